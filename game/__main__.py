@@ -1,0 +1,42 @@
+"""`python -m game COMMAND ...`: one entry point, each command in the module that owns it.
+
+Commands are imported lazily so that headless commands (los, check-map) never load pygame.
+Each target is a function taking the remaining argv and returning an exit code.
+"""
+from __future__ import annotations
+
+import importlib
+import sys
+
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "play": ("game.ui.commands", "play_main", "open the table (the default command)"),
+    "screenshot": ("game.ui.commands", "screenshot_main", "render a map headless to a PNG"),
+    "los": ("game.board.commands", "los_main", "line of sight between two places on a map"),
+    "check-map": ("game.board.commands", "check_map_main", "validate a Tiled map"),
+}
+
+
+def usage() -> str:
+    lines = ["usage: python -m game COMMAND [ARGS]", "", "commands:"]
+    lines += [f"  {name:<12} {help_}" for name, (_, _, help_) in COMMANDS.items()]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args:
+        args = ["play"]
+    if args[0] in ("-h", "--help", "help"):
+        print(usage())
+        return 0
+    name, rest = args[0], args[1:]
+    if name not in COMMANDS:
+        print(f"unknown command {name!r}\n\n{usage()}", file=sys.stderr)
+        return 2
+    module_name, func_name, _ = COMMANDS[name]
+    func = getattr(importlib.import_module(module_name), func_name)
+    return int(func(rest) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
