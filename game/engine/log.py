@@ -1,0 +1,66 @@
+"""The event log: every event of a game, in order, with the action that caused it.
+
+Append-only: entries are never edited or removed. Undo does not trim the log either; the
+session rebuilds a whole new log by replaying the remaining actions, so the log of a state is
+always the log a game reaching that state would have.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Iterator
+
+from game.engine.protocol import Event
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    seq: int              # position in the log, from 0
+    step: int             # index of the action that caused it (-1: setup, before any action)
+    turn: int             # the title's turn number when the action was taken
+    decider: str | None   # who took the action
+    event: Event
+
+    @property
+    def text(self) -> str:
+        return self.event.text
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seq": self.seq, "step": self.step, "turn": self.turn, "decider": self.decider,
+                "event": self.event.to_json()}
+
+
+class EventLog:
+    def __init__(self) -> None:
+        self._entries: list[LogEntry] = []
+
+    def append(self, events: Iterable[Event], step: int, turn: int, decider: str | None) -> None:
+        entries = self._entries
+        for event in events:
+            entries.append(LogEntry(len(entries), step, turn, decider, event))
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __iter__(self) -> Iterator[LogEntry]:
+        return iter(self._entries)
+
+    def __getitem__(self, index: int) -> LogEntry:
+        return self._entries[index]
+
+    def tail(self, n: int) -> list[LogEntry]:
+        return self._entries[-n:] if n > 0 else []
+
+    def seen_by(self, player: str | None) -> list[LogEntry]:
+        """The entries `player` may see (hot-seat: hide other hands' draws)."""
+        return [e for e in self._entries if e.event.seen_by(player)]
+
+    def texts(self) -> list[str]:
+        """Every plain-words line (the table's full log, e.g. for a bug report)."""
+        return [e.event.text for e in self._entries]
+
+    def texts_for(self, player: str | None) -> list[str]:
+        """The lines `player` may see; None: only public lines."""
+        return [e.event.text for e in self.seen_by(player)]
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [e.to_json() for e in self._entries]

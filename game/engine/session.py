@@ -1,0 +1,325 @@
+"""A game in progress: title, scenario, seed, options, the actions taken, the state and the log.
+
+The action list is the game: replaying it from the seed rebuilds the state exactly, which is
+how saves are checked, how undo works and how a bug report reproduces a game (DESIGN.md).
+
+Save file (JSON, see docs/ENGINE.md):
+
+    {"format": "tiletop-save", "version": 1, "title": "toy", "scenario": "duel",
+     "seed": 7, "options": {...}, "casual": false, "actions": [{"kind": ..., "payload": ...}],
+     "snapshot": {...the title's to_json(state)...}, "state_hash": "<sha256 hex>"}
+
+Loading checks everything and turns each problem into one SaveError sentence naming the file,
+never a traceback: unreadable, empty or truncated file, bad JSON, not a save, wrong version,
+wrong title, missing or mistyped keys, a snapshot that does not match its hash (edited), and
+actions that do not replay to the saved state.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from contextlib import suppress
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from game.engine.log import EventLog
+from game.engine.protocol import Action, Event, IllegalAction, Title, canonical_json
+
+SAVE_FORMAT = "tiletop-save"
+SAVE_VERSION = 1
+_REQUIRED = ("title", "scenario", "seed", "options", "actions", "snapshot", "state_hash")
+
+# What a title's from_json / new_game may raise on malformed input; turned into SaveError.
+_DATA_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError)
+
+
+class SaveError(Exception):
+    """A save cannot be written or read; the message names the file and the problem."""
+
+    def __init__(self, path: str | Path, problem: str):
+        self.path = str(path)
+        self.problem = problem
+        super().__init__(f"{self.path}: {problem}")
+
+
+class UndoRefused(Exception):
+    """Undo is not allowed now; `reason` is shown to the players."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Session:
+    """One game at a table. Build with `Session.start`, `Session.replay` or `load_session`."""
+
+    def __init__(self, title: Title[Any], scenario: str, seed: int, options: Mapping[str, Any],
+                 casual: bool = False):
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed must be an int, got {seed!r}")
+        self.title = title
+        self.scenario = scenario
+        self.seed = seed
+        # A JSON round trip both copies the options and proves they can be saved.
+        self.options: dict[str, Any] = json.loads(canonical_json(dict(options)))
+        self.casual = casual
+        self.state: Any = title.new_game(scenario, seed, self.options)
+        self.actions: list[Action] = []
+        # Per action: the text of the first event that revealed hidden information, or None.
+        self.revealed: list[str | None] = []
+        self.log = EventLog()
+
+    # ------------------------------------------------------------------ building sessions
+
+    @classmethod
+    def start(cls, title: Title[Any], scenario: str, seed: int,
+              options: Mapping[str, Any] | None = None, casual: bool = False) -> Session:
+        return cls(title, scenario, seed, options or {}, casual)
+
+    @classmethod
+    def replay(cls, title: Title[Any], scenario: str, seed: int, options: Mapping[str, Any],
+               actions: Sequence[Action], casual: bool = False) -> Session:
+        """A new session with `actions` applied from the seed.
+
+        Raises IllegalAction naming the first action that is not legal when replayed.
+        """
+        session = cls(title, scenario, seed, options, casual)
+        for index, action in enumerate(actions):
+            try:
+                session.apply(action)
+            except IllegalAction as exc:
+                raise IllegalAction(
+                    f"action {index + 1} of {len(actions)} ({action.kind}) is illegal when "
+                    f"replayed: {exc.reason}") from None
+        return session
+
+    # ------------------------------------------------------------------ playing
+
+    @property
+    def decider(self) -> str | None:
+        return self.title.current_decider(self.state)
+
+    def is_over(self) -> bool:
+        return self.title.is_over(self.state)
+
+    def legal_actions(self) -> list[Action]:
+        return self.title.legal_actions(self.state)
+
+    def state_hash(self) -> str:
+        return self.title.state_hash(self.state)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Applies an action of the current decider; IllegalAction leaves everything unchanged."""
+        title, state = self.title, self.state
+        decider = title.current_decider(state)
+        if decider is None:
+            raise IllegalAction("The game is over.")
+        turn = title.turn_number(state)
+        events = title.apply(state, action)
+        step = len(self.actions)
+        self.actions.append(action)
+        self.revealed.append(next((e.text for e in events if e.hidden_info), None))
+        self.log.append(events, step, turn, decider)
+        return events
+
+    # ------------------------------------------------------------------ undo
+
+    def undo_refusal(self) -> str | None:
+        """Why the last action cannot be undone, or None if it can."""
+        if not self.actions:
+            return "There is nothing to undo."
+        revealed = self.revealed[-1]
+        if revealed is not None and not self.casual:
+            last = self.actions[-1]
+            return (f"Cannot undo {last.text or last.kind!r}: it revealed hidden information "
+                    f"({revealed}). Only a casual table may undo past that.")
+        return None
+
+    def undo(self) -> Action:
+        """Goes back one action by replaying all the others from the seed; returns the undone action.
+
+        At a casual table an undone draw or roll comes out the same when repeated: the RNG is
+        part of the state, so undo cannot be used to fish for a better result.
+        """
+        reason = self.undo_refusal()
+        if reason is not None:
+            raise UndoRefused(reason)
+        undone = self.actions[-1]
+        rebuilt = Session.replay(self.title, self.scenario, self.seed, self.options,
+                                 self.actions[:-1], self.casual)
+        self.state, self.actions, self.revealed, self.log = (
+            rebuilt.state, rebuilt.actions, rebuilt.revealed, rebuilt.log)
+        return undone
+
+    # ------------------------------------------------------------------ saving
+
+    def to_save(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "title": self.title.name,
+            "scenario": self.scenario,
+            "seed": self.seed,
+            "options": self.options,
+            "casual": self.casual,
+            "actions": [a.to_json() for a in self.actions],
+            "snapshot": self.title.to_json(self.state),
+            "state_hash": self.state_hash(),
+        }
+
+    def save(self, path: str | Path) -> None:
+        """Writes the save atomically (a crash leaves the old file or the new, never half)."""
+        try:
+            write_json_atomic(path, self.to_save())
+        except OSError as exc:
+            raise SaveError(path, f"cannot write the save ({exc.strerror or exc})") from None
+
+    def autosave(self, path: str | Path) -> str | None:
+        """Saves, returning an error message instead of raising: a failed autosave must not end
+        the game (the UI shows the message)."""
+        try:
+            self.save(path)
+        except SaveError as exc:
+            return str(exc)
+        return None
+
+
+def write_json_atomic(path: str | Path, data: Any) -> None:
+    """Writes JSON to a temporary file beside `path`, syncs it, then renames it over `path`."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(data, handle, indent=1, sort_keys=True, ensure_ascii=False, allow_nan=False)
+            handle.write("\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+# ---------------------------------------------------------------------- loading
+
+def read_save(path: str | Path) -> dict[str, Any]:
+    """Reads and checks the envelope of a save file (not yet the title's state)."""
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise SaveError(p, "no such save file") from None
+    except OSError as exc:
+        raise SaveError(p, f"cannot read the save ({exc.strerror or exc})") from None
+    if not raw.strip():
+        raise SaveError(p, "the save file is empty (truncated when it was written?)")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SaveError(p, f"not a Tiletop save: not UTF-8 text (byte {exc.start})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
+            raise SaveError(p, f"the save is truncated: the JSON stops early (line {exc.lineno}, "
+                               f"column {exc.colno})") from None
+        raise SaveError(p, f"the save is not valid JSON: {exc.msg} at line {exc.lineno}, "
+                           f"column {exc.colno}") from None
+    if not isinstance(data, dict):
+        raise SaveError(p, "not a Tiletop save (the file holds a JSON "
+                           f"{type(data).__name__}, not an object)")
+    fmt = data.get("format")
+    if fmt != SAVE_FORMAT:
+        raise SaveError(p, f"not a Tiletop save (format is {fmt!r}, expected {SAVE_FORMAT!r})")
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise SaveError(p, f"the save has no valid version number (got {version!r})")
+    if version > SAVE_VERSION:
+        raise SaveError(p, f"save version {version} was written by a newer Tiletop; "
+                           f"this one reads version {SAVE_VERSION}")
+    if version != SAVE_VERSION:
+        raise SaveError(p, f"save version {version} is not supported; this Tiletop reads "
+                           f"version {SAVE_VERSION}")
+    missing = [k for k in _REQUIRED if k not in data]
+    if missing:
+        raise SaveError(p, f"the save is missing {', '.join(repr(k) for k in missing)}")
+    expected = {"title": str, "scenario": str, "options": dict, "actions": list,
+                "snapshot": dict, "state_hash": str}
+    for key, typ in expected.items():
+        if not isinstance(data[key], typ):
+            raise SaveError(p, f"{key!r} should be a JSON {_json_type(typ)}, "
+                               f"got {type(data[key]).__name__}")
+    seed = data["seed"]
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SaveError(p, f"'seed' should be a whole number, got {seed!r}")
+    if not isinstance(data.get("casual", False), bool):
+        raise SaveError(p, f"'casual' should be true or false, got {data['casual']!r}")
+    return data
+
+
+def _json_type(typ: type) -> str:
+    return {str: "string", dict: "object", list: "array"}[typ]
+
+
+def load_session(path: str | Path, titles: Title[Any] | Mapping[str, Title[Any]],
+                 casual: bool | None = None) -> Session:
+    """Loads a save: checks it, replays its actions from the seed, and checks the replay
+    reaches the saved snapshot. `titles` is the title, or a mapping name -> title.
+    `casual` overrides the table mode stored in the save."""
+    p = Path(path)
+    data = read_save(p)
+    name = data["title"]
+    if isinstance(titles, Title):
+        if name != titles.name:
+            raise SaveError(p, f"this save is for the game {name!r}, not {titles.name!r}")
+        title = titles
+    else:
+        if name not in titles:
+            known = ", ".join(sorted(titles)) or "none"
+            raise SaveError(p, f"this save is for the game {name!r}, which this table does not "
+                               f"have (known: {known})")
+        title = titles[name]
+
+    actions: list[Action] = []
+    for index, raw in enumerate(data["actions"]):
+        if not isinstance(raw, dict):
+            raise SaveError(p, f"action {index + 1} is not a JSON object")
+        try:
+            actions.append(Action.from_json(raw))
+        except ValueError as exc:
+            raise SaveError(p, f"action {index + 1} is malformed: {exc}") from None
+
+    try:
+        snapshot_hash = title.state_hash(title.from_json(data["snapshot"]))
+    except _DATA_ERRORS as exc:
+        raise SaveError(p, f"the snapshot is not a valid {name} state "
+                           f"({type(exc).__name__}: {exc})") from None
+    if snapshot_hash != data["state_hash"]:
+        raise SaveError(p, "the snapshot does not match its state_hash: the file was edited "
+                           "or damaged")
+
+    table_casual = data.get("casual", False) if casual is None else casual
+    try:
+        session = Session(title, data["scenario"], data["seed"], data["options"], table_casual)
+    except _DATA_ERRORS as exc:
+        raise SaveError(p, f"cannot start scenario {data['scenario']!r} of {name} with these "
+                           f"options ({type(exc).__name__}: {exc})") from None
+    for index, action in enumerate(actions):
+        try:
+            session.apply(action)
+        except IllegalAction as exc:
+            raise SaveError(p, f"the saved actions do not replay: action {index + 1} of "
+                               f"{len(actions)} ({action.kind}) is illegal: {exc.reason} (the "
+                               "actions were edited, or the rules changed since the save)") from None
+        except _DATA_ERRORS as exc:
+            raise SaveError(p, f"the saved actions do not replay: action {index + 1} of "
+                               f"{len(actions)} ({action.kind}) failed ({type(exc).__name__}: "
+                               f"{exc})") from None
+    if session.state_hash() != data["state_hash"]:
+        raise SaveError(p, f"replaying the {len(actions)} saved actions from seed {data['seed']} "
+                           "does not reach the saved state (the actions were edited, or the "
+                           "rules changed since the save)")
+    return session

@@ -1,0 +1,203 @@
+"""Reading TOML content files with errors that name the file, the key and the line.
+
+Titles load cards, enemies and dice from TOML (DESIGN.md, "Content is data"). A mistake in
+such a file must give one message a person can act on, e.g.
+
+    data/dice.toml: dice.attack.faces[3] (line 7): count for 'hits' must be a whole number >= 0, got -1
+
+tomllib reports syntax errors with a line; for errors found after parsing (wrong type, unknown
+reference) `key_line` finds the line of a key path in the text by a light scan (best effort:
+it falls back to the nearest enclosing key it can place).
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+KeyPath = Sequence[str | int]
+
+
+class DataError(Exception):
+    """A content file is missing, unreadable or wrong; `str()` is the whole message."""
+
+    def __init__(self, file: str | Path, problem: str, key: str = "", line: int | None = None):
+        self.file = str(file)
+        self.key = key
+        self.line = line
+        self.problem = problem
+        where = self.file
+        if key:
+            where += f": {key}"
+        if line is not None:
+            where += f" (line {line})"
+        super().__init__(f"{where}: {problem}")
+
+
+def format_key(path: KeyPath) -> str:
+    """`["dice", "attack", "faces", 3]` -> `dice.attack.faces[3]`."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+@dataclass(frozen=True)
+class TomlFile:
+    """A parsed TOML file with its text, so later checks can point at lines."""
+
+    path: Path
+    text: str
+    data: dict[str, Any]
+
+    def error(self, path: KeyPath, problem: str) -> DataError:
+        return DataError(self.path, problem, format_key(path), key_line(self.text, path))
+
+
+def load_toml(path: str | Path) -> TomlFile:
+    """Reads and parses a TOML file; any failure becomes a DataError naming the file."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(p, "file not found") from None
+    except UnicodeDecodeError as exc:
+        raise DataError(p, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except OSError as exc:
+        raise DataError(p, f"cannot read the file ({exc.strerror})") from None
+    return parse_toml(text, p)
+
+
+def parse_toml(text: str, path: str | Path = "<text>") -> TomlFile:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        line = _line_from_message(str(exc))
+        raise DataError(path, f"TOML syntax error: {exc}", line=line) from None
+    return TomlFile(Path(path), text, data)
+
+
+def _line_from_message(message: str) -> int | None:
+    match = re.search(r"at line (\d+)", message)
+    return int(match.group(1)) if match else None
+
+
+_HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+
+
+def key_line(text: str, path: KeyPath) -> int | None:
+    """The 1-based line where the value at `path` starts in `text`, or None if not found.
+
+    Handles table headers (`[a.b]`, `[[a.b]]`), dotted and plain keys (`b = ...`, `a.b = ...`)
+    and array elements (by counting top-level elements of an inline array, or `[[...]]`
+    headers). Quoted keys with dots are not split.
+    """
+    lines = text.splitlines()
+    best: int | None = None
+    # Walk the path, growing the resolved prefix while it can be located.
+    offset = 0  # character offset in text where the search for the next part starts
+    prefix: list[str] = []
+    i = 0
+    while i < len(path):
+        part = path[i]
+        if isinstance(part, int):
+            found = _array_element(text, offset, part, prefix)
+            if found is None:
+                return best
+            offset = found
+            best = text.count("\n", 0, found) + 1
+            i += 1
+            continue
+        prefix.append(part)
+        found = _find_key(text, lines, offset, prefix, part)
+        if found is None:
+            return best
+        offset = found
+        best = text.count("\n", 0, found) + 1
+        i += 1
+    return best
+
+
+def _find_key(text: str, lines: list[str], offset: int, prefix: list[str], part: str) -> int | None:
+    dotted = ".".join(prefix)
+    parent = ".".join(prefix[:-1])
+    start_line = text.count("\n", 0, offset)
+    pos = sum(len(line) + 1 for line in lines[:start_line])
+    in_parent = True  # whether key lines seen now belong to the parent table
+    for line in lines[start_line:]:
+        header = _HEADER.match(line)
+        if header:
+            name = header.group(1).replace(" ", "").replace('"', "")
+            # A sub-table header `[a.b.c]` also places its parents `a` and `a.b`.
+            if name == dotted or name.startswith(dotted + "."):
+                return pos
+            in_parent = bool(parent) and name == parent
+        elif in_parent:
+            key = re.match(r"^\s*([A-Za-z0-9_.\-\" ]+?)\s*=", line)
+            if key:
+                name = key.group(1).replace(" ", "").replace('"', "")
+                if name == part or name.endswith("." + part):
+                    return pos + key.start(1)
+        pos += len(line) + 1
+    return None
+
+
+def _array_element(text: str, offset: int, index: int, prefix: list[str]) -> int | None:
+    """Offset of element `index` of the array whose key or header starts at `offset`."""
+    line_end = text.find("\n", offset)
+    line = text[offset: line_end if line_end >= 0 else len(text)]
+    if _HEADER.match(line):
+        # An array of tables: count `[[prefix]]` headers from here.
+        dotted = ".".join(prefix)
+        pattern = re.compile(r"^\s*\[\[\s*" + re.escape(dotted) + r"\s*\]\]", re.M)
+        matches = list(pattern.finditer(text, offset))
+        return matches[index].start() if index < len(matches) else None
+    eq = text.find("=", offset)
+    bracket = text.find("[", eq)
+    if eq < 0 or bracket < 0:
+        return None
+    depth = 0
+    count = 0
+    expect_element = False
+    in_string: str | None = None
+    k = bracket
+    while k < len(text):
+        ch = text[k]
+        if in_string:
+            if ch == "\\" and in_string == '"':
+                k += 2
+                continue
+            if ch == in_string:
+                in_string = None
+        elif ch == "#":
+            nl = text.find("\n", k)
+            k = len(text) if nl < 0 else nl
+            continue
+        elif ch in "[{":
+            depth += 1
+            if depth == 1:
+                expect_element = True
+                k += 1
+                continue
+        elif ch in "]}":
+            depth -= 1
+            if depth == 0:
+                return None
+        elif ch == "," and depth == 1:
+            expect_element = True
+            k += 1
+            continue
+        if expect_element and not ch.isspace() and ch not in "]":
+            if count == index:
+                return k
+            count += 1
+            expect_element = False
+        if ch in "\"'" and not in_string:
+            in_string = ch
+        k += 1
+    return None
