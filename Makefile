@@ -21,6 +21,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,bench]'
+	$(HEADLESS) $(PY) tools/bench_engine.py
 	$(HEADLESS) $(PY) tools/bench_los.py
 
 assets: $(STAMP)

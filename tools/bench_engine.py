@@ -1,6 +1,6 @@
 """Engine overhead benchmark on the toy title (not a test: prints numbers, asserts nothing).
 
-    .venv/bin/python tests/engine/bench_toy.py
+    .venv/bin/python tools/bench_engine.py
 
 Measures legal_actions + apply on the bare title, the same through Session (log, action list),
 replay from the seed, save + load (with its verifying replay), and raw RNG throughput.
@@ -13,7 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.engine.rng import Rng  # noqa: E402
 from game.engine.session import Session, load_session  # noqa: E402
