@@ -1,0 +1,60 @@
+"""One translation function for every piece of UI text, backed by gettext catalogues.
+
+Catalogues live in game/locale/<lang>/LC_MESSAGES/tiletop.mo (compiled from the .po beside it by
+tools/compile_catalogues.py). English is the source language: its catalogue maps every msgid to
+itself so that a test can prove no string was forgotten. A language without a catalogue, or a
+msgid missing from one, falls back to the English text rather than failing.
+
+No pygame here: the rules and command-line tools may translate too.
+"""
+from __future__ import annotations
+
+import gettext
+from pathlib import Path
+
+DOMAIN = "tiletop"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+DEFAULT_LANGUAGE = "en"
+# Shown in the settings screen in each language's own name, so a user who cannot read the
+# current language can still find theirs.
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "hu": "Magyar"}
+
+_translations: gettext.NullTranslations = gettext.NullTranslations()
+_language = DEFAULT_LANGUAGE
+
+
+def available_languages() -> list[str]:
+    """Languages with a compiled catalogue, English first."""
+    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
+    return sorted(found, key=lambda lang: (lang != DEFAULT_LANGUAGE, lang))
+
+
+def set_language(lang: str) -> str:
+    """Switch the catalogue; returns the language actually in use (English if `lang` is unknown)."""
+    global _translations, _language
+    try:
+        _translations = gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[lang])
+        _language = lang
+    except (OSError, ValueError):
+        # OSError: no catalogue for that language; ValueError: a corrupt .mo file.
+        _translations = gettext.NullTranslations()
+        _language = DEFAULT_LANGUAGE
+    return _language
+
+
+def language() -> str:
+    return _language
+
+
+def translate(msgid: str) -> str:
+    """The text for `msgid` in the current language (the msgid itself when untranslated)."""
+    return _translations.gettext(msgid)
+
+
+def N_(msgid: str) -> str:
+    """Marks a string for translation without translating it yet (labels built at import time);
+    the extraction test finds these just like calls to `_`."""
+    return msgid
+
+
+_ = translate

@@ -1,0 +1,77 @@
+"""`python -m game play` and `python -m game screenshot MAP --out FILE.png`."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+
+def play_main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game play", description="open the Tiletop table")
+    parser.add_argument("map", nargs="?", help="open this map on the table straight away")
+    parser.add_argument("--size", default="1280x720", help="window size WxH (default 1280x720)")
+    args = parser.parse_args(argv)
+    size = _size(parser, args.size)
+    from game.ui.app import App, use_dummy_video_if_headless
+
+    use_dummy_video_if_headless()
+    app = App(size)
+    if args.map:
+        app.open_map(Path(args.map))
+    app.run()
+    app.close()
+    return 0
+
+
+def screenshot_main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game screenshot",
+                                     description="render a map on the table headless and save a PNG")
+    parser.add_argument("map", help="a Tiled .tmx map")
+    parser.add_argument("--out", required=True, help="the PNG to write")
+    parser.add_argument("--size", default="1920x1080", help="image size WxH (default 1920x1080)")
+    parser.add_argument("--los", nargs=2, metavar=("FROM", "TO"), help="show line of sight: area names or c,r cells")
+    args = parser.parse_args(argv)
+    size = _size(parser, args.size)
+    # A screenshot never needs a window: render offscreen even when a display exists.
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.ui.app import App
+    from game.ui.table.scene import TableScene
+
+    app = App(size, headless=True)
+    scene = app.open_map(Path(args.map))
+    if not isinstance(scene, TableScene):
+        overlay = app.top
+        print(getattr(overlay, "message", f"{args.map}: cannot open"), file=sys.stderr)
+        return 1
+    if args.los:
+        try:
+            scene.show_los_named(*args.los)
+        except (ValueError, KeyError) as exc:
+            print(str(exc).strip("'\""), file=sys.stderr)
+            return 1
+    app.step([])
+    out = Path(args.out)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(app.screen, str(out))
+    except (OSError, pygame.error) as exc:
+        print(f"{out}: cannot write ({exc})", file=sys.stderr)
+        return 1
+    if args.los and scene.los is not None:
+        print(f"{args.los[0]} -> {args.los[1]}: {scene.los_status}")
+    print(f"wrote {out}")
+    return 0
+
+
+def _size(parser: argparse.ArgumentParser, text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        parser.error(f"--size {text!r} is not WIDTHxHEIGHT")
+    if not (320 <= w <= 8192 and 240 <= h <= 8192):
+        parser.error(f"--size {text!r} is out of range (320x240 to 8192x8192)")
+    return w, h

@@ -1,0 +1,125 @@
+"""'Open a map': every Tiled map under maps/, grouped by game folder, to view on the table."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.i18n import _
+from game.ui import widgets
+from game.ui.games import GAMES
+from game.ui.scene import Action, Context, OpenMap, Pop, Scene
+from game.ui.widgets import Button
+
+FOLDER_TITLES = {g.key: g.title for g in GAMES}
+
+
+def find_maps(maps_dir: Path) -> list[Path]:
+    """Playable maps: .tmx files under maps/, tilesets and hidden folders excluded."""
+    if not maps_dir.is_dir():
+        return []
+    return sorted(
+        p for p in maps_dir.rglob("*.tmx")
+        if not any(part.startswith(".") for part in p.relative_to(maps_dir).parts)
+    )
+
+
+class MapList(Scene):
+    def __init__(self, ctx: Context, folder: str | None = None) -> None:
+        super().__init__(ctx)
+        maps = find_maps(ctx.maps_dir)
+        if folder:
+            maps = [m for m in maps if m.relative_to(ctx.maps_dir).parts[0] == folder]
+        self.maps = maps
+        self.selected = 0
+        self.scroll = 0  # first visible row
+        self.hovered: int | None = None
+        self.rows: list[tuple[int, pygame.Rect]] = []
+        self.back: Button | None = None
+        self.back_hovered = False
+
+    def handle(self, event: pygame.event.Event) -> Action | None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                return Pop()
+            if event.key in (pygame.K_DOWN, pygame.K_UP) and self.maps:
+                step = 1 if event.key == pygame.K_DOWN else -1
+                self.selected = (self.selected + step) % len(self.maps)
+                self._keep_visible()
+                self.dirty = True
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.maps:
+                return OpenMap(self.maps[self.selected])
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(len(self.maps) - 1, self.scroll - event.y))
+            self.dirty = True
+        elif event.type == pygame.MOUSEMOTION:
+            hovered = self._row_at(event.pos)
+            back = bool(self.back and self.back.rect.collidepoint(event.pos))
+            if hovered != self.hovered or back != self.back_hovered:
+                self.hovered, self.back_hovered, self.dirty = hovered, back, True
+                if hovered is not None:
+                    self.selected = hovered
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.back and self.back.rect.collidepoint(event.pos):
+                return Pop()
+            row = self._row_at(event.pos)
+            if row is not None:
+                return OpenMap(self.maps[row])
+        return None
+
+    def _row_at(self, pos: tuple[int, int]) -> int | None:
+        for index, rect in self.rows:
+            if rect.collidepoint(pos):
+                return index
+        return None
+
+    def _keep_visible(self) -> None:
+        visible = max(1, len(self.rows))
+        if self.selected < self.scroll:
+            self.scroll = self.selected
+        elif self.selected >= self.scroll + visible:
+            self.scroll = self.selected - visible + 1
+
+    def shortcuts(self) -> list[tuple[str, str]]:
+        return [(_("Up, Down"), _("Choose a map")), (_("Enter"), _("Open it on the table")), (_("Wheel"), _("Scroll the list"))]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        w, h = surface.get_size()
+        surface.blit(widgets.vertical_gradient((w, h), (40, 44, 52), pal.background), (0, 0))
+        rect = pygame.Rect(0, 0, min(w - px(40), px(860)), h - px(80))
+        rect.center = (w // 2, h // 2)
+        widgets.panel(surface, ctx, rect)
+        widgets.text(surface, _("Open a map"), ctx.font(30, bold=True), pal.accent, (rect.left + px(32), rect.top + px(24)))
+        widgets.text(surface, _("View any board on the table and try the line-of-sight tool."), ctx.font(15), pal.text_dim,
+                     (rect.left + px(32), rect.top + px(70)))
+        top = rect.top + px(110)
+        row_h = px(54)
+        bottom = rect.bottom - px(90)
+        self.rows = []
+        if not self.maps:
+            widgets.text(surface, _("No maps found under {folder}").format(folder=str(ctx.maps_dir)), ctx.font(17), pal.text,
+                         (rect.left + px(32), top))
+        y = top
+        for index in range(self.scroll, len(self.maps)):
+            if y + row_h > bottom:
+                break
+            path = self.maps[index]
+            row = pygame.Rect(rect.left + px(24), y, rect.width - px(48), row_h - px(6))
+            self.rows.append((index, row))
+            active = index == self.selected
+            pygame.draw.rect(surface, (62, 58, 44) if active else (40, 43, 50), row, border_radius=px(6))
+            if active:
+                pygame.draw.rect(surface, pal.accent, row, width=2, border_radius=px(6))
+            rel = path.relative_to(ctx.maps_dir)
+            folder = rel.parts[0] if len(rel.parts) > 1 else ""
+            name = path.stem.replace("_", " ")
+            widgets.text(surface, name, ctx.font(18, bold=True), pal.text, (row.left + px(16), row.centery), "midleft")
+            widgets.text(surface, FOLDER_TITLES.get(folder, folder), ctx.font(14), pal.text_dim, (row.right - px(16), row.centery), "midright")
+            y += row_h
+        if len(self.rows) < len(self.maps):
+            more = _("{shown} of {total} maps: scroll for more").format(shown=len(self.rows), total=len(self.maps))
+            widgets.text(surface, more, ctx.font(13), pal.text_dim, (rect.left + px(32), bottom + px(6)))
+        bw, bh = px(200), px(46)
+        self.back = Button(pygame.Rect(rect.left + px(24), rect.bottom - bh - px(22), bw, bh), _("Back"), Pop())
+        self.back.draw(surface, ctx, self.back_hovered)

@@ -1,0 +1,211 @@
+"""The main menu: logo, one card per game, and the shell's buttons (open a map, settings, quit)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.i18n import _
+from game.ui import widgets
+from game.ui.games import GAMES, GameEntry
+from game.ui.scene import Action, Context, OpenMapList, OpenSettings, Quit, Scene
+from game.ui.widgets import Button
+
+BACKGROUND = "ui/menu_background.png"
+LOGO = "ui/logo.png"
+
+
+@dataclass
+class GameCard:
+    game: GameEntry
+    rect: pygame.Rect
+
+    @property
+    def enabled(self) -> bool:
+        return self.game.playable
+
+
+class MainMenu(Scene):
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.hovered: str | None = None  # label of the hovered button or game key
+        self.focus = 0  # keyboard focus among enabled buttons
+        self._layout_key: tuple | None = None
+        self.buttons: list[Button] = []
+        self.cards: list[GameCard] = []
+        self._background: pygame.Surface | None = None
+
+    # -- layout ---------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        key = (size, self.ctx.scale, _("Open a map"))
+        if key == self._layout_key:
+            return
+        self._layout_key = key
+        self._background = None
+        w, h = size
+        px = self.ctx.px
+        card_w, card_h, gap = px(250), px(270), px(22)
+        per_row = 4 if 4 * card_w + 3 * gap <= w - px(60) else 2
+        rows = (len(GAMES) + per_row - 1) // per_row
+        grid_w = per_row * card_w + (per_row - 1) * gap
+        top = int(h * 0.30)
+        self.cards = []
+        for i, game in enumerate(GAMES):
+            r, c = divmod(i, per_row)
+            x = (w - grid_w) // 2 + c * (card_w + gap)
+            y = top + r * (card_h + gap)
+            self.cards.append(GameCard(game, pygame.Rect(x, y, card_w, card_h)))
+        below = top + rows * card_h + (rows - 1) * gap + px(40)
+        bw, bh = px(250), px(52)
+        labels = [(_("Open a map"), OpenMapList(), True), (_("Settings"), OpenSettings(), False), (_("Quit"), Quit(), False)]
+        row_w = len(labels) * bw + (len(labels) - 1) * gap
+        self.buttons = [
+            Button(pygame.Rect((w - row_w) // 2 + i * (bw + gap), min(below, h - bh - px(50)), bw, bh), label, action, primary=primary)
+            for i, (label, action, primary) in enumerate(labels)
+        ]
+
+    # -- input ----------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> Action | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.layout(pygame.display.get_surface().get_size())
+            self._set_hover(self._hit(event.pos))
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.layout(pygame.display.get_surface().get_size())
+            hit = self._hit(event.pos)
+            for b in self.buttons:
+                if b.label == hit:
+                    return b.action
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
+                self.focus = (self.focus + 1) % len(self.buttons)
+                self._set_hover(self.buttons[self.focus].label)
+            elif event.key in (pygame.K_LEFT, pygame.K_UP):
+                self.focus = (self.focus - 1) % len(self.buttons)
+                self._set_hover(self.buttons[self.focus].label)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                return self.buttons[self.focus].action
+            elif event.key == pygame.K_o:
+                return OpenMapList()
+            elif event.key == pygame.K_s:
+                return OpenSettings()
+            elif event.key == pygame.K_q:
+                return Quit()
+        return None
+
+    def _hit(self, pos: tuple[int, int]) -> str | None:
+        for b in self.buttons:
+            if b.rect.collidepoint(pos):
+                return b.label
+        for card in self.cards:
+            if card.rect.collidepoint(pos):
+                return card.game.key
+        return None
+
+    def _set_hover(self, name: str | None) -> None:
+        if name != self.hovered:
+            self.hovered = name
+            self.dirty = True
+            for i, b in enumerate(self.buttons):
+                if b.label == name:
+                    self.focus = i
+
+    def shortcuts(self) -> list[tuple[str, str]]:
+        return [
+            ("O", _("Open a map")),
+            ("S", _("Settings")),
+            (_("Arrows, Enter"), _("Move between buttons, press one")),
+            ("Q", _("Quit")),
+        ]
+
+    def on_settings_changed(self) -> None:
+        self._layout_key = None
+        self.dirty = True
+
+    # -- drawing --------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self.layout(surface.get_size())
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        w, h = surface.get_size()
+        if self._background is None or self._background.get_size() != (w, h):
+            self._background = _cover(ctx, BACKGROUND, (w, h))
+        surface.blit(self._background, (0, 0))
+
+        logo_h = px(120)
+        if ctx.assets.exists(LOGO):
+            logo = ctx.assets.image(LOGO)
+            lw = int(logo.get_width() * logo_h / max(1, logo.get_height()))
+            logo = ctx.assets.image(LOGO, (lw, logo_h))
+            surface.blit(logo, logo.get_rect(midtop=(w // 2, int(h * 0.05))))
+            tag_y = int(h * 0.05) + logo_h + px(8)
+        else:
+            title = widgets.text(surface, "TILETOP", ctx.font(84, bold=True), pal.accent, (w // 2, int(h * 0.06)), "midtop", shadow=True)
+            tag_y = title.bottom + px(6)
+        widgets.text(surface, _("A table for tile-and-card board games"), ctx.font(20), pal.text_dim, (w // 2, tag_y), "midtop", shadow=True)
+
+        if self.cards:
+            widgets.text(surface, _("Choose a game"), ctx.font(17, bold=True), pal.text, (self.cards[0].rect.left, self.cards[0].rect.top - px(10)), "bottomleft", shadow=True)
+        for card in self.cards:
+            self._draw_card(surface, card)
+        for b in self.buttons:
+            b.draw(surface, ctx, b.label == self.hovered)
+
+        footer = ctx.font(14)
+        widgets.text(surface, _("F1: keyboard shortcuts"), footer, pal.text_dim, (px(16), h - px(12)), "bottomleft")
+        widgets.text(surface, "Tiletop 0.1", footer, pal.text_dim, (w - px(16), h - px(12)), "bottomright")
+        for i, notice in enumerate(ctx.notices[-2:]):
+            note_rect = pygame.Rect(px(16), h - px(70) - i * px(46), w - px(32), px(40))
+            pygame.draw.rect(surface, (70, 30, 30), note_rect, border_radius=px(6))
+            pygame.draw.rect(surface, pal.danger, note_rect, width=2, border_radius=px(6))
+            widgets.text(surface, notice, ctx.font(14), pal.text, (note_rect.left + px(12), note_rect.centery), "midleft")
+
+    def _draw_card(self, surface: pygame.Surface, card: GameCard) -> None:
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        r = card.rect
+        hovered = self.hovered == card.game.key
+        widgets.panel(surface, ctx, r, alpha=235)
+        if hovered:
+            pygame.draw.rect(surface, pal.accent if card.enabled else pal.text_dim, r, width=max(2, px(3)), border_radius=px(10))
+        emblem_size = px(110)
+        emblem = ctx.assets.image(card.game.emblem, (emblem_size, emblem_size))
+        if not card.enabled:
+            emblem = emblem.copy()
+            emblem.set_alpha(170)
+        surface.blit(emblem, emblem.get_rect(midtop=(r.centerx, r.top + px(22))))
+        y = r.top + px(22) + emblem_size + px(16)
+        title_font = ctx.font(20, bold=True)
+        for line in widgets.wrap(card.game.title, title_font, r.width - px(24)):
+            y = widgets.text(surface, line, title_font, pal.text, (r.centerx, y), "midtop").bottom
+        y += px(6)
+        widgets.text_block(surface, _(card.game.tagline), ctx.font(14), pal.text_dim,
+                           pygame.Rect(r.left + px(16), y, r.width - px(32), px(44)), line_gap=1.1)
+        badge = _("Play") if card.enabled else _("Coming soon")
+        bf = ctx.font(13, bold=True)
+        bw = bf.size(badge)[0] + px(20)
+        badge_rect = pygame.Rect(0, 0, bw, px(24))
+        badge_rect.midbottom = (r.centerx, r.bottom - px(14))
+        pygame.draw.rect(surface, pal.accent if card.enabled else (60, 63, 70), badge_rect, border_radius=px(12))
+        widgets.text(surface, badge, bf, pal.accent_text if card.enabled else pal.text_dim, badge_rect.center, "center")
+
+
+def _cover(ctx: Context, rel: str, size: tuple[int, int]) -> pygame.Surface:
+    """The background image scaled to cover the window (cropped, not stretched)."""
+    w, h = size
+    pal = ctx.palette
+    if not ctx.assets.exists(rel):
+        surface = widgets.vertical_gradient(size, (40, 44, 52), pal.background)
+        # a faint hex-ish grid so the empty backdrop reads as a table, not a void
+        grid = pygame.Surface(size, pygame.SRCALPHA)
+        step = ctx.px(48)
+        for x in range(0, w, step):
+            pygame.draw.line(grid, (255, 255, 255, 10), (x, 0), (x, h))
+        for y in range(0, h, step):
+            pygame.draw.line(grid, (255, 255, 255, 10), (0, y), (w, y))
+        surface.blit(grid, (0, 0))
+        return surface
+    image = ctx.assets.image(rel)
+    iw, ih = image.get_size()
+    k = max(w / iw, h / ih)
+    scaled = pygame.transform.smoothscale(image, (max(1, int(iw * k) + 1), max(1, int(ih * k) + 1)))
+    out = pygame.Surface(size).convert()
+    out.blit(scaled, scaled.get_rect(center=(w // 2, h // 2)))
+    return out

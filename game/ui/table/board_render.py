@@ -1,0 +1,219 @@
+"""The board as pixels: floor art from the Tiled tile layers plus vector overlays from the Board.
+
+Rendered once per zoom step into a converted buffer (pyscroll style) so a frame is one blit of
+the visible part. Only the buffers of the last few zoom steps are kept.
+"""
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from pathlib import Path
+
+import pygame
+
+from game.board.model import Board
+from game.ui.assets import Assets
+from game.ui.palette import Palette
+from game.ui.table.camera import ZOOM_LEVELS
+
+KEEP_BUFFERS = 4
+VOID = (26, 28, 33)  # board pixels with no floor: a shade darker than the table cloth
+Pt = tuple[float, float]
+
+
+def load_floor(path: Path, board: Board) -> tuple[pygame.Surface, str | None]:
+    """The tile layers at zoom 1, and a problem message when the art could not be loaded."""
+    import pytmx
+    from pytmx.util_pygame import load_pygame
+
+    w, h = board.pixel_size()
+    floor = pygame.Surface((w, h)).convert()
+    floor.fill(VOID)
+    try:
+        tiled = load_pygame(str(path))
+    except (pygame.error, OSError, ValueError, KeyError, TypeError) as exc:
+        return vector_floor(board, floor), f"{path}: floor art not loaded ({exc})"
+    drew = False
+    for layer in tiled.visible_layers:
+        if isinstance(layer, pytmx.TiledTileLayer):
+            for x, y, image in layer.tiles():
+                floor.blit(image, (x * tiled.tilewidth, y * tiled.tileheight + tiled.tileheight - image.get_height()))
+                drew = True
+        elif isinstance(layer, pytmx.TiledImageLayer) and layer.image is not None:
+            floor.blit(layer.image, (getattr(layer, "offsetx", 0) or 0, getattr(layer, "offsety", 0) or 0))
+            drew = True
+    if not drew:
+        return vector_floor(board, floor), None
+    return floor, None
+
+
+def vector_floor(board: Board, floor: pygame.Surface) -> pygame.Surface:
+    """A plain stone floor where the areas or floor cells are, when there is no tile art."""
+    stone, seam = (96, 92, 84), (78, 75, 69)
+    tw, th = board.tile_width, board.tile_height
+    if board.grid is not None:
+        for c, r in board.grid.floor:
+            rect = pygame.Rect(c * tw, r * th, tw, th)
+            pygame.draw.rect(floor, stone, rect)
+            pygame.draw.rect(floor, seam, rect, 1)
+    else:
+        for area in board.areas.values():
+            pygame.draw.polygon(floor, stone, [(float(x), float(y)) for x, y in area.polygon])
+    return floor
+
+
+class BoardRenderer:
+    def __init__(self, board: Board, floor: pygame.Surface, palette: Palette, assets: Assets) -> None:
+        self.board = board
+        self.floor = floor
+        self.palette = palette
+        self.assets = assets
+        self._buffers: OrderedDict[int, pygame.Surface] = OrderedDict()
+
+    def set_palette(self, palette: Palette) -> None:
+        if palette != self.palette:
+            self.palette = palette
+            self._buffers.clear()
+
+    def buffer(self, zoom_index: int) -> pygame.Surface:
+        cached = self._buffers.get(zoom_index)
+        if cached is not None:
+            self._buffers.move_to_end(zoom_index)
+            return cached
+        z = ZOOM_LEVELS[zoom_index]
+        w, h = self.floor.get_size()
+        size = (max(1, round(w * z)), max(1, round(h * z)))
+        if z == 1:
+            surface = self.floor.copy()
+        elif z < 1:
+            surface = pygame.transform.smoothscale(self.floor, size)
+        else:
+            surface = pygame.transform.scale(self.floor, size)  # crisp pixels when magnified
+        self.draw_overlays(surface, z)
+        surface = surface.convert()
+        self._buffers[zoom_index] = surface
+        while len(self._buffers) > KEEP_BUFFERS:
+            self._buffers.popitem(last=False)
+        return surface
+
+    # -- static overlays ------------------------------------------------------------------
+    def draw_overlays(self, surface: pygame.Surface, z: float) -> None:
+        board, pal = self.board, self.palette
+
+        def to(p) -> Pt:
+            return float(p[0]) * z, float(p[1]) * z
+
+        faint = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        if board.grid is not None:
+            tw, th = board.tile_width * z, board.tile_height * z
+            for c, r in board.grid.floor:
+                pygame.draw.rect(faint, (0, 0, 0, 70), (round(c * tw), round(r * th), round(tw) + 1, round(th) + 1), 1)
+        for area in board.areas.values():
+            pts = [to(p) for p in area.polygon]
+            if len(pts) >= 3:
+                pygame.draw.polygon(faint, (*pal.area_outline, 60), pts, max(1, round(1.5 * z)))
+        surface.blit(faint, (0, 0))
+
+        for line in board.lines_of("level_line"):
+            for s in line.segments():
+                dashed_line(surface, pal.level_line, to(s.a), to(s.b), max(2, round(5 * z)), 18 * z, 10 * z)
+        for line in board.lines_of("border"):
+            for s in line.segments():
+                dashed_line(surface, (60, 56, 50), to(s.a), to(s.b), max(1, round(3 * z)), 6 * z, 8 * z)
+        for connector in board.connectors:
+            a, b = to(connector.segment.a), to(connector.segment.b)
+            dashed_line(surface, pal.connector, a, b, max(2, round(4 * z)), 8 * z, 8 * z)
+        wall_w = max(3, round(10 * z))
+        for line in board.lines_of("wall"):
+            stroke(surface, [to(p) for p in line.points], pal.wall_edge, wall_w + max(2, round(3 * z)))
+        if board.grid is not None:
+            for edge in board.grid.wall_edges:
+                s = board.edge_segment(edge)
+                stroke(surface, [to(s.a), to(s.b)], pal.wall_edge, wall_w + max(2, round(3 * z)))
+            for edge in board.grid.wall_edges:
+                s = board.edge_segment(edge)
+                stroke(surface, [to(s.a), to(s.b)], pal.wall, wall_w)
+        for line in board.lines_of("wall"):
+            stroke(surface, [to(p) for p in line.points], pal.wall, wall_w)
+        for door in board.doors:
+            self._door(surface, [to(p) for p in door.points], door.closed, z)
+        for spot in board.cover:
+            self._cover(surface, to(spot.point), spot.arrows, z)
+        for marker in board.markers:
+            self._marker(surface, marker.kind, to(marker.point), z)
+
+    def _door(self, surface: pygame.Surface, pts: list[Pt], closed: bool, z: float) -> None:
+        pal = self.palette
+        width = max(4, round(14 * z))
+        for a, b in zip(pts, pts[1:]):
+            if closed:
+                pygame.draw.line(surface, (20, 16, 10), a, b, width + max(2, round(4 * z)))
+                pygame.draw.line(surface, pal.door_closed, a, b, width)
+                mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+                pygame.draw.circle(surface, (20, 16, 10), mid, max(2, width * 0.35))
+            else:
+                dashed_line(surface, pal.door_open, a, b, max(2, round(5 * z)), 10 * z, 6 * z)
+
+    def _cover(self, surface: pygame.Surface, at: Pt, arrows: tuple[int, ...], z: float) -> None:
+        pal = self.palette
+        r = max(4.0, 11 * z)
+        for degrees in arrows:
+            a = math.radians(degrees)
+            dx, dy = math.cos(a), math.sin(a)
+            tip = (at[0] + dx * r * 2.6, at[1] + dy * r * 2.6)
+            base = (at[0] + dx * r * 1.2, at[1] + dy * r * 1.2)
+            side = (-dy * r * 0.9, dx * r * 0.9)
+            tri = [tip, (base[0] + side[0], base[1] + side[1]), (base[0] - side[0], base[1] - side[1])]
+            pygame.draw.polygon(surface, (20, 18, 12), tri)
+            pygame.draw.polygon(surface, pal.cover, [_toward(p, at, 0.12) for p in tri])
+        pygame.draw.circle(surface, (20, 18, 12), at, r + max(1.5, 2 * z))
+        pygame.draw.circle(surface, pal.cover, at, r)
+        # a shield glyph: the marker reads as "cover" without a legend
+        s = r * 0.55
+        shield = [(at[0] - s, at[1] - s * 0.8), (at[0] + s, at[1] - s * 0.8), (at[0] + s, at[1]), (at[0], at[1] + s * 1.1), (at[0] - s, at[1])]
+        pygame.draw.polygon(surface, (20, 18, 12), shield)
+
+    def _marker(self, surface: pygame.Surface, kind: str, at: Pt, z: float) -> None:
+        pal = self.palette
+        if kind == "emergence":
+            rx, ry = 20 * z, 14 * z
+            rect = pygame.Rect(0, 0, max(4, round(2 * rx)), max(3, round(2 * ry)))
+            rect.center = (round(at[0]), round(at[1]))
+            pygame.draw.ellipse(surface, pal.emergence, rect.inflate(max(3, round(6 * z)), max(3, round(6 * z))))
+            pygame.draw.ellipse(surface, (8, 6, 6), rect)
+            pygame.draw.ellipse(surface, (40, 12, 12), rect.inflate(-rect.width // 2, -rect.height // 2))
+            return
+        r = max(4.0, 10 * z)
+        colour = {"spawn": pal.connector, "exit": pal.los_visible, "hazard": pal.danger}.get(kind, pal.prop)
+        pygame.draw.rect(surface, (18, 18, 20), pygame.Rect(at[0] - r - 2, at[1] - r - 2, 2 * r + 4, 2 * r + 4), border_radius=max(2, round(r / 2)))
+        pygame.draw.rect(surface, colour, pygame.Rect(at[0] - r, at[1] - r, 2 * r, 2 * r), border_radius=max(2, round(r / 2)))
+        font = self.assets.font(max(6, round(r * 1.3)), bold=True)
+        glyph = font.render(kind[:1].upper(), True, (18, 18, 20))
+        surface.blit(glyph, glyph.get_rect(center=(round(at[0]), round(at[1]))))
+
+
+def _toward(p: Pt, c: Pt, k: float) -> Pt:
+    return p[0] + (c[0] - p[0]) * k, p[1] + (c[1] - p[1]) * k
+
+
+def stroke(surface: pygame.Surface, pts: list[Pt], colour, width: int) -> None:
+    """A polyline with round joints and ends (thick pygame lines have square, gappy joints)."""
+    if len(pts) < 2:
+        return
+    for a, b in zip(pts, pts[1:]):
+        pygame.draw.line(surface, colour, a, b, width)
+    for p in pts:
+        pygame.draw.circle(surface, colour, p, width / 2)
+
+
+def dashed_line(surface: pygame.Surface, colour, a: Pt, b: Pt, width: int, dash: float, gap: float) -> None:
+    length = math.dist(a, b)
+    if length == 0:
+        return
+    dx, dy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    t = 0.0
+    dash, gap = max(2.0, dash), max(2.0, gap)
+    while t < length:
+        e = min(length, t + dash)
+        pygame.draw.line(surface, colour, (a[0] + dx * t, a[1] + dy * t), (a[0] + dx * e, a[1] + dy * e), width)
+        t = e + gap

@@ -1,0 +1,87 @@
+"""Which part of the board the table shows: a zoom level and the map point at the view's corner.
+
+Zoom moves through fixed steps so the board buffer can be rendered once per step and reused.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+ZOOM_LEVELS: tuple[float, ...] = (0.25, 0.33, 0.5, 0.67, 0.75, 1.0, 1.25, 1.5, 2.0)
+
+
+@dataclass
+class Camera:
+    view: tuple[int, int, int, int]  # screen rect (x, y, w, h) the board is drawn into
+    board_size: tuple[int, int]  # map pixels
+    zoom_index: int = 5
+    x: float = 0.0  # map coordinates of the view's top-left corner
+    y: float = 0.0
+
+    @property
+    def zoom(self) -> float:
+        return ZOOM_LEVELS[self.zoom_index]
+
+    def to_screen(self, mx: float, my: float) -> tuple[float, float]:
+        vx, vy, _, _ = self.view
+        return vx + (mx - self.x) * self.zoom, vy + (my - self.y) * self.zoom
+
+    def to_map(self, sx: float, sy: float) -> tuple[float, float]:
+        vx, vy, _, _ = self.view
+        return self.x + (sx - vx) / self.zoom, self.y + (sy - vy) / self.zoom
+
+    def in_view(self, sx: float, sy: float) -> bool:
+        vx, vy, vw, vh = self.view
+        return vx <= sx < vx + vw and vy <= sy < vy + vh
+
+    def fit(self) -> None:
+        """The largest zoom step that shows the whole board, centred."""
+        _, _, vw, vh = self.view
+        bw, bh = self.board_size
+        index = 0
+        for i, z in enumerate(ZOOM_LEVELS):
+            if bw * z <= vw * 0.96 and bh * z <= vh * 0.96:
+                index = i
+        self.zoom_index = index
+        self.center_on(bw / 2, bh / 2)
+
+    def center_on(self, mx: float, my: float) -> None:
+        _, _, vw, vh = self.view
+        self.x = mx - vw / 2 / self.zoom
+        self.y = my - vh / 2 / self.zoom
+        self.clamp()
+
+    def zoom_at(self, steps: int, sx: float, sy: float) -> bool:
+        """Zoom by `steps` levels keeping the map point under (sx, sy) still; True if it changed."""
+        index = max(0, min(len(ZOOM_LEVELS) - 1, self.zoom_index + steps))
+        if index == self.zoom_index:
+            return False
+        mx, my = self.to_map(sx, sy)
+        self.zoom_index = index
+        vx, vy, _, _ = self.view
+        self.x = mx - (sx - vx) / self.zoom
+        self.y = my - (sy - vy) / self.zoom
+        self.clamp()
+        return True
+
+    def pan(self, dx_screen: float, dy_screen: float) -> bool:
+        """Move the board by a screen distance (drag direction); True if it moved."""
+        before = (self.x, self.y)
+        self.x -= dx_screen / self.zoom
+        self.y -= dy_screen / self.zoom
+        self.clamp()
+        return (self.x, self.y) != before
+
+    def clamp(self) -> None:
+        """Keep at least part of the board on screen; a board smaller than the view stays centred."""
+        _, _, vw, vh = self.view
+        bw, bh = self.board_size
+        span_w, span_h = vw / self.zoom, vh / self.zoom
+        self.x = _clamp_axis(self.x, span_w, bw)
+        self.y = _clamp_axis(self.y, span_h, bh)
+
+
+def _clamp_axis(start: float, span: float, length: float) -> float:
+    if length <= span:
+        return (length - span) / 2
+    margin = span * 0.25  # let the board edge come a little way into the view
+    return max(-margin, min(length - span + margin, start))

@@ -1,0 +1,80 @@
+"""Line of sight for the table's LOS tool, computed by game/board exactly as the rules see it.
+
+The UI only asks and draws: the witness (a segment that sees) or the blocker (the wall segment
+that stops the sight), and names the wall/door the blocker lies on for the status line.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.board.model import Board, Segment
+from game.i18n import _
+from game.ui.table.places import Place
+
+
+@dataclass(frozen=True)
+class LosShown:
+    origin: Place
+    target: Place
+    visible: bool
+    witness: Segment | None
+    blocker: Segment | None
+    blocker_name: str  # "wall W3", "door D1", "the map edge", "" when visible
+
+    @property
+    def status(self) -> str:
+        if self.visible:
+            return _("visible")
+        if self.blocker_name:
+            return _("blocked by {what}").format(what=self.blocker_name)
+        return _("blocked")
+
+
+def compute_los(board: Board, origin: Place, target: Place) -> LosShown:
+    if board.grid is not None:
+        from game.board.gridlos import GridSight
+
+        assert origin.cell is not None and target.cell is not None
+        grid = board.grid
+        sight = GridSight(grid.cols, grid.rows, grid.wall_edges, (board.tile_width, board.tile_height))
+        result = sight.visible(origin.cell, target.cell, blocking=grid.blocking, closed_doors=board.closed_door_edges())
+    else:
+        from game.board.los import AreaSight
+
+        sight = AreaSight(board, board.blocking_segments())
+        result = sight.areas(origin.name, target.name)
+    blocker = result.blocker
+    name = "" if result.visible or blocker is None else name_of_blocker(board, blocker)
+    return LosShown(origin, target, bool(result.visible), result.witness, blocker, name)
+
+
+def name_of_blocker(board: Board, blocker: Segment) -> str:
+    """Which wall, door or edge of the map the blocking segment lies on."""
+    for line in board.lines_of("wall"):
+        if any(_covers(s, blocker) for s in line.segments()):
+            return _("wall {name}").format(name=line.name or line.object_id)
+    for door in board.doors:
+        if any(_covers(s, blocker) for s in door.segments()):
+            return _("door {name}").format(name=door.name or door.object_id)
+    if board.grid is not None:
+        return _("wall {name}").format(name=_edge_label(board, blocker))
+    return _("the map edge")
+
+
+def _edge_label(board: Board, s: Segment) -> str:
+    (ax, ay), (bx, by) = s.a, s.b
+    tw, th = board.tile_width, board.tile_height
+    return f"({ax / tw},{ay / th})-({bx / tw},{by / th})"
+
+
+def _covers(outer: Segment, inner: Segment) -> bool:
+    """Both ends of `inner` lie on `outer` (exact arithmetic)."""
+    return _on_segment(inner.a, outer) and _on_segment(inner.b, outer)
+
+
+def _on_segment(p, s: Segment) -> bool:
+    (ax, ay), (bx, by) = s.a, s.b
+    px, py = p
+    if (bx - ax) * (py - ay) - (by - ay) * (px - ax) != 0:
+        return False
+    return min(ax, bx) <= px <= max(ax, bx) and min(ay, by) <= py <= max(ay, by)

@@ -1,0 +1,139 @@
+"""Small drawing helpers shared by the scenes: text, wrapped text, panels and buttons."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui.scene import Action, Context
+
+RGB = tuple[int, int, int]
+
+
+def text(surface: pygame.Surface, s: str, font: pygame.font.Font, colour: RGB, pos: tuple[int, int],
+         anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
+    image = font.render(s, True, colour)
+    rect = image.get_rect(**{anchor: pos})
+    if shadow:
+        shade = font.render(s, True, (0, 0, 0))
+        shade.set_alpha(150)
+        offset = max(1, font.get_height() // 16)
+        surface.blit(shade, rect.move(offset, offset))
+    surface.blit(image, rect)
+    return rect
+
+
+def wrap(s: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Greedy word wrap; a word longer than the line (a long path) is broken by characters."""
+    lines: list[str] = []
+    for paragraph in s.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if font.size(candidate)[0] <= width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            while font.size(word)[0] > width and len(word) > 1:
+                cut = len(word)
+                while cut > 1 and font.size(word[:cut])[0] > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return lines
+
+
+def text_block(surface: pygame.Surface, s: str, font: pygame.font.Font, colour: RGB, rect: pygame.Rect,
+               line_gap: float = 1.25) -> int:
+    """Wrapped text inside `rect`; returns the y below the last line."""
+    y = rect.top
+    step = int(font.get_linesize() * line_gap)
+    for line in wrap(s, font, rect.width):
+        if y + font.get_height() > rect.bottom:
+            break
+        surface.blit(font.render(line, True, colour), (rect.left, y))
+        y += step
+    return y
+
+
+def panel(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, alpha: int = 255) -> None:
+    pal = ctx.palette
+    image = ctx.assets.panel("ui/panel.png", rect.width, rect.height, pal.panel, pal.panel_edge)
+    if alpha < 255:
+        image = image.copy()
+        image.set_alpha(alpha)
+    surface.blit(image, rect)
+
+
+def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    shade = pygame.Surface(surface.get_size())
+    shade.fill((0, 0, 0))
+    shade.set_alpha(alpha)
+    surface.blit(shade, (0, 0))
+
+
+def vertical_gradient(size: tuple[int, int], top: RGB, bottom: RGB) -> pygame.Surface:
+    w, h = size
+    strip = pygame.Surface((1, 2))
+    strip.set_at((0, 0), top)
+    strip.set_at((0, 1), bottom)
+    return pygame.transform.smoothscale(strip, (max(1, w), max(1, h))).convert()
+
+
+@dataclass
+class Button:
+    rect: pygame.Rect
+    label: str  # already translated
+    action: Action | None
+    enabled: bool = True
+    primary: bool = False
+    badge: str = ""  # e.g. "coming soon", drawn small on the right
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.enabled and self.rect.collidepoint(pos)
+
+    def draw(self, surface: pygame.Surface, ctx: Context, hovered: bool) -> None:
+        pal = ctx.palette
+        radius = ctx.px(8)
+        if not self.enabled:
+            fill, edge, colour = (44, 46, 52), (66, 68, 74), pal.text_dim
+        elif hovered:
+            fill, edge, colour = pal.accent, _lighter(pal.accent, 40), pal.accent_text
+        elif self.primary:
+            fill, edge, colour = _darker(pal.accent, 70), pal.accent, pal.text
+        else:
+            fill, edge, colour = (52, 57, 66), (92, 98, 110), pal.text
+        body = self.rect
+        shadow = body.move(0, ctx.px(3))
+        pygame.draw.rect(surface, (10, 10, 12), shadow, border_radius=radius)
+        pygame.draw.rect(surface, fill, body, border_radius=radius)
+        # a lighter top band gives the button some volume without any image
+        band = pygame.Rect(body.left + 2, body.top + 2, body.width - 4, body.height // 2 - 2)
+        top = pygame.Surface(band.size, pygame.SRCALPHA)
+        pygame.draw.rect(top, (255, 255, 255, 22 if self.enabled else 8), top.get_rect(), border_radius=radius)
+        surface.blit(top, band)
+        pygame.draw.rect(surface, edge, body, width=max(1, ctx.px(2)), border_radius=radius)
+        font = ctx.font(19, bold=True)
+        if self.badge:
+            text(surface, self.label, font, colour, (body.left + ctx.px(18), body.centery), "midleft")
+            text(surface, self.badge, ctx.font(13), colour, (body.right - ctx.px(14), body.centery), "midright")
+        else:
+            text(surface, self.label, font, colour, body.center, "center")
+
+
+def _lighter(c: RGB, d: int) -> RGB:
+    return tuple(min(255, v + d) for v in c)  # type: ignore[return-value]
+
+
+def _darker(c: RGB, d: int) -> RGB:
+    return tuple(max(0, v - d) for v in c)  # type: ignore[return-value]
+
+
+def button_at(buttons: list[Button], pos: tuple[int, int]) -> Button | None:
+    for b in buttons:
+        if b.hit(pos):
+            return b
+    return None

@@ -1,0 +1,60 @@
+"""Headless UI fixtures: the real App and loop on SDL's dummy driver, settings in a tmp dir."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game import i18n  # noqa: E402
+
+
+@pytest.fixture
+def config_dir(tmp_path, monkeypatch):
+    d = tmp_path / "config"
+    monkeypatch.setenv("TILETOP_CONFIG_DIR", str(d))
+    return d
+
+
+@pytest.fixture
+def make_app(config_dir):
+    from game.ui.app import App
+
+    apps = []
+
+    def make(size=(1280, 720), **kwargs):
+        app = App(size, headless=True, **kwargs)
+        pygame.event.clear()
+        app.run(max_frames=1)
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.close()
+    i18n.set_language("en")
+
+
+def post(kind, **attrs):
+    pygame.event.post(pygame.event.Event(kind, **attrs))
+
+
+def move(pos):
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+
+
+def click(pos, button=1):
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+
+
+def key(k, mod=0):
+    post(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+    post(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0)
+
+
+def wheel(y):
+    post(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0, precise_y=float(y))

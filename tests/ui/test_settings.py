@@ -1,0 +1,71 @@
+"""Issue part 4: UI scale, language and palette kept in a per-user TOML file; a bad file gives
+a visible message and defaults, never a crash."""
+from __future__ import annotations
+
+import pygame
+import tomli
+
+from game import i18n
+from game.ui.settings import Settings, dumps_toml, load_settings, save_settings, settings_path
+from game.ui.settings_scene import SettingsScene
+from tests.ui.conftest import key
+
+
+def test_config_dir_comes_from_the_environment(config_dir):
+    assert settings_path() == config_dir / "settings.toml"
+
+
+def test_round_trip(config_dir):
+    path = save_settings(Settings(ui_scale=1.5, language="hu", palette="cb_safe"))
+    assert load_settings(path, ["en", "hu"]) == (Settings(1.5, "hu", "cb_safe"), None)
+
+
+def test_toml_writer_escapes_strings():
+    text = dumps_toml({"a": 'say "hi" \\ there\n', "b": True, "c": 1.25})
+    assert tomli.loads(text) == {"a": 'say "hi" \\ there\n', "b": True, "c": 1.25}
+
+
+def test_broken_file_gives_defaults_and_a_message_naming_it(config_dir):
+    config_dir.mkdir(parents=True)
+    path = config_dir / "settings.toml"
+    path.write_text("ui_scale = = 2\n")
+    settings, message = load_settings(path)
+    assert settings == Settings()
+    assert str(path) in message and "not valid TOML" in message
+
+
+def test_bad_values_keep_the_good_ones(config_dir):
+    config_dir.mkdir(parents=True)
+    path = config_dir / "settings.toml"
+    path.write_text('ui_scale = "huge"\nlanguage = "hu"\npalette = "neon"\n')
+    settings, message = load_settings(path, ["en", "hu"])
+    assert settings == Settings(1.0, "hu", "default")
+    assert "ui_scale" in message and "palette" in message and str(path) in message
+
+
+def test_app_with_a_broken_settings_file_starts_and_shows_the_problem(config_dir, make_app):
+    config_dir.mkdir(parents=True)
+    (config_dir / "settings.toml").write_text("[[[")
+    app = make_app()
+    assert app.running and app.ctx.settings == Settings()
+    assert any("settings.toml" in n for n in app.ctx.notices)
+
+
+def test_settings_screen_changes_language_scale_and_palette_and_saves(config_dir, make_app):
+    app = make_app()
+    key(pygame.K_s)
+    app.run(max_frames=1)
+    assert isinstance(app.top, SettingsScene)
+    key(pygame.K_RIGHT)  # UI scale 100 % -> 125 %
+    key(pygame.K_DOWN)
+    key(pygame.K_RIGHT)  # language English -> Magyar
+    key(pygame.K_DOWN)
+    key(pygame.K_RIGHT)  # palette default -> colour-blind safe
+    app.run(max_frames=2)
+    assert app.ctx.settings == Settings(1.25, "hu", "cb_safe")
+    assert i18n.language() == "hu"
+    saved = tomli.loads((config_dir / "settings.toml").read_text())
+    assert saved == {"ui_scale": 1.25, "language": "hu", "palette": "cb_safe"}
+    key(pygame.K_ESCAPE)
+    app.run(max_frames=1)
+    assert "Térkép megnyitása" in [b.label for b in app.top.buttons]

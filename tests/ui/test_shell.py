@@ -1,0 +1,96 @@
+"""Issue part 1 (app shell): scene stack, redraw only on change, F1 help, resizable window, all
+driven by real pygame events posted into the real loop."""
+from __future__ import annotations
+
+import pygame
+
+from game.ui.maplist import MapList
+from game.ui.menu import MainMenu
+from game.ui.overlays import ErrorPanel, HelpOverlay
+from game.ui.settings_scene import SettingsScene
+from tests.ui.conftest import click, key, move
+
+
+def _button(app, label):
+    return next(b for b in app.top.buttons if b.label == label)
+
+
+def test_starts_on_the_main_menu_and_draws_once(make_app):
+    app = make_app()
+    assert isinstance(app.top, MainMenu)
+    drawn = app.frames_drawn
+    assert drawn >= 1
+    app.run(max_frames=5)  # nothing happened: no redraw
+    assert app.frames_drawn == drawn
+
+
+def test_hovering_a_button_redraws_and_highlights(make_app):
+    app = make_app()
+    target = _button(app, "Settings")
+    drawn = app.frames_drawn
+    move(target.rect.center)
+    app.run(max_frames=1)
+    assert app.top.hovered == "Settings"
+    assert app.frames_drawn == drawn + 1
+
+
+def test_f1_shows_and_hides_the_help_overlay(make_app):
+    app = make_app()
+    key(pygame.K_F1)
+    app.run(max_frames=1)
+    assert isinstance(app.top, HelpOverlay)
+    keys = [k for k, _d in app.top.entries]
+    assert "F1" in keys and "O" in keys  # global and the menu's own shortcuts
+    key(pygame.K_F1)
+    app.run(max_frames=1)
+    assert isinstance(app.top, MainMenu)
+
+
+def test_menu_buttons_open_scenes_and_esc_goes_back(make_app):
+    app = make_app()
+    click(_button(app, "Open a map").rect.center)
+    app.run(max_frames=1)
+    assert isinstance(app.top, MapList)
+    assert any(p.name == "sample_1A.tmx" for p in app.top.maps)
+    key(pygame.K_ESCAPE)
+    app.run(max_frames=1)
+    assert isinstance(app.top, MainMenu)
+    key(pygame.K_s)
+    app.run(max_frames=1)
+    assert isinstance(app.top, SettingsScene)
+
+
+def test_quit_button_and_window_close_stop_the_loop(make_app):
+    app = make_app()
+    click(_button(app, "Quit").rect.center)
+    app.run(max_frames=3)
+    assert not app.running
+    app2 = make_app()
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app2.run(max_frames=3)
+    assert not app2.running
+
+
+def test_games_without_rules_say_coming_soon(make_app):
+    app = make_app()
+    assert {c.game.key for c in app.top.cards} == {"gears", "doom", "level7", "convoy"}
+    assert all(not c.enabled for c in app.top.cards)
+
+
+def test_resize_relayouts_the_menu(make_app):
+    app = make_app()
+    before = _button(app, "Quit").rect.copy()
+    app.screen = pygame.display.set_mode((1920, 1080), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1920, 1080), w=1920, h=1080))
+    app.run(max_frames=1)
+    assert _button(app, "Quit").rect != before
+
+
+def test_show_error_returns_to_menu_under_the_panel(make_app):
+    app = make_app()
+    app.apply(__import__("game.ui.scene", fromlist=["OpenSettings"]).OpenSettings())
+    app.show_error("Could not open the map", "maps/x.tmx: map: file not found")
+    assert [type(s) for s in app.scenes] == [MainMenu, ErrorPanel]
+    key(pygame.K_RETURN)
+    app.run(max_frames=1)
+    assert isinstance(app.top, MainMenu) and app.running
