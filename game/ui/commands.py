@@ -51,7 +51,7 @@ def screenshot_main(argv: list[str]) -> int:
         try:
             scene.show_los_named(*args.los)
         except (ValueError, KeyError) as exc:
-            print(str(exc).strip("'\""), file=sys.stderr)
+            print(exc.args[0] if exc.args else exc, file=sys.stderr)  # KeyError's str() adds quotes
             return 1
     app.step([])
     out = Path(args.out)

@@ -1,0 +1,178 @@
+"""Issue part 2 (table view): wheel zoom, drag/arrow pan, hover names the area or cell, and the
+LOS tool shows exactly what game/board computes. Real events are posted into the real loop."""
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.board.los import AreaSight
+from game.board.model import Area, Board, Line, point
+from game.ui.menu import MainMenu
+from game.ui.overlays import ErrorPanel
+from game.ui.table.places import Place, anchor
+from game.ui.table.scene import TableScene
+from tests.ui.conftest import click, key, move, post, wheel
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = ROOT / "maps" / "gears" / "sample_1A.tmx"
+DOOM = ROOT / "maps" / "doom" / "sample_room.tmx"
+
+
+def open_table(make_app, path=SAMPLE, size=(1280, 720)) -> tuple:
+    app = make_app(size)
+    scene = app.open_map(path)
+    assert isinstance(scene, TableScene), getattr(app.top, "message", "")
+    app.run(max_frames=1)
+    return app, scene
+
+
+def screen_point_inside(scene: TableScene, area: str) -> tuple[int, int]:
+    """A screen pixel whose map point lies inside `area` (centroid, else a vertex nudged inward)."""
+    candidates = [anchor(scene.board, Place("area", area, None, area))]
+    poly = scene.board.areas[area].polygon
+    cx = sum(float(x) for x, _ in poly) / len(poly)
+    cy = sum(float(y) for _, y in poly) / len(poly)
+    candidates += [(float(x) * 0.8 + cx * 0.2, float(y) * 0.8 + cy * 0.2) for x, y in poly]
+    for mx, my in candidates:
+        sx, sy = scene.camera.to_screen(mx, my)
+        pos = (round(sx), round(sy))
+        if scene.view_rect.collidepoint(pos) and scene.board.area_at(
+                tuple(Fraction(v) for v in scene.camera.to_map(*pos))) == area:
+            return pos
+    raise AssertionError(f"no visible point inside {area}")
+
+
+def test_wheel_zooms_around_the_pointer(make_app):
+    app, scene = open_table(make_app)
+    at = scene.view_rect.center
+    before_zoom = scene.camera.zoom
+    before_map = scene.camera.to_map(*at)
+    move(at)
+    wheel(1)
+    app.run(max_frames=1)
+    assert scene.camera.zoom > before_zoom
+    assert scene.camera.to_map(*at) == pytest.approx(before_map, abs=1.0)
+    wheel(-1)
+    wheel(-1)
+    app.run(max_frames=1)
+    assert scene.camera.zoom < before_zoom
+
+
+def test_arrow_keys_and_drag_pan_the_board(make_app):
+    app, scene = open_table(make_app)
+    key(pygame.K_PLUS)
+    key(pygame.K_PLUS)  # zoom in so the board is larger than the view and can move
+    app.run(max_frames=1)
+    x0 = scene.camera.x
+    key(pygame.K_RIGHT)
+    app.run(max_frames=1)
+    assert scene.camera.x > x0
+    y0 = scene.camera.y
+    start = scene.view_rect.center
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    move((start[0], start[1] + 20))
+    move((start[0], start[1] + 60))
+    post(pygame.MOUSEBUTTONUP, pos=(start[0], start[1] + 60), button=1)
+    app.run(max_frames=1)
+    assert scene.camera.y == pytest.approx(y0 - 60 / scene.camera.zoom)
+
+
+def test_hover_names_the_area_under_the_pointer(make_app):
+    app, scene = open_table(make_app)
+    for area in ("plaza", "ledge"):
+        move(screen_point_inside(scene, area))
+        app.run(max_frames=1)
+        assert scene.hovered is not None and scene.hovered.name == area
+    move((5, scene.view_rect.bottom - 5))  # the table cloth, off the board
+    app.run(max_frames=1)
+    assert scene.hovered is None
+
+
+def test_hover_on_a_grid_map_names_the_cell_and_room(make_app):
+    app, scene = open_table(make_app, DOOM)
+    cell = min(scene.board.grid.floor)
+    mx, my = scene.board.cell_center(cell)
+    move(tuple(round(v) for v in scene.camera.to_screen(float(mx), float(my))))
+    app.run(max_frames=1)
+    assert scene.hovered is not None and scene.hovered.cell == cell
+    assert scene.hovered.area == scene.board.cell_area(cell)
+
+
+def test_los_tool_shows_what_the_board_computes(make_app):
+    app, scene = open_table(make_app)
+    key(pygame.K_l)
+    app.run(max_frames=1)
+    assert scene.los_active
+    click(screen_point_inside(scene, "west_street"))
+    app.run(max_frames=1)
+    assert scene.los_from is not None and scene.los_from.name == "west_street"
+    click(screen_point_inside(scene, "east_yard"))
+    app.run(max_frames=1)
+    expected = AreaSight(scene.board, scene.board.blocking_segments()).areas("west_street", "east_yard")
+    assert scene.los is not None
+    assert (scene.los.visible, scene.los.witness, scene.los.blocker) == (expected.visible, expected.witness, expected.blocker)
+    assert scene.los_status == "visible" if expected.visible else scene.los_status.startswith("blocked")
+
+
+def walled_board() -> Board:
+    """Two rooms with a full-height wall between them: LOS must be blocked by that wall."""
+    def rect(x0, y0, x1, y1):
+        return (point(x0, y0), point(x1, y0), point(x1, y1), point(x0, y1))
+
+    areas = {
+        "west": Area("west", 1, rect(0, 0, 128, 128)),
+        "middle": Area("middle", 2, rect(128, 0, 256, 128)),
+        "east": Area("east", 3, rect(256, 0, 384, 128)),
+    }
+    wall = Line("wall", "W7", 9, (point(192, 0), point(192, 128)))
+    return Board(source="walled.tmx", width=6, height=2, tile_width=64, tile_height=64,
+                 properties={"name": "Walled", "title": "gears"}, areas=areas, lines=(wall,))
+
+
+def test_blocked_los_names_the_wall(make_app):
+    app = make_app()
+    scene = TableScene(app.ctx, Path("walled.tmx"), app.screen.get_size(), board=walled_board())
+    app.push(scene)
+    app.run(max_frames=1)
+    key(pygame.K_l)
+    app.run(max_frames=1)
+    click(screen_point_inside(scene, "west"))
+    click(screen_point_inside(scene, "east"))
+    app.run(max_frames=1)
+    assert scene.los is not None and not scene.los.visible
+    assert scene.los.blocker is not None and {scene.los.blocker.a[0], scene.los.blocker.b[0]} == {192}
+    assert scene.los_status == "blocked by wall W7"
+
+
+def test_esc_leaves_the_tool_then_the_table(make_app):
+    app, scene = open_table(make_app)
+    key(pygame.K_l)
+    app.run(max_frames=1)
+    key(pygame.K_ESCAPE)
+    app.run(max_frames=1)
+    assert not scene.los_active and app.top is scene
+    key(pygame.K_ESCAPE)
+    app.run(max_frames=1)
+    assert isinstance(app.top, MainMenu)
+
+
+def test_a_broken_map_shows_an_error_panel_and_returns_to_the_menu(make_app, tmp_path):
+    bad = tmp_path / "broken.tmx"
+    bad.write_text("<map><layer")
+    app = make_app()
+    assert app.open_map(bad) is None
+    assert isinstance(app.top, ErrorPanel) and "broken.tmx" in app.top.message
+    app.run(max_frames=1)
+    key(pygame.K_RETURN)
+    app.run(max_frames=1)
+    assert isinstance(app.top, MainMenu) and app.running
+
+
+def test_idle_table_does_not_redraw(make_app):
+    app, scene = open_table(make_app)
+    drawn = app.frames_drawn
+    app.run(max_frames=4)
+    assert app.frames_drawn == drawn
