@@ -14,10 +14,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Iterator, Mapping
+from typing import Iterable, Iterator, Mapping, Sequence
 
 Point = tuple[Fraction, Fraction]
 Cell = tuple[int, int]
+# A unit lattice edge between two lattice points (in cells, not pixels), smaller point first.
+Edge = tuple[Cell, Cell]
+
+
+class MapError(Exception):
+    """A map (or a composition of maps) that cannot be used. Each problem is one line of the form
+    `FILE: object NAME (id N): problem`, ready to print as is (no traceback for the user)."""
+
+    def __init__(self, problems: Sequence[str] | str):
+        self.problems: tuple[str, ...] = (problems,) if isinstance(problems, str) else tuple(problems)
+        super().__init__("\n".join(self.problems))
 
 
 def point(x: float | int | str | Fraction, y: float | int | str | Fraction) -> Point:
@@ -151,6 +162,8 @@ class Board:
     grid: Grid | None = None
     # Bumped whenever geometry changes (a piece added); LOS caches key on it.
     version: int = 0
+    # Derived data (outline, adjacency graphs) keyed by (what, version, ...); never compared.
+    _cache: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def kind(self) -> str:
@@ -168,3 +181,164 @@ class Board:
 
     def pixel_size(self) -> tuple[int, int]:
         return self.width * self.tile_width, self.height * self.tile_height
+
+    # --- lookups ---------------------------------------------------------------------------
+
+    def area(self, name: str) -> Area:
+        try:
+            return self.areas[name]
+        except KeyError:
+            raise KeyError(f"{self.source}: no area named {name!r}") from None
+
+    def cover_spot(self, name: str) -> CoverSpot:
+        for spot in self.cover:
+            if spot.name == name:
+                return spot
+        raise KeyError(f"{self.source}: no cover spot named {name!r}")
+
+    def cover_in(self, area: str) -> tuple[CoverSpot, ...]:
+        return tuple(spot for spot in self.cover if spot.area == area)
+
+    def door(self, name: str) -> Door:
+        for door in self.doors:
+            if door.name == name:
+                return door
+        raise KeyError(f"{self.source}: no door named {name!r}")
+
+    def connectors_of(self, kind: str) -> tuple[Connector, ...]:
+        return tuple(c for c in self.connectors if c.kind == kind)
+
+    def pieces(self) -> tuple[str, ...]:
+        """Names of the pieces this board was composed from, in order ('' for a single map)."""
+        seen: dict[str, None] = {}
+        for area in self.areas.values():
+            seen.setdefault(area.piece, None)
+        return tuple(seen)
+
+    # --- doors -----------------------------------------------------------------------------
+
+    def closed_door_names(self, closed_doors: Iterable[str] | None = None) -> frozenset[str]:
+        """The doors that are closed: the given names, or when None the state the map starts in."""
+        if closed_doors is None:
+            return frozenset(d.name for d in self.doors if d.closed)
+        names = frozenset(closed_doors)
+        unknown = names - {d.name for d in self.doors}
+        if unknown:
+            raise KeyError(f"{self.source}: no door named {sorted(unknown)[0]!r}")
+        return names
+
+    def door_segments(self, closed_doors: Iterable[str] | None = None) -> tuple[Segment, ...]:
+        closed = self.closed_door_names(closed_doors)
+        return tuple(s for d in self.doors if d.name in closed for s in d.segments())
+
+    # --- geometry --------------------------------------------------------------------------
+
+    def outline_segments(self) -> tuple[Segment, ...]:
+        """The map edge of an area map: area edges not shared with another area (spec gears 3.2:
+        the map edge blocks sight). Grid maps return () since their wall_edges already hold it."""
+        if self.grid is not None:
+            return ()
+        key = ("outline", self.version)
+        if key not in self._cache:
+            from game.board.checks import unshared_edges
+
+            self._cache[key] = tuple(unshared_edges([a.polygon for a in self.areas.values()]))
+        return self._cache[key]
+
+    def edge_segment(self, edge: Edge) -> Segment:
+        """A lattice edge in pixel coordinates."""
+        (x0, y0), (x1, y1) = edge
+        tw, th = self.tile_width, self.tile_height
+        return Segment(point(x0 * tw, y0 * th), point(x1 * tw, y1 * th))
+
+    def blocking_segments(self, closed_doors: Iterable[str] | None = None) -> tuple[Segment, ...]:
+        """Everything that blocks sight and movement, in pixels: walls, closed doors (the map's
+        starting state when closed_doors is None) and the map edge."""
+        doors = self.door_segments(closed_doors)
+        if self.grid is not None:
+            return tuple(self.edge_segment(e) for e in sorted(self.grid.wall_edges)) + doors
+        return self.wall_segments() + doors + self.outline_segments()
+
+    def area_at(self, p: Point) -> str | None:
+        """The area containing p (strictly inside first; on a shared border, the first area listed
+        whose boundary holds p), or None outside every area."""
+        from game.board.checks import point_in_polygon
+
+        on_border = None
+        for area in self.areas.values():
+            where = point_in_polygon(p, area.polygon)
+            if where == 1:
+                return area.name
+            if where == 0 and on_border is None:
+                on_border = area.name
+        return on_border
+
+    def cell_at(self, p: Point) -> Cell | None:
+        """The grid cell containing p (cells are half-open: a point on a grid line belongs to the
+        cell east/south of it), or None off the grid or on a map without a grid."""
+        if self.grid is None:
+            return None
+        c, r = int(p[0] // self.tile_width), int(p[1] // self.tile_height)
+        if 0 <= c < self.grid.cols and 0 <= r < self.grid.rows:
+            return (c, r)
+        return None
+
+    def cell_center(self, cell: Cell) -> Point:
+        c, r = cell
+        return (Fraction(2 * c + 1, 2) * self.tile_width, Fraction(2 * r + 1, 2) * self.tile_height)
+
+    def cell_area(self, cell: Cell) -> str | None:
+        """The area (Doom: a named rectangle of squares) holding the centre of cell."""
+        return self.area_at(self.cell_center(cell))
+
+    def door_edges(self, door: Door) -> frozenset[Edge]:
+        """The unit lattice edges a door covers (grid maps)."""
+        return frozenset(e for s in door.segments() for e in lattice_edges(s, self.tile_width, self.tile_height))
+
+    def closed_door_edges(self, closed_doors: Iterable[str] | None = None) -> frozenset[Edge]:
+        closed = self.closed_door_names(closed_doors)
+        return frozenset(e for d in self.doors if d.name in closed for e in self.door_edges(d))
+
+    # --- graphs (areas maps) ---------------------------------------------------------------
+
+    def joined_connectors(self) -> tuple[tuple[Connector, Connector], ...]:
+        """Pairs (exit, entrance) of different pieces lying on the same segment (gears 3.7)."""
+        exits = self.connectors_of("exit") + self.connectors_of("connector")
+        entrances = self.connectors_of("entrance") + self.connectors_of("connector")
+        pairs = []
+        for x in exits:
+            for e in entrances:
+                if x is not e and x.piece != e.piece and {x.segment.a, x.segment.b} == {e.segment.a, e.segment.b}:
+                    if (e, x) not in pairs:
+                        pairs.append((x, e))
+        return tuple(pairs)
+
+    def movement_graph(self, closed_doors: Iterable[str] | None = None) -> Mapping[str, frozenset[str]]:
+        """Area -> areas one movement step away (gears 3.2/3.7: cracked borders, corners count)."""
+        from game.board.distance import area_graph
+
+        return area_graph(self, "movement", closed_doors)
+
+    def range_graph(self, closed_doors: Iterable[str] | None = None) -> Mapping[str, frozenset[str]]:
+        """Area -> areas one range step away: movement plus level lines (gears 3.6)."""
+        from game.board.distance import area_graph
+
+        return area_graph(self, "range", closed_doors)
+
+
+def lattice_edges(s: Segment, tile_width: int, tile_height: int) -> list[Edge]:
+    """Split an axis-parallel segment lying on grid lines into unit lattice edges; ValueError if
+    it is diagonal or off the grid lines."""
+    (ax, ay), (bx, by) = s.a, s.b
+    gx0, gy0, gx1, gy1 = ax / tile_width, ay / tile_height, bx / tile_width, by / tile_height
+    for v in (gx0, gy0, gx1, gy1):
+        if v.denominator != 1:
+            raise ValueError("does not lie on grid lines")
+    x0, y0, x1, y1 = int(gx0), int(gy0), int(gx1), int(gy1)
+    if x0 != x1 and y0 != y1:
+        raise ValueError("is diagonal; walls and doors run along grid lines")
+    if x0 == x1:
+        lo, hi = sorted((y0, y1))
+        return [((x0, y), (x0, y + 1)) for y in range(lo, hi)]
+    lo, hi = sorted((x0, x1))
+    return [((x, y0), (x + 1, y0)) for x in range(lo, hi)]

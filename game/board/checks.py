@@ -1,0 +1,462 @@
+"""Map checks: exact polygon helpers the loader needs, and the structural checks of check-map.
+
+The polygon helpers are exact (Fractions, no epsilon), like the rest of game/board. They are the
+minimum the loader and composer need (point in polygon, simple-polygon test, overlap of two
+polygons with positive area); line of sight has its own module (los.py / geometry.py).
+
+`check_board(board)` returns every structural problem of a loaded Board as `Problem`s, each
+naming the object it is about; `python -m game check-map` prints them (docs/MAPS.md lists the
+rules). Loader errors (bad XML, unknown layers...) never get this far: tmx.load_board raises.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterable, Sequence
+
+from game.board.model import Board, Point, Segment
+
+# --- exact primitives -------------------------------------------------------------------------
+
+
+def orient(a: Point, b: Point, c: Point) -> int:
+    """+1 if a, b, c turn counter-clockwise in x-right/y-up terms (clockwise on screen), -1 the
+    other way, 0 if collinear. Only the sign is used, so screen orientation does not matter."""
+    v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    return (v > 0) - (v < 0)
+
+
+def on_segment(p: Point, a: Point, b: Point) -> bool:
+    """p lies on the closed segment ab."""
+    return (
+        orient(a, b, p) == 0
+        and min(a[0], b[0]) <= p[0] <= max(a[0], b[0])
+        and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
+    )
+
+
+def segments_cross_properly(a: Point, b: Point, c: Point, d: Point) -> bool:
+    """ab and cd cross at one point interior to both (an X, not a touch or a collinear overlap)."""
+    o1, o2 = orient(a, b, c), orient(a, b, d)
+    o3, o4 = orient(c, d, a), orient(c, d, b)
+    return o1 * o2 < 0 and o3 * o4 < 0
+
+
+def segments_intersect(a: Point, b: Point, c: Point, d: Point) -> bool:
+    """Closed segments ab and cd share at least one point."""
+    if segments_cross_properly(a, b, c, d):
+        return True
+    return on_segment(c, a, b) or on_segment(d, a, b) or on_segment(a, c, d) or on_segment(b, c, d)
+
+
+def signed_area2(poly: Sequence[Point]) -> Fraction:
+    """Twice the signed area (positive when the vertices run clockwise on screen)."""
+    total = Fraction(0)
+    for i, p in enumerate(poly):
+        q = poly[(i + 1) % len(poly)]
+        total += p[0] * q[1] - q[0] * p[1]
+    return total
+
+
+def edges(poly: Sequence[Point]) -> list[tuple[Point, Point]]:
+    return [(poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
+
+
+def point_in_polygon(p: Point, poly: Sequence[Point]) -> int:
+    """1 strictly inside, 0 on the boundary, -1 outside (exact crossing-number test)."""
+    inside = False
+    for a, b in edges(poly):
+        if on_segment(p, a, b):
+            return 0
+        # Half-open rule on y so a ray through a vertex counts once.
+        if (a[1] > p[1]) != (b[1] > p[1]):
+            x = a[0] + (p[1] - a[1]) * (b[0] - a[0]) / (b[1] - a[1])
+            if x > p[0]:
+                inside = not inside
+    return 1 if inside else -1
+
+
+def polygon_problem(poly: Sequence[Point]) -> str | None:
+    """Why poly is not a usable area polygon, or None: fewer than 3 vertices, a repeated vertex,
+    zero area, or a self-intersection (two edges meeting anywhere but at their shared vertex)."""
+    n = len(poly)
+    if n < 3:
+        return f"polygon has {n} point(s), needs at least 3"
+    if len(set(poly)) != n:
+        return "polygon repeats a vertex"
+    if signed_area2(poly) == 0:
+        return "polygon has zero area"
+    es = edges(poly)
+    for i in range(n):
+        for j in range(i + 1, n):
+            a, b = es[i]
+            c, d = es[j]
+            if j == i + 1 or (i == 0 and j == n - 1):
+                # Neighbouring edges share one vertex; they may not fold back over each other.
+                shared = b if j == i + 1 else a
+                other_i = a if j == i + 1 else b
+                other_j = d if j == i + 1 else c
+                if orient(other_i, shared, other_j) == 0 and (
+                    on_segment(other_j, other_i, shared) or on_segment(other_i, shared, other_j)
+                ):
+                    return f"polygon folds back on itself at {fmt_point(shared)}"
+                continue
+            if segments_intersect(a, b, c, d):
+                return f"polygon is self-intersecting (edges {fmt_point(a)}-{fmt_point(b)} and {fmt_point(c)}-{fmt_point(d)})"
+    return None
+
+
+def bbox(points: Iterable[Point]) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+    pts = list(points)
+    return (
+        min(p[0] for p in pts),
+        min(p[1] for p in pts),
+        max(p[0] for p in pts),
+        max(p[1] for p in pts),
+    )
+
+
+def _boxes_overlap(b1, b2, strict: bool) -> bool:
+    if strict:
+        return b1[0] < b2[2] and b2[0] < b1[2] and b1[1] < b2[3] and b2[1] < b1[3]
+    return b1[0] <= b2[2] and b2[0] <= b1[2] and b1[1] <= b2[3] and b2[1] <= b1[3]
+
+
+def polygons_overlap(pa: Sequence[Point], pb: Sequence[Point]) -> bool:
+    """Two simple polygons share interior (positive area); touching edges or corners do not count.
+
+    Without a proper edge crossing, the interiors overlap exactly when some piece of one
+    boundary runs strictly inside the other polygon, or the two boundaries run along a common
+    stretch with both interiors on the same side of it.
+    """
+    if not _boxes_overlap(bbox(pa), bbox(pb), strict=True):
+        return False
+    ea, eb = edges(pa), edges(pb)
+    for a, b in ea:
+        for c, d in eb:
+            if segments_cross_properly(a, b, c, d):
+                return True
+    sa, sb = signed_area2(pa) > 0, signed_area2(pb) > 0
+    return _boundary_enters(ea, pb, eb, sa, sb) or _boundary_enters(eb, pa, ea, sb, sa)
+
+
+def _boundary_enters(ea, pb, eb, sa: bool, sb: bool) -> bool:
+    for a, b in ea:
+        cuts = {a, b}
+        cuts.update(v for v, _ in eb if on_segment(v, a, b))
+        key = line_param(a, b)
+        ordered = sorted(cuts, key=key, reverse=key(a) > key(b))
+        for p, q in zip(ordered, ordered[1:]):
+            mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+            where = point_in_polygon(mid, pb)
+            if where == 1:
+                return True
+            if where == 0:
+                # Along a common stretch: same direction (after normalising both polygons to the
+                # same winding) means both interiors lie on the same side.
+                for c, d in eb:
+                    if on_segment(mid, c, d) and orient(c, d, a) == 0 and orient(c, d, b) == 0:
+                        dir_a = (b[0] - a[0], b[1] - a[1])
+                        dir_b = (d[0] - c[0], d[1] - c[1])
+                        same = dir_a[0] * dir_b[0] + dir_a[1] * dir_b[1] > 0
+                        if same == (sa == sb):
+                            return True
+    return False
+
+
+def line_key(a: Point, b: Point) -> tuple[Fraction, Fraction, Fraction]:
+    """The supporting line of a != b, normalised so collinear segments get the same key."""
+    na, nb = b[1] - a[1], a[0] - b[0]
+    c = -(na * a[0] + nb * a[1])
+    k = na if na != 0 else nb
+    return (na / k, nb / k, c / k)
+
+
+def line_param(a: Point, b: Point):
+    """A projection that is monotone along the line through a and b (x, or y if vertical)."""
+    return (lambda p: p[0]) if a[0] != b[0] else (lambda p: p[1])
+
+
+def unshared_edges(polygons: Sequence[Sequence[Point]]) -> list[Segment]:
+    """The parts of the polygons' edges not shared with another polygon's edge: the outline of
+    a map made of areas (collinear overlaps are subtracted exactly, so a long edge half shared
+    with a neighbour keeps its other half)."""
+    by_line: dict[tuple, list[tuple[int, Point, Point]]] = {}
+    for i, poly in enumerate(polygons):
+        for a, b in edges(poly):
+            by_line.setdefault(line_key(a, b), []).append((i, a, b))
+    out: list[Segment] = []
+    for group in by_line.values():
+        for i, a, b in group:
+            t = line_param(a, b)
+            lo, hi = sorted((t(a), t(b)))
+            covered = sorted(
+                tuple(sorted((t(c), t(d)))) for j, c, d in group if j != i
+            )
+            pieces: list[tuple[Fraction, Fraction]] = []
+            cur = lo
+            for c0, c1 in covered:
+                if c1 <= cur or c0 >= hi:
+                    continue
+                if c0 > cur:
+                    pieces.append((cur, c0))
+                cur = max(cur, c1)
+            if cur < hi:
+                pieces.append((cur, hi))
+            for s0, s1 in pieces:
+                out.append(Segment(_at(a, b, t, s0), _at(a, b, t, s1)))
+    return out
+
+
+def _at(a: Point, b: Point, t, value: Fraction) -> Point:
+    """The point of line ab whose projection t is value."""
+    ta, tb = t(a), t(b)
+    f = (value - ta) / (tb - ta)
+    return (a[0] + f * (b[0] - a[0]), a[1] + f * (b[1] - a[1]))
+
+
+def fmt_num(v: Fraction) -> str:
+    if v.denominator == 1:
+        return str(v.numerator)
+    f = float(v)
+    return f"{f:g}" if Fraction(repr(f)) == v else str(v)
+
+
+def fmt_point(p: Point) -> str:
+    return f"({fmt_num(p[0])},{fmt_num(p[1])})"
+
+
+def fmt_segment(s: Segment) -> str:
+    return f"{fmt_point(s.a)}-{fmt_point(s.b)}"
+
+
+# --- structural checks ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a map, about one object (object_id 0 = the map itself)."""
+
+    source: str
+    what: str  # e.g. "area courtyard (id 3)" or "map"
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.source}: {self.what}: {self.message}"
+
+
+def _what(name: str, object_id: int) -> str:
+    return f"object {name or '<unnamed>'} (id {object_id})"
+
+
+def check_board(board: Board) -> list[Problem]:
+    """Structural problems of a loaded (or composed) board; [] when it is fit to play."""
+    if board.grid is not None:
+        return _check_grid(board)
+    return _check_areas(board)
+
+
+def _check_areas(board: Board) -> list[Problem]:
+    from game.board.distance import distances_from
+
+    out: list[Problem] = []
+
+    def add(name: str, oid: int, message: str) -> None:
+        out.append(Problem(board.source, _what(name, oid), message))
+
+    def add_map(message: str) -> None:
+        out.append(Problem(board.source, "map", message))
+
+    areas = list(board.areas.values())
+    if not areas:
+        add_map("has no areas")
+        return out
+    for i, a in enumerate(areas):
+        problem = polygon_problem(a.polygon)
+        if problem:
+            add(a.name, a.object_id, problem)
+        for b in areas[i + 1 :]:
+            if polygons_overlap(a.polygon, b.polygon):
+                add(b.name, b.object_id, f"overlaps area {a.name} (id {a.object_id})")
+    for spot in board.cover:
+        area = board.areas.get(spot.area)
+        if area is None or point_in_polygon(spot.point, area.polygon) != 1:
+            add(spot.name, spot.object_id, f"cover point {fmt_point(spot.point)} is not inside its area {spot.area!r}")
+    for m in board.markers:
+        area = board.areas.get(m.area or "")
+        if area is None or point_in_polygon(m.point, area.polygon) != 1:
+            add(m.name, m.object_id, f"{m.kind} point {fmt_point(m.point)} is not inside its area {m.area!r}")
+
+    # Borders and level lines must run along the boundary between two areas, or they join
+    # nothing (a line drawn a few pixels off is the usual authoring slip).
+    polys = [(a.name, edges(a.polygon)) for a in areas]
+    for line in board.lines:
+        if line.kind == "wall":
+            continue
+        for s in line.segments():
+            touched = {
+                name
+                for name, es in polys
+                if any(_collinear_overlap(s.a, s.b, p, q) for p, q in es)
+            }
+            if len(touched) < 2:
+                add(line.name, line.object_id, f"{line.kind.replace('_', ' ')} segment {fmt_segment(s)} does not run between two areas")
+                break
+    walls = board.wall_segments()
+    for line in board.lines_of("border"):
+        for s in line.segments():
+            hit = next((w for w in walls if _collinear_overlap(s.a, s.b, w.a, w.b)), None)
+            if hit is not None:
+                add(line.name, line.object_id, f"border runs along a wall at {fmt_segment(hit)}; a stretch is one or the other")
+                break
+
+    outline = board.outline_segments()
+    for c in board.connectors:
+        if not _covered_by(c.segment, outline) and not any(c in pair for pair in board.joined_connectors()):
+            add(c.name, c.object_id, f"{c.kind} {fmt_segment(c.segment)} is not on the edge of the map")
+    joined = {id(c) for pair in board.joined_connectors() for c in pair}
+    for piece in board.pieces():
+        label = f"piece {piece}" if piece else "tile"
+        entrances = [c for c in board.connectors if c.kind == "entrance" and c.piece == piece]
+        exits = [c for c in board.connectors if c.kind == "exit" and c.piece == piece]
+        if len(entrances) != 1:
+            add_map(f"{label} has {len(entrances)} entrances; a Gears tile has exactly one (gears 3.1)")
+        if not exits:
+            add_map(f"{label} has no exit (gears 3.1)")
+        if not any(m.kind == "emergence" and m.piece == piece for m in board.markers):
+            add_map(f"{label} has no emergence hole (gears 3.1: every tile has at least one)")
+        for e in entrances + exits:
+            if id(e) in joined:
+                continue
+            if not any(_touches(a.polygon, e.segment) for a in areas if a.piece == piece):
+                add(e.name, e.object_id, f"{e.kind} touches no area of its tile")
+
+    start_conn = next((c for c in board.connectors if c.kind == "entrance"), None)
+    start = next((a.name for a in areas if start_conn and _touches(a.polygon, start_conn.segment)), areas[0].name)
+    reached = distances_from(board, start, "movement", closed_doors=())
+    for a in areas:
+        if a.name not in reached:
+            add(a.name, a.object_id, f"cannot be reached by movement from area {start} (no cracked border leads in)")
+    return out
+
+
+def _check_grid(board: Board) -> list[Problem]:
+    from game.board.distance import distances_from
+
+    out: list[Problem] = []
+    grid = board.grid
+    assert grid is not None
+
+    def add(name: str, oid: int, message: str) -> None:
+        out.append(Problem(board.source, _what(name, oid), message))
+
+    if not grid.floor:
+        out.append(Problem(board.source, "map", "has no floor squares (paint the floor layer)"))
+        return out
+    tw, th = board.tile_width, board.tile_height
+    covered: dict[tuple[int, int], str] = {}
+    for a in board.areas.values():
+        if polygon_problem(a.polygon):
+            add(a.name, a.object_id, polygon_problem(a.polygon) or "")
+            continue
+        x0, y0, x1, y1 = bbox(a.polygon)
+        corners = {(x0, y0), (x1, y0), (x1, y1), (x0, y1)}
+        if len(a.polygon) != 4 or set(a.polygon) != corners:
+            add(a.name, a.object_id, "a grid area must be a rectangle")
+            continue
+        if any((v / t).denominator != 1 for v, t in ((x0, tw), (x1, tw), (y0, th), (y1, th))):
+            add(a.name, a.object_id, "area rectangle does not lie on grid lines")
+            continue
+        for c in range(int(x0 / tw), int(x1 / tw)):
+            for r in range(int(y0 / th), int(y1 / th)):
+                if (c, r) in covered:
+                    add(a.name, a.object_id, f"square {c},{r} is also in area {covered[(c, r)]}")
+                    break
+                covered[(c, r)] = a.name
+                if (c, r) not in grid.floor:
+                    add(a.name, a.object_id, f"square {c},{r} of the area is not painted on the floor layer")
+                    break
+    for cell in sorted(grid.floor - covered.keys()):
+        out.append(Problem(board.source, "map", f"floor square {cell[0]},{cell[1]} is in no area"))
+        break
+    if board.areas and not any(a.properties.get("start_zone") for a in board.areas.values()):
+        out.append(Problem(board.source, "map", "no area has start_zone = true"))
+
+    for d in board.doors:
+        es = board.door_edges(d)
+        if len(es) != 2:
+            add(d.name, d.object_id, f"a door is 2 squares wide (doom 3.2); this one covers {len(es)} edges")
+        for e in sorted(es):
+            a, b = _edge_sides(e)
+            if a not in grid.floor or b not in grid.floor:
+                add(d.name, d.object_id, "a door needs floor squares on both sides (its 4 flanking squares)")
+                break
+        interior = {e for line in board.lines_of("wall") for s in line.segments() for e in _lattice(s, tw, th)}
+        if es & interior:
+            add(d.name, d.object_id, "a wall is drawn over this door")
+    for c in board.connectors:
+        es = _lattice(c.segment, tw, th)
+        if len(es) != 2:
+            add(c.name, c.object_id, f"a connector is 2 squares wide (doom 9.2); this one covers {len(es)} edges")
+        for e in es:
+            a, b = _edge_sides(e)
+            if (a in grid.floor) == (b in grid.floor):
+                add(c.name, c.object_id, "a connector must lie on the edge of the floor (floor on one side only)")
+                break
+
+    start = next(
+        (cell for cell in sorted(grid.floor) if board.areas.get(covered.get(cell, ""), None) is not None
+         and board.areas[covered[cell]].properties.get("start_zone")),
+        min(grid.floor),
+    )
+    reached = distances_from(board, start, "range", closed_doors=())
+    lost = sorted(grid.floor - reached.keys())
+    if lost:
+        out.append(Problem(board.source, "map", f"floor square {lost[0][0]},{lost[0][1]} cannot be reached from square {start[0]},{start[1]} even with every door open ({len(lost)} squares)"))
+    return out
+
+
+def _edge_sides(e):
+    (x0, y0), (x1, y1) = e
+    if x0 == x1:  # vertical edge: cells west and east of it
+        return (x0 - 1, y0), (x0, y0)
+    return (x0, y0 - 1), (x0, y0)
+
+
+def _lattice(s: Segment, tw: int, th: int):
+    from game.board.model import lattice_edges
+
+    try:
+        return lattice_edges(s, tw, th)
+    except ValueError:
+        return []
+
+
+def _collinear_overlap(a: Point, b: Point, c: Point, d: Point) -> bool:
+    if orient(a, b, c) != 0 or orient(a, b, d) != 0:
+        return False
+    t = line_param(a, b)
+    a0, a1 = sorted((t(a), t(b)))
+    b0, b1 = sorted((t(c), t(d)))
+    return max(a0, b0) < min(a1, b1)
+
+
+def _touches(poly: Sequence[Point], s: Segment) -> bool:
+    return any(_collinear_overlap(s.a, s.b, p, q) for p, q in edges(poly))
+
+
+def _covered_by(s: Segment, parts: Sequence[Segment]) -> bool:
+    """s lies entirely on the union of the collinear segments in parts."""
+    t = line_param(s.a, s.b)
+    lo, hi = sorted((t(s.a), t(s.b)))
+    spans = sorted(
+        tuple(sorted((t(p.a), t(p.b))))
+        for p in parts
+        if orient(s.a, s.b, p.a) == 0 and orient(s.a, s.b, p.b) == 0
+    )
+    cur = lo
+    for a, b in spans:
+        if a > cur:
+            break
+        cur = max(cur, b)
+    return cur >= hi

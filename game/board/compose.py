@@ -1,0 +1,447 @@
+"""Compose a Board from pieces: each piece (a Board) placed with an offset, a quarter-turn rotation
+and optional flips, all geometry transformed exactly (Fractions), names made unique.
+
+A placement's transform, in this order: flip the piece inside its own rectangle (horizontal:
+x -> W - x; vertical: y -> H - y), rotate it clockwise on screen by 0/90/180/270 degrees about
+its own top-left so that its rotated rectangle again starts at (0, 0), then translate by the
+offset (pixels). Cover arrows turn with the piece (rotation adds, a horizontal flip maps a to
+180 - a, a vertical flip maps a to -a).
+
+Names become "PIECE:name" (e.g. "2A:courtyard") and every object records its piece. Composing
+checks that no two pieces' areas (or, on grid maps, floor squares) overlap; touching is fine.
+A composed board's coordinates are shifted by whole tiles so that nothing lies left of or above
+(0, 0); its version is one more than the highest version of its pieces plus their count, so a
+cache keyed on version never mistakes it for a piece.
+
+Gears (spec 3.4, 3.7): `place_at_exit` finds the rotation and offset that lay a new tile's
+entrance on a free exit, entrance pointing away. Grid pieces (Doom): `Placement.at_cell` takes
+whole-cell offsets; where two pieces' connectors coincide the shared edges are open (a piece's
+connector edges are never walls), everywhere else the pieces' own boundary walls stay.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from math import floor
+from typing import Sequence
+
+from game.board.checks import line_param, orient, polygons_overlap
+from game.board.model import (
+    Area,
+    Board,
+    Connector,
+    CoverSpot,
+    Door,
+    Grid,
+    Line,
+    MapError,
+    Marker,
+    Point,
+    Segment,
+)
+
+__all__ = [
+    "Placement",
+    "CompositionError",
+    "OverlapError",
+    "compose",
+    "transform_board",
+    "add_piece",
+    "place_at_exit",
+    "free_exits",
+    "overlapping_pieces",
+]
+
+
+class CompositionError(MapError):
+    """Pieces that cannot be put together as asked (bad rotation, no matching exit...)."""
+
+
+class OverlapError(CompositionError):
+    """Two pieces overlap (gears 3.4: an impossible placement; the rules rebuild the level)."""
+
+    def __init__(self, pairs: Sequence[tuple[str, str]], source: str = "composed map"):
+        self.pairs = tuple(pairs)
+        super().__init__([f"{source}: pieces {a} and {b} overlap" for a, b in self.pairs])
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where one piece goes. offset is in pixels; rotation is clockwise on screen, in degrees."""
+
+    piece: Board
+    name: str
+    offset: tuple[Fraction, Fraction] = (Fraction(0), Fraction(0))
+    rotation: int = 0
+    flip_h: bool = False
+    flip_v: bool = False
+
+    @classmethod
+    def at_cell(cls, piece: Board, name: str, col: int, row: int, rotation: int = 0, flip_h: bool = False, flip_v: bool = False) -> "Placement":
+        """A placement offset by whole cells (grid pieces)."""
+        return cls(piece, name, (Fraction(col * piece.tile_width), Fraction(row * piece.tile_height)), rotation, flip_h, flip_v)
+
+    def size(self) -> tuple[int, int]:
+        """The placed piece's size in pixels (width and height swap on a quarter turn)."""
+        w, h = self.piece.pixel_size()
+        return (h, w) if self.rotation % 180 else (w, h)
+
+    def map_point(self, p: Point) -> Point:
+        w, h = self.piece.pixel_size()
+        x, y = p
+        if self.flip_h:
+            x = w - x
+        if self.flip_v:
+            y = h - y
+        for _ in range((self.rotation // 90) % 4):
+            x, y = h - y, x  # a clockwise quarter turn on screen (y points down)
+            w, h = h, w
+        return (x + self.offset[0], y + self.offset[1])
+
+    def map_angle(self, a: int) -> int:
+        if self.flip_h:
+            a = 180 - a
+        if self.flip_v:
+            a = -a
+        return (a + self.rotation) % 360
+
+
+def _check_placement(p: Placement) -> None:
+    if p.rotation % 90 or not 0 <= p.rotation < 360:
+        raise CompositionError(f"{p.piece.source}: piece {p.name}: rotation must be 0, 90, 180 or 270, not {p.rotation}")
+    if not p.name or ":" in p.name:
+        raise CompositionError(f"{p.piece.source}: piece name {p.name!r} must be non-empty and without ':'")
+    if p.piece.grid is not None:
+        if p.piece.tile_width != p.piece.tile_height and p.rotation % 180:
+            raise CompositionError(f"{p.piece.source}: piece {p.name}: only square cells can be turned by 90 degrees")
+        for v, t in zip(p.offset, (p.piece.tile_width, p.piece.tile_height)):
+            if Fraction(v) / t != int(Fraction(v) / t):
+                raise CompositionError(f"{p.piece.source}: piece {p.name}: a grid piece is offset by whole cells")
+
+
+def transform_board(p: Placement) -> Board:
+    """The piece moved into place, its names prefixed with 'PIECE:' and its piece fields set."""
+    _check_placement(p)
+    b, name = p.piece, p.name
+    pts = lambda ps: tuple(p.map_point(q) for q in ps)  # noqa: E731
+    pre = lambda n: f"{name}:{n}"  # noqa: E731
+    areas = {
+        pre(a.name): Area(pre(a.name), a.object_id, pts(a.polygon), dict(a.properties), name) for a in b.areas.values()
+    }
+    lines = tuple(Line(l.kind, pre(l.name) if l.name else "", l.object_id, pts(l.points), name) for l in b.lines)
+    doors = tuple(Door(pre(d.name), d.object_id, pts(d.points), d.closed, dict(d.properties), name) for d in b.doors)
+    cover = tuple(
+        CoverSpot(pre(c.name), c.object_id, p.map_point(c.point), pre(c.area), tuple(p.map_angle(a) for a in c.arrows), name)
+        for c in b.cover
+    )
+    markers = tuple(
+        Marker(m.kind, pre(m.name), m.object_id, p.map_point(m.point), pre(m.area) if m.area else m.area, _moved_props(m.properties, p), name)
+        for m in b.markers
+    )
+    connectors = tuple(
+        Connector(c.kind, pre(c.name), c.object_id, Segment(p.map_point(c.segment.a), p.map_point(c.segment.b)), name)
+        for c in b.connectors
+    )
+    w, h = p.size()
+    grid = _transform_grid(b, p) if b.grid is not None else None
+    return Board(
+        source=b.source,
+        width=w // b.tile_width,
+        height=h // b.tile_height,
+        tile_width=b.tile_width,
+        tile_height=b.tile_height,
+        properties=dict(b.properties),
+        areas=areas,
+        lines=lines,
+        doors=doors,
+        cover=cover,
+        markers=markers,
+        connectors=connectors,
+        grid=grid,
+        version=b.version,
+    )
+
+
+def _map_cell(p: Placement, cell: tuple[int, int]) -> tuple[int, int]:
+    b = p.piece
+    c, r = cell
+    centre = (Fraction(2 * c + 1, 2) * b.tile_width, Fraction(2 * r + 1, 2) * b.tile_height)
+    x, y = p.map_point(centre)
+    return (floor(x / b.tile_width), floor(y / b.tile_height))
+
+
+def _moved_props(props, p: Placement):
+    if "cell" not in props or p.piece.grid is None:
+        return dict(props)
+    return {**props, "cell": _map_cell(p, props["cell"])}
+
+
+def _transform_grid(b: Board, p: Placement) -> Grid:
+    g = b.grid
+    assert g is not None
+    tw, th = b.tile_width, b.tile_height
+
+    def edge(e):
+        (x0, y0), (x1, y1) = e
+        a = p.map_point((Fraction(x0 * tw), Fraction(y0 * th)))
+        c = p.map_point((Fraction(x1 * tw), Fraction(y1 * th)))
+        pa = (int(a[0] / tw), int(a[1] / th))
+        pc = (int(c[0] / tw), int(c[1] / th))
+        return (min(pa, pc), max(pa, pc))
+
+    w, h = p.size()
+    return Grid(
+        cols=w // tw,
+        rows=h // th,
+        floor=frozenset(_map_cell(p, c) for c in g.floor),
+        wall_edges=frozenset(edge(e) for e in g.wall_edges),
+        blocking=frozenset(_map_cell(p, c) for c in g.blocking),
+    )
+
+
+def overlapping_pieces(pieces: Sequence[Board]) -> list[tuple[str, str]]:
+    """Pairs of placed pieces (from transform_board) that overlap with positive area."""
+    pairs = []
+    for i, a in enumerate(pieces):
+        for b in pieces[i + 1 :]:
+            if _pieces_overlap(a, b):
+                pairs.append((_piece_name(a), _piece_name(b)))
+    return pairs
+
+
+def _piece_name(b: Board) -> str:
+    return next(iter(b.areas.values())).piece if b.areas else b.source
+
+
+def _pieces_overlap(a: Board, b: Board) -> bool:
+    if a.grid is not None and b.grid is not None:
+        return bool(a.grid.floor & b.grid.floor)
+    return any(polygons_overlap(x.polygon, y.polygon) for x in a.areas.values() for y in b.areas.values())
+
+
+def compose(placements: Sequence[Placement], source: str = "composed map") -> Board:
+    """One Board from placed pieces; raises OverlapError (listing the pieces) if any overlap."""
+    if not placements:
+        raise CompositionError(f"{source}: nothing to compose")
+    kinds = {p.piece.kind for p in placements}
+    sizes = {(p.piece.tile_width, p.piece.tile_height) for p in placements}
+    if len(kinds) > 1 or len(sizes) > 1:
+        raise CompositionError(f"{source}: pieces mix grid and area maps or tile sizes")
+    names = [p.name for p in placements]
+    dup = next((n for n in names if names.count(n) > 1), None)
+    if dup is not None:
+        raise CompositionError(f"{source}: piece name {dup!r} is used twice")
+    placed = [transform_board(p) for p in placements]
+    clash = overlapping_pieces(placed)
+    if clash:
+        raise OverlapError(clash, source)
+    return _merge(placed, source, max(p.piece.version for p in placements) + len(placements))
+
+
+def add_piece(board: Board, placement: Placement) -> Board:
+    """board with one more piece; placement is in board's coordinates (see place_at_exit).
+
+    A board loaded from a single file is first made a composition of one piece, named by its
+    tile_id (or 'base'), so its names gain that prefix. The result's version is board's + 1.
+    """
+    if board.pieces() in ((), ("",)):
+        base = str(board.properties.get("tile_id") or "base")
+        board = compose([Placement(board, base)], board.source)
+        board.version -= 1  # the wrapping is not a change of geometry
+    if placement.name in board.pieces():
+        raise CompositionError(f"{board.source}: piece name {placement.name!r} is used twice")
+    if placement.piece.kind != board.kind:
+        raise CompositionError(f"{board.source}: cannot add a {placement.piece.kind} piece to a {board.kind} board")
+    new = transform_board(placement)
+    clash = _pieces_hit(board, new)
+    if clash:
+        raise OverlapError([(c, placement.name) for c in clash], board.source)
+    return _merge([board, new], board.source, board.version + 1)
+
+
+def _pieces_hit(board: Board, new: Board) -> list[str]:
+    """Names of board's pieces that the placed piece new overlaps."""
+    hit: dict[str, None] = {}
+    if board.grid is not None and new.grid is not None:
+        for cell in sorted(board.grid.floor & new.grid.floor):
+            area = board.cell_area(cell)
+            hit.setdefault(board.areas[area].piece if area else "the board", None)
+        return list(hit)
+    for a in board.areas.values():
+        if any(polygons_overlap(a.polygon, b.polygon) for b in new.areas.values()):
+            hit.setdefault(a.piece, None)
+    return list(hit)
+
+
+def free_exits(board: Board) -> tuple[Connector, ...]:
+    """Exits not yet joined to another piece's entrance."""
+    joined = {id(x) for x, _ in board.joined_connectors()}
+    return tuple(c for c in board.connectors_of("exit") if id(c) not in joined)
+
+
+def place_at_exit(board: Board, exit_name: str, piece: Board, name: str) -> Placement:
+    """The placement laying piece's entrance on board's exit exit_name (gears 3.4 / 3.7): the
+    two segments coincide, the piece lies on the far side of the exit from the board. The
+    placement is in board's coordinates (as add_piece expects). Raises CompositionError if the
+    exit is unknown or joined, or the entrance and exit differ in length; overlap is left to
+    add_piece/compose, whose OverlapError means 'rebuild the level'."""
+    exit_ = next((c for c in board.connectors if c.name == exit_name and c.kind == "exit"), None)
+    if exit_ is None:
+        raise CompositionError(f"{board.source}: no exit named {exit_name!r}")
+    if exit_ not in free_exits(board):
+        raise CompositionError(f"{board.source}: exit {exit_name} is already joined")
+    entrances = piece.connectors_of("entrance")
+    if len(entrances) != 1:
+        raise CompositionError(f"{piece.source}: a tile needs exactly one entrance to be placed (it has {len(entrances)})")
+    entrance = entrances[0]
+    xa, xb = exit_.segment.a, exit_.segment.b
+    inside = _side_of_board(board, exit_)
+    for rotation in (0, 90, 180, 270):
+        trial = Placement(piece, name, (Fraction(0), Fraction(0)), rotation)
+        ea, eb = trial.map_point(entrance.segment.a), trial.map_point(entrance.segment.b)
+        if orient(xa, xb, (xa[0] + eb[0] - ea[0], xa[1] + eb[1] - ea[1])) != 0:
+            continue  # not parallel to the exit
+        if _len2(ea, eb) != _len2(xa, xb):
+            raise CompositionError(
+                f"{piece.source}: entrance {entrance.name} and exit {exit_name} of {board.source} differ in length"
+            )
+        mid_e = ((ea[0] + eb[0]) / 2, (ea[1] + eb[1]) / 2)
+        mid_x = ((xa[0] + xb[0]) / 2, (xa[1] + xb[1]) / 2)
+        offset = (mid_x[0] - mid_e[0], mid_x[1] - mid_e[1])
+        placed = Placement(piece, name, offset, rotation)
+        far = _side_of_piece(placed, entrance)
+        if far != 0 and far != inside:
+            return placed
+    raise CompositionError(f"{piece.source}: no rotation lays entrance {entrance.name} on exit {exit_name}")
+
+
+def _len2(a: Point, b: Point) -> Fraction:
+    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
+
+
+def _side_of_board(board: Board, c: Connector) -> int:
+    """Which side of c's line the board's area touching c lies on (+1/-1)."""
+    for area in board.areas.values():
+        if area.piece != c.piece:
+            continue
+        for v in area.polygon:
+            s = orient(c.segment.a, c.segment.b, v)
+            if s != 0 and _area_touches(area.polygon, c.segment):
+                return s
+    return 0
+
+
+def _side_of_piece(p: Placement, entrance: Connector) -> int:
+    a, b = p.map_point(entrance.segment.a), p.map_point(entrance.segment.b)
+    seg = Segment(a, b)
+    for area in p.piece.areas.values():
+        poly = tuple(p.map_point(v) for v in area.polygon)
+        if _area_touches(poly, seg):
+            for v in poly:
+                s = orient(a, b, v)
+                if s != 0:
+                    return s
+    return 0
+
+
+def _area_touches(poly, s: Segment) -> bool:
+    t = line_param(s.a, s.b)
+    lo, hi = sorted((t(s.a), t(s.b)))
+    n = len(poly)
+    for i in range(n):
+        p, q = poly[i], poly[(i + 1) % n]
+        if orient(s.a, s.b, p) == 0 and orient(s.a, s.b, q) == 0:
+            a0, a1 = sorted((t(p), t(q)))
+            if max(lo, a0) < min(hi, a1):
+                return True
+    return False
+
+
+# --- merging ---------------------------------------------------------------------------------------
+
+
+def _shift(b: Board, d: tuple[Fraction, Fraction]) -> Board:
+    if d == (0, 0):
+        return b
+    mv = lambda q: (q[0] + d[0], q[1] + d[1])  # noqa: E731
+    pts = lambda ps: tuple(mv(q) for q in ps)  # noqa: E731
+    grid = b.grid
+    if grid is not None:
+        dc, dr = int(d[0] / b.tile_width), int(d[1] / b.tile_height)
+        mc = lambda c: (c[0] + dc, c[1] + dr)  # noqa: E731
+        grid = Grid(
+            grid.cols,
+            grid.rows,
+            frozenset(mc(c) for c in grid.floor),
+            frozenset((mc(a), mc(z)) for a, z in grid.wall_edges),
+            frozenset(mc(c) for c in grid.blocking),
+        )
+    markers = []
+    for m in b.markers:
+        props = dict(m.properties)
+        if "cell" in props and b.grid is not None:
+            c = props["cell"]
+            props["cell"] = (c[0] + int(d[0] / b.tile_width), c[1] + int(d[1] / b.tile_height))
+        markers.append(replace(m, point=mv(m.point), properties=props))
+    return replace(
+        b,
+        areas={n: replace(a, polygon=pts(a.polygon)) for n, a in b.areas.items()},
+        lines=tuple(replace(x, points=pts(x.points)) for x in b.lines),
+        doors=tuple(replace(x, points=pts(x.points)) for x in b.doors),
+        cover=tuple(replace(x, point=mv(x.point)) for x in b.cover),
+        markers=tuple(markers),
+        connectors=tuple(replace(x, segment=Segment(mv(x.segment.a), mv(x.segment.b))) for x in b.connectors),
+        grid=grid,
+        _cache={},
+    )
+
+
+def _merge(pieces: list[Board], source: str, version: int) -> Board:
+    tw, th = pieces[0].tile_width, pieces[0].tile_height
+    xs, ys = [], []
+    for b in pieces:
+        for a in b.areas.values():
+            xs += [p[0] for p in a.polygon]
+            ys += [p[1] for p in a.polygon]
+        if b.grid is not None:
+            xs += [Fraction(c * tw) for c, _ in b.grid.floor] + [Fraction((c + 1) * tw) for c, _ in b.grid.floor]
+            ys += [Fraction(r * th) for _, r in b.grid.floor] + [Fraction((r + 1) * th) for _, r in b.grid.floor]
+    # Shift by whole tiles so nothing lies left of or above the origin.
+    shift = (
+        Fraction(-floor(min(xs) / tw) * tw) if min(xs) < 0 else Fraction(0),
+        Fraction(-floor(min(ys) / th) * th) if min(ys) < 0 else Fraction(0),
+    )
+    pieces = [_shift(b, shift) for b in pieces]
+    width = max(1, -(-int(max(xs) + shift[0]) // tw))
+    height = max(1, -(-int(max(ys) + shift[1]) // th))
+    areas: dict[str, Area] = {}
+    for b in pieces:
+        areas.update(b.areas)
+    grid = None
+    if pieces[0].grid is not None:
+        grid = Grid(
+            cols=width,
+            rows=height,
+            floor=frozenset().union(*(b.grid.floor for b in pieces)),
+            wall_edges=frozenset().union(*(b.grid.wall_edges for b in pieces)),
+            blocking=frozenset().union(*(b.grid.blocking for b in pieces)),
+        )
+    props = dict(pieces[0].properties)
+    props.pop("tile_id", None)
+    merged = Board(
+        source=source,
+        width=width,
+        height=height,
+        tile_width=tw,
+        tile_height=th,
+        properties=props,
+        areas=areas,
+        lines=tuple(x for b in pieces for x in b.lines),
+        doors=tuple(x for b in pieces for x in b.doors),
+        cover=tuple(x for b in pieces for x in b.cover),
+        markers=tuple(x for b in pieces for x in b.markers),
+        connectors=tuple(x for b in pieces for x in b.connectors),
+        grid=grid,
+        version=version,
+    )
+    return merged

@@ -1,0 +1,694 @@
+"""Tiled .tmx -> Board, following the conventions of docs/MAPS.md.
+
+pytmx.TiledMap reads the map (tilesets, layer order, tile data in any encoding); no images are
+loaded and pygame is never used here. pytmx turns object coordinates into floats and forgets
+what shape an object is (point, ellipse, text all look like rectangles), so the object elements
+themselves are read alongside from the same XML: coordinates come from their decimal text,
+exactly, and shapes from their child elements.
+
+Every problem becomes one line `FILE: object NAME (id N): problem`; all problems of a file are
+collected and raised together as one MapError, never a traceback.
+"""
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Callable
+from xml.etree import ElementTree
+
+from game.board.checks import fmt_point, point_in_polygon, polygon_problem
+from game.board.model import (
+    Area,
+    Board,
+    Connector,
+    CoverSpot,
+    Door,
+    Edge,
+    Grid,
+    Line,
+    MapError,
+    Marker,
+    Point,
+    Segment,
+    lattice_edges,
+)
+
+# pytmx imports pygame when it is installed (only for a type hint); keep its banner off stdout
+# so `python -m game los` prints nothing but its answer.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pytmx  # noqa: E402
+
+__all__ = ["MapError", "load_board", "TITLES", "MAP_PROPERTIES", "LAYERS"]
+
+TITLES = ("gears", "doom")
+
+# --- the schema of docs/MAPS.md -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Prop:
+    """A custom property: Tiled type ('string', 'int', 'bool', 'float'), required or not, and the
+    values it may take (None = any)."""
+
+    type: str = "string"
+    required: bool = False
+    choices: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class LayerSpec:
+    """kind 'tiles' or 'objects'; shapes allowed for its objects; custom properties of objects."""
+
+    kind: str
+    shapes: frozenset[str] = frozenset()
+    props: dict[str, Prop] = field(default_factory=dict)
+    named: bool = False  # objects must carry a unique name
+    required: bool = False
+
+
+MAP_PROPERTIES: dict[str, dict[str, Prop]] = {
+    "gears": {
+        "title": Prop(required=True, choices=TITLES),
+        "name": Prop(required=True),
+        "tile_id": Prop(required=True),
+        "size": Prop(required=True, choices=("small", "medium", "large")),
+        "flavour": Prop(),
+    },
+    "doom": {
+        "title": Prop(required=True, choices=TITLES),
+        "name": Prop(required=True),
+        "flavour": Prop(),
+    },
+}
+
+_LINES = frozenset({"polyline", "polygon"})
+_POLY = frozenset({"polygon", "rectangle"})
+_POINT = frozenset({"point"})
+
+LAYERS: dict[str, dict[str, LayerSpec]] = {
+    "gears": {
+        "floor": LayerSpec("tiles"),
+        "decor": LayerSpec("tiles"),
+        "areas": LayerSpec("objects", _POLY, {"equipment": Prop("bool")}, named=True, required=True),
+        "walls": LayerSpec("objects", _LINES),
+        "level_lines": LayerSpec("objects", _LINES),
+        "borders": LayerSpec("objects", _LINES),
+        "cover": LayerSpec("objects", _POINT, {"area": Prop(required=True), "arrows": Prop(required=True)}),
+        "emergence": LayerSpec("objects", _POINT, {"area": Prop(required=True)}),
+        "equipment": LayerSpec("objects", _POINT, {"area": Prop(required=True)}),
+        "connectors": LayerSpec(
+            "objects", frozenset({"polyline"}), {"kind": Prop(required=True, choices=("entrance", "exit"))}
+        ),
+        "doors": LayerSpec("objects", frozenset({"polyline"}), {"state": Prop(choices=("closed", "open"))}),
+    },
+    "doom": {
+        "floor": LayerSpec("tiles", required=True),
+        "decor": LayerSpec("tiles"),
+        "areas": LayerSpec(
+            "objects", _POLY, {"start_zone": Prop("bool"), "text": Prop()}, named=True, required=True
+        ),
+        "edges": LayerSpec(
+            "objects",
+            frozenset({"polyline"}),
+            {
+                "kind": Prop(required=True, choices=("door", "connector")),
+                "door_type": Prop(choices=("ordinary", "security")),
+                "key": Prop(choices=("red", "blue", "yellow")),
+                "state": Prop(choices=("closed", "open")),
+            },
+        ),
+        "walls": LayerSpec("objects", _LINES),
+        "props": LayerSpec("objects", _POINT, {"kind": Prop(required=True), "count": Prop("int")}),
+        "figures": LayerSpec(
+            "objects",
+            _POINT,
+            {"min_marines": Prop("int"), "anchor": Prop(), "orientation": Prop()},
+        ),
+    },
+}
+
+# Prop kinds on a Doom `props` layer; the part after ':' (colour, id, item) is kept as `variant`.
+DOOM_PROP_KINDS = {
+    "obstacle": False,
+    "hazard": False,
+    "barrel": False,
+    "vent": False,
+    "teleporter": True,
+    "encounter": True,
+    "key": True,
+    "equipment": True,
+}
+BLOCKING_PROPS = frozenset({"obstacle", "barrel"})
+
+
+# --- raw objects ------------------------------------------------------------------------------
+
+
+@dataclass
+class RawObject:
+    """One <object> as written: exact coordinates, its shape, typed custom properties."""
+
+    layer: str
+    id: int
+    name: str
+    type: str
+    shape: str  # 'rectangle', 'point', 'polygon', 'polyline', 'ellipse', 'text', 'tile'
+    points: tuple[Point, ...]  # absolute; rectangles as 4 corners clockwise from top-left
+    properties: dict[str, object]
+    rotation: Fraction
+
+
+class _Collector:
+    """Gathers problems as printable lines; raise_if_any() turns them into one MapError."""
+
+    def __init__(self, source: str):
+        self.source = source
+        self.lines: list[str] = []
+        self.declared_areas: set[str] = set()
+        self.fatal = False  # a map- or layer-level problem: no point building the board
+
+    def map(self, message: str) -> None:
+        self.lines.append(f"{self.source}: map: {message}")
+        self.fatal = True
+
+    def layer(self, name: str, message: str) -> None:
+        self.lines.append(f"{self.source}: layer {name}: {message}")
+        self.fatal = True
+
+    def obj(self, o: RawObject, message: str) -> None:
+        self.lines.append(f"{self.source}: {describe(o.name, o.id)}: {message}")
+
+    def raise_if_any(self) -> None:
+        if self.lines:
+            raise MapError(self.lines)
+
+
+def describe(name: str, object_id: int) -> str:
+    return f"object {name or '<unnamed>'} (id {object_id})"
+
+
+def _num(text: str | None, default: str = "0") -> Fraction:
+    return Fraction((text if text is not None else default).strip())
+
+
+def _parse_points(text: str, origin: Point) -> tuple[Point, ...]:
+    pts = []
+    for pair in text.split():
+        x, y = pair.split(",")
+        pts.append((origin[0] + Fraction(x), origin[1] + Fraction(y)))
+    return tuple(pts)
+
+
+def _rotate(points: tuple[Point, ...], origin: Point, degrees: Fraction) -> tuple[Point, ...]:
+    """Tiled rotates clockwise on screen about the object's origin; quarter turns are exact."""
+    turns = int(degrees / 90) % 4
+    out = []
+    for x, y in points:
+        dx, dy = x - origin[0], y - origin[1]
+        for _ in range(turns):
+            dx, dy = -dy, dx
+        out.append((origin[0] + dx, origin[1] + dy))
+    return tuple(out)
+
+
+def _read_props(owner: ElementTree.Element) -> dict[str, tuple[str, str | None]]:
+    """name -> (Tiled type, raw value) of an element's custom properties, in order."""
+    out: dict[str, tuple[str, str | None]] = {}
+    holder = owner.find("properties")
+    if holder is None:
+        return out
+    for prop in holder.findall("property"):
+        value = prop.get("value")
+        if value is None:
+            value = prop.text or ""
+        out[prop.get("name", "")] = (prop.get("type", "string"), value)
+    return out
+
+
+def _typed(spec: Prop, tiled_type: str, raw: str | None) -> tuple[object, str | None]:
+    """(value, problem) for one property against its spec."""
+    if spec.type != tiled_type:
+        return None, f"must be of type {spec.type} (it is {tiled_type})"
+    raw = raw or ""
+    if spec.type == "bool":
+        if raw not in ("true", "false"):
+            return None, f"must be true or false, not {raw!r}"
+        return raw == "true", None
+    if spec.type == "int":
+        try:
+            return int(raw), None
+        except ValueError:
+            return None, f"must be a whole number, not {raw!r}"
+    if spec.type == "float":
+        try:
+            return Fraction(raw), None
+        except ValueError:
+            return None, f"must be a number, not {raw!r}"
+    if spec.choices is not None and raw not in spec.choices:
+        return None, f"must be one of {', '.join(spec.choices)}, not {raw!r}"
+    return raw, None
+
+
+def _check_props(
+    found: dict[str, tuple[str, str | None]],
+    specs: dict[str, Prop],
+    report: Callable[[str], None],
+) -> dict[str, object]:
+    values: dict[str, object] = {}
+    for name, (tiled_type, raw) in found.items():
+        if name not in specs:
+            known = ", ".join(sorted(specs)) or "none"
+            report(f"unknown property {name!r} (known: {known})")
+            continue
+        value, problem = _typed(specs[name], tiled_type, raw)
+        if problem:
+            report(f"property {name} {problem}")
+        else:
+            values[name] = value
+    for name, spec in specs.items():
+        if spec.required and name not in found:
+            report(f"missing required property {name!r}")
+    return values
+
+
+def _shape_of(el: ElementTree.Element) -> str:
+    if el.get("gid") is not None:
+        return "tile"
+    for child in ("polygon", "polyline", "ellipse", "point", "text"):
+        if el.find(child) is not None:
+            return child
+    return "rectangle"
+
+
+def _raw_object(layer: str, el: ElementTree.Element, out: _Collector) -> RawObject | None:
+    oid = int(el.get("id", "0"))
+    name = el.get("name", "")
+    o = RawObject(layer, oid, name, el.get("type", el.get("class", "")), _shape_of(el), (), {}, Fraction(0))
+    try:
+        origin = (_num(el.get("x")), _num(el.get("y")))
+        o.rotation = _num(el.get("rotation"))
+        if el.get("template") is not None:
+            out.obj(o, "object templates are not supported; detach the template in Tiled")
+            return None
+        if o.shape in ("polygon", "polyline"):
+            o.points = _parse_points(el.find(o.shape).get("points", ""), origin)
+        elif o.shape == "rectangle":
+            w, h = _num(el.get("width")), _num(el.get("height"))
+            x, y = origin
+            o.points = ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
+        else:
+            o.points = (origin,)
+    except (ValueError, ZeroDivisionError, AttributeError) as exc:
+        out.obj(o, f"unreadable coordinates ({exc})")
+        return None
+    if o.rotation % 360 and o.shape != "point":
+        if o.rotation % 90:
+            out.obj(o, f"is rotated by {o.rotation} degrees; only quarter turns are supported (reset the rotation in Tiled)")
+            return None
+        o.points = _rotate(o.points, origin, o.rotation)
+    return o
+
+
+# --- loading ----------------------------------------------------------------------------------
+
+
+def load_board(path: str | os.PathLike) -> Board:
+    """Read a .tmx map into a Board; raise MapError listing every problem found."""
+    source = str(path)
+    out = _Collector(source)
+    if not Path(source).is_file():
+        raise MapError(f"{source}: map: file not found")
+    try:
+        root = ElementTree.parse(source).getroot()
+    except ElementTree.ParseError as exc:
+        line, col = exc.position
+        raise MapError(f"{source}: map: bad XML at line {line}, column {col} ({_xml_reason(exc)})") from None
+    except OSError as exc:
+        raise MapError(f"{source}: map: cannot read ({exc.strerror or exc})") from None
+    if root.tag != "map":
+        raise MapError(f"{source}: map: not a Tiled map (root element is <{root.tag}>, not <map>)")
+    _check_tilesets(source, root, out)
+    out.raise_if_any()
+
+    if root.get("orientation", "orthogonal") != "orthogonal":
+        out.map(f"orientation {root.get('orientation')!r} is not supported (use orthogonal)")
+    if root.get("infinite", "0") == "1":
+        out.map("infinite maps are not supported (uncheck Infinite in the map properties)")
+    found = _read_props(root)
+    title_raw = found.get("title", ("string", None))[1]
+    title = title_raw if title_raw in TITLES else None
+    if title is None:
+        if "title" not in found:
+            out.map(f"missing required property 'title' (one of {', '.join(TITLES)})")
+        else:
+            out.map(f"property title must be one of {', '.join(TITLES)}, not {title_raw!r}")
+        out.raise_if_any()
+    map_props = _check_props(found, MAP_PROPERTIES[title], out.map)
+
+    specs = LAYERS[title]
+    objects: dict[str, list[RawObject]] = {}
+    tile_layers: dict[str, object] = {}
+    seen_layers: set[str] = set()
+    for child in root:
+        if child.tag in ("properties", "tileset", "editorsettings"):
+            continue
+        name = child.get("name", "")
+        if child.tag not in ("layer", "objectgroup"):
+            out.layer(name, f"<{child.tag}> layers are not supported (see docs/MAPS.md)")
+            continue
+        spec = specs.get(name)
+        if spec is None:
+            out.layer(name, f"unknown layer for a {title} map (known: {', '.join(specs)})")
+            continue
+        if name in seen_layers:
+            out.layer(name, "appears twice")
+            continue
+        seen_layers.add(name)
+        want = "layer" if spec.kind == "tiles" else "objectgroup"
+        if child.tag != want:
+            out.layer(name, f"must be {'a tile' if spec.kind == 'tiles' else 'an object'} layer")
+            continue
+        for prop in _read_props(child):
+            out.layer(name, f"unknown property {prop!r} (layers take no properties)")
+        if spec.kind == "tiles":
+            tile_layers[name] = None  # read through pytmx below
+            continue
+        objects[name] = []
+        for el in child.findall("object"):
+            o = _raw_object(name, el, out)
+            if o is None:
+                continue
+            if name == "areas" and o.name:
+                out.declared_areas.add(o.name)
+            before = len(out.lines)
+            o.properties = _check_props(_read_props(el), spec.props, lambda m, o=o: out.obj(o, m))
+            if len(out.lines) > before:
+                continue  # reported; building it would only repeat the problem
+            if o.shape not in spec.shapes:
+                allowed = " or ".join(sorted(spec.shapes))
+                out.obj(o, f"is a {o.shape} on layer {name}; this layer takes {allowed} objects")
+                continue
+            objects[name].append(o)
+    for name, spec in specs.items():
+        if spec.required and name not in seen_layers:
+            out.map(f"missing required layer {name!r}")
+    if out.fatal:
+        out.raise_if_any()
+    # Our own checks passed, so pytmx sees a well-formed map; it decodes the tile data.
+    tiled = _open_with_pytmx(source)
+    for name in tile_layers:
+        tile_layers[name] = tiled.get_layer_by_name(name)
+
+    board = Board(
+        source=source,
+        width=int(tiled.width),
+        height=int(tiled.height),
+        tile_width=int(tiled.tilewidth),
+        tile_height=int(tiled.tileheight),
+        properties=map_props,
+    )
+    if title == "gears":
+        _build_gears(board, objects, out)
+    else:
+        _build_doom(board, objects, tile_layers, tiled, out)
+    out.raise_if_any()
+    return board
+
+
+def _xml_reason(exc: ElementTree.ParseError) -> str:
+    msg = str(exc)
+    return msg.split(":")[0] if ":" in msg else msg
+
+
+def _check_tilesets(source: str, root: ElementTree.Element, out: _Collector) -> None:
+    """External tilesets must exist and parse; pytmx's own message would be a bare Exception."""
+    base = Path(source).parent
+    for ts in root.findall("tileset"):
+        ref = ts.get("source")
+        if ref is None:
+            continue
+        tsx = base / ref
+        if not tsx.is_file():
+            out.map(f"tileset {ref} not found (looked for {os.path.normpath(tsx)})")
+            continue
+        try:
+            ElementTree.parse(tsx)
+        except ElementTree.ParseError as exc:
+            line, col = exc.position
+            out.map(f"tileset {ref}: bad XML at line {line}, column {col} ({_xml_reason(exc)})")
+
+
+def _open_with_pytmx(source: str):
+    logging.getLogger("pytmx").setLevel(logging.CRITICAL)  # its errors are reported by us
+    try:
+        return pytmx.TiledMap(source)
+    except Exception as exc:  # pytmx raises bare Exception/ValueError/KeyError on bad input
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise MapError(f"{source}: map: Tiled reader failed ({reason})") from None
+
+
+def _check_names(objs: list[RawObject], out: _Collector, what: str) -> dict[str, RawObject]:
+    named: dict[str, RawObject] = {}
+    for o in objs:
+        if not o.name:
+            out.obj(o, f"{what} needs a name (it is the {what} id)")
+        elif o.name in named:
+            out.obj(o, f"{what} name {o.name!r} is already used by {describe(o.name, named[o.name].id)}")
+        else:
+            named[o.name] = o
+    return named
+
+
+def _areas(objs: list[RawObject], out: _Collector) -> dict[str, Area]:
+    areas: dict[str, Area] = {}
+    named = _check_names(objs, out, "area")
+    out.declared_areas |= set(named)
+    for name, o in named.items():
+        problem = polygon_problem(o.points)
+        if problem:
+            out.obj(o, problem)
+            continue
+        areas[name] = Area(name, o.id, o.points, dict(o.properties))
+    return areas
+
+
+def _lines(kind: str, objs: list[RawObject], out: _Collector) -> list[Line]:
+    lines = []
+    for o in objs:
+        pts = o.points + (o.points[:1] if o.shape == "polygon" else ())
+        if len(o.points) < 2:
+            out.obj(o, f"a {kind} line needs at least 2 points")
+            continue
+        if any(p == q for p, q in zip(pts, pts[1:])):
+            out.obj(o, f"{kind} line repeats a point (zero-length segment)")
+            continue
+        lines.append(Line(kind, o.name, o.id, pts))
+    return lines
+
+
+def _point_in_area(o: RawObject, area_name: str, areas: dict[str, Area], out: _Collector) -> bool:
+    area = areas.get(area_name)
+    if area is None:
+        if area_name not in out.declared_areas:  # a broken area was reported already
+            out.obj(o, f"refers to unknown area {area_name!r}")
+        return False
+    if point_in_polygon(o.points[0], area.polygon) != 1:
+        out.obj(o, f"point {fmt_point(o.points[0])} is not inside its area {area_name!r}")
+        return False
+    return True
+
+
+def _arrows(o: RawObject, out: _Collector) -> tuple[int, ...] | None:
+    text = str(o.properties.get("arrows", ""))
+    try:
+        angles = [int(part) for part in text.replace(" ", "").split(",") if part != ""]
+    except ValueError:
+        out.obj(o, f"arrows must be angles in degrees separated by commas, e.g. \"0,90\" (got {text!r})")
+        return None
+    if not angles:
+        out.obj(o, "a cover spot needs at least one arrow")
+        return None
+    bad = [a for a in angles if a % 45]
+    if bad:
+        out.obj(o, f"arrow angle {bad[0]} is not a multiple of 45 degrees")
+        return None
+    norm = tuple(dict.fromkeys(a % 360 for a in angles))
+    return norm
+
+
+def _segment_connector(o: RawObject, kind: str, out: _Collector) -> Connector | None:
+    if len(o.points) != 2 or o.points[0] == o.points[1]:
+        out.obj(o, "a connector is a straight line of exactly 2 distinct points")
+        return None
+    return Connector(kind, o.name or f"{kind}{o.id}", o.id, Segment(o.points[0], o.points[1]))
+
+
+def _build_gears(board: Board, objects: dict[str, list[RawObject]], out: _Collector) -> None:
+    areas = _areas(objects.get("areas", []), out)
+    board.areas = areas
+    lines: list[Line] = []
+    for layer, kind in (("walls", "wall"), ("level_lines", "level_line"), ("borders", "border")):
+        lines += _lines(kind, objects.get(layer, []), out)
+    board.lines = tuple(lines)
+    cover = []
+    names: dict[str, RawObject] = {}
+    for o in objects.get("cover", []):
+        name = o.name or f"cover{o.id}"
+        if name in names:
+            out.obj(o, f"cover name {name!r} is already used by {describe(name, names[name].id)}")
+            continue
+        names[name] = o
+        area = str(o.properties.get("area", ""))
+        arrows = _arrows(o, out)
+        if _point_in_area(o, area, areas, out) and arrows is not None:
+            cover.append(CoverSpot(name, o.id, o.points[0], area, arrows))
+    board.cover = tuple(cover)
+    markers = []
+    for kind in ("emergence", "equipment"):
+        for o in objects.get(kind, []):
+            area = str(o.properties.get("area", ""))
+            if _point_in_area(o, area, areas, out):
+                markers.append(Marker(kind, o.name or f"{kind}{o.id}", o.id, o.points[0], area))
+    board.markers = tuple(markers)
+    connectors = []
+    for o in objects.get("connectors", []):
+        c = _segment_connector(o, str(o.properties.get("kind", "")), out)
+        if c is not None:
+            connectors.append(c)
+    board.connectors = tuple(connectors)
+    doors = []
+    for o in objects.get("doors", []):
+        if len(o.points) < 2:
+            out.obj(o, "a door line needs at least 2 points")
+            continue
+        closed = o.properties.get("state", "closed") != "open"
+        doors.append(Door(o.name or f"door{o.id}", o.id, o.points, closed))
+    board.doors = tuple(doors)
+
+
+def _build_doom(board: Board, objects, tile_layers, tiled, out: _Collector) -> None:
+    tw, th = board.tile_width, board.tile_height
+    cols, rows = board.width, board.height
+    floor_layer = tile_layers["floor"]
+    floor = frozenset(
+        (x, y) for y, row in enumerate(floor_layer.data) for x, gid in enumerate(row) if gid
+    )
+    areas = _areas(objects.get("areas", []), out)
+    board.areas = areas
+
+    def edges_of(o: RawObject, what: str) -> list[Edge] | None:
+        pts = o.points + (o.points[:1] if o.shape == "polygon" else ())
+        found: list[Edge] = []
+        for p, q in zip(pts, pts[1:]):
+            try:
+                found += lattice_edges(Segment(p, q), tw, th)
+            except ValueError as exc:
+                out.obj(o, f"{what} segment {fmt_point(p)}-{fmt_point(q)} {exc}")
+                return None
+        if not found:
+            out.obj(o, f"{what} has zero length")
+            return None
+        return found
+
+    lines, interior = [], set()
+    for line in _lines("wall", objects.get("walls", []), out):
+        o = next(x for x in objects["walls"] if x.id == line.object_id)
+        es = edges_of(o, "wall")
+        if es is not None:
+            interior.update(es)
+            lines.append(line)
+    board.lines = tuple(lines)
+
+    doors, connectors, open_edges = [], [], set()
+    for o in objects.get("edges", []):
+        kind = o.properties.get("kind")
+        es = edges_of(o, str(kind))
+        if es is None:
+            continue
+        open_edges.update(es)
+        if kind == "connector":
+            c = _segment_connector(o, "connector", out)
+            if c is not None:
+                connectors.append(c)
+            for extra in ("door_type", "key", "state"):
+                if extra in o.properties:
+                    out.obj(o, f"property {extra} is for doors, not connectors")
+            continue
+        door_type = o.properties.get("door_type", "ordinary")
+        if door_type == "security" and "key" not in o.properties:
+            out.obj(o, "a security door needs a key colour (property key)")
+        if door_type != "security" and "key" in o.properties:
+            out.obj(o, "only security doors take a key colour")
+        props = {"door_type": door_type}
+        if "key" in o.properties:
+            props["key"] = o.properties["key"]
+        closed = o.properties.get("state", "closed") != "open"
+        doors.append(Door(o.name or f"door{o.id}", o.id, o.points, closed, props))
+    board.doors = tuple(doors)
+    board.connectors = tuple(connectors)
+
+    boundary = set()
+    for c, r in floor:
+        for edge, neighbour in (
+            (((c, r), (c + 1, r)), (c, r - 1)),
+            (((c, r + 1), (c + 1, r + 1)), (c, r + 1)),
+            (((c, r), (c, r + 1)), (c - 1, r)),
+            (((c + 1, r), (c + 1, r + 1)), (c + 1, r)),
+        ):
+            if neighbour not in floor:
+                boundary.add(edge)
+    wall_edges = frozenset((boundary - open_edges) | (interior - open_edges))
+
+    markers, blocking = [], set()
+    for o in objects.get("props", []):
+        kind_text = str(o.properties.get("kind", ""))
+        kind, _, variant = kind_text.partition(":")
+        if kind not in DOOM_PROP_KINDS:
+            out.obj(o, f"unknown prop kind {kind_text!r} (known: {', '.join(DOOM_PROP_KINDS)})")
+            continue
+        if DOOM_PROP_KINDS[kind] and not variant:
+            out.obj(o, f"prop kind {kind} needs a value after ':' (e.g. {kind}:red)")
+            continue
+        if not DOOM_PROP_KINDS[kind] and variant:
+            out.obj(o, f"prop kind {kind} takes no ':' value")
+            continue
+        if "count" in o.properties and kind != "equipment":
+            out.obj(o, "property count is only for equipment props")
+        cell = _cell_of(o, board, floor, out)
+        if cell is None:
+            continue
+        props: dict[str, object] = {"cell": cell}
+        if variant:
+            props["variant"] = variant
+        if "count" in o.properties:
+            props["count"] = o.properties["count"]
+        markers.append(Marker(kind, o.name or f"{kind}{o.id}", o.id, o.points[0], board.cell_area(cell), props))
+        if kind in BLOCKING_PROPS:
+            blocking.add(cell)
+    for o in objects.get("figures", []):
+        if not o.type:
+            out.obj(o, "a figure needs its monster type in the Class field (e.g. imp)")
+            continue
+        cell = _cell_of(o, board, floor, out)
+        if cell is None:
+            continue
+        props = {"type": o.type, "cell": cell, **o.properties}
+        markers.append(Marker("figure", o.name or f"figure{o.id}", o.id, o.points[0], board.cell_area(cell), props))
+    board.markers = tuple(markers)
+    board.grid = Grid(cols, rows, floor, wall_edges, frozenset(blocking))
+
+
+def _cell_of(o: RawObject, board: Board, floor: frozenset, out: _Collector):
+    p = o.points[0]
+    gx, gy = p[0] / board.tile_width, p[1] / board.tile_height
+    if gx.denominator == 1 or gy.denominator == 1:
+        out.obj(o, f"point {fmt_point(p)} lies on a grid line; put it inside a square (at its centre)")
+        return None
+    cell = (int(gx), int(gy))
+    if cell not in floor:
+        out.obj(o, f"point {fmt_point(p)} is in square {cell[0]},{cell[1]}, which is not floor")
+        return None
+    return cell
