@@ -7,6 +7,7 @@ or the log can say what art is absent.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +25,9 @@ _FONT_FILES = {
 
 
 class Assets:
-    def __init__(self, root: Path = ASSETS_DIR) -> None:
-        self.root = root
+    def __init__(self, root: Path | None = None) -> None:
+        # TILETOP_ASSETS_DIR lets an artist preview regenerated art without replacing assets/.
+        self.root = root or Path(os.environ.get("TILETOP_ASSETS_DIR") or ASSETS_DIR)
         self.missing: set[str] = set()
         self.problems: list[str] = []
         self._images: dict[tuple[str, tuple[int, int] | None], pygame.Surface] = {}

@@ -39,6 +39,7 @@ def screenshot_main(argv: list[str]) -> int:
     import pygame
 
     from game.ui.app import App
+    from game.ui.table.los_view import LosUnavailable
     from game.ui.table.scene import TableScene
 
     app = App(size, headless=True)
@@ -50,7 +51,7 @@ def screenshot_main(argv: list[str]) -> int:
     if args.los:
         try:
             scene.show_los_named(*args.los)
-        except (ValueError, KeyError) as exc:
+        except (ValueError, KeyError, LosUnavailable) as exc:
             print(exc.args[0] if exc.args else exc, file=sys.stderr)  # KeyError's str() adds quotes
             return 1
     app.step([])

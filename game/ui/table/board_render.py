@@ -17,7 +17,8 @@ from game.ui.palette import Palette
 from game.ui.table.camera import ZOOM_LEVELS
 
 KEEP_BUFFERS = 4
-VOID = (26, 28, 33)  # board pixels with no floor: a shade darker than the table cloth
+ART_SQUARE = 64  # assets/board/board.toml: px_per_square
+VOID = (34, 38, 44)  # board pixels with no floor show the table cloth (palette.table)
 Pt = tuple[float, float]
 
 
@@ -114,82 +115,147 @@ class BoardRenderer:
                 pygame.draw.polygon(faint, (*pal.area_outline, 60), pts, max(1, round(1.5 * z)))
         surface.blit(faint, (0, 0))
 
-        for line in board.lines_of("level_line"):
-            for s in line.segments():
-                dashed_line(surface, pal.level_line, to(s.a), to(s.b), max(2, round(5 * z)), 18 * z, 10 * z)
         for line in board.lines_of("border"):
             for s in line.segments():
                 dashed_line(surface, (60, 56, 50), to(s.a), to(s.b), max(1, round(3 * z)), 6 * z, 8 * z)
         for connector in board.connectors:
             a, b = to(connector.segment.a), to(connector.segment.b)
             dashed_line(surface, pal.connector, a, b, max(2, round(4 * z)), 8 * z, 8 * z)
-        wall_w = max(3, round(10 * z))
-        for line in board.lines_of("wall"):
-            stroke(surface, [to(p) for p in line.points], pal.wall_edge, wall_w + max(2, round(3 * z)))
+        k = z * board.tile_width / ART_SQUARE  # board art is drawn for a 64 px square
+        wall_w = max(3, round(14 * k))
+        wall_art = "board/wall_doom.png" if board.grid is not None else "board/wall.png"
+        wall_lines = [[to(p) for p in line.points] for line in board.lines_of("wall")]
         if board.grid is not None:
-            for edge in board.grid.wall_edges:
-                s = board.edge_segment(edge)
-                stroke(surface, [to(s.a), to(s.b)], pal.wall_edge, wall_w + max(2, round(3 * z)))
-            for edge in board.grid.wall_edges:
-                s = board.edge_segment(edge)
-                stroke(surface, [to(s.a), to(s.b)], pal.wall, wall_w)
-        for line in board.lines_of("wall"):
-            stroke(surface, [to(p) for p in line.points], pal.wall, wall_w)
+            wall_lines += [[to(s.a), to(s.b)] for s in (board.edge_segment(e) for e in sorted(board.grid.wall_edges))]
+        for pts in wall_lines:  # a dark rim under every wall first, so joints read as one wall
+            stroke(surface, pts, pal.wall_edge if pal.name == "cb_safe" else (12, 12, 14), wall_w + max(2, round(4 * k)))
+        for pts in wall_lines:
+            if not self._strip(surface, wall_art, pts, wall_w, cap=True):
+                stroke(surface, pts, pal.wall, wall_w)
+        for line in board.lines_of("level_line"):
+            pts = [to(p) for p in line.points]
+            # vector, not the strip art: blue dashes are what the legend and the rules text promise
+            for a, b in zip(pts, pts[1:]):
+                dashed_line(surface, (10, 12, 20), a, b, max(4, round(8 * k)), 18 * k, 10 * k)
+                dashed_line(surface, pal.level_line, a, b, max(2, round(5 * k)), 18 * k, 10 * k)
         for door in board.doors:
-            self._door(surface, [to(p) for p in door.points], door.closed, z)
+            self._door(surface, door, [to(p) for p in door.points], k)
         for spot in board.cover:
-            self._cover(surface, to(spot.point), spot.arrows, z)
+            self._cover(surface, to(spot.point), spot.arrows, k)
         for marker in board.markers:
-            self._marker(surface, marker.kind, to(marker.point), z)
+            self._marker(surface, marker, to(marker.point), k)
 
-    def _door(self, surface: pygame.Surface, pts: list[Pt], closed: bool, z: float) -> None:
-        pal = self.palette
-        width = max(4, round(14 * z))
+    def _art(self, rel: str, size: tuple[int, int] | None = None) -> pygame.Surface | None:
+        """Board art when the file exists; None tells the caller to draw its vector version."""
+        if not self.assets.exists(rel):
+            return None
+        return self.assets.image(rel, size)
+
+    def _strip(self, surface: pygame.Surface, rel: str, pts: list[Pt], thickness: int, cap: bool = False) -> bool:
+        """Repeat a horizontal strip image along a polyline; False if the art is missing."""
+        tex = self._art(rel)
+        if tex is None:
+            return False
+        tw = max(1, round(tex.get_width() * thickness / tex.get_height()))
+        tile = self.assets.image(rel, (tw, thickness))
         for a, b in zip(pts, pts[1:]):
-            if closed:
-                pygame.draw.line(surface, (20, 16, 10), a, b, width + max(2, round(4 * z)))
+            length = math.dist(a, b)
+            if length < 1:
+                continue
+            extra = thickness if cap else 0  # overlap the joints so corners have no notch
+            band = pygame.Surface((math.ceil(length) + extra, thickness), pygame.SRCALPHA)
+            for x in range(0, band.get_width(), tw):
+                band.blit(tile, (x, 0))
+            angle = -math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
+            rotated = pygame.transform.rotate(band, angle)
+            surface.blit(rotated, rotated.get_rect(center=((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)))
+        return True
+
+    def _door(self, surface: pygame.Surface, door, pts: list[Pt], k: float) -> None:
+        pal = self.palette
+        colour = str(door.properties.get("key", "")).lower()
+        state = "closed" if door.closed else "open"
+        rel = f"board/door_{colour}_{state}.png" if colour in ("red", "blue", "yellow") else f"board/door_{state}.png"
+        if pal.name != "cb_safe" and self._strip(surface, rel, pts, max(4, round(24 * k))):
+            return
+        width = max(4, round(14 * k))
+        for a, b in zip(pts, pts[1:]):
+            if door.closed:
+                pygame.draw.line(surface, (20, 16, 10), a, b, width + max(2, round(4 * k)))
                 pygame.draw.line(surface, pal.door_closed, a, b, width)
                 mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
                 pygame.draw.circle(surface, (20, 16, 10), mid, max(2, width * 0.35))
             else:
-                dashed_line(surface, pal.door_open, a, b, max(2, round(5 * z)), 10 * z, 6 * z)
+                dashed_line(surface, pal.door_open, a, b, max(2, round(5 * k)), 10 * k, 6 * k)
 
-    def _cover(self, surface: pygame.Surface, at: Pt, arrows: tuple[int, ...], z: float) -> None:
+    def _cover(self, surface: pygame.Surface, at: Pt, arrows: tuple[int, ...], k: float) -> None:
         pal = self.palette
-        r = max(4.0, 11 * z)
+        size = max(8, round(48 * k))
+        arrow = self._art("board/cover_arrow.png", (size, size))
+        marker = self._art("board/cover_sandbags.png", (size, size))
         for degrees in arrows:
             a = math.radians(degrees)
             dx, dy = math.cos(a), math.sin(a)
+            if arrow is not None:
+                # the art points north (270 degrees in map terms); rotate() turns counter-clockwise
+                turned = pygame.transform.rotate(arrow, 270 - degrees)
+                surface.blit(turned, turned.get_rect(center=(at[0] + dx * size * 0.62, at[1] + dy * size * 0.62)))
+                continue
+            r = size * 0.23
             tip = (at[0] + dx * r * 2.6, at[1] + dy * r * 2.6)
             base = (at[0] + dx * r * 1.2, at[1] + dy * r * 1.2)
             side = (-dy * r * 0.9, dx * r * 0.9)
             tri = [tip, (base[0] + side[0], base[1] + side[1]), (base[0] - side[0], base[1] - side[1])]
             pygame.draw.polygon(surface, (20, 18, 12), tri)
             pygame.draw.polygon(surface, pal.cover, [_toward(p, at, 0.12) for p in tri])
-        pygame.draw.circle(surface, (20, 18, 12), at, r + max(1.5, 2 * z))
+        if marker is not None:
+            surface.blit(marker, marker.get_rect(center=(round(at[0]), round(at[1]))))
+            return
+        r = size * 0.23
+        pygame.draw.circle(surface, (20, 18, 12), at, r + max(1.5, 2 * k))
         pygame.draw.circle(surface, pal.cover, at, r)
         # a shield glyph: the marker reads as "cover" without a legend
         s = r * 0.55
         shield = [(at[0] - s, at[1] - s * 0.8), (at[0] + s, at[1] - s * 0.8), (at[0] + s, at[1]), (at[0], at[1] + s * 1.1), (at[0] - s, at[1])]
         pygame.draw.polygon(surface, (20, 18, 12), shield)
 
-    def _marker(self, surface: pygame.Surface, kind: str, at: Pt, z: float) -> None:
+    def _marker(self, surface: pygame.Surface, marker, at: Pt, k: float) -> None:
         pal = self.palette
+        kind = marker.kind
+        centre = (round(at[0]), round(at[1]))
+        if kind == "figure":
+            size = max(8, round(60 * k))
+            token = self._art(f"tokens/{marker.properties.get('type', marker.name)}.png", (size, size))
+            if token is not None:
+                surface.blit(token, token.get_rect(center=centre))
+                return
+        art = {"emergence": "board/hole_open.png", "equipment": "board/equipment.png", "obstacle": "board/obstacle.png",
+               "barrel": "board/barrel.png", "hazard": "board/hazard.png", "teleporter": "board/teleporter.png",
+               "vent": "board/vent.png", "encounter": "board/encounter.png"}.get(kind)
+        if kind == "key":
+            art = f"board/key_{str(marker.properties.get('colour', marker.properties.get('key', 'red'))).lower()}.png"
+        if art is not None:
+            image = self._art(art)
+            if image is not None:
+                w, h = image.get_size()
+                image = self.assets.image(art, (max(4, round(w * k)), max(4, round(h * k))))
+                surface.blit(image, image.get_rect(center=centre))
+                return
         if kind == "emergence":
-            rx, ry = 20 * z, 14 * z
+            rx, ry = 20 * k, 14 * k
             rect = pygame.Rect(0, 0, max(4, round(2 * rx)), max(3, round(2 * ry)))
-            rect.center = (round(at[0]), round(at[1]))
-            pygame.draw.ellipse(surface, pal.emergence, rect.inflate(max(3, round(6 * z)), max(3, round(6 * z))))
+            rect.center = centre
+            pygame.draw.ellipse(surface, pal.emergence, rect.inflate(max(3, round(6 * k)), max(3, round(6 * k))))
             pygame.draw.ellipse(surface, (8, 6, 6), rect)
             pygame.draw.ellipse(surface, (40, 12, 12), rect.inflate(-rect.width // 2, -rect.height // 2))
             return
-        r = max(4.0, 10 * z)
+        r = max(4.0, 12 * k)
         colour = {"spawn": pal.connector, "exit": pal.los_visible, "hazard": pal.danger}.get(kind, pal.prop)
         pygame.draw.rect(surface, (18, 18, 20), pygame.Rect(at[0] - r - 2, at[1] - r - 2, 2 * r + 4, 2 * r + 4), border_radius=max(2, round(r / 2)))
         pygame.draw.rect(surface, colour, pygame.Rect(at[0] - r, at[1] - r, 2 * r, 2 * r), border_radius=max(2, round(r / 2)))
         font = self.assets.font(max(6, round(r * 1.3)), bold=True)
         glyph = font.render(kind[:1].upper(), True, (18, 18, 20))
-        surface.blit(glyph, glyph.get_rect(center=(round(at[0]), round(at[1]))))
+        surface.blit(glyph, glyph.get_rect(center=centre))
 
 
 def _toward(p: Pt, c: Pt, k: float) -> Pt:

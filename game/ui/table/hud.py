@@ -49,7 +49,7 @@ def draw_toolbar(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, butto
                  hovered: str | None, title: str, zoom: float) -> None:
     pal, px = ctx.palette, ctx.px
     pygame.draw.rect(surface, pal.panel, rect)
-    pygame.draw.line(surface, pal.panel_edge, rect.bottomleft, (rect.right, rect.bottom - 1), 2)
+    pygame.draw.line(surface, pal.panel_edge, (rect.left, rect.bottom - 1), (rect.right, rect.bottom - 1), 2)
     font = ctx.font(15, bold=True)
     for b in buttons:
         hot = b.key == hovered
@@ -170,13 +170,22 @@ def _legend(surface, ctx: Context, board: Board, x: int, y: int, width: int) -> 
         sy = y + row // 2
         sx0, sx1 = x, x + px(34)
         if key == "wall":
-            pygame.draw.line(surface, pal.wall_edge, (sx0, sy), (sx1, sy), px(9))
-            pygame.draw.line(surface, pal.wall, (sx0 + 1, sy), (sx1 - 1, sy), px(6))
+            art = "board/wall_doom.png" if board.grid is not None else "board/wall.png"
+            if not _art_swatch(surface, ctx, art, pygame.Rect(sx0, sy - px(6), sx1 - sx0, px(12))):
+                pygame.draw.line(surface, pal.wall_edge, (sx0, sy), (sx1, sy), px(9))
+                pygame.draw.line(surface, pal.wall, (sx0 + 1, sy), (sx1 - 1, sy), px(6))
         elif key == "door":
-            pygame.draw.line(surface, pal.door_closed, (sx0, sy), (sx1, sy), px(8))
+            if pal.name == "cb_safe" or not _art_swatch(surface, ctx, "board/door_closed.png", pygame.Rect(sx0, sy - px(7), sx1 - sx0, px(14))):
+                pygame.draw.line(surface, pal.door_closed, (sx0, sy), (sx1, sy), px(8))
         elif key == "level":
             for i in range(3):
                 pygame.draw.line(surface, pal.level_line, (sx0 + i * px(13), sy), (sx0 + i * px(13) + px(8), sy), px(4))
+        elif key == "cover" and ctx.assets.exists("board/cover_sandbags.png"):
+            _art_swatch(surface, ctx, "board/cover_sandbags.png", pygame.Rect(sx0, sy - px(10), px(20), px(20)))
+            arrow = pygame.transform.rotate(ctx.assets.image("board/cover_arrow.png", (px(20), px(20))), -90)
+            surface.blit(arrow, arrow.get_rect(center=(sx0 + px(26), sy)))
+        elif key == "emergence" and ctx.assets.exists("board/hole_open.png"):
+            _art_swatch(surface, ctx, "board/hole_open.png", pygame.Rect(sx0 + px(6), sy - px(11), px(22), px(22)))
         elif key == "cover":
             pygame.draw.circle(surface, pal.cover, (sx0 + px(10), sy), px(7))
             pygame.draw.polygon(surface, pal.cover, [(sx0 + px(20), sy - px(5)), (sx0 + px(32), sy), (sx0 + px(20), sy + px(5))])
@@ -193,6 +202,13 @@ def _legend(surface, ctx: Context, board: Board, x: int, y: int, width: int) -> 
         widgets.text(surface, label, font, pal.text, (x + px(46), sy), "midleft")
         y += row
     return y
+
+
+def _art_swatch(surface, ctx: Context, rel: str, box: pygame.Rect) -> bool:
+    if not ctx.assets.exists(rel):
+        return False
+    surface.blit(ctx.assets.image(rel, box.size), box)
+    return True
 
 
 def draw_hand(surface: pygame.Surface, ctx: Context, view: pygame.Rect, cards: list[str]) -> None:

@@ -30,9 +30,16 @@ class LosShown:
         return _("blocked")
 
 
+class LosUnavailable(Exception):
+    """This build has no LOS module for the board's kind; the table says so instead of failing."""
+
+
 def compute_los(board: Board, origin: Place, target: Place) -> LosShown:
     if board.grid is not None:
-        from game.board.gridlos import GridSight
+        try:
+            from game.board.gridlos import GridSight
+        except ImportError:
+            raise LosUnavailable(_("Line of sight on square grids is not available in this build.")) from None
 
         assert origin.cell is not None and target.cell is not None
         grid = board.grid

@@ -18,7 +18,7 @@ from game.ui.scene import Action, Context, Pop, Scene
 from game.ui.table import hud
 from game.ui.table.board_render import BoardRenderer, load_floor
 from game.ui.table.camera import Camera
-from game.ui.table.los_view import LosShown, compute_los
+from game.ui.table.los_view import LosShown, LosUnavailable, compute_los
 from game.ui.table.places import Place, anchor, parse_place, place_at
 
 DRAG_THRESHOLD = 4  # pixels a press may move and still count as a click
@@ -224,8 +224,11 @@ class TableScene(Scene):
         if self.los_from is None:
             self.los_from, self.los = place, None
         else:
-            self.show_los(self.los_from, place)
-            self.los_from = None
+            origin, self.los_from = self.los_from, None
+            try:
+                self.show_los(origin, place)
+            except LosUnavailable as exc:
+                self.notices = [str(exc)]
         self.dirty = True
 
     def show_los(self, origin: Place, target: Place) -> LosShown:
