@@ -309,7 +309,7 @@ def place_at_exit(board: Board, exit_name: str, piece: Board, name: str) -> Plac
         mid_x = ((xa[0] + xb[0]) / 2, (xa[1] + xb[1]) / 2)
         offset = (mid_x[0] - mid_e[0], mid_x[1] - mid_e[1])
         placed = Placement(piece, name, offset, rotation)
-        far = _side_of_piece(placed, entrance)
+        far = _side_of_piece(placed, xa, xb)
         if far != 0 and far != inside:
             return placed
     raise CompositionError(f"{piece.source}: no rotation lays entrance {entrance.name} on exit {exit_name}")
@@ -331,8 +331,8 @@ def _side_of_board(board: Board, c: Connector) -> int:
     return 0
 
 
-def _side_of_piece(p: Placement, entrance: Connector) -> int:
-    a, b = p.map_point(entrance.segment.a), p.map_point(entrance.segment.b)
+def _side_of_piece(p: Placement, a: Point, b: Point) -> int:
+    """Which side of the line a-b (the exit) the placed piece's areas on that line lie on."""
     seg = Segment(a, b)
     for area in p.piece.areas.values():
         poly = tuple(p.map_point(v) for v in area.polygon)

@@ -2,8 +2,8 @@
 
 Area maps (Gears, spec gears-of-war.md 3.2, 3.6, 3.7):
 - movement adjacency: two areas joined by a cracked border (`borders` layer). They are joined
-  when they share a stretch of boundary that a border runs along, or when they touch at a
-  point and one can turn around that point from one to the other crossing only borders
+  when they share a stretch of boundary that a border runs along, or when they touch only at
+  a point and one can turn around that point from one to the other crossing only borders
   (the FAQ's "corners count"; a wall or cover graphic met on both ways round keeps them apart);
 - range adjacency: the same with level lines counting as borders;
 - across pieces, the areas touching a joined entrance/exit pair are adjacent, unless a closed
@@ -161,7 +161,7 @@ def _area_graph(board: Board, passable_kinds: frozenset[str], closed: frozenset[
         touching = [(a.name, _rays(p, a.polygon)) for a in areas if _bbox_holds(a.polygon, p)]
         touching = [(n, r) for n, r in touching if r]
         if len(touching) < 3:
-            continue  # two areas at a point are already handled by (a) or are not joined
+            continue  # a corner contact needs a third area to turn round through
         parent = {n: n for n, _ in touching}
 
         def find(n: str) -> str:
@@ -181,10 +181,14 @@ def _area_graph(board: Board, passable_kinds: frozenset[str], closed: frozenset[
         groups: dict[str, list[str]] = {}
         for name, _ in touching:
             groups.setdefault(find(name), []).append(name)
+        dirs = {name: {_direction(d) for d in rays} for name, rays in touching}
         for members in groups.values():
             for i, x in enumerate(members):
                 for y in members[i + 1 :]:
-                    join(x, y)
+                    # Only a corner contact: areas sharing a boundary ray at p meet along a
+                    # stretch, and that stretch alone decides (rule (a) above).
+                    if not dirs[x] & dirs[y]:
+                        join(x, y)
 
     # (c) across pieces: areas touching a joined entrance/exit pair (gears 3.7).
     door_segments = [s for d in board.doors if d.name in closed for s in d.segments()]
