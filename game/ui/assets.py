@@ -82,7 +82,7 @@ class Assets:
         source = self._load(rel)
         if source is None:
             surface = pygame.Surface((width, height), pygame.SRCALPHA)
-            radius = max(4, min(width, height) // 14)
+            radius = max(4, min(12, min(width, height) // 14))
             pygame.draw.rect(surface, (*fallback_colour, 240), surface.get_rect(), border_radius=radius)
             pygame.draw.rect(surface, edge, surface.get_rect(), width=2, border_radius=radius)
         else:
@@ -176,7 +176,7 @@ def fallback_image(rel: str, size: tuple[int, int]) -> pygame.Surface:
         r = min(w, h) // 2 - 1
         pygame.draw.circle(surface, (18, 18, 22), rect.center, r)
         pygame.draw.circle(surface, hue, rect.center, max(1, r - max(2, r // 8)))
-        _letter(surface, stem[:1].upper() or "?", rect)
+        _letter(surface, stem.split("_")[-1][:1].upper() or "?", rect)
     elif folder == "cards":
         radius = max(3, w // 12)
         pygame.draw.rect(surface, (240, 234, 218), rect, border_radius=radius)

@@ -67,6 +67,10 @@ class MapList(Scene):
                 return OpenMap(self.maps[row])
         return None
 
+    @property
+    def title(self) -> str:
+        return _("Open a map")
+
     def _row_at(self, pos: tuple[int, int]) -> int | None:
         for index, rect in self.rows:
             if rect.collidepoint(pos):

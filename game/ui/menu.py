@@ -44,11 +44,11 @@ class MainMenu(Scene):
         self._background = None
         w, h = size
         px = self.ctx.px
-        card_w, card_h, gap = px(250), px(270), px(22)
+        card_w, card_h, gap = px(250), px(310), px(22)
         per_row = 4 if 4 * card_w + 3 * gap <= w - px(60) else 2
         rows = (len(GAMES) + per_row - 1) // per_row
         grid_w = per_row * card_w + (per_row - 1) * gap
-        top = int(h * 0.30)
+        top = int(h * 0.29)
         self.cards = []
         for i, game in enumerate(GAMES):
             r, c = divmod(i, per_row)
@@ -91,6 +91,10 @@ class MainMenu(Scene):
             elif event.key == pygame.K_q:
                 return Quit()
         return None
+
+    @property
+    def title(self) -> str:
+        return "Tiletop"
 
     def _hit(self, pos: tuple[int, int]) -> str | None:
         for b in self.buttons:
@@ -166,7 +170,10 @@ class MainMenu(Scene):
         if hovered:
             pygame.draw.rect(surface, pal.accent if card.enabled else pal.text_dim, r, width=max(2, px(3)), border_radius=px(10))
         emblem_size = px(110)
-        emblem = ctx.assets.image(card.game.emblem, (emblem_size, emblem_size))
+        if ctx.assets.exists(card.game.emblem):
+            emblem = ctx.assets.image(card.game.emblem, (emblem_size, emblem_size))
+        else:
+            emblem = _initials_emblem(ctx, card.game, emblem_size)
         if not card.enabled:
             emblem = emblem.copy()
             emblem.set_alpha(170)
@@ -176,8 +183,9 @@ class MainMenu(Scene):
         for line in widgets.wrap(card.game.title, title_font, r.width - px(24)):
             y = widgets.text(surface, line, title_font, pal.text, (r.centerx, y), "midtop").bottom
         y += px(6)
-        widgets.text_block(surface, _(card.game.tagline), ctx.font(14), pal.text_dim,
-                           pygame.Rect(r.left + px(16), y, r.width - px(32), px(44)), line_gap=1.1)
+        tag_font = ctx.font(14)
+        for line in widgets.wrap(_(card.game.tagline), tag_font, r.width - px(32))[:3]:
+            y = widgets.text(surface, line, tag_font, pal.text_dim, (r.centerx, y), "midtop").bottom + px(1)
         badge = _("Play") if card.enabled else _("Coming soon")
         bf = ctx.font(13, bold=True)
         bw = bf.size(badge)[0] + px(20)
@@ -185,6 +193,26 @@ class MainMenu(Scene):
         badge_rect.midbottom = (r.centerx, r.bottom - px(14))
         pygame.draw.rect(surface, pal.accent if card.enabled else (60, 63, 70), badge_rect, border_radius=px(12))
         widgets.text(surface, badge, bf, pal.accent_text if card.enabled else pal.text_dim, badge_rect.center, "center")
+
+
+EMBLEM_COLOURS = {"gears": (150, 42, 36), "doom": (176, 92, 24), "level7": (40, 110, 150), "convoy": (96, 110, 52)}
+
+
+def _initials_emblem(ctx: Context, game: GameEntry, size: int) -> pygame.Surface:
+    """A round emblem with the game's initials, for when its emblem art is missing."""
+    surface = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size // 2
+    colour = EMBLEM_COLOURS.get(game.key, (90, 90, 100))
+    pygame.draw.circle(surface, (14, 14, 16), (c, c), c)
+    pygame.draw.circle(surface, colour, (c, c), c - max(3, size // 18))
+    pygame.draw.circle(surface, (235, 225, 200), (c, c), c - max(3, size // 18), max(1, size // 40))
+    words = [w for w in game.title.replace("[", " ").replace("]", " ").split() if w[:1].isupper()]
+    initials = "".join(w[0] for w in words[:2]).upper()
+    if game.key == "level7":
+        initials = "L7"
+    font = ctx.assets.font(int(size * 0.36), bold=True)
+    widgets.text(surface, initials, font, (245, 238, 220), (c, c), "center", shadow=True)
+    return surface
 
 
 def _cover(ctx: Context, rel: str, size: tuple[int, int]) -> pygame.Surface:

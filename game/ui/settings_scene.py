@@ -48,6 +48,10 @@ class SettingsScene(Scene):
         self.hit_boxes: list[tuple[str, int, pygame.Rect]] = []  # (row, step, rect)
         self.back: Button | None = None
 
+    @property
+    def title(self) -> str:
+        return _("Settings")
+
     def _change(self, row: str, step: int) -> Action:
         return ChangeSettings(next_settings(self.ctx.settings, row, step))
 

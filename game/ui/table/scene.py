@@ -261,8 +261,8 @@ class TableScene(Scene):
         ox, oy = self.camera.to_screen(0, 0)
         surface.blit(buffer, (round(ox), round(oy)))
         self._draw_hover(surface)
-        self._draw_los(surface)
         self._draw_figures(surface)
+        self._draw_los(surface)  # over the figures: the A/B badges must stay readable
         self._draw_hover_label(surface)
         hud.draw_hand(surface, ctx, view, self.hand)
         surface.set_clip(None)
