@@ -25,7 +25,8 @@ class HelpOverlay(Scene):
     def __init__(self, ctx: Context, title: str, shortcuts: list[tuple[str, str]]) -> None:
         super().__init__(ctx)
         self.title = title
-        self.entries = shortcuts + global_shortcuts()
+        own = {k for k, _d in shortcuts}
+        self.entries = shortcuts + [(k, d) for k, d in global_shortcuts() if k not in own]
 
     def handle(self, event: pygame.event.Event) -> Action | None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):

@@ -69,3 +69,14 @@ def test_settings_screen_changes_language_scale_and_palette_and_saves(config_dir
     key(pygame.K_ESCAPE)
     app.run(max_frames=1)
     assert "Térkép megnyitása" in [b.label for b in app.top.buttons]
+
+
+def test_ui_scale_enlarges_the_shell(config_dir, make_app):
+    """Issue part 1: a UI scale setting; the same window lays out bigger buttons at 150 %."""
+    small = make_app()
+    normal = next(b for b in small.top.buttons if b.label == "Quit").rect.size
+    config_dir.mkdir(parents=True, exist_ok=True)
+    save_settings(Settings(ui_scale=1.5))
+    big = make_app()
+    large = next(b for b in big.top.buttons if b.label == "Quit").rect.size
+    assert large[0] == round(normal[0] * 1.5) and large[1] == round(normal[1] * 1.5)

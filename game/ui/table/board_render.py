@@ -128,7 +128,7 @@ class BoardRenderer:
         if board.grid is not None:
             wall_lines += [[to(s.a), to(s.b)] for s in (board.edge_segment(e) for e in sorted(board.grid.wall_edges))]
         for pts in wall_lines:  # a dark rim under every wall first, so joints read as one wall
-            stroke(surface, pts, pal.wall_edge if pal.name == "cb_safe" else (12, 12, 14), wall_w + max(2, round(4 * k)))
+            stroke(surface, pts, (12, 12, 14), wall_w + max(2, round(4 * k)))
         for pts in wall_lines:
             if not self._strip(surface, wall_art, pts, wall_w, cap=True):
                 stroke(surface, pts, pal.wall, wall_w)
