@@ -262,7 +262,7 @@ def test_doc_lists_every_non_seed_record(content: GearsContent) -> None:
     doc = DOC.read_text(encoding="utf-8")
     for record in content.unverified():
         assert f"| {record.file} | {record.kind} `{record.id}` |" in doc, f"{record.file} {record.id} missing from docs/CONTENT.md"
-    assert provenance_markdown(content) in doc, "regenerate with: python -m game.gears.content --provenance"
+    assert provenance_markdown(content) in doc, "regenerate with: python -m game.gears.content --update-doc"
 
 
 def test_content_is_frozen(content: GearsContent) -> None:
@@ -334,3 +334,14 @@ def test_syntax_error_and_missing_file(tmp_path: Path) -> None:
     (tmp_path / "dice.toml").unlink()
     with pytest.raises(ContentError, match=r"^dice\.toml: file not found"):
         load_content(tmp_path)
+
+
+def test_weapon_supply_matches_the_component_list(content: GearsContent) -> None:
+    """Spec 2.1: 29 Special Weapon cards and 9 Random Weapon cards (base p. 2); MP1 adds 4 Scorchers
+    (spec 2.2). Which weapons fill them is a PLACEHOLDER (spec 8.4)."""
+    def supply(deck: str, expansion: str) -> int:
+        return sum(w.supply for w in content.weapons.values() if w.deck in deck and w.expansion == expansion)
+
+    assert supply(("special", "grenade"), "base") == 29
+    assert supply(("random",), "base") == 9
+    assert supply(("special",), "mp1") == 4
