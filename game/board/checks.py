@@ -216,10 +216,14 @@ def _at(a: Point, b: Point, t, value: Fraction) -> Point:
 
 
 def fmt_num(v: Fraction) -> str:
+    """An exact number for people: integers and short decimals as written, anything else
+    rounded to 2 decimals and marked with '~' (a witness point is often 100512/481)."""
     if v.denominator == 1:
         return str(v.numerator)
     f = float(v)
-    return f"{f:g}" if Fraction(repr(f)) == v else str(v)
+    if Fraction(repr(f)) == v and len(repr(f)) <= 12:
+        return repr(f)
+    return f"~{f:.2f}"
 
 
 def fmt_point(p: Point) -> str:

@@ -1,0 +1,108 @@
+"""game/board/commands.py: `python -m game los` and `python -m game check-map`."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from game.board.commands import check_map_main, los_main
+from tests.board.conftest import DATA, MAPS, ROOT
+
+LOS_MAP = str(MAPS / "gears" / "los_example.tmx")
+SHIPPED = sorted(str(p) for p in MAPS.rglob("*.tmx"))
+
+
+def test_los_blocked_names_the_wall_gears_3_5(capsys):
+    assert los_main([LOS_MAP, "marcus", "drone4"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == ["blocked", "by: wall hiding_wall (id 8) (400,272)-(400,416)"]
+
+
+def test_los_visible_prints_the_witness_line_gears_3_5(capsys):
+    assert los_main([LOS_MAP, "marcus", "drone2"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["visible", "witness: (200,320)-(600,64)"]
+
+
+def test_los_from_an_area_and_the_same_area_rule(capsys):
+    assert los_main([LOS_MAP, "cole_area", "drone4"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "visible" and out[1].startswith("witness: (~") and out[1].endswith("-(608,288)")
+    assert los_main([LOS_MAP, "area5", "area5"]) == 0
+    assert capsys.readouterr().out.startswith("visible\nsame area area5")
+
+
+def test_los_between_points_in_pixels(capsys):
+    assert los_main([LOS_MAP, "128,96", "drone4"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == "by: wall cole_screen (id 9) (320,144)-(320,192)"
+
+
+@pytest.mark.parametrize(
+    "argv, expected",
+    [
+        ([LOS_MAP, "nowhere", "area5"], "'nowhere' is not an area, a cover spot or a point x,y"),
+        ([LOS_MAP, "area5"], "usage: python -m game los"),
+        ([LOS_MAP, "area5", "area2", "--open", "gate"], "has no door named 'gate'"),
+        ([LOS_MAP, "area5", "area2", "--bogus"], "unrecognized arguments: --bogus"),
+        ([LOS_MAP, "5000,3", "area2"], "point 5000,3 is outside every area"),
+    ],
+)
+def test_los_usage_errors_exit_2(capsys, argv, expected):
+    assert los_main(argv) == 2
+    assert expected in capsys.readouterr().err
+
+
+def test_los_on_a_broken_map_prints_one_line_and_exits_1(capsys):
+    assert los_main([str(DATA / "bad_xml.tmx"), "a", "b"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"{DATA / 'bad_xml.tmx'}: map: bad XML at line 30, column 2 (unclosed token)"]
+
+
+def test_all_shipped_maps_pass_check_map(capsys):
+    assert SHIPPED, "no maps shipped"
+    assert check_map_main(SHIPPED) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == [f"{p}: ok" for p in SHIPPED]
+
+
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("bad_xml.tmx", "map: bad XML at line 30"),
+        ("missing_tileset.tmx", "map: tileset ../nowhere/missing.tsx not found"),
+        ("open_area.tmx", "object b (id 2): is a polyline on layer areas"),
+        ("unknown_layer_property.tmx", "layer areas: unknown property 'colour'"),
+        ("two_entrances.tmx", "map: tile has 2 entrances; a Gears tile has exactly one"),
+        ("unreachable_area.tmx", "object b (id 2): cannot be reached by movement from area a"),
+        ("no_emergence.tmx", "map: tile has no emergence hole"),
+        ("doom_door_one_square.tmx", "object door (id 3): a door is 2 squares wide"),
+    ],
+)
+def test_check_map_reports_problems_and_exits_1(capsys, name, expected):
+    path = str(DATA / name)
+    assert check_map_main([path]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert any(line.startswith(f"{path}: ") and expected in line for line in out), out
+
+
+def test_check_map_goes_on_after_a_broken_map(capsys):
+    good = str(DATA / "good_tile.tmx")
+    assert check_map_main([str(DATA / "bad_xml.tmx"), good]) == 1
+    assert capsys.readouterr().out.splitlines()[-1] == f"{good}: ok"
+
+
+def test_check_map_without_maps_is_a_usage_error(capsys):
+    assert check_map_main([]) == 2
+    assert "usage: python -m game check-map" in capsys.readouterr().err
+
+
+def test_python_dash_m_game_runs_headless_without_pygame():
+    """The dispatcher reaches these commands and prints nothing but their answer."""
+    code = (
+        "import sys, runpy; sys.argv = ['game', 'check-map', %r]; "
+        "rc = 0\ntry:\n    runpy.run_module('game', run_name='__main__')\n"
+        "except SystemExit as e:\n    rc = e.code\n"
+        "print('RC', rc)" % str(MAPS / "gears" / "sample_1A.tmx")
+    )
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.stdout.splitlines() == [f"{MAPS / 'gears' / 'sample_1A.tmx'}: ok", "RC 0"], proc.stderr
