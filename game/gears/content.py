@@ -549,6 +549,7 @@ class _File:
         lines = self.text.splitlines()
         pos = 0  # line index the search continues from
         found: int | None = None
+        header_parts: list[str] = []
         names = [p for p in path if isinstance(p, str)]
         # 1. the deepest table header that is a prefix of the path (counting [[array]] entries)
         for i, line in enumerate(lines):
@@ -556,13 +557,11 @@ class _File:
             if not m:
                 continue
             parts = _split_header(m.group(1))
-            if parts and parts == names[: len(parts)] and (found is None or len(parts) >= len(
-                    _split_header(_HEADER.match(lines[found]).group(1)))):  # type: ignore[union-attr]
-                if len(parts) >= 1 and self._array_index_ok(path, parts, lines, i):
-                    found, pos = i, i
+            if (parts and parts == names[: len(parts)] and len(parts) >= len(header_parts)
+                    and self._array_index_ok(path, parts, lines, i)):
+                found, pos, header_parts = i, i, parts
         # 2. the remaining plain keys below that header
         if found is not None:
-            header_parts = _split_header(_HEADER.match(lines[found]).group(1))  # type: ignore[union-attr]
             last_key = None
             for key in names[len(header_parts):]:
                 for j in range(pos + 1, len(lines)):
