@@ -43,8 +43,10 @@ def compute_los(board: Board, origin: Place, target: Place) -> LosShown:
 
         assert origin.cell is not None and target.cell is not None
         grid = board.grid
-        sight = GridSight(grid.cols, grid.rows, grid.wall_edges, (board.tile_width, board.tile_height))
-        result = sight.visible(origin.cell, target.cell, blocking=grid.blocking, closed_doors=board.closed_door_edges())
+        sight = GridSight(grid.cols, grid.rows, grid.wall_edges, board.tile_width)
+        # the two figures' own squares never block the sight between them (as `python -m game los`)
+        result = sight.visible(origin.cell, target.cell, blocking=grid.blocking - {origin.cell, target.cell},
+                               closed_doors=board.closed_door_edges())
     else:
         from game.board.los import AreaSight
 
@@ -64,6 +66,11 @@ def name_of_blocker(board: Board, blocker: Segment) -> str:
         if any(_covers(s, blocker) for s in door.segments()):
             return _("door {name}").format(name=door.name or door.object_id)
     if board.grid is not None:
+        (ax, ay), (bx, by) = blocker.a, blocker.b
+        if blocker.a == blocker.b or (ax != bx and ay != by):  # a blocking square, not an edge
+            cell = board.cell_at(((ax + bx) / 2, (ay + by) / 2))
+            if cell is not None:
+                return _("square {cell}").format(cell=f"{cell[0]},{cell[1]}")
         return _("wall {name}").format(name=_edge_label(board, blocker))
     return _("the map edge")
 
