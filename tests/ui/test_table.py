@@ -202,6 +202,6 @@ def test_los_tool_on_a_grid_map_matches_gridlos_or_says_why_not(make_app):
     from game.board.gridlos import GridSight
 
     grid = scene.board.grid
-    expected = GridSight(grid.cols, grid.rows, grid.wall_edges, scene.board.tile_width).visible(
+    expected = GridSight(grid.cols, grid.rows, grid.wall_edges, (scene.board.tile_width, scene.board.tile_height)).visible(
         a, b, blocking=grid.blocking - {a, b}, closed_doors=scene.board.closed_door_edges())
     assert (scene.los.visible, scene.los.witness, scene.los.blocker) == (expected.visible, expected.witness, expected.blocker)

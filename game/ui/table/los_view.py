@@ -43,7 +43,7 @@ def compute_los(board: Board, origin: Place, target: Place) -> LosShown:
 
         assert origin.cell is not None and target.cell is not None
         grid = board.grid
-        sight = GridSight(grid.cols, grid.rows, grid.wall_edges, board.tile_width)
+        sight = GridSight(grid.cols, grid.rows, grid.wall_edges, (board.tile_width, board.tile_height))
         # the two figures' own squares never block the sight between them (as `python -m game los`)
         result = sight.visible(origin.cell, target.cell, blocking=grid.blocking - {origin.cell, target.cell},
                                closed_doors=board.closed_door_edges())
