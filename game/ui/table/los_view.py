@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.board.model import Board, Segment
+from game.board.model import Board, Segment, lattice_edges
 from game.i18n import _
 from game.ui.table.places import Place
 
@@ -67,12 +67,41 @@ def name_of_blocker(board: Board, blocker: Segment) -> str:
             return _("door {name}").format(name=door.name or door.object_id)
     if board.grid is not None:
         (ax, ay), (bx, by) = blocker.a, blocker.b
-        if blocker.a == blocker.b or (ax != bx and ay != by):  # a blocking square, not an edge
-            cell = board.cell_at(((ax + bx) / 2, (ay + by) / 2))
-            if cell is not None:
-                return _("square {cell}").format(cell=f"{cell[0]},{cell[1]}")
+        try:
+            on_wall = set(lattice_edges(blocker, board.tile_width, board.tile_height)) <= board.grid.wall_edges
+        except ValueError:  # diagonal or off the lattice: a square's corner, not an edge
+            on_wall = False
+        square = None if on_wall else _blocking_square(board, blocker)
+        if square is not None:
+            return square
         return _("wall {name}").format(name=_edge_label(board, blocker))
     return _("the map edge")
+
+
+def _blocking_square(board: Board, blocker: Segment) -> str | None:
+    """The blocking square (obstacle, barrel) whose side or corner the blocker marks, if any."""
+    assert board.grid is not None
+    tw, th = board.tile_width, board.tile_height
+    (ax, ay), (bx, by) = blocker.a, blocker.b
+    candidates = set()
+    for x, y in ((ax, ay), (bx, by)):
+        c, r = x / tw, y / th
+        for dc in (0, -1):
+            for dr in (0, -1):
+                candidates.add((int(c) + dc if c.denominator == 1 else int(c), int(r) + dr if r.denominator == 1 else int(r)))
+    touched = [cell for cell in sorted(candidates & set(board.grid.blocking)) if _segment_on_cell(blocker, cell, tw, th)]
+    if not touched:
+        return None
+    cell = touched[0]
+    for marker in board.markers:
+        if marker.properties.get("cell") == cell:
+            return f"{marker.name} ({cell[0]},{cell[1]})"
+    return _("square {cell}").format(cell=f"{cell[0]},{cell[1]}")
+
+
+def _segment_on_cell(s: Segment, cell, tw: int, th: int) -> bool:
+    x0, y0, x1, y1 = cell[0] * tw, cell[1] * th, (cell[0] + 1) * tw, (cell[1] + 1) * th
+    return all(x0 <= x <= x1 and y0 <= y <= y1 for x, y in (s.a, s.b))
 
 
 def _edge_label(board: Board, s: Segment) -> str:

@@ -342,6 +342,13 @@ class TableScene(Scene):
                 pygame.draw.circle(surface, (10, 10, 12), p, width + 2)
                 pygame.draw.circle(surface, pal.los_visible, p, width)
         elif los.blocker is not None:
+            if los.origin.cell is not None and los.target.cell is not None:
+                # grid sight runs centre to centre, so that line is the rule's own: show where it stops
+                from game.ui.table.board_render import dashed_line
+
+                c0, c1 = self._screen(anchor(self.board, los.origin)), self._screen(anchor(self.board, los.target))
+                dashed_line(surface, (10, 10, 12), c0, c1, max(3, px(4)), 12, 8)
+                dashed_line(surface, pal.los_blocked, c0, c1, max(1, px(2)), 12, 8)
             a, b = self._screen(los.blocker.a), self._screen(los.blocker.b)
             width = max(6, round(14 * z))
             pygame.draw.line(surface, (10, 10, 12), a, b, width + 6)
