@@ -158,14 +158,28 @@ def _cell(board: Board, text: str) -> Cell:
 
 
 def _grid_los(board: Board, a: str, b: str, closed: frozenset[str]) -> list[str]:
-    from game.board.gridlos import GridSight
+    from game.board.gridlos import CELL, GridSight
 
     grid = board.grid
     assert grid is not None
     ca, cb = _cell(board, a), _cell(board, b)
-    sight = GridSight(grid.cols, grid.rows, grid.wall_edges, board.tile_width)
-    result = sight.visible(ca, cb, blocking=grid.blocking - {ca, cb}, closed_doors=board.closed_door_edges(closed))
+    sight = GridSight(grid.cols, grid.rows, grid.wall_edges, (board.tile_width, board.tile_height))
+    blocking = grid.blocking - {ca, cb}
+    doors = board.closed_door_edges(closed)
+    result = sight.visible(ca, cb, blocking=blocking, closed_doors=doors)
+    if not result.visible:
+        hit = sight.first_blocker(ca, cb, blocking, doors)
+        if hit is not None and hit[0] == CELL:
+            return ["blocked", f"by: {describe_square(board, (hit[1], hit[2]))}"]
     return _report(board, result, closed)
+
+
+def describe_square(board: Board, cell: Cell) -> str:
+    """A blocking square, named by the prop on it (obstacle, barrel) when there is one."""
+    for m in board.markers:
+        if m.properties.get("cell") == cell and m.kind in ("obstacle", "barrel"):
+            return f"{m.kind} {m.name} (id {m.object_id}) on square {cell[0]},{cell[1]}"
+    return f"square {cell[0]},{cell[1]}"
 
 
 def _report(board: Board, result, closed: frozenset[str]) -> list[str]:
@@ -193,11 +207,7 @@ def describe_blocker(board: Board, s: Segment, closed: frozenset[str] = frozense
                 state = "closed " if door.name in closed else ""
                 return f"{state}door {door.name} (id {door.object_id}) {fmt_segment(s)}"
     if board.grid is not None:
-        if s.a == s.b or (s.a[0] != s.b[0] and s.a[1] != s.b[1]):
-            cell = board.cell_at(((s.a[0] + s.b[0]) / 2, (s.a[1] + s.b[1]) / 2))
-            if cell is not None:
-                return f"square {cell[0]},{cell[1]}"
-        return f"edge of the floor {fmt_segment(s)}"
+        return f"wall edge {fmt_segment(s)} (edge of the floor)"
     return f"map edge {fmt_segment(s)}"
 
 

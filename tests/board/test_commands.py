@@ -106,3 +106,29 @@ def test_python_dash_m_game_runs_headless_without_pygame():
     )
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert proc.stdout.splitlines() == [f"{MAPS / 'gears' / 'sample_1A.tmx'}: ok", "RC 0"], proc.stderr
+
+
+DOOM_MAP = str(MAPS / "doom" / "sample_room.tmx")
+
+
+@pytest.mark.parametrize(
+    "argv, expected",
+    [
+        (["2,3", "2,5"], ["blocked", "by: obstacle crate (id 7) on square 2,4"]),
+        (["9,3", "12,3"], ["blocked", "by: closed door door_b (id 4) (704,192)-(704,256)"]),
+        (["9,3", "12,3", "--open", "door_b"], ["visible", "witness: (608,224)-(800,224)"]),
+        (["2,2", "5,1"], ["blocked", "by: wall console_wall (id 6) (256,128)-(256,192)"]),
+        (["6,1", "6,6"], ["visible", "witness: (416,96)-(416,416)"]),
+    ],
+)
+def test_grid_los_centre_to_centre_doom_3_7(capsys, argv, expected):
+    """doom 3.7: walls, closed doors, obstacles and barrels block; --open opens a door."""
+    assert los_main([DOOM_MAP, *argv]) == 0
+    assert capsys.readouterr().out.splitlines() == expected
+
+
+def test_grid_los_wants_floor_squares(capsys):
+    assert los_main([DOOM_MAP, "0,0", "2,2"]) == 2
+    assert "square 0,0 is not floor" in capsys.readouterr().err
+    assert los_main([DOOM_MAP, "room_a", "2,2"]) == 2
+    assert "'room_a' is not a square col,row" in capsys.readouterr().err

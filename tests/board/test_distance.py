@@ -253,3 +253,24 @@ def test_grid_distance_needs_floor_squares():
         movement_distance(b, (0, 0), (2, 2))
     with pytest.raises(KeyError, match="not 'room_a'"):
         movement_distance(b, "room_a", (2, 2))
+
+
+def test_step_rule_agrees_with_the_line_of_sight_predicate_doom_3_6():
+    """doom 3.6: a step is legal iff its centre-to-centre segment passes the 3.7 wall test.
+    distance.step_allowed is a set lookup for speed; it must agree with gridlos' predicate."""
+    import random
+
+    from game.board.gridlos import GridSight
+
+    rng = random.Random(7)
+    for _ in range(30):
+        cols, rows = 4, 4
+        all_edges = [((x, y), (x + 1, y)) for x in range(cols) for y in range(rows + 1)]
+        all_edges += [((x, y), (x, y + 1)) for x in range(cols + 1) for y in range(rows)]
+        walls = frozenset(e for e in all_edges if rng.random() < 0.3)
+        sight = GridSight(cols, rows, walls)
+        for a in [(x, y) for x in range(cols) for y in range(rows)]:
+            for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                b = (a[0] + dx, a[1] + dy)
+                if 0 <= b[0] < cols and 0 <= b[1] < rows:
+                    assert step_allowed(walls, a, b) == sight.clear_step(a, b), (sorted(walls), a, b)
