@@ -1,0 +1,551 @@
+"""Exact Doom-style line of sight on a square grid (doom.md §3.7, reused by §3.5/§3.6).
+
+The predicate (doom.md §3.7 [proposal], in doubled integer coordinates so that square (x, y)
+spans [2x, 2x+2] x [2y, 2y+2] and its centre is (2x+1, 2y+1)):
+
+1. S is the segment from the viewer square's centre to the target square's centre.
+2. Walls and closed doors are unit lattice edges; S is blocked if it properly crosses one. (S never
+   runs along a grid line: its ends have odd coordinates.)
+3. S is blocked if it enters the open interior of a blocking square (figure, obstacle, barrel).
+4. Where S passes exactly through a lattice vertex v, the solids touching v (wall/door edges
+   ending at v as rays, blocking squares cornered at v as quadrants) block S if they lie strictly
+   on both sides of S; grazing solids on one side only passes. With `strict_corners` (doom.md
+   §11 item 11's rule option) any solid touching v on either side blocks.
+5. The viewer's and the target's squares never block.
+
+How it is evaluated
+-------------------
+S moves monotonically, so walking it through the grid meets, in order, exactly: the squares
+whose interior it enters, the edges it crosses at an interior point, and the vertices it passes
+through (an edge crossing and a vertex are told apart by comparing the crossing parameters
+(2i-1)/(2|dx|) and (2j-1)/(2|dy|) as integers). At a vertex the side of every ray and quadrant
+depends only on the signs of (dx, dy) (rays are axis-parallel, the two side quadrants are the
+diagonal ones S does not enter), so "v blocks lines of direction class (sx, sy)" is a property of
+v alone: a *pinched* vertex. The walk for displacement (dx, dy) is the same from every square up
+to translation, so `_Lattice` computes each path once per grid size, and the LOS predicate is
+
+    visible(a, b)  <=>  no element of path(b - a), translated by a, is solid,
+
+where the elements are squares (solid = blocking), edges (solid = wall or closed door) and
+vertices of the path's class (solid = pinched). `visible` evaluates it directly. The two fast
+paths are the same formula regrouped, not an approximation:
+
+* `visible_from(a)`: for every element e, the set of displacements whose path contains e is a
+  precomputed bitmask ("shadow" of e); the targets a cannot see are the OR of the shadows of the
+  solid elements around a. Walls are fixed, so their shadows per source are cached; only
+  figures, doors and the vertices they pinch are ORed per query.
+* `all_pairs()`: for every displacement d, the set of *sources* whose path is blocked is the OR,
+  over the elements of path(d), of the solid-element bitmask shifted by the element's offset
+  (each step "cross an edge, enter a square" is one shift of a combined mask). Pairs (a, a+d) and
+  (a+d, a) are the same segment, so half the displacements suffice.
+
+Both are checked against an independent brute force in tests/board/test_gridlos.py.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import compress
+from typing import Iterable, Iterator, Mapping
+
+from game.board.los import LosResult
+from game.board.model import Cell, Point, Segment
+
+Edge = tuple[Cell, Cell]  # unit lattice edge ((x0, y0), (x1, y1)), x0 <= x1, y0 <= y1
+
+CELL, HEDGE, VEDGE, VERTEX = 0, 1, 2, 3
+CLASSES = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+_ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def normalize_edge(edge: Iterable[Iterable[int]]) -> Edge:
+    """A unit lattice edge in canonical order; ValueError if it is not one."""
+    (x0, y0), (x1, y1) = (tuple(int(v) for v in p) for p in edge)
+    if (x0, y0) > (x1, y1):
+        x0, y0, x1, y1 = x1, y1, x0, y0
+    if not ((x1 - x0, y1 - y0) in ((1, 0), (0, 1))):
+        raise ValueError(f"{((x0, y0), (x1, y1))} is not a unit lattice edge")
+    return ((x0, y0), (x1, y1))
+
+
+def unit_edges(points: Iterable[Point], tile_size: tuple[int, int] = (1, 1)) -> frozenset[Edge]:
+    """Split an axis-parallel polyline in map pixels (a Doom door, a wall line) into unit lattice
+    edges. ValueError if a piece is diagonal or does not lie on grid lines."""
+    tw, th = tile_size
+    pts = [(Fraction(x) / tw, Fraction(y) / th) for x, y in points]
+    out: set[Edge] = set()
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+        if x0 != x1 and y0 != y1:
+            raise ValueError(f"polyline piece {(x0, y0)}-{(x1, y1)} (cells) is not axis-parallel")
+        for v in (x0, y0, x1, y1):
+            if v.denominator != 1:
+                raise ValueError(f"polyline point {v} (cells) is off the grid lines")
+        if x0 == x1:
+            lo, hi = sorted((int(y0), int(y1)))
+            out.update(((int(x0), y), (int(x0), y + 1)) for y in range(lo, hi))
+        else:
+            lo, hi = sorted((int(x0), int(x1)))
+            out.update(((x, int(y0)), (x + 1, int(y0))) for x in range(lo, hi))
+    return frozenset(out)
+
+
+def walk(dx: int, dy: int) -> list[tuple[int, int, int]]:
+    """Elements met by the centre-to-centre segment from square (0, 0) to square (dx, dy), in
+    order: (CELL, x, y) squares entered (not the two end squares), (HEDGE, x, y) the edge
+    (x, y)-(x+1, y) crossed, (VEDGE, x, y) the edge (x, y)-(x, y+1) crossed, (VERTEX, x, y) a
+    lattice point passed through. Exact integer arithmetic (doom.md §3.7)."""
+    out: list[tuple[int, int, int]] = []
+    sx = (dx > 0) - (dx < 0)
+    sy = (dy > 0) - (dy < 0)
+    ax, ay = abs(dx), abs(dy)
+    cx = cy = 0
+    i = j = 1  # next vertical-line / horizontal-line crossing, counted from the viewer
+    while i <= ax or j <= ay:
+        # crossing i of the vertical lines happens at t = (2i-1)/(2ax); j likewise with ay
+        if j > ay:
+            order = -1
+        elif i > ax:
+            order = 1
+        else:
+            lhs, rhs = (2 * i - 1) * ay, (2 * j - 1) * ax
+            order = (lhs > rhs) - (lhs < rhs)
+        if order < 0:
+            out.append((VEDGE, cx + (sx > 0), cy))
+            cx += sx
+            i += 1
+        elif order > 0:
+            out.append((HEDGE, cx, cy + (sy > 0)))
+            cy += sy
+            j += 1
+        else:
+            out.append((VERTEX, cx + (sx > 0), cy + (sy > 0)))
+            cx += sx
+            cy += sy
+            i += 1
+            j += 1
+        if (cx, cy) != (dx, dy):
+            out.append((CELL, cx, cy))
+    return out
+
+
+def vertex_sides(vx: int, vy: int, sx: int, sy: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """(left, right): the rays (edges ending at v) and side quadrants (squares cornered at v
+    that S does not enter) on each side of a line through v with direction class (sx, sy)."""
+    left: list[tuple[int, int, int]] = []
+    right: list[tuple[int, int, int]] = []
+    rays = (((1, 0), (HEDGE, vx, vy)), ((-1, 0), (HEDGE, vx - 1, vy)),
+            ((0, 1), (VEDGE, vx, vy)), ((0, -1), (VEDGE, vx, vy - 1)))
+    quads = (((qx, qy), (CELL, vx + (qx > 0) - 1, vy + (qy > 0) - 1)) for qx in (1, -1) for qy in (1, -1))
+    for (rx, ry), elem in (*rays, *quads):
+        side = sx * ry - sy * rx
+        if side > 0:
+            left.append(elem)
+        elif side < 0:
+            right.append(elem)
+    return tuple(left), tuple(right)
+
+
+class _Lattice:
+    """Per grid size: every displacement's path, the element shadows and the all-pairs steps."""
+
+    _cache: dict[tuple[int, int], "_Lattice"] = {}
+
+    @classmethod
+    def of(cls, cols: int, rows: int) -> "_Lattice":
+        lat = cls._cache.get((cols, rows))
+        if lat is None:
+            lat = cls._cache[(cols, rows)] = cls(cols, rows)
+        return lat
+
+    def __init__(self, cols: int, rows: int) -> None:
+        self.cols, self.rows = cols, rows
+        self.paths: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+        for dy in range(-(rows - 1), rows):
+            for dx in range(-(cols - 1), cols):
+                self.paths[(dx, dy)] = walk(dx, dy)
+        self._shadows: dict[tuple[int, int, int], int] | None = None
+        self._steps: list | None = None
+        # displacement bit layout for shadows: index (dy + rows-1) * wd + (dx + cols-1)
+        self.wd = 2 * cols - 1
+        self.nbits = (2 * rows - 1) * self.wd
+
+    def didx(self, dx: int, dy: int) -> int:
+        return (dy + self.rows - 1) * self.wd + dx + self.cols - 1
+
+    def shadows(self) -> dict[tuple[int, int, int], int]:
+        """element (kind, x, y) relative to the viewer -> bitmask of displacements whose path has it."""
+        if self._shadows is None:
+            bits: dict[tuple[int, int, int], list[int]] = {}
+            for (dx, dy), path in self.paths.items():
+                b = self.didx(dx, dy)
+                for e in path:
+                    bits.setdefault(e, []).append(b)
+            self._shadows = {e: sum(1 << b for b in bs) for e, bs in bits.items()}
+        return self._shadows
+
+
+@dataclass(frozen=True)
+class _Solids:
+    cells: frozenset[Cell]
+    hedges: frozenset[Cell]
+    vedges: frozenset[Cell]
+
+    def has(self, e: tuple[int, int, int]) -> bool:
+        k, x, y = e
+        if k == CELL:
+            return (x, y) in self.cells
+        if k == HEDGE:
+            return (x, y) in self.hedges
+        return (x, y) in self.vedges
+
+
+class GridSight:
+    """Doom LOS on one grid: fixed walls, per-query blocking squares and closed doors.
+
+    cols, rows: grid size in squares. wall_edges: unit lattice edges (see model.Grid).
+    tile_size: pixels per square, for the witness/blocker segments (map coordinates).
+    Query arguments: `blocking` is the set of squares holding figures, obstacles or barrels (the
+    viewer's and target's own squares are ignored automatically; for a large figure pass its
+    other squares out yourself); `closed_doors` is a set of unit lattice edges.
+    Results are cached per (blocking, closed_doors, strict_corners)."""
+
+    KEEP = 16
+
+    def __init__(self, cols: int, rows: int, wall_edges: Iterable[Edge], tile_size: tuple[int, int] = (1, 1),
+                 strict_corners: bool = False) -> None:
+        if cols < 1 or rows < 1:
+            raise ValueError(f"grid must be at least 1x1, got {cols}x{rows}")
+        self.cols, self.rows = cols, rows
+        self.tile_size = tile_size
+        self.strict_corners = strict_corners
+        self.walls = frozenset(self._checked_edge(e) for e in wall_edges)
+        self._lat = _Lattice.of(cols, rows)
+        hedges = frozenset(e[0] for e in self.walls if e[0][1] == e[1][1])
+        vedges = frozenset(e[0] for e in self.walls if e[0][0] == e[1][0])
+        self._static = _Solids(frozenset(), hedges, vedges)
+        self._static_pinched = self._pinched(self._static, self._touched(self._static))
+        self._static_shadow: dict[Cell, int] = {}
+        self._keys: dict[tuple, dict] = {}
+        # bit layout for all-pairs masks: position (x, y) -> y * sa + x, wide enough not to wrap
+        self.sa = 2 * cols + 3
+        self._grid_rows_mask = None
+
+    # --- input checks ------------------------------------------------------------------------
+
+    def _checked_edge(self, e) -> Edge:
+        (x0, y0), (x1, y1) = edge = normalize_edge(e)
+        if not (0 <= x0 and x1 <= self.cols and 0 <= y0 and y1 <= self.rows):
+            raise ValueError(f"edge {edge} lies outside the {self.cols}x{self.rows} grid")
+        return edge
+
+    def _checked_cell(self, c: Cell) -> Cell:
+        x, y = c
+        if not (0 <= x < self.cols and 0 <= y < self.rows):
+            raise ValueError(f"square {c} lies outside the {self.cols}x{self.rows} grid")
+        return (int(x), int(y))
+
+    # --- solids --------------------------------------------------------------------------------
+
+    def _solids(self, blocking: Iterable[Cell], closed_doors: Iterable[Edge]) -> _Solids:
+        doors = [self._checked_edge(e) for e in closed_doors]
+        return _Solids(
+            frozenset(blocking),
+            self._static.hedges | {e[0] for e in doors if e[0][1] == e[1][1]},
+            self._static.vedges | {e[0] for e in doors if e[0][0] == e[1][0]},
+        )
+
+    @staticmethod
+    def _touched(solids: _Solids) -> set[Cell]:
+        """Lattice vertices touched by some solid (the only ones that can be pinched)."""
+        out: set[Cell] = set()
+        for x, y in solids.hedges:
+            out.update(((x, y), (x + 1, y)))
+        for x, y in solids.vedges:
+            out.update(((x, y), (x, y + 1)))
+        for x, y in solids.cells:
+            out.update(((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)))
+        return out
+
+    def _pinches(self, solids: _Solids, vx: int, vy: int, cls: tuple[int, int]) -> bool:
+        left, right = vertex_sides(vx, vy, *cls)
+        if self.strict_corners:
+            return any(map(solids.has, left)) or any(map(solids.has, right))
+        return any(map(solids.has, left)) and any(map(solids.has, right))
+
+    def _pinched(self, solids: _Solids, vertices: Iterable[Cell]) -> dict[tuple[int, int], frozenset[Cell]]:
+        """Per direction class, the vertices among `vertices` that block lines of that class."""
+        vertices = list(vertices)
+        return {c: frozenset(v for v in vertices if self._pinches(solids, v[0], v[1], c)) for c in CLASSES}
+
+    # --- single query (the predicate itself) ----------------------------------------------------
+
+    def first_blocker(self, a: Cell, b: Cell, blocking: Iterable[Cell] = frozenset(),
+                      closed_doors: Iterable[Edge] = frozenset()) -> tuple[int, int, int] | None:
+        """The first solid element on the line a->b: (CELL|HEDGE|VEDGE|VERTEX, x, y), or None."""
+        a, b = self._checked_cell(a), self._checked_cell(b)
+        return self._first(a, b, self._solids(set(blocking) - {a, b}, closed_doors))
+
+    def _first(self, a: Cell, b: Cell, solids: _Solids) -> tuple[int, int, int] | None:
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        cls = ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
+        for k, x, y in self._lat.paths[(dx, dy)]:
+            e = (k, x + a[0], y + a[1])
+            if k == VERTEX:
+                if self._pinches(solids, e[1], e[2], cls):
+                    return e
+            elif solids.has(e):
+                return e
+        return None
+
+    def visible(self, a: Cell, b: Cell, blocking: Iterable[Cell] = frozenset(),
+                closed_doors: Iterable[Edge] = frozenset()) -> LosResult:
+        """doom.md §3.7 from the centre of square a to the centre of square b."""
+        a, b = self._checked_cell(a), self._checked_cell(b)
+        solids = self._solids(set(blocking) - {a, b}, closed_doors)
+        hit = self._first(a, b, solids)
+        if hit is None:
+            return LosResult(True, Segment(self.centre(a), self.centre(b)), None)
+        return LosResult(False, None, self._blocker_segment(hit, a, b, solids))
+
+    def clear_step(self, a: Cell, b: Cell, closed_doors: Iterable[Edge] = frozenset()) -> bool:
+        """doom.md §3.6: a step a->b passes the wall test (walls and closed doors only)."""
+        return self.first_blocker(a, b, (), closed_doors) is None
+
+    def centre(self, c: Cell) -> Point:
+        tw, th = self.tile_size
+        return (Fraction(2 * c[0] + 1, 2) * tw, Fraction(2 * c[1] + 1, 2) * th)
+
+    def _blocker_segment(self, e: tuple[int, int, int], a: Cell, b: Cell, solids: _Solids) -> Segment:
+        """A segment marking the blocker in map pixels: the wall/door edge; for a square, its
+        side facing the viewer; for a pinched vertex, a solid edge or square side at it."""
+        tw, th = self.tile_size
+        k, x, y = e
+
+        def px(p: tuple[int, int]) -> Point:
+            return (Fraction(p[0] * tw), Fraction(p[1] * th))
+
+        if k == HEDGE:
+            return Segment(px((x, y)), px((x + 1, y)))
+        if k == VEDGE:
+            return Segment(px((x, y)), px((x, y + 1)))
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        if k == CELL:
+            if abs(dx) >= abs(dy):
+                side_x = x if dx > 0 else x + 1
+                return Segment(px((side_x, y)), px((side_x, y + 1)))
+            side_y = y if dy > 0 else y + 1
+            return Segment(px((x, side_y)), px((x + 1, side_y)))
+        left, right = vertex_sides(x, y, (dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
+        for s in (*left, *right):
+            if solids.has(s):
+                if s[0] == CELL:  # the square's side along the row of the vertex
+                    return Segment(px((s[1], y)), px((s[1] + 1, y)))
+                return self._blocker_segment(s, a, b, solids)
+        return Segment(px((x, y)), px((x, y)))
+
+    # --- fast paths ------------------------------------------------------------------------------
+
+    def _state(self, blocking: Iterable[Cell], closed_doors: Iterable[Edge]) -> tuple[dict, _Solids]:
+        key = (frozenset(blocking), frozenset(normalize_edge(e) for e in closed_doors))
+        st = self._keys.get(key)
+        if st is None:
+            solids = self._solids(key[0], key[1])
+            dynamic = _Solids(key[0], solids.hedges - self._static.hedges, solids.vedges - self._static.vedges)
+            near = self._touched(dynamic)
+            pinched = self._pinched(solids, near)
+            st = {"solids": solids, "dynamic": dynamic,
+                  "new_pinched": {c: pinched[c] - self._static_pinched[c] for c in CLASSES},
+                  "from": {}}
+            self._keys[key] = st
+            while len(self._keys) > self.KEEP:
+                self._keys.pop(next(iter(self._keys)))
+        return st, st["solids"]
+
+    def _wall_shadow(self, a: Cell) -> int:
+        sh = self._static_shadow.get(a)
+        if sh is None:
+            shadows = self._lat.shadows()
+            ax, ay = a
+            sh = 0
+            for x, y in self._static.hedges:
+                sh |= shadows.get((HEDGE, x - ax, y - ay), 0)
+            for x, y in self._static.vedges:
+                sh |= shadows.get((VEDGE, x - ax, y - ay), 0)
+            for c, verts in self._static_pinched.items():
+                for x, y in verts:
+                    if self._class_of(x - ax, y - ay) == c:
+                        sh |= shadows.get((VERTEX, x - ax, y - ay), 0)
+            self._static_shadow[a] = sh
+        return sh
+
+    @staticmethod
+    def _class_of(rx: int, ry: int) -> tuple[int, int]:
+        """Direction class of the lines from the viewer square (0, 0) through vertex (rx, ry)."""
+        return (1 if rx >= 1 else -1, 1 if ry >= 1 else -1)
+
+    def visible_from(self, a: Cell, blocking: Iterable[Cell] = frozenset(),
+                     closed_doors: Iterable[Edge] = frozenset()) -> frozenset[Cell]:
+        """Every square whose centre square a sees (a included), by the §3.7 predicate."""
+        a = self._checked_cell(a)
+        st, _ = self._state(blocking, closed_doors)
+        got = st["from"].get(a)
+        if got is not None:
+            return got
+        lat = self._lat
+        shadows = lat.shadows()
+        ax, ay = a
+        sh = self._wall_shadow(a)
+        dyn = st["dynamic"]
+        for x, y in dyn.cells:
+            sh |= shadows.get((CELL, x - ax, y - ay), 0)
+        for x, y in dyn.hedges:
+            sh |= shadows.get((HEDGE, x - ax, y - ay), 0)
+        for x, y in dyn.vedges:
+            sh |= shadows.get((VEDGE, x - ax, y - ay), 0)
+        for c, verts in st["new_pinched"].items():
+            for x, y in verts:
+                if self._class_of(x - ax, y - ay) == c:
+                    sh |= shadows.get((VERTEX, x - ax, y - ay), 0)
+        got = st["from"][a] = self._decode(a, sh)
+        return got
+
+    def _decode(self, a: Cell, shadow: int) -> frozenset[Cell]:
+        """Targets in the grid whose displacement bit is not in `shadow`."""
+        lat = self._lat
+        ax, ay = a
+        wd = lat.wd
+        # Move the window of in-grid targets to bit 0: target (x, y) -> bit y * wd + x.
+        shift = (lat.rows - 1 - ay) * wd + (lat.cols - 1 - ax)
+        grid = self._grid_window()
+        free = ~(shadow >> shift) & grid
+        n = self.rows * wd
+        selectors = format(free, f"0{n}b").encode().translate(_ZERO_ONE)
+        return frozenset(compress(self._cells_msb(), selectors))
+
+    def _grid_window(self) -> int:
+        if self._grid_rows_mask is None:
+            wd = self._lat.wd
+            row = (1 << self.cols) - 1
+            self._grid_rows_mask = sum(row << (y * wd) for y in range(self.rows))
+            n = self.rows * wd
+            self._cells_list = [((n - 1 - i) % wd, (n - 1 - i) // wd) for i in range(n)]
+        return self._grid_rows_mask
+
+    def _cells_msb(self) -> list[Cell]:
+        self._grid_window()
+        return self._cells_list
+
+    # --- all pairs -------------------------------------------------------------------------------
+
+    def all_pairs(self, blocking: Iterable[Cell] = frozenset(),
+                  closed_doors: Iterable[Edge] = frozenset()) -> "AllPairs":
+        """Visibility between every two squares (a Mapping square -> frozenset of squares it sees).
+
+        Built as one bitmask of sources per displacement (module docstring); rows are decoded
+        on demand. Note for large figures: `blocking` applies to every pair, so a figure's own
+        squares should be left out by the caller when it matters."""
+        st, solids = self._state(blocking, closed_doors)
+        ap = st.get("all")
+        if ap is None:
+            ap = st["all"] = AllPairs(self, blocking, closed_doors, self._build_pairs(st, solids))
+        return ap
+
+    def _steps(self) -> list[tuple[tuple[int, int], list[tuple[int, int]]]]:
+        """Per displacement in the upper half-plane: (mask index, bit shift) per path step."""
+        lat = self._lat
+        if lat._steps is not None and lat._steps[0] == self.sa:
+            return lat._steps[1]
+        sa = self.sa
+        off = (self.rows + 2) * sa  # keeps every shift non-negative
+        out = []
+        for (dx, dy), path in lat.paths.items():
+            if not (dy > 0 or (dy == 0 and dx > 0)):
+                continue
+            steps = []
+            k = 0
+            while k < len(path):
+                kind, x, y = path[k]
+                enters = k + 1 < len(path) and path[k + 1][0] == CELL
+                if kind == VEDGE:
+                    m = (0 if dx > 0 else 1) if enters else 8
+                elif kind == HEDGE:
+                    m = (2 if dy > 0 else 3) if enters else 9
+                else:
+                    ci = CLASSES.index(((dx > 0) * 2 - 1, (dy > 0) * 2 - 1))
+                    m = (4 + ci) if enters else (10 + ci)
+                steps.append((m, off + y * sa + x))
+                k += 2 if enters else 1
+            out.append(((dx, dy), steps))
+        lat._steps = (sa, out)
+        return out
+
+    def _masks(self, st: dict, solids: _Solids) -> list[int]:
+        sa = self.sa
+        off = (self.rows + 2) * sa
+
+        def mask(points: Iterable[Cell]) -> int:
+            m = 0
+            for x, y in points:
+                m |= 1 << (y * sa + x)
+            return m
+
+        cm = mask(c for c in solids.cells if 0 <= c[0] < self.cols and 0 <= c[1] < self.rows)
+        hm, vm = mask(solids.hedges), mask(solids.vedges)
+        pm = [mask(self._static_pinched[c] | st["new_pinched"][c]) for c in CLASSES]
+        combined = [
+            vm | cm,  # 0 east: cross vertical edge x, enter square x
+            vm | (cm << 1),  # 1 west: cross vertical edge x, enter square x-1
+            hm | cm,  # 2 south
+            hm | (cm << sa),  # 3 north
+        ]
+        for ci, (sx, sy) in enumerate(CLASSES):  # 4-7 diagonal through a vertex, enter a square
+            combined.append(pm[ci] | (cm << ((sx < 0) + sa * (sy < 0))))
+        combined += [vm, hm, *pm]  # 8, 9, 10-13: the last step, into the target square
+        return [m << off for m in combined]
+
+    def _build_pairs(self, st: dict, solids: _Solids) -> dict[tuple[int, int], int]:
+        sa = self.sa
+        masks = self._masks(st, solids)
+        cells_all = 0
+        for y in range(self.rows):
+            cells_all |= ((1 << self.cols) - 1) << (y * sa)
+        out: dict[tuple[int, int], int] = {(0, 0): cells_all}
+        for (dx, dy), steps in self._steps():
+            # sources a with a + d inside the grid
+            s = dy * sa + dx  # > 0 in the upper half-plane
+            valid = cells_all & (cells_all >> s)
+            blocked = 0
+            for n, (m, sh) in enumerate(steps):
+                blocked |= masks[m] >> sh
+                if n & 7 == 7 and blocked & valid == valid:
+                    break
+            seen = valid & ~blocked
+            out[(dx, dy)] = seen
+            out[(-dx, -dy)] = seen << s  # the same segments seen from the other end
+        return out
+
+
+class AllPairs(Mapping[Cell, frozenset[Cell]]):
+    """All-pairs visibility: `sees(a, b)` in O(1), rows (square -> squares seen) decoded lazily."""
+
+    def __init__(self, sight: GridSight, blocking, closed_doors, by_displacement: dict[tuple[int, int], int]):
+        self._sight = sight
+        self._blocking = frozenset(blocking)
+        self._doors = frozenset(closed_doors)
+        self._d = by_displacement
+        self._cells = [(x, y) for y in range(sight.rows) for x in range(sight.cols)]
+
+    def sees(self, a: Cell, b: Cell) -> bool:
+        bits = self._d.get((b[0] - a[0], b[1] - a[1]))
+        return bool(bits is not None and bits >> (a[1] * self._sight.sa + a[0]) & 1)
+
+    def __getitem__(self, a: Cell) -> frozenset[Cell]:
+        if not (0 <= a[0] < self._sight.cols and 0 <= a[1] < self._sight.rows):
+            raise KeyError(a)
+        return self._sight.visible_from(a, self._blocking, self._doors)
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(self._cells)
+
+    def __len__(self) -> int:
+        return len(self._cells)
