@@ -25,12 +25,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 SIZE = (1920, 1080)
 
 
-def largest_map() -> Path:
+def largest_map(maps_dir: Path) -> Path:
     from game.board.model import MapError
     from game.board.tmx import load_board
 
     best, best_area = None, -1
-    for path in sorted((ROOT / "maps").rglob("*.tmx")):
+    for path in sorted(maps_dir.rglob("*.tmx")):
         try:
             w, h = load_board(path).pixel_size()
         except MapError:
@@ -148,13 +148,14 @@ def summary(times: list[float]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=300)
+    parser.add_argument("--maps", type=Path, default=ROOT / "maps", help="folder to pick the largest map from")
     args = parser.parse_args(argv)
     import tempfile
 
     with tempfile.TemporaryDirectory() as config_dir:
         os.environ["TILETOP_CONFIG_DIR"] = config_dir  # never touch the user's settings
-        path = largest_map()
-        print(f"map: {path.relative_to(ROOT)}  window: {SIZE[0]}x{SIZE[1]}  frames: {args.frames}")
+        path = largest_map(args.maps)
+        print(f"map: {path}  window: {SIZE[0]}x{SIZE[1]}  frames: {args.frames}")
         ours = bench_tiletop(path, args.frames)
         print(f"tiletop table (board + 30 tokens + 7 cards + panel): {summary(ours)}   goal <= 4 ms")
         theirs = bench_pyscroll(path, args.frames)

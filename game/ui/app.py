@@ -172,7 +172,10 @@ class App:
         first = len(self.scenes) - 1
         while first > 0 and not self.scenes[first].opaque:
             first -= 1
+        full = self._force_redraw or len(self.scenes) - first > 1
         for scene in self.scenes[first:]:
+            if full:
+                scene.full_redraw = True
             scene.draw(surface)
             scene.dirty = False
         self._force_redraw = False

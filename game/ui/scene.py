@@ -49,6 +49,9 @@ class Scene:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self.dirty = True
+        # Set by the App when the whole window must be repainted (a scene above closed, a
+        # resize); scenes that repaint only what changed must then repaint everything.
+        self.full_redraw = True
 
     def handle(self, event: pygame.event.Event) -> "Action | None":
         return None

@@ -70,6 +70,9 @@ class TableScene(Scene):
         self.buttons: list[hud.ToolButton] = []
         self._panel_cache: pygame.Surface | None = None
         self._panel_key: tuple | None = None
+        self._chrome_key: tuple | None = None
+        self._cloth: pygame.Surface | None = None
+        self._cloth_key: tuple | None = None
         self._layout(screen_size)
         self.camera.fit()
 
@@ -255,22 +258,44 @@ class TableScene(Scene):
         self._layout(surface.get_size())
         ctx, pal = self.ctx, self.ctx.palette
         view = self.view_rect
-        surface.fill(pal.table, view)
-        surface.set_clip(view)
         buffer = self.renderer.buffer(self.camera.zoom_index)
         ox, oy = self.camera.to_screen(0, 0)
-        surface.blit(buffer, (round(ox), round(oy)))
+        board_rect = buffer.get_rect(topleft=(round(ox), round(oy)))
+        # copy only the cloth the board leaves uncovered, from a pre-drawn surface (SDL's fill is
+        # slower than a blit of a converted surface, measured with tools/bench_render.py)
+        cloth = self._cloth_for(view.size)
+        for strip in _uncovered(view, board_rect):
+            surface.blit(cloth, strip, strip.move(-view.left, -view.top))
+        surface.set_clip(view)
+        surface.blit(buffer, board_rect)
         self._draw_hover(surface)
         self._draw_figures(surface)
         self._draw_los(surface)  # over the figures: the A/B badges must stay readable
         self._draw_hover_label(surface)
         hud.draw_hand(surface, ctx, view, self.hand)
         surface.set_clip(None)
-        hud.draw_toolbar(surface, ctx, self.toolbar_rect, self.buttons, self._hover_button, self.title, self.camera.zoom)
-        self._draw_panel(surface)
+        # The toolbar and side panel change far less often than the board moves: redraw them only
+        # when their content changed or the App asked for a full frame (a scene above went away).
+        chrome = (self._hover_button, self.camera.zoom, self.los_active, self._size, ctx.settings, self._panel_key_now())
+        if chrome != self._chrome_key or self.full_redraw:
+            hud.draw_toolbar(surface, ctx, self.toolbar_rect, self.buttons, self._hover_button, self.title, self.camera.zoom)
+            self._draw_panel(surface)
+            self._chrome_key = chrome
+        self.full_redraw = False
+
+    def _cloth_for(self, size: tuple[int, int]) -> pygame.Surface:
+        key = (size, self.ctx.palette.table)
+        if self._cloth is None or self._cloth_key != key:
+            top = tuple(min(255, c + 6) for c in self.ctx.palette.table)
+            bottom = tuple(max(0, c - 8) for c in self.ctx.palette.table)
+            self._cloth, self._cloth_key = widgets.vertical_gradient(size, top, bottom), key
+        return self._cloth
+
+    def _panel_key_now(self) -> tuple:
+        return (self.hovered, self.los_active, self.los_from, self.los, self.panel_rect.size, ctx_key(self.ctx), len(self.notices))
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
-        key = (self.hovered, self.los_active, self.los_from, self.los, self.panel_rect.size, ctx_key(self.ctx))
+        key = self._panel_key_now()
         if key != self._panel_key or self._panel_cache is None:
             panel = pygame.Surface(self.panel_rect.size).convert()
             local = panel.get_rect()
@@ -380,6 +405,20 @@ class TableScene(Scene):
             image = self.ctx.assets.image(f"tokens/{f.kind}.png", (size, size))
             x, y = self.camera.to_screen(f.x, f.y)
             surface.blit(image, (round(x - size / 2), round(y - size / 2)))
+
+
+def _uncovered(view: pygame.Rect, board: pygame.Rect) -> list[pygame.Rect]:
+    """The parts of `view` outside `board` as at most four rectangles."""
+    inner = board.clip(view)
+    if inner.width == 0 or inner.height == 0:
+        return [view]
+    strips = [
+        pygame.Rect(view.left, view.top, view.width, inner.top - view.top),
+        pygame.Rect(view.left, inner.bottom, view.width, view.bottom - inner.bottom),
+        pygame.Rect(view.left, inner.top, inner.left - view.left, inner.height),
+        pygame.Rect(inner.right, inner.top, view.right - inner.right, inner.height),
+    ]
+    return [r for r in strips if r.width > 0 and r.height > 0]
 
 
 def ctx_key(ctx: Context) -> tuple:
