@@ -280,7 +280,8 @@ def _check_areas(board: Board) -> list[Problem]:
         if problem:
             add(a.name, a.object_id, problem)
         for b in areas[i + 1 :]:
-            if polygons_overlap(a.polygon, b.polygon):
+            # Pieces were checked against each other when composed; areas within one piece here.
+            if a.piece == b.piece and polygons_overlap(a.polygon, b.polygon):
                 add(b.name, b.object_id, f"overlaps area {a.name} (id {a.object_id})")
     for spot in board.cover:
         area = board.areas.get(spot.area)
@@ -293,16 +294,16 @@ def _check_areas(board: Board) -> list[Problem]:
 
     # Borders and level lines must run along the boundary between two areas, or they join
     # nothing (a line drawn a few pixels off is the usual authoring slip).
-    polys = [(a.name, edges(a.polygon)) for a in areas]
+    by_line: dict[tuple, list[tuple[str, Point, Point]]] = {}
+    for a in areas:
+        for p, q in edges(a.polygon):
+            by_line.setdefault(line_key(p, q), []).append((a.name, p, q))
     for line in board.lines:
         if line.kind == "wall":
             continue
         for s in line.segments():
-            touched = {
-                name
-                for name, es in polys
-                if any(_collinear_overlap(s.a, s.b, p, q) for p, q in es)
-            }
+            group = by_line.get(line_key(s.a, s.b), []) if s.a != s.b else []
+            touched = {name for name, p, q in group if _collinear_overlap(s.a, s.b, p, q)}
             if len(touched) < 2:
                 add(line.name, line.object_id, f"{line.kind.replace('_', ' ')} segment {fmt_segment(s)} does not run between two areas")
                 break

@@ -392,7 +392,6 @@ def _shift(b: Board, d: tuple[Fraction, Fraction]) -> Board:
         markers=tuple(markers),
         connectors=tuple(replace(x, segment=Segment(mv(x.segment.a), mv(x.segment.b))) for x in b.connectors),
         grid=grid,
-        _cache={},
     )
 
 

@@ -161,8 +161,17 @@ def _area_graph(board: Board, passable_kinds: frozenset[str], closed: frozenset[
                     join(na, nb)
 
     # (b) corner contact: turning round a shared point across passable lines only.
+    boxes = [(a, _bbox(a.polygon)) for a in areas]
+    passable_by_line: dict[tuple, list] = {}
+    for s in passable:
+        if s.a != s.b:
+            passable_by_line.setdefault(line_key(s.a, s.b), []).append(s)
     for p in {v for area in areas for v in area.polygon}:
-        touching = [(a.name, _rays(p, a.polygon)) for a in areas if _bbox_holds(a.polygon, p)]
+        touching = [
+            (a.name, _rays(p, a.polygon))
+            for a, (x0, y0, x1, y1) in boxes
+            if x0 <= p[0] <= x1 and y0 <= p[1] <= y1
+        ]
         touching = [(n, r) for n, r in touching if r]
         if len(touching) < 3:
             continue  # a corner contact needs a third area to turn round through
@@ -179,7 +188,7 @@ def _area_graph(board: Board, passable_kinds: frozenset[str], closed: frozenset[
             for d in rays:
                 owners.setdefault(_direction(d), []).append(name)
         for d, names in owners.items():
-            if len(names) > 1 and _ray_passable(p, d, passable):
+            if len(names) > 1 and _ray_passable(p, d, passable_by_line.get(line_key(p, (p[0] + d[0], p[1] + d[1])), ())):
                 for other in names[1:]:
                     parent[find(other)] = find(names[0])
         groups: dict[str, list[str]] = {}
@@ -230,10 +239,10 @@ def _touches_along(poly, a: Point, b: Point) -> bool:
     return any(_collinear_overlap(a, b, p, q) for p, q in edges(poly))
 
 
-def _bbox_holds(poly, p: Point) -> bool:
+def _bbox(poly) -> tuple[Fraction, Fraction, Fraction, Fraction]:
     xs = [v[0] for v in poly]
     ys = [v[1] for v in poly]
-    return min(xs) <= p[0] <= max(xs) and min(ys) <= p[1] <= max(ys)
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def _rays(p: Point, poly) -> list[tuple[Fraction, Fraction]]:

@@ -163,7 +163,9 @@ class Board:
     # Bumped whenever geometry changes (a piece added); LOS caches key on it.
     version: int = 0
     # Derived data (outline, adjacency graphs) keyed by (what, version, ...); never compared.
-    _cache: dict = field(default_factory=dict, repr=False, compare=False)
+    # init=False so that dataclasses.replace() starts a fresh cache. Code that mutates a
+    # board's geometry in place must bump version (or build a new Board).
+    _cache: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def kind(self) -> str:
