@@ -229,3 +229,16 @@ def test_all_problems_of_a_file_are_reported_together(write_map):
     assert len(lines) == 2
     assert any("object a (id 1): polygon has 2 point(s)" in line for line in lines)
     assert any("object b (id 2): unknown property 'colour'" in line for line in lines)
+
+
+def test_floors_tileset_has_the_agreed_layout():
+    """maps/tilesets/floors.tsx: 64x64 tiles, 8 columns, 32 tiles, image 512x256 (docs/MAPS.md)."""
+    from xml.etree import ElementTree
+
+    root = ElementTree.parse(MAPS / "tilesets" / "floors.tsx").getroot()
+    assert (root.get("tilewidth"), root.get("tileheight"), root.get("columns"), root.get("tilecount")) == ("64", "64", "8", "32")
+    image = root.find("image")
+    assert (image.get("source"), image.get("width"), image.get("height")) == ("../../assets/tiles/floors.png", "512", "256")
+    for tmx in MAPS.rglob("*.tmx"):
+        ts = ElementTree.parse(tmx).getroot().find("tileset")
+        assert (tmx.parent / ts.get("source")).resolve() == (MAPS / "tilesets" / "floors.tsx").resolve(), tmx
