@@ -96,8 +96,8 @@ def test_check_map_without_maps_is_a_usage_error(capsys):
     assert "usage: python -m game check-map" in capsys.readouterr().err
 
 
-def test_python_dash_m_game_runs_headless_without_pygame():
-    """The dispatcher reaches these commands and prints nothing but their answer."""
+def test_python_dash_m_game_check_map_prints_only_its_answer():
+    """The dispatcher reaches check-map, which prints nothing but its answer (no pygame banner)."""
     code = (
         "import sys, runpy; sys.argv = ['game', 'check-map', %r]; "
         "rc = 0\ntry:\n    runpy.run_module('game', run_name='__main__')\n"
