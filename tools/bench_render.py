@@ -64,9 +64,10 @@ def bench_tiletop(path: Path, frames: int) -> list[float]:
     scene = app.open_map(path)
     rng = random.Random(7)
     w, h = scene.board.pixel_size()
-    kinds = ["marcus", "dom", "baird", "gus", "locust_drone", "wretch", "boomer", "kantus"]
+    kinds = sorted(p.stem for p in (ROOT / "assets" / "tokens").glob("*.png")) or ["cog_p1", "drone", "wretch"]
     scene.figures = [FigureToken(rng.choice(kinds), rng.uniform(0, w), rng.uniform(0, h)) for _ in range(30)]
-    scene.hand = [f"card_{i}" for i in range(7)]
+    backs = sorted(p.stem for p in (ROOT / "assets" / "cards").glob("*.png"))[:7]
+    scene.hand = backs + [f"card_{i}" for i in range(7 - len(backs))]  # stand-ins if art is missing
     scene.camera.zoom_index = ZOOM_LEVELS.index(1.0)
     scene.camera.center_on(w / 2, h / 2)
     app.step([])  # build the zoom buffer and caches, as the first frame does

@@ -94,17 +94,21 @@ class Assets:
         return surface
 
     def nine_slice_margin(self, rel: str) -> int:
-        data = self.data("ui/ui.toml")
-        stem = Path(rel).stem
-        entry = data.get(stem) if isinstance(data.get(stem), dict) else None
-        for candidate in (entry or {}, data):
-            for key in ("margin", "nine_slice_margin", f"{stem}_margin"):
-                value = candidate.get(key)
-                if isinstance(value, int) and value >= 0:
-                    return value
-                if isinstance(value, list) and value and all(isinstance(v, int) for v in value):
-                    return int(value[0])
-        return 16
+        """The 9-slice margin of `rel` from assets/ui/ui.toml (the entry whose file matches)."""
+        name = Path(rel).name
+
+        def find(table: dict[str, Any]) -> int | None:
+            if table.get("file") == name and isinstance(table.get("slice"), dict):
+                sides = [v for v in table["slice"].values() if isinstance(v, int) and v >= 0]
+                return min(sides) if sides else None
+            for value in table.values():
+                if isinstance(value, dict):
+                    found = find(value)
+                    if found is not None:
+                        return found
+            return None
+
+        return find(self.data("ui/ui.toml")) or 16
 
     # -- fonts ----------------------------------------------------------------------------
     def font(self, px: int, bold: bool = False) -> pygame.font.Font:

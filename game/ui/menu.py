@@ -11,7 +11,7 @@ from game.ui.games import GAMES, GameEntry
 from game.ui.scene import Action, Context, OpenMapList, OpenSettings, Quit, Scene
 from game.ui.widgets import Button
 
-BACKGROUND = "ui/menu_background.png"
+BACKGROUND = "ui/menu_bg.png"
 LOGO = "ui/logo.png"
 
 

@@ -97,6 +97,26 @@ class Button:
 
     def draw(self, surface: pygame.Surface, ctx: Context, hovered: bool) -> None:
         pal = ctx.palette
+        state = "disabled" if not self.enabled else "hover" if hovered else "normal"
+        art = f"ui/button_{state}.png"
+        if ctx.assets.exists(art):
+            surface.blit(ctx.assets.panel(art, self.rect.width, self.rect.height), self.rect)
+            colour = pal.text_dim if not self.enabled else (255, 248, 230) if hovered else pal.text
+            if self.primary or hovered:
+                pygame.draw.rect(surface, pal.accent, self.rect, width=max(2, ctx.px(2)), border_radius=ctx.px(8))
+        else:
+            colour = self._draw_vector(surface, ctx, hovered)
+        body = self.rect
+        font = ctx.font(19, bold=True)
+        if self.badge:
+            text(surface, self.label, font, colour, (body.left + ctx.px(18), body.centery), "midleft", shadow=True)
+            text(surface, self.badge, ctx.font(13), colour, (body.right - ctx.px(14), body.centery), "midright")
+        else:
+            text(surface, self.label, font, colour, body.center, "center", shadow=True)
+
+    def _draw_vector(self, surface: pygame.Surface, ctx: Context, hovered: bool) -> RGB:
+        """The button without art: a rounded body with a lighter top band."""
+        pal = ctx.palette
         radius = ctx.px(8)
         if not self.enabled:
             fill, edge, colour = (44, 46, 52), (66, 68, 74), pal.text_dim
@@ -107,21 +127,14 @@ class Button:
         else:
             fill, edge, colour = (52, 57, 66), (92, 98, 110), pal.text
         body = self.rect
-        shadow = body.move(0, ctx.px(3))
-        pygame.draw.rect(surface, (10, 10, 12), shadow, border_radius=radius)
+        pygame.draw.rect(surface, (10, 10, 12), body.move(0, ctx.px(3)), border_radius=radius)
         pygame.draw.rect(surface, fill, body, border_radius=radius)
-        # a lighter top band gives the button some volume without any image
         band = pygame.Rect(body.left + 2, body.top + 2, body.width - 4, body.height // 2 - 2)
         top = pygame.Surface(band.size, pygame.SRCALPHA)
         pygame.draw.rect(top, (255, 255, 255, 22 if self.enabled else 8), top.get_rect(), border_radius=radius)
         surface.blit(top, band)
         pygame.draw.rect(surface, edge, body, width=max(1, ctx.px(2)), border_radius=radius)
-        font = ctx.font(19, bold=True)
-        if self.badge:
-            text(surface, self.label, font, colour, (body.left + ctx.px(18), body.centery), "midleft")
-            text(surface, self.badge, ctx.font(13), colour, (body.right - ctx.px(14), body.centery), "midright")
-        else:
-            text(surface, self.label, font, colour, body.center, "center")
+        return colour
 
 
 def _lighter(c: RGB, d: int) -> RGB:
