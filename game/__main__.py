@@ -1,6 +1,7 @@
 """`python -m game COMMAND ...`: one entry point, each command in the module that owns it.
 
-Commands are imported lazily so that headless commands (los, check-map) never load pygame.
+Commands are imported lazily, so a command loads only the modules it needs. (pytmx itself
+imports pygame when it is installed, for a type hint; our headless modules never do.)
 Each target is a function taking the remaining argv and returning an exit code.
 """
 from __future__ import annotations
