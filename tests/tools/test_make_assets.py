@@ -164,3 +164,12 @@ def test_contact_sheet(tmp_path):
 
 def test_groups_cover_all_indexes():
     assert set(GROUPS) == set(INDEXES)
+
+
+def test_ui_nine_slice_margins(quick):
+    """ui.toml: entries keyed by file stem; panel and buttons give 9-slice margins the UI reads."""
+    index = tomllib.loads((quick / INDEXES["ui"]).read_text(encoding="utf-8"))
+    panel = index["panel"]
+    assert panel["margin"] == 24 and panel["slice"] == {"left": 24, "top": 24, "right": 24, "bottom": 24}
+    assert 2 * panel["margin"] < min(panel["px"])
+    assert index["button_hover"]["margin"] * 2 < index["button_hover"]["px"][1]

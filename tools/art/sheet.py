@@ -43,7 +43,7 @@ def contact_sheet(out: Output) -> Image.Image:
         for name, img in items:
             if img.width > MAX_W:
                 img = img.resize((MAX_W, round(img.height * MAX_W / img.width)), Image.LANCZOS)
-            cell_w = max(img.width, 70)
+            cell_w = max(img.width, 132)  # room for the label under small images
             if x + cell_w > SHEET_W - PAD:
                 x, y = PAD, y + row_h + 22
                 row_h = 0

@@ -215,11 +215,12 @@ def build(subset: bool = False) -> Output:
     out = Output()
     tables: dict[str, dict[str, object]] = {}
     out.add("ui/panel.png", panel())
-    tables["panel"] = {"file": "panel.png", "px": [PANEL_PX, PANEL_PX],
+    # tables are keyed by file stem so a loader can look an entry up from its path
+    tables["panel"] = {"file": "panel.png", "px": [PANEL_PX, PANEL_PX], "margin": PANEL_SLICE,
                        "slice": {"left": PANEL_SLICE, "top": PANEL_SLICE, "right": PANEL_SLICE, "bottom": PANEL_SLICE}}
     for state in ("normal", "hover", "pressed", "disabled"):
         out.add(f"ui/button_{state}.png", button(state))
-        tables[f"button.{state}"] = {"file": f"button_{state}.png", "px": list(BUTTON_PX),
+        tables[f"button_{state}"] = {"file": f"button_{state}.png", "px": list(BUTTON_PX), "margin": BUTTON_SLICE,
                                      "slice": {"left": BUTTON_SLICE, "top": BUTTON_SLICE, "right": BUTTON_SLICE,
                                                "bottom": BUTTON_SLICE}}
     out.add("ui/logo.png", logo())
@@ -229,10 +230,11 @@ def build(subset: bool = False) -> Output:
         tables["menu_bg"] = {"file": "menu_bg.png", "px": list(BG_PX), "note": "scale to cover the window"}
     for game in (["gears"] if subset else G.EMBLEMS):
         out.add(f"ui/emblem_{game}.png", emblem(game))
-        tables[f"emblem.{game}"] = {"file": f"emblem_{game}.png", "px": [EMBLEM_PX, EMBLEM_PX]}
+        tables[f"emblem_{game}"] = {"file": f"emblem_{game}.png", "px": [EMBLEM_PX, EMBLEM_PX], "game": game}
     out.texts["ui/ui.toml"] = toml_doc(
-        "UI pieces: name -> file (relative to this folder) and pixel size. 'slice' gives 9-slice\n"
-        "margins in px: corners stay fixed, edges stretch along one axis, the centre both ways.\n"
+        "UI pieces, keyed by file stem: file (relative to this folder) and pixel size. 'slice'\n"
+        "gives 9-slice margins in px (corners fixed, edges stretch along one axis, the centre both\n"
+        "ways); 'margin' is the same when all four are equal.\n"
         "Button text colour: #F0EAD8 (disabled: #8A8A86); accent (focus, selection): #D69E2E.",
         tables, top={"accent": "#D69E2E", "text": "#F0EAD8", "text_disabled": "#8A8A86"})
     return out
