@@ -145,6 +145,44 @@ def vertex_sides(vx: int, vy: int, sx: int, sy: int) -> tuple[tuple[tuple[int, i
     return tuple(left), tuple(right)
 
 
+# A vertex's solids as 8 bits: rays +x, -x, +y, -y (edges ending there), then the squares
+# cornered there in the quadrants (+,+), (-,+), (-,-), (+,-). Pinching is then a table lookup.
+_OCC_BIT = {(HEDGE, 0, 0): 1, (HEDGE, -1, 0): 2, (VEDGE, 0, 0): 4, (VEDGE, 0, -1): 8,
+            (CELL, 0, 0): 16, (CELL, -1, 0): 32, (CELL, -1, -1): 64, (CELL, 0, -1): 128}
+_SIDE_MASKS = tuple(tuple(sum(_OCC_BIT[e] for e in side) for side in vertex_sides(0, 0, *c)) for c in CLASSES)
+
+
+def _blocks(occ: int, side_masks: tuple[int, int], strict: bool) -> bool:
+    left, right = occ & side_masks[0], occ & side_masks[1]
+    return bool(left or right) if strict else bool(left and right)
+
+
+# _PINCH[strict][occupancy] -> the direction classes a vertex with those solids blocks
+_PINCH = tuple(
+    tuple(frozenset(c for c, m in zip(CLASSES, _SIDE_MASKS) if _blocks(occ, m, strict)) for occ in range(256))
+    for strict in (False, True)
+)
+
+
+def occupancy(hedges: Iterable[Cell], vedges: Iterable[Cell], cells: Iterable[Cell],
+              into: dict[Cell, int] | None = None) -> dict[Cell, int]:
+    """vertex -> occupancy bits (see _OCC_BIT) for the given solids, added to `into`."""
+    occ: dict[Cell, int] = {} if into is None else into
+    get = occ.get
+    for x, y in hedges:
+        occ[(x, y)] = get((x, y), 0) | 1
+        occ[(x + 1, y)] = get((x + 1, y), 0) | 2
+    for x, y in vedges:
+        occ[(x, y)] = get((x, y), 0) | 4
+        occ[(x, y + 1)] = get((x, y + 1), 0) | 8
+    for x, y in cells:
+        occ[(x, y)] = get((x, y), 0) | 16
+        occ[(x + 1, y)] = get((x + 1, y), 0) | 32
+        occ[(x + 1, y + 1)] = get((x + 1, y + 1), 0) | 64
+        occ[(x, y + 1)] = get((x, y + 1), 0) | 128
+    return occ
+
+
 class _Lattice:
     """Per grid size: every displacement's path, the element shadows and the all-pairs steps."""
 
@@ -223,7 +261,9 @@ class GridSight:
         hedges = frozenset(e[0] for e in self.walls if e[0][1] == e[1][1])
         vedges = frozenset(e[0] for e in self.walls if e[0][0] == e[1][0])
         self._static = _Solids(frozenset(), hedges, vedges)
-        self._static_pinched = self._pinched(self._static, self._touched(self._static))
+        self._pinch = _PINCH[bool(strict_corners)]
+        self._static_occ = occupancy(hedges, vedges, ())
+        self._static_pinched = self._pinched(self._static_occ, self._static_occ)
         self._static_shadow: dict[Cell, int] = {}
         self._keys: dict[tuple, dict] = {}
         # bit layout for all-pairs masks: position (x, y) -> y * sa + x, wide enough not to wrap
@@ -254,28 +294,21 @@ class GridSight:
             self._static.vedges | {e[0] for e in doors if e[0][0] == e[1][0]},
         )
 
-    @staticmethod
-    def _touched(solids: _Solids) -> set[Cell]:
-        """Lattice vertices touched by some solid (the only ones that can be pinched)."""
-        out: set[Cell] = set()
-        for x, y in solids.hedges:
-            out.update(((x, y), (x + 1, y)))
-        for x, y in solids.vedges:
-            out.update(((x, y), (x, y + 1)))
-        for x, y in solids.cells:
-            out.update(((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)))
-        return out
+    def _vertex_occ(self, solids: _Solids, vx: int, vy: int) -> int:
+        occ = 0
+        for (k, dx, dy), bit in _OCC_BIT.items():
+            if solids.has((k, vx + dx, vy + dy)):
+                occ |= bit
+        return occ
 
-    def _pinches(self, solids: _Solids, vx: int, vy: int, cls: tuple[int, int]) -> bool:
-        left, right = vertex_sides(vx, vy, *cls)
-        if self.strict_corners:
-            return any(map(solids.has, left)) or any(map(solids.has, right))
-        return any(map(solids.has, left)) and any(map(solids.has, right))
-
-    def _pinched(self, solids: _Solids, vertices: Iterable[Cell]) -> dict[tuple[int, int], frozenset[Cell]]:
+    def _pinched(self, occ: dict[Cell, int], vertices: Iterable[Cell]) -> dict[tuple[int, int], frozenset[Cell]]:
         """Per direction class, the vertices among `vertices` that block lines of that class."""
-        vertices = list(vertices)
-        return {c: frozenset(v for v in vertices if self._pinches(solids, v[0], v[1], c)) for c in CLASSES}
+        out: dict[tuple[int, int], set[Cell]] = {c: set() for c in CLASSES}
+        pinch = self._pinch
+        for v in vertices:
+            for c in pinch[occ.get(v, 0)]:
+                out[c].add(v)
+        return {c: frozenset(vs) for c, vs in out.items()}
 
     # --- single query (the predicate itself) ----------------------------------------------------
 
@@ -291,7 +324,7 @@ class GridSight:
         for k, x, y in self._lat.paths[(dx, dy)]:
             e = (k, x + a[0], y + a[1])
             if k == VERTEX:
-                if self._pinches(solids, e[1], e[2], cls):
+                if cls in self._pinch[self._vertex_occ(solids, e[1], e[2])]:
                     return e
             elif solids.has(e):
                 return e
@@ -351,8 +384,9 @@ class GridSight:
         if st is None:
             solids = self._solids(key[0], key[1])
             dynamic = _Solids(key[0], solids.hedges - self._static.hedges, solids.vedges - self._static.vedges)
-            near = self._touched(dynamic)
-            pinched = self._pinched(solids, near)
+            occ = occupancy(dynamic.hedges, dynamic.vedges, dynamic.cells, dict(self._static_occ))
+            near = occupancy(dynamic.hedges, dynamic.vedges, dynamic.cells)  # the vertices they touch
+            pinched = self._pinched(occ, near)
             st = {"solids": solids, "dynamic": dynamic,
                   "new_pinched": {c: pinched[c] - self._static_pinched[c] for c in CLASSES},
                   "from": {}}
@@ -526,7 +560,8 @@ class GridSight:
 
 
 class AllPairs(Mapping[Cell, frozenset[Cell]]):
-    """All-pairs visibility: `sees(a, b)` in O(1), rows (square -> squares seen) decoded lazily."""
+    """All-pairs visibility: `sees(a, b)` in O(1); rows (square -> squares seen) are decoded on
+    demand, one by one through visible_from, or all at once with `as_dict()`."""
 
     def __init__(self, sight: GridSight, blocking, closed_doors, by_displacement: dict[tuple[int, int], int]):
         self._sight = sight
@@ -534,14 +569,36 @@ class AllPairs(Mapping[Cell, frozenset[Cell]]):
         self._doors = frozenset(closed_doors)
         self._d = by_displacement
         self._cells = [(x, y) for y in range(sight.rows) for x in range(sight.cols)]
+        self._rows: dict[Cell, frozenset[Cell]] | None = None
 
     def sees(self, a: Cell, b: Cell) -> bool:
         bits = self._d.get((b[0] - a[0], b[1] - a[1]))
         return bool(bits is not None and bits >> (a[1] * self._sight.sa + a[0]) & 1)
 
+    def as_dict(self) -> dict[Cell, frozenset[Cell]]:
+        """Every row at once, by transposing the per-displacement bitsets (cheaper than one
+        visible_from per square when all rows are wanted)."""
+        if self._rows is None:
+            sa, rows = self._sight.sa, self._sight.rows
+            nb = rows * sa
+            lists: dict[Cell, list[tuple[int, int]]] = {c: [] for c in self._cells}
+            # the list of the square at bit i, most significant bit first (None in the padding)
+            by_bit = [lists.get(((nb - 1 - i) % sa, (nb - 1 - i) // sa)) for i in range(nb)]
+            for d, bits in self._d.items():
+                if bits:
+                    sel = format(bits, f"0{nb}b").encode().translate(_ZERO_ONE)
+                    for lst in compress(by_bit, sel):
+                        lst.append(d)
+            self._rows = {
+                (x, y): frozenset([(x + dx, y + dy) for dx, dy in ds]) for (x, y), ds in lists.items()
+            }
+        return self._rows
+
     def __getitem__(self, a: Cell) -> frozenset[Cell]:
         if not (0 <= a[0] < self._sight.cols and 0 <= a[1] < self._sight.rows):
             raise KeyError(a)
+        if self._rows is not None:
+            return self._rows[a]
         return self._sight.visible_from(a, self._blocking, self._doors)
 
     def __iter__(self) -> Iterator[Cell]:

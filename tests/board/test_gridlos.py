@@ -173,10 +173,12 @@ def test_all_three_paths_agree_with_brute_force_section_3_7(seed, cols, rows, st
     g = GridSight(cols, rows, walls, strict_corners=strict)
     ap = g.all_pairs(blocking, doors)
     both = walls | doors
+    rows = g.all_pairs(blocking, doors).as_dict()
+    assert set(rows) == set(cells)
     for a in cells:
         expected = {b for b in cells if brute_visible(a, b, both, blocking, strict)}
         assert g.visible_from(a, blocking, doors) == expected
-        assert ap[a] == expected
+        assert ap[a] == expected == rows[a]
         for b in cells:
             assert g.visible(a, b, blocking, doors).visible == (b in expected)
             assert ap.sees(a, b) == (b in expected)
