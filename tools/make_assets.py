@@ -6,11 +6,13 @@ a rerun writes byte-identical PNGs. Options:
   --only G1,G2     build only some groups (floors, board, tokens, cards, dice, ui)
   --sheet OUT.png  also render a contact sheet of everything built, for review
   --subset         a few representative items per group (tests use it to stay fast)
+  --jobs N         build groups in N processes (default: up to 2)
   --list           print the group names and exit
 """
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -31,6 +33,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sheet", type=Path, default=None, help="write a contact sheet PNG here")
     ap.add_argument("--subset", action="store_true",
                     help="build a few representative items per group only (fast; used by tests)")
+    ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
+                    help="worker processes (default: up to 2); output is identical either way")
     ap.add_argument("--list", action="store_true", help="list the groups and exit")
     args = ap.parse_args(argv)
     if args.list:
@@ -42,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"make_assets: unknown group(s) {', '.join(unknown)}; known: {', '.join(GROUPS)}", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
-    out = build_groups(names, subset=args.subset)
+    out = build_groups(names, subset=args.subset, jobs=max(1, args.jobs))
     written = write_output(out, args.out)
     msg = f"make_assets: wrote {written} files to {args.out} in {time.perf_counter() - t0:.1f}s"
     if args.sheet is not None:
