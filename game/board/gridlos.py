@@ -175,12 +175,25 @@ def occupancy(hedges: Iterable[Cell], vedges: Iterable[Cell], cells: Iterable[Ce
     for x, y in vedges:
         occ[(x, y)] = get((x, y), 0) | 4
         occ[(x, y + 1)] = get((x, y + 1), 0) | 8
-    for x, y in cells:
-        occ[(x, y)] = get((x, y), 0) | 16
-        occ[(x + 1, y)] = get((x + 1, y), 0) | 32
-        occ[(x + 1, y + 1)] = get((x + 1, y + 1), 0) | 64
-        occ[(x, y + 1)] = get((x, y + 1), 0) | 128
+    for cell in cells:
+        v0, v1, v2, v3 = _corners(cell)
+        occ[v0] = get(v0, 0) | 16
+        occ[v1] = get(v1, 0) | 32
+        occ[v2] = get(v2, 0) | 64
+        occ[v3] = get(v3, 0) | 128
     return occ
+
+
+_CORNERS: dict[Cell, tuple[Cell, Cell, Cell, Cell]] = {}
+
+
+def _corners(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
+    """The square's corners in the order of its quadrant bits; memoised (figures move a lot)."""
+    got = _CORNERS.get(cell)
+    if got is None:
+        x, y = cell
+        got = _CORNERS[cell] = ((x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1))
+    return got
 
 
 class _Lattice:
@@ -384,12 +397,16 @@ class GridSight:
         if st is None:
             solids = self._solids(key[0], key[1])
             dynamic = _Solids(key[0], solids.hedges - self._static.hedges, solids.vedges - self._static.vedges)
-            occ = occupancy(dynamic.hedges, dynamic.vedges, dynamic.cells, dict(self._static_occ))
-            near = occupancy(dynamic.hedges, dynamic.vedges, dynamic.cells)  # the vertices they touch
-            pinched = self._pinched(occ, near)
-            st = {"solids": solids, "dynamic": dynamic,
-                  "new_pinched": {c: pinched[c] - self._static_pinched[c] for c in CLASSES},
-                  "from": {}}
+            # Only vertices a figure or a door touches can become pinched; keep the new ones.
+            new_pinched: dict[tuple[int, int], list[Cell]] = {c: [] for c in CLASSES}
+            pinch, static_occ = self._pinch, self._static_occ
+            for v, bits in occupancy(dynamic.hedges, dynamic.vedges, dynamic.cells).items():
+                before = static_occ.get(v, 0)
+                now = pinch[before | bits]
+                if now:
+                    for c in now - pinch[before]:
+                        new_pinched[c].append(v)
+            st = {"solids": solids, "dynamic": dynamic, "new_pinched": new_pinched, "from": {}}
             self._keys[key] = st
             while len(self._keys) > self.KEEP:
                 self._keys.pop(next(iter(self._keys)))
@@ -436,10 +453,11 @@ class GridSight:
             sh |= shadows.get((HEDGE, x - ax, y - ay), 0)
         for x, y in dyn.vedges:
             sh |= shadows.get((VEDGE, x - ax, y - ay), 0)
-        for c, verts in st["new_pinched"].items():
+        for (sx, sy), verts in st["new_pinched"].items():
             for x, y in verts:
-                if self._class_of(x - ax, y - ay) == c:
-                    sh |= shadows.get((VERTEX, x - ax, y - ay), 0)
+                rx, ry = x - ax, y - ay
+                if (rx >= 1) == (sx > 0) and (ry >= 1) == (sy > 0):  # this class of lines from a
+                    sh |= shadows.get((VERTEX, rx, ry), 0)
         got = st["from"][a] = self._decode(a, sh)
         return got
 
@@ -525,7 +543,7 @@ class GridSight:
 
         cm = mask(c for c in solids.cells if 0 <= c[0] < self.cols and 0 <= c[1] < self.rows)
         hm, vm = mask(solids.hedges), mask(solids.vedges)
-        pm = [mask(self._static_pinched[c] | st["new_pinched"][c]) for c in CLASSES]
+        pm = [mask(self._static_pinched[c] | set(st["new_pinched"][c])) for c in CLASSES]
         combined = [
             vm | cm,  # 0 east: cross vertical edge x, enter square x
             vm | (cm << 1),  # 1 west: cross vertical edge x, enter square x-1
