@@ -1,0 +1,395 @@
+"""Attacks (spec 6.3-6.8): dice counts, exact wound previews, and resolution.
+
+`attack_preview` gives the UI the exact distribution of wounds on the target; the resolvers
+roll the dice from the state's "dice" stream (tests stack faces in `state.flags["dice_stack"]`,
+which is state data, so stacked games still replay).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from game.gears.content import DieFace, GearsContent
+from game.gears.rules import wounds as W
+from game.gears.rules.movement import cover_bonus, los
+from game.gears.rules.state import GearsState
+
+Dist = dict[int, Fraction]
+
+
+# ----------------------------------------------------------------------------- dice
+
+def roll(state: GearsState, content: GearsContent, die: str, n: int) -> list[DieFace]:
+    faces = content.dice[die].faces
+    stack = state.flags.get("dice_stack", {}).get(die, [])
+    out = []
+    for _ in range(max(0, n)):
+        if stack:
+            out.append(faces[stack.pop(0)])
+        else:
+            out.append(faces[state.rng.stream("dice").below(len(faces))])
+    return out
+
+
+def _faces_text(faces: list[DieFace]) -> str:
+    parts = []
+    for f in faces:
+        parts.append("omen" if f.omen else f"{f.hits}h" if f.hits else f"{f.shields}s" if f.shields else "blank")
+    return ", ".join(parts) or "no dice"
+
+
+# ----------------------------------------------------------------------------- dice counts
+
+@dataclass(frozen=True)
+class AttackPlan:
+    """Everything decided before the roll (spec 6.3 steps 1-3)."""
+
+    black: int
+    red: int
+    reasons: tuple[str, ...]
+    omen: tuple[tuple[str, int], ...]  # (effect, amount) of Omen abilities that change wounds
+
+
+def weapon_dice(content: GearsContent, weapon: str, mode: str) -> int | None:
+    w = content.weapons[weapon]
+    n = w.normal if mode == "normal" else w.overwhelming
+    return n if n else None  # 0 = not this mode (spec 6.5)
+
+
+def cog_attack_legality(state: GearsState, content: GearsContent, player: str, target: str,
+                        weapon: str, mode: str, spend: bool = True) -> str | None:
+    """Why a COG cannot attack Locust `target` with weapon/mode now, or None if it can."""
+    c = state.cogs[player]
+    x = state.locusts.get(target)
+    w = content.weapons[weapon]
+    if x is None:
+        return "That Locust is not on the map."
+    if not c.has_weapon(weapon) or w.targets != "figure":
+        return f"{c.character} cannot attack a figure with that weapon."
+    if weapon_dice(content, weapon, mode) is None:
+        return f"The {w.name} has no {mode} attack."
+    ammo = c.ammo(weapon)
+    if ammo < 1 and not (w.usable_without_ammo and mode == "normal"):
+        return f"The {w.name} has no ammo left."
+    if mode == "overwhelming" and spend and ammo < 1:
+        return f"An Overwhelming attack needs an ammo token on the {w.name}."
+    view = state.view()
+    if not los(view, (c.area, c.cover), (x.area, x.cover)):
+        return f"{c.character} has no line of sight to {target}."
+    d = view.rdist(c.area, x.area)
+    if w.hard_range is not None and d > w.hard_range:
+        return f"The {w.name} cannot reach {target} ({d} areas away, limit {w.hard_range})."
+    if "no_attack_after_moving" in {a.effect for a in w.abilities} and c.moved:
+        return f"The {w.name} cannot be fired after moving this turn."
+    return None
+
+
+def cog_attack_plan(state: GearsState, content: GearsContent, player: str, target: str,
+                    weapon: str, mode: str, bonus: int = 0) -> AttackPlan:
+    c = state.cogs[player]
+    x = state.locusts[target]
+    w = content.weapons[weapon]
+    enemy = content.enemies[x.enemy]
+    view = state.view()
+    black = weapon_dice(content, weapon, mode) or 0
+    reasons = [f"{w.name} {mode}: {black} attack dice"]
+    cog = content.cogs[c.character]
+    if cog.ability.effect == "lancer_extra_die" and weapon == "lancer":
+        black += cog.ability.amount or 0
+        reasons.append(f"{cog.name}'s ability: +{cog.ability.amount}")
+    if bonus:
+        black += bonus
+        reasons.append(f"card: {bonus:+d} attack dice")
+    red = enemy.defence
+    reasons.append(f"{enemy.name} defence {enemy.defence}")
+    cb = cover_bonus(view, (c.area, c.cover), (x.area, x.cover))
+    if cb:
+        red += cb
+        reasons.append(("full" if cb == 2 else "partial") + f" cover +{cb}")
+    d = view.rdist(c.area, x.area)
+    if w.range is not None and d > w.range:
+        red += d - w.range
+        reasons.append(f"{d - w.range} area(s) beyond range +{d - w.range}")
+    omen = tuple((a.effect, a.amount or 0) for a in w.omen())
+    return AttackPlan(max(0, black), red, tuple(reasons), omen)
+
+
+def locust_attack_plan(state: GearsState, content: GearsContent, lid: str, player: str,
+                       bonus: int = 0, dodge: bool = False) -> AttackPlan:
+    x = state.locusts[lid]
+    c = state.cogs[player]
+    enemy = content.enemies[x.enemy]
+    view = state.view()
+    black = enemy.attack + bonus
+    reasons = [f"{enemy.name} attack {enemy.attack}"] + ([f"card {bonus:+d}"] if bonus else [])
+    red = content.cogs[c.character].defence
+    reasons.append(f"{c.character} defence {red}")
+    cb = cover_bonus(view, (x.area, x.cover), (c.area, c.cover))
+    if cb:
+        red += cb
+        reasons.append(("full" if cb == 2 else "partial") + f" cover +{cb}")
+    if dodge:
+        red += 2
+        reasons.append("Dodge +2")
+    if c.has_weapon("boomshield"):
+        red += 1
+        reasons.append("Boomshield +1")
+    omen = tuple((a.effect, a.amount or 0) for a in enemy.abilities if a.kind == "omen")
+    return AttackPlan(max(0, black), red, tuple(reasons), omen)
+
+
+# ----------------------------------------------------------------------------- exact preview
+
+def _joint(faces: tuple[DieFace, ...], n: int, key) -> dict[tuple[int, int], Fraction]:
+    dist: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
+    per = Counter(key(f) for f in faces)
+    for _ in range(n):
+        nxt: Counter = Counter()
+        for (a, b), p in dist.items():
+            for (da, db), k in per.items():
+                nxt[(a + da, b + db)] += p * Fraction(k, len(faces))
+        dist = dict(nxt)
+    return dist
+
+
+def wound_distribution(content: GearsContent, plan: AttackPlan) -> Dist:
+    """Exact distribution of wounds to the target for a planned attack (spec 6.3, 6.6)."""
+    black = _joint(content.dice["attack"].faces, plan.black, lambda f: (f.hits, int(f.omen)))
+    red = _joint(content.dice["defence"].faces, plan.red, lambda f: (f.shields, int(f.shields == 1)))
+    effects = dict(plan.omen)
+    out: Counter = Counter()
+    for (hits, omens), pb in black.items():
+        extra = omens * effects.get("extra_wound", 0)
+        for (shields, singles), pr in red.items():
+            s = shields
+            if omens and "ignore_defence" in effects:
+                s = 0
+            elif omens and "ignore_single_shields" in effects:
+                s = shields - singles
+            if omens and "single_hits_count_double" in effects:
+                pass  # changes hits per die; handled in resolution, preview treats it as printed
+            out[max(0, hits + extra - s)] += pb * pr
+    return dict(sorted(out.items()))
+
+
+def attack_preview(state: GearsState, content: GearsContent, attacker: str, target: str,
+                   weapon: str | None = None, mode: str = "normal", bonus: int = 0) -> tuple[AttackPlan, Dist]:
+    """The plan (dice and why) and exact wound distribution of an attack, for the UI.
+
+    attacker: a player id (COG, then weapon and mode are required) or a Locust id (target is
+    then a player id)."""
+    if attacker in state.cogs:
+        plan = cog_attack_plan(state, content, attacker, target, weapon or "", mode, bonus)
+    else:
+        plan = locust_attack_plan(state, content, attacker, target, bonus)
+    return plan, wound_distribution(content, plan)
+
+
+# ----------------------------------------------------------------------------- resolution
+
+def resolve_roll(ctx, content: GearsContent, plan: AttackPlan, who: str) -> tuple[int, int, int, int]:
+    """Rolls the planned dice: returns (hits, omens, shields, single shields)."""
+    state = ctx.state
+    b = roll(state, content, "attack", plan.black)
+    r = roll(state, content, "defence", plan.red)
+    hits = sum(f.hits for f in b)
+    omens = sum(1 for f in b if f.omen)
+    shields = sum(f.shields for f in r)
+    singles = sum(1 for f in r if f.shields == 1)
+    if omens and "single_hits_count_double" in dict(plan.omen):
+        hits += sum(1 for f in b if f.hits == 1)
+    ctx.emit("roll", f"{who}: attack dice [{_faces_text(b)}], defence dice [{_faces_text(r)}].",
+             {"attack": [[f.hits, int(f.omen)] for f in b], "defence": [f.shields for f in r],
+              "reasons": list(plan.reasons)}, hidden=True)
+    return hits, omens, shields, singles
+
+
+def wounds_from(plan: AttackPlan, hits: int, omens: int, shields: int, singles: int) -> int:
+    effects = dict(plan.omen)
+    extra = omens * effects.get("extra_wound", 0)
+    if omens and "ignore_defence" in effects:
+        shields = 0
+    elif omens and "ignore_single_shields" in effects:
+        shields -= singles
+    return max(0, hits + extra - shields)
+
+
+def cog_attack(ctx, content: GearsContent, player: str, target: str, weapon: str, mode: str,
+               bonus: int = 0, spend: bool = True, guard: bool = False) -> None:
+    """A COG's weapon attack on one Locust (spec 6.3)."""
+    state: GearsState = ctx.state
+    c = state.cogs[player]
+    w = content.weapons[weapon]
+    plan = cog_attack_plan(state, content, player, target, weapon, mode, bonus)
+    if mode == "overwhelming" and spend:
+        c.set_ammo(weapon, c.ammo(weapon) - 1)
+        state.flags["spent_ammo"] = True
+    x = state.locusts[target]
+    area = x.area
+    ctx.emit("attack", f"{c.character} attacks {target} with the {w.name} ({mode}).",
+             {"player": player, "target": target, "weapon": weapon, "mode": mode,
+              "black": plan.black, "red": plan.red})
+    hits, omens, shields, singles = resolve_roll(ctx, content, plan, c.character)
+    n = wounds_from(plan, hits, omens, shields, singles)
+    W.damage_locust(ctx, content, target, n, f"{c.character}'s {w.name}", weapon)
+    for effect, amount in plan.omen:
+        if effect == "wound_others_in_target_area" and omens:
+            W.wound_area(ctx, content, area, amount * omens, f"the {w.name}'s Omen", exclude=(target,))
+    after_cog_attack(ctx, content, player, guard)
+
+
+def after_cog_attack(ctx, content: GearsContent, player: str, guard: bool) -> None:
+    """Spec 8.1 / 11 item 38: each Berserker moves 1 area toward a COG that attacked."""
+    state: GearsState = ctx.state
+    c = state.cogs[player]
+    c.attacked = True
+    from game.gears.rules.movement import next_steps_toward
+
+    for lid in sorted(state.locusts):
+        x = state.locusts.get(lid)
+        if x is None:
+            continue
+        effects = {a.effect for a in content.enemies[x.enemy].abilities}
+        if "move_toward_attacking_cog" not in effects:
+            continue
+        if guard and state.flags.get("activating") == lid:
+            continue  # a Guard during its own activation does not pull it (spec 11 item 38)
+        steps = next_steps_toward(state.view(), x.area, c.area)
+        if steps:
+            pick = ctx.choose(state.active_player, "locust_path", [{"area": a} for a in steps],
+                              f"Which way does {lid} move toward {c.character}?")
+            x.area, x.cover = pick["area"], None
+            ctx.emit("move", f"{lid} moves toward {c.character} to {x.area}.",
+                     {"figure": lid, "area": x.area})
+
+
+def chainsaw(ctx, content: GearsContent, player: str, target: str, guard: bool = False) -> None:
+    """Spec 6.7: leave cover, roll 4 attack dice (+Marcus), ignore hits; an Omen kills."""
+    state: GearsState = ctx.state
+    c = state.cogs[player]
+    c.cover = None
+    n = 4
+    cog = content.cogs[c.character]
+    if cog.ability.effect == "lancer_extra_die":
+        n += cog.ability.amount or 0
+    faces = roll(state, content, "attack", n)
+    ctx.emit("roll", f"{c.character} revs the chainsaw at {target}: [{_faces_text(faces)}].",
+             {"attack": [[f.hits, int(f.omen)] for f in faces]}, hidden=True)
+    if any(f.omen for f in faces):
+        W.kill_locust(ctx, content, target, f"{c.character}'s chainsaw")
+    else:
+        ctx.emit("miss", f"The chainsaw misses {target}.", {"target": target})
+    after_cog_attack(ctx, content, player, guard)
+
+
+def chainsaw_legality(state: GearsState, content: GearsContent, player: str, target: str) -> str | None:
+    c = state.cogs[player]
+    x = state.locusts.get(target)
+    if x is None or x.area != c.area:
+        return "The chainsaw reaches only a Locust in your own area."
+    if not c.has_weapon("lancer"):
+        return "Only a Lancer has a chainsaw."
+    if content.enemies[x.enemy].chainsaw_immune:
+        return f"The {content.enemies[x.enemy].name} cannot be chainsawed."
+    return None
+
+
+def grenade_legality(state: GearsState, content: GearsContent, player: str, area: str) -> str | None:
+    c = state.cogs[player]
+    if c.grenades < 1:
+        return f"{c.character} has no grenades."
+    if c.has_weapon("boomshield"):
+        return "A COG holding the Boomshield cannot throw grenades."
+    view = state.view()
+    w = content.weapons["bolo_grenade"]
+    if view.rdist(c.area, area) > (w.hard_range or 0):
+        return "A Bolo Grenade reaches at most 2 areas."
+    if not los(view, (c.area, c.cover), (area, None)):
+        return "The target area is not in line of sight."
+    return None
+
+
+def grenade(ctx, content: GearsContent, player: str, area: str) -> None:
+    """Spec 6.8: one attack roll; every figure in the area defends on its own, no cover; each
+    Omen seals one open hole in the area."""
+    state: GearsState = ctx.state
+    c = state.cogs[player]
+    c.grenades -= 1
+    w = content.weapons["bolo_grenade"]
+    black = roll(state, content, "attack", w.normal or 0)
+    hits = sum(f.hits for f in black)
+    omens = sum(1 for f in black if f.omen)
+    ctx.emit("attack", f"{c.character} throws a Bolo Grenade into {area}: [{_faces_text(black)}].",
+             {"player": player, "area": area, "attack": [[f.hits, int(f.omen)] for f in black]},
+             hidden=True)
+    for lid in sorted(x.id for x in state.locusts.values() if x.area == area):
+        if lid not in state.locusts:
+            continue
+        red = roll(state, content, "defence", content.enemies[state.locusts[lid].enemy].defence)
+        n = max(0, hits - sum(f.shields for f in red))
+        ctx.emit("defend", f"{lid} defends: [{_faces_text(red)}].", {"figure": lid}, hidden=True)
+        W.damage_locust(ctx, content, lid, n, "a Bolo Grenade", "bolo_grenade")
+    for p in state.players:
+        cog = state.cogs.get(p)
+        if cog and cog.area == area and not cog.bleeding:
+            red = roll(state, content, "defence", content.cogs[cog.character].defence)
+            n = max(0, hits - sum(f.shields for f in red))
+            ctx.emit("defend", f"{cog.character} is caught in the blast: [{_faces_text(red)}].",
+                     {"player": p}, hidden=True)
+            W.wound_cog(ctx, content, p, n, "a Bolo Grenade")
+    for _ in range(omens):
+        hole = next((h for h, v in sorted(state.holes.items()) if v["area"] == area and not v["sealed"]), None)
+        if hole is None:
+            break
+        state.holes[hole]["sealed"] = True
+        state.flags["last_seal_by"] = "bolo_grenade"
+        ctx.emit("sealed", f"The grenade seals the emergence hole {hole}.", {"hole": hole})
+    after_cog_attack(ctx, content, player, False)
+
+
+def locust_attack(ctx, content: GearsContent, lid: str, player: str, bonus: int = 0,
+                  omen_always: bool = False) -> None:
+    """A Locust attacks a COG (spec 6.3), after the Dodge window (spec 6.9)."""
+    state: GearsState = ctx.state
+    x = state.locusts.get(lid)
+    c = state.cogs[player]
+    if x is None or c.bleeding:
+        return
+    dodge = False
+    dodges = sorted({h for h in c.hand if content.orders[h.split("#")[0]].icon == "dodge"})
+    if dodges:
+        opts = [{"dodge": None}] + [{"dodge": h} for h in dodges]
+        pick = ctx.choose(player, "dodge", opts, f"{lid} attacks {c.character}: Dodge (+2 defence dice)?",
+                          ["No Dodge"] + [f"Dodge with {h}" for h in dodges])
+        if pick["dodge"]:
+            c.hand.remove(pick["dodge"])
+            state.orders.discard([pick["dodge"]])
+            dodge = True
+            ctx.emit("dodge", f"{c.character} dodges.", {"player": player, "card": pick["dodge"]})
+    plan = locust_attack_plan(state, content, lid, player, bonus, dodge)
+    ctx.emit("attack", f"{lid} attacks {c.character}.",
+             {"figure": lid, "player": player, "black": plan.black, "red": plan.red})
+    hits, omens, shields, singles = resolve_roll(ctx, content, plan, lid)
+    if omen_always:
+        omens = max(omens, 1)
+    n = wounds_from(plan, hits, omens, shields, singles)
+    area = c.area
+    W.wound_cog(ctx, content, player, n, f"{lid}'s attack")
+    effects = dict(plan.omen)
+    if omens and "wound_others_in_target_area" in effects:
+        W.wound_area(ctx, content, area, effects["wound_others_in_target_area"] * omens,
+                     f"{lid}'s Omen", exclude=(player, lid))
+    if omens and "explode" in effects and lid in state.locusts:
+        ctx.emit("explode", f"{lid} explodes.", {"figure": lid})
+        W.wound_area(ctx, content, state.locusts[lid].area, effects["explode"], f"{lid}'s explosion",
+                     exclude=(player, lid))
+        if lid in state.locusts:
+            W.kill_locust(ctx, content, lid, "its own attack")
+    if omens and "spawn_same_type" in effects and lid in state.locusts:
+        from game.gears.rules.spawning import hole_nearest
+
+        hole = hole_nearest(ctx, state.locusts[lid].area)
+        if hole is not None:
+            W.spawn(ctx, content, state.locusts[lid].enemy, state.holes[hole]["area"], f"{lid}'s Omen")

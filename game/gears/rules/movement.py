@@ -1,0 +1,187 @@
+"""Where figures may go, what they see and how much cover helps (spec 3.2, 3.3, 3.5, 3.6, 6.2).
+
+Pure queries on a GearsState and its BoardView; nothing here changes the state.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Iterable
+
+from game.board.los import point_to_area
+from game.gears.rules.board_view import INF, BoardView, arrow_half_plane
+from game.gears.rules.state import GearsState
+
+Pos = tuple[str, str | None]  # (area, cover spot or None)
+
+
+def occupied_spots(state: GearsState) -> set[str]:
+    spots = {c.cover for c in state.cogs.values() if c.cover}
+    spots |= {x.cover for x in state.locusts.values() if x.cover}
+    return spots
+
+
+def free_spots(state: GearsState, area: str) -> list[str]:
+    """Empty cover spots of an area (spec 3.3: one figure per spot)."""
+    taken = occupied_spots(state)
+    return [s for s in state.view().cover_in.get(area, ()) if s not in taken]
+
+
+def steps_from(view: BoardView, area: str) -> list[str]:
+    """Areas one movement step away (spec 3.2: cracked borders, corners count)."""
+    return sorted(view.move_adj.get(area, ()))
+
+
+def cog_pos(state: GearsState, player: str) -> Pos:
+    c = state.cogs[player]
+    return c.area, c.cover
+
+
+def locust_pos(state: GearsState, lid: str) -> Pos:
+    x = state.locusts[lid]
+    return x.area, x.cover
+
+
+def los(view: BoardView, a: Pos, b: Pos) -> bool:
+    """Spec 3.5: area or cover point at each end; the same area always sees itself."""
+    if a[0] == b[0]:
+        return True
+    key = ("los", a, b)
+    hit = view._los.get(key)
+    if hit is None:
+        hit = view._los.get(("los", b, a))
+    if hit is None:
+        sight = view.sight
+        pa = view.cover[a[1]].point if a[1] else None
+        pb = view.cover[b[1]].point if b[1] else None
+        if pa is None and pb is None:
+            hit = sight.areas(a[0], b[0]).visible
+        elif pa is not None and pb is None:
+            hit = sight.point_area(pa, b[0]).visible
+        elif pa is None and pb is not None:
+            hit = sight.point_area(pb, a[0]).visible
+        else:
+            hit = sight.points(pa, pb).visible
+        view._los[key] = hit
+    return hit
+
+
+def cover_bonus(view: BoardView, attacker: Pos, defender: Pos) -> int:
+    """Extra defence dice from the defender's cover (spec 3.3, 11 item 13): 0 in the open or
+    against an attacker in the same area; +2 (full) if, for one of the spot's arrows, every
+    point the attacker may use lies in the open half-plane the arrow points into; else +1."""
+    spot_name = defender[1]
+    if spot_name is None or attacker[0] == defender[0]:
+        return 0
+    key = ("cover", attacker, spot_name)
+    hit = view._los.get(key)
+    if hit is not None:
+        return hit
+    spot = view.cover[spot_name]
+    full = False
+    for angle in spot.arrows:
+        if attacker[1] is not None:
+            side = arrow_half_plane(spot, angle, view.cover[attacker[1]].point)
+            if side > 0:
+                full = True
+                break
+        else:
+            rear = _clip_behind(view.board.areas[attacker[0]].polygon, spot, angle)
+            if rear is None or not point_to_area(spot.point, rear, view.sight.cache_key()[1]).visible:
+                full = True
+                break
+    hit = 2 if full else 1
+    view._los[key] = hit
+    return hit
+
+
+def _clip_behind(polygon, spot, angle) -> tuple | None:
+    """The part of polygon on the closed rear side of the arrow's line (Sutherland-Hodgman),
+    or None when it has no area."""
+    def side(p):
+        return arrow_half_plane(spot, angle, p)
+
+    out = []
+    n = len(polygon)
+    for i in range(n):
+        p, q = polygon[i], polygon[(i + 1) % n]
+        sp, sq = side(p), side(q)
+        if sp <= 0:
+            out.append(p)
+        if (sp < 0 < sq) or (sq < 0 < sp):
+            out.append(_cut(p, q, spot, angle))
+    if len(out) < 3:
+        return None
+    area2 = sum(out[i][0] * out[(i + 1) % len(out)][1] - out[(i + 1) % len(out)][0] * out[i][1]
+                for i in range(len(out)))
+    if area2 == 0:
+        return None
+    # Drop repeated vertices (a vertex on the cut line appears twice).
+    clean = []
+    for p in out:
+        if not clean or clean[-1] != p:
+            clean.append(p)
+    if len(clean) > 1 and clean[0] == clean[-1]:
+        clean.pop()
+    return tuple(clean) if len(clean) >= 3 else None
+
+
+def _cut(p, q, spot, angle):
+    from game.gears.rules.board_view import _DIRS
+
+    dx, dy = _DIRS[angle % 360]
+    fp = (p[0] - spot.point[0]) * dx + (p[1] - spot.point[1]) * dy
+    fq = (q[0] - spot.point[0]) * dx + (q[1] - spot.point[1]) * dy
+    t = Fraction(fp) / (fp - fq)
+    return (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
+
+
+def standing_cogs(state: GearsState) -> list[str]:
+    """Players whose COG can be targeted by the AI (not bleeding out; spec 6.13)."""
+    return [p for p in state.players if p in state.cogs and not state.cogs[p].bleeding]
+
+
+def cog_distance(state: GearsState, area: str, player: str) -> tuple[int, int]:
+    """(movement distance, range distance) from an area to a COG: 'nearest' compares movement
+    first and falls back to range when unreachable (spec 3.6, 11 item 12)."""
+    view = state.view()
+    c = state.cogs[player]
+    return view.mdist(area, c.area), view.rdist(area, c.area)
+
+
+def nearest_cogs(state: GearsState, area: str, among: Iterable[str] | None = None) -> list[str]:
+    """Every COG tied for nearest to `area` (ties are the active player's choice)."""
+    cands = list(standing_cogs(state) if among is None else among)
+    if not cands:
+        return []
+    dists = {p: cog_distance(state, area, p) for p in cands}
+    best = min(dists.values())
+    if best == (INF, INF):
+        return []
+    return [p for p in cands if dists[p] == best]
+
+
+def next_steps_toward(view: BoardView, area: str, goal: str) -> list[str]:
+    """Neighbours on a shortest movement path to goal (spec 6.2; the active player picks)."""
+    d = view.mdist(area, goal)
+    if d == 0 or d >= INF:
+        return []
+    return [n for n in steps_from(view, area) if view.mdist(n, goal) == d - 1]
+
+
+def steps_away(view: BoardView, area: str, goal: str) -> list[str]:
+    """Neighbours farther from goal by movement (spec 7.4, 'move away', proposed)."""
+    d = view.mdist(area, goal)
+    return [n for n in steps_from(view, area) if view.mdist(n, goal) > d]
+
+
+def best_cover_spots(state: GearsState, area: str, against: str | None) -> list[str]:
+    """Spec 3.3: the free spots of `area` giving most defence against the COG `against`
+    (the nearest COG); all free spots when there is none. Ties: the active player chooses."""
+    spots = free_spots(state, area)
+    if not spots or against is None:
+        return spots
+    view = state.view()
+    c = state.cogs[against]
+    scores = {s: cover_bonus(view, (c.area, c.cover), (area, s)) for s in spots}
+    best = max(scores.values())
+    return [s for s in spots if scores[s] == best]

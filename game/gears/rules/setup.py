@@ -1,0 +1,109 @@
+"""Setting up a mission (spec 4): characters, weapons, decks, level 1, COGs, hands."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from game.engine.deck import Deck
+from game.engine.rng import Rng
+from game.gears.content import GearsContent
+from game.gears.rules import missions
+from game.gears.rules.explore import build_level
+from game.gears.rules.procedures import procedure
+from game.gears.rules.state import CogState, GearsState
+
+OPTIONS = {
+    "players": "number of players, 1-4 (default 1)",
+    "characters": "list of COG ids, one per seat (default: drawn at random, spec 4 step 1)",
+    "insane": "Insane difficulty: random wound discards (spec 6.16)",
+}
+
+
+def order_card_ids(content: GearsContent) -> list[str]:
+    return [f"{o.id}#{i + 1}" for o in content.orders.values() for i in range(o.count)]
+
+
+def new_state(content: GearsContent, mission_id: str, seed: int, options: Mapping[str, Any],
+              loader: Any) -> GearsState:
+    """The state before level 1 is built (the `setup` procedure does the rest)."""
+    if mission_id not in content.missions:
+        raise ValueError(f"unknown Gears mission {mission_id!r} (known: {', '.join(sorted(content.missions))})")
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise ValueError(f"unknown Gears option {unknown[0]!r} (options: {', '.join(sorted(OPTIONS))})")
+    missing = missions.unsupported(content, mission_id)
+    if missing:
+        raise ValueError(f"mission {mission_id!r} needs rules not modelled yet: {', '.join(missing)}")
+    mission = content.missions[mission_id]
+    n = options.get("players", 1)
+    if isinstance(n, bool) or not isinstance(n, int) or not mission.players[0] <= n <= min(4, mission.players[1]):
+        raise ValueError(f"{mission.name} is for {mission.players[0]}-{mission.players[1]} players, got {n!r}")
+    rng = Rng(seed)
+    players = [f"P{i + 1}" for i in range(n)]
+    first = rng.stream("setup").below(n)
+    chars = options.get("characters")
+    if chars is None:
+        pool = sorted(content.cogs)
+        rng.stream("setup").shuffle(pool)
+        chars = pool[:n]
+        # Drawn starting with the first player (spec 4 step 1).
+        chars = [chars[(i - first) % n] for i in range(n)]
+    if len(chars) != n or len(set(chars)) != n or any(c not in content.cogs for c in chars):
+        raise ValueError(f"characters must be {n} different COG ids from {', '.join(sorted(content.cogs))}")
+    supply = {w.id: w.supply for w in content.weapons.values() if w.deck == "special"}
+    cogs = {}
+    for p, ch in zip(players, chars):
+        cog = content.cogs[ch]
+        weapons = []
+        for sw in cog.weapons:
+            weapons.append([sw.weapon, sw.ammo])
+            if sw.weapon in supply:
+                supply[sw.weapon] = max(0, supply[sw.weapon] - 1)
+        cogs[p] = CogState(p, ch, area="", weapons=weapons, grenades=cog.grenades)
+    random_weapons = [f"{w.id}#{i + 1}" for w in content.weapons.values() if w.deck == "random"
+                      for i in range(w.supply)]
+    piles = {}
+    for pid, pile in content.marker_piles.items():
+        if pile.markers:
+            piles[pid] = Deck.new(f"markers:{pid}", [f"{pid}:{i}" for i in range(len(pile.markers))],
+                                  rng.stream("markers"))
+    levels = [Deck.new(f"level{lv.number}", list(lv.tiles), rng.stream("locations"),
+                       reshuffle_when_empty=False) for lv in mission.levels]
+    state = GearsState(
+        mission=mission_id, players=players, options=dict(options), rng=rng,
+        orders=Deck.new("orders", order_card_ids(content), rng.stream("orders")),
+        ai=Deck.new("ai", content.ai_deck(mission_id), rng.stream("ai")),
+        weapon_deck=Deck.new("weapons", random_weapons, rng.stream("weapons")),
+        location_decks=levels, locked=[lv.locked for lv in mission.levels],
+        special_supply=supply, marker_piles=piles, slots=dict(mission.enemies), cogs=cogs,
+        first=first, active=first, phase="setup", loader=loader,
+    )
+    return state
+
+
+def _content():
+    from game.gears.rules.title import shared_content
+
+    return shared_content()
+
+
+@procedure("setup")
+def setup_proc(ctx) -> None:
+    """Spec 4 steps 7-9 and the mission's setup rules."""
+    content = _content()
+    state: GearsState = ctx.state
+    build_level(ctx, content, 0, None)
+    start = state.view().entrance_area
+    for c in state.cogs.values():
+        c.area = start
+    missions.apply_setup_rules(ctx, content)
+    ctx.emit("setup", f"The COGs enter at {start}.", {"area": start})
+    for p in state.players:
+        c = state.cogs[p]
+        limit = content.cogs[c.character].hand_limit
+        c.hand = state.orders.draw(limit, state.rng.stream("orders"))
+        ctx.emit("draw", f"{c.character} draws {len(c.hand)} Order cards.", {"player": p, "n": len(c.hand)})
+        ctx.emit("hand", f"You draw {', '.join(c.hand)}.", {"player": p, "cards": list(c.hand)},
+                 hidden=True, visible_to=(p,))
+    order = [state.players[(state.first + i) % len(state.players)] for i in range(len(state.players))]
+    state.pending = {"stack": [{"f": "setup_cover", "order": order}]}
+    state.phase = "setup_cover"

@@ -1,0 +1,617 @@
+"""The COG turn (spec 5): healing, the Order Step with its cards, moves, attacks, special
+actions and exploring, the bleeding-out turn, then the Locust Activation Step.
+
+The turn is a stack of frames in `state.pending["stack"]`; the top frame is the decision being
+made now. Resolutions that need decisions halfway (attacks with wound discards, the AI step)
+run as procedures (procedures.py).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.protocol import Action, IllegalAction
+from game.gears.content import GearsContent
+from game.gears.rules import attack as A
+from game.gears.rules import missions
+from game.gears.rules import procedures as P
+from game.gears.rules.explore import explore, explore_refusal
+from game.gears.rules.movement import free_spots, steps_from
+from game.gears.rules.state import GearsState
+from game.gears.rules.wounds import pick_up_options
+
+
+def _content() -> GearsContent:
+    from game.gears.rules.title import shared_content
+
+    return shared_content()
+
+
+def stack(state: GearsState) -> list[dict[str, Any]]:
+    return state.pending.setdefault("stack", [])
+
+
+def top(state: GearsState) -> dict[str, Any] | None:
+    s = stack(state)
+    return s[-1] if s else None
+
+
+def push(state: GearsState, frame: dict[str, Any]) -> None:
+    stack(state).append(frame)
+    state.phase = frame["f"]
+
+
+def pop(state: GearsState) -> None:
+    stack(state).pop()
+    t = top(state)
+    state.phase = t["f"] if t else "none"
+
+
+def card_name(card: str) -> str:
+    return card.split("#")[0]
+
+
+# ----------------------------------------------------------------------------- turn flow
+
+def start_turn(ctx) -> None:
+    """Spec 5.1-5.4 for the active player."""
+    state: GearsState = ctx.state
+    content = _content()
+    for c in state.cogs.values():
+        c.moved = c.attacked = False
+    for k in ("played", "skip_locust", "extra_step_used", "spent_ammo"):
+        state.flags.pop(k, None)
+    c = state.active_cog
+    state.pending = {"stack": []}
+    ctx.emit("turn", f"Turn {state.turn}: {c.character} ({state.active_player}) is active.",
+             {"player": state.active_player, "turn": state.turn})
+    if c.bleeding:
+        push(state, {"f": "crawl", "player": state.active_player})
+        return
+    if c.no_draw:
+        c.no_draw = False  # revived: draws again from this Healing Step on (spec 6.10)
+    limit = content.cogs[c.character].hand_limit
+    n = max(0, min(2, limit - len(c.hand)))
+    got = state.orders.draw(n, state.rng.stream("orders")) if n else []
+    c.hand += got
+    ctx.emit("heal", f"{c.character} draws {len(got)} Order card(s) in the Healing Step.",
+             {"player": state.active_player, "n": len(got)})
+    if got:
+        ctx.emit("hand", f"You draw {', '.join(got)}.", {"cards": got}, hidden=True,
+                 visible_to=(state.active_player,))
+    push(state, {"f": "order", "player": state.active_player})
+
+
+def next_turn(ctx) -> None:
+    state: GearsState = ctx.state
+    state.active = (state.active + 1) % len(state.players)
+    state.turn += 1
+    start_turn(ctx)
+
+
+def end_order_step(ctx) -> None:
+    state: GearsState = ctx.state
+    state.pending = {"stack": []}
+    state.phase = "locust"
+    P.queue(state, "locust_step", {"skip": bool(state.flags.get("skip_locust"))})
+
+
+# ----------------------------------------------------------------------------- legal actions
+
+def legal_actions(state: GearsState) -> list[Action]:
+    content = _content()
+    if state.outcome is not None:
+        return []
+    if state.proc is not None:
+        pend = state.proc["pending"]
+        return [Action(pend["kind"], opt, label) for opt, label in zip(pend["options"], pend["labels"])]
+    f = top(state)
+    if f is None:
+        return []
+    kind = f["f"]
+    acts: list[Action] = []
+    if kind == "setup_cover":
+        p = f["order"][0]
+        acts = [Action("cover", {"spot": s}, f"Take cover at {s}") for s in free_spots(state, state.cogs[p].area)]
+        acts.append(Action("no_cover", {}, "Stay in the open"))
+    elif kind == "cover":
+        p = f["player"]
+        acts = [Action("cover", {"spot": s}, f"Take cover at {s}") for s in free_spots(state, state.cogs[p].area)]
+        acts.append(Action("no_cover", {}, "Stay in the open"))
+    elif kind == "crawl":
+        c = state.cogs[f["player"]]
+        acts = [Action("crawl", {"area": a}, f"Crawl to {a}") for a in steps_from(state.view(), c.area)]
+        acts.append(Action("no_crawl", {}, "Do not crawl"))
+    elif kind == "order":
+        acts = _order_actions(state, content, f)
+    elif kind == "card":
+        bullet = content.orders[card_name(f["card"])].actions[f["i"]]
+        if _bullet_possible(state, content, f["player"], bullet, f):
+            acts.append(Action("do", {}, f"Do: {bullet.verb} {bullet.value}"))
+        acts.append(Action("skip", {}, f"Skip: {bullet.verb}"))
+    elif kind == "move":
+        c = state.cogs[f["player"]]
+        if f["left"] > 0:
+            acts = [Action("step", {"area": a}, f"Move to {a}") for a in steps_from(state.view(), c.area)]
+        acts.append(Action("stop", {}, "End the move"))
+        if explore_refusal(state, f["player"]) is None:
+            acts.append(Action("explore", {}, "Explore through the door"))
+    elif kind == "attack":
+        acts = _attack_actions(state, content, f)
+        acts.append(Action("skip", {}, "Do not attack"))
+    elif kind == "follow":
+        p = f["candidates"][0]
+        cards = sorted({h for h in state.cogs[p].hand if content.orders[card_name(h)].icon == "follow"})
+        acts = [Action("follow", {"card": h}, f"Follow with {h}") for h in cards]
+        acts.append(Action("no_follow", {}, "Do not follow"))
+    elif kind == "gain_ammo":
+        c = state.cogs[f["player"]]
+        acts = [Action("ammo", {"weapon": w}, f"Ammo on the {w}") for w, _ in c.weapons
+                if content.weapons[w].uses == "ammo"]
+        acts.append(Action("skip", {}, "No ammo"))
+    elif kind == "choose_cog":
+        acts = [Action("cog", {"player": p}, f"Choose {state.cogs[p].character}") for p in f["options"]]
+    return acts
+
+
+def _order_actions(state: GearsState, content: GearsContent, f: dict[str, Any]) -> list[Action]:
+    p = f["player"]
+    c = state.cogs[p]
+    acts: list[Action] = []
+    if not state.flags.get("played") and c.hand:
+        for h in sorted(set(c.hand)):
+            acts.append(Action("play", {"card": h, "as": "card"}, f"Play {h} for its actions"))
+            acts.append(Action("play", {"card": h, "as": "move"}, f"Play {h} to move 2 areas"))
+            if _attack_actions(state, content, {"player": p, "bonus": 0}):
+                acts.append(Action("play", {"card": h, "as": "attack"}, f"Play {h} to attack"))
+    for h in sorted(set(c.hand)):
+        for q, other in state.cogs.items():
+            if q != p and other.bleeding and other.area == c.area:
+                acts.append(Action("special", {"do": "revive", "target": q, "discard": h},
+                                   f"Discard {h}: revive {other.character}"))
+        for d in state.dropped:
+            if d["area"] == c.area:
+                for opt in pick_up_options(state, content, p, d):
+                    if opt == "weapon" and len(c.weapons) >= content.cogs[c.character].weapon_limit:
+                        continue
+                    acts.append(Action("special", {"do": "pickup", "marker": d["id"], "choice": opt, "discard": h},
+                                       f"Discard {h}: pick up the {d['weapon']} ({opt})"))
+        piece = _equipment_here(state, c.area)
+        if piece is not None:
+            for extra in _equipment_choices(state, content, p, piece):
+                acts.append(Action("special", dict({"do": "equipment", "discard": h}, **extra),
+                                   f"Discard {h}: use the equipment {state.equipment[piece]}"))
+    if explore_refusal(state, p) is None:
+        acts.append(Action("explore", {}, "Explore through the door"))
+    for w, _ in c.weapons:
+        acts.append(Action("drop_weapon", {"weapon": w}, f"Discard the {w}"))
+    if state.flags.get("played") or not c.hand:
+        acts.append(Action("end", {}, "End the Order Step"))
+    return acts
+
+
+def _equipment_here(state: GearsState, area: str) -> str | None:
+    view = state.view()
+    for piece, eq in sorted(state.equipment.items()):
+        if view.equipment_area.get(piece) == area:
+            return piece
+    return None
+
+
+def _equipment_choices(state: GearsState, content: GearsContent, player: str, piece: str) -> list[dict]:
+    eq = content.equipment[state.equipment[piece]]
+    c = state.cogs[player]
+    e = eq.effect
+    if "gain_ammo" in e:
+        return [{"weapon": w} for w, _ in c.weapons if content.weapons[w].uses == "ammo"]
+    if "gain_grenades" in e or "unlock_next_level" in e:
+        return [{}]
+    if "gain_weapon" in e:
+        return [{}] if len(c.weapons) < content.cogs[c.character].weapon_limit else []
+    if "draw_random_weapons" in e:
+        ok = state.weapon_deck.can_draw() and len(c.weapons) < content.cogs[c.character].weapon_limit
+        return [{}] if ok else []
+    return []  # move_anywhere (Junker) and fixed_weapon (Troika) are not modelled yet
+
+
+def _bullet_possible(state: GearsState, content: GearsContent, player: str, bullet, frame) -> bool:
+    v = bullet.verb
+    if v == "move":
+        return True
+    if v == "attack":
+        return bool(_attack_actions(state, content, {"player": player, "bonus": bullet.params.get("bonus_dice", 0),
+                                                     "mode": bullet.params.get("mode"),
+                                                     "spend": bullet.params.get("spend_ammo", True)}))
+    if v == "draw":
+        return True
+    if v == "skip_locust_activation":
+        return True
+    if v == "gain_ammo":
+        return any(content.weapons[w].uses == "ammo" for w, _ in state.cogs[player].weapons)
+    if v == "activate_equipment":
+        piece = _equipment_here(state, state.cogs[player].area)
+        return piece is not None and bool(_equipment_choices(state, content, player, piece))
+    if v == "extra_order_step":
+        return bool(state.flags.get("spent_ammo")) and not state.flags.get("extra_step_used")
+    return False  # teamwork, pull_locust: not modelled yet (the bullet can only be skipped)
+
+
+def _attack_actions(state: GearsState, content: GearsContent, f: dict[str, Any]) -> list[Action]:
+    p = f["player"]
+    c = state.cogs[p]
+    forced = f.get("mode")
+    spend = f.get("spend", True)
+    acts = []
+    for lid in sorted(state.locusts):
+        for w, _ in c.weapons:
+            for mode in ("normal", "overwhelming"):
+                if forced and mode != forced:
+                    continue
+                if A.cog_attack_legality(state, content, p, lid, w, mode, spend) is None:
+                    acts.append(Action("attack", {"target": lid, "weapon": w, "mode": mode},
+                                       f"Attack {lid} with the {w} ({mode})"))
+        if not forced and A.chainsaw_legality(state, content, p, lid) is None:
+            acts.append(Action("chainsaw", {"target": lid}, f"Chainsaw {lid}"))
+    if not forced:
+        view = state.view()
+        for area in view.areas:
+            if view.rdist(c.area, area) <= 2 and A.grenade_legality(state, content, p, area) is None:
+                acts.append(Action("grenade", {"area": area}, f"Throw a Bolo Grenade into {area}"))
+    return acts
+
+
+# ----------------------------------------------------------------------------- apply
+
+def apply(state: GearsState, action: Action) -> list:
+    legal = legal_actions(state)
+    if action not in legal:
+        raise IllegalAction(_why(state, action))
+    if state.proc is not None:
+        return P.answer(state, dict(action.payload))
+    ctx = P.Ctx(state, [])
+    _do(ctx, action)
+    events = ctx.events
+    missions.check_stage(ctx, _content())
+    events = ctx.events
+    queued = state.flags.pop("queued_procs", [])
+    for name, args in queued:
+        if state.outcome is None:
+            events = events + P.start(state, name, args)
+    return events
+
+
+def _why(state: GearsState, action: Action) -> str:
+    if state.outcome is not None:
+        return "The game is over."
+    return f"{action.text or action.kind} is not possible now."
+
+
+def _do(ctx, action: Action) -> None:
+    state: GearsState = ctx.state
+    content = _content()
+    f = top(state)
+    assert f is not None
+    kind, pl = action.kind, action.payload
+    frame = f["f"]
+    if frame == "setup_cover":
+        p = f["order"].pop(0)
+        if kind == "cover":
+            state.cogs[p].cover = pl["spot"]
+            ctx.emit("cover", f"{state.cogs[p].character} takes cover at {pl['spot']}.", {"player": p})
+        if not f["order"]:
+            pop(state)
+            start_turn(ctx)
+        return
+    if frame == "cover":
+        if kind == "cover":
+            state.cogs[f["player"]].cover = pl["spot"]
+            ctx.emit("cover", f"{state.cogs[f['player']].character} takes cover at {pl['spot']}.",
+                     {"player": f["player"], "spot": pl["spot"]})
+        pop(state)
+        _continue(ctx)
+        return
+    if frame == "crawl":
+        if kind == "crawl":
+            c = state.cogs[f["player"]]
+            c.area = pl["area"]
+            ctx.emit("crawl", f"{c.character} crawls to {c.area}.", {"player": f["player"], "area": c.area})
+        pop(state)
+        end_order_step(ctx)
+        return
+    if frame == "follow":
+        p = f["candidates"].pop(0)
+        if kind == "follow":
+            c = state.cogs[p]
+            c.hand.remove(pl["card"])
+            state.orders.discard([pl["card"]])
+            c.area, c.cover = f["dest"], None
+            ctx.emit("follow", f"{c.character} follows to {c.area}.", {"player": p, "card": pl["card"]})
+            f.setdefault("followers", []).append(p)
+        if not f["candidates"]:
+            followers = f.get("followers", [])
+            pop(state)
+            for q in reversed(followers):
+                push(state, {"f": "cover", "player": q})
+            if not followers:
+                _continue(ctx)
+        return
+    if frame == "move":
+        c = state.cogs[f["player"]]
+        if kind == "step":
+            f["left_areas"].append(c.area)
+            c.area, c.cover = pl["area"], None
+            c.moved = True
+            f["left"] -= 1
+            f["steps"] += 1
+            ctx.emit("move", f"{c.character} moves to {c.area}.", {"player": f["player"], "area": c.area})
+            return
+        if kind == "explore":
+            _explore(ctx, content, f["player"])
+            return
+        pop(state)
+        _end_move(ctx, content, f)
+        return
+    if frame == "attack":
+        pop(state)
+        if kind == "skip":
+            _continue(ctx)
+            return
+        args = {"player": f["player"], "kind": kind, "payload": dict(pl), "bonus": f.get("bonus", 0),
+                "spend": f.get("spend", True), "stay": f.get("stay", False)}
+        P.queue(state, "cog_attack", args)
+        return
+    if frame == "gain_ammo":
+        pop(state)
+        if kind == "ammo":
+            c = state.cogs[f["player"]]
+            c.set_ammo(pl["weapon"], c.ammo(pl["weapon"]) + f["n"])
+            ctx.emit("ammo", f"{c.character} gains {f['n']} ammo on the {pl['weapon']}.", {"weapon": pl["weapon"]})
+        _continue(ctx)
+        return
+    if frame == "choose_cog":
+        pop(state)
+        _draw_for(ctx, content, [pl["player"]], f["n"])
+        _continue(ctx)
+        return
+    if frame == "card":
+        bullet = content.orders[card_name(f["card"])].actions[f["i"]]
+        f["i"] += 1
+        if kind == "do":
+            _do_bullet(ctx, content, f["player"], bullet)
+        else:
+            _continue(ctx)
+        return
+    if frame == "order":
+        _order(ctx, content, f, kind, pl)
+        return
+    raise IllegalAction("That is not possible now.")
+
+
+def _order(ctx, content: GearsContent, f, kind: str, pl: dict[str, Any]) -> None:
+    state: GearsState = ctx.state
+    p = f["player"]
+    c = state.cogs[p]
+    if kind == "play":
+        card = pl["card"]
+        c.hand.remove(card)
+        state.orders.discard([card])
+        state.flags["played"] = True
+        ctx.emit("play", f"{c.character} plays {card} ({pl['as']}).", {"player": p, "card": card, "as": pl["as"]})
+        if pl["as"] == "move":
+            _start_move(state, p, 2)
+        elif pl["as"] == "attack":
+            push(state, {"f": "attack", "player": p, "bonus": 0})
+        else:
+            push(state, {"f": "card", "player": p, "card": card, "i": 0})
+            _continue(ctx)
+        return
+    if kind == "end":
+        end_order_step(ctx)
+        return
+    if kind == "explore":
+        _explore(ctx, content, p)
+        return
+    if kind == "drop_weapon":
+        c.weapons = [pair for pair in c.weapons if pair[0] != pl["weapon"]]
+        ctx.emit("drop_weapon", f"{c.character} discards the {pl['weapon']}.", {"weapon": pl["weapon"]})
+        return
+    if kind == "special":
+        c.hand.remove(pl["discard"])
+        state.orders.discard([pl["discard"]])
+        do = pl["do"]
+        if do == "revive":
+            other = state.cogs[pl["target"]]
+            other.bleeding = False
+            other.no_draw = True
+            ctx.emit("revive", f"{c.character} revives {other.character}.", {"player": p, "target": pl["target"]})
+        elif do == "pickup":
+            _pickup(ctx, content, p, pl)
+        elif do == "equipment":
+            P.queue(state, "equipment", {"player": p, "choice": {k: v for k, v in pl.items()
+                                                                  if k not in ("do", "discard")}})
+
+
+def _pickup(ctx, content: GearsContent, p: str, pl: dict[str, Any]) -> None:
+    state: GearsState = ctx.state
+    c = state.cogs[p]
+    d = next(x for x in state.dropped if x["id"] == pl["marker"])
+    state.dropped.remove(d)
+    state.marker_piles[d["marker"].split(":")[0]].discard([d["marker"]])
+    choice = pl["choice"]
+    if choice == "item":
+        item = content.enemies[d["enemy"]].pickup
+        if "grenades" in item:
+            c.grenades += item["grenades"]
+        elif "weapon" in item and len(c.weapons) < content.cogs[c.character].weapon_limit:
+            c.weapons.append([item["weapon"], item.get("ammo", 0)])
+    elif choice == "weapon":
+        state.special_supply[d["weapon"]] -= 1
+        c.weapons.append([d["weapon"], 2])
+    elif choice == "random":
+        card = state.weapon_deck.draw(1, state.rng.stream("weapons"))[0]
+        c.weapons.append([card.split("#")[0], 2])
+        state.flags.setdefault("held_random", {})[p + ":" + card.split("#")[0]] = card
+    elif choice == "ammo":
+        c.set_ammo(d["weapon"], c.ammo(d["weapon"]) + 2)
+    ctx.emit("pickup", f"{c.character} picks up the dropped {d['weapon']} ({choice}).", {"player": p})
+
+
+def _explore(ctx, content: GearsContent, p: str) -> None:
+    P.queue(ctx.state, "explore", {"player": p})
+
+
+def _start_move(state: GearsState, player: str, n: int) -> None:
+    push(state, {"f": "move", "player": player, "left": n, "steps": 0, "left_areas": []})
+
+
+def _end_move(ctx, content: GearsContent, f) -> None:
+    """After a COG's move: Follow offers (spec 6.9), then cover (spec 3.3) if it moved."""
+    state: GearsState = ctx.state
+    p = f["player"]
+    c = state.cogs[p]
+    left = set(f["left_areas"])
+    cands = []
+    if f["steps"] and p == state.active_player:
+        for i in range(1, len(state.players)):
+            q = state.players[(state.active + i) % len(state.players)]
+            o = state.cogs[q]
+            if (not o.bleeding and o.area in left and o.area != c.area
+                    and any(content.orders[card_name(h)].icon == "follow" for h in o.hand)):
+                cands.append(q)
+    if cands:
+        push(state, {"f": "follow", "candidates": cands, "dest": c.area})
+    if f["steps"]:
+        push(state, {"f": "cover", "player": p})
+    else:
+        _continue(ctx)
+
+
+def _draw_for(ctx, content: GearsContent, players: list[str], n: int) -> None:
+    state: GearsState = ctx.state
+    for q in players:
+        c = state.cogs[q]
+        if c.bleeding or c.no_draw:
+            continue
+        got = state.orders.draw(n, state.rng.stream("orders"))
+        c.hand += got
+        ctx.emit("draw", f"{c.character} draws {len(got)} Order card(s).", {"player": q, "n": len(got)})
+
+
+def _do_bullet(ctx, content: GearsContent, p: str, bullet) -> None:
+    state: GearsState = ctx.state
+    c = state.cogs[p]
+    v = bullet.verb
+    if v == "move":
+        _start_move(state, p, int(bullet.value))
+    elif v == "attack":
+        push(state, {"f": "attack", "player": p, "bonus": bullet.params.get("bonus_dice", 0),
+                     "mode": bullet.params.get("mode"), "spend": bullet.params.get("spend_ammo", True),
+                     "stay": bullet.params.get("stay_in_cover", False)})
+    elif v == "draw":
+        who = bullet.params.get("who", "self")
+        here = [q for q, o in state.cogs.items() if o.area == c.area and not o.bleeding]
+        if who == "self":
+            _draw_for(ctx, content, [p], int(bullet.value))
+        elif who == "other_cogs_in_area":
+            _draw_for(ctx, content, [q for q in here if q != p], int(bullet.value))
+        elif who == "cogs_in_cover_all_sections":
+            _draw_for(ctx, content, [q for q, o in state.cogs.items() if o.cover], int(bullet.value))
+        elif who == "chosen_cog_in_area":
+            if len(here) > 1:
+                push(state, {"f": "choose_cog", "player": p, "options": here, "n": int(bullet.value)})
+                return
+            _draw_for(ctx, content, here, int(bullet.value))
+        _continue(ctx)
+    elif v == "skip_locust_activation":
+        state.flags["skip_locust"] = True
+        _continue(ctx)
+    elif v == "gain_ammo":
+        push(state, {"f": "gain_ammo", "player": p, "n": int(bullet.value)})
+    elif v == "activate_equipment":
+        piece = _equipment_here(state, c.area)
+        choices = _equipment_choices(state, content, p, piece) if piece else []
+        if choices:
+            P.queue(state, "equipment", {"player": p, "choice": choices[0], "resume": True})
+        else:
+            _continue(ctx)
+    elif v == "extra_order_step":
+        state.flags["extra_step_used"] = True
+        state.flags["played"] = False
+        _continue(ctx)
+    else:
+        _continue(ctx)
+
+
+def _continue(ctx) -> None:
+    """Moves the card frame on to its next bullet, or finishes it."""
+    state: GearsState = ctx.state
+    content = _content()
+    f = top(state)
+    while f is not None and f["f"] == "card":
+        if f["i"] < len(content.orders[card_name(f["card"])].actions):
+            return
+        pop(state)
+        f = top(state)
+
+
+# ----------------------------------------------------------------------------- procedures
+
+@P.procedure("cog_attack")
+def cog_attack_proc(ctx, player: str, kind: str, payload: dict, bonus: int, spend: bool, stay: bool) -> None:
+    content = _content()
+    state: GearsState = ctx.state
+    if kind == "attack":
+        A.cog_attack(ctx, content, player, payload["target"], payload["weapon"], payload["mode"], bonus, spend)
+    elif kind == "chainsaw":
+        A.chainsaw(ctx, content, player, payload["target"])
+    elif kind == "grenade":
+        A.grenade(ctx, content, player, payload["area"])
+    missions.check_stage(ctx, content)
+    if state.outcome is None:
+        _continue(ctx)
+
+
+@P.procedure("explore")
+def explore_proc(ctx, player: str) -> None:
+    content = _content()
+    explore(ctx, content, player)
+    missions.check_stage(ctx, content)
+
+
+@P.procedure("equipment")
+def equipment_proc(ctx, player: str, choice: dict, resume: bool = False) -> None:
+    """Spec 6.10 / 3.8: apply the tile's Location card; discard it if its text says so."""
+    content = _content()
+    state: GearsState = ctx.state
+    c = state.cogs[player]
+    piece = _equipment_here(state, c.area)
+    if piece is None:
+        return
+    eq = content.equipment[state.equipment[piece]]
+    e = eq.effect
+    if "gain_ammo" in e:
+        c.set_ammo(choice["weapon"], c.ammo(choice["weapon"]) + e["gain_ammo"])
+    if "gain_grenades" in e:
+        c.grenades += e["gain_grenades"]
+    if "gain_weapon" in e:
+        c.weapons.append([e["gain_weapon"], e.get("ammo", 0)])
+    if "unlock_next_level" in e:
+        for i in range(state.levels_built, len(state.locked)):
+            if state.locked[i]:
+                state.locked[i] = False
+                break
+    if "draw_random_weapons" in e:
+        drawn = state.weapon_deck.draw(e["draw_random_weapons"], state.rng.stream("weapons"))
+        ctx.emit("weapons_drawn", f"{c.character} draws {', '.join(drawn)}.", {"cards": drawn}, hidden=True)
+        keep = ctx.choose(player, "keep_weapon", [{"keep": d} for d in drawn], "Keep which weapon?")["keep"]
+        c.weapons.append([keep.split("#")[0], e.get("ammo", 2)])
+        state.flags.setdefault("held_random", {})[player + ":" + keep.split("#")[0]] = keep
+        state.weapon_deck.discard([d for d in drawn if d != keep])
+    ctx.emit("equipment", f"{c.character} uses the {eq.name} of tile {piece}.", {"player": player, "tile": piece})
+    keep_card = "equipment_not_discarded" in missions.stage_rules(state, content) and any(
+        r.params.get("tile") == piece for s in content.missions[state.mission].stages for r in s.special_rules
+        if r.keyword == "equipment_not_discarded")
+    if eq.discard and not keep_card:
+        del state.equipment[piece]
+    missions.check_stage(ctx, content)
+    if resume:
+        _continue(ctx)

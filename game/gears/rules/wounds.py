@@ -1,0 +1,259 @@
+"""Spawning, wounds, deaths, dropped weapons, bleeding out and defeat (spec 6.4, 6.13, 7.5).
+
+Functions taking a `ctx` (procedures.Ctx) may ask decisions (which card a wounded COG
+discards) and emit events; they run inside a procedure.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from game.gears.content import GearsContent
+from game.gears.rules.movement import best_cover_spots, nearest_cogs
+from game.gears.rules.state import GearsState, LocustState
+
+SLOT_ORDER = ("A", "B", "C")
+
+
+# ----------------------------------------------------------------------------- spawning
+
+def figures_in_play(state: GearsState, figure: str) -> list[str]:
+    return [lid for lid in state.locusts if lid.split("#")[0] == figure]
+
+
+def free_figure_id(state: GearsState, content: GearsContent, enemy: str) -> str | None:
+    """A figure model not on the map for `enemy`, or None (spec 7.5: physical count limits)."""
+    figure = content.enemies[enemy].figure
+    count = content.figures[figure].count
+    used = set(figures_in_play(state, figure))
+    for n in range(1, count + 1):
+        fid = f"{figure}#{n}"
+        if fid not in used:
+            return fid
+    return None
+
+
+def resolve_spawn_enemy(state: GearsState, content: GearsContent, what: str) -> str | None:
+    """The enemy that actually spawns for `what` (a slot or an enemy id), upgrading A->B->C
+    figure by figure when the type has no figure left (spec 7.5); None when nothing can."""
+    if what in SLOT_ORDER:
+        for slot in SLOT_ORDER[SLOT_ORDER.index(what):]:
+            enemy = state.slots.get(slot)
+            if enemy and free_figure_id(state, content, enemy):
+                return enemy
+        return None
+    enemy = what
+    if free_figure_id(state, content, enemy):
+        return enemy
+    slot = next((s for s, e in state.slots.items() if e == enemy), None)
+    if slot is None:
+        return None
+    return resolve_spawn_enemy(state, content, SLOT_ORDER[SLOT_ORDER.index(slot) + 1]) \
+        if slot != "C" else None
+
+
+def spawn(ctx, content: GearsContent, what: str, area: str, why: str) -> str | None:
+    """Places one figure in `area`; it takes cover if its type does (spec 3.3, 7.5)."""
+    state: GearsState = ctx.state
+    if state.flags.get("no_spawning"):
+        ctx.emit("no_spawn", f"Nothing spawns ({why}): Locusts cannot spawn in this stage.")
+        return None
+    enemy = resolve_spawn_enemy(state, content, what)
+    if enemy is None:
+        ctx.emit("no_spawn", f"No {what} figure is left to spawn ({why}).")
+        return None
+    fid = free_figure_id(state, content, enemy)
+    assert fid is not None
+    state.locusts[fid] = LocustState(fid, enemy, area)
+    state.flags.setdefault("spawned", []).append(fid)
+    ctx.emit("spawn", f"A {content.enemies[enemy].name} ({fid}) spawns in {area} ({why}).",
+             {"figure": fid, "enemy": enemy, "area": area})
+    if content.enemies[enemy].takes_cover:
+        locust_take_cover(ctx, fid)
+    return fid
+
+
+def locust_take_cover(ctx, lid: str) -> None:
+    """Automatic cover after a move or spawn: best spot against the nearest COG (spec 3.3)."""
+    state: GearsState = ctx.state
+    x = state.locusts[lid]
+    near = nearest_cogs(state, x.area)
+    against = near[0] if near else None
+    if len(near) > 1:
+        # Cover is judged against one COG; which one is the active player's call.
+        pick = ctx.choose(state.active_player, "cover_against", [{"cog": p} for p in near],
+                          f"Which nearest COG does {lid} take cover against?",
+                          [f"Against {state.cogs[p].character}" for p in near])
+        against = pick["cog"]
+    spots = best_cover_spots(state, x.area, against)
+    if not spots:
+        return
+    pick = ctx.choose(state.active_player, "locust_cover", [{"spot": s} for s in spots],
+                      f"Which cover spot does {lid} take?", [f"Cover at {s}" for s in spots])
+    x.cover = pick["spot"]
+    ctx.emit("cover", f"{lid} takes cover at {x.cover}.", {"figure": lid, "spot": x.cover})
+
+
+# ----------------------------------------------------------------------------- Locust wounds
+
+def locust_health(content: GearsContent, x: LocustState) -> int:
+    return x.wounded_health if x.wounded_health is not None else content.enemies[x.enemy].health
+
+
+def draw_marker(state: GearsState, content: GearsContent, pile: str) -> str | None:
+    """A random marker of a pile (spec 6.4: reshuffle its discards; else none left)."""
+    deck = state.marker_piles.get(pile)
+    if deck is None:
+        return None
+    got = deck.draw(1, state.rng.stream("markers"))
+    return got[0] if got else None
+
+
+def marker_of(content: GearsContent, marker_id: str):
+    pile, idx = marker_id.split(":")
+    return content.marker_piles[pile].markers[int(idx)]
+
+
+def damage_locust(ctx, content: GearsContent, lid: str, wounds: int, source: str,
+                  weapon: str | None = None) -> bool:
+    """Applies one attack's or effect's wounds (spec 6.4). Returns True if the Locust died."""
+    state: GearsState = ctx.state
+    x = state.locusts.get(lid)
+    if x is None or wounds <= 0:
+        return False
+    enemy = content.enemies[x.enemy]
+    abilities = {a.effect for a in enemy.abilities}
+    if ("only_hammer_of_dawn_wounds_unwounded" in abilities and not x.wounded
+            and weapon != "hammer_of_dawn" and wounds < enemy.health):
+        # Base Berserker: only the Hammer of Dawn wounds it while unwounded (spec 8.1).
+        ctx.emit("no_wound", f"{lid} shrugs off {wounds} wound(s) from {source}.", {"figure": lid})
+        return False
+    health = locust_health(content, x)
+    if wounds >= health:
+        kill_locust(ctx, content, lid, source)
+        return True
+    if x.wounded:
+        pile = content.marker_piles.get(enemy.markers)
+        if pile is not None and pile.two_stage and x.wounded_health == pile.two_stage[0]:
+            x.wounded_health = pile.two_stage[1]
+            ctx.emit("wounded", f"{lid} is wounded again: its marker turns to {x.wounded_health}.",
+                     {"figure": lid, "health": x.wounded_health})
+        else:
+            ctx.emit("no_wound", f"{wounds} wound(s) do not kill the already wounded {lid}.",
+                     {"figure": lid})
+        return False
+    pile = content.marker_piles.get(enemy.markers)
+    if pile is not None and pile.two_stage:
+        x.wounded_health = pile.two_stage[0]
+        x.marker = f"{pile.id}:two_stage"
+    else:
+        marker = draw_marker(state, content, enemy.markers)
+        if marker is None:
+            ctx.emit("no_wound", f"No wound marker is left for {lid}; it stays unwounded.", {"figure": lid})
+            return False
+        x.marker = marker
+        x.wounded_health = marker_of(content, marker).value
+    ctx.emit("wounded", f"{lid} takes {wounds} wound(s) from {source}: wounded, health {x.wounded_health}.",
+             {"figure": lid, "health": x.wounded_health}, hidden=True)
+    return False
+
+
+def kill_locust(ctx, content: GearsContent, lid: str, source: str) -> None:
+    """Removes a Locust; its marker becomes a dropped weapon or is discarded (spec 6.4)."""
+    state: GearsState = ctx.state
+    x = state.locusts.pop(lid)
+    enemy = content.enemies[x.enemy]
+    ctx.emit("killed", f"{lid} ({enemy.name}) is killed by {source}.", {"figure": lid, "area": x.area})
+    state.flags.setdefault("killed", []).append(x.enemy)
+    marker = x.marker
+    pile = content.marker_piles.get(enemy.markers)
+    if pile is not None and pile.two_stage:
+        marker = None  # the Berserker's marker drops nothing and goes back with the card
+    elif marker is None and enemy.drops == "marker" and pile is not None:
+        marker = draw_marker(state, content, enemy.markers)
+    if marker is not None:
+        back = marker_of(content, marker).back
+        if enemy.drops == "marker" and back != "x":
+            did = state.token("drop")
+            state.dropped.append({"id": did, "area": x.area, "weapon": back, "enemy": x.enemy,
+                                  "marker": marker})
+            ctx.emit("dropped", f"{lid} drops a {content.weapons[back].name} in {x.area}.",
+                     {"marker": did, "weapon": back, "area": x.area})
+        else:
+            state.marker_piles[enemy.markers].discard([marker])
+    ticker = "chain_reaction" in {a.effect for a in enemy.abilities}
+    if ticker and source not in ("its own attack", "a Bolo Grenade"):
+        ctx.emit("chain", f"{lid} explodes: 1 wound to every figure in {x.area}.", {"area": x.area})
+        wound_area(ctx, content, x.area, 1, f"{lid}'s explosion")
+
+
+def wound_area(ctx, content: GearsContent, area: str, n: int, source: str,
+               exclude: tuple[str, ...] = ()) -> None:
+    """'Each figure in the area takes N wounds' (spec 6.4): COGs discard, Locusts are hit."""
+    state: GearsState = ctx.state
+    for p in list(state.players):
+        c = state.cogs.get(p)
+        if c is not None and c.area == area and p not in exclude and not c.bleeding:
+            wound_cog(ctx, content, p, n, source)
+    for lid in sorted(state.locusts):
+        if lid in exclude:
+            continue
+        x = state.locusts.get(lid)
+        if x is not None and x.area == area:
+            damage_locust(ctx, content, lid, n, source)
+
+
+# ----------------------------------------------------------------------------- COG wounds
+
+def wound_cog(ctx, content: GearsContent, player: str, n: int, source: str) -> None:
+    """Each wound discards a card of the player's choice (Insane: random); a wound with an
+    empty hand makes the COG bleed out (spec 6.13)."""
+    state: GearsState = ctx.state
+    c = state.cogs[player]
+    if c.bleeding or n <= 0:
+        return
+    for _ in range(n):
+        if not c.hand:
+            c.bleeding = True
+            c.cover = None
+            ctx.emit("bleeding_out", f"{c.character} is down and bleeding out ({source}).",
+                     {"player": player})
+            check_defeat(ctx)
+            return
+        if state.options.get("insane"):
+            card = c.hand[state.rng.stream("insane").below(len(c.hand))]
+        else:
+            names = sorted({h for h in c.hand})
+            pick = ctx.choose(player, "wound_discard", [{"card": h} for h in names],
+                              f"{c.character} takes a wound: discard an Order card.",
+                              [f"Discard {h}" for h in names])
+            card = pick["card"]
+        c.hand.remove(card)
+        state.orders.discard([card])
+        ctx.emit("wound", f"{c.character} takes a wound and discards a card ({source}).",
+                 {"player": player, "card": card}, visible_to=None)
+
+
+def check_defeat(ctx) -> None:
+    """Spec 6.13: every COG bleeding out at once loses the mission."""
+    state: GearsState = ctx.state
+    if state.outcome is None and state.cogs and all(c.bleeding for c in state.cogs.values()):
+        state.outcome = "lost"
+        ctx.emit("lost", "Every COG is bleeding out: the mission is lost.", {})
+
+
+def pick_up_options(state: GearsState, content: GearsContent, player: str, marker: dict[str, Any]) -> list[str]:
+    """What a pick-up may give (spec 6.10): the weapon card, ammo on an owned copy, or the
+    top Random Weapon card when the supply is out."""
+    c = state.cogs[player]
+    enemy = content.enemies[marker["enemy"]]
+    if enemy.pickup:
+        return ["item"]
+    weapon = marker["weapon"]
+    opts = []
+    if state.special_supply.get(weapon, 0) > 0:
+        opts.append("weapon")
+    elif state.weapon_deck.can_draw():
+        opts.append("random")
+    if c.has_weapon(weapon):
+        opts.append("ammo")
+    return opts
