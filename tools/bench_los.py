@@ -145,8 +145,8 @@ def bench_grid() -> None:
 
 
 def generated_area_board(seed: int = SEED) -> Board:
-    """A 4x4 block of jittered quadrilateral areas (two pairs merged: 14 areas) with walls on
-    part of the shared borders, a few free-standing walls and the map outline."""
+    """A 4x4 block of jittered quadrilateral areas (two pairs merged: 14 areas); each shared
+    border is a full wall, a wall with a gap, or open; a few free-standing walls; the outline."""
     rng = random.Random(seed)
     size = 200
     pts = {}
@@ -175,10 +175,14 @@ def generated_area_board(seed: int = SEED) -> Board:
                 outline = (dj == 0 and j in (0, 4)) or (di == 0 and i in (0, 4))
                 if outline:
                     walls.append(Segment(a, b))
-                elif rng.random() < 0.45:  # a wall along part of the border, leaving a gap
-                    k = Fraction(rng.randint(3, 7), 10)
-                    mid = (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
-                    walls.append(Segment(a, mid) if rng.random() < 0.5 else Segment(mid, b))
+                else:
+                    roll = rng.random()
+                    if roll < 0.45:  # a solid wall along the whole border
+                        walls.append(Segment(a, b))
+                    elif roll < 0.75:  # a wall along part of the border, leaving a gap
+                        k = Fraction(rng.randint(3, 7), 10)
+                        mid = (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
+                        walls.append(Segment(a, mid) if rng.random() < 0.5 else Segment(mid, b))
     for _ in range(5):
         x, y = rng.randint(50, 750), rng.randint(50, 750)
         walls.append(Segment((Fraction(x), Fraction(y)), (Fraction(x + rng.randint(-60, 60)), Fraction(y + rng.randint(-60, 60)))))

@@ -172,7 +172,8 @@ class AreaSight:
 
     `blocking_segments` is either the segments themselves (change them with `set_blocking`, e.g.
     when a door opens) or a zero-argument callable read at every query (for instance
-    `lambda: board.blocking_segments(state.closed_doors)`). Results are cached per
+    `lambda: board.blocking_segments(state.closed_doors)`); by default the board's own
+    `blocking_segments()` (walls, doors closed as the map starts, map edge). Results are cached per
     (board.version, frozenset(blocking segments)): opening a door changes the segments, adding a
     piece bumps board.version, and either starts a fresh cache. The last few keys are kept so
     that toggling a door back does not recompute.
@@ -186,8 +187,8 @@ class AreaSight:
         self._fixed: frozenset[Segment] = frozenset()
         self._caches: OrderedDict[tuple, dict] = OrderedDict()
         self.computed = 0  # how many results were computed rather than read from the cache
-        if blocking_segments is None:
-            self._source = board.wall_segments
+        if blocking_segments is None:  # the map as it starts: walls, closed doors, map edge
+            self._source = getattr(board, "blocking_segments", board.wall_segments)
         else:
             self.set_blocking(blocking_segments)
 

@@ -301,3 +301,13 @@ def test_area_sight_point_queries_and_unknown_area():
     assert sight.visible_areas("w") == {"w", "e"}
     with pytest.raises(KeyError, match="no area named"):
         sight.areas("w", "nowhere")
+
+
+def test_area_sight_defaults_to_the_boards_blocking_segments_section_3_2():
+    """§3.2: the map edge blocks sight; two areas with a gap outside the map between them do not
+    see each other, while touching areas with no wall between them do."""
+    board = _board()
+    assert not AreaSight(board).areas("w", "e")
+    board.areas["e"] = Area("e", 2, rect(10, 0, 20, 10))
+    board.version += 1
+    assert AreaSight(board).areas("w", "e")
