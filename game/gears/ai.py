@@ -70,10 +70,12 @@ def locust_step(ctx, skip: bool = False) -> None:
             if not got:
                 break
             card = content.ai_cards[got[0]]
+            state.flags["ai_in_play"] = card.id  # the card being resolved (UI, conservation)
             ctx.emit("ai_card", f"The Locust AI card {card.id} is drawn: {card.text}",
                      {"card": card.id}, hidden=True)
             again = resolve_card(ctx, content, card)
             state.ai.discard([card.id])
+            state.flags.pop("ai_in_play", None)
             missions.check_stage(ctx, content)
             if again:
                 redraws += 1

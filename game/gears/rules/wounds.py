@@ -222,7 +222,8 @@ def wound_cog(ctx, content: GearsContent, player: str, n: int, source: str) -> N
         if state.options.get("insane"):
             card = c.hand[state.rng.stream("insane").below(len(c.hand))]
         else:
-            names = sorted({h for h in c.hand})
+            # One option per card name: two copies of a card are the same choice.
+            names = sorted({h.split("#")[0]: h for h in sorted(c.hand, reverse=True)}.values())
             pick = ctx.choose(player, "wound_discard", [{"card": h} for h in names],
                               f"{c.character} takes a wound: discard an Order card.",
                               [f"Discard {h}" for h in names])
@@ -230,7 +231,9 @@ def wound_cog(ctx, content: GearsContent, player: str, n: int, source: str) -> N
         c.hand.remove(card)
         state.orders.discard([card])
         ctx.emit("wound", f"{c.character} takes a wound and discards a card ({source}).",
-                 {"player": player, "card": card}, visible_to=None)
+                 {"player": player})
+        ctx.emit("wound_card", f"You discard {card}.", {"player": player, "card": card},
+                 visible_to=(player,))
 
 
 def check_defeat(ctx) -> None:
