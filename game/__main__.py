@@ -14,6 +14,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "screenshot": ("game.ui.commands", "screenshot_main", "render a map headless to a PNG"),
     "los": ("game.board.commands", "los_main", "line of sight between two places on a map"),
     "check-map": ("game.board.commands", "check_map_main", "validate a Tiled map"),
+    "simulate": ("game.simulate", "simulate_main", "play whole games with bots and print results as JSON"),
     "build-map": ("game.board.build_commands", "build_map_main", "compose map pieces from a TOML script into a .tmx"),
 }
 
