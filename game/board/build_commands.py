@@ -1,0 +1,179 @@
+"""`python -m game build-map SCRIPT.toml --out MAP.tmx`: the builder without a window.
+
+The script lists placements; each goes through the same Builder model the builder scene uses
+(snapping included), then the map is validated, saved and checked like check-map does.
+
+    title = "gears"            # gears or doom
+    name = "Two plazas"        # the map's name (optional)
+    size = "small"             # gears only: small, medium or large (optional)
+    flavour = "..."            # optional
+    doors = ["1A_2:exit"]      # door tokens on exits (gears), or
+    doors_on_open_exits = true # a door token on every exit left open
+
+    [[piece]]
+    piece = "1A"               # the piece's key (tile face or file stem) or its .tmx file
+    face = "A"                 # optional, gears: with piece = "1" picks the face
+    x = 0                      # top-left in map pixels, or cell = [col, row]
+    y = 0
+    rotation = 0               # 0, 90, 180, 270 (clockwise)
+    flip_h = false
+    flip_v = false
+    snap = true                # snap onto the nearest free connector / the grid (default)
+    name = "start"             # optional placement name (default: the key, then KEY_2...)
+
+Exit status: 0 when the map is saved and has no problems, 1 when it was saved with problems
+(listed) or cannot be built, 2 on a usage error or a bad script.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import tomllib
+from fractions import Fraction
+from pathlib import Path
+from typing import Sequence
+
+from game.board.builder import SIZES, Builder, BuildError, MapMeta, PieceLibrary
+
+USAGE = """usage: python -m game build-map SCRIPT.toml --out MAP.tmx [--maps DIR]
+
+Places the map pieces the script lists (see docs/BUILDER.md), validates the map, saves it as
+one Tiled map and runs check-map on it. Exit 0 if it is fine, 1 if it has problems, 2 on a
+usage error or a broken script."""
+
+PIECE_KEYS = {"piece", "face", "x", "y", "cell", "rotation", "flip_h", "flip_v", "snap", "name"}
+TOP_KEYS = {"title", "name", "size", "flavour", "doors", "doors_on_open_exits", "piece"}
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class ScriptError(Exception):
+    """A build script that cannot be used; the message names the file and the problem."""
+
+
+def build_map_main(argv: Sequence[str]) -> int:
+    p = argparse.ArgumentParser(prog="python -m game build-map", usage=USAGE, add_help=False)
+    p.add_argument("script", nargs="?")
+    p.add_argument("--out")
+    p.add_argument("--maps", default=str(ROOT / "maps"))
+    p.add_argument("-h", "--help", action="store_true")
+    try:
+        args, extra = p.parse_known_args(list(argv))
+    except SystemExit:
+        return 2
+    if args.help:
+        print(USAGE)
+        return 0
+    if extra or not args.script or not args.out:
+        print(USAGE, file=sys.stderr)
+        return 2
+    try:
+        builder = run_script(Path(args.script), Path(args.maps))
+    except ScriptError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    return save_and_report(builder, Path(args.out))
+
+
+def save_and_report(builder: Builder, out: Path) -> int:
+    from game.board.commands import check_map
+    from game.board.tmx_write import save_build
+
+    validation = builder.validate()
+    for issue in validation.issues:
+        print(f"{out}: {issue.severity}: {issue.message}")
+    try:
+        notes = save_build(builder, out)
+    except (BuildError, OSError) as exc:
+        print(f"{out}: not saved: {exc}", file=sys.stderr)
+        return 1
+    for line in notes:
+        print(line)
+    problems = check_map(str(out))
+    for line in problems:
+        print(line)
+    if problems or validation.errors:
+        print(f"{out}: saved with problems")
+        return 1
+    print(f"{out}: saved, ok ({len(builder.state.placements)} pieces)")
+    return 0
+
+
+def load_script(path: Path) -> dict:
+    try:
+        with open(path, "rb") as f:
+            return tomllib.load(f)
+    except OSError as exc:
+        raise ScriptError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ScriptError(f"{path}: bad TOML ({exc})") from None
+
+
+def run_script(path: Path, maps_dir: Path, library: PieceLibrary | None = None) -> Builder:
+    """The builder after applying every placement of a script (ScriptError names what is wrong)."""
+    data = load_script(path)
+    unknown = set(data) - TOP_KEYS
+    if unknown:
+        raise ScriptError(f"{path}: unknown key {sorted(unknown)[0]!r} (known: {', '.join(sorted(TOP_KEYS))})")
+    title = data.get("title")
+    if title not in ("gears", "doom"):
+        raise ScriptError(f"{path}: title must be \"gears\" or \"doom\", not {title!r}")
+    if library is None:
+        library, problems = PieceLibrary.for_title(title, maps_dir)
+        for line in problems:
+            print(line, file=sys.stderr)
+    builder = Builder(library, title)
+    meta = MapMeta(str(data.get("name", path.stem.replace("_", " "))), str(data.get("size", "small")), str(data.get("flavour", "")))
+    if meta.size not in SIZES:
+        raise ScriptError(f"{path}: size must be one of {', '.join(SIZES)}, not {meta.size!r}")
+    pieces = data.get("piece", [])
+    if not isinstance(pieces, list) or not pieces:
+        raise ScriptError(f"{path}: no [[piece]] entries")
+    for i, entry in enumerate(pieces, 1):
+        where = f"{path}: piece #{i}"
+        if not isinstance(entry, dict):
+            raise ScriptError(f"{where}: must be a table")
+        bad = set(entry) - PIECE_KEYS
+        if bad:
+            raise ScriptError(f"{where}: unknown key {sorted(bad)[0]!r} (known: {', '.join(sorted(PIECE_KEYS))})")
+        try:
+            _place(builder, entry, library)
+        except BuildError as exc:
+            raise ScriptError(f"{where}: {exc}") from None
+        except (TypeError, ValueError) as exc:
+            raise ScriptError(f"{where}: {exc}") from None
+    builder.set_meta(meta)
+    doors = data.get("doors", [])
+    if not isinstance(doors, list) or not all(isinstance(d, str) for d in doors):
+        raise ScriptError(f"{path}: doors must be a list of exit names like \"1A:exit\"")
+    try:
+        for d in doors:
+            builder.toggle_door(d)
+    except BuildError as exc:
+        raise ScriptError(f"{path}: {exc}") from None
+    if data.get("doors_on_open_exits"):
+        for c in builder.connectors_free(builder.state.placements):
+            if c.kind == "exit" and c.name not in builder.state.doors:
+                builder.toggle_door(c.name)
+    return builder
+
+
+def _place(builder: Builder, entry: dict, library: PieceLibrary) -> str:
+    key = str(entry.get("piece", ""))
+    if not key:
+        raise BuildError("needs piece = \"KEY\"")
+    if "face" in entry:
+        key = f"{key}{entry['face']}" if f"{key}{entry['face']}" in library else key
+    info = library.find(key)
+    if "cell" in entry:
+        col, row = entry["cell"]
+        x, y = Fraction(int(col) * info.board.tile_width), Fraction(int(row) * info.board.tile_height)
+    else:
+        x, y = Fraction(str(entry.get("x", 0))), Fraction(str(entry.get("y", 0)))
+    for flag in ("flip_h", "flip_v", "snap"):
+        if flag in entry and not isinstance(entry[flag], bool):
+            raise BuildError(f"{flag} must be true or false")
+    rotation = entry.get("rotation", 0)
+    if not isinstance(rotation, int):
+        raise BuildError("rotation must be 0, 90, 180 or 270")
+    return builder.add(info.key, x, y, rotation, entry.get("flip_h", False), entry.get("flip_v", False),
+                       snap=entry.get("snap", True), name=entry.get("name"))

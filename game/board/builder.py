@@ -1,0 +1,775 @@
+"""The map builder's model: pieces placed on a table, snapping, undo/redo and live validation.
+
+No pygame: the builder scene (game/ui/builder/) and the headless `python -m game build-map`
+command drive this same model, so what a test scripts is what a player drags.
+
+A build is a `BuildState`: placements (piece key, position, quarter-turn rotation, flips), the
+door tokens put on free exits, and the map's metadata. Every edit makes a new state and pushes
+the old one on the undo stack, so undo/redo covers every edit.
+
+Positions are the compose.Placement offsets (map pixels of the placed piece's top-left corner).
+Snapping (gears 3.4: "entrance against the previous tile's exit, outer edges flush"; doom 9.2:
+pieces meet at their connectors on the square grid): a piece dropped near a free connector of
+another piece is moved, and if needed turned, so that its matching connector lies exactly on
+it; otherwise it is aligned to the tile grid.
+
+`Builder.validate()` composes the pieces that do not overlap and returns `Issue`s: overlapping
+pieces, connectors left open, exits without a door, areas no figure can reach, no entrance, no
+emergence hole or spawn point, plus every check-map problem (game/board/checks.py), each with a
+map point the UI centres on.
+"""
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from game.board.checks import Problem, bbox, check_board, orient
+from game.board.compose import CompositionError, Placement, compose, overlapping_pieces, transform_board
+from game.board.model import Board, Connector, MapError, Point, Segment
+
+__all__ = [
+    "PieceInfo",
+    "PieceLibrary",
+    "BuildPlacement",
+    "BuildState",
+    "MapMeta",
+    "Issue",
+    "Validation",
+    "Builder",
+    "BuildError",
+    "SIZES",
+]
+
+SIZES = ("small", "medium", "large")  # docs/MAPS.md: the Gears map property `size`
+SNAP_TILES = Fraction(3, 2)  # a connector snaps when dropped within 1.5 tiles of its mate
+ROTATION_PENALTY = 32  # px: prefer keeping the player's rotation when two snaps are close
+
+
+class BuildError(Exception):
+    """An edit or a script the builder cannot carry out; the message says why."""
+
+
+# --- pieces ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PieceInfo:
+    """One map piece the palette offers: a Gears tile face or a Doom map piece.
+
+    key names it in placements and saved maps ("1A", "sample_room"); tile groups the faces of
+    one double-sided tile ("1" for 1A and 1B); fixed marks a whole map loaded as one piece."""
+
+    key: str
+    path: Path
+    board: Board
+    title: str
+    name: str
+    tile: str
+    face: str = ""
+    fixed: bool = False
+
+
+_FACE = re.compile(r"^(\d+)([A-Za-z])$")
+
+
+def piece_from_board(path: Path, board: Board, fixed: bool = False, key: str | None = None) -> PieceInfo:
+    title = str(board.properties.get("title", ""))
+    if key is None:
+        key = str(board.properties.get("tile_id") or "") if title == "gears" else ""
+        key = key or _key_of(path.stem)
+    m = _FACE.match(key)
+    tile, face = (m.group(1), m.group(2).upper()) if m and title == "gears" else (key, "")
+    return PieceInfo(key, path, board, title, str(board.properties.get("name") or key), tile, face, fixed)
+
+
+def _key_of(text: str) -> str:
+    key = re.sub(r"[^A-Za-z0-9_]+", "_", text).strip("_")
+    return key or "piece"
+
+
+class PieceLibrary:
+    """The pieces of one title, by key, in palette order."""
+
+    def __init__(self, pieces: Iterable[PieceInfo] = ()) -> None:
+        self.pieces: dict[str, PieceInfo] = {}
+        for p in pieces:
+            self.add(p)
+
+    def add(self, piece: PieceInfo) -> None:
+        self.pieces[piece.key] = piece
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.pieces
+
+    def __getitem__(self, key: str) -> PieceInfo:
+        try:
+            return self.pieces[key]
+        except KeyError:
+            known = ", ".join(self.pieces) or "none"
+            raise BuildError(f"no map piece {key!r} (known: {known})") from None
+
+    def keys(self) -> list[str]:
+        return list(self.pieces)
+
+    def faces_of(self, tile: str) -> list[PieceInfo]:
+        return [p for p in self.pieces.values() if p.tile == tile]
+
+    def find(self, key_or_file: str) -> PieceInfo:
+        """A piece by key, or by its file name or path (a script may name either)."""
+        if key_or_file in self.pieces:
+            return self.pieces[key_or_file]
+        for p in self.pieces.values():
+            if p.path.name == key_or_file or p.path.stem == key_or_file or str(p.path).endswith(key_or_file):
+                return p
+        return self[key_or_file]
+
+    @classmethod
+    def from_paths(cls, paths: Iterable[Path], title: str | None = None) -> tuple["PieceLibrary", list[str]]:
+        """Load every map that is a usable piece; problems (broken files) come back as lines."""
+        from game.board.tmx import load_board
+
+        lib, problems = cls(), []
+        for path in paths:
+            try:
+                board = load_board(path)
+            except MapError as exc:
+                problems += list(exc.problems)
+                continue
+            info = piece_from_board(Path(path), board)
+            if title is not None and info.title != title:
+                continue
+            if info.title == "gears" and len(board.connectors_of("entrance")) != 1:
+                continue  # not a tile face (e.g. a line-of-sight example map)
+            if info.key in lib:
+                problems.append(f"{path}: map: piece {info.key} is also {lib[info.key].path}")
+                continue
+            lib.add(info)
+        return lib, problems
+
+    @classmethod
+    def for_title(cls, title: str, maps_dir: Path) -> tuple["PieceLibrary", list[str]]:
+        """The shipped pieces of a title: Gears tile faces (maps/gears/tiles/, else the sample
+        tiles in maps/gears/), Doom pieces (maps/doom/)."""
+        folder = maps_dir / title
+        tiles = folder / "tiles"
+        paths = sorted(tiles.glob("*.tmx")) if tiles.is_dir() and any(tiles.glob("*.tmx")) else sorted(folder.glob("*.tmx"))
+        lib, problems = cls.from_paths(paths, title)
+        lib.pieces = dict(sorted(lib.pieces.items(), key=lambda kv: _palette_order(kv[1])))
+        return lib, problems
+
+
+def _palette_order(p: PieceInfo) -> tuple:
+    m = re.match(r"^(\d+)", p.tile)
+    return (int(m.group(1)) if m else 10**6, p.tile, p.face)
+
+
+# --- build state ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BuildPlacement:
+    """One placed piece: name (unique, no ':'), piece key, offset in map pixels, rotation
+    (0/90/180/270 clockwise on screen) and flips, applied as compose.Placement applies them."""
+
+    name: str
+    piece: str
+    x: Fraction
+    y: Fraction
+    rotation: int = 0
+    flip_h: bool = False
+    flip_v: bool = False
+
+    @property
+    def offset(self) -> tuple[Fraction, Fraction]:
+        return (self.x, self.y)
+
+
+@dataclass(frozen=True)
+class MapMeta:
+    name: str = "Custom map"
+    size: str = "small"
+    flavour: str = ""
+
+
+@dataclass(frozen=True)
+class BuildState:
+    title: str
+    placements: tuple[BuildPlacement, ...] = ()
+    doors: frozenset[str] = frozenset()  # full exit names ("1A:exit") holding a door token
+    meta: MapMeta = field(default_factory=MapMeta)
+
+    def names(self) -> list[str]:
+        return [p.name for p in self.placements]
+
+
+# --- validation ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Issue:
+    """One problem of the build, drawn on the map at `at` (map pixels, builder coordinates)."""
+
+    kind: str  # overlap, open_connector, exit_without_door, unreachable, no_entrance, no_emergence, ...
+    message: str
+    at: tuple[float, float] | None
+    pieces: tuple[str, ...] = ()
+    severity: str = "error"  # or "warning"
+    segment: tuple[tuple[float, float], tuple[float, float]] | None = None
+
+
+@dataclass
+class Validation:
+    issues: list[Issue]
+    board: Board | None  # the composed board of the pieces that do not overlap
+    seconds: float
+
+    @property
+    def errors(self) -> list[Issue]:
+        return [i for i in self.issues if i.severity == "error"]
+
+
+def _fpt(p: Point, shift: tuple[Fraction, Fraction] = (Fraction(0), Fraction(0))) -> tuple[float, float]:
+    return (float(p[0] - shift[0]), float(p[1] - shift[1]))
+
+
+def _mid(s: Segment) -> Point:
+    return ((s.a[0] + s.b[0]) / 2, (s.a[1] + s.b[1]) / 2)
+
+
+def _centroid(poly: Sequence[Point]) -> Point:
+    n = len(poly)
+    return (sum(p[0] for p in poly) / n, sum(p[1] for p in poly) / n)
+
+
+# --- the builder ---------------------------------------------------------------------------------
+
+
+class Builder:
+    """Edits a BuildState; every edit is undoable. Pure Python, no pygame."""
+
+    def __init__(self, library: PieceLibrary, title: str, state: BuildState | None = None) -> None:
+        self.library = library
+        self.title = title
+        self.state = state or BuildState(title)
+        self.undo_stack: list[BuildState] = []
+        self.redo_stack: list[BuildState] = []
+        self._placed: dict[BuildPlacement, Board] = {}
+        self._validation: tuple[BuildState, Validation] | None = None
+
+    # -- geometry of placed pieces ------------------------------------------------------------
+    def piece(self, p: BuildPlacement) -> PieceInfo:
+        return self.library[p.piece]
+
+    def placement(self, name: str) -> BuildPlacement:
+        for p in self.state.placements:
+            if p.name == name:
+                return p
+        raise BuildError(f"no placed piece named {name!r}")
+
+    def compose_placement(self, p: BuildPlacement) -> Placement:
+        return Placement(self.piece(p).board, p.name, p.offset, p.rotation, p.flip_h, p.flip_v)
+
+    def placed(self, p: BuildPlacement) -> Board:
+        """The piece moved into place (cached: dragging asks this every frame)."""
+        board = self._placed.get(p)
+        if board is None:
+            try:
+                board = transform_board(self.compose_placement(p))
+            except CompositionError as exc:
+                raise BuildError(str(exc)) from None
+            if len(self._placed) > 512:
+                self._placed.clear()
+            self._placed[p] = board
+        return board
+
+    def size_of(self, p: BuildPlacement) -> tuple[int, int]:
+        return self.compose_placement(p).size()
+
+    def rect_of(self, p: BuildPlacement) -> tuple[float, float, float, float]:
+        w, h = self.size_of(p)
+        return (float(p.x), float(p.y), float(w), float(h))
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        """x0, y0, x1, y1 around every placed piece (a default table when empty)."""
+        if not self.state.placements:
+            return (0.0, 0.0, 1536.0, 1024.0)
+        rects = [self.rect_of(p) for p in self.state.placements]
+        return (min(r[0] for r in rects), min(r[1] for r in rects),
+                max(r[0] + r[2] for r in rects), max(r[1] + r[3] for r in rects))
+
+    def piece_at(self, x: float, y: float) -> str | None:
+        """The topmost placed piece under a map point (its areas or floor squares)."""
+        from game.board.checks import point_in_polygon
+
+        pt = (Fraction(x).limit_denominator(1000), Fraction(y).limit_denominator(1000))
+        for p in reversed(self.state.placements):
+            rx, ry, rw, rh = self.rect_of(p)
+            if not (rx <= x <= rx + rw and ry <= y <= ry + rh):
+                continue
+            board = self.placed(p)
+            if board.grid is not None:
+                cell = (int(pt[0] // board.tile_width), int(pt[1] // board.tile_height))
+                if cell in board.grid.floor:
+                    return p.name
+            elif any(point_in_polygon(pt, a.polygon) >= 0 for a in board.areas.values()):
+                return p.name
+        return None
+
+    # -- edits ----------------------------------------------------------------------------------
+    def _commit(self, state: BuildState) -> None:
+        if state == self.state:
+            return
+        self.undo_stack.append(self.state)
+        self.redo_stack.clear()
+        self.state = state
+
+    def undo(self) -> bool:
+        if not self.undo_stack:
+            return False
+        self.redo_stack.append(self.state)
+        self.state = self.undo_stack.pop()
+        return True
+
+    def redo(self) -> bool:
+        if not self.redo_stack:
+            return False
+        self.undo_stack.append(self.state)
+        self.state = self.redo_stack.pop()
+        return True
+
+    def new_name(self, key: str) -> str:
+        taken = set(self.state.names()) | self._reserved_names()
+        if key not in taken:
+            return key
+        n = 2
+        while f"{key}_{n}" in taken:
+            n += 1
+        return f"{key}_{n}"
+
+    def _reserved_names(self) -> set[str]:
+        """Prefixes used inside fixed pieces (a loaded map's 'P:name' objects): never reuse them."""
+        out: set[str] = set()
+        for p in self.state.placements:
+            info = self.library.pieces.get(p.piece)
+            if info is not None and info.fixed:
+                out |= {n.split(":", 1)[0] for n in info.board.areas if ":" in n}
+        return out
+
+    def add(self, key: str, x: float | Fraction = 0, y: float | Fraction = 0, rotation: int = 0,
+            flip_h: bool = False, flip_v: bool = False, snap: bool = True, name: str | None = None) -> str:
+        """Place a piece with its top-left at (x, y); returns its placement name."""
+        info = self.library.find(key)
+        if info.title != self.title:
+            raise BuildError(f"piece {info.key} is a {info.title} piece; this is a {self.title} map")
+        if rotation % 90 or not 0 <= rotation < 360:
+            raise BuildError(f"rotation must be 0, 90, 180 or 270, not {rotation}")
+        name = name or self.new_name(info.key)
+        if not name or ":" in name or name in self.state.names():
+            raise BuildError(f"placement name {name!r} must be unique and without ':'")
+        p = BuildPlacement(name, info.key, _frac(x), _frac(y), rotation, flip_h, flip_v)
+        if snap:
+            p = self.snapped(p, others=self.state.placements)
+        self._commit(replace(self.state, placements=self.state.placements + (p,)))
+        return name
+
+    def set_placement(self, p: BuildPlacement, snap: bool = False) -> BuildPlacement:
+        """Replace the placement of the same name (a move, turn or flip); returns it as placed."""
+        others = tuple(q for q in self.state.placements if q.name != p.name)
+        if len(others) == len(self.state.placements):
+            raise BuildError(f"no placed piece named {p.name!r}")
+        if snap:
+            p = self.snapped(p, others=others)
+        # Door tokens are named by their exit, so they move with the piece.
+        self._commit(replace(self.state, placements=tuple(p if q.name == p.name else q for q in self.state.placements)))
+        return p
+
+    def move(self, name: str, x: float | Fraction, y: float | Fraction, snap: bool = True) -> BuildPlacement:
+        return self.set_placement(replace(self.placement(name), x=_frac(x), y=_frac(y)), snap)
+
+    def rotate(self, name: str, quarters: int = 1, snap: bool = True) -> BuildPlacement:
+        """Turn a piece clockwise about its centre by quarter turns."""
+        p = self.placement(name)
+        w, h = self.size_of(p)
+        cx, cy = p.x + Fraction(w, 2), p.y + Fraction(h, 2)
+        return self.set_placement(self._turned_about_centre(p, (p.rotation + 90 * quarters) % 360), snap)
+
+    def flip(self, name: str, axis: str = "h", snap: bool = True) -> BuildPlacement:
+        """Mirror a piece as it lies on the table (left-right for 'h', top-bottom for 'v')."""
+        p = self.placement(name)
+        # Placement flips act before the rotation; on a quarter-turned piece a screen flip is
+        # the other axis of the piece.
+        along_h = (axis == "h") != (p.rotation % 180 == 90)
+        flipped = replace(p, flip_h=p.flip_h ^ along_h, flip_v=p.flip_v ^ (not along_h))
+        return self.set_placement(flipped, snap)
+
+    def delete(self, name: str) -> None:
+        self.placement(name)
+        prefix = name + ":"
+        self._commit(replace(
+            self.state,
+            placements=tuple(q for q in self.state.placements if q.name != name),
+            doors=frozenset(d for d in self.state.doors if not d.startswith(prefix)),
+        ))
+
+    def flip_face(self, name: str) -> BuildPlacement:
+        """Swap a Gears tile for its other face, same place and orientation."""
+        p = self.placement(name)
+        info = self.piece(p)
+        others = [f for f in self.library.faces_of(info.tile) if f.key != info.key]
+        if not others:
+            raise BuildError(f"piece {info.key} has no other face")
+        new_name = self.new_name(others[0].key) if p.name == info.key or p.name.startswith(info.key + "_") else p.name
+        q = replace(p, piece=others[0].key, name=new_name)
+        placements = tuple(q if x.name == p.name else x for x in self.state.placements)
+        doors = frozenset(d for d in self.state.doors if not d.startswith(p.name + ":"))
+        self._commit(replace(self.state, placements=placements, doors=doors))
+        return q
+
+    def toggle_door(self, exit_name: str) -> bool:
+        """Put a door token on a free exit (gears 3.1 item 10, 3.4 step 6) or take it off; True
+        when the exit now has a door."""
+        conns = {c.name: c for p in self.state.placements for c in self.placed(p).connectors}
+        c = conns.get(exit_name)
+        if c is None or c.kind != "exit":
+            raise BuildError(f"no exit named {exit_name!r} (door tokens go on Gears exits)")
+        doors = set(self.state.doors)
+        has = exit_name in doors
+        if has:
+            doors.discard(exit_name)
+        else:
+            doors.add(exit_name)
+        self._commit(replace(self.state, doors=frozenset(doors)))
+        return not has
+
+    def set_meta(self, meta: MapMeta) -> None:
+        if meta.size not in SIZES:
+            raise BuildError(f"size must be one of {', '.join(SIZES)}, not {meta.size!r}")
+        self._commit(replace(self.state, meta=meta))
+
+    # -- snapping --------------------------------------------------------------------------------
+    def connectors_free(self, placements: Sequence[BuildPlacement]) -> list[Connector]:
+        """Connectors of the given placements not lying on a mate of another of them."""
+        conns = [c for p in placements for c in self.placed(p).connectors]
+        out = []
+        for c in conns:
+            if not any(d.piece != c.piece and _mates(c, d) and _same_segment(c.segment, d.segment) for d in conns):
+                out.append(c)
+        return out
+
+    def snapped(self, p: BuildPlacement, others: Sequence[BuildPlacement], turn: bool = True) -> BuildPlacement:
+        """p moved onto the nearest matching free connector of the other pieces within
+        SNAP_TILES, turning it if turn is true; otherwise aligned to the tile grid."""
+        info = self.piece(p)
+        tw, th = info.board.tile_width, info.board.tile_height
+        reach = SNAP_TILES * max(tw, th)
+        p = replace(p, x=_round_to(p.x, tw), y=_round_to(p.y, th))
+        free = self.connectors_free(others)
+        best: tuple[Fraction, BuildPlacement] | None = None
+        rotations = [p.rotation] + ([r for r in (0, 90, 180, 270) if r != p.rotation] if turn else [])
+        for rot in rotations:
+            trial = p if rot == p.rotation else self._turned_about_centre(p, rot)
+            placed = self.placed(trial)
+            for mine in placed.connectors:
+                for theirs in free:
+                    if not _mates(mine, theirs):
+                        continue
+                    delta = _join_delta(mine.segment, theirs.segment)
+                    if delta is None:
+                        continue
+                    moved = replace(trial, x=trial.x + delta[0], y=trial.y + delta[1])
+                    if not self._faces_away(moved, mine, theirs, others):
+                        continue
+                    dist = abs(moved.x - p.x) + abs(moved.y - p.y)
+                    if dist > reach * 2:
+                        continue
+                    score = dist + (0 if rot == p.rotation else ROTATION_PENALTY)
+                    if best is None or score < best[0]:
+                        best = (score, moved)
+        return best[1] if best is not None else p
+
+    def _turned_about_centre(self, p: BuildPlacement, rotation: int) -> BuildPlacement:
+        """p turned to rotation about its centre, its corner kept on the tile grid (grid pieces
+        are offset by whole cells, and Gears art sits on the tile layer)."""
+        w, h = self.size_of(p)
+        cx, cy = p.x + Fraction(w, 2), p.y + Fraction(h, 2)
+        t = replace(p, rotation=rotation)
+        w2, h2 = self.size_of(t)
+        board = self.piece(p).board
+        return replace(t, x=_round_to(cx - Fraction(w2, 2), board.tile_width), y=_round_to(cy - Fraction(h2, 2), board.tile_height))
+
+    def _faces_away(self, moved: BuildPlacement, mine: Connector, theirs: Connector, others) -> bool:
+        """The moved piece lies on the far side of the joint from the piece it joins."""
+        other = next(q for q in others if q.name == theirs.piece)
+        seg = theirs.segment
+        a = _side(self.placed(other), seg)
+        b = _side(self.placed(moved), seg)
+        return a != 0 and b != 0 and a != b
+
+    # -- composition and validation ----------------------------------------------------------------
+    def compose_all(self, source: str = "built map") -> Board:
+        """The composed board of every placement; BuildError if pieces overlap."""
+        if not self.state.placements:
+            raise BuildError("nothing placed yet")
+        try:
+            return compose([self.compose_placement(p) for p in self.state.placements], source)
+        except CompositionError as exc:
+            raise BuildError("; ".join(exc.problems)) from None
+
+    def validate(self) -> Validation:
+        cached = self._validation
+        if cached is not None and cached[0] == self.state:
+            return cached[1]
+        start = time.perf_counter()
+        issues, board = self._validate()
+        result = Validation(issues, board, time.perf_counter() - start)
+        self._validation = (self.state, result)
+        return result
+
+    def _validate(self) -> tuple[list[Issue], Board | None]:
+        state = self.state
+        if not state.placements:
+            return [Issue("empty", "No pieces yet: drag one from the palette", None, severity="warning")], None
+        issues: list[Issue] = []
+        placed = {p.name: self.placed(p) for p in state.placements}
+        by_name = {p.name: p for p in state.placements}
+        rects = {p.name: self.rect_of(p) for p in state.placements}
+        clash: set[tuple[str, str]] = set()
+        for i, p in enumerate(state.placements):
+            for q in state.placements[i + 1:]:
+                ra, rb = rects[p.name], rects[q.name]
+                x0, y0 = max(ra[0], rb[0]), max(ra[1], rb[1])
+                x1, y1 = min(ra[0] + ra[2], rb[0] + rb[2]), min(ra[1] + ra[3], rb[1] + rb[3])
+                # Only pieces whose rectangles cross can overlap: skip the exact test otherwise.
+                if x0 < x1 and y0 < y1 and _overlap_pair(placed[p.name], placed[q.name]):
+                    clash.add((p.name, q.name))
+                    issues.append(Issue("overlap", f"Pieces {p.name} and {q.name} overlap", ((x0 + x1) / 2, (y0 + y1) / 2), (p.name, q.name)))
+        kept: list[BuildPlacement] = []
+        for p in state.placements:
+            if not any((q.name, p.name) in clash for q in kept):
+                kept.append(p)
+        issues += self._physical_tiles(state.placements)
+        issues += self._connector_issues(kept)
+        try:
+            board = compose([self.compose_placement(p) for p in kept], "built map")
+        except CompositionError as exc:
+            issues += [Issue("map", line, None) for line in exc.problems]
+            return issues, None
+        shift = _shift_of(placed[kept[0].name], board)
+        for problem in check_board(board):
+            issue = self._from_problem(problem, board, shift)
+            if issue is not None:
+                issues.append(issue)
+        if self.title == "doom" and not any(m.kind in ("figure", "encounter") for m in board.markers):
+            issues.append(Issue("no_spawn", "No spawn point: no figure or encounter marker on any piece", None, severity="warning"))
+        issues += self._art_issues(kept)
+        return _dedupe(issues), board
+
+    def _physical_tiles(self, placements: Sequence[BuildPlacement]) -> list[Issue]:
+        """A Gears tile is one card: its two faces cannot both be on the table (gears 3.1 item 8)."""
+        if self.title != "gears":
+            return []
+        seen: dict[str, BuildPlacement] = {}
+        out = []
+        for p in placements:
+            info = self.piece(p)
+            if info.fixed or not info.face:
+                continue
+            if info.tile in seen:
+                first = seen[info.tile]
+                x, y, w, h = self.rect_of(p)
+                out.append(Issue("tile_twice", f"Tile {info.tile} is used twice ({first.piece} and {p.piece}); the game has one of each tile",
+                                 (x + w / 2, y + h / 2), (first.name, p.name), "warning"))
+            else:
+                seen[info.tile] = p
+        return out
+
+    def _connector_issues(self, kept: Sequence[BuildPlacement]) -> list[Issue]:
+        free = self.connectors_free(kept)
+        out: list[Issue] = []
+        if self.title == "gears":
+            entrances = [c for c in free if c.kind == "entrance"]
+            if not entrances and kept:
+                out.append(Issue("no_entrance", "No entrance: every entrance is joined, so the map has no start (gears 3.1)", None))
+            for c in entrances[1:]:
+                out.append(Issue("open_connector", f"Entrance {c.name} is left open: join it to an exit (only the first tile's entrance stays open)",
+                                 _fpt(_mid(c.segment)), (c.piece,), segment=(_fpt(c.segment.a), _fpt(c.segment.b))))
+            for c in free:
+                if c.kind == "exit" and c.name not in self.state.doors:
+                    out.append(Issue("exit_without_door", f"Exit {c.name} has neither a next tile nor a door token (gears 3.1 item 10)",
+                                     _fpt(_mid(c.segment)), (c.piece,), segment=(_fpt(c.segment.a), _fpt(c.segment.b))))
+        else:
+            for c in free:
+                if c.name not in self.state.doors:
+                    out.append(Issue("open_connector", f"Connector {c.name} is left open: another piece can join here",
+                                     _fpt(_mid(c.segment)), (c.piece,), "warning", segment=(_fpt(c.segment.a), _fpt(c.segment.b))))
+        return out
+
+    def _art_issues(self, kept: Sequence[BuildPlacement]) -> list[Issue]:
+        out = []
+        for p in kept:
+            info = self.piece(p)
+            tw, th = info.board.tile_width, info.board.tile_height
+            if (p.x / tw).denominator != 1 or (p.y / th).denominator != 1:
+                x, y, w, h = self.rect_of(p)
+                out.append(Issue("art_off_grid", f"Piece {p.name} is off the tile grid: its floor art cannot be saved on the tile layer",
+                                 (x + w / 2, y + h / 2), (p.name,), "warning"))
+        return out
+
+    def _from_problem(self, problem: Problem, board: Board, shift) -> Issue | None:
+        msg = problem.message
+        m = re.match(r"object (.+) \(id (\d+)\)$", problem.what)
+        name = m.group(1) if m else ""
+        at, seg = _locate(board, name, shift)
+        piece = name.split(":", 1)[0] if ":" in name else ""
+        pm = re.match(r"piece (\S+) ", msg)
+        if pm and at is None:
+            piece = pm.group(1)
+            if piece in board.pieces():
+                xs = [v for a in board.areas.values() if a.piece == piece for v in a.polygon]
+                x0, y0, x1, y1 = bbox(xs)
+                at = _fpt(((x0 + x1) / 2, (y0 + y1) / 2), shift)
+        sq = re.search(r"square (\d+),(\d+)", msg)
+        if sq and at is None:
+            c, r = int(sq.group(1)), int(sq.group(2))
+            at = _fpt(((c + Fraction(1, 2)) * board.tile_width, (r + Fraction(1, 2)) * board.tile_height), shift)
+        if "entrance" in msg and "exactly one" in msg:
+            return None  # joined entrances are counted by _connector_issues, which knows joins
+        if "is not on the edge of the map" in msg:
+            return None  # an entrance/exit covered by a neighbour that is not its mate: reported as open
+        kind = "map"
+        if "cannot be reached" in msg:
+            kind = "unreachable"
+        elif "no emergence" in msg:
+            kind = "no_emergence"
+        elif "start_zone" in msg:
+            kind = "no_entrance"
+        elif "has no exit" in msg:
+            kind = "no_exit"
+        label = f"{name}: {msg}" if name else msg
+        return Issue(kind, label[0].upper() + label[1:], at, (piece,) if piece else (), segment=seg)
+
+
+# --- helpers ---------------------------------------------------------------------------------------
+
+
+def _frac(v: float | int | str | Fraction) -> Fraction:
+    if isinstance(v, float):
+        return Fraction(v).limit_denominator(64)
+    return Fraction(v)
+
+
+def _round_to(v: Fraction, step: int) -> Fraction:
+    return Fraction(round(v / step) * step)
+
+
+def _mates(a: Connector, b: Connector) -> bool:
+    """Connector kinds that join: exit with entrance (gears 3.7), connector with connector (doom)."""
+    return {a.kind, b.kind} == {"entrance", "exit"} or a.kind == b.kind == "connector"
+
+
+def _same_segment(s: Segment, t: Segment) -> bool:
+    return {s.a, s.b} == {t.a, t.b}
+
+
+def _join_delta(mine: Segment, theirs: Segment) -> tuple[Fraction, Fraction] | None:
+    """The translation laying segment mine exactly on theirs, or None if it cannot."""
+    dm = (mine.b[0] - mine.a[0], mine.b[1] - mine.a[1])
+    dt = (theirs.b[0] - theirs.a[0], theirs.b[1] - theirs.a[1])
+    if dm[0] * dt[1] - dm[1] * dt[0] != 0:
+        return None
+    if dm[0] ** 2 + dm[1] ** 2 != dt[0] ** 2 + dt[1] ** 2:
+        return None
+    mm, mt = _mid(mine), _mid(theirs)
+    return (mt[0] - mm[0], mt[1] - mm[1])
+
+
+def _side(board: Board, seg: Segment) -> int:
+    """Which side of seg's line the board's areas (or floor squares) touching seg lie on."""
+    if board.grid is not None:
+        tw, th = board.tile_width, board.tile_height
+        m = _mid(seg)
+        d = (seg.b[0] - seg.a[0], seg.b[1] - seg.a[1])
+        length = abs(d[0]) + abs(d[1])
+        normal = (-d[1] / length * tw / 4, d[0] / length * th / 4)
+        for sign in (1, -1):
+            q = (m[0] + sign * normal[0], m[1] + sign * normal[1])
+            cell = (int(q[0] // tw), int(q[1] // th))
+            if cell in board.grid.floor:
+                return orient(seg.a, seg.b, q)
+        return 0
+    for area in board.areas.values():
+        if _touches(area.polygon, seg):
+            for v in area.polygon:
+                s = orient(seg.a, seg.b, v)
+                if s != 0:
+                    return s
+    return 0
+
+
+def _touches(poly: Sequence[Point], s: Segment) -> bool:
+    """Some edge of poly runs along a stretch of s."""
+    from game.board.checks import edges, line_param
+
+    t = line_param(s.a, s.b)
+    lo, hi = sorted((t(s.a), t(s.b)))
+    for p, q in edges(poly):
+        if orient(s.a, s.b, p) == 0 and orient(s.a, s.b, q) == 0:
+            a0, a1 = sorted((t(p), t(q)))
+            if max(lo, a0) < min(hi, a1):
+                return True
+    return False
+
+
+def _overlap_pair(a: Board, b: Board) -> bool:
+    return bool(overlapping_pieces([a, b]))
+
+
+def _shift_of(placed_first: Board, composed: Board) -> tuple[Fraction, Fraction]:
+    """How far compose moved everything (it shifts so nothing lies left of or above 0,0)."""
+    for name, area in placed_first.areas.items():
+        got = composed.areas.get(name)
+        if got is not None:
+            return (got.polygon[0][0] - area.polygon[0][0], got.polygon[0][1] - area.polygon[0][1])
+    if placed_first.grid is not None and composed.grid is not None:
+        a, b = min(placed_first.grid.floor), min(composed.grid.floor)
+        return (Fraction((b[0] - a[0]) * composed.tile_width), Fraction((b[1] - a[1]) * composed.tile_height))
+    return (Fraction(0), Fraction(0))
+
+
+def _locate(board: Board, name: str, shift) -> tuple[tuple[float, float] | None, tuple | None]:
+    """A map point (and segment, for lines) for an object of the composed board, in builder
+    coordinates."""
+    if not name:
+        return None, None
+    if name in board.areas:
+        return _fpt(_centroid(board.areas[name].polygon), shift), None
+    for c in board.connectors:
+        if c.name == name:
+            return _fpt(_mid(c.segment), shift), (_fpt(c.segment.a, shift), _fpt(c.segment.b, shift))
+    for group in (board.lines, board.doors):
+        for x in group:
+            if x.name == name:
+                s = Segment(x.points[0], x.points[-1])
+                return _fpt(_mid(s), shift), (_fpt(s.a, shift), _fpt(s.b, shift))
+    for m in board.markers:
+        if m.name == name:
+            return _fpt(m.point, shift), None
+    for c in board.cover:
+        if c.name == name:
+            return _fpt(c.point, shift), None
+    return None, None
+
+
+def _dedupe(issues: list[Issue]) -> list[Issue]:
+    seen, out = set(), []
+    for i in issues:
+        key = (i.kind, i.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(i)
+    order = {"error": 0, "warning": 1}
+    return sorted(out, key=lambda i: order.get(i.severity, 2))
