@@ -29,9 +29,13 @@ cross A's edge (bounded by two distinct pencils), the closure of C has a vertex:
 l through two distinct active points z1, z2. An active point is an endpoint of the A or B edge
 the clear segment starts or ends on, a wall end lying on the clear segment, or a wall crossing
 that edge; in each case it lies on the limit segment [x, y] of l, with x in A and y in B.
-Hence two necessary conditions on the critical line, used to prune: z1 and z2 lie in the convex
+Hence necessary conditions on the critical line, used to prune: z1 and z2 lie in the convex
 hull of A and B, l meets both A and B, and no wall crosses the open segment (z1, z2) properly (a
-proper crossing there would survive every small perturbation and block it).
+proper crossing there would survive every small perturbation and block it). The last one is not
+applied when l runs along an edge of A or B: fix the A and B edges e_a, e_b a clear stretch
+joins; the limit stretches of the faces next to l run from l's meeting with e_a to its meeting
+with e_b, which are single points unless l contains e_a or e_b, so they share both ends, and a
+proper wall crossing inside (z1, z2) would lie inside one of them.
 
 Around the dual vertex l* the faces are the 2k sectors cut by the k pencils through the points
 of V on l (sorted along l as t1 < ... < tk): the perturbed lines l + e*m, where m is the
@@ -305,9 +309,7 @@ def _search(
             if x is not None:
                 vset[x] = None
     vpts = list(vset)
-    in_hull = [_in_convex(z, hull) for z in vpts]
-    hull_idx = [i for i, ok in enumerate(in_hull) if ok]
-
+    hull_idx = [i for i, z in enumerate(vpts) if _in_convex(z, hull)]
     # Which side of each relevant wall's line every point of V lies on, as bitmasks over walls.
     wall_lines = [_line_through((u[0], u[1], 1), (v[0], v[1], 1)) for u, v in rel]
     pos = [0] * len(vpts)
@@ -338,7 +340,9 @@ def _search(
         if not (_line_meets(line, a_pts) and _line_meets(line, b_pts)):
             continue
         suspects = (pos[i] & neg[j]) | (neg[i] & pos[j])
-        if suspects and _properly_crossed(line, suspects, rel):
+        if suspects and _properly_crossed(line, suspects, rel) and not (
+            _runs_along_edge(line, b_pts) or (not a_is_point and _runs_along_edge(line, a_pts))
+        ):
             continue
         found = _try_perturbations(line, vpts, z1 if a_is_point else None, a_is_point, a_pts, all_edges)
         if found is not None:
@@ -526,6 +530,13 @@ def _line_meets(line: Line, pts: list[IntPt]) -> bool:
         if lo and hi:
             return True
     return False
+
+
+def _runs_along_edge(line: Line, pts: list[IntPt]) -> bool:
+    """The line contains an edge of the polygon."""
+    a, b, c = line
+    on = [a * x + b * y + c == 0 for x, y in pts]
+    return any(on[k] and on[k - 1] for k in range(len(on)))
 
 
 def _properly_crossed(line: Line, suspects: int, walls: list[tuple[IntPt, IntPt]]) -> bool:
