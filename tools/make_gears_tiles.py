@@ -85,6 +85,7 @@ class Face:
     exits: tuple[str, ...] = ("E",)
     arrows: dict[tuple[int, int], str] = field(default_factory=dict)
     smooth: float = 0.75
+    jitter: int = 24  # px: inner vertices move up to this far (multiples of 8), 0 = on the lattice
 
 
 # --- lattice tracing ------------------------------------------------------------------------------
@@ -97,6 +98,21 @@ class Traced:
     height: int
     polygons: dict[str, list[Pt]]  # letter -> ring of lattice points (tiles), final vertices
     chains: list[tuple[str, str, list[Pt]]]  # (a, b, final vertices) per internal boundary chain
+    offsets: dict[Pt, tuple[int, int]] = field(default_factory=dict)  # px nudges of inner vertices
+
+    def px(self, p: Pt) -> FPt:
+        dx, dy = self.offsets.get(p, (0, 0))
+        return (Fraction(p[0] * TILE + dx), Fraction(p[1] * TILE + dy))
+
+    def jitter(self, amount: int, seed: str) -> None:
+        """Nudge every vertex inside the face (never one on its edge, so connectors and the outline
+        stay put) by a seeded multiple of 8 px: irregular rooms, still exactly shared."""
+        import random
+
+        rng = random.Random(seed)
+        steps = list(range(-amount, amount + 1, 8))
+        inner = sorted({p for ring in self.polygons.values() for p in ring if 0 < p[0] < self.width and 0 < p[1] < self.height})
+        self.offsets = {p: (rng.choice(steps), rng.choice(steps)) for p in inner} if amount else {}
 
 
 def parse_grid(face: Face) -> tuple[dict[tuple[int, int], str], set[tuple[int, int]], int, int]:
@@ -286,7 +302,7 @@ def separators(face: Face, traced: Traced) -> dict[str, list[list[FPt]]]:
     for a, b, chain in traced.chains:
         kind = kinds.get((a, b), "border")
         used.add((a, b))
-        pts = [px(p) for p in chain]
+        pts = [traced.px(p) for p in chain]
         if kind == "border":
             out["borders"].append(pts)
         elif kind == "wall":
@@ -478,12 +494,14 @@ def size_of(tile_id: str) -> str:
     return next(s for s, r in SIZES.items() if n in r)
 
 
-def build(face: Face, locations: dict) -> tuple[str, dict]:
-    """The TMX text of a face and a few facts about it (for the summary)."""
+def build(face: Face, locations: dict, attempt: int = 0) -> tuple[str, dict]:
+    """The TMX text of a face and a few facts about it (for the summary). attempt picks another
+    seed for the vertex jitter (main retries when a jittered face fails its checks)."""
     traced = trace(face)
+    traced.jitter(face.jitter if attempt < 12 else 0, f"{face.tile_id}#{attempt}")
     cells, spots, W, H = parse_grid(face)
     names = {l: n for l, (n, _) in face.areas.items()}
-    polys = {l: [px(p) for p in ring] for l, ring in traced.polygons.items()}
+    polys = {l: [traced.px(p) for p in ring] for l, ring in traced.polygons.items()}
     seps = separators(face, traced)
 
     loc = locations.get(face.tile_id)
@@ -502,12 +520,16 @@ def build(face: Face, locations: dict) -> tuple[str, dict]:
     def area_at_cell(cell) -> str:
         return cells[cell]
 
+    for spec, seg in zip((face.entrance,) + tuple(face.exits), [ent] + exits):
+        behind = [names[l] for l, p in polys.items() if _touches(p, seg)]
+        if len(behind) != 1:
+            raise FaceError(f"{face.tile_id}: connector {spec} must open onto one area, not {behind}")
     entrance_area = next(l for l, p in polys.items() if _touches(p, ent))
     # Approach order: breadth-first from the entrance area over the boundary chains.
     neighbours: dict[str, dict[str, FPt]] = {l: {} for l in face.areas}
     for a, b, chain in traced.chains:
         kind = {tuple(sorted(k)): v for k, v in face.seps.items()}.get((a, b), "border")
-        mid = _chain_mid([px(p) for p in chain])
+        mid = _chain_mid([traced.px(p) for p in chain])
         for x, y in ((a, b), (b, a)):
             if kind != "none" and y not in neighbours[x]:
                 neighbours[x][y] = mid
@@ -604,7 +626,7 @@ def build(face: Face, locations: dict) -> tuple[str, dict]:
     layers = [(n, objs) for n, objs in layers if objs or n in ("areas", "walls", "borders")]
     floor = [[FLOORS[face.areas[_floor_area(polys, cells, c, r)][1]] + FIRSTGID for c in range(W)] for r in range(H)]
     props = {"title": "gears", "name": face.name, "tile_id": face.tile_id, "size": size_of(face.tile_id), "flavour": face.flavour}
-    facts = {"size": (W, H), "areas": len(face.areas), "cover": len(cover_objs), "holes": len(hole_objs)}
+    facts = {"size": (W, H), "areas": len(face.areas), "cover": len(cover_objs), "holes": len(hole_objs), "attempt": attempt}
     return tmx_text(W, H, props, floor, layers), facts
 
 
@@ -826,7 +848,7 @@ face(
     {"a": ("foyer", "carpet"), "b": ("portrait_gallery", "tiles_b"), "d": ("grand_hall", "tiles_a"),
      "e": ("library", "carpet"), "f": ("trophy_room", "concrete_b")},
     seps={"ef": "wall", "ab": "door", "bd": "level", "ae": "wall", "de": "door", "df": "stairs"},
-    holes=["f", "b"], smooth=0,
+    holes=["f", "b"], smooth=0, jitter=0,
 )
 
 face(
@@ -842,7 +864,7 @@ face(
     {"a": ("atrium", "tiles_a"), "b": ("stair_hall", "concrete_b"), "c": ("stock_room", "carpet"),
      "d": ("showroom", "tiles_b"), "e": ("office", "broken_tiles")},
     seps={"bc": "wall", "ab": "door", "ae": "level", "bd": "door", "cd": "door"},
-    holes=["d"], equipment="c", exits=("N",), smooth=0,
+    holes=["d"], equipment="c", exits=("N",), smooth=0, jitter=0,
 )
 
 face(
@@ -907,7 +929,7 @@ face(
     {"a": ("gallery_corridor", "carpet"), "b": ("porcelain_room", "tiles_b"), "c": ("clock_room", "carpet"),
      "e": ("jade_room", "tiles_a"), "f": ("storeroom", "concrete_b")},
     seps={"bc": "wall", "ef": "wall", "ab": "door", "ac": "door", "ae": "stairs", "af": "door"},
-    holes=["c", "f"], smooth=0,
+    holes=["c", "f"], smooth=0, jitter=0,
 )
 
 face(
@@ -924,7 +946,7 @@ face(
      "d": ("bunker", "concrete_b")},
     seps={"ad": "wall", "ab": "level", "bc": "stairs"},
     walls=[[(3, 4), (4, 4)]],
-    holes=["c"], equipment="d",
+    holes=["c"], equipment="d", jitter=0,
 )
 
 # ---- small, side B ----
@@ -983,7 +1005,7 @@ face(
     aaaaBbbb
     aAaabbbB
     Aaaabbbb
-    ccccdDdd
+    aaccdDdd
     cCccdddd
     cccddddD
     """,
@@ -1048,7 +1070,7 @@ face(
     aAaabcCc
     AaabbccC
     aaabbddd
-    eEebbdDd
+    eEeBbdDd
     eeebbddd
     """,
     {"a": ("drift_west", "dirt"), "b": ("cart_track", "grate"), "c": ("upper_seam", "rubble"),
@@ -1108,7 +1130,7 @@ face(
 face(
     "12B", "Nexus Gate", "Sealed cells along a causeway; one holds the keycode to the deeper levels.",
     """
-    bbBccdDd
+    bbBcCdDd
     bbbccddd
     AaaaaaaA
     aaaaAaaa
@@ -1347,19 +1369,27 @@ def main(argv: list[str] | None = None) -> int:
     for face in FACES:
         if args.only and face.tile_id not in args.only:
             continue
-        try:
-            text, facts = build(face, locations)
-        except FaceError as exc:
-            print(exc, file=sys.stderr)
+        facts: dict = {}
+        path = OUT / f"{face.tile_id}.tmx"
+        problems: list[str] = []
+        for attempt in range(13):  # the last attempt has no jitter at all
+            try:
+                text, facts = build(face, locations, attempt)
+            except FaceError as exc:
+                problems = [str(exc)]
+                break
+            path.write_text(text, encoding="utf-8")
+            problems = verify(path)
+            if not problems:
+                break
+        if not facts:  # the description itself is broken: nothing was written
+            print(*problems, sep="\n", file=sys.stderr)
             bad += 1
             continue
-        path = OUT / f"{face.tile_id}.tmx"
-        path.write_text(text, encoding="utf-8")
-        problems = verify(path)
         from game.board.tmx import load_board
 
         blocked = len(wall_blocked_pairs(load_board(path))) if not problems else 0
-        print(f"{face.tile_id:>4} {face.name:<28} {facts['size'][0]}x{facts['size'][1]} areas={facts['areas']} cover={facts['cover']} holes={facts['holes']} wall-blocked pairs={blocked}")
+        print(f"{face.tile_id:>4} {face.name:<28} {facts['size'][0]}x{facts['size'][1]} areas={facts['areas']} cover={facts['cover']} holes={facts['holes']} wall-blocked pairs={blocked} attempt={facts['attempt']}")
         for p in problems:
             print("   ", p)
         bad += bool(problems)
