@@ -1,8 +1,7 @@
 """Map checks: exact polygon helpers the loader needs, and the structural checks of check-map.
 
-The polygon helpers are exact (Fractions, no epsilon), like the rest of game/board. They are the
-minimum the loader and composer need (point in polygon, simple-polygon test, overlap of two
-polygons with positive area); line of sight has its own module (los.py / geometry.py).
+The polygon helpers are exact (Fractions, no epsilon), like the rest of game/board; the basic
+primitives come from geometry.py, which line of sight uses too.
 
 `check_board(board)` returns every structural problem of a loaded Board as `Problem`s, each
 naming the object it is about; `python -m game check-map` prints them (docs/MAPS.md lists the
@@ -14,66 +13,35 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Sequence
 
+from game.board import geometry
 from game.board.model import Board, Point, Segment
 
 # --- exact primitives -------------------------------------------------------------------------
+# The primitives live in geometry.py (shared with line of sight); these adapters keep the
+# point-argument signatures the loader, composer and builder use.
 
-
-def orient(a: Point, b: Point, c: Point) -> int:
-    """+1 if a, b, c turn counter-clockwise in x-right/y-up terms (clockwise on screen), -1 the
-    other way, 0 if collinear. Only the sign is used, so screen orientation does not matter."""
-    v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-    return (v > 0) - (v < 0)
+orient = geometry.orientation
+signed_area2 = geometry.signed_area2
+point_in_polygon = geometry.point_in_polygon  # 1 inside, 0 on the boundary, -1 outside
 
 
 def on_segment(p: Point, a: Point, b: Point) -> bool:
     """p lies on the closed segment ab."""
-    return (
-        orient(a, b, p) == 0
-        and min(a[0], b[0]) <= p[0] <= max(a[0], b[0])
-        and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
-    )
+    return geometry.on_segment(p, Segment(a, b))
 
 
 def segments_cross_properly(a: Point, b: Point, c: Point, d: Point) -> bool:
     """ab and cd cross at one point interior to both (an X, not a touch or a collinear overlap)."""
-    o1, o2 = orient(a, b, c), orient(a, b, d)
-    o3, o4 = orient(c, d, a), orient(c, d, b)
-    return o1 * o2 < 0 and o3 * o4 < 0
+    return geometry.segments_cross_properly(Segment(a, b), Segment(c, d))
 
 
 def segments_intersect(a: Point, b: Point, c: Point, d: Point) -> bool:
     """Closed segments ab and cd share at least one point."""
-    if segments_cross_properly(a, b, c, d):
-        return True
-    return on_segment(c, a, b) or on_segment(d, a, b) or on_segment(a, c, d) or on_segment(b, c, d)
-
-
-def signed_area2(poly: Sequence[Point]) -> Fraction:
-    """Twice the signed area (positive when the vertices run clockwise on screen)."""
-    total = Fraction(0)
-    for i, p in enumerate(poly):
-        q = poly[(i + 1) % len(poly)]
-        total += p[0] * q[1] - q[0] * p[1]
-    return total
+    return geometry.segments_touch(Segment(a, b), Segment(c, d))
 
 
 def edges(poly: Sequence[Point]) -> list[tuple[Point, Point]]:
     return [(poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
-
-
-def point_in_polygon(p: Point, poly: Sequence[Point]) -> int:
-    """1 strictly inside, 0 on the boundary, -1 outside (exact crossing-number test)."""
-    inside = False
-    for a, b in edges(poly):
-        if on_segment(p, a, b):
-            return 0
-        # Half-open rule on y so a ray through a vertex counts once.
-        if (a[1] > p[1]) != (b[1] > p[1]):
-            x = a[0] + (p[1] - a[1]) * (b[0] - a[0]) / (b[1] - a[1])
-            if x > p[0]:
-                inside = not inside
-    return 1 if inside else -1
 
 
 def polygon_problem(poly: Sequence[Point]) -> str | None:
