@@ -53,6 +53,7 @@ critical lines are p-z for z in V and the candidates are those rotated by +-e ab
 """
 from __future__ import annotations
 
+import functools
 import math
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -568,6 +569,13 @@ def _fseg(s: Segment) -> Segment:
 
 
 def _checked_polygon(polygon: Sequence[Point]) -> tuple[Point, ...]:
+    # Boards ask about the same few area polygons again and again; validating one is an
+    # O(n^2) exact test, so remember the answer per polygon.
+    return _validated(tuple(polygon))
+
+
+@functools.lru_cache(maxsize=4096)
+def _validated(polygon: tuple[Point, ...]) -> tuple[Point, ...]:
     poly = normalize_polygon(polygon)
     problems = polygon_problems(poly)
     if problems:
