@@ -3,7 +3,7 @@
 a quick PNG of each face's geometry with pillow).
 
 The faces are Tiletop's own layouts (spec gears-of-war.md 3.7 "Original tile faces"): no public
-transcription of the printed tiles exists. The face data is FACES at the end of this file; the
+transcription of the printed tiles exists. The face data is FACES near the end of this file; the
 script turns it into plain TMX 1.10 following docs/MAPS.md, and refuses to write a face that
 fails the board checks.
 
@@ -514,12 +514,6 @@ def build(face: Face, locations: dict, attempt: int = 0) -> tuple[str, dict]:
     exits = [connector(face, e, W, H) for e in face.exits]
     ent_mid = ((ent[0][0] + ent[1][0]) / 2, (ent[0][1] + ent[1][1]) / 2)
 
-    def cell_of(spec) -> tuple[int, int]:
-        return spec if isinstance(spec, tuple) else None
-
-    def area_at_cell(cell) -> str:
-        return cells[cell]
-
     for spec, seg in zip((face.entrance,) + tuple(face.exits), [ent] + exits):
         behind = [names[l] for l, p in polys.items() if _touches(p, seg)]
         if len(behind) != 1:
@@ -674,7 +668,6 @@ def _chain_mid(chain: list[FPt]) -> FPt:
 def verify(path: Path) -> list[str]:
     """Problems of a written face: the board checks, plus 'a wall blocks sight between two areas'."""
     from game.board.checks import check_board
-    from game.board.los import AreaSight
     from game.board.model import MapError
     from game.board.tmx import load_board
 
