@@ -566,7 +566,25 @@ class Builder:
         if self.title == "doom" and not any(m.kind in ("figure", "encounter") for m in board.markers):
             issues.append(Issue("no_spawn", "No spawn point: no figure or encounter marker on any piece", None, severity="warning"))
         issues += self._art_issues(kept)
-        return _dedupe(issues), board
+        return _dedupe(self._group_unreachable(issues)), board
+
+    def _group_unreachable(self, issues: list[Issue]) -> list[Issue]:
+        """A piece left apart makes every one of its areas unreachable: say it once per piece."""
+        by_piece: dict[str, list[Issue]] = {}
+        for i in issues:
+            if i.kind == "unreachable" and len(i.pieces) == 1:
+                by_piece.setdefault(i.pieces[0], []).append(i)
+        out = []
+        for i in issues:
+            group = by_piece.get(i.pieces[0]) if i.kind == "unreachable" and len(i.pieces) == 1 else None
+            if group is None or len(group) < 3:
+                out.append(i)
+            elif i is group[0]:
+                x, y, w, h = self.rect_of(self.placement(i.pieces[0])) if i.pieces[0] in self.state.names() else (0, 0, 0, 0)
+                names = ", ".join(g.message.split(":", 2)[1] if g.message.count(":") >= 2 else g.message for g in group[:3])
+                out.append(Issue("unreachable", f"{len(group)} areas of piece {i.pieces[0]} cannot be reached by movement ({names}, ...)",
+                                 (x + w / 2, y + h / 2) if w else i.at, i.pieces))
+        return out
 
     def _physical_tiles(self, placements: Sequence[BuildPlacement]) -> list[Issue]:
         """A Gears tile is one card: its two faces cannot both be on the table (gears 3.1 item 8)."""

@@ -1,0 +1,287 @@
+"""Drawing the builder scene: table, pieces, connectors, live problems, palette and panel."""
+from __future__ import annotations
+
+import pygame
+
+from game.board.builder import BuildPlacement, Issue
+from game.i18n import _
+from game.ui import widgets
+from game.ui.table.board_render import dashed_line
+
+ERROR = (226, 74, 51)
+WARNING = (240, 180, 40)
+SNAP_OK = (90, 200, 120)
+
+
+def draw_scene(scene, surface: pygame.Surface) -> None:
+    ctx, pal = scene.ctx, scene.ctx.palette
+    view = scene.view_rect
+    surface.fill(pal.table, view)
+    surface.set_clip(view)
+    _draw_table(scene, surface)
+    validation = scene.validation()
+    overlap = {n for i in validation.issues if i.kind == "overlap" for n in i.pieces}
+    for p in scene.builder.state.placements:
+        if scene.drag is not None and scene.drag.kind == "move" and scene.drag.moved and scene.drag.name == p.name:
+            continue
+        _draw_piece(scene, surface, p, 255)
+        if p.name in overlap:
+            _outline(scene, surface, p, ERROR, 3)
+    _draw_connectors(scene, surface)
+    _draw_issues(scene, surface, validation.issues)
+    if scene.selected in scene.builder.state.names():
+        _outline(scene, surface, scene.builder.placement(scene.selected), pal.accent, 2)
+    if scene.drag is not None and (scene.drag.moved or scene.drag.kind == "new") and scene.mouse and view.collidepoint(scene.mouse):
+        ghost = scene.drag.ghost
+        _draw_piece(scene, surface, ghost, 170)
+        _outline(scene, surface, ghost, SNAP_OK if _joined(scene, ghost) else pal.accent, 2)
+    surface.set_clip(None)
+    _draw_toolbar(scene, surface)
+    _draw_palette(scene, surface)
+    _draw_panel(scene, surface, validation)
+
+
+def _draw_table(scene, surface: pygame.Surface) -> None:
+    """A faint tile grid where pieces may go: snapping puts corners on it."""
+    cam = scene.camera
+    view = scene.view_rect
+    step = 64 * cam.zoom
+    if step < 6:
+        return
+    colour = tuple(min(255, c + 10) for c in scene.ctx.palette.table)
+    x0, y0 = cam.to_map(view.left, view.top)
+    x1, y1 = cam.to_map(view.right, view.bottom)
+    c = int(x0 // 64)
+    while c * 64 <= x1:
+        sx, _ = cam.to_screen(c * 64, 0)
+        pygame.draw.line(surface, colour, (sx, view.top), (sx, view.bottom))
+        c += 1
+    r = int(y0 // 64)
+    while r * 64 <= y1:
+        _, sy = cam.to_screen(0, r * 64)
+        pygame.draw.line(surface, colour, (view.left, sy), (view.right, sy))
+        r += 1
+
+
+def _draw_piece(scene, surface: pygame.Surface, p: BuildPlacement, alpha: int) -> None:
+    info = scene.builder.library.pieces.get(p.piece)
+    if info is None:
+        return
+    img = scene.sprites.image(info, p, scene.camera.zoom_index)
+    x, y = scene.camera.to_screen(float(p.x), float(p.y))
+    if alpha < 255:
+        img = img.copy()
+        img.set_alpha(alpha)
+    surface.blit(img, (round(x), round(y)))
+
+
+def _screen_rect(scene, p: BuildPlacement) -> pygame.Rect:
+    x, y, w, h = scene.builder.rect_of(p)
+    sx, sy = scene.camera.to_screen(x, y)
+    z = scene.camera.zoom
+    return pygame.Rect(round(sx), round(sy), round(w * z), round(h * z))
+
+
+def _outline(scene, surface: pygame.Surface, p: BuildPlacement, colour, width: int) -> None:
+    try:
+        rect = _screen_rect(scene, p)
+    except Exception:  # noqa: BLE001 - a ghost of a piece not in the library: nothing to outline
+        return
+    pygame.draw.rect(surface, colour, rect.inflate(4, 4), scene.ctx.px(width), border_radius=scene.ctx.px(4))
+
+
+def _joined(scene, ghost: BuildPlacement) -> bool:
+    """The ghost's connectors meet a free connector: it snapped onto another piece."""
+    b = scene.builder
+    others = [p for p in b.state.placements if p.name != (scene.drag.name if scene.drag else None)]
+    try:
+        mine = b.placed(ghost).connectors
+    except Exception:  # noqa: BLE001
+        return False
+    free = b.connectors_free(others)
+    return any({c.segment.a, c.segment.b} == {d.segment.a, d.segment.b} for c in mine for d in free)
+
+
+def _draw_connectors(scene, surface: pygame.Surface) -> None:
+    b = scene.builder
+    cam = scene.camera
+    z = cam.zoom
+    doors = b.state.doors
+    for c in b.connectors_free(b.state.placements):
+        a = cam.to_screen(float(c.segment.a[0]), float(c.segment.a[1]))
+        e = cam.to_screen(float(c.segment.b[0]), float(c.segment.b[1]))
+        if c.name in doors:
+            pygame.draw.line(surface, (20, 20, 24), a, e, max(5, round(18 * z)))
+            pygame.draw.line(surface, (196, 160, 72), a, e, max(3, round(12 * z)))
+        elif c.kind == "entrance":
+            dashed_line(surface, SNAP_OK, a, e, max(3, round(8 * z)), 10 * z, 6 * z)
+        else:
+            dashed_line(surface, WARNING, a, e, max(3, round(8 * z)), 10 * z, 6 * z)
+
+
+def _draw_issues(scene, surface: pygame.Surface, issues: list[Issue]) -> None:
+    cam = scene.camera
+    font = scene.ctx.font(13, bold=True)
+    r = scene.ctx.px(11)
+    for n, issue in enumerate(issues, 1):
+        colour = ERROR if issue.severity == "error" else WARNING
+        if issue.segment is not None:
+            a = cam.to_screen(*issue.segment[0])
+            e = cam.to_screen(*issue.segment[1])
+            pygame.draw.line(surface, colour, a, e, max(3, scene.ctx.px(4)))
+        if issue.at is None:
+            continue
+        x, y = cam.to_screen(*issue.at)
+        big = scene.hover_issue == n - 1
+        rr = r + (scene.ctx.px(4) if big else 0)
+        pygame.draw.circle(surface, (12, 12, 14), (round(x), round(y) + 2), rr + 2)
+        pygame.draw.circle(surface, colour, (round(x), round(y)), rr)
+        widgets.text(surface, str(n), font, (18, 18, 20), (round(x), round(y)), "center")
+
+
+def _draw_toolbar(scene, surface: pygame.Surface) -> None:
+    ctx, pal, px = scene.ctx, scene.ctx.palette, scene.ctx.px
+    rect = scene.toolbar_rect
+    pygame.draw.rect(surface, pal.panel, rect)
+    pygame.draw.line(surface, pal.panel_edge, (rect.left, rect.bottom - 1), (rect.right, rect.bottom - 1), 2)
+    font = ctx.font(15, bold=True)
+    can = {"undo": bool(scene.builder.undo_stack), "redo": bool(scene.builder.redo_stack),
+           "rotate": scene.target() is not None or scene.drag is not None, "flip": scene.target() is not None,
+           "delete": scene.target() is not None, "face": _has_other_face(scene),
+           "save": bool(scene.builder.state.placements)}
+    for b in scene.buttons:
+        enabled = can.get(b.key, True)
+        hot = b.key == scene._hover_button and enabled
+        if b.key == "title":
+            fill, colour = (36, 40, 48), pal.accent
+        elif hot:
+            fill, colour = pal.accent, pal.accent_text
+        else:
+            fill, colour = (52, 57, 66), pal.text if enabled else pal.text_dim
+        pygame.draw.rect(surface, fill, b.rect, border_radius=px(6))
+        pygame.draw.rect(surface, (92, 98, 110), b.rect, width=1, border_radius=px(6))
+        widgets.text(surface, b.label, font, colour, b.rect.center, "center")
+    zoom = ctx.font(14).render(f"{round(scene.camera.zoom * 100)}%", True, pal.text_dim)
+    left_end = max(b.rect.right for b in scene.buttons if b.key not in ("save", "fit"))
+    right_start = min(b.rect.left for b in scene.buttons if b.key in ("save", "fit"))
+    if right_start - left_end > zoom.get_width() + px(20):
+        surface.blit(zoom, zoom.get_rect(midright=(right_start - px(10), rect.centery)))
+
+
+def _has_other_face(scene) -> bool:
+    t = scene.target()
+    if t is None:
+        return False
+    b = scene.builder
+    info = b.piece(b.placement(t))
+    return len(b.library.faces_of(info.tile)) > 1
+
+
+def _draw_palette(scene, surface: pygame.Surface) -> None:
+    ctx, pal, px = scene.ctx, scene.ctx.palette, scene.ctx.px
+    r = scene.palette_rect
+    widgets.panel(surface, ctx, r)
+    title = _("Map pieces") if scene.builder.title == "doom" else _("Tiles")
+    widgets.text(surface, title, ctx.font(17, bold=True), pal.text, (r.left + px(14), r.top + px(12)), shadow=True)
+    count = ctx.font(13).render(str(len(scene.palette_entries)), True, pal.text_dim)
+    surface.blit(count, count.get_rect(topright=(r.right - px(14), r.top + px(16))))
+    surface.set_clip(pygame.Rect(r.left, r.top + px(40), r.width, r.height - px(40)))
+    lib = scene.builder.library
+    small = ctx.font(12)
+    bold = ctx.font(14, bold=True)
+    for entry in scene.palette_entries:
+        if entry.rect.bottom < r.top or entry.rect.top > r.bottom:
+            continue
+        info = lib[entry.key]
+        hot = scene.mouse is not None and entry.rect.collidepoint(scene.mouse) and r.collidepoint(scene.mouse)
+        pygame.draw.rect(surface, (44, 48, 56) if not hot else (60, 66, 78), entry.rect, border_radius=px(6))
+        pygame.draw.rect(surface, pal.accent if hot else (78, 84, 96), entry.rect, 1, border_radius=px(6))
+        box = (entry.rect.width - px(10), entry.rect.height - px(30))
+        thumb = scene.sprites.thumb(info, box)
+        surface.blit(thumb, thumb.get_rect(midtop=(entry.rect.centerx, entry.rect.top + px(5))))
+        used = any(p.piece == info.key for p in scene.builder.state.placements)
+        label = info.key
+        widgets.text(surface, label, bold, pal.accent if used else pal.text, (entry.rect.left + px(6), entry.rect.bottom - px(4)), "bottomleft")
+        name = _clip_text(info.name, small, entry.rect.width - bold.size(label)[0] - px(16))
+        widgets.text(surface, name, small, pal.text_dim, (entry.rect.right - px(6), entry.rect.bottom - px(5)), "bottomright")
+    surface.set_clip(None)
+
+
+def _clip_text(s: str, font: pygame.font.Font, width: int) -> str:
+    if font.size(s)[0] <= width:
+        return s
+    while s and font.size(s + "\u2026")[0] > width:
+        s = s[:-1]
+    return s + "\u2026" if s else ""
+
+
+def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
+    ctx, pal, px = scene.ctx, scene.ctx.palette, scene.ctx.px
+    r = scene.panel_rect
+    widgets.panel(surface, ctx, r)
+    x, w = r.left + px(16), r.width - px(32)
+    y = r.top + px(12)
+    state = scene.builder.state
+    widgets.text(surface, _clip_text(state.meta.name, ctx.font(19, bold=True), w), ctx.font(19, bold=True), pal.text, (x, y), shadow=True)
+    y += px(28)
+    pieces = len(state.placements)
+    facts = _("{n} pieces").format(n=pieces) + "  \u00b7  " + (_("size {size}").format(size=state.meta.size) if scene.builder.title == "gears" else "")
+    widgets.text(surface, facts.strip(" \u00b7"), ctx.font(13), pal.text_dim, (x, y))
+    y += px(22)
+    errors = len(validation.errors)
+    warnings = len(validation.issues) - errors
+    head = _("Problems") + f"  ({errors} / {warnings})"
+    pygame.draw.line(surface, pal.panel_edge, (x, y), (x + w, y))
+    y += px(8)
+    widgets.text(surface, head, ctx.font(15, bold=True), pal.text, (x, y))
+    ms = ctx.font(12).render(f"{validation.seconds * 1000:.0f} ms", True, pal.text_dim)
+    surface.blit(ms, ms.get_rect(topright=(x + w, y + px(2))))
+    y += px(24)
+    scene.issue_rows = []
+    font = ctx.font(13)
+    bottom_reserved = px(150)
+    if not validation.issues:
+        widgets.text(surface, _clip_text(_("No problems: ready to save and play"), font, w), font, SNAP_OK, (x, y))
+        y += px(22)
+    for n, issue in enumerate(validation.issues, 1):
+        lines = widgets.wrap(issue.message, font, w - px(30))[:3]
+        h = len(lines) * font.get_linesize() + px(8)
+        if y + h > r.bottom - bottom_reserved:
+            more = len(validation.issues) - n + 1
+            widgets.text(surface, _("\u2026 and {n} more").format(n=more), font, pal.text_dim, (x, y))
+            y += px(20)
+            break
+        row = pygame.Rect(x - px(6), y - px(2), w + px(12), h)
+        if scene.hover_issue == n - 1:
+            pygame.draw.rect(surface, (60, 66, 78), row, border_radius=px(4))
+        colour = ERROR if issue.severity == "error" else WARNING
+        pygame.draw.circle(surface, colour, (x + px(8), y + font.get_linesize() // 2 + px(1)), px(8))
+        widgets.text(surface, str(n), ctx.font(11, bold=True), (18, 18, 20), (x + px(8), y + font.get_linesize() // 2 + px(1)), "center")
+        for i, line in enumerate(lines):
+            widgets.text(surface, line, font, pal.text, (x + px(24), y + i * font.get_linesize()))
+        scene.issue_rows.append((row, issue))
+        y += h + px(4)
+    # selection and status at the bottom
+    yb = r.bottom - bottom_reserved + px(6)
+    pygame.draw.line(surface, pal.panel_edge, (x, yb), (x + w, yb))
+    yb += px(8)
+    t = scene.target()
+    if t is not None:
+        p = scene.builder.placement(t)
+        info = scene.builder.piece(p)
+        bold = ctx.font(14, bold=True)
+        widgets.text(surface, _clip_text(f"{p.name}  \u2014  {info.name}", bold, w), bold, pal.text, (x, yb))
+        yb += px(20)
+        turn = _("turned {deg}\u00b0").format(deg=p.rotation)
+        flips = ", ".join(s for s, on in ((_("flipped"), p.flip_h or p.flip_v),) if on)
+        widgets.text(surface, f"{turn}{', ' + flips if flips else ''}  \u00b7  x {float(p.x):g}, y {float(p.y):g}", font, pal.text_dim, (x, yb))
+        yb += px(20)
+    else:
+        widgets.text(surface, _("Drag a piece from the palette onto the table"), font, pal.text_dim, (x, yb))
+        yb += px(20)
+    for line in widgets.wrap(scene.status, font, w)[:2] if scene.status else []:
+        widgets.text(surface, line, font, pal.accent, (x, yb))
+        yb += font.get_linesize()
+    notes = scene.notices + scene.load_problems
+    if notes:
+        widgets.text(surface, _clip_text(notes[-1], ctx.font(12), w), ctx.font(12), WARNING, (x, r.bottom - px(22)))

@@ -1,0 +1,529 @@
+"""The builder scene: a palette of map pieces, the table they are dragged onto, and the problems.
+
+Every edit goes through game/board/builder.Builder (the same model `python -m game build-map`
+uses), so the UI holds only view state: camera, selection, the piece being dragged and the
+palette scroll. Zoom and pan use the table's Camera; pieces are drawn with the table's
+BoardRenderer (game/ui/builder/sprites.py).
+
+State tests read: `builder.state`, `selected`, `drag` (None when nothing is dragged),
+`issue_rows` (rect, Issue) and `camera`.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from pathlib import Path
+
+import pygame
+
+from game.board.builder import Builder, BuildError, BuildPlacement, Issue, MapMeta, PieceLibrary
+from game.i18n import _
+from game.ui import widgets
+from game.ui.builder.sprites import PieceSprites
+from game.ui.scene import Action, Context, Pop, Scene
+from game.ui.table.camera import Camera
+
+DRAG_THRESHOLD = 4
+TABLE_TILES = (96, 64)  # the table's size in tiles: room for the largest missions
+TITLES = ("gears", "doom")
+
+
+@dataclass
+class Drag:
+    kind: str  # "new" (from the palette) or "move"
+    key: str  # piece key
+    name: str | None  # placement being moved
+    grab: tuple[float, float]  # map offset from the piece's corner to the mouse
+    ghost: BuildPlacement  # where it would land (snapped)
+    moved: bool = False
+
+
+@dataclass
+class PaletteEntry:
+    key: str
+    rect: pygame.Rect
+
+
+@dataclass
+class ToolButton:
+    key: str
+    rect: pygame.Rect
+    label: str
+    enabled: bool = True
+
+
+class BuilderScene(Scene):
+    def __init__(self, ctx: Context, screen_size: tuple[int, int], title: str = "gears",
+                 path: Path | None = None, library: PieceLibrary | None = None) -> None:
+        super().__init__(ctx)
+        self.notices: list[str] = []
+        self.load_problems: list[str] = []
+        self.path: Path | None = None
+        self.sprites = PieceSprites(ctx)
+        self._libraries: dict[str, PieceLibrary] = {}
+        if library is not None:
+            self._libraries[title] = library
+        self.builder = Builder(self._library(title), title)
+        if path is not None:
+            self.load(Path(path))
+        self.selected: str | None = None
+        self.drag: Drag | None = None
+        self.mouse: tuple[int, int] | None = None
+        self._press: tuple[int, int] | None = None
+        self._panning = False
+        self._hover_button: str | None = None
+        self.hover_issue: int | None = None
+        self.palette_scroll = 0
+        self.palette_entries: list[PaletteEntry] = []
+        self.issue_rows: list[tuple[pygame.Rect, Issue]] = []
+        self.status = ""
+        self._size = (0, 0)
+        self.camera = Camera((0, 0, 1, 1), (TABLE_TILES[0] * 64, TABLE_TILES[1] * 64))
+        self._layout(screen_size)
+        self.fit()
+
+    @property
+    def title(self) -> str:
+        return _("Map builder")
+
+    def _library(self, title: str) -> PieceLibrary:
+        lib = self._libraries.get(title)
+        if lib is None:
+            lib, problems = PieceLibrary.for_title(title, self.ctx.maps_dir)
+            self.notices += problems
+            self._libraries[title] = lib
+        return lib
+
+    # -- layout -----------------------------------------------------------------------------
+    def _layout(self, size: tuple[int, int]) -> None:
+        if size == self._size:
+            return
+        first = self._size == (0, 0)
+        self._size = size
+        px = self.ctx.px
+        w, h = size
+        bar = px(52)
+        left = min(px(300), max(px(220), w // 6))
+        right = min(px(360), max(px(260), w // 5))
+        self.toolbar_rect = pygame.Rect(0, 0, w, bar)
+        self.palette_rect = pygame.Rect(0, bar, left, h - bar)
+        self.panel_rect = pygame.Rect(w - right, bar, right, h - bar)
+        self.view_rect = pygame.Rect(left, bar, w - left - right, h - bar)
+        centre = None if first else self.camera.to_map(*self.camera_centre())
+        self.camera.view = tuple(self.view_rect)  # type: ignore[assignment]
+        if centre is not None:
+            self.camera.center_on(*centre)
+        self._make_buttons()
+        self._layout_palette()
+
+    def camera_centre(self) -> tuple[int, int]:
+        vx, vy, vw, vh = self.camera.view
+        return (vx + vw // 2, vy + vh // 2)
+
+    def _make_buttons(self) -> None:
+        px = self.ctx.px
+        font = self.ctx.font(15, bold=True)
+        bar = self.toolbar_rect.height
+        bh = bar - px(16)
+        y = (bar - bh) // 2
+        x = px(10)
+        self.buttons: list[ToolButton] = []
+
+        def add(key: str, label: str, right: bool = False) -> None:
+            nonlocal x
+            w = max(bh, font.size(label)[0] + px(24))
+            self.buttons.append(ToolButton(key, pygame.Rect(x, y, w, bh), label))
+            x += w + px(6)
+
+        add("menu", _("Menu"))
+        add("title", {"gears": "Gears of War", "doom": "DOOM"}[self.builder.title])
+        x += px(12)
+        tools = [("undo", _("Undo"), ""), ("redo", _("Redo"), ""), ("rotate", _("Rotate"), " (R)"),
+                 ("flip", _("Flip"), " (F)"), ("face", _("Other face"), " (Tab)"),
+                 ("door", _("Door"), " (D)"), ("delete", _("Delete"), "")]
+        ends = [("save", _("Save"), " (Ctrl+S)"), ("fit", _("Fit"), "")]
+        # Key hints only when they fit: at 1280 px the labels alone fill the bar.
+        need = sum(max(bh, font.size(a + b)[0] + px(24)) + px(6) for _k, a, b in tools + ends) + px(90)
+        hints = x + need < self.toolbar_rect.width
+        for key, label, hint in tools:
+            add(key, label + (hint if hints else ""))
+        # right-aligned group
+        right = self.toolbar_rect.right - px(10)
+        for key, label in ((k, a + (b if hints else "")) for k, a, b in ends):
+            w = max(bh, font.size(label)[0] + px(24))
+            right -= w
+            self.buttons.append(ToolButton(key, pygame.Rect(right, y, w, bh), label))
+            right -= px(6)
+
+    def _layout_palette(self) -> None:
+        px = self.ctx.px
+        r = self.palette_rect
+        pad = px(10)
+        top = r.top + px(44)
+        lib = self.builder.library
+        keys = [k for k in lib.keys() if not lib[k].fixed]
+        per_row = 2
+        cell_w = (r.width - pad * (per_row + 1)) // per_row
+        cell_h = int(cell_w * 0.8) + px(22)
+        self.palette_entries = []
+        for i, key in enumerate(keys):
+            row, col = divmod(i, per_row)
+            rect = pygame.Rect(r.left + pad + col * (cell_w + pad), top + row * (cell_h + pad) - self.palette_scroll, cell_w, cell_h)
+            self.palette_entries.append(PaletteEntry(key, rect))
+        self._palette_height = (len(keys) + per_row - 1) // per_row * (cell_h + pad) + px(60)
+
+    def on_settings_changed(self) -> None:
+        self.sprites.set_palette()
+        size, self._size = self._size, (0, 0)
+        self._layout(size)
+        self.dirty = True
+
+    # -- camera -----------------------------------------------------------------------------
+    def fit(self) -> None:
+        """Show every placed piece (or the middle of the table when it is empty)."""
+        x0, y0, x1, y1 = self.builder.bounds()
+        if not self.builder.state.placements:
+            tw, th = TABLE_TILES[0] * 32, TABLE_TILES[1] * 32
+            x0, y0, x1, y1 = tw - 768, th - 512, tw + 768, th + 512
+        _, _, vw, vh = self.camera.view
+        index = 0
+        from game.ui.table.camera import ZOOM_LEVELS
+
+        for i, z in enumerate(ZOOM_LEVELS):
+            if (x1 - x0) * z <= vw * 0.9 and (y1 - y0) * z <= vh * 0.9:
+                index = i
+        self.camera.zoom_index = min(index, 5)
+        self.camera.center_on((x0 + x1) / 2, (y0 + y1) / 2)
+        self.dirty = True
+
+    def center_on(self, at: tuple[float, float]) -> None:
+        self.camera.center_on(*at)
+        self.dirty = True
+
+    # -- load / save ------------------------------------------------------------------------
+    def load(self, path: Path) -> bool:
+        from game.board.tmx_write import load_build
+
+        lib = self._library(self.builder.title)
+        loaded = load_build(path, None, self.ctx.maps_dir)
+        self.load_problems = loaded.problems
+        if loaded.builder is None:
+            self.status = _("Could not load the map")
+            return False
+        title = loaded.builder.title
+        if title != self.builder.title:
+            lib = self._library(title)
+        self.builder = loaded.builder
+        self._libraries[title] = self.builder.library if not loaded.as_pieces else lib
+        self.path = path
+        self.status = _("Loaded {name}").format(name=path.name)
+        self.dirty = True
+        return True
+
+    def save_path(self) -> Path:
+        if self.path is not None:
+            return self.path
+        slug = re.sub(r"[^a-z0-9]+", "_", self.builder.state.meta.name.lower()).strip("_") or "custom_map"
+        return self.ctx.maps_dir / "custom" / f"{slug}.tmx"
+
+    def save(self, path: Path | None = None) -> Path | None:
+        from game.board.tmx_write import save_build
+
+        target = path or self.save_path()
+        try:
+            notes = save_build(self.builder, target)
+        except (BuildError, OSError) as exc:
+            self.status = _("Not saved: {reason}").format(reason=str(exc))
+            self.dirty = True
+            return None
+        self.path = target
+        errors = len(self.builder.validate().errors)
+        self.status = _("Saved {name}").format(name=target.name) + (
+            "" if not errors else "  " + _("({n} problems)").format(n=errors))
+        self.notices += notes
+        self.dirty = True
+        return target
+
+    # -- input ------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> Action | None:
+        self._layout(pygame.display.get_surface().get_size())
+        if event.type == pygame.MOUSEWHEEL:
+            at = self.mouse or self.view_rect.center
+            if self.palette_rect.collidepoint(at):
+                limit = max(0, self._palette_height - self.palette_rect.height)
+                self.palette_scroll = max(0, min(limit, self.palette_scroll - event.y * self.ctx.px(60)))
+                self._layout_palette()
+                self.dirty = True
+            elif self.view_rect.collidepoint(at) and event.y:
+                if self.camera.zoom_at(1 if event.y > 0 else -1, *at):
+                    self.dirty = True
+        elif event.type == pygame.MOUSEMOTION:
+            self._motion(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            return self._down(event.pos, event.button)
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self._up(event.pos, event.button)
+        elif event.type == pygame.KEYDOWN:
+            return self._key(event.key, event.mod)
+        return None
+
+    def _map_at(self, pos: tuple[int, int]) -> tuple[float, float]:
+        return self.camera.to_map(*pos)
+
+    def _down(self, pos: tuple[int, int], button: int) -> Action | None:
+        self.mouse = pos
+        if button == 1:
+            for b in self.buttons:
+                if b.rect.collidepoint(pos):
+                    return self.press(b.key)
+            for entry in self.palette_entries:
+                if entry.rect.collidepoint(pos) and self.palette_rect.collidepoint(pos):
+                    self._start_new(entry.key, pos)
+                    return None
+            for rect, issue in self.issue_rows:
+                if rect.collidepoint(pos):
+                    if issue.at is not None:
+                        self.center_on(issue.at)
+                    if issue.pieces:
+                        self.selected = issue.pieces[0]
+                    return None
+        if not self.view_rect.collidepoint(pos):
+            return None
+        if self.drag is not None and button == 3:
+            self._turn_ghost()
+            return None
+        name = self.builder.piece_at(*self._map_at(pos))
+        if button == 1 and name is not None:
+            p = self.builder.placement(name)
+            mx, my = self._map_at(pos)
+            self.selected = name
+            self.drag = Drag("move", p.piece, name, (mx - float(p.x), my - float(p.y)), p)
+            self._press = pos
+            self.dirty = True
+        elif button == 3 and name is not None:
+            self.selected = name
+            self.edit(lambda: self.builder.rotate(name))
+        else:
+            if button == 1:
+                self.selected = None
+            self._press, self._panning = pos, True
+            self.dirty = True
+        return None
+
+    def _start_new(self, key: str, pos: tuple[int, int]) -> None:
+        info = self.builder.library[key]
+        w, h = info.board.pixel_size()
+        ghost = BuildPlacement("(new)", key, Fraction(0), Fraction(0))
+        self.drag = Drag("new", key, None, (w / 2, h / 2), ghost)
+        self._press = pos
+        self._update_ghost(pos)
+
+    def _motion(self, pos: tuple[int, int]) -> None:
+        last = self.mouse
+        self.mouse = pos
+        if self.drag is not None:
+            if self._press is not None and math.dist(pos, self._press) > DRAG_THRESHOLD:
+                self.drag.moved = True
+            if self.drag.moved or self.drag.kind == "new":
+                self._update_ghost(pos)
+        elif self._panning and last is not None:
+            if self.camera.pan(pos[0] - last[0], pos[1] - last[1]):
+                self.dirty = True
+        hover = next((b.key for b in self.buttons if b.rect.collidepoint(pos)), None)
+        issue = next((i for i, (r, _) in enumerate(self.issue_rows) if r.collidepoint(pos)), None)
+        if hover != self._hover_button or issue != self.hover_issue:
+            self._hover_button, self.hover_issue = hover, issue
+            self.dirty = True
+
+    def _update_ghost(self, pos: tuple[int, int]) -> None:
+        d = self.drag
+        assert d is not None
+        mx, my = self._map_at(pos)
+        raw = replace(d.ghost, x=Fraction(mx - d.grab[0]).limit_denominator(8), y=Fraction(my - d.grab[1]).limit_denominator(8))
+        others = tuple(p for p in self.builder.state.placements if p.name != d.name)
+        try:
+            d.ghost = self.builder.snapped(raw, others)
+        except BuildError:
+            d.ghost = raw
+        self.dirty = True
+
+    def _turn_ghost(self) -> None:
+        d = self.drag
+        assert d is not None
+        d.ghost = replace(d.ghost, rotation=(d.ghost.rotation + 90) % 360)
+        if self.mouse is not None:
+            self._update_ghost(self.mouse)
+
+    def _up(self, pos: tuple[int, int], button: int) -> None:
+        d = self.drag
+        self._press, self._panning = None, False
+        if d is None or button != 1:
+            return
+        self.drag = None
+        self.dirty = True
+        if d.kind == "new":
+            if not self.view_rect.collidepoint(pos):
+                return
+            g = d.ghost
+            name = self.edit(lambda: self.builder.add(g.piece, g.x, g.y, g.rotation, g.flip_h, g.flip_v, snap=False))
+            if name:
+                self.selected = name
+        elif d.moved and d.name is not None:
+            ghost = replace(d.ghost, name=d.name)
+            if ghost != self.builder.placement(d.name):
+                self.edit(lambda: self.builder.set_placement(ghost, snap=False))
+
+    def edit(self, fn):
+        """Run one builder edit; a BuildError becomes the status line, never a crash."""
+        try:
+            result = fn()
+        except BuildError as exc:
+            self.status = str(exc)
+            result = None
+        self.dirty = True
+        return result
+
+    def target(self) -> str | None:
+        """The piece an edit key acts on: the selection, else the piece under the mouse."""
+        if self.selected is not None and self.selected in self.builder.state.names():
+            return self.selected
+        if self.mouse is not None and self.view_rect.collidepoint(self.mouse):
+            return self.builder.piece_at(*self._map_at(self.mouse))
+        return None
+
+    def press(self, key: str) -> Action | None:
+        b = self.builder
+        t = self.target()
+        if key == "menu":
+            return Pop()
+        if key == "title":
+            if b.state.placements:
+                self.status = _("Clear the table to switch games")
+            else:
+                other = TITLES[(TITLES.index(b.title) + 1) % len(TITLES)]
+                self.builder = Builder(self._library(other), other)
+                self.palette_scroll = 0
+                self._make_buttons()
+                self._layout_palette()
+        elif key == "undo":
+            self.edit(b.undo)
+        elif key == "redo":
+            self.edit(b.redo)
+        elif key == "rotate":
+            if self.drag is not None:
+                self._turn_ghost()
+            elif t:
+                self.edit(lambda: b.rotate(t))
+        elif key in ("flip", "flip_v"):
+            if t:
+                self.edit(lambda: b.flip(t, "h" if key == "flip" else "v"))
+        elif key == "face":
+            if t:
+                q = self.edit(lambda: b.flip_face(t))
+                if q is not None:
+                    self.selected = q.name
+        elif key == "door":
+            self.toggle_door_near()
+        elif key == "delete":
+            if t:
+                self.edit(lambda: b.delete(t))
+                self.selected = None
+        elif key == "save":
+            self.save()
+        elif key == "fit":
+            self.fit()
+        self.dirty = True
+        return None
+
+    def toggle_door_near(self) -> None:
+        """A door token on the free exit nearest the mouse (or the selection's first free exit)."""
+        b = self.builder
+        exits = [c for c in b.connectors_free(b.state.placements) if c.kind == "exit"]
+        if not exits:
+            self.status = _("No open exit for a door")
+            return
+        if self.mouse is not None and self.view_rect.collidepoint(self.mouse):
+            mx, my = self._map_at(self.mouse)
+        elif self.selected:
+            x, y, w, h = b.rect_of(b.placement(self.selected))
+            mx, my = x + w / 2, y + h / 2
+        else:
+            mx, my = b.bounds()[2], b.bounds()[3]
+
+        def dist(c) -> float:
+            cx, cy = (float(c.segment.a[0] + c.segment.b[0]) / 2, float(c.segment.a[1] + c.segment.b[1]) / 2)
+            return math.hypot(cx - mx, cy - my)
+
+        self.edit(lambda: b.toggle_door(min(exits, key=dist).name))
+
+    def _key(self, key: int, mod: int) -> Action | None:
+        ctrl = bool(mod & pygame.KMOD_CTRL)
+        shift = bool(mod & pygame.KMOD_SHIFT)
+        if ctrl and key == pygame.K_z:
+            return self.press("redo" if shift else "undo")
+        if ctrl and key == pygame.K_y:
+            return self.press("redo")
+        if ctrl and key == pygame.K_s:
+            return self.press("save")
+        step = self.ctx.px(96)
+        pans = {pygame.K_LEFT: (step, 0), pygame.K_RIGHT: (-step, 0), pygame.K_UP: (0, step), pygame.K_DOWN: (0, -step)}
+        if key in pans:
+            if self.camera.pan(*pans[key]):
+                self.dirty = True
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS):
+            up = key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
+            if self.camera.zoom_at(1 if up else -1, *self.view_rect.center):
+                self.dirty = True
+        elif key == pygame.K_r:
+            return self.press("rotate")
+        elif key == pygame.K_f:
+            return self.press("flip_v" if shift else "flip")
+        elif key == pygame.K_TAB:
+            return self.press("face")
+        elif key == pygame.K_d:
+            return self.press("door")
+        elif key in (pygame.K_DELETE, pygame.K_BACKSPACE):
+            return self.press("delete")
+        elif key in (pygame.K_HOME, pygame.K_0):
+            self.fit()
+        elif key == pygame.K_ESCAPE:
+            if self.drag is not None:
+                self.drag = None
+                self.dirty = True
+            elif self.selected is not None:
+                self.selected = None
+                self.dirty = True
+            else:
+                return Pop()
+        return None
+
+    def shortcuts(self) -> list[tuple[str, str]]:
+        return [
+            (_("Drag"), _("Take a piece from the palette, or move a placed one")),
+            (_("R, right click"), _("Rotate the piece")),
+            ("F, Shift+F", _("Flip left-right, top-bottom")),
+            ("Tab", _("Other face of a double-sided tile")),
+            ("D", _("Door token on the nearest open exit")),
+            (_("Delete"), _("Remove the piece")),
+            ("Ctrl+Z, Ctrl+Y", _("Undo, redo")),
+            ("Ctrl+S", _("Save as a Tiled map")),
+            (_("Wheel, +, \u2212"), _("Zoom in and out")),
+            (_("Drag, arrows"), _("Move the table")),
+            ("Home", _("Fit the map to the window")),
+        ]
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        from game.ui.builder import draw
+
+        self._layout(surface.get_size())
+        draw.draw_scene(self, surface)
+        self.full_redraw = False
+
+    def validation(self):
+        return self.builder.validate()
+
+    def set_meta(self, meta: MapMeta) -> None:
+        self.edit(lambda: self.builder.set_meta(meta))

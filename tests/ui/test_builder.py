@@ -1,0 +1,209 @@
+"""The builder scene driven by real pygame events (issue: "UI tests drag pieces by posting real
+mouse events and assert the placements; rotate and snap are tested")."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.board.builder import PieceLibrary
+from game.ui.builder.scene import BuilderScene
+from tests.ui.conftest import click, key, move, post
+
+ROOT = Path(__file__).resolve().parents[2]
+TILE = ROOT / "maps" / "gears" / "sample_1A.tmx"
+
+
+@pytest.fixture
+def builder_app(config_dir):
+    """The real App and loop with the builder as its only scene (the menu is tested apart)."""
+    from game import i18n
+    from game.ui.app import App
+
+    apps = []
+
+    def make(size=(1280, 720)):
+        app = App(size, headless=True)
+        pygame.event.clear()
+        lib, _ = PieceLibrary.from_paths([TILE])
+        s = BuilderScene(app.ctx, app.screen.get_size(), "gears", library=lib)
+        app.scenes = [s]
+        app.run(max_frames=1)
+        apps.append(app)
+        return app, s
+
+    yield make
+    for app in apps:
+        app.close()
+    i18n.set_language("en")
+
+
+@pytest.fixture
+def scene(builder_app):
+    return builder_app()
+
+
+def drag(app, start, end, steps=6, button=1):
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=button)
+    for i in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * i // steps
+        y = start[1] + (end[1] - start[1]) * i // steps
+        post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0))
+    post(pygame.MOUSEBUTTONUP, pos=end, button=button)
+    app.run(max_frames=3)
+
+
+def screen_of(s, mx, my):
+    x, y = s.camera.to_screen(mx, my)
+    return (round(x), round(y))
+
+
+def test_drag_from_palette_places_the_piece_where_dropped(scene):
+    app, s = scene
+    entry = s.palette_entries[0]
+    target = s.view_rect.center
+    drag(app, entry.rect.center, target)
+    (p,) = s.builder.state.placements
+    assert p.piece == "1A" and p.rotation == 0
+    w, h = s.builder.size_of(p)
+    mx, my = s.camera.to_map(*target)
+    # the piece's centre is under the drop point, its corner on the tile grid (snap to grid)
+    assert abs(float(p.x) + w / 2 - mx) <= 32 and abs(float(p.y) + h / 2 - my) <= 32
+    assert p.x % 64 == 0 and p.y % 64 == 0
+    assert s.selected == p.name and s.drag is None
+
+
+def test_drop_near_an_exit_snaps_entrance_onto_it_gears_3_4(scene):
+    app, s = scene
+    s.builder.add("1A", 1280, 1280)
+    first = s.builder.placement("1A")
+    s.fit()
+    s.camera.zoom_at(-3, *s.view_rect.center)  # room beside the tile to drop the next one
+    app.run(max_frames=1)
+    w, h = s.builder.size_of(first)
+    # drop the second tile so its centre is a little off where the snap puts it
+    want = (first.x + 768, first.y + 128)
+    target = screen_of(s, float(want[0]) + w / 2 + 40, float(want[1]) + h / 2 - 30)
+    drag(app, s.palette_entries[0].rect.center, target)
+    second = s.builder.state.placements[-1]
+    assert (second.x, second.y, second.rotation) == (want[0], want[1], 0)
+    assert len(s.builder.compose_all().joined_connectors()) == 1
+
+
+def test_move_a_placed_piece_by_dragging_it(scene):
+    app, s = scene
+    s.builder.add("1A", 1280, 1280)
+    s.fit()
+    app.run(max_frames=1)
+    p = s.builder.placement("1A")
+    start = screen_of(s, float(p.x) + 100, float(p.y) + 100)
+    end = (start[0] + round(640 * s.camera.zoom), start[1] + round(256 * s.camera.zoom))
+    drag(app, start, end)
+    q = s.builder.placement("1A")
+    assert (q.x - p.x, q.y - p.y) == (640, 256)
+    assert len(s.builder.undo_stack) == 2  # the add and the move
+
+
+def test_right_click_and_r_rotate_and_ctrl_z_undoes(scene):
+    app, s = scene
+    s.builder.add("1A", 1280, 1280)
+    s.fit()
+    app.run(max_frames=1)
+    p = s.builder.placement("1A")
+    at = screen_of(s, float(p.x) + 380, float(p.y) + 250)
+    click(at, button=3)
+    app.run(max_frames=2)
+    assert s.builder.placement("1A").rotation == 90
+    move(at)
+    key(pygame.K_r)
+    app.run(max_frames=2)
+    assert s.builder.placement("1A").rotation == 180
+    key(pygame.K_f)
+    app.run(max_frames=2)
+    assert (s.builder.placement("1A").flip_h, s.builder.placement("1A").flip_v) == (True, False)
+    key(pygame.K_z, pygame.KMOD_CTRL)
+    key(pygame.K_z, pygame.KMOD_CTRL)
+    app.run(max_frames=2)
+    assert s.builder.placement("1A").rotation == 90
+    key(pygame.K_y, pygame.KMOD_CTRL)
+    app.run(max_frames=2)
+    assert s.builder.placement("1A").rotation == 180
+
+
+def test_right_click_while_dragging_turns_the_ghost(scene):
+    app, s = scene
+    entry = s.palette_entries[0]
+    target = s.view_rect.center
+    post(pygame.MOUSEMOTION, pos=entry.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=entry.rect.center, button=1)
+    post(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=target, button=3)
+    post(pygame.MOUSEBUTTONUP, pos=target, button=3)
+    post(pygame.MOUSEBUTTONUP, pos=target, button=1)
+    app.run(max_frames=3)
+    (p,) = s.builder.state.placements
+    assert p.rotation == 90
+
+
+def test_problems_are_listed_and_clicking_one_centres_the_view(scene):
+    app, s = scene
+    s.builder.add("1A", 1280, 1280)
+    s.builder.add("1A", 4000, 3000)
+    s.fit()
+    app.run(max_frames=2)
+    assert s.issue_rows
+    rect, issue = next((r, i) for r, i in s.issue_rows if i.at is not None and i.at[0] > 3000)
+    click(rect.center)
+    app.run(max_frames=2)
+    cx, cy = s.camera.to_map(*s.view_rect.center)
+    assert abs(cx - issue.at[0]) < 2 and abs(cy - issue.at[1]) < 2
+
+
+def test_door_key_puts_a_token_on_the_nearest_exit_and_save_writes_a_checked_map(scene, tmp_path):
+    from game.board.commands import check_map
+
+    app, s = scene
+    s.builder.add("1A", 1280, 1280)
+    p = s.builder.placement("1A")
+    s.fit()
+    app.run(max_frames=1)
+    move(screen_of(s, float(p.x) + 760, float(p.y) + 380))
+    key(pygame.K_d)
+    app.run(max_frames=2)
+    assert s.builder.state.doors == {"1A:exit"}
+    out = s.save(tmp_path / "one.tmx")
+    assert out is not None and check_map(str(out)) == []
+
+
+def test_menu_entry_opens_the_builder(make_app):
+    from game.ui.menu import MainMenu
+
+    try:
+        from game.ui.games import saved_game
+
+        saved_game()
+    except ImportError as exc:  # the menu's game entries are being written by another helper
+        pytest.skip(f"menu not importable yet: {exc}")
+
+    app = make_app((1280, 720))
+    assert isinstance(app.top, MainMenu)
+    button = next(b for b in app.top.buttons if b.label == "Build a map")
+    click(button.rect.center)
+    app.run(max_frames=2)
+    assert isinstance(app.top, BuilderScene) and app.top.palette_entries
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_builder_renders_at_common_sizes(builder_app, size, tmp_path):
+    app, s = builder_app(size)
+    s.builder.add("1A", 1280, 1280)
+    s.builder.add("1A", 2050, 1400)
+    s.fit()
+    app.run(max_frames=2)
+    pygame.image.save(app.screen, str(tmp_path / "builder.png"))
+    # the toolbar buttons never overlap each other
+    rects = [b.rect for b in s.buttons]
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert all(r.right <= size[0] for r in rects)
