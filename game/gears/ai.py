@@ -84,7 +84,7 @@ def locust_step(ctx, skip: bool = False) -> None:
                     owed += 1
     state.flags.pop("activating", None)
     if state.outcome is None:
-        turn.next_turn(ctx)
+        turn.end_turn(ctx)
 
 
 def resolve_card(ctx, content: GearsContent, card: AiCard) -> bool:

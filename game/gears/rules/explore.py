@@ -1,24 +1,35 @@
-"""Building levels tile by tile and exploring through doors (spec 3.4, 6.11)."""
+"""Building levels tile by tile and exploring through doors (spec 3.4, 6.11), with the mission
+variants: doors that lead to a chosen level (Belly of the Beast, Roadblocks), one card at a
+time (Roadblocks), locked levels and the Keycode, exploring a door with no level behind it to
+flip a stage (Scattered, Hive).
+
+Door bookkeeping in `md(state)`: `door_from[door]` = the level (1-based) whose end it marks,
+`door_to[door]` = the level index (0-based) it leads to; `built` = levels (1-based) explored.
+"""
 from __future__ import annotations
 
 from game.board.model import MapError
 from game.gears.content import GearsContent
 from game.gears.rules import wounds as W
 from game.gears.rules.board_view import view_for
+from game.gears.rules.spawning import md, rules_named, setup_rules_named
 from game.gears.rules.state import GearsState
 
 MAX_REBUILDS = 20  # spec 11 item 48
 
 
-def _layout(state: GearsState, level: int, exit_name: str | None) -> list[dict] | None:
-    """The placements for every card of a level, reshuffling the level's Location deck and
-    starting over when a tile would overlap an earlier one (spec 3.4 'impossible placement')."""
+def _layout(state: GearsState, level: int, exit_name: str | None,
+            limit: int | None = None) -> list[dict] | None:
+    """The placements for the first `limit` (default: every) card of a level, reshuffling the
+    level's Location deck and starting over when a tile would overlap an earlier one (spec
+    3.4 'impossible placement')."""
     deck = state.location_decks[level]
     for _attempt in range(MAX_REBUILDS):
         placements = list(state.placements)
         at = exit_name
         ok = True
-        for tile in deck.draw_pile:
+        cards = deck.draw_pile if limit is None else deck.draw_pile[:limit]
+        for tile in cards:
             entry = {"tile": tile, "exit": at}
             try:
                 view = view_for(state.loader, placements + [entry])
@@ -36,16 +47,42 @@ def _layout(state: GearsState, level: int, exit_name: str | None) -> list[dict] 
     return None
 
 
-def build_level(ctx, content: GearsContent, level: int, exit_name: str | None) -> bool:
-    """Spec 3.4 steps 1-6: place each card's tile, spawn its strip at every hole of the tile,
-    keep equipment cards by their tile, put a door on the last exit."""
+def _ticker_rule(state: GearsState, setup: bool):
+    rules = setup_rules_named(state, "tickers_instead_of_location_spawns") if setup else []
+    return (rules or rules_named(state, "tickers_instead_of_location_spawns") or [None])[0]
+
+
+def _spawn_tickers(ctx, content: GearsContent, tile: str, per_player: int) -> None:
+    """Roadblocks: instead of the Location card, each player spawns 1 Ticker in an empty area
+    of the new tile (any area of it if none is empty); each player picks the area."""
     state: GearsState = ctx.state
-    new = _layout(state, level, exit_name)
+    view = state.view()
+    for p in [state.players[(state.active + i) % len(state.players)] for i in range(len(state.players))]:
+        for _ in range(per_player):
+            areas = [a for a in view.areas if view.piece_of_area[a] == tile]
+            busy = {c.area for c in state.cogs.values()} | {x.area for x in state.locusts.values()}
+            empty = [a for a in areas if a not in busy] or areas
+            pick = ctx.choose(p, "ticker_area", [{"area": a} for a in empty],
+                              "Spawn a Ticker in which empty area?")
+            W.spawn(ctx, content, "ticker", pick["area"], f"Roadblocks, tile {tile}")
+
+
+def build_level(ctx, content: GearsContent, level: int, exit_name: str | None,
+                limit: int | None = None, door: bool = True, setup: bool = False,
+                spawn_counts: dict[str, int] | None = None) -> bool:
+    """Spec 3.4 steps 1-6: place each card's tile, spawn its strip at every hole of the tile,
+    keep equipment cards by their tile, put a door on the last exit.
+
+    limit: place only that many cards (Roadblocks explores one card at a time); door: whether
+    the last tile gets a door; spawn_counts: player count to read the spawn strips with."""
+    state: GearsState = ctx.state
+    new = _layout(state, level, exit_name, limit)
     if new is None:
         ctx.emit("error", f"Level {level + 1} cannot be laid out without overlaps.", {"level": level})
         return False
     deck = state.location_decks[level]
     players = len(state.players)
+    tickers = _ticker_rule(state, setup)
     for entry in new:
         tile = deck.draw(1)[0]
         state.placements.append(entry)
@@ -55,24 +92,61 @@ def build_level(ctx, content: GearsContent, level: int, exit_name: str | None) -
             if hole.split(":")[0] == tile and hole not in state.holes:
                 state.holes[hole] = {"area": area, "sealed": False, "token": False}
         location = content.locations[tile]
-        for hole, info in sorted(state.holes.items()):
-            if hole.split(":")[0] != tile:
-                continue
-            for letter in location.spawn_for(players):
-                W.spawn(ctx, content, letter, info["area"], f"Location {tile}")
+        if tickers is not None:
+            _spawn_tickers(ctx, content, tile, int(tickers.params.get("per_player", 1)))
+        else:
+            n = (spawn_counts or {}).get(tile, players)
+            for hole, info in sorted(state.holes.items()):
+                if hole.split(":")[0] != tile:
+                    continue
+                for letter in location.spawn_for(max(1, min(4, n))):
+                    W.spawn(ctx, content, letter, info["area"], f"Location {tile}")
         if location.equipment:
             state.equipment[tile] = location.equipment
         else:
             deck.discard([tile])
-    last = new[-1]["tile"]
+    m = md(state)
+    if door and not deck.draw_pile:
+        place_door_at_tile(ctx, new[-1]["tile"], level + 1, level + 1)
+    if not deck.draw_pile:
+        state.levels_built = max(state.levels_built, level + 1)
+        if level + 1 not in m.setdefault("built", []):
+            m["built"].append(level + 1)
+    return True
+
+
+def place_door_at_tile(ctx, tile: str, ends_level: int | None, leads_to: int | None) -> str | None:
+    """A door token on the free exit of `tile` (the first one free); records where it leads."""
+    state: GearsState = ctx.state
     view = state.view()
     for e in view.free_exits:
-        if e.split(":")[0] == last:
+        if e.split(":")[0] == tile and e not in state.doors:
             state.doors.append(e)
+            m = md(state)
+            if ends_level is not None:
+                m.setdefault("door_from", {})[e] = ends_level
+            m.setdefault("door_to", {})[e] = leads_to
             ctx.emit("door", f"A door token is placed on {e}.", {"exit": e})
-            break
-    state.levels_built = max(state.levels_built, level + 1)
-    return True
+            return e
+    return None
+
+
+def door_target(state: GearsState, door: str) -> int | None:
+    """The level index a door leads to (default: the next level not yet built)."""
+    to = md(state).get("door_to", {})
+    if door in to:
+        return to[door]
+    return state.levels_built
+
+
+def _attempt_flips(state: GearsState, door: str) -> bool:
+    """A stage flips when a COG attempts to explore this door (Scattered, Hive)."""
+    from game.gears.rules.missions import current_stage
+
+    stage = current_stage(state)
+    if stage is None or stage.flip_when.keyword != "explore_attempted":
+        return False
+    return md(state).get("door_from", {}).get(door) == stage.flip_when.params.get("level")
 
 
 def explore_refusal(state: GearsState, player: str) -> str | None:
@@ -82,20 +156,54 @@ def explore_refusal(state: GearsState, player: str) -> str | None:
     doors = [d for d in state.doors if view.exits.get(d) == c.area]
     if not doors:
         return "Exploring needs a COG in the area of a door token."
-    level = state.levels_built
-    if level >= len(state.location_decks) or not state.location_decks[level].draw_pile:
-        return "No level lies behind this door."
-    if state.locked[level]:
-        return f"Level {level + 1} is locked."
-    return None
+    why = "No level lies behind this door."
+    for door in doors:
+        if _attempt_flips(state, door):
+            return None
+        ends = md(state).get("door_from", {}).get(door)
+        if any(r.params.get("level") == ends for r in rules_named(state, "no_explore_door")):
+            why = f"The door at the end of level {ends} cannot be explored in this stage."
+            continue
+        level = door_target(state, door)
+        if level is None or level >= len(state.location_decks) or not state.location_decks[level].draw_pile:
+            continue
+        if state.locked[level]:
+            why = f"Level {level + 1} is locked."
+            continue
+        return None
+    return why
 
 
 def explore(ctx, content: GearsContent, player: str) -> None:
     state: GearsState = ctx.state
     c = state.cogs[player]
     view = state.view()
-    door = next(d for d in state.doors if view.exits.get(d) == c.area)
+    doors = [d for d in state.doors if view.exits.get(d) == c.area]
+    for door in doors:
+        if _attempt_flips(state, door):
+            md(state)["explore_attempted"] = md(state).get("door_from", {}).get(door)
+            ctx.emit("explore", f"{c.character} tries the door {door}.", {"player": player, "door": door})
+            return
+    door = next(d for d in doors if _explorable(state, d))
+    level = door_target(state, door)
     state.doors.remove(door)
-    ctx.emit("explore", f"{c.character} opens the door and explores level {state.levels_built + 1}.",
-             {"player": player, "door": door})
-    build_level(ctx, content, state.levels_built, door)
+    ctx.emit("explore", f"{c.character} opens the door and explores level {level + 1}.",
+             {"player": player, "door": door, "level": level + 1})
+    build_level(ctx, content, level, door)
+
+
+def _explorable(state: GearsState, door: str) -> bool:
+    level = door_target(state, door)
+    ends = md(state).get("door_from", {}).get(door)
+    if any(r.params.get("level") == ends for r in rules_named(state, "no_explore_door")):
+        return False
+    return (level is not None and level < len(state.location_decks)
+            and bool(state.location_decks[level].draw_pile) and not state.locked[level])
+
+
+def explore_level_from(ctx, content: GearsContent, level: int, door: str | None) -> None:
+    """A mission card's 'explore level N' (China Shop, Search for the Stranded, Scattered)."""
+    state: GearsState = ctx.state
+    if door is not None and door in state.doors:
+        state.doors.remove(door)
+    build_level(ctx, content, level, door)

@@ -7,7 +7,6 @@ from game.engine.deck import Deck
 from game.engine.rng import Rng
 from game.gears.content import GearsContent
 from game.gears.rules import missions
-from game.gears.rules.explore import build_level
 from game.gears.rules.procedures import procedure
 from game.gears.rules.state import CogState, GearsState
 
@@ -15,6 +14,10 @@ OPTIONS = {
     "players": "number of players, 1-4 (default 1)",
     "characters": "list of COG ids, one per seat (default: drawn at random, spec 4 step 1)",
     "insane": "Insane difficulty: random wound discards (spec 6.16)",
+    "difficulty": "Horde Mode: casual, normal (default), hardcore or insane (spec 9.2.7)",
+    "solo_remove_two_plus": "solo: a 2+ Order card may be removed from the game for a new one "
+                            "(spec 6.16, default on with 1 player)",
+    "one_dodge_per_step": "a COG may Dodge only once per Locust Activation Step (spec 11 item 58)",
 }
 
 
@@ -66,14 +69,22 @@ def new_state(content: GearsContent, mission_id: str, seed: int, options: Mappin
         if pile.markers:
             piles[pid] = Deck.new(f"markers:{pid}", [f"{pid}:{i}" for i in range(len(pile.markers))],
                                   rng.stream("markers"))
-    levels = [Deck.new(f"level{lv.number}", list(lv.tiles), rng.stream("locations"),
-                       reshuffle_when_empty=False) for lv in mission.levels]
+    level_tiles = [list(lv.tiles) for lv in mission.levels]
+    locked = [lv.locked for lv in mission.levels]
+    if mission.difficulty:
+        # Horde Mode (spec 9.2.7): one level, chosen by difficulty; no exploring.
+        diff = options.get("difficulty", "normal")
+        if diff not in mission.difficulty:
+            raise ValueError(f"difficulty must be one of {', '.join(mission.difficulty)}, got {diff!r}")
+        level_tiles, locked = [list(mission.difficulty[diff])], [False]
+    levels = [Deck.new(f"level{i + 1}", tiles, rng.stream("locations"), reshuffle_when_empty=False)
+              for i, tiles in enumerate(level_tiles)]
     state = GearsState(
         mission=mission_id, players=players, options=dict(options), rng=rng,
         orders=Deck.new("orders", order_card_ids(content), rng.stream("orders")),
         ai=Deck.new("ai", content.ai_deck(mission_id), rng.stream("ai")),
         weapon_deck=Deck.new("weapons", random_weapons, rng.stream("weapons")),
-        location_decks=levels, locked=[lv.locked for lv in mission.levels],
+        location_decks=levels, locked=locked,
         special_supply=supply, marker_piles=piles, slots=dict(mission.enemies), cogs=cogs,
         first=first, active=first, phase="setup", loader=loader,
     )
@@ -91,7 +102,7 @@ def setup_proc(ctx) -> None:
     """Spec 4 steps 7-9 and the mission's setup rules."""
     content = _content()
     state: GearsState = ctx.state
-    build_level(ctx, content, 0, None)
+    missions.build_first_level(ctx, content)
     start = state.view().entrance_area
     for c in state.cogs.values():
         c.area = start

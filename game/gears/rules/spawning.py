@@ -1,8 +1,44 @@
-"""Where Locusts appear: emergence holes, the map exit, the map entrance (spec 3.4, 7.4, 7.5)."""
+"""Where Locusts appear (emergence holes, the map exit, the map entrance: spec 3.4, 7.4, 7.5),
+and the mission rules in force, which spawning and most other rules consult (spec 9.1).
+
+Mission bookkeeping that has no field of its own in GearsState (door destinations, map ammo,
+the Stranded, RAAM's side, face-down equipment...) lives in `state.flags["mission"]` (`md`),
+which is saved and restored with the rest of the state.
+"""
 from __future__ import annotations
+
+from typing import Any
 
 from game.gears.rules.board_view import INF
 from game.gears.rules.state import GearsState
+
+
+def _content():
+    from game.gears.rules.title import shared_content
+
+    return shared_content()
+
+
+def md(state: GearsState) -> dict[str, Any]:
+    """The mission's runtime data (see the module docstring)."""
+    return state.flags.setdefault("mission", {})
+
+
+def rules_in_force(state: GearsState) -> list:
+    """The mission-wide rules plus the current stage card's Special Rules (spec 9.1)."""
+    m = _content().missions[state.mission]
+    out = list(m.rules)
+    if state.stage < len(m.stages):
+        out += list(m.stages[state.stage].special_rules)
+    return out
+
+
+def rules_named(state: GearsState, keyword: str) -> list:
+    return [r for r in rules_in_force(state) if r.keyword == keyword]
+
+
+def setup_rules_named(state: GearsState, keyword: str) -> list:
+    return [r for r in _content().missions[state.mission].setup if r.keyword == keyword]
 
 
 def open_holes(state: GearsState) -> list[str]:
@@ -37,13 +73,26 @@ def hole_nearest(ctx, area: str, within: int | None = None) -> str | None:
     return _nearest(ctx, area, holes, lambda h: state.holes[h]["area"], "hole")
 
 
+def exit_areas(state: GearsState) -> list[str]:
+    """Areas of the map exit: every door token's area; with no door (Roadblocks before its
+    Stage 1 flips), the free exit of the newest tile (spec 9.2.4 'the map exit')."""
+    view = state.view()
+    doors = [view.exits[d] for d in state.doors if d in view.exits]
+    if doors:
+        return doors
+    last = state.placements[-1]["tile"] if state.placements else None
+    return [view.exits[e] for e in view.free_exits if e.split(":")[0] == last][:1]
+
+
 def exit_area(ctx) -> str | None:
-    """The area holding a door token nearest the active player (spec 3.4 'map exit')."""
+    """The area holding a door token nearest the active player (spec 3.4 'map exit'; Belly of
+    the Beast: the exit nearest the active player)."""
     state: GearsState = ctx.state
     view = state.view()
     doors = [d for d in state.doors if d in view.exits]
     if not doors:
-        return None
+        areas = exit_areas(state)
+        return areas[0] if areas else None
     door = _nearest(ctx, state.active_cog.area, doors, lambda d: view.exits[d], "door")
     return view.exits[door] if door else None
 

@@ -16,6 +16,7 @@ from game.gears.rules import missions
 from game.gears.rules import procedures as P
 from game.gears.rules.explore import explore, explore_refusal
 from game.gears.rules.movement import free_spots, steps_from
+from game.gears.rules.spawning import md, rules_named
 from game.gears.rules.state import GearsState
 from game.gears.rules.wounds import pick_up_options
 
@@ -58,9 +59,11 @@ def start_turn(ctx) -> None:
     content = _content()
     for c in state.cogs.values():
         c.moved = c.attacked = False
-    for k in ("played", "skip_locust", "extra_step_used", "spent_ammo"):
+    for k in ("played", "skip_locust", "extra_step_used", "spent_ammo", "extra_move_used",
+              "solo_follow_used", "ambush_target", "team"):
         state.flags.pop(k, None)
     c = state.active_cog
+    state.flags["turn_start_area"] = c.area
     state.pending = {"stack": []}
     ctx.emit("turn", f"Turn {state.turn}: {c.character} ({state.active_player}) is active.",
              {"player": state.active_player, "turn": state.turn})
@@ -81,6 +84,19 @@ def start_turn(ctx) -> None:
     push(state, {"f": "order", "player": state.active_player})
 
 
+def end_turn(ctx) -> None:
+    """After the Locust Activation Step: Search for the Stranded Stage 3 lets the player discard
+    1 Order card to move the Stranded up to 2 areas (spec 9.3.2); then the next turn."""
+    state: GearsState = ctx.state
+    p = state.active_player
+    rule = rules_named(state, "move_stranded")
+    if rule and md(state).get("stranded") and state.cogs[p].hand and not state.cogs[p].bleeding:
+        state.pending = {"stack": []}
+        push(state, {"f": "stranded", "player": p, "left": int(rule[0].params.get("areas", 2)), "paid": False})
+        return
+    next_turn(ctx)
+
+
 def next_turn(ctx) -> None:
     state: GearsState = ctx.state
     state.active = (state.active + 1) % len(state.players)
@@ -90,6 +106,8 @@ def next_turn(ctx) -> None:
 
 def end_order_step(ctx) -> None:
     state: GearsState = ctx.state
+    if not state.active_cog.bleeding:
+        missions.after_order_step(ctx, _content(), state.active_player)
     state.pending = {"stack": []}
     state.phase = "locust"
     P.queue(state, "locust_step", {"skip": bool(state.flags.get("skip_locust"))})
@@ -150,13 +168,80 @@ def legal_actions(state: GearsState) -> list[Action]:
         acts.append(Action("skip", {}, "No ammo"))
     elif kind == "choose_cog":
         acts = [Action("cog", {"player": p}, f"Choose {state.cogs[p].character}") for p in f["options"]]
+    elif kind == "teamwork":
+        acts = [Action("teammate", {"player": q}, f"Teamwork: {state.cogs[q].character} plays a card")
+                for q in _teammates(state, f["player"])]
+        acts.append(Action("skip", {}, "No Teamwork"))
+    elif kind == "team_order":
+        c = state.cogs[f["player"]]
+        for h in sorted(set(c.hand)):
+            acts.append(Action("play", {"card": h, "as": "card"}, f"Play {h} for its actions"))
+            acts.append(Action("play", {"card": h, "as": "move"}, f"Play {h} to move 2 areas"))
+            if _attack_actions(state, content, {"player": f["player"], "bonus": 0}):
+                acts.append(Action("play", {"card": h, "as": "attack"}, f"Play {h} to attack"))
+        acts.append(Action("skip", {}, "Play no card"))
+    elif kind == "pull":
+        acts = [Action("pull", o, f"Pull {o['target']}" + (f" to {o['area']}" if o["area"] else " (it stays)"))
+                for o in _pull_options(state, content, f)]
+        acts.append(Action("skip", {}, "Pull no Locust"))
+    elif kind == "stranded":
+        c = state.cogs[f["player"]]
+        if not f["paid"]:
+            acts = [Action("pay", {"card": h}, f"Discard {h} to move the Stranded") for h in sorted(set(c.hand))]
+            acts.append(Action("stop", {}, "Leave the Stranded where it is"))
+        else:
+            if f["left"] > 0:
+                acts = [Action("step", {"area": a}, f"Move the Stranded to {a}")
+                        for a in steps_from(state.view(), md(state)["stranded"])]
+            acts.append(Action("stop", {}, "The Stranded stops"))
     return acts
+
+
+def _teammates(state: GearsState, player: str) -> list[str]:
+    """Teamwork (spec 6.1): another player whose COG stands and holds a card; in Scattered
+    Order cards reach every section (they are not limited by area anyway)."""
+    return [q for q in state.players if q != player and not state.cogs[q].bleeding and state.cogs[q].hand]
+
+
+def _pull_options(state: GearsState, content: GearsContent, f: dict[str, Any]) -> list[dict[str, Any]]:
+    """Ambush (spec 6.1): a Locust within range and in LOS moves up to n areas toward you."""
+    from game.gears.rules.movement import los, next_steps_toward
+
+    c = state.cogs[f["player"]]
+    view = state.view()
+    opts = []
+    for lid, x in sorted(state.locusts.items()):
+        if view.rdist(c.area, x.area) > f["within"] or not los(view, (c.area, c.cover), (x.area, x.cover)):
+            continue
+        opts.append({"target": lid, "area": None})
+        for a in next_steps_toward(view, x.area, c.area) if f["n"] > 0 else []:
+            opts.append({"target": lid, "area": a})
+    return opts
 
 
 def _order_actions(state: GearsState, content: GearsContent, f: dict[str, Any]) -> list[Action]:
     p = f["player"]
     c = state.cogs[p]
     acts: list[Action] = []
+    # Damon Baird (spec 8.3, PLACEHOLDER): picking up a dropped weapon costs no Order card.
+    free_pickup = content.cogs[c.character].ability.effect == "free_pickup"
+    if free_pickup:
+        for d in state.dropped:
+            if d["area"] == c.area:
+                for opt in pick_up_options(state, content, p, d):
+                    if opt == "weapon" and len(c.weapons) >= content.cogs[c.character].weapon_limit:
+                        continue
+                    acts.append(Action("special", {"do": "pickup", "marker": d["id"], "choice": opt, "discard": None},
+                                       f"Pick up the {d['weapon']} ({opt}) for free"))
+    if len(state.players) == 1:
+        # Solo (spec 6.16): a 2+ card may leave the game for a new card; a Follow card may be
+        # discarded to move 1 extra area, once per turn.
+        if state.options.get("solo_remove_two_plus", True):
+            for h in sorted({h for h in c.hand if content.orders[card_name(h)].two_plus}):
+                acts.append(Action("remove_two_plus", {"card": h}, f"Remove {h} from the game and draw a card"))
+        if not state.flags.get("solo_follow_used"):
+            for h in sorted({h for h in c.hand if content.orders[card_name(h)].icon == "follow"}):
+                acts.append(Action("solo_follow", {"card": h}, f"Discard {h} to move 1 extra area"))
     if not state.flags.get("played") and c.hand:
         for h in sorted(set(c.hand)):
             acts.append(Action("play", {"card": h, "as": "card"}, f"Play {h} for its actions"))
@@ -169,7 +254,7 @@ def _order_actions(state: GearsState, content: GearsContent, f: dict[str, Any]) 
                 acts.append(Action("special", {"do": "revive", "target": q, "discard": h},
                                    f"Discard {h}: revive {other.character}"))
         for d in state.dropped:
-            if d["area"] == c.area:
+            if d["area"] == c.area and not free_pickup:
                 for opt in pick_up_options(state, content, p, d):
                     if opt == "weapon" and len(c.weapons) >= content.cogs[c.character].weapon_limit:
                         continue
@@ -210,7 +295,17 @@ def _equipment_choices(state: GearsState, content: GearsContent, player: str, pi
     if "draw_random_weapons" in e:
         ok = state.weapon_deck.can_draw() and len(c.weapons) < content.cogs[c.character].weapon_limit
         return [{}] if ok else []
-    return []  # move_anywhere (Junker) and fixed_weapon (Troika) are not modelled yet
+    view = state.view()
+    if "move_anywhere" in e:
+        return [{"area": a} for a in view.areas if a != c.area]
+    if "fixed_weapon" in e:
+        # Troika: only if the COG started its turn here, once per turn, instead of the Order
+        # card (FAQ v1.1); any Locust on this tile, one target.
+        if state.flags.get("played") or state.flags.get("turn_start_area") != c.area:
+            return []
+        return [{"target": lid} for lid, x in sorted(state.locusts.items())
+                if view.piece_of_area.get(x.area) == piece]
+    return []
 
 
 def _bullet_possible(state: GearsState, content: GearsContent, player: str, bullet, frame) -> bool:
@@ -232,7 +327,12 @@ def _bullet_possible(state: GearsState, content: GearsContent, player: str, bull
         return piece is not None and bool(_equipment_choices(state, content, player, piece))
     if v == "extra_order_step":
         return bool(state.flags.get("spent_ammo")) and not state.flags.get("extra_step_used")
-    return False  # teamwork, pull_locust: not modelled yet (the bullet can only be skipped)
+    if v == "teamwork":
+        return bool(_teammates(state, player))
+    if v == "pull_locust":
+        return bool(_pull_options(state, content, {"player": player, "n": int(bullet.value),
+                                                    "within": bullet.params.get("within_range", 2)}))
+    return False
 
 
 def _attack_actions(state: GearsState, content: GearsContent, f: dict[str, Any]) -> list[Action]:
@@ -241,7 +341,10 @@ def _attack_actions(state: GearsState, content: GearsContent, f: dict[str, Any])
     forced = f.get("mode")
     spend = f.get("spend", True)
     acts = []
+    only = f.get("target")
     for lid in sorted(state.locusts):
+        if only and lid != only:
+            continue
         for w, _ in c.weapons:
             for mode in ("normal", "overwhelming"):
                 if forced and mode != forced:
@@ -343,6 +446,7 @@ def _do(ctx, action: Action) -> None:
             f["left"] -= 1
             f["steps"] += 1
             ctx.emit("move", f"{c.character} moves to {c.area}.", {"player": f["player"], "area": c.area})
+            _auto_explore(ctx, content, f["player"])
             return
         if kind == "explore":
             _explore(ctx, content, f["player"])
@@ -372,6 +476,48 @@ def _do(ctx, action: Action) -> None:
         _draw_for(ctx, content, [pl["player"]], f["n"])
         _continue(ctx)
         return
+    if frame == "teamwork":
+        pop(state)
+        if kind == "teammate":
+            q = pl["player"]
+            ctx.emit("teamwork", f"Teamwork: {state.cogs[q].character} may play an Order card now.",
+                     {"player": f["player"], "teammate": q})
+            push(state, {"f": "team_order", "player": q})
+        else:
+            _continue(ctx)
+        return
+    if frame == "team_order":
+        pop(state)
+        if kind == "play":
+            _play(ctx, content, f["player"], pl["card"], pl["as"])
+        else:
+            _continue(ctx)
+        return
+    if frame == "pull":
+        pop(state)
+        if kind == "pull":
+            state.flags["ambush_target"] = pl["target"]
+            P.queue(state, "pull_locust", {"target": pl["target"], "area": pl["area"]})
+        else:
+            _continue(ctx)
+        return
+    if frame == "stranded":
+        m = md(state)
+        if kind == "pay":
+            c = state.cogs[f["player"]]
+            c.hand.remove(pl["card"])
+            state.orders.discard([pl["card"]])
+            f["paid"] = True
+            ctx.emit("stranded", f"{c.character} discards a card to move the Stranded.", {"player": f["player"]})
+            return
+        if kind == "step":
+            m["stranded"] = pl["area"]
+            f["left"] -= 1
+            ctx.emit("stranded", f"The Stranded moves to {pl['area']}.", {"area": pl["area"]})
+            return
+        pop(state)
+        next_turn(ctx)
+        return
     if frame == "card":
         bullet = content.orders[card_name(f["card"])].actions[f["i"]]
         f["i"] += 1
@@ -391,18 +537,23 @@ def _order(ctx, content: GearsContent, f, kind: str, pl: dict[str, Any]) -> None
     p = f["player"]
     c = state.cogs[p]
     if kind == "play":
-        card = pl["card"]
-        c.hand.remove(card)
-        state.orders.discard([card])
         state.flags["played"] = True
-        ctx.emit("play", f"{c.character} plays {card} ({pl['as']}).", {"player": p, "card": card, "as": pl["as"]})
-        if pl["as"] == "move":
-            _start_move(state, p, 2)
-        elif pl["as"] == "attack":
-            push(state, {"f": "attack", "player": p, "bonus": 0})
-        else:
-            push(state, {"f": "card", "player": p, "card": card, "i": 0})
-            _continue(ctx)
+        _play(ctx, content, p, pl["card"], pl["as"])
+        return
+    if kind == "remove_two_plus":
+        c.hand.remove(pl["card"])
+        state.orders.removed.append(pl["card"])
+        got = state.orders.draw(1, state.rng.stream("orders"))
+        c.hand += got
+        ctx.emit("solo", f"{c.character} removes {pl['card']} (2+) from the game and draws a card.",
+                 {"player": p, "card": pl["card"]})
+        return
+    if kind == "solo_follow":
+        c.hand.remove(pl["card"])
+        state.orders.discard([pl["card"]])
+        state.flags["solo_follow_used"] = True
+        ctx.emit("solo", f"{c.character} discards {pl['card']} (Follow) to move 1 extra area.", {"player": p})
+        push(state, {"f": "move", "player": p, "left": 1, "steps": 0, "left_areas": []})
         return
     if kind == "end":
         end_order_step(ctx)
@@ -415,8 +566,9 @@ def _order(ctx, content: GearsContent, f, kind: str, pl: dict[str, Any]) -> None
         ctx.emit("drop_weapon", f"{c.character} discards the {pl['weapon']}.", {"weapon": pl["weapon"]})
         return
     if kind == "special":
-        c.hand.remove(pl["discard"])
-        state.orders.discard([pl["discard"]])
+        if pl["discard"] is not None:
+            c.hand.remove(pl["discard"])
+            state.orders.discard([pl["discard"]])
         do = pl["do"]
         if do == "revive":
             other = state.cogs[pl["target"]]
@@ -459,8 +611,45 @@ def _explore(ctx, content: GearsContent, p: str) -> None:
     P.queue(ctx.state, "explore", {"player": p})
 
 
+def _play(ctx, content: GearsContent, p: str, card: str, how: str) -> None:
+    """Spec 5.2: the played card is discarded and resolved as (a) its bullets, (b) move 2 or
+    (c) one attack."""
+    state: GearsState = ctx.state
+    c = state.cogs[p]
+    c.hand.remove(card)
+    state.orders.discard([card])
+    ctx.emit("play", f"{c.character} plays {card} ({how}).", {"player": p, "card": card, "as": how})
+    if how == "move":
+        _start_move(state, p, 2)
+    elif how == "attack":
+        push(state, {"f": "attack", "player": p, "bonus": 0})
+    else:
+        push(state, {"f": "card", "player": p, "card": card, "i": 0})
+        _continue(ctx)
+
+
 def _start_move(state: GearsState, player: str, n: int) -> None:
+    """A move granted by an Order card; Dominic Santiago moves 1 more, once per turn, in his own
+    Order Step (spec 8.3, FAQ v1.1: Active Reload does not give it twice)."""
+    content = _content()
+    ab = content.cogs[state.cogs[player].character].ability
+    if (ab.effect == "extra_move" and not state.flags.get("extra_move_used")
+            and (player == state.active_player or not ab.params.get("own_turn_only", True))):
+        state.flags["extra_move_used"] = True
+        n += ab.amount or 1
     push(state, {"f": "move", "player": player, "left": n, "steps": 0, "left_areas": []})
+
+
+def _auto_explore(ctx, content: GearsContent, player: str) -> None:
+    """Roadblocks Stage 1 (spec 9.2.4): a COG entering the map exit explores the next level-1
+    card at once; the move then goes on."""
+    state: GearsState = ctx.state
+    from game.gears.rules.spawning import exit_areas
+
+    for r in rules_named(state, "auto_explore_on_exit"):
+        level = int(r.params.get("level", 1)) - 1
+        if state.location_decks[level].draw_pile and state.cogs[player].area in exit_areas(state):
+            P.queue(state, "auto_explore", {"player": player, "level": level})
 
 
 def _end_move(ctx, content: GearsContent, f) -> None:
@@ -505,7 +694,8 @@ def _do_bullet(ctx, content: GearsContent, p: str, bullet) -> None:
     elif v == "attack":
         push(state, {"f": "attack", "player": p, "bonus": bullet.params.get("bonus_dice", 0),
                      "mode": bullet.params.get("mode"), "spend": bullet.params.get("spend_ammo", True),
-                     "stay": bullet.params.get("stay_in_cover", False)})
+                     "stay": bullet.params.get("stay_in_cover", False),
+                     "target": state.flags.pop("ambush_target", None) if bullet.params.get("mode") else None})
     elif v == "draw":
         who = bullet.params.get("who", "self")
         here = [q for q, o in state.cogs.items() if o.area == c.area and not o.bleeding]
@@ -537,6 +727,11 @@ def _do_bullet(ctx, content: GearsContent, p: str, bullet) -> None:
         state.flags["extra_step_used"] = True
         state.flags["played"] = False
         _continue(ctx)
+    elif v == "teamwork":
+        push(state, {"f": "teamwork", "player": p})
+    elif v == "pull_locust":
+        push(state, {"f": "pull", "player": p, "n": int(bullet.value),
+                     "within": bullet.params.get("within_range", 2)})
     else:
         _continue(ctx)
 
@@ -568,6 +763,35 @@ def cog_attack_proc(ctx, player: str, kind: str, payload: dict, bonus: int, spen
     missions.check_stage(ctx, content)
     if state.outcome is None:
         _continue(ctx)
+
+
+@P.procedure("pull_locust")
+def pull_locust_proc(ctx, target: str, area: str | None) -> None:
+    """Ambush: the chosen Locust moves 1 area toward the COG and takes cover if its type does."""
+    from game.gears.rules import wounds as W
+
+    state: GearsState = ctx.state
+    content = _content()
+    x = state.locusts.get(target)
+    if x is not None and area is not None:
+        x.area, x.cover = area, None
+        ctx.emit("move", f"{target} is pulled to {area}.", {"figure": target, "area": area})
+        if content.enemies[x.enemy].takes_cover:
+            W.locust_take_cover(ctx, target)
+    _continue(ctx)
+
+
+@P.procedure("auto_explore")
+def auto_explore_proc(ctx, player: str, level: int) -> None:
+    from game.gears.rules.explore import build_level
+
+    content = _content()
+    state: GearsState = ctx.state
+    ctx.emit("explore", f"{state.cogs[player].character} reaches the map exit: the next card is explored.",
+             {"player": player})
+    door = next((e for e in state.view().free_exits if e.split(":")[0] == state.placements[-1]["tile"]), None)
+    build_level(ctx, content, level, door, limit=1)
+    missions.check_stage(ctx, content)
 
 
 @P.procedure("explore")
@@ -606,11 +830,23 @@ def equipment_proc(ctx, player: str, choice: dict, resume: bool = False) -> None
         c.weapons.append([keep.split("#")[0], e.get("ammo", 2)])
         state.flags.setdefault("held_random", {})[player + ":" + keep.split("#")[0]] = keep
         state.weapon_deck.discard([d for d in drawn if d != keep])
+    if "move_anywhere" in e:
+        # Junker (14A): move to any area of the map (reusable, spec 3.8).
+        c.area, c.cover = choice["area"], None
+        c.moved = True
+        ctx.emit("move", f"{c.character} drives the Junker to {c.area}.", {"player": player, "area": c.area})
+    if "fixed_weapon" in e:
+        # Troika (16B): a 6-dice attack on a Locust of this tile; no Order card this turn.
+        state.flags["played"] = True
+        A.cog_attack(ctx, content, player, choice["target"], e["fixed_weapon"], "normal", spend=False)
     ctx.emit("equipment", f"{c.character} uses the {eq.name} of tile {piece}.", {"player": player, "tile": piece})
-    keep_card = "equipment_not_discarded" in missions.stage_rules(state, content) and any(
-        r.params.get("tile") == piece for s in content.missions[state.mission].stages for r in s.special_rules
-        if r.keyword == "equipment_not_discarded")
-    if eq.discard and not keep_card:
+    md(state).setdefault("equipment_used", []).append(piece)
+    keep_card = any(r.params.get("tile") == piece for r in rules_named(state, "equipment_not_discarded"))
+    face_down = any(eq.id in r.params.get("equipment", ()) for r in rules_named(state, "equipment_face_down"))
+    if face_down:
+        md(state).setdefault("face_down", {})[piece] = eq.id  # Horde: turned face down (spec 9.2.7)
+        del state.equipment[piece]
+    elif eq.discard and not keep_card:
         del state.equipment[piece]
     missions.check_stage(ctx, content)
     if resume:

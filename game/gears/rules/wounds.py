@@ -9,9 +9,35 @@ from typing import Any
 
 from game.gears.content import GearsContent
 from game.gears.rules.movement import best_cover_spots, nearest_cogs
+from game.gears.rules.spawning import md, rules_named
 from game.gears.rules.state import GearsState, LocustState
 
 SLOT_ORDER = ("A", "B", "C")
+
+
+def enemy_side(state: GearsState, content: GearsContent, enemy: str) -> str:
+    """The face-up side of an Enemy card (General RAAM: A or B, spec 8.2); "A" otherwise."""
+    e = content.enemies[enemy]
+    return md(state).get("sides", {}).get(enemy, e.start_side or "A") if e.side_b else "A"
+
+
+def enemy_stats(state: GearsState, content: GearsContent, enemy: str):
+    """Defence, health, attack and abilities of the face-up side (content.EnemySide)."""
+    return content.enemies[enemy].side(enemy_side(state, content, enemy))
+
+
+def flip_enemy(ctx, content: GearsContent, enemy: str, to: str | None = None) -> None:
+    """Flips a double-sided Enemy card (to the other side, or to `to`); flips never heal
+    (spec 11 item 36)."""
+    state: GearsState = ctx.state
+    if content.enemies[enemy].side_b is None:
+        return
+    now = enemy_side(state, content, enemy)
+    new = to or ("B" if now == "A" else "A")
+    if new != now:
+        md(state).setdefault("sides", {})[enemy] = new
+        ctx.emit("flip", f"The {content.enemies[enemy].name} card flips to side {new}.",
+                 {"enemy": enemy, "side": new})
 
 
 # ----------------------------------------------------------------------------- spawning
@@ -32,29 +58,55 @@ def free_figure_id(state: GearsState, content: GearsContent, enemy: str) -> str 
     return None
 
 
+def _slot_candidates(state: GearsState, slot: str) -> list[str]:
+    """Enemies a spawn of `slot` may place, in order: the slot's type, or the mission's
+    substitutes when that slot cannot spawn (China Shop C -> Drone -> Wretch; The Showdown
+    C -> B -> A, spec 9.2.2, 9.3.1)."""
+    for r in rules_named(state, "no_spawn_slot"):
+        if r.params.get("slot") == slot:
+            return [state.slots[s] for s in r.params.get("instead", ()) if state.slots.get(s)]
+    for r in rules_named(state, "spawn_substitute"):
+        if r.params.get("slot") == slot:
+            return list(r.params.get("instead", ()))
+    return [state.slots[slot]] if state.slots.get(slot) else []
+
+
+def _banned(state: GearsState) -> set[str]:
+    """Enemies that cannot spawn now: a stage's no_spawn rule (Hive Kantus, Showdown Boomers)
+    and unique figures a mission card placed (Skorge, RAAM: never spawned by cards)."""
+    out = {r.params["enemy"] for r in rules_named(state, "no_spawn") if "enemy" in r.params}
+    out |= set(md(state).get("unique", ()))
+    return out
+
+
 def resolve_spawn_enemy(state: GearsState, content: GearsContent, what: str) -> str | None:
     """The enemy that actually spawns for `what` (a slot or an enemy id), upgrading A->B->C
     figure by figure when the type has no figure left (spec 7.5); None when nothing can."""
+    banned = _banned(state)
+
+    def ok(enemy: str | None) -> bool:
+        return bool(enemy) and enemy not in banned and free_figure_id(state, content, enemy) is not None
+
     if what in SLOT_ORDER:
         for slot in SLOT_ORDER[SLOT_ORDER.index(what):]:
-            enemy = state.slots.get(slot)
-            if enemy and free_figure_id(state, content, enemy):
-                return enemy
+            for enemy in _slot_candidates(state, slot):
+                if ok(enemy):
+                    return enemy
         return None
-    enemy = what
-    if free_figure_id(state, content, enemy):
-        return enemy
-    slot = next((s for s, e in state.slots.items() if e == enemy), None)
-    if slot is None:
+    if what in banned:
         return None
-    return resolve_spawn_enemy(state, content, SLOT_ORDER[SLOT_ORDER.index(slot) + 1]) \
-        if slot != "C" else None
+    if ok(what):
+        return what
+    slot = next((s for s, e in state.slots.items() if e == what), None)
+    if slot is None or slot == "C":
+        return None
+    return resolve_spawn_enemy(state, content, SLOT_ORDER[SLOT_ORDER.index(slot) + 1])
 
 
 def spawn(ctx, content: GearsContent, what: str, area: str, why: str) -> str | None:
     """Places one figure in `area`; it takes cover if its type does (spec 3.3, 7.5)."""
     state: GearsState = ctx.state
-    if state.flags.get("no_spawning"):
+    if rules_named(state, "no_spawning"):
         ctx.emit("no_spawn", f"Nothing spawns ({why}): Locusts cannot spawn in this stage.")
         return None
     enemy = resolve_spawn_enemy(state, content, what)
@@ -95,8 +147,12 @@ def locust_take_cover(ctx, lid: str) -> None:
 
 # ----------------------------------------------------------------------------- Locust wounds
 
-def locust_health(content: GearsContent, x: LocustState) -> int:
-    return x.wounded_health if x.wounded_health is not None else content.enemies[x.enemy].health
+def locust_health(content: GearsContent, x: LocustState, state: GearsState | None = None) -> int:
+    if x.wounded_health is not None:
+        return x.wounded_health
+    if state is not None:
+        return enemy_stats(state, content, x.enemy).health
+    return content.enemies[x.enemy].health
 
 
 def draw_marker(state: GearsState, content: GearsContent, pile: str) -> str | None:
@@ -121,13 +177,20 @@ def damage_locust(ctx, content: GearsContent, lid: str, wounds: int, source: str
     if x is None or wounds <= 0:
         return False
     enemy = content.enemies[x.enemy]
-    abilities = {a.effect for a in enemy.abilities}
+    stats = enemy_stats(state, content, x.enemy)
+    abilities = {a.effect for a in stats.abilities}
     if ("only_hammer_of_dawn_wounds_unwounded" in abilities and not x.wounded
-            and weapon != "hammer_of_dawn" and wounds < enemy.health):
-        # Base Berserker: only the Hammer of Dawn wounds it while unwounded (spec 8.1).
+            and weapon != "hammer_of_dawn"):
+        # Base Berserker: only the Hammer of Dawn wounds or kills it while unwounded (spec 8.1).
         ctx.emit("no_wound", f"{lid} shrugs off {wounds} wound(s) from {source}.", {"figure": lid})
         return False
-    health = locust_health(content, x)
+    for r in rules_named(state, "wound_only_by"):
+        if r.params.get("enemy") == x.enemy and not x.wounded and weapon not in r.params.get("weapons", ()):
+            # The Showdown Stage 1: only Scorchers and Bolos hurt the unwounded Feral Berserker.
+            ctx.emit("no_wound", f"{lid} shrugs off {wounds} wound(s) from {source}: {r.text}",
+                     {"figure": lid})
+            return False
+    health = locust_health(content, x, state)
     if wounds >= health:
         kill_locust(ctx, content, lid, source)
         return True
@@ -180,10 +243,28 @@ def kill_locust(ctx, content: GearsContent, lid: str, source: str) -> None:
                      {"marker": did, "weapon": back, "area": x.area})
         else:
             state.marker_piles[enemy.markers].discard([marker])
-    ticker = "chain_reaction" in {a.effect for a in enemy.abilities}
-    if ticker and source not in ("its own attack", "a Bolo Grenade"):
+    m = md(state)
+    m.setdefault("killed", []).append(x.enemy)
+    if rules_named(state, "ammo_on_kill") and not m.get("no_ammo_on_kill"):
+        # Search for the Stranded Stage 1: 1 ammo token in the killed Locust's area.
+        ammo = state.flags.setdefault("map_ammo", {})
+        ammo[x.area] = ammo.get(x.area, 0) + 1
+        ctx.emit("map_ammo", f"An ammo token is placed in {x.area}.", {"area": x.area})
+    for r in rules_named(state, "on_kill_unlock"):
+        if r.params.get("enemy") == x.enemy:
+            level = int(r.params["level"])
+            state.locked[level - 1] = False
+            for slot, e in list(state.slots.items()):
+                if e == x.enemy:
+                    del state.slots[slot]  # its Enemy card goes back in the box
+            ctx.emit("unlock", f"Level {level} is unlocked ({r.text})", {"level": level})
+    effects = {a.effect: a for a in enemy_stats(state, content, x.enemy).abilities}
+    if "chain_reaction" in effects and source not in ("its own attack", "a Bolo Grenade"):
         ctx.emit("chain", f"{lid} explodes: 1 wound to every figure in {x.area}.", {"area": x.area})
-        wound_area(ctx, content, x.area, 1, f"{lid}'s explosion")
+        wound_area(ctx, content, x.area, effects["chain_reaction"].amount or 1, f"{lid}'s explosion")
+    elif "death_blast" in effects:
+        ctx.emit("chain", f"{lid} bursts: wounds to every other figure in {x.area}.", {"area": x.area})
+        wound_area(ctx, content, x.area, effects["death_blast"].amount or 1, f"{lid}'s death blast")
 
 
 def wound_area(ctx, content: GearsContent, area: str, n: int, source: str,
