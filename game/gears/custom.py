@@ -1,0 +1,140 @@
+"""Custom Gears missions: a TOML file beside a built map saying how to play it.
+
+    # maps/custom/NAME.mission.toml
+    map = "NAME.tmx"            # the built map, relative to this file
+    name = "Hold the plaza"     # shown on the set-up screen
+    players = 2                 # 1 to 4
+    goal = "hold_out"           # "reach_exit" or "hold_out"
+    activations = 8             # hold_out only: Locust activations to survive
+    [locusts]                   # the mission's enemy assignment (gears 7.5): ids from
+    A = "drone"                 # game/gears/data/enemies.toml
+    B = "wretch"
+    C = "boomer"
+
+`load_mission` validates everything (goal, counts, enemy ids, that the map loads, is a Gears
+map and, for reach_exit, has a door token on an exit to reach) and raises MissionError with one
+line per problem, naming the file. `custom_missions(maps_dir)` lists what the set-up screen
+offers. No pygame here.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = ["CustomMission", "MissionError", "GOALS", "load_mission", "save_mission", "custom_missions", "enemy_ids"]
+
+GOALS = ("reach_exit", "hold_out")
+KEYS = {"map", "name", "players", "goal", "activations", "locusts"}
+ENEMIES = Path(__file__).resolve().parent / "data" / "enemies.toml"
+
+
+class MissionError(Exception):
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+@dataclass(frozen=True)
+class CustomMission:
+    path: Path
+    map: Path  # absolute
+    name: str
+    players: int
+    goal: str
+    activations: int | None
+    locusts: dict[str, str] = field(default_factory=dict)  # "A"/"B"/"C" -> enemy id
+
+
+def enemy_ids() -> list[str]:
+    with open(ENEMIES, "rb") as f:
+        return list(tomllib.load(f).get("enemy", {}))
+
+
+def load_mission(path: Path) -> CustomMission:
+    from game.board.model import MapError
+    from game.board.tmx import load_board
+
+    path = Path(path)
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except OSError as exc:
+        raise MissionError([f"{path}: cannot read ({exc.strerror or exc})"]) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise MissionError([f"{path}: bad TOML ({exc})"]) from None
+    out: list[str] = []
+    for k in sorted(set(data) - KEYS):
+        out.append(f"{path}: unknown key {k!r} (known: {', '.join(sorted(KEYS))})")
+    goal = data.get("goal")
+    if goal not in GOALS:
+        out.append(f"{path}: goal must be one of {', '.join(GOALS)}, not {goal!r}")
+    players = data.get("players")
+    if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:
+        out.append(f"{path}: players must be a whole number from 1 to 4, not {players!r}")
+    activations = data.get("activations")
+    if goal == "hold_out":
+        if not isinstance(activations, int) or isinstance(activations, bool) or activations < 1:
+            out.append(f"{path}: hold_out needs activations = a whole number of at least 1, not {activations!r}")
+    elif activations is not None:
+        out.append(f"{path}: activations is only for goal = \"hold_out\"")
+    locusts = data.get("locusts", {})
+    known = enemy_ids()
+    if not isinstance(locusts, dict) or set(locusts) != {"A", "B", "C"}:
+        out.append(f"{path}: [locusts] needs exactly A, B and C")
+        locusts = {}
+    for slot, enemy in sorted(locusts.items()):
+        if enemy not in known:
+            out.append(f"{path}: locusts.{slot} {enemy!r} is not an enemy of enemies.toml (known: {', '.join(known)})")
+    map_ref = data.get("map")
+    map_path = (path.parent / str(map_ref)).resolve() if isinstance(map_ref, str) else None
+    if map_path is None:
+        out.append(f"{path}: map must name the .tmx beside this file")
+    else:
+        try:
+            board = load_board(map_path)
+        except MapError as exc:
+            out.append(f"{path}: map {map_ref} cannot be loaded: {exc.problems[0]}")
+        else:
+            if board.properties.get("title") != "gears":
+                out.append(f"{path}: map {map_ref} is not a Gears map")
+            elif goal == "reach_exit" and not board.doors:
+                out.append(f"{path}: goal reach_exit needs a door token on an exit of {map_ref} (the map exit, gears 3.4)")
+    if out:
+        raise MissionError(out)
+    assert map_path is not None and isinstance(goal, str) and isinstance(players, int)
+    return CustomMission(path, map_path, str(data.get("name") or map_path.stem.replace("_", " ")), players, goal,
+                         activations if goal == "hold_out" else None, dict(locusts))
+
+
+def mission_text(m: CustomMission) -> str:
+    lines = [f"map = {_q(m.map.name)}", f"name = {_q(m.name)}", f"players = {m.players}", f"goal = {_q(m.goal)}"]
+    if m.activations is not None:
+        lines.append(f"activations = {m.activations}")
+    lines.append("")
+    lines.append("[locusts]")
+    lines += [f"{slot} = {_q(m.locusts[slot])}" for slot in ("A", "B", "C")]
+    return "\n".join(lines) + "\n"
+
+
+def _q(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def save_mission(m: CustomMission, path: Path | None = None) -> Path:
+    """Write the mission beside its map (NAME.mission.toml) and check it loads back."""
+    target = Path(path or m.map.with_suffix(".mission.toml"))
+    target.write_text(mission_text(m), encoding="utf-8")
+    load_mission(target)
+    return target
+
+
+def custom_missions(maps_dir: Path) -> tuple[list[CustomMission], list[str]]:
+    """Every valid custom mission under maps/custom, and the problems of the broken ones."""
+    found, problems = [], []
+    for p in sorted((Path(maps_dir) / "custom").glob("*.mission.toml")):
+        try:
+            found.append(load_mission(p))
+        except MissionError as exc:
+            problems += exc.problems
+    return found, problems
