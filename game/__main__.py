@@ -15,6 +15,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "los": ("game.board.commands", "los_main", "line of sight between two places on a map"),
     "check-map": ("game.board.commands", "check_map_main", "validate a Tiled map"),
     "simulate": ("game.simulate", "simulate_main", "play whole games with bots and print results as JSON"),
+    "tutorial": ("game.tutorial.commands", "tutorial_main", "run or check the rules lessons"),
     "build-map": ("game.board.build_commands", "build_map_main", "compose map pieces from a TOML script into a .tmx"),
 }
 
