@@ -1,9 +1,25 @@
 """The composed board of a game and the tables the rules read many times per action.
 
 A `BoardView` is built once per placement list (spec 3.4: tiles laid entrance to exit) and
-cached: all-pairs movement and range distances (spec 3.6, BFS on the board's area graphs),
-adjacency, the area of each connector, holes, equipment spots and cover spots, and one
-`AreaSight` for line of sight (spec 3.5). Rules never recompute geometry per action.
+cached. Everything in it is derived lazily, on first use, because a level being laid out asks
+only for the free exits of its intermediate boards, never their distances:
+all-pairs movement and range distances (spec 3.6, BFS on the board's area graphs),
+adjacency, the area of each connector, holes, equipment spots and cover spots, and line of
+sight (spec 3.5) between areas and cover points (`sees`, `point_sees_polygon`).
+
+Speed without changing a single answer:
+  - boards are built incrementally: the board of placements[:k+1] is the cached board of
+    placements[:k] plus one piece (exactly what replaying all placements does);
+  - line of sight runs in integer arithmetic on coordinates scaled once per board (the areas
+    are validated once per board instead of once per query, as game/board/los.py does), with
+    a cheap exact positive test first (a clear segment between candidate points of the two
+    ends *is* a witness, spec 3.5) and game/board/los.py's exact search (`_search`) only when
+    that fails;
+  - a query depends only on the two ends and the blocking segments touching their convex hull
+    (every sight segment lies in that hull), so results are also memoised process-wide under a
+    translation-free key of exactly that geometry: the same tiles laid the same way in another
+    game (or elsewhere on this map) reuse them.
+tests/gears/test_perf_caches.py checks every answer against game/board/los.py's public functions.
 
 Tile faces come from a `TileLoader`: `FileTileLoader` reads maps/gears/tiles/<tile>.tmx.
 `SampleTileLoader` (tests only) uses one sample face for every tile id and says so once.
@@ -11,15 +27,17 @@ Tile faces come from a `TileLoader`: `FileTileLoader` reads maps/gears/tiles/<ti
 from __future__ import annotations
 
 import logging
-from collections import deque
-from dataclasses import dataclass, field
+import math
+from collections import OrderedDict, deque
 from fractions import Fraction
+from functools import cached_property
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
+from game.board import los as L
 from game.board.compose import Placement, add_piece, compose, place_at_exit
-from game.board.los import AreaSight
-from game.board.model import Board, CoverSpot, MapError
+from game.board.geometry import convex_hull, normalize_polygon, point_in_polygon, polygon_problems
+from game.board.model import Board, CoverSpot, MapError, Segment
 from game.board.tmx import load_board
 
 log = logging.getLogger(__name__)
@@ -27,6 +45,10 @@ log = logging.getLogger(__name__)
 MAPS_DIR = Path(__file__).resolve().parents[3] / "maps" / "gears"
 TILES_DIR = MAPS_DIR / "tiles"
 INF = 10 ** 6  # "unreachable" in distance tables
+
+Pos = tuple[str, "str | None"]  # (area, cover spot or None)
+IntPt = tuple[int, int]
+IntSeg = tuple[IntPt, IntPt]
 
 
 class FileTileLoader:
@@ -61,23 +83,45 @@ class SampleTileLoader:
         return self._board
 
 
-@dataclass
+# ============================================================================ the view
+
 class BoardView:
-    board: Board
-    areas: tuple[str, ...]
-    move_adj: Mapping[str, frozenset[str]]
-    move_dist: dict[str, dict[str, int]]
-    range_dist: dict[str, dict[str, int]]
-    sight: AreaSight
-    cover: dict[str, CoverSpot]  # cover spot name -> spot
-    cover_in: dict[str, tuple[str, ...]]  # area -> cover spot names
-    holes: dict[str, str]  # printed emergence hole name -> area
-    equipment_area: dict[str, str]  # piece -> area of its equipment spot
-    exits: dict[str, str]  # exit connector name -> its area
-    free_exits: tuple[str, ...]
-    entrance_area: str  # the first tile's entrance area (COG start, "map entrance")
-    piece_of_area: dict[str, str]
-    _los: dict[Any, bool] = field(default_factory=dict)
+    """One composed board and its lazily derived tables (see the module docstring)."""
+
+    def __init__(self, board: Board):
+        self.board = board
+        # Rules-level memo (movement.py): LOS between positions and cover bonuses.
+        self._los: dict[Any, Any] = {}
+
+    # ------------------------------------------------------------------ graphs and distances
+
+    @cached_property
+    def areas(self) -> tuple[str, ...]:
+        return tuple(self.board.areas)
+
+    @cached_property
+    def move_adj(self) -> Mapping[str, frozenset[str]]:
+        return self.board.movement_graph()
+
+    @cached_property
+    def range_adj(self) -> Mapping[str, frozenset[str]]:
+        return self.board.range_graph()
+
+    @cached_property
+    def move_dist(self) -> dict[str, dict[str, int]]:
+        adj = self.move_adj
+        return {a: _bfs(a, adj) for a in self.areas}
+
+    @cached_property
+    def range_dist(self) -> dict[str, dict[str, int]]:
+        adj = self.range_adj
+        return {a: _bfs(a, adj) for a in self.areas}
+
+    @cached_property
+    def move_steps(self) -> dict[str, tuple[str, ...]]:
+        """Sorted neighbours by movement (spec 3.2), read at every step of every move."""
+        adj = self.move_adj
+        return {a: tuple(sorted(adj.get(a, ()))) for a in self.areas}
 
     def mdist(self, a: str, b: str) -> int:
         return self.move_dist[a].get(b, INF)
@@ -85,8 +129,86 @@ class BoardView:
     def rdist(self, a: str, b: str) -> int:
         return self.range_dist[a].get(b, INF)
 
+    # ------------------------------------------------------------------ places on the board
 
-_VIEWS: dict[Any, BoardView] = {}
+    @cached_property
+    def cover(self) -> dict[str, CoverSpot]:  # cover spot name -> spot
+        return {c.name: c for c in self.board.cover}
+
+    @cached_property
+    def cover_in(self) -> dict[str, tuple[str, ...]]:  # area -> cover spot names
+        out: dict[str, list[str]] = {a: [] for a in self.areas}
+        for c in self.board.cover:
+            out[c.area].append(c.name)
+        return {a: tuple(v) for a, v in out.items()}
+
+    @cached_property
+    def holes(self) -> dict[str, str]:  # printed emergence hole name -> area
+        return {m.name: m.area for m in self.board.markers_of("emergence") if m.area}
+
+    @cached_property
+    def equipment_area(self) -> dict[str, str]:  # piece -> area of its equipment spot
+        return {m.piece: m.area for m in self.board.markers_of("equipment") if m.area}
+
+    @cached_property
+    def exits(self) -> dict[str, str]:  # exit connector name -> its area
+        out = {}
+        for c in self.board.connectors_of("exit"):
+            area = self.board.area_at(_mid(c.segment))
+            if area is not None:
+                out[c.name] = area
+        return out
+
+    @cached_property
+    def free_exits(self) -> tuple[str, ...]:
+        joined = {x.name for x, _ in self.board.joined_connectors()}
+        return tuple(n for n in self.exits if n not in joined)
+
+    @cached_property
+    def entrance_area(self) -> str:  # the first tile's entrance area (COG start, "map entrance")
+        board = self.board
+        first_piece = board.pieces()[0]
+        entrance = next(c for c in board.connectors_of("entrance") if c.piece == first_piece)
+        return board.area_at(_mid(entrance.segment)) or self.areas[0]
+
+    @cached_property
+    def piece_of_area(self) -> dict[str, str]:
+        return {a.name: a.piece for a in self.board.areas.values()}
+
+    # ------------------------------------------------------------------ line of sight
+
+    @cached_property
+    def sight(self) -> L.AreaSight:
+        """game/board/los.py's cached LOS on this board (kept for callers that want witnesses)."""
+        return L.AreaSight(self.board, self.board.blocking_segments())
+
+    @cached_property
+    def geometry(self) -> SightGeometry:
+        return SightGeometry(self.board)
+
+    def sees(self, a: Pos, b: Pos) -> bool:
+        """Spec 3.5: area or cover point at each end; the same area always sees itself."""
+        if a[0] == b[0]:
+            return True
+        g = self.geometry
+        if a[1] is None and b[1] is None:
+            return g.area_area(a[0], b[0])
+        if a[1] is not None and b[1] is None:
+            return g.spot_area(a[1], b[0])
+        if a[1] is None:
+            return g.spot_area(b[1], a[0])
+        return g.spot_spot(a[1], b[1])
+
+    def point_sees_polygon(self, point, polygon: Sequence) -> bool:
+        """LOS from a point to any point of a polygon (rational coordinates), as
+        game/board/los.py point_to_area on this board's blocking segments."""
+        return self.geometry.point_polygon(point, polygon)
+
+
+# ============================================================================ views cache
+
+_VIEWS: OrderedDict[Any, BoardView] = OrderedDict()
+VIEW_CACHE_SIZE = 512  # boards kept (a level's prefixes, recent games); bounded for simulations
 
 
 def _key(loader: Any, placements: Sequence[Mapping[str, Any]]) -> Any:
@@ -94,15 +216,30 @@ def _key(loader: Any, placements: Sequence[Mapping[str, Any]]) -> Any:
 
 
 def view_for(loader: Any, placements: Sequence[Mapping[str, Any]]) -> BoardView:
+    """The view of the board laid by `placements`; raises OverlapError (a MapError) when the
+    last tile would overlap an earlier one (spec 3.4 'impossible placement')."""
+    if loader is None:
+        raise ValueError("the game state has no tile loader (set state.loader)")
     key = _key(loader, placements)
+    return _view(loader, key[0], key[1])
+
+
+def _view(loader: Any, lkey: Any, tiles: tuple[tuple[str, Any], ...]) -> BoardView:
+    key = (lkey, tiles)
     view = _VIEWS.get(key)
-    if view is None:
-        if loader is None:
-            raise ValueError("the game state has no tile loader (set state.loader)")
-        board = build_board(loader, placements)
-        view = _VIEWS[key] = make_view(board)
-        if len(_VIEWS) > 256:  # keep memory bounded in long simulations
-            _VIEWS.pop(next(iter(_VIEWS)))
+    if view is not None:
+        _VIEWS.move_to_end(key)
+        return view
+    if len(tiles) == 1:
+        board = compose([Placement(loader(tiles[0][0]), tiles[0][0])], "gears map")
+    else:
+        # One more piece on the cached board of the prefix: what build_board's loop does.
+        prev = _view(loader, lkey, tiles[:-1]).board
+        tile, exit_name = tiles[-1]
+        board = add_piece(prev, place_at_exit(prev, exit_name, loader(tile), tile))
+    view = _VIEWS[key] = BoardView(board)
+    while len(_VIEWS) > VIEW_CACHE_SIZE:
+        _VIEWS.popitem(last=False)
     return view
 
 
@@ -119,37 +256,13 @@ def build_board(loader: Any, placements: Sequence[Mapping[str, Any]]) -> Board:
 
 
 def make_view(board: Board) -> BoardView:
-    move_adj = board.movement_graph()
-    range_adj = board.range_graph()
-    areas = tuple(board.areas)
-    sight = AreaSight(board, board.blocking_segments())
-    cover = {c.name: c for c in board.cover}
-    cover_in: dict[str, list[str]] = {a: [] for a in areas}
-    for c in board.cover:
-        cover_in[c.area].append(c.name)
-    holes = {m.name: m.area for m in board.markers_of("emergence") if m.area}
-    equipment = {m.piece: m.area for m in board.markers_of("equipment") if m.area}
-    exits = {}
-    for c in board.connectors_of("exit"):
-        mid = ((c.segment.a[0] + c.segment.b[0]) / 2, (c.segment.a[1] + c.segment.b[1]) / 2)
-        area = board.area_at(mid)
-        if area is not None:
-            exits[c.name] = area
-    joined = {x.name for x, _ in board.joined_connectors()}
-    first_piece = board.pieces()[0]
-    entrance = next(c for c in board.connectors_of("entrance") if c.piece == first_piece)
-    mid = ((entrance.segment.a[0] + entrance.segment.b[0]) / 2,
-           (entrance.segment.a[1] + entrance.segment.b[1]) / 2)
-    return BoardView(
-        board=board, areas=areas, move_adj=move_adj,
-        move_dist={a: _bfs(a, move_adj) for a in areas},
-        range_dist={a: _bfs(a, range_adj) for a in areas},
-        sight=sight, cover=cover, cover_in={a: tuple(v) for a, v in cover_in.items()},
-        holes=holes, equipment_area=equipment, exits=exits,
-        free_exits=tuple(n for n in exits if n not in joined),
-        entrance_area=board.area_at(mid) or areas[0],
-        piece_of_area={a.name: a.piece for a in board.areas.values()},
-    )
+    return BoardView(board)
+
+
+def clear_caches() -> None:
+    """Forgets every cached board and LOS result (tests, memory)."""
+    _VIEWS.clear()
+    _GEOM.clear()
 
 
 def _bfs(start: str, adj: Mapping[str, frozenset[str]]) -> dict[str, int]:
@@ -164,6 +277,10 @@ def _bfs(start: str, adj: Mapping[str, frozenset[str]]) -> dict[str, int]:
     return dist
 
 
+def _mid(s: Segment):
+    return ((s.a[0] + s.b[0]) / 2, (s.a[1] + s.b[1]) / 2)
+
+
 def arrow_half_plane(spot: CoverSpot, angle: int, p: tuple[Fraction, Fraction]) -> int:
     """Which side of the cover line through `spot` point p lies on: +1 in the half-plane the
     arrow at `angle` points into (spec 3.3 geometric model, full cover), 0 on the line, -1 behind.
@@ -176,3 +293,266 @@ def arrow_half_plane(spot: CoverSpot, angle: int, p: tuple[Fraction, Fraction]) 
 
 _DIRS = {0: (1, 0), 45: (1, 1), 90: (0, 1), 135: (-1, 1), 180: (-1, 0), 225: (-1, -1),
          270: (0, -1), 315: (1, -1)}
+
+
+# ============================================================================ exact integer LOS
+
+# Process-wide results keyed by translation-free geometry (see the module docstring).
+_GEOM: OrderedDict[Any, bool] = OrderedDict()
+GEOM_CACHE_SIZE = 200_000
+
+
+class SightGeometry:
+    """Spec 3.5 LOS on one board, in integers: every coordinate is multiplied by `scale`
+    (twice the common denominator, so that midpoints of vertices are whole too)."""
+
+    def __init__(self, board: Board):
+        self.board = board
+        walls = board.blocking_segments()
+        dens = [1]
+        for a in board.areas.values():
+            dens += [x.denominator for p in a.polygon for x in _frac(p)]
+        for w in walls:
+            dens += [x.denominator for p in (w.a, w.b) for x in _frac(p)]
+        for c in board.cover:
+            dens += [x.denominator for x in _frac(c.point)]
+        self.scale = 2 * math.lcm(*dens)
+        self.walls: list[IntSeg] = [(self._int(w.a), self._int(w.b)) for w in walls]
+        self._polys: dict[str, tuple[IntPt, ...]] = {}
+        self._cands: dict[str, list[IntPt]] = {}
+        self._spots: dict[str, IntPt] = {c.name: self._int(c.point) for c in board.cover}
+        self._memo: dict[Any, bool] = {}
+
+    def _int(self, p) -> IntPt:
+        x, y = _frac(p)
+        return (int(x * self.scale), int(y * self.scale))
+
+    def poly(self, area: str) -> tuple[IntPt, ...]:
+        """The area's polygon, normalised and validated once (los.py does it every query)."""
+        got = self._polys.get(area)
+        if got is None:
+            try:
+                raw = self.board.areas[area].polygon
+            except KeyError:
+                raise KeyError(f"{self.board.source}: no area named {area!r}") from None
+            got = self._polys[area] = _valid_int_polygon(raw, self.scale)
+            self._cands[area] = _candidates(got)
+        return got
+
+    # ------------------------------------------------------------------ queries
+
+    def area_area(self, a: str, b: str) -> bool:
+        key = (a, b) if a < b else (b, a)
+        hit = self._memo.get(key)
+        if hit is None:
+            pa, pb = self.poly(a), self.poly(b)
+            hit = self._memo[key] = _area_area(pa, pb, self._cands[a], self._cands[b], self.walls)
+        return hit
+
+    def spot_area(self, spot: str, area: str) -> bool:
+        key = (spot, area, "pa")
+        hit = self._memo.get(key)
+        if hit is None:
+            pb = self.poly(area)
+            hit = self._memo[key] = _point_area(self._spots[spot], pb, self._cands[area], self.walls)
+        return hit
+
+    def spot_spot(self, s: str, t: str) -> bool:
+        key = (s, t, "pp") if s < t else (t, s, "pp")
+        hit = self._memo.get(key)
+        if hit is None:
+            p, q = self._spots[s], self._spots[t]
+            hit = self._memo[key] = not any(_touch(p, q, w[0], w[1]) for w in self.walls)
+        return hit
+
+    def point_polygon(self, point, polygon: Sequence) -> bool:
+        """A rational point to a rational polygon (the cover model's clipped areas): rescaled
+        to whole numbers for this query."""
+        pts = [_frac(point)] + [_frac(v) for v in polygon]
+        k = math.lcm(*(x.denominator for p in pts for x in p)) if pts else 1
+        k = 1 if all(x.denominator == 1 for p in pts for x in p) else k
+        scale = self.scale * k
+        p = (int(pts[0][0] * scale), int(pts[0][1] * scale))
+        poly = _valid_int_polygon(polygon, scale)
+        walls = self.walls if k == 1 else [((u[0] * k, u[1] * k), (v[0] * k, v[1] * k)) for u, v in self.walls]
+        return _point_area(p, poly, _candidates(poly), walls)
+
+
+def _frac(p) -> tuple[Fraction, Fraction]:
+    return (Fraction(p[0]), Fraction(p[1]))
+
+
+def _valid_int_polygon(raw: Sequence, scale: int) -> tuple[IntPt, ...]:
+    poly = normalize_polygon(raw)
+    problems = polygon_problems(poly)
+    if problems:  # the same sentence game/board/los.py gives
+        raise ValueError(f"area polygon {poly!r} is unusable: {'; '.join(problems)}")
+    return tuple((int(x * scale), int(y * scale)) for x, y in poly)
+
+
+def _candidates(poly: tuple[IntPt, ...]) -> list[IntPt]:
+    """Points of the closed polygon to try sight lines from, likeliest first: midpoints of
+    diagonals lying strictly inside, then of edges, then vertices (coordinates are even, so
+    the midpoints are whole). Capped: this is only the quick positive test."""
+    n = len(poly)
+    inner = []
+    for i in range(n):
+        for j in range(i + 2, n):
+            if i == 0 and j == n - 1:
+                continue
+            m = ((poly[i][0] + poly[j][0]) // 2, (poly[i][1] + poly[j][1]) // 2)
+            if point_in_polygon(m, poly) == 1:
+                inner.append(m)
+    edges = [((poly[i][0] + poly[(i + 1) % n][0]) // 2, (poly[i][1] + poly[(i + 1) % n][1]) // 2)
+             for i in range(n)]
+    out: list[IntPt] = []
+    for p in inner[:6] + edges + list(poly):
+        if p not in out:
+            out.append(p)
+    return out[:14]
+
+
+def _touch(p: IntPt, q: IntPt, r: IntPt, u: IntPt) -> bool:
+    """The closed segments p-q and r-u share a point (geometry.segments_touch, in integers)."""
+    px, py = p
+    qx, qy = q
+    rx, ry = r
+    ux, uy = u
+    if (px if px > qx else qx) < (rx if rx < ux else ux) or (rx if rx > ux else ux) < (px if px < qx else qx):
+        return False
+    if (py if py > qy else qy) < (ry if ry < uy else uy) or (ry if ry > uy else uy) < (py if py < qy else qy):
+        return False
+    d1 = (qx - px) * (ry - py) - (qy - py) * (rx - px)
+    d2 = (qx - px) * (uy - py) - (qy - py) * (ux - px)
+    d3 = (ux - rx) * (py - ry) - (uy - ry) * (px - rx)
+    d4 = (ux - rx) * (qy - ry) - (uy - ry) * (qx - rx)
+    if ((d1 > 0 and d2 < 0) or (d1 < 0 and d2 > 0)) and ((d3 > 0 and d4 < 0) or (d3 < 0 and d4 > 0)):
+        return True
+    # Collinear contacts: the bounding boxes overlap, so a zero orientation means "on it".
+    return ((d1 == 0 and _within(r, p, q)) or (d2 == 0 and _within(u, p, q))
+            or (d3 == 0 and _within(p, r, u)) or (d4 == 0 and _within(q, r, u)))
+
+
+def _within(z: IntPt, a: IntPt, b: IntPt) -> bool:
+    """z (collinear with a-b) lies in the box of a-b, i.e. on the closed segment."""
+    return (min(a[0], b[0]) <= z[0] <= max(a[0], b[0])) and (min(a[1], b[1]) <= z[1] <= max(a[1], b[1]))
+
+
+def _hull_walls(points: list[IntPt], walls: list[IntSeg]) -> tuple[list[IntPt], list[IntSeg]]:
+    """The convex hull of the points and the walls touching it (closed): only those can touch
+    a segment between two of its points."""
+    hull = convex_hull(points)
+    xs = [h[0] for h in hull]
+    ys = [h[1] for h in hull]
+    lo_x, hi_x, lo_y, hi_y = min(xs), max(xs), min(ys), max(ys)
+    out = []
+    for w in walls:
+        (ax, ay), (bx, by) = w
+        if (ax if ax > bx else bx) < lo_x or (ax if ax < bx else bx) > hi_x:
+            continue
+        if (ay if ay > by else by) < lo_y or (ay if ay < by else by) > hi_y:
+            continue
+        if _seg_touches_convex(w, hull):
+            out.append(w)
+    return hull, out
+
+
+def _seg_touches_convex(w: IntSeg, hull: list[IntPt]) -> bool:
+    """The closed segment meets the closed convex polygon `hull` (counter-clockwise, as
+    geometry.convex_hull gives; fewer than 3 points when degenerate). Separating-axis test:
+    they are apart iff both ends lie strictly outside one hull edge, or every hull vertex lies
+    strictly on one side of the segment's line."""
+    n = len(hull)
+    (ax, ay), (bx, by) = w
+    if n < 3:
+        if n == 1:
+            return _touch(w[0], w[1], hull[0], hull[0])
+        return _touch(w[0], w[1], hull[0], hull[1])
+    for i in range(n):
+        ox, oy = hull[i]
+        ex, ey = hull[(i + 1) % n]
+        if ((ex - ox) * (ay - oy) - (ey - oy) * (ax - ox) < 0
+                and (ex - ox) * (by - oy) - (ey - oy) * (bx - ox) < 0):
+            return False
+    pos = neg = False
+    for hx, hy in hull:
+        s = (bx - ax) * (hy - ay) - (by - ay) * (hx - ax)
+        if s >= 0:
+            pos = True
+        if s <= 0:
+            neg = True
+        if pos and neg:
+            return True
+    return False
+
+
+def _canon(points: Sequence[IntPt], *groups) -> tuple:
+    """A key free of translation: every group shifted by the minimum corner of `points`."""
+    ox = min(p[0] for p in points)
+    oy = min(p[1] for p in points)
+    out = []
+    for g in groups:
+        out.append(tuple((x - ox, y - oy) for x, y in g))
+    return tuple(out)
+
+
+def _remember(key: Any, compute: Callable[[], bool]) -> bool:
+    hit = _GEOM.get(key)
+    if hit is None:
+        hit = _GEOM[key] = compute()
+        if len(_GEOM) > GEOM_CACHE_SIZE:
+            _GEOM.popitem(last=False)
+    return hit
+
+
+def _area_area(a: tuple[IntPt, ...], b: tuple[IntPt, ...], ca: list[IntPt], cb: list[IntPt],
+               walls: list[IntSeg]) -> bool:
+    """game/board/los.py area_to_area(...).visible, exactly (any point of a to any of b)."""
+    if a == b:
+        return True
+    hull, rel = _hull_walls(list(a) + list(b), walls)
+    first, second = (a, b) if a <= b else (b, a)
+    wall_pts = sorted((min(u, v), max(u, v)) for u, v in rel)
+    ca_pts, cb_pts = (ca, cb) if a <= b else (cb, ca)
+    key = ("aa",) + _canon(hull, first, second, [p for w in wall_pts for p in w])
+
+    def compute() -> bool:
+        for p in ca_pts:
+            for q in cb_pts:
+                if not any(_touch(p, q, u, v) for u, v in rel):
+                    return True  # a clear segment between points of the two areas
+        return _exact_search(list(first), False, list(second), rel)
+
+    return _remember(key, compute)
+
+
+def _point_area(p: IntPt, b: tuple[IntPt, ...], cb: list[IntPt], walls: list[IntSeg]) -> bool:
+    """game/board/los.py point_to_area(...).visible, exactly."""
+    hull, rel = _hull_walls([p, *b], walls)
+    wall_pts = sorted((min(u, v), max(u, v)) for u, v in rel)
+    key = ("pa",) + _canon(hull, [p], b, [q for w in wall_pts for q in w])
+
+    def compute() -> bool:
+        for u, v in rel:
+            if _touch(p, p, u, v):
+                return False  # a point on a wall sees nothing (touching blocks)
+        if point_in_polygon(p, b) >= 0:
+            return True
+        for q in cb:
+            if not any(_touch(p, q, u, v) for u, v in rel):
+                return True
+        return _exact_search([p], True, list(b), rel)
+
+    return _remember(key, compute)
+
+
+def _exact_search(a_pts: list[IntPt], a_is_point: bool, b_pts: list[IntPt], walls: list[IntSeg]) -> bool:
+    """game/board/los.py's exact search on integer coordinates (the walls touching the hull
+    are all it reads); through the public functions if that internal is ever renamed."""
+    search = getattr(L, "_search", None)
+    if search is not None:
+        return search(a_pts, a_is_point, b_pts, walls) is not None
+    segs = [Segment((Fraction(u[0]), Fraction(u[1])), (Fraction(v[0]), Fraction(v[1]))) for u, v in walls]
+    if a_is_point:
+        return L.point_to_area(a_pts[0], b_pts, segs).visible
+    return L.area_to_area(a_pts, b_pts, segs).visible

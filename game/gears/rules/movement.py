@@ -7,7 +7,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Iterable
 
-from game.board.los import point_to_area
 from game.gears.rules.board_view import INF, BoardView, arrow_half_plane
 from game.gears.rules.state import GearsState
 
@@ -28,7 +27,7 @@ def free_spots(state: GearsState, area: str) -> list[str]:
 
 def steps_from(view: BoardView, area: str) -> list[str]:
     """Areas one movement step away (spec 3.2: cracked borders, corners count)."""
-    return sorted(view.move_adj.get(area, ()))
+    return list(view.move_steps.get(area, ()))
 
 
 def cog_pos(state: GearsState, player: str) -> Pos:
@@ -45,23 +44,11 @@ def los(view: BoardView, a: Pos, b: Pos) -> bool:
     """Spec 3.5: area or cover point at each end; the same area always sees itself."""
     if a[0] == b[0]:
         return True
-    key = ("los", a, b)
-    hit = view._los.get(key)
+    memo = view._los
+    key = (a, b)
+    hit = memo.get(key)
     if hit is None:
-        hit = view._los.get(("los", b, a))
-    if hit is None:
-        sight = view.sight
-        pa = view.cover[a[1]].point if a[1] else None
-        pb = view.cover[b[1]].point if b[1] else None
-        if pa is None and pb is None:
-            hit = sight.areas(a[0], b[0]).visible
-        elif pa is not None and pb is None:
-            hit = sight.point_area(pa, b[0]).visible
-        elif pa is None and pb is not None:
-            hit = sight.point_area(pb, a[0]).visible
-        else:
-            hit = sight.points(pa, pb).visible
-        view._los[key] = hit
+        hit = memo[key] = memo[(b, a)] = view.sees(a, b)
     return hit
 
 
@@ -86,7 +73,7 @@ def cover_bonus(view: BoardView, attacker: Pos, defender: Pos) -> int:
                 break
         else:
             rear = _clip_behind(view.board.areas[attacker[0]].polygon, spot, angle)
-            if rear is None or not point_to_area(spot.point, rear, view.sight.cache_key()[1]).visible:
+            if rear is None or not view.point_sees_polygon(spot.point, rear):
                 full = True
                 break
     hit = 2 if full else 1

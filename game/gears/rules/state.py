@@ -135,6 +135,9 @@ class GearsState:
     next_token: int = 1  # counter for token names (holes placed by cards, dropped markers)
     # Not part of the state: how to load tile faces (set by the title; rebuilds the board).
     loader: Any = field(default=None, repr=False, compare=False)
+    # Not part of the state: the last view() answer, valid while `placements` is the same list
+    # with the same length and last entry (placements only ever grow by append).
+    _view_memo: Any = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------------ derived
 
@@ -148,9 +151,16 @@ class GearsState:
 
     def view(self):
         """The composed board and its precomputed tables (rules/board_view.py), cached."""
+        memo = self._view_memo
+        pl = self.placements
+        if (memo is not None and memo[0] is pl and memo[1] == len(pl) and memo[2] is self.loader
+                and (not pl or memo[3] is pl[-1])):
+            return memo[4]
         from game.gears.rules.board_view import view_for
 
-        return view_for(self.loader, self.placements)
+        view = view_for(self.loader, pl)
+        self._view_memo = (pl, len(pl), self.loader, pl[-1] if pl else None, view)
+        return view
 
     def token(self, prefix: str) -> str:
         name = f"{prefix}{self.next_token}"
@@ -239,7 +249,7 @@ class GearsState:
         """Replaces this state's contents in place with a snapshot from to_json."""
         other = GearsState.from_json(data, self.loader)
         for name in self.__dataclass_fields__:
-            if name != "loader":
+            if name not in ("loader", "_view_memo"):
                 setattr(self, name, getattr(other, name))
 
 

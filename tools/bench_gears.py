@@ -1,0 +1,111 @@
+"""Gears rules engine benchmark: random legal play (not a test: prints numbers, asserts nothing).
+
+    .venv/bin/python tools/bench_gears.py [--games N] [--seed S] [--max-actions N]
+                                          [--mission NAME] [--sample] [--profile]
+
+Plays N games per supported mission with a RandomBot choosing among `legal_actions` (the
+title directly, no Session log), seats 1-4 in turn. Reports separately:
+  - setup: seconds per `new_game` (board composition, decks, first procedures); the first game
+    of a process also pays for loading tiles and building the board tables, reported apart;
+  - steady state: actions per second of legal_actions + choose + apply (the goal is >= 5,000
+    actions/s on one core, issue "Gears of War: the whole rules engine").
+`--profile` prints a cProfile top 15 (cumulative and own time) of the play loop.
+`--sample` uses the sample tile face for every tile (what the tests use).
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.gears.bots import RandomBot  # noqa: E402
+from game.gears.rules.board_view import FileTileLoader, SampleTileLoader  # noqa: E402
+from game.gears.rules.missions import unsupported  # noqa: E402
+from game.gears.rules.title import GearsTitle  # noqa: E402
+
+
+def supported_missions(title: GearsTitle) -> list[str]:
+    return [m for m in title.content.missions if not unsupported(title.content, m)]
+
+
+def play(title: GearsTitle, mission: str, seed: int, players: int, max_actions: int,
+         prof: cProfile.Profile | None = None):
+    """One game: (setup seconds, actions, play seconds, outcome). Only play is profiled."""
+    t0 = time.perf_counter()
+    state = title.new_game(mission, seed, {"players": players})
+    t1 = time.perf_counter()
+    bot = RandomBot(seed)
+    n = 0
+    if prof:
+        prof.enable()
+    while n < max_actions and title.current_decider(state) is not None:
+        title.apply(state, bot.choose(title.legal_actions(state)))
+        n += 1
+    if prof:
+        prof.disable()
+    return t1 - t0, n, time.perf_counter() - t1, state.outcome or "unfinished"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=6, help="games per mission (default 6)")
+    ap.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    ap.add_argument("--max-actions", type=int, default=3000, help="cap per game (default 3000)")
+    ap.add_argument("--mission", default="all", help="mission id or 'all' (default)")
+    ap.add_argument("--sample", action="store_true", help="sample tile face for every tile")
+    ap.add_argument("--profile", action="store_true", help="cProfile top 15 of the play loop")
+    args = ap.parse_args(argv)
+
+    title = GearsTitle(SampleTileLoader() if args.sample else FileTileLoader())
+    missions = supported_missions(title) if args.mission == "all" else [args.mission]
+    prof = cProfile.Profile() if args.profile else None
+
+    # Warm-up game: tile loading and the first board tables are a one-off per process.
+    t0 = time.perf_counter()
+    play(title, missions[0], args.seed + 10_000, 1, 50)
+    print(f"first game warm-up (tile loading, first boards): {time.perf_counter() - t0:.3f} s")
+
+    total_n = total_play = total_setup = 0.0
+    for mission in missions:
+        outcomes: dict[str, int] = {}
+        m_n = m_play = m_setup = 0.0
+        for g in range(args.games):
+            seed = args.seed + g
+            try:
+                setup, n, secs, outcome = play(title, mission, seed, 1 + g % 4, args.max_actions, prof)
+            except Exception as exc:  # a rules bug: say so and go on measuring the rest
+                if prof:
+                    prof.disable()
+                print(f"  {mission} seed {seed}: {type(exc).__name__}: {exc}", file=sys.stderr)
+                outcomes["error"] = outcomes.get("error", 0) + 1
+                continue
+            outcomes[outcome] = outcomes.get(outcome, 0) + 1
+            m_n += n
+            m_play += secs
+            m_setup += setup
+        total_n += m_n
+        total_play += m_play
+        total_setup += m_setup
+        print(f"{mission:<24} {args.games} games {int(m_n):>7} actions  "
+              f"{m_n / max(m_play, 1e-9):>9,.0f} actions/s  setup {m_setup / args.games * 1000:7.1f} ms/game  "
+              f"outcomes {outcomes}")
+    games = args.games * len(missions)
+    print(f"{'all':<24} {games} games {int(total_n):>7} actions  "
+          f"{total_n / max(total_play, 1e-9):>9,.0f} actions/s  setup {total_setup / games * 1000:7.1f} ms/game")
+    if prof:
+        for key in ("cumulative", "tottime"):
+            out = io.StringIO()
+            pstats.Stats(prof, stream=out).sort_stats(key).print_stats(15)
+            print(f"--- cProfile top 15 by {key} ---")
+            print("\n".join(out.getvalue().splitlines()[4:]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
