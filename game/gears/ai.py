@@ -17,13 +17,12 @@ from game.gears.rules import wounds as W
 from game.gears.rules.board_view import INF
 from game.gears.rules.movement import (
     los,
-    nearest_cogs,
     next_steps_toward,
     standing_cogs,
     steps_away,
 )
 from game.gears.rules.procedures import procedure
-from game.gears.rules.spawning import exit_area, hole_nearest, open_holes
+from game.gears.rules.spawning import exit_area, hole_nearest, md, open_holes, rules_named
 from game.gears.rules.state import GearsState
 
 Fctx = dict[str, Any]  # self, that_cog, that_locust, that_marker, moved, attacked, last_target
@@ -33,6 +32,14 @@ def _content() -> GearsContent:
     from game.gears.rules.title import shared_content
 
     return shared_content()
+
+
+def _verbs(effects) -> set[str]:
+    out: set[str] = set()
+    for e in effects:
+        out.add(e.verb)
+        out |= _verbs(e.do) | _verbs(e.otherwise)
+    return out
 
 
 def card_verbs(card: AiCard) -> set[str]:
@@ -58,11 +65,12 @@ def locust_step(ctx, skip: bool = False) -> None:
 
     content = _content()
     state: GearsState = ctx.state
-    state.flags.update({"guard_used": False, "no_guard": False, "spawned": []})
+    state.flags.update({"guard_used": False, "guards": [], "no_guard": False, "spawned": [], "acted": []})
     if skip:
         ctx.emit("skip", "Sit Tight: the Locust Activation Step is skipped.", {})
     else:
-        owed = 1
+        # Belly of the Beast Stage 2: one additional AI card per step (spec 9.2.3).
+        owed = 1 + sum(int(r.params.get("count", 1)) for r in rules_named(state, "extra_ai_cards"))
         redraws = 0
         while owed > 0 and state.outcome is None:
             owed -= 1
@@ -73,9 +81,13 @@ def locust_step(ctx, skip: bool = False) -> None:
             state.flags["ai_in_play"] = card.id  # the card being resolved (UI, conservation)
             ctx.emit("ai_card", f"The Locust AI card {card.id} is drawn: {card.text}",
                      {"card": card.id}, hidden=True)
+            last = not state.ai.draw_pile
             again = resolve_card(ctx, content, card)
             state.ai.discard([card.id])
             state.flags.pop("ai_in_play", None)
+            stage = missions.current_stage(state)
+            if last and stage is not None and stage.flip_when.keyword == "ai_deck_exhausted":
+                md(state)["ai_exhausted"] = True
             missions.check_stage(ctx, content)
             if again:
                 redraws += 1
@@ -83,6 +95,12 @@ def locust_step(ctx, skip: bool = False) -> None:
                 if redraws <= len(state.ai.cards()):
                     owed += 1
     state.flags.pop("activating", None)
+    for r in rules_named(state, "heal_if_idle"):
+        # Hive Stage 2: Skorge heals if he did not move or attack in this step (spec 9.2.6).
+        for x in list(state.locusts.values()):
+            if x.enemy == r.params["enemy"] and x.wounded and x.id not in state.flags.get("acted", []):
+                x.marker, x.wounded_health = None, None
+                ctx.emit("heal", f"{x.id} rests and heals ({r.text})", {"figure": x.id})
     if state.outcome is None:
         turn.end_turn(ctx)
 
@@ -100,6 +118,12 @@ def resolve_card(ctx, content: GearsContent, card: AiCard) -> bool:
     if card.kind in ("event", "group"):
         fctx = dict(base)
         branch_no, branch = _branch(ctx, content, card, fctx)
+        if rules_named(state, "no_spawning") and "spawn" in _verbs(branch.effects):
+            # Emergence Stage 2 (spec 9.2.1, 11 item 44): a card whose applying branch would
+            # spawn is discarded unresolved and a new one drawn.
+            ctx.emit("ai", f"{card.id}: its branch would spawn, and Locusts cannot spawn now: "
+                           "a new AI card is drawn.", {"card": card.id, "redraw": True})
+            return True
         ctx.emit("ai", f"{card.id} ({card.kind}): branch {branch_no + 1} applies "
                        f"({_cond_text(branch.condition)}).",
                  {"card": card.id, "branch": branch_no})
@@ -120,7 +144,7 @@ def resolve_card(ctx, content: GearsContent, card: AiCard) -> bool:
             why = _cond_text(branch.condition)
             tgt = fctx.get("that_cog")
             ctx.emit("ai", f"{card.id}: {lid} takes branch {branch_no + 1} ({why})"
-                           + (f"; that COG is {state.cogs[tgt].character}" if tgt else "") + ".",
+                           + (f"; that COG is {_name(state, tgt)}" if tgt else "") + ".",
                      {"card": card.id, "figure": lid, "branch": branch_no, "that_cog": tgt})
             again = run(ctx, content, branch.effects, fctx) or again
     if state.outcome is None:
@@ -171,6 +195,44 @@ def _select(state: GearsState, content: GearsContent, sel: Any, card: AiCard | N
 
 # ----------------------------------------------------------------------------- targets
 
+STRANDED = "stranded"
+
+
+def _targets(state: GearsState) -> list[str]:
+    """COG figures a Locust may pick: the standing COGs and, once placed, the Stranded, which
+    counts as a COG figure during Locust activations only (spec 9.3.2)."""
+    out = standing_cogs(state)
+    if md(state).get("stranded"):
+        out.append(STRANDED)
+    return out
+
+
+def _area(state: GearsState, p: str) -> str:
+    return md(state)["stranded"] if p == STRANDED else state.cogs[p].area
+
+
+def _cov(state: GearsState, p: str) -> str | None:
+    return None if p == STRANDED else state.cogs[p].cover
+
+
+def _name(state: GearsState, p: str) -> str:
+    return "the Stranded" if p == STRANDED else state.cogs[p].character
+
+
+def _nearest(state: GearsState, area: str, cands) -> list[str]:
+    """Every figure of `cands` tied for nearest to `area` by movement, then range (spec 11
+    item 12); empty when none can be reached."""
+    view = state.view()
+    cands = list(cands)
+    if not cands:
+        return []
+    d = {p: (view.mdist(area, _area(state, p)), view.rdist(area, _area(state, p))) for p in cands}
+    best = min(d.values())
+    if best[0] >= INF and best[1] >= INF:
+        return []
+    return [p for p in cands if d[p] == best]
+
+
 def _you(ctx) -> str | None:
     """The active COG, or another of the active player's choice if it bleeds (spec 7.4)."""
     state: GearsState = ctx.state
@@ -190,11 +252,11 @@ def _pick_cog(ctx, cands: list[str], why: str) -> str | None:
     state = ctx.state
     return ctx.choose(state.active_player, "target_tie", [{"cog": p} for p in cands],
                       f"Choose the COG ({why}).",
-                      [state.cogs[p].character for p in cands])["cog"]
+                      [_name(state, p) for p in cands])["cog"]
 
 
 def _nearest_of(ctx, area: str, cands: list[str], why: str) -> str | None:
-    return _pick_cog(ctx, nearest_cogs(ctx.state, area, cands), why)
+    return _pick_cog(ctx, _nearest(ctx.state, area, cands), why)
 
 
 def move_target(ctx, content: GearsContent, what: str, fctx: Fctx) -> tuple[str | None, str]:
@@ -204,30 +266,30 @@ def move_target(ctx, content: GearsContent, what: str, fctx: Fctx) -> tuple[str 
     area = me.area if me else state.active_cog.area
     view = state.view()
     if what in ("nearest_cog", "nearest_cog_in_los", "nearest_cog_not_in_cover"):
-        cands = standing_cogs(state)
+        cands = _targets(state)
         if what == "nearest_cog_in_los" and me:
-            cands = [p for p in cands if los(view, (me.area, me.cover), (state.cogs[p].area, state.cogs[p].cover))]
+            cands = [p for p in cands if los(view, (me.area, me.cover), (_area(state, p), _cov(state, p)))]
         if what == "nearest_cog_not_in_cover":
-            cands = [p for p in cands if state.cogs[p].cover is None]
+            cands = [p for p in cands if _cov(state, p) is None]
         p = _nearest_of(ctx, area, cands, what.replace("_", " "))
         if p:
             fctx["that_cog"] = p
-            return state.cogs[p].area, f"{state.cogs[p].character} is the {what.replace('_', ' ')} ({view.mdist(area, state.cogs[p].area)} moves)"
+            return _area(state, p), f"{_name(state, p)} is the {what.replace('_', ' ')} ({view.mdist(area, _area(state, p))} moves)"
         return None, "no such COG"
     if what == "you":
         p = _you(ctx)
         if p:
             fctx["that_cog"] = p
-            return state.cogs[p].area, f"{state.cogs[p].character} is the active COG"
+            return _area(state, p), f"{_name(state, p)} is the active COG"
         return None, "no standing COG"
     if what == "that_cog":
         p = fctx.get("that_cog")
-        if p and not state.cogs[p].bleeding:
-            return state.cogs[p].area, f"{state.cogs[p].character} was named by the card"
-        p = _nearest_of(ctx, area, standing_cogs(state), "nearest COG")
+        if p and (p == STRANDED or not state.cogs[p].bleeding):
+            return _area(state, p), f"{_name(state, p)} was named by the card"
+        p = _nearest_of(ctx, area, _targets(state), "nearest COG")
         if p:
             fctx["that_cog"] = p
-            return state.cogs[p].area, f"{state.cogs[p].character} is the nearest COG (no COG named)"
+            return _area(state, p), f"{_name(state, p)} is the nearest COG (no COG named)"
         return None, "no standing COG"
     if what == "that_locust":
         other = state.locusts.get(fctx.get("that_locust", ""))
@@ -243,11 +305,11 @@ def attack_targets(ctx, content: GearsContent, what: str, params, fctx: Fctx) ->
         return []
     view = state.view()
     mine = (me.area, me.cover)
-    seen = [p for p in standing_cogs(state) if los(view, mine, (state.cogs[p].area, state.cogs[p].cover))]
-    in_area = [p for p in seen if state.cogs[p].area == me.area]
+    seen = [p for p in _targets(state) if los(view, mine, (_area(state, p), _cov(state, p)))]
+    in_area = [p for p in seen if _area(state, p) == me.area]
     rng = params.get("within_range")
     if rng is not None:
-        seen_r = [p for p in seen if view.rdist(me.area, state.cogs[p].area) <= rng]
+        seen_r = [p for p in seen if view.rdist(me.area, _area(state, p)) <= rng]
     else:
         seen_r = seen
     if what == "you":
@@ -266,25 +328,28 @@ def attack_targets(ctx, content: GearsContent, what: str, params, fctx: Fctx) ->
         p = _pick_cog(ctx, in_area, "a COG in its area")
         return [p] if p else []
     if what == "cog_in_area_not_in_cover":
-        p = _pick_cog(ctx, [q for q in in_area if state.cogs[q].cover is None], "a COG in its area, not in cover")
+        p = _pick_cog(ctx, [q for q in in_area if _cov(state, q) is None], "a COG in its area, not in cover")
         return [p] if p else []
     if what == "most_wounded_cog_in_area":
         if not in_area:
             return []
-        least = min(len(state.cogs[q].hand) for q in in_area)
-        p = _pick_cog(ctx, [q for q in in_area if len(state.cogs[q].hand) == least], "the most wounded COG")
+        cogs = [q for q in in_area if q != STRANDED]
+        if not cogs:
+            return []
+        least = min(len(state.cogs[q].hand) for q in cogs)
+        p = _pick_cog(ctx, [q for q in cogs if len(state.cogs[q].hand) == least], "the most wounded COG")
         return [p] if p else []
     if what == "each_cog_in_area":
         return in_area
     if what == "each_cog_in_range_not_in_cover":
-        return [p for p in seen_r if state.cogs[p].cover is None]
+        return [p for p in seen_r if _cov(state, p) is None]
     if what == "each_cog_in_los_not_in_cover":
-        return [p for p in seen if state.cogs[p].cover is None]
+        return [p for p in seen if _cov(state, p) is None]
     if what == "other_cog_in_area_of_last_target":
         last = fctx.get("last_target")
         if not last:
             return []
-        p = _pick_cog(ctx, [q for q in seen_r if q != last and state.cogs[q].area == state.cogs[last].area],
+        p = _pick_cog(ctx, [q for q in seen_r if q != last and _area(state, q) == _area(state, last)],
                       "another COG in that area")
         return [p] if p else []
     raise ValueError(f"unknown attack target {what!r}")
@@ -306,24 +371,25 @@ def holds(ctx, content: GearsContent, c: Condition, fctx: Fctx) -> bool:
     if name == "in_play":
         return bool(_select(state, content, c.value, fctx.get("card")))
     standing = standing_cogs(state)
+    targets = _targets(state)
     if name == "all_cogs_in_cover":
-        return bool(standing) and all(state.cogs[p].cover for p in standing)
+        return bool(standing) and all(_cov(state, p) for p in standing)
     if name == "type_has_los_to_cog":
-        return any(los(view, (state.locusts[l].area, state.locusts[l].cover), (state.cogs[p].area, state.cogs[p].cover))
-                   for l in _select(state, content, "self_type", fctx.get("card")) for p in standing)
+        return any(los(view, (state.locusts[l].area, state.locusts[l].cover), (_area(state, p), _cov(state, p)))
+                   for l in _select(state, content, "self_type", fctx.get("card")) for p in targets)
     if name == "cog_moved_or_attacked_this_turn":
         cands = [p for p in standing if state.cogs[p].moved or state.cogs[p].attacked]
         return _set_cog(ctx, fctx, cands, me)
     if name == "no_hole_in_your_area":
         p = _you(ctx)
-        return p is not None and not any(h["area"] == state.cogs[p].area for h in state.holes.values())
+        return p is not None and not any(h["area"] == _area(state, p) for h in state.holes.values())
     if name == "ammo_on_map":
         return bool(state.flags.get("map_ammo"))
     if name == "locust_within_movement_of_you":
         p = _you(ctx)
-        return p is not None and any(view.mdist(x.area, state.cogs[p].area) <= c.value for x in state.locusts.values())
+        return p is not None and any(view.mdist(x.area, _area(state, p)) <= c.value for x in state.locusts.values())
     if name == "all_cogs_at_least_movement":
-        return all(view.mdist(me.area, state.cogs[p].area) >= c.value for p in standing) if me else False
+        return all(view.mdist(me.area, _area(state, p)) >= c.value for p in targets) if me else False
     if me is None:
         return False
     if name == "wounded":
@@ -333,26 +399,26 @@ def holds(ctx, content: GearsContent, c: Condition, fctx: Fctx) -> bool:
     if name in ("attacked", "moved"):
         return bool(fctx.get(name))
     if name == "cog_in_los":
-        cands = [p for p in standing if los(view, (me.area, me.cover), (state.cogs[p].area, state.cogs[p].cover))]
+        cands = [p for p in targets if los(view, (me.area, me.cover), (_area(state, p), _cov(state, p)))]
         return _set_cog(ctx, fctx, cands, me)
     if name == "in_same_area_as_cog":
-        return _set_cog(ctx, fctx, [p for p in standing if state.cogs[p].area == me.area], me)
+        return _set_cog(ctx, fctx, [p for p in targets if _area(state, p) == me.area], me)
     if name == "you_in_area":
         p = _you(ctx)
-        if p is not None and state.cogs[p].area == me.area:
+        if p is not None and _area(state, p) == me.area:
             fctx["that_cog"] = p
             return True
         return False
     if name == "cog_within_range":
-        return _set_cog(ctx, fctx, [p for p in standing if view.rdist(me.area, state.cogs[p].area) <= c.value], me)
+        return _set_cog(ctx, fctx, [p for p in targets if view.rdist(me.area, _area(state, p)) <= c.value], me)
     if name == "cog_within_movement":
         cap = c.params.get("max_health")
-        cands = [p for p in standing if view.mdist(me.area, state.cogs[p].area) <= c.value
-                 and (cap is None or len(state.cogs[p].hand) <= cap)]
+        cands = [p for p in targets if view.mdist(me.area, _area(state, p)) <= c.value
+                 and (cap is None or (p != STRANDED and len(state.cogs[p].hand) <= cap))]
         return _set_cog(ctx, fctx, cands, me)
     if name == "nearest_cog_at_least_movement":
-        near = nearest_cogs(state, me.area)
-        return bool(near) and view.mdist(me.area, state.cogs[near[0]].area) >= c.value
+        near = _nearest(state, me.area, _targets(state))
+        return bool(near) and view.mdist(me.area, _area(state, near[0])) >= c.value
     if name == "wounded_locust_within_movement":
         cands = [l for l, x in sorted(state.locusts.items())
                  if l != me.id and x.wounded and view.mdist(me.area, x.area) <= c.value]
@@ -405,7 +471,15 @@ def effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> bool:
         return False
     if v == "for_each":
         if e.value == "player":
-            raise ValueError("for_each player is an MP1 construct not modelled")
+            # MP1 cards 17 and 19: each player in turn order from the active one (spec 9.3.3).
+            n = len(state.players)
+            again = False
+            for i in range(n):
+                q = state.players[(state.active + i) % n]
+                sub = dict(fctx, player=q)
+                if e.condition is None or holds(ctx, content, e.condition, sub):
+                    again = run(ctx, content, e.do, sub) or again
+            return again
         done: set[str] = set()
         again = False
         while state.outcome is None:
@@ -433,7 +507,8 @@ def effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> bool:
         stop = p.get("stop_at_movement", 0)
         ctx.emit("ai", f"{lid} moves toward {goal}: {why}.", {"figure": lid, "goal": goal})
         move_locust(ctx, content, lid, lambda a: next_steps_toward(state.view(), a, goal)
-                    if state.view().mdist(a, goal) > stop else [], n, fctx, p.get("wound_each_figure_entered", 0))
+                    if state.view().mdist(a, goal) > stop else [], n, fctx, p.get("wound_each_figure_entered", 0),
+                    escort=tuple(p.get("escort", ())))
         return False
     if v == "move_away":
         goal, why = move_target(ctx, content, e.value, fctx)
@@ -454,11 +529,14 @@ def effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> bool:
             if lid not in state.locusts or state.outcome is not None:
                 break
             bonus = p.get("bonus_dice", 0)
+            if "beyond_range" in p and state.view().rdist(state.locusts[lid].area, _area(state, target)) > p["beyond_range"]:
+                bonus += p.get("beyond_bonus_dice", 0)  # MP1 card 8: -1 die beyond 3 areas
             if not guard_window(ctx, content, lid, "attack"):
                 break
-            ctx.emit("ai", f"{lid} attacks {state.cogs[target].character} ({e.value.replace('_', ' ')}).",
+            ctx.emit("ai", f"{lid} attacks {_name(state, target)} ({e.value.replace('_', ' ')}).",
                      {"figure": lid, "target": target})
             A.locust_attack(ctx, content, lid, target, bonus, bool(p.get("omen_always")))
+            _acted(state, lid)
             fctx["attacked"] = True
             fctx["last_target"] = target
             fctx["that_cog"] = target
@@ -484,6 +562,25 @@ def effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> bool:
             c.set_ammo(w, c.ammo(w) - 1)
             ctx.emit("ammo", f"{c.character} loses 1 ammo from the {content.weapons[w].name}.", {"weapon": w})
         return False
+    if v == "flip_enemy_card":
+        me = state.locusts.get(lid or "")
+        if me is not None:
+            W.flip_enemy(ctx, content, me.enemy, e.value)
+        return False
+    if v == "discard_map_ammo":
+        # MP1 card 19: the player removes a map ammo token of his choice (spec 9.3.3).
+        ammo = state.flags.setdefault("map_ammo", {})
+        for _ in range(int(e.value or 1)):
+            areas = sorted(a for a, k in ammo.items() if k > 0)
+            if not areas:
+                break
+            who = fctx.get("player", state.active_player)
+            a = ctx.choose(who, "map_ammo", [{"area": a} for a in areas], "Discard the ammo token in which area?")["area"]
+            ammo[a] -= 1
+            if not ammo[a]:
+                del ammo[a]
+            ctx.emit("map_ammo", f"{_name(state, who)} discards an ammo token from {a}.", {"area": a, "player": who})
+        return False
     if v == "remove_dropped_weapons":
         for d in state.dropped:
             state.marker_piles[d["marker"].split(":")[0]].discard([d["marker"]])
@@ -495,8 +592,8 @@ def effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> bool:
         p_you = _you(ctx)
         if p_you:
             name = state.token("hole_token_")
-            state.holes[name] = {"area": state.cogs[p_you].area, "sealed": False, "token": True}
-            ctx.emit("hole", f"An emergence hole opens in {state.cogs[p_you].area}.", {"hole": name})
+            state.holes[name] = {"area": _area(state, p_you), "sealed": False, "token": True}
+            ctx.emit("hole", f"An emergence hole opens in {_area(state, p_you)}.", {"hole": name})
         return False
     if v == "strip_cover":
         me = state.locusts.get(lid or "")
@@ -540,9 +637,13 @@ def _spawn_effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> None:
         areas = [state.view().entrance_area]
     elif at == "your_area":
         y = _you(ctx)
-        areas = [state.cogs[y].area] if y else [state.active_cog.area]
+        areas = [_area(state, y)] if y else [state.active_cog.area]
     elif at == "hole_nearest_you":
         h = hole_nearest(ctx, state.active_cog.area)  # spec 11 item 29: the active COG's position
+        areas = [state.holes[h]["area"]] if h else []
+    elif at == "hole_nearest_player":
+        q = fctx.get("player", state.active_player)
+        h = hole_nearest(ctx, state.cogs[q].area)  # even if that COG bleeds out (spec 9.3.3)
         areas = [state.holes[h]["area"]] if h else []
     elif at == "hole_nearest_self":
         h = hole_nearest(ctx, me.area) if me else None
@@ -556,6 +657,12 @@ def _spawn_effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> None:
                  if view.mdist(state.active_cog.area, state.holes[h]["area"]) <= p["within"]]
     else:
         raise ValueError(f"spawn place {at!r} is not modelled")
+    from game.gears.rules.wounds import resolve_spawn_enemy
+
+    for r in rules_named(state, "spawn_at_exit"):
+        if at.startswith(("hole", "each_hole")) and resolve_spawn_enemy(state, content, what) in r.params["enemies"]:
+            a = exit_area(ctx)
+            areas = [a] * len(areas) if a else areas
     for area in areas:
         for _ in range(p.get("count", 1)):
             fid = W.spawn(ctx, content, what, area, f"AI card {fctx['card'].id}" if fctx.get("card") else "AI")
@@ -591,12 +698,16 @@ def _move_to_cover(ctx, content: GearsContent, lid: str | None, fctx: Fctx) -> b
 
 
 def move_locust(ctx, content: GearsContent, lid: str, options_from, n: int, fctx: Fctx,
-                wound_entered: int = 0, take_cover: bool = True) -> None:
+                wound_entered: int = 0, take_cover: bool = True, escort: tuple[str, ...] = ()) -> None:
     """Up to n steps, each chosen among `options_from(area)` (ties: the active player), with a
-    Guard window before each step (spec 6.9); cover afterwards if the type takes cover."""
+    Guard window before each step and, for a type that takes cover, after entering its last
+    area but before it takes cover (spec 6.9, FAQ v1.1); then cover if the type takes it.
+
+    escort: slots whose figures in the area it leaves move along with it (MP1 card 18)."""
     state: GearsState = ctx.state
     moved = False
     steps = 0
+    carried: list[str] = []
     while steps < n and lid in state.locusts:
         here = state.locusts[lid].area
         opts = options_from(here)
@@ -610,12 +721,35 @@ def move_locust(ctx, content: GearsContent, lid: str, options_from, n: int, fctx
         x.area, x.cover = nxt, None
         moved = True
         steps += 1
+        _acted(state, lid)
         ctx.emit("move", f"{lid} moves to {nxt}.", {"figure": lid, "area": nxt})
+        for slot in escort:
+            for other in sorted(state.locusts.values(), key=lambda o: o.id):
+                if other.id != lid and other.area == here and other.enemy == state.slots.get(slot):
+                    other.area, other.cover = nxt, None
+                    if other.id not in carried:
+                        carried.append(other.id)
+                    ctx.emit("move", f"{other.id} is escorted to {nxt}.", {"figure": other.id, "area": nxt})
         if wound_entered:
-            W.wound_area(ctx, content, nxt, wound_entered, f"{lid} charging through", exclude=(lid,))
+            W.wound_area(ctx, content, nxt, wound_entered, f"{lid} charging through", exclude=(lid,),
+                         stranded=True)
     fctx["moved"] = fctx.get("moved") or moved
     if moved and take_cover and lid in state.locusts and content.enemies[state.locusts[lid].enemy].takes_cover:
+        from game.gears.rules.movement import free_spots
+
+        if free_spots(state, state.locusts[lid].area) and not guard_window(ctx, content, lid, "take cover"):
+            return
         W.locust_take_cover(ctx, lid)
+    for other in carried:
+        if other in state.locusts and content.enemies[state.locusts[other].enemy].takes_cover:
+            W.locust_take_cover(ctx, other)
+
+
+def _acted(state: GearsState, lid: str) -> None:
+    """Records that a Locust moved or attacked in this step (Skorge's healing, spec 9.2.6)."""
+    acted = state.flags.setdefault("acted", [])
+    if lid not in acted:
+        acted.append(lid)
 
 
 def move_toward_nearest(ctx, content: GearsContent, lid: str, n: int) -> None:
@@ -631,69 +765,93 @@ def _attack_everyone(ctx, content: GearsContent, lid: str, bonus: int) -> None:
     """Base Berserker: one attack roll; every other figure in its area defends (spec 8.1)."""
     state: GearsState = ctx.state
     me = state.locusts[lid]
-    if not [p for p in standing_cogs(state) if state.cogs[p].area == me.area] and not any(
+    if not [p for p in standing_cogs(state) if _area(state, p) == me.area] and not any(
             x.area == me.area and x.id != lid for x in state.locusts.values()):
         return
     if not guard_window(ctx, content, lid, "attack"):
         return
-    enemy = content.enemies[me.enemy]
-    black = A.roll(state, content, "attack", enemy.attack + bonus)
+    stats = W.enemy_stats(state, content, me.enemy)
+    cogs = [p for p in _targets(state) if _area(state, p) == me.area]
+    dodging = {p for p in cogs if A.ask_dodge(ctx, content, p, f"{lid} attacks every figure in {me.area}")}
+    black = A.roll(state, content, "attack", stats.attack + bonus)
     hits = sum(f.hits for f in black)
+    _acted(state, lid)
     ctx.emit("attack", f"{lid} attacks every figure in {me.area}: [{A._faces_text(black)}].",
              {"figure": lid, "area": me.area}, hidden=True)
-    for p in standing_cogs(state):
-        c = state.cogs[p]
-        if c.area == me.area:
-            red = A.roll(state, content, "defence", content.cogs[c.character].defence)
-            W.wound_cog(ctx, content, p, max(0, hits - sum(f.shields for f in red)), f"{lid}'s attack")
+    for p in cogs:
+        red = A.roll(state, content, "defence", A._defence_of(state, content, p) + (2 if p in dodging else 0))
+        n = max(0, hits - sum(f.shields for f in red))
+        if p == STRANDED:
+            W.wound_stranded(ctx, n, f"{lid}'s attack")
+        else:
+            W.wound_cog(ctx, content, p, n, f"{lid}'s attack")
     for other in sorted(x.id for x in state.locusts.values() if x.area == me.area and x.id != lid):
         if other in state.locusts:
-            red = A.roll(state, content, "defence", content.enemies[state.locusts[other].enemy].defence)
+            red = A.roll(state, content, "defence", W.enemy_stats(state, content, state.locusts[other].enemy).defence)
             W.damage_locust(ctx, content, other, max(0, hits - sum(f.shields for f in red)), f"{lid}'s attack")
 
 
 # ----------------------------------------------------------------------------- Guard
 
 def guard_options(state: GearsState, content: GearsContent, player: str, lid: str) -> list[dict[str, Any]]:
+    """Every (Guard card, weapon, mode) a player may Guard with against `lid` (spec 6.9): any
+    weapon that may Guard (no Bolo; Torque Bow not after moving), the chainsaw included; the
+    player chooses which Guard card to discard (one option per card name)."""
     c = state.cogs[player]
     if c.bleeding:
         return []
-    cards = sorted(h for h in c.hand if content.orders[h.split("#")[0]].icon == "guard")
+    cards = sorted({h.split("#")[0]: h for h in sorted(c.hand, reverse=True)
+                    if content.orders[h.split("#")[0]].icon == "guard"}.values())
     if not cards:
         return []
-    opts = []
+    attacks = []
     for w, _ in c.weapons:
         if not content.weapons[w].guard_allowed:
             continue
         for mode in ("normal", "overwhelming"):
             if A.cog_attack_legality(state, content, player, lid, w, mode) is None:
-                opts.append({"guard": player, "card": cards[0], "weapon": w, "mode": mode})
+                attacks.append((w, mode))
         if w == "lancer" and A.chainsaw_legality(state, content, player, lid) is None:
-            opts.append({"guard": player, "card": cards[0], "weapon": "chainsaw", "mode": "chainsaw"})
-    return opts
+            attacks.append(("chainsaw", "chainsaw"))
+    return [{"guard": player, "card": card, "weapon": w, "mode": mode} for card in cards for w, mode in attacks]
+
+
+def _may_guard(state: GearsState, content: GearsContent, player: str) -> bool:
+    """One Guard per Locust Activation Step for all players together; Augustus Cole's ability
+    (PLACEHOLDER, spec 8.3) lets him Guard once more even after another COG did."""
+    if state.flags.get("no_guard"):
+        return False
+    guards = state.flags.get("guards", [])
+    if not state.flags.get("guard_used"):
+        return True
+    return content.cogs[state.cogs[player].character].ability.effect == "extra_guard" and player not in guards
 
 
 def guard_window(ctx, content: GearsContent, lid: str, about_to: str) -> bool:
-    """Spec 6.9 Guard: before a Locust moves or attacks, one COG (once per step) may attack it.
-    Asked of each player in turn order from the active one. Returns whether the Locust lives."""
+    """Spec 6.9 Guard: before a Locust moves or attacks, a COG may attack it. Asked of each
+    player in turn order from the active one. Returns whether the Locust lives."""
     state: GearsState = ctx.state
-    if state.flags.get("guard_used") or state.flags.get("no_guard"):
+    if state.flags.get("no_guard") or lid not in state.locusts:
         return lid in state.locusts
     n = len(state.players)
     for i in range(n):
         player = state.players[(state.active + i) % n]
+        if not _may_guard(state, content, player):
+            continue
         opts = guard_options(state, content, player, lid)
         if not opts:
             continue
         pick = ctx.choose(player, "guard", [{"guard": None}] + opts,
                           f"{lid} is about to {about_to}: Guard?",
-                          ["No Guard"] + [f"Guard with the {o['weapon']} ({o['mode']})" for o in opts])
+                          ["No Guard"] + [f"Discard {o['card']}: Guard with the {o['weapon']} ({o['mode']})"
+                                          for o in opts])
         if pick["guard"] is None:
             continue
         c = state.cogs[player]
         c.hand.remove(pick["card"])
         state.orders.discard([pick["card"]])
         state.flags["guard_used"] = True
+        state.flags.setdefault("guards", []).append(player)
         ctx.emit("guard", f"{c.character} plays {pick['card']} to Guard against {lid}.",
                  {"player": player, "card": pick["card"], "figure": lid})
         if pick["mode"] == "chainsaw":

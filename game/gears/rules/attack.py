@@ -14,9 +14,11 @@ from typing import Any
 from game.gears.content import DieFace, GearsContent
 from game.gears.rules import wounds as W
 from game.gears.rules.movement import cover_bonus, los
+from game.gears.rules.spawning import md, rules_named
 from game.gears.rules.state import GearsState
 
 Dist = dict[int, Fraction]
+STRANDED = "stranded"  # the Search for the Stranded padlock token as a Locust target
 
 
 # ----------------------------------------------------------------------------- dice
@@ -91,7 +93,8 @@ def cog_attack_plan(state: GearsState, content: GearsContent, player: str, targe
     c = state.cogs[player]
     x = state.locusts[target]
     w = content.weapons[weapon]
-    enemy = content.enemies[x.enemy]
+    enemy = W.enemy_stats(state, content, x.enemy)
+    enemy_name = content.enemies[x.enemy].name
     view = state.view()
     black = weapon_dice(content, weapon, mode) or 0
     reasons = [f"{w.name} {mode}: {black} attack dice"]
@@ -103,7 +106,7 @@ def cog_attack_plan(state: GearsState, content: GearsContent, player: str, targe
         black += bonus
         reasons.append(f"card: {bonus:+d} attack dice")
     red = enemy.defence
-    reasons.append(f"{enemy.name} defence {enemy.defence}")
+    reasons.append(f"{enemy_name} defence {enemy.defence}")
     cb = cover_bonus(view, (c.area, c.cover), (x.area, x.cover))
     if cb:
         red += cb
@@ -119,11 +122,19 @@ def cog_attack_plan(state: GearsState, content: GearsContent, player: str, targe
 def locust_attack_plan(state: GearsState, content: GearsContent, lid: str, player: str,
                        bonus: int = 0, dodge: bool = False) -> AttackPlan:
     x = state.locusts[lid]
-    c = state.cogs[player]
-    enemy = content.enemies[x.enemy]
+    enemy = W.enemy_stats(state, content, x.enemy)
     view = state.view()
     black = enemy.attack + bonus
-    reasons = [f"{enemy.name} attack {enemy.attack}"] + ([f"card {bonus:+d}"] if bonus else [])
+    reasons = [f"{content.enemies[x.enemy].name} attack {enemy.attack}"] + ([f"card {bonus:+d}"] if bonus else [])
+    if player == STRANDED:
+        # Search for the Stranded: defence 2 (mission rule), never in cover (spec 9.3.2).
+        red = next((int(r.params.get("defence", 2)) for r in rules_named(state, "stranded")), 2)
+        reasons.append(f"the Stranded defence {red}")
+        if dodge:
+            red += 2
+        return AttackPlan(max(0, black), red, tuple(reasons),
+                          tuple((a.effect, a.amount or 0) for a in enemy.abilities if a.kind == "omen"))
+    c = state.cogs[player]
     red = content.cogs[c.character].defence
     reasons.append(f"{c.character} defence {red}")
     cb = cover_bonus(view, (x.area, x.cover), (c.area, c.cover))
@@ -233,15 +244,33 @@ def cog_attack(ctx, content: GearsContent, player: str, target: str, weapon: str
               "black": plan.black, "red": plan.red})
     hits, omens, shields, singles = resolve_roll(ctx, content, plan, c.character)
     n = wounds_from(plan, hits, omens, shields, singles)
+    enemy = x.enemy
     W.damage_locust(ctx, content, target, n, f"{c.character}'s {w.name}", weapon)
     for effect, amount in plan.omen:
         if effect == "wound_others_in_target_area" and omens:
             W.wound_area(ctx, content, area, amount * omens, f"the {w.name}'s Omen", exclude=(target,))
+    flip_if_attacked(ctx, content, target, enemy, weapon)
     after_cog_attack(ctx, content, player, guard)
 
 
-def after_cog_attack(ctx, content: GearsContent, player: str, guard: bool) -> None:
-    """Spec 8.1 / 11 item 38: each Berserker moves 1 area toward a COG that attacked."""
+def flip_if_attacked(ctx, content: GearsContent, lid: str, enemy: str, weapon: str) -> None:
+    """General RAAM (spec 8.2, 11 item 37): side A flips after a Bolo or Torque Bow attack, side
+    B after any attack; the flip follows the finished attack."""
+    state: GearsState = ctx.state
+    if lid not in state.locusts:
+        return
+    for a in W.enemy_stats(state, content, enemy).abilities:
+        if a.effect == "flip_when_attacked":
+            by = a.params.get("by")
+            if not by or weapon in by:
+                W.flip_enemy(ctx, content, enemy)
+            return
+
+
+def after_cog_attack(ctx, content: GearsContent, player: str, guard: bool,
+                     grenade_area: str | None = None) -> None:
+    """Spec 8.1 / 11 item 38: each Berserker moves 1 area toward a COG that attacked (the MP1
+    Feral Berserker toward a Bolo Grenade's target area, its ability's `grenade` parameter)."""
     state: GearsState = ctx.state
     c = state.cogs[player]
     c.attacked = True
@@ -251,12 +280,14 @@ def after_cog_attack(ctx, content: GearsContent, player: str, guard: bool) -> No
         x = state.locusts.get(lid)
         if x is None:
             continue
-        effects = {a.effect for a in content.enemies[x.enemy].abilities}
-        if "move_toward_attacking_cog" not in effects:
+        ab = next((a for a in W.enemy_stats(state, content, x.enemy).abilities
+                   if a.effect == "move_toward_attacking_cog"), None)
+        if ab is None:
             continue
         if guard and state.flags.get("activating") == lid:
             continue  # a Guard during its own activation does not pull it (spec 11 item 38)
-        steps = next_steps_toward(state.view(), x.area, c.area)
+        goal = grenade_area if grenade_area and ab.params.get("grenade") == "target_area" else c.area
+        steps = next_steps_toward(state.view(), x.area, goal)
         if steps:
             pick = ctx.choose(state.active_player, "locust_path", [{"area": a} for a in steps],
                               f"Which way does {lid} move toward {c.character}?")
@@ -318,6 +349,9 @@ def grenade(ctx, content: GearsContent, player: str, area: str) -> None:
     c = state.cogs[player]
     c.grenades -= 1
     w = content.weapons["bolo_grenade"]
+    # Dodge works against Bolo Grenades too (spec 6.9): declared before the single roll.
+    dodging = {p for p in state.players if state.cogs[p].area == area and not state.cogs[p].bleeding
+               and ask_dodge(ctx, content, p, f"A Bolo Grenade lands in {area}")}
     black = roll(state, content, "attack", w.normal or 0)
     hits = sum(f.hits for f in black)
     omens = sum(1 for f in black if f.omen)
@@ -327,14 +361,16 @@ def grenade(ctx, content: GearsContent, player: str, area: str) -> None:
     for lid in sorted(x.id for x in state.locusts.values() if x.area == area):
         if lid not in state.locusts:
             continue
-        red = roll(state, content, "defence", content.enemies[state.locusts[lid].enemy].defence)
+        enemy = state.locusts[lid].enemy
+        red = roll(state, content, "defence", W.enemy_stats(state, content, enemy).defence)
         n = max(0, hits - sum(f.shields for f in red))
         ctx.emit("defend", f"{lid} defends: [{_faces_text(red)}].", {"figure": lid}, hidden=True)
         W.damage_locust(ctx, content, lid, n, "a Bolo Grenade", "bolo_grenade")
+        flip_if_attacked(ctx, content, lid, enemy, "bolo_grenade")
     for p in state.players:
         cog = state.cogs.get(p)
         if cog and cog.area == area and not cog.bleeding:
-            red = roll(state, content, "defence", content.cogs[cog.character].defence)
+            red = roll(state, content, "defence", content.cogs[cog.character].defence + (2 if p in dodging else 0))
             n = max(0, hits - sum(f.shields for f in red))
             ctx.emit("defend", f"{cog.character} is caught in the blast: [{_faces_text(red)}].",
                      {"player": p}, hidden=True)
@@ -346,50 +382,149 @@ def grenade(ctx, content: GearsContent, player: str, area: str) -> None:
         state.holes[hole]["sealed"] = True
         state.flags["last_seal_by"] = "bolo_grenade"
         ctx.emit("sealed", f"The grenade seals the emergence hole {hole}.", {"hole": hole})
-    after_cog_attack(ctx, content, player, False)
+    after_cog_attack(ctx, content, player, False, grenade_area=area)
+
+
+def ask_dodge(ctx, content: GearsContent, player: str, why: str) -> bool:
+    """Spec 6.9 Dodge: before the attack dice are rolled, the attacked COG's player may discard
+    a Dodge card for +2 defence dice (one option per card name). Option one_dodge_per_step
+    (spec 11 item 58): at most once per Locust Activation Step."""
+    state: GearsState = ctx.state
+    if player == STRANDED:
+        return False
+    c = state.cogs[player]
+    if c.bleeding:
+        return False
+    if state.options.get("one_dodge_per_step") and player in state.flags.get("dodged", []):
+        return False
+    dodges = sorted({h.split("#")[0]: h for h in sorted(c.hand, reverse=True)
+                     if content.orders[h.split("#")[0]].icon == "dodge"}.values())
+    if not dodges:
+        return False
+    opts = [{"dodge": None}] + [{"dodge": h} for h in dodges]
+    pick = ctx.choose(player, "dodge", opts, f"{why}: Dodge (+2 defence dice)?",
+                      ["No Dodge"] + [f"Dodge with {h}" for h in dodges])
+    if not pick["dodge"]:
+        return False
+    c.hand.remove(pick["dodge"])
+    state.orders.discard([pick["dodge"]])
+    state.flags.setdefault("dodged", []).append(player)
+    ctx.emit("dodge", f"{c.character} dodges.", {"player": player, "card": pick["dodge"]})
+    return True
+
+
+def _target_name(state: GearsState, player: str) -> str:
+    return "the Stranded" if player == STRANDED else state.cogs[player].character
+
+
+def _target_area(state: GearsState, player: str) -> str:
+    return md(state)["stranded"] if player == STRANDED else state.cogs[player].area
+
+
+def _wound_target(ctx, content: GearsContent, player: str, n: int, source: str) -> None:
+    if player == STRANDED:
+        W.wound_stranded(ctx, n, source)
+    else:
+        W.wound_cog(ctx, content, player, n, source)
 
 
 def locust_attack(ctx, content: GearsContent, lid: str, player: str, bonus: int = 0,
                   omen_always: bool = False) -> None:
-    """A Locust attacks a COG (spec 6.3), after the Dodge window (spec 6.9)."""
+    """A Locust attacks a COG (or the Stranded) (spec 6.3), after the Dodge window (spec 6.9),
+    with the Omen abilities of its Enemy card's face-up side (spec 8.1, 8.2)."""
     state: GearsState = ctx.state
     x = state.locusts.get(lid)
-    c = state.cogs[player]
-    if x is None or c.bleeding:
+    if x is None or (player != STRANDED and state.cogs[player].bleeding):
         return
-    dodge = False
-    dodges = sorted({h for h in c.hand if content.orders[h.split("#")[0]].icon == "dodge"})
-    if dodges:
-        opts = [{"dodge": None}] + [{"dodge": h} for h in dodges]
-        pick = ctx.choose(player, "dodge", opts, f"{lid} attacks {c.character}: Dodge (+2 defence dice)?",
-                          ["No Dodge"] + [f"Dodge with {h}" for h in dodges])
-        if pick["dodge"]:
-            c.hand.remove(pick["dodge"])
-            state.orders.discard([pick["dodge"]])
-            dodge = True
-            ctx.emit("dodge", f"{c.character} dodges.", {"player": player, "card": pick["dodge"]})
+    name = _target_name(state, player)
+    dodge = ask_dodge(ctx, content, player, f"{lid} attacks {name}")
     plan = locust_attack_plan(state, content, lid, player, bonus, dodge)
-    ctx.emit("attack", f"{lid} attacks {c.character}.",
+    ctx.emit("attack", f"{lid} attacks {name}.",
              {"figure": lid, "player": player, "black": plan.black, "red": plan.red})
-    hits, omens, shields, singles = resolve_roll(ctx, content, plan, lid)
+    stats = W.enemy_stats(state, content, x.enemy)
+    omen_ab = {a.effect: a for a in stats.abilities if a.kind == "omen"}
+    black = roll(state, content, "attack", plan.black)
+    omens = sum(1 for f in black if f.omen)
     if omen_always:
         omens = max(omens, 1)
-    n = wounds_from(plan, hits, omens, shields, singles)
-    area = c.area
-    W.wound_cog(ctx, content, player, n, f"{lid}'s attack")
-    effects = dict(plan.omen)
-    if omens and "wound_others_in_target_area" in effects:
-        W.wound_area(ctx, content, area, effects["wound_others_in_target_area"] * omens,
-                     f"{lid}'s Omen", exclude=(player, lid))
-    if omens and "explode" in effects and lid in state.locusts:
+    flip = False
+    if omens and "reroll_blanks_then_flip" in omen_ab:
+        # BESIEGE (RAAM side A): reroll the blank dice once, then flip the card (spec 8.2).
+        blanks = [i for i, f in enumerate(black) if not f.hits and not f.omen]
+        for i, f in zip(blanks, roll(state, content, "attack", len(blanks))):
+            black[i] = f
+        flip = True
+    red = roll(state, content, "defence", plan.red)
+
+    def times(effect: str) -> int:
+        a = omen_ab.get(effect)
+        return 0 if a is None or not omens else (1 if a.limit_once_per_attack else omens)
+
+    hits = sum(f.hits for f in black)
+    if times("single_hits_count_double"):
+        hits += sum(1 for f in black if f.hits == 1)
+    extra = times("extra_wound") * (omen_ab["extra_wound"].amount or 0) if "extra_wound" in omen_ab else 0
+    if times("cleave"):
+        extra += sum(1 for f in black if f.hits == 2)  # CLEAVE: +1 per die showing 2 wounds
+    shields = sum(f.shields for f in red)
+    if times("ignore_defence"):
+        shields = 0
+    elif times("ignore_single_shields"):
+        shields -= sum(1 for f in red if f.shields == 1)
+    ctx.emit("roll", f"{lid}: attack dice [{_faces_text(black)}], defence dice [{_faces_text(red)}].",
+             {"attack": [[f.hits, int(f.omen)] for f in black], "defence": [f.shields for f in red],
+              "reasons": list(plan.reasons)}, hidden=True)
+    n = max(0, hits + extra - shields)
+    area = _target_area(state, player)
+    _wound_target(ctx, content, player, n, f"{lid}'s attack")
+    if times("hit_all_cogs_in_target_area"):
+        # COMBUSTION: the same roll hits every other COG in the target's area; each defends.
+        others = [q for q in state.players if q != player and not state.cogs[q].bleeding
+                  and state.cogs[q].area == area]
+        if player != STRANDED and md(state).get("stranded") == area:
+            others.append(STRANDED)
+        for q in others:
+            d = ask_dodge(ctx, content, q, f"{lid}'s flames reach {_target_name(state, q)}")
+            rd = roll(state, content, "defence", _defence_of(state, content, q) + (2 if dodge or d else 0))
+            _wound_target(ctx, content, q, max(0, hits + extra - sum(f.shields for f in rd)), f"{lid}'s Combustion")
+    k = times("wound_others_in_target_area")
+    if k:
+        W.wound_area(ctx, content, area, omen_ab["wound_others_in_target_area"].amount * k,
+                     f"{lid}'s Omen", exclude=(player, lid), stranded=True)
+    if times("wound_cogs_in_own_area_then_flip") and lid in state.locusts:
+        # SERVE ME! (RAAM side B): wounds each COG in his area, then the card flips.
+        own = state.locusts[lid].area
+        amount = omen_ab["wound_cogs_in_own_area_then_flip"].amount or 1
+        for q in state.players:
+            if state.cogs[q].area == own and not state.cogs[q].bleeding:
+                W.wound_cog(ctx, content, q, amount, f"{lid}'s Serve Me!")
+        if md(state).get("stranded") == own:
+            W.wound_stranded(ctx, amount, f"{lid}'s Serve Me!")
+        flip = True
+    if times("regenerate") and lid in state.locusts:
+        # REGENERATION (Feral Berserker): only while heavily wounded, back up to 5.
+        me = state.locusts[lid]
+        pile = content.marker_piles.get(content.enemies[me.enemy].markers)
+        if pile is not None and pile.two_stage and me.wounded_health == pile.two_stage[-1]:
+            me.wounded_health = omen_ab["regenerate"].amount or pile.two_stage[0]
+            ctx.emit("regenerate", f"{lid} regenerates to {me.wounded_health}.", {"figure": lid})
+    if omens and "explode" in omen_ab and lid in state.locusts:
         ctx.emit("explode", f"{lid} explodes.", {"figure": lid})
-        W.wound_area(ctx, content, state.locusts[lid].area, effects["explode"], f"{lid}'s explosion",
-                     exclude=(player, lid))
+        W.wound_area(ctx, content, state.locusts[lid].area, omen_ab["explode"].amount or 1, f"{lid}'s explosion",
+                     exclude=(player, lid), stranded=True)
         if lid in state.locusts:
             W.kill_locust(ctx, content, lid, "its own attack")
-    if omens and "spawn_same_type" in effects and lid in state.locusts:
+    if omens and "spawn_same_type" in omen_ab and lid in state.locusts:
         from game.gears.rules.spawning import hole_nearest
 
         hole = hole_nearest(ctx, state.locusts[lid].area)
         if hole is not None:
             W.spawn(ctx, content, state.locusts[lid].enemy, state.holes[hole]["area"], f"{lid}'s Omen")
+    if flip and lid in state.locusts:
+        W.flip_enemy(ctx, content, state.locusts[lid].enemy)
+
+
+def _defence_of(state: GearsState, content: GearsContent, player: str) -> int:
+    if player == STRANDED:
+        return next((int(r.params.get("defence", 2)) for r in rules_named(state, "stranded")), 2)
+    return content.cogs[state.cogs[player].character].defence

@@ -267,10 +267,24 @@ def kill_locust(ctx, content: GearsContent, lid: str, source: str) -> None:
         wound_area(ctx, content, x.area, effects["death_blast"].amount or 1, f"{lid}'s death blast")
 
 
-def wound_area(ctx, content: GearsContent, area: str, n: int, source: str,
-               exclude: tuple[str, ...] = ()) -> None:
-    """'Each figure in the area takes N wounds' (spec 6.4): COGs discard, Locusts are hit."""
+def wound_stranded(ctx, n: int, source: str) -> None:
+    """Search for the Stranded Stage 3: the Stranded taking 1+ wounds loses the game (spec
+    9.3.2)."""
     state: GearsState = ctx.state
+    if n <= 0 or state.outcome is not None:
+        return
+    md(state)["stranded_wounded"] = True
+    state.outcome = "lost"
+    ctx.emit("lost", f"The Stranded takes {n} wound(s) ({source}): the mission is lost.", {})
+
+
+def wound_area(ctx, content: GearsContent, area: str, n: int, source: str,
+               exclude: tuple[str, ...] = (), stranded: bool = False) -> None:
+    """'Each figure in the area takes N wounds' (spec 6.4): COGs discard, Locusts are hit.
+    stranded: a Locust effect, which also hits the Stranded (spec 11 item 41)."""
+    state: GearsState = ctx.state
+    if stranded and md(state).get("stranded") == area and "stranded" not in exclude:
+        wound_stranded(ctx, n, source)
     for p in list(state.players):
         c = state.cogs.get(p)
         if c is not None and c.area == area and p not in exclude and not c.bleeding:
@@ -320,7 +334,7 @@ def wound_cog(ctx, content: GearsContent, player: str, n: int, source: str) -> N
 def check_defeat(ctx) -> None:
     """Spec 6.13: every COG bleeding out at once loses the mission."""
     state: GearsState = ctx.state
-    if state.outcome is None and state.cogs and all(c.bleeding for c in state.cogs.values()):
+    if state.outcome is None and state.cogs and all(state.cogs[p].bleeding for p in state.players):
         state.outcome = "lost"
         ctx.emit("lost", "Every COG is bleeding out: the mission is lost.", {})
 
