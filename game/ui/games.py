@@ -2,8 +2,10 @@
 table; until then the menu says "coming soon" instead of pretending."""
 from __future__ import annotations
 
+import importlib
 import importlib.util
 from dataclasses import dataclass
+from types import ModuleType
 
 from game.i18n import N_
 
@@ -17,11 +19,40 @@ class GameEntry:
 
     @property
     def playable(self) -> bool:
-        # The contract for a title's playable table is game/<key>/table.py; none exists yet.
+        # The contract for a title's playable table is game/<key>/table.py (UI_MODULE).
         try:
             return importlib.util.find_spec(f"game.{self.key}.table") is not None
         except ModuleNotFoundError:
             return False
+
+    def ui(self) -> ModuleType:
+        """The title's UI entry module, named by game/<key>/table.py's UI_MODULE. It provides
+        `setup_scene(ctx)`, `has_saved_game()` and `continue_scene(ctx)`."""
+        table = importlib.import_module(f"game.{self.key}.table")
+        return importlib.import_module(table.UI_MODULE)
+
+    @property
+    def has_saved_game(self) -> bool:
+        return self.playable and bool(self.ui().has_saved_game())
+
+
+@dataclass(frozen=True)
+class OpenGame:
+    """Menu action: the game's set-up screen (made by the menu when pressed)."""
+
+    key: str
+
+
+@dataclass(frozen=True)
+class ContinueGame:
+    """Menu action: continue the game's autosave."""
+
+    key: str
+
+
+def saved_game() -> GameEntry | None:
+    """The first game with an unfinished autosave, for the menu's Continue button."""
+    return next((g for g in GAMES if g.has_saved_game), None)
 
 
 GAMES: tuple[GameEntry, ...] = (

@@ -7,8 +7,8 @@ import pygame
 
 from game.i18n import _
 from game.ui import widgets
-from game.ui.games import GAMES, GameEntry
-from game.ui.scene import Action, Context, OpenMapList, OpenSettings, Quit, Scene
+from game.ui.games import GAMES, ContinueGame, GameEntry, OpenGame, saved_game
+from game.ui.scene import Action, Context, OpenMapList, OpenSettings, Push, Quit, Scene, ShowError
 from game.ui.widgets import Button
 
 BACKGROUND = "ui/menu_bg.png"
@@ -37,7 +37,8 @@ class MainMenu(Scene):
 
     # -- layout ---------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
-        key = (size, self.ctx.scale, _("Open a map"))
+        saved = saved_game()
+        key = (size, self.ctx.scale, _("Open a map"), saved.key if saved else None)
         if key == self._layout_key:
             return
         self._layout_key = key
@@ -58,6 +59,9 @@ class MainMenu(Scene):
         below = top + rows * card_h + (rows - 1) * gap + px(40)
         bw, bh = px(250), px(52)
         labels = [(_("Open a map"), OpenMapList(), True), (_("Settings"), OpenSettings(), False), (_("Quit"), Quit(), False)]
+        if saved is not None:  # an unfinished game comes first: one click back to it
+            labels.insert(0, (_("Continue"), ContinueGame(saved.key), True))
+            bw = min(bw, (w - px(40) - (len(labels) - 1) * gap) // len(labels))  # still one row
         row_w = len(labels) * bw + (len(labels) - 1) * gap
         self.buttons = [
             Button(pygame.Rect((w - row_w) // 2 + i * (bw + gap), min(below, h - bh - px(50)), bw, bh), label, action, primary=primary)
@@ -74,7 +78,10 @@ class MainMenu(Scene):
             hit = self._hit(event.pos)
             for b in self.buttons:
                 if b.label == hit:
-                    return b.action
+                    return self._resolve(b.action)
+            for card in self.cards:
+                if card.game.key == hit and card.enabled:
+                    return self._resolve(OpenGame(card.game.key))
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
                 self.focus = (self.focus + 1) % len(self.buttons)
@@ -83,7 +90,7 @@ class MainMenu(Scene):
                 self.focus = (self.focus - 1) % len(self.buttons)
                 self._set_hover(self.buttons[self.focus].label)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                return self.buttons[self.focus].action
+                return self._resolve(self.buttons[self.focus].action)
             elif event.key == pygame.K_o:
                 return OpenMapList()
             elif event.key == pygame.K_s:
@@ -120,6 +127,11 @@ class MainMenu(Scene):
             (_("Arrows, Enter"), _("Move between buttons, press one")),
             ("Q", _("Quit")),
         ]
+
+    def _resolve(self, action):
+        if isinstance(action, (OpenGame, ContinueGame)):
+            return _open_game(self.ctx, action)
+        return action
 
     def on_settings_changed(self) -> None:
         self._layout_key = None
@@ -193,6 +205,18 @@ class MainMenu(Scene):
         badge_rect.midbottom = (r.centerx, r.bottom - px(14))
         pygame.draw.rect(surface, pal.accent if card.enabled else (60, 63, 70), badge_rect, border_radius=px(12))
         widgets.text(surface, badge, bf, pal.accent_text if card.enabled else pal.text_dim, badge_rect.center, "center")
+
+
+def _open_game(ctx: Context, action: OpenGame | ContinueGame) -> Action:
+    """The game's set-up screen, or its saved game; a saved game that cannot load says why."""
+    game = next(g for g in GAMES if g.key == action.key)
+    ui = game.ui()
+    if isinstance(action, OpenGame):
+        return Push(ui.setup_scene(ctx))
+    try:
+        return Push(ui.continue_scene(ctx))
+    except ui.SaveError as exc:
+        return ShowError(_("Could not continue the game"), str(exc))
 
 
 EMBLEM_COLOURS = {"gears": (150, 42, 36), "doom": (176, 92, 24), "level7": (40, 110, 150), "convoy": (96, 110, 52)}

@@ -1,0 +1,108 @@
+"""What the legal actions mean on screen: which areas, cover spots, figures and cards light up,
+and which choices are plain buttons. Pure: reads the state and the legal action list only.
+
+Every UI click ends in one of these Actions, taken from `legal_actions` as is, so the table can
+never submit something the rules did not offer.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.engine.protocol import Action
+from game.gears.content import GearsContent
+from game.ui.gears import words
+
+AREA_KINDS = ("step", "crawl")
+SPOT_KINDS = ("cover", "locust_cover")
+CARD_KINDS = ("play", "special", "follow", "wound_discard", "guard", "dodge")
+TARGET_KINDS = ("attack", "chainsaw")
+
+
+@dataclass
+class Choices:
+    decider: str | None
+    prompt: str
+    areas: dict[str, Action] = field(default_factory=dict)  # area -> the move into it
+    spots: dict[str, Action] = field(default_factory=dict)  # cover spot -> take it
+    targets: dict[str, list[Action]] = field(default_factory=dict)  # locust id -> attacks on it
+    grenades: dict[str, Action] = field(default_factory=dict)  # area -> throw there
+    cards: dict[str, list[Action]] = field(default_factory=dict)  # hand card -> what it can do
+    buttons: list[tuple[str, Action]] = field(default_factory=list)  # (label, action)
+
+    def all(self) -> list[Action]:
+        out = list(self.areas.values()) + list(self.spots.values()) + list(self.grenades.values())
+        for acts in list(self.targets.values()) + list(self.cards.values()):
+            out += acts
+        return out + [a for _, a in self.buttons]
+
+
+def card_of(action: Action) -> str | None:
+    pl = action.payload
+    for key in ("card", "discard", "guard", "dodge"):
+        value = pl.get(key)
+        if isinstance(value, str) and "#" in value:
+            return value
+    return None
+
+
+def label(state, content: GearsContent, action: Action) -> str:
+    """The engine's label, with ids turned into words; our own words when it gave none."""
+    text = action.text or ""
+    if not text or text.startswith("{"):
+        return words.payload(state, content, action.payload)
+    return text
+
+
+def option_label(state, content: GearsContent, action: Action) -> str:
+    """A short label for one use of a card (the card itself is already shown)."""
+    pl, kind = action.payload, action.kind
+    if kind == "play":
+        return {"card": "Use its actions", "move": "Move 2 areas", "attack": "Attack"}.get(pl.get("as"), label(state, content, action))
+    if kind == "follow":
+        return "Follow"
+    if kind in ("guard", "dodge"):
+        return kind.capitalize()
+    if kind == "wound_discard":
+        return "Discard"
+    text = label(state, content, action)
+    return text.split(": ", 1)[1] if ": " in text else text
+
+
+def classify(state, content: GearsContent, decider: str | None, actions: list[Action]) -> Choices:
+    prompt = ""
+    if state.proc is not None:
+        prompt = str(state.proc["pending"].get("prompt") or "")
+    ch = Choices(decider, prompt)
+    for a in actions:
+        pl = a.payload
+        if a.kind in AREA_KINDS and "area" in pl:
+            ch.areas[pl["area"]] = a
+        elif a.kind in SPOT_KINDS and "spot" in pl:
+            ch.spots[pl["spot"]] = a
+        elif a.kind in TARGET_KINDS and "target" in pl:
+            ch.targets.setdefault(pl["target"], []).append(a)
+        elif a.kind == "grenade" and "area" in pl:
+            ch.grenades[pl["area"]] = a
+        elif a.kind in CARD_KINDS and card_of(a) is not None and _in_hand(state, decider, card_of(a)):
+            ch.cards.setdefault(card_of(a), []).append(a)
+        else:
+            ch.buttons.append((_button_label(state, content, a), a))
+    return ch
+
+
+def _in_hand(state, decider: str | None, card: str) -> bool:
+    c = state.cogs.get(decider or "")
+    return c is not None and card in c.hand
+
+
+def _button_label(state, content: GearsContent, a: Action) -> str:
+    pl = a.payload
+    if a.kind in ("guard", "dodge") and pl.get(a.kind) is None:
+        return f"No {a.kind.capitalize()}"
+    if a.kind == "activate_order" and "figure" in pl:
+        return f"Activate {words.locust(state, content, pl['figure'])} first"
+    if a.kind == "locust_path" and "area" in pl:
+        return f"Through {words.area(pl['area'])}"
+    if a.kind == "tie_hole" and "hole" in pl:
+        return f"Hole in {words.area(pl['hole'])}"
+    return label(state, content, a)

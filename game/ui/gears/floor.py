@@ -1,0 +1,90 @@
+"""The composed Gears map as pixels: each placed tile's floor art turned and laid where the
+rules placed it, then the shared BoardRenderer's overlays (walls, cover, holes) on top.
+
+The rules keep only the placement list (state.placements) and compose the Board from it; the
+composition shifts the pieces so nothing lies above or left of the origin, so each piece's
+rotation and offset are recovered here from one of its areas (tile area -> composed area).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pygame
+
+from game.board.model import Board
+from game.ui.assets import Assets
+from game.ui.palette import Palette
+from game.ui.table.board_render import VOID, BoardRenderer, load_floor
+
+TILES_DIR = Path(__file__).resolve().parents[3] / "maps" / "gears" / "tiles"
+
+
+def _turn(p, k: int, w, h):
+    """Point p of a w x h tile after k clockwise quarter turns (as compose.Placement.map_point)."""
+    x, y = p
+    for _ in range(k % 4):
+        x, y = h - y, x
+        w, h = h, w
+    return x, y
+
+
+def piece_transform(tile: Board, board: Board, piece: str) -> tuple[int, tuple[Fraction, Fraction]]:
+    """(quarter turns clockwise, offset) that carry `tile` onto piece `piece` of `board`."""
+    w, h = tile.pixel_size()
+    for area in tile.areas.values():
+        placed = board.areas.get(f"{piece}:{area.name}")
+        if placed is None or len(area.polygon) < 2:
+            continue
+        p0, p1 = area.polygon[0], area.polygon[1]
+        q0, q1 = placed.polygon[0], placed.polygon[1]
+        for k in range(4):
+            a, b = _turn(p0, k, w, h), _turn(p1, k, w, h)
+            if (b[0] - a[0], b[1] - a[1]) == (q1[0] - q0[0], q1[1] - q0[1]):
+                return k, (q0[0] - a[0], q0[1] - a[1])
+    raise ValueError(f"piece {piece}: cannot place tile {tile.source} on the composed board")
+
+
+def compose_floor(board: Board, tiles: dict[str, Board], tiles_dir: Path = TILES_DIR) -> tuple[pygame.Surface, list[str]]:
+    """One floor surface for the composed board; problems (missing art) are returned, not raised."""
+    w, h = board.pixel_size()
+    floor = pygame.Surface((max(1, w), max(1, h))).convert()
+    floor.fill(VOID)
+    problems: list[str] = []
+    for piece in board.pieces():
+        tile = tiles.get(piece)
+        if tile is None:
+            continue
+        image, problem = load_floor(tiles_dir / f"{piece}.tmx", tile)
+        if problem:
+            problems.append(problem)
+        try:
+            k, offset = piece_transform(tile, board, piece)
+        except ValueError as exc:
+            problems.append(str(exc))
+            continue
+        turned = pygame.transform.rotate(image, -90 * k) if k else image
+        floor.blit(turned, (round(offset[0]), round(offset[1])))
+    return floor, problems
+
+
+class MapPainter:
+    """A BoardRenderer for the current placement list, rebuilt when a level is explored."""
+
+    def __init__(self, assets: Assets, palette: Palette) -> None:
+        self.assets = assets
+        self.palette = palette
+        self.key: tuple | None = None
+        self.renderer: BoardRenderer | None = None
+        self.problems: list[str] = []
+
+    def for_state(self, state) -> BoardRenderer:
+        key = tuple((p["tile"], p["exit"]) for p in state.placements)
+        if key != self.key or self.renderer is None:
+            view = state.view()
+            tiles = {p["tile"]: state.loader(p["tile"]) for p in state.placements}
+            floor, self.problems = compose_floor(view.board, tiles)
+            self.renderer = BoardRenderer(view.board, floor, self.palette, self.assets)
+            self.key = key
+        self.renderer.set_palette(self.palette)
+        return self.renderer

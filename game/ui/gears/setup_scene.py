@@ -1,0 +1,328 @@
+"""The Gears set-up screen: mission, seats (person or bot, character), options and the seed.
+
+Missions the rules cannot play yet stay listed but disabled, with the engine's own sentence
+(GearsTitle refuses them). The seed is shown and editable so a game can be shared.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import pygame
+
+from game.engine.session import Session
+from game.i18n import _
+from game.ui import widgets
+from game.ui.gears import panels, store, words
+from game.ui.scene import Context, Pop, Push, Scene
+
+MAX_SEED = 10 ** 9
+
+
+@lru_cache(maxsize=None)
+def mission_refusal(mission_id: str) -> str | None:
+    """The engine's sentence when it cannot play the mission (None: playable)."""
+    from game.gears.rules.title import GearsTitle
+
+    title = GearsTitle()
+    lo = title.content.missions[mission_id].players[0]
+    try:
+        title.new_game(mission_id, 0, {"players": lo})
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+@dataclass
+class SetupChoice:
+    mission: str = "emergence"
+    seats: list[str] = field(default_factory=lambda: ["human", "bot"])
+    characters: list[str | None] = field(default_factory=lambda: [None, None])  # None: random
+    insane: bool = False
+    casual: bool = False
+    seed: int = 0
+
+    def options(self) -> dict:
+        opts: dict = {"players": len(self.seats)}
+        if self.insane:
+            opts["insane"] = True
+        if any(c is not None for c in self.characters):
+            opts["characters"] = self._characters()
+        return opts
+
+    def _characters(self) -> list[str]:
+        """Chosen characters kept; random seats get the remaining ones in a seeded order."""
+        from game.gears.rules.title import shared_content
+
+        pool = sorted(shared_content().cogs)
+        random.Random(self.seed).shuffle(pool)
+        rest = [c for c in pool if c not in self.characters]
+        return [c if c is not None else rest.pop(0) for c in self.characters]
+
+
+class GearsSetup(Scene):
+    def __init__(self, ctx: Context, choice: SetupChoice | None = None) -> None:
+        super().__init__(ctx)
+        from game.gears.rules.title import shared_content
+
+        self.content = shared_content()
+        self.choice = choice or SetupChoice(seed=random.SystemRandom().randrange(1, MAX_SEED))
+        self.mission_ids = sorted(self.content.missions, key=lambda m: (self.content.missions[m].expansion != "base", self.content.missions[m].number))
+        self.refusals = {m: mission_refusal(m) for m in self.mission_ids}
+        self.editing_seed = False
+        self.seed_text = str(self.choice.seed)
+        self.message = ""
+        self.hits: list[tuple[pygame.Rect, str]] = []
+        self.mouse: tuple[int, int] | None = None
+        self.title = _("New Gears of War game")
+
+    # ------------------------------------------------------------------ actions
+    def command(self, what: str):
+        c = self.choice
+        kind, _sep, arg = what.partition(":")
+        if kind == "mission":
+            if self.refusals.get(arg):
+                self.message = self.refusals[arg] or ""
+            else:
+                c.mission = arg
+                self.message = ""
+        elif kind == "seat":
+            i = int(arg)
+            c.seats[i] = "bot" if c.seats[i] == "human" else "human"
+        elif kind == "char":
+            i = int(arg)
+            cogs = [None] + sorted(self.content.cogs)
+            nxt = cogs[(cogs.index(c.characters[i]) + 1) % len(cogs)]
+            while nxt is not None and nxt in c.characters[:i] + c.characters[i + 1:]:
+                nxt = cogs[(cogs.index(nxt) + 1) % len(cogs)]
+            c.characters[i] = nxt
+        elif kind == "remove":
+            i = int(arg)
+            if len(c.seats) > 1:
+                del c.seats[i]
+                del c.characters[i]
+        elif kind == "add":
+            if len(c.seats) < 4:
+                c.seats.append("human")
+                c.characters.append(None)
+        elif kind == "insane":
+            c.insane = not c.insane
+        elif kind == "casual":
+            c.casual = not c.casual
+        elif kind == "seed":
+            self.editing_seed = True
+        elif kind == "reseed":
+            c.seed = random.SystemRandom().randrange(1, MAX_SEED)
+            self.seed_text = str(c.seed)
+            self.editing_seed = False
+        elif kind == "back":
+            return Pop()
+        elif kind == "start":
+            return self.start()
+        self.dirty = True
+        return None
+
+    def start(self):
+        self._commit_seed()
+        from game.gears.rules.title import GearsTitle
+        from game.ui.gears.table_scene import GearsTable
+
+        c = self.choice
+        m = self.content.missions[c.mission]
+        if not m.players[0] <= len(c.seats) <= m.players[1]:
+            self.message = _("{mission} is for {lo} to {hi} players.").format(mission=m.name, lo=m.players[0], hi=m.players[1])
+            self.dirty = True
+            return None
+        try:
+            session = Session.start(GearsTitle(), c.mission, seed=c.seed, options=c.options(), casual=c.casual)
+        except ValueError as exc:
+            self.message = str(exc)
+            self.dirty = True
+            return None
+        path = store.autosave_path()
+        problem = store.write_seats(path, c.seats) or store.autosave(session, c.seats, path)
+        table = GearsTable(self.ctx, session, c.seats, pygame.display.get_surface().get_size(), path)
+        table.from_setup = True
+        if problem:
+            table.say(problem)
+        # A fresh seed for the next game from this screen; the played one is in the table's bar.
+        c.seed = random.SystemRandom().randrange(1, MAX_SEED)
+        self.seed_text = str(c.seed)
+        return Push(table)
+
+    def _commit_seed(self) -> None:
+        self.editing_seed = False
+        try:
+            value = int(self.seed_text)
+        except ValueError:
+            value = -1
+        if 0 <= value < MAX_SEED:
+            self.choice.seed = value
+        self.seed_text = str(self.choice.seed)
+
+    # ------------------------------------------------------------------ input
+    def handle(self, event: pygame.event.Event):
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.dirty = True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for rect, what in self.hits:
+                if rect.collidepoint(event.pos):
+                    if self.editing_seed and what != "seed":
+                        self._commit_seed()
+                    return self.command(what)
+            if self.editing_seed:
+                self._commit_seed()
+                self.dirty = True
+        elif event.type == pygame.KEYDOWN:
+            if self.editing_seed:
+                if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+                    self._commit_seed()
+                elif event.key == pygame.K_BACKSPACE:
+                    self.seed_text = self.seed_text[:-1]
+                elif event.unicode and event.unicode.isdigit() and len(self.seed_text) < 9:
+                    self.seed_text += event.unicode
+                self.dirty = True
+            elif event.key == pygame.K_ESCAPE:
+                return Pop()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                return self.start()
+        return None
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        w, h = surface.get_size()
+        from game.ui.menu import _cover
+
+        surface.blit(_cover(ctx, "ui/menu_bg.png", (w, h)), (0, 0))
+        widgets.dim(surface, 120)
+        self.hits = []
+        top = px(28)
+        widgets.text(surface, "Gears of War", ctx.font(40, bold=True), pal.accent, (w // 2, top), "midtop", shadow=True)
+        widgets.text(surface, self.title, ctx.font(18), pal.text, (w // 2, top + px(52)), "midtop", shadow=True)
+        body_top = top + px(96)
+        bottom = h - px(96)
+        margin = max(px(24), (w - px(1500)) // 2)
+        col_gap = px(24)
+        left = pygame.Rect(margin, body_top, (w - 2 * margin - col_gap) * 55 // 100, bottom - body_top)
+        right = pygame.Rect(left.right + col_gap, body_top, w - 2 * margin - col_gap - left.width, left.height)
+        self._draw_missions(surface, left)
+        self._draw_seats(surface, right)
+        bw, bh = px(230), px(52)
+        start = pygame.Rect(w // 2 + px(10), h - px(76), bw, bh)
+        back = pygame.Rect(w // 2 - bw - px(10), h - px(76), bw, bh)
+        for rect, label, what, primary in ((back, _("Back"), "back", False), (start, _("Start the mission"), "start", True)):
+            b = widgets.Button(rect, label, None, primary=primary)
+            b.draw(surface, ctx, self.mouse is not None and rect.collidepoint(self.mouse))
+            self.hits.append((rect, what))
+        if self.message:
+            font = ctx.font(14, bold=True)
+            lines = widgets.wrap(self.message, font, w - px(200))[:2]
+            rect = pygame.Rect(0, 0, max(font.size(line)[0] for line in lines) + px(30), len(lines) * font.get_linesize() + px(14))
+            rect.midbottom = (w // 2, h - px(84))
+            pygame.draw.rect(surface, (70, 30, 30), rect, border_radius=px(6))
+            pygame.draw.rect(surface, pal.danger, rect, 2, border_radius=px(6))
+            for i, line in enumerate(lines):
+                widgets.text(surface, line, font, pal.text, (rect.centerx, rect.top + px(7) + i * font.get_linesize()), "midtop")
+
+    def _hover(self, rect: pygame.Rect) -> bool:
+        return self.mouse is not None and rect.collidepoint(self.mouse)
+
+    def _draw_missions(self, surface, area: pygame.Rect) -> None:
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        widgets.panel(surface, ctx, area, alpha=235)
+        x, y = area.left + px(18), area.top + px(14)
+        y = panels.heading(surface, ctx, _("Mission"), x, y)
+        n = len(self.mission_ids)
+        row_h = min(px(74), (area.bottom - y - px(12)) // n)
+        for mid in self.mission_ids:
+            m = self.content.missions[mid]
+            rect = pygame.Rect(x, y, area.width - px(36), row_h - px(6))
+            refusal = self.refusals.get(mid)
+            chosen = mid == self.choice.mission
+            fill = (70, 56, 30) if chosen else (46, 50, 58) if self._hover(rect) and not refusal else (36, 39, 46)
+            pygame.draw.rect(surface, fill, rect, border_radius=px(6))
+            pygame.draw.rect(surface, pal.accent if chosen else (70, 74, 84), rect, 2 if chosen else 1, border_radius=px(6))
+            colour = pal.text if not refusal else pal.text_dim
+            tag = _("Base game") if m.expansion == "base" else _("Mission Pack 1")
+            name_font = ctx.font(17 if row_h > px(50) else 15, bold=True)
+            widgets.text(surface, f"{m.number}. {m.name}", name_font, colour, (rect.left + px(12), rect.top + px(6)))
+            widgets.text(surface, tag + "  \u2022  " + _("{lo}-{hi} players").format(lo=m.players[0], hi=m.players[1]),
+                         ctx.font(12), pal.text_dim, (rect.right - px(12), rect.top + px(8)), "topright")
+            small = ctx.font(12)
+            if refusal:
+                line = _("Not playable yet: ") + refusal
+                colour2 = (200, 130, 110)
+            else:
+                line = " \u2022 ".join(s.flip_when.text for s in m.stages[:1]) or m.name
+                colour2 = pal.text_dim
+            text_rect = pygame.Rect(rect.left + px(12), rect.top + name_font.get_linesize() + px(8), rect.width - px(24), rect.bottom - rect.top - name_font.get_linesize() - px(10))
+            lines = widgets.wrap(line, small, text_rect.width)
+            maxl = max(1, text_rect.height // small.get_linesize())
+            if len(lines) > maxl:
+                lines = lines[:maxl]
+                lines[-1] = lines[-1][:-2] + "\u2026"
+            for i, l in enumerate(lines):
+                surface.blit(small.render(l, True, colour2), (text_rect.left, text_rect.top + i * small.get_linesize()))
+            self.hits.append((rect, f"mission:{mid}"))
+            y += row_h
+
+    def _small_button(self, surface, rect: pygame.Rect, label: str, what: str, on: bool = False) -> None:
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        hot = self._hover(rect)
+        fill = pal.accent if hot else (86, 70, 36) if on else (52, 57, 66)
+        pygame.draw.rect(surface, fill, rect, border_radius=px(6))
+        pygame.draw.rect(surface, pal.accent if on else (92, 98, 110), rect, 1, border_radius=px(6))
+        widgets.text(surface, label, ctx.font(14, bold=True), pal.accent_text if hot else pal.text, rect.center, "center")
+        self.hits.append((rect, what))
+
+    def _draw_seats(self, surface, area: pygame.Rect) -> None:
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        c = self.choice
+        widgets.panel(surface, ctx, area, alpha=235)
+        x, y = area.left + px(18), area.top + px(14)
+        inner_w = area.width - px(36)
+        y = panels.heading(surface, ctx, _("Seats (hot-seat: several people at one desk)"), x, y)
+        row = px(44)
+        for i, seat in enumerate(c.seats):
+            col = panels.SEAT_COLOURS[i]
+            pygame.draw.circle(surface, col, (x + px(10), y + row // 2 - px(3)), px(9))
+            widgets.text(surface, f"P{i + 1}", ctx.font(15, bold=True), pal.text, (x + px(26), y + row // 2 - px(3)), "midleft")
+            bx = x + px(64)
+            kind = _("Person") if seat == "human" else _("Bot")
+            self._small_button(surface, pygame.Rect(bx, y, px(96), row - px(8)), kind, f"seat:{i}", on=seat == "human")
+            name = _("Random character") if c.characters[i] is None else words.character(self.content, c.characters[i])
+            cw = inner_w - px(64) - px(96) - px(8) - px(44) - px(8)
+            self._small_button(surface, pygame.Rect(bx + px(104), y, cw, row - px(8)), name, f"char:{i}")
+            if len(c.seats) > 1:
+                self._small_button(surface, pygame.Rect(x + inner_w - px(40), y, px(40), row - px(8)), "\u00d7", f"remove:{i}")
+            y += row
+        if len(c.seats) < 4:
+            self._small_button(surface, pygame.Rect(x + px(64), y, px(170), row - px(8)), _("Add a seat"), "add")
+            y += row
+        y += px(12)
+        y = panels.heading(surface, ctx, _("Optional rules"), x, y)
+        half = (inner_w - px(8)) // 2
+        self._small_button(surface, pygame.Rect(x, y, half, row - px(8)), (_("Insane: on") if c.insane else _("Insane: off")), "insane", on=c.insane)
+        self._small_button(surface, pygame.Rect(x + half + px(8), y, half, row - px(8)), (_("Casual undo: on") if c.casual else _("Casual undo: off")), "casual", on=c.casual)
+        y += row
+        hint = _("Insane: wound discards are random. Casual: undo also goes back past dice and card draws.")
+        y = widgets.text_block(surface, hint, ctx.font(12), pal.text_dim, pygame.Rect(x, y, inner_w, px(40)), 1.1) + px(10)
+        y = panels.heading(surface, ctx, _("Seed (share it to replay the same game)"), x, y)
+        field_rect = pygame.Rect(x, y, inner_w - px(150), row - px(6))
+        pygame.draw.rect(surface, (18, 20, 24), field_rect, border_radius=px(6))
+        pygame.draw.rect(surface, pal.accent if self.editing_seed else (92, 98, 110), field_rect, 2, border_radius=px(6))
+        shown = self.seed_text + ("|" if self.editing_seed else "")
+        widgets.text(surface, shown, ctx.font(18, bold=True), pal.text, (field_rect.left + px(12), field_rect.centery), "midleft")
+        self.hits.append((field_rect, "seed"))
+        self._small_button(surface, pygame.Rect(field_rect.right + px(8), y, px(142), row - px(6)), _("New seed"), "reseed")
+        y += row + px(8)
+        m = self.content.missions[c.mission]
+        summary = _("{mission}: {n} seats, {humans} people, {bots} bots.").format(
+            mission=m.name, n=len(c.seats), humans=c.seats.count("human"), bots=c.seats.count("bot"))
+        widgets.text_block(surface, summary, ctx.font(14, bold=True), pal.text, pygame.Rect(x, y, inner_w, area.bottom - y - px(10)))
+
+    def shortcuts(self) -> list[tuple[str, str]]:
+        return [("Enter", _("Start the mission")), ("Esc", _("Back"))]

@@ -1,0 +1,1043 @@
+"""The Gears table: the growing map with figures, the active hand, the stage card, the squad,
+the AI card, the log, and acting by clicking.
+
+The scene only reads the state and submits Actions taken from `legal_actions` (choices.py
+sorts them into areas, cover spots, targets, cards and buttons). After every action it
+autosaves. Bots act on their own turns; their moves and dice play as short animations that a
+click or Space skips. State a test reads: `session`, `choices`, `message`, `selected_card`,
+`target`, `handoff`, `busy` (animating or a bot about to act).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+import pygame
+
+from game.engine.protocol import Action, Event, IllegalAction
+from game.engine.session import Session, UndoRefused
+from game.gears.rules import attack as gears_attack
+from game.gears.rules import movement
+from game.i18n import _
+from game.ui import widgets
+from game.ui.gears import choices as C
+from game.ui.gears import panels, store, words
+from game.ui.gears.floor import MapPainter
+from game.ui.scene import Context, Pop, Push, Scene
+from game.ui.table.camera import Camera
+from game.ui.table.places import anchor_of_polygon
+
+STEP_MS = 170  # one area of an animated move
+BOT_DELAY_MS = 350  # a bot's pause before acting, so a person can follow
+SPOT_RADIUS = 26  # map px: a click this close to a cover spot picks it
+TOKEN = 44  # map px: a figure token's diameter (board squares are 64)
+
+
+@dataclass
+class Anim:
+    key: str  # "P1" or a locust id
+    points: list[tuple[float, float]]  # map coordinates, start first
+    t: int = 0  # ms into this animation
+
+    @property
+    def duration(self) -> int:
+        return max(1, (len(self.points) - 1) * STEP_MS)
+
+
+@dataclass
+class AiShown:
+    card: str = ""
+    name: str = ""
+    text: str = ""
+    lines: list[str] = field(default_factory=list)  # branch, target and reason, in order
+
+
+class GearsTable(Scene):
+    def __init__(self, ctx: Context, session: Session, seats: list[str], screen_size: tuple[int, int],
+                 save_path: Path | None = None, bot_delay_ms: int = BOT_DELAY_MS, animate: bool = True) -> None:
+        super().__init__(ctx)
+        from game.gears import bots
+
+        self.session = session
+        self.title = session.title
+        self.content = session.title.content
+        self.seats = list(seats)
+        self.save_path = save_path or store.autosave_path()
+        self.bot_delay_ms = bot_delay_ms
+        self.animate = animate
+        self.from_setup = False  # set by the set-up screen: "New game" then goes back to it
+        bot_class = getattr(bots, "CogBot", None) or bots.RandomBot
+        self.bots = {p: bot_class(seed=session.seed * 31 + i) for i, p in enumerate(session.state.players)}
+        self.painter = MapPainter(ctx.assets, ctx.palette)
+        self.camera = Camera((0, 0, 1, 1), (1, 1))
+        self._size = (0, 0)
+        self._board_key: tuple | None = None
+        self.log: list[str] = list(session.log.texts_for(None))[-60:]
+        self.message = ""
+        self.message_ms = 0
+        self.selected_card: str | None = None
+        self.target: str | None = None
+        self.attack_choice: Action | None = None
+        self.hover_area: str | None = None
+        self.mouse: tuple[int, int] | None = None
+        self.anims: list[Anim] = []
+        self.dice: panels.DiceRoll | None = None
+        self.ai = AiShown()
+        self.grenade_mode = False
+        self.viewer: str | None = None  # whose hand is on show
+        self.handoff: str | None = None  # a human player the table waits for
+        self.bot_wait = 0
+        self.end_buttons: list[widgets.Button] = []
+        self.buttons: list[tuple[pygame.Rect, str, Action | str]] = []  # rect, label, action or command
+        self.card_rects: dict[str, pygame.Rect] = {}
+        self.token_rects: dict[str, pygame.Rect] = {}
+        self._press: tuple[int, int] | None = None
+        self._dragging = False
+        self.choices = self._classify()
+        self._after_change(first=True)
+        self._layout(screen_size)
+
+    # ------------------------------------------------------------------ state helpers
+    @property
+    def state(self):
+        return self.session.state
+
+    def is_bot(self, player: str | None) -> bool:
+        if player is None or player not in self.state.players:
+            return False
+        return self.seats[self.state.players.index(player)] == "bot"
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.anims or (self.dice and not self.dice.done))
+
+    def _classify(self) -> C.Choices:
+        decider = self.session.decider
+        return C.classify(self.state, self.content, decider, self.session.legal_actions() if decider else [])
+
+    def _humans(self) -> list[str]:
+        return [p for p in self.state.players if not self.is_bot(p)]
+
+    def _after_change(self, first: bool = False) -> None:
+        """Choices, whose hand shows and whether a handoff screen is needed."""
+        self.choices = self._classify()
+        self.selected_card = None if self.selected_card not in self.choices.cards else self.selected_card
+        self.target, self.attack_choice = None, None
+        self.grenade_mode = False
+        decider = self.session.decider
+        humans = self._humans()
+        if decider is not None and not self.is_bot(decider):
+            if self.viewer != decider:
+                # Hot-seat: a different person takes over; hide the hand until they click.
+                if len(humans) > 1 and (self.viewer is not None or first):
+                    self.handoff = decider
+                self.viewer = decider
+        elif self.viewer is None and humans:
+            self.viewer = humans[0]
+        if self.session.is_over():
+            self.handoff = None
+        self.dirty = True
+
+    # ------------------------------------------------------------------ acting
+    def submit(self, action: Action) -> bool:
+        """Apply one legal action; the reason on screen when the rules refuse it."""
+        before = self._positions()
+        try:
+            events = self.session.apply(action)
+        except IllegalAction as exc:
+            self.say(exc.reason)
+            return False
+        self.message = ""
+        self._take_events(events, before)
+        problem = store.autosave(self.session, self.seats, self.save_path)
+        if problem:
+            self.say(problem)
+        if self.session.is_over():
+            store.discard(self.save_path)
+        self._after_change()
+        return True
+
+    def say(self, text: str) -> None:
+        self.message = text
+        self.message_ms = 0
+        self.dirty = True
+
+    def _take_events(self, events: list[Event], before: dict[str, tuple[float, float]]) -> None:
+        viewer = self.viewer
+        positions = dict(before)
+        for e in events:
+            if e.visible_to is None or viewer in (e.visible_to or ()):
+                self.log.append(e.text)
+            pl = e.payload or {}
+            if e.kind == "ai_card":
+                card = self.content.ai_cards.get(pl.get("card", ""))
+                self.ai = AiShown(pl.get("card", ""), (card.name if card else "") or pl.get("card", ""), card.text if card else e.text)
+            elif e.kind == "ai":
+                self.ai.lines.append(e.text)
+            elif e.kind == "roll" and self.animate:
+                attack = [(int(h), int(o)) for h, o in pl.get("attack", [])]
+                self.dice = panels.DiceRoll(e.text.split(":")[0], attack, [int(s) for s in pl.get("defence", [])])
+            elif e.kind in ("move", "crawl") and self.animate:
+                key = pl.get("figure") or pl.get("player")
+                area = pl.get("area")
+                if key and area and area in self.state.view().board.areas:
+                    start = positions.get(key)
+                    end = self._area_point(area)
+                    if start is not None:
+                        self._queue(key, start, end)
+                    positions[key] = end
+        self.log = self.log[-200:]
+        if self.animate:
+            after = self._positions()
+            for key, end in after.items():  # settle into the final spot (cover, spread)
+                start = positions.get(key)
+                if start is not None and math.dist(start, end) > 1:
+                    self._queue(key, start, end)
+
+    def _queue(self, key: str, a, b) -> None:
+        if self.anims and self.anims[-1].key == key and self.anims[-1].t == 0:
+            self.anims[-1].points.append(b)
+        else:
+            self.anims.append(Anim(key, [a, b]))
+
+    def skip_animation(self) -> None:
+        self.anims.clear()
+        if self.dice is not None:
+            self.dice.age_ms = self.dice.ROLL_MS + self.dice.SHOW_MS
+        self.dirty = True
+
+    def undo(self) -> None:
+        """Back to the last decision a person made (bots' actions in between go too)."""
+        reason = self.session.undo_refusal()
+        if reason:
+            self.say(reason)
+            return
+        try:
+            self.session.undo()
+            while self.session.actions and self.is_bot(self.session.decider) and self.session.undo_refusal() is None:
+                self.session.undo()
+        except UndoRefused as exc:
+            self.say(exc.reason)
+            return
+        self.log.append(_("Undone."))
+        store.autosave(self.session, self.seats, self.save_path)
+        self.anims.clear()
+        self.dice = None
+        self._after_change()
+
+    # ------------------------------------------------------------------ time
+    def update(self, dt_ms: int) -> None:
+        dt = min(dt_ms, 100)
+        if self.message:
+            self.message_ms += dt
+        if self.anims:
+            a = self.anims[0]
+            a.t += dt
+            if a.t >= a.duration:
+                self.anims.pop(0)
+            self.dirty = True
+            return
+        if self.dice is not None:
+            self.dice.age_ms += dt
+            self.dirty = True
+            if self.dice.done:
+                self.dice = None
+            elif self.dice.age_ms < self.dice.ROLL_MS + 400:
+                return  # let the dice land before the next bot move
+        self.step_bot(dt)
+
+    def step_bot(self, dt: int) -> bool:
+        decider = self.session.decider
+        if decider is None or not self.is_bot(decider) or self.busy:
+            self.bot_wait = 0
+            return False
+        self.bot_wait += dt
+        if self.bot_wait < self.bot_delay_ms:
+            return False
+        self.bot_wait = 0
+        actions = self.session.legal_actions()
+        bot = self.bots[decider]
+        try:
+            action = bot.choose(actions)
+        except TypeError:
+            action = bot.choose(self.state, actions)
+        return self.submit(action)
+
+    # ------------------------------------------------------------------ layout
+    def _layout(self, size: tuple[int, int]) -> None:
+        if size == self._size:
+            return
+        px = self.ctx.px
+        w, h = size
+        self._size = size
+        bar = px(48)
+        side = min(px(440), max(px(300), int(w * 0.24)))
+        hand_h = max(px(150), min(px(230), int(h * 0.2)))
+        self.toolbar_rect = pygame.Rect(0, 0, w, bar)
+        self.side_rect = pygame.Rect(w - side, bar, side, h - bar)
+        self.hand_rect = pygame.Rect(0, h - hand_h, w - side, hand_h)
+        self.prompt_rect = pygame.Rect(0, bar, w - side, px(44))
+        self.view_rect = pygame.Rect(0, self.prompt_rect.bottom, w - side, self.hand_rect.top - self.prompt_rect.bottom)
+        self.camera.view = tuple(self.view_rect)  # type: ignore[assignment]
+        self._board_key = None
+        self._fit_board()
+
+    def _fit_board(self) -> None:
+        key = tuple((p["tile"], p["exit"]) for p in self.state.placements)
+        if key == self._board_key:
+            return
+        self._board_key = key
+        self.camera.board_size = self.state.view().board.pixel_size()
+        self.camera.fit()
+
+    # ------------------------------------------------------------------ geometry
+    def _area_point(self, area: str) -> tuple[float, float]:
+        return anchor_of_polygon(self.state.view().board.areas[area].polygon)
+
+    def _positions(self) -> dict[str, tuple[float, float]]:
+        """Where each figure stands in map pixels: on its cover spot, else spread round its area."""
+        st = self.state
+        view = st.view()
+        out: dict[str, tuple[float, float]] = {}
+        in_area: dict[str, list[str]] = {}
+        figures = [(p, c.area, c.cover) for p, c in st.cogs.items() if c.area] + \
+                  [(lid, x.area, x.cover) for lid, x in st.locusts.items()]
+        for key, area, cover in figures:
+            if area not in view.board.areas:
+                continue
+            if cover and cover in view.cover:
+                spot = view.cover[cover].point
+                out[key] = (float(spot[0]), float(spot[1]))
+            else:
+                in_area.setdefault(area, []).append(key)
+        for area, keys in in_area.items():
+            cx, cy = self._area_point(area)
+            n = len(keys)
+            for i, key in enumerate(keys):
+                if n == 1:
+                    out[key] = (cx, cy)
+                else:
+                    angle = 2 * math.pi * i / n - math.pi / 2
+                    r = TOKEN * (0.55 if n <= 3 else 0.8)
+                    out[key] = (cx + r * math.cos(angle), cy + r * math.sin(angle))
+        return out
+
+    def _drawn_positions(self) -> dict[str, tuple[float, float]]:
+        pos = self._positions()
+        # Figures whose animation has not finished are drawn along it (or at its start).
+        for anim in reversed(self.anims):
+            pos[anim.key] = anim.points[0]
+        if self.anims:
+            a = self.anims[0]
+            f = min(1.0, a.t / a.duration) * (len(a.points) - 1)
+            i = min(int(f), len(a.points) - 2)
+            (x0, y0), (x1, y1) = a.points[i], a.points[i + 1]
+            k = f - i
+            pos[a.key] = (x0 + (x1 - x0) * k, y0 + (y1 - y0) * k)
+        return pos
+
+    def area_at_screen(self, pos) -> str | None:
+        mx, my = self.camera.to_map(*pos)
+        return self.state.view().board.area_at((Fraction(mx), Fraction(my)))
+
+    def spot_at_screen(self, pos, spots) -> str | None:
+        mx, my = self.camera.to_map(*pos)
+        view = self.state.view()
+        best, best_d = None, SPOT_RADIUS
+        for name in spots:
+            p = view.cover[name].point
+            d = math.dist((mx, my), (float(p[0]), float(p[1])))
+            if d <= best_d:
+                best, best_d = name, d
+        return best
+
+    def screen_of_area(self, area: str) -> tuple[int, int]:
+        x, y = self.camera.to_screen(*self._area_point(area))
+        return round(x), round(y)
+
+    def screen_of_spot(self, spot: str) -> tuple[int, int]:
+        p = self.state.view().cover[spot].point
+        x, y = self.camera.to_screen(float(p[0]), float(p[1]))
+        return round(x), round(y)
+
+    def screen_of_figure(self, key: str) -> tuple[int, int]:
+        x, y = self.camera.to_screen(*self._positions()[key])
+        return round(x), round(y)
+
+    # ------------------------------------------------------------------ input
+    def handle(self, event: pygame.event.Event):
+        self._layout(pygame.display.get_surface().get_size())
+        if event.type == pygame.MOUSEMOTION:
+            return self._motion(event.pos)
+        if event.type == pygame.MOUSEWHEEL and event.y and self.mouse and self.view_rect.collidepoint(self.mouse):
+            self.camera.zoom_at(1 if event.y > 0 else -1, *self.mouse)
+            self.dirty = True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            self.mouse = event.pos
+            self._press, self._dragging = event.pos, event.button == 3
+        elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
+            was_click = self._press is not None and not self._dragging and event.button == 1
+            self._press, self._dragging = None, False
+            if was_click:
+                return self.click(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            return self._key(event.key)
+        return None
+
+    def _motion(self, pos):
+        last, self.mouse = self.mouse, pos
+        if self._press is not None and last is not None:
+            if not self._dragging and math.dist(pos, self._press) > 6:
+                self._dragging = True
+                last = self._press
+            if self._dragging:
+                self.camera.pan(pos[0] - last[0], pos[1] - last[1])
+                self.dirty = True
+        area = self.area_at_screen(pos) if self.view_rect.collidepoint(pos) else None
+        if area != self.hover_area:
+            self.hover_area = area
+            self.dirty = True
+        return None
+
+    def _key(self, key: int):
+        if key == pygame.K_ESCAPE:
+            if self.selected_card or self.target:
+                self.selected_card, self.target, self.attack_choice = None, None, None
+                self.dirty = True
+                return None
+            return Pop()
+        if key == pygame.K_SPACE:
+            self.skip_animation()
+        elif key == pygame.K_u or key == pygame.K_z:
+            self.undo()
+        elif key in (pygame.K_HOME, pygame.K_0):
+            self.camera.fit()
+            self.dirty = True
+        return None
+
+    def click(self, pos):
+        """One left click anywhere on the table."""
+        if self.session.is_over():
+            for b in self.end_buttons:
+                if b.hit(pos):
+                    return self._command(b.action)  # type: ignore[arg-type]
+            return None
+        if self.handoff is not None:
+            self.handoff = None
+            self.dirty = True
+            return None
+        if self.busy:
+            self.skip_animation()
+            return None
+        for rect, _label, what in self.buttons:
+            if rect.collidepoint(pos):
+                if isinstance(what, Action):
+                    self.submit(what)
+                    return None
+                if isinstance(what, _Pick):
+                    self.attack_choice = what.action
+                    self.dirty = True
+                    return None
+                return self._command(what)
+        for card, rect in self.card_rects.items():
+            if rect.collidepoint(pos):
+                return self._click_card(card)
+        if self.view_rect.collidepoint(pos):
+            return self._click_board(pos)
+        return None
+
+    def _command(self, what: str):
+        if what == "menu":
+            return Pop()
+        if what == "undo":
+            self.undo()
+        elif what == "fit":
+            self.camera.fit()
+            self.dirty = True
+        elif what == "skip":
+            self.skip_animation()
+        elif what == "grenade":
+            self.grenade_mode = True
+            self.dirty = True
+        elif what == "cancel":
+            self.selected_card, self.target, self.attack_choice = None, None, None
+            self.grenade_mode = False
+            self.dirty = True
+        elif what == "again":
+            if self.from_setup:
+                return Pop()  # back to the set-up screen it came from
+            from game.ui.gears.setup_scene import GearsSetup
+
+            return Push(GearsSetup(self.ctx))
+        return None
+
+    def _not_yours(self) -> str | None:
+        decider = self.session.decider
+        if decider is None:
+            return _("The game is over.")
+        if self.is_bot(decider):
+            return _("Wait: {who} (a bot) is deciding.").format(who=words.player(self.state, self.content, decider))
+        return None
+
+    def _click_card(self, card: str):
+        why = self._not_yours()
+        if why:
+            self.say(why)
+            return None
+        if card not in self.choices.cards:
+            self.say(_("{card} cannot be used now.").format(card=words.card(self.content, card)) + " " + self.hint())
+            return None
+        acts = self.choices.cards[card]
+        if len(acts) == 1 and acts[0].kind in ("wound_discard", "follow", "guard", "dodge"):
+            self.submit(acts[0])
+            return None
+        self.selected_card = None if self.selected_card == card else card
+        self.dirty = True
+        return None
+
+    def _click_board(self, pos):
+        why = self._not_yours()
+        ch = self.choices
+        figure = self._figure_at(pos)
+        if figure is not None and figure in ch.targets and not why:
+            self.target = figure
+            self.attack_choice = ch.targets[figure][0]
+            self.dirty = True
+            return None
+        spot = self.spot_at_screen(pos, ch.spots) if ch.spots else None
+        if spot is not None and not why:
+            self.submit(ch.spots[spot])
+            return None
+        area = self.area_at_screen(pos)
+        if self.grenade_mode and not why:
+            if area in ch.grenades:
+                self.submit(ch.grenades[area])
+            else:
+                self.say(_("A Bolo Grenade cannot reach there: pick a lit area."))
+            return None
+        if area is not None and area in ch.areas and not why:
+            self.submit(ch.areas[area])
+            return None
+        if why:
+            self.say(why)
+            return None
+        if figure is not None and figure in self.state.locusts and self.state.phase == "attack":
+            self.say(self._why_not_target(figure))
+            return None
+        if area is None:
+            self.say(_("That is off the map.") + " " + self.hint())
+        else:
+            self.say(_("Nothing to do in {area}.").format(area=words.area(area)) + " " + self.hint())
+        return None
+
+    def _figure_at(self, pos) -> str | None:
+        best, best_d = None, self.camera.zoom * TOKEN / 2 + 2
+        for key, (mx, my) in self._positions().items():
+            sx, sy = self.camera.to_screen(mx, my)
+            d = math.dist(pos, (sx, sy))
+            if d <= best_d:
+                best, best_d = key, d
+        return best
+
+    def _why_not_target(self, lid: str) -> str:
+        player = self.session.decider or ""
+        c = self.state.cogs.get(player)
+        name = words.locust(self.state, self.content, lid)
+        if c is None:
+            return _("{name} cannot be attacked now.").format(name=name)
+        for w, _n in c.weapons:
+            for mode in ("normal", "overwhelming"):
+                reason = gears_attack.cog_attack_legality(self.state, self.content, player, lid, w, mode)
+                if reason:
+                    return f"{name}: {reason}"
+        return _("{name} cannot be attacked now.").format(name=name)
+
+    def hint(self) -> str:
+        """What the player can do now, in words (also the prompt line)."""
+        ch = self.choices
+        if ch.prompt:
+            return ch.prompt
+        phase = self.state.phase
+        if ch.areas:
+            return _("Click a lit area to move there.") if phase != "crawl" else _("Click a lit area to crawl there.")
+        if ch.spots:
+            return _("Click a free cover spot, or stay in the open.")
+        if ch.targets:
+            return _("Click a lit Locust to see the attack.")
+        if ch.cards and phase == "order":
+            return _("Click an order card to play it.")
+        if ch.cards:
+            return _("Click a lit card, or choose below.")
+        return _("Choose one of the buttons above the map.")
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        self._layout(surface.get_size())
+        self._fit_board()
+        pal = self.ctx.palette
+        surface.fill(pal.table)
+        renderer = self.painter.for_state(self.state)
+        buffer = renderer.buffer(self.camera.zoom_index)
+        ox, oy = self.camera.to_screen(0, 0)
+        surface.set_clip(self.view_rect)
+        surface.blit(buffer, (round(ox), round(oy)))
+        self._draw_state_marks(surface)
+        self._draw_highlights(surface)
+        self._draw_figures(surface)
+        if self.target is not None:
+            self._draw_target_line(surface)
+        surface.set_clip(None)
+        self.buttons = []
+        self._draw_toolbar(surface)
+        self._draw_prompt(surface)
+        self._draw_hand(surface)
+        self._draw_side(surface)
+        if self.target is not None and self.attack_choice is not None:
+            self._draw_preview(surface)
+        if self.dice is not None:
+            panels.dice_tray(surface, self.ctx, self.view_rect, self.dice)
+        if self.message:
+            self._draw_message(surface)
+        if self.session.is_over():
+            self._draw_end(surface)
+        elif self.handoff is not None:
+            name = words.player(self.state, self.content, self.handoff)
+            panels.overlay_card(surface, self.ctx, _("Pass the table to {name}").format(name=name),
+                                [_("The hand of order cards is hidden until that player is at the table.")],
+                                _("Click anywhere when ready"), panels.seat_colour(self.state.players, self.handoff))
+
+    def _draw_state_marks(self, surface) -> None:
+        """What the rules change on the map: sealed holes, door tokens, dropped weapons."""
+        st, view, z, px = self.state, self.state.view(), self.camera.zoom, self.ctx.px
+        board = view.board
+        markers = {m.name: m for m in board.markers_of("emergence")}
+        for name, hole in st.holes.items():
+            if hole.get("area") not in board.areas:
+                continue
+            m = markers.get(name)
+            mx, my = (float(m.point[0]), float(m.point[1])) if m else self._area_point(hole["area"])
+            x, y = self.camera.to_screen(mx, my)
+            size = max(8, round(48 * z))
+            rel = "board/hole_sealed.png" if hole.get("sealed") else "board/hole_open.png"
+            if hole.get("sealed") or hole.get("token") or m is None:
+                image = self.ctx.assets.image(rel, (size, size))
+                surface.blit(image, image.get_rect(center=(round(x), round(y))))
+        for door in st.doors:
+            conn = next((c for c in board.connectors if c.name == door), None)
+            if conn is None:
+                continue
+            a = self.camera.to_screen(float(conn.segment.a[0]), float(conn.segment.a[1]))
+            b = self.camera.to_screen(float(conn.segment.b[0]), float(conn.segment.b[1]))
+            pygame.draw.line(surface, (20, 16, 10), a, b, max(4, round(16 * z)))
+            pygame.draw.line(surface, pal_door(self.ctx), a, b, max(2, round(10 * z)))
+        for d in st.dropped:
+            if d.get("area") not in board.areas:
+                continue
+            x, y = self.camera.to_screen(*self._area_point(d["area"]))
+            r = pygame.Rect(0, 0, max(10, round(30 * z)), max(8, round(18 * z)))
+            r.center = (round(x + 26 * z), round(y + 26 * z))
+            pygame.draw.rect(surface, (40, 40, 44), r, border_radius=px(3))
+            pygame.draw.rect(surface, (200, 190, 160), r, 1, border_radius=px(3))
+            label = self.ctx.assets.font(max(8, round(11 * z)), bold=True).render(words.weapon(self.content, d.get("weapon", "")).split()[0], True, (230, 220, 190))
+            surface.blit(label, label.get_rect(midtop=(r.centerx, r.bottom + 1)))
+
+    def _poly_screen(self, area: str):
+        return [self.camera.to_screen(float(x), float(y)) for x, y in self.state.view().board.areas[area].polygon]
+
+    def _draw_highlights(self, surface) -> None:
+        ch, pal, z = self.choices, self.ctx.palette, self.camera.zoom
+        mine = self._not_yours() is None
+        glow = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        if mine and self.grenade_mode:
+            for area in ch.grenades:
+                pts = self._poly_screen(area)
+                pygame.draw.polygon(glow, (*pal.danger, 90 if area == self.hover_area else 45), pts)
+                pygame.draw.polygon(glow, (*pal.danger, 230), pts, max(2, round(3 * z)))
+        if mine:
+            for area in ch.areas:
+                pts = self._poly_screen(area)
+                hot = area == self.hover_area
+                pygame.draw.polygon(glow, (*pal.los_visible, 90 if hot else 45), pts)
+                pygame.draw.polygon(glow, (*pal.los_visible, 230), pts, max(2, round(3 * z)))
+            for spot in ch.spots:
+                x, y = self.screen_of_spot(spot)
+                pygame.draw.circle(glow, (*pal.accent, 120), (x, y), max(8, round(SPOT_RADIUS * z)))
+                pygame.draw.circle(glow, (*pal.accent, 255), (x, y), max(8, round(SPOT_RADIUS * z)), max(2, round(3 * z)))
+        elif self.hover_area:
+            pass
+        if self.hover_area and self.hover_area not in ch.areas:
+            pygame.draw.polygon(glow, (*pal.area_outline, 130), self._poly_screen(self.hover_area), max(1, round(2 * z)))
+        surface.blit(glow, (0, 0))
+        # Cover occupancy: a small dot on each taken spot, in the occupier's colour.
+        for p, c in self.state.cogs.items():
+            if c.cover and c.cover in self.state.view().cover:
+                x, y = self.screen_of_spot(c.cover)
+                pygame.draw.circle(surface, panels.seat_colour(self.state.players, p), (x, y), max(4, round(8 * z)), 2)
+
+    def _draw_figures(self, surface) -> None:
+        st, z, pal = self.state, self.camera.zoom, self.ctx.palette
+        size = max(14, round(TOKEN * z))
+        self.token_rects = {}
+        pos = self._drawn_positions()
+        active = self.session.decider
+        for key, (mx, my) in pos.items():
+            x, y = self.camera.to_screen(mx, my)
+            if key in st.cogs:
+                i = st.players.index(key)
+                rel = f"tokens/cog_p{i + 1}.png"
+            elif key in st.locusts:
+                enemy = st.locusts[key].enemy
+                rel = f"tokens/{enemy}.png" if self.ctx.assets.exists(f"tokens/{enemy}.png") else f"tokens/{self.content.enemies[enemy].figure}.png"
+            else:
+                continue
+            image = self.ctx.assets.image(rel, (size, size))
+            if key in st.cogs and st.cogs[key].bleeding:
+                image = pygame.transform.rotate(image, 90)
+            rect = image.get_rect(center=(round(x), round(y)))
+            if key in self.choices.targets and self._not_yours() is None:
+                pygame.draw.circle(surface, pal.danger, rect.center, size // 2 + max(3, round(6 * z)), max(2, round(4 * z)))
+            if key == active:
+                pygame.draw.circle(surface, pal.accent, rect.center, size // 2 + max(2, round(4 * z)), max(2, round(3 * z)))
+            surface.blit(image, rect)
+            self.token_rects[key] = rect
+            if key in st.locusts and st.locusts[key].wounded:
+                pygame.draw.circle(surface, (200, 30, 30), (rect.right - size // 6, rect.top + size // 6), max(4, size // 7))
+            if z >= 0.5:
+                label = words.locust(st, self.content, key) if key in st.locusts else words.character(self.content, st.cogs[key].character).split()[0]
+                font = self.ctx.assets.font(max(9, round(12 * z)), bold=True)
+                widgets.text(surface, label, font, (245, 240, 225), (rect.centerx, rect.bottom), "midtop", shadow=True)
+
+    def _draw_target_line(self, surface) -> None:
+        """The LOS witness between the attacker and the chosen target, exactly as the rules see it."""
+        player = self.session.decider
+        if player not in self.state.cogs or self.target not in self.state.locusts:
+            return
+        view = self.state.view()
+        a_area, b_area = self.state.cogs[player].area, self.state.locusts[self.target].area
+        pal = self.ctx.palette
+        if a_area == b_area:
+            a, b = self.screen_of_figure(player), self.screen_of_figure(self.target)
+        else:
+            result = view.sight.areas(a_area, b_area)
+            if result.witness is None:
+                a, b = self.screen_of_figure(player), self.screen_of_figure(self.target)
+            else:
+                w = result.witness
+                a = self.camera.to_screen(float(w.a[0]), float(w.a[1]))
+                b = self.camera.to_screen(float(w.b[0]), float(w.b[1]))
+        pygame.draw.line(surface, (0, 0, 0), a, b, 6)
+        pygame.draw.line(surface, pal.los_visible, a, b, 3)
+        for p in (a, b):
+            pygame.draw.circle(surface, pal.los_visible, p, 5)
+
+    def _button(self, surface, rect: pygame.Rect, label: str, what, primary: bool = False, enabled: bool = True) -> None:
+        hovered = self.mouse is not None and rect.collidepoint(self.mouse)
+        pal, px = self.ctx.palette, self.ctx.px
+        fill = pal.accent if (hovered and enabled) else (_darker(pal.accent) if primary else (52, 57, 66))
+        if not enabled:
+            fill = (40, 42, 48)
+        pygame.draw.rect(surface, fill, rect, border_radius=px(6))
+        pygame.draw.rect(surface, pal.accent if primary else (92, 98, 110), rect, width=1, border_radius=px(6))
+        colour = pal.accent_text if (hovered and enabled) else (pal.text if enabled else pal.text_dim)
+        font = self.ctx.font(14, bold=True)
+        text = label
+        while font.size(text)[0] > rect.width - px(12) and len(text) > 4:
+            text = text[:-2] + "\u2026" if not text.endswith("\u2026") else text[:-2] + "\u2026"
+        widgets.text(surface, text, font, colour, rect.center, "center")
+        # A greyed button still answers a click: with the reason it cannot be used (undo).
+        self.buttons.append((rect, label, what))
+
+    def _draw_toolbar(self, surface) -> None:
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        r = self.toolbar_rect
+        pygame.draw.rect(surface, pal.panel, r)
+        pygame.draw.line(surface, pal.panel_edge, (0, r.bottom - 1), (r.right, r.bottom - 1), 2)
+        bh = r.height - px(14)
+        y = r.top + px(7)
+        x = px(10)
+        font = ctx.font(14, bold=True)
+        for label, what in ((_("Menu"), "menu"), (_("Undo"), "undo"), (_("Fit map"), "fit")):
+            bw = font.size(label)[0] + px(28)
+            refusal = self.session.undo_refusal() if what == "undo" else None
+            self._button(surface, pygame.Rect(x, y, bw, bh), label, what, enabled=refusal is None)
+            x += bw + px(8)
+        mission = self.content.missions[self.state.mission]
+        stage = _("Stage {n} of {total}").format(n=min(self.state.stage + 1, len(mission.stages)), total=len(mission.stages))
+        title = f"{mission.name}  \u2022  {stage}  \u2022  " + _("Turn {n}").format(n=self.state.turn)
+        widgets.text(surface, title, ctx.font(18, bold=True), pal.text, (x + px(16), r.centery), "midleft")
+        seed = _("Seed {seed}").format(seed=self.session.seed)
+        widgets.text(surface, seed, ctx.font(13), pal.text_dim, (self.side_rect.left - px(12), r.centery), "midright")
+        decider = self.session.decider
+        if decider:
+            who = words.player(self.state, self.content, decider)
+            tag = _("{who} decides").format(who=who) + (" (" + _("bot") + ")" if self.is_bot(decider) else "")
+            col = panels.seat_colour(self.state.players, decider)
+            widgets.text(surface, tag, ctx.font(15, bold=True), col, (r.right - px(14), r.centery), "midright")
+
+    def _draw_prompt(self, surface) -> None:
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        r = self.prompt_rect
+        pygame.draw.rect(surface, (26, 28, 33), r)
+        pygame.draw.line(surface, pal.panel_edge, (r.left, r.bottom - 1), (r.right, r.bottom - 1), 1)
+        why = self._not_yours()
+        text = why or self.hint()
+        font = ctx.font(15, bold=True)
+        buttons: list[tuple[str, object, bool]] = []
+        if not why and not self.session.is_over():
+            if self.selected_card is not None:
+                for a in self.choices.cards.get(self.selected_card, []):
+                    buttons.append((C.option_label(self.state, self.content, a), a, True))
+                buttons.append((_("Cancel"), "cancel", False))
+                text = _("{card}: how will you use it?").format(card=words.card(self.content, self.selected_card))
+            elif self.grenade_mode:
+                buttons.append((_("Cancel"), "cancel", False))
+                text = _("Click a lit area to throw a Bolo Grenade there.")
+            else:
+                if self.choices.grenades:
+                    buttons.append((_("Throw a Bolo Grenade…"), "grenade", False))
+                for label, a in self.choices.buttons:
+                    buttons.append((label, a, a.kind in ("end", "stop", "no_cover", "no_crawl", "skip")))
+        elif self.busy:
+            buttons.append((_("Skip animation"), "skip", False))
+        # Buttons from the right edge leftward; the prompt text takes what is left.
+        bfont = ctx.font(14, bold=True)
+        right = r.right - px(8)
+        bh = r.height - px(12)
+        placed = []
+        for label, what, primary in reversed(buttons):
+            bw = min(px(300), bfont.size(label)[0] + px(26))
+            if right - bw < r.left + px(260):
+                break
+            placed.append((pygame.Rect(right - bw, r.top + px(6), bw, bh), label, what, primary))
+            right -= bw + px(6)
+        for rect, label, what, primary in placed:
+            self._button(surface, rect, label, what, primary)
+        decider = self.session.decider
+        colour = panels.seat_colour(self.state.players, decider) if decider else pal.text
+        pygame.draw.rect(surface, colour, (r.left, r.top, px(5), r.height))
+        lines = widgets.wrap(text, font, right - r.left - px(24))
+        if len(lines) > 1:
+            font = ctx.font(13, bold=True)
+            lines = widgets.wrap(text, font, right - r.left - px(24))[:2]
+            for i, line in enumerate(lines):
+                widgets.text(surface, line, font, pal.text, (r.left + px(16), r.top + px(4) + i * font.get_linesize()))
+        else:
+            widgets.text(surface, text, font, pal.text, (r.left + px(16), r.centery), "midleft")
+        # Too many buttons for one row (many grenade areas...): the rest go in a column.
+        extra = buttons[: max(0, len(buttons) - len(placed))]
+        y = r.bottom + px(6)
+        for label, what, primary in extra:
+            bw = min(px(360), bfont.size(label)[0] + px(26))
+            rect = pygame.Rect(r.right - bw - px(8), y, bw, px(30))
+            if rect.bottom > self.hand_rect.top:
+                break
+            self._button(surface, rect, label, what, primary)
+            y += px(34)
+
+    def _draw_hand(self, surface) -> None:
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        r = self.hand_rect
+        pygame.draw.rect(surface, (24, 26, 31), r)
+        pygame.draw.line(surface, pal.panel_edge, (r.left, r.top), (r.right, r.top), 2)
+        self.card_rects = {}
+        viewer = self.viewer
+        if viewer is None or viewer not in self.state.cogs:
+            widgets.text(surface, _("Bots only: no hand to show."), ctx.font(15), pal.text_dim, r.center, "center")
+            return
+        c = self.state.cogs[viewer]
+        limit = self.content.cogs[c.character].hand_limit
+        info = pygame.Rect(r.left + px(14), r.top + px(12), px(190), r.height - px(20))
+        col = panels.seat_colour(self.state.players, viewer)
+        y = widgets.text(surface, words.character(self.content, c.character), ctx.font(17, bold=True), col, info.topleft).bottom + px(4)
+        y = widgets.text(surface, _("Health (hand): {n} of {limit}").format(n=len(c.hand), limit=limit), ctx.font(14, bold=True), pal.text, (info.left, y)).bottom + px(4)
+        panels.pips(surface, ctx, info.left, y, len(c.hand), limit, (220, 60, 50))
+        y += px(18)
+        if c.bleeding:
+            y = widgets.text(surface, _("Bleeding out!"), ctx.font(14, bold=True), pal.danger, (info.left, y)).bottom + px(2)
+        for w, n in c.weapons:
+            y = widgets.text(surface, f"{words.weapon(self.content, w)}: " + _("{n} ammo").format(n=n), ctx.font(13), pal.text, (info.left, y)).bottom + px(1)
+        widgets.text(surface, _("Bolo Grenades: {n}").format(n=c.grenades), ctx.font(13), pal.text, (info.left, y))
+        hidden = self.handoff is not None
+        card_h = r.height - px(26)
+        card_w = round(card_h / panels.CARD_RATIO)
+        x = info.right + px(10)
+        gap = px(10)
+        room = r.right - x - px(10)
+        n = max(1, len(c.hand))
+        step = min(card_w + gap, max(px(30), (room - card_w) // max(1, n - 1))) if n > 1 else card_w
+        mine = self._not_yours() is None and self.session.decider == viewer
+        for card in c.hand:
+            rect = pygame.Rect(x, r.top + px(16), card_w, card_h)
+            if hidden:
+                panels.card_back(surface, ctx, rect, "gears_order")
+            else:
+                order = self.content.orders.get(card.split("#")[0])
+                state = "normal"
+                if mine and card in self.choices.cards:
+                    state = "selected" if card == self.selected_card else "playable"
+                elif mine and self.choices.cards:
+                    state = "dim"
+                panels.order_card(surface, ctx, rect, order.name if order else card, order.text if order else "", state)
+                self.card_rects[card] = rect
+            x += step
+        if not c.hand:
+            widgets.text(surface, _("No cards in hand."), ctx.font(15), pal.text_dim, (info.right + px(20), r.centery), "midleft")
+
+    def _draw_side(self, surface) -> None:
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        r = self.side_rect
+        widgets.panel(surface, ctx, r)
+        x, w = r.left + px(16), r.width - px(32)
+        y = r.top + px(14)
+        st = self.state
+        mission = self.content.missions[st.mission]
+        # The stage card: its objective (what flips it) and its special rules.
+        y = panels.heading(surface, ctx, _("Mission stage"), x, y)
+        if st.stage < len(mission.stages):
+            stage = mission.stages[st.stage]
+            y = widgets.text(surface, _("Stage {n}").format(n=stage.number) + f" \u2014 {mission.name}", ctx.font(15, bold=True), pal.text, (x, y)).bottom + px(2)
+            y = widgets.text_block(surface, _("Objective: ") + stage.flip_when.text, ctx.font(13), pal.text, pygame.Rect(x, y, w, px(60)), 1.1)
+            for rule in stage.special_rules[:2]:
+                y = widgets.text_block(surface, "\u2022 " + rule.text, ctx.font(12), pal.text_dim, pygame.Rect(x, y, w, px(46)), 1.1)
+        open_holes = sum(1 for h in st.holes.values() if not h.get("sealed"))
+        y = widgets.text(surface, _("Emergence holes: {open} open, {sealed} sealed").format(open=open_holes, sealed=len(st.holes) - open_holes), ctx.font(13), pal.text, (x, y + px(2))).bottom + px(10)
+        # The squad.
+        y = panels.heading(surface, ctx, _("Squad"), x, y)
+        for p in st.players:
+            c = st.cogs[p]
+            col = panels.seat_colour(st.players, p)
+            pygame.draw.circle(surface, col, (x + px(6), y + px(9)), px(6))
+            if p == self.session.decider:
+                pygame.draw.circle(surface, pal.text, (x + px(6), y + px(9)), px(8), 2)
+            name = words.character(self.content, c.character) + ("  (" + _("bot") + ")" if self.is_bot(p) else "")
+            widgets.text(surface, name, ctx.font(14, bold=True), pal.text, (x + px(18), y))
+            limit = self.content.cogs[c.character].hand_limit
+            panels.pips(surface, ctx, r.right - px(16) - limit * px(13), y + px(3), len(c.hand), limit, (220, 60, 50))
+            y += px(19)
+            kit = ", ".join(f"{words.weapon(self.content, wpn).split()[0]} {n}" for wpn, n in c.weapons)
+            status = _("bleeding out") if c.bleeding else (words.spot(c.cover) if c.cover else words.area(c.area))
+            y = widgets.text(surface, f"{kit}, " + _("grenades {n}").format(n=c.grenades), ctx.font(12), pal.text_dim, (x + px(18), y)).bottom
+            y = widgets.text(surface, status, ctx.font(12), pal.text_dim, (x + px(18), y)).bottom + px(6)
+        # Decks.
+        y += px(2)
+        y = panels.heading(surface, ctx, _("Decks"), x, y)
+        deck_line = _("Orders {draw} / discard {discard}   AI {ai} / discard {ai_discard}").format(
+            draw=len(st.orders.draw_pile), discard=len(st.orders.discard_pile), ai=len(st.ai.draw_pile), ai_discard=len(st.ai.discard_pile))
+        y = widgets.text(surface, deck_line, ctx.font(13), pal.text, (x, y)).bottom + px(2)
+        y = widgets.text(surface, _("Locusts on the map: {n}").format(n=len(st.locusts)), ctx.font(13), pal.text, (x, y)).bottom + px(10)
+        # The Locust AI card last resolved: its text, the branch, target and reason.
+        if self.ai.card:
+            box = pygame.Rect(x - px(4), y, w + px(8), min(px(210), (r.bottom - y) // 2))
+            pygame.draw.rect(surface, (58, 22, 20), box, border_radius=px(8))
+            pygame.draw.rect(surface, (150, 60, 50), box, 1, border_radius=px(8))
+            yy = panels.heading(surface, ctx, _("Locust AI card"), box.left + px(10), box.top + px(8))
+            yy = widgets.text(surface, f"{self.ai.name}", ctx.font(14, bold=True), pal.text, (box.left + px(10), yy)).bottom + px(2)
+            inner = pygame.Rect(box.left + px(10), yy, box.width - px(20), box.bottom - yy - px(6))
+            yy = widgets.text_block(surface, self.ai.text, ctx.font(12), (230, 210, 200), pygame.Rect(inner.left, inner.top, inner.width, inner.height // 2), 1.05)
+            for line in self.ai.lines[-4:]:
+                yy = widgets.text_block(surface, "\u2192 " + line, ctx.font(12, bold=True), pal.accent, pygame.Rect(inner.left, yy, inner.width, inner.bottom - yy), 1.05)
+            y = box.bottom + px(10)
+        y = panels.heading(surface, ctx, _("Log"), x, y)
+        panels.log_lines(surface, ctx, pygame.Rect(x, y, w, r.bottom - y - px(12)), self.log)
+
+    def _draw_preview(self, surface) -> None:
+        """The attack on the chosen target: weapons, range, cover, dice and the exact wounds."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        st, player, target = self.state, self.session.decider or "", self.target or ""
+        if target not in st.locusts or player not in st.cogs:
+            return
+        action = self.attack_choice
+        view = st.view()
+        rect = pygame.Rect(self.view_rect.left + px(12), self.view_rect.top + px(12), px(430), px(360))
+        widgets.panel(surface, ctx, rect, alpha=245)
+        x, y = rect.left + px(16), rect.top + px(14)
+        name = words.locust(st, self.content, target)
+        y = widgets.text(surface, _("Attack {name}").format(name=name), ctx.font(18, bold=True), pal.accent, (x, y)).bottom + px(6)
+        a_pos, d_pos = movement.cog_pos(st, player), movement.locust_pos(st, target)
+        rng = view.rdist(a_pos[0], d_pos[0])
+        cover = movement.cover_bonus(view, a_pos, d_pos)
+        cover_word = {0: _("none"), 1: _("partial"), 2: _("full")}[min(2, cover)]
+        y = widgets.text(surface, _("Line of sight: yes   Range: {n} areas   Cover: {cover}").format(n=rng, cover=cover_word), ctx.font(13), pal.text, (x, y)).bottom + px(6)
+        # One button per weapon and mode the rules allow against this target.
+        bx = x
+        for a in self.choices.targets.get(target, []):
+            label = _("Chainsaw") if a.kind == "chainsaw" else f"{words.weapon(self.content, a.payload['weapon']).split()[0]} ({_(a.payload.get('mode', 'normal'))})"
+            bw = ctx.font(14, bold=True).size(label)[0] + px(22)
+            if bx + bw > rect.right - px(10):
+                bx = x
+                y += px(34)
+            brect = pygame.Rect(bx, y, bw, px(28))
+            self._button(surface, brect, label, _Pick(a), primary=a == action)
+            if a == action:
+                pygame.draw.rect(surface, pal.accent, brect, 2, border_radius=px(6))
+            bx += bw + px(6)
+        y += px(38)
+        if action is not None and action.kind == "attack":
+            plan, dist = gears_attack.attack_preview(st, self.content, player, target, action.payload["weapon"], action.payload.get("mode", "normal"))
+            y = widgets.text(surface, _("{black} attack dice (black) vs {red} defence dice (red)").format(black=plan.black, red=plan.red), ctx.font(14, bold=True), pal.text, (x, y)).bottom + px(2)
+            for reason in plan.reasons[:3]:
+                y = widgets.text_block(surface, "\u2022 " + reason, ctx.font(12), pal.text_dim, pygame.Rect(x, y, rect.width - px(32), px(32)), 1.05)
+            expected = sum(k * p for k, p in dist.items())
+            y = widgets.text(surface, _("Wounds (exact, from the dice faces); expected {e:.2f}").format(e=float(expected)), ctx.font(13, bold=True), pal.text, (x, y + px(4))).bottom + px(4)
+            bars = pygame.Rect(x, y, rect.width - px(32), rect.bottom - y - px(52))
+            panels.distribution_bars(surface, ctx, bars, dist)
+        elif action is not None:
+            widgets.text_block(surface, _("A chainsaw attack rolls the attack dice once; any omen ends it."), ctx.font(13), pal.text_dim, pygame.Rect(x, y, rect.width - px(32), px(60)))
+        fire = pygame.Rect(rect.right - px(170), rect.bottom - px(44), px(154), px(32))
+        cancel = pygame.Rect(fire.left - px(110), fire.top, px(100), px(32))
+        self._button(surface, cancel, _("Cancel"), "cancel")
+        if action is not None:
+            self._button(surface, fire, _("Attack!"), action, primary=True)
+
+    def _draw_message(self, surface) -> None:
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        font = ctx.font(15, bold=True)
+        lines = widgets.wrap(self.message, font, self.view_rect.width - px(80))[:3]
+        h = len(lines) * font.get_linesize() + px(20)
+        rect = pygame.Rect(0, 0, max(font.size(l)[0] for l in lines) + px(40), h)
+        rect.midtop = (self.view_rect.centerx, self.view_rect.top + px(12))
+        pygame.draw.rect(surface, (70, 30, 30), rect, border_radius=px(8))
+        pygame.draw.rect(surface, pal.danger, rect, 2, border_radius=px(8))
+        y = rect.top + px(10)
+        for line in lines:
+            y = widgets.text(surface, line, font, pal.text, (rect.centerx, y), "midtop").bottom
+
+    def _draw_end(self, surface) -> None:
+        ctx, px = self.ctx, self.ctx.px
+        st = self.state
+        mission = self.content.missions[st.mission]
+        won = st.outcome == "won"
+        title = _("Victory") if won else _("Defeat")
+        lines = [mission.name + " \u2014 " + (_("the squad completed the mission.") if won else _("the squad was overrun."))]
+        lines.append(_("Turns played: {n}   Stage reached: {stage}   Locusts left: {left}").format(n=st.turn, stage=min(st.stage + 1, len(mission.stages)), left=len(st.locusts)))
+        lines += self.log[-3:]
+        rect = panels.overlay_card(surface, ctx, title, lines, "", (110, 200, 120) if won else (230, 80, 70), big=True)
+        bw, bh = px(220), px(48)
+        again = widgets.Button(pygame.Rect(rect.centerx - bw - px(10), rect.bottom - bh - px(24), bw, bh), _("New game"), "again", primary=True)  # type: ignore[arg-type]
+        menu = widgets.Button(pygame.Rect(rect.centerx + px(10), rect.bottom - bh - px(24), bw, bh), _("Main menu"), "menu")  # type: ignore[arg-type]
+        self.end_buttons = [again, menu]
+        for b in self.end_buttons:
+            b.draw(surface, ctx, self.mouse is not None and b.rect.collidepoint(self.mouse))
+
+    def shortcuts(self) -> list[tuple[str, str]]:
+        return [(_("Left click"), _("Choose a lit area, spot, figure, card or button")),
+                (_("Right drag, wheel"), _("Pan and zoom the map")), ("U", _("Undo")),
+                (_("Space"), _("Skip the animation")), ("Home", _("Fit the map")), ("Esc", _("Cancel, or back to the menu"))]
+
+
+@dataclass(frozen=True)
+class _Pick:
+    """A weapon/mode button in the attack preview: chooses without attacking yet."""
+
+    action: Action
+
+
+def _darker(c):
+    return tuple(max(0, v - 90) for v in c)
+
+
+def pal_door(ctx: Context):
+    return ctx.palette.door_closed
+

@@ -1,0 +1,84 @@
+"""Plain names for the engine's ids: areas, cards, figures, weapons, characters.
+
+The rules speak in ids ("2A:motor_pool", "active_reload#3", "drone#2"); the table shows words.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from game.gears.content import GearsContent
+
+
+def titled(slug: str) -> str:
+    return slug.replace("_", " ").strip().capitalize()
+
+
+def area(name: str | None) -> str:
+    if not name:
+        return "-"
+    tile, _, rest = name.partition(":")
+    return f"{titled(rest or tile)} ({tile})" if rest else titled(tile)
+
+
+def spot(name: str | None) -> str:
+    """A cover spot: its area and number ("Boulevard (2A), cover 1")."""
+    if not name:
+        return "-"
+    tile, _, rest = name.partition(":")
+    base, _, n = rest.rpartition("_cover")
+    return f"{titled(base)} ({tile}) cover {n}" if base else area(name)
+
+
+def card(content: GearsContent, card_id: str) -> str:
+    kind = card_id.split("#")[0]
+    o = content.orders.get(kind)
+    return o.name if o else titled(kind)
+
+
+def character(content: GearsContent, cog_id: str) -> str:
+    c = content.cogs.get(cog_id)
+    return c.name if c else titled(cog_id)
+
+
+def weapon(content: GearsContent, weapon_id: str) -> str:
+    w = content.weapons.get(weapon_id)
+    return w.name if w else titled(weapon_id)
+
+
+def enemy(content: GearsContent, enemy_id: str) -> str:
+    e = content.enemies.get(enemy_id)
+    return e.name if e else titled(enemy_id)
+
+
+def locust(state, content: GearsContent, lid: str) -> str:
+    x = state.locusts.get(lid)
+    name = enemy(content, x.enemy) if x else titled(lid.split("#")[0])
+    return f"{name} {lid.split('#')[-1]}" if "#" in lid else name
+
+
+def player(state, content: GearsContent, p: str) -> str:
+    c = state.cogs.get(p)
+    return f"{character(content, c.character)} ({p})" if c else p
+
+
+def payload(state, content: GearsContent, data: dict[str, Any]) -> str:
+    """Words for an action payload the engine did not label (e.g. {'figure': 'drone#1'})."""
+    parts = []
+    for key, value in data.items():
+        if value is None:
+            parts.append("none")
+        elif key in ("figure", "target") and isinstance(value, str) and "#" in value:
+            parts.append(locust(state, content, value))
+        elif key in ("cog", "player") and isinstance(value, str):
+            parts.append(player(state, content, value))
+        elif key == "weapon" and isinstance(value, str):
+            parts.append(weapon(content, value))
+        elif key in ("card", "keep", "guard", "dodge", "discard") and isinstance(value, str):
+            parts.append(card(content, value) if "#" in value else titled(value))
+        elif key in ("area", "hole") and isinstance(value, str):
+            parts.append(area(value))
+        elif key == "spot" and isinstance(value, str):
+            parts.append(spot(value))
+        else:
+            parts.append(str(value))
+    return ", ".join(parts) or "-"

@@ -1,0 +1,195 @@
+"""Issue 'Gears playable on screen', parts 1-3 and 6: the set-up screen starts a game, and the
+first stage of Emergence is played only by posting real mouse events into the real loop, with a
+fixed seed; after every click the engine state is checked (exactly the intended legal action
+was applied). Also: illegal clicks say why, undo, autosave and continue."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pygame
+import pytest
+
+from game.engine.protocol import Action
+from game.engine.rng import Rng
+from game.ui.gears import store
+from game.ui.gears.setup_scene import GearsSetup, SetupChoice
+from game.ui.gears.table_scene import GearsTable, _Pick
+from tests.ui.conftest import click, move
+
+SEED = 4242
+
+
+def start_game(make_app, seats=("human",), seed=SEED, size=(1280, 720)):
+    app = make_app(size)
+    setup = GearsSetup(app.ctx, SetupChoice(seats=list(seats), characters=[None] * len(seats), seed=seed))
+    app.push(setup)
+    app.run(max_frames=1)
+    start = next(rect for rect, what in setup.hits if what == "start")
+    click(start.center)
+    app.run(max_frames=1)
+    table = app.top
+    assert isinstance(table, GearsTable)
+    assert table.session.seed == seed and table.state.mission == "emergence"
+    table.animate = False
+    app.run(max_frames=1)
+    return app, table
+
+
+def inside_point(table: GearsTable, area: str) -> tuple[int, int]:
+    """A screen pixel inside `area`, away from figure tokens and cover spots."""
+    view = table.state.view()
+    poly = view.board.areas[area].polygon
+    cx, cy = table._area_point(area)
+    candidates = [(cx, cy)] + [(float(x) * t + cx * (1 - t), float(y) * t + cy * (1 - t)) for t in (0.3, 0.5, 0.7) for x, y in poly]
+    figures = table._positions().values()
+    for mx, my in candidates:
+        sx, sy = (round(v) for v in table.camera.to_screen(mx, my))
+        if not table.view_rect.collidepoint(sx, sy):
+            continue
+        back = table.camera.to_map(sx, sy)
+        if view.board.area_at((Fraction(back[0]), Fraction(back[1]))) != area:
+            continue
+        if any(((fx - back[0]) ** 2 + (fy - back[1]) ** 2) ** 0.5 < 30 for fx, fy in figures):
+            continue
+        return sx, sy
+    raise AssertionError(f"no clear point inside {area}")
+
+
+def button_for(table: GearsTable, what, pick: bool = False) -> tuple[int, int] | None:
+    """The button that applies `what` (pick=True: the preview button that only chooses it)."""
+    for rect, _label, w in table.buttons:
+        if (isinstance(w, _Pick) and w.action == what) if pick else (not isinstance(w, _Pick) and w == what):
+            return rect.center
+    return None
+
+
+def do_click(app, pos):
+    move(pos)
+    click(pos)
+    app.run(max_frames=1)
+
+
+def play_by_clicks(app, table: GearsTable, action: Action) -> None:
+    """Make `action` happen the way a person would: through the element that shows it."""
+    ch = table.choices
+    if action in ch.areas.values():
+        do_click(app, inside_point(table, action.payload["area"]))
+    elif action in ch.spots.values():
+        do_click(app, table.screen_of_spot(action.payload["spot"]))
+    elif any(action in acts for acts in ch.targets.values()):
+        do_click(app, table.screen_of_figure(action.payload["target"]))
+        assert table.target == action.payload["target"]
+        pos = button_for(table, action, pick=True)  # the weapon/mode button in the preview
+        assert pos is not None, "the attack preview lists every weapon and mode"
+        do_click(app, pos)
+        assert table.attack_choice == action
+        do_click(app, button_for(table, action))  # the Attack! button carries the action
+    elif action in ch.grenades.values():
+        do_click(app, button_for(table, "grenade"))
+        do_click(app, inside_point(table, action.payload["area"]))
+    elif any(action in acts for acts in ch.cards.values()):
+        card = next(c for c, acts in ch.cards.items() if action in acts)
+        do_click(app, table.card_rects[card].center)
+        if table.session.actions and table.session.actions[-1] is action:
+            return
+        if table.selected_card == card:
+            do_click(app, button_for(table, action))
+    else:
+        pos = button_for(table, action)
+        assert pos is not None, f"no button for {action.text}"
+        do_click(app, pos)
+
+
+def test_first_stage_of_emergence_by_mouse_alone(make_app):
+    """Spec 6 turn flow through the UI: every human decision made by clicks; after each one the
+    session holds exactly that action and the state moved on."""
+    app, table = start_game(make_app)
+    pick = Rng(7).stream("test")
+    clicks = 0
+    kinds = set()
+    while not table.session.is_over() and table.state.stage == 0 and clicks < 220:
+        acts = table.session.legal_actions()
+        assert table.choices.all() and set(map(repr, table.choices.all())) == set(map(repr, acts)), \
+            "every legal action has an on-screen element"
+        # Prefer doing things over ending early, so moves, cover and attacks all get clicked.
+        doing = [a for a in acts if a.kind not in ("end", "skip", "no_cover", "stop", "no_crawl")] or acts
+        if table.state.phase == "order" and len(table.session.actions) % 5 == 4:
+            doing = acts
+        action = doing[pick.below(len(doing))]
+        before = len(table.session.actions)
+        play_by_clicks(app, table, action)
+        assert len(table.session.actions) == before + 1, f"click for {action.text!r} applied nothing: {table.message}"
+        assert table.session.actions[-1] == action
+        assert table.message == ""
+        kinds.add(action.kind)
+        clicks += 1
+    assert {"play", "step", "cover"} <= kinds
+    assert table.session.is_over() or table.state.stage > 0 or clicks == 220
+
+
+def test_an_illegal_click_says_why(make_app):
+    app, table = start_game(make_app)
+    do_click(app, (table.view_rect.left + 3, table.view_rect.bottom - 3))  # the cloth, off the map
+    assert table.message.startswith("That is off the map.")
+    assert table.session.actions == [] or table.session.actions  # nothing applied by the click
+    n = len(table.session.actions)
+    area = next(a for a in table.state.view().areas if a not in table.choices.areas)
+    do_click(app, inside_point(table, area))
+    assert len(table.session.actions) == n
+    assert "Nothing to do in" in table.message
+
+
+def test_autosave_after_every_action_and_continue(make_app, config_dir):
+    """Part 6: the autosave follows each action; a new App offers Continue at the same action."""
+    app, table = start_game(make_app)
+    for _ in range(3):
+        play_by_clicks(app, table, table.session.legal_actions()[0])
+    saved = store.load()
+    assert saved.session.state_hash() == table.session.state_hash()
+    assert saved.session.actions == table.session.actions
+    from game.ui.games import saved_game
+    from game.ui.menu import MainMenu
+
+    app2 = make_app()
+    assert saved_game() is not None and saved_game().key == "gears"
+    menu = app2.top
+    assert isinstance(menu, MainMenu)
+    menu.layout(app2.screen.get_size())
+    cont = next(b for b in menu.buttons if b.label == "Continue")
+    click(cont.rect.center)
+    app2.run(max_frames=1)
+    again = app2.top
+    assert isinstance(again, GearsTable)
+    assert again.session.state_hash() == table.session.state_hash()
+
+
+def test_undo_goes_back_one_choice_without_dice(make_app):
+    app, table = start_game(make_app)
+    first = table.session.legal_actions()[0]
+    play_by_clicks(app, table, first)
+    n = len(table.session.actions)
+    refusal = table.session.undo_refusal()
+    do_click(app, button_for(table, "undo") or (0, 0))
+    if refusal is None:
+        assert len(table.session.actions) < n
+    else:
+        assert table.message == refusal and len(table.session.actions) == n
+
+
+def test_hot_seat_hides_the_hand_until_the_player_clicks(make_app):
+    app, table = start_game(make_app, seats=("human", "human"))
+    assert table.handoff is not None
+    assert table.card_rects == {}  # the hand is face down behind the handoff screen
+    do_click(app, table.view_rect.center)
+    assert table.handoff is None
+    assert len(table.session.actions) == 0  # the handoff click acts on nothing
+
+
+def test_bots_play_without_stopping_the_table(make_app):
+    app, table = start_game(make_app, seats=("bot",))
+    table.bot_delay_ms = 0
+    for _ in range(60):
+        table.update(50)
+        if table.session.is_over():
+            break
+    assert len(table.session.actions) >= 20
