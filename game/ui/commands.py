@@ -11,11 +11,30 @@ def play_main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m game play", description="open the Tiletop table")
     parser.add_argument("map", nargs="?", help="open this map on the table straight away")
     parser.add_argument("--size", default="1280x720", help="window size WxH (default 1280x720)")
+    watch = parser.add_argument_group("watch mode (python -m game play gears ...)")
+    watch.add_argument("--mission", default="emergence", help="Gears mission id (default emergence)")
+    watch.add_argument("--seats", default="bot,bot", help="comma list of human/bot, one per player")
+    watch.add_argument("--seed", type=int, default=1, help="game seed")
+    watch.add_argument("--autoplay", action="store_true", help="bots act without pausing")
+    watch.add_argument("--frames", type=int, help="stop after N frames")
+    watch.add_argument("--shots", help="write screenshots into this folder")
+    watch.add_argument("--every", type=int, default=30, help="one screenshot every K frames")
     args = parser.parse_args(argv)
     size = _size(parser, args.size)
     from game.ui.app import App, use_dummy_video_if_headless
 
     use_dummy_video_if_headless()
+    if args.map == "gears" and not Path(args.map).exists():
+        seats = [s.strip() for s in args.seats.split(",") if s.strip()]
+        if not seats or any(s not in ("human", "bot") for s in seats):
+            parser.error(f"--seats {args.seats!r}: give human or bot for each player, e.g. bot,bot")
+        from game.ui.gears.watch import run
+
+        app = App(size, headless=args.shots is not None and args.frames is not None)
+        code = run(app, args.mission, seats, args.seed, args.autoplay, args.frames,
+                   Path(args.shots) if args.shots else None, args.every)
+        app.close()
+        return code
     app = App(size)
     if args.map:
         app.open_map(Path(args.map))

@@ -172,7 +172,7 @@ def distribution_bars(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, 
         p = dist[k]
         y = rect.top + i * row
         widgets.text(surface, _("{n} wounds").format(n=k) if k != 1 else _("1 wound"), font, pal.text, (rect.left, y + row // 2), "midleft")
-        bar = pygame.Rect(rect.left + label_w, y + px(3), rect.width - label_w - px(110), row - px(6))
+        bar = pygame.Rect(rect.left + label_w, y + px(3), rect.width - label_w - px(150), row - px(6))
         pygame.draw.rect(surface, (50, 54, 62), bar, border_radius=px(3))
         fill = bar.copy()
         fill.width = max(1 if p else 0, round(bar.width * float(p)))

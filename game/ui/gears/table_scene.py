@@ -126,6 +126,9 @@ class GearsTable(Scene):
         self.selected_card = None if self.selected_card not in self.choices.cards else self.selected_card
         self.target, self.attack_choice = None, None
         self.grenade_mode = False
+        if getattr(self, "_framed", False):  # the attack view zoomed in: show the whole map again
+            self._framed = False
+            self.camera.fit()
         decider = self.session.decider
         humans = self._humans()
         if decider is not None and not self.is_bot(decider):
@@ -136,6 +139,8 @@ class GearsTable(Scene):
                 self.viewer = decider
         elif self.viewer is None and humans:
             self.viewer = humans[0]
+        elif not humans and decider in self.state.cogs:
+            self.viewer = decider  # bots only (watch mode): show whoever decides
         if self.session.is_over():
             self.handoff = None
         self.dirty = True
@@ -259,10 +264,14 @@ class GearsTable(Scene):
         self.bot_wait = 0
         actions = self.session.legal_actions()
         bot = self.bots[decider]
-        try:
+        if hasattr(bot, "decide"):  # CogBot: chooses from the state and says why
+            choice = bot.decide(self.state, actions)
+            action = choice.action
+            why = getattr(choice, "reason", "") or getattr(choice, "why", "")
+            if why:
+                self.log.append(f"{words.player(self.state, self.content, decider)}: {why}")
+        else:
             action = bot.choose(actions)
-        except TypeError:
-            action = bot.choose(self.state, actions)
         return self.submit(action)
 
     # ------------------------------------------------------------------ layout
@@ -273,7 +282,7 @@ class GearsTable(Scene):
         w, h = size
         self._size = size
         bar = px(48)
-        side = min(px(440), max(px(300), int(w * 0.24)))
+        side = min(px(400), max(px(300), int(w * 0.2)))
         hand_h = max(px(150), min(px(230), int(h * 0.2)))
         self.toolbar_rect = pygame.Rect(0, 0, w, bar)
         self.side_rect = pygame.Rect(w - side, bar, side, h - bar)
@@ -462,6 +471,9 @@ class GearsTable(Scene):
             self.grenade_mode = True
             self.dirty = True
         elif what == "cancel":
+            if self.target is not None and getattr(self, "_framed", False):
+                self._framed = False
+                self.camera.fit()
             self.selected_card, self.target, self.attack_choice = None, None, None
             self.grenade_mode = False
             self.dirty = True
@@ -504,6 +516,7 @@ class GearsTable(Scene):
         if figure is not None and figure in ch.targets and not why:
             self.target = figure
             self.attack_choice = ch.targets[figure][0]
+            self._frame_attack()
             self.dirty = True
             return None
         spot = self.spot_at_screen(pos, ch.spots) if ch.spots else None
@@ -531,6 +544,21 @@ class GearsTable(Scene):
         else:
             self.say(_("Nothing to do in {area}.").format(area=words.area(area)) + " " + self.hint())
         return None
+
+    def _frame_attack(self) -> None:
+        """Keep attacker and target in sight to the right of the preview panel."""
+        pos = self._positions()
+        player = self.session.decider
+        if player not in pos or self.target not in pos:
+            return
+        (ax, ay), (bx, by) = pos[player], pos[self.target]
+        bw, bh = self.camera.board_size
+        _vx, _vy, vw, vh = self.camera.view
+        if bw * self.camera.zoom <= vw and self.camera.zoom_index < 4:
+            self.camera.zoom_index += 1  # a board that fits is too small to read beside the panel
+        self._framed = True
+        panel_w = self.ctx.px(450) / self.camera.zoom
+        self.camera.center_on((ax + bx) / 2 - panel_w / 2, (ay + by) / 2)
 
     def _figure_at(self, pos) -> str | None:
         best, best_d = None, self.camera.zoom * TOKEN / 2 + 2
@@ -916,9 +944,9 @@ class GearsTable(Scene):
             limit = self.content.cogs[c.character].hand_limit
             panels.pips(surface, ctx, r.right - px(16) - limit * px(13), y + px(3), len(c.hand), limit, (220, 60, 50))
             y += px(19)
-            kit = ", ".join(f"{words.weapon(self.content, wpn).split()[0]} {n}" for wpn, n in c.weapons)
+            kit = ", ".join([f"{words.weapon(self.content, wpn).split()[0]} {n}" for wpn, n in c.weapons] + [_("grenades {n}").format(n=c.grenades)])
             status = _("bleeding out") if c.bleeding else (words.spot(c.cover) if c.cover else words.area(c.area))
-            y = widgets.text(surface, f"{kit}, " + _("grenades {n}").format(n=c.grenades), ctx.font(12), pal.text_dim, (x + px(18), y)).bottom
+            y = widgets.text(surface, kit, ctx.font(12), pal.text_dim, (x + px(18), y)).bottom
             y = widgets.text(surface, status, ctx.font(12), pal.text_dim, (x + px(18), y)).bottom + px(6)
         # Decks.
         y += px(2)
