@@ -8,6 +8,7 @@ import pygame
 from game.i18n import _
 from game.ui import widgets
 from game.ui.games import GAMES, ContinueGame, GameEntry, OpenGame, saved_game
+from game.ui.builder import OpenBuilder
 from game.ui.scene import Action, Context, OpenMapList, OpenSettings, Push, Quit, Scene, ShowError
 from game.ui.widgets import Button
 
@@ -58,7 +59,8 @@ class MainMenu(Scene):
             self.cards.append(GameCard(game, pygame.Rect(x, y, card_w, card_h)))
         below = top + rows * card_h + (rows - 1) * gap + px(40)
         bw, bh = px(250), px(52)
-        labels = [(_("Open a map"), OpenMapList(), True), (_("Settings"), OpenSettings(), False), (_("Quit"), Quit(), False)]
+        labels = [(_("Open a map"), OpenMapList(), True), (_("Build a map"), OpenBuilder(), False),
+                  (_("Settings"), OpenSettings(), False), (_("Quit"), Quit(), False)]
         if saved is not None:  # an unfinished game comes first: one click back to it
             labels.insert(0, (_("Continue"), ContinueGame(saved.key), True))
             bw = min(bw, (w - px(40) - (len(labels) - 1) * gap) // len(labels))  # still one row
@@ -91,6 +93,8 @@ class MainMenu(Scene):
                 self._set_hover(self.buttons[self.focus].label)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 return self._resolve(self.buttons[self.focus].action)
+            elif event.key == pygame.K_b:
+                return self._resolve(OpenBuilder())
             elif event.key == pygame.K_o:
                 return OpenMapList()
             elif event.key == pygame.K_s:
@@ -123,12 +127,18 @@ class MainMenu(Scene):
     def shortcuts(self) -> list[tuple[str, str]]:
         return [
             ("O", _("Open a map")),
+            ("B", _("Build a map")),
             ("S", _("Settings")),
             (_("Arrows, Enter"), _("Move between buttons, press one")),
             ("Q", _("Quit")),
         ]
 
     def _resolve(self, action):
+        """The builder scene is made only when its button is pressed (it loads the pieces)."""
+        if isinstance(action, OpenBuilder):
+            from game.ui.builder.scene import BuilderScene
+
+            return Push(BuilderScene(self.ctx, pygame.display.get_surface().get_size(), action.title))
         if isinstance(action, (OpenGame, ContinueGame)):
             return _open_game(self.ctx, action)
         return action
