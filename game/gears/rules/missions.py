@@ -10,7 +10,9 @@ effect that can change a condition (each action, each attack, each AI card, each
 """
 from __future__ import annotations
 
+from game.board.model import MapError
 from game.gears.content import GearsContent
+from game.gears.rules.board_view import view_for
 from game.gears.rules import wounds as W
 from game.gears.rules.explore import build_level, explore_level_from, place_door_at_tile
 from game.gears.rules.spawning import exit_area, exit_areas, md, open_holes, rules_named
@@ -373,6 +375,12 @@ def back_step(ctx, content: GearsContent, step) -> None:
     elif k == "place_tile":
         door = state.doors[-1] if state.doors else None
         if door is not None:
+            try:
+                view_for(state.loader, state.placements + [{"tile": p["tile"], "exit": door}])
+            except MapError as e:
+                # Spec 11 item 48: no layout fits; reported, the stage goes on without the tile.
+                ctx.emit("error", f"Tile {p['tile']} cannot be placed at {door}: {e}", {"tile": p["tile"]})
+                return
             state.doors.remove(door)
             state.placements.append({"tile": p["tile"], "exit": door})
             v = state.view()
