@@ -1,0 +1,249 @@
+"""Spec 6.1 (Order cards), 6.9 (reactions), 6.10 (special actions), 6.16 (solo), 8.3 (COG
+abilities), 3.8 (Junker, Troika): scenarios driven through legal_actions / apply."""
+from __future__ import annotations
+
+from game.engine.protocol import Action
+from game.gears.ai import _may_guard, guard_options, move_locust
+from game.gears.rules import turn as T
+from game.gears.rules.procedures import Ctx, NeedDecision
+from game.gears.rules.state import LocustState
+from tests.gears.conftest import fresh
+
+
+def act(title, s, kind, **payload):
+    return title.apply(s, Action(kind, payload))
+
+
+def settle(title, s):
+    while s.proc is not None and s.outcome is None:
+        title.apply(s, title.legal_actions(s)[0])
+
+
+def kinds(title, s):
+    return {a.kind for a in title.legal_actions(s)}
+
+
+def test_dom_moves_one_extra_area_once_per_turn_spec_8_3(title):
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    c.character = "dominic_santiago"
+    c.hand = ["advance#1", "roadie_run#1"]
+    act(title, s, "play", card="advance#1", **{"as": "move"})
+    assert T.top(s)["left"] == 3
+    act(title, s, "stop")
+    act(title, s, "solo_follow", card="roadie_run#1")
+    assert T.top(s)["left"] == 1  # the extra area is once per turn
+
+
+def test_cole_may_guard_after_another_cog_did_spec_8_3(title, content):
+    s = fresh(title, 2)
+    s.cogs["P1"].character, s.cogs["P2"].character = "marcus_fenix", "augustus_cole"
+    s.flags.update({"guard_used": True, "guards": ["P1"]})
+    assert _may_guard(s, content, "P2") and not _may_guard(s, content, "P1")
+    s.flags["guards"].append("P2")
+    assert not _may_guard(s, content, "P2")
+
+
+def test_baird_picks_up_without_discarding_spec_6_10_8_3(title):
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    c.character, c.hand = "damon_baird", []
+    s.dropped.append({"id": "drop1", "area": c.area, "weapon": "hammerburst", "enemy": "drone", "marker": "drone:0"})
+    free = [a for a in title.legal_actions(s) if a.kind == "special" and a.payload["discard"] is None]
+    assert free
+    title.apply(s, free[0])
+    assert not s.dropped and c.has_weapon("hammerburst")
+
+
+def test_guard_offers_each_guard_card_name_spec_6_9(title, content):
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    c.hand = ["blind_fire#1", "blind_fire#2", "sit_tight#1", "advance#1"]
+    view = s.view()
+    a = next(x for x in view.areas if view.mdist(c.area, x) == 1)
+    s.locusts["wretch#1"] = LocustState("wretch#1", "wretch", a)
+    cards = {o["card"] for o in guard_options(s, content, "P1", "wretch#1")}
+    assert cards == {"blind_fire#1", "sit_tight#1"}
+
+
+def test_guard_window_after_entering_an_area_before_cover_spec_6_9(title, content):
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    c.hand = ["blind_fire#1"]
+    view = s.view()
+    start = next(x for x in view.areas if view.mdist(c.area, x) == 2)
+    goal = next(x for x in view.areas if view.mdist(c.area, x) == 1 and view.cover_in[x]
+                and view.mdist(start, x) == 1)
+    s.locusts["drone#1"] = LocustState("drone#1", "drone", start)
+    prompts = []
+    answers: list = []
+    snap = s.to_json()
+    while True:
+        s.restore(snap)
+        try:
+            move_locust(Ctx(s, answers), content, "drone#1", lambda a: [goal] if a != goal else [], 1, {})
+            break
+        except NeedDecision as need:
+            prompts.append(need.prompt)
+            answers.append(need.options[0])
+    assert any("take cover" in p for p in prompts) and s.locusts["drone#1"].cover
+
+
+def test_dodge_against_a_bolo_grenade_spec_6_9(title):
+    s = fresh(title, 2)
+    p1, p2 = s.cogs["P1"], s.cogs["P2"]
+    p2.area = p1.area
+    p2.hand = ["advance#1"]
+    act(title, s, "play", card=p1.hand[0], **{"as": "attack"})
+    act(title, s, "grenade", area=p1.area)
+    asked = []
+    while s.proc is not None:
+        pend = s.proc["pending"]
+        asked.append((pend["kind"], pend["decider"]))
+        title.apply(s, title.legal_actions(s)[-1] if pend["kind"] == "dodge" else title.legal_actions(s)[0])
+    assert ("dodge", "P2") in asked and "advance#1" not in p2.hand
+
+
+def test_teamwork_lets_another_player_resolve_a_card_now_spec_6_1(title):
+    s = fresh(title, 2)
+    s.cogs["P1"].hand = ["teamwork#1"]
+    s.cogs["P2"].hand = ["advance#1"]
+    act(title, s, "play", card="teamwork#1", **{"as": "card"})
+    act(title, s, "do")
+    act(title, s, "teammate", player="P2")
+    assert title.current_decider(s) == "P2"
+    act(title, s, "play", card="advance#1", **{"as": "card"})
+    act(title, s, "do")
+    assert T.top(s)["f"] == "move" and T.top(s)["player"] == "P2" and T.top(s)["left"] == 4
+
+
+def test_teamwork_sit_tight_skips_the_locust_step_spec_5_3(title):
+    s = fresh(title, 2)
+    s.cogs["P1"].hand = ["teamwork#1"]
+    s.cogs["P2"].hand = ["sit_tight#1"]
+    act(title, s, "play", card="teamwork#1", **{"as": "card"})
+    act(title, s, "do")
+    act(title, s, "teammate", player="P2")
+    act(title, s, "play", card="sit_tight#1", **{"as": "card"})
+    act(title, s, "skip")
+    act(title, s, "do")
+    events = act(title, s, "end")
+    settle(title, s)
+    assert any(e.kind == "skip" for e in events) and not any(e.kind == "ai_card" for e in events)
+
+
+def test_ambush_pulls_a_locust_then_attacks_it_without_spending_ammo_spec_6_1(title):
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    c.hand = ["ambush#1"]
+    view = s.view()
+    far = next(x for x in view.areas if view.mdist(c.area, x) == 2 and view.rdist(c.area, x) == 2)
+    s.locusts["wretch#1"] = LocustState("wretch#1", "wretch", far)
+    s.locusts["wretch#2"] = LocustState("wretch#2", "wretch", c.area)
+    act(title, s, "play", card="ambush#1", **{"as": "card"})
+    act(title, s, "do")
+    pull = next(a for a in title.legal_actions(s) if a.kind == "pull" and a.payload["target"] == "wretch#1"
+                and a.payload["area"])
+    title.apply(s, pull)
+    settle(title, s)
+    assert view.mdist(c.area, s.locusts["wretch#1"].area) == 1
+    act(title, s, "do")
+    targets = {a.payload["target"] for a in title.legal_actions(s) if a.kind == "attack"}
+    assert targets == {"wretch#1"}
+    ammo = c.ammo("lancer")
+    s.flags["dice_stack"] = {"attack": [5] * 9, "defence": [5] * 9}
+    act(title, s, "attack", target="wretch#1", weapon="lancer", mode="overwhelming")
+    settle(title, s)
+    assert c.ammo("lancer") == ammo
+
+
+def test_scavenging_moves_then_gives_one_ammo_spec_6_1(title):
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    c.hand = ["scavenging#1"]
+    act(title, s, "play", card="scavenging#1", **{"as": "card"})
+    act(title, s, "do")
+    act(title, s, "stop")
+    act(title, s, "do")
+    before = c.ammo("lancer")
+    act(title, s, "ammo", weapon="lancer")
+    assert c.ammo("lancer") == before + 1
+
+
+def test_active_reload_after_spending_ammo_gives_a_second_order_step_spec_6_1(title):
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    c.hand = ["active_reload#1", "advance#1"]
+    view = s.view()
+    a = next(x for x in view.areas if view.mdist(c.area, x) == 1)
+    s.locusts["boomer#1"] = LocustState("boomer#1", "boomer", a)
+    s.flags["dice_stack"] = {"attack": [5] * 9, "defence": [5] * 9}
+    act(title, s, "play", card="active_reload#1", **{"as": "card"})
+    act(title, s, "do")
+    act(title, s, "attack", target="boomer#1", weapon="lancer", mode="overwhelming")
+    settle(title, s)
+    act(title, s, "do")
+    assert "play" in kinds(title, s)
+
+
+def test_explore_card_activates_equipment_for_free_spec_6_1(title):
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    view = s.view()
+    tile = next(t for t, e in s.equipment.items() if e == "ammunition")
+    area = view.equipment_area[tile]
+    c.area = next(x for x in view.areas if view.mdist(x, area) == 1)
+    c.hand = ["explore#1"]
+    act(title, s, "play", card="explore#1", **{"as": "card"})
+    act(title, s, "do")
+    act(title, s, "step", area=area)
+    act(title, s, "stop")
+    act(title, s, "no_cover")
+    before = sum(n for _, n in c.weapons)
+    act(title, s, "do")
+    settle(title, s)
+    assert sum(n for _, n in c.weapons) == before + 3 and tile not in s.equipment and not c.hand
+
+
+def test_sit_tight_draws_two_and_skips_the_locust_step_spec_6_1(title):
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    c.hand = ["sit_tight#1"]
+    act(title, s, "play", card="sit_tight#1", **{"as": "card"})
+    act(title, s, "do")
+    assert len(c.hand) == 2
+    act(title, s, "do")
+    events = act(title, s, "end")
+    settle(title, s)
+    assert any(e.kind == "skip" for e in events)
+
+
+def test_solo_removes_a_two_plus_card_for_a_new_one_spec_6_16(title):
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    c.hand = ["teamwork#1", "advance#1"]
+    act(title, s, "remove_two_plus", card="teamwork#1")
+    assert "teamwork#1" in s.orders.removed and len(c.hand) == 2
+
+
+def test_junker_moves_anywhere_and_stays_spec_3_8(title, content):
+    s = fresh(title, 1)
+    s.equipment["9A"] = "junker"
+    c = s.cogs["P1"]
+    c.area = s.view().equipment_area["9A"]
+    far = max(s.view().areas, key=lambda a: s.view().mdist(c.area, a))
+    opt = next(a for a in title.legal_actions(s) if a.kind == "special" and a.payload.get("area") == far)
+    title.apply(s, opt)
+    settle(title, s)
+    assert c.area == far and s.equipment["9A"] == "junker"
+
+
+def test_troika_needs_the_turn_to_start_in_its_area_spec_3_8(title, content):
+    s = fresh(title, 1)
+    s.equipment["9A"] = "troika"
+    c = s.cogs["P1"]
+    c.area = s.view().equipment_area["9A"]
+    s.locusts["drone#1"] = LocustState("drone#1", "drone", c.area)
+    assert not T._equipment_choices(s, content, "P1", "9A")
+    s.flags["turn_start_area"] = c.area
+    assert T._equipment_choices(s, content, "P1", "9A") == [{"target": "drone#1"}]
