@@ -9,7 +9,8 @@ title directly, no Session log), seats 1-4 in turn. Reports separately:
     of a process also pays for loading tiles and building the board tables, reported apart;
   - steady state: actions per second of legal_actions + choose + apply (the goal is >= 5,000
     actions/s on one core, issue "Gears of War: the whole rules engine").
-`--profile` prints a cProfile top 15 (cumulative and own time) of the play loop.
+`--profile` prints a cProfile top 15 (cumulative and own time) of the play loop, the threads
+that resolutions run on included (rules/procedures.py).
 `--sample` uses the sample tile face for every tile (what the tests use).
 """
 from __future__ import annotations
@@ -65,6 +66,10 @@ def main(argv: list[str] | None = None) -> int:
     title = GearsTitle(SampleTileLoader() if args.sample else FileTileLoader())
     missions = supported_missions(title) if args.mission == "all" else [args.mission]
     prof = cProfile.Profile() if args.profile else None
+    if prof:
+        from game.gears.rules import procedures
+
+        procedures.PROFILERS = []  # resolutions run on their own threads: profile those too
 
     # Warm-up game: tile loading and the first board tables are a one-off per process.
     t0 = time.perf_counter()
@@ -101,7 +106,10 @@ def main(argv: list[str] | None = None) -> int:
     if prof:
         for key in ("cumulative", "tottime"):
             out = io.StringIO()
-            pstats.Stats(prof, stream=out).sort_stats(key).print_stats(15)
+            stats = pstats.Stats(prof, stream=out)
+            for worker in procedures.PROFILERS:
+                stats.add(worker)
+            stats.sort_stats(key).print_stats(15)
             print(f"--- cProfile top 15 by {key} ---")
             print("\n".join(out.getvalue().splitlines()[4:]))
     return 0

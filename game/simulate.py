@@ -1,0 +1,242 @@
+"""`python -m game simulate TITLE --mission NAME|all --games N --seed S [--players P]`:
+whole games played by bots, one JSON object per mission on stdout.
+
+    {"title": "gears", "mission": "emergence", "games": 10, "wins": 2, "losses": 8,
+     "unfinished": 0, "errors": 0, "mean_turns": 14.2, "mean_actions": 96.1,
+     "actions_per_second": 2100.0, "replay_ok": true, "seeds": [1, 10], "players": [1, 4]}
+
+A mission the title refuses (rules not modelled yet, wrong player count) prints
+{"title", "mission", "refused": "<the title's sentence>"} instead of failing the run.
+`replay_ok`: every game's action list, replayed from its seed through game.engine.Session,
+reaches the same final state hash (spec 12.3, DESIGN.md: the action list is the game).
+An exception in a game counts as an error and is printed to stderr with the title, mission,
+seed, player count and action index, so `--mission M --seed S --games 1 --players P`
+reproduces it. The exit code is 0 only with no error, no failed replay and no unfinished game.
+
+Titles plug in through `SIMULATORS` (name -> factory of a `Simulator`); only Gears today.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+import traceback
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol
+
+from game.engine.protocol import Action, Title
+from game.engine.session import Session
+
+
+class Bot(Protocol):
+    def decide(self, state: Any, actions: list[Action]) -> Any: ...  # -> object with .action
+
+
+class Simulator(Protocol):
+    """What a title provides to be simulated."""
+
+    title: Title[Any]
+
+    def scenarios(self) -> list[str]:
+        """Every scenario the title knows (supported or not)."""
+
+    def refusal(self, scenario: str, players: int | None) -> str | None:
+        """Why the scenario cannot be simulated (with that player count), or None."""
+
+    def player_counts(self, scenario: str) -> list[int]:
+        """Player counts to cycle through when --players is not given."""
+
+    def options(self, scenario: str, players: int) -> dict[str, Any]: ...
+
+    def bot(self, kind: str, seed: int) -> Bot: ...
+
+    def finish(self, state: Any) -> None:
+        """Frees what a game in progress holds (called after every game)."""
+
+
+# ---------------------------------------------------------------------------- Gears
+
+class GearsSimulator:
+    def __init__(self) -> None:
+        from game.gears.rules.title import GearsTitle
+
+        self.title = GearsTitle()
+        self.content = self.title.content
+
+    def scenarios(self) -> list[str]:
+        return list(self.content.missions)
+
+    def refusal(self, scenario: str, players: int | None) -> str | None:
+        from game.gears.rules.missions import unsupported
+
+        if scenario not in self.content.missions:
+            return f"unknown Gears mission {scenario!r} (known: {', '.join(sorted(self.content.missions))})"
+        missing = unsupported(self.content, scenario)
+        if missing:
+            return f"mission {scenario!r} needs rules not modelled yet: {', '.join(missing)}"
+        lo, hi = self.content.missions[scenario].players
+        if players is not None and not lo <= players <= hi:
+            return f"{self.content.missions[scenario].name} is for {lo}-{hi} players, not {players}"
+        return None
+
+    def player_counts(self, scenario: str) -> list[int]:
+        lo, hi = self.content.missions[scenario].players
+        return list(range(max(1, lo), min(4, hi) + 1))
+
+    def options(self, scenario: str, players: int) -> dict[str, Any]:
+        return {"players": players}
+
+    def bot(self, kind: str, seed: int) -> Bot:
+        from game.gears.bots import CogBot, RandomBot
+
+        return RandomBot(seed) if kind == "random" else CogBot(seed)
+
+    def finish(self, state: Any) -> None:
+        from game.gears.rules.procedures import release
+
+        release(state)
+
+
+SIMULATORS: dict[str, Callable[[], Simulator]] = {"gears": GearsSimulator}
+BOTS = ("cog", "random")
+
+
+# ---------------------------------------------------------------------------- running
+
+@dataclass
+class GameResult:
+    seed: int
+    players: int
+    outcome: str  # "won" | "lost" | "unfinished" | "error"
+    turns: int
+    actions: int
+    seconds: float  # time spent choosing and applying actions (setup excluded)
+    replay_ok: bool
+    error: str | None = None
+
+
+@dataclass
+class MissionReport:
+    title: str
+    mission: str
+    results: list[GameResult] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        r = self.results
+        played = [g for g in r if g.outcome != "error"]
+        n_actions = sum(g.actions for g in played)
+        secs = sum(g.seconds for g in played)
+        return {
+            "title": self.title,
+            "mission": self.mission,
+            "games": len(r),
+            "wins": sum(g.outcome == "won" for g in r),
+            "losses": sum(g.outcome == "lost" for g in r),
+            "unfinished": sum(g.outcome == "unfinished" for g in r),
+            "errors": sum(g.outcome == "error" for g in r),
+            "mean_turns": round(sum(g.turns for g in played) / len(played), 2) if played else 0.0,
+            "mean_actions": round(n_actions / len(played), 2) if played else 0.0,
+            "actions_per_second": round(n_actions / secs, 1) if secs > 0 else 0.0,
+            "replay_ok": all(g.replay_ok for g in r),
+            "seeds": [min(g.seed for g in r), max(g.seed for g in r)] if r else [],
+            "players": sorted({g.players for g in r}),
+        }
+
+
+def play_game(sim: Simulator, name: str, mission: str, seed: int, players: int, bot_kind: str,
+              max_actions: int, check_replay: bool = True, err=None) -> GameResult:
+    """One game with a bot in every seat; never raises (an exception is an 'error' result)."""
+    err = err or sys.stderr
+    options = sim.options(mission, players)
+    where = f"{name} {mission} seed {seed} players {players}"
+    index = -1
+    session = None
+    try:
+        session = Session.start(sim.title, mission, seed, options)
+        bots: dict[str, Bot] = {}
+        start = time.perf_counter()
+        for index in range(max_actions):
+            decider = session.decider
+            if decider is None:
+                break
+            bot = bots.get(decider)
+            if bot is None:
+                bot = bots[decider] = sim.bot(bot_kind, seed * 8 + len(bots))
+            session.apply(bot.decide(session.state, session.legal_actions()).action)
+        else:
+            index = max_actions
+        seconds = time.perf_counter() - start
+        state = session.state
+        outcome = getattr(state, "outcome", None) or ("unfinished" if session.decider is not None else "lost")
+        replay_ok = True
+        if check_replay:
+            index = -1  # an exception now is in the replay
+            again = Session.replay(sim.title, mission, seed, options, session.actions)
+            replay_ok = again.state_hash() == session.state_hash()
+            sim.finish(again.state)
+            if not replay_ok:
+                print(f"{where}: replaying the {len(session.actions)} actions from the seed does not "
+                      "reach the same state hash", file=err)
+        return GameResult(seed, players, outcome, sim.title.turn_number(state), len(session.actions),
+                          seconds, replay_ok)
+    except Exception as exc:  # any bug: report it reproducibly and go on with the next game
+        at = "in the replay" if index == -1 and session is not None else f"at action index {index}"
+        print(f"{where}: {at}: {type(exc).__name__}: {exc}", file=err)
+        traceback.print_exc(file=err)
+        n = len(session.actions) if session is not None else 0
+        return GameResult(seed, players, "error", 0, n, 0.0, False, f"{type(exc).__name__}: {exc}")
+    finally:
+        if session is not None:
+            sim.finish(session.state)
+
+
+def run(name: str, missions: str, games: int, seed: int, players: int | None, bot_kind: str = "cog",
+        max_actions: int = 20_000, out=None, err=None) -> list[dict[str, Any]]:
+    """Simulates and prints one JSON line per mission; returns the printed objects."""
+    out, err = out or sys.stdout, err or sys.stderr
+    sim = SIMULATORS[name]()
+    names = sim.scenarios() if missions == "all" else [missions]
+    printed = []
+    for mission in names:
+        reason = sim.refusal(mission, players)
+        if reason is not None:
+            obj: dict[str, Any] = {"title": name, "mission": mission, "refused": reason}
+        else:
+            report = MissionReport(name, mission)
+            counts = [players] if players is not None else sim.player_counts(mission)
+            for i in range(games):
+                report.results.append(play_game(sim, name, mission, seed + i, counts[i % len(counts)],
+                                                bot_kind, max_actions, err=err))
+            obj = report.to_json()
+        print(json.dumps(obj, sort_keys=False), file=out, flush=True)
+        printed.append(obj)
+    return printed
+
+
+def simulate_main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(prog="python -m game simulate",
+                                 description="Play whole games with bots; one JSON object per mission.")
+    ap.add_argument("title", choices=sorted(SIMULATORS), help="the game")
+    ap.add_argument("--mission", default="all", help="a mission id, or 'all' (default)")
+    ap.add_argument("--games", type=_positive, default=10, help="games per mission (default 10)")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i")
+    ap.add_argument("--players", type=int, choices=range(1, 5), metavar="1-4",
+                    help="players (default: cycle through the counts the mission allows)")
+    ap.add_argument("--bot", choices=BOTS, default="cog", help="the controller in every seat (default cog)")
+    ap.add_argument("--max-actions", type=_positive, default=20_000,
+                    help="actions after which a game counts as unfinished (default 20000)")
+    args = ap.parse_args(argv)
+    objs = run(args.title, args.mission, args.games, args.seed, args.players, args.bot, args.max_actions)
+    played = [o for o in objs if "refused" not in o]
+    if args.mission != "all" and not played:
+        return 2  # the one mission asked for was refused
+    bad = any(o["errors"] or o["unfinished"] or not o["replay_ok"] for o in played)
+    return 1 if bad else 0
+
+
+def _positive(text: str) -> int:
+    n = int(text)
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
+    return n

@@ -1,0 +1,167 @@
+"""The speed-ups of the Gears engine change no answer: integer LOS against game/board/los.py
+(spec 3.5), incremental boards against replaying every placement (spec 3.4), resolutions
+resumed on a paused thread against re-execution from the checkpoint, and saves taken in the
+middle of a resolution (spec 12.3)."""
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.board import los as L
+from game.board.geometry import convex_hull, segment_touches_polygon
+from game.board.model import Segment
+from game.engine.rng import Rng
+from game.engine.session import Session, load_session
+from game.gears.rules import board_view as BV
+from game.gears.rules import procedures as P
+from tests.gears.conftest import LOADER
+
+
+def _game_view(title, seed=5, players=2):
+    s = title.new_game("emergence", seed, {"players": players})
+    P.release(s)
+    return s, s.view()
+
+
+def _check_pairs(view, area_pairs, spot_area, spot_pairs):
+    walls = view.board.blocking_segments()
+    poly = {a: view.board.areas[a].polygon for a in view.areas}
+    for a, b in area_pairs:
+        assert view.sees((a, None), (b, None)) == L.area_to_area(poly[a], poly[b], walls).visible, (a, b)
+    for s, a in spot_area:
+        pt = view.cover[s].point
+        assert view.sees((view.cover[s].area, s), (a, None)) == L.point_to_area(pt, poly[a], walls).visible or \
+            view.cover[s].area == a, (s, a)
+    for s, t in spot_pairs:
+        p, q = view.cover[s].point, view.cover[t].point
+        if view.cover[s].area != view.cover[t].area:
+            assert view.sees((view.cover[s].area, s), (view.cover[t].area, t)) == L.point_to_point(p, q, walls).visible
+
+
+def test_integer_los_matches_board_los_on_a_sample_tile(title):
+    """Spec 3.5: every area pair, cover point to area and cover point pair of one tile."""
+    BV.clear_caches()
+    s, view = _game_view(title)
+    first = [a for a in view.areas if view.piece_of_area[a] == view.board.pieces()[0]]
+    spots = [c for c in view.cover if view.cover[c].area in first]
+    _check_pairs(view, [(a, b) for i, a in enumerate(first) for b in first[i + 1:]],
+                 [(c, a) for c in spots for a in first], [(c, d) for i, c in enumerate(spots) for d in spots[i + 1:]])
+
+
+def test_integer_los_matches_board_los_on_a_composed_map():
+    """Spec 3.5 across tiles: a seeded sample of queries on a map of the real tile faces."""
+    from game.gears.rules.title import GearsTitle
+
+    BV.clear_caches()
+    s, view = _game_view(GearsTitle(), seed=11, players=3)
+    rnd = random.Random(4)
+    areas, spots = list(view.areas), sorted(view.cover)
+    _check_pairs(view, [tuple(rnd.sample(areas, 2)) for _ in range(25)],
+                 [(rnd.choice(spots), rnd.choice(areas)) for _ in range(25)],
+                 [tuple(rnd.sample(spots, 2)) for _ in range(25)])
+
+
+def test_cover_clip_polygon_query_matches_board_los(title):
+    """Spec 3.3 cover model: the clipped (rational) rear polygon goes through the same test."""
+    from game.gears.rules.movement import _clip_behind
+
+    s, view = _game_view(title)
+    walls = view.board.blocking_segments()
+    checked = 0
+    for spot in list(view.cover.values())[:6]:
+        for a in view.areas[:6]:
+            for angle in spot.arrows:
+                rear = _clip_behind(view.board.areas[a].polygon, spot, angle)
+                if rear is not None:
+                    assert view.point_sees_polygon(spot.point, rear) == L.point_to_area(spot.point, rear, walls).visible
+                    checked += 1
+    assert checked > 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 12), st.integers(0, 12)), min_size=1, max_size=7),
+       st.tuples(st.integers(-2, 14), st.integers(-2, 14)), st.tuples(st.integers(-2, 14), st.integers(-2, 14)))
+def test_hull_wall_filter_agrees_with_geometry(points, a, b):
+    """Only walls touching the hull may block (spec 3.5): the integer separating-axis test
+    agrees with geometry.segment_touches_polygon (and the segment test when degenerate)."""
+    hull = convex_hull(points)
+    got = BV._seg_touches_convex((a, b), hull)
+    if len(hull) >= 3:
+        want = segment_touches_polygon(Segment(a, b), hull)
+    else:
+        from game.board.geometry import segments_touch
+
+        h = list(hull) + list(hull[:1])
+        want = segments_touch(Segment(a, b), Segment(h[0], h[1]))
+    assert got == want
+
+
+def test_incremental_boards_equal_replayed_placements(title):
+    """Spec 3.4: the cached board of a placement list is the board build_board replays."""
+    BV.clear_caches()
+    s, view = _game_view(title, seed=2)
+    built = BV.build_board(LOADER, s.placements)
+    assert sorted((a.name, a.polygon) for a in view.board.areas.values()) == \
+        sorted((a.name, a.polygon) for a in built.areas.values())
+    assert sorted(map(tuple, view.board.blocking_segments())) == sorted(map(tuple, built.blocking_segments()))
+    assert view.move_adj == built.movement_graph() and view.range_adj == built.range_graph()
+
+
+def test_state_view_follows_new_placements(title):
+    s, view = _game_view(title)
+    assert s.view() is view
+    s.placements = [dict(p) for p in s.placements[:1]]
+    assert s.view() is not view and len(s.view().board.pieces()) == 1
+
+
+def _trajectory(title, seed, players, live, n=120):
+    old = P.LIVE
+    P.LIVE = live
+    try:
+        s = title.new_game("emergence", seed, {"players": players})
+        pick = Rng(seed).stream("bot")
+        hashes = [s.state_hash()]
+        for _ in range(n):
+            if title.current_decider(s) is None:
+                break
+            acts = title.legal_actions(s)
+            title.apply(s, acts[pick.below(len(acts))])
+            hashes.append(s.state_hash())
+        P.release(s)
+        return hashes
+    finally:
+        P.LIVE = old
+
+
+def test_paused_resolutions_match_re_execution(title):
+    """Every state hash after every action is the same whether a resolution resumes on its
+    paused thread or is re-run from its checkpoint with the recorded answers."""
+    for seed, players in ((3, 1), (8, 3)):
+        assert _trajectory(title, seed, players, True) == _trajectory(title, seed, players, False)
+
+
+def test_save_in_the_middle_of_a_resolution_loads_and_goes_on(title, tmp_path):
+    """Spec 12.3: a save taken while a resolution waits for an answer loads (re-execution
+    from its checkpoint) and the game continues exactly as the live one."""
+    session = Session.start(title, "emergence", 21, {"players": 2})
+    pick = Rng(1).stream("bot")
+    while not session.is_over() and (session.state.proc is None or len(session.actions) < 5):
+        acts = session.legal_actions()
+        session.apply(acts[pick.below(len(acts))])
+    assert session.state.proc is not None or session.is_over()
+    path = tmp_path / "mid.json"
+    session.save(path)
+    loaded = load_session(path, title)
+    assert loaded.state_hash() == session.state_hash()
+    restored = title.from_json(title.to_json(session.state))  # a copy: no paused thread behind it
+    for _ in range(15):
+        if session.is_over():
+            break
+        acts = session.legal_actions()
+        a = acts[pick.below(len(acts))]
+        session.apply(a)
+        title.apply(restored, a)
+        assert restored.state_hash() == session.state_hash()
+    P.release(session.state)

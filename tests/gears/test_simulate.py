@@ -1,0 +1,108 @@
+"""`python -m game simulate` (issue part 6): one JSON object per mission with games, wins,
+losses, mean turns and actions, actions/s, errors and replay_ok (spec 12.3: the action list
+replayed from the seed reaches the same state hash); refused missions listed with their
+reason; an exception is an error reported with its seed and action index."""
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from game import simulate as S
+from game.engine.toy import ToyTitle
+
+KEYS = {"title", "mission", "games", "wins", "losses", "unfinished", "errors", "mean_turns",
+        "mean_actions", "actions_per_second", "replay_ok", "seeds", "players"}
+
+
+def test_gears_mission_runs_to_the_end_with_replays(monkeypatch):
+    out, err = io.StringIO(), io.StringIO()
+    (obj,) = S.run("gears", "emergence", 2, 5, 1, out=out, err=err)
+    assert set(obj) == KEYS and json.loads(out.getvalue()) == obj
+    assert obj["errors"] == 0 and obj["unfinished"] == 0 and obj["replay_ok"], err.getvalue()
+    assert obj["wins"] + obj["losses"] == obj["games"] == 2
+    assert obj["mean_actions"] > 0 and obj["mean_turns"] >= 1 and obj["actions_per_second"] > 0
+
+
+def test_refused_missions_are_listed_with_their_reason():
+    sim = S.GearsSimulator()
+    from game.gears.rules.missions import unsupported
+
+    refused = [m for m in sim.scenarios() if unsupported(sim.content, m)]
+    for m in refused:
+        assert "not modelled" in sim.refusal(m, None)
+    out = io.StringIO()
+    objs = S.run("gears", refused[0], 1, 1, None, out=out) if refused else []
+    for o in objs:
+        assert set(o) == {"title", "mission", "refused"}
+    assert S.run("gears", "no_such_mission", 1, 1, None, out=out)[0]["refused"].startswith("unknown")
+    lo, hi = sim.content.missions["emergence"].players
+    if hi < 4:
+        assert "players" in sim.refusal("emergence", 4)
+
+
+class _ToySim:
+    """A second title through the registry (the simulator is title-generic)."""
+
+    def __init__(self, fail_at: int | None = None):
+        self.title = ToyTitle()
+        self.fail_at = fail_at
+        self.calls = 0  # decisions asked of every bot of this simulator
+
+    def scenarios(self):
+        return ["duel"]
+
+    def refusal(self, scenario, players):
+        return None if scenario == "duel" else f"unknown toy scenario {scenario!r}"
+
+    def player_counts(self, scenario):
+        return [2]
+
+    def options(self, scenario, players):
+        return {}
+
+    def bot(self, kind, seed):
+        from game.gears.bots import RandomBot
+
+        sim = self
+
+        class Bot(RandomBot):
+            def decide(self, state, actions):
+                sim.calls += 1
+                if sim.fail_at is not None and sim.calls > sim.fail_at:
+                    raise RuntimeError("bot broke")
+                return super().decide(state, actions)
+
+        return Bot(seed)
+
+    def finish(self, state):
+        pass
+
+
+def test_registry_runs_another_title(monkeypatch):
+    monkeypatch.setitem(S.SIMULATORS, "toy", _ToySim)
+    (obj,) = S.run("toy", "all", 3, 1, None, out=io.StringIO())
+    assert obj["title"] == "toy" and obj["games"] == 3 and obj["errors"] == 0 and obj["replay_ok"]
+
+
+def test_an_exception_is_an_error_with_seed_and_action_index(monkeypatch):
+    monkeypatch.setitem(S.SIMULATORS, "toy", lambda: _ToySim(fail_at=3))
+    err = io.StringIO()
+    (obj,) = S.run("toy", "duel", 1, 42, None, out=io.StringIO(), err=err)
+    assert obj["errors"] == 1 and not obj["replay_ok"]
+    text = err.getvalue()
+    assert "seed 42" in text and "action index 3" in text and "RuntimeError: bot broke" in text
+
+
+def test_command_line(monkeypatch, capsys):
+    monkeypatch.setitem(S.SIMULATORS, "toy", _ToySim)
+    assert S.simulate_main(["toy", "--mission", "duel", "--games", "2", "--seed", "3"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 1 and json.loads(lines[0])["games"] == 2
+    assert S.simulate_main(["toy", "--mission", "nope"]) == 2
+    with pytest.raises(SystemExit):
+        S.simulate_main(["toy", "--games", "0"])
+    from game.__main__ import COMMANDS
+
+    assert COMMANDS["simulate"][:2] == ("game.simulate", "simulate_main")
