@@ -1,0 +1,489 @@
+"""What the lesson runner needs to know about Gears of War: starting a lesson's game, the setup
+verbs, named places, free-play conditions, stacked dice and decks, and why an action is refused.
+
+Everything here goes through the public rules API (GearsTitle, GearsState, attack legality)
+and edits only state data a test may edit too (figures, hands, deck order, the dice stack in
+`state.flags["dice_stack"]`): the rules themselves are never patched. Format of the verbs:
+docs/TUTORIAL.md.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from game.engine.deck import Deck
+from game.engine.protocol import Action, Event
+from game.engine.session import Session
+from game.engine.tomldata import TomlFile
+from game.gears.rules import attack as A
+from game.gears.rules.movement import cover_bonus, free_spots, los, steps_from
+from game.gears.rules.state import GearsState, LocustState
+from game.tutorial.model import Lesson, Step
+
+SETUP_VERBS = ("start_in_cover", "active_player", "clear_locusts", "locust", "cog", "orders_on_top", "ai_on_top", "dice",
+               "seal_holes", "unseal_holes", "unlock_levels")
+COG_KEYS = ("player", "area", "cover", "hand", "weapons", "grenades", "bleeding")
+LOCUST_KEYS = ("id", "enemy", "area", "cover", "wounded")
+QUERY_KEYS = ("from", "range", "min_range", "move", "los", "hole", "cover", "exclude", "tile", "spot", "spot_in",
+              "bonus_from", "bonus", "cover_of", "open_los_from")
+CONDITIONS = ("event", "phase", "turn", "at", "in_cover", "locusts_left", "locust_gone", "open_holes",
+              "levels_built", "stage", "bleeding", "decision")
+# Decisions a lesson does not teach unless it says so: answered by the runner (spec 3.3 and
+# 3.6 give these to "the active player" as ties; the choice never matters for what is taught).
+DEFAULT_AUTO: dict[str, Any] = {
+    "locust_cover": "first", "locust_path": "first", "target_tie": "first", "tie_hole": "first",
+    "tie_door": "first", "activate_order": "first", "locust_tie": "first", "marker_tie": "first",
+    "spawn_area": "first", "you_instead": "first", "cover_against": "first", "map_ammo": "first",
+    "guard": "decline", "dodge": "decline", "wound_discard": "first",
+}
+# Which rule (rules_reference.toml section) an action kind belongs to, for refusals.
+ACTION_RULES = {
+    "play": "5.2", "end": "5.2", "step": "6.2", "stop": "6.2", "cover": "3.3", "no_cover": "3.3",
+    "attack": "6.3", "chainsaw": "6.7", "grenade": "6.8", "explore": "6.11", "special": "6.10",
+    "guard": "6.9", "dodge": "6.9", "follow": "6.9", "no_follow": "6.9", "wound_discard": "6.13",
+    "crawl": "5.4", "no_crawl": "5.4", "do": "6.1", "skip": "6.1", "ammo": "6.5",
+}
+
+
+class LessonBroken(Exception):
+    """A lesson cannot go on: names the lesson file, the step and what is wrong."""
+
+
+@dataclass
+class GearsAdapter:
+    """Binds lessons to the Gears rules; `title` is a GearsTitle (tests may pass a sample loader)."""
+
+    title: Any = None
+
+    def __post_init__(self) -> None:
+        if self.title is None:
+            from game.gears.rules.title import GearsTitle
+
+            self.title = GearsTitle()
+        self.content = self.title.content
+
+    # ------------------------------------------------------------------ load-time checks
+
+    def check_lesson(self, doc: TomlFile, lesson: Lesson) -> None:
+        """Names in the lesson that the content does not know become errors with a line."""
+        c = self.content
+        if lesson.scenario.title != "gears":
+            raise doc.error(["scenario", "title"], f"this adapter plays Gears lessons, not {lesson.scenario.title!r}")
+        if lesson.scenario.mission not in c.missions:
+            raise doc.error(["scenario", "mission"], f"unknown mission {lesson.scenario.mission!r}")
+        for key, value in lesson.setup.items():
+            path = ["setup", key]
+            if key not in SETUP_VERBS:
+                raise doc.error(path, f"unknown setup verb {key!r} (expected one of: {', '.join(SETUP_VERBS)})")
+            if key == "locust":
+                for i, item in enumerate(_table_list(doc, value, path)):
+                    _keys(doc, item, LOCUST_KEYS, path + [i], ("id", "enemy", "area"))
+                    if item["enemy"] not in c.enemies:
+                        raise doc.error(path + [i, "enemy"], f"unknown enemy {item['enemy']!r}")
+            elif key == "cog":
+                for i, item in enumerate(_table_list(doc, value, path)):
+                    _keys(doc, item, COG_KEYS, path + [i], ("player",))
+                    for j, card in enumerate(item.get("hand", [])):
+                        self._order_name(doc, card, path + [i, "hand", j])
+                    for j, pair in enumerate(item.get("weapons", [])):
+                        if not (isinstance(pair, list) and len(pair) == 2 and pair[0] in c.weapons
+                                and isinstance(pair[1], int)):
+                            raise doc.error(path + [i, "weapons", j], f"a weapon is [weapon id, ammo], got {pair!r}")
+            elif key == "orders_on_top":
+                for j, card in enumerate(value):
+                    self._order_name(doc, card, path + [j])
+            elif key == "ai_on_top":
+                for j, card in enumerate(value):
+                    if card not in c.ai_cards:
+                        raise doc.error(path + [j], f"unknown AI card {card!r}")
+            elif key == "dice":
+                self._check_dice(doc, value, path)
+        for name, q in lesson.places.items():
+            if isinstance(q, dict):
+                _keys(doc, q, QUERY_KEYS, ["places", name], ())
+            elif not isinstance(q, str):
+                raise doc.error(["places", name], "a place is an area id, \"entrance\" or a query table")
+        for kind, pref in lesson.auto.items():
+            if not (pref in ("first", "decline") or isinstance(pref, dict)):
+                raise doc.error(["auto", kind], "an automatic answer is \"first\", \"decline\" or a payload table")
+        for i, step in enumerate(lesson.steps):
+            for cond in step.until:
+                if cond.name not in CONDITIONS:
+                    raise doc.error(["step", i, "until", cond.name],
+                                    f"unknown condition {cond.name!r} (expected one of: {', '.join(CONDITIONS)})")
+            if step.dice:
+                self._check_dice(doc, step.dice, ["step", i, "dice"])
+            for j, card in enumerate(step.ai_on_top):
+                if card not in c.ai_cards:
+                    raise doc.error(["step", i, "ai_on_top", j], f"unknown AI card {card!r}")
+            for j, card in enumerate(step.orders_on_top):
+                self._order_name(doc, card, ["step", i, "orders_on_top", j])
+
+    def _order_name(self, doc: TomlFile, card: Any, path: list) -> None:
+        if not isinstance(card, str) or card.split("#")[0] not in self.content.orders:
+            raise doc.error(path, f"unknown Order card {card!r}")
+
+    def _check_dice(self, doc: TomlFile, value: Any, path: list) -> None:
+        if not isinstance(value, dict):
+            raise doc.error(path, "dice is a table: die id = [face names]")
+        for die, faces in value.items():
+            if die not in self.content.dice:
+                raise doc.error(path + [die], f"unknown die {die!r} (known: {', '.join(sorted(self.content.dice))})")
+            for j, face in enumerate(faces):
+                if face_index(self.content, die, face) is None:
+                    raise doc.error(path + [die, j], f"no face {face!r} on the {die} die "
+                                                     "(names: blank, omen, hit, hit2, shield, shield2)")
+
+    # ------------------------------------------------------------------ starting a lesson
+
+    def start(self, lesson: Lesson) -> tuple[Session, dict[str, str]]:
+        """The lesson's game, past setup, with the setup verbs applied; returns the session and
+        the resolved places."""
+        sc = lesson.scenario
+        try:
+            session = Session.start(self.title, sc.mission, sc.seed, dict(sc.options))
+        except ValueError as exc:
+            raise LessonBroken(f"{lesson.path}: [scenario]: {exc}") from None
+        in_cover = bool(lesson.setup.get("start_in_cover", False))
+        for _ in range(200):  # setup decisions: Locust cover ties, the COGs' first cover
+            state: GearsState = session.state
+            if state.proc is None and state.phase == "order":
+                break
+            legal = session.legal_actions()
+            if not legal:
+                raise LessonBroken(f"{lesson.path}: [scenario]: setup stops with no decision to take")
+            pick = legal[0]
+            if state.proc is None and state.phase == "setup_cover":
+                pick = next((a for a in legal if a.kind == ("cover" if in_cover else "no_cover")), legal[0])
+            session.apply(pick)
+        else:
+            raise LessonBroken(f"{lesson.path}: [scenario]: setup does not reach an Order Step")
+        places = self.resolve_places(session.state, lesson)
+        self.apply_setup(session.state, lesson, places)
+        return session, places
+
+    def resolve_places(self, state: GearsState, lesson: Lesson) -> dict[str, str]:
+        view = state.view()
+        places: dict[str, str] = {}
+        for name, q in lesson.places.items():
+            where = f"{lesson.path}: places.{name}"
+            if isinstance(q, str):
+                value = self._literal(state, q, places)
+                if value is None:
+                    raise LessonBroken(f"{where}: {q!r} is not an area, cover spot or hole on this map")
+                places[name] = value
+                continue
+            found = self._query(state, view, q, places, where)
+            if found is None:
+                raise LessonBroken(f"{where}: no area or spot on this map fits {q}")
+            places[name] = found
+        return places
+
+    def _literal(self, state: GearsState, q: str, places: Mapping[str, str]) -> str | None:
+        view = state.view()
+        if q.startswith("@"):
+            return places.get(q[1:])
+        if q == "entrance":
+            return view.entrance_area
+        if q in view.areas or q in view.cover or q in state.holes:
+            return q
+        return None
+
+    def _query(self, state: GearsState, view: Any, q: Mapping[str, Any], places: Mapping[str, str],
+               where: str) -> str | None:
+        """The first area (or cover spot, with `spot`/`spot_in`) in board order that passes
+        every filter; the filters compare with other places, so a lesson says "a spot 3 areas
+        from the start, in sight, in partial cover" instead of naming one map's ids."""
+        def ref(key: str) -> str:
+            name = str(q[key]).lstrip("@")
+            if name == "entrance":
+                return view.entrance_area
+            if name not in places:
+                raise LessonBroken(f"{where}: {key} names {q[key]!r}, which is not a place defined above it")
+            return places[name]
+
+        def pos(place: str) -> tuple[str, str | None]:
+            return (view.cover[place].area, place) if place in view.cover else (place, None)
+
+        exclude = {places.get(str(e).lstrip("@"), str(e)) for e in q.get("exclude", [])}
+        origin = pos(ref("from")) if "from" in q else None
+        bonus_origin = pos(ref("bonus_from")) if "bonus_from" in q else origin
+        open_from = (pos(ref("open_los_from"))[0], None) if "open_los_from" in q else None
+        if q.get("spot") or "spot_in" in q:
+            inside = ref("spot_in") if "spot_in" in q else None
+            candidates = [(spot.area, name) for name, spot in view.cover.items()
+                          if inside is None or spot.area == inside]
+        else:
+            candidates = [(area, None) for area in view.areas]
+        taken = {c.cover for c in state.cogs.values()} | {x.cover for x in state.locusts.values()}
+        for area, spot in candidates:
+            cand = (area, spot)
+            if area in exclude or (spot is not None and (spot in exclude or spot in taken)):
+                continue
+            if "tile" in q and view.piece_of_area.get(area) != state.placements[int(q["tile"])]["tile"]:
+                continue
+            if origin is not None:
+                if "range" in q and view.rdist(origin[0], area) != q["range"]:
+                    continue
+                if "min_range" in q and view.rdist(origin[0], area) < q["min_range"]:
+                    continue
+                if "move" in q and view.mdist(origin[0], area) != q["move"]:
+                    continue
+                if "los" in q and los(view, origin, cand) != bool(q["los"]):
+                    continue
+            if open_from is not None and not los(view, open_from, cand):
+                continue
+            if "bonus" in q and "cover_of" in q:  # an attacker's area: the bonus that spot gets against it
+                if cover_bonus(view, (area, None), pos(ref("cover_of"))) != q["bonus"]:
+                    continue
+            elif "bonus" in q:
+                if bonus_origin is None or spot is None or cover_bonus(view, bonus_origin, cand) != q["bonus"]:
+                    continue
+            if "hole" in q and any(h["area"] == area and not h["sealed"] for h in state.holes.values()) != bool(q["hole"]):
+                continue
+            if "cover" in q and bool(view.cover_in.get(area)) != bool(q["cover"]):
+                continue
+            return spot if spot is not None else area
+        return None
+
+    def apply_setup(self, state: GearsState, lesson: Lesson, places: Mapping[str, str]) -> None:
+        s = lesson.setup
+        where = f"{lesson.path}: setup"
+        if "active_player" in s:
+            p = s["active_player"]
+            if p not in state.players:
+                raise LessonBroken(f"{where}: no player {p!r} (players: {', '.join(state.players)})")
+            # The lesson's learner acts first: the turn is handed to that seat's Order Step.
+            state.active = state.players.index(p)
+            state.pending = {"stack": [{"f": "order", "player": p}]}
+            state.phase = "order"
+        if s.get("clear_locusts"):
+            state.locusts.clear()
+        for item in s.get("locust", []):
+            area = self.area(state, item["area"], places, where)
+            cover = self.place(state, item["cover"], places, where) if item.get("cover") else None
+            x = LocustState(item["id"], item["enemy"], area, cover)
+            if item.get("wounded"):
+                x.wounded_health = int(item["wounded"])
+            state.locusts[item["id"]] = x
+        for item in s.get("cog", []):
+            p = item["player"]
+            if p not in state.cogs:
+                raise LessonBroken(f"{where}: no COG for player {p!r} (players: {', '.join(state.players)})")
+            c = state.cogs[p]
+            if "area" in item:
+                c.area, c.cover = self.area(state, item["area"], places, where), None
+            if item.get("cover"):
+                c.cover = self.place(state, item["cover"], places, where)
+            if "hand" in item:
+                state.orders.put_on_bottom(list(c.hand))  # out of the way of the next draws
+                c.hand = [self._take_order(state, name, where) for name in item["hand"]]
+            if "weapons" in item:
+                c.weapons = [[w, n] for w, n in item["weapons"]]
+            if "grenades" in item:
+                c.grenades = int(item["grenades"])
+            if "bleeding" in item:
+                c.bleeding = bool(item["bleeding"])
+                if c.bleeding:
+                    c.cover = None
+        state.flags["turn_start_area"] = state.active_cog.area  # figures may have been placed
+        for name in ("seal_holes", "unseal_holes"):
+            if name in s:
+                holes = state.holes if s[name] == "all" else {self.hole(state, h, places, where): 0 for h in s[name]}
+                for h in holes:
+                    state.holes[h]["sealed"] = name == "seal_holes"
+        if s.get("unlock_levels"):
+            state.locked = [False] * len(state.locked)
+        self.stack(state, s.get("dice", {}), tuple(s.get("ai_on_top", ())), tuple(s.get("orders_on_top", ())), where)
+
+    def stack(self, state: GearsState, dice: Mapping[str, Iterable[str]], ai_on_top: tuple[str, ...],
+              orders_on_top: tuple[str, ...], where: str) -> None:
+        """Fixes what the next dice and cards will be, so the lesson goes the same way."""
+        if dice:
+            stack = state.flags.setdefault("dice_stack", {})
+            for die, faces in dice.items():
+                stack[die] = [face_index(self.content, die, f) for f in faces]
+        if ai_on_top:
+            _on_top(state.ai, list(ai_on_top), where, exact=True)
+        if orders_on_top:
+            cards = [self._take_order(state, name, where) for name in orders_on_top]
+            state.orders.put_on_top(cards)
+
+    def step_stacks(self, state: GearsState, lesson: Lesson, step: Step) -> None:
+        self.stack(state, step.dice, step.ai_on_top, step.orders_on_top, f"{lesson.path}: step {step.id!r}")
+
+    def _take_order(self, state: GearsState, name: str, where: str) -> str:
+        deck = state.orders
+        for pile in (deck.draw_pile, deck.discard_pile):
+            for card in pile:
+                if card == name or card.split("#")[0] == name:
+                    deck.take(card)
+                    return card
+        raise LessonBroken(f"{where}: no {name!r} Order card is left in the deck or its discard pile")
+
+    def place(self, state: GearsState, ref: str, places: Mapping[str, str], where: str) -> str:
+        value = self._literal(state, ref, places)
+        if value is None:
+            raise LessonBroken(f"{where}: {ref!r} is not a place of the lesson nor an area or spot of this map")
+        return value
+
+    def area(self, state: GearsState, ref: str, places: Mapping[str, str], where: str) -> str:
+        """An area from a place that may name a cover spot or a hole (its area)."""
+        value = self.place(state, ref, places, where)
+        view = state.view()
+        if value in view.cover:
+            return view.cover[value].area
+        if value in state.holes:
+            return state.holes[value]["area"]
+        return value
+
+    def hole(self, state: GearsState, ref: str, places: Mapping[str, str], where: str) -> str:
+        value = self.place(state, ref, places, where)
+        if value in state.holes:
+            return value
+        for h, v in sorted(state.holes.items()):
+            if v["area"] == value:
+                return h
+        raise LessonBroken(f"{where}: {ref!r} has no emergence hole")
+
+    # ------------------------------------------------------------------ during a lesson
+
+    def resolve(self, state: GearsState, value: Any, places: Mapping[str, str]) -> Any:
+        """A matcher or highlight value with "@place" names replaced by their ids."""
+        if isinstance(value, str) and value.startswith("@"):
+            return places.get(value[1:], value)
+        if isinstance(value, list):
+            return [self.resolve(state, v, places) for v in value]
+        return value
+
+    def condition(self, state: GearsState, name: str, value: Any, events: list[Event],
+                  places: Mapping[str, str]) -> bool:
+        """Does free-play condition `name = value` hold now (events: those since the step began)."""
+        v = self.resolve(state, value, places)
+        if name == "event":
+            kinds = v if isinstance(v, list) else [v]
+            return any(e.kind in kinds for e in events)
+        if name == "phase":
+            return state.proc is None and state.phase == v
+        if name == "decision":
+            return state.proc is not None and state.proc["pending"]["kind"] == v
+        if name == "turn":
+            return state.turn >= int(v)
+        if name == "at":
+            return state.active_cog.area == v
+        if name == "in_cover":
+            return (state.active_cog.cover is not None) == bool(v)
+        if name == "locusts_left":
+            return len(state.locusts) <= int(v)
+        if name == "locust_gone":
+            return v not in state.locusts
+        if name == "open_holes":
+            return sum(1 for h in state.holes.values() if not h["sealed"]) <= int(v)
+        if name == "levels_built":
+            return state.levels_built >= int(v)
+        if name == "stage":
+            return state.stage >= int(v)
+        if name == "bleeding":
+            return any(c.bleeding for c in state.cogs.values()) == bool(v)
+        raise LessonBroken(f"unknown condition {name!r}")
+
+    def pending_kind(self, state: GearsState) -> str | None:
+        """The kind of decision asked now when it is a question inside a resolution."""
+        return state.proc["pending"]["kind"] if state.proc is not None else None
+
+    def figure_area(self, state: GearsState, figure: str) -> str | None:
+        if figure in state.cogs:
+            return state.cogs[figure].area
+        if figure in state.locusts:
+            return state.locusts[figure].area
+        return None
+
+    def figure_pos(self, state: GearsState, figure: str) -> tuple[str, str | None] | None:
+        if figure in state.cogs:
+            return state.cogs[figure].area, state.cogs[figure].cover
+        if figure in state.locusts:
+            return state.locusts[figure].area, state.locusts[figure].cover
+        if figure in state.view().areas:
+            return figure, None
+        return None
+
+    def explain_illegal(self, state: GearsState, action: Action, engine_reason: str) -> tuple[str, str]:
+        """The sentence and the rule section for an action the engine refuses. The engine's own
+        reason is kept unless a legality check of the rules says more precisely what is wrong."""
+        p = self.title.current_decider(state)
+        rule = ACTION_RULES.get(action.kind, "")
+        pl = action.payload
+        if p is None:
+            return engine_reason, rule
+        c = state.cogs.get(p)
+        if action.kind == "attack" and c is not None and {"target", "weapon", "mode"} <= set(pl):
+            if pl["target"] in state.locusts and c.has_weapon(pl["weapon"]):
+                why = A.cog_attack_legality(state, self.content, p, pl["target"], pl["weapon"], pl["mode"])
+                if why:
+                    return why, _rule_of_attack_reason(why)
+            if state.proc is None and state.phase == "order":
+                return "An attack needs an Order card played to attack (or a card that says Attack).", "5.2"
+        if action.kind == "grenade" and c is not None and "area" in pl:
+            why = A.grenade_legality(state, self.content, p, pl["area"])
+            if why:
+                return why, "6.8"
+        if action.kind == "step" and c is not None and "area" in pl and state.phase == "move":
+            if pl["area"] not in steps_from(state.view(), c.area):
+                return (f"{pl['area']} is not next to {c.area}: a move goes one area at a time, across "
+                        "a cracked border, never through a wall or up a level line.", "6.2")
+        if action.kind == "cover" and c is not None and "spot" in pl:
+            if pl["spot"] not in free_spots(state, c.area):
+                return ("You may only take cover at an empty cover spot in your own area, right after "
+                        "moving.", "3.3")
+        if action.kind == "play" and state.flags.get("played"):
+            return "You have already played your one Order card this turn.", "5.2"
+        return engine_reason, rule
+
+
+def _rule_of_attack_reason(why: str) -> str:
+    low = why.lower()
+    if "line of sight" in low:
+        return "3.5"
+    if "reach" in low or "areas away" in low:
+        return "3.6"
+    if "ammo" in low or "overwhelming" in low:
+        return "6.5"
+    return "6.3"
+
+
+def face_index(content: Any, die: str, name: str) -> int | None:
+    """The index of the first face of `die` that means `name` (blank, omen, hit, hit2, shield,
+    shield2): lessons name faces by what they show, not by their place on the die."""
+    want = {"blank": {}, "omen": {"omen": 1}, "hit": {"hits": 1}, "hit1": {"hits": 1}, "hit2": {"hits": 2},
+            "shield": {"shields": 1}, "shield1": {"shields": 1}, "shield2": {"shields": 2}}.get(name)
+    if want is None or die not in content.dice:
+        return None
+    for i, f in enumerate(content.dice[die].faces):
+        got = {"hits": f.hits, "shields": f.shields, "omen": int(bool(f.omen))}
+        if all(got[k] == want.get(k, 0) for k in got):
+            return i
+    return None
+
+
+def _on_top(deck: Deck, ids: list[str], where: str, exact: bool) -> None:
+    for card in ids:
+        if card not in deck.draw_pile and card not in deck.discard_pile:
+            raise LessonBroken(f"{where}: {card!r} is not in the {deck.name} deck of this mission")
+    for card in ids:
+        deck.take(card)
+    deck.put_on_top(ids)
+
+
+def _table_list(doc: TomlFile, value: Any, path: list) -> list[dict]:
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        raise doc.error(path, "expected a list of tables ([[setup.X]])")
+    return value
+
+
+def _keys(doc: TomlFile, item: dict, allowed: tuple, path: list, required: tuple) -> None:
+    for k in item:
+        if k not in allowed:
+            raise doc.error(path + [k], f"unknown key {k!r} (expected one of: {', '.join(allowed)})")
+    for k in required:
+        if k not in item:
+            raise doc.error(path, f"missing key {k!r}")

@@ -1,0 +1,82 @@
+"""Which lessons a learner finished, kept between runs in the per-user config folder.
+
+The file is <config dir>/tutorial.json (config dir: $TILETOP_CONFIG_DIR, else
+$XDG_CONFIG_HOME/tiletop, else ~/.config/tiletop - the same folder as settings.toml; the rule
+is repeated here because game/ui/settings.py belongs to the pygame layer). A damaged file is
+not an error the learner must fix: it is set aside and progress starts again, with a notice.
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.engine.session import write_json_atomic
+
+FILE_NAME = "tutorial.json"
+
+
+def config_dir() -> Path:
+    override = os.environ.get("TILETOP_CONFIG_DIR")
+    if override:
+        return Path(override)
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "tiletop"
+
+
+@dataclass
+class Progress:
+    path: Path
+    # title -> lesson id -> {"done": bool, "best_step": int}
+    data: dict[str, dict[str, dict[str, int | bool]]] = field(default_factory=dict)
+    notice: str | None = None
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> Progress:
+        path = path or config_dir() / FILE_NAME
+        if not path.exists():
+            return cls(path)
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+            data = _validated(raw)
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValueError) as exc:
+            return cls(path, notice=f"{path}: tutorial progress could not be read ({exc}); starting afresh.")
+        return cls(path, data)
+
+    def is_done(self, title: str, lesson: str) -> bool:
+        return bool(self.data.get(title, {}).get(lesson, {}).get("done", False))
+
+    def best_step(self, title: str, lesson: str) -> int:
+        return int(self.data.get(title, {}).get(lesson, {}).get("best_step", 0))
+
+    def record(self, title: str, lesson: str, step: int, done: bool) -> None:
+        entry = self.data.setdefault(title, {}).setdefault(lesson, {"done": False, "best_step": 0})
+        entry["best_step"] = max(int(entry["best_step"]), step)
+        entry["done"] = bool(entry["done"]) or done
+
+    def save(self) -> str | None:
+        """Writes the file; returns a sentence instead of raising when it cannot."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            write_json_atomic(self.path, {"format": "tiletop-tutorial", "version": 1, "progress": self.data})
+        except OSError as exc:
+            return f"{self.path}: tutorial progress could not be saved ({exc.strerror or exc})."
+        return None
+
+
+def _validated(raw: object) -> dict[str, dict[str, dict[str, int | bool]]]:
+    if not isinstance(raw, dict) or raw.get("format") != "tiletop-tutorial":
+        raise ValueError("not a tutorial progress file")
+    prog = raw.get("progress")
+    if not isinstance(prog, dict):
+        raise ValueError("no progress table")
+    out: dict[str, dict[str, dict[str, int | bool]]] = {}
+    for title, lessons in prog.items():
+        if not isinstance(lessons, dict):
+            raise ValueError(f"progress of {title!r} is not a table")
+        for lid, e in lessons.items():
+            if not (isinstance(e, dict) and isinstance(e.get("done"), bool) and isinstance(e.get("best_step"), int)):
+                raise ValueError(f"entry {title}/{lid} is malformed")
+            out.setdefault(str(title), {})[str(lid)] = {"done": e["done"], "best_step": e["best_step"]}
+    return out

@@ -1,0 +1,93 @@
+"""Progress store, rules reference, matching and the `tutorial --check` command."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.engine.protocol import Action
+from game.engine.tomldata import DataError
+from game.tutorial.commands import tutorial_main
+from game.tutorial.model import Matcher
+from game.tutorial.progress import Progress, config_dir
+from game.tutorial.rules_ref import load_rules_reference
+from game.tutorial.runner import matches
+
+
+def test_matching_is_on_kind_and_a_payload_subset():
+    act = Action("play", {"card": "advance#3", "as": "move"})
+    assert matches(Matcher("play", {"card": "advance"}), act)  # a card name matches its instances
+    assert matches(Matcher("play", {"as": ["move", "attack"]}), act)  # a list: any of
+    assert not matches(Matcher("play", {"card": "advance#1"}), act)  # an instance must be exact
+    assert not matches(Matcher("play", {"as": "card"}), act)
+    assert not matches(Matcher("play", {"target": "x"}), act)  # a key the action lacks
+    assert matches(Matcher("guard", {"guard": "none"}), Action("guard", {"guard": None}))
+
+
+def test_progress_round_trip_in_the_config_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("TILETOP_CONFIG_DIR", str(tmp_path))
+    assert config_dir() == tmp_path
+    p = Progress.load()
+    p.record("gears", "turn", 4, done=False)
+    p.record("gears", "turn", 10, done=True)
+    p.record("gears", "turn", 2, done=False)  # replaying an early step keeps the best
+    assert p.save() is None
+    again = Progress.load()
+    assert again.is_done("gears", "turn") and again.best_step("gears", "turn") == 10
+    assert not again.is_done("gears", "attack")
+
+
+@pytest.mark.parametrize("text", ["{", "[]", json.dumps({"format": "tiletop-tutorial", "progress": {"gears": 3}}), "\xff"])
+def test_damaged_progress_starts_afresh_with_a_notice(tmp_path, text):
+    path = tmp_path / "tutorial.json"
+    path.write_text(text, encoding="utf-8", errors="surrogateescape") if text != "\xff" else path.write_bytes(b"\xff\xfe")
+    p = Progress.load(path)
+    assert p.data == {} and p.notice and str(path) in p.notice
+
+
+def test_rules_reference_covers_the_steps_and_sections(lessons):
+    ref = load_rules_reference()
+    for s in ("3.3", "3.5", "3.6", "5.2", "6.3", "6.8", "6.9", "6.13", "7.5"):
+        assert ref.get(s) is not None, s
+    assert ref.get("6.3.1").section == "6.3"  # nearest enclosing rule
+    for les in lessons:
+        for step in les.steps:
+            assert not step.rule or ref.get(step.rule), (les.id, step.id)
+    assert ref.for_context("move").section == "6.2"
+
+
+def test_broken_rules_reference_names_file_and_key(tmp_path):
+    p = tmp_path / "rules.toml"
+    p.write_text('[rule."3.5"]\ntitle = "Sight"\ntext = "x"\nsee = ["9.9"]\n', encoding="utf-8")
+    with pytest.raises(DataError, match=r'rule\.3\.5\.see\[0\] \(line 4\): unknown section'):
+        load_rules_reference(p)
+
+
+def test_check_command_prints_one_line_per_lesson(capsys, lessons):
+    assert tutorial_main(["gears", "--check"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    lines = [line for line in out if line.startswith(("ok", "FAIL"))]
+    assert len(lines) == len(lessons) and all(line.startswith("ok") for line in lines)
+    assert all("steps" in line for line in lines)
+
+
+def test_check_command_exits_non_zero_on_a_broken_lesson(tmp_path, capsys, monkeypatch):
+    from game.tutorial import library
+
+    good = (library.TITLES["gears"] / "01_turn.toml").read_text(encoding="utf-8")
+    (tmp_path / "01.toml").write_text(good.replace('expect = { kind = "end" }', 'expect = { kind = "fly" }'),
+                                      encoding="utf-8")
+    monkeypatch.setitem(library.TITLES, "gears", tmp_path)
+    assert tutorial_main(["gears", "--check"]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL turn" in out and "step 8 'end_orders'" in out
+
+
+def test_check_command_reports_a_bad_file_without_traceback(tmp_path, capsys, monkeypatch):
+    from game.tutorial import library
+
+    (tmp_path / "bad.toml").write_text("[lesson\n", encoding="utf-8")
+    monkeypatch.setitem(library.TITLES, "gears", tmp_path)
+    assert tutorial_main(["gears", "--check"]) == 2
+    err = capsys.readouterr().err
+    assert "bad.toml" in err and "Traceback" not in err
