@@ -71,17 +71,25 @@ def draw_side_panel(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, bo
     pygame.draw.rect(surface, pal.panel, rect)
     pygame.draw.line(surface, pal.panel_edge, rect.topleft, rect.bottomleft, 2)
     x, y, inner_w = rect.left + px(20), rect.top + px(18), rect.width - px(40)
-    head, body, small = ctx.font(13, bold=True), ctx.font(15), ctx.font(13)
+    body, small = ctx.font(15), ctx.font(13)
+    limit = rect.bottom - px(12)
+    # At a large UI scale in a small window the panel runs out of room: text wraps into what is
+    # left of the panel (never cut mid-sentence) and legend rows that do not fit are left out.
+    previous_clip = surface.get_clip()
+    surface.set_clip(rect)
+
+    def block(text: str, font: pygame.font.Font, colour, top: int) -> int:
+        return widgets.text_block(surface, text, font, colour, pygame.Rect(x, top, inner_w, limit - top), 1.1)
 
     name = str(board.properties.get("name") or map_label)
-    y = widgets.text_block(surface, name, ctx.font(21, bold=True), pal.text, pygame.Rect(x, y, inner_w, px(60)), 1.1)
+    y = block(name, ctx.font(21, bold=True), pal.text, y)
     title = TITLE_NAMES.get(str(board.properties.get("title", "")), "")
     kind = _("square grid") if board.grid is not None else _("areas")
     facts = " \u00b7 ".join(s for s in (title, kind, f"{board.width}\u00d7{board.height}") if s)
-    y = widgets.text(surface, facts, small, pal.text_dim, (x, y + px(2))).bottom + px(6)
+    y = block(facts, small, pal.text_dim, y + px(2)) + px(4)
     flavour = board.properties.get("flavour")
     if flavour:
-        y = widgets.text_block(surface, str(flavour), small, pal.text_dim, pygame.Rect(x, y, inner_w, px(54)), 1.1)
+        y = block(str(flavour), small, pal.text_dim, y)
     y = _section(surface, ctx, _("Under the pointer"), x, y + px(10), inner_w)
     if hovered is None:
         y = widgets.text(surface, _("nothing (off the board)"), body, pal.text_dim, (x, y)).bottom
@@ -98,16 +106,15 @@ def draw_side_panel(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, bo
         widgets.text(surface, los.status, ctx.font(16, bold=True), (12, 12, 14), (chip.left + px(12), chip.centery), "midleft")
         y = chip.bottom + px(4)
         tip = _("Click two more places for another check.") if los_active else _("Press L to check another pair.")
-        y = widgets.text_block(surface, tip, small, pal.text_dim, pygame.Rect(x, y + px(2), inner_w, px(40)), 1.1)
+        y = block(tip, small, pal.text_dim, y + px(2))
     elif los_active:
         y = _los_pair(surface, ctx, x, y, los_from, None)
         msg = _("Click the place to look from.") if los_from is None else _("Click the place to look at.")
-        y = widgets.text_block(surface, msg, body, pal.accent, pygame.Rect(x, y + px(4), inner_w, px(44)), 1.1)
+        y = block(msg, body, pal.accent, y + px(4))
     else:
-        y = widgets.text_block(surface, _("Press L (or the toolbar button), then click two places."), body, pal.text_dim,
-                               pygame.Rect(x, y, inner_w, px(48)), 1.1)
+        y = block(_("Press L (or the toolbar button), then click two places."), body, pal.text_dim, y)
     y = _section(surface, ctx, _("Legend"), x, y + px(16), inner_w)
-    y = _legend(surface, ctx, board, x, y, inner_w)
+    y = _legend(surface, ctx, board, x, y, limit)
     bottom = rect.bottom - px(14)
     for notice in reversed(notices[-2:]):
         lines = widgets.wrap(notice, small, inner_w)
@@ -116,6 +123,7 @@ def draw_side_panel(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, bo
             break
         widgets.text_block(surface, notice, small, pal.danger, pygame.Rect(x, top, inner_w, bottom - top + px(4)), 1.0)
         bottom = top - px(6)
+    surface.set_clip(previous_clip)
 
 
 def _section(surface, ctx: Context, title: str, x: int, y: int, width: int) -> int:
@@ -150,7 +158,7 @@ def _place_facts(board: Board, place: Place) -> list[str]:
     return facts
 
 
-def _legend(surface, ctx: Context, board: Board, x: int, y: int, width: int) -> int:
+def _legend(surface, ctx: Context, board: Board, x: int, y: int, limit: int) -> int:
     pal, px = ctx.palette, ctx.px
     font = ctx.font(14)
     entries: list[tuple[str, str]] = [("wall", _("wall"))]
@@ -167,6 +175,8 @@ def _legend(surface, ctx: Context, board: Board, x: int, y: int, width: int) -> 
     entries += [("visible", _("line of sight: visible")), ("blocked", _("line of sight: blocking wall"))]
     row = px(24)
     for key, label in entries:
+        if y + row > limit:
+            break
         sy = y + row // 2
         sx0, sx1 = x, x + px(34)
         if key == "wall":
