@@ -25,7 +25,7 @@ SETUP_VERBS = ("start_in_cover", "active_player", "clear_locusts", "locust", "co
 COG_KEYS = ("player", "area", "cover", "hand", "weapons", "grenades", "bleeding")
 LOCUST_KEYS = ("id", "enemy", "area", "cover", "wounded")
 QUERY_KEYS = ("from", "range", "min_range", "move", "los", "hole", "cover", "exclude", "tile", "spot", "spot_in",
-              "bonus_from", "bonus", "cover_of", "open_los_from")
+              "bonus_from", "bonus", "cover_of", "open_los_from", "door")
 CONDITIONS = ("event", "phase", "turn", "at", "in_cover", "locusts_left", "locust_gone", "open_holes",
               "levels_built", "stage", "bleeding", "decision")
 # Decisions a lesson does not teach unless it says so: answered by the runner (spec 3.3 and
@@ -240,6 +240,8 @@ class GearsAdapter:
                 if bonus_origin is None or spot is None or cover_bonus(view, bonus_origin, cand) != q["bonus"]:
                     continue
             if "hole" in q and any(h["area"] == area and not h["sealed"] for h in state.holes.values()) != bool(q["hole"]):
+                continue
+            if "door" in q and any(view.exits.get(e) == area for e in state.doors) != bool(q["door"]):
                 continue
             if "cover" in q and bool(view.cover_in.get(area)) != bool(q["cover"]):
                 continue

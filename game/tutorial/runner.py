@@ -79,6 +79,7 @@ class LessonRunner:
     taken: list[list[Action]] = field(init=False, default_factory=list)
     step_events: list[Event] = field(init=False, default_factory=list)
     auto_actions: int = field(init=False, default=0)
+    _stale_dice: set[str] = field(init=False, default_factory=set)
 
     def __post_init__(self) -> None:
         self._restart()
@@ -86,6 +87,7 @@ class LessonRunner:
     def _restart(self) -> None:
         self.session, self.places = self.adapter.start(self.lesson)
         self.index = 0
+        self._stale_dice = set()
         self.taken = [[] for _ in self.lesson.steps]
         self.step_events = []
         self._enter_step()
@@ -193,8 +195,12 @@ class LessonRunner:
         events = self.session.apply(action)
         self.taken[self.index].append(action)
         self.step_events.extend(events)
+        if step.kind == "action":
+            # The next step answers (or teaches) the decisions this action opened.
+            self._advance()
+            return Feedback(True, "", step.rule, tuple(events), step_done=True)
         events = events + self._settle()
-        finished = step.kind == "action" or self._until_holds()
+        finished = self._until_holds()
         if finished:
             self._advance()
         return Feedback(True, "", step.rule, tuple(events), step_done=finished)
@@ -215,10 +221,14 @@ class LessonRunner:
     def _advance(self) -> None:
         step = self.step
         if step is not None and step.dice:
-            # Faces a step stacked but did not use must not leak into later, unscripted rolls.
+            self._stale_dice |= set(step.dice)
+        if self._stale_dice and self.state.proc is None:
+            # Faces a step stacked but did not use must not leak into later, unscripted rolls;
+            # kept while a resolution it started (an attack waiting for a Dodge) is unfinished.
             stack = self.state.flags.get("dice_stack", {})
-            for die in step.dice:
+            for die in self._stale_dice:
                 stack.pop(die, None)
+            self._stale_dice = set()
         self.index += 1
         self.step_events = []
         self._enter_step()

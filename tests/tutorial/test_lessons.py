@@ -8,12 +8,13 @@ from game.engine.protocol import Action
 from game.tutorial.runner import LessonRunner, check_lesson
 from tests.tutorial.conftest import lesson
 
-LESSON_IDS = ["turn", "move_cover", "sight_range", "attack"]
+LESSON_IDS = ["turn", "move_cover", "sight_range", "attack", "locust_ai", "wounds", "reactions", "grenades",
+              "explore"]
 
 
 def test_the_lessons_are_in_order_and_short(lessons):
     ids = [les.id for les in lessons]
-    assert ids[:len(LESSON_IDS)] == LESSON_IDS
+    assert ids == LESSON_IDS  # the issue's nine lessons, in its order
     for les in lessons:
         assert 2 <= les.minutes <= 4, les.id  # the issue: each lesson 2-4 minutes
         assert les.steps[0].highlights, f"{les.id}: the first step must point at something"
@@ -125,3 +126,26 @@ def test_a_step_that_does_not_want_an_action_says_next(lessons, adapter):
     runner = LessonRunner(lesson(lessons, "turn"), adapter)
     fb = runner.submit(runner.session.legal_actions()[0])
     assert not fb.accepted and "Next" in fb.message
+
+
+def test_grenade_omen_seals_the_hole_spec_6_8(lessons, adapter):
+    runner = LessonRunner(lesson(lessons, "grenades"), adapter)
+    hole_area = runner.places["hole_area"]
+    _walk_to(runner, "sealed")
+    assert all(h["sealed"] for h in runner.state.holes.values() if h["area"] == hole_area)
+    assert runner.state.cogs["P1"].grenades == 1
+
+
+def test_exploring_builds_the_next_level_spec_6_11(lessons, adapter):
+    runner = LessonRunner(lesson(lessons, "explore"), adapter)
+    before = (runner.state.levels_built, len(runner.state.placements))
+    _walk_to(runner, "built")
+    assert runner.state.levels_built == before[0] + 1 and len(runner.state.placements) > before[1]
+
+
+def test_wounds_bleed_out_and_revive_spec_6_13(lessons, adapter):
+    runner = LessonRunner(lesson(lessons, "wounds"), adapter)
+    _walk_to(runner, "down")
+    assert runner.state.cogs["P1"].bleeding and runner.state.cogs["P1"].hand == []
+    _walk_to(runner, "revived")
+    assert not runner.state.cogs["P1"].bleeding and runner.state.cogs["P1"].no_draw
