@@ -1,4 +1,5 @@
-"""The Gears set-up screen: mission, seats (person or bot, character), options and the seed.
+"""The Gears set-up screen: mission, seats (person or bot, character), options and the seed;
+and its "Load a game" list of saves (load_list.py), so a save is two clicks from the menu.
 
 Missions the rules cannot play yet stay listed but disabled, with the engine's own sentence
 (GearsTitle refuses them). The seed is shown and editable so a game can be shared.
@@ -14,7 +15,7 @@ import pygame
 from game.engine.session import Session
 from game.i18n import _
 from game.ui import widgets
-from game.ui.gears import panels, store, words
+from game.ui.gears import load_list, panels, store, words
 from game.ui.scene import Context, Pop, Push, Scene
 
 MAX_SEED = 10 ** 9
@@ -76,6 +77,10 @@ class GearsSetup(Scene):
         self.hits: list[tuple[pygame.Rect, str]] = []
         self.mouse: tuple[int, int] | None = None
         self.title = _("New Gears of War game")
+        self.mode = "new"  # or "load": the list of saves in place of the missions and seats
+        self.saves: list[store.SaveEntry] = []
+        self.scroll = 0
+        self.max_scroll = 0
 
     # ------------------------------------------------------------------ actions
     def command(self, what: str):
@@ -117,7 +122,16 @@ class GearsSetup(Scene):
             self.seed_text = str(c.seed)
             self.editing_seed = False
         elif kind == "back":
-            return Pop()
+            if self.mode == "load":
+                self.mode = "new"
+                self.title = _("New Gears of War game")
+                self.message = ""
+            else:
+                return Pop()
+        elif kind == "load":
+            self.show_saves()
+        elif kind == "open":
+            return self.open_save(int(arg))
         elif kind == "start":
             return self.start()
         self.dirty = True
@@ -151,6 +165,45 @@ class GearsSetup(Scene):
         self.seed_text = str(c.seed)
         return Push(table)
 
+    def show_saves(self) -> None:
+        self.mode = "load"
+        self.title = _("Load a saved Gears of War game")
+        self.saves = store.list_saves()
+        self.scroll = 0
+        self.message = ""
+        self.dirty = True
+
+    def open_save(self, i: int):
+        """The chosen save on the table; a damaged one only shows why (it stays in the list)."""
+        from game.ui.gears.table_scene import GearsTable
+
+        if not 0 <= i < len(self.saves):
+            return None
+        entry = self.saves[i]
+        self.dirty = True
+        if entry.saved is None:
+            self.message = entry.error or ""
+            return None
+        try:
+            saved = store.load(entry.path)  # fresh from the file: the listed session may have been played on
+        except store.SaveError as exc:
+            entry.saved, entry.error = None, str(exc)
+            self.message = str(exc)
+            return None
+        # Play goes on in the autosave; the named save stays as it was, to come back to.
+        path = store.autosave_path()
+        if entry.path != path:
+            store.discard(path)
+        problem = store.write_seats(path, saved.seats) or store.autosave(saved.session, saved.seats, path)
+        table = GearsTable(self.ctx, saved.session, saved.seats, pygame.display.get_surface().get_size(), path)
+        table.from_setup = True
+        if problem:
+            table.say(problem)
+        self.mode = "new"
+        self.title = _("New Gears of War game")
+        self.message = ""
+        return Push(table)
+
     def _commit_seed(self) -> None:
         self.editing_seed = False
         try:
@@ -165,6 +218,9 @@ class GearsSetup(Scene):
     def handle(self, event: pygame.event.Event):
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+            self.dirty = True
+        elif event.type == pygame.MOUSEWHEEL and self.mode == "load":
+            self.scroll = max(0, min(self.max_scroll, self.scroll - event.y))
             self.dirty = True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for rect, what in self.hits:
@@ -185,8 +241,10 @@ class GearsSetup(Scene):
                     self.seed_text += event.unicode
                 self.dirty = True
             elif event.key == pygame.K_ESCAPE:
-                return Pop()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                return self.command("back")
+            elif event.key == pygame.K_l and event.mod & pygame.KMOD_CTRL:
+                self.show_saves()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.mode == "new":
                 return self.start()
         return None
 
@@ -208,13 +266,26 @@ class GearsSetup(Scene):
         col_gap = px(24)
         left = pygame.Rect(margin, body_top, (w - 2 * margin - col_gap) * 55 // 100, bottom - body_top)
         right = pygame.Rect(left.right + col_gap, body_top, w - 2 * margin - col_gap - left.width, left.height)
-        self._draw_missions(surface, left)
-        self._draw_seats(surface, right)
+        if self.mode == "load":
+            body = pygame.Rect(margin, body_top, w - 2 * margin, bottom - body_top)
+            rows, self.max_scroll = load_list.draw(surface, ctx, body, self.saves, self.content, self.scroll, self.mouse)
+            self.scroll = min(self.scroll, self.max_scroll)
+            self.hits += rows
+        else:
+            self._draw_missions(surface, left)
+            self._draw_seats(surface, right)
         bw, bh = px(230), px(52)
-        start = pygame.Rect(w // 2 + px(10), h - px(76), bw, bh)
-        back = pygame.Rect(w // 2 - bw - px(10), h - px(76), bw, bh)
-        for rect, label, what, primary in ((back, _("Back"), "back", False), (start, _("Start the mission"), "start", True)):
-            b = widgets.Button(rect, label, None, primary=primary)
+        y = h - px(76)
+        if self.mode == "load":
+            row = ((_("Back"), "back", False), (_("New game"), "back", True))
+        else:
+            row = ((_("Back"), "back", False), (_("Load a game"), "load", False), (_("Start the mission"), "start", True))
+        gap = px(20)
+        x = w // 2 - (len(row) * bw + (len(row) - 1) * gap) // 2
+        for label, what, primary in row:
+            rect = pygame.Rect(x, y, bw, bh)
+            x += bw + gap
+            b = widgets.Button(rect, label, None, primary=primary)  # drawn only: hits below
             b.draw(surface, ctx, self.mouse is not None and rect.collidepoint(self.mouse))
             self.hits.append((rect, what))
         if self.message:
@@ -325,4 +396,4 @@ class GearsSetup(Scene):
         widgets.text_block(surface, summary, ctx.font(14, bold=True), pal.text, pygame.Rect(x, y, inner_w, area.bottom - y - px(10)))
 
     def shortcuts(self) -> list[tuple[str, str]]:
-        return [("Enter", _("Start the mission")), ("Esc", _("Back"))]
+        return [("Enter", _("Start the mission")), ("Ctrl+L", _("Load a game")), ("Esc", _("Back"))]

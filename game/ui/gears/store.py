@@ -1,11 +1,13 @@
-"""Where a Gears game is kept between runs: the autosave (Session.autosave after every action)
-and a small side file with what the save format does not hold (which seats are bots).
+"""Where a Gears game is kept between runs: the autosave (Session.autosave after every action),
+named saves the players ask for (Ctrl+S on the table), and a small side file per save with what
+the save format does not hold (which seats are bots).
 
 The folder is the per-user config dir (TILETOP_CONFIG_DIR or ~/.config/tiletop) + saves/.
 """
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,8 +15,18 @@ from game.engine.session import SaveError, Session, load_session, write_json_ato
 from game.ui.settings import config_dir
 
 
+PREFIX = "gears-"  # named saves: gears-<mission>-turn<n>-<date>.json
+AUTOSAVE = "autosave-gears.json"
+WATCH = "watch-gears.json"  # watch mode's own autosave: bots only, not worth listing
+LIST_LIMIT = 40  # newest saves listed (each is replayed to check it)
+
+
+def saves_dir() -> Path:
+    return config_dir() / "saves"
+
+
 def autosave_path() -> Path:
-    return config_dir() / "saves" / "autosave-gears.json"
+    return saves_dir() / AUTOSAVE
 
 
 def seats_path(save: Path) -> Path:
@@ -50,6 +62,78 @@ def autosave(session: Session, seats: list[str], path: Path | None = None) -> st
     return session.autosave(path)
 
 
+def save_named(session: Session, seats: list[str], folder: Path | None = None, now: float | None = None) -> Path:
+    """A new save file named by mission, turn and time (never overwrites one); SaveError names
+    the file when the disk refuses."""
+    folder = folder or saves_dir()
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now if now is not None else time.time()))
+    base = f"{PREFIX}{session.scenario}-turn{session.title.turn_number(session.state)}-{stamp}"
+    path = folder / f"{base}.json"
+    n = 2
+    while path.exists():
+        path = folder / f"{base}-{n}.json"
+        n += 1
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SaveError(folder, f"cannot create the saves folder ({exc.strerror or exc})") from None
+    session.save(path)
+    problem = write_seats(path, seats)
+    if problem:
+        raise SaveError(path, problem.split(": ", 1)[-1])
+    return path
+
+
+@dataclass
+class SaveEntry:
+    """One row of the load list: what the save holds, or why it cannot be loaded."""
+
+    path: Path
+    modified: float  # file time, seconds since the epoch
+    autosave: bool = False
+    saved: Saved | None = None
+    error: str | None = None  # the engine's SaveError message
+
+    @property
+    def date(self) -> str:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.modified))
+
+
+def list_saves(folder: Path | None = None, limit: int = LIST_LIMIT) -> list[SaveEntry]:
+    """Every Gears save in the folder, newest first, each fully checked (envelope, snapshot hash
+    and a replay of its actions): a damaged file is a row with the engine's message."""
+    folder = folder or saves_dir()
+    try:
+        files = [p for p in folder.iterdir() if _is_save(p)]
+    except OSError:
+        return []
+    stamped = []
+    for p in files:
+        try:
+            stamped.append((p.stat().st_mtime, p))
+        except OSError:
+            continue
+    stamped.sort(key=lambda mp: (-mp[0], mp[1].name))
+    out = []
+    for mtime, p in stamped[:limit]:
+        entry = SaveEntry(p, mtime, autosave=p.name == AUTOSAVE)
+        try:
+            entry.saved = load(p)
+        except SaveError as exc:
+            entry.error = str(exc)
+        except Exception as exc:  # noqa: BLE001 - a save the rules cannot replay must not end the list
+            entry.error = f"{p}: cannot be replayed ({type(exc).__name__}: {exc})"
+        out.append(entry)
+    return out
+
+
+def _is_save(p: Path) -> bool:
+    name = p.name
+    if not name.endswith(".json") or name.endswith(".seats.json") or name.startswith("."):
+        return False
+    return name == AUTOSAVE or name.startswith(PREFIX)
+
+
 def load(path: Path | None = None) -> Saved:
     """The saved game; SaveError (naming the file) when it cannot be continued."""
     from game.gears.rules.title import GearsTitle
@@ -77,4 +161,5 @@ def discard(path: Path | None = None) -> None:
             pass
 
 
-__all__ = ["SaveError", "Saved", "autosave", "autosave_path", "discard", "load", "write_seats"]
+__all__ = ["SaveEntry", "SaveError", "Saved", "autosave", "autosave_path", "discard", "list_saves", "load",
+           "save_named", "saves_dir", "write_seats"]

@@ -17,7 +17,7 @@ from pathlib import Path
 import pygame
 
 from game.engine.protocol import Action, Event, IllegalAction
-from game.engine.session import Session, UndoRefused
+from game.engine.session import SaveError, Session, UndoRefused
 from game.gears.rules import attack as gears_attack
 from game.gears.rules import movement
 from game.i18n import _
@@ -76,6 +76,7 @@ class GearsTable(Scene):
         self._board_key: tuple | None = None
         self.log: list[str] = list(session.log.texts_for(None))[-60:]
         self.message = ""
+        self.message_ok = False  # a notice (saved), not a refusal: drawn calm, not red
         self.message_ms = 0
         self.selected_card: str | None = None
         self.target: str | None = None
@@ -164,10 +165,24 @@ class GearsTable(Scene):
         self._after_change()
         return True
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, ok: bool = False) -> None:
         self.message = text
+        self.message_ok = ok
         self.message_ms = 0
         self.dirty = True
+
+    def save_game(self) -> Path | None:
+        """A named save of the game as it stands (the autosave goes on as before)."""
+        if self.session.is_over():
+            self.say(_("The game is over: nothing to save."))
+            return None
+        try:
+            path = store.save_named(self.session, self.seats)
+        except SaveError as exc:
+            self.say(str(exc))
+            return None
+        self.say(_("Saved as {name}. Load it from the Gears set-up screen.").format(name=path.stem), ok=True)
+        return path
 
     def _take_events(self, events: list[Event], before: dict[str, tuple[float, float]]) -> None:
         viewer = self.viewer
@@ -237,6 +252,9 @@ class GearsTable(Scene):
         dt = min(dt_ms, 100)
         if self.message:
             self.message_ms += dt
+            if self.message_ok and self.message_ms > 5000:  # a notice fades; a refusal stays
+                self.message, self.message_ok = "", False
+                self.dirty = True
         if self.anims:
             a = self.anims[0]
             a.t += dt
@@ -392,7 +410,7 @@ class GearsTable(Scene):
             if was_click:
                 return self.click(event.pos)
         elif event.type == pygame.KEYDOWN:
-            return self._key(event.key)
+            return self._key(event.key, getattr(event, "mod", 0))
         return None
 
     def _motion(self, pos):
@@ -410,7 +428,10 @@ class GearsTable(Scene):
             self.dirty = True
         return None
 
-    def _key(self, key: int):
+    def _key(self, key: int, mod: int = 0):
+        if key == pygame.K_s and mod & pygame.KMOD_CTRL:
+            self.save_game()
+            return None
         if key == pygame.K_ESCAPE:
             if self.selected_card or self.target:
                 self.selected_card, self.target, self.attack_choice = None, None, None
@@ -462,6 +483,8 @@ class GearsTable(Scene):
             return Pop()
         if what == "undo":
             self.undo()
+        elif what == "save":
+            self.save_game()
         elif what == "fit":
             self.camera.fit()
             self.dirty = True
@@ -786,7 +809,7 @@ class GearsTable(Scene):
         y = r.top + px(7)
         x = px(10)
         font = ctx.font(14, bold=True)
-        for label, what in ((_("Menu"), "menu"), (_("Undo"), "undo"), (_("Fit map"), "fit")):
+        for label, what in ((_("Menu"), "menu"), (_("Save game"), "save"), (_("Undo"), "undo"), (_("Fit map"), "fit")):
             bw = font.size(label)[0] + px(28)
             refusal = self.session.undo_refusal() if what == "undo" else None
             self._button(surface, pygame.Rect(x, y, bw, bh), label, what, enabled=refusal is None)
@@ -1026,8 +1049,9 @@ class GearsTable(Scene):
         h = len(lines) * font.get_linesize() + px(20)
         rect = pygame.Rect(0, 0, max(font.size(l)[0] for l in lines) + px(40), h)
         rect.midtop = (self.view_rect.centerx, self.view_rect.top + px(12))
-        pygame.draw.rect(surface, (70, 30, 30), rect, border_radius=px(8))
-        pygame.draw.rect(surface, pal.danger, rect, 2, border_radius=px(8))
+        fill, edge = ((30, 52, 40), pal.los_visible) if self.message_ok else ((70, 30, 30), pal.danger)
+        pygame.draw.rect(surface, fill, rect, border_radius=px(8))
+        pygame.draw.rect(surface, edge, rect, 2, border_radius=px(8))
         y = rect.top + px(10)
         for line in lines:
             y = widgets.text(surface, line, font, pal.text, (rect.centerx, y), "midtop").bottom
@@ -1051,7 +1075,7 @@ class GearsTable(Scene):
 
     def shortcuts(self) -> list[tuple[str, str]]:
         return [(_("Left click"), _("Choose a lit area, spot, figure, card or button")),
-                (_("Right drag, wheel"), _("Pan and zoom the map")), ("U", _("Undo")),
+                (_("Right drag, wheel"), _("Pan and zoom the map")), ("U", _("Undo")), ("Ctrl+S", _("Save game")),
                 (_("Space"), _("Skip the animation")), ("Home", _("Fit the map")), ("Esc", _("Cancel, or back to the menu"))]
 
 

@@ -1,0 +1,85 @@
+"""The "Load a game" list on the Gears set-up screen: one row per save in <config>/saves/ with
+its mission, turn, date and seed, or, for a damaged save, the engine's SaveError message.
+
+The rows come from store.list_saves (every save is checked and replayed there); this module
+only words and draws them, and returns the rects a click can hit.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import _
+from game.ui import widgets
+from game.ui.gears import panels, store, words
+from game.ui.scene import Context
+
+
+def describe(entry: store.SaveEntry, content) -> tuple[str, str]:
+    """(headline, detail) for a row: mission, stage and turn; date, seed, who sits where."""
+    if entry.saved is None:
+        return entry.path.name, entry.error or ""
+    session, seats = entry.saved.session, entry.saved.seats
+    st = session.state
+    mission = content.missions.get(st.mission)
+    name = mission.name if mission else words.titled(st.mission)
+    stages = len(mission.stages) if mission else 1
+    head = f"{name}  \u2022  " + _("Turn {n}").format(n=session.title.turn_number(st)) + "  \u2022  " + \
+        _("Stage {n} of {total}").format(n=min(st.stage + 1, stages), total=stages)
+    if entry.autosave:
+        head = _("Autosave") + ":  " + head
+    who = []
+    for p, seat in zip(st.players, seats):
+        c = st.cogs.get(p)
+        who.append(f"{words.character(content, c.character) if c else p} ({_('bot') if seat == 'bot' else _('person')})")
+    detail = _("Saved {date}   Seed {seed}   {actions} actions").format(date=entry.date, seed=session.seed, actions=len(session.actions))
+    return head, detail + "   " + ", ".join(who)
+
+
+def draw(surface: pygame.Surface, ctx: Context, area: pygame.Rect, entries: list[store.SaveEntry], content,
+         scroll: int, mouse: tuple[int, int] | None) -> tuple[list[tuple[pygame.Rect, str]], int]:
+    """The list in `area`; returns the clickable rows ("open:<i>") and the largest useful scroll."""
+    pal, px = ctx.palette, ctx.px
+    widgets.panel(surface, ctx, area, alpha=235)
+    x, y = area.left + px(18), area.top + px(14)
+    y = panels.heading(surface, ctx, _("Saved games (newest first)"), x, y)
+    hits: list[tuple[pygame.Rect, str]] = []
+    inner_w = area.width - px(36)
+    if not entries:
+        text = _("No saved games yet. On the table, press Ctrl+S or the Save game button; the autosave "
+                 "of an unfinished game is listed here too.")
+        widgets.text_block(surface, text, ctx.font(15), pal.text_dim, pygame.Rect(x, y + px(8), inner_w, px(120)), 1.2)
+        return hits, 0
+    row_h = px(72)
+    room = area.bottom - px(12) - y
+    fits = max(1, room // row_h)
+    max_scroll = max(0, len(entries) - fits)
+    scroll = max(0, min(scroll, max_scroll))
+    head_font, small = ctx.font(16, bold=True), ctx.font(13)
+    for i in range(scroll, min(len(entries), scroll + fits)):
+        entry = entries[i]
+        rect = pygame.Rect(x, y, inner_w, row_h - px(6))
+        broken = entry.saved is None
+        hot = mouse is not None and rect.collidepoint(mouse)
+        fill = (60, 34, 32) if broken else (52, 56, 66) if hot else (36, 39, 46)
+        pygame.draw.rect(surface, fill, rect, border_radius=px(6))
+        pygame.draw.rect(surface, pal.danger if broken else pal.accent if hot else (70, 74, 84), rect, 1, border_radius=px(6))
+        head, detail = describe(entry, content)
+        if broken:
+            widgets.text(surface, _("Cannot be loaded: {name}").format(name=entry.path.name), head_font, pal.text,
+                         (rect.left + px(12), rect.top + px(6)))
+            lines = widgets.wrap(detail, small, rect.width - px(24))
+            if len(lines) > 2:
+                lines = lines[:2]
+                lines[-1] = lines[-1][:-1] + "\u2026"
+            for k, line in enumerate(lines):
+                widgets.text(surface, line, small, (235, 150, 130), (rect.left + px(12), rect.top + px(28) + k * small.get_linesize()))
+        else:
+            widgets.text(surface, head, head_font, pal.text, (rect.left + px(12), rect.top + px(6)))
+            line = widgets.wrap(detail, small, rect.width - px(24))[0]
+            widgets.text(surface, line, small, pal.text_dim, (rect.left + px(12), rect.top + px(32)))
+        hits.append((rect, f"open:{i}"))
+        y += row_h
+    if max_scroll:
+        note = _("Rows {a}-{b} of {n}: scroll for more").format(a=scroll + 1, b=min(len(entries), scroll + fits), n=len(entries))
+        widgets.text(surface, note, ctx.font(12), pal.text_dim, (area.right - px(18), area.top + px(14)), "topright")
+    return hits, max_scroll

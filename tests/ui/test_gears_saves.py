@@ -1,0 +1,125 @@
+"""Issue 'Gears playable on screen', save/load part: a named save from the table (Ctrl+S and the
+Save game button) into <config>/saves/, the set-up screen's "Load a game" list (mission, turn,
+date, seed), loading a save back to the same state, and a truncated or edited save shown with
+the engine's SaveError message (docs/ENGINE.md 'Save format') without a crash. All through
+posted events in the real loop."""
+from __future__ import annotations
+
+import json
+
+import pygame
+
+from game.ui.gears import store
+from game.ui.gears.setup_scene import GearsSetup
+from game.ui.gears.table_scene import GearsTable
+from tests.ui.conftest import click, key, move
+from tests.ui.test_gears_play import play_by_clicks, start_game
+
+
+def hit(scene, what: str) -> tuple[int, int]:
+    return next(rect.center for rect, w in scene.hits if w == what)
+
+
+def table_button(table: GearsTable, what: str) -> tuple[int, int]:
+    return next(rect.center for rect, _label, w in table.buttons if w == what)
+
+
+def named_saves(config_dir):
+    return sorted(p for p in (config_dir / "saves").glob("gears-*.json") if not p.name.endswith(".seats.json"))
+
+
+def test_ctrl_s_and_the_button_write_named_saves(make_app, config_dir):
+    app, table = start_game(make_app)
+    for _ in range(2):
+        play_by_clicks(app, table, table.session.legal_actions()[0])
+    key(pygame.K_s, pygame.KMOD_CTRL)
+    app.run(max_frames=1)
+    files = named_saves(config_dir)
+    assert len(files) == 1 and files[0].name.startswith("gears-emergence-turn")
+    assert table.message_ok and files[0].stem in table.message
+    data = json.loads(files[0].read_text())
+    assert data["seed"] == table.session.seed and len(data["actions"]) == len(table.session.actions)
+    assert json.loads(store.seats_path(files[0]).read_text())["seats"] == ["human"]
+    pos = table_button(table, "save")
+    move(pos)
+    click(pos)
+    app.run(max_frames=1)
+    assert len(named_saves(config_dir)) == 2  # a second save never overwrites the first
+
+
+def test_load_list_shows_saves_and_loads_one(make_app, config_dir):
+    """Two clicks from the menu's Gears set-up screen: Load a game, then the row."""
+    app, table = start_game(make_app)
+    for _ in range(3):
+        play_by_clicks(app, table, table.session.legal_actions()[0])
+    path = table.save_game()
+    assert path is not None
+    want_hash, want_actions = table.session.state_hash(), list(table.session.actions)
+    # Play on after saving: loading must bring back the saved state, not the latest one.
+    play_by_clicks(app, table, table.session.legal_actions()[0])
+    app2 = make_app()
+    setup = GearsSetup(app2.ctx)
+    app2.push(setup)
+    app2.run(max_frames=1)
+    click(hit(setup, "load"))
+    app2.run(max_frames=1)
+    assert setup.mode == "load"
+    paths = [e.path for e in setup.saves]
+    assert path in paths and store.autosave_path() in paths
+    i = paths.index(path)
+    from game.ui.gears import load_list
+
+    head, detail = load_list.describe(setup.saves[i], setup.content)
+    assert "Emergence" in head and "Turn" in head
+    assert f"Seed {table.session.seed}" in detail and setup.saves[i].date in detail
+    click(hit(setup, f"open:{i}"))
+    app2.run(max_frames=1)
+    loaded = app2.top
+    assert isinstance(loaded, GearsTable)
+    assert loaded.session.state_hash() == want_hash and loaded.session.actions == want_actions
+    # Play continues in the autosave, so Continue finds this game after a crash.
+    assert store.load().session.state_hash() == want_hash
+    key(pygame.K_ESCAPE)
+    app2.run(max_frames=1)
+    assert app2.top is setup and setup.mode == "new"
+
+
+def test_a_truncated_or_edited_save_shows_why_and_does_not_crash(make_app, config_dir):
+    app, table = start_game(make_app)
+    play_by_clicks(app, table, table.session.legal_actions()[0])
+    good = table.save_game()
+    text = good.read_text()
+    cut = good.with_name("gears-emergence-turn1-cut.json")
+    cut.write_text(text[: len(text) // 2])
+    edited = good.with_name("gears-emergence-turn1-edited.json")
+    data = json.loads(text)
+    data["seed"] += 1  # the replay no longer reaches the saved state
+    edited.write_text(json.dumps(data))
+    app2 = make_app()
+    setup = GearsSetup(app2.ctx)
+    app2.push(setup)
+    app2.run(max_frames=1)
+    key(pygame.K_l, pygame.KMOD_CTRL)
+    app2.run(max_frames=1)
+    by_name = {e.path.name: e for e in setup.saves}
+    assert by_name[cut.name].saved is None and "truncated" in by_name[cut.name].error
+    assert by_name[cut.name].error.startswith(str(cut))
+    assert by_name[edited.name].saved is None and "does not reach the saved state" in by_name[edited.name].error
+    assert by_name[good.name].saved is not None
+    i = [e.path for e in setup.saves].index(cut)
+    click(hit(setup, f"open:{i}"))
+    app2.run(max_frames=2)
+    assert app2.top is setup and setup.message == by_name[cut.name].error
+
+
+def test_empty_saves_folder_says_how_to_save(make_app, config_dir):
+    app = make_app()
+    setup = GearsSetup(app.ctx)
+    app.push(setup)
+    app.run(max_frames=1)
+    click(hit(setup, "load"))
+    app.run(max_frames=1)
+    assert setup.saves == [] and not any(w.startswith("open:") for _r, w in setup.hits)
+    click(hit(setup, "back"))
+    app.run(max_frames=1)
+    assert setup.mode == "new" and app.top is setup
