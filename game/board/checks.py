@@ -243,13 +243,20 @@ def _check_areas(board: Board) -> list[Problem]:
     if not areas:
         add_map("has no areas")
         return out
+    boxes = [bbox(a.polygon) for a in areas]
     for i, a in enumerate(areas):
         problem = polygon_problem(a.polygon)
         if problem:
             add(a.name, a.object_id, problem)
-        for b in areas[i + 1 :]:
-            # Pieces were checked against each other when composed; areas within one piece here.
-            if a.piece == b.piece and polygons_overlap(a.polygon, b.polygon):
+        ax0, ay0, ax1, ay1 = boxes[i]
+        for j in range(i + 1, len(areas)):
+            # Every pair, pieces too: a saved composed map may have been edited in Tiled. Boxes
+            # that do not overlap with positive area cannot hold overlapping polygons.
+            bx0, by0, bx1, by1 = boxes[j]
+            if bx0 >= ax1 or ax0 >= bx1 or by0 >= ay1 or ay0 >= by1:
+                continue
+            b = areas[j]
+            if polygons_overlap(a.polygon, b.polygon):
                 add(b.name, b.object_id, f"overlaps area {a.name} (id {a.object_id})")
     for spot in board.cover:
         area = board.areas.get(spot.area)

@@ -8,12 +8,17 @@ exactly, and shapes from their child elements.
 
 Every problem becomes one line `FILE: object NAME (id N): problem`; all problems of a file are
 collected and raised together as one MapError, never a traceback.
+
+A composed map (the builder's save) names every object of a placed piece `PIECE:name`; each
+object's `piece` is set from that prefix, so the loaded board is the same composition the
+builder made: joined entrance/exit pairs are known again (Board.joined_connectors), a door on
+a joint blocks movement across it, and check-map checks each piece as a tile.
 """
 from __future__ import annotations
 
 import logging
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Callable
@@ -415,7 +420,28 @@ def load_board(path: str | os.PathLike) -> Board:
     else:
         _build_doom(board, objects, tile_layers, tiled, out)
     out.raise_if_any()
+    _pieces_from_names(board)
     return board
+
+
+def piece_of(name: str | None) -> str:
+    """The piece an object of a composed map belongs to: its name's `PIECE:` prefix, else ''."""
+    if not name or ":" not in name:
+        return ""
+    return name.split(":", 1)[0]
+
+
+def _pieces_from_names(board: Board) -> None:
+    """Set every object's piece from its name (see the module doc); a map without prefixed
+    names is left as it is (one piece, '')."""
+    if not any(":" in n for n in board.areas):
+        return
+    board.areas = {n: replace(a, piece=piece_of(n)) for n, a in board.areas.items()}
+    board.lines = tuple(replace(x, piece=piece_of(x.name)) for x in board.lines)
+    board.doors = tuple(replace(x, piece=piece_of(x.name)) for x in board.doors)
+    board.cover = tuple(replace(x, piece=piece_of(x.name)) for x in board.cover)
+    board.markers = tuple(replace(x, piece=piece_of(x.name)) for x in board.markers)
+    board.connectors = tuple(replace(x, piece=piece_of(x.name)) for x in board.connectors)
 
 
 def _xml_reason(exc: ElementTree.ParseError) -> str:

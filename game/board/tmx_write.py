@@ -15,10 +15,11 @@ only if that rebuilds exactly what the file holds; a map edited in Tiled beyond 
 in Tiled) loads as one fixed piece, which more pieces can then join.
 
 What a composed board needs that a single tile does not:
-- Gears: a joined exit/entrance pair (gears 3.7) is written as a `borders` line on the joint
-  (the two areas it joins share that edge, so movement and range join them the same way) and
-  the two connectors are left out, so the map has one entrance and only its open exits.
-  Door tokens (gears 3.4 step 6) are `doors` lines on their exits.
+- Gears: both connectors of a joined exit/entrance pair (gears 3.7) are kept, named with their
+  pieces' prefixes; the loader (game/board/tmx.py) gives every object its piece back from that
+  prefix, so the pair is a joint again, the areas touching it are adjacent, and a door token
+  on it blocks movement and range across it. Door tokens (gears 3.4 step 6) are `doors` lines
+  on their exits, named `EXIT_door`, on an open exit or on a joint alike.
 - Doom: where two pieces meet at connectors the floor simply continues; where pieces touch
   elsewhere, each piece's boundary wall is kept as a `walls` line (doom 9.2).
 """
@@ -250,20 +251,18 @@ def compose_art(placements: Sequence[tuple[Placement, PieceInfo]], shift: tuple[
 
 
 def export_board(board: Board, title: str, doors: Iterable[str] = (), fixed: Iterable[str] = ()) -> Board:
-    """The composed board in the form it is written (see the module doc): joints as borders
-    (Gears), seams as walls (Doom), door tokens as doors, fixed pieces' names unprefixed."""
+    """The composed board in the form it is written (see the module doc): door tokens as doors,
+    Doom seams as walls and joined Doom connectors left out, fixed pieces' names unprefixed.
+    Gears joints keep both connectors: the loader gives each object its piece back from its
+    name, so the joint is known again and a door token on it blocks movement (gears 3.4)."""
     door_set = set(doors)
     joined = board.joined_connectors()
-    drop = {id(c) for pair in joined for c in pair}
-    lines = list(board.lines)
-    if title == "gears":
-        for x, e in joined:
-            lines.append(Line("border", f"{x.name}+{e.name}", 0, (x.segment.a, x.segment.b), x.piece))
+    drop = {id(c) for pair in joined for c in pair} if title != "gears" else set()
     new_doors = list(board.doors)
     for c in board.connectors:
         if c.name in door_set and id(c) not in drop:
             new_doors.append(Door(f"{c.name}_door", 0, (c.segment.a, c.segment.b), True, {}, c.piece))
-    out = replace(board, lines=tuple(lines), doors=tuple(new_doors),
+    out = replace(board, doors=tuple(new_doors),
                   connectors=tuple(c for c in board.connectors if id(c) not in drop))
     if board.grid is not None:
         out = replace(out, lines=out.lines + tuple(_seam_walls(board)))

@@ -235,7 +235,7 @@ y = 140
     assert "saved, ok (2 pieces)" in text
     board = load_board(out)
     assert len(board.areas) == 2 * len(load_board(GEARS_TILE).areas)
-    assert len(board.connectors_of("entrance")) == 1 and board.doors
+    assert len(board.joined_connectors()) == 1 and len(board.connectors_of("entrance")) == 2 and board.doors
 
 
 def test_build_map_doom_script(tmp_path, capsys):

@@ -92,8 +92,11 @@ def test_gears_round_trip_same_file_and_check_map(gears_lib, tmp_path):
     assert a == c
     assert check_map(str(tmp_path / "a" / "map.tmx")) == []
     board = load_board(tmp_path / "a" / "map.tmx")
-    assert len(board.connectors_of("entrance")) == 1 and len(board.doors) == 1
-    assert len([l for l in board.lines_of("border") if "+" in l.name]) == 2  # the two joints
+    # every tile keeps its entrance and exit; the loader knows each object's piece again from
+    # its PIECE: prefix, so the two joints are joined pairs (gears 3.7), not loose connectors
+    assert board.pieces() == ("1A", "1A_2", "1A_3")
+    assert len(board.joined_connectors()) == 2 and len(board.doors) == 1
+    assert not [l for l in board.lines_of("border") if "+" in l.name]
 
 
 def test_doom_round_trip_same_file_and_check_map(doom_lib, tmp_path):
@@ -122,13 +125,62 @@ def test_every_orientation_round_trips_and_passes_check_map(gears_lib, tmp_path,
 
 
 def test_saved_board_moves_like_the_composed_board(gears_lib, tmp_path):
-    """Joints written as borders give the same movement and range graphs as joined connectors."""
+    """A saved and reloaded map has the same movement and range graphs as the composed board."""
     b = gears_chain(gears_lib, 3)
     out = tmp_path / "m.tmx"
     save_build(b, out)
     saved, composed = load_board(out), b.compose_all()
     assert saved.movement_graph() == composed.movement_graph()
     assert saved.range_graph() == composed.range_graph()
+
+
+def test_door_on_a_joint_blocks_movement_after_reload_gears_3_4(gears_lib, tmp_path):
+    """gears 3.4 / docs/MAPS.md Doors: a closed door token on a joined exit blocks movement and
+    range across the joint, on the saved map as on the composed one; opening it joins again.
+    The round trip stays byte-identical with the door on the joint."""
+    b = gears_chain(gears_lib, 2)
+    joint = "1A:exit"
+    assert joint not in {c.name for c in b.connectors_free(b.state.placements)}
+    b.toggle_door(joint)
+    a, c = round_trip(b, gears_lib, tmp_path)
+    assert a == c
+    out = tmp_path / "a" / "map.tmx"
+    assert check_map(str(out)) == []
+    saved, composed = load_board(out), b.compose_all()
+    door = saved.door(joint + "_door")
+    assert door.closed and door.piece == "1A"
+    first = next(n for n in saved.areas if n.startswith("1A:"))
+    second = {n for n in saved.areas if n.startswith("1A_2:")}
+    reach = saved.movement_graph()
+    seen, todo = {first}, [first]
+    while todo:
+        for m in reach[todo.pop()]:
+            if m not in seen:
+                seen.add(m)
+                todo.append(m)
+    assert not seen & second  # the closed door cuts the map in two
+    assert saved.range_graph(closed_doors=[door.name]) == saved.range_graph()
+    opened = saved.movement_graph(closed_doors=[])
+    assert any(m in second for n in saved.areas if n.startswith("1A:") for m in opened[n])
+    # the same as the builder's composed board with the door token on that connector
+    assert opened == composed.movement_graph()
+
+
+def test_overlap_between_pieces_is_reported(gears_lib, tmp_path):
+    """check-map checks areas of different pieces against each other too (docs/MAPS.md: areas
+    must not overlap): a saved composed map may be edited in Tiled, and its pieces are known."""
+    from dataclasses import replace
+
+    from game.board.checks import check_board
+
+    out = tmp_path / "m.tmx"
+    save_build(gears_chain(gears_lib, 2), out)
+    board = load_board(out)
+    assert [p.message for p in check_board(board)] == []
+    first = next(a for n, a in board.areas.items() if n.startswith("1A:"))
+    name = next(n for n in board.areas if n.startswith("1A_2:"))
+    board.areas = {**board.areas, name: replace(board.areas[name], polygon=first.polygon)}
+    assert any("overlaps area" in p.message for p in check_board(board))
 
 
 def test_tilesets_are_relative(gears_lib, tmp_path):

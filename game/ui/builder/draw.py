@@ -107,7 +107,11 @@ def _draw_connectors(scene, surface: pygame.Surface) -> None:
     cam = scene.camera
     z = cam.zoom
     doors = b.state.doors
-    for c in b.connectors_free(b.state.placements):
+    free = b.connectors_free(b.state.placements)
+    names = {c.name for c in free}
+    # door tokens on joints too (their exit is not free)
+    joints = [c for p in b.state.placements for c in b.placed(p).connectors if c.name in doors and c.name not in names]
+    for c in free + joints:
         a = cam.to_screen(float(c.segment.a[0]), float(c.segment.a[1]))
         e = cam.to_screen(float(c.segment.b[0]), float(c.segment.b[1]))
         if c.name in doors:

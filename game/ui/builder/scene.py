@@ -438,9 +438,10 @@ class BuilderScene(Scene):
         return None
 
     def toggle_door_near(self) -> None:
-        """A door token on the free exit nearest the mouse (or the selection's first free exit)."""
+        """A door token on the exit nearest the mouse (or the selection): an open exit, or a
+        joint between two tiles (a door the players explore through, gears 3.4)."""
         b = self.builder
-        exits = [c for c in b.connectors_free(b.state.placements) if c.kind == "exit"]
+        exits = [c for p in b.state.placements for c in b.placed(p).connectors if c.kind == "exit"]
         if not exits:
             self.status = _("No open exit for a door")
             return
