@@ -1,0 +1,1 @@
+"""The tutorial on screen: the lesson list and the overlay on the real Gears table."""

@@ -1,0 +1,97 @@
+"""Tutorial overlay on the real Gears table (issue part 2), driven by real mouse events:
+screenshots of each lesson's first step (look at them: $TILETOP_SHOTS, default
+/tmp/tiletop_tutorial_shots), the highlight
+lands on the right thing, a wrong click is refused with the step's reason, Next/Back work,
+and finishing a lesson is remembered."""
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import pygame
+import pytest
+
+from tests.ui.conftest import click, config_dir, make_app, move  # noqa: F401 (fixtures)
+
+SHOTS = Path(os.environ.get("TILETOP_SHOTS", Path(tempfile.gettempdir()) / "tiletop_tutorial_shots"))
+
+
+def open_lesson(make_app, lesson_id):  # noqa: F811
+    from game.ui.tutorial.scene import LessonList, TutorialTable
+
+    app = make_app((1280, 720))
+    menu = LessonList(app.ctx)
+    app.push(menu)
+    app.run(max_frames=1)
+    row = next(r for r, les in menu.rows if les.id == lesson_id)
+    move(row.center)
+    click(row.center)
+    app.run(max_frames=1)
+    table = app.top
+    assert isinstance(table, TutorialTable) and table.runner.lesson.id == lesson_id
+    app.run(max_frames=1)
+    return app, table
+
+
+def press(app, pos):
+    move(pos)
+    click(pos)
+    app.run(max_frames=1)
+
+
+LESSONS = ["turn", "move_cover", "sight_range", "attack", "locust_ai", "wounds", "reactions", "grenades", "explore"]
+
+
+@pytest.mark.parametrize("lesson_id", LESSONS)
+def test_first_step_screenshot_highlights_the_right_thing(make_app, lesson_id):  # noqa: F811
+    app, table = open_lesson(make_app, lesson_id)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    surface = pygame.display.get_surface()
+    table.draw(surface)
+    pygame.image.save(surface, str(SHOTS / f"{lesson_id}_step1.png"))
+    rects = table.highlight_rects()
+    highs = table.runner.highlights()
+    assert rects and all(r.width > 0 for r in rects), "every highlight of step 1 is on screen"
+    for h, r in zip(highs, rects):
+        if h.kind == "figure":
+            assert r.collidepoint(table.screen_of_figure(h.target[0]))
+        elif h.kind == "area":
+            assert r.collidepoint(table.screen_of_area(h.target[0]))
+        elif h.kind == "panel" and h.target[0] == "hand":
+            assert r == table.hand_rect
+        # the highlight is not dimmed: its centre keeps the table's own colour
+    assert not any(table.panel_rect.colliderect(r) for r in rects if r.width < 400), "the text hides the highlight"
+
+
+def test_wrong_click_is_refused_and_next_back_work(make_app):  # noqa: F811
+    app, table = open_lesson(make_app, "turn")
+    for _ in range(3):  # three read steps
+        nxt = next(r for r, w in table.panel_buttons if w == "next")
+        press(app, nxt.center)
+    assert table.runner.step.id == "play_move"
+    # Click the Assault card: a legal card, but not the one this step teaches.
+    before = table.session.state_hash()
+    press(app, table.card_rects[next(c for c in table.card_rects if c.startswith("assault"))].center)
+    for rect, _label, what in list(table.buttons):
+        if getattr(what, "kind", None) == "play" and what.payload.get("as") == "move":
+            press(app, rect.center)
+            break
+    assert table.session.state_hash() == before
+    assert "Advance" in table.feedback
+    back = next(r for r, w in table.panel_buttons if w == "back")
+    press(app, back.center)
+    assert table.runner.step.id == "three_steps"
+
+
+def test_finishing_a_lesson_is_remembered(make_app, config_dir):  # noqa: F811
+    from game.tutorial.progress import Progress
+
+    app, table = open_lesson(make_app, "grenades")
+    runner = table.runner
+    while not runner.done:
+        if runner.step.kind == "read":
+            table.next_step()
+        else:
+            assert table.submit(runner.hint())
+    assert Progress.load().is_done("gears", "grenades")
