@@ -124,9 +124,19 @@ class BoardView:
         return {a: tuple(sorted(adj.get(a, ()))) for a in self.areas}
 
     def mdist(self, a: str, b: str) -> int:
+        # A place off this board (a COG not yet placed while a level is laid out) is
+        # unreachable: answered without building the area graph of every intermediate board.
+        if b not in self.board.areas:
+            if a not in self.board.areas:
+                raise KeyError(a)
+            return INF
         return self.move_dist[a].get(b, INF)
 
     def rdist(self, a: str, b: str) -> int:
+        if b not in self.board.areas:
+            if a not in self.board.areas:
+                raise KeyError(a)
+            return INF
         return self.range_dist[a].get(b, INF)
 
     # ------------------------------------------------------------------ places on the board
@@ -309,13 +319,13 @@ class SightGeometry:
     def __init__(self, board: Board):
         self.board = board
         walls = board.blocking_segments()
-        dens = [1]
+        dens = {1}
         for a in board.areas.values():
-            dens += [x.denominator for p in a.polygon for x in _frac(p)]
+            dens.update(_den(x) for p in a.polygon for x in p)
         for w in walls:
-            dens += [x.denominator for p in (w.a, w.b) for x in _frac(p)]
+            dens.update(_den(x) for p in (w.a, w.b) for x in p)
         for c in board.cover:
-            dens += [x.denominator for x in _frac(c.point)]
+            dens.update(_den(x) for x in c.point)
         self.scale = 2 * math.lcm(*dens)
         self.walls: list[IntSeg] = [(self._int(w.a), self._int(w.b)) for w in walls]
         self._polys: dict[str, tuple[IntPt, ...]] = {}
@@ -324,8 +334,7 @@ class SightGeometry:
         self._memo: dict[Any, bool] = {}
 
     def _int(self, p) -> IntPt:
-        x, y = _frac(p)
-        return (int(x * self.scale), int(y * self.scale))
+        return (_scaled(p[0], self.scale), _scaled(p[1], self.scale))
 
     def poly(self, area: str) -> tuple[IntPt, ...]:
         """The area's polygon, normalised and validated once (los.py does it every query)."""
@@ -382,12 +391,43 @@ def _frac(p) -> tuple[Fraction, Fraction]:
     return (Fraction(p[0]), Fraction(p[1]))
 
 
+def _den(x) -> int:
+    return x.denominator if isinstance(x, Fraction) else 1
+
+
+def _scaled(x, scale: int) -> int:
+    """x * scale as an int (scale is a multiple of x's denominator)."""
+    if isinstance(x, Fraction):
+        return x.numerator * (scale // x.denominator)
+    return int(x * scale)
+
+
+_VALID: dict[tuple, tuple[str, ...]] = {}  # translated polygon -> its problems (cached)
+
+
 def _valid_int_polygon(raw: Sequence, scale: int) -> tuple[IntPt, ...]:
-    poly = normalize_polygon(raw)
-    problems = polygon_problems(poly)
+    """The polygon scaled to integers, with consecutive repeats dropped (normalize_polygon),
+    and checked once per shape (polygon_problems does not depend on where the shape lies)."""
+    out: list[IntPt] = []
+    for p in raw:
+        q = (_scaled(p[0], scale), _scaled(p[1], scale))
+        if not out or out[-1] != q:
+            out.append(q)
+    while len(out) > 1 and out[-1] == out[0]:
+        out.pop()
+    poly = tuple(out)
+    if poly:
+        ox, oy = min(x for x, _ in poly), min(y for _, y in poly)
+        key = tuple((x - ox, y - oy) for x, y in poly)
+    else:
+        key = ()
+    problems = _VALID.get(key)
+    if problems is None:
+        problems = _VALID[key] = tuple(polygon_problems(poly))
     if problems:  # the same sentence game/board/los.py gives
-        raise ValueError(f"area polygon {poly!r} is unusable: {'; '.join(problems)}")
-    return tuple((int(x * scale), int(y * scale)) for x, y in poly)
+        shown = normalize_polygon(raw)
+        raise ValueError(f"area polygon {shown!r} is unusable: {'; '.join(problems)}")
+    return poly
 
 
 def _candidates(poly: tuple[IntPt, ...]) -> list[IntPt]:
