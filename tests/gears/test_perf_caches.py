@@ -65,7 +65,7 @@ def test_integer_los_matches_board_los_on_a_composed_map():
 
 def test_cover_clip_polygon_query_matches_board_los(title):
     """Spec 3.3 cover model: the clipped (rational) rear polygon goes through the same test."""
-    from game.gears.rules.movement import _clip_behind
+    from game.gears.rules.movement import _clip_behind, _triangles
 
     s, view = _game_view(title)
     walls = view.board.blocking_segments()
@@ -73,11 +73,34 @@ def test_cover_clip_polygon_query_matches_board_los(title):
     for spot in list(view.cover.values())[:6]:
         for a in view.areas[:6]:
             for angle in spot.arrows:
-                rear = _clip_behind(view.board.areas[a].polygon, spot, angle)
-                if rear is not None:
-                    assert view.point_sees_polygon(spot.point, rear) == L.point_to_area(spot.point, rear, walls).visible
-                    checked += 1
+                for tri in _triangles(view.board.areas[a].polygon):
+                    rear = _clip_behind(tri, spot, angle)
+                    if rear is not None:
+                        assert view.point_sees_polygon(spot.point, rear) == \
+                            L.point_to_area(spot.point, rear, walls).visible
+                        checked += 1
     assert checked > 0
+
+
+def test_concave_areas_are_cut_into_triangles_before_clipping():
+    """Spec 3.3 cover model on a concave area (found by simulating Horde Mode): clipping it
+    whole gave a self-touching polygon; its triangles cover it exactly and clip cleanly."""
+    from fractions import Fraction as F
+
+    from game.board.geometry import polygon_problems, signed_area2
+    from game.board.model import CoverSpot
+    from game.gears.rules.movement import _clip_behind, _triangles
+
+    concave = ((F(792), F(104)), (F(900), F(104)), (F(900), F(500)), (F(512), F(500)), (F(512), F(384)),
+               (F(648), F(392)), (F(616), F(320)))
+    l_shape = ((0, 0), (4, 0), (4, 1), (1, 1), (1, 4), (0, 4))
+    for poly in (concave, l_shape):
+        tris = _triangles(poly)
+        assert sum(abs(signed_area2(t)) for t in tris) == abs(signed_area2(poly))
+        spot = CoverSpot("s", 1, (F(700), F(300)), "a", (45,))
+        for t in tris:
+            rear = _clip_behind(t, spot, 45)
+            assert rear is None or not polygon_problems(rear)
 
 
 @settings(max_examples=150, deadline=None)

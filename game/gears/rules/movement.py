@@ -72,8 +72,11 @@ def cover_bonus(view: BoardView, attacker: Pos, defender: Pos) -> int:
                 full = True
                 break
         else:
-            rear = _clip_behind(view.board.areas[attacker[0]].polygon, spot, angle)
-            if rear is None or not view.point_sees_polygon(spot.point, rear):
+            # The attacker's area behind the cover line, as convex pieces (clipping a concave
+            # area in one go can give a self-touching polygon); seen if any piece is seen.
+            pieces = [r for t in _triangles(view.board.areas[attacker[0]].polygon)
+                      for r in [_clip_behind(t, spot, angle)] if r is not None]
+            if not any(view.point_sees_polygon(spot.point, r) for r in pieces):
                 full = True
                 break
     hit = 2 if full else 1
@@ -81,9 +84,51 @@ def cover_bonus(view: BoardView, attacker: Pos, defender: Pos) -> int:
     return hit
 
 
+def _triangles(polygon) -> list[tuple]:
+    """Ear-clipping triangulation of a simple polygon, exactly (rational coordinates): the
+    union of the triangles is the polygon, and each one clips correctly against a line."""
+    pts = list(polygon)
+    area2 = sum(pts[i][0] * pts[(i + 1) % len(pts)][1] - pts[(i + 1) % len(pts)][0] * pts[i][1]
+                for i in range(len(pts)))
+    if area2 < 0:
+        pts.reverse()
+    out: list[tuple] = []
+    while len(pts) > 3:
+        n = len(pts)
+        for i in range(n):
+            a, b, c = pts[i - 1], pts[i], pts[(i + 1) % n]
+            turn = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+            if turn == 0:  # b lies on a-c: dropping it leaves the same region
+                pts.pop(i)
+                break
+            if turn < 0:
+                continue  # reflex vertex
+            tri = (a, b, c)
+            if any(q not in tri and _in_triangle(q, tri) for q in pts):
+                continue
+            out.append(tri)
+            pts.pop(i)
+            break
+        else:  # not a simple polygon: keep the rest whole (los.py then names the problem)
+            out.append(tuple(pts))
+            return out
+    if len(pts) == 3:
+        out.append(tuple(pts))
+    return out
+
+
+def _in_triangle(q, tri) -> bool:
+    """q in the closed counter-clockwise triangle."""
+    for i in range(3):
+        a, b = tri[i], tri[(i + 1) % 3]
+        if (b[0] - a[0]) * (q[1] - a[1]) - (b[1] - a[1]) * (q[0] - a[0]) < 0:
+            return False
+    return True
+
+
 def _clip_behind(polygon, spot, angle) -> tuple | None:
-    """The part of polygon on the closed rear side of the arrow's line (Sutherland-Hodgman),
-    or None when it has no area."""
+    """The part of a convex polygon on the closed rear side of the arrow's line
+    (Sutherland-Hodgman), or None when it has no area."""
     def side(p):
         return arrow_half_plane(spot, angle, p)
 
