@@ -14,15 +14,25 @@
 `load_mission` validates everything (goal, counts, enemy ids, that the map loads, is a Gears
 map and, for reach_exit, has a door token on an exit to reach) and raises MissionError with one
 line per problem, naming the file. `custom_missions(maps_dir)` lists what the set-up screen
-offers. No pygame here.
+offers. The builder's mission panel edits a `MissionDraft` and saves it with `save_draft`.
+
+What the rules need to play one: `CustomMission.map` (the composed board's .tmx; load it with
+`CustomMission.board()`), `goal`/`activations`, `players` and `locusts` (slot -> enemy id).
+No pygame here.
 """
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["CustomMission", "MissionError", "GOALS", "load_mission", "save_mission", "custom_missions", "enemy_ids"]
+__all__ = ["CustomMission", "MissionDraft", "MissionError", "GOALS", "SLOTS", "load_mission", "save_mission",
+           "save_draft", "draft_for", "mission_path", "custom_missions", "enemy_ids", "enemy_names"]
+
+SLOTS = ("A", "B", "C")
+DEFAULT_LOCUSTS = {"A": "drone", "B": "wretch", "C": "boomer"}  # Emergence's mix (gears 7.5)
+DEFAULT_ACTIVATIONS = 8
 
 GOALS = ("reach_exit", "hold_out")
 KEYS = {"map", "name", "players", "goal", "activations", "locusts"}
@@ -46,9 +56,67 @@ class CustomMission:
     locusts: dict[str, str] = field(default_factory=dict)  # "A"/"B"/"C" -> enemy id
 
 
+    def board(self):
+        """The composed board the mission is played on (game.board.tmx.load_board; MapError)."""
+        from game.board.tmx import load_board
+
+        return load_board(self.map)
+
+
+@dataclass(frozen=True)
+class MissionDraft:
+    """A mission being edited (the builder's panel): like CustomMission without a file yet.
+    activations is kept while the goal is reach_exit, so switching goals loses nothing."""
+
+    name: str
+    players: int = 2
+    goal: str = "reach_exit"
+    activations: int = DEFAULT_ACTIVATIONS
+    locusts: tuple[tuple[str, str], ...] = tuple(DEFAULT_LOCUSTS.items())
+
+    def locust(self, slot: str) -> str:
+        return dict(self.locusts)[slot]
+
+    def with_locust(self, slot: str, enemy: str) -> "MissionDraft":
+        from dataclasses import replace
+
+        return replace(self, locusts=tuple((s, enemy if s == slot else e) for s, e in self.locusts))
+
+
+def mission_path(map_path: Path) -> Path:
+    """Where a map's mission lives: NAME.mission.toml beside NAME.tmx."""
+    return Path(map_path).with_suffix(".mission.toml")
+
+
+def draft_for(map_path: Path | None, name: str) -> tuple[MissionDraft, list[str]]:
+    """The mission saved beside map_path as a draft, else a default one; problems of a broken
+    mission file come back as lines (the draft is then the default)."""
+    if map_path is not None and mission_path(map_path).is_file():
+        try:
+            m = load_mission(mission_path(map_path))
+        except MissionError as exc:
+            return MissionDraft(name), exc.problems
+        return MissionDraft(m.name, m.players, m.goal, m.activations or DEFAULT_ACTIVATIONS,
+                            tuple((s, m.locusts[s]) for s in SLOTS)), []
+    return MissionDraft(name), []
+
+
+def save_draft(draft: MissionDraft, map_path: Path) -> Path:
+    """Write the draft beside its (saved) map; MissionError, and no file written, if invalid."""
+    m = CustomMission(mission_path(map_path), Path(map_path).resolve(), draft.name, draft.players, draft.goal,
+                      draft.activations if draft.goal == "hold_out" else None, dict(draft.locusts))
+    return save_mission(m)
+
+
 def enemy_ids() -> list[str]:
     with open(ENEMIES, "rb") as f:
         return list(tomllib.load(f).get("enemy", {}))
+
+
+def enemy_names() -> dict[str, str]:
+    """Enemy id -> its card name (enemies.toml), for the builder's panel."""
+    with open(ENEMIES, "rb") as f:
+        return {k: str(v.get("name", k)) for k, v in tomllib.load(f).get("enemy", {}).items()}
 
 
 def load_mission(path: Path) -> CustomMission:
@@ -122,10 +190,17 @@ def _q(s: str) -> str:
 
 
 def save_mission(m: CustomMission, path: Path | None = None) -> Path:
-    """Write the mission beside its map (NAME.mission.toml) and check it loads back."""
-    target = Path(path or m.map.with_suffix(".mission.toml"))
-    target.write_text(mission_text(m), encoding="utf-8")
-    load_mission(target)
+    """Write the mission beside its map (NAME.mission.toml), validated first: a mission that
+    would not load raises MissionError naming the target, and nothing is written."""
+    target = Path(path or mission_path(m.map))
+    tmp = target.with_name(target.name + ".part")
+    tmp.write_text(mission_text(m), encoding="utf-8")
+    try:
+        load_mission(tmp)
+    except MissionError as exc:
+        tmp.unlink(missing_ok=True)
+        raise MissionError([line.replace(str(tmp), str(target)) for line in exc.problems]) from None
+    os.replace(tmp, target)
     return target
 
 

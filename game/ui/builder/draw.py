@@ -39,6 +39,8 @@ def draw_scene(scene, surface: pygame.Surface) -> None:
     _draw_toolbar(scene, surface)
     _draw_palette(scene, surface)
     _draw_panel(scene, surface, validation)
+    if scene.mission is not None:
+        scene._mission_layout().draw(surface, ctx)
 
 
 def _draw_table(scene, surface: pygame.Surface) -> None:
@@ -281,8 +283,9 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
         widgets.text(surface, f"{turn}{', ' + flips if flips else ''}  \u00b7  x {float(p.x):g}, y {float(p.y):g}", font, pal.text_dim, (x, yb))
         yb += px(20)
     else:
-        widgets.text(surface, _("Drag a piece from the palette onto the table"), font, pal.text_dim, (x, yb))
-        yb += px(20)
+        for line in widgets.wrap(_("Drag a piece from the palette onto the table"), font, w)[:2]:
+            widgets.text(surface, line, font, pal.text_dim, (x, yb))
+            yb += font.get_linesize()
     for line in widgets.wrap(scene.status, font, w)[:2] if scene.status else []:
         widgets.text(surface, line, font, pal.accent, (x, yb))
         yb += font.get_linesize()

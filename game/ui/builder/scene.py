@@ -6,7 +6,8 @@ palette scroll. Zoom and pan use the table's Camera; pieces are drawn with the t
 BoardRenderer (game/ui/builder/sprites.py).
 
 State tests read: `builder.state`, `selected`, `drag` (None when nothing is dragged),
-`issue_rows` (rect, Issue) and `camera`.
+`issue_rows` (rect, Issue), `camera` and `mission` (the mission panel, None while closed;
+game/ui/builder/mission.py).
 """
 from __future__ import annotations
 
@@ -18,9 +19,11 @@ from pathlib import Path
 
 import pygame
 
-from game.board.builder import Builder, BuildError, BuildPlacement, Issue, MapMeta, PieceLibrary
+from game.board.builder import SIZES, Builder, BuildError, BuildPlacement, Issue, MapMeta, PieceLibrary
+from game.gears.custom import MissionError, draft_for, mission_path, save_draft
 from game.i18n import _
 from game.ui import widgets
+from game.ui.builder.mission import MissionPanel
 from game.ui.builder.sprites import PieceSprites
 from game.ui.scene import Action, Context, Pop, Scene
 from game.ui.table.camera import Camera
@@ -66,6 +69,8 @@ class BuilderScene(Scene):
         if library is not None:
             self._libraries[title] = library
         self.builder = Builder(self._library(title), title)
+        self.mission: MissionPanel | None = None  # open mission panel
+        self._mission_kept: MissionPanel | None = None  # its draft while closed
         if path is not None:
             self.load(Path(path))
         self.selected: str | None = None
@@ -143,6 +148,8 @@ class BuilderScene(Scene):
         tools = [("undo", _("Undo"), ""), ("redo", _("Redo"), ""), ("rotate", _("Rotate"), " (R)"),
                  ("flip", _("Flip"), " (F)"), ("face", _("Other face"), " (Tab)"),
                  ("door", _("Door"), " (D)"), ("delete", _("Delete"), "")]
+        if self.builder.title == "gears":
+            tools.append(("mission", _("Mission"), " (M)"))
         ends = [("save", _("Save"), " (Ctrl+S)"), ("fit", _("Fit"), "")]
         # Key hints only when they fit: at 1280 px the labels alone fill the bar.
         need = sum(max(bh, font.size(a + b)[0] + px(24)) + px(6) for _k, a, b in tools + ends) + px(90)
@@ -218,6 +225,7 @@ class BuilderScene(Scene):
         self.builder = loaded.builder
         self._libraries[title] = self.builder.library if not loaded.as_pieces else lib
         self.path = path
+        self._mission_kept = None  # the next panel reads the mission saved beside this map
         self.status = _("Loaded {name}").format(name=path.name)
         self.dirty = True
         return True
@@ -249,6 +257,8 @@ class BuilderScene(Scene):
     # -- input ------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> Action | None:
         self._layout(pygame.display.get_surface().get_size())
+        if self.mission is not None:
+            return self._mission_event(event)
         if event.type == pygame.MOUSEWHEEL:
             at = self.mouse or self.view_rect.center
             if self.palette_rect.collidepoint(at):
@@ -432,6 +442,8 @@ class BuilderScene(Scene):
                 self.selected = None
         elif key == "save":
             self.save()
+        elif key == "mission":
+            self.open_mission()
         elif key == "fit":
             self.fit()
         self.dirty = True
@@ -485,6 +497,8 @@ class BuilderScene(Scene):
             return self.press("face")
         elif key == pygame.K_d:
             return self.press("door")
+        elif key == pygame.K_m and self.builder.title == "gears":
+            return self.press("mission")
         elif key in (pygame.K_DELETE, pygame.K_BACKSPACE):
             return self.press("delete")
         elif key in (pygame.K_HOME, pygame.K_0):
@@ -506,7 +520,8 @@ class BuilderScene(Scene):
             (_("R, right click"), _("Rotate the piece")),
             ("F, Shift+F", _("Flip left-right, top-bottom")),
             ("Tab", _("Other face of a double-sided tile")),
-            ("D", _("Door token on the nearest open exit")),
+            ("D", _("Door token on the nearest exit")),
+            ("M", _("Mission: goal, Locusts, players")),
             (_("Delete"), _("Remove the piece")),
             ("Ctrl+Z, Ctrl+Y", _("Undo, redo")),
             ("Ctrl+S", _("Save as a Tiled map")),
@@ -528,3 +543,110 @@ class BuilderScene(Scene):
 
     def set_meta(self, meta: MapMeta) -> None:
         self.edit(lambda: self.builder.set_meta(meta))
+
+    # -- mission panel ----------------------------------------------------------------------
+    def open_mission(self) -> None:
+        """Open the mission panel (Gears): the draft kept from last time, else the mission saved
+        beside the map, else a default one named after the map."""
+        panel = self._mission_kept
+        if panel is None:
+            draft, problems = draft_for(self.path, self.builder.state.meta.name)
+            panel = MissionPanel(draft, problems)
+        self.mission = panel
+        self.drag = None
+        self.dirty = True
+
+    def close_mission(self) -> None:
+        if self.mission is not None:
+            self._commit_mission_name()
+            self._mission_kept = self.mission
+        self.mission = None
+        self.dirty = True
+
+    def _mission_layout(self) -> MissionPanel:
+        m = self.mission
+        assert m is not None
+        m.layout(self.ctx, self.view_rect)
+        m.set_size_controls(self.ctx, self.builder.state.meta.size)
+        return m
+
+    def _commit_mission_name(self) -> None:
+        m = self.mission
+        assert m is not None
+        if m.editing:
+            m.commit_name()
+        meta = self.builder.state.meta
+        if m.draft.name != meta.name:
+            self.set_meta(replace(meta, name=m.draft.name))
+
+    def _mission_event(self, event: pygame.event.Event) -> Action | None:
+        m = self._mission_layout()
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            hover = m.hit(event.pos)
+            if hover != m.hover:
+                m.hover = hover
+                self.dirty = True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            key = m.hit(event.pos)
+            if key is None and not m.rect.collidepoint(event.pos):
+                self.close_mission()
+            elif key is not None:
+                self._mission_press(key)
+        elif event.type == pygame.TEXTINPUT and m.editing:
+            m.type_text(event.text)
+            self.dirty = True
+        elif event.type == pygame.KEYDOWN:
+            if m.editing:
+                if event.key == pygame.K_BACKSPACE:
+                    m.backspace()
+                elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
+                    self._commit_mission_name()
+                elif event.key == pygame.K_ESCAPE:
+                    m.editing, m.name_text = False, m.draft.name
+            elif event.key == pygame.K_ESCAPE or (event.key == pygame.K_m and not event.mod & pygame.KMOD_CTRL):
+                self.close_mission()
+            elif event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
+                self._mission_press("save")
+            self.dirty = True
+        return None
+
+    def _mission_press(self, key: str) -> None:
+        m = self.mission
+        assert m is not None
+        self.dirty = True
+        todo = m.press(key)
+        if todo is None:
+            return
+        if todo == "close":
+            self.close_mission()
+        elif todo in ("size<", "size>"):
+            meta = self.builder.state.meta
+            i = SIZES.index(meta.size) if meta.size in SIZES else 0
+            self.set_meta(replace(meta, size=SIZES[(i + (1 if todo == "size>" else -1)) % len(SIZES)]))
+        elif todo == "save":
+            self.save_mission()
+
+    def save_mission(self) -> Path | None:
+        """Save the map (so the mission has a board to name), then NAME.mission.toml beside it."""
+        m = self.mission or self._mission_kept
+        if m is None:
+            return None
+        if self.mission is not None:
+            self._commit_mission_name()
+        target = self.save()
+        if target is None:
+            m.problems, m.note = [self.status], ""
+            return None
+        try:
+            written = save_draft(m.draft, target)
+        except MissionError as exc:
+            m.problems, m.note = list(exc.problems), ""
+            return None
+        except OSError as exc:
+            m.problems, m.note = [f"{mission_path(target)}: cannot write ({exc.strerror or exc})"], ""
+            return None
+        m.problems = []
+        m.note = _("Saved {name} and {mission}").format(name=target.name, mission=written.name)
+        self.status = m.note
+        return written

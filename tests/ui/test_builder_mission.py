@@ -1,0 +1,137 @@
+"""The builder's mission panel driven by real pygame events (docs/BUILDER.md "Custom Gears
+missions"; gears 7.5 for the Locust A/B/C assignment, gears 3.4 for the map exit a
+reach_exit mission needs)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.board.builder import PieceLibrary
+from game.board.tmx import load_board
+from game.gears.custom import enemy_ids, load_mission
+from game.ui.builder.scene import BuilderScene
+from tests.ui.conftest import click, key, move, post
+
+ROOT = Path(__file__).resolve().parents[2]
+TILE = ROOT / "maps" / "gears" / "sample_1A.tmx"
+
+
+@pytest.fixture
+def scene(config_dir):
+    from game import i18n
+    from game.ui.app import App
+
+    app = App((1280, 720), headless=True)
+    pygame.event.clear()
+    lib, _ = PieceLibrary.from_paths([TILE])
+    s = BuilderScene(app.ctx, app.screen.get_size(), "gears", library=lib)
+    app.scenes = [s]
+    s.builder.add("1A", 1280, 1280)
+    s.fit()
+    app.run(max_frames=1)
+    yield app, s
+    app.close()
+    i18n.set_language("en")
+
+
+def press(app, s, control):
+    rect = s.mission.controls[control].rect
+    move(rect.center)
+    click(rect.center)
+    app.run(max_frames=2)
+
+
+def test_mission_panel_edits_and_saves_a_hold_out_mission_spec_7_5(scene, tmp_path):
+    app, s = scene
+    s.path = tmp_path / "plaza.tmx"
+    key(pygame.K_m)
+    app.run(max_frames=2)
+    assert s.mission is not None
+    # rename: click the field, type, Enter (the map's name follows)
+    press(app, s, "name")
+    for _ in range(len(s.mission.name_text)):
+        key(pygame.K_BACKSPACE)
+    post(pygame.TEXTINPUT, text="Last stand")
+    key(pygame.K_RETURN)
+    app.run(max_frames=2)
+    press(app, s, "goal:hold_out")
+    press(app, s, "act+")
+    press(app, s, "act+")
+    press(app, s, "players+")
+    press(app, s, "players+")
+    ids = enemy_ids()
+    start = ids.index(s.mission.draft.locust("A"))
+    press(app, s, "A>")
+    press(app, s, "C<")
+    press(app, s, "size>")
+    assert s.builder.state.meta.size == "medium"
+    press(app, s, "save")
+    m = load_mission(tmp_path / "plaza.mission.toml")
+    assert (m.name, m.goal, m.activations, m.players) == ("Last stand", "hold_out", 10, 4)
+    assert m.locusts["A"] == ids[(start + 1) % len(ids)]
+    assert m.locusts["C"] == ids[(ids.index("boomer") - 1) % len(ids)]
+    assert m.map == (tmp_path / "plaza.tmx").resolve()
+    board = load_board(m.map)
+    assert board.properties["name"] == "Last stand" and board.properties["size"] == "medium"
+    assert s.mission.problems == [] and "plaza.mission.toml" in s.mission.note
+    # Escape closes; opening again shows the same draft
+    key(pygame.K_ESCAPE)
+    app.run(max_frames=2)
+    assert s.mission is None
+    key(pygame.K_m)
+    app.run(max_frames=2)
+    assert s.mission.draft.activations == 10
+    assert "Last stand" in (tmp_path / "plaza.mission.toml").read_text()
+
+
+def test_reach_exit_without_a_door_is_refused_and_shown_gears_3_4(scene, tmp_path):
+    app, s = scene
+    s.path = tmp_path / "nodoor.tmx"
+    key(pygame.K_m)
+    app.run(max_frames=2)
+    press(app, s, "goal:reach_exit")
+    press(app, s, "save")
+    assert not (tmp_path / "nodoor.mission.toml").exists()
+    assert any("door token" in p for p in s.mission.problems)
+    # close by a click outside the card, put a door on the exit with D, save again
+    click((s.view_rect.left + 5, s.view_rect.bottom - 5))
+    app.run(max_frames=2)
+    assert s.mission is None
+    s.builder.toggle_door("1A:exit")
+    key(pygame.K_m)
+    app.run(max_frames=2)
+    press(app, s, "save")
+    assert load_mission(tmp_path / "nodoor.mission.toml").goal == "reach_exit"
+
+
+def test_loading_a_map_reads_its_mission(scene, tmp_path):
+    app, s = scene
+    s.path = tmp_path / "m.tmx"
+    key(pygame.K_m)
+    app.run(max_frames=2)
+    press(app, s, "goal:hold_out")
+    press(app, s, "players-")
+    press(app, s, "save")
+    assert (tmp_path / "m.mission.toml").exists()
+    other = BuilderScene(s.ctx, app.screen.get_size(), "gears", path=tmp_path / "m.tmx", library=s.builder.library)
+    other.open_mission()
+    assert (other.mission.draft.goal, other.mission.draft.players) == ("hold_out", 1)
+
+
+def test_door_key_puts_a_door_on_a_joint(scene):
+    """gears 3.4: a door between two tiles (explored through) is put with D like an open one."""
+    app, s = scene
+    first = s.builder.placement("1A")
+    s.builder.add("1A", first.x + 770, first.y + 120)
+    assert len(s.builder.compose_all().joined_connectors()) == 1
+    s.fit()
+    app.run(max_frames=1)
+    joint = next(c for c in s.builder.placed(first).connectors if c.kind == "exit")
+    mid = ((joint.segment.a[0] + joint.segment.b[0]) / 2, (joint.segment.a[1] + joint.segment.b[1]) / 2)
+    x, y = s.camera.to_screen(float(mid[0]), float(mid[1]))
+    move((round(x), round(y)))
+    key(pygame.K_d)
+    app.run(max_frames=2)
+    assert s.builder.state.doors == {"1A:exit"}
