@@ -13,6 +13,7 @@ from game.ui.scene import Action, Context, OpenMapList, OpenSettings, Push, Quit
 from game.ui.widgets import Button
 
 BACKGROUND = "ui/menu_bg.png"
+LEARN = "learn_to_play"  # the menu button's action: open the Gears lessons
 LOGO = "ui/logo.png"
 
 
@@ -59,11 +60,12 @@ class MainMenu(Scene):
             self.cards.append(GameCard(game, pygame.Rect(x, y, card_w, card_h)))
         below = top + rows * card_h + (rows - 1) * gap + px(40)
         bw, bh = px(250), px(52)
-        labels = [(_("Open a map"), OpenMapList(), True), (_("Build a map"), OpenBuilder(), False),
-                  (_("Settings"), OpenSettings(), False), (_("Quit"), Quit(), False)]
+        labels = [(_("Open a map"), OpenMapList(), True), (_("Learn to play"), LEARN, False),
+                  (_("Build a map"), OpenBuilder(), False), (_("Settings"), OpenSettings(), False),
+                  (_("Quit"), Quit(), False)]
         if saved is not None:  # an unfinished game comes first: one click back to it
             labels.insert(0, (_("Continue"), ContinueGame(saved.key), True))
-            bw = min(bw, (w - px(40) - (len(labels) - 1) * gap) // len(labels))  # still one row
+        bw = min(bw, (w - px(40) - (len(labels) - 1) * gap) // len(labels))  # still one row
         row_w = len(labels) * bw + (len(labels) - 1) * gap
         self.buttons = [
             Button(pygame.Rect((w - row_w) // 2 + i * (bw + gap), min(below, h - bh - px(50)), bw, bh), label, action, primary=primary)
@@ -95,6 +97,8 @@ class MainMenu(Scene):
                 return self._resolve(self.buttons[self.focus].action)
             elif event.key == pygame.K_b:
                 return self._resolve(OpenBuilder())
+            elif event.key == pygame.K_l:
+                return self._resolve(LEARN)
             elif event.key == pygame.K_o:
                 return OpenMapList()
             elif event.key == pygame.K_s:
@@ -127,6 +131,7 @@ class MainMenu(Scene):
     def shortcuts(self) -> list[tuple[str, str]]:
         return [
             ("O", _("Open a map")),
+            ("L", _("Learn to play")),
             ("B", _("Build a map")),
             ("S", _("Settings")),
             (_("Arrows, Enter"), _("Move between buttons, press one")),
@@ -141,6 +146,10 @@ class MainMenu(Scene):
             return Push(BuilderScene(self.ctx, pygame.display.get_surface().get_size(), action.title))
         if isinstance(action, (OpenGame, ContinueGame)):
             return _open_game(self.ctx, action)
+        if action == LEARN:  # the tutorial's lessons (game/ui/tutorial), loaded when asked for
+            from game.ui.tutorial.scene import LessonList
+
+            return Push(LessonList(self.ctx))
         return action
 
     def on_settings_changed(self) -> None:

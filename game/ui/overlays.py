@@ -22,20 +22,57 @@ class HelpOverlay(Scene):
 
     opaque = False
 
-    def __init__(self, ctx: Context, title: str, shortcuts: list[tuple[str, str]]) -> None:
+    def __init__(self, ctx: Context, title: str, shortcuts: list[tuple[str, str]], below: Scene | None = None) -> None:
         super().__init__(ctx)
         self.title = title
         own = {k for k, _d in shortcuts}
         self.entries = shortcuts + [(k, d) for k, d in global_shortcuts() if k not in own]
+        # The Rules tab: the rules reference of the game below, opened at the rule behind what
+        # is on screen when that scene says (`rules_context() -> (game, section)`).
+        self.tab = "keys"
+        self.rules = None
+        self.rule_index = 0
+        self.tab_rects: dict[str, pygame.Rect] = {}
+        context = getattr(below, "rules_context", None)
+        game, section = context() if callable(context) else ("gears", "")
+        try:
+            from game.tutorial.library import rules_for
+
+            self.rules = rules_for(game).ordered()
+        except Exception:  # noqa: BLE001 - a broken or missing reference: the Keys tab still works
+            self.rules = None
+        if self.rules and section:
+            self.tab = "rules"
+            self.rule_index = next((i for i, r in enumerate(self.rules) if r.section == section), 0)
 
     def handle(self, event: pygame.event.Event) -> Action | None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
-            return Pop()
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+                return Pop()
+            if event.key == pygame.K_TAB and self.rules:
+                self.tab = "rules" if self.tab == "keys" else "keys"
+                self.dirty = True
+            elif self.tab == "rules" and self.rules and event.key in (pygame.K_UP, pygame.K_DOWN):
+                step = 1 if event.key == pygame.K_DOWN else -1
+                self.rule_index = (self.rule_index + step) % len(self.rules)
+                self.dirty = True
+            return None
         if event.type == pygame.MOUSEBUTTONDOWN:
+            for tab, rect in self.tab_rects.items():
+                if rect.collidepoint(event.pos):
+                    self.tab, self.dirty = tab, True
+                    return None
+            for i, rect in enumerate(getattr(self, "rule_rects", [])):
+                if rect.collidepoint(event.pos):
+                    self.rule_index, self.dirty = i, True
+                    return None
             return Pop()
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.rules and self.tab == "rules":
+            self._draw_rules(surface)
+            return
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         widgets.dim(surface, 160)
         key_font, desc_font = ctx.font(17, bold=True), ctx.font(17)
@@ -60,6 +97,60 @@ class HelpOverlay(Scene):
             widgets.text(surface, desc, desc_font, pal.text, (rect.left + px(32) + key_w, chip.centery), "midleft")
             y += row
         widgets.text(surface, _("Press F1 or Esc to close"), ctx.font(13), pal.text_dim, (rect.centerx, rect.bottom - px(14)), "midbottom")
+        self._draw_tabs(surface, rect)
+
+    def _draw_tabs(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Keys / Rules tab headers on the panel's top edge (Tab switches)."""
+        self.tab_rects = {}
+        if not self.rules:
+            return
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        x = rect.centerx - px(110)
+        for tab, label in (("keys", _("Keys")), ("rules", _("Rules"))):
+            r = pygame.Rect(x, rect.top - px(34), px(100), px(34))
+            active = tab == self.tab
+            pygame.draw.rect(surface, pal.accent if active else (52, 57, 66), r, border_top_left_radius=px(6), border_top_right_radius=px(6))
+            widgets.text(surface, label, ctx.font(15, bold=True), pal.accent_text if active else pal.text, r.center, "center")
+            self.tab_rects[tab] = r
+            x += px(110)
+
+    def _draw_rules(self, surface: pygame.Surface) -> None:
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        widgets.dim(surface, 160)
+        w = min(surface.get_width() - px(40), px(980))
+        h = min(surface.get_height() - px(80), px(560))
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = (surface.get_width() // 2, surface.get_height() // 2 + px(16))
+        widgets.panel(surface, ctx, rect)
+        widgets.text(surface, _("Rules"), ctx.font(26, bold=True), pal.accent, (rect.left + px(32), rect.top + px(20)))
+        list_w = px(300)
+        row = px(26)
+        y = rect.top + px(70)
+        self.rule_rects = []
+        font = ctx.font(14)
+        first = max(0, min(self.rule_index - 5, len(self.rules) - (rect.bottom - px(40) - y) // row))
+        for i, rule in enumerate(self.rules):
+            if i < first:
+                self.rule_rects.append(pygame.Rect(0, 0, 0, 0))
+                continue
+            if y + row > rect.bottom - px(36):
+                break
+            r = pygame.Rect(rect.left + px(24), y, list_w, row - px(2))
+            if i == self.rule_index:
+                pygame.draw.rect(surface, (60, 66, 78), r, border_radius=px(4))
+            widgets.text(surface, f"{rule.section}  {_(rule.title)}", font, pal.text if i == self.rule_index else pal.text_dim, (r.left + px(8), r.centery), "midleft")
+            self.rule_rects.append(r)
+            y += row
+        rule = self.rules[self.rule_index]
+        body = pygame.Rect(rect.left + list_w + px(48), rect.top + px(70), rect.width - list_w - px(80), rect.height - px(120))
+        widgets.text(surface, f"{rule.section}  {_(rule.title)}", ctx.font(20, bold=True), pal.text, body.topleft)
+        widgets.text_block(surface, _(rule.text), ctx.font(16), pal.text, pygame.Rect(body.left, body.top + px(40), body.width, body.height - px(80)))
+        if rule.see:
+            see = _("See also: {sections}").format(sections=", ".join(rule.see))
+            widgets.text(surface, see, ctx.font(13), pal.text_dim, (body.left, body.bottom - px(10)), "bottomleft")
+        widgets.text(surface, _("Tab: keys and rules, arrows: another rule, Esc: close"), ctx.font(13), pal.text_dim,
+                     (rect.centerx, rect.bottom - px(12)), "midbottom")
+        self._draw_tabs(surface, rect)
 
 
 class ErrorPanel(Scene):

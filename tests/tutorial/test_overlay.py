@@ -95,3 +95,20 @@ def test_finishing_a_lesson_is_remembered(make_app, config_dir):  # noqa: F811
         else:
             assert table.submit(runner.hint())
     assert Progress.load().is_done("gears", "grenades")
+
+
+def test_rule_button_opens_the_rules_tab_at_the_steps_rule(make_app):  # noqa: F811
+    """Issue part 5: the help overlay's Rules tab, opened from a tutorial step at its rule."""
+    from game.ui.overlays import HelpOverlay
+
+    app, table = open_lesson(make_app, "sight_range")
+    rule_btn = next(r for r, w in table.panel_buttons if w == "rule")
+    press(app, rule_btn.center)
+    help_ = app.top
+    assert isinstance(help_, HelpOverlay) and help_.tab == "rules"
+    assert help_.rules[help_.rule_index].section == "3.5"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(pygame.display.get_surface(), str(SHOTS / "rules_tab.png"))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="", scancode=0))
+    app.run(max_frames=1)
+    assert help_.tab == "keys"

@@ -40,6 +40,11 @@ class TutorialTable(GearsTable):
                          save_path=None, animate=False)
         self.handoff = None
 
+    def rules_context(self) -> tuple[str, str]:
+        """For the F1 Rules tab: the rule of the refusal shown, else of the current step."""
+        step = self.runner.step
+        return self.game_title, self.feedback_rule or (step.rule if step else "")
+
     # ------------------------------------------------------------------ acting
     def submit(self, action: Action) -> bool:
         """The table's clicks end here: the lesson decides, the table shows what happened."""
@@ -103,7 +108,15 @@ class TutorialTable(GearsTable):
                 return self._panel_command("back")
             if event.key == pygame.K_ESCAPE:
                 return Pop()
+            if event.key == pygame.K_r:
+                return self.open_rule()
         return super().handle(event)
+
+    def open_rule(self):
+        """The help overlay's Rules tab at this step's (or this refusal's) rule."""
+        from game.ui.overlays import HelpOverlay
+
+        return Push(HelpOverlay(self.ctx, _(self.runner.lesson.title), self.shortcuts(), below=self))
 
     def _panel_command(self, what: str):
         if what == "next":
@@ -114,6 +127,8 @@ class TutorialTable(GearsTable):
             self.back_step()
         elif what == "leave":
             return Pop()
+        elif what == "rule":
+            return self.open_rule()
         self.dirty = True
         return None
 
@@ -286,9 +301,14 @@ class TutorialTable(GearsTable):
             colour = pal.accent_text if enabled and what == "next" else (pal.text if enabled else pal.text_dim)
             widgets.text(surface, label, ctx.font(15, bold=True), colour, r.center, "center")
             self.panel_buttons.append((r, what))
+        if self.rules_context()[1]:
+            r = pygame.Rect(rect.left + px(20), by, px(90), bh)
+            pygame.draw.rect(surface, (52, 57, 66), r, border_radius=px(6))
+            widgets.text(surface, _("Rule"), ctx.font(15, bold=True), pal.text, r.center, "center")
+            self.panel_buttons.append((r, "rule"))
         if step is not None and step.kind != "read":
             widgets.text(surface, _("Do it on the table to go on."), ctx.font(13), pal.text_dim,
-                         (rect.left + px(20), by + bh // 2), "midleft")
+                         (rect.left + px(124), by + bh // 2), "midleft")
 
 
 def _bounds(points) -> tuple[int, int, int, int]:
