@@ -7,6 +7,8 @@ rotation and offset are recovered here from one of its areas (tile area -> compo
 """
 from __future__ import annotations
 
+from collections import OrderedDict
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
@@ -16,6 +18,7 @@ from game.board.model import Board
 from game.ui.assets import Assets
 from game.ui.palette import Palette
 from game.ui.table.board_render import VOID, BoardRenderer, load_floor
+from game.ui.table.camera import ZOOM_LEVELS, Camera
 
 TILES_DIR = Path(__file__).resolve().parents[3] / "maps" / "gears" / "tiles"
 
@@ -68,6 +71,49 @@ def compose_floor(board: Board, tiles: dict[str, Board], tiles_dir: Path = TILES
     return floor, problems
 
 
+@dataclass
+class FitCamera(Camera):
+    """The table camera, plus one zoom between the fixed steps: the exact fit of the board.
+
+    A long Gears map (Emergence is 34 squares by 8) fits a 1280-wide window only at the 0.33
+    step; the exact fit is a third larger. Wheel zoom leaves it for the fixed steps."""
+
+    fit_zoom: float | None = None
+
+    @property
+    def zoom(self) -> float:
+        return self.fit_zoom if self.fit_zoom is not None else ZOOM_LEVELS[self.zoom_index]
+
+    def fit(self) -> None:
+        _, _, vw, vh = self.view
+        bw, bh = self.board_size
+        exact = min(vw * 0.96 / max(1, bw), vh * 0.96 / max(1, bh), 1.0)
+        super().fit()  # the step below, for the wheel to go on from
+        step = ZOOM_LEVELS[self.zoom_index]
+        self.fit_zoom = exact if exact > step * 1.04 and exact > ZOOM_LEVELS[0] else None
+        self.center_on(bw / 2, bh / 2)
+
+    def zoom_at(self, steps: int, sx: float, sy: float) -> bool:
+        if self.fit_zoom is not None:
+            mx, my = self.to_map(sx, sy)
+            self.fit_zoom = None
+            if steps < 0:
+                steps += 1  # the step below the exact fit is already one step out
+            self.zoom_index = max(0, min(len(ZOOM_LEVELS) - 1, self.zoom_index + steps))
+            vx, vy, _, _ = self.view
+            self.x = mx - (sx - vx) / self.zoom
+            self.y = my - (sy - vy) / self.zoom
+            self.clamp()
+            return True
+        return super().zoom_at(steps, sx, sy)
+
+    def step_in(self) -> None:
+        """One fixed step closer than now (the attack view)."""
+        if self.fit_zoom is not None:
+            self.fit_zoom = None
+        self.zoom_index = min(len(ZOOM_LEVELS) - 1, self.zoom_index + 1)
+
+
 class MapPainter:
     """A BoardRenderer for the current placement list, rebuilt when a level is explored."""
 
@@ -77,6 +123,7 @@ class MapPainter:
         self.key: tuple | None = None
         self.renderer: BoardRenderer | None = None
         self.problems: list[str] = []
+        self._fit_buffers: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
     def for_state(self, state) -> BoardRenderer:
         key = tuple((p["tile"], p["exit"]) for p in state.placements)
@@ -88,3 +135,20 @@ class MapPainter:
             self.key = key
         self.renderer.set_palette(self.palette)
         return self.renderer
+
+    def buffer(self, renderer: BoardRenderer, camera: Camera) -> pygame.Surface:
+        """The map at the camera's zoom: the renderer's own buffer for a fixed step, else ours."""
+        z = camera.zoom
+        if z == ZOOM_LEVELS[camera.zoom_index]:
+            return renderer.buffer(camera.zoom_index)
+        key = (id(renderer), renderer.palette.name, round(z, 4))
+        cached = self._fit_buffers.get(key)
+        if cached is None:
+            w, h = renderer.floor.get_size()
+            cached = pygame.transform.smoothscale(renderer.floor, (max(1, round(w * z)), max(1, round(h * z))))
+            renderer.draw_overlays(cached, z)
+            cached = cached.convert()
+            self._fit_buffers[key] = cached
+            while len(self._fit_buffers) > 2:
+                self._fit_buffers.popitem(last=False)
+        return cached

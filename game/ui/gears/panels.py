@@ -45,9 +45,17 @@ def order_card(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: s
     font = ctx.assets.font(max(9, round(18 * k)), bold=True)
     lines = widgets.wrap(name, font, title.width)
     widgets.text(surface, lines[0], font, (240, 234, 216), title.center, "center", shadow=True)
-    tf = ctx.assets.font(max(8, round(15 * k)))
-    widgets.text_block(surface, text, tf, (30, 28, 24), body, line_gap=1.0)
     art = pygame.Rect(rect.left + round(18 * k), rect.top + round(58 * k), round(214 * k), round(138 * k))
+    tf = ctx.assets.font(max(8, round(15 * k)))
+    fits = len(widgets.wrap(text, tf, body.width)) * tf.get_linesize() <= body.height
+    if text and (tf.get_height() < px(11) or not fits):
+        # A small card (720p hand): the rules text matters more than the art, so it takes the
+        # art's place too, at the largest size that fits.
+        body = pygame.Rect(art.left, art.top, art.width, rect.bottom - round(16 * k) - art.top)
+        pygame.draw.rect(surface, (226, 218, 196), body, border_radius=max(2, round(6 * k)))
+        body = body.inflate(-round(12 * k), -round(10 * k))
+        tf = fitted_font(ctx, text, body, max(px(12), min(px(15), round(16 * k))), 8)
+    widgets.text_block(surface, text, tf, (30, 28, 24), body, line_gap=1.0)
     if badge:
         bf = ctx.assets.font(max(10, round(30 * k)), bold=True)
         widgets.text(surface, badge, bf, (240, 234, 216), art.center, "center", shadow=True)
@@ -57,6 +65,15 @@ def order_card(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: s
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 110))
         surface.blit(shade, rect)
+
+
+def fitted_font(ctx: Context, text: str, rect: pygame.Rect, largest: int, smallest: int) -> pygame.font.Font:
+    """The largest font size (pixels) at which `text` wraps into `rect`."""
+    for size in range(largest, smallest, -1):
+        font = ctx.assets.font(size)
+        if len(widgets.wrap(text, font, rect.width)) * font.get_linesize() <= rect.height:
+            return font
+    return ctx.assets.font(smallest)
 
 
 def card_back(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, deck: str) -> None:

@@ -24,9 +24,8 @@ from game.i18n import _
 from game.ui import widgets
 from game.ui.gears import choices as C
 from game.ui.gears import panels, store, words
-from game.ui.gears.floor import MapPainter
+from game.ui.gears.floor import FitCamera, MapPainter
 from game.ui.scene import Context, Pop, Push, Scene
-from game.ui.table.camera import Camera
 from game.ui.table.places import anchor_of_polygon
 
 STEP_MS = 170  # one area of an animated move
@@ -71,10 +70,10 @@ class GearsTable(Scene):
         bot_class = getattr(bots, "CogBot", None) or bots.RandomBot
         self.bots = {p: bot_class(seed=session.seed * 31 + i) for i, p in enumerate(session.state.players)}
         self.painter = MapPainter(ctx.assets, ctx.palette)
-        self.camera = Camera((0, 0, 1, 1), (1, 1))
+        self.camera = FitCamera((0, 0, 1, 1), (1, 1))
         self._size = (0, 0)
         self._board_key: tuple | None = None
-        self.log: list[str] = list(session.log.texts_for(None))[-60:]
+        self.log: list[str] = [self._words(t) for t in list(session.log.texts_for(None))[-60:]]
         self.message = ""
         self.message_ok = False  # a notice (saved), not a refusal: drawn calm, not red
         self.message_ms = 0
@@ -91,6 +90,8 @@ class GearsTable(Scene):
         self.handoff: str | None = None  # a human player the table waits for
         self.bot_wait = 0
         self.end_buttons: list[widgets.Button] = []
+        self._end_view: tuple | None = None  # the map view the end screen framed the board in
+        self._hover_card: tuple[str, pygame.Rect] | None = None
         self.buttons: list[tuple[pygame.Rect, str, Action | str]] = []  # rect, label, action or command
         self.card_rects: dict[str, pygame.Rect] = {}
         self.token_rects: dict[str, pygame.Rect] = {}
@@ -165,6 +166,9 @@ class GearsTable(Scene):
         self._after_change()
         return True
 
+    def _words(self, text: str) -> str:
+        return words.pretty(text, self.state, self.content)
+
     def say(self, text: str, ok: bool = False) -> None:
         self.message = text
         self.message_ok = ok
@@ -189,13 +193,13 @@ class GearsTable(Scene):
         positions = dict(before)
         for e in events:
             if e.visible_to is None or viewer in (e.visible_to or ()):
-                self.log.append(e.text)
+                self.log.append(self._words(e.text))
             pl = e.payload or {}
             if e.kind == "ai_card":
                 card = self.content.ai_cards.get(pl.get("card", ""))
-                self.ai = AiShown(pl.get("card", ""), (card.name if card else "") or pl.get("card", ""), card.text if card else e.text)
+                self.ai = AiShown(pl.get("card", ""), words.ai_card(self.content, pl.get("card", "")), card.text if card else e.text)
             elif e.kind == "ai":
-                self.ai.lines.append(e.text)
+                self.ai.lines.append(self._words(e.text))
             elif e.kind == "roll" and self.animate:
                 attack = [(int(h), int(o)) for h, o in pl.get("attack", [])]
                 self.dice = panels.DiceRoll(e.text.split(":")[0], attack, [int(s) for s in pl.get("defence", [])])
@@ -287,7 +291,7 @@ class GearsTable(Scene):
             action = choice.action
             why = getattr(choice, "reason", "") or getattr(choice, "why", "")
             if why:
-                self.log.append(f"{words.player(self.state, self.content, decider)}: {why}")
+                self.log.append(f"{words.player(self.state, self.content, decider)}: {self._words(why)}")
         else:
             action = bot.choose(actions)
         return self.submit(action)
@@ -300,8 +304,16 @@ class GearsTable(Scene):
         w, h = size
         self._size = size
         bar = px(48)
-        side = min(px(400), max(px(300), int(w * 0.2)))
+        side = min(px(420), max(px(300), int(w * 0.21)), w // 3)
         hand_h = max(px(150), min(px(230), int(h * 0.2)))
+        # A wide board is limited by the view's width: the height it leaves goes to the hand,
+        # whose cards then show their rules text at a readable size.
+        bw, bh = self.state.view().board.pixel_size()
+        view_h = h - bar - px(44) - hand_h
+        zoom = min(1.0, (w - side) * 0.96 / max(1, bw))
+        spare = view_h - bh * zoom / 0.96 - px(40)
+        if spare > 0:
+            hand_h = min(max(hand_h, min(px(300), int(h * 0.34))), hand_h + int(spare))
         self.toolbar_rect = pygame.Rect(0, 0, w, bar)
         self.side_rect = pygame.Rect(w - side, bar, side, h - bar)
         self.hand_rect = pygame.Rect(0, h - hand_h, w - side, hand_h)
@@ -314,6 +326,10 @@ class GearsTable(Scene):
     def _fit_board(self) -> None:
         key = tuple((p["tile"], p["exit"]) for p in self.state.placements)
         if key == self._board_key:
+            return
+        if self._board_key is not None and self._size != (0, 0):
+            size, self._size = self._size, (0, 0)
+            self._layout(size)  # a new level changes the board's shape: rebalance the panels
             return
         self._board_key = key
         self.camera.board_size = self.state.view().board.pixel_size()
@@ -449,6 +465,9 @@ class GearsTable(Scene):
 
     def click(self, pos):
         """One left click anywhere on the table."""
+        if self.session.is_over() and self.busy:
+            self.skip_animation()
+            return None
         if self.session.is_over():
             for b in self.end_buttons:
                 if b.hit(pos):
@@ -577,8 +596,8 @@ class GearsTable(Scene):
         (ax, ay), (bx, by) = pos[player], pos[self.target]
         bw, bh = self.camera.board_size
         _vx, _vy, vw, vh = self.camera.view
-        if bw * self.camera.zoom <= vw and self.camera.zoom_index < 4:
-            self.camera.zoom_index += 1  # a board that fits is too small to read beside the panel
+        if bw * self.camera.zoom <= vw and self.camera.zoom < 0.75:
+            self.camera.step_in()  # a board that fits is too small to read beside the panel
         self._framed = True
         panel_w = self.ctx.px(450) / self.camera.zoom
         self.camera.center_on((ax + bx) / 2 - panel_w / 2, (ay + by) / 2)
@@ -609,7 +628,7 @@ class GearsTable(Scene):
         """What the player can do now, in words (also the prompt line)."""
         ch = self.choices
         if ch.prompt:
-            return ch.prompt
+            return self._words(ch.prompt)
         phase = self.state.phase
         if ch.areas:
             return _("Click a lit area to move there.") if phase != "crawl" else _("Click a lit area to crawl there.")
@@ -627,10 +646,12 @@ class GearsTable(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self._layout(surface.get_size())
         self._fit_board()
+        if self._end_shown():
+            self._frame_end(self._end_rect())
         pal = self.ctx.palette
         surface.fill(pal.table)
         renderer = self.painter.for_state(self.state)
-        buffer = renderer.buffer(self.camera.zoom_index)
+        buffer = self.painter.buffer(renderer, self.camera)
         ox, oy = self.camera.to_screen(0, 0)
         surface.set_clip(self.view_rect)
         surface.blit(buffer, (round(ox), round(oy)))
@@ -651,7 +672,9 @@ class GearsTable(Scene):
             panels.dice_tray(surface, self.ctx, self.view_rect, self.dice)
         if self.message:
             self._draw_message(surface)
-        if self.session.is_over():
+        if self._hover_card is not None and self.handoff is None and not self.session.is_over():
+            self._draw_hover_card(surface)
+        if self._end_shown():
             self._draw_end(surface)
         elif self.handoff is not None:
             name = words.player(self.state, self.content, self.handoff)
@@ -755,7 +778,7 @@ class GearsTable(Scene):
             self.token_rects[key] = rect
             if key in st.locusts and st.locusts[key].wounded:
                 pygame.draw.circle(surface, (200, 30, 30), (rect.right - size // 6, rect.top + size // 6), max(4, size // 7))
-            if z >= 0.5:
+            if z >= 0.4:
                 label = words.locust(st, self.content, key) if key in st.locusts else words.character(self.content, st.cogs[key].character).split()[0]
                 font = self.ctx.assets.font(max(9, round(12 * z)), bold=True)
                 widgets.text(surface, label, font, (245, 240, 225), (rect.centerx, rect.bottom), "midtop", shadow=True)
@@ -849,8 +872,8 @@ class GearsTable(Scene):
                 if self.choices.grenades:
                     buttons.append((_("Throw a Bolo Grenade…"), "grenade", False))
                 for label, a in self.choices.buttons:
-                    buttons.append((label, a, a.kind in ("end", "stop", "no_cover", "no_crawl", "skip")))
-        elif self.busy:
+                    buttons.append((self._words(label), a, a.kind in ("end", "stop", "no_cover", "no_crawl", "skip")))
+        elif self.busy and not self._end_shown():
             buttons.append((_("Skip animation"), "skip", False))
         # Buttons from the right edge leftward; the prompt text takes what is left.
         bfont = ctx.font(14, bold=True)
@@ -919,6 +942,7 @@ class GearsTable(Scene):
         n = max(1, len(c.hand))
         step = min(card_w + gap, max(px(30), (room - card_w) // max(1, n - 1))) if n > 1 else card_w
         mine = self._not_yours() is None and self.session.decider == viewer
+        self._hover_card = None
         for card in c.hand:
             rect = pygame.Rect(x, r.top + px(16), card_w, card_h)
             if hidden:
@@ -932,6 +956,8 @@ class GearsTable(Scene):
                     state = "dim"
                 panels.order_card(surface, ctx, rect, order.name if order else card, order.text if order else "", state)
                 self.card_rects[card] = rect
+                if self.mouse is not None and rect.collidepoint(self.mouse):
+                    self._hover_card = (card, rect)  # the last drawn wins: it lies on top
             x += step
         if not c.hand:
             widgets.text(surface, _("No cards in hand."), ctx.font(15), pal.text_dim, (info.right + px(20), r.centery), "midleft")
@@ -969,8 +995,8 @@ class GearsTable(Scene):
             y += px(19)
             kit = ", ".join([f"{words.weapon(self.content, wpn).split()[0]} {n}" for wpn, n in c.weapons] + [_("grenades {n}").format(n=c.grenades)])
             status = _("bleeding out") if c.bleeding else (words.spot(c.cover) if c.cover else words.area(c.area))
-            y = widgets.text(surface, kit, ctx.font(12), pal.text_dim, (x + px(18), y)).bottom
-            y = widgets.text(surface, status, ctx.font(12), pal.text_dim, (x + px(18), y)).bottom + px(6)
+            y = widgets.text_block(surface, kit, ctx.font(12), pal.text_dim, pygame.Rect(x + px(18), y, w - px(18), px(40)), 1.0)
+            y = widgets.text_block(surface, status, ctx.font(12), pal.text_dim, pygame.Rect(x + px(18), y, w - px(18), px(40)), 1.0) + px(6)
         # Decks.
         y += px(2)
         y = panels.heading(surface, ctx, _("Decks"), x, y)
@@ -980,14 +1006,21 @@ class GearsTable(Scene):
         y = widgets.text(surface, _("Locusts on the map: {n}").format(n=len(st.locusts)), ctx.font(13), pal.text, (x, y)).bottom + px(10)
         # The Locust AI card last resolved: its text, the branch, target and reason.
         if self.ai.card:
-            box = pygame.Rect(x - px(4), y, w + px(8), min(px(210), (r.bottom - y) // 2))
+            f12, f12b = ctx.font(12), ctx.font(12, bold=True)
+            need = px(8) + ctx.font(12, bold=True).get_linesize() + px(4) + ctx.font(14, bold=True).get_linesize() + px(2) \
+                + len(widgets.wrap(self.ai.text, f12, w - px(12))) * int(f12.get_linesize() * 1.05) \
+                + sum(len(widgets.wrap("\u2192 " + line, f12b, w - px(12))) for line in self.ai.lines[-4:]) * int(f12b.get_linesize() * 1.05) + px(10)
+            box = pygame.Rect(x - px(4), y, w + px(8), min(need, int((r.bottom - y) * 0.55)))
             pygame.draw.rect(surface, (58, 22, 20), box, border_radius=px(8))
             pygame.draw.rect(surface, (150, 60, 50), box, 1, border_radius=px(8))
             yy = panels.heading(surface, ctx, _("Locust AI card"), box.left + px(10), box.top + px(8))
             yy = widgets.text(surface, f"{self.ai.name}", ctx.font(14, bold=True), pal.text, (box.left + px(10), yy)).bottom + px(2)
             inner = pygame.Rect(box.left + px(10), yy, box.width - px(20), box.bottom - yy - px(6))
             yy = widgets.text_block(surface, self.ai.text, ctx.font(12), (230, 210, 200), pygame.Rect(inner.left, inner.top, inner.width, inner.height // 2), 1.05)
-            for line in self.ai.lines[-4:]:
+            shown = list(self.ai.lines[-4:])
+            while len(shown) > 1 and sum(len(widgets.wrap("\u2192 " + t, f12b, inner.width)) for t in shown) * int(f12b.get_linesize() * 1.05) > inner.bottom - yy:
+                shown.pop(0)  # the newest lines (what happened last) over the older ones
+            for line in shown:
                 yy = widgets.text_block(surface, "\u2192 " + line, ctx.font(12, bold=True), pal.accent, pygame.Rect(inner.left, yy, inner.width, inner.bottom - yy), 1.05)
             y = box.bottom + px(10)
         y = panels.heading(surface, ctx, _("Log"), x, y)
@@ -1001,7 +1034,7 @@ class GearsTable(Scene):
             return
         action = self.attack_choice
         view = st.view()
-        rect = pygame.Rect(self.view_rect.left + px(12), self.view_rect.top + px(12), px(430), px(360))
+        rect = self._preview_rect(player, target)
         widgets.panel(surface, ctx, rect, alpha=245)
         x, y = rect.left + px(16), rect.top + px(14)
         name = words.locust(st, self.content, target)
@@ -1042,6 +1075,31 @@ class GearsTable(Scene):
         if action is not None:
             self._button(surface, fire, _("Attack!"), action, primary=True)
 
+    def _preview_rect(self, player: str, target: str) -> pygame.Rect:
+        """The attack panel in a top corner of the map, on the side away from both figures; when
+        both corners would cover one (a small view), the camera moves the figures out."""
+        px = self.ctx.px
+        v = self.view_rect
+        rect = pygame.Rect(0, 0, min(px(430), v.width - px(24)), min(px(360), v.height - px(24)))
+        figures = [self.screen_of_figure(k) for k in (player, target)]
+        reach = self.camera.zoom * TOKEN / 2 + px(8)
+
+        def covers(r: pygame.Rect) -> float:
+            grown = r.inflate(2 * reach, 2 * reach)
+            return sum(1 for f in figures if grown.collidepoint(f))
+
+        left = rect.move(v.left + px(12), v.top + px(12))
+        right = rect.move(v.right - px(12) - rect.width, v.top + px(12))
+        for side in (left, right):
+            if not covers(side):
+                return side
+        # Both corners cover a figure: slide the map so the pair sits right of the left panel.
+        want = left.right + reach + px(10)
+        lowest = min(x for x, _y in figures)
+        if lowest < want:
+            self.camera.x -= (want - lowest) / self.camera.zoom  # past the usual clamp: a blank edge is fine here
+        return left
+
     def _draw_message(self, surface) -> None:
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         font = ctx.font(15, bold=True)
@@ -1056,22 +1114,85 @@ class GearsTable(Scene):
         for line in lines:
             y = widgets.text(surface, line, font, pal.text, (rect.centerx, y), "midtop").bottom
 
+    def _end_shown(self) -> bool:
+        """The end panel waits for the last move and dice to finish (a click skips them)."""
+        return self.session.is_over() and not self.busy
+
+    def _end_rect(self) -> pygame.Rect:
+        """The end panel: low in the map's column, so the final board shows whole above it."""
+        px = self.ctx.px
+        w, h = self._size
+        col = self.side_rect.left
+        need = px(18) + self.ctx.font(34, bold=True).get_linesize() + px(6) + self.ctx.font(17, bold=True).get_linesize() + px(4) \
+            + self.ctx.font(15).get_linesize() + px(10) + 4 * self.ctx.font(14).get_linesize() + px(14) + px(46) + px(18)
+        rect = pygame.Rect(0, 0, min(col - px(40), px(820)), min(need, h // 2 - px(10)))
+        rect.midbottom = (col // 2, h - px(16))
+        return rect
+
+    def _frame_end(self, panel: pygame.Rect) -> None:
+        """Refit the board into the space above the end panel (once)."""
+        view = (0, self.prompt_rect.bottom, self.side_rect.left, max(self.ctx.px(80), panel.top - self.prompt_rect.bottom - self.ctx.px(8)))
+        if self._end_view == (view, self._size):
+            return
+        self._end_view = (view, self._size)
+        self.camera.view = view  # type: ignore[assignment]
+        self.camera.fit()
+
     def _draw_end(self, surface) -> None:
-        ctx, px = self.ctx, self.ctx.px
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         st = self.state
         mission = self.content.missions[st.mission]
         won = st.outcome == "won"
+        colour = (110, 200, 120) if won else (230, 80, 70)
+        rect = self._end_rect()
+        # Dim the panels but not the board: the last position is worth a look.
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        for r in (self.toolbar_rect, self.prompt_rect, self.side_rect, self.hand_rect):
+            surface.blit(shade, r, area=pygame.Rect(0, 0, r.width, r.height))
+        widgets.panel(surface, ctx, rect, alpha=245)
+        pygame.draw.rect(surface, colour, (rect.left + px(6), rect.top + px(6), rect.width - px(12), px(5)), border_radius=px(3))
         title = _("Victory") if won else _("Defeat")
-        lines = [mission.name + " \u2014 " + (_("the squad completed the mission.") if won else _("the squad was overrun."))]
-        lines.append(_("Turns played: {n}   Stage reached: {stage}   Locusts left: {left}").format(n=st.turn, stage=min(st.stage + 1, len(mission.stages)), left=len(st.locusts)))
-        lines += self.log[-3:]
-        rect = panels.overlay_card(surface, ctx, title, lines, "", (110, 200, 120) if won else (230, 80, 70), big=True)
-        bw, bh = px(220), px(48)
-        again = widgets.Button(pygame.Rect(rect.centerx - bw - px(10), rect.bottom - bh - px(24), bw, bh), _("New game"), "again", primary=True)  # type: ignore[arg-type]
-        menu = widgets.Button(pygame.Rect(rect.centerx + px(10), rect.bottom - bh - px(24), bw, bh), _("Main menu"), "menu")  # type: ignore[arg-type]
+        y = widgets.text(surface, title, ctx.font(34, bold=True), colour, (rect.centerx, rect.top + px(18)), "midtop", shadow=True).bottom + px(6)
+        summary = mission.name + " \u2014 " + (_("the squad completed the mission.") if won else _("the squad was overrun."))
+        y = widgets.text(surface, summary, ctx.font(17, bold=True), pal.text, (rect.centerx, y), "midtop").bottom + px(4)
+        stats = _("Turns played: {n}   Stage reached: {stage}   Locusts left: {left}").format(
+            n=st.turn, stage=min(st.stage + 1, len(mission.stages)), left=len(st.locusts))
+        y = widgets.text(surface, stats, ctx.font(15), pal.text_dim, (rect.centerx, y), "midtop").bottom + px(10)
+        bw, bh = px(200), px(46)
+        buttons_top = rect.bottom - bh - px(18)
+        font = ctx.font(14)
+        inner = rect.width - px(60)
+        lines: list[str] = []
+        for line in self.log[-4:]:
+            lines += widgets.wrap(line, font, inner)
+        room = max(0, (buttons_top - px(8) - y) // font.get_linesize())
+        for line in lines[-room:] if room else []:
+            y = widgets.text(surface, line, font, pal.text, (rect.left + px(30), y)).bottom
+        again = widgets.Button(pygame.Rect(rect.centerx - bw - px(10), buttons_top, bw, bh), _("New game"), "again", primary=True)  # type: ignore[arg-type]
+        menu = widgets.Button(pygame.Rect(rect.centerx + px(10), buttons_top, bw, bh), _("Main menu"), "menu")  # type: ignore[arg-type]
         self.end_buttons = [again, menu]
         for b in self.end_buttons:
             b.draw(surface, ctx, self.mouse is not None and b.rect.collidepoint(self.mouse))
+
+    def _draw_hover_card(self, surface) -> None:
+        """The card under the mouse, large enough to read, above the hand."""
+        ctx, px = self.ctx, self.ctx.px
+        card, small = self._hover_card  # type: ignore[misc]
+        order = self.content.orders.get(card.split("#")[0])
+        if order is None:
+            return
+        h = min(px(360), self.hand_rect.top - self.view_rect.top + small.height // 2)
+        w = round(h / panels.CARD_RATIO)
+        if w <= small.width * 1.15:
+            return  # the hand's cards are already this big
+        rect = pygame.Rect(0, 0, w, h)
+        rect.midbottom = (small.centerx, small.top + small.height // 3)
+        rect.clamp_ip(pygame.Rect(0, self.view_rect.top, self.side_rect.left, self._size[1]))
+        shadow = pygame.Surface(rect.inflate(px(12), px(12)).size, pygame.SRCALPHA)
+        shadow.fill((0, 0, 0, 120))
+        surface.blit(shadow, rect.inflate(px(12), px(12)).move(px(4), px(6)))
+        panels.order_card(surface, ctx, rect, order.name, order.text)
 
     def shortcuts(self) -> list[tuple[str, str]]:
         return [(_("Left click"), _("Choose a lit area, spot, figure, card or button")),

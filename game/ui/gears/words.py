@@ -4,6 +4,7 @@ The rules speak in ids ("2A:motor_pool", "active_reload#3", "drone#2"); the tabl
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from game.gears.content import GearsContent
@@ -82,3 +83,48 @@ def payload(state, content: GearsContent, data: dict[str, Any]) -> str:
         else:
             parts.append(str(value))
     return ", ".join(parts) or "-"
+
+
+_ID = re.compile(r"\b(\d+[AB]):([a-z0-9_]+)\b|\b([a-z][a-z0-9_]*)#(\d+)\b|\b(base|mp1|[a-z0-9]+):(\d+)\b|\b([a-z]+(?:_[a-z0-9]+)+)\b|\b([a-z]+)\b")
+
+
+def ai_card(content: GearsContent, card_id: str) -> str:
+    """An AI card's printed name; cards without one are named by their enemy and number."""
+    c = content.ai_cards.get(card_id)
+    if c is None:
+        return titled(card_id)
+    if c.name:
+        return c.name
+    who = enemy(content, c.enemy) if c.enemy else "Locust"
+    return f"{who} AI card {c.number}"
+
+
+def pretty(text: str, state, content: GearsContent) -> str:
+    """A rules sentence with its ids in words: '2A:boulevard' -> 'Boulevard (2A)', 'drone#1' ->
+    'Drone 1', 'teamwork#4' -> 'Teamwork', 'damon_baird' -> 'Damon Baird', 'base:18' -> its name.
+    Unknown words are left as they are (the log must never lose what the rules said)."""
+
+    def one(m: re.Match) -> str:
+        if m.group(1):
+            return area(m.group(0))
+        if m.group(3):
+            kind, n = m.group(3), m.group(4)
+            if kind in content.orders:
+                return content.orders[kind].name
+            if kind in content.enemies or m.group(0) in state.locusts:
+                return locust(state, content, m.group(0))
+            return m.group(0)
+        if m.group(5):
+            return ai_card(content, m.group(0)) if m.group(0) in content.ai_cards else m.group(0)
+        if m.group(8):  # one lowercase word: only a weapon id ("Discard the lancer") is an id
+            return weapon(content, m.group(8)) if m.group(8) in content.weapons else m.group(8)
+        word = m.group(7)
+        if word in content.cogs:
+            return character(content, word)
+        if word in content.weapons:
+            return weapon(content, word)
+        if word in content.enemies:
+            return enemy(content, word)
+        return word
+
+    return _ID.sub(one, text)

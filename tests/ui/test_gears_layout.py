@@ -1,0 +1,119 @@
+"""Issue 'Gears playable on screen', screenshots part: the table's layout at 1280x720 and
+1920x1080 (map zoom, readable hand cards), the attack preview never covering the attacker or
+the target (also at the map's edge), and the end screen showing the whole board with no stale
+animation button. Drawn headless on the real App."""
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine.session import Session
+from game.gears import bots
+from game.gears.rules.title import GearsTitle
+from game.ui.gears import words
+from game.ui.gears.table_scene import GearsTable
+from game.ui.table.camera import ZOOM_LEVELS
+
+
+def table_at(make_app, size, seats=("human", "bot"), seed=5):
+    app = make_app(size)
+    session = Session.start(GearsTitle(), "emergence", seed=seed, options={"players": len(seats)})
+    table = GearsTable(app.ctx, session, list(seats), size, Path(app.ctx.settings_file).parent / "t.json", animate=False)
+    app.push(table)
+    return app, table
+
+
+def drive(table: GearsTable, stop, limit=1500) -> bool:
+    """Every seat decided by the CogBot, straight through submit (as a click would)."""
+    chooser = {p: bots.CogBot(seed=i) for i, p in enumerate(table.state.players)}
+    for _ in range(limit):
+        if stop(table):
+            return True
+        if table.session.is_over():
+            return False
+        d = table.session.decider
+        table.submit(chooser[d].decide(table.state, table.session.legal_actions()).action)
+    return stop(table)
+
+
+def draw(app):
+    app._force_redraw = True
+    app.draw(app.screen)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_long_map_fits_larger_than_the_fixed_step_and_cards_are_readable(make_app, size):
+    app, table = table_at(make_app, size)
+    assert drive(table, lambda t: t.state.turn >= 3 and t.session.decider == "P1")  # the level explored
+    draw(app)
+    bw, bh = table.state.view().board.pixel_size()
+    z = table.camera.zoom
+    vx, vy, vw, vh = table.camera.view
+    assert bw * z <= vw and bh * z <= vh  # the whole board shows
+    step = max(s for s in ZOOM_LEVELS if bw * s <= vw * 0.96 and bh * s <= vh * 0.96)
+    assert z >= step
+    if size == (1280, 720):
+        assert bw > 2000 and z > 0.4 > step  # Emergence's long map: a third larger than the 0.33 step
+    card = next(iter(table.card_rects.values()))
+    assert card.width >= 120  # the rules text gets a readable font (panels.order_card)
+
+
+def test_attack_preview_avoids_both_figures_even_at_the_map_edge(make_app):
+    app, table = table_at(make_app, (1280, 720))
+    assert drive(table, lambda t: t.session.decider == "P1" and bool(t.choices.targets))
+    target = next(iter(table.choices.targets))
+    table.target, table.attack_choice = target, table.choices.targets[target][0]
+    for pan in (None, "left", "right"):
+        if pan is not None:
+            # Push the pair against one edge of the view, as a map-edge attack would.
+            a = table.camera.to_screen(*table._positions()[table.session.decider])
+            edge = table.view_rect.left + 30 if pan == "left" else table.view_rect.right - 30
+            table.camera.x += (a[0] - edge) / table.camera.zoom
+        rect = table._preview_rect(table.session.decider, target)
+        assert table.view_rect.contains(rect)
+        for key in (table.session.decider, target):
+            assert not rect.collidepoint(table.screen_of_figure(key)), (pan, key)
+
+
+def test_end_screen_shows_the_board_and_no_skip_button(make_app):
+    app, table = table_at(make_app, (1280, 720), seats=("bot", "bot"))
+    assert drive(table, lambda t: t.session.is_over(), limit=4000)
+    table.animate = True
+    table.dice = None
+    draw(app)
+    panel = table._end_rect()
+    vx, vy, vw, vh = table.camera.view
+    assert vy + vh <= panel.top  # the board is framed above the end panel
+    bw, bh = table.state.view().board.pixel_size()
+    left, top = table.camera.to_screen(0, 0)
+    right, bottom = table.camera.to_screen(bw, bh)
+    assert vx <= left and right <= vx + vw and vy <= top and bottom <= vy + vh
+    assert all(what != "skip" for _r, _l, what in table.buttons)
+    assert [b.action for b in table.end_buttons] == ["again", "menu"]
+
+
+@pytest.mark.parametrize("palette,scale", [("cb_safe", 1.0), ("default", 1.5)])
+def test_colour_blind_palette_and_ui_scale_draw_the_table(make_app, palette, scale):
+    app, table = table_at(make_app, (1280, 720))
+    app.ctx.settings = replace(app.ctx.settings, palette=palette, ui_scale=scale)
+    table._size = (0, 0)  # relayout for the new scale
+    assert drive(table, lambda t: t.state.turn >= 2 and t.session.decider == "P1")
+    draw(app)
+    assert table.view_rect.height >= 200 and table.view_rect.width >= 600  # the map keeps room
+    assert table.hand_rect.bottom == 720 and table.side_rect.right == 1280
+
+
+def test_log_lines_use_words_not_ids():
+    """The rules write ids ('2A:boulevard', 'drone#1', 'teamwork#4'); the table shows names."""
+    from game.gears.rules.title import shared_content
+
+    class State:
+        locusts: dict = {}
+
+    content = shared_content()
+    line = words.pretty("drone#1 moves toward 2A:boulevard: damon_baird discards teamwork#4 and the lancer.", State, content)
+    assert line == "Drone 1 moves toward Boulevard (2A): Damon Baird discards Teamwork and the Lancer Assault Rifle."
+    assert words.pretty("no ids here, only words_with_underscores", State, content) == "no ids here, only words_with_underscores"
