@@ -9,6 +9,8 @@ rules). Loader errors (bad XML, unknown layers...) never get this far: tmx.load_
 """
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Sequence
@@ -99,6 +101,10 @@ def polygons_overlap(pa: Sequence[Point], pb: Sequence[Point]) -> bool:
     """
     if not _boxes_overlap(bbox(pa), bbox(pb), strict=True):
         return False
+    # Exact integers instead of Fractions: every test below is invariant under scaling both
+    # polygons by the same positive factor, and integer arithmetic is many times faster.
+    scale = _scale_of(pa, pb)
+    pa, pb = _scaled(pa, scale), _scaled(pb, scale)
     ea, eb = edges(pa), edges(pb)
     for a, b in ea:
         for c, d in eb:
@@ -115,7 +121,7 @@ def _boundary_enters(ea, pb, eb, sa: bool, sb: bool) -> bool:
         key = line_param(a, b)
         ordered = sorted(cuts, key=key, reverse=key(a) > key(b))
         for p, q in zip(ordered, ordered[1:]):
-            mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+            mid = (_half(p[0] + q[0]), _half(p[1] + q[1]))
             where = point_in_polygon(mid, pb)
             if where == 1:
                 return True
@@ -130,6 +136,39 @@ def _boundary_enters(ea, pb, eb, sa: bool, sb: bool) -> bool:
                         if same == (sa == sb):
                             return True
     return False
+
+
+def _scale_of(*polys: Sequence[Point]) -> int:
+    """An even positive integer that makes every coordinate of the polygons an even integer
+    (even: the midpoints of scaled points stay integers)."""
+    scale = 1
+    for poly in polys:
+        for p in poly:
+            for v in p:
+                d = v.denominator if isinstance(v, Fraction) else 1
+                if scale % d:
+                    scale = math.lcm(scale, d)
+    return 2 * scale
+
+
+def _scaled(poly: Sequence[Point], scale: int) -> tuple:
+    return tuple((_times(p[0], scale), _times(p[1], scale)) for p in poly)
+
+
+def _times(v, scale: int) -> int:
+    if isinstance(v, Fraction):
+        return v.numerator * (scale // v.denominator)
+    return int(v) * scale
+
+
+def _half(v):
+    return v // 2 if isinstance(v, int) else v / 2
+
+
+def point_in_area(p: Point, poly: Sequence[Point]) -> int:
+    """point_in_polygon on exact integers (same answer, scaled): 1 inside, 0 on, -1 outside."""
+    scale = _scale_of(poly, (p,))
+    return point_in_polygon(_scaled((p,), scale)[0], _scaled(poly, scale))
 
 
 def line_key(a: Point, b: Point) -> tuple[Fraction, Fraction, Fraction]:
@@ -260,11 +299,11 @@ def _check_areas(board: Board) -> list[Problem]:
                 add(b.name, b.object_id, f"overlaps area {a.name} (id {a.object_id})")
     for spot in board.cover:
         area = board.areas.get(spot.area)
-        if area is None or point_in_polygon(spot.point, area.polygon) != 1:
+        if area is None or point_in_area(spot.point, area.polygon) != 1:
             add(spot.name, spot.object_id, f"cover point {fmt_point(spot.point)} is not inside its area {spot.area!r}")
     for m in board.markers:
         area = board.areas.get(m.area or "")
-        if area is None or point_in_polygon(m.point, area.polygon) != 1:
+        if area is None or point_in_area(m.point, area.polygon) != 1:
             add(m.name, m.object_id, f"{m.kind} point {fmt_point(m.point)} is not inside its area {m.area!r}")
 
     # Borders and level lines must run along the boundary between two areas, or they join
@@ -416,6 +455,11 @@ def _lattice(s: Segment, tw: int, th: int):
 
 
 def _collinear_overlap(a: Point, b: Point, c: Point, d: Point) -> bool:
+    # Bounding boxes apart (or only touching) cannot share a stretch of positive length.
+    if max(a[0], b[0]) < min(c[0], d[0]) or max(c[0], d[0]) < min(a[0], b[0]):
+        return False
+    if max(a[1], b[1]) < min(c[1], d[1]) or max(c[1], d[1]) < min(a[1], b[1]):
+        return False
     if orient(a, b, c) != 0 or orient(a, b, d) != 0:
         return False
     t = line_param(a, b)
