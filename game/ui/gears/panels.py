@@ -48,7 +48,7 @@ def order_card(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: s
     art = pygame.Rect(rect.left + round(18 * k), rect.top + round(58 * k), round(214 * k), round(138 * k))
     tf = ctx.assets.font(max(8, round(15 * k)))
     fits = len(widgets.wrap(text, tf, body.width)) * tf.get_linesize() <= body.height
-    if text and (tf.get_height() < px(11) or not fits):
+    if text and (round(15 * k) < px(12) or not fits):
         # A small card (720p hand): the rules text matters more than the art, so it takes the
         # art's place too, at the largest size that fits.
         body = pygame.Rect(art.left, art.top, art.width, rect.bottom - round(16 * k) - art.top)
@@ -204,7 +204,11 @@ def overlay_card(surface: pygame.Surface, ctx: Context, title: str, lines: list[
     w, h = surface.get_size()
     px = ctx.px
     widgets.dim(surface, 190)
-    rect = pygame.Rect(0, 0, min(w - px(40), px(720)), min(h - px(40), px(420 if big else 300)))
+    width = min(w - px(40), px(720))
+    font = ctx.font(17)
+    body = sum(len(widgets.wrap(line, font, width - px(60))) for line in lines) * (font.get_linesize() + px(4))
+    need = px(28) + ctx.font(40 if big else 30, bold=True).get_linesize() + px(18) + body + (px(60) if hint else px(20))
+    rect = pygame.Rect(0, 0, width, min(h - px(40), max(need, px(160)), px(420 if big else 300)))
     rect.center = (w // 2, h // 2)
     widgets.panel(surface, ctx, rect)
     y = widgets.text(surface, title, ctx.font(40 if big else 30, bold=True), colour or ctx.palette.accent,

@@ -840,15 +840,21 @@ class GearsTable(Scene):
         mission = self.content.missions[self.state.mission]
         stage = _("Stage {n} of {total}").format(n=min(self.state.stage + 1, len(mission.stages)), total=len(mission.stages))
         title = f"{mission.name}  \u2022  {stage}  \u2022  " + _("Turn {n}").format(n=self.state.turn)
-        widgets.text(surface, title, ctx.font(18, bold=True), pal.text, (x + px(16), r.centery), "midleft")
-        seed = _("Seed {seed}").format(seed=self.session.seed)
-        widgets.text(surface, seed, ctx.font(13), pal.text_dim, (self.side_rect.left - px(12), r.centery), "midright")
+        # Right to left: who decides, the seed, then the title in what is left (a large UI
+        # scale in a small window leaves little: the seed goes first, then the title is cut).
+        right = r.right - px(14)
         decider = self.session.decider
         if decider:
             who = words.player(self.state, self.content, decider)
             tag = _("{who} decides").format(who=who) + (" (" + _("bot") + ")" if self.is_bot(decider) else "")
             col = panels.seat_colour(self.state.players, decider)
-            widgets.text(surface, tag, ctx.font(15, bold=True), col, (r.right - px(14), r.centery), "midright")
+            right = widgets.text(surface, _elide(tag, ctx.font(15, bold=True), r.right - x - px(120)), ctx.font(15, bold=True), col, (right, r.centery), "midright").left - px(18)
+        tfont = ctx.font(18, bold=True)
+        seed = _("Seed {seed}").format(seed=self.session.seed)
+        sfont = ctx.font(13)
+        if tfont.size(title)[0] + sfont.size(seed)[0] + px(40) <= right - x:
+            right = widgets.text(surface, seed, sfont, pal.text_dim, (min(right, self.side_rect.left - px(12)), r.centery), "midright").left - px(18)
+        widgets.text(surface, _elide(title, tfont, right - x - px(16)), tfont, pal.text, (x + px(16), r.centery), "midleft")
 
     def _draw_prompt(self, surface) -> None:
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
@@ -989,9 +995,11 @@ class GearsTable(Scene):
             if p == self.session.decider:
                 pygame.draw.circle(surface, pal.text, (x + px(6), y + px(9)), px(8), 2)
             name = words.character(self.content, c.character) + ("  (" + _("bot") + ")" if self.is_bot(p) else "")
-            widgets.text(surface, name, ctx.font(14, bold=True), pal.text, (x + px(18), y))
             limit = self.content.cogs[c.character].hand_limit
-            panels.pips(surface, ctx, r.right - px(16) - limit * px(13), y + px(3), len(c.hand), limit, (220, 60, 50))
+            pips_left = r.right - px(16) - limit * px(13)
+            nfont = ctx.font(14, bold=True)
+            widgets.text(surface, _elide(name, nfont, pips_left - x - px(26)), nfont, pal.text, (x + px(18), y))
+            panels.pips(surface, ctx, pips_left, y + px(3), len(c.hand), limit, (220, 60, 50))
             y += px(19)
             kit = ", ".join([f"{words.weapon(self.content, wpn).split()[0]} {n}" for wpn, n in c.weapons] + [_("grenades {n}").format(n=c.grenades)])
             status = _("bleeding out") if c.bleeding else (words.spot(c.cover) if c.cover else words.area(c.area))
@@ -1002,7 +1010,7 @@ class GearsTable(Scene):
         y = panels.heading(surface, ctx, _("Decks"), x, y)
         deck_line = _("Orders {draw} / discard {discard}   AI {ai} / discard {ai_discard}").format(
             draw=len(st.orders.draw_pile), discard=len(st.orders.discard_pile), ai=len(st.ai.draw_pile), ai_discard=len(st.ai.discard_pile))
-        y = widgets.text(surface, deck_line, ctx.font(13), pal.text, (x, y)).bottom + px(2)
+        y = widgets.text_block(surface, deck_line, ctx.font(13), pal.text, pygame.Rect(x, y, w, px(40)), 1.0) + px(2)
         y = widgets.text(surface, _("Locusts on the map: {n}").format(n=len(st.locusts)), ctx.font(13), pal.text, (x, y)).bottom + px(10)
         # The Locust AI card last resolved: its text, the branch, target and reason.
         if self.ai.card:
@@ -1016,7 +1024,9 @@ class GearsTable(Scene):
             yy = panels.heading(surface, ctx, _("Locust AI card"), box.left + px(10), box.top + px(8))
             yy = widgets.text(surface, f"{self.ai.name}", ctx.font(14, bold=True), pal.text, (box.left + px(10), yy)).bottom + px(2)
             inner = pygame.Rect(box.left + px(10), yy, box.width - px(20), box.bottom - yy - px(6))
-            yy = widgets.text_block(surface, self.ai.text, ctx.font(12), (230, 210, 200), pygame.Rect(inner.left, inner.top, inner.width, inner.height // 2), 1.05)
+            line_h = int(f12b.get_linesize() * 1.05)
+            lines_h = sum(len(widgets.wrap("\u2192 " + t, f12b, inner.width)) for t in self.ai.lines[-4:]) * line_h
+            yy = widgets.text_block(surface, self.ai.text, ctx.font(12), (230, 210, 200), pygame.Rect(inner.left, inner.top, inner.width, inner.height - min(lines_h, inner.height // 2)), 1.05)
             shown = list(self.ai.lines[-4:])
             while len(shown) > 1 and sum(len(widgets.wrap("\u2192 " + t, f12b, inner.width)) for t in shown) * int(f12b.get_linesize() * 1.05) > inner.bottom - yy:
                 shown.pop(0)  # the newest lines (what happened last) over the older ones
@@ -1205,6 +1215,15 @@ class _Pick:
     """A weapon/mode button in the attack preview: chooses without attacking yet."""
 
     action: Action
+
+
+def _elide(text: str, font: pygame.font.Font, width: int) -> str:
+    """`text` cut with an ellipsis to fit `width` pixels."""
+    if font.size(text)[0] <= width:
+        return text
+    while len(text) > 1 and font.size(text + "\u2026")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "\u2026"
 
 
 def _darker(c):
