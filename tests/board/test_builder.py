@@ -5,7 +5,6 @@ do not move while the 34 Gears faces are being authored.
 """
 from __future__ import annotations
 
-import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -183,15 +182,12 @@ def test_validation_doom_open_connector_doom_9_2(doom_lib):
     assert kinds(b) == set()  # the two connectors met: nothing left open
 
 
-def test_validation_time_on_a_12_piece_map(gears_lib):
+def test_validation_of_a_12_piece_chain(gears_lib):
+    """Every joint of a straight 12-piece chain is joined; only the last exit lacks a door."""
     b = chain(gears_lib, 12)
     assert len(b.compose_all().joined_connectors()) == 11
-    start = time.perf_counter()
     v = b.validate()
-    elapsed = time.perf_counter() - start
     assert {i.kind for i in v.errors} == {"exit_without_door"}
-    assert elapsed < 5.0, f"validation took {elapsed:.2f}s"
-    print(f"validation of 12 pieces: {elapsed * 1000:.0f} ms")
 
 
 # --- build-map ---------------------------------------------------------------------------------
