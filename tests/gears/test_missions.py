@@ -190,6 +190,39 @@ def test_roadblocks_stage_1_flip_door_unlock_choice_new_enemies_spec_9_2_4(real,
     assert any(c.startswith("base:1") and c in ("base:12", "base:16") for c in s.ai.draw_pile)
 
 
+def test_roadblocks_flip_by_a_move_asks_the_active_player_which_level_spec_9_2_4_and_9_1(real, content):
+    """The Stage 1 flip happens on a plain move (no resolution running): its back's 'choose
+    together to unlock level 2 or 3' must be a decision point for the active player, asked
+    through the turn machine (it used to raise NeedDecision out of `apply`)."""
+    from game.gears.rules.explore import build_level
+    from game.gears.rules.movement import steps_from
+
+    s = start(real, "roadblocks", players=2)
+    s.locusts.clear()
+    while s.location_decks[0].draw_pile:
+        resolve(s, lambda ctx: build_level(
+            ctx, content, 0, [e for e in s.view().free_exits if e.startswith(tiles(s)[-1] + ":")][0], limit=1))
+    s.active = 1  # P2 is the active player: the question is his
+    s.pending = {"stack": []}
+    T.push(s, {"f": "order", "player": "P2"})
+    view = s.view()
+    last = tiles(s)[-1]
+    c = s.cogs["P2"]
+    c.area = next(a for a in view.areas if view.piece_of_area[a] != last
+                  and any(view.piece_of_area[b] == last for b in steps_from(view, a)))
+    goal = next(b for b in steps_from(view, c.area) if view.piece_of_area[b] == last)
+    real.apply(s, Action("play", {"card": c.hand[0], "as": "move"}))
+    real.apply(s, Action("step", {"area": goal}))
+    assert s.proc is not None and s.proc["pending"]["kind"] == "choose_unlock"
+    assert real.current_decider(s) == "P2"
+    assert [a.payload for a in real.legal_actions(s)] == [{"level": 2}, {"level": 3}]
+    real.apply(s, Action("choose_unlock", {"level": 3}))
+    assert s.proc is None and s.stage == 1
+    assert s.locked[2] is False and s.locked[1] is True
+    assert s.phase == "move"  # the move goes on after the flip
+    assert s.slots == {"A": "ticker", "B": "drone", "C": "boomer"}
+
+
 def test_roadblocks_stage_2_wins_with_every_cog_at_the_new_exit_spec_9_2_4(real, content):
     s = start(real, "roadblocks", players=2)
     s.stage = 1

@@ -200,6 +200,15 @@ def condition_holds(state: GearsState, content: GearsContent, cond) -> bool:
     raise ValueError(f"unknown flip condition {k!r}")
 
 
+def flip_due(state: GearsState, content: GearsContent) -> bool:
+    """The current stage card's flip condition holds (its back is then resolved by
+    `check_stage`). A back may ask decisions (Roadblocks' `choose_unlock`, Horde's
+    `give_weapon`, ties), so callers outside a resolution queue the flip as one."""
+    m = content.missions[state.mission]
+    return (state.outcome is None and state.stage < len(m.stages)
+            and condition_holds(state, content, m.stages[state.stage].flip_when))
+
+
 def check_stage(ctx, content: GearsContent) -> None:
     """Spec 9.1 / 11 item 47: after each effect, flip the stage card when its condition holds
     and resolve its back; every COG bleeding out (or a mission loss) loses first."""

@@ -370,10 +370,15 @@ def apply(state: GearsState, action: Action) -> list:
         raise IllegalAction(_why(state, action))
     if state.proc is not None:
         return P.answer(state, dict(action.payload))
+    content = _content()
     ctx = P.Ctx(state, [])
     _do(ctx, action)
-    events = ctx.events
-    missions.check_stage(ctx, _content())
+    if missions.flip_due(state, content):
+        # Spec 9.1: the stage flips at once, before what the action queued; its back may ask
+        # the players (Roadblocks: unlock level 2 or 3), so it is a resolution of its own.
+        state.flags.setdefault("queued_procs", []).insert(0, ["stage_flip", {}])
+    else:
+        missions.check_stage(ctx, content)  # defeat and mission losses: no decision there
     events = ctx.events
     queued = state.flags.pop("queued_procs", [])
     for name, args in queued:
@@ -763,6 +768,13 @@ def cog_attack_proc(ctx, player: str, kind: str, payload: dict, bonus: int, spen
     missions.check_stage(ctx, content)
     if state.outcome is None:
         _continue(ctx)
+
+
+@P.procedure("stage_flip")
+def stage_flip_proc(ctx) -> None:
+    """A stage card whose condition came true through a plain action (a move, a card): its
+    back resolves here, where the choices it asks are decision points (spec 9.1)."""
+    missions.check_stage(ctx, _content())
 
 
 @P.procedure("pull_locust")
