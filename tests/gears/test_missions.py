@@ -468,3 +468,63 @@ def test_stranded_stage_3_end_of_turn_discard_to_move_it_spec_9_3_2(real, conten
 def test_scattered_is_refused_with_the_rules_it_needs_spec_9_2_5(real):
     with pytest.raises(ValueError, match="separate_sections"):
         real.new_game("scattered", 1, {"players": 2})
+
+
+# ----------------------------------------------------------------------------- rebuild on overlap
+
+
+def _explore_all_levels(real, s, content) -> list:
+    """Explores every level in turn through its door (first option for every question)."""
+    from game.gears.rules.explore import explore_level_from
+
+    events = []
+    for level in range(1, len(s.location_decks)):
+        door = next(d for d in s.doors if md(s).get("door_to", {}).get(d, s.levels_built) == level)
+        events += resolve(s, lambda ctx: explore_level_from(ctx, content, level, door))
+    return events
+
+
+def test_china_shop_seed_5_level_2_rebuilt_until_17a_fits_spec_3_4_and_11_item_48(real, content):
+    """Seed 5 drew level 2 as 1A, 15A, 10A, after which the single-card level 3 (17A) overlaps
+    15A. Level 3 cannot be reshuffled into another shape, so that layout of level 2 counts as an
+    impossible placement: level 2 is rebuilt while it is laid, and 17A then fits."""
+    from game.gears.rules.board_view import view_for
+    from game.gears.rules.explore import forced_tiles_after
+
+    s = start(real, "china_shop", players=2, seed=5)
+    assert forced_tiles_after(s, content, 1) == ["17A"]
+    events = _explore_all_levels(real, s, content)
+    assert not [e for e in events if e.kind == "error"]
+    assert tiles(s)[-1] == "17A" and sorted(tiles(s)[3:6]) == ["10A", "15A", "1A"]
+    assert s.levels_built == 3 and s.equipment.get("17A")
+    view_for(s.loader, s.placements)  # the whole map composes without overlaps
+
+
+def test_hive_seed_3_level_3_leaves_room_for_17b_at_the_map_exit_spec_3_4_and_9_2_6(real, content):
+    """Hive's Stage 1 back places 17B at the map exit; seed 3 first laid level 3 so that 17B
+    overlapped 15B (and the game went on without it)."""
+    from game.gears.rules.board_view import view_for
+    from game.gears.rules.explore import forced_tiles_after
+
+    s = start(real, "hive", players=2, seed=3)
+    assert forced_tiles_after(s, content, 2) == ["17B"]
+    assert not [e for e in _explore_all_levels(real, s, content) if e.kind == "error"]
+    view_for(s.loader, s.placements + [{"tile": "17B", "exit": s.doors[-1]}])
+
+
+def test_a_level_that_can_never_fit_is_reported_once_spec_11_item_48(real, content):
+    """With no room at all the level is not placed: one error event names the level, the cap
+    and the cards, and the game goes on."""
+    from game.gears.rules import explore as X
+
+    s = start(real, "china_shop", players=2, seed=5)
+    _explore_all_levels(real, s, content)
+    s2 = start(real, "china_shop", players=2, seed=5)
+    # Level 3 laid again on the finished map: 17A's exit now points into 17A itself.
+    s2.placements = list(s.placements)
+    s2.location_decks[2].draw_pile[:] = ["17A"]
+    before = len(s2.placements)
+    events = resolve(s2, lambda ctx: X.build_level(ctx, content, 2, s.doors[-1]))
+    errors = [e for e in events if e.kind == "error"]
+    assert len(s2.placements) == before and len(errors) == 1
+    assert "Level 3" in errors[0].text and str(X.MAX_REBUILDS) in errors[0].text

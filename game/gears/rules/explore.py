@@ -18,12 +18,45 @@ from game.gears.rules.state import GearsState
 MAX_REBUILDS = 20  # spec 11 item 48
 
 
+def forced_tiles_after(state: GearsState, content: GearsContent, level: int) -> list[str]:
+    """Tiles whose place is fixed at the end of `level` (0-based): a next level of a single
+    card (China Shop 17A) or a mission card's tile at this level's exit (Hive 17B at the map
+    exit). Their Location deck cannot be reshuffled into another shape, so a layout of this
+    level that leaves them no room is treated as an impossible placement (spec 3.4, 11 item 48)."""
+    decks = state.location_decks
+    out: list[str] = []
+    if level + 1 < len(decks) and len(decks[level + 1].draw_pile) == 1:
+        out.append(decks[level + 1].draw_pile[0])
+    m = content.missions[state.mission]
+    last = level == len(decks) - 1
+    for stage in m.stages:
+        for step in stage.back:
+            at = step.params.get("at") if step.keyword == "place_tile" else None
+            if at == f"level_{level + 1}_exit" or (at == "map_exit" and last):
+                out.append(step.params["tile"])
+    return out
+
+
+def _fits(state: GearsState, placements: list[dict], tile: str, at: str | None) -> bool:
+    if at is None:
+        return False
+    try:
+        view_for(state.loader, placements + [{"tile": tile, "exit": at}])
+    except MapError:
+        return False
+    return True
+
+
 def _layout(state: GearsState, level: int, exit_name: str | None,
-            limit: int | None = None) -> list[dict] | None:
+            limit: int | None = None, ahead: list[str] = ()) -> tuple[list[dict] | None, list[str]]:
     """The placements for the first `limit` (default: every) card of a level, reshuffling the
     level's Location deck and starting over when a tile would overlap an earlier one (spec
-    3.4 'impossible placement')."""
+    3.4 'impossible placement'), or when a whole level leaves no room at its exit for the
+    `ahead` tiles. Returns (placements or None, ahead tiles that will not fit): after
+    MAX_REBUILDS tries the first layout without overlaps is kept even if an ahead tile
+    cannot follow it (the caller reports that)."""
     deck = state.location_decks[level]
+    fallback: tuple[list[dict], list[str], list[str]] | None = None
     for _attempt in range(MAX_REBUILDS):
         placements = list(state.placements)
         at = exit_name
@@ -42,9 +75,17 @@ def _layout(state: GearsState, level: int, exit_name: str | None,
             if at is None:
                 break
         if ok:
-            return placements[len(state.placements):]
+            new = placements[len(state.placements):]
+            blocked = [t for t in (ahead if limit is None else ()) if not _fits(state, placements, t, at)]
+            if not blocked:
+                return new, []
+            if fallback is None:
+                fallback = (new, blocked, list(deck.draw_pile))
         deck.shuffle(state.rng.stream("locations"))
-    return None
+    if fallback is not None:
+        deck.draw_pile[:] = fallback[2]  # the deck order that gave that layout
+        return fallback[0], fallback[1]
+    return None, []
 
 
 def _ticker_rule(state: GearsState, setup: bool):
@@ -76,10 +117,16 @@ def build_level(ctx, content: GearsContent, level: int, exit_name: str | None,
     limit: place only that many cards (Roadblocks explores one card at a time); door: whether
     the last tile gets a door; spawn_counts: player count to read the spawn strips with."""
     state: GearsState = ctx.state
-    new = _layout(state, level, exit_name, limit)
+    new, blocked = _layout(state, level, exit_name, limit, forced_tiles_after(state, content, level))
     if new is None:
-        ctx.emit("error", f"Level {level + 1} cannot be laid out without overlaps.", {"level": level})
+        ctx.emit("error", f"Level {level + 1} cannot be laid out without overlaps at {exit_name} "
+                 f"({MAX_REBUILDS} reshuffles of {', '.join(state.location_decks[level].draw_pile)}; "
+                 "spec 11 item 48): the game goes on without it.", {"level": level})
         return False
+    if blocked:
+        ctx.emit("error", f"No layout of level {level + 1} in {MAX_REBUILDS} reshuffles leaves room for "
+                 f"tile {', '.join(blocked)} at its exit (spec 11 item 48); the level is built as drawn.",
+                 {"level": level, "tiles": blocked})
     deck = state.location_decks[level]
     players = len(state.players)
     tickers = _ticker_rule(state, setup)
