@@ -60,17 +60,19 @@ class MainMenu(Scene):
             self.cards.append(GameCard(game, pygame.Rect(x, y, card_w, card_h)))
         below = top + rows * card_h + (rows - 1) * gap + px(40)
         bw, bh = px(250), px(52)
-        labels = [(_("Open a map"), OpenMapList(), True), (_("Learn to play"), LEARN, False),
-                  (_("Build a map"), OpenBuilder(), False), (_("Settings"), OpenSettings(), False),
-                  (_("Quit"), Quit(), False)]
+        labels = [(_("Open a map"), OpenMapList(), True), (_("Build a map"), OpenBuilder(), False),
+                  (_("Settings"), OpenSettings(), False), (_("Quit"), Quit(), False)]
         if saved is not None:  # an unfinished game comes first: one click back to it
             labels.insert(0, (_("Continue"), ContinueGame(saved.key), True))
-        bw = min(bw, (w - px(40) - (len(labels) - 1) * gap) // len(labels))  # still one row
+            bw = min(bw, (w - px(40) - (len(labels) - 1) * gap) // len(labels))  # still one row
         row_w = len(labels) * bw + (len(labels) - 1) * gap
         self.buttons = [
             Button(pygame.Rect((w - row_w) // 2 + i * (bw + gap), min(below, h - bh - px(50)), bw, bh), label, action, primary=primary)
             for i, (label, action, primary) in enumerate(labels)
         ]
+        # The tutorial's entry sits apart, top right, so the row above keeps its size at any scale.
+        lw = max(px(200), self.ctx.font(17, bold=True).size(_("Learn to play"))[0] + px(40))
+        self.buttons.append(Button(pygame.Rect(w - lw - px(24), px(24), lw, px(46)), _("Learn to play"), LEARN, primary=True))
 
     # -- input ----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> Action | None:

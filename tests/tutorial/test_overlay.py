@@ -112,3 +112,17 @@ def test_rule_button_opens_the_rules_tab_at_the_steps_rule(make_app):  # noqa: F
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="", scancode=0))
     app.run(max_frames=1)
     assert help_.tab == "keys"
+
+
+def test_menu_learn_to_play_opens_the_lessons(make_app):  # noqa: F811
+    from game.ui.tutorial.scene import LessonList
+
+    app = make_app((1280, 720))
+    button = next(b for b in app.top.buttons if b.label == "Learn to play")
+    assert pygame.Rect(0, 0, 1280, 720).contains(button.rect)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(pygame.display.get_surface(), str(SHOTS / "menu.png"))
+    press(app, button.rect.center)
+    assert isinstance(app.top, LessonList) and len(app.top.lessons) == 9
+    app.run(max_frames=1)
+    pygame.image.save(pygame.display.get_surface(), str(SHOTS / "lesson_list.png"))
