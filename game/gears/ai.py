@@ -805,11 +805,12 @@ def guard_options(state: GearsState, content: GearsContent, player: str, lid: st
     if not cards:
         return []
     attacks = []
+    sight = A.attack_sight(state, player, lid) if lid in state.locusts else None
     for w, _ in c.weapons:
         if not content.weapons[w].guard_allowed:
             continue
         for mode in ("normal", "overwhelming"):
-            if A.cog_attack_legality(state, content, player, lid, w, mode) is None:
+            if A.cog_attack_legality(state, content, player, lid, w, mode, sight=sight) is None:
                 attacks.append((w, mode))
         if w == "lancer" and A.chainsaw_legality(state, content, player, lid) is None:
             attacks.append(("chainsaw", "chainsaw"))

@@ -410,12 +410,14 @@ class _Look:
     def best_attack_value(self, bonus: int) -> float:
         """Expected wounds of the best legal attack right now (0 when none)."""
         if self._attack is None:
-            from game.gears.rules.attack import cog_attack_legality
+            from game.gears.rules.attack import attack_sight, cog_attack_legality
 
             best = 0.0
             for lid in sorted(self.state.locusts):
+                sight = attack_sight(self.state, self.me, lid)  # once per Locust, not per weapon
                 for w, _ in self.cog.weapons:
-                    if cog_attack_legality(self.state, self.content, self.me, lid, w, "normal") is None:
+                    if cog_attack_legality(self.state, self.content, self.me, lid, w, "normal",
+                                           sight=sight) is None:
                         best = max(best, self.attack_value(lid, w, "normal", bonus)[0])
             self._attack = best
         return self._attack

@@ -188,3 +188,41 @@ def test_save_in_the_middle_of_a_resolution_loads_and_goes_on(title, tmp_path):
         title.apply(restored, a)
         assert restored.state_hash() == session.state_hash()
     P.release(session.state)
+
+
+def test_attack_actions_read_los_and_range_once_per_locust_and_agree_spec_3_5_and_6_3(title, content, monkeypatch):
+    """The Order Step's legal actions ask each Locust's line of sight and range once (not once
+    per card, weapon and mode), and list exactly the attacks the unshared legality check allows."""
+    from game.engine.protocol import Action
+    from game.gears.rules import attack as A
+    from game.gears.rules import turn as T
+    from game.gears.rules.state import LocustState
+    from tests.gears.conftest import fresh
+
+    rng = random.Random(4)
+    attacks_seen = 0
+    for seed in range(3):
+        s = fresh(title, players=2, seed=seed)
+        view = s.view()
+        c = s.cogs["P1"]
+        for i, enemy in enumerate(("drone", "wretch", "boomer")):
+            s.locusts[f"x{i}"] = LocustState(f"x{i}", enemy, rng.choice(view.areas))
+        assert len(set(c.hand)) >= 2 and c.weapons
+        calls = []
+        real_sight = A.attack_sight
+        monkeypatch.setattr(A, "attack_sight", lambda *a: calls.append(a) or real_sight(*a))
+        legal = T.legal_actions(s)
+        monkeypatch.setattr(A, "attack_sight", real_sight)
+        assert len(calls) == len(s.locusts)
+        s.pending = {"stack": []}
+        T.push(s, {"f": "attack", "player": "P1", "bonus": 0})
+        got = {(a.payload["target"], a.payload["weapon"], a.payload["mode"])
+               for a in T.legal_actions(s) if a.kind == "attack"}
+        want = {(lid, w, mode) for lid in s.locusts for w, _ in c.weapons for mode in ("normal", "overwhelming")
+                if A.cog_attack_legality(s, content, "P1", lid, w, mode) is None}
+        assert got == want
+        attacks_seen += len(want)
+        assert any(a.kind == "play" and a.payload["as"] == "attack" for a in legal) == bool(want or any(
+            a.kind in ("chainsaw", "grenade") for a in T.legal_actions(s)))
+        assert Action("skip", {}) in [Action(a.kind, a.payload) for a in T.legal_actions(s)]
+    assert attacks_seen  # the comparison met legal attacks, not only empty lists

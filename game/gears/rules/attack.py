@@ -61,8 +61,12 @@ def weapon_dice(content: GearsContent, weapon: str, mode: str) -> int | None:
 
 
 def cog_attack_legality(state: GearsState, content: GearsContent, player: str, target: str,
-                        weapon: str, mode: str, spend: bool = True) -> str | None:
-    """Why a COG cannot attack Locust `target` with weapon/mode now, or None if it can."""
+                        weapon: str, mode: str, spend: bool = True,
+                        sight: tuple[bool, int] | None = None) -> str | None:
+    """Why a COG cannot attack Locust `target` with weapon/mode now, or None if it can.
+
+    sight: (line of sight, range distance) between the COG and the target when the caller has
+    them already (turn.py asks for every weapon and mode against the same Locust)."""
     c = state.cogs[player]
     x = state.locusts.get(target)
     w = content.weapons[weapon]
@@ -77,15 +81,24 @@ def cog_attack_legality(state: GearsState, content: GearsContent, player: str, t
         return f"The {w.name} has no ammo left."
     if mode == "overwhelming" and spend and ammo < 1:
         return f"An Overwhelming attack needs an ammo token on the {w.name}."
-    view = state.view()
-    if not los(view, (c.area, c.cover), (x.area, x.cover)):
+    if sight is None:
+        sight = attack_sight(state, player, target)
+    seen, d = sight
+    if not seen:
         return f"{c.character} has no line of sight to {target}."
-    d = view.rdist(c.area, x.area)
     if w.hard_range is not None and d > w.hard_range:
         return f"The {w.name} cannot reach {target} ({d} areas away, limit {w.hard_range})."
     if "no_attack_after_moving" in {a.effect for a in w.abilities} and c.moved:
         return f"The {w.name} cannot be fired after moving this turn."
     return None
+
+
+def attack_sight(state: GearsState, player: str, target: str) -> tuple[bool, int]:
+    """(LOS, range distance) from the COG to the Locust: what every weapon's legality reads."""
+    c = state.cogs[player]
+    x = state.locusts[target]
+    view = state.view()
+    return los(view, (c.area, c.cover), (x.area, x.cover)), view.rdist(c.area, x.area)
 
 
 def cog_attack_plan(state: GearsState, content: GearsContent, player: str, target: str,

@@ -174,10 +174,11 @@ def legal_actions(state: GearsState) -> list[Action]:
         acts.append(Action("skip", {}, "No Teamwork"))
     elif kind == "team_order":
         c = state.cogs[f["player"]]
+        can_attack = bool(_attack_actions(state, content, {"player": f["player"], "bonus": 0}))
         for h in sorted(set(c.hand)):
             acts.append(Action("play", {"card": h, "as": "card"}, f"Play {h} for its actions"))
             acts.append(Action("play", {"card": h, "as": "move"}, f"Play {h} to move 2 areas"))
-            if _attack_actions(state, content, {"player": f["player"], "bonus": 0}):
+            if can_attack:
                 acts.append(Action("play", {"card": h, "as": "attack"}, f"Play {h} to attack"))
         acts.append(Action("skip", {}, "Play no card"))
     elif kind == "pull":
@@ -243,10 +244,11 @@ def _order_actions(state: GearsState, content: GearsContent, f: dict[str, Any]) 
             for h in sorted({h for h in c.hand if content.orders[card_name(h)].icon == "follow"}):
                 acts.append(Action("solo_follow", {"card": h}, f"Discard {h} to move 1 extra area"))
     if not state.flags.get("played") and c.hand:
+        can_attack = bool(_attack_actions(state, content, {"player": p, "bonus": 0}))  # once, not per card
         for h in sorted(set(c.hand)):
             acts.append(Action("play", {"card": h, "as": "card"}, f"Play {h} for its actions"))
             acts.append(Action("play", {"card": h, "as": "move"}, f"Play {h} to move 2 areas"))
-            if _attack_actions(state, content, {"player": p, "bonus": 0}):
+            if can_attack:
                 acts.append(Action("play", {"card": h, "as": "attack"}, f"Play {h} to attack"))
     for h in sorted(set(c.hand)):
         for q, other in state.cogs.items():
@@ -345,16 +347,18 @@ def _attack_actions(state: GearsState, content: GearsContent, f: dict[str, Any])
     for lid in sorted(state.locusts):
         if only and lid != only:
             continue
-        for w, _ in c.weapons:
+        # LOS and range once per Locust, not once per weapon and mode (the costliest part).
+        sight = A.attack_sight(state, p, lid) if c.weapons else (False, 0)
+        for w, _ in c.weapons if sight[0] else ():
             for mode in ("normal", "overwhelming"):
                 if forced and mode != forced:
                     continue
-                if A.cog_attack_legality(state, content, p, lid, w, mode, spend) is None:
+                if A.cog_attack_legality(state, content, p, lid, w, mode, spend, sight) is None:
                     acts.append(Action("attack", {"target": lid, "weapon": w, "mode": mode},
                                        f"Attack {lid} with the {w} ({mode})"))
         if not forced and A.chainsaw_legality(state, content, p, lid) is None:
             acts.append(Action("chainsaw", {"target": lid}, f"Chainsaw {lid}"))
-    if not forced:
+    if not forced and c.grenades > 0 and not c.has_weapon("boomshield"):
         view = state.view()
         for area in view.areas:
             if view.rdist(c.area, area) <= 2 and A.grenade_legality(state, content, p, area) is None:
