@@ -136,7 +136,7 @@ class App:
             self.pop()
             return
         title = getattr(self.top, "title", "") or ""
-        self.push(HelpOverlay(self.ctx, str(title), self.top.shortcuts()))
+        self.push(HelpOverlay(self.ctx, str(title), self.top.shortcuts(), below=self.top))
 
     # -- the loop -------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:

@@ -106,6 +106,19 @@ class GearsTable(Scene):
     def state(self):
         return self.session.state
 
+    def rules_context(self) -> tuple[str, str]:
+        """For the F1 Rules tab: the rule behind the decision on screen (a reaction or other
+        question of a resolution first, else the turn frame)."""
+        from game.tutorial.library import rules_for
+
+        pending = (self.state.proc or {}).get("pending") or {}
+        name = str(pending.get("kind") or self.state.phase)
+        try:
+            rule = rules_for("gears").for_context(name)
+        except Exception:  # noqa: BLE001 - a broken reference file: the Keys tab still works
+            rule = None
+        return "gears", rule.section if rule else ""
+
     def is_bot(self, player: str | None) -> bool:
         if player is None or player not in self.state.players:
             return False
