@@ -215,7 +215,8 @@ class GearsTable(Scene):
                 self.ai.lines.append(self._words(e.text))
             elif e.kind == "roll" and self.animate:
                 attack = [(int(h), int(o)) for h, o in pl.get("attack", [])]
-                self.dice = panels.DiceRoll(e.text.split(":")[0], attack, [int(s) for s in pl.get("defence", [])])
+                # The roll's text starts with who rolls ("augustus_cole: attack dice ..."): in words.
+                self.dice = panels.DiceRoll(self._words(e.text.split(":")[0]), attack, [int(s) for s in pl.get("defence", [])])
             elif e.kind in ("move", "crawl") and self.animate:
                 key = pl.get("figure") or pl.get("player")
                 area = pl.get("area")
