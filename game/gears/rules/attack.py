@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from game.gears.content import DieFace, GearsContent
+from game.gears.rules import names as N
 from game.gears.rules import wounds as W
 from game.gears.rules.movement import cover_bonus, los
 from game.gears.rules.spawning import md, rules_named
@@ -69,27 +70,34 @@ def cog_attack_legality(state: GearsState, content: GearsContent, player: str, t
     them already (turn.py asks for every weapon and mode against the same Locust)."""
     c = state.cogs[player]
     x = state.locusts.get(target)
-    w = content.weapons[weapon]
+    w = content.weapons.get(weapon)
+    who = N.cog(state, player)
     if x is None:
-        return "That Locust is not on the map."
-    if not c.has_weapon(weapon) or w.targets != "figure":
-        return f"{c.character} cannot attack a figure with that weapon."
+        return f"{N.locust(state, target)} is not on the map."
+    if w is None or not c.has_weapon(weapon):
+        return f"{who} does not carry the {N.weapon(weapon)} (spec 6.5)."
+    if w.targets != "figure":
+        what = "an area" if w.targets == "area" else "no figure"
+        return f"The {w.name} targets {what}, not a figure (spec 6.6)."
     if weapon_dice(content, weapon, mode) is None:
-        return f"The {w.name} has no {mode} attack."
+        other = "Overwhelming" if mode == "normal" else "Normal"
+        return f"The {w.name} has no {mode.capitalize()} attack: it fires {other} only (spec 6.5)."
     ammo = c.ammo(weapon)
     if ammo < 1 and not (w.usable_without_ammo and mode == "normal"):
-        return f"The {w.name} has no ammo left."
+        return f"The {w.name} has no ammo: a weapon needs at least 1 ammo token to attack (spec 6.5)."
     if mode == "overwhelming" and spend and ammo < 1:
-        return f"An Overwhelming attack needs an ammo token on the {w.name}."
+        return f"An Overwhelming attack spends an ammo token, and the {w.name} has none (spec 6.5)."
     if sight is None:
         sight = attack_sight(state, player, target)
     seen, d = sight
     if not seen:
-        return f"{c.character} has no line of sight to {target}."
+        return (f"{who} cannot attack {N.locust(state, target)}: a wall blocks every line of sight "
+                "(spec 3.5).")
     if w.hard_range is not None and d > w.hard_range:
-        return f"The {w.name} cannot reach {target} ({d} areas away, limit {w.hard_range})."
+        return (f"The {w.name} cannot reach {N.locust(state, target)}: it is {N.areas(d)} away and the "
+                f"{w.name} reaches at most {N.areas(w.hard_range)} (spec 3.6).")
     if "no_attack_after_moving" in {a.effect for a in w.abilities} and c.moved:
-        return f"The {w.name} cannot be fired after moving this turn."
+        return f"The {w.name} cannot be fired after {who} moved this turn (spec 6.6)."
     return None
 
 
@@ -331,27 +339,32 @@ def chainsaw(ctx, content: GearsContent, player: str, target: str, guard: bool =
 def chainsaw_legality(state: GearsState, content: GearsContent, player: str, target: str) -> str | None:
     c = state.cogs[player]
     x = state.locusts.get(target)
-    if x is None or x.area != c.area:
-        return "The chainsaw reaches only a Locust in your own area."
+    if x is None:
+        return f"{N.locust(state, target)} is not on the map."
     if not c.has_weapon("lancer"):
-        return "Only a Lancer has a chainsaw."
+        return f"Only the Lancer has a chainsaw, and {N.cog(state, player)} carries none (spec 6.7)."
+    if x.area != c.area:
+        return (f"The chainsaw reaches only a Locust in {N.cog(state, player)}'s own area; "
+                f"{N.locust(state, target)} is elsewhere (spec 6.7).")
     if content.enemies[x.enemy].chainsaw_immune:
-        return f"The {content.enemies[x.enemy].name} cannot be chainsawed."
+        return f"The {content.enemies[x.enemy].name} cannot be chainsawed (spec 6.7)."
     return None
 
 
 def grenade_legality(state: GearsState, content: GearsContent, player: str, area: str) -> str | None:
     c = state.cogs[player]
     if c.grenades < 1:
-        return f"{c.character} has no grenades."
+        return f"{N.cog(state, player)} has no Bolo Grenades left (spec 6.8)."
     if c.has_weapon("boomshield"):
-        return "A COG holding the Boomshield cannot throw grenades."
+        return "A COG holding the Boomshield cannot throw Bolo Grenades (spec 6.6)."
     view = state.view()
+    if area not in view.areas:
+        return f"There is no area {area} on the map."
     w = content.weapons["bolo_grenade"]
     if view.rdist(c.area, area) > (w.hard_range or 0):
-        return "A Bolo Grenade reaches at most 2 areas."
+        return f"The Bolo Grenade reaches at most {N.areas(w.hard_range or 0)} (spec 6.8)."
     if not los(view, (c.area, c.cover), (area, None)):
-        return "The target area is not in line of sight."
+        return "The Bolo Grenade's target area is not in line of sight: a wall blocks every line (spec 6.8, 3.5)."
     return None
 
 

@@ -16,6 +16,7 @@ from game.gears.rules import missions
 from game.gears.rules import procedures as P
 from game.gears.rules.explore import explore, explore_refusal
 from game.gears.rules.movement import free_spots, steps_from
+from game.gears.rules.refusals import why_illegal
 from game.gears.rules.spawning import md, rules_named
 from game.gears.rules.state import GearsState
 from game.gears.rules.wounds import pick_up_options
@@ -371,7 +372,7 @@ def _attack_actions(state: GearsState, content: GearsContent, f: dict[str, Any])
 def apply(state: GearsState, action: Action) -> list:
     legal = legal_actions(state)
     if action not in legal:
-        raise IllegalAction(_why(state, action))
+        raise IllegalAction(why_illegal(state, action))
     if state.proc is not None:
         return P.answer(state, dict(action.payload))
     content = _content()
@@ -389,12 +390,6 @@ def apply(state: GearsState, action: Action) -> list:
         if state.outcome is None:
             events = events + P.start(state, name, args)
     return events
-
-
-def _why(state: GearsState, action: Action) -> str:
-    if state.outcome is not None:
-        return "The game is over."
-    return f"{action.text or action.kind} is not possible now."
 
 
 def _do(ctx, action: Action) -> None:
@@ -538,7 +533,7 @@ def _do(ctx, action: Action) -> None:
     if frame == "order":
         _order(ctx, content, f, kind, pl)
         return
-    raise IllegalAction("That is not possible now.")
+    raise IllegalAction(why_illegal(state, Action(kind, pl)))
 
 
 def _order(ctx, content: GearsContent, f, kind: str, pl: dict[str, Any]) -> None:

@@ -1,0 +1,417 @@
+"""Why an action is not legal now, in a player's words, citing the rule (spec section).
+
+`why_illegal(state, action)` is what `turn.apply` puts in its IllegalAction; the table and the
+tutorial show it. It is only asked for actions that `legal_actions` does not list, so it reads
+the situation (the frame on top of the turn stack, or the pending question of a resolution)
+and names the first rule the action breaks. It never changes the state.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.protocol import Action
+from game.gears.content import GearsContent
+from game.gears.rules import attack as A
+from game.gears.rules import names as N
+from game.gears.rules.explore import explore_refusal
+from game.gears.rules.movement import free_spots, los, steps_from
+from game.gears.rules.state import GearsState
+from game.gears.rules.wounds import pick_up_options
+
+# What each turn frame waits for, said when an action of another kind is tried.
+_WAITING = {
+    "setup_cover": "choose a cover spot in the starting area or stay in the open (spec 3.3, 4)",
+    "cover": "take an empty cover spot in this area or stay in the open (spec 3.3)",
+    "crawl": "crawl 1 area or stay (spec 5.4)",
+    "card": "do or skip the card's next action, in printed order (spec 5.2)",
+    "move": "move to an adjacent area or end the move; a special action or another card may not "
+            "interrupt a move (spec 5.2)",
+    "attack": "choose the attack or skip it (spec 6.3)",
+    "follow": "play a Follow card or let the COG go (spec 6.9)",
+    "gain_ammo": "choose the weapon that gets the ammo (spec 6.5)",
+    "choose_cog": "choose a COG in your area (spec 5.2)",
+    "teamwork": "choose the teammate who plays a card (spec 6.1)",
+    "team_order": "the teammate plays one Order card or none (spec 6.1)",
+    "pull": "choose the Locust to pull or none (spec 6.1)",
+    "stranded": "move the Stranded or leave it (spec 9.3.2)",
+}
+
+
+def _cite(why: str, section: str) -> str:
+    return f"{why.rstrip('.')} (spec {section})."
+
+
+def _content() -> GearsContent:
+    from game.gears.rules.title import shared_content
+
+    return shared_content()
+
+
+def why_illegal(state: GearsState, action: Action) -> str:
+    """A sentence saying why `action` is refused now (it is assumed not to be legal)."""
+    if state.outcome is not None:
+        return "The game is over."
+    if state.proc is not None:
+        return _pending_reason(state, action)
+    from game.gears.rules import turn as T
+
+    f = T.top(state)
+    if f is None:
+        return "Nothing can be decided now."
+    frame = f["f"]
+    handler = _FRAMES.get(frame)
+    why = handler(state, f, action) if handler else None
+    if why:
+        return why
+    waiting = _WAITING.get(frame)
+    if waiting:
+        return f"Not now: {waiting}."
+    return f"{action.text or action.kind} is not possible now."
+
+
+# ----------------------------------------------------------------------------- decisions
+
+def _pending_reason(state: GearsState, action: Action) -> str:
+    content = _content()
+    pend = state.proc["pending"]
+    who = N.figure(state, pend["decider"])
+    prompt = pend.get("prompt") or "a decision"
+    if action.kind != pend["kind"]:
+        return f"First {who} must answer: {prompt}"
+    pl = action.payload
+    card = pl.get("card") or pl.get("dodge")
+    if action.kind in ("guard", "dodge", "wound_discard") and card:
+        c = state.cogs.get(pend["decider"])
+        if c is not None and card not in c.hand:
+            return f"{who} does not hold {N.card(card)}."
+        icon = {"guard": "guard", "dodge": "dodge"}.get(action.kind)
+        order = content.orders.get(card.split("#")[0])
+        if icon and order is not None and order.icon != icon:
+            return f"{N.card(card)} has no {icon.capitalize()} icon: only a {icon.capitalize()} card may be played for it (spec 6.9)."
+    if action.kind == "guard" and pl.get("weapon"):
+        w = content.weapons.get(pl["weapon"])
+        if pl["weapon"] == "bolo_grenade":
+            return "Bolo Grenades cannot be used for a Guard reaction (spec 6.8, 6.9)."
+        if w is not None and not w.guard_allowed:
+            return f"The {w.name} cannot be used for a Guard reaction (spec 6.9)."
+    return f"That is not one of the choices offered: {prompt}"
+
+
+# ----------------------------------------------------------------------------- turn frames
+
+def _order(state: GearsState, f: dict[str, Any], action: Action) -> str | None:
+    content = _content()
+    p = f["player"]
+    c = state.cogs[p]
+    who = N.cog(state, p)
+    kind, pl = action.kind, action.payload
+    if kind == "play":
+        card = pl.get("card", "")
+        if card not in c.hand:
+            return f"{who} does not hold {N.card(card) if card else 'that card'}."
+        if state.flags.get("played"):
+            return "Only one Order card per turn: you have already played yours (spec 5.2)."
+        how = pl.get("as")
+        if how not in ("card", "move", "attack"):
+            return "An Order card is played for its actions, to move 2 areas or to make one attack (spec 5.2)."
+        if how == "attack":
+            return f"{who} has no attack to make: {_no_attack_reason(state, p, {})}"
+        return None
+    if kind == "end":
+        if not state.flags.get("played") and c.hand:
+            return "You must play one Order card before ending the Order Step (spec 5.2)."
+        return None
+    if kind == "explore":
+        why = explore_refusal(state, p)
+        return _cite(why, "6.11") if why else None
+    if kind == "special":
+        return _special_reason(state, content, p, pl)
+    if kind == "remove_two_plus":
+        if len(state.players) != 1:
+            return "Only a solo player may remove a 2+ card from the game (spec 6.16)."
+        if not state.options.get("solo_remove_two_plus", True):
+            return "Removing 2+ cards is switched off in this game's options (spec 6.16)."
+        card = pl.get("card", "")
+        if card not in c.hand:
+            return f"{who} does not hold {N.card(card)}."
+        return f"{N.card(card)} has no 2+ mark (spec 6.16)."
+    if kind == "solo_follow":
+        if len(state.players) != 1:
+            return "Discarding a Follow card to move 1 area is a solo rule (spec 6.16)."
+        if state.flags.get("solo_follow_used"):
+            return "The solo Follow move is allowed once per turn (spec 6.16)."
+        card = pl.get("card", "")
+        if card not in c.hand:
+            return f"{who} does not hold {N.card(card)}."
+        return f"{N.card(card)} has no Follow icon (spec 6.16)."
+    if kind == "drop_weapon":
+        return f"{who} does not carry the {N.weapon(pl.get('weapon', ''))}; the Bolo Grenade cannot be discarded (spec 6.5)."
+    if kind == "step":
+        return "Play an Order card to move first: to move 2 areas or for a card that moves (spec 5.2)."
+    if kind in ("attack", "chainsaw", "grenade"):
+        why = _attack_reason(state, p, action, {"player": p})
+        return why or "Play an Order card to attack first: to attack or for a card that attacks (spec 5.2)."
+    if kind == "cover":
+        return "You may take cover only after moving (spec 3.3)."
+    if kind == "crawl":
+        return "Only a bleeding-out COG crawls, at the start of its turn (spec 5.4)."
+    return None
+
+
+def _special_reason(state: GearsState, content: GearsContent, p: str, pl: dict[str, Any]) -> str | None:
+    from game.gears.rules import turn as T
+
+    c = state.cogs[p]
+    who = N.cog(state, p)
+    discard = pl.get("discard")
+    free = content.cogs[c.character].ability.effect == "free_pickup" and pl.get("do") == "pickup"
+    if discard is None and not free:
+        return "A special action costs one discarded Order card (spec 6.10)."
+    if discard is not None and discard not in c.hand:
+        return f"{who} does not hold {N.card(discard)} to discard (spec 6.10)."
+    do = pl.get("do")
+    if do == "revive":
+        q = pl.get("target")
+        other = state.cogs.get(q)
+        if other is None or q == p:
+            return "Revive another COG that is bleeding out (spec 6.10)."
+        if q in state.flags.get("executed", ()):
+            return f"{N.cog(state, q)} was executed and is out of the game (spec 6.16)."
+        if not other.bleeding:
+            return f"{N.cog(state, q)} is not bleeding out (spec 6.10)."
+        if other.area != c.area:
+            return f"{N.cog(state, q)} is not in {who}'s area: revive only a COG in your own area (spec 6.10)."
+        return None
+    if do == "pickup":
+        d = next((x for x in state.dropped if x["id"] == pl.get("marker")), None)
+        if d is None or d["area"] != c.area:
+            return f"No such dropped weapon lies in {who}'s area: pick up only in your own area (spec 6.10)."
+        if pl.get("choice") not in pick_up_options(state, content, p, d):
+            return f"That dropped {N.weapon(d['weapon'])} cannot give {pl.get('choice')} now (spec 6.10)."
+        if pl.get("choice") == "weapon":
+            return f"{who} already carries as many weapons as allowed: discard one first (spec 6.5)."
+        return None
+    if do == "equipment":
+        piece = T._equipment_here(state, c.area)
+        if piece is None:
+            return f"There is no equipment in {who}'s area (spec 6.10)."
+        eq = content.equipment[state.equipment[piece]]
+        if "fixed_weapon" in eq.effect:
+            return (f"The {eq.name} fires instead of the Order card, once per turn, and only for a COG "
+                    "that started the turn in its area (spec 3.8).")
+        if "gain_weapon" in eq.effect or "draw_random_weapons" in eq.effect:
+            return f"{who} already carries as many weapons as allowed (spec 6.5) or no weapon is left."
+        return f"The {eq.name} cannot be used that way (spec 6.10)."
+    return None
+
+
+def _move(state: GearsState, f: dict[str, Any], action: Action) -> str | None:
+    p = f["player"]
+    c = state.cogs[p]
+    kind, pl = action.kind, action.payload
+    if kind == "step":
+        if f["left"] <= 0:
+            return "This move allows no more areas: end the move (spec 5.2)."
+        return _step_reason(state, c.area, pl.get("area", ""))
+    if kind == "explore":
+        why = explore_refusal(state, p)
+        return _cite(why, "6.11") if why else None
+    if kind == "cover":
+        return "Take cover when the move ends, in the area where it ends (spec 3.3)."
+    if kind in ("play", "special", "attack", "grenade", "chainsaw"):
+        return "Finish the move first: a special action or another card may not interrupt a move (spec 5.2)."
+    return None
+
+
+def _step_reason(state: GearsState, here: str, to: str) -> str:
+    view = state.view()
+    if to not in view.areas:
+        return f"There is no area {to} on the map."
+    if to == here:
+        return "The COG is already in that area."
+    if to in steps_from(view, here):
+        return ""  # legal as a step; refused for another reason the caller gives
+    if view.rdist(here, to) == 1:
+        return (f"{to} is across a level line or cover from {here}: they block movement; move one area at a "
+                "time across a cracked border (spec 3.2, 6.2).")
+    return (f"{to} is not adjacent to {here}: a move goes one area at a time, across a cracked border, "
+            "never through a wall (spec 6.2).")
+
+
+def _cover(state: GearsState, f: dict[str, Any], action: Action) -> str | None:
+    p = f["order"][0] if f["f"] == "setup_cover" else f["player"]
+    c = state.cogs[p]
+    if action.kind != "cover":
+        return None
+    spot = action.payload.get("spot")
+    view = state.view()
+    if spot not in view.cover:
+        return f"There is no cover spot {spot} on the map."
+    if view.cover[spot].area != c.area:
+        return "That cover spot is in another area: take cover only in your own area (spec 3.3)."
+    if spot not in free_spots(state, c.area):
+        return "That cover spot is taken: one figure per cover spot (spec 3.3)."
+    return None
+
+
+def _crawl(state: GearsState, f: dict[str, Any], action: Action) -> str | None:
+    if action.kind == "crawl":
+        c = state.cogs[f["player"]]
+        why = _step_reason(state, c.area, action.payload.get("area", ""))
+        return (why.replace("a move goes", "a crawl goes") if why
+                else "A bleeding-out COG crawls only 1 area (spec 5.4).")
+    return ("A bleeding-out COG skips its Healing and Order Steps: it may only crawl 1 area "
+            "(spec 5.4, 6.13).")
+
+
+def _attack(state: GearsState, f: dict[str, Any], action: Action) -> str | None:
+    if action.kind in ("attack", "chainsaw", "grenade"):
+        return _attack_reason(state, f["player"], action, f)
+    return None
+
+
+def _attack_reason(state: GearsState, p: str, action: Action, f: dict[str, Any]) -> str | None:
+    """Why this attack (weapon, chainsaw, grenade) cannot be made under frame `f`."""
+    content = _content()
+    pl = action.payload
+    forced = f.get("mode")
+    only = f.get("target")
+    if action.kind == "grenade":
+        if forced:
+            return "This card's attack is a weapon attack: it cannot be a Bolo Grenade (spec 6.1)."
+        return A.grenade_legality(state, content, p, pl.get("area", ""))
+    target = pl.get("target", "")
+    if only and target != only:
+        return f"This card's attack is against {N.locust(state, only)} only (spec 6.1)."
+    if action.kind == "chainsaw":
+        if forced:
+            return "This card's attack needs a weapon's Overwhelming value: it cannot be the chainsaw (spec 6.1)."
+        return A.chainsaw_legality(state, content, p, target)
+    mode = pl.get("mode", "normal")
+    if forced and mode != forced:
+        return f"This card's attack uses the weapon's {forced.capitalize()} value (spec 6.1)."
+    weapon = pl.get("weapon", "")
+    if weapon not in content.weapons:
+        return f"There is no weapon {weapon}."
+    if target not in state.locusts:
+        return f"{N.locust(state, target)} is not on the map."
+    why = A.cog_attack_legality(state, content, p, target, weapon, mode, f.get("spend", True))
+    if why is None and not f.get("spend", True) and state.cogs[p].ammo(weapon) < 1:
+        return f"This card's attack needs a weapon holding at least 1 ammo token (spec 6.1)."
+    return why
+
+
+def _no_attack_reason(state: GearsState, p: str, f: dict[str, Any]) -> str:
+    """Why no attack at all is possible: the reason against the nearest Locust."""
+    content = _content()
+    c = state.cogs[p]
+    if not state.locusts:
+        return "no Locust is on the map (spec 6.3)."
+    view = state.view()
+    nearest = min(state.locusts, key=lambda lid: (view.rdist(c.area, state.locusts[lid].area), lid))
+    if not c.weapons:
+        return f"{N.cog(state, p)} carries no weapon (spec 6.5)."
+    for w, _ in c.weapons:
+        for mode in ("normal", "overwhelming"):
+            why = A.cog_attack_legality(state, content, p, nearest, w, mode)
+            if why and "no Normal attack" not in why and "no Overwhelming attack" not in why:
+                return why
+    return f"no weapon can attack {N.locust(state, nearest)} now (spec 6.3)."
+
+
+def _card(state: GearsState, f: dict[str, Any], action: Action) -> str | None:
+    if action.kind != "do":
+        return None
+    from game.gears.rules import turn as T
+
+    content = _content()
+    p = f["player"]
+    bullet = content.orders[T.card_name(f["card"])].actions[f["i"]]
+    v = bullet.verb
+    who = N.cog(state, p)
+    if v == "attack":
+        return f"{who} has no attack to make: {_no_attack_reason(state, p, {})} Skip this action."
+    if v == "gain_ammo":
+        return f"{who} carries no weapon that takes ammo; grenades never get ammo (spec 6.1, 6.8)."
+    if v == "activate_equipment":
+        return f"There is no equipment {who} can use in this area (spec 6.10)."
+    if v == "extra_order_step":
+        return ("A second Order Step needs an ammo token spent on this card's attack, and comes once "
+                "per turn (spec 6.1).")
+    if v == "teamwork":
+        return "No other COG who is standing holds an Order card (spec 6.1)."
+    if v == "pull_locust":
+        return "No Locust is within 2 areas and in line of sight to pull (spec 6.1)."
+    return f"{who} cannot do this action now: skip it (spec 5.2)."
+
+
+def _follow(state: GearsState, f: dict[str, Any], action: Action) -> str | None:
+    if action.kind != "follow":
+        return None
+    q = f["candidates"][0]
+    card = action.payload.get("card", "")
+    if card not in state.cogs[q].hand:
+        return f"{N.cog(state, q)} does not hold {N.card(card)}."
+    return f"{N.card(card)} has no Follow icon (spec 6.9)."
+
+
+def _gain_ammo(state: GearsState, f: dict[str, Any], action: Action) -> str | None:
+    if action.kind != "ammo":
+        return None
+    w = action.payload.get("weapon", "")
+    if not state.cogs[f["player"]].has_weapon(w):
+        return f"{N.cog(state, f['player'])} does not carry the {N.weapon(w)}."
+    return f"The {N.weapon(w)} takes no ammo tokens (spec 6.5, 6.8)."
+
+
+def _teamwork(state: GearsState, f: dict[str, Any], action: Action) -> str | None:
+    if action.kind != "teammate":
+        return None
+    q = action.payload.get("player")
+    if q == f["player"] or q not in state.cogs:
+        return "Teamwork goes to another player (spec 6.1)."
+    if state.cogs[q].bleeding:
+        return f"{N.cog(state, q)} is bleeding out and cannot play Order cards (spec 6.13)."
+    return f"{N.cog(state, q)} holds no Order card (spec 6.1)."
+
+
+def _pull(state: GearsState, f: dict[str, Any], action: Action) -> str | None:
+    if action.kind != "pull":
+        return None
+    lid = action.payload.get("target", "")
+    x = state.locusts.get(lid)
+    if x is None:
+        return f"{N.locust(state, lid)} is not on the map."
+    c = state.cogs[f["player"]]
+    view = state.view()
+    if view.rdist(c.area, x.area) > f["within"] or not los(view, (c.area, c.cover), (x.area, x.cover)):
+        return f"Ambush pulls a Locust within {N.areas(f['within'])} and in line of sight (spec 6.1)."
+    return f"{N.locust(state, lid)} moves only toward you, 1 area along a shortest path (spec 6.1, 6.2)."
+
+
+def _team_order(state: GearsState, f: dict[str, Any], action: Action) -> str | None:
+    if action.kind != "play":
+        return None
+    c = state.cogs[f["player"]]
+    card = action.payload.get("card", "")
+    if card not in c.hand:
+        return f"{N.cog(state, f['player'])} does not hold {N.card(card)}."
+    if action.payload.get("as") == "attack":
+        return f"{N.cog(state, f['player'])} has no attack to make: {_no_attack_reason(state, f['player'], {})}"
+    return None
+
+
+_FRAMES = {
+    "order": _order,
+    "move": _move,
+    "cover": _cover,
+    "setup_cover": _cover,
+    "crawl": _crawl,
+    "attack": _attack,
+    "card": _card,
+    "follow": _follow,
+    "gain_ammo": _gain_ammo,
+    "teamwork": _teamwork,
+    "pull": _pull,
+    "team_order": _team_order,
+}
