@@ -96,7 +96,7 @@ class Placement:
         for _ in range((self.rotation // 90) % 4):
             x, y = h - y, x  # a clockwise quarter turn on screen (y points down)
             w, h = h, w
-        return (x + self.offset[0], y + self.offset[1])
+        return (_plus(x, self.offset[0]), _plus(y, self.offset[1]))
 
     def map_angle(self, a: int) -> int:
         if self.flip_h:
@@ -104,6 +104,14 @@ class Placement:
         if self.flip_v:
             a = -a
         return (a + self.rotation) % 360
+
+
+def _plus(a, b) -> Fraction:
+    """a + b exactly, as a Fraction; integral values skip Fraction's general addition (most map
+    coordinates are whole pixels, and composing moves every point of every piece)."""
+    if getattr(a, "denominator", 0) == 1 and getattr(b, "denominator", 0) == 1:
+        return Fraction(a.numerator + b.numerator)
+    return a + b
 
 
 def _check_placement(p: Placement) -> None:
@@ -209,6 +217,63 @@ def overlapping_pieces(pieces: Sequence[Board]) -> list[tuple[str, str]]:
     return pairs
 
 
+# --- bounding boxes --------------------------------------------------------------------------------
+# polygons_overlap starts with a strict bounding-box test; doing that test here, on boxes
+# computed once per board (cached under its version) instead of once per pair of areas, makes
+# the pair loops cheap without changing any answer. Boxes hold the polygons' own coordinates.
+
+Box = tuple[Fraction, Fraction, Fraction, Fraction]
+
+
+def _box(poly: Sequence[Point]) -> Box:
+    xs = [v[0] for v in poly]
+    ys = [v[1] for v in poly]
+    if all(getattr(v, "denominator", 0) == 1 for v in xs) and all(getattr(v, "denominator", 0) == 1 for v in ys):
+        # Integral coordinates (the usual case): compare the int numerators, not Fractions.
+        num = lambda v: v.numerator  # noqa: E731
+        return min(xs, key=num), min(ys, key=num), max(xs, key=num), max(ys, key=num)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _area_boxes(b: Board) -> dict[str, Box]:
+    """Area name -> bounding box, cached on the board (keyed by its version)."""
+    key = ("area_boxes", b.version)
+    boxes = b._cache.get(key)
+    if boxes is None or boxes.keys() != b.areas.keys():
+        boxes = b._cache[key] = {n: _box(a.polygon) for n, a in b.areas.items()}
+    return boxes
+
+
+def _union_box(boxes) -> Box | None:
+    boxes = list(boxes)
+    if not boxes:
+        return None
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
+
+
+def _strictly_overlap(b1: Box, b2: Box) -> bool:
+    return b1[0] < b2[2] and b2[0] < b1[2] and b1[1] < b2[3] and b2[1] < b1[3]
+
+
+def _overlapping_areas(a: Board, b: Board):
+    """(area of a, area of b) pairs whose polygons overlap with positive area."""
+    boxes_a, boxes_b = _area_boxes(a), _area_boxes(b)
+    whole_b = _union_box(boxes_b.values())
+    if whole_b is None:
+        return
+    for na, ba in boxes_a.items():
+        if not _strictly_overlap(ba, whole_b):
+            continue
+        for nb, bb in boxes_b.items():
+            if _strictly_overlap(ba, bb) and polygons_overlap(a.areas[na].polygon, b.areas[nb].polygon):
+                yield a.areas[na], b.areas[nb]
+
+
 def _piece_name(b: Board) -> str:
     return next(iter(b.areas.values())).piece if b.areas else b.source
 
@@ -216,7 +281,7 @@ def _piece_name(b: Board) -> str:
 def _pieces_overlap(a: Board, b: Board) -> bool:
     if a.grid is not None and b.grid is not None:
         return bool(a.grid.floor & b.grid.floor)
-    return any(polygons_overlap(x.polygon, y.polygon) for x in a.areas.values() for y in b.areas.values())
+    return next(_overlapping_areas(a, b), None) is not None
 
 
 def compose(placements: Sequence[Placement], source: str = "composed map") -> Board:
@@ -267,9 +332,8 @@ def _pieces_hit(board: Board, new: Board) -> list[str]:
             area = board.cell_area(cell)
             hit.setdefault(board.areas[area].piece if area else "the board", None)
         return list(hit)
-    for a in board.areas.values():
-        if any(polygons_overlap(a.polygon, b.polygon) for b in new.areas.values()):
-            hit.setdefault(a.piece, None)
+    for a, _ in _overlapping_areas(board, new):
+        hit.setdefault(a.piece, None)
     return list(hit)
 
 
@@ -296,6 +360,10 @@ def place_at_exit(board: Board, exit_name: str, piece: Board, name: str) -> Plac
     entrance = entrances[0]
     xa, xb = exit_.segment.a, exit_.segment.b
     inside = _side_of_board(board, exit_)
+    # The placements tried below map the entrance exactly onto the exit (parallel, same length,
+    # same midpoint; quarter turns and translations are exact isometries), so the areas that
+    # touch the exit once placed are the areas touching the entrance now: found once.
+    at_entrance = [a for a in piece.areas.values() if _area_touches(a.polygon, entrance.segment)]
     for rotation in (0, 90, 180, 270):
         trial = Placement(piece, name, (Fraction(0), Fraction(0)), rotation)
         ea, eb = trial.map_point(entrance.segment.a), trial.map_point(entrance.segment.b)
@@ -309,7 +377,7 @@ def place_at_exit(board: Board, exit_name: str, piece: Board, name: str) -> Plac
         mid_x = ((xa[0] + xb[0]) / 2, (xa[1] + xb[1]) / 2)
         offset = (mid_x[0] - mid_e[0], mid_x[1] - mid_e[1])
         placed = Placement(piece, name, offset, rotation)
-        far = _side_of_piece(placed, xa, xb)
+        far = _side_of_piece(placed, xa, xb, at_entrance)
         if far != 0 and far != inside:
             return placed
     raise CompositionError(f"{piece.source}: no rotation lays entrance {entrance.name} on exit {exit_name}")
@@ -324,23 +392,26 @@ def _side_of_board(board: Board, c: Connector) -> int:
     for area in board.areas.values():
         if area.piece != c.piece:
             continue
+        touches = None  # decided once per area, only if it has a vertex off the line
         for v in area.polygon:
             s = orient(c.segment.a, c.segment.b, v)
-            if s != 0 and _area_touches(area.polygon, c.segment):
-                return s
+            if s != 0:
+                if touches is None:
+                    touches = _area_touches(area.polygon, c.segment)
+                if touches:
+                    return s
+                break
     return 0
 
 
-def _side_of_piece(p: Placement, a: Point, b: Point) -> int:
-    """Which side of the line a-b (the exit) the placed piece's areas on that line lie on."""
-    seg = Segment(a, b)
-    for area in p.piece.areas.values():
-        poly = tuple(p.map_point(v) for v in area.polygon)
-        if _area_touches(poly, seg):
-            for v in poly:
-                s = orient(a, b, v)
-                if s != 0:
-                    return s
+def _side_of_piece(p: Placement, a: Point, b: Point, touching: Sequence[Area]) -> int:
+    """Which side of the line a-b (the exit) the placed piece's areas on that line lie on;
+    touching: the piece's areas that run along a-b once placed, in the piece's order."""
+    for area in touching:
+        for v in area.polygon:
+            s = orient(a, b, p.map_point(v))
+            if s != 0:
+                return s
     return 0
 
 
@@ -363,7 +434,7 @@ def _area_touches(poly, s: Segment) -> bool:
 def _shift(b: Board, d: tuple[Fraction, Fraction]) -> Board:
     if d == (0, 0):
         return b
-    mv = lambda q: (q[0] + d[0], q[1] + d[1])  # noqa: E731
+    mv = lambda q: (_plus(q[0], d[0]), _plus(q[1], d[1]))  # noqa: E731
     pts = lambda ps: tuple(mv(q) for q in ps)  # noqa: E731
     grid = b.grid
     if grid is not None:
@@ -398,10 +469,11 @@ def _shift(b: Board, d: tuple[Fraction, Fraction]) -> Board:
 def _merge(pieces: list[Board], source: str, version: int) -> Board:
     tw, th = pieces[0].tile_width, pieces[0].tile_height
     xs, ys = [], []
-    for b in pieces:
-        for a in b.areas.values():
-            xs += [p[0] for p in a.polygon]
-            ys += [p[1] for p in a.polygon]
+    piece_boxes = [_area_boxes(b) for b in pieces]
+    for b, boxes in zip(pieces, piece_boxes):
+        for x0, y0, x1, y1 in boxes.values():  # the extremes of the areas' vertices
+            xs += [x0, x1]
+            ys += [y0, y1]
         if b.grid is not None:
             xs += [Fraction(c * tw) for c, _ in b.grid.floor] + [Fraction((c + 1) * tw) for c, _ in b.grid.floor]
             ys += [Fraction(r * th) for _, r in b.grid.floor] + [Fraction((r + 1) * th) for _, r in b.grid.floor]
@@ -416,6 +488,10 @@ def _merge(pieces: list[Board], source: str, version: int) -> Board:
     areas: dict[str, Area] = {}
     for b in pieces:
         areas.update(b.areas)
+    dx, dy = shift
+    merged_boxes = {}
+    for boxes in piece_boxes:
+        merged_boxes.update({n: (_plus(x0, dx), _plus(y0, dy), _plus(x1, dx), _plus(y1, dy)) for n, (x0, y0, x1, y1) in boxes.items()})
     grid = None
     if pieces[0].grid is not None:
         grid = Grid(
@@ -443,4 +519,5 @@ def _merge(pieces: list[Board], source: str, version: int) -> Board:
         grid=grid,
         version=version,
     )
+    merged._cache[("area_boxes", version)] = {n: merged_boxes[n] for n in areas}
     return merged
