@@ -465,9 +465,11 @@ def test_stranded_stage_3_end_of_turn_discard_to_move_it_spec_9_3_2(real, conten
     assert md(s)["stranded"] == step.payload["area"] and len(s.cogs["P1"].hand) == n - 1
 
 
-def test_scattered_is_refused_with_the_rules_it_needs_spec_9_2_5(real):
-    with pytest.raises(ValueError, match="separate_sections"):
-        real.new_game("scattered", 1, {"players": 2})
+def test_scattered_is_played_and_still_refused_solo_spec_9_2_5(real, content):
+    """Scattered is supported (tests/gears/test_missions_scattered.py); it is for 2+ players."""
+    assert M.unsupported(content, "scattered") == []
+    with pytest.raises(ValueError, match="2-4 players"):
+        real.new_game("scattered", 1, {"players": 1})
 
 
 # ----------------------------------------------------------------------------- rebuild on overlap

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from game.board import los as L
-from game.board.compose import Placement, add_piece, compose, place_at_exit
+from game.board.compose import OverlapError, Placement, add_piece, compose, place_at_exit
 from game.board.geometry import convex_hull, normalize_polygon, point_in_polygon, polygon_problems
 from game.board.model import Board, CoverSpot, MapError, Segment
 from game.board.tmx import load_board
@@ -86,10 +86,19 @@ class SampleTileLoader:
 # ============================================================================ the view
 
 class BoardView:
-    """One composed board and its lazily derived tables (see the module docstring)."""
+    """One composed board and its lazily derived tables (see the module docstring).
 
-    def __init__(self, board: Board):
+    sections: piece -> map section (0 = the first tile's). A placement without an exit after
+    the first starts a new, unconnected section (Scattered, spec 9.2.5); pieces laid on an exit
+    belong to that exit's section. Missing pieces count as section 0 (a built custom map).
+    joins: extra movement edges between areas (Scattered Stage 3: door areas are adjacent for
+    movement only, spec 11 item 53); range, LOS and attacks ignore them."""
+
+    def __init__(self, board: Board, sections: Mapping[str, int] | None = None,
+                 joins: frozenset[tuple[str, str]] = frozenset()):
         self.board = board
+        self.sections: Mapping[str, int] = dict(sections or {})
+        self.joins = joins
         # Rules-level memo (movement.py): LOS between positions and cover bonuses.
         self._los: dict[Any, Any] = {}
 
@@ -101,7 +110,32 @@ class BoardView:
 
     @cached_property
     def move_adj(self) -> Mapping[str, frozenset[str]]:
-        return self.board.movement_graph()
+        adj = self.board.movement_graph()
+        if not self.joins:
+            return adj
+        out = {a: set(adj.get(a, ())) for a in self.areas}
+        for a, b in self.joins:
+            if a != b and a in out and b in out:
+                out[a].add(b)
+                out[b].add(a)
+        return {a: frozenset(v) for a, v in out.items()}
+
+    @cached_property
+    def section_of(self) -> dict[str, int]:
+        """Area -> map section (see the class docstring)."""
+        return {a.name: self.sections.get(a.piece, 0) for a in self.board.areas.values()}
+
+    @cached_property
+    def section_count(self) -> int:
+        return 1 + max(self.sections.values(), default=0)
+
+    def section_entrance(self, section: int) -> str | None:
+        """The entrance area of a section's first tile (where its COGs start, spec 9.2.5)."""
+        first = next((p for p, s in self.sections.items() if s == section), None)
+        if first is None:
+            return self.entrance_area if section == 0 else None
+        entrance = next((c for c in self.board.connectors_of("entrance") if c.piece == first), None)
+        return self.board.area_at(_mid(entrance.segment)) if entrance is not None else None
 
     @cached_property
     def range_adj(self) -> Mapping[str, frozenset[str]]:
@@ -197,9 +231,14 @@ class BoardView:
         return SightGeometry(self.board)
 
     def sees(self, a: Pos, b: Pos) -> bool:
-        """Spec 3.5: area or cover point at each end; the same area always sees itself."""
+        """Spec 3.5: area or cover point at each end; the same area always sees itself; no LOS
+        between separate map sections (spec 3.5 proposal, 11 item 14)."""
         if a[0] == b[0]:
             return True
+        if self.sections:
+            sec = self.section_of
+            if sec.get(a[0], 0) != sec.get(b[0], 0):
+                return False
         g = self.geometry
         if a[1] is None and b[1] is None:
             return g.area_area(a[0], b[0])
@@ -225,13 +264,76 @@ def _key(loader: Any, placements: Sequence[Mapping[str, Any]]) -> Any:
     return (getattr(loader, "key", id(loader)), tuple((p["tile"], p["exit"]) for p in placements))
 
 
-def view_for(loader: Any, placements: Sequence[Mapping[str, Any]]) -> BoardView:
+def view_for(loader: Any, placements: Sequence[Mapping[str, Any]],
+             joins: Sequence[Sequence[str]] = ()) -> BoardView:
     """The view of the board laid by `placements`; raises OverlapError (a MapError) when the
-    last tile would overlap an earlier one (spec 3.4 'impossible placement')."""
+    last tile would overlap an earlier one (spec 3.4 'impossible placement'). `joins`: pairs
+    of areas adjacent for movement only (see BoardView)."""
     if loader is None:
         raise ValueError("the game state has no tile loader (set state.loader)")
     key = _key(loader, placements)
-    return _view(loader, key[0], key[1])
+    view = _view(loader, key[0], key[1])
+    if not joins:
+        return view
+    pairs = frozenset(tuple(sorted((str(a), str(b)))) for a, b in joins)
+    jkey = (key[0], key[1], pairs)
+    joined = _VIEWS.get(jkey)
+    if joined is None:
+        joined = _VIEWS[jkey] = BoardView(view.board, view.sections, pairs)
+        while len(_VIEWS) > VIEW_CACHE_SIZE:
+            _VIEWS.popitem(last=False)
+    return joined
+
+
+SECTION_GAP = 14  # empty tiles between separate map sections: room for level 3 to grow toward level 2 (measured: 8 fails often, 12 never on seeds 1-12)
+
+
+def _composed(board: Board) -> bool:
+    """A board that is already a composition (a map built in the builder, game/gears/custom.py)."""
+    return board.pieces() not in ((), ("",))
+
+
+def _next_board(prev: Board, tile: str, exit_name: str | None, piece: Board) -> Board:
+    """prev plus one tile: on the named exit (spec 3.4), or, without an exit, as the first tile
+    of a new map section (Scattered, spec 9.2.5): to the right of everything, apart by
+    SECTION_GAP tiles, so no area, border or connector touches the rest."""
+    if exit_name is not None:
+        return add_piece(prev, place_at_exit(prev, exit_name, piece, tile))
+    x = Fraction((prev.width + SECTION_GAP) * prev.tile_width)
+    return add_piece(prev, Placement(piece, tile, (x, Fraction(0))))
+
+
+def _boxes(board: Board) -> dict[str, tuple]:
+    out: dict[str, list] = {}
+    for a in board.areas.values():
+        xs = [p[0] for p in a.polygon]
+        ys = [p[1] for p in a.polygon]
+        b = out.setdefault(a.piece, [min(xs), min(ys), max(xs), max(ys)])
+        b[:] = [min(b[0], min(xs)), min(b[1], min(ys)), max(b[2], max(xs)), max(b[3], max(ys))]
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def _keep_apart(board: Board, sections: Mapping[str, int], tile: str) -> None:
+    """Separate sections stay unconnected (spec 9.2.5): a tile that would come within one
+    tile of another section's tile is an impossible placement (OverlapError: the level is
+    rebuilt, spec 3.4), like an overlap."""
+    boxes = _boxes(board)
+    x0, y0, x1, y1 = boxes[tile]
+    m = board.tile_width
+    for piece, (a0, b0, a1, b1) in boxes.items():
+        if piece != tile and sections.get(piece, 0) != sections.get(tile, 0):
+            if a0 < x1 + m and x0 - m < a1 and b0 < y1 + m and y0 - m < b1:
+                raise OverlapError([(piece, tile)], "gears map (separate sections)")
+
+
+def _sections(tiles: Sequence[tuple[str, Any]]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for i, (tile, exit_name) in enumerate(tiles):
+        if exit_name is None:
+            out[tile] = max(out.values(), default=-1) + 1 if i else 0
+        else:
+            out[tile] = out.get(str(exit_name).split(":")[0], 0)
+    return out
 
 
 def _view(loader: Any, lkey: Any, tiles: tuple[tuple[str, Any], ...]) -> BoardView:
@@ -240,28 +342,38 @@ def _view(loader: Any, lkey: Any, tiles: tuple[tuple[str, Any], ...]) -> BoardVi
     if view is not None:
         _VIEWS.move_to_end(key)
         return view
+    if not tiles:
+        # No tile laid yet (a set-up decision before level 1, Scattered's COG split): an
+        # empty map, so readers of the view (bots, the table) see no areas rather than fail.
+        view = _VIEWS[key] = BoardView(Board("gears map (no tile yet)", 0, 0, 64, 64))
+        return view
     if len(tiles) == 1:
-        board = compose([Placement(loader(tiles[0][0]), tiles[0][0])], "gears map")
+        piece = loader(tiles[0][0])
+        board = piece if _composed(piece) else compose([Placement(piece, tiles[0][0])], "gears map")
     else:
         # One more piece on the cached board of the prefix: what build_board's loop does.
         prev = _view(loader, lkey, tiles[:-1]).board
         tile, exit_name = tiles[-1]
-        board = add_piece(prev, place_at_exit(prev, exit_name, loader(tile), tile))
-    view = _VIEWS[key] = BoardView(board)
+        board = _next_board(prev, tile, exit_name, loader(tile))
+    sections = _sections(tiles) if any(e is None for _, e in tiles[1:]) else {}
+    if sections:
+        _keep_apart(board, sections, tiles[-1][0])
+    view = _VIEWS[key] = BoardView(board, sections)
     while len(_VIEWS) > VIEW_CACHE_SIZE:
         _VIEWS.popitem(last=False)
     return view
 
 
 def build_board(loader: Any, placements: Sequence[Mapping[str, Any]]) -> Board:
-    """Replays the placements: the first tile anywhere, each next one on the named exit.
+    """Replays the placements: the first tile anywhere, each next one on the named exit (or
+    apart, as a new map section, when it names none).
 
     Raises OverlapError (a CompositionError) when a tile would overlap an earlier one."""
     first = placements[0]
-    board = compose([Placement(loader(first["tile"]), first["tile"])], "gears map")
+    piece = loader(first["tile"])
+    board = piece if _composed(piece) else compose([Placement(piece, first["tile"])], "gears map")
     for p in placements[1:]:
-        placement = place_at_exit(board, p["exit"], loader(p["tile"]), p["tile"])
-        board = add_piece(board, placement)
+        board = _next_board(board, p["tile"], p["exit"], loader(p["tile"]))
     return board
 
 

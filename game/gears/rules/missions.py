@@ -30,11 +30,19 @@ RULES = {
     "auto_explore_on_exit", "explore_unlocked_level", "spawn_at_exit", "no_explore_door",
     "equipment_face_down", "no_spawn", "heal_if_idle", "wound_only_by", "on_kill_unlock",
     "ammo_on_kill", "collect_ammo", "move_stranded",
+    # Scattered (spec 9.2.5): sections laid apart (board_view), the COG split and the setup
+    # spawn counts (build_first_level), door areas joined for movement (enter_stage, view
+    # joins). ai_scope_section: movement.locust_in_ai_scope is the query; until ai.py's
+    # selectors filter with it, a Locust of the other section can neither see nor reach the
+    # active COGs (no LOS or distance between sections), see docs/GEARS.md.
+    "separate_sections", "split_cogs", "spawn_by_section_cogs", "ai_scope_section",
+    "door_areas_adjacent",
 }
 CONDITIONS = {
     "all_holes_sealed", "no_locusts_in_play", "enemy_in_exit_area", "enemy_killed",
     "equipment_activated", "ai_deck_exhausted", "cog_enters_last_tile", "all_cogs_at_exit",
     "explore_attempted", "all_cogs_on_tile", "level_explored", "mission_ammo", "stranded_at_exit",
+    "cog_at_exit", "locust_activations",  # custom missions (game/gears/custom.py)
 }
 STEPS = {
     "spawn", "move_toward_nearest_cog", "unlock_level", "explore_level", "choose_unlock",
@@ -106,8 +114,23 @@ def apply_setup_rules(ctx, content: GearsContent) -> None:
                 c.weapons.append([p["weapon"], int(p.get("ammo", 0))])
                 state.special_supply[p["weapon"]] = max(0, state.special_supply.get(p["weapon"], 0) - 1)
             ctx.emit("setup_rule", step.text, {"weapon": p["weapon"]})
+        elif k == "separate_sections":
+            # Level 1's door leads to level 3 (the Stage 1 back explores it there); level 2's
+            # door leads nowhere until Stage 2 puts 17B on it (spec 9.2.5).
+            m = md(state)
+            for door, lv in sorted(m.get("door_from", {}).items()):
+                m.setdefault("door_to", {})[door] = 2 if lv == 1 else None
+            ctx.emit("setup_rule", step.text, {"rule": k})
+        elif k == "split_cogs":
+            second = md(state).get("split", [])
+            start = state.view().section_entrance(1)
+            for q in second:
+                if start:
+                    state.cogs[q].area = start
+            names = ", ".join(state.cogs[q].character for q in second)
+            ctx.emit("setup_rule", f"{step.text} Level 2: {names} (at {start}).", {"rule": k, "level2": second})
         elif k in ("set_aside_stranded", "rotate_first_tile", "choose_difficulty",
-                   "build_first_card_only", "tickers_instead_of_location_spawns"):
+                   "build_first_card_only", "tickers_instead_of_location_spawns", "spawn_by_section_cogs"):
             ctx.emit("setup_rule", step.text, {"rule": k})
     enter_stage(ctx, content)
 
@@ -139,6 +162,20 @@ def enter_stage(ctx, content: GearsContent) -> None:
             # Belly of the Beast: the first tile's free exit leads to level 3.
             first = state.placements[0]["tile"]
             place_door_at_tile(ctx, first, None, 2)
+    if rules_named(state, "door_areas_adjacent"):
+        join_door_areas(ctx)
+
+
+def join_door_areas(ctx) -> None:
+    """Scattered Stage 3 (spec 9.2.5, 11 item 53): every area holding a door token is adjacent
+    to every other one for movement only; this joins the two map sections. Kept as a new list
+    in md['joins'] (GearsState.view() adds them to the movement graph)."""
+    state: GearsState = ctx.state
+    view = state.view()
+    areas = sorted({view.exits[d] for d in state.doors if d in view.exits})
+    pairs = [[a, b] for i, a in enumerate(areas) for b in areas[i + 1:]]
+    md(state)["joins"] = pairs
+    ctx.emit("joined", f"Door areas are now adjacent for movement: {', '.join(areas)}.", {"areas": areas})
 
 
 def sync_stage_flags(state: GearsState, content: GearsContent) -> None:
@@ -197,6 +234,14 @@ def condition_holds(state: GearsState, content: GearsContent, cond) -> bool:
         return m.get("card_ammo", 0) >= int(p["per_player"]) * len(state.players)
     if k == "stranded_at_exit":
         return m.get("stranded") is not None and m["stranded"] in exit_areas(state)
+    if k == "cog_at_exit":
+        # Custom reach_exit: a standing COG in an area holding a door token (the map exit).
+        exits = {view.exits[d] for d in state.doors if d in view.exits}
+        return any(c.area in exits for c in standing)
+    if k == "locust_activations":
+        # Custom hold_out: N Locust Activation Steps survived (one per player turn; a turn
+        # begins after the previous one's step, so turn N+1 means N steps are over).
+        return state.turn - 1 >= int(p["count"])
     raise ValueError(f"unknown flip condition {k!r}")
 
 
@@ -354,7 +399,17 @@ def back_step(ctx, content: GearsContent, step) -> None:
         door = next((d for d in state.doors if m.get("door_to", {}).get(d, state.levels_built) == level), None)
         if door is None and state.doors:
             door = state.doors[-1]
-        explore_level_from(ctx, content, level, door)
+        if p.get("spawn_by") == "section_cogs" and door is not None:
+            # Scattered: the spawn strips are read for the COGs on the door's section.
+            from game.gears.rules.movement import cogs_in_section, section_of
+
+            n = len(cogs_in_section(state, section_of(state, view.exits.get(door, ""))))
+            if door in state.doors:
+                state.doors.remove(door)
+            counts = {t: max(1, n) for t in state.location_decks[level].draw_pile}
+            build_level(ctx, content, level, door, spawn_counts=counts)
+        else:
+            explore_level_from(ctx, content, level, door)
     elif k == "choose_unlock":
         levels = [int(x) for x in p["levels"]]
         pick = ctx.choose(state.active_player, "choose_unlock", [{"level": lv} for lv in levels],
@@ -379,10 +434,20 @@ def back_step(ctx, content: GearsContent, step) -> None:
             place_door_at_tile(ctx, p["tile"], None, None)
         elif p["at"] == "first_tile_exit":
             place_door_at_tile(ctx, state.placements[0]["tile"], None, 2)
+        elif _level_exit(p["at"]) is not None:
+            # Scattered: building level N already put its door on the last exit (spec 3.4
+            # step 6); the card repeats it. Only a level without one gets a door here.
+            lv = _level_exit(p["at"])
+            if not any(f == lv for d, f in m.get("door_from", {}).items() if d in state.doors):
+                ctx.emit("error", f"Level {lv} has no exit left for a door.", {"level": lv})
         else:
             raise ValueError(f"unknown door place {p['at']!r}")
     elif k == "place_tile":
-        door = state.doors[-1] if state.doors else None
+        lv = _level_exit(p.get("at", ""))
+        if lv is not None:
+            door = next((d for d in state.doors if m.get("door_from", {}).get(d) == lv), None)
+        else:
+            door = state.doors[-1] if state.doors else None
         if door is not None:
             try:
                 view_for(state.loader, state.placements + [{"tile": p["tile"], "exit": door}])
@@ -440,6 +505,14 @@ def back_step(ctx, content: GearsContent, step) -> None:
         raise ValueError(f"unknown mission back step {k!r}")
 
 
+def _level_exit(at: str) -> int | None:
+    """'level_2_exit' -> 2 (the exit of that level's last tile), else None."""
+    parts = at.split("_")
+    if len(parts) == 3 and parts[0] == "level" and parts[2] == "exit" and parts[1].isdigit():
+        return int(parts[1])
+    return None
+
+
 # ----------------------------------------------------------------------------- hooks
 
 def after_order_step(ctx, content: GearsContent, player: str) -> None:
@@ -467,4 +540,32 @@ def build_first_level(ctx, content: GearsContent) -> None:
     limit = None
     if any(s.keyword == "build_first_card_only" for s in m.setup):
         limit = 1
+    if any(s.keyword == "separate_sections" for s in m.setup):
+        build_sections(ctx, content)
+        return
     build_level(ctx, content, 0, None, limit=limit, setup=True)
+
+
+def split_options(players: list[str]) -> list[list[str]]:
+    """Who starts in level 2 (spec 9.2.5): half the COGs; with 3 players 1 or 2 of them (the
+    players agree, so either split is offered). Options in a fixed order."""
+    from itertools import combinations
+
+    n = len(players)
+    sizes = [n // 2] if n % 2 == 0 else sorted({n // 2, n - n // 2})
+    return [list(c) for k in sizes for c in combinations(players, k)]
+
+
+def build_sections(ctx, content: GearsContent) -> None:
+    """Scattered setup (spec 9.2.5): the players split the COGs, then levels 1 and 2 are laid
+    as two unconnected sections, each level's spawn strips read for its section's COGs."""
+    state: GearsState = ctx.state
+    opts = split_options(state.players)
+    labels = ["Level 2: " + ", ".join(state.cogs[q].character for q in o) for o in opts]
+    second = ctx.choose(state.players[state.first], "split_cogs", [{"level2": o} for o in opts],
+                        "Which COGs start in level 2 (the second map section)?", labels)["level2"]
+    md(state)["split"] = list(second)
+    counts = (len(state.players) - len(second), len(second))
+    for level in (0, 1):
+        tiles = {t: counts[level] for t in state.location_decks[level].draw_pile}
+        build_level(ctx, content, level, None, setup=True, spawn_counts=tiles)

@@ -217,3 +217,52 @@ def best_cover_spots(state: GearsState, area: str, against: str | None) -> list[
     scores = {s: cover_bonus(view, (c.area, c.cover), (area, s)) for s in spots}
     best = max(scores.values())
     return [s for s in spots if scores[s] == best]
+
+
+# ----------------------------------------------------------------------------- map sections
+
+def section_of(state: GearsState, area: str) -> int:
+    """The map section holding `area` (0 unless a mission lays separate sections, Scattered
+    spec 9.2.5; board_view.BoardView.sections)."""
+    return state.view().section_of.get(area, 0)
+
+
+def same_section(state: GearsState, a: str, b: str) -> bool:
+    sec = state.view().section_of
+    return sec.get(a, 0) == sec.get(b, 0)
+
+
+def active_section(state: GearsState) -> int:
+    """The active player's map section: where his COG stands (spec 9.2.5)."""
+    return section_of(state, state.active_cog.area)
+
+
+def cogs_in_section(state: GearsState, section: int) -> list[str]:
+    """Players whose COG stands in the section (bleeding out included: still a COG there)."""
+    sec = state.view().section_of
+    return [p for p in state.players if sec.get(state.cogs[p].area, 0) == section]
+
+
+def ai_scope_active(state: GearsState) -> bool:
+    """Scattered Stages 1-2 'AI cards affect only Locusts on the active player's map section'."""
+    from game.gears.rules.spawning import rules_named
+
+    return bool(rules_named(state, "ai_scope_section"))
+
+
+def locust_in_ai_scope(state: GearsState, lid: str) -> bool:
+    """Whether an AI card may act on this Locust now (spec 9.2.5): always, unless the stage's
+    `ai_scope_section` rule limits AI cards to the active player's section. ai.py's selectors
+    (and its 'no such Locust in play' redraw tests) are meant to filter with this."""
+    if not ai_scope_active(state):
+        return True
+    return same_section(state, state.locusts[lid].area, state.active_cog.area)
+
+
+def locusts_in_ai_scope(state: GearsState) -> list[str]:
+    """Ids of the Locusts AI cards may act on now, sorted (see locust_in_ai_scope)."""
+    if not ai_scope_active(state):
+        return sorted(state.locusts)
+    here = active_section(state)
+    sec = state.view().section_of
+    return sorted(l for l, x in state.locusts.items() if sec.get(x.area, 0) == here)

@@ -150,16 +150,20 @@ class GearsState:
         return self.cogs[self.active_player]
 
     def view(self):
-        """The composed board and its precomputed tables (rules/board_view.py), cached."""
+        """The composed board and its precomputed tables (rules/board_view.py), cached.
+
+        Movement joins between areas (Scattered Stage 3, `flags["mission"]["joins"]`, set by
+        missions.py) are part of the view: they change movement distances only."""
         memo = self._view_memo
         pl = self.placements
+        joins = self.flags.get("mission", {}).get("joins") if self.flags else None
         if (memo is not None and memo[0] is pl and memo[1] == len(pl) and memo[2] is self.loader
-                and (not pl or memo[3] is pl[-1])):
+                and (not pl or memo[3] is pl[-1]) and memo[5] == bool(joins) and memo[6] is joins):
             return memo[4]
         from game.gears.rules.board_view import view_for
 
-        view = view_for(self.loader, pl)
-        self._view_memo = (pl, len(pl), self.loader, pl[-1] if pl else None, view)
+        view = view_for(self.loader, pl, joins or ())
+        self._view_memo = (pl, len(pl), self.loader, pl[-1] if pl else None, view, bool(joins), joins)
         return view
 
     def token(self, prefix: str) -> str:
