@@ -23,6 +23,7 @@ from game.gears.rules.movement import (
 )
 from game.gears.rules.procedures import procedure
 from game.gears.rules.spawning import exit_area, hole_nearest, md, open_holes, rules_named
+from game.gears.rules import names as N
 from game.gears.rules.state import GearsState
 
 Fctx = dict[str, Any]  # self, that_cog, that_locust, that_marker, moved, attacked, last_target
@@ -143,7 +144,7 @@ def resolve_card(ctx, content: GearsContent, card: AiCard) -> bool:
             branch_no, branch = _branch(ctx, content, card, fctx)
             why = _cond_text(branch.condition)
             tgt = fctx.get("that_cog")
-            ctx.emit("ai", f"{card.id}: {lid} takes branch {branch_no + 1} ({why})"
+            ctx.emit("ai", f"{card.id}: {N.locust(state, lid)} takes branch {branch_no + 1} ({why})"
                            + (f"; that COG is {_name(state, tgt)}" if tgt else "") + ".",
                      {"card": card.id, "figure": lid, "branch": branch_no, "that_cog": tgt})
             again = run(ctx, content, branch.effects, fctx) or again
@@ -197,6 +198,24 @@ def _select(state: GearsState, content: GearsContent, sel: Any, card: AiCard | N
 
 STRANDED = "stranded"
 
+# How the log explains who a card's instruction picked (plain words, not selector ids).
+_TARGET_WORDS = {
+    "nearest_cog": "nearest COG",
+    "nearest_cog_in_los": "nearest COG in line of sight",
+    "nearest_cog_not_in_cover": "nearest COG not in cover",
+    "you": "the active player's COG",
+    "that_cog": "the COG the card named",
+    "cog_in_los": "a COG in its line of sight",
+    "cog_in_range": "a COG within the card's range",
+    "cog_in_area": "a COG in its own area",
+    "cog_in_area_not_in_cover": "a COG in its own area that is not in cover",
+    "most_wounded_cog_in_area": "the most wounded COG in its area",
+    "each_cog_in_area": "each COG in its area",
+    "each_cog_in_range_not_in_cover": "each COG in range that is not in cover",
+    "each_cog_in_los_not_in_cover": "each COG in line of sight that is not in cover",
+    "other_cog_in_area_of_last_target": "another COG in the same area",
+}
+
 
 def _targets(state: GearsState) -> list[str]:
     """COG figures a Locust may pick: the standing COGs and, once placed, the Stranded, which
@@ -216,7 +235,7 @@ def _cov(state: GearsState, p: str) -> str | None:
 
 
 def _name(state: GearsState, p: str) -> str:
-    return "the Stranded" if p == STRANDED else state.cogs[p].character
+    return N.cog(state, p)
 
 
 def _nearest(state: GearsState, area: str, cands) -> list[str]:
@@ -274,7 +293,10 @@ def move_target(ctx, content: GearsContent, what: str, fctx: Fctx) -> tuple[str 
         p = _nearest_of(ctx, area, cands, what.replace("_", " "))
         if p:
             fctx["that_cog"] = p
-            return _area(state, p), f"{_name(state, p)} is the {what.replace('_', ' ')} ({view.mdist(area, _area(state, p))} moves)"
+            d = view.mdist(area, _area(state, p))
+            far = ("in its own area" if d == 0 else f"{N.areas(d)} away by movement" if d < INF
+                   else "out of reach by movement")
+            return _area(state, p), f"{_name(state, p)} is the {_TARGET_WORDS.get(what, what.replace('_', ' '))}, {far}"
         return None, "no such COG"
     if what == "you":
         p = _you(ctx)
@@ -306,6 +328,8 @@ def attack_targets(ctx, content: GearsContent, what: str, params, fctx: Fctx) ->
     view = state.view()
     mine = (me.area, me.cover)
     seen = [p for p in _targets(state) if los(view, mine, (_area(state, p), _cov(state, p)))]
+    # Insane (spec 6.16): a bleeding-out COG in the Locust's own area may be attacked (executed).
+    seen += [p for p in state.players if A.may_execute(state, me.id, p)]
     in_area = [p for p in seen if _area(state, p) == me.area]
     rng = params.get("within_range")
     if rng is not None:
@@ -505,7 +529,7 @@ def effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> bool:
             return False
         n = p.get("areas", INF) if v == "move_toward" else INF
         stop = p.get("stop_at_movement", 0)
-        ctx.emit("ai", f"{lid} moves toward {goal}: {why}.", {"figure": lid, "goal": goal})
+        ctx.emit("ai", f"{N.locust(state, lid)} moves toward {goal}: {why}.", {"figure": lid, "goal": goal})
         move_locust(ctx, content, lid, lambda a: next_steps_toward(state.view(), a, goal)
                     if state.view().mdist(a, goal) > stop else [], n, fctx, p.get("wound_each_figure_entered", 0),
                     escort=tuple(p.get("escort", ())))
@@ -533,7 +557,8 @@ def effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> bool:
                 bonus += p.get("beyond_bonus_dice", 0)  # MP1 card 8: -1 die beyond 3 areas
             if not guard_window(ctx, content, lid, "attack"):
                 break
-            ctx.emit("ai", f"{lid} attacks {_name(state, target)} ({e.value.replace('_', ' ')}).",
+            ctx.emit("ai", f"{N.locust(state, lid)} attacks {_name(state, target)}, "
+                           f"{_TARGET_WORDS.get(e.value, e.value.replace('_', ' '))}.",
                      {"figure": lid, "target": target})
             A.locust_attack(ctx, content, lid, target, bonus, bool(p.get("omen_always")))
             _acted(state, lid)
@@ -550,7 +575,7 @@ def effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> bool:
             if target.marker and not target.marker.endswith("two_stage"):
                 state.marker_piles[target.marker.split(":")[0]].discard([target.marker])
             target.marker, target.wounded_health = None, None
-            ctx.emit("heal", f"{target.id} is healed.", {"figure": target.id})
+            ctx.emit("heal", f"{N.locust(state, target.id)} is healed.", {"figure": target.id})
         return False
     if v == "discard_ammo":
         p_you = state.active_player
@@ -560,7 +585,7 @@ def effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> bool:
             w = ctx.choose(p_you, "discard_ammo", [{"weapon": w} for w in loaded],
                            "Discard 1 ammo token from which weapon?")["weapon"]
             c.set_ammo(w, c.ammo(w) - 1)
-            ctx.emit("ammo", f"{c.character} loses 1 ammo from the {content.weapons[w].name}.", {"weapon": w})
+            ctx.emit("ammo", f"{N.character(c.character)} loses 1 ammo from the {content.weapons[w].name}.", {"weapon": w})
         return False
     if v == "flip_enemy_card":
         me = state.locusts.get(lid or "")
@@ -615,7 +640,7 @@ def effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> bool:
 
         value = W.marker_of(content, mk["marker"]).value
         state.locusts[fid] = LocustState(fid, mk["enemy"], mk["area"], None, mk["marker"], value)
-        ctx.emit("revive", f"The Kantus revives a {content.enemies[mk['enemy']].name} ({fid}).", {"figure": fid})
+        ctx.emit("revive", f"The Kantus revives a {content.enemies[mk['enemy']].name} ({N.locust(state, fid)}).", {"figure": fid})
         return False
     raise ValueError(f"AI effect {v!r} is not modelled")
 
@@ -687,13 +712,13 @@ def _move_to_cover(ctx, content: GearsContent, lid: str | None, fctx: Fctx) -> b
         return False
     spot = ctx.choose(state.active_player, "locust_cover",
                       [{"spot": s} for s in spots if view.mdist(me.area, view.cover[s].area) == best],
-                      f"Which nearest cover spot does {lid} move to?")["spot"]
+                      f"Which nearest cover spot does {N.locust(state, lid)} move to?")["spot"]
     goal = view.cover[spot].area
     move_locust(ctx, content, lid, lambda a: next_steps_toward(state.view(), a, goal), INF, fctx, 0,
                 take_cover=False)
     if lid in state.locusts and state.locusts[lid].area == goal and spot not in occupied_spots(state):
         state.locusts[lid].cover = spot
-        ctx.emit("cover", f"{lid} takes cover at {spot}.", {"figure": lid, "spot": spot})
+        ctx.emit("cover", f"{N.locust(state, lid)} takes cover at {spot}.", {"figure": lid, "spot": spot})
     return False
 
 
@@ -715,14 +740,22 @@ def move_locust(ctx, content: GearsContent, lid: str, options_from, n: int, fctx
             break
         if not guard_window(ctx, content, lid, "move"):
             return
+        # Escorted figures are about to move too: each opens a Guard window (spec 6.9) before
+        # the group leaves; one that dies stays behind, the escort goes on.
+        for slot in escort:
+            for other in sorted(state.locusts.values(), key=lambda o: o.id):
+                if other.id != lid and other.area == here and other.enemy == state.slots.get(slot):
+                    guard_window(ctx, content, other.id, f"move with {N.locust(state, lid)}")
+        if lid not in state.locusts:
+            return
         nxt = ctx.choose(state.active_player, "locust_path", [{"area": a} for a in opts],
-                         f"Which way does {lid} move?")["area"]
+                         f"Which way does {N.locust(state, lid)} move?")["area"]
         x = state.locusts[lid]
         x.area, x.cover = nxt, None
         moved = True
         steps += 1
         _acted(state, lid)
-        ctx.emit("move", f"{lid} moves to {nxt}.", {"figure": lid, "area": nxt})
+        ctx.emit("move", f"{N.locust(state, lid)} moves to {nxt}.", {"figure": lid, "area": nxt})
         for slot in escort:
             for other in sorted(state.locusts.values(), key=lambda o: o.id):
                 if other.id != lid and other.area == here and other.enemy == state.slots.get(slot):
@@ -731,7 +764,7 @@ def move_locust(ctx, content: GearsContent, lid: str, options_from, n: int, fctx
                         carried.append(other.id)
                     ctx.emit("move", f"{other.id} is escorted to {nxt}.", {"figure": other.id, "area": nxt})
         if wound_entered:
-            W.wound_area(ctx, content, nxt, wound_entered, f"{lid} charging through", exclude=(lid,),
+            W.wound_area(ctx, content, nxt, wound_entered, f"{N.locust(state, lid)} charging through", exclude=(lid,),
                          stranded=True)
     fctx["moved"] = fctx.get("moved") or moved
     if moved and take_cover and lid in state.locusts and content.enemies[state.locusts[lid].enemy].takes_cover:
@@ -772,23 +805,23 @@ def _attack_everyone(ctx, content: GearsContent, lid: str, bonus: int) -> None:
         return
     stats = W.enemy_stats(state, content, me.enemy)
     cogs = [p for p in _targets(state) if _area(state, p) == me.area]
-    dodging = {p for p in cogs if A.ask_dodge(ctx, content, p, f"{lid} attacks every figure in {me.area}")}
+    dodging = {p for p in cogs if A.ask_dodge(ctx, content, p, f"{N.locust(state, lid)} attacks every figure in {me.area}")}
     black = A.roll(state, content, "attack", stats.attack + bonus)
     hits = sum(f.hits for f in black)
     _acted(state, lid)
-    ctx.emit("attack", f"{lid} attacks every figure in {me.area}: [{A._faces_text(black)}].",
+    ctx.emit("attack", f"{N.locust(state, lid)} attacks every figure in {me.area}: [{A._faces_text(black)}].",
              {"figure": lid, "area": me.area}, hidden=True)
     for p in cogs:
         red = A.roll(state, content, "defence", A._defence_of(state, content, p) + (2 if p in dodging else 0))
         n = max(0, hits - sum(f.shields for f in red))
         if p == STRANDED:
-            W.wound_stranded(ctx, n, f"{lid}'s attack")
+            W.wound_stranded(ctx, n, f"{N.locust(state, lid)}'s attack")
         else:
-            W.wound_cog(ctx, content, p, n, f"{lid}'s attack")
+            W.wound_cog(ctx, content, p, n, f"{N.locust(state, lid)}'s attack")
     for other in sorted(x.id for x in state.locusts.values() if x.area == me.area and x.id != lid):
         if other in state.locusts:
             red = A.roll(state, content, "defence", W.enemy_stats(state, content, state.locusts[other].enemy).defence)
-            W.damage_locust(ctx, content, other, max(0, hits - sum(f.shields for f in red)), f"{lid}'s attack")
+            W.damage_locust(ctx, content, other, max(0, hits - sum(f.shields for f in red)), f"{N.locust(state, lid)}'s attack")
 
 
 # ----------------------------------------------------------------------------- Guard
@@ -808,6 +841,13 @@ def guard_options(state: GearsState, content: GearsContent, player: str, lid: st
     sight = A.attack_sight(state, player, lid) if lid in state.locusts else None
     for w, _ in c.weapons:
         if not content.weapons[w].guard_allowed:
+            continue
+        if content.weapons[w].targets == "area":
+            # The Mortar may Guard (fan FAQ v2.6): fired at the Locust's area.
+            for mode in ("normal", "overwhelming"):
+                if lid in state.locusts and A.area_attack_legality(
+                        state, content, player, state.locusts[lid].area, w, mode) is None:
+                    attacks.append((w, mode))
             continue
         for mode in ("normal", "overwhelming"):
             if A.cog_attack_legality(state, content, player, lid, w, mode, sight=sight) is None:
@@ -843,7 +883,7 @@ def guard_window(ctx, content: GearsContent, lid: str, about_to: str) -> bool:
         if not opts:
             continue
         pick = ctx.choose(player, "guard", [{"guard": None}] + opts,
-                          f"{lid} is about to {about_to}: Guard?",
+                          f"{N.locust(state, lid)} is about to {about_to}: Guard?",
                           ["No Guard"] + [f"Discard {o['card']}: Guard with the {o['weapon']} ({o['mode']})"
                                           for o in opts])
         if pick["guard"] is None:
@@ -853,10 +893,12 @@ def guard_window(ctx, content: GearsContent, lid: str, about_to: str) -> bool:
         state.orders.discard([pick["card"]])
         state.flags["guard_used"] = True
         state.flags.setdefault("guards", []).append(player)
-        ctx.emit("guard", f"{c.character} plays {pick['card']} to Guard against {lid}.",
+        ctx.emit("guard", f"{N.character(c.character)} plays {N.card(pick['card'])} to Guard against {N.locust(state, lid)}.",
                  {"player": player, "card": pick["card"], "figure": lid})
         if pick["mode"] == "chainsaw":
             A.chainsaw(ctx, content, player, lid, guard=True)
+        elif content.weapons[pick["weapon"]].targets == "area":
+            A.area_attack(ctx, content, player, state.locusts[lid].area, pick["weapon"], pick["mode"], guard=True)
         else:
             A.cog_attack(ctx, content, player, lid, pick["weapon"], pick["mode"], guard=True)
         break

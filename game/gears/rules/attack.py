@@ -135,7 +135,7 @@ def cog_attack_plan(state: GearsState, content: GearsContent, player: str, targe
     d = view.rdist(c.area, x.area)
     if w.range is not None and d > w.range:
         red += d - w.range
-        reasons.append(f"{d - w.range} area(s) beyond range +{d - w.range}")
+        reasons.append(f"{N.areas(d - w.range)} beyond range +{d - w.range}")
     omen = tuple((a.effect, a.amount or 0) for a in w.omen())
     return AttackPlan(max(0, black), red, tuple(reasons), omen)
 
@@ -157,7 +157,7 @@ def locust_attack_plan(state: GearsState, content: GearsContent, lid: str, playe
                           tuple((a.effect, a.amount or 0) for a in enemy.abilities if a.kind == "omen"))
     c = state.cogs[player]
     red = content.cogs[c.character].defence
-    reasons.append(f"{c.character} defence {red}")
+    reasons.append(f"{N.character(c.character)} defence {red}")
     cb = cover_bonus(view, (x.area, x.cover), (c.area, c.cover))
     if cb:
         red += cb
@@ -260,13 +260,13 @@ def cog_attack(ctx, content: GearsContent, player: str, target: str, weapon: str
         state.flags["spent_ammo"] = True
     x = state.locusts[target]
     area = x.area
-    ctx.emit("attack", f"{c.character} attacks {target} with the {w.name} ({mode}).",
+    ctx.emit("attack", f"{N.character(c.character)} attacks {N.locust(state, target)} with the {w.name} ({mode}).",
              {"player": player, "target": target, "weapon": weapon, "mode": mode,
               "black": plan.black, "red": plan.red})
-    hits, omens, shields, singles = resolve_roll(ctx, content, plan, c.character)
+    hits, omens, shields, singles = resolve_roll(ctx, content, plan, N.character(c.character))
     n = wounds_from(plan, hits, omens, shields, singles)
     enemy = x.enemy
-    W.damage_locust(ctx, content, target, n, f"{c.character}'s {w.name}", weapon)
+    W.damage_locust(ctx, content, target, n, f"{N.character(c.character)}'s {w.name}", weapon)
     for effect, amount in plan.omen:
         if effect == "wound_others_in_target_area" and omens:
             W.wound_area(ctx, content, area, amount * omens, f"the {w.name}'s Omen", exclude=(target,))
@@ -311,9 +311,9 @@ def after_cog_attack(ctx, content: GearsContent, player: str, guard: bool,
         steps = next_steps_toward(state.view(), x.area, goal)
         if steps:
             pick = ctx.choose(state.active_player, "locust_path", [{"area": a} for a in steps],
-                              f"Which way does {lid} move toward {c.character}?")
+                              f"Which way does {N.locust(state, lid)} move toward {N.character(c.character)}?")
             x.area, x.cover = pick["area"], None
-            ctx.emit("move", f"{lid} moves toward {c.character} to {x.area}.",
+            ctx.emit("move", f"{N.locust(state, lid)} moves toward {N.character(c.character)} to {x.area}.",
                      {"figure": lid, "area": x.area})
 
 
@@ -327,12 +327,12 @@ def chainsaw(ctx, content: GearsContent, player: str, target: str, guard: bool =
     if cog.ability.effect == "lancer_extra_die":
         n += cog.ability.amount or 0
     faces = roll(state, content, "attack", n)
-    ctx.emit("roll", f"{c.character} revs the chainsaw at {target}: [{_faces_text(faces)}].",
+    ctx.emit("roll", f"{N.character(c.character)} revs the chainsaw at {N.locust(state, target)}: [{_faces_text(faces)}].",
              {"attack": [[f.hits, int(f.omen)] for f in faces]}, hidden=True)
     if any(f.omen for f in faces):
-        W.kill_locust(ctx, content, target, f"{c.character}'s chainsaw")
+        W.kill_locust(ctx, content, target, f"{N.character(c.character)}'s chainsaw")
     else:
-        ctx.emit("miss", f"The chainsaw misses {target}.", {"target": target})
+        ctx.emit("miss", f"The chainsaw misses {N.locust(state, target)}.", {"target": target})
     after_cog_attack(ctx, content, player, guard)
 
 
@@ -381,7 +381,7 @@ def grenade(ctx, content: GearsContent, player: str, area: str) -> None:
     black = roll(state, content, "attack", w.normal or 0)
     hits = sum(f.hits for f in black)
     omens = sum(1 for f in black if f.omen)
-    ctx.emit("attack", f"{c.character} throws a Bolo Grenade into {area}: [{_faces_text(black)}].",
+    ctx.emit("attack", f"{N.character(c.character)} throws a Bolo Grenade into {area}: [{_faces_text(black)}].",
              {"player": player, "area": area, "attack": [[f.hits, int(f.omen)] for f in black]},
              hidden=True)
     for lid in sorted(x.id for x in state.locusts.values() if x.area == area):
@@ -390,7 +390,7 @@ def grenade(ctx, content: GearsContent, player: str, area: str) -> None:
         enemy = state.locusts[lid].enemy
         red = roll(state, content, "defence", W.enemy_stats(state, content, enemy).defence)
         n = max(0, hits - sum(f.shields for f in red))
-        ctx.emit("defend", f"{lid} defends: [{_faces_text(red)}].", {"figure": lid}, hidden=True)
+        ctx.emit("defend", f"{N.locust(state, lid)} defends: [{_faces_text(red)}].", {"figure": lid}, hidden=True)
         W.damage_locust(ctx, content, lid, n, "a Bolo Grenade", "bolo_grenade")
         flip_if_attacked(ctx, content, lid, enemy, "bolo_grenade")
     for p in state.players:
@@ -398,7 +398,7 @@ def grenade(ctx, content: GearsContent, player: str, area: str) -> None:
         if cog and cog.area == area and not cog.bleeding:
             red = roll(state, content, "defence", content.cogs[cog.character].defence + (2 if p in dodging else 0))
             n = max(0, hits - sum(f.shields for f in red))
-            ctx.emit("defend", f"{cog.character} is caught in the blast: [{_faces_text(red)}].",
+            ctx.emit("defend", f"{N.character(cog.character)} is caught in the blast: [{_faces_text(red)}].",
                      {"player": p}, hidden=True)
             W.wound_cog(ctx, content, p, n, "a Bolo Grenade")
     for _ in range(omens):
@@ -409,6 +409,78 @@ def grenade(ctx, content: GearsContent, player: str, area: str) -> None:
         state.flags["last_seal_by"] = "bolo_grenade"
         ctx.emit("sealed", f"The grenade seals the emergence hole {hole}.", {"hole": hole})
     after_cog_attack(ctx, content, player, False, grenade_area=area)
+
+
+def area_attack_legality(state: GearsState, content: GearsContent, player: str, area: str, weapon: str,
+                         mode: str = "overwhelming", spend: bool = True) -> str | None:
+    """Why a COG cannot fire an area weapon (the Mortar, spec 6.6) at `area` now, or None. It
+    needs LOS to the area and an ammo token; it may fire beyond its range (+1 defence die per
+    area beyond, FAQ v1.1, fan FAQ v2.6)."""
+    c = state.cogs[player]
+    w = content.weapons.get(weapon)
+    if w is None or not c.has_weapon(weapon):
+        return f"{N.cog(state, player)} does not carry the {N.weapon(weapon)} (spec 6.5)."
+    if w.targets != "area":
+        return f"The {w.name} targets a figure, not an area (spec 6.3)."
+    if weapon_dice(content, weapon, mode) is None:
+        other = "Overwhelming" if mode == "normal" else "Normal"
+        return f"The {w.name} has no {mode.capitalize()} attack: it fires {other} only (spec 6.5)."
+    if c.ammo(weapon) < 1:
+        return f"The {w.name} has no ammo: a weapon needs at least 1 ammo token to attack (spec 6.5)."
+    view = state.view()
+    if area not in view.areas:
+        return f"There is no area {area} on the map."
+    if not los(view, (c.area, c.cover), (area, None)):
+        return f"The {w.name}'s target area is not in line of sight: a wall blocks every line (spec 3.5, 6.6)."
+    return None
+
+
+def area_attack(ctx, content: GearsContent, player: str, area: str, weapon: str, mode: str = "overwhelming",
+                bonus: int = 0, spend: bool = True, guard: bool = False) -> None:
+    """The Mortar (spec 6.6; FAQ v1.1, fan FAQ v2.6; dice and Omen PLACEHOLDER): one attack roll
+    at an area; every figure there, COGs included, defends on its own as against a Bolo Grenade
+    (no cover), plus 1 die per area beyond the weapon's range; each Omen deals the ability's
+    wounds to each figure in the areas adjacent to the target area (cracked or blue border), with
+    no defence roll (spec 6.3 step 5)."""
+    state: GearsState = ctx.state
+    c = state.cogs[player]
+    w = content.weapons[weapon]
+    if mode == "overwhelming" and spend:
+        c.set_ammo(weapon, c.ammo(weapon) - 1)
+        state.flags["spent_ammo"] = True
+    view = state.view()
+    d = view.rdist(c.area, area)
+    beyond = max(0, d - w.range) if w.range is not None else 0
+    dodging = {p for p in state.players if state.cogs[p].area == area and not state.cogs[p].bleeding
+               and ask_dodge(ctx, content, p, f"The {w.name} shell lands in {area}")}
+    black = roll(state, content, "attack", (weapon_dice(content, weapon, mode) or 0) + bonus)
+    hits = sum(f.hits for f in black)
+    omens = sum(1 for f in black if f.omen)
+    ctx.emit("attack", f"{N.cog(state, player)} fires the {w.name} into {area}: [{_faces_text(black)}]"
+             + (f"; {N.areas(beyond)} beyond its range, +{beyond} defence dice each." if beyond else "."),
+             {"player": player, "area": area, "weapon": weapon, "attack": [[f.hits, int(f.omen)] for f in black]},
+             hidden=True)
+    for lid in sorted(x.id for x in state.locusts.values() if x.area == area):
+        if lid not in state.locusts:
+            continue
+        enemy = state.locusts[lid].enemy
+        red = roll(state, content, "defence", W.enemy_stats(state, content, enemy).defence + beyond)
+        ctx.emit("defend", f"{N.locust(state, lid)} defends: [{_faces_text(red)}].", {"figure": lid}, hidden=True)
+        W.damage_locust(ctx, content, lid, max(0, hits - sum(f.shields for f in red)), f"the {w.name}", weapon)
+        flip_if_attacked(ctx, content, lid, enemy, weapon)
+    for p in state.players:
+        cog = state.cogs.get(p)
+        if cog and cog.area == area and not cog.bleeding:
+            red = roll(state, content, "defence",
+                       content.cogs[cog.character].defence + beyond + (2 if p in dodging else 0))
+            ctx.emit("defend", f"{N.cog(state, p)} is caught in the blast: [{_faces_text(red)}].",
+                     {"player": p}, hidden=True)
+            W.wound_cog(ctx, content, p, max(0, hits - sum(f.shields for f in red)), f"the {w.name}")
+    for a in w.omen():
+        if a.effect == "wound_adjacent_areas" and omens:
+            for near in sorted(view.range_adj.get(area, ())):
+                W.wound_area(ctx, content, near, (a.amount or 1) * omens, f"the {w.name}'s Omen")
+    after_cog_attack(ctx, content, player, guard)
 
 
 def ask_dodge(ctx, content: GearsContent, player: str, why: str) -> bool:
@@ -435,12 +507,12 @@ def ask_dodge(ctx, content: GearsContent, player: str, why: str) -> bool:
     c.hand.remove(pick["dodge"])
     state.orders.discard([pick["dodge"]])
     state.flags.setdefault("dodged", []).append(player)
-    ctx.emit("dodge", f"{c.character} dodges.", {"player": player, "card": pick["dodge"]})
+    ctx.emit("dodge", f"{N.character(c.character)} dodges.", {"player": player, "card": pick["dodge"]})
     return True
 
 
 def _target_name(state: GearsState, player: str) -> str:
-    return "the Stranded" if player == STRANDED else state.cogs[player].character
+    return N.cog(state, player)
 
 
 def _target_area(state: GearsState, player: str) -> str:
@@ -460,12 +532,16 @@ def locust_attack(ctx, content: GearsContent, lid: str, player: str, bonus: int 
     with the Omen abilities of its Enemy card's face-up side (spec 8.1, 8.2)."""
     state: GearsState = ctx.state
     x = state.locusts.get(lid)
-    if x is None or (player != STRANDED and state.cogs[player].bleeding):
+    if x is None:
+        return
+    if player != STRANDED and state.cogs[player].bleeding:
+        if may_execute(state, lid, player):
+            execute(ctx, lid, player)
         return
     name = _target_name(state, player)
-    dodge = ask_dodge(ctx, content, player, f"{lid} attacks {name}")
+    dodge = ask_dodge(ctx, content, player, f"{N.locust(state, lid)} attacks {name}")
     plan = locust_attack_plan(state, content, lid, player, bonus, dodge)
-    ctx.emit("attack", f"{lid} attacks {name}.",
+    ctx.emit("attack", f"{N.locust(state, lid)} attacks {name}.",
              {"figure": lid, "player": player, "black": plan.black, "red": plan.red})
     stats = W.enemy_stats(state, content, x.enemy)
     omen_ab = {a.effect: a for a in stats.abilities if a.kind == "omen"}
@@ -497,12 +573,12 @@ def locust_attack(ctx, content: GearsContent, lid: str, player: str, bonus: int 
         shields = 0
     elif times("ignore_single_shields"):
         shields -= sum(1 for f in red if f.shields == 1)
-    ctx.emit("roll", f"{lid}: attack dice [{_faces_text(black)}], defence dice [{_faces_text(red)}].",
+    ctx.emit("roll", f"{N.locust(state, lid)}: attack dice [{_faces_text(black)}], defence dice [{_faces_text(red)}].",
              {"attack": [[f.hits, int(f.omen)] for f in black], "defence": [f.shields for f in red],
               "reasons": list(plan.reasons)}, hidden=True)
     n = max(0, hits + extra - shields)
     area = _target_area(state, player)
-    _wound_target(ctx, content, player, n, f"{lid}'s attack")
+    _wound_target(ctx, content, player, n, f"{N.locust(state, lid)}'s attack")
     if times("hit_all_cogs_in_target_area"):
         # COMBUSTION: the same roll hits every other COG in the target's area; each defends.
         others = [q for q in state.players if q != player and not state.cogs[q].bleeding
@@ -510,22 +586,22 @@ def locust_attack(ctx, content: GearsContent, lid: str, player: str, bonus: int 
         if player != STRANDED and md(state).get("stranded") == area:
             others.append(STRANDED)
         for q in others:
-            d = ask_dodge(ctx, content, q, f"{lid}'s flames reach {_target_name(state, q)}")
+            d = ask_dodge(ctx, content, q, f"{N.locust(state, lid)}'s flames reach {_target_name(state, q)}")
             rd = roll(state, content, "defence", _defence_of(state, content, q) + (2 if dodge or d else 0))
-            _wound_target(ctx, content, q, max(0, hits + extra - sum(f.shields for f in rd)), f"{lid}'s Combustion")
+            _wound_target(ctx, content, q, max(0, hits + extra - sum(f.shields for f in rd)), f"{N.locust(state, lid)}'s Combustion")
     k = times("wound_others_in_target_area")
     if k:
         W.wound_area(ctx, content, area, omen_ab["wound_others_in_target_area"].amount * k,
-                     f"{lid}'s Omen", exclude=(player, lid), stranded=True)
+                     f"{N.locust(state, lid)}'s Omen", exclude=(player, lid), stranded=True)
     if times("wound_cogs_in_own_area_then_flip") and lid in state.locusts:
         # SERVE ME! (RAAM side B): wounds each COG in his area, then the card flips.
         own = state.locusts[lid].area
         amount = omen_ab["wound_cogs_in_own_area_then_flip"].amount or 1
         for q in state.players:
             if state.cogs[q].area == own and not state.cogs[q].bleeding:
-                W.wound_cog(ctx, content, q, amount, f"{lid}'s Serve Me!")
+                W.wound_cog(ctx, content, q, amount, f"{N.locust(state, lid)}'s Serve Me!")
         if md(state).get("stranded") == own:
-            W.wound_stranded(ctx, amount, f"{lid}'s Serve Me!")
+            W.wound_stranded(ctx, amount, f"{N.locust(state, lid)}'s Serve Me!")
         flip = True
     if times("regenerate") and lid in state.locusts:
         # REGENERATION (Feral Berserker): only while heavily wounded, back up to 5.
@@ -533,10 +609,10 @@ def locust_attack(ctx, content: GearsContent, lid: str, player: str, bonus: int 
         pile = content.marker_piles.get(content.enemies[me.enemy].markers)
         if pile is not None and pile.two_stage and me.wounded_health == pile.two_stage[-1]:
             me.wounded_health = omen_ab["regenerate"].amount or pile.two_stage[0]
-            ctx.emit("regenerate", f"{lid} regenerates to {me.wounded_health}.", {"figure": lid})
+            ctx.emit("regenerate", f"{N.locust(state, lid)} regenerates to {me.wounded_health}.", {"figure": lid})
     if omens and "explode" in omen_ab and lid in state.locusts:
-        ctx.emit("explode", f"{lid} explodes.", {"figure": lid})
-        W.wound_area(ctx, content, state.locusts[lid].area, omen_ab["explode"].amount or 1, f"{lid}'s explosion",
+        ctx.emit("explode", f"{N.locust(state, lid)} explodes.", {"figure": lid})
+        W.wound_area(ctx, content, state.locusts[lid].area, omen_ab["explode"].amount or 1, f"{N.locust(state, lid)}'s explosion",
                      exclude=(player, lid), stranded=True)
         if lid in state.locusts:
             W.kill_locust(ctx, content, lid, "its own attack")
@@ -545,9 +621,32 @@ def locust_attack(ctx, content: GearsContent, lid: str, player: str, bonus: int 
 
         hole = hole_nearest(ctx, state.locusts[lid].area)
         if hole is not None:
-            W.spawn(ctx, content, state.locusts[lid].enemy, state.holes[hole]["area"], f"{lid}'s Omen")
+            W.spawn(ctx, content, state.locusts[lid].enemy, state.holes[hole]["area"], f"{N.locust(state, lid)}'s Omen")
     if flip and lid in state.locusts:
         W.flip_enemy(ctx, content, state.locusts[lid].enemy)
+
+
+def may_execute(state: GearsState, lid: str, player: str) -> bool:
+    """Insane (spec 6.16): a Locust may attack a bleeding-out COG in its own area."""
+    x = state.locusts.get(lid)
+    c = state.cogs.get(player)
+    return (bool(state.options.get("insane")) and x is not None and c is not None and c.bleeding
+            and c.area == x.area and player not in state.flags.get("executed", ()))
+
+
+def execute(ctx, lid: str, player: str) -> None:
+    """Insane (spec 6.16): no roll; the bleeding-out COG is executed and leaves the game. Its
+    player gets no more turns (turn.start_turn); the mission is lost when no COG stands."""
+    state: GearsState = ctx.state
+    c = state.cogs[player]
+    state.flags.setdefault("executed", []).append(player)
+    c.cover = None
+    if c.hand:
+        state.orders.discard(list(c.hand))
+        c.hand = []
+    ctx.emit("executed", f"{N.locust(state, lid)} executes {N.cog(state, player)}, who was bleeding out: "
+             f"{N.cog(state, player)} is out of the game.", {"figure": lid, "player": player})
+    W.check_defeat(ctx)
 
 
 def _defence_of(state: GearsState, content: GearsContent, player: str) -> int:

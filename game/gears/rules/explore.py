@@ -13,6 +13,7 @@ from game.gears.content import GearsContent
 from game.gears.rules import wounds as W
 from game.gears.rules.board_view import view_for
 from game.gears.rules.spawning import md, rules_named, setup_rules_named
+from game.gears.rules import names as N
 from game.gears.rules.state import GearsState
 
 MAX_REBUILDS = 20  # spec 11 item 48
@@ -229,12 +230,12 @@ def explore(ctx, content: GearsContent, player: str) -> None:
     for door in doors:
         if _attempt_flips(state, door):
             md(state)["explore_attempted"] = md(state).get("door_from", {}).get(door)
-            ctx.emit("explore", f"{c.character} tries the door {door}.", {"player": player, "door": door})
+            ctx.emit("explore", f"{N.character(c.character)} tries the door {door}.", {"player": player, "door": door})
             return
     door = next(d for d in doors if _explorable(state, d))
     level = door_target(state, door)
     state.doors.remove(door)
-    ctx.emit("explore", f"{c.character} opens the door and explores level {level + 1}.",
+    ctx.emit("explore", f"{N.character(c.character)} opens the door and explores level {level + 1}.",
              {"player": player, "door": door, "level": level + 1})
     build_level(ctx, content, level, door)
 

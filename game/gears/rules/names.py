@@ -63,3 +63,9 @@ def wounds(n: int) -> str:
 
 def areas(n: int) -> str:
     return f"{n} area" + ("" if n == 1 else "s")
+
+
+def character(character_id: str) -> str:
+    """A character card's name ('marcus_fenix' -> 'Marcus Fenix')."""
+    ch = _content().cogs.get(character_id)
+    return ch.name if ch else character_id.replace("_", " ").title()

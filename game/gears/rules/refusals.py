@@ -148,7 +148,7 @@ def _order(state: GearsState, f: dict[str, Any], action: Action) -> str | None:
         return f"{who} does not carry the {N.weapon(pl.get('weapon', ''))}; the Bolo Grenade cannot be discarded (spec 6.5)."
     if kind == "step":
         return "Play an Order card to move first: to move 2 areas or for a card that moves (spec 5.2)."
-    if kind in ("attack", "chainsaw", "grenade"):
+    if kind in ("attack", "chainsaw", "grenade", "area_attack"):
         why = _attack_reason(state, p, action, {"player": p})
         return why or "Play an Order card to attack first: to attack or for a card that attacks (spec 5.2)."
     if kind == "cover":
@@ -218,7 +218,7 @@ def _move(state: GearsState, f: dict[str, Any], action: Action) -> str | None:
         return _cite(why, "6.11") if why else None
     if kind == "cover":
         return "Take cover when the move ends, in the area where it ends (spec 3.3)."
-    if kind in ("play", "special", "attack", "grenade", "chainsaw"):
+    if kind in ("play", "special", "attack", "grenade", "chainsaw", "area_attack"):
         return "Finish the move first: a special action or another card may not interrupt a move (spec 5.2)."
     return None
 
@@ -265,7 +265,7 @@ def _crawl(state: GearsState, f: dict[str, Any], action: Action) -> str | None:
 
 
 def _attack(state: GearsState, f: dict[str, Any], action: Action) -> str | None:
-    if action.kind in ("attack", "chainsaw", "grenade"):
+    if action.kind in ("attack", "chainsaw", "grenade", "area_attack"):
         return _attack_reason(state, f["player"], action, f)
     return None
 
@@ -276,6 +276,11 @@ def _attack_reason(state: GearsState, p: str, action: Action, f: dict[str, Any])
     pl = action.payload
     forced = f.get("mode")
     only = f.get("target")
+    if action.kind == "area_attack":
+        if only:
+            return f"This card's attack is against {N.locust(state, only)} only (spec 6.1)."
+        return A.area_attack_legality(state, content, p, pl.get("area", ""), pl.get("weapon", ""),
+                                      pl.get("mode", "overwhelming"), f.get("spend", True))
     if action.kind == "grenade":
         if forced:
             return "This card's attack is a weapon attack: it cannot be a Bolo Grenade (spec 6.1)."

@@ -13,6 +13,7 @@ from game.engine.protocol import Action, IllegalAction
 from game.gears.content import GearsContent
 from game.gears.rules import attack as A
 from game.gears.rules import missions
+from game.gears.rules import names as N
 from game.gears.rules import procedures as P
 from game.gears.rules.explore import explore, explore_refusal
 from game.gears.rules.movement import free_spots, steps_from
@@ -48,6 +49,9 @@ def pop(state: GearsState) -> None:
     state.phase = t["f"] if t else "none"
 
 
+_HOW = {"card": "for its actions", "move": "to move 2 areas", "attack": "to make one attack"}
+
+
 def card_name(card: str) -> str:
     return card.split("#")[0]
 
@@ -66,8 +70,15 @@ def start_turn(ctx) -> None:
     c = state.active_cog
     state.flags["turn_start_area"] = c.area
     state.pending = {"stack": []}
-    ctx.emit("turn", f"Turn {state.turn}: {c.character} ({state.active_player}) is active.",
+    ctx.emit("turn", f"Turn {state.turn}: {N.character(c.character)} ({state.active_player}) is active.",
              {"player": state.active_player, "turn": state.turn})
+    if state.active_player in state.flags.get("executed", ()):
+        # Insane (spec 6.16): an executed COG's player gets no turn, but the Locust Activation
+        # Step is still resolved when his turn comes.
+        ctx.emit("executed_turn", f"{N.cog(state, state.active_player)} was executed: only the Locust "
+                 "Activation Step is resolved this turn.", {"player": state.active_player})
+        end_order_step(ctx)
+        return
     if c.bleeding:
         push(state, {"f": "crawl", "player": state.active_player})
         return
@@ -77,10 +88,10 @@ def start_turn(ctx) -> None:
     n = max(0, min(2, limit - len(c.hand)))
     got = state.orders.draw(n, state.rng.stream("orders")) if n else []
     c.hand += got
-    ctx.emit("heal", f"{c.character} draws {len(got)} Order card(s) in the Healing Step.",
+    ctx.emit("heal", f"{N.character(c.character)} draws {N.cards(len(got))} in the Healing Step.",
              {"player": state.active_player, "n": len(got)})
     if got:
-        ctx.emit("hand", f"You draw {', '.join(got)}.", {"cards": got}, hidden=True,
+        ctx.emit("hand", f"You draw {', '.join(N.card(g) for g in got)}.", {"cards": got}, hidden=True,
                  visible_to=(state.active_player,))
     push(state, {"f": "order", "player": state.active_player})
 
@@ -168,9 +179,9 @@ def legal_actions(state: GearsState) -> list[Action]:
                 if content.weapons[w].uses == "ammo"]
         acts.append(Action("skip", {}, "No ammo"))
     elif kind == "choose_cog":
-        acts = [Action("cog", {"player": p}, f"Choose {state.cogs[p].character}") for p in f["options"]]
+        acts = [Action("cog", {"player": p}, f"Choose {N.character(state.cogs[p].character)}") for p in f["options"]]
     elif kind == "teamwork":
-        acts = [Action("teammate", {"player": q}, f"Teamwork: {state.cogs[q].character} plays a card")
+        acts = [Action("teammate", {"player": q}, f"Teamwork: {N.character(state.cogs[q].character)} plays a card")
                 for q in _teammates(state, f["player"])]
         acts.append(Action("skip", {}, "No Teamwork"))
     elif kind == "team_order":
@@ -253,9 +264,10 @@ def _order_actions(state: GearsState, content: GearsContent, f: dict[str, Any]) 
                 acts.append(Action("play", {"card": h, "as": "attack"}, f"Play {h} to attack"))
     for h in sorted(set(c.hand)):
         for q, other in state.cogs.items():
-            if q != p and other.bleeding and other.area == c.area:
+            if (q != p and other.bleeding and other.area == c.area
+                    and q not in state.flags.get("executed", ())):
                 acts.append(Action("special", {"do": "revive", "target": q, "discard": h},
-                                   f"Discard {h}: revive {other.character}"))
+                                   f"Discard {h}: revive {N.character(other.character)}"))
         for d in state.dropped:
             if d["area"] == c.area and not free_pickup:
                 for opt in pick_up_options(state, content, p, d):
@@ -356,9 +368,22 @@ def _attack_actions(state: GearsState, content: GearsContent, f: dict[str, Any])
                     continue
                 if A.cog_attack_legality(state, content, p, lid, w, mode, spend, sight) is None:
                     acts.append(Action("attack", {"target": lid, "weapon": w, "mode": mode},
-                                       f"Attack {lid} with the {w} ({mode})"))
+                                       f"Attack {N.locust(state, lid)} with the {w} ({mode})"))
         if not forced and A.chainsaw_legality(state, content, p, lid) is None:
-            acts.append(Action("chainsaw", {"target": lid}, f"Chainsaw {lid}"))
+            acts.append(Action("chainsaw", {"target": lid}, f"Chainsaw {N.locust(state, lid)}"))
+    if not only:
+        # Area weapons (the Mortar, spec 6.6): any area in LOS, beyond range with a penalty.
+        view = state.view()
+        for w, _ in c.weapons:
+            if content.weapons[w].targets != "area":
+                continue
+            for mode in ("normal", "overwhelming"):
+                if forced and mode != forced:
+                    continue
+                for area in view.areas:
+                    if A.area_attack_legality(state, content, p, area, w, mode, spend) is None:
+                        acts.append(Action("area_attack", {"area": area, "weapon": w, "mode": mode},
+                                           f"Fire the {content.weapons[w].name} into {area} ({mode})"))
     if not forced and c.grenades > 0 and not c.has_weapon("boomshield"):
         view = state.view()
         for area in view.areas:
@@ -403,7 +428,7 @@ def _do(ctx, action: Action) -> None:
         p = f["order"].pop(0)
         if kind == "cover":
             state.cogs[p].cover = pl["spot"]
-            ctx.emit("cover", f"{state.cogs[p].character} takes cover at {pl['spot']}.", {"player": p})
+            ctx.emit("cover", f"{N.character(state.cogs[p].character)} takes cover at {pl['spot']}.", {"player": p})
         if not f["order"]:
             pop(state)
             start_turn(ctx)
@@ -411,7 +436,7 @@ def _do(ctx, action: Action) -> None:
     if frame == "cover":
         if kind == "cover":
             state.cogs[f["player"]].cover = pl["spot"]
-            ctx.emit("cover", f"{state.cogs[f['player']].character} takes cover at {pl['spot']}.",
+            ctx.emit("cover", f"{N.character(state.cogs[f['player']].character)} takes cover at {pl['spot']}.",
                      {"player": f["player"], "spot": pl["spot"]})
         pop(state)
         _continue(ctx)
@@ -420,7 +445,7 @@ def _do(ctx, action: Action) -> None:
         if kind == "crawl":
             c = state.cogs[f["player"]]
             c.area = pl["area"]
-            ctx.emit("crawl", f"{c.character} crawls to {c.area}.", {"player": f["player"], "area": c.area})
+            ctx.emit("crawl", f"{N.character(c.character)} crawls to {c.area}.", {"player": f["player"], "area": c.area})
         pop(state)
         end_order_step(ctx)
         return
@@ -431,7 +456,7 @@ def _do(ctx, action: Action) -> None:
             c.hand.remove(pl["card"])
             state.orders.discard([pl["card"]])
             c.area, c.cover = f["dest"], None
-            ctx.emit("follow", f"{c.character} follows to {c.area}.", {"player": p, "card": pl["card"]})
+            ctx.emit("follow", f"{N.character(c.character)} follows to {c.area}.", {"player": p, "card": pl["card"]})
             f.setdefault("followers", []).append(p)
         if not f["candidates"]:
             followers = f.get("followers", [])
@@ -449,7 +474,7 @@ def _do(ctx, action: Action) -> None:
             c.moved = True
             f["left"] -= 1
             f["steps"] += 1
-            ctx.emit("move", f"{c.character} moves to {c.area}.", {"player": f["player"], "area": c.area})
+            ctx.emit("move", f"{N.character(c.character)} moves to {c.area}.", {"player": f["player"], "area": c.area})
             _auto_explore(ctx, content, f["player"])
             return
         if kind == "explore":
@@ -472,7 +497,7 @@ def _do(ctx, action: Action) -> None:
         if kind == "ammo":
             c = state.cogs[f["player"]]
             c.set_ammo(pl["weapon"], c.ammo(pl["weapon"]) + f["n"])
-            ctx.emit("ammo", f"{c.character} gains {f['n']} ammo on the {pl['weapon']}.", {"weapon": pl["weapon"]})
+            ctx.emit("ammo", f"{N.character(c.character)} gains {f['n']} ammo on the {N.weapon(pl['weapon'])}.", {"weapon": pl["weapon"]})
         _continue(ctx)
         return
     if frame == "choose_cog":
@@ -484,7 +509,7 @@ def _do(ctx, action: Action) -> None:
         pop(state)
         if kind == "teammate":
             q = pl["player"]
-            ctx.emit("teamwork", f"Teamwork: {state.cogs[q].character} may play an Order card now.",
+            ctx.emit("teamwork", f"Teamwork: {N.character(state.cogs[q].character)} may play an Order card now.",
                      {"player": f["player"], "teammate": q})
             push(state, {"f": "team_order", "player": q})
         else:
@@ -512,7 +537,7 @@ def _do(ctx, action: Action) -> None:
             c.hand.remove(pl["card"])
             state.orders.discard([pl["card"]])
             f["paid"] = True
-            ctx.emit("stranded", f"{c.character} discards a card to move the Stranded.", {"player": f["player"]})
+            ctx.emit("stranded", f"{N.character(c.character)} discards a card to move the Stranded.", {"player": f["player"]})
             return
         if kind == "step":
             m["stranded"] = pl["area"]
@@ -549,14 +574,14 @@ def _order(ctx, content: GearsContent, f, kind: str, pl: dict[str, Any]) -> None
         state.orders.removed.append(pl["card"])
         got = state.orders.draw(1, state.rng.stream("orders"))
         c.hand += got
-        ctx.emit("solo", f"{c.character} removes {pl['card']} (2+) from the game and draws a card.",
+        ctx.emit("solo", f"{N.character(c.character)} removes {N.card(pl['card'])} (2+) from the game and draws a card.",
                  {"player": p, "card": pl["card"]})
         return
     if kind == "solo_follow":
         c.hand.remove(pl["card"])
         state.orders.discard([pl["card"]])
         state.flags["solo_follow_used"] = True
-        ctx.emit("solo", f"{c.character} discards {pl['card']} (Follow) to move 1 extra area.", {"player": p})
+        ctx.emit("solo", f"{N.character(c.character)} discards {N.card(pl['card'])} (Follow) to move 1 extra area.", {"player": p})
         push(state, {"f": "move", "player": p, "left": 1, "steps": 0, "left_areas": []})
         return
     if kind == "end":
@@ -567,7 +592,7 @@ def _order(ctx, content: GearsContent, f, kind: str, pl: dict[str, Any]) -> None
         return
     if kind == "drop_weapon":
         c.weapons = [pair for pair in c.weapons if pair[0] != pl["weapon"]]
-        ctx.emit("drop_weapon", f"{c.character} discards the {pl['weapon']}.", {"weapon": pl["weapon"]})
+        ctx.emit("drop_weapon", f"{N.character(c.character)} discards the {N.weapon(pl['weapon'])}.", {"weapon": pl["weapon"]})
         return
     if kind == "special":
         if pl["discard"] is not None:
@@ -578,7 +603,7 @@ def _order(ctx, content: GearsContent, f, kind: str, pl: dict[str, Any]) -> None
             other = state.cogs[pl["target"]]
             other.bleeding = False
             other.no_draw = True
-            ctx.emit("revive", f"{c.character} revives {other.character}.", {"player": p, "target": pl["target"]})
+            ctx.emit("revive", f"{N.character(c.character)} revives {N.character(other.character)}.", {"player": p, "target": pl["target"]})
         elif do == "pickup":
             _pickup(ctx, content, p, pl)
         elif do == "equipment":
@@ -608,7 +633,7 @@ def _pickup(ctx, content: GearsContent, p: str, pl: dict[str, Any]) -> None:
         state.flags.setdefault("held_random", {})[p + ":" + card.split("#")[0]] = card
     elif choice == "ammo":
         c.set_ammo(d["weapon"], c.ammo(d["weapon"]) + 2)
-    ctx.emit("pickup", f"{c.character} picks up the dropped {d['weapon']} ({choice}).", {"player": p})
+    ctx.emit("pickup", f"{N.character(c.character)} picks up the dropped {d['weapon']} ({choice}).", {"player": p})
 
 
 def _explore(ctx, content: GearsContent, p: str) -> None:
@@ -622,7 +647,7 @@ def _play(ctx, content: GearsContent, p: str, card: str, how: str) -> None:
     c = state.cogs[p]
     c.hand.remove(card)
     state.orders.discard([card])
-    ctx.emit("play", f"{c.character} plays {card} ({how}).", {"player": p, "card": card, "as": how})
+    ctx.emit("play", f"{N.character(c.character)} plays {N.card(card)} {_HOW[how]}.", {"player": p, "card": card, "as": how})
     if how == "move":
         _start_move(state, p, 2)
     elif how == "attack":
@@ -641,6 +666,13 @@ def _start_move(state: GearsState, player: str, n: int) -> None:
             and (player == state.active_player or not ab.params.get("own_turn_only", True))):
         state.flags["extra_move_used"] = True
         n += ab.amount or 1
+    if player == state.active_player:
+        # The Mulcher slows its holder during his own turn only; Follow is not a move action
+        # and works normally (FAQ v1.1; the cap itself is a PLACEHOLDER in weapons.toml).
+        for w, _ in state.cogs[player].weapons:
+            slow = next((a for a in content.weapons[w].abilities if a.effect == "slows_holder"), None)
+            if slow is not None:
+                n = min(n, slow.amount or 1)
     push(state, {"f": "move", "player": player, "left": n, "steps": 0, "left_areas": []})
 
 
@@ -686,7 +718,7 @@ def _draw_for(ctx, content: GearsContent, players: list[str], n: int) -> None:
             continue
         got = state.orders.draw(n, state.rng.stream("orders"))
         c.hand += got
-        ctx.emit("draw", f"{c.character} draws {len(got)} Order card(s).", {"player": q, "n": len(got)})
+        ctx.emit("draw", f"{N.character(c.character)} draws {N.cards(len(got))}.", {"player": q, "n": len(got)})
 
 
 def _do_bullet(ctx, content: GearsContent, p: str, bullet) -> None:
@@ -764,6 +796,8 @@ def cog_attack_proc(ctx, player: str, kind: str, payload: dict, bonus: int, spen
         A.chainsaw(ctx, content, player, payload["target"])
     elif kind == "grenade":
         A.grenade(ctx, content, player, payload["area"])
+    elif kind == "area_attack":
+        A.area_attack(ctx, content, player, payload["area"], payload["weapon"], payload["mode"], bonus, spend)
     missions.check_stage(ctx, content)
     if state.outcome is None:
         _continue(ctx)
@@ -786,7 +820,7 @@ def pull_locust_proc(ctx, target: str, area: str | None) -> None:
     x = state.locusts.get(target)
     if x is not None and area is not None:
         x.area, x.cover = area, None
-        ctx.emit("move", f"{target} is pulled to {area}.", {"figure": target, "area": area})
+        ctx.emit("move", f"{N.locust(state, target)} is pulled to {area}.", {"figure": target, "area": area})
         if content.enemies[x.enemy].takes_cover:
             W.locust_take_cover(ctx, target)
     _continue(ctx)
@@ -798,7 +832,7 @@ def auto_explore_proc(ctx, player: str, level: int) -> None:
 
     content = _content()
     state: GearsState = ctx.state
-    ctx.emit("explore", f"{state.cogs[player].character} reaches the map exit: the next card is explored.",
+    ctx.emit("explore", f"{N.character(state.cogs[player].character)} reaches the map exit: the next card is explored.",
              {"player": player})
     door = next((e for e in state.view().free_exits if e.split(":")[0] == state.placements[-1]["tile"]), None)
     build_level(ctx, content, level, door, limit=1)
@@ -836,7 +870,7 @@ def equipment_proc(ctx, player: str, choice: dict, resume: bool = False) -> None
                 break
     if "draw_random_weapons" in e:
         drawn = state.weapon_deck.draw(e["draw_random_weapons"], state.rng.stream("weapons"))
-        ctx.emit("weapons_drawn", f"{c.character} draws {', '.join(drawn)}.", {"cards": drawn}, hidden=True)
+        ctx.emit("weapons_drawn", f"{N.character(c.character)} draws {', '.join(drawn)}.", {"cards": drawn}, hidden=True)
         keep = ctx.choose(player, "keep_weapon", [{"keep": d} for d in drawn], "Keep which weapon?")["keep"]
         c.weapons.append([keep.split("#")[0], e.get("ammo", 2)])
         state.flags.setdefault("held_random", {})[player + ":" + keep.split("#")[0]] = keep
@@ -845,12 +879,12 @@ def equipment_proc(ctx, player: str, choice: dict, resume: bool = False) -> None
         # Junker (14A): move to any area of the map (reusable, spec 3.8).
         c.area, c.cover = choice["area"], None
         c.moved = True
-        ctx.emit("move", f"{c.character} drives the Junker to {c.area}.", {"player": player, "area": c.area})
+        ctx.emit("move", f"{N.character(c.character)} drives the Junker to {c.area}.", {"player": player, "area": c.area})
     if "fixed_weapon" in e:
         # Troika (16B): a 6-dice attack on a Locust of this tile; no Order card this turn.
         state.flags["played"] = True
         A.cog_attack(ctx, content, player, choice["target"], e["fixed_weapon"], "normal", spend=False)
-    ctx.emit("equipment", f"{c.character} uses the {eq.name} of tile {piece}.", {"player": player, "tile": piece})
+    ctx.emit("equipment", f"{N.character(c.character)} uses the {eq.name} of tile {piece}.", {"player": player, "tile": piece})
     md(state).setdefault("equipment_used", []).append(piece)
     keep_card = any(r.params.get("tile") == piece for r in rules_named(state, "equipment_not_discarded"))
     face_down = any(eq.id in r.params.get("equipment", ()) for r in rules_named(state, "equipment_face_down"))

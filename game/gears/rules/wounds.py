@@ -10,6 +10,7 @@ from typing import Any
 from game.gears.content import GearsContent
 from game.gears.rules.movement import best_cover_spots, nearest_cogs
 from game.gears.rules.spawning import md, rules_named
+from game.gears.rules import names as N
 from game.gears.rules.state import GearsState, LocustState
 
 SLOT_ORDER = ("A", "B", "C")
@@ -117,7 +118,7 @@ def spawn(ctx, content: GearsContent, what: str, area: str, why: str) -> str | N
     assert fid is not None
     state.locusts[fid] = LocustState(fid, enemy, area)
     state.flags.setdefault("spawned", []).append(fid)
-    ctx.emit("spawn", f"A {content.enemies[enemy].name} ({fid}) spawns in {area} ({why}).",
+    ctx.emit("spawn", f"A {content.enemies[enemy].name} ({N.locust(state, fid)}) spawns in {area} ({why}).",
              {"figure": fid, "enemy": enemy, "area": area})
     if content.enemies[enemy].takes_cover:
         locust_take_cover(ctx, fid)
@@ -133,16 +134,16 @@ def locust_take_cover(ctx, lid: str) -> None:
     if len(near) > 1:
         # Cover is judged against one COG; which one is the active player's call.
         pick = ctx.choose(state.active_player, "cover_against", [{"cog": p} for p in near],
-                          f"Which nearest COG does {lid} take cover against?",
-                          [f"Against {state.cogs[p].character}" for p in near])
+                          f"Which nearest COG does {N.locust(state, lid)} take cover against?",
+                          [f"Against {N.character(state.cogs[p].character)}" for p in near])
         against = pick["cog"]
     spots = best_cover_spots(state, x.area, against)
     if not spots:
         return
     pick = ctx.choose(state.active_player, "locust_cover", [{"spot": s} for s in spots],
-                      f"Which cover spot does {lid} take?", [f"Cover at {s}" for s in spots])
+                      f"Which cover spot does {N.locust(state, lid)} take?", [f"Cover at {s}" for s in spots])
     x.cover = pick["spot"]
-    ctx.emit("cover", f"{lid} takes cover at {x.cover}.", {"figure": lid, "spot": x.cover})
+    ctx.emit("cover", f"{N.locust(state, lid)} takes cover at {x.cover}.", {"figure": lid, "spot": x.cover})
 
 
 # ----------------------------------------------------------------------------- Locust wounds
@@ -182,12 +183,12 @@ def damage_locust(ctx, content: GearsContent, lid: str, wounds: int, source: str
     if ("only_hammer_of_dawn_wounds_unwounded" in abilities and not x.wounded
             and weapon != "hammer_of_dawn"):
         # Base Berserker: only the Hammer of Dawn wounds or kills it while unwounded (spec 8.1).
-        ctx.emit("no_wound", f"{lid} shrugs off {wounds} wound(s) from {source}.", {"figure": lid})
+        ctx.emit("no_wound", f"{N.locust(state, lid)} shrugs off {N.wounds(wounds)} from {source}.", {"figure": lid})
         return False
     for r in rules_named(state, "wound_only_by"):
         if r.params.get("enemy") == x.enemy and not x.wounded and weapon not in r.params.get("weapons", ()):
             # The Showdown Stage 1: only Scorchers and Bolos hurt the unwounded Feral Berserker.
-            ctx.emit("no_wound", f"{lid} shrugs off {wounds} wound(s) from {source}: {r.text}",
+            ctx.emit("no_wound", f"{N.locust(state, lid)} shrugs off {N.wounds(wounds)} from {source}: {r.text}",
                      {"figure": lid})
             return False
     health = locust_health(content, x, state)
@@ -198,10 +199,10 @@ def damage_locust(ctx, content: GearsContent, lid: str, wounds: int, source: str
         pile = content.marker_piles.get(enemy.markers)
         if pile is not None and pile.two_stage and x.wounded_health == pile.two_stage[0]:
             x.wounded_health = pile.two_stage[1]
-            ctx.emit("wounded", f"{lid} is wounded again: its marker turns to {x.wounded_health}.",
+            ctx.emit("wounded", f"{N.locust(state, lid)} is wounded again: its marker turns to {x.wounded_health}.",
                      {"figure": lid, "health": x.wounded_health})
         else:
-            ctx.emit("no_wound", f"{wounds} wound(s) do not kill the already wounded {lid}.",
+            ctx.emit("no_wound", f"{N.wounds(wounds)} cannot kill the already wounded {N.locust(state, lid)}.",
                      {"figure": lid})
         return False
     pile = content.marker_piles.get(enemy.markers)
@@ -211,11 +212,11 @@ def damage_locust(ctx, content: GearsContent, lid: str, wounds: int, source: str
     else:
         marker = draw_marker(state, content, enemy.markers)
         if marker is None:
-            ctx.emit("no_wound", f"No wound marker is left for {lid}; it stays unwounded.", {"figure": lid})
+            ctx.emit("no_wound", f"No wound marker is left for {N.locust(state, lid)}; it stays unwounded.", {"figure": lid})
             return False
         x.marker = marker
         x.wounded_health = marker_of(content, marker).value
-    ctx.emit("wounded", f"{lid} takes {wounds} wound(s) from {source}: wounded, health {x.wounded_health}.",
+    ctx.emit("wounded", f"{N.locust(state, lid)} takes {N.wounds(wounds)} from {source}: wounded, health {x.wounded_health}.",
              {"figure": lid, "health": x.wounded_health}, hidden=True)
     return False
 
@@ -223,9 +224,10 @@ def damage_locust(ctx, content: GearsContent, lid: str, wounds: int, source: str
 def kill_locust(ctx, content: GearsContent, lid: str, source: str) -> None:
     """Removes a Locust; its marker becomes a dropped weapon or is discarded (spec 6.4)."""
     state: GearsState = ctx.state
+    name = N.locust(state, lid)  # named before it leaves the map
     x = state.locusts.pop(lid)
     enemy = content.enemies[x.enemy]
-    ctx.emit("killed", f"{lid} ({enemy.name}) is killed by {source}.", {"figure": lid, "area": x.area})
+    ctx.emit("killed", f"{name} is killed by {source}.", {"figure": lid, "area": x.area})
     state.flags.setdefault("killed", []).append(x.enemy)
     marker = x.marker
     pile = content.marker_piles.get(enemy.markers)
@@ -239,7 +241,7 @@ def kill_locust(ctx, content: GearsContent, lid: str, source: str) -> None:
             did = state.token("drop")
             state.dropped.append({"id": did, "area": x.area, "weapon": back, "enemy": x.enemy,
                                   "marker": marker})
-            ctx.emit("dropped", f"{lid} drops a {content.weapons[back].name} in {x.area}.",
+            ctx.emit("dropped", f"{N.locust(state, lid)} drops a {content.weapons[back].name} in {x.area}.",
                      {"marker": did, "weapon": back, "area": x.area})
         else:
             state.marker_piles[enemy.markers].discard([marker])
@@ -260,11 +262,11 @@ def kill_locust(ctx, content: GearsContent, lid: str, source: str) -> None:
             ctx.emit("unlock", f"Level {level} is unlocked ({r.text})", {"level": level})
     effects = {a.effect: a for a in enemy_stats(state, content, x.enemy).abilities}
     if "chain_reaction" in effects and source not in ("its own attack", "a Bolo Grenade"):
-        ctx.emit("chain", f"{lid} explodes: 1 wound to every figure in {x.area}.", {"area": x.area})
-        wound_area(ctx, content, x.area, effects["chain_reaction"].amount or 1, f"{lid}'s explosion")
+        ctx.emit("chain", f"{name} explodes: 1 wound to every figure in {x.area}.", {"area": x.area})
+        wound_area(ctx, content, x.area, effects["chain_reaction"].amount or 1, f"{name}'s explosion")
     elif "death_blast" in effects:
-        ctx.emit("chain", f"{lid} bursts: wounds to every other figure in {x.area}.", {"area": x.area})
-        wound_area(ctx, content, x.area, effects["death_blast"].amount or 1, f"{lid}'s death blast")
+        ctx.emit("chain", f"{name} bursts: wounds to every other figure in {x.area}.", {"area": x.area})
+        wound_area(ctx, content, x.area, effects["death_blast"].amount or 1, f"{name}'s death blast")
 
 
 def wound_stranded(ctx, n: int, source: str) -> None:
@@ -275,7 +277,7 @@ def wound_stranded(ctx, n: int, source: str) -> None:
         return
     md(state)["stranded_wounded"] = True
     state.outcome = "lost"
-    ctx.emit("lost", f"The Stranded takes {n} wound(s) ({source}): the mission is lost.", {})
+    ctx.emit("lost", f"The Stranded takes {N.wounds(n)} ({source}): the mission is lost.", {})
 
 
 def wound_area(ctx, content: GearsContent, area: str, n: int, source: str,
@@ -310,7 +312,7 @@ def wound_cog(ctx, content: GearsContent, player: str, n: int, source: str) -> N
         if not c.hand:
             c.bleeding = True
             c.cover = None
-            ctx.emit("bleeding_out", f"{c.character} is down and bleeding out ({source}).",
+            ctx.emit("bleeding_out", f"{N.character(c.character)} is down and bleeding out ({source}).",
                      {"player": player})
             check_defeat(ctx)
             return
@@ -320,14 +322,14 @@ def wound_cog(ctx, content: GearsContent, player: str, n: int, source: str) -> N
             # One option per card name: two copies of a card are the same choice.
             names = sorted({h.split("#")[0]: h for h in sorted(c.hand, reverse=True)}.values())
             pick = ctx.choose(player, "wound_discard", [{"card": h} for h in names],
-                              f"{c.character} takes a wound: discard an Order card.",
+                              f"{N.character(c.character)} takes a wound: discard an Order card.",
                               [f"Discard {h}" for h in names])
             card = pick["card"]
         c.hand.remove(card)
         state.orders.discard([card])
-        ctx.emit("wound", f"{c.character} takes a wound and discards a card ({source}).",
+        ctx.emit("wound", f"{N.character(c.character)} takes a wound and discards a card ({source}).",
                  {"player": player})
-        ctx.emit("wound_card", f"You discard {card}.", {"player": player, "card": card},
+        ctx.emit("wound_card", f"You discard {N.card(card)}.", {"player": player, "card": card},
                  visible_to=(player,))
 
 
