@@ -37,6 +37,7 @@ RULES = {
     # active COGs (no LOS or distance between sections), see docs/GEARS.md.
     "separate_sections", "split_cogs", "spawn_by_section_cogs", "ai_scope_section",
     "door_areas_adjacent",
+    "custom_map",  # a map built in the builder (game/gears/custom.py): build_custom_map
 }
 CONDITIONS = {
     "all_holes_sealed", "no_locusts_in_play", "enemy_in_exit_area", "enemy_killed",
@@ -540,6 +541,9 @@ def build_first_level(ctx, content: GearsContent) -> None:
     limit = None
     if any(s.keyword == "build_first_card_only" for s in m.setup):
         limit = 1
+    if any(s.keyword == "custom_map" for s in m.setup):
+        build_custom_map(ctx, content)
+        return
     if any(s.keyword == "separate_sections" for s in m.setup):
         build_sections(ctx, content)
         return
@@ -569,3 +573,63 @@ def build_sections(ctx, content: GearsContent) -> None:
     for level in (0, 1):
         tiles = {t: counts[level] for t in state.location_decks[level].draw_pile}
         build_level(ctx, content, level, None, setup=True, spawn_counts=tiles)
+
+
+# ----------------------------------------------------------------------------- custom maps
+
+CUSTOM_GENERAL_AI_FROM = "emergence"  # a custom mission shuffles in the introductory mission's General AI cards
+
+
+def custom_mission_record(content: GearsContent, mission_id: str, cm):
+    """A Mission record for a map built in the builder (game/gears/custom.py CustomMission):
+    its enemies, one stage whose Flip When is the goal (reach_exit: a standing COG in a door
+    area; hold_out: N Locust Activation Steps over) and whose back wins. The whole map is laid
+    at setup (no Location decks: nothing to explore)."""
+    from game.gears.content import Mission, MissionStep, Provenance, Stage
+
+    if cm.goal == "reach_exit":
+        flip = MissionStep("cog_at_exit", "A COG reaches the map exit (an area with a door token).", {})
+    else:
+        flip = MissionStep("locust_activations", f"The COGs survive {cm.activations} Locust Activation Steps.",
+                           {"count": int(cm.activations)})
+    base = content.missions[CUSTOM_GENERAL_AI_FROM]
+    return Mission(
+        id=mission_id, name=cm.name, name_hu=cm.name, expansion="custom", number=0, map_size="custom",
+        players=(cm.players, cm.players), cards=2, enemies=dict(cm.locusts), general_ai=base.general_ai,
+        ai_deck_size=0, levels=(), difficulty={},
+        setup=(MissionStep("custom_map", f"The map {cm.map.name} is laid as built.", {}),),
+        rules=(), stages=(Stage(1, (), flip, (MissionStep("win", "YOU WIN THE GAME.", {}),), ()),),
+        provenance=Provenance(False, f"custom mission {cm.path}", "built in the map builder"),
+    )
+
+
+def build_custom_map(ctx, content: GearsContent) -> None:
+    """Spec 3.4 steps 3-4 for every tile of a built map at once: each hole spawns its Location
+    card's strip for the player count, equipment cards stay by their tiles; a door token goes
+    on the free exit of every tile the builder put a door on (the map exit). Pieces that are
+    not Location cards (sample faces) spawn nothing."""
+    from game.gears.rules.title import CUSTOM_TILE
+
+    state: GearsState = ctx.state
+    state.placements.append({"tile": CUSTOM_TILE, "exit": None})
+    view = state.view()
+    n = max(1, min(4, len(state.players)))
+    for hole, area in sorted(view.holes.items()):
+        state.holes[hole] = {"area": area, "sealed": False, "token": False}
+    for piece in view.board.pieces():
+        ctx.emit("tile", f"Tile {piece} is placed.", {"tile": piece, "exit": None})
+        location = content.locations.get(piece)
+        if location is None:
+            continue
+        for hole in sorted(h for h in state.holes if h.split(":")[0] == piece):
+            for letter in location.spawn_for(n):
+                W.spawn(ctx, content, letter, state.holes[hole]["area"], f"Location {piece}")
+        if location.equipment:
+            state.equipment[piece] = location.equipment
+    m = md(state)
+    door_pieces = {d.piece for d in view.board.doors}
+    for e in view.free_exits:
+        if e.split(":")[0] in door_pieces and e not in state.doors:
+            state.doors.append(e)
+            m.setdefault("door_to", {})[e] = None
+            ctx.emit("door", f"A door token is placed on {e} (the map exit).", {"exit": e})

@@ -1,8 +1,10 @@
 """GearsTitle: the Title (game/engine/protocol.py) that game.engine.Session drives."""
 from __future__ import annotations
 
+import hashlib
 from functools import lru_cache
-from typing import Any, Mapping
+from pathlib import Path
+from typing import Any, Iterator, Mapping
 
 from game.engine.protocol import Action, Event, IllegalAction, Title
 from game.gears.content import GearsContent, load_content
@@ -15,23 +17,111 @@ from game.gears.rules.state import GearsState
 import game.gears.ai  # noqa: F401  (registers the locust_step procedure)
 
 
+CUSTOM = "custom:"  # scenario prefix of a map built in the builder: "custom:NAME"
+CUSTOM_TILE = "custom"  # the one placement of a custom game: the whole built map
+CUSTOM_DIR = Path(__file__).resolve().parents[3] / "maps" / "custom"
+
+
+class MissionTable(Mapping):
+    """content.missions: the missions of missions.toml, plus custom missions registered when
+    a custom game is started or loaded (looked up by id, never listed: simulations and the
+    set-up screen's mission list see only missions.toml)."""
+
+    def __init__(self, base: Mapping[str, Any]):
+        self._base = dict(base)
+        self._custom: dict[str, Any] = {}
+
+    def __getitem__(self, key: str):
+        if key in self._base:
+            return self._base[key]
+        return self._custom[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._base or key in self._custom
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._base)
+
+    def __len__(self) -> int:
+        return len(self._base)
+
+    def register(self, mission) -> None:
+        self._custom[mission.id] = mission
+
+
 @lru_cache(maxsize=1)
 def shared_content() -> GearsContent:
-    """The content is read once per process: it is immutable."""
-    return load_content()
+    """The content is read once per process: it is immutable (custom missions are added to
+    its MissionTable by id)."""
+    content = load_content()
+    object.__setattr__(content, "missions", MissionTable(content.missions))
+    return content
+
+
+class CustomMapLoader:
+    """The title's tile loader, plus the built map under the tile id CUSTOM_TILE."""
+
+    def __init__(self, base: Any, map_path: Path, digest: str):
+        self.base = base
+        self.map_path = Path(map_path)
+        self.key = ("custom", str(self.map_path), digest)
+        self._board = None
+
+    def __call__(self, tile: str):
+        if tile != CUSTOM_TILE:
+            return self.base(tile)
+        if self._board is None:
+            from game.board.tmx import load_board
+
+            self._board = load_board(self.map_path)
+        return self._board
+
+
+def custom_digest(cm) -> str:
+    """sha256 of the built map and its mission file: a save records it; a changed map makes a
+    loaded game refuse with a clear message instead of replaying on another board."""
+    h = hashlib.sha256()
+    for path in (cm.map, cm.path):
+        h.update(Path(path).read_bytes())
+    return h.hexdigest()
 
 
 class GearsTitle(Title[GearsState]):
     name = "gears"
 
-    def __init__(self, tile_loader: Any = None):
+    def __init__(self, tile_loader: Any = None, custom_dir: str | Path | None = None):
         self.loader = tile_loader or FileTileLoader()
         self.content = shared_content()
+        self.custom_dir = Path(custom_dir) if custom_dir is not None else CUSTOM_DIR
 
     def new_game(self, scenario: str, seed: int, options: Mapping[str, Any]) -> GearsState:
-        state = S.new_state(self.content, scenario, seed, options, self.loader)
+        loader, digest = self.loader, None
+        if scenario.startswith(CUSTOM):
+            cm, digest = self._custom(scenario)
+            options = dict(options)
+            options.setdefault("players", cm.players)
+            loader = CustomMapLoader(self.loader, cm.map, digest)
+        state = S.new_state(self.content, scenario, seed, options, loader)
+        if digest is not None:
+            state.flags["custom_map"] = digest
         P.start(state, "setup", {})
         return state
+
+    def _custom(self, scenario: str):
+        """Reads maps/custom/NAME.mission.toml (and its map) again and registers the mission."""
+        from game.gears.custom import MissionError, load_mission
+        from game.gears.rules.missions import custom_mission_record
+
+        name = scenario[len(CUSTOM):]
+        path = self.custom_dir / f"{name}.mission.toml"
+        if not name or "/" in name or not path.is_file():
+            raise ValueError(f"unknown custom Gears mission {scenario!r}: no {path}")
+        try:
+            cm = load_mission(path)
+        except MissionError as exc:
+            raise ValueError("; ".join(exc.problems)) from None
+        self.content.missions.register(custom_mission_record(self.content, scenario, cm))
+        return cm, custom_digest(cm)
 
     def legal_actions(self, state: GearsState) -> list[Action]:
         return T.legal_actions(state)
@@ -39,7 +129,15 @@ class GearsTitle(Title[GearsState]):
     def apply(self, state: GearsState, action: Action) -> list[Event]:
         if state.outcome is not None:
             raise IllegalAction("The game is over.")
-        return T.apply(state, action)
+        events = T.apply(state, action)
+        if state.mission.startswith(CUSTOM) and state.outcome is None and state.proc is None:
+            # A custom goal can come true inside the Locust Activation Step's resolution (a
+            # hold_out turn ends there): flip at once (spec 9.1), not at the next action.
+            from game.gears.rules.missions import flip_due
+
+            if flip_due(state, self.content):
+                events = events + P.start(state, "stage_flip", {})
+        return events
 
     def current_decider(self, state: GearsState) -> str | None:
         if state.outcome is not None:
@@ -59,7 +157,15 @@ class GearsTitle(Title[GearsState]):
         return state.to_json()
 
     def from_json(self, data: Mapping[str, Any]) -> GearsState:
-        return GearsState.from_json(dict(data), self.loader)
+        mission = str(data.get("mission", ""))
+        if not mission.startswith(CUSTOM):
+            return GearsState.from_json(dict(data), self.loader)
+        cm, digest = self._custom(mission)
+        saved = data.get("flags", {}).get("custom_map")
+        if saved != digest:
+            raise ValueError(f"the custom map {cm.map} or {cm.path} changed since this game was saved "
+                             "(its replay would run on another board)")
+        return GearsState.from_json(dict(data), CustomMapLoader(self.loader, cm.map, digest))
 
     def turn_number(self, state: GearsState) -> int:
         return state.turn

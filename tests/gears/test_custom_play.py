@@ -1,0 +1,111 @@
+"""Playing maps built in the builder (game/gears/custom.py, docs/BUILDER.md): scenario
+"custom:NAME" lays maps/custom/NAME.tmx whole (spec 3.4 steps 3-4 per tile, no exploring),
+the two goals win, saves replay, and a changed map refuses to load with a clear message."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from game.engine.session import SaveError, Session, load_session
+from game.gears.bots import CogBot
+from game.gears.rules import missions as M
+from game.gears.rules import turn as T
+from game.gears.rules.explore import explore_refusal
+from game.gears.rules.title import CUSTOM_DIR, GearsTitle
+
+from tests.gears.test_missions import check
+
+
+@pytest.fixture(scope="module")
+def real():
+    return GearsTitle()
+
+
+def past_setup(title, scenario, seed=1):
+    s = title.new_game(scenario, seed, {})
+    while s.proc is not None:
+        title.apply(s, title.legal_actions(s)[0])
+    return s
+
+
+def test_custom_map_is_laid_whole_with_location_spawns_spec_3_4(real):
+    s = past_setup(real, "custom:plaza_to_the_pit")
+    v = s.view()
+    assert len(s.players) == 2 and v.board.pieces() == ("1A", "4A", "9B")
+    assert set(s.holes) == set(v.holes) and s.doors == ["9B:exit"]
+    # Each hole spawned its Location card's strip entry for 2 players (one hole per area here).
+    want = sum(len(real.content.locations[h.split(":")[0]].spawn_for(2)) for h in s.holes)
+    assert len(s.locusts) == want
+    assert all(c.area == v.entrance_area for c in s.cogs.values())
+    # Nothing lies beyond the built map (spec 6.11).
+    s.cogs["P1"].area = v.exits["9B:exit"]
+    assert explore_refusal(s, "P1") == "No level lies behind this door."
+    assert real.content.missions["custom:plaza_to_the_pit"].players == (2, 2)
+    assert "custom:plaza_to_the_pit" not in list(real.content.missions)  # not a listed mission
+
+
+def test_reach_exit_wins_with_a_standing_cog_in_the_door_area_spec_9_1(real):
+    s = past_setup(real, "custom:plaza_to_the_pit")
+    area = s.view().exits["9B:exit"]
+    s.cogs["P2"].area = area
+    s.cogs["P2"].bleeding = True
+    check(s, real.content)
+    assert s.outcome is None  # bleeding out does not count
+    s.cogs["P2"].bleeding = False
+    check(s, real.content)
+    assert s.outcome == "won"
+
+
+def test_hold_out_wins_after_n_locust_steps_and_loses_if_all_bleed_spec_9_1(real):
+    s = past_setup(real, "custom:hold_the_plaza")
+    assert len(s.players) == 3
+    s.turn = 8  # 7 steps over
+    check(s, real.content)
+    assert s.outcome is None
+    s.turn = 9
+    for c in s.cogs.values():
+        c.bleeding = True
+    check(s, real.content)
+    assert s.outcome == "lost"  # every COG down loses first (spec 11 item 47)
+    s2 = past_setup(real, "custom:hold_the_plaza")
+    s2.turn = 9
+    check(s2, real.content)
+    assert s2.outcome == "won"
+
+
+def test_whole_custom_games_end_and_replay_spec_12_3(real, tmp_path):
+    for scenario in ("custom:plaza_to_the_pit", "custom:hold_the_plaza"):
+        session = Session.start(real, scenario, seed=3, options={})
+        bot = CogBot(3)
+        while not session.is_over() and len(session.actions) < 2000:
+            session.apply(bot.choose(session.legal_actions(), session.state))
+        assert session.state.outcome in ("won", "lost")
+        path = tmp_path / "g.json"
+        session.save(path)
+        assert load_session(path, real).state.state_hash() == session.state.state_hash()
+
+
+def test_changed_map_refuses_the_save_with_a_clear_message(tmp_path):
+    folder = tmp_path / "custom"
+    folder.mkdir()
+    shutil.copytree(CUSTOM_DIR.parent / "tilesets", tmp_path / "tilesets")  # the map's ../tilesets
+    for f in ("plaza_to_the_pit.tmx", "plaza_to_the_pit.mission.toml"):
+        shutil.copy(CUSTOM_DIR / f, folder / f)
+    title = GearsTitle(custom_dir=folder)
+    session = Session.start(title, "custom:plaza_to_the_pit", seed=2, options={})
+    session.apply(title.legal_actions(session.state)[0])
+    save = tmp_path / "g.json"
+    session.save(save)
+    mission = folder / "plaza_to_the_pit.mission.toml"
+    mission.write_text(mission.read_text().replace('B = "wretch"', 'B = "drone"'))
+    with pytest.raises(SaveError, match="changed since this game was saved"):
+        load_session(save, title)
+
+
+def test_unknown_or_broken_custom_mission_is_one_clear_error(real, tmp_path):
+    with pytest.raises(ValueError, match="no .*nowhere.mission.toml"):
+        real.new_game("custom:nowhere", 1, {})
+    (tmp_path / "bad.mission.toml").write_text('goal = "fly"\n')
+    with pytest.raises(ValueError, match="bad.mission.toml: goal must be one of"):
+        GearsTitle(custom_dir=tmp_path).new_game("custom:bad", 1, {})
