@@ -110,45 +110,104 @@ class CogBot:
         return 20, "Stay where I am"
 
     def _a_play(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        """The Order Step's card (spec 5.2). Every card is a point of health (6.13), so the
+        card whose use buys the most is played, and a card that is worth keeping is not."""
         card, how = a.payload["card"], a.payload["as"]
-        order = ctx.content.orders[card.split("#")[0]]
+        name = card.split("#")[0]
+        order = ctx.content.orders[name]
         verbs = [b.verb for b in order.actions]
-        attack = ctx.best_attack_value(bonus=0)
-        want_move = ctx.want_to_move()
-        # Order cards are a COG's health (spec 6.13): a second card in one Order Step (an extra
-        # Order Step) must buy a lot.
-        extra = 65.0 if ctx.state.flags.get("played") else 0.0
+        keep = ctx.keep_value(card)
         if how == "attack":
+            attack = ctx.attack_gain()
             if attack <= 0:
-                return 5, f"Play {card} to attack (nothing worth shooting)"
-            return 40 + 20 * attack - extra, f"Play {card} to attack: {attack:.2f} expected wounds on the best target"
+                return 5 - keep, f"Play {card} to attack (nothing worth shooting)"
+            return 40 + attack - keep, f"Play {card} to attack: {ctx.attack_why()}"
         if how == "move":
-            if want_move:
-                return (38 + ctx.keep_value(card, negative=True) - extra,
-                        f"Play {card} to move 2 areas toward {ctx.goal_name()}")
-            return 8 - extra, f"Play {card} to move"
-        score = 30 + ctx.keep_value(card, negative=True)
-        if "attack" in verbs and attack > 0:
-            score += 15 + 20 * attack
-        if "move" in verbs and want_move:
-            score += 10
-        if "draw" in verbs:
-            score += 6
-        if "skip_locust_activation" in verbs:
-            score += 12
-        return score - extra, f"Play {card} for its actions ({', '.join(verbs)})"
+            gain, dest = ctx.move_gain(2)
+            if gain > 0:
+                return 38 + 12 * min(gain, 6) - keep, f"Play {card} to move 2 areas, to {dest} (nearer {ctx.goal_name()} or safer)"
+            return 8 - keep, f"Play {card} to move"
+        score, parts = 30.0 - keep / 2, []  # the card's own use is what its keep value stood for
+        for b in order.actions:
+            v = b.verb
+            if v == "move":
+                gain, dest = ctx.move_gain(int(b.value) + ctx.extra_move())
+                if gain > 0:
+                    score += 8 + 12 * min(gain, 6)
+                    parts.append(f"move to {dest}")
+                if "attack" in verbs and ctx.objective_kind() == "all_holes_sealed" and ctx.cog.grenades \
+                        and ctx.hole_throw_reachable(int(b.value) + ctx.extra_move()):
+                    score += 60
+                    parts.append("then a grenade at the open hole")
+            elif v == "attack" and "move" not in verbs:
+                if b.params.get("mode") == "overwhelming":
+                    continue  # Ambush: its pull decides; valued below
+                gain = ctx.attack_gain(bonus=int(b.params.get("bonus_dice", 0)))
+                if gain > 0:
+                    score += 10 + gain
+                    parts.append(ctx.attack_why())
+            elif v == "draw":
+                who = b.params.get("who", "self")
+                n = int(b.value)
+                if who == "chosen_cog_in_area":
+                    score += 25 * n
+                    parts.append(f"a COG here draws {n}")
+                elif who == "cogs_in_cover_all_sections":
+                    k = sum(1 for c in ctx.state.cogs.values() if c.cover and not c.bleeding)
+                    score += 18 * k
+                    parts.append(f"{k} COG(s) in cover draw")
+                elif who == "other_cogs_in_area":
+                    k = sum(1 for p, c in ctx.state.cogs.items()
+                            if p != ctx.me and c.area == ctx.cog.area and not c.bleeding)
+                    score += 18 * k
+                    if k:
+                        parts.append(f"{k} partner(s) draw")
+                else:
+                    score += 18 * n
+            elif v == "skip_locust_activation":
+                threat = ctx.total_threat()
+                score += 15 + 20 * threat
+                parts.append(f"no Locust activation ({threat:.1f} expected wounds avoided)")
+            elif v == "pull_locust":
+                gain = ctx.attack_gain(mode="overwhelming", free=True)
+                if gain > 0:
+                    score += 10 + gain
+                    parts.append(ctx.attack_why())
+            elif v == "gain_ammo":
+                if any(ctx.content.weapons[w].uses == "ammo" and n < 2 for w, n in ctx.cog.weapons):
+                    score += 8
+                    parts.append("ammo")
+        return score, f"Play {card} for its actions: {', '.join(parts) or ', '.join(verbs)}"
 
     def _a_special(self, ctx: _Look, a: Action) -> tuple[float, str]:
         do = a.payload["do"]
+        paid = a.payload.get("discard") is not None
         if do == "revive":
             target = ctx.state.cogs[a.payload["target"]].character
-            return 100, f"Revive {target}, who is bleeding out (discarding {a.payload['discard']})"
+            return 200, f"Revive {target}, who is bleeding out (discarding {a.payload['discard']})"
         if do == "pickup":
-            return 45, f"Pick up the dropped weapon ({a.payload['choice']})"
+            if paid and len(ctx.cog.hand) <= 3:
+                return -5, "Pick up the dropped weapon (not worth a card now)"
+            return (45 if not paid else 12), f"Pick up the dropped weapon ({a.payload['choice']})"
         if do == "equipment":
-            bonus = 30 if ctx.objective_kind() == "equipment_activated" else 0
-            return 35 + bonus, "Use this tile's equipment"
+            if ctx.objective_kind() == "equipment_activated":
+                return 65, "Use this tile's equipment: the stage's objective"
+            eq = ctx.state.equipment.get(ctx.equipment_piece() or "", "")
+            if ctx.objective_kind() == "all_holes_sealed" and ctx.cog.grenades == 0 and "grenade" in eq:
+                return 60, "Use this tile's equipment: grenades to seal the hole"
+            return (12 if len(ctx.cog.hand) >= 5 else -5), "Use this tile's equipment"
         return 1, a.text
+
+    def _a_remove_two_plus(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        # Solo (spec 6.16): a 2+ card for a new one costs no health; Teamwork does nothing solo.
+        return 15, f"Remove {a.payload['card']} (a 2+ card) and draw a new one"
+
+    def _a_solo_follow(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        # A whole card (health) for one area: only to reach a bleeding partner.
+        bleeding = [c.area for p, c in ctx.state.cogs.items() if c.bleeding and p != ctx.me]
+        if bleeding and ctx.dist_to(ctx.cog.area, bleeding) == 1:
+            return 60, f"Discard {a.payload['card']} to move 1 area to a bleeding partner"
+        return -20, f"Discard {a.payload['card']} to move 1 extra area (not worth a card)"
 
     def _a_explore(self, ctx: _Look, a: Action) -> tuple[float, str]:
         if ctx.objective_kind() in ("all_holes_sealed", "no_locusts_in_play", "enemy_killed") and ctx.state.locusts:
@@ -159,15 +218,26 @@ class CogBot:
         return -100, f"Discard the {a.payload['weapon']}"
 
     def _a_end(self, ctx: _Look, a: Action) -> tuple[float, str]:
-        return 0, "Nothing more worth doing: end the Order Step"
+        return 0, "Nothing more worth a card: end the Order Step"
 
     def _a_do(self, ctx: _Look, a: Action) -> tuple[float, str]:
         f = ctx.frame or {}
         card = f.get("card", "")
         order = ctx.content.orders.get(card.split("#")[0]) if card else None
-        verb = order.actions[f["i"]].verb if order is not None and f.get("i", 0) < len(order.actions) else ""
-        if verb == "move" and not ctx.want_to_move():
-            return 10, "Skip the move: already where I want to be"
+        bullet = order.actions[f["i"]] if order is not None and f.get("i", 0) < len(order.actions) else None
+        verb = bullet.verb if bullet is not None else ""
+        if verb == "move":
+            gain, dest = ctx.move_gain(int(bullet.value) + ctx.extra_move())
+            if gain <= 0:
+                return 10, "Skip the move: already where I want to be"
+            return 30, f"Move (toward {dest})"
+        if verb == "extra_order_step":
+            # A second Order Step costs a second card: only for a likely kill or a big draw.
+            best = max((ctx.keep_value(h) for h in ctx.cog.hand), default=0)
+            if len(ctx.cog.hand) >= 5 and (ctx.best_kill() >= 0.6 or any(
+                    h.split("#")[0] == "sit_tight" for h in ctx.cog.hand)):
+                return 30, "Take the second Order Step: a likely kill or Sit Tight"
+            return 10 - best / 100, "Skip the second Order Step: keep my cards"
         return 30, f"Do the card's next action ({verb or a.text})"
 
     def _a_skip(self, ctx: _Look, a: Action) -> tuple[float, str]:
@@ -175,53 +245,77 @@ class CogBot:
             return 20, "Skip this action of the card"
         if ctx.phase == "attack":
             return 1, "Do not attack: nothing worth shooting"
+        if ctx.phase == "team_order":
+            return 20, "Play no card: keep my cards"
         return 5, "No ammo gained"
 
     def _a_step(self, ctx: _Look, a: Action) -> tuple[float, str]:
         to = a.payload["area"]
-        goal = ctx.goal_areas()
-        now = ctx.dist_to(ctx.cog.area, goal)
-        then = ctx.dist_to(to, goal)
-        if then < now:
-            from game.gears.rules.movement import free_spots
-
-            cover = 3 if free_spots(ctx.state, to) else 0  # somewhere to take cover on arrival
-            return 40 + cover, f"Move to {to}, toward {ctx.goal_name()}"
-        return 5 - then / 100, f"Move to {to}"
+        left = (ctx.frame or {}).get("left", 1)
+        gain, dest = ctx.move_gain(left)
+        if gain > 0 and ctx.view.mdist(to, dest) == ctx.view.mdist(ctx.cog.area, dest) - 1:
+            # Among equal first steps, the one whose own position is better.
+            return 40 + ctx.position(to)[0] / 100, (f"Move to {to}, on the way to {dest} (nearer "
+                                                    f"{ctx.goal_name()} or safer)")
+        return 5 - ctx.view.mdist(to, dest) / 100, f"Move to {to}"
 
     def _a_stop(self, ctx: _Look, a: Action) -> tuple[float, str]:
-        if not ctx.want_to_move():
-            return 35, f"Stop here: at {ctx.goal_name()}"
+        left = (ctx.frame or {}).get("left", 0)
+        gain, dest = ctx.move_gain(left)
+        if gain <= 0:
+            return 35, "Stop here: the best place within reach"
         return 15, "End the move"
 
     def _a_attack(self, ctx: _Look, a: Action) -> tuple[float, str]:
         p = a.payload
         bonus = (ctx.frame or {}).get("bonus", 0)
         e, kill = ctx.attack_value(p["target"], p["weapon"], p["mode"], bonus)
-        score = 40 + 25 * e + 30 * kill
-        if p["mode"] == "overwhelming":  # spends ammo: only when clearly better
-            score -= 12 + (10 if ctx.cog.ammo(p["weapon"]) <= 1 else 0)
+        score = 40 + ctx.kill_worth(p["target"], e, kill)
+        spend = (ctx.frame or {}).get("spend", True)
+        if p["mode"] == "overwhelming" and spend:
+            # Ammo: a weapon with no ammo token cannot attack at all (spec 6.5), so the last
+            # token is kept unless it buys a likely kill.
+            last = ctx.cog.ammo(p["weapon"]) <= 1 and ctx.content.weapons[p["weapon"]].uses == "ammo"
+            score -= 4 + (25 * (1 - kill) if last else 0)
         return score, (f"Attack {p['target']} with the {p['weapon']} ({p['mode']}): {e:.2f} expected "
                        f"wounds, {kill:.0%} to kill")
 
     def _a_chainsaw(self, ctx: _Look, a: Action) -> tuple[float, str]:
-        return 62, f"Chainsaw {a.payload['target']}: an Omen kills it outright"
+        e, kill = ctx.chainsaw_value(a.payload["target"])
+        return 40 + ctx.kill_worth(a.payload["target"], 0, kill), \
+            f"Chainsaw {a.payload['target']}: {kill:.0%} to kill outright (an Omen)"
 
     def _a_grenade(self, ctx: _Look, a: Action) -> tuple[float, str]:
         area = a.payload["area"]
         holes = [h for h, v in ctx.state.holes.items() if v["area"] == area and not v["sealed"]]
         foes = sum(1 for x in ctx.state.locusts.values() if x.area == area)
-        cogs_there = sum(1 for c in ctx.state.cogs.values() if c.area == area)
+        cogs_there = sum(1 for c in ctx.state.cogs.values() if c.area == area and not c.bleeding)
+        if holes and cogs_there:
+            # Every figure in the area rolls defence against it, the thrower too (spec 6.8).
+            frail = any(len(c.hand) <= 3 for c in ctx.state.cogs.values() if c.area == area and not c.bleeding)
+            if frail:
+                return -10, f"Throw a Bolo Grenade into {area} (it would down a COG standing there)"
+            return 200 - 40 * cogs_there, f"Throw a Bolo Grenade into {area}, my own area, to seal the hole {holes[0]}"
+        if holes and ctx.objective_kind() in ("all_holes_sealed", ""):
+            return 300 + 5 * foes, \
+                f"Throw a Bolo Grenade into {area} to seal the emergence hole {holes[0]} (the objective)"
         if holes:
-            return 95 + 5 * foes, f"Throw a Bolo Grenade into {area} to seal the emergence hole {holes[0]}"
-        if foes >= 2 and not cogs_there:
-            return 45 + 8 * foes, f"Throw a Bolo Grenade into {area}: {foes} Locusts there"
+            return 95 + 5 * foes - 15 * cogs_there, f"Throw a Bolo Grenade into {area} to seal the emergence hole {holes[0]}"
+        if foes >= 2 and not cogs_there and not (ctx.objective_kind() == "all_holes_sealed" and ctx.cog.grenades <= 1):
+            return 45 + 12 * foes, f"Throw a Bolo Grenade into {area}: {foes} Locusts there"
         return 2, f"Throw a Bolo Grenade into {area}"
 
     def _a_follow(self, ctx: _Look, a: Action) -> tuple[float, str]:
-        if len(ctx.cog.hand) < 4:
-            return 20, f"Follow (discarding {a.payload['card']})"
-        return 30, f"Follow the active COG (discarding {a.payload['card']}): stay together"
+        """Spec 6.9: following costs a card (health); worth it to stay with a partner when the
+        destination is no more dangerous than here and my hand is healthy."""
+        dest = (ctx.frame or {}).get("dest")
+        here = ctx.danger(ctx.cog.area, ctx.cog.cover)
+        there = ctx.best_spot_danger(dest) if dest else here
+        if len(ctx.cog.hand) >= 5 and there <= here + 0.3:
+            return 30, f"Follow to {dest} (discarding {a.payload['card']}): stay together, no more danger there"
+        if there + 1 < here and len(ctx.cog.hand) >= 3:
+            return 30, f"Follow to {dest} (discarding {a.payload['card']}): much safer than here"
+        return 10, f"Follow (discarding {a.payload['card']})"
 
     def _a_no_follow(self, ctx: _Look, a: Action) -> tuple[float, str]:
         return 25, "Do not follow: keep my cards"
@@ -234,26 +328,50 @@ class CogBot:
         c = ctx.state.cogs[a.payload["player"]]
         return 50 - len(c.hand), f"{c.character} has the fewest cards"
 
+    def _a_teammate(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        c = ctx.state.cogs[a.payload["player"]]
+        return 10 + len(c.hand), f"Teamwork: {c.character} ({len(c.hand)} cards) plays a card"
+
     # --- questions inside a resolution (state.proc)
 
     def _a_guard(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        """Spec 6.9 Guard: one card (health) for an attack before the Locust acts; worth it
+        when the attack will likely kill a Locust about to hurt a COG."""
         p = a.payload
         if p.get("guard") is None:
             return 20, "No Guard: keep my cards"
-        cost = 20 + 8 * max(0, 4 - len(ctx.cog.hand))  # the Guard card is health
+        hand = len(ctx.cog.hand)
+        if hand <= 2:
+            return 0, "Guard (too few cards to spare)"
         lid = ctx.pending_figure()
-        if p["mode"] == "chainsaw":
-            return 55 - cost, f"Guard with the chainsaw against {lid}"
         if lid is None or lid not in ctx.state.locusts:
-            return 15, f"Guard with the {p['weapon']}"
-        e, kill = ctx.attack_value(lid, p["weapon"], p["mode"], 0)
-        return (30 + 20 * e + 25 * kill - cost,
-                f"Guard against {lid} with the {p['weapon']}: {e:.2f} expected wounds, {kill:.0%} to kill")
+            return 5, f"Guard with the {p['weapon']}"
+        if p["mode"] == "chainsaw":
+            e, kill = ctx.chainsaw_value(lid)
+        else:
+            e, kill = ctx.attack_value(lid, p["weapon"], p["mode"], 0)
+            if p["mode"] == "overwhelming" and ctx.cog.ammo(p["weapon"]) <= 1:
+                kill *= 0.8  # the last ammo token
+        threat = ctx.locust_threat(lid)
+        value = kill * (threat + 1.0) - 1.0  # wounds saved now and later, minus the card
+        return 20 + 20 * value, (f"Guard against {lid} with the {p['weapon']} ({p['mode']}): {kill:.0%} to kill, "
+                                 f"it threatens {threat:.1f} wounds")
 
     def _a_dodge(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        """Spec 6.9 Dodge: +2 defence dice for a card; worth it when the saved wounds (and the
+        chance of bleeding out) outweigh the card it costs."""
+        lid = ctx.pending_figure()
+        hand = len(ctx.cog.hand)
+        if lid is None or lid not in ctx.state.locusts:
+            if a.payload.get("dodge") is None:
+                return 20, "No Dodge: keep my cards"
+            return (22 if hand <= 2 else 10), f"Dodge with {a.payload['dodge']}: +2 defence dice"
+        plain = ctx.expected_loss(lid, hand, dodge=False)
+        dodged = 1 + ctx.expected_loss(lid, hand - 1, dodge=True)
         if a.payload.get("dodge") is None:
-            return 20, "No Dodge: keep my cards"
-        return (30 if len(ctx.cog.hand) >= 4 else 10), f"Dodge with {a.payload['dodge']}: +2 defence dice"
+            return 20 - 10 * plain, f"No Dodge: expected cost {plain:.2f} cards"
+        return 20 - 10 * dodged + 0.1 - ctx.keep_value(a.payload["dodge"]) / 100, \
+            f"Dodge with {a.payload['dodge']}: expected cost {dodged:.2f} cards against {plain:.2f}"
 
     def _a_wound_discard(self, ctx: _Look, a: Action) -> tuple[float, str]:
         card = a.payload["card"]
@@ -264,6 +382,15 @@ class CogBot:
         return len(c.hand) + (2 if c.cover else 0), f"{c.character} can best take it (cards, cover)"
 
     _a_you_instead = _a_target_tie
+
+    def _a_activate_order(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        # Base p. 10 tip: the farthest Locusts first (the near ones may be shot by a Guard).
+        lid = a.payload.get("figure")
+        x = ctx.state.locusts.get(lid)
+        if x is None:
+            return 0, f"Activate {lid}"
+        d = min((ctx.view.mdist(x.area, c.area) for c in ctx.placed_cogs() if not c.bleeding), default=0)
+        return min(d, 50), f"Activate {lid} first ({d} areas from the nearest COG)"
 
     def _a_locust_path(self, ctx: _Look, a: Action) -> tuple[float, str]:
         area = a.payload["area"]
@@ -303,6 +430,17 @@ def _decider(state: GearsState) -> str | None:
     return f.get("player")
 
 
+# Option value of holding a card (score points; spec 6.13: a card is a point of health, and
+# some cards do much more than others when played). PLACEHOLDER cards (spec 6.1): the numbers
+# only rank the bot's own preferences.
+_KEEP = {"sit_tight": 20.0, "assault": 10.0, "ambush": 9.0, "active_reload": 7.0, "blind_fire": 8.0,
+         "advance": 6.0, "roadie_run": 6.0, "explore": 6.0, "scavenging": 6.0, "dig_in": 9.0,
+         "teamwork": 7.0}
+# Wounds a Locust deals per attack die on average: 5/6 hits plus 1/6 Omen (fan dice faces).
+_PER_DIE = 1.0
+_SHIELD = 4 / 6  # shields per red die
+
+
 class _Look:
     """What the bot reads about the state for one decision (cached per decision)."""
 
@@ -317,7 +455,11 @@ class _Look:
         self.phase = self.frame["f"] if self.frame else "proc"
         self._goal: list[str] | None = None
         self._goal_name = ""
-        self._attack: float | None = None
+        self._gain: dict[tuple, tuple[float, str]] = {}
+        self._why = ""
+        self._danger: dict[tuple, float] = {}
+        self._moves: dict[int, tuple[float, str]] = {}
+        self._pos: dict[str, tuple[float, str | None]] = {}
 
     def placed_cogs(self) -> list:
         """COGs standing on the map (not yet placed during setup: no area)."""
@@ -331,9 +473,20 @@ class _Look:
             return m.stages[self.state.stage].flip_when.keyword
         return ""
 
+    def open_holes(self) -> list[str]:
+        return sorted({v["area"] for v in self.state.holes.values() if not v["sealed"]})
+
+    def throw_areas(self) -> list[str]:
+        """Areas from which an open hole can be hit by a grenade (range 2, LOS; spec 6.8)."""
+        from game.gears.rules.movement import los
+
+        view = self.view
+        return [a for a in view.areas if a in view.move_dist for h in self.open_holes()
+                if view.rdist(a, h) <= 2 and los(view, (a, None), (h, None))]
+
     def goal_areas(self) -> list[str]:
         """Where this COG wants to be: bleeding partners first, then the objective of the stage
-        card (open holes, the Locusts, the door or exit), then the nearest Locust."""
+        card (throwing range of the open holes, the Locusts, the door or exit)."""
         if self._goal is not None:
             return self._goal
         s, view = self.state, self.view
@@ -343,10 +496,13 @@ class _Look:
             goal, self._goal_name = bleeding, "a bleeding-out partner"
         kind = self.objective_kind()
         if not goal and kind == "all_holes_sealed" and self.cog.grenades:
-            holes = [v["area"] for v in s.holes.values() if not v["sealed"]]
-            # Close enough to throw (range 2, spec 6.8): aim for the hole's neighbourhood.
-            goal = [a for a in view.areas for h in holes if view.rdist(a, h) <= 1 and a in view.move_dist]
-            self._goal_name = "an open emergence hole"
+            goal = self.throw_areas()
+            self._goal_name = "throwing range of an open emergence hole"
+        if not goal and kind == "all_holes_sealed" and not self.cog.grenades:
+            area = next((self.view.equipment_area.get(t) for t, eq in sorted(s.equipment.items())
+                         if "grenade" in eq), None)
+            if area:
+                goal, self._goal_name = [area], "grenades at the equipment"
         if not goal and kind in ("no_locusts_in_play", "enemy_killed", "all_holes_sealed") and s.locusts:
             goal, self._goal_name = sorted({x.area for x in s.locusts.values()}), "the Locusts"
         if not goal and kind == "equipment_activated":
@@ -369,6 +525,13 @@ class _Look:
         self._goal = goal
         return goal
 
+    def goal_weight(self) -> float:
+        """How much one step nearer the goal is worth against expected wounds: a lot for a
+        place the mission needs (the Locusts keep spawning while the COGs wait), little for
+        'the Locusts', who come to the COGs anyway."""
+        self.goal_areas()
+        return 0.5 if self._goal_name == "the Locusts" else 3.0
+
     def goal_name(self) -> str:
         self.goal_areas()
         return self._goal_name or "the objective"
@@ -379,20 +542,108 @@ class _Look:
         return min(self.view.mdist(area, g) for g in goal)
 
     def want_to_move(self) -> bool:
-        goal = self.goal_areas()
-        d = self.dist_to(self.cog.area, goal)
-        return 0 < d < INF
+        return self.move_gain(2)[0] > 0
 
     def dist_to_partner(self, area: str) -> int:
         others = [c.area for p, c in self.state.cogs.items()
                   if p != self.me and not c.bleeding and c.area in self.view.move_dist]
         return min((self.view.mdist(area, o) for o in others), default=INF)
 
+    def extra_move(self) -> int:
+        ab = self.content.cogs[self.cog.character].ability
+        if ab.effect == "extra_move" and not self.state.flags.get("extra_move_used") \
+                and self.me == self.state.active_player:
+            return int(ab.amount or 1)
+        return 0
+
+    def equipment_piece(self) -> str | None:
+        for piece in sorted(self.state.equipment):
+            if self.view.equipment_area.get(piece) == self.cog.area:
+                return piece
+        return None
+
+    # --- where to stand
+
+    def danger(self, area: str, spot: str | None) -> float:
+        """Rough expected wounds per round at (area, spot): each Locust that sees the spot or
+        can reach the area soon, its attack dice against my defence and cover (spec 6.3)."""
+        key = (area, spot)
+        if key in self._danger:
+            return self._danger[key]
+        from game.gears.rules import wounds as W
+        from game.gears.rules.movement import cover_bonus, los
+
+        view = self.view
+        d = self.content.cogs[self.cog.character].defence
+        total = 0.0
+        for x in self.state.locusts.values():
+            if x.area not in view.move_dist:
+                continue
+            atk = W.enemy_stats(self.state, self.content, x.enemy).attack
+            if x.area == area:
+                red, weight = d, 1.2
+            elif view.mdist(x.area, area) <= 2:
+                red, weight = d + (1 if spot else 0), 0.9  # it can close in and attack
+            elif los(view, (x.area, x.cover), (area, spot)):
+                red, weight = d + cover_bonus(view, (x.area, x.cover), (area, spot)), 0.6
+            else:
+                continue
+            total += weight * max(0.2, atk * _PER_DIE - red * _SHIELD)
+        if any(h == area for h in self.open_holes()):
+            total += 2.0  # spawns land here, and a grenade at the hole would hit me too
+        self._danger[key] = total
+        return total
+
+    def best_spot_danger(self, area: str) -> float:
+        from game.gears.rules.movement import free_spots
+
+        spots = [sp for sp in free_spots(self.state, area)] + [None]
+        return min(self.danger(area, sp) for sp in spots)
+
+    def position(self, area: str) -> tuple[float, str | None]:
+        """Score of ending a move in `area` (and taking its best free cover spot)."""
+        if area in self._pos:
+            return self._pos[area]
+        goal = self.goal_areas()
+        dist = self.dist_to(area, goal)
+        score = -self.goal_weight() * min(dist, 30) - self.best_spot_danger(area)
+        if self.cog.area != area:
+            # Partners nearby can revive me (spec 6.10) and share Blind Fire / Dig In draws.
+            if self.dist_to_partner(area) == 0:
+                score += 0.3
+        self._pos[area] = (score, None)
+        return self._pos[area]
+
+    def move_gain(self, n: int) -> tuple[float, str]:
+        """(how much better the best area within n steps is than staying, that area)."""
+        if n in self._moves:
+            return self._moves[n]
+        here = self.cog.area
+        if here not in self.view.move_dist or n <= 0:
+            self._moves[n] = (0.0, here)
+            return self._moves[n]
+        goal = self.goal_areas()
+        stay = -self.goal_weight() * min(self.dist_to(here, goal), 30) - self.danger(here, self.cog.cover)
+        if self.dist_to_partner(here) == 0:
+            stay += 0.3
+        best, dest = stay, here
+        for a in self.view.areas:
+            if a == here or a not in self.view.move_dist or self.view.mdist(here, a) > n:
+                continue
+            sc = self.position(a)[0]
+            if sc > best + 1e-9 or (abs(sc - best) <= 1e-9 and a < dest and dest != here):
+                best, dest = sc, a
+        self._moves[n] = (best - stay, dest)
+        return self._moves[n]
+
+    def hole_throw_reachable(self, n: int) -> bool:
+        areas = set(self.throw_areas())
+        return any(self.view.mdist(self.cog.area, a) <= n for a in areas)
+
     # --- fighting
 
     def attack_value(self, target: str, weapon: str, mode: str, bonus: int) -> tuple[float, float]:
         """(expected wounds, chance to kill) of an attack (spec 6.3, attack_preview)."""
-        from game.gears.rules import wounds as W
         from game.gears.rules.attack import attack_preview
 
         try:
@@ -402,25 +653,121 @@ class _Look:
         x = self.state.locusts.get(target)
         if x is None:
             return _expected(dist), 0.0
-        health = x.wounded_health if x.wounded_health is not None else W.enemy_stats(
-            self.state, self.content, x.enemy).health
+        health = self.health(target)
         kill = float(sum(p for w, p in dist.items() if w >= health))
         return _expected(dist), kill
 
-    def best_attack_value(self, bonus: int) -> float:
-        """Expected wounds of the best legal attack right now (0 when none)."""
-        if self._attack is None:
-            from game.gears.rules.attack import attack_sight, cog_attack_legality
+    def health(self, lid: str) -> int:
+        from game.gears.rules import wounds as W
 
-            best = 0.0
-            for lid in sorted(self.state.locusts):
-                sight = attack_sight(self.state, self.me, lid)  # once per Locust, not per weapon
-                for w, _ in self.cog.weapons:
-                    if cog_attack_legality(self.state, self.content, self.me, lid, w, "normal",
-                                           sight=sight) is None:
-                        best = max(best, self.attack_value(lid, w, "normal", bonus)[0])
-            self._attack = best
-        return self._attack
+        x = self.state.locusts[lid]
+        return x.wounded_health if x.wounded_health is not None else W.enemy_stats(
+            self.state, self.content, x.enemy).health
+
+    def chainsaw_value(self, lid: str) -> tuple[float, float]:
+        """Spec 6.7: 4 dice (more with Marcus), at least one Omen kills."""
+        n = 4
+        ab = self.content.cogs[self.cog.character].ability
+        if ab.effect == "lancer_extra_die":
+            n += int(ab.amount or 0)
+        kill = 1 - (5 / 6) ** n
+        return 0.0, kill
+
+    def locust_threat(self, lid: str) -> float:
+        """Expected wounds the Locust deals attacking its nearest standing COG."""
+        from game.gears.rules.attack import attack_preview
+        from game.gears.rules.movement import nearest_cogs
+
+        x = self.state.locusts.get(lid)
+        if x is None:
+            return 0.0
+        near = nearest_cogs(self.state, x.area)
+        if not near:
+            return 0.0
+        try:
+            _, dist = attack_preview(self.state, self.content, lid, near[0])
+        except (KeyError, ValueError):
+            return 1.0
+        return _expected(dist)
+
+    def kill_worth(self, lid: str, e: float, kill: float) -> float:
+        """Score points of wounding/killing a Locust: kills count most, more for dangerous ones."""
+        if lid not in self.state.locusts:
+            return 20 * e
+        health = self.health(lid)
+        threat = self.locust_threat(lid)
+        return 15 * min(e, health) / health * 2 + 45 * kill * (1 + threat / 2)
+
+    def expected_loss(self, lid: str, hand: int, dodge: bool) -> float:
+        """Expected cards lost to this Locust's attack on me, bleeding out counting 6 (spec 6.13)."""
+        from game.gears.rules.attack import locust_attack_plan, wound_distribution
+
+        try:
+            dist = wound_distribution(self.content, locust_attack_plan(self.state, self.content, lid, self.me,
+                                                                       0, dodge))
+        except (KeyError, ValueError):
+            return 1.0
+        return float(sum(p * (min(w, hand) + (6 if w > hand else 0)) for w, p in dist.items()))
+
+    def attack_gain(self, bonus: int = 0, mode: str | None = None, free: bool = False) -> float:
+        """Score points of the best attack possible right now (0 when none): weapons, the
+        chainsaw and grenades (a grenade on an open hole is the objective)."""
+        key = (bonus, mode, free)
+        if key in self._gain:
+            self._why = self._gain[key][1]
+            return self._gain[key][0]
+        from game.gears.rules.attack import attack_sight, chainsaw_legality, cog_attack_legality, grenade_legality
+
+        best, why = 0.0, ""
+        for lid in sorted(self.state.locusts):
+            sight = attack_sight(self.state, self.me, lid)
+            for w, n in self.cog.weapons:
+                for m in ((mode,) if mode else ("normal", "overwhelming")):
+                    if cog_attack_legality(self.state, self.content, self.me, lid, w, m, not free, sight) is not None:
+                        continue
+                    e, kill = self.attack_value(lid, w, m, bonus)
+                    v = self.kill_worth(lid, e, kill)
+                    if m == "overwhelming" and not free and n <= 1:
+                        v -= 25 * (1 - kill)
+                    if v > best:
+                        best, why = v, f"{e:.2f} expected wounds, {kill:.0%} to kill {lid} ({w})"
+            if mode is None and chainsaw_legality(self.state, self.content, self.me, lid) is None:
+                v = self.kill_worth(lid, 0, self.chainsaw_value(lid)[1])
+                if v > best:
+                    best, why = v, f"chainsaw {lid}"
+        if mode is None and self.cog.grenades and self.objective_kind() == "all_holes_sealed":
+            for h in self.open_holes():
+                if self.view.rdist(self.cog.area, h) <= 2 and \
+                        grenade_legality(self.state, self.content, self.me, h) is None:
+                    best, why = max(best, 260.0), f"a grenade to seal the hole in {h}"
+        self._gain[key] = (best, why)
+        self._why = why
+        return best
+
+    def attack_why(self) -> str:
+        return self._why
+
+    def best_kill(self) -> float:
+        from game.gears.rules.attack import attack_sight, cog_attack_legality
+
+        best = 0.0
+        for lid in sorted(self.state.locusts):
+            sight = attack_sight(self.state, self.me, lid)
+            for w, n in self.cog.weapons:
+                if cog_attack_legality(self.state, self.content, self.me, lid, w, "normal", True, sight) is None:
+                    best = max(best, self.attack_value(lid, w, "normal", 0)[1])
+        return best
+
+    def total_threat(self) -> float:
+        """Expected wounds to all standing COGs in one Locust Activation Step (rough)."""
+        from game.gears.rules.movement import nearest_cogs
+
+        total = 0.0
+        for lid, x in self.state.locusts.items():
+            if x.area not in self.view.move_dist or not nearest_cogs(self.state, x.area):
+                continue
+            total += self.locust_threat(lid)
+        return 0.7 * total  # an AI card activates about one type in two, redraws add more
 
     def cover_value(self, spot: str) -> float:
         """Mean cover bonus of the spot against the Locusts that see its area."""
@@ -433,15 +780,25 @@ class _Look:
         return sum(cover_bonus(self.view, f, (area, spot)) for f in foes) / len(foes)
 
     def keep_value(self, card: str, negative: bool = False) -> float:
-        """How much a card is worth keeping: its bullets, more for Dodge/Guard/Follow icons."""
-        order = self.content.orders[card.split("#")[0]]
-        v = len(order.actions) + (1.5 if order.icon in ("dodge", "guard") else 0)
-        dup = sum(1 for h in self.cog.hand if h.split("#")[0] == card.split("#")[0])
-        v -= 0.5 * (dup - 1)
+        """How much a card is worth keeping (score points): its use, and Dodge/Guard icons."""
+        name = card.split("#")[0]
+        order = self.content.orders[name]
+        v = _KEEP.get(name, 2.0 * len(order.actions))
+        solo = len(self.state.players) == 1
+        if solo and name in ("teamwork",):
+            v = 0.0
+        if solo and name == "dig_in":
+            v = 3.0
+        if order.icon == "dodge":
+            v += 3
+        elif order.icon == "guard":
+            v += 2
+        dup = sum(1 for h in self.cog.hand if h.split("#")[0] == name)
+        v -= 2 * max(0, dup - 1)
         return -v if negative else v
 
     def pending_figure(self) -> str | None:
-        """The Locust a Guard question is about (its prompt names it first)."""
+        """The Locust a Guard or Dodge question is about (its prompt names it first)."""
         if self.state.proc is None:
             return None
         prompt = self.state.proc["pending"].get("prompt", "")

@@ -126,3 +126,103 @@ def test_random_bot_is_seeded():
 
     acts = [Action("a", {"i": i}) for i in range(10)]
     assert [RandomBot(3).choose(acts) for _ in range(3)] == [RandomBot(3).choose(acts) for _ in range(3)]
+
+
+# --- card economy and positioning (spec 6.13: cards in hand are health)
+
+def _proc(s, player, kind, options, prompt):
+    s.proc = {"name": "x", "args": {}, "checkpoint": {}, "answers": [], "emitted": 0,
+              "pending": {"decider": player, "kind": kind, "prompt": prompt, "options": options,
+                          "labels": [str(o) for o in options]}}
+
+
+def test_solo_does_not_pay_a_card_for_one_extra_area(title):
+    """Spec 6.16: the solo Follow discard moves 1 area but costs a card (health); after the
+    Order card, with nobody to reach, the bot ends the Order Step instead."""
+    s = fresh(title, players=1)
+    c = s.active_cog
+    c.hand = ["roadie_run#1", "advance#1", "assault#1"]
+    s.flags["played"] = True
+    acts = title.legal_actions(s)
+    assert any(a.kind == "solo_follow" for a in acts)
+    choice = _decide(title, s)
+    assert choice.action.kind == "end"
+
+
+def test_no_guard_with_two_cards_or_fewer(title):
+    """Spec 6.9: a Guard card is discarded; with 2 cards left the bot keeps its health."""
+    s = fresh(title)
+    p = s.players[0]
+    c = s.cogs[p]
+    s.locusts = {"drone#1": LocustState("drone#1", "drone", c.area)}
+    c.hand = ["ambush#1", "advance#1"]
+    _proc(s, p, "guard", [{"guard": None}, {"guard": p, "card": "ambush#1", "weapon": "lancer", "mode": "normal"}],
+          "drone#1 is about to attack: Guard?")
+    choice = _decide(title, s)
+    assert choice.action.payload["guard"] is None
+
+
+def test_dodges_when_the_attack_would_down_it(title):
+    """Spec 6.9 Dodge (+2 defence dice) and 6.13 (a wound with no card left bleeds out): with
+    one card left against a Boomer in its own area, the bot dodges; with a full hand against
+    a Wretch it keeps the card."""
+    s = fresh(title)
+    p = s.players[0]
+    c = s.cogs[p]
+    c.cover = None
+    s.locusts = {"boomer#1": LocustState("boomer#1", "boomer", c.area)}
+    c.hand = ["advance#1"]
+    _proc(s, p, "dodge", [{"dodge": None}, {"dodge": "advance#1"}], "boomer#1 attacks Marcus")
+    assert _decide(title, s).action.payload["dodge"] == "advance#1"
+    s.locusts = {"wretch#1": LocustState("wretch#1", "wretch", c.area)}
+    c.hand = ["advance#1", "assault#1", "sit_tight#1", "ambush#1", "blind_fire#1", "roadie_run#1"]
+    _proc(s, p, "dodge", [{"dodge": None}, {"dodge": "advance#1"}], "wretch#1 attacks Marcus")
+    assert _decide(title, s).action.payload["dodge"] is None
+
+
+def test_no_grenade_into_its_own_area_when_it_would_bleed_out(title):
+    """Spec 6.8: every figure in the target area rolls defence, the thrower too: with 2
+    cards the bot does not throw into the hole in its own area."""
+    s = fresh(title)
+    c = s.active_cog
+    s.holes = {"h1": {"area": c.area, "sealed": False, "token": True}}
+    c.grenades, c.hand = 1, ["advance#1", "assault#1"]
+    _attack_frame(s)
+    choice = _decide(title, s)
+    assert not (choice.action.kind == "grenade" and choice.action.payload["area"] == c.area)
+
+
+def test_does_not_follow_with_a_short_hand(title):
+    """Spec 6.9 Follow costs the Follow card: with 3 cards the bot stays."""
+    s = fresh(title, players=2)
+    p1, p2 = s.players
+    s.cogs[p2].hand = ["roadie_run#1", "advance#1", "assault#1"]
+    T.push(s, {"f": "follow", "candidates": [p2], "dest": s.cogs[p1].area})
+    choice = _decide(title, s)
+    assert choice.action.kind == "no_follow"
+
+
+def test_skips_the_second_order_step_with_few_cards(title):
+    """Active Reload's second Order Step costs another card (spec 6.1 placeholder text)."""
+    s = fresh(title)
+    p = s.players[0]
+    s.cogs[p].hand = ["advance#1", "assault#1"]
+    s.flags["spent_ammo"] = True
+    T.push(s, {"f": "card", "player": p, "card": "active_reload#1", "i": 1})
+    acts = title.legal_actions(s)
+    assert any(a.kind == "do" for a in acts)
+    assert _decide(title, s).action.kind == "skip"
+
+
+def test_plays_sit_tight_when_locusts_threaten(title):
+    """Sit Tight (placeholder text, spec 6.1): 2 cards and no Locust activation beat a move
+    or a shot when Locusts can shoot the COG (Emergence Stage 2: no place to reach)."""
+    s = fresh(title)
+    s.stage = 1
+    c = s.active_cog
+    view = s.view()
+    seen = [a for a in view.areas if a != c.area and los(view, (c.area, c.cover), (a, None))]
+    s.locusts = {f"drone#{i}": LocustState(f"drone#{i}", "drone", seen[0]) for i in (1, 2)}
+    c.hand = ["sit_tight#1", "advance#1", "roadie_run#1"]
+    choice = _decide(title, s)
+    assert choice.action.kind == "play" and choice.action.payload == {"card": "sit_tight#1", "as": "card"}
