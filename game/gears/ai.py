@@ -16,6 +16,7 @@ from game.gears.rules import attack as A
 from game.gears.rules import wounds as W
 from game.gears.rules.board_view import INF
 from game.gears.rules.movement import (
+    locusts_in_ai_scope,
     los,
     next_steps_toward,
     standing_cogs,
@@ -191,7 +192,9 @@ def _select(state: GearsState, content: GearsContent, sel: Any, card: AiCard | N
         ok = lambda e: e in sel  # noqa: E731
     else:
         ok = lambda e: e == sel  # noqa: E731
-    return sorted(lid for lid, x in state.locusts.items() if ok(x.enemy))
+    # Scattered Stages 1-2 (spec 9.2.5): AI cards affect only the Locusts on the active
+    # player's map section, so the "no such Locust in play" redraws count only those too.
+    return [lid for lid in locusts_in_ai_scope(state) if ok(state.locusts[lid].enemy)]
 
 
 # ----------------------------------------------------------------------------- targets

@@ -203,3 +203,46 @@ def test_scattered_save_and_replay_reach_the_same_state_spec_12_3(real, tmp_path
     session.save(path)
     loaded = load_session(path, real)
     assert loaded.state.state_hash() == session.state.state_hash()
+
+
+def _drone_at(real, s, area: str) -> str:
+    from game.gears.rules import wounds as W
+    from game.gears.rules.state import LocustState
+
+    fid = W.free_figure_id(s, real.content, "drone")
+    s.locusts[fid] = LocustState(fid, "drone", area)
+    return fid
+
+
+def test_ai_card_without_its_type_in_the_active_section_is_redrawn_spec_9_2_5(real):
+    """Stages 1-2: a Drone card with Drones only on the other section draws a new card."""
+    from tests.gears.test_ai_cards import run
+
+    s = to_order(setup(real, players=2, seed=1))
+    here = MV.active_section(s)
+    s.locusts.clear()
+    _drone_at(real, s, s.view().section_entrance(1 - here))
+    again, ev = run(s, real.content, "base:13")
+    assert again is True
+    assert any(e.payload.get("redraw") for e in ev if e.kind == "ai")
+    assert not any(e.kind == "ai" and e.payload.get("figure") for e in ev)
+
+
+def test_ai_card_activates_only_the_active_sections_locusts_spec_9_2_5(real):
+    """Stages 1-2: with a Drone on each section, only the active player's section's acts."""
+    from tests.gears.test_ai_cards import run
+
+    s = to_order(setup(real, players=2, seed=1))
+    here = MV.active_section(s)
+    s.locusts.clear()
+    near = _drone_at(real, s, s.view().section_entrance(here))
+    far = _drone_at(real, s, s.view().section_entrance(1 - here))
+    far_area = s.locusts[far].area
+    again, ev = run(s, real.content, "base:12")
+    assert again is False
+    acted = {e.payload.get("figure") for e in ev if e.kind == "ai" and e.payload.get("figure")}
+    assert acted == {near}
+    assert s.locusts[far].area == far_area
+    # Stage 3 has no such rule: both sections' Drones answer the card.
+    s.stage = 2
+    assert not MV.ai_scope_active(s)

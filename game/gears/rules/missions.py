@@ -32,9 +32,7 @@ RULES = {
     "ammo_on_kill", "collect_ammo", "move_stranded",
     # Scattered (spec 9.2.5): sections laid apart (board_view), the COG split and the setup
     # spawn counts (build_first_level), door areas joined for movement (enter_stage, view
-    # joins). ai_scope_section: movement.locust_in_ai_scope is the query; until ai.py's
-    # selectors filter with it, a Locust of the other section can neither see nor reach the
-    # active COGs (no LOS or distance between sections), see docs/GEARS.md.
+    # joins). ai_scope_section: ai.py's selectors keep only movement.locusts_in_ai_scope.
     "separate_sections", "split_cogs", "spawn_by_section_cogs", "ai_scope_section",
     "door_areas_adjacent",
     "custom_map",  # a map built in the builder (game/gears/custom.py): build_custom_map

@@ -253,7 +253,7 @@ def ai_scope_active(state: GearsState) -> bool:
 def locust_in_ai_scope(state: GearsState, lid: str) -> bool:
     """Whether an AI card may act on this Locust now (spec 9.2.5): always, unless the stage's
     `ai_scope_section` rule limits AI cards to the active player's section. ai.py's selectors
-    (and its 'no such Locust in play' redraw tests) are meant to filter with this."""
+    (and so its 'no such Locust in play' redraw tests) filter with locusts_in_ai_scope."""
     if not ai_scope_active(state):
         return True
     return same_section(state, state.locusts[lid].area, state.active_cog.area)
