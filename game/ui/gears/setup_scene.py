@@ -2,13 +2,17 @@
 and its "Load a game" list of saves (load_list.py), so a save is two clicks from the menu.
 
 Missions the rules cannot play yet stay listed but disabled, with the engine's own sentence
-(GearsTitle refuses them). The seed is shown and editable so a game can be shared.
+(GearsTitle refuses them). Below them, "Custom maps": the missions saved by the map builder
+(maps/custom/NAME.mission.toml, scenario "custom:NAME"), each for the fixed player count its file
+sets, so choosing one adapts the seats; a broken file is listed with its problem, not selectable.
+The seed is shown and editable so a game can be shared.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 
 import pygame
 
@@ -19,6 +23,7 @@ from game.ui.gears import load_list, panels, store, words
 from game.ui.scene import Context, Pop, Push, Scene
 
 MAX_SEED = 10 ** 9
+CUSTOM = "custom:"  # the scenario prefix of a builder mission (GearsTitle: CUSTOM)
 
 
 @lru_cache(maxsize=None)
@@ -35,6 +40,42 @@ def mission_refusal(mission_id: str) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class CustomEntry:
+    """One file of maps/custom: a playable mission (`mission`) or a broken one (`problem`)."""
+
+    scenario: str  # "custom:NAME"
+    file: Path
+    mission: object | None = None  # game.gears.custom.CustomMission
+    problem: str = ""
+
+    @property
+    def name(self) -> str:
+        return self.mission.name if self.mission is not None else self.file.name  # type: ignore[attr-defined]
+
+    @property
+    def players(self) -> int:
+        return self.mission.players if self.mission is not None else 0  # type: ignore[attr-defined]
+
+
+def custom_entries(maps_dir: Path) -> list[CustomEntry]:
+    """The builder's missions under maps_dir/custom, broken ones with their (first) problem."""
+    from game.gears.custom import custom_missions
+
+    found, problems = custom_missions(maps_dir)
+    by_file = {Path(m.path).resolve(): m for m in found}
+    out = []
+    for path in sorted((Path(maps_dir) / "custom").glob("*.mission.toml")):
+        scenario = CUSTOM + path.name[: -len(".mission.toml")]
+        m = by_file.get(path.resolve())
+        if m is not None:
+            out.append(CustomEntry(scenario, path, m))
+            continue
+        mine = [line[len(str(path)) + 2:] for line in problems if line.startswith(str(path) + ": ")]
+        out.append(CustomEntry(scenario, path, None, "; ".join(mine) or _("the file cannot be read")))
+    return out
+
+
 @dataclass
 class SetupChoice:
     mission: str = "emergence"
@@ -45,7 +86,9 @@ class SetupChoice:
     seed: int = 0
 
     def options(self) -> dict:
-        opts: dict = {"players": len(self.seats)}
+        # A custom map's player count is fixed by its file: the engine takes it from there, so
+        # no other count can be sent (the seats were adapted to it before starting).
+        opts: dict = {} if self.mission.startswith(CUSTOM) else {"players": len(self.seats)}
         if self.insane:
             opts["insane"] = True
         if any(c is not None for c in self.characters):
@@ -63,7 +106,7 @@ class SetupChoice:
 
 
 class GearsSetup(Scene):
-    def __init__(self, ctx: Context, choice: SetupChoice | None = None) -> None:
+    def __init__(self, ctx: Context, choice: SetupChoice | None = None, maps_dir: Path | None = None) -> None:
         super().__init__(ctx)
         from game.gears.rules.title import shared_content
 
@@ -71,6 +114,8 @@ class GearsSetup(Scene):
         self.choice = choice or SetupChoice(seed=random.SystemRandom().randrange(1, MAX_SEED))
         self.mission_ids = sorted(self.content.missions, key=lambda m: (self.content.missions[m].expansion != "base", self.content.missions[m].number))
         self.refusals = {m: mission_refusal(m) for m in self.mission_ids}
+        self.maps_dir = Path(maps_dir if maps_dir is not None else ctx.maps_dir)
+        self.custom = {e.scenario: e for e in custom_entries(self.maps_dir)}
         self.editing_seed = False
         self.seed_text = str(self.choice.seed)
         self.message = ""
@@ -86,7 +131,9 @@ class GearsSetup(Scene):
     def command(self, what: str):
         c = self.choice
         kind, _sep, arg = what.partition(":")
-        if kind == "mission":
+        if kind == "custom":
+            self.choose_custom(what)
+        elif kind == "mission":
             if self.refusals.get(arg):
                 self.message = self.refusals[arg] or ""
             else:
@@ -104,11 +151,15 @@ class GearsSetup(Scene):
             c.characters[i] = nxt
         elif kind == "remove":
             i = int(arg)
-            if len(c.seats) > 1:
+            if self._fixed_players() is not None:
+                self.message = self._fixed_reason()
+            elif len(c.seats) > 1:
                 del c.seats[i]
                 del c.characters[i]
         elif kind == "add":
-            if len(c.seats) < 4:
+            if self._fixed_players() is not None:
+                self.message = self._fixed_reason()
+            elif len(c.seats) < 4:
                 c.seats.append("human")
                 c.characters.append(None)
         elif kind == "insane":
@@ -137,19 +188,63 @@ class GearsSetup(Scene):
         self.dirty = True
         return None
 
+    def choose_custom(self, scenario: str) -> None:
+        """A builder mission: chosen, and the seats adapted to its fixed player count (seats
+        kept from the front; new ones are bots, so one person can still play a 3-player map)."""
+        entry = self.custom.get(scenario)
+        if entry is None:
+            return
+        if entry.mission is None:
+            self.message = _("{file} cannot be played: {problem}").format(file=entry.file.name, problem=entry.problem)
+            return
+        c = self.choice
+        c.mission = scenario
+        n = entry.players
+        del c.seats[n:], c.characters[n:]
+        while len(c.seats) < n:
+            c.seats.append("bot")
+            c.characters.append(None)
+        self.message = ""
+
+    def _fixed_players(self) -> int | None:
+        entry = self.custom.get(self.choice.mission)
+        return entry.players if entry is not None and entry.mission is not None else None
+
+    def _fixed_reason(self) -> str:
+        return _("{mission} is a custom map for exactly {n} players (set in the map builder).").format(
+            mission=self._mission_name(), n=self._fixed_players())
+
+    def _mission_name(self) -> str:
+        mid = self.choice.mission
+        if mid in self.custom:
+            return self.custom[mid].name
+        return self.content.missions[mid].name
+
     def start(self):
         self._commit_seed()
         from game.gears.rules.title import GearsTitle
         from game.ui.gears.table_scene import GearsTable
 
         c = self.choice
-        m = self.content.missions[c.mission]
-        if not m.players[0] <= len(c.seats) <= m.players[1]:
-            self.message = _("{mission} is for {lo} to {hi} players.").format(mission=m.name, lo=m.players[0], hi=m.players[1])
-            self.dirty = True
-            return None
+        fixed = self._fixed_players()
+        if c.mission.startswith(CUSTOM):
+            if fixed is None:
+                self.message = _("Choose a mission first: this custom map is not in the list any more.")
+                self.dirty = True
+                return None
+            if len(c.seats) != fixed:
+                self.message = self._fixed_reason()
+                self.dirty = True
+                return None
+        else:
+            m = self.content.missions[c.mission]
+            if not m.players[0] <= len(c.seats) <= m.players[1]:
+                self.message = _("{mission} is for {lo} to {hi} players.").format(mission=m.name, lo=m.players[0], hi=m.players[1])
+                self.dirty = True
+                return None
         try:
-            session = Session.start(GearsTitle(), c.mission, seed=c.seed, options=c.options(), casual=c.casual)
+            session = Session.start(GearsTitle(custom_dir=self.maps_dir / "custom"), c.mission, seed=c.seed,
+                                    options=c.options(), casual=c.casual)
         except ValueError as exc:
             self.message = str(exc)
             self.dirty = True
@@ -302,43 +397,75 @@ class GearsSetup(Scene):
         return self.mouse is not None and rect.collidepoint(self.mouse)
 
     def _draw_missions(self, surface, area: pygame.Rect) -> None:
-        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        ctx, px = self.ctx, self.ctx.px
         widgets.panel(surface, ctx, area, alpha=235)
         x, y = area.left + px(18), area.top + px(14)
         y = panels.heading(surface, ctx, _("Mission"), x, y)
-        n = len(self.mission_ids)
-        row_h = min(px(74), (area.bottom - y - px(12)) // n)
+        custom = list(self.custom.values())
+        heading_h = ctx.font(12, bold=True).get_linesize() + px(10) if custom else 0
+        n = len(self.mission_ids) + len(custom)
+        row_h = min(px(74), (area.bottom - y - px(12) - heading_h) // n)
+        width = area.width - px(36)
         for mid in self.mission_ids:
             m = self.content.missions[mid]
-            rect = pygame.Rect(x, y, area.width - px(36), row_h - px(6))
             refusal = self.refusals.get(mid)
-            chosen = mid == self.choice.mission
-            fill = (70, 56, 30) if chosen else (46, 50, 58) if self._hover(rect) and not refusal else (36, 39, 46)
-            pygame.draw.rect(surface, fill, rect, border_radius=px(6))
-            pygame.draw.rect(surface, pal.accent if chosen else (70, 74, 84), rect, 2 if chosen else 1, border_radius=px(6))
-            colour = pal.text if not refusal else pal.text_dim
-            tag = _("Base game") if m.expansion == "base" else _("Mission Pack 1")
-            name_font = ctx.font(17 if row_h > px(50) else 15, bold=True)
-            widgets.text(surface, f"{m.number}. {m.name}", name_font, colour, (rect.left + px(12), rect.top + px(6)))
-            widgets.text(surface, tag + "  \u2022  " + _("{lo}-{hi} players").format(lo=m.players[0], hi=m.players[1]),
-                         ctx.font(12), pal.text_dim, (rect.right - px(12), rect.top + px(8)), "topright")
-            small = ctx.font(12)
+            tag = (_("Base game") if m.expansion == "base" else _("Mission Pack 1")) + "  \u2022  " \
+                + _("{lo}-{hi} players").format(lo=m.players[0], hi=m.players[1])
             if refusal:
-                line = _("Not playable yet: ") + refusal
-                colour2 = (200, 130, 110)
+                line, bad = _("Not playable yet: ") + refusal, True
             else:
-                line = " \u2022 ".join(s.flip_when.text for s in m.stages[:1]) or m.name
-                colour2 = pal.text_dim
-            text_rect = pygame.Rect(rect.left + px(12), rect.top + name_font.get_linesize() + px(8), rect.width - px(24), rect.bottom - rect.top - name_font.get_linesize() - px(10))
-            lines = widgets.wrap(line, small, text_rect.width)
-            maxl = max(1, text_rect.height // small.get_linesize())
-            if len(lines) > maxl:
-                lines = lines[:maxl]
-                lines[-1] = lines[-1][:-2] + "\u2026"
-            for i, l in enumerate(lines):
-                surface.blit(small.render(l, True, colour2), (text_rect.left, text_rect.top + i * small.get_linesize()))
-            self.hits.append((rect, f"mission:{mid}"))
+                line, bad = " \u2022 ".join(s.flip_when.text for s in m.stages[:1]) or m.name, False
+            self._mission_row(surface, pygame.Rect(x, y, width, row_h - px(6)), f"{m.number}. {m.name}", tag, line,
+                              chosen=mid == self.choice.mission, bad=bad, what=f"mission:{mid}")
             y += row_h
+        if custom:
+            y = panels.heading(surface, ctx, _("Custom maps"), x, y + px(4)) + px(2)
+        for e in custom:
+            if e.mission is None:
+                tag, line, bad = _("Broken file"), _("Cannot be played: ") + e.problem, True
+            else:
+                m = e.mission
+                tag = _("Custom map") + "  \u2022  " + _("{n} players").format(n=m.players)  # type: ignore[attr-defined]
+                goal = (_("Hold out for {n} Locust activations").format(n=m.activations)  # type: ignore[attr-defined]
+                        if m.goal == "hold_out" else _("Reach the exit with a standing COG"))  # type: ignore[attr-defined]
+                line, bad = goal + "  \u2022  " + _("map {file}").format(file=m.map.name), False  # type: ignore[attr-defined]
+            self._mission_row(surface, pygame.Rect(x, y, width, row_h - px(6)), e.name, tag, line,
+                              chosen=e.scenario == self.choice.mission, bad=bad, what=e.scenario)
+            y += row_h
+
+    def _mission_row(self, surface, rect: pygame.Rect, title: str, tag: str, line: str, chosen: bool, bad: bool,
+                     what: str) -> None:
+        """One selectable mission: name, a tag on the right, one or more lines below (cut to fit).
+        A `bad` row (refused or broken) is dim, and a click on it only says why."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        fill = (70, 56, 30) if chosen else (46, 50, 58) if self._hover(rect) and not bad else (36, 39, 46)
+        pygame.draw.rect(surface, fill, rect, border_radius=px(6))
+        pygame.draw.rect(surface, pal.accent if chosen else (70, 74, 84), rect, 2 if chosen else 1, border_radius=px(6))
+        small = ctx.font(12)
+        name_font = ctx.font(17 if rect.height > px(44) else 15, bold=True)
+        tag_w = small.size(tag)[0]
+        widgets.text(surface, _elide(title, name_font, rect.width - tag_w - px(40)), name_font,
+                     pal.text if not bad else pal.text_dim, (rect.left + px(12), rect.top + px(6)))
+        widgets.text(surface, tag, small, pal.text_dim, (rect.right - px(12), rect.top + px(8)), "topright")
+        colour = (200, 130, 110) if bad else pal.text_dim
+        text_rect = pygame.Rect(rect.left + px(12), rect.top + name_font.get_linesize() + px(7), rect.width - px(24),
+                                rect.bottom - rect.top - name_font.get_linesize() - px(9))
+        if text_rect.height < small.get_linesize():
+            # A short row (many missions in a small window): the line goes beside the name, cut.
+            left = rect.left + px(12) + min(name_font.size(title)[0], rect.width - tag_w - px(40)) + px(12)
+            room = rect.right - px(12) - tag_w - px(14) - left
+            if room > px(60):
+                widgets.text(surface, _elide(line, small, room), small, colour, (left, rect.centery), "midleft")
+            self.hits.append((rect, what))
+            return
+        lines = widgets.wrap(line, small, text_rect.width)
+        maxl = max(1, text_rect.height // small.get_linesize())
+        if len(lines) > maxl:
+            lines = lines[:maxl]
+            lines[-1] = _elide(lines[-1] + "\u2026", small, text_rect.width)
+        for i, text in enumerate(lines):
+            surface.blit(small.render(text, True, colour), (text_rect.left, text_rect.top + i * small.get_linesize()))
+        self.hits.append((rect, what))
 
     def _small_button(self, surface, rect: pygame.Rect, label: str, what: str, on: bool = False) -> None:
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
@@ -357,6 +484,7 @@ class GearsSetup(Scene):
         inner_w = area.width - px(36)
         y = panels.heading(surface, ctx, _("Seats (hot-seat: several people at one desk)"), x, y)
         row = px(44)
+        fixed = self._fixed_players()
         for i, seat in enumerate(c.seats):
             col = panels.SEAT_COLOURS[i]
             pygame.draw.circle(surface, col, (x + px(10), y + row // 2 - px(3)), px(9))
@@ -367,10 +495,14 @@ class GearsSetup(Scene):
             name = _("Random character") if c.characters[i] is None else words.character(self.content, c.characters[i])
             cw = inner_w - px(64) - px(96) - px(8) - px(44) - px(8)
             self._small_button(surface, pygame.Rect(bx + px(104), y, cw, row - px(8)), name, f"char:{i}")
-            if len(c.seats) > 1:
+            if len(c.seats) > 1 and fixed is None:
                 self._small_button(surface, pygame.Rect(x + inner_w - px(40), y, px(40), row - px(8)), "\u00d7", f"remove:{i}")
             y += row
-        if len(c.seats) < 4:
+        if fixed is not None:
+            # A custom map fixes the count: no add/remove, and the reason where they would be.
+            y = widgets.text_block(surface, self._fixed_reason(), ctx.font(13), pal.text_dim,
+                                   pygame.Rect(x + px(64), y + px(4), inner_w - px(64), row + px(8)), 1.1) + px(4)
+        elif len(c.seats) < 4:
             self._small_button(surface, pygame.Rect(x + px(64), y, px(170), row - px(8)), _("Add a seat"), "add")
             y += row
         y += px(12)
@@ -390,10 +522,18 @@ class GearsSetup(Scene):
         self.hits.append((field_rect, "seed"))
         self._small_button(surface, pygame.Rect(field_rect.right + px(8), y, px(142), row - px(6)), _("New seed"), "reseed")
         y += row + px(8)
-        m = self.content.missions[c.mission]
         summary = _("{mission}: {n} seats, {humans} people, {bots} bots.").format(
-            mission=m.name, n=len(c.seats), humans=c.seats.count("human"), bots=c.seats.count("bot"))
+            mission=self._mission_name(), n=len(c.seats), humans=c.seats.count("human"), bots=c.seats.count("bot"))
         widgets.text_block(surface, summary, ctx.font(14, bold=True), pal.text, pygame.Rect(x, y, inner_w, area.bottom - y - px(10)))
 
     def shortcuts(self) -> list[tuple[str, str]]:
         return [("Enter", _("Start the mission")), ("Ctrl+L", _("Load a game")), ("Esc", _("Back"))]
+
+
+def _elide(text: str, font: pygame.font.Font, width: int) -> str:
+    """`text` cut with an ellipsis to fit `width` pixels."""
+    if font.size(text)[0] <= width:
+        return text
+    while len(text) > 1 and font.size(text + "\u2026")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "\u2026"
