@@ -102,7 +102,7 @@ def locust_step(ctx, skip: bool = False) -> None:
         for x in list(state.locusts.values()):
             if x.enemy == r.params["enemy"] and x.wounded and x.id not in state.flags.get("acted", []):
                 x.marker, x.wounded_health = None, None
-                ctx.emit("heal", f"{x.id} rests and heals ({r.text})", {"figure": x.id})
+                ctx.emit("heal", f"{N.locust(state, x.id)} rests and heals ({r.text})", {"figure": x.id})
     if state.outcome is None:
         turn.end_turn(ctx)
 
@@ -318,7 +318,7 @@ def move_target(ctx, content: GearsContent, what: str, fctx: Fctx) -> tuple[str 
         return None, "no standing COG"
     if what == "that_locust":
         other = state.locusts.get(fctx.get("that_locust", ""))
-        return (other.area, f"{other.id} was named by the card") if other else (None, "gone")
+        return (other.area, f"{N.locust(state, other.id)} was named by the card") if other else (None, "gone")
     raise ValueError(f"unknown move target {what!r}")
 
 
@@ -765,7 +765,7 @@ def move_locust(ctx, content: GearsContent, lid: str, options_from, n: int, fctx
                     other.area, other.cover = nxt, None
                     if other.id not in carried:
                         carried.append(other.id)
-                    ctx.emit("move", f"{other.id} is escorted to {nxt}.", {"figure": other.id, "area": nxt})
+                    ctx.emit("move", f"{N.locust(state, other.id)} is escorted to {nxt}.", {"figure": other.id, "area": nxt})
         if wound_entered:
             W.wound_area(ctx, content, nxt, wound_entered, f"{N.locust(state, lid)} charging through", exclude=(lid,),
                          stranded=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from game.board.model import MapError
 from game.gears.content import GearsContent
 from game.gears.rules.board_view import view_for
+from game.gears.rules import names as N
 from game.gears.rules import wounds as W
 from game.gears.rules.explore import build_level, explore_level_from, place_door_at_tile
 from game.gears.rules.spawning import exit_area, exit_areas, md, open_holes, rules_named
@@ -126,7 +127,7 @@ def apply_setup_rules(ctx, content: GearsContent) -> None:
             for q in second:
                 if start:
                     state.cogs[q].area = start
-            names = ", ".join(state.cogs[q].character for q in second)
+            names = ", ".join(N.cog(state, q) for q in second)
             ctx.emit("setup_rule", f"{step.text} Level 2: {names} (at {start}).", {"rule": k, "level2": second})
         elif k in ("set_aside_stranded", "rotate_first_tile", "choose_difficulty",
                    "build_first_card_only", "tickers_instead_of_location_spawns", "spawn_by_section_cogs"):
@@ -146,7 +147,7 @@ def place_figure(ctx, content: GearsContent, enemy: str, area: str, why: str) ->
     unique = md(state).setdefault("unique", [])
     if enemy not in unique:
         unique.append(enemy)
-    ctx.emit("spawn", f"The {content.enemies[enemy].name} ({fid}) is placed in {area} ({why}).",
+    ctx.emit("spawn", f"{N.locust(state, fid)} is placed in {area} ({why}).",
              {"figure": fid, "enemy": enemy, "area": area})
     if content.enemies[enemy].takes_cover:
         W.locust_take_cover(ctx, fid)
@@ -467,8 +468,9 @@ def back_step(ctx, content: GearsContent, step) -> None:
             if x.enemy == p["enemy"]:
                 if x.marker and not x.marker.endswith("two_stage"):
                     state.marker_piles[x.marker.split(":")[0]].discard([x.marker])
+                name = N.locust(state, lid)
                 del state.locusts[lid]
-                ctx.emit("removed", f"{lid} is removed from the map.", {"figure": lid})
+                ctx.emit("removed", f"{name} is removed from the map.", {"figure": lid})
     elif k == "place_figure":
         area = exit_area(ctx) if p["at"] == "map_exit" else view.equipment_area.get(p["tile"])
         if "side" in p:
@@ -563,7 +565,7 @@ def build_sections(ctx, content: GearsContent) -> None:
     as two unconnected sections, each level's spawn strips read for its section's COGs."""
     state: GearsState = ctx.state
     opts = split_options(state.players)
-    labels = ["Level 2: " + ", ".join(state.cogs[q].character for q in o) for o in opts]
+    labels = ["Level 2: " + ", ".join(N.cog(state, q) for q in o) for o in opts]
     second = ctx.choose(state.players[state.first], "split_cogs", [{"level2": o} for o in opts],
                         "Which COGs start in level 2 (the second map section)?", labels)["level2"]
     md(state)["split"] = list(second)

@@ -7,6 +7,7 @@ from game.engine.deck import Deck
 from game.engine.rng import Rng
 from game.gears.content import GearsContent
 from game.gears.rules import missions
+from game.gears.rules import names as N
 from game.gears.rules.procedures import procedure
 from game.gears.rules.state import CogState, GearsState
 
@@ -112,8 +113,8 @@ def setup_proc(ctx) -> None:
         c = state.cogs[p]
         limit = content.cogs[c.character].hand_limit
         c.hand = state.orders.draw(limit, state.rng.stream("orders"))
-        ctx.emit("draw", f"{c.character} draws {len(c.hand)} Order cards.", {"player": p, "n": len(c.hand)})
-        ctx.emit("hand", f"You draw {', '.join(c.hand)}.", {"player": p, "cards": list(c.hand)},
+        ctx.emit("draw", f"{N.cog(state, p)} draws {N.cards(len(c.hand))}.", {"player": p, "n": len(c.hand)})
+        ctx.emit("hand", f"You draw {', '.join(N.card(h) for h in c.hand)}.", {"player": p, "cards": list(c.hand)},
                  hidden=True, visible_to=(p,))
     order = [state.players[(state.first + i) % len(state.players)] for i in range(len(state.players))]
     state.pending = {"stack": [{"f": "setup_cover", "order": order}]}

@@ -112,7 +112,8 @@ def spawn(ctx, content: GearsContent, what: str, area: str, why: str) -> str | N
         return None
     enemy = resolve_spawn_enemy(state, content, what)
     if enemy is None:
-        ctx.emit("no_spawn", f"No {what} figure is left to spawn ({why}).")
+        label = content.enemies[what].name if what in content.enemies else what
+        ctx.emit("no_spawn", f"No {label} figure is left to spawn ({why}).")
         return None
     fid = free_figure_id(state, content, enemy)
     assert fid is not None
