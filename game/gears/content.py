@@ -450,6 +450,15 @@ class Stage:
 
 
 @dataclass(frozen=True)
+class CustomDefaults:
+    """What a mission built in the map builder takes where no rulebook says anything
+    (missions.toml [custom_defaults]): the General AI cards shuffled into its AI deck."""
+
+    general_ai: tuple[str, ...]
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
 class Mission:
     id: str
     name: str
@@ -493,6 +502,7 @@ class GearsContent:
     tile_sizes: TileSizes
     missions: Mapping[str, Mission]
     ai_cards: Mapping[str, AiCard]
+    custom_defaults: CustomDefaults
 
     def ai_cards_activating(self, enemy_id: str) -> tuple[AiCard, ...]:
         """The AI cards that activate `enemy_id` (its own, or the ones it borrows)."""
@@ -522,6 +532,8 @@ class GearsContent:
                 yield file, kind, rid, rec.provenance
             if kind == "location":
                 yield file, "tile_sizes", "tile_sizes", self.tile_sizes.provenance
+            if kind == "mission":
+                yield file, "custom_defaults", "custom_defaults", self.custom_defaults.provenance
 
     def unverified(self) -> tuple[UnverifiedRecord, ...]:
         return tuple(UnverifiedRecord(f, k, i, p.verified, p.reason)
@@ -1317,6 +1329,18 @@ def _load_missions(f: _File, ctx: _Refs) -> dict[str, Mission]:
     return out
 
 
+def _load_custom_defaults(f: _File, ai_cards: Mapping[str, AiCard]) -> CustomDefaults:
+    """[custom_defaults]: values for missions built in the map builder, which no rulebook gives."""
+    c = _Checker(f)
+    p = ["custom_defaults"]
+    if f.data.get("custom_defaults") is None:
+        raise ContentError(f.name, "custom_defaults", None, "missing the [custom_defaults] table")
+    rec = c.table(f.data["custom_defaults"], p)
+    c.keys(rec, p, _PROV_KEYS + ("general_ai",), ("general_ai",))
+    general = tuple(c.ref(a, ai_cards, "AI card", p + ["general_ai"]) for a in c.list_(rec, "general_ai", p))
+    return CustomDefaults(general, c.provenance(rec, p))
+
+
 # ============================================================ public API
 
 def load_content(data_dir: str | Path = DEFAULT_DATA_DIR) -> GearsContent:
@@ -1335,7 +1359,8 @@ def load_content(data_dir: str | Path = DEFAULT_DATA_DIR) -> GearsContent:
         dice=_frozen_map(dice), weapons=_frozen_map(weapons), figures=_frozen_map(figures),
         marker_piles=_frozen_map(piles), enemies=_frozen_map(enemies), cogs=_frozen_map(cogs),
         orders=_frozen_map(orders), equipment=_frozen_map(equipment), locations=_frozen_map(locations),
-        tile_sizes=sizes, missions=_frozen_map(missions), ai_cards=_frozen_map(ai_cards))
+        tile_sizes=sizes, missions=_frozen_map(missions), ai_cards=_frozen_map(ai_cards),
+        custom_defaults=_load_custom_defaults(files["missions"], ai_cards))
     mf = _Checker(files["missions"])
     for mid, m in missions.items():
         deck = content.ai_deck(mid)

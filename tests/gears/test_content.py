@@ -345,3 +345,20 @@ def test_weapon_supply_matches_the_component_list(content: GearsContent) -> None
     assert supply(("special", "grenade"), "base") == 29
     assert supply(("random",), "base") == 9
     assert supply(("special",), "mp1") == 4
+
+
+def test_custom_defaults_are_data_marked_unverified(content: GearsContent) -> None:
+    """Custom maps (no rulebook, DESIGN.md 'Content is data'): the General AI cards of a built
+    map's AI deck come from missions.toml [custom_defaults], marked not verified and listed."""
+    cd = content.custom_defaults
+    assert cd.general_ai and all(a in content.ai_cards for a in cd.general_ai)
+    assert cd.provenance.verified is False and cd.provenance.reason
+    assert any(r.kind == "custom_defaults" for r in content.unverified())
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "CONTENT.md").read_text(encoding="utf-8")
+    assert "custom_defaults `custom_defaults`" in doc
+
+
+def test_custom_defaults_unknown_ai_card_is_a_content_error(tmp_path: Path) -> None:
+    err = _broken(tmp_path, "missions.toml", 'general_ai = ["base:1", "base:2", "base:3", "base:4", "base:5", "base:6"]\nverified = false',
+                  'general_ai = ["base:1", "base:99"]\nverified = false')
+    assert "custom_defaults" in str(err) and "base:99" in str(err)

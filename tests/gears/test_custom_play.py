@@ -109,3 +109,17 @@ def test_unknown_or_broken_custom_mission_is_one_clear_error(real, tmp_path):
     (tmp_path / "bad.mission.toml").write_text('goal = "fly"\n')
     with pytest.raises(ValueError, match="bad.mission.toml: goal must be one of"):
         GearsTitle(custom_dir=tmp_path).new_game("custom:bad", 1, {})
+
+
+def test_custom_ai_deck_takes_the_data_general_cards_not_a_mission(real):
+    """No rulebook gives a built map's General AI cards: they come from missions.toml
+    [custom_defaults] (verified = false), next to the chosen enemies' cards (spec 7.5)."""
+    s = past_setup(real, "custom:plaza_to_the_pit")
+    content = real.content
+    general = content.custom_defaults.general_ai
+    m = content.missions["custom:plaza_to_the_pit"]
+    assert m.general_ai == general
+    deck = set(s.ai.cards())
+    assert set(general) <= deck
+    enemy_cards = {c.id for e in m.enemies.values() for c in content.ai_cards_activating(e)}
+    assert deck == enemy_cards | set(general)

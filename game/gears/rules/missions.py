@@ -577,9 +577,6 @@ def build_sections(ctx, content: GearsContent) -> None:
 
 # ----------------------------------------------------------------------------- custom maps
 
-CUSTOM_GENERAL_AI_FROM = "emergence"  # a custom mission shuffles in the introductory mission's General AI cards
-
-
 def custom_mission_record(content: GearsContent, mission_id: str, cm):
     """A Mission record for a map built in the builder (game/gears/custom.py CustomMission):
     its enemies, one stage whose Flip When is the goal (reach_exit: a standing COG in a door
@@ -592,10 +589,10 @@ def custom_mission_record(content: GearsContent, mission_id: str, cm):
     else:
         flip = MissionStep("locust_activations", f"The COGs survive {cm.activations} Locust Activation Steps.",
                            {"count": int(cm.activations)})
-    base = content.missions[CUSTOM_GENERAL_AI_FROM]
     return Mission(
         id=mission_id, name=cm.name, name_hu=cm.name, expansion="custom", number=0, map_size="custom",
-        players=(cm.players, cm.players), cards=2, enemies=dict(cm.locusts), general_ai=base.general_ai,
+        players=(cm.players, cm.players), cards=2, enemies=dict(cm.locusts),
+        general_ai=content.custom_defaults.general_ai,  # no rulebook value: missions.toml [custom_defaults]
         ai_deck_size=0, levels=(), difficulty={},
         setup=(MissionStep("custom_map", f"The map {cm.map.name} is laid as built.", {}),),
         rules=(), stages=(Stage(1, (), flip, (MissionStep("win", "YOU WIN THE GAME.", {}),), ()),),
