@@ -26,12 +26,13 @@ class Choices:
     spots: dict[str, Action] = field(default_factory=dict)  # cover spot -> take it
     targets: dict[str, list[Action]] = field(default_factory=dict)  # locust id -> attacks on it
     grenades: dict[str, Action] = field(default_factory=dict)  # area -> throw there
+    area_attacks: dict[str, list[Action]] = field(default_factory=dict)  # area -> area weapon shots (the Mortar)
     cards: dict[str, list[Action]] = field(default_factory=dict)  # hand card -> what it can do
     buttons: list[tuple[str, Action]] = field(default_factory=list)  # (label, action)
 
     def all(self) -> list[Action]:
         out = list(self.areas.values()) + list(self.spots.values()) + list(self.grenades.values())
-        for acts in list(self.targets.values()) + list(self.cards.values()):
+        for acts in list(self.targets.values()) + list(self.cards.values()) + list(self.area_attacks.values()):
             out += acts
         return out + [a for _, a in self.buttons]
 
@@ -83,11 +84,18 @@ def classify(state, content: GearsContent, decider: str | None, actions: list[Ac
             ch.targets.setdefault(pl["target"], []).append(a)
         elif a.kind == "grenade" and "area" in pl:
             ch.grenades[pl["area"]] = a
+        elif a.kind == "area_attack" and "area" in pl and "weapon" in pl:
+            ch.area_attacks.setdefault(pl["area"], []).append(a)
         elif a.kind in CARD_KINDS and card_of(a) is not None and _in_hand(state, decider, card_of(a)):
             ch.cards.setdefault(card_of(a), []).append(a)
         else:
             ch.buttons.append((_button_label(state, content, a), a))
     return ch
+
+
+def area_weapons(ch: Choices) -> list[str]:
+    """The area weapons (the Mortar) that can fire now, in a stable order."""
+    return sorted({a.payload["weapon"] for acts in ch.area_attacks.values() for a in acts})
 
 
 def _in_hand(state, decider: str | None, card: str) -> bool:

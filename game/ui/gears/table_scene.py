@@ -86,6 +86,8 @@ class GearsTable(Scene):
         self.dice: panels.DiceRoll | None = None
         self.ai = AiShown()
         self.grenade_mode = False
+        self.area_weapon: str | None = None  # an area weapon (the Mortar) being aimed: its areas lit
+        self.area_pick: str | None = None  # the area chosen when that weapon has several modes there
         self.viewer: str | None = None  # whose hand is on show
         self.handoff: str | None = None  # a human player the table waits for
         self.bot_wait = 0
@@ -141,6 +143,7 @@ class GearsTable(Scene):
         self.selected_card = None if self.selected_card not in self.choices.cards else self.selected_card
         self.target, self.attack_choice = None, None
         self.grenade_mode = False
+        self.area_weapon, self.area_pick = None, None
         if getattr(self, "_framed", False):  # the attack view zoomed in: show the whole map again
             self._framed = False
             self.camera.fit()
@@ -359,7 +362,8 @@ class GearsTable(Scene):
         view = st.view()
         out: dict[str, tuple[float, float]] = {}
         in_area: dict[str, list[str]] = {}
-        figures = [(p, c.area, c.cover) for p, c in st.cogs.items() if c.area] + \
+        gone = set(st.flags.get("executed", ()))  # Insane (spec 6.16): out of the game, off the map
+        figures = [(p, c.area, c.cover) for p, c in st.cogs.items() if c.area and p not in gone] + \
                   [(lid, x.area, x.cover) for lid, x in st.locusts.items()]
         for key, area, cover in figures:
             if area not in view.board.areas:
@@ -463,8 +467,9 @@ class GearsTable(Scene):
             self.save_game()
             return None
         if key == pygame.K_ESCAPE:
-            if self.selected_card or self.target:
+            if self.selected_card or self.target or self.grenade_mode or self.area_weapon:
                 self.selected_card, self.target, self.attack_choice = None, None, None
+                self.grenade_mode, self.area_weapon, self.area_pick = False, None, None
                 self.dirty = True
                 return None
             return Pop()
@@ -526,12 +531,16 @@ class GearsTable(Scene):
         elif what == "grenade":
             self.grenade_mode = True
             self.dirty = True
+        elif what.startswith("area:"):
+            self.area_weapon, self.area_pick = what[len("area:"):], None
+            self.grenade_mode = False
+            self.dirty = True
         elif what == "cancel":
             if self.target is not None and getattr(self, "_framed", False):
                 self._framed = False
                 self.camera.fit()
             self.selected_card, self.target, self.attack_choice = None, None, None
-            self.grenade_mode = False
+            self.grenade_mode, self.area_weapon, self.area_pick = False, None, None
             self.dirty = True
         elif what == "again":
             if self.from_setup:
@@ -586,6 +595,8 @@ class GearsTable(Scene):
             else:
                 self.say(_("A Bolo Grenade cannot reach there: pick a lit area."))
             return None
+        if self.area_weapon is not None and not why:
+            return self._click_area_attack(area)
         if area is not None and area in ch.areas and not why:
             self.submit(ch.areas[area])
             return None
@@ -600,6 +611,34 @@ class GearsTable(Scene):
         else:
             self.say(_("Nothing to do in {area}.").format(area=words.area(area)) + " " + self.hint())
         return None
+
+    def _area_shots(self, area: str | None) -> list[Action]:
+        """The lit shots of the weapon being aimed into `area` (one per mode the rules allow)."""
+        return [a for a in self.choices.area_attacks.get(area or "", []) if a.payload["weapon"] == self.area_weapon]
+
+    def _click_area_attack(self, area: str | None):
+        """A click while aiming an area weapon: fire into a lit area (or pick the mode when there
+        are several); elsewhere, the rules' own reason (IllegalAction.reason, spec 6.6)."""
+        if area is None:
+            self.say(_("That is off the map.") + " " + _("Click a lit area to fire the {weapon} there.").format(
+                weapon=self._weapon_name(self.area_weapon or "")))
+            return None
+        shots = self._area_shots(area)
+        if len(shots) == 1:
+            self.submit(shots[0])
+        elif shots:
+            self.area_pick = area
+            self.dirty = True
+        else:
+            modes = [a.payload["mode"] for acts in self.choices.area_attacks.values() for a in acts
+                     if a.payload["weapon"] == self.area_weapon]
+            # Not offered, so the engine refuses it and says why; nothing changes.
+            self.submit(Action("area_attack", {"area": area, "weapon": self.area_weapon, "mode": modes[0] if modes else "overwhelming"}))
+        return None
+
+    def _weapon_name(self, weapon: str) -> str:
+        w = self.content.weapons.get(weapon)
+        return w.name if w is not None else words.weapon(self.content, weapon)
 
     def _frame_attack(self) -> None:
         """Keep attacker and target in sight to the right of the preview panel."""
@@ -738,6 +777,14 @@ class GearsTable(Scene):
         ch, pal, z = self.choices, self.ctx.palette, self.camera.zoom
         mine = self._not_yours() is None
         glow = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        if mine and self.area_weapon is not None:
+            for area in ch.area_attacks:
+                if not self._area_shots(area):
+                    continue
+                pts = self._poly_screen(area)
+                hot = area in (self.hover_area, self.area_pick)
+                pygame.draw.polygon(glow, (*pal.danger, 90 if hot else 45), pts)
+                pygame.draw.polygon(glow, (*pal.danger, 230), pts, max(2, round(3 * z)))
         if mine and self.grenade_mode:
             for area in ch.grenades:
                 pts = self._poly_screen(area)
@@ -888,9 +935,20 @@ class GearsTable(Scene):
             elif self.grenade_mode:
                 buttons.append((_("Cancel"), "cancel", False))
                 text = _("Click a lit area to throw a Bolo Grenade there.")
+            elif self.area_weapon is not None:
+                name = self._weapon_name(self.area_weapon)
+                if self.area_pick is not None:
+                    for a in self._area_shots(self.area_pick):
+                        buttons.append((_(a.payload["mode"]).capitalize(), a, True))
+                    text = _("Fire the {weapon} into {area}: which attack?").format(weapon=name, area=words.area(self.area_pick))
+                else:
+                    text = _("Click a lit area to fire the {weapon} there.").format(weapon=name)
+                buttons.append((_("Cancel"), "cancel", False))
             else:
                 if self.choices.grenades:
                     buttons.append((_("Throw a Bolo Grenade…"), "grenade", False))
+                for weapon in C.area_weapons(self.choices):
+                    buttons.append((_("Fire the {weapon}…").format(weapon=self._weapon_name(weapon)), f"area:{weapon}", False))
                 for label, a in self.choices.buttons:
                     buttons.append((self._words(label), a, a.kind in ("end", "stop", "no_cover", "no_crawl", "skip")))
         elif self.busy and not self._end_shown():
@@ -1016,7 +1074,7 @@ class GearsTable(Scene):
             panels.pips(surface, ctx, pips_left, y + px(3), len(c.hand), limit, (220, 60, 50))
             y += px(19)
             kit = ", ".join([f"{words.weapon(self.content, wpn).split()[0]} {n}" for wpn, n in c.weapons] + [_("grenades {n}").format(n=c.grenades)])
-            status = _("bleeding out") if c.bleeding else (words.spot(c.cover) if c.cover else words.area(c.area))
+            status = self.squad_status(p)
             y = widgets.text_block(surface, kit, ctx.font(12), pal.text_dim, pygame.Rect(x + px(18), y, w - px(18), px(40)), 1.0)
             y = widgets.text_block(surface, status, ctx.font(12), pal.text_dim, pygame.Rect(x + px(18), y, w - px(18), px(40)), 1.0) + px(6)
         # Decks.
@@ -1049,6 +1107,15 @@ class GearsTable(Scene):
             y = box.bottom + px(10)
         y = panels.heading(surface, ctx, _("Log"), x, y)
         panels.log_lines(surface, ctx, pygame.Rect(x, y, w, r.bottom - y - px(12)), self.log)
+
+    def squad_status(self, player: str) -> str:
+        """Where a COG is, in the squad panel; an executed one (Insane, spec 6.16) is out of the game."""
+        c = self.state.cogs[player]
+        if player in self.state.flags.get("executed", ()):
+            return _("executed (out of the game)")
+        if c.bleeding:
+            return _("bleeding out")
+        return words.spot(c.cover) if c.cover else words.area(c.area)
 
     def _draw_preview(self, surface) -> None:
         """The attack on the chosen target: weapons, range, cover, dice and the exact wounds."""
