@@ -19,10 +19,9 @@ blocking squares (obstacles, barrels, and whatever the caller adds, e.g. enemy f
 from __future__ import annotations
 
 from collections import deque
-from fractions import Fraction
+from math import gcd, lcm
 from typing import Hashable, Iterable, Mapping
 
-from game.board.checks import edges, line_key, line_param, on_segment, orient
 from game.board.model import Board, Cell, Edge, Point
 
 MOVEMENT = "movement"
@@ -126,53 +125,162 @@ def area_graph(board: Board, kind: str = MOVEMENT, closed_doors: Iterable[str] |
 
 
 # --- area adjacency -------------------------------------------------------------------------------
+#
+# The rules above are computed on exact integers: every coordinate is multiplied by one common
+# denominator (the board's `_IntGeometry`, cached per board version). Every test used below
+# (orientation signs, order along a line, equality of points, lines and directions) is
+# unchanged by scaling all coordinates by the same positive number, so the graph is the one the
+# Fraction arithmetic gives (tests/board/test_distance_fast.py keeps that version as the
+# reference and compares them on random compositions of the shipped tiles).
+
+IntPt = tuple[int, int]
+
+
+class _IntGeometry:
+    """A board's areas, lines, doors and connectors scaled to integers, with the lookups the
+    adjacency rules need (built once per board version, shared by movement and range)."""
+
+    def __init__(self, board: Board):
+        values = [v for a in board.areas.values() for p in a.polygon for v in p]
+        values += [v for line in board.lines for p in line.points for v in p]
+        values += [v for d in board.doors for p in d.points for v in p]
+        values += [v for c in board.connectors for p in c.segment for v in p]
+        scale = 1
+        for v in values:
+            d = getattr(v, "denominator", 1)
+            if scale % d:
+                scale = lcm(scale, d)
+        self.scale = scale
+        self.polys: dict[str, tuple[IntPt, ...]] = {
+            n: tuple(self.pt(p) for p in a.polygon) for n, a in board.areas.items()
+        }
+        self.boxes = {n: _ibox(poly) for n, poly in self.polys.items()}
+        # Each area's vertex -> its index, for the rays at a vertex.
+        # (the first index, should a broken polygon repeat a vertex).
+        self.vertex_at = {n: _first_index(poly) for n, poly in self.polys.items()}
+        # Area edges grouped by supporting line (rule (a)), in area order.
+        self.edges_by_line: dict[tuple[int, int, int], list[tuple[str, IntPt, IntPt]]] = {}
+        for n, poly in self.polys.items():
+            for i, p in enumerate(poly):
+                q = poly[(i + 1) % len(poly)]
+                self.edges_by_line.setdefault(_ikey(p, q), []).append((n, p, q))
+        # Buckets of areas by bounding box: the areas whose box may hold a point.
+        self.cell = max(1, board.tile_width * scale)
+        self.buckets: dict[tuple[int, int], list[str]] = {}
+        for n, (x0, y0, x1, y1) in self.boxes.items():
+            for cx in range(x0 // self.cell, x1 // self.cell + 1):
+                for cy in range(y0 // self.cell, y1 // self.cell + 1):
+                    self.buckets.setdefault((cx, cy), []).append(n)
+        self.lines_by_kind: dict[str, list[tuple[IntPt, IntPt]]] = {}
+        for line in board.lines:
+            pts = [self.pt(p) for p in line.points]
+            self.lines_by_kind.setdefault(line.kind, []).extend(zip(pts, pts[1:]))
+
+    def pt(self, p: Point) -> IntPt:
+        s = self.scale
+        return (_times(p[0], s), _times(p[1], s))
+
+    def areas_meeting(self, a: IntPt, b: IntPt) -> list[str]:
+        """Areas (in board order) whose closed bounding box meets the closed box of a-b."""
+        x0, x1 = min(a[0], b[0]), max(a[0], b[0])
+        y0, y1 = min(a[1], b[1]), max(a[1], b[1])
+        seen: set[str] = set()
+        for cx in range(x0 // self.cell, x1 // self.cell + 1):
+            for cy in range(y0 // self.cell, y1 // self.cell + 1):
+                for n in self.buckets.get((cx, cy), ()):
+                    bx0, by0, bx1, by1 = self.boxes[n]
+                    if bx0 <= x1 and x0 <= bx1 and by0 <= y1 and y0 <= by1:
+                        seen.add(n)
+        return [n for n in self.polys if n in seen]
+
+    def areas_at(self, p: IntPt) -> list[str]:
+        """Areas (in board order) whose closed bounding box holds p."""
+        x, y = p
+        out = []
+        for n in self.buckets.get((x // self.cell, y // self.cell), ()):
+            x0, y0, x1, y1 = self.boxes[n]
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                out.append(n)
+        return out
+
+
+def _first_index(poly) -> dict[IntPt, int]:
+    at: dict[IntPt, int] = {}
+    for i, v in enumerate(poly):
+        at.setdefault(v, i)
+    return at
+
+
+def _times(v, scale: int) -> int:
+    if isinstance(v, int):
+        return v * scale
+    return v.numerator * (scale // v.denominator)
+
+
+def _ibox(poly) -> tuple[int, int, int, int]:
+    xs = [v[0] for v in poly]
+    ys = [v[1] for v in poly]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _ikey(p: IntPt, q: IntPt) -> tuple[int, int, int]:
+    """The supporting line of p != q as coprime integers (a, b, c), a x + b y + c = 0, the first
+    non-zero of a, b positive: equal exactly for collinear segments (like checks.line_key)."""
+    a, b = q[1] - p[1], p[0] - q[0]
+    c = -(a * p[0] + b * p[1])
+    g = gcd(a, b, c)
+    if a < 0 or (a == 0 and b < 0):
+        g = -g
+    return (a // g, b // g, c // g)
+
+
+def _int_geometry(board: Board) -> _IntGeometry:
+    key = ("int_geometry", board.version)
+    geo = board._cache.get(key)
+    if geo is None:
+        geo = board._cache[key] = _IntGeometry(board)
+    return geo
 
 
 def _area_graph(board: Board, passable_kinds: frozenset[str], closed: frozenset[str]) -> dict[str, frozenset[str]]:
-    areas = list(board.areas.values())
-    passable = [s for line in board.lines if line.kind in passable_kinds for s in line.segments()]
-    adj: dict[str, set[str]] = {a.name: set() for a in areas}
+    geo = _int_geometry(board)
+    names = list(board.areas)
+    passable = [s for kind in sorted(passable_kinds) for s in geo.lines_by_kind.get(kind, ()) if s[0] != s[1]]
+    adj: dict[str, set[str]] = {n: set() for n in names}
 
     def join(x: str, y: str) -> None:
         if x != y:
             adj[x].add(y)
             adj[y].add(x)
 
+    passable_by_line: dict[tuple[int, int, int], list[tuple[IntPt, IntPt]]] = {}
+    for a, b in passable:
+        passable_by_line.setdefault(_ikey(a, b), []).append((a, b))
+
     # (a) a shared stretch of boundary along which a passable line runs.
-    by_line: dict[tuple, list[tuple[str | None, Point, Point]]] = {}
-    for area in areas:
-        for p, q in edges(area.polygon):
-            by_line.setdefault(line_key(p, q), []).append((area.name, p, q))
-    for s in passable:
-        if s.a != s.b:
-            by_line.setdefault(line_key(s.a, s.b), []).append((None, s.a, s.b))
-    for group in by_line.values():
-        sides = [g for g in group if g[0] is not None]
-        lines = [g for g in group if g[0] is None]
-        if not lines or len(sides) < 2:
+    for key, lines in passable_by_line.items():
+        sides = geo.edges_by_line.get(key)
+        if not sides or len(sides) < 2:
             continue
-        t = line_param(group[0][1], group[0][2])
+        ix = 0 if sides[0][1][0] != sides[0][2][0] else 1  # order along the line: x, or y if vertical
+        spans = [(l0, l1) if l0 <= l1 else (l1, l0) for l0, l1 in ((a[ix], b[ix]) for a, b in lines)]
         for i, (na, p1, q1) in enumerate(sides):
+            a0, a1 = (p1[ix], q1[ix]) if p1[ix] <= q1[ix] else (q1[ix], p1[ix])
             for nb, p2, q2 in sides[i + 1 :]:
-                if na == nb:
+                if na == nb or nb in adj[na]:
                     continue
-                lo, hi = _overlap(t, (p1, q1), (p2, q2))
-                if lo < hi and any(_overlap_with(t, lo, hi, (lp, lq)) for _, lp, lq in lines):
+                b0, b1 = (p2[ix], q2[ix]) if p2[ix] <= q2[ix] else (q2[ix], p2[ix])
+                lo, hi = max(a0, b0), min(a1, b1)
+                if lo < hi and any(max(lo, c0) < min(hi, c1) for c0, c1 in spans):
                     join(na, nb)
 
     # (b) corner contact: turning round a shared point across passable lines only.
-    boxes = [(a, _bbox(a.polygon)) for a in areas]
-    passable_by_line: dict[tuple, list] = {}
-    for s in passable:
-        if s.a != s.b:
-            passable_by_line.setdefault(line_key(s.a, s.b), []).append(s)
-    for p in {v for area in areas for v in area.polygon}:
-        touching = [
-            (a.name, _rays(p, a.polygon))
-            for a, (x0, y0, x1, y1) in boxes
-            if x0 <= p[0] <= x1 and y0 <= p[1] <= y1
-        ]
-        touching = [(n, r) for n, r in touching if r]
+    for p in {v for poly in geo.polys.values() for v in poly}:
+        touching = []
+        for n in geo.areas_at(p):
+            rays = _irays(p, geo.polys[n], geo.vertex_at[n])
+            if rays:
+                touching.append((n, rays))
         if len(touching) < 3:
             continue  # a corner contact needs a third area to turn round through
         parent = {n: n for n, _ in touching}
@@ -183,18 +291,18 @@ def _area_graph(board: Board, passable_kinds: frozenset[str], closed: frozenset[
                 n = parent[n]
             return n
 
-        owners: dict[tuple[Fraction, Fraction], list[str]] = {}
+        owners: dict[IntPt, list[str]] = {}
         for name, rays in touching:
             for d in rays:
-                owners.setdefault(_direction(d), []).append(name)
-        for d, names in owners.items():
-            if len(names) > 1 and _ray_passable(p, d, passable_by_line.get(line_key(p, (p[0] + d[0], p[1] + d[1])), ())):
-                for other in names[1:]:
-                    parent[find(other)] = find(names[0])
+                owners.setdefault(d, []).append(name)
+        for d, group in owners.items():
+            if len(group) > 1 and _iray_passable(p, d, passable_by_line.get(_ikey(p, (p[0] + d[0], p[1] + d[1])), ())):
+                for other in group[1:]:
+                    parent[find(other)] = find(group[0])
         groups: dict[str, list[str]] = {}
         for name, _ in touching:
             groups.setdefault(find(name), []).append(name)
-        dirs = {name: {_direction(d) for d in rays} for name, rays in touching}
+        dirs = {name: set(rays) for name, rays in touching}
         for members in groups.values():
             for i, x in enumerate(members):
                 for y in members[i + 1 :]:
@@ -204,76 +312,73 @@ def _area_graph(board: Board, passable_kinds: frozenset[str], closed: frozenset[
                         join(x, y)
 
     # (c) across pieces: areas touching a joined entrance/exit pair (gears 3.7).
-    door_segments = [s for d in board.doors if d.name in closed for s in d.segments()]
+    door_segments = [
+        (geo.pt(s.a), geo.pt(s.b)) for d in board.doors if d.name in closed for s in d.segments()
+    ]
     for x, e in board.joined_connectors():
-        seg = x.segment
-        if any(_collinear_overlap(seg.a, seg.b, s.a, s.b) for s in door_segments):
+        a, b = geo.pt(x.segment.a), geo.pt(x.segment.b)
+        if any(_icollinear_overlap(a, b, c, d) for c, d in door_segments):
             continue
-        side_x = [a.name for a in areas if a.piece == x.piece and _touches_along(a.polygon, seg.a, seg.b)]
-        side_e = [a.name for a in areas if a.piece == e.piece and _touches_along(a.polygon, seg.a, seg.b)]
+        near = geo.areas_meeting(a, b)  # an area running along a-b has its box meeting a-b's
+        side_x = [n for n in near if board.areas[n].piece == x.piece and _itouches_along(geo.polys[n], a, b)]
+        side_e = [n for n in near if board.areas[n].piece == e.piece and _itouches_along(geo.polys[n], a, b)]
         for n in side_x:
             for m in side_e:
                 join(n, m)
-    return {n: frozenset(v) for n, v in adj.items()}
+    return {n: frozenset(adj[n]) for n in names}
 
 
-def _overlap(t, s1: tuple[Point, Point], s2: tuple[Point, Point]) -> tuple[Fraction, Fraction]:
-    a0, a1 = sorted((t(s1[0]), t(s1[1])))
-    b0, b1 = sorted((t(s2[0]), t(s2[1])))
-    return max(a0, b0), min(a1, b1)
+def _icross(o: IntPt, a: IntPt, b: IntPt) -> int:
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
 
 
-def _overlap_with(t, lo: Fraction, hi: Fraction, s: tuple[Point, Point]) -> bool:
-    c0, c1 = sorted((t(s[0]), t(s[1])))
-    return max(lo, c0) < min(hi, c1)
-
-
-def _collinear_overlap(a: Point, b: Point, c: Point, d: Point) -> bool:
-    if orient(a, b, c) != 0 or orient(a, b, d) != 0:
+def _icollinear_overlap(a: IntPt, b: IntPt, c: IntPt, d: IntPt) -> bool:
+    """c-d lies on the line of a-b and shares a stretch of positive length with a-b."""
+    if _icross(a, b, c) != 0 or _icross(a, b, d) != 0:
         return False
-    lo, hi = _overlap(line_param(a, b), (a, b), (c, d))
-    return lo < hi
+    ix = 0 if a[0] != b[0] else 1
+    a0, a1 = sorted((a[ix], b[ix]))
+    c0, c1 = sorted((c[ix], d[ix]))
+    return max(a0, c0) < min(a1, c1)
 
 
-def _touches_along(poly, a: Point, b: Point) -> bool:
-    return any(_collinear_overlap(a, b, p, q) for p, q in edges(poly))
-
-
-def _bbox(poly) -> tuple[Fraction, Fraction, Fraction, Fraction]:
-    xs = [v[0] for v in poly]
-    ys = [v[1] for v in poly]
-    return min(xs), min(ys), max(xs), max(ys)
-
-
-def _rays(p: Point, poly) -> list[tuple[Fraction, Fraction]]:
-    """Directions of the polygon's boundary leaving p (p a vertex or a point inside an edge)."""
-    rays = []
+def _itouches_along(poly, a: IntPt, b: IntPt) -> bool:
     n = len(poly)
-    for i, v in enumerate(poly):
-        if v == p:
-            for w in (poly[i - 1], poly[(i + 1) % n]):
-                rays.append((w[0] - p[0], w[1] - p[1]))
-            return rays
-    for a, b in edges(poly):
-        if on_segment(p, a, b):
-            rays.append((a[0] - p[0], a[1] - p[1]))
-            rays.append((b[0] - p[0], b[1] - p[1]))
-            return rays
-    return rays
+    return any(_icollinear_overlap(a, b, poly[i], poly[(i + 1) % n]) for i in range(n))
 
 
-def _direction(d: tuple[Fraction, Fraction]) -> tuple[Fraction, Fraction]:
-    """A canonical form of a direction, equal for parallel same-sense vectors."""
-    k = abs(d[0]) + abs(d[1])
-    return (d[0] / k, d[1] / k)
+def _irays(p: IntPt, poly, vertex_at: dict) -> list[IntPt]:
+    """Directions (reduced integer vectors) of the polygon's boundary leaving p, p a vertex or
+    a point inside an edge; [] when p is not on the boundary."""
+    n = len(poly)
+    i = vertex_at.get(p)
+    if i is not None:
+        return [_idir(p, poly[i - 1]), _idir(p, poly[(i + 1) % n])]
+    x, y = p
+    for i in range(n):
+        a, b = poly[i], poly[(i + 1) % n]
+        if (
+            min(a[0], b[0]) <= x <= max(a[0], b[0])
+            and min(a[1], b[1]) <= y <= max(a[1], b[1])
+            and _icross(a, b, p) == 0
+        ):
+            return [_idir(p, a), _idir(p, b)]
+    return []
 
 
-def _ray_passable(p: Point, d: tuple[Fraction, Fraction], passable) -> bool:
+def _idir(p: IntPt, w: IntPt) -> IntPt:
+    """The direction from p to w as a reduced vector: equal for parallel same-sense vectors."""
+    dx, dy = w[0] - p[0], w[1] - p[1]
+    g = gcd(dx, dy)
+    return (dx // g, dy // g)
+
+
+def _iray_passable(p: IntPt, d: IntPt, passable) -> bool:
     """A passable segment runs from p along direction d (it holds p and extends beyond it)."""
-    q = (p[0] + d[0], p[1] + d[1])
-    for s in passable:
-        if orient(s.a, s.b, p) == 0 and orient(s.a, s.b, q) == 0 and on_segment(p, s.a, s.b):
-            if any((e[0] - p[0]) * d[0] + (e[1] - p[1]) * d[1] > 0 for e in (s.a, s.b)):
+    x, y = p
+    for a, b in passable:  # all on the line through p along d
+        if min(a[0], b[0]) <= x <= max(a[0], b[0]) and min(a[1], b[1]) <= y <= max(a[1], b[1]):
+            if any((e[0] - x) * d[0] + (e[1] - y) * d[1] > 0 for e in (a, b)):
                 return True
     return False
 
