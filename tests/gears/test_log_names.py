@@ -1,4 +1,4 @@
-"""The log speaks in names, not ids (spec 12.2, docs/GEARS.md "Log"): random games of several
+"""The log speaks in names, not ids (spec 12.2, docs/GEARS.md "Refusals and names"): random games of several
 missions, set-up deal included, never show a character, enemy, Order card or weapon id
 ('augustus_cole', 'blind_fire') nor a figure/card copy number ('drone#2', 'advance#4'), in
 event texts or in the prompts of the questions asked."""
