@@ -8,6 +8,7 @@ docs/TUTORIAL.md.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
@@ -410,19 +411,48 @@ class GearsAdapter:
         return None
 
     def explain_illegal(self, state: GearsState, action: Action, engine_reason: str) -> tuple[str, str]:
-        """The sentence and the rule section for an action the engine refuses. The engine's own
-        reason is kept unless a legality check of the rules says more precisely what is wrong."""
+        """The sentence and the rule section for an action the engine refuses. The engine's
+        reason (game/gears/rules/refusals.py) is specific and cites the spec: it is passed on,
+        and its first cited section that the Rules tab has becomes the rule link. A reason
+        without a citation is sharpened by the rules' own legality checks where they say more."""
         p = self.title.current_decider(state)
-        rule = ACTION_RULES.get(action.kind, "")
-        pl = action.payload
-        if p is None:
-            return engine_reason, rule
+        if cited_sections(engine_reason) or p is None:
+            return engine_reason, self.rule_of(engine_reason, action.kind)
+        why = self._local_reason(state, p, action)
+        if why is not None:
+            return why
+        return engine_reason, self.rule_of(engine_reason, action.kind)
+
+    def rule_of(self, reason: str, kind: str) -> str:
+        """The Rules tab section for a refusal: a cited section the reference has (or its
+        parent, 6.16 -> 6), else the keyword mapping, else the action kind's rule."""
+        known = self._known_sections()
+        for section in cited_sections(reason):
+            while section:
+                if section in known:
+                    return section
+                section = section.rpartition(".")[0]
+        return rule_of_reason(reason) or ACTION_RULES.get(kind, "")
+
+    def _known_sections(self) -> set[str]:
+        if not hasattr(self, "_sections"):
+            from game.tutorial.library import rules_for
+
+            try:
+                self._sections = {r.section for r in rules_for("gears").ordered()}
+            except Exception:  # noqa: BLE001 - a broken reference file: keyword mapping only
+                self._sections = set()
+        return self._sections
+
+    def _local_reason(self, state: GearsState, p: str, action: Action) -> tuple[str, str] | None:
+        """The rules' legality checks, for an engine reason that names no rule."""
         c = state.cogs.get(p)
+        pl = action.payload
         if action.kind == "attack" and c is not None and {"target", "weapon", "mode"} <= set(pl):
             if pl["target"] in state.locusts and c.has_weapon(pl["weapon"]):
                 why = A.cog_attack_legality(state, self.content, p, pl["target"], pl["weapon"], pl["mode"])
                 if why:
-                    return why, _rule_of_attack_reason(why)
+                    return why, rule_of_reason(why) or "6.3"
             if state.proc is None and state.phase == "order":
                 return "An attack needs an Order card played to attack (or a card that says Attack).", "5.2"
         if action.kind == "grenade" and c is not None and "area" in pl:
@@ -439,18 +469,31 @@ class GearsAdapter:
                         "moving.", "3.3")
         if action.kind == "play" and state.flags.get("played"):
             return "You have already played your one Order card this turn.", "5.2"
-        return engine_reason, rule
+        return None
 
 
-def _rule_of_attack_reason(why: str) -> str:
-    low = why.lower()
-    if "line of sight" in low:
-        return "3.5"
-    if "reach" in low or "areas away" in low:
-        return "3.6"
-    if "ammo" in low or "overwhelming" in low:
-        return "6.5"
-    return "6.3"
+_SPEC = re.compile(r"\(spec ([0-9][0-9.,\s]*)")
+# Keyword -> section, for a reason that cites no section the Rules tab has (order matters:
+# the first keyword found wins).
+REASON_KEYWORDS = (
+    ("line of sight", "3.5"), ("areas away", "3.6"), ("reach", "3.6"), ("range", "3.6"),
+    ("ammo", "6.5"), ("overwhelming", "6.5"), ("cover", "3.3"), ("bleeding", "6.13"), ("crawl", "5.4"),
+    ("grenade", "6.8"), ("chainsaw", "6.7"), ("guard", "6.9"), ("dodge", "6.9"), ("follow", "6.9"),
+    ("explore", "6.11"), ("door", "6.11"), ("order card", "5.2"), ("move", "6.2"), ("attack", "6.3"),
+)
+
+
+def cited_sections(reason: str) -> list[str]:
+    """The spec sections a reason cites, in order: "(spec 3.5, 6.6)" -> ["3.5", "6.6"]."""
+    out: list[str] = []
+    for m in _SPEC.finditer(reason or ""):
+        out += [s.strip().rstrip(".") for s in m.group(1).split(",") if s.strip().rstrip(".")]
+    return out
+
+
+def rule_of_reason(why: str) -> str:
+    low = (why or "").lower()
+    return next((section for word, section in REASON_KEYWORDS if word in low), "")
 
 
 def face_index(content: Any, die: str, name: str) -> int | None:
