@@ -444,13 +444,18 @@ class GearsSetup(Scene):
         small = ctx.font(12)
         name_font = ctx.font(17 if rect.height > px(44) else 15, bold=True)
         tag_w = small.size(tag)[0]
-        widgets.text(surface, _elide(title, name_font, rect.width - tag_w - px(40)), name_font,
-                     pal.text if not bad else pal.text_dim, (rect.left + px(12), rect.top + px(6)))
-        widgets.text(surface, tag, small, pal.text_dim, (rect.right - px(12), rect.top + px(8)), "topright")
         colour = (200, 130, 110) if bad else pal.text_dim
         text_rect = pygame.Rect(rect.left + px(12), rect.top + name_font.get_linesize() + px(7), rect.width - px(24),
                                 rect.bottom - rect.top - name_font.get_linesize() - px(9))
-        if text_rect.height < small.get_linesize():
+        short = text_rect.height < small.get_linesize()
+        name = _elide(title, name_font, rect.width - tag_w - px(40))
+        if short:  # one line: name, text and tag share the row's middle
+            widgets.text(surface, name, name_font, pal.text if not bad else pal.text_dim, (rect.left + px(12), rect.centery), "midleft")
+            widgets.text(surface, tag, small, pal.text_dim, (rect.right - px(12), rect.centery), "midright")
+        else:
+            widgets.text(surface, name, name_font, pal.text if not bad else pal.text_dim, (rect.left + px(12), rect.top + px(6)))
+            widgets.text(surface, tag, small, pal.text_dim, (rect.right - px(12), rect.top + px(8)), "topright")
+        if short:
             # A short row (many missions in a small window): the line goes beside the name, cut.
             left = rect.left + px(12) + min(name_font.size(title)[0], rect.width - tag_w - px(40)) + px(12)
             room = rect.right - px(12) - tag_w - px(14) - left
@@ -522,7 +527,7 @@ class GearsSetup(Scene):
         self.hits.append((field_rect, "seed"))
         self._small_button(surface, pygame.Rect(field_rect.right + px(8), y, px(142), row - px(6)), _("New seed"), "reseed")
         y += row + px(8)
-        summary = _("{mission}: {n} seats, {humans} people, {bots} bots.").format(
+        summary = _("{mission}: {n} seats (people: {humans}, bots: {bots}).").format(
             mission=self._mission_name(), n=len(c.seats), humans=c.seats.count("human"), bots=c.seats.count("bot"))
         widgets.text_block(surface, summary, ctx.font(14, bold=True), pal.text, pygame.Rect(x, y, inner_w, area.bottom - y - px(10)))
 
