@@ -22,6 +22,7 @@ from collections import deque
 from math import gcd, lcm
 from typing import Hashable, Iterable, Mapping
 
+from game.board.geometry import point_in_polygon
 from game.board.model import Board, Cell, Edge, Point
 
 MOVEMENT = "movement"
@@ -240,6 +241,24 @@ def _int_geometry(board: Board) -> _IntGeometry:
     if geo is None:
         geo = board._cache[key] = _IntGeometry(board)
     return geo
+
+
+def area_at(board: Board, p: Point) -> str | None:
+    """Board.area_at for a rational point: the first area (board order) holding p strictly
+    inside, else the first whose boundary holds p, else None. Only areas whose bounding box
+    holds p can hold it, and scaling p with the polygons keeps every inside/boundary answer."""
+    geo = _int_geometry(board)
+    x, y = p[0] * geo.scale, p[1] * geo.scale
+    q = (x if isinstance(x, int) or x.denominator != 1 else x.numerator,
+         y if isinstance(y, int) or y.denominator != 1 else y.numerator)
+    on_border = None
+    for n in geo.areas_at(q):
+        where = point_in_polygon(q, geo.polys[n])
+        if where == 1:
+            return n
+        if where == 0 and on_border is None:
+            on_border = n
+    return on_border
 
 
 def _area_graph(board: Board, passable_kinds: frozenset[str], closed: frozenset[str]) -> dict[str, frozenset[str]]:

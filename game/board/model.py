@@ -264,6 +264,14 @@ class Board:
     def area_at(self, p: Point) -> str | None:
         """The area containing p (strictly inside first; on a shared border, the first area listed
         whose boundary holds p), or None outside every area."""
+        from fractions import Fraction as _F
+
+        if all(isinstance(v, (int, _F)) for v in p):
+            # Exact rationals: the same answer on the board's integer geometry, looking only at
+            # the areas whose bounding box holds p (game/board/distance.py).
+            from game.board.distance import area_at
+
+            return area_at(self, p)
         from game.board.checks import point_in_polygon
 
         on_border = None

@@ -289,3 +289,51 @@ def test_random_brick_layouts_give_the_reference_graphs_gears_3_2_3_7(data):
     board, closed = bricks(data.draw)
     same_graphs(board, closed)
     same_graphs(board)
+
+
+def reference_area_at(board: Board, p: Point) -> str | None:
+    """Board.area_at as a plain loop over every area on Fractions."""
+    from game.board.checks import point_in_polygon
+
+    on_border = None
+    for area in board.areas.values():
+        where = point_in_polygon(p, area.polygon)
+        if where == 1:
+            return area.name
+        if where == 0 and on_border is None:
+            on_border = area.name
+    return on_border
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_area_at_is_the_plain_loop_gears_3_2(data):
+    """The area holding a point (docs/MAPS.md: markers and cover lie in their area): vertices,
+    edge points and random fractional points of bricks, shipped maps and tile chains."""
+    which = data.draw(st.integers(0, 2))
+    if which == 0:
+        board, _ = bricks(data.draw)
+    elif which == 1:
+        board = SHIPPED[data.draw(st.integers(0, len(SHIPPED) - 1))]
+    else:
+        board = compose([Placement(TILES[NAMES[data.draw(st.integers(0, len(NAMES) - 1))]], "P0")], "one")
+        exits = free_exits(board)
+        try:
+            board = add_piece(board, place_at_exit(board, exits[0].name, TILES[data.draw(st.sampled_from(NAMES))], "P1"))
+        except CompositionError:
+            pass
+    verts = [v for a in board.areas.values() for v in a.polygon]
+    x0, x1 = min(v[0] for v in verts) - 3, max(v[0] for v in verts) + 3
+    y0, y1 = min(v[1] for v in verts) - 3, max(v[1] for v in verts) + 3
+    for _ in range(12):
+        kind = data.draw(st.integers(0, 2))
+        if kind == 0:
+            p = data.draw(st.sampled_from(verts))
+        elif kind == 1:
+            a, b = data.draw(st.sampled_from(verts)), data.draw(st.sampled_from(verts))
+            k = data.draw(st.fractions(0, 1, max_denominator=5))
+            p = (a[0] + k * (b[0] - a[0]), a[1] + k * (b[1] - a[1]))
+        else:
+            p = (data.draw(st.fractions(x0, x1, max_denominator=9)), data.draw(st.fractions(y0, y1, max_denominator=9)))
+        board._cache.clear()
+        assert board.area_at(p) == reference_area_at(board, p)
