@@ -23,6 +23,9 @@ bench: $(STAMP)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,bench]'
 	$(HEADLESS) $(PY) tools/bench_engine.py
 	$(HEADLESS) $(PY) tools/bench_los.py
+	$(HEADLESS) $(PY) tools/bench_board.py
+	$(HEADLESS) $(PY) tools/bench_gears.py
+	$(HEADLESS) $(PY) tools/bench_render.py
 
 assets: $(STAMP)
 	$(PY) tools/make_assets.py

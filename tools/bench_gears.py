@@ -36,6 +36,12 @@ def supported_missions(title: GearsTitle) -> list[str]:
     return [m for m in title.content.missions if not unsupported(title.content, m)]
 
 
+def players_for(title: GearsTitle, mission: str, game: int) -> int:
+    """1-4 players in turn, within what the mission allows (Scattered needs 2+)."""
+    lo, hi = title.content.missions[mission].players
+    return lo + game % (hi - lo + 1)
+
+
 def play(title: GearsTitle, mission: str, seed: int, players: int, max_actions: int,
          prof: cProfile.Profile | None = None):
     """One game: (setup seconds, actions, play seconds, outcome). Only play is profiled."""
@@ -77,14 +83,14 @@ def main(argv: list[str] | None = None) -> int:
 
     # Warm-up game: tile loading and the first board tables are a one-off per process.
     t0 = time.perf_counter()
-    play(title, missions[0], args.seed + 10_000, 1, 50)
+    play(title, missions[0], args.seed + 10_000, players_for(title, missions[0], 0), 50)
     print(f"first game warm-up (tile loading, first boards): {time.perf_counter() - t0:.3f} s")
 
     if args.warm:
         for mission in missions:
             for g in range(args.games):
                 try:
-                    play(title, mission, args.seed + g, 1 + g % 4, args.max_actions)
+                    play(title, mission, args.seed + g, players_for(title, mission, g), args.max_actions)
                 except Exception:  # reported by the measured pass
                     pass
 
@@ -95,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
         for g in range(args.games):
             seed = args.seed + g
             try:
-                setup, n, secs, outcome = play(title, mission, seed, 1 + g % 4, args.max_actions, prof)
+                setup, n, secs, outcome = play(title, mission, seed, players_for(title, mission, g),
+                                               args.max_actions, prof)
             except Exception as exc:  # a rules bug: say so and go on measuring the rest
                 if prof:
                     prof.disable()
