@@ -87,6 +87,7 @@ def locust_step(ctx, skip: bool = False) -> None:
             again = resolve_card(ctx, content, card)
             state.ai.discard([card.id])
             state.flags.pop("ai_in_play", None)
+            state.flags.pop("card_acts", None)
             stage = missions.current_stage(state)
             if last and stage is not None and stage.flip_when.keyword == "ai_deck_exhausted":
                 md(state)["ai_exhausted"] = True
@@ -111,6 +112,9 @@ def resolve_card(ctx, content: GearsContent, card: AiCard) -> bool:
     """Resolves one card; True when a new card must be drawn."""
     state: GearsState = ctx.state
     base: Fctx = {"card": card}
+    # Who moved / attacked while this card resolves: a later instruction of the same card
+    # ("each Locust that did not attack", Firefight, spec 7.6) reads it per figure.
+    state.flags["card_acts"] = {"moved": [], "attacked": []}
     for cond in card.redraw_if:
         if holds(ctx, content, cond, dict(base)):
             ctx.emit("ai", f"{card.id}: {_cond_text(cond)} holds, so a new AI card is drawn.",
@@ -487,6 +491,20 @@ def run(ctx, content: GearsContent, effects, fctx: Fctx) -> bool:
     return again
 
 
+def _figure_ctx(state: GearsState, fctx: Fctx, lid: str) -> Fctx:
+    """The context of one figure of a "for each": its own moves and attacks earlier in this
+    card count (Firefight's "each Locust that did not attack", spec 7.6), not a fresh False."""
+    acts = state.flags.get("card_acts", {})
+    return dict(fctx, self=lid, moved=lid in acts.get("moved", ()), attacked=lid in acts.get("attacked", ()))
+
+
+def _only_acts(c: Condition) -> bool:
+    """Whether a condition reads only the figure's moved / attacked record (no question asked)."""
+    if c.name in ("not", "all"):
+        return all(_only_acts(a) for a in c.args)
+    return c.name in ("moved", "attacked")
+
+
 def effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> bool:
     state: GearsState = ctx.state
     v, p = e.verb, e.params
@@ -511,12 +529,17 @@ def effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> bool:
         again = False
         while state.outcome is None:
             left = [l for l in _select(state, content, e.value, fctx.get("card")) if l not in done]
+            if e.condition is not None and _only_acts(e.condition):
+                # A figure that already attacked (Firefight) is not offered in the order question.
+                left = [l for l in left if holds(ctx, content, e.condition, _figure_ctx(state, fctx, l))]
             if not left:
                 break
             l = ctx.choose(state.active_player, "activate_order", [{"figure": f} for f in left],
                            "Which figure activates next?")["figure"]
             done.add(l)
-            sub = dict(fctx, self=l, moved=False, attacked=False)
+            # The figure's own moves and attacks earlier in this card count (Firefight's
+            # "each Locust that did not attack", spec 7.6): not a fresh False.
+            sub = _figure_ctx(state, fctx, l)
             if e.condition is None or holds(ctx, content, e.condition, sub):
                 state.flags["activating"] = l
                 again = run(ctx, content, e.do, sub) or again
@@ -549,8 +572,8 @@ def effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> bool:
         if lid is None:
             return False
         if e.value == "each_figure_in_area":
-            _attack_everyone(ctx, content, lid, p.get("bonus_dice", 0))
-            fctx["attacked"] = True
+            if _attack_everyone(ctx, content, lid, p.get("bonus_dice", 0)):
+                fctx["attacked"] = True
             return False
         for target in attack_targets(ctx, content, e.value, p, fctx):
             if lid not in state.locusts or state.outcome is not None:
@@ -564,7 +587,7 @@ def effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> bool:
                            f"{_TARGET_WORDS.get(e.value, e.value.replace('_', ' '))}.",
                      {"figure": lid, "target": target})
             A.locust_attack(ctx, content, lid, target, bonus, bool(p.get("omen_always")))
-            _acted(state, lid)
+            _acted(state, lid, "attacked")
             fctx["attacked"] = True
             fctx["last_target"] = target
             fctx["that_cog"] = target
@@ -757,7 +780,7 @@ def move_locust(ctx, content: GearsContent, lid: str, options_from, n: int, fctx
         x.area, x.cover = nxt, None
         moved = True
         steps += 1
-        _acted(state, lid)
+        _acted(state, lid, "moved")
         ctx.emit("move", f"{N.locust(state, lid)} moves to {nxt}.", {"figure": lid, "area": nxt})
         for slot in escort:
             for other in sorted(state.locusts.values(), key=lambda o: o.id):
@@ -781,11 +804,15 @@ def move_locust(ctx, content: GearsContent, lid: str, options_from, n: int, fctx
             W.locust_take_cover(ctx, other)
 
 
-def _acted(state: GearsState, lid: str) -> None:
-    """Records that a Locust moved or attacked in this step (Skorge's healing, spec 9.2.6)."""
+def _acted(state: GearsState, lid: str, how: str) -> None:
+    """Records that a Locust moved or attacked: in this step (Skorge's healing, spec 9.2.6)
+    and, by `how` ("moved" / "attacked"), while the current AI card resolves (spec 7.6)."""
     acted = state.flags.setdefault("acted", [])
     if lid not in acted:
         acted.append(lid)
+    card = state.flags.get("card_acts")
+    if card is not None and lid not in card.setdefault(how, []):
+        card[how].append(lid)
 
 
 def move_toward_nearest(ctx, content: GearsContent, lid: str, n: int) -> None:
@@ -797,21 +824,21 @@ def move_toward_nearest(ctx, content: GearsContent, lid: str, n: int) -> None:
         move_locust(ctx, content, lid, lambda a: next_steps_toward(state.view(), a, goal), n, fctx)
 
 
-def _attack_everyone(ctx, content: GearsContent, lid: str, bonus: int) -> None:
+def _attack_everyone(ctx, content: GearsContent, lid: str, bonus: int) -> bool:
     """Base Berserker: one attack roll; every other figure in its area defends (spec 8.1)."""
     state: GearsState = ctx.state
     me = state.locusts[lid]
     if not [p for p in standing_cogs(state) if _area(state, p) == me.area] and not any(
             x.area == me.area and x.id != lid for x in state.locusts.values()):
-        return
+        return False
     if not guard_window(ctx, content, lid, "attack"):
-        return
+        return False
     stats = W.enemy_stats(state, content, me.enemy)
     cogs = [p for p in _targets(state) if _area(state, p) == me.area]
     dodging = {p for p in cogs if A.ask_dodge(ctx, content, p, f"{N.locust(state, lid)} attacks every figure in {me.area}")}
     black = A.roll(state, content, "attack", stats.attack + bonus)
     hits = sum(f.hits for f in black)
-    _acted(state, lid)
+    _acted(state, lid, "attacked")
     ctx.emit("attack", f"{N.locust(state, lid)} attacks every figure in {me.area}: [{A._faces_text(black)}].",
              {"figure": lid, "area": me.area}, hidden=True)
     for p in cogs:
@@ -825,6 +852,7 @@ def _attack_everyone(ctx, content: GearsContent, lid: str, bonus: int) -> None:
         if other in state.locusts:
             red = A.roll(state, content, "defence", W.enemy_stats(state, content, state.locusts[other].enemy).defence)
             W.damage_locust(ctx, content, other, max(0, hits - sum(f.shields for f in red)), f"{N.locust(state, lid)}'s attack")
+    return True
 
 
 # ----------------------------------------------------------------------------- Guard

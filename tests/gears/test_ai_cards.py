@@ -132,6 +132,50 @@ def test_base_5_firefight_shooters_attack_then_others_close_in(title, content):
     assert not again and attacks(ev, d) and dist(s, w) == 2 and not attacks(ev, w)
 
 
+def test_base_5_firefight_a_locust_that_attacked_does_not_move_and_attack_again(title, content):
+    """Spec 7.6 Firefight: 'Then each Locust that did not attack moves 2 areas ... and
+    attacks': a Drone that attacked in the first part neither moves nor attacks again."""
+    s = scene(title)
+    d = put(s, content, "drone", 2)
+    again, ev = run(s, content, "base:5")
+    assert not again and len(attacks(ev, d)) == 1 and dist(s, d) == 2
+    assert not [e for e in ev if e.kind == "move" and e.payload.get("figure") == d]
+
+
+def test_base_5_firefight_order_question_offers_only_locusts_that_did_not_attack(title, content):
+    """Spec 7.6 Firefight: the second part's figure order is asked only among the Locusts
+    that did not attack (the Drone that attacked is not offered)."""
+    from game.gears.ai import resolve_card as rc
+
+    s = scene(title)
+    d = put(s, content, "drone", 2)
+    w1, w2 = put(s, content, "wretch", 4), put(s, content, "wretch", 5)
+    answers: list = []
+    asked: list = []
+    snap = s.to_json()
+    while True:
+        s.restore(snap)
+        ctx = Ctx(s, answers)
+        try:
+            rc(ctx, content, content.ai_cards["base:5"])
+            break
+        except NeedDecision as need:
+            if need.kind == "activate_order":
+                asked.append({o["figure"] for o in need.options})
+            answers.append(need.options[0])
+    assert asked and all(d not in figs for figs in asked)
+    assert {w1, w2} in asked
+
+
+def test_base_5_firefight_a_shooter_with_no_target_closes_in(title, content):
+    """Spec 7.6 Firefight: a Drone with no COG within 3 range did not attack, so it moves
+    2 areas toward the nearest COG in the second part."""
+    s = scene(title)
+    d = put(s, content, "drone", 5)
+    _, ev = run(s, content, "base:5")
+    assert dist(s, d) == 3 and not attacks(ev, d)
+
+
 def test_base_6_swarm_moves_far_locusts_to_4(title, content):
     s = scene(title)
     far = put(s, content, "wretch", 7)
@@ -510,6 +554,27 @@ def test_mp1_18_escort_b_that_cannot_move_attacks_in_its_area(title, content):
     b = put(s, content, "drone", 0)
     _, ev = run(s, content, "mp1:18")
     assert attacks(ev, b)
+
+
+def test_mp1_18_escort_b_that_moved_does_not_attack(title, content):
+    """Spec 9.3.3 card 18: 'Each Locust B that did not move attacks': a B that moved into
+    the COG's area does not attack in the same card."""
+    s = scene(title)
+    b = put(s, content, "drone", 2)
+    _, ev = run(s, content, "mp1:18")
+    assert dist(s, b) == 0 and not attacks(ev, b)
+
+
+@pytest.mark.parametrize("cid", ["base:27", "mp1:5"])
+def test_base_27_mp1_5_guard_that_attacked_does_not_move(title, content, cid):
+    """Spec 7.6 / 9.3.3: 'each that did not attack moves toward you': the Guard that
+    attacked keeps its area, one with no LOS moves."""
+    enemy = "theron_guard" if cid == "base:27" else "palace_guard"
+    s = scene(title)
+    g = put(s, content, enemy, 2)
+    _, ev = run(s, content, cid)
+    assert attacks(ev, g) and dist(s, g) == 2
+    assert not [e for e in ev if e.kind == "move" and e.payload.get("figure") == g]
 
 
 def test_mp1_19_each_player_discards_map_ammo_or_spawns_an_a(title, content):
