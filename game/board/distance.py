@@ -19,11 +19,12 @@ blocking squares (obstacles, barrels, and whatever the caller adds, e.g. enemy f
 from __future__ import annotations
 
 from collections import deque
+from fractions import Fraction
 from math import gcd, lcm
 from typing import Hashable, Iterable, Mapping
 
 from game.board.geometry import point_in_polygon
-from game.board.model import Board, Cell, Edge, Point
+from game.board.model import Board, Cell, Edge, Point, Segment
 
 MOVEMENT = "movement"
 RANGE = "range"
@@ -259,6 +260,45 @@ def area_at(board: Board, p: Point) -> str | None:
         if where == 0 and on_border is None:
             on_border = n
     return on_border
+
+
+def outline_segments(board: Board) -> tuple[Segment, ...]:
+    """Board.outline_segments on the integer geometry: checks.unshared_edges of the areas'
+    polygons (same segments, same order: lines in order of first edge, edges in area order),
+    the collinear overlaps subtracted on integers, the points divided back exactly."""
+    geo = _int_geometry(board)
+    s = geo.scale
+    out: list[Segment] = []
+    for group in geo.edges_by_line.values():
+        for k, (n, a, b) in enumerate(group):
+            ix = 0 if a[0] != b[0] else 1
+            ta, tb = a[ix], b[ix]
+            lo, hi = (ta, tb) if ta <= tb else (tb, ta)
+            covered = sorted(
+                (c[ix], d[ix]) if c[ix] <= d[ix] else (d[ix], c[ix]) for m, c, d in group if m != n
+            )
+            pieces: list[tuple[int, int]] = []
+            cur = lo
+            for c0, c1 in covered:
+                if c1 <= cur or c0 >= hi:
+                    continue
+                if c0 > cur:
+                    pieces.append((cur, c0))
+                cur = max(cur, c1)
+            if cur < hi:
+                pieces.append((cur, hi))
+            for s0, s1 in pieces:
+                out.append(Segment(_unscaled_at(a, b, ix, s0, s), _unscaled_at(a, b, ix, s1, s)))
+    return tuple(out)
+
+
+def _unscaled_at(a: IntPt, b: IntPt, ix: int, value: int, scale: int) -> Point:
+    """The point of line ab (scaled) whose coordinate ix is value, in unscaled Fractions."""
+    other = 1 - ix
+    num = a[other] * (b[ix] - a[ix]) + (value - a[ix]) * (b[other] - a[other])
+    w = Fraction(num, (b[ix] - a[ix]) * scale)
+    v = Fraction(value, scale)
+    return (v, w) if ix == 0 else (w, v)
 
 
 def _area_graph(board: Board, passable_kinds: frozenset[str], closed: frozenset[str]) -> dict[str, frozenset[str]]:

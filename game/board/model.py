@@ -242,9 +242,9 @@ class Board:
             return ()
         key = ("outline", self.version)
         if key not in self._cache:
-            from game.board.checks import unshared_edges
+            from game.board.distance import outline_segments  # checks.unshared_edges, on integers
 
-            self._cache[key] = tuple(unshared_edges([a.polygon for a in self.areas.values()]))
+            self._cache[key] = outline_segments(self)
         return self._cache[key]
 
     def edge_segment(self, edge: Edge) -> Segment:

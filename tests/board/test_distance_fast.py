@@ -25,7 +25,7 @@ from tests.board.conftest import MAPS
 
 TILES = {p.stem: load_board(p) for p in sorted((MAPS / "gears" / "tiles").glob("*.tmx"))}
 NAMES = sorted(TILES)
-SHIPPED = [load_board(p) for p in sorted(MAPS.rglob("*.tmx")) if "doom" not in p.parts]
+SHIPPED = [b for b in (load_board(p) for p in sorted(MAPS.rglob("*.tmx"))) if b.grid is None]  # area maps
 
 
 def same_graphs(board: Board, closed=None) -> None:
@@ -337,3 +337,18 @@ def test_area_at_is_the_plain_loop_gears_3_2(data):
             p = (data.draw(st.fractions(x0, x1, max_denominator=9)), data.draw(st.fractions(y0, y1, max_denominator=9)))
         board._cache.clear()
         assert board.area_at(p) == reference_area_at(board, p)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_outline_is_unshared_edges_gears_3_2(data):
+    """gears 3.2 'map edge': Board.outline_segments equals checks.unshared_edges of the areas
+    (the plain Fraction version), segment for segment and in the same order."""
+    from game.board.checks import unshared_edges
+
+    if data.draw(st.booleans()):
+        board, _ = bricks(data.draw)
+    else:
+        board = SHIPPED[data.draw(st.integers(0, len(SHIPPED) - 1))]
+    board._cache.clear()
+    assert list(board.outline_segments()) == unshared_edges([a.polygon for a in board.areas.values()])
