@@ -915,7 +915,8 @@ def guard_window(ctx, content: GearsContent, lid: str, about_to: str) -> bool:
             continue
         pick = ctx.choose(player, "guard", [{"guard": None}] + opts,
                           f"{N.locust(state, lid)} is about to {about_to}: Guard?",
-                          ["No Guard"] + [f"Discard {o['card']}: Guard with the {o['weapon']} ({o['mode']})"
+                          ["No Guard"] + [f"Discard {N.card(o['card'])}: Guard with the "
+                                          + ("chainsaw" if o["mode"] == "chainsaw" else f"{N.weapon(o['weapon'])} ({o['mode']})")
                                           for o in opts])
         if pick["guard"] is None:
             continue

@@ -52,6 +52,32 @@ def test_random_games_log_names_not_ids_spec_12_2(real, mission, players, seed):
     assert not bad, bad[:5]
 
 
+@pytest.mark.parametrize("mission,players,seed", [
+    ("emergence", 2, 1), ("china_shop", 3, 2), ("hive", 2, 3), ("scattered", 2, 4),
+    ("the_showdown", 1, 5), ("horde_mode", 1, 6), ("search_for_the_stranded", 2, 7),
+    ("roadblocks", 4, 8), ("belly_of_the_beast", 2, 9),
+])
+def test_random_games_action_labels_are_plain_english_spec_12_2(real, mission, players, seed):
+    """Every legal action's text (turn frames, Guard/Dodge windows, every question) names
+    cards, weapons, figures and characters in words: 'Play Blind Fire', never
+    'Play blind_fire#1' nor a payload dict."""
+    pat = id_pattern(real.content)
+    session = Session.start(real, mission, seed, {"players": players})
+    rng = random.Random(seed)
+    bad: list[str] = []
+    seen = 0
+    for _ in range(250):
+        if session.is_over():
+            break
+        acts = session.legal_actions()
+        for a in acts:
+            seen += 1
+            if not a.text or a.text.startswith("{") or pat.search(a.text):
+                bad.append(f"{a.kind}: {a.text!r}")
+        session.apply(rng.choice(acts))
+    assert seen and not bad, sorted(set(bad))[:8]
+
+
 def test_id_pattern_catches_ids(real):
     pat = id_pattern(real.content)
     assert pat.search("augustus_cole draws 6 Order cards.")

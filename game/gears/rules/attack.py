@@ -501,7 +501,7 @@ def ask_dodge(ctx, content: GearsContent, player: str, why: str) -> bool:
         return False
     opts = [{"dodge": None}] + [{"dodge": h} for h in dodges]
     pick = ctx.choose(player, "dodge", opts, f"{why}: Dodge (+2 defence dice)?",
-                      ["No Dodge"] + [f"Dodge with {h}" for h in dodges])
+                      ["No Dodge"] + [f"Dodge with {N.card(h)}" for h in dodges])
     if not pick["dodge"]:
         return False
     c.hand.remove(pick["dodge"])

@@ -480,7 +480,7 @@ def back_step(ctx, content: GearsContent, step) -> None:
     elif k == "give_weapon":
         cands = [q for q in state.players if state.cogs[q].weapons is not None]
         q = ctx.choose(state.active_player, "give_weapon", [{"player": x} for x in cands], step.text,
-                       [state.cogs[x].character for x in cands])["player"]
+                       [N.cog(state, x) for x in cands])["player"]
         state.cogs[q].weapons.append([p["weapon"], int(p.get("ammo", 0))])
         state.special_supply[p["weapon"]] = max(0, state.special_supply.get(p["weapon"], 0) - 1)
     elif k == "reopen_holes":

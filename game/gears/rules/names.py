@@ -69,3 +69,63 @@ def character(character_id: str) -> str:
     """A character card's name ('marcus_fenix' -> 'Marcus Fenix')."""
     ch = _content().cogs.get(character_id)
     return ch.name if ch else character_id.replace("_", " ").title()
+
+
+# ----------------------------------------------------------------------------- action labels
+
+_BULLETS = {
+    "move": lambda v: f"move up to {areas(int(v))}",
+    "attack": lambda v: "make 1 attack" if v in (1, True) else f"make {v} attacks",
+    "draw": lambda v: f"draw {cards(int(v))}",
+    "gain_ammo": lambda v: "gain 1 ammo" if v in (1, True) else f"gain {v} ammo",
+    "pull_locust": lambda v: "pull a Locust toward you",
+    "activate_equipment": lambda v: "use equipment for free",
+    "extra_order_step": lambda v: "take another Order Step",
+    "skip_locust_activation": lambda v: "skip the Locust Activation Step",
+    "teamwork": lambda v: "a teammate plays a card",
+}
+
+
+def bullet(verb: str, value) -> str:
+    """One action of an Order card in words ('move up to 4 areas')."""
+    f = _BULLETS.get(verb)
+    return f(value) if f else verb.replace("_", " ")
+
+
+def marker(state: GearsState, marker_id: str) -> str:
+    """A dropped weapon marker ('the Hammerburst dropped in 9A:gatehouse')."""
+    d = next((d for d in state.dropped if d.get("id") == marker_id), None)
+    if d is None:
+        return "a dropped weapon"
+    return f"the {weapon(d['weapon'])} dropped in {d['area']}"
+
+
+def option(state: GearsState, kind: str, opt: dict) -> str:
+    """A plain label for one option of a question asked without labels of its own: names the
+    figure, card, weapon, COG, area or hole the option holds (never an id with a copy number)."""
+    if "figure" in opt:
+        return figure(state, opt["figure"])
+    if "cog" in opt:
+        return cog(state, opt["cog"])
+    if "player" in opt:
+        return cog(state, opt["player"])
+    if "card" in opt:
+        return card(opt["card"])
+    if "weapon" in opt:
+        return f"The {weapon(opt['weapon'])}"
+    if "keep" in opt:
+        return f"Keep the {weapon(str(opt['keep']).split('#')[0])}"
+    if "marker" in opt:
+        return marker(state, opt["marker"]).capitalize()
+    if "area" in opt:
+        return str(opt["area"])
+    if "spot" in opt:
+        return f"Cover at {opt['spot']}"
+    if "hole" in opt:
+        h = state.holes.get(opt["hole"], {})
+        return f"The hole in {h.get('area', opt['hole'])}"
+    if "door" in opt:
+        return f"The door {opt['door']}"
+    if "level" in opt:
+        return f"Level {opt['level']}"
+    return ", ".join(f"{k} {v}" for k, v in opt.items())

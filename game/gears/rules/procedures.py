@@ -85,7 +85,12 @@ class Ctx:
             answer = self.answers[self.used]
             self.used += 1
             return answer
-        return self._ask(NeedDecision(decider, kind, options, prompt, labels or [str(o) for o in options]))
+        if labels is None:
+            # Plain words for every option (names.option), never a payload or an id.
+            from game.gears.rules.names import option
+
+            labels = [option(self.state, kind, o) for o in options]
+        return self._ask(NeedDecision(decider, kind, options, prompt, labels))
 
     def _ask(self, need: NeedDecision) -> dict[str, Any]:
         raise need

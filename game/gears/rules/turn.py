@@ -156,8 +156,8 @@ def legal_actions(state: GearsState) -> list[Action]:
     elif kind == "card":
         bullet = content.orders[card_name(f["card"])].actions[f["i"]]
         if _bullet_possible(state, content, f["player"], bullet, f):
-            acts.append(Action("do", {}, f"Do: {bullet.verb} {bullet.value}"))
-        acts.append(Action("skip", {}, f"Skip: {bullet.verb}"))
+            acts.append(Action("do", {}, f"Do: {N.bullet(bullet.verb, bullet.value)}"))
+        acts.append(Action("skip", {}, f"Skip: {N.bullet(bullet.verb, bullet.value)}"))
     elif kind == "move":
         c = state.cogs[f["player"]]
         if f["left"] > 0:
@@ -171,11 +171,11 @@ def legal_actions(state: GearsState) -> list[Action]:
     elif kind == "follow":
         p = f["candidates"][0]
         cards = sorted({h for h in state.cogs[p].hand if content.orders[card_name(h)].icon == "follow"})
-        acts = [Action("follow", {"card": h}, f"Follow with {h}") for h in cards]
+        acts = [Action("follow", {"card": h}, f"Follow with {N.card(h)}") for h in cards]
         acts.append(Action("no_follow", {}, "Do not follow"))
     elif kind == "gain_ammo":
         c = state.cogs[f["player"]]
-        acts = [Action("ammo", {"weapon": w}, f"Ammo on the {w}") for w, _ in c.weapons
+        acts = [Action("ammo", {"weapon": w}, f"Ammo on the {N.weapon(w)}") for w, _ in c.weapons
                 if content.weapons[w].uses == "ammo"]
         acts.append(Action("skip", {}, "No ammo"))
     elif kind == "choose_cog":
@@ -188,19 +188,19 @@ def legal_actions(state: GearsState) -> list[Action]:
         c = state.cogs[f["player"]]
         can_attack = bool(_attack_actions(state, content, {"player": f["player"], "bonus": 0}))
         for h in sorted(set(c.hand)):
-            acts.append(Action("play", {"card": h, "as": "card"}, f"Play {h} for its actions"))
-            acts.append(Action("play", {"card": h, "as": "move"}, f"Play {h} to move 2 areas"))
+            acts.append(Action("play", {"card": h, "as": "card"}, f"Play {N.card(h)} for its actions"))
+            acts.append(Action("play", {"card": h, "as": "move"}, f"Play {N.card(h)} to move 2 areas"))
             if can_attack:
-                acts.append(Action("play", {"card": h, "as": "attack"}, f"Play {h} to attack"))
+                acts.append(Action("play", {"card": h, "as": "attack"}, f"Play {N.card(h)} to attack"))
         acts.append(Action("skip", {}, "Play no card"))
     elif kind == "pull":
-        acts = [Action("pull", o, f"Pull {o['target']}" + (f" to {o['area']}" if o["area"] else " (it stays)"))
+        acts = [Action("pull", o, f"Pull {N.locust(state, o['target'])}" + (f" to {o['area']}" if o["area"] else " (it stays)"))
                 for o in _pull_options(state, content, f)]
         acts.append(Action("skip", {}, "Pull no Locust"))
     elif kind == "stranded":
         c = state.cogs[f["player"]]
         if not f["paid"]:
-            acts = [Action("pay", {"card": h}, f"Discard {h} to move the Stranded") for h in sorted(set(c.hand))]
+            acts = [Action("pay", {"card": h}, f"Discard {N.card(h)} to move the Stranded") for h in sorted(set(c.hand))]
             acts.append(Action("stop", {}, "Leave the Stranded where it is"))
         else:
             if f["left"] > 0:
@@ -245,48 +245,65 @@ def _order_actions(state: GearsState, content: GearsContent, f: dict[str, Any]) 
                     if opt == "weapon" and len(c.weapons) >= content.cogs[c.character].weapon_limit:
                         continue
                     acts.append(Action("special", {"do": "pickup", "marker": d["id"], "choice": opt, "discard": None},
-                                       f"Pick up the {d['weapon']} ({opt}) for free"))
+                                       f"Pick up the {N.weapon(d['weapon'])} ({_PICKUP[opt]}) for free"))
     if len(state.players) == 1:
         # Solo (spec 6.16): a 2+ card may leave the game for a new card; a Follow card may be
         # discarded to move 1 extra area, once per turn.
         if state.options.get("solo_remove_two_plus", True):
             for h in sorted({h for h in c.hand if content.orders[card_name(h)].two_plus}):
-                acts.append(Action("remove_two_plus", {"card": h}, f"Remove {h} from the game and draw a card"))
+                acts.append(Action("remove_two_plus", {"card": h}, f"Remove {N.card(h)} from the game and draw a card"))
         if not state.flags.get("solo_follow_used"):
             for h in sorted({h for h in c.hand if content.orders[card_name(h)].icon == "follow"}):
-                acts.append(Action("solo_follow", {"card": h}, f"Discard {h} to move 1 extra area"))
+                acts.append(Action("solo_follow", {"card": h}, f"Discard {N.card(h)} to move 1 extra area"))
     if not state.flags.get("played") and c.hand:
         can_attack = bool(_attack_actions(state, content, {"player": p, "bonus": 0}))  # once, not per card
         for h in sorted(set(c.hand)):
-            acts.append(Action("play", {"card": h, "as": "card"}, f"Play {h} for its actions"))
-            acts.append(Action("play", {"card": h, "as": "move"}, f"Play {h} to move 2 areas"))
+            acts.append(Action("play", {"card": h, "as": "card"}, f"Play {N.card(h)} for its actions"))
+            acts.append(Action("play", {"card": h, "as": "move"}, f"Play {N.card(h)} to move 2 areas"))
             if can_attack:
-                acts.append(Action("play", {"card": h, "as": "attack"}, f"Play {h} to attack"))
+                acts.append(Action("play", {"card": h, "as": "attack"}, f"Play {N.card(h)} to attack"))
     for h in sorted(set(c.hand)):
         for q, other in state.cogs.items():
             if (q != p and other.bleeding and other.area == c.area
                     and q not in state.flags.get("executed", ())):
                 acts.append(Action("special", {"do": "revive", "target": q, "discard": h},
-                                   f"Discard {h}: revive {N.character(other.character)}"))
+                                   f"Discard {N.card(h)}: revive {N.character(other.character)}"))
         for d in state.dropped:
             if d["area"] == c.area and not free_pickup:
                 for opt in pick_up_options(state, content, p, d):
                     if opt == "weapon" and len(c.weapons) >= content.cogs[c.character].weapon_limit:
                         continue
                     acts.append(Action("special", {"do": "pickup", "marker": d["id"], "choice": opt, "discard": h},
-                                       f"Discard {h}: pick up the {d['weapon']} ({opt})"))
+                                       f"Discard {N.card(h)}: pick up the {N.weapon(d['weapon'])} ({_PICKUP[opt]})"))
         piece = _equipment_here(state, c.area)
         if piece is not None:
             for extra in _equipment_choices(state, content, p, piece):
                 acts.append(Action("special", dict({"do": "equipment", "discard": h}, **extra),
-                                   f"Discard {h}: use the equipment {state.equipment[piece]}"))
+                                   f"Discard {N.card(h)}: use the {_equipment_words(state, content, piece, extra)}"))
     if explore_refusal(state, p) is None:
         acts.append(Action("explore", {}, "Explore through the door"))
     for w, _ in c.weapons:
-        acts.append(Action("drop_weapon", {"weapon": w}, f"Discard the {w}"))
+        acts.append(Action("drop_weapon", {"weapon": w}, f"Discard the {N.weapon(w)}"))
     if state.flags.get("played") or not c.hand:
         acts.append(Action("end", {}, "End the Order Step"))
     return acts
+
+
+# What a pick-up gives, in words (wounds.pick_up_options).
+_PICKUP = {"weapon": "the weapon card", "random": "a Random Weapon card", "ammo": "ammo", "item": "the item"}
+
+
+def _equipment_words(state: GearsState, content: GearsContent, piece: str, extra: dict[str, Any]) -> str:
+    """'Ammo Cache (ammo on the Lancer)': the equipment's name and what this choice does."""
+    eq = content.equipment.get(state.equipment[piece])
+    name = eq.name if eq else state.equipment[piece].replace("_", " ")
+    if "weapon" in extra:
+        return f"{name} (ammo on the {N.weapon(extra['weapon'])})"
+    if "area" in extra:
+        return f"{name} (to {extra['area']})"
+    if "target" in extra:
+        return f"{name} (at {N.locust(state, extra['target'])})"
+    return name
 
 
 def _equipment_here(state: GearsState, area: str) -> str | None:
@@ -368,7 +385,7 @@ def _attack_actions(state: GearsState, content: GearsContent, f: dict[str, Any])
                     continue
                 if A.cog_attack_legality(state, content, p, lid, w, mode, spend, sight) is None:
                     acts.append(Action("attack", {"target": lid, "weapon": w, "mode": mode},
-                                       f"Attack {N.locust(state, lid)} with the {w} ({mode})"))
+                                       f"Attack {N.locust(state, lid)} with the {N.weapon(w)} ({mode})"))
         if not forced and A.chainsaw_legality(state, content, p, lid) is None:
             acts.append(Action("chainsaw", {"target": lid}, f"Chainsaw {N.locust(state, lid)}"))
     if not only:

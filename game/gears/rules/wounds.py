@@ -324,7 +324,7 @@ def wound_cog(ctx, content: GearsContent, player: str, n: int, source: str) -> N
             names = sorted({h.split("#")[0]: h for h in sorted(c.hand, reverse=True)}.values())
             pick = ctx.choose(player, "wound_discard", [{"card": h} for h in names],
                               f"{N.character(c.character)} takes a wound: discard an Order card.",
-                              [f"Discard {h}" for h in names])
+                              [f"Discard {N.card(h)}" for h in names])
             card = pick["card"]
         c.hand.remove(card)
         state.orders.discard([card])
