@@ -263,8 +263,9 @@ def area_at(board: Board, p: Point) -> str | None:
 
 
 def outline_segments(board: Board) -> tuple[Segment, ...]:
-    """Board.outline_segments on the integer geometry: checks.unshared_edges of the areas'
-    polygons (same segments, same order: lines in order of first edge, edges in area order),
+    """Board.outline_segments on the integer geometry: the parts of the areas' polygon edges not
+    shared with another area's edge (same segments and order as the plain Fraction reference in
+    tests/board/test_distance_fast.py: lines in order of first edge, edges in area order),
     the collinear overlaps subtracted on integers, the points divided back exactly."""
     geo = _int_geometry(board)
     s = geo.scale

@@ -242,7 +242,7 @@ class Board:
             return ()
         key = ("outline", self.version)
         if key not in self._cache:
-            from game.board.distance import outline_segments  # checks.unshared_edges, on integers
+            from game.board.distance import outline_segments  # exact, on integers
 
             self._cache[key] = outline_segments(self)
         return self._cache[key]

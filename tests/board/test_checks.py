@@ -12,7 +12,6 @@ from game.board.checks import (
     check_board,
     point_in_polygon,
     polygon_problem,
-    unshared_edges,
 )
 from game.board.model import Area, CoverSpot, Segment, point
 from game.board.tmx import load_board
@@ -52,7 +51,10 @@ def test_outline_keeps_the_unshared_half_of_a_long_edge_gears_3_2():
     """The map edge blocks (gears 3.2); an edge half shared with a neighbour keeps its free half."""
     long_ = sq(0, 0, 20, 10)
     short = sq(0, 10, 10, 20)
-    outline = unshared_edges([long_, short])
+    from game.board.model import Board
+
+    board = Board("t", 2, 2, 10, 10, areas={"long": Area("long", 1, long_), "short": Area("short", 2, short)})
+    outline = board.outline_segments()
     assert Segment(point(10, 10), point(20, 10)) in outline or Segment(point(20, 10), point(10, 10)) in outline
     assert not any({s.a, s.b} == {point(0, 10), point(10, 10)} for s in outline)
     total = sum(abs(s.b[0] - s.a[0]) + abs(s.b[1] - s.a[1]) for s in outline)

@@ -12,6 +12,7 @@ line/wall stretches.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Sequence
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -339,12 +340,52 @@ def test_area_at_is_the_plain_loop_gears_3_2(data):
         assert board.area_at(p) == reference_area_at(board, p)
 
 
+# -- reference outline: the straightforward Fraction version Board.outline_segments must equal --
+
+
+def unshared_edges(polygons: Sequence[Sequence[Point]]) -> list[Segment]:
+    """The parts of the polygons' edges not shared with another polygon's edge: the outline of
+    a map made of areas (collinear overlaps are subtracted exactly, so a long edge half shared
+    with a neighbour keeps its other half)."""
+    by_line: dict[tuple, list[tuple[int, Point, Point]]] = {}
+    for i, poly in enumerate(polygons):
+        for a, b in edges(poly):
+            by_line.setdefault(line_key(a, b), []).append((i, a, b))
+    out: list[Segment] = []
+    for group in by_line.values():
+        for i, a, b in group:
+            t = line_param(a, b)
+            lo, hi = sorted((t(a), t(b)))
+            covered = sorted(
+                tuple(sorted((t(c), t(d)))) for j, c, d in group if j != i
+            )
+            pieces: list[tuple[Fraction, Fraction]] = []
+            cur = lo
+            for c0, c1 in covered:
+                if c1 <= cur or c0 >= hi:
+                    continue
+                if c0 > cur:
+                    pieces.append((cur, c0))
+                cur = max(cur, c1)
+            if cur < hi:
+                pieces.append((cur, hi))
+            for s0, s1 in pieces:
+                out.append(Segment(_at(a, b, t, s0), _at(a, b, t, s1)))
+    return out
+
+
+def _at(a: Point, b: Point, t, value: Fraction) -> Point:
+    """The point of line ab whose projection t is value."""
+    ta, tb = t(a), t(b)
+    f = (value - ta) / (tb - ta)
+    return (a[0] + f * (b[0] - a[0]), a[1] + f * (b[1] - a[1]))
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.data())
 def test_outline_is_unshared_edges_gears_3_2(data):
     """gears 3.2 'map edge': Board.outline_segments equals checks.unshared_edges of the areas
     (the plain Fraction version), segment for segment and in the same order."""
-    from game.board.checks import unshared_edges
 
     if data.draw(st.booleans()):
         board, _ = bricks(data.draw)
