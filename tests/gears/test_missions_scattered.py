@@ -163,6 +163,31 @@ def test_stage_2_trying_level_2_door_places_17b_and_grinders_spec_9_2_5(real):
     assert v.mdist(s.cogs["P1"].area, s.cogs["P2"].area) < INF
 
 
+@pytest.mark.parametrize("players,stand_ins", [(4, 1), (3, 0)])
+def test_stage_2_kantus_figures_stand_in_as_grinders_with_4_players_spec_9_2_5(real, players, stand_ins):
+    """Spec 9.2.5 Stage 2 back: each player spawns 1 Grinder on 17B; in a 4-player game
+    Kantus and Boomer figures may stand in as Grinders (3 Boomer figures for 4 Grinders).
+    With fewer players the Boomer figures suffice and nothing stands in."""
+    from game.gears.rules import names as N
+
+    s = to_order(setup(real, players=players, seed=1))
+    _to_stage_2(real, s)
+    s.locusts.clear()
+    door = door_of_level(s, 2)
+    s.cogs["P2"].area = s.view().exits[door]
+    to_order(s, "P2")
+    real.apply(s, Action("explore", {}))
+    while s.proc is not None:
+        real.apply(s, real.legal_actions(s)[0])
+    assert s.stage == 2
+    grinders = sorted(l for l, x in s.locusts.items() if x.enemy == "grinder")
+    assert len(grinders) == players
+    kantus = [l for l in grinders if l.startswith("kantus#")]
+    assert len(kantus) == stand_ins
+    names = {N.locust(s, l) for l in grinders}
+    assert len(names) == len(grinders)  # a stand-in is never named like a Boomer-figure Grinder
+
+
 def test_stage_3_wins_with_every_cog_on_17b_and_no_grinder_spec_9_2_5(real):
     s = to_order(setup(real, players=2, seed=1))
     content = real.content

@@ -133,3 +133,23 @@ def test_locust_attack_wounds_cost_cards_and_bleeding_out_spec_6_13(title, conte
     run_proc(s, A.locust_attack, content, "boomer#1", p)
     assert c.bleeding and c.hand == [] and c.cover is None
     assert s.outcome == "lost"
+
+
+@pytest.mark.parametrize("ammo,wounded", [(2, True), (1, False)])
+def test_mulcher_omen_needs_an_ammo_token_spec_8_4(title, content, ammo, wounded):
+    """Spec 8.4 / FAQ v1.1: the Mulcher's special ability cannot be used with 0 ammo. An
+    Overwhelming attack that spends its last token rolls an Omen to no effect; with a token
+    left the Omen adds its wound."""
+    s = fresh(title, 1)
+    p = s.players[0]
+    c = s.cogs[p]
+    c.character = "dominic_santiago"
+    c.weapons = [["mulcher", ammo]]
+    c.cover = None
+    s.locusts["boomer#1"] = LocustState("boomer#1", "boomer", c.area)
+    plan = A.cog_attack_plan(s, content, p, "boomer#1", "mulcher", "overwhelming")
+    assert bool(plan.omen) == wounded
+    s.flags["dice_stack"] = {"attack": [OMEN] + [BLANK] * 9, "defence": [SH0] * 9}
+    run_proc(s, A.cog_attack, content, p, "boomer#1", "mulcher", "overwhelming")
+    assert c.ammo("mulcher") == ammo - 1
+    assert s.locusts["boomer#1"].wounded == wounded

@@ -110,7 +110,7 @@ def attack_sight(state: GearsState, player: str, target: str) -> tuple[bool, int
 
 
 def cog_attack_plan(state: GearsState, content: GearsContent, player: str, target: str,
-                    weapon: str, mode: str, bonus: int = 0) -> AttackPlan:
+                    weapon: str, mode: str, bonus: int = 0, spend: bool = True) -> AttackPlan:
     c = state.cogs[player]
     x = state.locusts[target]
     w = content.weapons[weapon]
@@ -136,7 +136,14 @@ def cog_attack_plan(state: GearsState, content: GearsContent, player: str, targe
     if w.range is not None and d > w.range:
         red += d - w.range
         reasons.append(f"{N.areas(d - w.range)} beyond range +{d - w.range}")
-    omen = tuple((a.effect, a.amount or 0) for a in w.omen())
+    # An Omen marked requires_ammo (the Mulcher, FAQ v1.1: "cannot be used with 0 ammo") works
+    # only if the weapon still holds an ammo token when the dice are read, i.e. after an
+    # Overwhelming attack spent its token.
+    left = c.ammo(weapon) - (1 if mode == "overwhelming" and spend else 0)
+    omens = [a for a in w.omen() if not (a.params.get("requires_ammo") and left < 1)]
+    if len(omens) < len(w.omen()):
+        reasons.append(f"no ammo left: the {w.name}'s Omen does nothing")
+    omen = tuple((a.effect, a.amount or 0) for a in omens)
     return AttackPlan(max(0, black), red, tuple(reasons), omen)
 
 
@@ -254,7 +261,7 @@ def cog_attack(ctx, content: GearsContent, player: str, target: str, weapon: str
     state: GearsState = ctx.state
     c = state.cogs[player]
     w = content.weapons[weapon]
-    plan = cog_attack_plan(state, content, player, target, weapon, mode, bonus)
+    plan = cog_attack_plan(state, content, player, target, weapon, mode, bonus, spend)
     if mode == "overwhelming" and spend:
         c.set_ammo(weapon, c.ammo(weapon) - 1)
         state.flags["spent_ammo"] = True

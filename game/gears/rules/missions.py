@@ -324,6 +324,9 @@ def _spawn_back(ctx, content: GearsContent, step) -> None:
                                "Spawn at which hole of the tile?")["hole"]
                 W.spawn(ctx, content, what, state.holes[h]["area"], why)
     elif at == "empty_area_of_tile":
+        # Scattered Stage 2 (spec 9.2.5): in a 4-player game Kantus and Boomer figures may
+        # stand in as Grinders (4 Grinders, 3 Boomer figures).
+        stand = tuple(p.get("stand_ins", ())) if len(state.players) == 4 else ()
         for what in todo:
             areas = [a for a in view.areas if view.piece_of_area[a] == p["tile"]]
             busy = {c.area for c in state.cogs.values()} | {x.area for x in state.locusts.values()}
@@ -331,7 +334,7 @@ def _spawn_back(ctx, content: GearsContent, step) -> None:
             if free:
                 a = ctx.choose(state.active_player, "spawn_area", [{"area": a} for a in free],
                                "Spawn in which empty area?")["area"]
-                W.spawn(ctx, content, what, a, why)
+                W.spawn(ctx, content, what, a, why, stand)
     elif at == "holes_evenly":
         spawn_evenly(ctx, content, todo, why)
     else:

@@ -28,10 +28,16 @@ def locust(state: GearsState, lid: str) -> str:
     """'Drone 1': the Enemy card's name and the figure's number."""
     x = state.locusts.get(lid)
     content = _content()
+    model = lid.split("#")[0]
     if x is not None and x.enemy in content.enemies:
-        name = content.enemies[x.enemy].name
+        enemy = content.enemies[x.enemy]
+        name = enemy.name
+        if model != enemy.figure and model in content.figures:
+            # A stand-in figure (a Kantus figure as a Grinder, spec 9.2.5): its number is
+            # the Kantus figure's, so the model is named to keep two figures apart.
+            name = f"{name} (on a {content.figures[model].name} figure)"
     else:
-        name = lid.split("#")[0].replace("_", " ").title()
+        name = model.replace("_", " ").title()
     return f"{name} {lid.split('#')[-1]}" if "#" in lid else name
 
 

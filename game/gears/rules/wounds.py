@@ -47,15 +47,20 @@ def figures_in_play(state: GearsState, figure: str) -> list[str]:
     return [lid for lid in state.locusts if lid.split("#")[0] == figure]
 
 
-def free_figure_id(state: GearsState, content: GearsContent, enemy: str) -> str | None:
-    """A figure model not on the map for `enemy`, or None (spec 7.5: physical count limits)."""
-    figure = content.enemies[enemy].figure
-    count = content.figures[figure].count
-    used = set(figures_in_play(state, figure))
-    for n in range(1, count + 1):
-        fid = f"{figure}#{n}"
-        if fid not in used:
-            return fid
+def free_figure_id(state: GearsState, content: GearsContent, enemy: str,
+                   stand_ins: tuple[str, ...] = ()) -> str | None:
+    """A figure model not on the map for `enemy`, or None (spec 7.5: physical count limits).
+
+    stand_ins: other figure models that may stand in once the type's own are all in play
+    (Scattered Stage 2, 4 players: Kantus figures as Grinders, spec 9.2.5)."""
+    own = content.enemies[enemy].figure
+    for figure in (own,) + tuple(f for f in stand_ins if f != own):
+        count = content.figures[figure].count
+        used = set(figures_in_play(state, figure))
+        for n in range(1, count + 1):
+            fid = f"{figure}#{n}"
+            if fid not in used:
+                return fid
     return None
 
 
@@ -104,18 +109,25 @@ def resolve_spawn_enemy(state: GearsState, content: GearsContent, what: str) -> 
     return resolve_spawn_enemy(state, content, SLOT_ORDER[SLOT_ORDER.index(slot) + 1])
 
 
-def spawn(ctx, content: GearsContent, what: str, area: str, why: str) -> str | None:
-    """Places one figure in `area`; it takes cover if its type does (spec 3.3, 7.5)."""
+def spawn(ctx, content: GearsContent, what: str, area: str, why: str,
+          stand_ins: tuple[str, ...] = ()) -> str | None:
+    """Places one figure in `area`; it takes cover if its type does (spec 3.3, 7.5).
+
+    stand_ins: figure models that may stand in for `what` (an enemy id) when its own are all
+    in play (spec 9.2.5); the stand-in keeps its own figure id ('kantus#1' as a Grinder)."""
     state: GearsState = ctx.state
     if rules_named(state, "no_spawning"):
         ctx.emit("no_spawn", f"Nothing spawns ({why}): Locusts cannot spawn in this stage.")
         return None
     enemy = resolve_spawn_enemy(state, content, what)
+    if (enemy is None and stand_ins and what in content.enemies and what not in _banned(state)
+            and free_figure_id(state, content, what, stand_ins) is not None):
+        enemy = what
     if enemy is None:
         label = content.enemies[what].name if what in content.enemies else what
         ctx.emit("no_spawn", f"No {label} figure is left to spawn ({why}).")
         return None
-    fid = free_figure_id(state, content, enemy)
+    fid = free_figure_id(state, content, enemy, stand_ins if enemy == what else ())
     assert fid is not None
     state.locusts[fid] = LocustState(fid, enemy, area)
     state.flags.setdefault("spawned", []).append(fid)
