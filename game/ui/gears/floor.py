@@ -8,7 +8,6 @@ rotation and offset are recovered here from one of its areas (tile area -> compo
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
@@ -69,49 +68,6 @@ def compose_floor(board: Board, tiles: dict[str, Board], tiles_dir: Path = TILES
         turned = pygame.transform.rotate(image, -90 * k) if k else image
         floor.blit(turned, (round(offset[0]), round(offset[1])))
     return floor, problems
-
-
-@dataclass
-class FitCamera(Camera):
-    """The table camera, plus one zoom between the fixed steps: the exact fit of the board.
-
-    A long Gears map (Emergence is 34 squares by 8) fits a 1280-wide window only at the 0.33
-    step; the exact fit is a third larger. Wheel zoom leaves it for the fixed steps."""
-
-    fit_zoom: float | None = None
-
-    @property
-    def zoom(self) -> float:
-        return self.fit_zoom if self.fit_zoom is not None else ZOOM_LEVELS[self.zoom_index]
-
-    def fit(self) -> None:
-        _, _, vw, vh = self.view
-        bw, bh = self.board_size
-        exact = min(vw * 0.96 / max(1, bw), vh * 0.96 / max(1, bh), 1.0)
-        super().fit()  # the step below, for the wheel to go on from
-        step = ZOOM_LEVELS[self.zoom_index]
-        self.fit_zoom = exact if exact > step * 1.04 and exact > ZOOM_LEVELS[0] else None
-        self.center_on(bw / 2, bh / 2)
-
-    def zoom_at(self, steps: int, sx: float, sy: float) -> bool:
-        if self.fit_zoom is not None:
-            mx, my = self.to_map(sx, sy)
-            self.fit_zoom = None
-            if steps < 0:
-                steps += 1  # the step below the exact fit is already one step out
-            self.zoom_index = max(0, min(len(ZOOM_LEVELS) - 1, self.zoom_index + steps))
-            vx, vy, _, _ = self.view
-            self.x = mx - (sx - vx) / self.zoom
-            self.y = my - (sy - vy) / self.zoom
-            self.clamp()
-            return True
-        return super().zoom_at(steps, sx, sy)
-
-    def step_in(self) -> None:
-        """One fixed step closer than now (the attack view)."""
-        if self.fit_zoom is not None:
-            self.fit_zoom = None
-        self.zoom_index = min(len(ZOOM_LEVELS) - 1, self.zoom_index + 1)
 
 
 class MapPainter:

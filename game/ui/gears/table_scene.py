@@ -24,7 +24,8 @@ from game.i18n import _
 from game.ui import widgets
 from game.ui.gears import choices as C
 from game.ui.gears import panels, store, words
-from game.ui.gears.floor import FitCamera, MapPainter
+from game.ui.gears.floor import MapPainter
+from game.ui.table.camera import FitCamera
 from game.ui.scene import Context, Pop, Push, Scene
 from game.ui.table.places import anchor_of_polygon
 
