@@ -23,7 +23,14 @@ from game.gears.rules.movement import (
     steps_away,
 )
 from game.gears.rules.procedures import procedure
-from game.gears.rules.spawning import exit_area, hole_nearest, md, open_holes, rules_named
+from game.gears.rules.spawning import (
+    exit_area,
+    hole_nearest,
+    md,
+    open_holes,
+    rules_named,
+    tied_nearest,
+)
 from game.gears.rules import names as N
 from game.gears.rules.state import GearsState
 
@@ -246,17 +253,9 @@ def _name(state: GearsState, p: str) -> str:
 
 
 def _nearest(state: GearsState, area: str, cands) -> list[str]:
-    """Every figure of `cands` tied for nearest to `area` by movement, then range (spec 11
-    item 12); empty when none can be reached."""
-    view = state.view()
-    cands = list(cands)
-    if not cands:
-        return []
-    d = {p: (view.mdist(area, _area(state, p)), view.rdist(area, _area(state, p))) for p in cands}
-    best = min(d.values())
-    if best[0] >= INF and best[1] >= INF:
-        return []
-    return [p for p in cands if d[p] == best]
+    """Every figure of `cands` tied for nearest to `area` by movement (range only when none is
+    reachable, spec 11 item 12); ties are the active player's; empty when none can be reached."""
+    return tied_nearest(state.view(), area, cands, lambda p: _area(state, p))
 
 
 def _you(ctx) -> str | None:

@@ -49,15 +49,23 @@ def you(state: GearsState) -> str:
     return state.active_player
 
 
+def tied_nearest(view, area: str, names, area_of) -> list:
+    """Every name tied for nearest to `area` by movement distance; range distance only when
+    none can be reached by movement, never as a tie-breaker: ties are the active player's
+    choice (spec 3.6, 11 item 12). Empty when nothing can be reached either way."""
+    names = list(names)
+    for dist in (view.mdist, view.rdist):
+        d = {n: dist(area, area_of(n)) for n in names}
+        best = min(d.values(), default=INF)
+        if best < INF:
+            return [n for n in names if d[n] == best]
+    return []
+
+
 def _nearest(ctx, area: str, names: list[str], area_of, what: str) -> str | None:
-    view = ctx.state.view()
-    if not names:
+    tied = tied_nearest(ctx.state.view(), area, names, area_of)
+    if not tied:
         return None
-    d = {n: (view.mdist(area, area_of(n)), view.rdist(area, area_of(n))) for n in names}
-    best = min(d.values())
-    if best[0] >= INF and best[1] >= INF:
-        return None
-    tied = [n for n in names if d[n] == best]
     pick = ctx.choose(ctx.state.active_player, "tie_" + what, [{what: n} for n in tied],
                       f"Several {what}s are equally near: choose one.")
     return pick[what]

@@ -1,0 +1,76 @@
+"""Referee audit of the Locust AI, spawning and missions against the rulebooks (spec 7, 9).
+
+Each test names the card or rule and the spec section / seed passage it checks. Scenarios use
+the sample tile (tests/gears/conftest.py): on the Emergence map a Locust in 12A:east_yard is 2
+movement from both 12A:plaza and 12A:west_street, but 1 and 2 range from them, which separates
+"nearest by movement" from "nearest by range".
+"""
+from __future__ import annotations
+
+from game.gears.ai import resolve_card
+from game.gears.rules import wounds as W
+from game.gears.rules.procedures import Ctx, NeedDecision
+from game.gears.rules.spawning import hole_nearest
+from game.gears.rules.state import LocustState
+from tests.gears.conftest import fresh
+
+BLANK = {"attack": [5] * 40, "defence": [5] * 40}
+EAST, PLAZA, WEST = "12A:east_yard", "12A:plaza", "12A:west_street"
+
+
+def scene(title, players: int = 1, mission: str = "emergence"):
+    s = fresh(title, players, mission=mission)
+    s.flags["dice_stack"] = {k: list(v) for k, v in BLANK.items()}
+    for c in s.cogs.values():
+        c.area = s.cogs[s.players[0]].area
+        c.cover = None
+        c.hand = ["roadie_run#1", "roadie_run#2", "roadie_run#3", "roadie_run#4", "roadie_run#5"]
+    return s
+
+
+def put(s, content, enemy: str, area: str) -> str:
+    fid = W.free_figure_id(s, content, enemy)
+    s.locusts[fid] = LocustState(fid, enemy, area)
+    return fid
+
+
+def decisions(s, fn) -> list[NeedDecision]:
+    """Runs fn(ctx) answering every question with its first option; returns every question."""
+    snap = s.to_json()
+    answers: list = []
+    asked: list[NeedDecision] = []
+    while True:
+        s.restore(snap)
+        ctx = Ctx(s, answers)
+        try:
+            fn(ctx)
+            return asked
+        except NeedDecision as need:
+            asked.append(need)
+            answers.append(need.options[0])
+
+
+def test_spec_3_6_nearest_cog_ties_by_movement_go_to_the_active_player(title, content):
+    """Spec 3.6 / 7.4 / 11 item 12: 'nearest COG' is by movement distance, ties chosen by the
+    active player; range distance is only the fallback when no COG can be reached. base:8:
+    both COGs are within 2 movement, equally near: the active player picks 'his area'."""
+    s = scene(title, 2)
+    s.cogs["P1"].area, s.cogs["P2"].area = PLAZA, WEST
+    put(s, content, "wretch", EAST)
+    asked = decisions(s, lambda ctx: resolve_card(ctx, content, content.ai_cards["base:8"]))
+    ties = [n for n in asked if n.kind == "target_tie"]
+    assert ties and ties[0].decider == "P1"
+    assert {o["cog"] for o in ties[0].options} == {"P1", "P2"}
+
+
+def test_spec_7_5_nearest_hole_ties_by_movement_go_to_the_active_player(title, content):
+    """Spec 7.4 'spawn at the emergence hole nearest you': nearest by movement (proposed), ties
+    chosen by the active player; range is no tie-breaker."""
+    s = scene(title, 1)
+    s.cogs["P1"].area = EAST
+    s.holes.clear()
+    s.holes["h_plaza"] = {"area": PLAZA, "sealed": False, "token": True}
+    s.holes["h_west"] = {"area": WEST, "sealed": False, "token": True}
+    asked = decisions(s, lambda ctx: hole_nearest(ctx, EAST))
+    assert asked and asked[0].kind == "tie_hole"
+    assert {o["hole"] for o in asked[0].options} == {"h_plaza", "h_west"}
