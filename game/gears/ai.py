@@ -95,6 +95,7 @@ def locust_step(ctx, skip: bool = False) -> None:
             state.ai.discard([card.id])
             state.flags.pop("ai_in_play", None)
             state.flags.pop("card_acts", None)
+            state.flags["no_guard"] = False
             stage = missions.current_stage(state)
             if last and stage is not None and stage.flip_when.keyword == "ai_deck_exhausted":
                 md(state)["ai_exhausted"] = True
@@ -122,6 +123,9 @@ def resolve_card(ctx, content: GearsContent, card: AiCard) -> bool:
     # Who moved / attacked while this card resolves: a later instruction of the same card
     # ("each Locust that did not attack", Firefight, spec 7.6) reads it per figure.
     state.flags["card_acts"] = {"moved": [], "attacked": []}
+    # A Guard ban (base:31, mp1:17) lasts while its own card resolves, not into the card drawn
+    # after it or Belly of the Beast's extra card (spec 7.4, 9.3.3).
+    state.flags["no_guard"] = False
     for cond in card.redraw_if:
         if holds(ctx, content, cond, dict(base)):
             ctx.emit("ai", f"{card.id}: {_cond_text(cond)} holds, so a new AI card is drawn.",

@@ -74,3 +74,31 @@ def test_spec_7_5_nearest_hole_ties_by_movement_go_to_the_active_player(title, c
     asked = decisions(s, lambda ctx: hole_nearest(ctx, EAST))
     assert asked and asked[0].kind == "tie_hole"
     assert {o["hole"] for o in asked[0].options} == {"h_plaza", "h_west"}
+
+
+def test_mp1_17_guard_ban_covers_only_this_card_not_the_card_drawn_after(title, content):
+    """mp1:17 (seed MP1 17/19): 'Guard reactions may not be used while resolving this card.
+    Then draw a new AI card.' Spec 9.3.3: the ban covers only this card, not the card drawn
+    after it (spec 7.4, base:31 likewise). The next card's Wretch is open to a Guard."""
+    from game.gears.rules.movement import los
+
+    s = scene(title, 1)
+    for h in s.holes.values():
+        h["sealed"] = True  # mp1:17 spawns nothing: only its Guard ban matters here
+    c = s.cogs["P1"]
+    c.hand = ["blind_fire#1"]
+    view = s.view()
+    start = next(a for a in sorted(view.areas)
+                 if view.mdist(c.area, a) == 2 and los(view, (c.area, None), (a, None)))
+    snap = {}
+
+    def step(ctx):
+        again = resolve_card(ctx, content, content.ai_cards["mp1:17"])
+        assert again  # 'Then draw a new AI card'
+        if "wretch#1" not in ctx.state.locusts:
+            ctx.state.locusts["wretch#1"] = LocustState("wretch#1", "wretch", start)
+        snap["ok"] = True
+        resolve_card(ctx, content, content.ai_cards["base:8"])
+
+    asked = decisions(s, step)
+    assert snap and any(n.kind == "guard" and n.decider == "P1" for n in asked)
