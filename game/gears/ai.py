@@ -412,8 +412,13 @@ def holds(ctx, content: GearsContent, c: Condition, fctx: Fctx) -> bool:
         return any(los(view, (state.locusts[l].area, state.locusts[l].cover), (_area(state, p), _cov(state, p)))
                    for l in _select(state, content, "self_type", fctx.get("card")) for p in targets)
     if name == "cog_moved_or_attacked_this_turn":
+        # Any qualifying COG, not only the nearest: spec 9.3.3 (card mp1:9) 'If several COGs
+        # qualify, the active player picks "the COG"'.
         cands = [p for p in standing if state.cogs[p].moved or state.cogs[p].attacked]
-        return _set_cog(ctx, fctx, cands, me)
+        if not cands:
+            return False
+        fctx["that_cog"] = _pick_cog(ctx, cands, "a COG that moved or attacked this turn")
+        return True
     if name == "no_hole_in_your_area":
         p = _you(ctx)
         return p is not None and not any(h["area"] == _area(state, p) for h in state.holes.values())

@@ -102,3 +102,22 @@ def test_mp1_17_guard_ban_covers_only_this_card_not_the_card_drawn_after(title, 
 
     asked = decisions(s, step)
     assert snap and any(n.kind == "guard" and n.decider == "P1" for n in asked)
+
+
+def test_base_20_mp1_9_the_active_player_picks_which_cog_that_moved_or_attacked(title, content):
+    """mp1:9 (seed MP1 9/19) 'IF A COG MOVED OR ATTACKED [THIS] TURN: Move 1 area toward the
+    COG': spec 9.3.3 'If several COGs qualify, the active player picks "the COG"', not only
+    the nearest of them (base:20 reads the same)."""
+    for cid, enemy in (("base:20", "berserker"), ("mp1:9", "butcher")):
+        s = scene(title, 2)
+        view = s.view()
+        far = sorted(a for a in view.areas if view.mdist(EAST, a) == 4)[0]
+        s.cogs["P1"].area, s.cogs["P2"].area = PLAZA, far
+        s.cogs["P1"].moved = True
+        s.cogs["P2"].attacked = True
+        if enemy == "butcher":
+            s.slots["C"] = "butcher"
+        put(s, content, enemy, EAST)
+        asked = decisions(s, lambda ctx: resolve_card(ctx, content, content.ai_cards[cid]))
+        picks = [n for n in asked if n.kind == "target_tie"]
+        assert picks and {o["cog"] for o in picks[0].options} == {"P1", "P2"}, cid
