@@ -23,7 +23,8 @@ _WAITING = {
     "setup_cover": "choose a cover spot in the starting area or stay in the open (spec 3.3, 4)",
     "cover": "take an empty cover spot in this area or stay in the open (spec 3.3)",
     "crawl": "crawl 1 area or stay (spec 5.4)",
-    "card": "do or skip the card's next action, in printed order (spec 5.2)",
+    "card": "do or skip the card's next action, in printed order; a special action may come "
+            "between two of its actions (spec 5.2)",
     "move": "move to an adjacent area or end the move; a special action or another card may not "
             "interrupt a move (spec 5.2)",
     "attack": "choose the attack or skip it (spec 6.3)",
@@ -325,9 +326,16 @@ def _no_attack_reason(state: GearsState, p: str, f: dict[str, Any]) -> str:
 
 
 def _card(state: GearsState, f: dict[str, Any], action: Action) -> str | None:
+    from game.gears.rules import turn as T
+
+    if action.kind in ("special", "explore", "drop_weapon"):
+        # Between two actions of the active player's own card these are the Order Step's
+        # (seed p. 10); a teammate's card (Teamwork) has none.
+        if not T._own_card(state, f):
+            return "Special actions belong to the active player's own Order Step (spec 5.2, 6.1)."
+        return _order(state, f, action)
     if action.kind != "do":
         return None
-    from game.gears.rules import turn as T
 
     content = _content()
     p = f["player"]

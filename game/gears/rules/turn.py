@@ -158,6 +158,9 @@ def legal_actions(state: GearsState) -> list[Action]:
         if _bullet_possible(state, content, f["player"], bullet, f):
             acts.append(Action("do", {}, f"Do: {N.bullet(bullet.verb, bullet.value)}"))
         acts.append(Action("skip", {}, f"Skip: {N.bullet(bullet.verb, bullet.value)}"))
+        if _own_card(state, f):
+            # Seed p. 10: a special action may come between two whole actions of the card.
+            acts += _special_actions(state, content, f["player"])
     elif kind == "move":
         c = state.cogs[f["player"]]
         if f["left"] > 0:
@@ -210,6 +213,14 @@ def legal_actions(state: GearsState) -> list[Action]:
     return acts
 
 
+def _own_card(state: GearsState, f: dict[str, Any]) -> bool:
+    """A card frame of the active player's own Order card (not a teammate's, spec 6.1), played
+    in the Order Step itself: there special actions may come between its actions (spec 5.2)."""
+    s = stack(state)
+    return (f["player"] == state.active_player and len(s) >= 2 and s[-2]["f"] == "order"
+            and s[-2]["player"] == f["player"])
+
+
 def _teammates(state: GearsState, player: str) -> list[str]:
     """Teamwork (spec 6.1): another player whose COG stands and holds a card; in Scattered
     Order cards reach every section (they are not limited by area anyway)."""
@@ -236,16 +247,6 @@ def _order_actions(state: GearsState, content: GearsContent, f: dict[str, Any]) 
     p = f["player"]
     c = state.cogs[p]
     acts: list[Action] = []
-    # Damon Baird (spec 8.3, PLACEHOLDER): picking up a dropped weapon costs no Order card.
-    free_pickup = content.cogs[c.character].ability.effect == "free_pickup"
-    if free_pickup:
-        for d in state.dropped:
-            if d["area"] == c.area:
-                for opt in pick_up_options(state, content, p, d):
-                    if opt == "weapon" and len(c.weapons) >= content.cogs[c.character].weapon_limit:
-                        continue
-                    acts.append(Action("special", {"do": "pickup", "marker": d["id"], "choice": opt, "discard": None},
-                                       f"Pick up the {N.weapon(d['weapon'])} ({_PICKUP[opt]}) for free"))
     if len(state.players) == 1:
         # Solo (spec 6.16): a 2+ card may leave the game for a new card; a Follow card may be
         # discarded to move 1 extra area, once per turn.
@@ -262,6 +263,38 @@ def _order_actions(state: GearsState, content: GearsContent, f: dict[str, Any]) 
             acts.append(Action("play", {"card": h, "as": "move"}, f"Play {N.card(h)} to move 2 areas"))
             if can_attack:
                 acts.append(Action("play", {"card": h, "as": "attack"}, f"Play {N.card(h)} to attack"))
+    acts += _special_actions(state, content, p)
+    if state.flags.get("played") or not c.hand:
+        acts.append(Action("end", {}, "End the Order Step"))
+    return acts
+
+
+def _pickup_fits(state: GearsState, content: GearsContent, player: str, d: dict[str, Any], opt: str) -> bool:
+    """Whether a pick-up choice keeps the COG within his weapon limit (seed p. 20: 1 Bolo + 3
+    other Weapon cards): the Special card, a Random Weapon card and an enemy's weapon item are
+    new cards; ammo and grenades are not (spec 6.10, 11 item 32: at the limit the player first
+    discards a weapon, or the marker stays)."""
+    c = state.cogs[player]
+    adds = opt in ("weapon", "random") or (opt == "item" and "weapon" in content.enemies[d["enemy"]].pickup)
+    return not adds or len(c.weapons) < content.cogs[c.character].weapon_limit
+
+
+def _special_actions(state: GearsState, content: GearsContent, p: str) -> list[Action]:
+    """Special actions (spec 5.2, 6.10; seed p. 10): each costs one more discarded card and comes
+    before or after a whole action of the Order card, never inside one; exploring (spec 6.11)
+    and discarding a weapon (spec 6.5) are free at any moment of the Order Step."""
+    c = state.cogs[p]
+    acts: list[Action] = []
+    # Damon Baird (spec 8.3, PLACEHOLDER): picking up a dropped weapon costs no Order card.
+    free_pickup = content.cogs[c.character].ability.effect == "free_pickup"
+    if free_pickup:
+        for d in state.dropped:
+            if d["area"] == c.area:
+                for opt in pick_up_options(state, content, p, d):
+                    if not _pickup_fits(state, content, p, d, opt):
+                        continue
+                    acts.append(Action("special", {"do": "pickup", "marker": d["id"], "choice": opt, "discard": None},
+                                       f"Pick up the {N.weapon(d['weapon'])} ({_PICKUP[opt]}) for free"))
     for h in sorted(set(c.hand)):
         for q, other in state.cogs.items():
             if (q != p and other.bleeding and other.area == c.area
@@ -271,7 +304,7 @@ def _order_actions(state: GearsState, content: GearsContent, f: dict[str, Any]) 
         for d in state.dropped:
             if d["area"] == c.area and not free_pickup:
                 for opt in pick_up_options(state, content, p, d):
-                    if opt == "weapon" and len(c.weapons) >= content.cogs[c.character].weapon_limit:
+                    if not _pickup_fits(state, content, p, d, opt):
                         continue
                     acts.append(Action("special", {"do": "pickup", "marker": d["id"], "choice": opt, "discard": h},
                                        f"Discard {N.card(h)}: pick up the {N.weapon(d['weapon'])} ({_PICKUP[opt]})"))
@@ -284,8 +317,6 @@ def _order_actions(state: GearsState, content: GearsContent, f: dict[str, Any]) 
         acts.append(Action("explore", {}, "Explore through the door"))
     for w, _ in c.weapons:
         acts.append(Action("drop_weapon", {"weapon": w}, f"Discard the {N.weapon(w)}"))
-    if state.flags.get("played") or not c.hand:
-        acts.append(Action("end", {}, "End the Order Step"))
     return acts
 
 
@@ -565,6 +596,10 @@ def _do(ctx, action: Action) -> None:
         next_turn(ctx)
         return
     if frame == "card":
+        if kind in ("special", "explore", "drop_weapon"):
+            # Between two actions of the card (seed p. 10): the card waits at its next action.
+            _order(ctx, content, f, kind, pl)
+            return
         bullet = content.orders[card_name(f["card"])].actions[f["i"]]
         f["i"] += 1
         if kind == "do":

@@ -1,0 +1,84 @@
+"""Referee audit of the Gears rules against the Hungarian base rulebook (the seed): one scenario
+per discrepancy found, each citing the seed page and the spec section it checks."""
+from __future__ import annotations
+
+from game.engine.protocol import Action
+from game.gears.rules import turn as T
+from tests.gears.conftest import fresh
+
+def _act(title, s, kind, **payload):
+    return title.apply(s, Action(kind, payload))
+
+
+def test_special_action_between_two_card_actions_seed_p10_spec_5_2(title):
+    """Seed p. 10 ("Speciális akciók ... Mielőtt vagy miután elvégzi Parancs kártyája bármelyik
+    akcióját"): Dominic plays a card, moves with its first action, discards another card for a
+    special action, then does the card's last action (an attack). Spec 5.2: a special action
+    may come before or after any whole action of the Order card."""
+    s = fresh(title, 2)
+    p, q = s.players
+    s.cogs[p].hand = ["assault#1", "advance#1", "advance#2"]
+    s.cogs[q].area = s.cogs[p].area
+    s.cogs[q].bleeding, s.cogs[q].hand = True, []
+    _act(title, s, "play", card="assault#1", **{"as": "card"})
+    assert s.phase == "card"
+    _act(title, s, "skip")  # the move bullet (skipping keeps the COG beside his partner)
+    assert s.phase == "card" and T.top(s)["i"] == 1  # before the attack bullet
+    revive = Action("special", {"do": "revive", "target": q, "discard": "advance#1"})
+    assert revive in title.legal_actions(s)
+    title.apply(s, revive)
+    assert not s.cogs[q].bleeding and "advance#1" not in s.cogs[p].hand
+    assert s.phase == "card" and T.top(s)["i"] == 1  # the card goes on with its last action
+
+
+def test_no_special_action_inside_a_move_seed_p10_spec_5_2(title):
+    """Seed p. 10: a special action may not interrupt one action (move 1, revive, move 1)."""
+    s = fresh(title, 2)
+    p, q = s.players
+    s.cogs[p].hand = ["advance#1", "advance#2", "advance#3"]
+    s.cogs[q].area = s.cogs[p].area
+    s.cogs[q].bleeding, s.cogs[q].hand = True, []
+    _act(title, s, "play", card="advance#1", **{"as": "card"})
+    _act(title, s, "do")
+    assert s.phase == "move"
+    assert not any(a.kind == "special" for a in title.legal_actions(s))
+
+
+def _full_hands_weapons(s, content, p):
+    c = s.cogs[p]
+    limit = content.cogs[c.character].weapon_limit
+    pool = ["lancer", "snub_pistol", "gnasher", "boomshot", "longshot", "boltok"]
+    c.weapons = [[w, 1] for w in pool[:limit]]
+    return c
+
+
+def test_random_weapon_pickup_respects_the_weapon_limit_seed_p20_spec_6_10(title, content):
+    """Seed p. 20 ("Minden játékosnál maximum 1 Bolo gránát és három egyéb Fegyver kártya
+    lehet"): a pick-up that gives the top Random Weapon card (the Special card is out) is a
+    new weapon card too, so a COG at his limit is not offered it (spec 6.5, 6.10, 11 item 32)."""
+    s = fresh(title, 1)
+    p = s.players[0]
+    c = _full_hands_weapons(s, content, p)
+    s.special_supply["hammerburst"] = 0
+    assert s.weapon_deck.can_draw()
+    s.dropped.append({"id": "drop1", "area": c.area, "weapon": "hammerburst", "enemy": "drone",
+                      "marker": "drone:0"})
+    picks = [a for a in title.legal_actions(s) if a.kind == "special" and a.payload["do"] == "pickup"]
+    assert not any(a.payload["choice"] == "random" for a in picks)
+    c.weapons.pop()  # one below the limit: the Random Weapon card may be taken
+    picks = [a for a in title.legal_actions(s) if a.kind == "special" and a.payload["do"] == "pickup"]
+    assert any(a.payload["choice"] == "random" for a in picks)
+
+
+def test_item_weapon_pickup_respects_the_weapon_limit_spec_8_2_6_10(title, content):
+    """Spec 8.2 (Flame Grenadier: its marker gives a Scorcher with 2 ammo) with the weapon
+    limit of seed p. 20: at the limit the pick-up is not offered, so the marker is not spent
+    for nothing (spec 11 item 32: the marker stays)."""
+    s = fresh(title, 1)
+    p = s.players[0]
+    c = _full_hands_weapons(s, content, p)
+    s.dropped.append({"id": "drop1", "area": c.area, "weapon": "hammerburst", "enemy": "flame_grenadier",
+                      "marker": "drone:0"})
+    picks = [a for a in title.legal_actions(s) if a.kind == "special" and a.payload["do"] == "pickup"]
+    assert picks == []
+
