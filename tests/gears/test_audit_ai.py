@@ -121,3 +121,19 @@ def test_base_20_mp1_9_the_active_player_picks_which_cog_that_moved_or_attacked(
         asked = decisions(s, lambda ctx: resolve_card(ctx, content, content.ai_cards[cid]))
         picks = [n for n in asked if n.kind == "target_tie"]
         assert picks and {o["cog"] for o in picks[0].options} == {"P1", "P2"}, cid
+
+
+def test_mp1_3_base_14_several_cogs_within_1_range_the_active_player_chooses(title, content):
+    """mp1:3 (seed MP1 3/19) 'IF A COG FIGURE IS WITHIN 1 RANGE: Attack the COG figure with +1
+    attack dice': spec 9.3.3 'with several COGs within range 1, the active player chooses. No
+    attack if none is in LOS.' base:14 prints the same instruction. Here P1 shares the
+    figure's area and P2 is 1 area away: both may be chosen."""
+    for cid, enemy in (("mp1:3", "grenadier"), ("base:14", "drone")):
+        s = scene(title, 2)
+        view = s.view()
+        near = sorted(a for a in view.move_adj[EAST])[0]
+        s.cogs["P1"].area, s.cogs["P2"].area = EAST, near
+        put(s, content, enemy, EAST)
+        asked = decisions(s, lambda ctx: resolve_card(ctx, content, content.ai_cards[cid]))
+        picks = [n for n in asked if n.kind == "target_tie"]
+        assert picks and {o["cog"] for o in picks[0].options} == {"P1", "P2"}, cid
