@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from game.engine.protocol import Action
 from game.gears.rules import turn as T
-from tests.gears.conftest import fresh
+from game.gears.rules import wounds as W
+from game.gears.rules.state import LocustState
+from tests.gears.conftest import fresh, run_proc
+
+OMEN, HIT1, HIT2, BLANK = 0, 1, 4, 5       # attack die face indexes (data/dice.toml)
+SH2, SH1, SH0 = 0, 1, 3                     # defence die face indexes
+
 
 def _act(title, s, kind, **payload):
     return title.apply(s, Action(kind, payload))
@@ -81,4 +87,24 @@ def test_item_weapon_pickup_respects_the_weapon_limit_spec_8_2_6_10(title, conte
                       "marker": "drone:0"})
     picks = [a for a in title.legal_actions(s) if a.kind == "special" and a.payload["do"] == "pickup"]
     assert picks == []
+
+
+def test_no_wound_marker_left_takes_a_flipped_one_from_the_map_seed_p25_spec_6_4(title, content):
+    """Seed p. 25 ("Ha elfogynak a sebesülés jelzők, először a dobottakat keverjük új halomba.
+    Ha ilyenek sincsenek, a játékos elvehet egyet a térképen hagyott lefordítottak közül (a
+    Locusttal azonos fajtából)"): with the Drone pile and its discards empty, a wounded Drone
+    takes a Drone dropped-weapon marker from the map as its wound marker (spec 6.4, 6.15)."""
+    s = fresh(title, 1)
+    p = s.players[0]
+    area = s.cogs[p].area
+    pile = s.marker_piles["drone"]
+    on_map = pile.draw_pile[0]
+    pile.draw_pile, pile.discard_pile = [], []
+    s.dropped.append({"id": "drop1", "area": area, "weapon": "hammerburst", "enemy": "drone", "marker": on_map})
+    s.locusts["drone#1"] = LocustState("drone#1", "drone", area)
+    run_proc(s, W.damage_locust, content, "drone#1", 1, "a test")
+    x = s.locusts["drone#1"]
+    assert x.wounded and x.marker == on_map
+    assert x.wounded_health == W.marker_of(content, on_map).value
+    assert not any(d["id"] == "drop1" for d in s.dropped)  # the marker left the map
 

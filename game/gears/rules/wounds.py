@@ -225,6 +225,8 @@ def damage_locust(ctx, content: GearsContent, lid: str, wounds: int, source: str
     else:
         marker = draw_marker(state, content, enemy.markers)
         if marker is None:
+            marker = _marker_from_map(ctx, enemy.markers)
+        if marker is None:
             ctx.emit("no_wound", f"No wound marker is left for {N.locust(state, lid)}; it stays unwounded.", {"figure": lid})
             return False
         x.marker = marker
@@ -232,6 +234,24 @@ def damage_locust(ctx, content: GearsContent, lid: str, wounds: int, source: str
     ctx.emit("wounded", f"{N.locust(state, lid)} takes {N.wounds(wounds)} from {source}: wounded, health {x.wounded_health}.",
              {"figure": lid, "health": x.wounded_health}, hidden=True)
     return False
+
+
+def _marker_from_map(ctx, pile: str) -> str | None:
+    """Base p. 25: with a wound-marker pile and its discards both empty, the player takes one of
+    that type's flipped markers (dropped weapons) from the map; it leaves the map (spec 6.4,
+    6.15). Which one is the active player's choice."""
+    state: GearsState = ctx.state
+    cands = [d["id"] for d in state.dropped if d["marker"].split(":")[0] == pile]
+    if not cands:
+        return None
+    did = ctx.choose(state.active_player, "marker_tie", [{"marker": m} for m in cands],
+                     "No wound marker is left: which dropped weapon of this type becomes the wound marker?")["marker"]
+    d = next(x for x in state.dropped if x["id"] == did)
+    name = N.marker(state, did)  # named while still on the map
+    state.dropped.remove(d)
+    ctx.emit("marker_from_map", f"No wound marker is left: {name} is taken from the map as a wound marker.",
+             {"marker": did, "area": d["area"]})
+    return d["marker"]
 
 
 def kill_locust(ctx, content: GearsContent, lid: str, source: str) -> None:
