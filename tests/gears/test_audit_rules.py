@@ -3,8 +3,10 @@ per discrepancy found, each citing the seed page and the spec section it checks.
 from __future__ import annotations
 
 from game.engine.protocol import Action
+from game.gears.rules import attack as A
 from game.gears.rules import turn as T
 from game.gears.rules import wounds as W
+from game.gears.rules.procedures import Ctx
 from game.gears.rules.state import LocustState
 from tests.gears.conftest import fresh, run_proc
 
@@ -107,4 +109,26 @@ def test_no_wound_marker_left_takes_a_flipped_one_from_the_map_seed_p25_spec_6_4
     assert x.wounded and x.marker == on_map
     assert x.wounded_health == W.marker_of(content, on_map).value
     assert not any(d["id"] == "drop1" for d in s.dropped)  # the marker left the map
+
+
+def test_combustion_dodge_only_helps_the_cog_who_dodged_spec_8_2_6_9(title, content):
+    """Spec 6.9 Dodge (seed p. 24 "Kitérés": the attacked COG discards a Dodge card for +2
+    defence dice of his own) with the Flame Grenadier's COMBUSTION (spec 8.2: the roll also
+    targets every other COG in the target's area): a partner who did not dodge rolls only his
+    own defence dice, not the +2 of the target's Dodge."""
+    s = fresh(title, 2)
+    p, q = s.players
+    area = s.cogs[p].area
+    s.cogs[q].area = area
+    s.cogs[p].cover = s.cogs[q].cover = None
+    s.cogs[p].hand = ["advance#1", "advance#2"]   # Dodge cards
+    s.cogs[q].hand = ["teamwork#1", "teamwork#2"]  # no Dodge card: he is not asked
+    s.locusts["drone#1"] = LocustState("drone#1", "flame_grenadier", area)
+    s.flags["dice_stack"] = {"attack": [OMEN, BLANK, BLANK, BLANK] + [BLANK] * 8, "defence": [SH0] * 20}
+    ctx = Ctx(s, [{"dodge": "advance#1"}])
+    A.locust_attack(ctx, content, "drone#1", p)
+    used = 20 - len(s.flags["dice_stack"]["defence"])
+    dp = content.cogs[s.cogs[p].character].defence
+    dq = content.cogs[s.cogs[q].character].defence
+    assert used == (dp + 2) + dq
 

@@ -594,7 +594,8 @@ def locust_attack(ctx, content: GearsContent, lid: str, player: str, bonus: int 
             others.append(STRANDED)
         for q in others:
             d = ask_dodge(ctx, content, q, f"{N.locust(state, lid)}'s flames reach {_target_name(state, q)}")
-            rd = roll(state, content, "defence", _defence_of(state, content, q) + (2 if dodge or d else 0))
+            # Each COG's Dodge is his own (spec 6.9): the target's Dodge adds nothing here.
+            rd = roll(state, content, "defence", _defence_of(state, content, q) + (2 if d else 0))
             _wound_target(ctx, content, q, max(0, hits + extra - sum(f.shields for f in rd)), f"{N.locust(state, lid)}'s Combustion")
     k = times("wound_others_in_target_area")
     if k:
