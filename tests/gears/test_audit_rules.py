@@ -8,6 +8,7 @@ from game.gears.rules import turn as T
 from game.gears.rules import wounds as W
 from game.gears.rules.procedures import Ctx
 from game.gears.rules.state import LocustState
+from game.gears.rules.title import shared_content
 from tests.gears.conftest import fresh, run_proc
 
 OMEN, HIT1, HIT2, BLANK = 0, 1, 4, 5       # attack die face indexes (data/dice.toml)
@@ -132,3 +133,20 @@ def test_combustion_dodge_only_helps_the_cog_who_dodged_spec_8_2_6_9(title, cont
     dq = content.cogs[s.cogs[q].character].defence
     assert used == (dp + 2) + dq
 
+
+def test_order_deck_reshuffles_when_its_last_card_is_drawn_seed_p9_spec_5_1(title):
+    """Seed p. 9 ("Ha valaki felhúzza a Parancs pakli utolsó lapját, megkeveri a dobott Parancs
+    kártyákat és abból képez új húzópaklit"): drawing the Order deck's last card shuffles the
+    discard pile into a new deck at once; a card discarded later starts a new discard pile
+    (spec 5.1 "Reshuffle timing")."""
+    s = fresh(title, 1)
+    p = s.players[0]
+    c = s.cogs[p]
+    limit = shared_content().cogs[c.character].hand_limit
+    everything = list(s.orders.draw_pile) + list(c.hand)
+    c.hand = everything[:limit - 1]
+    last, old_discards = everything[limit - 1], everything[limit:limit + 5]
+    s.orders.draw_pile, s.orders.discard_pile = [last], list(old_discards)
+    run_proc(s, T.start_turn)  # the Healing Step draws 1: the deck's last card
+    assert last in c.hand
+    assert sorted(s.orders.draw_pile) == sorted(old_discards) and s.orders.discard_pile == []

@@ -49,6 +49,16 @@ def pop(state: GearsState) -> None:
     state.phase = t["f"] if t else "none"
 
 
+def draw_orders(state: GearsState, n: int) -> list[str]:
+    """Draws n Order cards. Base p. 9: whoever draws the deck's last card shuffles the Order
+    discard pile into a new deck at once, so cards discarded later start a new discard pile
+    (spec 5.1; with an empty discard pile the deck refills at the next draw instead)."""
+    got = state.orders.draw(n, state.rng.stream("orders"))
+    if got and not state.orders.draw_pile and state.orders.discard_pile:
+        state.orders.reshuffle(state.rng.stream("orders"))
+    return got
+
+
 _HOW = {"card": "for its actions", "move": "to move 2 areas", "attack": "to make one attack"}
 
 
@@ -86,7 +96,7 @@ def start_turn(ctx) -> None:
         c.no_draw = False  # revived: draws again from this Healing Step on (spec 6.10)
     limit = content.cogs[c.character].hand_limit
     n = max(0, min(2, limit - len(c.hand)))
-    got = state.orders.draw(n, state.rng.stream("orders")) if n else []
+    got = draw_orders(state, n) if n else []
     c.hand += got
     ctx.emit("heal", f"{N.character(c.character)} draws {N.cards(len(got))} in the Healing Step.",
              {"player": state.active_player, "n": len(got)})
@@ -624,7 +634,7 @@ def _order(ctx, content: GearsContent, f, kind: str, pl: dict[str, Any]) -> None
     if kind == "remove_two_plus":
         c.hand.remove(pl["card"])
         state.orders.removed.append(pl["card"])
-        got = state.orders.draw(1, state.rng.stream("orders"))
+        got = draw_orders(state, 1)
         c.hand += got
         ctx.emit("solo", f"{N.character(c.character)} removes {N.card(pl['card'])} (2+) from the game and draws a card.",
                  {"player": p, "card": pl["card"]})
@@ -768,7 +778,7 @@ def _draw_for(ctx, content: GearsContent, players: list[str], n: int) -> None:
         c = state.cogs[q]
         if c.bleeding or c.no_draw:
             continue
-        got = state.orders.draw(n, state.rng.stream("orders"))
+        got = draw_orders(state, n)
         c.hand += got
         ctx.emit("draw", f"{N.character(c.character)} draws {N.cards(len(got))}.", {"player": q, "n": len(got)})
 
