@@ -271,8 +271,17 @@ def _you(ctx) -> str | None:
     others = standing_cogs(state)
     if not others:
         return None
-    return ctx.choose(state.active_player, "you_instead", [{"cog": p} for p in others],
-                      "Your COG is bleeding out: which COG counts as 'you'?")["cog"]
+    # One choice stands for the whole card (its condition, every move and attack), while
+    # that COG still stands.
+    acts = state.flags.get("card_acts")
+    kept = acts.get("you") if acts is not None else None
+    if kept in others:
+        return kept
+    p = ctx.choose(state.active_player, "you_instead", [{"cog": p} for p in others],
+                   "Your COG is bleeding out: which COG counts as 'you'?")["cog"]
+    if acts is not None:
+        acts["you"] = p
+    return p
 
 
 def _pick_cog(ctx, cands: list[str], why: str) -> str | None:

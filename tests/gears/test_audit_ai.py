@@ -137,3 +137,17 @@ def test_mp1_3_base_14_several_cogs_within_1_range_the_active_player_chooses(tit
         asked = decisions(s, lambda ctx: resolve_card(ctx, content, content.ai_cards[cid]))
         picks = [n for n in asked if n.kind == "target_tie"]
         assert picks and {o["cog"] for o in picks[0].options} == {"P1", "P2"}, cid
+
+
+def test_spec_7_4_you_while_bleeding_is_chosen_once_per_card(title, content):
+    """Spec 7.4 / 11 item 29: 'you' is the active COG; if it is bleeding out the active player
+    chooses another COG. base:3 names 'you' in its condition, each Locust's move and each
+    attack: one choice stands for the whole card, not a fresh question each time."""
+    s = scene(title, 3)
+    s.cogs["P1"].bleeding = True
+    s.cogs["P1"].hand = []
+    s.cogs["P2"].area, s.cogs["P3"].area = PLAZA, WEST
+    put(s, content, "wretch", EAST)
+    put(s, content, "drone", EAST)
+    asked = decisions(s, lambda ctx: resolve_card(ctx, content, content.ai_cards["base:3"]))
+    assert [n.kind for n in asked].count("you_instead") == 1
