@@ -117,3 +117,77 @@ def test_log_lines_use_words_not_ids():
     line = words.pretty("drone#1 moves toward 2A:boulevard: damon_baird discards teamwork#4 and the lancer.", State, content)
     assert line == "Drone 1 moves toward Boulevard (2A): Damon Baird discards Teamwork and the Lancer Assault Rifle."
     assert words.pretty("no ids here, only words_with_underscores", State, content) == "no ids here, only words_with_underscores"
+
+
+def crowd_one_area(table: GearsTable, n_locusts: int = 3) -> str:
+    """Both COGs and `n_locusts` Locusts moved into one area in the open (a crowded area)."""
+    st = table.state
+    area = st.cogs["P1"].area
+    for p in st.cogs:
+        st.cogs[p].area, st.cogs[p].cover = area, None
+    for lid in list(st.locusts)[:n_locusts]:
+        st.locusts[lid].area, st.locusts[lid].cover = area, None
+    return area
+
+
+@pytest.mark.parametrize("size,scale", [((1280, 720), 1.0), ((1920, 1080), 1.0), ((1280, 720), 1.5)])
+def test_name_labels_in_a_crowded_area_do_not_overlap(make_app, size, scale):
+    """Figures spread round a shared area (spec 3.1: any number of figures, COG and Locust mixed,
+    may stand in one area): their tokens do not overlap, and no name label covers another label
+    or another figure's token."""
+    app, table = table_at(make_app, size)
+    app.ctx.settings = replace(app.ctx.settings, ui_scale=scale)
+    table._size = (0, 0)
+    assert drive(table, lambda t: t.state.turn >= 2 and t.session.decider == "P1" and len(t.state.locusts) >= 3)
+    crowd_one_area(table)
+    draw(app)  # lays out at the new scale (and fits the map) first
+    table.camera.zoom_index, table.camera.fit_zoom = ZOOM_LEVELS.index(0.5), None  # labels show from 0.4
+    table.camera.center_on(*table._area_point(table.state.cogs["P1"].area))
+    draw(app)
+    tokens, labels = table.token_rects, table.label_rects
+    assert len(labels) == len(tokens) >= 5
+    keys = sorted(labels)
+    for i, a in enumerate(keys):
+        for b in keys[i + 1:]:
+            assert not labels[a].colliderect(labels[b]), (a, b, labels[a], labels[b])
+            assert not tokens[a].inflate(-4, -4).colliderect(tokens[b].inflate(-4, -4)), (a, b)
+        for b in keys:
+            if b != a:
+                assert not labels[a].colliderect(tokens[b].inflate(-4, -4)), (a, b)
+
+
+@pytest.mark.parametrize("size,scale", [((1280, 720), 1.5), ((1280, 720), 1.0), ((1920, 1080), 1.5)])
+def test_every_side_panel_section_is_reachable(make_app, size, scale):
+    """Stage card, squad, AI card and log (spec 12.4: AI branch evaluation shown)
+    each draw inside the side panel, either all at once or one per tab, and the fold handle
+    gives the map the panel's width."""
+    app, table = table_at(make_app, size)
+    app.ctx.settings = replace(app.ctx.settings, ui_scale=scale)
+    table._size = (0, 0)
+    assert drive(table, lambda t: t.state.turn >= 2 and t.session.decider == "P1" and bool(t.ai.card))
+    draw(app)
+    seen: dict[str, pygame.Rect] = {}
+    if table.side_tabbed():
+        assert (size, scale) == ((1280, 720), 1.5)  # only where the four do not fit
+        for name in table.SIDE_TABS:
+            tab = next(rect for rect, _l, what in table.buttons if what == f"tab:{name}")
+            assert table.side_rect.contains(tab)
+            table.click(tab.center)
+            draw(app)
+            assert set(table.side_sections) == {name}
+            seen.update(table.side_sections)
+    else:
+        seen = dict(table.side_sections)
+    assert set(seen) == set(table.SIDE_TABS)
+    for name, rect in seen.items():
+        assert rect.height > 20 and table.side_rect.contains(rect), (name, rect, table.side_rect)
+    width = table.view_rect.width
+    handle = next(rect for rect, _l, what in table.buttons if what == "side")
+    table.click(handle.center)
+    draw(app)
+    assert not table.side_open and table.view_rect.width > width + 250
+    assert table.camera.zoom * table.state.view().board.pixel_size()[0] <= table.view_rect.width
+    handle = next(rect for rect, _l, what in table.buttons if what == "side")
+    table.click(handle.center)
+    draw(app)
+    assert table.side_open and table.view_rect.width == width

@@ -93,12 +93,17 @@ def pips(surface: pygame.Surface, ctx: Context, x: int, y: int, filled: int, tot
 def log_lines(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, lines: list[str]) -> None:
     """The newest lines at the bottom; older ones fade upward until the rect is full."""
     font = ctx.font(13)
-    wrapped: list[str] = []
-    for line in lines[-40:]:
-        wrapped += widgets.wrap(line, font, rect.width)
     step = font.get_linesize()
     n = max(0, rect.height // step)
-    shown = wrapped[-n:] if n else []
+    # Whole entries only, newest first, so the top line never starts mid-sentence (the newest
+    # one alone may be cut from the top when it is taller than the rect).
+    shown: list[str] = []
+    for line in reversed(lines[-40:]):
+        parts = widgets.wrap(line, font, rect.width)
+        if shown and len(shown) + len(parts) > n:
+            break
+        shown = parts + shown
+    shown = shown[-n:] if n else []
     y = rect.bottom - len(shown) * step
     for i, line in enumerate(shown):
         age = len(shown) - i

@@ -23,7 +23,7 @@ from game.gears.rules import movement
 from game.i18n import _
 from game.ui import widgets
 from game.ui.gears import choices as C
-from game.ui.gears import panels, store, words
+from game.ui.gears import labels, panels, store, words
 from game.ui.gears.floor import MapPainter
 from game.ui.table.camera import FitCamera
 from game.ui.scene import Context, Pop, Push, Scene
@@ -98,6 +98,10 @@ class GearsTable(Scene):
         self.buttons: list[tuple[pygame.Rect, str, Action | str]] = []  # rect, label, action or command
         self.card_rects: dict[str, pygame.Rect] = {}
         self.token_rects: dict[str, pygame.Rect] = {}
+        self.label_rects: dict[str, pygame.Rect] = {}  # figure name labels, as last drawn
+        self.side_open = True  # the side panel shown (Tab or its handle folds it to a strip)
+        self.side_tab = "stage"  # the section shown when the panel is tabbed (side_tabbed)
+        self.side_sections: dict[str, pygame.Rect] = {}  # side-panel sections, as last drawn
         self._press: tuple[int, int] | None = None
         self._dragging = False
         self.choices = self._classify()
@@ -315,6 +319,11 @@ class GearsTable(Scene):
         return self.submit(action)
 
     # ------------------------------------------------------------------ layout
+    @staticmethod
+    def HAND_INFO_W(px) -> int:
+        """The hand strip's left column (name, health, weapons), before the cards."""
+        return px(180)
+
     def _layout(self, size: tuple[int, int]) -> None:
         if size == self._size:
             return
@@ -322,16 +331,21 @@ class GearsTable(Scene):
         w, h = size
         self._size = size
         bar = px(48)
-        side = min(px(420), max(px(300), int(w * 0.21)), w // 3)
+        side = min(px(420), max(px(300), int(w * 0.21)), w // 3) if self.side_open else px(30)
         hand_h = max(px(150), min(px(230), int(h * 0.2)))
         # A wide board is limited by the view's width: the height it leaves goes to the hand,
-        # whose cards then show their rules text at a readable size.
+        # whose cards then show their rules text at a readable size...
         bw, bh = self.state.view().board.pixel_size()
         view_h = h - bar - px(44) - hand_h
         zoom = min(1.0, (w - side) * 0.96 / max(1, bw))
         spare = view_h - bh * zoom / 0.96 - px(40)
         if spare > 0:
             hand_h = min(max(hand_h, min(px(300), int(h * 0.34))), hand_h + int(spare))
+        # ...but no taller than lets a full hand lie side by side (taller cards would overlap).
+        full = max((self.content.cogs[c.character].hand_limit for c in self.state.cogs.values()), default=6)
+        room = w - side - self.HAND_INFO_W(px) - px(34)
+        card_w = (room - (full - 1) * px(8)) / max(1, full)
+        hand_h = max(px(150), min(hand_h, round(card_w * panels.CARD_RATIO) + px(26)))
         self.toolbar_rect = pygame.Rect(0, 0, w, bar)
         self.side_rect = pygame.Rect(w - side, bar, side, h - bar)
         self.hand_rect = pygame.Rect(0, h - hand_h, w - side, hand_h)
@@ -340,6 +354,13 @@ class GearsTable(Scene):
         self.camera.view = tuple(self.view_rect)  # type: ignore[assignment]
         self._board_key = None
         self._fit_board()
+
+    def toggle_side(self) -> None:
+        """Fold the side panel to a strip (the map takes its width) or open it again."""
+        self.side_open = not self.side_open
+        size, self._size = self._size, (0, 0)
+        self._layout(size)
+        self.dirty = True
 
     def _fit_board(self) -> None:
         key = tuple((p["tile"], p["exit"]) for p in self.state.placements)
@@ -381,8 +402,9 @@ class GearsTable(Scene):
                 if n == 1:
                     out[key] = (cx, cy)
                 else:
+                    # Round a circle whose chord between neighbours is a little over a token.
                     angle = 2 * math.pi * i / n - math.pi / 2
-                    r = TOKEN * (0.55 if n <= 3 else 0.8)
+                    r = max(TOKEN * 0.62, TOKEN * 1.1 / (2 * math.sin(math.pi / n)))
                     out[key] = (cx + r * math.cos(angle), cy + r * math.sin(angle))
         return out
 
@@ -476,6 +498,8 @@ class GearsTable(Scene):
             return Pop()
         if key == pygame.K_SPACE:
             self.skip_animation()
+        elif key == pygame.K_TAB:
+            self.toggle_side()
         elif key == pygame.K_u or key == pygame.K_z:
             self.undo()
         elif key in (pygame.K_HOME, pygame.K_0):
@@ -529,6 +553,11 @@ class GearsTable(Scene):
             self.dirty = True
         elif what == "skip":
             self.skip_animation()
+        elif what == "side":
+            self.toggle_side()
+        elif what.startswith("tab:"):
+            self.side_tab = what[len("tab:"):]
+            self.dirty = True
         elif what == "grenade":
             self.grenade_mode = True
             self.dirty = True
@@ -840,10 +869,21 @@ class GearsTable(Scene):
             self.token_rects[key] = rect
             if key in st.locusts and st.locusts[key].wounded:
                 pygame.draw.circle(surface, (200, 30, 30), (rect.right - size // 6, rect.top + size // 6), max(4, size // 7))
-            if z >= 0.4:
-                label = words.locust(st, self.content, key) if key in st.locusts else words.character(self.content, st.cogs[key].character).split()[0]
-                font = self.ctx.assets.font(max(9, round(12 * z)), bold=True)
-                widgets.text(surface, label, font, (245, 240, 225), (rect.centerx, rect.bottom), "midtop", shadow=True)
+        self._draw_labels(surface)
+
+    def _draw_labels(self, surface) -> None:
+        """Each figure's name beside its token, clear of the other names and tokens (labels.py)."""
+        st, z = self.state, self.camera.zoom
+        self.label_rects = {}
+        if z < 0.4:
+            return  # too small to read: the squad panel names them
+        font = self.ctx.assets.font(max(9, round(12 * z)), bold=True)
+        texts = {key: words.locust(st, self.content, key) if key in st.locusts
+                 else words.character(self.content, st.cogs[key].character).split()[0] for key in self.token_rects}
+        sizes = {key: font.size(t) for key, t in texts.items()}
+        self.label_rects = labels.place_labels(self.token_rects, sizes, self.view_rect)
+        for key, rect in self.label_rects.items():
+            widgets.text(surface, texts[key], font, (245, 240, 225), rect.topleft, shadow=True)
 
     def _draw_target_line(self, surface) -> None:
         """The LOS witness between the attacker and the chosen target, exactly as the rules see it."""
@@ -868,7 +908,8 @@ class GearsTable(Scene):
         for p in (a, b):
             pygame.draw.circle(surface, pal.los_visible, p, 5)
 
-    def _button(self, surface, rect: pygame.Rect, label: str, what, primary: bool = False, enabled: bool = True) -> None:
+    def _button(self, surface, rect: pygame.Rect, label: str, what, primary: bool = False, enabled: bool = True,
+                size: int = 14) -> None:
         hovered = self.mouse is not None and rect.collidepoint(self.mouse)
         pal, px = self.ctx.palette, self.ctx.px
         fill = pal.accent if (hovered and enabled) else (_darker(pal.accent) if primary else (52, 57, 66))
@@ -877,7 +918,7 @@ class GearsTable(Scene):
         pygame.draw.rect(surface, fill, rect, border_radius=px(6))
         pygame.draw.rect(surface, pal.accent if primary else (92, 98, 110), rect, width=1, border_radius=px(6))
         colour = pal.accent_text if (hovered and enabled) else (pal.text if enabled else pal.text_dim)
-        font = self.ctx.font(14, bold=True)
+        font = self.ctx.font(size, bold=True)
         text = label
         while font.size(text)[0] > rect.width - px(12) and len(text) > 4:
             text = text[:-2] + "\u2026" if not text.endswith("\u2026") else text[:-2] + "\u2026"
@@ -1001,24 +1042,35 @@ class GearsTable(Scene):
             return
         c = self.state.cogs[viewer]
         limit = self.content.cogs[c.character].hand_limit
-        info = pygame.Rect(r.left + px(14), r.top + px(12), px(190), r.height - px(20))
+        info = pygame.Rect(r.left + px(14), r.top + px(12), self.HAND_INFO_W(px), r.height - px(20))
         col = panels.seat_colour(self.state.players, viewer)
-        y = widgets.text(surface, words.character(self.content, c.character), ctx.font(17, bold=True), col, info.topleft).bottom + px(4)
-        y = widgets.text(surface, _("Health (hand): {n} of {limit}").format(n=len(c.hand), limit=limit), ctx.font(14, bold=True), pal.text, (info.left, y)).bottom + px(4)
+
+        def line(text: str, font, colour, y: int) -> int:  # one line of the column, cut to its width
+            return widgets.text(surface, _elide(text, font, info.width), font, colour, (info.left, y)).bottom
+
+        y = line(words.character(self.content, c.character), ctx.font(17, bold=True), col, info.top) + px(4)
+        y = line(_("Health (hand): {n} of {limit}").format(n=len(c.hand), limit=limit), ctx.font(14, bold=True), pal.text, y) + px(4)
         panels.pips(surface, ctx, info.left, y, len(c.hand), limit, (220, 60, 50))
         y += px(18)
         if c.bleeding:
-            y = widgets.text(surface, _("Bleeding out!"), ctx.font(14, bold=True), pal.danger, (info.left, y)).bottom + px(2)
+            y = line(_("Bleeding out!"), ctx.font(14, bold=True), pal.danger, y) + px(2)
         for w, n in c.weapons:
-            y = widgets.text(surface, f"{words.weapon(self.content, w)}: " + _("{n} ammo").format(n=n), ctx.font(13), pal.text, (info.left, y)).bottom + px(1)
-        widgets.text(surface, _("Bolo Grenades: {n}").format(n=c.grenades), ctx.font(13), pal.text, (info.left, y))
+            text = f"{words.weapon(self.content, w)}: " + _("{n} ammo").format(n=n)
+            if ctx.font(13).size(text)[0] > info.width:  # the short name keeps the ammo count in sight
+                text = f"{words.weapon(self.content, w).split()[0]}: " + _("{n} ammo").format(n=n)
+            y = line(text, ctx.font(13), pal.text, y) + px(1)
+        line(_("Bolo Grenades: {n}").format(n=c.grenades), ctx.font(13), pal.text, y)
         hidden = self.handoff is not None
-        card_h = r.height - px(26)
-        card_w = round(card_h / panels.CARD_RATIO)
         x = info.right + px(10)
-        gap = px(10)
+        gap = px(8)
         room = r.right - x - px(10)
         n = max(1, len(c.hand))
+        # The cards side by side when they fit at a readable width, else fanned (overlapping).
+        card_h = r.height - px(26)
+        card_w = round(card_h / panels.CARD_RATIO)
+        if n * card_w + (n - 1) * gap > room:
+            card_w = max(px(100), (room - (n - 1) * gap) // n)
+            card_h = min(card_h, round(card_w * panels.CARD_RATIO))
         step = min(card_w + gap, max(px(30), (room - card_w) // max(1, n - 1))) if n > 1 else card_w
         mine = self._not_yours() is None and self.session.decider == viewer
         self._hover_card = None
@@ -1041,25 +1093,71 @@ class GearsTable(Scene):
         if not c.hand:
             widgets.text(surface, _("No cards in hand."), ctx.font(15), pal.text_dim, (info.right + px(20), r.centery), "midleft")
 
+    SIDE_TABS = ("stage", "squad", "ai", "log")
+
+    def side_tabbed(self) -> bool:
+        """The side panel shows one section at a time (tabs) when all four do not fit: a large
+        UI scale in a small window (1280x720 at 1.5 leaves 450 scaled pixels of height)."""
+        return self.side_open and self.side_rect.height < self.ctx.px(600)
+
     def _draw_side(self, surface) -> None:
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         r = self.side_rect
+        self.side_sections = {}
+        if not self.side_open:
+            # Collapsed to a strip: the map has the width; the strip opens the panel again.
+            pygame.draw.rect(surface, pal.panel, r)
+            pygame.draw.line(surface, pal.panel_edge, r.topleft, r.bottomleft, 2)
+            self._button(surface, pygame.Rect(r.left + px(3), r.top + px(8), r.width - px(6), px(40)), "\u2039", "side")
+            return
         widgets.panel(surface, ctx, r)
         x, w = r.left + px(16), r.width - px(32)
         y = r.top + px(14)
-        st = self.state
+        # The handle that folds the panel away (Tab does the same).
+        self._button(surface, pygame.Rect(r.right - px(34), r.top + px(8), px(26), px(24)), "\u203a", "side")
+        if self.side_tabbed():
+            labels_ = {"stage": _("Stage"), "squad": _("Squad"), "ai": _("AI"), "log": _("Log")}
+            tab_w = (r.width - px(12) - px(38)) // len(self.SIDE_TABS)
+            for i, name in enumerate(self.SIDE_TABS):
+                rect = pygame.Rect(r.left + px(8) + i * tab_w, r.top + px(8), tab_w - px(4), px(28))
+                self._button(surface, rect, labels_[name], f"tab:{name}", primary=name == self.side_tab, size=12)
+            y = r.top + px(46)
+            shown = [self.side_tab]
+        else:
+            shown = list(self.SIDE_TABS)
+        bottom = r.bottom - px(12)
+        for name in shown:
+            top = y
+            if name == "stage":
+                y = self._side_stage(surface, x, y, w)
+            elif name == "squad":
+                y = self._side_squad(surface, x, y, w)
+            elif name == "ai":
+                y = self._side_ai(surface, x, y, w, bottom, whole=len(shown) == 1)
+            else:
+                y = self._side_log(surface, x, y, w, bottom)
+            self.side_sections[name] = pygame.Rect(r.left, top, r.width, y - top)
+
+    def _side_stage(self, surface, x: int, y: int, w: int) -> int:
+        """The stage card: its objective (what flips it) and its special rules."""
+        ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
         mission = self.content.missions[st.mission]
-        # The stage card: its objective (what flips it) and its special rules.
         y = panels.heading(surface, ctx, _("Mission stage"), x, y)
         if st.stage < len(mission.stages):
             stage = mission.stages[st.stage]
-            y = widgets.text(surface, _("Stage {n}").format(n=stage.number) + f" \u2014 {mission.name}", ctx.font(15, bold=True), pal.text, (x, y)).bottom + px(2)
+            title = _("Stage {n}").format(n=stage.number) + f" \u2014 {mission.name}"
+            y = widgets.text(surface, _elide(title, ctx.font(15, bold=True), w - px(20)), ctx.font(15, bold=True), pal.text, (x, y)).bottom + px(2)
             y = widgets.text_block(surface, _("Objective: ") + stage.flip_when.text, ctx.font(13), pal.text, pygame.Rect(x, y, w, px(60)), 1.1)
             for rule in stage.special_rules[:2]:
                 y = widgets.text_block(surface, "\u2022 " + rule.text, ctx.font(12), pal.text_dim, pygame.Rect(x, y, w, px(46)), 1.1)
         open_holes = sum(1 for h in st.holes.values() if not h.get("sealed"))
-        y = widgets.text(surface, _("Emergence holes: {open} open, {sealed} sealed").format(open=open_holes, sealed=len(st.holes) - open_holes), ctx.font(13), pal.text, (x, y + px(2))).bottom + px(10)
-        # The squad.
+        line = _("Emergence holes: {open} open, {sealed} sealed").format(open=open_holes, sealed=len(st.holes) - open_holes)
+        return widgets.text_block(surface, line, ctx.font(13), pal.text, pygame.Rect(x, y + px(2), w, px(40)), 1.1) + px(8)
+
+    def _side_squad(self, surface, x: int, y: int, w: int) -> int:
+        """Each COG's health, kit and place; then the decks and the Locust count."""
+        ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
+        right = x + w
         y = panels.heading(surface, ctx, _("Squad"), x, y)
         for p in st.players:
             c = st.cogs[p]
@@ -1069,7 +1167,7 @@ class GearsTable(Scene):
                 pygame.draw.circle(surface, pal.text, (x + px(6), y + px(9)), px(8), 2)
             name = words.character(self.content, c.character) + ("  (" + _("bot") + ")" if self.is_bot(p) else "")
             limit = self.content.cogs[c.character].hand_limit
-            pips_left = r.right - px(16) - limit * px(13)
+            pips_left = right - limit * px(13)
             nfont = ctx.font(14, bold=True)
             widgets.text(surface, _elide(name, nfont, pips_left - x - px(26)), nfont, pal.text, (x + px(18), y))
             panels.pips(surface, ctx, pips_left, y + px(3), len(c.hand), limit, (220, 60, 50))
@@ -1078,36 +1176,46 @@ class GearsTable(Scene):
             status = self.squad_status(p)
             y = widgets.text_block(surface, kit, ctx.font(12), pal.text_dim, pygame.Rect(x + px(18), y, w - px(18), px(40)), 1.0)
             y = widgets.text_block(surface, status, ctx.font(12), pal.text_dim, pygame.Rect(x + px(18), y, w - px(18), px(40)), 1.0) + px(6)
-        # Decks.
         y += px(2)
         y = panels.heading(surface, ctx, _("Decks"), x, y)
         deck_line = _("Orders {draw} / discard {discard}   AI {ai} / discard {ai_discard}").format(
             draw=len(st.orders.draw_pile), discard=len(st.orders.discard_pile), ai=len(st.ai.draw_pile), ai_discard=len(st.ai.discard_pile))
         y = widgets.text_block(surface, deck_line, ctx.font(13), pal.text, pygame.Rect(x, y, w, px(40)), 1.0) + px(2)
-        y = widgets.text(surface, _("Locusts on the map: {n}").format(n=len(st.locusts)), ctx.font(13), pal.text, (x, y)).bottom + px(10)
-        # The Locust AI card last resolved: its text, the branch, target and reason.
-        if self.ai.card:
-            f12, f12b = ctx.font(12), ctx.font(12, bold=True)
-            need = px(8) + ctx.font(12, bold=True).get_linesize() + px(4) + ctx.font(14, bold=True).get_linesize() + px(2) \
-                + len(widgets.wrap(self.ai.text, f12, w - px(12))) * int(f12.get_linesize() * 1.05) \
-                + sum(len(widgets.wrap("\u2192 " + line, f12b, w - px(12))) for line in self.ai.lines[-4:]) * int(f12b.get_linesize() * 1.05) + px(10)
-            box = pygame.Rect(x - px(4), y, w + px(8), min(need, int((r.bottom - y) * 0.55)))
-            pygame.draw.rect(surface, (58, 22, 20), box, border_radius=px(8))
-            pygame.draw.rect(surface, (150, 60, 50), box, 1, border_radius=px(8))
-            yy = panels.heading(surface, ctx, _("Locust AI card"), box.left + px(10), box.top + px(8))
-            yy = widgets.text(surface, f"{self.ai.name}", ctx.font(14, bold=True), pal.text, (box.left + px(10), yy)).bottom + px(2)
-            inner = pygame.Rect(box.left + px(10), yy, box.width - px(20), box.bottom - yy - px(6))
-            line_h = int(f12b.get_linesize() * 1.05)
-            lines_h = sum(len(widgets.wrap("\u2192 " + t, f12b, inner.width)) for t in self.ai.lines[-4:]) * line_h
-            yy = widgets.text_block(surface, self.ai.text, ctx.font(12), (230, 210, 200), pygame.Rect(inner.left, inner.top, inner.width, inner.height - min(lines_h, inner.height // 2)), 1.05)
-            shown = list(self.ai.lines[-4:])
-            while len(shown) > 1 and sum(len(widgets.wrap("\u2192 " + t, f12b, inner.width)) for t in shown) * int(f12b.get_linesize() * 1.05) > inner.bottom - yy:
-                shown.pop(0)  # the newest lines (what happened last) over the older ones
-            for line in shown:
-                yy = widgets.text_block(surface, "\u2192 " + line, ctx.font(12, bold=True), pal.accent, pygame.Rect(inner.left, yy, inner.width, inner.bottom - yy), 1.05)
-            y = box.bottom + px(10)
-        y = panels.heading(surface, ctx, _("Log"), x, y)
-        panels.log_lines(surface, ctx, pygame.Rect(x, y, w, r.bottom - y - px(12)), self.log)
+        return widgets.text(surface, _("Locusts on the map: {n}").format(n=len(st.locusts)), ctx.font(13), pal.text, (x, y)).bottom + px(10)
+
+    def _side_ai(self, surface, x: int, y: int, w: int, bottom: int, whole: bool = False) -> int:
+        """The Locust AI card last resolved: its text, then the branch, target and reason.
+        Beside the log it takes at most about half the height left; alone (a tab), all of it."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        if not self.ai.card:
+            if not whole:
+                return y
+            y = panels.heading(surface, ctx, _("Locust AI card"), x, y)
+            return widgets.text_block(surface, _("No Locust AI card has been drawn yet."), ctx.font(13), pal.text_dim, pygame.Rect(x, y, w, px(60)), 1.1)
+        f12, f12b = ctx.font(12), ctx.font(12, bold=True)
+        need = px(8) + f12b.get_linesize() + px(4) + ctx.font(14, bold=True).get_linesize() + px(2) \
+            + len(widgets.wrap(self.ai.text, f12, w - px(12))) * int(f12.get_linesize() * 1.05) \
+            + sum(len(widgets.wrap("\u2192 " + line, f12b, w - px(12))) for line in self.ai.lines[-4:]) * int(f12b.get_linesize() * 1.05) + px(10)
+        box = pygame.Rect(x - px(4), y, w + px(8), min(need, bottom - y if whole else int((bottom - y) * 0.55)))
+        pygame.draw.rect(surface, (58, 22, 20), box, border_radius=px(8))
+        pygame.draw.rect(surface, (150, 60, 50), box, 1, border_radius=px(8))
+        yy = panels.heading(surface, ctx, _("Locust AI card"), box.left + px(10), box.top + px(8))
+        yy = widgets.text(surface, f"{self.ai.name}", ctx.font(14, bold=True), pal.text, (box.left + px(10), yy)).bottom + px(2)
+        inner = pygame.Rect(box.left + px(10), yy, box.width - px(20), box.bottom - yy - px(6))
+        line_h = int(f12b.get_linesize() * 1.05)
+        lines_h = sum(len(widgets.wrap("\u2192 " + t, f12b, inner.width)) for t in self.ai.lines[-4:]) * line_h
+        yy = widgets.text_block(surface, self.ai.text, f12, (230, 210, 200), pygame.Rect(inner.left, inner.top, inner.width, inner.height - min(lines_h, inner.height // 2)), 1.05)
+        shown = list(self.ai.lines[-4:])
+        while len(shown) > 1 and sum(len(widgets.wrap("\u2192 " + t, f12b, inner.width)) for t in shown) * line_h > inner.bottom - yy:
+            shown.pop(0)  # the newest lines (what happened last) over the older ones
+        for line in shown:
+            yy = widgets.text_block(surface, "\u2192 " + line, f12b, pal.accent, pygame.Rect(inner.left, yy, inner.width, inner.bottom - yy), 1.05)
+        return box.bottom + px(10)
+
+    def _side_log(self, surface, x: int, y: int, w: int, bottom: int) -> int:
+        y = panels.heading(surface, self.ctx, _("Log"), x, y)
+        panels.log_lines(surface, self.ctx, pygame.Rect(x, y, w, bottom - y), self.log)
+        return bottom
 
     def squad_status(self, player: str) -> str:
         """Where a COG is, in the squad panel; an executed one (Insane, spec 6.16) is out of the game."""
@@ -1289,7 +1397,7 @@ class GearsTable(Scene):
     def shortcuts(self) -> list[tuple[str, str]]:
         return [(_("Left click"), _("Choose a lit area, spot, figure, card or button")),
                 (_("Right drag, wheel"), _("Pan and zoom the map")), ("U", _("Undo")), ("Ctrl+S", _("Save game")),
-                (_("Space"), _("Skip the animation")), ("Home", _("Fit the map")), ("Esc", _("Cancel, or back to the menu"))]
+                (_("Space"), _("Skip the animation")), ("Tab", _("Fold or open the side panel")), ("Home", _("Fit the map")), ("Esc", _("Cancel, or back to the menu"))]
 
 
 @dataclass(frozen=True)
