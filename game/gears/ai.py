@@ -693,8 +693,15 @@ def _spawn_effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> None:
     p = e.params
     what = e.value
     if what == "self_type":
+        # 'Spawn 1 Grenadier' on a Grenadier card spawns whatever enemy now uses those cards
+        # (spec 7.1, 9.3.3 card 1): the Flame Grenadier in Search for the Stranded, the
+        # Lambent Wretch in Belly of the Beast, the Grinder after Scattered's Stage 2.
         card = fctx.get("card")
         what = card.enemy if card else "A"
+        users = _type_enemies(content, card)
+        slot_user = next((state.slots[s] for s in ("A", "B", "C") if state.slots.get(s) in users), None)
+        if slot_user is not None:
+            what = slot_user
     at = p["at"]
     me = state.locusts.get(fctx.get("self", ""))
     areas: list[str] = []

@@ -151,3 +151,26 @@ def test_spec_7_4_you_while_bleeding_is_chosen_once_per_card(title, content):
     put(s, content, "drone", EAST)
     asked = decisions(s, lambda ctx: resolve_card(ctx, content, content.ai_cards["base:3"]))
     assert [n.kind for n in asked].count("you_instead") == 1
+
+
+def _open_all_holes(s):
+    for h in s.holes.values():
+        h["sealed"] = False
+
+
+def test_spec_7_1_a_card_spawning_its_own_type_spawns_the_enemy_using_those_cards(title, content):
+    """Spec 7.1: 'An AI card naming a type activates whatever enemy currently uses that type's
+    cards'; spec 9.3.3 card 1: 'Grenadier means the enemy using this AI set (in Search for the
+    Stranded, the Flame Grenadier)'. So mp1:1's OTHERWISE spawns a Flame Grenadier there, and
+    base:11's OTHERWISE ('spawn 2 Wretches') spawns Lambent Wretches in Belly of the Beast."""
+    for mission, cid, want in (("search_for_the_stranded", "mp1:1", "flame_grenadier"),
+                               ("belly_of_the_beast", "base:11", "lambent_wretch")):
+        s = scene(title, 1, mission=mission)
+        _open_all_holes(s)
+        view = s.view()
+        here = s.cogs["P1"].area
+        s.holes["h_here"] = {"area": here, "sealed": False, "token": True}
+        assert not [x for x in s.locusts.values()]
+        decisions(s, lambda ctx: resolve_card(ctx, content, content.ai_cards[cid]))
+        spawned = sorted({x.enemy for x in s.locusts.values()})
+        assert spawned == [want], (mission, cid, spawned, view.entrance_area)
