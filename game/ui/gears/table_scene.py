@@ -1118,9 +1118,11 @@ class GearsTable(Scene):
         if self.side_tabbed():
             labels_ = {"stage": _("Stage"), "squad": _("Squad"), "ai": _("AI"), "log": _("Log")}
             tab_w = (r.width - px(12) - px(38)) // len(self.SIDE_TABS)
+            # The largest font at which every tab's name shows whole (Hungarian names are longer).
+            size = next((n for n in (13, 12, 11, 10) if all(ctx.font(n, bold=True).size(t)[0] <= tab_w - px(16) for t in labels_.values())), 10)
             for i, name in enumerate(self.SIDE_TABS):
                 rect = pygame.Rect(r.left + px(8) + i * tab_w, r.top + px(8), tab_w - px(4), px(28))
-                self._button(surface, rect, labels_[name], f"tab:{name}", primary=name == self.side_tab, size=12)
+                self._button(surface, rect, labels_[name], f"tab:{name}", primary=name == self.side_tab, size=size)
             y = r.top + px(46)
             shown = [self.side_tab]
         else:
