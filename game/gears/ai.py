@@ -203,10 +203,11 @@ def _select(state: GearsState, content: GearsContent, sel: Any, card: AiCard | N
         ok = lambda e: e in types  # noqa: E731
     elif sel in ("A", "B", "C"):
         ok = lambda e: e == state.slots.get(sel)  # noqa: E731
-    elif isinstance(sel, (tuple, list)):
-        ok = lambda e: e in sel  # noqa: E731
     else:
-        ok = lambda e: e == sel  # noqa: E731
+        # A named type also means every enemy using that type's AI cards (spec 7.1): Firefight's
+        # "each Boomer" includes a Grinder, "each Kantus" Skorge.
+        named = set(sel) if isinstance(sel, (tuple, list)) else {sel}
+        ok = lambda e: e in named or content.enemies[e].ai_cards_of in named  # noqa: E731
     # Scattered Stages 1-2 (spec 9.2.5): AI cards affect only the Locusts on the active
     # player's map section, so the "no such Locust in play" redraws count only those too.
     return [lid for lid in locusts_in_ai_scope(state) if ok(state.locusts[lid].enemy)]

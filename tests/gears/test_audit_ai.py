@@ -174,3 +174,29 @@ def test_spec_7_1_a_card_spawning_its_own_type_spawns_the_enemy_using_those_card
         decisions(s, lambda ctx: resolve_card(ctx, content, content.ai_cards[cid]))
         spawned = sorted({x.enemy for x in s.locusts.values()})
         assert spawned == [want], (mission, cid, spawned, view.entrance_area)
+
+
+def test_base_5_firefight_each_boomer_includes_the_grinder_using_boomer_cards(title, content):
+    """base:5 Firefight 'Each Drone, Boomer, Kantus and Theron Guard attacks a COG within 3
+    range': spec 7.1 'An AI card naming a type activates whatever enemy currently uses that
+    type's cards', so a Grinder (Boomer cards) shoots from 3 areas away instead of closing in."""
+    from game.gears.rules.movement import los
+
+    s = scene(title, 1)
+    view = s.view()
+    here = s.cogs["P1"].area
+    far = next(a for a in sorted(view.areas) if view.mdist(here, a) == 3 and view.rdist(here, a) <= 3
+               and los(view, (a, None), (here, None)))
+    g = put(s, content, "grinder", far)
+    snap = s.to_json()
+    answers: list = []
+    while True:
+        s.restore(snap)
+        ctx = Ctx(s, answers)
+        try:
+            resolve_card(ctx, content, content.ai_cards["base:5"])
+            break
+        except NeedDecision as need:
+            answers.append(need.options[0])
+    assert [e for e in ctx.events if e.kind == "attack" and e.payload.get("figure") == g]
+    assert s.locusts[g].area == far
