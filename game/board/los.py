@@ -67,8 +67,6 @@ from game.board.geometry import (
     normalize_polygon,
     point_in_polygon,
     polygon_problems,
-    segment_touches_polygon,
-    segments_touch,
 )
 from game.board.model import Board, Point, Segment
 
@@ -96,20 +94,9 @@ class LosResult:
 
 def segment_blocker(p: Point, q: Point, walls: Iterable[Segment]) -> Segment | None:
     """The wall the closed segment p-q touches first (nearest p), or None when it is clear."""
-    p = (Fraction(p[0]), Fraction(p[1]))
-    q = (Fraction(q[0]), Fraction(q[1]))
-    lo_x, hi_x = min(p[0], q[0]), max(p[0], q[0])
-    lo_y, hi_y = min(p[1], q[1]), max(p[1], q[1])
-    best: Segment | None = None
-    best_k: Fraction | None = None
-    for w in walls:
-        (ax, ay), (bx, by) = w.a, w.b
-        if max(ax, bx) < lo_x or min(ax, bx) > hi_x or max(ay, by) < lo_y or min(ay, by) > hi_y:
-            continue
-        k = first_contact(p, q, w)
-        if k is not None and (best_k is None or k < best_k):
-            best, best_k = w, k
-    return best
+    p, q = _fp(p), _fp(q)
+    walls = [_fseg(w) for w in walls]
+    return _Scaled([p, q], walls).blocker(p, q)
 
 
 def point_to_point(p: Point, q: Point, walls: Iterable[Segment]) -> LosResult:
@@ -125,21 +112,23 @@ def point_to_area(p: Point, polygon: Sequence[Point], walls: Iterable[Segment]) 
     walls = [_fseg(w) for w in walls]
     poly = _checked_polygon(polygon)
     p = _fp(p)
-    for w in walls:
-        if segments_touch(Segment(p, p), w):
+    geo = _Scaled([p, *poly], walls)
+    ip = geo.pt(p)
+    for w, (u, v) in zip(walls, geo.walls):
+        if _touch(ip, ip, u, v):
             return LosResult(False, None, w)  # a point on a wall sees nothing (touching blocks)
-    if point_in_polygon(p, poly) >= 0:
+    ipoly = [geo.pt(v) for v in poly]
+    if point_in_polygon(ip, ipoly) >= 0:
         return LosResult(True, Segment(p, p), None)
     target = interior_point(poly)
-    quick = segment_blocker(p, target, walls)
+    quick = geo.blocker(p, target)
     if quick is None:
         return LosResult(True, Segment(p, target), None)
-    scale = _common_denominator([p, *poly, *(x for w in walls for x in w)])
-    found = _search([_scaled(p, scale)], True, [_scaled(v, scale) for v in poly], _scaled_walls(walls, scale))
+    found = _search([ip], True, ipoly, geo.walls)
     if found is None:
         return LosResult(False, None, quick)
-    witness = Segment(_unscaled(found[0], scale), _unscaled(found[1], scale))
-    _verify(witness, [p], poly, walls)
+    witness = Segment(_unscaled(found[0], geo.scale), _unscaled(found[1], geo.scale))
+    _verify(witness, [p], poly, geo)
     return LosResult(True, witness, None)
 
 
@@ -152,18 +141,106 @@ def area_to_area(poly_a: Sequence[Point], poly_b: Sequence[Point], walls: Iterab
     if a == b:  # the same area: always LOS (§3.5, proposed), with a witness when one is handy
         clear = segment_blocker(ia, ia, walls) is None
         return LosResult(True, Segment(ia, ia) if clear else None, None)
-    quick = segment_blocker(ia, ib, walls)
+    geo = _Scaled([*a, *b], walls)
+    quick = geo.blocker(ia, ib)
     if quick is None:
         return LosResult(True, Segment(ia, ib), None)
-    scale = _common_denominator([*a, *b, *(x for w in walls for x in w)])
-    found = _search(
-        [_scaled(v, scale) for v in a], False, [_scaled(v, scale) for v in b], _scaled_walls(walls, scale)
-    )
+    found = _search([geo.pt(v) for v in a], False, [geo.pt(v) for v in b], geo.walls)
     if found is None:
         return LosResult(False, None, quick)
-    witness = Segment(_unscaled(found[0], scale), _unscaled(found[1], scale))
-    _verify(witness, a, b, walls)
+    witness = Segment(_unscaled(found[0], geo.scale), _unscaled(found[1], geo.scale))
+    _verify(witness, a, b, geo)
     return LosResult(True, witness, None)
+
+
+class _Scaled:
+    """Points and walls of one query on integers: every coordinate times the common denominator
+    of `points` and the walls (the scale the exact search has always used, so its witnesses do
+    not change). Segment tests on other rational points (interior points, witnesses) rescale
+    by a further whole factor; touching, order along a segment and inside/outside do not
+    change under a positive scale."""
+
+    def __init__(self, points: Iterable[Point], walls: list[Segment]):
+        scale = 1
+        for pt in points:
+            scale = _lcm_dens(scale, pt)
+        for w in walls:
+            scale = _lcm_dens(_lcm_dens(scale, w.a), w.b)
+        self.scale = scale
+        self.segments = walls
+        self.walls = [(self.pt(w.a), self.pt(w.b)) for w in walls]
+
+    def pt(self, p: Point) -> IntPt:
+        s = self.scale
+        return (p[0].numerator * (s // p[0].denominator), p[1].numerator * (s // p[1].denominator))
+
+    def rescaled(self, points: Iterable[Point]) -> tuple[int, list[tuple[IntPt, IntPt]]]:
+        """(scale k, walls) with k a multiple of self.scale that makes `points` whole too."""
+        k = self.scale
+        for pt in points:
+            k = _lcm_dens(k, pt)
+        f = k // self.scale
+        if f == 1:
+            return k, self.walls
+        return k, [((u[0] * f, u[1] * f), (v[0] * f, v[1] * f)) for u, v in self.walls]
+
+    def blocker(self, p: Point, q: Point) -> Segment | None:
+        """segment_blocker(p, q, walls): the wall p-q touches first (nearest p), else None. The
+        touch test runs on integers; only touching walls get the exact Fraction contact."""
+        k, walls = self.rescaled((p, q))
+        (px, py), (qx, qy) = ip, iq = _at(p, k), _at(q, k)
+        lo_x, hi_x = (px, qx) if px <= qx else (qx, px)
+        lo_y, hi_y = (py, qy) if py <= qy else (qy, py)
+        best: Segment | None = None
+        best_k: Fraction | None = None
+        for w, (u, v) in zip(self.segments, walls):
+            if (u[0] if u[0] > v[0] else v[0]) < lo_x or (u[0] if u[0] < v[0] else v[0]) > hi_x:
+                continue
+            if (u[1] if u[1] > v[1] else v[1]) < lo_y or (u[1] if u[1] < v[1] else v[1]) > hi_y:
+                continue
+            if not _touch(ip, iq, u, v):
+                continue
+            c = first_contact(p, q, w)
+            if c is not None and (best_k is None or c < best_k):
+                best, best_k = w, c
+        return best
+
+
+def _lcm_dens(scale: int, p) -> int:
+    for x in p:
+        d = x.denominator
+        if scale % d:
+            scale = math.lcm(scale, d)
+    return scale
+
+
+def _at(p: Point, k: int) -> IntPt:
+    return (p[0].numerator * (k // p[0].denominator), p[1].numerator * (k // p[1].denominator))
+
+
+def _touch(p: IntPt, q: IntPt, r: IntPt, u: IntPt) -> bool:
+    """geometry.segments_touch on integer points: the closed segments p-q and r-u share a point."""
+    px, py = p
+    qx, qy = q
+    rx, ry = r
+    ux, uy = u
+    if (px if px > qx else qx) < (rx if rx < ux else ux) or (rx if rx > ux else ux) < (px if px < qx else qx):
+        return False
+    if (py if py > qy else qy) < (ry if ry < uy else uy) or (ry if ry > uy else uy) < (py if py < qy else qy):
+        return False
+    d1 = (qx - px) * (ry - py) - (qy - py) * (rx - px)
+    d2 = (qx - px) * (uy - py) - (qy - py) * (ux - px)
+    d3 = (ux - rx) * (py - ry) - (uy - ry) * (px - rx)
+    d4 = (ux - rx) * (qy - ry) - (uy - ry) * (qx - rx)
+    if ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4)):
+        return True
+    # Collinear contacts: the bounding boxes overlap, so a zero orientation means "on it".
+    return ((d1 == 0 and _within(r, p, q)) or (d2 == 0 and _within(u, p, q))
+            or (d3 == 0 and _within(p, r, u)) or (d4 == 0 and _within(q, r, u)))
+
+
+def _within(z: IntPt, a: IntPt, b: IntPt) -> bool:
+    return (min(a[0], b[0]) <= z[0] <= max(a[0], b[0])) and (min(a[1], b[1]) <= z[1] <= max(a[1], b[1]))
 
 
 # --- board-level cache -----------------------------------------------------------------------
@@ -287,7 +364,7 @@ def _search(
         (ax, ay), (bx, by) = w
         if max(ax, bx) < lo_x or min(ax, bx) > hi_x or max(ay, by) < lo_y or min(ay, by) > hi_y:
             continue
-        if len(hull) < 3 or segment_touches_polygon(Segment(w[0], w[1]), hull):  # type: ignore[arg-type]
+        if len(hull) < 3 or _seg_touches_convex(w, hull):
             rel.append(w)
     a_edges = [] if a_is_point else _edges(a_pts)
     b_edges = _edges(b_pts)
@@ -365,25 +442,29 @@ def _try_perturbations(line: Line, vpts: list[HPt], pivot_point: HPt | None, a_i
         for (_, z), (_, w) in zip(on_line, on_line[1:]):
             mid = (z[0] * w[2] + w[0] * z[2], z[1] * w[2] + w[1] * z[2], 2 * z[2] * w[2])
             pivots.append(_cross(mid, (a, b, 0)))
-    for m in pivots:
-        up: Fraction | None = None
-        down: Fraction | None = None
-        for z, s in zip(vpts, sides):
-            if s == 0:
-                continue
-            mz = m[0] * z[0] + m[1] * z[1] + m[2] * z[2]
+    moved = [(z, s) for z, s in zip(vpts, sides) if s != 0]
+    for m0, m1, m2 in pivots:
+        # The roots -s/mz where l + e*m reaches a point of V, as integer ratios (num, den > 0):
+        # the smallest positive one (up) and the largest negative one (down).
+        up_n = up_d = down_n = down_d = 0
+        for z, s in moved:
+            mz = m0 * z[0] + m1 * z[1] + m2 * z[2]
             if mz == 0:
                 continue
-            root = Fraction(-s, mz)
-            if root > 0:
-                if up is None or root < up:
-                    up = root
-            elif down is None or root > down:
-                down = root
-        for eps in (up / 2 if up is not None else Fraction(1), down / 2 if down is not None else Fraction(-1)):
-            la = a * eps.denominator + m[0] * eps.numerator
-            lb = b * eps.denominator + m[1] * eps.numerator
-            lc = c * eps.denominator + m[2] * eps.numerator
+            if mz > 0:
+                n, d = -s, mz
+            else:
+                n, d = s, -mz
+            if n > 0:
+                if not up_d or n * up_d < up_n * d:
+                    up_n, up_d = n, d
+            elif not down_d or n * down_d > down_n * d:
+                down_n, down_d = n, d
+        # eps = root / 2 in lowest terms (what Fraction gave), or +-1 when there is no root.
+        for en, ed in (_half(up_n, up_d) if up_d else (1, 1), _half(down_n, down_d) if down_d else (-1, 1)):
+            la = a * ed + m0 * en
+            lb = b * ed + m1 * en
+            lc = c * ed + m2 * en
             if la == 0 and lb == 0:
                 continue
             found = _clear_stretch((la, lb, lc), a_is_point, a_pts, all_edges)
@@ -392,12 +473,61 @@ def _try_perturbations(line: Line, vpts: list[HPt], pivot_point: HPt | None, a_i
     return None
 
 
+def _half(n: int, d: int) -> tuple[int, int]:
+    """n / (2 d) in lowest terms, denominator positive (d > 0)."""
+    d *= 2
+    g = math.gcd(n, d)
+    return n // g, d // g
+
+
+# Parameters along a line are exact rationals kept as integer pairs (num, den) with den > 0:
+# compared by cross-multiplication, turned into Fractions only for the witness.
+Q = tuple[int, int]
+
+
+def _qcmp(x: Q, y: Q) -> int:
+    v = x[0] * y[1] - y[0] * x[1]
+    return (v > 0) - (v < 0)
+
+
+_QKEY = functools.cmp_to_key(_qcmp)
+
+
+def _qlt(x: Q, y: Q) -> bool:
+    return x[0] * y[1] < y[0] * x[1]
+
+
+def _qeq(x: Q, y: Q) -> bool:
+    return x[0] * y[1] == y[0] * x[1]
+
+
+def _qmid(x: Q, y: Q) -> Q:
+    return (x[0] * y[1] + y[0] * x[1], 2 * x[1] * y[1])
+
+
+def _qmax(first: Q, rest: Iterable[Q]) -> Q:
+    """max([first, *rest]) (the first of equal maxima, as max() keeps)."""
+    best = first
+    for t in rest:
+        if _qlt(best, t):
+            best = t
+    return best
+
+
+def _qmin(first: Q, rest: Iterable[Q]) -> Q:
+    best = first
+    for t in rest:
+        if _qlt(t, best):
+            best = t
+    return best
+
+
 def _clear_stretch(line: Line, a_is_point: bool, a_pts: list[IntPt], all_edges) -> tuple | None:
     """On a generic line, find p in A and q in B with no wall point between; None if none."""
     a, b, c = line
     a_edges, b_edges, walls = all_edges
 
-    def crossings(edges) -> list[Fraction]:
+    def crossings(edges) -> list[Q]:
         out = []
         for (ux, uy), (vx, vy) in edges:
             su = a * ux + b * uy + c
@@ -405,19 +535,23 @@ def _clear_stretch(line: Line, a_is_point: bool, a_pts: list[IntPt], all_edges) 
             if (su < 0 < sv) or (sv < 0 < su):
                 tu = b * ux - a * uy
                 tv = b * vx - a * vy
-                out.append(Fraction(su * tv - sv * tu, su - sv))
-        out.sort()
+                n, d = su * tv - sv * tu, su - sv
+                out.append((n, d) if d > 0 else (-n, -d))
+        if len(out) > 1:
+            out.sort(key=_QKEY)
         return out
 
     if a_is_point:
-        tp = Fraction(b * a_pts[0][0] - a * a_pts[0][1])
+        tp = (b * a_pts[0][0] - a * a_pts[0][1], 1)
         a_iv = [(tp, tp)]
     else:
         ta = crossings(a_edges)
         a_iv = list(zip(ta[0::2], ta[1::2]))
+    if not a_iv:
+        return None
     tb = crossings(b_edges)
     b_iv = list(zip(tb[0::2], tb[1::2]))
-    if not a_iv or not b_iv:
+    if not b_iv:
         return None
     tw = crossings(walls)
     for a0, a1 in a_iv:
@@ -425,43 +559,48 @@ def _clear_stretch(line: Line, a_is_point: bool, a_pts: list[IntPt], all_edges) 
             pick = _pick(a0, a1, b0, b1, tw)
             if pick is not None:
                 n2 = a * a + b * b
-                p, q = (((-a * c + t * b) / n2, (-b * c - t * a) / n2) for t in pick)
+                p, q = (
+                    (Fraction(-a * c * td + tn * b, td * n2), Fraction(-b * c * td - tn * a, td * n2))
+                    for tn, td in pick
+                )
                 return p, q
     return None
 
 
-def _pick(a0: Fraction, a1: Fraction, b0: Fraction, b1: Fraction, tw: list[Fraction]) -> tuple | None:
-    """Parameters (tp, tq) of a clear stretch from interval [a0, a1] to [b0, b1], or None."""
-    if a1 < b0 or b1 < a0:
-        flip = b1 < a0
-        if flip:  # mirror so that A lies before B
-            a0, a1, b0, b1, tw = -a1, -a0, -b1, -b0, sorted(-t for t in tw)
-        if any(a1 <= t <= b0 for t in tw):
+def _pick(a0: Q, a1: Q, b0: Q, b1: Q, tw: list[Q]) -> tuple[Q, Q] | None:
+    """Parameters (tp, tq) of a clear stretch from interval [a0, a1] to [b0, b1], or None.
+    tw: the wall crossings, sorted."""
+    lt = _qlt
+    if lt(a1, b0):  # A before B: the last wall crossing before a1, the first after b0
+        if any(not lt(t, a1) and not lt(b0, t) for t in tw):
             return None
-        before = [t for t in tw if t < a1]
-        after = [t for t in tw if t > b0]
-        tp = (a1 + max([a0, *before[-1:]])) / 2
-        tq = (b0 + min([b1, *after[:1]])) / 2
-        return (-tp, -tq) if flip else (tp, tq)
-    lo, hi = max(a0, b0), min(a1, b1)
-    if lo < hi:  # the intervals overlap: two points in a wall-free piece of the overlap
-        cuts = [lo, *(t for t in tw if lo < t < hi), hi]
+        return (_qmid(a1, _qmax(a0, (t for t in tw if lt(t, a1)))),
+                _qmid(b0, _qmin(b1, (t for t in tw if lt(b0, t)))))
+    if lt(b1, a0):  # B before A: the same, mirrored
+        if any(not lt(t, b1) and not lt(a0, t) for t in tw):
+            return None
+        return (_qmid(a0, _qmin(a1, (t for t in tw if lt(a0, t)))),
+                _qmid(b1, _qmax(b0, (t for t in tw if lt(t, b1)))))
+    lo = b0 if lt(a0, b0) else a0
+    hi = b1 if lt(b1, a1) else a1
+    if lt(lo, hi):  # the intervals overlap: two points in a wall-free piece of the overlap
+        cuts = [lo, *(t for t in tw if lt(lo, t) and lt(t, hi)), hi]
         for g0, g1 in zip(cuts, cuts[1:]):
-            if g0 < g1:
-                return (g0 + (g1 - g0) / 3, g0 + 2 * (g1 - g0) / 3)
+            if lt(g0, g1):
+                # g0 + (g1 - g0) / 3 and g0 + 2 (g1 - g0) / 3
+                d = 3 * g0[1] * g1[1]
+                return ((2 * g0[0] * g1[1] + g1[0] * g0[1], d), (g0[0] * g1[1] + 2 * g1[0] * g0[1], d))
         return None
-    # They touch at one point c (areas sharing a border): step into each side, stopping short of walls.
-    if lo in tw:
+    # They touch at one point (areas sharing a border): step into each side, stopping short of walls.
+    if any(_qeq(t, lo) for t in tw):
         return None
-    if a0 == a1 == lo or b0 == b1 == lo:
+    if (_qeq(a0, lo) and _qeq(a1, lo)) or (_qeq(b0, lo) and _qeq(b1, lo)):
         return (lo, lo)
-    if a1 == lo:  # A on the low side
-        tp = (lo + max([a0, *(t for t in tw if t < lo)])) / 2
-        tq = (lo + min([b1, *(t for t in tw if t > lo)])) / 2
-    else:
-        tp = (lo + min([a1, *(t for t in tw if t > lo)])) / 2
-        tq = (lo + max([b0, *(t for t in tw if t < lo)])) / 2
-    return (tp, tq)
+    before = [t for t in tw if lt(t, lo)]
+    after = [t for t in tw if lt(lo, t)]
+    if _qeq(a1, lo):  # A on the low side
+        return (_qmid(lo, _qmax(a0, before)), _qmid(lo, _qmin(b1, after)))
+    return (_qmid(lo, _qmin(a1, after)), _qmid(lo, _qmax(b0, before)))
 
 
 # --- integer helpers -------------------------------------------------------------------------
@@ -517,6 +656,31 @@ def _in_convex(z: HPt, hull: list[IntPt]) -> bool:
     return True
 
 
+def _seg_touches_convex(w: tuple[IntPt, IntPt], hull: list[IntPt]) -> bool:
+    """The closed segment meets the closed convex polygon `hull` (>= 3 vertices, counter-clockwise
+    as convex_hull gives): geometry.segment_touches_polygon for that case, in integers.
+    Separating axes: they are apart iff both ends lie strictly outside one hull edge, or every
+    hull vertex lies strictly on one side of the segment's line."""
+    (ax, ay), (bx, by) = w
+    n = len(hull)
+    for i in range(n):
+        ox, oy = hull[i]
+        ex, ey = hull[(i + 1) % n]
+        if ((ex - ox) * (ay - oy) - (ey - oy) * (ax - ox) < 0
+                and (ex - ox) * (by - oy) - (ey - oy) * (bx - ox) < 0):
+            return False
+    pos = neg = False
+    for hx, hy in hull:
+        s = (bx - ax) * (hy - ay) - (by - ay) * (hx - ax)
+        if s >= 0:
+            pos = True
+        if s <= 0:
+            neg = True
+        if pos and neg:
+            return True
+    return False
+
+
 def _line_meets(line: Line, pts: list[IntPt]) -> bool:
     a, b, c = line
     lo = hi = False
@@ -561,11 +725,15 @@ def _properly_crossed(line: Line, suspects: int, walls: list[tuple[IntPt, IntPt]
 
 
 def _fp(p) -> Point:
-    return (Fraction(p[0]), Fraction(p[1]))
+    x, y = p
+    if type(x) is Fraction and type(y) is Fraction and type(p) is tuple:
+        return p  # already exact (the common case: board data): no new objects
+    return (Fraction(x), Fraction(y))
 
 
 def _fseg(s: Segment) -> Segment:
-    return Segment(_fp(s.a), _fp(s.b))
+    a, b = _fp(s.a), _fp(s.b)
+    return s if a is s.a and b is s.b else Segment(a, b)
 
 
 def _checked_polygon(polygon: Sequence[Point]) -> tuple[Point, ...]:
@@ -583,28 +751,16 @@ def _validated(polygon: tuple[Point, ...]) -> tuple[Point, ...]:
     return poly
 
 
-def _common_denominator(points: Iterable[Point]) -> int:
-    d = 1
-    for x, y in points:
-        d = math.lcm(d, x.denominator, y.denominator)
-    return d
-
-
-def _scaled(p: Point, scale: int) -> IntPt:
-    return (int(p[0] * scale), int(p[1] * scale))
-
-
-def _scaled_walls(walls: list[Segment], scale: int) -> list[tuple[IntPt, IntPt]]:
-    return [(_scaled(w.a, scale), _scaled(w.b, scale)) for w in walls]
-
-
 def _unscaled(p: tuple[Fraction, Fraction], scale: int) -> Point:
     return (Fraction(p[0]) / scale, Fraction(p[1]) / scale)
 
 
-def _verify(witness: Segment, a: Sequence[Point], b: Sequence[Point], walls: list[Segment]) -> None:
+def _verify(witness: Segment, a: Sequence[Point], b: Sequence[Point], geo: _Scaled) -> None:
     """The witness must be real: ends in (or on) the areas, touching no wall. A failure here is
     a bug in the search, never a property of the map, so it is loud."""
-    in_a = witness.a == a[0] if len(a) == 1 else point_in_polygon(witness.a, a) >= 0
-    if not in_a or point_in_polygon(witness.b, b) < 0 or segment_blocker(witness.a, witness.b, walls):
+    k, walls = geo.rescaled(witness)
+    p, q = _at(witness.a, k), _at(witness.b, k)
+    in_a = witness.a == a[0] if len(a) == 1 else point_in_polygon(p, [_at(v, k) for v in a]) >= 0
+    in_b = point_in_polygon(q, [_at(v, k) for v in b]) >= 0
+    if not in_a or not in_b or any(_touch(p, q, u, v) for u, v in walls):
         raise AssertionError(f"LOS search produced an invalid witness {witness}")
