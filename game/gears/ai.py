@@ -91,6 +91,10 @@ def locust_step(ctx, skip: bool = False) -> None:
             ctx.emit("ai_card", f"The Locust AI card {card.id} is drawn: {card.text}",
                      {"card": card.id}, hidden=True)
             last = not state.ai.draw_pile
+            if last and state.ai.reshuffle_when_empty and state.ai.discard_pile:
+                # Base p. 11 (spec 5.3): as soon as the last card is drawn, the discard pile is
+                # shuffled into a new deck; the card just drawn then starts the new discard pile.
+                state.ai.reshuffle(state.rng.stream("ai"))
             again = resolve_card(ctx, content, card)
             state.ai.discard([card.id])
             state.flags.pop("ai_in_play", None)

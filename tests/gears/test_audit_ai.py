@@ -200,3 +200,43 @@ def test_base_5_firefight_each_boomer_includes_the_grinder_using_boomer_cards(ti
             answers.append(need.options[0])
     assert [e for e in ctx.events if e.kind == "attack" and e.payload.get("figure") == g]
     assert s.locusts[g].area == far
+
+
+def test_ai_deck_reshuffles_when_its_last_card_is_drawn_seed_p11_spec_5_3(title, monkeypatch):
+    """Base p. 11 (spec 5.3 "Reshuffle timing"): as soon as the last card of the AI deck is
+    drawn, the AI discard pile is shuffled into a new deck; the card just drawn is resolved as
+    usual and then starts the new discard pile. (What the card does is not the point here, so
+    its resolution is stubbed out.)"""
+    from game.gears import ai as AI
+    from game.gears.rules.procedures import Ctx
+
+    s = fresh(title, 1)
+    cards = list(s.ai.draw_pile)
+    last, old_discards = cards[0], cards[1:6]
+    s.ai.draw_pile, s.ai.discard_pile = [last], list(old_discards)
+    resolved: list[str] = []
+    monkeypatch.setattr(AI, "resolve_card", lambda ctx, content, card: resolved.append(card.id) or False)
+    AI.locust_step(Ctx(s, []))
+    assert resolved == [last]
+    assert s.ai.discard_pile == [last]
+    assert sorted(s.ai.draw_pile) == sorted(old_discards)
+
+
+def test_locust_cover_is_judged_against_cogs_tied_by_movement_spec_3_3_3_6(title, monkeypatch):
+    """Spec 3.3: a Locust takes the cover best against the nearest COG; spec 3.6: 'nearest' is by
+    movement, and a tie is the active player's choice: range distance never breaks it."""
+    from game.gears.rules.movement import nearest_cogs
+
+    s = fresh(title, 2)
+    p, q = s.players
+    s.cogs[p].area, s.cogs[q].area = "near_by_range", "far_by_range"
+
+    class View:
+        def mdist(self, a, b):
+            return 2
+
+        def rdist(self, a, b):
+            return 1 if b == "near_by_range" else 2
+
+    monkeypatch.setattr(s, "view", lambda: View())
+    assert nearest_cogs(s, "somewhere") == [p, q]

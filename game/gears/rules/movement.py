@@ -172,24 +172,13 @@ def standing_cogs(state: GearsState) -> list[str]:
     return [p for p in state.players if p in state.cogs and not state.cogs[p].bleeding]
 
 
-def cog_distance(state: GearsState, area: str, player: str) -> tuple[int, int]:
-    """(movement distance, range distance) from an area to a COG: 'nearest' compares movement
-    first and falls back to range when unreachable (spec 3.6, 11 item 12)."""
-    view = state.view()
-    c = state.cogs[player]
-    return view.mdist(area, c.area), view.rdist(area, c.area)
-
-
 def nearest_cogs(state: GearsState, area: str, among: Iterable[str] | None = None) -> list[str]:
-    """Every COG tied for nearest to `area` (ties are the active player's choice)."""
+    """Every COG tied for nearest to `area` by movement (range only when none can be reached
+    by movement, never as a tie-breaker: ties are the active player's choice, spec 3.6)."""
+    from game.gears.rules.spawning import tied_nearest
+
     cands = list(standing_cogs(state) if among is None else among)
-    if not cands:
-        return []
-    dists = {p: cog_distance(state, area, p) for p in cands}
-    best = min(dists.values())
-    if best == (INF, INF):
-        return []
-    return [p for p in cands if dists[p] == best]
+    return tied_nearest(state.view(), area, cands, lambda p: state.cogs[p].area)
 
 
 def next_steps_toward(view: BoardView, area: str, goal: str) -> list[str]:
