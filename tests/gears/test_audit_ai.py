@@ -240,3 +240,18 @@ def test_locust_cover_is_judged_against_cogs_tied_by_movement_spec_3_3_3_6(title
 
     monkeypatch.setattr(s, "view", lambda: View())
     assert nearest_cogs(s, "somewhere") == [p, q]
+
+
+def test_a_unique_figure_that_cannot_spawn_is_logged_as_such_spec_9_2_6(title):
+    """Hive (spec 9.2.6): Skorge is placed by the mission card and never spawned by AI cards.
+    When a card's spawn resolves to him, the log says he cannot be spawned, not that his
+    figures ran out."""
+    from game.gears.rules.spawning import md
+    from game.gears.rules.title import shared_content
+
+    s = fresh(title, 1)
+    md(s)["unique"] = ["skorge"]
+    ctx = Ctx(s, [])
+    area = s.cogs[s.players[0]].area
+    assert W.spawn(ctx, shared_content(), "skorge", area, "test") is None
+    assert [e.text for e in ctx.events] == ["General Skorge cannot be spawned now (test): the mission does not allow it."]

@@ -125,7 +125,10 @@ def spawn(ctx, content: GearsContent, what: str, area: str, why: str,
         enemy = what
     if enemy is None:
         label = content.enemies[what].name if what in content.enemies else what
-        ctx.emit("no_spawn", f"No {label} figure is left to spawn ({why}).")
+        if what in _banned(state):  # a stage rule forbids it, or a unique figure a mission card placed
+            ctx.emit("no_spawn", f"{label} cannot be spawned now ({why}): the mission does not allow it.")
+        else:
+            ctx.emit("no_spawn", f"No {label} figure is left to spawn ({why}).")
         return None
     fid = free_figure_id(state, content, enemy, stand_ins if enemy == what else ())
     assert fid is not None
