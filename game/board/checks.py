@@ -48,32 +48,65 @@ def edges(poly: Sequence[Point]) -> list[tuple[Point, Point]]:
 
 def polygon_problem(poly: Sequence[Point]) -> str | None:
     """Why poly is not a usable area polygon, or None: fewer than 3 vertices, a repeated vertex,
-    zero area, or a self-intersection (two edges meeting anywhere but at their shared vertex)."""
+    zero area, or a self-intersection (two edges meeting anywhere but at their shared vertex).
+
+    Decided on integers (every test is unchanged by scaling all points by one positive number);
+    the message names the original points."""
     n = len(poly)
     if n < 3:
         return f"polygon has {n} point(s), needs at least 3"
     if len(set(poly)) != n:
         return "polygon repeats a vertex"
-    if signed_area2(poly) == 0:
+    exact = poly
+    if any(type(v) is not int and type(v) is not Fraction for pt in poly for v in pt):
+        exact = [(Fraction(x), Fraction(y)) for x, y in poly]  # floats and such: their exact value
+    ip = _scaled(exact, _scale_of(exact))
+    if signed_area2(ip) == 0:
         return "polygon has zero area"
-    es = edges(poly)
     for i in range(n):
+        a, b = ip[i], ip[(i + 1) % n]
         for j in range(i + 1, n):
-            a, b = es[i]
-            c, d = es[j]
+            c, d = ip[j], ip[(j + 1) % n]
             if j == i + 1 or (i == 0 and j == n - 1):
                 # Neighbouring edges share one vertex; they may not fold back over each other.
                 shared = b if j == i + 1 else a
                 other_i = a if j == i + 1 else b
                 other_j = d if j == i + 1 else c
-                if orient(other_i, shared, other_j) == 0 and (
-                    on_segment(other_j, other_i, shared) or on_segment(other_i, shared, other_j)
+                if _iorient(other_i, shared, other_j) == 0 and (
+                    _ion(other_j, other_i, shared) or _ion(other_i, shared, other_j)
                 ):
-                    return f"polygon folds back on itself at {fmt_point(shared)}"
+                    return f"polygon folds back on itself at {fmt_point(poly[(i + 1) % n] if j == i + 1 else poly[i])}"
                 continue
-            if segments_intersect(a, b, c, d):
-                return f"polygon is self-intersecting (edges {fmt_point(a)}-{fmt_point(b)} and {fmt_point(c)}-{fmt_point(d)})"
+            if _itouch(a, b, c, d):
+                return (f"polygon is self-intersecting (edges {fmt_point(poly[i])}-{fmt_point(poly[(i + 1) % n])}"
+                        f" and {fmt_point(poly[j])}-{fmt_point(poly[(j + 1) % n])})")
     return None
+
+
+def _iorient(o, a, b) -> int:
+    v = (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+    return (v > 0) - (v < 0)
+
+
+def _ion(p, a, b) -> bool:
+    """Integer p lies on the closed segment ab."""
+    if (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]) != 0:
+        return False
+    return min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
+
+
+def _itouch(p, q, r, u) -> bool:
+    """geometry.segments_touch on integer points (closed segments share a point)."""
+    if max(p[0], q[0]) < min(r[0], u[0]) or max(r[0], u[0]) < min(p[0], q[0]):
+        return False
+    if max(p[1], q[1]) < min(r[1], u[1]) or max(r[1], u[1]) < min(p[1], q[1]):
+        return False
+    d1, d2 = _iorient(p, q, r), _iorient(p, q, u)
+    d3, d4 = _iorient(r, u, p), _iorient(r, u, q)
+    if d1 * d2 < 0 and d3 * d4 < 0:
+        return True
+    return ((d1 == 0 and _ion(r, p, q)) or (d2 == 0 and _ion(u, p, q))
+            or (d3 == 0 and _ion(p, r, u)) or (d4 == 0 and _ion(q, r, u)))
 
 
 def bbox(points: Iterable[Point]) -> tuple[Fraction, Fraction, Fraction, Fraction]:
@@ -104,7 +137,11 @@ def polygons_overlap(pa: Sequence[Point], pb: Sequence[Point]) -> bool:
     # Exact integers instead of Fractions: every test below is invariant under scaling both
     # polygons by the same positive factor, and integer arithmetic is many times faster.
     scale = _scale_of(pa, pb)
-    pa, pb = _scaled(pa, scale), _scaled(pb, scale)
+    return _int_polygons_overlap(_scaled(pa, scale), _scaled(pb, scale))
+
+
+def _int_polygons_overlap(pa: Sequence[tuple[int, int]], pb: Sequence[tuple[int, int]]) -> bool:
+    """polygons_overlap on polygons scaled to even integers (boxes already known to overlap)."""
     ea, eb = edges(pa), edges(pb)
     for a, b in ea:
         for c, d in eb:
@@ -244,7 +281,23 @@ def _check_areas(board: Board) -> list[Problem]:
     if not areas:
         add_map("has no areas")
         return out
-    boxes = [bbox(a.polygon) for a in areas]
+    # Everything below runs on integers: all coordinates times one even common denominator.
+    # Every test (orientation signs, order along a line, inside/outside, equality of lines) is
+    # unchanged by that scaling; messages print the original points.
+    # tests/board/test_checks_fast.py compares with the Fraction version kept in the tests.
+    walls = board.wall_segments()
+    outline = board.outline_segments()
+    scale = _scale_of(
+        *(a.polygon for a in areas), *(line.points for line in board.lines),
+        *((w.a, w.b) for w in walls), *((o.a, o.b) for o in outline),
+        *(c.segment for c in board.connectors),
+    )
+
+    def pt(p: Point) -> tuple[int, int]:
+        return (_times(p[0], scale), _times(p[1], scale))
+
+    polys = [tuple(pt(p) for p in a.polygon) for a in areas]
+    boxes = [bbox(poly) for poly in polys]
     for i, a in enumerate(areas):
         problem = polygon_problem(a.polygon)
         if problem:
@@ -256,8 +309,8 @@ def _check_areas(board: Board) -> list[Problem]:
             bx0, by0, bx1, by1 = boxes[j]
             if bx0 >= ax1 or ax0 >= bx1 or by0 >= ay1 or ay0 >= by1:
                 continue
-            b = areas[j]
-            if polygons_overlap(a.polygon, b.polygon):
+            if _int_polygons_overlap(polys[i], polys[j]):
+                b = areas[j]
                 add(b.name, b.object_id, f"overlaps area {a.name} (id {a.object_id})")
     for spot in board.cover:
         area = board.areas.get(spot.area)
@@ -270,32 +323,36 @@ def _check_areas(board: Board) -> list[Problem]:
 
     # Borders and level lines must run along the boundary between two areas, or they join
     # nothing (a line drawn a few pixels off is the usual authoring slip).
-    by_line: dict[tuple, list[tuple[str, Point, Point]]] = {}
-    for a in areas:
-        for p, q in edges(a.polygon):
-            by_line.setdefault(line_key(p, q), []).append((a.name, p, q))
+    by_line: dict[tuple, list[tuple[str, tuple[int, int], tuple[int, int]]]] = {}
+    for a, poly in zip(areas, polys):
+        for p, q in edges(poly):
+            by_line.setdefault(_iline_key(p, q), []).append((a.name, p, q))
     for line in board.lines:
         if line.kind == "wall":
             continue
         for s in line.segments():
-            group = by_line.get(line_key(s.a, s.b), []) if s.a != s.b else []
-            touched = {name for name, p, q in group if _collinear_overlap(s.a, s.b, p, q)}
+            sa, sb = pt(s.a), pt(s.b)
+            group = by_line.get(_iline_key(sa, sb), []) if sa != sb else []
+            touched = {name for name, p, q in group if _collinear_overlap(sa, sb, p, q)}
             if len(touched) < 2:
                 add(line.name, line.object_id, f"{line.kind.replace('_', ' ')} segment {fmt_segment(s)} does not run between two areas")
                 break
-    walls = board.wall_segments()
+    iwalls = [(pt(w.a), pt(w.b)) for w in walls]
     for line in board.lines_of("border"):
         for s in line.segments():
-            hit = next((w for w in walls if _collinear_overlap(s.a, s.b, w.a, w.b)), None)
+            sa, sb = pt(s.a), pt(s.b)
+            hit = next((w for w, (u, v) in zip(walls, iwalls) if _collinear_overlap(sa, sb, u, v)), None)
             if hit is not None:
                 add(line.name, line.object_id, f"border runs along a wall at {fmt_segment(hit)}; a stretch is one or the other")
                 break
 
-    outline = board.outline_segments()
+    ioutline = [Segment(pt(o.a), pt(o.b)) for o in outline]
+    pairs = board.joined_connectors()  # the same for every connector: computed once
     for c in board.connectors:
-        if not _covered_by(c.segment, outline) and not any(c in pair for pair in board.joined_connectors()):
+        iseg = Segment(pt(c.segment.a), pt(c.segment.b))
+        if not _covered_by(iseg, ioutline) and not any(c in pair for pair in pairs):
             add(c.name, c.object_id, f"{c.kind} {fmt_segment(c.segment)} is not on the edge of the map")
-    joined = {id(c) for pair in board.joined_connectors() for c in pair}
+    joined = {id(c) for pair in pairs for c in pair}
     for piece in board.pieces():
         label = f"piece {piece}" if piece else "tile"
         entrances = [c for c in board.connectors if c.kind == "entrance" and c.piece == piece]
@@ -309,16 +366,29 @@ def _check_areas(board: Board) -> list[Problem]:
         for e in entrances + exits:
             if id(e) in joined:
                 continue
-            if not any(_touches(a.polygon, e.segment) for a in areas if a.piece == piece):
+            iseg = Segment(pt(e.segment.a), pt(e.segment.b))
+            if not any(_touches(poly, iseg) for a, poly in zip(areas, polys) if a.piece == piece):
                 add(e.name, e.object_id, f"{e.kind} touches no area of its tile")
 
     start_conn = next((c for c in board.connectors if c.kind == "entrance"), None)
-    start = next((a.name for a in areas if start_conn and _touches(a.polygon, start_conn.segment)), areas[0].name)
+    start_seg = Segment(pt(start_conn.segment.a), pt(start_conn.segment.b)) if start_conn else None
+    start = next((a.name for a, poly in zip(areas, polys) if start_seg and _touches(poly, start_seg)), areas[0].name)
     reached = distances_from(board, start, "movement", closed_doors=())
     for a in areas:
         if a.name not in reached:
             add(a.name, a.object_id, f"cannot be reached by movement from area {start} (no cracked border leads in)")
     return out
+
+
+def _iline_key(p: tuple[int, int], q: tuple[int, int]) -> tuple[int, int, int]:
+    """line_key on integer points: the supporting line of p != q as coprime integers, the first
+    non-zero of the first two positive (equal exactly for collinear segments)."""
+    a, b = q[1] - p[1], p[0] - q[0]
+    c = -(a * p[0] + b * p[1])
+    g = math.gcd(a, b, c)
+    if a < 0 or (a == 0 and b < 0):
+        g = -g
+    return (a // g, b // g, c // g)
 
 
 def _check_grid(board: Board) -> list[Problem]:
