@@ -18,6 +18,7 @@ treats an area as a closed set (a figure may stand on its area's edge), so "in t
 from __future__ import annotations
 
 from fractions import Fraction
+from math import lcm
 from typing import Iterable, Sequence
 
 from game.board.model import Point, Segment
@@ -179,30 +180,66 @@ def polygon_problems(poly: Sequence[PointLike]) -> list[str]:
     """Why `poly` is not a usable area polygon, in words; [] when it is fine.
 
     Checks: at least 3 distinct vertices, no repeated consecutive vertex, non-zero area, and
-    simplicity (non-adjacent edges never touch; adjacent edges meet only at their shared vertex)."""
+    simplicity (non-adjacent edges never touch; adjacent edges meet only at their shared vertex).
+    Decided on integers (all coordinates times their common denominator: every test here is
+    unchanged by a positive scale); tests/board/test_los_fast.py compares it with the Fraction
+    version."""
     problems: list[str] = []
     if len(poly) < 3:
         return [f"needs at least 3 vertices, has {len(poly)}"]
     n = len(poly)
+    pts = [_fp(p) for p in poly]
+    scale = 1
+    for x, y in pts:
+        for d in (x.denominator, y.denominator):
+            if scale % d:
+                scale = lcm(scale, d)
+    ip = [(x.numerator * (scale // x.denominator), y.numerator * (scale // y.denominator)) for x, y in pts]
     for i in range(n):
-        if _fp(poly[i]) == _fp(poly[(i + 1) % n]):
+        if ip[i] == ip[(i + 1) % n]:
             problems.append(f"vertex {i} repeats vertex {(i + 1) % n}")
     if problems:
         return problems
-    if signed_area2(poly) == 0:
+    if signed_area2(ip) == 0:
         problems.append("has zero area")
-    edges = polygon_edges(poly)
     for i in range(n):
+        p, q = ip[i], ip[(i + 1) % n]
         for j in range(i + 1, n):
+            r, u = ip[j], ip[(j + 1) % n]
             if j == i + 1 or (i == 0 and j == n - 1):
-                # Adjacent edges share one vertex; they may not fold back over each other.
-                shared = edges[i].b if j == i + 1 else edges[i].a
-                if segment_intersection(edges[i], edges[j]) != shared:
+                # Adjacent edges share one vertex; they may not fold back over each other: they
+                # meet only there unless they are collinear and the far ends lie on one side
+                # (segment_intersection(...) != shared vertex).
+                far_i, shared, far_j = (p, q, u) if j == i + 1 else (q, p, r)
+                if cross(far_i, shared, far_j) == 0 and (
+                    (far_i[0] - shared[0]) * (far_j[0] - shared[0]) + (far_i[1] - shared[1]) * (far_j[1] - shared[1]) > 0
+                ):
                     problems.append(f"edges {i} and {j} overlap")
                 continue
-            if segments_touch(edges[i], edges[j]):
+            if _int_touch(p, q, r, u):
                 problems.append(f"edges {i} and {j} touch or cross (polygon is not simple)")
     return problems
+
+
+def _int_touch(p, q, r, u) -> bool:
+    """segments_touch on integer points, without Segment objects."""
+    if max(p[0], q[0]) < min(r[0], u[0]) or max(r[0], u[0]) < min(p[0], q[0]):
+        return False
+    if max(p[1], q[1]) < min(r[1], u[1]) or max(r[1], u[1]) < min(p[1], q[1]):
+        return False
+    d1, d2, d3, d4 = orientation(p, q, r), orientation(p, q, u), orientation(r, u, p), orientation(r, u, q)
+    if d1 * d2 < 0 and d3 * d4 < 0:
+        return True
+    return (
+        (d1 == 0 and _in_box(r, p, q))
+        or (d2 == 0 and _in_box(u, p, q))
+        or (d3 == 0 and _in_box(p, r, u))
+        or (d4 == 0 and _in_box(q, r, u))
+    )
+
+
+def _in_box(z, a, b) -> bool:
+    return min(a[0], b[0]) <= z[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= z[1] <= max(a[1], b[1])
 
 
 def is_simple_polygon(poly: Sequence[PointLike]) -> bool:

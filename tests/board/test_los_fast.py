@@ -130,3 +130,14 @@ def test_segment_blocker_and_point_to_point_equal_the_reference_section_3_5(p, q
     """The first wall touched (nearest p; the first listed on a tie), integer-prefiltered."""
     assert los.segment_blocker(p, q, walls) == ref.segment_blocker(p, q, walls)
     assert los.point_to_point(p, q, walls) == ref.point_to_point(p, q, walls)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.one_of(half, third), st.one_of(half, third)), min_size=0, max_size=6))
+def test_polygon_problems_equals_the_reference_section_3_5(poly):
+    """Same problems, same words: repeats, zero area, folded adjacent edges, touching edges."""
+    from game.board.geometry import polygon_problems
+
+    assert polygon_problems(poly) == ref.polygon_problems(poly)
+    ints = [(int(6 * x), int(6 * y)) for x, y in poly]
+    assert polygon_problems(ints) == ref.polygon_problems(ints)
