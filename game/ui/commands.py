@@ -49,7 +49,7 @@ def screenshot_main(argv: list[str]) -> int:
     parser.add_argument("map", help="a Tiled .tmx map")
     parser.add_argument("--out", required=True, help="the PNG to write")
     parser.add_argument("--size", default="1920x1080", help="image size WxH (default 1920x1080)")
-    parser.add_argument("--los", nargs=2, metavar=("FROM", "TO"), help="show line of sight: area names or c,r cells")
+    parser.add_argument("--los", nargs=2, metavar=("FROM", "TO"), help="show line of sight: area or cover spot names, x,y points, or c,r cells")
     args = parser.parse_args(argv)
     size = _size(parser, args.size)
     # A screenshot never needs a window: render offscreen even when a display exists.

@@ -44,4 +44,4 @@ def test_screenshot_of_a_broken_map_is_one_clear_message(config_dir, tmp_path, c
 
 def test_screenshot_with_an_unknown_place(config_dir, tmp_path, capsys):
     assert screenshot_main([str(SAMPLE), "--out", str(tmp_path / "x.png"), "--los", "plaza", "nowhere"]) == 1
-    assert "no area named 'nowhere'" in capsys.readouterr().err
+    assert "no area or cover spot named 'nowhere'" in capsys.readouterr().err

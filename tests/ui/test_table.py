@@ -205,3 +205,27 @@ def test_los_tool_on_a_grid_map_matches_gridlos_or_says_why_not(make_app):
     expected = GridSight(grid.cols, grid.rows, grid.wall_edges, (scene.board.tile_width, scene.board.tile_height)).visible(
         a, b, blocking=grid.blocking - {a, b}, closed_doors=scene.board.closed_door_edges())
     assert (scene.los.visible, scene.los.witness, scene.los.blocker) == (expected.visible, expected.witness, expected.blocker)
+
+
+def test_los_from_cover_spots_as_the_rulebook_example_gears_3_5(make_app):
+    """Spec 3.5's worked example on maps/gears/los_example.tmx, asked with cover spot names as
+    `python -m game los` accepts them: Marcus in cover does not see Drone #4 (a wall blocks every
+    line from his spot), Cole out of cover does, from the edge of his area; both as game/board says."""
+    from game.board.tmx import load_board
+
+    example = Path(__file__).resolve().parents[2] / "maps" / "gears" / "los_example.tmx"
+    app, scene = open_table(make_app, example)
+    board = load_board(example)
+    sight = AreaSight(board, board.blocking_segments())
+    drone4 = board.cover_spot("drone4").point
+
+    marcus = scene.show_los_named("marcus", "drone4")
+    assert (marcus.origin.kind, marcus.target.kind) == ("cover", "cover")
+    assert not marcus.visible and marcus.blocker == sight.points(board.cover_spot("marcus").point, drone4).blocker
+    assert "hiding_wall" in marcus.status
+
+    cole = scene.show_los_named("cole_area", "drone4")
+    assert cole.visible and cole.witness == sight.point_area(drone4, "cole_area").witness
+
+    with pytest.raises(ValueError, match="no area or cover spot named"):
+        scene.show_los_named("marcus", "nowhere")

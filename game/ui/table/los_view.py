@@ -51,7 +51,15 @@ def compute_los(board: Board, origin: Place, target: Place) -> LosShown:
         from game.board.los import AreaSight
 
         sight = AreaSight(board, board.blocking_segments())
-        result = sight.areas(origin.name, target.name)
+        # A cover spot or a point sees from that exact point (gears 3.5), an area from any of its points.
+        if origin.point is not None and target.point is not None:
+            result = sight.points(origin.point, target.point)
+        elif origin.point is not None:
+            result = sight.point_area(origin.point, target.name)
+        elif target.point is not None:
+            result = sight.point_area(target.point, origin.name)
+        else:
+            result = sight.areas(origin.name, target.name)
     blocker = result.blocker
     name = "" if result.visible or blocker is None else name_of_blocker(board, blocker)
     return LosShown(origin, target, bool(result.visible), result.witness, blocker, name)

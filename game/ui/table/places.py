@@ -1,25 +1,29 @@
-"""Places on a board the table can point at: an area (area maps) or a grid cell (grid maps)."""
+"""Places on a board the table can point at: an area (area maps) or a grid cell (grid maps),
+and, written on the command line of `screenshot --los` as for `python -m game los`, a cover
+spot or an x,y point of an area map (their line of sight starts from that exact point)."""
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from game.board.model import Board, Cell
+from game.board.model import Board, Cell, Point
 
 _CELL = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*$")
+_POINT = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$")
 
 
 @dataclass(frozen=True)
 class Place:
-    kind: str  # "area" or "cell"
-    name: str  # the area name, or "c,r" for a cell
+    kind: str  # "area", "cell", "cover" (a cover spot) or "point" (x,y map pixels)
+    name: str  # the area name, "c,r" for a cell, the cover spot's name, or "x,y"
     cell: Cell | None = None
-    area: str | None = None  # for a cell, the area (room) holding its centre
+    area: str | None = None  # for a cell, cover spot or point: the area (room) holding it
+    point: Point | None = None  # for a cover spot or point: where its line of sight starts
 
     @property
     def label(self) -> str:
-        if self.kind == "cell":
+        if self.kind in ("cell", "cover", "point"):
             return f"{self.area} ({self.name})" if self.area else self.name
         return self.name
 
@@ -54,9 +58,19 @@ def parse_place(board: Board, text: str) -> Place:
         if cell is None or cell not in board.grid.floor:
             raise ValueError(f"{board.source}: area {text!r} has no floor square at its centre")
         return Place("cell", f"{cell[0]},{cell[1]}", cell, text)
-    if text not in board.areas:
-        raise ValueError(f"{board.source}: no area named {text!r}")
-    return Place("area", text, None, text)
+    if text in board.areas:
+        return Place("area", text, None, text)
+    spot = next((c for c in board.cover if c.name == text), None)
+    if spot is not None:
+        return Place("cover", text, None, spot.area, spot.point)
+    match = _POINT.match(text)
+    if match:
+        p = (Fraction(match.group(1)), Fraction(match.group(2)))
+        area = board.area_at(p)
+        if area is None:
+            raise ValueError(f"{board.source}: point {text!r} is not inside any area")
+        return Place("point", text, None, area, p)
+    raise ValueError(f"{board.source}: no area or cover spot named {text!r} (points are written x,y)")
 
 
 def anchor(board: Board, place: Place) -> tuple[float, float]:
@@ -64,6 +78,8 @@ def anchor(board: Board, place: Place) -> tuple[float, float]:
     if place.cell is not None:
         cx, cy = board.cell_center(place.cell)
         return float(cx), float(cy)
+    if place.point is not None:
+        return float(place.point[0]), float(place.point[1])
     return anchor_of_polygon(board.areas[place.name].polygon)
 
 

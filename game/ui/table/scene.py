@@ -312,6 +312,8 @@ class TableScene(Scene):
             c, r = place.cell
             tw, th = self.board.tile_width, self.board.tile_height
             return [self._screen(p) for p in ((c * tw, r * th), ((c + 1) * tw, r * th), ((c + 1) * tw, (r + 1) * th), (c * tw, (r + 1) * th))]
+        if place.point is not None:
+            return []  # a cover spot or point sees from that point alone: its badge marks it
         return [self._screen(p) for p in self.board.areas[place.name].polygon]
 
     def _fill_place(self, surface: pygame.Surface, place: Place, colour, alpha: int, outline: int) -> None:
