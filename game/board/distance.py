@@ -18,7 +18,7 @@ blocking squares (obstacles, barrels, and whatever the caller adds, e.g. enemy f
 """
 from __future__ import annotations
 
-from collections import deque
+from collections import OrderedDict, deque
 from fractions import Fraction
 from math import gcd, lcm
 from typing import Hashable, Iterable, Mapping
@@ -57,18 +57,49 @@ def distances_from(
             raise KeyError(f"{board.source}: no area named {a!r}")
         return _bfs(a, lambda n: graph[n])
     cell = _cell(board, a)
-    walls = board.grid.wall_edges | board.closed_door_edges(closed_doors)
+    steps = _grid_steps(board, closed_doors)
     stop = frozenset(board.grid.blocking) | frozenset(blocked) if kind == MOVEMENT else frozenset()
-    floor = board.grid.floor
     stop = stop - {cell}
+    if not stop:
+        return _bfs(cell, steps.__getitem__)
 
     def neighbours(c: Cell):
-        for dx, dy in KING_STEPS:
-            n = (c[0] + dx, c[1] + dy)
-            if n in floor and n not in stop and step_allowed(walls, c, n):
-                yield n
+        return [n for n in steps[c] if n not in stop]
 
     return _bfs(cell, neighbours)
+
+
+_STEP_TABLES_KEPT = 8  # closed-door states remembered per board version
+
+
+def _grid_steps(board: Board, closed_doors: Iterable[str] | None) -> dict[Cell, tuple[Cell, ...]]:
+    """Floor square -> the floor squares one legal king step away (walls and the closed doors;
+    KING_STEPS order), built once per board version and closed-door set: every BFS of a turn
+    reuses it instead of re-testing each step. Figures and props are not in it (each query
+    filters its own blocked squares). tests/board/test_distance_fast.py checks the BFS against
+    the plain step_allowed loop."""
+    assert board.grid is not None
+    closed = board.closed_door_names(closed_doors)
+    key = ("grid_steps", board.version)
+    tables = board._cache.get(key)
+    if tables is None:
+        tables = board._cache[key] = OrderedDict()
+    table = tables.get(closed)
+    if table is not None:
+        tables.move_to_end(closed)
+        return table
+    walls = board.grid.wall_edges | board.closed_door_edges(closed)
+    floor = board.grid.floor
+    table = {}
+    for c in floor:
+        x, y = c
+        table[c] = tuple(
+            n for n in ((x + dx, y + dy) for dx, dy in KING_STEPS) if n in floor and step_allowed(walls, c, n)
+        )
+    tables[closed] = table
+    while len(tables) > _STEP_TABLES_KEPT:
+        tables.popitem(last=False)
+    return table
 
 
 def movement_distance(

@@ -393,3 +393,55 @@ def test_outline_is_unshared_edges_gears_3_2(data):
         board = SHIPPED[data.draw(st.integers(0, len(SHIPPED) - 1))]
     board._cache.clear()
     assert list(board.outline_segments()) == unshared_edges([a.polygon for a in board.areas.values()])
+
+
+# --- Doom grid BFS on the per-board step table (doom.md 3.5, 3.6, 3.8) ------------------------------
+
+from game.board.distance import KING_STEPS, distances_from, step_allowed  # noqa: E402
+from game.board.model import Door, point  # noqa: E402
+from tests.board.test_distance import grid_board  # noqa: E402
+
+
+def reference_grid_distances(board: Board, start, kind: str, closed, blocked) -> dict:
+    """The plain BFS: every step tested with step_allowed against walls + closed door edges."""
+    walls = board.grid.wall_edges | board.closed_door_edges(closed)
+    stop = (set(board.grid.blocking) | set(blocked)) - {start} if kind == MOVEMENT else set()
+    dist = {start: 0}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for c in frontier:
+            for dx, dy in KING_STEPS:
+                n = (c[0] + dx, c[1] + dy)
+                if n in board.grid.floor and n not in stop and n not in dist and step_allowed(walls, c, n):
+                    dist[n] = dist[c] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return dist
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_grid_distances_equal_the_plain_bfs_doom_3_6_3_8(data):
+    """Random walls, doors opened and closed in any order (the step table is cached per
+    closed-door set), random obstacles and figures: same distances as the plain BFS."""
+    cols, rows = data.draw(st.integers(2, 7)), data.draw(st.integers(2, 7))
+    cells = {(c, r) for c in range(cols) for r in range(rows)}
+    floor = cells - set(data.draw(st.lists(st.sampled_from(sorted(cells)), max_size=4)))
+    edges_all = [((x, y), (x + 1, y)) for x in range(cols) for y in range(rows + 1)]
+    edges_all += [((x, y), (x, y + 1)) for x in range(cols + 1) for y in range(rows)]
+    walls = data.draw(st.lists(st.sampled_from(edges_all), max_size=10))
+    doors = []
+    for k, ((x0, y0), (x1, y1)) in enumerate(data.draw(st.lists(st.sampled_from(edges_all), max_size=3, unique=True))):
+        doors.append(Door(f"d{k}", k + 1, (point(x0 * 64, y0 * 64), point(x1 * 64, y1 * 64))))
+    if not floor:
+        return
+    board = grid_board(cols, rows, walls, floor, data.draw(st.lists(st.sampled_from(sorted(floor)), max_size=3)), doors)
+    names = [d.name for d in doors]
+    for _ in range(3):
+        closed = data.draw(st.one_of(st.none(), st.lists(st.sampled_from(names), unique=True) if names else st.just([])))
+        start = data.draw(st.sampled_from(sorted(floor)))
+        blocked = data.draw(st.lists(st.sampled_from(sorted(floor)), max_size=3))
+        for kind in (MOVEMENT, RANGE):
+            expected = reference_grid_distances(board, start, kind, closed, blocked)
+            assert distances_from(board, start, kind, closed, blocked) == expected
