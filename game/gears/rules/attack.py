@@ -172,9 +172,9 @@ def locust_attack_plan(state: GearsState, content: GearsContent, lid: str, playe
     if dodge:
         red += 2
         reasons.append("Dodge +2")
-    if c.has_weapon("boomshield"):
-        red += 1
-        reasons.append("Boomshield +1")
+    for name, extra in carried_defence_dice(state, content, player):
+        red += extra
+        reasons.append(f"{name} +{extra}")
     omen = tuple((a.effect, a.amount or 0) for a in enemy.abilities if a.kind == "omen")
     return AttackPlan(max(0, black), red, tuple(reasons), omen)
 
@@ -403,7 +403,7 @@ def grenade(ctx, content: GearsContent, player: str, area: str) -> None:
     for p in state.players:
         cog = state.cogs.get(p)
         if cog and cog.area == area and not cog.bleeding:
-            red = roll(state, content, "defence", content.cogs[cog.character].defence + (2 if p in dodging else 0))
+            red = roll(state, content, "defence", _defence_of(state, content, p) + (2 if p in dodging else 0))
             n = max(0, hits - sum(f.shields for f in red))
             ctx.emit("defend", f"{N.character(cog.character)} is caught in the blast: [{_faces_text(red)}].",
                      {"player": p}, hidden=True)
@@ -479,7 +479,7 @@ def area_attack(ctx, content: GearsContent, player: str, area: str, weapon: str,
         cog = state.cogs.get(p)
         if cog and cog.area == area and not cog.bleeding:
             red = roll(state, content, "defence",
-                       content.cogs[cog.character].defence + beyond + (2 if p in dodging else 0))
+                       _defence_of(state, content, p) + beyond + (2 if p in dodging else 0))
             ctx.emit("defend", f"{N.cog(state, p)} is caught in the blast: [{_faces_text(red)}].",
                      {"player": p}, hidden=True)
             W.wound_cog(ctx, content, p, max(0, hits - sum(f.shields for f in red)), f"the {w.name}")
@@ -657,7 +657,22 @@ def execute(ctx, lid: str, player: str) -> None:
     W.check_defeat(ctx)
 
 
+def carried_defence_dice(state: GearsState, content: GearsContent, player: str) -> list[tuple[str, int]]:
+    """(weapon name, dice) of the carried cards that add defence dice against every attack (the
+    Boomshield's `extra_defence_die`, spec 8.4 PLACEHOLDER), grenades and area attacks included."""
+    out = []
+    for weapon, _ in state.cogs[player].weapons:
+        w = content.weapons.get(weapon)
+        for a in (w.abilities if w else ()):
+            if a.effect == "extra_defence_die":
+                out.append((w.name, a.amount or 1))
+    return out
+
+
 def _defence_of(state: GearsState, content: GearsContent, player: str) -> int:
+    """A COG's (or the Stranded's) own defence dice before cover and Dodge: the character card
+    plus carried defence cards (the Boomshield, spec 8.4)."""
     if player == STRANDED:
         return next((int(r.params.get("defence", 2)) for r in rules_named(state, "stranded")), 2)
-    return content.cogs[state.cogs[player].character].defence
+    base = content.cogs[state.cogs[player].character].defence
+    return base + sum(n for _, n in carried_defence_dice(state, content, player))

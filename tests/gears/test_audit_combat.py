@@ -1,0 +1,80 @@
+"""Referee audit of cover, weapons and enemy abilities (spec 3.3, 6.3-6.8, 8.1, 8.2, 8.4)
+against the Hungarian base rulebook and Mission Pack 1 (the seeds).
+
+Each test names the rule or card text it checks. Dice are stacked by face index
+(data/dice.toml): attack Omen, 1, 1, 1, 2, blank; defence 2, 1, 1, blank x3. On the sample
+Emergence map 9A:plaza sees the cover spot 9A:street_crates of 9A:west_street in full cover.
+"""
+from __future__ import annotations
+
+from game.gears.rules import attack as A
+from game.gears.rules import wounds as W
+from game.gears.rules.movement import cover_bonus
+from game.gears.rules.procedures import Ctx
+from game.gears.rules.state import LocustState
+from tests.gears.conftest import fresh
+
+OMEN, HIT1, HIT2, BLANK = 0, 1, 4, 5       # attack die faces
+SH2, SH1, SH0 = 0, 1, 3                     # defence die faces
+STREET, PLAZA, CRATES = "9A:west_street", "9A:plaza", "9A:street_crates"
+CARDS = ["roadie_run#1", "roadie_run#2", "roadie_run#3", "roadie_run#4", "roadie_run#5"]
+
+
+def scene(title, players: int = 1, area: str = STREET):
+    """Every COG in `area`, in the open, with five non-Dodge cards; no Locusts."""
+    s = fresh(title, players)
+    for c in s.cogs.values():
+        c.area, c.cover, c.hand = area, None, list(CARDS)
+    return s
+
+
+def stack(s, attack: list[int], defence: list[int] | None = None) -> None:
+    s.flags["dice_stack"] = {"attack": list(attack) + [BLANK] * 30,
+                             "defence": list(defence or []) + [SH0] * 40}
+
+
+def red_used(s, defence: list[int] | None = None) -> int:
+    return len(list(defence or []) + [SH0] * 40) - len(s.flags["dice_stack"]["defence"])
+
+
+def put(s, content, enemy: str, area: str, cover: str | None = None) -> str:
+    fid = W.free_figure_id(s, content, enemy)
+    s.locusts[fid] = LocustState(fid, enemy, area, cover=cover)
+    return fid
+
+
+def lost_cards(s, p: str) -> int:
+    return len(CARDS) - len(s.cogs[p].hand)
+
+
+# ----------------------------------------------------------------------------- Boomshield
+
+def test_boomshield_die_counts_against_a_bolo_grenade_spec_8_4(title, content):
+    """Spec 8.4 / weapons.toml Boomshield (PLACEHOLDER, stands): '+1 defence die against every
+    attack'. A partner's Bolo Grenade is an attack on every figure in the area (spec 6.8): the
+    Boomshield holder rolls his defence + 1."""
+    s = scene(title, 2)
+    p, q = s.players
+    s.cogs[q].weapons.append(["boomshield", 0])
+    s.cogs[p].grenades = 1
+    stack(s, [BLANK] * 4)
+    A.grenade(Ctx(s, []), content, p, STREET)
+    dp = content.cogs[s.cogs[p].character].defence
+    dq = content.cogs[s.cogs[q].character].defence
+    assert red_used(s) == dp + (dq + 1)
+
+
+def test_boomshield_die_counts_against_combustion_and_the_berserker_spec_8_4(title, content):
+    """Spec 8.4 Boomshield '+1 defence die against every attack' also for a COG the Flame
+    Grenadier's COMBUSTION extends the roll to (spec 8.2) - every COG's defence in a one-roll
+    attack (A._defence_of, also read by the Berserker's 'attack every figure', spec 8.1)."""
+    s = scene(title, 2)
+    p, q = s.players
+    s.cogs[q].weapons.append(["boomshield", 0])
+    assert A._defence_of(s, content, q) == content.cogs[s.cogs[q].character].defence + 1
+    put(s, content, "flame_grenadier", STREET)
+    stack(s, [OMEN])
+    A.locust_attack(Ctx(s, []), content, "drone#1", p)
+    dp = content.cogs[s.cogs[p].character].defence
+    dq = content.cogs[s.cogs[q].character].defence
+    assert red_used(s) == dp + (dq + 1)
