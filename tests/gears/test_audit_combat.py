@@ -78,3 +78,23 @@ def test_boomshield_die_counts_against_combustion_and_the_berserker_spec_8_4(tit
     dp = content.cogs[s.cogs[p].character].defence
     dq = content.cogs[s.cogs[q].character].defence
     assert red_used(s) == dp + (dq + 1)
+
+
+# ----------------------------------------------------------------------------- COMBUSTION
+
+def test_combustion_targets_keep_their_cover_bonus_spec_6_3_8_2(title, content):
+    """MP1 Flame Grenadier 'COMBUSTION: This attack targets all COG's in the target's area':
+    every such COG is a target of the attack, and a target's defence dice include its cover
+    (+1/+2) when the attacker stands in another area (seed p. 15-16, spec 3.3, 6.3 step 3).
+    Only the Bolo Grenade's card removes cover (spec 6.8). Partner q in full cover at
+    9A:street_crates, attacked from 9A:plaza, rolls his defence + 2."""
+    s = scene(title, 2)
+    p, q = s.players
+    s.cogs[q].cover = CRATES
+    fid = put(s, content, "flame_grenadier", PLAZA)
+    assert cover_bonus(s.view(), (PLAZA, None), (STREET, CRATES)) == 2
+    stack(s, [OMEN])
+    A.locust_attack(Ctx(s, []), content, fid, p)
+    dp = content.cogs[s.cogs[p].character].defence
+    dq = content.cogs[s.cogs[q].character].defence
+    assert red_used(s) == dp + (dq + 2)

@@ -594,8 +594,13 @@ def locust_attack(ctx, content: GearsContent, lid: str, player: str, bonus: int 
             others.append(STRANDED)
         for q in others:
             d = ask_dodge(ctx, content, q, f"{N.locust(state, lid)}'s flames reach {_target_name(state, q)}")
-            # Each COG's Dodge is his own (spec 6.9): the target's Dodge adds nothing here.
-            rd = roll(state, content, "defence", _defence_of(state, content, q) + (2 if d else 0))
+            # Each COG's Dodge is his own (spec 6.9): the target's Dodge adds nothing here. Each
+            # is a target of this attack, so his own cover counts (spec 3.3, 6.3 step 3; only
+            # the Bolo Grenade's card removes cover). The Stranded is never in cover.
+            cb = 0 if q == STRANDED or lid not in state.locusts else cover_bonus(
+                state.view(), (state.locusts[lid].area, state.locusts[lid].cover),
+                (state.cogs[q].area, state.cogs[q].cover))
+            rd = roll(state, content, "defence", _defence_of(state, content, q) + cb + (2 if d else 0))
             _wound_target(ctx, content, q, max(0, hits + extra - sum(f.shields for f in rd)), f"{N.locust(state, lid)}'s Combustion")
     k = times("wound_others_in_target_area")
     if k:
