@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.gears.rules import explore as E
 from game.gears.rules import missions as M
 from game.gears.rules import turn as T
 from game.gears.rules.procedures import Ctx, NeedDecision
@@ -63,3 +64,30 @@ def test_horde_wave_turns_used_grenade_cards_face_up_again_base_p29_spec_9_2_7(r
     resolve(s, M.check_stage, content)
     assert s.stage == 1
     assert s.equipment.get(tile) == "grenades"
+
+
+# ----------------------------------------------------------------------------- Belly of the Beast
+
+
+def test_belly_level_3_only_through_the_first_tile_door_base_p27_spec_9_2_3(real, content):
+    """Base p. 27 (Belly of the Beast, 'Két ajtó'): 'A második ajtót az első térképlap
+    kijáratához kell tenni. Ez az ajtó a 3. térkép szintre vezet'; spec 9.2.3: 'level 3 cannot
+    be explored from any other door'. Once level 2 is built and the 12B Keycode has unlocked
+    level 3, the door at the end of level 2 leads nowhere; only the first tile's door opens
+    level 3."""
+    s = start(real, "belly_of_the_beast")
+    level1_door = next(d for d in s.doors if md(s)["door_to"][d] == 1)
+    first_door = next(d for d in s.doors if md(s)["door_to"][d] == 2)
+    view = s.view()
+    s.cogs["P1"].area = view.exits[level1_door]
+    resolve(s, lambda ctx: E.explore(ctx, content, "P1"))
+    assert 2 in md(s)["built"]
+    level2_door = next(d for d in s.doors if md(s).get("door_from", {}).get(d) == 2)
+    s.locked[2] = False  # the 12B Keycode
+    s.cogs["P1"].area = s.view().exits[level2_door]
+    assert E.explore_refusal(s, "P1") is not None
+    s.cogs["P1"].area = s.view().exits[first_door]
+    assert E.explore_refusal(s, "P1") is None
+    resolve(s, lambda ctx: E.explore(ctx, content, "P1"))
+    assert 3 in md(s)["built"]
+    assert {p["tile"] for p in s.placements} >= {"5B", "6B", "13B"}

@@ -155,7 +155,11 @@ def build_level(ctx, content: GearsContent, level: int, exit_name: str | None,
             deck.discard([tile])
     m = md(state)
     if door and not deck.draw_pile:
-        place_door_at_tile(ctx, new[-1]["tile"], level + 1, level + 1)
+        # Belly of the Beast: level 3 is reached only through the first tile's door, so the
+        # door at the end of level 2 leads nowhere (base p. 27, spec 9.2.3).
+        reserved = {int(r.params["level"]) - 1 for r in rules_named(state, "level_only_from_door")}
+        leads = None if level + 1 in reserved else level + 1
+        place_door_at_tile(ctx, new[-1]["tile"], level + 1, leads)
     if not deck.draw_pile:
         state.levels_built = max(state.levels_built, level + 1)
         if level + 1 not in m.setdefault("built", []):
