@@ -98,3 +98,21 @@ def test_combustion_targets_keep_their_cover_bonus_spec_6_3_8_2(title, content):
     dp = content.cogs[s.cogs[p].character].defence
     dq = content.cogs[s.cogs[q].character].defence
     assert red_used(s) == dp + (dq + 2)
+
+
+# ----------------------------------------------------------------------------- 'each other figure'
+
+def test_grenade_toss_hits_every_other_figure_in_the_target_area_the_thrower_too_mp1(title, content):
+    """MP1 Grenadier 'GRENADE TOSS: Each other figure in the target's area is dealt 1 wound.
+    (limit once per attack)': 'other' is other than the target (as the Boomshot, seed p. 17: 'a
+    célmezőn álló összes egyéb figura', spec 6.6; a COG's Boomshot already hits its holder). A
+    Grenadier attacking a COG in its own area is such a figure: with two Omens it takes 1 wound
+    (once), and so does the partner; the target only takes the attack's own wounds."""
+    s = scene(title, 2)
+    p, q = s.players
+    g = put(s, content, "grenadier", STREET)
+    stack(s, [OMEN, OMEN, BLANK, BLANK])
+    A.locust_attack(Ctx(s, []), content, g, p)
+    assert lost_cards(s, p) == 0 and lost_cards(s, q) == 1
+    assert s.locusts[g].wounded
+

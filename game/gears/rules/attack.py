@@ -604,8 +604,10 @@ def locust_attack(ctx, content: GearsContent, lid: str, player: str, bonus: int 
             _wound_target(ctx, content, q, max(0, hits + extra - sum(f.shields for f in rd)), f"{N.locust(state, lid)}'s Combustion")
     k = times("wound_others_in_target_area")
     if k:
+        # 'Each other figure in the target's area': other than the target, so the attacker too
+        # when it stands there (MP1 GRENADE TOSS; as the Boomshot, seed p. 17, spec 6.6).
         W.wound_area(ctx, content, area, omen_ab["wound_others_in_target_area"].amount * k,
-                     f"{N.locust(state, lid)}'s Omen", exclude=(player, lid), stranded=True)
+                     f"{N.locust(state, lid)}'s Omen", exclude=(player,), stranded=True)
     if times("wound_cogs_in_own_area_then_flip") and lid in state.locusts:
         # SERVE ME! (RAAM side B): wounds each COG in his area, then the card flips.
         own = state.locusts[lid].area
