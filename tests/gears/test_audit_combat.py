@@ -116,3 +116,15 @@ def test_grenade_toss_hits_every_other_figure_in_the_target_area_the_thrower_too
     assert lost_cards(s, p) == 0 and lost_cards(s, q) == 1
     assert s.locusts[g].wounded
 
+
+def test_ticker_explosion_hits_each_other_figure_in_its_area_its_target_too_spec_8_1(title, content):
+    """Spec 8.1 Ticker Omen (PLACEHOLDER wording, stands): 'deal 1 wound to each other figure in
+    its area, then the Ticker is killed' - other than the Ticker. A Ticker attacks a COG in its
+    own area (base cards 28-31): the blast deals that COG 1 wound too, besides the roll's."""
+    s = scene(title, 1)
+    p = s.players[0]
+    t = put(s, content, "ticker", STREET)
+    stack(s, [OMEN, BLANK])
+    A.locust_attack(Ctx(s, []), content, t, p)
+    assert t not in s.locusts
+    assert lost_cards(s, p) == 1

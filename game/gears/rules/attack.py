@@ -627,8 +627,9 @@ def locust_attack(ctx, content: GearsContent, lid: str, player: str, bonus: int 
             ctx.emit("regenerate", f"{N.locust(state, lid)} regenerates to {me.wounded_health}.", {"figure": lid})
     if omens and "explode" in omen_ab and lid in state.locusts:
         ctx.emit("explode", f"{N.locust(state, lid)} explodes.", {"figure": lid})
+        # 'Each other figure in its area' (spec 8.1): other than the Ticker, so its target too.
         W.wound_area(ctx, content, state.locusts[lid].area, omen_ab["explode"].amount or 1, f"{N.locust(state, lid)}'s explosion",
-                     exclude=(player, lid), stranded=True)
+                     exclude=(lid,), stranded=True)
         if lid in state.locusts:
             W.kill_locust(ctx, content, lid, "its own attack")
     if omens and "spawn_same_type" in omen_ab and lid in state.locusts:
