@@ -2,7 +2,14 @@
 
     python tools/compile_catalogues.py          # rewrite every .mo from its .po
     python tools/compile_catalogues.py --check  # exit 1 if any .mo is stale
-    python tools/compile_catalogues.py --extract  # add new msgids from game/ui to the English .po
+    python tools/compile_catalogues.py --extract  # add new msgids to the English .po
+
+--extract collects the literal strings passed to _() / N_() / translate() in game/ui and
+game/tutorial, and every player-facing text of the data files the UI shows through `_()`: the
+lessons (game/<title>/lessons/*.toml: lesson title and summary, step texts and "wrong"
+explanations) and the rules reference (rule titles and texts). Data texts are read with the
+game's own loaders, so each msgid is exactly the string the code translates (stripped, and for
+rule texts with runs of whitespace joined) and a `#:` comment names the file and the key.
 
 Only the .po subset we write is supported: comments, msgid, msgstr, and strings continued on
 following lines. Entries with an empty msgstr are left out so gettext falls back to the msgid.
@@ -17,6 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE_DIR = ROOT / "game" / "locale"
+CODE_DIRS = (ROOT / "game" / "ui", ROOT / "game" / "tutorial")
 
 
 class PoError(ValueError):
@@ -111,19 +119,113 @@ def extract_msgids(root: Path) -> dict[str, list[str]]:
     return found
 
 
+def extract_code_msgids(roots: tuple[Path, ...] = CODE_DIRS) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for root in roots:
+        for msgid, where in extract_msgids(root).items():
+            found.setdefault(msgid, []).extend(where)
+    return found
+
+
+def _rel(path: str | Path) -> str:
+    p = Path(path).resolve()
+    return str(p.relative_to(ROOT)) if p.is_relative_to(ROOT) else str(path)
+
+
+def extract_lesson_texts(folders: list[Path] | None = None) -> dict[str, list[str]]:
+    """msgid -> ["game/gears/lessons/01_turn.toml step.welcome.text", ...] for every text a
+    lesson shows: its title and summary, each step's text and "wrong" explanation. Read with
+    game.tutorial.loader (structure only), so the msgid is the value the overlay translates."""
+    _importable()
+    from game.tutorial.library import TITLES
+    from game.tutorial.loader import load_lessons
+
+    found: dict[str, list[str]] = {}
+    for folder in folders if folders is not None else list(TITLES.values()):
+        for lesson in load_lessons(folder):
+            where = _rel(lesson.path)
+            texts = [("lesson.title", lesson.title), ("lesson.summary", lesson.summary)]
+            for step in lesson.steps:
+                texts += [(f"step.{step.id}.text", step.text), (f"step.{step.id}.wrong", step.wrong)]
+            for key, value in texts:
+                if value:
+                    found.setdefault(value, []).append(f"{where} {key}")
+    return found
+
+
+def extract_rule_texts(paths: list[Path] | None = None) -> dict[str, list[str]]:
+    """msgid -> ['game/gears/rules_reference.toml rule."3.5".title', ...]: the title and text of
+    every rule, as game.tutorial.rules_ref loads them (the F1 Rules tab and refusals show these)."""
+    _importable()
+    from game.tutorial.library import RULES
+    from game.tutorial.rules_ref import load_rules_reference
+
+    found: dict[str, list[str]] = {}
+    for path in paths if paths is not None else list(RULES.values()):
+        reference = load_rules_reference(path)
+        for rule in reference.ordered():
+            for key, value in (("title", rule.title), ("text", rule.text)):
+                found.setdefault(value, []).append(f'{_rel(path)} rule."{rule.section}".{key}')
+    return found
+
+
+def extract_all() -> dict[str, list[str]]:
+    """Every msgid the English catalogue must hold: code strings first, then data texts."""
+    found = extract_code_msgids()
+    for extra in (extract_lesson_texts(), extract_rule_texts()):
+        for msgid, where in extra.items():
+            found.setdefault(msgid, []).extend(where)
+    return found
+
+
+def _importable() -> None:
+    # The tool runs as a script; the loaders live in the game package beside it.
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+
+
 def po_quote(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
-def extract_english(po: Path, sources: Path) -> int:
-    """Append msgids found in `sources` but missing from the English catalogue; returns how many."""
+PO_WIDTH = 78
+
+
+def po_string(s: str) -> str:
+    """A quoted .po string. A multi-line or long one is written gettext style: an empty first
+    line, then one quoted line per source line (keeping its \\n), long lines cut after a space.
+    The pieces join back to exactly `s`."""
+    if "\n" not in s.rstrip("\n") and len(s) <= PO_WIDTH - 10:
+        return po_quote(s)
+    pieces: list[str] = []
+    for line in s.split("\n"):
+        pieces += _cut(line + "\n")
+    pieces[-1] = pieces[-1][:-1]  # the last line had no \n of its own
+    return '""\n' + "\n".join(po_quote(p) for p in pieces if p)
+
+
+def _cut(line: str) -> list[str]:
+    out: list[str] = []
+    while len(line) > PO_WIDTH - 2:
+        at = line.rfind(" ", 0, PO_WIDTH - 2)
+        if at <= 0:
+            break
+        out.append(line[:at + 1])
+        line = line[at + 1:]
+    return out + [line]
+
+
+def extract_english(po: Path, sources: Path | None = None) -> int:
+    """Append msgids found in `sources` (default: code and data, see extract_all) but missing
+    from the English catalogue; returns how many."""
     text = po.read_text(encoding="utf-8") if po.exists() else PO_HEADER
     known = parse_po(text, str(po))
     added = 0
-    for msgid, where in extract_msgids(sources).items():
+    for msgid, where in (extract_msgids(sources) if sources is not None else extract_all()).items():
         if msgid in known:
             continue
-        text += f"\n#: {where[0]}\nmsgid {po_quote(msgid)}\nmsgstr {po_quote(msgid)}\n"
+        refs = "".join(f"#: {w}\n" for w in where[:3])
+        text += f"\n{refs}msgid {po_string(msgid)}\nmsgstr {po_string(msgid)}\n"
         added += 1
     po.parent.mkdir(parents=True, exist_ok=True)
     po.write_text(text, encoding="utf-8")
@@ -148,7 +250,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--extract", action="store_true", help="add new msgids to the English catalogue first")
     args = parser.parse_args(argv)
     if args.extract:
-        added = extract_english(LOCALE_DIR / "en" / "LC_MESSAGES" / "tiletop.po", ROOT / "game" / "ui")
+        try:
+            added = extract_english(LOCALE_DIR / "en" / "LC_MESSAGES" / "tiletop.po")
+        except (PoError, SyntaxError) as exc:
+            print(exc, file=sys.stderr)
+            return 1
+        except Exception as exc:  # noqa: BLE001 - DataError: a broken lesson or rules file, with its key
+            print(f"cannot extract: {exc}", file=sys.stderr)
+            return 1
         print(f"added {added} new msgid(s) to the English catalogue")
     stale = 0
     for po in catalogues():

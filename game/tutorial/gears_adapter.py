@@ -19,6 +19,7 @@ from game.engine.tomldata import TomlFile
 from game.gears.rules import attack as A
 from game.gears.rules.movement import cover_bonus, free_spots, los, steps_from
 from game.gears.rules.state import GearsState, LocustState
+from game.i18n import _
 from game.tutorial.model import Lesson, Step
 
 SETUP_VERBS = ("start_in_cover", "active_player", "clear_locusts", "locust", "cog", "orders_on_top", "ai_on_top", "dice",
@@ -146,7 +147,7 @@ class GearsAdapter:
         except ValueError as exc:
             raise LessonBroken(f"{lesson.path}: [scenario]: {exc}") from None
         in_cover = bool(lesson.setup.get("start_in_cover", False))
-        for _ in range(200):  # setup decisions: Locust cover ties, the COGs' first cover
+        for _attempt in range(200):  # setup decisions: Locust cover ties, the COGs' first cover
             state: GearsState = session.state
             if state.proc is None and state.phase == "order":
                 break
@@ -454,21 +455,22 @@ class GearsAdapter:
                 if why:
                     return why, rule_of_reason(why) or "6.3"
             if state.proc is None and state.phase == "order":
-                return "An attack needs an Order card played to attack (or a card that says Attack).", "5.2"
+                return _("An attack needs an Order card played to attack (or a card that says Attack)."), "5.2"
         if action.kind == "grenade" and c is not None and "area" in pl:
             why = A.grenade_legality(state, self.content, p, pl["area"])
             if why:
                 return why, "6.8"
         if action.kind == "step" and c is not None and "area" in pl and state.phase == "move":
             if pl["area"] not in steps_from(state.view(), c.area):
-                return (f"{pl['area']} is not next to {c.area}: a move goes one area at a time, across "
-                        "a cracked border, never through a wall or up a level line.", "6.2")
+                return (_("{area} is not next to {here}: a move goes one area at a time, across a cracked "
+                          "border, never through a wall or up a level line.").format(area=pl["area"], here=c.area),
+                        "6.2")
         if action.kind == "cover" and c is not None and "spot" in pl:
             if pl["spot"] not in free_spots(state, c.area):
-                return ("You may only take cover at an empty cover spot in your own area, right after "
-                        "moving.", "3.3")
+                return (_("You may only take cover at an empty cover spot in your own area, right after "
+                          "moving."), "3.3")
         if action.kind == "play" and state.flags.get("played"):
-            return "You have already played your one Order card this turn.", "5.2"
+            return _("You have already played your one Order card this turn."), "5.2"
         return None
 
 

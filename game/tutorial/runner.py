@@ -17,6 +17,7 @@ from typing import Any
 
 from game.engine.protocol import Action, Event, IllegalAction
 from game.engine.session import Session
+from game.i18n import _
 from game.tutorial.gears_adapter import DEFAULT_AUTO, LessonBroken
 from game.tutorial.model import Highlight, Lesson, Matcher, Step
 
@@ -88,7 +89,7 @@ class LessonRunner:
         self.session, self.places = self.adapter.start(self.lesson)
         self.index = 0
         self._stale_dice = set()
-        self.taken = [[] for _ in self.lesson.steps]
+        self.taken = [[] for _step in self.lesson.steps]
         self.step_events = []
         self._enter_step()
 
@@ -182,16 +183,17 @@ class LessonRunner:
     def submit(self, action: Action) -> Feedback:
         step = self.step
         if step is None:
-            return Feedback(False, "The lesson is over.")
+            return Feedback(False, _("The lesson is over."))
         legal = self.session.legal_actions()
         if action not in legal:
             reason = self._engine_reason(action)
             text, rule = self.adapter.explain_illegal(self.state, action, reason)
             return Feedback(False, text, rule, illegal=True)
         if step.kind == "read":
-            return Feedback(False, "Read this step first, then press Next.", step.rule)
+            return Feedback(False, _("Read this step first, then press Next."), step.rule)
         if step.kind == "action" and not any(self._match(m, action) for m in step.expect):
-            return Feedback(False, step.wrong or "That is allowed, but it is not what this step is about.", step.rule)
+            why = _(step.wrong) if step.wrong else _("That is allowed, but it is not what this step is about.")
+            return Feedback(False, why, step.rule)
         events = self.session.apply(action)
         self.taken[self.index].append(action)
         self.step_events.extend(events)
@@ -248,7 +250,7 @@ class LessonRunner:
         events: list[Event] = []
         auto = dict(DEFAULT_AUTO)
         auto.update(self.lesson.auto)
-        for _ in range(200):
+        for _attempt in range(200):
             kind = self.adapter.pending_kind(self.state)
             step = self.step
             if kind is None or kind not in auto or self.session.is_over():
