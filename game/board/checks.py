@@ -326,7 +326,8 @@ def _check_areas(board: Board) -> list[Problem]:
     by_line: dict[tuple, list[tuple[str, tuple[int, int], tuple[int, int]]]] = {}
     for a, poly in zip(areas, polys):
         for p, q in edges(poly):
-            by_line.setdefault(_iline_key(p, q), []).append((a.name, p, q))
+            if p != q:  # a repeated vertex (reported above) has no supporting line
+                by_line.setdefault(_iline_key(p, q), []).append((a.name, p, q))
     for line in board.lines:
         if line.kind == "wall":
             continue

@@ -184,8 +184,10 @@ class _IntGeometry:
             if scale % d:
                 scale = lcm(scale, d)
         self.scale = scale
+        # A broken polygon that repeats a vertex back to back (check_board reports it) is read
+        # without the repeat: a zero-length edge has no direction or supporting line.
         self.polys: dict[str, tuple[IntPt, ...]] = {
-            n: tuple(self.pt(p) for p in a.polygon) for n, a in board.areas.items()
+            n: _without_repeats(tuple(self.pt(p) for p in a.polygon)) for n, a in board.areas.items()
         }
         self.boxes = {n: _ibox(poly) for n, poly in self.polys.items()}
         # Each area's vertex -> its index, for the rays at a vertex.
@@ -436,6 +438,12 @@ def _icollinear_overlap(a: IntPt, b: IntPt, c: IntPt, d: IntPt) -> bool:
 def _itouches_along(poly, a: IntPt, b: IntPt) -> bool:
     n = len(poly)
     return any(_icollinear_overlap(a, b, poly[i], poly[(i + 1) % n]) for i in range(n))
+
+
+def _without_repeats(poly: tuple[IntPt, ...]) -> tuple[IntPt, ...]:
+    """The polygon without back-to-back repeated vertices (the last one joins the first)."""
+    out = [p for i, p in enumerate(poly) if p != poly[i - 1]] if len(poly) > 1 else list(poly)
+    return tuple(out) if out else poly[:1]
 
 
 def _irays(p: IntPt, poly, vertex_at: dict) -> list[IntPt]:
