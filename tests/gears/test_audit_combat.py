@@ -128,3 +128,193 @@ def test_ticker_explosion_hits_each_other_figure_in_its_area_its_target_too_spec
     A.locust_attack(Ctx(s, []), content, t, p)
     assert t not in s.locusts
     assert lost_cards(s, p) == 1
+
+
+# ----------------------------------------------------------------------------- enemy Omen abilities
+
+def hand(s, p: str, n: int = 12) -> None:
+    s.cogs[p].hand = [f"roadie_run#{i}" for i in range(1, n + 1)]
+
+
+def test_butcher_cleave_once_per_attack_counts_every_two_wound_die_mp1(title, content):
+    """MP1 Butcher 'CLEAVE: Deal 1 additional wound for each attack die that rolled 2 wounds
+    (limit once per attack)' (spec 11 item 11): two Omens and two 2-wound dice give 4 + 2."""
+    s = scene(title, 1)
+    p = s.players[0]
+    hand(s, p)
+    b = put(s, content, "butcher", STREET)
+    stack(s, [OMEN, OMEN, HIT2, HIT2])
+    A.locust_attack(Ctx(s, []), content, b, p)
+    assert 12 - len(s.cogs[p].hand) == 6
+
+
+def test_palace_guard_single_hit_dice_count_as_two_mp1(title, content):
+    """MP1 Palace Guard (printed 'GRENADE TOSS', spec 11 item 9): 'Each attack die that rolled
+    1 wound is considered to have rolled 2 wounds': Omen, 1, 2 -> 2 + 2 = 4 wounds."""
+    s = scene(title, 1)
+    p = s.players[0]
+    hand(s, p)
+    g = put(s, content, "palace_guard", STREET)
+    stack(s, [OMEN, HIT1, HIT2])
+    A.locust_attack(Ctx(s, []), content, g, p)
+    assert 12 - len(s.cogs[p].hand) == 4
+
+
+def test_raam_besiege_rerolls_blanks_then_flips_to_side_b_mp1(title, content):
+    """MP1 RAAM side A 'BESIEGE: Reroll each attack die that rolled a blank, then flip this card
+    over. Limit once per attack': four blanks rerolled into 2-wound dice give 8 wounds (the
+    COG's defence dice show no shield); then the card is on side B."""
+    s = scene(title, 1)
+    p = s.players[0]
+    hand(s, p)
+    r = put(s, content, "general_raam", STREET)
+    stack(s, [OMEN, BLANK, BLANK, BLANK, BLANK, HIT2, HIT2, HIT2, HIT2])
+    A.locust_attack(Ctx(s, []), content, r, p)
+    assert 12 - len(s.cogs[p].hand) == 8
+    assert W.enemy_side(s, content, "general_raam") == "B"
+
+
+def test_raam_serve_me_wounds_each_cog_in_his_area_then_flips_to_side_a_mp1(title, content):
+    """MP1 RAAM side B 'SERVE ME!: Deal 1 wound to each COG in General RAAM's area. Then, flip
+    this card over.': wounds dealt directly, no defence dice (spec 6.3 step 5)."""
+    from game.gears.rules.spawning import md
+
+    s = scene(title, 2)
+    p, q = s.players
+    r = put(s, content, "general_raam", STREET)
+    md(s).setdefault("sides", {})["general_raam"] = "B"
+    stack(s, [OMEN] + [BLANK] * 4)
+    A.locust_attack(Ctx(s, []), content, r, p)
+    assert lost_cards(s, p) == 1 and lost_cards(s, q) == 1
+    assert W.enemy_side(s, content, "general_raam") == "A"
+
+
+def test_raam_side_a_flips_only_after_a_bolo_or_torque_bow_attack_side_b_after_any_mp1(title, content):
+    """MP1 RAAM side A 'After this figure is attacked by a Bolo Grenade or Torque Bow, flip this
+    card over'; side B 'After this figure is attacked flip this card over' (spec 11 item 37)."""
+    s = scene(title, 1)
+    p = s.players[0]
+    s.cogs[p].weapons = [["lancer", 3], ["torque_bow", 3]]
+    r = put(s, content, "general_raam", PLAZA)
+    stack(s, [BLANK] * 20)
+    A.cog_attack(Ctx(s, []), content, p, r, "lancer", "normal")
+    assert W.enemy_side(s, content, "general_raam") == "A"
+    A.cog_attack(Ctx(s, []), content, p, r, "torque_bow", "overwhelming")
+    assert W.enemy_side(s, content, "general_raam") == "B"
+    A.cog_attack(Ctx(s, []), content, p, r, "lancer", "normal")
+    assert W.enemy_side(s, content, "general_raam") == "A"
+
+
+def test_wretch_omen_spawns_another_wretch_spec_8_1(title, content):
+    """Spec 8.1 Wretch Omen (FAQ v1.1; placement PLACEHOLDER): spawn another Wretch at the
+    emergence hole nearest the attacking Wretch."""
+    s = scene(title, 1)
+    p = s.players[0]
+    w = put(s, content, "wretch", STREET)
+    stack(s, [OMEN, BLANK])
+    A.locust_attack(Ctx(s, []), content, w, p)
+    wretches = [x for x in s.locusts.values() if x.enemy == "wretch"]
+    assert len(wretches) == 2
+    assert {x.area for x in wretches} == {STREET, "12A:east_yard"}  # the only open hole
+
+
+# ----------------------------------------------------------------------------- Ticker chain reaction
+
+def test_ticker_chain_reaction_three_tickers_three_wounds_spec_9_2_4(title, content):
+    """Spec 9.2.4 worked example: Marcus kills one of three Tickers in his area and takes 1
+    wound; that wound kills both others, and each deals him 1 more: 3 in total."""
+    s = scene(title, 1)
+    p = s.players[0]
+    s.cogs[p].weapons = [["lancer", 3]]
+    for _ in range(3):
+        t = put(s, content, "ticker", STREET)
+    stack(s, [HIT1, BLANK, BLANK, BLANK])
+    A.cog_attack(Ctx(s, []), content, p, "ticker#1", "lancer", "normal")
+    assert not any(x.enemy == "ticker" for x in s.locusts.values())
+    assert lost_cards(s, p) == 3
+
+
+def test_ticker_killed_by_a_bolo_grenade_does_not_explode_spec_8_1(title, content):
+    """Spec 8.1 chain reaction 'except ... by a Bolo Grenade': a Wretch beside it keeps its
+    health (its own defence stops the grenade)."""
+    s = scene(title, 1)
+    p = s.players[0]
+    s.cogs[p].grenades = 1
+    put(s, content, "ticker", PLAZA)
+    w = put(s, content, "wretch", PLAZA)
+    stack(s, [HIT1, BLANK, BLANK, BLANK], [SH0, SH2])  # ticker#1 then wretch#1 defend
+    A.grenade(Ctx(s, []), content, p, PLAZA)
+    assert "ticker#1" not in s.locusts
+    assert not s.locusts[w].wounded
+
+
+# ----------------------------------------------------------------------------- weapon abilities
+
+def test_longshot_omen_ignores_single_shield_dice_spec_6_6(title, content):
+    """Spec 6.6 Longshot Omen: 'the defender's dice that show a single shield are ignored': 2
+    hits against a Wretch's single shield kill it (health 2)."""
+    s = scene(title, 1)
+    p = s.players[0]
+    s.cogs[p].weapons = [["longshot", 2]]
+    w = put(s, content, "wretch", STREET)
+    stack(s, [OMEN, HIT2, BLANK, BLANK, BLANK], [SH1])
+    A.cog_attack(Ctx(s, []), content, p, w, "longshot", "overwhelming")
+    assert w not in s.locusts
+
+
+def test_scorcher_burning_inferno_ignores_all_defence_dice_mp1(title, content):
+    """MP1 Scorcher 'BUNING INFERNO: Ignore all defence dice': 2 hits against a double shield
+    kill a Wretch (health 2)."""
+    s = scene(title, 1)
+    p = s.players[0]
+    s.cogs[p].weapons = [["scorcher", 2]]
+    w = put(s, content, "wretch", STREET)
+    stack(s, [OMEN, HIT2, BLANK, BLANK], [SH2])
+    A.cog_attack(Ctx(s, []), content, p, w, "scorcher", "overwhelming")
+    assert w not in s.locusts
+
+
+def test_boomshot_omen_wounds_each_other_figure_in_the_target_area_seed_p17(title, content):
+    """Seed p. 17: 'ha egy Boomshottal támadunk, minden dobott omen jel után 1 sebesülést szenved
+    a célmezőn álló összes egyéb figura' - each other figure in the target area, COGs included,
+    takes 1 wound per Omen, with no defence roll (spec 6.3 step 5)."""
+    s = scene(title, 2)
+    p, q = s.players
+    s.cogs[p].weapons = [["boomshot", 2]]
+    s.cogs[q].area = PLAZA
+    target = put(s, content, "drone", PLAZA)
+    other = put(s, content, "drone", PLAZA)
+    stack(s, [OMEN, BLANK, BLANK, BLANK, BLANK], [SH2] * 6)
+    A.cog_attack(Ctx(s, []), content, p, target, "boomshot", "overwhelming")
+    assert not s.locusts[target].wounded       # its shields stop the attack itself
+    assert s.locusts[other].wounded           # the Omen's wound is not reduced
+    assert lost_cards(s, q) == 1 and lost_cards(s, p) == 0
+
+
+def test_berserker_wounded_only_by_the_hammer_of_dawn_while_unwounded_seed_p19(title, content):
+    """Seed p. 19, 26 / spec 8.1: while unwounded the Berserker is wounded only by the Hammer of
+    Dawn; its marker then goes 5 -> 3 (two-stage, base p. 19)."""
+    s = scene(title, 1)
+    p = s.players[0]
+    s.cogs[p].weapons = [["lancer", 3], ["hammer_of_dawn", 3]]
+    b = put(s, content, "berserker", "9A:ruin")
+    stack(s, [HIT2] * 4)
+    A.cog_attack(Ctx(s, []), content, p, b, "lancer", "overwhelming")
+    assert not s.locusts[b].wounded
+    stack(s, [HIT1] + [BLANK] * 5)
+    A.cog_attack(Ctx(s, []), content, p, b, "hammer_of_dawn", "overwhelming")
+    assert s.locusts[b].wounded_health == 5
+    stack(s, [HIT1] + [BLANK] * 3)
+    A.cog_attack(Ctx(s, []), content, p, b, "lancer", "overwhelming")
+    assert s.locusts[b].wounded_health == 3
+
+
+def test_torque_bow_cannot_fire_after_its_holder_moved_spec_6_9(title, content):
+    """Spec 6.9 / 8.4 Torque Bow (FAQ v1.1; PLACEHOLDER wider reading): not after moving."""
+    s = scene(title, 1)
+    p = s.players[0]
+    s.cogs[p].weapons = [["torque_bow", 2]]
+    d = put(s, content, "drone", PLAZA)
+    assert A.cog_attack_legality(s, content, p, d, "torque_bow", "overwhelming") is None
+    s.cogs[p].moved = True
+    assert "moved" in A.cog_attack_legality(s, content, p, d, "torque_bow", "overwhelming")
