@@ -318,3 +318,17 @@ def test_torque_bow_cannot_fire_after_its_holder_moved_spec_6_9(title, content):
     assert A.cog_attack_legality(s, content, p, d, "torque_bow", "overwhelming") is None
     s.cogs[p].moved = True
     assert "moved" in A.cog_attack_legality(s, content, p, d, "torque_bow", "overwhelming")
+
+
+def test_hammer_of_dawn_omen_wounds_count_as_hammer_of_dawn_wounds_spec_8_1_8_4(title, content):
+    """Spec 8.1: the unwounded Berserker 'can be wounded or killed only by the Hammer of Dawn';
+    spec 8.4: the Hammer of Dawn's Omen deals wounds to other figures in the defender's area
+    (amount PLACEHOLDER 1). Those wounds are the Hammer of Dawn's, so they wound the Berserker."""
+    s = scene(title, 1)
+    p = s.players[0]
+    s.cogs[p].weapons = [["hammer_of_dawn", 3]]
+    d = put(s, content, "drone", PLAZA)
+    b = put(s, content, "berserker", PLAZA)
+    stack(s, [OMEN] + [BLANK] * 5, [SH2] * 6)
+    A.cog_attack(Ctx(s, []), content, p, d, "hammer_of_dawn", "overwhelming")
+    assert s.locusts[b].wounded_health == 5

@@ -276,7 +276,8 @@ def cog_attack(ctx, content: GearsContent, player: str, target: str, weapon: str
     W.damage_locust(ctx, content, target, n, f"{N.character(c.character)}'s {w.name}", weapon)
     for effect, amount in plan.omen:
         if effect == "wound_others_in_target_area" and omens:
-            W.wound_area(ctx, content, area, amount * omens, f"the {w.name}'s Omen", exclude=(target,))
+            W.wound_area(ctx, content, area, amount * omens, f"the {w.name}'s Omen", exclude=(target,),
+                         weapon=weapon)
     flip_if_attacked(ctx, content, target, enemy, weapon)
     after_cog_attack(ctx, content, player, guard)
 

@@ -317,9 +317,10 @@ def wound_stranded(ctx, n: int, source: str) -> None:
 
 
 def wound_area(ctx, content: GearsContent, area: str, n: int, source: str,
-               exclude: tuple[str, ...] = (), stranded: bool = False) -> None:
+               exclude: tuple[str, ...] = (), stranded: bool = False, weapon: str | None = None) -> None:
     """'Each figure in the area takes N wounds' (spec 6.4): COGs discard, Locusts are hit.
-    stranded: a Locust effect, which also hits the Stranded (spec 11 item 41)."""
+    stranded: a Locust effect, which also hits the Stranded (spec 11 item 41). weapon: the
+    weapon whose Omen deals them (the Hammer of Dawn's wound an unwounded Berserker, spec 8.1)."""
     state: GearsState = ctx.state
     if stranded and md(state).get("stranded") == area and "stranded" not in exclude:
         wound_stranded(ctx, n, source)
@@ -332,7 +333,7 @@ def wound_area(ctx, content: GearsContent, area: str, n: int, source: str,
             continue
         x = state.locusts.get(lid)
         if x is not None and x.area == area:
-            damage_locust(ctx, content, lid, n, source)
+            damage_locust(ctx, content, lid, n, source, weapon)
 
 
 # ----------------------------------------------------------------------------- COG wounds
