@@ -934,6 +934,10 @@ def guard_window(ctx, content: GearsContent, lid: str, about_to: str) -> bool:
     state: GearsState = ctx.state
     if state.flags.get("no_guard") or lid not in state.locusts:
         return lid in state.locusts
+    if lid in state.flags.get("spawned", ()):
+        # Seed p. 24: 'nem vehet célba egy éppen felbukkant Locustot akkor sem, ha az később
+        # mozog vagy támad' - a Locust spawned in this step cannot be Guarded at all.
+        return True
     n = len(state.players)
     for i in range(n):
         player = state.players[(state.active + i) % n]
