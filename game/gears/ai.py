@@ -778,12 +778,14 @@ def _move_to_cover(ctx, content: GearsContent, lid: str | None, fctx: Fctx) -> b
 
 
 def move_locust(ctx, content: GearsContent, lid: str, options_from, n: int, fctx: Fctx,
-                wound_entered: int = 0, take_cover: bool = True, escort: tuple[str, ...] = ()) -> None:
+                wound_entered: int = 0, take_cover: bool = True, escort: tuple[str, ...] = (),
+                guard: bool = True) -> None:
     """Up to n steps, each chosen among `options_from(area)` (ties: the active player), with a
     Guard window before each step and, for a type that takes cover, after entering its last
     area but before it takes cover (spec 6.9, FAQ v1.1); then cover if the type takes it.
 
-    escort: slots whose figures in the area it leaves move along with it (MP1 card 18)."""
+    escort: slots whose figures in the area it leaves move along with it (MP1 card 18);
+    guard: False outside the Locust Activation Step (no Guard windows, seed p. 24)."""
     state: GearsState = ctx.state
     moved = False
     steps = 0
@@ -793,11 +795,11 @@ def move_locust(ctx, content: GearsContent, lid: str, options_from, n: int, fctx
         opts = options_from(here)
         if not opts:
             break
-        if not guard_window(ctx, content, lid, "move"):
+        if guard and not guard_window(ctx, content, lid, "move"):
             return
         # Escorted figures are about to move too: each opens a Guard window (spec 6.9) before
         # the group leaves; one that dies stays behind, the escort goes on.
-        for slot in escort:
+        for slot in escort if guard else ():
             for other in sorted(state.locusts.values(), key=lambda o: o.id):
                 if other.id != lid and other.area == here and other.enemy == state.slots.get(slot):
                     guard_window(ctx, content, other.id, f"move with {N.locust(state, lid)}")
@@ -825,7 +827,7 @@ def move_locust(ctx, content: GearsContent, lid: str, options_from, n: int, fctx
     if moved and take_cover and lid in state.locusts and content.enemies[state.locusts[lid].enemy].takes_cover:
         from game.gears.rules.movement import free_spots
 
-        if free_spots(state, state.locusts[lid].area) and not guard_window(ctx, content, lid, "take cover"):
+        if guard and free_spots(state, state.locusts[lid].area) and not guard_window(ctx, content, lid, "take cover"):
             return
         W.locust_take_cover(ctx, lid)
     for other in carried:
@@ -850,7 +852,10 @@ def move_toward_nearest(ctx, content: GearsContent, lid: str, n: int) -> None:
     goal, _ = move_target(ctx, content, "nearest_cog", fctx)
     if goal is not None:
         state = ctx.state
-        move_locust(ctx, content, lid, lambda a: next_steps_toward(state.view(), a, goal), n, fctx)
+        # Guard is played only in the Locust Activation Step (seed p. 24): a stage flipped in
+        # the COG Order Step (Emergence's last hole sealed by a Bolo) moves with no window.
+        move_locust(ctx, content, lid, lambda a: next_steps_toward(state.view(), a, goal), n, fctx,
+                    guard=state.phase == "locust")
 
 
 def _attack_everyone(ctx, content: GearsContent, lid: str, bonus: int) -> bool:

@@ -67,3 +67,23 @@ def test_guard_still_open_for_a_locust_spawned_earlier_spec_6_9(title, content):
     asked = drive(s, lambda ctx: ai.move_locust(
         ctx, content, "wretch#1", lambda a: ai.next_steps_toward(s.view(), a, goal), 1, {}))
     assert [q for q in asked if q[1] == "guard"], asked
+
+
+def test_no_guard_against_a_mission_card_move_in_the_order_step_seed_p24(title, content):
+    """Seed p. 24 (spec 6.9): Guard is played 'a Locust Aktivációs fázisban'. Emergence Stage 1
+    flips in the COG Order Step (the last hole sealed by a Bolo Grenade) and its back moves each
+    Wretch toward the nearest COG: no Guard window opens then."""
+    s = guard_scene(title, content)
+    s.phase = "attack"  # the Order Step: the Bolo Grenade that sealed the last hole
+    asked = drive(s, lambda ctx: ai.move_toward_nearest(ctx, content, "wretch#1", 2))
+    assert not [q for q in asked if q[1] == "guard"], asked
+    assert "blind_fire#1" in s.cogs["P1"].hand
+
+
+def test_guard_against_a_mission_card_move_in_the_locust_step_spec_6_9(title, content):
+    """Counter-check: a mission card's move resolved inside the Locust Activation Step (a stage
+    flipped by an AI card) is a Locust moving in that step, so Guard may interrupt it."""
+    s = guard_scene(title, content)
+    s.phase = "locust"
+    asked = drive(s, lambda ctx: ai.move_toward_nearest(ctx, content, "wretch#1", 2))
+    assert [q for q in asked if q[1] == "guard"], asked
