@@ -87,3 +87,29 @@ def test_guard_against_a_mission_card_move_in_the_locust_step_spec_6_9(title, co
     s.phase = "locust"
     asked = drive(s, lambda ctx: ai.move_toward_nearest(ctx, content, "wretch#1", 2))
     assert [q for q in asked if q[1] == "guard"], asked
+
+
+# ----------------------------------------------------------------------------- Dodge
+
+def test_one_dodge_per_step_option_resets_each_locust_step_spec_11_item_58(title, content):
+    """Spec 11 item 58 option one_dodge_per_step: 'at most once per Locust Activation Step'
+    (the stricter reading of the seed p. 24 example). A Dodge in one turn's Locust step must
+    not forbid Dodging in a later turn's step."""
+    s = fresh(title, 1)
+    s.options["one_dodge_per_step"] = True
+    s.phase = "locust"
+    c = s.cogs["P1"]
+    c.hand = ["advance#1", "advance#2"]
+    got = []
+    drive(s, lambda ctx: got.append(A.ask_dodge(ctx, content, "P1", "first")),
+          answer=lambda need: need.options[-1])
+    assert got[-1] is True
+    got.clear()
+    drive(s, lambda ctx: got.append(A.ask_dodge(ctx, content, "P1", "second, same step")),
+          answer=lambda need: need.options[-1])
+    assert got[-1] is False  # the option: once per step
+    s.turn += 1  # a later turn's Locust Activation Step
+    got.clear()
+    asked = drive(s, lambda ctx: got.append(A.ask_dodge(ctx, content, "P1", "next step")),
+                  answer=lambda need: need.options[-1])
+    assert asked and got[-1] is True

@@ -501,7 +501,14 @@ def ask_dodge(ctx, content: GearsContent, player: str, why: str) -> bool:
     c = state.cogs[player]
     if c.bleeding:
         return False
-    if state.options.get("one_dodge_per_step") and player in state.flags.get("dodged", []):
+    # Dodges are recorded per turn and phase: one turn has one Locust Activation Step, so the
+    # option's limit starts afresh in the next step (and a Dodge against a partner's grenade
+    # in the Order Step does not count against it).
+    step = [state.turn, state.phase]
+    dodged = state.flags.get("dodged", {})
+    if not isinstance(dodged, dict) or dodged.get("step") != step:
+        dodged = {"step": step, "players": []}
+    if state.options.get("one_dodge_per_step") and player in dodged["players"]:
         return False
     dodges = sorted({h.split("#")[0]: h for h in sorted(c.hand, reverse=True)
                      if content.orders[h.split("#")[0]].icon == "dodge"}.values())
@@ -514,7 +521,8 @@ def ask_dodge(ctx, content: GearsContent, player: str, why: str) -> bool:
         return False
     c.hand.remove(pick["dodge"])
     state.orders.discard([pick["dodge"]])
-    state.flags.setdefault("dodged", []).append(player)
+    dodged["players"].append(player)
+    state.flags["dodged"] = dodged
     ctx.emit("dodge", f"{N.character(c.character)} dodges.", {"player": player, "card": pick["dodge"]})
     return True
 
