@@ -113,3 +113,20 @@ def test_one_dodge_per_step_option_resets_each_locust_step_spec_11_item_58(title
     asked = drive(s, lambda ctx: got.append(A.ask_dodge(ctx, content, "P1", "next step")),
                   answer=lambda need: need.options[-1])
     assert asked and got[-1] is True
+
+
+# ----------------------------------------------------------------------------- exploring
+
+def test_a_cog_down_in_its_own_order_step_cannot_explore_seed_p21_p22(title):
+    """Seed p. 22 (spec 6.11): the COG in a door's area explores 'Parancs fázisában'; seed p. 21
+    (spec 6.13, 5.4): a bleeding-out COG skips the COG Order Step. A COG that goes down during
+    its own Order Step (its own Boomshot Omen, a Ticker it killed) explores nothing more."""
+    from game.gears.rules.explore import explore_refusal
+
+    s = fresh(title, 2, mission="hive")
+    c = s.cogs["P1"]
+    c.area = s.view().exits[s.doors[0]]
+    assert explore_refusal(s, "P1") is None
+    c.bleeding, c.hand = True, []
+    assert explore_refusal(s, "P1") is not None
+    assert "explore" not in {a.kind for a in title.legal_actions(s)}

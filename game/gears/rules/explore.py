@@ -204,6 +204,10 @@ def _attempt_flips(state: GearsState, door: str) -> bool:
 def explore_refusal(state: GearsState, player: str) -> str | None:
     """Why the COG cannot explore now (spec 6.11), or None."""
     c = state.cogs[player]
+    if c.bleeding:
+        # Exploring belongs to the COG Order Step (seed p. 22), which a bleeding-out COG skips
+        # (seed p. 21): one that goes down during its own Order Step explores no more.
+        return "A bleeding-out COG cannot explore: it skips the COG Order Step (spec 5.4, 6.13)."
     view = state.view()
     doors = [d for d in state.doors if view.exits.get(d) == c.area]
     if not doors:
