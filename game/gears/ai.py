@@ -935,7 +935,8 @@ def _may_guard(state: GearsState, content: GearsContent, player: str) -> bool:
 
 def guard_window(ctx, content: GearsContent, lid: str, about_to: str) -> bool:
     """Spec 6.9 Guard: before a Locust moves or attacks, a COG may attack it. Asked of each
-    player in turn order from the active one. Returns whether the Locust lives."""
+    player in turn order from the active one; when several want to, the active player picks
+    who (seed p. 24). Returns whether the Locust lives."""
     state: GearsState = ctx.state
     if state.flags.get("no_guard") or lid not in state.locusts:
         return lid in state.locusts
@@ -944,6 +945,7 @@ def guard_window(ctx, content: GearsContent, lid: str, about_to: str) -> bool:
         # mozog vagy támad' - a Locust spawned in this step cannot be Guarded at all.
         return True
     n = len(state.players)
+    willing: list[dict[str, Any]] = []
     for i in range(n):
         player = state.players[(state.active + i) % n]
         if not _may_guard(state, content, player):
@@ -953,23 +955,36 @@ def guard_window(ctx, content: GearsContent, lid: str, about_to: str) -> bool:
             continue
         pick = ctx.choose(player, "guard", [{"guard": None}] + opts,
                           f"{N.locust(state, lid)} is about to {about_to}: Guard?",
-                          ["No Guard"] + [f"Discard {N.card(o['card'])}: Guard with the "
-                                          + ("chainsaw" if o["mode"] == "chainsaw" else f"{N.weapon(o['weapon'])} ({o['mode']})")
+                          ["No Guard"] + [f"Discard {N.card(o['card'])}: Guard with the " + _guard_words(o)
                                           for o in opts])
-        if pick["guard"] is None:
-            continue
-        c = state.cogs[player]
-        c.hand.remove(pick["card"])
-        state.orders.discard([pick["card"]])
-        state.flags["guard_used"] = True
-        state.flags.setdefault("guards", []).append(player)
-        ctx.emit("guard", f"{N.character(c.character)} plays {N.card(pick['card'])} to Guard against {N.locust(state, lid)}.",
-                 {"player": player, "card": pick["card"], "figure": lid})
-        if pick["mode"] == "chainsaw":
-            A.chainsaw(ctx, content, player, lid, guard=True)
-        elif content.weapons[pick["weapon"]].targets == "area":
-            A.area_attack(ctx, content, player, state.locusts[lid].area, pick["weapon"], pick["mode"], guard=True)
-        else:
-            A.cog_attack(ctx, content, player, lid, pick["weapon"], pick["mode"], guard=True)
-        break
+        if pick["guard"] is not None:
+            willing.append(pick)
+    if not willing:
+        return lid in state.locusts
+    pick = willing[0]
+    if len(willing) > 1:
+        # Seed p. 24: when several players want to Guard at once, the active player decides
+        # which of them does; the others keep their cards.
+        pick = ctx.choose(state.active_player, "guard_who", willing,
+                          f"Several COGs want to Guard against {N.locust(state, lid)}: who does?",
+                          [f"{N.character(state.cogs[o['guard']].character)} Guards with the " + _guard_words(o)
+                           for o in willing])
+    player = pick["guard"]
+    c = state.cogs[player]
+    c.hand.remove(pick["card"])
+    state.orders.discard([pick["card"]])
+    state.flags["guard_used"] = True
+    state.flags.setdefault("guards", []).append(player)
+    ctx.emit("guard", f"{N.character(c.character)} plays {N.card(pick['card'])} to Guard against {N.locust(state, lid)}.",
+             {"player": player, "card": pick["card"], "figure": lid})
+    if pick["mode"] == "chainsaw":
+        A.chainsaw(ctx, content, player, lid, guard=True)
+    elif content.weapons[pick["weapon"]].targets == "area":
+        A.area_attack(ctx, content, player, state.locusts[lid].area, pick["weapon"], pick["mode"], guard=True)
+    else:
+        A.cog_attack(ctx, content, player, lid, pick["weapon"], pick["mode"], guard=True)
     return lid in state.locusts
+
+
+def _guard_words(o: dict[str, Any]) -> str:
+    return "chainsaw" if o["mode"] == "chainsaw" else f"{N.weapon(o['weapon'])} ({o['mode']})"

@@ -89,6 +89,33 @@ def test_guard_against_a_mission_card_move_in_the_locust_step_spec_6_9(title, co
     assert [q for q in asked if q[1] == "guard"], asked
 
 
+def test_active_player_chooses_who_guards_when_several_want_seed_p24(title, content):
+    """Seed p. 24 (spec 6.9): 'Ha több játékos is egy időben szeretné használni ezt a reakció
+    képességet, az aktív játékos dönti el, melyikük alkalmazhatja.' With P2 and P3 both
+    willing, P1 (active) is asked who Guards; he picks P3, so P2 keeps his card."""
+    s = fresh(title, 3)
+    s.phase = "locust"
+    view = s.view()
+    start = s.cogs["P1"].area
+    here = next(a for a in view.areas if 2 <= view.mdist(start, a) <= 4 and los(view, (start, None), (a, None)))
+    for p in ("P2", "P3"):
+        s.cogs[p].area, s.cogs[p].cover = start, None
+        s.cogs[p].hand, s.cogs[p].weapons = ["blind_fire#" + p[1]], [["lancer", 3]]
+    s.cogs["P1"].hand = []
+    s.locusts["wretch#1"] = LocustState("wretch#1", "wretch", here)
+
+    def answer(need):
+        if need.kind == "guard":
+            return next(o for o in need.options if o.get("guard") and o["mode"] == "normal")
+        if need.kind == "guard_who":
+            return next(o for o in need.options if o["guard"] == "P3")
+        return need.options[0]
+
+    asked = drive(s, lambda ctx: ai.guard_window(ctx, content, "wretch#1", "move"), answer)
+    assert ("P1", "guard_who") in [(d, k) for d, k, _ in asked], asked
+    assert s.cogs["P2"].hand == ["blind_fire#2"] and s.cogs["P3"].hand == []
+
+
 # ----------------------------------------------------------------------------- Dodge
 
 def test_one_dodge_per_step_option_resets_each_locust_step_spec_11_item_58(title, content):
