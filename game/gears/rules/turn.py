@@ -816,9 +816,10 @@ def _do_bullet(ctx, content: GearsContent, p: str, bullet) -> None:
         push(state, {"f": "gain_ammo", "player": p, "n": int(bullet.value)})
     elif v == "activate_equipment":
         piece = _equipment_here(state, c.area)
-        choices = _equipment_choices(state, content, p, piece) if piece else []
-        if choices:
-            P.queue(state, "equipment", {"player": p, "choice": choices[0], "resume": True})
+        if piece and _equipment_choices(state, content, p, piece):
+            # The choice the Location card asks (which weapon gets the ammo, where the Junker
+            # goes) is the player's, asked inside the resolution (spec 6.1 Explore, 6.10).
+            P.queue(state, "equipment", {"player": p, "choice": None, "resume": True})
         else:
             _continue(ctx)
     elif v == "extra_order_step":
@@ -917,6 +918,10 @@ def equipment_proc(ctx, player: str, choice: dict, resume: bool = False) -> None
     piece = _equipment_here(state, c.area)
     if piece is None:
         return
+    if choice is None:
+        options = _equipment_choices(state, content, player, piece)
+        choice = ctx.choose(player, "equipment_choice", options, f"Use the {_equipment_words(state, content, piece, {})} how?",
+                            [_equipment_words(state, content, piece, o) for o in options])
     eq = content.equipment[state.equipment[piece]]
     e = eq.effect
     if "gain_ammo" in e:

@@ -1,0 +1,60 @@
+"""Audit of the Order cards (spec 5.2, 6.1, 6.16; seed p. 10, 28) and the COG characters (spec
+8.3): each card's printed bullets in order, each skippable, and each ability, driven through
+legal_actions / apply. Card texts are the PLACEHOLDER wording of orders.toml / cogs.toml."""
+from __future__ import annotations
+
+from game.engine.protocol import Action
+from game.gears.rules import turn as T
+from game.gears.rules.state import LocustState
+from tests.gears.conftest import fresh
+
+
+def act(title, s, kind, **payload):
+    return title.apply(s, Action(kind, payload))
+
+
+def settle(title, s, pick=0):
+    while s.proc is not None and s.outcome is None:
+        title.apply(s, title.legal_actions(s)[pick])
+
+
+def kinds(title, s):
+    return {a.kind for a in title.legal_actions(s)}
+
+
+def play_card(title, s, card):
+    act(title, s, "play", card=card, **{"as": "card"})
+
+
+def near(s, area, d):
+    view = s.view()
+    return next(x for x in view.areas if view.mdist(area, x) == d and view.rdist(area, x) == d)
+
+
+# ----------------------------------------------------------------------------- defects
+
+
+def test_explore_card_lets_the_player_choose_the_weapon_for_the_ammo_spec_6_1_6_10(title):
+    """Explore (spec 6.1): 'you may activate the equipment in your area' is the equipment's own
+    effect (spec 6.10: the Location card's choice, e.g. which weapon gets the ammo); the engine
+    must not pick the first weapon for the player."""
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    view = s.view()
+    tile = next(t for t, e in s.equipment.items() if e == "ammunition")
+    area = view.equipment_area[tile]
+    c.area = next(x for x in view.areas if view.mdist(x, area) == 1)
+    c.hand = ["explore#1"]
+    pistol = c.ammo("snub_pistol")
+    play_card(title, s, "explore#1")
+    act(title, s, "do")
+    act(title, s, "step", area=area)
+    act(title, s, "stop")
+    act(title, s, "no_cover")
+    act(title, s, "do")
+    offered = [a for a in title.legal_actions(s) if a.kind != "drop_weapon"
+               and a.payload.get("weapon") == "snub_pistol"]
+    assert offered, "the Snub Pistol is never offered for the ammo"
+    title.apply(s, offered[0])
+    settle(title, s)
+    assert c.ammo("snub_pistol") > pistol and tile not in s.equipment
