@@ -58,3 +58,28 @@ def test_explore_card_lets_the_player_choose_the_weapon_for_the_ammo_spec_6_1_6_
     title.apply(s, offered[0])
     settle(title, s)
     assert c.ammo("snub_pistol") > pistol and tile not in s.equipment
+
+
+def test_teamwork_active_reload_gives_the_second_order_step_to_the_teammate_spec_6_1(title):
+    """Teamwork (spec 6.1, PLACEHOLDER): the teammate resolves his card 'as if in his own COG
+    Order Step'; Active Reload's 'you may then resolve a second COG Order Step' is his, not a
+    second card for the active player (who played Teamwork as his one card, spec 5.2)."""
+    s = fresh(title, 2)
+    p1, p2 = s.cogs["P1"], s.cogs["P2"]
+    p1.hand = ["teamwork#1", "advance#1"]
+    p2.hand = ["active_reload#1", "roadie_run#1"]
+    s.locusts["boomer#1"] = LocustState("boomer#1", "boomer", near(s, p2.area, 1))
+    s.flags["dice_stack"] = {"attack": [5] * 9, "defence": [5] * 9}
+    play_card(title, s, "teamwork#1")
+    act(title, s, "do")
+    act(title, s, "teammate", player="P2")
+    play_card(title, s, "active_reload#1")
+    act(title, s, "do")
+    act(title, s, "attack", target="boomer#1", weapon="lancer", mode="overwhelming")
+    settle(title, s)
+    act(title, s, "do")
+    assert title.current_decider(s) == "P2"
+    assert any(a.kind == "play" and a.payload["card"] == "roadie_run#1" for a in title.legal_actions(s))
+    act(title, s, "skip")
+    assert T.top(s)["f"] == "order" and T.top(s)["player"] == "P1"
+    assert "play" not in kinds(title, s) and "end" in kinds(title, s)

@@ -824,6 +824,12 @@ def _do_bullet(ctx, content: GearsContent, p: str, bullet) -> None:
             _continue(ctx)
     elif v == "extra_order_step":
         state.flags["extra_step_used"] = True
+        if p != state.active_player:
+            # Played through Teamwork (spec 6.1): the teammate resolves his card as if in his
+            # own Order Step, so the second Order Step is his, not another card for the
+            # active player, who already played Teamwork as his one card.
+            push(state, {"f": "team_order", "player": p})
+            return
         state.flags["played"] = False
         _continue(ctx)
     elif v == "teamwork":
