@@ -83,3 +83,42 @@ def test_teamwork_active_reload_gives_the_second_order_step_to_the_teammate_spec
     act(title, s, "skip")
     assert T.top(s)["f"] == "order" and T.top(s)["player"] == "P1"
     assert "play" not in kinds(title, s) and "end" in kinds(title, s)
+
+
+def test_ambush_attack_without_the_pull_still_needs_a_locust_within_2_in_los_spec_6_1(title):
+    """Ambush (spec 6.1): 'Choose a Locust within 2 areas and in LOS ... Then attack it with the
+    Overwhelming value ... without spending ammo'. Skipping the pull (moving it is optional)
+    must not turn the free attack into one on any Locust in range of the weapon."""
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    view = s.view()
+    far = None
+    for x in sorted(view.areas):
+        if view.rdist(c.area, x) >= 3:
+            s.locusts["wretch#1"] = LocustState("wretch#1", "wretch", x)
+            if T.A.attack_sight(s, "P1", "wretch#1")[0]:
+                far = x
+                break
+    assert far is not None, "the sample map has an area 3+ away in LOS"
+    c.hand = ["ambush#1"]
+    play_card(title, s, "ambush#1")
+    assert not any(a.payload.get("target") == "wretch#1" for a in title.legal_actions(s) if a.kind == "pull")
+    act(title, s, "skip")
+    targets = {a.payload.get("target") for a in title.legal_actions(s) if a.kind == "attack"}
+    assert "do" not in kinds(title, s) and "wretch#1" not in targets
+
+
+def test_ambush_refusal_names_the_within_2_rule_spec_6_1(title):
+    """The refusal of an Ambush attack on a Locust the card could not choose says why."""
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    view = s.view()
+    x = next(a for a in sorted(view.areas) if view.rdist(c.area, a) >= 3)
+    s.locusts["wretch#1"] = LocustState("wretch#1", "wretch", x)
+    c.hand = ["ambush#1"]
+    play_card(title, s, "ambush#1")
+    act(title, s, "skip")
+    T.push(s, {"f": "attack", "player": "P1", "mode": "overwhelming", "spend": False, "among": []})
+    from game.gears.rules.refusals import why_illegal
+    msg = why_illegal(s, Action("attack", {"target": "wretch#1", "weapon": "lancer", "mode": "overwhelming"}))
+    assert "within 2 areas" in msg

@@ -277,9 +277,12 @@ def _attack_reason(state: GearsState, p: str, action: Action, f: dict[str, Any])
     pl = action.payload
     forced = f.get("mode")
     only = f.get("target")
+    among = f.get("among")
     if action.kind == "area_attack":
         if only:
             return f"This card's attack is against {N.locust(state, only)} only (spec 6.1)."
+        if among is not None:
+            return "This card's attack is against the Locust it chose, not an area (spec 6.1)."
         return A.area_attack_legality(state, content, p, pl.get("area", ""), pl.get("weapon", ""),
                                       pl.get("mode", "overwhelming"), f.get("spend", True))
     if action.kind == "grenade":
@@ -289,6 +292,8 @@ def _attack_reason(state: GearsState, p: str, action: Action, f: dict[str, Any])
     target = pl.get("target", "")
     if only and target != only:
         return f"This card's attack is against {N.locust(state, only)} only (spec 6.1)."
+    if among is not None and target not in among:
+        return "This card's attack is against a Locust within 2 areas and in line of sight (spec 6.1 Ambush)."
     if action.kind == "chainsaw":
         if forced:
             return "This card's attack needs a weapon's Overwhelming value: it cannot be the chainsaw (spec 6.1)."

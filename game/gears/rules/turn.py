@@ -386,9 +386,11 @@ def _bullet_possible(state: GearsState, content: GearsContent, player: str, bull
     if v == "move":
         return True
     if v == "attack":
+        target, among = _card_targets(state, content, player, frame)
         return bool(_attack_actions(state, content, {"player": player, "bonus": bullet.params.get("bonus_dice", 0),
                                                      "mode": bullet.params.get("mode"),
-                                                     "spend": bullet.params.get("spend_ammo", True)}))
+                                                     "spend": bullet.params.get("spend_ammo", True),
+                                                     "target": target, "among": among}))
     if v == "draw":
         return True
     if v == "skip_locust_activation":
@@ -415,8 +417,9 @@ def _attack_actions(state: GearsState, content: GearsContent, f: dict[str, Any])
     spend = f.get("spend", True)
     acts = []
     only = f.get("target")
+    among = f.get("among")
     for lid in sorted(state.locusts):
-        if only and lid != only:
+        if (only and lid != only) or (among is not None and lid not in among):
             continue
         # LOS and range once per Locust, not once per weapon and mode (the costliest part).
         sight = A.attack_sight(state, p, lid) if c.weapons else (False, 0)
@@ -429,7 +432,7 @@ def _attack_actions(state: GearsState, content: GearsContent, f: dict[str, Any])
                                        f"Attack {N.locust(state, lid)} with the {N.weapon(w)} ({mode})"))
         if not forced and A.chainsaw_legality(state, content, p, lid) is None:
             acts.append(Action("chainsaw", {"target": lid}, f"Chainsaw {N.locust(state, lid)}"))
-    if not only:
+    if not only and among is None:
         # Area weapons (the Mortar, spec 6.6): any area in LOS, beyond range with a penalty.
         view = state.view()
         for w, _ in c.weapons:
@@ -790,10 +793,11 @@ def _do_bullet(ctx, content: GearsContent, p: str, bullet) -> None:
     if v == "move":
         _start_move(state, p, int(bullet.value))
     elif v == "attack":
+        target, among = _card_targets(state, content, p, top(state))
+        state.flags.pop("ambush_target", None)
         push(state, {"f": "attack", "player": p, "bonus": bullet.params.get("bonus_dice", 0),
                      "mode": bullet.params.get("mode"), "spend": bullet.params.get("spend_ammo", True),
-                     "stay": bullet.params.get("stay_in_cover", False),
-                     "target": state.flags.pop("ambush_target", None) if bullet.params.get("mode") else None})
+                     "stay": bullet.params.get("stay_in_cover", False), "target": target, "among": among})
     elif v == "draw":
         who = bullet.params.get("who", "self")
         here = [q for q, o in state.cogs.items() if o.area == c.area and not o.bleeding]
@@ -839,6 +843,23 @@ def _do_bullet(ctx, content: GearsContent, p: str, bullet) -> None:
                      "within": bullet.params.get("within_range", 2)})
     else:
         _continue(ctx)
+
+
+def _card_targets(state: GearsState, content: GearsContent, p: str,
+                  frame: dict[str, Any] | None) -> tuple[str | None, list[str] | None]:
+    """Who a card's attack may target: the Locust chosen by the card's earlier pull bullet
+    (Ambush, spec 6.1: 'Choose a Locust within 2 areas and in LOS ... Then attack it'); when
+    that bullet was skipped the Locust is still chosen among those it allows, only not moved."""
+    if frame is None or frame.get("f") != "card":
+        return None, None
+    pull = next((b for b in content.orders[card_name(frame["card"])].actions if b.verb == "pull_locust"), None)
+    if pull is None:
+        return None, None
+    target = state.flags.get("ambush_target")
+    if target is not None:
+        return target, None
+    opts = _pull_options(state, content, {"player": p, "n": 0, "within": pull.params.get("within_range", 2)})
+    return None, sorted({o["target"] for o in opts})
 
 
 def _continue(ctx) -> None:
