@@ -122,3 +122,179 @@ def test_ambush_refusal_names_the_within_2_rule_spec_6_1(title):
     from game.gears.rules.refusals import why_illegal
     msg = why_illegal(s, Action("attack", {"target": "wretch#1", "weapon": "lancer", "mode": "overwhelming"}))
     assert "within 2 areas" in msg
+
+
+# ----------------------------------------------------------------------------- scenarios
+
+
+def test_every_card_bullet_may_be_skipped_in_printed_order_seed_p10_spec_5_2(title, content):
+    """Seed p. 10: the card's actions come first to last; any may be left out, the order kept."""
+    for name, order in sorted(content.orders.items()):
+        s = fresh(title, 2)
+        s.cogs["P1"].hand = [f"{name}#1"]
+        play_card(title, s, f"{name}#1")
+        for i, b in enumerate(order.actions):
+            f = T.top(s)
+            assert f["f"] == "card" and f["i"] == i, name
+            assert "skip" in kinds(title, s), name
+            act(title, s, "skip")
+        assert T.top(s)["f"] == "order", name
+
+
+def test_advance_and_roadie_run_move_4_and_5_spec_6_1(title):
+    s = fresh(title, 1)
+    s.cogs["P1"].hand = ["advance#1", "roadie_run#1"]
+    play_card(title, s, "advance#1")
+    act(title, s, "do")
+    assert T.top(s)["f"] == "move" and T.top(s)["left"] == 4
+    s = fresh(title, 1)
+    s.cogs["P1"].hand = ["roadie_run#1"]
+    play_card(title, s, "roadie_run#1")
+    act(title, s, "do")
+    assert T.top(s)["left"] == 5
+
+
+def test_assault_moves_3_then_attacks_spec_6_1(title):
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    c.hand = ["assault#1"]
+    s.locusts["wretch#1"] = LocustState("wretch#1", "wretch", near(s, c.area, 1))
+    play_card(title, s, "assault#1")
+    act(title, s, "do")
+    assert T.top(s)["f"] == "move" and T.top(s)["left"] == 3
+    act(title, s, "stop")
+    assert T.top(s)["f"] == "card" and T.top(s)["i"] == 1
+    act(title, s, "do")
+    assert T.top(s)["f"] == "attack" and "attack" in kinds(title, s)
+
+
+def test_blind_fire_one_die_fewer_and_only_the_other_cogs_here_draw_spec_6_1(title, content):
+    s = fresh(title, 3)
+    p1, p2, p3 = (s.cogs[p] for p in ("P1", "P2", "P3"))
+    p1.hand, p2.hand, p3.hand = ["blind_fire#1"], [], []
+    p2.area = p1.area
+    p3.area = near(s, p1.area, 1)
+    s.locusts["wretch#1"] = LocustState("wretch#1", "wretch", near(s, p1.area, 1))
+    full = T.A.cog_attack_plan(s, content, "P1", "wretch#1", "lancer", "normal").black
+    play_card(title, s, "blind_fire#1")
+    act(title, s, "do")
+    assert T.top(s)["bonus"] == -1
+    assert T.A.cog_attack_plan(s, content, "P1", "wretch#1", "lancer", "normal", -1).black == full - 1
+    act(title, s, "skip")
+    act(title, s, "do")
+    assert (len(p1.hand), len(p2.hand), len(p3.hand)) == (0, 1, 0)
+
+
+def test_dig_in_each_cog_in_cover_draws_whatever_its_area_seed_p28(title):
+    """Seed p. 28: Dig In helps COGs on every map section; PLACEHOLDER: those in cover, you too."""
+    s = fresh(title, 3)
+    p1, p2, p3 = (s.cogs[p] for p in ("P1", "P2", "P3"))
+    p1.hand, p2.hand, p3.hand = ["dig_in#1"], [], []
+    view = s.view()
+    covered = [a for a in sorted(view.areas) if view.cover_in[a]]
+    p1.area, p2.area, p3.area = covered[0], covered[1], covered[0]
+    p1.cover, p2.cover, p3.cover = view.cover_in[p1.area][0], view.cover_in[p2.area][0], None
+    play_card(title, s, "dig_in#1")
+    act(title, s, "do")
+    assert (len(p1.hand), len(p2.hand), len(p3.hand)) == (1, 1, 0)
+
+
+def test_sit_tight_may_choose_another_cog_in_the_area_or_yourself_spec_5_2(title):
+    """Seed p. 10 / spec 5.2: 'choose a COG in your area' includes your own COG."""
+    s = fresh(title, 3)
+    p1, p2, p3 = (s.cogs[p] for p in ("P1", "P2", "P3"))
+    p1.hand, p2.hand, p3.hand = ["sit_tight#1"], [], []
+    p2.area = p1.area
+    p3.area = near(s, p1.area, 1)
+    play_card(title, s, "sit_tight#1")
+    act(title, s, "do")
+    options = {a.payload["player"] for a in title.legal_actions(s) if a.kind == "cog"}
+    assert options == {"P1", "P2"}
+    act(title, s, "cog", player="P2")
+    assert len(p2.hand) == 2 and not p1.hand
+
+
+def test_card_draws_are_not_capped_by_the_hand_limit_spec_5_1(title):
+    """Spec 5.1 / seed p. 9 cap only the Healing Step's draws; a card that draws is not capped."""
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    c.hand = ["sit_tight#1"] + [f"advance#{i}" for i in range(6)]
+    play_card(title, s, "sit_tight#1")
+    act(title, s, "do")
+    assert len(c.hand) == 8
+
+
+def test_dom_extra_move_once_even_with_active_reload_faq_spec_8_3(title):
+    """Spec 8.3 (FAQ v1.1): with Active Reload Dom plays two cards, his extra area comes once."""
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    c.character = "dominic_santiago"
+    c.hand = ["assault#1", "active_reload#1", "advance#1"]
+    s.locusts["boomer#1"] = LocustState("boomer#1", "boomer", near(s, c.area, 1))
+    s.flags["dice_stack"] = {"attack": [5] * 9, "defence": [5] * 9}
+    play_card(title, s, "active_reload#1")
+    act(title, s, "do")
+    act(title, s, "attack", target="boomer#1", weapon="lancer", mode="overwhelming")
+    settle(title, s)
+    act(title, s, "do")
+    play_card(title, s, "advance#1")
+    act(title, s, "do")
+    assert T.top(s)["left"] == 5  # the first move of the turn: 4 + 1
+    act(title, s, "stop")
+    assert "play" not in kinds(title, s)  # the second Order Step is once per turn
+
+
+def test_dom_extra_move_not_in_a_teamwork_resolution_spec_8_3(title):
+    """Spec 8.3 PLACEHOLDER: Dom's extra area only in his own COG Order Step."""
+    s = fresh(title, 2)
+    s.cogs["P2"].character = "dominic_santiago"
+    s.cogs["P1"].hand, s.cogs["P2"].hand = ["teamwork#1"], ["advance#1"]
+    play_card(title, s, "teamwork#1")
+    act(title, s, "do")
+    act(title, s, "teammate", player="P2")
+    play_card(title, s, "advance#1")
+    act(title, s, "do")
+    assert T.top(s)["player"] == "P2" and T.top(s)["left"] == 4
+
+
+def test_marcus_extra_die_with_the_lancer_and_its_chainsaw_only_spec_8_3_6_7(title, content):
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    c.character = "marcus_fenix"
+    s.locusts["wretch#1"] = LocustState("wretch#1", "wretch", c.area)
+    base = T.A.weapon_dice(content, "lancer", "normal")
+    assert T.A.cog_attack_plan(s, content, "P1", "wretch#1", "lancer", "normal").black == base + 1
+    pistol = T.A.weapon_dice(content, "snub_pistol", "normal")
+    assert T.A.cog_attack_plan(s, content, "P1", "wretch#1", "snub_pistol", "normal").black == pistol
+    c.hand = ["advance#1"]
+    act(title, s, "play", card="advance#1", **{"as": "attack"})
+    events = act(title, s, "chainsaw", target="wretch#1")
+    settle(title, s)
+    roll = next(e for e in events if e.kind == "roll")
+    assert len(roll.payload["attack"]) == 5  # 4 chainsaw dice + Marcus's 1
+
+
+def test_baird_carries_four_weapons_besides_the_bolo_spec_8_3(title, content):
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    c.character, c.hand = "damon_baird", []
+    c.weapons = [["lancer", 1], ["snub_pistol", 1], ["gnasher", 1]]
+    s.dropped.append({"id": "drop1", "area": c.area, "weapon": "hammerburst", "enemy": "drone", "marker": "drone:0"})
+    take = next(a for a in title.legal_actions(s) if a.kind == "special" and a.payload.get("choice") == "weapon")
+    title.apply(s, take)
+    assert len(c.weapons) == 4
+    s.dropped.append({"id": "drop2", "area": c.area, "weapon": "boomshot", "enemy": "boomer", "marker": "boomer:0"})
+    assert not any(a.kind == "special" and a.payload.get("choice") == "weapon" for a in title.legal_actions(s))
+
+
+def test_solo_follow_once_per_turn_and_two_plus_only_in_solo_spec_6_16(title):
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    c.hand = ["roadie_run#1", "roadie_run#2", "teamwork#1"]
+    act(title, s, "solo_follow", card="roadie_run#1")
+    assert T.top(s)["left"] == 1
+    act(title, s, "stop")
+    assert "solo_follow" not in kinds(title, s) and "remove_two_plus" in kinds(title, s)
+    s2 = fresh(title, 2)
+    s2.cogs["P1"].hand = ["roadie_run#1", "teamwork#1"]
+    assert not {"solo_follow", "remove_two_plus"} & kinds(title, s2)
