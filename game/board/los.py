@@ -364,7 +364,7 @@ def _search(
         (ax, ay), (bx, by) = w
         if max(ax, bx) < lo_x or min(ax, bx) > hi_x or max(ay, by) < lo_y or min(ay, by) > hi_y:
             continue
-        if len(hull) < 3 or _seg_touches_convex(w, hull):
+        if len(hull) < 3 or seg_touches_convex(w, hull):
             rel.append(w)
     a_edges = [] if a_is_point else _edges(a_pts)
     b_edges = _edges(b_pts)
@@ -656,7 +656,7 @@ def _in_convex(z: HPt, hull: list[IntPt]) -> bool:
     return True
 
 
-def _seg_touches_convex(w: tuple[IntPt, IntPt], hull: list[IntPt]) -> bool:
+def seg_touches_convex(w: tuple[IntPt, IntPt], hull: list[IntPt]) -> bool:
     """The closed segment meets the closed convex polygon `hull` (>= 3 vertices, counter-clockwise
     as convex_hull gives): geometry.segment_touches_polygon for that case, in integers.
     Separating axes: they are apart iff both ends lie strictly outside one hull edge, or every

@@ -66,7 +66,7 @@ def test_hull_wall_filter_equals_segment_touches_polygon(points, u, v):
     if len(hull) < 3:
         return
     expected = segment_touches_polygon(Segment(u, v), hull)
-    assert los._seg_touches_convex((u, v), hull) == expected
+    assert los.seg_touches_convex((u, v), hull) == expected
 
 
 def test_search_on_shipped_gears_maps_equals_the_reference_section_3_5():

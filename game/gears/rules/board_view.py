@@ -611,31 +611,13 @@ def _hull_walls(points: list[IntPt], walls: list[IntSeg]) -> tuple[list[IntPt], 
 
 def _seg_touches_convex(w: IntSeg, hull: list[IntPt]) -> bool:
     """The closed segment meets the closed convex polygon `hull` (counter-clockwise, as
-    geometry.convex_hull gives; fewer than 3 points when degenerate). Separating-axis test:
-    they are apart iff both ends lie strictly outside one hull edge, or every hull vertex lies
-    strictly on one side of the segment's line."""
+    geometry.convex_hull gives; fewer than 3 points when degenerate)."""
     n = len(hull)
-    (ax, ay), (bx, by) = w
     if n < 3:
         if n == 1:
             return _touch(w[0], w[1], hull[0], hull[0])
         return _touch(w[0], w[1], hull[0], hull[1])
-    for i in range(n):
-        ox, oy = hull[i]
-        ex, ey = hull[(i + 1) % n]
-        if ((ex - ox) * (ay - oy) - (ey - oy) * (ax - ox) < 0
-                and (ex - ox) * (by - oy) - (ey - oy) * (bx - ox) < 0):
-            return False
-    pos = neg = False
-    for hx, hy in hull:
-        s = (bx - ax) * (hy - ay) - (by - ay) * (hx - ax)
-        if s >= 0:
-            pos = True
-        if s <= 0:
-            neg = True
-        if pos and neg:
-            return True
-    return False
+    return L.seg_touches_convex(w, hull)
 
 
 def _canon(points: Sequence[IntPt], *groups) -> tuple:
