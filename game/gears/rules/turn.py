@@ -460,22 +460,60 @@ def apply(state: GearsState, action: Action) -> list:
     if action not in legal:
         raise IllegalAction(why_illegal(state, action))
     if state.proc is not None:
-        return P.answer(state, dict(action.payload))
-    content = _content()
-    ctx = P.Ctx(state, [])
-    _do(ctx, action)
-    if missions.flip_due(state, content):
-        # Spec 9.1: the stage flips at once, before what the action queued; its back may ask
-        # the players (Roadblocks: unlock level 2 or 3), so it is a resolution of its own.
-        state.flags.setdefault("queued_procs", []).insert(0, ["stage_flip", {}])
+        events = P.answer(state, dict(action.payload))
     else:
-        missions.check_stage(ctx, content)  # defeat and mission losses: no decision there
-    events = ctx.events
+        content = _content()
+        ctx = P.Ctx(state, [])
+        _do(ctx, action)
+        if missions.flip_due(state, content):
+            # Spec 9.1: the stage flips at once, before what the action queued; its back may ask
+            # the players (Roadblocks: unlock level 2 or 3), so it is a resolution of its own.
+            state.flags.setdefault("queued_procs", []).insert(0, ["stage_flip", {}])
+        else:
+            missions.check_stage(ctx, content)  # defeat and mission losses: no decision there
+        events = _run_queued(state, ctx.events)
+    return events + _end_for_downed_cogs(state)
+
+
+def _run_queued(state: GearsState, events: list) -> list:
     queued = state.flags.pop("queued_procs", [])
     for name, args in queued:
         if state.outcome is None:
             events = events + P.start(state, name, args)
     return events
+
+
+# Frames in which a COG acts in an Order Step (its own, or a teammate's through Teamwork).
+_ACTING_FRAMES = ("order", "card", "move", "attack", "gain_ammo", "choose_cog", "teamwork",
+                  "team_order", "pull", "cover")
+
+
+def _end_for_downed_cogs(state: GearsState) -> list:
+    """Seed p. 21 / spec 5.4, 6.13: a bleeding-out COG skips the COG Order Step. One that goes
+    down halfway through it (its own Bolo Grenade with an empty hand, a blast or reaction) is
+    offered nothing more: the active COG's Order Step ends at once and the Locust Activation
+    Step runs as usual; a teammate downed inside his Teamwork card loses the rest of that card
+    and the active player's card goes on. Checked once the resolution that did it is over."""
+    if state.proc is not None or state.outcome is not None or state.flags.get("queued_procs"):
+        return []
+    s = stack(state)
+    ctx = P.Ctx(state, [])
+    if state.active_cog.bleeding and any(fr["f"] == "order" and fr["player"] == state.active_player for fr in s):
+        ctx.emit("order_step_over", f"{N.cog(state, state.active_player)} is down: the COG Order Step "
+                 "ends at once (spec 5.4).", {"player": state.active_player})
+        end_order_step(ctx)
+        return _run_queued(state, ctx.events)
+    downed = None
+    while s and s[-1]["f"] in _ACTING_FRAMES and s[-1].get("player") != state.active_player \
+            and state.cogs[s[-1]["player"]].bleeding:
+        downed = s[-1]["player"]
+        pop(state)
+    if downed is None:
+        return []
+    ctx.emit("team_card_over", f"{N.cog(state, downed)} is down: the rest of his Teamwork card is lost "
+             "(spec 5.4, 6.1).", {"player": downed})
+    _continue(ctx)
+    return _run_queued(state, ctx.events)
 
 
 def _do(ctx, action: Action) -> None:
