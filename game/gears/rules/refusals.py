@@ -221,6 +221,9 @@ def _move(state: GearsState, f: dict[str, Any], action: Action) -> str | None:
         return "Take cover when the move ends, in the area where it ends (spec 3.3)."
     if kind in ("play", "special", "attack", "grenade", "chainsaw", "area_attack"):
         return "Finish the move first: a special action or another card may not interrupt a move (spec 5.2)."
+    if kind in ("remove_two_plus", "solo_follow"):
+        return ("Finish the move first: the solo options come between whole actions, never inside a "
+                "move (spec 5.2, 6.16).")
     return None
 
 
@@ -333,9 +336,9 @@ def _no_attack_reason(state: GearsState, p: str, f: dict[str, Any]) -> str:
 def _card(state: GearsState, f: dict[str, Any], action: Action) -> str | None:
     from game.gears.rules import turn as T
 
-    if action.kind in ("special", "explore", "drop_weapon"):
+    if action.kind in ("special", "explore", "drop_weapon", "remove_two_plus", "solo_follow"):
         # Between two actions of the active player's own card these are the Order Step's
-        # (seed p. 10); a teammate's card (Teamwork) has none.
+        # (seed p. 10; the solo options too, spec 6.16); a teammate's card (Teamwork) has none.
         if not T._own_card(state, f):
             return "Special actions belong to the active player's own Order Step (spec 5.2, 6.1)."
         return _order(state, f, action)

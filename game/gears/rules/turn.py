@@ -169,7 +169,9 @@ def legal_actions(state: GearsState) -> list[Action]:
             acts.append(Action("do", {}, f"Do: {N.bullet(bullet.verb, bullet.value)}"))
         acts.append(Action("skip", {}, f"Skip: {N.bullet(bullet.verb, bullet.value)}"))
         if _own_card(state, f):
-            # Seed p. 10: a special action may come between two whole actions of the card.
+            # Seed p. 10: a special action may come between two whole actions of the card;
+            # so may the solo options, which are 'at any time during the Order Step' (6.16).
+            acts += _solo_actions(state, content, f["player"])
             acts += _special_actions(state, content, f["player"])
     elif kind == "move":
         c = state.cogs[f["player"]]
@@ -256,16 +258,7 @@ def _pull_options(state: GearsState, content: GearsContent, f: dict[str, Any]) -
 def _order_actions(state: GearsState, content: GearsContent, f: dict[str, Any]) -> list[Action]:
     p = f["player"]
     c = state.cogs[p]
-    acts: list[Action] = []
-    if len(state.players) == 1:
-        # Solo (spec 6.16): a 2+ card may leave the game for a new card; a Follow card may be
-        # discarded to move 1 extra area, once per turn.
-        if state.options.get("solo_remove_two_plus", True):
-            for h in sorted({h for h in c.hand if content.orders[card_name(h)].two_plus}):
-                acts.append(Action("remove_two_plus", {"card": h}, f"Remove {N.card(h)} from the game and draw a card"))
-        if not state.flags.get("solo_follow_used"):
-            for h in sorted({h for h in c.hand if content.orders[card_name(h)].icon == "follow"}):
-                acts.append(Action("solo_follow", {"card": h}, f"Discard {N.card(h)} to move 1 extra area"))
+    acts: list[Action] = _solo_actions(state, content, p)
     if not state.flags.get("played") and c.hand:
         can_attack = bool(_attack_actions(state, content, {"player": p, "bonus": 0}))  # once, not per card
         for h in sorted(set(c.hand)):
@@ -276,6 +269,24 @@ def _order_actions(state: GearsState, content: GearsContent, f: dict[str, Any]) 
     acts += _special_actions(state, content, p)
     if state.flags.get("played") or not c.hand:
         acts.append(Action("end", {}, "End the Order Step"))
+    return acts
+
+
+def _solo_actions(state: GearsState, content: GearsContent, p: str) -> list[Action]:
+    """Solo (spec 6.16): 'at any time during the player's Order Step' a 2+ card may leave the
+    game for a new card, and once per turn a Follow card may be discarded to move 1 extra area.
+    Offered between cards and between two whole actions of the player's own card, never inside
+    a single move (like the special actions, spec 5.2)."""
+    c = state.cogs[p]
+    acts: list[Action] = []
+    if len(state.players) != 1:
+        return acts
+    if state.options.get("solo_remove_two_plus", True):
+        for h in sorted({h for h in c.hand if content.orders[card_name(h)].two_plus}):
+            acts.append(Action("remove_two_plus", {"card": h}, f"Remove {N.card(h)} from the game and draw a card"))
+    if not state.flags.get("solo_follow_used"):
+        for h in sorted({h for h in c.hand if content.orders[card_name(h)].icon == "follow"}):
+            acts.append(Action("solo_follow", {"card": h}, f"Discard {N.card(h)} to move 1 extra area"))
     return acts
 
 
@@ -647,7 +658,7 @@ def _do(ctx, action: Action) -> None:
         next_turn(ctx)
         return
     if frame == "card":
-        if kind in ("special", "explore", "drop_weapon"):
+        if kind in ("special", "explore", "drop_weapon", "remove_two_plus", "solo_follow"):
             # Between two actions of the card (seed p. 10): the card waits at its next action.
             _order(ctx, content, f, kind, pl)
             return
