@@ -33,14 +33,10 @@ from game.gears.rules.spawning import (
 )
 from game.gears.rules import names as N
 from game.gears.rules.state import GearsState
+from game.gears.rules.shared import content as _content
 
 Fctx = dict[str, Any]  # self, that_cog, that_locust, that_marker, moved, attacked, last_target
 
-
-def _content() -> GearsContent:
-    from game.gears.rules.title import shared_content
-
-    return shared_content()
 
 
 def _verbs(effects) -> set[str]:

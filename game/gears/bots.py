@@ -19,6 +19,7 @@ from game.engine.protocol import Action
 from game.engine.rng import Pcg32, Rng
 from game.gears.rules.board_view import INF
 from game.gears.rules.state import GearsState
+from game.gears.rules.shared import content as _content
 
 
 @dataclass(frozen=True)
@@ -41,11 +42,6 @@ class RandomBot:
     def decide(self, state: Any, actions: list[Action]) -> Choice:
         return Choice(self.choose(actions), "picked at random")
 
-
-def _content():
-    from game.gears.rules.title import shared_content
-
-    return shared_content()
 
 
 def _expected(dist: dict[int, Fraction]) -> float:

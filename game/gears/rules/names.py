@@ -3,14 +3,9 @@ Assault Rifle', 'Blind Fire'. The engine's log and refusal texts use these, so a
 names, not ids (the UI may still pretty-print whatever id is left)."""
 from __future__ import annotations
 
-from game.gears.content import GearsContent
 from game.gears.rules.state import GearsState
+from game.gears.rules.shared import content as _content
 
-
-def _content() -> GearsContent:
-    from game.gears.rules.title import shared_content
-
-    return shared_content()
 
 
 def cog(state: GearsState, player: str) -> str:

@@ -17,6 +17,7 @@ from game.gears.rules.explore import explore_refusal
 from game.gears.rules.movement import free_spots, los, steps_from
 from game.gears.rules.state import GearsState
 from game.gears.rules.wounds import pick_up_options
+from game.gears.rules.shared import content as _content
 
 # What each turn frame waits for, said when an action of another kind is tried.
 _WAITING = {
@@ -41,11 +42,6 @@ _WAITING = {
 def _cite(why: str, section: str) -> str:
     return f"{why.rstrip('.')} (spec {section})."
 
-
-def _content() -> GearsContent:
-    from game.gears.rules.title import shared_content
-
-    return shared_content()
 
 
 def why_illegal(state: GearsState, action: Action) -> str:

@@ -10,6 +10,7 @@ from game.gears.rules import missions
 from game.gears.rules import names as N
 from game.gears.rules.procedures import procedure
 from game.gears.rules.state import CogState, GearsState
+from game.gears.rules.shared import content as _content
 
 OPTIONS = {
     "players": "number of players, 1-4 (default 1)",
@@ -91,11 +92,6 @@ def new_state(content: GearsContent, mission_id: str, seed: int, options: Mappin
     )
     return state
 
-
-def _content():
-    from game.gears.rules.title import shared_content
-
-    return shared_content()
 
 
 @procedure("setup")

@@ -11,12 +11,8 @@ from typing import Any
 
 from game.gears.rules.board_view import INF
 from game.gears.rules.state import GearsState
+from game.gears.rules.shared import content as _content
 
-
-def _content():
-    from game.gears.rules.title import shared_content
-
-    return shared_content()
 
 
 def md(state: GearsState) -> dict[str, Any]:

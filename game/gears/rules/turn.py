@@ -21,12 +21,8 @@ from game.gears.rules.refusals import why_illegal
 from game.gears.rules.spawning import md, rules_named
 from game.gears.rules.state import GearsState
 from game.gears.rules.wounds import pick_up_options
+from game.gears.rules.shared import content as _content
 
-
-def _content() -> GearsContent:
-    from game.gears.rules.title import shared_content
-
-    return shared_content()
 
 
 def stack(state: GearsState) -> list[dict[str, Any]]:
