@@ -115,7 +115,7 @@ def point_to_area(p: Point, polygon: Sequence[Point], walls: Iterable[Segment]) 
     geo = _Scaled([p, *poly], walls)
     ip = geo.pt(p)
     for w, (u, v) in zip(walls, geo.walls):
-        if _touch(ip, ip, u, v):
+        if touch_int(ip, ip, u, v):
             return LosResult(False, None, w)  # a point on a wall sees nothing (touching blocks)
     ipoly = [geo.pt(v) for v in poly]
     if point_in_polygon(ip, ipoly) >= 0:
@@ -198,7 +198,7 @@ class _Scaled:
                 continue
             if (u[1] if u[1] > v[1] else v[1]) < lo_y or (u[1] if u[1] < v[1] else v[1]) > hi_y:
                 continue
-            if not _touch(ip, iq, u, v):
+            if not touch_int(ip, iq, u, v):
                 continue
             c = first_contact(p, q, w)
             if c is not None and (best_k is None or c < best_k):
@@ -218,7 +218,7 @@ def _at(p: Point, k: int) -> IntPt:
     return (p[0].numerator * (k // p[0].denominator), p[1].numerator * (k // p[1].denominator))
 
 
-def _touch(p: IntPt, q: IntPt, r: IntPt, u: IntPt) -> bool:
+def touch_int(p: IntPt, q: IntPt, r: IntPt, u: IntPt) -> bool:
     """geometry.segments_touch on integer points: the closed segments p-q and r-u share a point."""
     px, py = p
     qx, qy = q
@@ -762,5 +762,5 @@ def _verify(witness: Segment, a: Sequence[Point], b: Sequence[Point], geo: _Scal
     p, q = _at(witness.a, k), _at(witness.b, k)
     in_a = witness.a == a[0] if len(a) == 1 else point_in_polygon(p, [_at(v, k) for v in a]) >= 0
     in_b = point_in_polygon(q, [_at(v, k) for v in b]) >= 0
-    if not in_a or not in_b or any(_touch(p, q, u, v) for u, v in walls):
+    if not in_a or not in_b or any(touch_int(p, q, u, v) for u, v in walls):
         raise AssertionError(f"LOS search produced an invalid witness {witness}")

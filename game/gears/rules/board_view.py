@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from game.board import los as L
+from game.board.los import touch_int as _touch
 from game.board.compose import OverlapError, Placement, add_piece, compose, place_at_exit
 from game.board.geometry import convex_hull, normalize_polygon, point_in_polygon, polygon_problems
 from game.board.model import Board, CoverSpot, MapError, Segment
@@ -562,32 +563,6 @@ def _candidates(poly: tuple[IntPt, ...]) -> list[IntPt]:
         if p not in out:
             out.append(p)
     return out[:14]
-
-
-def _touch(p: IntPt, q: IntPt, r: IntPt, u: IntPt) -> bool:
-    """The closed segments p-q and r-u share a point (geometry.segments_touch, in integers)."""
-    px, py = p
-    qx, qy = q
-    rx, ry = r
-    ux, uy = u
-    if (px if px > qx else qx) < (rx if rx < ux else ux) or (rx if rx > ux else ux) < (px if px < qx else qx):
-        return False
-    if (py if py > qy else qy) < (ry if ry < uy else uy) or (ry if ry > uy else uy) < (py if py < qy else qy):
-        return False
-    d1 = (qx - px) * (ry - py) - (qy - py) * (rx - px)
-    d2 = (qx - px) * (uy - py) - (qy - py) * (ux - px)
-    d3 = (ux - rx) * (py - ry) - (uy - ry) * (px - rx)
-    d4 = (ux - rx) * (qy - ry) - (uy - ry) * (qx - rx)
-    if ((d1 > 0 and d2 < 0) or (d1 < 0 and d2 > 0)) and ((d3 > 0 and d4 < 0) or (d3 < 0 and d4 > 0)):
-        return True
-    # Collinear contacts: the bounding boxes overlap, so a zero orientation means "on it".
-    return ((d1 == 0 and _within(r, p, q)) or (d2 == 0 and _within(u, p, q))
-            or (d3 == 0 and _within(p, r, u)) or (d4 == 0 and _within(q, r, u)))
-
-
-def _within(z: IntPt, a: IntPt, b: IntPt) -> bool:
-    """z (collinear with a-b) lies in the box of a-b, i.e. on the closed segment."""
-    return (min(a[0], b[0]) <= z[0] <= max(a[0], b[0])) and (min(a[1], b[1]) <= z[1] <= max(a[1], b[1]))
 
 
 def _hull_walls(points: list[IntPt], walls: list[IntSeg]) -> tuple[list[IntPt], list[IntSeg]]:
