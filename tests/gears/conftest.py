@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import pytest
 
+from game.gears.rules import turn as T
 from game.gears.rules.board_view import SampleTileLoader
+from game.gears.rules.procedures import Ctx, NeedDecision
 from game.gears.rules.title import GearsTitle, shared_content
 
 LOADER = SampleTileLoader()
@@ -22,8 +24,6 @@ def title():
 def fresh(title, players: int = 1, seed: int = 3, mission: str = "emergence"):
     """A game past setup with no Locusts on the map and P1 active at the start of its Order
     Step: scenario tests place the figures they need."""
-    from game.gears.rules import turn as T
-
     state = title.new_game(mission, seed, {"players": players})
     state.proc = None
     state.locusts.clear()
@@ -36,8 +36,37 @@ def fresh(title, players: int = 1, seed: int = 3, mission: str = "emergence"):
 
 def run_proc(state, fn, *args, **kw):
     """Runs a resolution function outside the turn machine (no decisions expected)."""
-    from game.gears.rules.procedures import Ctx
-
     ctx = Ctx(state, [])
     fn(ctx, *args, **kw)
     return ctx.events
+
+
+@pytest.fixture(scope="module")
+def real():
+    """The title with the real tile files (module-scoped: the board caches warm up once)."""
+    return GearsTitle()
+
+
+def start(real, mission: str, players: int = 1, seed: int = 5, **options):
+    """A game past setup (setup decisions answered with their first option), P1 to act."""
+    s = real.new_game(mission, seed, dict(options, players=players))
+    while s.proc is not None:
+        real.apply(s, real.legal_actions(s)[0])
+    s.active = 0
+    s.pending = {"stack": []}
+    T.push(s, {"f": "order", "player": s.players[0]})
+    return s
+
+
+def resolve(s, fn, *args):
+    """Runs fn(ctx, *args) answering every question with its first option; the events."""
+    snap = s.to_json()
+    answers: list = []
+    while True:
+        s.restore(snap)
+        ctx = Ctx(s, answers)
+        try:
+            fn(ctx, *args)
+            return ctx.events
+        except NeedDecision as need:
+            answers.append(need.options[0])

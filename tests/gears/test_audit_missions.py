@@ -8,39 +8,8 @@ import pytest
 from game.gears.rules import explore as E
 from game.gears.rules import missions as M
 from game.gears.rules import turn as T
-from game.gears.rules.procedures import Ctx, NeedDecision
 from game.gears.rules.spawning import md
-from game.gears.rules.title import GearsTitle
-
-
-@pytest.fixture(scope="module")
-def real():
-    return GearsTitle()
-
-
-def start(real, mission: str, players: int = 1, seed: int = 5, **options):
-    """A game past setup (setup decisions answered with their first option), P1 to act."""
-    s = real.new_game(mission, seed, dict(options, players=players))
-    while s.proc is not None:
-        real.apply(s, real.legal_actions(s)[0])
-    s.active = 0
-    s.pending = {"stack": []}
-    T.push(s, {"f": "order", "player": s.players[0]})
-    return s
-
-
-def resolve(s, fn, *args):
-    """Runs fn(ctx, *args) answering every question with its first option; the events."""
-    snap = s.to_json()
-    answers: list = []
-    while True:
-        s.restore(snap)
-        ctx = Ctx(s, answers)
-        try:
-            fn(ctx, *args)
-            return ctx.events
-        except NeedDecision as need:
-            answers.append(need.options[0])
+from tests.gears.conftest import resolve, start
 
 
 # ----------------------------------------------------------------------------- Horde Mode
