@@ -16,14 +16,14 @@ restoring the checkpoint and running the function again from the start, feeding 
 recorded answers, reaches exactly the same question: that is how a loaded (or copied) state
 goes on (`_replay_runner`).
 
-In play the function is not run again for every answer: it runs on a thread of its own that
-waits, paused inside `ctx.choose`, for the answer (`_Runner`). Only one thread runs at a time
-(a strict hand-off through two queues), so this is ordinary sequential code with the Python
-frame kept alive instead of rebuilt; an answer costs the work after the question, not the
-whole resolution again. The paused thread belongs to the state object: when the state was
-restored, copied or loaded, or `state.proc` was replaced, the runner no longer matches and the
-re-execution path takes over, with the same result (tests/gears/test_perf_caches.py plays
-whole games both ways and compares every state hash). `LIVE = False` forces re-execution.
+In play the function is not run again for every answer: it runs on a thread of its own (from a
+pool, `_Worker`) that waits, paused inside `ctx.choose`, for the answer (`_Runner`). Only one
+thread runs at a time (a strict hand-off through two queues), so this is ordinary sequential
+code with the Python frame kept alive instead of rebuilt; an answer costs the work after the
+question, not the whole resolution again. The paused thread belongs to the state object: when
+the state was restored, copied or loaded, or `state.proc` was replaced, the runner no longer
+matches and the re-execution path takes over, with the same result
+(tests/gears/test_perf_caches.py plays whole games both ways and compares every state hash). `LIVE = False` forces re-execution.
 
 A resolution must not catch BaseException or change the state in `finally` blocks: a paused
 runner that is let go (`release`, or the cap on paused runners) is unwound by an exception
@@ -120,7 +120,9 @@ _PAUSED: OrderedDict[int, _Runner] = OrderedDict()  # id(runner) -> runner, olde
 
 
 class _Runner:
-    """One resolution on its own thread, handing control back and forth with the caller."""
+    """One resolution on a worker thread of its own, handing control back and forth with the
+    caller. Workers are kept in a pool (`_Worker`): starting a thread costs far more than handing
+    a paused one a new resolution."""
 
     def __init__(self, state: GearsState, proc: dict[str, Any]):
         self.state = state
@@ -129,11 +131,10 @@ class _Runner:
         self._to_worker: SimpleQueue = SimpleQueue()
         self._to_caller: SimpleQueue = SimpleQueue()
         self._profile = None
-        self.thread = threading.Thread(target=self._body, name=f"gears-{proc['name']}", daemon=True)
 
     # ------------------------------------------------------------------ worker side
 
-    def _body(self) -> None:
+    def _body(self, on_end: Callable[[], None] = lambda: None) -> None:
         if PROFILERS is not None:
             import cProfile
 
@@ -143,13 +144,16 @@ class _Runner:
         try:
             PROCS[self.proc["name"]](self.ctx, **self.proc["args"])
         except _Released:
+            on_end()
             self._to_caller.put(("released", None))
             return
         except BaseException as exc:  # a bug in a resolution: raised again in the caller
             self._stop_profile()
+            on_end()
             self._to_caller.put(("error", exc))
             return
         self._stop_profile()
+        on_end()
         self._to_caller.put(("done", None))
 
     def pause(self, need: NeedDecision) -> None:
@@ -168,7 +172,7 @@ class _Runner:
     # ------------------------------------------------------------------ caller side
 
     def begin(self) -> tuple[str, Any]:
-        self.thread.start()
+        _Worker.take().jobs.put(self)
         return self._to_caller.get()
 
     def resume(self) -> tuple[str, Any]:
@@ -185,6 +189,37 @@ class _Runner:
 
 
 _RELEASE = object()
+
+
+class _Worker:
+    """A daemon thread that runs one resolution after another. An idle worker waits in `_IDLE`;
+    a resolution's thread is therefore reused once it has finished or was let go."""
+
+    _IDLE: list[_Worker] = []
+    _LOCK = threading.Lock()
+
+    def __init__(self) -> None:
+        self.jobs: SimpleQueue = SimpleQueue()
+        self.thread = threading.Thread(target=self._loop, name="gears-resolution", daemon=True)
+        self.thread.start()
+
+    @classmethod
+    def take(cls) -> _Worker:
+        with cls._LOCK:
+            if cls._IDLE:
+                return cls._IDLE.pop()
+        return cls()
+
+    def _loop(self) -> None:
+        while True:
+            runner: _Runner = self.jobs.get()
+            # Idle again before the runner's last message reaches its caller, so the caller's
+            # next resolution finds this thread instead of starting one.
+            runner._body(on_end=self._idle)
+
+    def _idle(self) -> None:
+        with self._LOCK:
+            self._IDLE.append(self)
 
 
 def start(state: GearsState, name: str, args: dict[str, Any]) -> list[Event]:
