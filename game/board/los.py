@@ -366,6 +366,12 @@ def _search(
             continue
         if len(hull) < 3 or seg_touches_convex(w, hull):
             rel.append(w)
+    # The certificate reasons about segments that touch no wall at all; a lone point lying on
+    # a wall is the one input where this search answers otherwise (it disregards walls through
+    # the point; point_to_area decides that case before calling it), so it is left out there.
+    if len(hull) >= 3 and not (a_is_point and any(touch_int(a_pts[0], a_pts[0], u, v) for u, v in rel)) \
+            and _wall_line_separates(a_pts, b_pts, hull, rel):
+        return None
     a_edges = [] if a_is_point else _edges(a_pts)
     b_edges = _edges(b_pts)
 
@@ -422,10 +428,174 @@ def _search(
             _runs_along_edge(line, b_pts) or (not a_is_point and _runs_along_edge(line, a_pts))
         ):
             continue
+        if _walled_off(line, a_pts, a_is_point, b_pts, rel):
+            continue
         found = _try_perturbations(line, vpts, z1 if a_is_point else None, a_is_point, a_pts, all_edges)
         if found is not None:
             return found
     return None
+
+
+def _wall_line_separates(a_pts: list[IntPt], b_pts: list[IntPt], hull: list[IntPt],
+                         walls: list[tuple[IntPt, IntPt]]) -> bool:
+    """An exact certificate that no clear segment exists (the search would return None).
+
+    Some wall's line L has A in one closed half-plane and B in the other, and the walls lying
+    on L cover all of L ∩ hull(A ∪ B). Then every segment from p in A to q in B stays in the
+    hull and meets L (the side of L changes sign, or is zero, between p and q) at a point of
+    L ∩ hull, which is on a wall: it touches a wall. The typical case: two areas on either
+    side of a wall that runs across both (a shared walled edge), or a cover spot behind one.
+    """
+    tried: set[Line] = set()
+    for (ux, uy), (vx, vy) in walls:
+        if ux == vx and uy == vy:
+            continue
+        a, b = uy - vy, vx - ux  # the line through u and v, up to a factor
+        c = -(a * ux + b * uy)
+        a_pos = a_neg = False
+        for x, y in a_pts:
+            s = a * x + b * y + c
+            if s > 0:
+                a_pos = True
+            elif s < 0:
+                a_neg = True
+        if a_pos and a_neg:
+            continue
+        b_pos = b_neg = False
+        for x, y in b_pts:
+            s = a * x + b * y + c
+            if s > 0:
+                b_pos = True
+            elif s < 0:
+                b_neg = True
+        if (b_pos and b_neg) or (a_pos and b_pos) or (a_neg and b_neg):
+            continue  # B straddles the line, or shares a strict side with A
+        line = _line_through((ux, uy, 1), (vx, vy, 1))
+        if line in tried:
+            continue
+        tried.add(line)
+        if _line_covered(line, hull, walls):
+            return True
+    return False
+
+
+def _line_covered(line: Line, hull: list[IntPt], walls: list[tuple[IntPt, IntPt]]) -> bool:
+    """The walls lying on `line` cover all of line ∩ hull (a closed convex polygon)."""
+    ext = _extent(line, hull)
+    if ext is None:
+        return True  # nothing to cover (cannot happen for a wall's line touching the hull)
+    (cn, cd), (hn, hd) = ext
+    a, b, c = line
+    spans = []
+    for (ux, uy), (vx, vy) in walls:
+        if a * ux + b * uy + c == 0 and a * vx + b * vy + c == 0:
+            tu = b * ux - a * uy
+            tv = b * vx - a * vy
+            spans.append((tu, tv) if tu <= tv else (tv, tu))
+    spans.sort()
+    # Sweep: (cn / cd) is how far from the low end the walls cover without a gap.
+    for lo, hi in spans:
+        if lo * cd > cn:
+            return False
+        if hi * cd > cn:
+            cn, cd = hi, 1
+            if cn * hd >= hn * cd:
+                return True
+    return cn * hd >= hn * cd
+
+
+def _extent(line: Line, pts: list[IntPt]) -> tuple[Q, Q] | None:
+    """The smallest and largest parameter (b*x - a*y, as in _clear_stretch) of the polygon's
+    points on `line`, or None when the line misses it. The extremes of the compact set
+    polygon ∩ line lie on its boundary: at a vertex on the line or where an edge crosses it."""
+    a, b, c = line
+    lo: Q | None = None
+    hi: Q | None = None
+    n = len(pts)
+    sides = [a * x + b * y + c for x, y in pts]
+    for k in range(n):
+        su = sides[k]
+        ux, uy = pts[k]
+        if su == 0:
+            t = (b * ux - a * uy, 1)
+        else:
+            sv = sides[k - 1]
+            if not ((su < 0 < sv) or (sv < 0 < su)):
+                continue
+            vx, vy = pts[k - 1]
+            tu = b * ux - a * uy
+            tv = b * vx - a * vy
+            num, den = su * tv - sv * tu, su - sv
+            t = (num, den) if den > 0 else (-num, -den)
+        if lo is None:
+            lo = hi = t
+        else:
+            if t[0] * lo[1] < lo[0] * t[1]:
+                lo = t
+            if hi[0] * t[1] < t[0] * hi[1]:
+                hi = t
+    return None if lo is None else (lo, hi)
+
+
+def _walled_off(line: Line, a_pts: list[IntPt], a_is_point: bool, b_pts: list[IntPt],
+                walls: list[tuple[IntPt, IntPt]]) -> bool:
+    """No good line lies next to `line`: a necessary condition for a critical line, exact.
+
+    If good lines l' -> l carry clear segments [x', y'] (x' in A, y' in B), a subsequence of
+    the ends converges to x in A, y in B on l, and no wall can cross l properly (ends strictly
+    on both sides) at a point strictly between x and y: that crossing would survive the small
+    move to l' and lie strictly inside [x', y']. So some closed gap between consecutive proper
+    crossings along l holds a point of A and a point of B, hence meets the extents
+    [min, max] of A ∩ l and of B ∩ l. When no gap meets both, every perturbation of l is bad
+    (it lies in a face next to l) and skipping l changes neither the answer nor the witness.
+    """
+    a, b, c = line
+    if a_is_point:
+        t = (b * a_pts[0][0] - a * a_pts[0][1], 1)
+        ea: tuple[Q, Q] | None = (t, t)
+    else:
+        ea = _extent(line, a_pts)
+    eb = _extent(line, b_pts)
+    if ea is None or eb is None:
+        return True
+    (alo_n, alo_d), (ahi_n, ahi_d) = ea
+    (blo_n, blo_d), (bhi_n, bhi_d) = eb
+    # Blocking points on l: proper wall crossings, and points e of l where two walls meet
+    # with their other ends strictly on opposite sides (w1 + w2 is a path from one side of l to
+    # the other that meets l only at e, so it crosses every nearby l' at points tending to e).
+    # Gap i (between the i-th and (i+1)-th blocking point, ends included) meets [lo, hi] iff
+    # #(points < lo) <= i <= #(points <= hi).
+    cuts: list[Q] = []
+    ends: dict[int, int] = {}  # integer parameter of a wall end on l -> sides seen (bit 1: +, 2: -)
+    for (ux, uy), (vx, vy) in walls:
+        su = a * ux + b * uy + c
+        sv = a * vx + b * vy + c
+        if (su < 0 < sv) or (sv < 0 < su):
+            tu = b * ux - a * uy
+            tv = b * vx - a * vy
+            n, d = su * tv - sv * tu, su - sv
+            cuts.append((n, d) if d > 0 else (-n, -d))
+        elif su == 0:
+            if sv:
+                t = b * ux - a * uy
+                ends[t] = ends.get(t, 0) | (1 if sv > 0 else 2)
+        elif sv == 0:
+            t = b * vx - a * vy
+            ends[t] = ends.get(t, 0) | (1 if su > 0 else 2)
+    for t, sides in ends.items():
+        if sides == 3:
+            cuts.append((t, 1))
+    a_first = a_last = b_first = b_last = 0
+    for n, d in cuts:
+        if n * alo_d < alo_n * d:
+            a_first += 1
+        if n * ahi_d <= ahi_n * d:
+            a_last += 1
+        if n * blo_d < blo_n * d:
+            b_first += 1
+        if n * bhi_d <= bhi_n * d:
+            b_last += 1
+    return a_last < b_first or b_last < a_first
 
 
 def _try_perturbations(line: Line, vpts: list[HPt], pivot_point: HPt | None, a_is_point: bool,
