@@ -417,12 +417,15 @@ def _search(
         pairs = ((hull_idx[x], hull_idx[y]) for x in range(len(hull_idx)) for y in range(x + 1, len(hull_idx)))
     for i, j in pairs:
         z1, z2 = vpts[i], vpts[j]
+        # Whether the line meets A and B does not depend on its scale or sign: test that on
+        # the raw cross product first, normalise (a gcd) and deduplicate only lines that pass.
+        raw = _cross(z1, z2)
+        if not (_line_meets(raw, a_pts) and _line_meets(raw, b_pts)):
+            continue
         line = _line_through(z1, z2)
         if line in seen:
             continue
         seen.add(line)
-        if not (_line_meets(line, a_pts) and _line_meets(line, b_pts)):
-            continue
         suspects = (pos[i] & neg[j]) | (neg[i] & pos[j])
         if suspects and _properly_crossed(line, suspects, rel) and not (
             _runs_along_edge(line, b_pts) or (not a_is_point and _runs_along_edge(line, a_pts))

@@ -568,10 +568,17 @@ def _candidates(poly: tuple[IntPt, ...]) -> list[IntPt]:
 def _hull_walls(points: list[IntPt], walls: list[IntSeg]) -> tuple[list[IntPt], list[IntSeg]]:
     """The convex hull of the points and the walls touching it (closed): only those can touch
     a segment between two of its points."""
-    hull = convex_hull(points)
+    hull = _int_hull(points)
+    n = len(hull)
+    if n < 3:
+        return hull, [w for w in walls if _seg_touches_convex(w, hull)]
     xs = [h[0] for h in hull]
     ys = [h[1] for h in hull]
     lo_x, hi_x, lo_y, hi_y = min(xs), max(xs), min(ys), max(ys)
+    # The hull's edges as (ox, oy, dx, dy): a point z is outside edge k when
+    # dx * (zy - oy) - dy * (zx - ox) < 0 (the hull is counter-clockwise).
+    edges = [(hull[k][0], hull[k][1], hull[(k + 1) % n][0] - hull[k][0], hull[(k + 1) % n][1] - hull[k][1])
+             for k in range(n)]
     out = []
     for w in walls:
         (ax, ay), (bx, by) = w
@@ -579,9 +586,79 @@ def _hull_walls(points: list[IntPt], walls: list[IntSeg]) -> tuple[list[IntPt], 
             continue
         if (ay if ay > by else by) < lo_y or (ay if ay < by else by) > hi_y:
             continue
-        if _seg_touches_convex(w, hull):
+        # Separating axes (los.seg_touches_convex, inlined): apart iff both ends are strictly
+        # outside one hull edge, or every hull vertex is strictly on one side of the wall.
+        a_in = True
+        apart = False
+        for ox, oy, dx, dy in edges:
+            if dx * (ay - oy) - dy * (ax - ox) < 0:
+                a_in = False
+                if dx * (by - oy) - dy * (bx - ox) < 0:
+                    apart = True
+                    break
+        if apart:
+            continue
+        if a_in:
             out.append(w)
+            continue
+        ex, ey = bx - ax, by - ay
+        pos = neg = False
+        for hx, hy in hull:
+            t = ex * (hy - ay) - ey * (hx - ax)
+            if t >= 0:
+                pos = True
+            if t <= 0:
+                neg = True
+            if pos and neg:
+                out.append(w)
+                break
     return hull, out
+
+
+def _int_hull(points: list[IntPt]) -> list[IntPt]:
+    """geometry.convex_hull on integer points (the same list, in the same order), inlined."""
+    pts = sorted(set(points))
+    if len(pts) <= 2:
+        return pts
+    lower: list[IntPt] = []
+    for p in pts:
+        px, py = p
+        while len(lower) >= 2:
+            (ox, oy), (qx, qy) = lower[-2], lower[-1]
+            if (qx - ox) * (py - oy) - (qy - oy) * (px - ox) <= 0:
+                lower.pop()
+            else:
+                break
+        lower.append(p)
+    upper: list[IntPt] = []
+    for p in reversed(pts):
+        px, py = p
+        while len(upper) >= 2:
+            (ox, oy), (qx, qy) = upper[-2], upper[-1]
+            if (qx - ox) * (py - oy) - (qy - oy) * (px - ox) <= 0:
+                upper.pop()
+            else:
+                break
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+def _clear(p: IntPt, q: IntPt, walls: list[IntSeg]) -> bool:
+    """The closed segment p-q touches none of the walls (los.touch_int, with the bounding box
+    test hoisted out of the loop)."""
+    px, py = p
+    qx, qy = q
+    lo_x, hi_x = (px, qx) if px <= qx else (qx, px)
+    lo_y, hi_y = (py, qy) if py <= qy else (qy, py)
+    for u, v in walls:
+        (rx, ry), (ux, uy) = u, v
+        if (rx if rx > ux else ux) < lo_x or (rx if rx < ux else ux) > hi_x:
+            continue
+        if (ry if ry > uy else uy) < lo_y or (ry if ry < uy else uy) > hi_y:
+            continue
+        if _touch(p, q, u, v):
+            return False
+    return True
 
 
 def _seg_touches_convex(w: IntSeg, hull: list[IntPt]) -> bool:
@@ -596,12 +673,16 @@ def _seg_touches_convex(w: IntSeg, hull: list[IntPt]) -> bool:
 
 
 def _canon(points: Sequence[IntPt], *groups) -> tuple:
-    """A key free of translation: every group shifted by the minimum corner of `points`."""
-    ox = min(p[0] for p in points)
-    oy = min(p[1] for p in points)
-    out = []
+    """A key free of translation: every group shifted by the minimum corner of `points`, as
+    one flat tuple of integers (each group's length, then its coordinates)."""
+    ox = min([p[0] for p in points])
+    oy = min([p[1] for p in points])
+    out: list[int] = []
     for g in groups:
-        out.append(tuple((x - ox, y - oy) for x, y in g))
+        out.append(len(g))
+        for x, y in g:
+            out.append(x - ox)
+            out.append(y - oy)
     return tuple(out)
 
 
@@ -614,21 +695,41 @@ def _remember(key: Any, compute: Callable[[], bool]) -> bool:
     return hit
 
 
+def _wall_points(rel: list[IntSeg]) -> list[IntPt]:
+    """The walls' ends in a canonical order (each wall low end first, walls sorted)."""
+    out: list[IntPt] = []
+    for u, v in sorted([(u, v) if u <= v else (v, u) for u, v in rel]):
+        out.append(u)
+        out.append(v)
+    return out
+
+
 def _area_area(a: tuple[IntPt, ...], b: tuple[IntPt, ...], ca: list[IntPt], cb: list[IntPt],
                walls: list[IntSeg]) -> bool:
-    """game/board/los.py area_to_area(...).visible, exactly (any point of a to any of b)."""
+    """game/board/los.py area_to_area(...).visible, exactly (any point of a to any of b).
+
+    Order of the exact tests: the candidate pairs (a clear one is a witness), with the
+    separating-wall-line certificate of los.py first when it is cheap to rule the pair out
+    (no clear segment at all), then the exhaustive search."""
     if a == b:
         return True
     hull, rel = _hull_walls(list(a) + list(b), walls)
     first, second = (a, b) if a <= b else (b, a)
-    wall_pts = sorted((min(u, v), max(u, v)) for u, v in rel)
     ca_pts, cb_pts = (ca, cb) if a <= b else (cb, ca)
-    key = ("aa",) + _canon(hull, first, second, [p for w in wall_pts for p in w])
+    key = ("aa", _canon(hull, first, second, _wall_points(rel)))
 
     def compute() -> bool:
+        if not rel:
+            return True
+        for p in ca_pts[:2]:  # the likeliest pairs before the certificate: most answers are yes
+            for q in cb_pts[:2]:
+                if _clear(p, q, rel):
+                    return True
+        if len(hull) >= 3 and L._wall_line_separates(list(first), list(second), hull, rel):
+            return False
         for p in ca_pts:
             for q in cb_pts:
-                if not any(_touch(p, q, u, v) for u, v in rel):
+                if _clear(p, q, rel):
                     return True  # a clear segment between points of the two areas
         return _exact_search(list(first), False, list(second), rel)
 
@@ -638,8 +739,7 @@ def _area_area(a: tuple[IntPt, ...], b: tuple[IntPt, ...], ca: list[IntPt], cb: 
 def _point_area(p: IntPt, b: tuple[IntPt, ...], cb: list[IntPt], walls: list[IntSeg]) -> bool:
     """game/board/los.py point_to_area(...).visible, exactly."""
     hull, rel = _hull_walls([p, *b], walls)
-    wall_pts = sorted((min(u, v), max(u, v)) for u, v in rel)
-    key = ("pa",) + _canon(hull, [p], b, [q for w in wall_pts for q in w])
+    key = ("pa", _canon(hull, [p], b, _wall_points(rel)))
 
     def compute() -> bool:
         for u, v in rel:
@@ -647,8 +747,15 @@ def _point_area(p: IntPt, b: tuple[IntPt, ...], cb: list[IntPt], walls: list[Int
                 return False  # a point on a wall sees nothing (touching blocks)
         if point_in_polygon(p, b) >= 0:
             return True
+        if not rel:
+            return True
+        for q in cb[:2]:
+            if _clear(p, q, rel):
+                return True
+        if len(hull) >= 3 and L._wall_line_separates([p], list(b), hull, rel):
+            return False
         for q in cb:
-            if not any(_touch(p, q, u, v) for u, v in rel):
+            if _clear(p, q, rel):
                 return True
         return _exact_search([p], True, list(b), rel)
 
