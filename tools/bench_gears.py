@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
             stats = pstats.Stats(prof, stream=out)
             for worker in procedures.PROFILERS:
                 stats.add(worker)
-            stats.sort_stats(key).print_stats(15)
+            stats.sort_stats(key).print_stats(int(__import__("os").environ.get("TOPN", 15)))
             print(f"--- cProfile top 15 by {key} ---")
             print("\n".join(out.getvalue().splitlines()[4:]))
     return 0

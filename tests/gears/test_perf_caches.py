@@ -191,8 +191,9 @@ def test_save_in_the_middle_of_a_resolution_loads_and_goes_on(title, tmp_path):
 
 
 def test_attack_actions_read_los_and_range_once_per_locust_and_agree_spec_3_5_and_6_3(title, content, monkeypatch):
-    """The Order Step's legal actions ask each Locust's line of sight and range once (not once
-    per card, weapon and mode), and list exactly the attacks the unshared legality check allows."""
+    """The Order Step's legal actions ask each Locust's line of sight and range at most once (not
+    once per card, weapon and mode; whether the COG can attack at all stops at the first attack
+    found), and list exactly the attacks the unshared legality check allows."""
     from game.engine.protocol import Action
     from game.gears.rules import attack as A
     from game.gears.rules import turn as T
@@ -213,7 +214,8 @@ def test_attack_actions_read_los_and_range_once_per_locust_and_agree_spec_3_5_an
         monkeypatch.setattr(A, "attack_sight", lambda *a: calls.append(a) or real_sight(*a))
         legal = T.legal_actions(s)
         monkeypatch.setattr(A, "attack_sight", real_sight)
-        assert len(calls) == len(s.locusts)
+        asked = [a[2] for a in calls]
+        assert asked and len(asked) == len(set(asked)) <= len(s.locusts)
         s.pending = {"stack": []}
         T.push(s, {"f": "attack", "player": "P1", "bonus": 0})
         got = {(a.payload["target"], a.payload["weapon"], a.payload["mode"])

@@ -3,9 +3,23 @@ Assault Rifle', 'Blind Fire'. The engine's log and refusal texts use these, so a
 names, not ids (the UI may still pretty-print whatever id is left)."""
 from __future__ import annotations
 
+from typing import Any
+
 from game.gears.rules.state import GearsState
 from game.gears.rules.shared import content as _content
 
+# Names depend only on the content and the ids: labels ask for the same few thousands of times
+# per game (every legal action is labelled), so each answer is kept, per content object.
+_MEMO: dict[Any, str] = {}
+_MEMO_FOR: list[Any] = [None]
+
+
+def _memo() -> dict[Any, str]:
+    content = _content()
+    if _MEMO_FOR[0] is not content:
+        _MEMO.clear()
+        _MEMO_FOR[0] = content
+    return _MEMO
 
 
 def cog(state: GearsState, player: str) -> str:
@@ -15,17 +29,36 @@ def cog(state: GearsState, player: str) -> str:
     c = state.cogs.get(player)
     if c is None:
         return player
-    ch = _content().cogs.get(c.character)
-    return ch.name if ch else c.character
+    return character_name(c.character)
+
+
+def character_name(character_id: str) -> str:
+    """The character card's name, or the id itself (a COG of an unknown character)."""
+    memo = _memo()
+    key = ("cog", character_id)
+    got = memo.get(key)
+    if got is None:
+        ch = _content().cogs.get(character_id)
+        got = memo[key] = ch.name if ch else character_id
+    return got
 
 
 def locust(state: GearsState, lid: str) -> str:
     """'Drone 1': the Enemy card's name and the figure's number."""
     x = state.locusts.get(lid)
+    memo = _memo()
+    key = ("locust", lid, x.enemy if x is not None else None)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = _locust(lid, x.enemy if x is not None else None)
+    return got
+
+
+def _locust(lid: str, enemy_id: str | None) -> str:
     content = _content()
     model = lid.split("#")[0]
-    if x is not None and x.enemy in content.enemies:
-        enemy = content.enemies[x.enemy]
+    if enemy_id is not None and enemy_id in content.enemies:
+        enemy = content.enemies[enemy_id]
         name = enemy.name
         if model != enemy.figure and model in content.figures:
             # A stand-in figure (a Kantus figure as a Grinder, spec 9.2.5): its number is
@@ -44,14 +77,24 @@ def figure(state: GearsState, who: str) -> str:
 
 
 def weapon(weapon_id: str) -> str:
-    w = _content().weapons.get(weapon_id)
-    return w.name if w else weapon_id.replace("_", " ")
+    memo = _memo()
+    key = ("weapon", weapon_id)
+    got = memo.get(key)
+    if got is None:
+        w = _content().weapons.get(weapon_id)
+        got = memo[key] = w.name if w else weapon_id.replace("_", " ")
+    return got
 
 
 def card(card_id: str) -> str:
     """An Order card's name ('blind_fire#2' -> 'Blind Fire')."""
-    o = _content().orders.get(card_id.split("#")[0])
-    return o.name if o else card_id
+    memo = _memo()
+    key = ("card", card_id)
+    got = memo.get(key)
+    if got is None:
+        o = _content().orders.get(card_id.split("#")[0])
+        got = memo[key] = o.name if o else card_id
+    return got
 
 
 def cards(n: int) -> str:

@@ -22,15 +22,28 @@ def md(state: GearsState) -> dict[str, Any]:
 
 def rules_in_force(state: GearsState) -> list:
     """The mission-wide rules plus the current stage card's Special Rules (spec 9.1)."""
-    m = _content().missions[state.mission]
-    out = list(m.rules)
-    if state.stage < len(m.stages):
-        out += list(m.stages[state.stage].special_rules)
-    return out
+    return list(_rules(state))
 
 
 def rules_named(state: GearsState, keyword: str) -> list:
-    return [r for r in rules_in_force(state) if r.keyword == keyword]
+    return list(_rules(state, keyword))
+
+
+# (id of the mission record, stage, keyword) -> (the record, its rules): the rules ask several
+# times per action; the record is kept so that its id cannot be reused while the entry lives.
+_RULES: dict[tuple[int, int, str | None], tuple[Any, tuple]] = {}
+
+
+def _rules(state: GearsState, keyword: str | None = None) -> tuple:
+    m = _content().missions[state.mission]
+    key = (id(m), state.stage, keyword)
+    hit = _RULES.get(key)
+    if hit is None or hit[0] is not m:
+        out = list(m.rules)
+        if state.stage < len(m.stages):
+            out += list(m.stages[state.stage].special_rules)
+        hit = _RULES[key] = (m, tuple(r for r in out if keyword is None or r.keyword == keyword))
+    return hit[1]
 
 
 def setup_rules_named(state: GearsState, keyword: str) -> list:

@@ -11,6 +11,7 @@ figure is a Drone: the physical count limits both, spec 7.5); wound markers "<pi
 """
 from __future__ import annotations
 
+import marshal
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -138,6 +139,9 @@ class GearsState:
     # Not part of the state: the last view() answer, valid while `placements` is the same list
     # with the same length and last entry (placements only ever grow by append).
     _view_memo: Any = field(default=None, repr=False, compare=False)
+    # Not part of the state: the last legal_actions() list (turn.py), dropped by every apply
+    # and restore. An action object taken from it is known legal without listing them again.
+    _legal_memo: Any = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------------ derived
 
@@ -156,9 +160,10 @@ class GearsState:
         missions.py) are part of the view: they change movement distances only."""
         memo = self._view_memo
         pl = self.placements
-        joins = self.flags.get("mission", {}).get("joins") if self.flags else None
+        mission = self.flags.get("mission")
+        joins = mission.get("joins") if mission else None
         if (memo is not None and memo[0] is pl and memo[1] == len(pl) and memo[2] is self.loader
-                and (not pl or memo[3] is pl[-1]) and memo[5] == bool(joins) and memo[6] is joins):
+                and (not pl or memo[3] is pl[-1]) and memo[6] is joins and memo[5] == bool(joins)):
             return memo[4]
         from game.gears.rules.board_view import view_for
 
@@ -258,11 +263,20 @@ class GearsState:
 
 
 def _copy(value: Any) -> Any:
-    """A deep copy of JSON data (lists and dicts), cheaper than json round trips."""
+    """A deep copy of JSON data (lists and dicts). marshal copies in C; its format 2 writes
+    every object out in full (no back-references), so no list or dict of the copy is shared
+    (as with the plain recursion, which takes what marshal cannot write)."""
+    try:
+        return marshal.loads(marshal.dumps(value, 2))
+    except ValueError:
+        return _copy_each(value)
+
+
+def _copy_each(value: Any) -> Any:
     if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
+        return {k: _copy_each(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_copy(v) for v in value]
+        return [_copy_each(v) for v in value]
     return value
 
 

@@ -7,7 +7,7 @@ run as procedures (procedures.py).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from game.engine.protocol import Action, IllegalAction
 from game.gears.content import GearsContent
@@ -134,6 +134,12 @@ def end_order_step(ctx) -> None:
 # ----------------------------------------------------------------------------- legal actions
 
 def legal_actions(state: GearsState) -> list[Action]:
+    acts = _legal_actions(state)
+    state._legal_memo = acts
+    return list(acts)
+
+
+def _legal_actions(state: GearsState) -> list[Action]:
     content = _content()
     if state.outcome is not None:
         return []
@@ -256,7 +262,7 @@ def _order_actions(state: GearsState, content: GearsContent, f: dict[str, Any]) 
     c = state.cogs[p]
     acts: list[Action] = _solo_actions(state, content, p)
     if not state.flags.get("played") and c.hand:
-        can_attack = bool(_attack_actions(state, content, {"player": p, "bonus": 0}))  # once, not per card
+        can_attack = next(_attacks(state, content, {"player": p, "bonus": 0}), None) is not None
         for h in sorted(set(c.hand)):
             acts.append(Action("play", {"card": h, "as": "card"}, f"Play {N.card(h)} for its actions"))
             acts.append(Action("play", {"card": h, "as": "move"}, f"Play {N.card(h)} to move 2 areas"))
@@ -312,24 +318,25 @@ def _special_actions(state: GearsState, content: GearsContent, p: str) -> list[A
                         continue
                     acts.append(Action("special", {"do": "pickup", "marker": d["id"], "choice": opt, "discard": None},
                                        f"Pick up the {N.weapon(d['weapon'])} ({_PICKUP[opt]}) for free"))
-    for h in sorted(set(c.hand)):
-        for q, other in state.cogs.items():
-            if (q != p and other.bleeding and other.area == c.area
-                    and q not in state.flags.get("executed", ())):
-                acts.append(Action("special", {"do": "revive", "target": q, "discard": h},
-                                   f"Discard {N.card(h)}: revive {N.character(other.character)}"))
-        for d in state.dropped:
-            if d["area"] == c.area and not free_pickup:
-                for opt in pick_up_options(state, content, p, d):
-                    if not _pickup_fits(state, content, p, d, opt):
-                        continue
-                    acts.append(Action("special", {"do": "pickup", "marker": d["id"], "choice": opt, "discard": h},
-                                       f"Discard {N.card(h)}: pick up the {N.weapon(d['weapon'])} ({_PICKUP[opt]})"))
-        piece = _equipment_here(state, c.area)
-        if piece is not None:
-            for extra in _equipment_choices(state, content, p, piece):
-                acts.append(Action("special", dict({"do": "equipment", "discard": h}, **extra),
-                                   f"Discard {N.card(h)}: use the {_equipment_words(state, content, piece, extra)}"))
+    # What each discarded card could pay for is the same for every card: listed once.
+    revivable = [(q, other) for q, other in state.cogs.items()
+                 if q != p and other.bleeding and other.area == c.area and q not in state.flags.get("executed", ())]
+    pickups = [] if free_pickup else [
+        (d, opt) for d in state.dropped if d["area"] == c.area
+        for opt in pick_up_options(state, content, p, d) if _pickup_fits(state, content, p, d, opt)]
+    piece = _equipment_here(state, c.area) if c.hand else None
+    equipment = [] if piece is None else [(extra, _equipment_words(state, content, piece, extra))
+                                          for extra in _equipment_choices(state, content, p, piece)]
+    for h in sorted(set(c.hand)) if revivable or pickups or equipment else ():
+        for q, other in revivable:
+            acts.append(Action("special", {"do": "revive", "target": q, "discard": h},
+                               f"Discard {N.card(h)}: revive {N.character(other.character)}"))
+        for d, opt in pickups:
+            acts.append(Action("special", {"do": "pickup", "marker": d["id"], "choice": opt, "discard": h},
+                               f"Discard {N.card(h)}: pick up the {N.weapon(d['weapon'])} ({_PICKUP[opt]})"))
+        for extra, words in equipment:
+            acts.append(Action("special", dict({"do": "equipment", "discard": h}, **extra),
+                               f"Discard {N.card(h)}: use the {words}"))
     if explore_refusal(state, p) is None:
         acts.append(Action("explore", {}, "Explore through the door"))
     for w, _ in c.weapons:
@@ -418,11 +425,15 @@ def _bullet_possible(state: GearsState, content: GearsContent, player: str, bull
 
 
 def _attack_actions(state: GearsState, content: GearsContent, f: dict[str, Any]) -> list[Action]:
+    return list(_attacks(state, content, f))
+
+
+def _attacks(state: GearsState, content: GearsContent, f: dict[str, Any]) -> Iterator[Action]:
+    """The attack actions of frame f, lazily (whether there is one at all stops at the first)."""
     p = f["player"]
     c = state.cogs[p]
     forced = f.get("mode")
     spend = f.get("spend", True)
-    acts = []
     only = f.get("target")
     among = f.get("among")
     for lid in sorted(state.locusts):
@@ -435,10 +446,10 @@ def _attack_actions(state: GearsState, content: GearsContent, f: dict[str, Any])
                 if forced and mode != forced:
                     continue
                 if A.cog_attack_legality(state, content, p, lid, w, mode, spend, sight) is None:
-                    acts.append(Action("attack", {"target": lid, "weapon": w, "mode": mode},
-                                       f"Attack {N.locust(state, lid)} with the {N.weapon(w)} ({mode})"))
+                    yield Action("attack", {"target": lid, "weapon": w, "mode": mode},
+                                 f"Attack {N.locust(state, lid)} with the {N.weapon(w)} ({mode})")
         if not forced and A.chainsaw_legality(state, content, p, lid) is None:
-            acts.append(Action("chainsaw", {"target": lid}, f"Chainsaw {N.locust(state, lid)}"))
+            yield Action("chainsaw", {"target": lid}, f"Chainsaw {N.locust(state, lid)}")
     if not only and among is None:
         # Area weapons (the Mortar, spec 6.6): any area in LOS, beyond range with a penalty.
         view = state.view()
@@ -450,22 +461,32 @@ def _attack_actions(state: GearsState, content: GearsContent, f: dict[str, Any])
                     continue
                 for area in view.areas:
                     if A.area_attack_legality(state, content, p, area, w, mode, spend) is None:
-                        acts.append(Action("area_attack", {"area": area, "weapon": w, "mode": mode},
-                                           f"Fire the {content.weapons[w].name} into {area} ({mode})"))
+                        yield Action("area_attack", {"area": area, "weapon": w, "mode": mode},
+                                     f"Fire the {content.weapons[w].name} into {area} ({mode})")
     if not forced and c.grenades > 0 and not c.has_weapon("boomshield"):
         view = state.view()
         for area in view.areas:
             if view.rdist(c.area, area) <= 2 and A.grenade_legality(state, content, p, area) is None:
-                acts.append(Action("grenade", {"area": area}, f"Throw a Bolo Grenade into {area}"))
-    return acts
+                yield Action("grenade", {"area": area}, f"Throw a Bolo Grenade into {area}")
 
 
 # ----------------------------------------------------------------------------- apply
 
 def apply(state: GearsState, action: Action) -> list:
-    legal = legal_actions(state)
-    if action not in legal:
-        raise IllegalAction(why_illegal(state, action))
+    listed = state._legal_memo
+    # The very object legal_actions handed out since the last change is legal as it is (the
+    # UI, bots and the benchmark pass those back); anything else is checked against a fresh list.
+    if listed is None or not any(a is action for a in listed):
+        if action not in _legal_actions(state):
+            raise IllegalAction(why_illegal(state, action))
+    state._legal_memo = None
+    try:
+        return _apply(state, action)
+    finally:
+        state._legal_memo = None  # a listing taken halfway through is stale now
+
+
+def _apply(state: GearsState, action: Action) -> list:
     if state.proc is not None:
         events = P.answer(state, dict(action.payload))
     else:
