@@ -67,7 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-actions", type=int, default=3000, help="cap per game (default 3000)")
     ap.add_argument("--mission", default="all", help="mission id or 'all' (default)")
     ap.add_argument("--sample", action="store_true", help="sample tile face for every tile")
-    ap.add_argument("--profile", action="store_true", help="cProfile top 15 of the play loop")
+    ap.add_argument("--profile", action="store_true", help="cProfile top lines of the play loop")
+    ap.add_argument("--top", type=int, default=15, help="lines of --profile output (default 15)")
     ap.add_argument("--warm", action="store_true",
                     help="play every game once unmeasured first: boards and LOS come from the caches, "
                          "what is left is the rules themselves")
@@ -128,8 +129,8 @@ def main(argv: list[str] | None = None) -> int:
             stats = pstats.Stats(prof, stream=out)
             for worker in procedures.PROFILERS:
                 stats.add(worker)
-            stats.sort_stats(key).print_stats(int(__import__("os").environ.get("TOPN", 15)))
-            print(f"--- cProfile top 15 by {key} ---")
+            stats.sort_stats(key).print_stats(args.top)
+            print(f"--- cProfile top {args.top} by {key} ---")
             print("\n".join(out.getvalue().splitlines()[4:]))
     return 0
 
