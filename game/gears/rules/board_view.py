@@ -440,7 +440,7 @@ class SightGeometry:
         for c in board.cover:
             dens.update(_den(x) for x in c.point)
         self.scale = 2 * math.lcm(*dens)
-        self.walls: list[IntSeg] = [(self._int(w.a), self._int(w.b)) for w in walls]
+        self.walls: WallIndex = WallIndex((self._int(w.a), self._int(w.b)) for w in walls)
         self._polys: dict[str, tuple[IntPt, ...]] = {}
         self._cands: dict[str, list[IntPt]] = {}
         self._spots: dict[str, IntPt] = {c.name: self._int(c.point) for c in board.cover}
@@ -565,9 +565,57 @@ def _candidates(poly: tuple[IntPt, ...]) -> list[IntPt]:
     return out[:14]
 
 
-def _hull_walls(points: list[IntPt], walls: list[IntSeg]) -> tuple[list[IntPt], list[IntSeg]]:
+class WallIndex(tuple):
+    """A board's walls (an immutable tuple of integer segments) with a uniform grid of their
+    bounding boxes, built on first use: a query reads only the walls of the cells its box
+    meets, in their original order. Anything else that takes a wall list takes this too."""
+
+    GRID = 8  # cells per side over the walls' bounding box
+
+    def near(self, lo_x: int, hi_x: int, lo_y: int, hi_y: int) -> Sequence[IntSeg]:
+        """The walls whose cells meet the box (a superset of those whose boxes meet it)."""
+        grid = self.__dict__.get("_grid")
+        if grid is None:
+            grid = self._build()
+        x0, y0, cw, ch, index, walls = grid
+        g = self.GRID
+        i0 = max(0, (lo_x - x0) // cw)
+        i1 = min(g - 1, (hi_x - x0) // cw)
+        j0 = max(0, (lo_y - y0) // ch)
+        j1 = min(g - 1, (hi_y - y0) // ch)
+        if i0 > i1 or j0 > j1:
+            return ()
+        if i0 == i1 and j0 == j1:
+            return walls[i0 * g + j0]
+        found: set[int] = set()
+        for i in range(i0, i1 + 1):
+            for j in range(j0, j1 + 1):
+                found.update(index[i * g + j])
+        return [self[k] for k in sorted(found)]
+
+    def _build(self) -> tuple:
+        g = self.GRID
+        index: list[list[int]] = [[] for _ in range(g * g)]
+        x0 = y0 = 0
+        cw = ch = 1
+        if self:
+            x0 = min(min(u[0], v[0]) for u, v in self)
+            y0 = min(min(u[1], v[1]) for u, v in self)
+            cw = max(1, -(-(max(max(u[0], v[0]) for u, v in self) - x0 + 1) // g))
+            ch = max(1, -(-(max(max(u[1], v[1]) for u, v in self) - y0 + 1) // g))
+            for k, ((ax, ay), (bx, by)) in enumerate(self):
+                for i in range((min(ax, bx) - x0) // cw, (max(ax, bx) - x0) // cw + 1):
+                    for j in range((min(ay, by) - y0) // ch, (max(ay, by) - y0) // ch + 1):
+                        index[i * g + j].append(k)
+        walls = [tuple(self[k] for k in cell) for cell in index]
+        grid = self.__dict__["_grid"] = (x0, y0, cw, ch, index, walls)
+        return grid
+
+
+def _hull_walls(points: list[IntPt], walls: Sequence[IntSeg]) -> tuple[list[IntPt], list[IntSeg]]:
     """The convex hull of the points and the walls touching it (closed): only those can touch
-    a segment between two of its points."""
+    a segment between two of its points. `walls` may be a WallIndex (then only the walls near
+    the hull are looked at), or any list of walls."""
     hull = _int_hull(points)
     n = len(hull)
     if n < 3:
@@ -575,6 +623,8 @@ def _hull_walls(points: list[IntPt], walls: list[IntSeg]) -> tuple[list[IntPt], 
     xs = [h[0] for h in hull]
     ys = [h[1] for h in hull]
     lo_x, hi_x, lo_y, hi_y = min(xs), max(xs), min(ys), max(ys)
+    if type(walls) is WallIndex:
+        walls = walls.near(lo_x, hi_x, lo_y, hi_y)
     # The hull's edges as (ox, oy, dx, dy): a point z is outside edge k when
     # dx * (zy - oy) - dy * (zx - ox) < 0 (the hull is counter-clockwise).
     edges = [(hull[k][0], hull[k][1], hull[(k + 1) % n][0] - hull[k][0], hull[(k + 1) % n][1] - hull[k][1])
