@@ -143,14 +143,14 @@ class BoardView:
         return self.board.range_graph()
 
     @cached_property
-    def move_dist(self) -> dict[str, dict[str, int]]:
-        adj = self.move_adj
-        return {a: _bfs(a, adj) for a in self.areas}
+    def move_dist(self) -> Mapping[str, dict[str, int]]:
+        """Area -> {area: movement distance}; each source's BFS runs when first asked (a game
+        asks from the few areas figures stand in, not from every area of a new board)."""
+        return _Distances(self.areas, self.move_adj)
 
     @cached_property
-    def range_dist(self) -> dict[str, dict[str, int]]:
-        adj = self.range_adj
-        return {a: _bfs(a, adj) for a in self.areas}
+    def range_dist(self) -> Mapping[str, dict[str, int]]:
+        return _Distances(self.areas, self.range_adj)
 
     @cached_property
     def move_steps(self) -> dict[str, tuple[str, ...]]:
@@ -386,6 +386,25 @@ def clear_caches() -> None:
     """Forgets every cached board and LOS result (tests, memory)."""
     _VIEWS.clear()
     _GEOM.clear()
+
+
+class _Distances(dict):
+    """The all-pairs table of one graph, filled one source at a time: `table[a]` runs the BFS
+    from a on first use; `a in table` holds for every area of the board, computed or not."""
+
+    def __init__(self, areas: Sequence[str], adj: Mapping[str, frozenset[str]]):
+        super().__init__()
+        self._areas = frozenset(areas)
+        self._adj = adj
+
+    def __contains__(self, area: object) -> bool:
+        return area in self._areas
+
+    def __missing__(self, area: str) -> dict[str, int]:
+        if area not in self._areas:
+            raise KeyError(area)
+        got = self[area] = _bfs(area, self._adj)
+        return got
 
 
 def _bfs(start: str, adj: Mapping[str, frozenset[str]]) -> dict[str, int]:
