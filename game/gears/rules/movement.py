@@ -4,13 +4,27 @@ Pure queries on a GearsState and its BoardView; nothing here changes the state.
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from fractions import Fraction
-from typing import Iterable
+from math import gcd, lcm
+from typing import Any, Iterable
 
-from game.gears.rules.board_view import INF, BoardView, arrow_half_plane
+from game.gears.rules.board_view import (
+    _DIRS,
+    INF,
+    BoardView,
+    SightGeometry,
+    _candidates,
+    _canon,
+    _hull_walls,
+    _point_area,
+    _scaled,
+    arrow_half_plane,
+)
 from game.gears.rules.state import GearsState
 
 Pos = tuple[str, str | None]  # (area, cover spot or None)
+IntPt = tuple[int, int]
 
 
 def occupied_spots(state: GearsState) -> set[str]:
@@ -55,7 +69,12 @@ def los(view: BoardView, a: Pos, b: Pos) -> bool:
 def cover_bonus(view: BoardView, attacker: Pos, defender: Pos) -> int:
     """Extra defence dice from the defender's cover (spec 3.3, 11 item 13): 0 in the open or
     against an attacker in the same area; +2 (full) if, for one of the spot's arrows, every
-    point the attacker may use lies in the open half-plane the arrow points into; else +1."""
+    point the attacker may use lies in the open half-plane the arrow points into; else +1.
+
+    Computed on the board's integer coordinates (view.geometry, scale > 0: every sign below is
+    unchanged by it) and remembered twice: per view, and process-wide under a translation-free
+    key of everything the answer reads (see _area_full_cover). `cover_bonus_reference` is the
+    plain rational computation, kept for the tests that compare them."""
     spot_name = defender[1]
     if spot_name is None or attacker[0] == defender[0]:
         return 0
@@ -64,24 +83,141 @@ def cover_bonus(view: BoardView, attacker: Pos, defender: Pos) -> int:
     if hit is not None:
         return hit
     spot = view.cover[spot_name]
-    full = False
+    g = view.geometry
+    sp = _int_point(spot.point, g.scale)
+    if attacker[1] is not None:
+        ap = _int_point(view.cover[attacker[1]].point, g.scale)
+        full = any(_iside(sp, angle, ap) > 0 for angle in spot.arrows)
+    else:
+        full = _area_full_cover(g, sp, spot.arrows, attacker[0])
+    hit = 2 if full else 1
+    view._los[key] = hit
+    return hit
+
+
+def cover_bonus_reference(view: BoardView, attacker: Pos, defender: Pos) -> int:
+    """cover_bonus in rational arithmetic through BoardView.point_sees_polygon, unmemoised:
+    the reference tests/gears/test_cold_cover.py compares the fast path with (spec 3.3)."""
+    spot_name = defender[1]
+    if spot_name is None or attacker[0] == defender[0]:
+        return 0
+    spot = view.cover[spot_name]
     for angle in spot.arrows:
         if attacker[1] is not None:
-            side = arrow_half_plane(spot, angle, view.cover[attacker[1]].point)
-            if side > 0:
-                full = True
-                break
+            if arrow_half_plane(spot, angle, view.cover[attacker[1]].point) > 0:
+                return 2
         else:
             # The attacker's area behind the cover line, as convex pieces (clipping a concave
             # area in one go can give a self-touching polygon); seen if any piece is seen.
             pieces = [r for t in _triangles(view.board.areas[attacker[0]].polygon)
                       for r in [_clip_behind(t, spot, angle)] if r is not None]
             if not any(view.point_sees_polygon(spot.point, r) for r in pieces):
-                full = True
-                break
-    hit = 2 if full else 1
-    view._los[key] = hit
+                return 2
+    return 1
+
+
+# Process-wide cover answers: translation-free geometry -> full cover (bool). Bounded.
+_COVER: OrderedDict[Any, bool] = OrderedDict()
+COVER_CACHE_SIZE = 100_000
+
+
+def clear_cover_cache() -> None:
+    """Forgets the process-wide cover answers (tests, benchmarks of cold boards)."""
+    _COVER.clear()
+
+
+def _int_point(p, scale: int) -> IntPt:
+    return (_scaled(p[0], scale), _scaled(p[1], scale))
+
+
+def _iside(s: IntPt, angle: int, p: IntPt) -> int:
+    """arrow_half_plane on integer points: +1 in front of the arrow's line, 0 on it, -1 behind."""
+    dx, dy = _DIRS[angle % 360]
+    v = (p[0] - s[0]) * dx + (p[1] - s[1]) * dy
+    return (v > 0) - (v < 0)
+
+
+def _area_full_cover(g: SightGeometry, sp: IntPt, arrows: tuple[int, ...], area: str) -> bool:
+    """Whether some arrow leaves no point of `area` behind its line visible from the spot.
+
+    Every sight line from the spot to the area lies in the convex hull of the spot and the
+    area, so the answer depends only on the spot, the arrows, the area's polygon and the walls
+    touching that hull: the process-wide key is that data shifted to the hull's corner."""
+    poly = g.poly(area)
+    hull, rel = _hull_walls([sp, *poly], g.walls)
+    wall_pts = sorted((min(u, v), max(u, v)) for u, v in rel)
+    key = ("cover", tuple(arrows)) + _canon(hull, [sp], poly, [q for w in wall_pts for q in w])
+    hit = _COVER.get(key)
+    if hit is None:
+        hit = _COVER[key] = _full_cover(sp, arrows, poly, rel)
+        if len(_COVER) > COVER_CACHE_SIZE:
+            _COVER.popitem(last=False)
     return hit
+
+
+def _full_cover(sp: IntPt, arrows: tuple[int, ...], poly: tuple[IntPt, ...], walls: list) -> bool:
+    tris = _triangles(poly)  # exact on ints as on Fractions
+    for angle in arrows:
+        dx, dy = _DIRS[angle % 360]
+        if not any(_piece_seen(sp, piece, walls)
+                   for t in tris for piece in [_iclip_behind(t, sp, dx, dy)] if piece is not None):
+            return True
+    return False
+
+
+def _iclip_behind(tri, s: IntPt, dx: int, dy: int) -> tuple[list[tuple[int, int, int]], int] | None:
+    """_clip_behind on an integer convex polygon: the vertices as (x, y, d) meaning (x/d, y/d)
+    in lowest terms with d > 0 (cut points are rational), or None when the part has no area."""
+    out: list[tuple[int, int, int]] = []
+    n = len(tri)
+    f = [(p[0] - s[0]) * dx + (p[1] - s[1]) * dy for p in tri]
+    for i in range(n):
+        j = (i + 1) % n
+        p, q, fp, fq = tri[i], tri[j], f[i], f[j]
+        if fp <= 0:
+            out.append((p[0], p[1], 1))
+        if (fp < 0 < fq) or (fq < 0 < fp):
+            # p + (q - p) fp / (fp - fq) = (q fp - p fq) / (fp - fq)
+            d = fp - fq
+            x, y = q[0] * fp - p[0] * fq, q[1] * fp - p[1] * fq
+            if d < 0:
+                x, y, d = -x, -y, -d
+            k = gcd(x, y, d)
+            out.append((x // k, y // k, d // k))
+    if len(out) < 3:
+        return None
+    clean: list[tuple[int, int, int]] = []
+    for p in out:
+        if not clean or clean[-1] != p:
+            clean.append(p)
+    if len(clean) > 1 and clean[0] == clean[-1]:
+        clean.pop()
+    if len(clean) < 3:
+        return None
+    den = 1
+    for p in out:
+        den = lcm(den, p[2])
+    pts = [(x * (den // d), y * (den // d)) for x, y, d in out]
+    area2 = sum(pts[i][0] * pts[(i + 1) % len(pts)][1] - pts[(i + 1) % len(pts)][0] * pts[i][1]
+                for i in range(len(pts)))
+    if area2 == 0:
+        return None
+    return clean, den
+
+
+def _piece_seen(sp: IntPt, piece: tuple[list[tuple[int, int, int]], int], walls: list) -> bool:
+    """board_view's exact point-to-polygon LOS on the piece scaled to whole, even numbers (the
+    candidate midpoints of board_view._candidates must be whole); scaling keeps every answer."""
+    verts, den = piece
+    poly = tuple((x * (den // d), y * (den // d)) for x, y, d in verts)
+    if any(x & 1 or y & 1 for x, y in poly):  # sp and the walls are even already (scale is)
+        den *= 2
+        poly = tuple((2 * x, 2 * y) for x, y in poly)
+    if den == 1:
+        return _point_area(sp, poly, _candidates(poly), walls)
+    p = (sp[0] * den, sp[1] * den)
+    ws = [((u[0] * den, u[1] * den), (v[0] * den, v[1] * den)) for u, v in walls]
+    return _point_area(p, poly, _candidates(poly), ws)
 
 
 def _triangles(polygon) -> list[tuple]:
@@ -158,8 +294,6 @@ def _clip_behind(polygon, spot, angle) -> tuple | None:
 
 
 def _cut(p, q, spot, angle):
-    from game.gears.rules.board_view import _DIRS
-
     dx, dy = _DIRS[angle % 360]
     fp = (p[0] - spot.point[0]) * dx + (p[1] - spot.point[1]) * dy
     fq = (q[0] - spot.point[0]) * dx + (q[1] - spot.point[1]) * dy
