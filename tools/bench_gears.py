@@ -44,10 +44,13 @@ def players_for(title: GearsTitle, mission: str, game: int) -> int:
 
 def play(title: GearsTitle, mission: str, seed: int, players: int, max_actions: int,
          prof: cProfile.Profile | None = None):
-    """One game: (setup seconds, actions, play seconds, outcome). Only play is profiled."""
+    """One game: (setup seconds, actions, play seconds, play CPU seconds, outcome). Only play is
+    profiled. CPU seconds count every thread of the process (one runs at a time): on a machine
+    other programs share, they leave out the time spent waiting for a core."""
     t0 = time.perf_counter()
     state = title.new_game(mission, seed, {"players": players})
     t1 = time.perf_counter()
+    c1 = time.process_time()
     bot = RandomBot(seed)
     n = 0
     if prof:
@@ -57,7 +60,7 @@ def play(title: GearsTitle, mission: str, seed: int, players: int, max_actions: 
         n += 1
     if prof:
         prof.disable()
-    return t1 - t0, n, time.perf_counter() - t1, state.outcome or "unfinished"
+    return t1 - t0, n, time.perf_counter() - t1, time.process_time() - c1, state.outcome or "unfinished"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -103,14 +106,14 @@ def main(argv: list[str] | None = None) -> int:
                 except Exception:  # reported by the measured pass
                     pass
 
-    total_n = total_play = total_setup = 0.0
+    total_n = total_play = total_setup = total_cpu = 0.0
     for mission in missions:
         outcomes: dict[str, int] = {}
-        m_n = m_play = m_setup = 0.0
+        m_n = m_play = m_setup = m_cpu = 0.0
         for g in range(args.games):
             seed = args.seed + g
             try:
-                setup, n, secs, outcome = play(title, mission, seed, players_for(title, mission, g),
+                setup, n, secs, cpu, outcome = play(title, mission, seed, players_for(title, mission, g),
                                                args.max_actions, prof)
             except Exception as exc:  # a rules bug: say so and go on measuring the rest
                 if prof:
@@ -122,15 +125,18 @@ def main(argv: list[str] | None = None) -> int:
             m_n += n
             m_play += secs
             m_setup += setup
+            m_cpu += cpu
         total_n += m_n
         total_play += m_play
         total_setup += m_setup
+        total_cpu += m_cpu
         print(f"{mission:<24} {args.games} games {int(m_n):>7} actions  "
-              f"{m_n / max(m_play, 1e-9):>9,.0f} actions/s  setup {m_setup / args.games * 1000:7.1f} ms/game  "
-              f"outcomes {outcomes}")
+              f"{m_n / max(m_play, 1e-9):>9,.0f} actions/s ({m_n / max(m_cpu, 1e-9):>6,.0f} per CPU s)  "
+              f"setup {m_setup / args.games * 1000:7.1f} ms/game  outcomes {outcomes}")
     games = args.games * len(missions)
     print(f"{'all':<24} {games} games {int(total_n):>7} actions  "
-          f"{total_n / max(total_play, 1e-9):>9,.0f} actions/s  setup {total_setup / games * 1000:7.1f} ms/game")
+          f"{total_n / max(total_play, 1e-9):>9,.0f} actions/s ({total_n / max(total_cpu, 1e-9):>6,.0f} per CPU s)  "
+          f"setup {total_setup / games * 1000:7.1f} ms/game")
     if prof:
         for key in ("cumulative", "tottime"):
             out = io.StringIO()
