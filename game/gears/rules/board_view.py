@@ -596,7 +596,7 @@ class WallIndex(tuple):
         grid = self.__dict__.get("_grid")
         if grid is None:
             grid = self._build()
-        x0, y0, cw, ch, index, walls = grid
+        x0, y0, cw, ch, masks, walls = grid
         g = self.GRID
         i0 = max(0, (lo_x - x0) // cw)
         i1 = min(g - 1, (hi_x - x0) // cw)
@@ -606,11 +606,19 @@ class WallIndex(tuple):
             return ()
         if i0 == i1 and j0 == j1:
             return walls[i0 * g + j0]
-        found: set[int] = set()
+        # Each cell's walls as a bitmask over the tuple: OR them, read the bits low to high
+        # (the original order).
+        m = 0
         for i in range(i0, i1 + 1):
-            for j in range(j0, j1 + 1):
-                found.update(index[i * g + j])
-        return [self[k] for k in sorted(found)]
+            row = i * g
+            for j in range(j0 + row, j1 + row + 1):
+                m |= masks[j]
+        out = []
+        while m:
+            low = m & -m
+            out.append(self[low.bit_length() - 1])
+            m ^= low
+        return out
 
     def _build(self) -> tuple:
         g = self.GRID
@@ -627,7 +635,8 @@ class WallIndex(tuple):
                     for j in range((min(ay, by) - y0) // ch, (max(ay, by) - y0) // ch + 1):
                         index[i * g + j].append(k)
         walls = [tuple(self[k] for k in cell) for cell in index]
-        grid = self.__dict__["_grid"] = (x0, y0, cw, ch, index, walls)
+        masks = [sum(1 << k for k in cell) for cell in index]
+        grid = self.__dict__["_grid"] = (x0, y0, cw, ch, masks, walls)
         return grid
 
 
@@ -712,6 +721,30 @@ def _int_hull(points: list[IntPt]) -> list[IntPt]:
     return lower[:-1] + upper[:-1]
 
 
+def _some_clear(pairs: list[tuple[IntPt, IntPt]], walls: list[IntSeg]) -> bool:
+    """Some segment p-q of `pairs` touches no wall. The wall that blocked the last pair is
+    tried first on the next (neighbouring candidates are mostly blocked by the same wall)."""
+    order = list(walls)
+    for p, q in pairs:
+        px, py = p
+        qx, qy = q
+        lo_x, hi_x = (px, qx) if px <= qx else (qx, px)
+        lo_y, hi_y = (py, qy) if py <= qy else (qy, py)
+        for k, w in enumerate(order):
+            (rx, ry), (ux, uy) = w
+            if (rx if rx > ux else ux) < lo_x or (rx if rx < ux else ux) > hi_x:
+                continue
+            if (ry if ry > uy else uy) < lo_y or (ry if ry < uy else uy) > hi_y:
+                continue
+            if _touch(p, q, w[0], w[1]):
+                if k:
+                    order[0], order[k] = w, order[0]
+                break
+        else:
+            return True
+    return False
+
+
 def _clear(p: IntPt, q: IntPt, walls: list[IntSeg]) -> bool:
     """The closed segment p-q touches none of the walls (los.touch_int, with the bounding box
     test hoisted out of the loop)."""
@@ -773,14 +806,33 @@ def _wall_points(rel: list[IntSeg]) -> list[IntPt]:
     return out
 
 
+QUICK = 2  # candidates per end tried before anything else (most answers are yes, found there)
+
+
+def _quick_pair(ca: Sequence[IntPt], cb: Sequence[IntPt], walls: Sequence[IntSeg]) -> bool:
+    """Some segment between one of the first QUICK candidates of each end touches no wall: a
+    witness, so the answer is yes. This needs neither the hull nor the memo key (a yes found
+    here costs less than the key would), only the walls near the candidates."""
+    ca, cb = ca[:QUICK], cb[:QUICK]
+    if type(walls) is WallIndex:
+        xs = [p[0] for p in ca] + [q[0] for q in cb]
+        ys = [p[1] for p in ca] + [q[1] for q in cb]
+        walls = walls.near(min(xs), max(xs), min(ys), max(ys))
+    for p in ca:
+        for q in cb:
+            if _clear(p, q, walls):
+                return True
+    return False
+
+
 def _area_area(a: tuple[IntPt, ...], b: tuple[IntPt, ...], ca: list[IntPt], cb: list[IntPt],
-               walls: list[IntSeg]) -> bool:
+               walls: Sequence[IntSeg]) -> bool:
     """game/board/los.py area_to_area(...).visible, exactly (any point of a to any of b).
 
-    Order of the exact tests: the candidate pairs (a clear one is a witness), with the
-    separating-wall-line certificate of los.py first when it is cheap to rule the pair out
-    (no clear segment at all), then the exhaustive search."""
-    if a == b:
+    Order of the exact tests: a few likely candidate pairs (a clear one is a witness); then,
+    through the translation-free memo, the separating-wall-line certificate of los.py (no
+    clear segment at all), the other candidate pairs, and the exhaustive search."""
+    if a == b or _quick_pair(ca, cb, walls):
         return True
     hull, rel = _hull_walls(list(a) + list(b), walls)
     first, second = (a, b) if a <= b else (b, a)
@@ -790,23 +842,20 @@ def _area_area(a: tuple[IntPt, ...], b: tuple[IntPt, ...], ca: list[IntPt], cb: 
     def compute() -> bool:
         if not rel:
             return True
-        for p in ca_pts[:2]:  # the likeliest pairs before the certificate: most answers are yes
-            for q in cb_pts[:2]:
-                if _clear(p, q, rel):
-                    return True
         if len(hull) >= 3 and L._wall_line_separates(list(first), list(second), hull, rel):
             return False
-        for p in ca_pts:
-            for q in cb_pts:
-                if _clear(p, q, rel):
-                    return True  # a clear segment between points of the two areas
+        pairs = [(p, q) for i, p in enumerate(ca_pts) for j, q in enumerate(cb_pts) if i >= QUICK or j >= QUICK]
+        if _some_clear(pairs, rel):
+            return True  # a clear segment between points of the two areas
         return _exact_search(list(first), False, list(second), rel)
 
     return _remember(key, compute)
 
 
-def _point_area(p: IntPt, b: tuple[IntPt, ...], cb: list[IntPt], walls: list[IntSeg]) -> bool:
+def _point_area(p: IntPt, b: tuple[IntPt, ...], cb: list[IntPt], walls: Sequence[IntSeg]) -> bool:
     """game/board/los.py point_to_area(...).visible, exactly."""
+    if _quick_pair([p], cb, walls):
+        return True  # p is on that clear segment, so on no wall
     hull, rel = _hull_walls([p, *b], walls)
     key = ("pa", _canon(hull, [p], b, _wall_points(rel)))
 
@@ -818,14 +867,10 @@ def _point_area(p: IntPt, b: tuple[IntPt, ...], cb: list[IntPt], walls: list[Int
             return True
         if not rel:
             return True
-        for q in cb[:2]:
-            if _clear(p, q, rel):
-                return True
         if len(hull) >= 3 and L._wall_line_separates([p], list(b), hull, rel):
             return False
-        for q in cb:
-            if _clear(p, q, rel):
-                return True
+        if _some_clear([(p, q) for q in cb[QUICK:]], rel):
+            return True
         return _exact_search([p], True, list(b), rel)
 
     return _remember(key, compute)
