@@ -42,8 +42,8 @@ def record(games: int) -> list[Entry]:
     rec: list[Entry] = []
     real_exact, real_aa, real_pa = bv._exact_search, bv._area_area, bv._point_area
 
-    def exact(a_pts, a_is_point, b_pts, walls):
-        r = real_exact(a_pts, a_is_point, b_pts, walls)
+    def exact(a_pts, a_is_point, b_pts, walls, **kw):
+        r = real_exact(a_pts, a_is_point, b_pts, walls, **kw)
         rec.append(("exact", (list(a_pts), a_is_point, list(b_pts), list(walls)), r))
         return r
 

@@ -351,10 +351,13 @@ Line = tuple[int, int, int]  # a*x + b*y + c = 0
 
 
 def _search(
-    a_pts: list[IntPt], a_is_point: bool, b_pts: list[IntPt], walls: list[tuple[IntPt, IntPt]]
+    a_pts: list[IntPt], a_is_point: bool, b_pts: list[IntPt], walls: list[tuple[IntPt, IntPt]],
+    certificate: bool = True,
 ) -> tuple[tuple[Fraction, Fraction], tuple[Fraction, Fraction]] | None:
     """Exact search for a clear segment from A (polygon, or the single point a_pts[0]) to B, in
-    integer coordinates. Returns the witness endpoints, or None when no clear segment exists."""
+    integer coordinates. Returns the witness endpoints, or None when no clear segment exists.
+    certificate=False skips the quick negative test (_wall_line_separates): for a caller that
+    has just run it on the same hull and walls."""
     hull = convex_hull(a_pts + b_pts)
     hx = [h[0] for h in hull]
     hy = [h[1] for h in hull]
@@ -369,7 +372,7 @@ def _search(
     # The certificate reasons about segments that touch no wall at all; a lone point lying on
     # a wall is the one input where this search answers otherwise (it disregards walls through
     # the point; point_to_area decides that case before calling it), so it is left out there.
-    if len(hull) >= 3 and not (a_is_point and any(touch_int(a_pts[0], a_pts[0], u, v) for u, v in rel)) \
+    if certificate and len(hull) >= 3 and not (a_is_point and any(touch_int(a_pts[0], a_pts[0], u, v) for u, v in rel)) \
             and _wall_line_separates(a_pts, b_pts, hull, rel):
         return None
     a_edges = [] if a_is_point else _edges(a_pts)
@@ -496,15 +499,17 @@ def _line_covered(line: Line, hull: list[IntPt], walls: list[tuple[IntPt, IntPt]
             tv = b * vx - a * vy
             spans.append((tu, tv) if tu <= tv else (tv, tu))
     spans.sort()
-    # Sweep: (cn / cd) is how far from the low end the walls cover without a gap.
+    # Sweep: the walls so far cover [low end, f) and f = cn / cd still needs a wall (closed
+    # spans: one starting exactly at f covers it). Done once a wall covering f reaches the
+    # high end.
     for lo, hi in spans:
         if lo * cd > cn:
-            return False
-        if hi * cd > cn:
-            cn, cd = hi, 1
-            if cn * hd >= hn * cd:
+            return False  # f lies in a gap
+        if hi * cd >= cn:  # this wall covers f
+            if hi * hd >= hn:
                 return True
-    return cn * hd >= hn * cd
+            cn, cd = hi, 1
+    return False
 
 
 def _extent(line: Line, pts: list[IntPt]) -> tuple[Q, Q] | None:

@@ -144,3 +144,12 @@ def test_zero_width_gap_between_walls_sharing_an_end_blocks_section_3_5():
     a2 = [(x * 2, y * 2) for x, y in A]
     b2 = [(x * 2, y * 2) for x, y in B]
     _check(a2, b2, [((0, 10), (4, 10)), ((5, 10), (8, 10))], visible=True, certified=False)
+
+
+def test_certificate_needs_a_wall_on_the_single_hull_point_section_3_5():
+    """Found by hypothesis: the hull meets the wall line y = 2 in the single point p = (2, 2),
+    which no wall covers (the wall stops at x = 1): p sees the square, not separated."""
+    _check([(2, 2)], [(0, 0), (1, 0), (1, 1), (0, 1)], [((0, 0), (0, 0)), ((0, 2), (1, 2))],
+           visible=True, certified=False)
+    # The same with the wall reaching past the hull (its line then covered): separated.
+    _check([(2, 3)], [(0, 0), (1, 0), (1, 1), (0, 1)], [((0, 2), (3, 2))], visible=False, certified=True)

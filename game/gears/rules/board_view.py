@@ -809,15 +809,21 @@ def _wall_points(rel: list[IntSeg]) -> list[IntPt]:
 QUICK = 2  # candidates per end tried before anything else (most answers are yes, found there)
 
 
+def _near(points: Sequence[IntPt], walls: Sequence[IntSeg]) -> Sequence[IntSeg]:
+    """The walls that may touch the convex hull of the points: a WallIndex narrows them to the
+    grid cells of the points' bounding box; any other wall list is returned whole."""
+    if type(walls) is not WallIndex:
+        return walls
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return walls.near(min(xs), max(xs), min(ys), max(ys))
+
+
 def _quick_pair(ca: Sequence[IntPt], cb: Sequence[IntPt], walls: Sequence[IntSeg]) -> bool:
     """Some segment between one of the first QUICK candidates of each end touches no wall: a
     witness, so the answer is yes. This needs neither the hull nor the memo key (a yes found
-    here costs less than the key would), only the walls near the candidates."""
+    here costs less than the key would). `walls` must hold every wall near the candidates."""
     ca, cb = ca[:QUICK], cb[:QUICK]
-    if type(walls) is WallIndex:
-        xs = [p[0] for p in ca] + [q[0] for q in cb]
-        ys = [p[1] for p in ca] + [q[1] for q in cb]
-        walls = walls.near(min(xs), max(xs), min(ys), max(ys))
     for p in ca:
         for q in cb:
             if _clear(p, q, walls):
@@ -832,9 +838,13 @@ def _area_area(a: tuple[IntPt, ...], b: tuple[IntPt, ...], ca: list[IntPt], cb: 
     Order of the exact tests: a few likely candidate pairs (a clear one is a witness); then,
     through the translation-free memo, the separating-wall-line certificate of los.py (no
     clear segment at all), the other candidate pairs, and the exhaustive search."""
-    if a == b or _quick_pair(ca, cb, walls):
+    if a == b:
         return True
-    hull, rel = _hull_walls(list(a) + list(b), walls)
+    points = list(a) + list(b)
+    walls = _near(points, walls)  # candidates lie in the areas, so in the points' box
+    if _quick_pair(ca, cb, walls):
+        return True
+    hull, rel = _hull_walls(points, walls)
     first, second = (a, b) if a <= b else (b, a)
     ca_pts, cb_pts = (ca, cb) if a <= b else (cb, ca)
     key = ("aa", _canon(hull, first, second, _wall_points(rel)))
@@ -847,23 +857,25 @@ def _area_area(a: tuple[IntPt, ...], b: tuple[IntPt, ...], ca: list[IntPt], cb: 
         pairs = [(p, q) for i, p in enumerate(ca_pts) for j, q in enumerate(cb_pts) if i >= QUICK or j >= QUICK]
         if _some_clear(pairs, rel):
             return True  # a clear segment between points of the two areas
-        return _exact_search(list(first), False, list(second), rel)
+        return _exact_search(list(first), False, list(second), rel, certified=len(hull) >= 3)
 
     return _remember(key, compute)
 
 
 def _point_area(p: IntPt, b: tuple[IntPt, ...], cb: list[IntPt], walls: Sequence[IntSeg]) -> bool:
     """game/board/los.py point_to_area(...).visible, exactly."""
+    points = [p, *b]
+    walls = _near(points, walls)
     if _quick_pair([p], cb, walls):
         return True  # p is on that clear segment, so on no wall
-    hull, rel = _hull_walls([p, *b], walls)
+    hull, rel = _hull_walls(points, walls)
     key = ("pa", _canon(hull, [p], b, _wall_points(rel)))
 
     def compute() -> bool:
         for u, v in rel:
             if _touch(p, p, u, v):
                 return False  # a point on a wall sees nothing (touching blocks)
-        if point_in_polygon(p, b) >= 0:
+        if _in_closed_polygon(p, b):
             return True
         if not rel:
             return True
@@ -871,16 +883,38 @@ def _point_area(p: IntPt, b: tuple[IntPt, ...], cb: list[IntPt], walls: Sequence
             return False
         if _some_clear([(p, q) for q in cb[QUICK:]], rel):
             return True
-        return _exact_search([p], True, list(b), rel)
+        return _exact_search([p], True, list(b), rel, certified=len(hull) >= 3)
 
     return _remember(key, compute)
 
 
-def _exact_search(a_pts: list[IntPt], a_is_point: bool, b_pts: list[IntPt], walls: list[IntSeg]) -> bool:
+def _in_closed_polygon(p: IntPt, poly: Sequence[IntPt]) -> bool:
+    """geometry.point_in_polygon(p, poly) >= 0 on integers: on the boundary, or inside by the
+    same crossing-number rule (an edge counts when one end is strictly above p's y)."""
+    px, py = p
+    inside = False
+    n = len(poly)
+    for i in range(n):
+        ax, ay = poly[i]
+        bx, by = poly[(i + 1) % n]
+        c = (bx - ax) * (py - ay) - (by - ay) * (px - ax)
+        if c == 0 and (ax if ax < bx else bx) <= px <= (ax if ax > bx else bx) \
+                and (ay if ay < by else by) <= py <= (ay if ay > by else by):
+            return True  # on this edge
+        if (ay > py) != (by > py) and (c > 0) == (by > ay):
+            inside = not inside
+    return inside
+
+
+def _exact_search(a_pts: list[IntPt], a_is_point: bool, b_pts: list[IntPt], walls: list[IntSeg],
+                  certified: bool = False) -> bool:
     """game/board/los.py's exact search on integer coordinates (the walls touching the hull
-    are all it reads); through the public functions if that internal is ever renamed."""
+    are all it reads); through the public functions if that internal is ever renamed.
+    certified: the caller already ran los._wall_line_separates on these (it failed)."""
     search = getattr(L, "_search", None)
     if search is not None:
+        if certified:
+            return search(a_pts, a_is_point, b_pts, walls, certificate=False) is not None
         return search(a_pts, a_is_point, b_pts, walls) is not None
     segs = [Segment((Fraction(u[0]), Fraction(u[1])), (Fraction(v[0]), Fraction(v[1]))) for u, v in walls]
     if a_is_point:
