@@ -5,7 +5,8 @@
 Lays N random levels of the 34 real tile faces through the rules' path (board_view.view_for,
 one tile on the first free exit of the previous one, as explore._layout does; a tile that
 would overlap ends the level), then times, with every cache emptied first:
-  - compose: view_for of every prefix of every level (compose.add_piece / place_at_exit);
+  - compose: view_for and free_exits of every prefix of every level (compose.add_piece,
+    place_at_exit, Board.area_at);
   - graphs:  movement and range area graphs plus the BFS tables of each level's board;
   - cover:   movement.cover_bonus from every area to every cover spot of another area;
   - cover again: the same on fresh BoardViews of the same boards with the process-wide
@@ -66,6 +67,7 @@ def compose_all(loader, levels) -> list:
     for placements in levels:
         for k in range(1, len(placements) + 1):
             view = BV.view_for(loader, placements[:k])
+            view.free_exits  # what the rules read of every intermediate board
         views.append(view)
     return views
 

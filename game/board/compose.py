@@ -98,6 +98,30 @@ class Placement:
             w, h = h, w
         return (_plus(x, self.offset[0]), _plus(y, self.offset[1]))
 
+    def mapper(self):
+        """map_point as a function, with a fast path for whole-number points when the offset is
+        whole (the usual case): map_point is affine with integer coefficients then (flips,
+        quarter turns and a whole translation), so x' = ax + by + c, y' = dx + ey + f in ints
+        is exactly what the Fraction steps give."""
+        ox, oy = self.offset
+        if getattr(ox, "denominator", 0) != 1 or getattr(oy, "denominator", 0) != 1:
+            return self.map_point
+        zero = (Fraction(0), Fraction(0))
+        c, f = (int(v) for v in self.map_point(zero))
+        ex, ey = self.map_point((Fraction(1), Fraction(0))), self.map_point((Fraction(0), Fraction(1)))
+        a, d = int(ex[0]) - c, int(ex[1]) - f
+        b, e = int(ey[0]) - c, int(ey[1]) - f
+        slow = self.map_point
+
+        def fast(p: Point) -> Point:
+            x, y = p
+            if getattr(x, "denominator", 0) == 1 and getattr(y, "denominator", 0) == 1:
+                x, y = x.numerator, y.numerator
+                return (_frac(a * x + b * y + c), _frac(d * x + e * y + f))
+            return slow(p)
+
+        return fast
+
     def map_angle(self, a: int) -> int:
         if self.flip_h:
             a = 180 - a
@@ -110,8 +134,35 @@ def _plus(a, b) -> Fraction:
     """a + b exactly, as a Fraction; integral values skip Fraction's general addition (most map
     coordinates are whole pixels, and composing moves every point of every piece)."""
     if getattr(a, "denominator", 0) == 1 and getattr(b, "denominator", 0) == 1:
-        return Fraction(a.numerator + b.numerator)
+        return _frac(a.numerator + b.numerator)
     return a + b
+
+
+_WHOLE: dict[int, Fraction] = {}  # shared Fraction(n) instances (immutable): map coordinates
+
+
+def _frac(n: int) -> Fraction:
+    """Fraction(n) for an int n, one shared instance per value (creating Fractions is most of
+    the cost of moving whole-pixel geometry); bounded so odd inputs cannot grow it forever."""
+    f = _WHOLE.get(n)
+    if f is None:
+        f = Fraction(n)
+        if len(_WHOLE) < 100_000:
+            _WHOLE[n] = f
+    return f
+
+
+def _ipt(p) -> tuple[int, int] | None:
+    """p as ints when both coordinates are whole numbers, else None."""
+    x, y = p
+    if getattr(x, "denominator", 0) == 1 and getattr(y, "denominator", 0) == 1:
+        return (x.numerator, y.numerator)
+    return None
+
+
+def _iorient(a, b, c) -> int:
+    v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    return (v > 0) - (v < 0)
 
 
 def _check_placement(p: Placement) -> None:
@@ -131,7 +182,8 @@ def transform_board(p: Placement) -> Board:
     """The piece moved into place, its names prefixed with 'PIECE:' and its piece fields set."""
     _check_placement(p)
     b, name = p.piece, p.name
-    pts = lambda ps: tuple(p.map_point(q) for q in ps)  # noqa: E731
+    mp = p.mapper()
+    pts = lambda ps: tuple(mp(q) for q in ps)  # noqa: E731
     pre = lambda n: f"{name}:{n}"  # noqa: E731
     areas = {
         pre(a.name): Area(pre(a.name), a.object_id, pts(a.polygon), dict(a.properties), name) for a in b.areas.values()
@@ -139,15 +191,15 @@ def transform_board(p: Placement) -> Board:
     lines = tuple(Line(l.kind, pre(l.name) if l.name else "", l.object_id, pts(l.points), name) for l in b.lines)
     doors = tuple(Door(pre(d.name), d.object_id, pts(d.points), d.closed, dict(d.properties), name) for d in b.doors)
     cover = tuple(
-        CoverSpot(pre(c.name), c.object_id, p.map_point(c.point), pre(c.area), tuple(p.map_angle(a) for a in c.arrows), name)
+        CoverSpot(pre(c.name), c.object_id, mp(c.point), pre(c.area), tuple(p.map_angle(a) for a in c.arrows), name)
         for c in b.cover
     )
     markers = tuple(
-        Marker(m.kind, pre(m.name), m.object_id, p.map_point(m.point), pre(m.area) if m.area else m.area, _moved_props(m.properties, p), name)
+        Marker(m.kind, pre(m.name), m.object_id, mp(m.point), pre(m.area) if m.area else m.area, _moved_props(m.properties, p), name)
         for m in b.markers
     )
     connectors = tuple(
-        Connector(c.kind, pre(c.name), c.object_id, Segment(p.map_point(c.segment.a), p.map_point(c.segment.b)), name)
+        Connector(c.kind, pre(c.name), c.object_id, Segment(mp(c.segment.a), mp(c.segment.b)), name)
         for c in b.connectors
     )
     w, h = p.size()
@@ -363,7 +415,7 @@ def place_at_exit(board: Board, exit_name: str, piece: Board, name: str) -> Plac
     # The placements tried below map the entrance exactly onto the exit (parallel, same length,
     # same midpoint; quarter turns and translations are exact isometries), so the areas that
     # touch the exit once placed are the areas touching the entrance now: found once.
-    at_entrance = [a for a in piece.areas.values() if _area_touches(a.polygon, entrance.segment)]
+    at_entrance = _areas_at_entrance(piece, entrance)
     for rotation in (0, 90, 180, 270):
         trial = Placement(piece, name, (Fraction(0), Fraction(0)), rotation)
         ea, eb = trial.map_point(entrance.segment.a), trial.map_point(entrance.segment.b)
@@ -383,18 +435,31 @@ def place_at_exit(board: Board, exit_name: str, piece: Board, name: str) -> Plac
     raise CompositionError(f"{piece.source}: no rotation lays entrance {entrance.name} on exit {exit_name}")
 
 
+def _areas_at_entrance(piece: Board, entrance: Connector) -> list[Area]:
+    """The piece's areas running along its entrance, in the piece's order; cached on the piece
+    (a loaded tile face is placed again and again, game after game)."""
+    key = ("areas_at_entrance", piece.version, entrance.name, entrance.segment)
+    names = piece._cache.get(key)
+    if names is None:
+        names = piece._cache[key] = [n for n, a in piece.areas.items() if _area_touches(a.polygon, entrance.segment)]
+    return [piece.areas[n] for n in names]
+
+
 def _len2(a: Point, b: Point) -> Fraction:
     return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
 
 
 def _side_of_board(board: Board, c: Connector) -> int:
     """Which side of c's line the board's area touching c lies on (+1/-1)."""
+    ia, ib = _ipt(c.segment.a), _ipt(c.segment.b)
+    whole = ia is not None and ib is not None
     for area in board.areas.values():
         if area.piece != c.piece:
             continue
         touches = None  # decided once per area, only if it has a vertex off the line
         for v in area.polygon:
-            s = orient(c.segment.a, c.segment.b, v)
+            iv = _ipt(v) if whole else None
+            s = _iorient(ia, ib, iv) if iv is not None else orient(c.segment.a, c.segment.b, v)
             if s != 0:
                 if touches is None:
                     touches = _area_touches(area.polygon, c.segment)
@@ -416,6 +481,10 @@ def _side_of_piece(p: Placement, a: Point, b: Point, touching: Sequence[Area]) -
 
 
 def _area_touches(poly, s: Segment) -> bool:
+    a, b = _ipt(s.a), _ipt(s.b)
+    ipoly = [_ipt(p) for p in poly] if a is not None and b is not None else [None]
+    if None not in ipoly:
+        return _iarea_touches(ipoly, a, b)
     t = line_param(s.a, s.b)
     lo, hi = sorted((t(s.a), t(s.b)))
     n = len(poly)
@@ -423,6 +492,20 @@ def _area_touches(poly, s: Segment) -> bool:
         p, q = poly[i], poly[(i + 1) % n]
         if orient(s.a, s.b, p) == 0 and orient(s.a, s.b, q) == 0:
             a0, a1 = sorted((t(p), t(q)))
+            if max(lo, a0) < min(hi, a1):
+                return True
+    return False
+
+
+def _iarea_touches(poly, a, b) -> bool:
+    """_area_touches on whole numbers (the same tests, exact on ints)."""
+    ix = 0 if a[0] != b[0] else 1
+    lo, hi = sorted((a[ix], b[ix]))
+    n = len(poly)
+    for i in range(n):
+        p, q = poly[i], poly[(i + 1) % n]
+        if _iorient(a, b, p) == 0 and _iorient(a, b, q) == 0:
+            a0, a1 = sorted((p[ix], q[ix]))
             if max(lo, a0) < min(hi, a1):
                 return True
     return False

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import OrderedDict, deque
 from fractions import Fraction
+from functools import cached_property
 from math import gcd, lcm
 from typing import Hashable, Iterable, Mapping
 
@@ -174,45 +175,63 @@ class _IntGeometry:
     adjacency rules need (built once per board version, shared by movement and range)."""
 
     def __init__(self, board: Board):
-        values = [v for a in board.areas.values() for p in a.polygon for v in p]
-        values += [v for line in board.lines for p in line.points for v in p]
-        values += [v for d in board.doors for p in d.points for v in p]
-        values += [v for c in board.connectors for p in c.segment for v in p]
-        scale = 1
-        for v in values:
-            d = getattr(v, "denominator", 1)
-            if scale % d:
-                scale = lcm(scale, d)
+        # One pass over the denominators (ints and Fractions both have .denominator).
+        dens = {v.denominator for a in board.areas.values() for p in a.polygon for v in p}
+        dens.update(v.denominator for line in board.lines for p in line.points for v in p)
+        dens.update(v.denominator for d in board.doors for p in d.points for v in p)
+        dens.update(v.denominator for c in board.connectors for p in c.segment for v in p)
+        dens.discard(1)
+        scale = lcm(*dens) if dens else 1
         self.scale = scale
+        self._lines = board.lines
+        pt = self.pt
         # A broken polygon that repeats a vertex back to back (check_board reports it) is read
         # without the repeat: a zero-length edge has no direction or supporting line.
         self.polys: dict[str, tuple[IntPt, ...]] = {
-            n: _without_repeats(tuple(self.pt(p) for p in a.polygon)) for n, a in board.areas.items()
+            n: _without_repeats(tuple(pt(p) for p in a.polygon)) for n, a in board.areas.items()
         }
         self.boxes = {n: _ibox(poly) for n, poly in self.polys.items()}
-        # Each area's vertex -> its index, for the rays at a vertex.
-        # (the first index, should a broken polygon repeat a vertex).
-        self.vertex_at = {n: _first_index(poly) for n, poly in self.polys.items()}
-        # Area edges grouped by supporting line (rule (a)), in area order.
-        self.edges_by_line: dict[tuple[int, int, int], list[tuple[str, IntPt, IntPt]]] = {}
-        for n, poly in self.polys.items():
-            for i, p in enumerate(poly):
-                q = poly[(i + 1) % len(poly)]
-                self.edges_by_line.setdefault(_ikey(p, q), []).append((n, p, q))
         # Buckets of areas by bounding box: the areas whose box may hold a point.
         self.cell = max(1, board.tile_width * scale)
         self.buckets: dict[tuple[int, int], list[str]] = {}
+        cell = self.cell
         for n, (x0, y0, x1, y1) in self.boxes.items():
-            for cx in range(x0 // self.cell, x1 // self.cell + 1):
-                for cy in range(y0 // self.cell, y1 // self.cell + 1):
+            for cx in range(x0 // cell, x1 // cell + 1):
+                for cy in range(y0 // cell, y1 // cell + 1):
                     self.buckets.setdefault((cx, cy), []).append(n)
-        self.lines_by_kind: dict[str, list[tuple[IntPt, IntPt]]] = {}
-        for line in board.lines:
+
+    # The tables below serve the adjacency rules and the outline only: built on first use, so
+    # that an intermediate board of a level being laid out (asked only for area_at, to find
+    # its free exits) does not pay for them.
+
+    @cached_property
+    def vertex_at(self) -> dict[str, dict[IntPt, int]]:
+        """Each area's vertex -> its index, for the rays at a vertex (the first index, should
+        a broken polygon repeat a vertex)."""
+        return {n: _first_index(poly) for n, poly in self.polys.items()}
+
+    @cached_property
+    def edges_by_line(self) -> dict[tuple[int, int, int], list[tuple[str, IntPt, IntPt]]]:
+        """Area edges grouped by supporting line (rule (a)), in area order."""
+        out: dict[tuple[int, int, int], list[tuple[str, IntPt, IntPt]]] = {}
+        for n, poly in self.polys.items():
+            for i, p in enumerate(poly):
+                q = poly[(i + 1) % len(poly)]
+                out.setdefault(_ikey(p, q), []).append((n, p, q))
+        return out
+
+    @cached_property
+    def lines_by_kind(self) -> dict[str, list[tuple[IntPt, IntPt]]]:
+        out: dict[str, list[tuple[IntPt, IntPt]]] = {}
+        for line in self._lines:
             pts = [self.pt(p) for p in line.points]
-            self.lines_by_kind.setdefault(line.kind, []).extend(zip(pts, pts[1:]))
+            out.setdefault(line.kind, []).extend(zip(pts, pts[1:]))
+        return out
 
     def pt(self, p: Point) -> IntPt:
         s = self.scale
+        if s == 1:  # whole-number maps (the usual case): the numerators are the points
+            return (p[0].numerator, p[1].numerator)
         return (_times(p[0], s), _times(p[1], s))
 
     def areas_meeting(self, a: IntPt, b: IntPt) -> list[str]:
@@ -369,8 +388,11 @@ def _area_graph(board: Board, passable_kinds: frozenset[str], closed: frozenset[
 
     # (b) corner contact: turning round a shared point across passable lines only.
     for p in {v for poly in geo.polys.values() for v in poly}:
+        near = geo.areas_at(p)
+        if len(near) < 3:
+            continue  # touching (below) is a subset of near, and needs three areas
         touching = []
-        for n in geo.areas_at(p):
+        for n in near:
             rays = _irays(p, geo.polys[n], geo.vertex_at[n])
             if rays:
                 touching.append((n, rays))
