@@ -385,8 +385,13 @@ def _search(
     for u, v in rel:
         vset[(u[0], u[1], 1)] = None
         vset[(v[0], v[1], 1)] = None
+    # Proper crossings need overlapping bounding boxes: test those first (most pairs fail).
+    ab_edges = [(e, _box(e)) for e in a_edges + b_edges]
     for u, v in rel:
-        for e in a_edges + b_edges:
+        bx0, bx1, by0, by1 = _box((u, v))
+        for e, (ex0, ex1, ey0, ey1) in ab_edges:
+            if ex1 <= bx0 or ex0 >= bx1 or ey1 <= by0 or ey0 >= by1:
+                continue
             x = _proper_crossing(u, v, e[0], e[1])
             if x is not None:
                 vset[x] = None
@@ -876,10 +881,21 @@ def _line_meets(line: Line, pts: list[IntPt]) -> bool:
 
 
 def _runs_along_edge(line: Line, pts: list[IntPt]) -> bool:
-    """The line contains an edge of the polygon."""
+    """The line contains an edge of the polygon (two cyclically consecutive vertices on it)."""
     a, b, c = line
-    on = [a * x + b * y + c == 0 for x, y in pts]
-    return any(on[k] and on[k - 1] for k in range(len(on)))
+    x, y = pts[-1]
+    prev = a * x + b * y + c == 0
+    for x, y in pts:
+        on = a * x + b * y + c == 0
+        if on and prev:
+            return True
+        prev = on
+    return False
+
+
+def _box(seg: tuple[IntPt, IntPt]) -> tuple[int, int, int, int]:
+    (ax, ay), (bx, by) = seg
+    return (ax if ax < bx else bx, ax if ax > bx else bx, ay if ay < by else by, ay if ay > by else by)
 
 
 def _properly_crossed(line: Line, suspects: int, walls: list[tuple[IntPt, IntPt]]) -> bool:
