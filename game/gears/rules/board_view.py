@@ -806,7 +806,7 @@ def _wall_points(rel: list[IntSeg]) -> list[IntPt]:
     return out
 
 
-QUICK = 2  # candidates per end tried before anything else (most answers are yes, found there)
+QUICK = 6  # candidates per end tried before anything else (most answers are yes, found there)
 
 
 def _near(points: Sequence[IntPt], walls: Sequence[IntSeg]) -> Sequence[IntSeg]:
@@ -823,12 +823,7 @@ def _quick_pair(ca: Sequence[IntPt], cb: Sequence[IntPt], walls: Sequence[IntSeg
     """Some segment between one of the first QUICK candidates of each end touches no wall: a
     witness, so the answer is yes. This needs neither the hull nor the memo key (a yes found
     here costs less than the key would). `walls` must hold every wall near the candidates."""
-    ca, cb = ca[:QUICK], cb[:QUICK]
-    for p in ca:
-        for q in cb:
-            if _clear(p, q, walls):
-                return True
-    return False
+    return _some_clear([(p, q) for p in ca[:QUICK] for q in cb[:QUICK]], walls)
 
 
 def _area_area(a: tuple[IntPt, ...], b: tuple[IntPt, ...], ca: list[IntPt], cb: list[IntPt],
@@ -866,8 +861,8 @@ def _point_area(p: IntPt, b: tuple[IntPt, ...], cb: list[IntPt], walls: Sequence
     """game/board/los.py point_to_area(...).visible, exactly."""
     points = [p, *b]
     walls = _near(points, walls)
-    if _quick_pair([p], cb, walls):
-        return True  # p is on that clear segment, so on no wall
+    if _some_clear([(p, q) for q in cb], walls):
+        return True  # a witness (p is on it, so on no wall); cheaper than the memo key
     hull, rel = _hull_walls(points, walls)
     key = ("pa", _canon(hull, [p], b, _wall_points(rel)))
 
@@ -881,8 +876,6 @@ def _point_area(p: IntPt, b: tuple[IntPt, ...], cb: list[IntPt], walls: Sequence
             return True
         if len(hull) >= 3 and L._wall_line_separates([p], list(b), hull, rel):
             return False
-        if _some_clear([(p, q) for q in cb[QUICK:]], rel):
-            return True
         return _exact_search([p], True, list(b), rel, certified=len(hull) >= 3)
 
     return _remember(key, compute)
