@@ -416,6 +416,13 @@ def _search(
                 neg[i] |= 1 << j
 
     all_edges = (a_edges, b_edges, rel)
+    # The lines containing an edge of A or B (a line contains an edge iff it is that edge's
+    # normalised line); None when some edge is a repeated vertex (then any line through it
+    # counts, as _runs_along_edge says).
+    poly_edges = b_edges + a_edges
+    edge_lines: set[Line] | None = None
+    if all(u != v for u, v in poly_edges):
+        edge_lines = {_line_through((u[0], u[1], 1), (v[0], v[1], 1)) for u, v in poly_edges}
     seen: set[Line] = set()
     if a_is_point:
         p = (a_pts[0][0], a_pts[0][1], 1)
@@ -436,7 +443,8 @@ def _search(
         seen.add(line)
         suspects = (pos[i] & neg[j]) | (neg[i] & pos[j])
         if suspects and _properly_crossed(line, suspects, rel) and not (
-            _runs_along_edge(line, b_pts) or (not a_is_point and _runs_along_edge(line, a_pts))
+            line in edge_lines if edge_lines is not None
+            else _runs_along_edge(line, b_pts) or (not a_is_point and _runs_along_edge(line, a_pts))
         ):
             continue
         if _walled_off(line, a_pts, a_is_point, b_pts, rel):
