@@ -50,6 +50,14 @@ all arithmetic is on integers after scaling the coordinates by a common denomina
 
 For a point p instead of area A the same argument runs in the pencil of lines through p:
 critical lines are p-z for z in V and the candidates are those rotated by +-e about p.
+
+Two exact shortcuts leave every answer and witness unchanged (tests/board/test_los_certificate.py
+checks them against tests/board/los_reference.py):
+  - a negative certificate before the search (`_wall_line_separates`): a wall's line with A and
+    B on opposite closed sides whose walls cover the whole of that line inside the hull;
+  - a prune of critical lines (`_walled_off`): walls crossing l (properly, or two walls meeting
+    on l from opposite sides) split l into closed gaps, and a line next to a good face has a
+    gap holding points of both A and B; a line without one has no good perturbation.
 """
 from __future__ import annotations
 
