@@ -79,3 +79,12 @@ def test_wall_index_far_walls_and_an_empty_board_spec_3_5():
     assert rel == [((0, 0), (100, 0)), ((40, -5), (40, 5))]
     assert BV._hull_walls([(0, 0), (5, 0), (0, 5)], BV.WallIndex([]))[1] == []
     assert list(idx) == walls and len(idx) == 3  # still the walls, as a sequence
+
+
+@settings(max_examples=150, deadline=None)
+@given(ipt, ipt, walls_st)
+def test_point_to_point_through_the_wall_grid_spec_3_5(p, q, walls):
+    """Two cover spots see each other iff their segment touches no wall (spec 3.5, last row of
+    the table): the grid's nearby walls give the answer all the walls give."""
+    want = not any(touch_int(p, q, u, v) for u, v in walls)
+    assert BV._clear(p, q, BV._near([p, q], BV.WallIndex(walls))) == want

@@ -503,7 +503,7 @@ class SightGeometry:
         hit = self._memo.get(key)
         if hit is None:
             p, q = self._spots[s], self._spots[t]
-            hit = self._memo[key] = not any(_touch(p, q, w[0], w[1]) for w in self.walls)
+            hit = self._memo[key] = _clear(p, q, _near([p, q], self.walls))
         return hit
 
     def point_polygon(self, point, polygon: Sequence) -> bool:
