@@ -517,7 +517,18 @@ def _iarea_touches(poly, a, b) -> bool:
 def _shift(b: Board, d: tuple[Fraction, Fraction]) -> Board:
     if d == (0, 0):
         return b
-    mv = lambda q: (_plus(q[0], d[0]), _plus(q[1], d[1]))  # noqa: E731
+    dx, dy = d
+    if getattr(dx, "denominator", 0) == 1 and getattr(dy, "denominator", 0) == 1:
+        ix, iy = dx.numerator, dy.numerator
+
+        def mv(q):
+            # _plus with its whole-number test done once for the shift (always whole tiles).
+            x, y = q
+            if getattr(x, "denominator", 0) == 1 and getattr(y, "denominator", 0) == 1:
+                return (_frac(x.numerator + ix), _frac(y.numerator + iy))
+            return (_plus(x, dx), _plus(y, dy))
+    else:
+        mv = lambda q: (_plus(q[0], d[0]), _plus(q[1], d[1]))  # noqa: E731
     pts = lambda ps: tuple(mv(q) for q in ps)  # noqa: E731
     grid = b.grid
     if grid is not None:
@@ -549,6 +560,14 @@ def _shift(b: Board, d: tuple[Fraction, Fraction]) -> Board:
     )
 
 
+def _lo_hi(vals: list) -> tuple:
+    """(min, max) of the values; on whole numbers compared as ints (the same elements)."""
+    if all(getattr(v, "denominator", 0) == 1 for v in vals):
+        num = lambda v: v.numerator  # noqa: E731
+        return min(vals, key=num), max(vals, key=num)
+    return min(vals), max(vals)
+
+
 def _merge(pieces: list[Board], source: str, version: int) -> Board:
     tw, th = pieces[0].tile_width, pieces[0].tile_height
     xs, ys = [], []
@@ -561,13 +580,14 @@ def _merge(pieces: list[Board], source: str, version: int) -> Board:
             xs += [Fraction(c * tw) for c, _ in b.grid.floor] + [Fraction((c + 1) * tw) for c, _ in b.grid.floor]
             ys += [Fraction(r * th) for _, r in b.grid.floor] + [Fraction((r + 1) * th) for _, r in b.grid.floor]
     # Shift by whole tiles so nothing lies left of or above the origin.
+    (min_x, max_x), (min_y, max_y) = _lo_hi(xs), _lo_hi(ys)
     shift = (
-        Fraction(-floor(min(xs) / tw) * tw) if min(xs) < 0 else Fraction(0),
-        Fraction(-floor(min(ys) / th) * th) if min(ys) < 0 else Fraction(0),
+        Fraction(-floor(min_x / tw) * tw) if min_x < 0 else Fraction(0),
+        Fraction(-floor(min_y / th) * th) if min_y < 0 else Fraction(0),
     )
     pieces = [_shift(b, shift) for b in pieces]
-    width = max(1, -(-int(max(xs) + shift[0]) // tw))
-    height = max(1, -(-int(max(ys) + shift[1]) // th))
+    width = max(1, -(-int(max_x + shift[0]) // tw))
+    height = max(1, -(-int(max_y + shift[1]) // th))
     areas: dict[str, Area] = {}
     for b in pieces:
         areas.update(b.areas)

@@ -152,3 +152,17 @@ def _shift_of(old, new):
     n = next(iter(old.areas))
     a, b = old.areas[n].polygon[0], new.areas[n].polygon[0]
     return (b[0] - a[0], b[1] - a[1])
+
+
+@pytest.mark.parametrize("d", [(F(640), F(-1280)), (F(0), F(128)), (F(1, 2), F(-3))])
+def test_shift_moves_every_point_exactly_spec_3_4(faces, d):
+    """Spec 3.4 (the composed map is shifted by whole tiles to stay right of / below the
+    origin): _shift's whole-number path moves every point by exactly d, fractional points too."""
+    from dataclasses import replace
+
+    face = faces["3B"]
+    odd = replace(face, areas={**face.areas, "odd": replace(next(iter(face.areas.values())), name="odd",
+                                                              polygon=((F(1, 3), F(0)), (F(5), F(1, 2)), (F(2), F(7))))})
+    moved = C._shift(odd, d)
+    assert list(_points(moved)) == [(x + d[0], y + d[1]) for x, y in _points(odd)]
+    assert all(isinstance(v, F) for q in _points(moved) for v in q)
