@@ -228,3 +228,46 @@ def test_attack_actions_read_los_and_range_once_per_locust_and_agree_spec_3_5_an
             a.kind in ("chainsaw", "grenade") for a in T.legal_actions(s)))
         assert Action("skip", {}) in [Action(a.kind, a.payload) for a in T.legal_actions(s)]
     assert attacks_seen  # the comparison met legal attacks, not only empty lists
+
+
+def test_a_listed_action_is_trusted_only_until_the_state_changes_spec_5_and_6_5(title):
+    """apply() skips listing the legal actions again only for the very objects the last
+    legal_actions() call returned; after any apply those objects are checked again, so an
+    Order card already played cannot be played a second time from the stale list (spec 5)."""
+    from game.engine.protocol import IllegalAction
+    from tests.gears.conftest import fresh
+
+    s = fresh(title, players=1, seed=2)
+    listed = title.legal_actions(s)
+    plays = [a for a in listed if a.kind == "play" and a.payload["as"] == "move"]
+    assert len(plays) >= 2
+    title.apply(s, plays[0])
+    assert s._legal_memo is None
+    try:
+        title.apply(s, plays[1])  # another card from the stale list: one card per Order Step
+    except IllegalAction as refused:
+        assert refused.reason
+    else:
+        raise AssertionError("a second Order card from a stale list was accepted")
+
+
+def test_an_equal_action_built_by_hand_is_checked_against_a_fresh_list_spec_6_5(title):
+    """An equal Action that is not one of the listed objects is checked against a fresh list:
+    after the state changes behind the list's back (a scenario edit), a weapon the COG no
+    longer carries is refused although the list once held an attack with it."""
+    from game.engine.protocol import Action, IllegalAction
+    from tests.gears.conftest import fresh
+
+    s = fresh(title, players=1, seed=2)
+    c = s.cogs["P1"]
+    weapon = c.weapons[0][0]
+    listed = title.legal_actions(s)
+    drop = next(a for a in listed if a.kind == "drop_weapon" and a.payload["weapon"] == weapon)
+    c.weapons = [w for w in c.weapons if w[0] != weapon]  # edited behind the list's back
+    try:
+        title.apply(s, Action("drop_weapon", {"weapon": weapon}))
+    except IllegalAction:
+        pass
+    else:
+        raise AssertionError("an action built by hand was trusted from a stale list")
+    assert drop in listed
