@@ -3,18 +3,17 @@ cannot import it at load time). The rules ask for it hundreds of thousands of ti
 simulation: the lookup of title.shared_content is done once, not on every call."""
 from __future__ import annotations
 
-from typing import Callable
-
 from game.gears.content import GearsContent
 
-_shared: Callable[[], GearsContent] | None = None
+_content: GearsContent | None = None
 
 
 def content() -> GearsContent:
-    """title.shared_content(): the content, read once per process."""
-    global _shared
-    if _shared is None:
+    """title.shared_content(): the content, read once per process and immutable (custom
+    missions are added to its MissionTable), so the object itself is kept here."""
+    global _content
+    if _content is None:
         from game.gears.rules.title import shared_content
 
-        _shared = shared_content
-    return _shared()
+        _content = shared_content()
+    return _content

@@ -48,7 +48,10 @@ class CogState:
         return 0
 
     def has_weapon(self, weapon: str) -> bool:
-        return any(w == weapon for w, _ in self.weapons)
+        for w, _ in self.weapons:
+            if w == weapon:
+                return True
+        return False
 
     def set_ammo(self, weapon: str, n: int) -> None:
         for pair in self.weapons:
