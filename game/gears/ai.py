@@ -899,7 +899,7 @@ def guard_options(state: GearsState, content: GearsContent, player: str, lid: st
     if not cards:
         return []
     attacks = []
-    sight = A.attack_sight(state, player, lid) if lid in state.locusts else None
+    sight = A.LazySight(state, player, lid) if lid in state.locusts else None
     for w, _ in c.weapons:
         if not content.weapons[w].guard_allowed:
             continue

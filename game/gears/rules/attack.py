@@ -63,11 +63,12 @@ def weapon_dice(content: GearsContent, weapon: str, mode: str) -> int | None:
 
 def cog_attack_legality(state: GearsState, content: GearsContent, player: str, target: str,
                         weapon: str, mode: str, spend: bool = True,
-                        sight: tuple[bool, int] | None = None) -> str | None:
+                        sight: tuple[bool, int] | LazySight | None = None) -> str | None:
     """Why a COG cannot attack Locust `target` with weapon/mode now, or None if it can.
 
     sight: (line of sight, range distance) between the COG and the target when the caller has
-    them already (turn.py asks for every weapon and mode against the same Locust)."""
+    them already, or a LazySight (turn.py asks for every weapon and mode against the same
+    Locust); read only once the cheaper checks passed."""
     c = state.cogs[player]
     x = state.locusts.get(target)
     w = content.weapons.get(weapon)
@@ -99,6 +100,23 @@ def cog_attack_legality(state: GearsState, content: GearsContent, player: str, t
     if "no_attack_after_moving" in {a.effect for a in w.abilities} and c.moved:
         return f"The {w.name} cannot be fired after {who} moved this turn (spec 6.6)."
     return None
+
+
+class LazySight:
+    """attack_sight(state, player, target), worked out the first time it is read (`seen, d =
+    sight`): a COG whose weapons all fail the cheaper checks (no ammo, no such mode) never pays
+    for the line of sight."""
+
+    __slots__ = ("_args", "_value")
+
+    def __init__(self, state: GearsState, player: str, target: str):
+        self._args = (state, player, target)
+        self._value: tuple[bool, int] | None = None
+
+    def __iter__(self):
+        if self._value is None:
+            self._value = attack_sight(*self._args)
+        return iter(self._value)
 
 
 def attack_sight(state: GearsState, player: str, target: str) -> tuple[bool, int]:

@@ -439,9 +439,10 @@ def _attacks(state: GearsState, content: GearsContent, f: dict[str, Any]) -> Ite
     for lid in sorted(state.locusts):
         if (only and lid != only) or (among is not None and lid not in among):
             continue
-        # LOS and range once per Locust, not once per weapon and mode (the costliest part).
-        sight = A.attack_sight(state, p, lid) if c.weapons else (False, 0)
-        for w, _ in c.weapons if sight[0] else ():
+        # LOS and range at most once per Locust, not once per weapon and mode (the costliest
+        # part), and only once a weapon passed the cheaper checks.
+        sight = A.LazySight(state, p, lid)
+        for w, _ in c.weapons:
             for mode in ("normal", "overwhelming"):
                 if forced and mode != forced:
                     continue
