@@ -340,60 +340,67 @@ def move_target(ctx, content: GearsContent, what: str, fctx: Fctx) -> tuple[str 
 
 
 def attack_targets(ctx, content: GearsContent, what: str, params, fctx: Fctx) -> list[str]:
-    """The COGs one attack instruction attacks (several = separate attacks, spec 11 item 19)."""
+    """The COGs one attack instruction attacks (several = separate attacks, spec 11 item 19).
+
+    A candidate is a COG in the Locust's line of sight, or (Insane, spec 6.16) a bleeding-out
+    COG in its own area that it may execute; `within_range` narrows both. Each instruction
+    checks its cheap conditions (area, cover, range) before line of sight, which is the costly
+    part, and reads line of sight only for the COGs it may still pick; the lists keep the same
+    order as if every candidate had been checked."""
     state: GearsState = ctx.state
     me = state.locusts.get(fctx.get("self", ""))
     if me is None:
         return []
     view = state.view()
     mine = (me.area, me.cover)
-    seen = [p for p in _targets(state) if los(view, mine, (_area(state, p), _cov(state, p)))]
-    # Insane (spec 6.16): a bleeding-out COG in the Locust's own area may be attacked (executed).
-    seen += [p for p in state.players if A.may_execute(state, me.id, p)]
-    in_area = [p for p in seen if _area(state, p) == me.area]
+    targets = _targets(state)
+    execs = [p for p in state.players if A.may_execute(state, me.id, p)]
     rng = params.get("within_range")
-    if rng is not None:
-        seen_r = [p for p in seen if view.rdist(me.area, _area(state, p)) <= rng]
-    else:
-        seen_r = seen
-    if what == "you":
-        p = _you(ctx)
-        return [p] if p in seen_r else []
-    if what == "that_cog":
-        p = fctx.get("that_cog")
-        return [p] if p in seen_r else []
+
+    def in_range(p: str) -> bool:
+        return rng is None or view.rdist(me.area, _area(state, p)) <= rng
+
+    def seen(first=lambda p: True) -> list[str]:
+        """The candidates passing `first`, in order, line of sight read last."""
+        return ([p for p in targets if first(p) and los(view, mine, (_area(state, p), _cov(state, p)))]
+                + [p for p in execs if first(p)])
+
+    def same_area(p: str) -> bool:
+        return _area(state, p) == me.area
+
+    if what in ("you", "that_cog"):
+        p = _you(ctx) if what == "you" else fctx.get("that_cog")
+        return [p] if p is not None and p in seen(lambda q: q == p and in_range(q)) else []
     if what == "nearest_cog_in_los":
-        p = _nearest_of(ctx, me.area, seen_r, "nearest COG in LOS")
+        p = _nearest_of(ctx, me.area, seen(in_range), "nearest COG in LOS")
         return [p] if p else []
     if what in ("cog_in_los", "cog_in_range"):
-        p = _pick_cog(ctx, seen_r, "a COG it can attack")
+        p = _pick_cog(ctx, seen(in_range), "a COG it can attack")
         return [p] if p else []
     if what == "cog_in_area":
-        p = _pick_cog(ctx, in_area, "a COG in its area")
+        p = _pick_cog(ctx, seen(same_area), "a COG in its area")
         return [p] if p else []
     if what == "cog_in_area_not_in_cover":
-        p = _pick_cog(ctx, [q for q in in_area if _cov(state, q) is None], "a COG in its area, not in cover")
+        p = _pick_cog(ctx, [q for q in seen(same_area) if _cov(state, q) is None], "a COG in its area, not in cover")
         return [p] if p else []
     if what == "most_wounded_cog_in_area":
-        if not in_area:
-            return []
-        cogs = [q for q in in_area if q != STRANDED]
+        cogs = [q for q in seen(same_area) if q != STRANDED]
         if not cogs:
             return []
         least = min(len(state.cogs[q].hand) for q in cogs)
         p = _pick_cog(ctx, [q for q in cogs if len(state.cogs[q].hand) == least], "the most wounded COG")
         return [p] if p else []
     if what == "each_cog_in_area":
-        return in_area
+        return seen(same_area)
     if what == "each_cog_in_range_not_in_cover":
-        return [p for p in seen_r if _cov(state, p) is None]
+        return seen(lambda p: _cov(state, p) is None and in_range(p))
     if what == "each_cog_in_los_not_in_cover":
-        return [p for p in seen if _cov(state, p) is None]
+        return seen(lambda p: _cov(state, p) is None)
     if what == "other_cog_in_area_of_last_target":
         last = fctx.get("last_target")
         if not last:
             return []
-        p = _pick_cog(ctx, [q for q in seen_r if q != last and _area(state, q) == _area(state, last)],
+        p = _pick_cog(ctx, seen(lambda q: q != last and _area(state, q) == _area(state, last) and in_range(q)),
                       "another COG in that area")
         return [p] if p else []
     raise ValueError(f"unknown attack target {what!r}")
