@@ -26,6 +26,7 @@ from math import floor
 from typing import Sequence
 
 from game.board.checks import line_param, orient, polygons_overlap
+from game.board.distance import note_composition
 from game.board.model import (
     Area,
     Board,
@@ -352,7 +353,11 @@ def compose(placements: Sequence[Placement], source: str = "composed map") -> Bo
     clash = overlapping_pieces(placed)
     if clash:
         raise OverlapError(clash, source)
-    return _merge(placed, source, max(p.piece.version for p in placements) + len(placements))
+    merged = _merge(placed, source, max(p.piece.version for p in placements) + len(placements))
+    if len(placements) == 1:
+        # One face placed: its area graphs are the face's, renamed (game/board/distance.py).
+        note_composition(merged, placements[0].piece, placements[0].name)
+    return merged
 
 
 def add_piece(board: Board, placement: Placement) -> Board:
@@ -362,9 +367,11 @@ def add_piece(board: Board, placement: Placement) -> Board:
     tile_id (or 'base'), so its names gain that prefix. The result's version is board's + 1.
     """
     if board.pieces() in ((), ("",)):
+        board_face = board
         base = str(board.properties.get("tile_id") or "base")
         board = compose([Placement(board, base)], board.source)
         board.version -= 1  # the wrapping is not a change of geometry
+        note_composition(board, board_face, base)
     if placement.name in board.pieces():
         raise CompositionError(f"{board.source}: piece name {placement.name!r} is used twice")
     if placement.piece.kind != board.kind:
@@ -373,7 +380,10 @@ def add_piece(board: Board, placement: Placement) -> Board:
     clash = _pieces_hit(board, new)
     if clash:
         raise OverlapError([(c, placement.name) for c in clash], board.source)
-    return _merge([board, new], board.source, board.version + 1)
+    merged = _merge([board, new], board.source, board.version + 1)
+    # board plus one face: area graphs are derived from board's and the face's (distance.py).
+    note_composition(merged, placement.piece, placement.name, board)
+    return merged
 
 
 def _pieces_hit(board: Board, new: Board) -> list[str]:

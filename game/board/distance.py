@@ -18,7 +18,9 @@ blocking squares (obstacles, barrels, and whatever the caller adds, e.g. enemy f
 """
 from __future__ import annotations
 
+import weakref
 from collections import OrderedDict, deque
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from math import gcd, lcm
@@ -150,12 +152,20 @@ def step_allowed(walls: frozenset[Edge], a: Cell, b: Cell) -> bool:
 
 
 def area_graph(board: Board, kind: str = MOVEMENT, closed_doors: Iterable[str] | None = None) -> Mapping[str, frozenset[str]]:
-    """Area -> adjacent areas for 'movement' or 'range' (see module doc); cached per board version."""
+    """Area -> adjacent areas for 'movement' or 'range' (see module doc); cached per board version.
+
+    A board that compose.py built as one placed tile face, or as a board plus one more piece
+    (the way a Gears level is laid, spec 3.4), gets the same graph incrementally (see
+    `_incremental_graph` below); any other board, or other closed doors, the full computation."""
     closed = board.closed_door_names(closed_doors)
     key = ("area_graph", kind, board.version, closed)
-    if key not in board._cache:
-        board._cache[key] = _area_graph(board, _PASSABLE[kind], closed)
-    return board._cache[key]
+    got = board._cache.get(key)
+    if got is None:
+        got = _incremental_graph(board, kind, closed)
+        if got is None:
+            got = _area_graph(board, _PASSABLE[kind], closed)
+        board._cache[key] = got
+    return got
 
 
 # --- area adjacency -------------------------------------------------------------------------------
@@ -502,6 +512,281 @@ def _iray_passable(p: IntPt, d: IntPt, passable) -> bool:
             if any((e[0] - x) * d[0] + (e[1] - y) * d[1] > 0 for e in (a, b)):
                 return True
     return False
+
+
+# --- incremental graphs ---------------------------------------------------------------------------
+#
+# A Gears level is laid tile by tile (spec 3.4): compose.add_piece builds the board of k+1 tiles
+# from the board of k tiles plus one placed tile face P, and every one of those boards has its
+# graphs asked in play. The graph of that board is
+#     graph(previous board) | graph(P) | the joins near P,
+# exactly, because:
+#   - every rule only adds joins, and adding geometry (areas, passable lines) never removes one:
+#     rule (a) checks a pair of edges against more passable stretches, rule (b) turns round a
+#     point through more areas and across more lines (its union-find only merges more), rule (c)
+#     keeps every joined pair (unless a door of P lay on one: then we fall back, see _contact);
+#   - graph(P) is the graph of the tile face in its own coordinates with every name prefixed:
+#     placing is a quarter turn, flips and a translation, all isometries of the integer lattice
+#     that keep collinearity, order along a line, ray directions and bounding boxes, and a face
+#     alone has no joined pair (we fall back if it had one);
+#   - a join that neither of the two graphs has needs P's geometry: a rule-(b) corner p where an
+#     area of P touches p or a passable line of P runs through p (p is in W, the closed bounding
+#     box of P's areas and lines), or a rule-(a) pair of edges whose shared stretch lies along an
+#     edge of P or meets a passable stretch of P (both edges and the deciding stretch meet W),
+#     or a rule-(c) pair that has a connector of P. Outside W the merged board looks exactly like
+#     one of its parts, so the rules give exactly the parts' joins there.
+# So only W is looked at: the corners in W, the edges and passable stretches meeting W, the new
+# joined pairs, all on the merged board's own integer geometry (the parts' graphs are graphs of
+# names, free of coordinates, shift and scale). tests/board/test_incremental_graphs.py checks
+# the result against the full computation on random levels of the 34 shipped tile faces.
+
+_COMPOSITION = "composition"  # board._cache key of the record below
+
+
+@dataclass(frozen=True)
+class _Composition:
+    """How compose.py built a board: `face` (a Board in its own coordinates) placed as piece
+    `name`, alone (prev None) or added to the board prev refers to. The containers of the board
+    and of prev are kept to tell that neither changed since (a Board is a mutable dataclass)."""
+
+    parts: tuple  # (areas, lines, doors, connectors) of the board, by identity
+    version: int
+    name: str
+    face: Board
+    prev: "weakref.ref[Board] | None" = None
+    prev_version: int = 0
+    prev_areas: object = None
+
+    def current(self, board: Board) -> bool:
+        a, l, d, c = self.parts
+        return (board.version == self.version and board.areas is a and board.lines is l
+                and board.doors is d and board.connectors is c)
+
+
+def note_composition(board: Board, face: Board, name: str, prev: Board | None = None) -> None:
+    """Record (for area_graph) that board is face placed as piece `name`, alone or added to prev.
+    Called by compose.py right after building board; a later change of board (a new version or
+    container) or of prev makes area_graph compute the full graph instead."""
+    board._cache[_COMPOSITION] = _Composition(
+        (board.areas, board.lines, board.doors, board.connectors),
+        board.version,
+        name,
+        face,
+        weakref.ref(prev) if prev is not None else None,
+        prev.version if prev is not None else 0,
+        prev.areas if prev is not None else None,
+    )
+
+
+def _renamed_graph(face: Board, kind: str, name: str) -> dict[str, frozenset[str]]:
+    """The face's graph (its doors as the map starts: a face has no joined pair, so doors do not
+    matter) with every area named 'name:area', as transform_board names them; cached on the face."""
+    key = ("renamed_graph", kind, face.version, name)
+    got = face._cache.get(key)
+    if got is None:
+        pre = name + ":"
+        got = face._cache[key] = {
+            pre + n: frozenset(pre + m for m in adj) for n, adj in area_graph(face, kind).items()
+        }
+    return got
+
+
+def _incremental_graph(board: Board, kind: str, closed: frozenset[str]) -> dict[str, frozenset[str]] | None:
+    """The graph built from the parts compose.py recorded (see above), or None when the board is
+    not a recorded composition, has changed since, or closed is not the doors' starting state."""
+    rec = board._cache.get(_COMPOSITION)
+    if rec is None or board.grid is not None or not rec.current(board):
+        return None
+    face = rec.face
+    if face.grid is not None or face.joined_connectors():
+        return None
+    if closed != board.closed_door_names(None):
+        return None
+    own = _renamed_graph(face, kind, rec.name)
+    if rec.prev is None:
+        return dict(own) if list(own) == list(board.areas) else None
+    prev = rec.prev()
+    if prev is None or prev.version != rec.prev_version or prev.areas is not rec.prev_areas:
+        return None
+    if len(prev.areas) + len(own) != len(board.areas):
+        return None
+    contact = _contact(board, rec.name)
+    if contact is None:
+        return None
+    base = area_graph(prev, kind)
+    if any(n not in board.areas for n in base) or any(n not in board.areas for n in own):
+        return None
+    extra: dict[str, set[str]] = {}
+    for x, y in _local_joins(contact, _PASSABLE[kind]):
+        extra.setdefault(x, set()).add(y)
+        extra.setdefault(y, set()).add(x)
+    out: dict[str, frozenset[str]] = {}
+    for n in board.areas:
+        adj = base.get(n)
+        if adj is None:
+            adj = own[n]
+        more = extra.get(n)
+        out[n] = adj | more if more is not None and not more <= adj else adj
+    return out
+
+
+class _Contact:
+    """What the joins near the new piece depend on, for both kinds (movement, range)."""
+
+    __slots__ = ("sides", "passable", "corners", "joined")
+
+    def __init__(self, sides, passable, corners, joined):
+        self.sides = sides  # line key -> [(area, p, q)]: the area edges meeting W
+        self.passable = passable  # [(kind, a, b)]: border and level-line stretches meeting W
+        self.corners = corners  # [(p, [(area, rays)])]: the rule-(b) corners in W, 3+ areas
+        self.joined = joined  # [(x, y)]: the rule-(c) joins of the new joined pairs
+
+
+def _contact(board: Board, new: str) -> _Contact | None:
+    key = ("contact", board.version, new)
+    if key in board._cache:
+        return board._cache[key]
+    got = board._cache[key] = _build_contact(board, new)
+    return got
+
+
+def _build_contact(board: Board, new: str) -> _Contact | None:
+    geo = _int_geometry(board)
+    pt = geo.pt
+    mine = [n for n, a in board.areas.items() if a.piece == new]
+    if not mine:
+        return None
+    # W: the closed bounding box of the new piece's areas and lines.
+    x0, y0, x1, y1 = geo.boxes[mine[0]]
+    for n in mine[1:]:
+        bx0, by0, bx1, by1 = geo.boxes[n]
+        x0, y0, x1, y1 = min(x0, bx0), min(y0, by0), max(x1, bx1), max(y1, by1)
+    kinds = _PASSABLE[RANGE]
+    passable: list[tuple[str, IntPt, IntPt]] = []
+    new_lines = []
+    for line in board.lines:
+        if line.piece == new:
+            new_lines.append(line)
+            for p in line.points:
+                x, y = pt(p)
+                x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+    for line in board.lines:
+        if line.kind not in kinds:
+            continue
+        pts = [pt(p) for p in line.points]
+        for a, b in zip(pts, pts[1:]):
+            if a != b and min(a[0], b[0]) <= x1 and x0 <= max(a[0], b[0]) and min(a[1], b[1]) <= y1 and y0 <= max(a[1], b[1]):
+                passable.append((line.kind, a, b))
+    near = geo.areas_meeting((x0, y0), (x1, y1))
+
+    # Rule (a): edges meeting W, by supporting line.
+    sides: dict[tuple[int, int, int], list[tuple[str, IntPt, IntPt]]] = {}
+    corner_points: set[IntPt] = set()
+    for n in near:
+        poly = geo.polys[n]
+        for i, p in enumerate(poly):
+            q = poly[(i + 1) % len(poly)]
+            if min(p[0], q[0]) <= x1 and x0 <= max(p[0], q[0]) and min(p[1], q[1]) <= y1 and y0 <= max(p[1], q[1]):
+                sides.setdefault(_ikey(p, q), []).append((n, p, q))
+            if x0 <= p[0] <= x1 and y0 <= p[1] <= y1:
+                corner_points.add(p)
+    sides = {k: v for k, v in sides.items() if len(v) > 1}
+
+    # Rule (b): the corners in W where three or more areas touch.
+    vertex_at: dict[str, dict[IntPt, int]] = {}
+    corners = []
+    for p in corner_points:
+        here = geo.areas_at(p)
+        if len(here) < 3:
+            continue
+        touching = []
+        for n in here:
+            at = vertex_at.get(n)
+            if at is None:
+                at = vertex_at[n] = _first_index(geo.polys[n])
+            rays = _irays(p, geo.polys[n], at)
+            if rays:
+                touching.append((n, rays))
+        if len(touching) >= 3:
+            corners.append((p, touching))
+
+    # Rule (c): joined pairs with a connector of the new piece. A door of the new piece lying on
+    # an older joined pair would cut a join the previous graph has: not a plain append.
+    closed = board.closed_door_names(None)
+    doors = [(pt(s.a), pt(s.b), d.piece == new) for d in board.doors if d.name in closed for s in d.segments()]
+    joined = []
+    for x, e in board.joined_connectors():
+        a, b = pt(x.segment.a), pt(x.segment.b)
+        if x.piece != new and e.piece != new:
+            if any(mine_door and _icollinear_overlap(a, b, c, d) for c, d, mine_door in doors):
+                return None
+            continue
+        if any(_icollinear_overlap(a, b, c, d) for c, d, _ in doors):
+            continue
+        here = geo.areas_meeting(a, b)
+        side_x = [n for n in here if board.areas[n].piece == x.piece and _itouches_along(geo.polys[n], a, b)]
+        side_e = [n for n in here if board.areas[n].piece == e.piece and _itouches_along(geo.polys[n], a, b)]
+        joined += [(n, m) for n in side_x for m in side_e if n != m]
+    return _Contact(sides, passable, corners, joined)
+
+
+def _local_joins(contact: _Contact, passable_kinds: frozenset[str]) -> set[tuple[str, str]]:
+    """Rules (a), (b), (c) of _area_graph on the contact data only (same tests, same order)."""
+    out: set[tuple[str, str]] = set()
+    passable_by_line: dict[tuple[int, int, int], list[tuple[IntPt, IntPt]]] = {}
+    for kind, a, b in contact.passable:
+        if kind in passable_kinds:
+            passable_by_line.setdefault(_ikey(a, b), []).append((a, b))
+
+    for key, sides in contact.sides.items():
+        lines = passable_by_line.get(key)
+        if not lines:
+            continue
+        ix = 0 if sides[0][1][0] != sides[0][2][0] else 1
+        spans = [(l0, l1) if l0 <= l1 else (l1, l0) for l0, l1 in ((a[ix], b[ix]) for a, b in lines)]
+        for i, (na, p1, q1) in enumerate(sides):
+            a0, a1 = (p1[ix], q1[ix]) if p1[ix] <= q1[ix] else (q1[ix], p1[ix])
+            for nb, p2, q2 in sides[i + 1 :]:
+                if na == nb or (na, nb) in out:
+                    continue
+                b0, b1 = (p2[ix], q2[ix]) if p2[ix] <= q2[ix] else (q2[ix], p2[ix])
+                lo, hi = max(a0, b0), min(a1, b1)
+                if lo < hi and any(max(lo, c0) < min(hi, c1) for c0, c1 in spans):
+                    out.add((na, nb))
+                    out.add((nb, na))
+
+    for p, touching in contact.corners:
+        parent = {n: n for n, _ in touching}
+
+        def find(n: str) -> str:
+            while parent[n] != n:
+                parent[n] = parent[parent[n]]
+                n = parent[n]
+            return n
+
+        owners: dict[IntPt, list[str]] = {}
+        for name, rays in touching:
+            for d in rays:
+                owners.setdefault(d, []).append(name)
+        for d, group in owners.items():
+            if len(group) > 1 and _iray_passable(p, d, passable_by_line.get(_ikey(p, (p[0] + d[0], p[1] + d[1])), ())):
+                for other in group[1:]:
+                    parent[find(other)] = find(group[0])
+        groups: dict[str, list[str]] = {}
+        for name, _ in touching:
+            groups.setdefault(find(name), []).append(name)
+        dirs = {name: set(rays) for name, rays in touching}
+        for members in groups.values():
+            for i, x in enumerate(members):
+                for y in members[i + 1 :]:
+                    if x != y and not dirs[x] & dirs[y]:
+                        out.add((x, y))
+                        out.add((y, x))
+
+    for x, y in contact.joined:
+        out.add((x, y))
+        out.add((y, x))
+    return out
 
 
 # --- shared ---------------------------------------------------------------------------------------

@@ -312,16 +312,30 @@ class Board:
     # --- graphs (areas maps) ---------------------------------------------------------------
 
     def joined_connectors(self) -> tuple[tuple[Connector, Connector], ...]:
-        """Pairs (exit, entrance) of different pieces lying on the same segment (gears 3.7)."""
+        """Pairs (exit, entrance) of different pieces lying on the same segment (gears 3.7).
+
+        Cached per connectors tuple (kept in the cache and compared by identity, so a board
+        whose connectors are replaced is answered afresh). Entrances are grouped by their
+        end points, so each exit meets only the entrances on its own segment: the same pairs
+        in the same order as trying every exit against every entrance."""
+        got = self._cache.get("joined_connectors")
+        if got is not None and got[0] is self.connectors:
+            return got[1]
         exits = self.connectors_of("exit") + self.connectors_of("connector")
         entrances = self.connectors_of("entrance") + self.connectors_of("connector")
-        pairs = []
+        at: dict[frozenset, list[Connector]] = {}
+        for e in entrances:
+            at.setdefault(frozenset((e.segment.a, e.segment.b)), []).append(e)
+        pairs: list[tuple[Connector, Connector]] = []
+        seen: set[tuple[Connector, Connector]] = set()
         for x in exits:
-            for e in entrances:
-                if x is not e and x.piece != e.piece and {x.segment.a, x.segment.b} == {e.segment.a, e.segment.b}:
-                    if (e, x) not in pairs:
-                        pairs.append((x, e))
-        return tuple(pairs)
+            for e in at.get(frozenset((x.segment.a, x.segment.b)), ()):
+                if x is not e and x.piece != e.piece and (e, x) not in seen:
+                    pairs.append((x, e))
+                    seen.add((x, e))
+        result = tuple(pairs)
+        self._cache["joined_connectors"] = (self.connectors, result)
+        return result
 
     def movement_graph(self, closed_doors: Iterable[str] | None = None) -> Mapping[str, frozenset[str]]:
         """Area -> areas one movement step away (gears 3.2/3.7: cracked borders, corners count)."""
