@@ -88,3 +88,29 @@ def test_point_to_point_through_the_wall_grid_spec_3_5(p, q, walls):
     the table): the grid's nearby walls give the answer all the walls give."""
     want = not any(touch_int(p, q, u, v) for u, v in walls)
     assert BV._clear(p, q, BV._near([p, q], BV.WallIndex(walls))) == want
+
+
+@settings(max_examples=100, deadline=None)
+@given(polygon, st.integers(-50, 50), st.integers(-50, 50), st.sampled_from([1, 3]))
+def test_shape_table_gives_each_placed_polygon_its_own_candidates_spec_3_5(poly, dx, dy, den):
+    """SightGeometry reads an area's polygon and sight candidates from a table of
+    translation-free shapes: the same as preparing the placed polygon directly, at any place
+    and scale (rational coordinates included)."""
+    from fractions import Fraction
+
+    raw = [(Fraction(x + dx, den), Fraction(y + dy, den)) for x, y in poly]
+    scale = 2 * den
+    BV._SHAPES.clear()
+    for _ in range(2):  # a miss, then a hit
+        got = BV._shape(raw, scale)
+        want = BV._valid_int_polygon(raw, scale)
+        assert got == (want, BV._candidates(want))
+
+
+def test_shape_table_keeps_the_unusable_polygon_message_spec_3_5():
+    import pytest
+
+    bowtie = [(0, 0), (4, 4), (4, 0), (0, 4)]
+    for _ in range(2):
+        with pytest.raises(ValueError, match=r"area polygon .* is unusable"):
+            BV._shape(bowtie, 2)

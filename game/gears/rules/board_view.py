@@ -446,38 +446,45 @@ GEOM_CACHE_SIZE = 200_000
 
 class SightGeometry:
     """Spec 3.5 LOS on one board, in integers: every coordinate is multiplied by `scale`
-    (twice the common denominator, so that midpoints of vertices are whole too)."""
+    (twice the common denominator, so that midpoints of vertices are whole too).
+
+    Built cheaply: one pass over the coordinates for the scale (boards composed on whole
+    numbers give scale 2), the walls converted on first use, each area's polygon and sight
+    candidates read from a process-wide table of translation-free shapes (a tile face placed
+    anywhere on any board is prepared once)."""
 
     def __init__(self, board: Board):
         self.board = board
-        walls = board.blocking_segments()
-        dens = {1}
-        for a in board.areas.values():
-            dens.update(_den(x) for p in a.polygon for x in p)
-        for w in walls:
-            dens.update(_den(x) for p in (w.a, w.b) for x in p)
-        for c in board.cover:
-            dens.update(_den(x) for x in c.point)
-        self.scale = 2 * math.lcm(*dens)
-        self.walls: WallIndex = WallIndex((self._int(w.a), self._int(w.b)) for w in walls)
+        self._segments = board.blocking_segments()
+        self.scale = _board_scale(board, self._segments)
         self._polys: dict[str, tuple[IntPt, ...]] = {}
         self._cands: dict[str, list[IntPt]] = {}
-        self._spots: dict[str, IntPt] = {c.name: self._int(c.point) for c in board.cover}
         self._memo: dict[Any, bool] = {}
+
+    @cached_property
+    def walls(self) -> WallIndex:
+        s = self.scale
+        return WallIndex([((_scaled(w.a[0], s), _scaled(w.a[1], s)), (_scaled(w.b[0], s), _scaled(w.b[1], s)))
+                          for w in self._segments])
+
+    @cached_property
+    def _spots(self) -> dict[str, IntPt]:
+        return {c.name: self._int(c.point) for c in self.board.cover}
 
     def _int(self, p) -> IntPt:
         return (_scaled(p[0], self.scale), _scaled(p[1], self.scale))
 
     def poly(self, area: str) -> tuple[IntPt, ...]:
-        """The area's polygon, normalised and validated once (los.py does it every query)."""
+        """The area's polygon, normalised and validated (los.py does it every query), with its
+        sight candidates in self._cands."""
         got = self._polys.get(area)
         if got is None:
             try:
                 raw = self.board.areas[area].polygon
             except KeyError:
                 raise KeyError(f"{self.board.source}: no area named {area!r}") from None
-            got = self._polys[area] = _valid_int_polygon(raw, self.scale)
-            self._cands[area] = _candidates(got)
+            got, self._cands[area] = _shape(raw, self.scale)
+            self._polys[area] = got
         return got
 
     # ------------------------------------------------------------------ queries
@@ -532,6 +539,49 @@ def _scaled(x, scale: int) -> int:
     if isinstance(x, Fraction):
         return x.numerator * (scale // x.denominator)
     return int(x * scale)
+
+
+def _board_scale(board: Board, walls: Sequence[Segment]) -> int:
+    """Twice the common denominator of every coordinate the queries read (areas, walls, cover
+    spots): 2 on a board of whole numbers."""
+    vals = [x for a in board.areas.values() for p in a.polygon for x in p]
+    vals += [x for w in walls for x in (*w.a, *w.b)]
+    vals += [x for c in board.cover for x in c.point]
+    dens = {x.denominator for x in vals if isinstance(x, Fraction)}
+    dens.discard(1)
+    return 2 * math.lcm(*dens) if dens else 2
+
+
+# Translation-free shape (the polygon on integers shifted to its minimum corner) -> its sight
+# candidates, shifted the same way: polygon_problems and _candidates do not depend on where the
+# shape lies (every test in them is on differences of coordinates; the coordinates stay even).
+_SHAPES: dict[tuple, list[IntPt]] = {}
+SHAPE_CACHE_SIZE = 20_000
+
+
+def _shape(raw: Sequence, scale: int) -> tuple[tuple[IntPt, ...], list[IntPt]]:
+    """(polygon, candidates) of an area: _valid_int_polygon and _candidates, computed once
+    per translation-free shape."""
+    out: list[IntPt] = []
+    for x, y in raw:
+        q = (_scaled(x, scale), _scaled(y, scale))
+        if not out or out[-1] != q:
+            out.append(q)
+    while len(out) > 1 and out[-1] == out[0]:
+        out.pop()
+    if not out:
+        return _valid_int_polygon(raw, scale), []  # raises: an empty polygon is unusable
+    ox = min([x for x, _ in out])
+    oy = min([y for _, y in out])
+    key = tuple([(x - ox, y - oy) for x, y in out])
+    cands = _SHAPES.get(key)
+    if cands is None:
+        _valid_int_polygon(raw, scale)  # raises the usual message when the shape is unusable
+        cands = _candidates(key)  # coordinates stay even: its midpoints stay whole
+        if len(_SHAPES) >= SHAPE_CACHE_SIZE:
+            _SHAPES.clear()
+        _SHAPES[key] = cands
+    return tuple(out), [(x + ox, y + oy) for x, y in cands]
 
 
 _VALID: dict[tuple, tuple[str, ...]] = {}  # translated polygon -> its problems (cached)
