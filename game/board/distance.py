@@ -184,7 +184,10 @@ class _IntGeometry:
     """A board's areas, lines, doors and connectors scaled to integers, with the lookups the
     adjacency rules need (built once per board version, shared by movement and range)."""
 
-    def __init__(self, board: Board):
+    def __init__(self, board: Board, prev: "_IntGeometry | None" = None, shift: IntPt = (0, 0)):
+        if prev is not None:
+            self._extend(board, prev, shift)
+            return
         # One pass over the denominators (ints and Fractions both have .denominator).
         dens = {v.denominator for a in board.areas.values() for p in a.polygon for v in p}
         dens.update(v.denominator for line in board.lines for p in line.points for v in p)
@@ -209,6 +212,35 @@ class _IntGeometry:
             for cx in range(x0 // cell, x1 // cell + 1):
                 for cy in range(y0 // cell, y1 // cell + 1):
                     self.buckets.setdefault((cx, cy), []).append(n)
+
+    def _extend(self, board: Board, prev: "_IntGeometry", shift: IntPt) -> None:
+        """The geometry of board = prev's board moved by a whole-tile shift plus new areas, all on
+        whole pixels (scale 1, checked by the caller): prev's integer polygons, boxes and buckets
+        moved by the shift, the new areas converted; the same tables a fresh build gives (areas,
+        and so bucket lists, in board order: prev's areas first, as compose merges them)."""
+        self.scale = 1
+        self._lines = board.lines
+        self.cell = cell = max(1, board.tile_width)
+        dx, dy = shift
+        if shift == (0, 0):
+            polys = dict(prev.polys)
+            boxes = dict(prev.boxes)
+            buckets = {k: list(v) for k, v in prev.buckets.items()}
+        else:
+            polys = {n: tuple((x + dx, y + dy) for x, y in poly) for n, poly in prev.polys.items()}
+            boxes = {n: (x0 + dx, y0 + dy, x1 + dx, y1 + dy) for n, (x0, y0, x1, y1) in prev.boxes.items()}
+            bx, by = dx // cell, dy // cell  # whole tiles: buckets move by whole cells
+            buckets = {(cx + bx, cy + by): list(v) for (cx, cy), v in prev.buckets.items()}
+        pt = self.pt
+        for n, a in board.areas.items():
+            if n in polys:
+                continue
+            poly = polys[n] = _without_repeats(tuple(pt(p) for p in a.polygon))
+            x0, y0, x1, y1 = boxes[n] = _ibox(poly)
+            for cx in range(x0 // cell, x1 // cell + 1):
+                for cy in range(y0 // cell, y1 // cell + 1):
+                    buckets.setdefault((cx, cy), []).append(n)
+        self.polys, self.boxes, self.buckets = polys, boxes, buckets
 
     # The tables below serve the adjacency rules and the outline only: built on first use, so
     # that an intermediate board of a level being laid out (asked only for area_at, to find
@@ -302,8 +334,46 @@ def _int_geometry(board: Board) -> _IntGeometry:
     key = ("int_geometry", board.version)
     geo = board._cache.get(key)
     if geo is None:
-        geo = board._cache[key] = _IntGeometry(board)
+        geo = board._cache[key] = _extended_geometry(board) or _IntGeometry(board)
     return geo
+
+
+def _whole(points) -> bool:
+    return all(getattr(v, "denominator", 0) == 1 for p in points for v in p)
+
+
+def _extended_geometry(board: Board) -> _IntGeometry | None:
+    """A board compose.add_piece built from a previous board on whole pixels: its geometry from
+    the previous board's (see _IntGeometry._extend), or None to build it afresh."""
+    rec = board._cache.get(_COMPOSITION)
+    if rec is None or rec.prev is None or not rec.current(board):
+        return None
+    prev = rec.prev()
+    if prev is None or prev.version != rec.prev_version or prev.areas is not rec.prev_areas or not prev.areas:
+        return None
+    if prev.tile_width != board.tile_width or not all(n in board.areas for n in prev.areas):
+        return None
+    face = rec.face
+    counts = [(len(board.areas), len(prev.areas), len(face.areas)), (len(board.lines), len(prev.lines), len(face.lines)),
+              (len(board.doors), len(prev.doors), len(face.doors)), (len(board.connectors), len(prev.connectors), len(face.connectors))]
+    if any(a != b + c for a, b, c in counts) or list(board.areas)[: len(prev.areas)] != list(prev.areas):
+        return None
+    pgeo = _int_geometry(prev)
+    if pgeo.scale != 1:
+        return None
+    # Scale 1 for the merged board too: prev's part is prev moved by whole tiles (whole, since
+    # prev's scale is 1), so only the new piece's coordinates need checking.
+    new_areas = list(board.areas.values())[len(prev.areas):]
+    if not (_whole(p for a in new_areas for p in a.polygon) and _whole(p for x in board.lines[len(prev.lines):] for p in x.points)
+            and _whole(p for d in board.doors[len(prev.doors):] for p in d.points)
+            and _whole(p for c in board.connectors[len(prev.connectors):] for p in c.segment)):
+        return None
+    n = next(iter(prev.areas))
+    (ax, ay), (bx, by) = prev.areas[n].polygon[0], board.areas[n].polygon[0]
+    shift = (int(bx - ax), int(by - ay))
+    if shift[0] % board.tile_width or shift[1] % board.tile_width:
+        return None
+    return _IntGeometry(board, pgeo, shift)
 
 
 def area_at(board: Board, p: Point) -> str | None:
@@ -593,111 +663,161 @@ def _renamed_graph(face: Board, kind: str, name: str) -> dict[str, frozenset[str
 
 def _incremental_graph(board: Board, kind: str, closed: frozenset[str]) -> dict[str, frozenset[str]] | None:
     """The graph built from the parts compose.py recorded (see above), or None when the board is
-    not a recorded composition, has changed since, or closed is not the doors' starting state."""
-    rec = board._cache.get(_COMPOSITION)
-    if rec is None or board.grid is not None or not rec.current(board):
+    not a recorded composition, has changed since, or closed is not the doors' starting state.
+
+    The base is the nearest earlier board of the chain whose graph is already cached (a level
+    is laid on the previous level's board, whose graphs play asked for), or the chain's first
+    board (one face: its graph renamed); every piece added since counts as new, with its own
+    contact window (the same argument as for one piece: a join none of the parts has needs
+    the geometry of a new piece). Intermediate boards of a level being laid out, whose graphs
+    play never asks, are not computed."""
+    if board.grid is not None or closed != board.closed_door_names(None):
         return None
-    face = rec.face
-    if face.grid is not None or face.joined_connectors():
+    key = ("area_graph", kind)
+    new: list[_Composition] = []
+    b = board
+    while True:
+        rec = b._cache.get(_COMPOSITION)
+        if rec is None or not rec.current(b) or rec.face.grid is not None or rec.face.joined_connectors():
+            return None
+        if rec.prev is None:  # the first face: the base
+            base = _renamed_graph(rec.face, kind, rec.name)
+            if list(base) != list(b.areas):
+                return None
+            break
+        new.append(rec)
+        prev = rec.prev()
+        if prev is None or prev.version != rec.prev_version or prev.areas is not rec.prev_areas:
+            return None
+        base = prev._cache.get(key + (prev.version, prev.closed_door_names(None)))
+        if base is not None:
+            break
+        b = prev
+    if not new:
+        return dict(base)
+    owns = [_renamed_graph(rec.face, kind, rec.name) for rec in new]
+    if len(base) + sum(len(o) for o in owns) != len(board.areas):
         return None
-    if closed != board.closed_door_names(None):
-        return None
-    own = _renamed_graph(face, kind, rec.name)
-    if rec.prev is None:
-        return dict(own) if list(own) == list(board.areas) else None
-    prev = rec.prev()
-    if prev is None or prev.version != rec.prev_version or prev.areas is not rec.prev_areas:
-        return None
-    if len(prev.areas) + len(own) != len(board.areas):
-        return None
-    contact = _contact(board, rec.name)
+    contact = _contact(board, tuple(rec.name for rec in reversed(new)))
     if contact is None:
-        return None
-    base = area_graph(prev, kind)
-    if any(n not in board.areas for n in base) or any(n not in board.areas for n in own):
         return None
     extra: dict[str, set[str]] = {}
     for x, y in _local_joins(contact, _PASSABLE[kind]):
         extra.setdefault(x, set()).add(y)
-        extra.setdefault(y, set()).add(x)
     out: dict[str, frozenset[str]] = {}
     for n in board.areas:
         adj = base.get(n)
         if adj is None:
-            adj = own[n]
+            for own in owns:
+                adj = own.get(n)
+                if adj is not None:
+                    break
+            else:
+                return None
         more = extra.get(n)
         out[n] = adj | more if more is not None and not more <= adj else adj
     return out
 
 
 class _Contact:
-    """What the joins near the new piece depend on, for both kinds (movement, range)."""
+    """What the joins near the new pieces depend on, for both kinds (movement, range)."""
 
     __slots__ = ("sides", "passable", "corners", "joined")
 
     def __init__(self, sides, passable, corners, joined):
-        self.sides = sides  # line key -> [(area, p, q)]: the area edges meeting W
-        self.passable = passable  # [(kind, a, b)]: border and level-line stretches meeting W
-        self.corners = corners  # [(p, [(area, rays)])]: the rule-(b) corners in W, 3+ areas
+        self.sides = sides  # line key -> [(area, p, q)]: area edges meeting a window, mixed lines only
+        self.passable = passable  # [(kind, a, b)]: border and level-line stretches meeting a window
+        self.corners = corners  # [(p, [(area, rays)])]: mixed rule-(b) corners in a window, 3+ areas
         self.joined = joined  # [(x, y)]: the rule-(c) joins of the new joined pairs
 
 
-def _contact(board: Board, new: str) -> _Contact | None:
+def _contact(board: Board, new: tuple[str, ...]) -> _Contact | None:
     key = ("contact", board.version, new)
     if key in board._cache:
         return board._cache[key]
-    got = board._cache[key] = _build_contact(board, new)
+    got = board._cache[key] = _build_contact(board, frozenset(new))
     return got
 
 
-def _build_contact(board: Board, new: str) -> _Contact | None:
+def _meets(a: IntPt, b: IntPt, w: tuple[int, int, int, int]) -> bool:
+    """The closed box of a-b meets the closed box w."""
+    return min(a[0], b[0]) <= w[2] and w[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= w[3] and w[1] <= max(a[1], b[1])
+
+
+def _on_segment(p: IntPt, a: IntPt, b: IntPt) -> bool:
+    return (min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
+            and _icross(a, b, p) == 0)
+
+
+def _build_contact(board: Board, new: frozenset[str]) -> _Contact | None:
+    """The contact data of the new pieces. A part is a new piece or the base (every older piece):
+    only what mixes parts is kept (a line with edges or stretches of two parts, a corner
+    whose nearby areas come from two parts or that a stretch of another part runs through);
+    what one part alone decides is in that part's graph already."""
     geo = _int_geometry(board)
     pt = geo.pt
-    mine = [n for n, a in board.areas.items() if a.piece == new]
-    if not mine:
+    areas = board.areas
+    part = lambda piece: piece if piece in new else ""  # noqa: E731
+    windows: dict[str, list[int]] = {}
+    for n, a in areas.items():
+        if a.piece in new:
+            x0, y0, x1, y1 = geo.boxes[n]
+            w = windows.get(a.piece)
+            if w is None:
+                windows[a.piece] = [x0, y0, x1, y1]
+            else:
+                w[:] = min(w[0], x0), min(w[1], y0), max(w[2], x1), max(w[3], y1)
+    if windows.keys() != new:
         return None
-    # W: the closed bounding box of the new piece's areas and lines.
-    x0, y0, x1, y1 = geo.boxes[mine[0]]
-    for n in mine[1:]:
-        bx0, by0, bx1, by1 = geo.boxes[n]
-        x0, y0, x1, y1 = min(x0, bx0), min(y0, by0), max(x1, bx1), max(y1, by1)
+    line_pts = [(line, [pt(p) for p in line.points]) for line in board.lines]
+    for line, pts in line_pts:
+        w = windows.get(line.piece)
+        if w is not None:
+            for x, y in pts:
+                w[:] = min(w[0], x), min(w[1], y), max(w[2], x), max(w[3], y)
+    wins = [tuple(w) for w in windows.values()]
     kinds = _PASSABLE[RANGE]
     passable: list[tuple[str, IntPt, IntPt]] = []
-    new_lines = []
-    for line in board.lines:
-        if line.piece == new:
-            new_lines.append(line)
-            for p in line.points:
-                x, y = pt(p)
-                x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
-    for line in board.lines:
+    span_part: dict[tuple[int, int, int], set[str]] = {}
+    foreign: list[tuple[str, IntPt, IntPt]] = []  # (part, a, b) of every stretch kept
+    for line, pts in line_pts:
         if line.kind not in kinds:
             continue
-        pts = [pt(p) for p in line.points]
         for a, b in zip(pts, pts[1:]):
-            if a != b and min(a[0], b[0]) <= x1 and x0 <= max(a[0], b[0]) and min(a[1], b[1]) <= y1 and y0 <= max(a[1], b[1]):
+            if a != b and any(_meets(a, b, w) for w in wins):
                 passable.append((line.kind, a, b))
-    near = geo.areas_meeting((x0, y0), (x1, y1))
+                span_part.setdefault(_ikey(a, b), set()).add(part(line.piece))
+                foreign.append((part(line.piece), a, b))
+    near: dict[str, None] = {}
+    for x0, y0, x1, y1 in wins:
+        near.update(dict.fromkeys(geo.areas_meeting((x0, y0), (x1, y1))))
 
-    # Rule (a): edges meeting W, by supporting line.
+    # Rule (a): edges meeting a window, on lines where two parts meet.
     sides: dict[tuple[int, int, int], list[tuple[str, IntPt, IntPt]]] = {}
+    side_part: dict[tuple[int, int, int], set[str]] = {}
     corner_points: set[IntPt] = set()
     for n in near:
         poly = geo.polys[n]
+        pn = part(areas[n].piece)
         for i, p in enumerate(poly):
             q = poly[(i + 1) % len(poly)]
-            if min(p[0], q[0]) <= x1 and x0 <= max(p[0], q[0]) and min(p[1], q[1]) <= y1 and y0 <= max(p[1], q[1]):
-                sides.setdefault(_ikey(p, q), []).append((n, p, q))
-            if x0 <= p[0] <= x1 and y0 <= p[1] <= y1:
+            if any(_meets(p, q, w) for w in wins):
+                k = _ikey(p, q)
+                sides.setdefault(k, []).append((n, p, q))
+                side_part.setdefault(k, set()).add(pn)
+            if any(w[0] <= p[0] <= w[2] and w[1] <= p[1] <= w[3] for w in wins):
                 corner_points.add(p)
-    sides = {k: v for k, v in sides.items() if len(v) > 1}
+    sides = {k: v for k, v in sides.items() if len(v) > 1 and len(side_part[k] | span_part.get(k, set())) > 1}
 
-    # Rule (b): the corners in W where three or more areas touch.
+    # Rule (b): the corners in a window where three or more areas touch, mixing parts.
     vertex_at: dict[str, dict[IntPt, int]] = {}
     corners = []
     for p in corner_points:
         here = geo.areas_at(p)
         if len(here) < 3:
+            continue
+        parts = {part(areas[n].piece) for n in here}
+        if len(parts) == 1 and not any(q not in parts and _on_segment(p, a, b) for q, a, b in foreign):
             continue
         touching = []
         for n in here:
@@ -710,22 +830,22 @@ def _build_contact(board: Board, new: str) -> _Contact | None:
         if len(touching) >= 3:
             corners.append((p, touching))
 
-    # Rule (c): joined pairs with a connector of the new piece. A door of the new piece lying on
-    # an older joined pair would cut a join the previous graph has: not a plain append.
+    # Rule (c): joined pairs with a connector of a new piece. A door of a new piece lying on an
+    # older joined pair would cut a join the base graph has: not a plain append.
     closed = board.closed_door_names(None)
-    doors = [(pt(s.a), pt(s.b), d.piece == new) for d in board.doors if d.name in closed for s in d.segments()]
+    doors = [(pt(s.a), pt(s.b), d.piece in new) for d in board.doors if d.name in closed for s in d.segments()]
     joined = []
     for x, e in board.joined_connectors():
         a, b = pt(x.segment.a), pt(x.segment.b)
-        if x.piece != new and e.piece != new:
-            if any(mine_door and _icollinear_overlap(a, b, c, d) for c, d, mine_door in doors):
+        if x.piece not in new and e.piece not in new:
+            if any(mine and _icollinear_overlap(a, b, c, d) for c, d, mine in doors):
                 return None
             continue
         if any(_icollinear_overlap(a, b, c, d) for c, d, _ in doors):
             continue
         here = geo.areas_meeting(a, b)
-        side_x = [n for n in here if board.areas[n].piece == x.piece and _itouches_along(geo.polys[n], a, b)]
-        side_e = [n for n in here if board.areas[n].piece == e.piece and _itouches_along(geo.polys[n], a, b)]
+        side_x = [n for n in here if areas[n].piece == x.piece and _itouches_along(geo.polys[n], a, b)]
+        side_e = [n for n in here if areas[n].piece == e.piece and _itouches_along(geo.polys[n], a, b)]
         joined += [(n, m) for n in side_x for m in side_e if n != m]
     return _Contact(sides, passable, corners, joined)
 

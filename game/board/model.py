@@ -323,13 +323,15 @@ class Board:
             return got[1]
         exits = self.connectors_of("exit") + self.connectors_of("connector")
         entrances = self.connectors_of("entrance") + self.connectors_of("connector")
+        exact = all(isinstance(v, (int, Fraction)) for c in self.connectors for p in c.segment for v in p)
+        key = _ends_key if exact else (lambda s: frozenset((s.a, s.b)))  # noqa: E731
         at: dict[frozenset, list[Connector]] = {}
         for e in entrances:
-            at.setdefault(frozenset((e.segment.a, e.segment.b)), []).append(e)
+            at.setdefault(key(e.segment), []).append(e)
         pairs: list[tuple[Connector, Connector]] = []
         seen: set[tuple[Connector, Connector]] = set()
         for x in exits:
-            for e in at.get(frozenset((x.segment.a, x.segment.b)), ()):
+            for e in at.get(key(x.segment), ()):
                 if x is not e and x.piece != e.piece and (e, x) not in seen:
                     pairs.append((x, e))
                     seen.add((x, e))
@@ -348,6 +350,13 @@ class Board:
         from game.board.distance import area_graph
 
         return area_graph(self, "range", closed_doors)
+
+
+def _ends_key(s: Segment) -> frozenset:
+    """The set of a segment's two end points (exact rationals: Fraction or int), as a hashable
+    key equal exactly when the point sets are equal: (numerator, denominator) pairs, which
+    hash much faster than Fractions."""
+    return frozenset(((x.numerator, x.denominator), (y.numerator, y.denominator)) for x, y in s)
 
 
 def lattice_edges(s: Segment, tile_width: int, tile_height: int) -> list[Edge]:

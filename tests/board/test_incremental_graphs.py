@@ -66,6 +66,21 @@ def test_incremental_graphs_equal_the_full_graphs_on_random_levels_gears_3_2_3_6
     check_level(level(random.Random(seed), size, rotation))
 
 
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(3, 14))
+def test_graphs_asked_only_of_some_boards_add_several_pieces_at_once_gears_3_2_3_6_3_7(seed, size):
+    """Play asks the graphs of a level's last board only (the boards in between serve to find
+    free exits): the graph is then derived from the last board asked, several pieces on."""
+    rng = random.Random(seed)
+    boards = level(rng, size, rng.choice([0, 90, 180, 270]), apart=rng.choice([0.0, 0.2]))
+    asked = [b for b in boards if rng.random() < 0.3] + [boards[-1]]
+    for board in asked:
+        for kind in rng.sample([MOVEMENT, RANGE], 2):
+            assert dict(area_graph(board, kind)) == full(board, kind), (kind, board.pieces())
+    assert all(b._cache.get(("area_graph", MOVEMENT, b.version, b.closed_door_names(None))) is None
+               for b in boards[1:] if b not in asked)  # boards not asked were not computed
+
+
 @settings(max_examples=10, deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_pieces_laid_apart_or_touching_anywhere_give_the_full_graphs_gears_3_2_9_2_5(seed):
@@ -139,3 +154,23 @@ def test_joined_connectors_is_cached_per_connectors_tuple_and_same_as_the_pair_l
 def test_a_long_level_with_all_faces_gears_3_4(size):
     for seed in range(6):
         check_level(level(random.Random(1000 + seed), size))
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_integer_geometry_of_an_added_piece_is_the_fresh_one_gears_3_2(seed):
+    """distance._IntGeometry of board + piece, derived from the previous board's (moved by the
+    whole-tile shift compose applies), has the tables a fresh build gives (scale, polygons,
+    boxes, buckets in board order), so area_at and the graphs read the same geometry."""
+    from game.board.distance import _IntGeometry, _int_geometry
+
+    rng = random.Random(seed)
+    boards = level(rng, 12, rng.choice([0, 90, 180, 270]), apart=0.2)
+    for b in boards:
+        b._cache.pop(("int_geometry", b.version), None)
+    for b in boards:
+        got, fresh = _int_geometry(b), _IntGeometry(b)
+        assert (got.scale, got.cell) == (fresh.scale, fresh.cell)
+        assert got.polys == fresh.polys and list(got.polys) == list(fresh.polys)
+        assert got.boxes == fresh.boxes
+        assert got.buckets == fresh.buckets

@@ -1,0 +1,137 @@
+"""Area-graph cost of Gears levels laid tile by tile (not a test: prints numbers, asserts nothing).
+
+    .venv/bin/python tools/bench_board_graphs.py [--levels N] [--size K] [--seed S]
+                                                 [--gears ROOT ...] [--runs R]
+
+Lays N random levels of up to K shipped tile faces (maps/gears/tiles), each board the previous
+one plus one face on a free exit (compose.add_piece(prev, place_at_exit(...)), what
+game/gears/rules/board_view._next_board does in play), and times, cold, the movement and range
+graphs of every board asked in play order:
+  - full: game/board/distance._area_graph on each board (the computation from scratch);
+  - incremental: area_graph (derived from the previous board's graph, see distance.py), the
+    faces' own graphs computed before timing (once per face per process, as in play).
+It prints ms per level and per board, and the joined_connectors time (cached per board).
+`--gears ROOT` (repeatable) also runs ROOT/tools/bench_gears.py --games 8 R times with this
+Python and prints the best `all` actions/s of each tree (e.g. a worktree of HEAD for "before").
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from game.board.compose import CompositionError, add_piece, compose, free_exits, place_at_exit, Placement  # noqa: E402
+from game.board.distance import _PASSABLE, MOVEMENT, RANGE, _area_graph, area_graph  # noqa: E402
+from game.board.tmx import load_board  # noqa: E402
+
+TILES_DIR = ROOT / "maps" / "gears" / "tiles"
+
+
+def levels(n: int, size: int, seed: int, tiles: dict) -> list[list]:
+    rng = random.Random(seed)
+    names = sorted(tiles)
+    out = []
+    for _ in range(n):
+        pool = rng.sample(names, len(names))
+        first = pool.pop()
+        boards = [compose([Placement(tiles[first], first)], "level")]
+        while pool and len(boards) < size:
+            tile = pool.pop()
+            exits = free_exits(boards[-1])
+            if not exits:
+                break
+            try:
+                boards.append(add_piece(boards[-1], place_at_exit(boards[-1], rng.choice(exits).name, tiles[tile], tile)))
+            except CompositionError:
+                continue
+        out.append(boards)
+    return out
+
+
+def fresh(lv: list[list]) -> None:
+    """Forget every derived table (graphs, integer geometry) but keep how boards were built."""
+    for boards in lv:
+        for b in boards:
+            keep = {k: v for k, v in b._cache.items() if k == "composition"}
+            b._cache.clear()
+            b._cache.update(keep)
+
+
+def time_full(lv) -> float:
+    t = time.perf_counter()
+    for boards in lv:
+        for b in boards:
+            closed = b.closed_door_names(None)
+            _area_graph(b, _PASSABLE[MOVEMENT], closed)
+            _area_graph(b, _PASSABLE[RANGE], closed)
+    return time.perf_counter() - t
+
+
+def time_incremental(lv) -> float:
+    t = time.perf_counter()
+    for boards in lv:
+        for b in boards:
+            area_graph(b, MOVEMENT)
+            area_graph(b, RANGE)
+    return time.perf_counter() - t
+
+
+def time_joined(lv) -> float:
+    t = time.perf_counter()
+    for boards in lv:
+        for b in boards:
+            b.joined_connectors()
+            b.joined_connectors()
+    return time.perf_counter() - t
+
+
+def gears_best(root: Path, runs: int) -> float:
+    best = 0.0
+    for _ in range(runs):
+        out = subprocess.run([sys.executable, str(root / "tools" / "bench_gears.py"), "--games", "8"],
+                             capture_output=True, text=True, cwd=root, check=True).stdout
+        m = re.search(r"^all\s.*?([\d,]+) actions/s", out, re.M)
+        if m:
+            best = max(best, float(m.group(1).replace(",", "")))
+    return best
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--levels", type=int, default=30)
+    ap.add_argument("--size", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--gears", action="append", default=[], help="a tree whose tools/bench_gears.py to run")
+    ap.add_argument("--runs", type=int, default=3)
+    args = ap.parse_args()
+
+    tiles = {p.stem: load_board(p) for p in sorted(TILES_DIR.glob("*.tmx"))}
+    for face in tiles.values():  # once per face per process, as in play (FileTileLoader)
+        area_graph(face, MOVEMENT)
+        area_graph(face, RANGE)
+    lv = levels(args.levels, args.size, args.seed, tiles)
+    n_boards = sum(len(b) for b in lv)
+    print(f"{len(lv)} levels, {n_boards} boards (1..{args.size} faces), movement + range graphs, cold:")
+    fresh(lv)
+    t_full = time_full(lv)
+    fresh(lv)
+    t_inc = time_incremental(lv)
+    fresh(lv)
+    t_join = time_joined(lv)
+    for label, t in (("full", t_full), ("incremental", t_inc)):
+        print(f"  {label:12} {1000 * t / len(lv):8.2f} ms/level {1000 * t / n_boards:8.3f} ms/board")
+    print(f"  speed-up     {t_full / t_inc:8.1f}x")
+    print(f"  joined_connectors (twice per board, cached): {1e6 * t_join / n_boards:.1f} us/board")
+    for root in args.gears:
+        print(f"bench_gears --games 8 in {root}: best of {args.runs} = {gears_best(Path(root), args.runs):,.0f} actions/s")
+
+
+if __name__ == "__main__":
+    main()
