@@ -51,6 +51,7 @@ __all__ = [
     "place_at_exit",
     "free_exits",
     "overlapping_pieces",
+    "area_boxes",
 ]
 
 
@@ -295,6 +296,12 @@ def _area_boxes(b: Board) -> dict[str, Box]:
     if boxes is None or boxes.keys() != b.areas.keys():
         boxes = b._cache[key] = {n: _box(a.polygon) for n, a in b.areas.items()}
     return boxes
+
+
+def area_boxes(b: Board) -> dict[str, Box]:
+    """Area name -> bounding box (min x, min y, max x, max y) of its polygon, cached per board
+    version (kept by compose for the boards it builds): read-only."""
+    return _area_boxes(b)
 
 
 def _union_box(boxes) -> Box | None:

@@ -36,7 +36,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from game.board import los as L
 from game.board.los import touch_int as _touch
-from game.board.compose import OverlapError, Placement, add_piece, compose, place_at_exit
+from game.board.compose import OverlapError, Placement, add_piece, area_boxes, compose, place_at_exit
 from game.board.geometry import convex_hull, normalize_polygon, point_in_polygon, polygon_problems
 from game.board.model import Board, CoverSpot, MapError, Segment
 from game.board.tmx import load_board
@@ -305,12 +305,17 @@ def _next_board(prev: Board, tile: str, exit_name: str | None, piece: Board) -> 
 
 
 def _boxes(board: Board) -> dict[str, tuple]:
+    """Piece -> bounding box of its areas, from the areas' boxes compose keeps per board (the
+    same extremes as reading every vertex)."""
     out: dict[str, list] = {}
+    boxes = area_boxes(board)
     for a in board.areas.values():
-        xs = [p[0] for p in a.polygon]
-        ys = [p[1] for p in a.polygon]
-        b = out.setdefault(a.piece, [min(xs), min(ys), max(xs), max(ys)])
-        b[:] = [min(b[0], min(xs)), min(b[1], min(ys)), max(b[2], max(xs)), max(b[3], max(ys))]
+        x0, y0, x1, y1 = boxes[a.name]
+        b = out.get(a.piece)
+        if b is None:
+            out[a.piece] = [x0, y0, x1, y1]
+        else:
+            b[:] = [min(b[0], x0), min(b[1], y0), max(b[2], x1), max(b[3], y1)]
     return {k: tuple(v) for k, v in out.items()}
 
 
@@ -403,18 +408,29 @@ class _Distances(dict):
     def __missing__(self, area: str) -> dict[str, int]:
         if area not in self._areas:
             raise KeyError(area)
-        got = self[area] = _bfs(area, self._adj)
+        steps = self.__dict__.get("_steps")
+        if steps is None:  # neighbours sorted once per board, not once per BFS and area
+            steps = self._steps = {a: tuple(sorted(v)) for a, v in self._adj.items()}
+        got = self[area] = _bfs_steps(area, steps)
         return got
 
 
 def _bfs(start: str, adj: Mapping[str, frozenset[str]]) -> dict[str, int]:
+    """Distances from start, neighbours visited in sorted order."""
+    return _bfs_steps(start, {a: tuple(sorted(v)) for a, v in adj.items()})
+
+
+def _bfs_steps(start: str, steps: Mapping[str, tuple[str, ...]]) -> dict[str, int]:
+    """_bfs on neighbours already sorted (the same visiting order, so the same dict order)."""
     dist = {start: 0}
     queue = deque([start])
+    get = steps.get
     while queue:
         a = queue.popleft()
-        for b in sorted(adj.get(a, ())):
+        d = dist[a] + 1
+        for b in get(a, ()):
             if b not in dist:
-                dist[b] = dist[a] + 1
+                dist[b] = d
                 queue.append(b)
     return dist
 
