@@ -56,12 +56,20 @@ def levels(n: int, size: int, seed: int, tiles: dict) -> list[list]:
 
 
 def fresh(lv: list[list]) -> None:
-    """Forget every derived table (graphs, integer geometry) but keep how boards were built."""
+    """Forget the graphs, keep how boards were built, their integer geometry and joined pairs
+    (play builds those for every board anyway, to find free exits)."""
     for boards in lv:
         for b in boards:
-            keep = {k: v for k, v in b._cache.items() if k == "composition"}
-            b._cache.clear()
-            b._cache.update(keep)
+            for k in [k for k in b._cache if isinstance(k, tuple) and k[0] in ("area_graph", "contact")]:
+                del b._cache[k]
+            area_at_ready(b)
+
+
+def area_at_ready(b) -> None:
+    from game.board.distance import _int_geometry
+
+    _int_geometry(b)
+    b.joined_connectors()
 
 
 def time_full(lv) -> float:
@@ -74,13 +82,17 @@ def time_full(lv) -> float:
     return time.perf_counter() - t
 
 
-def time_incremental(lv) -> float:
+def time_incremental(lv, last_only: bool = False) -> float:
     t = time.perf_counter()
     for boards in lv:
-        for b in boards:
+        for b in boards[-1:] if last_only else boards:
             area_graph(b, MOVEMENT)
             area_graph(b, RANGE)
     return time.perf_counter() - t
+
+
+def time_full_last(lv) -> float:
+    return time_full([boards[-1:] for boards in lv])
 
 
 def time_joined(lv) -> float:
@@ -124,10 +136,20 @@ def main() -> None:
     fresh(lv)
     t_inc = time_incremental(lv)
     fresh(lv)
-    t_join = time_joined(lv)
+    t_full_last = time_full_last(lv)
+    fresh(lv)
+    t_inc_last = time_incremental(lv, last_only=True)
     for label, t in (("full", t_full), ("incremental", t_inc)):
         print(f"  {label:12} {1000 * t / len(lv):8.2f} ms/level {1000 * t / n_boards:8.3f} ms/board")
     print(f"  speed-up     {t_full / t_inc:8.1f}x")
+    print("only each level's last board asked (play: a level laid at once, then played):")
+    for label, t in (("full", t_full_last), ("incremental", t_inc_last)):
+        print(f"  {label:12} {1000 * t / len(lv):8.2f} ms/level")
+    print(f"  speed-up     {t_full_last / t_inc_last:8.1f}x")
+    for boards in lv:  # joined pairs, cold
+        for b in boards:
+            b._cache.pop("joined_connectors", None)
+    t_join = time_joined(lv)
     print(f"  joined_connectors (twice per board, cached): {1e6 * t_join / n_boards:.1f} us/board")
     for root in args.gears:
         print(f"bench_gears --games 8 in {root}: best of {args.runs} = {gears_best(Path(root), args.runs):,.0f} actions/s")

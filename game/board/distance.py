@@ -696,7 +696,12 @@ def _incremental_graph(board: Board, kind: str, closed: frozenset[str]) -> dict[
     if not new:
         return dict(base)
     owns = [_renamed_graph(rec.face, kind, rec.name) for rec in new]
-    if len(base) + sum(len(o) for o in owns) != len(board.areas):
+    fresh = sum(len(o) for o in owns)
+    if len(base) + fresh != len(board.areas):
+        return None
+    if 3 * fresh > 2 * len(board.areas):
+        # Mostly new pieces (the first level of a game): a window per piece costs more than
+        # the full computation then (tools/bench_board_graphs.py measures both).
         return None
     contact = _contact(board, tuple(rec.name for rec in reversed(new)))
     if contact is None:
@@ -779,15 +784,28 @@ def _build_contact(board: Board, new: frozenset[str]) -> _Contact | None:
     kinds = _PASSABLE[RANGE]
     passable: list[tuple[str, IntPt, IntPt]] = []
     span_part: dict[tuple[int, int, int], set[str]] = {}
-    foreign: list[tuple[str, IntPt, IntPt]] = []  # (part, a, b) of every stretch kept
+    # Stretches of other parts through a point: indexed by x (vertical), y (horizontal), or not.
+    by_x: dict[int, list] = {}
+    by_y: dict[int, list] = {}
+    slanted: list = []
     for line, pts in line_pts:
-        if line.kind not in kinds:
+        if line.kind not in kinds or len(pts) < 2:
             continue
+        xs, ys = [v[0] for v in pts], [v[1] for v in pts]
+        lw = [w for w in wins if min(xs) <= w[2] and w[0] <= max(xs) and min(ys) <= w[3] and w[1] <= max(ys)]
+        if not lw:
+            continue
+        lp = part(line.piece)
         for a, b in zip(pts, pts[1:]):
-            if a != b and any(_meets(a, b, w) for w in wins):
+            if a != b and any(_meets(a, b, w) for w in lw):
                 passable.append((line.kind, a, b))
-                span_part.setdefault(_ikey(a, b), set()).add(part(line.piece))
-                foreign.append((part(line.piece), a, b))
+                span_part.setdefault(_ikey(a, b), set()).add(lp)
+                if a[0] == b[0]:
+                    by_x.setdefault(a[0], []).append((lp, a, b))
+                elif a[1] == b[1]:
+                    by_y.setdefault(a[1], []).append((lp, a, b))
+                else:
+                    slanted.append((lp, a, b))
     near: dict[str, None] = {}
     for x0, y0, x1, y1 in wins:
         near.update(dict.fromkeys(geo.areas_meeting((x0, y0), (x1, y1))))
@@ -799,15 +817,24 @@ def _build_contact(board: Board, new: frozenset[str]) -> _Contact | None:
     for n in near:
         poly = geo.polys[n]
         pn = part(areas[n].piece)
+        bx0, by0, bx1, by1 = geo.boxes[n]
+        aw = [w for w in wins if bx0 <= w[2] and w[0] <= bx1 and by0 <= w[3] and w[1] <= by1]
         for i, p in enumerate(poly):
             q = poly[(i + 1) % len(poly)]
-            if any(_meets(p, q, w) for w in wins):
+            if any(_meets(p, q, w) for w in aw):
                 k = _ikey(p, q)
                 sides.setdefault(k, []).append((n, p, q))
                 side_part.setdefault(k, set()).add(pn)
-            if any(w[0] <= p[0] <= w[2] and w[1] <= p[1] <= w[3] for w in wins):
+            if any(w[0] <= p[0] <= w[2] and w[1] <= p[1] <= w[3] for w in aw):
                 corner_points.add(p)
     sides = {k: v for k, v in sides.items() if len(v) > 1 and len(side_part[k] | span_part.get(k, set())) > 1}
+
+    def crossed_by_other(p: IntPt, parts: set[str]) -> bool:
+        """A kept stretch of a part not in parts runs through p."""
+        for q, a, b in (*by_x.get(p[0], ()), *by_y.get(p[1], ()), *slanted):
+            if q not in parts and _on_segment(p, a, b):
+                return True
+        return False
 
     # Rule (b): the corners in a window where three or more areas touch, mixing parts.
     vertex_at: dict[str, dict[IntPt, int]] = {}
@@ -817,7 +844,7 @@ def _build_contact(board: Board, new: frozenset[str]) -> _Contact | None:
         if len(here) < 3:
             continue
         parts = {part(areas[n].piece) for n in here}
-        if len(parts) == 1 and not any(q not in parts and _on_segment(p, a, b) for q, a, b in foreign):
+        if len(parts) == 1 and not crossed_by_other(p, parts):
             continue
         touching = []
         for n in here:
