@@ -38,6 +38,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"unknown command {name!r}\n\n{usage()}", file=sys.stderr)
         return 2
     module_name, func_name, _ = COMMANDS[name]
+    from game.engine.runtime import tune_gc
+
+    tune_gc()
     func = getattr(importlib.import_module(module_name), func_name)
     return int(func(rest) or 0)
 

@@ -26,6 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from game.engine.runtime import tune_gc  # noqa: E402
 from game.gears.bots import RandomBot  # noqa: E402
 from game.gears.rules.board_view import FileTileLoader, SampleTileLoader  # noqa: E402
 from game.gears.rules.missions import unsupported  # noqa: E402
@@ -77,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
                          "what is left is the rules themselves")
     args = ap.parse_args(argv)
 
+    tune_gc()  # the program's own settings (python -m game applies them too)
     title = GearsTitle(SampleTileLoader() if args.sample else FileTileLoader())
     missions = supported_missions(title) if args.mission == "all" else [args.mission]
     prof = cProfile.Profile() if args.profile else None
