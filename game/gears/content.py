@@ -22,6 +22,7 @@ import re
 import sys
 import tomllib
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, Sequence, Union
@@ -301,6 +302,11 @@ class Enemy:
             if self.side_b is None:
                 raise KeyError(f"{self.id} has no side B")
             return self.side_b
+        return self.side_a
+
+    @cached_property
+    def side_a(self) -> EnemySide:
+        """Side A as an EnemySide, made once (the rules read an enemy's stats at every attack)."""
         return EnemySide(self.defence, self.health, self.attack, self.abilities)
 
 
