@@ -189,10 +189,20 @@ def _cond_text(c: Condition) -> str:
 
 # ----------------------------------------------------------------------------- selectors
 
-def _type_enemies(content: GearsContent, card: AiCard | None) -> set[str]:
+def _type_enemies(content: GearsContent, card: AiCard | None) -> frozenset[str]:
     if card is None or card.enemy is None:
-        return set()
-    return {e.id for e in content.enemies.values() if e.ai_cards_of == card.enemy or e.id == card.enemy}
+        return frozenset()
+    key = (id(content), card.enemy)
+    got = _TYPES.get(key)
+    if got is None or got[0] is not content:
+        got = _TYPES[key] = (content, frozenset(e.id for e in content.enemies.values()
+                                                if e.ai_cards_of == card.enemy or e.id == card.enemy))
+    return got[1]
+
+
+# (id of the content, AI card enemy) -> (the content, the enemies that card activates): asked at
+# every selector of every activation; the content object is kept so its id stays unique.
+_TYPES: dict[tuple[int, str], tuple[GearsContent, frozenset[str]]] = {}
 
 
 def _select(state: GearsState, content: GearsContent, sel: Any, card: AiCard | None) -> list[str]:
