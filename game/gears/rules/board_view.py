@@ -592,7 +592,11 @@ def _shape(raw: Sequence, scale: int) -> tuple[tuple[IntPt, ...], list[IntPt]]:
     key = tuple([(x - ox, y - oy) for x, y in out])
     cands = _SHAPES.get(key)
     if cands is None:
-        _valid_int_polygon(raw, scale)  # raises the usual message when the shape is unusable
+        problems = _VALID.get(key)  # the key _valid_int_polygon uses
+        if problems is None:
+            problems = _VALID[key] = tuple(polygon_problems(key))
+        if problems:
+            _valid_int_polygon(raw, scale)  # raises the usual message
         cands = _candidates(key)  # coordinates stay even: its midpoints stay whole
         if len(_SHAPES) >= SHAPE_CACHE_SIZE:
             _SHAPES.clear()
@@ -639,7 +643,7 @@ def _candidates(poly: tuple[IntPt, ...]) -> list[IntPt]:
             if i == 0 and j == n - 1:
                 continue
             m = ((poly[i][0] + poly[j][0]) // 2, (poly[i][1] + poly[j][1]) // 2)
-            if point_in_polygon(m, poly) == 1:
+            if _strictly_inside(m, poly):
                 inner.append(m)
     edges = [((poly[i][0] + poly[(i + 1) % n][0]) // 2, (poly[i][1] + poly[(i + 1) % n][1]) // 2)
              for i in range(n)]
@@ -650,59 +654,92 @@ def _candidates(poly: tuple[IntPt, ...]) -> list[IntPt]:
     return out[:14]
 
 
+def _strictly_inside(p: IntPt, poly: Sequence[IntPt]) -> bool:
+    """geometry.point_in_polygon(p, poly) == 1 on integers: not on the boundary, and inside by
+    the same crossing-number rule as _in_closed_polygon."""
+    px, py = p
+    inside = False
+    n = len(poly)
+    ax, ay = poly[-1]
+    for i in range(n):
+        bx, by = poly[i]
+        c = (bx - ax) * (py - ay) - (by - ay) * (px - ax)
+        if c == 0 and (ax if ax < bx else bx) <= px <= (ax if ax > bx else bx) \
+                and (ay if ay < by else by) <= py <= (ay if ay > by else by):
+            return False  # on this edge
+        if (ay > py) != (by > py) and (c > 0) == (by > ay):
+            inside = not inside
+        ax, ay = bx, by
+    return inside
+
+
 class WallIndex(tuple):
     """A board's walls (an immutable tuple of integer segments) with a uniform grid of their
     bounding boxes, built on first use: a query reads only the walls of the cells its box
-    meets, in their original order. Anything else that takes a wall list takes this too."""
+    meets, in their original order. Anything else that takes a wall list takes this too.
+
+    Each cell holds its walls as a bitmask over the tuple; the walls of a rectangle of cells
+    are decoded once and kept (queries on one board come back to the same few rectangles)."""
 
     GRID = 8  # cells per side over the walls' bounding box
 
     def near(self, lo_x: int, hi_x: int, lo_y: int, hi_y: int) -> Sequence[IntSeg]:
         """The walls whose cells meet the box (a superset of those whose boxes meet it)."""
-        grid = self.__dict__.get("_grid")
-        if grid is None:
-            grid = self._build()
-        x0, y0, cw, ch, masks, walls = grid
+        try:
+            x0, y0, cw, ch, masks, rects = self.__dict__["_grid"]
+        except KeyError:
+            x0, y0, cw, ch, masks, rects = self._build()
         g = self.GRID
-        i0 = max(0, (lo_x - x0) // cw)
-        i1 = min(g - 1, (hi_x - x0) // cw)
-        j0 = max(0, (lo_y - y0) // ch)
-        j1 = min(g - 1, (hi_y - y0) // ch)
+        i0 = (lo_x - x0) // cw
+        i1 = (hi_x - x0) // cw
+        j0 = (lo_y - y0) // ch
+        j1 = (hi_y - y0) // ch
+        if i0 < 0:
+            i0 = 0
+        if j0 < 0:
+            j0 = 0
+        if i1 >= g:
+            i1 = g - 1
+        if j1 >= g:
+            j1 = g - 1
         if i0 > i1 or j0 > j1:
             return ()
-        if i0 == i1 and j0 == j1:
-            return walls[i0 * g + j0]
-        # Each cell's walls as a bitmask over the tuple: OR them, read the bits low to high
-        # (the original order).
-        m = 0
-        for i in range(i0, i1 + 1):
-            row = i * g
-            for j in range(j0 + row, j1 + row + 1):
-                m |= masks[j]
-        out = []
-        while m:
-            low = m & -m
-            out.append(self[low.bit_length() - 1])
-            m ^= low
+        key = ((i0 * g + i1) * g + j0) * g + j1
+        out = rects.get(key)
+        if out is None:
+            m = 0
+            for i in range(i0, i1 + 1):
+                row = i * g
+                for j in range(j0 + row, j1 + row + 1):
+                    m |= masks[j]
+            found = []
+            while m:  # the bits low to high: the walls in their original order
+                low = m & -m
+                found.append(self[low.bit_length() - 1])
+                m ^= low
+            out = rects[key] = tuple(found)
         return out
 
     def _build(self) -> tuple:
         g = self.GRID
-        index: list[list[int]] = [[] for _ in range(g * g)]
+        masks = [0] * (g * g)
         x0 = y0 = 0
         cw = ch = 1
         if self:
-            x0 = min(min(u[0], v[0]) for u, v in self)
-            y0 = min(min(u[1], v[1]) for u, v in self)
-            cw = max(1, -(-(max(max(u[0], v[0]) for u, v in self) - x0 + 1) // g))
-            ch = max(1, -(-(max(max(u[1], v[1]) for u, v in self) - y0 + 1) // g))
-            for k, ((ax, ay), (bx, by)) in enumerate(self):
-                for i in range((min(ax, bx) - x0) // cw, (max(ax, bx) - x0) // cw + 1):
-                    for j in range((min(ay, by) - y0) // ch, (max(ay, by) - y0) // ch + 1):
-                        index[i * g + j].append(k)
-        walls = [tuple(self[k] for k in cell) for cell in index]
-        masks = [sum(1 << k for k in cell) for cell in index]
-        grid = self.__dict__["_grid"] = (x0, y0, cw, ch, masks, walls)
+            xs = [c for u, v in self for c in (u[0], v[0])]
+            ys = [c for u, v in self for c in (u[1], v[1])]
+            x0, y0 = min(xs), min(ys)
+            cw = max(1, -(-(max(xs) - x0 + 1) // g))
+            ch = max(1, -(-(max(ys) - y0 + 1) // g))
+            bit = 1
+            for (ax, ay), (bx, by) in self:
+                i0, i1 = ((ax - x0) // cw, (bx - x0) // cw) if ax <= bx else ((bx - x0) // cw, (ax - x0) // cw)
+                j0, j1 = ((ay - y0) // ch, (by - y0) // ch) if ay <= by else ((by - y0) // ch, (ay - y0) // ch)
+                for i in range(i0, i1 + 1):
+                    for j in range(i * g + j0, i * g + j1 + 1):
+                        masks[j] |= bit
+                bit <<= 1
+        grid = self.__dict__["_grid"] = (x0, y0, cw, ch, masks, {})
         return grid
 
 
@@ -787,45 +824,71 @@ def _int_hull(points: list[IntPt]) -> list[IntPt]:
     return lower[:-1] + upper[:-1]
 
 
-def _some_clear(pairs: list[tuple[IntPt, IntPt]], walls: list[IntSeg]) -> bool:
+def _some_clear(pairs: list[tuple[IntPt, IntPt]], walls: Sequence[IntSeg]) -> bool:
     """Some segment p-q of `pairs` touches no wall. The wall that blocked the last pair is
-    tried first on the next (neighbouring candidates are mostly blocked by the same wall)."""
-    order = list(walls)
-    for p, q in pairs:
-        px, py = p
-        qx, qy = q
+    tried first on the next (neighbouring candidates are mostly blocked by the same wall).
+
+    The touch test is los.touch_int inlined: with the bounding boxes overlapping, two closed
+    segments touch iff neither has both ends strictly on one side of the other's line (when
+    all four ends are collinear, overlapping boxes mean overlapping segments)."""
+    order = [(rx, ry, ux, uy, rx if rx < ux else ux, rx if rx > ux else ux,
+              ry if ry < uy else uy, ry if ry > uy else uy) for (rx, ry), (ux, uy) in walls]
+    for (px, py), (qx, qy) in pairs:
         lo_x, hi_x = (px, qx) if px <= qx else (qx, px)
         lo_y, hi_y = (py, qy) if py <= qy else (qy, py)
-        for k, w in enumerate(order):
-            (rx, ry), (ux, uy) = w
-            if (rx if rx > ux else ux) < lo_x or (rx if rx < ux else ux) > hi_x:
+        dx = qx - px
+        dy = qy - py
+        k = 0
+        for w in order:
+            rx, ry, ux, uy, wx0, wx1, wy0, wy1 = w
+            if wx1 < lo_x or wx0 > hi_x or wy1 < lo_y or wy0 > hi_y:
+                k += 1
                 continue
-            if (ry if ry > uy else uy) < lo_y or (ry if ry < uy else uy) > hi_y:
+            d1 = dx * (ry - py) - dy * (rx - px)
+            d2 = dx * (uy - py) - dy * (ux - px)
+            if (d1 > 0 and d2 > 0) or (d1 < 0 and d2 < 0):
+                k += 1
                 continue
-            if _touch(p, q, w[0], w[1]):
-                if k:
-                    order[0], order[k] = w, order[0]
-                break
+            ex = ux - rx
+            ey = uy - ry
+            d3 = ex * (py - ry) - ey * (px - rx)
+            d4 = ex * (qy - ry) - ey * (qx - rx)
+            if (d3 > 0 and d4 > 0) or (d3 < 0 and d4 < 0):
+                k += 1
+                continue
+            if k:
+                order[0], order[k] = w, order[0]
+            break
         else:
             return True
     return False
 
 
-def _clear(p: IntPt, q: IntPt, walls: list[IntSeg]) -> bool:
-    """The closed segment p-q touches none of the walls (los.touch_int, with the bounding box
-    test hoisted out of the loop)."""
+def _clear(p: IntPt, q: IntPt, walls: Sequence[IntSeg]) -> bool:
+    """The closed segment p-q touches none of the walls (los.touch_int inlined, as in
+    _some_clear)."""
     px, py = p
     qx, qy = q
     lo_x, hi_x = (px, qx) if px <= qx else (qx, px)
     lo_y, hi_y = (py, qy) if py <= qy else (qy, py)
-    for u, v in walls:
-        (rx, ry), (ux, uy) = u, v
+    dx = qx - px
+    dy = qy - py
+    for (rx, ry), (ux, uy) in walls:
         if (rx if rx > ux else ux) < lo_x or (rx if rx < ux else ux) > hi_x:
             continue
         if (ry if ry > uy else uy) < lo_y or (ry if ry < uy else uy) > hi_y:
             continue
-        if _touch(p, q, u, v):
-            return False
+        d1 = dx * (ry - py) - dy * (rx - px)
+        d2 = dx * (uy - py) - dy * (ux - px)
+        if (d1 > 0 and d2 > 0) or (d1 < 0 and d2 < 0):
+            continue
+        ex = ux - rx
+        ey = uy - ry
+        d3 = ex * (py - ry) - ey * (px - rx)
+        d4 = ex * (qy - ry) - ey * (qx - rx)
+        if (d3 > 0 and d4 > 0) or (d3 < 0 and d4 < 0):
+            continue
+        return False
     return True
 
 
