@@ -438,14 +438,27 @@ def _search(
         pairs = ((pi, j) for j in hull_idx if j != pi)
     else:
         pairs = ((hull_idx[x], hull_idx[y]) for x in range(len(hull_idx)) for y in range(x + 1, len(hull_idx)))
+    gcd = math.gcd
     for i, j in pairs:
-        z1, z2 = vpts[i], vpts[j]
-        # Whether the line meets A and B does not depend on its scale or sign: test that on
-        # the raw cross product first, normalise (a gcd) and deduplicate only lines that pass.
-        raw = _cross(z1, z2)
-        if not (_line_meets(raw, a_pts) and _line_meets(raw, b_pts)):
+        z1 = vpts[i]
+        x1, y1, w1 = z1
+        x2, y2, w2 = vpts[j]
+        # The line through z1 and z2 (_cross, inlined). Whether it meets A and B does not
+        # depend on its scale or sign: test that on the raw cross product first (_line_meets:
+        # no vertex strictly on one side of all), normalise and deduplicate only lines that pass.
+        a = y1 * w2 - w1 * y2
+        b = w1 * x2 - x1 * w2
+        c = x1 * y2 - y1 * x2
+        s = [a * x + b * y + c for x, y in a_pts]
+        if min(s) > 0 or max(s) < 0:
             continue
-        line = _line_through(z1, z2)
+        s = [a * x + b * y + c for x, y in b_pts]
+        if min(s) > 0 or max(s) < 0:
+            continue
+        g = gcd(a, b, c) or 1  # _line_through: lowest terms, first non-zero of a, b positive
+        if a < 0 or (a == 0 and b < 0):
+            g = -g
+        line = (a // g, b // g, c // g)
         if line in seen:
             continue
         seen.add(line)

@@ -114,3 +114,59 @@ def test_shape_table_keeps_the_unusable_polygon_message_spec_3_5():
     for _ in range(2):
         with pytest.raises(ValueError, match=r"area polygon .* is unusable"):
             BV._shape(bowtie, 2)
+
+
+_seg = st.tuples(ipt, ipt)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_seg, min_size=1, max_size=4), st.lists(_seg, max_size=6))
+def test_inlined_touch_test_equals_touch_int_spec_3_5(pairs, walls):
+    """The candidate sweep and the spot-to-spot test inline los.touch_int (touching, grazing a
+    wall's end and running along it all block, spec 3.5); degenerate segments included."""
+    want = any(not any(touch_int(p, q, u, v) for u, v in walls) for p, q in pairs)
+    assert BV._some_clear(pairs, walls) == want
+    for p, q in pairs:
+        assert BV._clear(p, q, walls) == (not any(touch_int(p, q, u, v) for u, v in walls))
+
+
+@settings(max_examples=200, deadline=None)
+@given(ipt, polygon)
+def test_integer_interior_test_equals_point_in_polygon_spec_3_5(p, poly):
+    """Sight candidates are the midpoints strictly inside the area (geometry.point_in_polygon == 1)."""
+    assert BV._strictly_inside(p, poly) == (point_in_polygon(p, poly) == 1)
+
+
+@settings(max_examples=100, deadline=None)
+@given(walls_st, st.lists(st.tuples(coord, coord, coord, coord), min_size=1, max_size=6))
+def test_wall_index_rectangles_read_twice_give_the_same_walls_spec_3_5(walls, boxes):
+    """The grid keeps the walls of each rectangle of cells it decoded: a second query of the
+    same box (or one in the same cells) gives what a fresh grid gives, in the original order."""
+    walls = _even_walls(walls)
+    idx = BV.WallIndex(walls)
+    for x0, x1, y0, y1 in boxes + boxes:
+        box = (2 * min(x0, x1), 2 * max(x0, x1), 2 * min(y0, y1), 2 * max(y0, y1))
+        got = list(idx.near(*box))
+        assert got == list(BV.WallIndex(walls).near(*box))
+        assert got == [w for w in walls if w in got]  # original order
+        lo_x, hi_x, lo_y, hi_y = box
+        for w in walls:  # every wall whose box meets the query box is there
+            if max(w[0][0], w[1][0]) >= lo_x and min(w[0][0], w[1][0]) <= hi_x \
+                    and max(w[0][1], w[1][1]) >= lo_y and min(w[0][1], w[1][1]) <= hi_y:
+                assert w in got
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(ipt, ipt), max_size=6), st.sampled_from([1, 2, 3, 6]))
+def test_scaled_walls_equal_scaling_each_coordinate_spec_3_5(walls, den):
+    """SightGeometry.walls converts the board's segments in one pass: the same integers as
+    _scaled on each coordinate (Fractions and plain ints alike)."""
+    from fractions import Fraction
+
+    from game.board.model import Segment
+
+    segs = [Segment((Fraction(u[0], den), Fraction(u[1], den)), (v[0], v[1])) for u, v in walls]
+    s = 2 * den
+    want = [((BV._scaled(w.a[0], s), BV._scaled(w.a[1], s)), (BV._scaled(w.b[0], s), BV._scaled(w.b[1], s)))
+            for w in segs]
+    assert BV._scaled_walls(segs, s) == want

@@ -480,8 +480,7 @@ class SightGeometry:
     @cached_property
     def walls(self) -> WallIndex:
         s = self.scale
-        return WallIndex([((_scaled(w.a[0], s), _scaled(w.a[1], s)), (_scaled(w.b[0], s), _scaled(w.b[1], s)))
-                          for w in self._segments])
+        return WallIndex(_scaled_walls(self._segments, s))
 
     @cached_property
     def _spots(self) -> dict[str, IntPt]:
@@ -555,6 +554,21 @@ def _scaled(x, scale: int) -> int:
     if isinstance(x, Fraction):
         return x.numerator * (scale // x.denominator)
     return int(x * scale)
+
+
+def _scaled_walls(segments: Sequence[Segment], s: int) -> list[IntSeg]:
+    """[(_scaled(a), _scaled(b)) for each segment], with _scaled inlined for Fractions (what
+    composed boards hold)."""
+    F = Fraction
+    out = []
+    for w in segments:
+        (ax, ay), (bx, by) = w.a, w.b
+        if type(ax) is F and type(ay) is F and type(bx) is F and type(by) is F:
+            out.append(((ax.numerator * (s // ax.denominator), ay.numerator * (s // ay.denominator)),
+                        (bx.numerator * (s // bx.denominator), by.numerator * (s // by.denominator))))
+        else:
+            out.append(((_scaled(ax, s), _scaled(ay, s)), (_scaled(bx, s), _scaled(by, s))))
+    return out
 
 
 def _board_scale(board: Board, walls: Sequence[Segment]) -> int:
@@ -831,8 +845,7 @@ def _some_clear(pairs: list[tuple[IntPt, IntPt]], walls: Sequence[IntSeg]) -> bo
     The touch test is los.touch_int inlined: with the bounding boxes overlapping, two closed
     segments touch iff neither has both ends strictly on one side of the other's line (when
     all four ends are collinear, overlapping boxes mean overlapping segments)."""
-    order = [(rx, ry, ux, uy, rx if rx < ux else ux, rx if rx > ux else ux,
-              ry if ry < uy else uy, ry if ry > uy else uy) for (rx, ry), (ux, uy) in walls]
+    order = list(walls)
     for (px, py), (qx, qy) in pairs:
         lo_x, hi_x = (px, qx) if px <= qx else (qx, px)
         lo_y, hi_y = (py, qy) if py <= qy else (qy, py)
@@ -840,8 +853,9 @@ def _some_clear(pairs: list[tuple[IntPt, IntPt]], walls: Sequence[IntSeg]) -> bo
         dy = qy - py
         k = 0
         for w in order:
-            rx, ry, ux, uy, wx0, wx1, wy0, wy1 = w
-            if wx1 < lo_x or wx0 > hi_x or wy1 < lo_y or wy0 > hi_y:
+            (rx, ry), (ux, uy) = w
+            if (rx if rx > ux else ux) < lo_x or (rx if rx < ux else ux) > hi_x \
+                    or (ry if ry > uy else uy) < lo_y or (ry if ry < uy else uy) > hi_y:
                 k += 1
                 continue
             d1 = dx * (ry - py) - dy * (rx - px)
