@@ -154,14 +154,14 @@ def step_allowed(walls: frozenset[Edge], a: Cell, b: Cell) -> bool:
 def area_graph(board: Board, kind: str = MOVEMENT, closed_doors: Iterable[str] | None = None) -> Mapping[str, frozenset[str]]:
     """Area -> adjacent areas for 'movement' or 'range' (see module doc); cached per board version.
 
-    A board that compose.py built as one placed tile face, or as a board plus one more piece
-    (the way a Gears level is laid, spec 3.4), gets the same graph incrementally (see
-    `_incremental_graph` below); any other board, or other closed doors, the full computation."""
+    A board that compose.py built from tile faces placed one by one (the way a Gears level is
+    laid, spec 3.4) gets the same graph from its faces' graphs plus the joins where pieces meet
+    (`_pieces_graph` below); any other board the full computation, `_area_graph`."""
     closed = board.closed_door_names(closed_doors)
     key = ("area_graph", kind, board.version, closed)
     got = board._cache.get(key)
     if got is None:
-        got = _incremental_graph(board, kind, closed)
+        got = _pieces_graph(board, kind, closed)
         if got is None:
             got = _area_graph(board, _PASSABLE[kind], closed)
         board._cache[key] = got
@@ -247,6 +247,11 @@ class _IntGeometry:
     # its free exits) does not pay for them.
 
     @cached_property
+    def shared(self) -> dict:
+        """Rule (a)/(b) tables by passable kinds (_shared_tables)."""
+        return {}
+
+    @cached_property
     def vertex_at(self) -> dict[str, dict[IntPt, int]]:
         """Each area's vertex -> its index, for the rays at a vertex (the first index, should
         a broken polygon repeat a vertex)."""
@@ -322,6 +327,10 @@ def _ibox(poly) -> tuple[int, int, int, int]:
 def _ikey(p: IntPt, q: IntPt) -> tuple[int, int, int]:
     """The supporting line of p != q as coprime integers (a, b, c), a x + b y + c = 0, the first
     non-zero of a, b positive: equal exactly for collinear segments (like checks.line_key)."""
+    if p[0] == q[0] and p[1] != q[1]:  # vertical (most map edges are axis-parallel): as below
+        return (1, 0, -p[0])
+    if p[1] == q[1]:
+        return (0, 1, -p[1])
     a, b = q[1] - p[1], p[0] - q[0]
     c = -(a * p[0] + b * p[1])
     g = gcd(a, b, c)
@@ -437,7 +446,6 @@ def _unscaled_at(a: IntPt, b: IntPt, ix: int, value: int, scale: int) -> Point:
 def _area_graph(board: Board, passable_kinds: frozenset[str], closed: frozenset[str]) -> dict[str, frozenset[str]]:
     geo = _int_geometry(board)
     names = list(board.areas)
-    passable = [s for kind in sorted(passable_kinds) for s in geo.lines_by_kind.get(kind, ()) if s[0] != s[1]]
     adj: dict[str, set[str]] = {n: set() for n in names}
 
     def join(x: str, y: str) -> None:
@@ -445,68 +453,19 @@ def _area_graph(board: Board, passable_kinds: frozenset[str], closed: frozenset[
             adj[x].add(y)
             adj[y].add(x)
 
-    passable_by_line: dict[tuple[int, int, int], list[tuple[IntPt, IntPt]]] = {}
-    for a, b in passable:
-        passable_by_line.setdefault(_ikey(a, b), []).append((a, b))
-
-    # (a) a shared stretch of boundary along which a passable line runs.
-    for key, lines in passable_by_line.items():
-        sides = geo.edges_by_line.get(key)
-        if not sides or len(sides) < 2:
-            continue
-        ix = 0 if sides[0][1][0] != sides[0][2][0] else 1  # order along the line: x, or y if vertical
-        spans = [(l0, l1) if l0 <= l1 else (l1, l0) for l0, l1 in ((a[ix], b[ix]) for a, b in lines)]
-        for i, (na, p1, q1) in enumerate(sides):
-            a0, a1 = (p1[ix], q1[ix]) if p1[ix] <= q1[ix] else (q1[ix], p1[ix])
-            for nb, p2, q2 in sides[i + 1 :]:
-                if na == nb or nb in adj[na]:
-                    continue
-                b0, b1 = (p2[ix], q2[ix]) if p2[ix] <= q2[ix] else (q2[ix], p2[ix])
-                lo, hi = max(a0, b0), min(a1, b1)
-                if lo < hi and any(max(lo, c0) < min(hi, c1) for c0, c1 in spans):
-                    join(na, nb)
-
-    # (b) corner contact: turning round a shared point across passable lines only.
-    for p in {v for poly in geo.polys.values() for v in poly}:
-        near = geo.areas_at(p)
-        if len(near) < 3:
-            continue  # touching (below) is a subset of near, and needs three areas
-        touching = []
-        for n in near:
-            rays = _irays(p, geo.polys[n], geo.vertex_at[n])
-            if rays:
-                touching.append((n, rays))
-        if len(touching) < 3:
-            continue  # a corner contact needs a third area to turn round through
-        parent = {n: n for n, _ in touching}
-
-        def find(n: str) -> str:
-            while parent[n] != n:
-                parent[n] = parent[parent[n]]
-                n = parent[n]
-            return n
-
-        owners: dict[IntPt, list[str]] = {}
-        for name, rays in touching:
-            for d in rays:
-                owners.setdefault(d, []).append(name)
-        for d, group in owners.items():
-            if len(group) > 1 and _iray_passable(p, d, passable_by_line.get(_ikey(p, (p[0] + d[0], p[1] + d[1])), ())):
-                for other in group[1:]:
-                    parent[find(other)] = find(group[0])
-        groups: dict[str, list[str]] = {}
-        for name, _ in touching:
-            groups.setdefault(find(name), []).append(name)
-        dirs = {name: set(rays) for name, rays in touching}
-        for members in groups.values():
-            for i, x in enumerate(members):
-                for y in members[i + 1 :]:
-                    # Only a corner contact: areas sharing a boundary ray at p meet along a
-                    # stretch, and that stretch alone decides (rule (a) above).
-                    if not dirs[x] & dirs[y]:
-                        join(x, y)
+    for x, y in _rule_ab_joins(_shared_tables(geo, passable_kinds), passable_kinds):
+        join(x, y)
 
     # (c) across pieces: areas touching a joined entrance/exit pair (gears 3.7).
+    for x, y in _rule_c_joins(board, geo, closed):
+        join(x, y)
+    return {n: frozenset(adj[n]) for n in names}
+
+
+
+def _rule_c_joins(board: Board, geo: _IntGeometry, closed: frozenset[str]):
+    """Rule (c): the areas of two pieces along a joined entrance/exit pair, unless a closed door
+    lies on it (gears 3.7)."""
     door_segments = [
         (geo.pt(s.a), geo.pt(s.b)) for d in board.doors if d.name in closed for s in d.segments()
     ]
@@ -519,8 +478,139 @@ def _area_graph(board: Board, passable_kinds: frozenset[str], closed: frozenset[
         side_e = [n for n in near if board.areas[n].piece == e.piece and _itouches_along(geo.polys[n], a, b)]
         for n in side_x:
             for m in side_e:
-                join(n, m)
-    return {n: frozenset(adj[n]) for n in names}
+                yield n, m
+
+# Rules (a) and (b) look at the same geometry for movement and range: which edges share a
+# stretch on a line some passable line runs along, and which areas touch each corner with which
+# boundary rays. Those tables are built once per board (on its _IntGeometry, for the passable
+# kinds of both graphs together) and each graph only asks which lines of its own kinds run
+# there: the joins are exactly those of testing every pair and corner per graph.
+
+_ALL_PASSABLE = frozenset({"border", "level_line"})
+
+
+class _SharedTables:
+    """What rules (a) and (b) need on one board for graphs whose passable kinds are within
+    `kinds`: per supporting line, the pairs of areas whose edges share a stretch of positive
+    length; per corner touched by three or more areas, their rays and the rays they share."""
+
+    __slots__ = ("passable", "pairs", "corners")
+
+    def __init__(self, geo: _IntGeometry, kinds: frozenset[str], sides_by_line=None, points=None, piece_of=None):
+        """All edges and vertices of the board by default; or (a composed board's outlines, see
+        _outline_joins) only the edges sides_by_line lists, pairs of areas of two pieces, and
+        the corners among points touched by areas of two pieces (piece_of: area -> piece)."""
+        # key -> [(kind, a, b)] in the order _area_graph's passable list had them (kinds sorted)
+        passable: dict[tuple[int, int, int], list[tuple[str, IntPt, IntPt]]] = {}
+        for kind in sorted(kinds):
+            for a, b in geo.lines_by_kind.get(kind, ()):
+                if a != b:
+                    passable.setdefault(_ikey(a, b), []).append((kind, a, b))
+        self.passable = passable
+        # (a) per line with a passable stretch: (ix, [(na, nb, lo, hi)]) for every pair of edges of
+        # different areas overlapping on [lo, hi], lo < hi (sorted by start: a pair overlaps
+        # only while the later edge starts before the earlier one ends).
+        pairs = {}
+        edges_by_line = geo.edges_by_line if sides_by_line is None else sides_by_line
+        for key in passable:
+            sides = edges_by_line.get(key)
+            if not sides or len(sides) < 2:
+                continue
+            ix = 0 if sides[0][1][0] != sides[0][2][0] else 1
+            spans = sorted(((p[ix], q[ix], n) if p[ix] <= q[ix] else (q[ix], p[ix], n)) for n, p, q in sides)
+            found = []
+            for i, (a0, a1, na) in enumerate(spans):
+                for b0, b1, nb in spans[i + 1 :]:
+                    if b0 >= a1:
+                        break
+                    if na != nb and b0 < b1 and (piece_of is None or piece_of[na] != piece_of[nb]):
+                        found.append((na, nb, b0, a1 if a1 < b1 else b1))
+            if found:
+                pairs[key] = (ix, found)
+        self.pairs = pairs
+        # (b) corners: (p, touching names, rays per name, [(d, names sharing ray d, line key)])
+        corners = []
+        vertex_at = geo.vertex_at
+        polys = geo.polys
+        if points is None:
+            points = {v for poly in polys.values() for v in poly}
+        for p in points:
+            near = geo.areas_at(p)
+            if len(near) < 3:
+                continue  # touching (below) is a subset of near, and needs three areas
+            if piece_of is not None:
+                first = piece_of[near[0]]
+                if all(piece_of[n] == first for n in near):
+                    continue  # one piece alone: its face's graph has the joins here
+            touching = []
+            for n in near:
+                rays = _irays(p, polys[n], vertex_at[n])
+                if rays:
+                    touching.append((n, rays))
+            if len(touching) < 3:
+                continue  # a corner contact needs a third area to turn round through
+            owners: dict[IntPt, list[str]] = {}
+            for name, rays in touching:
+                for d in rays:
+                    owners.setdefault(d, []).append(name)
+            shared = [(d, group, _ikey(p, (p[0] + d[0], p[1] + d[1]))) for d, group in owners.items() if len(group) > 1]
+            corners.append((p, touching, shared))
+        self.corners = corners
+
+
+def _shared_tables(geo: _IntGeometry, kinds: frozenset[str]) -> _SharedTables:
+    want = kinds | _ALL_PASSABLE
+    got = geo.shared.get(want)
+    if got is None:
+        got = geo.shared[want] = _SharedTables(geo, want)
+    return got
+
+
+def _rule_ab_joins(tables: _SharedTables, passable_kinds: frozenset[str]):
+    """The joins of rules (a) and (b) (each pair once or twice; order free) for passable_kinds."""
+    by_line: dict[tuple[int, int, int], list[tuple[IntPt, IntPt]]] = {}
+    for key, segs in tables.passable.items():
+        mine = [(a, b) for kind, a, b in segs if kind in passable_kinds]
+        if mine:
+            by_line[key] = mine
+
+    # (a) a shared stretch of boundary along which a passable line runs.
+    for key, (ix, found) in tables.pairs.items():
+        lines = by_line.get(key)
+        if not lines:
+            continue
+        spans = [(l0, l1) if l0 <= l1 else (l1, l0) for l0, l1 in ((a[ix], b[ix]) for a, b in lines)]
+        for na, nb, lo, hi in found:
+            if any(max(lo, c0) < min(hi, c1) for c0, c1 in spans):
+                yield na, nb
+
+    # (b) corner contact: turning round a shared point across passable lines only.
+    for p, touching, shared in tables.corners:
+        parent = {n: n for n, _ in touching}
+
+        def find(n: str) -> str:
+            while parent[n] != n:
+                parent[n] = parent[parent[n]]
+                n = parent[n]
+            return n
+
+        for d, group, key in shared:
+            if _iray_passable(p, d, by_line.get(key, ())):
+                for other in group[1:]:
+                    parent[find(other)] = find(group[0])
+        groups: dict[str, list[str]] = {}
+        for name, _ in touching:
+            groups.setdefault(find(name), []).append(name)
+        if len(groups) == len(touching):
+            continue  # nothing turned round
+        dirs = {name: set(rays) for name, rays in touching}
+        for members in groups.values():
+            for i, x in enumerate(members):
+                for y in members[i + 1 :]:
+                    # Only a corner contact: areas sharing a boundary ray at p meet along a
+                    # stretch, and that stretch alone decides (rule (a) above).
+                    if not dirs[x] & dirs[y]:
+                        yield x, y
 
 
 def _icross(o: IntPt, a: IntPt, b: IntPt) -> int:
@@ -584,31 +674,12 @@ def _iray_passable(p: IntPt, d: IntPt, passable) -> bool:
     return False
 
 
-# --- incremental graphs ---------------------------------------------------------------------------
+# --- composition records --------------------------------------------------------------------------
 #
-# A Gears level is laid tile by tile (spec 3.4): compose.add_piece builds the board of k+1 tiles
-# from the board of k tiles plus one placed tile face P, and every one of those boards has its
-# graphs asked in play. The graph of that board is
-#     graph(previous board) | graph(P) | the joins near P,
-# exactly, because:
-#   - every rule only adds joins, and adding geometry (areas, passable lines) never removes one:
-#     rule (a) checks a pair of edges against more passable stretches, rule (b) turns round a
-#     point through more areas and across more lines (its union-find only merges more), rule (c)
-#     keeps every joined pair (unless a door of P lay on one: then we fall back, see _contact);
-#   - graph(P) is the graph of the tile face in its own coordinates with every name prefixed:
-#     placing is a quarter turn, flips and a translation, all isometries of the integer lattice
-#     that keep collinearity, order along a line, ray directions and bounding boxes, and a face
-#     alone has no joined pair (we fall back if it had one);
-#   - a join that neither of the two graphs has needs P's geometry: a rule-(b) corner p where an
-#     area of P touches p or a passable line of P runs through p (p is in W, the closed bounding
-#     box of P's areas and lines), or a rule-(a) pair of edges whose shared stretch lies along an
-#     edge of P or meets a passable stretch of P (both edges and the deciding stretch meet W),
-#     or a rule-(c) pair that has a connector of P. Outside W the merged board looks exactly like
-#     one of its parts, so the rules give exactly the parts' joins there.
-# So only W is looked at: the corners in W, the edges and passable stretches meeting W, the new
-# joined pairs, all on the merged board's own integer geometry (the parts' graphs are graphs of
-# names, free of coordinates, shift and scale). tests/board/test_incremental_graphs.py checks
-# the result against the full computation on random levels of the 34 shipped tile faces.
+# compose.py records how it built a board (one tile face placed, or a board plus one more face:
+# how a Gears level is laid, spec 3.4), so that the board's area graphs can be read from its
+# faces' graphs (see "graphs of composed boards from their pieces" below) and its integer
+# geometry from the previous board's (_extended_geometry).
 
 _COMPOSITION = "composition"  # board._cache key of the record below
 
@@ -661,279 +732,214 @@ def _renamed_graph(face: Board, kind: str, name: str) -> dict[str, frozenset[str
     return got
 
 
-def _incremental_graph(board: Board, kind: str, closed: frozenset[str]) -> dict[str, frozenset[str]] | None:
-    """The graph built from the parts compose.py recorded (see above), or None when the board is
-    not a recorded composition, has changed since, or closed is not the doors' starting state.
+# --- graphs of composed boards from their pieces ------------------------------------------------
+#
+# A board compose.py built from recorded tile faces (note_composition below: one face placed,
+# or a board plus one more face, the way a Gears level is laid, spec 3.4) gets its graph as
+#     the faces' own graphs, renamed  |  rules (a) and (b) at the pieces' outlines  |  rule (c),
+# exactly, because a join of rule (a) or (b) that no single face has needs the geometry of two
+# pieces at one place, and that place lies on the outline of a piece:
+#   - placing a face is an isometry of the integer lattice (quarter turns, flips, translation):
+#     collinearity, order along a line, ray directions are kept, so the rules find on the
+#     board, among one face's areas and lines alone, exactly that face's joins (renamed); a face
+#     alone has no joined pair (checked), so rule (c) plays no part in its graph;
+#   - pieces do not overlap with positive area (compose refuses it) and a face's areas do not
+#     overlap one another (check_board; tests/board/test_gears_tiles.py on the shipped faces),
+#     and every passable line of a face runs along its own areas' edges (checked per face,
+#     `_face_outline`): so another piece's area or passable line can touch a point only
+#     where it lies on the boundary of the piece's region, the union of its areas, i.e. on
+#     the parts of edges that no other area of the same face shares (its outline);
+#   - rule (b) at a corner p touched by areas of two pieces: p is a vertex of some area (the
+#     rule only turns round vertices) on its own piece's outline (an area of another piece
+#     touches p). Rule (a) for two areas of different pieces: both edges lie along their
+#     pieces' outlines there. Two areas of one piece with a passable line of another along
+#     their shared stretch cannot happen (that line would run along an area of its own piece,
+#     overlapping one of the two).
+# So rules (a) and (b) are run exactly as _area_graph runs them, on the board's own integer
+# geometry, only at the vertices and edges each face's outline table names (where areas of two
+# pieces meet); rule (c) on the whole board, with the closed doors asked (the other rules do not
+# read doors). tests/board/test_incremental_graphs.py compares it with _area_graph on random
+# levels of the 34 shipped faces, and shows that leaving out a piece's outline breaks it.
 
-    The base is the nearest earlier board of the chain whose graph is already cached (a level
-    is laid on the previous level's board, whose graphs play asked for), or the chain's first
-    board (one face: its graph renamed); every piece added since counts as new, with its own
-    contact window (the same argument as for one piece: a join none of the parts has needs
-    the geometry of a new piece). Intermediate boards of a level being laid out, whose graphs
-    play never asks, are not computed."""
-    if board.grid is not None or closed != board.closed_door_names(None):
+_FACE_OUTLINE = "face_outline"
+
+
+def _face_outline(face: Board):
+    """The face's outline table: (areas, lines, version, {area: vertex indices on the outline},
+    {area: edge indices with a stretch on the outline}), indices into the area's polygon without
+    back-to-back repeats, or None when the argument above does not hold for the face (a grid, a
+    joined pair, or a passable line not along its own areas' edges). Cached on the face."""
+    got = face._cache.get(_FACE_OUTLINE)
+    if got is not None and got[0] is face.areas and got[1] is face.lines and got[2] == face.version:
+        return got if got[3] is not None else None
+    table = _build_face_outline(face)
+    got = face._cache[_FACE_OUTLINE] = (face.areas, face.lines, face.version) + (table or (None, None))
+    return got if table is not None else None
+
+
+def _build_face_outline(face: Board):
+    if face.grid is not None or face.joined_connectors():
         return None
-    key = ("area_graph", kind)
-    new: list[_Composition] = []
+    geo = _int_geometry(face)
+    # Every passable stretch lies along the face's area edges on its line.
+    for kind in sorted(_ALL_PASSABLE):
+        for a, b in geo.lines_by_kind.get(kind, ()):
+            if a == b:
+                continue
+            sides = geo.edges_by_line.get(_ikey(a, b), ())
+            ix = 0 if a[0] != b[0] else 1
+            lo, hi = (a[ix], b[ix]) if a[ix] <= b[ix] else (b[ix], a[ix])
+            for c0, c1 in sorted((p[ix], q[ix]) if p[ix] <= q[ix] else (q[ix], p[ix]) for _, p, q in sides):
+                if c0 > lo:
+                    break
+                lo = max(lo, c1)
+            if lo < hi:
+                return None
+    # The outline's stretches, as outline_segments finds them, with the edge each comes from.
+    index: dict[tuple[str, IntPt, IntPt], int] = {}
+    for n, poly in geo.polys.items():
+        for i, p in enumerate(poly):
+            index.setdefault((n, p, poly[(i + 1) % len(poly)]), i)
+    edges: dict[str, set[int]] = {}
+    stretches: list[tuple[IntPt, IntPt]] = []
+    for group in geo.edges_by_line.values():
+        for n, a, b in group:
+            ix = 0 if a[0] != b[0] else 1
+            lo, hi = (a[ix], b[ix]) if a[ix] <= b[ix] else (b[ix], a[ix])
+            covered = sorted((c[ix], d[ix]) if c[ix] <= d[ix] else (d[ix], c[ix]) for m, c, d in group if m != n)
+            cur, free = lo, []
+            for c0, c1 in covered:
+                if c1 <= cur or c0 >= hi:
+                    continue
+                if c0 > cur:
+                    free.append((cur, c0))
+                cur = max(cur, c1)
+            if cur < hi:
+                free.append((cur, hi))
+            if free:
+                edges.setdefault(n, set()).add(index[(n, a, b)])
+                stretches.append((a, b))
+    vertices: dict[str, list[int]] = {}
+    for n, poly in geo.polys.items():
+        on = [i for i, v in enumerate(poly) if any(_on_segment(v, a, b) for a, b in stretches)]
+        if on:
+            vertices[n] = on
+    return vertices, {n: sorted(v) for n, v in edges.items()}
+
+
+def _recorded_faces(board: Board) -> list[tuple[str, Board]] | None:
+    """[(piece name, face)] of a board compose.py recorded piece by piece, first piece first, or
+    None when it is not such a board or it or a board of its chain changed since."""
+    out: list[tuple[str, Board]] = []
     b = board
     while True:
         rec = b._cache.get(_COMPOSITION)
-        if rec is None or not rec.current(b) or rec.face.grid is not None or rec.face.joined_connectors():
+        if rec is None or not rec.current(b):
             return None
-        if rec.prev is None:  # the first face: the base
-            base = _renamed_graph(rec.face, kind, rec.name)
-            if list(base) != list(b.areas):
-                return None
+        out.append((rec.name, rec.face))
+        if rec.prev is None:
             break
-        new.append(rec)
         prev = rec.prev()
         if prev is None or prev.version != rec.prev_version or prev.areas is not rec.prev_areas:
             return None
-        base = prev._cache.get(key + (prev.version, prev.closed_door_names(None)))
-        if base is not None:
-            break
         b = prev
-    if not new:
-        return dict(base)
-    owns = [_renamed_graph(rec.face, kind, rec.name) for rec in new]
-    fresh = sum(len(o) for o in owns)
-    if len(base) + fresh != len(board.areas):
-        return None
-    if 3 * fresh > 2 * len(board.areas):
-        # Mostly new pieces (the first level of a game): a window per piece costs more than
-        # the full computation then (tools/bench_board_graphs.py measures both).
-        return None
-    contact = _contact(board, tuple(rec.name for rec in reversed(new)))
-    if contact is None:
-        return None
-    extra: dict[str, set[str]] = {}
-    for x, y in _local_joins(contact, _PASSABLE[kind]):
-        extra.setdefault(x, set()).add(y)
-    out: dict[str, frozenset[str]] = {}
-    for n in board.areas:
-        adj = base.get(n)
-        if adj is None:
-            for own in owns:
-                adj = own.get(n)
-                if adj is not None:
-                    break
-            else:
-                return None
-        more = extra.get(n)
-        out[n] = adj | more if more is not None and not more <= adj else adj
+    out.reverse()
     return out
 
 
-class _Contact:
-    """What the joins near the new pieces depend on, for both kinds (movement, range)."""
+def _pieces_graph(board: Board, kind: str, closed: frozenset[str]) -> dict[str, frozenset[str]] | None:
+    """The graph of a recorded composition from its faces' graphs (see above), or None."""
+    if board.grid is not None:
+        return None
+    faces = _recorded_faces(board)
+    if faces is None:
+        return None
+    tables = []
+    for name, face in faces:
+        t = _face_outline(face)
+        if t is None:
+            return None
+        tables.append((name, face, t))
+    if sum(len(face.areas) for _, face, _ in tables) != len(board.areas):
+        return None
+    key = ("outline_joins", kind, board.version)  # (a)/(b) read no doors: one list per kind
+    joins = board._cache.get(key)
+    if joins is None:
+        joins = _outline_joins(board, tables, _PASSABLE[kind])
+        if joins is None:
+            return None
+        board._cache[key] = joins
+    owns = {}
+    for name, face, _ in tables:
+        owns.update(_renamed_graph(face, kind, name))
+    if owns.keys() != board.areas.keys():
+        return None
+    extra: dict[str, set[str]] = {}
+    for x, y in joins:
+        extra.setdefault(x, set()).add(y)
+        extra.setdefault(y, set()).add(x)
+    ckey = ("rule_c", board.version, closed)
+    joins_c = board._cache.get(ckey)
+    if joins_c is None:
+        joins_c = board._cache[ckey] = list(_rule_c_joins(board, _int_geometry(board), closed))
+    for x, y in joins_c:
+        extra.setdefault(x, set()).add(y)
+        extra.setdefault(y, set()).add(x)
+    out: dict[str, frozenset[str]] = {}
+    for n in board.areas:
+        adj = owns[n]
+        more = extra.get(n)
+        if more is not None:
+            more.discard(n)
+            if not more <= adj:
+                adj = adj | more
+        out[n] = adj
+    return out
 
-    __slots__ = ("sides", "passable", "corners", "joined")
 
-    def __init__(self, sides, passable, corners, joined):
-        self.sides = sides  # line key -> [(area, p, q)]: area edges meeting a window, mixed lines only
-        self.passable = passable  # [(kind, a, b)]: border and level-line stretches meeting a window
-        self.corners = corners  # [(p, [(area, rays)])]: mixed rule-(b) corners in a window, 3+ areas
-        self.joined = joined  # [(x, y)]: the rule-(c) joins of the new joined pairs
-
-
-def _contact(board: Board, new: tuple[str, ...]) -> _Contact | None:
-    key = ("contact", board.version, new)
-    if key in board._cache:
-        return board._cache[key]
-    got = board._cache[key] = _build_contact(board, frozenset(new))
-    return got
+def _outline_joins(board: Board, tables, passable_kinds: frozenset[str]) -> list[tuple[str, str]] | None:
+    """Rules (a) and (b) of _area_graph (same tests) at the pieces' outline vertices and edges,
+    where areas of two pieces meet; the candidates are found once for both graphs."""
+    key = ("outline_tables", board.version)
+    shared = board._cache.get(key)
+    if shared is None:
+        shared = _outline_tables(board, tables)
+        if shared is None:
+            return None
+        board._cache[key] = shared
+    return list(_rule_ab_joins(shared, passable_kinds))
 
 
-def _meets(a: IntPt, b: IntPt, w: tuple[int, int, int, int]) -> bool:
-    """The closed box of a-b meets the closed box w."""
-    return min(a[0], b[0]) <= w[2] and w[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= w[3] and w[1] <= max(a[1], b[1])
+def _outline_tables(board: Board, tables) -> _SharedTables | None:
+    geo = _int_geometry(board)
+    polys = geo.polys
+    piece_of: dict[str, str] = {}
+    cand_v: set[IntPt] = set()
+    sides: dict[tuple[int, int, int], list[tuple[str, IntPt, IntPt]]] = {}
+    for name, face, (_, _, _, vertices, edges) in tables:
+        pre = name + ":"
+        face_polys = _int_geometry(face).polys
+        for n in face.areas:
+            piece_of[pre + n] = name
+        for n, idx in vertices.items():
+            poly = polys.get(pre + n)
+            if poly is None or len(poly) != len(face_polys[n]):
+                return None
+            cand_v.update(poly[i] for i in idx)
+        for n, idx in edges.items():
+            poly = polys[pre + n]
+            m = len(poly)
+            for i in idx:
+                p, q = poly[i], poly[(i + 1) % m]
+                sides.setdefault(_ikey(p, q), []).append((pre + n, p, q))
+    if piece_of.keys() != board.areas.keys():
+        return None
+    return _SharedTables(geo, _ALL_PASSABLE, sides, cand_v, piece_of)
 
 
 def _on_segment(p: IntPt, a: IntPt, b: IntPt) -> bool:
     return (min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
             and _icross(a, b, p) == 0)
-
-
-def _build_contact(board: Board, new: frozenset[str]) -> _Contact | None:
-    """The contact data of the new pieces. A part is a new piece or the base (every older piece):
-    only what mixes parts is kept (a line with edges or stretches of two parts, a corner
-    whose nearby areas come from two parts or that a stretch of another part runs through);
-    what one part alone decides is in that part's graph already."""
-    geo = _int_geometry(board)
-    pt = geo.pt
-    areas = board.areas
-    part = lambda piece: piece if piece in new else ""  # noqa: E731
-    windows: dict[str, list[int]] = {}
-    for n, a in areas.items():
-        if a.piece in new:
-            x0, y0, x1, y1 = geo.boxes[n]
-            w = windows.get(a.piece)
-            if w is None:
-                windows[a.piece] = [x0, y0, x1, y1]
-            else:
-                w[:] = min(w[0], x0), min(w[1], y0), max(w[2], x1), max(w[3], y1)
-    if windows.keys() != new:
-        return None
-    line_pts = [(line, [pt(p) for p in line.points]) for line in board.lines]
-    for line, pts in line_pts:
-        w = windows.get(line.piece)
-        if w is not None:
-            for x, y in pts:
-                w[:] = min(w[0], x), min(w[1], y), max(w[2], x), max(w[3], y)
-    wins = [tuple(w) for w in windows.values()]
-    kinds = _PASSABLE[RANGE]
-    passable: list[tuple[str, IntPt, IntPt]] = []
-    span_part: dict[tuple[int, int, int], set[str]] = {}
-    # Stretches of other parts through a point: indexed by x (vertical), y (horizontal), or not.
-    by_x: dict[int, list] = {}
-    by_y: dict[int, list] = {}
-    slanted: list = []
-    for line, pts in line_pts:
-        if line.kind not in kinds or len(pts) < 2:
-            continue
-        xs, ys = [v[0] for v in pts], [v[1] for v in pts]
-        lw = [w for w in wins if min(xs) <= w[2] and w[0] <= max(xs) and min(ys) <= w[3] and w[1] <= max(ys)]
-        if not lw:
-            continue
-        lp = part(line.piece)
-        for a, b in zip(pts, pts[1:]):
-            if a != b and any(_meets(a, b, w) for w in lw):
-                passable.append((line.kind, a, b))
-                span_part.setdefault(_ikey(a, b), set()).add(lp)
-                if a[0] == b[0]:
-                    by_x.setdefault(a[0], []).append((lp, a, b))
-                elif a[1] == b[1]:
-                    by_y.setdefault(a[1], []).append((lp, a, b))
-                else:
-                    slanted.append((lp, a, b))
-    near: dict[str, None] = {}
-    for x0, y0, x1, y1 in wins:
-        near.update(dict.fromkeys(geo.areas_meeting((x0, y0), (x1, y1))))
-
-    # Rule (a): edges meeting a window, on lines where two parts meet.
-    sides: dict[tuple[int, int, int], list[tuple[str, IntPt, IntPt]]] = {}
-    side_part: dict[tuple[int, int, int], set[str]] = {}
-    corner_points: set[IntPt] = set()
-    for n in near:
-        poly = geo.polys[n]
-        pn = part(areas[n].piece)
-        bx0, by0, bx1, by1 = geo.boxes[n]
-        aw = [w for w in wins if bx0 <= w[2] and w[0] <= bx1 and by0 <= w[3] and w[1] <= by1]
-        for i, p in enumerate(poly):
-            q = poly[(i + 1) % len(poly)]
-            if any(_meets(p, q, w) for w in aw):
-                k = _ikey(p, q)
-                sides.setdefault(k, []).append((n, p, q))
-                side_part.setdefault(k, set()).add(pn)
-            if any(w[0] <= p[0] <= w[2] and w[1] <= p[1] <= w[3] for w in aw):
-                corner_points.add(p)
-    sides = {k: v for k, v in sides.items() if len(v) > 1 and len(side_part[k] | span_part.get(k, set())) > 1}
-
-    def crossed_by_other(p: IntPt, parts: set[str]) -> bool:
-        """A kept stretch of a part not in parts runs through p."""
-        for q, a, b in (*by_x.get(p[0], ()), *by_y.get(p[1], ()), *slanted):
-            if q not in parts and _on_segment(p, a, b):
-                return True
-        return False
-
-    # Rule (b): the corners in a window where three or more areas touch, mixing parts.
-    vertex_at: dict[str, dict[IntPt, int]] = {}
-    corners = []
-    for p in corner_points:
-        here = geo.areas_at(p)
-        if len(here) < 3:
-            continue
-        parts = {part(areas[n].piece) for n in here}
-        if len(parts) == 1 and not crossed_by_other(p, parts):
-            continue
-        touching = []
-        for n in here:
-            at = vertex_at.get(n)
-            if at is None:
-                at = vertex_at[n] = _first_index(geo.polys[n])
-            rays = _irays(p, geo.polys[n], at)
-            if rays:
-                touching.append((n, rays))
-        if len(touching) >= 3:
-            corners.append((p, touching))
-
-    # Rule (c): joined pairs with a connector of a new piece. A door of a new piece lying on an
-    # older joined pair would cut a join the base graph has: not a plain append.
-    closed = board.closed_door_names(None)
-    doors = [(pt(s.a), pt(s.b), d.piece in new) for d in board.doors if d.name in closed for s in d.segments()]
-    joined = []
-    for x, e in board.joined_connectors():
-        a, b = pt(x.segment.a), pt(x.segment.b)
-        if x.piece not in new and e.piece not in new:
-            if any(mine and _icollinear_overlap(a, b, c, d) for c, d, mine in doors):
-                return None
-            continue
-        if any(_icollinear_overlap(a, b, c, d) for c, d, _ in doors):
-            continue
-        here = geo.areas_meeting(a, b)
-        side_x = [n for n in here if areas[n].piece == x.piece and _itouches_along(geo.polys[n], a, b)]
-        side_e = [n for n in here if areas[n].piece == e.piece and _itouches_along(geo.polys[n], a, b)]
-        joined += [(n, m) for n in side_x for m in side_e if n != m]
-    return _Contact(sides, passable, corners, joined)
-
-
-def _local_joins(contact: _Contact, passable_kinds: frozenset[str]) -> set[tuple[str, str]]:
-    """Rules (a), (b), (c) of _area_graph on the contact data only (same tests, same order)."""
-    out: set[tuple[str, str]] = set()
-    passable_by_line: dict[tuple[int, int, int], list[tuple[IntPt, IntPt]]] = {}
-    for kind, a, b in contact.passable:
-        if kind in passable_kinds:
-            passable_by_line.setdefault(_ikey(a, b), []).append((a, b))
-
-    for key, sides in contact.sides.items():
-        lines = passable_by_line.get(key)
-        if not lines:
-            continue
-        ix = 0 if sides[0][1][0] != sides[0][2][0] else 1
-        spans = [(l0, l1) if l0 <= l1 else (l1, l0) for l0, l1 in ((a[ix], b[ix]) for a, b in lines)]
-        for i, (na, p1, q1) in enumerate(sides):
-            a0, a1 = (p1[ix], q1[ix]) if p1[ix] <= q1[ix] else (q1[ix], p1[ix])
-            for nb, p2, q2 in sides[i + 1 :]:
-                if na == nb or (na, nb) in out:
-                    continue
-                b0, b1 = (p2[ix], q2[ix]) if p2[ix] <= q2[ix] else (q2[ix], p2[ix])
-                lo, hi = max(a0, b0), min(a1, b1)
-                if lo < hi and any(max(lo, c0) < min(hi, c1) for c0, c1 in spans):
-                    out.add((na, nb))
-                    out.add((nb, na))
-
-    for p, touching in contact.corners:
-        parent = {n: n for n, _ in touching}
-
-        def find(n: str) -> str:
-            while parent[n] != n:
-                parent[n] = parent[parent[n]]
-                n = parent[n]
-            return n
-
-        owners: dict[IntPt, list[str]] = {}
-        for name, rays in touching:
-            for d in rays:
-                owners.setdefault(d, []).append(name)
-        for d, group in owners.items():
-            if len(group) > 1 and _iray_passable(p, d, passable_by_line.get(_ikey(p, (p[0] + d[0], p[1] + d[1])), ())):
-                for other in group[1:]:
-                    parent[find(other)] = find(group[0])
-        groups: dict[str, list[str]] = {}
-        for name, _ in touching:
-            groups.setdefault(find(name), []).append(name)
-        dirs = {name: set(rays) for name, rays in touching}
-        for members in groups.values():
-            for i, x in enumerate(members):
-                for y in members[i + 1 :]:
-                    if x != y and not dirs[x] & dirs[y]:
-                        out.add((x, y))
-                        out.add((y, x))
-
-    for x, y in contact.joined:
-        out.add((x, y))
-        out.add((y, x))
-    return out
 
 
 # --- shared ---------------------------------------------------------------------------------------

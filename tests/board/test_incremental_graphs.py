@@ -1,4 +1,5 @@
-"""Incremental area graphs (game/board/distance.py `_incremental_graph`) against the full
+"""Area graphs of composed boards read from their faces (game/board/distance.py `_pieces_graph`:
+the faces' graphs plus rules (a)/(b) at the pieces' outlines plus rule (c)) against the full
 computation (`_area_graph`), spec gears-of-war.md 3.2 (movement: cracked borders, corners
 count), 3.6 (range: level lines count too), 3.7 (joined entrance/exit pairs, closed doors).
 
@@ -18,7 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.board.compose import CompositionError, Placement, add_piece, compose, free_exits, place_at_exit
-from game.board.distance import _COMPOSITION, _PASSABLE, MOVEMENT, RANGE, _area_graph, area_graph
+from game.board import distance as D
+from game.board.distance import _COMPOSITION, _PASSABLE, MOVEMENT, RANGE, _area_graph, _pieces_graph, area_graph
 from game.board.model import Board, Connector, Segment
 from game.board.tmx import load_board
 from tests.board.conftest import MAPS
@@ -174,3 +176,123 @@ def test_integer_geometry_of_an_added_piece_is_the_fresh_one_gears_3_2(seed):
         assert got.polys == fresh.polys and list(got.polys) == list(fresh.polys)
         assert got.boxes == fresh.boxes
         assert got.buckets == fresh.buckets
+
+
+def fast(board: Board, kind: str, closed=None):
+    return _pieces_graph(board, kind, board.closed_door_names(closed))
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(2, 12))
+def test_the_pieces_path_applies_to_every_board_of_a_level_and_equals_the_full_graph_gears_3_2_3_6_3_7(seed, size):
+    """Every board laid piece by piece (whole levels at once, Scattered sections apart) takes the
+    fast path, with the doors as the map starts, all open, or a random set closed (rule (c))."""
+    rng = random.Random(seed)
+    boards = level(rng, size, rng.choice([0, 90, 180, 270]), apart=rng.choice([0.0, 0.3]))
+    for board in rng.sample(boards, min(4, len(boards))) + [boards[-1]]:
+        doors = [d.name for d in board.doors]
+        for closed in (None, [], rng.sample(doors, rng.randint(0, len(doors)))):
+            for kind in (MOVEMENT, RANGE):
+                got = fast(board, kind, closed)
+                assert got is not None, board.pieces()
+                assert got == full(board, kind, closed), (kind, closed, board.pieces())
+                assert list(got) == list(board.areas)
+
+
+def test_every_shipped_face_has_an_outline_table_gears_3_2():
+    """The fast path's precondition (passable lines run along the face's own areas) holds for
+    every shipped face, so it is never silently skipped in play."""
+    for name, face in TILES.items():
+        assert D._face_outline(face) is not None, name
+
+
+def grid_face(rng: random.Random, k: int = 2) -> Board:
+    """A made-up face of k x k square areas (one corner square left out at random) with cracked
+    borders and level lines on random unit edges, those of its outline included: unlike the
+    shipped faces, pieces laid against each other then join across their outlines by rules (a)
+    and (b), so those parts of the fast path are exercised."""
+    from game.board.model import Area, Line
+
+    t = 64
+    cells = [(i, j) for i in range(k) for j in range(k)]
+    if rng.random() < 0.5:
+        cells.remove(rng.choice([(0, 0), (k - 1, k - 1)]))
+    F = lambda v: Fraction(v * t)  # noqa: E731
+    areas = {f"a{i}{j}": Area(f"a{i}{j}", 1, ((F(i), F(j)), (F(i + 1), F(j)), (F(i + 1), F(j + 1)), (F(i), F(j + 1))))
+             for i, j in cells}
+    edges = {((i, j), (i + 1, j)) for i, j in cells} | {((i, j + 1), (i + 1, j + 1)) for i, j in cells}
+    edges |= {((i, j), (i, j + 1)) for i, j in cells} | {((i + 1, j), (i + 1, j + 1)) for i, j in cells}
+    lines = tuple(Line(rng.choice(["border", "border", "level_line"]), f"l{n}", 100 + n, ((F(a[0]), F(a[1])), (F(b[0]), F(b[1]))))
+                  for n, (a, b) in enumerate(sorted(edges)) if rng.random() < 0.6)
+    return Board("grid face", k, k, t, t, areas=areas, lines=lines)
+
+
+def grid_level(rng: random.Random, size: int) -> list[Board]:
+    """Made-up faces laid against the board at random whole-tile offsets, turned and flipped."""
+    boards = [compose([Placement(grid_face(rng), "P0", rotation=rng.choice([0, 90, 180, 270]))], "grid level")]
+    n = 1
+    while len(boards) < size and n < 4 * size:
+        prev = boards[-1]
+        place = Placement(grid_face(rng), f"P{n}", (Fraction(64 * rng.randint(-2, prev.width)), Fraction(64 * rng.randint(-2, prev.height))),
+                          rng.choice([0, 90, 180, 270]), rng.random() < 0.3, rng.random() < 0.3)
+        n += 1
+        try:
+            boards.append(add_piece(prev, place))
+        except CompositionError:
+            continue
+    return boards
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(2, 9))
+def test_pieces_joined_by_borders_along_their_outlines_give_the_full_graphs_gears_3_2_3_6(seed, size):
+    """Rules (a) and (b) across pieces (cracked borders and level lines on the pieces' outlines,
+    corners where pieces meet) on made-up faces: the fast path equals the full computation."""
+    rng = random.Random(seed)
+    for board in grid_level(rng, size):
+        for kind in (MOVEMENT, RANGE):
+            got = fast(board, kind)
+            assert got is not None
+            assert got == full(board, kind), (kind, board.pieces())
+
+
+def test_a_fast_path_missing_outline_corners_or_edges_is_caught_gears_3_2_3_6(monkeypatch):
+    """The comparisons above can fail: with the faces' outline vertices (rule (b)) or edges
+    (rule (a)) left out of the tables, boards of made-up levels get other graphs than the full
+    computation (the shipped faces meet only at their entrance/exit pairs, rule (c))."""
+    real = D._build_face_outline
+
+    def wrong_graphs(drop: int) -> int:
+        def broken(face):
+            got = real(face)
+            return got if got is None else tuple({} if i == drop else t for i, t in enumerate(got))
+
+        monkeypatch.setattr(D, "_build_face_outline", broken)
+        wrong = 0
+        for seed in range(15):
+            for board in grid_level(random.Random(700 + seed), 6):
+                for kind in (MOVEMENT, RANGE):
+                    got = fast(board, kind)
+                    wrong += got is not None and got != full(board, kind)
+        return wrong
+
+    assert wrong_graphs(0) > 0  # no outline vertices: corner contacts between pieces are missed
+    assert wrong_graphs(1) > 0  # no outline edges: borders along two pieces' edges are missed
+
+
+def test_a_face_with_a_passable_line_off_its_areas_is_not_read_piecewise_gears_3_2():
+    """A border of a face that does not run along its own areas' edges could join areas of
+    another piece anywhere: such a face gets no outline table, its boards the full graph."""
+    import dataclasses
+
+    from game.board.model import Line
+
+    name = NAMES[0]
+    face = dataclasses.replace(TILES[name])
+    (x0, y0), (x1, y1) = ((0, 0), (face.tile_width, face.tile_width))
+    face.lines = face.lines + (Line("border", "stray", 999, ((Fraction(x0), Fraction(y0)), (Fraction(x1), Fraction(y1)))),)
+    assert D._face_outline(face) is None
+    board = compose([Placement(face, name)], "one")
+    for kind in (MOVEMENT, RANGE):
+        assert fast(board, kind) is None
+        assert dict(area_graph(board, kind)) == full(board, kind)
