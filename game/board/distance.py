@@ -261,10 +261,21 @@ class _IntGeometry:
     def edges_by_line(self) -> dict[tuple[int, int, int], list[tuple[str, IntPt, IntPt]]]:
         """Area edges grouped by supporting line (rule (a)), in area order."""
         out: dict[tuple[int, int, int], list[tuple[str, IntPt, IntPt]]] = {}
+        get = out.get
         for n, poly in self.polys.items():
-            for i, p in enumerate(poly):
-                q = poly[(i + 1) % len(poly)]
-                out.setdefault(_ikey(p, q), []).append((n, p, q))
+            for p, q in zip(poly, poly[1:] + poly[:1]):
+                # _ikey, its axis-parallel cases inline (most edges; one call per edge otherwise)
+                if p[0] == q[0] and p[1] != q[1]:
+                    k = (1, 0, -p[0])
+                elif p[1] == q[1] and p[0] != q[0]:
+                    k = (0, 1, -p[1])
+                else:
+                    k = _ikey(p, q)
+                group = get(k)
+                if group is None:
+                    out[k] = [(n, p, q)]
+                else:
+                    group.append((n, p, q))
         return out
 
     @cached_property
@@ -407,22 +418,31 @@ def outline_segments(board: Board) -> tuple[Segment, ...]:
     """Board.outline_segments on the integer geometry: the parts of the areas' polygon edges not
     shared with another area's edge (same segments and order as the plain Fraction reference in
     tests/board/test_distance_fast.py: lines in order of first edge, edges in area order),
-    the collinear overlaps subtracted on integers, the points divided back exactly."""
+    the collinear overlaps subtracted on integers, the points divided back exactly.
+
+    Each line's edges are sorted by start once; an edge reads them only up to its own end
+    (the same uncovered pieces as sorting every other edge of the line per edge)."""
     geo = _int_geometry(board)
     s = geo.scale
     out: list[Segment] = []
     for group in geo.edges_by_line.values():
-        for k, (n, a, b) in enumerate(group):
+        if len(group) == 1:
+            n, a, b = group[0]
             ix = 0 if a[0] != b[0] else 1
+            lo, hi = (a[ix], b[ix]) if a[ix] <= b[ix] else (b[ix], a[ix])
+            out.append(Segment(_unscaled_at(a, b, ix, lo, s), _unscaled_at(a, b, ix, hi, s)))
+            continue
+        ix = 0 if group[0][1][0] != group[0][2][0] else 1
+        spans = sorted(((c[ix], d[ix], m) if c[ix] <= d[ix] else (d[ix], c[ix], m)) for m, c, d in group)
+        for n, a, b in group:
             ta, tb = a[ix], b[ix]
             lo, hi = (ta, tb) if ta <= tb else (tb, ta)
-            covered = sorted(
-                (c[ix], d[ix]) if c[ix] <= d[ix] else (d[ix], c[ix]) for m, c, d in group if m != n
-            )
             pieces: list[tuple[int, int]] = []
             cur = lo
-            for c0, c1 in covered:
-                if c1 <= cur or c0 >= hi:
+            for c0, c1, m in spans:
+                if c0 >= hi:
+                    break
+                if m == n or c1 <= cur:
                     continue
                 if c0 > cur:
                     pieces.append((cur, c0))
@@ -434,9 +454,24 @@ def outline_segments(board: Board) -> tuple[Segment, ...]:
     return tuple(out)
 
 
+_WHOLE: dict[int, Fraction] = {}  # shared Fraction(n) instances (immutable), as compose.py keeps
+
+
+def _whole_fraction(n: int) -> Fraction:
+    f = _WHOLE.get(n)
+    if f is None:
+        f = Fraction(n)
+        if len(_WHOLE) < 100_000:
+            _WHOLE[n] = f
+    return f
+
+
 def _unscaled_at(a: IntPt, b: IntPt, ix: int, value: int, scale: int) -> Point:
     """The point of line ab (scaled) whose coordinate ix is value, in unscaled Fractions."""
     other = 1 - ix
+    if scale == 1 and a[other] == b[other]:  # whole pixels on an axis-parallel line: no division
+        v, w = _whole_fraction(value), _whole_fraction(a[other])
+        return (v, w) if ix == 0 else (w, v)
     num = a[other] * (b[ix] - a[ix]) + (value - a[ix]) * (b[other] - a[other])
     w = Fraction(num, (b[ix] - a[ix]) * scale)
     v = Fraction(value, scale)

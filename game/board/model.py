@@ -241,11 +241,14 @@ class Board:
         if self.grid is not None:
             return ()
         key = ("outline", self.version)
-        if key not in self._cache:
-            from game.board.distance import outline_segments  # exact, on integers
+        got = self._cache.get(key)
+        if got is not None and got[0] is self.areas:  # areas replaced in place: read afresh
+            return got[1]
+        from game.board.distance import outline_segments  # exact, on integers
 
-            self._cache[key] = outline_segments(self)
-        return self._cache[key]
+        result = outline_segments(self)
+        self._cache[key] = (self.areas, result)
+        return result
 
     def edge_segment(self, edge: Edge) -> Segment:
         """A lattice edge in pixel coordinates."""
@@ -255,8 +258,22 @@ class Board:
 
     def blocking_segments(self, closed_doors: Iterable[str] | None = None) -> tuple[Segment, ...]:
         """Everything that blocks sight and movement, in pixels: walls, closed doors (the map's
-        starting state when closed_doors is None) and the map edge."""
-        doors = self.door_segments(closed_doors)
+        starting state when closed_doors is None) and the map edge.
+
+        Cached per version and closed doors, with the containers it was read from compared by
+        identity (a Board is mutable: replacing its lines, doors, areas or grid is seen)."""
+        closed = self.closed_door_names(closed_doors)
+        parts = (self.areas, self.lines, self.doors, self.grid)
+        key = ("blocking", self.version, closed)
+        got = self._cache.get(key)
+        if got is not None and all(x is y for x, y in zip(got[0], parts)):
+            return got[1]
+        result = self._blocking_segments(closed)
+        self._cache[key] = (parts, result)
+        return result
+
+    def _blocking_segments(self, closed: frozenset[str]) -> tuple[Segment, ...]:
+        doors = self.door_segments(closed)
         if self.grid is not None:
             return tuple(self.edge_segment(e) for e in sorted(self.grid.wall_edges)) + doors
         return self.wall_segments() + doors + self.outline_segments()
