@@ -278,12 +278,17 @@ class _IntGeometry:
                     group.append((n, p, q))
         return out
 
-    @cached_property
-    def lines_by_kind(self) -> dict[str, list[tuple[IntPt, IntPt]]]:
-        out: dict[str, list[tuple[IntPt, IntPt]]] = {}
-        for line in self._lines:
-            pts = [self.pt(p) for p in line.points]
-            out.setdefault(line.kind, []).extend(zip(pts, pts[1:]))
+    def segments_of(self, kind: str) -> list[tuple[IntPt, IntPt]]:
+        """The segments of the lines of one kind, in board order (converted on first use: graphs
+        read the passable kinds, never the walls)."""
+        per = self.__dict__.setdefault("_segments_of", {})
+        out = per.get(kind)
+        if out is None:
+            out = per[kind] = []
+            for line in self._lines:
+                if line.kind == kind:
+                    pts = [self.pt(p) for p in line.points]
+                    out.extend(zip(pts, pts[1:]))
         return out
 
     def pt(self, p: Point) -> IntPt:
@@ -538,7 +543,7 @@ class _SharedTables:
         # key -> [(kind, a, b)] in the order _area_graph's passable list had them (kinds sorted)
         passable: dict[tuple[int, int, int], list[tuple[str, IntPt, IntPt]]] = {}
         for kind in sorted(kinds):
-            for a, b in geo.lines_by_kind.get(kind, ()):
+            for a, b in geo.segments_of(kind):
                 if a != b:
                     passable.setdefault(_ikey(a, b), []).append((kind, a, b))
         self.passable = passable
@@ -565,7 +570,7 @@ class _SharedTables:
         self.pairs = pairs
         # (b) corners: (p, touching names, rays per name, [(d, names sharing ray d, line key)])
         corners = []
-        vertex_at = geo.vertex_at
+        vertex_at = geo.vertex_at if points is None else _LazyVertexAt(geo.polys)
         polys = geo.polys
         if points is None:
             points = {v for poly in polys.values() for v in poly}
@@ -591,6 +596,18 @@ class _SharedTables:
             shared = [(d, group, _ikey(p, (p[0] + d[0], p[1] + d[1]))) for d, group in owners.items() if len(group) > 1]
             corners.append((p, touching, shared))
         self.corners = corners
+
+
+class _LazyVertexAt(dict):
+    """geo.vertex_at for the areas asked only (a composed board's outline corners touch few)."""
+
+    def __init__(self, polys):
+        super().__init__()
+        self._polys = polys
+
+    def __missing__(self, n: str) -> dict[IntPt, int]:
+        got = self[n] = _first_index(self._polys[n])
+        return got
 
 
 def _shared_tables(geo: _IntGeometry, kinds: frozenset[str]) -> _SharedTables:
@@ -818,7 +835,7 @@ def _build_face_outline(face: Board):
     geo = _int_geometry(face)
     # Every passable stretch lies along the face's area edges on its line.
     for kind in sorted(_ALL_PASSABLE):
-        for a, b in geo.lines_by_kind.get(kind, ()):
+        for a, b in geo.segments_of(kind):
             if a == b:
                 continue
             sides = geo.edges_by_line.get(_ikey(a, b), ())
