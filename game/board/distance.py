@@ -871,9 +871,26 @@ def _build_face_outline(face: Board):
             if free:
                 edges.setdefault(n, set()).add(index[(n, a, b)])
                 stretches.append((a, b))
+    # Stretches by the line they lie on: x of a vertical one, y of a horizontal one, else slanted.
+    by_x: dict[int, list[tuple[int, int]]] = {}
+    by_y: dict[int, list[tuple[int, int]]] = {}
+    slanted = []
+    for a, b in stretches:
+        if a[0] == b[0]:
+            by_x.setdefault(a[0], []).append((min(a[1], b[1]), max(a[1], b[1])))
+        elif a[1] == b[1]:
+            by_y.setdefault(a[1], []).append((min(a[0], b[0]), max(a[0], b[0])))
+        else:
+            slanted.append((a, b))
+
+    def on_outline(v: IntPt) -> bool:
+        x, y = v
+        return (any(lo <= y <= hi for lo, hi in by_x.get(x, ())) or any(lo <= x <= hi for lo, hi in by_y.get(y, ()))
+                or any(_on_segment(v, a, b) for a, b in slanted))
+
     vertices: dict[str, list[int]] = {}
     for n, poly in geo.polys.items():
-        on = [i for i, v in enumerate(poly) if any(_on_segment(v, a, b) for a, b in stretches)]
+        on = [i for i, v in enumerate(poly) if on_outline(v)]
         if on:
             vertices[n] = on
     return vertices, {n: sorted(v) for n, v in edges.items()}
