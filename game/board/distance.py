@@ -816,6 +816,15 @@ def _renamed_graph(face: Board, kind: str, name: str) -> dict[str, frozenset[str
 _FACE_OUTLINE = "face_outline"
 
 
+def prepare_face(face: Board, name: str) -> None:
+    """Builds now what every board laid from this face will read (its own movement and range
+    graphs named as piece `name`, and its outline table), so that laying boards in play pays
+    only for what depends on the layout. Called when a tile face is loaded."""
+    for kind in ("movement", "range"):
+        _renamed_graph(face, kind, name)
+    _face_outline(face)
+
+
 def _face_outline(face: Board):
     """The face's outline table: (areas, lines, version, {area: vertex indices on the outline},
     {area: edge indices with a stretch on the outline}), indices into the area's polygon without

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from game.gears.content import DieFace, GearsContent
 from game.gears.rules import names as N

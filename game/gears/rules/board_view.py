@@ -37,7 +37,8 @@ from typing import Any, Callable, Mapping, Sequence
 from game.board import los as L
 from game.board.los import touch_int as _touch
 from game.board.compose import OverlapError, Placement, add_piece, area_boxes, compose, place_at_exit
-from game.board.geometry import convex_hull, normalize_polygon, point_in_polygon, polygon_problems
+from game.board.distance import prepare_face
+from game.board.geometry import normalize_polygon, polygon_problems
 from game.board.model import Board, CoverSpot, MapError, Segment
 from game.board.tmx import load_board
 
@@ -65,7 +66,8 @@ class FileTileLoader:
             path = self.tiles_dir / f"{tile}.tmx"
             if not path.exists():
                 raise MapError(f"{path}: tile face {tile} is missing (spec 3.7: one .tmx per face)")
-            self._cache[tile] = load_board(path)
+            face = self._cache[tile] = load_board(path)
+            prepare_face(face, tile)  # its own graphs and outline: read by every board laid from it
         return self._cache[tile]
 
 

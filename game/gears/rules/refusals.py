@@ -307,7 +307,7 @@ def _attack_reason(state: GearsState, p: str, action: Action, f: dict[str, Any])
         return f"{N.locust(state, target)} is not on the map."
     why = A.cog_attack_legality(state, content, p, target, weapon, mode, f.get("spend", True))
     if why is None and not f.get("spend", True) and state.cogs[p].ammo(weapon) < 1:
-        return f"This card's attack needs a weapon holding at least 1 ammo token (spec 6.1)."
+        return "This card's attack needs a weapon holding at least 1 ammo token (spec 6.1)."
     return why
 
 
