@@ -13,7 +13,7 @@ title directly, no Session log), seats 1-4 in turn. Reports separately:
 that resolutions run on included (rules/procedures.py).
 `--warm` measures a second pass over the same games (board tables and LOS cached: the rules
 alone). `--sample` uses the sample tile face for every tile (what the tests use).
-`--repeat R` measures R passes over the same games, each with the boards laid afresh (the
+`--repeat R` (default 3) measures R passes over the same games, each with the boards laid afresh (the
 caches that depend on the layout are dropped, `forget_layouts`), and reports the best: the
 speed of this shared machine varies by up to 40% from one run to the next, and the best pass
 is the one least disturbed (as `timeit` reports its minimum).
@@ -111,9 +111,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sample", action="store_true", help="sample tile face for every tile")
     ap.add_argument("--profile", action="store_true", help="cProfile top lines of the play loop")
     ap.add_argument("--top", type=int, default=15, help="lines of --profile output (default 15)")
-    ap.add_argument("--repeat", type=int, default=1,
-                    help="measured passes, each from cold board caches (unless --warm); the best "
-                         "pass is reported (the machine's speed varies between runs)")
+    ap.add_argument("--repeat", type=int, default=3,
+                    help="measured passes (default 3), each from cold board caches (unless --warm); "
+                         "the best pass is reported (the machine's speed varies between runs)")
     ap.add_argument("--warm", action="store_true",
                     help="play every game once unmeasured first: boards and LOS come from the caches, "
                          "what is left is the rules themselves")
