@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 from game.engine.protocol import Action, Title
+from game.engine.runtime import use_one_core
 from game.engine.session import Session
 
 
@@ -231,6 +232,7 @@ def simulate_main(argv: list[str]) -> int:
     ap.add_argument("--max-actions", type=_positive, default=20_000,
                     help="actions after which a game counts as unfinished (default 20000)")
     args = ap.parse_args(argv)
+    use_one_core()  # batch work: the resolution threads' hand-offs stay on one core (runtime.py)
     objs = run(args.title, args.mission, args.games, args.seed, args.players, args.bot, args.max_actions)
     played = [o for o in objs if "refused" not in o]
     if args.mission != "all" and not played:
