@@ -26,7 +26,7 @@ from math import floor
 from typing import Sequence
 
 from game.board.checks import line_param, orient, polygons_overlap
-from game.board.distance import note_composition
+from game.board.distance import note_composition, whole_fraction as _frac
 from game.board.model import (
     Area,
     Board,
@@ -138,20 +138,6 @@ def _plus(a, b) -> Fraction:
     if getattr(a, "denominator", 0) == 1 and getattr(b, "denominator", 0) == 1:
         return _frac(a.numerator + b.numerator)
     return a + b
-
-
-_WHOLE: dict[int, Fraction] = {}  # shared Fraction(n) instances (immutable): map coordinates
-
-
-def _frac(n: int) -> Fraction:
-    """Fraction(n) for an int n, one shared instance per value (creating Fractions is most of
-    the cost of moving whole-pixel geometry); bounded so odd inputs cannot grow it forever."""
-    f = _WHOLE.get(n)
-    if f is None:
-        f = Fraction(n)
-        if len(_WHOLE) < 100_000:
-            _WHOLE[n] = f
-    return f
 
 
 def _ipt(p) -> tuple[int, int] | None:

@@ -459,10 +459,12 @@ def outline_segments(board: Board) -> tuple[Segment, ...]:
     return tuple(out)
 
 
-_WHOLE: dict[int, Fraction] = {}  # shared Fraction(n) instances (immutable), as compose.py keeps
+_WHOLE: dict[int, Fraction] = {}  # shared Fraction(n) instances (immutable; compose.py too)
 
 
-def _whole_fraction(n: int) -> Fraction:
+def whole_fraction(n: int) -> Fraction:
+    """Fraction(n) for an int n, one shared instance per value (creating Fractions is most of
+    the cost of moving whole-pixel geometry); bounded so odd inputs cannot grow it forever."""
     f = _WHOLE.get(n)
     if f is None:
         f = Fraction(n)
@@ -475,7 +477,7 @@ def _unscaled_at(a: IntPt, b: IntPt, ix: int, value: int, scale: int) -> Point:
     """The point of line ab (scaled) whose coordinate ix is value, in unscaled Fractions."""
     other = 1 - ix
     if scale == 1 and a[other] == b[other]:  # whole pixels on an axis-parallel line: no division
-        v, w = _whole_fraction(value), _whole_fraction(a[other])
+        v, w = whole_fraction(value), whole_fraction(a[other])
         return (v, w) if ix == 0 else (w, v)
     num = a[other] * (b[ix] - a[ix]) + (value - a[ix]) * (b[other] - a[other])
     w = Fraction(num, (b[ix] - a[ix]) * scale)

@@ -12,26 +12,11 @@ zero-width gaps).
 from __future__ import annotations
 
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from game.board import los
-from game.board.geometry import convex_hull, normalize_polygon
+from game.board.geometry import convex_hull
 from tests.board import los_reference as ref
-
-coord = st.integers(0, 8)
-ipt = st.tuples(coord, coord)
-_rect = st.tuples(coord, coord, st.integers(1, 4), st.integers(1, 4)).map(
-    lambda t: ((t[0], t[1]), (t[0] + t[2], t[1]), (t[0] + t[2], t[1] + t[3]), (t[0], t[1] + t[3]))
-)
-_free = st.lists(ipt, min_size=3, max_size=6).filter(
-    lambda raw: not ref.polygon_problems(normalize_polygon(raw))
-).map(lambda raw: tuple((int(x), int(y)) for x, y in normalize_polygon(raw)))
-polygon = st.one_of(_rect, _free)
-# Walls on a line through the lattice (axis-parallel, many collinear and touching) plus free ones.
-_axis_wall = st.tuples(coord, coord, coord, st.booleans()).map(
-    lambda t: (((t[0], t[2]), (t[1], t[2])) if t[3] else ((t[2], t[0]), (t[2], t[1])))
-)
-walls_st = st.lists(st.one_of(_axis_wall, st.tuples(ipt, ipt)), max_size=9)
+from tests.board.los_strategies import ipt, polygon, walls_st
 
 
 def _certified(a, b, walls) -> bool:

@@ -11,24 +11,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.board.geometry import normalize_polygon, point_in_polygon
+from game.board.geometry import point_in_polygon
 from game.board.los import touch_int
 from game.gears.rules import board_view as BV
 from tests.board import los_reference as ref
-
-coord = st.integers(0, 8)
-ipt = st.tuples(coord, coord)
-_rect = st.tuples(coord, coord, st.integers(1, 4), st.integers(1, 4)).map(
-    lambda t: ((t[0], t[1]), (t[0] + t[2], t[1]), (t[0] + t[2], t[1] + t[3]), (t[0], t[1] + t[3]))
-)
-_free = st.lists(ipt, min_size=3, max_size=6).filter(
-    lambda raw: not ref.polygon_problems(normalize_polygon(raw))
-).map(lambda raw: tuple((int(x), int(y)) for x, y in normalize_polygon(raw)))
-polygon = st.one_of(_rect, _free)
-_axis_wall = st.tuples(coord, coord, coord, st.booleans()).map(
-    lambda t: (((t[0], t[2]), (t[1], t[2])) if t[3] else ((t[2], t[0]), (t[2], t[1])))
-)
-walls_st = st.lists(st.one_of(_axis_wall, st.tuples(ipt, ipt)), max_size=9)
+from tests.board.los_strategies import coord, ipt, polygon, walls_st
 
 
 def _even(pts):
@@ -170,3 +157,12 @@ def test_scaled_walls_equal_scaling_each_coordinate_spec_3_5(walls, den):
     want = [((BV._scaled(w.a[0], s), BV._scaled(w.a[1], s)), (BV._scaled(w.b[0], s), BV._scaled(w.b[1], s)))
             for w in segs]
     assert BV._scaled_walls(segs, s) == want
+
+
+@settings(max_examples=300, deadline=None)
+@given(ipt, polygon)
+def test_integer_point_side_agrees_with_geometry_point_in_polygon_spec_3_5(p, poly):
+    """The integer side test behind the sight candidates and the point-in-area shortcut gives
+    geometry.point_in_polygon's answer: 1 inside, 0 on the boundary, -1 outside."""
+    assert BV._int_point_side(p, poly) == point_in_polygon(p, poly)
+    assert BV._in_closed_polygon(p, poly) == (point_in_polygon(p, poly) >= 0)

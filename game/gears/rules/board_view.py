@@ -671,22 +671,25 @@ def _candidates(poly: tuple[IntPt, ...]) -> list[IntPt]:
 
 
 def _strictly_inside(p: IntPt, poly: Sequence[IntPt]) -> bool:
-    """geometry.point_in_polygon(p, poly) == 1 on integers: not on the boundary, and inside by
-    the same crossing-number rule as _in_closed_polygon."""
+    """geometry.point_in_polygon(p, poly) == 1 on integers: inside, not on the boundary."""
+    return _int_point_side(p, poly) == 1
+
+
+def _int_point_side(p: IntPt, poly: Sequence[IntPt]) -> int:
+    """geometry.point_in_polygon on integers: 1 inside, 0 on the boundary, -1 outside, by the
+    same crossing-number rule (an edge counts when one end is strictly above p's y)."""
     px, py = p
     inside = False
-    n = len(poly)
     ax, ay = poly[-1]
-    for i in range(n):
-        bx, by = poly[i]
+    for bx, by in poly:
         c = (bx - ax) * (py - ay) - (by - ay) * (px - ax)
         if c == 0 and (ax if ax < bx else bx) <= px <= (ax if ax > bx else bx) \
                 and (ay if ay < by else by) <= py <= (ay if ay > by else by):
-            return False  # on this edge
+            return 0  # on this edge
         if (ay > py) != (by > py) and (c > 0) == (by > ay):
             inside = not inside
         ax, ay = bx, by
-    return inside
+    return 1 if inside else -1
 
 
 class WallIndex(tuple):
@@ -817,27 +820,22 @@ def _int_hull(points: list[IntPt]) -> list[IntPt]:
     pts = sorted(set(points))
     if len(pts) <= 2:
         return pts
-    lower: list[IntPt] = []
+    return _half_hull(pts)[:-1] + _half_hull(reversed(pts))[:-1]
+
+
+def _half_hull(pts) -> list[IntPt]:
+    """Andrew's monotone chain over points in sorted (or reversed) order: one half of the hull."""
+    out: list[IntPt] = []
     for p in pts:
         px, py = p
-        while len(lower) >= 2:
-            (ox, oy), (qx, qy) = lower[-2], lower[-1]
+        while len(out) >= 2:
+            (ox, oy), (qx, qy) = out[-2], out[-1]
             if (qx - ox) * (py - oy) - (qy - oy) * (px - ox) <= 0:
-                lower.pop()
+                out.pop()
             else:
                 break
-        lower.append(p)
-    upper: list[IntPt] = []
-    for p in reversed(pts):
-        px, py = p
-        while len(upper) >= 2:
-            (ox, oy), (qx, qy) = upper[-2], upper[-1]
-            if (qx - ox) * (py - oy) - (qy - oy) * (px - ox) <= 0:
-                upper.pop()
-            else:
-                break
-        upper.append(p)
-    return lower[:-1] + upper[:-1]
+        out.append(p)
+    return out
 
 
 def _some_clear(pairs: list[tuple[IntPt, IntPt]], walls: Sequence[IntSeg]) -> bool:
@@ -1027,21 +1025,8 @@ def _point_area(p: IntPt, b: tuple[IntPt, ...], cb: list[IntPt], walls: Sequence
 
 
 def _in_closed_polygon(p: IntPt, poly: Sequence[IntPt]) -> bool:
-    """geometry.point_in_polygon(p, poly) >= 0 on integers: on the boundary, or inside by the
-    same crossing-number rule (an edge counts when one end is strictly above p's y)."""
-    px, py = p
-    inside = False
-    n = len(poly)
-    for i in range(n):
-        ax, ay = poly[i]
-        bx, by = poly[(i + 1) % n]
-        c = (bx - ax) * (py - ay) - (by - ay) * (px - ax)
-        if c == 0 and (ax if ax < bx else bx) <= px <= (ax if ax > bx else bx) \
-                and (ay if ay < by else by) <= py <= (ay if ay > by else by):
-            return True  # on this edge
-        if (ay > py) != (by > py) and (c > 0) == (by > ay):
-            inside = not inside
-    return inside
+    """geometry.point_in_polygon(p, poly) >= 0 on integers: inside or on the boundary."""
+    return _int_point_side(p, poly) >= 0
 
 
 def _exact_search(a_pts: list[IntPt], a_is_point: bool, b_pts: list[IntPt], walls: list[IntSeg],

@@ -32,26 +32,28 @@ def cog(state: GearsState, player: str) -> str:
     return character_name(c.character)
 
 
-def character_name(character_id: str) -> str:
-    """The character card's name, or the id itself (a COG of an unknown character)."""
+def _once(key: Any, make) -> str:
+    """The memoised name under key, made by make() the first time."""
     memo = _memo()
-    key = ("cog", character_id)
     got = memo.get(key)
     if got is None:
-        ch = _content().cogs.get(character_id)
-        got = memo[key] = ch.name if ch else character_id
+        got = memo[key] = make()
     return got
+
+
+def character_name(character_id: str) -> str:
+    """The character card's name, or the id itself (a COG of an unknown character)."""
+    def make() -> str:
+        ch = _content().cogs.get(character_id)
+        return ch.name if ch else character_id
+    return _once(("cog", character_id), make)
 
 
 def locust(state: GearsState, lid: str) -> str:
     """'Drone 1': the Enemy card's name and the figure's number."""
     x = state.locusts.get(lid)
-    memo = _memo()
-    key = ("locust", lid, x.enemy if x is not None else None)
-    got = memo.get(key)
-    if got is None:
-        got = memo[key] = _locust(lid, x.enemy if x is not None else None)
-    return got
+    enemy = x.enemy if x is not None else None
+    return _once(("locust", lid, enemy), lambda: _locust(lid, enemy))
 
 
 def _locust(lid: str, enemy_id: str | None) -> str:
@@ -77,24 +79,18 @@ def figure(state: GearsState, who: str) -> str:
 
 
 def weapon(weapon_id: str) -> str:
-    memo = _memo()
-    key = ("weapon", weapon_id)
-    got = memo.get(key)
-    if got is None:
+    def make() -> str:
         w = _content().weapons.get(weapon_id)
-        got = memo[key] = w.name if w else weapon_id.replace("_", " ")
-    return got
+        return w.name if w else weapon_id.replace("_", " ")
+    return _once(("weapon", weapon_id), make)
 
 
 def card(card_id: str) -> str:
     """An Order card's name ('blind_fire#2' -> 'Blind Fire')."""
-    memo = _memo()
-    key = ("card", card_id)
-    got = memo.get(key)
-    if got is None:
+    def make() -> str:
         o = _content().orders.get(card_id.split("#")[0])
-        got = memo[key] = o.name if o else card_id
-    return got
+        return o.name if o else card_id
+    return _once(("card", card_id), make)
 
 
 def cards(n: int) -> str:
