@@ -23,7 +23,8 @@ code with the Python frame kept alive instead of rebuilt; an answer costs the wo
 question, not the whole resolution again. The paused thread belongs to the state object: when
 the state was restored, copied or loaded, or `state.proc` was replaced, the runner no longer
 matches and the re-execution path takes over, with the same result
-(tests/gears/test_perf_caches.py plays whole games both ways and compares every state hash). `LIVE = False` forces re-execution.
+(tests/gears/test_perf_caches.py plays whole games both ways and compares every state hash).
+`LIVE = False` forces re-execution.
 
 A resolution must not catch BaseException or change the state in `finally` blocks: a paused
 runner that is let go (`release`, or the cap on paused runners) is unwound by an exception
