@@ -10,9 +10,8 @@ A mission the title refuses (rules not modelled yet, wrong player count) prints
 `replay_ok`: every game's action list, replayed from its seed through game.engine.Session,
 reaches the same final state hash (spec 12.3, DESIGN.md: the action list is the game).
 `actions_per_second` counts everything between two actions: the bots' own thinking (the
-default CogBot weighs exact attack previews, some milliseconds a decision: about 100-400
-actions/s; `--bot random` about 3,000) and the Session's log. The rules alone are measured by
-tools/bench_gears.py.
+default CogBot weighs exact attack previews: about 700-1,700 actions/s; `--bot random` about
+3,000) and the Session's log. The rules alone are measured by tools/bench_gears.py.
 An exception in a game counts as an error and is printed to stderr with the title, mission,
 seed, player count and action index, so `--mission M --seed S --games 1 --players P`
 reproduces it. The exit code is 0 only with no error, no failed replay and no unfinished game.

@@ -153,3 +153,15 @@ def test_mulcher_omen_needs_an_ammo_token_spec_8_4(title, content, ammo, wounded
     run_proc(s, A.cog_attack, content, p, "boomer#1", "mulcher", "overwhelming")
     assert c.ammo("mulcher") == ammo - 1
     assert s.locusts["boomer#1"].wounded == wounded
+
+
+def test_remembered_wound_distributions_are_handed_out_as_copies_spec_6_3(content):
+    """The exact preview is kept per (dice counts, Omen effects); a caller that changes the
+    dict it got does not change the next answer, and the reasons play no part in the key."""
+    one = A.AttackPlan(1, 0, ("first",), (("extra_wound", 1),))
+    got = A.wound_distribution(content, one)
+    got[0] = Fraction(1)
+    again = A.wound_distribution(content, A.AttackPlan(1, 0, ("other words",), (("extra_wound", 1),)))
+    assert again == {0: Fraction(1, 6), 1: Fraction(4, 6), 2: Fraction(1, 6)}
+    assert A.wound_distribution(content, A.AttackPlan(1, 0, (), ())) == {0: Fraction(2, 6), 1: Fraction(3, 6),
+                                                                         2: Fraction(1, 6)}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from game.gears.content import DieFace, GearsContent
 from game.gears.rules import names as N
@@ -211,7 +212,26 @@ def _joint(faces: tuple[DieFace, ...], n: int, key) -> dict[tuple[int, int], Fra
 
 
 def wound_distribution(content: GearsContent, plan: AttackPlan) -> Dist:
-    """Exact distribution of wounds to the target for a planned attack (spec 6.3, 6.6)."""
+    """Exact distribution of wounds to the target for a planned attack (spec 6.3, 6.6).
+
+    It depends only on the dice and on the plan's dice counts and Omen effects (not on its
+    reasons), so each answer is kept: the COG bot previews the same few attacks many times."""
+    attack, defence = content.dice["attack"], content.dice["defence"]
+    key = (id(attack), id(defence), plan.black, plan.red, plan.omen)
+    hit = _DISTS.get(key)
+    if hit is None or hit[0] is not attack or hit[1] is not defence:
+        hit = _DISTS[key] = (attack, defence, _wound_distribution(content, plan))
+        if len(_DISTS) > 4096:
+            _DISTS.pop(next(iter(_DISTS)))
+    return dict(hit[2])
+
+
+# (dice ids, black, red, omen effects) -> (the dice, the distribution); the dice objects are
+# kept so that their ids stay unique while an entry lives.
+_DISTS: dict[tuple, tuple[Any, Any, Dist]] = {}
+
+
+def _wound_distribution(content: GearsContent, plan: AttackPlan) -> Dist:
     black = _joint(content.dice["attack"].faces, plan.black, lambda f: (f.hits, int(f.omen)))
     red = _joint(content.dice["defence"].faces, plan.red, lambda f: (f.shields, int(f.shields == 1)))
     effects = dict(plan.omen)
