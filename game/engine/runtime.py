@@ -1,4 +1,5 @@
-"""Process-wide settings for the entry points (`python -m game ...`, tools/bench_*.py).
+"""Process-wide settings for the entry points (`python -m game ...`, tools/bench_*.py), and
+where the per-user files live (`config_dir`).
 
 Garbage collection (`tune_gc`, every entry point): the rules make many short-lived dicts, lists
 and small objects per action (events, actions, option lists), almost all freed at once by
@@ -23,8 +24,19 @@ from __future__ import annotations
 
 import gc
 import os
+from pathlib import Path
 
 GC_THRESHOLD = (20_000, 10, 10)
+
+
+def config_dir() -> Path:
+    """The per-user folder for settings, saves and tutorial progress: $TILETOP_CONFIG_DIR, else
+    $XDG_CONFIG_HOME/tiletop, else ~/.config/tiletop."""
+    override = os.environ.get("TILETOP_CONFIG_DIR")
+    if override:
+        return Path(override)
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "tiletop"
 
 
 def tune_gc() -> None:

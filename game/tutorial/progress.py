@@ -8,21 +8,13 @@ not an error the learner must fix: it is set aside and progress starts again, wi
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.engine.runtime import config_dir
 from game.engine.session import write_json_atomic
 
 FILE_NAME = "tutorial.json"
-
-
-def config_dir() -> Path:
-    override = os.environ.get("TILETOP_CONFIG_DIR")
-    if override:
-        return Path(override)
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "tiletop"
 
 
 @dataclass

@@ -7,11 +7,12 @@ never worth a crash. No pygame here.
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 import tomli
+
+from game.engine.runtime import config_dir
 
 UI_SCALES: tuple[float, ...] = (0.75, 1.0, 1.25, 1.5, 2.0)
 PALETTES: tuple[str, ...] = ("default", "cb_safe")
@@ -23,14 +24,6 @@ class Settings:
     ui_scale: float = 1.0
     language: str = "en"
     palette: str = "default"
-
-
-def config_dir() -> Path:
-    override = os.environ.get("TILETOP_CONFIG_DIR")
-    if override:
-        return Path(override)
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "tiletop"
 
 
 def settings_path() -> Path:

@@ -23,6 +23,15 @@ def text(surface: pygame.Surface, s: str, font: pygame.font.Font, colour: RGB, p
     return rect
 
 
+def elide(text: str, font: pygame.font.Font, width: int) -> str:
+    """`text` cut with an ellipsis to fit `width` pixels."""
+    if font.size(text)[0] <= width:
+        return text
+    while len(text) > 1 and font.size(text + "\u2026")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "\u2026"
+
+
 def wrap(s: str, font: pygame.font.Font, width: int) -> list[str]:
     """Greedy word wrap; a word longer than the line (a long path) is broken by characters."""
     lines: list[str] = []

@@ -161,20 +161,20 @@ class BoardView:
         return {a: tuple(sorted(adj.get(a, ()))) for a in self.areas}
 
     def mdist(self, a: str, b: str) -> int:
-        # A place off this board (a COG not yet placed while a level is laid out) is
-        # unreachable: answered without building the area graph of every intermediate board.
-        if b not in self.board.areas:
-            if a not in self.board.areas:
-                raise KeyError(a)
-            return INF
-        return self.move_dist[a].get(b, INF)
+        return self._dist("move_dist", a, b)
 
     def rdist(self, a: str, b: str) -> int:
+        return self._dist("range_dist", a, b)
+
+    def _dist(self, table: str, a: str, b: str) -> int:
+        # A place off this board (a COG not yet placed while a level is laid out) is
+        # unreachable: answered without building the area graph of every intermediate board
+        # (the table, named here, is only read past this check).
         if b not in self.board.areas:
             if a not in self.board.areas:
                 raise KeyError(a)
             return INF
-        return self.range_dist[a].get(b, INF)
+        return getattr(self, table)[a].get(b, INF)
 
     # ------------------------------------------------------------------ places on the board
 

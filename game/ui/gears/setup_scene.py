@@ -448,7 +448,7 @@ class GearsSetup(Scene):
         text_rect = pygame.Rect(rect.left + px(12), rect.top + name_font.get_linesize() + px(7), rect.width - px(24),
                                 rect.bottom - rect.top - name_font.get_linesize() - px(9))
         short = text_rect.height < small.get_linesize()
-        name = _elide(title, name_font, rect.width - tag_w - px(40))
+        name = widgets.elide(title, name_font, rect.width - tag_w - px(40))
         if short:  # one line: name, text and tag share the row's middle
             widgets.text(surface, name, name_font, pal.text if not bad else pal.text_dim, (rect.left + px(12), rect.centery), "midleft")
             widgets.text(surface, tag, small, pal.text_dim, (rect.right - px(12), rect.centery), "midright")
@@ -460,14 +460,14 @@ class GearsSetup(Scene):
             left = rect.left + px(12) + min(name_font.size(title)[0], rect.width - tag_w - px(40)) + px(12)
             room = rect.right - px(12) - tag_w - px(14) - left
             if room > px(60):
-                widgets.text(surface, _elide(line, small, room), small, colour, (left, rect.centery), "midleft")
+                widgets.text(surface, widgets.elide(line, small, room), small, colour, (left, rect.centery), "midleft")
             self.hits.append((rect, what))
             return
         lines = widgets.wrap(line, small, text_rect.width)
         maxl = max(1, text_rect.height // small.get_linesize())
         if len(lines) > maxl:
             lines = lines[:maxl]
-            lines[-1] = _elide(lines[-1] + "\u2026", small, text_rect.width)
+            lines[-1] = widgets.elide(lines[-1] + "\u2026", small, text_rect.width)
         for i, text in enumerate(lines):
             surface.blit(small.render(text, True, colour), (text_rect.left, text_rect.top + i * small.get_linesize()))
         self.hits.append((rect, what))
@@ -534,11 +534,3 @@ class GearsSetup(Scene):
     def shortcuts(self) -> list[tuple[str, str]]:
         return [("Enter", _("Start the mission")), ("Ctrl+L", _("Load a game")), ("Esc", _("Back"))]
 
-
-def _elide(text: str, font: pygame.font.Font, width: int) -> str:
-    """`text` cut with an ellipsis to fit `width` pixels."""
-    if font.size(text)[0] <= width:
-        return text
-    while len(text) > 1 and font.size(text + "\u2026")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "\u2026"

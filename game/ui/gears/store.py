@@ -11,8 +11,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.engine.runtime import config_dir
 from game.engine.session import SaveError, Session, load_session, write_json_atomic
-from game.ui.settings import config_dir
 
 
 PREFIX = "gears-"  # named saves: gears-<mission>-turn<n>-<date>.json

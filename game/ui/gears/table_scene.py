@@ -951,13 +951,13 @@ class GearsTable(Scene):
             who = words.player(self.state, self.content, decider)
             tag = _("{who} decides").format(who=who) + (" (" + _("bot") + ")" if self.is_bot(decider) else "")
             col = panels.seat_colour(self.state.players, decider)
-            right = widgets.text(surface, _elide(tag, ctx.font(15, bold=True), r.right - x - px(120)), ctx.font(15, bold=True), col, (right, r.centery), "midright").left - px(18)
+            right = widgets.text(surface, widgets.elide(tag, ctx.font(15, bold=True), r.right - x - px(120)), ctx.font(15, bold=True), col, (right, r.centery), "midright").left - px(18)
         tfont = ctx.font(18, bold=True)
         seed = _("Seed {seed}").format(seed=self.session.seed)
         sfont = ctx.font(13)
         if tfont.size(title)[0] + sfont.size(seed)[0] + px(40) <= right - x:
             right = widgets.text(surface, seed, sfont, pal.text_dim, (min(right, self.side_rect.left - px(12)), r.centery), "midright").left - px(18)
-        widgets.text(surface, _elide(title, tfont, right - x - px(16)), tfont, pal.text, (x + px(16), r.centery), "midleft")
+        widgets.text(surface, widgets.elide(title, tfont, right - x - px(16)), tfont, pal.text, (x + px(16), r.centery), "midleft")
 
     def _draw_prompt(self, surface) -> None:
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
@@ -1046,7 +1046,7 @@ class GearsTable(Scene):
         col = panels.seat_colour(self.state.players, viewer)
 
         def line(text: str, font, colour, y: int) -> int:  # one line of the column, cut to its width
-            return widgets.text(surface, _elide(text, font, info.width), font, colour, (info.left, y)).bottom
+            return widgets.text(surface, widgets.elide(text, font, info.width), font, colour, (info.left, y)).bottom
 
         y = line(words.character(self.content, c.character), ctx.font(17, bold=True), col, info.top) + px(4)
         y = line(_("Health (hand): {n} of {limit}").format(n=len(c.hand), limit=limit), ctx.font(14, bold=True), pal.text, y) + px(4)
@@ -1148,7 +1148,7 @@ class GearsTable(Scene):
         if st.stage < len(mission.stages):
             stage = mission.stages[st.stage]
             title = _("Stage {n}").format(n=stage.number) + f" \u2014 {mission.name}"
-            y = widgets.text(surface, _elide(title, ctx.font(15, bold=True), w - px(20)), ctx.font(15, bold=True), pal.text, (x, y)).bottom + px(2)
+            y = widgets.text(surface, widgets.elide(title, ctx.font(15, bold=True), w - px(20)), ctx.font(15, bold=True), pal.text, (x, y)).bottom + px(2)
             y = widgets.text_block(surface, _("Objective: ") + stage.flip_when.text, ctx.font(13), pal.text, pygame.Rect(x, y, w, px(60)), 1.1)
             for rule in stage.special_rules[:2]:
                 y = widgets.text_block(surface, "\u2022 " + rule.text, ctx.font(12), pal.text_dim, pygame.Rect(x, y, w, px(46)), 1.1)
@@ -1171,7 +1171,7 @@ class GearsTable(Scene):
             limit = self.content.cogs[c.character].hand_limit
             pips_left = right - limit * px(13)
             nfont = ctx.font(14, bold=True)
-            widgets.text(surface, _elide(name, nfont, pips_left - x - px(26)), nfont, pal.text, (x + px(18), y))
+            widgets.text(surface, widgets.elide(name, nfont, pips_left - x - px(26)), nfont, pal.text, (x + px(18), y))
             panels.pips(surface, ctx, pips_left, y + px(3), len(c.hand), limit, (220, 60, 50))
             y += px(19)
             kit = ", ".join([f"{words.weapon(self.content, wpn).split()[0]} {n}" for wpn, n in c.weapons] + [_("grenades {n}").format(n=c.grenades)])
@@ -1408,14 +1408,6 @@ class _Pick:
 
     action: Action
 
-
-def _elide(text: str, font: pygame.font.Font, width: int) -> str:
-    """`text` cut with an ellipsis to fit `width` pixels."""
-    if font.size(text)[0] <= width:
-        return text
-    while len(text) > 1 and font.size(text + "\u2026")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "\u2026"
 
 
 def _darker(c):
