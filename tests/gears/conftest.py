@@ -58,15 +58,21 @@ def start(real, mission: str, players: int = 1, seed: int = 5, **options):
     return s
 
 
-def resolve(s, fn, *args):
+def resolve(s, fn, *args, **kw):
     """Runs fn(ctx, *args) answering every question with its first option; the events."""
+    return resolve_with_result(s, fn, *args, **kw)[1]
+
+
+def resolve_with_result(s, fn, *args, **kw):
+    """(what fn returned, the events), answering every question with its first option: the
+    resolution is run again from the start with one more answer each time it asks."""
     snap = s.to_json()
     answers: list = []
     while True:
         s.restore(snap)
         ctx = Ctx(s, answers)
         try:
-            fn(ctx, *args)
-            return ctx.events
+            got = fn(ctx, *args, **kw)
+            return got, ctx.events
         except NeedDecision as need:
             answers.append(need.options[0])

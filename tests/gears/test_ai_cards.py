@@ -13,7 +13,7 @@ from game.gears.rules import wounds as W
 from game.gears.rules.procedures import Ctx, NeedDecision
 from game.gears.rules.spawning import md
 from game.gears.rules.state import LocustState
-from tests.gears.conftest import fresh
+from tests.gears.conftest import fresh, resolve_with_result
 
 BLANK = {"attack": [5] * 40, "defence": [5] * 40}
 
@@ -56,16 +56,7 @@ def put(s, content, enemy: str, d: int, wounded: bool = False, away: bool = Fals
 
 def run(s, content, cid: str):
     """Resolves one card, answering every question with its first option."""
-    snap = s.to_json()
-    answers: list = []
-    while True:
-        s.restore(snap)
-        ctx = Ctx(s, answers)
-        try:
-            again = resolve_card(ctx, content, content.ai_cards[cid])
-            return again, ctx.events
-        except NeedDecision as need:
-            answers.append(need.options[0])
+    return resolve_with_result(s, resolve_card, content, content.ai_cards[cid])
 
 
 def attacks(events, lid: str | None = None) -> list:

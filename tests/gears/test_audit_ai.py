@@ -12,7 +12,7 @@ from game.gears.rules import wounds as W
 from game.gears.rules.procedures import Ctx, NeedDecision
 from game.gears.rules.spawning import hole_nearest
 from game.gears.rules.state import LocustState
-from tests.gears.conftest import fresh
+from tests.gears.conftest import fresh, resolve
 
 BLANK = {"attack": [5] * 40, "defence": [5] * 40}
 EAST, PLAZA, WEST = "12A:east_yard", "12A:plaza", "12A:west_street"
@@ -188,17 +188,8 @@ def test_base_5_firefight_each_boomer_includes_the_grinder_using_boomer_cards(ti
     far = next(a for a in sorted(view.areas) if view.mdist(here, a) == 3 and view.rdist(here, a) <= 3
                and los(view, (a, None), (here, None)))
     g = put(s, content, "grinder", far)
-    snap = s.to_json()
-    answers: list = []
-    while True:
-        s.restore(snap)
-        ctx = Ctx(s, answers)
-        try:
-            resolve_card(ctx, content, content.ai_cards["base:5"])
-            break
-        except NeedDecision as need:
-            answers.append(need.options[0])
-    assert [e for e in ctx.events if e.kind == "attack" and e.payload.get("figure") == g]
+    events = resolve(s, resolve_card, content, content.ai_cards["base:5"])
+    assert [e for e in events if e.kind == "attack" and e.payload.get("figure") == g]
     assert s.locusts[g].area == far
 
 

@@ -13,7 +13,7 @@ from game.gears.rules import wounds as W
 from game.gears.rules.board_view import FileTileLoader
 from game.gears.rules.procedures import Ctx, NeedDecision
 from game.gears.rules.state import LocustState
-from tests.gears.conftest import fresh, run_proc
+from tests.gears.conftest import fresh, resolve_with_result, run_proc
 
 SPEC = Path("/work/shared/rules/gears-of-war.md")
 SUBSECTIONS = {3: 8, 5: 4, 6: 16, 7: 6}  # section -> number of subsections (spec headings)
@@ -21,16 +21,7 @@ SUBSECTIONS = {3: 8, 5: 4, 6: 16, 7: 6}  # section -> number of subsections (spe
 
 def drive(s, fn, *args, **kw):
     """Runs a resolution answering every question with its first option; returns events."""
-    snap = s.to_json()
-    answers: list = []
-    while True:
-        s.restore(snap)
-        ctx = Ctx(s, answers)
-        try:
-            fn(ctx, *args, **kw)
-            return ctx.events
-        except NeedDecision as need:
-            answers.append(need.options[0])
+    return resolve_with_result(s, fn, *args, **kw)[1]
 
 
 # ----------------------------------------------------------------------------- 3.1
