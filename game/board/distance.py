@@ -442,21 +442,26 @@ def outline_segments(board: Board) -> tuple[Segment, ...]:
         for n, a, b in group:
             ta, tb = a[ix], b[ix]
             lo, hi = (ta, tb) if ta <= tb else (tb, ta)
-            pieces: list[tuple[int, int]] = []
-            cur = lo
-            for c0, c1, m in spans:
-                if c0 >= hi:
-                    break
-                if m == n or c1 <= cur:
-                    continue
-                if c0 > cur:
-                    pieces.append((cur, c0))
-                cur = max(cur, c1)
-            if cur < hi:
-                pieces.append((cur, hi))
-            for s0, s1 in pieces:
+            for s0, s1 in _gaps(lo, hi, ((c0, c1) for c0, c1, m in spans if m != n)):
                 out.append(Segment(_unscaled_at(a, b, ix, s0, s), _unscaled_at(a, b, ix, s1, s)))
     return tuple(out)
+
+
+def _gaps(lo: int, hi: int, spans) -> list[tuple[int, int]]:
+    """The parts of [lo, hi] that no span (c0, c1) covers; spans in order of c0."""
+    out: list[tuple[int, int]] = []
+    cur = lo
+    for c0, c1 in spans:
+        if c0 >= hi:
+            break
+        if c1 <= cur:
+            continue
+        if c0 > cur:
+            out.append((cur, c0))
+        cur = max(cur, c1)
+    if cur < hi:
+        out.append((cur, hi))
+    return out
 
 
 _WHOLE: dict[int, Fraction] = {}  # shared Fraction(n) instances (immutable; compose.py too)
@@ -870,16 +875,7 @@ def _build_face_outline(face: Board):
             ix = 0 if a[0] != b[0] else 1
             lo, hi = (a[ix], b[ix]) if a[ix] <= b[ix] else (b[ix], a[ix])
             covered = sorted((c[ix], d[ix]) if c[ix] <= d[ix] else (d[ix], c[ix]) for m, c, d in group if m != n)
-            cur, free = lo, []
-            for c0, c1 in covered:
-                if c1 <= cur or c0 >= hi:
-                    continue
-                if c0 > cur:
-                    free.append((cur, c0))
-                cur = max(cur, c1)
-            if cur < hi:
-                free.append((cur, hi))
-            if free:
+            if _gaps(lo, hi, covered):
                 edges.setdefault(n, set()).add(index[(n, a, b)])
                 stretches.append((a, b))
     # Stretches by the line they lie on: x of a vertical one, y of a horizontal one, else slanted.
