@@ -9,13 +9,12 @@ title directly, no Session log), seats 1-4 in turn. Reports separately:
     of a process also pays for loading tiles and building the board tables, reported apart;
   - steady state: actions per second of legal_actions + choose + apply (the goal is >= 5,000
     actions/s on one core, issue "Gears of War: the whole rules engine").
-`--profile` prints a cProfile top 15 (cumulative and own time) of the play loop, the threads
-that resolutions run on included (rules/procedures.py).
+`--profile` prints a cProfile top 15 (cumulative and own time) of the play loop (resolutions
+pause in greenlets of the same thread, game/engine/resolution.py, so one profiler sees them).
 `--warm` measures a second pass over the same games (board tables and LOS cached: the rules
 alone). `--sample` uses the sample tile face for every tile (what the tests use).
-The process is pinned to the core it starts on (game/engine/runtime.py `use_one_core`: the
-goal is per core, and the resolution threads' hand-offs cost far less on one core);
-`--any-core` leaves it free to move. `--repeat R` (default 3) measures R passes over the same games, each with the boards laid afresh (the
+The process is not pinned to a core: everything runs in one thread (the greenlets of paused
+resolutions included). `--repeat R` (default 3) measures R passes over the same games, each with the boards laid afresh (the
 caches that depend on the layout are dropped, `forget_layouts`), and reports the best: the
 speed of this shared machine varies by up to 40% from one run to the next, and the best pass
 is the one least disturbed (as `timeit` reports its minimum).
@@ -32,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.engine.runtime import tune_gc, use_one_core  # noqa: E402
+from game.engine.runtime import tune_gc  # noqa: E402
 from game.gears.bots import RandomBot  # noqa: E402
 from game.gears.rules.board_view import FileTileLoader, SampleTileLoader  # noqa: E402
 from game.gears.rules.missions import unsupported  # noqa: E402
@@ -52,8 +51,8 @@ def players_for(title: GearsTitle, mission: str, game: int) -> int:
 def play(title: GearsTitle, mission: str, seed: int, players: int, max_actions: int,
          prof: cProfile.Profile | None = None):
     """One game: (setup seconds, actions, play seconds, play CPU seconds, outcome). Only play is
-    profiled. CPU seconds count every thread of the process (one runs at a time): on a machine
-    other programs share, they leave out the time spent waiting for a core."""
+    profiled. CPU seconds (process time): on a machine other programs share, they leave out
+    the time spent waiting for a core."""
     t0 = time.perf_counter()
     state = title.new_game(mission, seed, {"players": players})
     t1 = time.perf_counter()
@@ -113,8 +112,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sample", action="store_true", help="sample tile face for every tile")
     ap.add_argument("--profile", action="store_true", help="cProfile top lines of the play loop")
     ap.add_argument("--top", type=int, default=15, help="lines of --profile output (default 15)")
-    ap.add_argument("--any-core", action="store_true",
-                    help="do not pin the process to one core (the default pins it, as simulate does)")
     ap.add_argument("--repeat", type=int, default=3,
                     help="measured passes (default 3), each from cold board caches (unless --warm); "
                          "the best pass is reported (the machine's speed varies between runs)")
@@ -124,15 +121,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     tune_gc()  # the program's own settings (python -m game applies them too)
-    core = None if args.any_core else use_one_core()  # the goal is per core; simulate pins too
-    print(f"on core {core}" if core is not None else "not pinned to a core")
     title = GearsTitle(SampleTileLoader() if args.sample else FileTileLoader())
     missions = supported_missions(title) if args.mission == "all" else [args.mission]
     prof = cProfile.Profile() if args.profile else None
-    if prof:
-        from game.gears.rules import procedures
-
-        procedures.PROFILERS = []  # resolutions run on their own threads: profile those too
 
     # Warm-up: reading the tile faces (maps/gears/tiles/*.tmx) is a one-off per process, as is
     # the first game's imports; neither is a cost of an action. Boards, distances and LOS are
@@ -183,8 +174,6 @@ def main(argv: list[str] | None = None) -> int:
         for key in ("cumulative", "tottime"):
             out = io.StringIO()
             stats = pstats.Stats(prof, stream=out)
-            for worker in procedures.PROFILERS:
-                stats.add(worker)
             stats.sort_stats(key).print_stats(args.top)
             print(f"--- cProfile top {args.top} by {key} ---")
             print("\n".join(out.getvalue().splitlines()[4:]))

@@ -140,8 +140,8 @@ def test_state_view_follows_new_placements(title):
 
 
 def _trajectory(title, seed, players, live, n=120):
-    old = P.LIVE
-    P.LIVE = live
+    old = P.RESOLVER.live
+    P.RESOLVER.live = live
     try:
         s = title.new_game("emergence", seed, {"players": players})
         pick = Rng(seed).stream("bot")
@@ -155,7 +155,7 @@ def _trajectory(title, seed, players, live, n=120):
         P.release(s)
         return hashes
     finally:
-        P.LIVE = old
+        P.RESOLVER.live = old
 
 
 def test_paused_resolutions_match_re_execution(title):
