@@ -16,7 +16,8 @@ An exception in a game counts as an error and is printed to stderr with the titl
 seed, player count and action index, so `--mission M --seed S --games 1 --players P`
 reproduces it. The exit code is 0 only with no error, no failed replay and no unfinished game.
 
-Titles plug in through `SIMULATORS` (name -> factory of a `Simulator`); only Gears today.
+A title plugs in through its `simulator` entry in game/titles.py (a factory of a `Simulator`,
+e.g. game/gears/simulation.py); the choices of TITLE are the titles that have one.
 """
 from __future__ import annotations
 
@@ -26,8 +27,9 @@ import sys
 import time
 import traceback
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
+from game import titles
 from game.engine.protocol import Action, Title
 from game.engine.runtime import use_one_core
 from game.engine.session import Session
@@ -41,6 +43,7 @@ class Simulator(Protocol):
     """What a title provides to be simulated."""
 
     title: Title[Any]
+    bots: tuple[str, ...]  # the controllers --bot may name; the first is the default
 
     def scenarios(self) -> list[str]:
         """Every scenario the title knows (supported or not)."""
@@ -58,52 +61,6 @@ class Simulator(Protocol):
     def finish(self, state: Any) -> None:
         """Frees what a game in progress holds (called after every game)."""
 
-
-# ---------------------------------------------------------------------------- Gears
-
-class GearsSimulator:
-    def __init__(self) -> None:
-        from game.gears.rules.title import GearsTitle
-
-        self.title = GearsTitle()
-        self.content = self.title.content
-
-    def scenarios(self) -> list[str]:
-        return list(self.content.missions)
-
-    def refusal(self, scenario: str, players: int | None) -> str | None:
-        from game.gears.rules.missions import unsupported
-
-        if scenario not in self.content.missions:
-            return f"unknown Gears mission {scenario!r} (known: {', '.join(sorted(self.content.missions))})"
-        missing = unsupported(self.content, scenario)
-        if missing:
-            return f"mission {scenario!r} needs rules not modelled yet: {', '.join(missing)}"
-        lo, hi = self.content.missions[scenario].players
-        if players is not None and not lo <= players <= hi:
-            return f"{self.content.missions[scenario].name} is for {lo}-{hi} players, not {players}"
-        return None
-
-    def player_counts(self, scenario: str) -> list[int]:
-        lo, hi = self.content.missions[scenario].players
-        return list(range(max(1, lo), min(4, hi) + 1))
-
-    def options(self, scenario: str, players: int) -> dict[str, Any]:
-        return {"players": players}
-
-    def bot(self, kind: str, seed: int) -> Bot:
-        from game.gears.bots import CogBot, RandomBot
-
-        return RandomBot(seed) if kind == "random" else CogBot(seed)
-
-    def finish(self, state: Any) -> None:
-        from game.gears.rules.procedures import release
-
-        release(state)
-
-
-SIMULATORS: dict[str, Callable[[], Simulator]] = {"gears": GearsSimulator}
-BOTS = ("cog", "random")
 
 
 # ---------------------------------------------------------------------------- running
@@ -195,11 +152,15 @@ def play_game(sim: Simulator, name: str, mission: str, seed: int, players: int, 
             sim.finish(session.state)
 
 
-def run(name: str, missions: str, games: int, seed: int, players: int | None, bot_kind: str = "cog",
+def run(name: str, missions: str, games: int, seed: int, players: int | None, bot_kind: str | None = None,
         max_actions: int = 20_000, out=None, err=None) -> list[dict[str, Any]]:
-    """Simulates and prints one JSON line per mission; returns the printed objects."""
+    """Simulates and prints one JSON line per mission; returns the printed objects.
+    `bot_kind` None: the title's first bot."""
     out, err = out or sys.stdout, err or sys.stderr
-    sim = SIMULATORS[name]()
+    sim = titles.get(name).new_simulator()
+    bot_kind = bot_kind or sim.bots[0]
+    if bot_kind not in sim.bots:
+        raise ValueError(f"{name} has no bot {bot_kind!r} (bots: {', '.join(sim.bots)})")
     names = sim.scenarios() if missions == "all" else [missions]
     printed = []
     for mission in names:
@@ -221,18 +182,23 @@ def run(name: str, missions: str, games: int, seed: int, players: int | None, bo
 def simulate_main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="python -m game simulate",
                                  description="Play whole games with bots; one JSON object per mission.")
-    ap.add_argument("title", choices=sorted(SIMULATORS), help="the game")
-    ap.add_argument("--mission", default="all", help="a mission id, or 'all' (default)")
+    ap.add_argument("title", choices=titles.keys_with("simulator"), help="the game")
+    ap.add_argument("--mission", "--scenario", dest="mission", default="all",
+                    help="a mission (scenario) id, or 'all' (default)")
     ap.add_argument("--games", type=_positive, default=10, help="games per mission (default 10)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i")
     ap.add_argument("--players", type=int, choices=range(1, 5), metavar="1-4",
                     help="players (default: cycle through the counts the mission allows)")
-    ap.add_argument("--bot", choices=BOTS, default="cog", help="the controller in every seat (default cog)")
+    ap.add_argument("--bot", metavar="KIND",
+                    help="the controller in every seat, one the title's simulator names (default: its first)")
     ap.add_argument("--max-actions", type=_positive, default=20_000,
                     help="actions after which a game counts as unfinished (default 20000)")
     args = ap.parse_args(argv)
     use_one_core()  # batch work: the resolution threads' hand-offs stay on one core (runtime.py)
-    objs = run(args.title, args.mission, args.games, args.seed, args.players, args.bot, args.max_actions)
+    try:
+        objs = run(args.title, args.mission, args.games, args.seed, args.players, args.bot, args.max_actions)
+    except ValueError as exc:  # a bot the title does not have
+        ap.error(str(exc))
     played = [o for o in objs if "refused" not in o]
     if args.mission != "all" and not played:
         return 2  # the one mission asked for was refused

@@ -4,12 +4,13 @@
     python tools/compile_catalogues.py --check  # exit 1 if any .mo is stale
     python tools/compile_catalogues.py --extract  # add new msgids to the English .po
 
---extract collects the literal strings passed to _() / N_() / translate() in game/ui and
-game/tutorial, and every player-facing text of the data files the UI shows through `_()`: the
-lessons (game/<title>/lessons/*.toml: lesson title and summary, step texts and "wrong"
-explanations) and the rules reference (rule titles and texts). Data texts are read with the
-game's own loaders, so each msgid is exactly the string the code translates (stripped, and for
-rule texts with runs of whitespace joined) and a `#:` comment names the file and the key.
+--extract collects the literal strings passed to _() / N_() / translate() under game/ (the UI,
+the tutorial, the title registry's taglines, a title's lesson adapter), and every player-facing
+text of the data files the UI shows through `_()`: the lessons (game/<title>/lessons/*.toml:
+lesson title and summary, step texts and "wrong" explanations) and the rules reference (rule
+titles and texts). Data texts are read with the game's own loaders, so each msgid is exactly
+the string the code translates (stripped, and for rule texts with runs of whitespace joined)
+and a `#:` comment names the file and the key.
 
 Only the .po subset we write is supported: comments, msgid, msgstr, and strings continued on
 following lines. Entries with an empty msgstr are left out so gettext falls back to the msgid.
@@ -24,7 +25,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE_DIR = ROOT / "game" / "locale"
-CODE_DIRS = (ROOT / "game" / "ui", ROOT / "game" / "tutorial")
+CODE_DIRS = (ROOT / "game",)  # the UI, the tutorial, the title registry, a title's adapter
 
 
 class PoError(ValueError):
