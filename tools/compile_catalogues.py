@@ -138,11 +138,12 @@ def extract_lesson_texts(folders: list[Path] | None = None) -> dict[str, list[st
     lesson shows: its title and summary, each step's text and "wrong" explanation. Read with
     game.tutorial.loader (structure only), so the msgid is the value the overlay translates."""
     _importable()
-    from game.tutorial.library import TITLES
+    from game import titles
     from game.tutorial.loader import load_lessons
 
     found: dict[str, list[str]] = {}
-    for folder in folders if folders is not None else list(TITLES.values()):
+    defaults = [titles.get(t).lesson_folder for t in titles.keys_with("lessons")]
+    for folder in folders if folders is not None else defaults:
         for lesson in load_lessons(folder):
             where = _rel(lesson.path)
             texts = [("lesson.title", lesson.title), ("lesson.summary", lesson.summary)]
@@ -158,11 +159,12 @@ def extract_rule_texts(paths: list[Path] | None = None) -> dict[str, list[str]]:
     """msgid -> ['game/gears/rules_reference.toml rule."3.5".title', ...]: the title and text of
     every rule, as game.tutorial.rules_ref loads them (the F1 Rules tab and refusals show these)."""
     _importable()
-    from game.tutorial.library import RULES
+    from game import titles
     from game.tutorial.rules_ref import load_rules_reference
 
     found: dict[str, list[str]] = {}
-    for path in paths if paths is not None else list(RULES.values()):
+    defaults = [titles.get(t).rules_reference_path for t in titles.keys_with("rules_reference")]
+    for path in paths if paths is not None else defaults:
         reference = load_rules_reference(path)
         for rule in reference.ordered():
             for key, value in (("title", rule.title), ("text", rule.text)):
