@@ -1,4 +1,4 @@
-"""`python -m game simulate TITLE --mission NAME|all --games N --seed S [--players P]`:
+"""`python -m game simulate TITLE --mission NAME|all --games N --seed S [--players P] [--jobs N]`:
 whole games played by bots, one JSON object per mission on stdout.
 
     {"title": "gears", "mission": "emergence", "games": 10, "wins": 2, "losses": 8,
@@ -9,12 +9,20 @@ A mission the title refuses (rules not modelled yet, wrong player count) prints
 {"title", "mission", "refused": "<the title's sentence>"} instead of failing the run.
 `replay_ok`: every game's action list, replayed from its seed through game.engine.Session,
 reaches the same final state hash (spec 12.3, DESIGN.md: the action list is the game).
-`actions_per_second` counts everything between two actions: the bots' own thinking (the
-default CogBot weighs exact attack previews: about 700-1,700 actions/s; `--bot random` about
-3,000) and the Session's log. The rules alone are measured by tools/bench_gears.py.
+`actions_per_second` is all the missions' actions over the sum of each game's own wall-clock
+time from its first action to its last (setup and the replay check excluded). It counts
+everything between two actions: the bots' own thinking (the default CogBot weighs exact attack
+previews: about 700-1,700 actions/s; `--bot random` about 3,000) and the Session's log. The
+rules alone are measured by tools/bench_gears.py.
 An exception in a game counts as an error and is printed to stderr with the title, mission,
 seed, player count and action index, so `--mission M --seed S --games 1 --players P`
 reproduces it. The exit code is 0 only with no error, no failed replay and no unfinished game.
+
+`--jobs N` plays the games in N worker processes (see "--jobs N" below) and prints exactly what
+a serial run prints, in the same order, on stdout and stderr, but for `actions_per_second`:
+a timing, and since it sums per-game times it stays a per-process rate (near the serial one,
+lower when the workers share cores), not the run's total throughput. `--jobs 1` (the default)
+plays every game in this process, one after another.
 
 A title plugs in through its `simulator` entry in game/titles.py (a factory of a `Simulator`,
 e.g. game/gears/simulation.py); the choices of TITLE are the titles that have one.
@@ -23,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 import traceback
@@ -153,30 +162,103 @@ def play_game(sim: Simulator, name: str, mission: str, seed: int, players: int, 
 
 
 def run(name: str, missions: str, games: int, seed: int, players: int | None, bot_kind: str | None = None,
-        max_actions: int = 20_000, out=None, err=None) -> list[dict[str, Any]]:
+        max_actions: int = 20_000, out=None, err=None, jobs: int = 1,
+        cores: list[int] | None = None) -> list[dict[str, Any]]:
     """Simulates and prints one JSON line per mission; returns the printed objects.
-    `bot_kind` None: the title's first bot."""
+    `bot_kind` None: the title's first bot. `jobs` > 1 plays the games in that many worker
+    processes (`cores`: the cores they are pinned to, one each in turn; None: not pinned);
+    the lines, and the order of anything written to `err`, are those of a serial run."""
     out, err = out or sys.stdout, err or sys.stderr
     sim = titles.get(name).new_simulator()
     bot_kind = bot_kind or sim.bots[0]
     if bot_kind not in sim.bots:
         raise ValueError(f"{name} has no bot {bot_kind!r} (bots: {', '.join(sim.bots)})")
     names = sim.scenarios() if missions == "all" else [missions]
-    printed = []
+    refusals = {m: sim.refusal(m, players) for m in names}
+    tasks: list[tuple[str, int, int]] = []  # (mission, seed, players), in the order they are reported
     for mission in names:
-        reason = sim.refusal(mission, players)
-        if reason is not None:
-            obj: dict[str, Any] = {"title": name, "mission": mission, "refused": reason}
-        else:
-            report = MissionReport(name, mission)
+        if refusals[mission] is None:
             counts = [players] if players is not None else sim.player_counts(mission)
-            for i in range(games):
-                report.results.append(play_game(sim, name, mission, seed + i, counts[i % len(counts)],
-                                                bot_kind, max_actions, err=err))
-            obj = report.to_json()
-        print(json.dumps(obj, sort_keys=False), file=out, flush=True)
-        printed.append(obj)
+            tasks += [(mission, seed + i, counts[i % len(counts)]) for i in range(games)]
+    if jobs > 1 and len(tasks) > 1:
+        results = _in_processes(name, tasks, bot_kind, max_actions, err, min(jobs, len(tasks)), cores)
+    else:
+        results = (play_game(sim, name, m, s, p, bot_kind, max_actions, err=err) for m, s, p in tasks)
+    printed = []
+    try:
+        for mission in names:
+            reason = refusals[mission]
+            if reason is not None:
+                obj: dict[str, Any] = {"title": name, "mission": mission, "refused": reason}
+            else:
+                obj = MissionReport(name, mission, [next(results) for _ in range(games)]).to_json()
+            print(json.dumps(obj, sort_keys=False), file=out, flush=True)
+            printed.append(obj)
+    finally:
+        results.close()  # the worker processes end here
     return printed
+
+
+# ---------------------------------------------------------------------------- --jobs N
+#
+# Every game is independent (its own seed, bots and state), so N worker processes play them
+# side by side and the parent reports them in the serial order. 'spawn', not 'fork': a Gears
+# resolution runs on a thread of its own and idle threads wait in a pool
+# (game/gears/rules/procedures.py); a forked child would inherit that pool without its threads
+# (and any lock a thread held), and hang. A spawned worker starts a clean interpreter, the same
+# on every platform, at the cost of importing the title and loading its content once per
+# worker (about a second for Gears). The registry entry is read again in the worker, so a
+# title added at run time (a test's) is not seen there: such a title simulates with jobs=1.
+
+_WORKER_SIMULATORS: dict[str, Simulator] = {}
+
+
+def _in_processes(name: str, tasks: list[tuple[str, int, int]], bot_kind: str, max_actions: int, err,
+                  jobs: int, cores: list[int] | None):
+    """The tasks' GameResults in task order; each game's stderr text is written out as its
+    result comes up, so errors read as in a serial run."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context("spawn")
+    started = context.Value("i", 0)
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_start,
+                             initargs=(started, cores)) as pool:
+        futures = [pool.submit(_worker_game, name, m, s, p, bot_kind, max_actions) for m, s, p in tasks]
+        for future in futures:
+            result, text = future.result()
+            err.write(text)
+            yield result
+
+
+def _worker_start(started: Any, cores: list[int] | None) -> None:
+    """Each worker as the parent's own process would be: the entry points' collector settings,
+    and one core of its own (runtime.use_one_core says why one core; the parent is pinned to
+    one already, and a worker would inherit it, so each takes the next of the parent's cores)."""
+    import os
+
+    from game.engine.runtime import tune_gc
+
+    tune_gc()
+    if cores and hasattr(os, "sched_setaffinity"):
+        with started.get_lock():
+            index = started.value
+            started.value += 1
+        try:
+            os.sched_setaffinity(0, {cores[index % len(cores)]})
+        except OSError:
+            pass
+
+
+def _worker_game(name: str, mission: str, seed: int, players: int, bot_kind: str,
+                 max_actions: int) -> tuple[GameResult, str]:
+    import io
+
+    sim = _WORKER_SIMULATORS.get(name)
+    if sim is None:
+        sim = _WORKER_SIMULATORS[name] = titles.get(name).new_simulator()
+    err = io.StringIO()
+    return play_game(sim, name, mission, seed, players, bot_kind, max_actions, err=err), err.getvalue()
 
 
 def simulate_main(argv: list[str]) -> int:
@@ -193,10 +275,14 @@ def simulate_main(argv: list[str]) -> int:
                     help="the controller in every seat, one the title's simulator names (default: its first)")
     ap.add_argument("--max-actions", type=_positive, default=20_000,
                     help="actions after which a game counts as unfinished (default 20000)")
+    ap.add_argument("--jobs", type=_positive, default=1,
+                    help="worker processes playing the games side by side (default 1: serial, in this process)")
     args = ap.parse_args(argv)
+    cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None  # before the pin
     use_one_core()  # batch work: the resolution threads' hand-offs stay on one core (runtime.py)
     try:
-        objs = run(args.title, args.mission, args.games, args.seed, args.players, args.bot, args.max_actions)
+        objs = run(args.title, args.mission, args.games, args.seed, args.players, args.bot, args.max_actions,
+                   jobs=args.jobs, cores=cores)
     except ValueError as exc:  # a bot the title does not have
         ap.error(str(exc))
     played = [o for o in objs if "refused" not in o]

@@ -120,3 +120,37 @@ def test_command_line(monkeypatch, capsys):
     from game.__main__ import COMMANDS
 
     assert COMMANDS["simulate"][:2] == ("game.simulate", "simulate_main")
+
+
+def _less_timing(text: str) -> list[dict]:
+    return [{k: v for k, v in json.loads(line).items() if k != "actions_per_second"} for line in text.splitlines()]
+
+
+def test_jobs_2_prints_what_a_serial_run_prints_but_the_timing():
+    """--jobs N: the same JSON lines in the same order, same wins, losses, turns and actions;
+    only actions_per_second (a timing) may differ."""
+    serial, parallel = io.StringIO(), io.StringIO()
+    S.run("gears", "emergence", 4, 21, None, out=serial, jobs=1)
+    S.run("gears", "emergence", 4, 21, None, out=parallel, jobs=2)
+    assert _less_timing(parallel.getvalue()) == _less_timing(serial.getvalue())
+    (obj,) = _less_timing(serial.getvalue())
+    assert obj["games"] == 4 and obj["players"] == [1, 2, 3, 4] and obj["errors"] == 0
+
+
+def test_jobs_keep_the_order_of_the_missions():
+    """Every mission, one game each cut short (unfinished after 20 actions): the workers finish in any
+    order, the lines come out in the serial one."""
+    serial, parallel = io.StringIO(), io.StringIO()
+    S.run("gears", "all", 1, 3, None, max_actions=20, out=serial, jobs=1)
+    S.run("gears", "all", 1, 3, None, max_actions=20, out=parallel, jobs=2)
+    lines = _less_timing(serial.getvalue())
+    assert _less_timing(parallel.getvalue()) == lines and len(lines) > 1
+
+
+def test_jobs_command_line_option(monkeypatch):
+    seen = {}
+    monkeypatch.setattr(S, "run", lambda *a, **k: seen.update(k) or [])
+    assert S.simulate_main(["gears", "--jobs", "3"]) == 0
+    assert seen["jobs"] == 3 and seen["cores"]
+    with pytest.raises(SystemExit):
+        S.simulate_main(["gears", "--jobs", "0"])
