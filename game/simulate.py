@@ -30,6 +30,7 @@ e.g. game/gears/simulation.py); the choices of TITLE are the titles that have on
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import sys
@@ -163,11 +164,11 @@ def play_game(sim: Simulator, name: str, mission: str, seed: int, players: int, 
 
 def run(name: str, missions: str, games: int, seed: int, players: int | None, bot_kind: str | None = None,
         max_actions: int = 20_000, out=None, err=None, jobs: int = 1,
-        cores: list[int] | None = None) -> list[dict[str, Any]]:
+        affinity: set[int] | None = None) -> list[dict[str, Any]]:
     """Simulates and prints one JSON line per mission; returns the printed objects.
     `bot_kind` None: the title's first bot. `jobs` > 1 plays the games in that many worker
-    processes (`cores`: the cores they are pinned to, one each in turn; None: not pinned);
-    the lines, and the order of anything written to `err`, are those of a serial run."""
+    processes, free to run on the cores in `affinity` (None: those they inherit); the lines,
+    and the order of anything written to `err`, are those of a serial run."""
     out, err = out or sys.stdout, err or sys.stderr
     sim = titles.get(name).new_simulator()
     bot_kind = bot_kind or sim.bots[0]
@@ -181,7 +182,7 @@ def run(name: str, missions: str, games: int, seed: int, players: int | None, bo
             counts = [players] if players is not None else sim.player_counts(mission)
             tasks += [(mission, seed + i, counts[i % len(counts)]) for i in range(games)]
     if jobs > 1 and len(tasks) > 1:
-        results = _in_processes(name, tasks, bot_kind, max_actions, err, min(jobs, len(tasks)), cores)
+        results = _in_processes(name, tasks, bot_kind, max_actions, err, min(jobs, len(tasks)), affinity)
     else:
         results = (play_game(sim, name, m, s, p, bot_kind, max_actions, err=err) for m, s, p in tasks)
     printed = []
@@ -202,28 +203,28 @@ def run(name: str, missions: str, games: int, seed: int, players: int | None, bo
 # ---------------------------------------------------------------------------- --jobs N
 #
 # Every game is independent (its own seed, bots and state), so N worker processes play them
-# side by side and the parent reports them in the serial order. 'spawn', not 'fork': a Gears
-# resolution runs on a thread of its own and idle threads wait in a pool
-# (game/gears/rules/procedures.py); a forked child would inherit that pool without its threads
-# (and any lock a thread held), and hang. A spawned worker starts a clean interpreter, the same
-# on every platform, at the cost of importing the title and loading its content once per
-# worker (about a second for Gears). The registry entry is read again in the worker, so a
-# title added at run time (a test's) is not seen there: such a title simulates with jobs=1.
+# side by side and the parent reports them in the serial order. Workers are started with
+# 'spawn', not 'fork'. A fork copies the parent's memory but none of its threads, so whatever a
+# thread held is left half-there in the child: the Gears resolutions paused on pooled threads
+# (rules/procedures.py, until they pause in greenlets of game/engine/resolution.py), a lock a
+# library's thread held; a child can hang on them. A spawned worker is a clean interpreter,
+# behaves the same on every platform (Windows has no fork, macOS no safe one, and Python 3.14
+# no longer forks by default on Linux), and costs about a second to import the title and load
+# its content, once per worker. The registry is read again in the worker, so a title added at
+# run time (a test's) is not seen there: such a title simulates with jobs=1.
 
 _WORKER_SIMULATORS: dict[str, Simulator] = {}
 
 
 def _in_processes(name: str, tasks: list[tuple[str, int, int]], bot_kind: str, max_actions: int, err,
-                  jobs: int, cores: list[int] | None):
+                  jobs: int, affinity: set[int] | None):
     """The tasks' GameResults in task order; each game's stderr text is written out as its
     result comes up, so errors read as in a serial run."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     context = multiprocessing.get_context("spawn")
-    started = context.Value("i", 0)
-    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_start,
-                             initargs=(started, cores)) as pool:
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_start, initargs=(affinity,)) as pool:
         futures = [pool.submit(_worker_game, name, m, s, p, bot_kind, max_actions) for m, s, p in tasks]
         for future in futures:
             result, text = future.result()
@@ -231,29 +232,22 @@ def _in_processes(name: str, tasks: list[tuple[str, int, int]], bot_kind: str, m
             yield result
 
 
-def _worker_start(started: Any, cores: list[int] | None) -> None:
-    """Each worker as the parent's own process would be: the entry points' collector settings,
-    and one core of its own (runtime.use_one_core says why one core; the parent is pinned to
-    one already, and a worker would inherit it, so each takes the next of the parent's cores)."""
-    import os
-
+def _worker_start(affinity: set[int] | None) -> None:
+    """A worker as the parent's own process was before it pinned itself to one core
+    (simulate_main calls use_one_core): the entry points' collector settings, and the parent's
+    cores, so the workers do not all inherit the one core the parent now sits on."""
     from game.engine.runtime import tune_gc
 
     tune_gc()
-    if cores and hasattr(os, "sched_setaffinity"):
-        with started.get_lock():
-            index = started.value
-            started.value += 1
+    if affinity and hasattr(os, "sched_setaffinity"):
         try:
-            os.sched_setaffinity(0, {cores[index % len(cores)]})
+            os.sched_setaffinity(0, affinity)
         except OSError:
             pass
 
 
 def _worker_game(name: str, mission: str, seed: int, players: int, bot_kind: str,
                  max_actions: int) -> tuple[GameResult, str]:
-    import io
-
     sim = _WORKER_SIMULATORS.get(name)
     if sim is None:
         sim = _WORKER_SIMULATORS[name] = titles.get(name).new_simulator()
@@ -278,11 +272,11 @@ def simulate_main(argv: list[str]) -> int:
     ap.add_argument("--jobs", type=_positive, default=1,
                     help="worker processes playing the games side by side (default 1: serial, in this process)")
     args = ap.parse_args(argv)
-    cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None  # before the pin
+    affinity = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None  # for --jobs' workers
     use_one_core()  # batch work: the resolution threads' hand-offs stay on one core (runtime.py)
     try:
         objs = run(args.title, args.mission, args.games, args.seed, args.players, args.bot, args.max_actions,
-                   jobs=args.jobs, cores=cores)
+                   jobs=args.jobs, affinity=affinity)
     except ValueError as exc:  # a bot the title does not have
         ap.error(str(exc))
     played = [o for o in objs if "refused" not in o]
