@@ -32,7 +32,6 @@ from __future__ import annotations
 import argparse
 import io
 import json
-import os
 import sys
 import time
 import traceback
@@ -41,7 +40,6 @@ from typing import Any, Protocol
 
 from game import titles
 from game.engine.protocol import Action, Title
-from game.engine.runtime import use_one_core
 from game.engine.session import Session
 
 
@@ -85,6 +83,7 @@ class GameResult:
     seconds: float  # time spent choosing and applying actions (setup excluded)
     replay_ok: bool
     error: str | None = None
+    state_hash: str = ""  # of the final state (tests compare games across changes)
 
 
 @dataclass
@@ -150,7 +149,7 @@ def play_game(sim: Simulator, name: str, mission: str, seed: int, players: int, 
                 print(f"{where}: replaying the {len(session.actions)} actions from the seed does not "
                       "reach the same state hash", file=err)
         return GameResult(seed, players, outcome, sim.title.turn_number(state), len(session.actions),
-                          seconds, replay_ok)
+                          seconds, replay_ok, state_hash=session.state_hash())
     except Exception as exc:  # any bug: report it reproducibly and go on with the next game
         at = "in the replay" if index == -1 and session is not None else f"at action index {index}"
         print(f"{where}: {at}: {type(exc).__name__}: {exc}", file=err)
@@ -163,12 +162,10 @@ def play_game(sim: Simulator, name: str, mission: str, seed: int, players: int, 
 
 
 def run(name: str, missions: str, games: int, seed: int, players: int | None, bot_kind: str | None = None,
-        max_actions: int = 20_000, out=None, err=None, jobs: int = 1,
-        affinity: set[int] | None = None) -> list[dict[str, Any]]:
+        max_actions: int = 20_000, out=None, err=None, jobs: int = 1) -> list[dict[str, Any]]:
     """Simulates and prints one JSON line per mission; returns the printed objects.
     `bot_kind` None: the title's first bot. `jobs` > 1 plays the games in that many worker
-    processes, free to run on the cores in `affinity` (None: those they inherit); the lines,
-    and the order of anything written to `err`, are those of a serial run."""
+    processes; the lines, and the order of anything written to `err`, are those of a serial run."""
     out, err = out or sys.stdout, err or sys.stderr
     sim = titles.get(name).new_simulator()
     bot_kind = bot_kind or sim.bots[0]
@@ -182,7 +179,7 @@ def run(name: str, missions: str, games: int, seed: int, players: int | None, bo
             counts = [players] if players is not None else sim.player_counts(mission)
             tasks += [(mission, seed + i, counts[i % len(counts)]) for i in range(games)]
     if jobs > 1 and len(tasks) > 1:
-        results = _in_processes(name, tasks, bot_kind, max_actions, err, min(jobs, len(tasks)), affinity)
+        results = _in_processes(name, tasks, bot_kind, max_actions, err, min(jobs, len(tasks)))
     else:
         results = (play_game(sim, name, m, s, p, bot_kind, max_actions, err=err) for m, s, p in tasks)
     printed = []
@@ -204,10 +201,9 @@ def run(name: str, missions: str, games: int, seed: int, players: int | None, bo
 #
 # Every game is independent (its own seed, bots and state), so N worker processes play them
 # side by side and the parent reports them in the serial order. Workers are started with
-# 'spawn', not 'fork'. A fork copies the parent's memory but none of its threads, so whatever a
-# thread held is left half-there in the child: the Gears resolutions paused on pooled threads
-# (rules/procedures.py, until they pause in greenlets of game/engine/resolution.py), a lock a
-# library's thread held; a child can hang on them. A spawned worker is a clean interpreter,
+# 'spawn', not 'fork'. A fork copies the parent's memory, paused resolutions (greenlets of
+# game/engine/resolution.py) and caches included, and none of its threads, so a lock a
+# library's thread held is left half-there in the child. A spawned worker is a clean interpreter,
 # behaves the same on every platform (Windows has no fork, macOS no safe one, and Python 3.14
 # no longer forks by default on Linux), and costs about a second to import the title and load
 # its content, once per worker. The registry is read again in the worker, so a title added at
@@ -217,14 +213,14 @@ _WORKER_SIMULATORS: dict[str, Simulator] = {}
 
 
 def _in_processes(name: str, tasks: list[tuple[str, int, int]], bot_kind: str, max_actions: int, err,
-                  jobs: int, affinity: set[int] | None):
+                  jobs: int):
     """The tasks' GameResults in task order; each game's stderr text is written out as its
     result comes up, so errors read as in a serial run."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_start, initargs=(affinity,)) as pool:
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_start) as pool:
         futures = [pool.submit(_worker_game, name, m, s, p, bot_kind, max_actions) for m, s, p in tasks]
         for future in futures:
             result, text = future.result()
@@ -232,18 +228,11 @@ def _in_processes(name: str, tasks: list[tuple[str, int, int]], bot_kind: str, m
             yield result
 
 
-def _worker_start(affinity: set[int] | None) -> None:
-    """A worker as the parent's own process was before it pinned itself to one core
-    (simulate_main calls use_one_core): the entry points' collector settings, and the parent's
-    cores, so the workers do not all inherit the one core the parent now sits on."""
+def _worker_start() -> None:
+    """A worker gets the entry points' collector settings (game/engine/runtime.py)."""
     from game.engine.runtime import tune_gc
 
     tune_gc()
-    if affinity and hasattr(os, "sched_setaffinity"):
-        try:
-            os.sched_setaffinity(0, affinity)
-        except OSError:
-            pass
 
 
 def _worker_game(name: str, mission: str, seed: int, players: int, bot_kind: str,
@@ -272,11 +261,9 @@ def simulate_main(argv: list[str]) -> int:
     ap.add_argument("--jobs", type=_positive, default=1,
                     help="worker processes playing the games side by side (default 1: serial, in this process)")
     args = ap.parse_args(argv)
-    affinity = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None  # for --jobs' workers
-    use_one_core()  # batch work: the resolution threads' hand-offs stay on one core (runtime.py)
     try:
         objs = run(args.title, args.mission, args.games, args.seed, args.players, args.bot, args.max_actions,
-                   jobs=args.jobs, affinity=affinity)
+                   jobs=args.jobs)
     except ValueError as exc:  # a bot the title does not have
         ap.error(str(exc))
     played = [o for o in objs if "refused" not in o]
