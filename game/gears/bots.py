@@ -264,8 +264,13 @@ class CogBot:
 
     def _a_attack(self, ctx: _Look, a: Action) -> tuple[float, str]:
         p = a.payload
-        bonus = (ctx.frame or {}).get("bonus", 0)
-        e, kill = ctx.attack_value(p["target"], p["weapon"], p["mode"], bonus)
+        from game.gears.rules.turn import attack_preview_of
+
+        pv = attack_preview_of(ctx.state, a)  # what the attack will roll, card modifiers and all
+        if pv is not None:
+            e, kill = _expected(pv.dist), float(pv.kill)
+        else:
+            e, kill = ctx.attack_value(p["target"], p["weapon"], p["mode"], (ctx.frame or {}).get("bonus", 0))
         score = 40 + ctx.kill_worth(p["target"], e, kill)
         spend = (ctx.frame or {}).get("spend", True)
         if p["mode"] == "overwhelming" and spend:

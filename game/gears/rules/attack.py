@@ -251,16 +251,41 @@ def _wound_distribution(content: GearsContent, plan: AttackPlan) -> Dist:
 
 
 def attack_preview(state: GearsState, content: GearsContent, attacker: str, target: str,
-                   weapon: str | None = None, mode: str = "normal", bonus: int = 0) -> tuple[AttackPlan, Dist]:
-    """The plan (dice and why) and exact wound distribution of an attack, for the UI.
+                   weapon: str | None = None, mode: str = "normal", bonus: int = 0,
+                   spend: bool = True) -> tuple[AttackPlan, Dist]:
+    """The plan (dice and why) and exact wound distribution of an attack.
 
     attacker: a player id (COG, then weapon and mode are required) or a Locust id (target is
-    then a player id)."""
+    then a player id). `bonus` and `spend` are what the card being played gives the attack
+    (turn.attack_preview_of reads them from the frame, as the resolution does)."""
     if attacker in state.cogs:
-        plan = cog_attack_plan(state, content, attacker, target, weapon or "", mode, bonus)
+        plan = cog_attack_plan(state, content, attacker, target, weapon or "", mode, bonus, spend)
     else:
         plan = locust_attack_plan(state, content, attacker, target, bonus)
     return plan, wound_distribution(content, plan)
+
+
+@dataclass(frozen=True)
+class AttackPreview:
+    """What a COG's attack will do, exactly: the dice and why, the wound distribution, the
+    target's health left and the chance to kill it (0 when it cannot be wounded by that weapon
+    now, with `immune` saying why)."""
+
+    plan: AttackPlan
+    dist: Dist
+    health: int
+    kill: Fraction
+    immune: str | None
+
+
+def cog_attack_preview(state: GearsState, content: GearsContent, player: str, target: str, weapon: str,
+                       mode: str, bonus: int = 0, spend: bool = True) -> AttackPreview:
+    plan, dist = attack_preview(state, content, player, target, weapon, mode, bonus, spend)
+    x = state.locusts[target]
+    health = W.locust_health(content, x, state)
+    immune = W.immune_to(state, content, target, weapon)
+    kill = Fraction(0) if immune is not None else sum((p for w, p in dist.items() if w >= health), Fraction(0))
+    return AttackPreview(plan, dist, health, kill, immune)
 
 
 # ----------------------------------------------------------------------------- resolution

@@ -616,9 +616,7 @@ def _do(ctx, action: Action) -> None:
         if kind == "skip":
             _continue(ctx)
             return
-        args = {"player": f["player"], "kind": kind, "payload": dict(pl), "bonus": f.get("bonus", 0),
-                "spend": f.get("spend", True), "stay": f.get("stay", False)}
-        P.queue(state, "cog_attack", args)
+        P.queue(state, "cog_attack", _attack_args(f, kind, pl))
         return
     if frame == "gain_ammo":
         pop(state)
@@ -741,6 +739,26 @@ def _order(ctx, content: GearsContent, f, kind: str, pl: dict[str, Any]) -> None
         elif do == "equipment":
             P.queue(state, "equipment", {"player": p, "choice": {k: v for k, v in pl.items()
                                                                   if k not in ("do", "discard")}})
+
+
+def _attack_args(f: dict[str, Any], kind: str, pl: dict[str, Any]) -> dict[str, Any]:
+    """What an attack frame's action resolves with: the card's bonus dice, whether an
+    Overwhelming attack spends ammo, whether the COG stays in cover (the preview reads it too)."""
+    return {"player": f["player"], "kind": kind, "payload": dict(pl), "bonus": f.get("bonus", 0),
+            "spend": f.get("spend", True), "stay": f.get("stay", False)}
+
+
+def attack_preview_of(state: GearsState, action: Action) -> A.AttackPreview | None:
+    """The exact preview of a weapon attack offered now (an `attack` action of the attack
+    frame), with every modifier its resolution applies: the same plan `cog_attack` rolls
+    (issue 21: Blind Fire's -1 die was missing from the old preview). None for anything else."""
+    f = top(state)
+    if action.kind != "attack" or state.proc is not None or f is None or f["f"] != "attack":
+        return None
+    args = _attack_args(f, action.kind, action.payload)
+    pl = args["payload"]
+    return A.cog_attack_preview(state, _content(), args["player"], pl["target"], pl["weapon"], pl["mode"],
+                                args["bonus"], args["spend"])
 
 
 def _pickup(ctx, content: GearsContent, p: str, pl: dict[str, Any]) -> None:

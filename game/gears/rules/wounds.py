@@ -186,6 +186,23 @@ def marker_of(content: GearsContent, marker_id: str):
     return content.marker_piles[pile].markers[int(idx)]
 
 
+def immune_to(state: GearsState, content: GearsContent, lid: str, weapon: str | None) -> str | None:
+    """Why this Locust takes no wound from that weapon now (the end of the shrug-off sentence),
+    or None when it can be wounded. The attack preview's chance to kill reads this too."""
+    x = state.locusts[lid]
+    stats = enemy_stats(state, content, x.enemy)
+    abilities = {a.effect for a in stats.abilities}
+    if ("only_hammer_of_dawn_wounds_unwounded" in abilities and not x.wounded
+            and weapon != "hammer_of_dawn"):
+        # Base Berserker: only the Hammer of Dawn wounds or kills it while unwounded (spec 8.1).
+        return "."
+    for r in rules_named(state, "wound_only_by"):
+        if r.params.get("enemy") == x.enemy and not x.wounded and weapon not in r.params.get("weapons", ()):
+            # The Showdown Stage 1: only Scorchers and Bolos hurt the unwounded Feral Berserker.
+            return f": {r.text}"
+    return None
+
+
 def damage_locust(ctx, content: GearsContent, lid: str, wounds: int, source: str,
                   weapon: str | None = None) -> bool:
     """Applies one attack's or effect's wounds (spec 6.4). Returns True if the Locust died."""
@@ -194,19 +211,11 @@ def damage_locust(ctx, content: GearsContent, lid: str, wounds: int, source: str
     if x is None or wounds <= 0:
         return False
     enemy = content.enemies[x.enemy]
-    stats = enemy_stats(state, content, x.enemy)
-    abilities = {a.effect for a in stats.abilities}
-    if ("only_hammer_of_dawn_wounds_unwounded" in abilities and not x.wounded
-            and weapon != "hammer_of_dawn"):
-        # Base Berserker: only the Hammer of Dawn wounds or kills it while unwounded (spec 8.1).
-        ctx.emit("no_wound", f"{N.locust(state, lid)} shrugs off {N.wounds(wounds)} from {source}.", {"figure": lid})
+    shrug = immune_to(state, content, lid, weapon)
+    if shrug is not None:
+        ctx.emit("no_wound", f"{N.locust(state, lid)} shrugs off {N.wounds(wounds)} from {source}{shrug}",
+                 {"figure": lid})
         return False
-    for r in rules_named(state, "wound_only_by"):
-        if r.params.get("enemy") == x.enemy and not x.wounded and weapon not in r.params.get("weapons", ()):
-            # The Showdown Stage 1: only Scorchers and Bolos hurt the unwounded Feral Berserker.
-            ctx.emit("no_wound", f"{N.locust(state, lid)} shrugs off {N.wounds(wounds)} from {source}: {r.text}",
-                     {"figure": lid})
-            return False
     health = locust_health(content, x, state)
     if wounds >= health:
         kill_locust(ctx, content, lid, source)
