@@ -379,7 +379,12 @@ class CogBot:
         return -ctx.keep_value(card), f"Discard {card}, the least useful card in hand"
 
     def _a_target_tie(self, ctx: _Look, a: Action) -> tuple[float, str]:
-        c = ctx.state.cogs[a.payload["cog"]]
+        who = a.payload["cog"]
+        c = ctx.state.cogs.get(who)
+        if c is None:
+            # The Stranded figure (Search for the Stranded stage 3) may tie as the nearest target;
+            # one wound on it loses the mission (spec 9.3.2), so any COG takes it instead.
+            return -100, f"Not the {who}: one wound on the Stranded loses the mission"
         return len(c.hand) + (2 if c.cover else 0), f"{c.character} can best take it (cards, cover)"
 
     _a_you_instead = _a_target_tie

@@ -226,3 +226,17 @@ def test_plays_sit_tight_when_locusts_threaten(title):
     c.hand = ["sit_tight#1", "advance#1", "roadie_run#1"]
     choice = _decide(title, s)
     assert choice.action.kind == "play" and choice.action.payload == {"card": "sit_tight#1", "as": "card"}
+
+
+def test_a_tie_with_the_stranded_goes_to_a_cog_spec_9_3_2(title):
+    """Search for the Stranded stage 3: the Stranded can tie as a Locust's nearest target. The
+    bot used to crash (KeyError 'stranded'); one wound on the Stranded loses the mission, so
+    the bot gives the attack to a COG."""
+    s = fresh(title, 2)
+    p = s.players[0]
+    s.proc = {"name": "x", "args": {}, "checkpoint": {}, "answers": [], "emitted": 0,
+              "pending": {"decider": p, "kind": "target_tie", "prompt": "",
+                          "options": [{"cog": "stranded"}, {"cog": s.players[1]}],
+                          "labels": ["the Stranded", s.players[1]]}}
+    choice = _decide(title, s)
+    assert choice.action.payload == {"cog": s.players[1]}

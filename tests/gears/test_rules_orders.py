@@ -247,3 +247,31 @@ def test_troika_needs_the_turn_to_start_in_its_area_spec_3_8(title, content):
     assert not T._equipment_choices(s, content, "P1", "9A")
     s.flags["turn_start_area"] = c.area
     assert T._equipment_choices(s, content, "P1", "9A") == [{"target": "drone#1"}]
+
+
+def test_a_draw_never_goes_above_the_hand_limit_seed_p9(title, content):
+    """Seed p. 9: a COG 'never may exceed its hand limit' (usually 6). Sit Tight's draw of 2 on
+    a hand of 5 after playing it draws 1; on a full hand it draws none (it used to give 8)."""
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    limit = content.cogs[c.character].hand_limit
+    c.hand = ["sit_tight#1"] + [f"advance#{i}" for i in range(1, limit)]  # a full hand
+    act(title, s, "play", card="sit_tight#1", **{"as": "card"})
+    assert len(c.hand) == limit - 1
+    events = act(title, s, "do")
+    assert len(c.hand) == limit
+    draw = next(e for e in events if e.kind == "draw")
+    assert draw.payload["n"] == 1 and f"hand limit {limit}" in draw.text
+    assert T.hand_room(s, content, "P1") == 0
+
+
+def test_drawn_cards_are_named_only_to_their_holder_spec_12_2(title):
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    c.hand = ["sit_tight#1"]
+    act(title, s, "play", card="sit_tight#1", **{"as": "card"})
+    events = act(title, s, "do")
+    private = [e for e in events if e.kind == "hand"]
+    assert private and all(e.visible_to == ("P1",) and e.hidden_info for e in private)
+    assert all(card.split("#")[0].replace("_", " ") not in e.text.lower()
+               for e in events if e.kind == "draw" for card in c.hand)

@@ -90,15 +90,12 @@ def start_turn(ctx) -> None:
         return
     if c.no_draw:
         c.no_draw = False  # revived: draws again from this Healing Step on (spec 6.10)
-    limit = content.cogs[c.character].hand_limit
-    n = max(0, min(2, limit - len(c.hand)))
+    n = min(2, hand_room(state, content, state.active_player))
     got = draw_orders(state, n) if n else []
     c.hand += got
     ctx.emit("heal", f"{N.character(c.character)} draws {N.cards(len(got))} in the Healing Step.",
              {"player": state.active_player, "n": len(got)})
-    if got:
-        ctx.emit("hand", f"You draw {', '.join(N.card(g) for g in got)}.", {"cards": got}, hidden=True,
-                 visible_to=(state.active_player,))
+    _show_drawn(ctx, state.active_player, got)
     push(state, {"f": "order", "player": state.active_player})
 
 
@@ -860,15 +857,32 @@ def _end_move(ctx, content: GearsContent, f) -> None:
         _continue(ctx)
 
 
+def hand_room(state: GearsState, content: GearsContent, player: str) -> int:
+    """How many Order cards this COG may still draw: a COG never holds more than its hand limit
+    (seed p. 9, 'Soha nem lépheti túl a kézlimitjét'; spec 5.1), whatever makes it draw."""
+    c = state.cogs[player]
+    return max(0, content.cogs[c.character].hand_limit - len(c.hand))
+
+
 def _draw_for(ctx, content: GearsContent, players: list[str], n: int) -> None:
     state: GearsState = ctx.state
     for q in players:
         c = state.cogs[q]
         if c.bleeding or c.no_draw:
             continue
-        got = draw_orders(state, n)
+        room = hand_room(state, content, q)
+        got = draw_orders(state, min(n, room))
         c.hand += got
-        ctx.emit("draw", f"{N.character(c.character)} draws {N.cards(len(got))}.", {"player": q, "n": len(got)})
+        limit = "" if n <= room else f" (hand limit {content.cogs[c.character].hand_limit}: seed p. 9)"
+        ctx.emit("draw", f"{N.character(c.character)} draws {N.cards(len(got))}{limit}.", {"player": q, "n": len(got)})
+        _show_drawn(ctx, q, got)
+
+
+def _show_drawn(ctx, player: str, got: list[str]) -> None:
+    """The cards drawn, named to their holder only (the public line says how many)."""
+    if got:
+        ctx.emit("hand", f"You draw {', '.join(N.card(g) for g in got)}.", {"cards": got}, hidden=True,
+                 visible_to=(player,))
 
 
 def _do_bullet(ctx, content: GearsContent, p: str, bullet) -> None:
