@@ -403,6 +403,18 @@ class CogBot:
         d = min((ctx.view.rdist(area, c.area) for c in ctx.placed_cogs()), default=0)
         return d, f"The Locust goes through {area}, away from the COGs where the rules allow"
 
+    def _a_spawn_order(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        # Figures spawning at once (seed p. 15): the weakest is placed first, so it takes the
+        # best cover spot and the dangerous ones get what is left (or run out of figures).
+        from game.gears.rules import wounds as W
+
+        enemy = W.resolve_spawn_enemy(ctx.state, ctx.content, a.payload["enemy"])
+        if enemy is None:
+            return 0, f"Place {a.payload['enemy']} next (none can be placed)"
+        stats = W.enemy_stats(ctx.state, ctx.content, enemy)
+        name = ctx.content.enemies[enemy].name
+        return -(stats.attack + stats.health), f"Place the {name} first: the weakest takes the best cover"
+
     def _a_locust_cover(self, ctx: _Look, a: Action) -> tuple[float, str]:
         spot = a.payload["spot"]
         from game.gears.rules.movement import cover_bonus

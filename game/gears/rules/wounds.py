@@ -141,6 +141,56 @@ def spawn(ctx, content: GearsContent, what: str, area: str, why: str,
     return fid
 
 
+def spawn_together(ctx, content: GearsContent, batch: list[tuple[str, str]], why: str,
+                   stand_ins: tuple[str, ...] = ()) -> list[str | None]:
+    """Figures that spawn at once, as (enemy id or slot letter, area) pairs. Seed p. 15: 'Ha
+    több figura is felbukkan egyszerre az aktív játékos határozza meg megjelenési sorrendjüket'
+    (the active player decides the order). The order matters when different figures spawn in one
+    area (the first takes the best cover spot) or when the figures may run out (the last ones
+    are upgraded or not placed); then the active player picks, figure by figure, which spawns
+    next. Identical figures in plentiful supply need no question."""
+    state: GearsState = ctx.state
+    left = list(batch)
+    placed: list[str | None] = []
+    while left:
+        kinds = list(dict.fromkeys(left))
+        nxt = kinds[0]
+        if len(kinds) > 1 and _order_matters(state, content, left):
+            labels = [f"{_what_name(content, state, w)} in {a}" for w, a in kinds]
+            pick = ctx.choose(state.active_player, "spawn_order", [{"enemy": w, "area": a} for w, a in kinds],
+                              "Several Locusts spawn at once: which one is placed next (seed p. 15)?", labels)
+            nxt = (pick["enemy"], pick["area"])
+        left.remove(nxt)
+        placed.append(spawn(ctx, content, nxt[0], nxt[1], why, stand_ins))
+    return placed
+
+
+def _what_name(content: GearsContent, state: GearsState, what: str) -> str:
+    enemy = state.slots.get(what, what)
+    return content.enemies[enemy].name if enemy in content.enemies else what
+
+
+def _order_matters(state: GearsState, content: GearsContent, left: list[tuple[str, str]]) -> bool:
+    """Whether the order of these spawns can change where the figures end up: two different
+    types share an area where at least one of them would take a free cover spot, or there are
+    fewer figures left than asked for (the last ones are upgraded or not placed)."""
+    from game.gears.rules.movement import free_spots
+
+    enemies: dict[str, set[str]] = {}
+    wanted: dict[str, int] = {}
+    for what, area in left:
+        enemy = resolve_spawn_enemy(state, content, what)
+        if enemy is None:
+            return True  # none of these can be placed now: which ones are tried first matters
+        enemies.setdefault(area, set()).add(enemy)
+        figure = content.enemies[enemy].figure
+        wanted[figure] = wanted.get(figure, 0) + 1
+    if any(n > content.figures[f].count - len(figures_in_play(state, f)) for f, n in wanted.items()):
+        return True
+    return any(len(kinds) > 1 and any(content.enemies[e].takes_cover for e in kinds) and free_spots(state, area)
+               for area, kinds in enemies.items())
+
+
 def locust_take_cover(ctx, lid: str) -> None:
     """Automatic cover after a move or spawn: best spot against the nearest COG (spec 3.3)."""
     state: GearsState = ctx.state
