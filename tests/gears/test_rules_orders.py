@@ -275,3 +275,25 @@ def test_drawn_cards_are_named_only_to_their_holder_spec_12_2(title):
     assert private and all(e.visible_to == ("P1",) and e.hidden_info for e in private)
     assert all(card.split("#")[0].replace("_", " ") not in e.text.lower()
                for e in events if e.kind == "draw" for card in c.hand)
+
+
+def test_a_weapon_may_be_discarded_at_any_decision_seed_p20(title):
+    """Seed p. 20: 'A játékos bármikor szabadon eldobhatja fegyverét (kivéve a Bolo gránátot)'.
+    Offered in the middle of a move (not only between the actions of the Order Step), the move
+    then goes on; a weapon not carried is refused with the reason."""
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    c.hand = ["advance#1", "advance#2"]
+    act(title, s, "play", card="advance#1", **{"as": "move"})
+    assert T.top(s)["f"] == "move"
+    drops = {a.payload["weapon"] for a in title.legal_actions(s) if a.kind == "drop_weapon"}
+    assert drops == {w for w, _ in c.weapons} and "bolo_grenade" not in drops
+    weapon = sorted(drops)[0]
+    events = act(title, s, "drop_weapon", weapon=weapon)
+    assert any(e.kind == "drop_weapon" for e in events) and not c.has_weapon(weapon)
+    assert T.top(s)["f"] == "move"  # the move waits where it was
+    from game.engine.protocol import IllegalAction
+    import pytest
+
+    with pytest.raises(IllegalAction, match="does not carry"):
+        act(title, s, "drop_weapon", weapon=weapon)

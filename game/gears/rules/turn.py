@@ -34,6 +34,15 @@ def top(state: GearsState) -> dict[str, Any] | None:
     return s[-1] if s else None
 
 
+def frame_decider(f: dict[str, Any]) -> str:
+    """The player who decides at this frame (the title's current_decider outside a resolution)."""
+    if f["f"] == "setup_cover":
+        return f["order"][0]
+    if f["f"] == "follow":
+        return f["candidates"][0]
+    return f["player"]
+
+
 def push(state: GearsState, frame: dict[str, Any]) -> None:
     stack(state).append(frame)
     state.phase = frame["f"]
@@ -221,6 +230,8 @@ def _legal_actions(state: GearsState) -> list[Action]:
                 acts = [Action("step", {"area": a}, f"Move the Stranded to {a}")
                         for a in steps_from(state.view(), md(state)["stranded"])]
             acts.append(Action("stop", {}, "The Stranded stops"))
+    if acts:
+        acts += _drop_actions(state, frame_decider(f))
     return acts
 
 
@@ -336,9 +347,18 @@ def _special_actions(state: GearsState, content: GearsContent, p: str) -> list[A
                                f"Discard {N.card(h)}: use the {words}"))
     if explore_refusal(state, p) is None:
         acts.append(Action("explore", {}, "Explore through the door"))
-    for w, _ in c.weapons:
-        acts.append(Action("drop_weapon", {"weapon": w}, f"Discard the {N.weapon(w)}"))
     return acts
+
+
+def _drop_actions(state: GearsState, p: str) -> list[Action]:
+    """Seed p. 20: 'A játékos bármikor szabadon eldobhatja fegyverét (kivéve a Bolo gránátot)':
+    a COG may discard a weapon at any time. Offered at every decision of that COG outside a
+    resolution (the attack, wound or reaction being resolved keeps the weapons it started with);
+    the Bolo Grenades are counters, not a weapon card, and are never offered."""
+    c = state.cogs.get(p)
+    if c is None:
+        return []
+    return [Action("drop_weapon", {"weapon": w}, f"Discard the {N.weapon(w)}") for w, _ in c.weapons]
 
 
 # What a pick-up gives, in words (wounds.pick_up_options).
@@ -549,6 +569,12 @@ def _do(ctx, action: Action) -> None:
     assert f is not None
     kind, pl = action.kind, action.payload
     frame = f["f"]
+    if kind == "drop_weapon":
+        # At any time (seed p. 20): the frame waits as it was.
+        c = state.cogs[frame_decider(f)]
+        c.weapons = [pair for pair in c.weapons if pair[0] != pl["weapon"]]
+        ctx.emit("drop_weapon", f"{N.character(c.character)} discards the {N.weapon(pl['weapon'])}.", {"weapon": pl["weapon"]})
+        return
     if frame == "setup_cover":
         p = f["order"].pop(0)
         if kind == "cover":
@@ -671,7 +697,7 @@ def _do(ctx, action: Action) -> None:
         next_turn(ctx)
         return
     if frame == "card":
-        if kind in ("special", "explore", "drop_weapon", "remove_two_plus", "solo_follow"):
+        if kind in ("special", "explore", "remove_two_plus", "solo_follow"):
             # Between two actions of the card (seed p. 10): the card waits at its next action.
             _order(ctx, content, f, kind, pl)
             return
@@ -716,10 +742,6 @@ def _order(ctx, content: GearsContent, f, kind: str, pl: dict[str, Any]) -> None
         return
     if kind == "explore":
         _explore(ctx, content, p)
-        return
-    if kind == "drop_weapon":
-        c.weapons = [pair for pair in c.weapons if pair[0] != pl["weapon"]]
-        ctx.emit("drop_weapon", f"{N.character(c.character)} discards the {N.weapon(pl['weapon'])}.", {"weapon": pl["weapon"]})
         return
     if kind == "special":
         if pl["discard"] is not None:
