@@ -307,16 +307,17 @@ class CogBot:
         return 2, f"Throw a Bolo Grenade into {area}"
 
     def _a_follow(self, ctx: _Look, a: Action) -> tuple[float, str]:
-        """Spec 6.9: following costs a card (health); worth it to stay with a partner when the
-        destination is no more dangerous than here and my hand is healthy."""
-        dest = (ctx.frame or {}).get("dest")
+        """Seed p. 24: Follow is played when the move is announced, before its path is known,
+        and costs a card (health): worth it to stay with the partner while my hand is healthy,
+        or to get out of an area where I am in danger."""
+        mover = (ctx.frame or {}).get("mover")
+        who = ctx.state.cogs[mover].character if mover in ctx.state.cogs else "the active COG"
         here = ctx.danger(ctx.cog.area, ctx.cog.cover)
-        there = ctx.best_spot_danger(dest) if dest else here
-        if len(ctx.cog.hand) >= 5 and there <= here + 0.3:
-            return 30, f"Follow to {dest} (discarding {a.payload['card']}): stay together, no more danger there"
-        if there + 1 < here and len(ctx.cog.hand) >= 3:
-            return 30, f"Follow to {dest} (discarding {a.payload['card']}): much safer than here"
-        return 10, f"Follow (discarding {a.payload['card']})"
+        if len(ctx.cog.hand) >= 5:
+            return 30, f"Follow {who} (discarding {a.payload['card']}): stay together"
+        if here >= 1.0 and len(ctx.cog.hand) >= 3:
+            return 30, f"Follow {who} (discarding {a.payload['card']}): out of danger here"
+        return 10, f"Follow {who} (discarding {a.payload['card']})"
 
     def _a_no_follow(self, ctx: _Look, a: Action) -> tuple[float, str]:
         return 25, "Do not follow: keep my cards"

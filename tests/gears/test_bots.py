@@ -197,7 +197,7 @@ def test_does_not_follow_with_a_short_hand(title):
     s = fresh(title, players=2)
     p1, p2 = s.players
     s.cogs[p2].hand = ["roadie_run#1", "advance#1", "assault#1"]
-    T.push(s, {"f": "follow", "candidates": [p2], "dest": s.cogs[p1].area})
+    T.push(s, {"f": "follow", "candidates": [p2], "mover": p1, "from": s.cogs[p1].area})
     choice = _decide(title, s)
     assert choice.action.kind == "no_follow"
 

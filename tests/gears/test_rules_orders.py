@@ -297,3 +297,63 @@ def test_a_weapon_may_be_discarded_at_any_decision_seed_p20(title):
 
     with pytest.raises(IllegalAction, match="does not carry"):
         act(title, s, "drop_weapon", weapon=weapon)
+
+
+def _two_cogs_together(title):
+    s = fresh(title, 2)
+    p1, p2 = s.players
+    s.cogs[p2].area = s.cogs[p1].area
+    s.cogs[p1].hand = ["advance#1", "advance#2"]
+    s.cogs[p2].hand = ["roadie_run#1", "advance#3", "advance#4"]
+    return s, p1, p2
+
+
+def test_follow_is_decided_when_the_move_is_announced_seed_p24(title):
+    """Seed p. 24: 'Miután bejelenti mozgását, a mezőjén lévő másik két COG is úgy dönt, hogy
+    követi őt. Mindkettő kijátszik egy-egy Követés ikonos parancs kártyát. Miután az aktív játékos
+    figurája befejezi mozgását' ... the followers arrive in its area. The choice comes before
+    the first step; the follower arrives only when the move ends, then both may take cover,
+    the active COG first."""
+    s, p1, p2 = _two_cogs_together(title)
+    start = s.cogs[p1].area
+    act(title, s, "play", card="advance#1", **{"as": "move"})
+    assert T.top(s)["f"] == "follow" and title.current_decider(s) == p2
+    events = act(title, s, "follow", card="roadie_run#1")
+    assert "roadie_run#1" not in s.cogs[p2].hand and any(e.kind == "follow" for e in events)
+    assert T.top(s)["f"] == "move" and title.current_decider(s) == p1
+    step = next(a for a in title.legal_actions(s) if a.kind == "step")
+    title.apply(s, step)
+    assert s.cogs[p2].area == start  # not yet: it arrives when the move ends
+    act(title, s, "stop")
+    assert s.cogs[p2].area == s.cogs[p1].area != start
+    assert T.top(s) == {"f": "cover", "player": p1}
+    act(title, s, "no_cover")
+    assert T.top(s) == {"f": "cover", "player": p2}
+
+
+def test_a_follower_who_declined_is_not_asked_again_in_that_move_seed_p24(title):
+    s, p1, p2 = _two_cogs_together(title)
+    act(title, s, "play", card="advance#1", **{"as": "move"})
+    act(title, s, "no_follow")
+    title.apply(s, next(a for a in title.legal_actions(s) if a.kind == "step"))
+    assert T.top(s)["f"] == "move"  # leaving the area it started in asks nobody again
+    act(title, s, "stop")
+    assert s.cogs[p2].area != s.cogs[p1].area
+
+
+def test_a_cog_passed_through_decides_as_the_mover_leaves_its_area_seed_p24(title):
+    """'Egy COG csak olyan másikat követhet, amely ugyanarról a mezőről indul, vagy áthalad
+    mezőjén': a COG whose area the mover passes through is asked as the mover leaves it,
+    before the rest of the path."""
+    s, p1, p2 = _two_cogs_together(title)
+    view = s.view()
+    start = s.cogs[p1].area
+    first = sorted(view.move_steps[start])[0]
+    s.cogs[p2].area = first
+    act(title, s, "play", card="advance#1", **{"as": "move"})
+    assert T.top(s)["f"] == "move"  # nobody in the starting area
+    title.apply(s, next(a for a in title.legal_actions(s) if a.kind == "step" and a.payload["area"] == first))
+    assert T.top(s)["f"] == "move"  # entered its area: not passed through yet
+    nxt = next(a for a in title.legal_actions(s) if a.kind == "step" and a.payload["area"] != start)
+    title.apply(s, nxt)
+    assert T.top(s)["f"] == "follow" and T.top(s)["from"] == first

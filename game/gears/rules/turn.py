@@ -606,26 +606,26 @@ def _do(ctx, action: Action) -> None:
             c = state.cogs[p]
             c.hand.remove(pl["card"])
             state.orders.discard([pl["card"]])
-            c.area, c.cover = f["dest"], None
-            ctx.emit("follow", f"{N.character(c.character)} follows to {c.area}.", {"player": p, "card": pl["card"]})
-            f.setdefault("followers", []).append(p)
+            move = stack(state)[-2]  # the announced move this follow waits on
+            move["followers"].append(p)
+            ctx.emit("follow", f"{N.character(c.character)} plays {N.card(pl['card'])} to follow "
+                     f"{N.character(state.cogs[f['mover']].character)} (seed p. 24).",
+                     {"player": p, "card": pl["card"]})
         if not f["candidates"]:
-            followers = f.get("followers", [])
-            pop(state)
-            for q in reversed(followers):
-                push(state, {"f": "cover", "player": q})
-            if not followers:
-                _continue(ctx)
+            pop(state)  # the move goes on
         return
     if frame == "move":
         c = state.cogs[f["player"]]
         if kind == "step":
-            f["left_areas"].append(c.area)
+            left = c.area
+            f["left_areas"].append(left)
             c.area, c.cover = pl["area"], None
             c.moved = True
             f["left"] -= 1
             f["steps"] += 1
             ctx.emit("move", f"{N.character(c.character)} moves to {c.area}.", {"player": f["player"], "area": c.area})
+            if f["player"] == state.active_player:
+                _offer_follow(state, content, f, left)  # it passed through that area
             _auto_explore(ctx, content, f["player"])
             return
         if kind == "explore":
@@ -842,7 +842,29 @@ def _start_move(state: GearsState, player: str, n: int) -> None:
             slow = next((a for a in content.weapons[w].abilities if a.effect == "slows_holder"), None)
             if slow is not None:
                 n = min(n, slow.amount or 1)
-    push(state, {"f": "move", "player": player, "left": n, "steps": 0, "left_areas": []})
+    f = {"f": "move", "player": player, "left": n, "steps": 0, "left_areas": [], "asked": [], "followers": []}
+    push(state, f)
+    if player == state.active_player:
+        _offer_follow(state, content, f, state.cogs[player].area)
+
+
+def _offer_follow(state: GearsState, content: GearsContent, move: dict[str, Any], area: str) -> None:
+    """Seed p. 24: a COG may follow the active COG if it starts from its area or passes through
+    it, and decides when the move is announced ('Miután bejelenti mozgását, ... úgy dönt, hogy
+    követi őt'), playing its Follow card then, before the path is known. So the COGs of the
+    starting area are asked as the move begins, and those of an area the active COG passes
+    through as it leaves that area; each COG once per move. They arrive at the end (_end_move)."""
+    p = move["player"]
+    cands = []
+    for i in range(1, len(state.players)):
+        q = state.players[(state.active + i) % len(state.players)]
+        o = state.cogs[q]
+        if (q not in move["asked"] and not o.bleeding and o.area == area
+                and any(content.orders[card_name(h)].icon == "follow" for h in o.hand)):
+            cands.append(q)
+    if cands:
+        move["asked"] += cands
+        push(state, {"f": "follow", "candidates": cands, "mover": p, "from": area})
 
 
 def _auto_explore(ctx, content: GearsContent, player: str) -> None:
@@ -858,25 +880,24 @@ def _auto_explore(ctx, content: GearsContent, player: str) -> None:
 
 
 def _end_move(ctx, content: GearsContent, f) -> None:
-    """After a COG's move: Follow offers (spec 6.9), then cover (spec 3.3) if it moved."""
+    """After a COG's move: its committed followers arrive (seed p. 24, spec 6.9), then cover
+    (spec 3.3) for it and for them, if it moved."""
     state: GearsState = ctx.state
     p = f["player"]
     c = state.cogs[p]
-    left = set(f["left_areas"])
-    cands = []
-    if f["steps"] and p == state.active_player:
-        for i in range(1, len(state.players)):
-            q = state.players[(state.active + i) % len(state.players)]
-            o = state.cogs[q]
-            if (not o.bleeding and o.area in left and o.area != c.area
-                    and any(content.orders[card_name(h)].icon == "follow" for h in o.hand)):
-                cands.append(q)
-    if cands:
-        push(state, {"f": "follow", "candidates": cands, "dest": c.area})
-    if f["steps"]:
-        push(state, {"f": "cover", "player": p})
-    else:
-        _continue(ctx)
+    if not f["steps"]:
+        _continue(ctx)  # no move: a committed follower's card is spent all the same
+        return
+    followers = [q for q in f.get("followers", ()) if not state.cogs[q].bleeding]
+    for q in followers:
+        o = state.cogs[q]
+        if o.area != c.area:
+            o.area, o.cover = c.area, None
+            ctx.emit("follow", f"{N.character(o.character)} follows to {c.area}.", {"player": q, "area": c.area})
+    # Cover: the active COG first, then the followers where spots are left (seed p. 24).
+    for q in reversed(followers):
+        push(state, {"f": "cover", "player": q})
+    push(state, {"f": "cover", "player": p})
 
 
 def hand_room(state: GearsState, content: GearsContent, player: str) -> int:
