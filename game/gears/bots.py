@@ -143,23 +143,29 @@ class CogBot:
                     score += 10 + gain
                     parts.append(ctx.attack_why())
             elif v == "draw":
+                # A draw is worth the cards that fit under the hand limit (seed p. 9), no more:
+                # the card played leaves the hand first, so a full hand has room for 1.
                 who = b.params.get("who", "self")
                 n = int(b.value)
                 if who == "chosen_cog_in_area":
-                    score += 25 * n
-                    parts.append(f"a COG here draws {n}")
+                    k = max((ctx.draw_room(q, card) for q, c in ctx.state.cogs.items()
+                             if c.area == ctx.cog.area and not c.bleeding and not c.no_draw), default=0)
+                    score += 25 * min(n, k)
+                    parts.append(f"a COG here draws {min(n, k)}")
                 elif who == "cogs_in_cover_all_sections":
-                    k = sum(1 for c in ctx.state.cogs.values() if c.cover and not c.bleeding)
+                    k = sum(min(n, ctx.draw_room(q, card)) for q, c in ctx.state.cogs.items()
+                            if c.cover and not c.bleeding and not c.no_draw)
                     score += 18 * k
-                    parts.append(f"{k} COG(s) in cover draw")
+                    parts.append(f"{k} card(s) for the COGs in cover")
                 elif who == "other_cogs_in_area":
-                    k = sum(1 for p, c in ctx.state.cogs.items()
-                            if p != ctx.me and c.area == ctx.cog.area and not c.bleeding)
+                    k = sum(min(n, ctx.draw_room(q, card)) for q, c in ctx.state.cogs.items()
+                            if q != ctx.me and c.area == ctx.cog.area and not c.bleeding and not c.no_draw)
                     score += 18 * k
                     if k:
-                        parts.append(f"{k} partner(s) draw")
+                        parts.append(f"{k} card(s) for partners here")
                 else:
-                    score += 18 * n
+                    k = min(n, ctx.draw_room(ctx.me, card))
+                    score += 18 * k
             elif v == "skip_locust_activation":
                 threat = ctx.total_threat()
                 score += 15 + 20 * threat
@@ -355,7 +361,11 @@ class CogBot:
             if p["mode"] == "overwhelming" and ctx.cog.ammo(p["weapon"]) <= 1:
                 kill *= 0.8  # the last ammo token
         threat = ctx.locust_threat(lid)
-        value = kill * (threat + 1.0) - 1.0  # wounds saved now and later, minus the card
+        # A Guard is an attack out of turn for one card, as an Order Step attack is: the kill
+        # saves the wounds it threatens now and removes a Locust the squad must face anyway;
+        # wounds short of a kill still bring it nearer. The card costs less from a full hand.
+        cost = 1.0 if hand <= 3 else 0.7 if hand <= 5 else 0.5
+        value = kill * (threat + 1.0) + 0.15 * e - cost
         return 20 + 20 * value, (f"Guard against {lid} with the {p['weapon']} ({p['mode']}): {kill:.0%} to kill, "
                                  f"it threatens {threat:.1f} wounds")
 
@@ -816,10 +826,16 @@ class _Look:
         v -= 2 * max(0, dup - 1)
         return -v if negative else v
 
+    def draw_room(self, player: str, played: str | None = None) -> int:
+        """Cards this COG could still draw (hand limit, seed p. 9), after `played` left my hand."""
+        from game.gears.rules.turn import hand_room
+
+        room = hand_room(self.state, self.content, player)
+        return room + (1 if played is not None and player == self.me and played in self.cog.hand else 0)
+
     def pending_figure(self) -> str | None:
-        """The Locust a Guard or Dodge question is about (its prompt names it first)."""
+        """The Locust a Guard or Dodge question is about (the question's `about`)."""
         if self.state.proc is None:
             return None
-        prompt = self.state.proc["pending"].get("prompt", "")
-        head = prompt.split(" ", 1)[0]
-        return head if head in self.state.locusts else None
+        lid = (self.state.proc["pending"].get("about") or {}).get("figure")
+        return lid if lid in self.state.locusts else None

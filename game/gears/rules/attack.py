@@ -584,7 +584,7 @@ def area_attack(ctx, content: GearsContent, player: str, area: str, weapon: str,
     after_cog_attack(ctx, content, player, guard, here)
 
 
-def ask_dodge(ctx, content: GearsContent, player: str, why: str) -> bool:
+def ask_dodge(ctx, content: GearsContent, player: str, why: str, attacker: str | None = None) -> bool:
     """Spec 6.9 Dodge: before the attack dice are rolled, the attacked COG's player may discard
     a Dodge card for +2 defence dice (one option per card name). Option one_dodge_per_step
     (spec 11 item 58): at most once per Locust Activation Step."""
@@ -609,7 +609,8 @@ def ask_dodge(ctx, content: GearsContent, player: str, why: str) -> bool:
         return False
     opts = [{"dodge": None}] + [{"dodge": h} for h in dodges]
     pick = ctx.choose(player, "dodge", opts, f"{why}: Dodge (+2 defence dice)?",
-                      ["No Dodge"] + [f"Dodge with {N.card(h)}" for h in dodges])
+                      ["No Dodge"] + [f"Dodge with {N.card(h)}" for h in dodges],
+                      about={"figure": attacker} if attacker else None)
     if not pick["dodge"]:
         return False
     c.hand.remove(pick["dodge"])
@@ -648,7 +649,7 @@ def locust_attack(ctx, content: GearsContent, lid: str, player: str, bonus: int 
             execute(ctx, lid, player)
         return
     name = _target_name(state, player)
-    dodge = ask_dodge(ctx, content, player, f"{N.locust(state, lid)} attacks {name}")
+    dodge = ask_dodge(ctx, content, player, f"{N.locust(state, lid)} attacks {name}", lid)
     plan = locust_attack_plan(state, content, lid, player, bonus, dodge)
     ctx.emit("attack", f"{N.locust(state, lid)} attacks {name}.",
              {"figure": lid, "player": player, "black": plan.black, "red": plan.red})
@@ -695,7 +696,7 @@ def locust_attack(ctx, content: GearsContent, lid: str, player: str, bonus: int 
         if player != STRANDED and md(state).get("stranded") == area:
             others.append(STRANDED)
         for q in others:
-            d = ask_dodge(ctx, content, q, f"{N.locust(state, lid)}'s flames reach {_target_name(state, q)}")
+            d = ask_dodge(ctx, content, q, f"{N.locust(state, lid)}'s flames reach {_target_name(state, q)}", lid)
             # Each COG's Dodge is his own (spec 6.9): the target's Dodge adds nothing here. Each
             # is a target of this attack, so his own cover counts (spec 3.3, 6.3 step 3; only
             # the Bolo Grenade's card removes cover). The Stranded is never in cover.
