@@ -788,15 +788,25 @@ class _Look:
         return best
 
     def total_threat(self) -> float:
-        """Expected wounds to all standing COGs in one Locust Activation Step (rough)."""
-        from game.gears.rules.movement import nearest_cogs
+        """Expected wounds to the standing COGs in one Locust Activation Step (rough): an AI
+        card activates one type of Locust (spec 7.2), so the mean over the types in play of
+        what that type's figures can do now; a figure counts fully only if it can attack this
+        step (line of sight to its nearest COG, or close enough to move in), a little otherwise."""
+        from game.gears.rules.movement import los, nearest_cogs
 
-        total = 0.0
+        view = self.view
+        by_type: dict[str, float] = {}
         for lid, x in self.state.locusts.items():
-            if x.area not in self.view.move_dist or not nearest_cogs(self.state, x.area):
+            near = nearest_cogs(self.state, x.area) if x.area in view.move_dist else []
+            if not near:
                 continue
-            total += self.locust_threat(lid)
-        return 0.7 * total  # an AI card activates about one type in two, redraws add more
+            c = self.state.cogs.get(near[0])
+            reach = c is not None and (view.mdist(x.area, c.area) <= 2
+                                       or los(view, (x.area, x.cover), (c.area, c.cover)))
+            by_type[x.enemy] = by_type.get(x.enemy, 0.0) + self.locust_threat(lid) * (1.0 if reach else 0.15)
+        if not by_type:
+            return 0.0
+        return sum(by_type.values()) / len(by_type)
 
     def cover_value(self, spot: str) -> float:
         """Mean cover bonus of the spot against the Locusts that see its area."""
