@@ -38,7 +38,7 @@ DEFAULT_AUTO: dict[str, Any] = {
     "locust_cover": "first", "locust_path": "first", "target_tie": "first", "tie_hole": "first",
     "tie_door": "first", "activate_order": "first", "locust_tie": "first", "marker_tie": "first",
     "spawn_area": "first", "you_instead": "first", "cover_against": "first", "map_ammo": "first",
-    "guard": "decline", "dodge": "decline", "wound_discard": "first",
+    "guard": "decline", "dodge": "decline", "wound_discard": "first", "spawn_order": "first",
 }
 # Which rule (rules_reference.toml section) an action kind belongs to, for refusals.
 ACTION_RULES = {
