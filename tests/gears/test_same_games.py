@@ -3,7 +3,8 @@ greenlets and the commands to the title registry changed no game). tests/data/
 simulate_gears_seed11.json holds what `python -m game simulate gears --mission all --games 4
 --seed 11` printed before that work (less actions_per_second, a timing) and every game's
 action count and final state hash. A change to the rules or the bots that is meant to change
-games must regenerate the file and say why in its commit."""
+games regenerates the file (tools/pin_gears_games.py "why") and says why in its commit; the
+file's `made_by` says which change wrote it (the issue 11 version is in git history)."""
 from __future__ import annotations
 
 import json
