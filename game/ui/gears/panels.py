@@ -15,18 +15,7 @@ from game.i18n import _
 from game.ui import widgets
 from game.ui.scene import Context
 
-SEAT_COLOURS = [(230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66)]
 CARD_RATIO = 350 / 250
-
-
-def seat_colour(players: list[str], p: str) -> tuple[int, int, int]:
-    i = players.index(p) if p in players else 0
-    return SEAT_COLOURS[i % len(SEAT_COLOURS)]
-
-
-def heading(surface: pygame.Surface, ctx: Context, s: str, x: int, y: int) -> int:
-    r = widgets.text(surface, s.upper(), ctx.font(12, bold=True), ctx.palette.accent, (x, y))
-    return r.bottom + ctx.px(4)
 
 
 def order_card(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: str, text: str,
@@ -54,7 +43,7 @@ def order_card(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: s
         body = pygame.Rect(art.left, art.top, art.width, rect.bottom - round(16 * k) - art.top)
         pygame.draw.rect(surface, (226, 218, 196), body, border_radius=max(2, round(6 * k)))
         body = body.inflate(-round(12 * k), -round(10 * k))
-        tf = fitted_font(ctx, text, body, max(px(12), min(px(15), round(16 * k))), 8)
+        tf = widgets.fitted_font(ctx, text, body, max(px(12), min(px(15), round(16 * k))), 8)
     widgets.text_block(surface, text, tf, (30, 28, 24), body, line_gap=1.0)
     if badge:
         bf = ctx.assets.font(max(10, round(30 * k)), bold=True)
@@ -67,27 +56,8 @@ def order_card(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: s
         surface.blit(shade, rect)
 
 
-def fitted_font(ctx: Context, text: str, rect: pygame.Rect, largest: int, smallest: int) -> pygame.font.Font:
-    """The largest font size (pixels) at which `text` wraps into `rect`."""
-    for size in range(largest, smallest, -1):
-        font = ctx.assets.font(size)
-        if len(widgets.wrap(text, font, rect.width)) * font.get_linesize() <= rect.height:
-            return font
-    return ctx.assets.font(smallest)
-
-
 def card_back(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, deck: str) -> None:
     surface.blit(ctx.assets.image(f"cards/back_{deck}.png", rect.size), rect)
-
-
-def pips(surface: pygame.Surface, ctx: Context, x: int, y: int, filled: int, total: int, colour) -> int:
-    r = ctx.px(5)
-    for i in range(total):
-        c = (x + r + i * (2 * r + ctx.px(3)), y + r)
-        if i < filled:
-            pygame.draw.circle(surface, colour, c, r)
-        pygame.draw.circle(surface, (200, 200, 200), c, r, 1)
-    return x + total * (2 * r + ctx.px(3))
 
 
 def log_lines(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, lines: list[str]) -> None:

@@ -23,8 +23,10 @@ from game.gears.rules import movement
 from game.i18n import _
 from game.ui import widgets
 from game.ui.gears import choices as C
-from game.ui.gears import labels, panels, store, words
+from game.ui.gears import labels, panels, words
+from game.ui.gears.entry import SAVES
 from game.ui.gears.floor import MapPainter
+from game.ui.kit.seats import seat_colour
 from game.ui.table.camera import FitCamera
 from game.ui.scene import Context, Pop, Push, Scene
 from game.ui.table.places import anchor_of_polygon
@@ -64,7 +66,7 @@ class GearsTable(Scene):
         self.title = session.title
         self.content = session.title.content
         self.seats = list(seats)
-        self.save_path = save_path or store.autosave_path()
+        self.save_path = save_path or SAVES.autosave_path()
         self.bot_delay_ms = bot_delay_ms
         self.animate = animate
         self.from_setup = False  # set by the set-up screen: "New game" then goes back to it
@@ -179,11 +181,11 @@ class GearsTable(Scene):
             return False
         self.message = ""
         self._take_events(events, before)
-        problem = store.autosave(self.session, self.seats, self.save_path)
+        problem = SAVES.autosave(self.session, self.seats, self.save_path)
         if problem:
             self.say(problem)
         if self.session.is_over():
-            store.discard(self.save_path)
+            SAVES.discard(self.save_path)
         self._after_change()
         return True
 
@@ -202,7 +204,7 @@ class GearsTable(Scene):
             self.say(_("The game is over: nothing to save."))
             return None
         try:
-            path = store.save_named(self.session, self.seats)
+            path = SAVES.save_named(self.session, self.seats)
         except SaveError as exc:
             self.say(str(exc))
             return None
@@ -268,7 +270,7 @@ class GearsTable(Scene):
             self.say(exc.reason)
             return
         self.log.append(_("Undone."))
-        store.autosave(self.session, self.seats, self.save_path)
+        SAVES.autosave(self.session, self.seats, self.save_path)
         self.anims.clear()
         self.dice = None
         self._after_change()
@@ -763,7 +765,7 @@ class GearsTable(Scene):
             name = words.player(self.state, self.content, self.handoff)
             panels.overlay_card(surface, self.ctx, _("Pass the table to {name}").format(name=name),
                                 [_("The hand of order cards is hidden until that player is at the table.")],
-                                _("Click anywhere when ready"), panels.seat_colour(self.state.players, self.handoff))
+                                _("Click anywhere when ready"), seat_colour(self.state.players, self.handoff))
 
     def _draw_state_marks(self, surface) -> None:
         """What the rules change on the map: sealed holes, door tokens, dropped weapons."""
@@ -839,7 +841,7 @@ class GearsTable(Scene):
         for p, c in self.state.cogs.items():
             if c.cover and c.cover in self.state.view().cover:
                 x, y = self.screen_of_spot(c.cover)
-                pygame.draw.circle(surface, panels.seat_colour(self.state.players, p), (x, y), max(4, round(8 * z)), 2)
+                pygame.draw.circle(surface, seat_colour(self.state.players, p), (x, y), max(4, round(8 * z)), 2)
 
     def _draw_figures(self, surface) -> None:
         st, z, pal = self.state, self.camera.zoom, self.ctx.palette
@@ -950,7 +952,7 @@ class GearsTable(Scene):
         if decider:
             who = words.player(self.state, self.content, decider)
             tag = _("{who} decides").format(who=who) + (" (" + _("bot") + ")" if self.is_bot(decider) else "")
-            col = panels.seat_colour(self.state.players, decider)
+            col = seat_colour(self.state.players, decider)
             right = widgets.text(surface, widgets.elide(tag, ctx.font(15, bold=True), r.right - x - px(120)), ctx.font(15, bold=True), col, (right, r.centery), "midright").left - px(18)
         tfont = ctx.font(18, bold=True)
         seed = _("Seed {seed}").format(seed=self.session.seed)
@@ -1009,7 +1011,7 @@ class GearsTable(Scene):
         for rect, label, what, primary in placed:
             self._button(surface, rect, label, what, primary)
         decider = self.session.decider
-        colour = panels.seat_colour(self.state.players, decider) if decider else pal.text
+        colour = seat_colour(self.state.players, decider) if decider else pal.text
         pygame.draw.rect(surface, colour, (r.left, r.top, px(5), r.height))
         lines = widgets.wrap(text, font, right - r.left - px(24))
         if len(lines) > 1:
@@ -1043,14 +1045,14 @@ class GearsTable(Scene):
         c = self.state.cogs[viewer]
         limit = self.content.cogs[c.character].hand_limit
         info = pygame.Rect(r.left + px(14), r.top + px(12), self.HAND_INFO_W(px), r.height - px(20))
-        col = panels.seat_colour(self.state.players, viewer)
+        col = seat_colour(self.state.players, viewer)
 
         def line(text: str, font, colour, y: int) -> int:  # one line of the column, cut to its width
             return widgets.text(surface, widgets.elide(text, font, info.width), font, colour, (info.left, y)).bottom
 
         y = line(words.character(self.content, c.character), ctx.font(17, bold=True), col, info.top) + px(4)
         y = line(_("Health (hand): {n} of {limit}").format(n=len(c.hand), limit=limit), ctx.font(14, bold=True), pal.text, y) + px(4)
-        panels.pips(surface, ctx, info.left, y, len(c.hand), limit, (220, 60, 50))
+        widgets.pips(surface, ctx, info.left, y, len(c.hand), limit, (220, 60, 50))
         y += px(18)
         if c.bleeding:
             y = line(_("Bleeding out!"), ctx.font(14, bold=True), pal.danger, y) + px(2)
@@ -1144,7 +1146,7 @@ class GearsTable(Scene):
         """The stage card: its objective (what flips it) and its special rules."""
         ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
         mission = self.content.missions[st.mission]
-        y = panels.heading(surface, ctx, _("Mission stage"), x, y)
+        y = widgets.heading(surface, ctx, _("Mission stage"), x, y)
         if st.stage < len(mission.stages):
             stage = mission.stages[st.stage]
             title = _("Stage {n}").format(n=stage.number) + f" \u2014 {mission.name}"
@@ -1160,10 +1162,10 @@ class GearsTable(Scene):
         """Each COG's health, kit and place; then the decks and the Locust count."""
         ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
         right = x + w
-        y = panels.heading(surface, ctx, _("Squad"), x, y)
+        y = widgets.heading(surface, ctx, _("Squad"), x, y)
         for p in st.players:
             c = st.cogs[p]
-            col = panels.seat_colour(st.players, p)
+            col = seat_colour(st.players, p)
             pygame.draw.circle(surface, col, (x + px(6), y + px(9)), px(6))
             if p == self.session.decider:
                 pygame.draw.circle(surface, pal.text, (x + px(6), y + px(9)), px(8), 2)
@@ -1172,14 +1174,14 @@ class GearsTable(Scene):
             pips_left = right - limit * px(13)
             nfont = ctx.font(14, bold=True)
             widgets.text(surface, widgets.elide(name, nfont, pips_left - x - px(26)), nfont, pal.text, (x + px(18), y))
-            panels.pips(surface, ctx, pips_left, y + px(3), len(c.hand), limit, (220, 60, 50))
+            widgets.pips(surface, ctx, pips_left, y + px(3), len(c.hand), limit, (220, 60, 50))
             y += px(19)
             kit = ", ".join([f"{words.weapon(self.content, wpn).split()[0]} {n}" for wpn, n in c.weapons] + [_("grenades {n}").format(n=c.grenades)])
             status = self.squad_status(p)
             y = widgets.text_block(surface, kit, ctx.font(12), pal.text_dim, pygame.Rect(x + px(18), y, w - px(18), px(40)), 1.0)
             y = widgets.text_block(surface, status, ctx.font(12), pal.text_dim, pygame.Rect(x + px(18), y, w - px(18), px(40)), 1.0) + px(6)
         y += px(2)
-        y = panels.heading(surface, ctx, _("Decks"), x, y)
+        y = widgets.heading(surface, ctx, _("Decks"), x, y)
         deck_line = _("Orders {draw} / discard {discard}   AI {ai} / discard {ai_discard}").format(
             draw=len(st.orders.draw_pile), discard=len(st.orders.discard_pile), ai=len(st.ai.draw_pile), ai_discard=len(st.ai.discard_pile))
         y = widgets.text_block(surface, deck_line, ctx.font(13), pal.text, pygame.Rect(x, y, w, px(40)), 1.0) + px(2)
@@ -1192,7 +1194,7 @@ class GearsTable(Scene):
         if not self.ai.card:
             if not whole:
                 return y
-            y = panels.heading(surface, ctx, _("Locust AI card"), x, y)
+            y = widgets.heading(surface, ctx, _("Locust AI card"), x, y)
             return widgets.text_block(surface, _("No Locust AI card has been drawn yet."), ctx.font(13), pal.text_dim, pygame.Rect(x, y, w, px(60)), 1.1)
         f12, f12b = ctx.font(12), ctx.font(12, bold=True)
         need = px(8) + f12b.get_linesize() + px(4) + ctx.font(14, bold=True).get_linesize() + px(2) \
@@ -1201,7 +1203,7 @@ class GearsTable(Scene):
         box = pygame.Rect(x - px(4), y, w + px(8), min(need, bottom - y if whole else int((bottom - y) * 0.55)))
         pygame.draw.rect(surface, (58, 22, 20), box, border_radius=px(8))
         pygame.draw.rect(surface, (150, 60, 50), box, 1, border_radius=px(8))
-        yy = panels.heading(surface, ctx, _("Locust AI card"), box.left + px(10), box.top + px(8))
+        yy = widgets.heading(surface, ctx, _("Locust AI card"), box.left + px(10), box.top + px(8))
         yy = widgets.text(surface, f"{self.ai.name}", ctx.font(14, bold=True), pal.text, (box.left + px(10), yy)).bottom + px(2)
         inner = pygame.Rect(box.left + px(10), yy, box.width - px(20), box.bottom - yy - px(6))
         line_h = int(f12b.get_linesize() * 1.05)
@@ -1215,7 +1217,7 @@ class GearsTable(Scene):
         return box.bottom + px(10)
 
     def _side_log(self, surface, x: int, y: int, w: int, bottom: int) -> int:
-        y = panels.heading(surface, self.ctx, _("Log"), x, y)
+        y = widgets.heading(surface, self.ctx, _("Log"), x, y)
         panels.log_lines(surface, self.ctx, pygame.Rect(x, y, w, bottom - y), self.log)
         return bottom
 

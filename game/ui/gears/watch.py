@@ -17,7 +17,7 @@ from game.engine.session import Session
 def run(app, mission: str, seats: list[str], seed: int, autoplay: bool, frames: int | None,
         shots: Path | None, every: int) -> int:
     from game.gears.rules.title import GearsTitle
-    from game.ui.gears import store
+    from game.ui.gears.entry import SAVES
     from game.ui.gears.table_scene import GearsTable
 
     try:
@@ -25,7 +25,7 @@ def run(app, mission: str, seats: list[str], seed: int, autoplay: bool, frames: 
     except ValueError as exc:
         print(f"gears: {exc}", file=sys.stderr)
         return 2
-    save = store.autosave_path().with_name("watch-gears.json")
+    save = SAVES.watch_path()
     table = GearsTable(app.ctx, session, seats, app.screen.get_size(), save, bot_delay_ms=0 if autoplay else 350)
     app.push(table)
     if shots is not None:
