@@ -10,7 +10,7 @@ click or Space skips. State a test reads: `session`, `choices`, `message`, `sele
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
@@ -23,9 +23,15 @@ from game.gears.rules import movement
 from game.i18n import _
 from game.ui import widgets
 from game.ui.gears import choices as C
-from game.ui.gears import labels, panels, words
+from game.ui.gears import labels, words
 from game.ui.gears.entry import SAVES
 from game.ui.gears.floor import MapPainter
+from game.ui.gears.roll import gears_roll
+from game.ui.kit import ai_panel, end_screen, hand
+from game.ui.kit.ai_panel import AiShown
+from game.ui.kit.dice_tray import DiceRoll, dice_tray, distribution_bars
+from game.ui.kit.handoff import draw_handoff
+from game.ui.kit.log_panel import log_section
 from game.ui.kit.seats import seat_colour
 from game.ui.table.camera import FitCamera
 from game.ui.scene import Context, Pop, Push, Scene
@@ -46,14 +52,6 @@ class Anim:
     @property
     def duration(self) -> int:
         return max(1, (len(self.points) - 1) * STEP_MS)
-
-
-@dataclass
-class AiShown:
-    card: str = ""
-    name: str = ""
-    text: str = ""
-    lines: list[str] = field(default_factory=list)  # branch, target and reason, in order
 
 
 class GearsTable(Scene):
@@ -86,7 +84,7 @@ class GearsTable(Scene):
         self.hover_area: str | None = None
         self.mouse: tuple[int, int] | None = None
         self.anims: list[Anim] = []
-        self.dice: panels.DiceRoll | None = None
+        self.dice: DiceRoll | None = None
         self.ai = AiShown()
         self.grenade_mode = False
         self.area_weapon: str | None = None  # an area weapon (the Mortar) being aimed: its areas lit
@@ -226,7 +224,7 @@ class GearsTable(Scene):
             elif e.kind == "roll" and self.animate:
                 attack = [(int(h), int(o)) for h, o in pl.get("attack", [])]
                 # The roll's text starts with who rolls ("augustus_cole: attack dice ..."): in words.
-                self.dice = panels.DiceRoll(self._words(e.text.split(":")[0]), attack, [int(s) for s in pl.get("defence", [])])
+                self.dice = gears_roll(self._words(e.text.split(":")[0]), attack, [int(s) for s in pl.get("defence", [])])
             elif e.kind in ("move", "crawl") and self.animate:
                 key = pl.get("figure") or pl.get("player")
                 area = pl.get("area")
@@ -347,7 +345,7 @@ class GearsTable(Scene):
         full = max((self.content.cogs[c.character].hand_limit for c in self.state.cogs.values()), default=6)
         room = w - side - self.HAND_INFO_W(px) - px(34)
         card_w = (room - (full - 1) * px(8)) / max(1, full)
-        hand_h = max(px(150), min(hand_h, round(card_w * panels.CARD_RATIO) + px(26)))
+        hand_h = max(px(150), min(hand_h, round(card_w * hand.CARD_RATIO) + px(26)))
         self.toolbar_rect = pygame.Rect(0, 0, w, bar)
         self.side_rect = pygame.Rect(w - side, bar, side, h - bar)
         self.hand_rect = pygame.Rect(0, h - hand_h, w - side, hand_h)
@@ -754,7 +752,7 @@ class GearsTable(Scene):
         if self.target is not None and self.attack_choice is not None:
             self._draw_preview(surface)
         if self.dice is not None:
-            panels.dice_tray(surface, self.ctx, self.view_rect, self.dice)
+            dice_tray(surface, self.ctx, self.view_rect, self.dice)
         if self.message:
             self._draw_message(surface)
         if self._hover_card is not None and self.handoff is None and not self.session.is_over():
@@ -762,10 +760,9 @@ class GearsTable(Scene):
         if self._end_shown():
             self._draw_end(surface)
         elif self.handoff is not None:
-            name = words.player(self.state, self.content, self.handoff)
-            panels.overlay_card(surface, self.ctx, _("Pass the table to {name}").format(name=name),
-                                [_("The hand of order cards is hidden until that player is at the table.")],
-                                _("Click anywhere when ready"), seat_colour(self.state.players, self.handoff))
+            draw_handoff(surface, self.ctx, words.player(self.state, self.content, self.handoff),
+                         _("The hand of order cards is hidden until that player is at the table."),
+                         seat_colour(self.state.players, self.handoff))
 
     def _draw_state_marks(self, surface) -> None:
         """What the rules change on the map: sealed holes, door tokens, dropped weapons."""
@@ -1062,36 +1059,20 @@ class GearsTable(Scene):
                 text = f"{words.weapon(self.content, w).split()[0]}: " + _("{n} ammo").format(n=n)
             y = line(text, ctx.font(13), pal.text, y) + px(1)
         line(_("Bolo Grenades: {n}").format(n=c.grenades), ctx.font(13), pal.text, y)
-        hidden = self.handoff is not None
-        x = info.right + px(10)
-        gap = px(8)
-        room = r.right - x - px(10)
-        n = max(1, len(c.hand))
-        # The cards side by side when they fit at a readable width, else fanned (overlapping).
-        card_h = r.height - px(26)
-        card_w = round(card_h / panels.CARD_RATIO)
-        if n * card_w + (n - 1) * gap > room:
-            card_w = max(px(100), (room - (n - 1) * gap) // n)
-            card_h = min(card_h, round(card_w * panels.CARD_RATIO))
-        step = min(card_w + gap, max(px(30), (room - card_w) // max(1, n - 1))) if n > 1 else card_w
         mine = self._not_yours() is None and self.session.decider == viewer
-        self._hover_card = None
-        for card in c.hand:
-            rect = pygame.Rect(x, r.top + px(16), card_w, card_h)
-            if hidden:
-                panels.card_back(surface, ctx, rect, "gears_order")
-            else:
-                order = self.content.orders.get(card.split("#")[0])
-                state = "normal"
-                if mine and card in self.choices.cards:
-                    state = "selected" if card == self.selected_card else "playable"
-                elif mine and self.choices.cards:
-                    state = "dim"
-                panels.order_card(surface, ctx, rect, order.name if order else card, order.text if order else "", state)
-                self.card_rects[card] = rect
-                if self.mouse is not None and rect.collidepoint(self.mouse):
-                    self._hover_card = (card, rect)  # the last drawn wins: it lies on top
-            x += step
+
+        def face(card: str) -> tuple[str, str]:
+            order = self.content.orders.get(card.split("#")[0])
+            return (order.name, order.text) if order else (card, "")
+
+        def state(card: str) -> str:
+            if mine and card in self.choices.cards:
+                return "selected" if card == self.selected_card else "playable"
+            return "dim" if mine and self.choices.cards else "normal"
+
+        row = pygame.Rect(info.right + px(10), r.top, r.right - info.right - px(20), r.height)
+        self.card_rects, self._hover_card = hand.draw_hand(surface, ctx, row, c.hand, face, state, self.mouse,
+                                                           "gears_order" if self.handoff is not None else None)
         if not c.hand:
             widgets.text(surface, _("No cards in hand."), ctx.font(15), pal.text_dim, (info.right + px(20), r.centery), "midleft")
 
@@ -1188,38 +1169,11 @@ class GearsTable(Scene):
         return widgets.text(surface, _("Locusts on the map: {n}").format(n=len(st.locusts)), ctx.font(13), pal.text, (x, y)).bottom + px(10)
 
     def _side_ai(self, surface, x: int, y: int, w: int, bottom: int, whole: bool = False) -> int:
-        """The Locust AI card last resolved: its text, then the branch, target and reason.
-        Beside the log it takes at most about half the height left; alone (a tab), all of it."""
-        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
-        if not self.ai.card:
-            if not whole:
-                return y
-            y = widgets.heading(surface, ctx, _("Locust AI card"), x, y)
-            return widgets.text_block(surface, _("No Locust AI card has been drawn yet."), ctx.font(13), pal.text_dim, pygame.Rect(x, y, w, px(60)), 1.1)
-        f12, f12b = ctx.font(12), ctx.font(12, bold=True)
-        need = px(8) + f12b.get_linesize() + px(4) + ctx.font(14, bold=True).get_linesize() + px(2) \
-            + len(widgets.wrap(self.ai.text, f12, w - px(12))) * int(f12.get_linesize() * 1.05) \
-            + sum(len(widgets.wrap("\u2192 " + line, f12b, w - px(12))) for line in self.ai.lines[-4:]) * int(f12b.get_linesize() * 1.05) + px(10)
-        box = pygame.Rect(x - px(4), y, w + px(8), min(need, bottom - y if whole else int((bottom - y) * 0.55)))
-        pygame.draw.rect(surface, (58, 22, 20), box, border_radius=px(8))
-        pygame.draw.rect(surface, (150, 60, 50), box, 1, border_radius=px(8))
-        yy = widgets.heading(surface, ctx, _("Locust AI card"), box.left + px(10), box.top + px(8))
-        yy = widgets.text(surface, f"{self.ai.name}", ctx.font(14, bold=True), pal.text, (box.left + px(10), yy)).bottom + px(2)
-        inner = pygame.Rect(box.left + px(10), yy, box.width - px(20), box.bottom - yy - px(6))
-        line_h = int(f12b.get_linesize() * 1.05)
-        lines_h = sum(len(widgets.wrap("\u2192 " + t, f12b, inner.width)) for t in self.ai.lines[-4:]) * line_h
-        yy = widgets.text_block(surface, self.ai.text, f12, (230, 210, 200), pygame.Rect(inner.left, inner.top, inner.width, inner.height - min(lines_h, inner.height // 2)), 1.05)
-        shown = list(self.ai.lines[-4:])
-        while len(shown) > 1 and sum(len(widgets.wrap("\u2192 " + t, f12b, inner.width)) for t in shown) * line_h > inner.bottom - yy:
-            shown.pop(0)  # the newest lines (what happened last) over the older ones
-        for line in shown:
-            yy = widgets.text_block(surface, "\u2192 " + line, f12b, pal.accent, pygame.Rect(inner.left, yy, inner.width, inner.bottom - yy), 1.05)
-        return box.bottom + px(10)
+        return ai_panel.draw(surface, self.ctx, self.ai, x, y, w, bottom, _("Locust AI card"),
+                             _("No Locust AI card has been drawn yet."), whole)
 
     def _side_log(self, surface, x: int, y: int, w: int, bottom: int) -> int:
-        y = widgets.heading(surface, self.ctx, _("Log"), x, y)
-        panels.log_lines(surface, self.ctx, pygame.Rect(x, y, w, bottom - y), self.log)
-        return bottom
+        return log_section(surface, self.ctx, x, y, w, bottom, self.log)
 
     def squad_status(self, player: str) -> str:
         """Where a COG is, in the squad panel; an executed one (Insane, spec 6.16) is out of the game."""
@@ -1270,7 +1224,7 @@ class GearsTable(Scene):
             expected = sum(k * p for k, p in dist.items())
             y = widgets.text(surface, _("Wounds (exact, from the dice faces); expected {e:.2f}").format(e=float(expected)), ctx.font(13, bold=True), pal.text, (x, y + px(4))).bottom + px(4)
             bars = pygame.Rect(x, y, rect.width - px(32), rect.bottom - y - px(52))
-            panels.distribution_bars(surface, ctx, bars, dist)
+            distribution_bars(surface, ctx, bars, dist, lambda k: _("{n} wounds").format(n=k) if k != 1 else _("1 wound"))
         elif action is not None:
             widgets.text_block(surface, _("A chainsaw attack rolls the attack dice once; any omen ends it."), ctx.font(13), pal.text_dim, pygame.Rect(x, y, rect.width - px(32), px(60)))
         fire = pygame.Rect(rect.right - px(170), rect.bottom - px(44), px(154), px(32))
@@ -1324,14 +1278,7 @@ class GearsTable(Scene):
 
     def _end_rect(self) -> pygame.Rect:
         """The end panel: low in the map's column, so the final board shows whole above it."""
-        px = self.ctx.px
-        w, h = self._size
-        col = self.side_rect.left
-        need = px(18) + self.ctx.font(34, bold=True).get_linesize() + px(6) + self.ctx.font(17, bold=True).get_linesize() + px(4) \
-            + self.ctx.font(15).get_linesize() + px(10) + 4 * self.ctx.font(14).get_linesize() + px(14) + px(46) + px(18)
-        rect = pygame.Rect(0, 0, min(col - px(40), px(820)), min(need, h // 2 - px(10)))
-        rect.midbottom = (col // 2, h - px(16))
-        return rect
+        return end_screen.panel_rect(self.ctx, pygame.Rect(0, 0, self.side_rect.left, self._size[1]))
 
     def _frame_end(self, panel: pygame.Rect) -> None:
         """Refit the board into the space above the end panel (once)."""
@@ -1343,60 +1290,23 @@ class GearsTable(Scene):
         self.camera.fit()
 
     def _draw_end(self, surface) -> None:
-        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         st = self.state
         mission = self.content.missions[st.mission]
         won = st.outcome == "won"
-        colour = (110, 200, 120) if won else (230, 80, 70)
-        rect = self._end_rect()
-        # Dim the panels but not the board: the last position is worth a look.
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        for r in (self.toolbar_rect, self.prompt_rect, self.side_rect, self.hand_rect):
-            surface.blit(shade, r, area=pygame.Rect(0, 0, r.width, r.height))
-        widgets.panel(surface, ctx, rect, alpha=245)
-        pygame.draw.rect(surface, colour, (rect.left + px(6), rect.top + px(6), rect.width - px(12), px(5)), border_radius=px(3))
-        title = _("Victory") if won else _("Defeat")
-        y = widgets.text(surface, title, ctx.font(34, bold=True), colour, (rect.centerx, rect.top + px(18)), "midtop", shadow=True).bottom + px(6)
         summary = mission.name + " \u2014 " + (_("the squad completed the mission.") if won else _("the squad was overrun."))
-        y = widgets.text(surface, summary, ctx.font(17, bold=True), pal.text, (rect.centerx, y), "midtop").bottom + px(4)
         stats = _("Turns played: {n}   Stage reached: {stage}   Locusts left: {left}").format(
             n=st.turn, stage=min(st.stage + 1, len(mission.stages)), left=len(st.locusts))
-        y = widgets.text(surface, stats, ctx.font(15), pal.text_dim, (rect.centerx, y), "midtop").bottom + px(10)
-        bw, bh = px(200), px(46)
-        buttons_top = rect.bottom - bh - px(18)
-        font = ctx.font(14)
-        inner = rect.width - px(60)
-        lines: list[str] = []
-        for line in self.log[-4:]:
-            lines += widgets.wrap(line, font, inner)
-        room = max(0, (buttons_top - px(8) - y) // font.get_linesize())
-        for line in lines[-room:] if room else []:
-            y = widgets.text(surface, line, font, pal.text, (rect.left + px(30), y)).bottom
-        again = widgets.Button(pygame.Rect(rect.centerx - bw - px(10), buttons_top, bw, bh), _("New game"), "again", primary=True)  # type: ignore[arg-type]
-        menu = widgets.Button(pygame.Rect(rect.centerx + px(10), buttons_top, bw, bh), _("Main menu"), "menu")  # type: ignore[arg-type]
-        self.end_buttons = [again, menu]
-        for b in self.end_buttons:
-            b.draw(surface, ctx, self.mouse is not None and b.rect.collidepoint(self.mouse))
+        self.end_buttons = end_screen.draw(surface, self.ctx, self._end_rect(), won, summary, stats, self.log, self.mouse,
+                                           [self.toolbar_rect, self.prompt_rect, self.side_rect, self.hand_rect])
 
     def _draw_hover_card(self, surface) -> None:
         """The card under the mouse, large enough to read, above the hand."""
-        ctx, px = self.ctx, self.ctx.px
         card, small = self._hover_card  # type: ignore[misc]
         order = self.content.orders.get(card.split("#")[0])
         if order is None:
             return
-        h = min(px(360), self.hand_rect.top - self.view_rect.top + small.height // 2)
-        w = round(h / panels.CARD_RATIO)
-        if w <= small.width * 1.15:
-            return  # the hand's cards are already this big
-        rect = pygame.Rect(0, 0, w, h)
-        rect.midbottom = (small.centerx, small.top + small.height // 3)
-        rect.clamp_ip(pygame.Rect(0, self.view_rect.top, self.side_rect.left, self._size[1]))
-        shadow = pygame.Surface(rect.inflate(px(12), px(12)).size, pygame.SRCALPHA)
-        shadow.fill((0, 0, 0, 120))
-        surface.blit(shadow, rect.inflate(px(12), px(12)).move(px(4), px(6)))
-        panels.order_card(surface, ctx, rect, order.name, order.text)
+        hand.draw_enlarged(surface, self.ctx, small, self.hand_rect.top - self.view_rect.top,
+                           pygame.Rect(0, self.view_rect.top, self.side_rect.left, self._size[1]), order.name, order.text)
 
     def shortcuts(self) -> list[tuple[str, str]]:
         return [(_("Left click"), _("Choose a lit area, spot, figure, card or button")),
