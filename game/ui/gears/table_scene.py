@@ -1,10 +1,13 @@
 """The Gears table: the growing map with figures, the active hand, the stage card, the squad,
 the AI card, the log, and acting by clicking.
 
-The scene only reads the state and submits Actions taken from `legal_actions` (choices.py
-sorts them into areas, cover spots, targets, cards and buttons). After every action it
-autosaves. Bots act on their own turns; their moves and dice play as short animations that a
-click or Space skips. State a test reads: `session`, `choices`, `message`, `selected_card`,
+What every title's table does (acting, autosave, named saves, undo, bots, the animations'
+clock, the handoff, the end panel, the toolbar, prompt and message lines) is GameTable's
+(game/ui/kit/game_table.py); this adds what only Gears has: the map of areas and cover spots
+with its camera, the figures and their labels, the lit choices (choices.py sorts the legal
+actions into areas, cover spots, targets, cards and buttons), the attack preview with its exact
+wound odds, grenades and area weapons, the COG's hand column and the tabbed side panel (stage,
+squad, AI, log). State a test reads: `session`, `choices`, `message`, `selected_card`,
 `target`, `handoff`, `busy` (animating or a bot about to act).
 """
 from __future__ import annotations
@@ -16,8 +19,8 @@ from pathlib import Path
 
 import pygame
 
-from game.engine.protocol import Action, Event, IllegalAction
-from game.engine.session import SaveError, Session, UndoRefused
+from game.engine.protocol import Action, Event
+from game.engine.session import Session
 from game.gears.rules import attack as gears_attack
 from game.gears.rules import movement
 from game.i18n import _
@@ -27,91 +30,52 @@ from game.ui.gears import labels, words
 from game.ui.gears.entry import SAVES
 from game.ui.gears.floor import MapPainter
 from game.ui.gears.roll import gears_roll
-from game.ui.kit import ai_panel, end_screen, hand
+from game.ui.kit import ai_panel, hand
 from game.ui.kit.ai_panel import AiShown
-from game.ui.kit.dice_tray import DiceRoll, dice_tray, distribution_bars
-from game.ui.kit.handoff import draw_handoff
+from game.ui.kit.dice_tray import distribution_bars
+from game.ui.kit.game_table import BOT_DELAY_MS, GameTable
 from game.ui.kit.log_panel import log_section
 from game.ui.kit.seats import seat_colour
+from game.ui.scene import Context, Scene
 from game.ui.table.camera import FitCamera
-from game.ui.scene import Context, Pop, Push, Scene
 from game.ui.table.places import anchor_of_polygon
 
-STEP_MS = 170  # one area of an animated move
-BOT_DELAY_MS = 350  # a bot's pause before acting, so a person can follow
 SPOT_RADIUS = 26  # map px: a click this close to a cover spot picks it
 TOKEN = 44  # map px: a figure token's diameter (board squares are 64)
 
 
-@dataclass
-class Anim:
-    key: str  # "P1" or a locust id
-    points: list[tuple[float, float]]  # map coordinates, start first
-    t: int = 0  # ms into this animation
+class GearsTable(GameTable):
+    key = "gears"
+    saves = SAVES
 
-    @property
-    def duration(self) -> int:
-        return max(1, (len(self.points) - 1) * STEP_MS)
-
-
-class GearsTable(Scene):
     def __init__(self, ctx: Context, session: Session, seats: list[str], screen_size: tuple[int, int],
                  save_path: Path | None = None, bot_delay_ms: int = BOT_DELAY_MS, animate: bool = True) -> None:
-        super().__init__(ctx)
-        from game.gears import bots
-
-        self.session = session
-        self.title = session.title
         self.content = session.title.content
-        self.seats = list(seats)
-        self.save_path = save_path or SAVES.autosave_path()
-        self.bot_delay_ms = bot_delay_ms
-        self.animate = animate
-        self.from_setup = False  # set by the set-up screen: "New game" then goes back to it
-        bot_class = getattr(bots, "CogBot", None) or bots.RandomBot
-        self.bots = {p: bot_class(seed=session.seed * 31 + i) for i, p in enumerate(session.state.players)}
         self.painter = MapPainter(ctx.assets, ctx.palette)
         self.camera = FitCamera((0, 0, 1, 1), (1, 1))
-        self._size = (0, 0)
         self._board_key: tuple | None = None
-        self.log: list[str] = [self._words(t) for t in list(session.log.texts_for(None))[-60:]]
-        self.message = ""
-        self.message_ok = False  # a notice (saved), not a refusal: drawn calm, not red
-        self.message_ms = 0
+        self.choices = C.Choices(None, "")
         self.selected_card: str | None = None
         self.target: str | None = None
         self.attack_choice: Action | None = None
         self.hover_area: str | None = None
-        self.mouse: tuple[int, int] | None = None
-        self.anims: list[Anim] = []
-        self.dice: DiceRoll | None = None
-        self.ai = AiShown()
         self.grenade_mode = False
         self.area_weapon: str | None = None  # an area weapon (the Mortar) being aimed: its areas lit
         self.area_pick: str | None = None  # the area chosen when that weapon has several modes there
-        self.viewer: str | None = None  # whose hand is on show
-        self.handoff: str | None = None  # a human player the table waits for
-        self.bot_wait = 0
-        self.end_buttons: list[widgets.Button] = []
+        self._framed = False  # the attack view zoomed in on the attacker and target
         self._end_view: tuple | None = None  # the map view the end screen framed the board in
-        self._hover_card: tuple[str, pygame.Rect] | None = None
-        self.buttons: list[tuple[pygame.Rect, str, Action | str]] = []  # rect, label, action or command
-        self.card_rects: dict[str, pygame.Rect] = {}
         self.token_rects: dict[str, pygame.Rect] = {}
         self.label_rects: dict[str, pygame.Rect] = {}  # figure name labels, as last drawn
         self.side_open = True  # the side panel shown (Tab or its handle folds it to a strip)
         self.side_tab = "stage"  # the section shown when the panel is tabbed (side_tabbed)
         self.side_sections: dict[str, pygame.Rect] = {}  # side-panel sections, as last drawn
-        self._press: tuple[int, int] | None = None
-        self._dragging = False
-        self.choices = self._classify()
-        self._after_change(first=True)
-        self._layout(screen_size)
+        super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
 
-    # ------------------------------------------------------------------ state helpers
-    @property
-    def state(self):
-        return self.session.state
+    def make_bot(self, i: int):
+        from game.gears import bots
+
+        bot_class = getattr(bots, "CogBot", None) or bots.RandomBot
+        return bot_class(seed=self.session.seed * 31 + i)
 
     def rules_context(self) -> tuple[str, str]:
         """For the F1 Rules tab: the rule behind the decision on screen (a reaction or other
@@ -126,197 +90,77 @@ class GearsTable(Scene):
             rule = None
         return "gears", rule.section if rule else ""
 
-    def is_bot(self, player: str | None) -> bool:
-        if player is None or player not in self.state.players:
-            return False
-        return self.seats[self.state.players.index(player)] == "bot"
-
-    @property
-    def busy(self) -> bool:
-        return bool(self.anims or (self.dice and not self.dice.done))
-
     def _classify(self) -> C.Choices:
         decider = self.session.decider
         return C.classify(self.state, self.content, decider, self.session.legal_actions() if decider else [])
 
-    def _humans(self) -> list[str]:
-        return [p for p in self.state.players if not self.is_bot(p)]
-
-    def _after_change(self, first: bool = False) -> None:
-        """Choices, whose hand shows and whether a handoff screen is needed."""
+    def update_choices(self) -> None:
+        """The lit choices; a selection the new choices no longer hold is dropped."""
         self.choices = self._classify()
         self.selected_card = None if self.selected_card not in self.choices.cards else self.selected_card
         self.target, self.attack_choice = None, None
         self.grenade_mode = False
         self.area_weapon, self.area_pick = None, None
-        if getattr(self, "_framed", False):  # the attack view zoomed in: show the whole map again
+        if self._framed:  # the attack view zoomed in: show the whole map again
             self._framed = False
             self.camera.fit()
-        decider = self.session.decider
-        humans = self._humans()
-        if decider is not None and not self.is_bot(decider):
-            if self.viewer != decider:
-                # Hot-seat: a different person takes over; hide the hand until they click.
-                if len(humans) > 1 and (self.viewer is not None or first):
-                    self.handoff = decider
-                self.viewer = decider
-        elif self.viewer is None and humans:
-            self.viewer = humans[0]
-        elif not humans and decider in self.state.cogs:
-            self.viewer = decider  # bots only (watch mode): show whoever decides
-        if self.session.is_over():
-            self.handoff = None
-        self.dirty = True
 
-    # ------------------------------------------------------------------ acting
-    def submit(self, action: Action) -> bool:
-        """Apply one legal action; the reason on screen when the rules refuse it."""
-        before = self._positions()
-        try:
-            events = self.session.apply(action)
-        except IllegalAction as exc:
-            self.say(exc.reason)
-            return False
-        self.message = ""
-        self._take_events(events, before)
-        problem = SAVES.autosave(self.session, self.seats, self.save_path)
-        if problem:
-            self.say(problem)
-        if self.session.is_over():
-            SAVES.discard(self.save_path)
-        self._after_change()
-        return True
-
+    # ------------------------------------------------------------------ words and events
     def _words(self, text: str) -> str:
         return words.pretty(text, self.state, self.content)
 
-    def say(self, text: str, ok: bool = False) -> None:
-        self.message = text
-        self.message_ok = ok
-        self.message_ms = 0
-        self.dirty = True
+    def player_name(self, player: str) -> str:
+        return words.player(self.state, self.content, player)
 
-    def save_game(self) -> Path | None:
-        """A named save of the game as it stands (the autosave goes on as before)."""
-        if self.session.is_over():
-            self.say(_("The game is over: nothing to save."))
-            return None
-        try:
-            path = SAVES.save_named(self.session, self.seats)
-        except SaveError as exc:
-            self.say(str(exc))
-            return None
-        self.say(_("Saved as {name}. Load it from the Gears set-up screen.").format(name=path.stem), ok=True)
-        return path
+    def saved_note(self) -> str:
+        return _("Saved as {name}. Load it from the Gears set-up screen.")
 
-    def _take_events(self, events: list[Event], before: dict[str, tuple[float, float]]) -> None:
-        viewer = self.viewer
-        positions = dict(before)
-        for e in events:
-            if e.visible_to is None or viewer in (e.visible_to or ()):
-                self.log.append(self._words(e.text))
-            pl = e.payload or {}
-            if e.kind == "ai_card":
-                card = self.content.ai_cards.get(pl.get("card", ""))
-                self.ai = AiShown(pl.get("card", ""), words.ai_card(self.content, pl.get("card", "")), card.text if card else e.text)
-            elif e.kind == "ai":
-                self.ai.lines.append(self._words(e.text))
-            elif e.kind == "roll" and self.animate:
-                attack = [(int(h), int(o)) for h, o in pl.get("attack", [])]
-                # The roll's text starts with who rolls ("augustus_cole: attack dice ..."): in words.
-                self.dice = gears_roll(self._words(e.text.split(":")[0]), attack, [int(s) for s in pl.get("defence", [])])
-            elif e.kind in ("move", "crawl") and self.animate:
-                key = pl.get("figure") or pl.get("player")
-                area = pl.get("area")
-                if key and area and area in self.state.view().board.areas:
-                    start = positions.get(key)
-                    end = self._area_point(area)
-                    if start is not None:
-                        self._queue(key, start, end)
-                    positions[key] = end
-        self.log = self.log[-200:]
-        if self.animate:
-            after = self._positions()
-            for key, end in after.items():  # settle into the final spot (cover, spread)
+    def handoff_note(self) -> str:
+        return _("The hand of order cards is hidden until that player is at the table.")
+
+    def card_face(self, card: str) -> tuple[str, str] | None:
+        order = self.content.orders.get(card.split("#")[0])
+        return (order.name, order.text) if order else None
+
+    def ai_card(self, event: Event) -> AiShown:
+        pl = event.payload or {}
+        card = self.content.ai_cards.get(pl.get("card", ""))
+        return AiShown(pl.get("card", ""), words.ai_card(self.content, pl.get("card", "")), card.text if card else event.text)
+
+    def animate_event(self, e: Event, positions: dict[str, tuple[float, float]]) -> None:
+        """A roll goes to the dice tray; a move or crawl slides the figure area by area."""
+        pl = e.payload or {}
+        if e.kind == "roll":
+            attack = [(int(h), int(o)) for h, o in pl.get("attack", [])]
+            # The roll's text starts with who rolls ("augustus_cole: attack dice ..."): in words.
+            self.dice = gears_roll(self._words(e.text.split(":")[0]), attack, [int(s) for s in pl.get("defence", [])])
+        elif e.kind in ("move", "crawl"):
+            key = pl.get("figure") or pl.get("player")
+            area = pl.get("area")
+            if key and area and area in self.state.view().board.areas:
                 start = positions.get(key)
-                if start is not None and math.dist(start, end) > 1:
+                end = self._area_point(area)
+                if start is not None:
                     self._queue(key, start, end)
+                positions[key] = end
 
-    def _queue(self, key: str, a, b) -> None:
-        if self.anims and self.anims[-1].key == key and self.anims[-1].t == 0:
-            self.anims[-1].points.append(b)
-        else:
-            self.anims.append(Anim(key, [a, b]))
+    def outcome(self) -> str | None:
+        return self.state.outcome
 
-    def skip_animation(self) -> None:
-        self.anims.clear()
-        if self.dice is not None:
-            self.dice.age_ms = self.dice.ROLL_MS + self.dice.SHOW_MS
-        self.dirty = True
+    def end_summary(self) -> str:
+        mission = self.content.missions[self.state.mission]
+        return mission.name + " \u2014 " + (_("the squad completed the mission.") if self.won() else _("the squad was overrun."))
 
-    def undo(self) -> None:
-        """Back to the last decision a person made (bots' actions in between go too)."""
-        reason = self.session.undo_refusal()
-        if reason:
-            self.say(reason)
-            return
-        try:
-            self.session.undo()
-            while self.session.actions and self.is_bot(self.session.decider) and self.session.undo_refusal() is None:
-                self.session.undo()
-        except UndoRefused as exc:
-            self.say(exc.reason)
-            return
-        self.log.append(_("Undone."))
-        SAVES.autosave(self.session, self.seats, self.save_path)
-        self.anims.clear()
-        self.dice = None
-        self._after_change()
+    def end_stats(self) -> str:
+        st = self.state
+        mission = self.content.missions[st.mission]
+        return _("Turns played: {n}   Stage reached: {stage}   Locusts left: {left}").format(
+            n=st.turn, stage=min(st.stage + 1, len(mission.stages)), left=len(st.locusts))
 
-    # ------------------------------------------------------------------ time
-    def update(self, dt_ms: int) -> None:
-        dt = min(dt_ms, 100)
-        if self.message:
-            self.message_ms += dt
-            if self.message_ok and self.message_ms > 5000:  # a notice fades; a refusal stays
-                self.message, self.message_ok = "", False
-                self.dirty = True
-        if self.anims:
-            a = self.anims[0]
-            a.t += dt
-            if a.t >= a.duration:
-                self.anims.pop(0)
-            self.dirty = True
-            return
-        if self.dice is not None:
-            self.dice.age_ms += dt
-            self.dirty = True
-            if self.dice.done:
-                self.dice = None
-            elif self.dice.age_ms < self.dice.ROLL_MS + 400:
-                return  # let the dice land before the next bot move
-        self.step_bot(dt)
+    def setup_scene(self) -> Scene:
+        from game.ui.gears.setup_scene import GearsSetup
 
-    def step_bot(self, dt: int) -> bool:
-        decider = self.session.decider
-        if decider is None or not self.is_bot(decider) or self.busy:
-            self.bot_wait = 0
-            return False
-        self.bot_wait += dt
-        if self.bot_wait < self.bot_delay_ms:
-            return False
-        self.bot_wait = 0
-        actions = self.session.legal_actions()
-        bot = self.bots[decider]
-        if hasattr(bot, "decide"):  # CogBot: chooses from the state and says why
-            choice = bot.decide(self.state, actions)
-            action = choice.action
-            why = getattr(choice, "reason", "") or getattr(choice, "why", "")
-            if why:
-                self.log.append(f"{words.player(self.state, self.content, decider)}: {self._words(why)}")
-        else:
-            action = bot.choose(actions)
-        return self.submit(action)
+        return GearsSetup(self.ctx)
 
     # ------------------------------------------------------------------ layout
     @staticmethod
@@ -408,20 +252,6 @@ class GearsTable(Scene):
                     out[key] = (cx + r * math.cos(angle), cy + r * math.sin(angle))
         return out
 
-    def _drawn_positions(self) -> dict[str, tuple[float, float]]:
-        pos = self._positions()
-        # Figures whose animation has not finished are drawn along it (or at its start).
-        for anim in reversed(self.anims):
-            pos[anim.key] = anim.points[0]
-        if self.anims:
-            a = self.anims[0]
-            f = min(1.0, a.t / a.duration) * (len(a.points) - 1)
-            i = min(int(f), len(a.points) - 2)
-            (x0, y0), (x1, y1) = a.points[i], a.points[i + 1]
-            k = f - i
-            pos[a.key] = (x0 + (x1 - x0) * k, y0 + (y1 - y0) * k)
-        return pos
-
     def area_at_screen(self, pos) -> str | None:
         mx, my = self.camera.to_map(*pos)
         return self.state.view().board.area_at((Fraction(mx), Fraction(my)))
@@ -451,108 +281,42 @@ class GearsTable(Scene):
         return round(x), round(y)
 
     # ------------------------------------------------------------------ input
-    def handle(self, event: pygame.event.Event):
-        self._layout(pygame.display.get_surface().get_size())
-        if event.type == pygame.MOUSEMOTION:
-            return self._motion(event.pos)
-        if event.type == pygame.MOUSEWHEEL and event.y and self.mouse and self.view_rect.collidepoint(self.mouse):
-            self.camera.zoom_at(1 if event.y > 0 else -1, *self.mouse)
-            self.dirty = True
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            self.mouse = event.pos
-            self._press, self._dragging = event.pos, event.button == 3
-        elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
-            was_click = self._press is not None and not self._dragging and event.button == 1
-            self._press, self._dragging = None, False
-            if was_click:
-                return self.click(event.pos)
-        elif event.type == pygame.KEYDOWN:
-            return self._key(event.key, getattr(event, "mod", 0))
-        return None
+    def wheel(self, step: int, pos: tuple[int, int]) -> None:
+        self.camera.zoom_at(step, *pos)
 
-    def _motion(self, pos):
-        last, self.mouse = self.mouse, pos
-        if self._press is not None and last is not None:
-            if not self._dragging and math.dist(pos, self._press) > 6:
-                self._dragging = True
-                last = self._press
-            if self._dragging:
-                self.camera.pan(pos[0] - last[0], pos[1] - last[1])
-                self.dirty = True
+    def drag(self, dx: int, dy: int) -> None:
+        self.camera.pan(dx, dy)
+
+    def hover(self, pos: tuple[int, int]) -> None:
         area = self.area_at_screen(pos) if self.view_rect.collidepoint(pos) else None
         if area != self.hover_area:
             self.hover_area = area
             self.dirty = True
-        return None
 
-    def _key(self, key: int, mod: int = 0):
-        if key == pygame.K_s and mod & pygame.KMOD_CTRL:
-            self.save_game()
-            return None
-        if key == pygame.K_ESCAPE:
-            if self.selected_card or self.target or self.grenade_mode or self.area_weapon:
-                self.selected_card, self.target, self.attack_choice = None, None, None
-                self.grenade_mode, self.area_weapon, self.area_pick = False, None, None
-                self.dirty = True
-                return None
-            return Pop()
-        if key == pygame.K_SPACE:
-            self.skip_animation()
-        elif key == pygame.K_TAB:
+    def cancel(self) -> bool:
+        if self.selected_card or self.target or self.grenade_mode or self.area_weapon:
+            self.selected_card, self.target, self.attack_choice = None, None, None
+            self.grenade_mode, self.area_weapon, self.area_pick = False, None, None
+            return True
+        return False
+
+    def title_key(self, key: int) -> None:
+        if key == pygame.K_TAB:
             self.toggle_side()
-        elif key == pygame.K_u or key == pygame.K_z:
-            self.undo()
         elif key in (pygame.K_HOME, pygame.K_0):
             self.camera.fit()
             self.dirty = True
-        return None
 
-    def click(self, pos):
-        """One left click anywhere on the table."""
-        if self.session.is_over() and self.busy:
-            self.skip_animation()
-            return None
-        if self.session.is_over():
-            for b in self.end_buttons:
-                if b.hit(pos):
-                    return self._command(b.action)  # type: ignore[arg-type]
-            return None
-        if self.handoff is not None:
-            self.handoff = None
+    def press(self, what):
+        if isinstance(what, _Pick):
+            self.attack_choice = what.action
             self.dirty = True
-            return None
-        if self.busy:
-            self.skip_animation()
-            return None
-        for rect, _label, what in self.buttons:
-            if rect.collidepoint(pos):
-                if isinstance(what, Action):
-                    self.submit(what)
-                    return None
-                if isinstance(what, _Pick):
-                    self.attack_choice = what.action
-                    self.dirty = True
-                    return None
-                return self._command(what)
-        for card, rect in self.card_rects.items():
-            if rect.collidepoint(pos):
-                return self._click_card(card)
-        if self.view_rect.collidepoint(pos):
-            return self._click_board(pos)
         return None
 
-    def _command(self, what: str):
-        if what == "menu":
-            return Pop()
-        if what == "undo":
-            self.undo()
-        elif what == "save":
-            self.save_game()
-        elif what == "fit":
+    def title_command(self, what: str):
+        if what == "fit":
             self.camera.fit()
             self.dirty = True
-        elif what == "skip":
-            self.skip_animation()
         elif what == "side":
             self.toggle_side()
         elif what.startswith("tab:"):
@@ -566,29 +330,15 @@ class GearsTable(Scene):
             self.grenade_mode = False
             self.dirty = True
         elif what == "cancel":
-            if self.target is not None and getattr(self, "_framed", False):
+            if self.target is not None and self._framed:
                 self._framed = False
                 self.camera.fit()
             self.selected_card, self.target, self.attack_choice = None, None, None
             self.grenade_mode, self.area_weapon, self.area_pick = False, None, None
             self.dirty = True
-        elif what == "again":
-            if self.from_setup:
-                return Pop()  # back to the set-up screen it came from
-            from game.ui.gears.setup_scene import GearsSetup
-
-            return Push(GearsSetup(self.ctx))
         return None
 
-    def _not_yours(self) -> str | None:
-        decider = self.session.decider
-        if decider is None:
-            return _("The game is over.")
-        if self.is_bot(decider):
-            return _("Wait: {who} (a bot) is deciding.").format(who=words.player(self.state, self.content, decider))
-        return None
-
-    def _click_card(self, card: str):
+    def click_card(self, card: str):
         why = self._not_yours()
         if why:
             self.say(why)
@@ -604,7 +354,7 @@ class GearsTable(Scene):
         self.dirty = True
         return None
 
-    def _click_board(self, pos):
+    def click_view(self, pos):
         why = self._not_yours()
         ch = self.choices
         figure = self._figure_at(pos)
@@ -751,18 +501,7 @@ class GearsTable(Scene):
         self._draw_side(surface)
         if self.target is not None and self.attack_choice is not None:
             self._draw_preview(surface)
-        if self.dice is not None:
-            dice_tray(surface, self.ctx, self.view_rect, self.dice)
-        if self.message:
-            self._draw_message(surface)
-        if self._hover_card is not None and self.handoff is None and not self.session.is_over():
-            self._draw_hover_card(surface)
-        if self._end_shown():
-            self._draw_end(surface)
-        elif self.handoff is not None:
-            draw_handoff(surface, self.ctx, words.player(self.state, self.content, self.handoff),
-                         _("The hand of order cards is hidden until that player is at the table."),
-                         seat_colour(self.state.players, self.handoff))
+        self._draw_overlays(surface)
 
     def _draw_state_marks(self, surface) -> None:
         """What the rules change on the map: sealed holes, door tokens, dropped weapons."""
@@ -907,127 +646,44 @@ class GearsTable(Scene):
         for p in (a, b):
             pygame.draw.circle(surface, pal.los_visible, p, 5)
 
-    def _button(self, surface, rect: pygame.Rect, label: str, what, primary: bool = False, enabled: bool = True,
-                size: int = 14) -> None:
-        hovered = self.mouse is not None and rect.collidepoint(self.mouse)
-        pal, px = self.ctx.palette, self.ctx.px
-        fill = pal.accent if (hovered and enabled) else (_darker(pal.accent) if primary else (52, 57, 66))
-        if not enabled:
-            fill = (40, 42, 48)
-        pygame.draw.rect(surface, fill, rect, border_radius=px(6))
-        pygame.draw.rect(surface, pal.accent if primary else (92, 98, 110), rect, width=1, border_radius=px(6))
-        colour = pal.accent_text if (hovered and enabled) else (pal.text if enabled else pal.text_dim)
-        font = self.ctx.font(size, bold=True)
-        text = label
-        while font.size(text)[0] > rect.width - px(12) and len(text) > 4:
-            text = text[:-2] + "\u2026" if not text.endswith("\u2026") else text[:-2] + "\u2026"
-        widgets.text(surface, text, font, colour, rect.center, "center")
-        # A greyed button still answers a click: with the reason it cannot be used (undo).
-        self.buttons.append((rect, label, what))
+    def toolbar_buttons(self) -> list[tuple[str, str]]:
+        return super().toolbar_buttons() + [(_("Fit map"), "fit")]
 
-    def _draw_toolbar(self, surface) -> None:
-        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
-        r = self.toolbar_rect
-        pygame.draw.rect(surface, pal.panel, r)
-        pygame.draw.line(surface, pal.panel_edge, (0, r.bottom - 1), (r.right, r.bottom - 1), 2)
-        bh = r.height - px(14)
-        y = r.top + px(7)
-        x = px(10)
-        font = ctx.font(14, bold=True)
-        for label, what in ((_("Menu"), "menu"), (_("Save game"), "save"), (_("Undo"), "undo"), (_("Fit map"), "fit")):
-            bw = font.size(label)[0] + px(28)
-            refusal = self.session.undo_refusal() if what == "undo" else None
-            self._button(surface, pygame.Rect(x, y, bw, bh), label, what, enabled=refusal is None)
-            x += bw + px(8)
+    def toolbar_title(self) -> str:
         mission = self.content.missions[self.state.mission]
         stage = _("Stage {n} of {total}").format(n=min(self.state.stage + 1, len(mission.stages)), total=len(mission.stages))
-        title = f"{mission.name}  \u2022  {stage}  \u2022  " + _("Turn {n}").format(n=self.state.turn)
-        # Right to left: who decides, the seed, then the title in what is left (a large UI
-        # scale in a small window leaves little: the seed goes first, then the title is cut).
-        right = r.right - px(14)
-        decider = self.session.decider
-        if decider:
-            who = words.player(self.state, self.content, decider)
-            tag = _("{who} decides").format(who=who) + (" (" + _("bot") + ")" if self.is_bot(decider) else "")
-            col = seat_colour(self.state.players, decider)
-            right = widgets.text(surface, widgets.elide(tag, ctx.font(15, bold=True), r.right - x - px(120)), ctx.font(15, bold=True), col, (right, r.centery), "midright").left - px(18)
-        tfont = ctx.font(18, bold=True)
-        seed = _("Seed {seed}").format(seed=self.session.seed)
-        sfont = ctx.font(13)
-        if tfont.size(title)[0] + sfont.size(seed)[0] + px(40) <= right - x:
-            right = widgets.text(surface, seed, sfont, pal.text_dim, (min(right, self.side_rect.left - px(12)), r.centery), "midright").left - px(18)
-        widgets.text(surface, widgets.elide(title, tfont, right - x - px(16)), tfont, pal.text, (x + px(16), r.centery), "midleft")
+        return f"{mission.name}  \u2022  {stage}  \u2022  " + _("Turn {n}").format(n=self.state.turn)
 
-    def _draw_prompt(self, surface) -> None:
-        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
-        r = self.prompt_rect
-        pygame.draw.rect(surface, (26, 28, 33), r)
-        pygame.draw.line(surface, pal.panel_edge, (r.left, r.bottom - 1), (r.right, r.bottom - 1), 1)
-        why = self._not_yours()
-        text = why or self.hint()
-        font = ctx.font(15, bold=True)
+    def prompt_choices(self) -> tuple[str | None, list[tuple[str, object, bool]]]:
+        """A card being used, a grenade or area weapon being aimed (with Cancel), or the lit
+        choices' buttons."""
+        text: str | None = None
         buttons: list[tuple[str, object, bool]] = []
-        if not why and not self.session.is_over():
-            if self.selected_card is not None:
-                for a in self.choices.cards.get(self.selected_card, []):
-                    buttons.append((C.option_label(self.state, self.content, a), a, True))
-                buttons.append((_("Cancel"), "cancel", False))
-                text = _("{card}: how will you use it?").format(card=words.card(self.content, self.selected_card))
-            elif self.grenade_mode:
-                buttons.append((_("Cancel"), "cancel", False))
-                text = _("Click a lit area to throw a Bolo Grenade there.")
-            elif self.area_weapon is not None:
-                name = self._weapon_name(self.area_weapon)
-                if self.area_pick is not None:
-                    for a in self._area_shots(self.area_pick):
-                        buttons.append((_(a.payload["mode"]).capitalize(), a, True))
-                    text = _("Fire the {weapon} into {area}: which attack?").format(weapon=name, area=words.area(self.area_pick))
-                else:
-                    text = _("Click a lit area to fire the {weapon} there.").format(weapon=name)
-                buttons.append((_("Cancel"), "cancel", False))
+        if self.selected_card is not None:
+            for a in self.choices.cards.get(self.selected_card, []):
+                buttons.append((C.option_label(self.state, self.content, a), a, True))
+            buttons.append((_("Cancel"), "cancel", False))
+            text = _("{card}: how will you use it?").format(card=words.card(self.content, self.selected_card))
+        elif self.grenade_mode:
+            buttons.append((_("Cancel"), "cancel", False))
+            text = _("Click a lit area to throw a Bolo Grenade there.")
+        elif self.area_weapon is not None:
+            name = self._weapon_name(self.area_weapon)
+            if self.area_pick is not None:
+                for a in self._area_shots(self.area_pick):
+                    buttons.append((_(a.payload["mode"]).capitalize(), a, True))
+                text = _("Fire the {weapon} into {area}: which attack?").format(weapon=name, area=words.area(self.area_pick))
             else:
-                if self.choices.grenades:
-                    buttons.append((_("Throw a Bolo Grenade…"), "grenade", False))
-                for weapon in C.area_weapons(self.choices):
-                    buttons.append((_("Fire the {weapon}…").format(weapon=self._weapon_name(weapon)), f"area:{weapon}", False))
-                for label, a in self.choices.buttons:
-                    buttons.append((self._words(label), a, a.kind in ("end", "stop", "no_cover", "no_crawl", "skip")))
-        elif self.busy and not self._end_shown():
-            buttons.append((_("Skip animation"), "skip", False))
-        # Buttons from the right edge leftward; the prompt text takes what is left.
-        bfont = ctx.font(14, bold=True)
-        right = r.right - px(8)
-        bh = r.height - px(12)
-        placed = []
-        for label, what, primary in reversed(buttons):
-            bw = min(px(300), bfont.size(label)[0] + px(26))
-            if right - bw < r.left + px(260):
-                break
-            placed.append((pygame.Rect(right - bw, r.top + px(6), bw, bh), label, what, primary))
-            right -= bw + px(6)
-        for rect, label, what, primary in placed:
-            self._button(surface, rect, label, what, primary)
-        decider = self.session.decider
-        colour = seat_colour(self.state.players, decider) if decider else pal.text
-        pygame.draw.rect(surface, colour, (r.left, r.top, px(5), r.height))
-        lines = widgets.wrap(text, font, right - r.left - px(24))
-        if len(lines) > 1:
-            font = ctx.font(13, bold=True)
-            lines = widgets.wrap(text, font, right - r.left - px(24))[:2]
-            for i, line in enumerate(lines):
-                widgets.text(surface, line, font, pal.text, (r.left + px(16), r.top + px(4) + i * font.get_linesize()))
+                text = _("Click a lit area to fire the {weapon} there.").format(weapon=name)
+            buttons.append((_("Cancel"), "cancel", False))
         else:
-            widgets.text(surface, text, font, pal.text, (r.left + px(16), r.centery), "midleft")
-        # Too many buttons for one row (many grenade areas...): the rest go in a column.
-        extra = buttons[: max(0, len(buttons) - len(placed))]
-        y = r.bottom + px(6)
-        for label, what, primary in extra:
-            bw = min(px(360), bfont.size(label)[0] + px(26))
-            rect = pygame.Rect(r.right - bw - px(8), y, bw, px(30))
-            if rect.bottom > self.hand_rect.top:
-                break
-            self._button(surface, rect, label, what, primary)
-            y += px(34)
+            if self.choices.grenades:
+                buttons.append((_("Throw a Bolo Grenade…"), "grenade", False))
+            for weapon in C.area_weapons(self.choices):
+                buttons.append((_("Fire the {weapon}…").format(weapon=self._weapon_name(weapon)), f"area:{weapon}", False))
+            for label, a in self.choices.buttons:
+                buttons.append((self._words(label), a, a.kind in ("end", "stop", "no_cover", "no_crawl", "skip")))
+        return text, buttons
 
     def _draw_hand(self, surface) -> None:
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
@@ -1258,28 +914,6 @@ class GearsTable(Scene):
             self.camera.x -= (want - lowest) / self.camera.zoom  # past the usual clamp: a blank edge is fine here
         return left
 
-    def _draw_message(self, surface) -> None:
-        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
-        font = ctx.font(15, bold=True)
-        lines = widgets.wrap(self.message, font, self.view_rect.width - px(80))[:3]
-        h = len(lines) * font.get_linesize() + px(20)
-        rect = pygame.Rect(0, 0, max(font.size(l)[0] for l in lines) + px(40), h)
-        rect.midtop = (self.view_rect.centerx, self.view_rect.top + px(12))
-        fill, edge = ((30, 52, 40), pal.los_visible) if self.message_ok else ((70, 30, 30), pal.danger)
-        pygame.draw.rect(surface, fill, rect, border_radius=px(8))
-        pygame.draw.rect(surface, edge, rect, 2, border_radius=px(8))
-        y = rect.top + px(10)
-        for line in lines:
-            y = widgets.text(surface, line, font, pal.text, (rect.centerx, y), "midtop").bottom
-
-    def _end_shown(self) -> bool:
-        """The end panel waits for the last move and dice to finish (a click skips them)."""
-        return self.session.is_over() and not self.busy
-
-    def _end_rect(self) -> pygame.Rect:
-        """The end panel: low in the map's column, so the final board shows whole above it."""
-        return end_screen.panel_rect(self.ctx, pygame.Rect(0, 0, self.side_rect.left, self._size[1]))
-
     def _frame_end(self, panel: pygame.Rect) -> None:
         """Refit the board into the space above the end panel (once)."""
         view = (0, self.prompt_rect.bottom, self.side_rect.left, max(self.ctx.px(80), panel.top - self.prompt_rect.bottom - self.ctx.px(8)))
@@ -1288,25 +922,6 @@ class GearsTable(Scene):
         self._end_view = (view, self._size)
         self.camera.view = view  # type: ignore[assignment]
         self.camera.fit()
-
-    def _draw_end(self, surface) -> None:
-        st = self.state
-        mission = self.content.missions[st.mission]
-        won = st.outcome == "won"
-        summary = mission.name + " \u2014 " + (_("the squad completed the mission.") if won else _("the squad was overrun."))
-        stats = _("Turns played: {n}   Stage reached: {stage}   Locusts left: {left}").format(
-            n=st.turn, stage=min(st.stage + 1, len(mission.stages)), left=len(st.locusts))
-        self.end_buttons = end_screen.draw(surface, self.ctx, self._end_rect(), won, summary, stats, self.log, self.mouse,
-                                           [self.toolbar_rect, self.prompt_rect, self.side_rect, self.hand_rect])
-
-    def _draw_hover_card(self, surface) -> None:
-        """The card under the mouse, large enough to read, above the hand."""
-        card, small = self._hover_card  # type: ignore[misc]
-        order = self.content.orders.get(card.split("#")[0])
-        if order is None:
-            return
-        hand.draw_enlarged(surface, self.ctx, small, self.hand_rect.top - self.view_rect.top,
-                           pygame.Rect(0, self.view_rect.top, self.side_rect.left, self._size[1]), order.name, order.text)
 
     def shortcuts(self) -> list[tuple[str, str]]:
         return [(_("Left click"), _("Choose a lit area, spot, figure, card or button")),
@@ -1320,10 +935,6 @@ class _Pick:
 
     action: Action
 
-
-
-def _darker(c):
-    return tuple(max(0, v - 90) for v in c)
 
 
 def pal_door(ctx: Context):
