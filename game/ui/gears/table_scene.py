@@ -30,11 +30,10 @@ from game.ui.gears import labels, words
 from game.ui.gears.entry import SAVES
 from game.ui.gears.floor import MapPainter
 from game.ui.gears.roll import gears_roll
-from game.ui.kit import ai_panel, hand
+from game.ui.kit import hand
 from game.ui.kit.ai_panel import AiShown
 from game.ui.kit.dice_tray import distribution_bars
 from game.ui.kit.game_table import BOT_DELAY_MS, GameTable
-from game.ui.kit.log_panel import log_section
 from game.ui.kit.seats import seat_colour
 from game.ui.scene import Context, Scene
 from game.ui.table.camera import FitCamera
@@ -66,9 +65,6 @@ class GearsTable(GameTable):
         self._end_view: tuple | None = None  # the map view the end screen framed the board in
         self.token_rects: dict[str, pygame.Rect] = {}
         self.label_rects: dict[str, pygame.Rect] = {}  # figure name labels, as last drawn
-        self.side_open = True  # the side panel shown (Tab or its handle folds it to a strip)
-        self.side_tab = "stage"  # the section shown when the panel is tabbed (side_tabbed)
-        self.side_sections: dict[str, pygame.Rect] = {}  # side-panel sections, as last drawn
         super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
 
     def make_bot(self, i: int):
@@ -77,18 +73,10 @@ class GearsTable(GameTable):
         bot_class = getattr(bots, "CogBot", None) or bots.RandomBot
         return bot_class(seed=self.session.seed * 31 + i)
 
-    def rules_context(self) -> tuple[str, str]:
-        """For the F1 Rules tab: the rule behind the decision on screen (a reaction or other
-        question of a resolution first, else the turn frame)."""
-        from game.tutorial.library import rules_for
-
+    def decision_name(self) -> str:
+        """A reaction or other question of a resolution first, else the turn frame."""
         pending = (self.state.proc or {}).get("pending") or {}
-        name = str(pending.get("kind") or self.state.phase)
-        try:
-            rule = rules_for("gears").for_context(name)
-        except Exception:  # noqa: BLE001 - a broken reference file: the Keys tab still works
-            rule = None
-        return "gears", rule.section if rule else ""
+        return str(pending.get("kind") or self.state.phase)
 
     def _classify(self) -> C.Choices:
         decider = self.session.decider
@@ -199,13 +187,6 @@ class GearsTable(GameTable):
         self._board_key = None
         self._fit_board()
 
-    def toggle_side(self) -> None:
-        """Fold the side panel to a strip (the map takes its width) or open it again."""
-        self.side_open = not self.side_open
-        size, self._size = self._size, (0, 0)
-        self._layout(size)
-        self.dirty = True
-
     def _fit_board(self) -> None:
         key = tuple((p["tile"], p["exit"]) for p in self.state.placements)
         if key == self._board_key:
@@ -301,9 +282,7 @@ class GearsTable(GameTable):
         return False
 
     def title_key(self, key: int) -> None:
-        if key == pygame.K_TAB:
-            self.toggle_side()
-        elif key in (pygame.K_HOME, pygame.K_0):
+        if key in (pygame.K_HOME, pygame.K_0):
             self.camera.fit()
             self.dirty = True
 
@@ -316,11 +295,6 @@ class GearsTable(GameTable):
     def title_command(self, what: str):
         if what == "fit":
             self.camera.fit()
-            self.dirty = True
-        elif what == "side":
-            self.toggle_side()
-        elif what.startswith("tab:"):
-            self.side_tab = what[len("tab:"):]
             self.dirty = True
         elif what == "grenade":
             self.grenade_mode = True
@@ -734,50 +708,21 @@ class GearsTable(GameTable):
 
     SIDE_TABS = ("stage", "squad", "ai", "log")
 
-    def side_tabbed(self) -> bool:
-        """The side panel shows one section at a time (tabs) when all four do not fit: a large
-        UI scale in a small window (1280x720 at 1.5 leaves 450 scaled pixels of height)."""
-        return self.side_open and self.side_rect.height < self.ctx.px(600)
+    def side_labels(self) -> dict[str, str]:
+        return {"stage": _("Stage"), "squad": _("Squad"), **super().side_labels()}
 
-    def _draw_side(self, surface) -> None:
-        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
-        r = self.side_rect
-        self.side_sections = {}
-        if not self.side_open:
-            # Collapsed to a strip: the map has the width; the strip opens the panel again.
-            pygame.draw.rect(surface, pal.panel, r)
-            pygame.draw.line(surface, pal.panel_edge, r.topleft, r.bottomleft, 2)
-            self._button(surface, pygame.Rect(r.left + px(3), r.top + px(8), r.width - px(6), px(40)), "\u2039", "side")
-            return
-        widgets.panel(surface, ctx, r)
-        x, w = r.left + px(16), r.width - px(32)
-        y = r.top + px(14)
-        # The handle that folds the panel away (Tab does the same).
-        self._button(surface, pygame.Rect(r.right - px(34), r.top + px(8), px(26), px(24)), "\u203a", "side")
-        if self.side_tabbed():
-            labels_ = {"stage": _("Stage"), "squad": _("Squad"), "ai": _("AI"), "log": _("Log")}
-            tab_w = (r.width - px(12) - px(38)) // len(self.SIDE_TABS)
-            # The largest font at which every tab's name shows whole (Hungarian names are longer).
-            size = next((n for n in (13, 12, 11, 10) if all(ctx.font(n, bold=True).size(t)[0] <= tab_w - px(16) for t in labels_.values())), 10)
-            for i, name in enumerate(self.SIDE_TABS):
-                rect = pygame.Rect(r.left + px(8) + i * tab_w, r.top + px(8), tab_w - px(4), px(28))
-                self._button(surface, rect, labels_[name], f"tab:{name}", primary=name == self.side_tab, size=size)
-            y = r.top + px(46)
-            shown = [self.side_tab]
-        else:
-            shown = list(self.SIDE_TABS)
-        bottom = r.bottom - px(12)
-        for name in shown:
-            top = y
-            if name == "stage":
-                y = self._side_stage(surface, x, y, w)
-            elif name == "squad":
-                y = self._side_squad(surface, x, y, w)
-            elif name == "ai":
-                y = self._side_ai(surface, x, y, w, bottom, whole=len(shown) == 1)
-            else:
-                y = self._side_log(surface, x, y, w, bottom)
-            self.side_sections[name] = pygame.Rect(r.left, top, r.width, y - top)
+    def draw_section(self, surface, name: str, x: int, y: int, w: int, bottom: int, whole: bool) -> int:
+        if name == "stage":
+            return self._side_stage(surface, x, y, w)
+        if name == "squad":
+            return self._side_squad(surface, x, y, w)
+        return super().draw_section(surface, name, x, y, w, bottom, whole)
+
+    def ai_heading(self) -> str:
+        return _("Locust AI card")
+
+    def ai_empty(self) -> str:
+        return _("No Locust AI card has been drawn yet.")
 
     def _side_stage(self, surface, x: int, y: int, w: int) -> int:
         """The stage card: its objective (what flips it) and its special rules."""
@@ -823,13 +768,6 @@ class GearsTable(GameTable):
             draw=len(st.orders.draw_pile), discard=len(st.orders.discard_pile), ai=len(st.ai.draw_pile), ai_discard=len(st.ai.discard_pile))
         y = widgets.text_block(surface, deck_line, ctx.font(13), pal.text, pygame.Rect(x, y, w, px(40)), 1.0) + px(2)
         return widgets.text(surface, _("Locusts on the map: {n}").format(n=len(st.locusts)), ctx.font(13), pal.text, (x, y)).bottom + px(10)
-
-    def _side_ai(self, surface, x: int, y: int, w: int, bottom: int, whole: bool = False) -> int:
-        return ai_panel.draw(surface, self.ctx, self.ai, x, y, w, bottom, _("Locust AI card"),
-                             _("No Locust AI card has been drawn yet."), whole)
-
-    def _side_log(self, surface, x: int, y: int, w: int, bottom: int) -> int:
-        return log_section(surface, self.ctx, x, y, w, bottom, self.log)
 
     def squad_status(self, player: str) -> str:
         """Where a COG is, in the squad panel; an executed one (Insane, spec 6.16) is out of the game."""

@@ -31,12 +31,12 @@ from game.engine.protocol import Action, Event, IllegalAction
 from game.engine.session import SaveError, Session, UndoRefused
 from game.i18n import _
 from game.ui import widgets
-from game.ui.kit import end_screen
+from game.ui.kit import ai_panel, end_screen
 from game.ui.kit.ai_panel import AiShown
 from game.ui.kit.dice_tray import DiceRoll, dice_tray
 from game.ui.kit.hand import draw_enlarged
 from game.ui.kit.handoff import draw_handoff
-from game.ui.kit.log_panel import KEEP
+from game.ui.kit.log_panel import KEEP, log_section
 from game.ui.kit.saves import SaveStore
 from game.ui.kit.seats import seat_colour
 from game.ui.scene import Context, Pop, Push, Scene
@@ -94,6 +94,9 @@ class GameTable(Scene):
         self._hover_card: tuple[str, pygame.Rect] | None = None
         self.buttons: list[tuple[pygame.Rect, str, Any]] = []  # rect, label, action or command
         self.card_rects: dict[str, pygame.Rect] = {}
+        self.side_open = True  # the side panel shown (Tab or its handle folds it to a strip)
+        self.side_tab = self.SIDE_TABS[0]  # the section shown when the panel is tabbed (side_tabbed)
+        self.side_sections: dict[str, pygame.Rect] = {}  # side-panel sections, as last drawn
         self._press: tuple[int, int] | None = None
         self._dragging = False
         self._after_change(first=True)
@@ -209,9 +212,44 @@ class GameTable(Scene):
     def hover(self, pos: tuple[int, int]) -> None:
         """The pointer moved (not dragging): what lies under it."""
 
+    def decision_name(self) -> str:
+        """What is being decided, in the words of the title's rules reference contexts
+        (game/tutorial/library.py: rules_for(key).for_context), for the F1 Rules tab."""
+        return ""
+
+    SIDE_TABS: tuple[str, ...] = ("ai", "log")  # the side panel's sections, top to bottom
+
+    def side_labels(self) -> dict[str, str]:
+        """Each section's tab name (when the panel is tabbed)."""
+        return {"ai": _("AI"), "log": _("Log")}
+
+    def draw_section(self, surface, name: str, x: int, y: int, w: int, bottom: int, whole: bool) -> int:
+        """One side-panel section from y down (to `bottom` at most; `whole`: alone, a tab);
+        returns the y below it. The AI panel and the log are drawn here."""
+        if name == "ai":
+            return ai_panel.draw(surface, self.ctx, self.ai, x, y, w, bottom, self.ai_heading(), self.ai_empty(), whole)
+        if name == "log":
+            return log_section(surface, self.ctx, x, y, w, bottom, self.log)
+        return y
+
+    def ai_heading(self) -> str:
+        """The AI panel's heading ("Locust AI card")."""
+        raise NotImplementedError
+
+    def ai_empty(self) -> str:
+        """The AI panel alone before any card was drawn."""
+        raise NotImplementedError
+
     def rules_context(self) -> tuple[str, str]:
         """For the F1 Rules tab: (title, rule section) behind the decision on screen."""
-        return self.key, ""
+        from game.tutorial.library import rules_for
+
+        name = self.decision_name()
+        try:
+            rule = rules_for(self.key).for_context(name) if name else None
+        except Exception:  # noqa: BLE001 - a broken reference file: the Keys tab still works
+            rule = None
+        return self.key, rule.section if rule else ""
 
     # ------------------------------------------------------------------ state helpers
     @property
@@ -458,6 +496,8 @@ class GameTable(Scene):
             return Pop()
         if key == pygame.K_SPACE:
             self.skip_animation()
+        elif key == pygame.K_TAB:
+            self.toggle_side()
         elif key == pygame.K_u or key == pygame.K_z:
             self.undo()
         else:
@@ -505,6 +545,11 @@ class GameTable(Scene):
             self.save_game()
         elif what == "skip":
             self.skip_animation()
+        elif what == "side":
+            self.toggle_side()
+        elif what.startswith("tab:"):
+            self.side_tab = what[len("tab:"):]
+            self.dirty = True
         elif what == "again":
             if self.from_setup:
                 return Pop()  # back to the set-up screen it came from
@@ -512,6 +557,13 @@ class GameTable(Scene):
         else:
             return self.title_command(what)
         return None
+
+    def toggle_side(self) -> None:
+        """Fold the side panel to a strip (the play area takes its width) or open it again."""
+        self.side_open = not self.side_open
+        size, self._size = self._size, (0, 0)
+        self._layout(size)
+        self.dirty = True
 
     # ------------------------------------------------------------------ drawing
     def _button(self, surface, rect: pygame.Rect, label: str, what, primary: bool = False, enabled: bool = True,
@@ -616,6 +668,46 @@ class GameTable(Scene):
                 break
             self._button(surface, rect, label, what, primary)
             y += px(34)
+
+    def side_tabbed(self) -> bool:
+        """The side panel shows one section at a time (tabs) when all of them do not fit: a
+        large UI scale in a small window (1280x720 at 1.5 leaves 450 scaled pixels of height)."""
+        return self.side_open and self.side_rect.height < self.ctx.px(600)
+
+    def _draw_side(self, surface) -> None:
+        """The side panel: its sections (SIDE_TABS) one under the other, or one at a time under
+        tabs when they do not fit; a handle folds it to a strip that opens it again."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        r = self.side_rect
+        self.side_sections = {}
+        if not self.side_open:
+            # Collapsed to a strip: the play area has the width; the strip opens the panel again.
+            pygame.draw.rect(surface, pal.panel, r)
+            pygame.draw.line(surface, pal.panel_edge, r.topleft, r.bottomleft, 2)
+            self._button(surface, pygame.Rect(r.left + px(3), r.top + px(8), r.width - px(6), px(40)), "\u2039", "side")
+            return
+        widgets.panel(surface, ctx, r)
+        x, w = r.left + px(16), r.width - px(32)
+        y = r.top + px(14)
+        # The handle that folds the panel away (Tab does the same).
+        self._button(surface, pygame.Rect(r.right - px(34), r.top + px(8), px(26), px(24)), "\u203a", "side")
+        if self.side_tabbed():
+            labels = self.side_labels()
+            tab_w = (r.width - px(12) - px(38)) // len(self.SIDE_TABS)
+            # The largest font at which every tab's name shows whole (Hungarian names are longer).
+            size = next((n for n in (13, 12, 11, 10) if all(ctx.font(n, bold=True).size(t)[0] <= tab_w - px(16) for t in labels.values())), 10)
+            for i, name in enumerate(self.SIDE_TABS):
+                rect = pygame.Rect(r.left + px(8) + i * tab_w, r.top + px(8), tab_w - px(4), px(28))
+                self._button(surface, rect, labels[name], f"tab:{name}", primary=name == self.side_tab, size=size)
+            y = r.top + px(46)
+            shown = [self.side_tab]
+        else:
+            shown = list(self.SIDE_TABS)
+        bottom = r.bottom - px(12)
+        for name in shown:
+            top = y
+            y = self.draw_section(surface, name, x, y, w, bottom, whole=len(shown) == 1)
+            self.side_sections[name] = pygame.Rect(r.left, top, r.width, y - top)
 
     def _draw_message(self, surface) -> None:
         """The message line at the top of the view: red for a refusal, calm for a notice."""
