@@ -258,7 +258,8 @@ class GameTable(Scene):
 
     @property
     def players(self) -> list[str]:
-        return self.session.state.players
+        """The players in seat order (as the title's save store reads them from the state)."""
+        return self.saves.players(self.session.state)
 
     def is_bot(self, player: str | None) -> bool:
         if player is None or player not in self.players:

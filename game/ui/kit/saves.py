@@ -61,12 +61,20 @@ def write_seats(save: Path, seats: list[str]) -> str | None:
     return None
 
 
+def state_players(state: Any) -> list[str]:
+    return list(state.players)
+
+
 class SaveStore:
     """The saves of one title. `title` makes the rules object a save is replayed with; it is
-    called only when a save is loaded, so the menu can ask `has_autosave` without the rules."""
+    called only when a save is loaded, so the menu can ask `has_autosave` without the rules.
+    `players` lists a state's players in seat order (the seats file has one entry each); the
+    default reads `state.players`, which every title's state has but the engine's toy."""
 
-    def __init__(self, key: str, title: Callable[[], Title[Any]]) -> None:
+    def __init__(self, key: str, title: Callable[[], Title[Any]],
+                 players: Callable[[Any], list[str]] = state_players) -> None:
         self.key = key
+        self.players = players
         self.prefix = f"{key}-"  # named saves: <key>-<scenario>-turn<n>-<date>.json
         self.autosave_name = f"autosave-{key}.json"
         self.watch_name = f"watch-{key}.json"  # watch mode's own autosave: bots only, not worth listing
@@ -169,7 +177,7 @@ class SaveStore:
         """The saved game; SaveError (naming the file) when it cannot be continued."""
         path = path or self.autosave_path()
         session = load_session(path, self._title())
-        seats = ["human"] * len(session.state.players)
+        seats = ["human"] * len(self.players(session.state))
         try:
             data = json.loads(seats_path(path).read_text(encoding="utf-8"))
             got = [str(s) for s in data["seats"]]
