@@ -862,9 +862,9 @@ class GearsTable(GameTable):
         self.camera.fit()
 
     def shortcuts(self) -> list[tuple[str, str]]:
+        keys = super().shortcuts()
         return [(_("Left click"), _("Choose a lit area, spot, figure, card or button")),
-                (_("Right drag, wheel"), _("Pan and zoom the map")), ("U", _("Undo")), ("Ctrl+S", _("Save game")),
-                (_("Space"), _("Skip the animation")), ("Tab", _("Fold or open the side panel")), ("Home", _("Fit the map")), ("Esc", _("Cancel, or back to the menu"))]
+                (_("Right drag, wheel"), _("Pan and zoom the map"))] + keys[:-1] + [("Home", _("Fit the map"))] + keys[-1:]
 
 
 @dataclass(frozen=True)
@@ -872,7 +872,6 @@ class _Pick:
     """A weapon/mode button in the attack preview: chooses without attacking yet."""
 
     action: Action
-
 
 
 def pal_door(ctx: Context):

@@ -559,6 +559,11 @@ class GameTable(Scene):
             return self.title_command(what)
         return None
 
+    def shortcuts(self) -> list[tuple[str, str]]:
+        """The table's keys on the F1 overlay (a title adds its own, Esc last)."""
+        return [("U", _("Undo")), ("Ctrl+S", _("Save game")), (_("Space"), _("Skip the animation")),
+                ("Tab", _("Fold or open the side panel")), ("Esc", _("Cancel, or back to the menu"))]
+
     def toggle_side(self) -> None:
         """Fold the side panel to a strip (the play area takes its width) or open it again."""
         self.side_open = not self.side_open
