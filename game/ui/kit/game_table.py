@@ -71,7 +71,6 @@ class GameTable(Scene):
                  save_path: Path | None = None, bot_delay_ms: int = BOT_DELAY_MS, animate: bool = True) -> None:
         super().__init__(ctx)
         self.session = session
-        self.title = session.title
         self.seats = list(seats)
         self.save_path = save_path or self.saves.autosave_path()
         self.bot_delay_ms = bot_delay_ms
@@ -252,6 +251,11 @@ class GameTable(Scene):
         return self.key, rule.section if rule else ""
 
     # ------------------------------------------------------------------ state helpers
+    @property
+    def title(self) -> str:
+        """The table's name on the F1 overlay (App.toggle_help): the game and its progress."""
+        return self.toolbar_title()
+
     @property
     def state(self):
         return self.session.state
