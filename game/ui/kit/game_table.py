@@ -9,11 +9,13 @@ turns with a short pause, and their reasons in the log; the log; the AI card and
 (ai_panel.py); dice that roll visibly (dice_tray.py) and figures sliding along their moves;
 the hot-seat handoff (handoff.py) when the decision passes to another person at the desk; the
 end panel (end_screen.py) with New game and Main menu; the toolbar, the prompt line with its
-buttons, and the message line. Input: a left click that is not a drag, key commands, Esc.
+buttons, the message line, and the side panel (folding, tabbed when its sections do not fit,
+with the AI and log sections built in); the F1 overlay's keys and rule of the decision. Input:
+a left click that is not a drag, right drag and wheel handed to the play area, key commands.
 
 A title subclasses it and adds its own: the layout (`_layout` sets toolbar_rect, prompt_rect,
 view_rect, hand_rect, side_rect), what the legal actions light up (`update_choices`), the map
-or card zones in the view, its side panel, and its words. Subclasses set their own fields
+or card zones in the view and their clicks, its side sections, and its words. Subclasses set their own fields
 before calling `__init__`, which ends by starting the table (`_after_change(first=True)` and
 `_layout`), so those hooks may use them. The hooks are the methods below that only say what
 they are for; the rules layer is never touched: the table reads the state and submits Actions.
