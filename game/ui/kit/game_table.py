@@ -544,26 +544,23 @@ class GameTable(Scene):
         return None
 
     def _command(self, what: str):
+        """A button's command: the table's own (menu, undo, save, skip, side, tab:NAME, again),
+        else the title's."""
+        plain = {"undo": self.undo, "save": self.save_game, "skip": self.skip_animation, "side": self.toggle_side}
         if what == "menu":
             return Pop()
-        if what == "undo":
-            self.undo()
-        elif what == "save":
-            self.save_game()
-        elif what == "skip":
-            self.skip_animation()
-        elif what == "side":
-            self.toggle_side()
-        elif what.startswith("tab:"):
+        if what in plain:
+            plain[what]()
+            return None
+        if what.startswith("tab:"):
             self.side_tab = what[len("tab:"):]
             self.dirty = True
-        elif what == "again":
+            return None
+        if what == "again":
             if self.from_setup:
                 return Pop()  # back to the set-up screen it came from
             return Push(self.setup_scene())
-        else:
-            return self.title_command(what)
-        return None
+        return self.title_command(what)
 
     def shortcuts(self) -> list[tuple[str, str]]:
         """The table's keys on the F1 overlay (a title adds its own, Esc last)."""
