@@ -1,5 +1,5 @@
-"""What the main menu calls for Gears (named by game/gears/table.py: UI_MODULE), and the Gears
-saves (`SAVES`: the shared SaveStore under the names Gears saves always had,
+"""What the main menu calls for Gears (setup_scene, has_saved_game, continue_scene, SaveError),
+and the Gears saves (`SAVES`: the shared SaveStore under the names Gears saves always had,
 autosave-gears.json and gears-<mission>-turn<n>-<date>.json)."""
 from __future__ import annotations
 
