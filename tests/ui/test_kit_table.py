@@ -1,8 +1,8 @@
 """The shared table pieces (game/ui/kit) serve a title that is not Gears: the engine's toy duel
-gets, from GameTable alone, acting through the prompt buttons, autosave after every action,
-undo refused with the engine's reason at hidden information, bots' turns, the hot-seat
-handoff hiding the hand, the end panel with the autosave discarded, saves kept apart per
-title, and watch mode. All through posted events in the real loop, as the Gears tests do."""
+gets, from GameTable alone, acting through the prompt buttons, autosave after every action and
+Continue from it, undo refused with the engine's reason at hidden information, bots' turns,
+the hot-seat handoff hiding the hand, the end panel with the autosave discarded, saves kept
+apart per title, and watch mode. All through posted events in the real loop, as the Gears tests do."""
 from __future__ import annotations
 
 import pygame
@@ -123,6 +123,8 @@ def test_a_toy_duel_plays_to_the_end_on_the_shared_table(make_app, config_dir):
     press(app, button_for(table, draws[0]))
     assert len(table.session.actions) > before and table.session.actions[before] == draws[0]
     assert autosave.is_file()  # autosave after every action
+    resumed = ToyTable.from_autosave(app.ctx)  # the menu's Continue
+    assert resumed.session.state_hash() == table.session.state_hash() and resumed.seats == ["human", "bot"]
     # A card was drawn (hidden information): undo says why not, in the engine's words.
     refusal = table.session.undo_refusal()
     assert refusal is not None and "hidden information" in refusal

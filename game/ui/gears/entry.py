@@ -3,8 +3,6 @@ and the Gears saves (`SAVES`: the shared SaveStore under the names Gears saves a
 autosave-gears.json and gears-<mission>-turn<n>-<date>.json)."""
 from __future__ import annotations
 
-import pygame
-
 from game.engine.session import SaveError
 from game.ui.kit.saves import SaveStore
 from game.ui.scene import Context, Scene
@@ -33,8 +31,7 @@ def continue_scene(ctx: Context) -> Scene:
     """The autosaved game at the action it reached; SaveError names the file when it cannot."""
     from game.ui.gears.table_scene import GearsTable
 
-    saved = SAVES.load()
-    return GearsTable(ctx, saved.session, saved.seats, pygame.display.get_surface().get_size(), SAVES.autosave_path())
+    return GearsTable.from_autosave(ctx)
 
 
 __all__ = ["SAVES", "SaveError", "continue_scene", "has_saved_game", "setup_scene"]

@@ -103,6 +103,13 @@ class GameTable(Scene):
         self._after_change(first=True)
         self._layout(screen_size)
 
+    @classmethod
+    def from_autosave(cls, ctx: Context) -> "GameTable":
+        """The menu's Continue: the title's autosaved game at the action it reached, play going
+        on in the same file; SaveError names the file when it cannot be continued."""
+        saved = cls.saves.load()
+        return cls(ctx, saved.session, saved.seats, pygame.display.get_surface().get_size(), cls.saves.autosave_path())
+
     # ------------------------------------------------------------------ what the title says
     def make_bot(self, i: int):
         """The controller for seat i when it is a bot: `decide(state, actions)` (a choice with
