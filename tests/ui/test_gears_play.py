@@ -11,7 +11,7 @@ import pytest
 
 from game.engine.protocol import Action
 from game.engine.rng import Rng
-from game.ui.gears import store
+from game.ui.gears.entry import SAVES as store
 from game.ui.gears.setup_scene import GearsSetup, SetupChoice
 from game.ui.gears.table_scene import GearsTable, _Pick
 from tests.ui.conftest import click, move
