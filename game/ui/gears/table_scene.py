@@ -23,6 +23,7 @@ from game.engine.protocol import Action, Event
 from game.engine.session import Session
 from game.gears.rules import attack as gears_attack
 from game.gears.rules import movement
+from game.gears.rules import turn as gears_turn
 from game.i18n import _
 from game.ui import widgets
 from game.ui.gears import choices as C
@@ -61,6 +62,7 @@ class GearsTable(GameTable):
         self.grenade_mode = False
         self.area_weapon: str | None = None  # an area weapon (the Mortar) being aimed: its areas lit
         self.area_pick: str | None = None  # the area chosen when that weapon has several modes there
+        self.confirm_drop: str | None = None  # a weapon whose discard waits for "Discard" or "Keep it"
         self._framed = False  # the attack view zoomed in on the attacker and target
         self._end_view: tuple | None = None  # the map view the end screen framed the board in
         self.token_rects: dict[str, pygame.Rect] = {}
@@ -89,6 +91,7 @@ class GearsTable(GameTable):
         self.target, self.attack_choice = None, None
         self.grenade_mode = False
         self.area_weapon, self.area_pick = None, None
+        self.confirm_drop = None
         if self._framed:  # the attack view zoomed in: show the whole map again
             self._framed = False
             self.camera.fit()
@@ -275,9 +278,10 @@ class GearsTable(GameTable):
             self.dirty = True
 
     def cancel(self) -> bool:
-        if self.selected_card or self.target or self.grenade_mode or self.area_weapon:
+        if self.selected_card or self.target or self.grenade_mode or self.area_weapon or self.confirm_drop:
             self.selected_card, self.target, self.attack_choice = None, None, None
             self.grenade_mode, self.area_weapon, self.area_pick = False, None, None
+            self.confirm_drop = None
             return True
         return False
 
@@ -303,12 +307,20 @@ class GearsTable(GameTable):
             self.area_weapon, self.area_pick = what[len("area:"):], None
             self.grenade_mode = False
             self.dirty = True
+        elif what.startswith("drop:"):
+            weapon = what[len("drop:"):]
+            if weapon in self.choices.drops:
+                self.confirm_drop = weapon
+                self.selected_card, self.target, self.attack_choice = None, None, None
+                self.grenade_mode, self.area_weapon, self.area_pick = False, None, None
+            self.dirty = True
         elif what == "cancel":
             if self.target is not None and self._framed:
                 self._framed = False
                 self.camera.fit()
             self.selected_card, self.target, self.attack_choice = None, None, None
             self.grenade_mode, self.area_weapon, self.area_pick = False, None, None
+            self.confirm_drop = None
             self.dirty = True
         return None
 
@@ -633,7 +645,12 @@ class GearsTable(GameTable):
         choices' buttons."""
         text: str | None = None
         buttons: list[tuple[str, object, bool]] = []
-        if self.selected_card is not None:
+        if self.confirm_drop is not None and self.confirm_drop in self.choices.drops:
+            name = self._weapon_name(self.confirm_drop)
+            text = _("Discard the {weapon} for good? It goes back in the box (seed p. 20).").format(weapon=name)
+            buttons.append((_("Discard the {weapon}").format(weapon=name), self.choices.drops[self.confirm_drop], False))
+            buttons.append((_("Keep it"), "cancel", True))
+        elif self.selected_card is not None:
             for a in self.choices.cards.get(self.selected_card, []):
                 buttons.append((C.option_label(self.state, self.content, a), a, True))
             buttons.append((_("Cancel"), "cancel", False))
@@ -683,13 +700,20 @@ class GearsTable(GameTable):
         y += px(18)
         if c.bleeding:
             y = line(_("Bleeding out!"), ctx.font(14, bold=True), pal.danger, y) + px(2)
-        for w, n in c.weapons:
-            text = f"{words.weapon(self.content, w)}: " + _("{n} ammo").format(n=n)
-            if ctx.font(13).size(text)[0] > info.width:  # the short name keeps the ammo count in sight
-                text = f"{words.weapon(self.content, w).split()[0]}: " + _("{n} ammo").format(n=n)
-            y = line(text, ctx.font(13), pal.text, y) + px(1)
-        line(_("Bolo Grenades: {n}").format(n=c.grenades), ctx.font(13), pal.text, y)
         mine = self._not_yours() is None and self.session.decider == viewer
+        for w, n in c.weapons:
+            # A weapon that may be discarded now (seed p. 20) gets a small button at the end of
+            # its line; the discard itself is asked again in the prompt line (confirm_drop).
+            drop = pygame.Rect(info.right - px(22), y, px(22), px(17)) if mine and w in self.choices.drops else None
+            width = info.width - (px(26) if drop else 0)
+            text = f"{words.weapon(self.content, w)}: " + _("{n} ammo").format(n=n)
+            if ctx.font(13).size(text)[0] > width:  # the short name keeps the ammo count in sight
+                text = f"{words.weapon(self.content, w).split()[0]}: " + _("{n} ammo").format(n=n)
+            if drop is not None:
+                self._button(surface, drop, "\u00d7", f"drop:{w}", size=12)
+            y = widgets.text(surface, widgets.elide(text, ctx.font(13), width), ctx.font(13), pal.text,
+                             (info.left, y)).bottom + px(1)
+        line(_("Bolo Grenades: {n}").format(n=c.grenades), ctx.font(13), pal.text, y)
 
         def face(card: str) -> tuple[str, str]:
             order = self.content.orders.get(card.split("#")[0])
@@ -811,14 +835,24 @@ class GearsTable(GameTable):
             bx += bw + px(6)
         y += px(38)
         if action is not None and action.kind == "attack":
-            plan, dist = gears_attack.attack_preview(st, self.content, player, target, action.payload["weapon"], action.payload.get("mode", "normal"))
+            # The rules' own preview of this very action (the card's bonus dice, ammo spent...):
+            # the dice shown are the dice the attack rolls (issue 21).
+            pv = gears_turn.attack_preview_of(st, action) or gears_attack.cog_attack_preview(
+                st, self.content, player, target, action.payload["weapon"], action.payload.get("mode", "normal"))
+            plan, dist = pv.plan, pv.dist
             y = widgets.text(surface, _("{black} attack dice (black) vs {red} defence dice (red)").format(black=plan.black, red=plan.red), ctx.font(14, bold=True), pal.text, (x, y)).bottom + px(2)
             for reason in plan.reasons[:3]:
                 y = widgets.text_block(surface, "\u2022 " + reason, ctx.font(12), pal.text_dim, pygame.Rect(x, y, rect.width - px(32), px(32)), 1.05)
+            if pv.immune is not None:
+                kill = _("Health {n}: this weapon cannot wound it now").format(n=pv.health)
+            else:
+                kill = _("Health {n}: {p:.1f}% to kill it").format(n=pv.health, p=float(pv.kill) * 100)
+            y = widgets.text(surface, kill, ctx.font(13, bold=True), pal.accent, (x, y + px(4))).bottom + px(2)
             expected = sum(k * p for k, p in dist.items())
-            y = widgets.text(surface, _("Wounds (exact, from the dice faces); expected {e:.2f}").format(e=float(expected)), ctx.font(13, bold=True), pal.text, (x, y + px(4))).bottom + px(4)
+            y = widgets.text(surface, _("Wounds (exact, from the dice faces); expected {e:.2f}").format(e=float(expected)), ctx.font(13, bold=True), pal.text, (x, y + px(2))).bottom + px(4)
             bars = pygame.Rect(x, y, rect.width - px(32), rect.bottom - y - px(52))
-            distribution_bars(surface, ctx, bars, dist, lambda k: _("{n} wounds").format(n=k) if k != 1 else _("1 wound"))
+            distribution_bars(surface, ctx, bars, dist, lambda k: _("{n} wounds").format(n=k) if k != 1 else _("1 wound"),
+                              lambda k: _("{n}+ wounds").format(n=k))
         elif action is not None:
             widgets.text_block(surface, _("A chainsaw attack rolls the attack dice once; any omen ends it."), ctx.font(13), pal.text_dim, pygame.Rect(x, y, rect.width - px(32), px(60)))
         fire = pygame.Rect(rect.right - px(170), rect.bottom - px(44), px(154), px(32))

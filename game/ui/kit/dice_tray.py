@@ -81,24 +81,33 @@ def _die(surface, ctx, rel, x, y, size, roll: DiceRoll, i: int) -> None:
 
 
 def distribution_bars(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, dist: dict[int, Fraction],
-                      label: Callable[[int], str]) -> None:
+                      label: Callable[[int], str], at_least: Callable[[int], str] | None = None) -> None:
     """One bar per outcome (`label` words it: "2 wounds") with its exact probability, in
-    percent and as a fraction; the zero outcome is drawn dim."""
+    percent and as a fraction; the zero outcome is drawn dim. Every row stays inside `rect`:
+    when the outcomes do not fit, the highest are summed into one last row worded by
+    `at_least` ("4+ wounds"), or the rows are cut when there is no such wording."""
     pal, px = ctx.palette, ctx.px
     keys = sorted(dist)
     if not keys:
         return
     font = ctx.font(12)
-    row = min(px(22), max(px(14), rect.height // max(1, len(keys))))
+    fit = max(1, rect.height // px(14))
+    rows: list[tuple[str, Fraction, bool]] = [(label(k), dist[k], k == 0) for k in keys]
+    if len(rows) > fit:
+        if at_least is not None and fit >= 2:
+            tail = keys[fit - 1:]
+            rows = rows[:fit - 1] + [(at_least(tail[0]), sum((dist[k] for k in tail), Fraction(0)), False)]
+        else:
+            rows = rows[:fit]
+    row = min(px(22), max(px(14), rect.height // len(rows)))
     label_w = px(74)
-    for i, k in enumerate(keys):
-        p = dist[k]
+    for i, (words, p, dim) in enumerate(rows):
         y = rect.top + i * row
-        widgets.text(surface, label(k), font, pal.text, (rect.left, y + row // 2), "midleft")
+        widgets.text(surface, words, font, pal.text, (rect.left, y + row // 2), "midleft")
         bar = pygame.Rect(rect.left + label_w, y + px(3), rect.width - label_w - px(150), row - px(6))
         pygame.draw.rect(surface, (50, 54, 62), bar, border_radius=px(3))
         fill = bar.copy()
         fill.width = max(1 if p else 0, round(bar.width * float(p)))
-        pygame.draw.rect(surface, pal.danger if k else pal.text_dim, fill, border_radius=px(3))
+        pygame.draw.rect(surface, pal.text_dim if dim else pal.danger, fill, border_radius=px(3))
         frac = f"{p.numerator}/{p.denominator}" if p.denominator <= 9999 else ""
         widgets.text(surface, f"{float(p) * 100:5.1f}%  {frac}", font, pal.text, (bar.right + px(8), y + row // 2), "midleft")
