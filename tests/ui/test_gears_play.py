@@ -239,3 +239,28 @@ def test_a_weapon_discard_asks_first_and_appears_away_from_the_pointer(make_app)
     assert table.session.actions[-1].kind == "drop_weapon"
     assert not table.state.cogs[table.state.players[0]].has_weapon(weapon)
     assert weapon not in table.choices.drops
+
+
+def test_hot_seat_never_shows_another_seats_drawn_cards(make_app):
+    """Issue 21 item 1 (DESIGN.md: each seat sees only what its player may see): at P2's turn
+    the log read "You draw ..." from P1's draw. Two people at one desk play by clicks; at every
+    step, the log on screen holds no private line (an event's visible_to) of a seat other than
+    the one at the table, and the hand shown is that seat's."""
+    app, table = start_game(make_app, seats=("human", "human"))
+    pick = Rng(11).stream("test")
+    seen_handoffs = 0
+    for _ in range(60):
+        if table.session.is_over():
+            break
+        if table.handoff is not None:
+            seen_handoffs += 1
+            do_click(app, (table._size[0] // 2, table._size[1] // 2))  # "Pass the table": click to take it
+            continue
+        viewer = table.viewer
+        others = [e.event.text for e in table.session.log
+                  if e.event.visible_to is not None and viewer not in e.event.visible_to]
+        shown = "\n".join(table.log)
+        assert not any(table._words(t) in shown for t in others), f"{viewer} sees another seat's line"
+        acts = [a for a in table.session.legal_actions() if a.kind != "drop_weapon"]
+        play_by_clicks(app, table, acts[pick.below(len(acts))])
+    assert seen_handoffs >= 1

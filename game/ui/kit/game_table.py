@@ -80,7 +80,10 @@ class GameTable(Scene):
         self.from_setup = False  # set by the set-up screen: "New game" then goes back to it
         self.bots = {p: self.make_bot(i) for i, p in enumerate(self.players)}
         self._size = (0, 0)
-        self.log: list[str] = [self._words(t) for t in list(session.log.texts_for(None))[-60:]]
+        # Every line with who may read it; `log` filters for whoever sits at the table now, so in
+        # hot-seat a seat's private lines (the cards it drew) vanish when the table passes on.
+        self._log: list[tuple[str, tuple[str, ...] | None]] = [
+            (self._words(e.event.text), e.event.visible_to) for e in session.log.tail(60)]
         self.message = ""
         self.message_ok = False  # a notice (saved), not a refusal: drawn calm, not red
         self.message_ms = 0
@@ -354,19 +357,17 @@ class GameTable(Scene):
         return path
 
     def _take_events(self, events: list[Event], before: dict[str, tuple[float, float]]) -> None:
-        """The log (what the viewer may see), the AI panel, and the animations."""
-        viewer = self.viewer
+        """The log (each line with who may read it), the AI panel, and the animations."""
         positions = dict(before)
         for e in events:
-            if e.visible_to is None or viewer in (e.visible_to or ()):
-                self.log.append(self._words(e.text))
+            self._log.append((self._words(e.text), e.visible_to))
             if e.kind == "ai_card":
                 self.ai = self.ai_card(e)
             elif e.kind == "ai":
                 self.ai.lines.append(self._words(e.text))
             elif self.animate:
                 self.animate_event(e, positions)
-        self.log = self.log[-KEEP:]
+        del self._log[:-KEEP]
         if self.animate:
             after = self._positions()
             for key, end in after.items():  # settle into the final spot (cover, spread)
@@ -414,7 +415,7 @@ class GameTable(Scene):
         except UndoRefused as exc:
             self.say(exc.reason)
             return
-        self.log.append(_("Undone."))
+        self._log.append((_("Undone."), None))
         self.saves.autosave(self.session, self.seats, self.save_path)
         self.anims.clear()
         self.dice = None
@@ -462,7 +463,7 @@ class GameTable(Scene):
             action = choice.action
             why = getattr(choice, "reason", "") or getattr(choice, "why", "")
             if why:
-                self.log.append(f"{self.player_name(decider)}: {self._words(why)}")
+                self._log.append((f"{self.player_name(decider)}: {self._words(why)}", None))
         else:
             action = bot.choose(actions)
         return self.submit(action)
@@ -752,6 +753,14 @@ class GameTable(Scene):
     def _end_shown(self) -> bool:
         """The end panel waits for the last move and dice to finish (a click skips them)."""
         return self.session.is_over() and not self.busy
+
+    @property
+    def log(self) -> list[str]:
+        """The log lines the person now at the table may read: public lines, and the private
+        ones of their own seat (an Event's visible_to). Filtered when shown, not when logged,
+        so another seat's draws never stay on screen after a handoff (issue 21)."""
+        viewer = self.viewer
+        return [text for text, who in self._log if who is None or viewer in who]
 
     def _end_rect(self) -> pygame.Rect:
         """The end panel: low in the play area's column, so the final position shows above it."""
