@@ -140,7 +140,18 @@ def test_an_illegal_click_says_why(make_app):
     area = next(a for a in table.state.view().areas if a not in table.choices.areas)
     do_click(app, inside_point(table, area))
     assert len(table.session.actions) == n
-    assert "Nothing to do in" in table.message
+    # The rules' own refusal of moving there now, naming what is missing (issue 21 item 8).
+    from game.gears.rules.refusals import why_illegal
+    from game.ui.gears import words
+
+    reason = table._words(why_illegal(table.state, Action("step", {"area": area})))
+    assert table.message.startswith(f"{words.area(area)}: {reason}")
+    from game.gears.rules import turn as T
+
+    while table.state.proc is not None or (T.top(table.state) or {}).get("f") != "order":
+        play_by_clicks(app, table, table.session.legal_actions()[0])  # on to P1's Order Step
+    do_click(app, inside_point(table, area))
+    assert "Play an Order card to move first" in table.message
 
 
 def test_autosave_after_every_action_and_continue(make_app, config_dir):

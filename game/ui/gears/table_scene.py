@@ -375,8 +375,18 @@ class GearsTable(GameTable):
         if area is None:
             self.say(_("That is off the map.") + " " + self.hint())
         else:
-            self.say(_("Nothing to do in {area}.").format(area=words.area(area)) + " " + self.hint())
+            self.say(self._why_not_area(area))
         return None
+
+    def _why_not_area(self, area: str) -> str:
+        """Why a click on this area does nothing: the rules' own refusal of moving (or crawling)
+        there now, which names what is missing ('Play an Order card to move first', 'it is 3
+        areas away'), then what can be done (issue 21: 'Nothing to do in ...' said neither)."""
+        from game.gears.rules.refusals import why_illegal
+
+        kind = "crawl" if self.state.phase == "crawl" else "step"
+        reason = self._words(why_illegal(self.state, Action(kind, {"area": area})))
+        return _("{area}: {reason}").format(area=words.area(area), reason=reason) + " " + self.hint()
 
     def _area_shots(self, area: str | None) -> list[Action]:
         """The lit shots of the weapon being aimed into `area` (one per mode the rules allow)."""
