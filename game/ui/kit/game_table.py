@@ -83,7 +83,9 @@ class GameTable(Scene):
         # Every line with who may read it; `log` filters for whoever sits at the table now, so in
         # hot-seat a seat's private lines (the cards it drew) vanish when the table passes on.
         self._log: list[tuple[str, tuple[str, ...] | None]] = [
-            (self._words(e.event.text), e.event.visible_to) for e in session.log.tail(60)]
+            (self._words(e.event.text), e.event.visible_to) for e in session.log.tail(KEEP)]
+        self.log_scroll = 0  # entries hidden below the panel's bottom (the wheel reads back)
+        self._log_rect: pygame.Rect | None = None  # where the log was drawn last
         self.message = ""
         self.message_ok = False  # a notice (saved), not a refusal: drawn calm, not red
         self.message_ms = 0
@@ -240,7 +242,10 @@ class GameTable(Scene):
         if name == "ai":
             return ai_panel.draw(surface, self.ctx, self.ai, x, y, w, bottom, self.ai_heading(), self.ai_empty(), whole)
         if name == "log":
-            return log_section(surface, self.ctx, x, y, w, bottom, self.log)
+            self._log_rect = pygame.Rect(x, y, w, bottom - y)
+            lines = self.log
+            self.log_scroll = max(0, min(self.log_scroll, len(lines) - 1))
+            return log_section(surface, self.ctx, x, y, w, bottom, lines, self.log_scroll)
         return y
 
     def ai_heading(self) -> str:
@@ -361,6 +366,8 @@ class GameTable(Scene):
         positions = dict(before)
         for e in events:
             self._log.append((self._words(e.text), e.visible_to))
+            if self.log_scroll and (e.visible_to is None or self.viewer in e.visible_to):
+                self.log_scroll += 1  # reading back: the lines in view stay where they are
             if e.kind == "ai_card":
                 self.ai = self.ai_card(e)
             elif e.kind == "ai":
@@ -473,7 +480,11 @@ class GameTable(Scene):
         self._layout(pygame.display.get_surface().get_size())
         if event.type == pygame.MOUSEMOTION:
             return self._motion(event.pos)
-        if event.type == pygame.MOUSEWHEEL and event.y and self.mouse and self.view_rect.collidepoint(self.mouse):
+        if event.type == pygame.MOUSEWHEEL and event.y and self.mouse and self._log_rect is not None \
+                and self._log_rect.collidepoint(self.mouse):
+            self.log_scroll = max(0, self.log_scroll + (3 if event.y > 0 else -3))  # up: older lines
+            self.dirty = True
+        elif event.type == pygame.MOUSEWHEEL and event.y and self.mouse and self.view_rect.collidepoint(self.mouse):
             self.wheel(1 if event.y > 0 else -1, self.mouse)
             self.dirty = True
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
@@ -515,6 +526,9 @@ class GameTable(Scene):
             self.toggle_side()
         elif key == pygame.K_u or key == pygame.K_z:
             self.undo()
+        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_END):
+            self.log_scroll = 0 if key == pygame.K_END else max(0, self.log_scroll + (10 if key == pygame.K_PAGEUP else -10))
+            self.dirty = True
         else:
             self.title_key(key)
         return None
@@ -573,7 +587,9 @@ class GameTable(Scene):
     def shortcuts(self) -> list[tuple[str, str]]:
         """The table's keys on the F1 overlay (a title adds its own, Esc last)."""
         return [("U", _("Undo")), ("Ctrl+S", _("Save game")), (_("Space"), _("Skip the animation")),
-                ("Tab", _("Fold or open the side panel")), ("Esc", _("Cancel, or back to the menu"))]
+                ("Tab", _("Fold or open the side panel")),
+                (_("Wheel over the log, Page Up / Page Down"), _("Read back through the game's log")),
+                (_("End"), _("The newest log lines")), ("Esc", _("Cancel, or back to the menu"))]
 
     def toggle_side(self) -> None:
         """Fold the side panel to a strip (the play area takes its width) or open it again."""
