@@ -220,7 +220,7 @@ def test_the_log_keeps_the_whole_game_and_scrolls_back(make_app, config_dir):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
     app.run(max_frames=1)
-    assert table.log_scroll == 3
+    assert table.log_scroll >= 3  # (more when a bot acted meanwhile: the view stays put)
     key(pygame.K_END)
     app.run(max_frames=1)
     assert table.log_scroll == 0

@@ -76,6 +76,7 @@ class GameTable(Scene):
         self.seats = list(seats)
         self.save_path = save_path or self.saves.autosave_path()
         self.bot_delay_ms = bot_delay_ms
+        self.paused = False  # P: bots and the AI wait until P again (a person can look)
         self.animate = animate
         self.from_setup = False  # set by the set-up screen: "New game" then goes back to it
         self.bots = {p: self.make_bot(i) for i, p in enumerate(self.players)}
@@ -438,7 +439,7 @@ class GameTable(Scene):
                 self.dirty = True
         if self.anims:
             a = self.anims[0]
-            a.t += dt
+            a.t += round(dt / self.pace())  # slow pace: moves slide slower too
             if a.t >= a.duration:
                 self.anims.pop(0)
             self.dirty = True
@@ -459,8 +460,10 @@ class GameTable(Scene):
         if decider is None or not self.is_bot(decider) or self.busy:
             self.bot_wait = 0
             return False
+        if self.paused:
+            return False
         self.bot_wait += dt
-        if self.bot_wait < self.bot_delay_ms:
+        if self.bot_wait < self.bot_delay_ms * self.pace():
             return False
         self.bot_wait = 0
         actions = self.session.legal_actions()
@@ -526,6 +529,9 @@ class GameTable(Scene):
             self.toggle_side()
         elif key == pygame.K_u or key == pygame.K_z:
             self.undo()
+        elif key == pygame.K_p:
+            self.paused = not self.paused
+            self.say(_("Paused: bots and the AI wait. P goes on.") if self.paused else _("Going on."), ok=True)
         elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_END):
             self.log_scroll = 0 if key == pygame.K_END else max(0, self.log_scroll + (10 if key == pygame.K_PAGEUP else -10))
             self.dirty = True
@@ -587,7 +593,7 @@ class GameTable(Scene):
     def shortcuts(self) -> list[tuple[str, str]]:
         """The table's keys on the F1 overlay (a title adds its own, Esc last)."""
         return [("U", _("Undo")), ("Ctrl+S", _("Save game")), (_("Space"), _("Skip the animation")),
-                ("Tab", _("Fold or open the side panel")),
+                ("Tab", _("Fold or open the side panel")), ("P", _("Pause or go on with the bots and the AI")),
                 (_("Wheel over the log, Page Up / Page Down"), _("Read back through the game's log")),
                 (_("End"), _("The newest log lines")), ("Esc", _("Cancel, or back to the menu"))]
 
@@ -769,6 +775,13 @@ class GameTable(Scene):
     def _end_shown(self) -> bool:
         """The end panel waits for the last move and dice to finish (a click skips them)."""
         return self.session.is_over() and not self.busy
+
+    def pace(self) -> float:
+        """The Settings screen's pace as a factor on bots' pauses and move animations."""
+        from game.ui.settings import PACES
+
+        settings = getattr(self.ctx, "settings", None)
+        return PACES.get(getattr(settings, "pace", "normal"), 1.0)
 
     @property
     def log(self) -> list[str]:
