@@ -275,3 +275,24 @@ def test_hot_seat_never_shows_another_seats_drawn_cards(make_app):
         acts = [a for a in table.session.legal_actions() if a.kind != "drop_weapon"]
         play_by_clicks(app, table, acts[pick.below(len(acts))])
     assert seen_handoffs >= 1
+
+
+def test_hovering_a_locust_shows_its_enemy_card_with_placeholder_marks(make_app):
+    """Issue 21 item 7: each Locust's stat card on hover, and values the rulebooks do not give
+    (verified = false) marked, with the mark explained."""
+    from game.gears.rules import wounds as W
+    from game.ui.gears.table_scene import locust_card_lines
+
+    app, table = start_game(make_app)
+    lid = sorted(table.state.locusts)[0]
+    move(table.screen_of_figure(lid))
+    app.run(max_frames=1)
+    assert table.hover_figure == lid
+    lines = locust_card_lines(table.state, table.content, lid)
+    stats = W.enemy_stats(table.state, table.content, table.state.locusts[lid].enemy)
+    assert any(f"Defence {stats.defence}" in text and f"Attack {stats.attack}" in text for text, _r in lines)
+    enemy = table.content.enemies[table.state.locusts[lid].enemy]
+    unsure = any(enemy.provenance.field_verified.get(f, enemy.provenance.verified) is False
+                 for f in ("defence", "health", "attack"))
+    assert (next(t for t, r in lines if r == "stats").endswith(" *")) == unsure
+    assert (lines[-1][1] == "legend") == any(t.endswith(" *") for t, _r in lines)
