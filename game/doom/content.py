@@ -25,7 +25,8 @@ from game.engine.dice import Die, dice_from_toml
 from game.engine.tomldata import DataError, KeyPath, TomlFile, load_toml
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
-FILES = ("dice", "monsters", "weapons", "equipment", "marines", "marine_cards", "invader_cards")
+FILES = ("dice", "monsters", "weapons", "equipment", "marines", "marine_cards", "invader_cards", "scenarios")
+ROOT = DATA_DIR.parents[2]
 
 FOOTPRINTS = ("single", "demon", "large")
 ABILITIES = {  # ability -> kind of value (spec 6.8)
@@ -199,6 +200,27 @@ class InvaderCard:
 
 
 @dataclass(frozen=True)
+class Encounter:
+    id: str
+    text: str
+    ammo: Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    name: str
+    name_hu: str
+    map: str  # path relative to the project root
+    frag_target: int
+    marine_starts: tuple[tuple[int, int], ...]
+    win_area: str
+    compass: str
+    encounters: Mapping[str, Encounter]
+    provenance: Provenance
+
+
+@dataclass(frozen=True, eq=False)  # hashed by identity (load_map caches on it)
 class DoomContent:
     dice: Mapping[str, Die]
     dice_in_box: Mapping[str, int]
@@ -213,6 +235,7 @@ class DoomContent:
     numbers: Mapping[str, Number]
     marine_cards: Mapping[str, MarineCard]
     invader_cards: Mapping[str, InvaderCard]
+    scenarios: Mapping[str, Scenario]
 
     def number(self, name: str) -> int:
         return self.numbers[name].value
@@ -242,7 +265,7 @@ class DoomContent:
             ("marines.toml", "marine", self.marines), ("marines.toml", "setup", self.setups),
             ("marines.toml", "action", self.actions), ("marines.toml", "order", self.orders),
             ("marines.toml", "number", self.numbers), ("marine_cards.toml", "card", self.marine_cards),
-            ("invader_cards.toml", "card", self.invader_cards),
+            ("invader_cards.toml", "card", self.invader_cards), ("scenarios.toml", "scenario", self.scenarios),
         ):
             for key, rec in recs.items():
                 yield name, f"{table}.{key}", rec.provenance
@@ -520,10 +543,42 @@ def load_content(data_dir: str | Path | None = None) -> DoomContent:
             v.get(rec, "effect", p, str) if kind == "event" else "",
             v.get(rec, "text", p, str, ""), tuple(scatter), v.provenance(rec, p, fields))
 
+    s = r["scenarios"]
+    scenarios = {}
+    for key, rec in s.section("scenario").items():
+        p = ["scenario", key]
+        fields = ("name", "name_hu", "map", "frag_target", "marine_starts", "win_area", "compass", "encounters")
+        s.keys(rec, p, fields)
+        map_path = s.get(rec, "map", p, str)
+        if not (ROOT / map_path).is_file():
+            raise s.fail([*p, "map"], f"no map file {map_path!r} (paths are relative to the project root)")
+        starts = s.get(rec, "marine_starts", p, list)
+        if len(starts) < len(marines):
+            raise s.fail([*p, "marine_starts"], f"needs a start square for each of the {len(marines)} marines")
+        for i, sq in enumerate(starts):
+            if not (isinstance(sq, list) and len(sq) == 2 and all(isinstance(v, int) and v >= 0 for v in sq)):
+                raise s.fail([*p, "marine_starts", i], f"a square is [x, y] with whole numbers, got {sq!r}")
+        encounters = {}
+        for eid, erec in s.get(rec, "encounters", p, dict).items():
+            ep = [*p, "encounters", eid]
+            if not isinstance(erec, dict):
+                raise s.fail(ep, "must be a table { text, ammo }")
+            s.keys(erec, ep, ("text", "ammo"))
+            gains = {}
+            for a, n in s.get(erec, "ammo", ep, dict, {}).items():
+                s.ref(a, ammo, "ammo type", [*ep, "ammo", a])
+                gains[a] = s.get(erec["ammo"], a, [*ep, "ammo"], int)
+            encounters[eid] = Encounter(eid, s.get(erec, "text", ep, str), _frozen(gains))
+        scenarios[key] = Scenario(
+            key, s.get(rec, "name", p, str), s.get(rec, "name_hu", p, str), map_path,
+            _positive(s, rec, "frag_target", p), tuple((int(a), int(b)) for a, b in starts),
+            s.get(rec, "win_area", p, str), s.choice(rec, "compass", p, COMPASS), _frozen(encounters),
+            s.provenance(rec, p, fields))
+
     content = DoomContent(
         _frozen(dice), _frozen(box), _frozen(monsters), _frozen(ammo), _frozen(weapons), _frozen(items),
         _frozen(marines), _frozen(setups), _frozen(actions), _frozen(orders), _frozen(numbers),
-        _frozen(marine_cards), _frozen(invader_cards))
+        _frozen(marine_cards), _frozen(invader_cards), _frozen(scenarios))
     total = len(content.invader_deck())
     if total != 66:
         raise DataError("invader_cards.toml", f"the invader deck has 66 cards (seed p. 4), these records make {total}")
