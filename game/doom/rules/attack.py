@@ -1,0 +1,235 @@
+"""One attack, marines and invaders alike (spec doom.md 6.4-6.11): declare a target square,
+Aim, the Medic's Heal, roll, rerolls (Aim, Dodge order, the invader's Dodge card), the hit check
+(any miss fails; range >= distance; melee ignores range), damage / armour, Blast, Sweep,
+Knockback, berserk, barrels, scatter of a failed blast, and the ammo check.
+
+`resolve(ctx, attacker, weapon, target)` is plain code asking ctx.choose; the procedures that
+call it (rules/turn.py) run in the Resolver, so every question is a decision point.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from game.doom.rules import effects as E
+from game.doom.rules import queries as Q
+from game.doom.rules.names import dice_words, sq, weapon_name, who
+from game.doom.rules.state import INVADER, Cell, DoomState
+
+DIRECTIONS = {"N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1), "S": (0, 1), "SW": (-1, 1), "W": (-1, 0),
+              "NW": (-1, -1)}
+COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+
+
+def order_usable(state: DoomState, marine: str, order: str) -> bool:
+    """The marine holds `order`, placed in an earlier turn (spec 11 item 17), and is on the board."""
+    mar = state.marines[marine]
+    return mar.cell is not None and mar.order == order and mar.order_turn != state.turn_seq
+
+
+def _subsets(n: int) -> list[dict[str, Any]]:
+    out = [{"dice": []}]
+    for k in range(1, n + 1):
+        out += [{"dice": list(c)} for c in combinations(range(n), k)]
+    return out
+
+
+def roll(state: DoomState, dice: tuple[str, ...]) -> list[list[Any]]:
+    """[[die id, face name], ...] from the "dice" stream."""
+    rng = state.rng.stream("dice")
+    out = []
+    for d in dice:
+        face = state.content.dice[d].roll(rng)
+        out.append([d, face.name])
+    return out
+
+
+def face(state: DoomState, die: str, name: str):
+    return next(f for f in state.content.dice[die].faces if f.name == name)
+
+
+def resolve(ctx, attacker: str, weapon: str | None, target: Cell, why: str = "") -> None:
+    state: DoomState = ctx.state
+    if state.outcome is not None or not Q.cells_of(state, attacker):
+        return
+    target = tuple(target)
+    prof = Q.profile(state, attacker, weapon)
+    figures = state.figure_cells()
+    target_fig = figures.get(target)
+    marine_attacker = attacker in state.marines
+    ab = prof.abilities
+    dist = Q.distance(state, attacker, target, ab.indirect)
+    what = f" with the {weapon_name(state, weapon)}" if marine_attacker else ""
+    victim = who(state, target_fig) if target_fig else "the barrel"
+    E.emit(ctx, "attack", f"{who(state, attacker)} attacks {victim} at {sq(target)}{what}"
+                          f"{' (' + why + ')' if why else ''}; distance {dist}.",
+           {"attacker": attacker, "weapon": weapon, "target": list(target), "distance": dist})
+
+    aimed = ab.aim
+    if marine_attacker and order_usable(state, attacker, "aim"):
+        if ctx.choose(attacker, "aim", [{"aim": False}, {"aim": True}], "Make this an aimed attack?")["aim"]:
+            state.marines[attacker].order = None
+            aimed = True
+            E.emit(ctx, "aim", f"{who(state, attacker)} discards its Aim order: an aimed attack.", {})
+
+    # The Medic's Heal may be used before the roll, not after (seed p. 10).
+    if target_fig in state.marines:
+        _heal_window(ctx, target_fig)
+
+    faces = roll(state, prof.dice)
+    E.emit(ctx, "roll", f"{who(state, attacker)} rolls {dice_words(faces)}.", {"faces": faces}, hidden=True)
+
+    # Rerolls (spec 6.10): Dodge and aimed attacks; both at once cancel; never more than once.
+    dodger = None
+    if target_fig in state.marines and order_usable(state, target_fig, "dodge"):
+        dodger = target_fig
+    elif marine_attacker and target_fig in state.invaders:
+        dodge_cards = [c for c in state.hand if state.content.invader_card(c).effect == "reroll"]
+        if dodge_cards:
+            got = ctx.choose(INVADER, "dodge_card", [{"card": None}, {"card": dodge_cards[0]}],
+                             "Play a Dodge card against this attack?")
+            if got["card"]:
+                E.discard_card(ctx, got["card"], "played: Dodge")
+                dodger = INVADER
+    if aimed and dodger is not None:
+        E.emit(ctx, "reroll", "The aimed attack and the dodge cancel out: no reroll.", {})
+    elif aimed or dodger is not None:
+        chooser = attacker if aimed else dodger
+        if chooser not in state.marines and chooser != INVADER:
+            chooser = INVADER
+        pick = ctx.choose(chooser, "reroll", _subsets(len(faces)), "Which dice are rerolled?")["dice"]
+        if pick:
+            new = roll(state, tuple(faces[i][0] for i in pick))
+            for i, f in zip(pick, new):
+                faces[i] = f
+            E.emit(ctx, "roll", f"Rerolled: now {dice_words(faces)}.", {"faces": faces}, hidden=True)
+
+    fs = [face(state, d, n) for d, n in faces]
+    missed = any(f["miss"] for f in fs)
+    rng_total = sum(f["range"] for f in fs) + prof.accuracy
+    damage = sum(f["damage"] for f in fs) + prof.deadly
+    hit = not missed and (prof.melee or (dist is not None and rng_total >= dist))
+    if missed:
+        E.emit(ctx, "miss", "A die shows a miss: the attack fails.", {})
+    elif not hit:
+        E.emit(ctx, "miss", f"Range {rng_total} is short of distance {dist}: the attack fails.", {})
+    else:
+        E.emit(ctx, "hit", f"Hit: range {rng_total}, {damage} damage.", {"range": rng_total, "damage": damage})
+
+    ammo_icon = any(f["ammo"] for f in fs)
+    if hit:
+        _damage(ctx, attacker, weapon, target, damage, prof)
+    elif ab.blast:
+        _scatter(ctx, attacker, weapon, target, damage, prof)
+
+    # Ammo check after every attack, hit or miss (spec 6.4 step 6): one token per roll.
+    if marine_attacker and prof.ammo != "none" and ammo_icon:
+        mar = state.marines[attacker]
+        if mar.ammo.get(prof.ammo, 0) > 0:
+            mar.ammo[prof.ammo] -= 1
+            E.emit(ctx, "ammo", f"An ammo icon: {who(state, attacker)} spends 1 {state.content.ammo[prof.ammo].name} "
+                                f"({mar.ammo[prof.ammo]} left).", {"ammo": prof.ammo})
+
+
+def _heal_window(ctx, target: str) -> None:
+    state: DoomState = ctx.state
+    mar = state.marines[target]
+    for medic in state.seats:
+        if not order_usable(state, medic, "heal") or mar.health >= mar.max_health or mar.cell is None:
+            continue
+        mc = state.marines[medic].cell
+        if medic != target and not state.map.adjacent(mc, mar.cell, state.closed_set):
+            continue
+        if ctx.choose(medic, "heal", [{"heal": False}, {"heal": True}], f"Heal {who(state, target)} before the roll?")["heal"]:
+            state.marines[medic].order = None
+            mar.health += 1
+            E.emit(ctx, "heal", f"{who(state, medic)} uses its Heal order: {who(state, target)} heals 1 "
+                                f"({mar.health} health).", {"figure": target})
+
+
+def _damage(ctx, attacker: str, weapon: str | None, target: Cell, damage: int, prof: Q.Profile) -> None:
+    state: DoomState = ctx.state
+    ab = prof.abilities
+    if ab.blast:
+        area = Q.blast_area(state, target, ab.blast)
+        victims = Q.figures_in(state, area)
+        barrels = [c for c in area if state.has_marker(c, "barrel")]
+    elif ab.sweep:
+        own = Q.cells_of(state, attacker)
+        near = [c for c, f in state.figure_cells().items()
+                if Q.side_of(state, f) != Q.side_of(state, attacker)
+                and any(state.map.adjacent(a, c, state.closed_set) for a in own)]
+        victims = Q.figures_in(state, sorted(near))
+        barrels = [target] if state.has_marker(target, "barrel") else []
+    else:
+        victims = Q.figures_in(state, [target])
+        barrels = [target] if state.has_marker(target, "barrel") else []
+    berserk = attacker in state.marines and state.marines[attacker].berserk and weapon == "fist"
+    knocked = []
+    for v in victims:
+        if v not in state.marines and v not in state.invaders:
+            continue  # removed meanwhile
+        if berserk and v in state.invaders:
+            E.destroy_invader(ctx, v, "a berserk fist")
+            continue
+        wounds = E.damage_wounds(damage, E.armour_of(state, v))
+        if wounds == 0:
+            E.emit(ctx, "no_wound", f"{damage} damage does not get through {who(state, v)}'s armour "
+                                    f"{E.armour_of(state, v)}.", {"figure": v})
+        E.wound(ctx, v, wounds, "the attack")
+        if ab.knockback and damage >= 1 and v in state.marines and state.marines[v].cell is not None:
+            knocked.append(v)
+    for c in barrels:
+        if E.damage_wounds(damage, 1) >= 1:  # spec 11 item 20: barrel armour 1
+            E.explode_barrel(ctx, c)
+    decider = attacker if attacker in state.marines else INVADER
+    limit = state.content.number("knockback_squares")
+    for v in knocked:
+        if state.marines[v].cell is None or state.outcome is not None:
+            continue
+        opts = [{"to": None}] + [{"to": list(c)} for c in Q.knockback_squares(state, v, limit)]
+        to = ctx.choose(decider, "knockback", opts, f"Where is {who(state, v)} knocked back to?")["to"]
+        if to is None:
+            continue
+        mar = state.marines[v]
+        old = mar.cell
+        mar.cell = tuple(to)
+        if mar.order == "aim":
+            mar.order = None  # it left its square (spec 11 item 24)
+        E.emit(ctx, "knockback", f"{who(state, v)} is knocked back from {sq(old)} to {sq(mar.cell)}.", {"figure": v})
+        E.enter_square(ctx, v, [mar.cell], [old])
+        E.reveal(ctx)
+
+
+def _scatter(ctx, attacker: str, weapon: str | None, target: Cell, damage: int, prof: Q.Profile) -> None:
+    """Spec 6.11: flip the top invader card, count its scatter from the original target square
+    (turned by the compass); the explosion hurts only if the straight path crosses no wall,
+    closed door or blocking obstacle; a miss icon, a blocked path or leaving the board is harmless."""
+    state: DoomState = ctx.state
+    card = E.draw_invader_card(ctx)
+    if card is None:
+        E.emit(ctx, "scatter", "No invader card is left to flip: the blast goes off harmlessly.", {})
+        return
+    state.deck.discard([card])
+    sc = state.content.scatter_of(card)
+    E.emit(ctx, "scatter", f"Scatter: the flipped card shows {sc}.", {"card": card, "scatter": sc}, hidden=True)
+    if sc == "miss":
+        E.emit(ctx, "scatter", "A miss icon: the blast goes off harmlessly.", {})
+        return
+    head = sc.rstrip("0123456789")
+    steps = int(sc[len(head):])
+    turn = COMPASS.index(state.content.scenarios[state.scenario].compass)
+    dx, dy = DIRECTIONS[COMPASS[(COMPASS.index(head) + turn) % 8]]
+    m = state.map
+    cur = target
+    for _ in range(steps):
+        nxt = (cur[0] + dx, cur[1] + dy)
+        if nxt not in m.floor or not m.step_ok(cur, nxt, state.closed_set) or state.has_marker(nxt, "obstacle"):
+            E.emit(ctx, "scatter", f"The blast's path from {sq(target)} is blocked: nobody is hurt.", {})
+            return
+        cur = nxt
+    E.emit(ctx, "scatter", f"The blast lands on {sq(cur)}.", {"cell": list(cur)})
+    _damage(ctx, attacker, weapon, cur, damage, prof)
+
+
+__all__ = ["order_usable", "resolve"]

@@ -1,0 +1,711 @@
+"""The round (spec doom.md 5): marine turns (respawn, upkeep, one declared action, movement,
+attacks, doors, orders, teleports, pick-ups) and the invader's three steps (draw and discard to
+8, at most one spawn card, then every figure activated once), with Guard and Sentry as decision
+points inside the moves and attacks.
+
+`legal_actions(state)` lists what the current decider may do; `apply(state, action)` checks the
+action against it (an IllegalAction names the reason in plain words) and carries it out. Anything
+that may stop for a question mid-way runs as a Resolver procedure (rules/procedures.py).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from game.doom.rules import attack as A
+from game.doom.rules import effects as E
+from game.doom.rules import procedures as P
+from game.doom.rules import queries as Q
+from game.doom.rules.names import card_name, sq, weapon_name, who
+from game.doom.rules.state import INVADER, Cell, DoomState
+from game.engine.protocol import Action, Event, IllegalAction
+
+ACTIONS = ("run", "fire", "advance", "ready")
+
+
+# ============================================================================ deciders and lists
+
+
+def decider(state: DoomState) -> str | None:
+    if state.outcome is not None:
+        return None
+    if state.proc is not None:
+        return state.proc["pending"]["decider"]
+    if state.phase == "marine":
+        return state.seats[state.seat]
+    return INVADER
+
+
+def legal_actions(state: DoomState) -> list[Action]:
+    if state.outcome is not None:
+        return []
+    if state.proc is not None:
+        pend = state.proc["pending"]
+        return [Action(pend["kind"], dict(o), label) for o, label in zip(pend["options"], pend["labels"])]
+    if state.phase == "marine":
+        return _marine_actions(state)
+    if state.phase == "discard":
+        return [Action("discard", {"card": c}, f"Discard {card_name(state, c)}") for c in sorted(set(state.hand))]
+    if state.phase == "spawn":
+        out = [Action("no_spawn", {}, "Play no spawn card")]
+        for c in sorted(set(state.hand)):
+            card = state.content.invader_card(c)
+            if card.kind != "spawn":
+                continue
+            for i, half in enumerate(card.halves):
+                words = " + ".join(f"{g.count} {state.content.monsters[g.monster].name}" for g in half)
+                out.append(Action("spawn", {"card": c, "half": i}, f"Spawn {words} ({card.name})"))
+        return out
+    return _kill_actions(state)
+
+
+def _marine_actions(state: DoomState) -> list[Action]:
+    mar = state.active_marine()
+    c = state.content
+    t = state.turn
+    if mar.dead or mar.cell is None:
+        return [Action("respawn", {"cell": list(cell)}, f"Respawn at {sq(cell)}") for cell in respawn_squares(state, mar.id)]
+    out: list[Action] = []
+    if t["action"] is None:
+        for a in ACTIONS:
+            out.append(Action("declare", {"action": a}, f"Declare {c.actions[a].name}"))
+        if mar.adrenaline > 0 and not t["adrenaline"]:
+            out.append(Action("adrenaline", {}, "Discard adrenaline: +4 squares of movement this turn"))
+        return out
+    if t.get("over"):
+        return [Action("end_turn", {}, "End the turn")]
+    if t["mp"] > 0:
+        for pos, path in sorted(Q.reachable(state, mar.id, t["mp"]).items()):
+            out.append(Action("move", {"to": list(pos[0])}, f"Move to {sq(pos[0])} ({len(path)} MP)"))
+        cost = door_cost(state, mar.id)
+        if t["mp"] >= cost:
+            for d in Q.usable_doors(state, mar.id):
+                verb = "Open" if d in state.closed else "Close"
+                out.append(Action("door", {"door": d}, f"{verb} door {d} ({cost} MP)"))
+        for dest in teleport_squares(state, mar.id):
+            out.append(Action("teleport", {"to": list(dest)}, f"Teleport to {sq(dest)} (1 MP)"))
+    if t["attacks"] > 0:
+        for w in Q.marine_weapons(state, mar):
+            for cell in Q.attack_targets(state, mar.id, w):
+                out.append(Action("attack", {"weapon": w, "target": list(cell)},
+                                  f"Attack {sq(cell)} with the {weapon_name(state, w)}"))
+    if t["order_ok"] and not t["order_placed"] and mar.order is None:
+        for o, rec in c.orders.items():
+            if rec.medic_only and not E.has_card(state, mar.id, "heal_order"):
+                continue
+            out.append(Action("order", {"order": o}, f"Place a {rec.name} order"))
+    if any(m.kind == "equipment" and c.items.get(m.variant) and c.items[m.variant].effect == "berserk"
+           for m in state.markers_at(mar.cell)):
+        out.append(Action("pick_up", {"item": "berserk"}, "Take the berserk marker"))
+    out.append(Action("end_turn", {}, "End the turn"))
+    return out
+
+
+def _kill_actions(state: DoomState) -> list[Action]:
+    act = state.act
+    if act is None:
+        out = [Action("activate", {"figure": f}, f"Activate {who(state, f)}")
+               for f in state.invaders if f not in state.activated]
+        out.append(Action("end_invader_turn", {}, "End the invader's turn"))
+        return out
+    fig = act["fig"]
+    out = []
+    if not act.get("dead") and fig in state.invaders:
+        if act["mp"] > 0:
+            for pos, path in sorted(Q.reachable(state, fig, act["mp"]).items()):
+                out.append(Action("move", {"to": [list(c) for c in pos]},
+                                  f"Move {who(state, fig)} to {' + '.join(sq(c) for c in pos)} ({len(path)} MP)"))
+            if act["mp"] >= state.content.number("door_cost"):
+                for d in Q.usable_doors(state, fig):
+                    verb = "Open" if d in state.closed else "Close"
+                    out.append(Action("door", {"door": d}, f"{verb} door {d}"))
+            for dest in vent_squares(state, fig):
+                out.append(Action("vent", {"to": list(dest)}, f"Crawl through the vents to {sq(dest)}"))
+        if act["attacks"] > 0:
+            for cell in Q.attack_targets(state, fig, None):
+                out.append(Action("attack", {"target": list(cell)}, f"{who(state, fig)} attacks {sq(cell)}"))
+    out.append(Action("end_activation", {}, f"End {who(state, fig)}'s activation"))
+    return out
+
+
+# ============================================================================ helpers
+
+
+def door_cost(state: DoomState, marine: str) -> int:
+    for card in state.marines[marine].cards:
+        mc = state.content.marine_card(card)
+        if mc.effect == "door_cost":
+            return mc.params["cost"]
+    return state.content.number("door_cost")
+
+
+def teleport_squares(state: DoomState, marine: str) -> list[Cell]:
+    """Spec 6.14: from a teleporter square, any other teleporter of the same colour (explored
+    or not) that no marine stands on."""
+    cell = state.marines[marine].cell
+    here = [m for m in state.markers_at(cell) if m.kind == "teleporter"]
+    if not here:
+        return []
+    colour = here[0].variant
+    marines = {m.cell for m in state.marines.values() if m.cell is not None}
+    dests = {m.cell for m in state.markers if m.kind == "teleporter" and m.variant == colour}
+    dests |= {p.cell for p in state.map.props if p.kind == "teleporter" and p.variant == colour}
+    return sorted(d for d in dests if d != cell and d not in marines)
+
+
+def vent_squares(state: DoomState, fig: str) -> list[Cell]:
+    """Spec 6.8 Vent crawl: from a vent to any other explored vent no figure stands on."""
+    inv = state.invaders[fig]
+    if not state.content.monsters[inv.monster].abilities.vent_crawl or len(inv.cells) != 1:
+        return []
+    if not state.has_marker(inv.cells[0], "vent"):
+        return []
+    figures = state.figure_cells()
+    return sorted(m.cell for m in state.markers if m.kind == "vent" and m.cell != inv.cells[0]
+                  and m.cell not in figures)
+
+
+def respawn_squares(state: DoomState, marine: str) -> list[Cell]:
+    """Spec 6.16: explored, empty squares 8 to 16 squares (a king-move path over explored floor,
+    ignoring figures and doors) from the death square; if none, those closest to it."""
+    m = state.map
+    mar = state.marines[marine]
+    explored = Q.revealed_cells(state)
+    start = mar.death_cell
+    dist = {start: 0}
+    frontier = [start]
+    steps = m.steps(frozenset())
+    while frontier:
+        nxt = []
+        for c in frontier:
+            for n in steps.get(c, ()):
+                if n in explored and n not in dist:
+                    dist[n] = dist[c] + 1
+                    nxt.append(n)
+        frontier = nxt
+    figures = state.figure_cells()
+    lo, hi = state.content.number("respawn_min"), state.content.number("respawn_max")
+    empty = [c for c in explored if c not in figures and not any(
+        mk.kind in ("obstacle", "barrel", "hazard") for mk in state.markers_at(c))]
+    if not empty:
+        return []
+
+    def miss(c: Cell) -> int:
+        d = dist.get(c)
+        if d is None:
+            return 10 ** 6
+        return max(lo - d, 0, d - hi)
+
+    best = min(miss(c) for c in empty)
+    return sorted(c for c in empty if miss(c) == best)
+
+
+# ============================================================================ apply
+
+
+def apply(state: DoomState, action: Action) -> list[Event]:
+    if state.outcome is not None:
+        raise IllegalAction("The game is over.")
+    legal = legal_actions(state)
+    if action not in legal:
+        raise IllegalAction(refusal(state, action))
+    if state.proc is not None:
+        return P.answer(state, dict(action.payload))
+    kind = action.kind
+    pl = action.payload
+    events: list[Event] = []
+    if state.phase == "marine":
+        events = _apply_marine(state, kind, pl)
+    elif kind == "discard":
+        events = P.start(state, "discard", {"card": pl["card"]})
+    elif kind == "no_spawn":
+        state.phase = "kill"
+        events = [Event("no_spawn", "The invader plays no spawn card.")]
+    elif kind == "spawn":
+        events = P.start(state, "spawn", {"card": pl["card"], "half": pl["half"]})
+    else:
+        events = _apply_kill(state, kind, pl)
+    return events + _after(state)
+
+
+def refusal(state: DoomState, action: Action) -> str:
+    """Why an action is not legal now, in words a player understands."""
+    who_now = decider(state)
+    if state.proc is not None:
+        return f"{who(state, who_now)} must first answer: {state.proc['pending']['prompt']}"
+    if state.phase == "marine":
+        mar = state.active_marine()
+        t = state.turn
+        if mar.cell is None and action.kind != "respawn":
+            return f"{who(state, mar.id)} is dead and must respawn first."
+        if action.kind == "respawn":
+            return "That square is not a legal respawn square (explored, empty, 8 to 16 squares from the death square)."
+        if t["action"] is None and action.kind not in ("declare", "adrenaline"):
+            return f"{who(state, mar.id)} must declare an action (Run, Fire, Advance or Ready) first."
+        if action.kind == "declare":
+            return f"{who(state, mar.id)} has already declared {t['action'].capitalize()} this turn."
+        if action.kind == "move":
+            if t["mp"] <= 0:
+                return f"{who(state, mar.id)} has no movement left this turn."
+            return f"{who(state, mar.id)} cannot reach that square with {t['mp']} MP (walls, closed doors, " \
+                   "invaders and obstacles block; the move must end on an empty square)."
+        if action.kind == "attack":
+            if t["attacks"] <= 0:
+                return f"{who(state, mar.id)} has no attack left this turn."
+            w = action.get("weapon")
+            if w not in state.content.weapons:
+                return f"There is no weapon called {w!r}."
+            if w not in Q.marine_weapons(state, mar):
+                if mar.berserk:
+                    return f"{who(state, mar.id)} is berserk and may only attack with its fist."
+                wp = state.content.weapons[w]
+                if not wp.always and w not in mar.weapons:
+                    return f"{who(state, mar.id)} does not have the {wp.name}."
+                return f"{who(state, mar.id)} has no {state.content.ammo[wp.ammo].name} ammo for the {wp.name}."
+            return "That square cannot be attacked: it needs an enemy or a barrel in line of sight " \
+                   "(melee: on an adjacent square)."
+        if action.kind == "door":
+            return "No door can be opened or closed there now (stand on a flanking square, have 2 MP; " \
+                   "security doors need their key; a large invader may stand across it)."
+        if action.kind == "order":
+            if not t["order_ok"]:
+                return "Order markers are placed only with the Ready action."
+            if t["order_placed"] or mar.order is not None:
+                return f"{who(state, mar.id)} already has an order marker."
+            return "Only a marine with the Medic card may place the Heal order."
+        return f"{action.text or action.kind} is not possible now."
+    if state.phase == "discard":
+        return f"The invader holds {len(state.hand)} cards and must discard down to " \
+               f"{state.content.number('invader_hand_limit')} first."
+    if state.phase == "spawn":
+        return "The invader plays at most one spawn card now (or none)."
+    if state.act is None:
+        return "Activate an invader that has not been activated this turn, or end the invader's turn."
+    return f"{action.text or action.kind} is not possible for {who(state, state.act['fig'])} now."
+
+
+def _apply_marine(state: DoomState, kind: str, pl: dict[str, Any]) -> list[Event]:
+    mar = state.active_marine()
+    t = state.turn
+    if kind == "respawn":
+        return P.start(state, "respawn", {"marine": mar.id, "cell": pl["cell"]})
+    if kind == "adrenaline":
+        mar.adrenaline -= 1
+        t["adrenaline"] = True
+        return [Event("adrenaline", f"{who(state, mar.id)} discards an adrenaline marker: +4 squares of movement.")]
+    if kind == "declare":
+        a = state.content.actions[pl["action"]]
+        mp = a.move + (state.content.items["adrenaline"].amount if t["adrenaline"] else 0)
+        for card in mar.cards:
+            mc = state.content.marine_card(card)
+            if mc.effect == "move_bonus" and a.id in mc.params["actions"]:
+                mp += mc.params["amount"]
+        t.update(action=a.id, mp=mp, attacks=a.attacks, either=a.either,
+                 order_ok=a.order or (a.id == "advance" and E.has_card(state, mar.id, "order_in_advance")))
+        return [Event("declare", f"{who(state, mar.id)} declares {a.name}: {mp} MP, {a.attacks} attack"
+                                 f"{'s' if a.attacks != 1 else ''}{' (the move or the attack)' if a.either else ''}.",
+                      {"marine": mar.id, "action": a.id})] + P.start(state, "pick_up", {"marine": mar.id})
+    if kind == "move":
+        path = Q.reachable(state, mar.id, t["mp"])[(tuple(pl["to"]),)]
+        _spend_move(state)
+        return P.start(state, "move", {"fig": mar.id, "path": [[list(c) for c in p] for p in path]})
+    if kind == "door":
+        _spend_move(state)
+        return P.start(state, "door", {"fig": mar.id, "door": pl["door"], "cost": door_cost(state, mar.id)})
+    if kind == "teleport":
+        _spend_move(state)
+        return P.start(state, "teleport", {"marine": mar.id, "to": pl["to"]})
+    if kind == "attack":
+        if t["either"]:
+            t["mp"] = 0
+            t["either"] = False
+        t["attacks"] -= 1
+        return P.start(state, "attack", {"attacker": mar.id, "weapon": pl["weapon"], "target": pl["target"]})
+    if kind == "order":
+        mar.order = pl["order"]
+        mar.order_turn = state.turn_seq
+        t["order_placed"] = True
+        return [Event("order", f"{who(state, mar.id)} places a {state.content.orders[pl['order']].name} order.",
+                      {"marine": mar.id, "order": pl["order"]})]
+    if kind == "pick_up":
+        return P.start(state, "pick_up", {"marine": mar.id, "berserk": True})
+    if kind == "end_turn":
+        return P.start(state, "end_marine_turn", {"marine": mar.id})
+    raise IllegalAction(f"{kind} is not a marine action.")
+
+
+def _spend_move(state: DoomState) -> None:
+    t = state.turn
+    if t["either"]:  # Ready: spending MP fixes the choice (spec 6.1 proposal)
+        t["attacks"] = 0
+        t["either"] = False
+
+
+def _apply_kill(state: DoomState, kind: str, pl: dict[str, Any]) -> list[Event]:
+    if kind == "activate":
+        fig = pl["figure"]
+        mon = state.content.monsters[state.invaders[fig].monster]
+        state.act = {"fig": fig, "mp": mon.move, "attacks": 1, "start": [list(c) for c in state.invaders[fig].cells],
+                     "left": False}
+        return [Event("activate", f"The invader activates {who(state, fig)} ({mon.move} MP, 1 attack).", {"figure": fig})]
+    if kind == "end_invader_turn":
+        return P.start(state, "end_invader_turn", {})
+    act = state.act
+    fig = act["fig"]
+    if kind == "move":
+        path = Q.reachable(state, fig, act["mp"])[tuple(tuple(c) for c in pl["to"])]
+        return P.start(state, "move", {"fig": fig, "path": [[list(c) for c in p] for p in path]})
+    if kind == "door":
+        return P.start(state, "door", {"fig": fig, "door": pl["door"], "cost": state.content.number("door_cost")})
+    if kind == "vent":
+        act["mp"] -= state.content.number("vent_cost")
+        act["left"] = True
+        return P.start(state, "vent", {"fig": fig, "to": pl["to"]})
+    if kind == "attack":
+        act["attacks"] -= 1
+        return P.start(state, "attack", {"attacker": fig, "weapon": None, "target": pl["target"]})
+    if kind == "end_activation":
+        return P.start(state, "end_activation", {})
+    raise IllegalAction(f"{kind} is not an invader action.")
+
+
+def _after(state: DoomState) -> list[Event]:
+    """Nothing waits: a discard phase that is done moves on to the spawn step."""
+    if state.proc is None and state.outcome is None and state.phase == "discard" and \
+            len(state.hand) <= state.content.number("invader_hand_limit"):
+        state.phase = "spawn"
+    return []
+
+
+# ============================================================================ procedures
+
+
+@P.procedure("move")
+def _move(ctx, fig: str, path: list) -> None:
+    """Step by step (spec 3.6): hazards, pick-ups, exploration, Sentry (marines moving) and
+    Guard (invaders moving) after every step; the move ends if the mover dies or a step becomes
+    impossible (a figure revealed in the way: the mover goes back to the last empty square)."""
+    state: DoomState = ctx.state
+    is_marine = fig in state.marines
+    passed: list[list[Cell]] = [Q.cells_of(state, fig)]
+    for pos in path:
+        pos = [tuple(c) for c in pos]
+        here = Q.cells_of(state, fig)
+        if not here or state.outcome is not None:
+            return
+        if tuple(pos) not in [tuple(p) for p in Q.figure_moves(state, fig, tuple(here))]:
+            _back_to_empty(ctx, fig, passed)
+            E.emit(ctx, "move_stopped", f"{who(state, fig)} cannot go on: the way is blocked.", {})
+            break
+        _place(state, fig, pos)
+        passed.append(pos)
+        E.emit(ctx, "step", f"{who(state, fig)} moves to {' + '.join(sq(c) for c in pos)}.",
+               {"figure": fig, "cells": [list(c) for c in pos]})
+        if is_marine:
+            mar = state.marines[fig]
+            if mar.order == "aim":
+                mar.order = None  # spec 6.9: Aim ends when the marine leaves its square
+                E.emit(ctx, "order_lost", f"{who(state, fig)} loses its Aim order (it moved).", {})
+            state.turn["left"] = True
+            state.turn["mp"] -= 1
+        else:
+            state.act["left"] = True
+            state.act["mp"] -= 1
+        E.enter_square(ctx, fig, pos, here)
+        if not Q.cells_of(state, fig):
+            return
+        if is_marine:
+            if state.figure_cells().get(pos[0]) == fig:
+                E.pick_up(ctx, fig, pos[0])
+            E.reveal(ctx)
+            E.check_marine_win(ctx, fig)
+            _sentry(ctx, fig)
+        else:
+            _guard_window(ctx, fig)
+    if is_marine and Q.cells_of(state, fig):
+        E.trigger_encounter(ctx, fig)
+
+
+def _place(state: DoomState, fig: str, cells: list[Cell]) -> None:
+    if fig in state.marines:
+        state.marines[fig].cell = tuple(cells[0])
+    else:
+        state.invaders[fig].cells = [tuple(c) for c in cells]
+
+
+def _back_to_empty(ctx, fig: str, passed: list[list[Cell]]) -> None:
+    state: DoomState = ctx.state
+    figures = state.figure_cells()
+    for pos in reversed(passed):
+        if all(figures.get(tuple(c), fig) == fig for c in pos):
+            if [tuple(c) for c in pos] != Q.cells_of(state, fig):
+                _place(state, fig, pos)
+                E.emit(ctx, "step", f"{who(state, fig)} goes back to {' + '.join(sq(c) for c in pos)}.", {})
+            return
+
+
+def _sentry(ctx, marine: str) -> None:
+    """Spec 6.8 Sentry: an invader with it may attack an enemy that steps next to it, at once."""
+    state: DoomState = ctx.state
+    for fig in list(state.invaders):
+        if state.outcome is not None or state.marines[marine].cell is None:
+            return
+        inv = state.invaders.get(fig)
+        if inv is None or not state.content.monsters[inv.monster].abilities.sentry:
+            continue
+        cell = state.marines[marine].cell
+        if not any(state.map.adjacent(c, cell, state.closed_set) for c in inv.cells):
+            continue
+        if cell not in Q.attack_targets(state, fig, None):
+            continue
+        got = ctx.choose(INVADER, "sentry", [{"use": False}, {"use": True, "target": list(cell)}],
+                         f"{who(state, fig)} may attack {who(state, marine)} (Sentry).")
+        if got["use"]:
+            A.resolve(ctx, fig, None, cell, "Sentry")
+
+
+def _guard_window(ctx, moving: str | None) -> None:
+    """Spec 6.9 Guard: during the invader's turn a marine may discard its Guard order to make an
+    interrupt attack; the invader's turn waits until it is resolved."""
+    state: DoomState = ctx.state
+    for marine in state.seats:
+        if state.outcome is not None or (moving is not None and moving not in state.invaders):
+            return
+        if not A.order_usable(state, marine, "guard"):
+            continue
+        mar = state.marines[marine]
+        opts: list[dict[str, Any]] = [{"use": False}]
+        for w in Q.marine_weapons(state, mar):
+            for cell in Q.attack_targets(state, marine, w):
+                opts.append({"use": True, "weapon": w, "target": list(cell)})
+        if len(opts) == 1:
+            continue
+        what = f"as {who(state, moving)} moves" if moving else "now"
+        got = ctx.choose(marine, "guard", opts, f"{who(state, marine)} may interrupt with its Guard order {what}.")
+        if got["use"]:
+            mar.order = None
+            E.emit(ctx, "guard", f"{who(state, marine)} discards its Guard order to interrupt.", {"marine": marine})
+            A.resolve(ctx, marine, got["weapon"], tuple(got["target"]), "Guard interrupt")
+
+
+@P.procedure("attack")
+def _attack(ctx, attacker: str, weapon: str | None, target: list) -> None:
+    state: DoomState = ctx.state
+    if attacker in state.invaders:
+        _guard_window(ctx, None)  # spec 11 item 34: before each invader attack roll
+        if attacker not in state.invaders or state.outcome is not None:
+            return
+        if tuple(target) not in Q.attack_targets(state, attacker, None):
+            E.emit(ctx, "attack_lost", f"{who(state, attacker)}'s target at {sq(target)} is gone.", {})
+            return
+    A.resolve(ctx, attacker, weapon, tuple(target))
+
+
+@P.procedure("door")
+def _door(ctx, fig: str, door: str, cost: int) -> None:
+    state: DoomState = ctx.state
+    if fig in state.marines:
+        state.turn["mp"] -= cost
+    else:
+        state.act["mp"] -= cost
+    if door in state.closed:
+        state.closed.remove(door)
+        E.emit(ctx, "door", f"{who(state, fig)} opens door {door}.", {"door": door, "open": True})
+    else:
+        state.closed = sorted(state.closed + [door])
+        E.emit(ctx, "door", f"{who(state, fig)} closes door {door}.", {"door": door, "open": False})
+    E.reveal(ctx)
+    if fig in state.invaders:
+        _guard_window(ctx, fig)
+
+
+@P.procedure("teleport")
+def _teleport(ctx, marine: str, to: list) -> None:
+    """Spec 6.14: 1 MP; an unexplored destination is revealed; an invader there is destroyed
+    (telefrag); arriving counts as a step."""
+    state: DoomState = ctx.state
+    mar = state.marines[marine]
+    to = tuple(to)
+    state.turn["mp"] -= state.content.number("teleport_cost")
+    area = state.map.area_of.get(to)
+    if area and area not in state.revealed:
+        E.reveal_area(ctx, area)
+    victim = state.figure_cells().get(to)
+    if victim in state.invaders:
+        E.destroy_invader(ctx, victim, "telefrag")
+    old = mar.cell
+    mar.cell = to
+    if mar.order == "aim":
+        mar.order = None
+    state.turn["left"] = True
+    E.emit(ctx, "teleport", f"{who(state, marine)} teleports from {sq(old)} to {sq(to)}.", {"marine": marine})
+    E.enter_square(ctx, marine, [to], [old])
+    if mar.cell is None:
+        return
+    E.pick_up(ctx, marine, to)
+    E.reveal(ctx)
+    E.check_marine_win(ctx, marine)
+    _sentry(ctx, marine)
+    if mar.cell is not None:
+        E.trigger_encounter(ctx, marine)
+
+
+@P.procedure("vent")
+def _vent(ctx, fig: str, to: list) -> None:
+    state: DoomState = ctx.state
+    inv = state.invaders[fig]
+    old = inv.cells[0]
+    inv.cells = [tuple(to)]
+    E.emit(ctx, "vent", f"{who(state, fig)} crawls through the vents from {sq(old)} to {sq(to)}.", {"figure": fig})
+    E.enter_square(ctx, fig, inv.cells, [old])
+    if fig in state.invaders:
+        _guard_window(ctx, fig)
+
+
+@P.procedure("pick_up")
+def _pick_up(ctx, marine: str, berserk: bool = False) -> None:
+    state: DoomState = ctx.state
+    cell = state.marines[marine].cell
+    if cell is not None:
+        E.pick_up(ctx, marine, cell, berserk)
+
+
+@P.procedure("respawn")
+def _respawn(ctx, marine: str, cell: list) -> None:
+    state: DoomState = ctx.state
+    mar = state.marines[marine]
+    mar.cell = tuple(cell)
+    mar.dead = False
+    state.turn["start"] = list(cell)
+    E.emit(ctx, "respawn", f"{who(state, marine)} respawns at {sq(cell)}.", {"marine": marine, "cell": list(cell)})
+    E.reveal(ctx)
+    E.check_marine_win(ctx, marine)
+
+
+@P.procedure("end_marine_turn")
+def _end_marine_turn(ctx, marine: str) -> None:
+    """Spec 5.2 step 5: the hazard check for a whole turn on a hazard, berserk fading, next turn."""
+    state: DoomState = ctx.state
+    mar = state.marines[marine]
+    t = state.turn
+    if mar.cell is not None and not t["left"] and t["start"] is not None and tuple(t["start"]) == mar.cell \
+            and state.has_marker(mar.cell, "hazard"):
+        E.wound(ctx, marine, 1, "a whole turn on a hazard")
+    if mar.berserk and mar.berserk_turn != state.turn_seq:
+        mar.berserk -= 1
+        E.emit(ctx, "berserk", f"{who(state, marine)}'s berserk marker " +
+               ("fades." if mar.berserk else "is discarded."), {"marine": marine})
+    if state.outcome is None:
+        next_turn(ctx)
+
+
+@P.procedure("discard")
+def _discard(ctx, card: str) -> None:
+    E.discard_card(ctx, card, "hand limit 8")
+
+
+@P.procedure("spawn")
+def _spawn(ctx, card: str, half: int) -> None:
+    """Spec 8.2: each monster shown goes on a square out of every marine's LOS (invaders never
+    block it), or is lost; never more figures of a type than the colours in use have."""
+    state: DoomState = ctx.state
+    spec = state.content.invader_card(card)
+    E.emit(ctx, "spawn", f"The invader plays {spec.name}.", {"card": card, "half": half})
+    for group in spec.halves[half]:
+        for _ in range(group.count):
+            name = state.content.monsters[group.monster].name
+            if E.pool_left(state, group.monster) < 1:
+                E.emit(ctx, "lost", f"No {name} figure is left: it is lost.", {})
+                continue
+            opts = Q.placements(state, group.monster)
+            if not opts:
+                E.emit(ctx, "lost", f"No square out of the marines' sight fits a {name}: it is lost.", {})
+                continue
+            got = ctx.choose(INVADER, "place", [{"cells": o} for o in opts], f"Where does the {name} appear?")
+            E.place_invader(ctx, group.monster, [tuple(c) for c in got["cells"]])
+    state.hand.remove(card)  # the card stays in hand while it is being played, then is discarded
+    state.deck.discard([card])
+    state.phase = "kill"
+
+
+@P.procedure("end_activation")
+def _end_activation(ctx) -> None:
+    state: DoomState = ctx.state
+    act = state.act
+    fig = act["fig"]
+    inv = state.invaders.get(fig)
+    if inv is not None and not act["left"] and [list(c) for c in inv.cells] == act["start"] \
+            and any(state.has_marker(c, "hazard") for c in inv.cells):
+        E.wound(ctx, fig, 1, "a whole activation on a hazard")
+    state.activated.append(fig)
+    state.act = None
+
+
+@P.procedure("end_invader_turn")
+def _end_invader_turn(ctx) -> None:
+    """Spec 11 item 19: an invader not activated also spent its activation where it stands."""
+    state: DoomState = ctx.state
+    for fig in list(state.invaders):
+        if fig in state.activated:
+            continue
+        inv = state.invaders.get(fig)
+        if inv is not None and any(state.has_marker(c, "hazard") for c in inv.cells):
+            E.wound(ctx, fig, 1, "a whole activation on a hazard")
+    if state.outcome is None:
+        state.round += 1
+        E.emit(ctx, "round", f"Round {state.round} begins.", {"round": state.round})
+        state.seat = 0
+        start_marine_turn(ctx)
+
+
+def next_turn(ctx) -> None:
+    state: DoomState = ctx.state
+    if state.seat + 1 < len(state.seats):
+        state.seat += 1
+        start_marine_turn(ctx)
+    else:
+        start_invader_turn(ctx)
+
+
+def start_marine_turn(ctx) -> None:
+    """Spec 5.2 step 2: the marine's own Guard, Dodge and Heal orders expire (Aim stays)."""
+    state: DoomState = ctx.state
+    state.phase = "marine"
+    state.turn_seq += 1
+    mar = state.active_marine()
+    if mar.order in ("guard", "dodge", "heal"):
+        E.emit(ctx, "order_expired", f"{who(state, mar.id)}'s {mar.order.capitalize()} order expires.", {})
+        mar.order = None
+    state.turn = {"action": None, "mp": 0, "attacks": 0, "either": False, "order_ok": False, "order_placed": False,
+                  "adrenaline": False, "start": None if mar.cell is None else list(mar.cell), "left": False}
+    E.emit(ctx, "turn", f"{who(state, mar.id)}'s turn.", {"marine": mar.id})
+
+
+def start_invader_turn(ctx) -> None:
+    """Spec 5.3 step 1: one card per marine player; discard down to 8."""
+    state: DoomState = ctx.state
+    state.turn = None
+    state.turn_seq += 1
+    state.phase = "discard"
+    state.activated = []
+    state.act = None
+    E.emit(ctx, "turn", "The invader's turn.", {})
+    drawn = 0
+    for _ in range(len(state.seats)):
+        card = E.draw_invader_card(ctx)
+        if state.outcome is not None:
+            if card is not None:
+                state.hand.append(card)
+            return
+        if card is None:
+            break
+        state.hand.append(card)
+        drawn += 1
+        E.emit(ctx, "draw", f"The invader draws {card_name(state, card)}.", {"card": card}, hidden=True,
+               visible_to=(INVADER,))
+    E.emit(ctx, "draw", f"The invader draws {drawn} card{'s' if drawn != 1 else ''} ({len(state.hand)} in hand).",
+           {"count": drawn}, hidden=True)
+    if len(state.hand) <= state.content.number("invader_hand_limit"):
+        state.phase = "spawn"
+
+
+__all__ = ["apply", "decider", "legal_actions", "refusal", "respawn_squares", "start_marine_turn"]

@@ -1,0 +1,78 @@
+"""Random legal games (a few, bounded) with the invariants checked after every action (task 5):
+no card created or lost, no two figures on one square, none off the floor or on a blocking prop,
+health / armour / ammo within limits, a legal action always exists until the game is over, and
+replaying the action list through Session from the seed gives the same state hash."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from game.doom.bots import RandomBot
+from game.doom.content import shared_content
+from game.doom.rules.title import DoomTitle
+from game.engine.session import Session
+
+TITLE = DoomTitle()
+
+
+def check(state) -> None:
+    c = shared_content()
+    # cards: the invader deck, its discards and the hand hold the 66 cards exactly once
+    assert Counter(state.deck.cards() + state.hand) == Counter(c.invader_deck())
+    dealt = [x for m in state.marines.values() for x in m.cards]
+    assert Counter(state.marine_deck.cards() + dealt) == Counter(c.marine_deck())
+    # figures: one per square, on floor, never with an obstacle or barrel (spec 3.9)
+    squares = [m.cell for m in state.marines.values() if m.cell is not None]
+    squares += [cell for inv in state.invaders.values() for cell in inv.cells]
+    assert len(squares) == len(set(squares)), "two figures on one square"
+    floor = state.map.floor
+    blocking = state.blocking_markers()
+    for cell in squares:
+        assert cell in floor, f"figure off the floor at {cell}"
+        assert cell not in blocking, f"figure on an obstacle or barrel at {cell}"
+    for m in state.marines.values():
+        assert 0 < m.health <= m.max_health
+        assert m.armour >= m.base_armour >= 1
+        assert all(v >= 0 for v in m.ammo.values())
+        assert (m.cell is None) == m.dead
+    for inv in state.invaders.values():
+        assert 0 <= inv.wounds < c.monsters[inv.monster].health
+    for monster in c.monsters:
+        on_board = sum(1 for i in state.invaders.values() if i.monster == monster)
+        assert on_board <= c.monsters[monster].figures // 3 * len(state.seats)
+
+
+@pytest.mark.parametrize("seed,marines", [(1, 1), (2, 2), (3, 3)])
+def test_random_games_keep_the_invariants_and_replay(seed, marines):
+    session = Session.start(TITLE, "knee_deep", seed=seed, options={"marines": marines})
+    bot = RandomBot(seed)
+    check(session.state)
+    for _ in range(350):
+        if session.is_over():
+            break
+        actions = session.legal_actions()
+        assert actions, "no legal action although the game is not over"
+        session.apply(bot.choose(actions))
+        check(session.state)
+    replay = Session.replay(TITLE, "knee_deep", seed, {"marines": marines}, session.actions)
+    assert replay.state_hash() == session.state_hash()
+
+
+def test_re_execution_reaches_the_same_states():
+    """docs/ENGINE.md: a resolution goes on by re-execution from its checkpoint when no paused
+    frame matches; the game must not depend on which path is taken."""
+    from game.doom.rules.procedures import RESOLVER
+
+    session = Session.start(TITLE, "knee_deep", seed=4, options={"marines": 2})
+    bot = RandomBot(4)
+    for _ in range(250):
+        if session.is_over():
+            break
+        session.apply(bot.choose(session.legal_actions()))
+    RESOLVER.live = False
+    try:
+        replay = Session.replay(TITLE, "knee_deep", 4, {"marines": 2}, session.actions)
+    finally:
+        RESOLVER.live = True
+    assert replay.state_hash() == session.state_hash()
