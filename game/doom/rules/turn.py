@@ -62,8 +62,13 @@ def _marine_actions(state: DoomState) -> list[Action]:
     mar = state.active_marine()
     c = state.content
     t = state.turn
+    if t.get("over"):  # killed in its own turn: the turn ends at once (spec 11 item 42)
+        return [Action("end_turn", {}, "End the turn")]
     if mar.dead or mar.cell is None:
-        return [Action("respawn", {"cell": list(cell)}, f"Respawn at {sq(cell)}") for cell in respawn_squares(state, mar.id)]
+        spots = respawn_squares(state, mar.id)
+        if not spots:  # no explored empty square at all: the marine waits for its next turn
+            return [Action("end_turn", {}, "End the turn (no square to respawn on)")]
+        return [Action("respawn", {"cell": list(cell)}, f"Respawn at {sq(cell)}") for cell in spots]
     out: list[Action] = []
     if t["action"] is None:
         for a in ACTIONS:
@@ -71,8 +76,6 @@ def _marine_actions(state: DoomState) -> list[Action]:
         if mar.adrenaline > 0 and not t["adrenaline"]:
             out.append(Action("adrenaline", {}, "Discard adrenaline: +4 squares of movement this turn"))
         return out
-    if t.get("over"):
-        return [Action("end_turn", {}, "End the turn")]
     if t["mp"] > 0:
         for pos, path in sorted(Q.reachable(state, mar.id, t["mp"]).items()):
             out.append(Action("move", {"to": list(pos[0])}, f"Move to {sq(pos[0])} ({len(path)} MP)"))
