@@ -379,3 +379,53 @@ def test_berserk_fades_then_goes():
             act(state, "discard", card=state.hand[0])
         act(state, "no_spawn")
         act(state, "end_invader_turn")
+
+
+def test_blow_through_walks_on_dropping_green_dice(dice):
+    """Seed p. 12 (Láncrombolás): the heavy machine gun kills the adjacent zombie, then drops its
+    two green dice (one per square) to reach and attack a second zombie."""
+    state = fresh()
+    open_all(state)
+    red = state.marines["red"]
+    red.cell = (7, 8)
+    red.weapons.append("chaingun")
+    z1 = put(state, "zombie", (8, 8))
+    z2 = put(state, "zombie", (10, 8))
+    act(state, "declare", action="fire")
+    dice.push("r2 d2", "r2 d1", "r2 d1", "r1 d1")  # yellow, green, green, blue: 5 damage, range 7
+    act(state, "attack", weapon="chaingun", target=[8, 8])
+    assert z1 not in state.invaders
+    walk = options(state, "blow_through")
+    assert {tuple(a.get("to") or ()) for a in walk} >= {(9, 8), ()}
+    act(state, "blow_through", to=[9, 8], drop="green")  # an empty square: a die, no roll
+    dice.push("r3 d2", "r1 d2")  # yellow + blue now: range 4 >= 3, 4 damage
+    act(state, "blow_through", to=[10, 8], drop="green")
+    assert z2 not in state.invaders
+
+
+def test_blow_through_needs_ammo_to_go_on(dice):
+    """Seed p. 9: the walk goes on only while the marine has an ammo token of the weapon's type."""
+    state = fresh()
+    red = state.marines["red"]
+    red.weapons.append("shotgun")
+    red.ammo["shells"] = 1
+    put(state, "zombie", (2, 9))
+    put(state, "zombie", (3, 9))
+    act(state, "declare", action="fire")
+    dice.push("r0 d4 +A", "r1 d1", "r2 d1")  # the ammo icon spends the last shell
+    act(state, "attack", weapon="shotgun", target=[2, 9])
+    assert red.ammo["shells"] == 0 and not options(state, "blow_through")
+
+
+def test_giving_ammo_and_weapons_costs_1_mp_each_never_armour():
+    """Seed p. 9: 1 MP per weapon or ammo marker to an adjacent marine; armour cannot be given."""
+    state = fresh(marines=2)
+    red, green = state.marines["red"], state.marines["green"]
+    red.weapons.append("shotgun")
+    act(state, "declare", action="run")
+    gives = {(a.get("to"), a.get("what")) for a in options(state, "give")}
+    assert gives == {("green", "shells"), ("green", "shotgun")}
+    act(state, "give", to="green", what="shotgun")
+    act(state, "give", to="green", what="shells")
+    assert green.weapons == ["shotgun"] and red.weapons == [] and state.turn["mp"] == 6
+    assert green.ammo["shells"] == state.content.setups[2].shells + 1

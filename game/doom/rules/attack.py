@@ -49,11 +49,58 @@ def face(state: DoomState, die: str, name: str):
 
 
 def resolve(ctx, attacker: str, weapon: str | None, target: Cell, why: str = "") -> None:
+    """An attack, and for a Blow-through weapon its walk (seed p. 12, Láncrombolás): after the
+    first roll, hit or miss, the attack may move to a square adjacent to the previous one,
+    dropping one green or blue die per square; an enemy (or barrel) there in LOS is rolled
+    against with the smaller pool, an empty square only costs the die; never the same target
+    twice; each link needs at least 1 ammo of the weapon's type (seed p. 9)."""
+    state: DoomState = ctx.state
+    target = tuple(target)
+    prof = Q.profile(state, attacker, weapon)
+    figures = state.figure_cells()
+    hit_figs = {figures.get(target)} - {None}
+    resolve_roll(ctx, attacker, weapon, target, why)
+    if not prof.abilities.blow_through or attacker not in state.marines:
+        return
+    pool = list(prof.dice)
+    cur = target
+    m = state.map
+    while state.outcome is None and Q.cells_of(state, attacker):
+        mar = state.marines[attacker]
+        droppable = sorted({d for d in pool if d in ("green", "blue")})
+        if not droppable or mar.ammo.get(prof.ammo, 0) < 1:
+            return
+        opts: list[dict[str, Any]] = [{"to": None}]
+        for n in m.steps(state.closed_set).get(cur, ()):
+            if state.has_marker(n, "obstacle"):
+                continue
+            for d in droppable:
+                opts.append({"to": list(n), "drop": d})
+        got = ctx.choose(attacker, "blow_through", opts, "Walk the attack on (Blow-through)?")
+        if got["to"] is None:
+            return
+        pool.remove(got["drop"])
+        cur = tuple(got["to"])
+        fig = state.figure_cells().get(cur)
+        E.emit(ctx, "blow_through", f"The attack walks on to {sq(cur)}, dropping a {got['drop']} die.", {})
+        enemy = fig is not None and Q.side_of(state, fig) != Q.side_of(state, attacker) and fig not in hit_figs
+        barrel = fig is None and state.has_marker(cur, "barrel")
+        if (enemy or barrel) and Q.sees(state, attacker, cur, fig):
+            if fig is not None:
+                hit_figs.add(fig)
+            resolve_roll(ctx, attacker, weapon, cur, "blow-through", tuple(pool))
+
+
+def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str = "",
+                 dice: tuple[str, ...] | None = None) -> None:
+    """One attack roll against one target square (spec 6.4 steps 1-6)."""
     state: DoomState = ctx.state
     if state.outcome is not None or not Q.cells_of(state, attacker):
         return
     target = tuple(target)
     prof = Q.profile(state, attacker, weapon)
+    if dice is not None:
+        prof = Q.Profile(dice, prof.melee, prof.abilities, prof.ammo, prof.accuracy, prof.deadly)
     figures = state.figure_cells()
     target_fig = figures.get(target)
     marine_attacker = attacker in state.marines

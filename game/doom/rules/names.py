@@ -55,6 +55,9 @@ def option_words(state: DoomState, kind: str, o: dict[str, Any]) -> str:
         return "Place on " + " + ".join(sq(c) for c in o["cells"])
     if kind == "knockback":
         return "Leave it where it is" if o.get("to") is None else f"Knock it to {sq(o['to'])}"
+    if kind == "blow_through":
+        return "Stop the attack here" if o.get("to") is None else \
+            f"Walk on to {sq(o['to'])}, dropping a {o['drop']} die"
     if kind == "pick_berserk":
         return "Take the berserk marker" if o.get("take") else "Leave the berserk marker"
     return str(o)

@@ -86,6 +86,11 @@ def _marine_actions(state: DoomState) -> list[Action]:
                 out.append(Action("door", {"door": d}, f"{verb} door {d} ({cost} MP)"))
         for dest in teleport_squares(state, mar.id):
             out.append(Action("teleport", {"to": list(dest)}, f"Teleport to {sq(dest)} (1 MP)"))
+        if t["mp"] >= c.number("give_cost"):
+            for other, what in give_options(state, mar.id):
+                name = c.ammo[what].name + " ammo" if what in c.ammo else "the " + c.weapons[what].name
+                out.append(Action("give", {"to": other, "what": what}, f"Give {who(state, other)} 1 {name} (1 MP)"
+                                  if what in c.ammo else f"Give {who(state, other)} {name} (1 MP)"))
     if t["attacks"] > 0:
         for w in Q.marine_weapons(state, mar):
             for cell in Q.attack_targets(state, mar.id, w):
@@ -153,6 +158,20 @@ def teleport_squares(state: DoomState, marine: str) -> list[Cell]:
     dests = {m.cell for m in state.markers if m.kind == "teleporter" and m.variant == colour}
     dests |= {p.cell for p in state.map.props if p.kind == "teleporter" and p.variant == colour}
     return sorted(d for d in dests if d != cell and d not in marines)
+
+
+def give_options(state: DoomState, marine: str) -> list[tuple[str, str]]:
+    """Seed p. 9: a weapon or ammo marker to a marine on an adjacent square, 1 MP per marker;
+    never armour (a weapon the other already has is not offered)."""
+    mar = state.marines[marine]
+    out = []
+    for other in state.seats:
+        o = state.marines[other]
+        if other == marine or o.cell is None or not state.map.adjacent(mar.cell, o.cell, state.closed_set):
+            continue
+        out += [(other, a) for a, n in sorted(mar.ammo.items()) if n > 0]
+        out += [(other, w) for w in mar.weapons if w not in o.weapons]
+    return out
 
 
 def vent_squares(state: DoomState, fig: str) -> list[Cell]:
@@ -317,6 +336,21 @@ def _apply_marine(state: DoomState, kind: str, pl: dict[str, Any]) -> list[Event
     if kind == "teleport":
         _spend_move(state)
         return P.start(state, "teleport", {"marine": mar.id, "to": pl["to"]})
+    if kind == "give":
+        _spend_move(state)
+        t["mp"] -= state.content.number("give_cost")
+        other = state.marines[pl["to"]]
+        what = pl["what"]
+        if what in state.content.ammo:
+            mar.ammo[what] -= 1
+            other.ammo[what] = other.ammo.get(what, 0) + 1
+            words = f"1 {state.content.ammo[what].name} ammo"
+        else:
+            mar.weapons.remove(what)
+            other.weapons.append(what)
+            words = f"the {state.content.weapons[what].name}"
+        return [Event("give", f"{who(state, mar.id)} gives {who(state, other.id)} {words}.",
+                      {"from": mar.id, "to": other.id, "what": what})]
     if kind == "attack":
         if t["either"]:
             t["mp"] = 0
