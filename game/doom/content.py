@@ -41,6 +41,8 @@ CARD_EFFECTS = {  # marine card effect -> its parameters
     "guard_kept_when_wounded": (), "order_in_advance": (), "killer_instinct": ("move",),
     "officer": ("within", "amount"), "special_ops": ("amount",), "front_guard": (),
 }
+EVENT_EFFECTS = ("reroll", "remove_wound", "activate_two", "destroy_door", "attack_fails", "marine_range_minus",
+                 "ambush", "activate_twice", "extra_spawn", "close_doors", "type_speed", "deadly")
 EVENT_TIMINGS = ("after_marine_roll", "before_marine_attack", "after_pickup", "start_of_invader_turn",
                  "after_marine_roll_with_ammo", "before_marine_turn", "before_invader_attack")
 COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
@@ -197,6 +199,7 @@ class InvaderCard:
     text: str
     scatter: tuple[str, ...]  # one per copy: "NE2" or "miss"
     provenance: Provenance
+    amount: int = 0  # events: the number in the text (squares, MP, doors, range or damage)
 
 
 @dataclass(frozen=True)
@@ -511,7 +514,7 @@ def load_content(data_dir: str | Path | None = None) -> DoomContent:
     for key, rec in v.section("card").items():
         p = ["card", key]
         kind = v.choice(rec, "kind", p, ("spawn", "event"))
-        fields = ("name", "kind", "count", "halves", "scatter") + (("timing", "effect", "text") if kind == "event" else ())
+        fields = ("name", "kind", "count", "halves", "scatter") + (("timing", "effect", "text", "amount") if kind == "event" else ())
         v.keys(rec, p, fields)
         count = _positive(v, rec, "count", p)
         halves: tuple[tuple[SpawnGroup, ...], ...] = ()
@@ -540,8 +543,9 @@ def load_content(data_dir: str | Path | None = None) -> DoomContent:
         invader_cards[key] = InvaderCard(
             key, v.get(rec, "name", p, str), kind, count, halves,
             v.choice(rec, "timing", p, EVENT_TIMINGS) if kind == "event" else "",
-            v.get(rec, "effect", p, str) if kind == "event" else "",
-            v.get(rec, "text", p, str, ""), tuple(scatter), v.provenance(rec, p, fields))
+            v.choice(rec, "effect", p, EVENT_EFFECTS) if kind == "event" else "",
+            v.get(rec, "text", p, str, ""), tuple(scatter), v.provenance(rec, p, fields),
+            v.get(rec, "amount", p, int, 0))
 
     s = r["scenarios"]
     scenarios = {}

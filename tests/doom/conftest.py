@@ -21,6 +21,8 @@ def fresh(marines: int = 1, seed: int = 1, cards: bool = False):
     state.invaders.clear()
     state.markers = [m for m in state.markers if m.kind not in ("equipment", "key")]
     state.revealed = sorted(state.map.areas)
+    state.deck.put_on_bottom(state.hand)  # no event card interferes unless a test deals it
+    state.hand = []
     if not cards:
         setup = state.content.setups[marines]
         for m in state.marines.values():
@@ -30,6 +32,12 @@ def fresh(marines: int = 1, seed: int = 1, cards: bool = False):
             m.armour = m.base_armour = setup.armour
             m.ammo = {"shells": setup.shells, "rockets": 0, "cells": 0}
     return state
+
+
+def deal(state, card: str) -> str:
+    """Moves a card instance into the invader's hand."""
+    state.hand.append(state.deck.take(card))
+    return card
 
 
 def put(state, monster: str, *cells, wounds: int = 0) -> str:

@@ -5,7 +5,7 @@ import pytest
 
 from game.doom.rules import effects as E
 from game.doom.rules.queries import attack_targets, placements
-from tests.doom.conftest import TITLE, act, fresh, marker, options, put, texts
+from tests.doom.conftest import TITLE, act, deal, fresh, marker, options, put, texts
 
 
 def open_all(state):
@@ -130,8 +130,7 @@ def test_failed_blast_scatters_from_the_top_invader_card(dice):
     red.ammo["rockets"] = 1
     z = put(state, "zombie", (20, 8))
     top = "zombie_pack#3"  # scatter E1 (data): one square east of the target
-    state.deck.take(top) if top in state.deck.draw_pile else state.hand.remove(top)
-    state.deck.put_on_top([top])
+    state.deck.put_on_top([state.deck.take(top)])
     act(state, "declare", action="fire")
     dice.push("miss", "r0 d3")  # the yellow misses; the blue's 3 damage is what explodes
     events = act(state, "attack", weapon="grenade", target=[19, 8])
@@ -188,7 +187,7 @@ def test_aim_and_dodge_cancel_out(dice):
     red = state.marines["red"]
     red.order, red.order_turn = "aim", -5
     put(state, "zombie", (5, 8))
-    state.hand.append(state.deck.take("dodge#1"))
+    deal(state, "dodge#1")
     act(state, "declare", action="fire")
     dice.push("miss", "r2 d1")
     act(state, "attack", weapon="pistol", target=[5, 8])

@@ -42,13 +42,14 @@ def test_unknown_options_and_scenarios_are_sentences():
 def test_round_marines_in_order_then_the_invader_draws_one_card_per_marine():
     """Spec 5.1, 5.3 step 1 (seed p. 6: 1 card per other player)."""
     state = fresh(marines=2)
+    held = len(state.hand)
     act(state, "declare", action="run")
     act(state, "end_turn")
     assert TITLE.current_decider(state) == "green"
     act(state, "declare", action="run")
     events = act(state, "end_turn")
     assert TITLE.current_decider(state) == "invader"
-    assert len(state.hand) == 7
+    assert len(state.hand) == held + 2
     public = [e for e in events if e.kind == "draw" and e.visible_to is None]
     private = [e for e in events if e.kind == "draw" and e.visible_to == ("invader",)]
     assert len(private) == 2 and all(e.hidden_info for e in private)
@@ -59,7 +60,7 @@ def test_round_marines_in_order_then_the_invader_draws_one_card_per_marine():
 def test_hand_over_8_is_cut_to_8_before_spawning():
     """Spec 5.3 step 1: more than 8 cards in hand: discard down to 8."""
     state = fresh(marines=3)
-    state.hand += state.deck.draw(3)  # 8 in hand
+    state.hand += state.deck.draw(8)  # 8 in hand
     for _ in range(3):
         act(state, "declare", action="run")
         act(state, "end_turn")

@@ -122,6 +122,15 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str 
     # The Medic's Heal may be used before the roll, not after (seed p. 10).
     if target_fig in state.marines:
         _heal_window(ctx, target_fig)
+    deadly = prof.deadly
+    if marine_attacker:
+        _dark_energies(ctx)
+    else:
+        card = _event_card(state, "deadly")
+        if card and ctx.choose(INVADER, "hellfire", [{"card": None}, {"card": card}],
+                               "Play Hellfire on this attack?")["card"]:
+            E.discard_card(ctx, card, "played: Hellfire")
+            deadly += state.content.invader_card(card).amount
 
     faces = roll(state, prof.dice)
     E.emit(ctx, "roll", f"{who(state, attacker)} rolls {dice_words(faces)}.", {"faces": faces}, hidden=True)
@@ -154,9 +163,19 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str 
     fs = [face(state, d, n) for d, n in faces]
     missed = any(f["miss"] for f in fs)
     rng_total = sum(f["range"] for f in fs) + prof.accuracy
-    damage = sum(f["damage"] for f in fs) + prof.deadly
-    hit = not missed and (prof.melee or (dist is not None and rng_total >= dist))
-    if missed:
+    if marine_attacker and state.flags.get("darkness"):
+        rng_total = max(0, rng_total - state.flags["darkness"])
+    damage = sum(f["damage"] for f in fs) + deadly
+    dud = False
+    if marine_attacker and not missed and any(f["ammo"] for f in fs):
+        card = _event_card(state, "attack_fails")
+        if card and ctx.choose(INVADER, "dud", [{"card": None}, {"card": card}], "Play Dud on this attack?")["card"]:
+            E.discard_card(ctx, card, "played: Dud")
+            dud = True
+    hit = not missed and not dud and (prof.melee or (dist is not None and rng_total >= dist))
+    if dud:
+        E.emit(ctx, "miss", "Dud: the attack fails (the ammo is still spent).", {})
+    elif missed:
         E.emit(ctx, "miss", "A die shows a miss: the attack fails.", {})
     elif not hit:
         E.emit(ctx, "miss", f"Range {rng_total} is short of distance {dist}: the attack fails.", {})
@@ -176,6 +195,27 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str 
             mar.ammo[prof.ammo] -= 1
             E.emit(ctx, "ammo", f"An ammo icon: {who(state, attacker)} spends 1 {state.content.ammo[prof.ammo].name} "
                                 f"({mar.ammo[prof.ammo]} left).", {"ammo": prof.ammo})
+
+
+def _event_card(state: DoomState, effect: str) -> str | None:
+    return next((c for c in sorted(state.hand) if state.content.invader_card(c).effect == effect), None)
+
+
+def _dark_energies(ctx) -> None:
+    """Seed p. 11 (Sötét energiák): immediately before a marine's attack, remove 1 wound marker
+    from one of your creatures."""
+    state: DoomState = ctx.state
+    card = _event_card(state, "remove_wound")
+    wounded = [f for f, inv in state.invaders.items() if inv.wounds > 0]
+    if not card or not wounded:
+        return
+    opts = [{"card": None}] + [{"card": card, "figure": f} for f in wounded]
+    got = ctx.choose(INVADER, "dark_energies", opts, "Play Dark Energies before this attack?")
+    if got["card"]:
+        E.discard_card(ctx, card, "played: Dark Energies")
+        inv = state.invaders[got["figure"]]
+        inv.wounds = max(0, inv.wounds - state.content.invader_card(card).amount)
+        E.emit(ctx, "dark_energies", f"Dark Energies: {who(state, inv.id)} loses a wound marker.", {})
 
 
 def _heal_window(ctx, target: str) -> None:

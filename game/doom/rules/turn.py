@@ -46,7 +46,7 @@ def legal_actions(state: DoomState) -> list[Action]:
     if state.phase == "discard":
         return [Action("discard", {"card": c}, f"Discard {card_name(state, c)}") for c in sorted(set(state.hand))]
     if state.phase == "spawn":
-        out = [Action("no_spawn", {}, "Play no spawn card")]
+        out = [Action("no_spawn", {}, "Play no spawn card")] + start_events(state)
         for c in sorted(set(state.hand)):
             card = state.content.invader_card(c)
             if card.kind != "spawn":
@@ -111,8 +111,12 @@ def _marine_actions(state: DoomState) -> list[Action]:
 def _kill_actions(state: DoomState) -> list[Action]:
     act = state.act
     if act is None:
+        frenzy = state.flags.get("frenzy")
         out = [Action("activate", {"figure": f}, f"Activate {who(state, f)}")
-               for f in state.invaders if f not in state.activated]
+               for f in state.invaders
+               if f not in state.activated or (f == frenzy and state.activated.count(f) == 1)]
+        if not state.activated:
+            out += start_events(state)  # seed p. 11: before the first invader figure acts
         out.append(Action("end_invader_turn", {}, "End the invader's turn"))
         return out
     fig = act["fig"]
@@ -136,6 +140,39 @@ def _kill_actions(state: DoomState) -> list[Action]:
 
 
 # ============================================================================ helpers
+
+
+def start_events(state: DoomState) -> list[Action]:
+    """Event cards played "at the start of your turn" (seed p. 11): after the cut to 8, before
+    the first invader figure acts. One action per card and choice of its target."""
+    c = state.content
+    out: list[Action] = []
+    for card in sorted(set(state.hand)):
+        spec = c.invader_card(card)
+        if spec.kind != "event" or spec.timing != "start_of_invader_turn":
+            continue
+        label = f"Play {spec.name}"
+        if spec.effect == "destroy_door":
+            for d in sorted(set(state.map.doors) - set(state.destroyed)):
+                out.append(Action("play", {"card": card, "door": d}, f"{label}: destroy door {d}"))
+        elif spec.effect == "close_doors":
+            free = [d for d in sorted(state.map.doors) if d not in state.closed and d not in state.destroyed
+                    and not state.map.doors[d].security and not (set(state.figure_cells()) & state.map.doors[d].flanks)]
+            for i, d in enumerate(free):
+                out.append(Action("play", {"card": card, "doors": [d]}, f"{label}: close door {d}"))
+                if spec.amount >= 2:
+                    for e in free[i + 1:]:
+                        out.append(Action("play", {"card": card, "doors": [d, e]}, f"{label}: close doors {d} and {e}"))
+        elif spec.effect == "activate_twice":
+            for f in state.invaders:
+                out.append(Action("play", {"card": card, "figure": f}, f"{label}: {who(state, f)} activates twice"))
+        elif spec.effect == "type_speed":
+            for mon in sorted({i.monster for i in state.invaders.values()}):
+                out.append(Action("play", {"card": card, "monster": mon},
+                                  f"{label}: every {c.monsters[mon].name} +{spec.amount} MP"))
+        elif spec.effect in ("marine_range_minus", "extra_spawn"):
+            out.append(Action("play", {"card": card}, label))
+    return out
 
 
 def door_cost(state: DoomState, marine: str) -> int:
@@ -239,6 +276,8 @@ def apply(state: DoomState, action: Action) -> list[Event]:
         events = _apply_marine(state, kind, pl)
     elif kind == "discard":
         events = P.start(state, "discard", {"card": pl["card"]})
+    elif kind == "play":
+        events = P.start(state, "play_event", dict(pl))
     elif kind == "no_spawn":
         state.phase = "kill"
         events = [Event("no_spawn", "The invader plays no spawn card.")]
@@ -381,9 +420,11 @@ def _apply_kill(state: DoomState, kind: str, pl: dict[str, Any]) -> list[Event]:
     if kind == "activate":
         fig = pl["figure"]
         mon = state.content.monsters[state.invaders[fig].monster]
-        state.act = {"fig": fig, "mp": mon.move, "attacks": 1, "start": [list(c) for c in state.invaders[fig].cells],
+        speed = state.flags.get("speed")
+        mp = mon.move + (speed[1] if speed and speed[0] == mon.id else 0)
+        state.act = {"fig": fig, "mp": mp, "attacks": 1, "start": [list(c) for c in state.invaders[fig].cells],
                      "left": False}
-        return [Event("activate", f"The invader activates {who(state, fig)} ({mon.move} MP, 1 attack).", {"figure": fig})]
+        return [Event("activate", f"The invader activates {who(state, fig)} ({mp} MP, 1 attack).", {"figure": fig})]
     if kind == "end_invader_turn":
         return P.start(state, "end_invader_turn", {})
     act = state.act
@@ -661,7 +702,43 @@ def _spawn(ctx, card: str, half: int) -> None:
             E.place_invader(ctx, group.monster, [tuple(c) for c in got["cells"]])
     state.hand.remove(card)  # the card stays in hand while it is being played, then is discarded
     state.deck.discard([card])
-    state.phase = "kill"
+    state.flags["spawns"] = state.flags.get("spawns", 1) - 1
+    state.phase = "spawn" if state.flags["spawns"] > 0 else "kill"
+
+
+@P.procedure("play_event")
+def _play_event(ctx, card: str, door: str | None = None, doors: list | None = None, figure: str | None = None,
+                monster: str | None = None) -> None:
+    """The start-of-turn events of the invader deck (spec 8.1; PLACEHOLDER texts except Smash)."""
+    state: DoomState = ctx.state
+    spec = state.content.invader_card(card)
+    E.discard_card(ctx, card, f"played: {spec.name}")
+    if spec.effect == "destroy_door":
+        # Seed p. 9: Smash destroys a door, a security door too; it stays open (spec 11 item 38).
+        if door in state.closed:
+            state.closed.remove(door)
+        state.destroyed.append(door)
+        E.emit(ctx, "smash", f"The invader smashes door {door}: it is gone for good.", {"door": door})
+        E.reveal(ctx)
+    elif spec.effect == "close_doors":
+        for d in doors or []:
+            state.closed = sorted(state.closed + [d])
+            E.emit(ctx, "door", f"Lockdown: door {d} slams shut.", {"door": d, "open": False})
+    elif spec.effect == "marine_range_minus":
+        state.flags["darkness"] = spec.amount
+        E.emit(ctx, "darkness", f"Darkness: every marine attack gets -{spec.amount} range until the "
+                                "invader's next turn.", {})
+    elif spec.effect == "extra_spawn":
+        state.flags["spawns"] = state.flags.get("spawns", 1) + spec.amount if state.phase == "spawn" else spec.amount
+        state.phase = "spawn"
+        E.emit(ctx, "reinforcements", "Reinforcements: the invader may play another spawn card.", {})
+    elif spec.effect == "activate_twice":
+        state.flags["frenzy"] = figure
+        E.emit(ctx, "frenzy", f"Frenzy: {who(state, figure)} may activate twice this turn.", {})
+    elif spec.effect == "type_speed":
+        state.flags["speed"] = [monster, spec.amount]
+        E.emit(ctx, "speed", f"Demonic Speed: every {state.content.monsters[monster].name} gets "
+                             f"+{spec.amount} MP this turn.", {})
 
 
 @P.procedure("end_activation")
@@ -687,6 +764,8 @@ def _end_invader_turn(ctx) -> None:
         inv = state.invaders.get(fig)
         if inv is not None and any(state.has_marker(c, "hazard") for c in inv.cells):
             E.wound(ctx, fig, 1, "a whole activation on a hazard")
+    for key in ("speed", "frenzy", "spawns"):
+        state.flags.pop(key, None)
     if state.outcome is None:
         state.round += 1
         E.emit(ctx, "round", f"Round {state.round} begins.", {"round": state.round})
@@ -725,6 +804,8 @@ def start_invader_turn(ctx) -> None:
     state.phase = "discard"
     state.activated = []
     state.act = None
+    if state.flags.pop("darkness", None) is not None:
+        E.emit(ctx, "darkness", "The Darkness lifts.", {})
     E.emit(ctx, "turn", "The invader's turn.", {})
     drawn = 0
     for _ in range(len(state.seats)):
