@@ -76,3 +76,28 @@ def test_re_execution_reaches_the_same_states():
     finally:
         RESOLVER.live = True
     assert replay.state_hash() == session.state_hash()
+
+
+def test_log_lines_are_plain_words_and_the_hand_stays_hidden(tmp_path):
+    """ENGINE.md: every event has a log line, ids never show; the invader's draws are seen only by
+    the invader (visible_to) while everyone sees how many were drawn; a save loads by replay."""
+    from game.engine.session import load_session
+
+    session = Session.start(TITLE, "knee_deep", seed=6, options={"marines": 2})
+    bot = RandomBot(6)
+    for _ in range(200):
+        if session.is_over():
+            break
+        session.apply(bot.choose(session.legal_actions()))
+    lines = session.log.texts()
+    assert lines and all(line.strip() for line in lines)
+    assert not [line for line in lines if "#" in line], "an id leaked into the log"
+    public = session.log.texts_for(None)
+    names = {c.name for c in shared_content().invader_cards.values()}
+    drawn = [line for line in lines if line.startswith("The invader draws ") and line[18:-1] in names]
+    assert drawn and not set(drawn) & set(public)
+    assert set(drawn) <= set(session.log.texts_for("invader"))
+    path = tmp_path / "doom.json"
+    session.save(path)
+    loaded = load_session(path, TITLE)
+    assert loaded.state_hash() == session.state_hash()

@@ -498,6 +498,7 @@ def _move(ctx, fig: str, path: list) -> None:
             E.check_marine_win(ctx, fig)
             _sentry(ctx, fig)
         else:
+            E.reveal(ctx)  # an invader stepping aside may open a marine's view (spec 3.10)
             _guard_window(ctx, fig)
     if is_marine and Q.cells_of(state, fig):
         E.trigger_encounter(ctx, fig)
