@@ -156,3 +156,46 @@ def test_dodge_card_rerolls_a_marine_attack(dice):
     dice.push("miss")
     act(state, "reroll", dice=[0])
     assert state.invaders[z].wounds == 0
+
+
+def test_trap_after_a_pick_up_lets_two_invaders_act_first():
+    """Seed p. 6-7 (Csapda example): after a marine picks up a shotgun the invader plays Trap and
+    acts at once with up to 2 invaders; then the marine continues its turn."""
+    from tests.doom.conftest import marker
+
+    state = fresh()
+    deal(state, "trap#1")
+    marker(state, "equipment", (2, 8), "shotgun")
+    z1 = put(state, "zombie", (5, 10))
+    z2 = put(state, "zombie", (5, 6))
+    z3 = put(state, "zombie", (4, 11))
+    act(state, "declare", action="run")
+    act(state, "move", to=[3, 8])  # through (2, 8): the shotgun is picked up on the way
+    assert state.marines["red"].weapons == ["shotgun"]
+    act(state, "trap", card="trap#1")
+    assert state.marines["red"].cell == (2, 8)  # the move stops at the pick-up
+    assert TITLE.current_decider(state) == "invader"
+    for z in (z1, z2):
+        act(state, "activate", figure=z)
+        act(state, "end_activation")
+    assert TITLE.current_decider(state) == "red" and state.turn["mp"] == 7
+    assert z3 not in state.activated and not state.activated  # the kill step is untouched
+
+
+def test_ambush_before_a_marines_turn():
+    """Spec 8.1 (PLACEHOLDER): before a marine declares, one invader within 6 squares acts."""
+    state = fresh()
+    deal(state, "ambush#1")
+    z = put(state, "zombie", (5, 10))
+    far = put(state, "zombie", (30, 8))
+    invader_turn(state)
+    act(state, "no_spawn")
+    act(state, "end_invader_turn")
+    assert TITLE.current_decider(state) == "invader"
+    assert {a.get("figure") for a in options(state, "play")} == {z}
+    act(state, "play", card="ambush#1", figure=z)
+    act(state, "activate", figure=z)
+    act(state, "move", to=[[3, 9]])
+    act(state, "end_activation")
+    assert TITLE.current_decider(state) == "red" and state.turn["action"] is None
+    assert far in state.invaders

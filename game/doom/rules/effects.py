@@ -250,10 +250,12 @@ def has_card(state: DoomState, marine: str, effect: str) -> bool:
     return any(state.content.marine_card(c).effect == effect for c in state.marines[marine].cards)
 
 
-def pick_up(ctx, marine: str, cell: Cell, berserk: bool = False) -> None:
+def pick_up(ctx, marine: str, cell: Cell, berserk: bool = False) -> bool:
     """Spec 6.12 and 11 item 28: a marine takes the markers of a square it enters during its own
-    turn (0 MP); a medikit stays at full health; berserk only when asked for (`berserk`)."""
+    turn (0 MP); a medikit stays at full health; berserk only when asked for (`berserk`).
+    Returns whether anything was picked up."""
     state: DoomState = ctx.state
+    took = False
     c = state.content
     mar = state.marines[marine]
     for mk in list(state.markers_at(cell)):
@@ -263,6 +265,7 @@ def pick_up(ctx, marine: str, cell: Cell, berserk: bool = False) -> None:
                 state.keys.append(mk.variant)
             emit(ctx, "key", f"{who(state, marine)} finds the {mk.variant} key: every {mk.variant} security "
                              "door can now be opened by the marines.", {"key": mk.variant})
+            took = True
             continue
         if mk.kind != "equipment":
             continue
@@ -296,6 +299,8 @@ def pick_up(ctx, marine: str, cell: Cell, berserk: bool = False) -> None:
                 text = "the berserk marker (fist only; every hit destroys an invader)"
         state.markers.remove(mk)
         emit(ctx, "pick_up", f"{who(state, marine)} picks up {text} at {sq(cell)}.", {"figure": marine, "item": item})
+        took = True
+    return took
 
 
 def trigger_encounter(ctx, marine: str) -> None:

@@ -46,7 +46,7 @@ def option_words(state: DoomState, kind: str, o: dict[str, Any]) -> str:
         return "Make an aimed attack" if o.get("aim") else "Attack without aiming"
     if kind == "heal":
         return "Heal 1 health now" if o.get("heal") else "Do not heal"
-    if kind in ("hellfire", "dud"):
+    if kind in ("hellfire", "dud", "trap"):
         return f"Play {card_name(state, o['card'])}" if o.get("card") else "Do not play it"
     if kind == "dark_energies":
         return f"Play Dark Energies on {who(state, o['figure'])}" if o.get("card") else "Do not play it"

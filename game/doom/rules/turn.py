@@ -30,7 +30,7 @@ def decider(state: DoomState) -> str | None:
         return None
     if state.proc is not None:
         return state.proc["pending"]["decider"]
-    if state.phase == "marine":
+    if state.phase == "marine" and not state.flags.get("interlude") and not state.flags.get("window"):
         return state.seats[state.seat]
     return INVADER
 
@@ -41,6 +41,10 @@ def legal_actions(state: DoomState) -> list[Action]:
     if state.proc is not None:
         pend = state.proc["pending"]
         return [Action(pend["kind"], dict(o), label) for o, label in zip(pend["options"], pend["labels"])]
+    if state.flags.get("window"):
+        return _window_actions(state)
+    if state.flags.get("interlude"):
+        return _interlude_actions(state)
     if state.phase == "marine":
         return _marine_actions(state)
     if state.phase == "discard":
@@ -105,6 +109,27 @@ def _marine_actions(state: DoomState) -> list[Action]:
            for m in state.markers_at(mar.cell)):
         out.append(Action("pick_up", {"item": "berserk"}, "Take the berserk marker"))
     out.append(Action("end_turn", {}, "End the turn"))
+    return out
+
+
+def _window_actions(state: DoomState) -> list[Action]:
+    """Before a marine declares (seed p. 11: 'immediately before a marine's turn'): Ambush."""
+    w = state.flags["window"]
+    out = [Action("pass", {}, "Play nothing now")]
+    for f in w["figures"]:
+        out.append(Action("play", {"card": w["card"], "figure": f},
+                          f"Play {card_name(state, w['card'])}: {who(state, f)} activates now"))
+    return out
+
+
+def _interlude_actions(state: DoomState) -> list[Action]:
+    """Activations inside a marine's turn (Trap, Ambush): the marine's turn waits."""
+    if state.act is not None:
+        return _kill_actions(state)
+    inter = state.flags["interlude"]
+    out = [Action("activate", {"figure": f}, f"Activate {who(state, f)}")
+           for f in (inter["figures"] or list(state.invaders)) if f in state.invaders and f not in inter["done"]]
+    out.append(Action("end_interlude", {}, "Let the marine carry on"))
     return out
 
 
@@ -272,7 +297,20 @@ def apply(state: DoomState, action: Action) -> list[Event]:
     kind = action.kind
     pl = action.payload
     events: list[Event] = []
-    if state.phase == "marine":
+    if state.flags.get("window"):
+        w = state.flags.pop("window")
+        if kind == "pass":
+            events = []
+        else:
+            events = P.start(state, "play_event", dict(pl))
+            state.flags["interlude"] = {"card": w["card"], "left": 1, "figures": [pl["figure"]], "done": []}
+    elif state.flags.get("interlude"):
+        if kind == "end_interlude":
+            state.flags.pop("interlude")
+            events = [Event("interlude", f"{who(state, state.seats[state.seat])} carries on.")]
+        else:
+            events = _apply_kill(state, kind, pl)
+    elif state.phase == "marine":
         events = _apply_marine(state, kind, pl)
     elif kind == "discard":
         events = P.start(state, "discard", {"card": pl["card"]})
@@ -293,6 +331,10 @@ def refusal(state: DoomState, action: Action) -> str:
     who_now = decider(state)
     if state.proc is not None:
         return f"{who(state, who_now)} must first answer: {state.proc['pending']['prompt']}"
+    if state.flags.get("window"):
+        return "The invader may first play a card before this marine's turn (or pass)."
+    if state.flags.get("interlude"):
+        return f"{who(state, state.seats[state.seat])}'s turn waits: invaders are acting (Trap or Ambush)."
     if state.phase == "marine":
         mar = state.active_marine()
         t = state.turn
@@ -492,9 +534,10 @@ def _move(ctx, fig: str, path: list) -> None:
         if not Q.cells_of(state, fig):
             return
         if is_marine:
-            if state.figure_cells().get(pos[0]) == fig:
-                E.pick_up(ctx, fig, pos[0])
+            took = state.figure_cells().get(pos[0]) == fig and E.pick_up(ctx, fig, pos[0])
             E.reveal(ctx)
+            if took and _trap(ctx, fig):
+                break
             E.check_marine_win(ctx, fig)
             _sentry(ctx, fig)
         else:
@@ -502,6 +545,23 @@ def _move(ctx, fig: str, path: list) -> None:
             _guard_window(ctx, fig)
     if is_marine and Q.cells_of(state, fig):
         E.trigger_encounter(ctx, fig)
+
+
+def _trap(ctx, marine: str) -> bool:
+    """Seed p. 6-7 (Csapda): right after a marine picks up a marker the invader may play Trap and
+    act at once with up to 2 invaders before the marine goes on (its move stops there; MP left
+    can still be used afterwards)."""
+    state: DoomState = ctx.state
+    card = next((c for c in sorted(state.hand) if state.content.invader_card(c).effect == "activate_two"), None)
+    if card is None or not state.invaders or state.outcome is not None:
+        return False
+    if not ctx.choose(INVADER, "trap", [{"card": None}, {"card": card}], "Play Trap now?")["card"]:
+        return False
+    E.discard_card(ctx, card, "played: Trap")
+    n = state.content.invader_card(card).amount
+    state.flags["interlude"] = {"card": card, "left": n, "figures": None, "done": []}
+    E.emit(ctx, "trap", f"Trap! Up to {n} invaders act before {who(state, marine)} goes on.", {})
+    return True
 
 
 def _place(state: DoomState, fig: str, cells: list[Cell]) -> None:
@@ -736,6 +796,8 @@ def _play_event(ctx, card: str, door: str | None = None, doors: list | None = No
     elif spec.effect == "activate_twice":
         state.flags["frenzy"] = figure
         E.emit(ctx, "frenzy", f"Frenzy: {who(state, figure)} may activate twice this turn.", {})
+    elif spec.effect == "ambush":
+        E.emit(ctx, "ambush", f"Ambush! {who(state, figure)} acts before {who(state, state.seats[state.seat])}'s turn.", {})
     elif spec.effect == "type_speed":
         state.flags["speed"] = [monster, spec.amount]
         E.emit(ctx, "speed", f"Demonic Speed: every {state.content.monsters[monster].name} gets "
@@ -751,8 +813,17 @@ def _end_activation(ctx) -> None:
     if inv is not None and not act["left"] and [list(c) for c in inv.cells] == act["start"] \
             and any(state.has_marker(c, "hazard") for c in inv.cells):
         E.wound(ctx, fig, 1, "a whole activation on a hazard")
-    state.activated.append(fig)
     state.act = None
+    inter = state.flags.get("interlude")
+    if inter is None:
+        state.activated.append(fig)
+        return
+    inter["done"].append(fig)
+    inter["left"] -= 1
+    if inter["left"] <= 0 or not [f for f in (inter["figures"] or state.invaders) if f in state.invaders
+                                  and f not in inter["done"]]:
+        state.flags.pop("interlude")
+        E.emit(ctx, "interlude", f"{who(state, state.seats[state.seat])} carries on.", {})
 
 
 @P.procedure("end_invader_turn")
@@ -795,6 +866,13 @@ def start_marine_turn(ctx) -> None:
     state.turn = {"action": None, "mp": 0, "attacks": 0, "either": False, "order_ok": False, "order_placed": False,
                   "adrenaline": False, "start": None if mar.cell is None else list(mar.cell), "left": False}
     E.emit(ctx, "turn", f"{who(state, mar.id)}'s turn.", {"marine": mar.id})
+    card = next((c for c in sorted(state.hand) if state.content.invader_card(c).effect == "ambush"), None)
+    if card is not None and mar.cell is not None:
+        within = state.content.invader_card(card).amount
+        dist = state.map.path_distances(mar.cell, state.closed_set)
+        near = [f for f, inv in state.invaders.items() if min(dist.get(c, 10 ** 6) for c in inv.cells) <= within]
+        if near:
+            state.flags["window"] = {"card": card, "figures": near}
 
 
 def start_invader_turn(ctx) -> None:
