@@ -147,8 +147,18 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str 
             if got["card"]:
                 E.discard_card(ctx, got["card"], "played: Dodge")
                 dodger = INVADER
+    special_ops = marine_attacker and prof.melee and E.has_card(state, attacker, "special_ops")
     if aimed and dodger is not None:
         E.emit(ctx, "reroll", "The aimed attack and the dodge cancel out: no reroll.", {})
+    elif special_ops and not aimed and dodger is None:
+        # Special Ops (spec 7.4 PLACEHOLDER): its melee attacks may reroll one die once.
+        opts = [o for o in _subsets(len(faces)) if len(o["dice"]) <= 1]
+        pick = ctx.choose(attacker, "reroll", opts, "Reroll one die (Special Ops)?")["dice"]
+        if pick:
+            new = roll(state, tuple(faces[i][0] for i in pick))
+            for i, f in zip(pick, new):
+                faces[i] = f
+            E.emit(ctx, "roll", f"Rerolled: now {dice_words(faces)}.", {"faces": faces}, hidden=True)
     elif aimed or dodger is not None:
         chooser = attacker if aimed else dodger
         if chooser not in state.marines and chooser != INVADER:

@@ -200,6 +200,19 @@ def profile(state: DoomState, attacker: str, weapon: str | None) -> Profile:
                     acc += mc.params["amount"]
             elif mc.effect == "damage" and when == "advance" and turn is not None and turn["action"] == "advance":
                 dmg += mc.params["amount"]
+            elif mc.effect == "special_ops" and w.melee:
+                dmg += mc.params["amount"]
+        # Officer (spec 7.4): other marines within N squares of it and in its sight get +N range and damage.
+        for other in state.seats:
+            o = state.marines[other]
+            if other == attacker or o.cell is None or mar.cell is None:
+                continue
+            for card in o.cards:
+                mc = c.marine_card(card)
+                if mc.effect == "officer" and max(abs(o.cell[0] - mar.cell[0]), abs(o.cell[1] - mar.cell[1])) \
+                        <= mc.params["within"] and sees(state, other, mar.cell, attacker):
+                    acc += mc.params["amount"]
+                    dmg += mc.params["amount"]
         return Profile(w.dice, w.melee, w.abilities, w.ammo, acc, dmg)
     mon = c.monsters[state.invaders[attacker].monster]
     return Profile(mon.dice, mon.melee, mon.abilities, "none", mon.abilities.accuracy, mon.abilities.deadly)

@@ -543,6 +543,7 @@ def _move(ctx, fig: str, path: list) -> None:
         else:
             E.reveal(ctx)  # an invader stepping aside may open a marine's view (spec 3.10)
             _guard_window(ctx, fig)
+            _front_guard(ctx, fig)
     if is_marine and Q.cells_of(state, fig):
         E.trigger_encounter(ctx, fig)
 
@@ -626,6 +627,32 @@ def _guard_window(ctx, moving: str | None) -> None:
             A.resolve(ctx, marine, got["weapon"], tuple(got["target"]), "Guard interrupt")
 
 
+def _front_guard(ctx, fig: str) -> None:
+    """Front Guard (spec 7.4 PLACEHOLDER): once per invader turn, a free attack on an invader that
+    steps onto a square adjacent to this marine (a one-shot Sentry)."""
+    state: DoomState = ctx.state
+    used = state.flags.setdefault("front_guard_used", [])
+    for marine in state.seats:
+        if fig not in state.invaders or state.outcome is not None:
+            return
+        mar = state.marines[marine]
+        if marine in used or mar.cell is None or not E.has_card(state, marine, "front_guard"):
+            continue
+        near = [c for c in state.invaders[fig].cells if state.map.adjacent(mar.cell, c, state.closed_set)]
+        if not near:
+            continue
+        opts: list[dict[str, Any]] = [{"use": False}]
+        for w in Q.marine_weapons(state, mar):
+            targets = Q.attack_targets(state, marine, w)
+            opts += [{"use": True, "weapon": w, "target": list(c)} for c in near if c in targets]
+        if len(opts) == 1:
+            continue
+        got = ctx.choose(marine, "guard", opts, f"{who(state, marine)} may attack {who(state, fig)} (Front Guard).")
+        if got["use"]:
+            used.append(marine)
+            A.resolve(ctx, marine, got["weapon"], tuple(got["target"]), "Front Guard")
+
+
 @P.procedure("attack")
 def _attack(ctx, attacker: str, weapon: str | None, target: list) -> None:
     state: DoomState = ctx.state
@@ -636,7 +663,17 @@ def _attack(ctx, attacker: str, weapon: str | None, target: list) -> None:
         if tuple(target) not in Q.attack_targets(state, attacker, None):
             E.emit(ctx, "attack_lost", f"{who(state, attacker)}'s target at {sq(target)} is gone.", {})
             return
+    before = set(state.invaders)
     A.resolve(ctx, attacker, weapon, tuple(target))
+    t = state.turn
+    if attacker in state.marines and t is not None and before - set(state.invaders) and not t.get("killer") \
+            and E.has_card(state, attacker, "killer_instinct") and state.marines[attacker].cell is not None:
+        # Killer Instinct (spec 7.4 PLACEHOLDER): once per turn, after a kill, move N and attack again.
+        bonus = next(state.content.marine_card(c).params["move"] for c in state.marines[attacker].cards
+                     if state.content.marine_card(c).effect == "killer_instinct")
+        t.update(killer=True, mp=t["mp"] + bonus, attacks=t["attacks"] + 1, either=False)
+        E.emit(ctx, "killer_instinct", f"Killer Instinct: {who(state, attacker)} may move {bonus} more squares "
+                                       "and attack once more.", {})
 
 
 @P.procedure("door")
@@ -836,7 +873,7 @@ def _end_invader_turn(ctx) -> None:
         inv = state.invaders.get(fig)
         if inv is not None and any(state.has_marker(c, "hazard") for c in inv.cells):
             E.wound(ctx, fig, 1, "a whole activation on a hazard")
-    for key in ("speed", "frenzy", "spawns"):
+    for key in ("speed", "frenzy", "spawns", "front_guard_used"):
         state.flags.pop(key, None)
     if state.outcome is None:
         state.round += 1
