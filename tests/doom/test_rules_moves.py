@@ -188,3 +188,26 @@ def test_sweep_hits_every_adjacent_enemy(dice):
             act(state, answer, to=None)
     for m in state.marines.values():
         assert m.health == m.max_health - 3
+
+
+def test_no_pick_up_on_a_friends_square():
+    """Spec 11 item 28: a marine passing a square a friend stands on takes nothing there."""
+    state = fresh(marines=2)
+    state.marines["green"].cell = (2, 8)
+    marker(state, "equipment", (2, 8), "shells", 1)
+    shells = state.marines["red"].ammo["shells"]
+    act(state, "declare", action="run")
+    assert reachable(state, "red", 8)[((3, 8),)] == [((2, 8),), ((3, 8),)]  # the path crosses green
+    act(state, "move", to=[3, 8])
+    assert state.marines["red"].ammo["shells"] == shells and state.has_marker((2, 8), "equipment")
+
+
+def test_large_attacker_measures_from_a_square_that_sees_the_target():
+    """Spec 3.8 proposal: the minimum over the attacker's squares that see the target square."""
+    from game.doom.rules.queries import distance
+
+    state = fresh()
+    state.marines["red"].cell = (4, 8)
+    k = put(state, "mancubus", (1, 9), (2, 9), (1, 10), (2, 10))
+    marker(state, "obstacle", (3, 9))  # hides red from (2, 9) and (2, 10), 2 squares away
+    assert distance(state, k, (4, 8), False) == 3  # measured from (1, 9), the square that sees

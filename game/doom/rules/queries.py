@@ -245,7 +245,10 @@ def distance(state: DoomState, attacker: str, target: Cell, indirect: bool) -> i
             if d is not None and (best is None or d < best):
                 best = d
         return best
-    return min(max(abs(a[0] - target[0]), abs(a[1] - target[1])) for a in own)
+    fig = state.figure_cells().get(target)
+    block = all_blocking(state) - set(own) - set(cells_of(state, fig) if fig else ()) - {target}
+    seeing = [a for a in own if len(own) == 1 or state.map.visible(a, target, block, state.closed_set)] or own
+    return min(max(abs(a[0] - target[0]), abs(a[1] - target[1])) for a in seeing)
 
 
 def attack_targets(state: DoomState, attacker: str, weapon: str | None) -> list[Cell]:

@@ -534,7 +534,8 @@ def _move(ctx, fig: str, path: list) -> None:
         if not Q.cells_of(state, fig):
             return
         if is_marine:
-            took = state.figure_cells().get(pos[0]) == fig and E.pick_up(ctx, fig, pos[0])
+            alone = not any(m.id != fig and m.cell == pos[0] for m in state.marines.values())
+            took = alone and E.pick_up(ctx, fig, pos[0])  # never on a friend's square (spec 11 item 28)
             E.reveal(ctx)
             if took and _trap(ctx, fig):
                 break
