@@ -5,6 +5,7 @@ maps/doom/p1_knee_deep.tmx is scenario P1 "Knee-Deep in the Dead" of rules/doom.
 PROPOSAL reconstruction: the original scenario book is not in the seed): areas, doors, props and
 monsters exactly as the spec's tables give them. Open connectors between two areas of the same map
 (C1, C2) are simply edges left without a wall; every other shared area boundary is drawn as a wall.
+maps/doom/p2_reactor.tmx is scenario P2 "Reactor Shutdown" of rules/doom.md 9.4 (PROPOSAL), the same way.
 """
 from __future__ import annotations
 
@@ -152,9 +153,100 @@ def p1() -> None:
     write_tmx(MAPS / "doom" / "p1_knee_deep.tmx", 42, 20, meta, floor, layers)
 
 
+# spec 9.4 "Areas": id -> (name, x0, x1, y0, y1, floor texture, start zone)
+P2_AREAS = {
+    "B1": ("Airlock", 0, 3, 8, 11, "hazard_stripes", True),
+    "B2": ("Service corridor", 4, 19, 9, 10, "panel", True),
+    "B3": ("Control room", 8, 13, 3, 8, "tech_c", False),
+    "B4": ("Coolant store", 12, 17, 11, 16, "grate_dark", False),
+    "B5": ("Reactor hall", 20, 29, 5, 14, "metal_dark", False),
+}
+P2_TEXT = {
+    "B1": "The reactor is running away. Shut it down from the control room and from the reactor hall itself, or nothing on this level survives.",
+    "B2": "The service corridor runs east to the reactor hall.",
+    "B3": "The control room. The shutdown console blinks on the far wall; the operators are still at their desks, after a fashion.",
+    "B4": "The coolant store. A blue keycard is clipped to a rack at the back.",
+    "B5": "The reactor hall. Coolant pools on the floor, and the second console is on the far side.",
+}
+
+
+def p2() -> None:
+    areas = []
+    for aid, (name, x0, x1, y0, y1, _, start) in P2_AREAS.items():
+        props = {"text": P2_TEXT[aid]}
+        if start:
+            props = {"start_zone": True, **props}
+        r = rect(x0, y0, x1, y1)
+        areas.append(Obj(aid, "rectangle", [r[0], r[2]], props))
+    edges = [
+        line(hline(9, 10, 11), "K1", kind="door", door_type="ordinary", state="closed"),
+        line(hline(11, 14, 15), "K2", kind="door", door_type="ordinary", state="closed"),
+        line(vline(20, 9, 10), "K3", kind="door", door_type="security", key="blue", state="closed"),
+    ]
+    walls = [
+        line(hline(9, 8, 9), "B2_B3_west"),
+        line(hline(9, 12, 13), "B2_B3_east"),
+        line(hline(11, 12, 13), "B2_B4_west"),
+        line(hline(11, 16, 17), "B2_B4_east"),
+    ]
+    props = []
+
+    def prop(name, c, r, kind, **extra):
+        props.append(pt(name, *centre(c, r), kind=kind, **extra))
+
+    prop("T1", 0, 11, "teleporter:red")
+    prop("ammo_B1", 2, 11, "equipment:shells", count=1)
+    prop("barrel_B2", 8, 10, "barrel")
+    prop("C1", 10, 4, "encounter:C1")
+    prop("obstacle_B3a", 10, 6, "obstacle")
+    prop("obstacle_B3b", 11, 6, "obstacle")
+    prop("mg_B3", 13, 3, "equipment:machine_gun", count=1)
+    prop("ammo_B3", 8, 3, "equipment:shells", count=2)
+    prop("blue_key", 16, 15, "key:blue")
+    prop("T2", 17, 16, "teleporter:red")
+    prop("medikit_B4", 12, 16, "equipment:medikit", count=1)
+    prop("armour_B4", 13, 11, "equipment:armour", count=1)
+    prop("vent_B4", 12, 12, "vent")
+    prop("C2", 27, 12, "encounter:C2")
+    for i, (c, r) in enumerate(((23, 6), (24, 6), (23, 7), (24, 7))):
+        prop(f"hazard_B5_{i + 1}", c, r, "hazard")
+    prop("obstacle_B5a", 25, 9, "obstacle")
+    prop("obstacle_B5b", 25, 10, "obstacle")
+    prop("barrel_B5a", 21, 13, "barrel")
+    prop("barrel_B5b", 28, 13, "barrel")
+    prop("plasma_B5", 29, 5, "equipment:plasma_gun", count=1)
+    prop("cells_B5", 29, 14, "equipment:cells", count=2)
+    prop("rockets_B5", 21, 14, "equipment:rockets", count=1)
+    prop("vent_B5", 20, 5, "vent")
+
+    figures = []
+
+    def fig(name, monster, c, r, n, **extra):
+        figures.append(pt(name, *centre(c, r), type=monster, min_marines=n, **extra))
+
+    fig("zombie_B2", "zombie", 18, 10, 1)
+    fig("imp_B3", "imp", 12, 4, 1)
+    fig("zombie_B3a", "zombie", 9, 6, 2)
+    fig("zombie_B3b", "zombie", 13, 7, 3)
+    fig("demon_B4", "demon", 15, 13, 1, orientation="east")
+    fig("trite_B4a", "trite", 12, 14, 2)
+    fig("trite_B4b", "trite", 17, 12, 3)
+    fig("mancubus_B5", "mancubus", 26, 6, 1)
+    fig("imp_B5a", "imp", 22, 11, 1)
+    fig("imp_B5b", "imp", 28, 9, 2)
+    fig("archvile_B5", "archvile", 28, 14, 3)
+
+    layers = [("areas", areas), ("edges", edges), ("walls", walls), ("props", props), ("figures", figures)]
+    floor = paint(30, 17, [(rect(x0, y0, x1, y1), tex) for _, x0, x1, y0, y1, tex, _ in P2_AREAS.values()])
+    meta = {"title": "doom", "name": "P2 Reactor Shutdown",
+            "flavour": "Shut the reactor down from both consoles before the meltdown (rules/doom.md 9.4)."}
+    write_tmx(MAPS / "doom" / "p2_reactor.tmx", 30, 17, meta, floor, layers)
+
+
 def main() -> None:
     p1()
-    print("wrote maps/doom/p1_knee_deep.tmx")
+    p2()
+    print("wrote maps/doom/p1_knee_deep.tmx, maps/doom/p2_reactor.tmx")
 
 
 if __name__ == "__main__":

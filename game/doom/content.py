@@ -217,10 +217,12 @@ class Scenario:
     map: str  # path relative to the project root
     frag_target: int
     marine_starts: tuple[tuple[int, int], ...]
-    win_area: str
+    win_area: str  # "" when the marines win another way
     compass: str
     encounters: Mapping[str, Encounter]
     provenance: Provenance
+    win_encounters: tuple[str, ...] = ()  # the marines win once all of these are triggered
+    meltdown: tuple[int, int] | None = None  # (first round, every n rounds): a frag while one is left
 
 
 @dataclass(frozen=True, eq=False)  # hashed by identity (load_map caches on it)
@@ -551,7 +553,8 @@ def load_content(data_dir: str | Path | None = None) -> DoomContent:
     scenarios = {}
     for key, rec in s.section("scenario").items():
         p = ["scenario", key]
-        fields = ("name", "name_hu", "map", "frag_target", "marine_starts", "win_area", "compass", "encounters")
+        fields = ("name", "name_hu", "map", "frag_target", "marine_starts", "win_area", "compass", "encounters",
+                  "win_encounters", "meltdown")
         s.keys(rec, p, fields)
         map_path = s.get(rec, "map", p, str)
         if not (ROOT / map_path).is_file():
@@ -573,11 +576,22 @@ def load_content(data_dir: str | Path | None = None) -> DoomContent:
                 s.ref(a, ammo, "ammo type", [*ep, "ammo", a])
                 gains[a] = s.get(erec["ammo"], a, [*ep, "ammo"], int)
             encounters[eid] = Encounter(eid, s.get(erec, "text", ep, str), _frozen(gains))
+        win_enc = s.get(rec, "win_encounters", p, list, [])
+        for i, e in enumerate(win_enc):
+            s.ref(e, encounters, "encounter", [*p, "win_encounters", i])
+        win_area = s.get(rec, "win_area", p, str, "")
+        if not win_area and not win_enc:
+            raise s.fail(p, "needs a way for the marines to win: win_area or win_encounters")
+        melt = s.get(rec, "meltdown", p, dict, None)
+        meltdown = None
+        if melt is not None:
+            s.keys(melt, [*p, "meltdown"], ("first", "every"))
+            meltdown = (_positive(s, melt, "first", [*p, "meltdown"]), _positive(s, melt, "every", [*p, "meltdown"]))
         scenarios[key] = Scenario(
             key, s.get(rec, "name", p, str), s.get(rec, "name_hu", p, str), map_path,
             _positive(s, rec, "frag_target", p), tuple((int(a), int(b)) for a, b in starts),
-            s.get(rec, "win_area", p, str), s.choice(rec, "compass", p, COMPASS), _frozen(encounters),
-            s.provenance(rec, p, fields))
+            win_area, s.choice(rec, "compass", p, COMPASS), _frozen(encounters),
+            s.provenance(rec, p, fields), tuple(win_enc), meltdown)
 
     content = DoomContent(
         _frozen(dice), _frozen(box), _frozen(monsters), _frozen(ammo), _frozen(weapons), _frozen(items),

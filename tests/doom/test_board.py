@@ -101,7 +101,7 @@ def test_p1_passes_check_map():
 
 
 def test_generator_writes_the_shipped_map(tmp_path, monkeypatch):
-    """tools/make_doom_maps.py is the source of maps/doom/p1_knee_deep.tmx: regenerating gives the same file."""
+    """tools/make_doom_maps.py is the source of the scenario maps: regenerating gives the same files."""
     import importlib.util
     import sys
     from pathlib import Path
@@ -114,6 +114,8 @@ def test_generator_writes_the_shipped_map(tmp_path, monkeypatch):
         spec.loader.exec_module(mod)
         monkeypatch.setattr(mod, "MAPS", tmp_path)
         mod.p1()
+        mod.p2()
     finally:
         sys.path.remove(str(root / "tools"))
-    assert (tmp_path / "doom" / "p1_knee_deep.tmx").read_text() == (root / "maps/doom/p1_knee_deep.tmx").read_text()
+    for name in ("p1_knee_deep.tmx", "p2_reactor.tmx"):
+        assert (tmp_path / "doom" / name).read_text() == (root / "maps" / "doom" / name).read_text()

@@ -43,9 +43,10 @@ def check(state) -> None:
         assert on_board <= c.monsters[monster].figures // 3 * len(state.seats)
 
 
-@pytest.mark.parametrize("seed,marines", [(1, 1), (2, 2), (3, 3)])
-def test_random_games_keep_the_invariants_and_replay(seed, marines):
-    session = Session.start(TITLE, "knee_deep", seed=seed, options={"marines": marines})
+@pytest.mark.parametrize("scenario,seed,marines", [("knee_deep", 1, 1), ("knee_deep", 2, 2), ("knee_deep", 3, 3),
+                                                   ("reactor", 5, 2)])
+def test_random_games_keep_the_invariants_and_replay(scenario, seed, marines):
+    session = Session.start(TITLE, scenario, seed=seed, options={"marines": marines})
     bot = RandomBot(seed)
     check(session.state)
     for _ in range(350):
@@ -55,7 +56,7 @@ def test_random_games_keep_the_invariants_and_replay(seed, marines):
         assert actions, "no legal action although the game is not over"
         session.apply(bot.choose(actions))
         check(session.state)
-    replay = Session.replay(TITLE, "knee_deep", seed, {"marines": marines}, session.actions)
+    replay = Session.replay(TITLE, scenario, seed, {"marines": marines}, session.actions)
     assert replay.state_hash() == session.state_hash()
 
 

@@ -38,7 +38,7 @@ def check_marine_win(ctx, marine: str) -> None:
     state: DoomState = ctx.state
     area = state.content.scenarios[state.scenario].win_area
     cell = state.marines[marine].cell
-    if state.outcome is None and cell is not None and state.map.area_of.get(cell) == area:
+    if area and state.outcome is None and cell is not None and state.map.area_of.get(cell) == area:
         state.outcome = "marines"
         emit(ctx, "game_over", f"{who(state, marine)} reaches the exit: the marines win.", {"winner": "marines"})
 
@@ -321,7 +321,12 @@ def trigger_encounter(ctx, marine: str) -> None:
         for a, n in enc.ammo.items():
             state.marines[marine].ammo[a] = state.marines[marine].ammo.get(a, 0) + n
         gains = ", ".join(f"{n} {state.content.ammo[a].name}" for a, n in enc.ammo.items())
-        emit(ctx, "encounter", f"{enc.text} {who(state, marine)} takes {gains}.".strip(), {"encounter": mk.variant})
+        text = f"{enc.text} {who(state, marine)} takes {gains}." if gains else enc.text
+        emit(ctx, "encounter", text, {"encounter": mk.variant})
+        goal = state.content.scenarios[state.scenario].win_encounters
+        if goal and state.outcome is None and all(e in state.encounters_done for e in goal):
+            state.outcome = "marines"
+            emit(ctx, "game_over", "Every objective is done: the marines win.", {"winner": "marines"})
 
 
 __all__ = ["armour_of", "cells_of", "check_frags", "check_marine_win", "damage_wounds", "destroy_invader",

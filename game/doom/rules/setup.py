@@ -38,11 +38,14 @@ def new_state(scenario: str, seed: int, options: Mapping[str, Any]) -> DoomState
                       Deck.new("invader", c.invader_deck(), rng.stream("invader_deck")), [],
                       Deck.new("marine", c.marine_deck(), rng.stream("marine_deck")))
     m = state.map  # read the map now: a broken scenario fails here, not mid-game
+    for e in sc.win_encounters:
+        if not any(p.kind == "encounter" and p.variant == e for p in m.props):
+            raise ValueError(f"scenario {scenario}: no encounter marker {e!r} on {sc.map}")
     for colour in seats:
         cell = marines[colour].cell
         if cell not in m.floor:
             raise ValueError(f"scenario {scenario}: the start square {cell} of {colour} is not floor")
-    if sc.win_area not in m.areas:
+    if sc.win_area and sc.win_area not in m.areas:
         raise ValueError(f"scenario {scenario}: no area {sc.win_area!r} on {sc.map}")
     state.closed = sorted(d.name for d in m.doors.values() if d.start_closed)
     P.start(state, "setup", {})

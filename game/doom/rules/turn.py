@@ -876,6 +876,12 @@ def _end_invader_turn(ctx) -> None:
             E.wound(ctx, fig, 1, "a whole activation on a hazard")
     for key in ("speed", "frenzy", "spawns", "front_guard_used"):
         state.flags.pop(key, None)
+    sc = state.content.scenarios[state.scenario]
+    if sc.meltdown is not None and state.outcome is None:
+        first, every = sc.meltdown
+        left = [e for e in sc.win_encounters if e not in state.encounters_done]
+        if left and state.round >= first and (state.round - first) % every == 0:
+            E.gain_frag(ctx, f"the meltdown clock at the end of round {state.round}")
     if state.outcome is None:
         state.round += 1
         E.emit(ctx, "round", f"Round {state.round} begins.", {"round": state.round})
