@@ -428,3 +428,39 @@ def test_giving_ammo_and_weapons_costs_1_mp_each_never_armour():
     act(state, "give", to="green", what="shells")
     assert green.weapons == ["shotgun"] and red.weapons == [] and state.turn["mp"] == 6
     assert green.ammo["shells"] == state.content.setups[2].shells + 1
+
+
+def test_several_dodgers_one_reroll_by_the_first_to_the_attackers_left(dice):
+    """Seed p. 12 (Robbantás): if more than one target would dodge a blast, the first dodging
+    player to the attacker's left decides the single reroll (the invader sits last: red first)."""
+    state = fresh(marines=2)
+    red, green = state.marines["red"], state.marines["green"]
+    red.cell, green.cell = (3, 8), (3, 9)
+    for m in (red, green):
+        m.order, m.order_turn = "dodge", -5
+    state.phase, state.turn = "kill", None
+    cyber = put(state, "cyberdemon", (0, 6), (1, 6), (0, 7), (1, 7))
+    act(state, "activate", figure=cyber)
+    dice.push("r3 d2", "r0 d4 +A", "r2 d1", "r1 d1")
+    act(state, "attack", target=[3, 8])
+    assert TITLE.current_decider(state) == "red" and options(state, "reroll")
+    act(state, "reroll", dice=[])
+    assert TITLE.current_decider(state) == "invader" and not options(state, "reroll")  # one reroll only
+    # 8 damage + Deadly 1 = 9 / armour 2 = 4 wounds to each marine in the blast
+    assert red.health == red.max_health - 4 and green.health == green.max_health - 4
+
+
+def test_an_empty_pool_may_recycle_a_figure_from_the_board():
+    """Seed p. 7: no more figures of a type than the box (colours in use) holds; with none left the
+    invader may take one of its figures off the board and bring it in through the spawn card."""
+    state = fresh()  # 1 marine: 2 hell knights (spec 2's even split)
+    far = put(state, "hell_knight", (32, 4), (33, 4), (32, 5), (33, 5))
+    put(state, "hell_knight", (36, 4), (37, 4), (36, 5), (37, 5))
+    state.phase, state.turn = "spawn", None
+    card = deal(state, "hell_knight#1")
+    act(state, "spawn", card=card, half=0)
+    assert {a.kind for a in options(state)} == {"recycle"}
+    act(state, "recycle", figure=far)
+    assert far not in state.invaders and {a.kind for a in options(state)} == {"place"}
+    act(state, "place", **options(state, "place")[0].payload)
+    assert sum(1 for i in state.invaders.values() if i.monster == "hell_knight") == 2

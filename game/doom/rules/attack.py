@@ -136,17 +136,26 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str 
     E.emit(ctx, "roll", f"{who(state, attacker)} rolls {dice_words(faces)}.", {"faces": faces}, hidden=True)
 
     # Rerolls (spec 6.10): Dodge and aimed attacks; both at once cancel; never more than once.
+    # Several targets (Blast, Sweep): one reroll, decided by the first dodging player to the
+    # attacker's left (seed p. 12), i.e. in seat order after the attacker, the invader sitting last.
     dodger = None
-    if target_fig in state.marines and order_usable(state, target_fig, "dodge"):
-        dodger = target_fig
-    elif marine_attacker and target_fig in state.invaders:
-        dodge_cards = [c for c in state.hand if state.content.invader_card(c).effect == "reroll"]
-        if dodge_cards:
+    victims = potential_victims(state, attacker, target, prof)
+    for player in players_left_of(state, attacker):
+        if player == INVADER:
+            if not marine_attacker or not any(v in state.invaders for v in victims):
+                continue
+            dodge_cards = sorted(c for c in state.hand if state.content.invader_card(c).effect == "reroll")
+            if not dodge_cards:
+                continue
             got = ctx.choose(INVADER, "dodge_card", [{"card": None}, {"card": dodge_cards[0]}],
                              "Play a Dodge card against this attack?")
             if got["card"]:
                 E.discard_card(ctx, got["card"], "played: Dodge")
                 dodger = INVADER
+                break
+        elif player in victims and order_usable(state, player, "dodge"):
+            dodger = player
+            break
     special_ops = marine_attacker and prof.melee and E.has_card(state, attacker, "special_ops")
     if aimed and dodger is not None:
         E.emit(ctx, "reroll", "The aimed attack and the dodge cancel out: no reroll.", {})
@@ -207,6 +216,29 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str 
                                 f"({mar.ammo[prof.ammo]} left).", {"ammo": prof.ammo})
 
 
+def players_left_of(state: DoomState, attacker: str) -> list[str]:
+    """Every player in turn order starting after the attacker's seat (the invader sits last)."""
+    seats = state.seats + [INVADER]
+    me = attacker if attacker in state.marines else INVADER
+    i = seats.index(me)
+    return seats[i + 1:] + seats[:i]
+
+
+def potential_victims(state: DoomState, attacker: str, target: Cell, prof: Q.Profile) -> list[str]:
+    """The figures an attack would hit if it hits: the blast area, the attacker's adjacent enemies
+    (Sweep), or the figure on the target square."""
+    ab = prof.abilities
+    if ab.blast:
+        return Q.figures_in(state, Q.blast_area(state, target, ab.blast))
+    if ab.sweep:
+        own = Q.cells_of(state, attacker)
+        near = [c for c, f in state.figure_cells().items()
+                if Q.side_of(state, f) != Q.side_of(state, attacker)
+                and any(state.map.adjacent(a, c, state.closed_set) for a in own)]
+        return Q.figures_in(state, sorted(near))
+    return Q.figures_in(state, [target])
+
+
 def _event_card(state: DoomState, effect: str) -> str | None:
     return next((c for c in sorted(state.hand) if state.content.invader_card(c).effect == effect), None)
 
@@ -247,19 +279,10 @@ def _heal_window(ctx, target: str) -> None:
 def _damage(ctx, attacker: str, weapon: str | None, target: Cell, damage: int, prof: Q.Profile) -> None:
     state: DoomState = ctx.state
     ab = prof.abilities
+    victims = potential_victims(state, attacker, target, prof)
     if ab.blast:
-        area = Q.blast_area(state, target, ab.blast)
-        victims = Q.figures_in(state, area)
-        barrels = [c for c in area if state.has_marker(c, "barrel")]
-    elif ab.sweep:
-        own = Q.cells_of(state, attacker)
-        near = [c for c, f in state.figure_cells().items()
-                if Q.side_of(state, f) != Q.side_of(state, attacker)
-                and any(state.map.adjacent(a, c, state.closed_set) for a in own)]
-        victims = Q.figures_in(state, sorted(near))
-        barrels = [target] if state.has_marker(target, "barrel") else []
+        barrels = [c for c in Q.blast_area(state, target, ab.blast) if state.has_marker(c, "barrel")]
     else:
-        victims = Q.figures_in(state, [target])
         barrels = [target] if state.has_marker(target, "barrel") else []
     berserk = attacker in state.marines and state.marines[attacker].berserk and weapon == "fist"
     knocked = []

@@ -55,6 +55,8 @@ def option_words(state: DoomState, kind: str, o: dict[str, Any]) -> str:
     if kind == "reroll":
         dice = o.get("dice", [])
         return "Reroll nothing" if not dice else "Reroll dice " + ", ".join(str(i + 1) for i in dice)
+    if kind == "recycle":
+        return "Lose it" if o.get("figure") is None else f"Take {who(state, o['figure'])} off the board"
     if kind == "place":
         return "Place on " + " + ".join(sq(c) for c in o["cells"])
     if kind == "knockback":

@@ -791,8 +791,16 @@ def _spawn(ctx, card: str, half: int) -> None:
         for _ in range(group.count):
             name = state.content.monsters[group.monster].name
             if E.pool_left(state, group.monster) < 1:
-                E.emit(ctx, "lost", f"No {name} figure is left: it is lost.", {})
-                continue
+                # Seed p. 7: with every figure of the type in play, the invader may take one off
+                # the board to bring it in again here.
+                mine = [f for f, inv in state.invaders.items() if inv.monster == group.monster]
+                got = ctx.choose(INVADER, "recycle", [{"figure": None}] + [{"figure": f} for f in mine],
+                                 f"Every {name} figure is in play: take one off the board to place it here?")
+                if got["figure"] is None:
+                    E.emit(ctx, "lost", f"No {name} figure is left: it is lost.", {})
+                    continue
+                state.invaders.pop(got["figure"])
+                E.emit(ctx, "recycle", f"The invader takes {who(state, got['figure'])} off the board.", {})
             opts = Q.placements(state, group.monster)
             if not opts:
                 E.emit(ctx, "lost", f"No square out of the marines' sight fits a {name}: it is lost.", {})
