@@ -533,6 +533,13 @@ def _move(ctx, fig: str, path: list) -> None:
         E.enter_square(ctx, fig, pos, here)
         if not Q.cells_of(state, fig):
             return
+        # Passing through a friend: the windows wait for the next square the mover has to itself
+        # (one figure per square whenever anyone may act, spec 3.9).
+        shared = any(m.id != fig and m.cell in pos for m in state.marines.values()) or \
+            any(i.id != fig and set(i.cells) & set(pos) for i in state.invaders.values())
+        if shared:
+            E.reveal(ctx)
+            continue
         if is_marine:
             alone = not any(m.id != fig and m.cell == pos[0] for m in state.marines.values())
             took = alone and E.pick_up(ctx, fig, pos[0])  # never on a friend's square (spec 11 item 28)
