@@ -464,3 +464,22 @@ def test_an_empty_pool_may_recycle_a_figure_from_the_board():
     assert far not in state.invaders and {a.kind for a in options(state)} == {"place"}
     act(state, "place", **options(state, "place")[0].payload)
     assert sum(1 for i in state.invaders.values() if i.monster == "hell_knight") == 2
+
+
+def test_no_guard_window_while_passing_through_a_friend():
+    """Spec 3.6 / 3.9: an invader may pass through another but never stops on it; the Guard window
+    comes at the next square it has to itself."""
+    state = fresh()
+    red = state.marines["red"]
+    red.order, red.order_turn = "guard", -5
+    state.phase, state.turn = "kill", None
+    z = put(state, "zombie", (4, 8))
+    put(state, "zombie", (3, 8))
+    act(state, "activate", figure=z)
+    act(state, "move", to=[[2, 8]])
+    windows = 0
+    while TITLE.current_decider(state) == "red":
+        windows += 1
+        assert len({c for i in state.invaders.values() for c in i.cells}) == 2  # never shared when asked
+        act(state, "guard", use=False)
+    assert windows == 1 and state.invaders[z].cells == [(2, 8)]
