@@ -211,3 +211,16 @@ def test_large_attacker_measures_from_a_square_that_sees_the_target():
     k = put(state, "mancubus", (1, 9), (2, 9), (1, 10), (2, 10))
     marker(state, "obstacle", (3, 9))  # hides red from (2, 9) and (2, 10), 2 squares away
     assert distance(state, k, (4, 8), False) == 3  # measured from (1, 9), the square that sees
+
+
+def test_nobody_walks_into_an_unexplored_area():
+    """Spec 3.1 / 3.10: only the explored part of the map is on the table; an obstacle revealed
+    later could otherwise end up under a figure."""
+    state = fresh()
+    state.revealed = ["A1", "A2"]
+    state.closed = [d for d in state.closed if d != "D1"]
+    state.phase, state.turn = "kill", None
+    z = put(state, "zombie", (14, 8))
+    act(state, "activate", figure=z)
+    reach = {tuple(a.get("to")[0]) for a in options(state, "move")}
+    assert (13, 8) in reach and not any(c[0] >= 16 for c in reach)  # A3 starts at x 16

@@ -341,10 +341,11 @@ def _scatter(ctx, attacker: str, weapon: str | None, target: Cell, damage: int, 
     turn = COMPASS.index(state.content.scenarios[state.scenario].compass)
     dx, dy = DIRECTIONS[COMPASS[(COMPASS.index(head) + turn) % 8]]
     m = state.map
+    explored = Q.revealed_cells(state)  # unexplored pieces are not on the table: off the board
     cur = target
     for _ in range(steps):
         nxt = (cur[0] + dx, cur[1] + dy)
-        if nxt not in m.floor or not m.step_ok(cur, nxt, state.closed_set) or state.has_marker(nxt, "obstacle"):
+        if nxt not in explored or not m.step_ok(cur, nxt, state.closed_set) or state.has_marker(nxt, "obstacle"):
             E.emit(ctx, "scatter", f"The blast's path from {sq(target)} is blocked: nobody is hurt.", {})
             return
         cur = nxt

@@ -70,31 +70,53 @@ def enterable(state: DoomState, fig: str, cell: Cell, figures: dict[Cell, str]) 
     return side_of(state, other) == side_of(state, fig)
 
 
-def figure_moves(state: DoomState, fig: str, cells: tuple[Cell, ...]) -> list[tuple[Cell, ...]]:
+def figure_moves(state: DoomState, fig: str, cells: tuple[Cell, ...], ctx: "_MoveCtx | None" = None) -> list[tuple[Cell, ...]]:
     """The footprints one step (1 MP) away for a figure standing on `cells` (spec 3.6)."""
-    m = state.map
-    closed = state.closed_set
-    figures = state.figure_cells()
+    mc = ctx or _MoveCtx(state, fig)
+    steps, ok = mc.steps, mc.ok
     out: list[tuple[Cell, ...]] = []
-    steps = m.steps(closed)
     if len(cells) == 2:  # a demon: snake steps and diagonal sidesteps (seed p. 11)
         a, b = cells
         for lead, trail in ((a, b), (b, a)):
             for dx, dy in STEPS8[:4]:
                 n = (lead[0] + dx, lead[1] + dy)
-                if n == trail or n not in steps.get(lead, ()) or not enterable(state, fig, n, figures):
+                if n == trail or n not in steps.get(lead, ()) or not ok(n):
                     continue
                 out.append((n, lead))
         for dx, dy in STEPS8[4:]:
             new = tuple((c[0] + dx, c[1] + dy) for c in cells)
-            if all(n in steps.get(c, ()) and enterable(state, fig, n, figures) for c, n in zip(cells, new)):
+            if all(n in steps.get(c, ()) and ok(n) for c, n in zip(cells, new)):
                 out.append(new)
         return out
+    if len(cells) == 1:
+        c = cells[0]
+        return [(n,) for n in steps.get(c, ()) if ok(n)]
     for dx, dy in STEPS8:
         new = tuple((c[0] + dx, c[1] + dy) for c in cells)
-        if all(n in steps.get(c, ()) and enterable(state, fig, n, figures) for c, n in zip(cells, new)):
+        if all(n in steps.get(c, ()) and ok(n) for c, n in zip(cells, new)):
             out.append(new)
     return out
+
+
+class _MoveCtx:
+    """What one movement search needs, computed once: the step table and the enterable test."""
+
+    __slots__ = ("steps", "figures", "blocked", "mine", "fig", "board")
+
+    def __init__(self, state: DoomState, fig: str):
+        self.steps = state.map.steps(state.closed_set)
+        self.figures = state.figure_cells()
+        self.blocked = state.blocking_markers()
+        self.fig = fig
+        self.mine = side_of(state, fig)
+        side = {f: side_of(state, f) for f in set(self.figures.values())}
+        self.blocked |= {c for c, f in self.figures.items() if f != fig and side[f] != self.mine}
+        # Only the explored part of the map is on the table (spec 3.1, 3.10): nobody walks into
+        # an area that has not been revealed.
+        self.board = revealed_cells(state)
+
+    def ok(self, cell: Cell) -> bool:
+        return cell in self.board and cell not in self.blocked
 
 
 def reachable(state: DoomState, fig: str, mp: int) -> dict[tuple[Cell, ...], list[tuple[Cell, ...]]]:
@@ -103,17 +125,18 @@ def reachable(state: DoomState, fig: str, mp: int) -> dict[tuple[Cell, ...], lis
     start = tuple(cells_of(state, fig))
     if not start or mp <= 0:
         return {}
+    mc = _MoveCtx(state, fig)
     parent: dict[tuple[Cell, ...], tuple[Cell, ...] | None] = {start: None}
     frontier = [start]
     for _ in range(mp):
         nxt = []
         for pos in frontier:
-            for n in figure_moves_from(state, fig, pos):
+            for n in figure_moves(state, fig, pos, mc):
                 if n not in parent:
                     parent[n] = pos
                     nxt.append(n)
         frontier = nxt
-    figures = state.figure_cells()
+    figures = mc.figures
     out = {}
     for pos in parent:
         if pos == start or any(figures.get(c, fig) != fig for c in pos):
@@ -348,7 +371,8 @@ def knockback_squares(state: DoomState, victim: str, limit: int) -> list[Cell]:
                 nxt.append(n)
         frontier = nxt
     figures = state.figure_cells()
-    return sorted(c for c in seen if c != start and c not in figures)
+    explored = revealed_cells(state)
+    return sorted(c for c in seen if c != start and c not in figures and c in explored)
 
 
 def demon_orientations() -> tuple[str, ...]:

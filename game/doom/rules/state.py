@@ -148,7 +148,12 @@ class DoomState:
 
     @property
     def map(self) -> DoomMap:
-        return load_map(self.content.scenarios[self.scenario].map, self.content)
+        # Asked thousands of times per action: kept on the object (not a field, not in the JSON).
+        got = self.__dict__.get("_map")
+        if got is None or got[0] != self.scenario:
+            got = (self.scenario, load_map(self.content.scenarios[self.scenario].map, self.content))
+            self.__dict__["_map"] = got
+        return got[1]
 
     @property
     def closed_set(self) -> frozenset[str]:
