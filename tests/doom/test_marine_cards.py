@@ -95,6 +95,8 @@ def test_alert_keeps_guard_when_wounded(dice):
     state.phase, state.turn = "kill", None
     imp = put(state, "imp", (4, 11))
     act(state, "activate", figure=imp)
+    assert "as" in state.proc["pending"]["prompt"] and "is activated" in state.proc["pending"]["prompt"]
+    act(state, "guard", use=False)  # spec 11 item 34: a window before each activation
     act(state, "attack", target=[1, 8])
     assert TITLE.current_decider(state) == "red"  # the Guard window before the invader's roll
     dice.push("r3 d2", "r4 d1")

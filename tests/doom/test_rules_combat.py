@@ -214,6 +214,8 @@ def test_guard_interrupts_an_invader_mid_move(dice):
     if state.phase == "spawn":
         act(state, "no_spawn")
     act(state, "activate", figure=z)
+    assert "as" in state.proc["pending"]["prompt"] and "is activated" in state.proc["pending"]["prompt"]
+    act(state, "guard", use=False)  # spec 11 item 34: a window before each activation
     act(state, "move", to=[[6, 8]])
     windows = 0
     while TITLE.current_decider(state) == "red":
@@ -476,6 +478,8 @@ def test_no_guard_window_while_passing_through_a_friend():
     z = put(state, "zombie", (4, 8))
     put(state, "zombie", (3, 8))
     act(state, "activate", figure=z)
+    assert "as" in state.proc["pending"]["prompt"] and "is activated" in state.proc["pending"]["prompt"]
+    act(state, "guard", use=False)  # spec 11 item 34: a window before each activation
     act(state, "move", to=[[2, 8]])
     windows = 0
     while TITLE.current_decider(state) == "red":

@@ -466,7 +466,8 @@ def _apply_kill(state: DoomState, kind: str, pl: dict[str, Any]) -> list[Event]:
         mp = mon.move + (speed[1] if speed and speed[0] == mon.id else 0)
         state.act = {"fig": fig, "mp": mp, "attacks": 1, "start": [list(c) for c in state.invaders[fig].cells],
                      "left": False}
-        return [Event("activate", f"The invader activates {who(state, fig)} ({mp} MP, 1 attack).", {"figure": fig})]
+        return [Event("activate", f"The invader activates {who(state, fig)} ({mp} MP, 1 attack).", {"figure": fig})] \
+            + P.start(state, "guard_window", {"fig": fig})
     if kind == "end_invader_turn":
         return P.start(state, "end_invader_turn", {})
     act = state.act
@@ -611,7 +612,7 @@ def _sentry(ctx, marine: str) -> None:
             A.resolve(ctx, fig, None, cell, "Sentry")
 
 
-def _guard_window(ctx, moving: str | None) -> None:
+def _guard_window(ctx, moving: str | None, when: str = "moves") -> None:
     """Spec 6.9 Guard: during the invader's turn a marine may discard its Guard order to make an
     interrupt attack; the invader's turn waits until it is resolved."""
     state: DoomState = ctx.state
@@ -627,7 +628,7 @@ def _guard_window(ctx, moving: str | None) -> None:
                 opts.append({"use": True, "weapon": w, "target": list(cell)})
         if len(opts) == 1:
             continue
-        what = f"as {who(state, moving)} moves" if moving else "now"
+        what = f"as {who(state, moving)} {when}" if moving else "before the invader's attack"
         got = ctx.choose(marine, "guard", opts, f"{who(state, marine)} may interrupt with its Guard order {what}.")
         if got["use"]:
             mar.order = None
@@ -659,6 +660,12 @@ def _front_guard(ctx, fig: str) -> None:
         if got["use"]:
             used.append(marine)
             A.resolve(ctx, marine, got["weapon"], tuple(got["target"]), "Front Guard")
+
+
+@P.procedure("guard_window")
+def _guard_window_proc(ctx, fig: str) -> None:
+    """Spec 11 item 34: a Guard window before each invader activation too."""
+    _guard_window(ctx, fig, "is activated")
 
 
 @P.procedure("attack")
