@@ -224,3 +224,70 @@ def test_door_used_from_a_square_next_to_its_squares():
     for cell, ok in (((5, 8), True), ((4, 9), True), ((4, 10), True), ((3, 8), False), ((5, 11), False)):
         red.cell = cell
         assert ("D1" in usable_doors(state, "red")) == ok, cell
+
+
+def test_adrenaline_adds_4_squares_for_the_turn():
+    """Seed p. 9 (Adrenalinjelzők): discarded at the start of a turn for +4 squares of movement."""
+    state = fresh()
+    red = state.marines["red"]
+    red.adrenaline = 1
+    act(state, "adrenaline")
+    act(state, "declare", action="advance")
+    assert state.turn["mp"] == 8 and red.adrenaline == 0
+    assert not options(state, "adrenaline")
+
+
+def test_ready_attack_first_then_no_move(dice):
+    """Spec 6.1 proposal: whichever the marine does first, move or attack, fixes the choice."""
+    state = fresh()
+    put(state, "zombie", (4, 8))
+    act(state, "declare", action="ready")
+    dice.push("miss", "r2 d1")
+    act(state, "attack", weapon="pistol", target=[4, 8])
+    assert not options(state, "move") and not options(state, "door")
+    assert options(state, "order")  # the order marker is still allowed
+
+
+def test_encounter_e1_gives_ammo_to_the_first_marine_ending_its_move_there():
+    """Spec 9.3: E1 (26,9): 'The guard's pack still holds ammunition.' 2 shells; the marker goes."""
+    from tests.doom.conftest import marker
+
+    state = fresh()
+    red = state.marines["red"]
+    red.cell = (24, 9)
+    marker(state, "encounter", (26, 9), "E1")
+    shells = red.ammo["shells"]
+    act(state, "declare", action="run")
+    act(state, "move", to=[27, 9])  # passing over it does not trigger it
+    assert red.ammo["shells"] == shells
+    act(state, "move", to=[26, 9])
+    assert red.ammo["shells"] == shells + 2 and "E1" in state.encounters_done
+    assert not state.has_marker((26, 9), "encounter")
+
+
+def test_respawn_closest_when_no_square_is_8_to_16_away():
+    """Seed p. 9: if no square fits, the one that best satisfies the rule."""
+    from game.doom.rules.turn import respawn_squares
+
+    state = fresh()
+    state.revealed = ["A1"]  # the lounge only: at most 5 squares from anywhere in it
+    red = state.marines["red"]
+    red.death_cell, red.cell, red.dead = (0, 6), None, True
+    spots = respawn_squares(state, "red")
+    dist = state.map.path_distances((0, 6), frozenset())
+    assert spots and all(dist[c] == 5 for c in spots)  # the farthest: the smallest shortfall below 8
+    assert sorted(spots) == sorted(c for c in state.map.areas["A1"] if dist[c] == 5)
+
+
+def test_exploration_places_monsters_for_the_number_of_marines():
+    """Spec 9.2 scaling: A2's zombie (13,9) is [2+], so it appears with 2 or 3 marines only."""
+    for n, expected in ((1, [[(12, 8)]]), (3, [[(12, 8)], [(13, 9)]])):
+        state = TITLE.new_game("knee_deep", 3, {"marines": n})
+        state.marines["red"].cell = (5, 8)
+        if n > 1:
+            state.marines["green"].cell, state.marines["blue"].cell = (1, 10), (1, 11)
+        act(state, "declare", action="run")
+        act(state, "door", door="D1")
+        a2 = state.map.areas["A2"]
+        zombies = sorted(i.cells for i in state.invaders.values() if i.monster == "zombie" and i.cells[0] in a2)
+        assert zombies == expected
