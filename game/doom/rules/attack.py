@@ -208,7 +208,8 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str 
         _scatter(ctx, attacker, weapon, target, damage, prof)
 
     # Ammo check after every attack, hit or miss (spec 6.4 step 6): one token per roll.
-    if marine_attacker and prof.ammo != "none" and ammo_icon:
+    link = why == "blow-through"
+    if marine_attacker and prof.ammo != "none" and ammo_icon and not (link and state.option("blow_through_ammo") == "first_only"):
         mar = state.marines[attacker]
         if mar.ammo.get(prof.ammo, 0) > 0:
             mar.ammo[prof.ammo] -= 1

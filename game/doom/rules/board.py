@@ -165,6 +165,7 @@ class DoomMap:
             raise MapError(problems)
 
         self.sight = GridSight(self.cols, self.rows, self.walls)
+        self._strict: GridSight | None = None
         self._steps: dict[frozenset[str], dict[Cell, tuple[Cell, ...]]] = {}
         self._paths: dict[tuple[Cell, frozenset[str]], dict[Cell, int]] = {}
 
@@ -233,20 +234,30 @@ class DoomMap:
 
     # --- line of sight ---------------------------------------------------------------------
 
-    def visible(self, a: Cell, b: Cell, blocking: Iterable[Cell], closed: frozenset[str]) -> bool:
-        return self.sight.first_blocker(a, b, blocking, self.door_edges(closed)) is None
+    def _sight(self, strict: bool) -> GridSight:
+        """The LOS predicate; `strict` is spec 11 item 11's option (touching any solid corner blocks)."""
+        if not strict:
+            return self.sight
+        if self._strict is None:
+            self._strict = GridSight(self.cols, self.rows, self.walls, strict_corners=True)
+        return self._strict
 
-    def visible_from(self, a: Cell, blocking: frozenset[Cell], closed: frozenset[str]) -> frozenset[Cell]:
-        return self.sight.visible_from(a, blocking, self.door_edges(closed))
+    def visible(self, a: Cell, b: Cell, blocking: Iterable[Cell], closed: frozenset[str], strict: bool = False) -> bool:
+        return self._sight(strict).first_blocker(a, b, blocking, self.door_edges(closed)) is None
+
+    def visible_from(self, a: Cell, blocking: frozenset[Cell], closed: frozenset[str],
+                     strict: bool = False) -> frozenset[Cell]:
+        return self._sight(strict).visible_from(a, blocking, self.door_edges(closed))
 
     def sees(self, viewer: Iterable[Cell], target: Iterable[Cell], blocking: Iterable[Cell],
-             closed: frozenset[str]) -> bool:
+             closed: frozenset[str], strict: bool = False) -> bool:
         """Spec 3.4/3.7: any square of the viewer to any square of the target; the viewer's and
         the target's own squares never block."""
         viewer, target = tuple(viewer), tuple(target)
         block = frozenset(blocking) - set(viewer) - set(target)
         edges = self.door_edges(closed)
-        return any(self.sight.first_blocker(a, b, block, edges) is None for a in viewer for b in target)
+        sight = self._sight(strict)
+        return any(sight.first_blocker(a, b, block, edges) is None for a in viewer for b in target)
 
 
 @lru_cache(maxsize=8)

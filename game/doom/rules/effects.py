@@ -247,7 +247,7 @@ def place_invader(ctx, monster: str, cells: list[Cell]) -> str:
 
 
 def has_card(state: DoomState, marine: str, effect: str) -> bool:
-    return any(state.content.marine_card(c).effect == effect for c in state.marines[marine].cards)
+    return any(c.effect == effect for c in state.cards_of(marine))
 
 
 def pick_up(ctx, marine: str, cell: Cell, berserk: bool = False) -> bool:

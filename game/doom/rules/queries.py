@@ -45,7 +45,7 @@ def marine_sight(state: DoomState, invaders_block: bool = True) -> set[Cell]:
     seen: set[Cell] = set()
     for mar in state.marines.values():
         if mar.cell is not None:
-            seen |= m.visible_from(mar.cell, block - {mar.cell}, state.closed_set)
+            seen |= m.visible_from(mar.cell, block - {mar.cell}, state.closed_set, state.option("strict_corners"))
     return seen
 
 
@@ -53,7 +53,7 @@ def sees(state: DoomState, viewer: str, target_cell: Cell, target_fig: str | Non
     """Spec 3.7 from any square of `viewer` to `target_cell` (the target figure's squares never block)."""
     own = cells_of(state, viewer)
     block = all_blocking(state) - set(own) - set(cells_of(state, target_fig) if target_fig else ()) - {target_cell}
-    return state.map.sees(own, [target_cell], block, state.closed_set)
+    return state.map.sees(own, [target_cell], block, state.closed_set, state.option("strict_corners"))
 
 
 # --- movement --------------------------------------------------------------------------------
@@ -83,7 +83,10 @@ def figure_moves(state: DoomState, fig: str, cells: tuple[Cell, ...], ctx: "_Mov
                 if n == trail or n not in steps.get(lead, ()) or not ok(n):
                     continue
                 out.append((n, lead))
-        for dx, dy in STEPS8[4:]:
+        sides = list(STEPS8[4:])
+        if state.option("demon_sidestep") == "also_perpendicular":  # spec 11 item 14's option
+            sides += [(0, 1), (0, -1)] if a[1] == b[1] else [(1, 0), (-1, 0)]
+        for dx, dy in sides:
             new = tuple((c[0] + dx, c[1] + dy) for c in cells)
             if all(n in steps.get(c, ()) and ok(n) for c, n in zip(cells, new)):
                 out.append(new)
@@ -180,8 +183,9 @@ def usable_doors(state: DoomState, fig: str) -> list[str]:
         if name in state.destroyed:
             continue
         near = set(d.flanks)
-        for f in d.flanks:
-            near.update(steps.get(f, ()))
+        if state.option("door_reach") == "adjacent":
+            for f in d.flanks:
+                near.update(steps.get(f, ()))
         if not (own & near):
             continue
         if d.security and (fig not in state.marines or d.key not in state.keys):
@@ -214,8 +218,7 @@ def profile(state: DoomState, attacker: str, weapon: str | None) -> Profile:
         acc, dmg = w.abilities.accuracy, w.abilities.deadly
         mar = state.marines[attacker]
         turn = state.turn if state.phase == "marine" and state.seats[state.seat] == attacker else None
-        for card in mar.cards:
-            mc = c.marine_card(card)
+        for mc in state.cards_of(attacker):
             when = mc.params.get("when")
             if mc.effect == "accuracy":
                 if (when == "ranged_no_blast" and not w.melee and not w.abilities.blast) or \
@@ -230,8 +233,7 @@ def profile(state: DoomState, attacker: str, weapon: str | None) -> Profile:
             o = state.marines[other]
             if other == attacker or o.cell is None or mar.cell is None:
                 continue
-            for card in o.cards:
-                mc = c.marine_card(card)
+            for mc in state.cards_of(other):
                 if mc.effect == "officer" and max(abs(o.cell[0] - mar.cell[0]), abs(o.cell[1] - mar.cell[1])) \
                         <= mc.params["within"] and sees(state, other, mar.cell, attacker):
                     acc += mc.params["amount"]
@@ -270,7 +272,8 @@ def distance(state: DoomState, attacker: str, target: Cell, indirect: bool) -> i
         return best
     fig = state.figure_cells().get(target)
     block = all_blocking(state) - set(own) - set(cells_of(state, fig) if fig else ()) - {target}
-    seeing = [a for a in own if len(own) == 1 or state.map.visible(a, target, block, state.closed_set)] or own
+    strict = state.option("strict_corners")
+    seeing = [a for a in own if len(own) == 1 or state.map.visible(a, target, block, state.closed_set, strict)] or own
     return min(max(abs(a[0] - target[0]), abs(a[1] - target[1])) for a in seeing)
 
 

@@ -13,7 +13,18 @@ from game.doom.rules.turn import start_marine_turn
 from game.engine.deck import Deck
 from game.engine.rng import Rng
 
-OPTIONS = ("marines",)
+# Rule options (spec 11: every rule choice behind a named option, the proposal the default):
+# name -> (default, allowed values, what it is).
+OPTIONS: dict[str, tuple[Any, tuple[Any, ...], str]] = {
+    "marines": (3, (1, 2, 3), "the number of marines"),
+    "marine_cards": ("all", ("all", "medic_only"), "spec 11 item 6: marine cards off except the Medic"),
+    "strict_corners": (False, (False, True), "spec 11 item 11: a line touching any solid corner is blocked"),
+    "door_reach": ("adjacent", ("adjacent", "flanking"), "seed p. 9 (adjacent to the door's squares) or "
+                   "the spec's flanking squares only (11 item 10)"),
+    "demon_sidestep": ("diagonal", ("diagonal", "also_perpendicular"), "spec 11 item 14"),
+    "blow_through_ammo": ("each_link", ("each_link", "first_only"), "spec 11 item 23: which rolls spend ammo"),
+    "adrenaline": ("any_action", ("any_action", "moving_actions"), "spec 11 item 26: +4 even on Fire"),
+}
 
 
 def new_state(scenario: str, seed: int, options: Mapping[str, Any]) -> DoomState:
@@ -26,6 +37,10 @@ def new_state(scenario: str, seed: int, options: Mapping[str, Any]) -> DoomState
     n = options.get("marines", 3)
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(c.marines):
         raise ValueError(f"Doom is played by 1 to {len(c.marines)} marines (and the invader), not {n!r}")
+    for name, value in options.items():
+        allowed = OPTIONS[name][1]
+        if name != "marines" and (value not in allowed or type(value) is not type(allowed[0])):
+            raise ValueError(f"option {name} must be one of {', '.join(map(repr, allowed))}, not {value!r}")
     sc = c.scenarios[scenario]
     rng = Rng(seed)
     seats = [m.id for m in sorted(c.marines.values(), key=lambda m: m.seat)][:n]
@@ -37,6 +52,7 @@ def new_state(scenario: str, seed: int, options: Mapping[str, Any]) -> DoomState
     state = DoomState(scenario, seed, rng, seats, marines, {}, [],
                       Deck.new("invader", c.invader_deck(), rng.stream("invader_deck")), [],
                       Deck.new("marine", c.marine_deck(), rng.stream("marine_deck")))
+    state.options = {k: v for k, v in options.items() if k != "marines"}
     m = state.map  # read the map now: a broken scenario fails here, not mid-game
     for e in sc.win_encounters:
         if not any(p.kind == "encounter" and p.variant == e for p in m.props):
@@ -60,8 +76,7 @@ def _setup(ctx) -> None:
     for colour in state.seats:
         mar = state.marines[colour]
         mar.cards = state.marine_deck.draw(n_cards)
-        for card in mar.cards:
-            mc = c.marine_card(card)
+        for mc in state.cards_of(colour):
             if mc.effect == "start_health":
                 mar.health += mc.params["amount"]
                 mar.max_health += mc.params["amount"]

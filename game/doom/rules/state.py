@@ -139,6 +139,7 @@ class DoomState:
     proc: dict[str, Any] | None = None  # a resolution waiting for a decision (procedures.py)
     flags: dict[str, Any] = field(default_factory=dict)
     outcome: str | None = None  # "marines" or "invader" once the game is over
+    options: dict[str, Any] = field(default_factory=dict)  # rule options (rules/setup.py OPTIONS)
 
     # --- derived -------------------------------------------------------------------------
 
@@ -158,6 +159,19 @@ class DoomState:
     @property
     def closed_set(self) -> frozenset[str]:
         return frozenset(self.closed)
+
+    def option(self, name: str) -> Any:
+        from game.doom.rules.setup import OPTIONS
+
+        return self.options.get(name, OPTIONS[name][0])
+
+    def cards_of(self, marine: str):
+        """The marine's cards that have an effect (spec 11 item 6: the option marine_cards =
+        "medic_only" turns all but the Medic off)."""
+        cards = [self.content.marine_card(c) for c in self.marines[marine].cards]
+        if self.option("marine_cards") == "medic_only":
+            cards = [c for c in cards if c.effect == "heal_order"]
+        return cards
 
     def active_marine(self) -> Marine:
         return self.marines[self.seats[self.seat]]
@@ -200,7 +214,7 @@ class DoomState:
             "encounters_done": list(self.encounters_done), "round": self.round, "phase": self.phase,
             "seat": self.seat, "turn": _copy(self.turn), "act": _copy(self.act), "activated": list(self.activated),
             "turn_seq": self.turn_seq, "next_id": dict(sorted(self.next_id.items())), "proc": _copy(self.proc),
-            "flags": _copy(self.flags), "outcome": self.outcome,
+            "flags": _copy(self.flags), "outcome": self.outcome, "options": dict(sorted(self.options.items())),
         }
 
     @classmethod
@@ -216,7 +230,7 @@ class DoomState:
             int(d["frags"]), list(d["keys"]), list(d["closed"]), list(d["destroyed"]), list(d["revealed"]),
             list(d["encounters_done"]), int(d["round"]), str(d["phase"]), int(d["seat"]), _copy(d["turn"]),
             _copy(d["act"]), list(d["activated"]), int(d["turn_seq"]), {str(k): int(v) for k, v in d["next_id"].items()},
-            _copy(d["proc"]), _copy(d["flags"]), d["outcome"])
+            _copy(d["proc"]), _copy(d["flags"]), d["outcome"], dict(d["options"]))
 
     def restore(self, data: dict[str, Any]) -> None:
         """Becomes the state `data` describes (the Resolver's re-execution, ENGINE.md)."""

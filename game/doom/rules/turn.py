@@ -201,8 +201,7 @@ def start_events(state: DoomState) -> list[Action]:
 
 
 def door_cost(state: DoomState, marine: str) -> int:
-    for card in state.marines[marine].cards:
-        mc = state.content.marine_card(card)
+    for mc in state.cards_of(marine):
         if mc.effect == "door_cost":
             return mc.params["cost"]
     return state.content.number("door_cost")
@@ -397,9 +396,9 @@ def _apply_marine(state: DoomState, kind: str, pl: dict[str, Any]) -> list[Event
         return [Event("adrenaline", f"{who(state, mar.id)} discards an adrenaline marker: +4 squares of movement.")]
     if kind == "declare":
         a = state.content.actions[pl["action"]]
-        mp = a.move + (state.content.items["adrenaline"].amount if t["adrenaline"] else 0)
-        for card in mar.cards:
-            mc = state.content.marine_card(card)
+        boost = t["adrenaline"] and (a.move > 0 or state.option("adrenaline") == "any_action")
+        mp = a.move + (state.content.items["adrenaline"].amount if boost else 0)
+        for mc in state.cards_of(mar.id):
             if mc.effect == "move_bonus" and a.id in mc.params["actions"]:
                 mp += mc.params["amount"]
         t.update(action=a.id, mp=mp, attacks=a.attacks, either=a.either,
@@ -684,8 +683,7 @@ def _attack(ctx, attacker: str, weapon: str | None, target: list) -> None:
     if attacker in state.marines and t is not None and before - set(state.invaders) and not t.get("killer") \
             and E.has_card(state, attacker, "killer_instinct") and state.marines[attacker].cell is not None:
         # Killer Instinct (spec 7.4 PLACEHOLDER): once per turn, after a kill, move N and attack again.
-        bonus = next(state.content.marine_card(c).params["move"] for c in state.marines[attacker].cards
-                     if state.content.marine_card(c).effect == "killer_instinct")
+        bonus = next(c.params["move"] for c in state.cards_of(attacker) if c.effect == "killer_instinct")
         t.update(killer=True, mp=t["mp"] + bonus, attacks=t["attacks"] + 1, either=False)
         E.emit(ctx, "killer_instinct", f"Killer Instinct: {who(state, attacker)} may move {bonus} more squares "
                                        "and attack once more.", {})
