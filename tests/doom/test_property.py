@@ -102,3 +102,29 @@ def test_log_lines_are_plain_words_and_the_hand_stays_hidden(tmp_path):
     session.save(path)
     loaded = load_session(path, TITLE)
     assert loaded.state_hash() == session.state_hash()
+
+
+def test_illegal_actions_are_refused_with_sentences():
+    """ENGINE.md: an illegal action raises IllegalAction before anything changes, with a sentence
+    (no ids, no payloads); tried with actions that were legal at other moments of a game."""
+    from game.engine.protocol import IllegalAction
+
+    session = Session.start(TITLE, "knee_deep", seed=8, options={"marines": 2})
+    bot = RandomBot(8)
+    seen = []
+    for step in range(200):
+        if session.is_over():
+            break
+        legal = session.legal_actions()
+        if step % 10 == 0:
+            before = session.state_hash()
+            for other in seen[-40:]:
+                if other in legal:
+                    continue
+                with pytest.raises(IllegalAction) as err:
+                    TITLE.apply(session.state, other)
+                reason = err.value.reason
+                assert reason.endswith(".") and "#" not in reason and "{" not in reason, reason
+            assert session.state_hash() == before
+        seen.extend(legal[:5])
+        session.apply(bot.choose(legal))
