@@ -1,8 +1,6 @@
 """Attacks, orders, deaths and spawning (spec doom.md 6.4-6.16, 8.2; seed p. 8-12)."""
 from __future__ import annotations
 
-import pytest
-
 from game.doom.rules import effects as E
 from game.doom.rules.queries import attack_targets, placements
 from tests.doom.conftest import TITLE, act, deal, fresh, marker, options, put, texts

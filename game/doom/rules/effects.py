@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.doom.rules.names import card_name, sq, who
-from game.doom.rules.queries import cells_of, marine_sight
+from game.doom.rules.queries import marine_sight
 from game.doom.rules.state import INVADER, Cell, DoomState, Invader, Marker
 
 
@@ -329,6 +329,6 @@ def trigger_encounter(ctx, marine: str) -> None:
             emit(ctx, "game_over", "Every objective is done: the marines win.", {"winner": "marines"})
 
 
-__all__ = ["armour_of", "cells_of", "check_frags", "check_marine_win", "damage_wounds", "destroy_invader",
+__all__ = ["armour_of", "check_frags", "check_marine_win", "damage_wounds", "destroy_invader",
            "discard_card", "draw_invader_card", "emit", "enter_square", "explode_barrel", "gain_frag", "has_card",
            "kill_marine", "pick_up", "place_invader", "pool_left", "reveal", "trigger_encounter", "wound"]

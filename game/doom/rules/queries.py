@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from game.doom.content import Abilities
-from game.doom.rules.board import ORIENTATIONS
 from game.doom.rules.state import INVADER, Cell, DoomState, Marine
 
 STEPS8 = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -57,17 +56,6 @@ def sees(state: DoomState, viewer: str, target_cell: Cell, target_fig: str | Non
 
 
 # --- movement --------------------------------------------------------------------------------
-
-
-def enterable(state: DoomState, fig: str, cell: Cell, figures: dict[Cell, str]) -> bool:
-    """May `fig` step onto `cell` (spec 3.6): floor, no blocking prop, no enemy figure."""
-    m = state.map
-    if cell not in m.floor or state.has_marker(cell, "obstacle") or state.has_marker(cell, "barrel"):
-        return False
-    other = figures.get(cell)
-    if other is None or other == fig:
-        return True
-    return side_of(state, other) == side_of(state, fig)
 
 
 def figure_moves(state: DoomState, fig: str, cells: tuple[Cell, ...], ctx: "_MoveCtx | None" = None) -> list[tuple[Cell, ...]]:
@@ -151,10 +139,6 @@ def reachable(state: DoomState, fig: str, mp: int) -> dict[tuple[Cell, ...], lis
             p = parent[p]
         out[pos] = path[::-1]
     return out
-
-
-def figure_moves_from(state: DoomState, fig: str, pos: tuple[Cell, ...]) -> list[tuple[Cell, ...]]:
-    return figure_moves(state, fig, pos)
 
 
 def straddles(state: DoomState, door: str) -> bool:
@@ -408,6 +392,6 @@ def _joined(state: DoomState, cells: tuple[Cell, ...]) -> bool:
     return all(any(m.adjacent(a, b, closed) for b in cells if b != a) for a in cells) if len(cells) > 1 else True
 
 
-__all__ = ["ORIENTATIONS", "Profile", "attack_targets", "blast_area", "cells_of", "distance", "enterable",
+__all__ = ["Profile", "attack_targets", "blast_area", "cells_of", "distance",
            "figure_moves", "figures_in", "knockback_squares", "marine_sight", "marine_weapons", "placements",
            "profile", "reachable", "revealed_cells", "sees", "side_of", "straddles", "usable_doors"]
