@@ -86,3 +86,33 @@ def test_blow_through_ammo_first_roll_only(dice):
     dice.push("r0 d4 +A", "r1 d1")
     act(state, "blow_through", to=[3, 10], drop="green")
     assert red.ammo["shells"] == shells - 1
+
+
+def test_frags_for_marine_kills_option(dice):
+    """Spec 11 item 30: by default every killed marine gives a frag, its friends' fire too; the
+    option counts only the invader's kills."""
+    from tests.doom.conftest import marker
+
+    for option, frags in (("always", 1), ("invader_only", 0)):
+        state = with_options(frags_for_marine_kills=option)
+        state.marines["red"].cell = (1, 8)
+        state.marines["red"].health = 1
+        marker(state, "barrel", (2, 8))
+        put(state, "zombie", (3, 8))
+        act(state, "declare", action="fire")
+        dice.push("r2 d2", "r2 d1")  # the pistol hits the barrel next to red: it explodes
+        act(state, "attack", weapon="pistol", target=[2, 8])
+        assert state.marines["red"].dead and state.frags == frags
+
+
+def test_squeeze_option_forbids_a_diagonal_between_two_blockers():
+    """Spec 11 item 13: by default a diagonal step between two enemies is allowed."""
+    from game.doom.rules.queries import reachable
+    from tests.doom.conftest import marker
+
+    state = with_options()
+    put(state, "zombie", (2, 8))
+    marker(state, "obstacle", (1, 9))
+    assert ((2, 9),) in reachable(state, "red", 1)
+    state.options["squeeze"] = "forbidden"
+    assert ((2, 9),) not in reachable(state, "red", 1)

@@ -297,12 +297,12 @@ def _damage(ctx, attacker: str, weapon: str | None, target: Cell, damage: int, p
         if wounds == 0:
             E.emit(ctx, "no_wound", f"{damage} damage does not get through {who(state, v)}'s armour "
                                     f"{E.armour_of(state, v)}.", {"figure": v})
-        E.wound(ctx, v, wounds, "the attack")
+        E.wound(ctx, v, wounds, "the attack", attacker)
         if ab.knockback and damage >= 1 and v in state.marines and state.marines[v].cell is not None:
             knocked.append(v)
     for c in barrels:
         if E.damage_wounds(damage, 1) >= 1:  # spec 11 item 20: barrel armour 1
-            E.explode_barrel(ctx, c)
+            E.explode_barrel(ctx, c, attacker)
     decider = attacker if attacker in state.marines else INVADER
     limit = state.content.number("knockback_squares")
     for v in knocked:

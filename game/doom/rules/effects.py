@@ -80,8 +80,9 @@ def discard_card(ctx, card: str, why: str) -> None:
 # --- wounds and deaths ----------------------------------------------------------------------
 
 
-def wound(ctx, fig: str, wounds: int, why: str, ignore: bool = False) -> None:
-    """`wounds` wounds on a figure (marine health markers, invader wound markers)."""
+def wound(ctx, fig: str, wounds: int, why: str, by: str | None = None) -> None:
+    """`wounds` wounds on a figure (marine health markers, invader wound markers); `by` is the
+    figure whose attack (or barrel) caused them, if any."""
     state: DoomState = ctx.state
     if wounds <= 0:
         return
@@ -98,7 +99,7 @@ def wound(ctx, fig: str, wounds: int, why: str, ignore: bool = False) -> None:
                  {"figure": fig})
             mar.order = None
         if mar.health <= 0:
-            kill_marine(ctx, fig)
+            kill_marine(ctx, fig, by)
         return
     inv = state.invaders.get(fig)
     if inv is None:
@@ -120,7 +121,7 @@ def destroy_invader(ctx, fig: str, why: str) -> None:
     reveal(ctx)
 
 
-def kill_marine(ctx, marine: str) -> None:
+def kill_marine(ctx, marine: str, by: str | None = None) -> None:
     """Spec 6.16: the figure is removed (its square remembered), the invader gains a frag, the
     container is refilled to the starting health and armour, berserk and the order are lost;
     weapons, ammo, adrenaline and cards are kept."""
@@ -136,7 +137,11 @@ def kill_marine(ctx, marine: str) -> None:
     emit(ctx, "killed", f"{who(state, marine)} is killed at {sq(mar.death_cell)}.", {"figure": marine})
     if state.phase == "marine" and state.seats[state.seat] == marine and state.turn is not None:
         state.turn["over"] = True  # spec 11 item 42: killed in its own turn, the turn ends
-    gain_frag(ctx, f"{who(state, marine)} was killed")
+    if by in state.marines and state.option("frags_for_marine_kills") == "invader_only":
+        # Spec 11 item 30's option: a marine killed by a marine's attack or barrel gives no frag.
+        emit(ctx, "no_frag", f"No frag: {who(state, marine)} fell to a marine's own fire.", {})
+    else:
+        gain_frag(ctx, f"{who(state, marine)} was killed")
     reveal(ctx)
 
 
@@ -151,7 +156,7 @@ def armour_of(state: DoomState, fig: str) -> int:
     return state.content.monsters[state.invaders[fig].monster].armour
 
 
-def explode_barrel(ctx, cell: Cell) -> None:
+def explode_barrel(ctx, cell: Cell, by: str | None = None) -> None:
     """Spec 6.15: the marker is removed; every creature on the 8 adjacent squares (not across a
     wall or closed door) takes 1 wound; adjacent barrels explode in turn."""
     state: DoomState = ctx.state
@@ -169,10 +174,10 @@ def explode_barrel(ctx, cell: Cell) -> None:
         if f is not None and f not in hit:
             hit.append(f)
     for f in hit:
-        wound(ctx, f, 1, "the barrel's explosion")
+        wound(ctx, f, 1, "the barrel's explosion", by)
     for n in around:
         if state.has_marker(n, "barrel"):
-            explode_barrel(ctx, n)
+            explode_barrel(ctx, n, by)
     reveal(ctx)
 
 

@@ -81,7 +81,11 @@ def figure_moves(state: DoomState, fig: str, cells: tuple[Cell, ...], ctx: "_Mov
         return out
     if len(cells) == 1:
         c = cells[0]
-        return [(n,) for n in steps.get(c, ()) if ok(n)]
+        out = [(n,) for n in steps.get(c, ()) if ok(n)]
+        if mc.no_squeeze:  # spec 11 item 13's option: not between two diagonal blockers
+            out = [(n,) for (n,) in out if n[0] == c[0] or n[1] == c[1]
+                   or not ((n[0], c[1]) in mc.blocked and (c[0], n[1]) in mc.blocked)]
+        return out
     for dx, dy in STEPS8:
         new = tuple((c[0] + dx, c[1] + dy) for c in cells)
         if all(n in steps.get(c, ()) and ok(n) for c, n in zip(cells, new)):
@@ -92,7 +96,7 @@ def figure_moves(state: DoomState, fig: str, cells: tuple[Cell, ...], ctx: "_Mov
 class _MoveCtx:
     """What one movement search needs, computed once: the step table and the enterable test."""
 
-    __slots__ = ("steps", "figures", "blocked", "mine", "fig", "board")
+    __slots__ = ("steps", "figures", "blocked", "mine", "fig", "board", "no_squeeze")
 
     def __init__(self, state: DoomState, fig: str):
         self.steps = state.map.steps(state.closed_set)
@@ -105,6 +109,7 @@ class _MoveCtx:
         # Only the explored part of the map is on the table (spec 3.1, 3.10): nobody walks into
         # an area that has not been revealed.
         self.board = revealed_cells(state)
+        self.no_squeeze = state.option("squeeze") == "forbidden"
 
     def ok(self, cell: Cell) -> bool:
         return cell in self.board and cell not in self.blocked

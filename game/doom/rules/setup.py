@@ -24,6 +24,10 @@ OPTIONS: dict[str, tuple[Any, tuple[Any, ...], str]] = {
     "demon_sidestep": ("diagonal", ("diagonal", "also_perpendicular"), "spec 11 item 14"),
     "blow_through_ammo": ("each_link", ("each_link", "first_only"), "spec 11 item 23: which rolls spend ammo"),
     "adrenaline": ("any_action", ("any_action", "moving_actions"), "spec 11 item 26: +4 even on Fire"),
+    "frags_for_marine_kills": ("always", ("always", "invader_only"), "spec 11 item 30: a marine killed "
+                               "by marines' fire or a barrel they set off gives a frag, or not"),
+    "squeeze": ("allowed", ("allowed", "forbidden"), "spec 11 item 13: a diagonal step between two "
+                "enemies or obstacles on its two sides"),
 }
 
 

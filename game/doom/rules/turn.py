@@ -627,7 +627,8 @@ def _guard_window(ctx, moving: str | None, when: str = "moves") -> None:
                 opts.append({"use": True, "weapon": w, "target": list(cell)})
         if len(opts) == 1:
             continue
-        what = f"as {who(state, moving)} {when}" if moving else "before the invader's attack"
+        what = f"as {who(state, moving)} {when}" if moving else ("before the invader's attack" if when == "moves"
+                                                                   else "after the spawn")
         got = ctx.choose(marine, "guard", opts, f"{who(state, marine)} may interrupt with its Guard order {what}.")
         if got["use"]:
             mar.order = None
@@ -819,6 +820,7 @@ def _spawn(ctx, card: str, half: int) -> None:
                 continue
             got = ctx.choose(INVADER, "place", [{"cells": o} for o in opts], f"Where does the {name} appear?")
             E.place_invader(ctx, group.monster, [tuple(c) for c in got["cells"]])
+    _guard_window(ctx, None, "")  # Guard may interrupt at any moment of the invader's turn (seed p. 10)
     state.hand.remove(card)  # the card stays in hand while it is being played, then is discarded
     state.deck.discard([card])
     state.flags["spawns"] = state.flags.get("spawns", 1) - 1
