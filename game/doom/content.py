@@ -634,7 +634,37 @@ def shared_content() -> DoomContent:
     return load_content()
 
 
-if __name__ == "__main__":  # pragma: no cover - a quick listing for docs/DOOM.md
-    for file, key, prov in shared_content().records():
+DOC = ROOT / "docs" / "DOOM.md"
+BEGIN, END = "<!-- unverified:begin -->", "<!-- unverified:end -->"
+
+
+def unverified_table(content: DoomContent | None = None) -> str:
+    """The Markdown table of every record not (fully) from the seed, as docs/DOOM.md lists it."""
+    content = content or shared_content()
+    rows = ["| file | record | why not from the seed |", "|---|---|---|"]
+    for file, key, prov in content.records():
         if not prov.verified:
-            print(f"| {file} | {key} | {prov.reason} |")
+            fields = [k for k, v in prov.field_verified.items() if not v]
+            why = prov.reason + (f" (fields: {', '.join(fields)})" if fields else "")
+            rows.append(f"| {file} | `{key}` | {why.replace('|', '/')} |")
+    return "\n".join(rows)
+
+
+def update_doc(path: Path = DOC) -> bool:
+    """Rewrites the table between the markers of docs/DOOM.md; True when it changed."""
+    text = path.read_text(encoding="utf-8")
+    head, rest = text.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    new = f"{head}{BEGIN}\n{unverified_table()}\n{END}{tail}"
+    if new != text:
+        path.write_text(new, encoding="utf-8")
+    return new != text
+
+
+if __name__ == "__main__":  # pragma: no cover
+    import sys
+
+    if "--update-doc" in sys.argv:
+        print("docs/DOOM.md updated" if update_doc() else "docs/DOOM.md is up to date")
+    else:
+        print(unverified_table())

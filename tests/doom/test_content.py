@@ -122,3 +122,11 @@ def test_unknown_key_is_named(data_copy):
     edit(data_copy, "monsters.toml", "move = 4\narmour = 3", "mvoe = 4\narmour = 3")
     with pytest.raises(DataError, match=r"monsters.toml: monster.demon.mvoe \(line \d+\): unknown key 'mvoe'"):
         load_content(data_copy)
+
+
+def test_the_unverified_table_in_docs_is_current():
+    """docs/DOOM.md lists every record not from the seed (python -m game.doom.content --update-doc)."""
+    from game.doom.content import BEGIN, DOC, END, unverified_table
+
+    text = DOC.read_text(encoding="utf-8")
+    assert text.split(BEGIN, 1)[1].split(END, 1)[0].strip() == unverified_table()
