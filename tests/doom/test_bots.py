@@ -12,6 +12,7 @@ from tests.doom.test_property import check
 
 @pytest.mark.parametrize("scenario,seed", [("knee_deep", 1), ("reactor", 1)])
 def test_greedy_games_end_and_replay(scenario, seed):
+    """Spec 11.D (first step): bot-vs-bot games end by the scenario's victory rules and replay exactly."""
     session = Session.start(TITLE, scenario, seed=seed, options={"marines": 2})
     bot = GreedyBot()
     for _ in range(3000):
@@ -28,6 +29,7 @@ def test_greedy_games_end_and_replay(scenario, seed):
 
 
 def test_random_bot_is_seeded():
+    """DESIGN.md: bots take randomness from their own seeded stream, so games replay."""
     session = Session.start(TITLE, "knee_deep", seed=3, options={"marines": 1})
     actions = session.legal_actions()
     assert RandomBot(5).choose(actions) == RandomBot(5).choose(actions)

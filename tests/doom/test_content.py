@@ -70,12 +70,14 @@ def test_seed_pistol_example_is_a_possible_roll():
 
 
 def test_scatter_one_per_copy():
+    """Spec 8.1: every invader card shows a scatter diagram; 11 of 66 show the miss icon."""
     c = shared_content()
     scatters = [c.scatter_of(i) for i in c.invader_deck()]
     assert len(scatters) == 66 and scatters.count("miss") == 11  # spec 8.1: 11 miss icons
 
 
 def test_unknown_die_names_file_key_and_line(data_copy):
+    """DESIGN.md "Content is data": a bad reference names file, key and line."""
     edit(data_copy, "monsters.toml", 'dice = ["yellow", "green"]', 'dice = ["yellow", "gren"]')
     with pytest.raises(DataError) as err:
         load_content(data_copy)
@@ -92,18 +94,21 @@ def test_pool_larger_than_the_box_is_refused(data_copy):
 
 
 def test_unknown_monster_on_a_spawn_card(data_copy):
+    """Spec 8.1: spawn cards name monsters of monsters.toml; a typo is refused with its place."""
     edit(data_copy, "invader_cards.toml", 'monster = "zombie", count = 3', 'monster = "zombi", count = 3')
     with pytest.raises(DataError, match=r"invader_cards.toml: card.zombie_pack.halves\[0\] \(line \d+\): unknown monster 'zombi'"):
         load_content(data_copy)
 
 
 def test_unverified_record_needs_a_reason(data_copy):
+    """Brief / DESIGN.md: data the rulebook lacks is verified = false with a reason."""
     edit(data_copy, "weapons.toml", 'reason = "dice, blast and supply PLACEHOLDER"\n', "")
     with pytest.raises(DataError, match=r"weapons.toml: weapon.bfg.verified \(line \d+\): .*needs a `reason`"):
         load_content(data_copy)
 
 
 def test_field_verified_must_agree_with_verified(data_copy):
+    """A record mixing seed and placeholder values is as verified as its weakest field."""
     edit(data_copy, "monsters.toml",
          'field_verified = { figures = true, footprint = true, move = true, armour = false, health = false, dice = false, melee = false, abilities = false }',
          'field_verified = { figures = true, footprint = true, move = true, armour = true, health = true, dice = true, melee = true, abilities = true }')
@@ -112,6 +117,7 @@ def test_field_verified_must_agree_with_verified(data_copy):
 
 
 def test_deck_of_the_wrong_size(data_copy):
+    """Seed p. 4: the invader deck has 66 cards."""
     edit(data_copy, "invader_cards.toml", "count = 6\n", "count = 5\n")
     edit(data_copy, "invader_cards.toml", '"S1", "miss"]', '"S1"]')
     with pytest.raises(DataError, match="invader deck has 66 cards"):
@@ -119,6 +125,7 @@ def test_deck_of_the_wrong_size(data_copy):
 
 
 def test_unknown_key_is_named(data_copy):
+    """A misspelt key never passes silently (file, key and line)."""
     edit(data_copy, "monsters.toml", "move = 4\narmour = 3", "mvoe = 4\narmour = 3")
     with pytest.raises(DataError, match=r"monsters.toml: monster.demon.mvoe \(line \d+\): unknown key 'mvoe'"):
         load_content(data_copy)

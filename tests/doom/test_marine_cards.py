@@ -10,6 +10,7 @@ def give(state, marine: str, card: str) -> None:
 
 
 def test_scout_moves_further_and_recon_opens_doors_for_1():
+    """Spec 7.4 (PLACEHOLDER effects): Scout +2 MP on Advance, Recon doors for 1 MP."""
     state = fresh()
     give(state, "red", "scout#1")
     give(state, "red", "recon#1")
@@ -21,6 +22,7 @@ def test_scout_moves_further_and_recon_opens_doors_for_1():
 
 
 def test_tactician_places_an_order_during_advance():
+    """Spec 7.4 (PLACEHOLDER): Tactician places an order during Advance as well as Ready."""
     state = fresh()
     act(state, "declare", action="advance")
     assert not options(state, "order")
@@ -31,6 +33,7 @@ def test_tactician_places_an_order_during_advance():
 
 
 def test_marksman_and_sniper_add_range(dice):
+    """Spec 7.4 (PLACEHOLDER): Marksman Accuracy 1 on non-blast ranged attacks, Sniper Accuracy 2 on Fire."""
     state = fresh()
     give(state, "red", "marksman#1")
     give(state, "red", "sniper#1")
@@ -42,6 +45,7 @@ def test_marksman_and_sniper_add_range(dice):
 
 
 def test_ground_assault_adds_damage_during_advance(dice):
+    """Spec 7.4 (PLACEHOLDER): attacks made during Advance get +1 damage."""
     state = fresh()
     give(state, "red", "ground_assault#1")
     put(state, "demon", (3, 8), (4, 8))
@@ -52,6 +56,7 @@ def test_ground_assault_adds_damage_during_advance(dice):
 
 
 def test_officer_helps_marines_near_it(dice):
+    """Spec 7.4 (FFG's description, numbers PLACEHOLDER): +1 range and damage within 2 squares in its sight."""
     state = fresh(marines=2)
     give(state, "green", "officer#1")
     state.marines["red"].cell = (0, 6)
@@ -64,6 +69,7 @@ def test_officer_helps_marines_near_it(dice):
 
 
 def test_special_ops_melee_damage_and_one_reroll(dice):
+    """Spec 7.4 (PLACEHOLDER): melee Deadly 1 and one die rerolled once."""
     state = fresh()
     give(state, "red", "special_ops#1")
     k = put(state, "demon", (2, 9), (3, 9))
@@ -77,6 +83,7 @@ def test_special_ops_melee_damage_and_one_reroll(dice):
 
 
 def test_killer_instinct_moves_and_attacks_again_after_a_kill(dice):
+    """Spec 7.4 (FFG's description): after a kill, move up to 2 and attack once more."""
     state = fresh()
     give(state, "red", "killer_instinct#1")
     put(state, "zombie", (2, 9))
@@ -88,6 +95,7 @@ def test_killer_instinct_moves_and_attacks_again_after_a_kill(dice):
 
 
 def test_alert_keeps_guard_when_wounded(dice):
+    """Spec 7.4 (PLACEHOLDER): the Guard order is not lost when the marine is wounded (seed p. 10 ends it otherwise)."""
     state = fresh()
     red = state.marines["red"]
     give(state, "red", "alert#1")
@@ -105,6 +113,7 @@ def test_alert_keeps_guard_when_wounded(dice):
 
 
 def test_front_guard_attacks_an_invader_stepping_next_to_it(dice):
+    """Spec 7.4 (PLACEHOLDER): once per invader turn, a one-shot Sentry."""
     state = fresh()
     give(state, "red", "front_guard#1")
     state.phase, state.turn = "kill", None

@@ -15,6 +15,7 @@ def with_options(**options):
 
 
 def test_bad_options_are_refused_with_a_sentence():
+    """ENGINE.md: new_game raises ValueError with a sentence for an unknown option or value."""
     with pytest.raises(ValueError, match="option strict_corners must be one of False, True, not 'yes'"):
         TITLE.new_game("knee_deep", 1, {"strict_corners": "yes"})
     with pytest.raises(ValueError, match="unknown option 'colour'"):

@@ -46,6 +46,7 @@ def check(state) -> None:
 @pytest.mark.parametrize("scenario,seed,marines", [("knee_deep", 1, 1), ("knee_deep", 2, 2), ("knee_deep", 3, 3),
                                                    ("reactor", 5, 2)])
 def test_random_games_keep_the_invariants_and_replay(scenario, seed, marines):
+    """Task 5: the invariants after every action of bounded random games, then the replay hash."""
     session = Session.start(TITLE, scenario, seed=seed, options={"marines": marines})
     bot = RandomBot(seed)
     check(session.state)

@@ -39,6 +39,7 @@ def test_any_miss_fails_the_whole_attack(dice):
 
 
 def test_range_short_of_the_distance_fails(dice):
+    """Seed p. 8 (4. lépés): a range total below the target distance fails the attack."""
     state = fresh()
     open_all(state)
     z = put(state, "zombie", (12, 8))
@@ -171,6 +172,7 @@ def test_aim_order_rerolls_any_dice_once(dice):
 
 
 def test_aim_ends_when_the_marine_moves():
+    """Seed p. 9: the Aim marker is discarded when the marine leaves its square."""
     state = fresh()
     red = state.marines["red"]
     red.order, red.order_turn = "aim", -5
@@ -228,6 +230,7 @@ def test_guard_interrupts_an_invader_mid_move(dice):
 
 
 def test_guard_expires_at_the_start_of_the_marines_next_turn():
+    """Seed p. 10: Guard lasts until the marine's next turn starts."""
     state = fresh()
     red = state.marines["red"]
     act(state, "declare", action="ready")

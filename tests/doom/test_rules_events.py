@@ -41,6 +41,7 @@ def test_start_of_turn_events_only_before_the_first_figure_acts():
 
 
 def test_darkness_shortens_marine_range_until_the_next_invader_turn(dice):
+    """Spec 8.1 (Darkness, PLACEHOLDER text): marine attacks get -2 range until the invader's next turn."""
     state = fresh()
     deal(state, "darkness#1")
     invader_turn(state)
@@ -55,6 +56,7 @@ def test_darkness_shortens_marine_range_until_the_next_invader_turn(dice):
 
 
 def test_reinforcements_allow_a_second_spawn_card():
+    """Spec 8.1 (PLACEHOLDER): one extra spawn card this turn (seed p. 7 otherwise allows one)."""
     state = fresh()
     deal(state, "reinforcements#1")
     deal(state, "imp_pair#1")
@@ -69,6 +71,7 @@ def test_reinforcements_allow_a_second_spawn_card():
 
 
 def test_frenzy_lets_one_invader_activate_twice():
+    """Spec 8.1 (PLACEHOLDER): one invader activates twice (seed p. 7 otherwise: once each)."""
     state = fresh()
     deal(state, "frenzy#1")
     z = put(state, "zombie", (20, 10))
@@ -82,6 +85,7 @@ def test_frenzy_lets_one_invader_activate_twice():
 
 
 def test_demonic_speed_adds_mp_to_one_type():
+    """Spec 8.1 (PLACEHOLDER): every invader of one type +2 MP this turn."""
     state = fresh()
     deal(state, "demonic_speed#1")
     z = put(state, "zombie", (20, 10))
@@ -93,6 +97,7 @@ def test_demonic_speed_adds_mp_to_one_type():
 
 
 def test_lockdown_closes_open_ordinary_doors_without_figures_by_them():
+    """Spec 8.1 (PLACEHOLDER): close up to 2 open ordinary doors with no figure on a flanking square."""
     state = fresh()
     state.closed = ["D5", "D6"]
     deal(state, "lockdown#1")
@@ -104,6 +109,7 @@ def test_lockdown_closes_open_ordinary_doors_without_figures_by_them():
 
 
 def test_hellfire_adds_deadly_to_an_invader_attack(dice):
+    """Spec 8.1 (PLACEHOLDER): 'immediately before one of your invaders attacks': Deadly 1."""
     state = fresh()
     deal(state, "hellfire#1")
     state.phase, state.turn = "kill", None
@@ -131,6 +137,7 @@ def test_dark_energies_heals_a_wound_before_a_marine_attack(dice):
 
 
 def test_dud_fails_an_attack_that_shows_an_ammo_icon(dice):
+    """Spec 8.1 (Dud, PLACEHOLDER text): the attack fails, the ammo is still spent (seed p. 9 ammo check)."""
     state = fresh()
     deal(state, "dud#1")
     z = put(state, "zombie", (3, 8))

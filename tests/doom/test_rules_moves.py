@@ -65,6 +65,7 @@ def test_pick_ups_on_the_way_and_medikit_at_full_health():
 
 
 def test_medikit_heals_up_to_3():
+    """Seed p. 9 (Gyógyszerjelzők): up to 3 missing health markers back."""
     state = fresh()
     red = state.marines["red"]
     red.health = red.max_health - 4

@@ -33,6 +33,7 @@ def test_setup_by_number_of_marines(n):
 
 
 def test_unknown_options_and_scenarios_are_sentences():
+    """ENGINE.md: an unknown scenario or option is a ValueError with a sentence."""
     with pytest.raises(ValueError, match="1 to 3 marines"):
         TITLE.new_game("knee_deep", 1, {"marines": 4})
     with pytest.raises(ValueError, match="unknown Doom scenario 'e1m1'"):
@@ -199,6 +200,7 @@ def test_opening_a_door_reveals_the_area_behind_it():
 
 
 def test_illegal_actions_say_why():
+    """ENGINE.md: every illegal action raises IllegalAction with a sentence a player understands."""
     state = fresh()
     with pytest.raises(IllegalAction, match="must declare an action"):
         act(state, "move", to=[2, 8])

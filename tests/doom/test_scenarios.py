@@ -14,6 +14,7 @@ def reactor(marines: int = 1, seed: int = 1):
 
 
 def test_p2_map_passes_check_map_and_starts_in_b1_and_b2():
+    """Spec 9.4: the map follows docs/MAPS.md; B1 and B2 are the start zone; K1-K3 closed."""
     assert check_map("maps/doom/p2_reactor.tmx") == []
     state = reactor()
     assert state.revealed == ["B1", "B2"]  # both start zones (spec 9.4: B2 is open to B1)
@@ -33,6 +34,7 @@ def test_teleporting_into_the_unexplored_coolant_store_reveals_it():
 
 
 def test_both_consoles_win():
+    """Spec 9.4: the marines win at once when both consoles C1 and C2 are activated."""
     state = reactor()
     state.encounters_done.append("C1")
     state.revealed.append("B5")
@@ -48,6 +50,7 @@ def test_both_consoles_win():
 
 
 def test_meltdown_clock_gives_frags_at_rounds_10_and_15():
+    """Spec 9.4: at the end of round 10 and every 5th round after, a frag while a console is inactive."""
     state = reactor()
     state.invaders.clear()
     frags = []
