@@ -293,3 +293,18 @@ def test_exploration_places_monsters_for_the_number_of_marines():
         a2 = state.map.areas["A2"]
         zombies = sorted(i.cells for i in state.invaders.values() if i.monster == "zombie" and i.cells[0] in a2)
         assert zombies == expected
+
+
+def test_invader_refusals_say_why():
+    """ENGINE.md: the invader's illegal actions are refused with sentences too."""
+    state = fresh()
+    state.phase, state.turn = "kill", None
+    z = put(state, "zombie", (20, 10))
+    act(state, "activate", figure=z)
+    with pytest.raises(IllegalAction, match="Zombie 1 cannot attack that square"):
+        act(state, "attack", target=[1, 8])
+    with pytest.raises(IllegalAction, match="cannot reach that place with 3 MP"):
+        act(state, "move", to=[[1, 9]])
+    act(state, "end_activation")
+    with pytest.raises(IllegalAction, match="Zombie 1 has already been activated this turn."):
+        act(state, "activate", figure=z)

@@ -381,8 +381,20 @@ def refusal(state: DoomState, action: Action) -> str:
     if state.phase == "spawn":
         return "The invader plays at most one spawn card now (or none)."
     if state.act is None:
+        if action.kind == "activate" and action.get("figure") in state.invaders:
+            return f"{who(state, action.get('figure'))} has already been activated this turn."
         return "Activate an invader that has not been activated this turn, or end the invader's turn."
-    return f"{action.text or action.kind} is not possible for {who(state, state.act['fig'])} now."
+    fig = who(state, state.act["fig"])
+    if action.kind == "attack":
+        if state.act["attacks"] <= 0:
+            return f"{fig} has already attacked in this activation."
+        return f"{fig} cannot attack that square: it needs a marine or a barrel in sight (melee: adjacent)."
+    if action.kind == "move":
+        return f"{fig} cannot reach that place with {state.act['mp']} MP (walls, closed doors, marines and " \
+               "obstacles block; unexplored areas are not on the table)."
+    if action.kind == "door":
+        return f"{fig} cannot use that door now (invaders never touch security doors; 2 MP, next to the door)."
+    return f"{action.text or action.kind} is not possible for {fig} now."
 
 
 def _apply_marine(state: DoomState, kind: str, pl: dict[str, Any]) -> list[Event]:
