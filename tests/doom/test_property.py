@@ -43,11 +43,19 @@ def check(state) -> None:
         assert on_board <= c.monsters[monster].figures // 3 * len(state.seats)
 
 
-@pytest.mark.parametrize("scenario,seed,marines", [("knee_deep", 1, 1), ("knee_deep", 2, 2), ("knee_deep", 3, 3),
-                                                   ("reactor", 5, 2)])
-def test_random_games_keep_the_invariants_and_replay(scenario, seed, marines):
-    """Task 5: the invariants after every action of bounded random games, then the replay hash."""
-    session = Session.start(TITLE, scenario, seed=seed, options={"marines": marines})
+OTHER_RULES = {"marine_cards": "medic_only", "strict_corners": True, "door_reach": "flanking",
+               "demon_sidestep": "also_perpendicular", "blow_through_ammo": "first_only",
+               "adrenaline": "moving_actions", "frags_for_marine_kills": "invader_only", "squeeze": "forbidden"}
+
+
+@pytest.mark.parametrize("scenario,seed,marines,rules", [
+    ("knee_deep", 1, 1, {}), ("knee_deep", 2, 2, {}), ("knee_deep", 3, 3, {}), ("reactor", 5, 2, {}),
+    ("knee_deep", 7, 2, OTHER_RULES)])
+def test_random_games_keep_the_invariants_and_replay(scenario, seed, marines, rules):
+    """Task 5: the invariants after every action of bounded random games, then the replay hash
+    (also with every rule option of spec 11 switched to its alternative)."""
+    options = {"marines": marines, **rules}
+    session = Session.start(TITLE, scenario, seed=seed, options=options)
     bot = RandomBot(seed)
     check(session.state)
     for _ in range(350):
@@ -57,7 +65,7 @@ def test_random_games_keep_the_invariants_and_replay(scenario, seed, marines):
         assert actions, "no legal action although the game is not over"
         session.apply(bot.choose(actions))
         check(session.state)
-    replay = Session.replay(TITLE, scenario, seed, {"marines": marines}, session.actions)
+    replay = Session.replay(TITLE, scenario, seed, options, session.actions)
     assert replay.state_hash() == session.state_hash()
 
 

@@ -162,7 +162,7 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str 
     elif special_ops and not aimed and dodger is None:
         # Special Ops (spec 7.4 PLACEHOLDER): its melee attacks may reroll one die once.
         opts = [o for o in _subsets(len(faces)) if len(o["dice"]) <= 1]
-        pick = ctx.choose(attacker, "reroll", opts, "Reroll one die (Special Ops)?")["dice"]
+        pick = ctx.choose(attacker, "reroll", opts, f"Reroll one die (Special Ops)? (now {dice_words(faces)})")["dice"]
         if pick:
             new = roll(state, tuple(faces[i][0] for i in pick))
             for i, f in zip(pick, new):
@@ -172,7 +172,8 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str 
         chooser = attacker if aimed else dodger
         if chooser not in state.marines and chooser != INVADER:
             chooser = INVADER
-        pick = ctx.choose(chooser, "reroll", _subsets(len(faces)), "Which dice are rerolled?")["dice"]
+        pick = ctx.choose(chooser, "reroll", _subsets(len(faces)),
+                          f"Which dice are rerolled? (now {dice_words(faces)})")["dice"]
         if pick:
             new = roll(state, tuple(faces[i][0] for i in pick))
             for i, f in zip(pick, new):
