@@ -95,6 +95,12 @@ class GreedyBot:
             if use:
                 return Choice(self._weakest_target(state, use), "an interrupt attack is always worth it")
             return Choice(opts[0], "nothing to attack")
+        if kind == "heal_now":
+            hurt = [a for a in opts if a.get("target")]
+            if hurt:
+                best = min(hurt, key=lambda a: state.marines[a.get("target")].health)
+                return Choice(best, "heal the most hurt marine")
+            return Choice(opts[0], "nobody is hurt")
         if kind in ("aim", "heal"):
             yes = [a for a in opts if a.get(kind)]
             return Choice(yes[0] if yes else opts[0], f"use the {kind.capitalize()} order now")

@@ -488,3 +488,20 @@ def test_no_guard_window_while_passing_through_a_friend():
         assert len({c for i in state.invaders.values() for c in i.cells}) == 2  # never shared when asked
         act(state, "guard", use=False)
     assert windows == 1 and state.invaders[z].cells == [(2, 8)]
+
+
+def test_medic_heals_at_the_start_of_a_turn_but_not_above_full_health():
+    """Seed p. 10 (Gyógyítás): at any moment the Medic discards Heal to give itself or an adjacent
+    marine 1 health back (a fully healthy marine cannot be healed)."""
+    state = fresh(marines=2)
+    red, green = state.marines["red"], state.marines["green"]
+    red.cards.append(state.marine_deck.take("medic#1"))
+    red.order, red.order_turn = "heal", state.turn_seq
+    green.cell, green.health = (2, 8), green.max_health - 2
+    act(state, "declare", action="fire")
+    act(state, "end_turn")  # green's turn starts: red's Heal is usable now
+    assert TITLE.current_decider(state) == "red"
+    assert [a.get("target") for a in options(state, "heal_now")] == [None, "green"]
+    act(state, "heal_now", target="green")
+    assert green.health == green.max_health - 1 and red.order is None
+    assert TITLE.current_decider(state) == "green"

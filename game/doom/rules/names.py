@@ -50,6 +50,8 @@ def option_words(state: DoomState, kind: str, o: dict[str, Any]) -> str:
         return f"Play {card_name(state, o['card'])}" if o.get("card") else "Do not play it"
     if kind == "dark_energies":
         return f"Play Dark Energies on {who(state, o['figure'])}" if o.get("card") else "Do not play it"
+    if kind == "heal_now":
+        return "Not now" if o.get("target") is None else f"Heal {who(state, o['target'])} by 1"
     if kind == "dodge_card":
         return f"Play {card_name(state, o['card'])}" if o.get("card") else "Do not play a Dodge card"
     if kind == "reroll":
