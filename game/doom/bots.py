@@ -220,6 +220,15 @@ class GreedyBot:
         unexplored = [c for c in m.floor if m.area_of.get(c) not in state.revealed]
         return unexplored or list(m.floor)
 
+    def _in_reach(self, state: DoomState, attacker: str, weapon: str | None, target: Cell) -> bool:
+        """Whether the dice could reach the target at all (their largest range numbers)."""
+        prof = Q.profile(state, attacker, weapon)
+        if prof.melee:
+            return True
+        best = sum(max(f["range"] for f in state.content.dice[d].faces) for d in prof.dice) + prof.accuracy
+        dist = Q.distance(state, attacker, target, prof.abilities.indirect)
+        return dist is not None and best >= dist
+
     def _marine(self, state: DoomState, k: dict[str, list[Action]]) -> Choice:
         mar = state.active_marine()
         if "respawn" in k:
@@ -229,12 +238,14 @@ class GreedyBot:
         if "adrenaline" in k:
             return Choice(k["adrenaline"][0], "more movement is always welcome")
         if "declare" in k:
-            can_shoot = any(Q.attack_targets(state, mar.id, w) for w in Q.marine_weapons(state, mar))
+            can_shoot = any(self._in_reach(state, mar.id, w, c) for w in Q.marine_weapons(state, mar)
+                            for c in Q.attack_targets(state, mar.id, w))
             act = "advance" if can_shoot else "run"
             return Choice(next(a for a in k["declare"] if a.get("action") == act),
                           "an enemy is in reach: move and shoot" if can_shoot else "nothing to shoot: run")
-        if "attack" in k:
-            return Choice(self._weakest_target(state, k["attack"]), "shoot the weakest invader in reach")
+        reach = [a for a in k.get("attack", []) if self._in_reach(state, mar.id, a.get("weapon"), tuple(a.get("target")))]
+        if reach:
+            return Choice(self._weakest_target(state, reach), "shoot the weakest invader in reach")
         dist = field_from(state, self._goals(state))
         here = dist.get(mar.cell, FAR)
         for a in k.get("door", []):
