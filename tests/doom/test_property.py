@@ -137,3 +137,25 @@ def test_illegal_actions_are_refused_with_sentences():
             assert session.state_hash() == before
         seen.extend(legal[:5])
         session.apply(bot.choose(legal))
+
+
+def test_undo_goes_back_over_a_move_but_not_over_dice():
+    """DESIGN.md: undo by replay stops at hidden information (a roll) unless the table is casual."""
+    from game.engine.protocol import Action
+    from game.engine.session import UndoRefused
+
+    session = Session.start(TITLE, "knee_deep", seed=2, options={"marines": 1})
+    before = session.state_hash()
+    session.apply(Action("declare", {"action": "run"}))
+    session.apply(Action("move", {"to": [4, 8]}))
+    session.undo()
+    session.undo()
+    assert session.state_hash() == before
+    for action in (Action("declare", {"action": "run"}), Action("move", {"to": [5, 8]}),
+                   Action("door", {"door": "D1"}), Action("end_turn"), Action("no_spawn"),
+                   Action("end_invader_turn"), Action("declare", {"action": "fire"})):
+        session.apply(action)
+    attack = next(a for a in session.legal_actions() if a.kind == "attack")  # the zombie revealed in A2
+    session.apply(attack)
+    with pytest.raises(UndoRefused):
+        session.undo()
