@@ -10,9 +10,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Iterable
 
 from game.doom.rules import queries as Q
+from game.doom.rules.odds import hit_chance, wound_distribution
 from game.doom.rules.names import sq, who
 from game.doom.rules.state import INVADER, Cell, DoomState
 from game.engine.protocol import Action
@@ -93,7 +95,7 @@ class GreedyBot:
         if kind in ("sentry", "guard"):
             use = [a for a in opts if a.get("use")]
             if use:
-                return Choice(self._weakest_target(state, use), "an interrupt attack is always worth it")
+                return Choice(self._weakest_target(state, use), "interrupt with the best odds")
             return Choice(opts[0], "nothing to attack")
         if kind == "heal_now":
             hurt = [a for a in opts if a.get("target")]
@@ -134,22 +136,40 @@ class GreedyBot:
         return Choice(opts[0], "the first option")
 
     def _weakest_target(self, state: DoomState, attacks: list[Action]) -> Action:
+        """The attack with the best exact odds (rules/odds.py): a kill first, then expected wounds."""
         figures = state.figure_cells()
 
-        def health(a: Action) -> int:
-            f = figures.get(tuple(a.get("target")))
+        def score(a: Action) -> tuple[Fraction, Fraction]:
+            target = tuple(a.get("target"))
+            f = figures.get(target)
+            attacker = self._attacker(state, a)
+            if f is None or attacker is None:
+                return (Fraction(0), Fraction(0))
+            prof = Q.profile(state, attacker, a.get("weapon"))
+            dist = Q.distance(state, attacker, target, prof.abilities.indirect)
+            if dist is None:
+                return (Fraction(0), Fraction(0))
             if f in state.marines:
-                return state.marines[f].health
-            if f in state.invaders:
+                armour, left = state.marines[f].armour, state.marines[f].health
+            else:
                 inv = state.invaders[f]
-                return state.content.monsters[inv.monster].health - inv.wounds
-            return FAR
+                mon = state.content.monsters[inv.monster]
+                armour, left = mon.armour, mon.health - inv.wounds
+            wd = wound_distribution(prof.dice, dist, armour, prof.accuracy, prof.deadly, prof.melee, state.content)
+            kill = sum((p for w, p in wd.items() if w >= left), Fraction(0))
+            return (kill, sum((w * p for w, p in wd.items()), Fraction(0)))
 
-        def dice(a: Action) -> int:
-            w = a.get("weapon")
-            return -len(state.content.weapons[w].dice) if w else 0
+        return max(attacks, key=score)
 
-        return min(attacks, key=lambda a: (health(a), dice(a)))
+    def _attacker(self, state: DoomState, a: Action) -> str | None:
+        """Who would make the attack an option stands for (None: not known from the option)."""
+        if a.kind == "guard":
+            return state.proc["pending"]["decider"]
+        if a.kind != "attack":
+            return None  # a Sentry answer: its option does not name the demon
+        if state.act is not None:
+            return state.act["fig"]
+        return state.seats[state.seat]
 
     # --- the invader ---------------------------------------------------------------------------
 
@@ -187,7 +207,7 @@ class GreedyBot:
             best = min(k["activate"], key=lambda a: _near(dist, state.invaders[a.get("figure")].cells))
             return Choice(best, f"{who(state, best.get('figure'))} is the closest to a marine")
         if "attack" in k:
-            return Choice(self._weakest_target(state, k["attack"]), "attack the weakest marine in reach")
+            return Choice(self._weakest_target(state, k["attack"]), "the attack with the best odds to kill or wound")
         if "move" in k and state.act is not None:
             fig = state.act["fig"]
             dist = field_from(state, [m.cell for m in state.marines.values() if m.cell is not None])
@@ -221,13 +241,10 @@ class GreedyBot:
         return unexplored or list(m.floor)
 
     def _in_reach(self, state: DoomState, attacker: str, weapon: str | None, target: Cell) -> bool:
-        """Whether the dice could reach the target at all (their largest range numbers)."""
+        """Whether the attack has any chance to hit (exact odds, rules/odds.py)."""
         prof = Q.profile(state, attacker, weapon)
-        if prof.melee:
-            return True
-        best = sum(max(f["range"] for f in state.content.dice[d].faces) for d in prof.dice) + prof.accuracy
         dist = Q.distance(state, attacker, target, prof.abilities.indirect)
-        return dist is not None and best >= dist
+        return dist is not None and hit_chance(prof.dice, dist, prof.accuracy, prof.melee, state.content) > 0
 
     def _marine(self, state: DoomState, k: dict[str, list[Action]]) -> Choice:
         mar = state.active_marine()
@@ -245,7 +262,7 @@ class GreedyBot:
                           "an enemy is in reach: move and shoot" if can_shoot else "nothing to shoot: run")
         reach = [a for a in k.get("attack", []) if self._in_reach(state, mar.id, a.get("weapon"), tuple(a.get("target")))]
         if reach:
-            return Choice(self._weakest_target(state, reach), "shoot the weakest invader in reach")
+            return Choice(self._weakest_target(state, reach), "the shot with the best odds to kill or wound")
         dist = field_from(state, self._goals(state))
         here = dist.get(mar.cell, FAR)
         for a in k.get("door", []):

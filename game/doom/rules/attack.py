@@ -200,7 +200,10 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str 
     elif not hit:
         E.emit(ctx, "miss", f"Range {rng_total} is short of distance {dist}: the attack fails.", {})
     else:
-        E.emit(ctx, "hit", f"Hit: range {rng_total}, {damage} damage.", {"range": rng_total, "damage": damage})
+        rolled_r, rolled_d = sum(f["range"] for f in fs), sum(f["damage"] for f in fs)
+        r_words = f"range {rng_total}" + (f" ({rolled_r} rolled {rng_total - rolled_r:+d})" if rng_total != rolled_r else "")
+        d_words = f"{damage} damage" + (f" ({rolled_d} rolled {damage - rolled_d:+d})" if damage != rolled_d else "")
+        E.emit(ctx, "hit", f"Hit: {r_words}, {d_words}.", {"range": rng_total, "damage": damage})
 
     ammo_icon = any(f["ammo"] for f in fs)
     if hit:
