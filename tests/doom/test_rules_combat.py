@@ -505,3 +505,16 @@ def test_medic_heals_at_the_start_of_a_turn_but_not_above_full_health():
     act(state, "heal_now", target="green")
     assert green.health == green.max_health - 1 and red.order is None
     assert TITLE.current_decider(state) == "green"
+
+
+def test_no_grenade_into_an_unexplored_area():
+    """Spec 3.10: unexplored areas are not on the table; a blast may target an empty square
+    (11 item 22) but only on the explored map."""
+    state = fresh()
+    state.revealed = ["A1", "A2"]
+    state.closed = [d for d in state.closed if d != "D1"]
+    red = state.marines["red"]
+    red.cell, red.ammo["rockets"] = (9, 8), 1
+    put(state, "zombie", (15, 9))  # in A2, at the open connector to A3
+    targets = attack_targets(state, "red", "grenade")
+    assert (14, 9) in targets and (16, 9) not in targets  # A3 (x 16-21) is unexplored
