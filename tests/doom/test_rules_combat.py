@@ -115,7 +115,9 @@ def test_blast_hits_every_creature_in_the_area_once(dice):
     mancubus = put(state, "mancubus", (19, 8), (20, 8), (19, 9), (20, 9))
     act(state, "declare", action="fire")
     dice.push("r3 d2", "r1 d2")  # yellow + blue: range 4, 4 damage; distance (16,6)-(18,10) = 4
-    act(state, "attack", weapon="grenade", target=[18, 10])
+    events = act(state, "attack", weapon="grenade", target=[18, 10])
+    blast = next(e for e in events if e.kind == "blast")
+    assert sorted(map(tuple, blast.payload["cells"])) == [(x, y) for x in (17, 18, 19) for y in (9, 10, 11)]
     assert z1 not in state.invaders and z2 not in state.invaders  # 4 / armour 1 each
     assert state.invaders[mancubus].wounds == 2  # 4 / armour 2, once
 

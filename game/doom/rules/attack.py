@@ -286,7 +286,12 @@ def _damage(ctx, attacker: str, weapon: str | None, target: Cell, damage: int, p
     ab = prof.abilities
     victims = potential_victims(state, attacker, target, prof)
     if ab.blast:
-        barrels = [c for c in Q.blast_area(state, target, ab.blast) if state.has_marker(c, "barrel")]
+        area = Q.blast_area(state, target, ab.blast)
+        barrels = [c for c in area if state.has_marker(c, "barrel")]
+        # The flood fill itself, for the table's and the tutorial's drawing (spec 12 "tutorial hooks").
+        E.emit(ctx, "blast", f"The blast covers {len(area)} squares around {sq(target)}"
+                             + (f": {', '.join(who(state, v) for v in victims)} caught in it." if victims else "."),
+               {"cells": [list(c) for c in area], "figures": victims})
     else:
         barrels = [target] if state.has_marker(target, "barrel") else []
     berserk = attacker in state.marines and state.marines[attacker].berserk and weapon == "fist"
