@@ -159,3 +159,27 @@ def test_undo_goes_back_over_a_move_but_not_over_dice():
     session.apply(attack)
     with pytest.raises(UndoRefused):
         session.undo()
+
+
+def test_a_loaded_state_answers_a_pending_question_like_the_live_one():
+    """docs/ENGINE.md: a state that was loaded mid-question has no paused frame and goes on by
+    re-execution from the checkpoint, reaching the same state as the live one."""
+    from game.doom.bots import GreedyBot
+
+    session = Session.start(TITLE, "knee_deep", seed=11, options={"marines": 2})
+    bot = GreedyBot()
+    checked = 0
+    for _ in range(600):
+        if session.is_over() or checked >= 5:
+            break
+        state = session.state
+        if state.proc is not None:
+            copy = TITLE.from_json(TITLE.to_json(state))
+            action = session.legal_actions()[-1]
+            TITLE.apply(copy, action)
+            session.apply(action)
+            assert TITLE.state_hash(copy) == session.state_hash()
+            checked += 1
+            continue
+        session.apply(bot.choose(session.legal_actions(), session.state))
+    assert checked >= 1
