@@ -83,8 +83,8 @@ class GameTable(Scene):
         self._size = (0, 0)
         # Every line with who may read it; `log` filters for whoever sits at the table now, so in
         # hot-seat a seat's private lines (the cards it drew) vanish when the table passes on.
-        self._log: list[tuple[str, tuple[str, ...] | None]] = [
-            (self._words(e.event.text), e.event.visible_to) for e in session.log.tail(KEEP)]
+        self._log: list[tuple[str, tuple[str, ...] | None]] = []
+        self.reset_log()
         self.log_scroll = 0  # entries hidden below the panel's bottom (the wheel reads back)
         self._log_rect: pygame.Rect | None = None  # where the log was drawn last
         self.message = ""
@@ -775,6 +775,12 @@ class GameTable(Scene):
     def _end_shown(self) -> bool:
         """The end panel waits for the last move and dice to finish (a click skips them)."""
         return self.session.is_over() and not self.busy
+
+    def reset_log(self) -> None:
+        """The log read again from the session (a new session: the tutorial's Back), each line
+        with who may read it."""
+        self._log = [(self._words(e.event.text), e.event.visible_to) for e in self.session.log.tail(KEEP)]
+        self.log_scroll = 0
 
     def pace(self) -> float:
         """The Settings screen's pace as a factor on bots' pauses and move animations."""

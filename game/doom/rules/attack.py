@@ -1,0 +1,366 @@
+"""One attack, marines and invaders alike (spec doom.md 6.4-6.11): declare a target square,
+Aim, the Medic's Heal, roll, rerolls (Aim, Dodge order, the invader's Dodge card), the hit check
+(any miss fails; range >= distance; melee ignores range), damage / armour, Blast, Sweep,
+Knockback, berserk, barrels, scatter of a failed blast, and the ammo check.
+
+`resolve(ctx, attacker, weapon, target)` is plain code asking ctx.choose; the procedures that
+call it (rules/turn.py) run in the Resolver, so every question is a decision point.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from game.doom.rules import effects as E
+from game.doom.rules import queries as Q
+from game.doom.rules.names import dice_words, sq, weapon_name, who
+from game.doom.rules.state import INVADER, Cell, DoomState
+
+DIRECTIONS = {"N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1), "S": (0, 1), "SW": (-1, 1), "W": (-1, 0),
+              "NW": (-1, -1)}
+COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+
+
+def order_usable(state: DoomState, marine: str, order: str) -> bool:
+    """The marine holds `order`, placed in an earlier turn (spec 11 item 17), and is on the board."""
+    mar = state.marines[marine]
+    return mar.cell is not None and mar.order == order and mar.order_turn != state.turn_seq
+
+
+def _subsets(n: int) -> list[dict[str, Any]]:
+    out = [{"dice": []}]
+    for k in range(1, n + 1):
+        out += [{"dice": list(c)} for c in combinations(range(n), k)]
+    return out
+
+
+def roll(state: DoomState, dice: tuple[str, ...]) -> list[list[Any]]:
+    """[[die id, face name], ...] from the "dice" stream."""
+    rng = state.rng.stream("dice")
+    out = []
+    for d in dice:
+        face = state.content.dice[d].roll(rng)
+        out.append([d, face.name])
+    return out
+
+
+def face(state: DoomState, die: str, name: str):
+    return next(f for f in state.content.dice[die].faces if f.name == name)
+
+
+def resolve(ctx, attacker: str, weapon: str | None, target: Cell, why: str = "") -> None:
+    """An attack, and for a Blow-through weapon its walk (seed p. 12, Láncrombolás): after the
+    first roll, hit or miss, the attack may move to a square adjacent to the previous one,
+    dropping one green or blue die per square; an enemy (or barrel) there in LOS is rolled
+    against with the smaller pool, an empty square only costs the die; never the same target
+    twice; each link needs at least 1 ammo of the weapon's type (seed p. 9)."""
+    state: DoomState = ctx.state
+    target = tuple(target)
+    prof = Q.profile(state, attacker, weapon)
+    figures = state.figure_cells()
+    hit_figs = {figures.get(target)} - {None}
+    resolve_roll(ctx, attacker, weapon, target, why)
+    if not prof.abilities.blow_through or attacker not in state.marines:
+        return
+    pool = list(prof.dice)
+    cur = target
+    m = state.map
+    while state.outcome is None and Q.cells_of(state, attacker):
+        mar = state.marines[attacker]
+        droppable = sorted({d for d in pool if d in ("green", "blue")})
+        if not droppable or mar.ammo.get(prof.ammo, 0) < 1:
+            return
+        opts: list[dict[str, Any]] = [{"to": None}]
+        for n in m.steps(state.closed_set).get(cur, ()):
+            if state.has_marker(n, "obstacle"):
+                continue
+            for d in droppable:
+                opts.append({"to": list(n), "drop": d})
+        got = ctx.choose(attacker, "blow_through", opts, "Walk the attack on (Blow-through)?")
+        if got["to"] is None:
+            return
+        pool.remove(got["drop"])
+        cur = tuple(got["to"])
+        fig = state.figure_cells().get(cur)
+        E.emit(ctx, "blow_through", f"The attack walks on to {sq(cur)}, dropping a {got['drop']} die.", {})
+        enemy = fig is not None and Q.side_of(state, fig) != Q.side_of(state, attacker) and fig not in hit_figs
+        barrel = fig is None and state.has_marker(cur, "barrel")
+        if (enemy or barrel) and Q.sees(state, attacker, cur, fig):
+            if fig is not None:
+                hit_figs.add(fig)
+            resolve_roll(ctx, attacker, weapon, cur, "blow-through", tuple(pool))
+
+
+def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str = "",
+                 dice: tuple[str, ...] | None = None) -> None:
+    """One attack roll against one target square (spec 6.4 steps 1-6)."""
+    state: DoomState = ctx.state
+    if state.outcome is not None or not Q.cells_of(state, attacker):
+        return
+    target = tuple(target)
+    prof = Q.profile(state, attacker, weapon)
+    if dice is not None:
+        prof = Q.Profile(dice, prof.melee, prof.abilities, prof.ammo, prof.accuracy, prof.deadly)
+    figures = state.figure_cells()
+    target_fig = figures.get(target)
+    marine_attacker = attacker in state.marines
+    ab = prof.abilities
+    dist = Q.distance(state, attacker, target, ab.indirect)
+    what = f" with the {weapon_name(state, weapon)}" if marine_attacker else ""
+    victim = who(state, target_fig) if target_fig else "the barrel"
+    E.emit(ctx, "attack", f"{who(state, attacker)} attacks {victim} at {sq(target)}{what}"
+                          f"{' (' + why + ')' if why else ''}; distance {dist}.",
+           {"attacker": attacker, "weapon": weapon, "target": list(target), "distance": dist})
+
+    aimed = ab.aim
+    if marine_attacker and order_usable(state, attacker, "aim"):
+        if ctx.choose(attacker, "aim", [{"aim": False}, {"aim": True}], "Make this an aimed attack?")["aim"]:
+            state.marines[attacker].order = None
+            aimed = True
+            E.emit(ctx, "aim", f"{who(state, attacker)} discards its Aim order: an aimed attack.", {})
+
+    # The Medic's Heal may be used before the roll, not after (seed p. 10).
+    if target_fig in state.marines:
+        _heal_window(ctx, target_fig)
+    deadly = prof.deadly
+    if marine_attacker:
+        _dark_energies(ctx)
+    else:
+        card = _event_card(state, "deadly")
+        if card and ctx.choose(INVADER, "hellfire", [{"card": None}, {"card": card}],
+                               "Play Hellfire on this attack?")["card"]:
+            E.discard_card(ctx, card, "played: Hellfire")
+            deadly += state.content.invader_card(card).amount
+
+    faces = roll(state, prof.dice)
+    E.emit(ctx, "roll", f"{who(state, attacker)} rolls {dice_words(faces)}.", {"faces": faces}, hidden=True)
+
+    # Rerolls (spec 6.10): Dodge and aimed attacks; both at once cancel; never more than once.
+    # Several targets (Blast, Sweep): one reroll, decided by the first dodging player to the
+    # attacker's left (seed p. 12), i.e. in seat order after the attacker, the invader sitting last.
+    dodger = None
+    victims = potential_victims(state, attacker, target, prof)
+    for player in players_left_of(state, attacker):
+        if player == INVADER:
+            if not marine_attacker or not any(v in state.invaders for v in victims):
+                continue
+            dodge_cards = sorted(c for c in state.hand if state.content.invader_card(c).effect == "reroll")
+            if not dodge_cards:
+                continue
+            got = ctx.choose(INVADER, "dodge_card", [{"card": None}, {"card": dodge_cards[0]}],
+                             "Play a Dodge card against this attack?")
+            if got["card"]:
+                E.discard_card(ctx, got["card"], "played: Dodge")
+                dodger = INVADER
+                break
+        elif player in victims and order_usable(state, player, "dodge"):
+            dodger = player
+            break
+    special_ops = marine_attacker and prof.melee and E.has_card(state, attacker, "special_ops")
+    if aimed and dodger is not None:
+        E.emit(ctx, "reroll", "The aimed attack and the dodge cancel out: no reroll.", {})
+    elif special_ops and not aimed and dodger is None:
+        # Special Ops (spec 7.4 PLACEHOLDER): its melee attacks may reroll one die once.
+        opts = [o for o in _subsets(len(faces)) if len(o["dice"]) <= 1]
+        pick = ctx.choose(attacker, "reroll", opts, f"Reroll one die (Special Ops)? (now {dice_words(faces)})")["dice"]
+        if pick:
+            new = roll(state, tuple(faces[i][0] for i in pick))
+            for i, f in zip(pick, new):
+                faces[i] = f
+            E.emit(ctx, "roll", f"Rerolled: now {dice_words(faces)}.", {"faces": faces}, hidden=True)
+    elif aimed or dodger is not None:
+        chooser = attacker if aimed else dodger
+        if chooser not in state.marines and chooser != INVADER:
+            chooser = INVADER
+        pick = ctx.choose(chooser, "reroll", _subsets(len(faces)),
+                          f"Which dice are rerolled? (now {dice_words(faces)})")["dice"]
+        if pick:
+            new = roll(state, tuple(faces[i][0] for i in pick))
+            for i, f in zip(pick, new):
+                faces[i] = f
+            E.emit(ctx, "roll", f"Rerolled: now {dice_words(faces)}.", {"faces": faces}, hidden=True)
+
+    fs = [face(state, d, n) for d, n in faces]
+    missed = any(f["miss"] for f in fs)
+    rng_total = sum(f["range"] for f in fs) + prof.accuracy
+    if marine_attacker and state.flags.get("darkness"):
+        rng_total = max(0, rng_total - state.flags["darkness"])
+    damage = sum(f["damage"] for f in fs) + deadly
+    dud = False
+    if marine_attacker and not missed and any(f["ammo"] for f in fs):
+        card = _event_card(state, "attack_fails")
+        if card and ctx.choose(INVADER, "dud", [{"card": None}, {"card": card}], "Play Dud on this attack?")["card"]:
+            E.discard_card(ctx, card, "played: Dud")
+            dud = True
+    hit = not missed and not dud and (prof.melee or (dist is not None and rng_total >= dist))
+    if dud:
+        E.emit(ctx, "miss", "Dud: the attack fails (the ammo is still spent).", {})
+    elif missed:
+        E.emit(ctx, "miss", "A die shows a miss: the attack fails.", {})
+    elif not hit:
+        E.emit(ctx, "miss", f"Range {rng_total} is short of distance {dist}: the attack fails.", {})
+    else:
+        rolled_r, rolled_d = sum(f["range"] for f in fs), sum(f["damage"] for f in fs)
+        r_words = f"range {rng_total}" + (f" ({rolled_r} rolled {rng_total - rolled_r:+d})" if rng_total != rolled_r else "")
+        d_words = f"{damage} damage" + (f" ({rolled_d} rolled {damage - rolled_d:+d})" if damage != rolled_d else "")
+        E.emit(ctx, "hit", f"Hit: {r_words}, {d_words}.", {"range": rng_total, "damage": damage})
+
+    ammo_icon = any(f["ammo"] for f in fs)
+    if hit:
+        _damage(ctx, attacker, weapon, target, damage, prof)
+    elif ab.blast:
+        _scatter(ctx, attacker, weapon, target, damage, prof)
+
+    # Ammo check after every attack, hit or miss (spec 6.4 step 6): one token per roll.
+    link = why == "blow-through"
+    if marine_attacker and prof.ammo != "none" and ammo_icon and not (link and state.option("blow_through_ammo") == "first_only"):
+        mar = state.marines[attacker]
+        if mar.ammo.get(prof.ammo, 0) > 0:
+            mar.ammo[prof.ammo] -= 1
+            E.emit(ctx, "ammo", f"An ammo icon: {who(state, attacker)} spends 1 {state.content.ammo[prof.ammo].name} "
+                                f"({mar.ammo[prof.ammo]} left).", {"ammo": prof.ammo})
+
+
+def players_left_of(state: DoomState, attacker: str) -> list[str]:
+    """Every player in turn order starting after the attacker's seat (the invader sits last)."""
+    seats = state.seats + [INVADER]
+    me = attacker if attacker in state.marines else INVADER
+    i = seats.index(me)
+    return seats[i + 1:] + seats[:i]
+
+
+def potential_victims(state: DoomState, attacker: str, target: Cell, prof: Q.Profile) -> list[str]:
+    """The figures an attack would hit if it hits: the blast area, the attacker's adjacent enemies
+    (Sweep), or the figure on the target square."""
+    ab = prof.abilities
+    if ab.blast:
+        return Q.figures_in(state, Q.blast_area(state, target, ab.blast))
+    if ab.sweep:
+        own = Q.cells_of(state, attacker)
+        near = [c for c, f in state.figure_cells().items()
+                if Q.side_of(state, f) != Q.side_of(state, attacker)
+                and any(state.map.adjacent(a, c, state.closed_set) for a in own)]
+        return Q.figures_in(state, sorted(near))
+    return Q.figures_in(state, [target])
+
+
+def _event_card(state: DoomState, effect: str) -> str | None:
+    return next((c for c in sorted(state.hand) if state.content.invader_card(c).effect == effect), None)
+
+
+def _dark_energies(ctx) -> None:
+    """Seed p. 11 (Sötét energiák): immediately before a marine's attack, remove 1 wound marker
+    from one of your creatures."""
+    state: DoomState = ctx.state
+    card = _event_card(state, "remove_wound")
+    wounded = [f for f, inv in state.invaders.items() if inv.wounds > 0]
+    if not card or not wounded:
+        return
+    opts = [{"card": None}] + [{"card": card, "figure": f} for f in wounded]
+    got = ctx.choose(INVADER, "dark_energies", opts, "Play Dark Energies before this attack?")
+    if got["card"]:
+        E.discard_card(ctx, card, "played: Dark Energies")
+        inv = state.invaders[got["figure"]]
+        inv.wounds = max(0, inv.wounds - state.content.invader_card(card).amount)
+        E.emit(ctx, "dark_energies", f"Dark Energies: {who(state, inv.id)} loses a wound marker.", {})
+
+
+def _heal_window(ctx, target: str) -> None:
+    state: DoomState = ctx.state
+    mar = state.marines[target]
+    for medic in state.seats:
+        if not order_usable(state, medic, "heal") or mar.health >= mar.max_health or mar.cell is None:
+            continue
+        mc = state.marines[medic].cell
+        if medic != target and not state.map.adjacent(mc, mar.cell, state.closed_set):
+            continue
+        if ctx.choose(medic, "heal", [{"heal": False}, {"heal": True}], f"Heal {who(state, target)} before the roll?")["heal"]:
+            state.marines[medic].order = None
+            mar.health += 1
+            E.emit(ctx, "heal", f"{who(state, medic)} uses its Heal order: {who(state, target)} heals 1 "
+                                f"({mar.health} health).", {"figure": target})
+
+
+def _damage(ctx, attacker: str, weapon: str | None, target: Cell, damage: int, prof: Q.Profile) -> None:
+    state: DoomState = ctx.state
+    ab = prof.abilities
+    victims = potential_victims(state, attacker, target, prof)
+    if ab.blast:
+        area = Q.blast_area(state, target, ab.blast)
+        barrels = [c for c in area if state.has_marker(c, "barrel")]
+        # The flood fill itself, for the table's and the tutorial's drawing (spec 12 "tutorial hooks").
+        E.emit(ctx, "blast", f"The blast covers {len(area)} squares around {sq(target)}"
+                             + (f": {', '.join(who(state, v) for v in victims)} caught in it." if victims else "."),
+               {"cells": [list(c) for c in area], "figures": victims})
+    else:
+        barrels = [target] if state.has_marker(target, "barrel") else []
+    berserk = attacker in state.marines and state.marines[attacker].berserk and weapon == "fist"
+    knocked = []
+    for v in victims:
+        if v not in state.marines and v not in state.invaders:
+            continue  # removed meanwhile
+        if berserk and v in state.invaders:
+            E.destroy_invader(ctx, v, "a berserk fist")
+            continue
+        wounds = E.damage_wounds(damage, E.armour_of(state, v))
+        if wounds == 0:
+            E.emit(ctx, "no_wound", f"{damage} damage does not get through {who(state, v)}'s armour "
+                                    f"{E.armour_of(state, v)}.", {"figure": v})
+        E.wound(ctx, v, wounds, "the attack", attacker)
+        if ab.knockback and damage >= 1 and v in state.marines and state.marines[v].cell is not None:
+            knocked.append(v)
+    for c in barrels:
+        if E.damage_wounds(damage, 1) >= 1:  # spec 11 item 20: barrel armour 1
+            E.explode_barrel(ctx, c, attacker)
+    decider = attacker if attacker in state.marines else INVADER
+    limit = state.content.number("knockback_squares")
+    for v in knocked:
+        if state.marines[v].cell is None or state.outcome is not None:
+            continue
+        opts = [{"to": None}] + [{"to": list(c)} for c in Q.knockback_squares(state, v, limit)]
+        to = ctx.choose(decider, "knockback", opts, f"Where is {who(state, v)} knocked back to?")["to"]
+        if to is None:
+            continue
+        mar = state.marines[v]
+        old = mar.cell
+        mar.cell = tuple(to)
+        if mar.order == "aim":
+            mar.order = None  # it left its square (spec 11 item 24)
+        E.emit(ctx, "knockback", f"{who(state, v)} is knocked back from {sq(old)} to {sq(mar.cell)}.", {"figure": v})
+        E.enter_square(ctx, v, [mar.cell], [old])
+        E.reveal(ctx)
+
+
+def _scatter(ctx, attacker: str, weapon: str | None, target: Cell, damage: int, prof: Q.Profile) -> None:
+    """Spec 6.11: flip the top invader card, count its scatter from the original target square
+    (turned by the compass); the explosion hurts only if the straight path crosses no wall,
+    closed door or blocking obstacle; a miss icon, a blocked path or leaving the board is harmless."""
+    state: DoomState = ctx.state
+    card = E.draw_invader_card(ctx)
+    if card is None:
+        E.emit(ctx, "scatter", "No invader card is left to flip: the blast goes off harmlessly.", {})
+        return
+    state.deck.discard([card])
+    sc = state.content.scatter_of(card)
+    E.emit(ctx, "scatter", f"Scatter: the flipped card shows {sc}.", {"card": card, "scatter": sc}, hidden=True)
+    if sc == "miss":
+        E.emit(ctx, "scatter", "A miss icon: the blast goes off harmlessly.", {})
+        return
+    head = sc.rstrip("0123456789")
+    steps = int(sc[len(head):])
+    turn = COMPASS.index(state.content.scenarios[state.scenario].compass)
+    dx, dy = DIRECTIONS[COMPASS[(COMPASS.index(head) + turn) % 8]]
+    m = state.map
+    explored = Q.revealed_cells(state)  # unexplored pieces are not on the table: off the board
+    cur = target
+    for _ in range(steps):
+        nxt = (cur[0] + dx, cur[1] + dy)
+        if nxt not in explored or not m.step_ok(cur, nxt, state.closed_set) or state.has_marker(nxt, "obstacle"):
+            E.emit(ctx, "scatter", f"The blast's path from {sq(target)} is blocked: nobody is hurt.", {})
+            return
+        cur = nxt
+    E.emit(ctx, "scatter", f"The blast lands on {sq(cur)}.", {"cell": list(cur)})
+    _damage(ctx, attacker, weapon, cur, damage, prof)
+
+
+__all__ = ["order_usable", "resolve"]

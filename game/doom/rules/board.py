@@ -1,0 +1,274 @@
+"""The Doom map model (spec doom.md 3) on a Board read by game/board/tmx.py.
+
+`DoomMap(board, content)` is everything static about a scenario map: floor squares, wall edges,
+doors (2 unit edges, 4 flanking squares, ordinary or security with a key colour), the areas
+(revealed as a whole, spec 3.10), the props and figures the scenario places with each area, and
+the geometry queries the rules ask with the live state passed in (which doors are closed, which
+squares hold figures or blocking props):
+
+- `step_ok(a, b, closed)`: a king step that crosses no wall or closed door (spec 3.6 proposal:
+  the centre-to-centre wall test of 3.7; game/board/distance.step_allowed);
+- `visible(a, b, blocking, closed)`: spec 3.7 via game/board/gridlos.py; `sees(cells, cells)`
+  for large figures (any square to any square, 3.4);
+- `path_distances(a, closed)`: king-move path lengths through everything but walls and closed
+  doors (indirect fire, spec 3.8; respawn distance, 6.16);
+- `adjacent(a, b, closed)`: 8-neighbours not separated by a wall or closed door (spec 3.5).
+
+Footprints (spec 3.4): a list of squares. A demon is [head, tail] (two orthogonal neighbours); a
+2x2 figure is its four squares from the top-left one.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable
+
+from game.board.distance import KING_STEPS, step_allowed
+from game.board.gridlos import GridSight
+from game.board.model import Board, Cell, Edge, MapError
+
+ORIENTATIONS = {"east": (1, 0), "south": (0, 1), "west": (-1, 0), "north": (0, -1)}
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@dataclass(frozen=True)
+class DoorSpec:
+    name: str
+    edges: frozenset[Edge]
+    sides: tuple[frozenset[Cell], frozenset[Cell]]  # the 2 flanking squares on each side
+    security: bool
+    key: str | None
+    start_closed: bool
+
+    @property
+    def flanks(self) -> frozenset[Cell]:
+        return self.sides[0] | self.sides[1]
+
+
+@dataclass(frozen=True)
+class PropSpec:
+    """A marker the scenario places when its area is revealed (MAPS.md props)."""
+
+    name: str
+    kind: str  # obstacle, hazard, barrel, vent, teleporter, encounter, key, equipment
+    variant: str  # colour, encounter id, equipment item ('' when none)
+    cell: Cell
+    count: int
+    area: str
+
+
+@dataclass(frozen=True)
+class FigureSpec:
+    name: str
+    monster: str
+    cells: tuple[Cell, ...]
+    min_marines: int
+    area: str
+
+
+def footprint(kind: str, anchor: Cell, orientation: str = "east") -> tuple[Cell, ...]:
+    """The squares of a figure (spec 3.4): single, demon (anchor + the square in `orientation`),
+    large (2x2 from its top-left square)."""
+    x, y = anchor
+    if kind == "single":
+        return (anchor,)
+    if kind == "demon":
+        dx, dy = ORIENTATIONS[orientation]
+        return (anchor, (x + dx, y + dy))
+    if kind == "large":
+        return ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
+    raise ValueError(f"unknown footprint {kind!r}")
+
+
+def _edge_sides(e: Edge) -> tuple[Cell, Cell]:
+    (x0, y0), (x1, y1) = e
+    if y0 == y1:  # horizontal edge between (x0, y0-1) and (x0, y0)
+        return (x0, y0 - 1), (x0, y0)
+    return (x0 - 1, y0), (x0, y0)
+
+
+class DoomMap:
+    """Static facts of one Doom scenario map (spec 3), with its geometry queries."""
+
+    def __init__(self, board: Board, content=None):
+        if board.grid is None:
+            raise MapError(f"{board.source}: map: not a Doom map (no square grid)")
+        self.board = board
+        grid = board.grid
+        self.cols, self.rows = grid.cols, grid.rows
+        self.floor: frozenset[Cell] = grid.floor
+        self.walls: frozenset[Edge] = grid.wall_edges
+        problems: list[str] = []
+
+        self.area_of: dict[Cell, str] = {}
+        self.areas: dict[str, frozenset[Cell]] = {}
+        self.area_text: dict[str, str] = {}
+        self.start_zones: list[str] = []
+        for name, area in board.areas.items():
+            cells = frozenset(c for c in self.floor if board.cell_area(c) == name)
+            self.areas[name] = cells
+            for c in cells:
+                self.area_of[c] = name
+            self.area_text[name] = str(area.properties.get("text", ""))
+            if area.properties.get("start_zone"):
+                self.start_zones.append(name)
+        for c in sorted(self.floor - self.area_of.keys()):
+            problems.append(f"{board.source}: map: floor square {c[0]},{c[1]} is in no area")
+            break
+
+        self.doors: dict[str, DoorSpec] = {}
+        self.door_of_edge: dict[Edge, str] = {}
+        for d in board.doors:
+            edges = board.door_edges(d)
+            pairs = [_edge_sides(e) for e in sorted(edges)]
+            sides = (frozenset(p[0] for p in pairs), frozenset(p[1] for p in pairs))
+            security = d.properties.get("door_type") == "security"
+            key = d.properties.get("key")
+            self.doors[d.name] = DoorSpec(d.name, frozenset(edges), sides, security,
+                                          str(key) if key else None, d.closed)
+            for e in edges:
+                self.door_of_edge[e] = d.name
+
+        self.props: list[PropSpec] = []
+        self.figures: list[FigureSpec] = []
+        for m in board.markers:
+            cell = m.properties.get("cell")
+            area = self.area_of.get(cell, "")
+            if m.kind == "figure":
+                monster = str(m.properties["type"])
+                if content is not None and monster not in content.monsters:
+                    problems.append(f"{board.source}: object {m.name} (id {m.object_id}): unknown monster "
+                                    f"{monster!r} (known: {', '.join(sorted(content.monsters))})")
+                    continue
+                kind = content.monsters[monster].footprint if content is not None else "single"
+                orientation = str(m.properties.get("orientation", "east"))
+                if orientation not in ORIENTATIONS:
+                    problems.append(f"{board.source}: object {m.name} (id {m.object_id}): orientation must be "
+                                    f"one of {', '.join(ORIENTATIONS)}")
+                    continue
+                cells = footprint(kind, cell, orientation)
+                if any(c not in self.floor for c in cells):
+                    problems.append(f"{board.source}: object {m.name} (id {m.object_id}): the {monster}'s squares "
+                                    f"{', '.join(f'{x},{y}' for x, y in cells)} are not all floor")
+                    continue
+                self.figures.append(FigureSpec(m.name, monster, cells, int(m.properties.get("min_marines", 1)), area))
+                continue
+            variant = str(m.properties.get("variant", ""))
+            if m.kind == "equipment" and content is not None and not (
+                    variant in content.items or variant in content.weapons or variant in content.ammo):
+                problems.append(f"{board.source}: object {m.name} (id {m.object_id}): unknown equipment "
+                                f"{variant!r} (an item, weapon or ammo id of game/doom/data)")
+                continue
+            self.props.append(PropSpec(m.name, m.kind, variant, cell, int(m.properties.get("count", 1)), area))
+        if problems:
+            raise MapError(problems)
+
+        self.sight = GridSight(self.cols, self.rows, self.walls)
+        self._strict: GridSight | None = None
+        self._steps: dict[frozenset[str], dict[Cell, tuple[Cell, ...]]] = {}
+        self._paths: dict[tuple[Cell, frozenset[str]], dict[Cell, int]] = {}
+
+    # --- doors -----------------------------------------------------------------------------
+
+    def door_edges(self, closed: Iterable[str]) -> frozenset[Edge]:
+        return frozenset(e for name in closed for e in self.doors[name].edges)
+
+    def door_between(self, a: Cell, b: Cell) -> str | None:
+        """The door whose edge an orthogonal step a->b crosses, if any."""
+        (ax, ay), (bx, by) = a, b
+        if ay == by and abs(ax - bx) == 1:
+            x = max(ax, bx)
+            return self.door_of_edge.get(((x, ay), (x, ay + 1)))
+        if ax == bx and abs(ay - by) == 1:
+            y = max(ay, by)
+            return self.door_of_edge.get(((ax, y), (ax + 1, y)))
+        return None
+
+    # --- movement and distances --------------------------------------------------------------
+
+    def steps(self, closed: frozenset[str]) -> dict[Cell, tuple[Cell, ...]]:
+        """Floor square -> floor squares one legal king step away (walls, closed doors)."""
+        table = self._steps.get(closed)
+        if table is None:
+            walls = self.walls | self.door_edges(closed)
+            floor = self.floor
+            table = {}
+            for c in floor:
+                x, y = c
+                table[c] = tuple(n for n in ((x + dx, y + dy) for dx, dy in KING_STEPS)
+                                 if n in floor and step_allowed(walls, c, n))
+            if len(self._steps) > 16:
+                self._steps.clear()
+            self._steps[closed] = table
+        return table
+
+    def step_ok(self, a: Cell, b: Cell, closed: frozenset[str]) -> bool:
+        return b in self.steps(closed).get(a, ())
+
+    def adjacent(self, a: Cell, b: Cell, closed: frozenset[str]) -> bool:
+        """Spec 3.5 proposal: neighbours, not separated by a wall or closed door."""
+        return self.step_ok(a, b, closed)
+
+    def path_distances(self, a: Cell, closed: frozenset[str]) -> dict[Cell, int]:
+        """King-move path lengths from a through props and figures, not walls or closed doors."""
+        key = (a, closed)
+        got = self._paths.get(key)
+        if got is None:
+            steps = self.steps(closed)
+            got = {a: 0}
+            frontier = [a]
+            while frontier:
+                nxt = []
+                for c in frontier:
+                    d = got[c] + 1
+                    for n in steps[c]:
+                        if n not in got:
+                            got[n] = d
+                            nxt.append(n)
+                frontier = nxt
+            if len(self._paths) > 4096:
+                self._paths.clear()
+            self._paths[key] = got
+        return got
+
+    # --- line of sight ---------------------------------------------------------------------
+
+    def _sight(self, strict: bool) -> GridSight:
+        """The LOS predicate; `strict` is spec 11 item 11's option (touching any solid corner blocks)."""
+        if not strict:
+            return self.sight
+        if self._strict is None:
+            self._strict = GridSight(self.cols, self.rows, self.walls, strict_corners=True)
+        return self._strict
+
+    def visible(self, a: Cell, b: Cell, blocking: Iterable[Cell], closed: frozenset[str], strict: bool = False) -> bool:
+        return self._sight(strict).first_blocker(a, b, blocking, self.door_edges(closed)) is None
+
+    def visible_from(self, a: Cell, blocking: frozenset[Cell], closed: frozenset[str],
+                     strict: bool = False) -> frozenset[Cell]:
+        return self._sight(strict).visible_from(a, blocking, self.door_edges(closed))
+
+    def sees(self, viewer: Iterable[Cell], target: Iterable[Cell], blocking: Iterable[Cell],
+             closed: frozenset[str], strict: bool = False) -> bool:
+        """Spec 3.4/3.7: any square of the viewer to any square of the target; the viewer's and
+        the target's own squares never block."""
+        viewer, target = tuple(viewer), tuple(target)
+        block = frozenset(blocking) - set(viewer) - set(target)
+        edges = self.door_edges(closed)
+        sight = self._sight(strict)
+        return any(sight.first_blocker(a, b, block, edges) is None for a in viewer for b in target)
+
+
+@lru_cache(maxsize=8)
+def load_map(path: str, content=None) -> DoomMap:
+    """A scenario map by path (relative to the project root), read once per process."""
+    from game.board.tmx import load_board
+
+    p = Path(path)
+    if not p.is_absolute():
+        p = ROOT / p
+    return DoomMap(load_board(p), content)
+
+
+__all__ = ["DoomMap", "DoorSpec", "FigureSpec", "PropSpec", "footprint", "load_map", "ORIENTATIONS"]

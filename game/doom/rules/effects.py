@@ -1,0 +1,339 @@
+"""What happens to the state: wounds and deaths (spec doom.md 6.4 step 5, 6.6, 6.16), barrels
+(6.15), exploration (3.10), pick-ups (6.12), drawing invader cards with the deck-exhaustion frag
+(5.3, 6.11) and the end of the game. Each function takes the resolution's Ctx to emit events."""
+from __future__ import annotations
+
+from typing import Any
+
+from game.doom.rules.names import card_name, sq, who
+from game.doom.rules.queries import marine_sight
+from game.doom.rules.state import INVADER, Cell, DoomState, Invader, Marker
+
+
+def emit(ctx, kind: str, text: str, payload: dict[str, Any] | None = None, hidden: bool = False,
+         visible_to: tuple[str, ...] | None = None) -> None:
+    ctx.emit(kind, text, payload or {}, hidden, visible_to)
+
+
+# --- the end --------------------------------------------------------------------------------
+
+
+def check_frags(ctx) -> None:
+    state: DoomState = ctx.state
+    target = state.content.scenarios[state.scenario].frag_target
+    if state.outcome is None and state.frags >= target:
+        state.outcome = INVADER
+        emit(ctx, "game_over", f"The invader has {state.frags} frags and wins.", {"winner": INVADER})
+
+
+def gain_frag(ctx, why: str) -> None:
+    state: DoomState = ctx.state
+    state.frags += 1
+    emit(ctx, "frag", f"The invader gains a frag ({why}): {state.frags} of "
+                      f"{state.content.scenarios[state.scenario].frag_target}.", {"frags": state.frags})
+    check_frags(ctx)
+
+
+def check_marine_win(ctx, marine: str) -> None:
+    state: DoomState = ctx.state
+    area = state.content.scenarios[state.scenario].win_area
+    cell = state.marines[marine].cell
+    if area and state.outcome is None and cell is not None and state.map.area_of.get(cell) == area:
+        state.outcome = "marines"
+        emit(ctx, "game_over", f"{who(state, marine)} reaches the exit: the marines win.", {"winner": "marines"})
+
+
+# --- cards ----------------------------------------------------------------------------------
+
+
+def draw_invader_card(ctx) -> str | None:
+    """One card off the invader deck. Drawing its last card gives a frag and the discards are
+    shuffled into a new deck (seed p. 6, p. 11); with both piles empty nothing is drawn (spec 11
+    item 43)."""
+    state: DoomState = ctx.state
+    deck = state.deck
+    if not deck.draw_pile:
+        if not deck.discard_pile:
+            return None
+        _reshuffle(ctx)
+    card = deck.draw_pile.pop(0)
+    if not deck.draw_pile:
+        gain_frag(ctx, "the last card of the invader deck was drawn")
+        if deck.discard_pile:
+            _reshuffle(ctx)
+    return card
+
+
+def _reshuffle(ctx) -> None:
+    state: DoomState = ctx.state
+    state.deck.reshuffle(state.rng.stream("invader_deck"))
+    emit(ctx, "reshuffle", "The invader's discard pile is shuffled into a new deck.", {}, hidden=True)
+
+
+def discard_card(ctx, card: str, why: str) -> None:
+    state: DoomState = ctx.state
+    state.hand.remove(card)
+    state.deck.discard([card])
+    emit(ctx, "discard", f"The invader discards {card_name(state, card)} ({why}).", {"card": card})
+
+
+# --- wounds and deaths ----------------------------------------------------------------------
+
+
+def wound(ctx, fig: str, wounds: int, why: str, by: str | None = None) -> None:
+    """`wounds` wounds on a figure (marine health markers, invader wound markers); `by` is the
+    figure whose attack (or barrel) caused them, if any."""
+    state: DoomState = ctx.state
+    if wounds <= 0:
+        return
+    if fig in state.marines:
+        mar = state.marines[fig]
+        if mar.cell is None:
+            return
+        mar.health -= wounds
+        emit(ctx, "wounded", f"{who(state, fig)} takes {wounds} wound{'s' if wounds > 1 else ''} ({why}): "
+                             f"{max(mar.health, 0)} health left.", {"figure": fig, "wounds": wounds})
+        # Spec 6.9, 11 item 18: losing health ends Aim and Guard (Alert keeps Guard, 7.4).
+        if mar.order == "aim" or (mar.order == "guard" and not has_card(state, fig, "guard_kept_when_wounded")):
+            emit(ctx, "order_lost", f"{who(state, fig)} loses its {mar.order.capitalize()} order (wounded).",
+                 {"figure": fig})
+            mar.order = None
+        if mar.health <= 0:
+            kill_marine(ctx, fig, by)
+        return
+    inv = state.invaders.get(fig)
+    if inv is None:
+        return
+    mon = state.content.monsters[inv.monster]
+    inv.wounds += wounds
+    emit(ctx, "wounded", f"{who(state, fig)} takes {wounds} wound{'s' if wounds > 1 else ''} ({why}).",
+         {"figure": fig, "wounds": wounds})
+    if inv.wounds >= mon.health:
+        destroy_invader(ctx, fig, "its wounds reach its health")
+
+
+def destroy_invader(ctx, fig: str, why: str) -> None:
+    state: DoomState = ctx.state
+    inv = state.invaders.pop(fig)
+    if state.act is not None and state.act.get("fig") == fig:
+        state.act["dead"] = True
+    emit(ctx, "destroyed", f"{who(state, fig)} is destroyed ({why}).", {"figure": fig, "cells": [list(c) for c in inv.cells]})
+    reveal(ctx)
+
+
+def kill_marine(ctx, marine: str, by: str | None = None) -> None:
+    """Spec 6.16: the figure is removed (its square remembered), the invader gains a frag, the
+    container is refilled to the starting health and armour, berserk and the order are lost;
+    weapons, ammo, adrenaline and cards are kept."""
+    state: DoomState = ctx.state
+    mar = state.marines[marine]
+    mar.death_cell = mar.cell
+    mar.cell = None
+    mar.dead = True
+    mar.health = mar.max_health
+    mar.armour = mar.base_armour
+    mar.berserk = 0
+    mar.order = None
+    emit(ctx, "killed", f"{who(state, marine)} is killed at {sq(mar.death_cell)}.", {"figure": marine})
+    if state.phase == "marine" and state.seats[state.seat] == marine and state.turn is not None:
+        state.turn["over"] = True  # spec 11 item 42: killed in its own turn, the turn ends
+    if by in state.marines and state.option("frags_for_marine_kills") == "invader_only":
+        # Spec 11 item 30's option: a marine killed by a marine's attack or barrel gives no frag.
+        emit(ctx, "no_frag", f"No frag: {who(state, marine)} fell to a marine's own fire.", {})
+    else:
+        gain_frag(ctx, f"{who(state, marine)} was killed")
+    reveal(ctx)
+
+
+def damage_wounds(damage: int, armour: int) -> int:
+    """Spec 6.4 step 5: floor(damage / armour); the remainder is lost (armour at least 1, 11 item 16)."""
+    return damage // max(1, armour)
+
+
+def armour_of(state: DoomState, fig: str) -> int:
+    if fig in state.marines:
+        return state.marines[fig].armour
+    return state.content.monsters[state.invaders[fig].monster].armour
+
+
+def explode_barrel(ctx, cell: Cell, by: str | None = None) -> None:
+    """Spec 6.15: the marker is removed; every creature on the 8 adjacent squares (not across a
+    wall or closed door) takes 1 wound; adjacent barrels explode in turn."""
+    state: DoomState = ctx.state
+    barrel = next((m for m in state.markers if m.cell == cell and m.kind == "barrel"), None)
+    if barrel is None:
+        return
+    state.markers.remove(barrel)
+    emit(ctx, "barrel", f"The barrel at {sq(cell)} explodes.", {"cell": list(cell)})
+    m = state.map
+    around = [n for n in m.steps(state.closed_set).get(cell, ())]
+    hit: list[str] = []
+    figures = state.figure_cells()
+    for n in around:
+        f = figures.get(n)
+        if f is not None and f not in hit:
+            hit.append(f)
+    for f in hit:
+        wound(ctx, f, 1, "the barrel's explosion", by)
+    for n in around:
+        if state.has_marker(n, "barrel"):
+            explode_barrel(ctx, n, by)
+    reveal(ctx)
+
+
+def enter_square(ctx, fig: str, cells: list[Cell], moved_from: list[Cell]) -> None:
+    """After a step (or teleport, knockback): the hazard wound on entering (spec 6.15; a large
+    figure takes at most 1 per step)."""
+    state: DoomState = ctx.state
+    new = [c for c in cells if c not in moved_from]
+    if any(state.has_marker(c, "hazard") for c in new):
+        wound(ctx, fig, 1, "it entered a hazard")
+
+
+# --- exploration ----------------------------------------------------------------------------
+
+
+def reveal(ctx) -> None:
+    """Spec 3.10 proposal: every unrevealed area with a square some marine sees is revealed: its
+    markers and the figures for this many marines are placed, and its text is read out."""
+    state: DoomState = ctx.state
+    m = state.map
+    while state.outcome is None:
+        seen = marine_sight(state)
+        new = [a for a in sorted(m.areas) if a not in state.revealed and seen & m.areas[a]]
+        if not new:
+            return
+        for area in new:
+            reveal_area(ctx, area)
+
+
+def reveal_area(ctx, area: str) -> None:
+    state: DoomState = ctx.state
+    m = state.map
+    state.revealed.append(area)
+    emit(ctx, "revealed", f"Area {area} is revealed: {m.area_text.get(area, '')}".rstrip(": "), {"area": area})
+    for p in m.props:
+        if p.area != area:
+            continue
+        mk = Marker(state.new_id("marker"), p.kind, p.variant, p.cell, p.count)
+        state.markers.append(mk)
+    n_marines = len(state.seats)
+    for f in m.figures:
+        if f.area != area or f.min_marines > n_marines:
+            continue
+        if pool_left(state, f.monster) < 1:
+            emit(ctx, "not_placed", f"No {state.content.monsters[f.monster].name} figure is left for {f.name}.", {})
+            continue
+        figures = state.figure_cells()
+        if any(c in figures for c in f.cells):
+            emit(ctx, "not_placed", f"{f.name} cannot be placed: its square is taken.", {})
+            continue
+        place_invader(ctx, f.monster, list(f.cells))
+
+
+def pool_left(state: DoomState, monster: str) -> int:
+    """Figures of a type still off the board: the colours in use only (seed p. 4; spec 2's even
+    split per colour)."""
+    per_colour = state.content.monsters[monster].figures // state.content.number("colours_per_type_split")
+    on_board = sum(1 for i in state.invaders.values() if i.monster == monster)
+    return per_colour * len(state.seats) - on_board
+
+
+def place_invader(ctx, monster: str, cells: list[Cell]) -> str:
+    state: DoomState = ctx.state
+    fid = state.new_id(monster)
+    state.invaders[fid] = Invader(fid, monster, [tuple(c) for c in cells])
+    emit(ctx, "placed", f"{who(state, fid)} appears at {' + '.join(sq(c) for c in cells)}.",
+         {"figure": fid, "cells": [list(c) for c in cells]})
+    return fid
+
+
+# --- pick-ups -------------------------------------------------------------------------------
+
+
+def has_card(state: DoomState, marine: str, effect: str) -> bool:
+    return any(c.effect == effect for c in state.cards_of(marine))
+
+
+def pick_up(ctx, marine: str, cell: Cell, berserk: bool = False) -> bool:
+    """Spec 6.12 and 11 item 28: a marine takes the markers of a square it enters during its own
+    turn (0 MP); a medikit stays at full health; berserk only when asked for (`berserk`).
+    Returns whether anything was picked up."""
+    state: DoomState = ctx.state
+    took = False
+    c = state.content
+    mar = state.marines[marine]
+    for mk in list(state.markers_at(cell)):
+        if mk.kind == "key":
+            state.markers.remove(mk)
+            if mk.variant not in state.keys:
+                state.keys.append(mk.variant)
+            emit(ctx, "key", f"{who(state, marine)} finds the {mk.variant} key: every {mk.variant} security "
+                             "door can now be opened by the marines.", {"key": mk.variant})
+            took = True
+            continue
+        if mk.kind != "equipment":
+            continue
+        item = mk.variant
+        if item in c.ammo:
+            mar.ammo[item] = mar.ammo.get(item, 0) + mk.count
+            text = f"{mk.count} {c.ammo[item].name} ammo"
+        elif item in c.weapons:
+            if item not in mar.weapons:
+                mar.weapons.append(item)
+            text = f"the {c.weapons[item].name}"
+        else:
+            eff = c.items[item].effect
+            if eff == "armour":
+                mar.armour += c.items[item].amount * mk.count
+                text = "armour"
+            elif eff == "medikit":
+                if mar.health >= mar.max_health:
+                    continue  # seed p. 9: not picked up at full health
+                healed = min(c.items[item].amount, mar.max_health - mar.health)
+                mar.health += healed
+                text = f"a medikit ({healed} health back)"
+            elif eff == "adrenaline":
+                mar.adrenaline += mk.count
+                text = "adrenaline"
+            else:
+                if not berserk:
+                    continue
+                mar.berserk = 2
+                mar.berserk_turn = state.turn_seq
+                text = "the berserk marker (fist only; every hit destroys an invader)"
+        state.markers.remove(mk)
+        emit(ctx, "pick_up", f"{who(state, marine)} picks up {text} at {sq(cell)}.", {"figure": marine, "item": item})
+        took = True
+    return took
+
+
+def trigger_encounter(ctx, marine: str) -> None:
+    """Spec 3.3: the first marine to end its move on an encounter marker triggers it."""
+    state: DoomState = ctx.state
+    cell = state.marines[marine].cell
+    if cell is None:
+        return
+    for mk in list(state.markers_at(cell)):
+        if mk.kind != "encounter" or mk.variant in state.encounters_done:
+            continue
+        state.markers.remove(mk)
+        state.encounters_done.append(mk.variant)
+        enc = state.content.scenarios[state.scenario].encounters.get(mk.variant)
+        if enc is None:
+            emit(ctx, "encounter", f"{who(state, marine)} finds encounter {mk.variant}; nothing happens.", {})
+            continue
+        for a, n in enc.ammo.items():
+            state.marines[marine].ammo[a] = state.marines[marine].ammo.get(a, 0) + n
+        gains = ", ".join(f"{n} {state.content.ammo[a].name}" for a, n in enc.ammo.items())
+        text = f"{enc.text} {who(state, marine)} takes {gains}." if gains else enc.text
+        emit(ctx, "encounter", text, {"encounter": mk.variant})
+        goal = state.content.scenarios[state.scenario].win_encounters
+        if goal and state.outcome is None and all(e in state.encounters_done for e in goal):
+            state.outcome = "marines"
+            emit(ctx, "game_over", "Every objective is done: the marines win.", {"winner": "marines"})
+
+
+__all__ = ["armour_of", "check_frags", "check_marine_win", "damage_wounds", "destroy_invader",
+           "discard_card", "draw_invader_card", "emit", "enter_square", "explode_barrel", "gain_frag", "has_card",
+           "kill_marine", "pick_up", "place_invader", "pool_left", "reveal", "trigger_encounter", "wound"]

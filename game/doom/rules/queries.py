@@ -1,0 +1,403 @@
+"""Questions about the board with the live state: who blocks what, where a figure may move, what
+it may attack (spec doom.md 3.5-3.9, 6.4, 6.5, 6.8). Pure functions of the state; nothing
+changes here."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from game.doom.content import Abilities
+from game.doom.rules.state import INVADER, Cell, DoomState, Marine
+
+STEPS8 = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+def side_of(state: DoomState, fig: str) -> str:
+    return "marines" if fig in state.marines else INVADER
+
+
+def cells_of(state: DoomState, fig: str) -> list[Cell]:
+    if fig in state.marines:
+        c = state.marines[fig].cell
+        return [] if c is None else [c]
+    inv = state.invaders.get(fig)
+    return list(inv.cells) if inv else []
+
+
+def all_blocking(state: DoomState) -> set[Cell]:
+    """Squares that block LOS (spec 3.7): every figure, obstacle and barrel."""
+    return set(state.figure_cells()) | state.blocking_markers()
+
+
+def revealed_cells(state: DoomState) -> set[Cell]:
+    m = state.map
+    return {c for a in state.revealed for c in m.areas[a]}
+
+
+def marine_sight(state: DoomState, invaders_block: bool = True) -> set[Cell]:
+    """Every square some marine on the board sees (spec 8.2: for spawning, invaders never block)."""
+    m = state.map
+    block = state.blocking_markers() | {x.cell for x in state.marines.values() if x.cell is not None}
+    if invaders_block:
+        block |= {c for inv in state.invaders.values() for c in inv.cells}
+    block = frozenset(block)
+    seen: set[Cell] = set()
+    for mar in state.marines.values():
+        if mar.cell is not None:
+            seen |= m.visible_from(mar.cell, block - {mar.cell}, state.closed_set, state.option("strict_corners"))
+    return seen
+
+
+def sees(state: DoomState, viewer: str, target_cell: Cell, target_fig: str | None = None) -> bool:
+    """Spec 3.7 from any square of `viewer` to `target_cell` (the target figure's squares never block)."""
+    own = cells_of(state, viewer)
+    block = all_blocking(state) - set(own) - set(cells_of(state, target_fig) if target_fig else ()) - {target_cell}
+    return state.map.sees(own, [target_cell], block, state.closed_set, state.option("strict_corners"))
+
+
+# --- movement --------------------------------------------------------------------------------
+
+
+def figure_moves(state: DoomState, fig: str, cells: tuple[Cell, ...], ctx: "_MoveCtx | None" = None) -> list[tuple[Cell, ...]]:
+    """The footprints one step (1 MP) away for a figure standing on `cells` (spec 3.6)."""
+    mc = ctx or _MoveCtx(state, fig)
+    steps, ok = mc.steps, mc.ok
+    out: list[tuple[Cell, ...]] = []
+    if len(cells) == 2:  # a demon: snake steps and diagonal sidesteps (seed p. 11)
+        a, b = cells
+        for lead, trail in ((a, b), (b, a)):
+            for dx, dy in STEPS8[:4]:
+                n = (lead[0] + dx, lead[1] + dy)
+                if n == trail or n not in steps.get(lead, ()) or not ok(n):
+                    continue
+                out.append((n, lead))
+        sides = list(STEPS8[4:])
+        if state.option("demon_sidestep") == "also_perpendicular":  # spec 11 item 14's option
+            sides += [(0, 1), (0, -1)] if a[1] == b[1] else [(1, 0), (-1, 0)]
+        for dx, dy in sides:
+            new = tuple((c[0] + dx, c[1] + dy) for c in cells)
+            if all(n in steps.get(c, ()) and ok(n) for c, n in zip(cells, new)):
+                out.append(new)
+        return out
+    if len(cells) == 1:
+        c = cells[0]
+        out = [(n,) for n in steps.get(c, ()) if ok(n)]
+        if mc.no_squeeze:  # spec 11 item 13's option: not between two diagonal blockers
+            out = [(n,) for (n,) in out if n[0] == c[0] or n[1] == c[1]
+                   or not ((n[0], c[1]) in mc.blocked and (c[0], n[1]) in mc.blocked)]
+        return out
+    for dx, dy in STEPS8:
+        new = tuple((c[0] + dx, c[1] + dy) for c in cells)
+        if all(n in steps.get(c, ()) and ok(n) for c, n in zip(cells, new)):
+            out.append(new)
+    return out
+
+
+class _MoveCtx:
+    """What one movement search needs, computed once: the step table and the enterable test."""
+
+    __slots__ = ("steps", "figures", "blocked", "mine", "fig", "board", "no_squeeze")
+
+    def __init__(self, state: DoomState, fig: str):
+        self.steps = state.map.steps(state.closed_set)
+        self.figures = state.figure_cells()
+        self.blocked = state.blocking_markers()
+        self.fig = fig
+        self.mine = side_of(state, fig)
+        side = {f: side_of(state, f) for f in set(self.figures.values())}
+        self.blocked |= {c for c, f in self.figures.items() if f != fig and side[f] != self.mine}
+        # Only the explored part of the map is on the table (spec 3.1, 3.10): nobody walks into
+        # an area that has not been revealed.
+        self.board = revealed_cells(state)
+        self.no_squeeze = state.option("squeeze") == "forbidden"
+
+    def ok(self, cell: Cell) -> bool:
+        return cell in self.board and cell not in self.blocked
+
+
+def reachable(state: DoomState, fig: str, mp: int) -> dict[tuple[Cell, ...], list[tuple[Cell, ...]]]:
+    """Footprint -> the path of footprints (first step first) for every place `fig` can end a move
+    within `mp` (spec 3.6): friends passed through, every square of the end footprint empty."""
+    start = tuple(cells_of(state, fig))
+    if not start or mp <= 0:
+        return {}
+    mc = _MoveCtx(state, fig)
+    parent: dict[tuple[Cell, ...], tuple[Cell, ...] | None] = {start: None}
+    frontier = [start]
+    for _ in range(mp):
+        nxt = []
+        for pos in frontier:
+            for n in figure_moves(state, fig, pos, mc):
+                if n not in parent:
+                    parent[n] = pos
+                    nxt.append(n)
+        frontier = nxt
+    figures = mc.figures
+    out = {}
+    for pos in parent:
+        if pos == start or any(figures.get(c, fig) != fig for c in pos):
+            continue
+        path = []
+        p: tuple[Cell, ...] | None = pos
+        while p is not None and p != start:
+            path.append(p)
+            p = parent[p]
+        out[pos] = path[::-1]
+    return out
+
+
+def straddles(state: DoomState, door: str) -> bool:
+    """Spec 3.2: a large invader standing across the door's line (squares on both sides)."""
+    d = state.map.doors[door]
+    for inv in state.invaders.values():
+        cs = set(inv.cells)
+        if cs & d.sides[0] and cs & d.sides[1]:
+            return True
+    return False
+
+
+def usable_doors(state: DoomState, fig: str) -> list[str]:
+    """Doors `fig` may open or close now, MP aside (spec 3.2, 6.13): security doors only for
+    marines and only once their key is found; never a destroyed door.
+
+    Where from: the seed (p. 9) says a figure on a square *adjacent to the door's squares* (the
+    4 squares the door marker covers, 2 in front and 2 behind). In the edge model those are the
+    flanking squares, so a figure on a flanking square or on a square one legal step from one
+    may use the door (the spec's default, flanking squares only, is narrower: docs/DOOM.md)."""
+    m = state.map
+    own = set(cells_of(state, fig))
+    steps = m.steps(state.closed_set)
+    out = []
+    for name, d in m.doors.items():
+        if name in state.destroyed:
+            continue
+        near = set(d.flanks)
+        if state.option("door_reach") == "adjacent":
+            for f in d.flanks:
+                near.update(steps.get(f, ()))
+        if not (own & near):
+            continue
+        if d.security and (fig not in state.marines or d.key not in state.keys):
+            continue
+        if name not in state.closed and straddles(state, name):
+            continue
+        out.append(name)
+    return out
+
+
+# --- attacks ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What one attack rolls and adds (spec 6.4-6.8), for a marine weapon or a monster."""
+
+    dice: tuple[str, ...]
+    melee: bool
+    abilities: Abilities
+    ammo: str  # ammo id or "none"
+    accuracy: int  # from abilities and cards
+    deadly: int
+
+
+def profile(state: DoomState, attacker: str, weapon: str | None) -> Profile:
+    c = state.content
+    if attacker in state.marines:
+        w = c.weapons[weapon]
+        acc, dmg = w.abilities.accuracy, w.abilities.deadly
+        mar = state.marines[attacker]
+        turn = state.turn if state.phase == "marine" and state.seats[state.seat] == attacker else None
+        for mc in state.cards_of(attacker):
+            when = mc.params.get("when")
+            if mc.effect == "accuracy":
+                if (when == "ranged_no_blast" and not w.melee and not w.abilities.blast) or \
+                        (when == "fire" and turn is not None and turn["action"] == "fire"):
+                    acc += mc.params["amount"]
+            elif mc.effect == "damage" and when == "advance" and turn is not None and turn["action"] == "advance":
+                dmg += mc.params["amount"]
+            elif mc.effect == "special_ops" and w.melee:
+                dmg += mc.params["amount"]
+        # Officer (spec 7.4): other marines within N squares of it and in its sight get +N range and damage.
+        for other in state.seats:
+            o = state.marines[other]
+            if other == attacker or o.cell is None or mar.cell is None:
+                continue
+            for mc in state.cards_of(other):
+                if mc.effect == "officer" and max(abs(o.cell[0] - mar.cell[0]), abs(o.cell[1] - mar.cell[1])) \
+                        <= mc.params["within"] and sees(state, other, mar.cell, attacker):
+                    acc += mc.params["amount"]
+                    dmg += mc.params["amount"]
+        return Profile(w.dice, w.melee, w.abilities, w.ammo, acc, dmg)
+    mon = c.monsters[state.invaders[attacker].monster]
+    return Profile(mon.dice, mon.melee, mon.abilities, "none", mon.abilities.accuracy, mon.abilities.deadly)
+
+
+def marine_weapons(state: DoomState, mar: Marine) -> list[str]:
+    """Weapons the marine may attack with now (spec 6.4): the always-available ones and its
+    markers, with at least 1 ammo of the type; only the fist while berserk (6.12)."""
+    c = state.content
+    if mar.berserk:
+        return ["fist"]
+    out = []
+    for wid, w in c.weapons.items():
+        if not (w.always or wid in mar.weapons):
+            continue
+        if w.ammo != "none" and mar.ammo.get(w.ammo, 0) < 1:
+            continue
+        out.append(wid)
+    return out
+
+
+def distance(state: DoomState, attacker: str, target: Cell, indirect: bool) -> int | None:
+    """Target distance (spec 3.8 proposal): Chebyshev from the attacker's squares that see the
+    target square; the path length for indirect fire (None: no path)."""
+    own = cells_of(state, attacker)
+    if indirect:
+        best = None
+        for a in own:
+            d = state.map.path_distances(a, state.closed_set).get(target)
+            if d is not None and (best is None or d < best):
+                best = d
+        return best
+    fig = state.figure_cells().get(target)
+    block = all_blocking(state) - set(own) - set(cells_of(state, fig) if fig else ()) - {target}
+    strict = state.option("strict_corners")
+    seeing = [a for a in own if len(own) == 1 or state.map.visible(a, target, block, state.closed_set, strict)] or own
+    return min(max(abs(a[0] - target[0]), abs(a[1] - target[1])) for a in seeing)
+
+
+def attack_targets(state: DoomState, attacker: str, weapon: str | None) -> list[Cell]:
+    """Target squares for one attack (spec 6.4 steps 1-2): each square of an enemy figure, and
+    barrels; melee only adjacent ones (6.5, 11 item 37); LOS unless indirect (then within 8 along
+    a path that crosses no wall or closed door)."""
+    prof = profile(state, attacker, weapon)
+    figures = state.figure_cells()
+    own = cells_of(state, attacker)
+    if not own:
+        return []
+    mine = side_of(state, attacker)
+    cand: list[tuple[Cell, str | None]] = []
+    for cell, fig in figures.items():
+        if side_of(state, fig) != mine:
+            cand.append((cell, fig))
+    for mk in state.markers:
+        if mk.kind == "barrel":
+            cand.append((mk.cell, None))
+    m = state.map
+    if prof.abilities.blast:
+        # Spec 11 item 22: a blast may target an empty square; offered are the squares whose
+        # blast area reaches an enemy (the others could only hurt the thrower's side).
+        taken = {c for c, _ in cand}
+        explored = revealed_cells(state)  # nothing is thrown where the map is not on the table yet
+        for c, fig in list(cand):
+            if fig is None:
+                continue
+            for n in blast_area(state, c, prof.abilities.blast):
+                if n not in taken and n not in figures and n not in state.blocking_markers() and n in explored:
+                    taken.add(n)
+                    cand.append((n, None))
+    closed = state.closed_set
+    max_indirect = state.content.number("indirect_max_range")
+    out = []
+    for cell, fig in sorted(cand):
+        if prof.melee:
+            if any(m.adjacent(a, cell, closed) for a in own):
+                out.append(cell)
+            continue
+        if prof.abilities.indirect:
+            d = distance(state, attacker, cell, True)
+            if d is not None and d <= max_indirect:
+                out.append(cell)
+            continue
+        if sees(state, attacker, cell, fig):
+            out.append(cell)
+    return out
+
+
+def figures_in(state: DoomState, cells: Iterable[Cell]) -> list[str]:
+    figures = state.figure_cells()
+    out: list[str] = []
+    for c in cells:
+        f = figures.get(c)
+        if f is not None and f not in out:
+            out.append(f)
+    return out
+
+
+def blast_area(state: DoomState, centre: Cell, radius: int) -> list[Cell]:
+    """Spec 6.8 proposal: a flood fill of up to `radius` legal king steps from the target square,
+    not entering blocking obstacles; a barrel is hit but passes nothing on; figures don't stop it."""
+    m = state.map
+    steps = m.steps(state.closed_set)
+    seen = {centre: 0}
+    frontier = [centre]
+    for r in range(radius):
+        nxt = []
+        for c in frontier:
+            if state.has_marker(c, "barrel") and c != centre:
+                continue
+            for n in steps.get(c, ()):
+                if n in seen or state.has_marker(n, "obstacle"):
+                    continue
+                seen[n] = r + 1
+                nxt.append(n)
+        frontier = nxt
+    return sorted(seen)
+
+
+def knockback_squares(state: DoomState, victim: str, limit: int) -> list[Cell]:
+    """Spec 6.8 Knockback: squares up to `limit` king steps away (legal steps, through figures
+    and markers but not walls, closed doors or blocking obstacles) that are empty or hold only
+    markers that do not block. Single-square figures only."""
+    start = cells_of(state, victim)[0]
+    m = state.map
+    steps = m.steps(state.closed_set)
+    seen = {start}
+    frontier = [start]
+    for _ in range(limit):
+        nxt = []
+        for c in frontier:
+            for n in steps.get(c, ()):
+                if n in seen or state.has_marker(n, "obstacle") or state.has_marker(n, "barrel"):
+                    continue
+                seen.add(n)
+                nxt.append(n)
+        frontier = nxt
+    figures = state.figure_cells()
+    explored = revealed_cells(state)
+    return sorted(c for c in seen if c != start and c not in figures and c in explored)
+
+
+def demon_orientations() -> tuple[str, ...]:
+    return ("east", "south")
+
+
+def placements(state: DoomState, monster: str) -> list[list[Cell]]:
+    """Spawn squares (spec 8.2): explored, outside every marine's LOS (invaders never block it),
+    empty, free of obstacles and barrels, the whole footprint legal."""
+    from game.doom.rules.board import footprint
+
+    kind = state.content.monsters[monster].footprint
+    seen = marine_sight(state, invaders_block=False)
+    figures = state.figure_cells()
+    blocked = state.blocking_markers()
+    ok = revealed_cells(state) - seen - set(figures) - blocked
+    out = []
+    for c in sorted(ok):
+        for o in (demon_orientations() if kind == "demon" else ("east",)):
+            cells = footprint(kind, c, o)
+            if all(x in ok for x in cells) and _joined(state, cells):
+                out.append([list(x) for x in cells])
+    return out
+
+
+def _joined(state: DoomState, cells: tuple[Cell, ...]) -> bool:
+    """A footprint's squares are not split by a wall or closed door (a figure fills whole squares)."""
+    m = state.map
+    closed = state.closed_set
+    return all(any(m.adjacent(a, b, closed) for b in cells if b != a) for a in cells) if len(cells) > 1 else True
+
+
+__all__ = ["Profile", "attack_targets", "blast_area", "cells_of", "distance",
+           "figure_moves", "figures_in", "knockback_squares", "marine_sight", "marine_weapons", "placements",
+           "profile", "reachable", "revealed_cells", "sees", "side_of", "straddles", "usable_doors"]

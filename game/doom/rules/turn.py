@@ -1,0 +1,1012 @@
+"""The round (spec doom.md 5): marine turns (respawn, upkeep, one declared action, movement,
+attacks, doors, orders, teleports, pick-ups) and the invader's three steps (draw and discard to
+8, at most one spawn card, then every figure activated once), with Guard and Sentry as decision
+points inside the moves and attacks.
+
+`legal_actions(state)` lists what the current decider may do; `apply(state, action)` checks the
+action against it (an IllegalAction names the reason in plain words) and carries it out. Anything
+that may stop for a question mid-way runs as a Resolver procedure (rules/procedures.py).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from game.doom.rules import attack as A
+from game.doom.rules import effects as E
+from game.doom.rules import procedures as P
+from game.doom.rules import queries as Q
+from game.doom.rules.names import card_name, sq, weapon_name, who
+from game.doom.rules.state import INVADER, Cell, DoomState
+from game.engine.protocol import Action, Event, IllegalAction
+
+ACTIONS = ("run", "fire", "advance", "ready")
+
+
+# ============================================================================ deciders and lists
+
+
+def decider(state: DoomState) -> str | None:
+    if state.outcome is not None:
+        return None
+    if state.proc is not None:
+        return state.proc["pending"]["decider"]
+    if state.phase == "marine" and not state.flags.get("interlude") and not state.flags.get("window"):
+        return state.seats[state.seat]
+    return INVADER
+
+
+def legal_actions(state: DoomState) -> list[Action]:
+    if state.outcome is not None:
+        return []
+    if state.proc is not None:
+        pend = state.proc["pending"]
+        return [Action(pend["kind"], dict(o), label) for o, label in zip(pend["options"], pend["labels"])]
+    if state.flags.get("window"):
+        return _window_actions(state)
+    if state.flags.get("interlude"):
+        return _interlude_actions(state)
+    if state.phase == "marine":
+        return _marine_actions(state)
+    if state.phase == "discard":
+        return [Action("discard", {"card": c}, f"Discard {card_name(state, c)}") for c in sorted(set(state.hand))]
+    if state.phase == "spawn":
+        out = [Action("no_spawn", {}, "Play no spawn card")] + start_events(state)
+        for c in sorted(set(state.hand)):
+            card = state.content.invader_card(c)
+            if card.kind != "spawn":
+                continue
+            for i, half in enumerate(card.halves):
+                words = " + ".join(f"{g.count} {state.content.monsters[g.monster].name}" for g in half)
+                out.append(Action("spawn", {"card": c, "half": i}, f"Spawn {words} ({card.name})"))
+        return out
+    return _kill_actions(state)
+
+
+def _marine_actions(state: DoomState) -> list[Action]:
+    mar = state.active_marine()
+    c = state.content
+    t = state.turn
+    if t.get("over"):  # killed in its own turn: the turn ends at once (spec 11 item 42)
+        return [Action("end_turn", {}, "End the turn")]
+    if mar.dead or mar.cell is None:
+        spots = respawn_squares(state, mar.id)
+        if not spots:  # no explored empty square at all: the marine waits for its next turn
+            return [Action("end_turn", {}, "End the turn (no square to respawn on)")]
+        return [Action("respawn", {"cell": list(cell)}, f"Respawn at {sq(cell)}") for cell in spots]
+    out: list[Action] = []
+    if t["action"] is None:
+        for a in ACTIONS:
+            out.append(Action("declare", {"action": a}, f"Declare {c.actions[a].name}"))
+        if mar.adrenaline > 0 and not t["adrenaline"]:
+            out.append(Action("adrenaline", {}, "Discard adrenaline: +4 squares of movement this turn"))
+        return out
+    if t["mp"] > 0:
+        for pos, path in sorted(Q.reachable(state, mar.id, t["mp"]).items()):
+            out.append(Action("move", {"to": list(pos[0])}, f"Move to {sq(pos[0])} ({len(path)} MP)"))
+        cost = door_cost(state, mar.id)
+        if t["mp"] >= cost:
+            for d in Q.usable_doors(state, mar.id):
+                verb = "Open" if d in state.closed else "Close"
+                out.append(Action("door", {"door": d}, f"{verb} door {d} ({cost} MP)"))
+        for dest in teleport_squares(state, mar.id):
+            out.append(Action("teleport", {"to": list(dest)}, f"Teleport to {sq(dest)} (1 MP)"))
+        if t["mp"] >= c.number("give_cost"):
+            for other, what in give_options(state, mar.id):
+                name = c.ammo[what].name + " ammo" if what in c.ammo else "the " + c.weapons[what].name
+                out.append(Action("give", {"to": other, "what": what}, f"Give {who(state, other)} 1 {name} (1 MP)"
+                                  if what in c.ammo else f"Give {who(state, other)} {name} (1 MP)"))
+    if t["attacks"] > 0:
+        for w in Q.marine_weapons(state, mar):
+            for cell in Q.attack_targets(state, mar.id, w):
+                out.append(Action("attack", {"weapon": w, "target": list(cell)},
+                                  f"Attack {sq(cell)} with the {weapon_name(state, w)}"))
+    if t["order_ok"] and not t["order_placed"] and mar.order is None:
+        for o, rec in c.orders.items():
+            if rec.medic_only and not E.has_card(state, mar.id, "heal_order"):
+                continue
+            out.append(Action("order", {"order": o}, f"Place a {rec.name} order"))
+    if any(m.kind == "equipment" and c.items.get(m.variant) and c.items[m.variant].effect == "berserk"
+           for m in state.markers_at(mar.cell)):
+        out.append(Action("pick_up", {"item": "berserk"}, "Take the berserk marker"))
+    out.append(Action("end_turn", {}, "End the turn"))
+    return out
+
+
+def _window_actions(state: DoomState) -> list[Action]:
+    """Before a marine declares (seed p. 11: 'immediately before a marine's turn'): Ambush."""
+    w = state.flags["window"]
+    out = [Action("pass", {}, "Play nothing now")]
+    for f in w["figures"]:
+        out.append(Action("play", {"card": w["card"], "figure": f},
+                          f"Play {card_name(state, w['card'])}: {who(state, f)} activates now"))
+    return out
+
+
+def _interlude_actions(state: DoomState) -> list[Action]:
+    """Activations inside a marine's turn (Trap, Ambush): the marine's turn waits."""
+    if state.act is not None:
+        return _kill_actions(state)
+    inter = state.flags["interlude"]
+    out = [Action("activate", {"figure": f}, f"Activate {who(state, f)}")
+           for f in (inter["figures"] or list(state.invaders)) if f in state.invaders and f not in inter["done"]]
+    out.append(Action("end_interlude", {}, "Let the marine carry on"))
+    return out
+
+
+def _kill_actions(state: DoomState) -> list[Action]:
+    act = state.act
+    if act is None:
+        frenzy = state.flags.get("frenzy")
+        out = [Action("activate", {"figure": f}, f"Activate {who(state, f)}")
+               for f in state.invaders
+               if f not in state.activated or (f == frenzy and state.activated.count(f) == 1)]
+        if not state.activated:
+            out += start_events(state)  # seed p. 11: before the first invader figure acts
+        out.append(Action("end_invader_turn", {}, "End the invader's turn"))
+        return out
+    fig = act["fig"]
+    out = []
+    if not act.get("dead") and fig in state.invaders:
+        if act["mp"] > 0:
+            for pos, path in sorted(Q.reachable(state, fig, act["mp"]).items()):
+                out.append(Action("move", {"to": [list(c) for c in pos]},
+                                  f"Move {who(state, fig)} to {' + '.join(sq(c) for c in pos)} ({len(path)} MP)"))
+            if act["mp"] >= state.content.number("door_cost"):
+                for d in Q.usable_doors(state, fig):
+                    verb = "Open" if d in state.closed else "Close"
+                    out.append(Action("door", {"door": d}, f"{verb} door {d}"))
+            for dest in vent_squares(state, fig):
+                out.append(Action("vent", {"to": list(dest)}, f"Crawl through the vents to {sq(dest)}"))
+        if act["attacks"] > 0:
+            for cell in Q.attack_targets(state, fig, None):
+                out.append(Action("attack", {"target": list(cell)}, f"{who(state, fig)} attacks {sq(cell)}"))
+    out.append(Action("end_activation", {}, f"End {who(state, fig)}'s activation"))
+    return out
+
+
+# ============================================================================ helpers
+
+
+def start_events(state: DoomState) -> list[Action]:
+    """Event cards played "at the start of your turn" (seed p. 11): after the cut to 8, before
+    the first invader figure acts. One action per card and choice of its target."""
+    c = state.content
+    out: list[Action] = []
+    for card in sorted(set(state.hand)):
+        spec = c.invader_card(card)
+        if spec.kind != "event" or spec.timing != "start_of_invader_turn":
+            continue
+        label = f"Play {spec.name}"
+        if spec.effect == "destroy_door":
+            for d in sorted(set(state.map.doors) - set(state.destroyed)):
+                out.append(Action("play", {"card": card, "door": d}, f"{label}: destroy door {d}"))
+        elif spec.effect == "close_doors":
+            free = [d for d in sorted(state.map.doors) if d not in state.closed and d not in state.destroyed
+                    and not state.map.doors[d].security and not (set(state.figure_cells()) & state.map.doors[d].flanks)]
+            for i, d in enumerate(free):
+                out.append(Action("play", {"card": card, "doors": [d]}, f"{label}: close door {d}"))
+                if spec.amount >= 2:
+                    for e in free[i + 1:]:
+                        out.append(Action("play", {"card": card, "doors": [d, e]}, f"{label}: close doors {d} and {e}"))
+        elif spec.effect == "activate_twice":
+            for f in state.invaders:
+                out.append(Action("play", {"card": card, "figure": f}, f"{label}: {who(state, f)} activates twice"))
+        elif spec.effect == "type_speed":
+            for mon in sorted({i.monster for i in state.invaders.values()}):
+                out.append(Action("play", {"card": card, "monster": mon},
+                                  f"{label}: every {c.monsters[mon].name} +{spec.amount} MP"))
+        elif spec.effect in ("marine_range_minus", "extra_spawn"):
+            out.append(Action("play", {"card": card}, label))
+    return out
+
+
+def door_cost(state: DoomState, marine: str) -> int:
+    for mc in state.cards_of(marine):
+        if mc.effect == "door_cost":
+            return mc.params["cost"]
+    return state.content.number("door_cost")
+
+
+def teleport_squares(state: DoomState, marine: str) -> list[Cell]:
+    """Spec 6.14: from a teleporter square, any other teleporter of the same colour (explored
+    or not) that no marine stands on."""
+    cell = state.marines[marine].cell
+    here = [m for m in state.markers_at(cell) if m.kind == "teleporter"]
+    if not here:
+        return []
+    colour = here[0].variant
+    marines = {m.cell for m in state.marines.values() if m.cell is not None}
+    dests = {m.cell for m in state.markers if m.kind == "teleporter" and m.variant == colour}
+    dests |= {p.cell for p in state.map.props if p.kind == "teleporter" and p.variant == colour}
+    return sorted(d for d in dests if d != cell and d not in marines)
+
+
+def give_options(state: DoomState, marine: str) -> list[tuple[str, str]]:
+    """Seed p. 9: a weapon or ammo marker to a marine on an adjacent square, 1 MP per marker;
+    never armour (a weapon the other already has is not offered)."""
+    mar = state.marines[marine]
+    out = []
+    for other in state.seats:
+        o = state.marines[other]
+        if other == marine or o.cell is None or not state.map.adjacent(mar.cell, o.cell, state.closed_set):
+            continue
+        out += [(other, a) for a, n in sorted(mar.ammo.items()) if n > 0]
+        out += [(other, w) for w in mar.weapons if w not in o.weapons]
+    return out
+
+
+def vent_squares(state: DoomState, fig: str) -> list[Cell]:
+    """Spec 6.8 Vent crawl: from a vent to any other explored vent no figure stands on."""
+    inv = state.invaders[fig]
+    if not state.content.monsters[inv.monster].abilities.vent_crawl or len(inv.cells) != 1:
+        return []
+    if not state.has_marker(inv.cells[0], "vent"):
+        return []
+    figures = state.figure_cells()
+    return sorted(m.cell for m in state.markers if m.kind == "vent" and m.cell != inv.cells[0]
+                  and m.cell not in figures)
+
+
+def respawn_squares(state: DoomState, marine: str) -> list[Cell]:
+    """Spec 6.16: explored, empty squares 8 to 16 squares (a king-move path over explored floor,
+    ignoring figures and doors) from the death square; if none, those closest to it."""
+    m = state.map
+    mar = state.marines[marine]
+    explored = Q.revealed_cells(state)
+    start = mar.death_cell
+    dist = {start: 0}
+    frontier = [start]
+    steps = m.steps(frozenset())
+    while frontier:
+        nxt = []
+        for c in frontier:
+            for n in steps.get(c, ()):
+                if n in explored and n not in dist:
+                    dist[n] = dist[c] + 1
+                    nxt.append(n)
+        frontier = nxt
+    figures = state.figure_cells()
+    lo, hi = state.content.number("respawn_min"), state.content.number("respawn_max")
+    empty = [c for c in explored if c not in figures and not any(
+        mk.kind in ("obstacle", "barrel", "hazard") for mk in state.markers_at(c))]
+    if not empty:
+        return []
+
+    def miss(c: Cell) -> int:
+        d = dist.get(c)
+        if d is None:
+            return 10 ** 6
+        return max(lo - d, 0, d - hi)
+
+    best = min(miss(c) for c in empty)
+    return sorted(c for c in empty if miss(c) == best)
+
+
+# ============================================================================ apply
+
+
+def apply(state: DoomState, action: Action) -> list[Event]:
+    if state.outcome is not None:
+        raise IllegalAction("The game is over.")
+    legal = legal_actions(state)
+    if action not in legal:
+        raise IllegalAction(refusal(state, action))
+    if state.proc is not None:
+        return P.answer(state, dict(action.payload))
+    kind = action.kind
+    pl = action.payload
+    events: list[Event] = []
+    if state.flags.get("window"):
+        w = state.flags.pop("window")
+        if kind == "pass":
+            events = []
+        else:
+            events = P.start(state, "play_event", dict(pl))
+            state.flags["interlude"] = {"card": w["card"], "left": 1, "figures": [pl["figure"]], "done": []}
+    elif state.flags.get("interlude"):
+        if kind == "end_interlude":
+            state.flags.pop("interlude")
+            events = [Event("interlude", f"{who(state, state.seats[state.seat])} carries on.")]
+        else:
+            events = _apply_kill(state, kind, pl)
+    elif state.phase == "marine":
+        events = _apply_marine(state, kind, pl)
+    elif kind == "discard":
+        events = P.start(state, "discard", {"card": pl["card"]})
+    elif kind == "play":
+        events = P.start(state, "play_event", dict(pl))
+    elif kind == "no_spawn":
+        state.phase = "kill"
+        events = [Event("no_spawn", "The invader plays no spawn card.")]
+    elif kind == "spawn":
+        events = P.start(state, "spawn", {"card": pl["card"], "half": pl["half"]})
+    else:
+        events = _apply_kill(state, kind, pl)
+    return events + _after(state)
+
+
+def refusal(state: DoomState, action: Action) -> str:
+    """Why an action is not legal now, in words a player understands."""
+    who_now = decider(state)
+    if state.proc is not None:
+        return f"{who(state, who_now)} must first answer: {state.proc['pending']['prompt']}"
+    if state.flags.get("window"):
+        return "The invader may first play a card before this marine's turn (or pass)."
+    if state.flags.get("interlude"):
+        return f"{who(state, state.seats[state.seat])}'s turn waits: invaders are acting (Trap or Ambush)."
+    if state.phase == "marine":
+        mar = state.active_marine()
+        t = state.turn
+        if mar.cell is None and action.kind != "respawn":
+            return f"{who(state, mar.id)} is dead and must respawn first."
+        if action.kind == "respawn":
+            return "That square is not a legal respawn square (explored, empty, 8 to 16 squares from the death square)."
+        if t["action"] is None and action.kind not in ("declare", "adrenaline"):
+            return f"{who(state, mar.id)} must declare an action (Run, Fire, Advance or Ready) first."
+        if action.kind == "declare":
+            return f"{who(state, mar.id)} has already declared {t['action'].capitalize()} this turn."
+        if action.kind == "move":
+            if t["mp"] <= 0:
+                return f"{who(state, mar.id)} has no movement left this turn."
+            return f"{who(state, mar.id)} cannot reach that square with {t['mp']} MP (walls, closed doors, " \
+                   "invaders and obstacles block; the move must end on an empty square)."
+        if action.kind == "attack":
+            if t["attacks"] <= 0:
+                return f"{who(state, mar.id)} has no attack left this turn."
+            w = action.get("weapon")
+            if w not in state.content.weapons:
+                return f"There is no weapon called {w!r}."
+            if w not in Q.marine_weapons(state, mar):
+                if mar.berserk:
+                    return f"{who(state, mar.id)} is berserk and may only attack with its fist."
+                wp = state.content.weapons[w]
+                if not wp.always and w not in mar.weapons:
+                    return f"{who(state, mar.id)} does not have the {wp.name}."
+                return f"{who(state, mar.id)} has no {state.content.ammo[wp.ammo].name} ammo for the {wp.name}."
+            return "That square cannot be attacked: it needs an enemy or a barrel in line of sight " \
+                   "(melee: on an adjacent square)."
+        if action.kind == "door":
+            return "No door can be opened or closed there now (stand on a flanking square, have 2 MP; " \
+                   "security doors need their key; a large invader may stand across it)."
+        if action.kind == "order":
+            if not t["order_ok"]:
+                return "Order markers are placed only with the Ready action."
+            if t["order_placed"] or mar.order is not None:
+                return f"{who(state, mar.id)} already has an order marker."
+            return "Only a marine with the Medic card may place the Heal order."
+        return f"{action.text or action.kind} is not possible now."
+    if state.phase == "discard":
+        return f"The invader holds {len(state.hand)} cards and must discard down to " \
+               f"{state.content.number('invader_hand_limit')} first."
+    if state.phase == "spawn":
+        return "The invader plays at most one spawn card now (or none)."
+    if state.act is None:
+        if action.kind == "activate" and action.get("figure") in state.invaders:
+            return f"{who(state, action.get('figure'))} has already been activated this turn."
+        return "Activate an invader that has not been activated this turn, or end the invader's turn."
+    fig = who(state, state.act["fig"])
+    if action.kind == "attack":
+        if state.act["attacks"] <= 0:
+            return f"{fig} has already attacked in this activation."
+        return f"{fig} cannot attack that square: it needs a marine or a barrel in sight (melee: adjacent)."
+    if action.kind == "move":
+        return f"{fig} cannot reach that place with {state.act['mp']} MP (walls, closed doors, marines and " \
+               "obstacles block; unexplored areas are not on the table)."
+    if action.kind == "door":
+        return f"{fig} cannot use that door now (invaders never touch security doors; 2 MP, next to the door)."
+    return f"{action.text or action.kind} is not possible for {fig} now."
+
+
+def _apply_marine(state: DoomState, kind: str, pl: dict[str, Any]) -> list[Event]:
+    mar = state.active_marine()
+    t = state.turn
+    if kind == "respawn":
+        return P.start(state, "respawn", {"marine": mar.id, "cell": pl["cell"]})
+    if kind == "adrenaline":
+        mar.adrenaline -= 1
+        t["adrenaline"] = True
+        return [Event("adrenaline", f"{who(state, mar.id)} discards an adrenaline marker: +4 squares of movement.")]
+    if kind == "declare":
+        a = state.content.actions[pl["action"]]
+        boost = t["adrenaline"] and (a.move > 0 or state.option("adrenaline") == "any_action")
+        mp = a.move + (state.content.items["adrenaline"].amount if boost else 0)
+        for mc in state.cards_of(mar.id):
+            if mc.effect == "move_bonus" and a.id in mc.params["actions"]:
+                mp += mc.params["amount"]
+        t.update(action=a.id, mp=mp, attacks=a.attacks, either=a.either,
+                 order_ok=a.order or (a.id == "advance" and E.has_card(state, mar.id, "order_in_advance")))
+        return [Event("declare", f"{who(state, mar.id)} declares {a.name}: {mp} MP, {a.attacks} attack"
+                                 f"{'s' if a.attacks != 1 else ''}{' (the move or the attack)' if a.either else ''}.",
+                      {"marine": mar.id, "action": a.id})] + P.start(state, "pick_up", {"marine": mar.id})
+    if kind == "move":
+        path = Q.reachable(state, mar.id, t["mp"])[(tuple(pl["to"]),)]
+        _spend_move(state)
+        return P.start(state, "move", {"fig": mar.id, "path": [[list(c) for c in p] for p in path]})
+    if kind == "door":
+        _spend_move(state)
+        return P.start(state, "door", {"fig": mar.id, "door": pl["door"], "cost": door_cost(state, mar.id)})
+    if kind == "teleport":
+        _spend_move(state)
+        return P.start(state, "teleport", {"marine": mar.id, "to": pl["to"]})
+    if kind == "give":
+        _spend_move(state)
+        t["mp"] -= state.content.number("give_cost")
+        other = state.marines[pl["to"]]
+        what = pl["what"]
+        if what in state.content.ammo:
+            mar.ammo[what] -= 1
+            other.ammo[what] = other.ammo.get(what, 0) + 1
+            words = f"1 {state.content.ammo[what].name} ammo"
+        else:
+            mar.weapons.remove(what)
+            other.weapons.append(what)
+            words = f"the {state.content.weapons[what].name}"
+        return [Event("give", f"{who(state, mar.id)} gives {who(state, other.id)} {words}.",
+                      {"from": mar.id, "to": other.id, "what": what})]
+    if kind == "attack":
+        if t["either"]:
+            t["mp"] = 0
+            t["either"] = False
+        t["attacks"] -= 1
+        return P.start(state, "attack", {"attacker": mar.id, "weapon": pl["weapon"], "target": pl["target"]})
+    if kind == "order":
+        mar.order = pl["order"]
+        mar.order_turn = state.turn_seq
+        t["order_placed"] = True
+        return [Event("order", f"{who(state, mar.id)} places a {state.content.orders[pl['order']].name} order.",
+                      {"marine": mar.id, "order": pl["order"]})]
+    if kind == "pick_up":
+        return P.start(state, "pick_up", {"marine": mar.id, "berserk": True})
+    if kind == "end_turn":
+        return P.start(state, "end_marine_turn", {"marine": mar.id})
+    raise IllegalAction(f"{kind} is not a marine action.")
+
+
+def _spend_move(state: DoomState) -> None:
+    t = state.turn
+    if t["either"]:  # Ready: spending MP fixes the choice (spec 6.1 proposal)
+        t["attacks"] = 0
+        t["either"] = False
+
+
+def _apply_kill(state: DoomState, kind: str, pl: dict[str, Any]) -> list[Event]:
+    if kind == "activate":
+        fig = pl["figure"]
+        mon = state.content.monsters[state.invaders[fig].monster]
+        speed = state.flags.get("speed")
+        mp = mon.move + (speed[1] if speed and speed[0] == mon.id else 0)
+        state.act = {"fig": fig, "mp": mp, "attacks": 1, "start": [list(c) for c in state.invaders[fig].cells],
+                     "left": False}
+        return [Event("activate", f"The invader activates {who(state, fig)} ({mp} MP, 1 attack).", {"figure": fig})] \
+            + P.start(state, "guard_window", {"fig": fig})
+    if kind == "end_invader_turn":
+        return P.start(state, "end_invader_turn", {})
+    act = state.act
+    fig = act["fig"]
+    if kind == "move":
+        path = Q.reachable(state, fig, act["mp"])[tuple(tuple(c) for c in pl["to"])]
+        return P.start(state, "move", {"fig": fig, "path": [[list(c) for c in p] for p in path]})
+    if kind == "door":
+        return P.start(state, "door", {"fig": fig, "door": pl["door"], "cost": state.content.number("door_cost")})
+    if kind == "vent":
+        act["mp"] -= state.content.number("vent_cost")
+        act["left"] = True
+        return P.start(state, "vent", {"fig": fig, "to": pl["to"]})
+    if kind == "attack":
+        act["attacks"] -= 1
+        return P.start(state, "attack", {"attacker": fig, "weapon": None, "target": pl["target"]})
+    if kind == "end_activation":
+        return P.start(state, "end_activation", {})
+    raise IllegalAction(f"{kind} is not an invader action.")
+
+
+def _after(state: DoomState) -> list[Event]:
+    """Nothing waits: a discard phase that is done moves on to the spawn step."""
+    if state.proc is None and state.outcome is None and state.phase == "discard" and \
+            len(state.hand) <= state.content.number("invader_hand_limit"):
+        state.phase = "spawn"
+    return []
+
+
+# ============================================================================ procedures
+
+
+@P.procedure("move")
+def _move(ctx, fig: str, path: list) -> None:
+    """Step by step (spec 3.6): hazards, pick-ups, exploration, Sentry (marines moving) and
+    Guard (invaders moving) after every step; the move ends if the mover dies or a step becomes
+    impossible (a figure revealed in the way: the mover goes back to the last empty square)."""
+    state: DoomState = ctx.state
+    is_marine = fig in state.marines
+    passed: list[list[Cell]] = [Q.cells_of(state, fig)]
+    for pos in path:
+        pos = [tuple(c) for c in pos]
+        here = Q.cells_of(state, fig)
+        if not here or state.outcome is not None:
+            return
+        if tuple(pos) not in [tuple(p) for p in Q.figure_moves(state, fig, tuple(here))]:
+            _back_to_empty(ctx, fig, passed)
+            E.emit(ctx, "move_stopped", f"{who(state, fig)} cannot go on: the way is blocked.", {})
+            break
+        _place(state, fig, pos)
+        passed.append(pos)
+        E.emit(ctx, "step", f"{who(state, fig)} moves to {' + '.join(sq(c) for c in pos)}.",
+               {"figure": fig, "cells": [list(c) for c in pos]})
+        if is_marine:
+            mar = state.marines[fig]
+            if mar.order == "aim":
+                mar.order = None  # spec 6.9: Aim ends when the marine leaves its square
+                E.emit(ctx, "order_lost", f"{who(state, fig)} loses its Aim order (it moved).", {})
+            state.turn["left"] = True
+            state.turn["mp"] -= 1
+        else:
+            state.act["left"] = True
+            state.act["mp"] -= 1
+        E.enter_square(ctx, fig, pos, here)
+        if not Q.cells_of(state, fig):
+            return
+        # Passing through a friend: the windows wait for the next square the mover has to itself
+        # (one figure per square whenever anyone may act, spec 3.9).
+        shared = any(m.id != fig and m.cell in pos for m in state.marines.values()) or \
+            any(i.id != fig and set(i.cells) & set(pos) for i in state.invaders.values())
+        if shared:
+            E.reveal(ctx)
+            continue
+        if is_marine:
+            alone = not any(m.id != fig and m.cell == pos[0] for m in state.marines.values())
+            took = alone and E.pick_up(ctx, fig, pos[0])  # never on a friend's square (spec 11 item 28)
+            E.reveal(ctx)
+            if took and _trap(ctx, fig):
+                break
+            E.check_marine_win(ctx, fig)
+            _sentry(ctx, fig)
+        else:
+            E.reveal(ctx)  # an invader stepping aside may open a marine's view (spec 3.10)
+            _guard_window(ctx, fig)
+            _front_guard(ctx, fig)
+    if is_marine and Q.cells_of(state, fig):
+        E.trigger_encounter(ctx, fig)
+
+
+def _trap(ctx, marine: str) -> bool:
+    """Seed p. 6-7 (Csapda): right after a marine picks up a marker the invader may play Trap and
+    act at once with up to 2 invaders before the marine goes on (its move stops there; MP left
+    can still be used afterwards)."""
+    state: DoomState = ctx.state
+    card = next((c for c in sorted(state.hand) if state.content.invader_card(c).effect == "activate_two"), None)
+    if card is None or not state.invaders or state.outcome is not None:
+        return False
+    if not ctx.choose(INVADER, "trap", [{"card": None}, {"card": card}], "Play Trap now?")["card"]:
+        return False
+    E.discard_card(ctx, card, "played: Trap")
+    n = state.content.invader_card(card).amount
+    state.flags["interlude"] = {"card": card, "left": n, "figures": None, "done": []}
+    E.emit(ctx, "trap", f"Trap! Up to {n} invaders act before {who(state, marine)} goes on.", {})
+    return True
+
+
+def _place(state: DoomState, fig: str, cells: list[Cell]) -> None:
+    if fig in state.marines:
+        state.marines[fig].cell = tuple(cells[0])
+    else:
+        state.invaders[fig].cells = [tuple(c) for c in cells]
+
+
+def _back_to_empty(ctx, fig: str, passed: list[list[Cell]]) -> None:
+    state: DoomState = ctx.state
+    figures = state.figure_cells()
+    for pos in reversed(passed):
+        if all(figures.get(tuple(c), fig) == fig for c in pos):
+            if [tuple(c) for c in pos] != Q.cells_of(state, fig):
+                _place(state, fig, pos)
+                E.emit(ctx, "step", f"{who(state, fig)} goes back to {' + '.join(sq(c) for c in pos)}.", {})
+            return
+
+
+def _sentry(ctx, marine: str) -> None:
+    """Spec 6.8 Sentry: an invader with it may attack an enemy that steps next to it, at once."""
+    state: DoomState = ctx.state
+    for fig in list(state.invaders):
+        if state.outcome is not None or state.marines[marine].cell is None:
+            return
+        inv = state.invaders.get(fig)
+        if inv is None or not state.content.monsters[inv.monster].abilities.sentry:
+            continue
+        cell = state.marines[marine].cell
+        if not any(state.map.adjacent(c, cell, state.closed_set) for c in inv.cells):
+            continue
+        if cell not in Q.attack_targets(state, fig, None):
+            continue
+        got = ctx.choose(INVADER, "sentry", [{"use": False}, {"use": True, "target": list(cell)}],
+                         f"{who(state, fig)} may attack {who(state, marine)} (Sentry).")
+        if got["use"]:
+            A.resolve(ctx, fig, None, cell, "Sentry")
+
+
+def _guard_window(ctx, moving: str | None, when: str = "moves") -> None:
+    """Spec 6.9 Guard: during the invader's turn a marine may discard its Guard order to make an
+    interrupt attack; the invader's turn waits until it is resolved."""
+    state: DoomState = ctx.state
+    for marine in state.seats:
+        if state.outcome is not None or (moving is not None and moving not in state.invaders):
+            return
+        if not A.order_usable(state, marine, "guard"):
+            continue
+        mar = state.marines[marine]
+        opts: list[dict[str, Any]] = [{"use": False}]
+        for w in Q.marine_weapons(state, mar):
+            for cell in Q.attack_targets(state, marine, w):
+                opts.append({"use": True, "weapon": w, "target": list(cell)})
+        if len(opts) == 1:
+            continue
+        what = f"as {who(state, moving)} {when}" if moving else ("before the invader's attack" if when == "moves"
+                                                                   else "after the spawn")
+        got = ctx.choose(marine, "guard", opts, f"{who(state, marine)} may interrupt with its Guard order {what}.")
+        if got["use"]:
+            mar.order = None
+            E.emit(ctx, "guard", f"{who(state, marine)} discards its Guard order to interrupt.", {"marine": marine})
+            A.resolve(ctx, marine, got["weapon"], tuple(got["target"]), "Guard interrupt")
+
+
+def _front_guard(ctx, fig: str) -> None:
+    """Front Guard (spec 7.4 PLACEHOLDER): once per invader turn, a free attack on an invader that
+    steps onto a square adjacent to this marine (a one-shot Sentry)."""
+    state: DoomState = ctx.state
+    used = state.flags.setdefault("front_guard_used", [])
+    for marine in state.seats:
+        if fig not in state.invaders or state.outcome is not None:
+            return
+        mar = state.marines[marine]
+        if marine in used or mar.cell is None or not E.has_card(state, marine, "front_guard"):
+            continue
+        near = [c for c in state.invaders[fig].cells if state.map.adjacent(mar.cell, c, state.closed_set)]
+        if not near:
+            continue
+        opts: list[dict[str, Any]] = [{"use": False}]
+        for w in Q.marine_weapons(state, mar):
+            targets = Q.attack_targets(state, marine, w)
+            opts += [{"use": True, "weapon": w, "target": list(c)} for c in near if c in targets]
+        if len(opts) == 1:
+            continue
+        got = ctx.choose(marine, "guard", opts, f"{who(state, marine)} may attack {who(state, fig)} (Front Guard).")
+        if got["use"]:
+            used.append(marine)
+            A.resolve(ctx, marine, got["weapon"], tuple(got["target"]), "Front Guard")
+
+
+@P.procedure("guard_window")
+def _guard_window_proc(ctx, fig: str) -> None:
+    """Spec 11 item 34: a Guard window before each invader activation too."""
+    _guard_window(ctx, fig, "is activated")
+
+
+@P.procedure("attack")
+def _attack(ctx, attacker: str, weapon: str | None, target: list) -> None:
+    state: DoomState = ctx.state
+    if attacker in state.invaders:
+        _guard_window(ctx, None)  # spec 11 item 34: before each invader attack roll
+        if attacker not in state.invaders or state.outcome is not None:
+            return
+        if tuple(target) not in Q.attack_targets(state, attacker, None):
+            E.emit(ctx, "attack_lost", f"{who(state, attacker)}'s target at {sq(target)} is gone.", {})
+            return
+    before = set(state.invaders)
+    A.resolve(ctx, attacker, weapon, tuple(target))
+    t = state.turn
+    if attacker in state.marines and t is not None and before - set(state.invaders) and not t.get("killer") \
+            and E.has_card(state, attacker, "killer_instinct") and state.marines[attacker].cell is not None:
+        # Killer Instinct (spec 7.4 PLACEHOLDER): once per turn, after a kill, move N and attack again.
+        bonus = next(c.params["move"] for c in state.cards_of(attacker) if c.effect == "killer_instinct")
+        t.update(killer=True, mp=t["mp"] + bonus, attacks=t["attacks"] + 1, either=False)
+        E.emit(ctx, "killer_instinct", f"Killer Instinct: {who(state, attacker)} may move {bonus} more squares "
+                                       "and attack once more.", {})
+
+
+@P.procedure("door")
+def _door(ctx, fig: str, door: str, cost: int) -> None:
+    state: DoomState = ctx.state
+    if fig in state.marines:
+        state.turn["mp"] -= cost
+    else:
+        state.act["mp"] -= cost
+    if door in state.closed:
+        state.closed.remove(door)
+        E.emit(ctx, "door", f"{who(state, fig)} opens door {door}.", {"door": door, "open": True})
+    else:
+        state.closed = sorted(state.closed + [door])
+        E.emit(ctx, "door", f"{who(state, fig)} closes door {door}.", {"door": door, "open": False})
+    E.reveal(ctx)
+    if fig in state.invaders:
+        _guard_window(ctx, fig)
+
+
+@P.procedure("teleport")
+def _teleport(ctx, marine: str, to: list) -> None:
+    """Spec 6.14: 1 MP; an unexplored destination is revealed; an invader there is destroyed
+    (telefrag); arriving counts as a step."""
+    state: DoomState = ctx.state
+    mar = state.marines[marine]
+    to = tuple(to)
+    state.turn["mp"] -= state.content.number("teleport_cost")
+    area = state.map.area_of.get(to)
+    if area and area not in state.revealed:
+        E.reveal_area(ctx, area)
+    victim = state.figure_cells().get(to)
+    if victim in state.invaders:
+        E.destroy_invader(ctx, victim, "telefrag")
+    old = mar.cell
+    mar.cell = to
+    if mar.order == "aim":
+        mar.order = None
+    state.turn["left"] = True
+    E.emit(ctx, "teleport", f"{who(state, marine)} teleports from {sq(old)} to {sq(to)}.", {"marine": marine})
+    E.enter_square(ctx, marine, [to], [old])
+    if mar.cell is None:
+        return
+    E.pick_up(ctx, marine, to)
+    E.reveal(ctx)
+    E.check_marine_win(ctx, marine)
+    _sentry(ctx, marine)
+    if mar.cell is not None:
+        E.trigger_encounter(ctx, marine)
+
+
+@P.procedure("vent")
+def _vent(ctx, fig: str, to: list) -> None:
+    state: DoomState = ctx.state
+    inv = state.invaders[fig]
+    old = inv.cells[0]
+    inv.cells = [tuple(to)]
+    E.emit(ctx, "vent", f"{who(state, fig)} crawls through the vents from {sq(old)} to {sq(to)}.", {"figure": fig})
+    E.enter_square(ctx, fig, inv.cells, [old])
+    if fig in state.invaders:
+        _guard_window(ctx, fig)
+
+
+@P.procedure("pick_up")
+def _pick_up(ctx, marine: str, berserk: bool = False) -> None:
+    state: DoomState = ctx.state
+    cell = state.marines[marine].cell
+    if cell is not None:
+        E.pick_up(ctx, marine, cell, berserk)
+
+
+@P.procedure("respawn")
+def _respawn(ctx, marine: str, cell: list) -> None:
+    state: DoomState = ctx.state
+    mar = state.marines[marine]
+    mar.cell = tuple(cell)
+    mar.dead = False
+    state.turn["start"] = list(cell)
+    E.emit(ctx, "respawn", f"{who(state, marine)} respawns at {sq(cell)}.", {"marine": marine, "cell": list(cell)})
+    E.reveal(ctx)
+    E.check_marine_win(ctx, marine)
+
+
+@P.procedure("end_marine_turn")
+def _end_marine_turn(ctx, marine: str) -> None:
+    """Spec 5.2 step 5: the hazard check for a whole turn on a hazard, berserk fading, next turn."""
+    state: DoomState = ctx.state
+    mar = state.marines[marine]
+    t = state.turn
+    if mar.cell is not None and not t["left"] and t["start"] is not None and tuple(t["start"]) == mar.cell \
+            and state.has_marker(mar.cell, "hazard"):
+        E.wound(ctx, marine, 1, "a whole turn on a hazard")
+    if mar.berserk and mar.berserk_turn != state.turn_seq:
+        mar.berserk -= 1
+        E.emit(ctx, "berserk", f"{who(state, marine)}'s berserk marker " +
+               ("fades." if mar.berserk else "is discarded."), {"marine": marine})
+    if state.outcome is None:
+        next_turn(ctx)
+
+
+@P.procedure("discard")
+def _discard(ctx, card: str) -> None:
+    E.discard_card(ctx, card, "hand limit 8")
+
+
+@P.procedure("spawn")
+def _spawn(ctx, card: str, half: int) -> None:
+    """Spec 8.2: each monster shown goes on a square out of every marine's LOS (invaders never
+    block it), or is lost; never more figures of a type than the colours in use have."""
+    state: DoomState = ctx.state
+    spec = state.content.invader_card(card)
+    E.emit(ctx, "spawn", f"The invader plays {spec.name}.", {"card": card, "half": half})
+    for group in spec.halves[half]:
+        for _ in range(group.count):
+            name = state.content.monsters[group.monster].name
+            if E.pool_left(state, group.monster) < 1:
+                # Seed p. 7: with every figure of the type in play, the invader may take one off
+                # the board to bring it in again here.
+                mine = [f for f, inv in state.invaders.items() if inv.monster == group.monster]
+                got = ctx.choose(INVADER, "recycle", [{"figure": None}] + [{"figure": f} for f in mine],
+                                 f"Every {name} figure is in play: take one off the board to place it here?")
+                if got["figure"] is None:
+                    E.emit(ctx, "lost", f"No {name} figure is left: it is lost.", {})
+                    continue
+                state.invaders.pop(got["figure"])
+                E.emit(ctx, "recycle", f"The invader takes {who(state, got['figure'])} off the board.", {})
+            opts = Q.placements(state, group.monster)
+            if not opts:
+                E.emit(ctx, "lost", f"No square out of the marines' sight fits a {name}: it is lost.", {})
+                continue
+            got = ctx.choose(INVADER, "place", [{"cells": o} for o in opts], f"Where does the {name} appear?")
+            E.place_invader(ctx, group.monster, [tuple(c) for c in got["cells"]])
+    _guard_window(ctx, None, "")  # Guard may interrupt at any moment of the invader's turn (seed p. 10)
+    state.hand.remove(card)  # the card stays in hand while it is being played, then is discarded
+    state.deck.discard([card])
+    state.flags["spawns"] = state.flags.get("spawns", 1) - 1
+    state.phase = "spawn" if state.flags["spawns"] > 0 else "kill"
+
+
+@P.procedure("play_event")
+def _play_event(ctx, card: str, door: str | None = None, doors: list | None = None, figure: str | None = None,
+                monster: str | None = None) -> None:
+    """The start-of-turn events of the invader deck (spec 8.1; PLACEHOLDER texts except Smash)."""
+    state: DoomState = ctx.state
+    spec = state.content.invader_card(card)
+    E.discard_card(ctx, card, f"played: {spec.name}")
+    if spec.effect == "destroy_door":
+        # Seed p. 9: Smash destroys a door, a security door too; it stays open (spec 11 item 38).
+        if door in state.closed:
+            state.closed.remove(door)
+        state.destroyed.append(door)
+        E.emit(ctx, "smash", f"The invader smashes door {door}: it is gone for good.", {"door": door})
+        E.reveal(ctx)
+    elif spec.effect == "close_doors":
+        for d in doors or []:
+            state.closed = sorted(state.closed + [d])
+            E.emit(ctx, "door", f"Lockdown: door {d} slams shut.", {"door": d, "open": False})
+    elif spec.effect == "marine_range_minus":
+        state.flags["darkness"] = spec.amount
+        E.emit(ctx, "darkness", f"Darkness: every marine attack gets -{spec.amount} range until the "
+                                "invader's next turn.", {})
+    elif spec.effect == "extra_spawn":
+        state.flags["spawns"] = state.flags.get("spawns", 1) + spec.amount if state.phase == "spawn" else spec.amount
+        state.phase = "spawn"
+        E.emit(ctx, "reinforcements", "Reinforcements: the invader may play another spawn card.", {})
+    elif spec.effect == "activate_twice":
+        state.flags["frenzy"] = figure
+        E.emit(ctx, "frenzy", f"Frenzy: {who(state, figure)} may activate twice this turn.", {})
+    elif spec.effect == "ambush":
+        E.emit(ctx, "ambush", f"Ambush! {who(state, figure)} acts before {who(state, state.seats[state.seat])}'s turn.", {})
+    elif spec.effect == "type_speed":
+        state.flags["speed"] = [monster, spec.amount]
+        E.emit(ctx, "speed", f"Demonic Speed: every {state.content.monsters[monster].name} gets "
+                             f"+{spec.amount} MP this turn.", {})
+
+
+@P.procedure("end_activation")
+def _end_activation(ctx) -> None:
+    state: DoomState = ctx.state
+    act = state.act
+    fig = act["fig"]
+    inv = state.invaders.get(fig)
+    if inv is not None and not act["left"] and [list(c) for c in inv.cells] == act["start"] \
+            and any(state.has_marker(c, "hazard") for c in inv.cells):
+        E.wound(ctx, fig, 1, "a whole activation on a hazard")
+    state.act = None
+    inter = state.flags.get("interlude")
+    if inter is None:
+        state.activated.append(fig)
+        return
+    inter["done"].append(fig)
+    inter["left"] -= 1
+    if inter["left"] <= 0 or not [f for f in (inter["figures"] or state.invaders) if f in state.invaders
+                                  and f not in inter["done"]]:
+        state.flags.pop("interlude")
+        E.emit(ctx, "interlude", f"{who(state, state.seats[state.seat])} carries on.", {})
+
+
+@P.procedure("end_invader_turn")
+def _end_invader_turn(ctx) -> None:
+    """Spec 11 item 19: an invader not activated also spent its activation where it stands."""
+    state: DoomState = ctx.state
+    for fig in list(state.invaders):
+        if fig in state.activated:
+            continue
+        inv = state.invaders.get(fig)
+        if inv is not None and any(state.has_marker(c, "hazard") for c in inv.cells):
+            E.wound(ctx, fig, 1, "a whole activation on a hazard")
+    for key in ("speed", "frenzy", "spawns", "front_guard_used"):
+        state.flags.pop(key, None)
+    sc = state.content.scenarios[state.scenario]
+    if sc.meltdown is not None and state.outcome is None:
+        first, every = sc.meltdown
+        left = [e for e in sc.win_encounters if e not in state.encounters_done]
+        if left and state.round >= first and (state.round - first) % every == 0:
+            E.gain_frag(ctx, f"the meltdown clock at the end of round {state.round}")
+    if state.outcome is None:
+        state.round += 1
+        E.emit(ctx, "round", f"Round {state.round} begins.", {"round": state.round})
+        state.seat = 0
+        start_marine_turn(ctx)
+
+
+def next_turn(ctx) -> None:
+    state: DoomState = ctx.state
+    if state.seat + 1 < len(state.seats):
+        state.seat += 1
+        start_marine_turn(ctx)
+    else:
+        start_invader_turn(ctx)
+
+
+def heal_window(ctx) -> None:
+    """Seed p. 10 (Gyógyítás): a Medic may use its Heal order at any moment, on itself or a
+    marine on an adjacent square (never above the starting health). Offered at the start of
+    every turn (and before an invader's roll against a marine, rules/attack.py)."""
+    state: DoomState = ctx.state
+    for medic in state.seats:
+        if state.outcome is not None or not A.order_usable(state, medic, "heal"):
+            continue
+        mc = state.marines[medic].cell
+        hurt = [m for m in state.seats if state.marines[m].cell is not None
+                and state.marines[m].health < state.marines[m].max_health
+                and (m == medic or state.map.adjacent(mc, state.marines[m].cell, state.closed_set))]
+        if not hurt:
+            continue
+        got = ctx.choose(medic, "heal_now", [{"target": None}] + [{"target": m} for m in hurt],
+                         f"{who(state, medic)} may use its Heal order now.")
+        if got["target"] is not None:
+            state.marines[medic].order = None
+            tgt = state.marines[got["target"]]
+            tgt.health += 1
+            E.emit(ctx, "heal", f"{who(state, medic)} uses its Heal order: {who(state, tgt.id)} heals 1 "
+                                f"({tgt.health} health).", {"figure": tgt.id})
+
+
+def start_marine_turn(ctx) -> None:
+    """Spec 5.2 step 2: the marine's own Guard, Dodge and Heal orders expire (Aim stays)."""
+    state: DoomState = ctx.state
+    state.phase = "marine"
+    state.turn_seq += 1
+    heal_window(ctx)  # before this marine's Heal order, if any, expires
+    mar = state.active_marine()
+    if mar.order in ("guard", "dodge", "heal"):
+        E.emit(ctx, "order_expired", f"{who(state, mar.id)}'s {mar.order.capitalize()} order expires.", {})
+        mar.order = None
+    state.turn = {"action": None, "mp": 0, "attacks": 0, "either": False, "order_ok": False, "order_placed": False,
+                  "adrenaline": False, "start": None if mar.cell is None else list(mar.cell), "left": False}
+    E.emit(ctx, "turn", f"{who(state, mar.id)}'s turn.", {"marine": mar.id})
+    card = next((c for c in sorted(state.hand) if state.content.invader_card(c).effect == "ambush"), None)
+    if card is not None and mar.cell is not None:
+        within = state.content.invader_card(card).amount
+        dist = state.map.path_distances(mar.cell, state.closed_set)
+        near = [f for f, inv in state.invaders.items() if min(dist.get(c, 10 ** 6) for c in inv.cells) <= within]
+        if near:
+            state.flags["window"] = {"card": card, "figures": near}
+
+
+def start_invader_turn(ctx) -> None:
+    """Spec 5.3 step 1: one card per marine player; discard down to 8."""
+    state: DoomState = ctx.state
+    state.turn = None
+    state.turn_seq += 1
+    heal_window(ctx)
+    state.phase = "discard"
+    state.activated = []
+    state.act = None
+    if state.flags.pop("darkness", None) is not None:
+        E.emit(ctx, "darkness", "The Darkness lifts.", {})
+    E.emit(ctx, "turn", "The invader's turn.", {})
+    drawn = 0
+    for _ in range(len(state.seats)):
+        card = E.draw_invader_card(ctx)
+        if state.outcome is not None:
+            if card is not None:
+                state.hand.append(card)
+            return
+        if card is None:
+            break
+        state.hand.append(card)
+        drawn += 1
+        E.emit(ctx, "draw", f"The invader draws {card_name(state, card)}.", {"card": card}, hidden=True,
+               visible_to=(INVADER,))
+    E.emit(ctx, "draw", f"The invader draws {drawn} card{'s' if drawn != 1 else ''} ({len(state.hand)} in hand).",
+           {"count": drawn}, hidden=True)
+    if len(state.hand) <= state.content.number("invader_hand_limit"):
+        state.phase = "spawn"
+
+
+__all__ = ["apply", "decider", "legal_actions", "refusal", "respawn_squares", "start_marine_turn"]

@@ -1,0 +1,36 @@
+"""game/doom/bots.py: the bots choose only legal actions, say why, and GreedyBot plays whole
+games to an end (spec doom.md 11.D, a first step)."""
+from __future__ import annotations
+
+import pytest
+
+from game.doom.bots import GreedyBot, RandomBot
+from game.engine.session import Session
+from tests.doom.conftest import TITLE
+from tests.doom.test_property import check
+
+
+@pytest.mark.parametrize("scenario,seed", [("knee_deep", 1), ("reactor", 1)])
+def test_greedy_games_end_and_replay(scenario, seed):
+    """Spec 11.D (first step): bot-vs-bot games end by the scenario's victory rules and replay exactly."""
+    session = Session.start(TITLE, scenario, seed=seed, options={"marines": 2})
+    bot = GreedyBot()
+    for _ in range(3000):
+        if session.is_over():
+            break
+        actions = session.legal_actions()
+        choice = bot.decide(session.state, actions)
+        assert choice.action in actions and choice.reason
+        session.apply(choice.action)
+        check(session.state)
+    assert session.state.outcome in ("marines", "invader")
+    replay = Session.replay(TITLE, scenario, seed, {"marines": 2}, session.actions)
+    assert replay.state_hash() == session.state_hash()
+
+
+def test_random_bot_is_seeded():
+    """DESIGN.md: bots take randomness from their own seeded stream, so games replay."""
+    session = Session.start(TITLE, "knee_deep", seed=3, options={"marines": 1})
+    actions = session.legal_actions()
+    assert RandomBot(5).choose(actions) == RandomBot(5).choose(actions)
+    assert RandomBot(5).decide(session.state, actions).reason == "picked at random"

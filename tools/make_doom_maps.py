@@ -1,0 +1,254 @@
+"""Write the Doom scenario maps under maps/doom/ (run from the project root:
+`python tools/make_doom_maps.py`). Conventions: docs/MAPS.md "Doom pieces and scenario maps".
+
+maps/doom/p1_knee_deep.tmx is scenario P1 "Knee-Deep in the Dead" of rules/doom.md 9.3 (a
+PROPOSAL reconstruction: the original scenario book is not in the seed): areas, doors, props and
+monsters exactly as the spec's tables give them. Open connectors between two areas of the same map
+(C1, C2) are simply edges left without a wall; every other shared area boundary is drawn as a wall.
+maps/doom/p2_reactor.tmx is scenario P2 "Reactor Shutdown" of rules/doom.md 9.4 (PROPOSAL), the same way.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+from make_sample_maps import MAPS, TILE, Obj, line, paint, pt, write_tmx  # noqa: E402
+
+
+def rect(c0: int, r0: int, c1: int, r1: int):
+    """Cells c0..c1 x r0..r1 inclusive as a pixel polygon."""
+    return [(c0 * TILE, r0 * TILE), ((c1 + 1) * TILE, r0 * TILE), ((c1 + 1) * TILE, (r1 + 1) * TILE),
+            (c0 * TILE, (r1 + 1) * TILE)]
+
+
+def centre(c: int, r: int):
+    return (c * TILE + TILE // 2, r * TILE + TILE // 2)
+
+
+def vline(x: int, y0: int, y1: int):
+    """The vertical grid line x (between columns x-1 and x) along rows y0..y1."""
+    return [(x * TILE, y0 * TILE), (x * TILE, (y1 + 1) * TILE)]
+
+
+def hline(y: int, x0: int, x1: int):
+    """The horizontal grid line y (between rows y-1 and y) under columns x0..x1."""
+    return [(x0 * TILE, y * TILE), ((x1 + 1) * TILE, y * TILE)]
+
+
+# spec 9.3 "Areas": id -> (name, x0, x1, y0, y1, floor texture, start zone)
+P1_AREAS = {
+    "A1": ("Crew lounge", 0, 5, 6, 11, "carpet_red", True),
+    "A2": ("West corridor", 6, 15, 8, 9, "panel", False),
+    "A3": ("Junction hall", 16, 21, 4, 13, "tech_a", False),
+    "A4": ("Maintenance crawlway", 10, 19, 2, 3, "grate_dark", False),
+    "A5": ("East corridor", 22, 31, 8, 9, "panel", False),
+    "A6": ("Toxin lab", 14, 23, 14, 19, "tile_white", False),
+    "A7": ("Exit hall", 32, 39, 4, 13, "tech_b", False),
+    "A8": ("Evac airlock", 40, 41, 8, 9, "hazard_stripes", False),
+    "A9": ("Weapons locker", 34, 37, 0, 3, "metal_dark", False),
+}
+P1_TEXT = {
+    "A1": "Red emergency lamps. The lounge door is shut and the intercom only hisses. The shuttle bays are on the far side of this sector.",
+    "A2": "Two of the night shift are still here. They turn toward you much too slowly.",
+    "A3": "A junction hall. Three doors lead on; scorch marks run toward the east door.",
+    "A4": "A cramped crawlway. Something skitters in the ducts. A blue keycard glints at the far end.",
+    "A5": "The east corridor. A security guard sits slumped against the wall.",
+    "A6": "The toxin lab. Green sludge has flooded part of the floor. The red keycard lies on a workbench at the back.",
+    "A7": "The exit hall. The red security door to the evac airlock is right ahead, and something huge stands between you and it.",
+    "A8": "The evac airlock.",
+    "A9": "The weapons locker. Someone left the heavy hardware behind.",
+}
+
+
+def p1() -> None:
+    areas = []
+    for aid, (name, x0, x1, y0, y1, _, start) in P1_AREAS.items():
+        props = {"text": P1_TEXT[aid]}
+        if start:
+            props = {"start_zone": True, **props}
+        r = rect(x0, y0, x1, y1)
+        areas.append(Obj(aid, "rectangle", [r[0], r[2]], props))
+    edges = [
+        line(vline(6, 8, 9), "D1", kind="door", door_type="ordinary", state="closed"),
+        line(hline(4, 18, 19), "D2", kind="door", door_type="ordinary", state="closed"),
+        line(vline(22, 8, 9), "D3", kind="door", door_type="ordinary", state="closed"),
+        line(hline(14, 18, 19), "D4", kind="door", door_type="ordinary", state="closed"),
+        line(vline(40, 8, 9), "D5", kind="door", door_type="security", key="red", state="closed"),
+        line(hline(4, 35, 36), "D6", kind="door", door_type="security", key="blue", state="closed"),
+    ]
+    # Shared area boundaries that are neither a door nor an open connector are walls (spec 9.2).
+    walls = [
+        line(hline(4, 16, 17), "A3_A4_west"),
+        line(hline(14, 16, 17), "A3_A6_west"),
+        line(hline(14, 20, 21), "A3_A6_east"),
+        line(hline(4, 34, 34), "A7_A9_west"),
+        line(hline(4, 37, 37), "A7_A9_east"),
+    ]
+    props = []
+
+    def prop(name, c, r, kind, **extra):
+        props.append(pt(name, *centre(c, r), kind=kind, **extra))
+
+    prop("ammo_A1", 4, 10, "equipment:shells", count=1)
+    prop("barrel_A2", 10, 8, "barrel")
+    prop("obstacle_A3a", 18, 7, "obstacle")
+    prop("obstacle_A3b", 19, 7, "obstacle")
+    prop("armour_A3", 17, 12, "equipment:armour", count=1)
+    prop("ammo_A3", 21, 4, "equipment:shells", count=1)
+    prop("blue_key", 10, 2, "key:blue")
+    prop("medikit_A4", 11, 2, "equipment:medikit", count=1)
+    prop("vent_A4", 13, 3, "vent")
+    prop("E1", 26, 9, "encounter:E1")
+    prop("vent_A5", 29, 8, "vent")
+    prop("red_key", 22, 19, "key:red")
+    for i, (c, r) in enumerate(((16, 16), (17, 16), (16, 17), (17, 17))):
+        prop(f"hazard_A6_{i + 1}", c, r, "hazard")
+    prop("chainsaw_A6", 23, 14, "equipment:chainsaw", count=1)
+    prop("medikit_A6", 14, 14, "equipment:medikit", count=1)
+    prop("vent_A6", 15, 19, "vent")
+    prop("obstacle_A7a", 34, 11, "obstacle")
+    prop("obstacle_A7b", 35, 11, "obstacle")
+    prop("barrel_A7a", 33, 5, "barrel")
+    prop("barrel_A7b", 38, 12, "barrel")
+    prop("armour_A7", 32, 13, "equipment:armour", count=1)
+    prop("rockets_A7", 39, 13, "equipment:rockets", count=2)
+    prop("bfg_A9", 34, 0, "equipment:bfg", count=1)
+    prop("launcher_A9", 35, 1, "equipment:rocket_launcher", count=1)
+    prop("rockets_A9", 36, 1, "equipment:rockets", count=1)
+    prop("cells_A9", 37, 0, "equipment:cells", count=2)
+
+    figures = []
+
+    def fig(name, monster, c, r, n):
+        figures.append(pt(name, *centre(c, r), type=monster, min_marines=n))
+
+    fig("zombie_A2a", "zombie", 12, 8, 1)
+    fig("zombie_A2b", "zombie", 13, 9, 2)
+    fig("zombie_A3", "zombie", 17, 5, 3)
+    fig("imp_A3a", "imp", 20, 5, 1)
+    fig("imp_A3b", "imp", 21, 12, 2)
+    fig("trite_A4a", "trite", 12, 3, 1)
+    fig("trite_A4b", "trite", 14, 2, 2)
+    fig("trite_A4c", "trite", 16, 3, 1)
+    fig("zombie_A5", "zombie", 28, 9, 1)
+    fig("imp_A5", "imp", 30, 8, 2)
+    fig("mancubus_A6", "mancubus", 20, 16, 1)
+    fig("trite_A6a", "trite", 15, 15, 2)
+    fig("trite_A6b", "trite", 22, 17, 3)
+    fig("hell_knight_A7", "hell_knight", 35, 7, 1)
+    fig("imp_A7a", "imp", 38, 5, 1)
+    fig("imp_A7b", "imp", 38, 11, 3)
+    fig("zombie_A7a", "zombie", 33, 12, 2)
+    fig("zombie_A7b", "zombie", 37, 13, 3)
+    fig("archvile_A9", "archvile", 37, 2, 1)
+    fig("zombie_A9", "zombie", 34, 3, 2)
+
+    layers = [("areas", areas), ("edges", edges), ("walls", walls), ("props", props), ("figures", figures)]
+    floor = paint(42, 20, [(rect(x0, y0, x1, y1), tex) for _, x0, x1, y0, y1, tex, _ in P1_AREAS.values()])
+    meta = {"title": "doom", "name": "P1 Knee-Deep in the Dead",
+            "flavour": "Find the red key and get out through the red security door (rules/doom.md 9.3)."}
+    write_tmx(MAPS / "doom" / "p1_knee_deep.tmx", 42, 20, meta, floor, layers)
+
+
+# spec 9.4 "Areas": id -> (name, x0, x1, y0, y1, floor texture, start zone)
+P2_AREAS = {
+    "B1": ("Airlock", 0, 3, 8, 11, "hazard_stripes", True),
+    "B2": ("Service corridor", 4, 19, 9, 10, "panel", True),
+    "B3": ("Control room", 8, 13, 3, 8, "tech_c", False),
+    "B4": ("Coolant store", 12, 17, 11, 16, "grate_dark", False),
+    "B5": ("Reactor hall", 20, 29, 5, 14, "metal_dark", False),
+}
+P2_TEXT = {
+    "B1": "The reactor is running away. Shut it down from the control room and from the reactor hall itself, or nothing on this level survives.",
+    "B2": "The service corridor runs east to the reactor hall.",
+    "B3": "The control room. The shutdown console blinks on the far wall; the operators are still at their desks, after a fashion.",
+    "B4": "The coolant store. A blue keycard is clipped to a rack at the back.",
+    "B5": "The reactor hall. Coolant pools on the floor, and the second console is on the far side.",
+}
+
+
+def p2() -> None:
+    areas = []
+    for aid, (name, x0, x1, y0, y1, _, start) in P2_AREAS.items():
+        props = {"text": P2_TEXT[aid]}
+        if start:
+            props = {"start_zone": True, **props}
+        r = rect(x0, y0, x1, y1)
+        areas.append(Obj(aid, "rectangle", [r[0], r[2]], props))
+    edges = [
+        line(hline(9, 10, 11), "K1", kind="door", door_type="ordinary", state="closed"),
+        line(hline(11, 14, 15), "K2", kind="door", door_type="ordinary", state="closed"),
+        line(vline(20, 9, 10), "K3", kind="door", door_type="security", key="blue", state="closed"),
+    ]
+    walls = [
+        line(hline(9, 8, 9), "B2_B3_west"),
+        line(hline(9, 12, 13), "B2_B3_east"),
+        line(hline(11, 12, 13), "B2_B4_west"),
+        line(hline(11, 16, 17), "B2_B4_east"),
+    ]
+    props = []
+
+    def prop(name, c, r, kind, **extra):
+        props.append(pt(name, *centre(c, r), kind=kind, **extra))
+
+    prop("T1", 0, 11, "teleporter:red")
+    prop("ammo_B1", 2, 11, "equipment:shells", count=1)
+    prop("barrel_B2", 8, 10, "barrel")
+    prop("C1", 10, 4, "encounter:C1")
+    prop("obstacle_B3a", 10, 6, "obstacle")
+    prop("obstacle_B3b", 11, 6, "obstacle")
+    prop("mg_B3", 13, 3, "equipment:machine_gun", count=1)
+    prop("ammo_B3", 8, 3, "equipment:shells", count=2)
+    prop("blue_key", 16, 15, "key:blue")
+    prop("T2", 17, 16, "teleporter:red")
+    prop("medikit_B4", 12, 16, "equipment:medikit", count=1)
+    prop("armour_B4", 13, 11, "equipment:armour", count=1)
+    prop("vent_B4", 12, 12, "vent")
+    prop("C2", 27, 12, "encounter:C2")
+    for i, (c, r) in enumerate(((23, 6), (24, 6), (23, 7), (24, 7))):
+        prop(f"hazard_B5_{i + 1}", c, r, "hazard")
+    prop("obstacle_B5a", 25, 9, "obstacle")
+    prop("obstacle_B5b", 25, 10, "obstacle")
+    prop("barrel_B5a", 21, 13, "barrel")
+    prop("barrel_B5b", 28, 13, "barrel")
+    prop("plasma_B5", 29, 5, "equipment:plasma_gun", count=1)
+    prop("cells_B5", 29, 14, "equipment:cells", count=2)
+    prop("rockets_B5", 21, 14, "equipment:rockets", count=1)
+    prop("vent_B5", 20, 5, "vent")
+
+    figures = []
+
+    def fig(name, monster, c, r, n, **extra):
+        figures.append(pt(name, *centre(c, r), type=monster, min_marines=n, **extra))
+
+    fig("zombie_B2", "zombie", 18, 10, 1)
+    fig("imp_B3", "imp", 12, 4, 1)
+    fig("zombie_B3a", "zombie", 9, 6, 2)
+    fig("zombie_B3b", "zombie", 13, 7, 3)
+    fig("demon_B4", "demon", 15, 13, 1, orientation="east")
+    fig("trite_B4a", "trite", 12, 14, 2)
+    fig("trite_B4b", "trite", 17, 12, 3)
+    fig("mancubus_B5", "mancubus", 26, 6, 1)
+    fig("imp_B5a", "imp", 22, 11, 1)
+    fig("imp_B5b", "imp", 28, 9, 2)
+    fig("archvile_B5", "archvile", 28, 14, 3)
+
+    layers = [("areas", areas), ("edges", edges), ("walls", walls), ("props", props), ("figures", figures)]
+    floor = paint(30, 17, [(rect(x0, y0, x1, y1), tex) for _, x0, x1, y0, y1, tex, _ in P2_AREAS.values()])
+    meta = {"title": "doom", "name": "P2 Reactor Shutdown",
+            "flavour": "Shut the reactor down from both consoles before the meltdown (rules/doom.md 9.4)."}
+    write_tmx(MAPS / "doom" / "p2_reactor.tmx", 30, 17, meta, floor, layers)
+
+
+def main() -> None:
+    p1()
+    p2()
+    print("wrote maps/doom/p1_knee_deep.tmx, maps/doom/p2_reactor.tmx")
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    main()
