@@ -34,12 +34,18 @@ def test_gears_provides_every_piece_and_each_reference_resolves():
         assert titles.keys_with(piece)[:1] == ["gears"]
 
 
-@pytest.mark.parametrize("key", ["doom", "level7", "convoy"])
+@pytest.mark.parametrize("key", ["level7", "convoy"])
 def test_titles_not_playable_yet_have_no_pieces(key):
     entry = titles.get(key)
     assert not entry.playable and all(getattr(entry, p) is None for p in PIECES)
     with pytest.raises(LookupError, match="titles with one: gears"):
         entry.new_simulator()
+
+
+def test_doom_has_its_rules_and_simulator_and_no_screen_yet():
+    entry = titles.get("doom")
+    assert entry.new_rules().name == "doom" and "doom" in titles.keys_with("simulator")
+    assert entry.new_simulator().scenarios() == ["knee_deep", "reactor"]
 
 
 def test_unknown_key_names_the_known_titles():
