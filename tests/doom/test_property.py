@@ -41,6 +41,10 @@ def check(state) -> None:
     for monster in c.monsters:
         on_board = sum(1 for i in state.invaders.values() if i.monster == monster)
         assert on_board <= c.monsters[monster].figures // 3 * len(state.seats)
+    if state.proc is not None:  # a question: its options are worded for a person
+        pending = state.proc["pending"]
+        for label in pending["labels"] + [pending["prompt"]]:
+            assert label and "#" not in label and "{" not in label and label != "Choose this", label
 
 
 OTHER_RULES = {"marine_cards": "medic_only", "strict_corners": True, "door_reach": "flanking",
