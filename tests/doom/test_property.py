@@ -67,6 +67,7 @@ def test_random_games_keep_the_invariants_and_replay(scenario, seed, marines, ru
             break
         actions = session.legal_actions()
         assert actions, "no legal action although the game is not over"
+        assert all(a.text and "#" not in a.text for a in actions), [a.text for a in actions if "#" in a.text]
         session.apply(bot.choose(actions))
         check(session.state)
     replay = Session.replay(TITLE, scenario, seed, options, session.actions)
