@@ -1,39 +1,42 @@
-"""What `python -m game simulate doom` can play once Doom is registered in game/titles.py: the
-Doom rules, the bots and the scenarios behind the Simulator protocol of game/simulate.py (on
-main; this module does not import it).
+"""What `python -m game simulate doom` plays (the Simulator protocol of game/simulate.py).
 
-Players are the marines (the invader is always a bot seat too): `--players 2` is a game of two
-marines and the invader. The game's end is `state.outcome` = "marines" or "invader";
-`outcome_words` says it from the marines' side ("won" / "lost"), the words game/simulate.py counts.
+    python -m game simulate doom --scenario knee_deep|reactor|all --games N --seed S [--players 1-3] [--bot greedy|random]
+
+`--players` is the number of marines (the invader is always there, a bot like them). The
+report's `outcomes` counts who won: `marines` or `invader` (spec 9: the marines' objective or
+the frag target); `unfinished` games hit --max-actions. Every seat is played by the same kind
+of bot; GreedyBot (game/doom/bots.py) plays either side. There is no invader difficulty yet
+(the invader AI of spec 11.D is not built), so no --difficulty.
 """
 from __future__ import annotations
 
 from typing import Any
 
+MARINES = (1, 2, 3)  # spec 4: one to three marine players against the invader
+
 
 class DoomSimulator:
-    bots = ("greedy", "random")  # GreedyBot weighs exact attack odds; RandomBot picks any legal action
+    bots = ("greedy", "random")
 
     def __init__(self) -> None:
+        from game.doom.content import shared_content
         from game.doom.rules.title import DoomTitle
 
         self.title = DoomTitle()
-        from game.doom.content import shared_content
-
         self.content = shared_content()
 
     def scenarios(self) -> list[str]:
-        return [s for s in self.content.scenarios if s != "sample"]
+        return [s for s in self.content.scenarios if s != "sample"]  # the test room is no scenario
 
     def refusal(self, scenario: str, players: int | None) -> str | None:
         if scenario not in self.content.scenarios:
-            return f"Doom has no scenario {scenario!r}."
-        if players is not None and not 1 <= players <= len(self.content.marines):
-            return f"Doom is played by 1 to {len(self.content.marines)} marines, not {players}."
+            return f"unknown Doom scenario {scenario!r} (known: {', '.join(self.scenarios())})"
+        if players is not None and players not in MARINES:
+            return f"Doom is for 1-3 marines against the invader, not {players}"
         return None
 
     def player_counts(self, scenario: str) -> list[int]:
-        return list(range(1, len(self.content.marines) + 1))
+        return list(MARINES)
 
     def options(self, scenario: str, players: int) -> dict[str, Any]:
         return {"marines": players}
@@ -47,8 +50,3 @@ class DoomSimulator:
         from game.doom.rules.procedures import RESOLVER
 
         RESOLVER.release(state)
-
-
-def outcome_words(outcome: str | None) -> str | None:
-    """The end of a Doom game from the marines' side: "won", "lost" or None (still going)."""
-    return {"marines": "won", "invader": "lost"}.get(outcome or "")

@@ -36,24 +36,6 @@ def test_random_bot_is_seeded():
     assert RandomBot(5).decide(session.state, actions).reason == "picked at random"
 
 
-def test_simulator_plays_a_game_through_its_protocol():
-    """game/doom/simulation.py: the pieces game/simulate.py asks a title for (scenarios, player
-    counts, options, bots, refusals), used the way it uses them."""
-    from game.doom.simulation import DoomSimulator, outcome_words
-
-    sim = DoomSimulator()
-    assert sim.scenarios() == ["knee_deep", "reactor"]
-    assert sim.player_counts("knee_deep") == [1, 2, 3] and sim.refusal("knee_deep", 2) is None
-    assert "1 to 3 marines" in sim.refusal("knee_deep", 4)
-    session = Session.start(sim.title, "reactor", 2, sim.options("reactor", 1))
-    bots = {}
-    while session.decider is not None and len(session.actions) < 3000:
-        bot = bots.setdefault(session.decider, sim.bot(sim.bots[0], len(bots)))
-        session.apply(bot.decide(session.state, session.legal_actions()).action)
-    assert outcome_words(session.state.outcome) in ("won", "lost")
-    sim.finish(session.state)
-
-
 def test_greedy_marine_rerolls_the_miss_of_an_aimed_attack(monkeypatch):
     """Seed p. 9 (Célzás): an aimed attack may reroll any dice; the bot rerolls the miss."""
     from game.doom.bots import GreedyBot
