@@ -10,7 +10,6 @@ No pygame here: the set-up screens and the tables draw what this returns.
 """
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,9 +17,10 @@ from typing import Any, Callable
 
 from game.engine.protocol import Title
 from game.engine.runtime import config_dir
-from game.engine.session import SaveError, Session, load_session, write_json_atomic
+from game.engine.session import SaveError, Session, load_session, read_json_file, write_json_atomic
 
 LIST_LIMIT = 40  # newest saves listed (each is replayed to check it)
+SEATS_BYTES = 64 * 1024  # a seats side file holds a list of four words
 
 
 def saves_dir() -> Path:
@@ -179,12 +179,12 @@ class SaveStore:
         session = load_session(path, self._title())
         seats = ["human"] * len(self.players(session.state))
         try:
-            data = json.loads(seats_path(path).read_text(encoding="utf-8"))
+            data = read_json_file(seats_path(path), "seats", SEATS_BYTES)
             got = [str(s) for s in data["seats"]]
             if len(got) == len(seats) and all(s in ("human", "bot") for s in got):
                 seats = got
-        except (OSError, ValueError, KeyError, TypeError):
-            pass  # no side file: every seat is a person, the safe guess
+        except (SaveError, ValueError, KeyError, TypeError):
+            pass  # no side file (or a damaged one): every seat is a person, the safe guess
         return Saved(session, seats)
 
     def discard(self, path: Path | None = None) -> None:
