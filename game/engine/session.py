@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import time
 from contextlib import suppress
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -210,6 +211,28 @@ def write_json_atomic(path: str | Path, data: Any) -> None:
         with suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def clean_interrupted_writes(folder: str | Path, older_than: float = 60.0) -> list[Path]:
+    """Removes the temporary files write_json_atomic leaves when it is interrupted (a crash
+    between writing and renaming): `.NAME.json.XXXX.tmp` in `folder`, older than `older_than`
+    seconds (a younger one may be another Tiletop's write in progress). Returns what it removed;
+    the saves themselves are never touched. Called at start (game/ui/app.py)."""
+    removed: list[Path] = []
+    try:
+        candidates = [p for p in Path(folder).iterdir()
+                      if p.name.startswith(".") and p.name.endswith(".tmp") and ".json." in p.name]
+    except OSError:
+        return removed
+    now = time.time()
+    for p in candidates:
+        try:
+            if now - p.stat().st_mtime > older_than and p.is_file():
+                p.unlink()
+                removed.append(p)
+        except OSError:
+            continue
+    return removed
 
 
 # ---------------------------------------------------------------------- loading

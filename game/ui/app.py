@@ -31,6 +31,14 @@ def use_dummy_video_if_headless() -> None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
+def _clean_interrupted_writes() -> None:
+    """Temporary files of saves a crash interrupted (game/engine/session.py) go at start."""
+    from game.engine.session import clean_interrupted_writes
+    from game.ui.kit.saves import saves_dir
+
+    clean_interrupted_writes(saves_dir())
+
+
 class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, headless: bool = False,
                  maps_dir: Path = MAPS_DIR, config_file: Path | None = None) -> None:
@@ -49,6 +57,7 @@ class App:
         self.ctx = Context(settings=settings, assets=Assets(), maps_dir=maps_dir, settings_file=self.settings_file)
         if notice:
             self.ctx.notices.append(notice)
+        _clean_interrupted_writes()
         self.scenes: list[Scene] = [MainMenu(self.ctx)]
         self.clock = pygame.time.Clock()
         self.running = True

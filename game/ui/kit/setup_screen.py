@@ -152,11 +152,18 @@ class SetupScreen(Scene):
             self.dirty = True
             return None
         c = self.choice
+        kept, problem = self.store.keep_interrupted()
+        if problem:  # the unfinished game could not be moved aside: do not write over it
+            self.message = problem
+            self.dirty = True
+            return None
         problem = self.store.begin(session, c.seats)
         table = self.make_table(session, c.seats, self.store.autosave_path())
         table.from_setup = True
         if problem:
             table.say(problem)
+        elif kept is not None:
+            table.say(_("Your unfinished game was kept as {name} (Load a game lists it).").format(name=kept.stem), ok=True)
         # A fresh seed for the next game from this screen; the played one is in the table's bar.
         c.seed = new_seed()
         self.seed_field.show(c.seed)
