@@ -34,18 +34,21 @@ class Limits:
     elements: int = 300_000
     depth: int = 32
     side: int = 1000  # map width or height in tiles
-    cells: int = 250_000  # width * height
+    cells: int = 100_000  # width * height
     tile_size: int = 1024  # tilewidth, tileheight in pixels
     layers: int = 64
     tilesets: int = 32
     tilecount: int = 65_536
-    objects_per_layer: int = 10_000
-    vertices: int = 1_000  # points of one polygon or polyline
+    objects_per_layer: int = 2_000
+    vertices: int = 128  # points of one polygon or polyline (shipped areas have at most 9)
+    map_vertices: int = 5_000  # points of every object of a map (checks are quadratic per polygon)
     properties: int = 100  # custom properties of one element
     name: int = 200  # characters of a name (object, layer, property, the map's `name`)
     value: int = 2_000  # characters of a property value
     number_text: int = 40  # characters of one number as written
-    coordinate: int = 10**7  # largest magnitude of a coordinate, in pixels
+    coordinate: int = 10**7  # largest magnitude of a number as written
+    # An object may reach one map size beyond each edge (x from -W to 2W); further out it is
+    # not on the map, and a Doom wall there would be split into millions of unit edges.
 
 
 LIMITS = Limits()
@@ -182,6 +185,8 @@ def parse_xml(path: str | os.PathLike, what: str = "map", max_bytes: int | None 
         raise MapError(f"{head}bad XML at line {exc.lineno}, column {exc.offset} ({reason})") from None
     except (AssertionError, IndexError) as exc:  # TreeBuilder on a document with no element
         raise MapError(f"{head}bad XML ({exc or 'no root element'})") from None
+    except LookupError as exc:  # an encoding= that Python does not know
+        raise MapError(f"{head}bad XML ({str(exc)[:80]})") from None
     return XmlFile(src, root, lines)
 
 
@@ -237,6 +242,8 @@ def check_map(xml: XmlFile, lines: list[str]) -> MapShape | None:
         map_problem(f"{len(layers)} layers is too many (at most {LIMITS.layers})")
         layers = []
     object_ids: dict[int, str] = {}
+    budget = [LIMITS.map_vertices]
+    bounds = (shape.width * shape.tile_width, shape.height * shape.tile_height) if shape_ok else None
     for layer in layers:
         name = layer.get("name", "")
 
@@ -251,7 +258,7 @@ def check_map(xml: XmlFile, lines: list[str]) -> MapShape | None:
             if shape_ok:
                 _check_tile_layer(xml, layer, shape, tilesets, layer_problem)
         elif layer.tag == "objectgroup":
-            _check_objects(xml, layer, object_ids, lines, layer_problem)
+            _check_objects(xml, layer, object_ids, lines, layer_problem, bounds, budget)
     return shape if len(lines) == start else None
 
 
@@ -396,7 +403,7 @@ def _check_tile_layer(xml: XmlFile, layer: ElementTree.Element, shape: MapShape,
 
 
 def _check_objects(xml: XmlFile, group: ElementTree.Element, ids: dict[int, str], lines: list[str],
-                   layer_problem) -> None:
+                   layer_problem, bounds: tuple[int, int] | None, budget: list[int]) -> None:
     objects = group.findall("object")
     if len(objects) > LIMITS.objects_per_layer:
         layer_problem(f"{len(objects)} objects is too many (at most {LIMITS.objects_per_layer})")
@@ -422,34 +429,65 @@ def _check_objects(xml: XmlFile, group: ElementTree.Element, ids: dict[int, str]
             ids[oid] = who
         if len(name) > LIMITS.name:
             problem(f"name is too long ({len(name)} characters; at most {LIMITS.name})")
+        origin = [Fraction(0), Fraction(0)]
         for attr in ("x", "y", "width", "height", "rotation"):
             if el.get(attr) is not None:
                 try:
-                    exact_number(el.get(attr))
+                    value = exact_number(el.get(attr))
                 except ValueError as exc:
                     problem(f"{attr}: {exc}")
+                    continue
+                if attr in ("x", "y"):
+                    origin[attr == "y"] = value
+                    _check_on_map(value, attr, bounds, problem)
+                elif attr in ("width", "height"):
+                    _check_on_map(origin[attr == "height"] + value, "x" if attr == "width" else "y", bounds, problem)
         if el.get("gid") is not None and not (el.get("gid", "").isdigit() and len(el.get("gid", "")) <= 10):
             problem(f"gid {_short(el.get('gid', ''))} is not a tile gid")
+        budget[0] -= 4
         for kind in ("polygon", "polyline"):
             shape = el.find(kind)
             if shape is not None:
-                _check_points(shape.get("points", ""), kind, lambda m, s=shape: problem(m, s))
+                budget[0] -= _check_points(shape.get("points", ""), kind, lambda m, s=shape: problem(m, s),
+                                           (origin[0], origin[1]), bounds)
+        if budget[0] < 0:
+            problem(f"the map has more than {LIMITS.map_vertices} points in its objects")
+            return
         _check_properties(xml, el, problem)
 
 
-def _check_points(text: str, kind: str, problem) -> None:
+def _check_on_map(value: Fraction, axis: str, bounds: tuple[int, int] | None, problem) -> bool:
+    if bounds is None:
+        return True
+    size = bounds[axis == "y"]
+    if not -size <= value <= 2 * size:
+        problem(f"{axis} {_decimal(value)} is far off the map (it is {size} pixels {'wide' if axis == 'x' else 'high'})")
+        return False
+    return True
+
+
+def _decimal(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
+
+def _check_points(text: str, kind: str, problem, origin: tuple[Fraction, Fraction],
+                  bounds: tuple[int, int] | None) -> int:
+    """Checks a points attribute; returns how many points it has."""
     pairs = text.split()
     if len(pairs) > LIMITS.vertices:
         problem(f"{kind} has {len(pairs)} points (at most {LIMITS.vertices})")
-        return
+        return len(pairs)
     for n, pair in enumerate(pairs, 1):
         xy = pair.split(",")
         if len(xy) != 2:
             problem(f"{kind} point {n} {_short(pair)} is not x,y")
-            return
+            return len(pairs)
         try:
-            exact_number(xy[0])
-            exact_number(xy[1])
+            x, y = exact_number(xy[0]), exact_number(xy[1])
         except ValueError as exc:
             problem(f"{kind} point {n}: {exc}")
-            return
+            return len(pairs)
+        if not (_check_on_map(origin[0] + x, "x", bounds, lambda m: problem(f"{kind} point {n}: {m}"))
+                and _check_on_map(origin[1] + y, "y", bounds, lambda m: problem(f"{kind} point {n}: {m}"))):
+            return len(pairs)
+    return len(pairs)

@@ -1309,8 +1309,10 @@ def _load_missions(f: _File, ctx: _Refs) -> dict[str, Mission]:
             tiles = tuple(c.ref(t, ctx.locations, "tile", lp + ["tiles"]) for t in c.list_(lv, "tiles", lp))
             levels.append(Level(i + 1, tiles, c.bool_(lv, "locked", lp)))
         difficulty = {}
-        for name, tiles in c.table(rec.get("difficulty", {}), p + ["difficulty"]).items():
-            difficulty[name] = tuple(c.ref(t, ctx.locations, "tile", p + ["difficulty", name]) for t in tiles)
+        decks = c.table(rec.get("difficulty", {}), p + ["difficulty"])
+        for name in decks:
+            difficulty[name] = tuple(c.ref(t, ctx.locations, "tile", p + ["difficulty", name])
+                                     for t in c.list_(decks, name, p + ["difficulty"]))
         if not levels and not difficulty:
             raise c.fail(p, "a mission needs [[level]] decks or a [difficulty] table")
         stages = []
@@ -1332,7 +1334,8 @@ def _load_missions(f: _File, ctx: _Refs) -> dict[str, Mission]:
         if cards != 1 + len(stages):
             raise c.fail(p + ["cards"], f"cards = {cards} but the mission has 1 setup card + {len(stages)} stages")
         players = c.list_(rec, "players", p)
-        if len(players) != 2 or not 1 <= players[0] <= players[1] <= 4:
+        if (len(players) != 2 or not all(isinstance(n, int) and not isinstance(n, bool) for n in players)
+                or not 1 <= players[0] <= players[1] <= 4):
             raise c.fail(p + ["players"], f"players must be [min, max] within 1-4, got {players!r}")
         mission = Mission(
             id=mid, name=c.str_(rec, "name", p), name_hu=rec.get("name_hu", ""),

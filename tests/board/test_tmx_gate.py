@@ -198,3 +198,21 @@ def test_exact_numbers_still_read_exactly():
 def test_every_shipped_map_passes_the_gate():
     for path in sorted(MAPS.rglob("*.tmx")):
         load_board(path)
+
+
+def test_object_far_off_the_map(write_map):
+    """A Doom wall a million pixels long would be split into that many unit edges."""
+    body = AREA.replace("128,128 0,128", "128,900000 0,128")
+    one(write_map(layer("areas", body)), "object a (id 1): polygon point 3: y 900000 is far off the map (it is 128 pixels high)")
+
+
+def test_points_of_all_objects_are_bounded(write_map):
+    points = " ".join(f"{i},{i % 2}" for i in range(100))
+    body = "".join(f'  <object id="{i}" x="0" y="0"><polyline points="{points}"/></object>\n' for i in range(1, 60))
+    one(write_map(layer("walls", body, 3) + layer("areas", AREA)), f"the map has more than {LIMITS.map_vertices} points")
+
+
+def test_unknown_xml_encoding(tmp_path):
+    path = tmp_path / "m.tmx"
+    path.write_text('<?xml version="1.0" encoding="UTF99-8"?>\n<map/>')
+    one(path, "map: bad XML (unknown encoding: UTF99-8)")

@@ -136,3 +136,21 @@ def test_check_map_on_a_hostile_map_exits_1(tmp_path, capsys):
     path.write_text('<map width="100000" height="1" tilewidth="0" tileheight="64"></map>')
     assert entry.main(["check-map", str(path)]) == 1
     assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("file, old, new, words", [
+    ("missions.toml", "players = [1, 4]", 'players = [1, "4"]', "players must be [min, max] within 1-4"),
+    ("missions.toml", "normal = [\"3B\"", "normal = 3.5\nhard = [\"3B\"", "normal must be a list"),
+])
+def test_wrong_value_types_in_content_are_content_errors(tmp_path, file, old, new, words):
+    """Found by fuzzing values (issue 22): a list where a number was, a number for a deck."""
+    from game.gears.content import ContentError, load_content
+
+    folder = _content_copy(tmp_path)
+    path = folder / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(ContentError) as info:
+        load_content(folder)
+    assert str(info.value).startswith(file) and words in str(info.value), str(info.value)
