@@ -111,3 +111,26 @@ def test_a_new_game_keeps_an_interrupted_autosave(make_app, config_dir):
     # and it is in the load list, loadable
     names = [e.path.name for e in SAVES.list_saves() if e.saved is not None]
     assert kept[0].name in names
+
+
+def test_loading_another_save_keeps_an_interrupted_autosave(make_app, config_dir):
+    from game.ui.gears.entry import SAVES
+    from game.ui.gears.setup_scene import GearsSetup
+    from tests.ui.test_gears_play import play_by_clicks, start_game
+
+    app, table = start_game(make_app)
+    play_by_clicks(app, table, table.session.legal_actions()[0])
+    named = table.save_game()
+    play_by_clicks(app, table, table.session.legal_actions()[0])
+    later = json.loads(SAVES.autosave_path().read_text())["actions"]
+    app2 = make_app()
+    setup = GearsSetup(app2.ctx)
+    app2.push(setup)
+    setup.show_saves()
+    i = [e.path for e in setup.saves].index(named)
+    loaded = setup.open_save(i)
+    assert loaded is not None
+    kept = [p for p in (config_dir / "saves").glob("gears-emergence-interrupted-*.json")
+            if not p.name.endswith(".seats.json")]
+    assert len(kept) == 1 and json.loads(kept[0].read_text())["actions"] == later
+    assert kept[0].stem in loaded.scene.message
