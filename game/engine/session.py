@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 import time
 from contextlib import suppress
@@ -36,11 +37,12 @@ _REQUIRED = ("title", "scenario", "seed", "options", "actions", "snapshot", "sta
 _DATA_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError, OverflowError)
 
 # The gate's bounds (issue 22): a save bigger, deeper or longer than these is not ours.
-MAX_SAVE_BYTES = 64 * 1024 * 1024
+MAX_SAVE_BYTES = 4 * 1024 * 1024  # a 30-action Gears save is 11 kB; a long game well under 1 MB
 MAX_DEPTH = 64  # JSON nesting; a snapshot is about 8 deep
 MAX_STRING = 10_000  # characters of one JSON string
 MAX_INT_BITS = 256  # RNG states are 64-bit
 MAX_SEED = 2**64
+MAX_ACTIONS = 100_000  # a whole Gears game is a few hundred
 MAX_SCENARIO = 200  # characters of the scenario id (custom:NAME included)
 
 
@@ -265,6 +267,8 @@ def read_save(path: str | Path) -> dict[str, Any]:
         if not isinstance(data[key], typ):
             raise SaveError(p, f"{key!r} should be a JSON {_json_type(typ)}, "
                                f"got {type(data[key]).__name__}")
+    if len(data["actions"]) > MAX_ACTIONS:
+        raise SaveError(p, f"'actions' has {len(data['actions'])} entries (at most {MAX_ACTIONS})")
     seed = data["seed"]
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise SaveError(p, f"'seed' should be a whole number, got {_shown(seed)}")
@@ -300,8 +304,25 @@ def read_json_file(p: Path, what: str, max_bytes: int) -> Any:
     except UnicodeDecodeError as exc:
         raise SaveError(p, f"not a Tiletop {what}: not UTF-8 text (byte {exc.start})") from None
 
+    # The usual save has no long number, long string, float or NaN: it is parsed with the C
+    # decoder alone and only its depth walked; anything suspect takes the slow walk that names
+    # the key (a Python call per value: about 1.5 s for 4 MiB on a loaded machine).
+    suspect = [bool(_SUSPECT.search(text))]
+
+    def unreadable(token: str) -> Any:
+        suspect[0] = True
+        return _Unreadable(token)
+
+    def real(token: str) -> Any:
+        value = _finite_float(token)
+        suspect[0] = suspect[0] or isinstance(value, _Unreadable)
+        return value
+
+    hooks: dict[str, Any] = {"parse_constant": unreadable, "parse_float": real}
+    if suspect[0]:
+        hooks["parse_int"] = _bounded_int
     try:
-        data = json.loads(text, parse_constant=_Unreadable, parse_int=_bounded_int, parse_float=_finite_float)
+        data = json.loads(text, **hooks)
     except json.JSONDecodeError as exc:
         if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
             raise SaveError(p, f"the {what} is truncated: the JSON stops early (line {exc.lineno}, "
@@ -310,10 +331,31 @@ def read_json_file(p: Path, what: str, max_bytes: int) -> Any:
                            f"column {exc.colno}") from None
     except RecursionError:
         raise SaveError(p, f"the {what} is nested too deeply (at most {MAX_DEPTH} levels)") from None
-    problem = _json_problem(data)
+    problem = _json_problem(data) if suspect[0] or not _shallow(data) else None
     if problem:
         raise SaveError(p, problem)
     return data
+
+
+# A digit run too long for MAX_INT_BITS, or a stretch of text longer than MAX_STRING without a
+# quote or a line break (where a string too long would be): the slow walk decides.
+_SUSPECT = re.compile(r'\d{78,}|[^"\n]{%d,}' % (MAX_STRING + 1))
+
+
+def _shallow(data: Any) -> bool:
+    """Nesting at most MAX_DEPTH, level by level (no recursion, no per-value Python call but
+    the comprehension's)."""
+    level, depth = [data] if data.__class__ is dict or data.__class__ is list else [], 0
+    while level:  # the non-empty containers at depth `depth`
+        if depth >= MAX_DEPTH:
+            return False
+        depth += 1
+        nxt: list[Any] = []
+        for container in level:
+            values = container.values() if container.__class__ is dict else container
+            nxt += [v for v in values if v.__class__ is dict or v.__class__ is list]
+        level = [c for c in nxt if c]
+    return True
 
 
 class _Unreadable:

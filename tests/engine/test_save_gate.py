@@ -105,3 +105,22 @@ def test_the_load_list_shows_the_gate_message(tmp_path, monkeypatch):
     (tmp_path / "toy-duel-turn1-x.seats.json").write_text("[" * 50_000 + "]" * 50_000)
     entries = {e.path.name: e for e in store.list_saves(tmp_path)}
     assert "nested too deeply" in entries[target.name].error
+
+
+def test_too_large_file_and_too_many_actions(tmp_path, monkeypatch):
+    from game.engine import session
+
+    path, data = saved(tmp_path)
+    monkeypatch.setattr(session, "MAX_SAVE_BYTES", 100)
+    assert "the save file is too large (more than 100 bytes)" in error(path)
+    monkeypatch.undo()
+    monkeypatch.setattr(session, "MAX_ACTIONS", 3)
+    assert f"'actions' has {len(data['actions'])} entries (at most 3)" in error(path)
+
+
+def test_a_normal_save_takes_the_fast_path_and_a_suspect_one_the_named_path(tmp_path):
+    from game.engine.session import _SUSPECT, _shallow
+
+    path, data = saved(tmp_path)
+    assert _SUSPECT.search(open(path).read()) is None and _shallow(data)
+    assert not _shallow({"a": [[[]]] * 2 + [eval("[" * 70 + "]" * 70)]})
