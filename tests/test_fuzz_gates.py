@@ -1,7 +1,8 @@
 """Fuzzing every gate of issue 22: random byte and character mutations of a shipped map, a
-content file, a save and a settings file. Each mutated file either loads or raises the gate's
-own error, whose message lines are single lines naming the file; never another exception and
-never a hang. Bounded (derandomized, a few dozen examples each) so CI spends seconds here."""
+content file, a save, a settings file and a custom mission. Each mutated file either loads or
+raises the gate's own error, whose message lines are single lines naming the file; never
+another exception and never a hang. Bounded (derandomized, a few dozen examples each) so CI
+spends seconds here."""
 from __future__ import annotations
 
 import shutil
@@ -105,3 +106,19 @@ def test_mutated_settings_file_gives_settings_and_at_most_a_message(mutations):
         assert isinstance(values, Settings)
         if message is not None:
             one_line_each([message], path)
+
+
+@settings(max_examples=25, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(MUTATION, min_size=1, max_size=6))
+def test_mutated_custom_mission_loads_or_is_a_mission_error(mutations):
+    from game.gears.custom import MissionError, load_mission
+
+    with tempfile.TemporaryDirectory() as tmp:
+        shutil.copytree(ROOT / "maps", Path(tmp) / "maps")
+        path = Path(tmp) / "maps" / "custom" / "plaza_to_the_pit.mission.toml"
+        path.write_bytes(mutate(path.read_bytes(), mutations))
+        try:
+            load_mission(path)
+        except MissionError as exc:
+            one_line_each(exc.problems, path)

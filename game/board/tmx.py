@@ -181,8 +181,9 @@ class _Collector:
         self.lines.append(f"{self.source}: map: {message}")
         self.fatal = True
 
-    def layer(self, name: str, message: str) -> None:
-        self.lines.append(f"{self.source}: layer {name}: {message}")
+    def layer(self, name: str, message: str, line: int | None = None) -> None:
+        at = f" (line {line})" if line else ""
+        self.lines.append(f"{self.source}: layer {name}: {message}{at}")
         self.fatal = True
 
     def obj(self, o: RawObject, message: str) -> None:
@@ -367,22 +368,22 @@ def load_board(path: str | os.PathLike) -> Board:
             continue
         name = child.get("name", "")
         if child.tag not in ("layer", "objectgroup"):
-            out.layer(name, f"<{child.tag}> layers are not supported (see docs/MAPS.md)")
+            out.layer(name, f"<{child.tag}> layers are not supported (see docs/MAPS.md)", xml.line(child))
             continue
         spec = specs.get(name)
         if spec is None:
-            out.layer(name, f"unknown layer for a {title} map (known: {', '.join(specs)})")
+            out.layer(name, f"unknown layer for a {title} map (known: {', '.join(specs)})", xml.line(child))
             continue
         if name in seen_layers:
-            out.layer(name, "appears twice")
+            out.layer(name, "appears twice", xml.line(child))
             continue
         seen_layers.add(name)
         want = "layer" if spec.kind == "tiles" else "objectgroup"
         if child.tag != want:
-            out.layer(name, f"must be {'a tile' if spec.kind == 'tiles' else 'an object'} layer")
+            out.layer(name, f"must be {'a tile' if spec.kind == 'tiles' else 'an object'} layer", xml.line(child))
             continue
         for prop in _read_props(child):
-            out.layer(name, f"unknown property {prop!r} (layers take no properties)")
+            out.layer(name, f"unknown property {prop!r} (layers take no properties)", xml.line(child))
         if spec.kind == "tiles":
             tile_layers[name] = None  # read through pytmx below
             continue

@@ -32,11 +32,14 @@ def use_dummy_video_if_headless() -> None:
 
 
 def _clean_interrupted_writes() -> None:
-    """Temporary files of saves a crash interrupted (game/engine/session.py) go at start."""
+    """Temporary files of saves a crash interrupted (game/engine/session.py) go at start: in the
+    saves folder and in the config folder (the tutorial progress)."""
+    from game.engine.runtime import config_dir
     from game.engine.session import clean_interrupted_writes
     from game.ui.kit.saves import saves_dir
 
     clean_interrupted_writes(saves_dir())
+    clean_interrupted_writes(config_dir())
 
 
 class App:

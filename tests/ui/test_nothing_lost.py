@@ -85,9 +85,12 @@ def test_interrupted_atomic_writes_are_cleaned_at_start(config_dir):
     assert clean_interrupted_writes(saves) == [stale]
     assert not stale.exists() and fresh.exists() and other.exists()
     os.utime(fresh, (old, old))
+    progress = config_dir / ".tutorial.json.x1y2.tmp"
+    progress.write_text("{")
+    os.utime(progress, (old, old))
     app = App((640, 480), headless=True)
     try:
-        assert not fresh.exists() and other.exists()
+        assert not fresh.exists() and not progress.exists() and other.exists()
     finally:
         app.close()
 
