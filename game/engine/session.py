@@ -23,7 +23,7 @@ import tempfile
 import time
 from contextlib import suppress
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from game.engine.errors import InputError
 from game.engine.log import EventLog
@@ -215,15 +215,21 @@ def write_json_atomic(path: str | Path, data: Any) -> None:
         raise
 
 
-def clean_interrupted_writes(folder: str | Path, older_than: float = 60.0) -> list[Path]:
+def is_atomic_temp(p: Path) -> bool:
+    """A temporary file of write_json_atomic: `.NAME.json.XXXX.tmp`."""
+    return p.name.startswith(".") and p.name.endswith(".tmp") and ".json." in p.name
+
+
+def clean_interrupted_writes(folder: str | Path, older_than: float = 60.0,
+                             match: Callable[[Path], bool] = is_atomic_temp) -> list[Path]:
     """Removes the temporary files write_json_atomic leaves when it is interrupted (a crash
-    between writing and renaming): `.NAME.json.XXXX.tmp` in `folder`, older than `older_than`
-    seconds (a younger one may be another Tiletop's write in progress). Returns what it removed;
-    the saves themselves are never touched. Called at start (game/ui/app.py)."""
+    between writing and renaming): `.NAME.json.XXXX.tmp` in `folder` (or what `match` says),
+    older than `older_than` seconds (a younger one may be another Tiletop's write in progress).
+    Returns what it removed; the saves themselves are never touched. Called at start
+    (game/ui/app.py)."""
     removed: list[Path] = []
     try:
-        candidates = [p for p in Path(folder).iterdir()
-                      if p.name.startswith(".") and p.name.endswith(".tmp") and ".json." in p.name]
+        candidates = [p for p in Path(folder).iterdir() if match(p)]
     except OSError:
         return removed
     now = time.time()

@@ -88,9 +88,16 @@ def test_interrupted_atomic_writes_are_cleaned_at_start(config_dir):
     progress = config_dir / ".tutorial.json.x1y2.tmp"
     progress.write_text("{")
     os.utime(progress, (old, old))
-    app = App((640, 480), headless=True)
+    custom = config_dir.parent / "maps" / "custom"
+    custom.mkdir(parents=True)
+    part, kept = custom / "x.tmx.part", custom / "x.tmx"
+    for p in (part, kept):
+        p.write_text("<map")
+        os.utime(p, (old, old))
+    app = App((640, 480), headless=True, maps_dir=custom.parent)
     try:
         assert not fresh.exists() and not progress.exists() and other.exists()
+        assert not part.exists() and kept.exists()
     finally:
         app.close()
 
