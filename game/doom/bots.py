@@ -1,6 +1,6 @@
 """Doom controllers that pick among the legal actions like a person does, and say why.
 
-- `RandomBot`: a uniformly random legal action (tests, property checks).
+- `RandomBot` (the engine's, game/engine/bots.py): a uniformly random legal action (tests, property checks).
 - `GreedyBot`: a simple player for either side (the spec's automated invader, 11.D, is a larger
   design; this is its first step): the invader spawns close to the marines out of sight, walks
   every figure toward the nearest marine and attacks the weakest one it can; marines open doors,
@@ -9,42 +9,17 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Iterable
 
 from game.doom.rules import queries as Q
 from game.doom.rules.odds import hit_chance, wound_distribution
 from game.doom.rules.names import sq, who
 from game.doom.rules.state import INVADER, Cell, DoomState
+from game.engine.bots import Choice, RandomBot  # noqa: F401  (RandomBot: this title's random player too)
 from game.engine.protocol import Action
-from game.engine.rng import Pcg32, Rng
 
 FAR = 10 ** 6
-
-
-@dataclass(frozen=True)
-class Choice:
-    action: Action
-    reason: str
-
-
-class RandomBot:
-    """Picks a uniformly random legal action from its own seeded stream (tests, simulations).
-
-    Ending a turn or an activation is one option among many, so a random game drifts; tests
-    bound the number of actions instead of waiting for the end."""
-
-    def __init__(self, seed: int = 0):
-        self.rng: Pcg32 = Rng(seed).stream("bot")
-
-    def choose(self, actions: list[Action], state: Any = None) -> Action:
-        if not actions:
-            raise ValueError("no legal action to choose from")
-        return actions[self.rng.below(len(actions))]
-
-    def decide(self, state: Any, actions: list[Action]) -> Choice:
-        return Choice(self.choose(actions), "picked at random")
 
 
 def field_from(state: DoomState, goals: Iterable[Cell], doors_open: bool = True) -> dict[Cell, int]:

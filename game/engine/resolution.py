@@ -128,6 +128,16 @@ class Ctx:
         self.events.append(Event(kind, text, payload or {}, hidden, visible_to))
 
 
+def labelled_ctx(label: Callable[[Any, str, dict[str, Any]], str], name: str = "Ctx") -> type[Ctx]:
+    """A title's Ctx: options worded by `label(state, kind, option)` (its names module), so a
+    title binds the mechanism in a line instead of a subclass of its own."""
+
+    def words(self: Ctx, kind: str, option: dict[str, Any]) -> str:
+        return label(self.state, kind, option)
+
+    return type(name, (Ctx,), {"__slots__": (), "label": words, "__doc__": Ctx.__doc__})
+
+
 _DONE = object()  # what a finished resolution's greenlet returns to its caller
 
 

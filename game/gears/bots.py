@@ -1,6 +1,6 @@
 """Gears controllers that pick among legal actions (DESIGN.md: the AI is a controller).
 
-`RandomBot` picks uniformly (tests, the benchmark). `CogBot` plays a COG sensibly, for solo
+`RandomBot` (the engine's, game/engine/bots.py) picks uniformly (tests, the benchmark). `CogBot` plays a COG sensibly, for solo
 partners and simulations: it revives bleeding-out partners, seals emergence holes with
 grenades, attacks the target with the best expected wounds (`attack_preview`), heads for the
 objective (the open holes, the Locusts, the door or exit), takes cover after moving, and
@@ -11,37 +11,15 @@ Both have `decide(state, actions) -> Choice` and `choose(actions, state=None) ->
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Callable
 
+from game.engine.bots import Choice, RandomBot  # noqa: F401  (RandomBot: this title's random player too)
 from game.engine.protocol import Action
 from game.engine.rng import Pcg32, Rng
 from game.gears.rules.board_view import INF
 from game.gears.rules.state import GearsState
 from game.gears.rules.shared import content as _content
-
-
-@dataclass(frozen=True)
-class Choice:
-    action: Action
-    reason: str
-
-
-class RandomBot:
-    """Picks a uniformly random legal action from its own seeded stream (tests, simulations)."""
-
-    def __init__(self, seed: int = 0):
-        self.rng: Pcg32 = Rng(seed).stream("bot")
-
-    def choose(self, actions: list[Action], state: Any = None) -> Action:
-        if not actions:
-            raise ValueError("no legal action to choose from")
-        return actions[self.rng.below(len(actions))]
-
-    def decide(self, state: Any, actions: list[Action]) -> Choice:
-        return Choice(self.choose(actions), "picked at random")
-
 
 
 def _expected(dist: dict[int, Fraction]) -> float:

@@ -9,30 +9,20 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine import resolution
-from game.engine.protocol import Event
 from game.engine.resolution import NeedDecision
 
 
-class Ctx(resolution.Ctx):
-    __slots__ = ()
+def _option_words(state, kind: str, option: dict[str, Any]) -> str:
+    from game.doom.rules.names import option_words
 
-    def label(self, kind: str, option: dict[str, Any]) -> str:
-        from game.doom.rules.names import option_words
-
-        return option_words(self.state, kind, option)
+    return option_words(state, kind, option)
 
 
+Ctx = resolution.labelled_ctx(_option_words)
 RESOLVER = resolution.Resolver(Ctx)
 PROCS = RESOLVER.procedures
 procedure = RESOLVER.procedure
-
-
-def start(state, name: str, args: dict[str, Any]) -> list[Event]:
-    return RESOLVER.start(state, name, args)
-
-
-def answer(state, choice: dict[str, Any]) -> list[Event]:
-    return RESOLVER.answer(state, choice)
-
+start = RESOLVER.start
+answer = RESOLVER.answer
 
 __all__ = ["Ctx", "NeedDecision", "PROCS", "RESOLVER", "answer", "procedure", "start"]

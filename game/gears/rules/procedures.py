@@ -11,43 +11,23 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine import resolution
-from game.engine.protocol import Event
 from game.engine.resolution import NeedDecision
 from game.gears.rules.state import GearsState
 
 
-class Ctx(resolution.Ctx):
-    __slots__ = ()
+def _option_words(state: GearsState, kind: str, option: dict[str, Any]) -> str:
+    from game.gears.rules.names import option as option_words  # names imports the rules' modules
 
-    def label(self, kind: str, option: dict[str, Any]) -> str:
-        from game.gears.rules.names import option as option_words
-
-        return option_words(self.state, kind, option)
+    return option_words(state, kind, option)
 
 
+Ctx = resolution.labelled_ctx(_option_words)
 RESOLVER = resolution.Resolver(Ctx)
 PROCS = RESOLVER.procedures
 procedure = RESOLVER.procedure
-
-
-def start(state: GearsState, name: str, args: dict[str, Any]) -> list[Event]:
-    """Starts (and runs as far as possible) a resolution; those queued meanwhile follow."""
-    return RESOLVER.start(state, name, args)
-
-
-def answer(state: GearsState, choice: dict[str, Any]) -> list[Event]:
-    """Records the answer to the pending question and goes on."""
-    return RESOLVER.answer(state, choice)
-
-
-def queue(state: GearsState, name: str, args: dict[str, Any]) -> None:
-    """Asks for a resolution to start once the running one has finished."""
-    RESOLVER.queue(state, name, args)
-
-
-def release(state: GearsState) -> None:
-    """Lets go of the resolution paused in this state, if any (an abandoned game)."""
-    RESOLVER.release(state)
-
+start = RESOLVER.start  # starts (and runs as far as possible) a resolution; those queued follow
+answer = RESOLVER.answer  # records the answer to the pending question and goes on
+queue = RESOLVER.queue  # a resolution to start once the running one has finished
+release = RESOLVER.release  # lets go of the resolution paused in this state (an abandoned game)
 
 __all__ = ["Ctx", "NeedDecision", "PROCS", "RESOLVER", "answer", "procedure", "queue", "release", "start"]
