@@ -1,4 +1,4 @@
-"""`python -m game simulate TITLE --mission NAME|all --games N --seed S [--players P]`:
+"""`python -m game simulate TITLE --mission NAME|all --games N --seed S [--players P] [--jobs N]`:
 whole games played by bots, one JSON object per mission on stdout.
 
     {"title": "gears", "mission": "emergence", "games": 10, "wins": 2, "losses": 8,
@@ -9,27 +9,37 @@ A mission the title refuses (rules not modelled yet, wrong player count) prints
 {"title", "mission", "refused": "<the title's sentence>"} instead of failing the run.
 `replay_ok`: every game's action list, replayed from its seed through game.engine.Session,
 reaches the same final state hash (spec 12.3, DESIGN.md: the action list is the game).
-`actions_per_second` counts everything between two actions: the bots' own thinking (the
-default CogBot weighs exact attack previews: about 700-1,700 actions/s; `--bot random` about
-3,000) and the Session's log. The rules alone are measured by tools/bench_gears.py.
+`actions_per_second` is all the missions' actions over the sum of each game's own wall-clock
+time from its first action to its last (setup and the replay check excluded). It counts
+everything between two actions: the bots' own thinking (the default CogBot weighs exact attack
+previews: about 700-1,700 actions/s; `--bot random` about 3,000) and the Session's log. The
+rules alone are measured by tools/bench_gears.py.
 An exception in a game counts as an error and is printed to stderr with the title, mission,
 seed, player count and action index, so `--mission M --seed S --games 1 --players P`
 reproduces it. The exit code is 0 only with no error, no failed replay and no unfinished game.
 
-Titles plug in through `SIMULATORS` (name -> factory of a `Simulator`); only Gears today.
+`--jobs N` plays the games in N worker processes (see "--jobs N" below) and prints exactly what
+a serial run prints, in the same order, on stdout and stderr, but for `actions_per_second`:
+a timing, and since it sums per-game times it stays a per-process rate (near the serial one,
+lower when the workers share cores), not the run's total throughput. `--jobs 1` (the default)
+plays every game in this process, one after another.
+
+A title plugs in through its `simulator` entry in game/titles.py (a factory of a `Simulator`,
+e.g. game/gears/simulation.py); the choices of TITLE are the titles that have one.
 """
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 import time
 import traceback
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
+from game import titles
 from game.engine.protocol import Action, Title
-from game.engine.runtime import use_one_core
 from game.engine.session import Session
 
 
@@ -41,6 +51,7 @@ class Simulator(Protocol):
     """What a title provides to be simulated."""
 
     title: Title[Any]
+    bots: tuple[str, ...]  # the controllers --bot may name; the first is the default
 
     def scenarios(self) -> list[str]:
         """Every scenario the title knows (supported or not)."""
@@ -59,52 +70,6 @@ class Simulator(Protocol):
         """Frees what a game in progress holds (called after every game)."""
 
 
-# ---------------------------------------------------------------------------- Gears
-
-class GearsSimulator:
-    def __init__(self) -> None:
-        from game.gears.rules.title import GearsTitle
-
-        self.title = GearsTitle()
-        self.content = self.title.content
-
-    def scenarios(self) -> list[str]:
-        return list(self.content.missions)
-
-    def refusal(self, scenario: str, players: int | None) -> str | None:
-        from game.gears.rules.missions import unsupported
-
-        if scenario not in self.content.missions:
-            return f"unknown Gears mission {scenario!r} (known: {', '.join(sorted(self.content.missions))})"
-        missing = unsupported(self.content, scenario)
-        if missing:
-            return f"mission {scenario!r} needs rules not modelled yet: {', '.join(missing)}"
-        lo, hi = self.content.missions[scenario].players
-        if players is not None and not lo <= players <= hi:
-            return f"{self.content.missions[scenario].name} is for {lo}-{hi} players, not {players}"
-        return None
-
-    def player_counts(self, scenario: str) -> list[int]:
-        lo, hi = self.content.missions[scenario].players
-        return list(range(max(1, lo), min(4, hi) + 1))
-
-    def options(self, scenario: str, players: int) -> dict[str, Any]:
-        return {"players": players}
-
-    def bot(self, kind: str, seed: int) -> Bot:
-        from game.gears.bots import CogBot, RandomBot
-
-        return RandomBot(seed) if kind == "random" else CogBot(seed)
-
-    def finish(self, state: Any) -> None:
-        from game.gears.rules.procedures import release
-
-        release(state)
-
-
-SIMULATORS: dict[str, Callable[[], Simulator]] = {"gears": GearsSimulator}
-BOTS = ("cog", "random")
-
 
 # ---------------------------------------------------------------------------- running
 
@@ -118,6 +83,7 @@ class GameResult:
     seconds: float  # time spent choosing and applying actions (setup excluded)
     replay_ok: bool
     error: str | None = None
+    state_hash: str = ""  # of the final state (tests compare games across changes)
 
 
 @dataclass
@@ -183,7 +149,7 @@ def play_game(sim: Simulator, name: str, mission: str, seed: int, players: int, 
                 print(f"{where}: replaying the {len(session.actions)} actions from the seed does not "
                       "reach the same state hash", file=err)
         return GameResult(seed, players, outcome, sim.title.turn_number(state), len(session.actions),
-                          seconds, replay_ok)
+                          seconds, replay_ok, state_hash=session.state_hash())
     except Exception as exc:  # any bug: report it reproducibly and go on with the next game
         at = "in the replay" if index == -1 and session is not None else f"at action index {index}"
         print(f"{where}: {at}: {type(exc).__name__}: {exc}", file=err)
@@ -195,44 +161,111 @@ def play_game(sim: Simulator, name: str, mission: str, seed: int, players: int, 
             sim.finish(session.state)
 
 
-def run(name: str, missions: str, games: int, seed: int, players: int | None, bot_kind: str = "cog",
-        max_actions: int = 20_000, out=None, err=None) -> list[dict[str, Any]]:
-    """Simulates and prints one JSON line per mission; returns the printed objects."""
+def run(name: str, missions: str, games: int, seed: int, players: int | None, bot_kind: str | None = None,
+        max_actions: int = 20_000, out=None, err=None, jobs: int = 1) -> list[dict[str, Any]]:
+    """Simulates and prints one JSON line per mission; returns the printed objects.
+    `bot_kind` None: the title's first bot. `jobs` > 1 plays the games in that many worker
+    processes; the lines, and the order of anything written to `err`, are those of a serial run."""
     out, err = out or sys.stdout, err or sys.stderr
-    sim = SIMULATORS[name]()
+    sim = titles.get(name).new_simulator()
+    bot_kind = bot_kind or sim.bots[0]
+    if bot_kind not in sim.bots:
+        raise ValueError(f"{name} has no bot {bot_kind!r} (bots: {', '.join(sim.bots)})")
     names = sim.scenarios() if missions == "all" else [missions]
-    printed = []
+    refusals = {m: sim.refusal(m, players) for m in names}
+    tasks: list[tuple[str, int, int]] = []  # (mission, seed, players), in the order they are reported
     for mission in names:
-        reason = sim.refusal(mission, players)
-        if reason is not None:
-            obj: dict[str, Any] = {"title": name, "mission": mission, "refused": reason}
-        else:
-            report = MissionReport(name, mission)
+        if refusals[mission] is None:
             counts = [players] if players is not None else sim.player_counts(mission)
-            for i in range(games):
-                report.results.append(play_game(sim, name, mission, seed + i, counts[i % len(counts)],
-                                                bot_kind, max_actions, err=err))
-            obj = report.to_json()
-        print(json.dumps(obj, sort_keys=False), file=out, flush=True)
-        printed.append(obj)
+            tasks += [(mission, seed + i, counts[i % len(counts)]) for i in range(games)]
+    if jobs > 1 and len(tasks) > 1:
+        results = _in_processes(name, tasks, bot_kind, max_actions, err, min(jobs, len(tasks)))
+    else:
+        results = (play_game(sim, name, m, s, p, bot_kind, max_actions, err=err) for m, s, p in tasks)
+    printed = []
+    try:
+        for mission in names:
+            reason = refusals[mission]
+            if reason is not None:
+                obj: dict[str, Any] = {"title": name, "mission": mission, "refused": reason}
+            else:
+                obj = MissionReport(name, mission, [next(results) for _ in range(games)]).to_json()
+            print(json.dumps(obj, sort_keys=False), file=out, flush=True)
+            printed.append(obj)
+    finally:
+        results.close()  # the worker processes end here
     return printed
+
+
+# ---------------------------------------------------------------------------- --jobs N
+#
+# Every game is independent (its own seed, bots and state), so N worker processes play them
+# side by side and the parent reports them in the serial order. Workers are started with
+# 'spawn', not 'fork'. A fork copies the parent's memory, paused resolutions (greenlets of
+# game/engine/resolution.py) and caches included, and none of its threads, so a lock a
+# library's thread held is left half-there in the child. A spawned worker is a clean interpreter,
+# behaves the same on every platform (Windows has no fork, macOS no safe one, and Python 3.14
+# no longer forks by default on Linux), and costs about a second to import the title and load
+# its content, once per worker. The registry is read again in the worker, so a title added at
+# run time (a test's) is not seen there: such a title simulates with jobs=1.
+
+_WORKER_SIMULATORS: dict[str, Simulator] = {}
+
+
+def _in_processes(name: str, tasks: list[tuple[str, int, int]], bot_kind: str, max_actions: int, err,
+                  jobs: int):
+    """The tasks' GameResults in task order; each game's stderr text is written out as its
+    result comes up, so errors read as in a serial run."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_start) as pool:
+        futures = [pool.submit(_worker_game, name, m, s, p, bot_kind, max_actions) for m, s, p in tasks]
+        for future in futures:
+            result, text = future.result()
+            err.write(text)
+            yield result
+
+
+def _worker_start() -> None:
+    """A worker gets the entry points' collector settings (game/engine/runtime.py)."""
+    from game.engine.runtime import tune_gc
+
+    tune_gc()
+
+
+def _worker_game(name: str, mission: str, seed: int, players: int, bot_kind: str,
+                 max_actions: int) -> tuple[GameResult, str]:
+    sim = _WORKER_SIMULATORS.get(name)
+    if sim is None:
+        sim = _WORKER_SIMULATORS[name] = titles.get(name).new_simulator()
+    err = io.StringIO()
+    return play_game(sim, name, mission, seed, players, bot_kind, max_actions, err=err), err.getvalue()
 
 
 def simulate_main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="python -m game simulate",
                                  description="Play whole games with bots; one JSON object per mission.")
-    ap.add_argument("title", choices=sorted(SIMULATORS), help="the game")
-    ap.add_argument("--mission", default="all", help="a mission id, or 'all' (default)")
+    ap.add_argument("title", choices=titles.keys_with("simulator"), help="the game")
+    ap.add_argument("--mission", "--scenario", dest="mission", default="all",
+                    help="a mission (scenario) id, or 'all' (default)")
     ap.add_argument("--games", type=_positive, default=10, help="games per mission (default 10)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses seed+i")
     ap.add_argument("--players", type=int, choices=range(1, 5), metavar="1-4",
                     help="players (default: cycle through the counts the mission allows)")
-    ap.add_argument("--bot", choices=BOTS, default="cog", help="the controller in every seat (default cog)")
+    ap.add_argument("--bot", metavar="KIND",
+                    help="the controller in every seat, one the title's simulator names (default: its first)")
     ap.add_argument("--max-actions", type=_positive, default=20_000,
                     help="actions after which a game counts as unfinished (default 20000)")
+    ap.add_argument("--jobs", type=_positive, default=1,
+                    help="worker processes playing the games side by side (default 1: serial, in this process)")
     args = ap.parse_args(argv)
-    use_one_core()  # batch work: the resolution threads' hand-offs stay on one core (runtime.py)
-    objs = run(args.title, args.mission, args.games, args.seed, args.players, args.bot, args.max_actions)
+    try:
+        objs = run(args.title, args.mission, args.games, args.seed, args.players, args.bot, args.max_actions,
+                   jobs=args.jobs)
+    except ValueError as exc:  # a bot the title does not have
+        ap.error(str(exc))
     played = [o for o in objs if "refused" not in o]
     if args.mission != "all" and not played:
         return 2  # the one mission asked for was refused

@@ -4,12 +4,13 @@
     python tools/compile_catalogues.py --check  # exit 1 if any .mo is stale
     python tools/compile_catalogues.py --extract  # add new msgids to the English .po
 
---extract collects the literal strings passed to _() / N_() / translate() in game/ui and
-game/tutorial, and every player-facing text of the data files the UI shows through `_()`: the
-lessons (game/<title>/lessons/*.toml: lesson title and summary, step texts and "wrong"
-explanations) and the rules reference (rule titles and texts). Data texts are read with the
-game's own loaders, so each msgid is exactly the string the code translates (stripped, and for
-rule texts with runs of whitespace joined) and a `#:` comment names the file and the key.
+--extract collects the literal strings passed to _() / N_() / translate() under game/ (the UI,
+the tutorial, the title registry's taglines, a title's lesson adapter), and every player-facing
+text of the data files the UI shows through `_()`: the lessons (game/<title>/lessons/*.toml:
+lesson title and summary, step texts and "wrong" explanations) and the rules reference (rule
+titles and texts). Data texts are read with the game's own loaders, so each msgid is exactly
+the string the code translates (stripped, and for rule texts with runs of whitespace joined)
+and a `#:` comment names the file and the key.
 
 Only the .po subset we write is supported: comments, msgid, msgstr, and strings continued on
 following lines. Entries with an empty msgstr are left out so gettext falls back to the msgid.
@@ -24,7 +25,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE_DIR = ROOT / "game" / "locale"
-CODE_DIRS = (ROOT / "game" / "ui", ROOT / "game" / "tutorial")
+CODE_DIRS = (ROOT / "game",)  # the UI, the tutorial, the title registry, a title's adapter
 
 
 class PoError(ValueError):
@@ -137,11 +138,12 @@ def extract_lesson_texts(folders: list[Path] | None = None) -> dict[str, list[st
     lesson shows: its title and summary, each step's text and "wrong" explanation. Read with
     game.tutorial.loader (structure only), so the msgid is the value the overlay translates."""
     _importable()
-    from game.tutorial.library import TITLES
+    from game import titles
     from game.tutorial.loader import load_lessons
 
     found: dict[str, list[str]] = {}
-    for folder in folders if folders is not None else list(TITLES.values()):
+    defaults = [titles.get(t).lesson_folder for t in titles.keys_with("lessons")]
+    for folder in folders if folders is not None else defaults:
         for lesson in load_lessons(folder):
             where = _rel(lesson.path)
             texts = [("lesson.title", lesson.title), ("lesson.summary", lesson.summary)]
@@ -157,11 +159,12 @@ def extract_rule_texts(paths: list[Path] | None = None) -> dict[str, list[str]]:
     """msgid -> ['game/gears/rules_reference.toml rule."3.5".title', ...]: the title and text of
     every rule, as game.tutorial.rules_ref loads them (the F1 Rules tab and refusals show these)."""
     _importable()
-    from game.tutorial.library import RULES
+    from game import titles
     from game.tutorial.rules_ref import load_rules_reference
 
     found: dict[str, list[str]] = {}
-    for path in paths if paths is not None else list(RULES.values()):
+    defaults = [titles.get(t).rules_reference_path for t in titles.keys_with("rules_reference")]
+    for path in paths if paths is not None else defaults:
         reference = load_rules_reference(path)
         for rule in reference.ordered():
             for key, value in (("title", rule.title), ("text", rule.text)):

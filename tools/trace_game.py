@@ -57,7 +57,7 @@ def _turn_range(text: str | None) -> tuple[int, int]:
 def trace(mission: str, seed: int, players: int, bot_kind: str = "cog", max_actions: int = 3000,
           quiet: bool = False, turns: str | None = None, out=None) -> dict[str, Any]:
     """Plays and prints one game; returns the tally (also used by tests and other tools)."""
-    from game.simulate import GearsSimulator
+    from game.gears.simulation import GearsSimulator
 
     out = out or sys.stdout
     lo, hi = _turn_range(turns)
@@ -143,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quiet", action="store_true", help="only the outcome and the tally")
     ap.add_argument("--turns", help="only print turns A-B (e.g. 3-7)")
     args = ap.parse_args(argv)
-    from game.simulate import GearsSimulator
+    from game.gears.simulation import GearsSimulator
 
     refusal = GearsSimulator().refusal(args.mission, args.players)
     if refusal:

@@ -8,7 +8,8 @@ state is left as it is at that moment (what the players see), and `state.proc` r
 question:
 
     state.proc = {"name", "args", "checkpoint": <state JSON when it started>,
-                  "answers": [...], "emitted": <events already returned>, "pending": {...}}
+                  "answers": [...], "emitted": <events already returned>,
+                  "pending": {"decider", "kind", "options", "prompt", "labels"[, "about"]}}
 
 That record is all a save needs: the state at the start, the resolution's name and arguments,
 and the answers so far. The rules are deterministic (the RNG is in the checkpoint), so
@@ -69,14 +70,18 @@ class NeedDecision(Exception):
     """A question with no recorded answer, raised out of a plain (not live) Ctx."""
 
     def __init__(self, decider: str, kind: str, options: list[dict[str, Any]], prompt: str,
-                 labels: list[str]):
+                 labels: list[str], about: dict[str, Any] | None = None):
         super().__init__(prompt)
         self.decider, self.kind, self.options, self.prompt, self.labels = (
             decider, kind, options, prompt, labels)
+        self.about = about
 
     def pending(self) -> dict[str, Any]:
-        return {"decider": self.decider, "kind": self.kind, "options": self.options,
-                "prompt": self.prompt, "labels": self.labels}
+        out = {"decider": self.decider, "kind": self.kind, "options": self.options,
+               "prompt": self.prompt, "labels": self.labels}
+        if self.about:
+            out["about"] = self.about
+        return out
 
 
 class Ctx:
@@ -99,8 +104,10 @@ class Ctx:
         return str(option)
 
     def choose(self, decider: str, kind: str, options: list[dict[str, Any]], prompt: str,
-               labels: list[str] | None = None) -> dict[str, Any]:
-        """One option; asks `decider` only when there is a real choice (two or more options)."""
+               labels: list[str] | None = None, about: dict[str, Any] | None = None) -> dict[str, Any]:
+        """One option; asks `decider` only when there is a real choice (two or more options).
+        `about` says what the question concerns as data (e.g. {"figure": id}), for a screen
+        to point at and a bot to read; the prompt is its words."""
         if not options:
             raise ValueError(f"no options for {kind}")
         if len(options) == 1:
@@ -108,7 +115,7 @@ class Ctx:
         if self.used >= len(self.answers):
             if labels is None:
                 labels = [self.label(kind, o) for o in options]
-            need = NeedDecision(decider, kind, options, prompt, labels)
+            need = NeedDecision(decider, kind, options, prompt, labels, about)
             if self._pause is None:
                 raise need
             self._pause(need)  # returns once the answer is in self.answers

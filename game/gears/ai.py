@@ -882,7 +882,7 @@ def _attack_everyone(ctx, content: GearsContent, lid: str, bonus: int) -> bool:
         return False
     stats = W.enemy_stats(state, content, me.enemy)
     cogs = [p for p in _targets(state) if _area(state, p) == me.area]
-    dodging = {p for p in cogs if A.ask_dodge(ctx, content, p, f"{N.locust(state, lid)} attacks every figure in {me.area}")}
+    dodging = {p for p in cogs if A.ask_dodge(ctx, content, p, f"{N.locust(state, lid)} attacks every figure in {me.area}", lid)}
     black = A.roll(state, content, "attack", stats.attack + bonus)
     hits = sum(f.hits for f in black)
     _acted(state, lid, "attacked")
@@ -969,7 +969,7 @@ def guard_window(ctx, content: GearsContent, lid: str, about_to: str) -> bool:
         pick = ctx.choose(player, "guard", [{"guard": None}] + opts,
                           f"{N.locust(state, lid)} is about to {about_to}: Guard?",
                           ["No Guard"] + [f"Discard {N.card(o['card'])}: Guard with the " + _guard_words(o)
-                                          for o in opts])
+                                          for o in opts], about={"figure": lid})
         if pick["guard"] is not None:
             willing.append(pick)
     if not willing:

@@ -143,23 +143,29 @@ class CogBot:
                     score += 10 + gain
                     parts.append(ctx.attack_why())
             elif v == "draw":
+                # A draw is worth the cards that fit under the hand limit (seed p. 9), no more:
+                # the card played leaves the hand first, so a full hand has room for 1.
                 who = b.params.get("who", "self")
                 n = int(b.value)
                 if who == "chosen_cog_in_area":
-                    score += 25 * n
-                    parts.append(f"a COG here draws {n}")
+                    k = max((ctx.draw_room(q, card) for q, c in ctx.state.cogs.items()
+                             if c.area == ctx.cog.area and not c.bleeding and not c.no_draw), default=0)
+                    score += 25 * min(n, k)
+                    parts.append(f"a COG here draws {min(n, k)}")
                 elif who == "cogs_in_cover_all_sections":
-                    k = sum(1 for c in ctx.state.cogs.values() if c.cover and not c.bleeding)
+                    k = sum(min(n, ctx.draw_room(q, card)) for q, c in ctx.state.cogs.items()
+                            if c.cover and not c.bleeding and not c.no_draw)
                     score += 18 * k
-                    parts.append(f"{k} COG(s) in cover draw")
+                    parts.append(f"{k} card(s) for the COGs in cover")
                 elif who == "other_cogs_in_area":
-                    k = sum(1 for p, c in ctx.state.cogs.items()
-                            if p != ctx.me and c.area == ctx.cog.area and not c.bleeding)
+                    k = sum(min(n, ctx.draw_room(q, card)) for q, c in ctx.state.cogs.items()
+                            if q != ctx.me and c.area == ctx.cog.area and not c.bleeding and not c.no_draw)
                     score += 18 * k
                     if k:
-                        parts.append(f"{k} partner(s) draw")
+                        parts.append(f"{k} card(s) for partners here")
                 else:
-                    score += 18 * n
+                    k = min(n, ctx.draw_room(ctx.me, card))
+                    score += 18 * k
             elif v == "skip_locust_activation":
                 threat = ctx.total_threat()
                 score += 15 + 20 * threat
@@ -264,8 +270,13 @@ class CogBot:
 
     def _a_attack(self, ctx: _Look, a: Action) -> tuple[float, str]:
         p = a.payload
-        bonus = (ctx.frame or {}).get("bonus", 0)
-        e, kill = ctx.attack_value(p["target"], p["weapon"], p["mode"], bonus)
+        from game.gears.rules.turn import attack_preview_of
+
+        pv = attack_preview_of(ctx.state, a)  # what the attack will roll, card modifiers and all
+        if pv is not None:
+            e, kill = _expected(pv.dist), float(pv.kill)
+        else:
+            e, kill = ctx.attack_value(p["target"], p["weapon"], p["mode"], (ctx.frame or {}).get("bonus", 0))
         score = 40 + ctx.kill_worth(p["target"], e, kill)
         spend = (ctx.frame or {}).get("spend", True)
         if p["mode"] == "overwhelming" and spend:
@@ -302,16 +313,17 @@ class CogBot:
         return 2, f"Throw a Bolo Grenade into {area}"
 
     def _a_follow(self, ctx: _Look, a: Action) -> tuple[float, str]:
-        """Spec 6.9: following costs a card (health); worth it to stay with a partner when the
-        destination is no more dangerous than here and my hand is healthy."""
-        dest = (ctx.frame or {}).get("dest")
+        """Seed p. 24: Follow is played when the move is announced, before its path is known,
+        and costs a card (health): worth it to stay with the partner while my hand is healthy,
+        or to get out of an area where I am in danger."""
+        mover = (ctx.frame or {}).get("mover")
+        who = ctx.state.cogs[mover].character if mover in ctx.state.cogs else "the active COG"
         here = ctx.danger(ctx.cog.area, ctx.cog.cover)
-        there = ctx.best_spot_danger(dest) if dest else here
-        if len(ctx.cog.hand) >= 5 and there <= here + 0.3:
-            return 30, f"Follow to {dest} (discarding {a.payload['card']}): stay together, no more danger there"
-        if there + 1 < here and len(ctx.cog.hand) >= 3:
-            return 30, f"Follow to {dest} (discarding {a.payload['card']}): much safer than here"
-        return 10, f"Follow (discarding {a.payload['card']})"
+        if len(ctx.cog.hand) >= 5:
+            return 30, f"Follow {who} (discarding {a.payload['card']}): stay together"
+        if here >= 1.0 and len(ctx.cog.hand) >= 3:
+            return 30, f"Follow {who} (discarding {a.payload['card']}): out of danger here"
+        return 10, f"Follow {who} (discarding {a.payload['card']})"
 
     def _a_no_follow(self, ctx: _Look, a: Action) -> tuple[float, str]:
         return 25, "Do not follow: keep my cards"
@@ -349,7 +361,11 @@ class CogBot:
             if p["mode"] == "overwhelming" and ctx.cog.ammo(p["weapon"]) <= 1:
                 kill *= 0.8  # the last ammo token
         threat = ctx.locust_threat(lid)
-        value = kill * (threat + 1.0) - 1.0  # wounds saved now and later, minus the card
+        # A Guard is an attack out of turn for one card, as an Order Step attack is: the kill
+        # saves the wounds it threatens now and removes a Locust the squad must face anyway;
+        # wounds short of a kill still bring it nearer. The card costs less from a full hand.
+        cost = 1.0 if hand <= 3 else 0.7 if hand <= 5 else 0.5
+        value = kill * (threat + 1.0) + 0.15 * e - cost
         return 20 + 20 * value, (f"Guard against {lid} with the {p['weapon']} ({p['mode']}): {kill:.0%} to kill, "
                                  f"it threatens {threat:.1f} wounds")
 
@@ -374,7 +390,12 @@ class CogBot:
         return -ctx.keep_value(card), f"Discard {card}, the least useful card in hand"
 
     def _a_target_tie(self, ctx: _Look, a: Action) -> tuple[float, str]:
-        c = ctx.state.cogs[a.payload["cog"]]
+        who = a.payload["cog"]
+        c = ctx.state.cogs.get(who)
+        if c is None:
+            # The Stranded figure (Search for the Stranded stage 3) may tie as the nearest target;
+            # one wound on it loses the mission (spec 9.3.2), so any COG takes it instead.
+            return -100, f"Not the {who}: one wound on the Stranded loses the mission"
         return len(c.hand) + (2 if c.cover else 0), f"{c.character} can best take it (cards, cover)"
 
     _a_you_instead = _a_target_tie
@@ -392,6 +413,18 @@ class CogBot:
         area = a.payload["area"]
         d = min((ctx.view.rdist(area, c.area) for c in ctx.placed_cogs()), default=0)
         return d, f"The Locust goes through {area}, away from the COGs where the rules allow"
+
+    def _a_spawn_order(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        # Figures spawning at once (seed p. 15): the weakest is placed first, so it takes the
+        # best cover spot and the dangerous ones get what is left (or run out of figures).
+        from game.gears.rules import wounds as W
+
+        enemy = W.resolve_spawn_enemy(ctx.state, ctx.content, a.payload["enemy"])
+        if enemy is None:
+            return 0, f"Place {a.payload['enemy']} next (none can be placed)"
+        stats = W.enemy_stats(ctx.state, ctx.content, enemy)
+        name = ctx.content.enemies[enemy].name
+        return -(stats.attack + stats.health), f"Place the {name} first: the weakest takes the best cover"
 
     def _a_locust_cover(self, ctx: _Look, a: Action) -> tuple[float, str]:
         spot = a.payload["spot"]
@@ -755,15 +788,25 @@ class _Look:
         return best
 
     def total_threat(self) -> float:
-        """Expected wounds to all standing COGs in one Locust Activation Step (rough)."""
-        from game.gears.rules.movement import nearest_cogs
+        """Expected wounds to the standing COGs in one Locust Activation Step (rough): an AI
+        card activates one type of Locust (spec 7.2), so the mean over the types in play of
+        what that type's figures can do now; a figure counts fully only if it can attack this
+        step (line of sight to its nearest COG, or close enough to move in), a little otherwise."""
+        from game.gears.rules.movement import los, nearest_cogs
 
-        total = 0.0
+        view = self.view
+        by_type: dict[str, float] = {}
         for lid, x in self.state.locusts.items():
-            if x.area not in self.view.move_dist or not nearest_cogs(self.state, x.area):
+            near = nearest_cogs(self.state, x.area) if x.area in view.move_dist else []
+            if not near:
                 continue
-            total += self.locust_threat(lid)
-        return 0.7 * total  # an AI card activates about one type in two, redraws add more
+            c = self.state.cogs.get(near[0])
+            reach = c is not None and (view.mdist(x.area, c.area) <= 2
+                                       or los(view, (x.area, x.cover), (c.area, c.cover)))
+            by_type[x.enemy] = by_type.get(x.enemy, 0.0) + self.locust_threat(lid) * (1.0 if reach else 0.15)
+        if not by_type:
+            return 0.0
+        return sum(by_type.values()) / len(by_type)
 
     def cover_value(self, spot: str) -> float:
         """Mean cover bonus of the spot against the Locusts that see its area."""
@@ -793,10 +836,16 @@ class _Look:
         v -= 2 * max(0, dup - 1)
         return -v if negative else v
 
+    def draw_room(self, player: str, played: str | None = None) -> int:
+        """Cards this COG could still draw (hand limit, seed p. 9), after `played` left my hand."""
+        from game.gears.rules.turn import hand_room
+
+        room = hand_room(self.state, self.content, player)
+        return room + (1 if played is not None and player == self.me and played in self.cog.hand else 0)
+
     def pending_figure(self) -> str | None:
-        """The Locust a Guard or Dodge question is about (its prompt names it first)."""
+        """The Locust a Guard or Dodge question is about (the question's `about`)."""
         if self.state.proc is None:
             return None
-        prompt = self.state.proc["pending"].get("prompt", "")
-        head = prompt.split(" ", 1)[0]
-        return head if head in self.state.locusts else None
+        lid = (self.state.proc["pending"].get("about") or {}).get("figure")
+        return lid if lid in self.state.locusts else None

@@ -12,14 +12,14 @@ import sys
 import time
 
 from game.engine.tomldata import DataError
-from game.tutorial.library import TITLES, adapter_for, lessons_for
+from game.tutorial.library import adapter_for, lessons_for, with_lessons
 from game.tutorial.progress import Progress
 from game.tutorial.runner import check_lesson
 
 
 def tutorial_main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m game tutorial", description="run or check the rules lessons")
-    parser.add_argument("title", choices=sorted(TITLES), help="which game's lessons")
+    parser.add_argument("title", choices=with_lessons(), help="which game's lessons")
     parser.add_argument("--check", action="store_true", help="play every lesson to its end headless")
     parser.add_argument("--lesson", help="only this lesson id")
     parser.add_argument("--trace", action="store_true", help="with --check: print each step and the game log")

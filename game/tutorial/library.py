@@ -1,32 +1,35 @@
-"""Where each title's lessons and rules reference live, and how to load them checked."""
+"""Where each title's lessons and rules reference live (its entry in game/titles.py), and how to
+load them checked."""
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+from game import titles
 from game.tutorial.loader import load_lessons
 from game.tutorial.model import Lesson
+from game.tutorial.protocol import LessonAdapter
 from game.tutorial.rules_ref import RulesReference, check_sections, load_rules_reference
 
-GAME_DIR = Path(__file__).resolve().parents[1]
-TITLES = {"gears": GAME_DIR / "gears" / "lessons"}
-RULES = {"gears": GAME_DIR / "gears" / "rules_reference.toml"}
+
+def with_lessons() -> list[str]:
+    """The titles that have lessons (the choices of `python -m game tutorial`)."""
+    return titles.keys_with("tutorial")
 
 
-def adapter_for(title: str, rules_title: Any = None) -> Any:
-    if title == "gears":
-        from game.tutorial.gears_adapter import GearsAdapter
-
-        return GearsAdapter(rules_title)
-    raise ValueError(f"no lessons for {title!r} (titles with lessons: {', '.join(sorted(TITLES))})")
+def lesson_folder(title: str) -> Path:
+    return _entry(title).lesson_folder
 
 
-def lessons_for(title: str, adapter: Any = None, folder: Path | None = None) -> list[Lesson]:
+def adapter_for(title: str, rules_title: Any = None) -> LessonAdapter:
+    return _entry(title).new_adapter(rules_title)
+
+
+def lessons_for(title: str, adapter: LessonAdapter | None = None, folder: Path | None = None) -> list[Lesson]:
     """The title's lessons in order; names and rule sections are checked (DataError if not)."""
-    if title not in TITLES:
-        raise ValueError(f"no lessons for {title!r} (titles with lessons: {', '.join(sorted(TITLES))})")
-    adapter = adapter or adapter_for(title)
-    lessons = load_lessons(folder or TITLES[title], adapter.check_lesson)
+    entry = _entry(title)
+    adapter = adapter or entry.new_adapter()
+    lessons = load_lessons(folder or entry.lesson_folder, adapter.check_lesson)
     reference = rules_for(title)
     pairs = [(f"{les.path}: step {s.id!r}", s.rule) for les in lessons for s in les.steps]
     pairs += [(f"{les.path}: lesson.rules", r) for les in lessons for r in les.rules]
@@ -39,4 +42,10 @@ def lessons_for(title: str, adapter: Any = None, folder: Path | None = None) -> 
 
 
 def rules_for(title: str) -> RulesReference:
-    return load_rules_reference(RULES[title])
+    return load_rules_reference(titles.get(title).rules_reference_path)
+
+
+def _entry(title: str) -> titles.TitleEntry:
+    if title not in with_lessons():
+        raise ValueError(f"no lessons for {title!r} (titles with lessons: {', '.join(with_lessons())})")
+    return titles.get(title)

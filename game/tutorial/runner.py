@@ -18,8 +18,8 @@ from typing import Any
 from game.engine.protocol import Action, Event, IllegalAction
 from game.engine.session import Session
 from game.i18n import _
-from game.tutorial.gears_adapter import DEFAULT_AUTO, LessonBroken
 from game.tutorial.model import Highlight, Lesson, Matcher, Step
+from game.tutorial.protocol import LessonAdapter, LessonBroken
 
 MAX_FREE_ACTIONS = 400  # a free-play step that runs longer than this is broken, not slow
 
@@ -72,7 +72,7 @@ def _value_matches(want: Any, got: Any) -> bool:
 @dataclass
 class LessonRunner:
     lesson: Lesson
-    adapter: Any
+    adapter: LessonAdapter
     session: Session = field(init=False)
     places: dict[str, str] = field(init=False)
     index: int = field(init=False, default=0)
@@ -224,12 +224,9 @@ class LessonRunner:
         step = self.step
         if step is not None and step.dice:
             self._stale_dice |= set(step.dice)
-        if self._stale_dice and self.state.proc is None:
-            # Faces a step stacked but did not use must not leak into later, unscripted rolls;
-            # kept while a resolution it started (an attack waiting for a Dodge) is unfinished.
-            stack = self.state.flags.get("dice_stack", {})
-            for die in self._stale_dice:
-                stack.pop(die, None)
+        # Faces a step stacked but did not use must not leak into later, unscripted rolls;
+        # kept while a resolution it started (an attack waiting for a Dodge) is unfinished.
+        if self._stale_dice and self.adapter.drop_stacked(self.state, self._stale_dice):
             self._stale_dice = set()
         self.index += 1
         self.step_events = []
@@ -248,7 +245,7 @@ class LessonRunner:
     def _settle(self) -> list[Event]:
         """Answers the decisions this lesson does not teach, as the lesson says (or by default)."""
         events: list[Event] = []
-        auto = dict(DEFAULT_AUTO)
+        auto = dict(self.adapter.default_auto)
         auto.update(self.lesson.auto)
         for _attempt in range(200):
             kind = self.adapter.pending_kind(self.state)
@@ -275,7 +272,7 @@ def _auto_pick(pref: Any, legal: list[Action]) -> Action:
     return legal[0]
 
 
-def check_lesson(lesson: Lesson, adapter: Any, trace: Any = None) -> CheckResult:
+def check_lesson(lesson: Lesson, adapter: LessonAdapter, trace: Any = None) -> CheckResult:
     """Plays the lesson to its end with its expected actions; says which step broke and why.
     `trace(line)` (optional) gets every step and every log line, for lesson authors."""
     actions = 0
@@ -300,7 +297,8 @@ def check_lesson(lesson: Lesson, adapter: Any, trace: Any = None) -> CheckResult
             used = 0
             while runner.index == start:
                 if runner.session.is_over():
-                    raise LessonBroken(f"{runner.where()}: the game ended ({runner.state.outcome}) before the step was done")
+                    raise LessonBroken(f"{runner.where()}: the game ended ({adapter.describe(runner.state)}) "
+                                       "before the step was done")
                 action = runner.hint()
                 if action is None:
                     legal = runner.session.legal_actions()
@@ -315,7 +313,7 @@ def check_lesson(lesson: Lesson, adapter: Any, trace: Any = None) -> CheckResult
                     wanted = ", ".join(m.describe() for m in left)
                     raise LessonBroken(
                         f"{runner.where()}: none of the expected actions [{wanted}] is legal now "
-                        f"(decider {runner.session.decider}, phase {runner.state.phase}; legal: "
+                        f"(decider {runner.session.decider}, {adapter.describe(runner.state)}; legal: "
                         f"{', '.join(sorted({a.kind for a in legal})) or 'none'})")
                 fb = runner.submit(action)
                 if not fb.accepted:

@@ -1,4 +1,7 @@
-"""`python -m game play` and `python -m game screenshot MAP --out FILE.png`."""
+"""`python -m game play [MAP | TITLE ...]` and `python -m game screenshot MAP --out FILE.png`.
+
+`play TITLE` is watch mode: the title's `watch` entry in game/titles.py (for Gears
+game.ui.gears.watch.run) runs the real loop and table with the given seats."""
 from __future__ import annotations
 
 import argparse
@@ -6,13 +9,19 @@ import os
 import sys
 from pathlib import Path
 
+from game import titles
+
 
 def play_main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game play", description="open the Tiletop table")
-    parser.add_argument("map", nargs="?", help="open this map on the table straight away")
+    watchable = titles.keys_with("watch")
+    parser = argparse.ArgumentParser(prog="python -m game play",
+                                     description="open the Tiletop table, or watch bots play a title")
+    parser.add_argument("map", nargs="?", metavar="MAP|TITLE",
+                        help=f"open this map on the table straight away, or watch a title ({', '.join(watchable)})")
     parser.add_argument("--size", default="1280x720", help="window size WxH (default 1280x720)")
-    watch = parser.add_argument_group("watch mode (python -m game play gears ...)")
-    watch.add_argument("--mission", default="emergence", help="Gears mission id (default emergence)")
+    watch = parser.add_argument_group("watch mode (python -m game play TITLE ...)")
+    watch.add_argument("--scenario", "--mission", dest="scenario",
+                       help="the scenario (a Gears mission id); default: the title's first")
     watch.add_argument("--seats", default="bot,bot", help="comma list of human/bot, one per player")
     watch.add_argument("--seed", type=int, default=1, help="game seed")
     watch.add_argument("--autoplay", action="store_true", help="bots act without pausing")
@@ -21,18 +30,18 @@ def play_main(argv: list[str]) -> int:
     watch.add_argument("--every", type=int, default=30, help="one screenshot every K frames")
     args = parser.parse_args(argv)
     size = _size(parser, args.size)
+    watched = _watched(parser, args.map)
     from game.ui.app import App, use_dummy_video_if_headless
 
     use_dummy_video_if_headless()
-    if args.map == "gears" and not Path(args.map).exists():
+    if watched is not None:
         seats = [s.strip() for s in args.seats.split(",") if s.strip()]
         if not seats or any(s not in ("human", "bot") for s in seats):
             parser.error(f"--seats {args.seats!r}: give human or bot for each player, e.g. bot,bot")
-        from game.ui.gears.watch import run
-
         app = App(size, headless=args.shots is not None and args.frames is not None)
-        code = run(app, args.mission, seats, args.seed, args.autoplay, args.frames,
-                   Path(args.shots) if args.shots else None, args.every)
+        code = watched.watch_run()(app, args.scenario or watched.default_scenario, seats, args.seed,
+                                   args.autoplay, args.frames, Path(args.shots) if args.shots else None,
+                                   args.every)
         app.close()
         return code
     app = App(size)
@@ -41,6 +50,16 @@ def play_main(argv: list[str]) -> int:
     app.run()
     app.close()
     return 0
+
+
+def _watched(parser: argparse.ArgumentParser, name: str | None) -> titles.TitleEntry | None:
+    """The title `play NAME` watches (its registry entry names a watch mode), or None for a map."""
+    if name is None or Path(name).exists() or name not in [e.key for e in titles.TITLES]:
+        return None
+    entry = titles.get(name)
+    if entry.watch is None:
+        parser.error(f"{entry.name} has no watch mode yet (titles with one: {', '.join(titles.keys_with('watch'))})")
+    return entry
 
 
 def screenshot_main(argv: list[str]) -> int:

@@ -7,11 +7,11 @@ import pygame
 
 from game.i18n import _
 from game.ui import widgets
-from game.ui.games import GAMES
+from game.titles import TITLES
 from game.ui.scene import Action, Context, OpenMap, Pop, Scene
 from game.ui.widgets import Button
 
-FOLDER_TITLES = {g.key: g.title for g in GAMES}
+FOLDER_TITLES = {g.key: g.name for g in TITLES}
 
 
 def find_maps(maps_dir: Path) -> list[Path]:

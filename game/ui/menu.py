@@ -5,9 +5,11 @@ from dataclasses import dataclass
 
 import pygame
 
+from game import titles
 from game.i18n import _
+from game.titles import TitleEntry
 from game.ui import widgets
-from game.ui.games import GAMES, ContinueGame, GameEntry, OpenGame, saved_game
+from game.ui.games import ContinueGame, OpenGame, saved_game
 from game.ui.builder import OpenBuilder
 from game.ui.scene import Action, Context, OpenMapList, OpenSettings, Push, Quit, Scene, ShowError
 from game.ui.widgets import Button
@@ -19,7 +21,7 @@ LOGO = "ui/logo.png"
 
 @dataclass
 class GameCard:
-    game: GameEntry
+    game: TitleEntry
     rect: pygame.Rect
 
     @property
@@ -49,11 +51,11 @@ class MainMenu(Scene):
         px = self.ctx.px
         card_w, card_h, gap = px(250), px(310), px(22)
         per_row = 4 if 4 * card_w + 3 * gap <= w - px(60) else 2
-        rows = (len(GAMES) + per_row - 1) // per_row
+        rows = (len(titles.TITLES) + per_row - 1) // per_row
         grid_w = per_row * card_w + (per_row - 1) * gap
         top = int(h * 0.29)
         self.cards = []
-        for i, game in enumerate(GAMES):
+        for i, game in enumerate(titles.TITLES):
             r, c = divmod(i, per_row)
             x = (w - grid_w) // 2 + c * (card_w + gap)
             y = top + r * (card_h + gap)
@@ -213,7 +215,7 @@ class MainMenu(Scene):
         surface.blit(emblem, emblem.get_rect(midtop=(r.centerx, r.top + px(22))))
         y = r.top + px(22) + emblem_size + px(16)
         title_font = ctx.font(20, bold=True)
-        for line in widgets.wrap(card.game.title, title_font, r.width - px(24)):
+        for line in widgets.wrap(card.game.name, title_font, r.width - px(24)):
             y = widgets.text(surface, line, title_font, pal.text, (r.centerx, y), "midtop").bottom
         y += px(6)
         tag_font = ctx.font(14)
@@ -230,8 +232,7 @@ class MainMenu(Scene):
 
 def _open_game(ctx: Context, action: OpenGame | ContinueGame) -> Action:
     """The game's set-up screen, or its saved game; a saved game that cannot load says why."""
-    game = next(g for g in GAMES if g.key == action.key)
-    ui = game.ui()
+    ui = titles.get(action.key).ui_module()
     if isinstance(action, OpenGame):
         return Push(ui.setup_scene(ctx))
     try:
@@ -243,7 +244,7 @@ def _open_game(ctx: Context, action: OpenGame | ContinueGame) -> Action:
 EMBLEM_COLOURS = {"gears": (150, 42, 36), "doom": (176, 92, 24), "level7": (40, 110, 150), "convoy": (96, 110, 52)}
 
 
-def _initials_emblem(ctx: Context, game: GameEntry, size: int) -> pygame.Surface:
+def _initials_emblem(ctx: Context, game: TitleEntry, size: int) -> pygame.Surface:
     """A round emblem with the game's initials, for when its emblem art is missing."""
     surface = pygame.Surface((size, size), pygame.SRCALPHA)
     c = size // 2
@@ -251,7 +252,7 @@ def _initials_emblem(ctx: Context, game: GameEntry, size: int) -> pygame.Surface
     pygame.draw.circle(surface, (14, 14, 16), (c, c), c)
     pygame.draw.circle(surface, colour, (c, c), c - max(3, size // 18))
     pygame.draw.circle(surface, (235, 225, 200), (c, c), c - max(3, size // 18), max(1, size // 40))
-    words = [w for w in game.title.replace("[", " ").replace("]", " ").split() if w[:1].isupper()]
+    words = [w for w in game.name.replace("[", " ").replace("]", " ").split() if w[:1].isupper()]
     initials = "".join(w[0] for w in words[:2]).upper()
     if game.key == "level7":
         initials = "L7"

@@ -68,6 +68,33 @@ def text_block(surface: pygame.Surface, s: str, font: pygame.font.Font, colour: 
     return y
 
 
+def fitted_font(ctx: Context, text: str, rect: pygame.Rect, largest: int, smallest: int) -> pygame.font.Font:
+    """The largest font size (pixels) at which `text` wraps into `rect`."""
+    for size in range(largest, smallest, -1):
+        font = ctx.assets.font(size)
+        if len(wrap(text, font, rect.width)) * font.get_linesize() <= rect.height:
+            return font
+    return ctx.assets.font(smallest)
+
+
+def heading(surface: pygame.Surface, ctx: Context, s: str, x: int, y: int) -> int:
+    """A section heading (small capitals in the accent colour); returns the y below it."""
+    r = text(surface, s.upper(), ctx.font(12, bold=True), ctx.palette.accent, (x, y))
+    return r.bottom + ctx.px(4)
+
+
+def pips(surface: pygame.Surface, ctx: Context, x: int, y: int, filled: int, total: int, colour) -> int:
+    """A row of `total` small circles, the first `filled` filled (health, a hand against its
+    limit); returns the x after the row."""
+    r = ctx.px(5)
+    for i in range(total):
+        c = (x + r + i * (2 * r + ctx.px(3)), y + r)
+        if i < filled:
+            pygame.draw.circle(surface, colour, c, r)
+        pygame.draw.circle(surface, (200, 200, 200), c, r, 1)
+    return x + total * (2 * r + ctx.px(3))
+
+
 def panel(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, alpha: int = 255) -> None:
     pal = ctx.palette
     image = ctx.assets.panel("ui/panel.png", rect.width, rect.height, pal.panel, pal.panel_edge)

@@ -192,3 +192,15 @@ def test_no_module_under_game_starts_a_thread():
                    for n in names):
                 offenders.append(str(path.relative_to(GAME)))
     assert offenders == []
+
+
+def test_a_question_can_say_what_it_is_about():
+    """`about` is data for a screen to point at and a bot to read (never parsed from the prompt)."""
+    s = Tally()
+    with pytest.raises(NeedDecision) as need:
+        Ctx(s, []).choose("a", "guard", [{"v": 1}, {"v": 2}], "Drone 1 is about to move: Guard?",
+                          about={"figure": "drone#1"})
+    assert need.value.pending()["about"] == {"figure": "drone#1"}
+    with pytest.raises(NeedDecision) as need:
+        Ctx(s, []).choose("a", "number", [{"v": 1}, {"v": 2}], "which?")
+    assert "about" not in need.value.pending()

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.gears.rules import procedures as P
 from game.gears.rules import turn as T
 from game.gears.rules.board_view import SampleTileLoader
 from game.gears.rules.procedures import Ctx, NeedDecision
@@ -21,10 +22,20 @@ def title():
     return GearsTitle(LOADER)
 
 
+def set_up(title, mission: str, seed: int, players: int):
+    """A new game with setup's own questions (spawn order, seed p. 15) answered with their first
+    option, stopped at the first question of play (the Locust step's order) or P1's turn."""
+    state = title.new_game(mission, seed, {"players": players})
+    while state.proc is not None and state.proc["name"] == "setup":
+        title.apply(state, title.legal_actions(state)[0])
+    return state
+
+
 def fresh(title, players: int = 1, seed: int = 3, mission: str = "emergence"):
     """A game past setup with no Locusts on the map and P1 active at the start of its Order
     Step: scenario tests place the figures they need."""
-    state = title.new_game(mission, seed, {"players": players})
+    state = set_up(title, mission, seed, players)
+    P.release(state)
     state.proc = None
     state.locusts.clear()
     state.flags.clear()

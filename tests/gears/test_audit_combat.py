@@ -332,3 +332,55 @@ def test_hammer_of_dawn_omen_wounds_count_as_hammer_of_dawn_wounds_spec_8_1_8_4(
     stack(s, [OMEN] + [BLANK] * 5, [SH2] * 6)
     A.cog_attack(Ctx(s, []), content, p, d, "hammer_of_dawn", "overwhelming")
     assert s.locusts[b].wounded_health == 5
+
+
+def test_unwounded_berserker_may_be_attacked_only_with_the_hammer_of_dawn_seed_p26(title, content):
+    """Seed p. 26 (China Shop): 'A Berserker csak a Hammer of Dawn fegyverrel támadható ...,
+    hacsak már meg nem sebezték': while unwounded, any other weapon's attack is refused with
+    the reason; once wounded, any weapon may attack it."""
+    s = scene(title, 1)
+    p = s.players[0]
+    s.cogs[p].weapons = [["lancer", 3], ["hammer_of_dawn", 3]]
+    b = put(s, content, "berserker", PLAZA)
+    why = A.cog_attack_legality(s, content, p, b, "lancer", "normal")
+    assert why is not None and "only with the Hammer of Dawn" in why and "seed p. 26" in why
+    assert A.cog_attack_legality(s, content, p, b, "hammer_of_dawn", "overwhelming") is None
+    s.locusts[b].wounded_health, s.locusts[b].marker = 5, "berserker:two_stage"
+    assert s.locusts[b].wounded
+    assert A.cog_attack_legality(s, content, p, b, "lancer", "normal") is None
+
+
+def _moves_of(events, lid):
+    return [e.payload["area"] for e in events if e.kind == "move" and e.payload.get("figure") == lid]
+
+
+def test_base_berserker_moves_only_toward_a_cog_that_attacks_it_seed_p26(title, content):
+    """Seed p. 26: the Berserker moves one area 'minden őt támadó COG felé' (toward every COG
+    that attacks *it*): an attack on a Drone leaves it where it is; an attack on it draws it."""
+    s = scene(title, 1)
+    p = s.players[0]
+    s.cogs[p].weapons = [["lancer", 3], ["hammer_of_dawn", 3]]
+    d = put(s, content, "drone", PLAZA)
+    b = put(s, content, "berserker", PLAZA)
+    stack(s, [BLANK] * 6)
+    ctx = Ctx(s, [])
+    A.cog_attack(ctx, content, p, d, "lancer", "normal")
+    assert _moves_of(ctx.events, b) == [] and s.locusts[b].area == PLAZA
+    ctx = Ctx(s, [])
+    stack(s, [BLANK] * 6)
+    A.cog_attack(ctx, content, p, b, "hammer_of_dawn", "overwhelming")
+    assert _moves_of(ctx.events, b) == [STREET] and s.locusts[b].area == STREET
+
+
+def test_feral_berserker_moves_after_any_cog_attack_mp1(title, content):
+    """MP1 seed, Feral Berserker card: 'After a COG attacks, move this enemy 1 area toward him':
+    whatever the target (unlike the base Berserker of seed p. 26)."""
+    s = scene(title, 1)
+    p = s.players[0]
+    s.cogs[p].weapons = [["lancer", 3]]
+    d = put(s, content, "drone", PLAZA)
+    f = put(s, content, "feral_berserker", PLAZA)
+    stack(s, [BLANK] * 6)
+    ctx = Ctx(s, [])
+    A.cog_attack(ctx, content, p, d, "lancer", "normal")
+    assert _moves_of(ctx.events, f) == [STREET]

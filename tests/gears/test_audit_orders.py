@@ -214,14 +214,16 @@ def test_sit_tight_may_choose_another_cog_in_the_area_or_yourself_spec_5_2(title
     assert len(p2.hand) == 2 and not p1.hand
 
 
-def test_card_draws_are_not_capped_by_the_hand_limit_spec_5_1(title):
-    """Spec 5.1 / seed p. 9 cap only the Healing Step's draws; a card that draws is not capped."""
+def test_card_draws_are_capped_by_the_hand_limit_too_seed_p9(title):
+    """Seed p. 9: 'Soha nem lépheti túl a kézlimitjét' (a COG never exceeds its hand limit):
+    a card that draws is capped like the Healing Step (this test used to assert 8 cards; the
+    seed's 'never' wins over that reading, issue 20)."""
     s = fresh(title, 1)
     c = s.cogs["P1"]
     c.hand = ["sit_tight#1"] + [f"advance#{i}" for i in range(6)]
     play_card(title, s, "sit_tight#1")
     act(title, s, "do")
-    assert len(c.hand) == 8
+    assert len(c.hand) == 6
 
 
 def test_dom_extra_move_once_even_with_active_reload_faq_spec_8_3(title):

@@ -9,6 +9,7 @@ from game.gears.rules import turn as T
 from game.gears.rules.movement import free_spots, los
 from game.gears.rules.state import LocustState
 from tests.gears.conftest import fresh
+from game.gears.rules.shared import content as s_content
 
 
 def _decide(title, s, bot=None):
@@ -197,7 +198,7 @@ def test_does_not_follow_with_a_short_hand(title):
     s = fresh(title, players=2)
     p1, p2 = s.players
     s.cogs[p2].hand = ["roadie_run#1", "advance#1", "assault#1"]
-    T.push(s, {"f": "follow", "candidates": [p2], "dest": s.cogs[p1].area})
+    T.push(s, {"f": "follow", "candidates": [p2], "mover": p1, "from": s.cogs[p1].area})
     choice = _decide(title, s)
     assert choice.action.kind == "no_follow"
 
@@ -226,3 +227,40 @@ def test_plays_sit_tight_when_locusts_threaten(title):
     c.hand = ["sit_tight#1", "advance#1", "roadie_run#1"]
     choice = _decide(title, s)
     assert choice.action.kind == "play" and choice.action.payload == {"card": "sit_tight#1", "as": "card"}
+
+
+def test_a_tie_with_the_stranded_goes_to_a_cog_spec_9_3_2(title):
+    """Search for the Stranded stage 3: the Stranded can tie as a Locust's nearest target. The
+    bot used to crash (KeyError 'stranded'); one wound on the Stranded loses the mission, so
+    the bot gives the attack to a COG."""
+    s = fresh(title, 2)
+    p = s.players[0]
+    s.proc = {"name": "x", "args": {}, "checkpoint": {}, "answers": [], "emitted": 0,
+              "pending": {"decider": p, "kind": "target_tie", "prompt": "",
+                          "options": [{"cog": "stranded"}, {"cog": s.players[1]}],
+                          "labels": ["the Stranded", s.players[1]]}}
+    choice = _decide(title, s)
+    assert choice.action.payload == {"cog": s.players[1]}
+
+
+def test_guards_when_the_shot_likely_kills_a_locust_about_to_act(title):
+    """Spec 6.9 Guard: one card for an attack before the Locust acts. The bot reads which Locust
+    the question is about from the question itself (`about`), and guards a Wretch it will very
+    likely kill with a healthy hand; with two cards it keeps them."""
+    from game.gears.ai import guard_options
+
+    s = fresh(title, players=1)
+    p = s.players[0]
+    c = s.cogs[p]
+    c.hand = ["scavenging#1", "advance#1", "advance#2", "advance#3", "advance#4", "advance#5"]
+    lid = "wretch#1"
+    s.locusts[lid] = LocustState(lid, "wretch", c.area)
+    opts = guard_options(s, s_content(), p, lid)
+    assert opts
+    s.proc = {"name": "x", "args": {}, "checkpoint": {}, "answers": [], "emitted": 0,
+              "pending": {"decider": p, "kind": "guard", "prompt": "Wretch 1 is about to move: Guard?",
+                          "options": [{"guard": None}] + opts, "labels": ["No Guard"] + ["Guard"] * len(opts),
+                          "about": {"figure": lid}}}
+    assert _decide(title, s).action.payload["guard"] == p
+    c.hand = ["scavenging#1", "advance#1"]
+    assert _decide(title, s).action.payload["guard"] is None

@@ -247,3 +247,113 @@ def test_troika_needs_the_turn_to_start_in_its_area_spec_3_8(title, content):
     assert not T._equipment_choices(s, content, "P1", "9A")
     s.flags["turn_start_area"] = c.area
     assert T._equipment_choices(s, content, "P1", "9A") == [{"target": "drone#1"}]
+
+
+def test_a_draw_never_goes_above_the_hand_limit_seed_p9(title, content):
+    """Seed p. 9: a COG 'never may exceed its hand limit' (usually 6). Sit Tight's draw of 2 on
+    a hand of 5 after playing it draws 1; on a full hand it draws none (it used to give 8)."""
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    limit = content.cogs[c.character].hand_limit
+    c.hand = ["sit_tight#1"] + [f"advance#{i}" for i in range(1, limit)]  # a full hand
+    act(title, s, "play", card="sit_tight#1", **{"as": "card"})
+    assert len(c.hand) == limit - 1
+    events = act(title, s, "do")
+    assert len(c.hand) == limit
+    draw = next(e for e in events if e.kind == "draw")
+    assert draw.payload["n"] == 1 and f"hand limit {limit}" in draw.text
+    assert T.hand_room(s, content, "P1") == 0
+
+
+def test_drawn_cards_are_named_only_to_their_holder_spec_12_2(title):
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    c.hand = ["sit_tight#1"]
+    act(title, s, "play", card="sit_tight#1", **{"as": "card"})
+    events = act(title, s, "do")
+    private = [e for e in events if e.kind == "hand"]
+    assert private and all(e.visible_to == ("P1",) and e.hidden_info for e in private)
+    assert all(card.split("#")[0].replace("_", " ") not in e.text.lower()
+               for e in events if e.kind == "draw" for card in c.hand)
+
+
+def test_a_weapon_may_be_discarded_at_any_decision_seed_p20(title):
+    """Seed p. 20: 'A játékos bármikor szabadon eldobhatja fegyverét (kivéve a Bolo gránátot)'.
+    Offered in the middle of a move (not only between the actions of the Order Step), the move
+    then goes on; a weapon not carried is refused with the reason."""
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    c.hand = ["advance#1", "advance#2"]
+    act(title, s, "play", card="advance#1", **{"as": "move"})
+    assert T.top(s)["f"] == "move"
+    drops = {a.payload["weapon"] for a in title.legal_actions(s) if a.kind == "drop_weapon"}
+    assert drops == {w for w, _ in c.weapons} and "bolo_grenade" not in drops
+    weapon = sorted(drops)[0]
+    events = act(title, s, "drop_weapon", weapon=weapon)
+    assert any(e.kind == "drop_weapon" for e in events) and not c.has_weapon(weapon)
+    assert T.top(s)["f"] == "move"  # the move waits where it was
+    from game.engine.protocol import IllegalAction
+    import pytest
+
+    with pytest.raises(IllegalAction, match="does not carry"):
+        act(title, s, "drop_weapon", weapon=weapon)
+
+
+def _two_cogs_together(title):
+    s = fresh(title, 2)
+    p1, p2 = s.players
+    s.cogs[p2].area = s.cogs[p1].area
+    s.cogs[p1].hand = ["advance#1", "advance#2"]
+    s.cogs[p2].hand = ["roadie_run#1", "advance#3", "advance#4"]
+    return s, p1, p2
+
+
+def test_follow_is_decided_when_the_move_is_announced_seed_p24(title):
+    """Seed p. 24: 'Miután bejelenti mozgását, a mezőjén lévő másik két COG is úgy dönt, hogy
+    követi őt. Mindkettő kijátszik egy-egy Követés ikonos parancs kártyát. Miután az aktív játékos
+    figurája befejezi mozgását' ... the followers arrive in its area. The choice comes before
+    the first step; the follower arrives only when the move ends, then both may take cover,
+    the active COG first."""
+    s, p1, p2 = _two_cogs_together(title)
+    start = s.cogs[p1].area
+    act(title, s, "play", card="advance#1", **{"as": "move"})
+    assert T.top(s)["f"] == "follow" and title.current_decider(s) == p2
+    events = act(title, s, "follow", card="roadie_run#1")
+    assert "roadie_run#1" not in s.cogs[p2].hand and any(e.kind == "follow" for e in events)
+    assert T.top(s)["f"] == "move" and title.current_decider(s) == p1
+    step = next(a for a in title.legal_actions(s) if a.kind == "step")
+    title.apply(s, step)
+    assert s.cogs[p2].area == start  # not yet: it arrives when the move ends
+    act(title, s, "stop")
+    assert s.cogs[p2].area == s.cogs[p1].area != start
+    assert T.top(s) == {"f": "cover", "player": p1}
+    act(title, s, "no_cover")
+    assert T.top(s) == {"f": "cover", "player": p2}
+
+
+def test_a_follower_who_declined_is_not_asked_again_in_that_move_seed_p24(title):
+    s, p1, p2 = _two_cogs_together(title)
+    act(title, s, "play", card="advance#1", **{"as": "move"})
+    act(title, s, "no_follow")
+    title.apply(s, next(a for a in title.legal_actions(s) if a.kind == "step"))
+    assert T.top(s)["f"] == "move"  # leaving the area it started in asks nobody again
+    act(title, s, "stop")
+    assert s.cogs[p2].area != s.cogs[p1].area
+
+
+def test_a_cog_passed_through_decides_as_the_mover_leaves_its_area_seed_p24(title):
+    """'Egy COG csak olyan másikat követhet, amely ugyanarról a mezőről indul, vagy áthalad
+    mezőjén': a COG whose area the mover passes through is asked as the mover leaves it,
+    before the rest of the path."""
+    s, p1, p2 = _two_cogs_together(title)
+    view = s.view()
+    start = s.cogs[p1].area
+    first = sorted(view.move_steps[start])[0]
+    s.cogs[p2].area = first
+    act(title, s, "play", card="advance#1", **{"as": "move"})
+    assert T.top(s)["f"] == "move"  # nobody in the starting area
+    title.apply(s, next(a for a in title.legal_actions(s) if a.kind == "step" and a.payload["area"] == first))
+    assert T.top(s)["f"] == "move"  # entered its area: not passed through yet
+    nxt = next(a for a in title.legal_actions(s) if a.kind == "step" and a.payload["area"] != start)
+    title.apply(s, nxt)
+    assert T.top(s)["f"] == "follow" and T.top(s)["from"] == first

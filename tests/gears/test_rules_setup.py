@@ -3,13 +3,14 @@ from __future__ import annotations
 
 import pytest
 
+from tests.gears.conftest import set_up
 from game.gears.rules.setup import order_card_ids
 
 
 def test_emergence_setup_spec4(title, content):
     """Spec 4: level 1 = the four Emergence tiles, a door on the last exit, COGs in the entrance
     area of the first tile with full hands, an 18-card AI deck, starting weapons and grenades."""
-    s = title.new_game("emergence", 2, {"players": 2})
+    s = set_up(title, "emergence", 2, 2)
     assert sorted(p["tile"] for p in s.placements) == sorted(content.missions["emergence"].levels[0].tiles)
     last = s.placements[-1]["tile"]
     assert len(s.doors) == 1 and s.doors[0].startswith(last + ":")
@@ -37,7 +38,7 @@ def test_emergence_seals_all_holes_but_the_one_nearest_the_exit(title):
 
 def test_spawn_strip_per_player_count(title, content):
     """Spec 3.4 step 3: the first tile's strip entry spawns at each of its holes (before sealing)."""
-    s = title.new_game("emergence", 9, {"players": 4})
+    s = set_up(title, "emergence", 9, 4)
     assert s.locusts, "4 players spawn Locusts on every tile"
     slots = set(s.slots.values())
     assert {x.enemy for x in s.locusts.values()} <= slots

@@ -10,7 +10,9 @@ import json
 import pytest
 
 from game import simulate as S
+from game import titles
 from game.engine.toy import ToyTitle
+from game.gears.simulation import GearsSimulator
 
 KEYS = {"title", "mission", "games", "wins", "losses", "unfinished", "errors", "mean_turns",
         "mean_actions", "actions_per_second", "replay_ok", "seeds", "players"}
@@ -26,7 +28,7 @@ def test_gears_mission_runs_to_the_end_with_replays(monkeypatch):
 
 
 def test_refused_missions_are_listed_with_their_reason():
-    sim = S.GearsSimulator()
+    sim = GearsSimulator()
     from game.gears.rules.missions import unsupported
 
     refused = [m for m in sim.scenarios() if unsupported(sim.content, m)]
@@ -44,6 +46,8 @@ def test_refused_missions_are_listed_with_their_reason():
 
 class _ToySim:
     """A second title through the registry (the simulator is title-generic)."""
+
+    bots = ("random",)
 
     def __init__(self, fail_at: int | None = None):
         self.title = ToyTitle()
@@ -80,14 +84,20 @@ class _ToySim:
         pass
 
 
+def _register_toy(monkeypatch, factory=_ToySim):
+    """A registry entry is all a title needs to be simulated (game/titles.py)."""
+    toy = titles.TitleEntry("toy", "Toy", "toy", "ui/none.png", simulator=factory)
+    monkeypatch.setattr(titles, "TITLES", titles.TITLES + (toy,))
+
+
 def test_registry_runs_another_title(monkeypatch):
-    monkeypatch.setitem(S.SIMULATORS, "toy", _ToySim)
+    _register_toy(monkeypatch)
     (obj,) = S.run("toy", "all", 3, 1, None, out=io.StringIO())
     assert obj["title"] == "toy" and obj["games"] == 3 and obj["errors"] == 0 and obj["replay_ok"]
 
 
 def test_an_exception_is_an_error_with_seed_and_action_index(monkeypatch):
-    monkeypatch.setitem(S.SIMULATORS, "toy", lambda: _ToySim(fail_at=3))
+    _register_toy(monkeypatch, lambda: _ToySim(fail_at=3))
     err = io.StringIO()
     (obj,) = S.run("toy", "duel", 1, 42, None, out=io.StringIO(), err=err)
     assert obj["errors"] == 1 and not obj["replay_ok"]
@@ -96,13 +106,51 @@ def test_an_exception_is_an_error_with_seed_and_action_index(monkeypatch):
 
 
 def test_command_line(monkeypatch, capsys):
-    monkeypatch.setitem(S.SIMULATORS, "toy", _ToySim)
+    _register_toy(monkeypatch)
     assert S.simulate_main(["toy", "--mission", "duel", "--games", "2", "--seed", "3"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert len(lines) == 1 and json.loads(lines[0])["games"] == 2
     assert S.simulate_main(["toy", "--mission", "nope"]) == 2
     with pytest.raises(SystemExit):
         S.simulate_main(["toy", "--games", "0"])
+    with pytest.raises(SystemExit):
+        S.simulate_main(["toy", "--bot", "cog"])  # the toy has only a random bot
+    with pytest.raises(SystemExit):
+        S.simulate_main(["doom"])  # coming soon: no simulator, not a choice
     from game.__main__ import COMMANDS
 
     assert COMMANDS["simulate"][:2] == ("game.simulate", "simulate_main")
+
+
+def _less_timing(text: str) -> list[dict]:
+    return [{k: v for k, v in json.loads(line).items() if k != "actions_per_second"} for line in text.splitlines()]
+
+
+def test_jobs_2_prints_what_a_serial_run_prints_but_the_timing():
+    """--jobs N: the same JSON lines in the same order, same wins, losses, turns and actions;
+    only actions_per_second (a timing) may differ."""
+    serial, parallel = io.StringIO(), io.StringIO()
+    S.run("gears", "emergence", 4, 21, None, out=serial, jobs=1)
+    S.run("gears", "emergence", 4, 21, None, out=parallel, jobs=2)
+    assert _less_timing(parallel.getvalue()) == _less_timing(serial.getvalue())
+    (obj,) = _less_timing(serial.getvalue())
+    assert obj["games"] == 4 and obj["players"] == [1, 2, 3, 4] and obj["errors"] == 0
+
+
+def test_jobs_keep_the_order_of_the_missions():
+    """Every mission, one game each cut short (unfinished after 20 actions): the workers finish in any
+    order, the lines come out in the serial one."""
+    serial, parallel = io.StringIO(), io.StringIO()
+    S.run("gears", "all", 1, 3, None, max_actions=20, out=serial, jobs=1)
+    S.run("gears", "all", 1, 3, None, max_actions=20, out=parallel, jobs=2)
+    lines = _less_timing(serial.getvalue())
+    assert _less_timing(parallel.getvalue()) == lines and len(lines) > 1
+
+
+def test_jobs_command_line_option(monkeypatch):
+    seen = {}
+    monkeypatch.setattr(S, "run", lambda *a, **k: seen.update(k) or [])
+    assert S.simulate_main(["gears", "--jobs", "3"]) == 0
+    assert seen["jobs"] == 3
+    with pytest.raises(SystemExit):
+        S.simulate_main(["gears", "--jobs", "0"])

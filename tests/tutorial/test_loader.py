@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 from game.engine.tomldata import DataError
-from game.tutorial.library import TITLES
+from game.tutorial.library import lesson_folder
 from game.tutorial.loader import load_lesson, load_lessons
 from game.tutorial.runner import LessonRunner, check_lesson
 
-GOOD = (TITLES["gears"] / "01_turn.toml").read_text(encoding="utf-8")
+GOOD = (lesson_folder("gears") / "01_turn.toml").read_text(encoding="utf-8")
 
 
 def _write(tmp_path: Path, text: str) -> Path:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.engine.protocol import Action
 from game.gears.rules.refusals import why_illegal
-from game.tutorial.gears_adapter import cited_sections, rule_of_reason
+from game.gears.tutorial import cited_sections, rule_of_reason
 from game.tutorial.runner import LessonRunner
 from tests.tutorial.conftest import lesson
 from tests.tutorial.test_lessons import _walk_to

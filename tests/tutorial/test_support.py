@@ -71,23 +71,31 @@ def test_check_command_prints_one_line_per_lesson(capsys, lessons):
     assert all("steps" in line for line in lines)
 
 
+def _lessons_from(monkeypatch, folder):
+    """The Gears entry of the title registry with its lesson folder moved to `folder`."""
+    import dataclasses
+
+    from game import titles
+
+    moved = tuple(dataclasses.replace(e, lessons=str(folder)) if e.key == "gears" else e for e in titles.TITLES)
+    monkeypatch.setattr(titles, "TITLES", moved)
+
+
 def test_check_command_exits_non_zero_on_a_broken_lesson(tmp_path, capsys, monkeypatch):
     from game.tutorial import library
 
-    good = (library.TITLES["gears"] / "01_turn.toml").read_text(encoding="utf-8")
+    good = (library.lesson_folder("gears") / "01_turn.toml").read_text(encoding="utf-8")
     (tmp_path / "01.toml").write_text(good.replace('expect = { kind = "end" }', 'expect = { kind = "fly" }'),
                                       encoding="utf-8")
-    monkeypatch.setitem(library.TITLES, "gears", tmp_path)
+    _lessons_from(monkeypatch, tmp_path)
     assert tutorial_main(["gears", "--check"]) == 1
     out = capsys.readouterr().out
     assert "FAIL turn" in out and "step 8 'end_orders'" in out
 
 
 def test_check_command_reports_a_bad_file_without_traceback(tmp_path, capsys, monkeypatch):
-    from game.tutorial import library
-
     (tmp_path / "bad.toml").write_text("[lesson\n", encoding="utf-8")
-    monkeypatch.setitem(library.TITLES, "gears", tmp_path)
+    _lessons_from(monkeypatch, tmp_path)
     assert tutorial_main(["gears", "--check"]) == 2
     err = capsys.readouterr().err
     assert "bad.toml" in err and "Traceback" not in err

@@ -58,7 +58,7 @@ def test_long_map_fits_larger_than_the_fixed_step_and_cards_are_readable(make_ap
     if size == (1280, 720):
         assert bw > 2000 and z > 0.4 > step  # Emergence's long map: a third larger than the 0.33 step
     card = next(iter(table.card_rects.values()))
-    assert card.width >= 120  # the rules text gets a readable font (panels.order_card)
+    assert card.width >= 120  # the rules text gets a readable font (game/ui/kit/hand.card_face)
 
 
 def test_attack_preview_avoids_both_figures_even_at_the_map_edge(make_app):

@@ -11,7 +11,7 @@ import pytest
 
 from game.engine.protocol import Action
 from game.engine.rng import Rng
-from game.ui.gears import store
+from game.ui.gears.entry import SAVES as store
 from game.ui.gears.setup_scene import GearsSetup, SetupChoice
 from game.ui.gears.table_scene import GearsTable, _Pick
 from tests.ui.conftest import click, move
@@ -84,6 +84,10 @@ def play_by_clicks(app, table: GearsTable, action: Action) -> None:
         do_click(app, pos)
         assert table.attack_choice == action
         do_click(app, button_for(table, action))  # the Attack! button carries the action
+    elif action in ch.drops.values():
+        do_click(app, button_for(table, f"drop:{action.payload['weapon']}"))  # the x by the weapon
+        assert len(table.session.actions) == 0 or table.session.actions[-1] is not action
+        do_click(app, button_for(table, action))  # "Discard the ..." in the prompt line
     elif action in ch.grenades.values():
         do_click(app, button_for(table, "grenade"))
         do_click(app, inside_point(table, action.payload["area"]))
@@ -112,7 +116,7 @@ def test_first_stage_of_emergence_by_mouse_alone(make_app):
         assert table.choices.all() and set(map(repr, table.choices.all())) == set(map(repr, acts)), \
             "every legal action has an on-screen element"
         # Prefer doing things over ending early, so moves, cover and attacks all get clicked.
-        doing = [a for a in acts if a.kind not in ("end", "skip", "no_cover", "stop", "no_crawl")] or acts
+        doing = [a for a in acts if a.kind not in ("end", "skip", "no_cover", "stop", "no_crawl", "drop_weapon")] or acts
         if table.state.phase == "order" and len(table.session.actions) % 5 == 4:
             doing = acts
         action = doing[pick.below(len(doing))]
@@ -208,3 +212,30 @@ def test_f1_opens_the_rule_behind_the_decision_on_screen(make_app):
     help_ = app.top
     assert isinstance(help_, HelpOverlay)
     assert help_.tab == "rules" and help_.rules[help_.rule_index].section == "3.3"
+
+
+def test_a_weapon_discard_asks_first_and_appears_away_from_the_pointer(make_app):
+    """Seed p. 20: a weapon may be discarded at any time; issue 21: a costly choice does not
+    appear under the pointer of the click before it and asks for confirmation. The x by the
+    weapon in the hand column only asks (the confirmation is in the prompt line, elsewhere);
+    Keep it changes nothing; Discard does it."""
+    app, table = start_game(make_app)
+    while not table.choices.drops:  # setup's questions first (a resolution keeps its weapons)
+        play_by_clicks(app, table, table.session.legal_actions()[0])
+    weapon = next(iter(table.choices.drops))
+    x = button_for(table, f"drop:{weapon}")
+    assert x is not None and table.hand_rect.collidepoint(x)
+    before = len(table.session.actions)
+    do_click(app, x)
+    assert len(table.session.actions) == before and table.confirm_drop == weapon
+    confirm = button_for(table, table.choices.drops[weapon])
+    assert confirm is not None and table.prompt_rect.collidepoint(confirm)
+    assert (abs(confirm[0] - x[0]) + abs(confirm[1] - x[1])) > 100  # not under the pointer
+    do_click(app, button_for(table, "cancel"))
+    assert table.confirm_drop is None and len(table.session.actions) == before
+    assert table.state.cogs[table.session.decider].has_weapon(weapon)
+    do_click(app, x)
+    do_click(app, button_for(table, table.choices.drops[weapon]))
+    assert table.session.actions[-1].kind == "drop_weapon"
+    assert not table.state.cogs[table.state.players[0]].has_weapon(weapon)
+    assert weapon not in table.choices.drops

@@ -9,9 +9,10 @@ import json
 
 import pygame
 
-from game.ui.gears import store
+from game.ui.gears.entry import SAVES as store
 from game.ui.gears.setup_scene import GearsSetup
 from game.ui.gears.table_scene import GearsTable
+from game.ui.kit.saves import seats_path
 from tests.ui.conftest import click, key, move
 from tests.ui.test_gears_play import play_by_clicks, start_game
 
@@ -39,7 +40,7 @@ def test_ctrl_s_and_the_button_write_named_saves(make_app, config_dir):
     assert table.message_ok and files[0].stem in table.message
     data = json.loads(files[0].read_text())
     assert data["seed"] == table.session.seed and len(data["actions"]) == len(table.session.actions)
-    assert json.loads(store.seats_path(files[0]).read_text())["seats"] == ["human"]
+    assert json.loads(seats_path(files[0]).read_text())["seats"] == ["human"]
     pos = table_button(table, "save")
     move(pos)
     click(pos)
@@ -67,9 +68,9 @@ def test_load_list_shows_saves_and_loads_one(make_app, config_dir):
     paths = [e.path for e in setup.saves]
     assert path in paths and store.autosave_path() in paths
     i = paths.index(path)
-    from game.ui.gears import load_list
+    from game.ui.kit import load_list
 
-    head, detail = load_list.describe(setup.saves[i], setup.content)
+    head, detail = load_list.describe(setup.saves[i], setup.save_words)
     assert "Emergence" in head and "Turn" in head
     assert f"Seed {table.session.seed}" in detail and setup.saves[i].date in detail
     click(hit(setup, f"open:{i}"))

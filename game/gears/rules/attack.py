@@ -88,6 +88,9 @@ def cog_attack_legality(state: GearsState, content: GearsContent, player: str, t
         return f"The {w.name} has no ammo: a weapon needs at least 1 ammo token to attack (spec 6.5)."
     if mode == "overwhelming" and spend and ammo < 1:
         return f"An Overwhelming attack spends an ammo token, and the {w.name} has none (spec 6.5)."
+    only = only_weapon_against(state, content, target, weapon)
+    if only is not None:
+        return only
     if sight is None:
         sight = attack_sight(state, player, target)
     seen, d = sight
@@ -251,16 +254,41 @@ def _wound_distribution(content: GearsContent, plan: AttackPlan) -> Dist:
 
 
 def attack_preview(state: GearsState, content: GearsContent, attacker: str, target: str,
-                   weapon: str | None = None, mode: str = "normal", bonus: int = 0) -> tuple[AttackPlan, Dist]:
-    """The plan (dice and why) and exact wound distribution of an attack, for the UI.
+                   weapon: str | None = None, mode: str = "normal", bonus: int = 0,
+                   spend: bool = True) -> tuple[AttackPlan, Dist]:
+    """The plan (dice and why) and exact wound distribution of an attack.
 
     attacker: a player id (COG, then weapon and mode are required) or a Locust id (target is
-    then a player id)."""
+    then a player id). `bonus` and `spend` are what the card being played gives the attack
+    (turn.attack_preview_of reads them from the frame, as the resolution does)."""
     if attacker in state.cogs:
-        plan = cog_attack_plan(state, content, attacker, target, weapon or "", mode, bonus)
+        plan = cog_attack_plan(state, content, attacker, target, weapon or "", mode, bonus, spend)
     else:
         plan = locust_attack_plan(state, content, attacker, target, bonus)
     return plan, wound_distribution(content, plan)
+
+
+@dataclass(frozen=True)
+class AttackPreview:
+    """What a COG's attack will do, exactly: the dice and why, the wound distribution, the
+    target's health left and the chance to kill it (0 when it cannot be wounded by that weapon
+    now, with `immune` saying why)."""
+
+    plan: AttackPlan
+    dist: Dist
+    health: int
+    kill: Fraction
+    immune: str | None
+
+
+def cog_attack_preview(state: GearsState, content: GearsContent, player: str, target: str, weapon: str,
+                       mode: str, bonus: int = 0, spend: bool = True) -> AttackPreview:
+    plan, dist = attack_preview(state, content, player, target, weapon, mode, bonus, spend)
+    x = state.locusts[target]
+    health = W.locust_health(content, x, state)
+    immune = W.immune_to(state, content, target, weapon)
+    kill = Fraction(0) if immune is not None else sum((p for w, p in dist.items() if w >= health), Fraction(0))
+    return AttackPreview(plan, dist, health, kill, immune)
 
 
 # ----------------------------------------------------------------------------- resolution
@@ -316,7 +344,7 @@ def cog_attack(ctx, content: GearsContent, player: str, target: str, weapon: str
             W.wound_area(ctx, content, area, amount * omens, f"the {w.name}'s Omen", exclude=(target,),
                          weapon=weapon)
     flip_if_attacked(ctx, content, target, enemy, weapon)
-    after_cog_attack(ctx, content, player, guard)
+    after_cog_attack(ctx, content, player, guard, frozenset((target,)))
 
 
 def flip_if_attacked(ctx, content: GearsContent, lid: str, enemy: str, weapon: str) -> None:
@@ -333,10 +361,14 @@ def flip_if_attacked(ctx, content: GearsContent, lid: str, enemy: str, weapon: s
             return
 
 
-def after_cog_attack(ctx, content: GearsContent, player: str, guard: bool,
+def after_cog_attack(ctx, content: GearsContent, player: str, guard: bool, attacked: frozenset[str],
                      grenade_area: str | None = None) -> None:
-    """Spec 8.1 / 11 item 38: each Berserker moves 1 area toward a COG that attacked (the MP1
-    Feral Berserker toward a Bolo Grenade's target area, its ability's `grenade` parameter)."""
+    """Each Berserker moves 1 area toward a COG that attacked. The base Berserker only toward a
+    COG that attacked *it* (seed p. 26: 'minden őt támadó COG felé'; its ability's
+    `only_if_attacked`): `attacked` are the Locusts the attack was made on (its target, or every
+    Locust in the target area of a grenade or area weapon). The MP1 Feral Berserker after any
+    COG attack (MP1 seed, Feral Berserker card: 'After a COG attacks'), toward a Bolo Grenade's
+    target area (its ability's `grenade` parameter)."""
     state: GearsState = ctx.state
     c = state.cogs[player]
     c.attacked = True
@@ -349,6 +381,8 @@ def after_cog_attack(ctx, content: GearsContent, player: str, guard: bool,
         ab = next((a for a in W.enemy_stats(state, content, x.enemy).abilities
                    if a.effect == "move_toward_attacking_cog"), None)
         if ab is None:
+            continue
+        if ab.params.get("only_if_attacked") and lid not in attacked:
             continue
         if guard and state.flags.get("activating") == lid:
             continue  # a Guard during its own activation does not pull it (spec 11 item 38)
@@ -378,7 +412,7 @@ def chainsaw(ctx, content: GearsContent, player: str, target: str, guard: bool =
         W.kill_locust(ctx, content, target, f"{N.character(c.character)}'s chainsaw")
     else:
         ctx.emit("miss", f"The chainsaw misses {N.locust(state, target)}.", {"target": target})
-    after_cog_attack(ctx, content, player, guard)
+    after_cog_attack(ctx, content, player, guard, frozenset((target,)))
 
 
 def chainsaw_legality(state: GearsState, content: GearsContent, player: str, target: str) -> str | None:
@@ -393,7 +427,27 @@ def chainsaw_legality(state: GearsState, content: GearsContent, player: str, tar
                 f"{N.locust(state, target)} is elsewhere (spec 6.7).")
     if content.enemies[x.enemy].chainsaw_immune:
         return f"The {content.enemies[x.enemy].name} cannot be chainsawed (spec 6.7)."
+    return only_weapon_against(state, content, target, "lancer")
+
+
+def only_weapon_against(state: GearsState, content: GearsContent, target: str, weapon: str) -> str | None:
+    """Seed p. 26 (China Shop): the Berserker 'csak a Hammer of Dawn fegyverrel támadható, hacsak
+    már meg nem sebezték': while unwounded it may be attacked only with the Hammer of Dawn. An
+    attack on its area (a grenade, the Mortar) targets the area, not the Berserker, and stays
+    allowed: it rolls against it without wounding it (wounds.immune_to), and it draws the
+    Berserker toward the thrower (after_cog_attack)."""
+    x = state.locusts[target]
+    if x.wounded or weapon == "hammer_of_dawn":
+        return None
+    if any(a.effect == "only_hammer_of_dawn_wounds_unwounded" for a in W.enemy_stats(state, content, x.enemy).abilities):
+        return (f"{N.locust(state, target)} may be attacked only with the Hammer of Dawn until it is wounded "
+                "(seed p. 26).")
     return None
+
+
+def _locusts_in(state: GearsState, area: str) -> frozenset[str]:
+    """The Locusts an attack on this area is made on (taken before it resolves)."""
+    return frozenset(lid for lid, x in state.locusts.items() if x.area == area)
 
 
 def grenade_legality(state: GearsState, content: GearsContent, player: str, area: str) -> str | None:
@@ -420,6 +474,7 @@ def grenade(ctx, content: GearsContent, player: str, area: str) -> None:
     c = state.cogs[player]
     c.grenades -= 1
     w = content.weapons["bolo_grenade"]
+    here = _locusts_in(state, area)
     # Dodge works against Bolo Grenades too (spec 6.9): declared before the single roll.
     dodging = {p for p in state.players if state.cogs[p].area == area and not state.cogs[p].bleeding
                and ask_dodge(ctx, content, p, f"A Bolo Grenade lands in {area}")}
@@ -453,7 +508,7 @@ def grenade(ctx, content: GearsContent, player: str, area: str) -> None:
         state.holes[hole]["sealed"] = True
         state.flags["last_seal_by"] = "bolo_grenade"
         ctx.emit("sealed", f"The grenade seals the emergence hole {hole}.", {"hole": hole})
-    after_cog_attack(ctx, content, player, False, grenade_area=area)
+    after_cog_attack(ctx, content, player, False, here, grenade_area=area)
 
 
 def area_attack_legality(state: GearsState, content: GearsContent, player: str, area: str, weapon: str,
@@ -490,6 +545,7 @@ def area_attack(ctx, content: GearsContent, player: str, area: str, weapon: str,
     state: GearsState = ctx.state
     c = state.cogs[player]
     w = content.weapons[weapon]
+    here = _locusts_in(state, area)
     if mode == "overwhelming" and spend:
         c.set_ammo(weapon, c.ammo(weapon) - 1)
         state.flags["spent_ammo"] = True
@@ -525,10 +581,10 @@ def area_attack(ctx, content: GearsContent, player: str, area: str, weapon: str,
         if a.effect == "wound_adjacent_areas" and omens:
             for near in sorted(view.range_adj.get(area, ())):
                 W.wound_area(ctx, content, near, (a.amount or 1) * omens, f"the {w.name}'s Omen")
-    after_cog_attack(ctx, content, player, guard)
+    after_cog_attack(ctx, content, player, guard, here)
 
 
-def ask_dodge(ctx, content: GearsContent, player: str, why: str) -> bool:
+def ask_dodge(ctx, content: GearsContent, player: str, why: str, attacker: str | None = None) -> bool:
     """Spec 6.9 Dodge: before the attack dice are rolled, the attacked COG's player may discard
     a Dodge card for +2 defence dice (one option per card name). Option one_dodge_per_step
     (spec 11 item 58): at most once per Locust Activation Step."""
@@ -553,7 +609,8 @@ def ask_dodge(ctx, content: GearsContent, player: str, why: str) -> bool:
         return False
     opts = [{"dodge": None}] + [{"dodge": h} for h in dodges]
     pick = ctx.choose(player, "dodge", opts, f"{why}: Dodge (+2 defence dice)?",
-                      ["No Dodge"] + [f"Dodge with {N.card(h)}" for h in dodges])
+                      ["No Dodge"] + [f"Dodge with {N.card(h)}" for h in dodges],
+                      about={"figure": attacker} if attacker else None)
     if not pick["dodge"]:
         return False
     c.hand.remove(pick["dodge"])
@@ -592,7 +649,7 @@ def locust_attack(ctx, content: GearsContent, lid: str, player: str, bonus: int 
             execute(ctx, lid, player)
         return
     name = _target_name(state, player)
-    dodge = ask_dodge(ctx, content, player, f"{N.locust(state, lid)} attacks {name}")
+    dodge = ask_dodge(ctx, content, player, f"{N.locust(state, lid)} attacks {name}", lid)
     plan = locust_attack_plan(state, content, lid, player, bonus, dodge)
     ctx.emit("attack", f"{N.locust(state, lid)} attacks {name}.",
              {"figure": lid, "player": player, "black": plan.black, "red": plan.red})
@@ -639,7 +696,7 @@ def locust_attack(ctx, content: GearsContent, lid: str, player: str, bonus: int 
         if player != STRANDED and md(state).get("stranded") == area:
             others.append(STRANDED)
         for q in others:
-            d = ask_dodge(ctx, content, q, f"{N.locust(state, lid)}'s flames reach {_target_name(state, q)}")
+            d = ask_dodge(ctx, content, q, f"{N.locust(state, lid)}'s flames reach {_target_name(state, q)}", lid)
             # Each COG's Dodge is his own (spec 6.9): the target's Dodge adds nothing here. Each
             # is a target of this attack, so his own cover counts (spec 3.3, 6.3 step 3; only
             # the Bolo Grenade's card removes cover). The Stranded is never in cover.

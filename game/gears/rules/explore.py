@@ -144,11 +144,9 @@ def build_level(ctx, content: GearsContent, level: int, exit_name: str | None,
             _spawn_tickers(ctx, content, tile, int(tickers.params.get("per_player", 1)))
         else:
             n = (spawn_counts or {}).get(tile, players)
-            for hole, info in sorted(state.holes.items()):
-                if hole.split(":")[0] != tile:
-                    continue
-                for letter in location.spawn_for(max(1, min(4, n))):
-                    W.spawn(ctx, content, letter, info["area"], f"Location {tile}")
+            W.spawn_together(ctx, content, [(letter, info["area"]) for hole, info in sorted(state.holes.items())
+                                            if hole.split(":")[0] == tile
+                                            for letter in location.spawn_for(max(1, min(4, n)))], f"Location {tile}")
         if location.equipment:
             state.equipment[tile] = location.equipment
         else:

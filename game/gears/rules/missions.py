@@ -309,13 +309,11 @@ def _spawn_back(ctx, content: GearsContent, step) -> None:
     todo = _spawn_table(state, p)
     if at in ("map_exit", "map_entrance"):
         area = exit_area(ctx) if at == "map_exit" else view.entrance_area
-        for what in todo:
-            if area:
-                W.spawn(ctx, content, what, area, why)
+        if area:
+            W.spawn_together(ctx, content, [(what, area) for what in todo], why)
     elif at == "every_hole":
-        for h in open_holes(state):
-            for what in todo:
-                W.spawn(ctx, content, what, state.holes[h]["area"], why)
+        W.spawn_together(ctx, content, [(what, state.holes[h]["area"]) for h in open_holes(state) for what in todo],
+                         why)
     elif at == "hole_on_tile":
         holes = [h for h in open_holes(state) if h.split(":")[0] == p["tile"]]
         for what in todo:
@@ -621,9 +619,9 @@ def build_custom_map(ctx, content: GearsContent) -> None:
         location = content.locations.get(piece)
         if location is None:
             continue
-        for hole in sorted(h for h in state.holes if h.split(":")[0] == piece):
-            for letter in location.spawn_for(n):
-                W.spawn(ctx, content, letter, state.holes[hole]["area"], f"Location {piece}")
+        W.spawn_together(ctx, content, [(letter, state.holes[hole]["area"])
+                                        for hole in sorted(h for h in state.holes if h.split(":")[0] == piece)
+                                        for letter in location.spawn_for(n)], f"Location {piece}")
         if location.equipment:
             state.equipment[piece] = location.equipment
     m = md(state)

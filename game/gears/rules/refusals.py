@@ -56,6 +56,10 @@ def why_illegal(state: GearsState, action: Action) -> str:
     if f is None:
         return "Nothing can be decided now."
     frame = f["f"]
+    if action.kind == "drop_weapon":  # offered at every decision outside a resolution (seed p. 20)
+        who = N.cog(state, T.frame_decider(f))
+        return (f"{who} does not carry the {N.weapon(action.payload.get('weapon', ''))}; the Bolo Grenade "
+                "cannot be discarded (spec 6.5).")
     handler = _FRAMES.get(frame)
     why = handler(state, f, action) if handler else None
     if why:
@@ -141,8 +145,6 @@ def _order(state: GearsState, f: dict[str, Any], action: Action) -> str | None:
         if card not in c.hand:
             return f"{who} does not hold {N.card(card)}."
         return f"{N.card(card)} has no Follow icon (spec 6.16)."
-    if kind == "drop_weapon":
-        return f"{who} does not carry the {N.weapon(pl.get('weapon', ''))}; the Bolo Grenade cannot be discarded (spec 6.5)."
     if kind == "step":
         return "Play an Order card to move first: to move 2 areas or for a card that moves (spec 5.2)."
     if kind in ("attack", "chainsaw", "grenade", "area_attack"):
@@ -332,7 +334,7 @@ def _no_attack_reason(state: GearsState, p: str, f: dict[str, Any]) -> str:
 def _card(state: GearsState, f: dict[str, Any], action: Action) -> str | None:
     from game.gears.rules import turn as T
 
-    if action.kind in ("special", "explore", "drop_weapon", "remove_two_plus", "solo_follow"):
+    if action.kind in ("special", "explore", "remove_two_plus", "solo_follow"):
         # Between two actions of the active player's own card these are the Order Step's
         # (seed p. 10; the solo options too, spec 6.16); a teammate's card (Teamwork) has none.
         if not T._own_card(state, f):

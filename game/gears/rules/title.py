@@ -145,13 +145,7 @@ class GearsTitle(Title[GearsState]):
         if state.proc is not None:
             return state.proc["pending"]["decider"]
         f = T.top(state)
-        if f is None:
-            return None
-        if f["f"] == "setup_cover":
-            return f["order"][0]
-        if f["f"] == "follow":
-            return f["candidates"][0]
-        return f["player"]
+        return None if f is None else T.frame_decider(f)
 
     def to_json(self, state: GearsState) -> dict[str, Any]:
         return state.to_json()

@@ -34,6 +34,15 @@ def top(state: GearsState) -> dict[str, Any] | None:
     return s[-1] if s else None
 
 
+def frame_decider(f: dict[str, Any]) -> str:
+    """The player who decides at this frame (the title's current_decider outside a resolution)."""
+    if f["f"] == "setup_cover":
+        return f["order"][0]
+    if f["f"] == "follow":
+        return f["candidates"][0]
+    return f["player"]
+
+
 def push(state: GearsState, frame: dict[str, Any]) -> None:
     stack(state).append(frame)
     state.phase = frame["f"]
@@ -90,15 +99,12 @@ def start_turn(ctx) -> None:
         return
     if c.no_draw:
         c.no_draw = False  # revived: draws again from this Healing Step on (spec 6.10)
-    limit = content.cogs[c.character].hand_limit
-    n = max(0, min(2, limit - len(c.hand)))
+    n = min(2, hand_room(state, content, state.active_player))
     got = draw_orders(state, n) if n else []
     c.hand += got
     ctx.emit("heal", f"{N.character(c.character)} draws {N.cards(len(got))} in the Healing Step.",
              {"player": state.active_player, "n": len(got)})
-    if got:
-        ctx.emit("hand", f"You draw {', '.join(N.card(g) for g in got)}.", {"cards": got}, hidden=True,
-                 visible_to=(state.active_player,))
+    _show_drawn(ctx, state.active_player, got)
     push(state, {"f": "order", "player": state.active_player})
 
 
@@ -224,6 +230,8 @@ def _legal_actions(state: GearsState) -> list[Action]:
                 acts = [Action("step", {"area": a}, f"Move the Stranded to {a}")
                         for a in steps_from(state.view(), md(state)["stranded"])]
             acts.append(Action("stop", {}, "The Stranded stops"))
+    if acts:
+        acts += _drop_actions(state, frame_decider(f))
     return acts
 
 
@@ -339,9 +347,18 @@ def _special_actions(state: GearsState, content: GearsContent, p: str) -> list[A
                                f"Discard {N.card(h)}: use the {words}"))
     if explore_refusal(state, p) is None:
         acts.append(Action("explore", {}, "Explore through the door"))
-    for w, _ in c.weapons:
-        acts.append(Action("drop_weapon", {"weapon": w}, f"Discard the {N.weapon(w)}"))
     return acts
+
+
+def _drop_actions(state: GearsState, p: str) -> list[Action]:
+    """Seed p. 20: 'A játékos bármikor szabadon eldobhatja fegyverét (kivéve a Bolo gránátot)':
+    a COG may discard a weapon at any time. Offered at every decision of that COG outside a
+    resolution (the attack, wound or reaction being resolved keeps the weapons it started with);
+    the Bolo Grenades are counters, not a weapon card, and are never offered."""
+    c = state.cogs.get(p)
+    if c is None:
+        return []
+    return [Action("drop_weapon", {"weapon": w}, f"Discard the {N.weapon(w)}") for w, _ in c.weapons]
 
 
 # What a pick-up gives, in words (wounds.pick_up_options).
@@ -552,6 +569,12 @@ def _do(ctx, action: Action) -> None:
     assert f is not None
     kind, pl = action.kind, action.payload
     frame = f["f"]
+    if kind == "drop_weapon":
+        # At any time (seed p. 20): the frame waits as it was.
+        c = state.cogs[frame_decider(f)]
+        c.weapons = [pair for pair in c.weapons if pair[0] != pl["weapon"]]
+        ctx.emit("drop_weapon", f"{N.character(c.character)} discards the {N.weapon(pl['weapon'])}.", {"weapon": pl["weapon"]})
+        return
     if frame == "setup_cover":
         p = f["order"].pop(0)
         if kind == "cover":
@@ -583,26 +606,26 @@ def _do(ctx, action: Action) -> None:
             c = state.cogs[p]
             c.hand.remove(pl["card"])
             state.orders.discard([pl["card"]])
-            c.area, c.cover = f["dest"], None
-            ctx.emit("follow", f"{N.character(c.character)} follows to {c.area}.", {"player": p, "card": pl["card"]})
-            f.setdefault("followers", []).append(p)
+            move = stack(state)[-2]  # the announced move this follow waits on
+            move["followers"].append(p)
+            ctx.emit("follow", f"{N.character(c.character)} plays {N.card(pl['card'])} to follow "
+                     f"{N.character(state.cogs[f['mover']].character)} (seed p. 24).",
+                     {"player": p, "card": pl["card"]})
         if not f["candidates"]:
-            followers = f.get("followers", [])
-            pop(state)
-            for q in reversed(followers):
-                push(state, {"f": "cover", "player": q})
-            if not followers:
-                _continue(ctx)
+            pop(state)  # the move goes on
         return
     if frame == "move":
         c = state.cogs[f["player"]]
         if kind == "step":
-            f["left_areas"].append(c.area)
+            left = c.area
+            f["left_areas"].append(left)
             c.area, c.cover = pl["area"], None
             c.moved = True
             f["left"] -= 1
             f["steps"] += 1
             ctx.emit("move", f"{N.character(c.character)} moves to {c.area}.", {"player": f["player"], "area": c.area})
+            if f["player"] == state.active_player:
+                _offer_follow(state, content, f, left)  # it passed through that area
             _auto_explore(ctx, content, f["player"])
             return
         if kind == "explore":
@@ -616,9 +639,7 @@ def _do(ctx, action: Action) -> None:
         if kind == "skip":
             _continue(ctx)
             return
-        args = {"player": f["player"], "kind": kind, "payload": dict(pl), "bonus": f.get("bonus", 0),
-                "spend": f.get("spend", True), "stay": f.get("stay", False)}
-        P.queue(state, "cog_attack", args)
+        P.queue(state, "cog_attack", _attack_args(f, kind, pl))
         return
     if frame == "gain_ammo":
         pop(state)
@@ -676,7 +697,7 @@ def _do(ctx, action: Action) -> None:
         next_turn(ctx)
         return
     if frame == "card":
-        if kind in ("special", "explore", "drop_weapon", "remove_two_plus", "solo_follow"):
+        if kind in ("special", "explore", "remove_two_plus", "solo_follow"):
             # Between two actions of the card (seed p. 10): the card waits at its next action.
             _order(ctx, content, f, kind, pl)
             return
@@ -722,10 +743,6 @@ def _order(ctx, content: GearsContent, f, kind: str, pl: dict[str, Any]) -> None
     if kind == "explore":
         _explore(ctx, content, p)
         return
-    if kind == "drop_weapon":
-        c.weapons = [pair for pair in c.weapons if pair[0] != pl["weapon"]]
-        ctx.emit("drop_weapon", f"{N.character(c.character)} discards the {N.weapon(pl['weapon'])}.", {"weapon": pl["weapon"]})
-        return
     if kind == "special":
         if pl["discard"] is not None:
             c.hand.remove(pl["discard"])
@@ -741,6 +758,26 @@ def _order(ctx, content: GearsContent, f, kind: str, pl: dict[str, Any]) -> None
         elif do == "equipment":
             P.queue(state, "equipment", {"player": p, "choice": {k: v for k, v in pl.items()
                                                                   if k not in ("do", "discard")}})
+
+
+def _attack_args(f: dict[str, Any], kind: str, pl: dict[str, Any]) -> dict[str, Any]:
+    """What an attack frame's action resolves with: the card's bonus dice, whether an
+    Overwhelming attack spends ammo, whether the COG stays in cover (the preview reads it too)."""
+    return {"player": f["player"], "kind": kind, "payload": dict(pl), "bonus": f.get("bonus", 0),
+            "spend": f.get("spend", True), "stay": f.get("stay", False)}
+
+
+def attack_preview_of(state: GearsState, action: Action) -> A.AttackPreview | None:
+    """The exact preview of a weapon attack offered now (an `attack` action of the attack
+    frame), with every modifier its resolution applies: the same plan `cog_attack` rolls
+    (issue 21: Blind Fire's -1 die was missing from the old preview). None for anything else."""
+    f = top(state)
+    if action.kind != "attack" or state.proc is not None or f is None or f["f"] != "attack":
+        return None
+    args = _attack_args(f, action.kind, action.payload)
+    pl = args["payload"]
+    return A.cog_attack_preview(state, _content(), args["player"], pl["target"], pl["weapon"], pl["mode"],
+                                args["bonus"], args["spend"])
 
 
 def _pickup(ctx, content: GearsContent, p: str, pl: dict[str, Any]) -> None:
@@ -805,7 +842,29 @@ def _start_move(state: GearsState, player: str, n: int) -> None:
             slow = next((a for a in content.weapons[w].abilities if a.effect == "slows_holder"), None)
             if slow is not None:
                 n = min(n, slow.amount or 1)
-    push(state, {"f": "move", "player": player, "left": n, "steps": 0, "left_areas": []})
+    f = {"f": "move", "player": player, "left": n, "steps": 0, "left_areas": [], "asked": [], "followers": []}
+    push(state, f)
+    if player == state.active_player:
+        _offer_follow(state, content, f, state.cogs[player].area)
+
+
+def _offer_follow(state: GearsState, content: GearsContent, move: dict[str, Any], area: str) -> None:
+    """Seed p. 24: a COG may follow the active COG if it starts from its area or passes through
+    it, and decides when the move is announced ('Miután bejelenti mozgását, ... úgy dönt, hogy
+    követi őt'), playing its Follow card then, before the path is known. So the COGs of the
+    starting area are asked as the move begins, and those of an area the active COG passes
+    through as it leaves that area; each COG once per move. They arrive at the end (_end_move)."""
+    p = move["player"]
+    cands = []
+    for i in range(1, len(state.players)):
+        q = state.players[(state.active + i) % len(state.players)]
+        o = state.cogs[q]
+        if (q not in move["asked"] and not o.bleeding and o.area == area
+                and any(content.orders[card_name(h)].icon == "follow" for h in o.hand)):
+            cands.append(q)
+    if cands:
+        move["asked"] += cands
+        push(state, {"f": "follow", "candidates": cands, "mover": p, "from": area})
 
 
 def _auto_explore(ctx, content: GearsContent, player: str) -> None:
@@ -821,25 +880,31 @@ def _auto_explore(ctx, content: GearsContent, player: str) -> None:
 
 
 def _end_move(ctx, content: GearsContent, f) -> None:
-    """After a COG's move: Follow offers (spec 6.9), then cover (spec 3.3) if it moved."""
+    """After a COG's move: its committed followers arrive (seed p. 24, spec 6.9), then cover
+    (spec 3.3) for it and for them, if it moved."""
     state: GearsState = ctx.state
     p = f["player"]
     c = state.cogs[p]
-    left = set(f["left_areas"])
-    cands = []
-    if f["steps"] and p == state.active_player:
-        for i in range(1, len(state.players)):
-            q = state.players[(state.active + i) % len(state.players)]
-            o = state.cogs[q]
-            if (not o.bleeding and o.area in left and o.area != c.area
-                    and any(content.orders[card_name(h)].icon == "follow" for h in o.hand)):
-                cands.append(q)
-    if cands:
-        push(state, {"f": "follow", "candidates": cands, "dest": c.area})
-    if f["steps"]:
-        push(state, {"f": "cover", "player": p})
-    else:
-        _continue(ctx)
+    if not f["steps"]:
+        _continue(ctx)  # no move: a committed follower's card is spent all the same
+        return
+    followers = [q for q in f.get("followers", ()) if not state.cogs[q].bleeding]
+    for q in followers:
+        o = state.cogs[q]
+        if o.area != c.area:
+            o.area, o.cover = c.area, None
+            ctx.emit("follow", f"{N.character(o.character)} follows to {c.area}.", {"player": q, "area": c.area})
+    # Cover: the active COG first, then the followers where spots are left (seed p. 24).
+    for q in reversed(followers):
+        push(state, {"f": "cover", "player": q})
+    push(state, {"f": "cover", "player": p})
+
+
+def hand_room(state: GearsState, content: GearsContent, player: str) -> int:
+    """How many Order cards this COG may still draw: a COG never holds more than its hand limit
+    (seed p. 9, 'Soha nem lépheti túl a kézlimitjét'; spec 5.1), whatever makes it draw."""
+    c = state.cogs[player]
+    return max(0, content.cogs[c.character].hand_limit - len(c.hand))
 
 
 def _draw_for(ctx, content: GearsContent, players: list[str], n: int) -> None:
@@ -848,9 +913,19 @@ def _draw_for(ctx, content: GearsContent, players: list[str], n: int) -> None:
         c = state.cogs[q]
         if c.bleeding or c.no_draw:
             continue
-        got = draw_orders(state, n)
+        room = hand_room(state, content, q)
+        got = draw_orders(state, min(n, room))
         c.hand += got
-        ctx.emit("draw", f"{N.character(c.character)} draws {N.cards(len(got))}.", {"player": q, "n": len(got)})
+        limit = "" if n <= room else f" (hand limit {content.cogs[c.character].hand_limit}: seed p. 9)"
+        ctx.emit("draw", f"{N.character(c.character)} draws {N.cards(len(got))}{limit}.", {"player": q, "n": len(got)})
+        _show_drawn(ctx, q, got)
+
+
+def _show_drawn(ctx, player: str, got: list[str]) -> None:
+    """The cards drawn, named to their holder only (the public line says how many)."""
+    if got:
+        ctx.emit("hand", f"You draw {', '.join(N.card(g) for g in got)}.", {"cards": got}, hidden=True,
+                 visible_to=(player,))
 
 
 def _do_bullet(ctx, content: GearsContent, p: str, bullet) -> None:

@@ -141,6 +141,56 @@ def spawn(ctx, content: GearsContent, what: str, area: str, why: str,
     return fid
 
 
+def spawn_together(ctx, content: GearsContent, batch: list[tuple[str, str]], why: str,
+                   stand_ins: tuple[str, ...] = ()) -> list[str | None]:
+    """Figures that spawn at once, as (enemy id or slot letter, area) pairs. Seed p. 15: 'Ha
+    több figura is felbukkan egyszerre az aktív játékos határozza meg megjelenési sorrendjüket'
+    (the active player decides the order). The order matters when different figures spawn in one
+    area (the first takes the best cover spot) or when the figures may run out (the last ones
+    are upgraded or not placed); then the active player picks, figure by figure, which spawns
+    next. Identical figures in plentiful supply need no question."""
+    state: GearsState = ctx.state
+    left = list(batch)
+    placed: list[str | None] = []
+    while left:
+        kinds = list(dict.fromkeys(left))
+        nxt = kinds[0]
+        if len(kinds) > 1 and _order_matters(state, content, left):
+            labels = [f"{_what_name(content, state, w)} in {a}" for w, a in kinds]
+            pick = ctx.choose(state.active_player, "spawn_order", [{"enemy": w, "area": a} for w, a in kinds],
+                              "Several Locusts spawn at once: which one is placed next (seed p. 15)?", labels)
+            nxt = (pick["enemy"], pick["area"])
+        left.remove(nxt)
+        placed.append(spawn(ctx, content, nxt[0], nxt[1], why, stand_ins))
+    return placed
+
+
+def _what_name(content: GearsContent, state: GearsState, what: str) -> str:
+    enemy = state.slots.get(what, what)
+    return content.enemies[enemy].name if enemy in content.enemies else what
+
+
+def _order_matters(state: GearsState, content: GearsContent, left: list[tuple[str, str]]) -> bool:
+    """Whether the order of these spawns can change where the figures end up: two different
+    types share an area where at least one of them would take a free cover spot, or there are
+    fewer figures left than asked for (the last ones are upgraded or not placed)."""
+    from game.gears.rules.movement import free_spots
+
+    enemies: dict[str, set[str]] = {}
+    wanted: dict[str, int] = {}
+    for what, area in left:
+        enemy = resolve_spawn_enemy(state, content, what)
+        if enemy is None:
+            return True  # none of these can be placed now: which ones are tried first matters
+        enemies.setdefault(area, set()).add(enemy)
+        figure = content.enemies[enemy].figure
+        wanted[figure] = wanted.get(figure, 0) + 1
+    if any(n > content.figures[f].count - len(figures_in_play(state, f)) for f, n in wanted.items()):
+        return True
+    return any(len(kinds) > 1 and any(content.enemies[e].takes_cover for e in kinds) and free_spots(state, area)
+               for area, kinds in enemies.items())
+
+
 def locust_take_cover(ctx, lid: str) -> None:
     """Automatic cover after a move or spawn: best spot against the nearest COG (spec 3.3)."""
     state: GearsState = ctx.state
@@ -186,6 +236,23 @@ def marker_of(content: GearsContent, marker_id: str):
     return content.marker_piles[pile].markers[int(idx)]
 
 
+def immune_to(state: GearsState, content: GearsContent, lid: str, weapon: str | None) -> str | None:
+    """Why this Locust takes no wound from that weapon now (the end of the shrug-off sentence),
+    or None when it can be wounded. The attack preview's chance to kill reads this too."""
+    x = state.locusts[lid]
+    stats = enemy_stats(state, content, x.enemy)
+    abilities = {a.effect for a in stats.abilities}
+    if ("only_hammer_of_dawn_wounds_unwounded" in abilities and not x.wounded
+            and weapon != "hammer_of_dawn"):
+        # Base Berserker: only the Hammer of Dawn wounds or kills it while unwounded (spec 8.1).
+        return "."
+    for r in rules_named(state, "wound_only_by"):
+        if r.params.get("enemy") == x.enemy and not x.wounded and weapon not in r.params.get("weapons", ()):
+            # The Showdown Stage 1: only Scorchers and Bolos hurt the unwounded Feral Berserker.
+            return f": {r.text}"
+    return None
+
+
 def damage_locust(ctx, content: GearsContent, lid: str, wounds: int, source: str,
                   weapon: str | None = None) -> bool:
     """Applies one attack's or effect's wounds (spec 6.4). Returns True if the Locust died."""
@@ -194,19 +261,11 @@ def damage_locust(ctx, content: GearsContent, lid: str, wounds: int, source: str
     if x is None or wounds <= 0:
         return False
     enemy = content.enemies[x.enemy]
-    stats = enemy_stats(state, content, x.enemy)
-    abilities = {a.effect for a in stats.abilities}
-    if ("only_hammer_of_dawn_wounds_unwounded" in abilities and not x.wounded
-            and weapon != "hammer_of_dawn"):
-        # Base Berserker: only the Hammer of Dawn wounds or kills it while unwounded (spec 8.1).
-        ctx.emit("no_wound", f"{N.locust(state, lid)} shrugs off {N.wounds(wounds)} from {source}.", {"figure": lid})
+    shrug = immune_to(state, content, lid, weapon)
+    if shrug is not None:
+        ctx.emit("no_wound", f"{N.locust(state, lid)} shrugs off {N.wounds(wounds)} from {source}{shrug}",
+                 {"figure": lid})
         return False
-    for r in rules_named(state, "wound_only_by"):
-        if r.params.get("enemy") == x.enemy and not x.wounded and weapon not in r.params.get("weapons", ()):
-            # The Showdown Stage 1: only Scorchers and Bolos hurt the unwounded Feral Berserker.
-            ctx.emit("no_wound", f"{N.locust(state, lid)} shrugs off {N.wounds(wounds)} from {source}: {r.text}",
-                     {"figure": lid})
-            return False
     health = locust_health(content, x, state)
     if wounds >= health:
         kill_locust(ctx, content, lid, source)

@@ -29,9 +29,13 @@ class Choices:
     area_attacks: dict[str, list[Action]] = field(default_factory=dict)  # area -> area weapon shots (the Mortar)
     cards: dict[str, list[Action]] = field(default_factory=dict)  # hand card -> what it can do
     buttons: list[tuple[str, Action]] = field(default_factory=list)  # (label, action)
+    # weapon -> discard it (seed p. 20: at any time). Not a prompt button: the hand's weapon
+    # list offers it, and the table asks before it is done (issue 21: no one-click discard).
+    drops: dict[str, Action] = field(default_factory=dict)
 
     def all(self) -> list[Action]:
         out = list(self.areas.values()) + list(self.spots.values()) + list(self.grenades.values())
+        out += list(self.drops.values())
         for acts in list(self.targets.values()) + list(self.cards.values()) + list(self.area_attacks.values()):
             out += acts
         return out + [a for _, a in self.buttons]
@@ -82,6 +86,8 @@ def classify(state, content: GearsContent, decider: str | None, actions: list[Ac
             ch.spots[pl["spot"]] = a
         elif a.kind in TARGET_KINDS and "target" in pl:
             ch.targets.setdefault(pl["target"], []).append(a)
+        elif a.kind == "drop_weapon" and "weapon" in pl:
+            ch.drops[pl["weapon"]] = a
         elif a.kind == "grenade" and "area" in pl:
             ch.grenades[pl["area"]] = a
         elif a.kind == "area_attack" and "area" in pl and "weapon" in pl:

@@ -1,11 +1,20 @@
-"""What the main menu calls for Gears (named by game/gears/table.py: UI_MODULE)."""
+"""What the main menu calls for Gears (setup_scene, has_saved_game, continue_scene, SaveError),
+and the Gears saves (`SAVES`: the shared SaveStore under the names Gears saves always had,
+autosave-gears.json and gears-<mission>-turn<n>-<date>.json)."""
 from __future__ import annotations
 
-import pygame
-
 from game.engine.session import SaveError
-from game.ui.gears import store
+from game.ui.kit.saves import SaveStore
 from game.ui.scene import Context, Scene
+
+
+def _title():
+    from game.gears.rules.title import GearsTitle
+
+    return GearsTitle()
+
+
+SAVES = SaveStore("gears", _title)
 
 
 def setup_scene(ctx: Context) -> Scene:
@@ -15,15 +24,14 @@ def setup_scene(ctx: Context) -> Scene:
 
 
 def has_saved_game() -> bool:
-    return store.autosave_path().is_file()
+    return SAVES.has_autosave()
 
 
 def continue_scene(ctx: Context) -> Scene:
     """The autosaved game at the action it reached; SaveError names the file when it cannot."""
     from game.ui.gears.table_scene import GearsTable
 
-    saved = store.load()
-    return GearsTable(ctx, saved.session, saved.seats, pygame.display.get_surface().get_size(), store.autosave_path())
+    return GearsTable.from_autosave(ctx)
 
 
-__all__ = ["SaveError", "continue_scene", "has_saved_game", "setup_scene"]
+__all__ = ["SAVES", "SaveError", "continue_scene", "has_saved_game", "setup_scene"]

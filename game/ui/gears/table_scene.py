@@ -1,322 +1,157 @@
 """The Gears table: the growing map with figures, the active hand, the stage card, the squad,
 the AI card, the log, and acting by clicking.
 
-The scene only reads the state and submits Actions taken from `legal_actions` (choices.py
-sorts them into areas, cover spots, targets, cards and buttons). After every action it
-autosaves. Bots act on their own turns; their moves and dice play as short animations that a
-click or Space skips. State a test reads: `session`, `choices`, `message`, `selected_card`,
+What every title's table does (acting, autosave, named saves, undo, bots, the animations'
+clock, the handoff, the end panel, the toolbar, prompt and message lines) is GameTable's
+(game/ui/kit/game_table.py); this adds what only Gears has: the map of areas and cover spots
+with its camera, the figures and their labels, the lit choices (choices.py sorts the legal
+actions into areas, cover spots, targets, cards and buttons), the attack preview with its exact
+wound odds, grenades and area weapons, the COG's hand column and the tabbed side panel (stage,
+squad, AI, log). State a test reads: `session`, `choices`, `message`, `selected_card`,
 `target`, `handoff`, `busy` (animating or a bot about to act).
 """
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
 import pygame
 
-from game.engine.protocol import Action, Event, IllegalAction
-from game.engine.session import SaveError, Session, UndoRefused
+from game.engine.protocol import Action, Event
+from game.engine.session import Session
 from game.gears.rules import attack as gears_attack
 from game.gears.rules import movement
+from game.gears.rules import turn as gears_turn
 from game.i18n import _
 from game.ui import widgets
 from game.ui.gears import choices as C
-from game.ui.gears import labels, panels, store, words
+from game.ui.gears import labels, words
+from game.ui.gears.entry import SAVES
 from game.ui.gears.floor import MapPainter
+from game.ui.gears.roll import gears_roll
+from game.ui.kit import hand
+from game.ui.kit.ai_panel import AiShown
+from game.ui.kit.dice_tray import distribution_bars
+from game.ui.kit.game_table import BOT_DELAY_MS, GameTable
+from game.ui.kit.seats import seat_colour
+from game.ui.scene import Context, Scene
 from game.ui.table.camera import FitCamera
-from game.ui.scene import Context, Pop, Push, Scene
 from game.ui.table.places import anchor_of_polygon
 
-STEP_MS = 170  # one area of an animated move
-BOT_DELAY_MS = 350  # a bot's pause before acting, so a person can follow
 SPOT_RADIUS = 26  # map px: a click this close to a cover spot picks it
 TOKEN = 44  # map px: a figure token's diameter (board squares are 64)
 
 
-@dataclass
-class Anim:
-    key: str  # "P1" or a locust id
-    points: list[tuple[float, float]]  # map coordinates, start first
-    t: int = 0  # ms into this animation
+class GearsTable(GameTable):
+    key = "gears"
+    saves = SAVES
 
-    @property
-    def duration(self) -> int:
-        return max(1, (len(self.points) - 1) * STEP_MS)
-
-
-@dataclass
-class AiShown:
-    card: str = ""
-    name: str = ""
-    text: str = ""
-    lines: list[str] = field(default_factory=list)  # branch, target and reason, in order
-
-
-class GearsTable(Scene):
     def __init__(self, ctx: Context, session: Session, seats: list[str], screen_size: tuple[int, int],
                  save_path: Path | None = None, bot_delay_ms: int = BOT_DELAY_MS, animate: bool = True) -> None:
-        super().__init__(ctx)
-        from game.gears import bots
-
-        self.session = session
-        self.title = session.title
         self.content = session.title.content
-        self.seats = list(seats)
-        self.save_path = save_path or store.autosave_path()
-        self.bot_delay_ms = bot_delay_ms
-        self.animate = animate
-        self.from_setup = False  # set by the set-up screen: "New game" then goes back to it
-        bot_class = getattr(bots, "CogBot", None) or bots.RandomBot
-        self.bots = {p: bot_class(seed=session.seed * 31 + i) for i, p in enumerate(session.state.players)}
         self.painter = MapPainter(ctx.assets, ctx.palette)
         self.camera = FitCamera((0, 0, 1, 1), (1, 1))
-        self._size = (0, 0)
         self._board_key: tuple | None = None
-        self.log: list[str] = [self._words(t) for t in list(session.log.texts_for(None))[-60:]]
-        self.message = ""
-        self.message_ok = False  # a notice (saved), not a refusal: drawn calm, not red
-        self.message_ms = 0
+        self.choices = C.Choices(None, "")
         self.selected_card: str | None = None
         self.target: str | None = None
         self.attack_choice: Action | None = None
         self.hover_area: str | None = None
-        self.mouse: tuple[int, int] | None = None
-        self.anims: list[Anim] = []
-        self.dice: panels.DiceRoll | None = None
-        self.ai = AiShown()
         self.grenade_mode = False
         self.area_weapon: str | None = None  # an area weapon (the Mortar) being aimed: its areas lit
         self.area_pick: str | None = None  # the area chosen when that weapon has several modes there
-        self.viewer: str | None = None  # whose hand is on show
-        self.handoff: str | None = None  # a human player the table waits for
-        self.bot_wait = 0
-        self.end_buttons: list[widgets.Button] = []
+        self.confirm_drop: str | None = None  # a weapon whose discard waits for "Discard" or "Keep it"
+        self._framed = False  # the attack view zoomed in on the attacker and target
         self._end_view: tuple | None = None  # the map view the end screen framed the board in
-        self._hover_card: tuple[str, pygame.Rect] | None = None
-        self.buttons: list[tuple[pygame.Rect, str, Action | str]] = []  # rect, label, action or command
-        self.card_rects: dict[str, pygame.Rect] = {}
         self.token_rects: dict[str, pygame.Rect] = {}
         self.label_rects: dict[str, pygame.Rect] = {}  # figure name labels, as last drawn
-        self.side_open = True  # the side panel shown (Tab or its handle folds it to a strip)
-        self.side_tab = "stage"  # the section shown when the panel is tabbed (side_tabbed)
-        self.side_sections: dict[str, pygame.Rect] = {}  # side-panel sections, as last drawn
-        self._press: tuple[int, int] | None = None
-        self._dragging = False
-        self.choices = self._classify()
-        self._after_change(first=True)
-        self._layout(screen_size)
+        super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
 
-    # ------------------------------------------------------------------ state helpers
-    @property
-    def state(self):
-        return self.session.state
+    def make_bot(self, i: int):
+        from game.gears import bots
 
-    def rules_context(self) -> tuple[str, str]:
-        """For the F1 Rules tab: the rule behind the decision on screen (a reaction or other
-        question of a resolution first, else the turn frame)."""
-        from game.tutorial.library import rules_for
+        bot_class = getattr(bots, "CogBot", None) or bots.RandomBot
+        return bot_class(seed=self.session.seed * 31 + i)
 
+    def decision_name(self) -> str:
+        """A reaction or other question of a resolution first, else the turn frame."""
         pending = (self.state.proc or {}).get("pending") or {}
-        name = str(pending.get("kind") or self.state.phase)
-        try:
-            rule = rules_for("gears").for_context(name)
-        except Exception:  # noqa: BLE001 - a broken reference file: the Keys tab still works
-            rule = None
-        return "gears", rule.section if rule else ""
-
-    def is_bot(self, player: str | None) -> bool:
-        if player is None or player not in self.state.players:
-            return False
-        return self.seats[self.state.players.index(player)] == "bot"
-
-    @property
-    def busy(self) -> bool:
-        return bool(self.anims or (self.dice and not self.dice.done))
+        return str(pending.get("kind") or self.state.phase)
 
     def _classify(self) -> C.Choices:
         decider = self.session.decider
         return C.classify(self.state, self.content, decider, self.session.legal_actions() if decider else [])
 
-    def _humans(self) -> list[str]:
-        return [p for p in self.state.players if not self.is_bot(p)]
-
-    def _after_change(self, first: bool = False) -> None:
-        """Choices, whose hand shows and whether a handoff screen is needed."""
+    def update_choices(self) -> None:
+        """The lit choices; a selection the new choices no longer hold is dropped."""
         self.choices = self._classify()
         self.selected_card = None if self.selected_card not in self.choices.cards else self.selected_card
         self.target, self.attack_choice = None, None
         self.grenade_mode = False
         self.area_weapon, self.area_pick = None, None
-        if getattr(self, "_framed", False):  # the attack view zoomed in: show the whole map again
+        self.confirm_drop = None
+        if self._framed:  # the attack view zoomed in: show the whole map again
             self._framed = False
             self.camera.fit()
-        decider = self.session.decider
-        humans = self._humans()
-        if decider is not None and not self.is_bot(decider):
-            if self.viewer != decider:
-                # Hot-seat: a different person takes over; hide the hand until they click.
-                if len(humans) > 1 and (self.viewer is not None or first):
-                    self.handoff = decider
-                self.viewer = decider
-        elif self.viewer is None and humans:
-            self.viewer = humans[0]
-        elif not humans and decider in self.state.cogs:
-            self.viewer = decider  # bots only (watch mode): show whoever decides
-        if self.session.is_over():
-            self.handoff = None
-        self.dirty = True
 
-    # ------------------------------------------------------------------ acting
-    def submit(self, action: Action) -> bool:
-        """Apply one legal action; the reason on screen when the rules refuse it."""
-        before = self._positions()
-        try:
-            events = self.session.apply(action)
-        except IllegalAction as exc:
-            self.say(exc.reason)
-            return False
-        self.message = ""
-        self._take_events(events, before)
-        problem = store.autosave(self.session, self.seats, self.save_path)
-        if problem:
-            self.say(problem)
-        if self.session.is_over():
-            store.discard(self.save_path)
-        self._after_change()
-        return True
-
+    # ------------------------------------------------------------------ words and events
     def _words(self, text: str) -> str:
         return words.pretty(text, self.state, self.content)
 
-    def say(self, text: str, ok: bool = False) -> None:
-        self.message = text
-        self.message_ok = ok
-        self.message_ms = 0
-        self.dirty = True
+    def player_name(self, player: str) -> str:
+        return words.player(self.state, self.content, player)
 
-    def save_game(self) -> Path | None:
-        """A named save of the game as it stands (the autosave goes on as before)."""
-        if self.session.is_over():
-            self.say(_("The game is over: nothing to save."))
-            return None
-        try:
-            path = store.save_named(self.session, self.seats)
-        except SaveError as exc:
-            self.say(str(exc))
-            return None
-        self.say(_("Saved as {name}. Load it from the Gears set-up screen.").format(name=path.stem), ok=True)
-        return path
+    def saved_note(self) -> str:
+        return _("Saved as {name}. Load it from the Gears set-up screen.")
 
-    def _take_events(self, events: list[Event], before: dict[str, tuple[float, float]]) -> None:
-        viewer = self.viewer
-        positions = dict(before)
-        for e in events:
-            if e.visible_to is None or viewer in (e.visible_to or ()):
-                self.log.append(self._words(e.text))
-            pl = e.payload or {}
-            if e.kind == "ai_card":
-                card = self.content.ai_cards.get(pl.get("card", ""))
-                self.ai = AiShown(pl.get("card", ""), words.ai_card(self.content, pl.get("card", "")), card.text if card else e.text)
-            elif e.kind == "ai":
-                self.ai.lines.append(self._words(e.text))
-            elif e.kind == "roll" and self.animate:
-                attack = [(int(h), int(o)) for h, o in pl.get("attack", [])]
-                # The roll's text starts with who rolls ("augustus_cole: attack dice ..."): in words.
-                self.dice = panels.DiceRoll(self._words(e.text.split(":")[0]), attack, [int(s) for s in pl.get("defence", [])])
-            elif e.kind in ("move", "crawl") and self.animate:
-                key = pl.get("figure") or pl.get("player")
-                area = pl.get("area")
-                if key and area and area in self.state.view().board.areas:
-                    start = positions.get(key)
-                    end = self._area_point(area)
-                    if start is not None:
-                        self._queue(key, start, end)
-                    positions[key] = end
-        self.log = self.log[-200:]
-        if self.animate:
-            after = self._positions()
-            for key, end in after.items():  # settle into the final spot (cover, spread)
+    def handoff_note(self) -> str:
+        return _("The hand of order cards is hidden until that player is at the table.")
+
+    def card_face(self, card: str) -> tuple[str, str] | None:
+        order = self.content.orders.get(card.split("#")[0])
+        return (order.name, order.text) if order else None
+
+    def ai_card(self, event: Event) -> AiShown:
+        pl = event.payload or {}
+        card = self.content.ai_cards.get(pl.get("card", ""))
+        return AiShown(pl.get("card", ""), words.ai_card(self.content, pl.get("card", "")), card.text if card else event.text)
+
+    def animate_event(self, e: Event, positions: dict[str, tuple[float, float]]) -> None:
+        """A roll goes to the dice tray; a move or crawl slides the figure area by area."""
+        pl = e.payload or {}
+        if e.kind == "roll":
+            attack = [(int(h), int(o)) for h, o in pl.get("attack", [])]
+            # The roll's text starts with who rolls ("augustus_cole: attack dice ..."): in words.
+            self.dice = gears_roll(self._words(e.text.split(":")[0]), attack, [int(s) for s in pl.get("defence", [])])
+        elif e.kind in ("move", "crawl"):
+            key = pl.get("figure") or pl.get("player")
+            area = pl.get("area")
+            if key and area and area in self.state.view().board.areas:
                 start = positions.get(key)
-                if start is not None and math.dist(start, end) > 1:
+                end = self._area_point(area)
+                if start is not None:
                     self._queue(key, start, end)
+                positions[key] = end
 
-    def _queue(self, key: str, a, b) -> None:
-        if self.anims and self.anims[-1].key == key and self.anims[-1].t == 0:
-            self.anims[-1].points.append(b)
-        else:
-            self.anims.append(Anim(key, [a, b]))
+    def outcome(self) -> str | None:
+        return self.state.outcome
 
-    def skip_animation(self) -> None:
-        self.anims.clear()
-        if self.dice is not None:
-            self.dice.age_ms = self.dice.ROLL_MS + self.dice.SHOW_MS
-        self.dirty = True
+    def end_summary(self) -> str:
+        mission = self.content.missions[self.state.mission]
+        return mission.name + " \u2014 " + (_("the squad completed the mission.") if self.won() else _("the squad was overrun."))
 
-    def undo(self) -> None:
-        """Back to the last decision a person made (bots' actions in between go too)."""
-        reason = self.session.undo_refusal()
-        if reason:
-            self.say(reason)
-            return
-        try:
-            self.session.undo()
-            while self.session.actions and self.is_bot(self.session.decider) and self.session.undo_refusal() is None:
-                self.session.undo()
-        except UndoRefused as exc:
-            self.say(exc.reason)
-            return
-        self.log.append(_("Undone."))
-        store.autosave(self.session, self.seats, self.save_path)
-        self.anims.clear()
-        self.dice = None
-        self._after_change()
+    def end_stats(self) -> str:
+        st = self.state
+        mission = self.content.missions[st.mission]
+        return _("Turns played: {n}   Stage reached: {stage}   Locusts left: {left}").format(
+            n=st.turn, stage=min(st.stage + 1, len(mission.stages)), left=len(st.locusts))
 
-    # ------------------------------------------------------------------ time
-    def update(self, dt_ms: int) -> None:
-        dt = min(dt_ms, 100)
-        if self.message:
-            self.message_ms += dt
-            if self.message_ok and self.message_ms > 5000:  # a notice fades; a refusal stays
-                self.message, self.message_ok = "", False
-                self.dirty = True
-        if self.anims:
-            a = self.anims[0]
-            a.t += dt
-            if a.t >= a.duration:
-                self.anims.pop(0)
-            self.dirty = True
-            return
-        if self.dice is not None:
-            self.dice.age_ms += dt
-            self.dirty = True
-            if self.dice.done:
-                self.dice = None
-            elif self.dice.age_ms < self.dice.ROLL_MS + 400:
-                return  # let the dice land before the next bot move
-        self.step_bot(dt)
+    def setup_scene(self) -> Scene:
+        from game.ui.gears.setup_scene import GearsSetup
 
-    def step_bot(self, dt: int) -> bool:
-        decider = self.session.decider
-        if decider is None or not self.is_bot(decider) or self.busy:
-            self.bot_wait = 0
-            return False
-        self.bot_wait += dt
-        if self.bot_wait < self.bot_delay_ms:
-            return False
-        self.bot_wait = 0
-        actions = self.session.legal_actions()
-        bot = self.bots[decider]
-        if hasattr(bot, "decide"):  # CogBot: chooses from the state and says why
-            choice = bot.decide(self.state, actions)
-            action = choice.action
-            why = getattr(choice, "reason", "") or getattr(choice, "why", "")
-            if why:
-                self.log.append(f"{words.player(self.state, self.content, decider)}: {self._words(why)}")
-        else:
-            action = bot.choose(actions)
-        return self.submit(action)
+        return GearsSetup(self.ctx)
 
     # ------------------------------------------------------------------ layout
     @staticmethod
@@ -345,7 +180,7 @@ class GearsTable(Scene):
         full = max((self.content.cogs[c.character].hand_limit for c in self.state.cogs.values()), default=6)
         room = w - side - self.HAND_INFO_W(px) - px(34)
         card_w = (room - (full - 1) * px(8)) / max(1, full)
-        hand_h = max(px(150), min(hand_h, round(card_w * panels.CARD_RATIO) + px(26)))
+        hand_h = max(px(150), min(hand_h, round(card_w * hand.CARD_RATIO) + px(26)))
         self.toolbar_rect = pygame.Rect(0, 0, w, bar)
         self.side_rect = pygame.Rect(w - side, bar, side, h - bar)
         self.hand_rect = pygame.Rect(0, h - hand_h, w - side, hand_h)
@@ -354,13 +189,6 @@ class GearsTable(Scene):
         self.camera.view = tuple(self.view_rect)  # type: ignore[assignment]
         self._board_key = None
         self._fit_board()
-
-    def toggle_side(self) -> None:
-        """Fold the side panel to a strip (the map takes its width) or open it again."""
-        self.side_open = not self.side_open
-        size, self._size = self._size, (0, 0)
-        self._layout(size)
-        self.dirty = True
 
     def _fit_board(self) -> None:
         key = tuple((p["tile"], p["exit"]) for p in self.state.placements)
@@ -408,20 +236,6 @@ class GearsTable(Scene):
                     out[key] = (cx + r * math.cos(angle), cy + r * math.sin(angle))
         return out
 
-    def _drawn_positions(self) -> dict[str, tuple[float, float]]:
-        pos = self._positions()
-        # Figures whose animation has not finished are drawn along it (or at its start).
-        for anim in reversed(self.anims):
-            pos[anim.key] = anim.points[0]
-        if self.anims:
-            a = self.anims[0]
-            f = min(1.0, a.t / a.duration) * (len(a.points) - 1)
-            i = min(int(f), len(a.points) - 2)
-            (x0, y0), (x1, y1) = a.points[i], a.points[i + 1]
-            k = f - i
-            pos[a.key] = (x0 + (x1 - x0) * k, y0 + (y1 - y0) * k)
-        return pos
-
     def area_at_screen(self, pos) -> str | None:
         mx, my = self.camera.to_map(*pos)
         return self.state.view().board.area_at((Fraction(mx), Fraction(my)))
@@ -451,112 +265,40 @@ class GearsTable(Scene):
         return round(x), round(y)
 
     # ------------------------------------------------------------------ input
-    def handle(self, event: pygame.event.Event):
-        self._layout(pygame.display.get_surface().get_size())
-        if event.type == pygame.MOUSEMOTION:
-            return self._motion(event.pos)
-        if event.type == pygame.MOUSEWHEEL and event.y and self.mouse and self.view_rect.collidepoint(self.mouse):
-            self.camera.zoom_at(1 if event.y > 0 else -1, *self.mouse)
-            self.dirty = True
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            self.mouse = event.pos
-            self._press, self._dragging = event.pos, event.button == 3
-        elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
-            was_click = self._press is not None and not self._dragging and event.button == 1
-            self._press, self._dragging = None, False
-            if was_click:
-                return self.click(event.pos)
-        elif event.type == pygame.KEYDOWN:
-            return self._key(event.key, getattr(event, "mod", 0))
-        return None
+    def wheel(self, step: int, pos: tuple[int, int]) -> None:
+        self.camera.zoom_at(step, *pos)
 
-    def _motion(self, pos):
-        last, self.mouse = self.mouse, pos
-        if self._press is not None and last is not None:
-            if not self._dragging and math.dist(pos, self._press) > 6:
-                self._dragging = True
-                last = self._press
-            if self._dragging:
-                self.camera.pan(pos[0] - last[0], pos[1] - last[1])
-                self.dirty = True
+    def drag(self, dx: int, dy: int) -> None:
+        self.camera.pan(dx, dy)
+
+    def hover(self, pos: tuple[int, int]) -> None:
         area = self.area_at_screen(pos) if self.view_rect.collidepoint(pos) else None
         if area != self.hover_area:
             self.hover_area = area
             self.dirty = True
-        return None
 
-    def _key(self, key: int, mod: int = 0):
-        if key == pygame.K_s and mod & pygame.KMOD_CTRL:
-            self.save_game()
-            return None
-        if key == pygame.K_ESCAPE:
-            if self.selected_card or self.target or self.grenade_mode or self.area_weapon:
-                self.selected_card, self.target, self.attack_choice = None, None, None
-                self.grenade_mode, self.area_weapon, self.area_pick = False, None, None
-                self.dirty = True
-                return None
-            return Pop()
-        if key == pygame.K_SPACE:
-            self.skip_animation()
-        elif key == pygame.K_TAB:
-            self.toggle_side()
-        elif key == pygame.K_u or key == pygame.K_z:
-            self.undo()
-        elif key in (pygame.K_HOME, pygame.K_0):
+    def cancel(self) -> bool:
+        if self.selected_card or self.target or self.grenade_mode or self.area_weapon or self.confirm_drop:
+            self.selected_card, self.target, self.attack_choice = None, None, None
+            self.grenade_mode, self.area_weapon, self.area_pick = False, None, None
+            self.confirm_drop = None
+            return True
+        return False
+
+    def title_key(self, key: int) -> None:
+        if key in (pygame.K_HOME, pygame.K_0):
             self.camera.fit()
             self.dirty = True
-        return None
 
-    def click(self, pos):
-        """One left click anywhere on the table."""
-        if self.session.is_over() and self.busy:
-            self.skip_animation()
-            return None
-        if self.session.is_over():
-            for b in self.end_buttons:
-                if b.hit(pos):
-                    return self._command(b.action)  # type: ignore[arg-type]
-            return None
-        if self.handoff is not None:
-            self.handoff = None
+    def press(self, what):
+        if isinstance(what, _Pick):
+            self.attack_choice = what.action
             self.dirty = True
-            return None
-        if self.busy:
-            self.skip_animation()
-            return None
-        for rect, _label, what in self.buttons:
-            if rect.collidepoint(pos):
-                if isinstance(what, Action):
-                    self.submit(what)
-                    return None
-                if isinstance(what, _Pick):
-                    self.attack_choice = what.action
-                    self.dirty = True
-                    return None
-                return self._command(what)
-        for card, rect in self.card_rects.items():
-            if rect.collidepoint(pos):
-                return self._click_card(card)
-        if self.view_rect.collidepoint(pos):
-            return self._click_board(pos)
         return None
 
-    def _command(self, what: str):
-        if what == "menu":
-            return Pop()
-        if what == "undo":
-            self.undo()
-        elif what == "save":
-            self.save_game()
-        elif what == "fit":
+    def title_command(self, what: str):
+        if what == "fit":
             self.camera.fit()
-            self.dirty = True
-        elif what == "skip":
-            self.skip_animation()
-        elif what == "side":
-            self.toggle_side()
-        elif what.startswith("tab:"):
-            self.side_tab = what[len("tab:"):]
             self.dirty = True
         elif what == "grenade":
             self.grenade_mode = True
@@ -565,30 +307,24 @@ class GearsTable(Scene):
             self.area_weapon, self.area_pick = what[len("area:"):], None
             self.grenade_mode = False
             self.dirty = True
+        elif what.startswith("drop:"):
+            weapon = what[len("drop:"):]
+            if weapon in self.choices.drops:
+                self.confirm_drop = weapon
+                self.selected_card, self.target, self.attack_choice = None, None, None
+                self.grenade_mode, self.area_weapon, self.area_pick = False, None, None
+            self.dirty = True
         elif what == "cancel":
-            if self.target is not None and getattr(self, "_framed", False):
+            if self.target is not None and self._framed:
                 self._framed = False
                 self.camera.fit()
             self.selected_card, self.target, self.attack_choice = None, None, None
             self.grenade_mode, self.area_weapon, self.area_pick = False, None, None
+            self.confirm_drop = None
             self.dirty = True
-        elif what == "again":
-            if self.from_setup:
-                return Pop()  # back to the set-up screen it came from
-            from game.ui.gears.setup_scene import GearsSetup
-
-            return Push(GearsSetup(self.ctx))
         return None
 
-    def _not_yours(self) -> str | None:
-        decider = self.session.decider
-        if decider is None:
-            return _("The game is over.")
-        if self.is_bot(decider):
-            return _("Wait: {who} (a bot) is deciding.").format(who=words.player(self.state, self.content, decider))
-        return None
-
-    def _click_card(self, card: str):
+    def click_card(self, card: str):
         why = self._not_yours()
         if why:
             self.say(why)
@@ -604,7 +340,7 @@ class GearsTable(Scene):
         self.dirty = True
         return None
 
-    def _click_board(self, pos):
+    def click_view(self, pos):
         why = self._not_yours()
         ch = self.choices
         figure = self._figure_at(pos)
@@ -751,19 +487,7 @@ class GearsTable(Scene):
         self._draw_side(surface)
         if self.target is not None and self.attack_choice is not None:
             self._draw_preview(surface)
-        if self.dice is not None:
-            panels.dice_tray(surface, self.ctx, self.view_rect, self.dice)
-        if self.message:
-            self._draw_message(surface)
-        if self._hover_card is not None and self.handoff is None and not self.session.is_over():
-            self._draw_hover_card(surface)
-        if self._end_shown():
-            self._draw_end(surface)
-        elif self.handoff is not None:
-            name = words.player(self.state, self.content, self.handoff)
-            panels.overlay_card(surface, self.ctx, _("Pass the table to {name}").format(name=name),
-                                [_("The hand of order cards is hidden until that player is at the table.")],
-                                _("Click anywhere when ready"), panels.seat_colour(self.state.players, self.handoff))
+        self._draw_overlays(surface)
 
     def _draw_state_marks(self, surface) -> None:
         """What the rules change on the map: sealed holes, door tokens, dropped weapons."""
@@ -839,7 +563,7 @@ class GearsTable(Scene):
         for p, c in self.state.cogs.items():
             if c.cover and c.cover in self.state.view().cover:
                 x, y = self.screen_of_spot(c.cover)
-                pygame.draw.circle(surface, panels.seat_colour(self.state.players, p), (x, y), max(4, round(8 * z)), 2)
+                pygame.draw.circle(surface, seat_colour(self.state.players, p), (x, y), max(4, round(8 * z)), 2)
 
     def _draw_figures(self, surface) -> None:
         st, z, pal = self.state, self.camera.zoom, self.ctx.palette
@@ -908,127 +632,49 @@ class GearsTable(Scene):
         for p in (a, b):
             pygame.draw.circle(surface, pal.los_visible, p, 5)
 
-    def _button(self, surface, rect: pygame.Rect, label: str, what, primary: bool = False, enabled: bool = True,
-                size: int = 14) -> None:
-        hovered = self.mouse is not None and rect.collidepoint(self.mouse)
-        pal, px = self.ctx.palette, self.ctx.px
-        fill = pal.accent if (hovered and enabled) else (_darker(pal.accent) if primary else (52, 57, 66))
-        if not enabled:
-            fill = (40, 42, 48)
-        pygame.draw.rect(surface, fill, rect, border_radius=px(6))
-        pygame.draw.rect(surface, pal.accent if primary else (92, 98, 110), rect, width=1, border_radius=px(6))
-        colour = pal.accent_text if (hovered and enabled) else (pal.text if enabled else pal.text_dim)
-        font = self.ctx.font(size, bold=True)
-        text = label
-        while font.size(text)[0] > rect.width - px(12) and len(text) > 4:
-            text = text[:-2] + "\u2026" if not text.endswith("\u2026") else text[:-2] + "\u2026"
-        widgets.text(surface, text, font, colour, rect.center, "center")
-        # A greyed button still answers a click: with the reason it cannot be used (undo).
-        self.buttons.append((rect, label, what))
+    def toolbar_buttons(self) -> list[tuple[str, str]]:
+        return super().toolbar_buttons() + [(_("Fit map"), "fit")]
 
-    def _draw_toolbar(self, surface) -> None:
-        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
-        r = self.toolbar_rect
-        pygame.draw.rect(surface, pal.panel, r)
-        pygame.draw.line(surface, pal.panel_edge, (0, r.bottom - 1), (r.right, r.bottom - 1), 2)
-        bh = r.height - px(14)
-        y = r.top + px(7)
-        x = px(10)
-        font = ctx.font(14, bold=True)
-        for label, what in ((_("Menu"), "menu"), (_("Save game"), "save"), (_("Undo"), "undo"), (_("Fit map"), "fit")):
-            bw = font.size(label)[0] + px(28)
-            refusal = self.session.undo_refusal() if what == "undo" else None
-            self._button(surface, pygame.Rect(x, y, bw, bh), label, what, enabled=refusal is None)
-            x += bw + px(8)
+    def toolbar_title(self) -> str:
         mission = self.content.missions[self.state.mission]
         stage = _("Stage {n} of {total}").format(n=min(self.state.stage + 1, len(mission.stages)), total=len(mission.stages))
-        title = f"{mission.name}  \u2022  {stage}  \u2022  " + _("Turn {n}").format(n=self.state.turn)
-        # Right to left: who decides, the seed, then the title in what is left (a large UI
-        # scale in a small window leaves little: the seed goes first, then the title is cut).
-        right = r.right - px(14)
-        decider = self.session.decider
-        if decider:
-            who = words.player(self.state, self.content, decider)
-            tag = _("{who} decides").format(who=who) + (" (" + _("bot") + ")" if self.is_bot(decider) else "")
-            col = panels.seat_colour(self.state.players, decider)
-            right = widgets.text(surface, widgets.elide(tag, ctx.font(15, bold=True), r.right - x - px(120)), ctx.font(15, bold=True), col, (right, r.centery), "midright").left - px(18)
-        tfont = ctx.font(18, bold=True)
-        seed = _("Seed {seed}").format(seed=self.session.seed)
-        sfont = ctx.font(13)
-        if tfont.size(title)[0] + sfont.size(seed)[0] + px(40) <= right - x:
-            right = widgets.text(surface, seed, sfont, pal.text_dim, (min(right, self.side_rect.left - px(12)), r.centery), "midright").left - px(18)
-        widgets.text(surface, widgets.elide(title, tfont, right - x - px(16)), tfont, pal.text, (x + px(16), r.centery), "midleft")
+        return f"{mission.name}  \u2022  {stage}  \u2022  " + _("Turn {n}").format(n=self.state.turn)
 
-    def _draw_prompt(self, surface) -> None:
-        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
-        r = self.prompt_rect
-        pygame.draw.rect(surface, (26, 28, 33), r)
-        pygame.draw.line(surface, pal.panel_edge, (r.left, r.bottom - 1), (r.right, r.bottom - 1), 1)
-        why = self._not_yours()
-        text = why or self.hint()
-        font = ctx.font(15, bold=True)
+    def prompt_choices(self) -> tuple[str | None, list[tuple[str, object, bool]]]:
+        """A card being used, a grenade or area weapon being aimed (with Cancel), or the lit
+        choices' buttons."""
+        text: str | None = None
         buttons: list[tuple[str, object, bool]] = []
-        if not why and not self.session.is_over():
-            if self.selected_card is not None:
-                for a in self.choices.cards.get(self.selected_card, []):
-                    buttons.append((C.option_label(self.state, self.content, a), a, True))
-                buttons.append((_("Cancel"), "cancel", False))
-                text = _("{card}: how will you use it?").format(card=words.card(self.content, self.selected_card))
-            elif self.grenade_mode:
-                buttons.append((_("Cancel"), "cancel", False))
-                text = _("Click a lit area to throw a Bolo Grenade there.")
-            elif self.area_weapon is not None:
-                name = self._weapon_name(self.area_weapon)
-                if self.area_pick is not None:
-                    for a in self._area_shots(self.area_pick):
-                        buttons.append((_(a.payload["mode"]).capitalize(), a, True))
-                    text = _("Fire the {weapon} into {area}: which attack?").format(weapon=name, area=words.area(self.area_pick))
-                else:
-                    text = _("Click a lit area to fire the {weapon} there.").format(weapon=name)
-                buttons.append((_("Cancel"), "cancel", False))
+        if self.confirm_drop is not None and self.confirm_drop in self.choices.drops:
+            name = self._weapon_name(self.confirm_drop)
+            text = _("Discard the {weapon} for good? It goes back in the box (seed p. 20).").format(weapon=name)
+            buttons.append((_("Discard the {weapon}").format(weapon=name), self.choices.drops[self.confirm_drop], False))
+            buttons.append((_("Keep it"), "cancel", True))
+        elif self.selected_card is not None:
+            for a in self.choices.cards.get(self.selected_card, []):
+                buttons.append((C.option_label(self.state, self.content, a), a, True))
+            buttons.append((_("Cancel"), "cancel", False))
+            text = _("{card}: how will you use it?").format(card=words.card(self.content, self.selected_card))
+        elif self.grenade_mode:
+            buttons.append((_("Cancel"), "cancel", False))
+            text = _("Click a lit area to throw a Bolo Grenade there.")
+        elif self.area_weapon is not None:
+            name = self._weapon_name(self.area_weapon)
+            if self.area_pick is not None:
+                for a in self._area_shots(self.area_pick):
+                    buttons.append((_(a.payload["mode"]).capitalize(), a, True))
+                text = _("Fire the {weapon} into {area}: which attack?").format(weapon=name, area=words.area(self.area_pick))
             else:
-                if self.choices.grenades:
-                    buttons.append((_("Throw a Bolo Grenade…"), "grenade", False))
-                for weapon in C.area_weapons(self.choices):
-                    buttons.append((_("Fire the {weapon}…").format(weapon=self._weapon_name(weapon)), f"area:{weapon}", False))
-                for label, a in self.choices.buttons:
-                    buttons.append((self._words(label), a, a.kind in ("end", "stop", "no_cover", "no_crawl", "skip")))
-        elif self.busy and not self._end_shown():
-            buttons.append((_("Skip animation"), "skip", False))
-        # Buttons from the right edge leftward; the prompt text takes what is left.
-        bfont = ctx.font(14, bold=True)
-        right = r.right - px(8)
-        bh = r.height - px(12)
-        placed = []
-        for label, what, primary in reversed(buttons):
-            bw = min(px(300), bfont.size(label)[0] + px(26))
-            if right - bw < r.left + px(260):
-                break
-            placed.append((pygame.Rect(right - bw, r.top + px(6), bw, bh), label, what, primary))
-            right -= bw + px(6)
-        for rect, label, what, primary in placed:
-            self._button(surface, rect, label, what, primary)
-        decider = self.session.decider
-        colour = panels.seat_colour(self.state.players, decider) if decider else pal.text
-        pygame.draw.rect(surface, colour, (r.left, r.top, px(5), r.height))
-        lines = widgets.wrap(text, font, right - r.left - px(24))
-        if len(lines) > 1:
-            font = ctx.font(13, bold=True)
-            lines = widgets.wrap(text, font, right - r.left - px(24))[:2]
-            for i, line in enumerate(lines):
-                widgets.text(surface, line, font, pal.text, (r.left + px(16), r.top + px(4) + i * font.get_linesize()))
+                text = _("Click a lit area to fire the {weapon} there.").format(weapon=name)
+            buttons.append((_("Cancel"), "cancel", False))
         else:
-            widgets.text(surface, text, font, pal.text, (r.left + px(16), r.centery), "midleft")
-        # Too many buttons for one row (many grenade areas...): the rest go in a column.
-        extra = buttons[: max(0, len(buttons) - len(placed))]
-        y = r.bottom + px(6)
-        for label, what, primary in extra:
-            bw = min(px(360), bfont.size(label)[0] + px(26))
-            rect = pygame.Rect(r.right - bw - px(8), y, bw, px(30))
-            if rect.bottom > self.hand_rect.top:
-                break
-            self._button(surface, rect, label, what, primary)
-            y += px(34)
+            if self.choices.grenades:
+                buttons.append((_("Throw a Bolo Grenade…"), "grenade", False))
+            for weapon in C.area_weapons(self.choices):
+                buttons.append((_("Fire the {weapon}…").format(weapon=self._weapon_name(weapon)), f"area:{weapon}", False))
+            for label, a in self.choices.buttons:
+                buttons.append((self._words(label), a, a.kind in ("end", "stop", "no_cover", "no_crawl", "skip")))
+        return text, buttons
 
     def _draw_hand(self, surface) -> None:
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
@@ -1043,108 +689,70 @@ class GearsTable(Scene):
         c = self.state.cogs[viewer]
         limit = self.content.cogs[c.character].hand_limit
         info = pygame.Rect(r.left + px(14), r.top + px(12), self.HAND_INFO_W(px), r.height - px(20))
-        col = panels.seat_colour(self.state.players, viewer)
+        col = seat_colour(self.state.players, viewer)
 
         def line(text: str, font, colour, y: int) -> int:  # one line of the column, cut to its width
             return widgets.text(surface, widgets.elide(text, font, info.width), font, colour, (info.left, y)).bottom
 
         y = line(words.character(self.content, c.character), ctx.font(17, bold=True), col, info.top) + px(4)
         y = line(_("Health (hand): {n} of {limit}").format(n=len(c.hand), limit=limit), ctx.font(14, bold=True), pal.text, y) + px(4)
-        panels.pips(surface, ctx, info.left, y, len(c.hand), limit, (220, 60, 50))
+        widgets.pips(surface, ctx, info.left, y, len(c.hand), limit, (220, 60, 50))
         y += px(18)
         if c.bleeding:
             y = line(_("Bleeding out!"), ctx.font(14, bold=True), pal.danger, y) + px(2)
-        for w, n in c.weapons:
-            text = f"{words.weapon(self.content, w)}: " + _("{n} ammo").format(n=n)
-            if ctx.font(13).size(text)[0] > info.width:  # the short name keeps the ammo count in sight
-                text = f"{words.weapon(self.content, w).split()[0]}: " + _("{n} ammo").format(n=n)
-            y = line(text, ctx.font(13), pal.text, y) + px(1)
-        line(_("Bolo Grenades: {n}").format(n=c.grenades), ctx.font(13), pal.text, y)
-        hidden = self.handoff is not None
-        x = info.right + px(10)
-        gap = px(8)
-        room = r.right - x - px(10)
-        n = max(1, len(c.hand))
-        # The cards side by side when they fit at a readable width, else fanned (overlapping).
-        card_h = r.height - px(26)
-        card_w = round(card_h / panels.CARD_RATIO)
-        if n * card_w + (n - 1) * gap > room:
-            card_w = max(px(100), (room - (n - 1) * gap) // n)
-            card_h = min(card_h, round(card_w * panels.CARD_RATIO))
-        step = min(card_w + gap, max(px(30), (room - card_w) // max(1, n - 1))) if n > 1 else card_w
         mine = self._not_yours() is None and self.session.decider == viewer
-        self._hover_card = None
-        for card in c.hand:
-            rect = pygame.Rect(x, r.top + px(16), card_w, card_h)
-            if hidden:
-                panels.card_back(surface, ctx, rect, "gears_order")
-            else:
-                order = self.content.orders.get(card.split("#")[0])
-                state = "normal"
-                if mine and card in self.choices.cards:
-                    state = "selected" if card == self.selected_card else "playable"
-                elif mine and self.choices.cards:
-                    state = "dim"
-                panels.order_card(surface, ctx, rect, order.name if order else card, order.text if order else "", state)
-                self.card_rects[card] = rect
-                if self.mouse is not None and rect.collidepoint(self.mouse):
-                    self._hover_card = (card, rect)  # the last drawn wins: it lies on top
-            x += step
+        for w, n in c.weapons:
+            # A weapon that may be discarded now (seed p. 20) gets a small button at the end of
+            # its line; the discard itself is asked again in the prompt line (confirm_drop).
+            drop = pygame.Rect(info.right - px(22), y, px(22), px(17)) if mine and w in self.choices.drops else None
+            width = info.width - (px(26) if drop else 0)
+            text = f"{words.weapon(self.content, w)}: " + _("{n} ammo").format(n=n)
+            if ctx.font(13).size(text)[0] > width:  # the short name keeps the ammo count in sight
+                text = f"{words.weapon(self.content, w).split()[0]}: " + _("{n} ammo").format(n=n)
+            if drop is not None:
+                self._button(surface, drop, "\u00d7", f"drop:{w}", size=12)
+            y = widgets.text(surface, widgets.elide(text, ctx.font(13), width), ctx.font(13), pal.text,
+                             (info.left, y)).bottom + px(1)
+        line(_("Bolo Grenades: {n}").format(n=c.grenades), ctx.font(13), pal.text, y)
+
+        def face(card: str) -> tuple[str, str]:
+            order = self.content.orders.get(card.split("#")[0])
+            return (order.name, order.text) if order else (card, "")
+
+        def state(card: str) -> str:
+            if mine and card in self.choices.cards:
+                return "selected" if card == self.selected_card else "playable"
+            return "dim" if mine and self.choices.cards else "normal"
+
+        row = pygame.Rect(info.right + px(10), r.top, r.right - info.right - px(20), r.height)
+        self.card_rects, self._hover_card = hand.draw_hand(surface, ctx, row, c.hand, face, state, self.mouse,
+                                                           "gears_order" if self.handoff is not None else None)
         if not c.hand:
             widgets.text(surface, _("No cards in hand."), ctx.font(15), pal.text_dim, (info.right + px(20), r.centery), "midleft")
 
     SIDE_TABS = ("stage", "squad", "ai", "log")
 
-    def side_tabbed(self) -> bool:
-        """The side panel shows one section at a time (tabs) when all four do not fit: a large
-        UI scale in a small window (1280x720 at 1.5 leaves 450 scaled pixels of height)."""
-        return self.side_open and self.side_rect.height < self.ctx.px(600)
+    def side_labels(self) -> dict[str, str]:
+        return {"stage": _("Stage"), "squad": _("Squad"), **super().side_labels()}
 
-    def _draw_side(self, surface) -> None:
-        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
-        r = self.side_rect
-        self.side_sections = {}
-        if not self.side_open:
-            # Collapsed to a strip: the map has the width; the strip opens the panel again.
-            pygame.draw.rect(surface, pal.panel, r)
-            pygame.draw.line(surface, pal.panel_edge, r.topleft, r.bottomleft, 2)
-            self._button(surface, pygame.Rect(r.left + px(3), r.top + px(8), r.width - px(6), px(40)), "\u2039", "side")
-            return
-        widgets.panel(surface, ctx, r)
-        x, w = r.left + px(16), r.width - px(32)
-        y = r.top + px(14)
-        # The handle that folds the panel away (Tab does the same).
-        self._button(surface, pygame.Rect(r.right - px(34), r.top + px(8), px(26), px(24)), "\u203a", "side")
-        if self.side_tabbed():
-            labels_ = {"stage": _("Stage"), "squad": _("Squad"), "ai": _("AI"), "log": _("Log")}
-            tab_w = (r.width - px(12) - px(38)) // len(self.SIDE_TABS)
-            # The largest font at which every tab's name shows whole (Hungarian names are longer).
-            size = next((n for n in (13, 12, 11, 10) if all(ctx.font(n, bold=True).size(t)[0] <= tab_w - px(16) for t in labels_.values())), 10)
-            for i, name in enumerate(self.SIDE_TABS):
-                rect = pygame.Rect(r.left + px(8) + i * tab_w, r.top + px(8), tab_w - px(4), px(28))
-                self._button(surface, rect, labels_[name], f"tab:{name}", primary=name == self.side_tab, size=size)
-            y = r.top + px(46)
-            shown = [self.side_tab]
-        else:
-            shown = list(self.SIDE_TABS)
-        bottom = r.bottom - px(12)
-        for name in shown:
-            top = y
-            if name == "stage":
-                y = self._side_stage(surface, x, y, w)
-            elif name == "squad":
-                y = self._side_squad(surface, x, y, w)
-            elif name == "ai":
-                y = self._side_ai(surface, x, y, w, bottom, whole=len(shown) == 1)
-            else:
-                y = self._side_log(surface, x, y, w, bottom)
-            self.side_sections[name] = pygame.Rect(r.left, top, r.width, y - top)
+    def draw_section(self, surface, name: str, x: int, y: int, w: int, bottom: int, whole: bool) -> int:
+        if name == "stage":
+            return self._side_stage(surface, x, y, w)
+        if name == "squad":
+            return self._side_squad(surface, x, y, w)
+        return super().draw_section(surface, name, x, y, w, bottom, whole)
+
+    def ai_heading(self) -> str:
+        return _("Locust AI card")
+
+    def ai_empty(self) -> str:
+        return _("No Locust AI card has been drawn yet.")
 
     def _side_stage(self, surface, x: int, y: int, w: int) -> int:
         """The stage card: its objective (what flips it) and its special rules."""
         ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
         mission = self.content.missions[st.mission]
-        y = panels.heading(surface, ctx, _("Mission stage"), x, y)
+        y = widgets.heading(surface, ctx, _("Mission stage"), x, y)
         if st.stage < len(mission.stages):
             stage = mission.stages[st.stage]
             title = _("Stage {n}").format(n=stage.number) + f" \u2014 {mission.name}"
@@ -1160,10 +768,10 @@ class GearsTable(Scene):
         """Each COG's health, kit and place; then the decks and the Locust count."""
         ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
         right = x + w
-        y = panels.heading(surface, ctx, _("Squad"), x, y)
+        y = widgets.heading(surface, ctx, _("Squad"), x, y)
         for p in st.players:
             c = st.cogs[p]
-            col = panels.seat_colour(st.players, p)
+            col = seat_colour(st.players, p)
             pygame.draw.circle(surface, col, (x + px(6), y + px(9)), px(6))
             if p == self.session.decider:
                 pygame.draw.circle(surface, pal.text, (x + px(6), y + px(9)), px(8), 2)
@@ -1172,52 +780,18 @@ class GearsTable(Scene):
             pips_left = right - limit * px(13)
             nfont = ctx.font(14, bold=True)
             widgets.text(surface, widgets.elide(name, nfont, pips_left - x - px(26)), nfont, pal.text, (x + px(18), y))
-            panels.pips(surface, ctx, pips_left, y + px(3), len(c.hand), limit, (220, 60, 50))
+            widgets.pips(surface, ctx, pips_left, y + px(3), len(c.hand), limit, (220, 60, 50))
             y += px(19)
             kit = ", ".join([f"{words.weapon(self.content, wpn).split()[0]} {n}" for wpn, n in c.weapons] + [_("grenades {n}").format(n=c.grenades)])
             status = self.squad_status(p)
             y = widgets.text_block(surface, kit, ctx.font(12), pal.text_dim, pygame.Rect(x + px(18), y, w - px(18), px(40)), 1.0)
             y = widgets.text_block(surface, status, ctx.font(12), pal.text_dim, pygame.Rect(x + px(18), y, w - px(18), px(40)), 1.0) + px(6)
         y += px(2)
-        y = panels.heading(surface, ctx, _("Decks"), x, y)
+        y = widgets.heading(surface, ctx, _("Decks"), x, y)
         deck_line = _("Orders {draw} / discard {discard}   AI {ai} / discard {ai_discard}").format(
             draw=len(st.orders.draw_pile), discard=len(st.orders.discard_pile), ai=len(st.ai.draw_pile), ai_discard=len(st.ai.discard_pile))
         y = widgets.text_block(surface, deck_line, ctx.font(13), pal.text, pygame.Rect(x, y, w, px(40)), 1.0) + px(2)
         return widgets.text(surface, _("Locusts on the map: {n}").format(n=len(st.locusts)), ctx.font(13), pal.text, (x, y)).bottom + px(10)
-
-    def _side_ai(self, surface, x: int, y: int, w: int, bottom: int, whole: bool = False) -> int:
-        """The Locust AI card last resolved: its text, then the branch, target and reason.
-        Beside the log it takes at most about half the height left; alone (a tab), all of it."""
-        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
-        if not self.ai.card:
-            if not whole:
-                return y
-            y = panels.heading(surface, ctx, _("Locust AI card"), x, y)
-            return widgets.text_block(surface, _("No Locust AI card has been drawn yet."), ctx.font(13), pal.text_dim, pygame.Rect(x, y, w, px(60)), 1.1)
-        f12, f12b = ctx.font(12), ctx.font(12, bold=True)
-        need = px(8) + f12b.get_linesize() + px(4) + ctx.font(14, bold=True).get_linesize() + px(2) \
-            + len(widgets.wrap(self.ai.text, f12, w - px(12))) * int(f12.get_linesize() * 1.05) \
-            + sum(len(widgets.wrap("\u2192 " + line, f12b, w - px(12))) for line in self.ai.lines[-4:]) * int(f12b.get_linesize() * 1.05) + px(10)
-        box = pygame.Rect(x - px(4), y, w + px(8), min(need, bottom - y if whole else int((bottom - y) * 0.55)))
-        pygame.draw.rect(surface, (58, 22, 20), box, border_radius=px(8))
-        pygame.draw.rect(surface, (150, 60, 50), box, 1, border_radius=px(8))
-        yy = panels.heading(surface, ctx, _("Locust AI card"), box.left + px(10), box.top + px(8))
-        yy = widgets.text(surface, f"{self.ai.name}", ctx.font(14, bold=True), pal.text, (box.left + px(10), yy)).bottom + px(2)
-        inner = pygame.Rect(box.left + px(10), yy, box.width - px(20), box.bottom - yy - px(6))
-        line_h = int(f12b.get_linesize() * 1.05)
-        lines_h = sum(len(widgets.wrap("\u2192 " + t, f12b, inner.width)) for t in self.ai.lines[-4:]) * line_h
-        yy = widgets.text_block(surface, self.ai.text, f12, (230, 210, 200), pygame.Rect(inner.left, inner.top, inner.width, inner.height - min(lines_h, inner.height // 2)), 1.05)
-        shown = list(self.ai.lines[-4:])
-        while len(shown) > 1 and sum(len(widgets.wrap("\u2192 " + t, f12b, inner.width)) for t in shown) * line_h > inner.bottom - yy:
-            shown.pop(0)  # the newest lines (what happened last) over the older ones
-        for line in shown:
-            yy = widgets.text_block(surface, "\u2192 " + line, f12b, pal.accent, pygame.Rect(inner.left, yy, inner.width, inner.bottom - yy), 1.05)
-        return box.bottom + px(10)
-
-    def _side_log(self, surface, x: int, y: int, w: int, bottom: int) -> int:
-        y = panels.heading(surface, self.ctx, _("Log"), x, y)
-        panels.log_lines(surface, self.ctx, pygame.Rect(x, y, w, bottom - y), self.log)
-        return bottom
 
     def squad_status(self, player: str) -> str:
         """Where a COG is, in the squad panel; an executed one (Insane, spec 6.16) is out of the game."""
@@ -1261,14 +835,24 @@ class GearsTable(Scene):
             bx += bw + px(6)
         y += px(38)
         if action is not None and action.kind == "attack":
-            plan, dist = gears_attack.attack_preview(st, self.content, player, target, action.payload["weapon"], action.payload.get("mode", "normal"))
+            # The rules' own preview of this very action (the card's bonus dice, ammo spent...):
+            # the dice shown are the dice the attack rolls (issue 21).
+            pv = gears_turn.attack_preview_of(st, action) or gears_attack.cog_attack_preview(
+                st, self.content, player, target, action.payload["weapon"], action.payload.get("mode", "normal"))
+            plan, dist = pv.plan, pv.dist
             y = widgets.text(surface, _("{black} attack dice (black) vs {red} defence dice (red)").format(black=plan.black, red=plan.red), ctx.font(14, bold=True), pal.text, (x, y)).bottom + px(2)
             for reason in plan.reasons[:3]:
                 y = widgets.text_block(surface, "\u2022 " + reason, ctx.font(12), pal.text_dim, pygame.Rect(x, y, rect.width - px(32), px(32)), 1.05)
+            if pv.immune is not None:
+                kill = _("Health {n}: this weapon cannot wound it now").format(n=pv.health)
+            else:
+                kill = _("Health {n}: {p:.1f}% to kill it").format(n=pv.health, p=float(pv.kill) * 100)
+            y = widgets.text(surface, kill, ctx.font(13, bold=True), pal.accent, (x, y + px(4))).bottom + px(2)
             expected = sum(k * p for k, p in dist.items())
-            y = widgets.text(surface, _("Wounds (exact, from the dice faces); expected {e:.2f}").format(e=float(expected)), ctx.font(13, bold=True), pal.text, (x, y + px(4))).bottom + px(4)
+            y = widgets.text(surface, _("Wounds (exact, from the dice faces); expected {e:.2f}").format(e=float(expected)), ctx.font(13, bold=True), pal.text, (x, y + px(2))).bottom + px(4)
             bars = pygame.Rect(x, y, rect.width - px(32), rect.bottom - y - px(52))
-            panels.distribution_bars(surface, ctx, bars, dist)
+            distribution_bars(surface, ctx, bars, dist, lambda k: _("{n} wounds").format(n=k) if k != 1 else _("1 wound"),
+                              lambda k: _("{n}+ wounds").format(n=k))
         elif action is not None:
             widgets.text_block(surface, _("A chainsaw attack rolls the attack dice once; any omen ends it."), ctx.font(13), pal.text_dim, pygame.Rect(x, y, rect.width - px(32), px(60)))
         fire = pygame.Rect(rect.right - px(170), rect.bottom - px(44), px(154), px(32))
@@ -1302,35 +886,6 @@ class GearsTable(Scene):
             self.camera.x -= (want - lowest) / self.camera.zoom  # past the usual clamp: a blank edge is fine here
         return left
 
-    def _draw_message(self, surface) -> None:
-        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
-        font = ctx.font(15, bold=True)
-        lines = widgets.wrap(self.message, font, self.view_rect.width - px(80))[:3]
-        h = len(lines) * font.get_linesize() + px(20)
-        rect = pygame.Rect(0, 0, max(font.size(l)[0] for l in lines) + px(40), h)
-        rect.midtop = (self.view_rect.centerx, self.view_rect.top + px(12))
-        fill, edge = ((30, 52, 40), pal.los_visible) if self.message_ok else ((70, 30, 30), pal.danger)
-        pygame.draw.rect(surface, fill, rect, border_radius=px(8))
-        pygame.draw.rect(surface, edge, rect, 2, border_radius=px(8))
-        y = rect.top + px(10)
-        for line in lines:
-            y = widgets.text(surface, line, font, pal.text, (rect.centerx, y), "midtop").bottom
-
-    def _end_shown(self) -> bool:
-        """The end panel waits for the last move and dice to finish (a click skips them)."""
-        return self.session.is_over() and not self.busy
-
-    def _end_rect(self) -> pygame.Rect:
-        """The end panel: low in the map's column, so the final board shows whole above it."""
-        px = self.ctx.px
-        w, h = self._size
-        col = self.side_rect.left
-        need = px(18) + self.ctx.font(34, bold=True).get_linesize() + px(6) + self.ctx.font(17, bold=True).get_linesize() + px(4) \
-            + self.ctx.font(15).get_linesize() + px(10) + 4 * self.ctx.font(14).get_linesize() + px(14) + px(46) + px(18)
-        rect = pygame.Rect(0, 0, min(col - px(40), px(820)), min(need, h // 2 - px(10)))
-        rect.midbottom = (col // 2, h - px(16))
-        return rect
-
     def _frame_end(self, panel: pygame.Rect) -> None:
         """Refit the board into the space above the end panel (once)."""
         view = (0, self.prompt_rect.bottom, self.side_rect.left, max(self.ctx.px(80), panel.top - self.prompt_rect.bottom - self.ctx.px(8)))
@@ -1340,66 +895,10 @@ class GearsTable(Scene):
         self.camera.view = view  # type: ignore[assignment]
         self.camera.fit()
 
-    def _draw_end(self, surface) -> None:
-        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
-        st = self.state
-        mission = self.content.missions[st.mission]
-        won = st.outcome == "won"
-        colour = (110, 200, 120) if won else (230, 80, 70)
-        rect = self._end_rect()
-        # Dim the panels but not the board: the last position is worth a look.
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        for r in (self.toolbar_rect, self.prompt_rect, self.side_rect, self.hand_rect):
-            surface.blit(shade, r, area=pygame.Rect(0, 0, r.width, r.height))
-        widgets.panel(surface, ctx, rect, alpha=245)
-        pygame.draw.rect(surface, colour, (rect.left + px(6), rect.top + px(6), rect.width - px(12), px(5)), border_radius=px(3))
-        title = _("Victory") if won else _("Defeat")
-        y = widgets.text(surface, title, ctx.font(34, bold=True), colour, (rect.centerx, rect.top + px(18)), "midtop", shadow=True).bottom + px(6)
-        summary = mission.name + " \u2014 " + (_("the squad completed the mission.") if won else _("the squad was overrun."))
-        y = widgets.text(surface, summary, ctx.font(17, bold=True), pal.text, (rect.centerx, y), "midtop").bottom + px(4)
-        stats = _("Turns played: {n}   Stage reached: {stage}   Locusts left: {left}").format(
-            n=st.turn, stage=min(st.stage + 1, len(mission.stages)), left=len(st.locusts))
-        y = widgets.text(surface, stats, ctx.font(15), pal.text_dim, (rect.centerx, y), "midtop").bottom + px(10)
-        bw, bh = px(200), px(46)
-        buttons_top = rect.bottom - bh - px(18)
-        font = ctx.font(14)
-        inner = rect.width - px(60)
-        lines: list[str] = []
-        for line in self.log[-4:]:
-            lines += widgets.wrap(line, font, inner)
-        room = max(0, (buttons_top - px(8) - y) // font.get_linesize())
-        for line in lines[-room:] if room else []:
-            y = widgets.text(surface, line, font, pal.text, (rect.left + px(30), y)).bottom
-        again = widgets.Button(pygame.Rect(rect.centerx - bw - px(10), buttons_top, bw, bh), _("New game"), "again", primary=True)  # type: ignore[arg-type]
-        menu = widgets.Button(pygame.Rect(rect.centerx + px(10), buttons_top, bw, bh), _("Main menu"), "menu")  # type: ignore[arg-type]
-        self.end_buttons = [again, menu]
-        for b in self.end_buttons:
-            b.draw(surface, ctx, self.mouse is not None and b.rect.collidepoint(self.mouse))
-
-    def _draw_hover_card(self, surface) -> None:
-        """The card under the mouse, large enough to read, above the hand."""
-        ctx, px = self.ctx, self.ctx.px
-        card, small = self._hover_card  # type: ignore[misc]
-        order = self.content.orders.get(card.split("#")[0])
-        if order is None:
-            return
-        h = min(px(360), self.hand_rect.top - self.view_rect.top + small.height // 2)
-        w = round(h / panels.CARD_RATIO)
-        if w <= small.width * 1.15:
-            return  # the hand's cards are already this big
-        rect = pygame.Rect(0, 0, w, h)
-        rect.midbottom = (small.centerx, small.top + small.height // 3)
-        rect.clamp_ip(pygame.Rect(0, self.view_rect.top, self.side_rect.left, self._size[1]))
-        shadow = pygame.Surface(rect.inflate(px(12), px(12)).size, pygame.SRCALPHA)
-        shadow.fill((0, 0, 0, 120))
-        surface.blit(shadow, rect.inflate(px(12), px(12)).move(px(4), px(6)))
-        panels.order_card(surface, ctx, rect, order.name, order.text)
-
     def shortcuts(self) -> list[tuple[str, str]]:
+        keys = super().shortcuts()
         return [(_("Left click"), _("Choose a lit area, spot, figure, card or button")),
-                (_("Right drag, wheel"), _("Pan and zoom the map")), ("U", _("Undo")), ("Ctrl+S", _("Save game")),
-                (_("Space"), _("Skip the animation")), ("Tab", _("Fold or open the side panel")), ("Home", _("Fit the map")), ("Esc", _("Cancel, or back to the menu"))]
+                (_("Right drag, wheel"), _("Pan and zoom the map"))] + keys[:-1] + [("Home", _("Fit the map"))] + keys[-1:]
 
 
 @dataclass(frozen=True)
@@ -1407,11 +906,6 @@ class _Pick:
     """A weapon/mode button in the attack preview: chooses without attacking yet."""
 
     action: Action
-
-
-
-def _darker(c):
-    return tuple(max(0, v - 90) for v in c)
 
 
 def pal_door(ctx: Context):

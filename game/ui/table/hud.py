@@ -8,12 +8,12 @@ import pygame
 from game.board.model import Board
 from game.i18n import _
 from game.ui import widgets
-from game.ui.games import GAMES
+from game.titles import TITLES
 from game.ui.scene import Context
 from game.ui.table.los_view import LosShown
 from game.ui.table.places import Place
 
-TITLE_NAMES = {g.key: g.title for g in GAMES}
+TITLE_NAMES = {g.key: g.name for g in TITLES}
 
 
 @dataclass

@@ -1,47 +1,45 @@
-"""The "Load a game" list on the Gears set-up screen: one row per save in <config>/saves/ with
-its mission, turn, date and seed, or, for a damaged save, the engine's SaveError message.
+"""The "Load a game" list of a set-up screen: one row per save with what it holds, or, for a
+damaged save, the engine's SaveError message (the row stays, so the player sees why).
 
-The rows come from store.list_saves (every save is checked and replayed there); this module
-only words and draws them, and returns the rects a click can hit.
+The rows come from SaveStore.list_saves (every save is checked and replayed there); this module
+only words and draws them, and returns the rects a click can hit. What a save holds is said by
+the title (`SaveWords`: a headline such as mission, turn and stage, and a name per seat); the
+date, seed, action count and who is a bot are said here, the same for every title.
 """
 from __future__ import annotations
+
+from typing import Callable
 
 import pygame
 
 from game.i18n import _
 from game.ui import widgets
-from game.ui.gears import panels, store, words
+from game.ui.kit.saves import SaveEntry, Saved
 from game.ui.scene import Context
 
+SaveWords = Callable[[Saved], tuple[str, list[str]]]  # (headline, a name per player)
 
-def describe(entry: store.SaveEntry, content) -> tuple[str, str]:
-    """(headline, detail) for a row: mission, stage and turn; date, seed, who sits where."""
+
+def describe(entry: SaveEntry, words: SaveWords) -> tuple[str, str]:
+    """(headline, detail) for a row: the title's headline; date, seed, who sits where."""
     if entry.saved is None:
         return entry.path.name, entry.error or ""
     session, seats = entry.saved.session, entry.saved.seats
-    st = session.state
-    mission = content.missions.get(st.mission)
-    name = mission.name if mission else words.titled(st.mission)
-    stages = len(mission.stages) if mission else 1
-    head = f"{name}  \u2022  " + _("Turn {n}").format(n=session.title.turn_number(st)) + "  \u2022  " + \
-        _("Stage {n} of {total}").format(n=min(st.stage + 1, stages), total=stages)
+    head, names = words(entry.saved)
     if entry.autosave:
         head = _("Autosave") + ":  " + head
-    who = []
-    for p, seat in zip(st.players, seats):
-        c = st.cogs.get(p)
-        who.append(f"{words.character(content, c.character) if c else p} ({_('bot') if seat == 'bot' else _('person')})")
+    who = [f"{name} ({_('bot') if seat == 'bot' else _('person')})" for name, seat in zip(names, seats)]
     detail = _("Saved {date}   Seed {seed}   {actions} actions").format(date=entry.date, seed=session.seed, actions=len(session.actions))
     return head, detail + "   " + ", ".join(who)
 
 
-def draw(surface: pygame.Surface, ctx: Context, area: pygame.Rect, entries: list[store.SaveEntry], content,
+def draw(surface: pygame.Surface, ctx: Context, area: pygame.Rect, entries: list[SaveEntry], words: SaveWords,
          scroll: int, mouse: tuple[int, int] | None) -> tuple[list[tuple[pygame.Rect, str]], int]:
     """The list in `area`; returns the clickable rows ("open:<i>") and the largest useful scroll."""
     pal, px = ctx.palette, ctx.px
     widgets.panel(surface, ctx, area, alpha=235)
     x, y = area.left + px(18), area.top + px(14)
-    y = panels.heading(surface, ctx, _("Saved games (newest first)"), x, y)
+    y = widgets.heading(surface, ctx, _("Saved games (newest first)"), x, y)
     hits: list[tuple[pygame.Rect, str]] = []
     inner_w = area.width - px(36)
     if not entries:
@@ -63,7 +61,7 @@ def draw(surface: pygame.Surface, ctx: Context, area: pygame.Rect, entries: list
         fill = (60, 34, 32) if broken else (52, 56, 66) if hot else (36, 39, 46)
         pygame.draw.rect(surface, fill, rect, border_radius=px(6))
         pygame.draw.rect(surface, pal.danger if broken else pal.accent if hot else (70, 74, 84), rect, 1, border_radius=px(6))
-        head, detail = describe(entry, content)
+        head, detail = describe(entry, words)
         if broken:
             widgets.text(surface, _("Cannot be loaded: {name}").format(name=entry.path.name), head_font, pal.text,
                          (rect.left + px(12), rect.top + px(6)))

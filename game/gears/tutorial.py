@@ -1,5 +1,6 @@
-"""What the lesson runner needs to know about Gears of War: starting a lesson's game, the setup
-verbs, named places, free-play conditions, stacked dice and decks, and why an action is refused.
+"""The Gears of War lesson adapter (game/tutorial/protocol.py: LessonAdapter), named by the
+`tutorial` entry of game/titles.py: starting a lesson's game, the setup verbs, named places,
+free-play conditions, stacked dice and decks, and why an action is refused.
 
 Everything here goes through the public rules API (GearsTitle, GearsState, attack legality)
 and edits only state data a test may edit too (figures, hands, deck order, the dice stack in
@@ -21,6 +22,7 @@ from game.gears.rules.movement import cover_bonus, free_spots, los, steps_from
 from game.gears.rules.state import GearsState, LocustState
 from game.i18n import _
 from game.tutorial.model import Lesson, Step
+from game.tutorial.protocol import LessonBroken
 
 SETUP_VERBS = ("start_in_cover", "active_player", "clear_locusts", "locust", "cog", "orders_on_top", "ai_on_top", "dice",
                "seal_holes", "unseal_holes", "unlock_levels")
@@ -36,7 +38,7 @@ DEFAULT_AUTO: dict[str, Any] = {
     "locust_cover": "first", "locust_path": "first", "target_tie": "first", "tie_hole": "first",
     "tie_door": "first", "activate_order": "first", "locust_tie": "first", "marker_tie": "first",
     "spawn_area": "first", "you_instead": "first", "cover_against": "first", "map_ammo": "first",
-    "guard": "decline", "dodge": "decline", "wound_discard": "first",
+    "guard": "decline", "dodge": "decline", "wound_discard": "first", "spawn_order": "first",
 }
 # Which rule (rules_reference.toml section) an action kind belongs to, for refusals.
 ACTION_RULES = {
@@ -47,15 +49,12 @@ ACTION_RULES = {
 }
 
 
-class LessonBroken(Exception):
-    """A lesson cannot go on: names the lesson file, the step and what is wrong."""
-
-
 @dataclass
 class GearsAdapter:
     """Binds lessons to the Gears rules; `title` is a GearsTitle (tests may pass a sample loader)."""
 
     title: Any = None
+    default_auto = DEFAULT_AUTO
 
     def __post_init__(self) -> None:
         if self.title is None:
@@ -316,6 +315,14 @@ class GearsAdapter:
     def step_stacks(self, state: GearsState, lesson: Lesson, step: Step) -> None:
         self.stack(state, step.dice, step.ai_on_top, step.orders_on_top, f"{lesson.path}: step {step.id!r}")
 
+    def drop_stacked(self, state: GearsState, dice: set[str]) -> bool:
+        if state.proc is not None:  # a resolution is open: it may still roll them
+            return False
+        stack = state.flags.get("dice_stack", {})
+        for die in dice:
+            stack.pop(die, None)
+        return True
+
     def _take_order(self, state: GearsState, name: str, where: str) -> str:
         deck = state.orders
         for pile in (deck.draw_pile, deck.discard_pile):
@@ -390,6 +397,9 @@ class GearsAdapter:
         if name == "bleeding":
             return any(c.bleeding for c in state.cogs.values()) == bool(v)
         raise LessonBroken(f"unknown condition {name!r}")
+
+    def describe(self, state: GearsState) -> str:
+        return state.outcome or f"phase {state.phase}"
 
     def pending_kind(self, state: GearsState) -> str | None:
         """The kind of decision asked now when it is a question inside a resolution."""

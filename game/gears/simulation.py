@@ -1,0 +1,51 @@
+"""What `python -m game simulate gears` plays: the Gears rules, the bots and the missions, behind
+the title-generic Simulator protocol of game/simulate.py (named in game/titles.py)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.simulate import Bot
+
+
+class GearsSimulator:
+    bots = ("cog", "random")  # CogBot weighs exact attack previews; RandomBot picks any legal action
+
+    def __init__(self) -> None:
+        from game.gears.rules.title import GearsTitle
+
+        self.title = GearsTitle()
+        self.content = self.title.content
+
+    def scenarios(self) -> list[str]:
+        return list(self.content.missions)
+
+    def refusal(self, scenario: str, players: int | None) -> str | None:
+        from game.gears.rules.missions import unsupported
+
+        if scenario not in self.content.missions:
+            return f"unknown Gears mission {scenario!r} (known: {', '.join(sorted(self.content.missions))})"
+        missing = unsupported(self.content, scenario)
+        if missing:
+            return f"mission {scenario!r} needs rules not modelled yet: {', '.join(missing)}"
+        lo, hi = self.content.missions[scenario].players
+        if players is not None and not lo <= players <= hi:
+            return f"{self.content.missions[scenario].name} is for {lo}-{hi} players, not {players}"
+        return None
+
+    def player_counts(self, scenario: str) -> list[int]:
+        lo, hi = self.content.missions[scenario].players
+        return list(range(max(1, lo), min(4, hi) + 1))
+
+    def options(self, scenario: str, players: int) -> dict[str, Any]:
+        return {"players": players}
+
+    def bot(self, kind: str, seed: int) -> Bot:
+        from game.gears.bots import CogBot, RandomBot
+
+        return RandomBot(seed) if kind == "random" else CogBot(seed)
+
+    def finish(self, state: Any) -> None:
+        from game.gears.rules.procedures import release
+
+        release(state)

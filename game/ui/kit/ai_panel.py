@@ -1,0 +1,57 @@
+"""The AI's card and reason, shown to the players: DESIGN.md asks that the AI say why it acts,
+and the rules say it in events (an `ai_card` event when a card is drawn, `ai` events with the
+branch taken, the target and the reason). `AiShown` is what the table keeps of them; `draw`
+is the box in the side panel: the card's name and text, then its newest reasons."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui import widgets
+from game.ui.scene import Context
+
+ARROW = "\u2192 "
+SHOWN_LINES = 4  # the newest reasons; older ones are in the log
+
+
+@dataclass
+class AiShown:
+    card: str = ""  # the card's id, "" before the first one is drawn
+    name: str = ""
+    text: str = ""
+    lines: list[str] = field(default_factory=list)  # branch, target and reason, in order
+
+
+def draw(surface: pygame.Surface, ctx: Context, ai: AiShown, x: int, y: int, w: int, bottom: int,
+         heading: str, empty: str, whole: bool = False) -> int:
+    """The AI card last resolved: its text, then the branch, target and reason. Beside other
+    sections it takes at most about half the height left; alone (`whole`, a tab), all of it.
+    Before any card, `empty` says so when alone, and nothing is drawn otherwise. Returns the
+    y below the box."""
+    pal, px = ctx.palette, ctx.px
+    if not ai.card:
+        if not whole:
+            return y
+        y = widgets.heading(surface, ctx, heading, x, y)
+        return widgets.text_block(surface, empty, ctx.font(13), pal.text_dim, pygame.Rect(x, y, w, px(60)), 1.1)
+    f12, f12b = ctx.font(12), ctx.font(12, bold=True)
+    recent = ai.lines[-SHOWN_LINES:]
+    need = px(8) + f12b.get_linesize() + px(4) + ctx.font(14, bold=True).get_linesize() + px(2) \
+        + len(widgets.wrap(ai.text, f12, w - px(12))) * int(f12.get_linesize() * 1.05) \
+        + sum(len(widgets.wrap(ARROW + line, f12b, w - px(12))) for line in recent) * int(f12b.get_linesize() * 1.05) + px(10)
+    box = pygame.Rect(x - px(4), y, w + px(8), min(need, bottom - y if whole else int((bottom - y) * 0.55)))
+    pygame.draw.rect(surface, (58, 22, 20), box, border_radius=px(8))
+    pygame.draw.rect(surface, (150, 60, 50), box, 1, border_radius=px(8))
+    yy = widgets.heading(surface, ctx, heading, box.left + px(10), box.top + px(8))
+    yy = widgets.text(surface, f"{ai.name}", ctx.font(14, bold=True), pal.text, (box.left + px(10), yy)).bottom + px(2)
+    inner = pygame.Rect(box.left + px(10), yy, box.width - px(20), box.bottom - yy - px(6))
+    line_h = int(f12b.get_linesize() * 1.05)
+    lines_h = sum(len(widgets.wrap(ARROW + t, f12b, inner.width)) for t in recent) * line_h
+    yy = widgets.text_block(surface, ai.text, f12, (230, 210, 200), pygame.Rect(inner.left, inner.top, inner.width, inner.height - min(lines_h, inner.height // 2)), 1.05)
+    shown = list(recent)
+    while len(shown) > 1 and sum(len(widgets.wrap(ARROW + t, f12b, inner.width)) for t in shown) * line_h > inner.bottom - yy:
+        shown.pop(0)  # the newest lines (what happened last) over the older ones
+    for line in shown:
+        yy = widgets.text_block(surface, ARROW + line, f12b, pal.accent, pygame.Rect(inner.left, yy, inner.width, inner.bottom - yy), 1.05)
+    return box.bottom + px(10)

@@ -1,0 +1,113 @@
+"""Dice that roll visibly, and the exact odds of an outcome before it is rolled.
+
+`DiceRoll` is one roll as the table shows it: each die tumbles through its faces while it spins
+and bounces for ROLL_MS, then lies on the face the rules rolled for SHOW_MS with a summary line
+under it. The table ages it (`age_ms`) from its update loop, so the animation follows the clock
+the scene is given (a test can stop it anywhere). The title says which face images a die has
+and which one it landed on; the tray never reads the rules.
+
+`distribution_bars` draws a Fraction distribution (an outcome -> its exact probability, from
+game/engine/dice.py) as one bar per outcome with percent and fraction.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable
+
+import pygame
+
+from game.ui import widgets
+from game.ui.scene import Context
+
+
+@dataclass(frozen=True)
+class ShownDie:
+    face: str  # asset path of the face it landed on
+    tumble: tuple[str, ...]  # asset paths it flicks through while rolling, in turn
+    offset: int = 0  # where in `tumble` it starts, so dice side by side do not flick in step
+    spin: int = 0  # phase of its spin and bounce, likewise
+
+
+@dataclass
+class DiceRoll:
+    title: str  # who rolls what, above the dice
+    dice: list[ShownDie]
+    summary: str = ""  # under the dice once they land
+    age_ms: int = 0
+    ROLL_MS = 650
+    SHOW_MS = 1500
+
+    @property
+    def done(self) -> bool:
+        return self.age_ms >= self.ROLL_MS + self.SHOW_MS
+
+    @property
+    def rolling(self) -> bool:
+        return self.age_ms < self.ROLL_MS
+
+
+def dice_tray(surface: pygame.Surface, ctx: Context, view: pygame.Rect, roll: DiceRoll) -> None:
+    """The tray low in the middle of `view` (the map), over whatever lies there."""
+    px = ctx.px
+    size = px(44)
+    n = len(roll.dice)
+    width = max(px(300), n * (size + px(8)) + px(40))
+    rect = pygame.Rect(0, 0, width, size + px(74))
+    rect.midbottom = (view.centerx, view.bottom - px(16))
+    widgets.panel(surface, ctx, rect, alpha=240)
+    widgets.text(surface, roll.title, ctx.font(14, bold=True), ctx.palette.text, (rect.centerx, rect.top + px(10)), "midtop")
+    x = rect.centerx - (n * (size + px(8)) - px(8)) // 2
+    y = rect.top + px(34)
+    tick = roll.age_ms // 70
+    for die in roll.dice:
+        face = die.tumble[(tick + die.offset) % len(die.tumble)] if roll.rolling and die.tumble else die.face
+        _die(surface, ctx, face, x, y, size, roll, die.spin)
+        x += size + px(8)
+    if not roll.rolling and roll.summary:
+        widgets.text(surface, roll.summary, ctx.font(13), ctx.palette.text_dim, (rect.centerx, rect.bottom - px(8)), "midbottom")
+
+
+def _die(surface, ctx, rel, x, y, size, roll: DiceRoll, i: int) -> None:
+    image = ctx.assets.image(rel, (size, size))
+    if roll.rolling:
+        angle = (roll.age_ms * 0.9 + i * 40) % 360
+        image = pygame.transform.rotozoom(image, angle, 1.0)
+        bounce = abs(math.sin(roll.age_ms / 90 + i)) * ctx.px(8)
+        surface.blit(image, image.get_rect(center=(x + size // 2, y + size // 2 - bounce)))
+    else:
+        surface.blit(image, (x, y))
+
+
+def distribution_bars(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, dist: dict[int, Fraction],
+                      label: Callable[[int], str], at_least: Callable[[int], str] | None = None) -> None:
+    """One bar per outcome (`label` words it: "2 wounds") with its exact probability, in
+    percent and as a fraction; the zero outcome is drawn dim. Every row stays inside `rect`:
+    when the outcomes do not fit, the highest are summed into one last row worded by
+    `at_least` ("4+ wounds"), or the rows are cut when there is no such wording."""
+    pal, px = ctx.palette, ctx.px
+    keys = sorted(dist)
+    if not keys:
+        return
+    font = ctx.font(12)
+    fit = max(1, rect.height // px(14))
+    rows: list[tuple[str, Fraction, bool]] = [(label(k), dist[k], k == 0) for k in keys]
+    if len(rows) > fit:
+        if at_least is not None and fit >= 2:
+            tail = keys[fit - 1:]
+            rows = rows[:fit - 1] + [(at_least(tail[0]), sum((dist[k] for k in tail), Fraction(0)), False)]
+        else:
+            rows = rows[:fit]
+    row = min(px(22), max(px(14), rect.height // len(rows)))
+    label_w = px(74)
+    for i, (words, p, dim) in enumerate(rows):
+        y = rect.top + i * row
+        widgets.text(surface, words, font, pal.text, (rect.left, y + row // 2), "midleft")
+        bar = pygame.Rect(rect.left + label_w, y + px(3), rect.width - label_w - px(150), row - px(6))
+        pygame.draw.rect(surface, (50, 54, 62), bar, border_radius=px(3))
+        fill = bar.copy()
+        fill.width = max(1 if p else 0, round(bar.width * float(p)))
+        pygame.draw.rect(surface, pal.text_dim if dim else pal.danger, fill, border_radius=px(3))
+        frac = f"{p.numerator}/{p.denominator}" if p.denominator <= 9999 else ""
+        widgets.text(surface, f"{float(p) * 100:5.1f}%  {frac}", font, pal.text, (bar.right + px(8), y + row // 2), "midleft")

@@ -1,0 +1,59 @@
+"""The end of a game: Victory or Defeat in a panel low in the map's column (the final board
+stays in sight above it, the other panels dimmed), the title's summary and numbers, the last
+lines of the log, and New game / Main menu. The buttons carry "again" and "menu", which the
+table answers (GameTable._command)."""
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import _
+from game.ui import widgets
+from game.ui.scene import Context
+
+WON, LOST = (110, 200, 120), (230, 80, 70)
+LOG_LINES = 4
+
+
+def panel_rect(ctx: Context, column: pygame.Rect) -> pygame.Rect:
+    """The panel's place: centred low in `column` (the map's), as tall as its content needs
+    but at most half the column, so the final board shows whole above it."""
+    px = ctx.px
+    need = px(18) + ctx.font(34, bold=True).get_linesize() + px(6) + ctx.font(17, bold=True).get_linesize() + px(4) \
+        + ctx.font(15).get_linesize() + px(10) + LOG_LINES * ctx.font(14).get_linesize() + px(14) + px(46) + px(18)
+    rect = pygame.Rect(0, 0, min(column.width - px(40), px(820)), min(need, column.height // 2 - px(10)))
+    rect.midbottom = (column.centerx, column.bottom - px(16))
+    return rect
+
+
+def draw(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, won: bool, summary: str, stats: str,
+         log: list[str], mouse: tuple[int, int] | None, dimmed: list[pygame.Rect]) -> list[widgets.Button]:
+    """The panel in `rect`, the `dimmed` panels shaded; returns its buttons for hit-testing."""
+    pal, px = ctx.palette, ctx.px
+    colour = WON if won else LOST
+    # Dim the panels but not the board: the last position is worth a look.
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 170))
+    for r in dimmed:
+        surface.blit(shade, r, area=pygame.Rect(0, 0, r.width, r.height))
+    widgets.panel(surface, ctx, rect, alpha=245)
+    pygame.draw.rect(surface, colour, (rect.left + px(6), rect.top + px(6), rect.width - px(12), px(5)), border_radius=px(3))
+    title = _("Victory") if won else _("Defeat")
+    y = widgets.text(surface, title, ctx.font(34, bold=True), colour, (rect.centerx, rect.top + px(18)), "midtop", shadow=True).bottom + px(6)
+    y = widgets.text(surface, summary, ctx.font(17, bold=True), pal.text, (rect.centerx, y), "midtop").bottom + px(4)
+    y = widgets.text(surface, stats, ctx.font(15), pal.text_dim, (rect.centerx, y), "midtop").bottom + px(10)
+    bw, bh = px(200), px(46)
+    buttons_top = rect.bottom - bh - px(18)
+    font = ctx.font(14)
+    inner = rect.width - px(60)
+    lines: list[str] = []
+    for line in log[-LOG_LINES:]:
+        lines += widgets.wrap(line, font, inner)
+    room = max(0, (buttons_top - px(8) - y) // font.get_linesize())
+    for line in lines[-room:] if room else []:
+        y = widgets.text(surface, line, font, pal.text, (rect.left + px(30), y)).bottom
+    again = widgets.Button(pygame.Rect(rect.centerx - bw - px(10), buttons_top, bw, bh), _("New game"), "again", primary=True)  # type: ignore[arg-type]
+    menu = widgets.Button(pygame.Rect(rect.centerx + px(10), buttons_top, bw, bh), _("Main menu"), "menu")  # type: ignore[arg-type]
+    buttons = [again, menu]
+    for b in buttons:
+        b.draw(surface, ctx, mouse is not None and b.rect.collidepoint(mouse))
+    return buttons

@@ -1,0 +1,778 @@
+"""The table of a game being played: what every title's table scene does the same way.
+
+`GameTable` owns the Session and the seats (a person or a bot each) and does, for any title:
+submit an Action taken from `legal_actions` and show the rules' refusal when there is one;
+autosave after every action (and discard the autosave when the game ends); named saves
+(Ctrl+S); undo back to the last decision a person made, with the engine's reason when the rules
+do not allow it (UndoRefused: hidden information, unless the table chose casual mode); bots'
+turns with a short pause, and their reasons in the log; the log; the AI card and its reasons
+(ai_panel.py); dice that roll visibly (dice_tray.py) and figures sliding along their moves;
+the hot-seat handoff (handoff.py) when the decision passes to another person at the desk; the
+end panel (end_screen.py) with New game and Main menu; the toolbar, the prompt line with its
+buttons, the message line, and the side panel (folding, tabbed when its sections do not fit,
+with the AI and log sections built in); the F1 overlay's keys and rule of the decision. Input:
+a left click that is not a drag, right drag and wheel handed to the play area, key commands.
+
+A title subclasses it and adds its own: the layout (`_layout` sets toolbar_rect, prompt_rect,
+view_rect, hand_rect, side_rect), what the legal actions light up (`update_choices`), the map
+or card zones in the view and their clicks, its side sections, and its words. Subclasses set their own fields
+before calling `__init__`, which ends by starting the table (`_after_change(first=True)` and
+`_layout`), so those hooks may use them. The hooks are the methods below that only say what
+they are for; the rules layer is never touched: the table reads the state and submits Actions.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.engine.protocol import Action, Event, IllegalAction
+from game.engine.session import SaveError, Session, UndoRefused
+from game.i18n import _
+from game.ui import widgets
+from game.ui.kit import ai_panel, end_screen
+from game.ui.kit.ai_panel import AiShown
+from game.ui.kit.dice_tray import DiceRoll, dice_tray
+from game.ui.kit.hand import draw_enlarged
+from game.ui.kit.handoff import draw_handoff
+from game.ui.kit.log_panel import KEEP, log_section
+from game.ui.kit.saves import SaveStore
+from game.ui.kit.seats import seat_colour
+from game.ui.scene import Context, Pop, Push, Scene
+
+STEP_MS = 170  # one step (area, square) of an animated move
+BOT_DELAY_MS = 350  # a bot's pause before acting, so a person can follow
+DRAG_PX = 6  # a press that moves further than this is a drag (pans), not a click
+
+
+@dataclass
+class Anim:
+    """A figure sliding along its move, in map coordinates."""
+
+    key: str  # the figure ("P1", "drone#2")
+    points: list[tuple[float, float]]  # map coordinates, start first
+    t: int = 0  # ms into this animation
+
+    @property
+    def duration(self) -> int:
+        return max(1, (len(self.points) - 1) * STEP_MS)
+
+
+def _darker(c):
+    return tuple(max(0, v - 90) for v in c)
+
+
+class GameTable(Scene):
+    key = ""  # the title's package name, for the F1 Rules tab
+    saves: SaveStore  # the title's saves (set on the subclass)
+
+    def __init__(self, ctx: Context, session: Session, seats: list[str], screen_size: tuple[int, int],
+                 save_path: Path | None = None, bot_delay_ms: int = BOT_DELAY_MS, animate: bool = True) -> None:
+        super().__init__(ctx)
+        self.session = session
+        self.seats = list(seats)
+        self.save_path = save_path or self.saves.autosave_path()
+        self.bot_delay_ms = bot_delay_ms
+        self.animate = animate
+        self.from_setup = False  # set by the set-up screen: "New game" then goes back to it
+        self.bots = {p: self.make_bot(i) for i, p in enumerate(self.players)}
+        self._size = (0, 0)
+        self.log: list[str] = [self._words(t) for t in list(session.log.texts_for(None))[-60:]]
+        self.message = ""
+        self.message_ok = False  # a notice (saved), not a refusal: drawn calm, not red
+        self.message_ms = 0
+        self.mouse: tuple[int, int] | None = None
+        self.anims: list[Anim] = []
+        self.dice: DiceRoll | None = None
+        self.ai = AiShown()
+        self.viewer: str | None = None  # whose hand is on show
+        self.handoff: str | None = None  # a human player the table waits for
+        self.bot_wait = 0
+        self.end_buttons: list[widgets.Button] = []
+        self._hover_card: tuple[str, pygame.Rect] | None = None
+        self.buttons: list[tuple[pygame.Rect, str, Any]] = []  # rect, label, action or command
+        self.card_rects: dict[str, pygame.Rect] = {}
+        self.side_open = True  # the side panel shown (Tab or its handle folds it to a strip)
+        self.side_tab = self.SIDE_TABS[0]  # the section shown when the panel is tabbed (side_tabbed)
+        self.side_sections: dict[str, pygame.Rect] = {}  # side-panel sections, as last drawn
+        self._press: tuple[int, int] | None = None
+        self._dragging = False
+        self._after_change(first=True)
+        self._layout(screen_size)
+
+    @classmethod
+    def from_autosave(cls, ctx: Context) -> "GameTable":
+        """The menu's Continue: the title's autosaved game at the action it reached, play going
+        on in the same file; SaveError names the file when it cannot be continued."""
+        saved = cls.saves.load()
+        return cls(ctx, saved.session, saved.seats, pygame.display.get_surface().get_size(), cls.saves.autosave_path())
+
+    # ------------------------------------------------------------------ what the title says
+    def make_bot(self, i: int):
+        """The controller for seat i when it is a bot: `decide(state, actions)` (a choice with
+        its reason) or `choose(actions)`."""
+        raise NotImplementedError
+
+    def _words(self, text: str) -> str:
+        """The rules' text (ids) in the player's words."""
+        return text
+
+    def player_name(self, player: str) -> str:
+        return player
+
+    def update_choices(self) -> None:
+        """After every change: what the legal actions light up; drop a selection gone stale."""
+
+    def hint(self) -> str:
+        """What the player can do now, in words (the prompt line)."""
+        return ""
+
+    def prompt_choices(self) -> tuple[str | None, list[tuple[str, Any, bool]]]:
+        """The prompt line while a person decides: a text in place of the hint (or None) and
+        its buttons as (label, Action or command, primary)."""
+        return None, []
+
+    def toolbar_title(self) -> str:
+        """The game's name and progress, in the toolbar."""
+        return ""
+
+    def toolbar_buttons(self) -> list[tuple[str, str]]:
+        return [(_("Menu"), "menu"), (_("Save game"), "save"), (_("Undo"), "undo")]
+
+    def saved_note(self) -> str:
+        """The notice after a named save, with {name}: where to load it from."""
+        raise NotImplementedError
+
+    def handoff_note(self) -> str:
+        """What the handoff card hides until the next person is at the table."""
+        raise NotImplementedError
+
+    def card_face(self, card: str) -> tuple[str, str] | None:
+        """A hand card's (name, rules text); None when the title has no face for it."""
+        return None
+
+    def ai_card(self, event: Event) -> AiShown:
+        """The AI card an `ai_card` event drew, as the AI panel shows it."""
+        card = str((event.payload or {}).get("card", ""))
+        return AiShown(card, card, event.text)
+
+    def animate_event(self, event: Event, positions: dict[str, tuple[float, float]]) -> None:
+        """An event worth animating (a roll: set `dice`; a move: `_queue` the figure from its
+        place in `positions`, and update it there)."""
+
+    def _positions(self) -> dict[str, tuple[float, float]]:
+        """Where each figure stands now, in map coordinates (for the move animations)."""
+        return {}
+
+    def outcome(self) -> str | None:
+        """None while playing; the rules' word for the end ("won", "lost") after."""
+        return None
+
+    def won(self) -> bool:
+        return self.outcome() == "won"
+
+    def end_summary(self) -> str:
+        """The end panel's line under Victory / Defeat."""
+        return ""
+
+    def end_stats(self) -> str:
+        return ""
+
+    def setup_scene(self) -> Scene:
+        """The title's set-up screen, for New game when the table was not opened from one."""
+        raise NotImplementedError
+
+    def _layout(self, size: tuple[int, int]) -> None:
+        """Set toolbar_rect, prompt_rect, view_rect, hand_rect and side_rect for `size`."""
+        raise NotImplementedError
+
+    def title_command(self, what: str):
+        """A button command the table does not know."""
+        return None
+
+    def press(self, what: Any):
+        """A title's own kind of button value (neither an Action nor a command)."""
+        return None
+
+    def title_key(self, key: int) -> None:
+        """A key the table does not use."""
+
+    def cancel(self) -> bool:
+        """Esc: drop a selection in progress; True if there was one (else Esc leaves)."""
+        return False
+
+    def click_card(self, card: str):
+        return None
+
+    def click_view(self, pos):
+        """A click in the play area (the map, the card zones)."""
+        return None
+
+    def wheel(self, step: int, pos: tuple[int, int]) -> None:
+        """The mouse wheel over the play area (zoom)."""
+
+    def drag(self, dx: int, dy: int) -> None:
+        """A drag of the play area (pan)."""
+
+    def hover(self, pos: tuple[int, int]) -> None:
+        """The pointer moved (not dragging): what lies under it."""
+
+    def decision_name(self) -> str:
+        """What is being decided, in the words of the title's rules reference contexts
+        (game/tutorial/library.py: rules_for(key).for_context), for the F1 Rules tab."""
+        return ""
+
+    SIDE_TABS: tuple[str, ...] = ("ai", "log")  # the side panel's sections, top to bottom
+
+    def side_labels(self) -> dict[str, str]:
+        """Each section's tab name (when the panel is tabbed)."""
+        return {"ai": _("AI"), "log": _("Log")}
+
+    def draw_section(self, surface, name: str, x: int, y: int, w: int, bottom: int, whole: bool) -> int:
+        """One side-panel section from y down (to `bottom` at most; `whole`: alone, a tab);
+        returns the y below it. The AI panel and the log are drawn here."""
+        if name == "ai":
+            return ai_panel.draw(surface, self.ctx, self.ai, x, y, w, bottom, self.ai_heading(), self.ai_empty(), whole)
+        if name == "log":
+            return log_section(surface, self.ctx, x, y, w, bottom, self.log)
+        return y
+
+    def ai_heading(self) -> str:
+        """The AI panel's heading ("Locust AI card")."""
+        raise NotImplementedError
+
+    def ai_empty(self) -> str:
+        """The AI panel alone before any card was drawn."""
+        raise NotImplementedError
+
+    def rules_context(self) -> tuple[str, str]:
+        """For the F1 Rules tab: (title, rule section) behind the decision on screen."""
+        from game.tutorial.library import rules_for
+
+        name = self.decision_name()
+        try:
+            rule = rules_for(self.key).for_context(name) if name else None
+        except Exception:  # noqa: BLE001 - a broken reference file: the Keys tab still works
+            rule = None
+        return self.key, rule.section if rule else ""
+
+    # ------------------------------------------------------------------ state helpers
+    @property
+    def title(self) -> str:
+        """The table's name on the F1 overlay (App.toggle_help): the game and its progress."""
+        return self.toolbar_title()
+
+    @property
+    def state(self):
+        return self.session.state
+
+    @property
+    def players(self) -> list[str]:
+        """The players in seat order (as the title's save store reads them from the state)."""
+        return self.saves.players(self.session.state)
+
+    def is_bot(self, player: str | None) -> bool:
+        if player is None or player not in self.players:
+            return False
+        return self.seats[self.players.index(player)] == "bot"
+
+    @property
+    def busy(self) -> bool:
+        """Animating: a move or a roll still playing (a click or Space skips it)."""
+        return bool(self.anims or (self.dice and not self.dice.done))
+
+    def _humans(self) -> list[str]:
+        return [p for p in self.players if not self.is_bot(p)]
+
+    def _after_change(self, first: bool = False) -> None:
+        """Choices, whose hand shows and whether a handoff screen is needed."""
+        self.update_choices()
+        decider = self.session.decider
+        humans = self._humans()
+        if decider is not None and not self.is_bot(decider):
+            if self.viewer != decider:
+                # Hot-seat: a different person takes over; hide the hand until they click.
+                if len(humans) > 1 and (self.viewer is not None or first):
+                    self.handoff = decider
+                self.viewer = decider
+        elif self.viewer is None and humans:
+            self.viewer = humans[0]
+        elif not humans and decider in self.players:
+            self.viewer = decider  # bots only (watch mode): show whoever decides
+        if self.session.is_over():
+            self.handoff = None
+        self.dirty = True
+
+    def _not_yours(self) -> str | None:
+        """Why the person at the table cannot act now (None: they can)."""
+        decider = self.session.decider
+        if decider is None:
+            return _("The game is over.")
+        if self.is_bot(decider):
+            return _("Wait: {who} (a bot) is deciding.").format(who=self.player_name(decider))
+        return None
+
+    # ------------------------------------------------------------------ acting
+    def submit(self, action: Action) -> bool:
+        """Apply one legal action; the reason on screen when the rules refuse it."""
+        before = self._positions()
+        try:
+            events = self.session.apply(action)
+        except IllegalAction as exc:
+            self.say(exc.reason)
+            return False
+        self.message = ""
+        self._take_events(events, before)
+        problem = self.saves.autosave(self.session, self.seats, self.save_path)
+        if problem:
+            self.say(problem)
+        if self.session.is_over():
+            self.saves.discard(self.save_path)
+        self._after_change()
+        return True
+
+    def say(self, text: str, ok: bool = False) -> None:
+        self.message = text
+        self.message_ok = ok
+        self.message_ms = 0
+        self.dirty = True
+
+    def save_game(self) -> Path | None:
+        """A named save of the game as it stands (the autosave goes on as before)."""
+        if self.session.is_over():
+            self.say(_("The game is over: nothing to save."))
+            return None
+        try:
+            path = self.saves.save_named(self.session, self.seats)
+        except SaveError as exc:
+            self.say(str(exc))
+            return None
+        self.say(self.saved_note().format(name=path.stem), ok=True)
+        return path
+
+    def _take_events(self, events: list[Event], before: dict[str, tuple[float, float]]) -> None:
+        """The log (what the viewer may see), the AI panel, and the animations."""
+        viewer = self.viewer
+        positions = dict(before)
+        for e in events:
+            if e.visible_to is None or viewer in (e.visible_to or ()):
+                self.log.append(self._words(e.text))
+            if e.kind == "ai_card":
+                self.ai = self.ai_card(e)
+            elif e.kind == "ai":
+                self.ai.lines.append(self._words(e.text))
+            elif self.animate:
+                self.animate_event(e, positions)
+        self.log = self.log[-KEEP:]
+        if self.animate:
+            after = self._positions()
+            for key, end in after.items():  # settle into the final spot (cover, spread)
+                start = positions.get(key)
+                if start is not None and math.dist(start, end) > 1:
+                    self._queue(key, start, end)
+
+    def _queue(self, key: str, a, b) -> None:
+        """A move of `key` from a to b: onto its animation not yet started, else a new one."""
+        if self.anims and self.anims[-1].key == key and self.anims[-1].t == 0:
+            self.anims[-1].points.append(b)
+        else:
+            self.anims.append(Anim(key, [a, b]))
+
+    def _drawn_positions(self) -> dict[str, tuple[float, float]]:
+        pos = self._positions()
+        # Figures whose animation has not finished are drawn along it (or at its start).
+        for anim in reversed(self.anims):
+            pos[anim.key] = anim.points[0]
+        if self.anims:
+            a = self.anims[0]
+            f = min(1.0, a.t / a.duration) * (len(a.points) - 1)
+            i = min(int(f), len(a.points) - 2)
+            (x0, y0), (x1, y1) = a.points[i], a.points[i + 1]
+            k = f - i
+            pos[a.key] = (x0 + (x1 - x0) * k, y0 + (y1 - y0) * k)
+        return pos
+
+    def skip_animation(self) -> None:
+        self.anims.clear()
+        if self.dice is not None:
+            self.dice.age_ms = self.dice.ROLL_MS + self.dice.SHOW_MS
+        self.dirty = True
+
+    def undo(self) -> None:
+        """Back to the last decision a person made (bots' actions in between go too)."""
+        reason = self.session.undo_refusal()
+        if reason:
+            self.say(reason)
+            return
+        try:
+            self.session.undo()
+            while self.session.actions and self.is_bot(self.session.decider) and self.session.undo_refusal() is None:
+                self.session.undo()
+        except UndoRefused as exc:
+            self.say(exc.reason)
+            return
+        self.log.append(_("Undone."))
+        self.saves.autosave(self.session, self.seats, self.save_path)
+        self.anims.clear()
+        self.dice = None
+        self._after_change()
+
+    # ------------------------------------------------------------------ time
+    def update(self, dt_ms: int) -> None:
+        dt = min(dt_ms, 100)
+        if self.message:
+            self.message_ms += dt
+            if self.message_ok and self.message_ms > 5000:  # a notice fades; a refusal stays
+                self.message, self.message_ok = "", False
+                self.dirty = True
+        if self.anims:
+            a = self.anims[0]
+            a.t += dt
+            if a.t >= a.duration:
+                self.anims.pop(0)
+            self.dirty = True
+            return
+        if self.dice is not None:
+            self.dice.age_ms += dt
+            self.dirty = True
+            if self.dice.done:
+                self.dice = None
+            elif self.dice.age_ms < self.dice.ROLL_MS + 400:
+                return  # let the dice land before the next bot move
+        self.step_bot(dt)
+
+    def step_bot(self, dt: int) -> bool:
+        """A bot's turn to decide: after its pause, its choice is submitted (and its reason
+        logged, when it gives one)."""
+        decider = self.session.decider
+        if decider is None or not self.is_bot(decider) or self.busy:
+            self.bot_wait = 0
+            return False
+        self.bot_wait += dt
+        if self.bot_wait < self.bot_delay_ms:
+            return False
+        self.bot_wait = 0
+        actions = self.session.legal_actions()
+        bot = self.bots[decider]
+        if hasattr(bot, "decide"):  # chooses from the state and says why
+            choice = bot.decide(self.state, actions)
+            action = choice.action
+            why = getattr(choice, "reason", "") or getattr(choice, "why", "")
+            if why:
+                self.log.append(f"{self.player_name(decider)}: {self._words(why)}")
+        else:
+            action = bot.choose(actions)
+        return self.submit(action)
+
+    # ------------------------------------------------------------------ input
+    def handle(self, event: pygame.event.Event):
+        self._layout(pygame.display.get_surface().get_size())
+        if event.type == pygame.MOUSEMOTION:
+            return self._motion(event.pos)
+        if event.type == pygame.MOUSEWHEEL and event.y and self.mouse and self.view_rect.collidepoint(self.mouse):
+            self.wheel(1 if event.y > 0 else -1, self.mouse)
+            self.dirty = True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            self.mouse = event.pos
+            self._press, self._dragging = event.pos, event.button == 3
+        elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
+            was_click = self._press is not None and not self._dragging and event.button == 1
+            self._press, self._dragging = None, False
+            if was_click:
+                return self.click(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            return self._key(event.key, getattr(event, "mod", 0))
+        return None
+
+    def _motion(self, pos):
+        last, self.mouse = self.mouse, pos
+        if self._press is not None and last is not None:
+            if not self._dragging and math.dist(pos, self._press) > DRAG_PX:
+                self._dragging = True
+                last = self._press
+            if self._dragging:
+                self.drag(pos[0] - last[0], pos[1] - last[1])
+                self.dirty = True
+        self.hover(pos)
+        return None
+
+    def _key(self, key: int, mod: int = 0):
+        if key == pygame.K_s and mod & pygame.KMOD_CTRL:
+            self.save_game()
+            return None
+        if key == pygame.K_ESCAPE:
+            if self.cancel():
+                self.dirty = True
+                return None
+            return Pop()
+        if key == pygame.K_SPACE:
+            self.skip_animation()
+        elif key == pygame.K_TAB:
+            self.toggle_side()
+        elif key == pygame.K_u or key == pygame.K_z:
+            self.undo()
+        else:
+            self.title_key(key)
+        return None
+
+    def click(self, pos):
+        """One left click anywhere on the table."""
+        if self.session.is_over() and self.busy:
+            self.skip_animation()
+            return None
+        if self.session.is_over():
+            for b in self.end_buttons:
+                if b.hit(pos):
+                    return self._command(b.action)  # type: ignore[arg-type]
+            return None
+        if self.handoff is not None:
+            self.handoff = None
+            self.dirty = True
+            return None
+        if self.busy:
+            self.skip_animation()
+            return None
+        for rect, _label, what in self.buttons:
+            if rect.collidepoint(pos):
+                if isinstance(what, Action):
+                    self.submit(what)
+                    return None
+                if isinstance(what, str):
+                    return self._command(what)
+                return self.press(what)
+        for card, rect in self.card_rects.items():
+            if rect.collidepoint(pos):
+                return self.click_card(card)
+        if self.view_rect.collidepoint(pos):
+            return self.click_view(pos)
+        return None
+
+    def _command(self, what: str):
+        """A button's command: the table's own (menu, undo, save, skip, side, tab:NAME, again),
+        else the title's."""
+        plain = {"undo": self.undo, "save": self.save_game, "skip": self.skip_animation, "side": self.toggle_side}
+        if what == "menu":
+            return Pop()
+        if what in plain:
+            plain[what]()
+            return None
+        if what.startswith("tab:"):
+            self.side_tab = what[len("tab:"):]
+            self.dirty = True
+            return None
+        if what == "again":
+            if self.from_setup:
+                return Pop()  # back to the set-up screen it came from
+            return Push(self.setup_scene())
+        return self.title_command(what)
+
+    def shortcuts(self) -> list[tuple[str, str]]:
+        """The table's keys on the F1 overlay (a title adds its own, Esc last)."""
+        return [("U", _("Undo")), ("Ctrl+S", _("Save game")), (_("Space"), _("Skip the animation")),
+                ("Tab", _("Fold or open the side panel")), ("Esc", _("Cancel, or back to the menu"))]
+
+    def toggle_side(self) -> None:
+        """Fold the side panel to a strip (the play area takes its width) or open it again."""
+        self.side_open = not self.side_open
+        size, self._size = self._size, (0, 0)
+        self._layout(size)
+        self.dirty = True
+
+    # ------------------------------------------------------------------ drawing
+    def _button(self, surface, rect: pygame.Rect, label: str, what, primary: bool = False, enabled: bool = True,
+                size: int = 14) -> None:
+        """A table button; it answers clicks (click()) until the next frame is drawn."""
+        hovered = self.mouse is not None and rect.collidepoint(self.mouse)
+        pal, px = self.ctx.palette, self.ctx.px
+        fill = pal.accent if (hovered and enabled) else (_darker(pal.accent) if primary else (52, 57, 66))
+        if not enabled:
+            fill = (40, 42, 48)
+        pygame.draw.rect(surface, fill, rect, border_radius=px(6))
+        pygame.draw.rect(surface, pal.accent if primary else (92, 98, 110), rect, width=1, border_radius=px(6))
+        colour = pal.accent_text if (hovered and enabled) else (pal.text if enabled else pal.text_dim)
+        font = self.ctx.font(size, bold=True)
+        text = label
+        while font.size(text)[0] > rect.width - px(12) and len(text) > 4:
+            text = text[:-2] + "\u2026" if not text.endswith("\u2026") else text[:-2] + "\u2026"
+        widgets.text(surface, text, font, colour, rect.center, "center")
+        # A greyed button still answers a click: with the reason it cannot be used (undo).
+        self.buttons.append((rect, label, what))
+
+    def _draw_toolbar(self, surface) -> None:
+        """Menu, Save game, Undo (greyed when the rules refuse it) and the title's buttons; on
+        the right who decides and the seed; the title's name and progress in what is left."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        r = self.toolbar_rect
+        pygame.draw.rect(surface, pal.panel, r)
+        pygame.draw.line(surface, pal.panel_edge, (0, r.bottom - 1), (r.right, r.bottom - 1), 2)
+        bh = r.height - px(14)
+        y = r.top + px(7)
+        x = px(10)
+        font = ctx.font(14, bold=True)
+        for label, what in self.toolbar_buttons():
+            bw = font.size(label)[0] + px(28)
+            refusal = self.session.undo_refusal() if what == "undo" else None
+            self._button(surface, pygame.Rect(x, y, bw, bh), label, what, enabled=refusal is None)
+            x += bw + px(8)
+        title = self.toolbar_title()
+        # Right to left: who decides, the seed, then the title in what is left (a large UI
+        # scale in a small window leaves little: the seed goes first, then the title is cut).
+        right = r.right - px(14)
+        decider = self.session.decider
+        if decider:
+            who = self.player_name(decider)
+            tag = _("{who} decides").format(who=who) + (" (" + _("bot") + ")" if self.is_bot(decider) else "")
+            col = seat_colour(self.players, decider)
+            right = widgets.text(surface, widgets.elide(tag, ctx.font(15, bold=True), r.right - x - px(120)), ctx.font(15, bold=True), col, (right, r.centery), "midright").left - px(18)
+        tfont = ctx.font(18, bold=True)
+        seed = _("Seed {seed}").format(seed=self.session.seed)
+        sfont = ctx.font(13)
+        if tfont.size(title)[0] + sfont.size(seed)[0] + px(40) <= right - x:
+            right = widgets.text(surface, seed, sfont, pal.text_dim, (min(right, self.side_rect.left - px(12)), r.centery), "midright").left - px(18)
+        widgets.text(surface, widgets.elide(title, tfont, right - x - px(16)), tfont, pal.text, (x + px(16), r.centery), "midleft")
+
+    def _draw_prompt(self, surface) -> None:
+        """What to do now (or why not), in the decider's colour, with the choices as buttons
+        from the right; those that do not fit in the row go in a column below it."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        r = self.prompt_rect
+        pygame.draw.rect(surface, (26, 28, 33), r)
+        pygame.draw.line(surface, pal.panel_edge, (r.left, r.bottom - 1), (r.right, r.bottom - 1), 1)
+        why = self._not_yours()
+        text = why or self.hint()
+        font = ctx.font(15, bold=True)
+        buttons: list[tuple[str, Any, bool]] = []
+        if not why and not self.session.is_over():
+            said, buttons = self.prompt_choices()
+            text = said or text
+        elif self.busy and not self._end_shown():
+            buttons.append((_("Skip animation"), "skip", False))
+        # Buttons from the right edge leftward; the prompt text takes what is left.
+        bfont = ctx.font(14, bold=True)
+        right = r.right - px(8)
+        bh = r.height - px(12)
+        placed = []
+        for label, what, primary in reversed(buttons):
+            bw = min(px(300), bfont.size(label)[0] + px(26))
+            if right - bw < r.left + px(260):
+                break
+            placed.append((pygame.Rect(right - bw, r.top + px(6), bw, bh), label, what, primary))
+            right -= bw + px(6)
+        for rect, label, what, primary in placed:
+            self._button(surface, rect, label, what, primary)
+        decider = self.session.decider
+        colour = seat_colour(self.players, decider) if decider else pal.text
+        pygame.draw.rect(surface, colour, (r.left, r.top, px(5), r.height))
+        lines = widgets.wrap(text, font, right - r.left - px(24))
+        if len(lines) > 1:
+            font = ctx.font(13, bold=True)
+            lines = widgets.wrap(text, font, right - r.left - px(24))[:2]
+            for i, line in enumerate(lines):
+                widgets.text(surface, line, font, pal.text, (r.left + px(16), r.top + px(4) + i * font.get_linesize()))
+        else:
+            widgets.text(surface, text, font, pal.text, (r.left + px(16), r.centery), "midleft")
+        # Too many buttons for one row (many grenade areas...): the rest go in a column.
+        extra = buttons[: max(0, len(buttons) - len(placed))]
+        y = r.bottom + px(6)
+        for label, what, primary in extra:
+            bw = min(px(360), bfont.size(label)[0] + px(26))
+            rect = pygame.Rect(r.right - bw - px(8), y, bw, px(30))
+            if rect.bottom > self.hand_rect.top:
+                break
+            self._button(surface, rect, label, what, primary)
+            y += px(34)
+
+    def side_tabbed(self) -> bool:
+        """The side panel shows one section at a time (tabs) when all of them do not fit: a
+        large UI scale in a small window (1280x720 at 1.5 leaves 450 scaled pixels of height)."""
+        return self.side_open and self.side_rect.height < self.ctx.px(600)
+
+    def _draw_side(self, surface) -> None:
+        """The side panel: its sections (SIDE_TABS) one under the other, or one at a time under
+        tabs when they do not fit; a handle folds it to a strip that opens it again."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        r = self.side_rect
+        self.side_sections = {}
+        if not self.side_open:
+            # Collapsed to a strip: the play area has the width; the strip opens the panel again.
+            pygame.draw.rect(surface, pal.panel, r)
+            pygame.draw.line(surface, pal.panel_edge, r.topleft, r.bottomleft, 2)
+            self._button(surface, pygame.Rect(r.left + px(3), r.top + px(8), r.width - px(6), px(40)), "\u2039", "side")
+            return
+        widgets.panel(surface, ctx, r)
+        x, w = r.left + px(16), r.width - px(32)
+        y = r.top + px(14)
+        # The handle that folds the panel away (Tab does the same).
+        self._button(surface, pygame.Rect(r.right - px(34), r.top + px(8), px(26), px(24)), "\u203a", "side")
+        if self.side_tabbed():
+            labels = self.side_labels()
+            tab_w = (r.width - px(12) - px(38)) // len(self.SIDE_TABS)
+            # The largest font at which every tab's name shows whole (Hungarian names are longer).
+            size = next((n for n in (13, 12, 11, 10) if all(ctx.font(n, bold=True).size(t)[0] <= tab_w - px(16) for t in labels.values())), 10)
+            for i, name in enumerate(self.SIDE_TABS):
+                rect = pygame.Rect(r.left + px(8) + i * tab_w, r.top + px(8), tab_w - px(4), px(28))
+                self._button(surface, rect, labels[name], f"tab:{name}", primary=name == self.side_tab, size=size)
+            y = r.top + px(46)
+            shown = [self.side_tab]
+        else:
+            shown = list(self.SIDE_TABS)
+        bottom = r.bottom - px(12)
+        for name in shown:
+            top = y
+            y = self.draw_section(surface, name, x, y, w, bottom, whole=len(shown) == 1)
+            self.side_sections[name] = pygame.Rect(r.left, top, r.width, y - top)
+
+    def _draw_message(self, surface) -> None:
+        """The message line at the top of the view: red for a refusal, calm for a notice."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        font = ctx.font(15, bold=True)
+        lines = widgets.wrap(self.message, font, self.view_rect.width - px(80))[:3]
+        h = len(lines) * font.get_linesize() + px(20)
+        rect = pygame.Rect(0, 0, max(font.size(l)[0] for l in lines) + px(40), h)
+        rect.midtop = (self.view_rect.centerx, self.view_rect.top + px(12))
+        fill, edge = ((30, 52, 40), pal.los_visible) if self.message_ok else ((70, 30, 30), pal.danger)
+        pygame.draw.rect(surface, fill, rect, border_radius=px(8))
+        pygame.draw.rect(surface, edge, rect, 2, border_radius=px(8))
+        y = rect.top + px(10)
+        for line in lines:
+            y = widgets.text(surface, line, font, pal.text, (rect.centerx, y), "midtop").bottom
+
+    def _draw_hover_card(self, surface) -> None:
+        """The card under the mouse, large enough to read, above the hand."""
+        card, small = self._hover_card  # type: ignore[misc]
+        face = self.card_face(card)
+        if face is None:
+            return
+        draw_enlarged(surface, self.ctx, small, self.hand_rect.top - self.view_rect.top,
+                      pygame.Rect(0, self.view_rect.top, self.side_rect.left, self._size[1]), *face)
+
+    def _end_shown(self) -> bool:
+        """The end panel waits for the last move and dice to finish (a click skips them)."""
+        return self.session.is_over() and not self.busy
+
+    def _end_rect(self) -> pygame.Rect:
+        """The end panel: low in the play area's column, so the final position shows above it."""
+        return end_screen.panel_rect(self.ctx, pygame.Rect(0, 0, self.side_rect.left, self._size[1]))
+
+    def _draw_end(self, surface) -> None:
+        self.end_buttons = end_screen.draw(surface, self.ctx, self._end_rect(), self.won(), self.end_summary(),
+                                           self.end_stats(), self.log, self.mouse,
+                                           [self.toolbar_rect, self.prompt_rect, self.side_rect, self.hand_rect])
+
+    def _draw_overlays(self, surface) -> None:
+        """Over the table, in this order: the dice, the message, the hovered card, then the
+        end panel or the handoff card."""
+        if self.dice is not None:
+            dice_tray(surface, self.ctx, self.view_rect, self.dice)
+        if self.message:
+            self._draw_message(surface)
+        if self._hover_card is not None and self.handoff is None and not self.session.is_over():
+            self._draw_hover_card(surface)
+        if self._end_shown():
+            self._draw_end(surface)
+        elif self.handoff is not None:
+            draw_handoff(surface, self.ctx, self.player_name(self.handoff), self.handoff_note(),
+                         seat_colour(self.players, self.handoff))

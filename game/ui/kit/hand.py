@@ -1,0 +1,115 @@
+"""The hand of cards: a row of card faces (or backs while the hand is hidden), which card the
+pointer is over, and that card drawn large enough to read.
+
+Every title's cards use the same 250x350 frame layout (assets/cards/cards.toml: title band, art
+box, text box), so one face drawing serves them all; a title names its frame ("order" is the
+Gears order card) and says per card what to show and in which state.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from game.ui import widgets
+from game.ui.scene import Context
+
+CARD_RATIO = 350 / 250  # height / width of every card frame
+CARD_STATES = ("normal", "playable", "selected", "dim")
+
+
+def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: str, text: str,
+              state: str = "normal", badge: str = "", frame: str = "order") -> None:
+    """One card face: frame art, name in the title band, rules text in the text box.
+
+    state: normal | playable | selected (raised and outlined) | dim."""
+    px = ctx.px
+    if state == "selected":
+        rect = rect.move(0, -px(14))
+    image = ctx.assets.image(f"cards/frame_{frame}.png", rect.size)
+    surface.blit(image, rect)
+    k = rect.width / 250
+    title = pygame.Rect(rect.left + round(16 * k), rect.top + round(14 * k), round(218 * k), round(36 * k))
+    body = pygame.Rect(rect.left + round(22 * k), rect.top + round(206 * k), round(206 * k), round(124 * k))
+    font = ctx.assets.font(max(9, round(18 * k)), bold=True)
+    lines = widgets.wrap(name, font, title.width)
+    widgets.text(surface, lines[0], font, (240, 234, 216), title.center, "center", shadow=True)
+    art = pygame.Rect(rect.left + round(18 * k), rect.top + round(58 * k), round(214 * k), round(138 * k))
+    tf = ctx.assets.font(max(8, round(15 * k)))
+    fits = len(widgets.wrap(text, tf, body.width)) * tf.get_linesize() <= body.height
+    if text and (round(15 * k) < px(12) or not fits):
+        # A small card (720p hand): the rules text matters more than the art, so it takes the
+        # art's place too, at the largest size that fits.
+        body = pygame.Rect(art.left, art.top, art.width, rect.bottom - round(16 * k) - art.top)
+        pygame.draw.rect(surface, (226, 218, 196), body, border_radius=max(2, round(6 * k)))
+        body = body.inflate(-round(12 * k), -round(10 * k))
+        tf = widgets.fitted_font(ctx, text, body, max(px(12), min(px(15), round(16 * k))), 8)
+    widgets.text_block(surface, text, tf, (30, 28, 24), body, line_gap=1.0)
+    if badge:
+        bf = ctx.assets.font(max(10, round(30 * k)), bold=True)
+        widgets.text(surface, badge, bf, (240, 234, 216), art.center, "center", shadow=True)
+    if state in ("playable", "selected"):
+        pygame.draw.rect(surface, ctx.palette.accent, rect.inflate(px(4), px(4)), width=max(2, px(3)), border_radius=px(10))
+    elif state == "dim":
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 110))
+        surface.blit(shade, rect)
+
+
+def card_back(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, deck: str) -> None:
+    surface.blit(ctx.assets.image(f"cards/back_{deck}.png", rect.size), rect)
+
+
+def lay_out(ctx: Context, row: pygame.Rect, n: int) -> list[pygame.Rect]:
+    """Where n cards lie in `row`: side by side when they fit at a readable width, else fanned
+    (overlapping, each still showing a strip to point at)."""
+    px = ctx.px
+    gap = px(8)
+    room = row.width
+    count = max(1, n)
+    card_h = row.height - px(26)
+    card_w = round(card_h / CARD_RATIO)
+    if count * card_w + (count - 1) * gap > room:
+        card_w = max(px(100), (room - (count - 1) * gap) // count)
+        card_h = min(card_h, round(card_w * CARD_RATIO))
+    step = min(card_w + gap, max(px(30), (room - card_w) // max(1, count - 1))) if count > 1 else card_w
+    return [pygame.Rect(row.left + i * step, row.top + px(16), card_w, card_h) for i in range(n)]
+
+
+def draw_hand(surface: pygame.Surface, ctx: Context, row: pygame.Rect, cards: list[str],
+              face: Callable[[str], tuple[str, str]], state: Callable[[str], str], mouse: tuple[int, int] | None,
+              hidden_deck: str | None = None, frame: str = "order") -> tuple[dict[str, pygame.Rect], tuple[str, pygame.Rect] | None]:
+    """The cards in `row`: (name, text) and state from the title per card. Face down (backs of
+    `hidden_deck`) while the hand is hidden, and then nothing to click. Returns the rect of each
+    card and the hovered card (the last drawn under the pointer wins: it lies on top)."""
+    rects: dict[str, pygame.Rect] = {}
+    hover: tuple[str, pygame.Rect] | None = None
+    for card, rect in zip(cards, lay_out(ctx, row, len(cards))):
+        if hidden_deck is not None:
+            card_back(surface, ctx, rect, hidden_deck)
+            continue
+        name, text = face(card)
+        card_face(surface, ctx, rect, name, text, state(card), frame=frame)
+        rects[card] = rect
+        if mouse is not None and rect.collidepoint(mouse):
+            hover = (card, rect)
+    return rects, hover
+
+
+def draw_enlarged(surface: pygame.Surface, ctx: Context, small: pygame.Rect, above: int, bounds: pygame.Rect,
+                  name: str, text: str, frame: str = "order") -> None:
+    """The hovered card large enough to read, rising from its place in the hand: up to `above`
+    pixels over the hand's top, kept inside `bounds`; nothing when the hand's cards are already
+    about this big."""
+    px = ctx.px
+    h = min(px(360), above + small.height // 2)
+    w = round(h / CARD_RATIO)
+    if w <= small.width * 1.15:
+        return
+    rect = pygame.Rect(0, 0, w, h)
+    rect.midbottom = (small.centerx, small.top + small.height // 3)
+    rect.clamp_ip(bounds)
+    shadow = pygame.Surface(rect.inflate(px(12), px(12)).size, pygame.SRCALPHA)
+    shadow.fill((0, 0, 0, 120))
+    surface.blit(shadow, rect.inflate(px(12), px(12)).move(px(4), px(6)))
+    card_face(surface, ctx, rect, name, text, frame=frame)

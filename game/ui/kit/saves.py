@@ -1,0 +1,200 @@
+"""Where a title's games are kept between runs: the autosave (Session.autosave after every
+action), named saves the players ask for (Ctrl+S on the table), and a small side file per save
+with what the save format does not hold (which seats are bots).
+
+One `SaveStore` per title, keyed by the title's package name: its files are
+`autosave-<key>.json`, `<key>-<scenario>-turn<n>-<date>.json` and `watch-<key>.json`, so titles
+share the folder without seeing each other's saves (and Gears keeps the names it always had).
+The folder is the per-user config dir (TILETOP_CONFIG_DIR or ~/.config/tiletop) + saves/.
+No pygame here: the set-up screens and the tables draw what this returns.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from game.engine.protocol import Title
+from game.engine.runtime import config_dir
+from game.engine.session import SaveError, Session, load_session, write_json_atomic
+
+LIST_LIMIT = 40  # newest saves listed (each is replayed to check it)
+
+
+def saves_dir() -> Path:
+    return config_dir() / "saves"
+
+
+def seats_path(save: Path) -> Path:
+    return save.with_name(save.stem + ".seats.json")
+
+
+@dataclass
+class Saved:
+    session: Session
+    seats: list[str]  # "human" / "bot" per player, in player order
+
+
+@dataclass
+class SaveEntry:
+    """One row of the load list: what the save holds, or why it cannot be loaded."""
+
+    path: Path
+    modified: float  # file time, seconds since the epoch
+    autosave: bool = False
+    saved: Saved | None = None
+    error: str | None = None  # the engine's SaveError message
+
+    @property
+    def date(self) -> str:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.modified))
+
+
+def write_seats(save: Path, seats: list[str]) -> str | None:
+    try:
+        save.parent.mkdir(parents=True, exist_ok=True)
+        write_json_atomic(seats_path(save), {"seats": list(seats)})
+    except OSError as exc:
+        return f"{seats_path(save)}: cannot write ({exc.strerror or exc})"
+    return None
+
+
+def state_players(state: Any) -> list[str]:
+    return list(state.players)
+
+
+class SaveStore:
+    """The saves of one title. `title` makes the rules object a save is replayed with; it is
+    called only when a save is loaded, so the menu can ask `has_autosave` without the rules.
+    `players` lists a state's players in seat order (the seats file has one entry each); the
+    default reads `state.players`, which every title's state has but the engine's toy."""
+
+    def __init__(self, key: str, title: Callable[[], Title[Any]],
+                 players: Callable[[Any], list[str]] = state_players) -> None:
+        self.key = key
+        self.players = players
+        self.prefix = f"{key}-"  # named saves: <key>-<scenario>-turn<n>-<date>.json
+        self.autosave_name = f"autosave-{key}.json"
+        self.watch_name = f"watch-{key}.json"  # watch mode's own autosave: bots only, not worth listing
+        self._title = title
+
+    def autosave_path(self) -> Path:
+        return saves_dir() / self.autosave_name
+
+    def watch_path(self) -> Path:
+        return saves_dir() / self.watch_name
+
+    def has_autosave(self) -> bool:
+        """An unfinished game to continue (the menu's Continue button)."""
+        return self.autosave_path().is_file()
+
+    def autosave(self, session: Session, seats: list[str], path: Path | None = None) -> str | None:
+        """Save now; a message instead of an exception when the disk refuses."""
+        path = path or self.autosave_path()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            return f"{path.parent}: cannot create ({exc.strerror or exc})"
+        if not seats_path(path).exists():
+            problem = write_seats(path, seats)
+            if problem:
+                return problem
+        return session.autosave(path)
+
+    def begin(self, session: Session, seats: list[str]) -> str | None:
+        """Play (a new game, or a loaded one) goes on in the autosave: its seats written first,
+        since `autosave` keeps a side file it finds. A message when the disk refuses."""
+        path = self.autosave_path()
+        return write_seats(path, seats) or self.autosave(session, seats, path)
+
+    def resume(self, path: Path) -> tuple[Saved, str | None]:
+        """A save, fresh from its file, continued in the autosave (the named save stays as it
+        was, to come back to); SaveError when it cannot be loaded."""
+        saved = self.load(path)
+        if path != self.autosave_path():
+            self.discard(self.autosave_path())
+        return saved, self.begin(saved.session, saved.seats)
+
+    def save_named(self, session: Session, seats: list[str], folder: Path | None = None,
+                   now: float | None = None) -> Path:
+        """A new save file named by scenario, turn and time (never overwrites one); SaveError
+        names the file when the disk refuses."""
+        folder = folder or saves_dir()
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now if now is not None else time.time()))
+        base = f"{self.prefix}{session.scenario}-turn{session.title.turn_number(session.state)}-{stamp}"
+        path = folder / f"{base}.json"
+        n = 2
+        while path.exists():
+            path = folder / f"{base}-{n}.json"
+            n += 1
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise SaveError(folder, f"cannot create the saves folder ({exc.strerror or exc})") from None
+        session.save(path)
+        problem = write_seats(path, seats)
+        if problem:
+            raise SaveError(path, problem.split(": ", 1)[-1])
+        return path
+
+    def list_saves(self, folder: Path | None = None, limit: int = LIST_LIMIT) -> list[SaveEntry]:
+        """Every save of this title in the folder, newest first, each fully checked (envelope,
+        snapshot hash and a replay of its actions): a damaged file is a row with the engine's
+        message."""
+        folder = folder or saves_dir()
+        try:
+            files = [p for p in folder.iterdir() if self._is_save(p)]
+        except OSError:
+            return []
+        stamped = []
+        for p in files:
+            try:
+                stamped.append((p.stat().st_mtime, p))
+            except OSError:
+                continue
+        stamped.sort(key=lambda mp: (-mp[0], mp[1].name))
+        out = []
+        for mtime, p in stamped[:limit]:
+            entry = SaveEntry(p, mtime, autosave=p.name == self.autosave_name)
+            try:
+                entry.saved = self.load(p)
+            except SaveError as exc:
+                entry.error = str(exc)
+            except Exception as exc:  # noqa: BLE001 - a save the rules cannot replay must not end the list
+                entry.error = f"{p}: cannot be replayed ({type(exc).__name__}: {exc})"
+            out.append(entry)
+        return out
+
+    def _is_save(self, p: Path) -> bool:
+        name = p.name
+        if not name.endswith(".json") or name.endswith(".seats.json") or name.startswith("."):
+            return False
+        return name == self.autosave_name or name.startswith(self.prefix)
+
+    def load(self, path: Path | None = None) -> Saved:
+        """The saved game; SaveError (naming the file) when it cannot be continued."""
+        path = path or self.autosave_path()
+        session = load_session(path, self._title())
+        seats = ["human"] * len(self.players(session.state))
+        try:
+            data = json.loads(seats_path(path).read_text(encoding="utf-8"))
+            got = [str(s) for s in data["seats"]]
+            if len(got) == len(seats) and all(s in ("human", "bot") for s in got):
+                seats = got
+        except (OSError, ValueError, KeyError, TypeError):
+            pass  # no side file: every seat is a person, the safe guess
+        return Saved(session, seats)
+
+    def discard(self, path: Path | None = None) -> None:
+        """The game ended: nothing to continue."""
+        path = path or self.autosave_path()
+        for p in (path, seats_path(path)):
+            try:
+                p.unlink()
+            except OSError:
+                pass
+
+
+__all__ = ["LIST_LIMIT", "SaveEntry", "SaveError", "SaveStore", "Saved", "saves_dir", "seats_path", "write_seats"]

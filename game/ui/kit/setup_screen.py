@@ -1,0 +1,351 @@
+"""The frame of a title's set-up screen: the seats (a person or a bot each), the optional rules,
+the editable seed, the "Load a game" list of the title's saves (load_list.py), and starting or
+continuing a game on the title's table with its autosave begun.
+
+A title subclasses `SetupScreen` and adds what only it has: the scenario column (Gears: its
+missions and custom maps, drawn by `draw_choices`), an extra button per seat (`seat_button`:
+Gears' characters), its own options and commands, and how a game starts (`new_session`) and
+which table plays it (`make_table`). The title's choice object needs `seats`, `seed` and
+`casual`; everything else on it is the title's.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine.session import SaveError, Session
+from game.i18n import _
+from game.ui import widgets
+from game.ui.kit import load_list
+from game.ui.kit.saves import SaveEntry, Saved, SaveStore
+from game.ui.kit.seats import SEAT_COLOURS, SeedField, new_seed
+from game.ui.scene import Context, Pop, Push, Scene
+
+
+class SetupScreen(Scene):
+    store: SaveStore  # the title's saves (set on the subclass)
+    game_name = ""  # the title's proper name, the screen's heading (not translated)
+    MAX_SEATS = 4
+
+    def __init__(self, ctx: Context, choice: Any) -> None:
+        super().__init__(ctx)
+        self.choice = choice
+        self.seed_field = SeedField(choice.seed)
+        self.message = ""
+        self.hits: list[tuple[pygame.Rect, str]] = []
+        self.mouse: tuple[int, int] | None = None
+        self.title = self.new_title()
+        self.mode = "new"  # or "load": the list of saves in place of the scenarios and seats
+        self.saves: list[SaveEntry] = []
+        self.scroll = 0
+        self.max_scroll = 0
+
+    # ------------------------------------------------------------------ what the title says
+    def new_title(self) -> str:
+        """The line under the heading, e.g. "New Gears of War game"."""
+        raise NotImplementedError
+
+    def load_title(self) -> str:
+        raise NotImplementedError
+
+    def start_label(self) -> str:
+        """The start button, e.g. "Start the mission"."""
+        raise NotImplementedError
+
+    def scenario_name(self) -> str:
+        """The chosen scenario, for the seats summary."""
+        raise NotImplementedError
+
+    def save_words(self, saved: Saved) -> tuple[str, list[str]]:
+        """A save's headline and a name per player, for its row in the load list."""
+        raise NotImplementedError
+
+    def new_session(self) -> Session | None:
+        """The game the choice describes; None (with `message` set) when it cannot start."""
+        raise NotImplementedError
+
+    def make_table(self, session: Session, seats: list[str], save_path) -> Any:
+        """The title's table scene (a GameTable) for `session`, autosaving to `save_path`."""
+        raise NotImplementedError
+
+    def draw_choices(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The left column: what to play (missions, scenarios)."""
+
+    def title_command(self, what: str):
+        """A click the frame does not know (a mission, a character...)."""
+        return None
+
+    def seat_button(self, i: int) -> tuple[str, str] | None:
+        """(label, command) of a title's own button on seat i's row (Gears: the character)."""
+        return None
+
+    def fixed_seats(self) -> str | None:
+        """Why the number of seats cannot change now (a map made for exactly n players)."""
+        return None
+
+    def seat_added(self) -> None:
+        """A seat was added at the end (keep the title's per-seat lists as long as `seats`)."""
+
+    def seat_removed(self, i: int) -> None:
+        """Seat i was removed."""
+
+    def options(self) -> list[tuple[str, str, bool]]:
+        """The optional rules as toggles: (label, command, on). Casual undo is every title's."""
+        c = self.choice
+        return [(_("Casual undo: on") if c.casual else _("Casual undo: off"), "casual", c.casual)]
+
+    def options_hint(self) -> str:
+        return ""
+
+    # ------------------------------------------------------------------ actions
+    def command(self, what: str):
+        c = self.choice
+        kind, _sep, arg = what.partition(":")
+        if kind == "seat":
+            i = int(arg)
+            c.seats[i] = "bot" if c.seats[i] == "human" else "human"
+        elif kind == "remove":
+            i = int(arg)
+            if self.fixed_seats() is not None:
+                self.message = self.fixed_seats() or ""
+            elif len(c.seats) > 1:
+                del c.seats[i]
+                self.seat_removed(i)
+        elif kind == "add":
+            if self.fixed_seats() is not None:
+                self.message = self.fixed_seats() or ""
+            elif len(c.seats) < self.MAX_SEATS:
+                c.seats.append("human")
+                self.seat_added()
+        elif kind == "casual":
+            c.casual = not c.casual
+        elif kind == "seed":
+            self.seed_field.editing = True
+        elif kind == "reseed":
+            c.seed = new_seed()
+            self.seed_field.show(c.seed)
+        elif kind == "back":
+            if self.mode == "load":
+                self.mode = "new"
+                self.title = self.new_title()
+                self.message = ""
+            else:
+                return Pop()
+        elif kind == "load":
+            self.show_saves()
+        elif kind == "open":
+            return self.open_save(int(arg))
+        elif kind == "start":
+            return self.start()
+        else:
+            action = self.title_command(what)
+            if action is not None:
+                return action
+        self.dirty = True
+        return None
+
+    def start(self):
+        self._commit_seed()
+        session = self.new_session()
+        if session is None:
+            self.dirty = True
+            return None
+        c = self.choice
+        problem = self.store.begin(session, c.seats)
+        table = self.make_table(session, c.seats, self.store.autosave_path())
+        table.from_setup = True
+        if problem:
+            table.say(problem)
+        # A fresh seed for the next game from this screen; the played one is in the table's bar.
+        c.seed = new_seed()
+        self.seed_field.show(c.seed)
+        return Push(table)
+
+    def show_saves(self) -> None:
+        self.mode = "load"
+        self.title = self.load_title()
+        self.saves = self.store.list_saves()
+        self.scroll = 0
+        self.message = ""
+        self.dirty = True
+
+    def open_save(self, i: int):
+        """The chosen save on the table; a damaged one only shows why (it stays in the list)."""
+        if not 0 <= i < len(self.saves):
+            return None
+        entry = self.saves[i]
+        self.dirty = True
+        if entry.saved is None:
+            self.message = entry.error or ""
+            return None
+        try:
+            # Fresh from the file (the listed session may have been played on), into the autosave.
+            saved, problem = self.store.resume(entry.path)
+        except SaveError as exc:
+            entry.saved, entry.error = None, str(exc)
+            self.message = str(exc)
+            return None
+        table = self.make_table(saved.session, saved.seats, self.store.autosave_path())
+        table.from_setup = True
+        if problem:
+            table.say(problem)
+        self.mode = "new"
+        self.title = self.new_title()
+        self.message = ""
+        return Push(table)
+
+    def _commit_seed(self) -> None:
+        self.choice.seed = self.seed_field.commit(self.choice.seed)
+
+    # ------------------------------------------------------------------ input
+    def handle(self, event: pygame.event.Event):
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.dirty = True
+        elif event.type == pygame.MOUSEWHEEL and self.mode == "load":
+            self.scroll = max(0, min(self.max_scroll, self.scroll - event.y))
+            self.dirty = True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for rect, what in self.hits:
+                if rect.collidepoint(event.pos):
+                    if self.seed_field.editing and what != "seed":
+                        self._commit_seed()
+                    return self.command(what)
+            if self.seed_field.editing:
+                self._commit_seed()
+                self.dirty = True
+        elif event.type == pygame.KEYDOWN:
+            if self.seed_field.editing:
+                if self.seed_field.key(event):
+                    self._commit_seed()
+                self.dirty = True
+            elif event.key == pygame.K_ESCAPE:
+                return self.command("back")
+            elif event.key == pygame.K_l and event.mod & pygame.KMOD_CTRL:
+                self.show_saves()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.mode == "new":
+                return self.start()
+        return None
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        w, h = surface.get_size()
+        from game.ui.menu import _cover
+
+        surface.blit(_cover(ctx, "ui/menu_bg.png", (w, h)), (0, 0))
+        widgets.dim(surface, 120)
+        self.hits = []
+        top = px(28)
+        widgets.text(surface, self.game_name, ctx.font(40, bold=True), pal.accent, (w // 2, top), "midtop", shadow=True)
+        widgets.text(surface, self.title, ctx.font(18), pal.text, (w // 2, top + px(52)), "midtop", shadow=True)
+        body_top = top + px(96)
+        bottom = h - px(96)
+        margin = max(px(24), (w - px(1500)) // 2)
+        col_gap = px(24)
+        left = pygame.Rect(margin, body_top, (w - 2 * margin - col_gap) * 55 // 100, bottom - body_top)
+        right = pygame.Rect(left.right + col_gap, body_top, w - 2 * margin - col_gap - left.width, left.height)
+        if self.mode == "load":
+            body = pygame.Rect(margin, body_top, w - 2 * margin, bottom - body_top)
+            rows, self.max_scroll = load_list.draw(surface, ctx, body, self.saves, self.save_words, self.scroll, self.mouse)
+            self.scroll = min(self.scroll, self.max_scroll)
+            self.hits += rows
+        else:
+            self.draw_choices(surface, left)
+            self._draw_seats(surface, right)
+        bw, bh = px(230), px(52)
+        y = h - px(76)
+        if self.mode == "load":
+            row = ((_("Back"), "back", False), (_("New game"), "back", True))
+        else:
+            row = ((_("Back"), "back", False), (_("Load a game"), "load", False), (self.start_label(), "start", True))
+        gap = px(20)
+        x = w // 2 - (len(row) * bw + (len(row) - 1) * gap) // 2
+        for label, what, primary in row:
+            rect = pygame.Rect(x, y, bw, bh)
+            x += bw + gap
+            b = widgets.Button(rect, label, None, primary=primary)  # drawn only: hits below
+            b.draw(surface, ctx, self.mouse is not None and rect.collidepoint(self.mouse))
+            self.hits.append((rect, what))
+        if self.message:
+            font = ctx.font(14, bold=True)
+            lines = widgets.wrap(self.message, font, w - px(200))[:2]
+            rect = pygame.Rect(0, 0, max(font.size(line)[0] for line in lines) + px(30), len(lines) * font.get_linesize() + px(14))
+            rect.midbottom = (w // 2, h - px(84))
+            pygame.draw.rect(surface, (70, 30, 30), rect, border_radius=px(6))
+            pygame.draw.rect(surface, pal.danger, rect, 2, border_radius=px(6))
+            for i, line in enumerate(lines):
+                widgets.text(surface, line, font, pal.text, (rect.centerx, rect.top + px(7) + i * font.get_linesize()), "midtop")
+
+    def _hover(self, rect: pygame.Rect) -> bool:
+        return self.mouse is not None and rect.collidepoint(self.mouse)
+
+    def _small_button(self, surface, rect: pygame.Rect, label: str, what: str, on: bool = False) -> None:
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        hot = self._hover(rect)
+        fill = pal.accent if hot else (86, 70, 36) if on else (52, 57, 66)
+        pygame.draw.rect(surface, fill, rect, border_radius=px(6))
+        pygame.draw.rect(surface, pal.accent if on else (92, 98, 110), rect, 1, border_radius=px(6))
+        widgets.text(surface, label, ctx.font(14, bold=True), pal.accent_text if hot else pal.text, rect.center, "center")
+        self.hits.append((rect, what))
+
+    def _draw_seats(self, surface, area: pygame.Rect) -> None:
+        """Seats (kind, the title's button, remove), add, optional rules, the seed, a summary."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        c = self.choice
+        widgets.panel(surface, ctx, area, alpha=235)
+        x, y = area.left + px(18), area.top + px(14)
+        inner_w = area.width - px(36)
+        y = widgets.heading(surface, ctx, _("Seats (hot-seat: several people at one desk)"), x, y)
+        row = px(44)
+        fixed = self.fixed_seats()
+        for i, seat in enumerate(c.seats):
+            col = SEAT_COLOURS[i]
+            pygame.draw.circle(surface, col, (x + px(10), y + row // 2 - px(3)), px(9))
+            widgets.text(surface, f"P{i + 1}", ctx.font(15, bold=True), pal.text, (x + px(26), y + row // 2 - px(3)), "midleft")
+            bx = x + px(64)
+            kind = _("Person") if seat == "human" else _("Bot")
+            self._small_button(surface, pygame.Rect(bx, y, px(96), row - px(8)), kind, f"seat:{i}", on=seat == "human")
+            extra = self.seat_button(i)
+            if extra is not None:
+                cw = inner_w - px(64) - px(96) - px(8) - px(44) - px(8)
+                self._small_button(surface, pygame.Rect(bx + px(104), y, cw, row - px(8)), extra[0], extra[1])
+            if len(c.seats) > 1 and fixed is None:
+                self._small_button(surface, pygame.Rect(x + inner_w - px(40), y, px(40), row - px(8)), "\u00d7", f"remove:{i}")
+            y += row
+        if fixed is not None:
+            # A fixed count: no add/remove, and the reason where they would be.
+            y = widgets.text_block(surface, fixed, ctx.font(13), pal.text_dim,
+                                   pygame.Rect(x + px(64), y + px(4), inner_w - px(64), row + px(8)), 1.1) + px(4)
+        elif len(c.seats) < self.MAX_SEATS:
+            self._small_button(surface, pygame.Rect(x + px(64), y, px(170), row - px(8)), _("Add a seat"), "add")
+            y += row
+        y += px(12)
+        toggles = self.options()
+        if toggles:
+            y = widgets.heading(surface, ctx, _("Optional rules"), x, y)
+            gap = px(8)
+            each = (inner_w - (len(toggles) - 1) * gap) // len(toggles)
+            for i, (label, what, on) in enumerate(toggles):
+                self._small_button(surface, pygame.Rect(x + i * (each + gap), y, each, row - px(8)), label, what, on=on)
+            y += row
+        hint = self.options_hint()
+        if hint:
+            y = widgets.text_block(surface, hint, ctx.font(12), pal.text_dim, pygame.Rect(x, y, inner_w, px(40)), 1.1) + px(10)
+        y = widgets.heading(surface, ctx, _("Seed (share it to replay the same game)"), x, y)
+        field_rect = pygame.Rect(x, y, inner_w - px(150), row - px(6))
+        editing = self.seed_field.editing
+        pygame.draw.rect(surface, (18, 20, 24), field_rect, border_radius=px(6))
+        pygame.draw.rect(surface, pal.accent if editing else (92, 98, 110), field_rect, 2, border_radius=px(6))
+        shown = self.seed_field.text + ("|" if editing else "")
+        widgets.text(surface, shown, ctx.font(18, bold=True), pal.text, (field_rect.left + px(12), field_rect.centery), "midleft")
+        self.hits.append((field_rect, "seed"))
+        self._small_button(surface, pygame.Rect(field_rect.right + px(8), y, px(142), row - px(6)), _("New seed"), "reseed")
+        y += row + px(8)
+        summary = _("{mission}: {n} seats (people: {humans}, bots: {bots}).").format(
+            mission=self.scenario_name(), n=len(c.seats), humans=c.seats.count("human"), bots=c.seats.count("bot"))
+        widgets.text_block(surface, summary, ctx.font(14, bold=True), pal.text, pygame.Rect(x, y, inner_w, area.bottom - y - px(10)))
+
+    def shortcuts(self) -> list[tuple[str, str]]:
+        return [("Enter", self.start_label()), ("Ctrl+L", _("Load a game")), ("Esc", _("Back"))]

@@ -1,0 +1,55 @@
+"""Issue 11, generic commands: one title registry (game/titles.py) that the menu and the
+commands read; a title that is not playable yet has no pieces and shows as coming soon."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import titles
+from game.engine.protocol import Title
+
+PIECES = ("rules", "simulator", "tutorial", "lessons", "rules_reference", "ui", "watch")
+
+
+def test_the_four_titles_in_menu_order():
+    assert [e.key for e in titles.TITLES] == ["gears", "doom", "level7", "convoy"]
+    for e in titles.TITLES:
+        assert e.name and e.tagline and e.emblem.startswith("ui/")
+
+
+def test_gears_provides_every_piece_and_each_reference_resolves():
+    gears = titles.get("gears")
+    assert gears.playable and gears.default_scenario
+    rules = gears.new_rules()
+    assert isinstance(rules, Title) and rules.name == "gears"
+    assert gears.new_simulator().scenarios()[0] == gears.default_scenario
+    assert gears.lesson_folder.is_dir() and gears.rules_reference_path.is_file()
+    ui = gears.ui_module()
+    assert all(hasattr(ui, f) for f in ("setup_scene", "has_saved_game", "continue_scene", "SaveError"))
+    assert callable(gears.watch_run())
+    for piece in PIECES:
+        assert titles.keys_with(piece)[:1] == ["gears"]
+
+
+@pytest.mark.parametrize("key", ["doom", "level7", "convoy"])
+def test_titles_not_playable_yet_have_no_pieces(key):
+    entry = titles.get(key)
+    assert not entry.playable and all(getattr(entry, p) is None for p in PIECES)
+    with pytest.raises(LookupError, match="titles with one: gears"):
+        entry.new_simulator()
+
+
+def test_unknown_key_names_the_known_titles():
+    with pytest.raises(KeyError, match="gears, doom, level7, convoy"):
+        titles.get("chess")
+
+
+def test_registry_is_importable_headless():
+    """DESIGN.md, Layers: reading the registry loads neither pygame nor any title's rules."""
+    code = "import sys, game.titles; print(sorted(m for m in sys.modules if m.startswith(('pygame', 'game.'))))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(titles.GAME_DIR).parent).stdout
+    assert "pygame" not in out and "game.gears" not in out, out

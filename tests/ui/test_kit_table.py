@@ -1,0 +1,202 @@
+"""The shared table pieces (game/ui/kit) serve a title that is not Gears: the engine's toy duel
+gets, from GameTable alone, acting through the prompt buttons, autosave after every action and
+Continue from it, undo refused with the engine's reason at hidden information, bots' turns,
+the hot-seat handoff hiding the hand, the end panel with the autosave discarded, saves kept
+apart per title, and watch mode. All through posted events in the real loop, as the Gears tests do."""
+from __future__ import annotations
+
+import pygame
+
+from game.engine.protocol import Action
+from game.engine.session import Session
+from game.engine.toy import PLAYERS, ToyTitle
+from game.ui.kit import hand, watch
+from game.ui.kit.dice_tray import DiceRoll, ShownDie
+from game.ui.kit.game_table import GameTable
+from game.ui.kit.saves import SaveStore
+from tests.ui.conftest import key
+from tests.ui.test_gears_play import do_click as press
+
+PREFERENCE = ("strike", "guard", "draw", "take", "end")  # a duel that ends
+
+
+def preferred(actions: list[Action]) -> Action:
+    return min(actions, key=lambda a: PREFERENCE.index(a.kind))
+
+
+class ToyBot:
+    def choose(self, actions: list[Action]) -> Action:
+        return preferred(actions)
+
+
+class ToyTable(GameTable):
+    """A whole title table in a few lines: layout, buttons from the legal actions, the hand."""
+
+    key = "toy"
+    saves = SaveStore("toy", ToyTitle, players=lambda state: list(PLAYERS))
+
+    def make_bot(self, i: int):
+        return ToyBot()
+
+    def saved_note(self) -> str:
+        return "Saved as {name}."
+
+    def handoff_note(self) -> str:
+        return "The hand is hidden."
+
+    def ai_heading(self) -> str:
+        return "AI"
+
+    def ai_empty(self) -> str:
+        return "No AI here."
+
+    def hint(self) -> str:
+        return "Choose an action."
+
+    def prompt_choices(self):
+        return None, [(a.text, a, False) for a in self.session.legal_actions()]
+
+    def card_face(self, card: str):
+        return card, "A card of the toy duel."
+
+    def outcome(self):
+        return None if self.state.phase != "over" else ("won" if self.state.winner == "A" else "lost")
+
+    def animate_event(self, event, positions) -> None:
+        if event.kind == "roll":
+            faces = ("dice/d6_1.png", "dice/d6_2.png", "dice/d6_3.png")
+            self.dice = DiceRoll(event.text, [ShownDie(faces[i % 3], faces, i, i) for i in range(3)], "rolled")
+
+    def _layout(self, size) -> None:
+        w, h = size
+        self._size = size
+        self.toolbar_rect = pygame.Rect(0, 0, w, 48)
+        self.prompt_rect = pygame.Rect(0, 48, w - 300, 44)
+        self.side_rect = pygame.Rect(w - 300, 48, 300, h - 48)
+        self.hand_rect = pygame.Rect(0, h - 200, w - 300, 200)
+        self.view_rect = pygame.Rect(0, 92, w - 300, h - 292)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._layout(surface.get_size())
+        surface.fill(self.ctx.palette.table)
+        self.buttons = []
+        self._draw_toolbar(surface)
+        self._draw_prompt(surface)
+        cards = self.state.hands.get(self.viewer or "", [])
+        self.card_rects, self._hover_card = hand.draw_hand(
+            surface, self.ctx, self.hand_rect, cards, self.card_face, lambda c: "normal", self.mouse,
+            "doom_marine" if self.handoff is not None else None, frame="generic")
+        self._draw_side(surface)
+        self._draw_overlays(surface)
+
+
+def open_toy(make_app, seats, seed=3, casual=False):
+    app = make_app((1280, 720))
+    session = Session.start(ToyTitle(), "duel", seed=seed, options={}, casual=casual)
+    table = ToyTable(app.ctx, session, seats, app.screen.get_size(), bot_delay_ms=0)
+    app.push(table)
+    app.run(max_frames=2)
+    return app, table
+
+
+def button_for(table, action):
+    return next(rect.center for rect, _label, what in table.buttons if what == action)
+
+
+def act(app, table) -> None:
+    """The person's preferred legal action, by clicking its prompt button."""
+    want = preferred(table.session.legal_actions())
+    press(app, button_for(table, want))
+
+
+def test_a_toy_duel_plays_to_the_end_on_the_shared_table(make_app, config_dir):
+    app, table = open_toy(make_app, ["human", "bot"])
+    for _ in range(30):
+        if not table.is_bot(table.session.decider):
+            break
+        app.run(max_frames=5)
+    assert table.session.decider is not None and not table.is_bot(table.session.decider)
+    autosave = config_dir / "saves" / "autosave-toy.json"
+    draws = [a for a in table.session.legal_actions() if a.kind == "draw"]
+    assert draws, "the toy's first turn offers a draw"
+    before = len(table.session.actions)
+    press(app, button_for(table, draws[0]))
+    assert len(table.session.actions) > before and table.session.actions[before] == draws[0]
+    assert autosave.is_file()  # autosave after every action
+    resumed = ToyTable.from_autosave(app.ctx)  # the menu's Continue
+    assert resumed.session.state_hash() == table.session.state_hash() and resumed.seats == ["human", "bot"]
+    # A card was drawn (hidden information): undo says why not, in the engine's words.
+    refusal = table.session.undo_refusal()
+    assert refusal is not None and "hidden information" in refusal
+    key(pygame.K_u)
+    app.run(max_frames=1)
+    assert table.message == refusal and len(table.session.actions) == before + 1
+    for _ in range(600):
+        if table.session.is_over():
+            break
+        if table.busy:
+            press(app, table.view_rect.center)  # a click skips the roll
+        elif table.is_bot(table.session.decider):
+            app.run(max_frames=2)
+        else:
+            act(app, table)
+    assert table.session.is_over()
+    if table.busy:
+        press(app, table.view_rect.center)  # the end panel waits for the last roll; a click skips it
+    app.run(max_frames=1)
+    assert [b.label for b in table.end_buttons] == ["New game", "Main menu"]
+    assert not autosave.exists()  # nothing left to continue
+    assert any("wins" in line or "draw" in line for line in table.log)
+
+
+def test_hot_seat_hides_the_hand_until_the_next_person_clicks(make_app, config_dir):
+    app, table = open_toy(make_app, ["human", "human"])
+    first = table.session.decider
+    assert table.handoff == first and table.card_rects == {}
+    press(app, table.view_rect.center)
+    assert table.handoff is None and table.card_rects  # the hand shows now
+    # End the turn: the other person takes over, behind the handoff card again.
+    for _ in range(10):
+        if table.session.decider != first:
+            break
+        ends = [a for a in table.session.legal_actions() if a.kind == "end"]
+        press(app, button_for(table, ends[0] if ends else preferred(table.session.legal_actions())))
+    assert table.session.decider != first and table.handoff == table.session.decider
+
+
+def test_casual_table_undoes_past_a_draw(make_app, config_dir):
+    app, table = open_toy(make_app, ["human", "human"], casual=True)
+    press(app, table.view_rect.center)  # past the handoff
+    draw = next(a for a in table.session.legal_actions() if a.kind == "draw")
+    press(app, button_for(table, draw))
+    n = len(table.session.actions)
+    key(pygame.K_u)
+    app.run(max_frames=1)
+    assert len(table.session.actions) == n - 1 and table.log[-1] == "Undone."
+
+
+def test_each_title_lists_only_its_own_saves(make_app, config_dir):
+    app, table = open_toy(make_app, ["human", "bot"])
+    assert table.saves.begin(table.session, table.seats) is None  # as a set-up screen starts a game
+    path = table.save_game()
+    assert path is not None and path.name.startswith("toy-duel-turn") and table.message_ok
+    toy, gears = ToyTable.saves, SaveStore("gears", ToyTitle)
+    assert {e.path for e in toy.list_saves()} == {path, toy.autosave_path()}
+    assert gears.list_saves() == [] and not gears.has_autosave()
+    assert toy.load(path).session.state_hash() == table.session.state_hash()
+
+
+def test_watch_mode_runs_any_titles_table(make_app, config_dir, tmp_path):
+    app = make_app((1280, 720))
+    store = ToyTable.saves
+
+    def start():
+        return Session.start(ToyTitle(), "duel", seed=5, options={})
+
+    def make(session, save, delay):
+        return ToyTable(app.ctx, session, ["bot", "bot"], app.screen.get_size(), save, bot_delay_ms=delay)
+
+    shots = tmp_path / "shots"
+    assert watch.run(app, "toy", start, make, store.watch_path(), True, 30, shots, 10) == 0
+    assert sorted(p.name for p in shots.iterdir()) == ["toy-00001.png", "toy-00002.png", "toy-00003.png"]
+    assert store.watch_path().is_file() and not store.has_autosave()
