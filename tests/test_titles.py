@@ -34,7 +34,19 @@ def test_gears_provides_every_piece_and_each_reference_resolves():
         assert titles.keys_with(piece)[:1] == ["gears"]
 
 
-@pytest.mark.parametrize("key", ["doom", "level7", "convoy"])
+def test_doom_plays_on_screen_and_in_watch_mode():
+    """Issue 13: Doom's rules, set-up and table and watch mode; no simulator or lessons yet."""
+    doom = titles.get("doom")
+    assert doom.playable and doom.default_scenario == "knee_deep"
+    rules = doom.new_rules()
+    assert isinstance(rules, Title) and rules.name == "doom"
+    ui = doom.ui_module()
+    assert all(hasattr(ui, f) for f in ("setup_scene", "has_saved_game", "continue_scene", "SaveError"))
+    assert callable(doom.watch_run())
+    assert titles.keys_with("watch") == ["gears", "doom"] and titles.keys_with("simulator") == ["gears"]
+
+
+@pytest.mark.parametrize("key", ["level7", "convoy"])
 def test_titles_not_playable_yet_have_no_pieces(key):
     entry = titles.get(key)
     assert not entry.playable and all(getattr(entry, p) is None for p in PIECES)

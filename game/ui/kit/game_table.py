@@ -462,10 +462,15 @@ class GameTable(Scene):
             action = choice.action
             why = getattr(choice, "reason", "") or getattr(choice, "why", "")
             if why:
-                self.log.append(f"{self.player_name(decider)}: {self._words(why)}")
+                self.bot_reason(decider, action, why)
         else:
             action = bot.choose(actions)
         return self.submit(action)
+
+    def bot_reason(self, decider: str, action: Action, why: str) -> None:
+        """A bot's reason for its choice: in the log (a title with hidden information keeps
+        the reasons that would give it away from the other players)."""
+        self.log.append(f"{self.player_name(decider)}: {self._words(why)}")
 
     # ------------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event):
