@@ -35,6 +35,23 @@ class Choices:
     def spatial(self) -> bool:
         return bool(self.squares or self.targets or self.doors or self.figures)
 
+    def all(self) -> list[Action]:
+        """Every action sorted here (each legal action exactly once)."""
+        out = [a for acts in self.squares.values() for a in acts]
+        out += [a for acts in self.targets.values() for a in acts]
+        out += list(self.doors.values()) + list(self.figures.values())
+        out += [a for acts in self.cards.values() for a in acts]
+        return out + list(self.buttons)
+
+    def clicked(self) -> list[Action]:
+        """The actions one click (or a click and a weapon or card button) submits: on a square
+        with several, the first (an invader's other orientations there are not offered)."""
+        out = [acts[0] for acts in self.squares.values()]
+        out += [a for acts in self.targets.values() for a in acts]
+        out += list(self.doors.values()) + list(self.figures.values())
+        out += [a for acts in self.cards.values() for a in acts]
+        return out + list(self.buttons)
+
 
 def _cell(v) -> Cell:
     return int(v[0]), int(v[1])

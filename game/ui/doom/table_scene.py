@@ -33,6 +33,7 @@ from game.ui.kit import hand
 from game.ui.kit.ai_panel import AiShown
 from game.ui.kit.dice_tray import DiceRoll, ShownDie
 from game.ui.kit.game_table import BOT_DELAY_MS, GameTable
+from game.ui.kit.log_panel import KEEP
 from game.ui.scene import Context, Scene
 from game.ui.table.board_render import BoardRenderer, load_floor
 from game.ui.table.camera import FitCamera
@@ -155,6 +156,14 @@ class DoomTable(GameTable):
             self.target = None
         if self.selected_card not in self.choices.cards:
             self.selected_card = None
+
+    def _after_change(self, first: bool = False) -> None:
+        """In hot-seat the screen changes hands between the invader and a marine: the log is
+        then read again as the new viewer may see it (the invader's draws leave with it)."""
+        before = self.viewer
+        super()._after_change(first)
+        if not first and self.viewer != before and INVADER in (before, self.viewer):
+            self.log = [self._words(t) for t in self.session.log.texts_for(self.viewer)][-KEEP:]
 
     def invader_view(self) -> bool:
         """The whole map is shown (the invader's view), else only what the marines revealed."""
@@ -280,9 +289,10 @@ class DoomTable(GameTable):
         return round(x), round(y)
 
     def door_at_screen(self, pos) -> str | None:
-        """A door whose middle is within a third of a square of the click."""
+        """A door whose middle (a grid corner: doors span two edges) is within a third of a
+        square of the click; square centres are further (0.7), so the door wins there."""
         mx, my = self.camera.to_map(*pos)
-        best, best_d = None, self.tw * 0.45
+        best, best_d = None, self.tw * 0.34
         for name in self.dmap.doors:
             if name in self.state.destroyed or name not in self.door_objects:
                 continue
@@ -337,8 +347,11 @@ class DoomTable(GameTable):
         ch = self.choices
         door = self.door_at_screen(pos)
         cell = self.cell_at_screen(pos)
-        if door is not None and door in ch.doors:
-            self.submit(ch.doors[door])
+        if door is not None:
+            if door in ch.doors:
+                self.submit(ch.doors[door])
+            else:
+                self.say(C.why_not(self.state, self.session.decider, cell or (0, 0), door))
             return None
         if cell is not None and cell in ch.targets:
             acts = ch.targets[cell]
@@ -355,14 +368,11 @@ class DoomTable(GameTable):
         if fig is not None and fig in ch.figures:
             self.submit(ch.figures[fig])
             return None
-        if cell is None and door is None:
+        if cell is None:
             self.say(_("That is off the map.") + " " + self.hint())
             return None
         if cell is not None and cell not in self._seen_cells():
             self.say(_("That area has not been explored yet: it is not on the table.") + " " + self.hint())
-            return None
-        if door is not None and (cell is None or cell not in ch.squares):
-            self.say(C.why_not(self.state, self.session.decider, cell or (0, 0), door))
             return None
         self.say(C.why_not(self.state, self.session.decider, cell))
         return None
