@@ -59,7 +59,12 @@ def play_by_clicks(app, table: DoomTable, action: Action) -> None:
     target = next((c for c, acts in ch.targets.items() if action in acts), None)
     door = next((d for d, a in ch.doors.items() if a == action), None)
     card = next((c for c, acts in ch.cards.items() if action in acts), None)
-    if square is not None:
+    blast = next((w for w, cells in ch.blasts.items() if action in cells.values()), None)
+    if blast is not None:
+        do_click(app, button_for(table, f"aim:{blast}"))
+        assert table.aiming == blast
+        do_click(app, table.screen_of_cell(tuple(action.payload["target"])))
+    elif square is not None:
         do_click(app, table.screen_of_cell(square))
     elif target is not None:
         do_click(app, table.screen_of_cell(target))
@@ -160,7 +165,8 @@ def test_an_illegal_click_says_why_in_the_rules_words(make_app):
     assert "must declare an action" in table.message
     assert table.session.actions == []
     # An unexplored area is not on the table.
-    do_click(app, table.screen_of_cell((12, 8)))
+    assert table.view_rect.collidepoint(table.screen_of_cell((6, 8))) and (6, 8) in table.dmap.areas["A2"]
+    do_click(app, table.screen_of_cell((6, 8)))
     assert table.message.startswith("That area has not been explored yet")
     # A closed door that cannot be used from here (after declaring, too far): the rules say why.
     play_by_clicks(app, table, next(a for a in table.session.legal_actions() if a.kind == "declare"))

@@ -24,7 +24,8 @@ class Choices:
     decider: str | None
     squares: dict[Cell, list[Action]] = field(default_factory=dict)  # first: the one a click submits
     footprints: dict[Cell, list[Cell]] = field(default_factory=dict)  # the squares a move's figure ends on
-    targets: dict[Cell, list[Action]] = field(default_factory=dict)  # attacks on that square, per weapon
+    targets: dict[Cell, list[Action]] = field(default_factory=dict)  # attacks on a figure or barrel, per weapon
+    blasts: dict[str, dict[Cell, Action]] = field(default_factory=dict)  # a Blast weapon at an empty square
     doors: dict[str, Action] = field(default_factory=dict)
     figures: dict[str, Action] = field(default_factory=dict)  # invader figures to activate
     cards: dict[str, list[Action]] = field(default_factory=dict)  # the invader's hand cards
@@ -39,6 +40,7 @@ class Choices:
         """Every action sorted here (each legal action exactly once)."""
         out = [a for acts in self.squares.values() for a in acts]
         out += [a for acts in self.targets.values() for a in acts]
+        out += [a for cells in self.blasts.values() for a in cells.values()]
         out += list(self.doors.values()) + list(self.figures.values())
         out += [a for acts in self.cards.values() for a in acts]
         return out + list(self.buttons)
@@ -48,6 +50,7 @@ class Choices:
         with several, the first (an invader's other orientations there are not offered)."""
         out = [acts[0] for acts in self.squares.values()]
         out += [a for acts in self.targets.values() for a in acts]
+        out += [a for cells in self.blasts.values() for a in cells.values()]
         out += list(self.doors.values()) + list(self.figures.values())
         out += [a for acts in self.cards.values() for a in acts]
         return out + list(self.buttons)
@@ -59,6 +62,7 @@ def _cell(v) -> Cell:
 
 def classify(state, decider: str | None, actions: list[Action]) -> Choices:
     ch = Choices(decider)
+    occupied = set(state.figure_cells()) | {m.cell for m in state.markers if m.kind == "barrel"}
     if state.proc is not None:
         ch.question = str(state.proc["pending"].get("prompt", ""))
     for a in actions:
@@ -79,7 +83,11 @@ def classify(state, decider: str | None, actions: list[Action]) -> Choices:
         elif kind == "knockback" and pl.get("to") is not None:
             ch.squares.setdefault(_cell(pl["to"]), []).append(a)
         elif kind == "attack" and pl.get("target") is not None:
-            ch.targets.setdefault(_cell(pl["target"]), []).append(a)
+            cell = _cell(pl["target"])
+            if cell in occupied or not pl.get("weapon"):
+                ch.targets.setdefault(cell, []).append(a)
+            else:  # an empty square (Blast, spec 11 item 22): aimed through the weapon's button
+                ch.blasts.setdefault(str(pl["weapon"]), {})[cell] = a
         elif kind == "door" and state.proc is None:
             ch.doors[str(pl["door"])] = a
         elif kind == "activate":
@@ -91,13 +99,16 @@ def classify(state, decider: str | None, actions: list[Action]) -> Choices:
     return ch
 
 
-def why_not(state, decider: str | None, cell: Cell, door: str | None = None) -> str:
-    """The rules' sentence for a click on `cell` (or on `door`) that no legal action answers."""
+def why_not(state, decider: str | None, cell: Cell, door: str | None = None, weapon: str | None = None) -> str:
+    """The rules' sentence for a click on `cell` (or on `door`; or aiming `weapon` at `cell`)
+    that no legal action answers."""
     from game.doom.rules import queries as Q
     from game.doom.rules import turn as T
 
     if door is not None:
         return T.refusal(state, Action("door", {"door": door}))
+    if weapon is not None:
+        return T.refusal(state, Action("attack", {"weapon": weapon, "target": list(cell)}))
     figures = state.figure_cells()
     on = figures.get(cell)
     marine_turn = state.proc is None and state.phase == "marine" and not state.flags.get("interlude") \

@@ -9,6 +9,7 @@ AI difficulty yet (its bots: GreedyBot for either side), so there is no difficul
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pygame
 
@@ -23,6 +24,7 @@ from game.ui.kit.setup_screen import SetupScreen
 from game.ui.scene import Context
 
 DEFAULT_SCENARIO = "knee_deep"
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @dataclass
@@ -50,6 +52,7 @@ class DoomSetup(SetupScreen):
 
         self.content = shared_content()
         self.scenario_ids = list(self.content.scenarios)
+        self._previews: dict[str, pygame.Surface] = {}
         super().__init__(ctx, choice or SetupChoice(seed=new_seed()))
 
     # ------------------------------------------------------------------ words
@@ -73,6 +76,11 @@ class DoomSetup(SetupScreen):
         return head, [words.player(p) for p in list(st.seats) + ["invader"]]
 
     # ------------------------------------------------------------------ seats
+    def seat_colour(self, i: int) -> tuple[int, int, int]:
+        if i == len(self.choice.seats) - 1:
+            return words.INVADER_COLOUR
+        return words.colour(words.MARINES[i])
+
     def seat_button(self, i: int) -> tuple[str, str]:
         """Each row says who the seat plays: a marine by colour, the last row the invader."""
         c = self.choice
@@ -137,7 +145,7 @@ class DoomSetup(SetupScreen):
         widgets.panel(surface, ctx, area, alpha=235)
         x, y = area.left + px(18), area.top + px(14)
         y = widgets.heading(surface, ctx, _("Scenario"), x, y)
-        row_h = min(px(110), (area.bottom - y - px(12)) // max(1, len(self.scenario_ids)))
+        row_h = min(px(84), (area.bottom - y - px(12)) // (len(self.scenario_ids) + 2))
         for n, sid in enumerate(self.scenario_ids):
             sc = self.content.scenarios[sid]
             rect = pygame.Rect(x, y, area.width - px(36), row_h - px(8))
@@ -146,7 +154,7 @@ class DoomSetup(SetupScreen):
             pygame.draw.rect(surface, fill, rect, border_radius=px(6))
             pygame.draw.rect(surface, pal.accent if chosen else (70, 74, 84), rect, 2 if chosen else 1, border_radius=px(6))
             name_font, small = ctx.font(17, bold=True), ctx.font(13)
-            widgets.text(surface, f"P{n + 1}. {sc.name}", name_font, pal.text, (rect.left + px(12), rect.top + px(8)))
+            widgets.text(surface, self._row_name(sc), name_font, pal.text, (rect.left + px(12), rect.top + px(8)))
             tag = _("Invader wins at {n} frags").format(n=sc.frag_target)
             widgets.text(surface, tag, small, pal.text_dim, (rect.right - px(12), rect.top + px(10)), "topright")
             text = rect.inflate(-px(24), 0)
@@ -154,3 +162,48 @@ class DoomSetup(SetupScreen):
             widgets.text_block(surface, words.goal(sc), small, pal.text_dim, text, 1.1)
             self.hits.append((rect, f"scenario:{sid}"))
             y += row_h
+        self._draw_preview(surface, pygame.Rect(x, y + px(4), area.width - px(36), area.bottom - y - px(18)))
+
+    @staticmethod
+    def _row_name(sc) -> str:
+        """'P1. Knee-Deep in the Dead' for the game's scenarios (maps/doom/p<n>_*.tmx), the
+        name alone for a practice map."""
+        stem = Path(sc.map).stem
+        if stem[:1] == "p" and stem[1:2].isdigit():
+            return f"P{stem[1]}. {sc.name}"
+        return sc.name + "  —  " + _("practice map")
+
+    def _draw_preview(self, surface, area: pygame.Rect) -> None:
+        """The chosen scenario's map as the marines first see it: the start area in its art,
+        the rest a silhouette (what lies there is revealed in play)."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        if area.height < px(80):
+            return
+        image = self._preview(self.choice.scenario)
+        widgets.text(surface, _("The map (the start area; the rest is explored in play)"), ctx.font(12, bold=True),
+                     pal.text_dim, (area.left, area.top))
+        room = area.inflate(0, -px(20)).move(0, px(10))
+        k = min(room.width / image.get_width(), room.height / image.get_height(), 1.0)
+        shown = pygame.transform.smoothscale(image, (max(1, round(image.get_width() * k)), max(1, round(image.get_height() * k))))
+        surface.blit(shown, shown.get_rect(midtop=(room.centerx, room.top)))
+
+    def _preview(self, scenario: str) -> pygame.Surface:
+        cached = self._previews.get(scenario)
+        if cached is None:
+            from game.doom.rules.board import load_map
+            from game.ui.table.board_render import BoardRenderer, load_floor
+
+            sc = self.content.scenarios[scenario]
+            dmap = load_map(sc.map, self.content)
+            floor, _problem = load_floor(ROOT / sc.map, dmap.board)
+            renderer = BoardRenderer(dmap.board, floor, self.ctx.palette, self.ctx.assets, live_marks=True)
+            cached = renderer.buffer(2).copy()  # zoom 0.5
+            z = 0.5
+            start = {c for a in dmap.start_zones for c in dmap.areas[a]}
+            veil = pygame.Surface(cached.get_size(), pygame.SRCALPHA)
+            tw, th = dmap.board.tile_width * z, dmap.board.tile_height * z
+            for c in dmap.floor - start:
+                veil.fill((22, 24, 30, 225), pygame.Rect(round(c[0] * tw), round(c[1] * th), round(tw) + 1, round(th) + 1))
+            cached.blit(veil, (0, 0))
+            self._previews[scenario] = cached
+        return cached

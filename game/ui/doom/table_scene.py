@@ -66,6 +66,8 @@ class DoomTable(GameTable):
         self.choices = C.Choices(None)
         self.target: tuple[int, int] | None = None  # a target square with several weapons: which one
         self.selected_card: str | None = None
+        self.aiming: str | None = None  # a Blast weapon aimed at empty squares: its squares lit
+        self._framed: tuple | None = None  # what the camera was last framed on
         self.hover_cell: tuple[int, int] | None = None
         super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
         if problem:
@@ -79,6 +81,9 @@ class DoomTable(GameTable):
 
     def player_name(self, player: str) -> str:
         return words.player(player)
+
+    def colour_of(self, player: str) -> tuple[int, int, int]:
+        return words.colour(player)
 
     def saved_note(self) -> str:
         return _("Saved as {name}. Load it from the Doom set-up screen.")
@@ -156,6 +161,36 @@ class DoomTable(GameTable):
             self.target = None
         if self.selected_card not in self.choices.cards:
             self.selected_card = None
+        if self.aiming not in self.choices.blasts:
+            self.aiming = None
+        self._frame()
+
+    def _frame(self, force: bool = False) -> None:
+        """The camera on what the viewer has on the table: the revealed areas (the marines),
+        the whole map (the invader); framed again when that grows or the viewer changes."""
+        key = (self.invader_view(), len(self.state.revealed), self._size)
+        if key == self._framed and not force:
+            return
+        self._framed = key
+        if self.camera.view[2] <= 1:
+            return
+        if self.invader_view():
+            self.camera.fit()
+            return
+        cells = self._seen_cells()
+        if not cells:
+            self.camera.fit()
+            return
+        xs = [c[0] for c in cells]
+        ys = [c[1] for c in cells]
+        x0, x1 = (min(xs) - 1) * self.tw, (max(xs) + 2) * self.tw
+        y0, y1 = (min(ys) - 1) * self.th, (max(ys) + 2) * self.th
+        _vx, _vy, vw, vh = self.camera.view
+        self.camera.fit()
+        z = min(vw / max(1, x1 - x0), vh / max(1, y1 - y0), 1.0)
+        if z > self.camera.zoom * 1.04:
+            self.camera.fit_zoom = z
+        self.camera.center_on((x0 + x1) / 2, (y0 + y1) / 2)
 
     def _after_change(self, first: bool = False) -> None:
         """In hot-seat the screen changes hands between the invader and a marine: the log is
@@ -207,12 +242,19 @@ class DoomTable(GameTable):
                 buttons.append(((weapon.name if weapon else a.text) + (f" ({dice})" if dice else ""), a, True))
             buttons.append((_("Cancel"), "cancel", False))
             return _("Attack square {x},{y}: with which weapon?").format(x=self.target[0], y=self.target[1]), buttons
+        if self.aiming is not None:
+            weapon = self.content.weapons[self.aiming]
+            return _("Click a lit square to fire the {weapon} there (its blast reaches the figures around).").format(
+                weapon=weapon.name), [(_("Cancel"), "cancel", False)]
         if self.selected_card is not None:
             name, _text = words.card_face(self.content, self.selected_card)
             for a in ch.cards.get(self.selected_card, []):
                 buttons.append((a.text, a, True))
             buttons.append((_("Cancel"), "cancel", False))
             return _("{card}: how will you play it?").format(card=name), buttons
+        for weapon in ch.blasts:
+            buttons.append((_("Aim the {weapon} at a square\u2026").format(weapon=self.content.weapons[weapon].name),
+                            f"aim:{weapon}", False))
         for a in ch.buttons:
             primary = a.kind in ("end_turn", "end_activation", "end_invader_turn", "pass", "no_spawn", "end_interlude")
             buttons.append((a.text, a, primary))
@@ -220,21 +262,23 @@ class DoomTable(GameTable):
 
     def title_command(self, what: str):
         if what == "fit":
-            self.camera.fit()
+            self._frame(force=True)
+        elif what.startswith("aim:") and what[4:] in self.choices.blasts:
+            self.aiming, self.target, self.selected_card = what[4:], None, None
         elif what == "cancel":
-            self.target, self.selected_card = None, None
+            self.target, self.selected_card, self.aiming = None, None, None
         self.dirty = True
         return None
 
     def cancel(self) -> bool:
-        if self.target is not None or self.selected_card is not None:
-            self.target, self.selected_card = None, None
+        if self.target is not None or self.selected_card is not None or self.aiming is not None:
+            self.target, self.selected_card, self.aiming = None, None, None
             return True
         return False
 
     def title_key(self, key: int) -> None:
         if key in (pygame.K_HOME, pygame.K_0):
-            self.camera.fit()
+            self._frame(force=True)
             self.dirty = True
 
     # ------------------------------------------------------------------ events
@@ -347,6 +391,15 @@ class DoomTable(GameTable):
         ch = self.choices
         door = self.door_at_screen(pos)
         cell = self.cell_at_screen(pos)
+        if self.aiming is not None:
+            shots = ch.blasts.get(self.aiming, {})
+            if cell in shots:
+                self.submit(shots[cell])
+            elif cell in ch.targets and any(a.payload.get("weapon") == self.aiming for a in ch.targets[cell]):
+                self.submit(next(a for a in ch.targets[cell] if a.payload.get("weapon") == self.aiming))
+            else:
+                self.say(C.why_not(self.state, self.session.decider, cell or (0, 0), weapon=self.aiming))
+            return None
         if door is not None:
             if door in ch.doors:
                 self.submit(ch.doors[door])
@@ -393,7 +446,7 @@ class DoomTable(GameTable):
         self.prompt_rect = pygame.Rect(0, bar, w - side, px(44))
         self.view_rect = pygame.Rect(0, self.prompt_rect.bottom, w - side, self.hand_rect.top - self.prompt_rect.bottom)
         self.camera.view = tuple(self.view_rect)  # type: ignore[assignment]
-        self.camera.fit()
+        self._frame(force=True)
 
     def on_settings_changed(self) -> None:
         self.renderer.set_palette(self.ctx.palette)
@@ -429,16 +482,25 @@ class DoomTable(GameTable):
         return pygame.Rect(round(x), round(y), round(self.tw * z) + 1, round(self.th * z) + 1)
 
     def _draw_fog(self, surface) -> None:
-        """Unrevealed areas: dark for the marines; dimmed for the invader, who sees them."""
+        """Unrevealed areas: for the marines not on the table at all (the cloth, walls and
+        all, but the walls of what is revealed); for the invader, who sees them, dimmed."""
         revealed = set(self.state.revealed)
-        hidden = [c for a, cells in self.dmap.areas.items() if a not in revealed for c in cells]
-        if not hidden:
+        if self.invader_view():
+            hidden = [c for a, cells in self.dmap.areas.items() if a not in revealed for c in cells]
+            if not hidden:
+                return
+            veil = pygame.Surface(self.view_rect.size, pygame.SRCALPHA)
+            for c in hidden:
+                veil.fill((*FOG, 110), self._cell_rect(c).move(-self.view_rect.left, -self.view_rect.top))
+            surface.blit(veil, self.view_rect.topleft)
             return
         veil = pygame.Surface(self.view_rect.size, pygame.SRCALPHA)
-        alpha = 110 if self.invader_view() else 255
-        for c in hidden:
-            r = self._cell_rect(c).move(-self.view_rect.left, -self.view_rect.top)
-            veil.fill((*FOG, alpha), r)
+        veil.fill((*self.ctx.palette.table, 255))
+        margin = max(2, round(10 * self.camera.zoom * self.tw / 64))  # the wall strokes' half width
+        for a in revealed:
+            for c in self.dmap.areas.get(a, ()):
+                r = self._cell_rect(c).move(-self.view_rect.left, -self.view_rect.top).inflate(2 * margin, 2 * margin)
+                veil.fill((0, 0, 0, 0), r)
         surface.blit(veil, self.view_rect.topleft)
 
     def _draw_doors(self, surface, seen) -> None:
@@ -507,6 +569,10 @@ class DoomTable(GameTable):
         if self.hover_cell in ch.footprints:
             for c in ch.footprints[self.hover_cell]:
                 pygame.draw.rect(glow, (255, 255, 255, 200), self._cell_rect(c).move(*off).inflate(-4, -4), 2)
+        for cell in ch.blasts.get(self.aiming or "", {}):
+            r = self._cell_rect(cell).move(*off).inflate(-3, -3)
+            glow.fill((250, 150, 40, 60), r)
+            pygame.draw.rect(glow, (250, 150, 40, 220), r, 2, border_radius=4)
         for cell in ch.targets:
             r = self._cell_rect(cell).move(*off).inflate(-3, -3)
             selected = cell == self.target
@@ -642,15 +708,17 @@ class DoomTable(GameTable):
                 pygame.draw.circle(surface, pal.accent, (x + px(7), y + px(9)), px(10), 2)
             name = words.player(mid) + ("  (" + _("bot") + ")" if self.is_bot(mid) else "")
             nfont = ctx.font(14, bold=True)
-            pips_left = x + w - m.max_health * px(11)
-            widgets.text(surface, widgets.elide(name, nfont, pips_left - x - px(26)), nfont, pal.text, (x + px(20), y))
-            widgets.pips(surface, ctx, pips_left, y + px(3), max(0, m.health), m.max_health, (220, 60, 50))
+            widgets.text(surface, widgets.elide(name, nfont, w - px(26)), nfont, pal.text, (x + px(20), y))
             y += px(19)
+            after = widgets.pips(surface, ctx, x + px(20), y + px(1), max(0, m.health), m.max_health, (220, 60, 50))
+            widgets.text(surface, _("armour {n}").format(n=m.armour), ctx.font(12, bold=True), (150, 190, 230),
+                         (after + px(8), y + px(6)), "midleft")
+            y += px(16)
             small = ctx.font(12)
             if m.dead or m.cell is None:
                 status = _("dead: respawns at the start of its turn")
             else:
-                status = _("health {h}/{mx}  armour {a}").format(h=m.health, mx=m.max_health, a=m.armour)
+                status = _("health {h} of {mx}").format(h=m.health, mx=m.max_health)
                 if m.order:
                     status += "  " + _("order: {o}").format(o=c.orders[m.order].name)
             ammo = ", ".join(f"{c.ammo[a].name} {n}" for a, n in sorted(m.ammo.items()) if n)
@@ -666,13 +734,14 @@ class DoomTable(GameTable):
                 extras.append(", ".join(cards))
             if extras:
                 lines.append(" \u2022 ".join(extras))
+            now = ""
             if st.phase == "marine" and st.seats[st.seat] == mid and st.turn and st.turn.get("action"):
                 t = st.turn
-                lines.append(_("{action}: {mp} MP, {n} attacks left").format(
-                    action=c.actions[t["action"]].name, mp=t["mp"], n=t["attacks"]))
+                now = _("{action}: {mp} MP, {n} attacks left").format(action=c.actions[t["action"]].name, mp=t["mp"], n=t["attacks"])
             for line in lines:
-                y = widgets.text_block(surface, line, small, pal.text_dim if line is not lines[-1] or len(lines) < 4 else pal.text,
-                                       pygame.Rect(x + px(20), y, w - px(20), px(34)), 1.0)
+                y = widgets.text_block(surface, line, small, pal.text_dim, pygame.Rect(x + px(20), y, w - px(20), px(34)), 1.0)
+            if now:
+                y = widgets.text_block(surface, now, ctx.font(12, bold=True), pal.accent, pygame.Rect(x + px(20), y, w - px(20), px(34)), 1.0)
             y += px(6)
         return y + px(2)
 

@@ -123,6 +123,11 @@ class GameTable(Scene):
     def player_name(self, player: str) -> str:
         return player
 
+    def colour_of(self, player: str) -> tuple[int, int, int]:
+        """A player's colour in the toolbar, the prompt line and the handoff card (default:
+        the seat colours of seats.py, in player order)."""
+        return seat_colour(self.players, player)
+
     def update_choices(self) -> None:
         """After every change: what the legal actions light up; drop a selection gone stale."""
 
@@ -630,7 +635,7 @@ class GameTable(Scene):
         if decider:
             who = self.player_name(decider)
             tag = _("{who} decides").format(who=who) + (" (" + _("bot") + ")" if self.is_bot(decider) else "")
-            col = seat_colour(self.players, decider)
+            col = self.colour_of(decider)
             right = widgets.text(surface, widgets.elide(tag, ctx.font(15, bold=True), r.right - x - px(120)), ctx.font(15, bold=True), col, (right, r.centery), "midright").left - px(18)
         tfont = ctx.font(18, bold=True)
         seed = _("Seed {seed}").format(seed=self.session.seed)
@@ -669,7 +674,7 @@ class GameTable(Scene):
         for rect, label, what, primary in placed:
             self._button(surface, rect, label, what, primary)
         decider = self.session.decider
-        colour = seat_colour(self.players, decider) if decider else pal.text
+        colour = self.colour_of(decider) if decider else pal.text
         pygame.draw.rect(surface, colour, (r.left, r.top, px(5), r.height))
         lines = widgets.wrap(text, font, right - r.left - px(24))
         if len(lines) > 1:
@@ -780,4 +785,4 @@ class GameTable(Scene):
             self._draw_end(surface)
         elif self.handoff is not None:
             draw_handoff(surface, self.ctx, self.player_name(self.handoff), self.handoff_note(),
-                         seat_colour(self.players, self.handoff))
+                         self.colour_of(self.handoff))

@@ -80,6 +80,10 @@ class SetupScreen(Scene):
         """(label, command) of a title's own button on seat i's row (Gears: the character)."""
         return None
 
+    def seat_colour(self, i: int) -> tuple[int, int, int]:
+        """The dot of seat i (default: the seat colours of seats.py)."""
+        return SEAT_COLOURS[i % len(SEAT_COLOURS)]
+
     def fixed_seats(self) -> str | None:
         """Why the number of seats cannot change now (a map made for exactly n players)."""
         return None
@@ -301,7 +305,7 @@ class SetupScreen(Scene):
         row = px(44)
         fixed = self.fixed_seats()
         for i, seat in enumerate(c.seats):
-            col = SEAT_COLOURS[i]
+            col = self.seat_colour(i)
             pygame.draw.circle(surface, col, (x + px(10), y + row // 2 - px(3)), px(9))
             widgets.text(surface, f"P{i + 1}", ctx.font(15, bold=True), pal.text, (x + px(26), y + row // 2 - px(3)), "midleft")
             bx = x + px(64)
