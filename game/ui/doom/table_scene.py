@@ -151,7 +151,7 @@ class DoomTable(GameTable):
         st = self.state
         sc = self.content.scenarios[st.scenario]
         return f"{sc.name}  \u2022  " + _("Round {n}").format(n=st.round) + "  \u2022  " + \
-            _("Frags {n} / {target}").format(n=st.frags, target=sc.frag_target)
+            _("{n}/{target} frags").format(n=st.frags, target=sc.frag_target)
 
     # ------------------------------------------------------------------ choices
     def update_choices(self) -> None:
@@ -457,6 +457,9 @@ class DoomTable(GameTable):
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         self._layout(surface.get_size())
+        # The square under the pointer now (the camera may have moved since it last moved).
+        inside = self.mouse is not None and self.view_rect.collidepoint(self.mouse)
+        self.hover_cell = self.cell_at_screen(self.mouse) if inside else None
         surface.fill(self.ctx.palette.table)
         buffer = self.renderer.buffer_at(self.camera)
         ox, oy = self.camera.to_screen(0, 0)
@@ -468,13 +471,63 @@ class DoomTable(GameTable):
         self._draw_markers(surface, seen)
         self._draw_highlights(surface)
         self._draw_figures(surface, seen)
+        if self.target is not None:
+            self._draw_target_line(surface)
         surface.set_clip(None)
         self.buttons = []
         self._draw_toolbar(surface)
         self._draw_prompt(surface)
         self._draw_hand(surface)
         self._draw_side(surface)
+        self._draw_figure_card(surface, seen)
         self._draw_overlays(surface)
+
+    def _draw_target_line(self, surface) -> None:
+        """From the attacker to the target square the weapon is being chosen for."""
+        st = self.state
+        if st.phase != "marine" or st.proc is not None:
+            return
+        m = st.active_marine()
+        if m.cell is None:
+            return
+        a, b = self.screen_of_cell(m.cell), self.screen_of_cell(self.target)
+        pygame.draw.line(surface, (0, 0, 0), a, b, 6)
+        pygame.draw.line(surface, self.ctx.palette.los_visible, a, b, 3)
+        for p in (a, b):
+            pygame.draw.circle(surface, self.ctx.palette.los_visible, p, 5)
+
+    def _draw_figure_card(self, surface, seen) -> None:
+        """The figure under the pointer: its name and numbers (DESIGN.md: hover a figure)."""
+        cell = self.hover_cell
+        if cell is None or cell not in seen or self.mouse is None or self.handoff is not None or self.session.is_over():
+            return
+        fig = self.state.figure_cells().get(cell)
+        if fig is None:
+            return
+        ctx, pal, px, c = self.ctx, self.ctx.palette, self.ctx.px, self.content
+        if fig in self.state.marines:
+            m = self.state.marines[fig]
+            title = words.player(fig)
+            lines = [_("health {h} of {mx}, armour {a}").format(h=m.health, mx=m.max_health, a=m.armour)]
+            if m.order:
+                lines.append(_("order: {o}").format(o=c.orders[m.order].name))
+        else:
+            inv = self.state.invaders[fig]
+            mon = c.monsters[inv.monster]
+            title = words.figure(self.state, fig)
+            lines = [_("health {h} of {mx}, armour {a}").format(h=mon.health - inv.wounds, mx=mon.health, a=mon.armour),
+                     _("move {m}, dice {d}").format(m=mon.move, d=" + ".join(mon.dice)),
+                     _("melee only") if mon.melee else _("ranged attacks")]
+        font, small = ctx.font(14, bold=True), ctx.font(12)
+        w = max([font.size(title)[0]] + [small.size(line)[0] for line in lines]) + px(20)
+        h = font.get_linesize() + len(lines) * small.get_linesize() + px(14)
+        rect = pygame.Rect(self.mouse[0] + px(18), self.mouse[1] + px(18), w, h)
+        rect.clamp_ip(self.view_rect)
+        widgets.panel(surface, ctx, rect, alpha=235)
+        y = widgets.text(surface, title, font, words.colour(fig) if fig in self.state.marines else pal.text,
+                         (rect.left + px(10), rect.top + px(6))).bottom
+        for line in lines:
+            y = widgets.text(surface, line, small, pal.text_dim, (rect.left + px(10), y)).bottom
 
     def _cell_rect(self, cell) -> pygame.Rect:
         z = self.camera.zoom
@@ -547,7 +600,7 @@ class DoomTable(GameTable):
 
     def _label_under(self, surface, cell, text: str) -> None:
         r = self._cell_rect(cell)
-        font = self.ctx.assets.font(max(9, round(11 * self.camera.zoom / 0.6)), bold=True)
+        font = self.ctx.assets.font(max(9, min(14, round(13 * self.camera.zoom))), bold=True)
         widgets.text(surface, text, font, (240, 232, 200), (r.centerx, r.bottom - 2), "midbottom", shadow=True)
 
     def _draw_highlights(self, surface) -> None:
