@@ -14,7 +14,8 @@ from game.ui.doom.entry import INVADER
 from game.ui.doom.entry import SAVES as store
 from game.ui.doom.setup_scene import DoomSetup, SetupChoice
 from game.ui.doom.table_scene import DoomTable
-from tests.ui.conftest import click, move
+from tests.ui.conftest import click, continue_from_menu
+from tests.ui.test_gears_play import do_click
 
 SEED = 4242
 
@@ -37,12 +38,6 @@ def start_game(make_app, seats=("human", "bot"), seed=SEED, size=(1280, 720), sc
     table.bot_delay_ms = 0
     app.run(max_frames=1)
     return app, table
-
-
-def do_click(app, pos):
-    move(pos)
-    click(pos)
-    app.run(max_frames=1)
 
 
 def button_for(table: DoomTable, what) -> tuple[int, int] | None:
@@ -186,17 +181,9 @@ def test_autosave_after_every_action_and_continue(make_app, config_dir):
     assert saved.session.state_hash() == table.session.state_hash()
     assert saved.session.actions == table.session.actions and saved.seats == ["human", "bot"]
     from game.ui.games import saved_game
-    from game.ui.menu import MainMenu
 
-    app2 = make_app()
     assert saved_game() is not None and saved_game().key == "doom"
-    menu = app2.top
-    assert isinstance(menu, MainMenu)
-    menu.layout(app2.screen.get_size())
-    cont = next(b for b in menu.buttons if b.label == "Continue")
-    click(cont.rect.center)
-    app2.run(max_frames=1)
-    again = app2.top
+    again = continue_from_menu(make_app)
     assert isinstance(again, DoomTable)
     assert again.session.state_hash() == table.session.state_hash()
 

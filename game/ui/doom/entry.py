@@ -5,8 +5,8 @@ invader (the engine's state keeps the marines in `seats`)."""
 from __future__ import annotations
 
 from game.engine.session import SaveError
+from game.ui.kit.entry import menu_calls
 from game.ui.kit.saves import SaveStore
-from game.ui.scene import Context, Scene
 
 INVADER = "invader"
 
@@ -24,22 +24,7 @@ def players(state) -> list[str]:
 
 SAVES = SaveStore("doom", _title, players)
 
-
-def setup_scene(ctx: Context) -> Scene:
-    from game.ui.doom.setup_scene import DoomSetup
-
-    return DoomSetup(ctx)
-
-
-def has_saved_game() -> bool:
-    return SAVES.has_autosave()
-
-
-def continue_scene(ctx: Context) -> Scene:
-    """The autosaved game at the action it reached; SaveError names the file when it cannot."""
-    from game.ui.doom.table_scene import DoomTable
-
-    return DoomTable.from_autosave(ctx)
-
+setup_scene, has_saved_game, continue_scene = menu_calls(
+    SAVES, "game.ui.doom.setup_scene:DoomSetup", "game.ui.doom.table_scene:DoomTable")
 
 __all__ = ["SAVES", "SaveError", "continue_scene", "has_saved_game", "players", "setup_scene"]

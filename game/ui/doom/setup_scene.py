@@ -56,15 +56,6 @@ class DoomSetup(SetupScreen):
         super().__init__(ctx, choice or SetupChoice(seed=new_seed()))
 
     # ------------------------------------------------------------------ words
-    def new_title(self) -> str:
-        return _("New Doom game")
-
-    def load_title(self) -> str:
-        return _("Load a saved Doom game")
-
-    def start_label(self) -> str:
-        return _("Start the scenario")
-
     def scenario_name(self) -> str:
         return self.content.scenarios[self.choice.scenario].name
 
@@ -123,6 +114,11 @@ class DoomSetup(SetupScreen):
         return _("Casual: undo also goes back past dice and card draws.")
 
     # ------------------------------------------------------------------ starting
+    def make_table(self, session: Session, seats: list[str], save_path):
+        from game.ui.doom.table_scene import DoomTable
+
+        return DoomTable(self.ctx, session, seats, pygame.display.get_surface().get_size(), save_path)
+
     def new_session(self) -> Session | None:
         from game.doom.rules.title import DoomTitle
 
@@ -132,11 +128,6 @@ class DoomSetup(SetupScreen):
         except ValueError as exc:
             self.message = str(exc)
             return None
-
-    def make_table(self, session: Session, seats: list[str], save_path):
-        from game.ui.doom.table_scene import DoomTable
-
-        return DoomTable(self.ctx, session, seats, pygame.display.get_surface().get_size(), save_path)
 
     # ------------------------------------------------------------------ drawing
     def draw_choices(self, surface, area: pygame.Rect) -> None:

@@ -353,17 +353,10 @@ class DoomTable(GameTable):
         return {c for a in self.state.revealed for c in self.dmap.areas.get(a, ())}
 
     # ------------------------------------------------------------------ input
-    def wheel(self, step: int, pos: tuple[int, int]) -> None:
-        self.camera.zoom_at(step, *pos)
-
-    def drag(self, dx: int, dy: int) -> None:
-        self.camera.pan(dx, dy)
-
     def hover(self, pos: tuple[int, int]) -> None:
-        cell = self.cell_at_screen(pos) if self.view_rect.collidepoint(pos) else None
-        if cell != self.hover_cell:
-            self.hover_cell = cell
-            self.dirty = True
+        """Redrawn when the pointer reaches another square (draw() reads which one)."""
+        under = self.cell_at_screen(pos) if self.view_rect.collidepoint(pos) else None
+        self.dirty = self.dirty or under != self.hover_cell
 
     def click_card(self, card: str):
         why = self._not_yours()
@@ -432,21 +425,14 @@ class DoomTable(GameTable):
 
     # ------------------------------------------------------------------ layout
     def _layout(self, size: tuple[int, int]) -> None:
-        if size == self._size:
-            return
-        px = self.ctx.px
-        w, h = size
-        self._size = size
-        bar = px(48)
-        side = min(px(430), max(px(310), int(w * 0.22)), w // 3) if self.side_open else px(30)
-        hand_h = max(px(120), min(px(190), int(h * 0.17)))
-        self.toolbar_rect = pygame.Rect(0, 0, w, bar)
-        self.side_rect = pygame.Rect(w - side, bar, side, h - bar)
-        self.hand_rect = pygame.Rect(0, h - hand_h, w - side, hand_h)
-        self.prompt_rect = pygame.Rect(0, bar, w - side, px(44))
-        self.view_rect = pygame.Rect(0, self.prompt_rect.bottom, w - side, self.hand_rect.top - self.prompt_rect.bottom)
-        self.camera.view = tuple(self.view_rect)  # type: ignore[assignment]
-        self._frame(force=True)
+        """The kit's usual rects; a low hand strip (the invader's cards), the map framed again."""
+        if size != self._size:
+            px = self.ctx.px
+            self._size = size
+            side = min(px(430), max(px(310), int(size[0] * 0.22)), size[0] // 3) if self.side_open else px(30)
+            self.set_rects(size, px(48), side, max(px(120), min(px(190), int(size[1] * 0.17))))
+            self.camera.view = tuple(self.view_rect)  # type: ignore[assignment]
+            self._frame(force=True)
 
     def on_settings_changed(self) -> None:
         self.renderer.set_palette(self.ctx.palette)
@@ -461,10 +447,13 @@ class DoomTable(GameTable):
         inside = self.mouse is not None and self.view_rect.collidepoint(self.mouse)
         self.hover_cell = self.cell_at_screen(self.mouse) if inside else None
         surface.fill(self.ctx.palette.table)
-        buffer = self.renderer.buffer_at(self.camera)
-        ox, oy = self.camera.to_screen(0, 0)
-        surface.set_clip(self.view_rect)
-        surface.blit(buffer, (round(ox), round(oy)))
+        self.draw_table(surface, self._draw_map, self._draw_figure_card)
+
+    def _draw_map(self, surface) -> None:
+        """The floor and walls (the shared renderer's buffer), what the viewer may not see
+        veiled, then the doors and markers as the rules have them, the lit choices, figures."""
+        x, y = self.camera.to_screen(0, 0)
+        surface.blit(self.renderer.buffer_at(self.camera), (round(x), round(y)))
         seen = self._seen_cells()
         self._draw_fog(surface)
         self._draw_doors(surface, seen)
@@ -473,14 +462,6 @@ class DoomTable(GameTable):
         self._draw_figures(surface, seen)
         if self.target is not None:
             self._draw_target_line(surface)
-        surface.set_clip(None)
-        self.buttons = []
-        self._draw_toolbar(surface)
-        self._draw_prompt(surface)
-        self._draw_hand(surface)
-        self._draw_side(surface)
-        self._draw_figure_card(surface, seen)
-        self._draw_overlays(surface)
 
     def _draw_target_line(self, surface) -> None:
         """From the attacker to the target square the weapon is being chosen for."""
@@ -496,9 +477,10 @@ class DoomTable(GameTable):
         for p in (a, b):
             pygame.draw.circle(surface, self.ctx.palette.los_visible, p, 5)
 
-    def _draw_figure_card(self, surface, seen) -> None:
+    def _draw_figure_card(self, surface) -> None:
         """The figure under the pointer: its name and numbers (DESIGN.md: hover a figure)."""
         cell = self.hover_cell
+        seen = self._seen_cells()
         if cell is None or cell not in seen or self.mouse is None or self.handoff is not None or self.session.is_over():
             return
         fig = self.state.figure_cells().get(cell)
@@ -741,12 +723,8 @@ class DoomTable(GameTable):
     def side_labels(self) -> dict[str, str]:
         return {"marines": _("Marines"), "invader": _("Invader"), **super().side_labels()}
 
-    def draw_section(self, surface, name: str, x: int, y: int, w: int, bottom: int, whole: bool) -> int:
-        if name == "marines":
-            return self._side_marines(surface, x, y, w)
-        if name == "invader":
-            return self._side_invader(surface, x, y, w)
-        return super().draw_section(surface, name, x, y, w, bottom, whole)
+    def sections(self) -> dict:
+        return {"marines": self._side_marines, "invader": self._side_invader}
 
     def _side_marines(self, surface, x: int, y: int, w: int) -> int:
         """Each marine: health and armour, ammo, weapons, order, cards; the turn in progress."""

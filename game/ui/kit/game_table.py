@@ -194,6 +194,17 @@ class GameTable(Scene):
         """Set toolbar_rect, prompt_rect, view_rect, hand_rect and side_rect for `size`."""
         raise NotImplementedError
 
+    def set_rects(self, size: tuple[int, int], bar: int, side: int, hand_h: int) -> None:
+        """The usual table: the toolbar (`bar` high) across the top, the side panel (`side`
+        wide) on the right under it, the hand strip (`hand_h` high) at the bottom left, the
+        prompt line above the play area between them. A `_layout` may call it."""
+        w, h = size
+        self.toolbar_rect = pygame.Rect(0, 0, w, bar)
+        self.side_rect = pygame.Rect(w - side, bar, side, h - bar)
+        self.hand_rect = pygame.Rect(0, h - hand_h, w - side, hand_h)
+        self.prompt_rect = pygame.Rect(0, bar, w - side, self.ctx.px(44))
+        self.view_rect = pygame.Rect(0, self.prompt_rect.bottom, w - side, self.hand_rect.top - self.prompt_rect.bottom)
+
     def title_command(self, what: str):
         """A button command the table does not know."""
         return None
@@ -217,10 +228,17 @@ class GameTable(Scene):
         return None
 
     def wheel(self, step: int, pos: tuple[int, int]) -> None:
-        """The mouse wheel over the play area (zoom)."""
+        """The mouse wheel over the play area: zoom about the pointer, for a title whose map
+        has a `camera` (game/ui/table/camera.py)."""
+        camera = getattr(self, "camera", None)
+        if camera is not None:
+            camera.zoom_at(step, *pos)
 
     def drag(self, dx: int, dy: int) -> None:
-        """A drag of the play area (pan)."""
+        """A drag of the play area: pan the `camera`, when the title has one."""
+        camera = getattr(self, "camera", None)
+        if camera is not None:
+            camera.pan(dx, dy)
 
     def hover(self, pos: tuple[int, int]) -> None:
         """The pointer moved (not dragging): what lies under it."""
@@ -236,9 +254,17 @@ class GameTable(Scene):
         """Each section's tab name (when the panel is tabbed)."""
         return {"ai": _("AI"), "log": _("Log")}
 
+    def sections(self) -> dict[str, Any]:
+        """The title's own side-panel sections: name -> draw(surface, x, y, w) returning the y
+        below it (the names among SIDE_TABS)."""
+        return {}
+
     def draw_section(self, surface, name: str, x: int, y: int, w: int, bottom: int, whole: bool) -> int:
         """One side-panel section from y down (to `bottom` at most; `whole`: alone, a tab);
-        returns the y below it. The AI panel and the log are drawn here."""
+        returns the y below it. The title's `sections`, the AI panel and the log."""
+        own = self.sections().get(name)
+        if own is not None:
+            return own(surface, x, y, w)
         if name == "ai":
             return ai_panel.draw(surface, self.ctx, self.ai, x, y, w, bottom, self.ai_heading(), self.ai_empty(), whole)
         if name == "log":
@@ -592,6 +618,26 @@ class GameTable(Scene):
         self.dirty = True
 
     # ------------------------------------------------------------------ drawing
+    def draw_table(self, surface, play_area, over_panels=None) -> None:
+        """A frame of the table: the title's play area clipped to the view (`play_area(surface)`:
+        the map, its figures and lit choices), then the toolbar, the prompt line, the hand strip,
+        the side panel, what the title lays over them (`over_panels(surface)`: a preview) and
+        the overlays (dice, message, hovered card, end panel or handoff)."""
+        surface.set_clip(self.view_rect)
+        play_area(surface)
+        surface.set_clip(None)
+        self.buttons = []
+        self._draw_toolbar(surface)
+        self._draw_prompt(surface)
+        self._draw_hand(surface)
+        self._draw_side(surface)
+        if over_panels is not None:
+            over_panels(surface)
+        self._draw_overlays(surface)
+
+    def _draw_hand(self, surface) -> None:
+        """The hand strip (hand_rect): the title's."""
+
     def _button(self, surface, rect: pygame.Rect, label: str, what, primary: bool = False, enabled: bool = True,
                 size: int = 14) -> None:
         """A table button; it answers clicks (click()) until the next frame is drawn."""

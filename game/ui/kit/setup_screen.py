@@ -44,14 +44,14 @@ class SetupScreen(Scene):
     # ------------------------------------------------------------------ what the title says
     def new_title(self) -> str:
         """The line under the heading, e.g. "New Gears of War game"."""
-        raise NotImplementedError
+        return _("New {game} game").format(game=self.game_name)
 
     def load_title(self) -> str:
-        raise NotImplementedError
+        return _("Load a saved {game} game").format(game=self.game_name)
 
     def start_label(self) -> str:
         """The start button, e.g. "Start the mission"."""
-        raise NotImplementedError
+        return _("Start the game")
 
     def scenario_name(self) -> str:
         """The chosen scenario, for the seats summary."""
