@@ -10,9 +10,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Iterable
 
 from game.doom.rules import queries as Q
+from game.doom.rules.odds import hit_chance, wound_distribution
 from game.doom.rules.names import sq, who
 from game.doom.rules.state import INVADER, Cell, DoomState
 from game.engine.protocol import Action
@@ -93,8 +95,14 @@ class GreedyBot:
         if kind in ("sentry", "guard"):
             use = [a for a in opts if a.get("use")]
             if use:
-                return Choice(self._weakest_target(state, use), "an interrupt attack is always worth it")
+                return Choice(self._weakest_target(state, use), "interrupt with the best odds")
             return Choice(opts[0], "nothing to attack")
+        if kind == "heal_now":
+            hurt = [a for a in opts if a.get("target")]
+            if hurt:
+                best = min(hurt, key=lambda a: state.marines[a.get("target")].health)
+                return Choice(best, "heal the most hurt marine")
+            return Choice(opts[0], "nobody is hurt")
         if kind in ("aim", "heal"):
             yes = [a for a in opts if a.get(kind)]
             return Choice(yes[0] if yes else opts[0], f"use the {kind.capitalize()} order now")
@@ -128,22 +136,40 @@ class GreedyBot:
         return Choice(opts[0], "the first option")
 
     def _weakest_target(self, state: DoomState, attacks: list[Action]) -> Action:
+        """The attack with the best exact odds (rules/odds.py): a kill first, then expected wounds."""
         figures = state.figure_cells()
 
-        def health(a: Action) -> int:
-            f = figures.get(tuple(a.get("target")))
+        def score(a: Action) -> tuple[Fraction, Fraction]:
+            target = tuple(a.get("target"))
+            f = figures.get(target)
+            attacker = self._attacker(state, a)
+            if f is None or attacker is None:
+                return (Fraction(0), Fraction(0))
+            prof = Q.profile(state, attacker, a.get("weapon"))
+            dist = Q.distance(state, attacker, target, prof.abilities.indirect)
+            if dist is None:
+                return (Fraction(0), Fraction(0))
             if f in state.marines:
-                return state.marines[f].health
-            if f in state.invaders:
+                armour, left = state.marines[f].armour, state.marines[f].health
+            else:
                 inv = state.invaders[f]
-                return state.content.monsters[inv.monster].health - inv.wounds
-            return FAR
+                mon = state.content.monsters[inv.monster]
+                armour, left = mon.armour, mon.health - inv.wounds
+            wd = wound_distribution(prof.dice, dist, armour, prof.accuracy, prof.deadly, prof.melee, state.content)
+            kill = sum((p for w, p in wd.items() if w >= left), Fraction(0))
+            return (kill, sum((w * p for w, p in wd.items()), Fraction(0)))
 
-        def dice(a: Action) -> int:
-            w = a.get("weapon")
-            return -len(state.content.weapons[w].dice) if w else 0
+        return max(attacks, key=score)
 
-        return min(attacks, key=lambda a: (health(a), dice(a)))
+    def _attacker(self, state: DoomState, a: Action) -> str | None:
+        """Who would make the attack an option stands for (None: not known from the option)."""
+        if a.kind == "guard":
+            return state.proc["pending"]["decider"]
+        if a.kind != "attack":
+            return None  # a Sentry answer: its option does not name the demon
+        if state.act is not None:
+            return state.act["fig"]
+        return state.seats[state.seat]
 
     # --- the invader ---------------------------------------------------------------------------
 
@@ -181,7 +207,7 @@ class GreedyBot:
             best = min(k["activate"], key=lambda a: _near(dist, state.invaders[a.get("figure")].cells))
             return Choice(best, f"{who(state, best.get('figure'))} is the closest to a marine")
         if "attack" in k:
-            return Choice(self._weakest_target(state, k["attack"]), "attack the weakest marine in reach")
+            return Choice(self._weakest_target(state, k["attack"]), "the attack with the best odds to kill or wound")
         if "move" in k and state.act is not None:
             fig = state.act["fig"]
             dist = field_from(state, [m.cell for m in state.marines.values() if m.cell is not None])
@@ -214,6 +240,12 @@ class GreedyBot:
         unexplored = [c for c in m.floor if m.area_of.get(c) not in state.revealed]
         return unexplored or list(m.floor)
 
+    def _in_reach(self, state: DoomState, attacker: str, weapon: str | None, target: Cell) -> bool:
+        """Whether the attack has any chance to hit (exact odds, rules/odds.py)."""
+        prof = Q.profile(state, attacker, weapon)
+        dist = Q.distance(state, attacker, target, prof.abilities.indirect)
+        return dist is not None and hit_chance(prof.dice, dist, prof.accuracy, prof.melee, state.content) > 0
+
     def _marine(self, state: DoomState, k: dict[str, list[Action]]) -> Choice:
         mar = state.active_marine()
         if "respawn" in k:
@@ -223,12 +255,14 @@ class GreedyBot:
         if "adrenaline" in k:
             return Choice(k["adrenaline"][0], "more movement is always welcome")
         if "declare" in k:
-            can_shoot = any(Q.attack_targets(state, mar.id, w) for w in Q.marine_weapons(state, mar))
+            can_shoot = any(self._in_reach(state, mar.id, w, c) for w in Q.marine_weapons(state, mar)
+                            for c in Q.attack_targets(state, mar.id, w))
             act = "advance" if can_shoot else "run"
             return Choice(next(a for a in k["declare"] if a.get("action") == act),
                           "an enemy is in reach: move and shoot" if can_shoot else "nothing to shoot: run")
-        if "attack" in k:
-            return Choice(self._weakest_target(state, k["attack"]), "shoot the weakest invader in reach")
+        reach = [a for a in k.get("attack", []) if self._in_reach(state, mar.id, a.get("weapon"), tuple(a.get("target")))]
+        if reach:
+            return Choice(self._weakest_target(state, reach), "the shot with the best odds to kill or wound")
         dist = field_from(state, self._goals(state))
         here = dist.get(mar.cell, FAR)
         for a in k.get("door", []):

@@ -356,7 +356,7 @@ class _Reader:
     def abilities(self, rec: Mapping[str, Any], path: KeyPath) -> Abilities:
         table = self.get(rec, "abilities", path, dict, {})
         values: dict[str, Any] = {}
-        for k, v in table.items():
+        for k in table:
             kind = ABILITIES.get(k)
             if kind is None:
                 raise self.fail([*path, "abilities", k],
@@ -499,7 +499,7 @@ def load_content(data_dir: str | Path | None = None) -> DoomContent:
                     c.ref(a, actions, "marine action", [*p, name, i])
                 value = tuple(value)
             elif name == "ammo":
-                for a, n in c.get(rec, name, p, dict).items():
+                for a in c.get(rec, name, p, dict):
                     c.ref(a, ammo, "ammo type", [*p, name, a])
                     c.get(value, a, [*p, name], int)
                 value = _frozen(dict(value))
@@ -572,7 +572,7 @@ def load_content(data_dir: str | Path | None = None) -> DoomContent:
                 raise s.fail(ep, "must be a table { text, ammo }")
             s.keys(erec, ep, ("text", "ammo"))
             gains = {}
-            for a, n in s.get(erec, "ammo", ep, dict, {}).items():
+            for a in s.get(erec, "ammo", ep, dict, {}):
                 s.ref(a, ammo, "ammo type", [*ep, "ammo", a])
                 gains[a] = s.get(erec["ammo"], a, [*ep, "ammo"], int)
             encounters[eid] = Encounter(eid, s.get(erec, "text", ep, str), _frozen(gains))

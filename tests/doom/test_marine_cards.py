@@ -41,7 +41,7 @@ def test_marksman_and_sniper_add_range(dice):
     act(state, "declare", action="fire")
     dice.push("r2 d1 +A", "r2 d1")  # range 4 + 1 + 2
     events = act(state, "attack", weapon="pistol", target=[5, 10])
-    assert "Hit: range 7, 2 damage." in texts(events)
+    assert "Hit: range 7 (4 rolled +3), 2 damage." in texts(events)
 
 
 def test_ground_assault_adds_damage_during_advance(dice):
@@ -52,7 +52,7 @@ def test_ground_assault_adds_damage_during_advance(dice):
     act(state, "declare", action="advance")
     dice.push("r2 d2", "r2 d1")  # 3 + 1 = 4 damage / armour 3 = 1 wound
     events = act(state, "attack", weapon="pistol", target=[3, 8])
-    assert "Hit: range 4, 4 damage." in texts(events)
+    assert "Hit: range 4, 4 damage (3 rolled +1)." in texts(events)
 
 
 def test_officer_helps_marines_near_it(dice):
@@ -65,7 +65,7 @@ def test_officer_helps_marines_near_it(dice):
     act(state, "declare", action="fire")
     dice.push("r2 d1 +A", "r2 d1")  # range 4 + 1 = 5, damage 2 + 1
     events = act(state, "attack", weapon="pistol", target=[5, 11])
-    assert "Hit: range 5, 3 damage." in texts(events)
+    assert "Hit: range 5 (4 rolled +1), 3 damage (2 rolled +1)." in texts(events)
 
 
 def test_special_ops_melee_damage_and_one_reroll(dice):

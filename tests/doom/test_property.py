@@ -43,11 +43,19 @@ def check(state) -> None:
         assert on_board <= c.monsters[monster].figures // 3 * len(state.seats)
 
 
-@pytest.mark.parametrize("scenario,seed,marines", [("knee_deep", 1, 1), ("knee_deep", 2, 2), ("knee_deep", 3, 3),
-                                                   ("reactor", 5, 2)])
-def test_random_games_keep_the_invariants_and_replay(scenario, seed, marines):
-    """Task 5: the invariants after every action of bounded random games, then the replay hash."""
-    session = Session.start(TITLE, scenario, seed=seed, options={"marines": marines})
+OTHER_RULES = {"marine_cards": "medic_only", "strict_corners": True, "door_reach": "flanking",
+               "demon_sidestep": "also_perpendicular", "blow_through_ammo": "first_only",
+               "adrenaline": "moving_actions", "frags_for_marine_kills": "invader_only", "squeeze": "forbidden"}
+
+
+@pytest.mark.parametrize("scenario,seed,marines,rules", [
+    ("knee_deep", 1, 1, {}), ("knee_deep", 2, 2, {}), ("knee_deep", 3, 3, {}), ("reactor", 5, 2, {}),
+    ("knee_deep", 7, 2, OTHER_RULES)])
+def test_random_games_keep_the_invariants_and_replay(scenario, seed, marines, rules):
+    """Task 5: the invariants after every action of bounded random games, then the replay hash
+    (also with every rule option of spec 11 switched to its alternative)."""
+    options = {"marines": marines, **rules}
+    session = Session.start(TITLE, scenario, seed=seed, options=options)
     bot = RandomBot(seed)
     check(session.state)
     for _ in range(350):
@@ -57,7 +65,7 @@ def test_random_games_keep_the_invariants_and_replay(scenario, seed, marines):
         assert actions, "no legal action although the game is not over"
         session.apply(bot.choose(actions))
         check(session.state)
-    replay = Session.replay(TITLE, scenario, seed, {"marines": marines}, session.actions)
+    replay = Session.replay(TITLE, scenario, seed, options, session.actions)
     assert replay.state_hash() == session.state_hash()
 
 
@@ -129,3 +137,49 @@ def test_illegal_actions_are_refused_with_sentences():
             assert session.state_hash() == before
         seen.extend(legal[:5])
         session.apply(bot.choose(legal))
+
+
+def test_undo_goes_back_over_a_move_but_not_over_dice():
+    """DESIGN.md: undo by replay stops at hidden information (a roll) unless the table is casual."""
+    from game.engine.protocol import Action
+    from game.engine.session import UndoRefused
+
+    session = Session.start(TITLE, "knee_deep", seed=2, options={"marines": 1})
+    before = session.state_hash()
+    session.apply(Action("declare", {"action": "run"}))
+    session.apply(Action("move", {"to": [4, 8]}))
+    session.undo()
+    session.undo()
+    assert session.state_hash() == before
+    for action in (Action("declare", {"action": "run"}), Action("move", {"to": [5, 8]}),
+                   Action("door", {"door": "D1"}), Action("end_turn"), Action("no_spawn"),
+                   Action("end_invader_turn"), Action("declare", {"action": "fire"})):
+        session.apply(action)
+    attack = next(a for a in session.legal_actions() if a.kind == "attack")  # the zombie revealed in A2
+    session.apply(attack)
+    with pytest.raises(UndoRefused):
+        session.undo()
+
+
+def test_a_loaded_state_answers_a_pending_question_like_the_live_one():
+    """docs/ENGINE.md: a state that was loaded mid-question has no paused frame and goes on by
+    re-execution from the checkpoint, reaching the same state as the live one."""
+    from game.doom.bots import GreedyBot
+
+    session = Session.start(TITLE, "knee_deep", seed=11, options={"marines": 2})
+    bot = GreedyBot()
+    checked = 0
+    for _ in range(600):
+        if session.is_over() or checked >= 5:
+            break
+        state = session.state
+        if state.proc is not None:
+            copy = TITLE.from_json(TITLE.to_json(state))
+            action = session.legal_actions()[-1]
+            TITLE.apply(copy, action)
+            session.apply(action)
+            assert TITLE.state_hash(copy) == session.state_hash()
+            checked += 1
+            continue
+        session.apply(bot.choose(session.legal_actions(), session.state))
+    assert checked >= 1

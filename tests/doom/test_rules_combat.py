@@ -115,7 +115,9 @@ def test_blast_hits_every_creature_in_the_area_once(dice):
     mancubus = put(state, "mancubus", (19, 8), (20, 8), (19, 9), (20, 9))
     act(state, "declare", action="fire")
     dice.push("r3 d2", "r1 d2")  # yellow + blue: range 4, 4 damage; distance (16,6)-(18,10) = 4
-    act(state, "attack", weapon="grenade", target=[18, 10])
+    events = act(state, "attack", weapon="grenade", target=[18, 10])
+    blast = next(e for e in events if e.kind == "blast")
+    assert sorted(map(tuple, blast.payload["cells"])) == [(x, y) for x in (17, 18, 19) for y in (9, 10, 11)]
     assert z1 not in state.invaders and z2 not in state.invaders  # 4 / armour 1 each
     assert state.invaders[mancubus].wounds == 2  # 4 / armour 2, once
 
@@ -488,3 +490,33 @@ def test_no_guard_window_while_passing_through_a_friend():
         assert len({c for i in state.invaders.values() for c in i.cells}) == 2  # never shared when asked
         act(state, "guard", use=False)
     assert windows == 1 and state.invaders[z].cells == [(2, 8)]
+
+
+def test_medic_heals_at_the_start_of_a_turn_but_not_above_full_health():
+    """Seed p. 10 (Gyógyítás): at any moment the Medic discards Heal to give itself or an adjacent
+    marine 1 health back (a fully healthy marine cannot be healed)."""
+    state = fresh(marines=2)
+    red, green = state.marines["red"], state.marines["green"]
+    red.cards.append(state.marine_deck.take("medic#1"))
+    red.order, red.order_turn = "heal", state.turn_seq
+    green.cell, green.health = (2, 8), green.max_health - 2
+    act(state, "declare", action="fire")
+    act(state, "end_turn")  # green's turn starts: red's Heal is usable now
+    assert TITLE.current_decider(state) == "red"
+    assert [a.get("target") for a in options(state, "heal_now")] == [None, "green"]
+    act(state, "heal_now", target="green")
+    assert green.health == green.max_health - 1 and red.order is None
+    assert TITLE.current_decider(state) == "green"
+
+
+def test_no_grenade_into_an_unexplored_area():
+    """Spec 3.10: unexplored areas are not on the table; a blast may target an empty square
+    (11 item 22) but only on the explored map."""
+    state = fresh()
+    state.revealed = ["A1", "A2"]
+    state.closed = [d for d in state.closed if d != "D1"]
+    red = state.marines["red"]
+    red.cell, red.ammo["rockets"] = (9, 8), 1
+    put(state, "zombie", (15, 9))  # in A2, at the open connector to A3
+    targets = attack_targets(state, "red", "grenade")
+    assert (14, 9) in targets and (16, 9) not in targets  # A3 (x 16-21) is unexplored

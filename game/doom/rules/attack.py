@@ -162,7 +162,7 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str 
     elif special_ops and not aimed and dodger is None:
         # Special Ops (spec 7.4 PLACEHOLDER): its melee attacks may reroll one die once.
         opts = [o for o in _subsets(len(faces)) if len(o["dice"]) <= 1]
-        pick = ctx.choose(attacker, "reroll", opts, "Reroll one die (Special Ops)?")["dice"]
+        pick = ctx.choose(attacker, "reroll", opts, f"Reroll one die (Special Ops)? (now {dice_words(faces)})")["dice"]
         if pick:
             new = roll(state, tuple(faces[i][0] for i in pick))
             for i, f in zip(pick, new):
@@ -172,7 +172,8 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str 
         chooser = attacker if aimed else dodger
         if chooser not in state.marines and chooser != INVADER:
             chooser = INVADER
-        pick = ctx.choose(chooser, "reroll", _subsets(len(faces)), "Which dice are rerolled?")["dice"]
+        pick = ctx.choose(chooser, "reroll", _subsets(len(faces)),
+                          f"Which dice are rerolled? (now {dice_words(faces)})")["dice"]
         if pick:
             new = roll(state, tuple(faces[i][0] for i in pick))
             for i, f in zip(pick, new):
@@ -199,7 +200,10 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str 
     elif not hit:
         E.emit(ctx, "miss", f"Range {rng_total} is short of distance {dist}: the attack fails.", {})
     else:
-        E.emit(ctx, "hit", f"Hit: range {rng_total}, {damage} damage.", {"range": rng_total, "damage": damage})
+        rolled_r, rolled_d = sum(f["range"] for f in fs), sum(f["damage"] for f in fs)
+        r_words = f"range {rng_total}" + (f" ({rolled_r} rolled {rng_total - rolled_r:+d})" if rng_total != rolled_r else "")
+        d_words = f"{damage} damage" + (f" ({rolled_d} rolled {damage - rolled_d:+d})" if damage != rolled_d else "")
+        E.emit(ctx, "hit", f"Hit: {r_words}, {d_words}.", {"range": rng_total, "damage": damage})
 
     ammo_icon = any(f["ammo"] for f in fs)
     if hit:
@@ -282,7 +286,12 @@ def _damage(ctx, attacker: str, weapon: str | None, target: Cell, damage: int, p
     ab = prof.abilities
     victims = potential_victims(state, attacker, target, prof)
     if ab.blast:
-        barrels = [c for c in Q.blast_area(state, target, ab.blast) if state.has_marker(c, "barrel")]
+        area = Q.blast_area(state, target, ab.blast)
+        barrels = [c for c in area if state.has_marker(c, "barrel")]
+        # The flood fill itself, for the table's and the tutorial's drawing (spec 12 "tutorial hooks").
+        E.emit(ctx, "blast", f"The blast covers {len(area)} squares around {sq(target)}"
+                             + (f": {', '.join(who(state, v) for v in victims)} caught in it." if victims else "."),
+               {"cells": [list(c) for c in area], "figures": victims})
     else:
         barrels = [target] if state.has_marker(target, "barrel") else []
     berserk = attacker in state.marines and state.marines[attacker].berserk and weapon == "fist"

@@ -50,11 +50,14 @@ def option_words(state: DoomState, kind: str, o: dict[str, Any]) -> str:
         return f"Play {card_name(state, o['card'])}" if o.get("card") else "Do not play it"
     if kind == "dark_energies":
         return f"Play Dark Energies on {who(state, o['figure'])}" if o.get("card") else "Do not play it"
+    if kind == "heal_now":
+        return "Not now" if o.get("target") is None else f"Heal {who(state, o['target'])} by 1"
     if kind == "dodge_card":
         return f"Play {card_name(state, o['card'])}" if o.get("card") else "Do not play a Dodge card"
     if kind == "reroll":
         dice = o.get("dice", [])
-        return "Reroll nothing" if not dice else "Reroll dice " + ", ".join(str(i + 1) for i in dice)
+        return "Reroll nothing" if not dice else "Reroll die " + ", ".join(str(i + 1) for i in dice) \
+            if len(dice) == 1 else "Reroll dice " + ", ".join(str(i + 1) for i in dice)
     if kind == "recycle":
         return "Lose it" if o.get("figure") is None else f"Take {who(state, o['figure'])} off the board"
     if kind == "place":

@@ -288,11 +288,12 @@ def attack_targets(state: DoomState, attacker: str, weapon: str | None) -> list[
         # Spec 11 item 22: a blast may target an empty square; offered are the squares whose
         # blast area reaches an enemy (the others could only hurt the thrower's side).
         taken = {c for c, _ in cand}
+        explored = revealed_cells(state)  # nothing is thrown where the map is not on the table yet
         for c, fig in list(cand):
             if fig is None:
                 continue
             for n in blast_area(state, c, prof.abilities.blast):
-                if n not in taken and n not in figures and n not in state.blocking_markers():
+                if n not in taken and n not in figures and n not in state.blocking_markers() and n in explored:
                     taken.add(n)
                     cand.append((n, None))
     closed = state.closed_set

@@ -932,11 +932,36 @@ def next_turn(ctx) -> None:
         start_invader_turn(ctx)
 
 
+def heal_window(ctx) -> None:
+    """Seed p. 10 (Gyógyítás): a Medic may use its Heal order at any moment, on itself or a
+    marine on an adjacent square (never above the starting health). Offered at the start of
+    every turn (and before an invader's roll against a marine, rules/attack.py)."""
+    state: DoomState = ctx.state
+    for medic in state.seats:
+        if state.outcome is not None or not A.order_usable(state, medic, "heal"):
+            continue
+        mc = state.marines[medic].cell
+        hurt = [m for m in state.seats if state.marines[m].cell is not None
+                and state.marines[m].health < state.marines[m].max_health
+                and (m == medic or state.map.adjacent(mc, state.marines[m].cell, state.closed_set))]
+        if not hurt:
+            continue
+        got = ctx.choose(medic, "heal_now", [{"target": None}] + [{"target": m} for m in hurt],
+                         f"{who(state, medic)} may use its Heal order now.")
+        if got["target"] is not None:
+            state.marines[medic].order = None
+            tgt = state.marines[got["target"]]
+            tgt.health += 1
+            E.emit(ctx, "heal", f"{who(state, medic)} uses its Heal order: {who(state, tgt.id)} heals 1 "
+                                f"({tgt.health} health).", {"figure": tgt.id})
+
+
 def start_marine_turn(ctx) -> None:
     """Spec 5.2 step 2: the marine's own Guard, Dodge and Heal orders expire (Aim stays)."""
     state: DoomState = ctx.state
     state.phase = "marine"
     state.turn_seq += 1
+    heal_window(ctx)  # before this marine's Heal order, if any, expires
     mar = state.active_marine()
     if mar.order in ("guard", "dodge", "heal"):
         E.emit(ctx, "order_expired", f"{who(state, mar.id)}'s {mar.order.capitalize()} order expires.", {})
@@ -958,6 +983,7 @@ def start_invader_turn(ctx) -> None:
     state: DoomState = ctx.state
     state.turn = None
     state.turn_seq += 1
+    heal_window(ctx)
     state.phase = "discard"
     state.activated = []
     state.act = None
