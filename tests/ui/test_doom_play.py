@@ -63,9 +63,8 @@ def play_by_clicks(app, table: DoomTable, action: Action) -> None:
         do_click(app, table.screen_of_cell(square))
     elif target is not None:
         do_click(app, table.screen_of_cell(target))
-        if len(ch.targets[target]) > 1:
-            assert table.target == target  # the prompt asks which weapon
-            do_click(app, button_for(table, action))
+        assert table.target == target  # the preview, and the prompt asks which weapon
+        do_click(app, button_for(table, action))
     elif door is not None:
         do_click(app, table.screen_of_door(door))
     elif card is not None:

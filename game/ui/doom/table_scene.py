@@ -241,7 +241,8 @@ class DoomTable(GameTable):
                 dice = " + ".join(weapon.dice) if weapon else ""
                 buttons.append(((weapon.name if weapon else a.text) + (f" ({dice})" if dice else ""), a, True))
             buttons.append((_("Cancel"), "cancel", False))
-            return _("Attack square {x},{y}: with which weapon?").format(x=self.target[0], y=self.target[1]), buttons
+            return _("Attack {what}: with which weapon? (the odds are on the map)").format(
+                what=self._target_words(self.target)), buttons
         if self.aiming is not None:
             weapon = self.content.weapons[self.aiming]
             return _("Click a lit square to fire the {weapon} there (its blast reaches the figures around).").format(
@@ -259,6 +260,13 @@ class DoomTable(GameTable):
             primary = a.kind in ("end_turn", "end_activation", "end_invader_turn", "pass", "no_spawn", "end_interlude")
             buttons.append((a.text, a, primary))
         return None, buttons
+
+    def _target_words(self, cell) -> str:
+        fig = self.state.figure_cells().get(cell)
+        if fig is not None:
+            return words.figure(self.state, fig)
+        return _("the barrel at {x},{y}").format(x=cell[0], y=cell[1]) if self.state.has_marker(cell, "barrel") \
+            else _("square {x},{y}").format(x=cell[0], y=cell[1])
 
     def title_command(self, what: str):
         if what == "fit":
@@ -300,6 +308,10 @@ class DoomTable(GameTable):
             if start is not None:
                 self._queue(key, start, end)
             positions[key] = end
+
+    @staticmethod
+    def _centre_cell(cells):
+        return min(cells)
 
     def _centre(self, cells) -> tuple[float, float]:
         xs = [c[0] for c in cells]
@@ -401,10 +413,10 @@ class DoomTable(GameTable):
             return None
         if cell is not None and cell in ch.targets:
             acts = ch.targets[cell]
-            if len(acts) == 1:
-                self.submit(acts[0])
-            else:
-                self.target, self.selected_card = cell, None
+            if cell == self.target and len(acts) == 1:
+                self.submit(acts[0])  # the second click on the chosen target fires
+            else:  # the preview and the weapon buttons first
+                self.target, self.selected_card, self.aiming = cell, None, None
                 self.dirty = True
             return None
         if cell is not None and cell in ch.squares:
@@ -447,7 +459,64 @@ class DoomTable(GameTable):
         inside = self.mouse is not None and self.view_rect.collidepoint(self.mouse)
         self.hover_cell = self.cell_at_screen(self.mouse) if inside else None
         surface.fill(self.ctx.palette.table)
-        self.draw_table(surface, self._draw_map, self._draw_figure_card)
+        self.draw_table(surface, self._draw_map, self._draw_over_panels)
+
+    def _draw_over_panels(self, surface) -> None:
+        if self.target is not None and self._not_yours() is None:
+            self._draw_preview(surface)
+        self._draw_figure_card(surface)
+
+    def _draw_preview(self, surface) -> None:
+        """Each weapon's exact odds against the chosen target (preview.py), in the corner of
+        the view farthest from the target."""
+        from game.ui.doom.preview import weapon_odds
+        from game.ui.kit.dice_tray import distribution_bars
+
+        attacker = self._attacker()
+        odds = weapon_odds(self.state, attacker, self.choices.targets.get(self.target, [])) if attacker else []
+        if not odds:
+            return
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        c = self.content
+        rows = [max(1, len(o.wounds)) for o in odds]
+        block = [px(40) + n * px(18) for n in rows]
+        w = px(420)
+        h = px(40) + sum(block)
+        tx, ty = self.screen_of_cell(self.target)
+        v = self.view_rect.inflate(-px(24), -px(24))
+        corners = [pygame.Rect(0, 0, w, h) for _ in range(4)]
+        corners[0].topleft, corners[1].topright, corners[2].bottomleft, corners[3].bottomright = \
+            v.topleft, v.topright, v.bottomleft, v.bottomright
+        rect = max(corners, key=lambda r: (r.centerx - tx) ** 2 + (r.centery - ty) ** 2)  # far from the target
+        widgets.panel(surface, ctx, rect, alpha=240)
+        x, y = rect.left + px(14), rect.top + px(10)
+        title = self._target_words(self.target)
+        first = odds[0]
+        if first.left:
+            title += "  \u2022  " + _("health {n}").format(n=first.left)
+        y = widgets.text(surface, title, ctx.font(15, bold=True), pal.text, (x, y)).bottom + px(4)
+        for o, n in zip(odds, rows):
+            weapon = c.weapons[o.weapon]
+            line = _("{weapon} ({dice}), distance {d}: {hit:.0f}% to hit").format(
+                weapon=weapon.name, dice=" + ".join(weapon.dice), d=o.distance, hit=float(o.hit) * 100)
+            if o.left:
+                line += ", " + _("{kill:.0f}% to kill").format(kill=float(o.kill) * 100)
+            y = widgets.text(surface, line, ctx.font(13, bold=True), pal.accent, (x, y)).bottom + px(2)
+            bars = pygame.Rect(x, y, w - px(28), n * px(18))
+            distribution_bars(surface, ctx, bars, o.wounds, lambda k: _("{n} wounds").format(n=k) if k != 1 else _("1 wound"),
+                              lambda k: _("{n}+ wounds").format(n=k))
+            y = bars.bottom + px(12)
+
+    def _attacker(self) -> str | None:
+        """Who makes the attacks on offer: the marine whose turn it is, or the acting invader."""
+        st = self.state
+        if st.proc is not None:
+            return None
+        if st.act is not None:
+            return st.act["fig"]
+        if st.phase == "marine":
+            return st.seats[st.seat]
+        return None
 
     def _draw_map(self, surface) -> None:
         """The floor and walls (the shared renderer's buffer), what the viewer may not see
@@ -465,13 +534,12 @@ class DoomTable(GameTable):
 
     def _draw_target_line(self, surface) -> None:
         """From the attacker to the target square the weapon is being chosen for."""
-        st = self.state
-        if st.phase != "marine" or st.proc is not None:
+        attacker = self._attacker()
+        cells = self.state.figure_cells()
+        mine = [c for c, f in cells.items() if f == attacker]
+        if not mine:
             return
-        m = st.active_marine()
-        if m.cell is None:
-            return
-        a, b = self.screen_of_cell(m.cell), self.screen_of_cell(self.target)
+        a, b = self.screen_of_cell(self._centre_cell(mine)), self.screen_of_cell(self.target)
         pygame.draw.line(surface, (0, 0, 0), a, b, 6)
         pygame.draw.line(surface, self.ctx.palette.los_visible, a, b, 3)
         for p in (a, b):
