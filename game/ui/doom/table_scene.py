@@ -241,7 +241,7 @@ class DoomTable(GameTable):
                 dice = " + ".join(weapon.dice) if weapon else ""
                 buttons.append(((weapon.name if weapon else a.text) + (f" ({dice})" if dice else ""), a, True))
             buttons.append((_("Cancel"), "cancel", False))
-            return _("Attack {what}: with which weapon? (the odds are on the map)").format(
+            return _("Attack {what}: with which weapon?").format(
                 what=self._target_words(self.target)), buttons
         if self.aiming is not None:
             weapon = self.content.weapons[self.aiming]
@@ -480,7 +480,16 @@ class DoomTable(GameTable):
         c = self.content
         rows = [max(1, len(o.wounds)) for o in odds]
         block = [px(40) + n * px(18) for n in rows]
-        w = px(420)
+        lines = []
+        for o in odds:
+            weapon = c.weapons[o.weapon]
+            line = _("{weapon} ({dice}), distance {d}: {hit:.0f}% to hit").format(
+                weapon=weapon.name, dice=" + ".join(weapon.dice), d=o.distance, hit=float(o.hit) * 100)
+            if o.left:
+                line += ", " + _("{kill:.0f}% to kill").format(kill=float(o.kill) * 100)
+            lines.append(line)
+        lfont = ctx.font(13, bold=True)
+        w = min(self.view_rect.width - px(24), max(px(380), max(lfont.size(t)[0] for t in lines) + px(30)))
         h = px(40) + sum(block)
         tx, ty = self.screen_of_cell(self.target)
         v = self.view_rect.inflate(-px(24), -px(24))
@@ -495,13 +504,8 @@ class DoomTable(GameTable):
         if first.left:
             title += "  \u2022  " + _("health {n}").format(n=first.left)
         y = widgets.text(surface, title, ctx.font(15, bold=True), pal.text, (x, y)).bottom + px(4)
-        for o, n in zip(odds, rows):
-            weapon = c.weapons[o.weapon]
-            line = _("{weapon} ({dice}), distance {d}: {hit:.0f}% to hit").format(
-                weapon=weapon.name, dice=" + ".join(weapon.dice), d=o.distance, hit=float(o.hit) * 100)
-            if o.left:
-                line += ", " + _("{kill:.0f}% to kill").format(kill=float(o.kill) * 100)
-            y = widgets.text(surface, line, ctx.font(13, bold=True), pal.accent, (x, y)).bottom + px(2)
+        for o, n, line in zip(odds, rows, lines):
+            y = widgets.text(surface, widgets.elide(line, lfont, w - px(28)), lfont, pal.accent, (x, y)).bottom + px(2)
             bars = pygame.Rect(x, y, w - px(28), n * px(18))
             distribution_bars(surface, ctx, bars, o.wounds, lambda k: _("{n} wounds").format(n=k) if k != 1 else _("1 wound"),
                               lambda k: _("{n}+ wounds").format(n=k))
