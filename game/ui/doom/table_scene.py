@@ -89,7 +89,9 @@ class DoomTable(GameTable):
         return _("Saved as {name}. Load it from the Doom set-up screen.")
 
     def handoff_note(self) -> str:
-        return _("The invader's cards and the unexplored map stay hidden until that player is at the table.")
+        if self.handoff == INVADER:
+            return _("The invader's cards and the whole map are shown once the invader is at the table.")
+        return _("The invader's cards and the unexplored map are hidden from the marines.")
 
     def card_face(self, card: str) -> tuple[str, str] | None:
         if self.viewer != INVADER:
@@ -187,7 +189,7 @@ class DoomTable(GameTable):
         y0, y1 = (min(ys) - 1) * self.th, (max(ys) + 2) * self.th
         _vx, _vy, vw, vh = self.camera.view
         self.camera.fit()
-        z = min(vw / max(1, x1 - x0), vh / max(1, y1 - y0), 1.0)
+        z = min(vw / max(1, x1 - x0), vh / max(1, y1 - y0), 0.8)  # a first room alone: not huge
         if z > self.camera.zoom * 1.04:
             self.camera.fit_zoom = z
         self.camera.center_on((x0 + x1) / 2, (y0 + y1) / 2)
@@ -258,7 +260,7 @@ class DoomTable(GameTable):
                             f"aim:{weapon}", False))
         for a in ch.buttons:
             primary = a.kind in ("end_turn", "end_activation", "end_invader_turn", "pass", "no_spawn", "end_interlude")
-            buttons.append((a.text, a, primary))
+            buttons.append((words.button(self.content, a), a, primary))
         return None, buttons
 
     def _target_words(self, cell) -> str:
@@ -727,8 +729,7 @@ class DoomTable(GameTable):
                 continue
             cx, cy = pos.get(mid, self._centre([m.cell]))
             cell = (int(cx // self.tw), int(cy // self.th))
-            i = st.seats.index(mid)
-            rect = self._token(surface, f"tokens/marine_p{i + 1}.png", [cell], ring=words.colour(mid))
+            rect = self._token(surface, words.MARINE_TOKENS.get(mid, "tokens/marine_p1.png"), [cell], ring=words.colour(mid))
             if mid == active or (st.phase == "marine" and st.seats[st.seat] == mid):
                 pygame.draw.circle(surface, self.ctx.palette.accent, rect.center, rect.width // 2 + max(5, round(9 * self.camera.zoom)), 2)
             if m.order and self.camera.zoom >= 0.4:

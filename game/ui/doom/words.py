@@ -8,8 +8,12 @@ from game.i18n import _
 MARINES = ("red", "green", "blue")  # the marine colours in seat order (content: marines.toml)
 INVADER = "invader"
 
-MARINE_COLOURS = {"red": (214, 64, 52), "green": (70, 170, 80), "blue": (70, 130, 225)}
-INVADER_COLOUR = (170, 60, 200)
+# The Okabe-Ito colours of the player tokens (assets/tokens/tokens.toml) nearest each marine's
+# colour, so a marine's token, ring and panel agree and stay apart for colour-blind players (each
+# token also has its cue shape); the invader takes the reddish purple.
+MARINE_TOKENS = {"red": "tokens/marine_p6.png", "green": "tokens/marine_p3.png", "blue": "tokens/marine_p5.png"}
+MARINE_COLOURS = {"red": (213, 94, 0), "green": (0, 158, 115), "blue": (0, 114, 178)}
+INVADER_COLOUR = (204, 121, 167)
 
 
 def player(p: str) -> str:
@@ -56,3 +60,11 @@ def figure(state, fig: str) -> str:
     monster, _sep, n = fig.partition("#")
     m = state.content.monsters.get(monster)
     return f"{m.name if m else monster} {n}"
+
+
+def button(content, action) -> str:
+    """A prompt button's label: the rules' own words for the action, but an order named as the
+    marker it places ("Aim order", where the rules' sentence reads "Place a Aim order")."""
+    if action.kind == "order" and action.payload.get("order") in content.orders:
+        return _("{order} order").format(order=content.orders[action.payload["order"]].name)
+    return action.text
