@@ -266,3 +266,32 @@ def test_hot_seat_hands_over_between_marine_and_invader(make_app):
     assert not table.invader_view() and table.card_rects == {}
     assert not any(line in private for line in table.log)
     assert pygame.display.get_surface() is not None
+
+
+def test_ctrl_s_saves_and_the_load_list_brings_it_back(make_app, config_dir):
+    """The kit's named saves for Doom: Ctrl+S on the table, Ctrl+L on the set-up screen lists the
+    save with the scenario, round and frags and its seats' names; opening it restores that state."""
+    from game.ui.kit import load_list
+    from tests.ui.conftest import key
+
+    app, table = start_game(make_app)
+    play_by_clicks(app, table, next(a for a in table.session.legal_actions() if a.kind == "declare"))
+    key(pygame.K_s, pygame.KMOD_CTRL)
+    app.run(max_frames=1)
+    assert table.message_ok, table.message
+    saved = (table.session.state_hash(), list(table.session.actions))
+    play_by_clicks(app, table, next(a for a in table.session.legal_actions() if a.kind == "end_turn"))
+    later = make_app()
+    setup = DoomSetup(later.ctx)
+    later.push(setup)
+    later.run(max_frames=1)
+    key(pygame.K_l, pygame.KMOD_CTRL)
+    later.run(max_frames=1)
+    named = [i for i, e in enumerate(setup.saves) if not e.autosave]
+    assert setup.mode == "load" and len(named) == 1
+    head, detail = load_list.describe(setup.saves[named[0]], setup.save_words)
+    assert head.startswith("Knee-Deep in the Dead") and "Round 1" in head and "Frags 0 of 6" in head
+    assert "Red marine" in detail and "The invader" in detail
+    do_click(later, next(r for r, w in setup.hits if w == f"open:{named[0]}").center)
+    back = later.top
+    assert isinstance(back, DoomTable) and (back.session.state_hash(), back.session.actions) == saved
