@@ -295,3 +295,26 @@ def test_ctrl_s_saves_and_the_load_list_brings_it_back(make_app, config_dir):
     do_click(later, next(r for r, w in setup.hits if w == f"open:{named[0]}").center)
     back = later.top
     assert isinstance(back, DoomTable) and (back.session.state_hash(), back.session.actions) == saved
+
+
+def test_bots_on_both_sides_through_the_table(make_app):
+    """Every kind of decision the bots reach (questions inside resolutions, spawns, the invader's
+    events, respawns) is sorted onto the screen and drawn for both views without an error."""
+    from game.doom.bots import GreedyBot
+
+    app, table = start_game(make_app, seats=("bot", "bot", "bot", "bot"))
+    bot = GreedyBot()
+    kinds = set()
+    for _ in range(120):
+        if table.session.is_over():
+            break
+        acts = table.session.legal_actions()
+        assert set(map(repr, table.choices.all())) == set(map(repr, acts))
+        kinds |= {a.kind for a in acts}
+        for viewer in (INVADER, "red"):
+            table.viewer, table.handoff = viewer, None
+            table.target = next(iter(table.choices.targets), None)
+            app.draw(app.screen)
+        table.target = None
+        table.submit(bot.decide(table.state, acts).action)
+    assert {"declare", "move", "activate", "end_invader_turn"} <= kinds
