@@ -252,7 +252,8 @@ class DoomTable(GameTable):
         if self.selected_card is not None:
             name, _text = words.card_face(self.content, self.selected_card)
             for a in ch.cards.get(self.selected_card, []):
-                buttons.append((a.text, a, True))
+                label = a.text[: -len(f" ({name})")] if a.text.endswith(f" ({name})") else a.text
+                buttons.append((label, a, True))  # the card's name is in the prompt already
             buttons.append((_("Cancel"), "cancel", False))
             return _("{card}: how will you play it?").format(card=name), buttons
         for weapon in ch.blasts:
