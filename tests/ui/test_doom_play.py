@@ -248,7 +248,10 @@ def test_hot_seat_hands_over_between_marine_and_invader(make_app):
     while table.session.decider == "red":
         play_by_clicks(app, table, next(a for a in table.session.legal_actions() if a.kind == "end_turn"))
     assert table.session.decider == INVADER and table.handoff == INVADER
-    assert table.card_rects == {}  # face down behind the handoff card
+    # Behind the handoff card (dimmed, still legible): the marines' view, no card face, no secret line.
+    private = {e.event.text for e in table.session.log.seen_by(INVADER)} - set(table.session.log.texts_for(None))
+    assert private and not table.invader_view() and table.card_rects == {}
+    assert not any(line in private for line in table.log)
     do_click(app, table.view_rect.center)
     assert table.handoff is None and table.invader_view()
     assert set(table.card_rects) == set(table.state.hand)

@@ -200,11 +200,25 @@ class DoomTable(GameTable):
         before = self.viewer
         super()._after_change(first)
         if not first and self.viewer != before and INVADER in (before, self.viewer):
-            self.log = [self._words(t) for t in self.session.log.texts_for(self.viewer)][-KEEP:]
+            self._reread_log()
+
+    def _reread_log(self) -> None:
+        """The log as the person at the screen may see it (behind the handoff card: the public
+        lines only, since the card's dimmed background is still legible)."""
+        who = None if self.handoff is not None else self.viewer
+        self.log = [self._words(t) for t in self.session.log.texts_for(who)][-KEEP:]
+
+    def click(self, pos):
+        waiting = self.handoff
+        out = super().click(pos)
+        if waiting == INVADER and self.handoff is None:
+            self._reread_log()  # the invader is at the table now
+        return out
 
     def invader_view(self) -> bool:
-        """The whole map is shown (the invader's view), else only what the marines revealed."""
-        return self.viewer == INVADER
+        """The whole map is shown (the invader's view, once the invader is at the table), else
+        only what the marines revealed."""
+        return self.viewer == INVADER and self.handoff is None
 
     def hint(self) -> str:
         ch = self.choices
