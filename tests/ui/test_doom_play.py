@@ -321,3 +321,20 @@ def test_bots_on_both_sides_through_the_table(make_app):
         table.target = None
         table.submit(bot.decide(table.state, acts).action)
     assert {"declare", "move", "activate", "end_invader_turn"} <= kinds
+
+
+def test_u_undoes_a_move(make_app):
+    """The kit's undo on Doom: a move goes back to the square it left (no die rolled, no card
+    drawn in between)."""
+    from tests.ui.conftest import key
+
+    app, table = start_game(make_app)
+    play_by_clicks(app, table, next(a for a in table.session.legal_actions() if a.kind == "declare"
+                                    and a.payload["action"] == "run"))
+    before = table.session.state_hash()
+    do_click(app, table.screen_of_cell((3, 8)))
+    assert table.state.marines["red"].cell == (3, 8)
+    assert table.session.undo_refusal() is None  # a move draws nothing hidden
+    key(pygame.K_u)
+    app.run(max_frames=1)
+    assert table.session.state_hash() == before and table.state.marines["red"].cell == (1, 8)
