@@ -301,6 +301,13 @@ class DoomTable(GameTable):
             return True
         return False
 
+    def shortcuts(self) -> list[tuple[str, str]]:
+        """The table's keys with Doom's clicks first and Home before Esc."""
+        *keys, esc = super().shortcuts()
+        clicks = [(_("Left click"), _("A lit square, door, target, invader, card or button")),
+                  (_("Right drag, wheel"), _("Pan and zoom the map"))]
+        return clicks + keys + [("Home", _("Frame the map again")), esc]
+
     def title_key(self, key: int) -> None:
         if key in (pygame.K_HOME, pygame.K_0):
             self._frame(force=True)
