@@ -648,10 +648,11 @@ class DoomTable(GameTable):
         """The markers the rules placed (revealed areas); for the invader also the props the
         scenario will place in areas not revealed yet, faint."""
         k = self.camera.zoom * self.tw / 64
+        taken = self.state.figure_cells()
         for m in self.state.markers:
             if m.cell in seen:
                 self.renderer.draw_marker(surface, _Mark(m.kind, m.variant), self.camera.to_screen(*self._centre([m.cell])), k)
-                if m.kind == "equipment" and self.camera.zoom >= 0.5:
+                if m.kind == "equipment" and self.camera.zoom >= 0.5 and m.cell not in taken:
                     self._label_under(surface, m.cell, self._item_name(m.variant))
         if self.invader_view():
             revealed = set(self.state.revealed)
