@@ -77,7 +77,7 @@ class Simulator(Protocol):
 class GameResult:
     seed: int
     players: int
-    outcome: str  # "won" | "lost" | "unfinished" | "error"
+    outcome: str  # "won" | "lost" | "unfinished" | "error", or a title's own ("marines" | "invader")
     turns: int
     actions: int
     seconds: float  # time spent choosing and applying actions (setup excluded)
@@ -111,7 +111,13 @@ class MissionReport:
             "replay_ok": all(g.replay_ok for g in r),
             "seeds": [min(g.seed for g in r), max(g.seed for g in r)] if r else [],
             "players": sorted({g.players for g in r}),
-        }
+        } | self._outcomes()
+
+    def _outcomes(self) -> dict[str, Any]:
+        """A title whose games end in its own words (Doom: "marines" or "invader") gets them
+        counted as `outcomes`; won/lost titles (Gears' co-op) have wins and losses only."""
+        own = sorted({g.outcome for g in self.results} - {"won", "lost", "unfinished", "error"})
+        return {"outcomes": {o: sum(g.outcome == o for g in self.results) for o in own}} if own else {}
 
 
 def play_game(sim: Simulator, name: str, mission: str, seed: int, players: int, bot_kind: str,

@@ -179,3 +179,16 @@ def test_wrong_action_explanation_is_shown_in_hungarian():
     fb = runner.submit(other)
     assert not fb.accepted and step.wrong
     assert fb.message == _catalogue("hu")[step.wrong] != step.wrong
+
+
+def test_references_follow_the_code_that_moved(tmp_path):
+    """`--extract` rewrites each entry's #: lines to where the msgid is now (a module moved into
+    the kit); an entry no longer found keeps its lines; the translations are untouched."""
+    po = tmp_path / "x.po"
+    po.write_text('msgid ""\nmsgstr ""\n\n#: game/ui/gears/panels.py:12\nmsgid "1 wound"\nmsgstr "1 sebesülés"\n\n'
+                  '#: game/old.py:3\nmsgid "Gone"\nmsgstr "Elment"\n', encoding="utf-8")
+    assert cc.refresh_references(po, {"1 wound": ["game/ui/kit/dice_tray.py:90"]}) == 1
+    text = po.read_text(encoding="utf-8")
+    assert "#: game/ui/kit/dice_tray.py:90\nmsgid \"1 wound\"\nmsgstr \"1 sebesülés\"" in text
+    assert "#: game/old.py:3\nmsgid \"Gone\"" in text
+    assert cc.parse_po(text) == {"": "", "1 wound": "1 sebesülés", "Gone": "Elment"}

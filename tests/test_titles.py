@@ -34,24 +34,23 @@ def test_gears_provides_every_piece_and_each_reference_resolves():
         assert titles.keys_with(piece)[:1] == ["gears"]
 
 
-def test_doom_plays_on_screen_and_in_watch_mode():
-    """Issue 13: Doom's rules, set-up and table and watch mode; no simulator or lessons yet."""
-    doom = titles.get("doom")
-    assert doom.playable and doom.default_scenario == "knee_deep"
-    rules = doom.new_rules()
-    assert isinstance(rules, Title) and rules.name == "doom"
-    ui = doom.ui_module()
-    assert all(hasattr(ui, f) for f in ("setup_scene", "has_saved_game", "continue_scene", "SaveError"))
-    assert callable(doom.watch_run())
-    assert titles.keys_with("watch") == ["gears", "doom"] and titles.keys_with("simulator") == ["gears"]
-
-
 @pytest.mark.parametrize("key", ["level7", "convoy"])
 def test_titles_not_playable_yet_have_no_pieces(key):
     entry = titles.get(key)
     assert not entry.playable and all(getattr(entry, p) is None for p in PIECES)
     with pytest.raises(LookupError, match="titles with one: gears"):
         entry.new_simulator()
+
+
+def test_doom_has_its_rules_simulator_screens_and_watch_mode():
+    """Issue 12 (rules, simulate doom) and issue 13 (set-up, table, watch); no lessons yet."""
+    entry = titles.get("doom")
+    assert entry.new_rules().name == "doom" and "doom" in titles.keys_with("simulator")
+    assert entry.new_simulator().scenarios() == ["knee_deep", "reactor"]
+    assert entry.playable and entry.default_scenario == "knee_deep" and callable(entry.watch_run())
+    ui = entry.ui_module()
+    assert all(hasattr(ui, f) for f in ("setup_scene", "has_saved_game", "continue_scene", "SaveError"))
+    assert titles.keys_with("watch") == ["gears", "doom"] and entry.tutorial is None
 
 
 def test_unknown_key_names_the_known_titles():

@@ -235,6 +235,32 @@ def extract_english(po: Path, sources: Path | None = None) -> int:
     return added
 
 
+def refresh_references(po: Path, found: dict[str, list[str]]) -> int:
+    """Rewrites each entry's `#:` lines to where its msgid is found now (code moves between
+    modules); entries no longer found keep theirs. Returns how many entries changed."""
+    blocks = po.read_text(encoding="utf-8").split("\n\n")
+    changed = 0
+    for n, block in enumerate(blocks):
+        lines = block.split("\n")
+        start = next((k for k, line in enumerate(lines) if line.startswith("msgid ")), None)
+        if start is None:
+            continue
+        end = next((k for k, line in enumerate(lines) if line.startswith("msgstr ")), len(lines))
+        msgid = _unquote(lines[start][6:]) + "".join(_unquote(line) for line in lines[start + 1:end])
+        where = found.get(msgid)
+        if not msgid or not where:
+            continue
+        refs = [f"#: {w}" for w in where[:3]]
+        kept = [line for line in lines[:start] if not line.startswith("#: ")]
+        new = "\n".join(kept + refs + lines[start:])
+        if new != block:
+            blocks[n] = new
+            changed += 1
+    if changed:
+        po.write_text("\n\n".join(blocks), encoding="utf-8")
+    return changed
+
+
 PO_HEADER = """# Tiletop user interface text, English (the source language).
 msgid ""
 msgstr ""
@@ -250,7 +276,8 @@ def catalogues(locale_dir: Path = LOCALE_DIR) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only report stale .mo files")
-    parser.add_argument("--extract", action="store_true", help="add new msgids to the English catalogue first")
+    parser.add_argument("--extract", action="store_true",
+                        help="add new msgids to the English catalogue and bring every catalogue's #: references up to date first")
     args = parser.parse_args(argv)
     if args.extract:
         try:
@@ -262,6 +289,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"cannot extract: {exc}", file=sys.stderr)
             return 1
         print(f"added {added} new msgid(s) to the English catalogue")
+        found = extract_all()
+        for po in catalogues():
+            moved = refresh_references(po, found)
+            if moved:
+                print(f"{po.relative_to(ROOT)}: references of {moved} entr{'y' if moved == 1 else 'ies'} brought up to date")
     stale = 0
     for po in catalogues():
         try:

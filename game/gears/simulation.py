@@ -21,17 +21,9 @@ class GearsSimulator:
         return list(self.content.missions)
 
     def refusal(self, scenario: str, players: int | None) -> str | None:
-        from game.gears.rules.missions import unsupported
+        from game.gears.rules.setup import mission_refusal
 
-        if scenario not in self.content.missions:
-            return f"unknown Gears mission {scenario!r} (known: {', '.join(sorted(self.content.missions))})"
-        missing = unsupported(self.content, scenario)
-        if missing:
-            return f"mission {scenario!r} needs rules not modelled yet: {', '.join(missing)}"
-        lo, hi = self.content.missions[scenario].players
-        if players is not None and not lo <= players <= hi:
-            return f"{self.content.missions[scenario].name} is for {lo}-{hi} players, not {players}"
-        return None
+        return mission_refusal(self.content, scenario, players)
 
     def player_counts(self, scenario: str) -> list[int]:
         lo, hi = self.content.missions[scenario].players

@@ -1,4 +1,4 @@
-"""Per-user settings (UI scale, language, palette) kept in a small TOML file.
+"""Per-user settings (UI scale, language, palette, the bots' and AI's pace) kept in a small TOML file.
 
 The file is ~/.config/tiletop/settings.toml ($XDG_CONFIG_HOME respected); TILETOP_CONFIG_DIR
 overrides the folder (tests point it at a tmp dir). A missing file means defaults. A broken file
@@ -16,6 +16,9 @@ from game.engine.runtime import config_dir
 
 UI_SCALES: tuple[float, ...] = (0.75, 1.0, 1.25, 1.5, 2.0)
 PALETTES: tuple[str, ...] = ("default", "cb_safe")
+# How long the table lets a bot's or the AI's move stand before the next: a factor on the
+# table's pause and move animation (issue 21: the Locust phase was over in about 2 s).
+PACES: dict[str, float] = {"slow": 2.5, "normal": 1.0, "fast": 0.35}
 FILE_NAME = "settings.toml"
 
 
@@ -24,6 +27,7 @@ class Settings:
     ui_scale: float = 1.0
     language: str = "en"
     palette: str = "default"
+    pace: str = "normal"
 
 
 def settings_path() -> Path:
@@ -58,6 +62,11 @@ def load_settings(path: Path | None = None, languages: list[str] | None = None) 
         settings = replace(settings, palette=palette)
     else:
         problems.append(f"palette {palette!r} is not one of {list(PALETTES)}")
+    pace = data.get("pace", settings.pace)
+    if pace in PACES:
+        settings = replace(settings, pace=pace)
+    else:
+        problems.append(f"pace {pace!r} is not one of {list(PACES)}")
     unknown = sorted(set(data) - {f.name for f in fields(Settings)})
     if unknown:
         problems.append(f"unknown key(s) {', '.join(unknown)}")

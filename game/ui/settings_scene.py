@@ -1,4 +1,4 @@
-"""The Settings screen: UI scale, language and palette, saved as soon as they change."""
+"""The Settings screen: UI scale, language, palette and the bots' pace, saved as soon as they change."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -10,12 +10,14 @@ from game.i18n import N_, _
 from game.ui import widgets
 from game.ui.palette import palette_named
 from game.ui.scene import Action, ChangeSettings, Context, Pop, Scene
-from game.ui.settings import PALETTES, UI_SCALES, Settings
+from game.ui.settings import PACES, PALETTES, UI_SCALES, Settings
 from game.ui.widgets import Button
 
 PALETTE_NAMES = {"default": N_("Default"), "cb_safe": N_("Colour-blind safe (Okabe-Ito)")}
-ROWS = ("ui_scale", "language", "palette")
-ROW_TITLES = {"ui_scale": N_("UI scale"), "language": N_("Language"), "palette": N_("Colours")}
+ROWS = ("ui_scale", "language", "palette", "pace")
+ROW_TITLES = {"ui_scale": N_("UI scale"), "language": N_("Language"), "palette": N_("Colours"),
+              "pace": N_("Bots and AI pace")}
+PACE_NAMES = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
 
 
 def _cycle(options: list, current, step: int):
@@ -29,6 +31,8 @@ def next_settings(settings: Settings, row: str, step: int) -> Settings:
         return replace(settings, ui_scale=_cycle(list(UI_SCALES), nearest, step))
     if row == "language":
         return replace(settings, language=_cycle(i18n.available_languages() or ["en"], settings.language, step))
+    if row == "pace":
+        return replace(settings, pace=_cycle(list(PACES), settings.pace, step))
     return replace(settings, palette=_cycle(list(PALETTES), settings.palette, step))
 
 
@@ -37,6 +41,8 @@ def value_label(settings: Settings, row: str) -> str:
         return f"{round(settings.ui_scale * 100)} %"
     if row == "language":
         return i18n.LANGUAGE_NAMES.get(settings.language, settings.language)
+    if row == "pace":
+        return _(PACE_NAMES.get(settings.pace, settings.pace))
     return _(PALETTE_NAMES.get(settings.palette, settings.palette))
 
 

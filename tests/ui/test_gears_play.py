@@ -140,7 +140,18 @@ def test_an_illegal_click_says_why(make_app):
     area = next(a for a in table.state.view().areas if a not in table.choices.areas)
     do_click(app, inside_point(table, area))
     assert len(table.session.actions) == n
-    assert "Nothing to do in" in table.message
+    # The rules' own refusal of moving there now, naming what is missing (issue 21 item 8).
+    from game.gears.rules.refusals import why_illegal
+    from game.ui.gears import words
+
+    reason = table._words(why_illegal(table.state, Action("step", {"area": area})))
+    assert table.message.startswith(f"{words.area(area)}: {reason}")
+    from game.gears.rules import turn as T
+
+    while table.state.proc is not None or (T.top(table.state) or {}).get("f") != "order":
+        play_by_clicks(app, table, table.session.legal_actions()[0])  # on to P1's Order Step
+    do_click(app, inside_point(table, area))
+    assert "Play an Order card to move first" in table.message
 
 
 def test_autosave_after_every_action_and_continue(make_app, config_dir):
@@ -231,3 +242,49 @@ def test_a_weapon_discard_asks_first_and_appears_away_from_the_pointer(make_app)
     assert table.session.actions[-1].kind == "drop_weapon"
     assert not table.state.cogs[table.state.players[0]].has_weapon(weapon)
     assert weapon not in table.choices.drops
+
+
+def test_hot_seat_never_shows_another_seats_drawn_cards(make_app):
+    """Issue 21 item 1 (DESIGN.md: each seat sees only what its player may see): at P2's turn
+    the log read "You draw ..." from P1's draw. Two people at one desk play by clicks; at every
+    step, the log on screen holds no private line (an event's visible_to) of a seat other than
+    the one at the table, and the hand shown is that seat's."""
+    app, table = start_game(make_app, seats=("human", "human"))
+    pick = Rng(11).stream("test")
+    seen_handoffs = 0
+    for _ in range(60):
+        if table.session.is_over():
+            break
+        if table.handoff is not None:
+            seen_handoffs += 1
+            do_click(app, (table._size[0] // 2, table._size[1] // 2))  # "Pass the table": click to take it
+            continue
+        viewer = table.viewer
+        others = [e.event.text for e in table.session.log
+                  if e.event.visible_to is not None and viewer not in e.event.visible_to]
+        shown = "\n".join(table.log)
+        assert not any(table._words(t) in shown for t in others), f"{viewer} sees another seat's line"
+        acts = [a for a in table.session.legal_actions() if a.kind != "drop_weapon"]
+        play_by_clicks(app, table, acts[pick.below(len(acts))])
+    assert seen_handoffs >= 1
+
+
+def test_hovering_a_locust_shows_its_enemy_card_with_placeholder_marks(make_app):
+    """Issue 21 item 7: each Locust's stat card on hover, and values the rulebooks do not give
+    (verified = false) marked, with the mark explained."""
+    from game.gears.rules import wounds as W
+    from game.ui.gears.table_scene import locust_card_lines
+
+    app, table = start_game(make_app)
+    lid = sorted(table.state.locusts)[0]
+    move(table.screen_of_figure(lid))
+    app.run(max_frames=1)
+    assert table.hover_figure == lid
+    lines = locust_card_lines(table.state, table.content, lid)
+    stats = W.enemy_stats(table.state, table.content, table.state.locusts[lid].enemy)
+    assert any(f"Defence {stats.defence}" in text and f"Attack {stats.attack}" in text for text, _r in lines)
+    enemy = table.content.enemies[table.state.locusts[lid].enemy]
+    unsure = any(enemy.provenance.field_verified.get(f, enemy.provenance.verified) is False
+                 for f in ("defence", "health", "attack"))
+    assert (next(t for t, r in lines if r == "stats").endswith(" *")) == unsure
+    assert (lines[-1][1] == "legend") == any(t.endswith(" *") for t, _r in lines)

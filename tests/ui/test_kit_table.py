@@ -200,3 +200,27 @@ def test_watch_mode_runs_any_titles_table(make_app, config_dir, tmp_path):
     assert watch.run(app, "toy", start, make, store.watch_path(), True, 30, shots, 10) == 0
     assert sorted(p.name for p in shots.iterdir()) == ["toy-00001.png", "toy-00002.png", "toy-00003.png"]
     assert store.watch_path().is_file() and not store.has_autosave()
+
+
+def test_the_log_keeps_the_whole_game_and_scrolls_back(make_app, config_dir):
+    """Issue 21 item 5: the log showed about 15 lines and could not be scrolled. Every line of
+    the game is kept; the wheel over the log reads back (a note then says how many newer lines
+    are below) and End returns to the newest."""
+    app, table = open_toy(make_app, ["human", "bot"])
+    for _ in range(200):
+        if table.session.is_over() or len(table.session.log.texts_for(None)) > 20:
+            break
+        if not table.is_bot(table.session.decider):
+            table.submit(preferred(table.session.legal_actions()))
+        app.run(max_frames=3)
+    public = table.session.log.texts_for(None)
+    assert len(public) > 15 and table.log[:len(public[:3])] == [table._words(t) for t in public[:3]]
+    assert table._log_rect is not None
+    pos = table._log_rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    app.run(max_frames=1)
+    assert table.log_scroll >= 3  # (more when a bot acted meanwhile: the view stays put)
+    key(pygame.K_END)
+    app.run(max_frames=1)
+    assert table.log_scroll == 0

@@ -61,11 +61,13 @@ def test_settings_screen_changes_language_scale_and_palette_and_saves(config_dir
     key(pygame.K_RIGHT)  # language English -> Magyar
     key(pygame.K_DOWN)
     key(pygame.K_RIGHT)  # palette default -> colour-blind safe
+    key(pygame.K_DOWN)
+    key(pygame.K_LEFT)  # pace normal -> slow
     app.run(max_frames=2)
-    assert app.ctx.settings == Settings(1.25, "hu", "cb_safe")
+    assert app.ctx.settings == Settings(1.25, "hu", "cb_safe", "slow")
     assert i18n.language() == "hu"
     saved = tomli.loads((config_dir / "settings.toml").read_text())
-    assert saved == {"ui_scale": 1.25, "language": "hu", "palette": "cb_safe"}
+    assert saved == {"ui_scale": 1.25, "language": "hu", "palette": "cb_safe", "pace": "slow"}
     key(pygame.K_ESCAPE)
     app.run(max_frames=1)
     assert "Térkép megnyitása" in [b.label for b in app.top.buttons]
@@ -80,3 +82,38 @@ def test_ui_scale_enlarges_the_shell(config_dir, make_app):
     big = make_app()
     large = next(b for b in big.top.buttons if b.label == "Quit").rect.size
     assert large[0] == round(normal[0] * 1.5) and large[1] == round(normal[1] * 1.5)
+
+
+def test_the_pace_setting_slows_or_speeds_the_bots_and_p_pauses_them(make_app, config_dir):
+    """Issue 21 item 5: the AI's turn went by in about 2 s. Settings > Bots and AI pace scales
+    the table's pause before a bot acts (slow 2.5x, fast 0.35x) and is kept in the file; P on
+    the table pauses the bots until P again."""
+    from dataclasses import replace
+
+    from game.ui.settings import load_settings
+    from game.ui.settings_scene import next_settings
+    from tests.ui.test_kit_table import open_toy
+
+    app, table = open_toy(make_app, ["bot", "bot"])
+    table.bot_delay_ms, table.animate, table.dice, table.bot_wait = 100, False, None, 0
+    table.anims.clear()
+    assert table.pace() == 1.0
+    app.ctx.settings = next_settings(app.ctx.settings, "pace", 1)  # normal -> fast
+    assert app.ctx.settings.pace == "fast" and table.pace() == 0.35
+    app.ctx.settings = replace(app.ctx.settings, pace="slow")
+    n = len(table.session.actions)
+    table.step_bot(200)
+    assert len(table.session.actions) == n  # slow: 250 ms needed, 200 passed
+    table.step_bot(60)
+    assert len(table.session.actions) == n + 1
+    key(pygame.K_p)
+    app.run(max_frames=1)
+    assert table.paused
+    assert not table.step_bot(10_000) and len(table.session.actions) == n + 1
+    key(pygame.K_p)
+    app.run(max_frames=1)
+    assert not table.paused
+    from game.ui.settings import save_settings
+
+    save_settings(app.ctx.settings, config_dir / "settings.toml")
+    assert load_settings(config_dir / "settings.toml")[0].pace == "slow"

@@ -27,21 +27,35 @@ def order_card_ids(content: GearsContent) -> list[str]:
     return [f"{o.id}#{i + 1}" for o in content.orders.values() for i in range(o.count)]
 
 
+def mission_refusal(content: GearsContent, mission_id: str, players: Any = None) -> str | None:
+    """Why this mission cannot be played (with that many players, when given), or None. The
+    one check behind new_game's refusal, the set-up screen's disabled missions and simulate's
+    refused lines, so all three say the same sentence without building a game."""
+    if mission_id not in content.missions:
+        return f"unknown Gears mission {mission_id!r} (known: {', '.join(sorted(content.missions))})"
+    missing = missions.unsupported(content, mission_id)
+    if missing:
+        return f"mission {mission_id!r} needs rules not modelled yet: {', '.join(missing)}"
+    mission = content.missions[mission_id]
+    if players is not None and (isinstance(players, bool) or not isinstance(players, int)
+                                or not mission.players[0] <= players <= min(4, mission.players[1])):
+        return f"{mission.name} is for {mission.players[0]}-{mission.players[1]} players, got {players!r}"
+    return None
+
+
 def new_state(content: GearsContent, mission_id: str, seed: int, options: Mapping[str, Any],
               loader: Any) -> GearsState:
     """The state before level 1 is built (the `setup` procedure does the rest)."""
     if mission_id not in content.missions:
-        raise ValueError(f"unknown Gears mission {mission_id!r} (known: {', '.join(sorted(content.missions))})")
+        raise ValueError(mission_refusal(content, mission_id))
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
         raise ValueError(f"unknown Gears option {unknown[0]!r} (options: {', '.join(sorted(OPTIONS))})")
-    missing = missions.unsupported(content, mission_id)
-    if missing:
-        raise ValueError(f"mission {mission_id!r} needs rules not modelled yet: {', '.join(missing)}")
-    mission = content.missions[mission_id]
     n = options.get("players", 1)
-    if isinstance(n, bool) or not isinstance(n, int) or not mission.players[0] <= n <= min(4, mission.players[1]):
-        raise ValueError(f"{mission.name} is for {mission.players[0]}-{mission.players[1]} players, got {n!r}")
+    why = mission_refusal(content, mission_id, n)
+    if why is not None:
+        raise ValueError(why)
+    mission = content.missions[mission_id]
     rng = Rng(seed)
     players = [f"P{i + 1}" for i in range(n)]
     first = rng.stream("setup").below(n)

@@ -33,7 +33,6 @@ from game.ui.kit import hand
 from game.ui.kit.ai_panel import AiShown
 from game.ui.kit.dice_tray import DiceRoll, ShownDie
 from game.ui.kit.game_table import BOT_DELAY_MS, GameTable
-from game.ui.kit.log_panel import KEEP
 from game.ui.scene import Context, Scene
 from game.ui.table.board_render import BoardRenderer, load_floor
 from game.ui.table.camera import FitCamera
@@ -107,12 +106,15 @@ class DoomTable(GameTable):
     def bot_reason(self, decider: str, action: Action, why: str) -> None:
         """A bot's reason, in the log and the AI panel; an invader bot's discard would name a
         card of its hidden hand, so the marines only see that it discarded."""
-        if decider == INVADER and action.kind == "discard" and self.viewer != INVADER:
-            why = _("discards a card")
-        line = f"{self.player_name(decider)}: {why}"
-        self.log.append(line)
-        if self.ai.name != self.player_name(decider):
-            self.ai = AiShown(decider, self.player_name(decider), "")
+        name = self.player_name(decider)
+        if decider == INVADER and action.kind == "discard":
+            self._log.append((f"{name}: {why}", (INVADER,)))
+            self._log.append((f"{name}: " + _("discards a card"), tuple(self.state.seats)))
+            why = why if self.viewer == INVADER else _("discards a card")
+        else:
+            self._log.append((f"{name}: {why}", None))
+        if self.ai.name != name:
+            self.ai = AiShown(decider, name, "")
         self.ai.lines = (self.ai.lines + [why])[-4:]
 
     def decision_name(self) -> str:
@@ -194,26 +196,13 @@ class DoomTable(GameTable):
             self.camera.fit_zoom = z
         self.camera.center_on((x0 + x1) / 2, (y0 + y1) / 2)
 
-    def _after_change(self, first: bool = False) -> None:
-        """In hot-seat the screen changes hands between the invader and a marine: the log is
-        then read again as the new viewer may see it (the invader's draws leave with it)."""
-        before = self.viewer
-        super()._after_change(first)
-        if not first and self.viewer != before and INVADER in (before, self.viewer):
-            self._reread_log()
-
-    def _reread_log(self) -> None:
-        """The log as the person at the screen may see it (behind the handoff card: the public
-        lines only, since the card's dimmed background is still legible)."""
-        who = None if self.handoff is not None else self.viewer
-        self.log = [self._words(t) for t in self.session.log.texts_for(who)][-KEEP:]
-
-    def click(self, pos):
-        waiting = self.handoff
-        out = super().click(pos)
-        if waiting == INVADER and self.handoff is None:
-            self._reread_log()  # the invader is at the table now
-        return out
+    @property
+    def log(self) -> list[str]:
+        """The kit's log for the seat at the table; behind the handoff card (dimmed, still
+        legible) only the public lines, until the next person has clicked."""
+        if self.handoff is not None:
+            return [text for text, who in self._log if who is None]
+        return super().log
 
     def invader_view(self) -> bool:
         """The whole map is shown (the invader's view, once the invader is at the table), else

@@ -32,16 +32,12 @@ CUSTOM = "custom:"  # the scenario prefix of a builder mission (GearsTitle: CUST
 
 @lru_cache(maxsize=None)
 def mission_refusal(mission_id: str) -> str | None:
-    """The engine's sentence when it cannot play the mission (None: playable)."""
-    from game.gears.rules.title import GearsTitle
+    """The engine's sentence when it cannot play the mission (None: playable), read from the
+    content: no game is built (issue 19: opening the screen started one per mission)."""
+    from game.gears.rules.setup import mission_refusal as refusal
+    from game.gears.rules.title import shared_content
 
-    title = GearsTitle()
-    lo = title.content.missions[mission_id].players[0]
-    try:
-        title.new_game(mission_id, 0, {"players": lo})
-    except ValueError as exc:
-        return str(exc)
-    return None
+    return refusal(shared_content(), mission_id)
 
 
 @dataclass(frozen=True)

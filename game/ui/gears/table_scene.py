@@ -63,6 +63,7 @@ class GearsTable(GameTable):
         self.area_weapon: str | None = None  # an area weapon (the Mortar) being aimed: its areas lit
         self.area_pick: str | None = None  # the area chosen when that weapon has several modes there
         self.confirm_drop: str | None = None  # a weapon whose discard waits for "Discard" or "Keep it"
+        self.hover_figure: str | None = None  # a Locust under the pointer: its stat card shows
         self._framed = False  # the attack view zoomed in on the attacker and target
         self._end_view: tuple | None = None  # the map view the end screen framed the board in
         self.token_rects: dict[str, pygame.Rect] = {}
@@ -262,9 +263,12 @@ class GearsTable(GameTable):
 
     # ------------------------------------------------------------------ input
     def hover(self, pos: tuple[int, int]) -> None:
-        area = self.area_at_screen(pos) if self.view_rect.collidepoint(pos) else None
-        if area != self.hover_area:
-            self.hover_area = area
+        inside = self.view_rect.collidepoint(pos)
+        area = self.area_at_screen(pos) if inside else None
+        figure = self._figure_at(pos) if inside else None
+        figure = figure if figure in self.state.locusts else None
+        if area != self.hover_area or figure != self.hover_figure:
+            self.hover_area, self.hover_figure = area, figure
             self.dirty = True
 
     def cancel(self) -> bool:
@@ -365,8 +369,18 @@ class GearsTable(GameTable):
         if area is None:
             self.say(_("That is off the map.") + " " + self.hint())
         else:
-            self.say(_("Nothing to do in {area}.").format(area=words.area(area)) + " " + self.hint())
+            self.say(self._why_not_area(area))
         return None
+
+    def _why_not_area(self, area: str) -> str:
+        """Why a click on this area does nothing: the rules' own refusal of moving (or crawling)
+        there now, which names what is missing ('Play an Order card to move first', 'it is 3
+        areas away'), then what can be done (issue 21: 'Nothing to do in ...' said neither)."""
+        from game.gears.rules.refusals import why_illegal
+
+        kind = "crawl" if self.state.phase == "crawl" else "step"
+        reason = self._words(why_illegal(self.state, Action(kind, {"area": area})))
+        return _("{area}: {reason}").format(area=words.area(area), reason=reason) + " " + self.hint()
 
     def _area_shots(self, area: str | None) -> list[Action]:
         """The lit shots of the weapon being aimed into `area` (one per mode the rules allow)."""
@@ -474,6 +488,32 @@ class GearsTable(GameTable):
     def _draw_over_panels(self, surface) -> None:
         if self.target is not None and self.attack_choice is not None:
             self._draw_preview(surface)
+        elif self.hover_figure in self.state.locusts and self.handoff is None:
+            self._draw_locust_card(surface, self.hover_figure)
+
+    def _draw_locust_card(self, surface, lid: str) -> None:
+        """The hovered Locust's Enemy card (locust_card_lines), beside the figure."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        style = {"title": (pal.accent, 15, True), "stats": (pal.text, 13, True), "wounded": (pal.danger, 13, True),
+                 "traits": (pal.text_dim, 12, False), "ability": (pal.text, 12, False), "legend": (pal.text_dim, 11, False)}
+        lines = [(text,) + style[role] for text, role in locust_card_lines(self.state, self.content, lid)]
+        width = px(340)
+        wrapped = [(part, colour, size, bold) for text, colour, size, bold in lines
+                   for part in widgets.wrap(text, ctx.font(size, bold=bold), width - px(24))]
+        height = sum(ctx.font(size, bold=bold).get_linesize() for _t, _c, size, bold in wrapped) + px(20)
+        sx, sy = self.screen_of_figure(lid)
+        rect = pygame.Rect(0, 0, width, height)
+        rect.topleft = (sx + px(24), sy - height // 2)
+        rect.clamp_ip(self.view_rect)
+        if rect.collidepoint(sx, sy):  # pushed back over the figure by the edge: to its left then
+            rect.right = sx - px(24)
+            rect.clamp_ip(self.view_rect)
+        widgets.panel(surface, ctx, rect, alpha=240)
+        y = rect.top + px(10)
+        for text, colour, size, bold in wrapped:
+            font = ctx.font(size, bold=bold)
+            widgets.text(surface, text, font, colour, (rect.left + px(12), y))
+            y += font.get_linesize()
 
     def _draw_state_marks(self, surface) -> None:
         """What the rules change on the map: sealed holes, door tokens, dropped weapons."""
@@ -893,3 +933,34 @@ class _Pick:
 def pal_door(ctx: Context):
     return ctx.palette.door_closed
 
+
+def locust_card_lines(state, content, lid: str) -> list[tuple[str, str]]:
+    """The lines of a Locust's Enemy card as (text, role), for the hover card (issue 21 item 7):
+    the face-up side's defence, health and attack, its health left when wounded, cover and
+    chainsaw, its abilities. A value the rulebooks do not give (verified = false in
+    enemies.toml) ends in ' *', and a last line says what the mark means, so an owner of the
+    box knows why a value may differ from their card."""
+    from game.gears.rules import wounds as W
+
+    x = state.locusts[lid]
+    enemy = content.enemies[x.enemy]
+    stats = W.enemy_stats(state, content, x.enemy)
+    fv = enemy.provenance.field_verified
+
+    def unsure(*names: str) -> str:
+        return " *" if any(fv.get(f, enemy.provenance.verified) is False for f in names) else ""
+
+    lines = [(f"{words.locust(state, content, lid)} \u2014 {enemy.name}", "title"),
+             (_("Defence {d}   Health {h}   Attack {a}").format(d=stats.defence, h=stats.health, a=stats.attack)
+              + unsure("defence", "health", "attack"), "stats")]
+    if x.wounded:
+        lines.append((_("Wounded: {n} health left").format(n=W.locust_health(content, x, state)), "wounded"))
+    traits = [_("takes cover") if enemy.takes_cover else _("fights in the open"),
+              _("cannot be chainsawed") if enemy.chainsaw_immune else _("can be chainsawed")]
+    lines.append((", ".join(traits).capitalize() + unsure("takes_cover", "chainsaw_immune"), "traits"))
+    for ab in stats.abilities:
+        if ab.effect != "none":
+            lines.append(((ab.name + ": " if ab.name else "") + ab.text + unsure("abilities"), "ability"))
+    if any(text.endswith(" *") for text, _role in lines):
+        lines.append((_("* placeholder: not printed in the rulebooks (docs/CONTENT.md)"), "legend"))
+    return lines

@@ -76,11 +76,17 @@ class GameTable(Scene):
         self.seats = list(seats)
         self.save_path = save_path or self.saves.autosave_path()
         self.bot_delay_ms = bot_delay_ms
+        self.paused = False  # P: bots and the AI wait until P again (a person can look)
         self.animate = animate
         self.from_setup = False  # set by the set-up screen: "New game" then goes back to it
         self.bots = {p: self.make_bot(i) for i, p in enumerate(self.players)}
         self._size = (0, 0)
-        self.log: list[str] = [self._words(t) for t in list(session.log.texts_for(None))[-60:]]
+        # Every line with who may read it; `log` filters for whoever sits at the table now, so in
+        # hot-seat a seat's private lines (the cards it drew) vanish when the table passes on.
+        self._log: list[tuple[str, tuple[str, ...] | None]] = []
+        self.reset_log()
+        self.log_scroll = 0  # entries hidden below the panel's bottom (the wheel reads back)
+        self._log_rect: pygame.Rect | None = None  # where the log was drawn last
         self.message = ""
         self.message_ok = False  # a notice (saved), not a refusal: drawn calm, not red
         self.message_ms = 0
@@ -268,7 +274,10 @@ class GameTable(Scene):
         if name == "ai":
             return ai_panel.draw(surface, self.ctx, self.ai, x, y, w, bottom, self.ai_heading(), self.ai_empty(), whole)
         if name == "log":
-            return log_section(surface, self.ctx, x, y, w, bottom, self.log)
+            self._log_rect = pygame.Rect(x, y, w, bottom - y)
+            lines = self.log
+            self.log_scroll = max(0, min(self.log_scroll, len(lines) - 1))
+            return log_section(surface, self.ctx, x, y, w, bottom, lines, self.log_scroll)
         return y
 
     def ai_heading(self) -> str:
@@ -385,19 +394,19 @@ class GameTable(Scene):
         return path
 
     def _take_events(self, events: list[Event], before: dict[str, tuple[float, float]]) -> None:
-        """The log (what the viewer may see), the AI panel, and the animations."""
-        viewer = self.viewer
+        """The log (each line with who may read it), the AI panel, and the animations."""
         positions = dict(before)
         for e in events:
-            if e.visible_to is None or viewer in (e.visible_to or ()):
-                self.log.append(self._words(e.text))
+            self._log.append((self._words(e.text), e.visible_to))
+            if self.log_scroll and (e.visible_to is None or self.viewer in e.visible_to):
+                self.log_scroll += 1  # reading back: the lines in view stay where they are
             if e.kind == "ai_card":
                 self.ai = self.ai_card(e)
             elif e.kind == "ai":
                 self.ai.lines.append(self._words(e.text))
             elif self.animate:
                 self.animate_event(e, positions)
-        self.log = self.log[-KEEP:]
+        del self._log[:-KEEP]
         if self.animate:
             after = self._positions()
             for key, end in after.items():  # settle into the final spot (cover, spread)
@@ -445,7 +454,7 @@ class GameTable(Scene):
         except UndoRefused as exc:
             self.say(exc.reason)
             return
-        self.log.append(_("Undone."))
+        self._log.append((_("Undone."), None))
         self.saves.autosave(self.session, self.seats, self.save_path)
         self.anims.clear()
         self.dice = None
@@ -461,7 +470,7 @@ class GameTable(Scene):
                 self.dirty = True
         if self.anims:
             a = self.anims[0]
-            a.t += dt
+            a.t += round(dt / self.pace())  # slow pace: moves slide slower too
             if a.t >= a.duration:
                 self.anims.pop(0)
             self.dirty = True
@@ -482,8 +491,10 @@ class GameTable(Scene):
         if decider is None or not self.is_bot(decider) or self.busy:
             self.bot_wait = 0
             return False
+        if self.paused:
+            return False
         self.bot_wait += dt
-        if self.bot_wait < self.bot_delay_ms:
+        if self.bot_wait < self.bot_delay_ms * self.pace():
             return False
         self.bot_wait = 0
         actions = self.session.legal_actions()
@@ -499,16 +510,20 @@ class GameTable(Scene):
         return self.submit(action)
 
     def bot_reason(self, decider: str, action: Action, why: str) -> None:
-        """A bot's reason for its choice: in the log (a title with hidden information keeps
-        the reasons that would give it away from the other players)."""
-        self.log.append(f"{self.player_name(decider)}: {self._words(why)}")
+        """A bot's reason for its choice: in the log, for everyone (a title with hidden
+        information logs the reasons that would give it away for the bot's own seat only)."""
+        self._log.append((f"{self.player_name(decider)}: {self._words(why)}", None))
 
     # ------------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event):
         self._layout(pygame.display.get_surface().get_size())
         if event.type == pygame.MOUSEMOTION:
             return self._motion(event.pos)
-        if event.type == pygame.MOUSEWHEEL and event.y and self.mouse and self.view_rect.collidepoint(self.mouse):
+        if event.type == pygame.MOUSEWHEEL and event.y and self.mouse and self._log_rect is not None \
+                and self._log_rect.collidepoint(self.mouse):
+            self.log_scroll = max(0, self.log_scroll + (3 if event.y > 0 else -3))  # up: older lines
+            self.dirty = True
+        elif event.type == pygame.MOUSEWHEEL and event.y and self.mouse and self.view_rect.collidepoint(self.mouse):
             self.wheel(1 if event.y > 0 else -1, self.mouse)
             self.dirty = True
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
@@ -550,6 +565,12 @@ class GameTable(Scene):
             self.toggle_side()
         elif key == pygame.K_u or key == pygame.K_z:
             self.undo()
+        elif key == pygame.K_p:
+            self.paused = not self.paused
+            self.say(_("Paused: bots and the AI wait. P goes on.") if self.paused else _("Going on."), ok=True)
+        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_END):
+            self.log_scroll = 0 if key == pygame.K_END else max(0, self.log_scroll + (10 if key == pygame.K_PAGEUP else -10))
+            self.dirty = True
         else:
             self.title_key(key)
         return None
@@ -608,7 +629,9 @@ class GameTable(Scene):
     def shortcuts(self) -> list[tuple[str, str]]:
         """The table's keys on the F1 overlay (a title adds its own, Esc last)."""
         return [("U", _("Undo")), ("Ctrl+S", _("Save game")), (_("Space"), _("Skip the animation")),
-                ("Tab", _("Fold or open the side panel")), ("Esc", _("Cancel, or back to the menu"))]
+                ("Tab", _("Fold or open the side panel")), ("P", _("Pause or go on with the bots and the AI")),
+                (_("Wheel over the log, Page Up / Page Down"), _("Read back through the game's log")),
+                (_("End"), _("The newest log lines")), ("Esc", _("Cancel, or back to the menu"))]
 
     def toggle_side(self) -> None:
         """Fold the side panel to a strip (the play area takes its width) or open it again."""
@@ -808,6 +831,27 @@ class GameTable(Scene):
     def _end_shown(self) -> bool:
         """The end panel waits for the last move and dice to finish (a click skips them)."""
         return self.session.is_over() and not self.busy
+
+    def reset_log(self) -> None:
+        """The log read again from the session (a new session: the tutorial's Back), each line
+        with who may read it."""
+        self._log = [(self._words(e.event.text), e.event.visible_to) for e in self.session.log.tail(KEEP)]
+        self.log_scroll = 0
+
+    def pace(self) -> float:
+        """The Settings screen's pace as a factor on bots' pauses and move animations."""
+        from game.ui.settings import PACES
+
+        settings = getattr(self.ctx, "settings", None)
+        return PACES.get(getattr(settings, "pace", "normal"), 1.0)
+
+    @property
+    def log(self) -> list[str]:
+        """The log lines the person now at the table may read: public lines, and the private
+        ones of their own seat (an Event's visible_to). Filtered when shown, not when logged,
+        so another seat's draws never stay on screen after a handoff (issue 21)."""
+        viewer = self.viewer
+        return [text for text, who in self._log if who is None or viewer in who]
 
     def _end_rect(self) -> pygame.Rect:
         """The end panel: low in the play area's column, so the final position shows above it."""

@@ -1,5 +1,6 @@
 """The log in plain words: the newest lines at the bottom of the panel, older ones dimmer above,
-whole entries only (the top line never starts mid-sentence)."""
+whole entries only (the top line never starts mid-sentence); the whole game is kept, and the
+mouse wheel over the panel reads back through it."""
 from __future__ import annotations
 
 import pygame
@@ -8,33 +9,53 @@ from game.i18n import _
 from game.ui import widgets
 from game.ui.scene import Context
 
-KEEP = 200  # lines a table keeps; far more than any panel shows
+KEEP = 100_000  # lines a table keeps: the whole game (the panel scrolls back through it)
 
 
-def log_lines(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, lines: list[str]) -> None:
-    """The newest lines at the bottom; older ones fade upward until the rect is full."""
+def log_lines(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, lines: list[str], scroll: int = 0) -> int:
+    """The newest lines at the bottom; older ones fade upward until the rect is full. `scroll`
+    entries are skipped from the newest end (the wheel reads back); a line at the top or
+    bottom says how many entries are hidden on that side. Returns the scroll actually used
+    (never past the oldest entry)."""
     font = ctx.font(13)
     step = font.get_linesize()
-    n = max(0, rect.height // step)
+    scroll = max(0, min(scroll, len(lines) - 1))
+    older_note = scroll > 0 or len(lines) > 1
+    n = max(0, rect.height // step - (1 if scroll else 0))  # a line for "newer below"
     # Whole entries only, newest first, so the top line never starts mid-sentence (the newest
     # one alone may be cut from the top when it is taller than the rect).
     shown: list[str] = []
-    for line in reversed(lines[-40:]):
-        parts = widgets.wrap(line, font, rect.width)
-        if shown and len(shown) + len(parts) > n:
+    end = len(lines) - scroll
+    first = end
+    for i in range(end - 1, -1, -1):
+        parts = widgets.wrap(lines[i], font, rect.width)
+        if shown and len(shown) + len(parts) > n - (1 if i > 0 and older_note else 0):
             break
         shown = parts + shown
+        first = i
     shown = shown[-n:] if n else []
-    y = rect.bottom - len(shown) * step
+    notes_font = ctx.font(12, bold=True)
+    top = rect.bottom - len(shown) * step - (step if scroll else 0)
+    if first > 0 and shown:
+        top -= step
+        widgets.text(surface, _("\u2191 {n} earlier (mouse wheel)").format(n=first), notes_font,
+                     ctx.palette.accent, (rect.left, top))
+        top += step
+    y = top
     for i, line in enumerate(shown):
         age = len(shown) - i
-        colour = ctx.palette.text if age <= 3 else ctx.palette.text_dim
+        colour = ctx.palette.text if age <= 3 and not scroll else ctx.palette.text_dim
         surface.blit(font.render(line, True, colour), (rect.left, y))
         y += step
+    if scroll:
+        widgets.text(surface, _("\u2193 {n} newer (End)").format(n=scroll), notes_font, ctx.palette.accent,
+                     (rect.left, rect.bottom - step))
+    return scroll
 
 
-def log_section(surface: pygame.Surface, ctx: Context, x: int, y: int, w: int, bottom: int, lines: list[str]) -> int:
+def log_section(surface: pygame.Surface, ctx: Context, x: int, y: int, w: int, bottom: int, lines: list[str],
+                scroll: int = 0) -> int:
     """The side panel's Log section: its heading, then the lines down to `bottom`."""
     y = widgets.heading(surface, ctx, _("Log"), x, y)
-    log_lines(surface, ctx, pygame.Rect(x, y, w, bottom - y), lines)
+    log_lines(surface, ctx, pygame.Rect(x, y, w, bottom - y), lines, scroll)
     return bottom

@@ -86,7 +86,7 @@ class TutorialTable(GearsTable):
     def back_step(self) -> None:
         if self.runner.back():
             self.session = self.runner.session
-            self.log = list(self.session.log.texts_for(None))[-60:]
+            self.reset_log()
             self.feedback = ""
             self._board_key = None
             self._after_change()
