@@ -287,9 +287,8 @@ def test_ctrl_s_saves_and_the_load_list_brings_it_back(make_app, config_dir):
     later = make_app()
     setup = DoomSetup(later.ctx)
     later.push(setup)
-    later.run(max_frames=1)
-    key(pygame.K_l, pygame.KMOD_CTRL)
-    later.run(max_frames=1)
+    key(pygame.K_l, pygame.KMOD_CTRL)  # read by the set-up screen, the top scene, on the next frame
+    later.run(max_frames=2)
     named = [i for i, e in enumerate(setup.saves) if not e.autosave]
     assert setup.mode == "load" and len(named) == 1
     head, detail = load_list.describe(setup.saves[named[0]], setup.save_words)
