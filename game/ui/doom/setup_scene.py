@@ -57,12 +57,12 @@ class DoomSetup(SetupScreen):
 
     # ------------------------------------------------------------------ words
     def scenario_name(self) -> str:
-        return self.content.scenarios[self.choice.scenario].name
+        return words.scenario(self.content.scenarios[self.choice.scenario])
 
     def save_words(self, saved: Saved) -> tuple[str, list[str]]:
         st = saved.session.state
         sc = self.content.scenarios.get(st.scenario)
-        head = f"{sc.name if sc else st.scenario}  \u2022  " + _("Round {n}").format(n=st.round) + "  \u2022  " + \
+        head = f"{words.scenario(sc) if sc else st.scenario}  \u2022  " + _("Round {n}").format(n=st.round) + "  \u2022  " + \
             _("Frags {n} of {target}").format(n=st.frags, target=sc.frag_target if sc else "?")
         return head, [words.player(p) for p in list(st.seats) + ["invader"]]
 
@@ -161,8 +161,8 @@ class DoomSetup(SetupScreen):
         name alone for a practice map."""
         stem = Path(sc.map).stem
         if stem[:1] == "p" and stem[1:2].isdigit():
-            return f"P{stem[1]}. {sc.name}"
-        return sc.name + "  —  " + _("practice map")
+            return f"P{stem[1]}. {words.scenario(sc)}"
+        return words.scenario(sc) + "  —  " + _("practice map")
 
     def _draw_preview(self, surface, area: pygame.Rect) -> None:
         """The chosen scenario's map as the marines first see it: the start area in its art,

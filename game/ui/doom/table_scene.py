@@ -135,8 +135,8 @@ class DoomTable(GameTable):
     def end_summary(self) -> str:
         sc = self.content.scenarios[self.state.scenario]
         if self.state.outcome == "marines":
-            return sc.name + " \u2014 " + _("the marines completed the mission.")
-        return sc.name + " \u2014 " + _("the invader reached {n} frags.").format(n=sc.frag_target)
+            return words.scenario(sc) + " \u2014 " + _("the marines completed the mission.")
+        return words.scenario(sc) + " \u2014 " + _("the invader reached {n} frags.").format(n=sc.frag_target)
 
     def end_stats(self) -> str:
         st = self.state
@@ -154,7 +154,7 @@ class DoomTable(GameTable):
     def toolbar_title(self) -> str:
         st = self.state
         sc = self.content.scenarios[st.scenario]
-        return f"{sc.name}  \u2022  " + _("Round {n}").format(n=st.round) + "  \u2022  " + \
+        return f"{words.scenario(sc)}  \u2022  " + _("Round {n}").format(n=st.round) + "  \u2022  " + \
             _("{n}/{target} frags").format(n=st.frags, target=sc.frag_target)
 
     # ------------------------------------------------------------------ choices

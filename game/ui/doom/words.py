@@ -27,6 +27,13 @@ def colour(p: str) -> tuple[int, int, int]:
     return MARINE_COLOURS.get(p, INVADER_COLOUR)
 
 
+def scenario(sc) -> str:
+    """The scenario's name in the player's language (scenarios.toml has `name` and `name_hu`)."""
+    from game import i18n
+
+    return sc.name_hu if i18n.language() == "hu" and sc.name_hu else sc.name
+
+
 def goal(sc) -> str:
     """How the scenario is won, from its record (scenarios.toml)."""
     if sc.win_area:
