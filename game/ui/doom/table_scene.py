@@ -24,7 +24,7 @@ import pygame
 
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
-from game.i18n import _
+from game.i18n import N_, _
 from game.ui import widgets
 from game.ui.doom import choices as C
 from game.ui.doom import words
@@ -803,6 +803,40 @@ class DoomTable(GameTable):
 
         hidden = None if (self.invader_view() and self.handoff is None) else "doom_invader"
         self.card_rects, self._hover_card = hand.draw_hand(surface, ctx, row, list(st.hand), face, state, self.mouse, hidden)
+        cards_right = max((rect.right for rect in hand.lay_out(ctx, row, len(st.hand))), default=row.left)
+        self._draw_legend(surface, pygame.Rect(cards_right + px(30), r.top + px(12), r.right - cards_right - px(44), r.height - px(20)))
+
+    LEGEND = (("square", (90, 220, 120), N_("move")), ("square", (80, 210, 230), N_("teleport, vent")),
+              ("square", (200, 110, 240), N_("place invader")), ("outline", (240, 60, 50), N_("target (odds)")),
+              ("outline", (250, 150, 40), N_("Blast square")), ("ring", (250, 210, 80), N_("door, invader to act")))
+
+    def _draw_legend(self, surface, area: pygame.Rect) -> None:
+        """What the lit squares mean, in the hand strip's free room (when there is enough)."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        font = ctx.font(12)
+        line = font.get_linesize() + px(3)
+        if area.width < px(240) or area.height < line * 3:
+            return
+        widgets.text(surface, _("On the map"), ctx.font(12, bold=True), pal.text_dim, area.topleft)
+        per_col = max(1, (area.height - line) // line)
+        x = area.left
+        for i, (shape, colour, words_) in enumerate(self.LEGEND):
+            if i and i % per_col == 0:  # the next column starts after the widest text of this one
+                x += px(34) + max(font.size(_(w))[0] for _s, _c, w in self.LEGEND[i - per_col:i])
+            col_w = area.right - x
+            y = area.top + line + (i % per_col) * line
+            chip = pygame.Rect(x, y + px(2), px(14), px(14))
+            if shape == "square":
+                pygame.draw.rect(surface, colour, chip, 2, border_radius=px(3))
+                fill = pygame.Surface(chip.size, pygame.SRCALPHA)
+                fill.fill((*colour, 90))
+                surface.blit(fill, chip)
+            elif shape == "outline":
+                pygame.draw.rect(surface, colour, chip, 3, border_radius=px(3))
+            else:
+                pygame.draw.circle(surface, colour, chip.center, chip.width // 2, 2)
+            text = widgets.elide(_(words_), font, col_w - px(26))
+            widgets.text(surface, text, font, pal.text_dim, (x + px(20), y))
 
     # ------------------------------------------------------------------ side panel
     def side_labels(self) -> dict[str, str]:
