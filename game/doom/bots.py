@@ -64,6 +64,14 @@ def field_from(state: DoomState, goals: Iterable[Cell], doors_open: bool = True)
     return dist
 
 
+def _misses(prompt: str) -> list[bool] | None:
+    """Which dice show a miss, read from a reroll question's "(now yellow miss, green r2 d1)"."""
+    if "(now " not in prompt:
+        return None
+    faces = prompt.rsplit("(now ", 1)[1].rstrip(")").split(", ")
+    return [f.split(" ", 1)[-1] == "miss" for f in faces]
+
+
 def _near(dist: dict[Cell, int], cells: Iterable[Cell]) -> int:
     return min((dist.get(c, FAR) for c in cells), default=FAR)
 
@@ -112,9 +120,19 @@ class GreedyBot:
                 play.sort(key=lambda a: -state.invaders[a.get("figure")].wounds)
             return Choice(play[0] if play else opts[0], "play the card while it helps")
         if kind == "reroll":
-            if state.proc["pending"]["decider"] == INVADER:
-                return Choice(max(opts, key=lambda a: len(a.get("dice"))), "reroll every die of the marine's attack")
-            return Choice(opts[0], "keep the roll (the dice are not read by this bot)")
+            misses = _misses(state.proc["pending"]["prompt"])
+            by_dice = {tuple(a.get("dice")): a for a in opts}
+            if misses is None:
+                return Choice(opts[0], "keep the roll")
+            if state.proc["pending"]["decider"] == INVADER or self._dodging(state):
+                # the attack is aimed at us: a miss already fails it; else reroll everything
+                if any(misses):
+                    return Choice(by_dice[()], "the roll already shows a miss")
+                return Choice(max(opts, key=lambda a: len(a.get("dice"))), "reroll every die, hoping for a miss")
+            pick = tuple(i for i, m in enumerate(misses) if m)
+            if pick in by_dice and pick:
+                return Choice(by_dice[pick], "reroll the dice showing a miss")
+            return Choice(by_dice[()], "no miss to reroll: keep the roll")
         if kind == "place":
             dist = field_from(state, [m.cell for m in state.marines.values() if m.cell is not None])
             best = min(opts, key=lambda a: _near(dist, [tuple(c) for c in a.get("cells")]))
@@ -134,6 +152,16 @@ class GreedyBot:
             hit = [a for a in opts if a.get("to") and figures.get(tuple(a.get("to"))) in state.invaders]
             return Choice(hit[0] if hit else opts[0], "walk on to another invader" if hit else "stop the walk")
         return Choice(opts[0], "the first option")
+
+    def _dodging(self, state: DoomState) -> bool:
+        """Whether the player asked to pick rerolls is not the attacker (it dodges the attack): the
+        question names whose attack it is ("Which dice of Imp 2's attack are rerolled?")."""
+        pending = state.proc["pending"]
+        prompt = pending["prompt"]
+        if " of " not in prompt or "'s attack" not in prompt:
+            return False
+        attacker = prompt.split(" of ", 1)[1].split("'s attack", 1)[0]
+        return attacker != who(state, pending["decider"])
 
     def _weakest_target(self, state: DoomState, attacks: list[Action]) -> Action:
         """The attack with the best exact odds (rules/odds.py): a kill first, then expected wounds."""

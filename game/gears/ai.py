@@ -128,7 +128,7 @@ def resolve_card(ctx, content: GearsContent, card: AiCard) -> bool:
     state.flags["no_guard"] = False
     for cond in card.redraw_if:
         if holds(ctx, content, cond, dict(base)):
-            ctx.emit("ai", f"{card.id}: {_cond_text(cond)} holds, so a new AI card is drawn.",
+            ctx.emit("ai", f"{card.id}: {_cond_text(cond, content, card, state)}, so a new AI card is drawn.",
                      {"card": card.id, "redraw": True})
             return True
     again = False
@@ -141,8 +141,8 @@ def resolve_card(ctx, content: GearsContent, card: AiCard) -> bool:
             ctx.emit("ai", f"{card.id}: its branch would spawn, and Locusts cannot spawn now: "
                            "a new AI card is drawn.", {"card": card.id, "redraw": True})
             return True
-        ctx.emit("ai", f"{card.id} ({card.kind}): branch {branch_no + 1} applies "
-                       f"({_cond_text(branch.condition)}).",
+        ctx.emit("ai", f"{card.id}: branch {branch_no + 1} applies "
+                       f"({_cond_text(branch.condition, content, card, state)}).",
                  {"card": card.id, "branch": branch_no})
         again = run(ctx, content, branch.effects, fctx) or again
     else:
@@ -158,7 +158,7 @@ def resolve_card(ctx, content: GearsContent, card: AiCard) -> bool:
             state.flags["activating"] = lid
             fctx = dict(base, self=lid, moved=False, attacked=False)
             branch_no, branch = _branch(ctx, content, card, fctx)
-            why = _cond_text(branch.condition)
+            why = _cond_text(branch.condition, content, card, state)
             tgt = fctx.get("that_cog")
             ctx.emit("ai", f"{card.id}: {N.locust(state, lid)} takes branch {branch_no + 1} ({why})"
                            + (f"; that COG is {_name(state, tgt)}" if tgt else "") + ".",
@@ -176,15 +176,67 @@ def _branch(ctx, content, card: AiCard, fctx: Fctx):
     return len(card.branches) - 1, card.branches[-1]
 
 
-def _cond_text(c: Condition) -> str:
+# Plain words for the AI cards' conditions, as the log and the AI panel say them (issue 21:
+# "branch 1 applies (in play self_type)" is no sentence). {n} is the condition's number, {who}
+# the Locusts it names (this card's type, a slot, a named type). A condition not listed here
+# is spelled from its name, so a new one still reads, if less well.
+_COND_WORDS = {
+    "always": "always", "else": "otherwise",
+    "in_play": "{who} in play",
+    "all_cogs_in_cover": "every COG is in cover",
+    "type_has_los_to_cog": "a {type} sees a COG",
+    "cog_moved_or_attacked_this_turn": "a COG moved or attacked this turn",
+    "no_hole_in_your_area": "no emergence hole in your area",
+    "ammo_on_map": "ammo tokens lie on the map",
+    "locust_within_movement_of_you": "a Locust within {n} areas of you",
+    "all_cogs_at_least_movement": "every COG at least {n} areas away",
+    "wounded": "it is wounded", "in_cover": "it is in cover",
+    "attacked": "it attacked", "moved": "it moved",
+    "cog_in_los": "it sees a COG",
+    "in_same_area_as_cog": "a COG is in its area",
+    "you_in_area": "you are in its area",
+    "cog_within_range": "a COG within range {n}",
+    "cog_within_movement": "a COG within {n} areas",
+    "nearest_cog_at_least_movement": "the nearest COG is {n} or more areas away",
+    "wounded_locust_within_movement": "a wounded Locust within {n} areas",
+    "dropped_weapon_within_movement": "a dropped weapon within {n} areas",
+}
+
+
+def _who_words(content: GearsContent, state: GearsState | None, card: AiCard | None, sel: Any) -> str:
+    """The Locusts a selector names, in words: "Drones" for this Drone card's type."""
+    def plural(enemy: str) -> str:
+        name = content.enemies[enemy].name if enemy in content.enemies else str(enemy)
+        return name if name.endswith("s") else name + "s"
+
+    if sel in (None, "locust"):
+        return "Locusts"
+    if sel == "self_type":
+        return plural(card.enemy) if card is not None and card.enemy else "its Locusts"
+    if sel in ("A", "B", "C"):
+        enemy = state.slots.get(sel) if state is not None else None
+        return plural(enemy) if enemy else f"Locusts {sel}"
+    if isinstance(sel, (list, tuple)):
+        return " or ".join(plural(e) for e in sel)
+    return plural(sel)
+
+
+def _cond_text(c: Condition, content: GearsContent | None = None, card: AiCard | None = None,
+               state: GearsState | None = None) -> str:
     if c.name == "not":
-        return "not " + _cond_text(c.args[0])
+        return "not: " + _cond_text(c.args[0], content, card, state)
     if c.name == "all":
-        return " and ".join(_cond_text(a) for a in c.args)
-    if c.value is None:
-        return c.name.replace("_", " ")
-    extra = "".join(f", {k} {v}" for k, v in c.params.items())
-    return f"{c.name.replace('_', ' ')} {c.value}{extra}"
+        return " and ".join(_cond_text(a, content, card, state) for a in c.args)
+    words = _COND_WORDS.get(c.name)
+    if words is None or content is None and ("{who}" in words or "{type}" in words):
+        extra = "".join(f", {k} {v}" for k, v in c.params.items())
+        return c.name.replace("_", " ") + ("" if c.value is None else f" {c.value}") + extra
+    who = _who_words(content, state, card, c.value) if "{who}" in words else ""
+    kind = _who_words(content, state, card, "self_type").rstrip("s") if "{type}" in words else ""
+    text = words.format(n=c.value, who=who, type=kind)
+    if c.params.get("max_health") is not None:
+        text += f" holding {c.params['max_health']} or fewer cards"
+    return text
 
 
 # ----------------------------------------------------------------------------- selectors

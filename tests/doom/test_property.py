@@ -41,6 +41,10 @@ def check(state) -> None:
     for monster in c.monsters:
         on_board = sum(1 for i in state.invaders.values() if i.monster == monster)
         assert on_board <= c.monsters[monster].figures // 3 * len(state.seats)
+    if state.proc is not None:  # a question: its options are worded for a person
+        pending = state.proc["pending"]
+        for label in pending["labels"] + [pending["prompt"]]:
+            assert label and "#" not in label and "{" not in label and label != "Choose this", label
 
 
 OTHER_RULES = {"marine_cards": "medic_only", "strict_corners": True, "door_reach": "flanking",
@@ -63,6 +67,7 @@ def test_random_games_keep_the_invariants_and_replay(scenario, seed, marines, ru
             break
         actions = session.legal_actions()
         assert actions, "no legal action although the game is not over"
+        assert all(a.text and "#" not in a.text for a in actions), [a.text for a in actions if "#" in a.text]
         session.apply(bot.choose(actions))
         check(session.state)
     replay = Session.replay(TITLE, scenario, seed, options, session.actions)
@@ -183,3 +188,43 @@ def test_a_loaded_state_answers_a_pending_question_like_the_live_one():
             continue
         session.apply(bot.choose(session.legal_actions(), session.state))
     assert checked >= 1
+
+
+def test_every_offered_move_is_legal_step_by_step():
+    """Spec 3.6 checked on the paths the rules offer in random games: every step crosses no wall
+    or closed door, enters only explored floor without an enemy or a blocking prop, and ends on
+    squares no other figure holds."""
+    from game.doom.rules.queries import reachable, revealed_cells
+
+    session = Session.start(TITLE, "knee_deep", seed=12, options={"marines": 3})
+    bot = RandomBot(12)
+    checked = 0
+    for _ in range(300):
+        if session.is_over():
+            break
+        state = session.state
+        fig = None
+        if state.proc is None and state.phase == "marine" and state.turn and state.turn["mp"] > 0:
+            fig, mp = state.seats[state.seat], state.turn["mp"]
+        elif state.proc is None and state.act is not None and state.act["mp"] > 0:
+            fig, mp = state.act["fig"], state.act["mp"]
+        if fig is not None and (fig not in state.marines or state.marines[fig].cell is not None):
+            m, closed = state.map, state.closed_set
+            figures = state.figure_cells()
+            explored = revealed_cells(state)
+            mine = fig in state.marines
+            for end, path in reachable(state, fig, mp).items():
+                assert len(path) <= mp
+                prev = (state.marines[fig].cell,) if mine else tuple(state.invaders[fig].cells)
+                for pos in path:
+                    for c in pos:
+                        assert c in explored and c not in state.blocking_markers()
+                        other = figures.get(c)
+                        assert other in (None, fig) or (other in state.marines) == mine
+                    if len(pos) == len(prev) and len(pos) != 2:
+                        assert all(m.step_ok(a, b, closed) for a, b in zip(prev, pos))
+                    prev = pos
+                assert all(figures.get(c, fig) == fig for c in end)
+                checked += 1
+        session.apply(bot.choose(session.legal_actions()))
+    assert checked > 100

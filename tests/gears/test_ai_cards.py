@@ -597,3 +597,25 @@ def test_every_ai_card_has_a_scenario_here(content):
              for n in m.group(2).split("_") if n}
     named |= set(re.findall(r'"((?:base|mp1):\d+)"', src))
     assert set(content.ai_cards) <= named
+
+
+def test_ai_reasons_are_plain_words(title):
+    """Issue 21 item 5: the AI panel said 'branch 1 applies (in play self_type)'. Every
+    condition the AI cards test is worded (ai._COND_WORDS) with the Locusts it names: over
+    whole bot games no AI line shows a condition's or a selector's internal name."""
+    from game.gears.ai import _COND_WORDS
+    from game.gears.bots import CogBot
+    from game.engine.session import Session
+
+    internal = set(_COND_WORDS) - {"always", "wounded", "attacked", "moved"} | {"self_type"}
+    seen = 0
+    for seed in range(3):
+        s = Session.start(title, "emergence", seed, {"players": 2})
+        bots = {}
+        while s.decider is not None and len(s.actions) < 400:
+            bot = bots.setdefault(s.decider, CogBot(seed))
+            for e in s.apply(bot.decide(s.state, s.legal_actions()).action):
+                if e.kind == "ai":
+                    seen += 1
+                    assert not any(word in e.text for word in internal), e.text
+    assert seen > 10

@@ -173,7 +173,7 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str 
         if chooser not in state.marines and chooser != INVADER:
             chooser = INVADER
         pick = ctx.choose(chooser, "reroll", _subsets(len(faces)),
-                          f"Which dice are rerolled? (now {dice_words(faces)})")["dice"]
+                          f"Which dice of {who(state, attacker)}'s attack are rerolled? (now {dice_words(faces)})")["dice"]
         if pick:
             new = roll(state, tuple(faces[i][0] for i in pick))
             for i, f in zip(pick, new):

@@ -67,6 +67,4 @@ def option_words(state: DoomState, kind: str, o: dict[str, Any]) -> str:
     if kind == "blow_through":
         return "Stop the attack here" if o.get("to") is None else \
             f"Walk on to {sq(o['to'])}, dropping a {o['drop']} die"
-    if kind == "pick_berserk":
-        return "Take the berserk marker" if o.get("take") else "Leave the berserk marker"
-    return str(o)
+    return "Choose this"  # every question above has its words; never show a payload
