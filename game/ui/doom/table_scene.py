@@ -118,8 +118,22 @@ class DoomTable(GameTable):
         self.ai.lines = (self.ai.lines + [why])[-4:]
 
     def decision_name(self) -> str:
-        pending = (self.state.proc or {}).get("pending") or {}
-        return str(pending.get("kind") or self.state.phase)
+        """In the words of game/doom/rules_reference.toml's [context]: a question inside a
+        resolution by its kind, else what the turn is at (declare, move, attack, spawn...)."""
+        st = self.state
+        pending = (st.proc or {}).get("pending") or {}
+        if pending.get("kind"):
+            return str(pending["kind"])
+        if st.phase == "marine" and not st.flags.get("interlude") and not st.flags.get("window"):
+            m = st.active_marine()
+            if m.cell is None:
+                return "respawn"
+            if st.turn and st.turn.get("action") is None:
+                return "declare"
+            return "attack" if self.target is not None else "move"
+        if st.phase in ("spawn", "discard"):
+            return "spawn"
+        return "attack" if self.target is not None else "move"
 
     def outcome(self) -> str | None:
         return self.state.outcome
