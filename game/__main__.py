@@ -2,7 +2,9 @@
 
 Commands are imported lazily, so a command loads only the modules it needs. (pytmx itself
 imports pygame when it is installed, for a type hint; our headless modules never do.)
-Each target is a function taking the remaining argv and returning an exit code.
+Each target is a function taking the remaining argv and returning an exit code. A file that
+is wrong (any game.engine.errors.InputError: map, save, content, mission) ends a command with
+`error: <message>` on stderr and exit status 1, never a traceback.
 """
 from __future__ import annotations
 
@@ -41,8 +43,14 @@ def main(argv: list[str] | None = None) -> int:
     from game.engine.runtime import tune_gc
 
     tune_gc()
-    func = getattr(importlib.import_module(module_name), func_name)
-    return int(func(rest) or 0)
+    from game.engine.errors import InputError
+
+    try:
+        func = getattr(importlib.import_module(module_name), func_name)
+        return int(func(rest) or 0)
+    except InputError as exc:  # a broken map, save, content or mission file: its message, no traceback
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Sequence
 
 from game.board.builder import SIZES, Builder, BuildError, MapMeta, PieceLibrary
+from game.engine.tomldata import TomlLimit, read_toml_file, toml_limit_message
 
 USAGE = """usage: python -m game build-map SCRIPT.toml --out MAP.tmx [--maps DIR]
 
@@ -100,12 +101,15 @@ def save_and_report(builder: Builder, out: Path) -> int:
 
 def load_script(path: Path) -> dict:
     try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
+        return read_toml_file(path)
     except OSError as exc:
         raise ScriptError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    except UnicodeDecodeError as exc:
+        raise ScriptError(f"{path}: not UTF-8 text (byte {exc.start})") from None
     except tomllib.TOMLDecodeError as exc:
         raise ScriptError(f"{path}: bad TOML ({exc})") from None
+    except TomlLimit as exc:
+        raise ScriptError(toml_limit_message(path, exc)) from None
 
 
 def run_script(path: Path, maps_dir: Path, library: PieceLibrary | None = None) -> Builder:

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from fractions import Fraction
 from typing import Sequence
 
 from game.board.checks import check_board, fmt_segment, on_segment
 from game.board.model import Board, Cell, MapError, Point, Segment
 from game.board.tmx import load_board
+from game.board.tmx_gate import exact_number
 
 LOS_USAGE = """usage: python -m game los MAP FROM TO [--open DOOR]...
 
@@ -105,7 +105,7 @@ def _area_place(board: Board, text: str) -> tuple[str, str, object]:
     pair = _parse_pair(text)
     if pair is not None:
         try:
-            pt = (Fraction(pair[0]), Fraction(pair[1]))
+            pt = (exact_number(pair[0]), exact_number(pair[1]))  # '1/0' or '1e999999999' too
         except ValueError:
             pt = None
         if pt is not None:

@@ -16,13 +16,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable, Iterator, Mapping, Sequence
 
+from game.engine.errors import InputError
+
 Point = tuple[Fraction, Fraction]
 Cell = tuple[int, int]
 # A unit lattice edge between two lattice points (in cells, not pixels), smaller point first.
 Edge = tuple[Cell, Cell]
 
 
-class MapError(Exception):
+class MapError(InputError):
     """A map (or a composition of maps) that cannot be used. Each problem is one line of the form
     `FILE: object NAME (id N): problem`, ready to print as is (no traceback for the user)."""
 

@@ -25,6 +25,7 @@ from typing import Callable
 from xml.etree import ElementTree
 
 from game.board.checks import fmt_point, point_in_polygon, polygon_problem
+from game.board.tmx_gate import LIMITS, check_map, exact_number, parse_xml
 from game.board.model import (
     Area,
     Board,
@@ -164,6 +165,7 @@ class RawObject:
     points: tuple[Point, ...]  # absolute; rectangles as 4 corners clockwise from top-left
     properties: dict[str, object]
     rotation: Fraction
+    line: int | None = None  # where its <object> starts in the file
 
 
 class _Collector:
@@ -179,12 +181,14 @@ class _Collector:
         self.lines.append(f"{self.source}: map: {message}")
         self.fatal = True
 
-    def layer(self, name: str, message: str) -> None:
-        self.lines.append(f"{self.source}: layer {name}: {message}")
+    def layer(self, name: str, message: str, line: int | None = None) -> None:
+        at = f" (line {line})" if line else ""
+        self.lines.append(f"{self.source}: layer {name}: {message}{at}")
         self.fatal = True
 
     def obj(self, o: RawObject, message: str) -> None:
-        self.lines.append(f"{self.source}: {describe(o.name, o.id)}: {message}")
+        at = f" (line {o.line})" if o.line else ""
+        self.lines.append(f"{self.source}: {describe(o.name, o.id)}: {message}{at}")
 
     def raise_if_any(self) -> None:
         if self.lines:
@@ -196,14 +200,14 @@ def describe(name: str, object_id: int) -> str:
 
 
 def _num(text: str | None, default: str = "0") -> Fraction:
-    return Fraction((text if text is not None else default).strip())
+    return exact_number(text if text is not None else default)
 
 
 def _parse_points(text: str, origin: Point) -> tuple[Point, ...]:
     pts = []
     for pair in text.split():
         x, y = pair.split(",")
-        pts.append((origin[0] + Fraction(x), origin[1] + Fraction(y)))
+        pts.append((origin[0] + exact_number(x), origin[1] + exact_number(y)))
     return tuple(pts)
 
 
@@ -249,7 +253,7 @@ def _typed(spec: Prop, tiled_type: str, raw: str | None) -> tuple[object, str | 
             return None, f"must be a whole number, not {raw!r}"
     if spec.type == "float":
         try:
-            return Fraction(raw), None
+            return exact_number(raw), None
         except ValueError:
             return None, f"must be a number, not {raw!r}"
     if spec.choices is not None and raw not in spec.choices:
@@ -288,10 +292,10 @@ def _shape_of(el: ElementTree.Element) -> str:
     return "rectangle"
 
 
-def _raw_object(layer: str, el: ElementTree.Element, out: _Collector) -> RawObject | None:
-    oid = int(el.get("id", "0"))
+def _raw_object(layer: str, el: ElementTree.Element, out: _Collector, line: int | None) -> RawObject | None:
+    oid = int(el.get("id", "0"))  # a whole number: checked by tmx_gate
     name = el.get("name", "")
-    o = RawObject(layer, oid, name, el.get("type", el.get("class", "")), _shape_of(el), (), {}, Fraction(0))
+    o = RawObject(layer, oid, name, el.get("type", el.get("class", "")), _shape_of(el), (), {}, Fraction(0), line)
     try:
         origin = (_num(el.get("x")), _num(el.get("y")))
         o.rotation = _num(el.get("rotation"))
@@ -324,19 +328,21 @@ def load_board(path: str | os.PathLike) -> Board:
     """Read a .tmx map into a Board; raise MapError listing every problem found."""
     source = str(path)
     out = _Collector(source)
-    if not Path(source).is_file():
-        raise MapError(f"{source}: map: file not found")
     try:
-        root = ElementTree.parse(source).getroot()
-    except ElementTree.ParseError as exc:
-        line, col = exc.position
-        raise MapError(f"{source}: map: bad XML at line {line}, column {col} ({_xml_reason(exc)})") from None
-    except OSError as exc:
-        raise MapError(f"{source}: map: cannot read ({exc.strerror or exc})") from None
+        exists = Path(source).is_file()
+    except OSError as exc:  # a name too long for the file system
+        raise MapError(f"{source[:200]}: map: cannot read ({exc.strerror or exc})") from None
+    if not exists:
+        raise MapError(f"{source}: map: file not found")
+    xml = parse_xml(source)  # bounded, no DOCTYPE; MapError otherwise
+    root = xml.root
     if root.tag != "map":
         raise MapError(f"{source}: map: not a Tiled map (root element is <{root.tag}>, not <map>)")
     _check_tilesets(source, root, out)
     out.raise_if_any()
+    # Sizes, numbers, ids and tile data, before anything converts or decodes them.
+    if check_map(xml, out.lines) is None:
+        out.raise_if_any()
 
     if root.get("orientation", "orthogonal") != "orthogonal":
         out.map(f"orientation {root.get('orientation')!r} is not supported (use orthogonal)")
@@ -362,28 +368,28 @@ def load_board(path: str | os.PathLike) -> Board:
             continue
         name = child.get("name", "")
         if child.tag not in ("layer", "objectgroup"):
-            out.layer(name, f"<{child.tag}> layers are not supported (see docs/MAPS.md)")
+            out.layer(name, f"<{child.tag}> layers are not supported (see docs/MAPS.md)", xml.line(child))
             continue
         spec = specs.get(name)
         if spec is None:
-            out.layer(name, f"unknown layer for a {title} map (known: {', '.join(specs)})")
+            out.layer(name, f"unknown layer for a {title} map (known: {', '.join(specs)})", xml.line(child))
             continue
         if name in seen_layers:
-            out.layer(name, "appears twice")
+            out.layer(name, "appears twice", xml.line(child))
             continue
         seen_layers.add(name)
         want = "layer" if spec.kind == "tiles" else "objectgroup"
         if child.tag != want:
-            out.layer(name, f"must be {'a tile' if spec.kind == 'tiles' else 'an object'} layer")
+            out.layer(name, f"must be {'a tile' if spec.kind == 'tiles' else 'an object'} layer", xml.line(child))
             continue
         for prop in _read_props(child):
-            out.layer(name, f"unknown property {prop!r} (layers take no properties)")
+            out.layer(name, f"unknown property {prop!r} (layers take no properties)", xml.line(child))
         if spec.kind == "tiles":
             tile_layers[name] = None  # read through pytmx below
             continue
         objects[name] = []
         for el in child.findall("object"):
-            o = _raw_object(name, el, out)
+            o = _raw_object(name, el, out, xml.line(el))
             if o is None:
                 continue
             if name == "areas" and o.name:
@@ -444,13 +450,8 @@ def _pieces_from_names(board: Board) -> None:
     board.connectors = tuple(replace(x, piece=piece_of(x.name)) for x in board.connectors)
 
 
-def _xml_reason(exc: ElementTree.ParseError) -> str:
-    msg = str(exc)
-    return msg.split(":")[0] if ":" in msg else msg
-
-
 def _check_tilesets(source: str, root: ElementTree.Element, out: _Collector) -> None:
-    """External tilesets must exist and parse; pytmx's own message would be a bare Exception."""
+    """External tilesets must exist; pytmx's own message would be a bare Exception."""
     base = Path(source).parent
     for ts in root.findall("tileset"):
         ref = ts.get("source")
@@ -459,12 +460,7 @@ def _check_tilesets(source: str, root: ElementTree.Element, out: _Collector) -> 
         tsx = base / ref
         if not tsx.is_file():
             out.map(f"tileset {ref} not found (looked for {os.path.normpath(tsx)})")
-            continue
-        try:
-            ElementTree.parse(tsx)
-        except ElementTree.ParseError as exc:
-            line, col = exc.position
-            out.map(f"tileset {ref}: bad XML at line {line}, column {col} ({_xml_reason(exc)})")
+        # its XML and sizes are checked by tmx_gate.check_map
 
 
 def _open_with_pytmx(source: str):
@@ -486,6 +482,15 @@ def _check_names(objs: list[RawObject], out: _Collector, what: str) -> dict[str,
         else:
             named[o.name] = o
     return named
+
+
+def _unique(o: RawObject, name: str, seen: dict[str, RawObject], what: str, out: _Collector) -> bool:
+    """Names the rules and missions refer to (doors, cover spots) must be unique on the map."""
+    if name in seen:
+        out.obj(o, f"{what} name {name!r} is already used by {describe(name, seen[name].id)}")
+        return False
+    seen[name] = o
+    return True
 
 
 def _areas(objs: list[RawObject], out: _Collector) -> dict[str, Area]:
@@ -563,10 +568,8 @@ def _build_gears(board: Board, objects: dict[str, list[RawObject]], out: _Collec
     names: dict[str, RawObject] = {}
     for o in objects.get("cover", []):
         name = o.name or f"cover{o.id}"
-        if name in names:
-            out.obj(o, f"cover name {name!r} is already used by {describe(name, names[name].id)}")
+        if not _unique(o, name, names, "cover", out):
             continue
-        names[name] = o
         area = str(o.properties.get("area", ""))
         arrows = _arrows(o, out)
         if _point_in_area(o, area, areas, out) and arrows is not None:
@@ -586,9 +589,12 @@ def _build_gears(board: Board, objects: dict[str, list[RawObject]], out: _Collec
             connectors.append(c)
     board.connectors = tuple(connectors)
     doors = []
+    door_names: dict[str, RawObject] = {}
     for o in objects.get("doors", []):
         if len(o.points) < 2:
             out.obj(o, "a door line needs at least 2 points")
+            continue
+        if not _unique(o, o.name or f"door{o.id}", door_names, "door", out):
             continue
         closed = o.properties.get("state", "closed") != "open"
         doors.append(Door(o.name or f"door{o.id}", o.id, o.points, closed))
@@ -629,8 +635,11 @@ def _build_doom(board: Board, objects, tile_layers, tiled, out: _Collector) -> N
     board.lines = tuple(lines)
 
     doors, connectors, open_edges = [], [], set()
+    door_names: dict[str, RawObject] = {}
     for o in objects.get("edges", []):
         kind = o.properties.get("kind")
+        if kind == "door" and not _unique(o, o.name or f"door{o.id}", door_names, "door", out):
+            continue
         es = edges_of(o, str(kind))
         if es is None:
             continue

@@ -25,13 +25,10 @@ What a composed board needs that a single tile does not:
 """
 from __future__ import annotations
 
-import base64
-import gzip
 import os
 import re
 import shutil
 import tempfile
-import zlib
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
@@ -52,6 +49,7 @@ from game.board.builder import (
 )
 from game.board.compose import Placement, compose
 from game.board.model import Area, Board, Connector, CoverSpot, Door, Line, MapError, Marker, Point, Segment
+from game.board.tmx_gate import LIMITS, decode_tile_data, parse_xml
 
 __all__ = ["save_build", "build_to_tmx", "export_board", "load_build", "LoadedBuild", "ArtError"]
 
@@ -108,9 +106,9 @@ class PieceArt:
 def read_art(path: Path) -> PieceArt:
     """The tile layers of a .tmx as raw gids (flip flags kept), with its external tilesets."""
     try:
-        root = ElementTree.parse(path).getroot()
-    except (ElementTree.ParseError, OSError) as exc:
-        raise ArtError(f"{path}: cannot read tile layers ({exc})") from None
+        root = parse_xml(path).root
+    except MapError as exc:
+        raise ArtError(f"{path}: cannot read tile layers ({exc.problems[0]})") from None
     tilesets = []
     for ts in root.findall("tileset"):
         ref = ts.get("source")
@@ -119,42 +117,27 @@ def read_art(path: Path) -> PieceArt:
             raise ArtError(f"{path}: map: embedded tilesets are not supported for saving (export the tileset in Tiled)")
         tsx = (path.parent / ref).resolve()
         try:
-            count = int(ElementTree.parse(tsx).getroot().get("tilecount", "0"))
-        except (ElementTree.ParseError, OSError, ValueError) as exc:
+            count = int(parse_xml(tsx, f"tileset {ref}", LIMITS.tileset_bytes).root.get("tilecount", "0"))
+        except (MapError, ValueError) as exc:
             raise ArtError(f"{path}: tileset {ref}: {exc}") from None
         tilesets.append(TilesetRef(tsx, first, count))
     width = int(root.get("width", "0"))
+    height = int(root.get("height", "0"))
     layers: dict[str, dict[tuple[int, int], int]] = {}
     for layer in root.findall("layer"):
         data = layer.find("data")
         if data is None:
             continue
-        gids = _decode(data, path)
+        try:
+            gids = decode_tile_data(data, width * height)
+        except ValueError as exc:
+            raise ArtError(f"{path}: layer {layer.get('name', '')}: data {exc}") from None
         cells = {}
         for i, gid in enumerate(gids):
             if gid:
                 cells[(i % width, i // width)] = gid
         layers[layer.get("name", "")] = cells
     return PieceArt(tilesets, layers)
-
-
-def _decode(data: ElementTree.Element, path: Path) -> list[int]:
-    enc, comp = data.get("encoding"), data.get("compression")
-    text = (data.text or "").strip()
-    if enc == "csv":
-        return [int(x) for x in text.replace("\n", "").split(",") if x.strip()]
-    if enc == "base64":
-        raw = base64.b64decode(text)
-        if comp == "zlib":
-            raw = zlib.decompress(raw)
-        elif comp == "gzip":
-            raw = gzip.decompress(raw)
-        elif comp:
-            raise ArtError(f"{path}: tile layer compression {comp!r} is not supported (use CSV or zlib)")
-        return [int.from_bytes(raw[i:i + 4], "little") for i in range(0, len(raw), 4)]
-    if enc is None:
-        return [int(t.get("gid", "0")) for t in data.findall("tile")]
-    raise ArtError(f"{path}: tile layer encoding {enc!r} is not supported")
 
 
 _MATS = {}
@@ -592,10 +575,10 @@ def _load_without_broken(path: Path, problems: Sequence[str]) -> Board | None:
     from game.board.tmx import load_board
 
     try:
-        tree = ElementTree.parse(path)
-    except (ElementTree.ParseError, OSError):
+        root = parse_xml(path).root
+    except MapError:
         return None
-    root = tree.getroot()
+    tree = ElementTree.ElementTree(root)
     for ts in root.findall("tileset"):
         if ts.get("source"):
             ts.set("source", str((path.parent / ts.get("source")).resolve()))

@@ -18,11 +18,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
+import time
 from contextlib import suppress
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
+from game.engine.errors import InputError
 from game.engine.log import EventLog
 from game.engine.protocol import Action, Event, IllegalAction, Title, canonical_json
 
@@ -31,10 +34,19 @@ SAVE_VERSION = 1
 _REQUIRED = ("title", "scenario", "seed", "options", "actions", "snapshot", "state_hash")
 
 # What a title's from_json / new_game may raise on malformed input; turned into SaveError.
-_DATA_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError)
+_DATA_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError, OverflowError)
+
+# The gate's bounds (issue 22): a save bigger, deeper or longer than these is not ours.
+MAX_SAVE_BYTES = 4 * 1024 * 1024  # a 30-action Gears save is 11 kB; a long game well under 1 MB
+MAX_DEPTH = 64  # JSON nesting; a snapshot is about 8 deep
+MAX_STRING = 10_000  # characters of one JSON string
+MAX_INT_BITS = 256  # RNG states are 64-bit
+MAX_SEED = 2**64
+MAX_ACTIONS = 100_000  # a whole Gears game is a few hundred
+MAX_SCENARIO = 200  # characters of the scenario id (custom:NAME included)
 
 
-class SaveError(Exception):
+class SaveError(InputError):
     """A save cannot be written or read; the message names the file and the problem."""
 
     def __init__(self, path: str | Path, problem: str):
@@ -203,31 +215,40 @@ def write_json_atomic(path: str | Path, data: Any) -> None:
         raise
 
 
+def is_atomic_temp(p: Path) -> bool:
+    """A temporary file of write_json_atomic: `.NAME.json.XXXX.tmp`."""
+    return p.name.startswith(".") and p.name.endswith(".tmp") and ".json." in p.name
+
+
+def clean_interrupted_writes(folder: str | Path, older_than: float = 60.0,
+                             match: Callable[[Path], bool] = is_atomic_temp) -> list[Path]:
+    """Removes the temporary files write_json_atomic leaves when it is interrupted (a crash
+    between writing and renaming): `.NAME.json.XXXX.tmp` in `folder` (or what `match` says),
+    older than `older_than` seconds (a younger one may be another Tiletop's write in progress).
+    Returns what it removed; the saves themselves are never touched. Called at start
+    (game/ui/app.py)."""
+    removed: list[Path] = []
+    try:
+        candidates = [p for p in Path(folder).iterdir() if match(p)]
+    except OSError:
+        return removed
+    now = time.time()
+    for p in candidates:
+        try:
+            if now - p.stat().st_mtime > older_than and p.is_file():
+                p.unlink()
+                removed.append(p)
+        except OSError:
+            continue
+    return removed
+
+
 # ---------------------------------------------------------------------- loading
 
 def read_save(path: str | Path) -> dict[str, Any]:
     """Reads and checks the envelope of a save file (not yet the title's state)."""
     p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(p, "no such save file") from None
-    except OSError as exc:
-        raise SaveError(p, f"cannot read the save ({exc.strerror or exc})") from None
-    if not raw.strip():
-        raise SaveError(p, "the save file is empty (truncated when it was written?)")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise SaveError(p, f"not a Tiletop save: not UTF-8 text (byte {exc.start})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
-            raise SaveError(p, f"the save is truncated: the JSON stops early (line {exc.lineno}, "
-                               f"column {exc.colno})") from None
-        raise SaveError(p, f"the save is not valid JSON: {exc.msg} at line {exc.lineno}, "
-                           f"column {exc.colno}") from None
+    data = read_json_file(p, "save", MAX_SAVE_BYTES)
     if not isinstance(data, dict):
         raise SaveError(p, "not a Tiletop save (the file holds a JSON "
                            f"{type(data).__name__}, not an object)")
@@ -252,12 +273,154 @@ def read_save(path: str | Path) -> dict[str, Any]:
         if not isinstance(data[key], typ):
             raise SaveError(p, f"{key!r} should be a JSON {_json_type(typ)}, "
                                f"got {type(data[key]).__name__}")
+    if len(data["actions"]) > MAX_ACTIONS:
+        raise SaveError(p, f"'actions' has {len(data['actions'])} entries (at most {MAX_ACTIONS})")
     seed = data["seed"]
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SaveError(p, f"'seed' should be a whole number, got {seed!r}")
+        raise SaveError(p, f"'seed' should be a whole number, got {_shown(seed)}")
+    if not -MAX_SEED < seed < MAX_SEED:
+        raise SaveError(p, f"'seed' is out of range ({len(str(abs(seed)))} digits; at most a 64-bit number)")
+    scenario = data["scenario"]
+    if len(scenario) > MAX_SCENARIO:
+        raise SaveError(p, f"'scenario' is too long ({len(scenario)} characters; at most {MAX_SCENARIO})")
+    if any(ord(c) < 32 for c in scenario):
+        raise SaveError(p, f"'scenario' contains a control character ({scenario[:40]!r})")
     if not isinstance(data.get("casual", False), bool):
         raise SaveError(p, f"'casual' should be true or false, got {data['casual']!r}")
     return data
+
+
+def read_json_file(p: Path, what: str, max_bytes: int) -> Any:
+    """A JSON file read through the gate: bounded size, UTF-8, no NaN or infinity, no number
+    longer than Python reads, nesting at most MAX_DEPTH, strings and whole numbers bounded.
+    Any problem is a SaveError naming the file (and the key, when it is inside)."""
+    try:
+        with open(p, "rb") as handle:
+            raw = handle.read(max_bytes + 1)
+    except FileNotFoundError:
+        raise SaveError(p, f"no such {what} file") from None
+    except OSError as exc:
+        raise SaveError(p, f"cannot read the {what} ({exc.strerror or exc})") from None
+    if len(raw) > max_bytes:
+        raise SaveError(p, f"the {what} file is too large (more than {max_bytes} bytes)")
+    if not raw.strip():
+        raise SaveError(p, f"the {what} file is empty (truncated when it was written?)")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SaveError(p, f"not a Tiletop {what}: not UTF-8 text (byte {exc.start})") from None
+
+    # The usual save has no long number, long string, float or NaN: it is parsed with the C
+    # decoder alone and only its depth walked; anything suspect takes the slow walk that names
+    # the key (a Python call per value: about 1.5 s for 4 MiB on a loaded machine).
+    suspect = [bool(_SUSPECT.search(text))]
+
+    def unreadable(token: str) -> Any:
+        suspect[0] = True
+        return _Unreadable(token)
+
+    def real(token: str) -> Any:
+        value = _finite_float(token)
+        suspect[0] = suspect[0] or isinstance(value, _Unreadable)
+        return value
+
+    hooks: dict[str, Any] = {"parse_constant": unreadable, "parse_float": real}
+    if suspect[0]:
+        hooks["parse_int"] = _bounded_int
+    try:
+        data = json.loads(text, **hooks)
+    except json.JSONDecodeError as exc:
+        if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
+            raise SaveError(p, f"the {what} is truncated: the JSON stops early (line {exc.lineno}, "
+                               f"column {exc.colno})") from None
+        raise SaveError(p, f"the {what} is not valid JSON: {exc.msg} at line {exc.lineno}, "
+                           f"column {exc.colno}") from None
+    except RecursionError:
+        raise SaveError(p, f"the {what} is nested too deeply (at most {MAX_DEPTH} levels)") from None
+    problem = _json_problem(data) if suspect[0] or not _shallow(data) else None
+    if problem:
+        raise SaveError(p, problem)
+    return data
+
+
+# A digit run too long for MAX_INT_BITS, or a stretch of text longer than MAX_STRING without a
+# quote or a line break (where a string too long would be): the slow walk decides.
+_SUSPECT = re.compile(r'\d{78,}|[^"\n]{%d,}' % (MAX_STRING + 1))
+
+
+def _shallow(data: Any) -> bool:
+    """Nesting at most MAX_DEPTH, level by level (no recursion, no per-value Python call but
+    the comprehension's)."""
+    level, depth = [data] if data.__class__ is dict or data.__class__ is list else [], 0
+    while level:  # the non-empty containers at depth `depth`
+        if depth >= MAX_DEPTH:
+            return False
+        depth += 1
+        nxt: list[Any] = []
+        for container in level:
+            values = container.values() if container.__class__ is dict else container
+            nxt += [v for v in values if v.__class__ is dict or v.__class__ is list]
+        level = [c for c in nxt if c]
+    return True
+
+
+class _Unreadable:
+    """A number the gate will not convert, kept so the walk can name its key."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def problem(self) -> str:
+        if len(self.text) > 40:
+            return f"is out of range (a number of {len(self.text)} digits)"
+        return f"is not a finite number ({self.text})"
+
+
+def _bounded_int(text: str) -> Any:
+    return int(text) if len(text) <= 80 else _Unreadable(text)
+
+
+def _finite_float(text: str) -> Any:
+    if len(text) > 80:
+        return _Unreadable(text)
+    value = float(text)
+    return value if abs(value) != float("inf") else _Unreadable(text)
+
+
+def _json_problem(data: Any) -> str | None:
+    """The first value out of bounds, named by its key path, or None. Iterative: no recursion."""
+    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    while stack:
+        value, where, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return f"{_where(where)} is nested too deeply (at most {MAX_DEPTH} levels)"
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if len(key) > MAX_STRING:
+                    return f"{_where(where)} has a key of {len(key)} characters (at most {MAX_STRING})"
+                stack.append((item, f"{where}.{key}" if where else key, depth + 1))
+        elif isinstance(value, list):
+            stack.extend((item, f"{where}[{i}]", depth + 1) for i, item in enumerate(value))
+        elif isinstance(value, str):
+            if len(value) > MAX_STRING:
+                return f"{_where(where)} is too long ({len(value)} characters; at most {MAX_STRING})"
+        elif isinstance(value, bool) or value is None:
+            continue
+        elif isinstance(value, int):
+            if value.bit_length() > MAX_INT_BITS:
+                return f"{_where(where)} is out of range (a number of {len(str(abs(value)))} digits)"
+        elif isinstance(value, _Unreadable):
+            return f"{_where(where)} {value.problem()}"
+    return None
+
+
+def _where(path: str) -> str:
+    return f"{path[:80]!r}" if path else "the file"
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:60] + "..."
 
 
 def _json_type(typ: type) -> str:

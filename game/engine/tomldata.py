@@ -17,10 +17,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
+from game.engine.errors import InputError
+
 KeyPath = Sequence[str | int]
 
+# The gate's bounds (issue 22): a content, mission or settings file past these is not ours.
+MAX_TOML_BYTES = 4 * 1024 * 1024
+MAX_TOML_DEPTH = 32  # tables and arrays inside each other; content files are about 6 deep
+MAX_TOML_INT_BITS = 64
+MAX_TOML_STRING = 100_000
 
-class DataError(Exception):
+
+class DataError(InputError):
     """A content file is missing, unreadable or wrong; `str()` is the whole message."""
 
     def __init__(self, file: str | Path, problem: str, key: str = "", line: int | None = None):
@@ -63,6 +71,8 @@ def load_toml(path: str | Path) -> TomlFile:
     """Reads and parses a TOML file; any failure becomes a DataError naming the file."""
     p = Path(path)
     try:
+        if p.stat().st_size > MAX_TOML_BYTES:
+            raise DataError(p, f"the file is too large ({p.stat().st_size} bytes; at most {MAX_TOML_BYTES})")
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise DataError(p, "file not found") from None
@@ -75,11 +85,84 @@ def load_toml(path: str | Path) -> TomlFile:
 
 def parse_toml(text: str, path: str | Path = "<text>") -> TomlFile:
     try:
-        data = tomllib.loads(text)
+        data = loads_bounded(text)
     except tomllib.TOMLDecodeError as exc:
         line = _line_from_message(str(exc))
         raise DataError(path, f"TOML syntax error: {exc}", line=line) from None
+    except TomlLimit as exc:
+        raise DataError(path, exc.problem, exc.key, exc.line) from None
     return TomlFile(Path(path), text, data)
+
+
+class TomlLimit(Exception):
+    """A TOML file past the gate's bounds: `problem`, the key path (may be '') and line."""
+
+    def __init__(self, problem: str, key: str = "", line: int | None = None):
+        self.problem, self.key, self.line = problem, key, line
+        super().__init__(problem)
+
+
+def loads_bounded(text: str, parse=tomllib.loads) -> dict[str, Any]:
+    """`parse(text)` (tomllib.loads, or tomli's) through the gate: TOMLDecodeError for syntax
+    as before, TomlLimit for a file too large, nested too deeply, or holding a number or string
+    past the bounds. Never RecursionError, never a hang on a long number."""
+    if len(text) > MAX_TOML_BYTES:
+        raise TomlLimit(f"the file is too large ({len(text)} characters; at most {MAX_TOML_BYTES})")
+    try:
+        data = parse(text)
+    except RecursionError:
+        raise TomlLimit(f"arrays or tables are nested too deeply (at most {MAX_TOML_DEPTH} levels)",
+                        line=_first_line(text, r"[\[{](?:\s*[\[{]){%d,}" % MAX_TOML_DEPTH)) from None
+    except ValueError as exc:
+        if type(exc).__name__ == "TOMLDecodeError":
+            raise
+        # int() past Python's 4300-digit limit (tomllib does not catch it)
+        raise TomlLimit(f"a number is too long ({str(exc).split(':')[-1].split(';')[0].strip()})",
+                        line=_first_line(text, r"\d{%d,}" % 40)) from None
+    _check_bounds(data, text)
+    return data
+
+
+def read_toml_file(path: str | Path, parse=tomllib.loads) -> dict[str, Any]:
+    """A player's TOML file (a custom mission, a build script, the settings) through the gate:
+    OSError, UnicodeDecodeError and TOMLDecodeError as the plain readers raise them, TomlLimit
+    for a file past the bounds (its size is checked before it is read)."""
+    p = Path(path)
+    if p.stat().st_size > MAX_TOML_BYTES:
+        raise TomlLimit(f"the file is too large ({p.stat().st_size} bytes; at most {MAX_TOML_BYTES})")
+    return loads_bounded(p.read_text(encoding="utf-8"), parse)
+
+
+def toml_limit_message(path: str | Path, exc: TomlLimit) -> str:
+    """`file: key (line N): problem`, the style of DataError."""
+    return str(DataError(path, exc.problem, exc.key, exc.line))
+
+
+def _first_line(text: str, pattern: str) -> int | None:
+    match = re.search(pattern, text)
+    return text.count("\n", 0, match.start()) + 1 if match else None
+
+
+def _check_bounds(data: dict[str, Any], text: str) -> None:
+    """Depth, whole numbers and strings, walked without recursion."""
+    stack: list[tuple[Any, list[str | int]]] = [(data, [])]
+    while stack:
+        value, path = stack.pop()
+        if len(path) > MAX_TOML_DEPTH:
+            raise TomlLimit(f"nested too deeply (at most {MAX_TOML_DEPTH} levels)", format_key(path[:MAX_TOML_DEPTH]),
+                            key_line(text, path[:4]))
+        if isinstance(value, dict):
+            stack.extend((v, path + [k]) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((v, path + [i]) for i, v in enumerate(value))
+        elif isinstance(value, bool):
+            continue
+        elif isinstance(value, int) and value.bit_length() > MAX_TOML_INT_BITS:
+            raise TomlLimit(f"number of {len(str(abs(value)))} digits is out of range (at most 64 bits)",
+                            format_key(path), key_line(text, path))
+        elif isinstance(value, str) and len(value) > MAX_TOML_STRING:
+            raise TomlLimit(f"text of {len(value)} characters is too long (at most {MAX_TOML_STRING})",
+                            format_key(path), key_line(text, path))
 
 
 def _line_from_message(message: str) -> int | None:

@@ -27,9 +27,16 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, Sequence, Union
 
+from game.engine.errors import InputError
+from game.engine.tomldata import MAX_TOML_BYTES, TomlLimit, key_line, loads_bounded
+
 DEFAULT_DATA_DIR = Path(__file__).resolve().parent / "data"
 
 FILES = ("dice", "weapons", "enemies", "cogs", "orders", "locations", "missions", "ai_cards")
+# The top-level tables each file may have; anything else is a typo, reported (issue 22).
+SECTIONS = {"dice": ("die",), "weapons": ("weapon",), "enemies": ("figure", "marker_pile", "enemy"),
+            "cogs": ("cog",), "orders": ("order",), "locations": ("equipment", "location", "tile_sizes"),
+            "missions": ("mission", "custom_defaults"), "ai_cards": ("ai_card",)}
 
 Verified = Union[bool, str]  # True (seed) | "fan" | False (PLACEHOLDER)
 _STRENGTH = {False: 0, "fan": 1, True: 2}
@@ -37,7 +44,7 @@ _STRENGTH = {False: 0, "fan": 1, True: 2}
 KeyPath = Sequence[Union[str, int]]
 
 
-class ContentError(Exception):
+class ContentError(InputError):
     """A content file is missing, malformed or refers to something unknown."""
 
     def __init__(self, file: str, key: str, line: int | None, problem: str):
@@ -627,16 +634,25 @@ def _read(data_dir: Path, stem: str) -> _File:
     name = f"{stem}.toml"
     path = data_dir / name
     try:
+        if path.stat().st_size > MAX_TOML_BYTES:
+            raise ContentError(name, "", None, f"the file is too large (at most {MAX_TOML_BYTES} bytes)")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ContentError(name, "", None, f"file not found in {data_dir}") from None
     except UnicodeDecodeError as exc:
         raise ContentError(name, "", None, f"not UTF-8 text ({exc.reason})") from None
     try:
-        data = tomllib.loads(text)
+        data = loads_bounded(text)
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"at line (\d+)", str(exc))
         raise ContentError(name, "", int(m.group(1)) if m else None, f"TOML syntax error: {exc}") from None
+    except TomlLimit as exc:
+        raise ContentError(name, exc.key, exc.line, exc.problem) from None
+    known = SECTIONS[stem]
+    for key in data:
+        if key not in known:
+            raise ContentError(name, key, key_line(text, [key]),
+                               f'unknown section "{key}" (a {stem} file has: {", ".join(known)})')
     return _File(name, text, data)
 
 
@@ -1293,8 +1309,10 @@ def _load_missions(f: _File, ctx: _Refs) -> dict[str, Mission]:
             tiles = tuple(c.ref(t, ctx.locations, "tile", lp + ["tiles"]) for t in c.list_(lv, "tiles", lp))
             levels.append(Level(i + 1, tiles, c.bool_(lv, "locked", lp)))
         difficulty = {}
-        for name, tiles in c.table(rec.get("difficulty", {}), p + ["difficulty"]).items():
-            difficulty[name] = tuple(c.ref(t, ctx.locations, "tile", p + ["difficulty", name]) for t in tiles)
+        decks = c.table(rec.get("difficulty", {}), p + ["difficulty"])
+        for name in decks:
+            difficulty[name] = tuple(c.ref(t, ctx.locations, "tile", p + ["difficulty", name])
+                                     for t in c.list_(decks, name, p + ["difficulty"]))
         if not levels and not difficulty:
             raise c.fail(p, "a mission needs [[level]] decks or a [difficulty] table")
         stages = []
@@ -1316,7 +1334,8 @@ def _load_missions(f: _File, ctx: _Refs) -> dict[str, Mission]:
         if cards != 1 + len(stages):
             raise c.fail(p + ["cards"], f"cards = {cards} but the mission has 1 setup card + {len(stages)} stages")
         players = c.list_(rec, "players", p)
-        if len(players) != 2 or not 1 <= players[0] <= players[1] <= 4:
+        if (len(players) != 2 or not all(isinstance(n, int) and not isinstance(n, bool) for n in players)
+                or not 1 <= players[0] <= players[1] <= 4):
             raise c.fail(p + ["players"], f"players must be [min, max] within 1-4, got {players!r}")
         mission = Mission(
             id=mid, name=c.str_(rec, "name", p), name_hu=rec.get("name_hu", ""),

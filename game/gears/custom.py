@@ -27,6 +27,9 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.engine.errors import InputError
+from game.engine.tomldata import TomlLimit, read_toml_file, toml_limit_message
+
 __all__ = ["CustomMission", "MissionDraft", "MissionError", "GOALS", "SLOTS", "load_mission", "save_mission",
            "save_draft", "draft_for", "mission_path", "custom_missions", "enemy_ids", "enemy_names"]
 
@@ -35,11 +38,12 @@ DEFAULT_LOCUSTS = {"A": "drone", "B": "wretch", "C": "boomer"}  # Emergence's mi
 DEFAULT_ACTIVATIONS = 8
 
 GOALS = ("reach_exit", "hold_out")
+MAX_NAME = 100  # characters of a mission's name (it goes into saves as custom:NAME)
 KEYS = {"map", "name", "players", "goal", "activations", "locusts"}
 ENEMIES = Path(__file__).resolve().parent / "data" / "enemies.toml"
 
 
-class MissionError(Exception):
+class MissionError(InputError):
     def __init__(self, problems: list[str]):
         self.problems = problems
         super().__init__("\n".join(problems))
@@ -125,25 +129,33 @@ def load_mission(path: Path) -> CustomMission:
 
     path = Path(path)
     try:
-        with open(path, "rb") as f:
-            data = tomllib.load(f)
+        data = read_toml_file(path)
     except OSError as exc:
         raise MissionError([f"{path}: cannot read ({exc.strerror or exc})"]) from None
+    except UnicodeDecodeError as exc:
+        raise MissionError([f"{path}: not UTF-8 text (byte {exc.start})"]) from None
     except tomllib.TOMLDecodeError as exc:
         raise MissionError([f"{path}: bad TOML ({exc})"]) from None
+    except TomlLimit as exc:
+        raise MissionError([toml_limit_message(path, exc)]) from None
     out: list[str] = []
     for k in sorted(set(data) - KEYS):
         out.append(f"{path}: unknown key {k!r} (known: {', '.join(sorted(KEYS))})")
+    name = data.get("name")
+    if name is not None and (not isinstance(name, str) or len(name) > MAX_NAME
+                             or any(ord(c) < 32 for c in name)):
+        out.append(f"{path}: name must be a line of text of at most {MAX_NAME} characters, not "
+                   f"{_shown(name)}")
     goal = data.get("goal")
     if goal not in GOALS:
-        out.append(f"{path}: goal must be one of {', '.join(GOALS)}, not {goal!r}")
+        out.append(f"{path}: goal must be one of {', '.join(GOALS)}, not {_shown(goal)}")
     players = data.get("players")
     if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:
-        out.append(f"{path}: players must be a whole number from 1 to 4, not {players!r}")
+        out.append(f"{path}: players must be a whole number from 1 to 4, not {_shown(players)}")
     activations = data.get("activations")
     if goal == "hold_out":
         if not isinstance(activations, int) or isinstance(activations, bool) or activations < 1:
-            out.append(f"{path}: hold_out needs activations = a whole number of at least 1, not {activations!r}")
+            out.append(f"{path}: hold_out needs activations = a whole number of at least 1, not {_shown(activations)}")
     elif activations is not None:
         out.append(f"{path}: activations is only for goal = \"hold_out\"")
     locusts = data.get("locusts", {})
@@ -152,10 +164,11 @@ def load_mission(path: Path) -> CustomMission:
         out.append(f"{path}: [locusts] needs exactly A, B and C")
         locusts = {}
     for slot, enemy in sorted(locusts.items()):
-        if enemy not in known:
-            out.append(f"{path}: locusts.{slot} {enemy!r} is not an enemy of enemies.toml (known: {', '.join(known)})")
+        if not isinstance(enemy, str) or enemy not in known:
+            out.append(f"{path}: locusts.{slot} {_shown(enemy)} is not an enemy of enemies.toml (known: {', '.join(known)})")
     map_ref = data.get("map")
-    map_path = (path.parent / str(map_ref)).resolve() if isinstance(map_ref, str) else None
+    ok_ref = isinstance(map_ref, str) and 0 < len(map_ref) <= 255 and "\x00" not in map_ref
+    map_path = (path.parent / str(map_ref)).resolve() if ok_ref else None
     if map_path is None:
         out.append(f"{path}: map must name the .tmx beside this file")
     else:
@@ -173,6 +186,11 @@ def load_mission(path: Path) -> CustomMission:
     assert map_path is not None and isinstance(goal, str) and isinstance(players, int)
     return CustomMission(path, map_path, str(data.get("name") or map_path.stem.replace("_", " ")), players, goal,
                          activations if goal == "hold_out" else None, dict(locusts))
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:60] + "..."
 
 
 def mission_text(m: CustomMission) -> str:

@@ -7,14 +7,14 @@ not an error the learner must fix: it is set aside and progress starts again, wi
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.engine.runtime import config_dir
-from game.engine.session import write_json_atomic
+from game.engine.session import SaveError, read_json_file, write_json_atomic
 
 FILE_NAME = "tutorial.json"
+MAX_BYTES = 1024 * 1024
 
 
 @dataclass
@@ -30,9 +30,11 @@ class Progress:
         if not path.exists():
             return cls(path)
         try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
+            raw = read_json_file(path, "tutorial progress", MAX_BYTES)  # bounded (issue 22)
             data = _validated(raw)
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValueError) as exc:
+        except SaveError as exc:
+            return cls(path, notice=f"{path}: tutorial progress could not be read ({exc.problem}); starting afresh.")
+        except (TypeError, ValueError) as exc:
             return cls(path, notice=f"{path}: tutorial progress could not be read ({exc}); starting afresh.")
         return cls(path, data)
 

@@ -31,6 +31,19 @@ def use_dummy_video_if_headless() -> None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
+def _clean_interrupted_writes(maps_dir: Path) -> None:
+    """Temporary files of writes a crash interrupted go at start: saves (game/engine/session.py)
+    in the saves folder and the config folder (the tutorial progress), and the builder's
+    `NAME.tmx.part` / `NAME.mission.toml.part` in maps/custom."""
+    from game.engine.runtime import config_dir
+    from game.engine.session import clean_interrupted_writes
+    from game.ui.kit.saves import saves_dir
+
+    clean_interrupted_writes(saves_dir())
+    clean_interrupted_writes(config_dir())
+    clean_interrupted_writes(maps_dir / "custom", match=lambda p: p.name.endswith((".tmx.part", ".mission.toml.part")))
+
+
 class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, headless: bool = False,
                  maps_dir: Path = MAPS_DIR, config_file: Path | None = None) -> None:
@@ -49,6 +62,7 @@ class App:
         self.ctx = Context(settings=settings, assets=Assets(), maps_dir=maps_dir, settings_file=self.settings_file)
         if notice:
             self.ctx.notices.append(notice)
+        _clean_interrupted_writes(maps_dir)
         self.scenes: list[Scene] = [MainMenu(self.ctx)]
         self.clock = pygame.time.Clock()
         self.running = True

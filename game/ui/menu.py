@@ -6,6 +6,7 @@ from dataclasses import dataclass
 import pygame
 
 from game import titles
+from game.engine.errors import InputError
 from game.i18n import _
 from game.titles import TitleEntry
 from game.ui import widgets
@@ -234,10 +235,13 @@ def _open_game(ctx: Context, action: OpenGame | ContinueGame) -> Action:
     """The game's set-up screen, or its saved game; a saved game that cannot load says why."""
     ui = titles.get(action.key).ui_module()
     if isinstance(action, OpenGame):
-        return Push(ui.setup_scene(ctx))
+        try:
+            return Push(ui.setup_scene(ctx))
+        except InputError as exc:  # its content, missions or maps are broken: say which file
+            return ShowError(_("Could not open the game"), str(exc))
     try:
         return Push(ui.continue_scene(ctx))
-    except ui.SaveError as exc:
+    except (ui.SaveError, InputError) as exc:
         return ShowError(_("Could not continue the game"), str(exc))
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import tomli
 
 from game.engine.runtime import config_dir
+from game.engine.tomldata import TomlLimit, read_toml_file, toml_limit_message
 
 UI_SCALES: tuple[float, ...] = (0.75, 1.0, 1.25, 1.5, 2.0)
 PALETTES: tuple[str, ...] = ("default", "cb_safe")
@@ -40,11 +41,13 @@ def load_settings(path: Path | None = None, languages: list[str] | None = None) 
     if not path.exists():
         return Settings(), None
     try:
-        data = tomli.loads(path.read_text(encoding="utf-8"))
+        data = read_toml_file(path, tomli.loads)
     except (OSError, UnicodeDecodeError) as exc:
         return Settings(), f"{path}: cannot read ({exc.__class__.__name__}); using defaults"
     except tomli.TOMLDecodeError as exc:
         return Settings(), f"{path}: not valid TOML ({exc}); using defaults"
+    except TomlLimit as exc:
+        return Settings(), f"{toml_limit_message(path, exc)}; using defaults"
     settings = Settings()
     problems: list[str] = []
     scale = data.get("ui_scale", settings.ui_scale)

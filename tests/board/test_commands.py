@@ -45,6 +45,8 @@ def test_los_between_points_in_pixels(capsys):
         ([LOS_MAP, "area5", "area2", "--open", "gate"], "has no door named 'gate'"),
         ([LOS_MAP, "area5", "area2", "--bogus"], "unrecognized arguments: --bogus"),
         ([LOS_MAP, "5000,3", "area2"], "point 5000,3 is outside every area"),
+        ([LOS_MAP, "1/0,3", "area2"], "'1/0,3' is not an area, a cover spot or a point x,y"),
+        ([LOS_MAP, "1e999999999,3", "area2"], "is not an area, a cover spot or a point x,y"),
     ],
 )
 def test_los_usage_errors_exit_2(capsys, argv, expected):

@@ -99,3 +99,11 @@ def test_check_command_reports_a_bad_file_without_traceback(tmp_path, capsys, mo
     assert tutorial_main(["gears", "--check"]) == 2
     err = capsys.readouterr().err
     assert "bad.toml" in err and "Traceback" not in err
+
+
+def test_hostile_progress_file_starts_afresh_with_a_notice(tmp_path):
+    """Issue 22: a progress file nested 100,000 deep is a notice, never a RecursionError."""
+    path = tmp_path / "tutorial.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    p = Progress.load(path)
+    assert p.data == {} and p.notice.startswith(str(path)) and "nested too deeply" in p.notice

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
@@ -57,6 +58,13 @@ class ToolButton:
     enabled: bool = True
 
 
+def file_stem(name: str) -> str:
+    """The file name a map's name is saved under: lower case, accents kept (so "Űr" and "Ár"
+    stay two files), every run of other characters one underscore, at most 80 characters."""
+    text = unicodedata.normalize("NFC", name).lower()
+    return re.sub(r"\W+", "_", text).strip("_")[:80].strip("_") or "custom_map"
+
+
 class BuilderScene(Scene):
     def __init__(self, ctx: Context, screen_size: tuple[int, int], title: str = "gears",
                  path: Path | None = None, library: PieceLibrary | None = None) -> None:
@@ -64,6 +72,8 @@ class BuilderScene(Scene):
         self.notices: list[str] = []
         self.load_problems: list[str] = []
         self.path: Path | None = None
+        self._own: Path | None = None  # the file this scene loaded or saved: replaced without asking
+        self._replace: Path | None = None  # an existing file the player was asked about
         self.sprites = PieceSprites(ctx)
         self._libraries: dict[str, PieceLibrary] = {}
         if library is not None:
@@ -225,21 +235,42 @@ class BuilderScene(Scene):
         self.builder = loaded.builder
         self._libraries[title] = self.builder.library if not loaded.as_pieces else lib
         self.path = path
+        self._own = path.resolve()
         self._mission_kept = None  # the next panel reads the mission saved beside this map
         self.status = _("Loaded {name}").format(name=path.name)
         self.dirty = True
         return True
 
     def save_path(self) -> Path:
-        if self.path is not None:
+        """The map's own file, or maps/custom/NAME.tmx: a shipped map opened here is saved as a
+        new custom map, never over itself."""
+        if self.path is not None and not self.shipped(self.path):
             return self.path
-        slug = re.sub(r"[^a-z0-9]+", "_", self.builder.state.meta.name.lower()).strip("_") or "custom_map"
-        return self.ctx.maps_dir / "custom" / f"{slug}.tmx"
+        return self.ctx.maps_dir / "custom" / f"{file_stem(self.builder.state.meta.name)}.tmx"
+
+    def shipped(self, path: Path) -> bool:
+        """A map that ships with Tiletop: under maps/ but not under maps/custom/."""
+        maps = self.ctx.maps_dir.resolve()
+        where = Path(path).resolve()
+        return where.is_relative_to(maps) and not where.is_relative_to(maps / "custom")
 
     def save(self, path: Path | None = None) -> Path | None:
+        """Write the map; None (and `status` says why) when it is not written. Replacing a file
+        that is not this map's own asks first: the next Save replaces it."""
         from game.board.tmx_write import save_build
 
         target = path or self.save_path()
+        if self.shipped(target):
+            self.status = _("Not saved: {name} ships with Tiletop; maps are saved under maps/custom").format(
+                name=target.name)
+            self.dirty = True
+            return None
+        if target.exists() and target.resolve() != self._own and self._replace != target:
+            self._replace = target
+            self.status = _("{name} already exists: press Save again to replace it").format(name=target.name)
+            self.dirty = True
+            return None
+        self._replace = None
         try:
             notes = save_build(self.builder, target)
         except (BuildError, OSError) as exc:
@@ -247,6 +278,7 @@ class BuilderScene(Scene):
             self.dirty = True
             return None
         self.path = target
+        self._own = target.resolve()
         errors = len(self.builder.validate().errors)
         self.status = _("Saved {name}").format(name=target.name) + (
             "" if not errors else "  " + _("({n} problems)").format(n=errors))

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pygame
 
+from game.engine.errors import InputError
 from game.engine.session import Session
 from game.i18n import _
 from game.ui import widgets
@@ -240,7 +241,7 @@ class GearsSetup(SetupScreen):
         try:
             return Session.start(GearsTitle(custom_dir=self.maps_dir / "custom"), c.mission, seed=c.seed,
                                  options=c.options(), casual=c.casual)
-        except ValueError as exc:
+        except (ValueError, InputError) as exc:  # a custom mission or its map broken since listed
             self.message = str(exc)
             return None
 

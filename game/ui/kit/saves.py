@@ -10,7 +10,8 @@ No pygame here: the set-up screens and the tables draw what this returns.
 """
 from __future__ import annotations
 
-import json
+import os
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,9 +19,10 @@ from typing import Any, Callable
 
 from game.engine.protocol import Title
 from game.engine.runtime import config_dir
-from game.engine.session import SaveError, Session, load_session, write_json_atomic
+from game.engine.session import SaveError, Session, load_session, read_json_file, read_save, write_json_atomic
 
 LIST_LIMIT = 40  # newest saves listed (each is replayed to check it)
+SEATS_BYTES = 64 * 1024  # a seats side file holds a list of four words
 
 
 def saves_dir() -> Path:
@@ -109,6 +111,32 @@ class SaveStore:
         path = self.autosave_path()
         return write_seats(path, seats) or self.autosave(session, seats, path)
 
+    def keep_interrupted(self, now: float | None = None) -> tuple[Path | None, str | None]:
+        """Before a new game takes the autosave: an unfinished game in it (one with actions) is
+        moved to a named save, `<key>-<scenario>-interrupted-<date>.json`, listed and loadable.
+        Returns (its new path or None, a message when the disk refuses: then nothing moved)."""
+        auto = self.autosave_path()
+        if not auto.is_file():
+            return None, None
+        try:
+            data = read_save(auto)
+        except SaveError:
+            data = {"scenario": "damaged", "actions": [None]}  # kept too: the player may want it
+        if not data["actions"]:
+            return None, None
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now if now is not None else time.time()))
+        base = f"{self.prefix}{re.sub(r'[^A-Za-z0-9_]+', '_', str(data['scenario']))[:60]}-interrupted-{stamp}"
+        target, n = auto.with_name(f"{base}.json"), 2
+        while target.exists():
+            target, n = auto.with_name(f"{base}-{n}.json"), n + 1
+        try:
+            os.replace(auto, target)
+            if seats_path(auto).exists():
+                os.replace(seats_path(auto), seats_path(target))
+        except OSError as exc:
+            return None, f"{auto}: cannot keep the unfinished game ({exc.strerror or exc})"
+        return target, None
+
     def resume(self, path: Path) -> tuple[Saved, str | None]:
         """A save, fresh from its file, continued in the autosave (the named save stays as it
         was, to come back to); SaveError when it cannot be loaded."""
@@ -179,12 +207,12 @@ class SaveStore:
         session = load_session(path, self._title())
         seats = ["human"] * len(self.players(session.state))
         try:
-            data = json.loads(seats_path(path).read_text(encoding="utf-8"))
+            data = read_json_file(seats_path(path), "seats", SEATS_BYTES)
             got = [str(s) for s in data["seats"]]
             if len(got) == len(seats) and all(s in ("human", "bot") for s in got):
                 seats = got
-        except (OSError, ValueError, KeyError, TypeError):
-            pass  # no side file: every seat is a person, the safe guess
+        except (SaveError, ValueError, KeyError, TypeError):
+            pass  # no side file (or a damaged one): every seat is a person, the safe guess
         return Saved(session, seats)
 
     def discard(self, path: Path | None = None) -> None:

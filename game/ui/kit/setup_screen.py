@@ -156,11 +156,15 @@ class SetupScreen(Scene):
             self.dirty = True
             return None
         c = self.choice
+        kept, problem = self.store.keep_interrupted()
+        if problem:  # the unfinished game could not be moved aside: do not write over it
+            self.message = problem
+            self.dirty = True
+            return None
         problem = self.store.begin(session, c.seats)
         table = self.make_table(session, c.seats, self.store.autosave_path())
         table.from_setup = True
-        if problem:
-            table.say(problem)
+        self._say_kept(table, problem, kept)
         # A fresh seed for the next game from this screen; the played one is in the table's bar.
         c.seed = new_seed()
         self.seed_field.show(c.seed)
@@ -183,21 +187,37 @@ class SetupScreen(Scene):
         if entry.saved is None:
             self.message = entry.error or ""
             return None
+        kept = None
+        if entry.path != self.store.autosave_path():  # the autosave is about to be replaced
+            kept, problem = self.store.keep_interrupted()
+            if problem:
+                self.message = problem
+                return None
         try:
             # Fresh from the file (the listed session may have been played on), into the autosave.
             saved, problem = self.store.resume(entry.path)
         except SaveError as exc:
             entry.saved, entry.error = None, str(exc)
             self.message = str(exc)
+            if kept is not None:  # the autosave's row moved: list again
+                self.saves = self.store.list_saves()
             return None
         table = self.make_table(saved.session, saved.seats, self.store.autosave_path())
         table.from_setup = True
-        if problem:
-            table.say(problem)
+        self._say_kept(table, problem, kept)
         self.mode = "new"
         self.title = self.new_title()
         self.message = ""
         return Push(table)
+
+    @staticmethod
+    def _say_kept(table, problem: str | None, kept) -> None:
+        """The table's first message: a problem of the autosave, or where the unfinished game
+        that was in it went (SaveStore.keep_interrupted)."""
+        if problem:
+            table.say(problem)
+        elif kept is not None:
+            table.say(_("Your unfinished game was kept as {name} (Load a game lists it).").format(name=kept.stem), ok=True)
 
     def _commit_seed(self) -> None:
         self.choice.seed = self.seed_field.commit(self.choice.seed)

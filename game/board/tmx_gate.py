@@ -1,0 +1,493 @@
+"""The door every Tiled file passes before anything reads it (issue 22).
+
+A map or tileset a player hands us is checked here for what would make a reader hang, run out
+of memory or raise something other than MapError, before tmx.py, pytmx or the builder look at
+it: sizes and counts are bounded, numbers are parsed by a grammar before any Fraction or float
+is made of them, object ids are whole numbers and unique, tile data has exactly width*height
+cells whose gids lie in a tileset, compressed data is inflated only up to the size it must
+have, and a DOCTYPE (so any entity) is refused by the parser itself.
+
+Problems are lines in tmx.py's style (`FILE: map: ...`, `FILE: layer NAME: ...`,
+`FILE: object NAME (id N): ...`), ending in `(line L)` where the element's line is known.
+Every limit is in LIMITS below and in docs/MAPS.md ("Limits").
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import os
+import re
+import zlib
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from xml.etree import ElementTree
+from xml.parsers import expat
+
+from game.board.model import MapError
+
+
+@dataclass(frozen=True)
+class Limits:
+    file_bytes: int = 16 * 1024 * 1024  # a .tmx; the shipped ones are under 20 kB
+    tileset_bytes: int = 1024 * 1024  # a .tsx
+    elements: int = 300_000
+    depth: int = 32
+    side: int = 1000  # map width or height in tiles
+    cells: int = 100_000  # width * height
+    tile_size: int = 1024  # tilewidth, tileheight in pixels
+    layers: int = 64
+    tilesets: int = 32
+    tilecount: int = 65_536
+    objects_per_layer: int = 2_000
+    vertices: int = 128  # points of one polygon or polyline (shipped areas have at most 9)
+    map_vertices: int = 5_000  # points of every object of a map (checks are quadratic per polygon)
+    properties: int = 100  # custom properties of one element
+    name: int = 200  # characters of a name (object, layer, property, the map's `name`)
+    value: int = 2_000  # characters of a property value
+    number_text: int = 40  # characters of one number as written
+    coordinate: int = 10**7  # largest magnitude of a number as written
+    # An object may reach one map size beyond each edge (x from -W to 2W); further out it is
+    # not on the map, and a Doom wall there would be split into millions of unit edges.
+
+
+LIMITS = Limits()
+
+# Tiled's flip flags in the high bits of a gid (orthogonal maps use H, V, D; bit 28 is hex).
+GID_FLAGS = 0xF0000000
+
+_NUMBER = re.compile(r"[+-]?(?:(\d+)(?:\.(\d*))?|\.(\d+))(?:[eE]([+-]?\d+))?")
+_WHOLE = re.compile(r"\d{1,9}")
+
+
+# --- numbers ------------------------------------------------------------------------------------
+
+
+def exact_number(text: str | None, limit: int = LIMITS.coordinate) -> Fraction:
+    """A decimal as written (Tiled's number text) -> exact Fraction, or ValueError with a
+    sentence. Checked by grammar first, so '1e999999999', a billion digits, 'nan' or 'inf'
+    never reach Fraction (which would compute 10**999999999)."""
+    raw = (text or "").strip()
+    if len(raw) > LIMITS.number_text:
+        raise ValueError(f"number {_short(raw)} is too long (at most {LIMITS.number_text} characters)")
+    m = _NUMBER.fullmatch(raw)
+    if m is None:
+        raise ValueError(f"{_short(raw)} is not a number")
+    digits = (m.group(1) or "") + (m.group(2) or "") + (m.group(3) or "")
+    exponent = int(m.group(4) or 0)  # at most number_text digits: cheap
+    if digits.strip("0") and abs(exponent) > 2 * LIMITS.number_text:
+        raise ValueError(f"number {raw} is out of range (at most {limit} in size)")
+    value = Fraction(raw) if digits.strip("0") else Fraction(0)
+    if abs(value) > limit:
+        raise ValueError(f"number {raw} is out of range (at most {limit} in size)")
+    return value
+
+
+def whole_number(text: str | None, what: str, low: int, high: int) -> int:
+    """A bounded whole number attribute, or ValueError naming it."""
+    raw = (text or "").strip()
+    if not _WHOLE.fullmatch(raw):
+        raise ValueError(f"{what} must be a whole number, not {_short(raw)}")
+    value = int(raw)
+    if not low <= value <= high:
+        raise ValueError(f"{what} {value} is out of range ({low} to {high})")
+    return value
+
+
+def _short(text: str, keep: int = 24) -> str:
+    return repr(text) if len(text) <= keep else repr(text[:keep]) + f"... ({len(text)} characters)"
+
+
+# --- XML ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class XmlFile:
+    """A parsed file: its root element and the line each element starts on."""
+
+    source: str
+    root: ElementTree.Element
+    lines: dict[int, int]  # id(element) -> line
+
+    def line(self, el: ElementTree.Element) -> int | None:
+        return self.lines.get(id(el))
+
+    def at(self, el: ElementTree.Element) -> str:
+        """' (line N)' for a message, or ''."""
+        n = self.line(el)
+        return f" (line {n})" if n else ""
+
+
+class _Refused(Exception):
+    pass
+
+
+def parse_xml(path: str | os.PathLike, what: str = "map", max_bytes: int | None = None,
+              source: str | None = None) -> XmlFile:
+    """Read an XML file into elements with their lines, or raise MapError: too large, no
+    DOCTYPE or entities (nothing Tiled writes; refused before any expansion), nesting and element
+    count bounded. `what` is the message's subject: 'map' or 'tileset REF'."""
+    src = source or str(path)
+    limit = max_bytes or LIMITS.file_bytes
+    head = f"{src}: map: " if what == "map" else f"{src}: map: {what}: "
+    try:
+        size = os.path.getsize(path)
+        if size > limit:
+            raise MapError(f"{head}file is too large ({size} bytes; at most {limit})")
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise MapError(f"{head}cannot read ({exc.strerror or exc})") from None
+    if len(data) > limit:
+        raise MapError(f"{head}file is too large (more than {limit} bytes)")
+
+    builder = ElementTree.TreeBuilder()
+    parser = expat.ParserCreate()
+    parser.buffer_text = True
+    lines: dict[int, int] = {}
+    depth = [0, 0]  # current depth, elements so far
+
+    def start(tag, attrs):
+        depth[0] += 1
+        depth[1] += 1
+        if depth[0] > LIMITS.depth:
+            raise _Refused(f"elements nested more than {LIMITS.depth} deep at line {parser.CurrentLineNumber}")
+        if depth[1] > LIMITS.elements:
+            raise _Refused(f"more than {LIMITS.elements} XML elements")
+        el = builder.start(tag, attrs)
+        lines[id(el)] = parser.CurrentLineNumber
+
+    def end(tag):
+        depth[0] -= 1
+        builder.end(tag)
+
+    def doctype(*_args):
+        raise _Refused(f"a DOCTYPE at line {parser.CurrentLineNumber} is not allowed (Tiled writes none; "
+                       "entities are refused)")
+
+    def entity(*_args):
+        raise _Refused(f"an entity declaration at line {parser.CurrentLineNumber} is not allowed")
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = builder.data
+    parser.StartDoctypeDeclHandler = doctype
+    parser.EntityDeclHandler = entity
+    parser.UnparsedEntityDeclHandler = entity
+    parser.ExternalEntityRefHandler = lambda *a: entity()
+    try:
+        parser.Parse(data, True)
+        root = builder.close()
+    except _Refused as exc:
+        raise MapError(f"{head}{exc}") from None
+    except expat.ExpatError as exc:
+        reason = expat.ErrorString(exc.code)
+        raise MapError(f"{head}bad XML at line {exc.lineno}, column {exc.offset} ({reason})") from None
+    except (AssertionError, IndexError) as exc:  # TreeBuilder on a document with no element
+        raise MapError(f"{head}bad XML ({exc or 'no root element'})") from None
+    except LookupError as exc:  # an encoding= that Python does not know
+        raise MapError(f"{head}bad XML ({str(exc)[:80]})") from None
+    return XmlFile(src, root, lines)
+
+
+# --- the map gate -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TilesetRange:
+    ref: str
+    firstgid: int
+    tilecount: int
+
+
+@dataclass
+class MapShape:
+    """What the gate read from the map element, for tmx.py."""
+
+    width: int = 0
+    height: int = 0
+    tile_width: int = 0
+    tile_height: int = 0
+
+
+def check_map(xml: XmlFile, lines: list[str]) -> MapShape | None:
+    """Every check of this module on a parsed map; appends problem lines. Returns the map's
+    shape, or None when it is unusable (a problem was found: nothing else may read the file)."""
+    src, root = xml.source, xml.root
+    start = len(lines)
+
+    def map_problem(message: str, el: ElementTree.Element = root) -> None:
+        lines.append(f"{src}: map: {message}{xml.at(el)}")
+
+    shape = MapShape()
+    shape_ok = True
+    for attr, what, low, high in (("width", "width", 1, LIMITS.side), ("height", "height", 1, LIMITS.side),
+                                  ("tilewidth", "tilewidth", 1, LIMITS.tile_size),
+                                  ("tileheight", "tileheight", 1, LIMITS.tile_size)):
+        try:
+            value = whole_number(root.get(attr), f"{what} (in {'tiles' if 'tile' not in attr else 'pixels'})", low, high)
+        except ValueError as exc:
+            map_problem(str(exc))
+            shape_ok = False
+            continue
+        setattr(shape, {"tilewidth": "tile_width", "tileheight": "tile_height"}.get(attr, attr), value)
+    if shape.width and shape.height and shape.width * shape.height > LIMITS.cells:
+        map_problem(f"{shape.width}x{shape.height} tiles is too large (at most {LIMITS.cells} tiles)")
+        shape_ok = False
+    _check_properties(xml, root, lambda m, el: map_problem(m, el))
+
+    tilesets = _check_tilesets(xml, map_problem)
+    layers = [c for c in root if c.tag in ("layer", "objectgroup", "imagelayer", "group")]
+    if len(layers) > LIMITS.layers:
+        map_problem(f"{len(layers)} layers is too many (at most {LIMITS.layers})")
+        layers = []
+    object_ids: dict[int, str] = {}
+    budget = [LIMITS.map_vertices]
+    bounds = (shape.width * shape.tile_width, shape.height * shape.tile_height) if shape_ok else None
+    for layer in layers:
+        name = layer.get("name", "")
+
+        def layer_problem(message: str, el: ElementTree.Element = layer, name: str = name) -> None:
+            lines.append(f"{src}: layer {_short(name, 40) if len(name) > LIMITS.name else name}: {message}{xml.at(el)}")
+
+        if len(name) > LIMITS.name:
+            layer_problem(f"name is too long ({len(name)} characters; at most {LIMITS.name})")
+            continue
+        _check_properties(xml, layer, layer_problem)
+        if layer.tag == "layer":
+            if shape_ok:
+                _check_tile_layer(xml, layer, shape, tilesets, layer_problem)
+        elif layer.tag == "objectgroup":
+            _check_objects(xml, layer, object_ids, lines, layer_problem, bounds, budget)
+    return shape if len(lines) == start else None
+
+
+def _check_properties(xml: XmlFile, owner: ElementTree.Element, report) -> None:
+    holder = owner.find("properties")
+    if holder is None:
+        return
+    props = holder.findall("property")
+    if len(props) > LIMITS.properties:
+        report(f"{len(props)} properties is too many (at most {LIMITS.properties})", holder)
+        return
+    for prop in props:
+        name = prop.get("name", "")
+        value = prop.get("value")
+        if value is None:
+            value = prop.text or ""
+        if len(name) > LIMITS.name:
+            report(f"a property name is too long ({len(name)} characters; at most {LIMITS.name})", prop)
+        elif len(value) > (LIMITS.name if name == "name" else LIMITS.value):
+            cap = LIMITS.name if name == "name" else LIMITS.value
+            report(f"property {name} is too long ({len(value)} characters; at most {cap})", prop)
+        elif "\x00" in value:
+            report(f"property {name} contains a NUL character", prop)
+
+
+def _check_tilesets(xml: XmlFile, map_problem) -> list[TilesetRange]:
+    found = []
+    elements = xml.root.findall("tileset")
+    if len(elements) > LIMITS.tilesets:
+        map_problem(f"{len(elements)} tilesets is too many (at most {LIMITS.tilesets})")
+        return []
+    base = Path(xml.source).parent
+    for ts in elements:
+        ref = ts.get("source")
+        try:
+            first = whole_number(ts.get("firstgid", "1"), "tileset firstgid", 1, 0x0FFFFFFF)
+        except ValueError as exc:
+            map_problem(str(exc), ts)
+            continue
+        holder, label = ts, "tileset"
+        if ref is not None:
+            label = f"tileset {ref}"
+            tsx = base / ref
+            if not tsx.is_file():
+                continue  # tmx.py reports a missing tileset with the path it looked for
+            try:
+                holder = parse_xml(tsx, label, LIMITS.tileset_bytes, source=xml.source).root
+            except MapError as exc:
+                xml_lines = exc.problems
+                map_problem(xml_lines[0].split(": map: ", 1)[1], ts)
+                continue
+        try:
+            count = whole_number(holder.get("tilecount", "0"), f"{label} tilecount", 0, LIMITS.tilecount)
+            for attr in ("tilewidth", "tileheight"):
+                if holder.get(attr) is not None:
+                    whole_number(holder.get(attr), f"{label} {attr}", 1, LIMITS.tile_size)
+        except ValueError as exc:
+            map_problem(str(exc), ts)
+            continue
+        found.append(TilesetRange(ref or "(embedded)", first, count))
+    return found
+
+
+def decode_tile_data(data: ElementTree.Element, cells: int) -> list[int]:
+    """The raw gids (flip flags kept) of a <data> element that must hold `cells` cells, or
+    ValueError with a sentence. Compressed data is inflated at most to its expected size."""
+    enc, comp = data.get("encoding"), data.get("compression")
+    if enc == "csv":
+        if comp:
+            raise ValueError(f"csv data cannot be compressed ({comp!r})")
+        parts = (data.text or "").replace("\n", "").replace("\r", "").split(",")
+        if parts and not parts[-1].strip():
+            parts.pop()
+        if len(parts) != cells:
+            raise ValueError(f"has {len(parts)} cells of data; width*height is {cells}")
+        gids = []
+        for i, part in enumerate(parts):
+            part = part.strip()
+            if not part.isdigit() or len(part) > 10:
+                raise ValueError(f"cell {i}: {_short(part)} is not a tile gid (a whole number >= 0)")
+            gids.append(int(part))
+        return gids
+    if enc == "base64":
+        try:
+            raw = base64.b64decode("".join((data.text or "").split()), validate=True)
+        except (binascii.Error, ValueError) as exc:
+            raise ValueError(f"base64 data is damaged ({exc})") from None
+        want = 4 * cells
+        if comp in ("zlib", "gzip"):
+            inflater = zlib.decompressobj(zlib.MAX_WBITS | (16 if comp == "gzip" else 0))
+            try:
+                out = inflater.decompress(raw, want + 1)
+            except zlib.error as exc:
+                raise ValueError(f"{comp} data is damaged ({exc})") from None
+            if len(out) > want or inflater.unconsumed_tail:
+                raise ValueError(f"{comp} data inflates to more than width*height*4 = {want} bytes")
+            raw = out
+        elif comp:
+            raise ValueError(f"compression {comp!r} is not supported (use CSV, zlib or gzip)")
+        if len(raw) != want:
+            raise ValueError(f"has {len(raw) // 4} cells of data; width*height is {cells}")
+        return [int.from_bytes(raw[i:i + 4], "little") for i in range(0, want, 4)]
+    if enc is None:
+        tiles = data.findall("tile")
+        if len(tiles) != cells:
+            raise ValueError(f"has {len(tiles)} cells of data; width*height is {cells}")
+        gids = []
+        for i, t in enumerate(tiles):
+            part = t.get("gid", "0")
+            if not part.isdigit() or len(part) > 10:
+                raise ValueError(f"cell {i}: {_short(part)} is not a tile gid (a whole number >= 0)")
+            gids.append(int(part))
+        return gids
+    raise ValueError(f"encoding {enc!r} is not supported (use CSV)")
+
+
+def _check_tile_layer(xml: XmlFile, layer: ElementTree.Element, shape: MapShape,
+                      tilesets: list[TilesetRange], report) -> None:
+    for attr, want in (("width", shape.width), ("height", shape.height)):
+        if layer.get(attr) is not None and layer.get(attr) != str(want):
+            report(f"{attr} {_short(layer.get(attr))} differs from the map's {want} (finite maps only)")
+            return
+    data = layer.find("data")
+    if data is None:
+        report("has no <data>")
+        return
+    if data.find("chunk") is not None:
+        report("has chunks (an infinite map); uncheck Infinite in the map properties", data)
+        return
+    try:
+        gids = decode_tile_data(data, shape.width * shape.height)
+    except ValueError as exc:
+        report(f"data {exc}", data)
+        return
+    for i, raw in enumerate(gids):
+        gid = raw & ~GID_FLAGS
+        if gid and not any(t.firstgid <= gid < t.firstgid + t.tilecount for t in tilesets):
+            covered = ", ".join(f"{t.firstgid}-{t.firstgid + t.tilecount - 1}" for t in tilesets) or "none"
+            report(f"cell {i % shape.width},{i // shape.width}: gid {gid} is in no tileset "
+                   f"(the tilesets cover {covered})", data)
+            return
+
+
+def _check_objects(xml: XmlFile, group: ElementTree.Element, ids: dict[int, str], lines: list[str],
+                   layer_problem, bounds: tuple[int, int] | None, budget: list[int]) -> None:
+    objects = group.findall("object")
+    if len(objects) > LIMITS.objects_per_layer:
+        layer_problem(f"{len(objects)} objects is too many (at most {LIMITS.objects_per_layer})")
+        return
+    src = xml.source
+    for el in objects:
+        name = el.get("name", "")
+        raw_id = el.get("id", "")
+        shown = name if len(name) <= LIMITS.name else _short(name, 40)
+        try:
+            oid = whole_number(raw_id, "id", 1, 2**31 - 1)
+            who = f"object {shown or '<unnamed>'} (id {oid})"
+        except ValueError as exc:
+            lines.append(f"{src}: object {shown or '<unnamed>'} (id {_short(raw_id)}): {exc}{xml.at(el)}")
+            continue
+
+        def problem(message: str, at: ElementTree.Element = el, who: str = who) -> None:
+            lines.append(f"{src}: {who}: {message}{xml.at(at)}")
+
+        if oid in ids:
+            problem(f"id {oid} is already used by {ids[oid]}")
+        else:
+            ids[oid] = who
+        if len(name) > LIMITS.name:
+            problem(f"name is too long ({len(name)} characters; at most {LIMITS.name})")
+        origin = [Fraction(0), Fraction(0)]
+        for attr in ("x", "y", "width", "height", "rotation"):
+            if el.get(attr) is not None:
+                try:
+                    value = exact_number(el.get(attr))
+                except ValueError as exc:
+                    problem(f"{attr}: {exc}")
+                    continue
+                if attr in ("x", "y"):
+                    origin[attr == "y"] = value
+                    _check_on_map(value, attr, bounds, problem)
+                elif attr in ("width", "height"):
+                    _check_on_map(origin[attr == "height"] + value, "x" if attr == "width" else "y", bounds, problem)
+        if el.get("gid") is not None and not (el.get("gid", "").isdigit() and len(el.get("gid", "")) <= 10):
+            problem(f"gid {_short(el.get('gid', ''))} is not a tile gid")
+        budget[0] -= 4
+        for kind in ("polygon", "polyline"):
+            shape = el.find(kind)
+            if shape is not None:
+                budget[0] -= _check_points(shape.get("points", ""), kind, lambda m, s=shape: problem(m, s),
+                                           (origin[0], origin[1]), bounds)
+        if budget[0] < 0:
+            problem(f"the map has more than {LIMITS.map_vertices} points in its objects")
+            return
+        _check_properties(xml, el, problem)
+
+
+def _check_on_map(value: Fraction, axis: str, bounds: tuple[int, int] | None, problem) -> bool:
+    if bounds is None:
+        return True
+    size = bounds[axis == "y"]
+    if not -size <= value <= 2 * size:
+        problem(f"{axis} {_decimal(value)} is far off the map (it is {size} pixels {'wide' if axis == 'x' else 'high'})")
+        return False
+    return True
+
+
+def _decimal(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
+
+def _check_points(text: str, kind: str, problem, origin: tuple[Fraction, Fraction],
+                  bounds: tuple[int, int] | None) -> int:
+    """Checks a points attribute; returns how many points it has."""
+    pairs = text.split()
+    if len(pairs) > LIMITS.vertices:
+        problem(f"{kind} has {len(pairs)} points (at most {LIMITS.vertices})")
+        return len(pairs)
+    for n, pair in enumerate(pairs, 1):
+        xy = pair.split(",")
+        if len(xy) != 2:
+            problem(f"{kind} point {n} {_short(pair)} is not x,y")
+            return len(pairs)
+        try:
+            x, y = exact_number(xy[0]), exact_number(xy[1])
+        except ValueError as exc:
+            problem(f"{kind} point {n}: {exc}")
+            return len(pairs)
+        if not (_check_on_map(origin[0] + x, "x", bounds, lambda m: problem(f"{kind} point {n}: {m}"))
+                and _check_on_map(origin[1] + y, "y", bounds, lambda m: problem(f"{kind} point {n}: {m}"))):
+            return len(pairs)
+    return len(pairs)

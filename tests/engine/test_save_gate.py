@@ -1,0 +1,126 @@
+"""The saves gate of game/engine/session.py (issue 22): hostile save files give one SaveError
+naming the file and the key, never a traceback, a RecursionError or a hang."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.engine.session import MAX_DEPTH, SaveError, load_session
+from tests.engine.test_session import TITLE, mid_game
+
+
+def saved(tmp_path) -> tuple[str, dict]:
+    path = tmp_path / "s.json"
+    mid_game().save(path)
+    return str(path), json.loads(path.read_text())
+
+
+def error(path) -> str:
+    with pytest.raises(SaveError) as info:
+        load_session(path, {"toy": TITLE})
+    message = str(info.value)
+    assert message.startswith(f"{path}: ") and "\n" not in message
+    return message
+
+
+def test_a_seed_of_5000_digits_names_the_key(tmp_path):
+    path, data = saved(tmp_path)
+    data["seed"] = "SEED"
+    open(path, "w").write(json.dumps(data).replace('"SEED"', "7" * 5000))
+    assert "'seed' is out of range (a number of 5000 digits)" in error(path)
+
+
+def test_a_large_but_readable_seed_is_out_of_range(tmp_path):
+    path, data = saved(tmp_path)
+    data["seed"] = 10**30
+    open(path, "w").write(json.dumps(data))
+    assert "'seed' is out of range (31 digits" in error(path)
+
+
+def test_options_nested_100000_deep(tmp_path):
+    path, data = saved(tmp_path)
+    text = json.dumps(data).replace('"options": {}', '"options": ' + "[" * 100_000 + "]" * 100_000)
+    open(path, "w").write(text)
+    assert f"the save is nested too deeply (at most {MAX_DEPTH} levels)" in error(path)
+
+
+def test_options_nested_past_the_limit_name_the_key(tmp_path):
+    path, data = saved(tmp_path)
+    text = json.dumps(data).replace('"options": {}', '"options": {"a": ' + "[" * 200 + "]" * 200 + "}")
+    open(path, "w").write(text)
+    assert "'options.a[0][0]" in error(path) and "nested too deeply" in error(path)
+
+
+@pytest.mark.parametrize("scenario, words", [
+    ("custom:" + "x" * 300, "'scenario' is too long (307 characters; at most 200)"),
+    ("custom:Hold\x00the plaza", "'scenario' contains a control character"),
+])
+def test_custom_mission_names(tmp_path, scenario, words):
+    path, data = saved(tmp_path)
+    data["scenario"] = scenario
+    open(path, "w").write(json.dumps(data))
+    assert words in error(path)
+
+
+@pytest.mark.parametrize("value, words", [
+    ("NaN", "'options.x' is not a finite number (NaN)"),
+    ("1e99999", "'options.x' is not a finite number (1e99999)"),
+    ('"' + "y" * 20_000 + '"', "'options.x' is too long (20000 characters"),
+])
+def test_unreadable_values_name_their_key(tmp_path, value, words):
+    path, data = saved(tmp_path)
+    text = json.dumps(data).replace('"options": {}', '"options": {"x": ' + value + "}")
+    open(path, "w").write(text)
+    assert words in error(path)
+
+
+@pytest.mark.parametrize("key, value, words", [
+    ("actions", {"a": 1}, "'actions' should be a JSON array, got dict"),
+    ("seed", "7", "'seed' should be a whole number, got '7'"),
+    ("snapshot", [], "'snapshot' should be a JSON object, got list"),
+])
+def test_wrong_types(tmp_path, key, value, words):
+    path, data = saved(tmp_path)
+    data[key] = value
+    open(path, "w").write(json.dumps(data))
+    assert words in error(path)
+
+
+def test_truncated_file(tmp_path):
+    path, _ = saved(tmp_path)
+    text = open(path).read()
+    open(path, "w").write(text[: len(text) // 2])
+    assert "the save is truncated" in error(path)
+
+
+def test_the_load_list_shows_the_gate_message(tmp_path, monkeypatch):
+    from game.ui.kit import saves
+
+    monkeypatch.setattr(saves, "saves_dir", lambda: tmp_path)
+    store = saves.SaveStore("toy", lambda: TITLE, players=lambda state: ["A", "B"])
+    path, data = saved(tmp_path)
+    target = tmp_path / "toy-duel-turn1-x.json"
+    open(target, "w").write(json.dumps(data).replace('"options": {}', '"options": ' + "[" * 50_000 + "]" * 50_000))
+    (tmp_path / "toy-duel-turn1-x.seats.json").write_text("[" * 50_000 + "]" * 50_000)
+    entries = {e.path.name: e for e in store.list_saves(tmp_path)}
+    assert "nested too deeply" in entries[target.name].error
+
+
+def test_too_large_file_and_too_many_actions(tmp_path, monkeypatch):
+    from game.engine import session
+
+    path, data = saved(tmp_path)
+    monkeypatch.setattr(session, "MAX_SAVE_BYTES", 100)
+    assert "the save file is too large (more than 100 bytes)" in error(path)
+    monkeypatch.undo()
+    monkeypatch.setattr(session, "MAX_ACTIONS", 3)
+    assert f"'actions' has {len(data['actions'])} entries (at most 3)" in error(path)
+
+
+def test_a_normal_save_takes_the_fast_path_and_a_suspect_one_the_named_path(tmp_path):
+    from game.engine.session import _SUSPECT, _shallow
+
+    path, data = saved(tmp_path)
+    assert _SUSPECT.search(open(path).read()) is None and _shallow(data)
+    assert not _shallow({"a": [[[]]] * 2 + [eval("[" * 70 + "]" * 70)]})

@@ -1,0 +1,156 @@
+"""The TOML gate (game/engine/tomldata.py) and its users: content files, custom missions, build
+scripts, the settings file; and the command line printing `error: <message>` (issue 22)."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from game.engine.errors import InputError
+from game.engine.tomldata import DataError, parse_toml
+
+DEEP = "x = " + "[" * 100_000 + "]" * 100_000 + "\n"
+LONG = "x = " + "7" * 5000 + "\n"
+
+
+@pytest.mark.parametrize("text, words, line", [
+    (LONG, "a number is too long", 1),
+    ("a = 1\n" + DEEP, "nested too deeply (at most 32 levels)", 2),
+    ("a = 1\nb = " + "[" * 40 + "]" * 40 + "\n", "nested too deeply", 2),
+    ("a = 1\nb = " + "9" * 100 + "\n", "number of 100 digits is out of range", 2),
+])
+def test_parse_toml_bounds(text, words, line):
+    with pytest.raises(DataError) as info:
+        parse_toml(text, "data/x.toml")
+    assert str(info.value).startswith("data/x.toml") and words in str(info.value)
+    assert info.value.line == line
+
+
+def _content_copy(tmp_path: Path) -> Path:
+    from game.gears.content import DEFAULT_DATA_DIR
+
+    for f in DEFAULT_DATA_DIR.glob("*.toml"):
+        shutil.copy(f, tmp_path / f.name)
+    return tmp_path
+
+
+@pytest.mark.parametrize("addition, words", [
+    (LONG, "weapons.toml (line "),
+    (DEEP, "weapons.toml (line "),
+    ("[weapn.lancer]\nname = 'x'\n", 'weapons.toml: weapn (line '),
+])
+def test_content_files_are_gated(tmp_path, addition, words):
+    from game.gears.content import ContentError, load_content
+
+    folder = _content_copy(tmp_path)
+    path = folder / "weapons.toml"
+    path.write_text(addition + path.read_text(encoding="utf-8"), encoding="utf-8")
+    with pytest.raises(ContentError) as info:
+        load_content(folder)
+    assert str(info.value).startswith(words) or words in str(info.value), str(info.value)
+
+
+def test_unknown_section_is_an_error(tmp_path):
+    from game.gears.content import ContentError, load_content
+
+    folder = _content_copy(tmp_path)
+    path = folder / "cogs.toml"
+    path.write_text(path.read_text(encoding="utf-8") + "\n[cogg.x]\nname = 'y'\n", encoding="utf-8")
+    with pytest.raises(ContentError, match=r'^cogs\.toml: cogg \(line \d+\): unknown section "cogg"'):
+        load_content(folder)
+
+
+MISSION = 'map = "../../maps/custom/plaza_to_the_pit.tmx"\nname = "N"\nplayers = 2\ngoal = "reach_exit"\n' \
+          '[locusts]\nA = "drone"\nB = "wretch"\nC = "boomer"\n'
+
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda t: t.replace("players = 2", "players = " + "7" * 5000), "a number is too long"),
+    (lambda t: t.replace("players = 2", "players = " + "[" * 5000 + "]" * 5000), "nested too deeply"),
+    (lambda t: t.replace('name = "N"', f'name = "{"n" * 300}"'), "name must be a line of text of at most 100"),
+    (lambda t: t.replace('name = "N"', 'name = "a\\u0000b"'), "name must be a line of text"),
+    (lambda t: t.replace('A = "drone"', "A = [[[1]]]"), "locusts.A [[[1]]] is not an enemy"),
+    (lambda t: t.replace('map = "../../maps/custom/plaza_to_the_pit.tmx"', f'map = "{"m" * 5000}"'), "map must name"),
+])
+def test_custom_mission_files_are_gated(tmp_path, edit, words):
+    from game.gears.custom import MissionError, load_mission
+
+    folder = tmp_path / "a" / "b"
+    folder.mkdir(parents=True)
+    shutil.copytree(Path(__file__).resolve().parents[2] / "maps", tmp_path / "maps")
+    path = folder / "x.mission.toml"
+    path.write_text(edit(MISSION), encoding="utf-8")
+    with pytest.raises(MissionError) as info:
+        load_mission(path)
+    assert any(line.startswith(str(path)) and words in line for line in info.value.problems), info.value.problems
+
+
+def test_settings_file_is_gated(tmp_path):
+    from game.ui.settings import Settings, load_settings
+
+    path = tmp_path / "settings.toml"
+    path.write_text(DEEP)
+    settings, message = load_settings(path)
+    assert settings == Settings() and message.startswith(str(path)) and "nested too deeply" in message
+
+
+def test_build_script_is_gated(tmp_path):
+    from game.board.build_commands import ScriptError, load_script
+
+    path = tmp_path / "s.toml"
+    path.write_text(LONG)
+    with pytest.raises(ScriptError, match="a number is too long"):
+        load_script(path)
+
+
+def test_every_gate_error_is_an_input_error():
+    from game.board.model import MapError
+    from game.engine.session import SaveError
+    from game.gears.content import ContentError
+    from game.gears.custom import MissionError
+
+    for cls in (MapError, SaveError, ContentError, MissionError, DataError):
+        assert issubclass(cls, InputError)
+
+
+def test_commands_print_the_message_and_exit_1(monkeypatch, capsys):
+    """A broken content file under any command: `error: <message>`, status 1, no traceback."""
+    import game.__main__ as entry
+    import game.simulate
+    from game.gears.content import ContentError
+
+    def broken(argv):
+        raise ContentError("weapons.toml", "weapon.lancer", 3, "unknown key")
+
+    monkeypatch.setattr(game.simulate, "simulate_main", broken)
+    assert entry.main(["simulate", "gears"]) == 1
+    err = capsys.readouterr().err
+    assert err == "error: weapons.toml: weapon.lancer (line 3): unknown key\n"
+
+
+def test_check_map_on_a_hostile_map_exits_1(tmp_path, capsys):
+    import game.__main__ as entry
+
+    path = tmp_path / "m.tmx"
+    path.write_text('<map width="100000" height="1" tilewidth="0" tileheight="64"></map>')
+    assert entry.main(["check-map", str(path)]) == 1
+    assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("file, old, new, words", [
+    ("missions.toml", "players = [1, 4]", 'players = [1, "4"]', "players must be [min, max] within 1-4"),
+    ("missions.toml", "normal = [\"3B\"", "normal = 3.5\nhard = [\"3B\"", "normal must be a list"),
+])
+def test_wrong_value_types_in_content_are_content_errors(tmp_path, file, old, new, words):
+    """Found by fuzzing values (issue 22): a list where a number was, a number for a deck."""
+    from game.gears.content import ContentError, load_content
+
+    folder = _content_copy(tmp_path)
+    path = folder / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(ContentError) as info:
+        load_content(folder)
+    assert str(info.value).startswith(file) and words in str(info.value), str(info.value)
