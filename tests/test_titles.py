@@ -42,10 +42,15 @@ def test_titles_not_playable_yet_have_no_pieces(key):
         entry.new_simulator()
 
 
-def test_doom_has_its_rules_and_simulator_and_no_screen_yet():
+def test_doom_has_its_rules_simulator_screens_and_watch_mode():
+    """Issue 12 (rules, simulate doom) and issue 13 (set-up, table, watch); no lessons yet."""
     entry = titles.get("doom")
     assert entry.new_rules().name == "doom" and "doom" in titles.keys_with("simulator")
     assert entry.new_simulator().scenarios() == ["knee_deep", "reactor"]
+    assert entry.playable and entry.default_scenario == "knee_deep" and callable(entry.watch_run())
+    ui = entry.ui_module()
+    assert all(hasattr(ui, f) for f in ("setup_scene", "has_saved_game", "continue_scene", "SaveError"))
+    assert titles.keys_with("watch") == ["gears", "doom"] and entry.tutorial is None
 
 
 def test_unknown_key_names_the_known_titles():

@@ -79,13 +79,16 @@ class HelpOverlay(Scene):
         key_w = max(key_font.size(k)[0] for k, _d in self.entries) + px(40)
         desc_w = max(desc_font.size(d)[0] for _k, d in self.entries)
         row = px(34)
-        w = min(surface.get_width() - px(40), key_w + desc_w + px(80))
+        # Wide enough for the heading and the table's name beside it (a long name overlapped it).
+        heading_w = ctx.font(26, bold=True).size(_("Keyboard shortcuts"))[0] + ctx.font(15).size(self.title)[0] + px(96)
+        w = min(surface.get_width() - px(40), max(key_w + desc_w + px(80), heading_w))
         h = min(surface.get_height() - px(40), px(130) + row * len(self.entries))
         rect = pygame.Rect(0, 0, w, h)
         rect.center = surface.get_rect().center
         widgets.panel(surface, ctx, rect)
         widgets.text(surface, _("Keyboard shortcuts"), ctx.font(26, bold=True), pal.accent, (rect.left + px(32), rect.top + px(24)))
-        widgets.text(surface, self.title, ctx.font(15), pal.text_dim, (rect.right - px(32), rect.top + px(32)), "topright")
+        title = widgets.elide(self.title, ctx.font(15), max(px(40), w - heading_w + ctx.font(15).size(self.title)[0]))
+        widgets.text(surface, title, ctx.font(15), pal.text_dim, (rect.right - px(32), rect.top + px(32)), "topright")
         y = rect.top + px(78)
         for key, desc in self.entries:
             if y + row > rect.bottom - px(30):

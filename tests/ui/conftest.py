@@ -58,3 +58,17 @@ def key(k, mod=0):
 
 def wheel(y):
     post(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0, precise_y=float(y))
+
+
+def continue_from_menu(make_app):
+    """A new App (as after a restart) and its main menu's Continue clicked: the scene it opens."""
+    from game.ui.menu import MainMenu
+
+    app = make_app()
+    menu = app.top
+    assert isinstance(menu, MainMenu)
+    menu.layout(app.screen.get_size())
+    cont = next(b for b in menu.buttons if b.label == "Continue")
+    click(cont.rect.center)
+    app.run(max_frames=1)
+    return app.top

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui.conftest import click
+from tests.ui.conftest import continue_from_menu
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,16 +58,8 @@ def test_a_killed_game_continues_at_the_same_action(make_app, config_dir):
     assert int(count) >= 12
 
     from game.ui.gears.table_scene import GearsTable
-    from game.ui.menu import MainMenu
 
-    app = make_app()
-    menu = app.top
-    assert isinstance(menu, MainMenu)
-    menu.layout(app.screen.get_size())
-    cont = next(b for b in menu.buttons if b.label == "Continue")
-    click(cont.rect.center)
-    app.run(max_frames=1)
-    table = app.top
+    table = continue_from_menu(make_app)
     assert isinstance(table, GearsTable)
     assert len(table.session.actions) == int(count)
     assert table.session.state_hash() == state_hash

@@ -14,7 +14,7 @@ from game.engine.rng import Rng
 from game.ui.gears.entry import SAVES as store
 from game.ui.gears.setup_scene import GearsSetup, SetupChoice
 from game.ui.gears.table_scene import GearsTable, _Pick
-from tests.ui.conftest import click, move
+from tests.ui.conftest import click, continue_from_menu, move
 
 SEED = 4242
 
@@ -163,17 +163,9 @@ def test_autosave_after_every_action_and_continue(make_app, config_dir):
     assert saved.session.state_hash() == table.session.state_hash()
     assert saved.session.actions == table.session.actions
     from game.ui.games import saved_game
-    from game.ui.menu import MainMenu
 
-    app2 = make_app()
     assert saved_game() is not None and saved_game().key == "gears"
-    menu = app2.top
-    assert isinstance(menu, MainMenu)
-    menu.layout(app2.screen.get_size())
-    cont = next(b for b in menu.buttons if b.label == "Continue")
-    click(cont.rect.center)
-    app2.run(max_frames=1)
-    again = app2.top
+    again = continue_from_menu(make_app)
     assert isinstance(again, GearsTable)
     assert again.session.state_hash() == table.session.state_hash()
 

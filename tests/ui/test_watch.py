@@ -24,6 +24,16 @@ def test_watch_without_a_scenario_plays_the_titles_default(config_dir, tmp_path,
 
 def test_a_title_without_a_watch_mode_is_refused(config_dir, capsys):
     with pytest.raises(SystemExit) as exc:
-        play_main(["doom", "--frames", "1", "--shots", "x"])
+        play_main(["level7", "--frames", "1", "--shots", "x"])
     assert exc.value.code == 2
-    assert "Doom has no watch mode yet (titles with one: gears)" in capsys.readouterr().err
+    assert "Level 7 [Escape] has no watch mode yet (titles with one: gears, doom)" in capsys.readouterr().err
+
+
+def test_doom_watch_plays_one_marine_against_the_invader(config_dir, tmp_path, capsys):
+    """Issue 13: `play doom --seats bot,bot` is one marine and the invader, both bots."""
+    shots = tmp_path / "shots"
+    argv = ["doom", "--seats", "bot,bot", "--autoplay", "--frames", "40", "--shots", str(shots),
+            "--every", "20", "--size", "640x360"]
+    assert play_main(argv) == 0
+    assert sorted(p.name for p in shots.iterdir()) == ["doom-00001.png", "doom-00002.png"]
+    assert "doom watch: 40 frames" in capsys.readouterr().out

@@ -7,7 +7,6 @@ rotation and offset are recovered here from one of its areas (tile area -> compo
 """
 from __future__ import annotations
 
-from collections import OrderedDict
 from fractions import Fraction
 from pathlib import Path
 
@@ -17,7 +16,7 @@ from game.board.model import Board
 from game.ui.assets import Assets
 from game.ui.palette import Palette
 from game.ui.table.board_render import VOID, BoardRenderer, load_floor
-from game.ui.table.camera import ZOOM_LEVELS, Camera
+from game.ui.table.camera import Camera
 
 TILES_DIR = Path(__file__).resolve().parents[3] / "maps" / "gears" / "tiles"
 
@@ -97,7 +96,6 @@ class MapPainter:
         self.key: tuple | None = None
         self.renderer: BoardRenderer | None = None
         self.problems: list[str] = []
-        self._fit_buffers: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
     def for_state(self, state) -> BoardRenderer:
         key = tuple((p["tile"], p["exit"]) for p in state.placements)
@@ -111,18 +109,5 @@ class MapPainter:
         return self.renderer
 
     def buffer(self, renderer: BoardRenderer, camera: Camera) -> pygame.Surface:
-        """The map at the camera's zoom: the renderer's own buffer for a fixed step, else ours."""
-        z = camera.zoom
-        if z == ZOOM_LEVELS[camera.zoom_index]:
-            return renderer.buffer(camera.zoom_index)
-        key = (id(renderer), renderer.palette.name, round(z, 4))
-        cached = self._fit_buffers.get(key)
-        if cached is None:
-            w, h = renderer.floor.get_size()
-            cached = pygame.transform.smoothscale(renderer.floor, (max(1, round(w * z)), max(1, round(h * z))))
-            renderer.draw_overlays(cached, z)
-            cached = cached.convert()
-            self._fit_buffers[key] = cached
-            while len(self._fit_buffers) > 2:
-                self._fit_buffers.popitem(last=False)
-        return cached
+        """The map at the camera's zoom (BoardRenderer.buffer_at)."""
+        return renderer.buffer_at(camera)

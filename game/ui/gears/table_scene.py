@@ -182,11 +182,7 @@ class GearsTable(GameTable):
         room = w - side - self.HAND_INFO_W(px) - px(34)
         card_w = (room - (full - 1) * px(8)) / max(1, full)
         hand_h = max(px(150), min(hand_h, round(card_w * hand.CARD_RATIO) + px(26)))
-        self.toolbar_rect = pygame.Rect(0, 0, w, bar)
-        self.side_rect = pygame.Rect(w - side, bar, side, h - bar)
-        self.hand_rect = pygame.Rect(0, h - hand_h, w - side, hand_h)
-        self.prompt_rect = pygame.Rect(0, bar, w - side, px(44))
-        self.view_rect = pygame.Rect(0, self.prompt_rect.bottom, w - side, self.hand_rect.top - self.prompt_rect.bottom)
+        self.set_rects(size, bar, side, hand_h)
         self.camera.view = tuple(self.view_rect)  # type: ignore[assignment]
         self._board_key = None
         self._fit_board()
@@ -266,12 +262,6 @@ class GearsTable(GameTable):
         return round(x), round(y)
 
     # ------------------------------------------------------------------ input
-    def wheel(self, step: int, pos: tuple[int, int]) -> None:
-        self.camera.zoom_at(step, *pos)
-
-    def drag(self, dx: int, dy: int) -> None:
-        self.camera.pan(dx, dy)
-
     def hover(self, pos: tuple[int, int]) -> None:
         inside = self.view_rect.collidepoint(pos)
         area = self.area_at_screen(pos) if inside else None
@@ -481,29 +471,25 @@ class GearsTable(GameTable):
         self._fit_board()
         if self._end_shown():
             self._frame_end(self._end_rect())
-        pal = self.ctx.palette
-        surface.fill(pal.table)
+        surface.fill(self.ctx.palette.table)
+        self.draw_table(surface, self._draw_map, self._draw_over_panels)
+
+    def _draw_map(self, surface) -> None:
         renderer = self.painter.for_state(self.state)
         buffer = self.painter.buffer(renderer, self.camera)
         ox, oy = self.camera.to_screen(0, 0)
-        surface.set_clip(self.view_rect)
         surface.blit(buffer, (round(ox), round(oy)))
         self._draw_state_marks(surface)
         self._draw_highlights(surface)
         self._draw_figures(surface)
         if self.target is not None:
             self._draw_target_line(surface)
-        surface.set_clip(None)
-        self.buttons = []
-        self._draw_toolbar(surface)
-        self._draw_prompt(surface)
-        self._draw_hand(surface)
-        self._draw_side(surface)
+
+    def _draw_over_panels(self, surface) -> None:
         if self.target is not None and self.attack_choice is not None:
             self._draw_preview(surface)
         elif self.hover_figure in self.state.locusts and self.handoff is None:
             self._draw_locust_card(surface, self.hover_figure)
-        self._draw_overlays(surface)
 
     def _draw_locust_card(self, surface, lid: str) -> None:
         """The hovered Locust's Enemy card (locust_card_lines), beside the figure."""
@@ -775,12 +761,8 @@ class GearsTable(GameTable):
     def side_labels(self) -> dict[str, str]:
         return {"stage": _("Stage"), "squad": _("Squad"), **super().side_labels()}
 
-    def draw_section(self, surface, name: str, x: int, y: int, w: int, bottom: int, whole: bool) -> int:
-        if name == "stage":
-            return self._side_stage(surface, x, y, w)
-        if name == "squad":
-            return self._side_squad(surface, x, y, w)
-        return super().draw_section(surface, name, x, y, w, bottom, whole)
+    def sections(self) -> dict:
+        return {"stage": self._side_stage, "squad": self._side_squad}
 
     def ai_heading(self) -> str:
         return _("Locust AI card")

@@ -129,6 +129,11 @@ class GameTable(Scene):
     def player_name(self, player: str) -> str:
         return player
 
+    def colour_of(self, player: str) -> tuple[int, int, int]:
+        """A player's colour in the toolbar, the prompt line and the handoff card (default:
+        the seat colours of seats.py, in player order)."""
+        return seat_colour(self.players, player)
+
     def update_choices(self) -> None:
         """After every change: what the legal actions light up; drop a selection gone stale."""
 
@@ -195,6 +200,17 @@ class GameTable(Scene):
         """Set toolbar_rect, prompt_rect, view_rect, hand_rect and side_rect for `size`."""
         raise NotImplementedError
 
+    def set_rects(self, size: tuple[int, int], bar: int, side: int, hand_h: int) -> None:
+        """The usual table: the toolbar (`bar` high) across the top, the side panel (`side`
+        wide) on the right under it, the hand strip (`hand_h` high) at the bottom left, the
+        prompt line above the play area between them. A `_layout` may call it."""
+        w, h = size
+        self.toolbar_rect = pygame.Rect(0, 0, w, bar)
+        self.side_rect = pygame.Rect(w - side, bar, side, h - bar)
+        self.hand_rect = pygame.Rect(0, h - hand_h, w - side, hand_h)
+        self.prompt_rect = pygame.Rect(0, bar, w - side, self.ctx.px(44))
+        self.view_rect = pygame.Rect(0, self.prompt_rect.bottom, w - side, self.hand_rect.top - self.prompt_rect.bottom)
+
     def title_command(self, what: str):
         """A button command the table does not know."""
         return None
@@ -218,10 +234,17 @@ class GameTable(Scene):
         return None
 
     def wheel(self, step: int, pos: tuple[int, int]) -> None:
-        """The mouse wheel over the play area (zoom)."""
+        """The mouse wheel over the play area: zoom about the pointer, for a title whose map
+        has a `camera` (game/ui/table/camera.py)."""
+        camera = getattr(self, "camera", None)
+        if camera is not None:
+            camera.zoom_at(step, *pos)
 
     def drag(self, dx: int, dy: int) -> None:
-        """A drag of the play area (pan)."""
+        """A drag of the play area: pan the `camera`, when the title has one."""
+        camera = getattr(self, "camera", None)
+        if camera is not None:
+            camera.pan(dx, dy)
 
     def hover(self, pos: tuple[int, int]) -> None:
         """The pointer moved (not dragging): what lies under it."""
@@ -237,9 +260,17 @@ class GameTable(Scene):
         """Each section's tab name (when the panel is tabbed)."""
         return {"ai": _("AI"), "log": _("Log")}
 
+    def sections(self) -> dict[str, Any]:
+        """The title's own side-panel sections: name -> draw(surface, x, y, w) returning the y
+        below it (the names among SIDE_TABS)."""
+        return {}
+
     def draw_section(self, surface, name: str, x: int, y: int, w: int, bottom: int, whole: bool) -> int:
         """One side-panel section from y down (to `bottom` at most; `whole`: alone, a tab);
-        returns the y below it. The AI panel and the log are drawn here."""
+        returns the y below it. The title's `sections`, the AI panel and the log."""
+        own = self.sections().get(name)
+        if own is not None:
+            return own(surface, x, y, w)
         if name == "ai":
             return ai_panel.draw(surface, self.ctx, self.ai, x, y, w, bottom, self.ai_heading(), self.ai_empty(), whole)
         if name == "log":
@@ -473,10 +504,15 @@ class GameTable(Scene):
             action = choice.action
             why = getattr(choice, "reason", "") or getattr(choice, "why", "")
             if why:
-                self._log.append((f"{self.player_name(decider)}: {self._words(why)}", None))
+                self.bot_reason(decider, action, why)
         else:
             action = bot.choose(actions)
         return self.submit(action)
+
+    def bot_reason(self, decider: str, action: Action, why: str) -> None:
+        """A bot's reason for its choice: in the log, for everyone (a title with hidden
+        information logs the reasons that would give it away for the bot's own seat only)."""
+        self._log.append((f"{self.player_name(decider)}: {self._words(why)}", None))
 
     # ------------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event):
@@ -605,6 +641,26 @@ class GameTable(Scene):
         self.dirty = True
 
     # ------------------------------------------------------------------ drawing
+    def draw_table(self, surface, play_area, over_panels=None) -> None:
+        """A frame of the table: the title's play area clipped to the view (`play_area(surface)`:
+        the map, its figures and lit choices), then the toolbar, the prompt line, the hand strip,
+        the side panel, what the title lays over them (`over_panels(surface)`: a preview) and
+        the overlays (dice, message, hovered card, end panel or handoff)."""
+        surface.set_clip(self.view_rect)
+        play_area(surface)
+        surface.set_clip(None)
+        self.buttons = []
+        self._draw_toolbar(surface)
+        self._draw_prompt(surface)
+        self._draw_hand(surface)
+        self._draw_side(surface)
+        if over_panels is not None:
+            over_panels(surface)
+        self._draw_overlays(surface)
+
+    def _draw_hand(self, surface) -> None:
+        """The hand strip (hand_rect): the title's."""
+
     def _button(self, surface, rect: pygame.Rect, label: str, what, primary: bool = False, enabled: bool = True,
                 size: int = 14) -> None:
         """A table button; it answers clicks (click()) until the next frame is drawn."""
@@ -648,7 +704,7 @@ class GameTable(Scene):
         if decider:
             who = self.player_name(decider)
             tag = _("{who} decides").format(who=who) + (" (" + _("bot") + ")" if self.is_bot(decider) else "")
-            col = seat_colour(self.players, decider)
+            col = self.colour_of(decider)
             right = widgets.text(surface, widgets.elide(tag, ctx.font(15, bold=True), r.right - x - px(120)), ctx.font(15, bold=True), col, (right, r.centery), "midright").left - px(18)
         tfont = ctx.font(18, bold=True)
         seed = _("Seed {seed}").format(seed=self.session.seed)
@@ -687,7 +743,7 @@ class GameTable(Scene):
         for rect, label, what, primary in placed:
             self._button(surface, rect, label, what, primary)
         decider = self.session.decider
-        colour = seat_colour(self.players, decider) if decider else pal.text
+        colour = self.colour_of(decider) if decider else pal.text
         pygame.draw.rect(surface, colour, (r.left, r.top, px(5), r.height))
         lines = widgets.wrap(text, font, right - r.left - px(24))
         if len(lines) > 1:
@@ -819,4 +875,4 @@ class GameTable(Scene):
             self._draw_end(surface)
         elif self.handoff is not None:
             draw_handoff(surface, self.ctx, self.player_name(self.handoff), self.handoff_note(),
-                         seat_colour(self.players, self.handoff))
+                         self.colour_of(self.handoff))

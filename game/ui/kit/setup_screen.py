@@ -44,14 +44,14 @@ class SetupScreen(Scene):
     # ------------------------------------------------------------------ what the title says
     def new_title(self) -> str:
         """The line under the heading, e.g. "New Gears of War game"."""
-        raise NotImplementedError
+        return _("New {game} game").format(game=self.game_name)
 
     def load_title(self) -> str:
-        raise NotImplementedError
+        return _("Load a saved {game} game").format(game=self.game_name)
 
     def start_label(self) -> str:
         """The start button, e.g. "Start the mission"."""
-        raise NotImplementedError
+        return _("Start the game")
 
     def scenario_name(self) -> str:
         """The chosen scenario, for the seats summary."""
@@ -79,6 +79,10 @@ class SetupScreen(Scene):
     def seat_button(self, i: int) -> tuple[str, str] | None:
         """(label, command) of a title's own button on seat i's row (Gears: the character)."""
         return None
+
+    def seat_colour(self, i: int) -> tuple[int, int, int]:
+        """The dot of seat i (default: the seat colours of seats.py)."""
+        return SEAT_COLOURS[i % len(SEAT_COLOURS)]
 
     def fixed_seats(self) -> str | None:
         """Why the number of seats cannot change now (a map made for exactly n players)."""
@@ -321,7 +325,7 @@ class SetupScreen(Scene):
         row = px(44)
         fixed = self.fixed_seats()
         for i, seat in enumerate(c.seats):
-            col = SEAT_COLOURS[i]
+            col = self.seat_colour(i)
             pygame.draw.circle(surface, col, (x + px(10), y + row // 2 - px(3)), px(9))
             widgets.text(surface, f"P{i + 1}", ctx.font(15, bold=True), pal.text, (x + px(26), y + row // 2 - px(3)), "midleft")
             bx = x + px(64)

@@ -64,17 +64,43 @@ def vector_floor(board: Board, floor: pygame.Surface) -> pygame.Surface:
 
 
 class BoardRenderer:
-    def __init__(self, board: Board, floor: pygame.Surface, palette: Palette, assets: Assets) -> None:
+    """`live_marks=True` leaves the doors and markers out of the buffer: a table whose rules
+    open doors and place markers (Doom) draws them itself each frame with `draw_door` and
+    `draw_marker`, so the art is the same as the map viewer's."""
+
+    def __init__(self, board: Board, floor: pygame.Surface, palette: Palette, assets: Assets,
+                 live_marks: bool = False) -> None:
         self.board = board
+        self.live_marks = live_marks
         self.floor = floor
         self.palette = palette
         self.assets = assets
         self._buffers: OrderedDict[int, pygame.Surface] = OrderedDict()
+        self._fit_buffers: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
     def set_palette(self, palette: Palette) -> None:
         if palette != self.palette:
             self.palette = palette
             self._buffers.clear()
+            self._fit_buffers.clear()
+
+    def buffer_at(self, camera) -> pygame.Surface:
+        """The map at a camera's zoom: the prebuilt buffer of a fixed step, else (a FitCamera's
+        exact fit) the floor scaled to it, with the overlays; the last two such are kept."""
+        z = camera.zoom
+        if z == ZOOM_LEVELS[camera.zoom_index]:
+            return self.buffer(camera.zoom_index)
+        key = (self.palette.name, round(z, 4))
+        cached = self._fit_buffers.get(key)
+        if cached is None:
+            w, h = self.floor.get_size()
+            cached = pygame.transform.smoothscale(self.floor, (max(1, round(w * z)), max(1, round(h * z))))
+            self.draw_overlays(cached, z)
+            cached = cached.convert()
+            self._fit_buffers[key] = cached
+            while len(self._fit_buffers) > 2:
+                self._fit_buffers.popitem(last=False)
+        return cached
 
     def buffer(self, zoom_index: int) -> pygame.Surface:
         cached = self._buffers.get(zoom_index)
@@ -138,12 +164,15 @@ class BoardRenderer:
             for a, b in zip(pts, pts[1:]):
                 dashed_line(surface, (10, 12, 20), a, b, max(4, round(8 * k)), 18 * k, 10 * k)
                 dashed_line(surface, pal.level_line, a, b, max(2, round(5 * k)), 18 * k, 10 * k)
-        for door in board.doors:
-            self._door(surface, door, [to(p) for p in door.points], k)
+        if not self.live_marks:
+            for door in board.doors:
+                self.draw_door(surface, door, [to(p) for p in door.points], k)
         for spot in board.cover:
             self._cover(surface, to(spot.point), spot.arrows, k)
+        if self.live_marks:
+            return
         for marker in board.markers:
-            self._marker(surface, marker, to(marker.point), k)
+            self.draw_marker(surface, marker, to(marker.point), k)
 
     def _art(self, rel: str, size: tuple[int, int] | None = None) -> pygame.Surface | None:
         """Board art when the file exists; None tells the caller to draw its vector version."""
@@ -171,16 +200,19 @@ class BoardRenderer:
             surface.blit(rotated, rotated.get_rect(center=((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)))
         return True
 
-    def _door(self, surface: pygame.Surface, door, pts: list[Pt], k: float) -> None:
+    def draw_door(self, surface: pygame.Surface, door, pts: list[Pt], k: float, closed: bool | None = None) -> None:
+        """A door on its edge, drawn as `closed` says (default: as the map starts); k is the
+        scale of the 64 px board art."""
         pal = self.palette
         colour = str(door.properties.get("key", "")).lower()
-        state = "closed" if door.closed else "open"
+        closed = door.closed if closed is None else closed
+        state = "closed" if closed else "open"
         rel = f"board/door_{colour}_{state}.png" if colour in ("red", "blue", "yellow") else f"board/door_{state}.png"
         if pal.name != "cb_safe" and self._strip(surface, rel, pts, max(4, round(24 * k))):
             return
         width = max(4, round(14 * k))
         for a, b in zip(pts, pts[1:]):
-            if door.closed:
+            if closed:
                 pygame.draw.line(surface, (20, 16, 10), a, b, width + max(2, round(4 * k)))
                 pygame.draw.line(surface, pal.door_closed, a, b, width)
                 mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
@@ -219,7 +251,8 @@ class BoardRenderer:
         shield = [(at[0] - s, at[1] - s * 0.8), (at[0] + s, at[1] - s * 0.8), (at[0] + s, at[1]), (at[0], at[1] + s * 1.1), (at[0] - s, at[1])]
         pygame.draw.polygon(surface, (20, 18, 12), shield)
 
-    def _marker(self, surface: pygame.Surface, marker, at: Pt, k: float) -> None:
+    def draw_marker(self, surface: pygame.Surface, marker, at: Pt, k: float) -> None:
+        """A marker (kind, name, properties: a Board Marker or alike) centred at `at`."""
         pal = self.palette
         kind = marker.kind
         centre = (round(at[0]), round(at[1]))

@@ -1,0 +1,55 @@
+"""The attack preview: for a target square and each weapon the rules offer against it, the exact
+chance to hit and the wounds it deals (game/doom/rules/odds.py over the attack's profile and the
+distance the rules measure), and the chance that it kills. Reads the state only."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from game.engine.protocol import Action
+
+
+@dataclass(frozen=True)
+class WeaponOdds:
+    action: Action
+    weapon: str
+    distance: int
+    hit: Fraction
+    wounds: dict[int, Fraction]
+    kill: Fraction  # wounds >= the target's health left (0 when no figure stands there)
+    left: int  # the target's health left (0: a barrel or an empty square)
+
+
+def _standing(state, cell) -> tuple[int, int]:
+    """(armour, health left) of the figure on `cell`; a barrel or nobody: (1, 0)."""
+    fig = state.figure_cells().get(cell)
+    if fig in state.marines:
+        m = state.marines[fig]
+        return m.armour, m.health
+    if fig in state.invaders:
+        inv = state.invaders[fig]
+        mon = state.content.monsters[inv.monster]
+        return mon.armour, mon.health - inv.wounds
+    return 1, 0
+
+
+def weapon_odds(state, attacker: str, actions: list[Action]) -> list[WeaponOdds]:
+    """The odds of each attack action (one per weapon) on one target square."""
+    from game.doom.rules import queries as Q
+    from game.doom.rules.odds import hit_chance, wound_distribution
+
+    out = []
+    for a in actions:
+        cell = (int(a.payload["target"][0]), int(a.payload["target"][1]))
+        weapon = a.payload.get("weapon")
+        prof = Q.profile(state, attacker, weapon)
+        far = Q.distance(state, attacker, cell, prof.abilities.indirect)
+        if far is None:
+            continue
+        armour, left = _standing(state, cell)
+        pool = (prof.dice, far)
+        wounds = wound_distribution(*pool, armour, prof.accuracy, prof.deadly, prof.melee, state.content)
+        chance = hit_chance(*pool, prof.accuracy, prof.melee, state.content)
+        kill = sum((p for n, p in wounds.items() if left and n >= left), Fraction(0))
+        out.append(WeaponOdds(a, str(weapon), far, chance, wounds, kill, left))
+    return out

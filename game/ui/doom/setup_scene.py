@@ -1,0 +1,200 @@
+"""The Doom set-up screen on the kit's SetupScreen: the scenario (the engine's scenarios.toml),
+one to three marines and the invader, each seat a person or a bot, casual undo and the seed;
+"Load a game" lists the Doom saves (SaveStore "doom").
+
+Seats are the players in turn order: the marines (red, green, blue) and the invader last, so
+adding a seat adds a marine and the last row is always the invader. The engine has no invader
+AI difficulty yet (its bots: GreedyBot for either side), so there is no difficulty button.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+
+from game.engine.session import Session
+from game.i18n import _
+from game.ui import widgets
+from game.ui.doom import words
+from game.ui.doom.entry import SAVES
+from game.ui.kit.saves import Saved
+from game.ui.kit.seats import new_seed
+from game.ui.kit.setup_screen import SetupScreen
+from game.ui.scene import Context
+
+DEFAULT_SCENARIO = "knee_deep"
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@dataclass
+class SetupChoice:
+    scenario: str = DEFAULT_SCENARIO
+    seats: list[str] = field(default_factory=lambda: ["human", "bot"])  # marines..., invader
+    casual: bool = False
+    seed: int = 0
+
+    @property
+    def marines(self) -> int:
+        return len(self.seats) - 1
+
+    def options(self) -> dict:
+        return {"marines": self.marines}
+
+
+class DoomSetup(SetupScreen):
+    store = SAVES
+    game_name = "Doom"
+    MAX_SEATS = 4  # three marines and the invader
+
+    def __init__(self, ctx: Context, choice: SetupChoice | None = None) -> None:
+        from game.doom.content import shared_content
+
+        self.content = shared_content()
+        self.scenario_ids = list(self.content.scenarios)
+        self._previews: dict[str, pygame.Surface] = {}
+        super().__init__(ctx, choice or SetupChoice(seed=new_seed()))
+
+    # ------------------------------------------------------------------ words
+    def scenario_name(self) -> str:
+        return words.scenario(self.content.scenarios[self.choice.scenario])
+
+    def save_words(self, saved: Saved) -> tuple[str, list[str]]:
+        st = saved.session.state
+        sc = self.content.scenarios.get(st.scenario)
+        head = f"{words.scenario(sc) if sc else st.scenario}  \u2022  " + _("Round {n}").format(n=st.round) + "  \u2022  " + \
+            _("Frags {n} of {target}").format(n=st.frags, target=sc.frag_target if sc else "?")
+        return head, [words.player(p) for p in list(st.seats) + ["invader"]]
+
+    # ------------------------------------------------------------------ seats
+    def seat_colour(self, i: int) -> tuple[int, int, int]:
+        if i == len(self.choice.seats) - 1:
+            return words.INVADER_COLOUR
+        return words.colour(words.MARINES[i])
+
+    def seat_button(self, i: int) -> tuple[str, str]:
+        """Each row says who the seat plays: a marine by colour, the last row the invader."""
+        c = self.choice
+        if i == len(c.seats) - 1:
+            return _("The invader (demons, cards)"), "who"
+        return words.player(words.MARINES[i]), "who"
+
+    def title_command(self, what: str):
+        kind, _sep, arg = what.partition(":")
+        if kind == "scenario" and arg in self.content.scenarios:
+            self.choice.scenario = arg
+            self.message = ""
+        elif kind == "who":
+            self.message = _("Add or remove a seat to change the number of marines; the last seat is the invader.")
+        return None
+
+    def command(self, what: str):
+        c = self.choice
+        kind, _sep, arg = what.partition(":")
+        if kind == "remove":
+            # The invader's seat stays last: removing any row takes a marine away.
+            if len(c.seats) <= 2:
+                self.message = _("Doom needs at least one marine and the invader.")
+                self.dirty = True
+                return None
+            i = int(arg)
+            if i == len(c.seats) - 1:  # the invader's row: its kind moves up, a marine goes
+                c.seats[-2] = c.seats[-1]
+                i = len(c.seats) - 2
+            del c.seats[i]
+            self.dirty = True
+            return None
+        if kind == "add" and len(c.seats) < self.MAX_SEATS:
+            c.seats.insert(len(c.seats) - 1, "human")  # a marine before the invader
+            self.dirty = True
+            return None
+        return super().command(what)
+
+    def options_hint(self) -> str:
+        return _("Casual: undo also goes back past dice and card draws.")
+
+    # ------------------------------------------------------------------ starting
+    def make_table(self, session: Session, seats: list[str], save_path):
+        from game.ui.doom.table_scene import DoomTable
+
+        return DoomTable(self.ctx, session, seats, pygame.display.get_surface().get_size(), save_path)
+
+    def new_session(self) -> Session | None:
+        from game.doom.rules.title import DoomTitle
+
+        c = self.choice
+        try:
+            return Session.start(DoomTitle(), c.scenario, seed=c.seed, options=c.options(), casual=c.casual)
+        except ValueError as exc:
+            self.message = str(exc)
+            return None
+
+    # ------------------------------------------------------------------ drawing
+    def draw_choices(self, surface, area: pygame.Rect) -> None:
+        """The scenarios: name, frag target and how the marines win, the map's size."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        widgets.panel(surface, ctx, area, alpha=235)
+        x, y = area.left + px(18), area.top + px(14)
+        y = widgets.heading(surface, ctx, _("Scenario"), x, y)
+        row_h = min(px(84), (area.bottom - y - px(12)) // (len(self.scenario_ids) + 2))
+        for n, sid in enumerate(self.scenario_ids):
+            sc = self.content.scenarios[sid]
+            rect = pygame.Rect(x, y, area.width - px(36), row_h - px(8))
+            chosen = sid == self.choice.scenario
+            fill = (70, 56, 30) if chosen else (46, 50, 58) if self._hover(rect) else (36, 39, 46)
+            pygame.draw.rect(surface, fill, rect, border_radius=px(6))
+            pygame.draw.rect(surface, pal.accent if chosen else (70, 74, 84), rect, 2 if chosen else 1, border_radius=px(6))
+            name_font, small = ctx.font(17, bold=True), ctx.font(13)
+            widgets.text(surface, self._row_name(sc), name_font, pal.text, (rect.left + px(12), rect.top + px(8)))
+            tag = _("Invader wins at {n} frags").format(n=sc.frag_target)
+            widgets.text(surface, tag, small, pal.text_dim, (rect.right - px(12), rect.top + px(10)), "topright")
+            text = rect.inflate(-px(24), 0)
+            text.top, text.height = rect.top + px(34), rect.height - px(38)
+            widgets.text_block(surface, words.goal(sc), small, pal.text_dim, text, 1.1)
+            self.hits.append((rect, f"scenario:{sid}"))
+            y += row_h
+        self._draw_preview(surface, pygame.Rect(x, y + px(4), area.width - px(36), area.bottom - y - px(18)))
+
+    @staticmethod
+    def _row_name(sc) -> str:
+        """'P1. Knee-Deep in the Dead' for the game's scenarios (maps/doom/p<n>_*.tmx), the
+        name alone for a practice map."""
+        stem = Path(sc.map).stem
+        if stem[:1] == "p" and stem[1:2].isdigit():
+            return f"P{stem[1]}. {words.scenario(sc)}"
+        return words.scenario(sc) + "  —  " + _("practice map")
+
+    def _draw_preview(self, surface, area: pygame.Rect) -> None:
+        """The chosen scenario's map as the marines first see it: the start area in its art,
+        the rest a silhouette (what lies there is revealed in play)."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        if area.height < px(80):
+            return
+        image = self._preview(self.choice.scenario)
+        widgets.text(surface, _("The map (the start area; the rest is explored in play)"), ctx.font(12, bold=True),
+                     pal.text_dim, (area.left, area.top))
+        room = area.inflate(0, -px(20)).move(0, px(10))
+        k = min(room.width / image.get_width(), room.height / image.get_height(), 1.0)
+        shown = pygame.transform.smoothscale(image, (max(1, round(image.get_width() * k)), max(1, round(image.get_height() * k))))
+        surface.blit(shown, shown.get_rect(midtop=(room.centerx, room.top)))
+
+    def _preview(self, scenario: str) -> pygame.Surface:
+        cached = self._previews.get(scenario)
+        if cached is None:
+            from game.doom.rules.board import load_map
+            from game.ui.table.board_render import BoardRenderer, load_floor
+
+            sc = self.content.scenarios[scenario]
+            dmap = load_map(sc.map, self.content)
+            floor, _problem = load_floor(ROOT / sc.map, dmap.board)
+            renderer = BoardRenderer(dmap.board, floor, self.ctx.palette, self.ctx.assets, live_marks=True)
+            cached = renderer.buffer(2).copy()  # zoom 0.5
+            z = 0.5
+            start = {c for a in dmap.start_zones for c in dmap.areas[a]}
+            veil = pygame.Surface(cached.get_size(), pygame.SRCALPHA)
+            tw, th = dmap.board.tile_width * z, dmap.board.tile_height * z
+            for c in dmap.floor - start:
+                veil.fill((22, 24, 30, 225), pygame.Rect(round(c[0] * tw), round(c[1] * th), round(tw) + 1, round(th) + 1))
+            cached.blit(veil, (0, 0))
+            self._previews[scenario] = cached
+        return cached

@@ -1,0 +1,939 @@
+"""The Doom table: the square-grid map of the scenario's Tiled file, what is revealed of it,
+the figures on their footprints, the doors and markers as the rules have them now, each
+marine's health, armour, ammo, weapons and order, the frags against the target, the invader's
+hand (face down for the marines), the log, the bots' reasons, the dice, and acting by clicking.
+
+What every title's table does (acting, autosave, saves, undo, bots, the animation clock, the
+handoff, the end panel, the toolbar, prompt and message lines, the side panel) is GameTable's
+(game/ui/kit/game_table.py). The map art is the shared BoardRenderer (game/ui/table/), asked to
+leave the doors and markers to the table (`live_marks`), since the rules open doors and reveal
+markers as the game goes.
+
+Who sees what: the marines see the revealed areas, the rest of the map dark; the invader sees
+everything, the areas not revealed yet dimmed, with what the scenario will put in them. The
+view follows `viewer` (GameTable: the person deciding; in hot-seat behind the handoff card).
+
+State a test reads: `session`, `choices`, `message`, `target`, `selected_card`, `handoff`,
+`busy`, `viewer`, and `screen_of_cell`, `screen_of_door` for where to click.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.engine.protocol import Action, Event
+from game.engine.session import Session
+from game.i18n import N_, _
+from game.ui import widgets
+from game.ui.doom import choices as C
+from game.ui.doom import words
+from game.ui.doom.entry import INVADER, SAVES
+from game.ui.kit import hand
+from game.ui.kit.ai_panel import AiShown
+from game.ui.kit.dice_tray import DiceRoll, ShownDie
+from game.ui.kit.game_table import BOT_DELAY_MS, GameTable
+from game.ui.scene import Context, Scene
+from game.ui.table.board_render import BoardRenderer, load_floor
+from game.ui.table.camera import FitCamera
+
+ROOT = Path(__file__).resolve().parents[3]
+FOG = (8, 9, 12)
+
+
+def die_face(die: str, face: str) -> str:
+    """The face image of a Doom die (tools' dice art): 'r1 d2 +A' -> dice/doom_red_r1_d2_ammo.png."""
+    return f"dice/doom_{die}_" + face.replace(" +A", "_ammo").replace(" ", "_") + ".png"
+
+
+class DoomTable(GameTable):
+    key = "doom"
+    saves = SAVES
+    SIDE_TABS = ("marines", "invader", "ai", "log")
+
+    def __init__(self, ctx: Context, session: Session, seats: list[str], screen_size: tuple[int, int],
+                 save_path: Path | None = None, bot_delay_ms: int = BOT_DELAY_MS, animate: bool = True) -> None:
+        st = session.state
+        self.content = st.content
+        self.dmap = st.map
+        board = self.dmap.board
+        floor, problem = load_floor(ROOT / self.content.scenarios[st.scenario].map, board)
+        self.renderer = BoardRenderer(board, floor, ctx.palette, ctx.assets, live_marks=True)
+        self.camera = FitCamera((0, 0, 1, 1), board.pixel_size())
+        self.tw, self.th = board.tile_width, board.tile_height
+        self.door_objects = {d.name: d for d in board.doors}
+        self.choices = C.Choices(None)
+        self.target: tuple[int, int] | None = None  # a target square with several weapons: which one
+        self.selected_card: str | None = None
+        self.aiming: str | None = None  # a Blast weapon aimed at empty squares: its squares lit
+        self._framed: tuple | None = None  # what the camera was last framed on
+        self.hover_cell: tuple[int, int] | None = None
+        super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
+        if problem:
+            self.say(problem)
+
+    # ------------------------------------------------------------------ the title's words
+    def make_bot(self, i: int):
+        from game.doom.bots import GreedyBot
+
+        return GreedyBot()
+
+    def player_name(self, player: str) -> str:
+        return words.player(player)
+
+    def colour_of(self, player: str) -> tuple[int, int, int]:
+        return words.colour(player)
+
+    def saved_note(self) -> str:
+        return _("Saved as {name}. Load it from the Doom set-up screen.")
+
+    def handoff_note(self) -> str:
+        if self.handoff == INVADER:
+            return _("The invader's cards and the whole map are shown once the invader is at the table.")
+        return _("The invader's cards and the unexplored map are hidden from the marines.")
+
+    def card_face(self, card: str) -> tuple[str, str] | None:
+        if self.viewer != INVADER:
+            return None
+        return words.card_face(self.content, card)
+
+    def ai_heading(self) -> str:
+        return _("Bots' reasons")
+
+    def ai_empty(self) -> str:
+        return _("No bot has acted yet.")
+
+    def bot_reason(self, decider: str, action: Action, why: str) -> None:
+        """A bot's reason, in the log and the AI panel; an invader bot's discard would name a
+        card of its hidden hand, so the marines only see that it discarded."""
+        name = self.player_name(decider)
+        if decider == INVADER and action.kind == "discard":
+            self._log.append((f"{name}: {why}", (INVADER,)))
+            self._log.append((f"{name}: " + _("discards a card"), tuple(self.state.seats)))
+            why = why if self.viewer == INVADER else _("discards a card")
+        else:
+            self._log.append((f"{name}: {why}", None))
+        if self.ai.name != name:
+            self.ai = AiShown(decider, name, "")
+        self.ai.lines = (self.ai.lines + [why])[-4:]
+
+    def decision_name(self) -> str:
+        """In the words of game/doom/rules_reference.toml's [context]: a question inside a
+        resolution by its kind, else what the turn is at (declare, move, attack, spawn...)."""
+        st = self.state
+        pending = (st.proc or {}).get("pending") or {}
+        if pending.get("kind"):
+            return str(pending["kind"])
+        if st.phase == "marine" and not st.flags.get("interlude") and not st.flags.get("window"):
+            m = st.active_marine()
+            if m.cell is None:
+                return "respawn"
+            if st.turn and st.turn.get("action") is None:
+                return "declare"
+            return "attack" if self.target is not None else "move"
+        if st.phase in ("spawn", "discard"):
+            return "spawn"
+        return "attack" if self.target is not None else "move"
+
+    def outcome(self) -> str | None:
+        return self.state.outcome
+
+    def won(self) -> bool:
+        """Victory for the table when the side of its people won (both or none: the marines)."""
+        out = self.state.outcome
+        humans = self._humans()
+        if humans == [INVADER]:
+            return out == INVADER
+        return out == "marines"
+
+    def end_summary(self) -> str:
+        sc = self.content.scenarios[self.state.scenario]
+        if self.state.outcome == "marines":
+            return words.scenario(sc) + " \u2014 " + _("the marines completed the mission.")
+        return words.scenario(sc) + " \u2014 " + _("the invader reached {n} frags.").format(n=sc.frag_target)
+
+    def end_stats(self) -> str:
+        st = self.state
+        return _("Rounds: {r}   Frags: {f}   Areas revealed: {a} of {n}   Invaders left: {i}").format(
+            r=st.round, f=st.frags, a=len(st.revealed), n=len(self.dmap.areas), i=len(st.invaders))
+
+    def setup_scene(self) -> Scene:
+        from game.ui.doom.setup_scene import DoomSetup
+
+        return DoomSetup(self.ctx)
+
+    def toolbar_buttons(self) -> list[tuple[str, str]]:
+        return super().toolbar_buttons() + [(_("Fit map"), "fit")]
+
+    def toolbar_title(self) -> str:
+        st = self.state
+        sc = self.content.scenarios[st.scenario]
+        return f"{words.scenario(sc)}  \u2022  " + _("Round {n}").format(n=st.round) + "  \u2022  " + \
+            _("{n}/{target} frags").format(n=st.frags, target=sc.frag_target)
+
+    # ------------------------------------------------------------------ choices
+    def update_choices(self) -> None:
+        decider = self.session.decider
+        self.choices = C.classify(self.state, decider, self.session.legal_actions() if decider else [])
+        if self.target not in self.choices.targets:
+            self.target = None
+        if self.selected_card not in self.choices.cards:
+            self.selected_card = None
+        if self.aiming not in self.choices.blasts:
+            self.aiming = None
+        self._frame()
+
+    def _frame(self, force: bool = False) -> None:
+        """The camera on what the viewer has on the table: the revealed areas (the marines),
+        the whole map (the invader); framed again when that grows or the viewer changes."""
+        key = (self.invader_view(), len(self.state.revealed), self._size)
+        if key == self._framed and not force:
+            return
+        self._framed = key
+        if self.camera.view[2] <= 1:
+            return
+        if self.invader_view():
+            self.camera.fit()
+            return
+        cells = self._seen_cells()
+        if not cells:
+            self.camera.fit()
+            return
+        xs = [c[0] for c in cells]
+        ys = [c[1] for c in cells]
+        x0, x1 = (min(xs) - 1) * self.tw, (max(xs) + 2) * self.tw
+        y0, y1 = (min(ys) - 1) * self.th, (max(ys) + 2) * self.th
+        _vx, _vy, vw, vh = self.camera.view
+        self.camera.fit()
+        z = min(vw / max(1, x1 - x0), vh / max(1, y1 - y0), 0.8)  # a first room alone: not huge
+        if z > self.camera.zoom * 1.04:
+            self.camera.fit_zoom = z
+        self.camera.center_on((x0 + x1) / 2, (y0 + y1) / 2)
+
+    @property
+    def log(self) -> list[str]:
+        """The kit's log for the seat at the table; behind the handoff card (dimmed, still
+        legible) only the public lines, until the next person has clicked."""
+        if self.handoff is not None:
+            return [text for text, who in self._log if who is None]
+        return super().log
+
+    def invader_view(self) -> bool:
+        """The whole map is shown (the invader's view, once the invader is at the table), else
+        only what the marines revealed."""
+        return self.viewer == INVADER and self.handoff is None
+
+    def hint(self) -> str:
+        ch = self.choices
+        if ch.question:
+            return ch.question
+        st = self.state
+        if ch.cards and st.phase == "discard":
+            return _("The invader holds too many cards: click one in the hand to discard it.")
+        if ch.cards and st.phase == "spawn":
+            return _("Click a spawn card in the hand to bring in invaders, or play none.")
+        if ch.figures:
+            return _("Click an invader to activate it, or end the invader's turn.")
+        parts = []
+        if any(a.kind == "move" for acts in ch.squares.values() for a in acts):
+            parts.append(_("click a lit square to move"))
+        if any(a.kind == "respawn" for acts in ch.squares.values() for a in acts):
+            parts.append(_("click a lit square to respawn"))
+        if any(a.kind == "place" for acts in ch.squares.values() for a in acts):
+            parts.append(_("click a lit square to place the invader"))
+        if ch.targets:
+            parts.append(_("click a red target to attack"))
+        if ch.doors:
+            parts.append(_("click a lit door to open or close it"))
+        if parts:
+            return "; ".join(parts).capitalize() + "."
+        if st.phase == "marine" and st.turn and st.turn.get("action") is None:
+            return _("Declare this turn's action.")
+        return _("Choose one of the buttons.")
+
+    def prompt_choices(self) -> tuple[str | None, list[tuple[str, object, bool]]]:
+        ch = self.choices
+        buttons: list[tuple[str, object, bool]] = []
+        if self.target is not None:
+            for a in ch.targets.get(self.target, []):
+                weapon = self.content.weapons.get(a.payload.get("weapon", ""))
+                dice = " + ".join(weapon.dice) if weapon else ""
+                buttons.append(((weapon.name if weapon else a.text) + (f" ({dice})" if dice else ""), a, True))
+            buttons.append((_("Cancel"), "cancel", False))
+            return _("Attack {what}: with which weapon?").format(
+                what=self._target_words(self.target)), buttons
+        if self.aiming is not None:
+            weapon = self.content.weapons[self.aiming]
+            return _("Click a lit square to fire the {weapon} there (its blast reaches the figures around).").format(
+                weapon=weapon.name), [(_("Cancel"), "cancel", False)]
+        if self.selected_card is not None:
+            name, _text = words.card_face(self.content, self.selected_card)
+            for a in ch.cards.get(self.selected_card, []):
+                label = a.text[: -len(f" ({name})")] if a.text.endswith(f" ({name})") else a.text
+                buttons.append((label, a, True))  # the card's name is in the prompt already
+            buttons.append((_("Cancel"), "cancel", False))
+            return _("{card}: how will you play it?").format(card=name), buttons
+        for weapon in ch.blasts:
+            buttons.append((_("Aim the {weapon} at a square\u2026").format(weapon=self.content.weapons[weapon].name),
+                            f"aim:{weapon}", False))
+        for a in ch.buttons:
+            primary = a.kind in ("end_turn", "end_activation", "end_invader_turn", "pass", "no_spawn", "end_interlude")
+            buttons.append((words.button(self.content, a), a, primary))
+        return None, buttons
+
+    def _target_words(self, cell) -> str:
+        fig = self.state.figure_cells().get(cell)
+        if fig is not None:
+            return words.figure(self.state, fig)
+        return _("the barrel at {x},{y}").format(x=cell[0], y=cell[1]) if self.state.has_marker(cell, "barrel") \
+            else _("square {x},{y}").format(x=cell[0], y=cell[1])
+
+    def title_command(self, what: str):
+        if what == "fit":
+            self._frame(force=True)
+        elif what.startswith("aim:") and what[4:] in self.choices.blasts:
+            self.aiming, self.target, self.selected_card = what[4:], None, None
+        elif what == "cancel":
+            self.target, self.selected_card, self.aiming = None, None, None
+        self.dirty = True
+        return None
+
+    def cancel(self) -> bool:
+        if self.target is not None or self.selected_card is not None or self.aiming is not None:
+            self.target, self.selected_card, self.aiming = None, None, None
+            return True
+        return False
+
+    def shortcuts(self) -> list[tuple[str, str]]:
+        """The table's keys with Doom's clicks first and Home before Esc."""
+        *keys, esc = super().shortcuts()
+        clicks = [(_("Left click"), _("A lit square, door, target, invader, card or button")),
+                  (_("Right drag, wheel"), _("Pan and zoom the map"))]
+        return clicks + keys + [("Home", _("Frame the map again")), esc]
+
+    def title_key(self, key: int) -> None:
+        if key in (pygame.K_HOME, pygame.K_0):
+            self._frame(force=True)
+            self.dirty = True
+
+    # ------------------------------------------------------------------ events
+    def animate_event(self, e: Event, positions: dict[str, tuple[float, float]]) -> None:
+        pl = e.payload or {}
+        if e.kind == "roll" and pl.get("faces"):
+            faces = [(str(d), str(f)) for d, f in pl["faces"]]
+            shown = []
+            for i, (die, face) in enumerate(faces):
+                tumble = tuple(die_face(die, f.name) for f in self.content.dice[die].faces)
+                shown.append(ShownDie(die_face(die, face), tumble, i * 2, i))
+            title = e.text.split(" rolls ")[0] if " rolls " in e.text else _("Rerolled")
+            self.dice = DiceRoll(title, shown, e.text.split(": ", 1)[-1] if title == _("Rerolled") else
+                                 e.text.split(" rolls ", 1)[-1].rstrip("."))
+        elif e.kind == "step" and pl.get("figure") and pl.get("cells"):
+            key = str(pl["figure"])
+            end = self._centre([tuple(c) for c in pl["cells"]])
+            start = positions.get(key)
+            if start is not None:
+                self._queue(key, start, end)
+            positions[key] = end
+
+    @staticmethod
+    def _centre_cell(cells):
+        return min(cells)
+
+    def _centre(self, cells) -> tuple[float, float]:
+        xs = [c[0] for c in cells]
+        ys = [c[1] for c in cells]
+        return ((min(xs) + max(xs) + 1) * self.tw / 2, (min(ys) + max(ys) + 1) * self.th / 2)
+
+    def _positions(self) -> dict[str, tuple[float, float]]:
+        st = self.state
+        out = {m.id: self._centre([m.cell]) for m in st.marines.values() if m.cell is not None}
+        for inv in st.invaders.values():
+            if inv.cells:
+                out[inv.id] = self._centre(inv.cells)
+        return out
+
+    # ------------------------------------------------------------------ geometry
+    def cell_at_screen(self, pos) -> tuple[int, int] | None:
+        mx, my = self.camera.to_map(*pos)
+        c = (int(mx // self.tw), int(my // self.th))
+        return c if c in self.dmap.floor else None
+
+    def screen_of_cell(self, cell) -> tuple[int, int]:
+        x, y = self.camera.to_screen((cell[0] + 0.5) * self.tw, (cell[1] + 0.5) * self.th)
+        return round(x), round(y)
+
+    def _door_mid(self, name: str) -> tuple[float, float]:
+        pts = self.door_objects[name].points
+        return (float(pts[0][0]) + float(pts[-1][0])) / 2, (float(pts[0][1]) + float(pts[-1][1])) / 2
+
+    def screen_of_door(self, name: str) -> tuple[int, int]:
+        x, y = self.camera.to_screen(*self._door_mid(name))
+        return round(x), round(y)
+
+    def door_at_screen(self, pos) -> str | None:
+        """A door whose middle (a grid corner: doors span two edges) is within a third of a
+        square of the click; square centres are further (0.7), so the door wins there."""
+        mx, my = self.camera.to_map(*pos)
+        best, best_d = None, self.tw * 0.34
+        for name in self.dmap.doors:
+            if name in self.state.destroyed or name not in self.door_objects:
+                continue
+            dx, dy = self._door_mid(name)
+            d = ((dx - mx) ** 2 + (dy - my) ** 2) ** 0.5
+            if d < best_d:
+                best, best_d = name, d
+        return best
+
+    def _seen_cells(self) -> set[tuple[int, int]]:
+        """The squares on the table for the viewer: every revealed area's (the invader: all)."""
+        if self.invader_view():
+            return set(self.dmap.floor)
+        return {c for a in self.state.revealed for c in self.dmap.areas.get(a, ())}
+
+    # ------------------------------------------------------------------ input
+    def hover(self, pos: tuple[int, int]) -> None:
+        """Redrawn when the pointer reaches another square (draw() reads which one)."""
+        under = self.cell_at_screen(pos) if self.view_rect.collidepoint(pos) else None
+        self.dirty = self.dirty or under != self.hover_cell
+
+    def click_card(self, card: str):
+        why = self._not_yours()
+        if why:
+            self.say(why)
+            return None
+        acts = self.choices.cards.get(card)
+        if not acts:
+            name, _text = words.card_face(self.content, card)
+            self.say(_("{card} cannot be played now.").format(card=name) + " " + self.hint())
+            return None
+        if len(acts) == 1 and acts[0].kind == "discard":
+            self.submit(acts[0])
+            return None
+        self.selected_card = None if self.selected_card == card else card
+        self.target = None
+        self.dirty = True
+        return None
+
+    def click_view(self, pos):
+        why = self._not_yours()
+        if why:
+            self.say(why)
+            return None
+        ch = self.choices
+        door = self.door_at_screen(pos)
+        cell = self.cell_at_screen(pos)
+        if self.aiming is not None:
+            shots = ch.blasts.get(self.aiming, {})
+            if cell in shots:
+                self.submit(shots[cell])
+            elif cell in ch.targets and any(a.payload.get("weapon") == self.aiming for a in ch.targets[cell]):
+                self.submit(next(a for a in ch.targets[cell] if a.payload.get("weapon") == self.aiming))
+            else:
+                self.say(C.why_not(self.state, self.session.decider, cell or (0, 0), weapon=self.aiming))
+            return None
+        if door is not None:
+            if door in ch.doors:
+                self.submit(ch.doors[door])
+            else:
+                self.say(C.why_not(self.state, self.session.decider, cell or (0, 0), door))
+            return None
+        if cell is not None and cell in ch.targets:
+            acts = ch.targets[cell]
+            if cell == self.target and len(acts) == 1:
+                self.submit(acts[0])  # the second click on the chosen target fires
+            else:  # the preview and the weapon buttons first
+                self.target, self.selected_card, self.aiming = cell, None, None
+                self.dirty = True
+            return None
+        if cell is not None and cell in ch.squares:
+            self.submit(ch.squares[cell][0])
+            return None
+        fig = self.state.figure_cells().get(cell) if cell is not None else None
+        if fig is not None and fig in ch.figures:
+            self.submit(ch.figures[fig])
+            return None
+        if cell is None:
+            self.say(_("That is off the map.") + " " + self.hint())
+            return None
+        if cell is not None and cell not in self._seen_cells():
+            self.say(_("That area has not been explored yet: it is not on the table.") + " " + self.hint())
+            return None
+        self.say(C.why_not(self.state, self.session.decider, cell))
+        return None
+
+    # ------------------------------------------------------------------ layout
+    def _layout(self, size: tuple[int, int]) -> None:
+        """The kit's usual rects; a low hand strip (the invader's cards), the map framed again."""
+        if size != self._size:
+            px = self.ctx.px
+            self._size = size
+            side = min(px(430), max(px(310), int(size[0] * 0.22)), size[0] // 3) if self.side_open else px(30)
+            self.set_rects(size, px(48), side, max(px(120), min(px(190), int(size[1] * 0.17))))
+            self.camera.view = tuple(self.view_rect)  # type: ignore[assignment]
+            self._frame(force=True)
+
+    def on_settings_changed(self) -> None:
+        self.renderer.set_palette(self.ctx.palette)
+        size, self._size = self._size, (0, 0)
+        self._layout(size)
+        self.dirty = True
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        self._layout(surface.get_size())
+        # The square under the pointer now (the camera may have moved since it last moved).
+        inside = self.mouse is not None and self.view_rect.collidepoint(self.mouse)
+        self.hover_cell = self.cell_at_screen(self.mouse) if inside else None
+        surface.fill(self.ctx.palette.table)
+        self.draw_table(surface, self._draw_map, self._draw_over_panels)
+
+    def _draw_over_panels(self, surface) -> None:
+        if self.target is not None and self._not_yours() is None:
+            self._draw_preview(surface)
+        self._draw_figure_card(surface)
+
+    def _draw_preview(self, surface) -> None:
+        """Each weapon's exact odds against the chosen target (preview.py), in the corner of
+        the view farthest from the target."""
+        from game.ui.doom.preview import weapon_odds
+        from game.ui.kit.dice_tray import distribution_bars
+
+        attacker = self._attacker()
+        odds = weapon_odds(self.state, attacker, self.choices.targets.get(self.target, [])) if attacker else []
+        if not odds:
+            return
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        c = self.content
+        rows = [max(1, len(o.wounds)) for o in odds]
+        block = [px(40) + n * px(18) for n in rows]
+        lines = []
+        for o in odds:
+            weapon = c.weapons[o.weapon]
+            line = _("{weapon} ({dice}), distance {d}: {hit:.0f}% to hit").format(
+                weapon=weapon.name, dice=" + ".join(weapon.dice), d=o.distance, hit=float(o.hit) * 100)
+            if o.left:
+                line += ", " + _("{kill:.0f}% to kill").format(kill=float(o.kill) * 100)
+            lines.append(line)
+        lfont = ctx.font(13, bold=True)
+        w = min(self.view_rect.width - px(24), max(px(380), max(lfont.size(t)[0] for t in lines) + px(30)))
+        h = px(40) + sum(block)
+        tx, ty = self.screen_of_cell(self.target)
+        v = self.view_rect.inflate(-px(24), -px(24))
+        corners = [pygame.Rect(0, 0, w, h) for _ in range(4)]
+        corners[0].topleft, corners[1].topright, corners[2].bottomleft, corners[3].bottomright = \
+            v.topleft, v.topright, v.bottomleft, v.bottomright
+        rect = max(corners, key=lambda r: (r.centerx - tx) ** 2 + (r.centery - ty) ** 2)  # far from the target
+        widgets.panel(surface, ctx, rect, alpha=240)
+        x, y = rect.left + px(14), rect.top + px(10)
+        title = self._target_words(self.target)
+        first = odds[0]
+        if first.left:
+            title += "  \u2022  " + _("health {n}").format(n=first.left)
+        y = widgets.text(surface, title, ctx.font(15, bold=True), pal.text, (x, y)).bottom + px(4)
+        for o, n, line in zip(odds, rows, lines):
+            y = widgets.text(surface, widgets.elide(line, lfont, w - px(28)), lfont, pal.accent, (x, y)).bottom + px(2)
+            bars = pygame.Rect(x, y, w - px(28), n * px(18))
+            distribution_bars(surface, ctx, bars, o.wounds, lambda k: _("{n} wounds").format(n=k) if k != 1 else _("1 wound"),
+                              lambda k: _("{n}+ wounds").format(n=k))
+            y = bars.bottom + px(12)
+
+    def _attacker(self) -> str | None:
+        """Who makes the attacks on offer: the marine whose turn it is, or the acting invader."""
+        st = self.state
+        if st.proc is not None:
+            return None
+        if st.act is not None:
+            return st.act["fig"]
+        if st.phase == "marine":
+            return st.seats[st.seat]
+        return None
+
+    def _draw_map(self, surface) -> None:
+        """The floor and walls (the shared renderer's buffer), what the viewer may not see
+        veiled, then the doors and markers as the rules have them, the lit choices, figures."""
+        x, y = self.camera.to_screen(0, 0)
+        surface.blit(self.renderer.buffer_at(self.camera), (round(x), round(y)))
+        seen = self._seen_cells()
+        self._draw_fog(surface)
+        self._draw_doors(surface, seen)
+        self._draw_markers(surface, seen)
+        self._draw_highlights(surface)
+        self._draw_figures(surface, seen)
+        if self.target is not None:
+            self._draw_target_line(surface)
+
+    def _draw_target_line(self, surface) -> None:
+        """From the attacker to the target square the weapon is being chosen for."""
+        attacker = self._attacker()
+        cells = self.state.figure_cells()
+        mine = [c for c, f in cells.items() if f == attacker]
+        if not mine:
+            return
+        a, b = self.screen_of_cell(self._centre_cell(mine)), self.screen_of_cell(self.target)
+        pygame.draw.line(surface, (0, 0, 0), a, b, 6)
+        pygame.draw.line(surface, self.ctx.palette.los_visible, a, b, 3)
+        for p in (a, b):
+            pygame.draw.circle(surface, self.ctx.palette.los_visible, p, 5)
+
+    def _draw_figure_card(self, surface) -> None:
+        """The figure under the pointer: its name and numbers (DESIGN.md: hover a figure)."""
+        cell = self.hover_cell
+        seen = self._seen_cells()
+        if cell is None or cell not in seen or self.mouse is None or self.handoff is not None or self.session.is_over():
+            return
+        fig = self.state.figure_cells().get(cell)
+        if fig is None:
+            return
+        ctx, pal, px, c = self.ctx, self.ctx.palette, self.ctx.px, self.content
+        if fig in self.state.marines:
+            m = self.state.marines[fig]
+            title = words.player(fig)
+            lines = [_("health {h} of {mx}, armour {a}").format(h=m.health, mx=m.max_health, a=m.armour)]
+            if m.order:
+                lines.append(_("order: {o}").format(o=c.orders[m.order].name))
+        else:
+            inv = self.state.invaders[fig]
+            mon = c.monsters[inv.monster]
+            title = words.figure(self.state, fig)
+            lines = [_("health {h} of {mx}, armour {a}").format(h=mon.health - inv.wounds, mx=mon.health, a=mon.armour),
+                     _("move {m}, dice {d}").format(m=mon.move, d=" + ".join(mon.dice)),
+                     _("melee only") if mon.melee else _("ranged attacks")]
+        font, small = ctx.font(14, bold=True), ctx.font(12)
+        w = max([font.size(title)[0]] + [small.size(line)[0] for line in lines]) + px(20)
+        h = font.get_linesize() + len(lines) * small.get_linesize() + px(14)
+        rect = pygame.Rect(self.mouse[0] + px(18), self.mouse[1] + px(18), w, h)
+        rect.clamp_ip(self.view_rect)
+        widgets.panel(surface, ctx, rect, alpha=235)
+        y = widgets.text(surface, title, font, words.colour(fig) if fig in self.state.marines else pal.text,
+                         (rect.left + px(10), rect.top + px(6))).bottom
+        for line in lines:
+            y = widgets.text(surface, line, small, pal.text_dim, (rect.left + px(10), y)).bottom
+
+    def _cell_rect(self, cell) -> pygame.Rect:
+        z = self.camera.zoom
+        x, y = self.camera.to_screen(cell[0] * self.tw, cell[1] * self.th)
+        return pygame.Rect(round(x), round(y), round(self.tw * z) + 1, round(self.th * z) + 1)
+
+    def _draw_fog(self, surface) -> None:
+        """Unrevealed areas: for the marines not on the table at all (the cloth, walls and
+        all, but the walls of what is revealed); for the invader, who sees them, dimmed."""
+        revealed = set(self.state.revealed)
+        if self.invader_view():
+            hidden = [c for a, cells in self.dmap.areas.items() if a not in revealed for c in cells]
+            if not hidden:
+                return
+            veil = pygame.Surface(self.view_rect.size, pygame.SRCALPHA)
+            for c in hidden:
+                veil.fill((*FOG, 110), self._cell_rect(c).move(-self.view_rect.left, -self.view_rect.top))
+            surface.blit(veil, self.view_rect.topleft)
+            return
+        veil = pygame.Surface(self.view_rect.size, pygame.SRCALPHA)
+        veil.fill((*self.ctx.palette.table, 255))
+        margin = max(2, round(10 * self.camera.zoom * self.tw / 64))  # the wall strokes' half width
+        for a in revealed:
+            for c in self.dmap.areas.get(a, ()):
+                r = self._cell_rect(c).move(-self.view_rect.left, -self.view_rect.top).inflate(2 * margin, 2 * margin)
+                veil.fill((0, 0, 0, 0), r)
+        surface.blit(veil, self.view_rect.topleft)
+
+    def _draw_doors(self, surface, seen) -> None:
+        k = self.camera.zoom * self.tw / 64
+        closed = set(self.state.closed)
+        for name, spec in self.dmap.doors.items():
+            door = self.door_objects.get(name)
+            if door is None or name in self.state.destroyed or not (spec.flanks & seen):
+                continue
+            pts = [self.camera.to_screen(float(p[0]), float(p[1])) for p in door.points]
+            self.renderer.draw_door(surface, door, pts, k, closed=name in closed)
+
+    def _draw_markers(self, surface, seen) -> None:
+        """The markers the rules placed (revealed areas); for the invader also the props the
+        scenario will place in areas not revealed yet, faint."""
+        k = self.camera.zoom * self.tw / 64
+        taken = self.state.figure_cells()
+        for m in self.state.markers:
+            if m.cell in seen:
+                self.renderer.draw_marker(surface, _Mark(m.kind, m.variant), self.camera.to_screen(*self._centre([m.cell])), k)
+                if m.kind == "equipment" and self.camera.zoom >= 0.5 and m.cell not in taken:
+                    self._label_under(surface, m.cell, self._item_name(m.variant))
+        if self.invader_view():
+            revealed = set(self.state.revealed)
+            ghost = pygame.Surface(self.view_rect.size, pygame.SRCALPHA)
+            for p in self.dmap.props:
+                if p.area in revealed:
+                    continue
+                at = self.camera.to_screen(*self._centre([p.cell]))
+                self.renderer.draw_marker(ghost, _Mark(p.kind, p.variant),
+                                          (at[0] - self.view_rect.left, at[1] - self.view_rect.top), k)
+            for f in self.dmap.figures:
+                if f.area in revealed or f.min_marines > len(self.state.seats):
+                    continue
+                self._token(ghost, f"tokens/{f.monster}.png", list(f.cells), offset=self.view_rect.topleft)
+            ghost.set_alpha(120)
+            surface.blit(ghost, self.view_rect.topleft)
+
+    def _item_name(self, variant: str) -> str:
+        c = self.content
+        for table in (c.weapons, c.ammo, c.items):
+            if variant in table:
+                return table[variant].name
+        return variant
+
+    def _label_under(self, surface, cell, text: str) -> None:
+        r = self._cell_rect(cell)
+        font = self.ctx.assets.font(max(9, min(14, round(13 * self.camera.zoom))), bold=True)
+        widgets.text(surface, text, font, (240, 232, 200), (r.centerx, r.bottom - 2), "midbottom", shadow=True)
+
+    def _draw_highlights(self, surface) -> None:
+        if self._not_yours() is not None or self.session.is_over():
+            return
+        ch = self.choices
+        glow = pygame.Surface(self.view_rect.size, pygame.SRCALPHA)
+        off = (-self.view_rect.left, -self.view_rect.top)
+        kinds = {"move": (90, 220, 120), "teleport": (80, 210, 230), "vent": (80, 210, 230),
+                 "respawn": (120, 230, 140), "place": (200, 110, 240), "knockback": (240, 170, 60)}
+        for cell, acts in ch.squares.items():
+            col = kinds.get(acts[0].kind, (90, 220, 120))
+            cells = ch.footprints.get(cell, [cell])
+            for c in cells:
+                r = self._cell_rect(c).move(*off).inflate(-2, -2)
+                glow.fill((*col, 70 if c == cell else 40), r)
+            r = self._cell_rect(cell).move(*off).inflate(-4, -4)
+            pygame.draw.rect(glow, (*col, 200), r, 2, border_radius=3)
+        if self.hover_cell in ch.footprints:
+            for c in ch.footprints[self.hover_cell]:
+                pygame.draw.rect(glow, (255, 255, 255, 200), self._cell_rect(c).move(*off).inflate(-4, -4), 2)
+        for cell in ch.blasts.get(self.aiming or "", {}):
+            r = self._cell_rect(cell).move(*off).inflate(-3, -3)
+            glow.fill((250, 150, 40, 60), r)
+            pygame.draw.rect(glow, (250, 150, 40, 220), r, 2, border_radius=4)
+        for cell in ch.targets:
+            r = self._cell_rect(cell).move(*off).inflate(-3, -3)
+            selected = cell == self.target
+            pygame.draw.rect(glow, (240, 60, 50, 255 if selected else 210), r, 4 if selected else 3, border_radius=4)
+        for name in ch.doors:
+            x, y = self.screen_of_door(name)
+            pygame.draw.circle(glow, (250, 210, 80, 220), (x + off[0], y + off[1]), max(8, round(self.tw * self.camera.zoom * 0.35)), 3)
+        for fig in ch.figures:
+            inv = self.state.invaders.get(fig)
+            if inv:
+                for c in inv.cells:
+                    pygame.draw.rect(glow, (250, 210, 80, 220), self._cell_rect(c).move(*off).inflate(-3, -3), 3, border_radius=4)
+        if self.hover_cell is not None and self.hover_cell in ch.squares:
+            pygame.draw.rect(glow, (255, 255, 255, 220), self._cell_rect(self.hover_cell).move(*off).inflate(-2, -2), 2)
+        surface.blit(glow, self.view_rect.topleft)
+
+    def _token(self, surface, rel: str, cells, ring=None, offset=(0, 0)) -> pygame.Rect:
+        """A figure's token over its footprint (a demon's two squares, a large figure's four)."""
+        xs = [c[0] for c in cells]
+        ys = [c[1] for c in cells]
+        z = self.camera.zoom
+        x, y = self.camera.to_screen(min(xs) * self.tw, min(ys) * self.th)
+        w = (max(xs) - min(xs) + 1) * self.tw * z
+        h = (max(ys) - min(ys) + 1) * self.th * z
+        area = pygame.Rect(round(x) - offset[0], round(y) - offset[1], round(w), round(h))
+        if len(cells) > 1:  # the footprint itself, so a demon's tail square reads as taken
+            plate = pygame.Surface(area.size, pygame.SRCALPHA)
+            pygame.draw.rect(plate, (60, 20, 20, 170), plate.get_rect().inflate(-4, -4), border_radius=max(3, round(10 * z)))
+            surface.blit(plate, area)
+        size = max(10, round(min(w, h) * 0.9))
+        image = self.ctx.assets.image(rel, (size, size))
+        rect = image.get_rect(center=area.center)
+        if ring is not None:
+            pygame.draw.circle(surface, ring, rect.center, size // 2 + max(2, round(4 * z)), max(2, round(4 * z)))
+        surface.blit(image, rect)
+        return rect
+
+    def _draw_figures(self, surface, seen) -> None:
+        st = self.state
+        pos = self._drawn_positions()
+        active = self.session.decider
+        acting = st.act["fig"] if st.act else None
+        for mid, m in st.marines.items():
+            if m.cell is None:
+                continue
+            cx, cy = pos.get(mid, self._centre([m.cell]))
+            cell = (int(cx // self.tw), int(cy // self.th))
+            rect = self._token(surface, words.MARINE_TOKENS.get(mid, "tokens/marine_p1.png"), [cell], ring=words.colour(mid))
+            if mid == active or (st.phase == "marine" and st.seats[st.seat] == mid):
+                pygame.draw.circle(surface, self.ctx.palette.accent, rect.center, rect.width // 2 + max(5, round(9 * self.camera.zoom)), 2)
+            if m.order and self.camera.zoom >= 0.4:
+                self._badge(surface, rect, m.order[:1].upper(), (230, 200, 90))
+        for fid, inv in st.invaders.items():
+            if not inv.cells or not (set(inv.cells) & seen):
+                continue
+            cells = inv.cells
+            if fid in pos and len(cells) == 1:
+                cx, cy = pos[fid]
+                cells = [(int(cx // self.tw), int(cy // self.th))]
+            rect = self._token(surface, f"tokens/{inv.monster}.png", cells,
+                               ring=self.ctx.palette.accent if fid == acting else None)
+            health = self.content.monsters[inv.monster].health
+            if inv.wounds and self.camera.zoom >= 0.4:
+                self._bar(surface, rect, health - inv.wounds, health)
+
+    def _badge(self, surface, rect: pygame.Rect, text: str, colour) -> None:
+        r = max(6, rect.width // 5)
+        at = (rect.right - r // 2, rect.top + r // 2)
+        pygame.draw.circle(surface, (20, 18, 14), at, r + 1)
+        pygame.draw.circle(surface, colour, at, r)
+        widgets.text(surface, text, self.ctx.assets.font(max(8, round(r * 1.3)), bold=True), (20, 18, 14), at, "center")
+
+    def _bar(self, surface, rect: pygame.Rect, left: int, total: int) -> None:
+        bar = pygame.Rect(rect.left, rect.bottom - max(3, rect.height // 10), rect.width, max(3, rect.height // 10))
+        pygame.draw.rect(surface, (20, 18, 14), bar.inflate(2, 2))
+        pygame.draw.rect(surface, (200, 40, 40), (bar.left, bar.top, round(bar.width * left / max(1, total)), bar.height))
+
+    def _draw_hand(self, surface) -> None:
+        """The invader's hand: faces for the invader, backs (only how many) for the marines;
+        on its left the active marine's turn, or the invader's frags."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        r = self.hand_rect
+        pygame.draw.rect(surface, (24, 26, 31), r)
+        pygame.draw.line(surface, pal.panel_edge, (r.left, r.top), (r.right, r.top), 2)
+        st = self.state
+        info = pygame.Rect(r.left + px(14), r.top + px(10), px(240), r.height - px(16))
+        y = widgets.text(surface, _("Invader's hand: {n} cards").format(n=len(st.hand)), ctx.font(16, bold=True),
+                         words.INVADER_COLOUR, info.topleft).bottom + px(4)
+        if self.invader_view():
+            note = _("Hidden from the marines.")
+        else:
+            note = _("Face down: the marines never see them.")
+        y = widgets.text_block(surface, note, ctx.font(13), pal.text_dim, pygame.Rect(info.left, y, info.width, px(36)), 1.1)
+        deck = getattr(st.deck, "draw_pile", None)
+        if deck is not None:
+            widgets.text(surface, _("Deck: {n} cards").format(n=len(deck)), ctx.font(13), pal.text_dim, (info.left, y + px(2)))
+        row = pygame.Rect(info.right + px(10), r.top, r.right - info.right - px(20), r.height)
+        mine = self._not_yours() is None and self.session.decider == INVADER
+
+        def face(card: str) -> tuple[str, str]:
+            return words.card_face(self.content, card)
+
+        def state(card: str) -> str:
+            if mine and card in self.choices.cards:
+                return "selected" if card == self.selected_card else "playable"
+            return "dim" if mine and self.choices.cards else "normal"
+
+        hidden = None if (self.invader_view() and self.handoff is None) else "doom_invader"
+        self.card_rects, self._hover_card = hand.draw_hand(surface, ctx, row, list(st.hand), face, state, self.mouse, hidden)
+        cards_right = max((rect.right for rect in hand.lay_out(ctx, row, len(st.hand))), default=row.left)
+        self._draw_legend(surface, pygame.Rect(cards_right + px(30), r.top + px(12), r.right - cards_right - px(44), r.height - px(20)))
+
+    LEGEND = (("square", (90, 220, 120), N_("move")), ("square", (80, 210, 230), N_("teleport, vent")),
+              ("square", (200, 110, 240), N_("place invader")), ("outline", (240, 60, 50), N_("target (odds)")),
+              ("outline", (250, 150, 40), N_("Blast square")), ("ring", (250, 210, 80), N_("door, invader to act")))
+
+    def _draw_legend(self, surface, area: pygame.Rect) -> None:
+        """What the lit squares mean, in the hand strip's free room (when there is enough)."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        font = ctx.font(12)
+        line = font.get_linesize() + px(3)
+        if area.width < px(240) or area.height < line * 3:
+            return
+        widgets.text(surface, _("On the map"), ctx.font(12, bold=True), pal.text_dim, area.topleft)
+        per_col = max(1, (area.height - line) // line)
+        x = area.left
+        for i, (shape, colour, words_) in enumerate(self.LEGEND):
+            if i and i % per_col == 0:  # the next column starts after the widest text of this one
+                x += px(34) + max(font.size(_(w))[0] for _s, _c, w in self.LEGEND[i - per_col:i])
+            col_w = area.right - x
+            y = area.top + line + (i % per_col) * line
+            chip = pygame.Rect(x, y + px(2), px(14), px(14))
+            if shape == "square":
+                pygame.draw.rect(surface, colour, chip, 2, border_radius=px(3))
+                fill = pygame.Surface(chip.size, pygame.SRCALPHA)
+                fill.fill((*colour, 90))
+                surface.blit(fill, chip)
+            elif shape == "outline":
+                pygame.draw.rect(surface, colour, chip, 3, border_radius=px(3))
+            else:
+                pygame.draw.circle(surface, colour, chip.center, chip.width // 2, 2)
+            text = widgets.elide(_(words_), font, col_w - px(26))
+            widgets.text(surface, text, font, pal.text_dim, (x + px(20), y))
+
+    # ------------------------------------------------------------------ side panel
+    def side_labels(self) -> dict[str, str]:
+        return {"marines": _("Marines"), "invader": _("Invader"), **super().side_labels()}
+
+    def sections(self) -> dict:
+        return {"marines": self._side_marines, "invader": self._side_invader}
+
+    def _side_marines(self, surface, x: int, y: int, w: int) -> int:
+        """Each marine: health and armour, ammo, weapons, order, cards; the turn in progress."""
+        ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
+        c = self.content
+        y = widgets.heading(surface, ctx, _("Marines"), x, y)
+        for mid in st.seats:
+            m = st.marines[mid]
+            col = words.colour(mid)
+            pygame.draw.circle(surface, col, (x + px(7), y + px(9)), px(7))
+            if st.phase == "marine" and st.seats[st.seat] == mid:
+                pygame.draw.circle(surface, pal.accent, (x + px(7), y + px(9)), px(10), 2)
+            name = words.player(mid) + ("  (" + _("bot") + ")" if self.is_bot(mid) else "")
+            nfont = ctx.font(14, bold=True)
+            widgets.text(surface, widgets.elide(name, nfont, w - px(26)), nfont, pal.text, (x + px(20), y))
+            y += px(19)
+            after = widgets.pips(surface, ctx, x + px(20), y + px(1), max(0, m.health), m.max_health, (220, 60, 50))
+            widgets.text(surface, _("armour {n}").format(n=m.armour), ctx.font(12, bold=True), (150, 190, 230),
+                         (after + px(8), y + px(6)), "midleft")
+            y += px(16)
+            small = ctx.font(12)
+            if m.dead or m.cell is None:
+                status = _("dead: respawns at the start of its turn")
+            else:
+                status = _("health {h} of {mx}").format(h=m.health, mx=m.max_health)
+                if m.order:
+                    status += "  " + _("order: {o}").format(o=c.orders[m.order].name)
+            ammo = ", ".join(f"{c.ammo[a].name} {n}" for a, n in sorted(m.ammo.items()) if n)
+            weapons = [w_.name for w_ in c.weapons.values() if w_.always] + [c.weapons[w_].name for w_ in m.weapons]
+            lines = [status, _("weapons: {w}").format(w=", ".join(weapons)), _("ammo: {a}").format(a=ammo or _("none"))]
+            extras = []
+            if m.adrenaline:
+                extras.append(_("adrenaline {n}").format(n=m.adrenaline))
+            if m.berserk:
+                extras.append(_("berserk"))
+            cards = [c.marine_card(card).name for card in m.cards]
+            if cards:
+                extras.append(", ".join(cards))
+            if extras:
+                lines.append(" \u2022 ".join(extras))
+            now = ""
+            if st.phase == "marine" and st.seats[st.seat] == mid and st.turn and st.turn.get("action"):
+                t = st.turn
+                now = _("{action}: {mp} MP, {n} attacks left").format(action=c.actions[t["action"]].name, mp=t["mp"], n=t["attacks"])
+            for line in lines:
+                y = widgets.text_block(surface, line, small, pal.text_dim, pygame.Rect(x + px(20), y, w - px(20), px(34)), 1.0)
+            if now:
+                y = widgets.text_block(surface, now, ctx.font(12, bold=True), pal.accent, pygame.Rect(x + px(20), y, w - px(20), px(34)), 1.0)
+            y += px(6)
+        return y + px(2)
+
+    def _side_invader(self, surface, x: int, y: int, w: int) -> int:
+        """Frags against the target, the round, the keys, the invaders on the map."""
+        ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
+        sc = self.content.scenarios[st.scenario]
+        y = widgets.heading(surface, ctx, _("Invader"), x, y)
+        font = ctx.font(14, bold=True)
+        y = widgets.text(surface, _("Frags {n} of {target}").format(n=st.frags, target=sc.frag_target), font,
+                         words.INVADER_COLOUR, (x, y)).bottom + px(3)
+        widgets.pips(surface, ctx, x, y, st.frags, sc.frag_target, words.INVADER_COLOUR)
+        y += px(20)
+        seen = self._seen_cells()
+        shown = [i for i in st.invaders.values() if set(i.cells) & seen]
+        lines = [_("Invaders on the map: {n}").format(n=len(shown)),
+                 _("Cards in hand: {n}").format(n=len(st.hand)),
+                 _("Keys found: {k}").format(k=", ".join(st.keys) or _("none")),
+                 words.goal(sc)]
+        for line in lines:
+            y = widgets.text_block(surface, line, ctx.font(12), pal.text_dim, pygame.Rect(x, y, w, px(48)), 1.05)
+        return y + px(8)
+
+
+class _Mark:
+    """A state marker as the renderer's marker drawing reads one (kind, name, properties)."""
+
+    def __init__(self, kind: str, variant: str) -> None:
+        self.kind = kind
+        self.name = variant or kind
+        self.properties = {"colour": variant, "type": variant}

@@ -1,0 +1,77 @@
+"""Doom's words on screen: players, scenarios' goals, the invader's cards and the monsters. The
+rules already write their log lines and options in plain words (game/doom/rules/names.py);
+this names what the table shows around them."""
+from __future__ import annotations
+
+from game.i18n import _
+
+MARINES = ("red", "green", "blue")  # the marine colours in seat order (content: marines.toml)
+INVADER = "invader"
+
+# The Okabe-Ito colours of the player tokens (assets/tokens/tokens.toml) nearest each marine's
+# colour, so a marine's token, ring and panel agree and stay apart for colour-blind players (each
+# token also has its cue shape); the invader takes the reddish purple.
+MARINE_TOKENS = {"red": "tokens/marine_p6.png", "green": "tokens/marine_p3.png", "blue": "tokens/marine_p5.png"}
+MARINE_COLOURS = {"red": (213, 94, 0), "green": (0, 158, 115), "blue": (0, 114, 178)}
+INVADER_COLOUR = (204, 121, 167)
+
+
+def player(p: str) -> str:
+    if p == INVADER:
+        return _("The invader")
+    return {"red": _("Red marine"), "green": _("Green marine"), "blue": _("Blue marine")}.get(p, p.capitalize())
+
+
+def colour(p: str) -> tuple[int, int, int]:
+    """A player's colour on the table: the marine's own colour, the invader's purple."""
+    return MARINE_COLOURS.get(p, INVADER_COLOUR)
+
+
+def scenario(sc) -> str:
+    """The scenario's name in the player's language (scenarios.toml has `name` and `name_hu`)."""
+    from game import i18n
+
+    return sc.name_hu if i18n.language() == "hu" and sc.name_hu else sc.name
+
+
+def goal(sc) -> str:
+    """How the scenario is won, from its record (scenarios.toml)."""
+    if sc.win_area:
+        line = _("Marines win when one of them reaches area {area}.").format(area=sc.win_area)
+    elif sc.win_encounters:
+        line = _("Marines win when they have triggered {what}.").format(what=", ".join(sc.win_encounters))
+    else:
+        line = ""
+    line += " " + _("The invader wins at {n} frags.").format(n=sc.frag_target)
+    if sc.meltdown:
+        line += " " + _("Meltdown: a frag at the end of round {first} and every {every} rounds after.").format(
+            first=sc.meltdown[0], every=sc.meltdown[1])
+    return line.strip()
+
+
+def card_face(content, card: str) -> tuple[str, str]:
+    """An invader card's name and text ("zombie_pack#2" -> the card record)."""
+    spec = content.invader_card(card)
+    if spec.kind == "spawn":
+        halves = [" + ".join(f"{g.count} {content.monsters[g.monster].name}" for g in half) for half in spec.halves]
+        text = _("Spawn: ") + _(" or ").join(halves)
+    else:
+        text = spec.text
+    return spec.name, text
+
+
+def figure(state, fig: str) -> str:
+    """'Red marine', 'Imp 3'."""
+    if fig in state.marines:
+        return player(fig)
+    monster, _sep, n = fig.partition("#")
+    m = state.content.monsters.get(monster)
+    return f"{m.name if m else monster} {n}"
+
+
+def button(content, action) -> str:
+    """A prompt button's label: the rules' own words for the action, but an order named as the
+    marker it places ("Aim order", where the rules' sentence reads "Place a Aim order")."""
+    if action.kind == "order" and action.payload.get("order") in content.orders:
+        return _("{order} order").format(order=content.orders[action.payload["order"]].name)
+    return action.text

@@ -1,0 +1,339 @@
+"""Issue 13, "Doom playable on screen": a game started from the set-up screen and played by
+posting real mouse events into the real loop (one marine, a person; the invader, a bot); after
+every click the session holds exactly the action the click meant, taken from legal_actions.
+Also: an illegal click shows the rules' sentence, autosave + Continue, and the invader's hidden
+hand never reaches a marine's screen (log, panels, hand strip)."""
+from __future__ import annotations
+
+import pygame
+
+from game.doom.rules import turn as T
+from game.engine.protocol import Action
+from game.engine.rng import Rng
+from game.ui.doom.entry import INVADER
+from game.ui.doom.entry import SAVES as store
+from game.ui.doom.setup_scene import DoomSetup, SetupChoice
+from game.ui.doom.table_scene import DoomTable
+from tests.ui.conftest import click, continue_from_menu
+from tests.ui.test_gears_play import do_click
+
+SEED = 4242
+
+
+def start_game(make_app, seats=("human", "bot"), seed=SEED, size=(1280, 720), scenario="knee_deep"):
+    app = make_app(size)
+    setup = DoomSetup(app.ctx, SetupChoice(scenario=scenario, seats=list(seats), seed=seed))
+    app.push(setup)
+    app.run(max_frames=1)
+    if scenario != "knee_deep":
+        do_click(app, next(rect for rect, what in setup.hits if what == f"scenario:{scenario}").center)
+    start = next(rect for rect, what in setup.hits if what == "start")
+    click(start.center)
+    app.run(max_frames=1)
+    table = app.top
+    assert isinstance(table, DoomTable)
+    assert table.session.seed == seed and table.state.scenario == scenario
+    assert table.players == list(table.state.seats) + [INVADER]
+    table.animate = False
+    table.bot_delay_ms = 0
+    app.run(max_frames=1)
+    return app, table
+
+
+def button_for(table: DoomTable, what) -> tuple[int, int] | None:
+    for rect, _label, w in table.buttons:
+        if w == what:
+            return rect.center
+    return None
+
+
+def play_by_clicks(app, table: DoomTable, action: Action) -> None:
+    """Make `action` happen the way a person would: through the element that shows it."""
+    ch = table.choices
+    square = next((c for c, acts in ch.squares.items() if acts[0] == action), None)
+    target = next((c for c, acts in ch.targets.items() if action in acts), None)
+    door = next((d for d, a in ch.doors.items() if a == action), None)
+    card = next((c for c, acts in ch.cards.items() if action in acts), None)
+    blast = next((w for w, cells in ch.blasts.items() if action in cells.values()), None)
+    if blast is not None:
+        do_click(app, button_for(table, f"aim:{blast}"))
+        assert table.aiming == blast
+        do_click(app, table.screen_of_cell(tuple(action.payload["target"])))
+    elif square is not None:
+        do_click(app, table.screen_of_cell(square))
+    elif target is not None:
+        do_click(app, table.screen_of_cell(target))
+        assert table.target == target  # the preview, and the prompt asks which weapon
+        do_click(app, button_for(table, action))
+    elif door is not None:
+        do_click(app, table.screen_of_door(door))
+    elif card is not None:
+        do_click(app, table.card_rects[card].center)
+        if table.selected_card is not None:
+            do_click(app, button_for(table, action))
+    else:
+        pos = button_for(table, action)
+        assert pos is not None, f"no button for {action.text}"
+        do_click(app, pos)
+
+
+def bots_until_person(app, table: DoomTable, limit: int = 400) -> None:
+    """Let the bots act (no pause) until a person decides or the game ends."""
+    for _ in range(limit):
+        if table.session.is_over() or not table.is_bot(table.session.decider):
+            break
+        table.update(50)
+    app.run(max_frames=1)
+
+
+def clickable(table: DoomTable, action: Action) -> bool:
+    return action in table.choices.clicked()
+
+
+def test_the_first_turns_of_knee_deep_by_mouse_alone(make_app):
+    """Spec 5-6 through the UI: declare, move, open a door, attack; the state checked after each."""
+    app, table = start_game(make_app)
+    st = table.state
+    assert table.viewer == "red" and not table.invader_view()
+    # Declare Run: a prompt button.
+    run = next(a for a in table.session.legal_actions() if a.kind == "declare" and a.payload["action"] == "run")
+    play_by_clicks(app, table, run)
+    assert table.session.actions[-1] == run and st.turn["action"] == "run" and st.turn["mp"] == 8
+    # A lit square: the marine walks there.
+    to = next(a for a in table.session.legal_actions() if a.kind == "move" and a.payload["to"] == [5, 8])
+    assert (5, 8) in table.choices.squares
+    do_click(app, table.screen_of_cell((5, 8)))
+    assert table.session.actions[-1] == to and st.marines["red"].cell == (5, 8)
+    # The lit door: D1 opens and the corridor and hall beyond are revealed.
+    assert "D1" in table.choices.doors and "D1" in st.closed
+    do_click(app, table.screen_of_door("D1"))
+    assert table.session.actions[-1].kind == "door" and "D1" not in st.closed
+    assert {"A2", "A3"} <= set(st.revealed)
+    assert table.message == ""
+    # End the turn; the invader bot plays; the marine's next turn: Fire at the zombie or a barrel.
+    play_by_clicks(app, table, next(a for a in table.session.legal_actions() if a.kind == "end_turn"))
+    bots_until_person(app, table)
+    assert table.session.decider == "red"
+    fire = next(a for a in table.session.legal_actions() if a.kind == "declare" and a.payload["action"] == "fire")
+    play_by_clicks(app, table, fire)
+    attacks = [a for a in table.session.legal_actions() if a.kind == "attack"]
+    assert attacks and set(map(repr, table.choices.all())) == set(map(repr, table.session.legal_actions()))
+    shot = attacks[0]
+    n = len(table.session.actions)
+    play_by_clicks(app, table, shot)
+    assert table.session.actions[n] == shot
+    assert any("rolls" in line for line in table.log)
+
+
+def test_marine_turns_by_random_clicks(make_app):
+    """Every legal action is on screen; random clicks among them play on without a refusal."""
+    app, table = start_game(make_app)
+    pick = Rng(3).stream("test")
+    kinds = set()
+    for _ in range(60):
+        bots_until_person(app, table)
+        if table.session.is_over():
+            break
+        acts = table.session.legal_actions()
+        assert set(map(repr, table.choices.all())) == set(map(repr, acts)), "every legal action is sorted"
+        doing = [a for a in acts if clickable(table, a) and a.kind != "end_turn"] or \
+            [a for a in acts if clickable(table, a)]
+        action = doing[pick.below(len(doing))]
+        before = len(table.session.actions)
+        play_by_clicks(app, table, action)
+        assert len(table.session.actions) > before, f"click for {action.text!r} applied nothing: {table.message}"
+        assert table.session.actions[before] == action
+        assert table.message == ""
+        kinds.add(action.kind)
+    assert {"declare", "move"} <= kinds
+
+
+def test_an_illegal_click_says_why_in_the_rules_words(make_app):
+    app, table = start_game(make_app)
+    st = table.state
+    do_click(app, (table.view_rect.left + 3, table.view_rect.bottom - 3))
+    assert table.message.startswith("That is off the map.")
+    # Before declaring, a click on a square of the room: the rules' sentence (declare first).
+    do_click(app, table.screen_of_cell((3, 8)))
+    assert table.message == T.refusal(st, Action("move", {"to": [3, 8]}))
+    assert "must declare an action" in table.message
+    assert table.session.actions == []
+    # An unexplored area is not on the table.
+    assert table.view_rect.collidepoint(table.screen_of_cell((6, 8))) and (6, 8) in table.dmap.areas["A2"]
+    do_click(app, table.screen_of_cell((6, 8)))
+    assert table.message.startswith("That area has not been explored yet")
+    # A closed door that cannot be used from here (after declaring, too far): the rules say why.
+    play_by_clicks(app, table, next(a for a in table.session.legal_actions() if a.kind == "declare"))
+    n = len(table.session.actions)
+    assert "D1" not in table.choices.doors
+    do_click(app, table.screen_of_door("D1"))
+    assert table.message == T.refusal(st, Action("door", {"door": "D1"}))
+    assert len(table.session.actions) == n
+
+
+def test_autosave_after_every_action_and_continue(make_app, config_dir):
+    app, table = start_game(make_app)
+    for _ in range(3):
+        play_by_clicks(app, table, next(a for a in table.session.legal_actions() if clickable(table, a)
+                                        and a.kind != "end_turn"))
+    saved = store.load()
+    assert saved.session.state_hash() == table.session.state_hash()
+    assert saved.session.actions == table.session.actions and saved.seats == ["human", "bot"]
+    from game.ui.games import saved_game
+
+    assert saved_game() is not None and saved_game().key == "doom"
+    again = continue_from_menu(make_app)
+    assert isinstance(again, DoomTable)
+    assert again.session.state_hash() == table.session.state_hash()
+
+
+def test_a_marine_never_sees_the_invaders_hand(make_app):
+    """Spec 8 (the invader's hand is secret): through a few rounds against the invader bot, the
+    marine's log, panels and hand strip hold no card of the hand; only how many there are."""
+    app, table = start_game(make_app)
+    pick = Rng(5).stream("test")
+    names = {table.content.invader_card(c).name for c in table.content.invader_cards}
+    seen_hands: set[str] = set()
+    rounds = 0
+    for _ in range(80):
+        bots_until_person(app, table)
+        if table.session.is_over() or table.state.round >= 4:
+            break
+        assert table.viewer == "red" and not table.invader_view()
+        assert table.card_rects == {} and table.card_face(table.state.hand[0]) is None if table.state.hand else True
+        seen_hands |= {table.content.invader_card(c).name for c in table.state.hand}
+        acts = [a for a in table.session.legal_actions() if clickable(table, a)]
+        ends = [a for a in acts if a.kind == "end_turn"]
+        play_by_clicks(app, table, ends[0] if ends and pick.below(3) == 0 else acts[pick.below(len(acts))])
+        rounds = table.state.round
+    assert rounds >= 2 and seen_hands
+    private = {e.event.text for e in table.session.log.seen_by(INVADER)} - set(table.session.log.texts_for(None))
+    assert private, "the invader drew cards in secret"
+    for line in table.log:
+        assert line not in private
+    # Cards the invader played are public; the ones still in the hand never show by name.
+    shown = " ".join(table.log)
+    for name in {table.content.invader_card(c).name for c in table.state.hand} - _played(table):
+        assert f"draws {name}" not in shown and f"Discard {name}" not in shown
+    assert names  # the content has cards at all
+
+
+def _played(table: DoomTable) -> set[str]:
+    return {table.content.invader_card(a.payload["card"]).name for a in table.session.actions
+            if a.payload.get("card") and a.kind in ("spawn", "play")}
+
+
+def test_the_invaders_seat_sees_the_whole_map_and_its_cards(make_app):
+    app, table = start_game(make_app, seats=("bot", "human"))
+    bots_until_person(app, table)
+    assert table.session.decider == INVADER or table.session.is_over()
+    assert table.viewer == INVADER and table.invader_view()
+    app.run(max_frames=1)
+    assert set(table.card_rects) == set(table.state.hand)
+    acts = table.session.legal_actions()
+    assert set(map(repr, table.choices.all())) == set(map(repr, acts))
+    action = next(a for a in acts if clickable(table, a) and a.kind not in ("end_invader_turn", "no_spawn", "pass"))
+    n = len(table.session.actions)
+    play_by_clicks(app, table, action)
+    assert table.session.actions[n] == action
+
+
+def test_hot_seat_hands_over_between_marine_and_invader(make_app):
+    app, table = start_game(make_app, seats=("human", "human"))
+    assert table.handoff == "red"
+    do_click(app, table.view_rect.center)
+    assert table.handoff is None and table.session.actions == []
+    play_by_clicks(app, table, next(a for a in table.session.legal_actions() if a.kind == "end_turn"
+                                    or a.kind == "declare"))
+    while table.session.decider == "red":
+        play_by_clicks(app, table, next(a for a in table.session.legal_actions() if a.kind == "end_turn"))
+    assert table.session.decider == INVADER and table.handoff == INVADER
+    # Behind the handoff card (dimmed, still legible): the marines' view, no card face, no secret line.
+    private = {e.event.text for e in table.session.log.seen_by(INVADER)} - set(table.session.log.texts_for(None))
+    assert private and not table.invader_view() and table.card_rects == {}
+    assert not any(line in private for line in table.log)
+    do_click(app, table.view_rect.center)
+    assert table.handoff is None and table.invader_view()
+    assert set(table.card_rects) == set(table.state.hand)
+    # The invader plays on until a marine's turn: the screen goes back, without its secrets.
+    private = {e.event.text for e in table.session.log.seen_by(INVADER)} - set(table.session.log.texts_for(None))
+    assert private and any(line in private for line in table.log)
+    for _ in range(60):
+        if table.session.decider != INVADER:
+            break
+        acts = [a for a in table.session.legal_actions() if clickable(table, a)]
+        ends = [a for a in acts if a.kind in ("end_invader_turn", "no_spawn", "end_activation", "pass")]
+        play_by_clicks(app, table, ends[0] if ends else acts[0])
+    assert table.session.decider == "red" and table.handoff == "red"
+    do_click(app, table.view_rect.center)
+    assert not table.invader_view() and table.card_rects == {}
+    assert not any(line in private for line in table.log)
+    assert pygame.display.get_surface() is not None
+
+
+def test_ctrl_s_saves_and_the_load_list_brings_it_back(make_app, config_dir):
+    """The kit's named saves for Doom: Ctrl+S on the table, Ctrl+L on the set-up screen lists the
+    save with the scenario, round and frags and its seats' names; opening it restores that state."""
+    from game.ui.kit import load_list
+    from tests.ui.conftest import key
+
+    app, table = start_game(make_app)
+    play_by_clicks(app, table, next(a for a in table.session.legal_actions() if a.kind == "declare"))
+    key(pygame.K_s, pygame.KMOD_CTRL)
+    app.run(max_frames=1)
+    assert table.message_ok, table.message
+    saved = (table.session.state_hash(), list(table.session.actions))
+    play_by_clicks(app, table, next(a for a in table.session.legal_actions() if a.kind == "end_turn"))
+    later = make_app()
+    setup = DoomSetup(later.ctx)
+    later.push(setup)
+    key(pygame.K_l, pygame.KMOD_CTRL)  # read by the set-up screen, the top scene, on the next frame
+    later.run(max_frames=2)
+    named = [i for i, e in enumerate(setup.saves) if not e.autosave]
+    assert setup.mode == "load" and len(named) == 1
+    head, detail = load_list.describe(setup.saves[named[0]], setup.save_words)
+    assert head.startswith("Knee-Deep in the Dead") and "Round 1" in head and "Frags 0 of 6" in head
+    assert "Red marine" in detail and "The invader" in detail
+    do_click(later, next(r for r, w in setup.hits if w == f"open:{named[0]}").center)
+    back = later.top
+    assert isinstance(back, DoomTable) and (back.session.state_hash(), back.session.actions) == saved
+
+
+def test_bots_on_both_sides_through_the_table(make_app):
+    """Every kind of decision the bots reach (questions inside resolutions, spawns, the invader's
+    events, respawns) is sorted onto the screen and drawn for both views without an error."""
+    from game.doom.bots import GreedyBot
+
+    app, table = start_game(make_app, seats=("bot", "bot", "bot", "bot"))
+    bot = GreedyBot()
+    kinds = set()
+    for _ in range(120):
+        if table.session.is_over():
+            break
+        acts = table.session.legal_actions()
+        assert set(map(repr, table.choices.all())) == set(map(repr, acts))
+        kinds |= {a.kind for a in acts}
+        for viewer in (INVADER, "red"):
+            table.viewer, table.handoff = viewer, None
+            table.target = next(iter(table.choices.targets), None)
+            app.draw(app.screen)
+        table.target = None
+        table.submit(bot.decide(table.state, acts).action)
+    assert {"declare", "move", "activate", "end_invader_turn"} <= kinds
+
+
+def test_u_undoes_a_move(make_app):
+    """The kit's undo on Doom: a move goes back to the square it left (no die rolled, no card
+    drawn in between)."""
+    from tests.ui.conftest import key
+
+    app, table = start_game(make_app)
+    play_by_clicks(app, table, next(a for a in table.session.legal_actions() if a.kind == "declare"
+                                    and a.payload["action"] == "run"))
+    before = table.session.state_hash()
+    do_click(app, table.screen_of_cell((3, 8)))
+    assert table.state.marines["red"].cell == (3, 8)
+    assert table.session.undo_refusal() is None  # a move draws nothing hidden
+    key(pygame.K_u)
+    app.run(max_frames=1)
+    assert table.session.state_hash() == before and table.state.marines["red"].cell == (1, 8)
