@@ -224,3 +224,20 @@ def test_the_log_keeps_the_whole_game_and_scrolls_back(make_app, config_dir):
     key(pygame.K_END)
     app.run(max_frames=1)
     assert table.log_scroll == 0
+
+
+def test_new_game_opens_the_titles_own_set_up_screen_from_the_registry(make_app):
+    """A table opened by Continue (not from its set-up screen) offers New game at the end: the
+    kit asks the registry's UI entry for the title's set-up screen, the one the menu opens."""
+    from game.doom.rules.title import DoomTitle
+    from game.gears.rules.title import GearsTitle
+    from game.ui.doom.setup_scene import DoomSetup
+    from game.ui.doom.table_scene import DoomTable
+    from game.ui.gears.setup_scene import GearsSetup
+    from game.ui.gears.table_scene import GearsTable
+
+    app = make_app((1280, 720))
+    gears = GearsTable(app.ctx, Session.start(GearsTitle(), "emergence", 1, {"players": 1}), ["human"], (1280, 720))
+    assert isinstance(gears.setup_scene(), GearsSetup)
+    doom = DoomTable(app.ctx, Session.start(DoomTitle(), "knee_deep", 1, {"marines": 1}), ["human", "bot"], (1280, 720))
+    assert isinstance(doom.setup_scene(), DoomSetup)

@@ -33,7 +33,7 @@ from game.ui.kit import hand
 from game.ui.kit.ai_panel import AiShown
 from game.ui.kit.dice_tray import DiceRoll, ShownDie
 from game.ui.kit.game_table import BOT_DELAY_MS, GameTable
-from game.ui.scene import Context, Scene
+from game.ui.scene import Context
 from game.ui.table.board_render import BoardRenderer, load_floor
 from game.ui.table.camera import FitCamera
 
@@ -156,11 +156,6 @@ class DoomTable(GameTable):
         st = self.state
         return _("Rounds: {r}   Frags: {f}   Areas revealed: {a} of {n}   Invaders left: {i}").format(
             r=st.round, f=st.frags, a=len(st.revealed), n=len(self.dmap.areas), i=len(st.invaders))
-
-    def setup_scene(self) -> Scene:
-        from game.ui.doom.setup_scene import DoomSetup
-
-        return DoomSetup(self.ctx)
 
     def toolbar_buttons(self) -> list[tuple[str, str]]:
         return super().toolbar_buttons() + [(_("Fit map"), "fit")]

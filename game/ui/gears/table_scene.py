@@ -36,7 +36,7 @@ from game.ui.kit.ai_panel import AiShown
 from game.ui.kit.dice_tray import distribution_bars
 from game.ui.kit.game_table import BOT_DELAY_MS, GameTable
 from game.ui.kit.seats import seat_colour
-from game.ui.scene import Context, Scene
+from game.ui.scene import Context
 from game.ui.table.camera import FitCamera
 from game.ui.table.places import anchor_of_polygon
 
@@ -148,11 +148,6 @@ class GearsTable(GameTable):
         mission = self.content.missions[st.mission]
         return _("Turns played: {n}   Stage reached: {stage}   Locusts left: {left}").format(
             n=st.turn, stage=min(st.stage + 1, len(mission.stages)), left=len(st.locusts))
-
-    def setup_scene(self) -> Scene:
-        from game.ui.gears.setup_scene import GearsSetup
-
-        return GearsSetup(self.ctx)
 
     # ------------------------------------------------------------------ layout
     @staticmethod

@@ -23,6 +23,7 @@ they are for; the rules layer is never touched: the table reads the state and su
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -65,7 +66,7 @@ def _darker(c):
     return tuple(max(0, v - 90) for v in c)
 
 
-class GameTable(Scene):
+class GameTable(Scene, ABC):
     key = ""  # the title's package name, for the F1 Rules tab
     saves: SaveStore  # the title's saves (set on the subclass)
 
@@ -117,10 +118,10 @@ class GameTable(Scene):
         return cls(ctx, saved.session, saved.seats, pygame.display.get_surface().get_size(), cls.saves.autosave_path())
 
     # ------------------------------------------------------------------ what the title says
+    @abstractmethod
     def make_bot(self, i: int):
         """The controller for seat i when it is a bot: `decide(state, actions)` (a choice with
         its reason) or `choose(actions)`."""
-        raise NotImplementedError
 
     def _words(self, text: str) -> str:
         """The rules' text (ids) in the player's words."""
@@ -153,13 +154,13 @@ class GameTable(Scene):
     def toolbar_buttons(self) -> list[tuple[str, str]]:
         return [(_("Menu"), "menu"), (_("Save game"), "save"), (_("Undo"), "undo")]
 
+    @abstractmethod
     def saved_note(self) -> str:
         """The notice after a named save, with {name}: where to load it from."""
-        raise NotImplementedError
 
+    @abstractmethod
     def handoff_note(self) -> str:
         """What the handoff card hides until the next person is at the table."""
-        raise NotImplementedError
 
     def card_face(self, card: str) -> tuple[str, str] | None:
         """A hand card's (name, rules text); None when the title has no face for it."""
@@ -193,12 +194,15 @@ class GameTable(Scene):
         return ""
 
     def setup_scene(self) -> Scene:
-        """The title's set-up screen, for New game when the table was not opened from one."""
-        raise NotImplementedError
+        """The title's set-up screen, for New game when the table was not opened from one: the
+        one the menu opens (the registry's UI entry)."""
+        from game import titles
 
+        return titles.get(self.key).ui_module().setup_scene(self.ctx)
+
+    @abstractmethod
     def _layout(self, size: tuple[int, int]) -> None:
         """Set toolbar_rect, prompt_rect, view_rect, hand_rect and side_rect for `size`."""
-        raise NotImplementedError
 
     def set_rects(self, size: tuple[int, int], bar: int, side: int, hand_h: int) -> None:
         """The usual table: the toolbar (`bar` high) across the top, the side panel (`side`
@@ -280,13 +284,13 @@ class GameTable(Scene):
             return log_section(surface, self.ctx, x, y, w, bottom, lines, self.log_scroll)
         return y
 
+    @abstractmethod
     def ai_heading(self) -> str:
         """The AI panel's heading ("Locust AI card")."""
-        raise NotImplementedError
 
+    @abstractmethod
     def ai_empty(self) -> str:
         """The AI panel alone before any card was drawn."""
-        raise NotImplementedError
 
     def rules_context(self) -> tuple[str, str]:
         """For the F1 Rules tab: (title, rule section) behind the decision on screen."""

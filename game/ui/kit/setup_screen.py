@@ -10,6 +10,7 @@ which table plays it (`make_table`). The title's choice object needs `seats`, `s
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any
 
 import pygame
@@ -23,7 +24,7 @@ from game.ui.kit.seats import SEAT_COLOURS, SeedField, new_seed
 from game.ui.scene import Context, Pop, Push, Scene
 
 
-class SetupScreen(Scene):
+class SetupScreen(Scene, ABC):
     store: SaveStore  # the title's saves (set on the subclass)
     game_name = ""  # the title's proper name, the screen's heading (not translated)
     MAX_SEATS = 4
@@ -53,21 +54,21 @@ class SetupScreen(Scene):
         """The start button, e.g. "Start the mission"."""
         return _("Start the game")
 
+    @abstractmethod
     def scenario_name(self) -> str:
         """The chosen scenario, for the seats summary."""
-        raise NotImplementedError
 
+    @abstractmethod
     def save_words(self, saved: Saved) -> tuple[str, list[str]]:
         """A save's headline and a name per player, for its row in the load list."""
-        raise NotImplementedError
 
+    @abstractmethod
     def new_session(self) -> Session | None:
         """The game the choice describes; None (with `message` set) when it cannot start."""
-        raise NotImplementedError
 
+    @abstractmethod
     def make_table(self, session: Session, seats: list[str], save_path) -> Any:
         """The title's table scene (a GameTable) for `session`, autosaving to `save_path`."""
-        raise NotImplementedError
 
     def draw_choices(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The left column: what to play (missions, scenarios)."""
