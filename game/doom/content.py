@@ -15,7 +15,7 @@ Nothing here imports pygame; the rules read only these records (no numbers in co
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -23,6 +23,7 @@ from typing import Any, Iterable, Mapping
 
 from game.engine.dice import Die, dice_from_toml
 from game.engine.tomldata import DataError, KeyPath, TomlFile, load_toml
+from game.engine.provenance import Provenance, read_provenance
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FILES = ("dice", "monsters", "weapons", "equipment", "marines", "marine_cards", "invader_cards", "scenarios")
@@ -47,14 +48,6 @@ EVENT_TIMINGS = ("after_marine_roll", "before_marine_attack", "after_pickup", "s
                  "after_marine_roll_with_ammo", "before_marine_turn", "before_invader_attack")
 COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 PROVENANCE = ("verified", "source", "reason", "field_verified")
-
-
-@dataclass(frozen=True)
-class Provenance:
-    verified: bool
-    source: str
-    reason: str = ""
-    field_verified: Mapping[str, bool] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -334,24 +327,7 @@ class _Reader:
         return value
 
     def provenance(self, rec: Mapping[str, Any], path: KeyPath, fields: Iterable[str] = ()) -> Provenance:
-        verified = self.get(rec, "verified", path, bool)
-        source = self.get(rec, "source", path, str)
-        if not source.strip():
-            raise self.fail([*path, "source"], "must say where the values come from")
-        reason = self.get(rec, "reason", path, str, "")
-        if not verified and not reason.strip():
-            raise self.fail([*path, "verified"], "a record that is not verified needs a `reason`")
-        per_field = self.get(rec, "field_verified", path, dict, {})
-        fields = set(fields)
-        for k, v in per_field.items():
-            if fields and k not in fields:
-                raise self.fail([*path, "field_verified", k], f"no field {k!r} in this record")
-            if not isinstance(v, bool):
-                raise self.fail([*path, "field_verified", k], f"must be true or false, got {v!r}")
-        if per_field and verified != all(per_field.values()):
-            raise self.fail([*path, "verified"],
-                            f"must be {str(all(per_field.values())).lower()}: the weakest of field_verified")
-        return Provenance(verified, source, reason, MappingProxyType(dict(per_field)))
+        return read_provenance(rec, path, self.fail, fields=fields)
 
     def abilities(self, rec: Mapping[str, Any], path: KeyPath) -> Abilities:
         table = self.get(rec, "abilities", path, dict, {})

@@ -28,6 +28,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, Sequence, Union
 
 from game.engine.errors import InputError
+from game.engine.provenance import Provenance, Verified, read_provenance
 from game.engine.tomldata import MAX_TOML_BYTES, TomlLimit, key_line, loads_bounded
 
 DEFAULT_DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -37,9 +38,6 @@ FILES = ("dice", "weapons", "enemies", "cogs", "orders", "locations", "missions"
 SECTIONS = {"dice": ("die",), "weapons": ("weapon",), "enemies": ("figure", "marker_pile", "enemy"),
             "cogs": ("cog",), "orders": ("order",), "locations": ("equipment", "location", "tile_sizes"),
             "missions": ("mission", "custom_defaults"), "ai_cards": ("ai_card",)}
-
-Verified = Union[bool, str]  # True (seed) | "fan" | False (PLACEHOLDER)
-_STRENGTH = {False: 0, "fan": 1, True: 2}
 
 KeyPath = Sequence[Union[str, int]]
 
@@ -192,14 +190,6 @@ EXPANSIONS = frozenset({"base", "mp1"})
 
 def _frozen_map(d: Mapping[str, Any] | None) -> Mapping[str, Any]:
     return MappingProxyType(dict(d or {}))
-
-
-@dataclass(frozen=True)
-class Provenance:
-    verified: Verified
-    source: str
-    reason: str = ""
-    field_verified: Mapping[str, Verified] = field(default_factory=lambda: _frozen_map({}))
 
 
 @dataclass(frozen=True)
@@ -745,29 +735,7 @@ class _Checker:
         return value
 
     def provenance(self, rec: Mapping[str, Any], path: KeyPath) -> Provenance:
-        v = rec.get("verified", None)
-        if v is None:
-            raise self.fail(path, 'missing required key "verified" (true = seed, "fan", false = PLACEHOLDER)')
-        if v not in (True, False, "fan") or (isinstance(v, int) and not isinstance(v, bool)):
-            raise self.fail(list(path) + ["verified"], f'verified must be true, "fan" or false, got {_show(v)}')
-        source = self.str_(rec, "source", path)
-        reason = rec.get("reason", "")
-        if not isinstance(reason, str):
-            raise self.fail(list(path) + ["reason"], f"reason must be a string, got {_show(reason)}")
-        if v is not True and not reason.strip():
-            raise self.fail(path, 'a record that is not from the seed needs a "reason"')
-        fv = rec.get("field_verified", {})
-        if not isinstance(fv, dict):
-            raise self.fail(list(path) + ["field_verified"], "field_verified must be a table")
-        for key, fval in fv.items():
-            if fval not in (True, False, "fan") or (isinstance(fval, int) and not isinstance(fval, bool)):
-                raise self.fail(list(path) + ["field_verified", key], f'field_verified.{key} must be true, "fan" or false')
-        if fv:
-            weakest = min(fv.values(), key=lambda x: _STRENGTH[x])
-            if _STRENGTH[weakest] != _STRENGTH[v]:
-                raise self.fail(list(path) + ["verified"],
-                                f"verified = {_show(v)} but the weakest field_verified value is {_show(weakest)}")
-        return Provenance(v, source, reason, _frozen_map(fv))
+        return read_provenance(rec, path, self.fail, fan=True)
 
     def records(self, section: str, required: bool = True) -> dict[str, Any]:
         v = self.f.data.get(section)
