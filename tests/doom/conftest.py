@@ -50,6 +50,20 @@ def marker(state, kind: str, cell, variant: str = "", count: int = 1) -> None:
     state.markers.append(Marker(state.new_id("marker"), kind, variant, tuple(cell), count))
 
 
+def imp_attacks_dodging_red(dice):
+    """Seed p. 10 (Kitérés) scene: Red holds a Dodge order and an Imp two squares off attacks
+    him with "r3 d2", "r4 d1": the dodge reroll question is next. The state."""
+    state = fresh()
+    red = state.marines["red"]
+    red.order, red.order_turn = "dodge", -5
+    state.phase, state.turn = "kill", None
+    imp = put(state, "imp", (4, 8))
+    act(state, "activate", figure=imp)
+    dice.push("r3 d2", "r4 d1")
+    act(state, "attack", target=[1, 8])
+    return state
+
+
 def act(state, kind: str, **payload):
     return TITLE.apply(state, Action(kind, payload))
 

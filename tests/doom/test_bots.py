@@ -59,18 +59,11 @@ def test_greedy_marine_rerolls_the_miss_of_an_aimed_attack(monkeypatch):
 def test_greedy_dodger_keeps_a_miss_and_rerolls_a_hit(monkeypatch):
     """Seed p. 10 (Kitérés): the dodging marine's player picks the attacker's dice to reroll."""
     from game.doom.bots import GreedyBot
-    from tests.doom.conftest import Dice, act, fresh, put
+    from tests.doom.conftest import Dice, imp_attacks_dodging_red
     from game.doom.rules import attack as A
 
     dice = Dice()
     monkeypatch.setattr(A, "roll", dice)
-    state = fresh()
-    red = state.marines["red"]
-    red.order, red.order_turn = "dodge", -5
-    state.phase, state.turn = "kill", None
-    imp = put(state, "imp", (4, 8))
-    act(state, "activate", figure=imp)
-    dice.push("r3 d2", "r4 d1")
-    act(state, "attack", target=[1, 8])
+    state = imp_attacks_dodging_red(dice)
     choice = GreedyBot().decide(state, TITLE.legal_actions(state))
     assert choice.action.kind == "reroll" and choice.action.get("dice") == [0, 1]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from game.doom.rules import effects as E
 from game.doom.rules.queries import attack_targets, placements
-from tests.doom.conftest import TITLE, act, deal, fresh, marker, options, put, texts
+from tests.doom.conftest import TITLE, act, deal, fresh, imp_attacks_dodging_red, marker, options, put, texts
 
 
 def open_all(state):
@@ -248,14 +248,8 @@ def test_guard_expires_at_the_start_of_the_marines_next_turn():
 
 def test_dodge_order_lets_the_marine_reroll_the_attack(dice):
     """Seed p. 10 (Kitérés): the marine's player has the attacker reroll any dice, once."""
-    state = fresh()
+    state = imp_attacks_dodging_red(dice)
     red = state.marines["red"]
-    red.order, red.order_turn = "dodge", -5
-    state.phase, state.turn = "kill", None
-    imp = put(state, "imp", (4, 8))
-    act(state, "activate", figure=imp)
-    dice.push("r3 d2", "r4 d1")
-    act(state, "attack", target=[1, 8])
     assert TITLE.current_decider(state) == "red"
     dice.push("miss")
     events = act(state, "reroll", dice=[0])
