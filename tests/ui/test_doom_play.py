@@ -337,3 +337,63 @@ def test_u_undoes_a_move(make_app):
     key(pygame.K_u)
     app.run(max_frames=1)
     assert table.session.state_hash() == before and table.state.marines["red"].cell == (1, 8)
+
+
+def _act(app, table: DoomTable, kind: str, **payload) -> Action:
+    """The legal action of `kind` with this payload, made by clicking what shows it."""
+    action = next(a for a in table.session.legal_actions()
+                  if a.kind == kind and all(a.payload.get(k) == v for k, v in payload.items()))
+    n = len(table.session.actions)
+    play_by_clicks(app, table, action)
+    assert table.session.actions[n] == action  # (bots may have acted after it in the same frame)
+    return action
+
+
+def _pending(table: DoomTable) -> str | None:
+    return table.state.proc["pending"]["kind"] if table.state.proc else None
+
+
+def test_a_guard_interrupt_by_mouse_and_letting_the_rest_pass(make_app):
+    """Spec 6.9 Guard through the UI: a marine on Guard is asked during the invader's turn; the
+    interrupt's targets light up like an attack's (with the preview), a click on the target and
+    the weapon fires it; "Let them all pass this turn" answers the rest of that turn's Guard
+    questions for the player, who keeps the order (issue 13 item 4)."""
+    app, table = start_game(make_app)
+    st = table.state
+    # Round 1: Run to the door, open it (A2 and A3 revealed with their invaders), end the turn.
+    _act(app, table, "declare", action="run")
+    _act(app, table, "move", to=[5, 8])
+    _act(app, table, "door", door="D1")
+    _act(app, table, "end_turn")
+    bots_until_person(app, table)
+    # Round 2: Ready and a Guard order; the invader's turn asks red after its spawn.
+    _act(app, table, "declare", action="ready")
+    _act(app, table, "order", order="guard")
+    _act(app, table, "end_turn")
+    bots_until_person(app, table)
+    assert table.session.decider == "red" and _pending(table) == "guard"
+    shots = [a for a in table.session.legal_actions() if a.kind == "guard" and a.payload["use"]]
+    assert shots and all(tuple(a.payload["target"]) in table.choices.targets for a in shots)
+    n = len(table.session.actions)
+    do_click(app, button_for(table, "guard_off"))
+    assert table.session.actions[n].kind == "guard" and not table.session.actions[n].payload["use"]
+    bots_until_person(app, table)
+    # The invader's turn ran to its end without asking red again; the order was kept.
+    asked = [a for a in table.session.actions[-40:] if a.kind == "guard"]
+    assert st.round == 3 and table.session.decider == "red" and len(asked) >= 2
+    assert all(not a.payload["use"] for a in asked)
+    assert any("lets every invader pass" in line for line in table.log)
+    # Round 3: Guard again; this time the interrupt is fired by clicking the target and the weapon.
+    _act(app, table, "declare", action="ready")
+    _act(app, table, "order", order="guard")
+    _act(app, table, "end_turn")
+    bots_until_person(app, table)
+    if st.outcome is None and _pending(table) == "guard":
+        shot = next(a for a in table.session.legal_actions() if a.kind == "guard" and a.payload["use"])
+        n = len(table.session.actions)
+        play_by_clicks(app, table, shot)
+        assert table.session.actions[n] == shot
+        assert st.marines["red"].order is None  # discarded to interrupt
+        assert any("discards its Guard order" in line for line in table.log)
+    else:  # the seed decides what the invader does; this seed must reach the question
+        raise AssertionError(f"no Guard question in round 3 (pending {_pending(table)}, outcome {st.outcome})")

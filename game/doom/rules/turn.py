@@ -104,7 +104,7 @@ def _marine_actions(state: DoomState) -> list[Action]:
         for o, rec in c.orders.items():
             if rec.medic_only and not E.has_card(state, mar.id, "heal_order"):
                 continue
-            out.append(Action("order", {"order": o}, f"Place a {rec.name} order"))
+            out.append(Action("order", {"order": o}, f"Place {'an' if rec.name[:1] in 'AEIOU' else 'a'} {rec.name} order"))
     if any(m.kind == "equipment" and c.items.get(m.variant) and c.items[m.variant].effect == "berserk"
            for m in state.markers_at(mar.cell)):
         out.append(Action("pick_up", {"item": "berserk"}, "Take the berserk marker"))
@@ -618,7 +618,7 @@ def _sentry(ctx, marine: str) -> None:
         if cell not in Q.attack_targets(state, fig, None):
             continue
         got = ctx.choose(INVADER, "sentry", [{"use": False}, {"use": True, "target": list(cell)}],
-                         f"{who(state, fig)} may attack {who(state, marine)} (Sentry).")
+                         f"{who(state, fig)} may attack {who(state, marine)} (Sentry).", about={"figure": fig})
         if got["use"]:
             A.resolve(ctx, fig, None, cell, "Sentry")
 

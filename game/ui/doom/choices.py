@@ -17,6 +17,7 @@ Cell = tuple[int, int]
 
 SQUARE_KINDS = ("move", "teleport", "vent", "respawn", "place", "knockback")
 CARD_KINDS = ("discard", "spawn", "play")  # the invader's own phases: acted by clicking a card
+INTERRUPTS = ("guard", "sentry")  # questions whose "use" options are attacks on a square
 
 
 @dataclass
@@ -82,6 +83,8 @@ def classify(state, decider: str | None, actions: list[Action]) -> Choices:
             ch.footprints.setdefault(cells[0], cells)
         elif kind == "knockback" and pl.get("to") is not None:
             ch.squares.setdefault(_cell(pl["to"]), []).append(a)
+        elif kind in INTERRUPTS and pl.get("use") and pl.get("target") is not None:
+            ch.targets.setdefault(_cell(pl["target"]), []).append(a)  # a Guard or Sentry shot: lit like an attack
         elif kind == "attack" and pl.get("target") is not None:
             cell = _cell(pl["target"])
             if cell in occupied or not pl.get("weapon"):

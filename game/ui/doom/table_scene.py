@@ -68,6 +68,7 @@ class DoomTable(GameTable):
         self.aiming: str | None = None  # a Blast weapon aimed at empty squares: its squares lit
         self._framed: tuple | None = None  # what the camera was last framed on
         self.hover_cell: tuple[int, int] | None = None
+        self.guard_off: dict[str, tuple[int, str]] = {}  # marine -> the turn its Guard questions are off
         super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
         if problem:
             self.say(problem)
@@ -274,7 +275,31 @@ class DoomTable(GameTable):
         for a in ch.buttons:
             primary = a.kind in ("end_turn", "end_activation", "end_invader_turn", "pass", "no_spawn", "end_interlude")
             buttons.append((words.button(self.content, a), a, primary))
+        if self._guard_pass() is not None:
+            buttons.append((_("Let them all pass this turn"), "guard_off", False))
         return None, buttons
+
+    # ------------------------------------------------------------------ Guard without grinding
+    def _turn_key(self) -> tuple[int, str]:
+        """The invader's turn (or the marine turn with its interludes) a standing answer lasts."""
+        return self.state.round, "marine" if self.state.phase == "marine" else "invader"
+
+    def _guard_pass(self) -> Action | None:
+        """The "let it pass" answer when the question now is a person's Guard interrupt."""
+        st = self.state
+        if st.proc is None or st.proc["pending"]["kind"] != "guard":
+            return None
+        return next((a for a in self.choices.buttons if a.kind == "guard" and not a.payload.get("use")), None)
+
+    def standing_answer(self, decider: str, actions: list[Action]) -> Action | None:
+        """Guard interrupts a marine's player turned off for this turn are let pass for them
+        (issue 13: one clear prompt, and "don't ask again this turn")."""
+        if self.guard_off.get(decider) != self._turn_key():
+            return None
+        st = self.state
+        if st.proc is None or st.proc["pending"]["kind"] != "guard":
+            return None
+        return next((a for a in actions if a.kind == "guard" and not a.payload.get("use")), None)
 
     def _target_words(self, cell) -> str:
         fig = self.state.figure_cells().get(cell)
@@ -288,6 +313,12 @@ class DoomTable(GameTable):
             self._frame(force=True)
         elif what.startswith("aim:") and what[4:] in self.choices.blasts:
             self.aiming, self.target, self.selected_card = what[4:], None, None
+        elif what == "guard_off" and self._guard_pass() is not None and self._not_yours() is None:
+            decider = self.session.decider
+            self.guard_off[decider] = self._turn_key()
+            self._log.append((_("{who} lets every invader pass for the rest of this turn (Guard kept).").format(
+                who=words.player(decider)), None))
+            self.submit(self._guard_pass())
         elif what == "cancel":
             self.target, self.selected_card, self.aiming = None, None, None
         self.dirty = True
@@ -536,7 +567,12 @@ class DoomTable(GameTable):
     def _attacker(self) -> str | None:
         """Who makes the attacks on offer: the marine whose turn it is, or the acting invader."""
         st = self.state
-        if st.proc is not None:
+        if st.proc is not None:  # an interrupt: Guard (its marine decides) or Sentry (about its demon)
+            pend = st.proc["pending"]
+            if pend["kind"] == "guard":
+                return pend["decider"]
+            if pend["kind"] == "sentry":
+                return (pend.get("about") or {}).get("figure")
             return None
         if st.act is not None:
             return st.act["fig"]
@@ -587,6 +623,8 @@ class DoomTable(GameTable):
             lines = [_("health {h} of {mx}, armour {a}").format(h=m.health, mx=m.max_health, a=m.armour)]
             if m.order:
                 lines.append(_("order: {o}").format(o=c.orders[m.order].name))
+            for card in m.cards:  # each card's effect, the numbers the rules use
+                lines.append(f"{c.marine_card(card).name}: {words.marine_card_text(c, card)}")
         else:
             inv = self.state.invaders[fig]
             mon = c.monsters[inv.monster]
@@ -595,6 +633,7 @@ class DoomTable(GameTable):
                      _("move {m}, dice {d}").format(m=mon.move, d=" + ".join(mon.dice)),
                      _("melee only") if mon.melee else _("ranged attacks")]
         font, small = ctx.font(14, bold=True), ctx.font(12)
+        lines = [widgets.elide(line, small, self.view_rect.width - px(60)) for line in lines]
         w = max([font.size(title)[0]] + [small.size(line)[0] for line in lines]) + px(20)
         h = font.get_linesize() + len(lines) * small.get_linesize() + px(14)
         rect = pygame.Rect(self.mouse[0] + px(18), self.mouse[1] + px(18), w, h)

@@ -71,7 +71,48 @@ def figure(state, fig: str) -> str:
 
 def button(content, action) -> str:
     """A prompt button's label: the rules' own words for the action, but an order named as the
-    marker it places ("Aim order", where the rules' sentence reads "Place a Aim order")."""
+    marker it places ("Aim order", where the rules' sentence reads "Place an Aim order")."""
     if action.kind == "order" and action.payload.get("order") in content.orders:
         return _("{order} order").format(order=content.orders[action.payload["order"]].name)
     return action.text
+
+
+def marine_card_text(content, card: str) -> str:
+    """What a marine card does, in the player's words, with the numbers of marine_cards.toml
+    (the card texts are not in the seed: these say what the rules engine does with the card)."""
+    mc = content.marine_card(card)
+    p = mc.params
+    if mc.effect == "heal_order":
+        return _("May place the Heal order: heals itself or an adjacent marine by 1.")
+    if mc.effect == "start_health":
+        return _("Starts with {n} more health.").format(n=p["amount"])
+    if mc.effect == "start_armour":
+        return _("Starts with {n} more armour.").format(n=p["amount"])
+    if mc.effect == "start_ammo":
+        return _("Starts with extra ammo: {ammo}.").format(
+            ammo=", ".join(f"{content.ammo[a].name} {n}" for a, n in sorted(p["ammo"].items())))
+    if mc.effect == "move_bonus":
+        return _("+{n} movement on {actions}.").format(
+            n=p["amount"], actions=_(" and ").join(content.actions[a].name for a in p["actions"]))
+    if mc.effect == "door_cost":
+        return _("Opening or closing a door costs {n} MP.").format(n=p["cost"])
+    if mc.effect == "accuracy":
+        if p["when"] == "fire":
+            return _("+{n} range on a Fire turn.").format(n=p["amount"])
+        return _("+{n} range with ranged weapons that do not blast.").format(n=p["amount"])
+    if mc.effect == "damage":
+        return _("+{n} damage on an Advance turn.").format(n=p["amount"])
+    if mc.effect == "order_in_advance":
+        return _("May place an order on an Advance turn too.")
+    if mc.effect == "guard_kept_when_wounded":
+        return _("A wound does not end its Guard order.")
+    if mc.effect == "killer_instinct":
+        return _("Once a turn, after a kill: +{n} MP and one more attack.").format(n=p["move"])
+    if mc.effect == "officer":
+        return _("Other marines within {d} squares in its sight get +{n} range and damage.").format(
+            d=p["within"], n=p["amount"])
+    if mc.effect == "special_ops":
+        return _("Melee: +{n} damage, and may reroll one die when no other reroll applies.").format(n=p["amount"])
+    if mc.effect == "front_guard":
+        return _("Once per invader turn, a free attack on an invader stepping next to it.")
+    return mc.name

@@ -46,6 +46,7 @@ from game.ui.scene import Context, Pop, Push, Scene
 
 STEP_MS = 170  # one step (area, square) of an animated move
 BOT_DELAY_MS = 350  # a bot's pause before acting, so a person can follow
+STANDING_LIMIT = 256  # answers given in advance submitted after one action, at most
 DRAG_PX = 6  # a press that moves further than this is a drag (pans), not a click
 
 
@@ -78,6 +79,7 @@ class GameTable(Scene, ABC):
         self.save_path = save_path or self.saves.autosave_path()
         self.bot_delay_ms = bot_delay_ms
         self.paused = False  # P: bots and the AI wait until P again (a person can look)
+        self.time_scale = 1.0  # on the pace: watch mode's autoplay runs moves and dice faster
         self.animate = animate
         self.from_setup = False  # set by the set-up screen: "New game" then goes back to it
         self.bots = {p: self.make_bot(i) for i, p in enumerate(self.players)}
@@ -370,6 +372,15 @@ class GameTable(Scene, ABC):
             return False
         self.message = ""
         self._take_events(events, before)
+        for _n in range(STANDING_LIMIT):  # answers a person gave in advance, for them
+            decider = self.session.decider
+            if decider is None or self.is_bot(decider):
+                break
+            auto = self.standing_answer(decider, self.session.legal_actions())
+            if auto is None:
+                break
+            before = self._positions()
+            self._take_events(self.session.apply(auto), before)
         problem = self.saves.autosave(self.session, self.seats, self.save_path)
         if problem:
             self.say(problem)
@@ -480,7 +491,7 @@ class GameTable(Scene, ABC):
             self.dirty = True
             return
         if self.dice is not None:
-            self.dice.age_ms += dt
+            self.dice.age_ms += round(dt / self.pace())
             self.dirty = True
             if self.dice.done:
                 self.dice = None
@@ -512,6 +523,11 @@ class GameTable(Scene, ABC):
         else:
             action = bot.choose(actions)
         return self.submit(action)
+
+    def standing_answer(self, decider: str, actions: list[Action]) -> Action | None:
+        """The answer a person gave in advance to the question asked now (a title's "don't ask
+        again this turn"), submitted for them right after the action before; None: ask them."""
+        return None
 
     def bot_reason(self, decider: str, action: Action, why: str) -> None:
         """A bot's reason for its choice: in the log, for everyone (a title with hidden
@@ -847,7 +863,7 @@ class GameTable(Scene, ABC):
         from game.ui.settings import PACES
 
         settings = getattr(self.ctx, "settings", None)
-        return PACES.get(getattr(settings, "pace", "normal"), 1.0)
+        return PACES.get(getattr(settings, "pace", "normal"), 1.0) * self.time_scale
 
     @property
     def log(self) -> list[str]:

@@ -2,8 +2,8 @@
 (and the last one) the window is saved as DIR/<key>-00001.png, for looking at a table's screens
 without playing (`python -m game play <key> ... --autoplay --frames N --shots DIR --every K`).
 
-With autoplay the bots act with no pause and the loop ticks at 240 frames a second, so N frames
-cover many actions. The title gives how its game starts and its table scene (a GameTable); the
+With autoplay the bots act with no pause, moves and dice play five times as fast and the loop
+ticks at 240 frames a second, so N frames cover many actions. The title gives how its game starts and its table scene (a GameTable); the
 table autosaves into the title's watch file (SaveStore.watch_path), never over a person's game.
 """
 from __future__ import annotations
@@ -17,6 +17,7 @@ import pygame
 from game.engine.session import Session
 from game.ui.kit.game_table import BOT_DELAY_MS, GameTable
 
+AUTOPLAY_TIME = 0.2
 MakeTable = Callable[[Session, Path, int], GameTable]  # (session, save path, bot delay ms)
 
 
@@ -29,6 +30,8 @@ def run(app, key: str, start: Callable[[], Session], make_table: MakeTable, save
         print(f"{key}: {exc}", file=sys.stderr)
         return 2
     table = make_table(session, save, 0 if autoplay else BOT_DELAY_MS)
+    if autoplay:
+        table.time_scale = AUTOPLAY_TIME  # moves and dice still shown, five times as fast
     app.push(table)
     if shots is not None:
         shots.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,31 @@
+"""Issue 13: each marine's cards are readable at the table. The seed prints no card texts (only the
+Medic's rule), so the words say what the rules engine does with the card and its numbers from
+marine_cards.toml; a number changed in the data changes the sentence."""
+from __future__ import annotations
+
+import dataclasses
+
+from game.doom.content import CARD_EFFECTS, shared_content
+from game.ui.doom import words
+
+
+def test_every_marine_card_has_words_with_its_numbers():
+    c = shared_content()
+    seen = set()
+    for cid, mc in c.marine_cards.items():
+        text = words.marine_card_text(c, cid)
+        seen.add(mc.effect)
+        assert text and text != mc.name, cid
+        for name, value in mc.params.items():
+            if isinstance(value, int):
+                assert str(value) in text, (cid, name, text)
+    assert seen == set(CARD_EFFECTS)  # every effect the rules know is dealt by some card
+
+
+def test_the_sentence_follows_the_data():
+    c = shared_content()
+    scout = c.marine_cards["scout"]
+    changed = dataclasses.replace(scout, params={**scout.params, "amount": 5})
+    content = dataclasses.replace(c, marine_cards={**c.marine_cards, "scout": changed})
+    assert "+5" in words.marine_card_text(content, "scout")
+    assert "+5" not in words.marine_card_text(c, "scout")
