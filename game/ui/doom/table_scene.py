@@ -221,6 +221,8 @@ class DoomTable(GameTable):
 
     def hint(self) -> str:
         ch = self.choices
+        if ch.question and ch.targets:  # an interrupt (Guard, Sentry): its shots are lit targets
+            return ch.question + " " + _("Click a red target to fire, or let it pass.")
         if ch.question:
             return ch.question
         st = self.state
@@ -256,6 +258,9 @@ class DoomTable(GameTable):
                 dice = " + ".join(weapon.dice) if weapon else ""
                 buttons.append(((weapon.name if weapon else a.text) + (f" ({dice})" if dice else ""), a, True))
             buttons.append((_("Cancel"), "cancel", False))
+            if self.choices.question:  # an interrupt's shot
+                return _("Interrupt: attack {what} with which weapon?").format(
+                    what=self._target_words(self.target)), buttons
             return _("Attack {what}: with which weapon?").format(
                 what=self._target_words(self.target)), buttons
         if self.aiming is not None:
