@@ -397,3 +397,24 @@ def test_a_guard_interrupt_by_mouse_and_letting_the_rest_pass(make_app):
         assert any("discards its Guard order" in line for line in table.log)
     else:  # the seed decides what the invader does; this seed must reach the question
         raise AssertionError(f"no Guard question in round 3 (pending {_pending(table)}, outcome {st.outcome})")
+
+
+def test_rule_options_on_the_set_up_screen_reach_the_game(make_app):
+    """Issue 13 item 1: the options of spec 11 that are settings, chosen on the set-up screen
+    (Rule options tab, a click takes the next value), are the started game's rule options."""
+    app = make_app((1280, 720))
+    setup = DoomSetup(app.ctx, SetupChoice(seats=["human", "bot"], seed=SEED))
+    app.push(setup)
+    app.run(max_frames=1)
+    do_click(app, next(rect for rect, what in setup.hits if what == "tab:rules").center)
+    assert setup.tab == "rules"
+    for name in ("door_reach", "strict_corners"):
+        do_click(app, next(rect for rect, what in setup.hits if what == f"rule:{name}").center)
+    assert setup.choice.rules == {"door_reach": "flanking", "strict_corners": True}
+    do_click(app, next(rect for rect, what in setup.hits if what == "rule:strict_corners").center)
+    assert setup.choice.rules == {"door_reach": "flanking"}  # back to the default: not stored
+    click(next(rect for rect, what in setup.hits if what == "start").center)
+    app.run(max_frames=1)
+    table = app.top
+    assert isinstance(table, DoomTable)
+    assert table.state.options == {"door_reach": "flanking"}

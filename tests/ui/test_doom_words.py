@@ -29,3 +29,12 @@ def test_the_sentence_follows_the_data():
     content = dataclasses.replace(c, marine_cards={**c.marine_cards, "scout": changed})
     assert "+5" in words.marine_card_text(content, "scout")
     assert "+5" not in words.marine_card_text(c, "scout")
+
+
+def test_every_rule_option_has_words_for_each_value():
+    """Spec 11: every rule choice is a named option; the set-up screen shows each with words."""
+    from game.doom.rules.setup import OPTIONS
+
+    assert set(words.RULE_OPTIONS) == set(OPTIONS) - {"marines"}
+    for name, (title, values, why) in words.RULE_OPTIONS.items():
+        assert set(values) == set(OPTIONS[name][1]) and title and why, name

@@ -5,6 +5,8 @@ one to three marines and the invader, each seat a person or a bot, casual undo a
 Seats are the players in turn order: the marines (red, green, blue) and the invader last, so
 adding a seat adds a marine and the last row is always the invader. The engine has no invader
 AI difficulty yet (its bots: GreedyBot for either side), so there is no difficulty button.
+The left column has two tabs: the scenarios, and the rule options of spec 11 (rules/setup.py
+OPTIONS, each shown with its value and why there is a choice; a click takes the next value).
 """
 from __future__ import annotations
 
@@ -33,13 +35,14 @@ class SetupChoice:
     seats: list[str] = field(default_factory=lambda: ["human", "bot"])  # marines..., invader
     casual: bool = False
     seed: int = 0
+    rules: dict = field(default_factory=dict)  # rule options (rules/setup.py OPTIONS) set away from their default
 
     @property
     def marines(self) -> int:
         return len(self.seats) - 1
 
     def options(self) -> dict:
-        return {"marines": self.marines}
+        return {"marines": self.marines, **self.rules}
 
 
 class DoomSetup(SetupScreen):
@@ -53,6 +56,7 @@ class DoomSetup(SetupScreen):
         self.content = shared_content()
         self.scenario_ids = list(self.content.scenarios)
         self._previews: dict[str, pygame.Surface] = {}
+        self.tab = "scenario"  # the left column: the scenarios, or the rule options
         super().__init__(ctx, choice or SetupChoice(seed=new_seed()))
 
     # ------------------------------------------------------------------ words
@@ -84,6 +88,10 @@ class DoomSetup(SetupScreen):
         if kind == "scenario" and arg in self.content.scenarios:
             self.choice.scenario = arg
             self.message = ""
+        elif kind == "tab" and arg in ("scenario", "rules"):
+            self.tab = arg
+        elif kind == "rule" and arg in words.RULE_OPTIONS:
+            self._cycle_rule(arg)
         elif kind == "who":
             self.message = _("Add or remove a seat to change the number of marines; the last seat is the invader.")
         return None
@@ -110,8 +118,25 @@ class DoomSetup(SetupScreen):
             return None
         return super().command(what)
 
+    def _cycle_rule(self, name: str) -> None:
+        """The next value the rules allow for option `name`; the default is not stored."""
+        from game.doom.rules.setup import OPTIONS
+
+        default, allowed, _what = OPTIONS[name]
+        now = self.choice.rules.get(name, default)
+        value = allowed[(allowed.index(now) + 1) % len(allowed)]
+        if value == default:
+            self.choice.rules.pop(name, None)
+        else:
+            self.choice.rules[name] = value
+        self.message = ""
+
     def options_hint(self) -> str:
-        return _("Casual: undo also goes back past dice and card draws.")
+        changed = len(self.choice.rules)
+        line = _("Casual: undo also goes back past dice and card draws.")
+        if changed:
+            line += " " + _("Rule options changed: {n} (see Rule options).").format(n=changed)
+        return line
 
     # ------------------------------------------------------------------ starting
     def make_table(self, session: Session, seats: list[str], save_path):
@@ -134,8 +159,15 @@ class DoomSetup(SetupScreen):
         """The scenarios: name, frag target and how the marines win, the map's size."""
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         widgets.panel(surface, ctx, area, alpha=235)
-        x, y = area.left + px(18), area.top + px(14)
-        y = widgets.heading(surface, ctx, _("Scenario"), x, y)
+        x, y = area.left + px(18), area.top + px(12)
+        tab_w = (area.width - px(44)) // 2
+        for i, (tab, label) in enumerate((("scenario", _("Scenario")), ("rules", _("Rule options")))):
+            self._small_button(surface, pygame.Rect(x + i * (tab_w + px(8)), y, tab_w, px(34)), label, f"tab:{tab}",
+                               on=self.tab == tab)
+        y += px(46)
+        if self.tab == "rules":
+            self._draw_rules(surface, pygame.Rect(x, y, area.width - px(36), area.bottom - y - px(12)))
+            return
         row_h = min(px(84), (area.bottom - y - px(12)) // (len(self.scenario_ids) + 2))
         for n, sid in enumerate(self.scenario_ids):
             sc = self.content.scenarios[sid]
@@ -154,6 +186,30 @@ class DoomSetup(SetupScreen):
             self.hits.append((rect, f"scenario:{sid}"))
             y += row_h
         self._draw_preview(surface, pygame.Rect(x, y + px(4), area.width - px(36), area.bottom - y - px(18)))
+
+    def _draw_rules(self, surface, area: pygame.Rect) -> None:
+        """Each rule option (spec 11): its name, a button showing its value (a click takes the
+        next one), why there is a choice; the default marked."""
+        from game.doom.rules.setup import OPTIONS
+
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        names = list(words.RULE_OPTIONS)
+        row_h = max(px(44), min(px(70), area.height // max(1, len(names))))
+        small = ctx.font(12)
+        bw = min(px(300), area.width // 2)
+        y = area.top
+        for name in names:
+            title, values, why = words.RULE_OPTIONS[name]
+            default = OPTIONS[name][0]
+            value = self.choice.rules.get(name, default)
+            widgets.text(surface, _(title), ctx.font(15, bold=True), pal.text, (area.left, y + px(2)))
+            label = _(values[value]) + ("" if value != default else "  •  " + _("default"))
+            self._small_button(surface, pygame.Rect(area.right - bw, y, bw, px(30)),
+                               widgets.elide(label, ctx.font(14, bold=True), bw - px(12)), f"rule:{name}",
+                               on=value != default)
+            text = pygame.Rect(area.left, y + px(22), area.width - bw - px(12), row_h - px(24))
+            widgets.text_block(surface, _(why), small, pal.text_dim, text, 1.05)
+            y += row_h
 
     @staticmethod
     def _row_name(sc) -> str:

@@ -3,7 +3,7 @@ rules already write their log lines and options in plain words (game/doom/rules/
 this names what the table shows around them."""
 from __future__ import annotations
 
-from game.i18n import _
+from game.i18n import N_, _
 
 MARINES = ("red", "green", "blue")  # the marine colours in seat order (content: marines.toml)
 INVADER = "invader"
@@ -116,3 +116,27 @@ def marine_card_text(content, card: str) -> str:
     if mc.effect == "front_guard":
         return _("Once per invader turn, a free attack on an invader stepping next to it.")
     return mc.name
+
+
+# The rule options of game/doom/rules/setup.py OPTIONS (spec 11: every rule choice a named option,
+# the seed's or the spec's reading the default), as the set-up screen shows them:
+# option -> (its name, {value: what it means}, why there is a choice).
+RULE_OPTIONS = {
+    "marine_cards": (N_("Marine cards"), {"all": N_("all of them"), "medic_only": N_("only the Medic")},
+                     N_("Spec 11 item 6: a simpler game deals only the Medic's card.")),
+    "strict_corners": (N_("Sight past corners"), {False: N_("grazing a corner is fine"), True: N_("a touched corner blocks")},
+                       N_("Spec 11 item 11: whether a line of sight touching a wall's corner is blocked.")),
+    "door_reach": (N_("Using a door"), {"adjacent": N_("from next to the door (seed)"),
+                                        "flanking": N_("only from its four squares")},
+                   N_("Seed p. 9 lets a figure next to the door's squares use it; the spec proposed only the flanking squares.")),
+    "demon_sidestep": (N_("Demons' sidestep"), {"diagonal": N_("diagonal only"), "also_perpendicular": N_("also straight sideways")},
+                       N_("Spec 11 item 14: how a two-square demon may step aside.")),
+    "blow_through_ammo": (N_("Blow-through ammo"), {"each_link": N_("each rolled link"), "first_only": N_("the first roll only")},
+                          N_("Spec 11 item 23: which rolls of a blow-through attack spend ammunition.")),
+    "adrenaline": (N_("Adrenaline"), {"any_action": N_("+4 MP on any action"), "moving_actions": N_("only on moving actions")},
+                   N_("Spec 11 item 26: whether adrenaline also helps on a Fire turn.")),
+    "frags_for_marine_kills": (N_("Frags for friendly fire"), {"always": N_("always a frag"), "invader_only": N_("only the invader's kills")},
+                               N_("Spec 11 item 30: a marine killed by the marines' own fire or barrels.")),
+    "squeeze": (N_("Squeezing diagonally"), {"allowed": N_("allowed"), "forbidden": N_("not between two blockers")},
+                N_("Spec 11 item 13: a diagonal step between two enemies or obstacles.")),
+}
