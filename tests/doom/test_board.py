@@ -119,3 +119,32 @@ def test_generator_writes_the_shipped_map(tmp_path, monkeypatch):
         sys.path.remove(str(root / "tools"))
     for name in ("p1_knee_deep.tmx", "p2_reactor.tmx"):
         assert (tmp_path / "doom" / name).read_text() == (root / "maps" / "doom" / name).read_text()
+
+
+def test_the_sight_line_shown_is_the_sight_the_rules_decide():
+    """Spec 3.7 (one function decides): the line a screen draws, or its blocker, comes from the
+    same test as `sees`; over many marine-to-square pairs on P1 with invaders and closed doors
+    they agree, a visible answer carries the centre line and a blocked one its blocker."""
+    import random
+
+    from game.doom.rules import queries as Q
+    from game.doom.rules.state import Invader
+    from tests.doom.conftest import fresh
+
+    state = fresh(marines=1)
+    rng = random.Random(5)
+    floor = sorted(state.map.floor)
+    for i, cell in enumerate(rng.sample(floor, 12)):
+        if cell not in state.figure_cells():
+            state.invaders[f"imp#{i}"] = Invader(f"imp#{i}", "imp", [cell])
+    red = state.marines["red"]
+    seen_both = set()
+    for _ in range(300):
+        red.cell = rng.choice([c for c in floor if c not in state.figure_cells()])
+        target = rng.choice(floor)
+        fig = state.figure_cells().get(target)
+        line = Q.sight_line(state, "red", target, fig)
+        assert line.visible == Q.sees(state, "red", target, fig)
+        assert (line.witness is not None) == line.visible and (line.blocker is not None) == (not line.visible)
+        seen_both.add(line.visible)
+    assert seen_both == {True, False}

@@ -418,3 +418,21 @@ def test_rule_options_on_the_set_up_screen_reach_the_game(make_app):
     table = app.top
     assert isinstance(table, DoomTable)
     assert table.state.options == {"door_reach": "flanking"}
+
+
+def test_the_path_shown_on_hover_is_the_path_walked(make_app):
+    """Issue 13 item 3: a lit square under the pointer shows the path and its MP; the click walks
+    exactly that path (the step events), costing that many MP."""
+    app, table = start_game(make_app)
+    st = table.state
+    _act(app, table, "declare", action="run")
+    cell = (5, 9)
+    assert cell in table.choices.squares
+    shown = table._move_path(cell)
+    mp = st.turn["mp"]
+    n = len(table.session.log)
+    do_click(app, table.screen_of_cell(cell))
+    walked = [tuple(tuple(c) for c in e.event.payload["cells"]) for e in table.session.log.tail(len(table.session.log) - n)
+              if e.event.kind == "step" and e.event.payload.get("figure") == "red"]
+    assert walked == [tuple(p) for p in shown] and st.marines["red"].cell == cell
+    assert st.turn["mp"] == mp - len(shown)

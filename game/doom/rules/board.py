@@ -245,6 +245,12 @@ class DoomMap:
     def visible(self, a: Cell, b: Cell, blocking: Iterable[Cell], closed: frozenset[str], strict: bool = False) -> bool:
         return self._sight(strict).first_blocker(a, b, blocking, self.door_edges(closed)) is None
 
+    def sight_line(self, a: Cell, b: Cell, blocking: Iterable[Cell], closed: frozenset[str], strict: bool = False):
+        """The same test as `visible`, with its witness: a LosResult (game/board/gridlos.py) whose
+        segment is the centre line, or whose blocker marks the first wall, door or square in the way
+        (in squares; a screen scales it)."""
+        return self._sight(strict).visible(a, b, blocking, self.door_edges(closed))
+
     def visible_from(self, a: Cell, blocking: frozenset[Cell], closed: frozenset[str],
                      strict: bool = False) -> frozenset[Cell]:
         return self._sight(strict).visible_from(a, blocking, self.door_edges(closed))

@@ -55,6 +55,17 @@ def sees(state: DoomState, viewer: str, target_cell: Cell, target_fig: str | Non
     return state.map.sees(own, [target_cell], block, state.closed_set, state.option("strict_corners"))
 
 
+def sight_line(state: DoomState, viewer: str, target_cell: Cell, target_fig: str | None = None):
+    """What `sees` decides, with its witness for a screen: the LosResult of the first square of
+    `viewer` that sees `target_cell` (its centre line), or, when none does, of its first square
+    (the blocker in the way)."""
+    own = cells_of(state, viewer)
+    block = all_blocking(state) - set(own) - set(cells_of(state, target_fig) if target_fig else ()) - {target_cell}
+    results = [state.map.sight_line(a, target_cell, block, state.closed_set, state.option("strict_corners"))
+               for a in own]
+    return next((r for r in results if r.visible), results[0] if results else None)
+
+
 # --- movement --------------------------------------------------------------------------------
 
 
@@ -400,4 +411,4 @@ def _joined(state: DoomState, cells: tuple[Cell, ...]) -> bool:
 
 __all__ = ["Profile", "attack_targets", "blast_area", "cells_of", "distance",
            "figure_moves", "figures_in", "knockback_squares", "marine_sight", "marine_weapons", "placements",
-           "profile", "reachable", "revealed_cells", "sees", "side_of", "straddles", "usable_doors"]
+           "profile", "reachable", "revealed_cells", "sees", "side_of", "sight_line", "straddles", "usable_doors"]

@@ -68,6 +68,7 @@ class DoomTable(GameTable):
         self.aiming: str | None = None  # a Blast weapon aimed at empty squares: its squares lit
         self._framed: tuple | None = None  # what the camera was last framed on
         self.hover_cell: tuple[int, int] | None = None
+        self._paths: tuple = (None, {})  # (actions, mover) -> queries.reachable, for the hovered path
         self.guard_off: dict[str, tuple[int, str]] = {}  # marine -> the turn its Guard questions are off
         super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
         if problem:
@@ -598,6 +599,8 @@ class DoomTable(GameTable):
         self._draw_figures(surface, seen)
         if self.target is not None:
             self._draw_target_line(surface)
+        elif self.hover_cell is not None and self._not_yours() is None and self.handoff is None:
+            self._draw_hover_guides(surface, seen)
 
     def _draw_target_line(self, surface) -> None:
         """From the attacker to the target square the weapon is being chosen for."""
@@ -611,6 +614,85 @@ class DoomTable(GameTable):
         pygame.draw.line(surface, self.ctx.palette.los_visible, a, b, 3)
         for p in (a, b):
             pygame.draw.circle(surface, self.ctx.palette.los_visible, p, 5)
+
+    def _mover(self) -> tuple[str, int] | None:
+        """The figure whose move squares are lit and the MP it has left (None: no move now)."""
+        st = self.state
+        if st.proc is not None:
+            return None
+        if st.act is not None:
+            return st.act["fig"], int(st.act.get("mp", 0))
+        if st.phase == "marine" and st.turn and st.turn.get("action"):
+            return st.seats[st.seat], int(st.turn.get("mp", 0))
+        return None
+
+    def _move_path(self, cell) -> list[tuple[tuple[int, int], ...]]:
+        """The footprints a move to the lit square `cell` passes, first step first: the path
+        the rules will walk (queries.reachable, as turn.apply uses it)."""
+        from game.doom.rules import queries as Q
+
+        mover = self._mover()
+        if mover is None:
+            return []
+        key = (len(self.session.actions), mover)
+        if self._paths[0] != key:
+            self._paths = (key, Q.reachable(self.state, mover[0], mover[1]))
+        end = tuple(tuple(c) for c in self.choices.footprints.get(cell, [cell]))
+        return self._paths[1].get(end, [])
+
+    def _draw_hover_guides(self, surface, seen) -> None:
+        """Under the pointer: a lit move square shows the path walked and its MP; an enemy the
+        attacker cannot shoot shows the sight line stopped at what blocks it (queries.sight_line,
+        the test the rules make)."""
+        from game.doom.rules import queries as Q
+
+        cell, st, ctx, px = self.hover_cell, self.state, self.ctx, self.ctx.px
+        acts = self.choices.squares.get(cell)
+        if acts and acts[0].kind == "move":
+            path = self._move_path(cell)
+            mover = self._mover()
+            if not path or mover is None:
+                return
+            own = [c for c, f in st.figure_cells().items() if f == mover[0]]
+            points = [self.screen_of_cell(self._centre_cell(own))] + [self.screen_of_cell(self._centre_cell(list(p)))
+                                                                      for p in path]
+            pygame.draw.lines(surface, (0, 0, 0), False, points, 6)
+            pygame.draw.lines(surface, (250, 250, 250), False, points, 2)
+            for p in points[1:]:
+                pygame.draw.circle(surface, (250, 250, 250), p, px(3))
+            label = _("{n} MP").format(n=len(path))
+            font = ctx.font(13, bold=True)
+            widgets.text(surface, label, font, (250, 250, 250), (points[-1][0], points[-1][1] - px(14)), "midbottom",
+                         shadow=True)
+            return
+        attacker = self._attacker()
+        fig = st.figure_cells().get(cell)
+        if attacker is None or fig is None or cell in self.choices.targets or cell not in seen:
+            return
+        enemy = (fig in st.invaders) != (attacker in st.invaders)
+        now = st.act if st.act is not None else st.turn if st.phase == "marine" else None
+        if not enemy or st.proc is not None and st.proc["pending"]["kind"] not in ("guard", "sentry") \
+                or st.proc is None and not (now and now.get("attacks", 0) > 0):
+            return
+        line = Q.sight_line(st, attacker, cell, fig)
+        if line is None or line.visible or line.blocker is None:
+            return
+        own = [c for c, f in st.figure_cells().items() if f == attacker]
+        a = self.screen_of_cell(self._centre_cell(own))
+        b = self.screen_of_cell(cell)
+        (x0, y0), (x1, y1) = line.blocker
+        z = self.camera.zoom
+        bx0, by0 = self.camera.to_screen(float(x0) * self.tw, float(y0) * self.th)
+        bx1, by1 = self.camera.to_screen(float(x1) * self.tw, float(y1) * self.th)
+        col = ctx.palette.los_blocked
+        pygame.draw.line(surface, (0, 0, 0), a, b, 4)
+        pygame.draw.line(surface, col, a, b, 2)
+        pygame.draw.line(surface, (0, 0, 0), (bx0, by0), (bx1, by1), max(5, round(6 * z)))
+        pygame.draw.line(surface, col, (bx0, by0), (bx1, by1), max(3, round(4 * z)))
+        mid = (round((bx0 + bx1) / 2), round((by0 + by1) / 2))
+        pygame.draw.circle(surface, col, mid, px(5))
+        widgets.text(surface, _("no line of sight"), ctx.font(13, bold=True), col, (b[0], b[1] - px(18)), "midbottom",
+                     shadow=True)
 
     def _draw_figure_card(self, surface) -> None:
         """The figure under the pointer: its name and numbers (DESIGN.md: hover a figure)."""
