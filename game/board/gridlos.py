@@ -269,6 +269,7 @@ class GridSight:
         self.cols, self.rows = cols, rows
         self.tile_size = tile_size
         self.strict_corners = strict_corners
+        self._doors: dict[frozenset, frozenset[Edge]] = {}  # closed doors as given -> normalised
         self.walls = frozenset(self._checked_edge(e) for e in wall_edges)
         self._lat = _Lattice.of(cols, rows)
         hedges = frozenset(e[0] for e in self.walls if e[0][1] == e[1][1])
@@ -392,9 +393,17 @@ class GridSight:
     # --- fast paths ------------------------------------------------------------------------------
 
     def _state(self, blocking: Iterable[Cell], closed_doors: Iterable[Edge]) -> tuple[dict, _Solids]:
-        key = (frozenset(blocking), frozenset(normalize_edge(e) for e in closed_doors))
-        st = self._keys.get(key)
-        if st is None:
+        doors = closed_doors if isinstance(closed_doors, frozenset) else frozenset(closed_doors)
+        norm = self._doors.get(doors)
+        if norm is None:  # the same few door sets come back at every query: normalised once
+            norm = self._doors[doors] = frozenset(normalize_edge(e) for e in doors)
+            if len(self._doors) > 4 * self.KEEP:
+                self._doors.pop(next(iter(self._doors)))
+        key = (frozenset(blocking), norm)
+        st = self._keys.pop(key, None)
+        if st is not None:
+            self._keys[key] = st  # the most recently used goes last: evicted last
+        else:
             solids = self._solids(key[0], key[1])
             dynamic = _Solids(key[0], solids.hedges - self._static.hedges, solids.vedges - self._static.vedges)
             # Only vertices a figure or a door touches can become pinched; keep the new ones.

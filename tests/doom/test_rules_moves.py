@@ -198,7 +198,7 @@ def test_no_pick_up_on_a_friends_square():
     marker(state, "equipment", (2, 8), "shells", 1)
     shells = state.marines["red"].ammo["shells"]
     act(state, "declare", action="run")
-    assert reachable(state, "red", 8)[((3, 8),)] == [((2, 8),), ((3, 8),)]  # the path crosses green
+    assert list(reachable(state, "red", 8)[((3, 8),)]) == [((2, 8),), ((3, 8),)]  # the path crosses green
     act(state, "move", to=[3, 8])
     assert state.marines["red"].ammo["shells"] == shells and state.has_marker((2, 8), "equipment")
 
@@ -225,3 +225,30 @@ def test_nobody_walks_into_an_unexplored_area():
     act(state, "activate", figure=z)
     reach = {tuple(a.get("to")[0]) for a in options(state, "move")}
     assert (13, 8) in reach and not any(c[0] >= 16 for c in reach)  # A3 starts at x 16
+
+
+def test_kept_reachable_answers_follow_every_change_of_the_position():
+    """Spec 3.6: the movement squares kept between the legal list and the move (queries.reachable)
+    are always those a fresh search finds, whatever changed: a figure, a door, a marker, an area."""
+    import random
+
+    from game.doom.rules import queries as Q
+
+    state = fresh(marines=2)
+    rng = random.Random(3)
+    floor = sorted(state.map.floor)
+    for step in range(40):
+        change = step % 4
+        if change == 0:
+            state.marines["green"].cell = rng.choice([c for c in floor if c not in state.figure_cells()])
+        elif change == 1 and state.map.doors:
+            door = rng.choice(sorted(state.map.doors))
+            state.closed = sorted(set(state.closed) ^ {door})
+        elif change == 2:
+            marker(state, "obstacle", rng.choice([c for c in floor if c not in state.figure_cells()]))
+        else:
+            state.revealed = sorted(rng.sample(sorted(state.map.areas), k=rng.randint(1, len(state.map.areas))))
+        if state.marines["red"].cell not in Q.revealed_cells(state):
+            continue
+        kept = Q.reachable(state, "red", 6)
+        assert {k: list(v) for k, v in kept.items()} == Q._reachable(state, "red", 6)

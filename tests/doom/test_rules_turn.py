@@ -308,3 +308,22 @@ def test_invader_refusals_say_why():
     act(state, "end_activation")
     with pytest.raises(IllegalAction, match="Zombie 1 has already been activated this turn."):
         act(state, "activate", figure=z)
+
+
+def test_a_listed_action_is_trusted_only_until_the_state_changes():
+    """The rules check every action (DESIGN: the rules enforce everything): an action listed by
+    legal_actions is taken as it is only until the next change; a stale one, or one never
+    listed, is checked again and refused with the rules' sentence when illegal."""
+    from game.doom.rules import turn as T
+    from game.engine.protocol import Action, IllegalAction
+    from tests.doom.conftest import fresh
+
+    state = fresh()
+    listed = T.legal_actions(state)
+    with pytest.raises(IllegalAction):
+        T.apply(state, Action("move", {"to": [99, 99]}))  # never listed
+    run = next(a for a in T.legal_actions(state) if a.kind == "declare" and a.payload["action"] == "run")
+    stale = next(a for a in listed if a.kind == "declare" and a.payload["action"] == "fire")
+    T.apply(state, run)
+    with pytest.raises(IllegalAction):
+        T.apply(state, stale)  # listed before Run was declared: one declaration per turn

@@ -165,6 +165,7 @@ class DoomMap:
             raise MapError(problems)
 
         self.sight = GridSight(self.cols, self.rows, self.walls)
+        self._door_edges: dict[frozenset[str], frozenset[Edge]] = {}
         self._strict: GridSight | None = None
         self._steps: dict[frozenset[str], dict[Cell, tuple[Cell, ...]]] = {}
         self._paths: dict[tuple[Cell, frozenset[str]], dict[Cell, int]] = {}
@@ -172,7 +173,13 @@ class DoomMap:
     # --- doors -----------------------------------------------------------------------------
 
     def door_edges(self, closed: Iterable[str]) -> frozenset[Edge]:
-        return frozenset(e for name in closed for e in self.doors[name].edges)
+        key = closed if isinstance(closed, frozenset) else frozenset(closed)
+        got = self._door_edges.get(key)
+        if got is None:
+            got = frozenset(e for name in key for e in self.doors[name].edges)
+            if len(self._door_edges) < 256:  # a game closes and opens only a few doors
+                self._door_edges[key] = got
+        return got
 
     def door_between(self, a: Cell, b: Cell) -> str | None:
         """The door whose edge an orthogonal step a->b crosses, if any."""

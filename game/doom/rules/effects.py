@@ -199,8 +199,20 @@ def reveal(ctx) -> None:
     state: DoomState = ctx.state
     m = state.map
     while state.outcome is None:
+        hidden = [a for a in sorted(m.areas) if a not in state.revealed]
+        if not hidden:
+            return
+        # Walls and closed doors alone: what the marines could see with no figure or marker in
+        # the way, a superset of what they see (more blockers only hide more; cached per doors).
+        could = set()
+        for mar in state.marines.values():
+            if mar.cell is not None:
+                could |= m.visible_from(mar.cell, frozenset(), state.closed_set, state.option("strict_corners"))
+        hidden = [a for a in hidden if could & m.areas[a]]
+        if not hidden:
+            return
         seen = marine_sight(state)
-        new = [a for a in sorted(m.areas) if a not in state.revealed and seen & m.areas[a]]
+        new = [a for a in hidden if seen & m.areas[a]]
         if not new:
             return
         for area in new:

@@ -3,8 +3,10 @@ it may attack (spec doom.md 3.5-3.9, 6.4, 6.5, 6.8). Pure functions of the state
 changes here."""
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Iterable
+from types import MappingProxyType
+from typing import Iterable, Mapping
 
 from game.doom.content import Abilities
 from game.doom.rules.state import INVADER, Cell, DoomState, Marine
@@ -126,9 +128,29 @@ class _MoveCtx:
         return cell in self.board and cell not in self.blocked
 
 
-def reachable(state: DoomState, fig: str, mp: int) -> dict[tuple[Cell, ...], list[tuple[Cell, ...]]]:
+_REACH: "OrderedDict[tuple, Mapping[tuple[Cell, ...], tuple[tuple[Cell, ...], ...]]]" = OrderedDict()
+_REACH_KEEP = 64
+
+
+def reachable(state: DoomState, fig: str, mp: int) -> Mapping[tuple[Cell, ...], tuple[tuple[Cell, ...], ...]]:
     """Footprint -> the path of footprints (first step first) for every place `fig` can end a move
-    within `mp` (spec 3.6): friends passed through, every square of the end footprint empty."""
+    within `mp` (spec 3.6): friends passed through, every square of the end footprint empty.
+
+    The answer depends only on what the key below holds (the map, who stands where, blocking
+    markers, closed doors, the revealed areas, the movement options), so it is kept for the
+    last few positions: the legal moves listed and the move then applied ask the same question."""
+    key = (state.scenario, fig, mp, tuple(sorted(state.figure_cells().items())), frozenset(state.blocking_markers()),
+           state.closed_set, frozenset(state.revealed), state.option("squeeze"), state.option("demon_sidestep"))
+    got = _REACH.pop(key, None)
+    if got is None:
+        got = MappingProxyType({k: tuple(v) for k, v in _reachable(state, fig, mp).items()})
+        if len(_REACH) >= _REACH_KEEP:
+            _REACH.popitem(last=False)
+    _REACH[key] = got
+    return got
+
+
+def _reachable(state: DoomState, fig: str, mp: int) -> dict[tuple[Cell, ...], list[tuple[Cell, ...]]]:
     start = tuple(cells_of(state, fig))
     if not start or mp <= 0:
         return {}

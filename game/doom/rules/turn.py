@@ -36,6 +36,12 @@ def decider(state: DoomState) -> str | None:
 
 
 def legal_actions(state: DoomState) -> list[Action]:
+    acts = _legal_actions(state)
+    state.__dict__["_legal"] = acts  # not a field: never in the JSON (see apply)
+    return list(acts)
+
+
+def _legal_actions(state: DoomState) -> list[Action]:
     if state.outcome is not None:
         return []
     if state.proc is not None:
@@ -288,9 +294,19 @@ def respawn_squares(state: DoomState, marine: str) -> list[Cell]:
 def apply(state: DoomState, action: Action) -> list[Event]:
     if state.outcome is not None:
         raise IllegalAction("The game is over.")
-    legal = legal_actions(state)
-    if action not in legal:
-        raise IllegalAction(refusal(state, action))
+    listed = state.__dict__.pop("_legal", None)
+    # The very object legal_actions handed out since the last change is legal as it is (the UI,
+    # bots and the benchmark pass those back); anything else is checked against a fresh list.
+    if listed is None or not any(a is action for a in listed):
+        if action not in _legal_actions(state):
+            raise IllegalAction(refusal(state, action))
+    try:
+        return _apply(state, action)
+    finally:
+        state.__dict__.pop("_legal", None)  # a listing taken halfway through is stale now
+
+
+def _apply(state: DoomState, action: Action) -> list[Event]:
     if state.proc is not None:
         return P.answer(state, dict(action.payload))
     kind = action.kind
