@@ -150,11 +150,42 @@ def reachable(state: DoomState, fig: str, mp: int) -> Mapping[tuple[Cell, ...], 
     return got
 
 
+def _reachable_single(start: Cell, mp: int, mc: "_MoveCtx") -> dict[tuple[Cell, ...], list[tuple[Cell, ...]]]:
+    """`_reachable` for a one-square figure, the same search on squares (figure_moves' one-square
+    step: a king step the map allows onto an explored square nobody blocks)."""
+    steps, board, blocked, figures, fig = mc.steps, mc.board, mc.blocked, mc.figures, mc.fig
+    parent: dict[Cell, Cell | None] = {start: None}
+    frontier = [start]
+    for _ in range(mp):
+        nxt = []
+        for c in frontier:
+            for n in steps.get(c, ()):
+                if n not in parent and n in board and n not in blocked:
+                    parent[n] = c
+                    nxt.append(n)
+        frontier = nxt
+        if not frontier:
+            break
+    out: dict[tuple[Cell, ...], list[tuple[Cell, ...]]] = {}
+    for pos in parent:
+        if pos == start or figures.get(pos, fig) != fig:
+            continue
+        path = []
+        p: Cell | None = pos
+        while p is not None and p != start:
+            path.append((p,))
+            p = parent[p]
+        out[(pos,)] = path[::-1]
+    return out
+
+
 def _reachable(state: DoomState, fig: str, mp: int) -> dict[tuple[Cell, ...], list[tuple[Cell, ...]]]:
     start = tuple(cells_of(state, fig))
     if not start or mp <= 0:
         return {}
     mc = _MoveCtx(state, fig)
+    if len(start) == 1 and not mc.no_squeeze:
+        return _reachable_single(start[0], mp, mc)
     parent: dict[tuple[Cell, ...], tuple[Cell, ...] | None] = {start: None}
     frontier = [start]
     for _ in range(mp):
@@ -165,6 +196,8 @@ def _reachable(state: DoomState, fig: str, mp: int) -> dict[tuple[Cell, ...], li
                     parent[n] = pos
                     nxt.append(n)
         frontier = nxt
+        if not frontier:
+            break
     figures = mc.figures
     out = {}
     for pos in parent:

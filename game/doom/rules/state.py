@@ -10,7 +10,6 @@ the seed and the actions rebuilds it exactly.
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -161,9 +160,11 @@ class DoomState:
         return frozenset(self.closed)
 
     def option(self, name: str) -> Any:
+        if name in self.options:
+            return self.options[name]
         from game.doom.rules.setup import OPTIONS
 
-        return self.options.get(name, OPTIONS[name][0])
+        return OPTIONS[name][0]
 
     def cards_of(self, marine: str):
         """The marine's cards that have an effect (spec 11 item 6: the option marine_cards =
@@ -240,4 +241,12 @@ class DoomState:
 
 
 def _copy(value: Any) -> Any:
-    return copy.deepcopy(value)
+    """A deep copy of plain data (dicts, lists, tuples, scalars): what copy.deepcopy does for it,
+    several times faster (a checkpoint is taken per resolution)."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_copy(v) for v in value)
+    return value
