@@ -560,6 +560,7 @@ def _move(ctx, fig: str, path: list) -> None:
                 break
             E.check_marine_win(ctx, fig)
             _sentry(ctx, fig)
+            heal_window(ctx, fresh=False)  # a hurt marine may have stepped next to the Medic
         else:
             E.reveal(ctx)  # an invader stepping aside may open a marine's view (spec 3.10)
             _guard_window(ctx, fig)
@@ -692,6 +693,7 @@ def _attack(ctx, attacker: str, weapon: str | None, target: list) -> None:
             return
     before = set(state.invaders)
     A.resolve(ctx, attacker, weapon, tuple(target))
+    heal_window(ctx, fresh=False)  # after the damage: a marine may have been wounded
     t = state.turn
     if attacker in state.marines and t is not None and before - set(state.invaders) and not t.get("killer") \
             and E.has_card(state, attacker, "killer_instinct") and state.marines[attacker].cell is not None:
@@ -718,6 +720,7 @@ def _door(ctx, fig: str, door: str, cost: int) -> None:
     E.reveal(ctx)
     if fig in state.invaders:
         _guard_window(ctx, fig)
+    heal_window(ctx, fresh=False)  # an opened door may put a hurt marine next to the Medic
 
 
 @P.procedure("teleport")
@@ -749,6 +752,7 @@ def _teleport(ctx, marine: str, to: list) -> None:
     _sentry(ctx, marine)
     if mar.cell is not None:
         E.trigger_encounter(ctx, marine)
+    heal_window(ctx, fresh=False)
 
 
 @P.procedure("vent")
@@ -932,28 +936,38 @@ def next_turn(ctx) -> None:
         start_invader_turn(ctx)
 
 
-def heal_window(ctx) -> None:
+def heal_window(ctx, fresh: bool = True) -> None:
     """Seed p. 10 (Gyógyítás): a Medic may use its Heal order at any moment, on itself or a
-    marine on an adjacent square (never above the starting health). Offered at the start of
-    every turn (and before an invader's roll against a marine, rules/attack.py)."""
+    marine on an adjacent square (never above the starting health). Asked only when it can help
+    (a hurt marine in reach). At the start of every turn (`fresh`) the question is always asked;
+    in the middle of a turn (after a marine's step, door, teleport, after any attack: a marine
+    may have been wounded, rules/attack.py asks before an invader's roll) only about a hurt marine
+    the Medic has not already let go at that health this turn, so declining is not asked again
+    and again."""
     state: DoomState = ctx.state
+    declined = state.flags.setdefault("heal_declined", [])
+    if fresh:
+        declined.clear()
     for medic in state.seats:
         if state.outcome is not None or not A.order_usable(state, medic, "heal"):
             continue
         mc = state.marines[medic].cell
         hurt = [m for m in state.seats if state.marines[m].cell is not None
                 and state.marines[m].health < state.marines[m].max_health
-                and (m == medic or state.map.adjacent(mc, state.marines[m].cell, state.closed_set))]
+                and (m == medic or state.map.adjacent(mc, state.marines[m].cell, state.closed_set))
+                and [medic, m, state.marines[m].health] not in declined]
         if not hurt:
             continue
         got = ctx.choose(medic, "heal_now", [{"target": None}] + [{"target": m} for m in hurt],
                          f"{who(state, medic)} may use its Heal order now.")
-        if got["target"] is not None:
-            state.marines[medic].order = None
-            tgt = state.marines[got["target"]]
-            tgt.health += 1
-            E.emit(ctx, "heal", f"{who(state, medic)} uses its Heal order: {who(state, tgt.id)} heals 1 "
-                                f"({tgt.health} health).", {"figure": tgt.id})
+        if got["target"] is None:
+            declined.extend([medic, m, state.marines[m].health] for m in hurt)
+            continue
+        state.marines[medic].order = None
+        tgt = state.marines[got["target"]]
+        tgt.health += 1
+        E.emit(ctx, "heal", f"{who(state, medic)} uses its Heal order: {who(state, tgt.id)} heals 1 "
+                            f"({tgt.health} health).", {"figure": tgt.id})
 
 
 def start_marine_turn(ctx) -> None:
