@@ -206,3 +206,48 @@ def test_ambush_before_a_marines_turn():
     act(state, "end_activation")
     assert TITLE.current_decider(state) == "red" and state.turn["action"] is None
     assert far in state.invaders
+
+
+def test_trap_spawn_variant_brings_in_two_invaders_out_of_sight():
+    """Spec 11 item 7 (the rule option trap = "spawn"): after the pick-up the Trap brings in up to 2
+    invaders out of every marine's sight (spec 8.2) instead of activating any; the marine's move
+    stops at the pick-up and its MP left stay usable."""
+    from game.doom.rules.queries import marine_sight, placements
+    from tests.doom.conftest import marker
+
+    state = fresh()
+    state.options["trap"] = "spawn"
+    deal(state, "trap#1")
+    marker(state, "equipment", (2, 8), "shotgun")
+    act(state, "declare", action="run")
+    act(state, "move", to=[3, 8])
+    act(state, "trap", card="trap#1")  # offered with no invader on the board: this variant needs none
+    assert state.marines["red"].cell == (2, 8)
+    kinds = [a.get("monster") for a in options(state, "trap_spawn")]
+    assert kinds == list(state.content.invader_card("trap#1").variant_spawn)
+    act(state, "trap_spawn", monster="imp")
+    spots = [a.get("cells") for a in options(state, "place")]
+    assert spots == placements(state, "imp") and spots
+    seen = marine_sight(state, invaders_block=False)
+    assert not any(tuple(c) in seen for cells in spots for c in cells)
+    act(state, "place", cells=spots[0])
+    act(state, "trap_spawn", monster="zombie")
+    act(state, "place", cells=options(state, "place")[-1].get("cells"))
+    assert sorted(i.monster for i in state.invaders.values()) == ["imp", "zombie"]
+    assert not state.flags.get("interlude")  # nobody activates
+    assert TITLE.current_decider(state) == "red" and state.turn["mp"] == 7
+    assert "trap#1" in state.deck.discard_pile
+
+
+def test_trap_activate_is_the_default_and_needs_an_invader():
+    """Spec 11 item 7: the proposal (activate up to 2) is the default; with no invader on the board
+    there is nothing to activate, so the card is not offered."""
+    from tests.doom.conftest import marker
+
+    state = fresh()
+    assert state.option("trap") == "activate"
+    deal(state, "trap#1")
+    marker(state, "equipment", (2, 8), "shotgun")
+    act(state, "declare", action="run")
+    act(state, "move", to=[3, 8])
+    assert state.marines["red"].cell == (3, 8) and state.proc is None and "trap#1" in state.hand

@@ -572,15 +572,32 @@ def _move(ctx, fig: str, path: list) -> None:
 def _trap(ctx, marine: str) -> bool:
     """Seed p. 6-7 (Csapda): right after a marine picks up a marker the invader may play Trap and
     act at once with up to 2 invaders before the marine goes on (its move stops there; MP left
-    can still be used afterwards)."""
+    can still be used afterwards). With the option trap = "spawn" (spec 11 item 7's variant) the
+    card brings in up to 2 invaders out of every marine's sight instead (the types of the card's
+    `variant_spawn`, each from the pool, spec 8.2), and the move stops the same way."""
     state: DoomState = ctx.state
     card = next((c for c in sorted(state.hand) if state.content.invader_card(c).effect == "activate_two"), None)
-    if card is None or not state.invaders or state.outcome is not None:
+    spawn = state.option("trap") == "spawn"
+    if card is None or (not state.invaders and not spawn) or state.outcome is not None:
         return False
     if not ctx.choose(INVADER, "trap", [{"card": None}, {"card": card}], "Play Trap now?")["card"]:
         return False
     E.discard_card(ctx, card, "played: Trap")
-    n = state.content.invader_card(card).amount
+    spec = state.content.invader_card(card)
+    n = spec.amount
+    if spawn:
+        E.emit(ctx, "trap", f"Trap! Up to {n} invaders appear before {who(state, marine)} goes on.", {})
+        for _ in range(n):
+            types = [m for m in spec.variant_spawn if E.pool_left(state, m) > 0 and Q.placements(state, m)]
+            if not types:
+                E.emit(ctx, "lost", "No invader of the Trap fits out of the marines' sight.", {})
+                break
+            monster = ctx.choose(INVADER, "trap_spawn", [{"monster": m} for m in types],
+                                 "Which invader does the Trap bring in?")["monster"]
+            got = ctx.choose(INVADER, "place", [{"cells": o} for o in Q.placements(state, monster)],
+                             f"Where does the {state.content.monsters[monster].name} appear?")
+            E.place_invader(ctx, monster, [tuple(c) for c in got["cells"]])
+        return True
     state.flags["interlude"] = {"card": card, "left": n, "figures": None, "done": []}
     E.emit(ctx, "trap", f"Trap! Up to {n} invaders act before {who(state, marine)} goes on.", {})
     return True
