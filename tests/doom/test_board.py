@@ -124,4 +124,5 @@ def test_generator_writes_the_shipped_map(tmp_path, monkeypatch):
     pieces = sorted(p.name for p in (root / "maps" / "doom" / "pieces").glob("*.tmx"))
     assert pieces == sorted(p.name for p in (tmp_path / "doom" / "pieces").glob("*.tmx"))
     for name in pieces:
-        assert (tmp_path / "doom" / "pieces" / name).read_text() == (root / "maps" / "doom" / "pieces" / name).read_text()
+        shipped = (root / "maps" / "doom" / "pieces" / name).read_text()
+        assert (tmp_path / "doom" / "pieces" / name).read_text() == shipped

@@ -14,7 +14,7 @@ def invader_turn(state):
 
 
 def test_smash_destroys_a_security_door_for_good():
-    """Seed p. 9 (Szétzúzás): the invader's Smash card destroys a door, a security door too."""
+    """Seed p. 9 (Szétzúzás), spec 3.2, 8.1: the invader's Smash card destroys a door, a security door too."""
     state = fresh()
     deal(state, "smash#1")
     invader_turn(state)
@@ -27,7 +27,8 @@ def test_smash_destroys_a_security_door_for_good():
 
 
 def test_start_of_turn_events_only_before_the_first_figure_acts():
-    """Seed p. 11: 'at the start of your turn' cards after the cut to 8, before the first activation."""
+    """Seed p. 11, spec 6.17, 5.3 step 1: 'at the start of your turn' cards after the cut to 8, before the
+    first activation."""
     state = fresh()
     deal(state, "darkness#1")
     z = put(state, "zombie", (20, 10))
@@ -124,7 +125,7 @@ def test_hellfire_adds_deadly_to_an_invader_attack(dice):
 
 
 def test_dark_energies_heals_a_wound_before_a_marine_attack(dice):
-    """Seed p. 11: 'play immediately before a marine's attack: remove 1 wound marker'."""
+    """Seed p. 11, spec 6.17, 8.1: 'play immediately before a marine's attack: remove 1 wound marker'."""
     state = fresh()
     deal(state, "dark_energies#1")
     z = put(state, "zombie", (5, 8), wounds=1)
@@ -151,7 +152,7 @@ def test_dud_fails_an_attack_that_shows_an_ammo_icon(dice):
 
 
 def test_dodge_card_rerolls_a_marine_attack(dice):
-    """Seed p. 6, 11: the invader's dodge card makes the marine reroll the dice the invader picks."""
+    """Seed p. 6, 11, spec 6.10, 8.1: the invader's dodge card makes the marine reroll the dice the invader picks."""
     state = fresh()
     deal(state, "dodge#2")
     z = put(state, "zombie", (3, 8))
@@ -166,7 +167,7 @@ def test_dodge_card_rerolls_a_marine_attack(dice):
 
 
 def test_trap_after_a_pick_up_lets_two_invaders_act_first():
-    """Seed p. 6-7 (Csapda example): after a marine picks up a shotgun the invader plays Trap and
+    """Seed p. 6-7 (Csapda example), spec 6.17, 8.1: after a marine picks up a shotgun the invader plays Trap and
     acts at once with up to 2 invaders; then the marine continues its turn."""
     from tests.doom.conftest import marker
 
