@@ -72,6 +72,17 @@ def test_doors_open_and_close(encounter):
     assert "D1" not in state.closed and "D2" in state.closed
 
 
+def test_a_door_is_not_closed_across_a_large_invader(encounter):
+    """Spec 3.2: a door cannot be closed while a large invader stands across its line."""
+    from tests.doom.conftest import put
+
+    state = encounter('{ text = "The lock cycles.", doors = { D2 = "closed" } }')
+    state.closed = [d for d in state.closed if d != "D2"]
+    put(state, "mancubus", (18, 3), (19, 3), (18, 4), (19, 4))  # across D2 (y = 4, x 18-19)
+    act(state, "move", to=[3, 8])
+    assert "D2" not in state.closed
+
+
 def test_reveal_an_area_with_its_figures(encounter):
     """Spec 3.10: a revealed area gets its markers and the figures for this many marines."""
     state = encounter('{ text = "The map terminal shows the armoury.", reveal = ["A9"] }')

@@ -340,7 +340,7 @@ def trigger_encounter(ctx, marine: str) -> None:
 def _encounter_effects(ctx, marine: str, enc) -> None:
     """Spec 9.2-9.4 (the project's scenario format, content.Encounter): give, health, doors,
     reveal, spawn, in that order."""
-    from game.doom.rules.queries import placements
+    from game.doom.rules.queries import placements, straddles
 
     state: DoomState = ctx.state
     mar = state.marines[marine]
@@ -354,6 +354,9 @@ def _encounter_effects(ctx, marine: str, enc) -> None:
         emit(ctx, "heal", f"{who(state, marine)} heals {healed} ({mar.health} health).", {"figure": marine})
     for door, opened in enc.doors.items():
         if door in state.destroyed or (door not in state.closed) == opened:
+            continue
+        if not opened and straddles(state, door):  # spec 3.2: never closed across a large invader
+            emit(ctx, "door", f"Door {door} cannot close: a large invader stands in it.", {"door": door})
             continue
         state.closed = sorted(set(state.closed) - {door}) if opened else sorted(state.closed + [door])
         emit(ctx, "door", f"Door {door} {'opens' if opened else 'slams shut'}.", {"door": door, "open": opened})

@@ -565,6 +565,7 @@ def _move(ctx, fig: str, path: list) -> None:
             E.reveal(ctx)  # an invader stepping aside may open a marine's view (spec 3.10)
             _guard_window(ctx, fig)
             _front_guard(ctx, fig)
+            heal_window(ctx, fresh=False)  # a Guard or Front Guard blast may have hurt a marine
     if is_marine and Q.cells_of(state, fig):
         E.trigger_encounter(ctx, fig)
 
