@@ -98,3 +98,30 @@ def test_heal_not_usable_in_the_turn_it_is_placed_mid_turn_either():
     act(state, "order", order="heal")
     act(state, "move", to=[1, 7])
     assert TITLE.current_decider(state) == "red" and state.proc is None
+
+
+def test_heal_offered_after_a_guard_blast_hurts_a_marine_mid_invader_move(dice):
+    """Spec 6.9 (Guard at any moment of the invader's turn; Heal at any moment): Red's Guard grenade
+    at an Imp that stepped next to Green also blasts Green (6.8 Blast); after that step Green, the
+    Medic, may heal itself before the Imp's activation goes on."""
+    state = fresh(marines=2)
+    red, green = state.marines["red"], state.marines["green"]
+    state.closed = [d for d in state.closed if d in ("D5", "D6")]
+    green.cards.append(state.marine_deck.take("medic#1"))
+    green.cell, green.order, green.order_turn = (4, 8), "heal", -5
+    red.order, red.order_turn, red.ammo["rockets"] = "guard", -5, 1
+    state.phase, state.turn = "kill", None
+    imp = put(state, "imp", (8, 8))
+    act(state, "activate", figure=imp)
+    while TITLE.current_decider(state) == "red":
+        act(state, "guard", use=False)  # no target yet or not now
+    act(state, "move", to=[[5, 8]])
+    while state.invaders[imp].cells != [(5, 8)]:
+        act(state, "guard", use=False)
+    dice.push("r3 d2", "r1 d2")  # range 4 >= 4 (indirect), 4 damage: the Imp dies, Green takes 4 / 2
+    act(state, "guard", use=True, weapon="grenade", target=[5, 8])
+    assert imp not in state.invaders and green.health == green.max_health - 2
+    assert TITLE.current_decider(state) == "green"
+    assert [a.get("target") for a in options(state, "heal_now")] == [None, "green"]
+    act(state, "heal_now", target="green")
+    assert green.health == green.max_health - 1
