@@ -6,6 +6,12 @@ PROPOSAL reconstruction: the original scenario book is not in the seed): areas, 
 monsters exactly as the spec's tables give them. Open connectors between two areas of the same map
 (C1, C2) are simply edges left without a wall; every other shared area boundary is drawn as a wall.
 maps/doom/p2_reactor.tmx is scenario P2 "Reactor Shutdown" of rules/doom.md 9.4 (PROPOSAL), the same way.
+
+maps/doom/pieces/*.tmx are the map builder's reusable pieces (spec 3.1, 11 item 8: original pieces
+with 2-square-wide connectors): corridors, a corner, a T-junction, a cross, rooms, a dead end behind
+a door and a start room. Each open side is a `connector` edge 2 squares wide, centred on the side's
+grid cells as listed, so any two pieces join square to square; P1 and P2 are not rebuilt from them
+(their squares are the spec's tables, which the tests use).
 """
 from __future__ import annotations
 
@@ -243,10 +249,98 @@ def p2() -> None:
     write_tmx(MAPS / "doom" / "p2_reactor.tmx", 30, 17, meta, floor, layers)
 
 
+# The pieces: key -> (name, width, height, areas, connectors, doors, props, flavour).
+# areas: (id, x0, x1, y0, y1, texture, start zone, text); connectors and doors: (name, side or
+# grid line, first cell, last cell) with side W/E/N/S on the piece's border, or ("v", x) / ("h", y)
+# for a door inside; props: (name, x, y, kind, count); optionally figures: (name, monster, x, y,
+# min_marines), placed when their area is revealed.
+PIECES = {
+    "corridor_straight": ("Corridor, straight", 6, 2,
+                          [("corridor", 0, 5, 0, 1, "panel", False, "A bare service corridor.")],
+                          [("west", "W", 0, 1), ("east", "E", 0, 1)], [], [], "Two squares wide, open at both ends."),
+    "corridor_corner": ("Corridor, corner", 4, 4,
+                        [("arm_west", 0, 3, 0, 1, "panel", False, "The corridor turns."),
+                         ("arm_south", 2, 3, 2, 3, "panel", False, "The corridor turns.")],
+                        [("west", "W", 0, 1), ("south", "S", 2, 3)], [], [], "A turn from west to south."),
+    "corridor_t": ("Corridor, T-junction", 6, 4,
+                   [("bar", 0, 5, 0, 1, "grate", False, "A junction; the way forks."),
+                    ("stem", 2, 3, 2, 3, "grate", False, "A junction; the way forks.")],
+                   [("west", "W", 0, 1), ("east", "E", 0, 1), ("south", "S", 2, 3)], [], [],
+                   "Open to the west, the east and the south."),
+    "corridor_cross": ("Corridor, crossing", 6, 6,
+                       [("north", 2, 3, 0, 1, "grate_dark", False, "A crossing of four corridors."),
+                        ("hall", 0, 5, 2, 3, "grate_dark", False, "A crossing of four corridors."),
+                        ("south", 2, 3, 4, 5, "grate_dark", False, "A crossing of four corridors.")],
+                       [("north", "N", 2, 3), ("south", "S", 2, 3), ("west", "W", 2, 3), ("east", "E", 2, 3)],
+                       [], [], "Open on all four sides."),
+    "room_small": ("Room, small", 4, 4,
+                   [("room", 0, 3, 0, 3, "tech_a", False, "A small storeroom, crates along one wall.")],
+                   [("west", "W", 1, 2), ("east", "E", 1, 2)], [],
+                   [("barrel", 3, 0, "barrel", 0)], "A storeroom with a barrel, open west and east."),
+    "room_large": ("Room, large", 8, 8,
+                   [("hall", 0, 7, 0, 7, "tech_b", False, "A wide hall. Pillars break up the floor.")],
+                   [("west", "W", 3, 4), ("east", "E", 3, 4), ("north", "N", 3, 4), ("south", "S", 3, 4)], [],
+                   [("pillar_a", 2, 2, "obstacle", 0), ("pillar_b", 5, 5, "obstacle", 0),
+                    ("barrel", 6, 1, "barrel", 0), ("sludge", 1, 6, "hazard", 0)],
+                   "A hall with pillars, open on all four sides.", [("imp", "imp", 6, 6, 1), ("zombie", "zombie", 1, 1, 2)]),
+    "dead_end_door": ("Dead end with a door", 6, 2,
+                      [("approach", 0, 2, 0, 1, "panel", False, "The corridor ends at a door."),
+                       ("closet", 3, 5, 0, 1, "metal_dark", False, "A locked-away closet.")],
+                      [("west", "W", 0, 1)], [("door", ("v", 3), 0, 1)], [], "A corridor that ends behind a door."),
+    "start_room": ("Start room", 4, 4,
+                   [("start", 0, 3, 0, 3, "carpet_red", True, "The marines gear up here.")],
+                   [("east", "E", 1, 2)], [], [("ammo", 0, 0, "equipment:shells", 1)],
+                   "Where the marines start (a start zone), open to the east."),
+    "console_room": ("Console room", 4, 4,
+                     [("console", 0, 3, 0, 3, "tech_c", False, "A control room; one console still blinks.")],
+                     [("west", "W", 1, 2)], [], [("console", 3, 1, "encounter:O1", 0), ("medikit", 0, 3, "equipment:medikit", 1)],
+                     "An objective: the console is encounter O1 (a scenario names what it does), open to the west."),
+}
+
+
+def _edge(side, a: int, b: int, w: int, h: int):
+    if side == "W":
+        return vline(0, a, b)
+    if side == "E":
+        return vline(w, a, b)
+    if side == "N":
+        return hline(0, a, b)
+    if side == "S":
+        return hline(h, a, b)
+    axis, at = side
+    return vline(at, a, b) if axis == "v" else hline(at, a, b)
+
+
+def pieces() -> list[str]:
+    written = []
+    for key, (name, w, h, area_list, connectors, doors, prop_list, flavour, *more) in PIECES.items():
+        areas = []
+        for aid, x0, x1, y0, y1, _, start, text in area_list:
+            props = {"start_zone": True, "text": text} if start else {"text": text}
+            r = rect(x0, y0, x1, y1)
+            areas.append(Obj(aid, "rectangle", [r[0], r[2]], props))
+        edges = [line(_edge(side, a, b, w, h), cname, kind="connector") for cname, side, a, b in connectors]
+        edges += [line(_edge(side, a, b, w, h), dname, kind="door", door_type="ordinary", state="closed")
+                  for dname, side, a, b in doors]
+        props = [pt(pname, *centre(c, r), kind=kind, **({"count": n} if n else {}))
+                 for pname, c, r, kind, n in prop_list]
+        figures = [pt(fname, *centre(c, r), type=monster, min_marines=n) for fname, monster, c, r, n in
+                   (more[0] if more else [])]
+        layers = [("areas", areas), ("edges", edges), ("props", props), ("figures", figures)]
+        floor = paint(w, h, [(rect(x0, y0, x1, y1), tex) for _, x0, x1, y0, y1, tex, _, _ in area_list])
+        path = MAPS / "doom" / "pieces" / f"{key}.tmx"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_tmx(path, w, h, {"title": "doom", "name": name, "flavour": flavour, "piece": True}, floor, layers,
+                  tileset="../../tilesets/floors.tsx")
+        written.append(f"maps/doom/pieces/{key}.tmx")
+    return written
+
+
 def main() -> None:
     p1()
     p2()
-    print("wrote maps/doom/p1_knee_deep.tmx, maps/doom/p2_reactor.tmx")
+    written = pieces()
+    print("wrote maps/doom/p1_knee_deep.tmx, maps/doom/p2_reactor.tmx, " + ", ".join(written))
 
 
 if __name__ == "__main__":

@@ -65,7 +65,8 @@ def _props(props: dict[str, object], indent: str) -> list[str]:
     return out
 
 
-def write_tmx(path: Path, width: int, height: int, props: dict, floor: list[list[int]], layers: list[tuple[str, list[Obj]]]) -> None:
+def write_tmx(path: Path, width: int, height: int, props: dict, floor: list[list[int]], layers: list[tuple[str, list[Obj]]],
+              tileset: str = "../tilesets/floors.tsx") -> None:
     lines = ['<?xml version="1.0" encoding="UTF-8"?>']
     next_layer = 2 + len(layers)
     n_objects = sum(len(objs) for _, objs in layers)
@@ -75,7 +76,7 @@ def write_tmx(path: Path, width: int, height: int, props: dict, floor: list[list
         f'nextlayerid="{next_layer}" nextobjectid="{n_objects + 1}">'
     )
     lines += _props(props, " ")
-    lines.append(f' <tileset firstgid="{FIRSTGID}" source="../tilesets/floors.tsx"/>')
+    lines.append(f' <tileset firstgid="{FIRSTGID}" source="{tileset}"/>')
     lines.append(f' <layer id="1" name="floor" width="{width}" height="{height}">')
     lines.append('  <data encoding="csv">')
     rows = [",".join(str(g) for g in row) for row in floor]

@@ -153,10 +153,12 @@ class PieceLibrary:
     @classmethod
     def for_title(cls, title: str, maps_dir: Path) -> tuple["PieceLibrary", list[str]]:
         """The shipped pieces of a title: Gears tile faces (maps/gears/tiles/, else the sample
-        tiles in maps/gears/), Doom pieces (maps/doom/)."""
+        tiles in maps/gears/); Doom's small pieces (maps/doom/pieces/: corridors, junctions,
+        rooms) first, then its whole maps (maps/doom/, the scenario maps, to edit them)."""
         folder = maps_dir / title
         tiles = folder / "tiles"
         paths = sorted(tiles.glob("*.tmx")) if tiles.is_dir() and any(tiles.glob("*.tmx")) else sorted(folder.glob("*.tmx"))
+        paths = sorted((folder / "pieces").glob("*.tmx")) + paths
         lib, problems = cls.from_paths(paths, title)
         lib.pieces = dict(sorted(lib.pieces.items(), key=lambda kv: _palette_order(kv[1])))
         return lib, problems
@@ -164,7 +166,7 @@ class PieceLibrary:
 
 def _palette_order(p: PieceInfo) -> tuple:
     m = re.match(r"^(\d+)", p.tile)
-    return (int(m.group(1)) if m else 10**6, p.tile, p.face)
+    return (p.path.parent.name != "pieces", int(m.group(1)) if m else 10**6, p.tile, p.face)
 
 
 # --- build state ---------------------------------------------------------------------------------

@@ -431,7 +431,10 @@ def _check_grid(board: Board) -> list[Problem]:
     for cell in sorted(grid.floor - covered.keys()):
         out.append(Problem(board.source, "map", f"floor square {cell[0]},{cell[1]} is in no area"))
         break
-    if board.areas and not any(a.properties.get("start_zone") for a in board.areas.values()):
+    # A map piece (map property `piece`, docs/MAPS.md) is only part of a map: the start zone is the
+    # built map's business.
+    if board.areas and not board.properties.get("piece") and \
+            not any(a.properties.get("start_zone") for a in board.areas.values()):
         out.append(Problem(board.source, "map", "no area has start_zone = true"))
 
     for d in board.doors:

@@ -609,6 +609,7 @@ def _merge(pieces: list[Board], source: str, version: int) -> Board:
         )
     props = dict(pieces[0].properties)
     props.pop("tile_id", None)
+    props.pop("piece", None)  # a map built of pieces is a whole map
     merged = Board(
         source=source,
         width=width,

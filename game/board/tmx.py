@@ -87,6 +87,7 @@ MAP_PROPERTIES: dict[str, dict[str, Prop]] = {
         "title": Prop(required=True, choices=TITLES),
         "name": Prop(required=True),
         "flavour": Prop(),
+        "piece": Prop("bool"),  # a map piece for the builder, not a whole map (no start zone needed)
     },
 }
 

@@ -15,7 +15,7 @@ Nothing here imports pygame; the rules read only these records (no numbers in co
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -193,13 +193,23 @@ class InvaderCard:
     scatter: tuple[str, ...]  # one per copy: "NE2" or "miss"
     provenance: Provenance
     amount: int = 0  # events: the number in the text (squares, MP, doors, range or damage)
+    variant_spawn: tuple[str, ...] = ()  # Trap's spawn variant (spec 11 item 7): the types it may bring in
 
 
 @dataclass(frozen=True)
 class Encounter:
+    """What an encounter marker does when a marine triggers it (spec 3.3, 9.2-9.4), in this order:
+    the text is read, the marine gets `give` (ammo, weapon or item ids of the data files with a
+    count, as a pick-up would, spec 6.12) and up to `health` health back, `doors` open (True) or
+    close (False), the `reveal` areas are revealed, and the invader places the `spawn` figures
+    out of every marine's sight (spec 8.2)."""
     id: str
     text: str
-    ammo: Mapping[str, int]
+    give: Mapping[str, int] = field(default_factory=dict)
+    health: int = 0
+    doors: Mapping[str, bool] = field(default_factory=dict)
+    reveal: tuple[str, ...] = ()
+    spawn: tuple[SpawnGroup, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -492,7 +502,7 @@ def load_content(data_dir: str | Path | None = None) -> DoomContent:
     for key, rec in v.section("card").items():
         p = ["card", key]
         kind = v.choice(rec, "kind", p, ("spawn", "event"))
-        fields = ("name", "kind", "count", "halves", "scatter") + (("timing", "effect", "text", "amount") if kind == "event" else ())
+        fields = ("name", "kind", "count", "halves", "scatter") + (("timing", "effect", "text", "amount", "variant_spawn") if kind == "event" else ())
         v.keys(rec, p, fields)
         count = _positive(v, rec, "count", p)
         halves: tuple[tuple[SpawnGroup, ...], ...] = ()
@@ -523,7 +533,9 @@ def load_content(data_dir: str | Path | None = None) -> DoomContent:
             v.choice(rec, "timing", p, EVENT_TIMINGS) if kind == "event" else "",
             v.choice(rec, "effect", p, EVENT_EFFECTS) if kind == "event" else "",
             v.get(rec, "text", p, str, ""), tuple(scatter), v.provenance(rec, p, fields),
-            v.get(rec, "amount", p, int, 0))
+            v.get(rec, "amount", p, int, 0),
+            tuple(v.ref(m, monsters, "monster", [*p, "variant_spawn", i])
+                  for i, m in enumerate(v.get(rec, "variant_spawn", p, list, []))))
 
     s = r["scenarios"]
     scenarios = {}
@@ -541,17 +553,8 @@ def load_content(data_dir: str | Path | None = None) -> DoomContent:
         for i, sq in enumerate(starts):
             if not (isinstance(sq, list) and len(sq) == 2 and all(isinstance(v, int) and v >= 0 for v in sq)):
                 raise s.fail([*p, "marine_starts", i], f"a square is [x, y] with whole numbers, got {sq!r}")
-        encounters = {}
-        for eid, erec in s.get(rec, "encounters", p, dict).items():
-            ep = [*p, "encounters", eid]
-            if not isinstance(erec, dict):
-                raise s.fail(ep, "must be a table { text, ammo }")
-            s.keys(erec, ep, ("text", "ammo"))
-            gains = {}
-            for a in s.get(erec, "ammo", ep, dict, {}):
-                s.ref(a, ammo, "ammo type", [*ep, "ammo", a])
-                gains[a] = s.get(erec["ammo"], a, [*ep, "ammo"], int)
-            encounters[eid] = Encounter(eid, s.get(erec, "text", ep, str), _frozen(gains))
+        encounters = {eid: _encounter(s, erec, [*p, "encounters", eid], ammo, weapons, items, monsters)
+                      for eid, erec in s.get(rec, "encounters", p, dict).items()}
         win_enc = s.get(rec, "win_encounters", p, list, [])
         for i, e in enumerate(win_enc):
             s.ref(e, encounters, "encounter", [*p, "win_encounters", i])
@@ -568,6 +571,7 @@ def load_content(data_dir: str | Path | None = None) -> DoomContent:
             _positive(s, rec, "frag_target", p), tuple((int(a), int(b)) for a, b in starts),
             win_area, s.choice(rec, "compass", p, COMPASS), _frozen(encounters),
             s.provenance(rec, p, fields), tuple(win_enc), meltdown)
+        _encounter_map_refs(s, key, scenarios[key])
 
     content = DoomContent(
         _frozen(dice), _frozen(box), _frozen(monsters), _frozen(ammo), _frozen(weapons), _frozen(items),
@@ -580,6 +584,59 @@ def load_content(data_dir: str | Path | None = None) -> DoomContent:
     if total != 18:
         raise DataError("marine_cards.toml", f"the marine deck has 18 cards (seed p. 4), these records make {total}")
     return content
+
+
+ENCOUNTER_KEYS = ("text", "give", "health", "doors", "reveal", "spawn")
+
+
+def _encounter(r: _Reader, rec: Any, path: KeyPath, ammo, weapons, items, monsters) -> Encounter:
+    """One scenario encounter (the Encounter keys); every id checked against the data files."""
+    if not isinstance(rec, dict):
+        raise r.fail(path, "must be a table { text, give, health, doors, reveal, spawn }")
+    r.keys(rec, path, ENCOUNTER_KEYS)
+    give = {}
+    for what in r.get(rec, "give", path, dict, {}):
+        if what not in ammo and what not in weapons and what not in items:
+            raise r.fail([*path, "give", what], f"{what!r} is not an ammo, weapon or item id of the data files")
+        give[what] = _positive(r, rec["give"], what, [*path, "give"])
+    health = r.get(rec, "health", path, int, 0)
+    if health < 0:
+        raise r.fail([*path, "health"], f"must be 0 or more, got {health}")
+    doors = {}
+    for d, how in r.get(rec, "doors", path, dict, {}).items():
+        if how not in ("open", "closed"):
+            raise r.fail([*path, "doors", d], f"must be 'open' or 'closed', got {how!r}")
+        doors[d] = how == "open"
+    reveal = r.get(rec, "reveal", path, list, [])
+    for i, a in enumerate(reveal):
+        if not isinstance(a, str):
+            raise r.fail([*path, "reveal", i], f"an area name, got {a!r}")
+    spawn = []
+    for i, g in enumerate(r.get(rec, "spawn", path, list, [])):
+        if not isinstance(g, dict) or set(g) != {"monster", "count"}:
+            raise r.fail([*path, "spawn", i], "each entry is { monster = ..., count = ... }")
+        spawn.append(SpawnGroup(r.ref(g["monster"], monsters, "monster", [*path, "spawn", i]),
+                                _positive(r, g, "count", [*path, "spawn", i])))
+    return Encounter(path[-1], r.get(rec, "text", path, str), _frozen(give), health, _frozen(doors),
+                     tuple(reveal), tuple(spawn))
+
+
+def _encounter_map_refs(r: _Reader, key: str, sc: "Scenario") -> None:
+    """The areas and doors an encounter names exist on the scenario's map (read without content:
+    only the names are needed)."""
+    if not any(e.reveal or e.doors for e in sc.encounters.values()):
+        return
+    from game.doom.rules.board import load_map
+
+    m = load_map(sc.map)
+    for eid, e in sc.encounters.items():
+        path = ["scenario", key, "encounters", eid]
+        for i, a in enumerate(e.reveal):
+            if a not in m.areas:
+                raise r.fail([*path, "reveal", i], f"no area {a!r} on {sc.map} (areas: {', '.join(sorted(m.areas))})")
+        for d in e.doors:
+            if d not in m.doors:
+                raise r.fail([*path, "doors", d], f"no door {d!r} on {sc.map} (doors: {', '.join(sorted(m.doors))})")
 
 
 def _positive(r: _Reader, rec: Mapping[str, Any], key: str, path: KeyPath) -> int:

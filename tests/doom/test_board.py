@@ -101,7 +101,8 @@ def test_p1_passes_check_map():
 
 
 def test_generator_writes_the_shipped_map(tmp_path, monkeypatch):
-    """tools/make_doom_maps.py is the source of the scenario maps: regenerating gives the same files."""
+    """tools/make_doom_maps.py is the source of the scenario maps and the builder's pieces:
+    regenerating gives the same files."""
     import importlib.util
     import sys
     from pathlib import Path
@@ -115,10 +116,16 @@ def test_generator_writes_the_shipped_map(tmp_path, monkeypatch):
         monkeypatch.setattr(mod, "MAPS", tmp_path)
         mod.p1()
         mod.p2()
+        mod.pieces()
     finally:
         sys.path.remove(str(root / "tools"))
     for name in ("p1_knee_deep.tmx", "p2_reactor.tmx"):
         assert (tmp_path / "doom" / name).read_text() == (root / "maps" / "doom" / name).read_text()
+    pieces = sorted(p.name for p in (root / "maps" / "doom" / "pieces").glob("*.tmx"))
+    assert pieces == sorted(p.name for p in (tmp_path / "doom" / "pieces").glob("*.tmx"))
+    for name in pieces:
+        shipped = (root / "maps" / "doom" / "pieces" / name).read_text()
+        assert (tmp_path / "doom" / "pieces" / name).read_text() == shipped
 
 
 def test_the_sight_line_shown_is_the_sight_the_rules_decide():

@@ -11,7 +11,7 @@ def open_all(state):
 
 
 def test_seed_pistol_example_against_a_demon(dice):
-    """Seed p. 8: pistol (yellow + green) at a demon 4 squares away; yellow r2 d2 + green r2 d1:
+    """Seed p. 8, spec 6.4 steps 3-5: pistol (yellow + green) at a demon 4 squares away; yellow r2 d2 + green r2 d1:
     range 4 >= 4, 3 damage against armour 3 = 1 wound."""
     state = fresh()
     open_all(state)
@@ -26,7 +26,7 @@ def test_seed_pistol_example_against_a_demon(dice):
 
 
 def test_any_miss_fails_the_whole_attack(dice):
-    """Seed p. 8 (4. lépés): a miss on any die fails the attack, whatever the others show."""
+    """Seed p. 8 (4. lépés), spec 6.4 step 4: a miss on any die fails the attack, whatever the others show."""
     state = fresh()
     state.marines["red"].cell = (3, 8)
     z = put(state, "zombie", (4, 8))
@@ -39,7 +39,7 @@ def test_any_miss_fails_the_whole_attack(dice):
 
 
 def test_range_short_of_the_distance_fails(dice):
-    """Seed p. 8 (4. lépés): a range total below the target distance fails the attack."""
+    """Seed p. 8 (4. lépés), spec 6.4 step 4, 3.8: a range total below the target distance fails the attack."""
     state = fresh()
     open_all(state)
     z = put(state, "zombie", (12, 8))
@@ -52,13 +52,14 @@ def test_range_short_of_the_distance_fails(dice):
 
 
 def test_damage_is_divided_by_armour_rounding_down():
-    """Seed p. 8 (5. lépés): armour 2 takes 1 wound from 2, 2 from 4, 3 from 7; 1 damage is lost."""
+    """Seed p. 8 (5. lépés), spec 6.4 step 5, 6.6: armour 2 takes 1 wound from 2, 2 from 4, 3 from 7; 1 damage
+    is lost."""
     assert [E.damage_wounds(d, 2) for d in (1, 2, 4, 7)] == [0, 1, 2, 3]
     assert E.damage_wounds(3, 3) == 1
 
 
 def test_one_ammo_token_per_attack_however_many_icons(dice):
-    """Seed p. 9 (Muníció): at least one ammo icon: discard 1 token, never more per attack."""
+    """Seed p. 9 (Muníció), spec 6.4 step 6, 6.7: at least one ammo icon: discard 1 token, never more per attack."""
     state = fresh()
     put(state, "zombie", (5, 8))
     act(state, "declare", action="fire")
@@ -68,7 +69,7 @@ def test_one_ammo_token_per_attack_however_many_icons(dice):
 
 
 def test_melee_only_adjacent_and_ignores_range(dice):
-    """Seed p. 10 (Közelharci támadások): only adjacent squares; only a miss fails it."""
+    """Seed p. 10 (Közelharci támadások), spec 6.5: only adjacent squares; only a miss fails it."""
     state = fresh()
     z = put(state, "zombie", (3, 8))
     assert (3, 8) not in attack_targets(state, "red", "fist")
@@ -81,7 +82,7 @@ def test_melee_only_adjacent_and_ignores_range(dice):
 
 
 def test_los_is_blocked_by_figures(dice):
-    """Seed p. 8: you cannot shoot through one invader at another behind it."""
+    """Seed p. 8, spec 3.7: you cannot shoot through one invader at another behind it."""
     state = fresh()
     put(state, "zombie", (3, 8))
     put(state, "imp", (5, 8))
@@ -90,7 +91,7 @@ def test_los_is_blocked_by_figures(dice):
 
 
 def test_indirect_fire_around_a_corner(dice):
-    """Seed p. 12 (Fedezékharc): no LOS needed, never through walls or closed doors, max 8."""
+    """Seed p. 12 (Fedezékharc), spec 6.8 Indirect fire: no LOS needed, never through walls or closed doors, max 8."""
     state = fresh()
     open_all(state)
     red = state.marines["red"]
@@ -103,7 +104,7 @@ def test_indirect_fire_around_a_corner(dice):
 
 
 def test_blast_hits_every_creature_in_the_area_once(dice):
-    """Seed p. 12 (Robbantás): the target square and every square within X steps; every creature
+    """Seed p. 12 (Robbantás), spec 6.8 Blast, 3.4: the target square and every square within X steps; every creature
     there takes the full damage; a large figure is damaged once (p. 11)."""
     state = fresh()
     open_all(state)
@@ -123,7 +124,7 @@ def test_blast_hits_every_creature_in_the_area_once(dice):
 
 
 def test_failed_blast_scatters_from_the_top_invader_card(dice):
-    """Seed p. 11 (Céltévesztés): a failed blast flips the top invader card and lands elsewhere."""
+    """Seed p. 11 (Céltévesztés), spec 6.11: a failed blast flips the top invader card and lands elsewhere."""
     state = fresh()
     open_all(state)
     red = state.marines["red"]
@@ -141,7 +142,7 @@ def test_failed_blast_scatters_from_the_top_invader_card(dice):
 
 
 def test_barrel_explodes_and_wounds_its_neighbours(dice):
-    """Seed p. 11 (Robbanó hordók): 1 wound on the barrel: it explodes; adjacent creatures take
+    """Seed p. 11 (Robbanó hordók), spec 6.15, 6.6: 1 wound on the barrel: it explodes; adjacent creatures take
     1 wound ignoring armour."""
     state = fresh()
     open_all(state)
@@ -157,7 +158,8 @@ def test_barrel_explodes_and_wounds_its_neighbours(dice):
 
 
 def test_aim_order_rerolls_any_dice_once(dice):
-    """Seed p. 9 (Célzás): discard Aim before the attack, then reroll any dice once; moving loses it."""
+    """Seed p. 9 (Célzás), spec 6.9 Aim, 6.10: discard Aim before the attack, then reroll any dice once; moving
+    loses it."""
     state = fresh()
     red = state.marines["red"]
     red.order, red.order_turn = "aim", -5
@@ -174,7 +176,7 @@ def test_aim_order_rerolls_any_dice_once(dice):
 
 
 def test_aim_ends_when_the_marine_moves():
-    """Seed p. 9: the Aim marker is discarded when the marine leaves its square."""
+    """Seed p. 9, spec 6.9 Aim: the Aim marker is discarded when the marine leaves its square."""
     state = fresh()
     red = state.marines["red"]
     red.order, red.order_turn = "aim", -5
@@ -184,7 +186,7 @@ def test_aim_ends_when_the_marine_moves():
 
 
 def test_aim_and_dodge_cancel_out(dice):
-    """Seed p. 10-11: an aimed attack against a dodging target: no reroll at all."""
+    """Seed p. 10-11, spec 6.10: an aimed attack against a dodging target: no reroll at all."""
     state = fresh()
     red = state.marines["red"]
     red.order, red.order_turn = "aim", -5
@@ -201,7 +203,7 @@ def test_aim_and_dodge_cancel_out(dice):
 
 
 def test_guard_interrupts_an_invader_mid_move(dice):
-    """Seed p. 10 (Beavatkozás): the marine discards Guard and attacks as the zombie enters its
+    """Seed p. 10 (Beavatkozás), spec 6.9 Guard, 5.3: the marine discards Guard and attacks as the zombie enters its
     third square; the invader's turn waits for the interrupt."""
     state = fresh()
     red = state.marines["red"]
@@ -232,7 +234,7 @@ def test_guard_interrupts_an_invader_mid_move(dice):
 
 
 def test_guard_expires_at_the_start_of_the_marines_next_turn():
-    """Seed p. 10: Guard lasts until the marine's next turn starts."""
+    """Seed p. 10, spec 6.9, 5.2 step 2: Guard lasts until the marine's next turn starts."""
     state = fresh()
     red = state.marines["red"]
     act(state, "declare", action="ready")
@@ -247,7 +249,7 @@ def test_guard_expires_at_the_start_of_the_marines_next_turn():
 
 
 def test_dodge_order_lets_the_marine_reroll_the_attack(dice):
-    """Seed p. 10 (Kitérés): the marine's player has the attacker reroll any dice, once."""
+    """Seed p. 10 (Kitérés), spec 6.9 Dodge, 6.10: the marine's player has the attacker reroll any dice, once."""
     state = imp_attacks_dodging_red(dice)
     red = state.marines["red"]
     assert TITLE.current_decider(state) == "red"
@@ -258,7 +260,7 @@ def test_dodge_order_lets_the_marine_reroll_the_attack(dice):
 
 
 def test_marine_death_frag_refill_and_respawn(dice):
-    """Seed p. 9 (Halál és megsemmisülés): a frag; the container back to the starting health and
+    """Seed p. 9 (Halál és megsemmisülés), spec 6.16: a frag; the container back to the starting health and
     armour, extra armour lost, weapons and ammo kept; respawn at the start of the next turn on an
     explored empty square 8 to 16 squares from where it died."""
     state = fresh()
@@ -284,7 +286,7 @@ def test_marine_death_frag_refill_and_respawn(dice):
 
 
 def test_invader_wins_at_the_frag_target():
-    """Seed p. 9: in Knee-Deep in the Dead the invader wins with 6 frags."""
+    """Seed p. 9, spec 6.16: in Knee-Deep in the Dead the invader wins with 6 frags."""
     state = fresh()
     state.frags = 5
     red = state.marines["red"]
@@ -308,7 +310,7 @@ def test_marines_win_on_the_evac_airlock():
 
 
 def test_spawn_only_out_of_every_marines_sight():
-    """Seed p. 7 (2. lépés): new monsters only on squares no marine sees; invaders already on the
+    """Seed p. 7 (2. lépés), spec 8.2: new monsters only on squares no marine sees; invaders already on the
     board do not block that sight."""
     state = fresh()
     open_all(state)
@@ -325,7 +327,8 @@ def test_spawn_only_out_of_every_marines_sight():
 
 
 def test_spawn_card_places_or_loses_monsters():
-    """Seed p. 7: of 3 zombies only those that fit out of sight are placed; the card is discarded."""
+    """Seed p. 7, spec 8.2, 5.3 step 2: of 3 zombies only those that fit out of sight are placed; the card is
+    discarded."""
     state = fresh()
     state.revealed = ["A1"]  # everything explored is in sight: all three are lost
     state.phase, state.turn = "spawn", None
@@ -337,7 +340,7 @@ def test_spawn_card_places_or_loses_monsters():
 
 
 def test_sentry_demon_attacks_a_marine_stepping_next_to_it(dice):
-    """Seed p. 12 (Őrködés): a free attack on every enemy that steps next to the figure."""
+    """Seed p. 12 (Őrködés), spec 6.8 Sentry: a free attack on every enemy that steps next to the figure."""
     state = fresh()
     put(state, "demon", (4, 10), (5, 10))
     act(state, "declare", action="run")
@@ -350,7 +353,7 @@ def test_sentry_demon_attacks_a_marine_stepping_next_to_it(dice):
 
 
 def test_berserk_fist_destroys_any_invader(dice):
-    """Seed p. 9 (Dühdrog): fist only, and every hit destroys the invader outright, whatever its
+    """Seed p. 9 (Dühdrog), spec 6.12, 6.4 step 1: fist only, and every hit destroys the invader outright, whatever its
     armour: 1 damage against a hell knight's armour 3 would otherwise wound nothing."""
     state = fresh()
     red = state.marines["red"]
@@ -365,7 +368,8 @@ def test_berserk_fist_destroys_any_invader(dice):
 
 
 def test_berserk_fades_then_goes():
-    """Seed p. 9: at the end of the next turn it fades, at the end of the one after it is discarded."""
+    """Seed p. 9, spec 6.12, 5.2 step 5: at the end of the next turn it fades, at the end of the one after it
+    is discarded."""
     state = fresh()
     red = state.marines["red"]
     red.berserk, red.berserk_turn = 2, state.turn_seq  # picked up this turn
@@ -380,8 +384,8 @@ def test_berserk_fades_then_goes():
 
 
 def test_blow_through_walks_on_dropping_green_dice(dice):
-    """Seed p. 12 (Láncrombolás): the heavy machine gun kills the adjacent zombie, then drops its
-    two green dice (one per square) to reach and attack a second zombie."""
+    """Seed p. 12 (Láncrombolás), spec 6.8 Blow-through: the heavy machine gun kills the adjacent
+    zombie, then drops its two green dice (one per square) to reach and attack a second zombie."""
     state = fresh()
     open_all(state)
     red = state.marines["red"]
@@ -402,7 +406,7 @@ def test_blow_through_walks_on_dropping_green_dice(dice):
 
 
 def test_blow_through_needs_ammo_to_go_on(dice):
-    """Seed p. 9: the walk goes on only while the marine has an ammo token of the weapon's type."""
+    """Seed p. 9, spec 6.7: the walk goes on only while the marine has an ammo token of the weapon's type."""
     state = fresh()
     red = state.marines["red"]
     red.weapons.append("shotgun")
@@ -416,7 +420,7 @@ def test_blow_through_needs_ammo_to_go_on(dice):
 
 
 def test_giving_ammo_and_weapons_costs_1_mp_each_never_armour():
-    """Seed p. 9: 1 MP per weapon or ammo marker to an adjacent marine; armour cannot be given."""
+    """Seed p. 9, spec 6.3, 6.12: 1 MP per weapon or ammo marker to an adjacent marine; armour cannot be given."""
     state = fresh(marines=2)
     red, green = state.marines["red"], state.marines["green"]
     red.weapons.append("shotgun")
@@ -430,7 +434,7 @@ def test_giving_ammo_and_weapons_costs_1_mp_each_never_armour():
 
 
 def test_several_dodgers_one_reroll_by_the_first_to_the_attackers_left(dice):
-    """Seed p. 12 (Robbantás): if more than one target would dodge a blast, the first dodging
+    """Seed p. 12 (Robbantás), spec 6.10, 6.8: if more than one target would dodge a blast, the first dodging
     player to the attacker's left decides the single reroll (the invader sits last: red first)."""
     state = fresh(marines=2)
     red, green = state.marines["red"], state.marines["green"]
@@ -450,7 +454,7 @@ def test_several_dodgers_one_reroll_by_the_first_to_the_attackers_left(dice):
 
 
 def test_an_empty_pool_may_recycle_a_figure_from_the_board():
-    """Seed p. 7: no more figures of a type than the box (colours in use) holds; with none left the
+    """Seed p. 7, spec 8.2: no more figures of a type than the box (colours in use) holds; with none left the
     invader may take one of its figures off the board and bring it in through the spawn card."""
     state = fresh()  # 1 marine: 2 hell knights (spec 2's even split)
     far = put(state, "hell_knight", (32, 4), (33, 4), (32, 5), (33, 5))
@@ -487,7 +491,7 @@ def test_no_guard_window_while_passing_through_a_friend():
 
 
 def test_medic_heals_at_the_start_of_a_turn_but_not_above_full_health():
-    """Seed p. 10 (Gyógyítás): at any moment the Medic discards Heal to give itself or an adjacent
+    """Seed p. 10 (Gyógyítás), spec 6.9 Heal: at any moment the Medic discards Heal to give itself or an adjacent
     marine 1 health back (a fully healthy marine cannot be healed)."""
     state = fresh(marines=2)
     red, green = state.marines["red"], state.marines["green"]

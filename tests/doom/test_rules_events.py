@@ -14,7 +14,7 @@ def invader_turn(state):
 
 
 def test_smash_destroys_a_security_door_for_good():
-    """Seed p. 9 (Szétzúzás): the invader's Smash card destroys a door, a security door too."""
+    """Seed p. 9 (Szétzúzás), spec 3.2, 8.1: the invader's Smash card destroys a door, a security door too."""
     state = fresh()
     deal(state, "smash#1")
     invader_turn(state)
@@ -27,7 +27,8 @@ def test_smash_destroys_a_security_door_for_good():
 
 
 def test_start_of_turn_events_only_before_the_first_figure_acts():
-    """Seed p. 11: 'at the start of your turn' cards after the cut to 8, before the first activation."""
+    """Seed p. 11, spec 6.17, 5.3 step 1: 'at the start of your turn' cards after the cut to 8, before the
+    first activation."""
     state = fresh()
     deal(state, "darkness#1")
     z = put(state, "zombie", (20, 10))
@@ -124,7 +125,7 @@ def test_hellfire_adds_deadly_to_an_invader_attack(dice):
 
 
 def test_dark_energies_heals_a_wound_before_a_marine_attack(dice):
-    """Seed p. 11: 'play immediately before a marine's attack: remove 1 wound marker'."""
+    """Seed p. 11, spec 6.17, 8.1: 'play immediately before a marine's attack: remove 1 wound marker'."""
     state = fresh()
     deal(state, "dark_energies#1")
     z = put(state, "zombie", (5, 8), wounds=1)
@@ -151,7 +152,7 @@ def test_dud_fails_an_attack_that_shows_an_ammo_icon(dice):
 
 
 def test_dodge_card_rerolls_a_marine_attack(dice):
-    """Seed p. 6, 11: the invader's dodge card makes the marine reroll the dice the invader picks."""
+    """Seed p. 6, 11, spec 6.10, 8.1: the invader's dodge card makes the marine reroll the dice the invader picks."""
     state = fresh()
     deal(state, "dodge#2")
     z = put(state, "zombie", (3, 8))
@@ -166,7 +167,7 @@ def test_dodge_card_rerolls_a_marine_attack(dice):
 
 
 def test_trap_after_a_pick_up_lets_two_invaders_act_first():
-    """Seed p. 6-7 (Csapda example): after a marine picks up a shotgun the invader plays Trap and
+    """Seed p. 6-7 (Csapda example), spec 6.17, 8.1: after a marine picks up a shotgun the invader plays Trap and
     acts at once with up to 2 invaders; then the marine continues its turn."""
     from tests.doom.conftest import marker
 
@@ -206,3 +207,48 @@ def test_ambush_before_a_marines_turn():
     act(state, "end_activation")
     assert TITLE.current_decider(state) == "red" and state.turn["action"] is None
     assert far in state.invaders
+
+
+def test_trap_spawn_variant_brings_in_two_invaders_out_of_sight():
+    """Spec 11 item 7 (the rule option trap = "spawn"): after the pick-up the Trap brings in up to 2
+    invaders out of every marine's sight (spec 8.2) instead of activating any; the marine's move
+    stops at the pick-up and its MP left stay usable."""
+    from game.doom.rules.queries import marine_sight, placements
+    from tests.doom.conftest import marker
+
+    state = fresh()
+    state.options["trap"] = "spawn"
+    deal(state, "trap#1")
+    marker(state, "equipment", (2, 8), "shotgun")
+    act(state, "declare", action="run")
+    act(state, "move", to=[3, 8])
+    act(state, "trap", card="trap#1")  # offered with no invader on the board: this variant needs none
+    assert state.marines["red"].cell == (2, 8)
+    kinds = [a.get("monster") for a in options(state, "trap_spawn")]
+    assert kinds == list(state.content.invader_card("trap#1").variant_spawn)
+    act(state, "trap_spawn", monster="imp")
+    spots = [a.get("cells") for a in options(state, "place")]
+    assert spots == placements(state, "imp") and spots
+    seen = marine_sight(state, invaders_block=False)
+    assert not any(tuple(c) in seen for cells in spots for c in cells)
+    act(state, "place", cells=spots[0])
+    act(state, "trap_spawn", monster="zombie")
+    act(state, "place", cells=options(state, "place")[-1].get("cells"))
+    assert sorted(i.monster for i in state.invaders.values()) == ["imp", "zombie"]
+    assert not state.flags.get("interlude")  # nobody activates
+    assert TITLE.current_decider(state) == "red" and state.turn["mp"] == 7
+    assert "trap#1" in state.deck.discard_pile
+
+
+def test_trap_activate_is_the_default_and_needs_an_invader():
+    """Spec 11 item 7: the proposal (activate up to 2) is the default; with no invader on the board
+    there is nothing to activate, so the card is not offered."""
+    from tests.doom.conftest import marker
+
+    state = fresh()
+    assert state.option("trap") == "activate"
+    deal(state, "trap#1")
+    marker(state, "equipment", (2, 8), "shotgun")
+    act(state, "declare", action="run")
+    act(state, "move", to=[3, 8])
+    assert state.marines["red"].cell == (3, 8) and state.proc is None and "trap#1" in state.hand

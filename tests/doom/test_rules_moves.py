@@ -7,7 +7,7 @@ from tests.doom.conftest import TITLE, act, fresh, marker, options, put, texts
 
 
 def test_friends_are_passed_through_enemies_are_not():
-    """Seed p. 7 (Mozgás): through friendly figures, never through enemies; end on an empty square."""
+    """Seed p. 7 (Mozgás), spec 3.6, 3.9: through friendly figures, never through enemies; end on an empty square."""
     state = fresh(marines=2)
     state.marines["green"].cell = (2, 8)
     reach = reachable(state, "red", 2)
@@ -22,7 +22,7 @@ def test_friends_are_passed_through_enemies_are_not():
 
 
 def test_demon_snake_step_and_sidestep():
-    """Seed p. 11: one half steps to an orthogonal square and the other follows into the square it
+    """Seed p. 11, spec 3.6: one half steps to an orthogonal square and the other follows into the square it
     left; or both halves step diagonally side by side."""
     state = fresh()
     state.marines["red"].cell = (0, 11)
@@ -36,7 +36,8 @@ def test_demon_snake_step_and_sidestep():
 
 
 def test_large_figure_moves_like_a_single_one_on_whole_squares():
-    """Seed p. 11: 2x2 figures step in 8 directions, always on four whole squares; walls stop any of them."""
+    """Seed p. 11, spec 3.6, 3.4: 2x2 figures step in 8 directions, always on four whole squares; walls stop
+    any of them."""
     state = fresh()
     state.marines["red"].cell = (0, 11)
     m = put(state, "mancubus", (1, 6), (2, 6), (1, 7), (2, 7))
@@ -46,7 +47,7 @@ def test_large_figure_moves_like_a_single_one_on_whole_squares():
 
 
 def test_pick_ups_on_the_way_and_medikit_at_full_health():
-    """Seed p. 9 (Felszerelésjelzők): markers are taken for 0 MP; a medikit is not taken at full
+    """Seed p. 9 (Felszerelésjelzők), spec 6.12, 6.3: markers are taken for 0 MP; a medikit is not taken at full
     health; ammo goes into the container; a key opens its security doors."""
     state = fresh()
     red = state.marines["red"]
@@ -65,7 +66,7 @@ def test_pick_ups_on_the_way_and_medikit_at_full_health():
 
 
 def test_medikit_heals_up_to_3():
-    """Seed p. 9 (Gyógyszerjelzők): up to 3 missing health markers back."""
+    """Seed p. 9 (Gyógyszerjelzők), spec 6.12: up to 3 missing health markers back."""
     state = fresh()
     red = state.marines["red"]
     red.health = red.max_health - 4
@@ -76,7 +77,7 @@ def test_medikit_heals_up_to_3():
 
 
 def test_armour_picked_up_is_lost_on_death():
-    """Seed p. 9 (Páncéljelzők): armour beyond the starting amount is discarded when it dies."""
+    """Seed p. 9 (Páncéljelzők), spec 6.12, 6.16: armour beyond the starting amount is discarded when it dies."""
     state = fresh()
     red = state.marines["red"]
     marker(state, "equipment", (2, 8), "armour")
@@ -102,7 +103,7 @@ def test_berserk_is_taken_only_when_asked():
 
 
 def test_entering_a_hazard_wounds_ignoring_armour_and_a_whole_turn_wounds_again():
-    """Seed p. 11 (Sebzőakadályok): 1 wound on entering; another for a whole turn spent on it."""
+    """Seed p. 11 (Sebzőakadályok), spec 3.3, 6.15, 6.6: 1 wound on entering; another for a whole turn spent on it."""
     state = fresh()
     red = state.marines["red"]
     full = red.health
@@ -122,7 +123,7 @@ def test_entering_a_hazard_wounds_ignoring_armour_and_a_whole_turn_wounds_again(
 
 
 def test_teleport_reveals_and_telefrags():
-    """Seed p. 10-11: 1 MP to another teleporter of the same colour, even unexplored (revealed);
+    """Seed p. 10-11, spec 6.14, 6.3: 1 MP to another teleporter of the same colour, even unexplored (revealed);
     an invader on the arrival square is destroyed."""
     state = fresh()
     state.revealed = ["A1"]
@@ -139,7 +140,8 @@ def test_teleport_reveals_and_telefrags():
 
 
 def test_trites_crawl_through_vents():
-    """Seed p. 10 (Csatornák): 1 MP from a vent to any other explored vent no marine stands on."""
+    """Seed p. 10 (Csatornák), spec 6.14, 6.8 Vent crawl: 1 MP from a vent to any other explored vent no marine
+    stands on."""
     state = fresh()
     marker(state, "vent", (13, 3))
     marker(state, "vent", (29, 8))
@@ -157,7 +159,8 @@ def test_trites_crawl_through_vents():
 
 
 def test_knockback_onto_a_hazard(dice):
-    """Seed p. 12 (Lökés): the hell knight knocks the marine up to 3 squares, onto a hazard: 1 more wound."""
+    """Seed p. 12 (Lökés), spec 6.8 Knockback: the hell knight knocks the marine up to 3 squares, onto a
+    hazard: 1 more wound."""
     state = fresh()
     red = state.marines["red"]
     red.health = red.max_health = 10
@@ -175,7 +178,7 @@ def test_knockback_onto_a_hazard(dice):
 
 
 def test_sweep_hits_every_adjacent_enemy(dice):
-    """Seed p. 12 (Kaszálás): one roll against every enemy next to the attacker, each full damage."""
+    """Seed p. 12 (Kaszálás), spec 6.8 Sweep: one roll against every enemy next to the attacker, each full damage."""
     state = fresh(marines=2)
     state.marines["red"].cell = (1, 8)
     state.marines["green"].cell = (4, 7)

@@ -85,7 +85,7 @@ def test_drawing_the_last_card_gives_a_frag_and_reshuffles():
 
 
 def test_run_moves_8_and_cannot_attack():
-    """Seed p. 6 (A. Rohanás): up to 8 squares, no attack; a door costs 2 MP (seed p. 9)."""
+    """Seed p. 6 (A. Rohanás), spec 6.1, 6.3: up to 8 squares, no attack; a door costs 2 MP (seed p. 9)."""
     state = fresh()
     put(state, "zombie", (5, 10))
     act(state, "declare", action="run")
@@ -103,7 +103,7 @@ def test_run_moves_8_and_cannot_attack():
 
 
 def test_fire_two_attacks_no_move(dice):
-    """Seed p. 6 (B. Kitárazás): 2 attacks, no movement; each attack is finished first."""
+    """Seed p. 6 (B. Kitárazás), spec 6.1: 2 attacks, no movement; each attack is finished first."""
     state = fresh()
     state.closed.remove("D1")
     z = put(state, "zombie", (7, 8))
@@ -117,7 +117,7 @@ def test_fire_two_attacks_no_move(dice):
 
 
 def test_advance_attack_in_the_middle_of_the_move(dice):
-    """Seed p. 6 (C. Megközelítés): 1 square, an attack, then 3 more squares."""
+    """Seed p. 6 (C. Megközelítés), spec 6.1, 3.6: 1 square, an attack, then 3 more squares."""
     state = fresh()
     state.closed.remove("D1")
     put(state, "zombie", (12, 9))
@@ -133,7 +133,7 @@ def test_advance_attack_in_the_middle_of_the_move(dice):
 
 
 def test_ready_is_the_move_or_the_attack_and_one_order():
-    """Seed p. 6 (D. Készenlét): 4 squares or 1 attack, plus one order marker at any point."""
+    """Seed p. 6 (D. Készenlét), spec 6.1, 6.9: 4 squares or 1 attack, plus one order marker at any point."""
     state = fresh()
     state.closed.remove("D1")
     put(state, "zombie", (12, 9))
@@ -149,7 +149,7 @@ def test_ready_is_the_move_or_the_attack_and_one_order():
 
 
 def test_heal_order_only_for_a_medic():
-    """Seed p. 10: only a marine with the Medic card places the Heal order."""
+    """Seed p. 10, spec 6.9 Heal: only a marine with the Medic card places the Heal order."""
     state = fresh()
     act(state, "declare", action="ready")
     assert "heal" not in {a.get("order") for a in options(state, "order")}
@@ -159,7 +159,7 @@ def test_heal_order_only_for_a_medic():
 
 
 def test_security_door_needs_its_key_and_never_opens_for_invaders():
-    """Seed p. 9 (Biztonsági zsilipek): closed until the key is found; then every marine may open
+    """Seed p. 9 (Biztonsági zsilipek), spec 3.2, 6.13: closed until the key is found; then every marine may open
     it for 2 MP; invaders never."""
     state = fresh()
     red = state.marines["red"]
@@ -174,7 +174,7 @@ def test_security_door_needs_its_key_and_never_opens_for_invaders():
 
 
 def test_door_cannot_close_on_a_large_invader_across_it():
-    """Seed p. 9: a door cannot be closed while a large invader stands in its line."""
+    """Seed p. 9, spec 3.2, 6.13: a door cannot be closed while a large invader stands in its line."""
     from game.doom.rules.queries import usable_doors
 
     state = fresh()
@@ -186,7 +186,7 @@ def test_door_cannot_close_on_a_large_invader_across_it():
 
 
 def test_opening_a_door_reveals_the_area_behind_it():
-    """Seed p. 9 (Felderítés): an unexplored part coming into a marine's LOS is placed at once."""
+    """Seed p. 9 (Felderítés), spec 3.10: an unexplored part coming into a marine's LOS is placed at once."""
     state = TITLE.new_game("knee_deep", 3, {"marines": 1})
     state.marines["red"].cell = (5, 8)
     assert "A2" not in state.revealed
@@ -217,7 +217,7 @@ def test_illegal_actions_say_why():
 
 
 def test_door_used_from_a_square_next_to_its_squares():
-    """Seed p. 9 (Zsilipek): a figure on a square adjacent to the door's squares opens or closes
+    """Seed p. 9 (Zsilipek), spec 3.2, 6.13: a figure on a square adjacent to the door's squares opens or closes
     it; further away it cannot."""
     from game.doom.rules.queries import usable_doors
 
@@ -229,7 +229,8 @@ def test_door_used_from_a_square_next_to_its_squares():
 
 
 def test_adrenaline_adds_4_squares_for_the_turn():
-    """Seed p. 9 (Adrenalinjelzők): discarded at the start of a turn for +4 squares of movement."""
+    """Seed p. 9 (Adrenalinjelzők), spec 6.12, 5.2 step 2: discarded at the start of a turn for +4 squares of
+    movement."""
     state = fresh()
     red = state.marines["red"]
     red.adrenaline = 1
@@ -268,7 +269,7 @@ def test_encounter_e1_gives_ammo_to_the_first_marine_ending_its_move_there():
 
 
 def test_respawn_closest_when_no_square_is_8_to_16_away():
-    """Seed p. 9: if no square fits, the one that best satisfies the rule."""
+    """Seed p. 9, spec 6.16: if no square fits, the one that best satisfies the rule."""
     from game.doom.rules.turn import respawn_squares
 
     state = fresh()

@@ -273,8 +273,6 @@ def pick_up(ctx, marine: str, cell: Cell, berserk: bool = False) -> bool:
     Returns whether anything was picked up."""
     state: DoomState = ctx.state
     took = False
-    c = state.content
-    mar = state.marines[marine]
     for mk in list(state.markers_at(cell)):
         if mk.kind == "key":
             state.markers.remove(mk)
@@ -286,38 +284,46 @@ def pick_up(ctx, marine: str, cell: Cell, berserk: bool = False) -> bool:
             continue
         if mk.kind != "equipment":
             continue
-        item = mk.variant
-        if item in c.ammo:
-            mar.ammo[item] = mar.ammo.get(item, 0) + mk.count
-            text = f"{mk.count} {c.ammo[item].name} ammo"
-        elif item in c.weapons:
-            if item not in mar.weapons:
-                mar.weapons.append(item)
-            text = f"the {c.weapons[item].name}"
-        else:
-            eff = c.items[item].effect
-            if eff == "armour":
-                mar.armour += c.items[item].amount * mk.count
-                text = "armour"
-            elif eff == "medikit":
-                if mar.health >= mar.max_health:
-                    continue  # seed p. 9: not picked up at full health
-                healed = min(c.items[item].amount, mar.max_health - mar.health)
-                mar.health += healed
-                text = f"a medikit ({healed} health back)"
-            elif eff == "adrenaline":
-                mar.adrenaline += mk.count
-                text = "adrenaline"
-            else:
-                if not berserk:
-                    continue
-                mar.berserk = 2
-                mar.berserk_turn = state.turn_seq
-                text = "the berserk marker (fist only; every hit destroys an invader)"
+        text = gain(state, marine, mk.variant, mk.count, berserk)
+        if text is None:
+            continue
         state.markers.remove(mk)
-        emit(ctx, "pick_up", f"{who(state, marine)} picks up {text} at {sq(cell)}.", {"figure": marine, "item": item})
+        emit(ctx, "pick_up", f"{who(state, marine)} picks up {text} at {sq(cell)}.",
+             {"figure": marine, "item": mk.variant})
         took = True
     return took
+
+
+def gain(state: DoomState, marine: str, item: str, count: int, berserk: bool = True) -> str | None:
+    """The marine takes `count` of an ammo, weapon or item id (spec 6.12); its words, or None when
+    nothing is taken (a medikit at full health, berserk not asked for)."""
+    c = state.content
+    mar = state.marines[marine]
+    if item in c.ammo:
+        mar.ammo[item] = mar.ammo.get(item, 0) + count
+        return f"{count} {c.ammo[item].name} ammo"
+    if item in c.weapons:
+        if item not in mar.weapons:
+            mar.weapons.append(item)
+        return f"the {c.weapons[item].name}"
+    eff = c.items[item].effect
+    if eff == "armour":
+        mar.armour += c.items[item].amount * count
+        return "armour"
+    if eff == "medikit":
+        if mar.health >= mar.max_health:
+            return None  # seed p. 9: not picked up at full health
+        healed = min(c.items[item].amount * count, mar.max_health - mar.health)
+        mar.health += healed
+        return f"a medikit ({healed} health back)"
+    if eff == "adrenaline":
+        mar.adrenaline += count
+        return "adrenaline"
+    if not berserk:
+        return None
+    mar.berserk = 2
+    mar.berserk_turn = state.turn_seq
+    return "the berserk marker (fist only; every hit destroys an invader)"
 
 
 def trigger_encounter(ctx, marine: str) -> None:
@@ -335,17 +341,52 @@ def trigger_encounter(ctx, marine: str) -> None:
         if enc is None:
             emit(ctx, "encounter", f"{who(state, marine)} finds encounter {mk.variant}; nothing happens.", {})
             continue
-        for a, n in enc.ammo.items():
-            state.marines[marine].ammo[a] = state.marines[marine].ammo.get(a, 0) + n
-        gains = ", ".join(f"{n} {state.content.ammo[a].name}" for a, n in enc.ammo.items())
-        text = f"{enc.text} {who(state, marine)} takes {gains}." if gains else enc.text
-        emit(ctx, "encounter", text, {"encounter": mk.variant})
+        emit(ctx, "encounter", enc.text, {"encounter": mk.variant, "figure": marine})
+        _encounter_effects(ctx, marine, enc)
         goal = state.content.scenarios[state.scenario].win_encounters
         if goal and state.outcome is None and all(e in state.encounters_done for e in goal):
             state.outcome = "marines"
             emit(ctx, "game_over", "Every objective is done: the marines win.", {"winner": "marines"})
 
 
+def _encounter_effects(ctx, marine: str, enc) -> None:
+    """Spec 9.2-9.4 (the project's scenario format, content.Encounter): give, health, doors,
+    reveal, spawn, in that order."""
+    from game.doom.rules.queries import placements, straddles
+
+    state: DoomState = ctx.state
+    mar = state.marines[marine]
+    for item, n in enc.give.items():
+        text = gain(state, marine, item, n)
+        if text is not None:
+            emit(ctx, "pick_up", f"{who(state, marine)} takes {text}.", {"figure": marine, "item": item})
+    if enc.health and mar.health < mar.max_health:
+        healed = min(enc.health, mar.max_health - mar.health)
+        mar.health += healed
+        emit(ctx, "heal", f"{who(state, marine)} heals {healed} ({mar.health} health).", {"figure": marine})
+    for door, opened in enc.doors.items():
+        if door in state.destroyed or (door not in state.closed) == opened:
+            continue
+        if not opened and straddles(state, door):  # spec 3.2: never closed across a large invader
+            emit(ctx, "door", f"Door {door} cannot close: a large invader stands in it.", {"door": door})
+            continue
+        state.closed = sorted(set(state.closed) - {door}) if opened else sorted(state.closed + [door])
+        emit(ctx, "door", f"Door {door} {'opens' if opened else 'slams shut'}.", {"door": door, "open": opened})
+    for area in enc.reveal:
+        if area not in state.revealed and state.outcome is None:
+            reveal_area(ctx, area)
+    reveal(ctx)  # an opened door may show more
+    for group in enc.spawn:
+        name = state.content.monsters[group.monster].name
+        for _ in range(group.count):
+            opts = placements(state, group.monster) if pool_left(state, group.monster) > 0 else []
+            if not opts or state.outcome is not None:
+                emit(ctx, "lost", f"No {name} of the encounter fits (out of the marines' sight, figures left).", {})
+                continue
+            got = ctx.choose(INVADER, "place", [{"cells": o} for o in opts], f"Where does the {name} appear?")
+            place_invader(ctx, group.monster, [tuple(x) for x in got["cells"]])
+
+
 __all__ = ["armour_of", "check_frags", "check_marine_win", "damage_wounds", "destroy_invader",
-           "discard_card", "draw_invader_card", "emit", "enter_square", "explode_barrel", "gain_frag", "has_card",
+           "discard_card", "draw_invader_card", "emit", "enter_square", "explode_barrel", "gain", "gain_frag", "has_card",
            "kill_marine", "pick_up", "place_invader", "pool_left", "reveal", "trigger_encounter", "wound"]

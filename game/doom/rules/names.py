@@ -60,6 +60,8 @@ def option_words(state: DoomState, kind: str, o: dict[str, Any]) -> str:
             if len(dice) == 1 else "Reroll dice " + ", ".join(str(i + 1) for i in dice)
     if kind == "recycle":
         return "Lose it" if o.get("figure") is None else f"Take {who(state, o['figure'])} off the board"
+    if kind == "trap_spawn":
+        return f"Bring in a {state.content.monsters[o['monster']].name}"
     if kind == "place":
         return "Place on " + " + ".join(sq(c) for c in o["cells"])
     if kind == "knockback":

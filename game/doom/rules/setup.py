@@ -26,6 +26,8 @@ OPTIONS: dict[str, tuple[Any, tuple[Any, ...], str]] = {
     "adrenaline": ("any_action", ("any_action", "moving_actions"), "spec 11 item 26: +4 even on Fire"),
     "frags_for_marine_kills": ("always", ("always", "invader_only"), "spec 11 item 30: a marine killed "
                                "by marines' fire or a barrel they set off gives a frag, or not"),
+    "trap": ("activate", ("activate", "spawn"), "spec 11 item 7: Trap activates up to 2 invaders at once, or "
+             "(the variant) spawns 2 invaders out of every marine's sight"),
     "squeeze": ("allowed", ("allowed", "forbidden"), "spec 11 item 13: a diagonal step between two "
                 "enemies or obstacles on its two sides"),
 }

@@ -576,10 +576,12 @@ def _move(ctx, fig: str, path: list) -> None:
                 break
             E.check_marine_win(ctx, fig)
             _sentry(ctx, fig)
+            heal_window(ctx, fresh=False)  # a hurt marine may have stepped next to the Medic
         else:
             E.reveal(ctx)  # an invader stepping aside may open a marine's view (spec 3.10)
             _guard_window(ctx, fig)
             _front_guard(ctx, fig)
+            heal_window(ctx, fresh=False)  # a Guard or Front Guard blast may have hurt a marine
     if is_marine and Q.cells_of(state, fig):
         E.trigger_encounter(ctx, fig)
 
@@ -587,15 +589,32 @@ def _move(ctx, fig: str, path: list) -> None:
 def _trap(ctx, marine: str) -> bool:
     """Seed p. 6-7 (Csapda): right after a marine picks up a marker the invader may play Trap and
     act at once with up to 2 invaders before the marine goes on (its move stops there; MP left
-    can still be used afterwards)."""
+    can still be used afterwards). With the option trap = "spawn" (spec 11 item 7's variant) the
+    card brings in up to 2 invaders out of every marine's sight instead (the types of the card's
+    `variant_spawn`, each from the pool, spec 8.2), and the move stops the same way."""
     state: DoomState = ctx.state
     card = next((c for c in sorted(state.hand) if state.content.invader_card(c).effect == "activate_two"), None)
-    if card is None or not state.invaders or state.outcome is not None:
+    spawn = state.option("trap") == "spawn"
+    if card is None or (not state.invaders and not spawn) or state.outcome is not None:
         return False
     if not ctx.choose(INVADER, "trap", [{"card": None}, {"card": card}], "Play Trap now?")["card"]:
         return False
     E.discard_card(ctx, card, "played: Trap")
-    n = state.content.invader_card(card).amount
+    spec = state.content.invader_card(card)
+    n = spec.amount
+    if spawn:
+        E.emit(ctx, "trap", f"Trap! Up to {n} invaders appear before {who(state, marine)} goes on.", {})
+        for _ in range(n):
+            types = [m for m in spec.variant_spawn if E.pool_left(state, m) > 0 and Q.placements(state, m)]
+            if not types:
+                E.emit(ctx, "lost", "No invader of the Trap fits out of the marines' sight.", {})
+                break
+            monster = ctx.choose(INVADER, "trap_spawn", [{"monster": m} for m in types],
+                                 "Which invader does the Trap bring in?")["monster"]
+            got = ctx.choose(INVADER, "place", [{"cells": o} for o in Q.placements(state, monster)],
+                             f"Where does the {state.content.monsters[monster].name} appear?")
+            E.place_invader(ctx, monster, [tuple(c) for c in got["cells"]])
+        return True
     state.flags["interlude"] = {"card": card, "left": n, "figures": None, "done": []}
     E.emit(ctx, "trap", f"Trap! Up to {n} invaders act before {who(state, marine)} goes on.", {})
     return True
@@ -708,6 +727,7 @@ def _attack(ctx, attacker: str, weapon: str | None, target: list) -> None:
             return
     before = set(state.invaders)
     A.resolve(ctx, attacker, weapon, tuple(target))
+    heal_window(ctx, fresh=False)  # after the damage: a marine may have been wounded
     t = state.turn
     if attacker in state.marines and t is not None and before - set(state.invaders) and not t.get("killer") \
             and E.has_card(state, attacker, "killer_instinct") and state.marines[attacker].cell is not None:
@@ -734,6 +754,7 @@ def _door(ctx, fig: str, door: str, cost: int) -> None:
     E.reveal(ctx)
     if fig in state.invaders:
         _guard_window(ctx, fig)
+    heal_window(ctx, fresh=False)  # an opened door may put a hurt marine next to the Medic
 
 
 @P.procedure("teleport")
@@ -765,6 +786,7 @@ def _teleport(ctx, marine: str, to: list) -> None:
     _sentry(ctx, marine)
     if mar.cell is not None:
         E.trigger_encounter(ctx, marine)
+    heal_window(ctx, fresh=False)
 
 
 @P.procedure("vent")
@@ -948,28 +970,38 @@ def next_turn(ctx) -> None:
         start_invader_turn(ctx)
 
 
-def heal_window(ctx) -> None:
+def heal_window(ctx, fresh: bool = True) -> None:
     """Seed p. 10 (Gyógyítás): a Medic may use its Heal order at any moment, on itself or a
-    marine on an adjacent square (never above the starting health). Offered at the start of
-    every turn (and before an invader's roll against a marine, rules/attack.py)."""
+    marine on an adjacent square (never above the starting health). Asked only when it can help
+    (a hurt marine in reach). At the start of every turn (`fresh`) the question is always asked;
+    in the middle of a turn (after a marine's step, door, teleport, after any attack: a marine
+    may have been wounded, rules/attack.py asks before an invader's roll) only about a hurt marine
+    the Medic has not already let go at that health this turn, so declining is not asked again
+    and again."""
     state: DoomState = ctx.state
+    declined = state.flags.setdefault("heal_declined", [])
+    if fresh:
+        declined.clear()
     for medic in state.seats:
         if state.outcome is not None or not A.order_usable(state, medic, "heal"):
             continue
         mc = state.marines[medic].cell
         hurt = [m for m in state.seats if state.marines[m].cell is not None
                 and state.marines[m].health < state.marines[m].max_health
-                and (m == medic or state.map.adjacent(mc, state.marines[m].cell, state.closed_set))]
+                and (m == medic or state.map.adjacent(mc, state.marines[m].cell, state.closed_set))
+                and [medic, m, state.marines[m].health] not in declined]
         if not hurt:
             continue
         got = ctx.choose(medic, "heal_now", [{"target": None}] + [{"target": m} for m in hurt],
                          f"{who(state, medic)} may use its Heal order now.")
-        if got["target"] is not None:
-            state.marines[medic].order = None
-            tgt = state.marines[got["target"]]
-            tgt.health += 1
-            E.emit(ctx, "heal", f"{who(state, medic)} uses its Heal order: {who(state, tgt.id)} heals 1 "
-                                f"({tgt.health} health).", {"figure": tgt.id})
+        if got["target"] is None:
+            declined.extend([medic, m, state.marines[m].health] for m in hurt)
+            continue
+        state.marines[medic].order = None
+        tgt = state.marines[got["target"]]
+        tgt.health += 1
+        E.emit(ctx, "heal", f"{who(state, medic)} uses its Heal order: {who(state, tgt.id)} heals 1 "
+                            f"({tgt.health} health).", {"figure": tgt.id})
 
 
 def start_marine_turn(ctx) -> None:
