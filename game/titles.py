@@ -90,7 +90,8 @@ TITLES: tuple[TitleEntry, ...] = (
     ),
     TitleEntry("doom", "Doom", N_("Marines and an invader in a demon base"), "ui/emblem_doom.png",
                rules="game.doom.rules.title:DoomTitle", simulator="game.doom.simulation:DoomSimulator",
-               default_scenario="knee_deep", ui="game.ui.doom.entry", watch="game.ui.doom.watch:run"),
+               tutorial="game.doom.tutorial:DoomAdapter", lessons="doom/lessons",
+               rules_reference="doom/rules_reference.toml", default_scenario="knee_deep", ui="game.ui.doom.entry", watch="game.ui.doom.watch:run"),
     TitleEntry("level7", "Level 7 [Escape]", N_("Escape a secret lab, tile by tile"), "ui/emblem_level7.png"),
     TitleEntry("convoy", "Neuroshima Convoy", N_("Hold the city against the machine convoy"), "ui/emblem_convoy.png"),
 )
