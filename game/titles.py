@@ -37,6 +37,7 @@ class TitleEntry:
     lessons: str | None = None  # lesson folder, relative to game/
     rules_reference: str | None = None  # rules reference TOML, relative to game/
     ui: str | None = None  # module with setup_scene(ctx), has_saved_game(), continue_scene(ctx), SaveError
+    # (and, for a title with lessons, tutorial_scene(ctx, runner, size, progress): its lesson table)
     watch: Ref | None = None  # run(app, scenario, seats, seed, autoplay, frames, shots, every) -> exit code
     default_scenario: str = ""  # what `play KEY` watches without --scenario
 

@@ -177,8 +177,9 @@ class DoomAdapter:
     # ------------------------------------------------------------------ starting a lesson
 
     def start(self, lesson: Lesson) -> tuple[Session, dict[str, Any]]:
-        """The lesson's game after the scenario's setup, every marine card and the invader's
-        hand put away (a lesson deals what it teaches), the verbs applied, places resolved."""
+        """The lesson's game after the scenario's setup, every marine card (with what it added
+        to health, armour and ammo) and the invader's hand put away (a lesson deals what it
+        teaches), the verbs applied, places resolved."""
         sc = lesson.scenario
         try:
             session = Session.start(self.title, sc.mission, sc.seed, dict(sc.options))
@@ -186,9 +187,13 @@ class DoomAdapter:
             raise LessonBroken(f"{lesson.path}: [scenario]: {exc}") from None
         state: DoomState = session.state
         where = f"{lesson.path}: setup"
-        for m in state.marines.values():
+        base = self.content.setups[len(state.seats)]
+        for m in state.marines.values():  # without its cards, as the set-up table gives it (seed p. 6)
             state.marine_deck.put_on_bottom(list(m.cards))
             m.cards = []
+            m.health = m.max_health = base.health
+            m.armour = m.base_armour = base.armour
+            m.ammo = {a: 0 for a in self.content.ammo} | {"shells": base.shells}
         state.deck.put_on_bottom(list(state.hand))
         state.hand = []
         s = lesson.setup
