@@ -150,8 +150,11 @@ class TutorialTable:
         surface.set_clip(None)
         targets = self.highlight_rects()
         self._dim_around(surface, [r for r in targets if r.width > 0])
-        for h, rect in zip(self.runner.highlights(), targets):
-            self._draw_highlight(surface, h, rect)
+        for i, (h, rect) in enumerate(zip(self.runner.highlights(), targets)):
+            # An arrow that would cross another highlighted thing is left out (its outline stays).
+            others = [t for j, t in enumerate(targets) if j != i and t.width and t.width < self.view_rect.width // 2]
+            arrow = not any(_arrow_zone(rect, self.ctx.px).colliderect(t) for t in others)
+            self._draw_highlight(surface, h, rect, arrow)
         self._draw_panel(surface, targets)
 
     def highlight_rects(self) -> list[pygame.Rect]:
@@ -203,7 +206,7 @@ class TutorialTable:
             shade.fill((0, 0, 0, 0), r.inflate(self.ctx.px(10), self.ctx.px(10)))
         surface.blit(shade, (0, 0))
 
-    def _draw_highlight(self, surface: pygame.Surface, h: Highlight, rect: pygame.Rect) -> None:
+    def _draw_highlight(self, surface: pygame.Surface, h: Highlight, rect: pygame.Rect, arrow: bool = True) -> None:
         px = self.ctx.px
         if rect.width == 0:
             return
@@ -216,7 +219,8 @@ class TutorialTable:
             pygame.draw.circle(surface, ARROW, rect.center, rect.width // 2, px(4))
         else:
             pygame.draw.rect(surface, ARROW, rect, px(4), border_radius=px(8))
-        _arrow_to(surface, rect, ARROW, px)
+        if arrow:
+            _arrow_to(surface, rect, ARROW, px)
 
     def _draw_los(self, surface: pygame.Surface, h: Highlight) -> None:
         """The LOS tool: a straight gauge between the two, green if one sees the other, red
@@ -291,7 +295,9 @@ class TutorialTable:
         self.panel_rect = rect
         widgets.panel(surface, ctx, rect)
         pygame.draw.rect(surface, ARROW, (rect.left, rect.top, rect.width, px(5)))
-        widgets.text(surface, _(runner.lesson.title), ctx.font(19, bold=True), pal.accent, (rect.left + px(20), rect.top + px(14)))
+        room = rect.width - px(60) - ctx.font(13).size(heading)[0]  # the title keeps clear of "Step n of m"
+        title = widgets.elide(_(runner.lesson.title), ctx.font(19, bold=True), room)
+        widgets.text(surface, title, ctx.font(19, bold=True), pal.accent, (rect.left + px(20), rect.top + px(14)))
         widgets.text(surface, heading, ctx.font(13), pal.text_dim, (rect.right - px(20), rect.top + px(18)), "topright")
         y = rect.top + px(48)
         for line in lines:
@@ -325,7 +331,11 @@ class TutorialTable:
             room = rect.right - 2 * (bw + px(10)) - px(10) - (rect.left + px(124)) - px(8)
             if room > px(40):  # between the Rule and the Back buttons, on two lines if it must
                 font = ctx.font(13)
-                hint = widgets.wrap(_("Do it on the table to go on."), font, room)[:2]
+                hint = widgets.wrap(_("Do it on the table to go on."), font, room)
+                if len(hint) > 2:  # a longer language: smaller, and cut after two lines
+                    font = ctx.font(11)
+                    hint = widgets.wrap(_("Do it on the table to go on."), font, room)
+                    hint = hint[:1] + [widgets.elide(" ".join(hint[1:]), font, room)]
                 top = by + bh // 2 - len(hint) * font.get_linesize() // 2
                 for i, line in enumerate(hint):
                     widgets.text(surface, line, font, pal.text_dim, (rect.left + px(124), top + i * font.get_linesize()))
