@@ -116,3 +116,23 @@ def test_f1_in_a_doom_game_shows_dooms_rules_at_the_decision(make_app):  # noqa:
     assert isinstance(help_, HelpOverlay) and help_.tab == "rules"
     assert help_.rules[help_.rule_index].section == "5.2"
     assert {r.section for r in help_.rules} >= {"3.2", "6.4", "6.16", "8.2"}
+
+
+def test_a_click_in_the_frame_the_tab_changes_opens_nothing_stale(make_app):  # noqa: F811
+    """Right (next title) and a click on a row in the same frame: the rows drawn for the old
+    title are not clickable any more, so no lesson opens with the other title's adapter."""
+    from tests.ui.conftest import key
+    from game.ui.tutorial.scene import LessonList
+
+    app = make_app((1280, 720))
+    lessons = LessonList(app.ctx)
+    app.push(lessons)
+    app.run(max_frames=1)
+    row = lessons.rows[0][0]
+    key(pygame.K_RIGHT)
+    click(row.center)
+    app.run(max_frames=1)
+    assert app.top is lessons and lessons.game_title == lessons.titles[1]
+    app.run(max_frames=1)
+    press(app, lessons.rows[0][0].center)
+    assert app.top is not lessons and app.top.runner.lesson.id == lessons.lessons[0].id

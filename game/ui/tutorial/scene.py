@@ -20,6 +20,7 @@ from game.i18n import _
 from game.tutorial.library import adapter_for, lessons_for, rules_for, with_lessons
 from game.tutorial.model import Highlight, Lesson
 from game.tutorial.progress import Progress
+from game.tutorial.protocol import LessonBroken
 from game.tutorial.runner import LessonRunner
 from game.ui import widgets
 from game.ui.scene import Context, Pop, Push, Scene
@@ -392,6 +393,7 @@ class LessonList(Scene):
         self.game_title = title
         self.adapter = adapter_for(title)
         self.lessons: list[Lesson] = lessons_for(title, self.adapter)
+        self.rows = []  # the old title's rows are not clickable until the new ones are drawn
         self.hovered = None
         self.dirty = True
 
@@ -400,7 +402,12 @@ class LessonList(Scene):
         return _("Learn to play")
 
     def open(self, lesson: Lesson):
-        runner = LessonRunner(lesson, self.adapter)
+        try:
+            runner = LessonRunner(lesson, self.adapter)
+        except LessonBroken as exc:  # a broken lesson file: said on screen, the app goes on
+            self.ctx.notices.append(str(exc))
+            self.dirty = True
+            return None
         size = pygame.display.get_surface().get_size()
         scene = titles.get(self.game_title).ui_module().tutorial_scene(self.ctx, runner, size, self.progress)
         return Push(scene)
@@ -466,3 +473,8 @@ class LessonList(Scene):
                          (r.right - px(16), r.centery), "midright")
             self.rows.append((r, les))
             y += row_h
+        if ctx.notices:  # a lesson that could not start says why here
+            note = pygame.Rect(left, surface.get_height() - px(56), w, px(40))
+            pygame.draw.rect(surface, (70, 30, 30), note, border_radius=px(6))
+            widgets.text(surface, widgets.elide(ctx.notices[-1], ctx.font(14), w - px(24)), ctx.font(14), pal.text,
+                         (note.left + px(12), note.centery), "midleft")
