@@ -37,6 +37,7 @@ class TitleEntry:
     lessons: str | None = None  # lesson folder, relative to game/
     rules_reference: str | None = None  # rules reference TOML, relative to game/
     ui: str | None = None  # module with setup_scene(ctx), has_saved_game(), continue_scene(ctx), SaveError
+    # (and, for a title with lessons, tutorial_scene(ctx, runner, size, progress): its lesson table)
     watch: Ref | None = None  # run(app, scenario, seats, seed, autoplay, frames, shots, every) -> exit code
     default_scenario: str = ""  # what `play KEY` watches without --scenario
 
@@ -90,7 +91,8 @@ TITLES: tuple[TitleEntry, ...] = (
     ),
     TitleEntry("doom", "Doom", N_("Marines and an invader in a demon base"), "ui/emblem_doom.png",
                rules="game.doom.rules.title:DoomTitle", simulator="game.doom.simulation:DoomSimulator",
-               default_scenario="knee_deep", ui="game.ui.doom.entry", watch="game.ui.doom.watch:run"),
+               tutorial="game.doom.tutorial:DoomAdapter", lessons="doom/lessons",
+               rules_reference="doom/rules_reference.toml", default_scenario="knee_deep", ui="game.ui.doom.entry", watch="game.ui.doom.watch:run"),
     TitleEntry("level7", "Level 7 [Escape]", N_("Escape a secret lab, tile by tile"), "ui/emblem_level7.png"),
     TitleEntry("convoy", "Neuroshima Convoy", N_("Hold the city against the machine convoy"), "ui/emblem_convoy.png"),
 )

@@ -43,14 +43,16 @@ def test_titles_not_playable_yet_have_no_pieces(key):
 
 
 def test_doom_has_its_rules_simulator_screens_and_watch_mode():
-    """Issue 12 (rules, simulate doom) and issue 13 (set-up, table, watch); no lessons yet."""
+    """Issue 12 (rules, simulate doom) and issue 13 (set-up, table, watch, lessons and the F1 rules)."""
     entry = titles.get("doom")
     assert entry.new_rules().name == "doom" and "doom" in titles.keys_with("simulator")
     assert entry.new_simulator().scenarios() == ["knee_deep", "reactor"]
     assert entry.playable and entry.default_scenario == "knee_deep" and callable(entry.watch_run())
     ui = entry.ui_module()
     assert all(hasattr(ui, f) for f in ("setup_scene", "has_saved_game", "continue_scene", "SaveError"))
-    assert titles.keys_with("watch") == ["gears", "doom"] and entry.tutorial is None
+    assert titles.keys_with("watch") == ["gears", "doom"]
+    assert titles.keys_with("tutorial") == ["gears", "doom"] and entry.lesson_folder.is_dir()
+    assert entry.rules_reference_path.is_file() and entry.new_adapter().title.name == "doom"
 
 
 def test_unknown_key_names_the_known_titles():

@@ -119,6 +119,8 @@ class GearsAdapter:
                     raise doc.error(["step", i, "ai_on_top", j], f"unknown AI card {card!r}")
             for j, card in enumerate(step.orders_on_top):
                 self._order_name(doc, card, ["step", i, "orders_on_top", j])
+            if step.decks:
+                raise doc.error(["step", i, "decks"], "Gears lessons stack cards with ai_on_top and orders_on_top")
 
     def _order_name(self, doc: TomlFile, card: Any, path: list) -> None:
         if not isinstance(card, str) or card.split("#")[0] not in self.content.orders:

@@ -19,7 +19,7 @@ _TOP = ("lesson", "scenario", "setup", "places", "auto", "step")
 _LESSON = ("id", "title", "order", "minutes", "summary", "rules")
 _SCENARIO = ("title", "mission", "seed", "players", "characters", "options")
 _STEP = ("id", "text", "highlight", "expect", "until", "solution", "wrong", "rule", "dice",
-         "ai_on_top", "orders_on_top")
+         "ai_on_top", "orders_on_top", "decks")
 
 
 def _unknown(doc: TomlFile, table: dict[str, Any], allowed: Sequence[str], path: list) -> None:
@@ -97,6 +97,11 @@ def _dice(doc: TomlFile, raw: Any, path: list) -> dict[str, tuple[str, ...]]:
     return out
 
 
+def _decks(doc: TomlFile, raw: Any, path: list) -> dict[str, tuple[str, ...]]:
+    _want(doc, raw, dict, path, "decks")
+    return {name: _strings(doc, cards, path + [name], "a card name") for name, cards in raw.items()}
+
+
 def _strings(doc: TomlFile, raw: Any, path: list, what: str) -> tuple[str, ...]:
     _want(doc, raw, list, path, what)
     return tuple(_want(doc, v, str, path + [i], what) for i, v in enumerate(raw))
@@ -130,6 +135,7 @@ def _step(doc: TomlFile, raw: Any, index: int, seen: set[str]) -> Step:
         ai_on_top=_strings(doc, raw["ai_on_top"], path + ["ai_on_top"], "an AI card id") if "ai_on_top" in raw else (),
         orders_on_top=_strings(doc, raw["orders_on_top"], path + ["orders_on_top"], "an Order card name")
         if "orders_on_top" in raw else (),
+        decks=_decks(doc, raw["decks"], path + ["decks"]) if "decks" in raw else {},
     )
 
 

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 # What a step can point at; the overlay draws each kind differently.
-HIGHLIGHT_KINDS = ("area", "figure", "card", "button", "los", "hole", "cover", "panel")
+# ("square" and "door" are for grid titles: a square place, a door id.)
+HIGHLIGHT_KINDS = ("area", "figure", "card", "button", "los", "hole", "cover", "panel", "square", "door")
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,9 @@ class Step:
     dice: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # stacked when the step starts
     ai_on_top: tuple[str, ...] = ()  # AI cards put on top of the AI deck when the step starts
     orders_on_top: tuple[str, ...] = ()
+    # Cards put on top of the title's decks when the step starts: deck name -> card names,
+    # the first drawn first (Doom: "invader", "marine"); the adapter checks the names.
+    decks: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def kind(self) -> str:

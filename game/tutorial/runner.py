@@ -58,10 +58,10 @@ def matches(matcher: Matcher, action: Action, resolve=lambda v: v) -> bool:
 
 
 def _value_matches(want: Any, got: Any) -> bool:
+    if want == got:  # first: a square [x, y] is a list, and equal to a payload's [x, y]
+        return True
     if isinstance(want, list):
         return any(_value_matches(w, got) for w in want)
-    if want == got:
-        return True
     if isinstance(want, str) and isinstance(got, str) and "#" not in want and got.split("#")[0] == want:
         return True
     if want == "none" and got is None:  # TOML has no null
@@ -250,12 +250,13 @@ class LessonRunner:
         for _attempt in range(200):
             kind = self.adapter.pending_kind(self.state)
             step = self.step
-            if kind is None or kind not in auto or self.session.is_over():
-                return events
-            if step is not None and any(m.kind == kind for m in step.expect + step.solution):
-                return events  # the step teaches this decision
+            if kind is None or kind not in auto or auto[kind] == "ask" or self.session.is_over():
+                return events  # "ask": the lesson leaves these decisions to the learner
             legal = self.session.legal_actions()
-            pick = _auto_pick(auto[kind], legal)
+            if step is not None and any(m.kind == kind or any(self._match(m, a) for a in legal)
+                                        for m in step.expect + step.solution):
+                return events  # the step teaches this decision
+            pick = _auto_pick(auto[kind], legal, lambda v: self.adapter.resolve(self.state, v, self.places))
             got = self.session.apply(pick)
             events += got
             self.step_events.extend(got)  # conditions see what the Locusts did too
@@ -263,7 +264,14 @@ class LessonRunner:
         raise LessonBroken(f"{self.where()}: automatic answers do not end")
 
 
-def _auto_pick(pref: Any, legal: list[Action]) -> Action:
+def _auto_pick(pref: Any, legal: list[Action], resolve=lambda v: v) -> Action:
+    if isinstance(pref, list):  # matchers with a kind, by preference; then as "decline"
+        for item in pref:
+            m = Matcher(item["kind"], {k: v for k, v in item.items() if k != "kind"})
+            got = next((a for a in legal if matches(m, a, resolve)), None)
+            if got is not None:
+                return got
+        return _auto_pick("decline", legal, resolve)
     if isinstance(pref, dict):
         m = Matcher(legal[0].kind, pref)
         return next((a for a in legal if matches(m, a)), legal[0])

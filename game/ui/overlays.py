@@ -34,11 +34,11 @@ class HelpOverlay(Scene):
         self.rule_index = 0
         self.tab_rects: dict[str, pygame.Rect] = {}
         context = getattr(below, "rules_context", None)
-        game, section = context() if callable(context) else ("gears", "")
+        game, section = context() if callable(context) else ("", "")
         try:
             from game.tutorial.library import rules_for
 
-            self.rules = rules_for(game).ordered()
+            self.rules = rules_for(game).ordered() if game else None
         except Exception:  # noqa: BLE001 - a broken or missing reference: the Keys tab still works
             self.rules = None
         if self.rules and section:

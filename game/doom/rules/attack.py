@@ -35,10 +35,16 @@ def _subsets(n: int) -> list[dict[str, Any]]:
 
 
 def roll(state: DoomState, dice: tuple[str, ...]) -> list[list[Any]]:
-    """[[die id, face name], ...] from the "dice" stream."""
+    """[[die id, face name], ...] from the "dice" stream; faces stacked by name in
+    `state.flags["dice_stack"]` (die -> [face names], state data, so replays match) come first:
+    the lessons' fixed dice (game/doom/tutorial.py)."""
     rng = state.rng.stream("dice")
+    stack = state.flags.get("dice_stack", {})
     out = []
     for d in dice:
+        if stack.get(d):
+            out.append([d, stack[d].pop(0)])
+            continue
         face = state.content.dice[d].roll(rng)
         out.append([d, face.name])
     return out

@@ -27,4 +27,12 @@ SAVES = SaveStore("doom", _title, players)
 setup_scene, has_saved_game, continue_scene = menu_calls(
     SAVES, "game.ui.doom.setup_scene:DoomSetup", "game.ui.doom.table_scene:DoomTable")
 
-__all__ = ["SAVES", "SaveError", "continue_scene", "has_saved_game", "players", "setup_scene"]
+
+def tutorial_scene(ctx, runner, screen_size, progress=None):
+    """The lesson scene (game/ui/tutorial/scene.py) on the Doom table, for Learn to play."""
+    from game.ui.doom.tutorial_scene import DoomTutorialTable
+
+    return DoomTutorialTable(ctx, runner, screen_size, progress, "doom")
+
+
+__all__ = ["SAVES", "SaveError", "continue_scene", "has_saved_game", "players", "setup_scene", "tutorial_scene"]

@@ -137,6 +137,8 @@ RULE_OPTIONS = {
                    N_("Spec 11 item 26: whether adrenaline also helps on a Fire turn.")),
     "frags_for_marine_kills": (N_("Frags for friendly fire"), {"always": N_("always a frag"), "invader_only": N_("only the invader's kills")},
                                N_("Spec 11 item 30: a marine killed by the marines' own fire or barrels.")),
+    "trap": (N_("Trap card"), {"activate": N_("up to 2 invaders act"), "spawn": N_("up to 2 invaders appear")},
+             N_("Spec 11 item 7: after a marine's pick-up, the Trap activates invaders or brings new ones in out of sight.")),
     "squeeze": (N_("Squeezing diagonally"), {"allowed": N_("allowed"), "forbidden": N_("not between two blockers")},
                 N_("Spec 11 item 13: a diagonal step between two enemies or obstacles.")),
 }

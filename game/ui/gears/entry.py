@@ -19,4 +19,12 @@ SAVES = SaveStore("gears", _title)
 setup_scene, has_saved_game, continue_scene = menu_calls(
     SAVES, "game.ui.gears.setup_scene:GearsSetup", "game.ui.gears.table_scene:GearsTable")
 
-__all__ = ["SAVES", "SaveError", "continue_scene", "has_saved_game", "setup_scene"]
+
+def tutorial_scene(ctx, runner, screen_size, progress=None):
+    """The lesson scene (game/ui/tutorial/scene.py) on the Gears table, for Learn to play."""
+    from game.ui.gears.tutorial_scene import GearsTutorialTable
+
+    return GearsTutorialTable(ctx, runner, screen_size, progress, "gears")
+
+
+__all__ = ["SAVES", "SaveError", "continue_scene", "has_saved_game", "setup_scene", "tutorial_scene"]

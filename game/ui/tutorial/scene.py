@@ -1,43 +1,50 @@
-"""Tutorial overlay on the real Gears table (issue "Tutorial mode", part 2).
+"""Tutorial overlay on a title's real table (issue "Tutorial mode", part 2; issue 13 for Doom).
 
-`TutorialTable` is the Gears table scene driven by a LessonRunner: every click becomes the same
-Action the table would apply, but goes through `runner.submit`, which accepts only what the step
-teaches. On top it dims everything but the highlighted thing (an area, a figure, a card, a
-button, a line of sight, a panel), outlines it with an arrow, and shows the step's text in a
-panel with Back / Next; a refusal is shown there with the rule it comes from. `LessonList` is
-the "Learn to play" screen: the lessons with their progress.
+`TutorialTable` is mixed into a title's table scene (game/ui/<title>/tutorial_scene.py, named by
+the `tutorial_scene` of the title's UI entry module): the table is driven by a LessonRunner, and
+every click becomes the same Action the table would apply, but goes through `runner.submit`,
+which accepts only what the step teaches. On top it dims everything but the highlighted thing
+(an area, a figure, a square, a door, a card, a button, a line of sight, a panel), outlines it
+with an arrow, and shows the step's text in a panel with Back / Next; a refusal is shown there
+with the rule it comes from. What lies where on the map is the title's (`lesson_rect`,
+`los_points`, `draw_lesson_highlight`); cards, buttons and panels are the shared table's.
+`LessonList` is the "Learn to play" screen: each title's lessons with their progress.
 """
 from __future__ import annotations
 
 import pygame
 
+from game import titles
 from game.engine.protocol import Action
 from game.i18n import _
-from game.tutorial.library import adapter_for, lessons_for, rules_for
+from game.tutorial.library import adapter_for, lessons_for, rules_for, with_lessons
 from game.tutorial.model import Highlight, Lesson
 from game.tutorial.progress import Progress
+from game.tutorial.protocol import LessonBroken
 from game.tutorial.runner import LessonRunner
 from game.ui import widgets
-from game.ui.gears.table_scene import GearsTable
 from game.ui.scene import Context, Pop, Push, Scene
 
 ARROW = (255, 214, 90)
 DIM_ALPHA = 150
 
 
-class TutorialTable(GearsTable):
+class TutorialTable:
+    """The lesson overlay, mixed in before a title's GameTable subclass:
+    `class GearsTutorialTable(TutorialTable, GearsTable)`."""
+
     def __init__(self, ctx: Context, runner: LessonRunner, screen_size: tuple[int, int],
-                 progress: Progress | None = None, title: str = "gears") -> None:
+                 progress: Progress | None = None, title: str = "") -> None:
         self.runner = runner
         self.progress = progress
-        self.game_title = title
-        self.rules = rules_for(title)
+        self.game_title = title or getattr(self, "key", "")
+        self.rules = rules_for(self.game_title)
         self.feedback = ""
         self.feedback_rule = ""
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.panel_buttons: list[tuple[pygame.Rect, str]] = []
-        super().__init__(ctx, runner.session, ["human"] * len(runner.state.players), screen_size,
-                         save_path=None, animate=False)
+        seats = ["human"] * len(self.saves.players(runner.state))  # the learner plays every seat
+        super().__init__(ctx, runner.session, seats, screen_size, save_path=None, animate=False)
         self.handoff = None
 
     def rules_context(self) -> tuple[str, str]:
@@ -88,7 +95,7 @@ class TutorialTable(GearsTable):
             self.session = self.runner.session
             self.reset_log()
             self.feedback = ""
-            self._board_key = None
+            self.lesson_rebuilt()
             self._after_change()
 
     # ------------------------------------------------------------------ input
@@ -135,14 +142,20 @@ class TutorialTable(GearsTable):
     def undo(self) -> None:
         self.back_step()
 
+    def lesson_rebuilt(self) -> None:
+        """Back rebuilt the game (a new session): drop what the table cached of the old one."""
+
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         surface.set_clip(None)
         targets = self.highlight_rects()
         self._dim_around(surface, [r for r in targets if r.width > 0])
-        for h, rect in zip(self.runner.highlights(), targets):
-            self._draw_highlight(surface, h, rect)
+        for i, (h, rect) in enumerate(zip(self.runner.highlights(), targets)):
+            # An arrow that would cross another highlighted thing is left out (its outline stays).
+            others = [t for j, t in enumerate(targets) if j != i and t.width and t.width < self.view_rect.width // 2]
+            arrow = not any(_arrow_zone(rect, self.ctx.px).colliderect(t) for t in others)
+            self._draw_highlight(surface, h, rect, arrow)
         self._draw_panel(surface, targets)
 
     def highlight_rects(self) -> list[pygame.Rect]:
@@ -151,48 +164,41 @@ class TutorialTable(GearsTable):
 
     def _rect_of(self, h: Highlight) -> pygame.Rect:
         px = self.ctx.px
-        st = self.state
-        view = st.view()
         tgt = h.target[0]
-        if h.kind in ("area", "hole"):
-            area = st.holes[tgt]["area"] if tgt in st.holes else tgt
-            if area in view.areas:
-                pts = self._poly_screen(area)
-                return pygame.Rect(_bounds(pts))
-        if h.kind == "cover" and tgt in view.cover:
-            x, y = self.screen_of_spot(tgt)
-            return pygame.Rect(x - px(22), y - px(22), px(44), px(44))
-        if h.kind == "figure" and (tgt in st.cogs or tgt in st.locusts):
-            x, y = self.screen_of_figure(tgt)
-            return pygame.Rect(x - px(30), y - px(30), px(60), px(60))
         if h.kind == "los" and len(h.target) == 2:
-            a, b = (self._point_of(t) for t in h.target)
-            if a and b:
-                return pygame.Rect(_bounds([a, b])).inflate(px(60), px(60))
+            got = self.los_points(h)
+            if got is not None:
+                return pygame.Rect(_bounds([got[0], got[1]])).inflate(px(60), px(60))
         if h.kind == "card":
             for card, rect in self.card_rects.items():
                 if card.split("#")[0] == tgt:
                     return rect.inflate(px(8), px(8))
         if h.kind == "button":
-            for rect, _label, what in self.buttons:
-                kind = what.kind if isinstance(what, Action) else what
-                if kind == tgt:
-                    return rect.inflate(px(8), px(8))
+            rects = [rect for rect, _label, what in self.buttons
+                     if (what.kind if isinstance(what, Action) else what) == tgt]
+            if rects:  # every button of that kind (Doom's four declare buttons)
+                return rects[0].unionall(rects[1:]).inflate(px(8), px(8))
         if h.kind == "panel":
             if tgt in ("hand", "weapons"):
                 return self.hand_rect.copy()
             if tgt in ("turn", "mission"):
                 return self.toolbar_rect.copy()
-            return self.side_rect.copy()  # ai, log, squad: the side column
-        return pygame.Rect(0, 0, 0, 0)  # not on screen now (the panel says so in words)
+            return self.side_rect.copy()  # ai, log, squad, marines, invader: the side column
+        rect = self.lesson_rect(h)
+        return rect if rect is not None else pygame.Rect(0, 0, 0, 0)  # not on screen now (the panel says so)
 
-    def _point_of(self, ref: str) -> tuple[int, int] | None:
-        st = self.state
-        if ref in st.cogs or ref in st.locusts:
-            return self.screen_of_figure(ref)
-        if ref in st.view().areas:
-            return self.screen_of_area(ref)
+    def lesson_rect(self, h: Highlight) -> pygame.Rect | None:
+        """The title's: where a highlight of the map (area, figure, square, door...) is on screen."""
         return None
+
+    def los_points(self, h: Highlight) -> tuple[tuple[int, int], tuple[int, int], bool] | None:
+        """The title's: the two screen points of a line-of-sight highlight and whether one sees
+        the other by its rules (None when one of them is not on the table)."""
+        return None
+
+    def draw_lesson_highlight(self, surface: pygame.Surface, h: Highlight, rect: pygame.Rect) -> bool:
+        """The title's own outline for a highlight (an area's polygon); False: the shared one."""
+        return False
 
     def _dim_around(self, surface: pygame.Surface, holes: list[pygame.Rect]) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -201,35 +207,30 @@ class TutorialTable(GearsTable):
             shade.fill((0, 0, 0, 0), r.inflate(self.ctx.px(10), self.ctx.px(10)))
         surface.blit(shade, (0, 0))
 
-    def _draw_highlight(self, surface: pygame.Surface, h: Highlight, rect: pygame.Rect) -> None:
+    def _draw_highlight(self, surface: pygame.Surface, h: Highlight, rect: pygame.Rect, arrow: bool = True) -> None:
         px = self.ctx.px
         if rect.width == 0:
             return
-        if h.kind in ("area", "hole"):
-            tgt = h.target[0]
-            area = self.state.holes[tgt]["area"] if tgt in self.state.holes else tgt
-            pygame.draw.polygon(surface, ARROW, self._poly_screen(area), px(4))
+        if h.kind == "los":
+            self._draw_los(surface, h)
+            return
+        if self.draw_lesson_highlight(surface, h, rect):
+            pass
         elif h.kind in ("figure", "cover"):
             pygame.draw.circle(surface, ARROW, rect.center, rect.width // 2, px(4))
-        elif h.kind == "los":
-            self._draw_los(surface, h)
         else:
             pygame.draw.rect(surface, ARROW, rect, px(4), border_radius=px(8))
-        if h.kind != "los":
+        if arrow:
             _arrow_to(surface, rect, ARROW, px)
 
     def _draw_los(self, surface: pygame.Surface, h: Highlight) -> None:
-        """The LOS tool: a straight gauge between the two figures, green if one sees the other,
-        red (with a cross) if a wall blocks every line (spec 3.5)."""
-        from game.gears.rules.movement import los
-
+        """The LOS tool: a straight gauge between the two, green if one sees the other, red
+        with a cross if the rules say the line is blocked."""
         px = self.ctx.px
-        a, b = (self._point_of(t) for t in h.target)
-        if a is None or b is None:
+        got = self.los_points(h)
+        if got is None:
             return
-        pa = self.runner.adapter.figure_pos(self.state, h.target[0])
-        pb = self.runner.adapter.figure_pos(self.state, h.target[1])
-        sees = pa is not None and pb is not None and los(self.state.view(), pa, pb)
+        a, b, sees = got
         colour = (90, 220, 110) if sees else (235, 70, 60)
         pygame.draw.line(surface, (20, 20, 20), a, b, px(9))
         pygame.draw.line(surface, colour, a, b, px(5))
@@ -253,31 +254,51 @@ class TutorialTable(GearsTable):
         else:
             heading = _("Step {n} of {total}").format(n=runner.index + 1, total=len(runner.lesson.steps))
             text = _(step.text)
-        lines = widgets.wrap(" ".join(text.split()), body, w - px(40))
-        extra: list[str] = []
-        if self.feedback:
-            extra = widgets.wrap(self.feedback, ctx.font(15, bold=True), w - px(40))
-            rule = self.rules.get(self.feedback_rule) if self.feedback_rule else None
-            if rule is not None:
-                extra += widgets.wrap(_("Rule {section}, {title}: {text}").format(
-                    section=rule.section, title=_(rule.title), text=_(rule.text)), ctx.font(13), w - px(40))
         line_h = int(body.get_linesize() * 1.2)
-        h = px(110) + line_h * (len(lines) + len(extra)) + (px(12) if extra else 0)
-        # Put the panel where it hides none of the highlighted things.
-        spots = [(self.view_rect.right - w - px(16), self.view_rect.top + px(12)),
-                 (self.view_rect.left + px(16), self.view_rect.top + px(12)),
-                 (self.view_rect.right - w - px(16), self.view_rect.bottom - h - px(12)),
-                 (self.view_rect.left + px(16), self.view_rect.bottom - h - px(12))]
-        rect = pygame.Rect(spots[0], (w, h))
-        for x, y in spots:
-            cand = pygame.Rect(x, y, w, h)
-            if not any(cand.colliderect(t) for t in targets if t.width):
-                rect = cand
-                break
+
+        def sized(width: int) -> tuple[list[str], list[str], int]:
+            """The text's lines, the refusal's lines and the panel's height at this width."""
+            lines = widgets.wrap(" ".join(text.split()), body, width - px(40))
+            extra: list[str] = []
+            if self.feedback:
+                extra = widgets.wrap(self.feedback, ctx.font(15, bold=True), width - px(40))
+                self._feedback_lines = len(extra)
+                rule = self.rules.get(self.feedback_rule) if self.feedback_rule else None
+                if rule is not None:
+                    extra += widgets.wrap(_("Rule {section}, {title}: {text}").format(
+                        section=rule.section, title=_(rule.title), text=_(rule.text)), ctx.font(13), width - px(40))
+            return lines, extra, px(110) + line_h * (len(lines) + len(extra)) + (px(12) if extra else 0)
+
+        # Put the panel where it hides none of the highlighted things: a corner of the view, else
+        # beside them (narrower if it must), else where it hides the least.
+        v = self.view_rect
+        top = v.top + px(12)
+        lines, extra, h = sized(w)
+        cands = [pygame.Rect(x, y, w, h) for x in (v.right - w - px(16), v.left + px(16))
+                 for y in (top, v.bottom - h - px(12))]
+        cands = [cands[0], cands[2], cands[1], cands[3]]  # top right, top left, bottom right, bottom left
+        shown = [t for t in targets if t.width]
+        shown += [_arrow_zone(t, px) for t in shown if t.width < v.width // 2]  # and their arrows
+        if shown:
+            union = shown[0].unionall(shown[1:])
+            for left, right in ((union.right + px(12), v.right - px(8)), (v.left + px(8), union.left - px(12))):
+                width = min(w, right - left)
+                if width >= px(360):
+                    x = left if left > union.left else right - width
+                    hh = sized(width)[2]
+                    cands += [pygame.Rect(x, top, width, hh), pygame.Rect(x, v.bottom - hh - px(12), width, hh)]
+
+        def overlap(cand: pygame.Rect) -> int:
+            return sum(cand.clip(t).width * cand.clip(t).height for t in shown)
+
+        rect = next((c for c in cands if overlap(c) == 0), min(cands, key=overlap))
+        lines, extra, _h = sized(rect.width)
         self.panel_rect = rect
         widgets.panel(surface, ctx, rect)
         pygame.draw.rect(surface, ARROW, (rect.left, rect.top, rect.width, px(5)))
-        widgets.text(surface, _(runner.lesson.title), ctx.font(19, bold=True), pal.accent, (rect.left + px(20), rect.top + px(14)))
+        room = rect.width - px(60) - ctx.font(13).size(heading)[0]  # the title keeps clear of "Step n of m"
+        title = widgets.elide(_(runner.lesson.title), ctx.font(19, bold=True), room)
+        widgets.text(surface, title, ctx.font(19, bold=True), pal.accent, (rect.left + px(20), rect.top + px(14)))
         widgets.text(surface, heading, ctx.font(13), pal.text_dim, (rect.right - px(20), rect.top + px(18)), "topright")
         y = rect.top + px(48)
         for line in lines:
@@ -285,9 +306,10 @@ class TutorialTable(GearsTable):
             y += line_h
         if extra:
             y += px(8)
-            for i, line in enumerate(extra):
-                colour = pal.danger if i == 0 else pal.text_dim
-                widgets.text(surface, line, ctx.font(15 if i == 0 else 13, bold=i == 0), colour, (rect.left + px(20), y))
+            for i, line in enumerate(extra):  # the refusal in red, then the rule it comes from
+                said = i < getattr(self, "_feedback_lines", 1)
+                colour = pal.danger if said else pal.text_dim
+                widgets.text(surface, line, ctx.font(15 if said else 13, bold=said), colour, (rect.left + px(20), y))
                 y += line_h
         self.panel_buttons = []
         bw, bh = px(110), px(36)
@@ -307,14 +329,30 @@ class TutorialTable(GearsTable):
             widgets.text(surface, _("Rule"), ctx.font(15, bold=True), pal.text, r.center, "center")
             self.panel_buttons.append((r, "rule"))
         if step is not None and step.kind != "read":
-            widgets.text(surface, _("Do it on the table to go on."), ctx.font(13), pal.text_dim,
-                         (rect.left + px(124), by + bh // 2), "midleft")
+            room = rect.right - 2 * (bw + px(10)) - px(10) - (rect.left + px(124)) - px(8)
+            if room > px(40):  # between the Rule and the Back buttons, on two lines if it must
+                font = ctx.font(13)
+                hint = widgets.wrap(_("Do it on the table to go on."), font, room)
+                if len(hint) > 2:  # a longer language: smaller, and cut after two lines
+                    font = ctx.font(11)
+                    hint = widgets.wrap(_("Do it on the table to go on."), font, room)
+                    hint = hint[:1] + [widgets.elide(" ".join(hint[1:]), font, room)]
+                top = by + bh // 2 - len(hint) * font.get_linesize() // 2
+                for i, line in enumerate(hint):
+                    widgets.text(surface, line, font, pal.text_dim, (rect.left + px(124), top + i * font.get_linesize()))
 
 
 def _bounds(points) -> tuple[int, int, int, int]:
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
     return min(xs), min(ys), max(1, max(xs) - min(xs)), max(1, max(ys) - min(ys))
+
+
+def _arrow_zone(rect: pygame.Rect, px) -> pygame.Rect:
+    """Where _arrow_to draws the arrow of `rect` (the panel keeps clear of it)."""
+    if rect.top < px(140):
+        return pygame.Rect(rect.centerx - px(16), rect.bottom, px(32), px(76))
+    return pygame.Rect(rect.centerx - px(16), rect.top - px(76), px(32), px(76))
 
 
 def _arrow_to(surface: pygame.Surface, rect: pygame.Rect, colour, px) -> None:
@@ -334,38 +372,61 @@ def _arrow_to(surface: pygame.Surface, rect: pygame.Rect, colour, px) -> None:
 
 
 class LessonList(Scene):
-    """Learn to play: the title's lessons in order, each with its length and a tick when done."""
+    """Learn to play: a title's lessons in order, each with its length and a tick when done; a
+    tab per title with lessons (game/titles.py), Left / Right or a click to switch."""
 
     opaque = True
 
-    def __init__(self, ctx: Context, title: str = "gears") -> None:
+    def __init__(self, ctx: Context, title: str | None = None) -> None:
         super().__init__(ctx)
-        self.game_title = title
-        self.adapter = adapter_for(title)
-        self.lessons: list[Lesson] = lessons_for(title, self.adapter)
+        self.titles = with_lessons()
         self.progress = Progress.load()
         if self.progress.notice:
             ctx.notices.append(self.progress.notice)
         self.rows: list[tuple[pygame.Rect, Lesson]] = []
+        self.tab_rects: list[tuple[pygame.Rect, str]] = []
         self.hovered: str | None = None
+        self.show(title or self.titles[0])
+
+    def show(self, title: str) -> None:
+        """The lessons of `title` (loaded and checked by the title's adapter)."""
+        self.game_title = title
+        self.adapter = adapter_for(title)
+        self.lessons: list[Lesson] = lessons_for(title, self.adapter)
+        self.rows = []  # the old title's rows are not clickable until the new ones are drawn
+        self.hovered = None
+        self.dirty = True
 
     @property
     def title(self) -> str:
         return _("Learn to play")
 
     def open(self, lesson: Lesson):
-        runner = LessonRunner(lesson, self.adapter)
+        try:
+            runner = LessonRunner(lesson, self.adapter)
+        except LessonBroken as exc:  # a broken lesson file: said on screen, the app goes on
+            self.ctx.notices.append(str(exc))
+            self.dirty = True
+            return None
         size = pygame.display.get_surface().get_size()
-        return Push(TutorialTable(self.ctx, runner, size, self.progress, self.game_title))
+        scene = titles.get(self.game_title).ui_module().tutorial_scene(self.ctx, runner, size, self.progress)
+        return Push(scene)
 
     def handle(self, event: pygame.event.Event):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return Pop()
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT) and len(self.titles) > 1:
+            i = self.titles.index(self.game_title) + (1 if event.key == pygame.K_RIGHT else -1)
+            self.show(self.titles[i % len(self.titles)])
         if event.type == pygame.MOUSEMOTION:
             hit = next((les.id for r, les in self.rows if r.collidepoint(event.pos)), None)
             if hit != self.hovered:
                 self.hovered, self.dirty = hit, True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for r, key in self.tab_rects:
+                if r.collidepoint(event.pos):
+                    self.show(key)
+                    return None
             for r, les in self.rows:
                 if r.collidepoint(event.pos):
                     return self.open(les)
@@ -376,9 +437,24 @@ class LessonList(Scene):
         surface.fill(pal.table)
         w = min(surface.get_width() - px(60), px(820))
         left = (surface.get_width() - w) // 2
-        widgets.text(surface, _("Learn to play Gears of War"), ctx.font(30, bold=True), pal.accent, (left, px(30)))
+        name = titles.get(self.game_title).name
+        widgets.text(surface, _("Learn to play {game}").format(game=name), ctx.font(30, bold=True), pal.accent,
+                     (left, px(30)))
         widgets.text(surface, _("Short lessons on the real rules. Each takes a few minutes."), ctx.font(16),
                      pal.text_dim, (left, px(76)))
+        self.tab_rects = []
+        if len(self.titles) > 1:  # one tab per title with lessons, top right
+            x = left + w
+            font = ctx.font(15, bold=True)
+            for key in reversed(self.titles):
+                label = titles.get(key).name
+                r = pygame.Rect(0, px(32), font.size(label)[0] + px(28), px(34))
+                r.right = x
+                active = key == self.game_title
+                pygame.draw.rect(surface, pal.accent if active else (52, 57, 66), r, border_radius=px(6))
+                widgets.text(surface, label, font, pal.accent_text if active else pal.text, r.center, "center")
+                self.tab_rects.append((r, key))
+                x = r.left - px(8)
         self.rows = []
         y = px(120)
         row_h = min(px(62), (surface.get_height() - y - px(30)) // max(1, len(self.lessons)))
@@ -391,8 +467,14 @@ class LessonList(Scene):
             widgets.text(surface, mark, ctx.font(20, bold=True), (110, 210, 120) if done else pal.text_dim,
                          (r.left + px(26), r.centery), "center")
             widgets.text(surface, _(les.title), ctx.font(18, bold=True), pal.text, (r.left + px(54), r.top + px(6)))
-            widgets.text(surface, _(les.summary), ctx.font(13), pal.text_dim, (r.left + px(54), r.top + px(30)))
+            summary = widgets.elide(_(les.summary), ctx.font(13), r.width - px(140))
+            widgets.text(surface, summary, ctx.font(13), pal.text_dim, (r.left + px(54), r.top + px(30)))
             widgets.text(surface, _("{n} min").format(n=les.minutes), ctx.font(14), pal.text_dim,
                          (r.right - px(16), r.centery), "midright")
             self.rows.append((r, les))
             y += row_h
+        if ctx.notices:  # a lesson that could not start says why here
+            note = pygame.Rect(left, surface.get_height() - px(56), w, px(40))
+            pygame.draw.rect(surface, (70, 30, 30), note, border_radius=px(6))
+            widgets.text(surface, widgets.elide(ctx.notices[-1], ctx.font(14), w - px(24)), ctx.font(14), pal.text,
+                         (note.left + px(12), note.centery), "midleft")

@@ -1,0 +1,505 @@
+"""The Doom lesson adapter (game/tutorial/protocol.py: LessonAdapter), named by the `tutorial`
+entry of game/titles.py: starting a lesson's game, the setup verbs, named squares, free-play
+conditions, stacked dice and decks, the invader's scripted answers, and why an action is refused.
+
+Everything goes through the public rules (DoomTitle, DoomState, rules/queries.py, rules/turn.py's
+refusal sentence) and edits only state data a test edits too (figures, markers, doors, hands, deck
+order, the dice stack in `state.flags["dice_stack"]`, read by rules/attack.py `roll`): the rules
+are never patched. Format of the verbs: docs/TUTORIAL.md, "Doom lessons".
+
+The learner plays every marine. The invader is a player too: its top-level decisions (discard,
+spawn, activations, events) are asked as the pseudo kind `"invader"`, answered by the lesson's
+`[auto] invader = [matchers...]` (by preference) or, by default, passively (no spawn, no
+activation); a step whose `expect` or `solution` matches an invader action hands that decision
+to the learner instead (lesson 5 plays the invader's turn).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from game.doom.rules import effects as E
+from game.doom.rules import queries as Q
+from game.doom.rules.state import INVADER, DoomState, Invader, Marker
+from game.doom.rules.turn import decider
+from game.engine.protocol import Action, Event
+from game.engine.session import Session
+from game.engine.tomldata import TomlFile
+from game.tutorial.model import Lesson, Step
+from game.tutorial.protocol import LessonBroken
+
+SETUP_VERBS = ("clear_invaders", "clear_props", "reveal", "marine", "invader", "prop", "open_doors",
+               "close_doors", "hand", "invader_on_top", "marine_on_top", "dice", "frags")
+MARINE_KEYS = ("id", "cell", "health", "armour", "ammo", "weapons", "cards", "order", "adrenaline")
+INVADER_KEYS = ("id", "monster", "cell", "cells", "wounds")
+PROP_KEYS = ("kind", "cell", "variant", "count")
+QUERY_KEYS = ("area", "from", "distance", "min_distance", "max_distance", "los", "empty", "exclude")
+CONDITIONS = ("event", "phase", "decision", "round", "turn_of", "at", "in_area", "invaders_left",
+              "invader_gone", "frags", "dead", "door_open", "order", "declared")
+PROP_KINDS = ("obstacle", "hazard", "barrel", "vent", "teleporter", "encounter", "key", "equipment")
+DECKS = ("invader", "marine")
+# Decisions a lesson does not teach unless it says so. "invader" is the invader's own turn
+# (see the module docstring); the rest are questions inside a resolution, by kind.
+DEFAULT_AUTO: dict[str, Any] = {
+    "invader": "decline", "guard": "decline", "sentry": "decline", "aim": "decline", "reroll": "first",
+    "dodge_card": "decline", "heal": "decline", "heal_now": "decline", "knockback": "first", "blow_through": "decline",
+    "dark_energies": "decline", "dud": "decline", "hellfire": "decline", "trap": "decline", "place": "first",
+    "recycle": "first",
+}
+# Which rules_reference.toml section an action kind belongs to, for refusals.
+ACTION_RULES = {
+    "declare": "5.2", "adrenaline": "6.12", "move": "3.6", "door": "3.2", "teleport": "6.14", "give": "6.3",
+    "attack": "6.4", "order": "6.9", "pick_up": "6.12", "end_turn": "5.2", "respawn": "6.16", "guard": "6.9",
+    "aim": "6.9", "reroll": "6.10", "blow_through": "6.8", "discard": "5.3", "spawn": "8.2", "no_spawn": "8.2",
+    "place": "8.2", "activate": "5.3", "end_activation": "5.3", "end_invader_turn": "5.3", "vent": "6.14",
+    "play": "8.1", "pass": "8.1",
+}
+# Keyword -> section for a refusal sentence (the first keyword found wins).
+REASON_KEYWORDS = (
+    ("respawn", "6.16"), ("dead", "6.16"), ("declare", "5.2"), ("already declared", "5.2"),
+    ("order", "6.9"), ("door", "3.2"), ("ammo", "6.7"), ("in sight", "3.7"), ("line of sight", "3.7"),
+    ("melee", "6.5"), ("attack", "6.4"), ("mp", "3.6"), ("movement", "3.6"), ("reach", "3.6"),
+    ("discard", "5.3"), ("spawn", "8.2"), ("activat", "5.3"), ("answer", "6.9"),
+)
+_SQUARE = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
+
+
+@dataclass
+class DoomAdapter:
+    """Binds lessons to the Doom rules; `title` is a DoomTitle."""
+
+    title: Any = None
+    default_auto = DEFAULT_AUTO
+
+    def __post_init__(self) -> None:
+        if self.title is None:
+            from game.doom.rules.title import DoomTitle
+
+            self.title = DoomTitle()
+        from game.doom.content import shared_content
+
+        self.content = shared_content()
+
+    # ------------------------------------------------------------------ load-time checks
+
+    def check_lesson(self, doc: TomlFile, lesson: Lesson) -> None:
+        c = self.content
+        sc = lesson.scenario
+        if sc.title != "doom":
+            raise doc.error(["scenario", "title"], f"this adapter plays Doom lessons, not {sc.title!r}")
+        if sc.mission not in c.scenarios:
+            raise doc.error(["scenario", "mission"], f"unknown scenario {sc.mission!r} "
+                                                     f"(known: {', '.join(sorted(c.scenarios))})")
+        for key, value in lesson.setup.items():
+            path = ["setup", key]
+            if key not in SETUP_VERBS:
+                raise doc.error(path, f"unknown setup verb {key!r} (expected one of: {', '.join(SETUP_VERBS)})")
+            if key == "marine":
+                for i, item in enumerate(_table_list(doc, value, path)):
+                    _keys(doc, item, MARINE_KEYS, path + [i], ("id",))
+                    for j, w in enumerate(item.get("weapons", [])):
+                        if w not in c.weapons:
+                            raise doc.error(path + [i, "weapons", j], f"unknown weapon {w!r}")
+                    for a in item.get("ammo", {}):
+                        if a not in c.ammo:
+                            raise doc.error(path + [i, "ammo", a], f"unknown ammo {a!r} (known: {', '.join(c.ammo)})")
+                    for j, card in enumerate(item.get("cards", [])):
+                        if card.split("#")[0] not in c.marine_cards:
+                            raise doc.error(path + [i, "cards", j], f"unknown marine card {card!r}")
+                    if item.get("order") not in (None, *c.orders):
+                        raise doc.error(path + [i, "order"], f"unknown order {item['order']!r}")
+            elif key == "invader":
+                for i, item in enumerate(_table_list(doc, value, path)):
+                    _keys(doc, item, INVADER_KEYS, path + [i], ("id", "monster"))
+                    if item["monster"] not in c.monsters:
+                        raise doc.error(path + [i, "monster"], f"unknown monster {item['monster']!r}")
+                    if "cell" not in item and "cells" not in item:
+                        raise doc.error(path + [i], "an invader needs `cell` (or `cells` for a large one)")
+            elif key == "prop":
+                for i, item in enumerate(_table_list(doc, value, path)):
+                    _keys(doc, item, PROP_KEYS, path + [i], ("kind", "cell"))
+                    if item["kind"] not in PROP_KINDS:
+                        raise doc.error(path + [i, "kind"], f"unknown prop {item['kind']!r} "
+                                                            f"(expected one of: {', '.join(PROP_KINDS)})")
+            elif key in ("hand", "invader_on_top"):
+                for j, card in enumerate(value):
+                    self._card_name(doc, card, "invader", path + [j])
+            elif key == "marine_on_top":
+                for j, card in enumerate(value):
+                    self._card_name(doc, card, "marine", path + [j])
+            elif key == "dice":
+                self._check_dice(doc, value, path)
+        for name, q in lesson.places.items():
+            if isinstance(q, dict):
+                _keys(doc, q, QUERY_KEYS, ["places", name], ())
+            elif not isinstance(q, str):
+                raise doc.error(["places", name], "a place is \"x,y\", a door, an area, a figure or a query table")
+        for kind, pref in lesson.auto.items():
+            if isinstance(pref, list):
+                for j, item in enumerate(pref):
+                    if not (isinstance(item, dict) and isinstance(item.get("kind"), str)):
+                        raise doc.error(["auto", kind, j], "each preferred answer is a table with a `kind`")
+            elif not (pref in ("first", "decline", "ask") or isinstance(pref, dict)):
+                raise doc.error(["auto", kind], "an automatic answer is \"first\", \"decline\", \"ask\" (the "
+                                                "learner answers), a payload table or a list of actions by preference")
+        for i, step in enumerate(lesson.steps):
+            for cond in step.until:
+                if cond.name not in CONDITIONS:
+                    raise doc.error(["step", i, "until", cond.name],
+                                    f"unknown condition {cond.name!r} (expected one of: {', '.join(CONDITIONS)})")
+            if step.dice:
+                self._check_dice(doc, step.dice, ["step", i, "dice"])
+            if step.ai_on_top or step.orders_on_top:
+                raise doc.error(["step", i], "Doom lessons stack cards with decks = { invader = [...], marine = [...] }")
+            for deck, cards in step.decks.items():
+                if deck not in DECKS:
+                    raise doc.error(["step", i, "decks", deck], f"unknown deck {deck!r} (Doom has: {', '.join(DECKS)})")
+                for j, card in enumerate(cards):
+                    self._card_name(doc, card, deck, ["step", i, "decks", deck, j])
+
+    def _card_name(self, doc: TomlFile, card: Any, deck: str, path: list) -> None:
+        known = self.content.invader_cards if deck == "invader" else self.content.marine_cards
+        if not isinstance(card, str) or card.split("#")[0] not in known:
+            raise doc.error(path, f"unknown {deck} card {card!r}")
+
+    def _check_dice(self, doc: TomlFile, value: Any, path: list) -> None:
+        if not isinstance(value, dict):
+            raise doc.error(path, "dice is a table: die colour = [face names]")
+        for die, faces in value.items():
+            if die not in self.content.dice:
+                raise doc.error(path + [die], f"unknown die {die!r} (known: {', '.join(sorted(self.content.dice))})")
+            names = [f.name for f in self.content.dice[die].faces]
+            for j, face in enumerate(faces):
+                if face not in names:
+                    raise doc.error(path + [die, j], f"no face {face!r} on the {die} die (faces: {', '.join(names)})")
+
+    # ------------------------------------------------------------------ starting a lesson
+
+    def start(self, lesson: Lesson) -> tuple[Session, dict[str, Any]]:
+        """The lesson's game after the scenario's setup, every marine card (with what it added
+        to health, armour and ammo) and the invader's hand put away (a lesson deals what it
+        teaches), the verbs applied, places resolved."""
+        sc = lesson.scenario
+        try:
+            session = Session.start(self.title, sc.mission, sc.seed, dict(sc.options))
+        except ValueError as exc:
+            raise LessonBroken(f"{lesson.path}: [scenario]: {exc}") from None
+        state: DoomState = session.state
+        where = f"{lesson.path}: setup"
+        base = self.content.setups[len(state.seats)]
+        for m in state.marines.values():  # without its cards, as the set-up table gives it (seed p. 6)
+            state.marine_deck.put_on_bottom(list(m.cards))
+            m.cards = []
+            m.health = m.max_health = base.health
+            m.armour = m.base_armour = base.armour
+            m.ammo = {a: 0 for a in self.content.ammo} | {"shells": base.shells}
+        state.deck.put_on_bottom(list(state.hand))
+        state.hand = []
+        s = lesson.setup
+        if s.get("clear_invaders"):
+            state.invaders.clear()
+        if s.get("clear_props"):
+            state.markers = []
+        if "reveal" in s:
+            self._reveal(state, s["reveal"], where)
+        places = self.resolve_places(state, lesson)
+        self.apply_setup(state, lesson, places)
+        return session, places
+
+    def _reveal(self, state: DoomState, which: Any, where: str) -> None:
+        """Areas put on the table with their markers (not their figures: a lesson places those)."""
+        m = state.map
+        areas = sorted(m.areas) if which == "all" else list(which)
+        for area in areas:
+            if area not in m.areas:
+                raise LessonBroken(f"{where}: no area {area!r} on this map (areas: {', '.join(sorted(m.areas))})")
+            if area in state.revealed:
+                continue
+            state.revealed.append(area)
+            for p in m.props:
+                if p.area == area:
+                    state.markers.append(Marker(state.new_id("marker"), p.kind, p.variant, p.cell, p.count))
+
+    def resolve_places(self, state: DoomState, lesson: Lesson) -> dict[str, Any]:
+        places: dict[str, Any] = {}
+        for name, q in lesson.places.items():
+            where = f"{lesson.path}: places.{name}"
+            if isinstance(q, str):
+                value = self._literal(state, q, places)
+                if value is None:
+                    raise LessonBroken(f"{where}: {q!r} is not a square \"x,y\", a door, an area or a figure here")
+            else:
+                value = self._query(state, q, places, where)
+                if value is None:
+                    raise LessonBroken(f"{where}: no square on this map fits {q}")
+            places[name] = value
+        return places
+
+    def _literal(self, state: DoomState, q: str, places: Mapping[str, Any]) -> Any:
+        if q.startswith("@"):
+            return places.get(q[1:])
+        got = _SQUARE.match(q)
+        if got:
+            cell = (int(got.group(1)), int(got.group(2)))
+            return list(cell) if cell in state.map.floor else None
+        if q in state.map.doors or q in state.map.areas:
+            return q
+        if q in state.marines and state.marines[q].cell is not None:
+            return list(state.marines[q].cell)
+        if q in state.invaders:
+            return list(state.invaders[q].cells[0])
+        return None
+
+    def _query(self, state: DoomState, q: Mapping[str, Any], places: Mapping[str, Any], where: str) -> Any:
+        """The first floor square in reading order (top row first) that passes every filter:
+        `area`, `from` (a place) with `distance` / `min_distance` / `max_distance` (squares,
+        diagonals counting one, spec 3.8) and `los` (walls, closed doors and props block, spec
+        3.7), `empty` (no prop), `exclude` (places)."""
+        m = state.map
+
+        def ref(key: str) -> tuple[int, int]:
+            value = self._literal(state, str(q[key]), places)
+            if not isinstance(value, list):
+                raise LessonBroken(f"{where}: {key} names {q[key]!r}, which is not a square or a place defined above")
+            return (value[0], value[1])
+
+        origin = ref("from") if "from" in q else None
+        exclude = set()
+        for e in q.get("exclude", []):
+            v = self._literal(state, str(e), places)
+            if isinstance(v, list):
+                exclude.add((v[0], v[1]))
+        blocking = frozenset(state.blocking_markers())
+        props = {mk.cell for mk in state.markers}
+        for cell in sorted(m.floor, key=lambda c: (c[1], c[0])):
+            if cell in exclude or ("area" in q and m.area_of.get(cell) != q["area"]):
+                continue
+            if q.get("empty") and cell in props:
+                continue
+            if origin is not None:
+                d = max(abs(cell[0] - origin[0]), abs(cell[1] - origin[1]))
+                if "distance" in q and d != q["distance"]:
+                    continue
+                if "min_distance" in q and d < q["min_distance"]:
+                    continue
+                if "max_distance" in q and d > q["max_distance"]:
+                    continue
+                if "los" in q and m.visible(origin, cell, blocking - {origin, cell}, state.closed_set) != bool(q["los"]):
+                    continue
+            return list(cell)
+        return None
+
+    def apply_setup(self, state: DoomState, lesson: Lesson, places: Mapping[str, Any]) -> None:
+        s = lesson.setup
+        where = f"{lesson.path}: setup"
+        for item in s.get("prop", []):
+            cell = self.square(state, item["cell"], places, where)
+            state.markers.append(Marker(state.new_id("marker"), item["kind"], item.get("variant", ""), cell,
+                                        int(item.get("count", 1))))
+        for item in s.get("marine", []):
+            mid = item["id"]
+            if mid not in state.marines:
+                raise LessonBroken(f"{where}: no marine {mid!r} (marines: {', '.join(state.seats)})")
+            mar = state.marines[mid]
+            if "cell" in item:
+                mar.cell = self.square(state, item["cell"], places, where)
+                if state.seats[state.seat] == mid and state.turn is not None:
+                    state.turn["start"] = list(mar.cell)
+            if "health" in item:
+                mar.health = mar.max_health = int(item["health"])
+            if "armour" in item:
+                mar.armour = mar.base_armour = int(item["armour"])
+            if "ammo" in item:
+                mar.ammo = {a: 0 for a in self.content.ammo} | {a: int(n) for a, n in item["ammo"].items()}
+            if "weapons" in item:
+                mar.weapons = list(item["weapons"])
+            if "cards" in item:
+                mar.cards = [self._take(state.marine_deck, name, "marine", where) for name in item["cards"]]
+            if "order" in item:
+                mar.order, mar.order_turn = item["order"], -1  # placed in an earlier turn: usable now
+            if "adrenaline" in item:
+                mar.adrenaline = int(item["adrenaline"])
+        for item in s.get("invader", []):
+            cells = item["cells"] if "cells" in item else [item["cell"]]
+            fid = item["id"]
+            if fid in state.invaders or fid.partition("#")[0] != item["monster"]:
+                raise LessonBroken(f"{where}: invader id {fid!r} must be new and read '{item['monster']}#<n>'")
+            state.invaders[fid] = Invader(fid, item["monster"], [self.square(state, c, places, where) for c in cells],
+                                          int(item.get("wounds", 0)))
+            n = int(fid.partition("#")[2] or 0)
+            state.next_id[item["monster"]] = max(state.next_id.get(item["monster"], 0), n)
+        for name, closed in (("open_doors", False), ("close_doors", True)):
+            for d in s.get(name, []):
+                door = self._literal(state, d, places)
+                if door not in state.map.doors:
+                    raise LessonBroken(f"{where}: {name}: no door {d!r} (doors: {', '.join(sorted(state.map.doors))})")
+                state.closed = sorted(set(state.closed) - {door} | ({door} if closed else set()))
+        if "hand" in s:
+            state.hand = [self._take(state.deck, name, "invader", where) for name in s["hand"]]
+        if "frags" in s:
+            state.frags = int(s["frags"])
+        self.stack(state, s.get("dice", {}), {"invader": s.get("invader_on_top", ()),
+                                              "marine": s.get("marine_on_top", ())}, where)
+        taken: dict[tuple[int, int], str] = {}
+        for fig in list(state.marines) + list(state.invaders):
+            for cell in self.figure_cells(state, fig):
+                if cell in taken or cell in state.blocking_markers():
+                    raise LessonBroken(f"{where}: {fig} stands on {cell[0]},{cell[1]}, which "
+                                       f"{taken.get(cell, 'an obstacle or barrel')} already fills")
+                taken[cell] = fig
+        # The rules reveal what the marines see after every step (spec 3.10); the verbs moved
+        # figures and doors, so the areas now in sight are put on the table the same way.
+        E.reveal(_SetupCtx(state))
+
+    def stack(self, state: DoomState, dice: Mapping[str, Iterable[str]], decks: Mapping[str, Iterable[str]],
+              where: str) -> None:
+        """Fixes what the next dice and cards will be, so the lesson goes the same way."""
+        if dice:
+            stack = state.flags.setdefault("dice_stack", {})
+            for die, faces in dice.items():
+                stack[die] = list(faces)
+        for name, cards in decks.items():
+            cards = list(cards)
+            if cards:
+                deck = state.deck if name == "invader" else state.marine_deck
+                deck.put_on_top([self._take(deck, c, name, where) for c in cards])
+
+    def step_stacks(self, state: DoomState, lesson: Lesson, step: Step) -> None:
+        self.stack(state, step.dice, step.decks, f"{lesson.path}: step {step.id!r}")
+
+    def drop_stacked(self, state: DoomState, dice: set[str]) -> bool:
+        if state.proc is not None:  # a resolution is open: it may still roll them
+            return False
+        stack = state.flags.get("dice_stack", {})
+        for die in dice:
+            stack.pop(die, None)
+        if not stack:
+            state.flags.pop("dice_stack", None)
+        return True
+
+    def _take(self, deck: Any, name: str, what: str, where: str) -> str:
+        for pile in (deck.draw_pile, deck.discard_pile):
+            for card in pile:
+                if card == name or card.split("#")[0] == name:
+                    deck.take(card)
+                    return card
+        raise LessonBroken(f"{where}: no {name!r} card is left in the {what} deck or its discard pile")
+
+    def square(self, state: DoomState, ref: Any, places: Mapping[str, Any], where: str) -> tuple[int, int]:
+        value = self._literal(state, ref, places) if isinstance(ref, str) else ref
+        if not (isinstance(value, list) and len(value) == 2):
+            raise LessonBroken(f"{where}: {ref!r} is not a square \"x,y\" or a square place of the lesson")
+        cell = (int(value[0]), int(value[1]))
+        if cell not in state.map.floor:
+            raise LessonBroken(f"{where}: {ref!r} is not a floor square of this map")
+        return cell
+
+    # ------------------------------------------------------------------ during a lesson
+
+    def resolve(self, state: DoomState, value: Any, places: Mapping[str, Any]) -> Any:
+        if isinstance(value, str) and value.startswith("@"):
+            return places.get(value[1:], value)
+        if isinstance(value, list):
+            return [self.resolve(state, v, places) for v in value]
+        return value
+
+    def condition(self, state: DoomState, name: str, value: Any, events: list[Event],
+                  places: Mapping[str, Any]) -> bool:
+        v = self.resolve(state, value, places)
+        if name == "event":
+            kinds = v if isinstance(v, list) else [v]
+            return any(e.kind in kinds for e in events)
+        if name == "phase":
+            return state.proc is None and state.phase == v
+        if name == "decision":
+            return state.proc is not None and state.proc["pending"]["kind"] == v
+        if name == "round":
+            return state.round >= int(v)
+        if name == "turn_of":
+            return decider(state) == v
+        if name == "at":
+            return any(m.cell is not None and list(m.cell) == v for m in state.marines.values())
+        if name == "in_area":
+            return any(m.cell is not None and state.map.area_of.get(m.cell) == v for m in state.marines.values())
+        if name == "invaders_left":
+            return len(state.invaders) <= int(v)
+        if name == "invader_gone":
+            return v not in state.invaders
+        if name == "frags":
+            return state.frags >= int(v)
+        if name == "dead":
+            return any(m.dead for m in state.marines.values()) == bool(v)
+        if name == "door_open":
+            return v not in state.closed
+        if name == "order":
+            return any(m.order == v for m in state.marines.values())
+        if name == "declared":
+            return state.phase == "marine" and state.turn is not None and state.turn.get("action") == v
+        raise LessonBroken(f"unknown condition {name!r}")
+
+    def pending_kind(self, state: DoomState) -> str | None:
+        """A question inside a resolution by its kind; the invader's own turn as "invader"."""
+        if state.outcome is not None:
+            return None
+        if state.proc is not None:
+            return state.proc["pending"]["kind"]
+        return "invader" if decider(state) == INVADER else None
+
+    def describe(self, state: DoomState) -> str:
+        if state.outcome:
+            return f"over, {state.outcome} won"
+        who = decider(state)
+        return f"round {state.round}, phase {state.phase}, {who} to act"
+
+    def figure_cells(self, state: DoomState, ref: str) -> list[tuple[int, int]]:
+        """The squares of a figure (a marine colour or an invader id), or of a square place."""
+        if ref in state.marines:
+            return [state.marines[ref].cell] if state.marines[ref].cell is not None else []
+        if ref in state.invaders:
+            return list(state.invaders[ref].cells)
+        return []
+
+    def sees(self, state: DoomState, a: Any, b: Any) -> bool:
+        """The LOS highlight: does the figure (or square) `a` see `b` (spec 3.7)?"""
+        cells_a = self.figure_cells(state, a) if isinstance(a, str) else [tuple(a)]
+        cells_b = self.figure_cells(state, b) if isinstance(b, str) else [tuple(b)]
+        if not cells_a or not cells_b:
+            return False
+        block = Q.all_blocking(state) - set(cells_a) - set(cells_b)
+        return state.map.sees(cells_a, cells_b, block, state.closed_set, state.option("strict_corners"))
+
+    def explain_illegal(self, state: DoomState, action: Action, engine_reason: str) -> tuple[str, str]:
+        """The rules' own refusal sentence (rules/turn.py `refusal`) and the rule behind it."""
+        return engine_reason, rule_of(engine_reason, action.kind)
+
+
+class _SetupCtx:
+    """What game/doom/rules/effects.py needs of a resolution's context, for the setup's reveal:
+    the state, and emit (the setup's events are not part of the lesson's log)."""
+
+    def __init__(self, state: DoomState) -> None:
+        self.state = state
+
+    def emit(self, kind: str, text: str, payload: dict, hidden: bool = False, visible_to: Any = None) -> None:
+        return None
+
+
+def rule_of(reason: str, kind: str) -> str:
+    low = (reason or "").lower()
+    return next((section for word, section in REASON_KEYWORDS if word in low), "") or ACTION_RULES.get(kind, "")
+
+
+def _table_list(doc: TomlFile, value: Any, path: list) -> list[dict]:
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        raise doc.error(path, "expected a list of tables ([[setup.X]])")
+    return value
+
+
+def _keys(doc: TomlFile, item: dict, allowed: tuple, path: list, required: tuple) -> None:
+    for k in item:
+        if k not in allowed:
+            raise doc.error(path + [k], f"unknown key {k!r} (expected one of: {', '.join(allowed)})")
+    for k in required:
+        if k not in item:
+            raise doc.error(path, f"missing key {k!r}")
