@@ -384,8 +384,10 @@ def read_json_file(p: Path, what: str, max_bytes: int) -> Any:
 
 
 # A digit run too long for MAX_INT_BITS, or a stretch of text longer than MAX_STRING without a
-# quote or a line break (where a string too long would be): the slow walk decides.
-_SUSPECT = re.compile(r'\d{78,}|[^"\n]{%d,}' % (MAX_STRING + 1))
+# quote or a line break (where a string too long would be): the slow walk decides. The stretch
+# is matched only from its start (the look-behind), so the search is linear: without it, a save
+# of 330 strings of 9,000 characters took four minutes (each position scanned to the next quote).
+_SUSPECT = re.compile(r'\d{78,}|(?<![^"\n])[^"\n]{%d,}' % (MAX_STRING + 1))
 
 
 def _shallow(data: Any) -> bool:

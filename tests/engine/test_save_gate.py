@@ -165,3 +165,13 @@ def test_a_bots_state_past_the_general_bounds_names_its_key(tmp_path):
     data["bots"] = {"A": {"bot": "RandomBot", "state": {"rng": "RNG"}}}
     open(path, "w").write(json.dumps(data).replace('"RNG"', "9" * 5000))
     assert "'bots.A.state.rng' is out of range (a number of 5000 digits)" in error(path)
+
+
+def test_many_long_strings_are_read_in_linear_time(tmp_path):
+    """Found by tools/bench_gates.py: 330 strings of 9,000 characters (under the string bound)
+    took four minutes before the gate's suspect-text search was anchored; this one, 100 of them,
+    some seconds. Now it is refused at once for its size."""
+    path, data = saved(tmp_path)
+    data["bots"] = {"A": {"bot": "RandomBot", "state": ["x" * 9000] * 100}}
+    open(path, "w").write(json.dumps(data))
+    assert "'bots' is too large (900" in error(path)
