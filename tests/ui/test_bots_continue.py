@@ -116,3 +116,34 @@ def test_a_saved_bot_state_the_bot_refuses_is_said_and_the_bot_starts_fresh(make
     fresh = again.make_bot(0)
     assert again.bots[seat].get_state() == fresh.get_state()
     bots_play(again, 15)
+
+
+@pytest.mark.parametrize("side, words", [
+    ("[" * 100 + "]" * 100, "is nested too deeply (at most 64 levels)"),
+    ("[" * 50_000 + "]" * 50_000, "the seats file is too large"),
+    ('{"seats": ["bot"]}', "it does not list one seat (human or bot) per player"),
+    ('{"seats": ["bot", "robot"]}', "it does not list one seat (human or bot) per player"),
+    ("", "the seats file is empty"),
+])
+def test_a_damaged_seats_file_is_said_and_every_seat_is_a_person(make_app, config_dir, side, words):
+    """Issue 22: "a broken seats side file (a bot,bot game continues as two people), all without
+    a word". It still continues with people (the safe guess), but the table says why."""
+    from game.ui.kit.saves import seats_path
+
+    _app, first = start(make_app, "gears", 7)
+    bots_play(first, 5)
+    seats_path(first.saves.autosave_path()).write_text(side)
+    again = continue_from_menu(make_app)
+    assert isinstance(again, GearsTable) and again.seats == ["human", "human"]
+    assert again.message.startswith(str(seats_path(first.saves.autosave_path()))) and words in again.message
+    assert again.message.endswith(": every seat is played by a person.")
+
+
+def test_a_save_without_a_seats_file_loads_quietly(make_app, config_dir):
+    from game.ui.kit.saves import seats_path
+
+    _app, first = start(make_app, "gears", 7)
+    bots_play(first, 5)
+    seats_path(first.saves.autosave_path()).unlink()
+    again = continue_from_menu(make_app)
+    assert isinstance(again, GearsTable) and again.seats == ["human", "human"] and not again.message

@@ -120,7 +120,10 @@ class GameTable(Scene, ABC):
         """The menu's Continue: the title's autosaved game at the action it reached, play going
         on in the same file; SaveError names the file when it cannot be continued."""
         saved = cls.saves.load()
-        return cls(ctx, saved.session, saved.seats, pygame.display.get_surface().get_size(), cls.saves.autosave_path())
+        table = cls(ctx, saved.session, saved.seats, pygame.display.get_surface().get_size(), cls.saves.autosave_path())
+        if saved.notice:
+            table.say(saved.notice)
+        return table
 
     # ------------------------------------------------------------------ bots' own state
     def _restore_bots(self) -> str | None:
