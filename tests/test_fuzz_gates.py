@@ -1,5 +1,6 @@
-"""Fuzzing every gate of issue 22: random byte and character mutations of a shipped map, a
-content file, a save, a settings file and a custom mission. Each mutated file either loads or
+"""Fuzzing every gate of issue 22: random byte and character mutations of a shipped map, its
+tileset and the tileset's PNG, a content file, a save (with its bots' state), a settings file
+and a custom mission. Each mutated file either loads or
 raises the gate's own error, whose message lines are single lines naming the file; never
 another exception and never a hang. Bounded (derandomized, a few dozen examples each) so CI
 spends seconds here."""
@@ -53,8 +54,31 @@ def test_mutated_map_loads_or_is_a_map_error(mutations):
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "maps" / "gears").mkdir(parents=True)
         shutil.copytree(ROOT / "maps" / "tilesets", Path(tmp) / "maps" / "tilesets")
+        shutil.copytree(ROOT / "assets" / "tiles", Path(tmp) / "assets" / "tiles")  # the tileset's image
         path = Path(tmp) / "maps" / "gears" / "m.tmx"
         path.write_bytes(mutate((ROOT / "maps" / "gears" / "sample_1A.tmx").read_bytes(), mutations))
+        try:
+            load_board(path)
+        except MapError as exc:
+            one_line_each(exc.problems, path)
+
+
+@FUZZ
+@given(st.lists(MUTATION, min_size=1, max_size=6), st.sampled_from(["floors.tsx", "floors.png"]))
+def test_mutated_tileset_or_its_image_loads_or_is_a_map_error(mutations, which):
+    """The map is the shipped one; its tileset file or the tileset's PNG is mutated (the image
+    gate reads the PNG's header and chunks: a mutation is a clean line naming map and tileset)."""
+    from game.board.model import MapError
+    from game.board.tmx import load_board
+
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "maps" / "gears").mkdir(parents=True)
+        shutil.copytree(ROOT / "maps" / "tilesets", Path(tmp) / "maps" / "tilesets")
+        shutil.copytree(ROOT / "assets" / "tiles", Path(tmp) / "assets" / "tiles")
+        target = Path(tmp) / ("maps/tilesets" if which.endswith(".tsx") else "assets/tiles") / which
+        target.write_bytes(mutate(target.read_bytes(), mutations))
+        path = Path(tmp) / "maps" / "gears" / "m.tmx"
+        shutil.copy(ROOT / "maps" / "gears" / "sample_1A.tmx", path)
         try:
             load_board(path)
         except MapError as exc:
@@ -85,7 +109,9 @@ def test_mutated_save_loads_or_is_a_save_error(mutations):
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "s.json"
-        mid_game().save(path)
+        session = mid_game()
+        session.bot_states = {"A": {"bot": "RandomBot", "state": {"rng": [12345, 6789]}}}
+        session.save(path)
         path.write_bytes(mutate(path.read_bytes(), mutations))
         try:
             load_session(path, {"toy": TITLE})

@@ -62,11 +62,20 @@ def maps() -> dict[str, str]:
     }
 
 
+def _big_png() -> bytes:
+    """A valid 512x256 PNG padded with ancillary chunks to about 30 MB: the most the image gate
+    reads (it walks every chunk and checks its CRC; it never inflates the image data)."""
+    png = (ROOT / "assets" / "tiles" / "floors.png").read_bytes()
+    body = bytes(1 << 20)
+    chunk = len(body).to_bytes(4, "big") + b"zzZz" + body + zlib.crc32(b"zzZz" + body).to_bytes(4, "big")
+    return png[:33] + chunk * 30 + png[33:]
+
+
 def timed(label: str, run) -> None:
     t0 = time.perf_counter()
     try:
-        run()
-        first = "loaded"
+        got = run()
+        first = got if isinstance(got, str) else "loaded"
     except (MapError, SaveError, DataError) as exc:
         first = str(exc).splitlines()[0]
     dt = time.perf_counter() - t0
@@ -80,6 +89,22 @@ def main() -> int:
             path = folder / f"m{i}.tmx"
             path.write_text(text)
             timed(label, lambda p=path: load_board(p))
+        png = (ROOT / "assets" / "tiles" / "floors.png").read_bytes()
+        huge = bytearray(png[:33])
+        huge[16:24] = (100_000).to_bytes(4, "big") * 2
+        base = tmx_text(layer("areas", AREA))
+        tsx = (ROOT / "maps" / "tilesets" / "floors.tsx").read_text()
+        for label, image in (("tileset image: 100000x100000 header", bytes(huge) + bytes(1 << 20)),
+                             ("tileset image: truncated", png[:5000]),
+                             ("tileset image: not a PNG", b"GIF89a" + bytes(1 << 20)),
+                             ("accepted: the shipped 512x256 image", png),
+                             ("accepted: a 30 MB PNG (one chunk walk)", _big_png())):
+            (folder / "art.png").write_bytes(image)
+            (folder / "t.tsx").write_text(tsx.replace("../../assets/tiles/floors.png", "art.png"))
+            path = folder / "img.tmx"
+            path.write_text(base.replace(str(ROOT / "maps" / "tilesets" / "floors.tsx"), str(folder / "t.tsx")))
+            # An image problem does not stop the load: it is the board's art_problems.
+            timed(label, lambda p=path: (load_board(p).art_problems or ("loaded",))[0])
         save = folder / "s.json"
         session = Session.start(ToyTitle(), "duel", 7)
         session.save(save)
@@ -89,6 +114,8 @@ def main() -> int:
             ("save: options nested 100,000 deep", lambda t: t.replace('"options": {}', '"options": ' + "[" * 100_000 + "]" * 100_000)),
             ("save: scenario of 300 characters", lambda t: t.replace('"scenario": "duel"', '"scenario": "custom:' + "x" * 300 + '"')),
             ("save: truncated", lambda t: t[: len(t) // 2]),
+            ("save: bots' state of 3 MB", lambda t: t.replace('"options": {}', '"bots": {"A": {"bot": "RandomBot", "state": ['
+                                                              + ",".join(['"' + "x" * 9000 + '"'] * 330) + ']}}, "options": {}')),
         ):
             path = folder / "bad.json"
             path.write_text(edit(json.dumps(data)))

@@ -245,4 +245,4 @@ def check_map(path: str) -> list[str]:
         board = load_board(path)
     except MapError as exc:
         return list(exc.problems)
-    return [str(problem) for problem in check_board(board)]
+    return list(board.art_problems) + [str(problem) for problem in check_board(board)]

@@ -164,6 +164,9 @@ class Board:
     grid: Grid | None = None
     # Bumped whenever geometry changes (a piece added); LOS caches key on it.
     version: int = 0
+    # Why the floor art of the file cannot be drawn (a tileset image missing, damaged, huge or
+    # not matching its tileset: tmx_gate), one line each; the rules need no art.
+    art_problems: tuple[str, ...] = field(default=(), compare=False)
     # Derived data (outline, adjacency graphs) keyed by (what, version, ...); never compared.
     # init=False so that dataclasses.replace() starts a fresh cache. Code that mutates a
     # board's geometry in place must bump version (or build a new Board).

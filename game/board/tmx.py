@@ -342,7 +342,8 @@ def load_board(path: str | os.PathLike) -> Board:
     _check_tilesets(source, root, out)
     out.raise_if_any()
     # Sizes, numbers, ids and tile data, before anything converts or decodes them.
-    if check_map(xml, out.lines) is None:
+    shape = check_map(xml, out.lines)
+    if shape is None:
         out.raise_if_any()
 
     if root.get("orientation", "orthogonal") != "orthogonal":
@@ -421,6 +422,7 @@ def load_board(path: str | os.PathLike) -> Board:
         tile_width=int(tiled.tilewidth),
         tile_height=int(tiled.tileheight),
         properties=map_props,
+        art_problems=tuple(shape.art_problems) if shape is not None else (),
     )
     if title == "gears":
         _build_gears(board, objects, out)

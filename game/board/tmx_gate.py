@@ -5,7 +5,11 @@ of memory or raise something other than MapError, before tmx.py, pytmx or the bu
 it: sizes and counts are bounded, numbers are parsed by a grammar before any Fraction or float
 is made of them, object ids are whole numbers and unique, tile data has exactly width*height
 cells whose gids lie in a tileset, compressed data is inflated only up to the size it must
-have, and a DOCTYPE (so any entity) is refused by the parser itself.
+have, a DOCTYPE (so any entity) is refused by the parser itself, and each tileset's image is a
+whole PNG of sane dimensions whose tile grid holds the tiles the tileset declares (read from its
+header and chunk list, never decoded: `check_png`). An image problem does not stop the rules
+(they need no art): it is `MapShape.art_problems`, which check-map prints and the table shows
+while it draws the plain floor instead of decoding the image.
 
 Problems are lines in tmx.py's style (`FILE: map: ...`, `FILE: layer NAME: ...`,
 `FILE: object NAME (id N): ...`), ending in `(line L)` where the element's line is known.
@@ -18,7 +22,7 @@ import binascii
 import os
 import re
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from xml.etree import ElementTree
@@ -47,6 +51,9 @@ class Limits:
     value: int = 2_000  # characters of a property value
     number_text: int = 40  # characters of one number as written
     coordinate: int = 10**7  # largest magnitude of a number as written
+    image_bytes: int = 32 * 1024 * 1024  # a tileset's PNG; the shipped one is 190 kB
+    image_side: int = 16_384  # pixels across or down (what a graphics card takes as one texture)
+    image_pixels: int = 16_777_216  # width * height: 64 MB once decoded to 32-bit pixels
     # An object may reach one map size beyond each edge (x from -W to 2W); further out it is
     # not on the map, and a Doom wall there would be split into millions of unit edges.
 
@@ -208,6 +215,9 @@ class MapShape:
     height: int = 0
     tile_width: int = 0
     tile_height: int = 0
+    # Problems of the tilesets' images, in the same line format: the floor art cannot be drawn,
+    # but the rules need no art, so they do not stop the load (Board.art_problems).
+    art_problems: list[str] = field(default_factory=list)
 
 
 def check_map(xml: XmlFile, lines: list[str]) -> MapShape | None:
@@ -236,7 +246,8 @@ def check_map(xml: XmlFile, lines: list[str]) -> MapShape | None:
         shape_ok = False
     _check_properties(xml, root, lambda m, el: map_problem(m, el))
 
-    tilesets = _check_tilesets(xml, map_problem)
+    tilesets = _check_tilesets(xml, map_problem, lambda message, el: shape.art_problems.append(
+        f"{src}: map: {message}{xml.at(el)}"))
     layers = [c for c in root if c.tag in ("layer", "objectgroup", "imagelayer", "group")]
     if len(layers) > LIMITS.layers:
         map_problem(f"{len(layers)} layers is too many (at most {LIMITS.layers})")
@@ -284,7 +295,7 @@ def _check_properties(xml: XmlFile, owner: ElementTree.Element, report) -> None:
             report(f"property {name} contains a NUL character", prop)
 
 
-def _check_tilesets(xml: XmlFile, map_problem) -> list[TilesetRange]:
+def _check_tilesets(xml: XmlFile, map_problem, art_problem) -> list[TilesetRange]:
     found = []
     elements = xml.root.findall("tileset")
     if len(elements) > LIMITS.tilesets:
@@ -315,11 +326,153 @@ def _check_tilesets(xml: XmlFile, map_problem) -> list[TilesetRange]:
             for attr in ("tilewidth", "tileheight"):
                 if holder.get(attr) is not None:
                     whole_number(holder.get(attr), f"{label} {attr}", 1, LIMITS.tile_size)
+            problem = _tileset_image_problem(holder, (base / ref).parent if ref is not None else base, count, label)
         except ValueError as exc:
             map_problem(str(exc), ts)
             continue
+        if problem:  # its gids still count as covered: the one message is the image's
+            art_problem(f"{label}: {problem}", ts)
         found.append(TilesetRange(ref or "(embedded)", first, count))
     return found
+
+
+# --- tileset images ----------------------------------------------------------------------------
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+# Bit depths allowed for each PNG colour type (PNG spec 11.2.2, IHDR).
+_PNG_DEPTHS = {0: (1, 2, 4, 8, 16), 2: (8, 16), 3: (1, 2, 4, 8), 4: (8, 16), 6: (8, 16)}
+
+
+def _tileset_image_problem(tileset: ElementTree.Element, folder: Path, tilecount: int, label: str) -> str | None:
+    """What is wrong with a tileset's image, or None: present, a whole PNG of bounded size
+    (check_png), of the size the tileset's `<image>` declares, and cut by the tileset's grid
+    (tile size, margin, spacing) into the declared columns and at least `tilecount` tiles, the
+    same way by Tiled and by the floor loader (pytmx, which cuts by the declared size).
+    ValueError (a problem that stops the load: pytmx reads these) for a declared image size,
+    tile size or margin that is missing or not a bounded whole number."""
+    if tileset.find("tile/image") is not None:
+        return "tiles with images of their own (an image collection) are not supported: use one tileset image"
+    image = tileset.find("image")
+    if image is None:
+        return "has no image" if tilecount else None
+    src = image.get("source")
+    if not src:
+        return "its <image> has no source file (embedded image data is not supported)"
+    if len(src) > LIMITS.name:
+        return f"image source is too long ({len(src)} characters; at most {LIMITS.name})"
+    shown = f"image {src}"
+    declared = []
+    for attr in ("width", "height"):  # pytmx reads them even without images: a ValueError stops the load
+        if image.get(attr) is None:
+            raise ValueError(f"{label}: {shown}: <image> must declare its {attr} (Tiled writes it; "
+                             "the loader cuts tiles by it)")
+        declared.append(whole_number(image.get(attr), f"{label}: {shown} {attr}", 1, LIMITS.image_side))
+    problem, (width, height) = check_png(folder / src)
+    if problem:
+        return f"{shown}: {problem}"
+    if tuple(declared) != (width, height):
+        return (f"{shown} is {width}x{height} pixels but the tileset says {declared[0]}x{declared[1]} "
+                "(the image was replaced: open the tileset in Tiled and save it again)")
+    if tileset.get("tilewidth") is None or tileset.get("tileheight") is None:
+        return "must declare tilewidth and tileheight"
+    tw = whole_number(tileset.get("tilewidth"), "tilewidth", 1, LIMITS.tile_size)
+    th = whole_number(tileset.get("tileheight"), "tileheight", 1, LIMITS.tile_size)
+    margin = whole_number(tileset.get("margin", "0"), "margin", 0, LIMITS.tile_size)
+    spacing = whole_number(tileset.get("spacing", "0"), "spacing", 0, LIMITS.tile_size)
+    # Tiled: columns = (width - 2 margin + spacing) // (tilewidth + spacing); pytmx cuts from
+    # `margin` up to width + margin - tilewidth, so it counts (width + spacing) // (tw + spacing).
+    cols = max(0, (width - 2 * margin + spacing) // (tw + spacing))
+    rows = max(0, (height - 2 * margin + spacing) // (th + spacing))
+    grid = f"{width}x{height} image cut into {tw}x{th} tiles" + (
+        f" (margin {margin}, spacing {spacing})" if margin or spacing else "")
+    if tileset.get("columns") is not None:
+        columns = whole_number(tileset.get("columns"), "columns", 0, LIMITS.tilecount)
+        if columns != cols:
+            return f"declares {columns} columns but its {grid} has {cols}"
+    if cols * rows < tilecount:
+        return f"declares {tilecount} tiles but its {grid} holds {cols * rows} ({cols} columns, {rows} rows)"
+    if ((width + spacing) // (tw + spacing), (height + spacing) // (th + spacing)) != (cols, rows):
+        return (f"its {grid} is cut into {cols}x{rows} tiles by Tiled but into more by the floor "
+                "loader: use margin 0 or trim the image to the last whole tile")
+    return None
+
+
+_PNG_CACHE: dict[tuple[str, int, int], tuple[str | None, tuple[int, int]]] = {}
+
+
+def check_png(path: Path) -> tuple[str | None, tuple[int, int]]:
+    """(problem, (width, height)) of a PNG file, read from its bytes, never decoded: present
+    and at most LIMITS.image_bytes; the PNG signature; an IHDR of sane dimensions (checked
+    before anything else is read, so a 100000x100000 image costs 33 bytes) and valid bit depth
+    and colour type; then every chunk whole with a right CRC, a palette where the colour type
+    needs one, image data, and IEND (else: truncated). Cached by path, size and time."""
+    try:
+        st = path.stat()
+    except OSError as exc:
+        if isinstance(exc, FileNotFoundError):
+            return f"not found (looked for {os.path.normpath(path)})", (0, 0)
+        return f"cannot read ({exc.strerror or exc})", (0, 0)
+    if not path.is_file():
+        return f"is not a file ({os.path.normpath(path)})", (0, 0)
+    key = (str(path.resolve()), st.st_size, st.st_mtime_ns)
+    if key not in _PNG_CACHE:
+        if len(_PNG_CACHE) > 256:
+            _PNG_CACHE.clear()
+        _PNG_CACHE[key] = _read_png(path, st.st_size)
+    return _PNG_CACHE[key]
+
+
+def _read_png(path: Path, size: int) -> tuple[str | None, tuple[int, int]]:
+    if size > LIMITS.image_bytes:
+        return f"file is too large ({size} bytes; at most {LIMITS.image_bytes})", (0, 0)
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(33)
+            if not head.startswith(PNG_SIGNATURE):
+                return "is not a PNG image (Tiletop's tilesets use PNG; its first bytes are not a PNG signature)", (0, 0)
+            if len(head) < 33 or head[8:16] != b"\x00\x00\x00\x0dIHDR":
+                return "is not a whole PNG image (no image header: the file is truncated or damaged)", (0, 0)
+            width, height = int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+            depth, colour, compression, filtering, interlace = head[24:29]
+            if not (1 <= width <= LIMITS.image_side and 1 <= height <= LIMITS.image_side) \
+                    or width * height > LIMITS.image_pixels:
+                return (f"{width}x{height} pixels is too large (at most {LIMITS.image_side} on a side and "
+                        f"{LIMITS.image_pixels} pixels)" if width and height else
+                        f"has a size of {width}x{height} pixels"), (width, height)
+            if depth not in _PNG_DEPTHS.get(colour, ()) or compression or filtering or interlace > 1:
+                return (f"has a damaged image header (colour type {colour}, bit depth {depth}, "
+                        f"compression {compression}, filter {filtering}, interlace {interlace})"), (width, height)
+            if zlib.crc32(head[12:29]) != int.from_bytes(head[29:33], "big"):
+                return "has a damaged image header (its checksum is wrong)", (width, height)
+            rest = head[8:] + handle.read(size)
+    except OSError as exc:
+        return f"cannot read ({exc.strerror or exc})", (0, 0)
+    return _png_chunks_problem(rest, colour), (width, height)
+
+
+def _png_chunks_problem(data: bytes, colour: int) -> str | None:
+    """The chunk list after the signature: lengths within the file, CRCs right, PLTE before
+    IDAT for a palette image, IDAT present, IEND reached."""
+    pos, seen_palette, seen_data = 0, False, False
+    while True:
+        if pos + 12 > len(data):
+            return "is truncated (the file ends before the PNG's end marker)"
+        length = int.from_bytes(data[pos:pos + 4], "big")
+        kind = data[pos + 4:pos + 8]
+        end = pos + 12 + length
+        if length > 0x7FFFFFFF or end > len(data):
+            return f"is truncated (chunk {kind.decode('latin-1')!r} runs past the end of the file)"
+        if zlib.crc32(data[pos + 4:pos + 8 + length]) != int.from_bytes(data[end - 4:end], "big"):
+            return f"is damaged (chunk {kind.decode('latin-1')!r} has a wrong checksum)"
+        if kind == b"PLTE":
+            seen_palette = True
+        elif kind == b"IDAT":
+            if colour == 3 and not seen_palette:
+                return "is damaged (a palette image without its palette)"
+            seen_data = True
+        elif kind == b"IEND":
+            return None if seen_data else "has no image data"
+        pos = end
 
 
 def decode_tile_data(data: ElementTree.Element, cells: int) -> list[int]:

@@ -7,7 +7,12 @@ Save file (JSON, see docs/ENGINE.md):
 
     {"format": "tiletop-save", "version": 1, "title": "toy", "scenario": "duel",
      "seed": 7, "options": {...}, "casual": false, "actions": [{"kind": ..., "payload": ...}],
-     "snapshot": {...the title's to_json(state)...}, "state_hash": "<sha256 hex>"}
+     "snapshot": {...the title's to_json(state)...}, "state_hash": "<sha256 hex>",
+     "bots": {"P1": {"bot": "CogBot", "state": {...}}}}
+
+`bots` is optional (older saves have none): each bot seat's own state (its random stream), so
+a game continued from the save goes on as the uninterrupted one would. The rules never read it
+and `state_hash` does not cover it.
 
 Loading checks everything and turns each problem into one SaveError sentence naming the file,
 never a traceback: unreadable, empty or truncated file, bad JSON, not a save, wrong version,
@@ -44,6 +49,9 @@ MAX_INT_BITS = 256  # RNG states are 64-bit
 MAX_SEED = 2**64
 MAX_ACTIONS = 100_000  # a whole Gears game is a few hundred
 MAX_SCENARIO = 200  # characters of the scenario id (custom:NAME included)
+MAX_BOT_SEATS = 8  # entries of "bots" (a title has at most five seats)
+MAX_BOT_NAME = 100  # characters of a seat id or a bot's class name
+MAX_BOT_STATE_BYTES = 64 * 1024  # the canonical JSON of all of "bots"; a random stream is 50 bytes
 
 
 class SaveError(InputError):
@@ -81,6 +89,9 @@ class Session:
         # Per action: the text of the first event that revealed hidden information, or None.
         self.revealed: list[str | None] = []
         self.log = EventLog()
+        # The bot seats' own state (seat -> {"bot": class name, "state": JSON}), kept by the
+        # table (game/ui/kit/game_table.py) and saved beside the actions; opaque to the rules.
+        self.bot_states: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ building sessions
 
@@ -167,7 +178,7 @@ class Session:
     # ------------------------------------------------------------------ saving
 
     def to_save(self) -> dict[str, Any]:
-        return {
+        data = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "title": self.title.name,
@@ -179,6 +190,9 @@ class Session:
             "snapshot": self.title.to_json(self.state),
             "state_hash": self.state_hash(),
         }
+        if self.bot_states:
+            data["bots"] = self.bot_states
+        return data
 
     def save(self, path: str | Path) -> None:
         """Writes the save atomically (a crash leaves the old file or the new, never half)."""
@@ -287,7 +301,33 @@ def read_save(path: str | Path) -> dict[str, Any]:
         raise SaveError(p, f"'scenario' contains a control character ({scenario[:40]!r})")
     if not isinstance(data.get("casual", False), bool):
         raise SaveError(p, f"'casual' should be true or false, got {data['casual']!r}")
+    if "bots" in data:
+        problem = _bots_problem(data["bots"])
+        if problem:
+            raise SaveError(p, problem)
     return data
+
+
+def _bots_problem(bots: Any) -> str | None:
+    """What is wrong with a save's optional `bots` (seat -> {"bot": name, "state": JSON}), or
+    None. The state itself is the bot's to check (`set_state`); the gate bounds its size."""
+    if not isinstance(bots, dict):
+        return f"'bots' should be a JSON object, got {type(bots).__name__}"
+    if len(bots) > MAX_BOT_SEATS:
+        return f"'bots' has {len(bots)} entries (at most {MAX_BOT_SEATS})"
+    for seat, entry in bots.items():
+        where = f"'bots.{seat[:40]}'"
+        if len(seat) > MAX_BOT_NAME or any(ord(c) < 32 for c in seat):
+            return f"'bots' has a seat id that is too long or holds a control character ({seat[:40]!r})"
+        if not isinstance(entry, dict) or set(entry) != {"bot", "state"}:
+            return f"{where} should be an object with exactly 'bot' and 'state'"
+        name = entry["bot"]
+        if not isinstance(name, str) or not 0 < len(name) <= MAX_BOT_NAME or any(ord(c) < 32 for c in name):
+            return f"{where}.bot should be a bot's name (1 to {MAX_BOT_NAME} characters), got {_shown(name)}"
+    size = len(canonical_json(bots))
+    if size > MAX_BOT_STATE_BYTES:
+        return f"'bots' is too large ({size} bytes; at most {MAX_BOT_STATE_BYTES})"
+    return None
 
 
 def read_json_file(p: Path, what: str, max_bytes: int) -> Any:
@@ -344,8 +384,10 @@ def read_json_file(p: Path, what: str, max_bytes: int) -> Any:
 
 
 # A digit run too long for MAX_INT_BITS, or a stretch of text longer than MAX_STRING without a
-# quote or a line break (where a string too long would be): the slow walk decides.
-_SUSPECT = re.compile(r'\d{78,}|[^"\n]{%d,}' % (MAX_STRING + 1))
+# quote or a line break (where a string too long would be): the slow walk decides. The stretch
+# is matched only from its start (the look-behind), so the search is linear: without it, a save
+# of 330 strings of 9,000 characters took four minutes (each position scanned to the next quote).
+_SUSPECT = re.compile(r'\d{78,}|(?<![^"\n])[^"\n]{%d,}' % (MAX_STRING + 1))
 
 
 def _shallow(data: Any) -> bool:
@@ -485,4 +527,5 @@ def load_session(path: str | Path, titles: Title[Any] | Mapping[str, Title[Any]]
         raise SaveError(p, f"replaying the {len(actions)} saved actions from seed {data['seed']} "
                            "does not reach the saved state (the actions were edited, or the "
                            "rules changed since the save)")
+    session.bot_states = data.get("bots", {})
     return session

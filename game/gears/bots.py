@@ -14,9 +14,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable
 
-from game.engine.bots import Choice, RandomBot  # noqa: F401  (RandomBot: this title's random player too)
+from game.engine.bots import Choice, RandomBot, SeededBot  # noqa: F401  (RandomBot: this title's random player too)
 from game.engine.protocol import Action
-from game.engine.rng import Pcg32, Rng
 from game.gears.rules.board_view import INF
 from game.gears.rules.state import GearsState
 from game.gears.rules.shared import content as _content
@@ -26,12 +25,12 @@ def _expected(dist: dict[int, Fraction]) -> float:
     return float(sum(w * p for w, p in dist.items()))
 
 
-class CogBot:
+class CogBot(SeededBot):
     """A sensible COG player. Each legal action gets a score and a reason; the best wins and
-    ties go to the bot's seeded stream, so a simulation is reproducible from its seed."""
+    ties go to the bot's seeded stream, so a simulation is reproducible from its seed (and a
+    game continued from a save, which keeps the stream: SeededBot.get_state)."""
 
-    def __init__(self, seed: int = 0):
-        self.rng: Pcg32 = Rng(seed).stream("cogbot")
+    stream = "cogbot"
 
     def choose(self, actions: list[Action], state: GearsState | None = None) -> Action:
         if state is None:

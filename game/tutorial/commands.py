@@ -1,8 +1,9 @@
 """`python -m game tutorial TITLE [--check] [--lesson ID]`: list or check a title's lessons.
 
 --check plays every lesson to its end with its expected actions and prints one line per
-lesson (result and step count); the exit code is 1 if any lesson cannot be completed, 2 for
-bad arguments or a broken lesson file. Without --check it lists the lessons; the lessons are
+lesson (result and step count); the exit code is 1 if any lesson cannot be completed or a
+lesson file is broken (one line, `error: <message>` naming the file, as every command prints
+for bad input: issue 22), 2 for bad arguments. Without --check it lists the lessons; the lessons are
 played in the window (menu: Learn to play).
 """
 from __future__ import annotations
@@ -11,7 +12,7 @@ import argparse
 import sys
 import time
 
-from game.engine.tomldata import DataError
+from game.engine.errors import InputError
 from game.tutorial.library import adapter_for, lessons_for, with_lessons
 from game.tutorial.progress import Progress
 from game.tutorial.runner import check_lesson
@@ -30,9 +31,9 @@ def tutorial_main(argv: list[str]) -> int:
     try:
         adapter = adapter_for(args.title)
         lessons = lessons_for(args.title, adapter)
-    except DataError as exc:
+    except InputError as exc:  # a broken lesson file (DataError), or a map or content it names
         print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return 1
     if args.lesson:
         lessons = [les for les in lessons if les.id == args.lesson]
         if not lessons:

@@ -216,3 +216,158 @@ def test_unknown_xml_encoding(tmp_path):
     path = tmp_path / "m.tmx"
     path.write_text('<?xml version="1.0" encoding="UTF99-8"?>\n<map/>')
     one(path, "map: bad XML (unknown encoding: UTF99-8)")
+
+
+# --- tileset images (issue 22): checked from the PNG's header and chunk list, never decoded ----
+
+FLOORS_PNG = MAPS.parent / "assets" / "tiles" / "floors.png"
+
+
+def png_bytes(width: int, height: int) -> bytes:
+    import io
+
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (width, height), (40, 40, 40)).save(out, format="PNG")
+    return out.getvalue()
+
+
+def map_with_image(tmp_path, image: bytes | None, tsx_attrs: str = 'tilewidth="64" tileheight="64" tilecount="32" columns="8"',
+                   image_attrs: str = 'width="512" height="256"', name: str = "art.png"):
+    """A map whose tileset t.tsx uses the image `name` (written with `image`, unless None)."""
+    if image is not None:
+        (tmp_path / name).write_bytes(image)
+    tsx = tmp_path / "t.tsx"
+    tsx.write_text(f'<?xml version="1.0" encoding="UTF-8"?>\n<tileset version="1.10" name="floors" {tsx_attrs}>\n'
+                   f' <image source="{name}" {image_attrs}/>\n</tileset>\n')
+    path = tmp_path / "m.tmx"
+    path.write_text(tmx_text(layer("areas", AREA)).replace(str(TILESET), str(tsx)))
+    return path
+
+
+def art_problems(path) -> list[str]:
+    """The rules load the map (they need no art); the image's problems are the board's
+    art_problems, and check-map reports the same lines."""
+    from game.board.commands import check_map
+
+    lines = list(load_board(path).art_problems)
+    assert check_map(str(path))[:len(lines)] == lines  # then the structural checks of this small map
+    return lines
+
+
+def image_problem(tmp_path, *args, **kw) -> str:
+    """The one line the gate gives: the map file, the tileset, the image and what is wrong."""
+    path = map_with_image(tmp_path, *args, **kw)
+    lines = art_problems(path)
+    assert len(lines) == 1, lines
+    line = lines[0]
+    assert line.startswith(f"{path}: map: tileset {tmp_path / 't.tsx'}: ") and line.endswith(")")
+    assert "\n" not in line
+    return line
+
+
+def test_the_shipped_tileset_image_passes_and_a_copy_of_it_too(tmp_path):
+    assert art_problems(map_with_image(tmp_path, FLOORS_PNG.read_bytes())) == []
+    assert all(not load_board(p).art_problems for p in sorted(MAPS.rglob("*.tmx")))
+
+
+def test_a_missing_tileset_image(tmp_path):
+    line = image_problem(tmp_path, None)
+    assert f"image art.png: not found (looked for {tmp_path / 'art.png'})" in line
+
+
+def test_an_image_that_is_not_a_png(tmp_path):
+    line = image_problem(tmp_path, b"GIF89a" + bytes(100))
+    assert "image art.png: is not a PNG image" in line
+    assert "is not a PNG image" in image_problem(tmp_path, b"")
+
+
+@pytest.mark.parametrize("keep, words", [
+    (20, "is not a whole PNG image (no image header"),
+    (60, "is truncated"),
+    (-13, "is truncated"),  # all but the end marker
+    (-1, "is truncated"),
+])
+def test_a_truncated_png(tmp_path, keep, words):
+    data = FLOORS_PNG.read_bytes()
+    assert words in image_problem(tmp_path, data[:keep])
+
+
+def test_a_png_with_a_damaged_chunk(tmp_path):
+    data = bytearray(FLOORS_PNG.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    assert "is damaged (chunk 'IDAT' has a wrong checksum)" in image_problem(tmp_path, bytes(data))
+
+
+def test_a_huge_png_is_refused_from_its_header_before_decoding(tmp_path):
+    """100000x100000 pixels would be 40 GB decoded; the header says so in its first 33 bytes."""
+    head = bytearray(FLOORS_PNG.read_bytes()[:33])
+    head[16:24] = (100_000).to_bytes(4, "big") * 2
+    line = image_problem(tmp_path, bytes(head) + bytes(1000))
+    assert "image art.png: 100000x100000 pixels is too large (at most 16384 on a side" in line
+
+
+def test_the_image_size_must_be_the_declared_one(tmp_path):
+    line = image_problem(tmp_path, png_bytes(256, 256))
+    assert "image art.png is 256x256 pixels but the tileset says 512x256" in line
+
+
+@pytest.mark.parametrize("tsx_attrs, image, words", [
+    ('tilewidth="64" tileheight="64" tilecount="32" columns="4"', (512, 256),
+     "declares 4 columns but its 512x256 image cut into 64x64 tiles has 8"),
+    ('tilewidth="64" tileheight="64" tilecount="40" columns="8"', (512, 256),
+     "declares 40 tiles but its 512x256 image cut into 64x64 tiles holds 32 (8 columns, 4 rows)"),
+    ('tilewidth="100" tileheight="64" tilecount="32" columns="8"', (512, 256),
+     "declares 8 columns but its 512x256 image cut into 100x64 tiles has 5"),
+    ('tilewidth="64" tileheight="64" tilecount="8" columns="8" margin="8" spacing="2"', (512, 256),
+     "declares 8 columns but its 512x256 image cut into 64x64 tiles (margin 8, spacing 2) has 7"),
+    ('tilewidth="64" tileheight="64" tilecount="6" columns="6" margin="40"', (512, 256),
+     "is cut into 6x2 tiles by Tiled but into more by the floor loader"),
+])
+def test_the_tile_grid_must_match_the_image(tmp_path, tsx_attrs, image, words):
+    w, h = image
+    line = image_problem(tmp_path, png_bytes(w, h), tsx_attrs=tsx_attrs, image_attrs=f'width="{w}" height="{h}"')
+    assert words in line
+
+
+def test_an_image_without_declared_size_or_a_tileset_without_image(tmp_path):
+    # pytmx reads the declared size even without images: this one stops the load.
+    path = map_with_image(tmp_path, FLOORS_PNG.read_bytes(), image_attrs="")
+    one(path, f"map: tileset {tmp_path / 't.tsx'}: image art.png: <image> must declare its width")
+    tsx = tmp_path / "t.tsx"
+    tsx.write_text('<tileset name="x" tilewidth="64" tileheight="64" tilecount="32" columns="8"/>')
+    path = tmp_path / "m.tmx"
+    path.write_text(tmx_text(layer("areas", AREA)).replace(str(TILESET), str(tsx)))
+    assert art_problems(path) == [f"{path}: map: tileset {tsx}: has no image (line 9)"]
+
+
+def test_the_image_of_an_embedded_tileset_is_checked_from_the_maps_folder(tmp_path):
+    embedded = ('<tileset firstgid="1" name="floors" tilewidth="64" tileheight="64" tilecount="32" columns="8">'
+                '<image source="art.png" width="512" height="256"/></tileset>')
+    path = tmp_path / "m.tmx"
+    path.write_text(tmx_text(layer("areas", AREA)).replace(f'<tileset firstgid="1" source="{TILESET}"/>', embedded))
+    assert art_problems(path) == [f"{path}: map: tileset: image art.png: not found (looked for {tmp_path / 'art.png'}) (line 9)"]
+    (tmp_path / "art.png").write_bytes(FLOORS_PNG.read_bytes())
+    assert art_problems(path) == []
+
+
+def test_check_map_gives_the_image_line_and_exits_1_and_the_table_draws_the_plain_floor(tmp_path, capsys, monkeypatch):
+    """The issue's commands: check-map prints the gate's line and exits 1; screenshot draws the
+    map on its plain floor, never decoding the image, and says why on the table."""
+    from game.board.commands import check_map_main
+
+    monkeypatch.setenv("TILETOP_CONFIG_DIR", str(tmp_path / "config"))
+    path = map_with_image(tmp_path, FLOORS_PNG.read_bytes()[:5000])
+    assert check_map_main([str(path)]) == 1
+    out = capsys.readouterr().out.splitlines()[0]
+    assert out == f"{path}: map: tileset {tmp_path / 't.tsx'}: image art.png: is truncated " \
+                  "(chunk 'IDAT' runs past the end of the file) (line 9)"
+    from game.ui.commands import screenshot_main
+
+    import pytmx.util_pygame
+
+    monkeypatch.setattr(pytmx.util_pygame, "load_pygame", lambda *a, **k: pytest.fail("the broken image was decoded"))
+    shot = tmp_path / "shot.png"
+    assert screenshot_main([str(path), "--out", str(shot), "--size", "640x360"]) == 0
+    assert shot.exists()

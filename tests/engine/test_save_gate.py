@@ -124,3 +124,54 @@ def test_a_normal_save_takes_the_fast_path_and_a_suspect_one_the_named_path(tmp_
     path, data = saved(tmp_path)
     assert _SUSPECT.search(open(path).read()) is None and _shallow(data)
     assert not _shallow({"a": [[[]]] * 2 + [eval("[" * 70 + "]" * 70)]})
+
+
+# --------------------------------------------------------------------- the bots' state (optional)
+
+BOT = {"bot": "RandomBot", "state": {"rng": [5, 7]}}
+
+
+def test_the_bots_state_round_trips_and_an_old_save_has_none(tmp_path):
+    session = mid_game()
+    session.bot_states = {"A": BOT}
+    path = tmp_path / "s.json"
+    session.save(path)
+    assert load_session(path, {"toy": TITLE}).bot_states == {"A": BOT}
+    old, data = saved(tmp_path)
+    assert "bots" not in data and load_session(old, {"toy": TITLE}).bot_states == {}
+
+
+@pytest.mark.parametrize("bots, words", [
+    ([BOT], "'bots' should be a JSON object, got list"),
+    ({str(i): BOT for i in range(9)}, "'bots' has 9 entries (at most 8)"),
+    ({"A": {"state": {}}}, "'bots.A' should be an object with exactly 'bot' and 'state'"),
+    ({"A": dict(BOT, extra=1)}, "'bots.A' should be an object with exactly 'bot' and 'state'"),
+    ({"A": "RandomBot"}, "'bots.A' should be an object with exactly 'bot' and 'state'"),
+    ({"A": {"bot": 3, "state": {}}}, "'bots.A'.bot should be a bot's name (1 to 100 characters), got 3"),
+    ({"A": {"bot": "", "state": {}}}, "'bots.A'.bot should be a bot's name"),
+    ({"A": {"bot": "Cog\x00Bot", "state": {}}}, "'bots.A'.bot should be a bot's name"),
+    ({"A" * 101: BOT}, "'bots' has a seat id that is too long or holds a control character"),
+    ({"A": {"bot": "RandomBot", "state": ["x" * 9000] * 8}}, "'bots' is too large ("),
+])
+def test_a_bad_bots_entry_names_what_is_wrong(tmp_path, bots, words):
+    path, data = saved(tmp_path)
+    data["bots"] = bots
+    open(path, "w").write(json.dumps(data))
+    assert words in error(path)
+
+
+def test_a_bots_state_past_the_general_bounds_names_its_key(tmp_path):
+    path, data = saved(tmp_path)
+    data["bots"] = {"A": {"bot": "RandomBot", "state": {"rng": "RNG"}}}
+    open(path, "w").write(json.dumps(data).replace('"RNG"', "9" * 5000))
+    assert "'bots.A.state.rng' is out of range (a number of 5000 digits)" in error(path)
+
+
+def test_many_long_strings_are_read_in_linear_time(tmp_path):
+    """Found by tools/bench_gates.py: 330 strings of 9,000 characters (under the string bound)
+    took four minutes before the gate's suspect-text search was anchored; this one, 100 of them,
+    some seconds. Now it is refused at once for its size."""
+    path, data = saved(tmp_path)
+    data["bots"] = {"A": {"bot": "RandomBot", "state": ["x" * 9000] * 100}}
+    open(path, "w").write(json.dumps(data))
+    assert "'bots' is too large (900" in error(path)

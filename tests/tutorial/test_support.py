@@ -96,9 +96,15 @@ def test_check_command_exits_non_zero_on_a_broken_lesson(tmp_path, capsys, monke
 def test_check_command_reports_a_bad_file_without_traceback(tmp_path, capsys, monkeypatch):
     (tmp_path / "bad.toml").write_text("[lesson\n", encoding="utf-8")
     _lessons_from(monkeypatch, tmp_path)
-    assert tutorial_main(["gears", "--check"]) == 2
+    assert tutorial_main(["gears", "--check"]) == 1  # bad input: status 1, as every command (issue 22)
     err = capsys.readouterr().err
-    assert "bad.toml" in err and "Traceback" not in err
+    assert err.startswith("error: ") and err.count("\n") == 1 and f"{tmp_path / 'bad.toml'}" in err
+    assert "Traceback" not in err
+
+
+def test_check_command_bad_arguments_stay_status_2(capsys):
+    assert tutorial_main(["gears", "--check", "--lesson", "nope"]) == 2
+    assert capsys.readouterr().err == "error: no lesson 'nope'\n"
 
 
 def test_hostile_progress_file_starts_afresh_with_a_notice(tmp_path):

@@ -3,7 +3,8 @@
 `GameTable` owns the Session and the seats (a person or a bot each) and does, for any title:
 submit an Action taken from `legal_actions` and show the rules' refusal when there is one;
 autosave after every action (and discard the autosave when the game ends); named saves
-(Ctrl+S); undo back to the last decision a person made, with the engine's reason when the rules
+(Ctrl+S); both with every bot seat's own state (`get_state`, given back with `set_state` on
+Continue or a load, so the continued game is the one that was interrupted, issue 22); undo back to the last decision a person made, with the engine's reason when the rules
 do not allow it (UndoRefused: hidden information, unless the table chose casual mode); bots'
 turns with a short pause, and their reasons in the log; the log; the AI card and its reasons
 (ai_panel.py); dice that roll visibly (dice_tray.py) and figures sliding along their moves;
@@ -22,6 +23,7 @@ they are for; the rules layer is never touched: the table reads the state and su
 """
 from __future__ import annotations
 
+import json
 import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
@@ -30,7 +32,7 @@ from typing import Any
 
 import pygame
 
-from game.engine.protocol import Action, Event, IllegalAction
+from game.engine.protocol import Action, Event, IllegalAction, canonical_json
 from game.engine.session import SaveError, Session, UndoRefused
 from game.i18n import _
 from game.ui import widgets
@@ -83,6 +85,7 @@ class GameTable(Scene, ABC):
         self.animate = animate
         self.from_setup = False  # set by the set-up screen: "New game" then goes back to it
         self.bots = {p: self.make_bot(i) for i, p in enumerate(self.players)}
+        refused = self._restore_bots()
         self._size = (0, 0)
         # Every line with who may read it; `log` filters for whoever sits at the table now, so in
         # hot-seat a seat's private lines (the cards it drew) vanish when the table passes on.
@@ -111,19 +114,55 @@ class GameTable(Scene, ABC):
         self._dragging = False
         self._after_change(first=True)
         self._layout(screen_size)
+        if refused:
+            self.say(refused)
 
     @classmethod
     def from_autosave(cls, ctx: Context) -> "GameTable":
         """The menu's Continue: the title's autosaved game at the action it reached, play going
         on in the same file; SaveError names the file when it cannot be continued."""
         saved = cls.saves.load()
-        return cls(ctx, saved.session, saved.seats, pygame.display.get_surface().get_size(), cls.saves.autosave_path())
+        table = cls(ctx, saved.session, saved.seats, pygame.display.get_surface().get_size(), cls.saves.autosave_path())
+        if saved.notice:
+            table.say(saved.notice)
+        return table
+
+    # ------------------------------------------------------------------ bots' own state
+    def _restore_bots(self) -> str | None:
+        """Continue or a loaded save: each bot seat takes back the state saved with the game
+        (Session.bot_states), so it decides as it would have without the interruption. A bot of
+        another kind than the saved one (a newer Tiletop) starts fresh; one that refuses its
+        saved state (ValueError, TypeError) too, and the table says so."""
+        refused = []
+        for i, p in enumerate(self.players):
+            saved, bot = self.session.bot_states.get(p), self.bots[p]
+            if saved is None or not self.is_bot(p) or not hasattr(bot, "set_state") \
+                    or saved.get("bot") != type(bot).__name__:
+                continue
+            try:
+                bot.set_state(saved.get("state"))
+            except (ValueError, TypeError, KeyError, IndexError):
+                self.bots[p] = self.make_bot(i)
+                refused.append(self.player_name(p))
+        if not refused:
+            return None
+        return _("The saved state of the bot playing {seats} could not be read: it starts afresh.").format(
+            seats=", ".join(refused))
+
+    def _keep_bot_states(self) -> None:
+        """Before every save: each bot seat's `get_state()` (plain JSON) goes with the game."""
+        states = {}
+        for p, bot in self.bots.items():
+            if self.is_bot(p) and hasattr(bot, "get_state"):
+                states[p] = {"bot": type(bot).__name__, "state": json.loads(canonical_json(bot.get_state()))}
+        self.session.bot_states = states
 
     # ------------------------------------------------------------------ what the title says
     @abstractmethod
     def make_bot(self, i: int):
         """The controller for seat i when it is a bot: `decide(state, actions)` (a choice with
-        its reason) or `choose(actions)`."""
+        its reason) or `choose(actions)`; with `get_state()` / `set_state(data)` when it has
+        state of its own (game/engine/bots.py), which is then saved with the game."""
 
     def _words(self, text: str) -> str:
         """The rules' text (ids) in the player's words."""
@@ -381,6 +420,7 @@ class GameTable(Scene, ABC):
                 break
             before = self._positions()
             self._take_events(self.session.apply(auto), before)
+        self._keep_bot_states()
         problem = self.saves.autosave(self.session, self.seats, self.save_path)
         if problem:
             self.say(problem)
@@ -400,6 +440,7 @@ class GameTable(Scene, ABC):
         if self.session.is_over():
             self.say(_("The game is over: nothing to save."))
             return None
+        self._keep_bot_states()
         try:
             path = self.saves.save_named(self.session, self.seats)
         except SaveError as exc:
@@ -470,6 +511,7 @@ class GameTable(Scene, ABC):
             self.say(exc.reason)
             return
         self._log.append((_("Undone."), None))
+        self._keep_bot_states()
         self.saves.autosave(self.session, self.seats, self.save_path)
         self.anims.clear()
         self.dice = None

@@ -20,6 +20,7 @@ from typing import Any, Callable
 from game.engine.protocol import Title
 from game.engine.runtime import config_dir
 from game.engine.session import SaveError, Session, load_session, read_json_file, read_save, write_json_atomic
+from game.i18n import _
 
 LIST_LIMIT = 40  # newest saves listed (each is replayed to check it)
 SEATS_BYTES = 64 * 1024  # a seats side file holds a list of four words
@@ -37,6 +38,7 @@ def seats_path(save: Path) -> Path:
 class Saved:
     session: Session
     seats: list[str]  # "human" / "bot" per player, in player order
+    notice: str | None = None  # the seats side file was damaged: every seat became a person
 
 
 @dataclass
@@ -206,14 +208,20 @@ class SaveStore:
         path = path or self.autosave_path()
         session = load_session(path, self._title())
         seats = ["human"] * len(self.players(session.state))
+        side = seats_path(path)
+        problem = None
         try:
-            data = read_json_file(seats_path(path), "seats", SEATS_BYTES)
-            got = [str(s) for s in data["seats"]]
-            if len(got) == len(seats) and all(s in ("human", "bot") for s in got):
-                seats = got
-        except (SaveError, ValueError, KeyError, TypeError):
-            pass  # no side file (or a damaged one): every seat is a person, the safe guess
-        return Saved(session, seats)
+            data = read_json_file(side, "seats", SEATS_BYTES)
+            got = data["seats"] if isinstance(data, dict) else None
+            if isinstance(got, list) and len(got) == len(seats) and all(s in ("human", "bot") for s in got):
+                seats = [str(s) for s in got]
+            else:
+                problem = f"{side}: " + _("it does not list one seat (human or bot) per player")
+        except SaveError as exc:
+            # No side file (a save copied without it) is no news; a damaged one is said (issue 22).
+            problem = str(exc) if side.exists() else None
+        notice = _("{problem}: every seat is played by a person.").format(problem=problem) if problem else None
+        return Saved(session, seats, notice)
 
     def discard(self, path: Path | None = None) -> None:
         """The game ended: nothing to continue."""

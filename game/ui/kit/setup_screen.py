@@ -205,7 +205,7 @@ class SetupScreen(Scene, ABC):
             return None
         table = self.make_table(saved.session, saved.seats, self.store.autosave_path())
         table.from_setup = True
-        self._say_kept(table, problem, kept)
+        self._say_kept(table, problem or saved.notice, kept)
         self.mode = "new"
         self.title = self.new_title()
         self.message = ""

@@ -30,6 +30,8 @@ def load_floor(path: Path, board: Board) -> tuple[pygame.Surface, str | None]:
     w, h = board.pixel_size()
     floor = pygame.Surface((w, h)).convert()
     floor.fill(VOID)
+    if board.art_problems:  # the gate found the tileset image unusable: never decode it
+        return vector_floor(board, floor), board.art_problems[0]
     try:
         tiled = load_pygame(str(path))
     except (pygame.error, OSError, ValueError, KeyError, TypeError) as exc:
