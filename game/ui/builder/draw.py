@@ -206,9 +206,11 @@ def _draw_palette(scene, surface: pygame.Surface) -> None:
         thumb = scene.sprites.thumb(info, box)
         surface.blit(thumb, thumb.get_rect(midtop=(entry.rect.centerx, entry.rect.top + px(5))))
         used = any(p.piece == info.key for p in scene.builder.state.placements)
-        label = info.key
+        # A Gears tile by its printed id ("1A") and its name; a Doom piece by its name (its key
+        # is a file name, "corridor_t").
+        label = info.key if info.title != "doom" else _clip_text(info.name or info.key, bold, entry.rect.width - px(12))
         widgets.text(surface, label, bold, pal.accent if used else pal.text, (entry.rect.left + px(6), entry.rect.bottom - px(4)), "bottomleft")
-        name = _clip_text(info.name, small, entry.rect.width - bold.size(label)[0] - px(16))
+        name = "" if info.title == "doom" else _clip_text(info.name, small, entry.rect.width - bold.size(label)[0] - px(16))
         widgets.text(surface, name, small, pal.text_dim, (entry.rect.right - px(6), entry.rect.bottom - px(5)), "bottomright")
     surface.set_clip(None)
 
