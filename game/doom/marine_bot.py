@@ -50,6 +50,7 @@ from game.doom.rules import queries as Q
 from game.doom.rules.names import sq, weapon_name, who
 from game.doom.rules.odds import hit_chance, wound_distribution
 from game.doom.rules.state import Cell, DoomState, Marine
+from game.doom.rules.turn import door_cost
 from game.engine.bots import Choice
 from game.engine.protocol import Action
 
@@ -59,7 +60,8 @@ KILL = 3.0  # an invader destroyed, plus its health
 ITEM = {"armour": 3.0, "adrenaline": 1.5, "weapon": 4.0, "ammo": 1.5, "key": 40.0}
 TEAM_RANGE = 4  # squares to the nearest team-mate before straying costs
 OBJECTIVE = 200.0
-AMMO_SHOT = 0.3  # the ammo a shot may cost  # ending the move on the objective (an exit square, a console)
+AMMO_SHOT = 0.3
+EXPLORE = 6.0  # opening a door onto an unexplored area  # the ammo a shot may cost  # ending the move on the objective (an exit square, a console)
 
 
 @lru_cache(maxsize=4096)
@@ -114,6 +116,8 @@ class _Scene:
         self._sight: dict[tuple[str, frozenset[str]], frozenset[Cell]] = {}
         self._shots: dict[Cell, list[_Shot]] = {}
         self._threat: dict[str, dict[int, float]] = {}
+        self.door_mp = door_cost(state, me)
+        self.door_from = self._doors_usable() if self.mar.cell is not None else {}
 
     # --- the objective ------------------------------------------------------------------------
 
@@ -252,7 +256,7 @@ class _Scene:
         """What one expected wound costs: more the closer the marine is to death, less the longer
         it has waited without getting closer to the objective (waiting lets the invader draw
         more cards; a dead marine respawns)."""
-        clock = 0.6 if self.c.scenarios[self.state.scenario].meltdown is not None else 1.0  # time is frags there
+        clock = 0.35 if self.c.scenarios[self.state.scenario].meltdown is not None else 1.0  # time is frags there
         return WOUND * (1.0 + 3.0 / max(1, self.mar.health)) * (0.6 ** min(self.idle, 6)) * clock
 
     def danger_cost(self, cell: Cell, closed: frozenset[str] | None = None,
@@ -348,10 +352,45 @@ class _Scene:
                         total += ITEM[eff] * mk.count
         return total
 
+    def door_gain(self, cell: Cell, mp_left: int) -> float:
+        """Progress a closed door usable from `cell` would open toward the objective, with the MP
+        left to open it (a move ends there, the door action follows)."""
+        if mp_left < self.door_mp:
+            return 0.0
+        here = self.goal.get(cell, FAR)
+        best = 0
+        for d in self.door_from.get(cell, ()):
+            flanks = self.m.doors[d].flanks
+            far = min(self.goal.get(f, FAR) for f in flanks)
+            gain = min(here, 60) - min(far, 60)
+            if gain > 0 and any(self.m.area_of.get(f) not in self.state.revealed for f in flanks):
+                gain = max(gain, EXPLORE)  # a room revealed is worth more than its first square
+            best = max(best, gain)
+        return 0.9 * best
+
+    def _doors_usable(self) -> dict[Cell, list[str]]:
+        """Closed doors the marine could open from each square near them (the rules' usable_doors
+        asked with the marine imagined there)."""
+        out: dict[Cell, list[str]] = {}
+        steps = self.m.steps(self.closed)
+        near: set[Cell] = set()
+        for d in self.closed:
+            for f in self.m.doors[d].flanks:
+                near.add(f)
+                near.update(steps.get(f, ()))
+        for c in near:
+            if c not in self.revealed or (c in self.figures and self.figures[c] != self.me) or c in self.blockers:
+                continue
+            with _standing(self.mar, c):
+                usable = [d for d in Q.usable_doors(self.state, self.me) if d in self.closed]
+            if usable:
+                out[c] = usable
+        return out
+
     def position_value(self, cell: Cell, path: list[tuple[Cell, ...]], closed: frozenset[str] | None = None,
-                       spared: dict[str, float] | None = None) -> float:
+                       spared: dict[str, float] | None = None, mp_left: int = 0) -> float:
         gd = self.goal.get(cell, FAR)
-        value = -float(min(gd, 60))
+        value = -float(min(gd, 60)) + self.door_gain(cell, mp_left)
         if gd == 0 and self.final:
             value += OBJECTIVE
         taken = set()
@@ -467,8 +506,8 @@ class MarineBot:
             attacker = next((f for f in list(state.marines) + list(state.invaders) if who(state, f) == name), None)
         else:
             attacker = me  # Special Ops: its own melee attack
-        if attacker is None:
-            return None
+        if attacker is None or (attacker in state.marines and attacker != me):
+            return None  # a team-mate's blast: its weapon is not known from the question
         if attacker == me:
             last = self.memory.get("attack")
             if not last:
@@ -488,6 +527,10 @@ class MarineBot:
         if ctx is None:
             if misses is None:
                 return Choice(by_dice.get((), opts[0]), "keep the roll")
+            if " of " in prompt and f" of {who(state, me)}'s attack" not in prompt:  # we dodge it
+                if any(misses):
+                    return Choice(by_dice.get((), opts[0]), "the attack already shows a miss: keep it")
+                return Choice(max(opts, key=lambda a: len(a.get("dice"))), "reroll every die, hoping for a miss")
             pick = tuple(i for i, miss in enumerate(misses) if miss)
             return Choice(by_dice.get(pick, by_dice.get((), opts[0])), "reroll the dice showing a miss")
         attacker, weapon, target = ctx
@@ -581,10 +624,11 @@ class MarineBot:
         short = {p: path for p, path in reach.items() if len(path) <= acts["advance"].move}
         stay = sc.position_value(here, [])
 
-        def best_move(cells: dict, spared=None, with_shot=False) -> tuple[float, Cell, _Shot | None]:
-            top = (stay + (self._shot_gain(sc, here) if with_shot else 0.0), here, None)
+        def best_move(cells: dict, spared=None, with_shot=False, mp=0) -> tuple[float, Cell, _Shot | None]:
+            top = (sc.position_value(here, [], mp_left=mp) + (self._shot_gain(sc, here) if with_shot else 0.0),
+                   here, None)
             for pos, path in cells.items():
-                v = sc.position_value(pos[0], path, spared=spared)
+                v = sc.position_value(pos[0], path, spared=spared, mp_left=mp - len(path))
                 shot = None
                 if with_shot:
                     shots = sc.shots(pos[0])
@@ -596,7 +640,8 @@ class MarineBot:
             return top
 
         plans: dict[str, tuple[float, str]] = {}
-        v, cell, _ = best_move(reach)
+        run_mp, short_mp = acts["run"].move, acts["advance"].move
+        v, cell, _ = best_move(reach, mp=run_mp)
         plans["run"] = (v, f"run to {sq(cell)} toward {sc.goal_words}" if cell != here else "run: nowhere better to go")
         shots = [s for s in sc.shots(here) if s.value > 0]
         if shots:
@@ -606,14 +651,14 @@ class MarineBot:
             fire = s1.value + (1 - pk) * s1.value + pk * second
             plans["fire"] = (stay + fire - self._spared_gain(sc, here, s1),
                              f"fire twice from {sq(here)}: {round(100 * pk)}% to kill with the first shot")
-            after, cell, _ = best_move(short, spared=s1.kills)
+            after, cell, _ = best_move(short, spared=s1.kills, mp=short_mp)
             plans["advance"] = (s1.value + after, f"shoot from {sq(here)} ({round(100 * pk)}% to kill), then move to {sq(cell)}")
-        v, cell, shot = best_move(short, with_shot=True)
+        v, cell, shot = best_move(short, with_shot=True, mp=short_mp)
         if shot is not None and ("advance" not in plans or v > plans["advance"][0]):
             plans["advance"] = (v, f"advance to {sq(cell)} and shoot ({round(100 * max(shot.kills.values(), default=0))}% to kill)")
         elif "advance" not in plans:
             plans["advance"] = (v, f"advance to {sq(cell)}")
-        v, cell, _ = best_move(short)
+        v, cell, _ = best_move(short, mp=short_mp)
         order, ov = self._order_value(sc, cell)
         ready = (v + ov, f"move to {sq(cell)} and take a {order.capitalize()} order" if cell != here
                  else f"stay and take a {order.capitalize()} order")
@@ -685,7 +730,7 @@ class MarineBot:
         t = state.turn
         sc = self._scene(state, mar.id)
         here = mar.cell
-        stay = sc.position_value(here, [])
+        stay = sc.position_value(here, [], mp_left=t["mp"])
         moves = {tuple(a.get("to")): a for a in k.get("move", [])}
         paths = Q.reachable(state, mar.id, t["mp"]) if moves else {}
         shots = [s for s in sc.shots(here) if s.value > 0] if "attack" in k else []
@@ -695,7 +740,7 @@ class MarineBot:
         for pos, path in paths.items():
             if pos[0] not in moves:
                 continue
-            v = sc.position_value(pos[0], path)
+            v = sc.position_value(pos[0], path, mp_left=t["mp"] - len(path))
             shot = None
             if can_shoot_after:
                 there = sc.shots(pos[0])
@@ -710,7 +755,8 @@ class MarineBot:
             now = stay + s.value - self._spared_gain(sc, here, s)
             if t["mp"] > 0 and not t["either"]:
                 now = s.value - self._spared_gain(sc, here, s) + max(
-                    [stay] + [sc.position_value(p[0], path, spared=s.kills) for p, path in paths.items()])
+                    [stay] + [sc.position_value(p[0], path, spared=s.kills, mp_left=t["mp"] - len(path))
+                              for p, path in paths.items()])
             if now >= best_v - 1e-9 or not moves:
                 act = next(a for a in k["attack"] if a.get("weapon") == s.weapon and tuple(a.get("target")) == s.target)
                 self.memory["attack"] = {"weapon": s.weapon, "target": list(s.target)}
@@ -751,7 +797,8 @@ class MarineBot:
         if gd == 0 and sc.final:
             return f"move to {sq(to)}: {sc.goal_words}"
         if after + 0.2 < before:
-            return f"move to {sq(to)}: out of the invaders' reach"
+            return f"move to {sq(to)}: " + ("out of the invaders' reach" if after < 0.05 else
+                                            f"less exposed ({after:.1f} expected wounds, not {before:.1f})")
         if sc.goal.get(here, FAR) > gd and not self._pickups(sc, to):
             return f"move to {sq(to)} toward {sc.goal_words}"
         items = self._pickups(sc, to)
@@ -784,9 +831,9 @@ class MarineBot:
         best_kill = max((max(s.kills.values(), default=0.0) for s in sc.shots(here)), default=0.0)
         for a in doors:
             d = a.get("door")
-            if d not in state.closed and danger_now > 0.3 and best_kill < 0.5:
+            if d not in state.closed and danger_now > 0.3 and best_kill < 0.5 and sc.idle < 3:
                 shut = frozenset(sc.closed | {d})
-                if sc.danger(here, shut) + 0.3 < danger_now:
+                if sc.danger(here, shut) + 0.3 < danger_now and not self._shuts_out_a_mate(sc, shut):
                     return Choice(a, f"close door {d}: the invaders behind it cannot be killed now")
         for a in doors:
             d = a.get("door")
@@ -796,9 +843,16 @@ class MarineBot:
                 worse = sc.danger(here, opened) - danger_now  # known invaders behind it
                 if any(sc.goal.get(f, FAR) < sc.goal.get(here, FAR) for f in spec.flanks) \
                         and sc.goal.get(best_cell, FAR) >= sc.goal.get(here, FAR) - 1 \
-                        and (worse < 0.5 or best_kill >= 0.5 or sc.idle >= 3):
+                        and (worse < 0.3 or best_kill >= 0.5 or sc.idle >= 3):
                     return Choice(a, f"open door {d} toward {sc.goal_words}")
         return None
+
+    def _shuts_out_a_mate(self, sc: _Scene, shut: frozenset[str]) -> bool:
+        """Whether closing the door would leave a team-mate on the invaders' side (its path to
+        us longer than now)."""
+        now = sc.m.path_distances(sc.mar.cell, sc.closed)
+        after = sc.m.path_distances(sc.mar.cell, shut)
+        return any(after.get(o.cell, FAR) > now.get(o.cell, FAR) for o in sc.mates)
 
     def _give(self, state: DoomState, mar: Marine, k) -> Choice | None:
         c = state.content

@@ -211,3 +211,25 @@ def test_the_simulator_plays_marine_seats_with_marinebot_by_default():
     assert isinstance(bot.marine_bot, MarineBot) and isinstance(bot.invader_bot, GreedyBot)
     state = fresh()
     assert bot.decide(state, TITLE.legal_actions(state)).action.kind == "declare"
+
+
+def test_dodging_a_team_mate_s_blast_gets_an_answer(dice):
+    """Seed p. 12: a Blast hits every figure in its area, a marine too; a dodging marine in it
+    picks the attacker's rerolls (seed p. 10). The team-mate's weapon is not named by the
+    question, so the bot falls back to the plain rule: no miss showing, reroll every die."""
+    state = fresh(marines=2)
+    red, green = state.marines["red"], state.marines["green"]
+    red.cell, green.cell = (3, 8), (7, 8)
+    red.ammo["rockets"] = 2
+    green.order, green.order_turn = "dodge", -5
+    state.closed.remove("D1")
+    put(state, "zombie", (8, 8))
+    act(state, "declare", action="fire")
+    dice.push("r2 d2", "r1 d2")
+    act(state, "attack", weapon="grenade", target=[8, 8])
+    assert state.proc["pending"]["kind"] == "reroll" and state.proc["pending"]["decider"] == "green"
+    actions = TITLE.legal_actions(state)
+    choice = MarineBot(1).decide(state, actions)
+    assert choice.action in actions and choice.action.get("dice") == [0, 1] and "hoping for a miss" in choice.reason
+    dice.push("r2 d2", "r1 d2")
+    TITLE.apply(state, choice.action)
