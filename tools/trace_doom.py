@@ -1,7 +1,7 @@
 """Print one bot-played Doom game decision by decision, with every bot's reason (a game is its
 seed and its action list, so a trace reproduces exactly with the same arguments).
 
-    python tools/trace_doom.py [--scenario knee_deep] [--seed 1] [--marines 2] [--bot greedy|random]
+    python tools/trace_doom.py [--scenario knee_deep] [--seed 1] [--marines 2] [--bot marine|greedy|random]
         [--max-actions 3000] [--rounds 3-5]
 
 Each decision prints as `[index] decider: action  -- reason`, followed by the log lines it caused
@@ -17,6 +17,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.doom.bots import GreedyBot, RandomBot  # noqa: E402
 from game.doom.content import shared_content  # noqa: E402
+from game.doom.marine_bot import MarineBot  # noqa: E402
+from game.doom.simulation import BySide  # noqa: E402
 from game.doom.rules.title import DoomTitle  # noqa: E402
 from game.engine.session import Session  # noqa: E402
 
@@ -26,13 +28,17 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--scenario", default="knee_deep", choices=sorted(shared_content().scenarios))
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--marines", type=int, default=2, choices=(1, 2, 3))
-    p.add_argument("--bot", default="greedy", choices=("greedy", "random"))
+    p.add_argument("--bot", default="marine", choices=("marine", "greedy", "random"),
+                   help="marine: MarineBot marines against GreedyBot; greedy or random: that bot in every seat")
     p.add_argument("--max-actions", type=int, default=3000)
     p.add_argument("--rounds", default="", help="only print these rounds, e.g. 3-5")
     args = p.parse_args(argv)
     lo, _, hi = args.rounds.partition("-")
     first, last = (int(lo), int(hi or lo)) if lo else (1, 10 ** 9)
-    bot = GreedyBot() if args.bot == "greedy" else RandomBot(args.seed)
+    if args.bot == "marine":
+        bot = BySide(MarineBot(args.seed), GreedyBot())
+    else:
+        bot = GreedyBot() if args.bot == "greedy" else RandomBot(args.seed)
     session = Session.start(DoomTitle(), args.scenario, seed=args.seed, options={"marines": args.marines})
     for i in range(args.max_actions):
         if session.is_over():

@@ -1,12 +1,13 @@
 """What `python -m game simulate doom` plays (the Simulator protocol of game/simulate.py).
 
-    python -m game simulate doom --scenario knee_deep|reactor|all --games N --seed S [--players 1-3] [--bot greedy|random]
+    python -m game simulate doom --scenario knee_deep|reactor|all --games N --seed S [--players 1-3] [--bot marine|greedy|random]
 
 `--players` is the number of marines (the invader is always there, a bot like them). The
 report's `outcomes` counts who won: `marines` or `invader` (spec 9: the marines' objective or
-the frag target); `unfinished` games hit --max-actions. Every seat is played by the same kind
-of bot; GreedyBot (game/doom/bots.py) plays either side. There is no invader difficulty yet
-(the invader AI of spec 11.D is not built), so no --difficulty.
+the frag target); `unfinished` games hit --max-actions. `--bot marine` (the default): MarineBot
+(game/doom/marine_bot.py) in the marine seats, GreedyBot for the invader; `greedy`: GreedyBot
+(game/doom/bots.py) in every seat; `random`: RandomBot everywhere. There is no invader
+difficulty yet (the invader AI of spec 11.D is not built), so no --difficulty.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ MARINES = (1, 2, 3)  # spec 4: one to three marine players against the invader
 
 
 class DoomSimulator:
-    bots = ("greedy", "random")
+    bots = ("marine", "greedy", "random")
 
     def __init__(self) -> None:
         from game.doom.content import shared_content
@@ -44,9 +45,31 @@ class DoomSimulator:
     def bot(self, kind: str, seed: int):
         from game.doom.bots import GreedyBot, RandomBot
 
+        if kind == "marine":
+            from game.doom.marine_bot import MarineBot
+
+            return BySide(MarineBot(seed), GreedyBot())
         return RandomBot(seed) if kind == "random" else GreedyBot()
 
     def finish(self, state: Any) -> None:
         from game.doom.rules.procedures import RESOLVER
 
         RESOLVER.release(state)
+
+
+class BySide:
+    """One seat's controller that hands each decision to the bot of the side deciding: the
+    simulator makes a bot per seat before it knows whose seat it is."""
+
+    def __init__(self, marine_bot, invader_bot):
+        self.marine_bot, self.invader_bot = marine_bot, invader_bot
+
+    def decide(self, state: Any, actions: list):
+        from game.doom.rules.state import INVADER
+        from game.doom.rules.turn import decider
+
+        bot = self.invader_bot if decider(state) == INVADER else self.marine_bot
+        return bot.decide(state, actions)
+
+    def choose(self, actions: list, state: Any):
+        return self.decide(state, actions).action

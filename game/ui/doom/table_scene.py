@@ -77,8 +77,11 @@ class DoomTable(GameTable):
     # ------------------------------------------------------------------ the title's words
     def make_bot(self, i: int):
         from game.doom.bots import GreedyBot
+        from game.doom.marine_bot import MarineBot
 
-        return GreedyBot()
+        if self.players[i] == INVADER:
+            return GreedyBot()
+        return MarineBot(self.session.state.seed * 8 + i)
 
     def player_name(self, player: str) -> str:
         return words.player(player)
