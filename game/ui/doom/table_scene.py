@@ -74,8 +74,14 @@ class DoomTable(GameTable):
 
     # ------------------------------------------------------------------ the title's words
     def make_bot(self, i: int):
+        """Marines: GreedyBot. The invader: the automated invader of spec 11.D at the session's
+        `difficulty` (recruit, veteran, nightmare; veteran when the options name none)."""
         from game.doom.bots import GreedyBot
 
+        if self.players[i] == INVADER:
+            from game.doom.invader_ai import DEFAULT, InvaderAI
+
+            return InvaderAI(self.session.options.get("difficulty", DEFAULT), self.session.seed * 8 + i)
         return GreedyBot()
 
     def player_name(self, player: str) -> str:
