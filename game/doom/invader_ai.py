@@ -67,6 +67,8 @@ DUD_SAVED = 0.8
 HELLFIRE_GAIN = 0.3
 DARK_ENERGIES_GAIN = 0.15  # kill chance the removed wound takes away
 AMBUSH_VALUE = 0.6  # an attack plan worth this much makes Ambush and Trap worth playing
+# Declining a card says nothing of it: the marines read the bots' reasons, and the card is hidden.
+QUIET = "the invader lets the moment pass"
 EVENT_VALUE = {"reroll": 2.5, "attack_fails": 2.5, "remove_wound": 1.5, "deadly": 1.5, "activate_two": 2.0,
                "ambush": 2.0, "activate_twice": 2.0, "extra_spawn": 1.5, "marine_range_minus": 1.8,
                "type_speed": 1.5, "close_doors": 0.8, "destroy_door": 0.8}
@@ -1114,7 +1116,7 @@ class InvaderAI:
         play = [a for a in opts if a.get("card")]
         no = next(a for a in opts if not a.get("card"))
         if not play or "faces" not in about:
-            return Choice(no, "keep the Dodge card")
+            return Choice(no, QUIET)
         victims = [v for v in about.get("victims", []) if v in view.invaders]
         now = self._victim_loss(view, victims, self._roll_dists(view, about, ()))
         n = len(about["faces"])
@@ -1122,7 +1124,7 @@ class InvaderAI:
         saved = now - best
         if saved >= DODGE_PREVENTED:
             return Choice(play[0], f"play Dodge: a reroll saves {saved:.1f} wounds' worth")
-        return Choice(no, f"keep the Dodge card: a reroll would save only {saved:.1f}")
+        return Choice(no, QUIET)
 
     def _reroll(self, view: DoomState, opts: list[Action], about: dict) -> Choice:
         if "faces" not in about:
@@ -1160,12 +1162,12 @@ class InvaderAI:
         play = [a for a in opts if a.get("card")]
         no = next(a for a in opts if not a.get("card"))
         if not play or "faces" not in about:
-            return Choice(no, "keep Dud")
+            return Choice(no, QUIET)
         victims = [v for v in about.get("victims", []) if v in view.invaders]
         loss = self._victim_loss(view, victims, self._roll_dists(view, about, ()))
         if loss >= DUD_SAVED:
             return Choice(play[0], f"play Dud: the shot would cost {loss:.1f} wounds' worth")
-        return Choice(no, f"keep Dud: the shot costs only {loss:.1f}")
+        return Choice(no, QUIET)
 
     def _hellfire(self, view: DoomState, opts: list[Action], about: dict) -> Choice:
         play = [a for a in opts if a.get("card")]
@@ -1173,7 +1175,7 @@ class InvaderAI:
         attacker, target = about.get("attacker"), about.get("target")
         mar_id = view.figure_cells().get(tuple(target)) if target else None
         if not play or attacker not in view.invaders or mar_id not in view.marines or about.get("distance") is None:
-            return Choice(no, "keep Hellfire")
+            return Choice(no, QUIET)
         mon = view.content.monsters[view.invaders[attacker].monster]
         mar = view.marines[mar_id]
         args = (mon.dice, about["distance"], mar.armour, mar.health, mon.abilities.accuracy)
@@ -1183,13 +1185,13 @@ class InvaderAI:
         gain = ew1 - ew0 + KILL * (k1 - k0)
         if gain >= HELLFIRE_GAIN:
             return Choice(play[0], f"play Hellfire: +{round((k1 - k0) * 100)}% to kill {who(view, mar_id)}")
-        return Choice(no, "keep Hellfire: it would add little here")
+        return Choice(no, QUIET)
 
     def _dark_energies(self, view: DoomState, opts: list[Action], about: dict) -> Choice:
         no = next(a for a in opts if not a.get("card"))
         attacker, target = about.get("attacker"), about.get("target")
         if attacker not in view.marines or not target:
-            return Choice(no, "keep Dark Energies")
+            return Choice(no, QUIET)
         p = self.planner(view)
         best = None
         for a in opts:
@@ -1206,7 +1208,7 @@ class InvaderAI:
             if k0 - k1 >= DARK_ENERGIES_GAIN:
                 best = (a, f, k0, k1)
         if best is None:
-            return Choice(no, "keep Dark Energies: the attack is unlikely to change its target's fate")
+            return Choice(no, QUIET)
         a, f, k0, k1 = best
         return Choice(a, f"play Dark Energies on {who(view, f)}: its chance to die falls from "
                          f"{round(k0 * 100)}% to {round(k1 * 100)}%")
@@ -1222,7 +1224,7 @@ class InvaderAI:
         play = [a for a in opts if a.get("card")]
         no = next(a for a in opts if not a.get("card"))
         if not play:
-            return Choice(no, "no Trap")
+            return Choice(no, QUIET)
         p = self.planner(view)
         n = 0
         for f in view.invaders:
@@ -1231,7 +1233,7 @@ class InvaderAI:
                 n += 1
         if n >= 1:
             return Choice(play[0], f"play Trap: {n} invader{'s' if n != 1 else ''} can strike at once")
-        return Choice(no, "keep Trap: no invader could strike now")
+        return Choice(no, QUIET)
 
     def _ambush(self, view: DoomState, k: dict[str, list[Action]]) -> Choice:
         p = self.planner(view)
@@ -1243,7 +1245,7 @@ class InvaderAI:
                 best = (q[0].score, a, f, q[0].marine)
         if best is not None and best[0] >= AMBUSH_VALUE:
             return Choice(best[1], f"ambush: {who(view, best[2])} can attack {who(view, best[3])} now")
-        return Choice(k["pass"][0], "no ambush: no invader in reach could attack well")
+        return Choice(k["pass"][0], QUIET)
 
     def _knockback(self, view: DoomState, opts: list[Action]) -> Choice:
         p = self.planner(view)
