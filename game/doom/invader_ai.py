@@ -32,7 +32,7 @@ best answer, averaged over the first one's wound outcomes).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable
 
@@ -250,7 +250,6 @@ class Plan:
     guarded: float = 0.0
     attack_value: float = 0.0
     outcomes: tuple[tuple[int, float], ...] = ()  # the victim's wound distribution (nightmare)
-    notes: list[str] = field(default_factory=list)
 
     def steps(self) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
@@ -577,12 +576,12 @@ class Planner:
             cost = c.number("door_cost")
             sub = self._variant(lambda h: h.closed.remove(door), fig, mp - cost, attacks)
             if sub is not None:
-                out.append(Plan(fig, sub.score - STAY, door=door, notes=[f"opens door {door}"]))
+                out.append(Plan(fig, sub.score - STAY, door=door))
         for to in vents:
             cost = c.number("vent_cost")
             sub = self._variant(lambda h: setattr(h.invaders[fig], "cells", [tuple(to)]), fig, mp - cost, attacks)
             if sub is not None:
-                out.append(Plan(fig, sub.score - STAY, vent=tuple(to), notes=[f"crawls to {sq(to)}"]))
+                out.append(Plan(fig, sub.score - STAY, vent=tuple(to)))
         return out
 
     def _variant(self, change, fig: str, mp: int, attacks: int) -> Plan | None:
@@ -659,7 +658,9 @@ class InvaderAI:
                       tuple(m.cards)) for m in view.marines.values()),
                tuple(view.closed), tuple(view.destroyed), tuple(view.revealed),
                tuple(sorted(mk.cell for mk in view.markers if mk.kind in ("obstacle", "barrel"))),
-               view.flags.get("darkness"))
+               view.flags.get("darkness"),
+               # the marine whose turn it is may have card bonuses for its declared action (Q.profile)
+               (view.seat, (view.turn or {}).get("action")) if view.phase == "marine" else None)
         if self._threat is None or self._threat[0] != key:
             self._threat = (key, Threat(view))
         return Planner(view, self._threat[1])
