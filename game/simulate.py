@@ -1,4 +1,4 @@
-"""`python -m game simulate TITLE --mission NAME|all --games N --seed S [--players P] [--jobs N]`:
+"""`python -m game simulate TITLE --mission NAME|all --games N --seed S [--players P] [--jobs N] [--difficulty L]`:
 whole games played by bots, one JSON object per mission on stdout.
 
     {"title": "gears", "mission": "emergence", "games": 10, "wins": 2, "losses": 8,
@@ -17,6 +17,10 @@ rules alone are measured by tools/bench_gears.py.
 An exception in a game counts as an error and is printed to stderr with the title, mission,
 seed, player count and action index, so `--mission M --seed S --games 1 --players P`
 reproduces it. The exit code is 0 only with no error, no failed replay and no unfinished game.
+
+`--difficulty LEVEL` sets the automated opponent's level for a title whose simulator names
+levels (`difficulties`; Doom: the invader AI's recruit, veteran, nightmare); the other seats keep
+--bot. The report then says `"difficulty"`. A title without levels refuses it.
 
 `--jobs N` plays the games in N worker processes (see "--jobs N" below) and prints exactly what
 a serial run prints, in the same order, on stdout and stderr, but for `actions_per_second`:
@@ -64,7 +68,9 @@ class Simulator(Protocol):
 
     def options(self, scenario: str, players: int) -> dict[str, Any]: ...
 
-    def bot(self, kind: str, seed: int) -> Bot: ...
+    def bot(self, kind: str, seed: int) -> Bot:
+        """The controller of one seat. A simulator with `difficulties` (the levels of its
+        automated opponent) also takes `bot(kind, seed, difficulty)`."""
 
     def finish(self, state: Any) -> None:
         """Frees what a game in progress holds (called after every game)."""
@@ -121,7 +127,7 @@ class MissionReport:
 
 
 def play_game(sim: Simulator, name: str, mission: str, seed: int, players: int, bot_kind: str,
-              max_actions: int, check_replay: bool = True, err=None) -> GameResult:
+              max_actions: int, check_replay: bool = True, err=None, difficulty: str | None = None) -> GameResult:
     """One game with a bot in every seat; never raises (an exception is an 'error' result)."""
     err = err or sys.stderr
     options = sim.options(mission, players)
@@ -138,7 +144,8 @@ def play_game(sim: Simulator, name: str, mission: str, seed: int, players: int, 
                 break
             bot = bots.get(decider)
             if bot is None:
-                bot = bots[decider] = sim.bot(bot_kind, seed * 8 + len(bots))
+                bot = bots[decider] = (sim.bot(bot_kind, seed * 8 + len(bots)) if difficulty is None
+                                       else sim.bot(bot_kind, seed * 8 + len(bots), difficulty))
             session.apply(bot.decide(session.state, session.legal_actions()).action)
         else:
             index = max_actions
@@ -168,7 +175,8 @@ def play_game(sim: Simulator, name: str, mission: str, seed: int, players: int, 
 
 
 def run(name: str, missions: str, games: int, seed: int, players: int | None, bot_kind: str | None = None,
-        max_actions: int = 20_000, out=None, err=None, jobs: int = 1) -> list[dict[str, Any]]:
+        max_actions: int = 20_000, out=None, err=None, jobs: int = 1,
+        difficulty: str | None = None) -> list[dict[str, Any]]:
     """Simulates and prints one JSON line per mission; returns the printed objects.
     `bot_kind` None: the title's first bot. `jobs` > 1 plays the games in that many worker
     processes; the lines, and the order of anything written to `err`, are those of a serial run."""
@@ -177,6 +185,10 @@ def run(name: str, missions: str, games: int, seed: int, players: int | None, bo
     bot_kind = bot_kind or sim.bots[0]
     if bot_kind not in sim.bots:
         raise ValueError(f"{name} has no bot {bot_kind!r} (bots: {', '.join(sim.bots)})")
+    levels = tuple(getattr(sim, "difficulties", ()))
+    if difficulty is not None and difficulty not in levels:
+        raise ValueError(f"{name} has no difficulty {difficulty!r}" +
+                         (f" (difficulties: {', '.join(levels)})" if levels else " (it has no difficulty levels)"))
     names = sim.scenarios() if missions == "all" else [missions]
     refusals = {m: sim.refusal(m, players) for m in names}
     tasks: list[tuple[str, int, int]] = []  # (mission, seed, players), in the order they are reported
@@ -185,9 +197,10 @@ def run(name: str, missions: str, games: int, seed: int, players: int | None, bo
             counts = [players] if players is not None else sim.player_counts(mission)
             tasks += [(mission, seed + i, counts[i % len(counts)]) for i in range(games)]
     if jobs > 1 and len(tasks) > 1:
-        results = _in_processes(name, tasks, bot_kind, max_actions, err, min(jobs, len(tasks)))
+        results = _in_processes(name, tasks, bot_kind, max_actions, err, min(jobs, len(tasks)), difficulty)
     else:
-        results = (play_game(sim, name, m, s, p, bot_kind, max_actions, err=err) for m, s, p in tasks)
+        results = (play_game(sim, name, m, s, p, bot_kind, max_actions, err=err, difficulty=difficulty)
+                   for m, s, p in tasks)
     printed = []
     try:
         for mission in names:
@@ -196,6 +209,8 @@ def run(name: str, missions: str, games: int, seed: int, players: int | None, bo
                 obj: dict[str, Any] = {"title": name, "mission": mission, "refused": reason}
             else:
                 obj = MissionReport(name, mission, [next(results) for _ in range(games)]).to_json()
+                if difficulty is not None:
+                    obj["difficulty"] = difficulty
             print(json.dumps(obj, sort_keys=False), file=out, flush=True)
             printed.append(obj)
     finally:
@@ -219,7 +234,7 @@ _WORKER_SIMULATORS: dict[str, Simulator] = {}
 
 
 def _in_processes(name: str, tasks: list[tuple[str, int, int]], bot_kind: str, max_actions: int, err,
-                  jobs: int):
+                  jobs: int, difficulty: str | None = None):
     """The tasks' GameResults in task order; each game's stderr text is written out as its
     result comes up, so errors read as in a serial run."""
     import multiprocessing
@@ -227,7 +242,7 @@ def _in_processes(name: str, tasks: list[tuple[str, int, int]], bot_kind: str, m
 
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_start) as pool:
-        futures = [pool.submit(_worker_game, name, m, s, p, bot_kind, max_actions) for m, s, p in tasks]
+        futures = [pool.submit(_worker_game, name, m, s, p, bot_kind, max_actions, difficulty) for m, s, p in tasks]
         for future in futures:
             result, text = future.result()
             err.write(text)
@@ -242,12 +257,13 @@ def _worker_start() -> None:
 
 
 def _worker_game(name: str, mission: str, seed: int, players: int, bot_kind: str,
-                 max_actions: int) -> tuple[GameResult, str]:
+                 max_actions: int, difficulty: str | None = None) -> tuple[GameResult, str]:
     sim = _WORKER_SIMULATORS.get(name)
     if sim is None:
         sim = _WORKER_SIMULATORS[name] = titles.get(name).new_simulator()
     err = io.StringIO()
-    return play_game(sim, name, mission, seed, players, bot_kind, max_actions, err=err), err.getvalue()
+    return play_game(sim, name, mission, seed, players, bot_kind, max_actions, err=err,
+                     difficulty=difficulty), err.getvalue()
 
 
 def simulate_main(argv: list[str]) -> int:
@@ -264,13 +280,16 @@ def simulate_main(argv: list[str]) -> int:
                     help="the controller in every seat, one the title's simulator names (default: its first)")
     ap.add_argument("--max-actions", type=_positive, default=20_000,
                     help="actions after which a game counts as unfinished (default 20000)")
+    ap.add_argument("--difficulty", metavar="LEVEL",
+                    help="the automated opponent's level, for a title that has levels (doom: recruit, veteran, "
+                         "nightmare: the invader AI)")
     ap.add_argument("--jobs", type=_positive, default=1,
                     help="worker processes playing the games side by side (default 1: serial, in this process)")
     args = ap.parse_args(argv)
     try:
         objs = run(args.title, args.mission, args.games, args.seed, args.players, args.bot, args.max_actions,
-                   jobs=args.jobs)
-    except ValueError as exc:  # a bot the title does not have
+                   jobs=args.jobs, difficulty=args.difficulty)
+    except ValueError as exc:  # a bot or a difficulty the title does not have
         ap.error(str(exc))
     played = [o for o in objs if "refused" not in o]
     if args.mission != "all" and not played:

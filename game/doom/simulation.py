@@ -1,13 +1,14 @@
 """What `python -m game simulate doom` plays (the Simulator protocol of game/simulate.py).
 
-    python -m game simulate doom --scenario knee_deep|reactor|all --games N --seed S [--players 1-3] [--bot marine|greedy|random]
+    python -m game simulate doom --scenario knee_deep|reactor|all --games N --seed S [--players 1-3]
+        [--bot marine|greedy|random] [--difficulty recruit|veteran|nightmare]
 
 `--players` is the number of marines (the invader is always there, a bot like them). The
 report's `outcomes` counts who won: `marines` or `invader` (spec 9: the marines' objective or
-the frag target); `unfinished` games hit --max-actions. `--bot marine` (the default): MarineBot
-(game/doom/marine_bot.py) in the marine seats, GreedyBot for the invader; `greedy`: GreedyBot
-(game/doom/bots.py) in every seat; `random`: RandomBot everywhere. There is no invader
-difficulty yet (the invader AI of spec 11.D is not built), so no --difficulty.
+the frag target); `unfinished` games hit --max-actions. `--bot` names the marines' bot: `marine`
+(the default, MarineBot of game/doom/marine_bot.py), `greedy` (GreedyBot, game/doom/bots.py) or
+`random` (RandomBot). The invader is GreedyBot (RandomBot with `--bot random`) unless
+`--difficulty` names a level of the automated invader of spec 11.D (game/doom/invader_ai.py).
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ MARINES = (1, 2, 3)  # spec 4: one to three marine players against the invader
 
 class DoomSimulator:
     bots = ("marine", "greedy", "random")
+    difficulties = ("recruit", "veteran", "nightmare")  # game/doom/invader_ai.py DIFFICULTIES
 
     def __init__(self) -> None:
         from game.doom.content import shared_content
@@ -42,14 +44,22 @@ class DoomSimulator:
     def options(self, scenario: str, players: int) -> dict[str, Any]:
         return {"marines": players}
 
-    def bot(self, kind: str, seed: int):
+    def bot(self, kind: str, seed: int, difficulty: str | None = None):
         from game.doom.bots import GreedyBot, RandomBot
 
-        if kind == "marine":
+        if kind == "random":
+            marine = invader = RandomBot(seed)
+        elif kind == "marine":
             from game.doom.marine_bot import MarineBot
 
-            return BySide(MarineBot(seed), GreedyBot())
-        return RandomBot(seed) if kind == "random" else GreedyBot()
+            marine, invader = MarineBot(seed), GreedyBot()
+        else:
+            marine = invader = GreedyBot()
+        if difficulty is not None:
+            from game.doom.invader_ai import InvaderAI
+
+            invader = InvaderAI(difficulty, seed)
+        return marine if marine is invader else BySide(marine, invader)
 
     def finish(self, state: Any) -> None:
         from game.doom.rules.procedures import RESOLVER
@@ -69,7 +79,11 @@ class BySide:
         from game.doom.rules.turn import decider
 
         bot = self.invader_bot if decider(state) == INVADER else self.marine_bot
-        return bot.decide(state, actions)
+        if hasattr(bot, "decide"):
+            return bot.decide(state, actions)
+        from game.engine.bots import Choice
+
+        return Choice(bot.choose(actions), "")
 
     def choose(self, actions: list, state: Any):
         return self.decide(state, actions).action

@@ -129,12 +129,14 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str 
     if target_fig in state.marines:
         _heal_window(ctx, target_fig)
     deadly = prof.deadly
+    # What a question concerns, as data for a bot (game/engine/resolution.py `about`).
+    about: dict[str, Any] = {"attacker": attacker, "weapon": weapon, "target": list(target), "distance": dist}
     if marine_attacker:
-        _dark_energies(ctx)
+        _dark_energies(ctx, about)
     else:
         card = _event_card(state, "deadly")
         if card and ctx.choose(INVADER, "hellfire", [{"card": None}, {"card": card}],
-                               "Play Hellfire on this attack?")["card"]:
+                               "Play Hellfire on this attack?", about=about)["card"]:
             E.discard_card(ctx, card, "played: Hellfire")
             deadly += state.content.invader_card(card).amount
 
@@ -146,6 +148,8 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str 
     # attacker's left (seed p. 12), i.e. in seat order after the attacker, the invader sitting last.
     dodger = None
     victims = potential_victims(state, attacker, target, prof)
+    about = about | {"faces": [list(f) for f in faces], "victims": victims, "accuracy": prof.accuracy,
+                     "deadly": deadly, "melee": prof.melee}
     for player in players_left_of(state, attacker):
         if player == INVADER:
             if not marine_attacker or not any(v in state.invaders for v in victims):
@@ -154,7 +158,7 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str 
             if not dodge_cards:
                 continue
             got = ctx.choose(INVADER, "dodge_card", [{"card": None}, {"card": dodge_cards[0]}],
-                             "Play a Dodge card against this attack?")
+                             "Play a Dodge card against this attack?", about=about)
             if got["card"]:
                 E.discard_card(ctx, got["card"], "played: Dodge")
                 dodger = INVADER
@@ -168,7 +172,8 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str 
     elif special_ops and not aimed and dodger is None:
         # Special Ops (spec 7.4 PLACEHOLDER): its melee attacks may reroll one die once.
         opts = [o for o in _subsets(len(faces)) if len(o["dice"]) <= 1]
-        pick = ctx.choose(attacker, "reroll", opts, f"Reroll one die (Special Ops)? (now {dice_words(faces)})")["dice"]
+        pick = ctx.choose(attacker, "reroll", opts, f"Reroll one die (Special Ops)? (now {dice_words(faces)})",
+                          about=about)["dice"]
         if pick:
             new = roll(state, tuple(faces[i][0] for i in pick))
             for i, f in zip(pick, new):
@@ -179,7 +184,8 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str 
         if chooser not in state.marines and chooser != INVADER:
             chooser = INVADER
         pick = ctx.choose(chooser, "reroll", _subsets(len(faces)),
-                          f"Which dice of {who(state, attacker)}'s attack are rerolled? (now {dice_words(faces)})")["dice"]
+                          f"Which dice of {who(state, attacker)}'s attack are rerolled? (now {dice_words(faces)})",
+                          about=about)["dice"]
         if pick:
             new = roll(state, tuple(faces[i][0] for i in pick))
             for i, f in zip(pick, new):
@@ -195,7 +201,8 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str 
     dud = False
     if marine_attacker and not missed and any(f["ammo"] for f in fs):
         card = _event_card(state, "attack_fails")
-        if card and ctx.choose(INVADER, "dud", [{"card": None}, {"card": card}], "Play Dud on this attack?")["card"]:
+        if card and ctx.choose(INVADER, "dud", [{"card": None}, {"card": card}], "Play Dud on this attack?",
+                               about=about | {"faces": [list(f) for f in faces]})["card"]:
             E.discard_card(ctx, card, "played: Dud")
             dud = True
     hit = not missed and not dud and (prof.melee or (dist is not None and rng_total >= dist))
@@ -254,7 +261,7 @@ def _event_card(state: DoomState, effect: str) -> str | None:
     return next((c for c in sorted(state.hand) if state.content.invader_card(c).effect == effect), None)
 
 
-def _dark_energies(ctx) -> None:
+def _dark_energies(ctx, about: dict[str, Any]) -> None:
     """Seed p. 11 (Sötét energiák): immediately before a marine's attack, remove 1 wound marker
     from one of your creatures."""
     state: DoomState = ctx.state
@@ -263,7 +270,7 @@ def _dark_energies(ctx) -> None:
     if not card or not wounded:
         return
     opts = [{"card": None}] + [{"card": card, "figure": f} for f in wounded]
-    got = ctx.choose(INVADER, "dark_energies", opts, "Play Dark Energies before this attack?")
+    got = ctx.choose(INVADER, "dark_energies", opts, "Play Dark Energies before this attack?", about=about)
     if got["card"]:
         E.discard_card(ctx, card, "played: Dark Energies")
         inv = state.invaders[got["figure"]]

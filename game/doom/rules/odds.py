@@ -53,4 +53,34 @@ def expected_wounds(pool: tuple[str, ...], distance: int, armour: int, accuracy:
                                                      content).items()), Fraction(0))
 
 
-__all__ = ["expected_wounds", "hit_chance", "wound_distribution"]
+@lru_cache(maxsize=8192)
+def wound_odds(pool: tuple[str, ...], distance: int, armour: int, accuracy: int = 0, deadly: int = 0,
+               melee: bool = False, content: DoomContent | None = None) -> tuple[tuple[int, float], ...]:
+    """`wound_distribution` as ((wounds, probability), ...) in floats, cached per pool, distance,
+    armour and bonuses: what a bot weighs thousands of times a turn (spec 11.D)."""
+    return tuple((w, float(p)) for w, p in wound_distribution(pool, distance, armour, accuracy, deadly, melee,
+                                                            content).items())
+
+
+def reroll_distribution(faces: list[tuple[str, str]], reroll: tuple[int, ...], distance: int | None, armour: int,
+                        accuracy: int = 0, deadly: int = 0, melee: bool = False,
+                        content: DoomContent | None = None) -> dict[int, Fraction]:
+    """Wounds -> probability when the dice at the indices `reroll` of a roll showing `faces`
+    ([(die, face name), ...]) are rolled again and the others kept (spec 6.10); the hit test and
+    damage as above (distance None: no path, the attack cannot hit unless melee)."""
+    c = content or shared_content()
+    kept = [next(f for f in c.dice[d].faces if f.name == name) for i, (d, name) in enumerate(faces) if i not in reroll]
+    again = [c.dice[faces[i][0]] for i in reroll]
+
+    def wounds(fs) -> int:
+        every = kept + list(fs)
+        if any(f["miss"] for f in every):
+            return 0
+        if not melee and (distance is None or sum(f["range"] for f in every) + accuracy < distance):
+            return 0
+        return (sum(f["damage"] for f in every) + deadly) // max(1, armour)
+
+    return dict(sorted(outcome_distribution(again, wounds).items()))
+
+
+__all__ = ["expected_wounds", "hit_chance", "reroll_distribution", "wound_distribution", "wound_odds"]

@@ -132,7 +132,7 @@ _REACH: "OrderedDict[tuple, Mapping[tuple[Cell, ...], tuple[tuple[Cell, ...], ..
 _REACH_KEEP = 64
 
 
-def reachable(state: DoomState, fig: str, mp: int) -> Mapping[tuple[Cell, ...], tuple[tuple[Cell, ...], ...]]:
+def reachable(state: DoomState, fig: str, mp: int) -> dict[tuple[Cell, ...], list[tuple[Cell, ...]]]:
     """Footprint -> the path of footprints (first step first) for every place `fig` can end a move
     within `mp` (spec 3.6): friends passed through, every square of the end footprint empty.
 
@@ -147,7 +147,7 @@ def reachable(state: DoomState, fig: str, mp: int) -> Mapping[tuple[Cell, ...], 
         if len(_REACH) >= _REACH_KEEP:
             _REACH.popitem(last=False)
     _REACH[key] = got
-    return got
+    return {k: list(v) for k, v in got.items()}  # the caller's own copy: the kept one never changes
 
 
 def _reachable_single(start: Cell, mp: int, mc: "_MoveCtx") -> dict[tuple[Cell, ...], list[tuple[Cell, ...]]]:

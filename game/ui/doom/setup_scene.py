@@ -3,8 +3,10 @@ one to three marines and the invader, each seat a person or a bot, casual undo a
 "Load a game" lists the Doom saves (SaveStore "doom").
 
 Seats are the players in turn order: the marines (red, green, blue) and the invader last, so
-adding a seat adds a marine and the last row is always the invader. The engine has no invader
-AI difficulty yet (its bots: GreedyBot for either side), so there is no difficulty button.
+adding a seat adds a marine and the last row is always the invader. When the invader's seat is a
+bot, its row's button names the automated invader's level (recruit, veteran, nightmare; spec
+11.D); a click takes the next one. The level travels with the bot's saved state, so Continue
+and a loaded game keep it.
 The left column has two tabs: the scenarios, and the rule options of spec 11 (rules/setup.py
 OPTIONS, each shown with its value and why there is a choice; a click takes the next value).
 """
@@ -36,6 +38,7 @@ class SetupChoice:
     casual: bool = False
     seed: int = 0
     rules: dict = field(default_factory=dict)  # rule options (rules/setup.py OPTIONS) set away from their default
+    difficulty: str = "veteran"  # the automated invader's level (game/doom/invader_ai.py DIFFICULTIES)
 
     @property
     def marines(self) -> int:
@@ -80,6 +83,8 @@ class DoomSetup(SetupScreen):
         """Each row says who the seat plays: a marine by colour, the last row the invader."""
         c = self.choice
         if i == len(c.seats) - 1:
+            if c.seats[i] == "bot":  # the automated invader: its level, a click takes the next
+                return _("The invader AI: {level}").format(level=_(words.DIFFICULTY[c.difficulty])), "difficulty"
             return _("The invader (demons, cards)"), "who"
         return words.player(words.MARINES[i]), "who"
 
@@ -92,6 +97,11 @@ class DoomSetup(SetupScreen):
             self.tab = arg
         elif kind == "rule" and arg in words.RULE_OPTIONS:
             self._cycle_rule(arg)
+        elif kind == "difficulty":
+            from game.doom.invader_ai import DIFFICULTIES
+
+            self.choice.difficulty = DIFFICULTIES[(DIFFICULTIES.index(self.choice.difficulty) + 1) % len(DIFFICULTIES)]
+            self.message = _(words.DIFFICULTY_WHY[self.choice.difficulty])
         elif kind == "who":
             self.message = _("Add or remove a seat to change the number of marines; the last seat is the invader.")
         return None
@@ -142,7 +152,8 @@ class DoomSetup(SetupScreen):
     def make_table(self, session: Session, seats: list[str], save_path):
         from game.ui.doom.table_scene import DoomTable
 
-        return DoomTable(self.ctx, session, seats, pygame.display.get_surface().get_size(), save_path)
+        return DoomTable(self.ctx, session, seats, pygame.display.get_surface().get_size(), save_path,
+                         difficulty=self.choice.difficulty)
 
     def new_session(self) -> Session | None:
         from game.doom.rules.title import DoomTitle

@@ -52,7 +52,11 @@ class DoomTable(GameTable):
     SIDE_TABS = ("marines", "invader", "ai", "log")
 
     def __init__(self, ctx: Context, session: Session, seats: list[str], screen_size: tuple[int, int],
-                 save_path: Path | None = None, bot_delay_ms: int = BOT_DELAY_MS, animate: bool = True) -> None:
+                 save_path: Path | None = None, bot_delay_ms: int = BOT_DELAY_MS, animate: bool = True,
+                 difficulty: str | None = None) -> None:
+        from game.doom.invader_ai import DEFAULT
+
+        self.difficulty = difficulty or DEFAULT
         st = session.state
         self.content = st.content
         self.dmap = st.map
@@ -76,11 +80,15 @@ class DoomTable(GameTable):
 
     # ------------------------------------------------------------------ the title's words
     def make_bot(self, i: int):
-        from game.doom.bots import GreedyBot
+        """Marines: MarineBot. The invader: the automated invader of spec 11.D at the table's
+        `difficulty` (recruit, veteran, nightmare: the set-up screen's choice; a continued game
+        gets the level back with the bot's saved state)."""
         from game.doom.marine_bot import MarineBot
 
         if self.players[i] == INVADER:
-            return GreedyBot()
+            from game.doom.invader_ai import InvaderAI
+
+            return InvaderAI(self.difficulty, self.session.seed * 8 + i)
         return MarineBot(self.session.state.seed * 8 + i)
 
     def player_name(self, player: str) -> str:

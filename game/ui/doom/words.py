@@ -142,3 +142,12 @@ RULE_OPTIONS = {
     "squeeze": (N_("Squeezing diagonally"), {"allowed": N_("allowed"), "forbidden": N_("not between two blockers")},
                 N_("Spec 11 item 13: a diagonal step between two enemies or obstacles.")),
 }
+
+
+# The automated invader's levels (game/doom/invader_ai.py DIFFICULTIES, spec 11.D).
+DIFFICULTY = {"recruit": N_("Recruit"), "veteran": N_("Veteran"), "nightmare": N_("Nightmare")}
+DIFFICULTY_WHY = {
+    "recruit": N_("Recruit: the invader AI often picks one of its good plans at random."),
+    "veteran": N_("Veteran: the invader AI takes its best plan every time."),
+    "nightmare": N_("Nightmare: the invader AI also looks one figure ahead; it thinks longer."),
+}
