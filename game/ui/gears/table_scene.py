@@ -732,8 +732,8 @@ class GearsTable(GameTable):
                 text = f"{words.weapon(self.content, w).split()[0]}: " + _("{n} ammo").format(n=n)
             if drop is not None:
                 self._button(surface, drop, "\u00d7", f"drop:{w}", size=12)
-            y = widgets.text(surface, widgets.elide(text, ctx.font(13), width), ctx.font(13), pal.text,
-                             (info.left, y)).bottom + px(1)
+            below = widgets.text(surface, widgets.elide(text, ctx.font(13), width), ctx.font(13), pal.text, (info.left, y)).bottom
+            y = max(below, drop.bottom if drop else 0) + px(2)  # two discard buttons never touch
         line(_("Bolo Grenades: {n}").format(n=c.grenades), ctx.font(13), pal.text, y)
 
         def face(card: str) -> tuple[str, str]:
@@ -821,7 +821,9 @@ class GearsTable(GameTable):
 
     def _draw_preview(self, surface) -> None:
         """The attack on the chosen target: weapons, range, cover, dice and the exact wounds."""
-        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        ctx = self._preview_ctx()
+        pal, px = ctx.palette, ctx.px
+        k = ctx.scale / self.ctx.scale  # the buttons' font size at the panel's scale
         st, player, target = self.state, self.session.decider or "", self.target or ""
         if target not in st.locusts or player not in st.cogs:
             return
@@ -829,6 +831,7 @@ class GearsTable(GameTable):
         view = st.view()
         rect = self._preview_rect(player, target)
         widgets.panel(surface, ctx, rect, alpha=245)
+        self.panels.append((rect, len(self.buttons)))
         x, y = rect.left + px(16), rect.top + px(14)
         name = words.locust(st, self.content, target)
         y = widgets.text(surface, _("Attack {name}").format(name=name), ctx.font(18, bold=True), pal.accent, (x, y)).bottom + px(6)
@@ -846,7 +849,7 @@ class GearsTable(GameTable):
                 bx = x
                 y += px(34)
             brect = pygame.Rect(bx, y, bw, px(28))
-            self._button(surface, brect, label, _Pick(a), primary=a == action)
+            self._button(surface, brect, label, _Pick(a), primary=a == action, size=14 * k)
             if a == action:
                 pygame.draw.rect(surface, pal.accent, brect, 2, border_radius=px(6))
             bx += bw + px(6)
@@ -874,15 +877,16 @@ class GearsTable(GameTable):
             widgets.text_block(surface, _("A chainsaw attack rolls the attack dice once; any omen ends it."), ctx.font(13), pal.text_dim, pygame.Rect(x, y, rect.width - px(32), px(60)))
         fire = pygame.Rect(rect.right - px(170), rect.bottom - px(44), px(154), px(32))
         cancel = pygame.Rect(fire.left - px(110), fire.top, px(100), px(32))
-        self._button(surface, cancel, _("Cancel"), "cancel")
+        self._button(surface, cancel, _("Cancel"), "cancel", size=14 * k)
         if action is not None:
-            self._button(surface, fire, _("Attack!"), action, primary=True)
+            self._button(surface, fire, _("Attack!"), action, primary=True, size=14 * k)
 
     def _preview_rect(self, player: str, target: str) -> pygame.Rect:
         """The attack panel in a top corner of the map, on the side away from both figures; when
-        both corners would cover one (a small view), the camera moves the figures out."""
-        px = self.ctx.px
-        v = self.view_rect
+        both corners would cover one (a small view), the camera moves the figures out. Below the
+        prompt's overflow buttons (a grenade throw), never over them."""
+        px = self._preview_ctx().px
+        v = self._preview_room()
         rect = pygame.Rect(0, 0, min(px(430), v.width - px(24)), min(px(360), v.height - px(24)))
         figures = [self.screen_of_figure(k) for k in (player, target)]
         reach = self.camera.zoom * TOKEN / 2 + px(8)
@@ -902,6 +906,28 @@ class GearsTable(GameTable):
         if lowest < want:
             self.camera.x -= (want - lowest) / self.camera.zoom  # past the usual clamp: a blank edge is fine here
         return left
+
+    def _preview_ctx(self) -> Context:
+        """The attack panel's scale: the UI scale, lowered until the whole panel (dice, the
+        chance to kill, every row of the wounds and the buttons) fits the map's view (issue 21:
+        at 150% in 1280x720 its rows ran under its own buttons and into the hand)."""
+        v = self._preview_room()
+        return self.ctx.fitted((v.width, v.height), (454, 384))
+
+    def _preview_room(self) -> pygame.Rect:
+        """Where the attack panel may lie: the map's view below the prompt's overflow buttons;
+        when that is too short for it (a large UI scale), down over the hand's cards too (not
+        the column with the weapons' discard buttons)."""
+        px = self.ctx.px
+        v = self.view_rect.copy()
+        below = [r.bottom for r, _l, _w in self.buttons if r.top >= self.prompt_rect.bottom and v.colliderect(r)]
+        if below:
+            v.height -= max(below) - v.top
+            v.top = max(below)
+        if v.height - px(24) < px(360):
+            left = max(v.left, self.hand_rect.left + px(14) + self.HAND_INFO_W(px))
+            v = pygame.Rect(left, v.top, v.right - left, self.hand_rect.bottom - v.top)
+        return v
 
     def _frame_end(self, panel: pygame.Rect) -> None:
         """Refit the board into the space above the end panel (once)."""

@@ -104,6 +104,9 @@ class GameTable(Scene, ABC):
         self._hover_card: tuple[str, pygame.Rect] | None = None
         self.buttons: list[tuple[pygame.Rect, str, Any]] = []  # rect, label, action or command
         self.card_rects: dict[str, pygame.Rect] = {}
+        # Panels a title lays over the table this frame, each with the number of buttons drawn
+        # before it: those lie under it and must not be where it is (tests/ui/test_ui_scale.py).
+        self.panels: list[tuple[pygame.Rect, int]] = []
         self.side_open = True  # the side panel shown (Tab or its handle folds it to a strip)
         self.side_tab = self.SIDE_TABS[0]  # the section shown when the panel is tabbed (side_tabbed)
         self.side_sections: dict[str, pygame.Rect] = {}  # side-panel sections, as last drawn
@@ -620,6 +623,8 @@ class GameTable(Scene, ABC):
                 if isinstance(what, str):
                     return self._command(what)
                 return self.press(what)
+        if any(panel.collidepoint(pos) for panel, _first in self.panels):
+            return None  # a click on a panel's face is not for the cards or the map beneath it
         for card, rect in self.card_rects.items():
             if rect.collidepoint(pos):
                 return self.click_card(card)
@@ -670,6 +675,7 @@ class GameTable(Scene, ABC):
         play_area(surface)
         surface.set_clip(None)
         self.buttons = []
+        self.panels = []
         self._draw_toolbar(surface)
         self._draw_prompt(surface)
         self._draw_hand(surface)
@@ -682,7 +688,7 @@ class GameTable(Scene, ABC):
         """The hand strip (hand_rect): the title's."""
 
     def _button(self, surface, rect: pygame.Rect, label: str, what, primary: bool = False, enabled: bool = True,
-                size: int = 14) -> None:
+                size: float = 14) -> None:
         """A table button; it answers clicks (click()) until the next frame is drawn."""
         hovered = self.mouse is not None and rect.collidepoint(self.mouse)
         pal, px = self.ctx.palette, self.ctx.px
@@ -889,7 +895,8 @@ class GameTable(Scene, ABC):
             dice_tray(surface, self.ctx, self.view_rect, self.dice)
         if self.message:
             self._draw_message(surface)
-        if self._hover_card is not None and self.handoff is None and not self.session.is_over():
+        under_panel = self.mouse is not None and any(p.collidepoint(self.mouse) for p, _n in self.panels)
+        if self._hover_card is not None and self.handoff is None and not self.session.is_over() and not under_panel:
             self._draw_hover_card(surface)
         if self._end_shown():
             self._draw_end(surface)

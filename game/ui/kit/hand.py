@@ -80,18 +80,21 @@ def draw_hand(surface: pygame.Surface, ctx: Context, row: pygame.Rect, cards: li
               face: Callable[[str], tuple[str, str]], state: Callable[[str], str], mouse: tuple[int, int] | None,
               hidden_deck: str | None = None, frame: str = "order") -> tuple[dict[str, pygame.Rect], tuple[str, pygame.Rect] | None]:
     """The cards in `row`: (name, text) and state from the title per card. Face down (backs of
-    `hidden_deck`) while the hand is hidden, and then nothing to click. Returns the rect of each
-    card and the hovered card (the last drawn under the pointer wins: it lies on top)."""
+    `hidden_deck`) while the hand is hidden, and then nothing to click. Returns the part of each
+    card that shows (a fanned card is covered by the next one from its left edge on: a click
+    there is the next card's, as the eye sees it) and the hovered card."""
     rects: dict[str, pygame.Rect] = {}
     hover: tuple[str, pygame.Rect] | None = None
-    for card, rect in zip(cards, lay_out(ctx, row, len(cards))):
+    laid = lay_out(ctx, row, len(cards))
+    for i, (card, rect) in enumerate(zip(cards, laid)):
         if hidden_deck is not None:
             card_back(surface, ctx, rect, hidden_deck)
             continue
         name, text = face(card)
         card_face(surface, ctx, rect, name, text, state(card), frame=frame)
-        rects[card] = rect
-        if mouse is not None and rect.collidepoint(mouse):
+        shown = rect.clip(pygame.Rect(rect.left, rect.top, laid[i + 1].left - rect.left, rect.height)) if i + 1 < len(laid) else rect
+        rects[card] = shown
+        if mouse is not None and shown.collidepoint(mouse):
             hover = (card, rect)
     return rects, hover
 
