@@ -457,8 +457,10 @@ class GearsTable(GameTable):
         if ch.cards and phase == "order":
             return _("Click an order card to play it.")
         if ch.cards:
-            return _("Click a lit card, or choose below.")
-        return _("Choose one of the buttons above the map.")
+            return _("Click a lit card, or a button at the right of this line.")
+        # The choices are the prompt line's buttons, from its right end (and under it when they
+        # do not fit): issue 21, "above the map" sent players looking elsewhere.
+        return _("Choose one of the buttons at the right of this line.")
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -569,8 +571,8 @@ class GearsTable(GameTable):
             for area in ch.areas:
                 pts = self._poly_screen(area)
                 hot = area == self.hover_area
-                pygame.draw.polygon(glow, (*pal.los_visible, 90 if hot else 45), pts)
-                pygame.draw.polygon(glow, (*pal.los_visible, 230), pts, max(2, round(3 * z)))
+                pygame.draw.polygon(glow, (*pal.lit, 90 if hot else 45), pts)
+                pygame.draw.polygon(glow, (*pal.lit, 230), pts, max(2, round(3 * z)))
             for spot in ch.spots:
                 x, y = self.screen_of_spot(spot)
                 pygame.draw.circle(glow, (*pal.accent, 120), (x, y), max(8, round(SPOT_RADIUS * z)))

@@ -87,6 +87,7 @@ class GameTable(Scene, ABC):
         # Every line with who may read it; `log` filters for whoever sits at the table now, so in
         # hot-seat a seat's private lines (the cards it drew) vanish when the table passes on.
         self._log: list[tuple[str, tuple[str, ...] | None]] = []
+        self.ai = AiShown()
         self.reset_log()
         self.log_scroll = 0  # entries hidden below the panel's bottom (the wheel reads back)
         self._log_rect: pygame.Rect | None = None  # where the log was drawn last
@@ -96,7 +97,6 @@ class GameTable(Scene, ABC):
         self.mouse: tuple[int, int] | None = None
         self.anims: list[Anim] = []
         self.dice: DiceRoll | None = None
-        self.ai = AiShown()
         self.viewer: str | None = None  # whose hand is on show
         self.handoff: str | None = None  # a human player the table waits for
         self.bot_wait = 0
@@ -107,6 +107,7 @@ class GameTable(Scene, ABC):
         # Panels a title lays over the table this frame, each with the number of buttons drawn
         # before it: those lie under it and must not be where it is (tests/ui/test_ui_scale.py).
         self.panels: list[tuple[pygame.Rect, int]] = []
+        self.message_rect: pygame.Rect | None = None
         self.side_open = True  # the side panel shown (Tab or its handle folds it to a strip)
         self.side_tab = self.SIDE_TABS[0]  # the section shown when the panel is tabbed (side_tabbed)
         self.side_sections: dict[str, pygame.Rect] = {}  # side-panel sections, as last drawn
@@ -473,6 +474,7 @@ class GameTable(Scene, ABC):
             self.say(exc.reason)
             return
         self._log.append((_("Undone."), None))
+        self.restore_ai()  # an AI card the undo took back leaves the panel
         self.saves.autosave(self.session, self.seats, self.save_path)
         self.anims.clear()
         self.dice = None
@@ -676,6 +678,7 @@ class GameTable(Scene, ABC):
         surface.set_clip(None)
         self.buttons = []
         self.panels = []
+        self.message_rect: pygame.Rect | None = None  # the message line's box, when one is shown
         self._draw_toolbar(surface)
         self._draw_prompt(surface)
         self._draw_hand(surface)
@@ -837,7 +840,22 @@ class GameTable(Scene, ABC):
         lines = widgets.wrap(self.message, font, self.view_rect.width - px(80))[:3]
         h = len(lines) * font.get_linesize() + px(20)
         rect = pygame.Rect(0, 0, max(font.size(l)[0] for l in lines) + px(40), h)
-        rect.midtop = (self.view_rect.centerx, self.view_rect.top + px(12))
+        # Top centre of the view, unless a panel or a button is there: then the first of the other
+        # places in the view that leaves them clear (the attack panel's heading stays readable),
+        # else over the prompt's own words (a large UI scale leaves little room).
+        v, m = self.view_rect, px(12)
+        clear = [p for p, _n in self.panels] + [r for r, _l, _w in self.buttons]
+        places = [("midtop", (v.centerx, v.top + m)), ("midbottom", (v.centerx, v.bottom - m)),
+                  ("topleft", (v.left + m, v.top + m)), ("bottomleft", (v.left + m, v.bottom - m)),
+                  ("topright", (v.right - m, v.top + m)), ("bottomright", (v.right - m, v.bottom - m)),
+                  ("midleft", (self.prompt_rect.left + px(8), self.prompt_rect.centery))]
+        for anchor, at in places:
+            setattr(rect, anchor, at)
+            if not any(rect.colliderect(c) for c in clear):
+                break
+        else:
+            rect.midtop = places[0][1]
+        self.message_rect = rect
         fill, edge = ((30, 52, 40), pal.los_visible) if self.message_ok else ((70, 30, 30), pal.danger)
         pygame.draw.rect(surface, fill, rect, border_radius=px(8))
         pygame.draw.rect(surface, edge, rect, 2, border_radius=px(8))
@@ -863,6 +881,19 @@ class GameTable(Scene, ABC):
         with who may read it."""
         self._log = [(self._words(e.event.text), e.event.visible_to) for e in self.session.log.tail(KEEP)]
         self.log_scroll = 0
+        self.restore_ai()
+
+    def restore_ai(self) -> None:
+        """The AI panel as the session's log leaves it: the last AI card drawn with the reasons
+        given since (issue 21: after Continue mid-activation the panel came back empty). A
+        loaded game or an undo is a replay, so its log holds every event."""
+        entries = list(self.session.log)
+        last = next((i for i in range(len(entries) - 1, -1, -1) if entries[i].event.kind == "ai_card"), None)
+        if last is None:
+            self.ai = AiShown()
+            return
+        self.ai = self.ai_card(entries[last].event)
+        self.ai.lines = [self._words(e.event.text) for e in entries[last + 1:] if e.event.kind == "ai"]
 
     def pace(self) -> float:
         """The Settings screen's pace as a factor on bots' pauses and move animations."""

@@ -36,6 +36,7 @@ class TutorialTable(GearsTable):
         self.feedback_rule = ""
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.panel_buttons: list[tuple[pygame.Rect, str]] = []
+        self.los_cross: tuple[int, int] | None = None  # where the LOS gauge's cross was drawn (on the wall)
         super().__init__(ctx, runner.session, ["human"] * len(runner.state.players), screen_size,
                          save_path=None, animate=False)
         self.handoff = None
@@ -236,16 +237,72 @@ class TutorialTable(GearsTable):
         for p in (a, b):
             pygame.draw.circle(surface, colour, p, px(26), px(4))
         if not sees:
-            mx, my = (a[0] + b[0]) // 2, (a[1] + b[1]) // 2
-            s = px(12)
-            pygame.draw.line(surface, colour, (mx - s, my - s), (mx + s, my + s), px(5))
-            pygame.draw.line(surface, colour, (mx - s, my + s), (mx + s, my - s), px(5))
+            self.los_cross = self._blocking_point(pa, pb, a, b) if pa is not None and pb is not None else None
+            if self.los_cross is not None:  # on the wall that stops the sight, not in open ground
+                mx, my = self.los_cross
+                s = px(12)
+                for dy in (-s, s):
+                    pygame.draw.line(surface, (20, 20, 20), (mx - s, my + dy), (mx + s, my - dy), px(9))
+                    pygame.draw.line(surface, colour, (mx - s, my + dy), (mx + s, my - dy), px(5))
+
+    def _blocking_point(self, pa, pb, a, b) -> tuple[int, int] | None:
+        """Where the cross goes: on the wall segment the board's LOS reports as the blocker
+        (game/board/los.py LosResult.blocker, between the two places as the rules see them), at
+        the point of it nearest the gauge drawn between the figures."""
+        view = self.state.view()
+        cover = view.cover
+        sight = view.sight
+        if pa[1] in cover and pb[1] in cover:
+            result = sight.points(cover[pa[1]].point, cover[pb[1]].point)
+        elif pa[1] in cover:
+            result = sight.point_area(cover[pa[1]].point, pb[0])
+        elif pb[1] in cover:
+            result = sight.point_area(cover[pb[1]].point, pa[0])
+        else:
+            result = sight.areas(pa[0], pb[0])
+        if result.blocker is None:
+            return None
+        u = self.camera.to_screen(float(result.blocker.a[0]), float(result.blocker.a[1]))
+        v = self.camera.to_screen(float(result.blocker.b[0]), float(result.blocker.b[1]))
+        return _nearest_on_segment(u, v, a, b)
+
+    def _note_fits(self, w: int) -> bool:
+        """"Do it on the table" fits between the Rule button and Back/Next in a box w wide."""
+        px = self.ctx.px
+        bw = min(px(110), (w - px(60)) // 3)
+        return self.ctx.font(13).size(_("Do it on the table to go on."))[0] <= w - 2 * (bw + px(10)) - px(10) - px(124) - px(8)
+
+    def _panel_place(self, height_at, targets: list[pygame.Rect]) -> pygame.Rect:
+        """Where the lesson's text box goes: never over what the table shows to act on or to
+        read (the attack panel with its mode buttons, the buttons in the map's view, the message
+        line with a refusal: issue 21, lesson 3), and where it can, over none of the highlighted
+        things either; else where it covers the least of them. When the map's view has no such
+        place (a large UI scale), over the side panel below its tabs (it only informs).
+        `height_at(w)`: the box's height at width w."""
+        px, v = self.ctx.px, self.view_rect
+        w = min(px(520), v.width - px(40))
+        h = height_at(w)
+        keep_clear = [p for p, _first in self.panels] + [r for r, _l, _w in self.buttons if v.colliderect(r)]
+        if self.message_rect is not None:
+            keep_clear.append(self.message_rect)
+        spots = [(v.right - w - px(16), v.top + px(12)), (v.left + px(16), v.top + px(12)),
+                 (v.right - w - px(16), v.bottom - h - px(12)), (v.left + px(16), v.bottom - h - px(12)),
+                 (v.centerx - w // 2, v.bottom - h - px(12)), (v.centerx - w // 2, v.top + px(12))]
+        cands = [pygame.Rect(x, y, w, h) for x, y in spots]
+        side = self.side_rect
+        if self.side_open and side.width > px(200):
+            sw = side.width - px(16)
+            cands.append(pygame.Rect(side.left + px(8), side.top + px(44), sw, min(height_at(sw), side.height - px(52))))
+
+        def covered(cand: pygame.Rect, rects) -> int:
+            return sum(cand.clip(r).width * cand.clip(r).height for r in rects if r.width)
+
+        return min(cands, key=lambda c: (covered(c, keep_clear), covered(c, targets) > 0, cands.index(c)))
 
     def _draw_panel(self, surface: pygame.Surface, targets: list[pygame.Rect]) -> None:
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         runner = self.runner
         step = runner.step
-        w = min(px(520), self.view_rect.width - px(40))
         body = ctx.font(16)
         if step is None:
             heading = _("Lesson complete!")
@@ -253,32 +310,28 @@ class TutorialTable(GearsTable):
         else:
             heading = _("Step {n} of {total}").format(n=runner.index + 1, total=len(runner.lesson.steps))
             text = _(step.text)
-        lines = widgets.wrap(" ".join(text.split()), body, w - px(40))
-        extra: list[str] = []
-        if self.feedback:
-            extra = widgets.wrap(self.feedback, ctx.font(15, bold=True), w - px(40))
-            rule = self.rules.get(self.feedback_rule) if self.feedback_rule else None
-            if rule is not None:
-                extra += widgets.wrap(_("Rule {section}, {title}: {text}").format(
-                    section=rule.section, title=_(rule.title), text=_(rule.text)), ctx.font(13), w - px(40))
         line_h = int(body.get_linesize() * 1.2)
-        h = px(110) + line_h * (len(lines) + len(extra)) + (px(12) if extra else 0)
-        # Put the panel where it hides none of the highlighted things.
-        spots = [(self.view_rect.right - w - px(16), self.view_rect.top + px(12)),
-                 (self.view_rect.left + px(16), self.view_rect.top + px(12)),
-                 (self.view_rect.right - w - px(16), self.view_rect.bottom - h - px(12)),
-                 (self.view_rect.left + px(16), self.view_rect.bottom - h - px(12))]
-        rect = pygame.Rect(spots[0], (w, h))
-        for x, y in spots:
-            cand = pygame.Rect(x, y, w, h)
-            if not any(cand.colliderect(t) for t in targets if t.width):
-                rect = cand
-                break
-        self.panel_rect = rect
+
+        def content(w: int) -> tuple[list[str], list[str], int]:
+            """The text's lines, the refusal's lines and the box's height at width w."""
+            lines = widgets.wrap(" ".join(text.split()), body, w - px(40))
+            extra: list[str] = []
+            if self.feedback:
+                extra = widgets.wrap(self.feedback, ctx.font(15, bold=True), w - px(40))
+                rule = self.rules.get(self.feedback_rule) if self.feedback_rule else None
+                if rule is not None:
+                    extra += widgets.wrap(_("Rule {section}, {title}: {text}").format(
+                        section=rule.section, title=_(rule.title), text=_(rule.text)), ctx.font(13), w - px(40))
+            note = px(20) if step is not None and step.kind != "read" and not self._note_fits(w) else 0
+            return lines, extra, px(110) + line_h * (len(lines) + len(extra)) + (px(12) if extra else 0) + note
+
+        self.panel_rect = rect = self._panel_place(lambda w: content(w)[2], targets)
+        lines, extra, _h = content(rect.width)
         widgets.panel(surface, ctx, rect)
         pygame.draw.rect(surface, ARROW, (rect.left, rect.top, rect.width, px(5)))
-        widgets.text(surface, _(runner.lesson.title), ctx.font(19, bold=True), pal.accent, (rect.left + px(20), rect.top + px(14)))
-        widgets.text(surface, heading, ctx.font(13), pal.text_dim, (rect.right - px(20), rect.top + px(18)), "topright")
+        step_w = widgets.text(surface, heading, ctx.font(13), pal.text_dim, (rect.right - px(20), rect.top + px(18)), "topright").width
+        title = widgets.elide(_(runner.lesson.title), ctx.font(19, bold=True), rect.width - px(52) - step_w)
+        widgets.text(surface, title, ctx.font(19, bold=True), pal.accent, (rect.left + px(20), rect.top + px(14)))
         y = rect.top + px(48)
         for line in lines:
             widgets.text(surface, line, body, pal.text, (rect.left + px(20), y))
@@ -290,7 +343,9 @@ class TutorialTable(GearsTable):
                 widgets.text(surface, line, ctx.font(15 if i == 0 else 13, bold=i == 0), colour, (rect.left + px(20), y))
                 y += line_h
         self.panel_buttons = []
-        bw, bh = px(110), px(36)
+        bh = px(36)
+        bw = min(px(110), (rect.width - px(60)) // 3)  # Rule, Back and Next in a row, even in a narrow box
+        rule_w = min(px(90), bw)
         by = rect.bottom - bh - px(12)
         can_next = runner.done or (step is not None and step.kind == "read")
         for i, (label, what, enabled) in enumerate(((_("Back"), "back", runner.index > 0),
@@ -302,13 +357,30 @@ class TutorialTable(GearsTable):
             widgets.text(surface, label, ctx.font(15, bold=True), colour, r.center, "center")
             self.panel_buttons.append((r, what))
         if self.rules_context()[1]:
-            r = pygame.Rect(rect.left + px(20), by, px(90), bh)
+            r = pygame.Rect(rect.left + px(20), by, rule_w, bh)
             pygame.draw.rect(surface, (52, 57, 66), r, border_radius=px(6))
             widgets.text(surface, _("Rule"), ctx.font(15, bold=True), pal.text, r.center, "center")
             self.panel_buttons.append((r, "rule"))
         if step is not None and step.kind != "read":
-            widgets.text(surface, _("Do it on the table to go on."), ctx.font(13), pal.text_dim,
-                         (rect.left + px(124), by + bh // 2), "midleft")
+            note = _("Do it on the table to go on.")
+            if not self._note_fits(rect.width):  # a narrow box: the note above the buttons
+                widgets.text(surface, note, ctx.font(13), pal.text_dim, (rect.left + px(20), by - px(6)), "bottomleft")
+            else:
+                widgets.text(surface, note, ctx.font(13), pal.text_dim, (rect.left + px(124), by + bh // 2), "midleft")
+
+
+def _nearest_on_segment(u, v, a, b) -> tuple[int, int]:
+    """The point of segment u-v where the line a-b crosses it, or (when it does not) the point
+    of u-v nearest that line."""
+    (ux, uy), (vx, vy), (ax, ay), (bx, by) = u, v, a, b
+    dx, dy, ex, ey = vx - ux, vy - uy, bx - ax, by - ay
+    den = dx * ey - dy * ex
+    if den:
+        t = ((ax - ux) * ey - (ay - uy) * ex) / den
+    else:
+        t = 0.5
+    t = max(0.0, min(1.0, t))
+    return round(ux + t * dx), round(uy + t * dy)
 
 
 def _bounds(points) -> tuple[int, int, int, int]:
