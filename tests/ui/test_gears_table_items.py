@@ -154,3 +154,82 @@ def test_the_prompt_says_where_its_buttons_are(make_app):
     choices = [r for r, _l, what in table.buttons if isinstance(what, Action) and r.top >= prompt.top and r.left < prompt.right]
     assert choices
     assert all(r.left > prompt.centerx and (prompt.contains(r) or r.top >= prompt.bottom) for r in choices)
+
+
+def test_order_cards_show_their_reaction_icon(make_app, monkeypatch):
+    """Issue 21 item 7: each order card in the hand carries its reaction icon (orders.toml
+    `icon`: guard, dodge, follow), drawn on the face by hand.reaction_icon."""
+    from game.ui.kit import hand
+
+    drawn = []
+    real = hand.reaction_icon
+    monkeypatch.setattr(hand, "reaction_icon", lambda s, c, r, kind: (drawn.append(kind), real(s, c, r, kind)))
+    app = make_app()
+    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), SAVES.autosave_path(), animate=False)
+    app.push(table)
+    assert drive(table, lambda t: t.session.decider == "P1" and bool(t.state.cogs["P1"].hand))
+    drawn.clear()
+    app._force_redraw = True
+    app.draw(app.screen)
+    cards = table.state.cogs[table.viewer].hand
+    assert cards and drawn == [table.content.orders[c.split("#")[0]].icon for c in cards]
+    assert set(drawn) <= {"guard", "dodge", "follow"}
+
+
+def test_a_cogs_character_card_shows_on_its_token_and_its_squad_row(make_app):
+    """Issue 21 item 7: hovering a COG's token, or its row in the Squad section, shows its
+    character card with the ability from cogs.toml (placeholder values marked)."""
+    from game.ui.gears.table_scene import cog_card_lines
+
+    app = make_app((1920, 1080))
+    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["human", "bot"], (1920, 1080), SAVES.autosave_path(), animate=False)
+    app.push(table)
+    assert drive(table, lambda t: t.session.decider == "P1" and "P1" in t._positions())
+    app._force_redraw = True
+    app.draw(app.screen)
+    cog = table.content.cogs[table.state.cogs["P1"].character]
+    lines = [t for t, _r in cog_card_lines(table.state, table.content, "P1")]
+    ability = cog.ability.text.removeprefix("PLACEHOLDER wording:").strip()
+    assert any(ability[1:40] in t for t in lines)
+    assert lines[-1].startswith("* placeholder")  # cogs.toml marks the ability wording unverified
+    for pos in (table.screen_of_figure("P1"), table.squad_rows["P1"].center):
+        table.mouse = pos
+        table.hover(pos)
+        app._force_redraw = True
+        app.draw(app.screen)
+        assert table.hover_figure == "P1" and table.figure_card_rect is not None
+        assert not table.figure_card_rect.collidepoint(pos)  # beside what is pointed at, not over it
+
+
+def test_the_missions_cards_open_on_request(make_app):
+    """Issue 21 item 7: the mission's cards on request: the Stage section's button (or M) lays
+    every Stage card (objective, special rules) and Level card (tiles) from missions.toml over
+    the table, the current stage marked; Esc closes it."""
+    import pygame
+
+    from game.ui.gears.mission_cards import MissionCards, mission_card_blocks
+    from tests.ui.conftest import click, key
+
+    app = make_app()
+    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), SAVES.autosave_path(), animate=False)
+    app.push(table)
+    app.run(max_frames=1)
+    button = next(r for r, _l, what in table.buttons if what == "mission")
+    click(button.center)
+    app.run(max_frames=2)
+    cards = app.top
+    assert isinstance(cards, MissionCards)
+    mission = table.content.missions[table.state.mission]
+    blocks = mission_card_blocks(mission, table.state.stage)
+    assert len(blocks) == len(mission.stages) + len(mission.levels)
+    assert blocks[0][0].endswith("now") and mission.stages[0].flip_when.text in blocks[0][1][0][0]
+    assert all(any(t in text for text, _r in blocks[len(mission.stages)][1]) for t in mission.levels[0].tiles)
+    key(pygame.K_ESCAPE)
+    app.run(max_frames=1)
+    assert app.top is table
+    key(pygame.K_m)
+    app.run(max_frames=1)
+    assert isinstance(app.top, MissionCards)

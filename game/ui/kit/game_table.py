@@ -172,6 +172,10 @@ class GameTable(Scene, ABC):
         """A hand card's (name, rules text); None when the title has no face for it."""
         return None
 
+    def card_icon(self, card: str) -> str:
+        """A hand card's icon on its face (a Gears order card's reaction); "" none."""
+        return ""
+
     def ai_card(self, event: Event) -> AiShown:
         """The AI card an `ai_card` event drew, as the AI panel shows it."""
         card = str((event.payload or {}).get("card", ""))
@@ -229,8 +233,8 @@ class GameTable(Scene, ABC):
         """A title's own kind of button value (neither an Action nor a command)."""
         return None
 
-    def title_key(self, key: int) -> None:
-        """A key the table does not use."""
+    def title_key(self, key: int):
+        """A key the table does not use; may return a scene action (an overlay to push)."""
 
     def cancel(self) -> bool:
         """Esc: drop a selection in progress; True if there was one (else Esc leaves)."""
@@ -597,7 +601,7 @@ class GameTable(Scene, ABC):
             self.log_scroll = 0 if key == pygame.K_END else max(0, self.log_scroll + (10 if key == pygame.K_PAGEUP else -10))
             self.dirty = True
         else:
-            self.title_key(key)
+            return self.title_key(key)
         return None
 
     def click(self, pos):
@@ -870,7 +874,7 @@ class GameTable(Scene, ABC):
         if face is None:
             return
         draw_enlarged(surface, self.ctx, small, self.hand_rect.top - self.view_rect.top,
-                      pygame.Rect(0, self.view_rect.top, self.side_rect.left, self._size[1]), *face)
+                      pygame.Rect(0, self.view_rect.top, self.side_rect.left, self._size[1]), *face, icon=self.card_icon(card))
 
     def _end_shown(self) -> bool:
         """The end panel waits for the last move and dice to finish (a click skips them)."""
