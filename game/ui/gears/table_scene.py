@@ -116,6 +116,13 @@ class GearsTable(GameTable):
         order = self.content.orders.get(card.split("#")[0])
         return (order.name, order.text) if order else None
 
+    COSTLY = ("drop_weapon", "wound_discard", "skip", "end", "stop")
+
+    def costly(self, what) -> bool:
+        """Discarding a weapon or a wound card, letting a reaction or an attack go, ending a move
+        early (the unused steps are lost): not for the click that made the button appear."""
+        return isinstance(what, Action) and what.kind in self.COSTLY
+
     def card_icon(self, card: str) -> str:
         order = self.content.orders.get(card.split("#")[0])
         return order.icon if order else ""

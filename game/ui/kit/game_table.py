@@ -48,6 +48,7 @@ STEP_MS = 170  # one step (area, square) of an animated move
 BOT_DELAY_MS = 350  # a bot's pause before acting, so a person can follow
 STANDING_LIMIT = 256  # answers given in advance submitted after one action, at most
 DRAG_PX = 6  # a press that moves further than this is a drag (pans), not a click
+HOLD_MS = 700  # a costly choice that appears under the pointer ignores clicks this long
 
 
 @dataclass
@@ -108,6 +109,13 @@ class GameTable(Scene, ABC):
         # before it: those lie under it and must not be where it is (tests/ui/test_ui_scale.py).
         self.panels: list[tuple[pygame.Rect, int]] = []
         self.message_rect: pygame.Rect | None = None
+        # Costly choices (costly()) by label: [ms when it appeared, held]. One that appears under
+        # the pointer is held (a click on it only asks again) until the pointer leaves it or
+        # HOLD_MS pass: the click that made it appear never takes it too (issue 21 item 6).
+        self._costly_seen: dict[str, list] = {}
+        self._costly_drawn: set[str] = set()
+        self._held: set[str] = set()
+        self._clock_ms = 0
         self.side_open = True  # the side panel shown (Tab or its handle folds it to a strip)
         self.side_tab = self.SIDE_TABS[0]  # the section shown when the panel is tabbed (side_tabbed)
         self.side_sections: dict[str, pygame.Rect] = {}  # side-panel sections, as last drawn
@@ -171,6 +179,11 @@ class GameTable(Scene, ABC):
     def card_face(self, card: str) -> tuple[str, str] | None:
         """A hand card's (name, rules text); None when the title has no face for it."""
         return None
+
+    def costly(self, what: Any) -> bool:
+        """A choice that cannot be taken back or gives something up (discard, skip a reaction,
+        end a move): never taken by the click that made it appear (HOLD_MS)."""
+        return False
 
     def card_icon(self, card: str) -> str:
         """A hand card's icon on its face (a Gears order card's reaction); "" none."""
@@ -487,6 +500,9 @@ class GameTable(Scene, ABC):
     # ------------------------------------------------------------------ time
     def update(self, dt_ms: int) -> None:
         dt = min(dt_ms, 100)
+        self._clock_ms += dt
+        if self._held and any(self._clock_ms - self._costly_seen[k][0] >= HOLD_MS for k in self._held if k in self._costly_seen):
+            self.dirty = True  # a held choice is ready: draw it enabled
         if self.message:
             self.message_ms += dt
             if self.message_ok and self.message_ms > 5000:  # a notice fades; a refusal stays
@@ -569,6 +585,8 @@ class GameTable(Scene, ABC):
 
     def _motion(self, pos):
         last, self.mouse = self.mouse, pos
+        if self._held:
+            self.dirty = True  # leaving a held choice readies it
         if self._press is not None and last is not None:
             if not self._dragging and math.dist(pos, self._press) > DRAG_PX:
                 self._dragging = True
@@ -621,8 +639,13 @@ class GameTable(Scene, ABC):
         if self.busy:
             self.skip_animation()
             return None
-        for rect, _label, what in self.buttons:
+        for rect, label, what in self.buttons:
             if rect.collidepoint(pos):
+                if label in self._held:
+                    self._costly_seen[label][1] = False
+                    self._held.discard(label)
+                    self.say(_("\"{choice}\" has just appeared under the pointer: click it again to choose it.").format(choice=label), ok=True)
+                    return None
                 if isinstance(what, Action):
                     self.submit(what)
                     return None
@@ -683,6 +706,7 @@ class GameTable(Scene, ABC):
         self.buttons = []
         self.panels = []
         self.message_rect: pygame.Rect | None = None  # the message line's box, when one is shown
+        self._costly_drawn, self._held = set(), set()
         self._draw_toolbar(surface)
         self._draw_prompt(surface)
         self._draw_hand(surface)
@@ -690,14 +714,25 @@ class GameTable(Scene, ABC):
         if over_panels is not None:
             over_panels(surface)
         self._draw_overlays(surface)
+        for gone in set(self._costly_seen) - self._costly_drawn:  # shown again later: new again
+            del self._costly_seen[gone]
 
     def _draw_hand(self, surface) -> None:
         """The hand strip (hand_rect): the title's."""
 
     def _button(self, surface, rect: pygame.Rect, label: str, what, primary: bool = False, enabled: bool = True,
                 size: float = 14) -> None:
-        """A table button; it answers clicks (click()) until the next frame is drawn."""
+        """A table button; it answers clicks (click()) until the next frame is drawn. A costly
+        one that appeared under the pointer is drawn greyed while it is held."""
         hovered = self.mouse is not None and rect.collidepoint(self.mouse)
+        if self.costly(what):
+            seen = self._costly_seen.setdefault(label, [self._clock_ms, hovered])
+            if seen[1] and (not hovered or self._clock_ms - seen[0] >= HOLD_MS):
+                seen[1] = False
+            self._costly_drawn.add(label)
+            if seen[1]:
+                self._held.add(label)
+                enabled = False
         pal, px = self.ctx.palette, self.ctx.px
         fill = pal.accent if (hovered and enabled) else (_darker(pal.accent) if primary else (52, 57, 66))
         if not enabled:
