@@ -25,6 +25,7 @@ class Context:
     settings_file: Path
     notices: list[str] = field(default_factory=list)  # messages for the user (bad settings file...)
     fit: float | None = None  # the scale a screen draws at when the setting does not fit (fitted)
+    base: "Context | None" = field(default=None, compare=False, repr=False)  # the App's, when fitted
 
     @property
     def palette(self) -> Palette:
@@ -51,7 +52,7 @@ class Context:
         cap = min(size[0] / room[0], size[1] / room[1])
         if self.scale <= cap:
             return self
-        return replace(self, fit=max(min(self.scale, 1.0), cap))
+        return replace(self, fit=max(min(self.scale, 1.0), cap), base=self.base or self)
 
 
 class Scene:
@@ -83,7 +84,9 @@ class Scene:
 
     @ctx.setter
     def ctx(self, ctx: Context) -> None:
-        self._ctx = ctx
+        # A fitted context handed on (a set-up screen making the table) is its base: the App's
+        # own, so the next screen gets the full scale and sees settings changes.
+        self._ctx = ctx.base if ctx.base is not None else ctx
         self._fitted: tuple | None = None
 
     def handle(self, event: pygame.event.Event) -> "Action | None":

@@ -272,3 +272,20 @@ def test_a_click_on_a_fanned_card_plays_the_card_seen_there(make_app):
     table.click_card = lambda card: clicked.append(card)
     table.click((b.left + 2, b.centery))
     assert clicked == [second]
+
+
+def test_a_screen_opened_from_a_fitted_one_gets_the_full_scale(make_app):
+    """The Gears set-up screen draws fitted at 150% in 1280x720; the table it starts is at the
+    user's 150% (the fitted context is not handed on), and follows later settings changes."""
+    from game.ui.gears.table_scene import GearsTable
+    from game.ui.scene import ChangeSettings
+
+    app = at_scale(make_app, 1.5)
+    setup = gears_setup(app)
+    draw(app)
+    assert setup.ctx.scale < 1.5
+    app.apply(setup.start())
+    table = app.top
+    assert isinstance(table, GearsTable) and table.ctx.scale == 1.5 and table.ctx is app.ctx
+    app.apply(ChangeSettings(replace(app.ctx.settings, ui_scale=1.0)))
+    assert table.ctx.scale == 1.0
