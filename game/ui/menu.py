@@ -31,6 +31,7 @@ class GameCard:
 
 
 class MainMenu(Scene):
+    ROOM = (1130, 640)  # four game cards in a row with the buttons under them (issue 21)
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.hovered: str | None = None  # label of the hovered button or game key

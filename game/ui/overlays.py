@@ -27,6 +27,9 @@ class HelpOverlay(Scene):
         self.title = title
         own = {k for k, _d in shortcuts}
         self.entries = shortcuts + [(k, d) for k, d in global_shortcuts() if k not in own]
+        # Every key listed with room for the tabs above the panel (issue 21: at 150% in
+        # 1280x720 the last keys were cut off and the tabs ran off the top).
+        self.ROOM = (900, 130 + 34 * len(self.entries) + 40 + 2 * 34)
         # The Rules tab: the rules reference of the game below, opened at the rule behind what
         # is on screen when that scene says (`rules_context() -> (game, section)`).
         self.tab = "keys"
@@ -82,9 +85,10 @@ class HelpOverlay(Scene):
         # Wide enough for the heading and the table's name beside it (a long name overlapped it).
         heading_w = ctx.font(26, bold=True).size(_("Keyboard shortcuts"))[0] + ctx.font(15).size(self.title)[0] + px(96)
         w = min(surface.get_width() - px(40), max(key_w + desc_w + px(80), heading_w))
-        h = min(surface.get_height() - px(40), px(130) + row * len(self.entries))
+        tabs = px(34) if self.rules else 0
+        h = min(surface.get_height() - px(40) - 2 * tabs, px(130) + row * len(self.entries))
         rect = pygame.Rect(0, 0, w, h)
-        rect.center = surface.get_rect().center
+        rect.center = (surface.get_width() // 2, surface.get_height() // 2 + tabs // 2)
         widgets.panel(surface, ctx, rect)
         widgets.text(surface, _("Keyboard shortcuts"), ctx.font(26, bold=True), pal.accent, (rect.left + px(32), rect.top + px(24)))
         title = widgets.elide(self.title, ctx.font(15), max(px(40), w - heading_w + ctx.font(15).size(self.title)[0]))

@@ -50,6 +50,7 @@ class Palette:
     los_to: RGB
     los_visible: RGB
     los_blocked: RGB
+    lit: RGB  # the areas a click may choose (moves): far from level_line (issue 21)
 
 
 DEFAULT = Palette(
@@ -78,6 +79,7 @@ DEFAULT = Palette(
     los_to=(255, 160, 60),
     los_visible=(60, 230, 100),
     los_blocked=(240, 40, 150),
+    lit=(60, 230, 100),
 )
 
 CB_SAFE = Palette(
@@ -106,6 +108,9 @@ CB_SAFE = Palette(
     los_to=OKABE_ITO["orange"],
     los_visible=OKABE_ITO["sky_blue"],
     los_blocked=OKABE_ITO["vermillion"],
+    # Not sky blue: lit areas in sky blue read as the level lines' blue (issue 21). Orange is
+    # the choice colour of the lit cover spots too, and far from blue under every CVD kind.
+    lit=OKABE_ITO["orange"],
 )
 
 PALETTES: dict[str, Palette] = {p.name: p for p in (DEFAULT, CB_SAFE)}

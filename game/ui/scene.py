@@ -6,7 +6,7 @@ when that state changed, so the loop redraws only then.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Union
 
@@ -24,6 +24,8 @@ class Context:
     maps_dir: Path
     settings_file: Path
     notices: list[str] = field(default_factory=list)  # messages for the user (bad settings file...)
+    fit: float | None = None  # the scale a screen draws at when the setting does not fit (fitted)
+    base: "Context | None" = field(default=None, compare=False, repr=False)  # the App's, when fitted
 
     @property
     def palette(self) -> Palette:
@@ -31,20 +33,35 @@ class Context:
 
     @property
     def scale(self) -> float:
-        return self.settings.ui_scale
+        """The scale drawn at: the UI scale setting, or less where a screen fits it (fitted)."""
+        return self.settings.ui_scale if self.fit is None else self.fit
 
     def px(self, n: float) -> int:
-        """A length in UI units scaled by the UI scale setting."""
-        return max(1, round(n * self.settings.ui_scale))
+        """A length in UI units scaled by the UI scale."""
+        return max(1, round(n * self.scale))
 
     def font(self, size: float, bold: bool = False) -> pygame.font.Font:
         return self.assets.font(self.px(size), bold)
+
+    def fitted(self, size: tuple[int, int], room: tuple[int, int]) -> "Context":
+        """This context with the UI scale lowered until `room` (a screen's least size, in UI
+        units) fits a window of `size` pixels; never below 100% unless the user chose less,
+        never raised. Issue 21: the menu and the set-up screens at 150% in 1280x720 ran off
+        the window and laid their buttons over each other. Shares assets and notices, and
+        `settings` stays the user's (the Settings screen shows and changes those)."""
+        cap = min(size[0] / room[0], size[1] / room[1])
+        if self.scale <= cap:
+            return self
+        return replace(self, fit=max(min(self.scale, 1.0), cap), base=self.base or self)
 
 
 class Scene:
     """One screen. Subclasses override handle/draw; `opaque` False lets the scene below show."""
 
     opaque = True
+    # The least window this screen lays out in, in UI units (None: any). A larger UI scale in a
+    # smaller window draws this screen at the largest scale that still fits (Context.fitted).
+    ROOM: tuple[int, int] | None = None
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
@@ -52,6 +69,25 @@ class Scene:
         # Set by the App when the whole window must be repainted (a scene above closed, a
         # resize); scenes that repaint only what changed must then repaint everything.
         self.full_redraw = True
+
+    @property
+    def ctx(self) -> Context:
+        if self.ROOM is None:
+            return self._ctx
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return self._ctx
+        key = (surface.get_size(), self._ctx.settings)
+        if self._fitted is None or self._fitted[0] != key:
+            self._fitted = (key, self._ctx.fitted(key[0], self.ROOM))
+        return self._fitted[1]
+
+    @ctx.setter
+    def ctx(self, ctx: Context) -> None:
+        # A fitted context handed on (a set-up screen making the table) is its base: the App's
+        # own, so the next screen gets the full scale and sees settings changes.
+        self._ctx = ctx.base if ctx.base is not None else ctx
+        self._fitted: tuple | None = None
 
     def handle(self, event: pygame.event.Event) -> "Action | None":
         return None

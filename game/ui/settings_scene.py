@@ -47,6 +47,8 @@ def value_label(settings: Settings, row: str) -> str:
 
 
 class SettingsScene(Scene):
+    ROOM = (800, 600)  # the rows, the preview and Back (issue 21: at 150% in 720 Back covered the preview)
+
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.row = 0

@@ -358,7 +358,10 @@ def test_a_guard_interrupt_by_mouse_and_letting_the_rest_pass(make_app):
     interrupt's targets light up like an attack's (with the preview), a click on the target and
     the weapon fires it; "Let them all pass this turn" answers the rest of that turn's Guard
     questions for the player, who keeps the order (issue 13 item 4)."""
+    from game.doom.bots import GreedyBot
+
     app, table = start_game(make_app)
+    table.bots[INVADER] = GreedyBot()  # walks straight at the marine: Guard questions come
     st = table.state
     # Round 1: Run to the door, open it (A2 and A3 revealed with their invaders), end the turn.
     _act(app, table, "declare", action="run")

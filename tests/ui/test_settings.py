@@ -74,14 +74,18 @@ def test_settings_screen_changes_language_scale_and_palette_and_saves(config_dir
 
 
 def test_ui_scale_enlarges_the_shell(config_dir, make_app):
-    """Issue part 1: a UI scale setting; the same window lays out bigger buttons at 150 %."""
-    small = make_app()
+    """Issue part 1: a UI scale setting; the same window lays out bigger buttons at 150 %. A
+    window too small for the menu at that scale (1280x720, issue 21) gets the largest scale
+    that fits, still above 100% (tests/ui/test_ui_scale.py checks nothing overlaps)."""
+    small = make_app((1920, 1080))
     normal = next(b for b in small.top.buttons if b.label == "Quit").rect.size
     config_dir.mkdir(parents=True, exist_ok=True)
     save_settings(Settings(ui_scale=1.5))
-    big = make_app()
+    big = make_app((1920, 1080))
     large = next(b for b in big.top.buttons if b.label == "Quit").rect.size
     assert large[0] == round(normal[0] * 1.5) and large[1] == round(normal[1] * 1.5)
+    fitted = next(b for b in make_app((1280, 720)).top.buttons if b.label == "Quit").rect.size
+    assert normal[1] < fitted[1] < large[1]
 
 
 def test_the_pace_setting_slows_or_speeds_the_bots_and_p_pauses_them(make_app, config_dir):

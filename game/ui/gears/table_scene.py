@@ -36,7 +36,7 @@ from game.ui.kit.ai_panel import AiShown
 from game.ui.kit.dice_tray import distribution_bars
 from game.ui.kit.game_table import BOT_DELAY_MS, GameTable
 from game.ui.kit.seats import seat_colour
-from game.ui.scene import Context
+from game.ui.scene import Context, Push
 from game.ui.table.camera import FitCamera
 from game.ui.table.places import anchor_of_polygon
 
@@ -63,10 +63,12 @@ class GearsTable(GameTable):
         self.area_weapon: str | None = None  # an area weapon (the Mortar) being aimed: its areas lit
         self.area_pick: str | None = None  # the area chosen when that weapon has several modes there
         self.confirm_drop: str | None = None  # a weapon whose discard waits for "Discard" or "Keep it"
-        self.hover_figure: str | None = None  # a Locust under the pointer: its stat card shows
+        self.hover_figure: str | None = None  # a figure (or Squad row) under the pointer: its card shows
+        self.figure_card_rect: pygame.Rect | None = None  # that card, as last drawn
         self._framed = False  # the attack view zoomed in on the attacker and target
         self._end_view: tuple | None = None  # the map view the end screen framed the board in
         self.token_rects: dict[str, pygame.Rect] = {}
+        self.squad_rows: dict[str, pygame.Rect] = {}  # each COG's row in the Squad section, as last drawn
         self.label_rects: dict[str, pygame.Rect] = {}  # figure name labels, as last drawn
         super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
 
@@ -113,6 +115,17 @@ class GearsTable(GameTable):
     def card_face(self, card: str) -> tuple[str, str] | None:
         order = self.content.orders.get(card.split("#")[0])
         return (order.name, order.text) if order else None
+
+    COSTLY = ("drop_weapon", "wound_discard", "skip", "end", "stop")
+
+    def costly(self, what) -> bool:
+        """Discarding a weapon or a wound card, letting a reaction or an attack go, ending a move
+        early (the unused steps are lost): not for the click that made the button appear."""
+        return isinstance(what, Action) and what.kind in self.COSTLY
+
+    def card_icon(self, card: str) -> str:
+        order = self.content.orders.get(card.split("#")[0])
+        return order.icon if order else ""
 
     def ai_card(self, event: Event) -> AiShown:
         pl = event.payload or {}
@@ -261,7 +274,8 @@ class GearsTable(GameTable):
         inside = self.view_rect.collidepoint(pos)
         area = self.area_at_screen(pos) if inside else None
         figure = self._figure_at(pos) if inside else None
-        figure = figure if figure in self.state.locusts else None
+        if not inside and self.side_open:  # a COG's row in the Squad section: its character card
+            figure = next((p for p, r in self.squad_rows.items() if r.collidepoint(pos)), None)
         if area != self.hover_area or figure != self.hover_figure:
             self.hover_area, self.hover_figure = area, figure
             self.dirty = True
@@ -274,10 +288,13 @@ class GearsTable(GameTable):
             return True
         return False
 
-    def title_key(self, key: int) -> None:
+    def title_key(self, key: int):
         if key in (pygame.K_HOME, pygame.K_0):
             self.camera.fit()
             self.dirty = True
+        elif key == pygame.K_m:
+            return self.title_command("mission")
+        return None
 
     def press(self, what):
         if isinstance(what, _Pick):
@@ -286,6 +303,10 @@ class GearsTable(GameTable):
         return None
 
     def title_command(self, what: str):
+        if what == "mission":  # the mission's Stage and Level cards, over the table
+            from game.ui.gears.mission_cards import MissionCards
+
+            return Push(MissionCards(self.ctx, self.content.missions[self.state.mission], self.state.stage))
         if what == "fit":
             self.camera.fit()
             self.dirty = True
@@ -457,8 +478,10 @@ class GearsTable(GameTable):
         if ch.cards and phase == "order":
             return _("Click an order card to play it.")
         if ch.cards:
-            return _("Click a lit card, or choose below.")
-        return _("Choose one of the buttons above the map.")
+            return _("Click a lit card, or a button at the right of this line.")
+        # The choices are the prompt line's buttons, from its right end (and under it when they
+        # do not fit): issue 21, "above the map" sent players looking elsewhere.
+        return _("Choose one of the buttons at the right of this line.")
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -481,28 +504,47 @@ class GearsTable(GameTable):
             self._draw_target_line(surface)
 
     def _draw_over_panels(self, surface) -> None:
+        self.figure_card_rect = None
         if self.target is not None and self.attack_choice is not None:
             self._draw_preview(surface)
         elif self.hover_figure in self.state.locusts and self.handoff is None:
             self._draw_locust_card(surface, self.hover_figure)
+        elif self.hover_figure in self.state.cogs and self.handoff is None:
+            self._draw_locust_card(surface, self.hover_figure, cog_card_lines(self.state, self.content, self.hover_figure))
 
-    def _draw_locust_card(self, surface, lid: str) -> None:
-        """The hovered Locust's Enemy card (locust_card_lines), beside the figure."""
+    def _draw_locust_card(self, surface, lid: str, card_lines: list[tuple[str, str]] | None = None) -> None:
+        """The hovered Locust's Enemy card (locust_card_lines), beside the figure; or a COG's
+        character card (`card_lines`: cog_card_lines) beside its token, or left of its Squad row
+        when the pointer is there."""
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         style = {"title": (pal.accent, 15, True), "stats": (pal.text, 13, True), "wounded": (pal.danger, 13, True),
                  "traits": (pal.text_dim, 12, False), "ability": (pal.text, 12, False), "legend": (pal.text_dim, 11, False)}
-        lines = [(text,) + style[role] for text, role in locust_card_lines(self.state, self.content, lid)]
+        card_lines = locust_card_lines(self.state, self.content, lid) if card_lines is None else card_lines
+        lines = [(text,) + style[role] for text, role in card_lines]
         width = px(340)
         wrapped = [(part, colour, size, bold) for text, colour, size, bold in lines
                    for part in widgets.wrap(text, ctx.font(size, bold=bold), width - px(24))]
         height = sum(ctx.font(size, bold=bold).get_linesize() for _t, _c, size, bold in wrapped) + px(20)
-        sx, sy = self.screen_of_figure(lid)
         rect = pygame.Rect(0, 0, width, height)
+        row = self.squad_rows.get(lid)
+        if row is not None and self.mouse is not None and row.collidepoint(self.mouse):
+            rect.topright = (self.side_rect.left - px(8), row.top)
+            rect.clamp_ip(pygame.Rect(0, self.view_rect.top, self.side_rect.left, self._size[1] - self.view_rect.top))
+            self.figure_card_rect = rect
+            widgets.panel(surface, ctx, rect, alpha=240)
+            y = rect.top + px(10)
+            for text, colour, size, bold in wrapped:
+                font = ctx.font(size, bold=bold)
+                widgets.text(surface, text, font, colour, (rect.left + px(12), y))
+                y += font.get_linesize()
+            return
+        sx, sy = self.screen_of_figure(lid)
         rect.topleft = (sx + px(24), sy - height // 2)
         rect.clamp_ip(self.view_rect)
         if rect.collidepoint(sx, sy):  # pushed back over the figure by the edge: to its left then
             rect.right = sx - px(24)
             rect.clamp_ip(self.view_rect)
+        self.figure_card_rect = rect
         widgets.panel(surface, ctx, rect, alpha=240)
         y = rect.top + px(10)
         for text, colour, size, bold in wrapped:
@@ -569,8 +611,8 @@ class GearsTable(GameTable):
             for area in ch.areas:
                 pts = self._poly_screen(area)
                 hot = area == self.hover_area
-                pygame.draw.polygon(glow, (*pal.los_visible, 90 if hot else 45), pts)
-                pygame.draw.polygon(glow, (*pal.los_visible, 230), pts, max(2, round(3 * z)))
+                pygame.draw.polygon(glow, (*pal.lit, 90 if hot else 45), pts)
+                pygame.draw.polygon(glow, (*pal.lit, 230), pts, max(2, round(3 * z)))
             for spot in ch.spots:
                 x, y = self.screen_of_spot(spot)
                 pygame.draw.circle(glow, (*pal.accent, 120), (x, y), max(8, round(SPOT_RADIUS * z)))
@@ -732,8 +774,8 @@ class GearsTable(GameTable):
                 text = f"{words.weapon(self.content, w).split()[0]}: " + _("{n} ammo").format(n=n)
             if drop is not None:
                 self._button(surface, drop, "\u00d7", f"drop:{w}", size=12)
-            y = widgets.text(surface, widgets.elide(text, ctx.font(13), width), ctx.font(13), pal.text,
-                             (info.left, y)).bottom + px(1)
+            below = widgets.text(surface, widgets.elide(text, ctx.font(13), width), ctx.font(13), pal.text, (info.left, y)).bottom
+            y = max(below, drop.bottom if drop else 0) + px(2)  # two discard buttons never touch
         line(_("Bolo Grenades: {n}").format(n=c.grenades), ctx.font(13), pal.text, y)
 
         def face(card: str) -> tuple[str, str]:
@@ -747,7 +789,8 @@ class GearsTable(GameTable):
 
         row = pygame.Rect(info.right + px(10), r.top, r.right - info.right - px(20), r.height)
         self.card_rects, self._hover_card = hand.draw_hand(surface, ctx, row, c.hand, face, state, self.mouse,
-                                                           "gears_order" if self.handoff is not None else None)
+                                                           "gears_order" if self.handoff is not None else None,
+                                                           icon=self.card_icon)
         if not c.hand:
             widgets.text(surface, _("No cards in hand."), ctx.font(15), pal.text_dim, (info.right + px(20), r.centery), "midleft")
 
@@ -779,15 +822,21 @@ class GearsTable(GameTable):
                 y = widgets.text_block(surface, "\u2022 " + rule.text, ctx.font(12), pal.text_dim, pygame.Rect(x, y, w, px(46)), 1.1)
         open_holes = sum(1 for h in st.holes.values() if not h.get("sealed"))
         line = _("Emergence holes: {open} open, {sealed} sealed").format(open=open_holes, sealed=len(st.holes) - open_holes)
-        return widgets.text_block(surface, line, ctx.font(13), pal.text, pygame.Rect(x, y + px(2), w, px(40)), 1.1) + px(8)
+        y = widgets.text_block(surface, line, ctx.font(13), pal.text, pygame.Rect(x, y + px(2), w, px(40)), 1.1) + px(4)
+        label = _("All mission cards (M)")
+        bw = min(w, ctx.font(12, bold=True).size(label)[0] + px(24))
+        self._button(surface, pygame.Rect(x, y, bw, px(26)), label, "mission", size=12)
+        return y + px(26) + px(8)
 
     def _side_squad(self, surface, x: int, y: int, w: int) -> int:
         """Each COG's health, kit and place; then the decks and the Locust count."""
         ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
         right = x + w
         y = widgets.heading(surface, ctx, _("Squad"), x, y)
+        self.squad_rows = {}
         for p in st.players:
             c = st.cogs[p]
+            top = y
             col = seat_colour(st.players, p)
             pygame.draw.circle(surface, col, (x + px(6), y + px(9)), px(6))
             if p == self.session.decider:
@@ -803,6 +852,7 @@ class GearsTable(GameTable):
             status = self.squad_status(p)
             y = widgets.text_block(surface, kit, ctx.font(12), pal.text_dim, pygame.Rect(x + px(18), y, w - px(18), px(40)), 1.0)
             y = widgets.text_block(surface, status, ctx.font(12), pal.text_dim, pygame.Rect(x + px(18), y, w - px(18), px(40)), 1.0) + px(6)
+            self.squad_rows[p] = pygame.Rect(x, top, w, y - top)
         y += px(2)
         y = widgets.heading(surface, ctx, _("Decks"), x, y)
         deck_line = _("Orders {draw} / discard {discard}   AI {ai} / discard {ai_discard}").format(
@@ -821,7 +871,9 @@ class GearsTable(GameTable):
 
     def _draw_preview(self, surface) -> None:
         """The attack on the chosen target: weapons, range, cover, dice and the exact wounds."""
-        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        ctx = self._preview_ctx()
+        pal, px = ctx.palette, ctx.px
+        k = ctx.scale / self.ctx.scale  # the buttons' font size at the panel's scale
         st, player, target = self.state, self.session.decider or "", self.target or ""
         if target not in st.locusts or player not in st.cogs:
             return
@@ -829,6 +881,7 @@ class GearsTable(GameTable):
         view = st.view()
         rect = self._preview_rect(player, target)
         widgets.panel(surface, ctx, rect, alpha=245)
+        self.panels.append((rect, len(self.buttons)))
         x, y = rect.left + px(16), rect.top + px(14)
         name = words.locust(st, self.content, target)
         y = widgets.text(surface, _("Attack {name}").format(name=name), ctx.font(18, bold=True), pal.accent, (x, y)).bottom + px(6)
@@ -846,7 +899,7 @@ class GearsTable(GameTable):
                 bx = x
                 y += px(34)
             brect = pygame.Rect(bx, y, bw, px(28))
-            self._button(surface, brect, label, _Pick(a), primary=a == action)
+            self._button(surface, brect, label, _Pick(a), primary=a == action, size=14 * k)
             if a == action:
                 pygame.draw.rect(surface, pal.accent, brect, 2, border_radius=px(6))
             bx += bw + px(6)
@@ -874,15 +927,16 @@ class GearsTable(GameTable):
             widgets.text_block(surface, _("A chainsaw attack rolls the attack dice once; any omen ends it."), ctx.font(13), pal.text_dim, pygame.Rect(x, y, rect.width - px(32), px(60)))
         fire = pygame.Rect(rect.right - px(170), rect.bottom - px(44), px(154), px(32))
         cancel = pygame.Rect(fire.left - px(110), fire.top, px(100), px(32))
-        self._button(surface, cancel, _("Cancel"), "cancel")
+        self._button(surface, cancel, _("Cancel"), "cancel", size=14 * k)
         if action is not None:
-            self._button(surface, fire, _("Attack!"), action, primary=True)
+            self._button(surface, fire, _("Attack!"), action, primary=True, size=14 * k)
 
     def _preview_rect(self, player: str, target: str) -> pygame.Rect:
         """The attack panel in a top corner of the map, on the side away from both figures; when
-        both corners would cover one (a small view), the camera moves the figures out."""
-        px = self.ctx.px
-        v = self.view_rect
+        both corners would cover one (a small view), the camera moves the figures out. Below the
+        prompt's overflow buttons (a grenade throw), never over them."""
+        px = self._preview_ctx().px
+        v = self._preview_room()
         rect = pygame.Rect(0, 0, min(px(430), v.width - px(24)), min(px(360), v.height - px(24)))
         figures = [self.screen_of_figure(k) for k in (player, target)]
         reach = self.camera.zoom * TOKEN / 2 + px(8)
@@ -903,6 +957,28 @@ class GearsTable(GameTable):
             self.camera.x -= (want - lowest) / self.camera.zoom  # past the usual clamp: a blank edge is fine here
         return left
 
+    def _preview_ctx(self) -> Context:
+        """The attack panel's scale: the UI scale, lowered until the whole panel (dice, the
+        chance to kill, every row of the wounds and the buttons) fits the map's view (issue 21:
+        at 150% in 1280x720 its rows ran under its own buttons and into the hand)."""
+        v = self._preview_room()
+        return self.ctx.fitted((v.width, v.height), (454, 384))
+
+    def _preview_room(self) -> pygame.Rect:
+        """Where the attack panel may lie: the map's view below the prompt's overflow buttons;
+        when that is too short for it (a large UI scale), down over the hand's cards too (not
+        the column with the weapons' discard buttons)."""
+        px = self.ctx.px
+        v = self.view_rect.copy()
+        below = [r.bottom for r, _l, _w in self.buttons if r.top >= self.prompt_rect.bottom and v.colliderect(r)]
+        if below:
+            v.height -= max(below) - v.top
+            v.top = max(below)
+        if v.height - px(24) < px(360):
+            left = max(v.left, self.hand_rect.left + px(14) + self.HAND_INFO_W(px))
+            v = pygame.Rect(left, v.top, v.right - left, self.hand_rect.bottom - v.top)
+        return v
+
     def _frame_end(self, panel: pygame.Rect) -> None:
         """Refit the board into the space above the end panel (once)."""
         view = (0, self.prompt_rect.bottom, self.side_rect.left, max(self.ctx.px(80), panel.top - self.prompt_rect.bottom - self.ctx.px(8)))
@@ -915,7 +991,8 @@ class GearsTable(GameTable):
     def shortcuts(self) -> list[tuple[str, str]]:
         keys = super().shortcuts()
         return [(_("Left click"), _("Choose a lit area, spot, figure, card or button")),
-                (_("Right drag, wheel"), _("Pan and zoom the map"))] + keys[:-1] + [("Home", _("Fit the map"))] + keys[-1:]
+                (_("Right drag, wheel"), _("Pan and zoom the map"))] + keys[:-1] + [("Home", _("Fit the map")),
+                                                                                   ("M", _("The mission's cards"))] + keys[-1:]
 
 
 @dataclass(frozen=True)
@@ -927,6 +1004,29 @@ class _Pick:
 
 def pal_door(ctx: Context):
     return ctx.palette.door_closed
+
+
+def cog_card_lines(state, content, player: str) -> list[tuple[str, str]]:
+    """The lines of a COG's character card as (text, role), for the hover card (issue 21 item
+    7): name and seat, defence and hand limit, starting weapons, grenades, and the ability
+    from cogs.toml; values the rulebooks do not give end in ' *' (as on the Locust card)."""
+    c = state.cogs[player]
+    cog = content.cogs[c.character]
+    fv = cog.provenance.field_verified
+
+    def unsure(*names: str) -> str:
+        return " *" if any(fv.get(f, cog.provenance.verified) is False for f in names) else ""
+
+    lines = [(f"{cog.name} — {player}", "title"),
+             (_("Defence {d}   Hand limit {h}").format(d=cog.defence, h=cog.hand_limit) + unsure("defence", "hand_limit"), "stats")]
+    start = ", ".join(_("{weapon} ({n} ammo)").format(weapon=words.weapon(content, s.weapon), n=s.ammo) for s in cog.weapons)
+    lines.append((_("Starts with: {weapons}").format(weapons=start) + unsure("weapons", "ammo"), "traits"))
+    lines.append((_("Bolo Grenades: {n}").format(n=cog.grenades) + unsure("grenades"), "traits"))
+    text = cog.ability.text.removeprefix("PLACEHOLDER wording:").strip()
+    lines.append(((cog.ability.name or _("Ability")) + ": " + text[:1].upper() + text[1:] + unsure("ability"), "ability"))
+    if any(t.endswith(" *") for t, _role in lines):
+        lines.append((_("* placeholder: not printed in the rulebooks (docs/CONTENT.md)"), "legend"))
+    return lines
 
 
 def locust_card_lines(state, content, lid: str) -> list[tuple[str, str]]:

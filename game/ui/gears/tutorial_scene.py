@@ -46,6 +46,32 @@ class GearsTutorialTable(TutorialTable, GearsTable):
         pb = self.runner.adapter.figure_pos(self.state, h.target[1])
         return a, b, pa is not None and pb is not None and los(self.state.view(), pa, pb)
 
+    def los_blocker(self, h: Highlight, a, b) -> tuple[int, int] | None:
+        pa = self.runner.adapter.figure_pos(self.state, h.target[0])
+        pb = self.runner.adapter.figure_pos(self.state, h.target[1])
+        return self._blocking_point(pa, pb, a, b) if pa is not None and pb is not None else None
+
+    def _blocking_point(self, pa, pb, a, b) -> tuple[int, int] | None:
+        """Where the cross goes: on the wall segment the board's LOS reports as the blocker
+        (game/board/los.py LosResult.blocker, between the two places as the rules see them), at
+        the point of it nearest the gauge drawn between the figures."""
+        view = self.state.view()
+        cover = view.cover
+        sight = view.sight
+        if pa[1] in cover and pb[1] in cover:
+            result = sight.points(cover[pa[1]].point, cover[pb[1]].point)
+        elif pa[1] in cover:
+            result = sight.point_area(cover[pa[1]].point, pb[0])
+        elif pb[1] in cover:
+            result = sight.point_area(cover[pb[1]].point, pa[0])
+        else:
+            result = sight.areas(pa[0], pb[0])
+        if result.blocker is None:
+            return None
+        u = self.camera.to_screen(float(result.blocker.a[0]), float(result.blocker.a[1]))
+        v = self.camera.to_screen(float(result.blocker.b[0]), float(result.blocker.b[1]))
+        return _nearest_on_segment(u, v, a, b)
+
     def _point_of(self, ref: str) -> tuple[int, int] | None:
         st = self.state
         if ref in st.cogs or ref in st.locusts:
@@ -56,3 +82,17 @@ class GearsTutorialTable(TutorialTable, GearsTable):
 
     def lesson_rebuilt(self) -> None:
         self._board_key = None  # the board art is drawn again for the new session
+
+
+def _nearest_on_segment(u, v, a, b) -> tuple[int, int]:
+    """The point of segment u-v where the line a-b crosses it, or (when it does not) the point
+    of u-v nearest that line."""
+    (ux, uy), (vx, vy), (ax, ay), (bx, by) = u, v, a, b
+    dx, dy, ex, ey = vx - ux, vy - uy, bx - ax, by - ay
+    den = dx * ey - dy * ex
+    if den:
+        t = ((ax - ux) * ey - (ay - uy) * ex) / den
+    else:
+        t = 0.5
+    t = max(0.0, min(1.0, t))
+    return round(ux + t * dx), round(uy + t * dy)

@@ -50,6 +50,7 @@ STEP_MS = 170  # one step (area, square) of an animated move
 BOT_DELAY_MS = 350  # a bot's pause before acting, so a person can follow
 STANDING_LIMIT = 256  # answers given in advance submitted after one action, at most
 DRAG_PX = 6  # a press that moves further than this is a drag (pans), not a click
+HOLD_MS = 700  # a costly choice that appears under the pointer ignores clicks this long
 
 
 @dataclass
@@ -90,6 +91,7 @@ class GameTable(Scene, ABC):
         # Every line with who may read it; `log` filters for whoever sits at the table now, so in
         # hot-seat a seat's private lines (the cards it drew) vanish when the table passes on.
         self._log: list[tuple[str, tuple[str, ...] | None]] = []
+        self.ai = AiShown()
         self.reset_log()
         self.log_scroll = 0  # entries hidden below the panel's bottom (the wheel reads back)
         self._log_rect: pygame.Rect | None = None  # where the log was drawn last
@@ -99,7 +101,6 @@ class GameTable(Scene, ABC):
         self.mouse: tuple[int, int] | None = None
         self.anims: list[Anim] = []
         self.dice: DiceRoll | None = None
-        self.ai = AiShown()
         self.viewer: str | None = None  # whose hand is on show
         self.handoff: str | None = None  # a human player the table waits for
         self.bot_wait = 0
@@ -107,6 +108,17 @@ class GameTable(Scene, ABC):
         self._hover_card: tuple[str, pygame.Rect] | None = None
         self.buttons: list[tuple[pygame.Rect, str, Any]] = []  # rect, label, action or command
         self.card_rects: dict[str, pygame.Rect] = {}
+        # Panels a title lays over the table this frame, each with the number of buttons drawn
+        # before it: those lie under it and must not be where it is (tests/ui/test_ui_scale.py).
+        self.panels: list[tuple[pygame.Rect, int]] = []
+        self.message_rect: pygame.Rect | None = None
+        # Costly choices (costly()) by label: [ms when it appeared, held]. One that appears under
+        # the pointer is held (a click on it only asks again) until the pointer leaves it or
+        # HOLD_MS pass: the click that made it appear never takes it too (issue 21 item 6).
+        self._costly_seen: dict[str, list] = {}
+        self._costly_drawn: set[str] = set()
+        self._held: set[str] = set()
+        self._clock_ms = 0
         self.side_open = True  # the side panel shown (Tab or its handle folds it to a strip)
         self.side_tab = self.SIDE_TABS[0]  # the section shown when the panel is tabbed (side_tabbed)
         self.side_sections: dict[str, pygame.Rect] = {}  # side-panel sections, as last drawn
@@ -207,6 +219,15 @@ class GameTable(Scene, ABC):
         """A hand card's (name, rules text); None when the title has no face for it."""
         return None
 
+    def costly(self, what: Any) -> bool:
+        """A choice that cannot be taken back or gives something up (discard, skip a reaction,
+        end a move): never taken by the click that made it appear (HOLD_MS)."""
+        return False
+
+    def card_icon(self, card: str) -> str:
+        """A hand card's icon on its face (a Gears order card's reaction); "" none."""
+        return ""
+
     def ai_card(self, event: Event) -> AiShown:
         """The AI card an `ai_card` event drew, as the AI panel shows it."""
         card = str((event.payload or {}).get("card", ""))
@@ -264,8 +285,8 @@ class GameTable(Scene, ABC):
         """A title's own kind of button value (neither an Action nor a command)."""
         return None
 
-    def title_key(self, key: int) -> None:
-        """A key the table does not use."""
+    def title_key(self, key: int):
+        """A key the table does not use; may return a scene action (an overlay to push)."""
 
     def cancel(self) -> bool:
         """Esc: drop a selection in progress; True if there was one (else Esc leaves)."""
@@ -512,6 +533,7 @@ class GameTable(Scene, ABC):
             return
         self._log.append((_("Undone."), None))
         self._keep_bot_states()
+        self.restore_ai()  # an AI card the undo took back leaves the panel
         self.saves.autosave(self.session, self.seats, self.save_path)
         self.anims.clear()
         self.dice = None
@@ -520,6 +542,9 @@ class GameTable(Scene, ABC):
     # ------------------------------------------------------------------ time
     def update(self, dt_ms: int) -> None:
         dt = min(dt_ms, 100)
+        self._clock_ms += dt
+        if self._held and any(self._clock_ms - self._costly_seen[k][0] >= HOLD_MS for k in self._held if k in self._costly_seen):
+            self.dirty = True  # a held choice is ready: draw it enabled
         if self.message:
             self.message_ms += dt
             if self.message_ok and self.message_ms > 5000:  # a notice fades; a refusal stays
@@ -602,6 +627,8 @@ class GameTable(Scene, ABC):
 
     def _motion(self, pos):
         last, self.mouse = self.mouse, pos
+        if self._held:
+            self.dirty = True  # leaving a held choice readies it
         if self._press is not None and last is not None:
             if not self._dragging and math.dist(pos, self._press) > DRAG_PX:
                 self._dragging = True
@@ -634,7 +661,7 @@ class GameTable(Scene, ABC):
             self.log_scroll = 0 if key == pygame.K_END else max(0, self.log_scroll + (10 if key == pygame.K_PAGEUP else -10))
             self.dirty = True
         else:
-            self.title_key(key)
+            return self.title_key(key)
         return None
 
     def click(self, pos):
@@ -654,14 +681,21 @@ class GameTable(Scene, ABC):
         if self.busy:
             self.skip_animation()
             return None
-        for rect, _label, what in self.buttons:
+        for rect, label, what in self.buttons:
             if rect.collidepoint(pos):
+                if label in self._held:
+                    self._costly_seen[label][1] = False
+                    self._held.discard(label)
+                    self.say(_("\"{choice}\" has just appeared under the pointer: click it again to choose it.").format(choice=label), ok=True)
+                    return None
                 if isinstance(what, Action):
                     self.submit(what)
                     return None
                 if isinstance(what, str):
                     return self._command(what)
                 return self.press(what)
+        if any(panel.collidepoint(pos) for panel, _first in self.panels):
+            return None  # a click on a panel's face is not for the cards or the map beneath it
         for card, rect in self.card_rects.items():
             if rect.collidepoint(pos):
                 return self.click_card(card)
@@ -712,6 +746,9 @@ class GameTable(Scene, ABC):
         play_area(surface)
         surface.set_clip(None)
         self.buttons = []
+        self.panels = []
+        self.message_rect: pygame.Rect | None = None  # the message line's box, when one is shown
+        self._costly_drawn, self._held = set(), set()
         self._draw_toolbar(surface)
         self._draw_prompt(surface)
         self._draw_hand(surface)
@@ -719,14 +756,25 @@ class GameTable(Scene, ABC):
         if over_panels is not None:
             over_panels(surface)
         self._draw_overlays(surface)
+        for gone in set(self._costly_seen) - self._costly_drawn:  # shown again later: new again
+            del self._costly_seen[gone]
 
     def _draw_hand(self, surface) -> None:
         """The hand strip (hand_rect): the title's."""
 
     def _button(self, surface, rect: pygame.Rect, label: str, what, primary: bool = False, enabled: bool = True,
-                size: int = 14) -> None:
-        """A table button; it answers clicks (click()) until the next frame is drawn."""
+                size: float = 14) -> None:
+        """A table button; it answers clicks (click()) until the next frame is drawn. A costly
+        one that appeared under the pointer is drawn greyed while it is held."""
         hovered = self.mouse is not None and rect.collidepoint(self.mouse)
+        if self.costly(what):
+            seen = self._costly_seen.setdefault(label, [self._clock_ms, hovered])
+            if seen[1] and (not hovered or self._clock_ms - seen[0] >= HOLD_MS):
+                seen[1] = False
+            self._costly_drawn.add(label)
+            if seen[1]:
+                self._held.add(label)
+                enabled = False
         pal, px = self.ctx.palette, self.ctx.px
         fill = pal.accent if (hovered and enabled) else (_darker(pal.accent) if primary else (52, 57, 66))
         if not enabled:
@@ -873,7 +921,22 @@ class GameTable(Scene, ABC):
         lines = widgets.wrap(self.message, font, self.view_rect.width - px(80))[:3]
         h = len(lines) * font.get_linesize() + px(20)
         rect = pygame.Rect(0, 0, max(font.size(l)[0] for l in lines) + px(40), h)
-        rect.midtop = (self.view_rect.centerx, self.view_rect.top + px(12))
+        # Top centre of the view, unless a panel or a button is there: then the first of the other
+        # places in the view that leaves them clear (the attack panel's heading stays readable),
+        # else over the prompt's own words (a large UI scale leaves little room).
+        v, m = self.view_rect, px(12)
+        clear = [p for p, _n in self.panels] + [r for r, _l, _w in self.buttons]
+        places = [("midtop", (v.centerx, v.top + m)), ("midbottom", (v.centerx, v.bottom - m)),
+                  ("topleft", (v.left + m, v.top + m)), ("bottomleft", (v.left + m, v.bottom - m)),
+                  ("topright", (v.right - m, v.top + m)), ("bottomright", (v.right - m, v.bottom - m)),
+                  ("midleft", (self.prompt_rect.left + px(8), self.prompt_rect.centery))]
+        for anchor, at in places:
+            setattr(rect, anchor, at)
+            if not any(rect.colliderect(c) for c in clear):
+                break
+        else:
+            rect.midtop = places[0][1]
+        self.message_rect = rect
         fill, edge = ((30, 52, 40), pal.los_visible) if self.message_ok else ((70, 30, 30), pal.danger)
         pygame.draw.rect(surface, fill, rect, border_radius=px(8))
         pygame.draw.rect(surface, edge, rect, 2, border_radius=px(8))
@@ -888,7 +951,7 @@ class GameTable(Scene, ABC):
         if face is None:
             return
         draw_enlarged(surface, self.ctx, small, self.hand_rect.top - self.view_rect.top,
-                      pygame.Rect(0, self.view_rect.top, self.side_rect.left, self._size[1]), *face)
+                      pygame.Rect(0, self.view_rect.top, self.side_rect.left, self._size[1]), *face, icon=self.card_icon(card))
 
     def _end_shown(self) -> bool:
         """The end panel waits for the last move and dice to finish (a click skips them)."""
@@ -899,6 +962,19 @@ class GameTable(Scene, ABC):
         with who may read it."""
         self._log = [(self._words(e.event.text), e.event.visible_to) for e in self.session.log.tail(KEEP)]
         self.log_scroll = 0
+        self.restore_ai()
+
+    def restore_ai(self) -> None:
+        """The AI panel as the session's log leaves it: the last AI card drawn with the reasons
+        given since (issue 21: after Continue mid-activation the panel came back empty). A
+        loaded game or an undo is a replay, so its log holds every event."""
+        entries = list(self.session.log)
+        last = next((i for i in range(len(entries) - 1, -1, -1) if entries[i].event.kind == "ai_card"), None)
+        if last is None:
+            self.ai = AiShown()
+            return
+        self.ai = self.ai_card(entries[last].event)
+        self.ai.lines = [self._words(e.event.text) for e in entries[last + 1:] if e.event.kind == "ai"]
 
     def pace(self) -> float:
         """The Settings screen's pace as a factor on bots' pauses and move animations."""
@@ -931,7 +1007,8 @@ class GameTable(Scene, ABC):
             dice_tray(surface, self.ctx, self.view_rect, self.dice)
         if self.message:
             self._draw_message(surface)
-        if self._hover_card is not None and self.handoff is None and not self.session.is_over():
+        under_panel = self.mouse is not None and any(p.collidepoint(self.mouse) for p, _n in self.panels)
+        if self._hover_card is not None and self.handoff is None and not self.session.is_over() and not under_panel:
             self._draw_hover_card(surface)
         if self._end_shown():
             self._draw_end(surface)

@@ -19,8 +19,9 @@ CARD_STATES = ("normal", "playable", "selected", "dim")
 
 
 def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: str, text: str,
-              state: str = "normal", badge: str = "", frame: str = "order") -> None:
-    """One card face: frame art, name in the title band, rules text in the text box.
+              state: str = "normal", badge: str = "", frame: str = "order", icon: str = "") -> None:
+    """One card face: frame art, name in the title band, rules text in the text box, and its
+    `icon` (a reaction: guard, dodge, follow; "" none) in the title band's left corner.
 
     state: normal | playable | selected (raised and outlined) | dim."""
     px = ctx.px
@@ -48,12 +49,43 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
     if badge:
         bf = ctx.assets.font(max(10, round(30 * k)), bold=True)
         widgets.text(surface, badge, bf, (240, 234, 216), art.center, "center", shadow=True)
+    if icon:
+        r = max(7, round(15 * k))
+        reaction_icon(surface, (title.left + r - round(4 * k), title.top + r + round(2 * k)), r, icon)
     if state in ("playable", "selected"):
         pygame.draw.rect(surface, ctx.palette.accent, rect.inflate(px(4), px(4)), width=max(2, px(3)), border_radius=px(10))
     elif state == "dim":
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 110))
         surface.blit(shade, rect)
+
+
+ICON_COLOURS = {"guard": (200, 60, 50), "dodge": (60, 130, 200), "follow": (70, 160, 90)}
+
+
+def reaction_icon(surface: pygame.Surface, centre: tuple[int, int], r: int, kind: str) -> None:
+    """An order card's reaction icon, drawn as vectors (our own marks, not the box's art): Guard
+    a crosshair, Dodge a zigzag arrow sideways, Follow two chevrons forward; another kind its
+    initial. Shape tells them apart, not colour alone."""
+    x, y = centre
+    pygame.draw.circle(surface, (18, 18, 20), centre, r + 2)
+    pygame.draw.circle(surface, ICON_COLOURS.get(kind, (120, 120, 120)), centre, r)
+    ink, w = (248, 244, 232), max(2, r // 5)
+    if kind == "guard":
+        pygame.draw.circle(surface, ink, centre, round(r * 0.55), w)
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            pygame.draw.line(surface, ink, (x + dx * r * 0.3, y + dy * r * 0.3), (x + dx * r * 0.85, y + dy * r * 0.85), w)
+    elif kind == "dodge":
+        pts = [(x - r * 0.6, y + r * 0.35), (x - r * 0.15, y - r * 0.3), (x + r * 0.15, y + r * 0.3), (x + r * 0.6, y - r * 0.35)]
+        pygame.draw.lines(surface, ink, False, pts, w)
+        pygame.draw.polygon(surface, ink, [(x + r * 0.75, y - r * 0.5), (x + r * 0.35, y - r * 0.45), (x + r * 0.62, y - r * 0.08)])
+    elif kind == "follow":
+        for off in (-0.35, 0.2):
+            cx = x + r * off
+            pygame.draw.lines(surface, ink, False, [(cx - r * 0.2, y - r * 0.45), (cx + r * 0.2, y), (cx - r * 0.2, y + r * 0.45)], w)
+    else:
+        font = pygame.font.Font(None, max(10, round(r * 1.6)))
+        widgets.text(surface, kind[:1].upper(), font, ink, centre, "center")
 
 
 def card_back(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, deck: str) -> None:
@@ -78,26 +110,30 @@ def lay_out(ctx: Context, row: pygame.Rect, n: int) -> list[pygame.Rect]:
 
 def draw_hand(surface: pygame.Surface, ctx: Context, row: pygame.Rect, cards: list[str],
               face: Callable[[str], tuple[str, str]], state: Callable[[str], str], mouse: tuple[int, int] | None,
-              hidden_deck: str | None = None, frame: str = "order") -> tuple[dict[str, pygame.Rect], tuple[str, pygame.Rect] | None]:
+              hidden_deck: str | None = None, frame: str = "order",
+              icon: Callable[[str], str] | None = None) -> tuple[dict[str, pygame.Rect], tuple[str, pygame.Rect] | None]:
     """The cards in `row`: (name, text) and state from the title per card. Face down (backs of
-    `hidden_deck`) while the hand is hidden, and then nothing to click. Returns the rect of each
-    card and the hovered card (the last drawn under the pointer wins: it lies on top)."""
+    `hidden_deck`) while the hand is hidden, and then nothing to click. Returns the part of each
+    card that shows (a fanned card is covered by the next one from its left edge on: a click
+    there is the next card's, as the eye sees it) and the hovered card."""
     rects: dict[str, pygame.Rect] = {}
     hover: tuple[str, pygame.Rect] | None = None
-    for card, rect in zip(cards, lay_out(ctx, row, len(cards))):
+    laid = lay_out(ctx, row, len(cards))
+    for i, (card, rect) in enumerate(zip(cards, laid)):
         if hidden_deck is not None:
             card_back(surface, ctx, rect, hidden_deck)
             continue
         name, text = face(card)
-        card_face(surface, ctx, rect, name, text, state(card), frame=frame)
-        rects[card] = rect
-        if mouse is not None and rect.collidepoint(mouse):
+        card_face(surface, ctx, rect, name, text, state(card), frame=frame, icon=icon(card) if icon else "")
+        shown = rect.clip(pygame.Rect(rect.left, rect.top, laid[i + 1].left - rect.left, rect.height)) if i + 1 < len(laid) else rect
+        rects[card] = shown
+        if mouse is not None and shown.collidepoint(mouse):
             hover = (card, rect)
     return rects, hover
 
 
 def draw_enlarged(surface: pygame.Surface, ctx: Context, small: pygame.Rect, above: int, bounds: pygame.Rect,
-                  name: str, text: str, frame: str = "order") -> None:
+                  name: str, text: str, frame: str = "order", icon: str = "") -> None:
     """The hovered card large enough to read, rising from its place in the hand: up to `above`
     pixels over the hand's top, kept inside `bounds`; nothing when the hand's cards are already
     about this big."""
@@ -112,4 +148,4 @@ def draw_enlarged(surface: pygame.Surface, ctx: Context, small: pygame.Rect, abo
     shadow = pygame.Surface(rect.inflate(px(12), px(12)).size, pygame.SRCALPHA)
     shadow.fill((0, 0, 0, 120))
     surface.blit(shadow, rect.inflate(px(12), px(12)).move(px(4), px(6)))
-    card_face(surface, ctx, rect, name, text, frame=frame)
+    card_face(surface, ctx, rect, name, text, frame=frame, icon=icon)

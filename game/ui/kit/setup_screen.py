@@ -28,6 +28,7 @@ class SetupScreen(Scene, ABC):
     store: SaveStore  # the title's saves (set on the subclass)
     game_name = ""  # the title's proper name, the screen's heading (not translated)
     MAX_SEATS = 4
+    ROOM = (1024, 576)  # both columns and the button row (issue 21: at 150% in 1280x720 they overlapped)
 
     def __init__(self, ctx: Context, choice: Any) -> None:
         super().__init__(ctx)

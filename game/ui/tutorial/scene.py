@@ -43,6 +43,7 @@ class TutorialTable:
         self.feedback_rule = ""
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.panel_buttons: list[tuple[pygame.Rect, str]] = []
+        self.los_cross: tuple[int, int] | None = None  # where the LOS gauge's cross was drawn (on the wall)
         seats = ["human"] * len(self.saves.players(runner.state))  # the learner plays every seat
         super().__init__(ctx, runner.session, seats, screen_size, save_path=None, animate=False)
         self.handoff = None
@@ -237,16 +238,56 @@ class TutorialTable:
         for p in (a, b):
             pygame.draw.circle(surface, colour, p, px(26), px(4))
         if not sees:
-            mx, my = (a[0] + b[0]) // 2, (a[1] + b[1]) // 2
-            s = px(12)
-            pygame.draw.line(surface, colour, (mx - s, my - s), (mx + s, my + s), px(5))
-            pygame.draw.line(surface, colour, (mx - s, my + s), (mx + s, my - s), px(5))
+            self.los_cross = self.los_blocker(h, a, b)
+            if self.los_cross is not None:  # on the wall that stops the sight, not in open ground
+                mx, my = self.los_cross
+                s = px(12)
+                for dy in (-s, s):
+                    pygame.draw.line(surface, (20, 20, 20), (mx - s, my + dy), (mx + s, my - dy), px(9))
+                    pygame.draw.line(surface, colour, (mx - s, my + dy), (mx + s, my - dy), px(5))
+
+    def los_blocker(self, h: Highlight, a, b) -> tuple[int, int] | None:
+        """Where the LOS tool's cross goes when the sight is blocked: a screen point on the
+        blocker the title's rules report (None: no cross)."""
+        return None
+
+    def _note_fits(self, w: int) -> bool:
+        """"Do it on the table" fits between the Rule button and Back/Next in a box w wide."""
+        px = self.ctx.px
+        bw = min(px(110), (w - px(60)) // 3)
+        return self.ctx.font(13).size(_("Do it on the table to go on."))[0] <= w - 2 * (bw + px(10)) - px(10) - px(124) - px(8)
+
+    def _panel_place(self, height_at, targets: list[pygame.Rect]) -> pygame.Rect:
+        """Where the lesson's text box goes: never over what the table shows to act on or to
+        read (the attack panel with its mode buttons, the buttons in the map's view, the message
+        line with a refusal: issue 21, lesson 3), and where it can, over none of the highlighted
+        things either; else where it covers the least of them. When the map's view has no such
+        place (a large UI scale), over the side panel below its tabs (it only informs).
+        `height_at(w)`: the box's height at width w."""
+        px, v = self.ctx.px, self.view_rect
+        w = min(px(520), v.width - px(40))
+        h = height_at(w)
+        keep_clear = [p for p, _first in self.panels] + [r for r, _l, _w in self.buttons if v.colliderect(r)]
+        if self.message_rect is not None:
+            keep_clear.append(self.message_rect)
+        spots = [(v.right - w - px(16), v.top + px(12)), (v.left + px(16), v.top + px(12)),
+                 (v.right - w - px(16), v.bottom - h - px(12)), (v.left + px(16), v.bottom - h - px(12)),
+                 (v.centerx - w // 2, v.bottom - h - px(12)), (v.centerx - w // 2, v.top + px(12))]
+        cands = [pygame.Rect(x, y, w, h) for x, y in spots]
+        side = self.side_rect
+        if self.side_open and side.width > px(200):
+            sw = side.width - px(16)
+            cands.append(pygame.Rect(side.left + px(8), side.top + px(44), sw, min(height_at(sw), side.height - px(52))))
+
+        def covered(cand: pygame.Rect, rects) -> int:
+            return sum(cand.clip(r).width * cand.clip(r).height for r in rects if r.width)
+
+        return min(cands, key=lambda c: (covered(c, keep_clear), covered(c, targets) > 0, cands.index(c)))
 
     def _draw_panel(self, surface: pygame.Surface, targets: list[pygame.Rect]) -> None:
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         runner = self.runner
         step = runner.step
-        w = min(px(520), self.view_rect.width - px(40))
         body = ctx.font(16)
         if step is None:
             heading = _("Lesson complete!")
@@ -256,50 +297,29 @@ class TutorialTable:
             text = _(step.text)
         line_h = int(body.get_linesize() * 1.2)
 
-        def sized(width: int) -> tuple[list[str], list[str], int]:
-            """The text's lines, the refusal's lines and the panel's height at this width."""
-            lines = widgets.wrap(" ".join(text.split()), body, width - px(40))
+        def content(w: int) -> tuple[list[str], list[str], int]:
+            """The text's lines, the refusal's lines and the box's height at width w."""
+            lines = widgets.wrap(" ".join(text.split()), body, w - px(40))
             extra: list[str] = []
             if self.feedback:
-                extra = widgets.wrap(self.feedback, ctx.font(15, bold=True), width - px(40))
-                self._feedback_lines = len(extra)
+                extra = widgets.wrap(self.feedback, ctx.font(15, bold=True), w - px(40))
+                self._feedback_lines = len(extra)  # every line of the refusal in the warning colour
                 rule = self.rules.get(self.feedback_rule) if self.feedback_rule else None
                 if rule is not None:
                     extra += widgets.wrap(_("Rule {section}, {title}: {text}").format(
-                        section=rule.section, title=_(rule.title), text=_(rule.text)), ctx.font(13), width - px(40))
-            return lines, extra, px(110) + line_h * (len(lines) + len(extra)) + (px(12) if extra else 0)
+                        section=rule.section, title=_(rule.title), text=_(rule.text)), ctx.font(13), w - px(40))
+            note = px(20) if step is not None and step.kind != "read" and not self._note_fits(w) else 0
+            return lines, extra, px(110) + line_h * (len(lines) + len(extra)) + (px(12) if extra else 0) + note
 
-        # Put the panel where it hides none of the highlighted things: a corner of the view, else
-        # beside them (narrower if it must), else where it hides the least.
-        v = self.view_rect
-        top = v.top + px(12)
-        lines, extra, h = sized(w)
-        cands = [pygame.Rect(x, y, w, h) for x in (v.right - w - px(16), v.left + px(16))
-                 for y in (top, v.bottom - h - px(12))]
-        cands = [cands[0], cands[2], cands[1], cands[3]]  # top right, top left, bottom right, bottom left
         shown = [t for t in targets if t.width]
-        shown += [_arrow_zone(t, px) for t in shown if t.width < v.width // 2]  # and their arrows
-        if shown:
-            union = shown[0].unionall(shown[1:])
-            for left, right in ((union.right + px(12), v.right - px(8)), (v.left + px(8), union.left - px(12))):
-                width = min(w, right - left)
-                if width >= px(360):
-                    x = left if left > union.left else right - width
-                    hh = sized(width)[2]
-                    cands += [pygame.Rect(x, top, width, hh), pygame.Rect(x, v.bottom - hh - px(12), width, hh)]
-
-        def overlap(cand: pygame.Rect) -> int:
-            return sum(cand.clip(t).width * cand.clip(t).height for t in shown)
-
-        rect = next((c for c in cands if overlap(c) == 0), min(cands, key=overlap))
-        lines, extra, _h = sized(rect.width)
-        self.panel_rect = rect
+        shown += [_arrow_zone(t, px) for t in shown if t.width < self.view_rect.width // 2]  # and their arrows
+        self.panel_rect = rect = self._panel_place(lambda w: content(w)[2], shown)
+        lines, extra, _h = content(rect.width)
         widgets.panel(surface, ctx, rect)
         pygame.draw.rect(surface, ARROW, (rect.left, rect.top, rect.width, px(5)))
-        room = rect.width - px(60) - ctx.font(13).size(heading)[0]  # the title keeps clear of "Step n of m"
-        title = widgets.elide(_(runner.lesson.title), ctx.font(19, bold=True), room)
+        step_w = widgets.text(surface, heading, ctx.font(13), pal.text_dim, (rect.right - px(20), rect.top + px(18)), "topright").width
+        title = widgets.elide(_(runner.lesson.title), ctx.font(19, bold=True), rect.width - px(52) - step_w)
         widgets.text(surface, title, ctx.font(19, bold=True), pal.accent, (rect.left + px(20), rect.top + px(14)))
-        widgets.text(surface, heading, ctx.font(13), pal.text_dim, (rect.right - px(20), rect.top + px(18)), "topright")
         y = rect.top + px(48)
         for line in lines:
             widgets.text(surface, line, body, pal.text, (rect.left + px(20), y))
@@ -312,7 +332,9 @@ class TutorialTable:
                 widgets.text(surface, line, ctx.font(15 if said else 13, bold=said), colour, (rect.left + px(20), y))
                 y += line_h
         self.panel_buttons = []
-        bw, bh = px(110), px(36)
+        bh = px(36)
+        bw = min(px(110), (rect.width - px(60)) // 3)  # Rule, Back and Next in a row, even in a narrow box
+        rule_w = min(px(90), bw)
         by = rect.bottom - bh - px(12)
         can_next = runner.done or (step is not None and step.kind == "read")
         for i, (label, what, enabled) in enumerate(((_("Back"), "back", runner.index > 0),
@@ -324,22 +346,16 @@ class TutorialTable:
             widgets.text(surface, label, ctx.font(15, bold=True), colour, r.center, "center")
             self.panel_buttons.append((r, what))
         if self.rules_context()[1]:
-            r = pygame.Rect(rect.left + px(20), by, px(90), bh)
+            r = pygame.Rect(rect.left + px(20), by, rule_w, bh)
             pygame.draw.rect(surface, (52, 57, 66), r, border_radius=px(6))
             widgets.text(surface, _("Rule"), ctx.font(15, bold=True), pal.text, r.center, "center")
             self.panel_buttons.append((r, "rule"))
         if step is not None and step.kind != "read":
-            room = rect.right - 2 * (bw + px(10)) - px(10) - (rect.left + px(124)) - px(8)
-            if room > px(40):  # between the Rule and the Back buttons, on two lines if it must
-                font = ctx.font(13)
-                hint = widgets.wrap(_("Do it on the table to go on."), font, room)
-                if len(hint) > 2:  # a longer language: smaller, and cut after two lines
-                    font = ctx.font(11)
-                    hint = widgets.wrap(_("Do it on the table to go on."), font, room)
-                    hint = hint[:1] + [widgets.elide(" ".join(hint[1:]), font, room)]
-                top = by + bh // 2 - len(hint) * font.get_linesize() // 2
-                for i, line in enumerate(hint):
-                    widgets.text(surface, line, font, pal.text_dim, (rect.left + px(124), top + i * font.get_linesize()))
+            note = _("Do it on the table to go on.")
+            if not self._note_fits(rect.width):  # a narrow box: the note above the buttons
+                widgets.text(surface, note, ctx.font(13), pal.text_dim, (rect.left + px(20), by - px(6)), "bottomleft")
+            else:
+                widgets.text(surface, note, ctx.font(13), pal.text_dim, (rect.left + px(124), by + bh // 2), "midleft")
 
 
 def _bounds(points) -> tuple[int, int, int, int]:

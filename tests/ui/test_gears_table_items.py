@@ -1,0 +1,235 @@
+"""Issue 21 item 8 leftovers on the Gears table: the AI card panel after Continue mid-activation,
+and the others (see each test). Drawn headless on the real App."""
+from __future__ import annotations
+
+import pytest
+
+from game.engine.session import Session
+from game.gears import bots
+from game.gears.rules.title import GearsTitle
+from game.ui.gears.entry import SAVES
+from game.ui.gears.table_scene import GearsTable
+from tests.ui.conftest import continue_from_menu
+
+
+def drive(table: GearsTable, stop, limit=1500) -> bool:
+    chooser = {p: bots.CogBot(seed=i) for i, p in enumerate(table.state.players)}
+    for _ in range(limit):
+        if stop(table):
+            return True
+        table.submit(chooser[table.session.decider].decide(table.state, table.session.legal_actions()).action)
+    return False
+
+
+def mid_activation(table: GearsTable) -> bool:
+    """A person answers inside a Locust's activation (a Guard reaction, a target tie)."""
+    kinds = {a.kind for a in table.session.legal_actions()}
+    return table.session.decider == "P1" and bool(kinds & {"guard", "target_tie"}) and bool(table.ai.card)
+
+
+def test_the_ai_card_comes_back_after_continue_mid_activation(make_app):
+    """Issue 21 item 8 (and item 5: the AI card stays until the next card replaces it): a game
+    left while a Locust's activation waits for a person is continued from the menu with the
+    same AI card, branch and target on the panel."""
+    app = make_app()
+    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), SAVES.autosave_path(), animate=False)
+    app.push(table)
+    assert drive(table, mid_activation)
+    card, lines = table.ai.card, list(table.ai.lines)
+    assert card and lines
+    again = continue_from_menu(make_app)
+    assert isinstance(again, GearsTable) and again.session.state_hash() == table.session.state_hash()
+    assert again.ai.card == card and again.ai.lines == lines
+
+
+def test_undo_takes_the_ai_card_back_with_it(make_app):
+    """An undo to before the first AI card leaves the panel empty again (not a stale card)."""
+    app = make_app()
+    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2}, casual=True)
+    table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), SAVES.autosave_path(), animate=False)
+    app.push(table)
+    assert drive(table, lambda t: bool(t.ai.card))
+    for _ in range(40):
+        if not any(e.event.kind == "ai_card" for e in table.session.log):
+            break
+        table.undo()
+    assert not any(e.event.kind == "ai_card" for e in table.session.log)
+    assert table.ai.card == ""
+
+
+def _distance_to_segment(p, u, v) -> float:
+    import math
+
+    (px_, py), (ux, uy), (vx, vy) = p, u, v
+    dx, dy = vx - ux, vy - uy
+    t = 0.0 if dx == dy == 0 else max(0.0, min(1.0, ((px_ - ux) * dx + (py - uy) * dy) / (dx * dx + dy * dy)))
+    return math.dist(p, (ux + t * dx, uy + t * dy))
+
+
+def test_the_blocked_sight_cross_is_on_the_blocking_wall(make_app):
+    """Lesson 3 (spec 3.5): Marcus cannot see Drone 4; the gauge's cross sits on the wall the
+    board's LOS reports as blocking (LosResult.blocker), not halfway along the gauge."""
+    import pygame
+
+    from game.ui.tutorial.scene import LessonList
+
+    app = make_app()
+    lessons = LessonList(app.ctx)
+    app.push(lessons)
+    app.apply(lessons.open(next(les for les in lessons.lessons if les.id == "sight_range")))
+    scene = app.top
+    for _ in range(20):
+        if any(h.kind == "los" and list(h.target) == ["P1", "drone#4"] for h in scene.runner.highlights()):
+            break
+        scene.next_step()
+    app._force_redraw = True
+    app.draw(app.screen)
+    assert scene.los_cross is not None
+    view = scene.state.view()
+    walls = [(scene.camera.to_screen(float(s.a[0]), float(s.a[1])), scene.camera.to_screen(float(s.b[0]), float(s.b[1])))
+             for s in view.sight._cache()[1]]
+    assert min(_distance_to_segment(scene.los_cross, u, v) for u, v in walls) <= 2
+
+
+def open_lesson(make_app, lesson_id, size=(1280, 720)):
+    from game.ui.tutorial.scene import LessonList
+
+    app = make_app(size)
+    lessons = LessonList(app.ctx)
+    app.push(lessons)
+    app.apply(lessons.open(next(les for les in lessons.lessons if les.id == lesson_id)))
+    return app, app.top
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_lesson_text_box_leaves_the_attack_panel_and_the_refusal_in_sight(make_app, scale):
+    """Issue 21 item 8, lesson 3 step 9 (Blind Fire at Drone 5): the lesson's box lay over the
+    attack preview's mode buttons and over the refusal on the message line (and the refusal
+    over the preview's heading); also at 150% in 1280x720, with the box's own buttons apart."""
+    from dataclasses import replace
+
+    app, scene = open_lesson(make_app, "sight_range")
+    app.ctx.settings = replace(app.ctx.settings, ui_scale=scale)
+    scene._size = (0, 0)
+    for _ in range(30):
+        if scene.choices.targets:
+            break
+        if scene.runner.step.kind == "read":
+            scene.next_step()
+        else:
+            assert scene.submit(scene.runner.hint())
+    assert scene.choices.targets
+    target = "drone#5" if "drone#5" in scene.choices.targets else next(iter(scene.choices.targets))
+    scene.target, scene.attack_choice = target, scene.choices.targets[target][0]
+    scene.say("That is off the map.")
+    app._force_redraw = True
+    app.draw(app.screen)
+    assert scene.panels and scene.message_rect is not None
+    preview, first = scene.panels[0]
+    assert not scene.panel_rect.colliderect(preview)
+    assert not scene.panel_rect.colliderect(scene.message_rect)
+    assert not scene.message_rect.colliderect(preview)
+    for rect, _label, _what in scene.buttons[first:]:  # the mode buttons, Cancel and Attack!
+        assert not scene.panel_rect.colliderect(rect)
+    own = [r for r, _w in scene.panel_buttons]
+    assert all(scene.panel_rect.contains(r) for r in own)
+    assert not any(a.colliderect(b) for i, a in enumerate(own) for b in own[i + 1:])
+
+
+def test_the_prompt_says_where_its_buttons_are(make_app):
+    """Issue 21 item 8: "Choose one of the buttons above the map" sent players looking above the
+    map; the choices are the prompt line's buttons at its right end (or under it, right)."""
+    from game.engine.protocol import Action
+
+    app = make_app()
+    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), SAVES.autosave_path(), animate=False)
+    app.push(table)
+    said = "Choose one of the buttons at the right of this line."
+    assert drive(table, lambda t: t.session.decider == "P1" and t.hint() == said)
+    app._force_redraw = True
+    app.draw(app.screen)
+    prompt = table.prompt_rect
+    choices = [r for r, _l, what in table.buttons if isinstance(what, Action) and r.top >= prompt.top and r.left < prompt.right]
+    assert choices
+    assert all(r.left > prompt.centerx and (prompt.contains(r) or r.top >= prompt.bottom) for r in choices)
+
+
+def test_order_cards_show_their_reaction_icon(make_app, monkeypatch):
+    """Issue 21 item 7: each order card in the hand carries its reaction icon (orders.toml
+    `icon`: guard, dodge, follow), drawn on the face by hand.reaction_icon."""
+    from game.ui.kit import hand
+
+    drawn = []
+    real = hand.reaction_icon
+    monkeypatch.setattr(hand, "reaction_icon", lambda s, c, r, kind: (drawn.append(kind), real(s, c, r, kind)))
+    app = make_app()
+    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), SAVES.autosave_path(), animate=False)
+    app.push(table)
+    assert drive(table, lambda t: t.session.decider == "P1" and bool(t.state.cogs["P1"].hand))
+    drawn.clear()
+    app._force_redraw = True
+    app.draw(app.screen)
+    cards = table.state.cogs[table.viewer].hand
+    assert cards and drawn == [table.content.orders[c.split("#")[0]].icon for c in cards]
+    assert set(drawn) <= {"guard", "dodge", "follow"}
+
+
+def test_a_cogs_character_card_shows_on_its_token_and_its_squad_row(make_app):
+    """Issue 21 item 7: hovering a COG's token, or its row in the Squad section, shows its
+    character card with the ability from cogs.toml (placeholder values marked)."""
+    from game.ui.gears.table_scene import cog_card_lines
+
+    app = make_app((1920, 1080))
+    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["human", "bot"], (1920, 1080), SAVES.autosave_path(), animate=False)
+    app.push(table)
+    assert drive(table, lambda t: t.session.decider == "P1" and "P1" in t._positions())
+    app._force_redraw = True
+    app.draw(app.screen)
+    cog = table.content.cogs[table.state.cogs["P1"].character]
+    lines = [t for t, _r in cog_card_lines(table.state, table.content, "P1")]
+    ability = cog.ability.text.removeprefix("PLACEHOLDER wording:").strip()
+    assert any(ability[1:40] in t for t in lines)
+    assert lines[-1].startswith("* placeholder")  # cogs.toml marks the ability wording unverified
+    for pos in (table.screen_of_figure("P1"), table.squad_rows["P1"].center):
+        table.mouse = pos
+        table.hover(pos)
+        app._force_redraw = True
+        app.draw(app.screen)
+        assert table.hover_figure == "P1" and table.figure_card_rect is not None
+        assert not table.figure_card_rect.collidepoint(pos)  # beside what is pointed at, not over it
+
+
+def test_the_missions_cards_open_on_request(make_app):
+    """Issue 21 item 7: the mission's cards on request: the Stage section's button (or M) lays
+    every Stage card (objective, special rules) and Level card (tiles) from missions.toml over
+    the table, the current stage marked; Esc closes it."""
+    import pygame
+
+    from game.ui.gears.mission_cards import MissionCards, mission_card_blocks
+    from tests.ui.conftest import click, key
+
+    app = make_app()
+    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), SAVES.autosave_path(), animate=False)
+    app.push(table)
+    app.run(max_frames=1)
+    button = next(r for r, _l, what in table.buttons if what == "mission")
+    click(button.center)
+    app.run(max_frames=2)
+    cards = app.top
+    assert isinstance(cards, MissionCards)
+    mission = table.content.missions[table.state.mission]
+    blocks = mission_card_blocks(mission, table.state.stage)
+    assert len(blocks) == len(mission.stages) + len(mission.levels)
+    assert blocks[0][0].endswith("now") and mission.stages[0].flip_when.text in blocks[0][1][0][0]
+    assert all(any(t in text for text, _r in blocks[len(mission.stages)][1]) for t in mission.levels[0].tiles)
+    key(pygame.K_ESCAPE)
+    app.run(max_frames=1)
+    assert app.top is table
+    key(pygame.K_m)
+    app.run(max_frames=1)
+    assert isinstance(app.top, MissionCards)
