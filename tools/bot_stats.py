@@ -1,9 +1,9 @@
 """How the Gears squad bot plays (prints numbers, asserts nothing): per mission and player count,
 wins, mean turns, the COGs' mean areas moved per COG turn, Guard and Dodge uses per game,
-the furthest stage reached, and games that ended unfinished.
+the furthest stage reached, the games that reached Stage 2 (st2+), and games that ended unfinished.
 
     .venv/bin/python tools/bot_stats.py [--games N] [--seed S] [--players 1,2,4] [--mission M|all]
-                                        [--bot cog|random] [--max-actions N]
+                                        [--bot squad|cautious|random] [--max-actions N]
 
 It drives whole games through game.engine.Session as `simulate` does and reads only the
 events the rules emitted: a COG's `move` and `follow` events count as areas moved, a `guard`
@@ -48,21 +48,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--players", default="1,2,4")
     ap.add_argument("--mission", default="all")
-    ap.add_argument("--bot", default="cog", choices=("cog", "random"))
+    ap.add_argument("--bot", default="squad", choices=("squad", "cautious", "random"))
     ap.add_argument("--max-actions", type=int, default=5000)
     args = ap.parse_args(argv)
     tune_gc()
-    from game.gears.bots import CogBot, RandomBot
+    from game.gears.bots import CogBot, RandomBot, SquadBot
     from game.gears.rules.missions import unsupported
     from game.gears.rules.title import GearsTitle
 
     title = GearsTitle()
-    factory = CogBot if args.bot == "cog" else RandomBot
+    factory = {"squad": SquadBot, "cautious": CogBot, "random": RandomBot}[args.bot]
     missions = [m for m in title.content.missions if not unsupported(title.content, m)] \
         if args.mission == "all" else [args.mission]
     total = {"games": 0, "won": 0, "moved": 0, "cog_turns": 0, "guards": 0, "turns": 0}
     print(f"{'mission':<24} {'P':>2} {'games':>5} {'won':>4} {'turns':>6} {'areas/turn':>10} "
-          f"{'guard/g':>8} {'dodge/g':>8} {'stage':>6} {'unfin':>5}")
+          f"{'guard/g':>8} {'dodge/g':>8} {'stage':>6} {'st2+':>5} {'unfin':>5}")
     for mission in missions:
         lo, hi = title.content.missions[mission].players
         for p in (int(x) for x in args.players.split(",")):
@@ -76,6 +76,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{mission:<24} {p:>2} {n:>5} {won:>4} {sum(r['turns'] for r in rs) / n:>6.1f} "
                   f"{moved / cturns:>10.2f} {sum(r['guards'] for r in rs) / n:>8.2f} "
                   f"{sum(r['dodges'] for r in rs) / n:>8.2f} {max(r['stage'] for r in rs):>6} "
+                  f"{sum(r['stage'] >= 2 or r['won'] for r in rs):>5} "
                   f"{sum(r['unfinished'] for r in rs):>5}", flush=True)
             total["games"] += n
             total["won"] += won

@@ -37,7 +37,7 @@ def main(argv: list[str]) -> int:
         counts = sim.player_counts(mission)
         results = []
         for i in range(GAMES):
-            r = S.play_game(sim, "gears", mission, SEED + i, counts[i % len(counts)], "cog", 20_000)
+            r = S.play_game(sim, "gears", mission, SEED + i, counts[i % len(counts)], sim.bots[0], 20_000)
             results.append(r)
             games.append({"mission": mission, "seed": r.seed, "players": r.players, "actions": r.actions,
                           "hash": r.state_hash})

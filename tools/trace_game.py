@@ -1,7 +1,7 @@
 """Print one bot-played Gears game turn by turn, with every bot's reason (spec 12.3: a game is
 its seed and its action list, so a trace reproduces exactly with the same arguments).
 
-    python tools/trace_game.py --mission emergence --seed 1 --players 2 [--bot cog|random]
+    python tools/trace_game.py --mission emergence --seed 1 --players 2 [--bot squad|cautious|random]
         [--max-actions 3000] [--quiet] [--turns 3-7]
 
 For each turn it prints a status block (each COG's area, cover, cards = health, weapons,
@@ -54,7 +54,7 @@ def _turn_range(text: str | None) -> tuple[int, int]:
     return int(a), int(b or a)
 
 
-def trace(mission: str, seed: int, players: int, bot_kind: str = "cog", max_actions: int = 3000,
+def trace(mission: str, seed: int, players: int, bot_kind: str = "squad", max_actions: int = 3000,
           quiet: bool = False, turns: str | None = None, out=None) -> dict[str, Any]:
     """Plays and prints one game; returns the tally (also used by tests and other tools)."""
     from game.gears.simulation import GearsSimulator
@@ -138,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--mission", default="emergence")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", type=int, choices=range(1, 5), default=1, metavar="1-4")
-    ap.add_argument("--bot", choices=("cog", "random"), default="cog")
+    ap.add_argument("--bot", choices=("squad", "cautious", "random"), default="squad")
     ap.add_argument("--max-actions", type=int, default=3000)
     ap.add_argument("--quiet", action="store_true", help="only the outcome and the tally")
     ap.add_argument("--turns", help="only print turns A-B (e.g. 3-7)")

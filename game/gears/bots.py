@@ -7,7 +7,9 @@ objective (the open holes, the Locusts, the door or exit), takes cover after mov
 answers Guard, Dodge and wound-discard questions by simple rules. It only ever picks one of
 the `legal_actions` it is given, and says why in one line (`Choice.reason`, shown by the UI).
 
-Both have `decide(state, actions) -> Choice` and `choose(actions, state=None) -> Action`.
+`SquadBot` (the default level; CogBot is "cautious") adds a plan for the whole team from the
+current stage card's objective (`squad_plan`) and weighs the hand as health; see docs/GEARS.md
+"Bots". All have `decide(state, actions) -> Choice` and `choose(actions, state=None) -> Action`.
 """
 from __future__ import annotations
 
@@ -32,6 +34,10 @@ class CogBot(SeededBot):
 
     stream = "cogbot"
 
+    def look(self, state: GearsState, me: str | None) -> _Look:
+        """What the bot reads about the state for one decision (SquadBot reads more)."""
+        return _Look(state, me)
+
     def choose(self, actions: list[Action], state: GearsState | None = None) -> Action:
         if state is None:
             raise ValueError("CogBot needs the game state to choose")
@@ -41,7 +47,7 @@ class CogBot(SeededBot):
         if not actions:
             raise ValueError("no legal action to choose from")
         me = _decider(state)
-        ctx = _Look(state, me)
+        ctx = self.look(state, me)
         best: list[tuple[float, Action, str]] = []
         for a in actions:
             score, why = self._score(ctx, a)
@@ -826,3 +832,321 @@ class _Look:
             return None
         lid = (self.state.proc["pending"].get("about") or {}).get("figure")
         return lid if lid in self.state.locusts else None
+
+
+# ---------------------------------------------------------------------------- the squad planner
+
+
+class SquadBot(CogBot):
+    """The default COG player: CogBot's scoring of each action, with a squad plan behind its
+    'where to go'. Every decision reads the current stage card's objective (rules/missions.py
+    flip conditions) and one plan for the whole team (`squad_plan`): which COG seals which
+    hole, who fetches the Keycode, who heads for the door, the exit, the equipment, the
+    Stranded or the enemy to kill. Every bot computes the same plan from the same state, so
+    partners split the work instead of all waiting for each other. Progress is weighed against
+    safety: a COG with few cards (its health, spec 6.13) goes back toward a partner and cover,
+    and an area next to a Boomer is worse in the open. `CogBot` stays as the "cautious" level."""
+
+    def look(self, state: GearsState, me: str | None) -> _Look:
+        return _SquadLook(state, me)
+
+    def _a_play(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        """CogBot's value of the card, less what the card costs as health (spec 6.13): from a
+        hand of 3 or fewer each card spent brings the COG nearer bleeding out, so only a play
+        that buys a lot is worth it (Sit Tight, which draws, pays for itself)."""
+        score, why = super()._a_play(ctx, a)
+        left = len(ctx.cog.hand) - 1
+        cost = _HEALTH_COST.get(left, 0.0)
+        if cost and a.payload["card"].split("#")[0] != "sit_tight":
+            return score - cost, f"{why} (leaves {left} card(s) in hand)"
+        return score, why
+
+    def _a_grenade(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        """A Bolo Grenade at an enemy the stage needs dead (The Showdown's Feral Berserker,
+        which only Scorchers and Bolos wound while unwounded), with no COG in its area."""
+        score, why = super()._a_grenade(ctx, a)
+        area = a.payload["area"]
+        keys = key_enemies(ctx.state)
+        target = next((lid for lid, x in sorted(ctx.state.locusts.items()) if x.area == area and x.enemy in keys), None)
+        if target and not any(c.area == area and not c.bleeding for c in ctx.state.cogs.values()) and score < 150:
+            name = ctx.content.enemies[ctx.state.locusts[target].enemy].name
+            return 150, f"Throw a Bolo Grenade into {area} at the {name}: the stage needs it dead"
+        return score, why
+
+    def _a_special(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        if a.payload["do"] == "equipment" and ctx.goal_name().startswith("ammo for the Scorcher"):
+            return 65, "Use this tile's equipment: ammo for the Scorcher, which can wound the Feral Berserker"
+        return super()._a_special(ctx, a)
+
+    def _a_equipment_choice(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        """Which weapon gets the equipment's ammo: one the stage needs (a Scorcher that alone
+        wounds the Feral Berserker), else the emptiest."""
+        from game.gears.rules.spawning import rules_named
+
+        w = a.payload.get("weapon")
+        if w is None:
+            return 0, a.text or "Use the equipment"
+        only = {x for r in rules_named(ctx.state, "wound_only_by") for x in r.params.get("weapons", ())}
+        if w in only:
+            return 60, f"Ammo on the {w}: the stage's key enemy takes wounds only from it"
+        return 50 - ctx.cog.ammo(w), f"Ammo on the {w}, which has the least"
+
+    def _a_follow(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        """Follow costs a card (seed p. 24): worth it from a full hand (the next Healing Step
+        would waste a draw) when the mover goes my way, or to get out of danger."""
+        mover = (ctx.frame or {}).get("mover")
+        who = ctx.state.cogs[mover].character if mover in ctx.state.cogs else "the active COG"
+        hand = len(ctx.cog.hand)
+        if hand >= ctx.content.cogs[ctx.cog.character].hand_limit and ctx.want_to_move():
+            return 30, f"Follow {who} (discarding {a.payload['card']}): a full hand, and I want to go on too"
+        if ctx.danger(ctx.cog.area, ctx.cog.cover) >= 1.5 and hand >= 4:
+            return 30, f"Follow {who} (discarding {a.payload['card']}): out of danger here"
+        return 10, f"Follow {who} (discarding {a.payload['card']}): not worth a card now"
+
+
+# Score points a played card costs by the cards it leaves in hand (a card is a point of health).
+_HEALTH_COST = {0: 120.0, 1: 50.0, 2: 15.0}
+
+
+def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
+    """One plan for the team this decision: for each standing COG, the areas it heads for and
+    why, from the stage card's flip condition (the objective). Deterministic (sorted ids), so
+    every seat's bot reads the same plan."""
+    content = _content()
+    view = state.view()
+    m = content.missions[state.mission]
+    if state.stage >= len(m.stages):
+        return {}
+    cond = m.stages[state.stage].flip_when
+    k, p = cond.keyword, cond.params
+    cogs = {q: c for q, c in sorted(state.cogs.items()) if not c.bleeding and c.area in view.move_dist}
+    plan: dict[str, tuple[list[str], str]] = {}
+
+    def everyone(areas: list[str], why: str) -> dict[str, tuple[list[str], str]]:
+        areas = [a for a in areas if a in view.move_dist]
+        return {q: (areas, why) for q in cogs} if areas else {}
+
+    def foes(enemy: str | None = None) -> list[str]:
+        return sorted({x.area for x in state.locusts.values()
+                       if x.area in view.move_dist and (enemy is None or x.enemy == enemy)})
+
+    def doors_ahead() -> list[str]:
+        """Door areas that lead somewhere now (an explorable door; rules/explore.py)."""
+        from game.gears.rules.explore import _explorable
+
+        return sorted({view.exits[d] for d in state.doors if d in view.exits and _explorable(state, d)})
+
+    def unlock_areas() -> list[str]:
+        """Areas of unused equipment that unlocks the next level (Belly of the Beast's Keycode)."""
+        used = set(md(state).get("equipment_used", []))
+        out = []
+        for piece, eq in sorted(state.equipment.items()):
+            e = content.equipment.get(eq)
+            if e is not None and e.effect.get("unlock_next_level") and piece not in used \
+                    and view.equipment_area.get(piece):
+                out.append(view.equipment_area[piece])
+        return out
+
+    def ammo_areas() -> list[str]:
+        """Areas of unused equipment that gives ammo."""
+        used = set(md(state).get("equipment_used", []))
+        return sorted({view.equipment_area[piece] for piece, eq in state.equipment.items()
+                       if piece not in used and view.equipment_area.get(piece)
+                       and content.equipment.get(eq) is not None and "gain_ammo" in content.equipment[eq].effect})
+
+    from game.gears.rules.spawning import exit_areas, md
+
+    if k == "all_holes_sealed":
+        holes = sorted({v["area"] for v in state.holes.values() if not v["sealed"]})
+        throwers = [q for q, c in cogs.items() if c.grenades]
+        free = set(throwers)
+        from game.gears.rules.movement import los
+
+        for h in holes:  # the nearest free grenade carrier takes each hole
+            spots = [a for a in view.areas if a in view.move_dist and view.rdist(a, h) <= 2
+                     and los(view, (a, None), (h, None))]
+            if not spots or not free:
+                continue
+            q = min(sorted(free), key=lambda q: min(view.mdist(cogs[q].area, a) for a in spots))
+            free.discard(q)
+            plan[q] = (spots, f"throwing range of the emergence hole in {h} (my job in the squad plan)")
+        grenades = sorted({view.equipment_area[t] for t, eq in state.equipment.items()
+                           if "grenade" in eq and view.equipment_area.get(t)})
+        for q in cogs:
+            if q in plan:
+                continue
+            if not cogs[q].grenades and grenades:
+                plan[q] = (grenades, "grenades at the equipment")
+            elif plan:  # cover the throwers: go where they go
+                first = next(iter(plan.values()))
+                plan[q] = (first[0], "with the grenade thrower, to cover him")
+        return plan
+    if k == "equipment_activated":
+        tile = p.get("tile")
+        area = view.equipment_area.get(tile)
+        if area:
+            return everyone([area], f"the equipment of tile {tile} (the stage's objective)")
+        locked = any(state.locked[i] for i in range(len(state.locked)))
+        keys = unlock_areas() if locked else []
+        doors = doors_ahead()
+        if keys:
+            # The squad fetches the Keycode together: the door it opens is back on the first
+            # tile, so a COG sent ahead would only wait there alone (traces: a split squad is
+            # picked off one by one).
+            return everyone(keys, "the Keycode equipment: it unlocks the level we need")
+        if doors:
+            return everyone(doors, "the door: the objective lies ahead")
+        return {}
+    if k in ("enemy_in_exit_area", "cog_enters_last_tile", "all_cogs_at_exit", "stranded_at_exit"):
+        exits = exit_areas(state)
+        if k == "all_cogs_at_exit":
+            from game.gears.rules.missions import _exit_area_of_level
+
+            exits = [a for lv in p.get("levels", []) for a in [_exit_area_of_level(state, int(lv))] if a] or exits
+        if k == "cog_enters_last_tile":
+            last = state.placements[-1]["tile"] if state.placements else None
+            tile = [a for a in view.areas if view.piece_of_area.get(a) == last]
+            if not state.location_decks[int(p["level"]) - 1].draw_pile and tile:
+                exits = tile
+        if k == "stranded_at_exit":
+            st = md(state).get("stranded")
+            # The Stranded walks to the exit on his own (a card at the end of the turn); the squad
+            # clears his way: the Locusts nearest him first, else the exit.
+            near = foes()
+            if st and near:
+                near = sorted(near, key=lambda a: view.mdist(st, a))[:1]
+                return everyone(near, "the Locusts in the Stranded's way")
+        return everyone(exits, "the map exit (the stage's objective)")
+    if k == "explore_attempted":
+        lv = p.get("level")
+        doors = sorted({view.exits[d] for d, f in md(state).get("door_from", {}).items()
+                        if f == lv and d in state.doors and d in view.exits})
+        return everyone(doors or doors_ahead(), f"the door at the end of level {lv} (the stage's objective)")
+    if k == "all_cogs_on_tile":
+        tile = p.get("tile")
+        areas = [a for a in view.areas if view.piece_of_area.get(a) == tile]
+        if areas:
+            return everyone(areas, f"tile {tile} (every COG must stand on it)")
+        return everyone(doors_ahead(), "the door toward the tile every COG must reach")
+    if k == "level_explored":
+        doors = doors_ahead()
+        if doors:
+            return everyone(doors, "the door: exploring the next level is the objective")
+        from game.gears.rules.spawning import rules_named
+
+        only = {w for r in rules_named(state, "wound_only_by") for w in r.params.get("weapons", ())}
+        ammo_eq = ammo_areas()
+        for q, c in cogs.items():  # The Showdown: only Scorchers and Bolos wound the Feral Berserker
+            if ammo_eq and not c.grenades and any(w in only and n == 0 for w, n in c.weapons):
+                plan[q] = (ammo_eq, "ammo for the Scorcher: only it and Bolo Grenades wound the Feral Berserker")
+        for e in key_enemies(state):  # The Showdown: the Feral Berserker's death unlocks level 2
+            if foes(e):
+                for q in cogs:
+                    plan.setdefault(q, (foes(e), f"the {content.enemies[e].name}: its death opens the way on"))
+                return plan
+        return everyone(foes(), "the Locusts guarding the way on")
+    if k == "enemy_killed":
+        where = foes(p.get("enemy"))
+        if where:
+            return everyone(where, f"the {content.enemies[p['enemy']].name} (killing it is the objective)")
+        return everyone(doors_ahead(), "the door toward the enemy we must kill")
+    if k == "mission_ammo":
+        # Search for the Stranded Stage 1: a kill leaves an ammo token in its area, and the
+        # active COG carries one token onto the mission card at the end of its Order Step
+        # (rules/missions.py after_order_step): each COG takes the nearest token not yet taken.
+        tokens = sorted(a for a, n in state.flags.get("map_ammo", {}).items() if n > 0 and a in view.move_dist)
+        left = list(tokens)
+        for q in sorted(cogs, key=lambda q: min((view.mdist(cogs[q].area, a) for a in tokens), default=INF)):
+            if not left:
+                break
+            a = min(left, key=lambda a: (view.mdist(cogs[q].area, a), a))
+            left.remove(a)
+            plan[q] = ([a], f"the ammo token in {a}: it goes onto the mission card at the end of my Order Step")
+        for q in cogs:
+            if q not in plan and foes():
+                plan[q] = (foes(), "the Locusts (each kill leaves an ammo token)")
+        return plan
+    if k == "no_locusts_in_play":
+        return everyone(foes(), "the Locusts (killing them is the objective)")
+    return {}
+
+
+def key_enemies(state: GearsState) -> list[str]:
+    """Enemies whose death the current stage needs: the stage's `enemy_killed` target and an
+    enemy whose kill unlocks a level (stage rule `on_kill_unlock`)."""
+    from game.gears.rules.spawning import rules_named
+
+    content = _content()
+    m = content.missions[state.mission]
+    out = [r.params["enemy"] for r in rules_named(state, "on_kill_unlock") if r.params.get("enemy")]
+    if state.stage < len(m.stages):
+        cond = m.stages[state.stage].flip_when
+        if cond.keyword == "enemy_killed" and cond.params.get("enemy"):
+            out.append(cond.params["enemy"])
+    return out
+
+
+class _SquadLook(_Look):
+    """_Look with the squad plan as the goal and a safer sense of danger."""
+
+    def __init__(self, state: GearsState, me: str | None):
+        super().__init__(state, me)
+        self._plan: dict[str, tuple[list[str], str]] | None = None
+
+    def wounded(self) -> bool:
+        """Few cards left (a card is a point of health, spec 6.13): time to stay safe."""
+        return len(self.cog.hand) <= 2
+
+    def goal_areas(self) -> list[str]:
+        if self._goal is not None:
+            return self._goal
+        s = self.state
+        bleeding = [c.area for q, c in s.cogs.items() if c.bleeding and q != self.me and c.area in self.view.move_dist]
+        if bleeding and self.cog.hand:
+            self._goal, self._goal_name = bleeding, "a bleeding-out partner"
+            return self._goal
+        if self._plan is None:
+            self._plan = squad_plan(s)
+        mine = self._plan.get(self.me)
+        if mine and mine[0]:
+            self._goal, self._goal_name = list(mine[0]), mine[1]
+            return self._goal
+        return super().goal_areas()
+
+    def goal_weight(self) -> float:
+        self.goal_areas()
+        if self._goal_name == "a bleeding-out partner":
+            return 4.0
+        if self._goal_name == "the Locusts":
+            base = 0.5
+        elif self._goal_name.startswith("the Locusts ("):
+            base = 1.0  # killing them is the objective, but they come to the squad anyway
+        else:
+            base = 3.0
+        if self.wounded():
+            base *= 0.4  # a wounded COG weighs safety above progress
+        return base
+
+    def danger(self, area: str, spot: str | None) -> float:
+        key = (area, spot)
+        if key in self._danger:
+            return self._danger[key]
+        total = super().danger(area, spot)
+        if spot is None:
+            # Boomers (area-wounding Omens, big dice): not in the open beside them.
+            for x in self.state.locusts.values():
+                if x.enemy == "boomer" and x.area in self.view.move_dist and self.view.mdist(x.area, area) <= 1:
+                    total += 1.0
+        if self.wounded():
+            total *= 1.8
+        self._danger[key] = total
+        return total
+
+    def position(self, area: str) -> tuple[float, str | None]:
+        if area in self._pos:
+            return self._pos[area]
+        score, spot = super().position(area)
+        if self.wounded() and self.cog.area != area and self.dist_to_partner(area) <= 1:
+            score += 1.5  # back toward a partner who can revive me
+        self._pos[area] = (score, spot)
+        return self._pos[area]

@@ -9,7 +9,9 @@ if TYPE_CHECKING:
 
 
 class GearsSimulator:
-    bots = ("cog", "random")  # CogBot weighs exact attack previews; RandomBot picks any legal action
+    # SquadBot (the default) plans the stage's objective for the team; "cautious" is CogBot, which
+    # weighs exact attack previews but has no squad plan; RandomBot picks any legal action.
+    bots = ("squad", "cautious", "random")
 
     def __init__(self) -> None:
         from game.gears.rules.title import GearsTitle
@@ -33,9 +35,9 @@ class GearsSimulator:
         return {"players": players}
 
     def bot(self, kind: str, seed: int) -> Bot:
-        from game.gears.bots import CogBot, RandomBot
+        from game.gears.bots import CogBot, RandomBot, SquadBot
 
-        return RandomBot(seed) if kind == "random" else CogBot(seed)
+        return {"random": RandomBot, "cautious": CogBot}.get(kind, SquadBot)(seed)
 
     def finish(self, state: Any) -> None:
         from game.gears.rules.procedures import release

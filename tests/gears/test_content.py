@@ -324,7 +324,7 @@ def test_broken_file_names_file_key_and_line(tmp_path: Path, file: str, old: str
 
 def test_unverified_record_without_reason(tmp_path: Path) -> None:
     """Spec 13: a PLACEHOLDER must say why it is not from the seed."""
-    err = _broken(tmp_path, "cogs.toml", 'reason = "Hand limit (default 6), defence, weapons, ammo, grenades and the ability wording are PLACEHOLDERs."\n', "")
+    err = _broken(tmp_path, "cogs.toml", 'reason = "Hand limit (default 6), defence, weapons, ammo, grenades and the ability wording are PLACEHOLDERs. Defence tuned by simulation (1 -> 3, game/gears/data/BALANCE.md)."\n', "")
     assert str(err).startswith('cogs.toml: cog "augustus_cole"') and "reason" in str(err)
 
 

@@ -21,7 +21,7 @@ def test_simulate_gears_seed_11_plays_the_pinned_games():
     sim = titles.get("gears").new_simulator()
     results: dict[str, list[S.GameResult]] = {}
     for g in pinned["games"]:
-        r = S.play_game(sim, "gears", g["mission"], g["seed"], g["players"], "cog", 20_000)
+        r = S.play_game(sim, "gears", g["mission"], g["seed"], g["players"], sim.bots[0], 20_000)
         assert (r.actions, r.state_hash, r.replay_ok) == (g["actions"], g["hash"], True), g
         results.setdefault(g["mission"], []).append(r)
     for line in pinned["missions"]:

@@ -75,8 +75,7 @@ class GearsTable(GameTable):
     def make_bot(self, i: int):
         from game.gears import bots
 
-        bot_class = getattr(bots, "CogBot", None) or bots.RandomBot
-        return bot_class(seed=self.session.seed * 31 + i)
+        return bots.SquadBot(seed=self.session.seed * 31 + i)  # the default level (bots.py)
 
     def decision_name(self) -> str:
         """A reaction or other question of a resolution first, else the turn frame."""
