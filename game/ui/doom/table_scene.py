@@ -214,9 +214,11 @@ class DoomTable(GameTable):
         _vx, _vy, vw, vh = self.camera.view
         self.camera.fit()
         z = min(vw / max(1, x1 - x0), vh / max(1, y1 - y0), 0.8)  # a first room alone: not huge
-        if z > self.camera.zoom * 1.04:
+        if z > self.camera.zoom * 1.04:  # the explored part alone, larger: centred on it
             self.camera.fit_zoom = z
-        self.camera.center_on((x0 + x1) / 2, (y0 + y1) / 2)
+            self.camera.center_on((x0 + x1) / 2, (y0 + y1) / 2)
+        # else the whole map fits at the explored part's scale: shown whole (centring on the
+        # explored part would push some of it under the hand strip)
 
     @property
     def log(self) -> list[str]:
