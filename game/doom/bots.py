@@ -22,10 +22,14 @@ from game.engine.protocol import Action
 FAR = 10 ** 6
 
 
-def field_from(state: DoomState, goals: Iterable[Cell], doors_open: bool = True) -> dict[Cell, int]:
-    """King-move path lengths to the nearest goal square, through figures and (by default) doors."""
+def field_from(state: DoomState, goals: Iterable[Cell], doors_open: bool = True,
+               closed: frozenset[str] | None = None) -> dict[Cell, int]:
+    """King-move path lengths to the nearest goal square, through figures and (by default) doors;
+    `doors_open=False`: not through the closed doors; `closed`: not through these doors."""
     m = state.map
-    steps = m.steps(frozenset() if doors_open else state.closed_set)
+    if closed is None:
+        closed = frozenset() if doors_open else state.closed_set
+    steps = m.steps(closed)
     dist = {g: 0 for g in goals if g in m.floor}
     frontier = list(dist)
     while frontier:

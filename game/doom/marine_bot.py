@@ -44,7 +44,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, Iterator
 
-from game.doom.bots import FAR, GreedyBot, _misses
+from game.doom.bots import FAR, GreedyBot, _misses, field_from
 from game.doom.rules import attack as A
 from game.doom.rules import queries as Q
 from game.doom.rules.names import sq, weapon_name, who
@@ -147,18 +147,7 @@ class _Scene:
         only once its key is found)."""
         locked = frozenset(d for d in self.closed if self.m.doors[d].security
                            and self.m.doors[d].key not in self.state.keys)
-        steps = self.m.steps(locked)
-        dist = {g: 0 for g in goals if g in self.m.floor}
-        frontier = list(dist)
-        while frontier:
-            nxt = []
-            for c in frontier:
-                for n in steps.get(c, ()):
-                    if n not in dist:
-                        dist[n] = dist[c] + 1
-                        nxt.append(n)
-            frontier = nxt
-        return dist
+        return field_from(self.state, goals, closed=locked)
 
     # --- the invaders' reach ---------------------------------------------------------------------
 

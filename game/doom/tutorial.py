@@ -27,6 +27,7 @@ from game.engine.protocol import Action, Event
 from game.engine.session import Session
 from game.engine.tomldata import TomlFile
 from game.tutorial.model import Lesson, Step
+from game.tutorial.adapter_kit import AdapterBase, check_keys, table_list, take_card
 from game.tutorial.protocol import LessonBroken
 
 SETUP_VERBS = ("clear_invaders", "clear_props", "reveal", "marine", "invader", "prop", "open_doors",
@@ -66,7 +67,7 @@ _SQUARE = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
 
 
 @dataclass
-class DoomAdapter:
+class DoomAdapter(AdapterBase):
     """Binds lessons to the Doom rules; `title` is a DoomTitle."""
 
     title: Any = None
@@ -96,8 +97,8 @@ class DoomAdapter:
             if key not in SETUP_VERBS:
                 raise doc.error(path, f"unknown setup verb {key!r} (expected one of: {', '.join(SETUP_VERBS)})")
             if key == "marine":
-                for i, item in enumerate(_table_list(doc, value, path)):
-                    _keys(doc, item, MARINE_KEYS, path + [i], ("id",))
+                for i, item in enumerate(table_list(doc, value, path)):
+                    check_keys(doc, item, MARINE_KEYS, path + [i], ("id",))
                     for j, w in enumerate(item.get("weapons", [])):
                         if w not in c.weapons:
                             raise doc.error(path + [i, "weapons", j], f"unknown weapon {w!r}")
@@ -110,15 +111,15 @@ class DoomAdapter:
                     if item.get("order") not in (None, *c.orders):
                         raise doc.error(path + [i, "order"], f"unknown order {item['order']!r}")
             elif key == "invader":
-                for i, item in enumerate(_table_list(doc, value, path)):
-                    _keys(doc, item, INVADER_KEYS, path + [i], ("id", "monster"))
+                for i, item in enumerate(table_list(doc, value, path)):
+                    check_keys(doc, item, INVADER_KEYS, path + [i], ("id", "monster"))
                     if item["monster"] not in c.monsters:
                         raise doc.error(path + [i, "monster"], f"unknown monster {item['monster']!r}")
                     if "cell" not in item and "cells" not in item:
                         raise doc.error(path + [i], "an invader needs `cell` (or `cells` for a large one)")
             elif key == "prop":
-                for i, item in enumerate(_table_list(doc, value, path)):
-                    _keys(doc, item, PROP_KEYS, path + [i], ("kind", "cell"))
+                for i, item in enumerate(table_list(doc, value, path)):
+                    check_keys(doc, item, PROP_KEYS, path + [i], ("kind", "cell"))
                     if item["kind"] not in PROP_KINDS:
                         raise doc.error(path + [i, "kind"], f"unknown prop {item['kind']!r} "
                                                             f"(expected one of: {', '.join(PROP_KINDS)})")
@@ -132,7 +133,7 @@ class DoomAdapter:
                 self._check_dice(doc, value, path)
         for name, q in lesson.places.items():
             if isinstance(q, dict):
-                _keys(doc, q, QUERY_KEYS, ["places", name], ())
+                check_keys(doc, q, QUERY_KEYS, ["places", name], ())
             elif not isinstance(q, str):
                 raise doc.error(["places", name], "a place is \"x,y\", a door, an area, a figure or a query table")
         for kind, pref in lesson.auto.items():
@@ -315,7 +316,7 @@ class DoomAdapter:
             if "weapons" in item:
                 mar.weapons = list(item["weapons"])
             if "cards" in item:
-                mar.cards = [self._take(state.marine_deck, name, "marine", where) for name in item["cards"]]
+                mar.cards = [take_card(state.marine_deck, name, where, "marine deck") for name in item["cards"]]
             if "order" in item:
                 mar.order, mar.order_turn = item["order"], -1  # placed in an earlier turn: usable now
             if "adrenaline" in item:
@@ -336,7 +337,7 @@ class DoomAdapter:
                     raise LessonBroken(f"{where}: {name}: no door {d!r} (doors: {', '.join(sorted(state.map.doors))})")
                 state.closed = sorted(set(state.closed) - {door} | ({door} if closed else set()))
         if "hand" in s:
-            state.hand = [self._take(state.deck, name, "invader", where) for name in s["hand"]]
+            state.hand = [take_card(state.deck, name, where, "invader deck") for name in s["hand"]]
         if "frags" in s:
             state.frags = int(s["frags"])
         self.stack(state, s.get("dice", {}), {"invader": s.get("invader_on_top", ()),
@@ -363,28 +364,17 @@ class DoomAdapter:
             cards = list(cards)
             if cards:
                 deck = state.deck if name == "invader" else state.marine_deck
-                deck.put_on_top([self._take(deck, c, name, where) for c in cards])
+                deck.put_on_top([take_card(deck, c, where, f"{name} deck") for c in cards])
 
     def step_stacks(self, state: DoomState, lesson: Lesson, step: Step) -> None:
         self.stack(state, step.dice, step.decks, f"{lesson.path}: step {step.id!r}")
 
     def drop_stacked(self, state: DoomState, dice: set[str]) -> bool:
-        if state.proc is not None:  # a resolution is open: it may still roll them
+        if not super().drop_stacked(state, dice):
             return False
-        stack = state.flags.get("dice_stack", {})
-        for die in dice:
-            stack.pop(die, None)
-        if not stack:
-            state.flags.pop("dice_stack", None)
+        if not state.flags.get("dice_stack"):
+            state.flags.pop("dice_stack", None)  # attack.roll reads the stack while it is there
         return True
-
-    def _take(self, deck: Any, name: str, what: str, where: str) -> str:
-        for pile in (deck.draw_pile, deck.discard_pile):
-            for card in pile:
-                if card == name or card.split("#")[0] == name:
-                    deck.take(card)
-                    return card
-        raise LessonBroken(f"{where}: no {name!r} card is left in the {what} deck or its discard pile")
 
     def square(self, state: DoomState, ref: Any, places: Mapping[str, Any], where: str) -> tuple[int, int]:
         value = self._literal(state, ref, places) if isinstance(ref, str) else ref
@@ -397,23 +387,12 @@ class DoomAdapter:
 
     # ------------------------------------------------------------------ during a lesson
 
-    def resolve(self, state: DoomState, value: Any, places: Mapping[str, Any]) -> Any:
-        if isinstance(value, str) and value.startswith("@"):
-            return places.get(value[1:], value)
-        if isinstance(value, list):
-            return [self.resolve(state, v, places) for v in value]
-        return value
-
     def condition(self, state: DoomState, name: str, value: Any, events: list[Event],
                   places: Mapping[str, Any]) -> bool:
         v = self.resolve(state, value, places)
-        if name == "event":
-            kinds = v if isinstance(v, list) else [v]
-            return any(e.kind in kinds for e in events)
-        if name == "phase":
-            return state.proc is None and state.phase == v
-        if name == "decision":
-            return state.proc is not None and state.proc["pending"]["kind"] == v
+        common = self.common_condition(state, name, v, events)
+        if common is not None:
+            return common
         if name == "round":
             return state.round >= int(v)
         if name == "turn_of":
@@ -490,16 +469,4 @@ def rule_of(reason: str, kind: str) -> str:
     return next((section for word, section in REASON_KEYWORDS if word in low), "") or ACTION_RULES.get(kind, "")
 
 
-def _table_list(doc: TomlFile, value: Any, path: list) -> list[dict]:
-    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-        raise doc.error(path, "expected a list of tables ([[setup.X]])")
-    return value
 
-
-def _keys(doc: TomlFile, item: dict, allowed: tuple, path: list, required: tuple) -> None:
-    for k in item:
-        if k not in allowed:
-            raise doc.error(path + [k], f"unknown key {k!r} (expected one of: {', '.join(allowed)})")
-    for k in required:
-        if k not in item:
-            raise doc.error(path, f"missing key {k!r}")

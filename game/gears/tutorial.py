@@ -22,6 +22,7 @@ from game.gears.rules.movement import cover_bonus, free_spots, los, steps_from
 from game.gears.rules.state import GearsState, LocustState
 from game.i18n import _
 from game.tutorial.model import Lesson, Step
+from game.tutorial.adapter_kit import AdapterBase, check_keys, table_list, take_card
 from game.tutorial.protocol import LessonBroken
 
 SETUP_VERBS = ("start_in_cover", "active_player", "clear_locusts", "locust", "cog", "orders_on_top", "ai_on_top", "dice",
@@ -50,7 +51,7 @@ ACTION_RULES = {
 
 
 @dataclass
-class GearsAdapter:
+class GearsAdapter(AdapterBase):
     """Binds lessons to the Gears rules; `title` is a GearsTitle (tests may pass a sample loader)."""
 
     title: Any = None
@@ -77,13 +78,13 @@ class GearsAdapter:
             if key not in SETUP_VERBS:
                 raise doc.error(path, f"unknown setup verb {key!r} (expected one of: {', '.join(SETUP_VERBS)})")
             if key == "locust":
-                for i, item in enumerate(_table_list(doc, value, path)):
-                    _keys(doc, item, LOCUST_KEYS, path + [i], ("id", "enemy", "area"))
+                for i, item in enumerate(table_list(doc, value, path)):
+                    check_keys(doc, item, LOCUST_KEYS, path + [i], ("id", "enemy", "area"))
                     if item["enemy"] not in c.enemies:
                         raise doc.error(path + [i, "enemy"], f"unknown enemy {item['enemy']!r}")
             elif key == "cog":
-                for i, item in enumerate(_table_list(doc, value, path)):
-                    _keys(doc, item, COG_KEYS, path + [i], ("player",))
+                for i, item in enumerate(table_list(doc, value, path)):
+                    check_keys(doc, item, COG_KEYS, path + [i], ("player",))
                     for j, card in enumerate(item.get("hand", [])):
                         self._order_name(doc, card, path + [i, "hand", j])
                     for j, pair in enumerate(item.get("weapons", [])):
@@ -101,7 +102,7 @@ class GearsAdapter:
                 self._check_dice(doc, value, path)
         for name, q in lesson.places.items():
             if isinstance(q, dict):
-                _keys(doc, q, QUERY_KEYS, ["places", name], ())
+                check_keys(doc, q, QUERY_KEYS, ["places", name], ())
             elif not isinstance(q, str):
                 raise doc.error(["places", name], "a place is an area id, \"entrance\" or a query table")
         for kind, pref in lesson.auto.items():
@@ -282,7 +283,7 @@ class GearsAdapter:
                 c.cover = self.place(state, item["cover"], places, where)
             if "hand" in item:
                 state.orders.put_on_bottom(list(c.hand))  # out of the way of the next draws
-                c.hand = [self._take_order(state, name, where) for name in item["hand"]]
+                c.hand = [take_card(state.orders, name, where, "Order deck") for name in item["hand"]]
             if "weapons" in item:
                 c.weapons = [[w, n] for w, n in item["weapons"]]
             if "grenades" in item:
@@ -311,28 +312,11 @@ class GearsAdapter:
         if ai_on_top:
             _on_top(state.ai, list(ai_on_top), where, exact=True)
         if orders_on_top:
-            cards = [self._take_order(state, name, where) for name in orders_on_top]
+            cards = [take_card(state.orders, name, where, "Order deck") for name in orders_on_top]
             state.orders.put_on_top(cards)
 
     def step_stacks(self, state: GearsState, lesson: Lesson, step: Step) -> None:
         self.stack(state, step.dice, step.ai_on_top, step.orders_on_top, f"{lesson.path}: step {step.id!r}")
-
-    def drop_stacked(self, state: GearsState, dice: set[str]) -> bool:
-        if state.proc is not None:  # a resolution is open: it may still roll them
-            return False
-        stack = state.flags.get("dice_stack", {})
-        for die in dice:
-            stack.pop(die, None)
-        return True
-
-    def _take_order(self, state: GearsState, name: str, where: str) -> str:
-        deck = state.orders
-        for pile in (deck.draw_pile, deck.discard_pile):
-            for card in pile:
-                if card == name or card.split("#")[0] == name:
-                    deck.take(card)
-                    return card
-        raise LessonBroken(f"{where}: no {name!r} Order card is left in the deck or its discard pile")
 
     def place(self, state: GearsState, ref: str, places: Mapping[str, str], where: str) -> str:
         value = self._literal(state, ref, places)
@@ -361,25 +345,13 @@ class GearsAdapter:
 
     # ------------------------------------------------------------------ during a lesson
 
-    def resolve(self, state: GearsState, value: Any, places: Mapping[str, str]) -> Any:
-        """A matcher or highlight value with "@place" names replaced by their ids."""
-        if isinstance(value, str) and value.startswith("@"):
-            return places.get(value[1:], value)
-        if isinstance(value, list):
-            return [self.resolve(state, v, places) for v in value]
-        return value
-
     def condition(self, state: GearsState, name: str, value: Any, events: list[Event],
                   places: Mapping[str, str]) -> bool:
         """Does free-play condition `name = value` hold now (events: those since the step began)."""
         v = self.resolve(state, value, places)
-        if name == "event":
-            kinds = v if isinstance(v, list) else [v]
-            return any(e.kind in kinds for e in events)
-        if name == "phase":
-            return state.proc is None and state.phase == v
-        if name == "decision":
-            return state.proc is not None and state.proc["pending"]["kind"] == v
+        common = self.common_condition(state, name, v, events)
+        if common is not None:
+            return common
         if name == "turn":
             return state.turn >= int(v)
         if name == "at":
@@ -533,16 +505,4 @@ def _on_top(deck: Deck, ids: list[str], where: str, exact: bool) -> None:
     deck.put_on_top(ids)
 
 
-def _table_list(doc: TomlFile, value: Any, path: list) -> list[dict]:
-    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-        raise doc.error(path, "expected a list of tables ([[setup.X]])")
-    return value
 
-
-def _keys(doc: TomlFile, item: dict, allowed: tuple, path: list, required: tuple) -> None:
-    for k in item:
-        if k not in allowed:
-            raise doc.error(path + [k], f"unknown key {k!r} (expected one of: {', '.join(allowed)})")
-    for k in required:
-        if k not in item:
-            raise doc.error(path, f"missing key {k!r}")

@@ -1,0 +1,77 @@
+"""What every title's lesson adapter (protocol.py LessonAdapter) does the same way: reading the
+lesson's setup tables, taking named cards out of a deck, "@place" names, the stacked dice in
+`state.flags["dice_stack"]`, and the free-play conditions any title's state answers (an event
+since the step began, the phase, the question asked). A title's adapter derives from
+`AdapterBase` and adds its own verbs, places and conditions (game/gears/tutorial.py,
+game/doom/tutorial.py)."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from game.engine.protocol import Event
+from game.engine.tomldata import TomlFile
+from game.tutorial.protocol import LessonBroken
+
+
+def table_list(doc: TomlFile, value: Any, path: list) -> list[dict]:
+    """A setup key's list of tables ([[setup.X]]), or the file's error at `path`."""
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        raise doc.error(path, "expected a list of tables ([[setup.X]])")
+    return value
+
+
+def check_keys(doc: TomlFile, item: dict, allowed: tuple, path: list, required: tuple) -> None:
+    """An unknown or a missing key of one setup table is the file's error."""
+    for k in item:
+        if k not in allowed:
+            raise doc.error(path + [k], f"unknown key {k!r} (expected one of: {', '.join(allowed)})")
+    for k in required:
+        if k not in item:
+            raise doc.error(path, f"missing key {k!r}")
+
+
+def take_card(deck: Any, name: str, where: str, what: str) -> str:
+    """The card `name` (an instance id, or a card name: its first copy) taken out of the deck's
+    draw or discard pile (game/engine/deck.py); LessonBroken when none is left."""
+    for pile in (deck.draw_pile, deck.discard_pile):
+        for card in pile:
+            if card == name or card.split("#")[0] == name:
+                deck.take(card)
+                return card
+    raise LessonBroken(f"{where}: no {name!r} card is left in the {what} or its discard pile")
+
+
+class AdapterBase:
+    """The adapter methods that are the same for every title."""
+
+    def resolve(self, state: Any, value: Any, places: Mapping[str, Any]) -> Any:
+        """A matcher or highlight value with "@place" names replaced by their ids."""
+        if isinstance(value, str) and value.startswith("@"):
+            return places.get(value[1:], value)
+        if isinstance(value, list):
+            return [self.resolve(state, v, places) for v in value]
+        return value
+
+    def drop_stacked(self, state: Any, dice: set[str]) -> bool:
+        """Drops the unused stacked faces of these dice, unless a resolution that may still roll
+        them is open (then False: ask again later)."""
+        if state.proc is not None:
+            return False
+        stack = state.flags.get("dice_stack", {})
+        for die in dice:
+            stack.pop(die, None)
+        return True
+
+    @staticmethod
+    def common_condition(state: Any, name: str, v: Any, events: list[Event]) -> bool | None:
+        """The free-play conditions every title's state answers: `event` (one of these kinds
+        since the step began), `phase` (no question open and this phase), `decision` (this kind
+        of question asked); None for a name the title answers itself."""
+        if name == "event":
+            kinds = v if isinstance(v, list) else [v]
+            return any(e.kind in kinds for e in events)
+        if name == "phase":
+            return state.proc is None and state.phase == v
+        if name == "decision":
+            return state.proc is not None and state.proc["pending"]["kind"] == v
+        return None
