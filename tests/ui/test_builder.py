@@ -207,3 +207,21 @@ def test_builder_renders_at_common_sizes(builder_app, size, tmp_path):
     rects = [b.rect for b in s.buttons]
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
     assert all(r.right <= size[0] for r in rects)
+
+
+def test_menu_with_unsaved_work_asks_first_and_a_saved_map_leaves_at_once(scene, tmp_path):
+    """Issue 21 item 3: the builder warns before Menu throws away unsaved work: the first Esc
+    or Menu says so and stays, the second leaves; after a save one press leaves; an edit after
+    the warning warns again."""
+    app, s = scene
+    s.builder.add("1A", 1280, 1280)
+    assert s.unsaved()
+    key(pygame.K_ESCAPE)
+    app.run(max_frames=1)
+    assert app.scenes == [s] and "unsaved changes" in s.status
+    s.builder.rotate("1A")  # an edit after the warning: asked again
+    assert s.press("menu") is None and app.scenes == [s]
+    assert s.press("menu") is not None  # asked twice: leaves
+    s._leaving = None
+    assert s.save(tmp_path / "kept.tmx") is not None and not s.unsaved()
+    assert s.press("menu") is not None  # saved: leaves at once

@@ -74,6 +74,8 @@ class BuilderScene(Scene):
         self.path: Path | None = None
         self._own: Path | None = None  # the file this scene loaded or saved: replaced without asking
         self._replace: Path | None = None  # an existing file the player was asked about
+        self._kept = None  # the build state as last saved or loaded (None: a new, empty table)
+        self._leaving = None  # the build state when Menu warned of unsaved work: Menu again leaves
         self.sprites = PieceSprites(ctx)
         self._libraries: dict[str, PieceLibrary] = {}
         if library is not None:
@@ -236,6 +238,7 @@ class BuilderScene(Scene):
         self._libraries[title] = self.builder.library if not loaded.as_pieces else lib
         self.path = path
         self._own = path.resolve()
+        self._kept, self._leaving = self.builder.state, None
         self._mission_kept = None  # the next panel reads the mission saved beside this map
         self.status = _("Loaded {name}").format(name=path.name)
         self.dirty = True
@@ -279,6 +282,7 @@ class BuilderScene(Scene):
             return None
         self.path = target
         self._own = target.resolve()
+        self._kept, self._leaving = self.builder.state, None
         errors = len(self.builder.validate().errors)
         self.status = _("Saved {name}").format(name=target.name) + (
             "" if not errors else "  " + _("({n} problems)").format(n=errors))
@@ -439,7 +443,7 @@ class BuilderScene(Scene):
         b = self.builder
         t = self.target()
         if key == "menu":
-            return Pop()
+            return self.leave()
         if key == "title":
             if b.state.placements:
                 self.status = _("Clear the table to switch games")
@@ -543,8 +547,23 @@ class BuilderScene(Scene):
                 self.selected = None
                 self.dirty = True
             else:
-                return Pop()
+                return self.leave()
         return None
+
+    def unsaved(self) -> bool:
+        """Pieces on the table that are not in the file as last saved or loaded."""
+        state = self.builder.state
+        return bool(state.placements) and state != self._kept
+
+    def leave(self) -> Action | None:
+        """Back to the menu; with unsaved work, only when asked twice (issue 21 item 3: nothing
+        the player built is thrown away by one click)."""
+        if self.unsaved() and self._leaving != self.builder.state:
+            self._leaving = self.builder.state  # an edit after the warning warns again
+            self.status = _("The map has unsaved changes: press Menu (or Esc) again to leave without saving")
+            self.dirty = True
+            return None
+        return Pop()
 
     def shortcuts(self) -> list[tuple[str, str]]:
         return [
