@@ -8,7 +8,7 @@ import pygame
 from game.i18n import _
 from game.ui import widgets
 from game.titles import TITLES
-from game.ui.scene import Action, Context, OpenMap, Pop, Scene
+from game.ui.scene import Action, Context, OpenMap, Pop, Push, Scene
 from game.ui.widgets import Button
 
 FOLDER_TITLES = {g.key: g.name for g in TITLES}
@@ -49,6 +49,8 @@ class MapList(Scene):
                 self.dirty = True
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.maps:
                 return OpenMap(self.maps[self.selected])
+            elif event.key == pygame.K_e and self.maps:
+                return self.edit(self.maps[self.selected])
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, min(len(self.maps) - 1, self.scroll - event.y))
             self.dirty = True
@@ -66,6 +68,16 @@ class MapList(Scene):
             if row is not None:
                 return OpenMap(self.maps[row])
         return None
+
+    def edit(self, path: Path) -> Action:
+        """The map in the map builder (issue 21 item 3: a saved map can be reopened there); a
+        shipped map is saved from there as a new custom map, never over itself."""
+        from game.ui.builder.scene import TITLES as BUILDER_TITLES
+        from game.ui.builder.scene import BuilderScene
+
+        folder = path.relative_to(self.ctx.maps_dir).parts[0]
+        title = folder if folder in BUILDER_TITLES else BUILDER_TITLES[0]  # custom maps: the file says
+        return Push(BuilderScene(self.ctx, pygame.display.get_surface().get_size(), title, path=path))
 
     @property
     def title(self) -> str:
@@ -85,7 +97,8 @@ class MapList(Scene):
             self.scroll = self.selected - visible + 1
 
     def shortcuts(self) -> list[tuple[str, str]]:
-        return [(_("Up, Down"), _("Choose a map")), (_("Enter"), _("Open it on the table")), (_("Wheel"), _("Scroll the list"))]
+        return [(_("Up, Down"), _("Choose a map")), (_("Enter"), _("Open it on the table")),
+                ("E", _("Edit it in the map builder")), (_("Wheel"), _("Scroll the list"))]
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
@@ -124,6 +137,9 @@ class MapList(Scene):
         if len(self.rows) < len(self.maps):
             more = _("{shown} of {total} maps: scroll for more").format(shown=len(self.rows), total=len(self.maps))
             widgets.text(surface, more, ctx.font(13), pal.text_dim, (rect.left + px(32), bottom + px(6)))
+        if self.maps:
+            widgets.text(surface, _("E: edit the chosen map in the builder"), ctx.font(13), pal.text_dim,
+                         (rect.right - px(32), rect.bottom - px(45)), "midright")
         bw, bh = px(200), px(46)
         self.back = Button(pygame.Rect(rect.left + px(24), rect.bottom - bh - px(22), bw, bh), _("Back"), Pop())
         self.back.draw(surface, ctx, self.back_hovered)

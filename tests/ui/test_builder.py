@@ -225,3 +225,30 @@ def test_menu_with_unsaved_work_asks_first_and_a_saved_map_leaves_at_once(scene,
     s._leaving = None
     assert s.save(tmp_path / "kept.tmx") is not None and not s.unsaved()
     assert s.press("menu") is not None  # saved: leaves at once
+
+
+def test_a_saved_map_reopens_in_the_builder_from_the_map_list(make_app, tmp_path):
+    """Issue 21 item 3: a map saved by the builder can be reopened there: Open a map, choose it,
+    E; the builder holds the same pieces, and leaving it at once asks nothing."""
+    from game.ui.maplist import MapList
+
+    app = make_app((1280, 720))
+    custom = app.ctx.maps_dir / "custom"
+    custom.mkdir(parents=True, exist_ok=True)
+    first = BuilderScene(app.ctx, app.screen.get_size(), "gears")  # the real tiles, as a player builds
+    first.builder.add("1A", 1280, 1280)
+    saved = first.save(custom / "reopen_me.tmx")
+    assert saved is not None
+    try:
+        listing = MapList(app.ctx)
+        app.push(listing)
+        app.run(max_frames=1)
+        listing.selected = listing.maps.index(saved)
+        key(pygame.K_e)
+        app.run(max_frames=1)
+        again = app.top
+        assert isinstance(again, BuilderScene) and again.path == saved
+        assert [p.piece for p in again.builder.state.placements] == ["1A"] and not again.unsaved()
+    finally:
+        for f in custom.glob("reopen_me.*"):  # the shipped maps folder is left as it was
+            f.unlink()
