@@ -55,6 +55,14 @@ def _near(dist: dict[Cell, int], cells: Iterable[Cell]) -> int:
     return min((dist.get(c, FAR) for c in cells), default=FAR)
 
 
+def group_by_kind(actions: list[Action]) -> dict[str, list[Action]]:
+    """The legal actions by kind, in their order (what every Doom bot looks at first)."""
+    out: dict[str, list[Action]] = {}
+    for a in actions:
+        out.setdefault(a.kind, []).append(a)
+    return out
+
+
 class GreedyBot:
     """A simple player for either side; `decide` returns the action and why."""
 
@@ -64,9 +72,7 @@ class GreedyBot:
     def decide(self, state: DoomState, actions: list[Action]) -> Choice:
         if not actions:
             raise ValueError("no legal action to choose from")
-        by_kind: dict[str, list[Action]] = {}
-        for a in actions:
-            by_kind.setdefault(a.kind, []).append(a)
+        by_kind = group_by_kind(actions)
         if state.proc is not None:
             return self._answer(state, by_kind, actions)
         if state.proc is None and (state.flags.get("window") or state.flags.get("interlude")

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable
 
-from game.doom.bots import FAR, GreedyBot, field_from
+from game.doom.bots import FAR, GreedyBot, field_from, group_by_kind
 from game.doom.rules import attack as A
 from game.doom.rules import effects as E
 from game.doom.rules import queries as Q
@@ -642,9 +642,7 @@ class InvaderAI:
         if len(actions) == 1:
             return Choice(actions[0], self._only(state, actions[0]))
         view = view_for(state, INVADER)
-        by_kind: dict[str, list[Action]] = {}
-        for a in actions:
-            by_kind.setdefault(a.kind, []).append(a)
+        by_kind = group_by_kind(actions)
         if view.proc is not None:
             return self._answer(view, by_kind, actions[0].kind)
         return self._turn(view, by_kind)

@@ -44,7 +44,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, Iterator
 
-from game.doom.bots import FAR, GreedyBot, _misses, field_from
+from game.doom.bots import FAR, GreedyBot, _misses, field_from, group_by_kind
 from game.doom.rules import attack as A
 from game.doom.rules import queries as Q
 from game.doom.rules.names import sq, weapon_name, who
@@ -423,9 +423,7 @@ class MarineBot:
     def decide(self, state: DoomState, actions: list[Action]) -> Choice:
         if not actions:
             raise ValueError("no legal action to choose from")
-        by_kind: dict[str, list[Action]] = {}
-        for a in actions:
-            by_kind.setdefault(a.kind, []).append(a)
+        by_kind = group_by_kind(actions)
         if state.proc is not None:
             decider = state.proc["pending"]["decider"]
             if decider in state.marines:

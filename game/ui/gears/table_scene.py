@@ -527,22 +527,15 @@ class GearsTable(GameTable):
         rect = pygame.Rect(0, 0, width, height)
         row = self.squad_rows.get(lid)
         if row is not None and self.mouse is not None and row.collidepoint(self.mouse):
-            rect.topright = (self.side_rect.left - px(8), row.top)
+            rect.topright = (self.side_rect.left - px(8), row.top)  # beside the hovered Squad row
             rect.clamp_ip(pygame.Rect(0, self.view_rect.top, self.side_rect.left, self._size[1] - self.view_rect.top))
-            self.figure_card_rect = rect
-            widgets.panel(surface, ctx, rect, alpha=240)
-            y = rect.top + px(10)
-            for text, colour, size, bold in wrapped:
-                font = ctx.font(size, bold=bold)
-                widgets.text(surface, text, font, colour, (rect.left + px(12), y))
-                y += font.get_linesize()
-            return
-        sx, sy = self.screen_of_figure(lid)
-        rect.topleft = (sx + px(24), sy - height // 2)
-        rect.clamp_ip(self.view_rect)
-        if rect.collidepoint(sx, sy):  # pushed back over the figure by the edge: to its left then
-            rect.right = sx - px(24)
+        else:  # beside the figure on the map
+            sx, sy = self.screen_of_figure(lid)
+            rect.topleft = (sx + px(24), sy - height // 2)
             rect.clamp_ip(self.view_rect)
+            if rect.collidepoint(sx, sy):  # pushed back over the figure by the edge: to its left then
+                rect.right = sx - px(24)
+                rect.clamp_ip(self.view_rect)
         self.figure_card_rect = rect
         widgets.panel(surface, ctx, rect, alpha=240)
         y = rect.top + px(10)
