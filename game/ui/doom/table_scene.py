@@ -602,6 +602,7 @@ class DoomTable(GameTable):
     def _draw_map(self, surface) -> None:
         """The floor and walls (the shared renderer's buffer), what the viewer may not see
         veiled, then the doors and markers as the rules have them, the lit choices, figures."""
+        self._frame()  # framed again when the viewer changed (a handoff card clicked away)
         x, y = self.camera.to_screen(0, 0)
         surface.blit(self.renderer.buffer_at(self.camera), (round(x), round(y)))
         seen = self._seen_cells()
