@@ -1115,12 +1115,20 @@ class InvaderAI:
                                                       about.get("deadly", 0), about.get("melee", False), view.content)
         return out
 
-    def _dodge(self, view: DoomState, opts: list[Action], about: dict) -> Choice:
+    @staticmethod
+    def _card_offer(view: DoomState, opts: list[Action], about: dict):
+        """A card question after a marine's roll (Dodge, Dud): the options that play a card, the
+        one that does not, and the invaders the roll is against; no card or no roll: none."""
         play = [a for a in opts if a.get("card")]
         no = next(a for a in opts if not a.get("card"))
         if not play or "faces" not in about:
+            return play, no, None
+        return play, no, [v for v in about.get("victims", []) if v in view.invaders]
+
+    def _dodge(self, view: DoomState, opts: list[Action], about: dict) -> Choice:
+        play, no, victims = self._card_offer(view, opts, about)
+        if victims is None:
             return Choice(no, QUIET)
-        victims = [v for v in about.get("victims", []) if v in view.invaders]
         now = self._victim_loss(view, victims, self._roll_dists(view, about, ()))
         n = len(about["faces"])
         best = min(self._victim_loss(view, victims, self._roll_dists(view, about, s)) for s in _subsets(n))
@@ -1162,11 +1170,9 @@ class InvaderAI:
         return total
 
     def _dud(self, view: DoomState, opts: list[Action], about: dict) -> Choice:
-        play = [a for a in opts if a.get("card")]
-        no = next(a for a in opts if not a.get("card"))
-        if not play or "faces" not in about:
+        play, no, victims = self._card_offer(view, opts, about)
+        if victims is None:
             return Choice(no, QUIET)
-        victims = [v for v in about.get("victims", []) if v in view.invaders]
         loss = self._victim_loss(view, victims, self._roll_dists(view, about, ()))
         if loss >= DUD_SAVED:
             return Choice(play[0], f"play Dud: the shot would cost {loss:.1f} wounds' worth")
