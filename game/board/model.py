@@ -189,6 +189,17 @@ class Board:
     def pixel_size(self) -> tuple[int, int]:
         return self.width * self.tile_width, self.height * self.tile_height
 
+    def content_bounds(self) -> tuple[float, float, float, float]:
+        """x0, y0, x1, y1 around every area's outline: what a table frames (a map saved with
+        empty margins, as the builder once wrote them, is framed to its pieces, issue 21).
+        The whole map when it has no areas."""
+        xs = [float(p[0]) for a in self.areas.values() for p in a.polygon]
+        ys = [float(p[1]) for a in self.areas.values() for p in a.polygon]
+        if not xs:
+            w, h = self.pixel_size()
+            return (0.0, 0.0, float(w), float(h))
+        return (min(xs), min(ys), max(xs), max(ys))
+
     # --- lookups ---------------------------------------------------------------------------
 
     def area(self, name: str) -> Area:

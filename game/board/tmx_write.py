@@ -494,9 +494,28 @@ def _fixed_names(builder: Builder, placements: Iterable[BuildPlacement]) -> set[
     return {p.name for p in placements if builder.piece(p).fixed}
 
 
+def at_origin(builder: Builder) -> Builder:
+    """The same build moved so its pieces start at the map's top-left square. The builder's
+    canvas puts the first piece wherever it was dropped (x = 2304 px, say); saved as it was,
+    the map had that much empty floor before it (issue 21: 60 x 31 squares, framed tiny in
+    a corner). The shift is whole squares, so the art stays on its grid."""
+    state = builder.state
+    if not state.placements:
+        return builder
+    first = builder.placed(state.placements[0])
+    tw, th = first.tile_width or 1, first.tile_height or 1
+    x0, y0, _x1, _y1 = builder.bounds()
+    dx, dy = Fraction(int(x0 // tw) * tw), Fraction(int(y0 // th) * th)
+    if dx == 0 and dy == 0:
+        return builder
+    moved = tuple(replace(p, x=p.x - dx, y=p.y - dy) for p in state.placements)
+    return Builder(builder.library, builder.title, replace(state, placements=moved))
+
+
 def build_text(builder: Builder, out_path: Path) -> tuple[str, list[str]]:
     """The .tmx text of the builder's map and the problems met writing it (art left out...).
     BuildError when there is nothing to write or pieces overlap."""
+    builder = at_origin(builder)
     state = builder.state
     board = builder.compose_all(str(out_path))
     first = state.placements[0]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-from game.board.model import Board
+from game.board.model import Board, MapError
 from game.ui.assets import Assets
 from game.ui.palette import Palette
 from game.ui.table.board_render import VOID, BoardRenderer, load_floor
@@ -87,6 +87,21 @@ def compose_floor(board: Board, tiles: dict[str, Board], tiles_dir: Path = TILES
     return floor, problems
 
 
+def piece_tiles(board: Board, loader) -> dict[str, Board]:
+    """Each piece of the board as its own tile, for its floor art. The pieces, not the
+    placement list: a built map is one placement ("custom") made of several tiles (issue 21:
+    it had no floor art). A piece the loader does not know is left to the plain floor."""
+    tiles: dict[str, Board] = {}
+    for piece in board.pieces():
+        if not piece:
+            continue
+        try:
+            tiles[piece] = loader(piece)
+        except (KeyError, OSError, ValueError, MapError):
+            continue
+    return tiles
+
+
 class MapPainter:
     """A BoardRenderer for the current placement list, rebuilt when a level is explored."""
 
@@ -101,8 +116,7 @@ class MapPainter:
         key = tuple((p["tile"], p["exit"]) for p in state.placements)
         if key != self.key or self.renderer is None:
             view = state.view()
-            tiles = {p["tile"]: state.loader(p["tile"]) for p in state.placements}
-            floor, self.problems = compose_floor(view.board, tiles)
+            floor, self.problems = compose_floor(view.board, piece_tiles(view.board, state.loader))
             self.renderer = BoardRenderer(view.board, floor, self.palette, self.assets)
             self.key = key
         self.renderer.set_palette(self.palette)

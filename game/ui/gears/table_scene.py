@@ -203,7 +203,9 @@ class GearsTable(GameTable):
             self._layout(size)  # a new level changes the board's shape: rebalance the panels
             return
         self._board_key = key
-        self.camera.board_size = self.state.view().board.pixel_size()
+        board = self.state.view().board
+        self.camera.board_size = board.pixel_size()
+        self.camera.content = board.content_bounds()
         self.camera.fit()
 
     # ------------------------------------------------------------------ geometry

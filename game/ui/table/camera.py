@@ -17,6 +17,15 @@ class Camera:
     zoom_index: int = 5
     x: float = 0.0  # map coordinates of the view's top-left corner
     y: float = 0.0
+    # What to frame and keep on screen (x0, y0, x1, y1 in map pixels; Board.content_bounds);
+    # None: the whole board_size.
+    content: tuple[float, float, float, float] | None = None
+
+    def extent(self) -> tuple[float, float, float, float]:
+        if self.content is not None:
+            return self.content
+        bw, bh = self.board_size
+        return (0.0, 0.0, float(bw), float(bh))
 
     @property
     def zoom(self) -> float:
@@ -35,15 +44,16 @@ class Camera:
         return vx <= sx < vx + vw and vy <= sy < vy + vh
 
     def fit(self) -> None:
-        """The largest zoom step that shows the whole board, centred."""
+        """The largest zoom step that shows the whole board (its content), centred."""
         _, _, vw, vh = self.view
-        bw, bh = self.board_size
+        x0, y0, x1, y1 = self.extent()
+        bw, bh = x1 - x0, y1 - y0
         index = 0
         for i, z in enumerate(ZOOM_LEVELS):
             if bw * z <= vw * 0.96 and bh * z <= vh * 0.96:
                 index = i
         self.zoom_index = index
-        self.center_on(bw / 2, bh / 2)
+        self.center_on((x0 + x1) / 2, (y0 + y1) / 2)
 
     def center_on(self, mx: float, my: float) -> None:
         _, _, vw, vh = self.view
@@ -75,10 +85,10 @@ class Camera:
     def clamp(self) -> None:
         """Keep at least part of the board on screen; a board smaller than the view stays centred."""
         _, _, vw, vh = self.view
-        bw, bh = self.board_size
+        x0, y0, x1, y1 = self.extent()
         span_w, span_h = vw / self.zoom, vh / self.zoom
-        self.x = _clamp_axis(self.x, span_w, bw)
-        self.y = _clamp_axis(self.y, span_h, bh)
+        self.x = x0 + _clamp_axis(self.x - x0, span_w, x1 - x0)
+        self.y = y0 + _clamp_axis(self.y - y0, span_h, y1 - y0)
 
 
 def _clamp_axis(start: float, span: float, length: float) -> float:
@@ -105,12 +115,13 @@ class FitCamera(Camera):
 
     def fit(self) -> None:
         _, _, vw, vh = self.view
-        bw, bh = self.board_size
+        x0, y0, x1, y1 = self.extent()
+        bw, bh = x1 - x0, y1 - y0
         exact = min(vw * 0.96 / max(1, bw), vh * 0.96 / max(1, bh), 1.0)
         super().fit()  # the step below, for the wheel to go on from
         step = ZOOM_LEVELS[self.zoom_index]
         self.fit_zoom = exact if exact > step * 1.04 and exact > ZOOM_LEVELS[0] else None
-        self.center_on(bw / 2, bh / 2)
+        self.center_on((x0 + x1) / 2, (y0 + y1) / 2)
 
     def zoom_at(self, steps: int, sx: float, sy: float) -> bool:
         if self.fit_zoom is not None:
