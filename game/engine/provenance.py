@@ -26,6 +26,14 @@ class Provenance:
     reason: str = ""
     field_verified: Mapping[str, Verified] = field(default_factory=lambda: MappingProxyType({}))
 
+    def placeholder(self, *names: str) -> bool:
+        """True when any of the named fields (the whole record when none is named) is not
+        printed in the rulebooks: verified = false, field by field where field_verified says.
+        The table marks such values (issue 21 item 7)."""
+        if not names:
+            return self.verified is False or any(v is False for v in self.field_verified.values())
+        return any(self.field_verified.get(n, self.verified) is False for n in names)
+
 
 def _show(v: Any) -> str:
     return f'"{v}"' if isinstance(v, str) else str(v).lower() if isinstance(v, bool) else repr(v)

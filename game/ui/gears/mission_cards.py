@@ -12,21 +12,30 @@ from game.ui.scene import Context, Pop, Scene
 
 
 def mission_card_blocks(mission, stage_now: int) -> list[tuple[str, list[tuple[str, str]]]]:
-    """(card title, [(text, role)]) per card: the Stage cards then the Level cards."""
+    """(card title, [(text, role)]) per card: the Stage cards then the Level cards. What the
+    rulebooks do not give (verified = false in missions.toml) ends in ' *', and a last line
+    says what the mark means (issue 21 item 7)."""
+    prov = getattr(mission, "provenance", None)
+
+    def unsure(*names: str) -> str:
+        return " *" if prov is not None and prov.placeholder(*names) else ""
+
     blocks = []
     for i, stage in enumerate(mission.stages):
-        lines = [(_("Objective: ") + stage.flip_when.text, "text")]
-        lines += [("\u2022 " + r.text, "dim") for r in stage.special_rules]
-        lines += [(_("When it flips: ") + b.text, "text") for b in stage.back]
-        lines += [(_("Lost if: ") + lo.text, "danger") for lo in stage.loss]
+        lines = [(_("Objective: ") + stage.flip_when.text + unsure("stages"), "text")]
+        lines += [("\u2022 " + r.text + unsure("stages"), "dim") for r in stage.special_rules]
+        lines += [(_("When it flips: ") + b.text + unsure("stages"), "text") for b in stage.back]
+        lines += [(_("Lost if: ") + lo.text + unsure("stages"), "danger") for lo in stage.loss]
         title = _("Stage {n}").format(n=stage.number) + ("  \u2014 " + _("now") if i == stage_now else "")
         blocks.append((title, lines))
     for level in mission.levels:
         tiles = ", ".join(level.tiles)
-        lines = [(_("Tiles: {tiles}").format(tiles=tiles), "text")]
+        lines = [(_("Tiles: {tiles}").format(tiles=tiles) + unsure("levels"), "text")]
         if level.locked:
-            lines.append((_("Locked: its way in is a locked door."), "dim"))
+            lines.append((_("Locked: its way in is a locked door.") + unsure("locks"), "dim"))
         blocks.append((_("Level {n}").format(n=level.number), lines))
+    if any(text.endswith(" *") for _title, lines in blocks for text, _role in lines):
+        blocks.append((_("Placeholders"), [(_("* placeholder: not printed in the rulebooks (docs/CONTENT.md)"), "dim")]))
     return blocks
 
 

@@ -126,10 +126,17 @@ class GearsTable(GameTable):
         order = self.content.orders.get(card.split("#")[0])
         return order.icon if order else ""
 
+    def card_placeholder(self, card: str) -> bool:
+        """An order card whose printed parts (its icon, what it does, its words) the rulebooks
+        do not give: most of them (orders.toml, spec 6.1)."""
+        order = self.content.orders.get(card.split("#")[0])
+        return order is not None and order.provenance.placeholder("icon", "actions", "text")
+
     def ai_card(self, event: Event) -> AiShown:
         pl = event.payload or {}
         card = self.content.ai_cards.get(pl.get("card", ""))
-        return AiShown(pl.get("card", ""), words.ai_card(self.content, pl.get("card", "")), card.text if card else event.text)
+        return AiShown(pl.get("card", ""), words.ai_card(self.content, pl.get("card", "")), card.text if card else event.text,
+                       placeholder=card is not None and card.provenance.placeholder())
 
     def animate_event(self, e: Event, positions: dict[str, tuple[float, float]]) -> None:
         """A roll goes to the dice tray; a move or crawl slides the figure area by area."""
@@ -763,9 +770,12 @@ class GearsTable(GameTable):
             # its line; the discard itself is asked again in the prompt line (confirm_drop).
             drop = pygame.Rect(info.right - px(22), y, px(22), px(17)) if mine and w in self.choices.drops else None
             width = info.width - (px(26) if drop else 0)
-            text = f"{words.weapon(self.content, w)}: " + _("{n} ammo").format(n=n)
+            # ' *': its dice or range are not printed in the rulebooks (the weapon's card says which)
+            weapon = self.content.weapons.get(w)
+            mark = " *" if weapon is not None and weapon.provenance.placeholder("normal", "overwhelming", "range", "abilities") else ""
+            text = f"{words.weapon(self.content, w)}{mark}: " + _("{n} ammo").format(n=n)
             if ctx.font(13).size(text)[0] > width:  # the short name keeps the ammo count in sight
-                text = f"{words.weapon(self.content, w).split()[0]}: " + _("{n} ammo").format(n=n)
+                text = f"{words.weapon(self.content, w).split()[0]}{mark}: " + _("{n} ammo").format(n=n)
             if drop is not None:
                 self._button(surface, drop, "\u00d7", f"drop:{w}", size=12)
             below = widgets.text(surface, widgets.elide(text, ctx.font(13), width), ctx.font(13), pal.text, (info.left, y)).bottom
@@ -784,7 +794,7 @@ class GearsTable(GameTable):
         row = pygame.Rect(info.right + px(10), r.top, r.right - info.right - px(20), r.height)
         self.card_rects, self._hover_card = hand.draw_hand(surface, ctx, row, c.hand, face, state, self.mouse,
                                                            "gears_order" if self.handoff is not None else None,
-                                                           icon=self.card_icon)
+                                                           icon=self.card_icon, placeholder=self.card_placeholder)
         if not c.hand:
             widgets.text(surface, _("No cards in hand."), ctx.font(15), pal.text_dim, (info.right + px(20), r.centery), "midleft")
 
@@ -1006,10 +1016,9 @@ def cog_card_lines(state, content, player: str) -> list[tuple[str, str]]:
     from cogs.toml; values the rulebooks do not give end in ' *' (as on the Locust card)."""
     c = state.cogs[player]
     cog = content.cogs[c.character]
-    fv = cog.provenance.field_verified
 
     def unsure(*names: str) -> str:
-        return " *" if any(fv.get(f, cog.provenance.verified) is False for f in names) else ""
+        return " *" if cog.provenance.placeholder(*names) else ""
 
     lines = [(f"{cog.name} — {player}", "title"),
              (_("Defence {d}   Hand limit {h}").format(d=cog.defence, h=cog.hand_limit) + unsure("defence", "hand_limit"), "stats")]
@@ -1034,10 +1043,9 @@ def locust_card_lines(state, content, lid: str) -> list[tuple[str, str]]:
     x = state.locusts[lid]
     enemy = content.enemies[x.enemy]
     stats = W.enemy_stats(state, content, x.enemy)
-    fv = enemy.provenance.field_verified
 
     def unsure(*names: str) -> str:
-        return " *" if any(fv.get(f, enemy.provenance.verified) is False for f in names) else ""
+        return " *" if enemy.provenance.placeholder(*names) else ""
 
     lines = [(f"{words.locust(state, content, lid)} \u2014 {enemy.name}", "title"),
              (_("Defence {d}   Health {h}   Attack {a}").format(d=stats.defence, h=stats.health, a=stats.attack)

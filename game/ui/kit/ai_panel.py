@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.i18n import _
 from game.ui import widgets
 from game.ui.scene import Context
 
@@ -21,6 +22,7 @@ class AiShown:
     name: str = ""
     text: str = ""
     lines: list[str] = field(default_factory=list)  # branch, target and reason, in order
+    placeholder: bool = False  # its text is not printed in the rulebooks (verified = false)
 
 
 def draw(surface: pygame.Surface, ctx: Context, ai: AiShown, x: int, y: int, w: int, bottom: int,
@@ -44,7 +46,14 @@ def draw(surface: pygame.Surface, ctx: Context, ai: AiShown, x: int, y: int, w: 
     pygame.draw.rect(surface, (58, 22, 20), box, border_radius=px(8))
     pygame.draw.rect(surface, (150, 60, 50), box, 1, border_radius=px(8))
     yy = widgets.heading(surface, ctx, heading, box.left + px(10), box.top + px(8))
-    yy = widgets.text(surface, f"{ai.name}", ctx.font(14, bold=True), pal.text, (box.left + px(10), yy)).bottom + px(2)
+    name_rect = widgets.text(surface, f"{ai.name}", ctx.font(14, bold=True), pal.text, (box.left + px(10), yy))
+    if ai.placeholder:  # the mark, and what it means, beside the card's name
+        from game.ui.kit.hand import PLACEHOLDER_COLOUR
+
+        note = "* " + _("placeholder text")
+        widgets.text(surface, widgets.elide(note, f12, box.right - name_rect.right - px(18)), f12, PLACEHOLDER_COLOUR,
+                     (name_rect.right + px(8), name_rect.centery), "midleft")
+    yy = name_rect.bottom + px(2)
     inner = pygame.Rect(box.left + px(10), yy, box.width - px(20), box.bottom - yy - px(6))
     line_h = int(f12b.get_linesize() * 1.05)
     lines_h = sum(len(widgets.wrap(ARROW + t, f12b, inner.width)) for t in recent) * line_h

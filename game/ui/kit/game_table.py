@@ -228,6 +228,11 @@ class GameTable(Scene, ABC):
         """A hand card's icon on its face (a Gears order card's reaction); "" none."""
         return ""
 
+    def card_placeholder(self, card: str) -> bool:
+        """True when what a hand card's face says is not printed in the rulebooks (verified =
+        false in the title's data): the card carries the placeholder mark (hand.card_face)."""
+        return False
+
     def ai_card(self, event: Event) -> AiShown:
         """The AI card an `ai_card` event drew, as the AI panel shows it."""
         card = str((event.payload or {}).get("card", ""))
@@ -951,7 +956,8 @@ class GameTable(Scene, ABC):
         if face is None:
             return
         draw_enlarged(surface, self.ctx, small, self.hand_rect.top - self.view_rect.top,
-                      pygame.Rect(0, self.view_rect.top, self.side_rect.left, self._size[1]), *face, icon=self.card_icon(card))
+                      pygame.Rect(0, self.view_rect.top, self.side_rect.left, self._size[1]), *face, icon=self.card_icon(card),
+                      placeholder=self.card_placeholder(card))
 
     def _end_shown(self) -> bool:
         """The end panel waits for the last move and dice to finish (a click skips them)."""

@@ -11,6 +11,8 @@ from typing import Callable
 
 import pygame
 
+from game.i18n import _
+
 from game.ui import widgets
 from game.ui.scene import Context
 
@@ -19,9 +21,13 @@ CARD_STATES = ("normal", "playable", "selected", "dim")
 
 
 def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: str, text: str,
-              state: str = "normal", badge: str = "", frame: str = "order", icon: str = "") -> None:
+              state: str = "normal", badge: str = "", frame: str = "order", icon: str = "",
+              placeholder: bool = False) -> None:
     """One card face: frame art, name in the title band, rules text in the text box, and its
     `icon` (a reaction: guard, dodge, follow; "" none) in the title band's left corner.
+    `placeholder`: what the card says is not printed in the rulebooks (verified = false in
+    its data): a '*' in the title band's right corner, and a "placeholder" tag over the art
+    when the art shows (issue 21 item 7: an owner of the box knows why it differs).
 
     state: normal | playable | selected (raised and outlined) | dim."""
     px = ctx.px
@@ -45,7 +51,20 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
         pygame.draw.rect(surface, (226, 218, 196), body, border_radius=max(2, round(6 * k)))
         body = body.inflate(-round(12 * k), -round(10 * k))
         tf = widgets.fitted_font(ctx, text, body, max(px(12), min(px(15), round(16 * k))), 8)
+    art_covered = body.top < art.bottom
     widgets.text_block(surface, text, tf, (30, 28, 24), body, line_gap=1.0)
+    if placeholder:
+        mark = ctx.assets.font(max(10, round(22 * k)), bold=True)
+        widgets.text(surface, "*", mark, PLACEHOLDER_COLOUR, (title.right - round(2 * k), title.centery), "midright", shadow=True)
+        if not art_covered and k >= 0.75:
+            tag_font = ctx.assets.font(max(9, round(13 * k)), bold=True)
+            label = "* " + _("placeholder")
+            tw, th = tag_font.size(label)
+            tag = pygame.Rect(0, 0, tw + round(12 * k), th + round(4 * k))
+            tag.bottomright = (art.right - round(6 * k), art.bottom - round(6 * k))
+            pygame.draw.rect(surface, (40, 34, 22), tag, border_radius=max(2, round(5 * k)))
+            pygame.draw.rect(surface, PLACEHOLDER_COLOUR, tag, 1, border_radius=max(2, round(5 * k)))
+            widgets.text(surface, label, tag_font, PLACEHOLDER_COLOUR, tag.center, "center")
     if badge:
         bf = ctx.assets.font(max(10, round(30 * k)), bold=True)
         widgets.text(surface, badge, bf, (240, 234, 216), art.center, "center", shadow=True)
@@ -59,6 +78,8 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
         shade.fill((0, 0, 0, 110))
         surface.blit(shade, rect)
 
+
+PLACEHOLDER_COLOUR = (240, 196, 90)  # the "not in the rulebooks" mark, on cards and panels
 
 ICON_COLOURS = {"guard": (200, 60, 50), "dodge": (60, 130, 200), "follow": (70, 160, 90)}
 
@@ -111,7 +132,8 @@ def lay_out(ctx: Context, row: pygame.Rect, n: int) -> list[pygame.Rect]:
 def draw_hand(surface: pygame.Surface, ctx: Context, row: pygame.Rect, cards: list[str],
               face: Callable[[str], tuple[str, str]], state: Callable[[str], str], mouse: tuple[int, int] | None,
               hidden_deck: str | None = None, frame: str = "order",
-              icon: Callable[[str], str] | None = None) -> tuple[dict[str, pygame.Rect], tuple[str, pygame.Rect] | None]:
+              icon: Callable[[str], str] | None = None,
+              placeholder: Callable[[str], bool] | None = None) -> tuple[dict[str, pygame.Rect], tuple[str, pygame.Rect] | None]:
     """The cards in `row`: (name, text) and state from the title per card. Face down (backs of
     `hidden_deck`) while the hand is hidden, and then nothing to click. Returns the part of each
     card that shows (a fanned card is covered by the next one from its left edge on: a click
@@ -124,7 +146,8 @@ def draw_hand(surface: pygame.Surface, ctx: Context, row: pygame.Rect, cards: li
             card_back(surface, ctx, rect, hidden_deck)
             continue
         name, text = face(card)
-        card_face(surface, ctx, rect, name, text, state(card), frame=frame, icon=icon(card) if icon else "")
+        card_face(surface, ctx, rect, name, text, state(card), frame=frame, icon=icon(card) if icon else "",
+                  placeholder=bool(placeholder and placeholder(card)))
         shown = rect.clip(pygame.Rect(rect.left, rect.top, laid[i + 1].left - rect.left, rect.height)) if i + 1 < len(laid) else rect
         rects[card] = shown
         if mouse is not None and shown.collidepoint(mouse):
@@ -133,7 +156,7 @@ def draw_hand(surface: pygame.Surface, ctx: Context, row: pygame.Rect, cards: li
 
 
 def draw_enlarged(surface: pygame.Surface, ctx: Context, small: pygame.Rect, above: int, bounds: pygame.Rect,
-                  name: str, text: str, frame: str = "order", icon: str = "") -> None:
+                  name: str, text: str, frame: str = "order", icon: str = "", placeholder: bool = False) -> None:
     """The hovered card large enough to read, rising from its place in the hand: up to `above`
     pixels over the hand's top, kept inside `bounds`; nothing when the hand's cards are already
     about this big."""
@@ -148,4 +171,14 @@ def draw_enlarged(surface: pygame.Surface, ctx: Context, small: pygame.Rect, abo
     shadow = pygame.Surface(rect.inflate(px(12), px(12)).size, pygame.SRCALPHA)
     shadow.fill((0, 0, 0, 120))
     surface.blit(shadow, rect.inflate(px(12), px(12)).move(px(4), px(6)))
-    card_face(surface, ctx, rect, name, text, frame=frame, icon=icon)
+    card_face(surface, ctx, rect, name, text, frame=frame, icon=icon, placeholder=placeholder)
+    if placeholder:  # what the mark means, under the enlarged card
+        note = _("* placeholder: not printed in the rulebooks (docs/CONTENT.md)")
+        font = ctx.font(12)
+        box = pygame.Rect(0, 0, min(bounds.width, font.size(note)[0] + px(16)), font.get_linesize() + px(8))
+        box.midtop = (rect.centerx, rect.bottom + px(4))
+        if box.bottom > bounds.bottom:
+            box.midbottom = (rect.centerx, rect.top - px(4))
+        box.clamp_ip(bounds)
+        pygame.draw.rect(surface, (40, 34, 22), box, border_radius=px(6))
+        widgets.text(surface, widgets.elide(note, font, box.width - px(12)), font, PLACEHOLDER_COLOUR, box.center, "center")
