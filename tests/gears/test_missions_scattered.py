@@ -271,3 +271,39 @@ def test_ai_card_activates_only_the_active_sections_locusts_spec_9_2_5(real):
     # Stage 3 has no such rule: both sections' Drones answer the card.
     s.stage = 2
     assert not MV.ai_scope_active(s)
+
+
+def test_every_cog_of_one_section_bleeding_out_loses_while_the_sections_lie_apart_spec_9_2_5(real):
+    """Proposed (docs/GEARS.md "Scattered"; spec 6.13 counts all COGs): in Stages 1-2 the
+    sections are unconnected, so a section whose COGs all bleed out can never be revived (no
+    COG can reach them, Locusts ignore them) and its objective can never be met: the mission is
+    lost at once instead of the game going on for ever (issue 20: simulated games stalled)."""
+    from tests.gears.conftest import resolve
+    from game.gears.rules import wounds as W
+
+    s = setup(real, players=4, seed=2, split=0)  # P1, P2 in level 2 (section 1); P3, P4 in level 1
+    s.cogs["P1"].hand = []
+    s.cogs["P2"].bleeding = True
+    assert W.stranded_section(s) is None  # P1 still stands
+    events = resolve(s, W.wound_cog, real.content, "P1", 1, "test")
+    assert s.outcome == "lost"
+    lost = [e for e in events if e.kind == "lost"]
+    assert lost and "map section 2" in lost[0].text and lost[0].payload["section"] == 1
+    # One COG of each section down: each section still has a COG to revive its partner.
+    s = setup(real, players=4, seed=2, split=0)
+    s.cogs["P1"].bleeding = s.cogs["P3"].bleeding = True
+    assert W.stranded_section(s) is None
+
+
+def test_in_stage_3_the_joined_sections_no_longer_lose_by_one_section(real):
+    """Stage 3 joins the door areas (spec 9.2.5): a COG can reach the other side again, so only
+    the standard loss (every COG bleeding out) applies."""
+    from game.gears.rules import wounds as W
+
+    s = setup(real, players=4, seed=2, split=0)
+    s.stage = 2  # the third stage (0-based), whose rule joins the door areas
+    from game.gears.rules.spawning import rules_named
+
+    assert rules_named(s, "door_areas_adjacent")
+    s.cogs["P1"].bleeding = s.cogs["P2"].bleeding = True
+    assert W.stranded_section(s) is None

@@ -430,11 +430,38 @@ def wound_cog(ctx, content: GearsContent, player: str, n: int, source: str) -> N
 
 
 def check_defeat(ctx) -> None:
-    """Spec 6.13: every COG bleeding out at once loses the mission."""
+    """Spec 6.13: every COG bleeding out at once loses the mission. And (proposed, docs/GEARS.md
+    "Scattered"): while a mission's map sections lie apart, every COG of one section bleeding
+    out loses it too: no COG can reach them to revive them, Locusts ignore them, and each
+    section holds an objective the mission needs, so the game could never go on (issue 20:
+    simulated games stalled for ever)."""
     state: GearsState = ctx.state
-    if state.outcome is None and state.cogs and all(state.cogs[p].bleeding for p in state.players):
+    if state.outcome is not None or not state.cogs:
+        return
+    if all(state.cogs[p].bleeding for p in state.players):
         state.outcome = "lost"
         ctx.emit("lost", "Every COG is bleeding out: the mission is lost.", {})
+        return
+    section = stranded_section(state)
+    if section is not None:
+        state.outcome = "lost"
+        ctx.emit("lost", f"Every COG on map section {section + 1} is bleeding out and no other COG can reach "
+                 "them while the sections lie apart: the mission is lost.", {"section": section})
+
+
+def stranded_section(state: GearsState) -> int | None:
+    """The map section (0-based) whose COGs are all bleeding out while the sections are
+    unconnected (Scattered Stages 1-2, spec 9.2.5); None when there is none."""
+    from game.gears.rules.movement import cogs_in_section
+
+    view = state.view()
+    if view.section_count < 2 or rules_named(state, "door_areas_adjacent"):
+        return None
+    for section in sorted(set(view.section_of.values())):
+        cogs = cogs_in_section(state, section)
+        if cogs and all(state.cogs[p].bleeding for p in cogs):
+            return section
+    return None
 
 
 def pick_up_options(state: GearsState, content: GearsContent, player: str, marker: dict[str, Any]) -> list[str]:
