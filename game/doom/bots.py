@@ -55,6 +55,18 @@ def _near(dist: dict[Cell, int], cells: Iterable[Cell]) -> int:
     return min((dist.get(c, FAR) for c in cells), default=FAR)
 
 
+def seat_view(state: DoomState) -> DoomState:
+    """The view (rules/view.py) of the seat that decides now: a bot decides on it, not on the
+    state (DESIGN.md: AIs get a view). A view passed in is kept as it is."""
+    from game.doom.rules.turn import decider
+    from game.doom.rules.view import view_for, viewer_of
+
+    if viewer_of(state) is not None:
+        return state
+    seat = decider(state)
+    return state if seat is None else view_for(state, seat)
+
+
 def group_by_kind(actions: list[Action]) -> dict[str, list[Action]]:
     """The legal actions by kind, in their order (what every Doom bot looks at first)."""
     out: dict[str, list[Action]] = {}
@@ -72,6 +84,7 @@ class GreedyBot:
     def decide(self, state: DoomState, actions: list[Action]) -> Choice:
         if not actions:
             raise ValueError("no legal action to choose from")
+        state = seat_view(state)  # what the deciding seat may see, never the state itself
         by_kind = group_by_kind(actions)
         if state.proc is not None:
             return self._answer(state, by_kind, actions)

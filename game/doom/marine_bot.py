@@ -25,10 +25,10 @@ the attacker, or the fewest expected wounds when it dodges; `heal` / `heal_now`;
 `knockback`); decisions that belong to the invader are passed to GreedyBot, so the bot never
 stops a game.
 
-What it never reads (hidden from the marines, spec 11.D; DESIGN.md "a bot gets a view"):
-`state.hand` (the invader's cards), `state.deck` and `state.marine_deck` (their order),
-`state.rng`, `state.proc["checkpoint"]` (a whole state JSON with all of those), and
-`state.map.props` / `state.map.figures` (what the unexplored areas hold). It does use the floor
+It decides on the deciding seat's view (rules/view.py `view_for`, via bots.seat_view), so
+what is hidden from the marines (spec 11.D; DESIGN.md "a bot gets a view") is not there to
+read: the invader's hand, the order of both decks, the RNG and the resolver's checkpoint. It
+also does not read `state.map.props` / `state.map.figures` (what the unexplored areas hold). It does use the floor
 plan (walls and doors) of unexplored areas for path lengths, as GreedyBot does.
 
 The bot's own randomness (ties between equal plans) is `self.rng`, a `random.Random`;
@@ -44,7 +44,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, Iterator
 
-from game.doom.bots import FAR, GreedyBot, _misses, field_from, group_by_kind
+from game.doom.bots import FAR, GreedyBot, _misses, field_from, group_by_kind, seat_view
 from game.doom.rules import attack as A
 from game.doom.rules import queries as Q
 from game.doom.rules.names import sq, weapon_name, who
@@ -423,6 +423,7 @@ class MarineBot:
     def decide(self, state: DoomState, actions: list[Action]) -> Choice:
         if not actions:
             raise ValueError("no legal action to choose from")
+        state = seat_view(state)  # what the deciding seat may see, never the state itself
         by_kind = group_by_kind(actions)
         if state.proc is not None:
             decider = state.proc["pending"]["decider"]
