@@ -9,6 +9,9 @@ bot, its row's button names the automated invader's level (recruit, veteran, nig
 and a loaded game keep it.
 The left column has two tabs: the scenarios, and the rule options of spec 11 (rules/setup.py
 OPTIONS, each shown with its value and why there is a choice; a click takes the next value).
+Below the scenarios, the Doom maps of maps/custom (made in the map builder, game/doom/custom.py)
+are listed as scenarios "custom:STEM"; a map that cannot be played is listed with its problem,
+and a click on it only says why.
 """
 from __future__ import annotations
 
@@ -53,18 +56,29 @@ class DoomSetup(SetupScreen):
     game_name = "Doom"
     MAX_SEATS = 4  # three marines and the invader
 
-    def __init__(self, ctx: Context, choice: SetupChoice | None = None) -> None:
+    def __init__(self, ctx: Context, choice: SetupChoice | None = None, maps_dir: Path | None = None) -> None:
         from game.doom.content import shared_content
+        from game.doom.custom import built_maps
 
         self.content = shared_content()
         self.scenario_ids = list(self.content.scenarios)
+        self.maps_dir = Path(maps_dir if maps_dir is not None else ctx.maps_dir)
+        self.built = {b.id: b for b in built_maps(self.content, self.maps_dir)}
         self._previews: dict[str, pygame.Surface] = {}
         self.tab = "scenario"  # the left column: the scenarios, or the rule options
         super().__init__(ctx, choice or SetupChoice(seed=new_seed()))
 
     # ------------------------------------------------------------------ words
+    def scenario_record(self, sid: str):
+        """The record of a scenario id: scenarios.toml's, or a built map's."""
+        built = self.built.get(sid)
+        if built is not None:
+            return built.scenario
+        return self.content.scenarios.get(sid)
+
     def scenario_name(self) -> str:
-        return words.scenario(self.content.scenarios[self.choice.scenario])
+        sc = self.scenario_record(self.choice.scenario)
+        return words.scenario(sc) if sc is not None else self.choice.scenario
 
     def save_words(self, saved: Saved) -> tuple[str, list[str]]:
         st = saved.session.state
@@ -93,6 +107,13 @@ class DoomSetup(SetupScreen):
         if kind == "scenario" and arg in self.content.scenarios:
             self.choice.scenario = arg
             self.message = ""
+        elif kind == "custom" and what in self.built:
+            b = self.built[what]
+            if b.scenario is None:
+                self.message = _("{name} cannot be played: {problem}").format(name=b.name, problem=b.problem)
+            else:
+                self.choice.scenario = what
+                self.message = ""
         elif kind == "tab" and arg in ("scenario", "rules"):
             self.tab = arg
         elif kind == "rule" and arg in words.RULE_OPTIONS:
@@ -160,7 +181,8 @@ class DoomSetup(SetupScreen):
 
         c = self.choice
         try:
-            return Session.start(DoomTitle(), c.scenario, seed=c.seed, options=c.options(), casual=c.casual)
+            return Session.start(DoomTitle(custom_dir=self.maps_dir / "custom"), c.scenario, seed=c.seed,
+                                 options=c.options(), casual=c.casual)
         except ValueError as exc:
             self.message = str(exc)
             return None
@@ -179,7 +201,9 @@ class DoomSetup(SetupScreen):
         if self.tab == "rules":
             self._draw_rules(surface, pygame.Rect(x, y, area.width - px(36), area.bottom - y - px(12)))
             return
-        row_h = min(px(84), (area.bottom - y - px(12)) // (len(self.scenario_ids) + 2))
+        built = list(self.built.values())
+        rows = len(self.scenario_ids) + len(built) * 0.75 + (0.5 if built else 0) + 2
+        row_h = min(px(84), int((area.bottom - y - px(12)) // rows))
         for n, sid in enumerate(self.scenario_ids):
             sc = self.content.scenarios[sid]
             rect = pygame.Rect(x, y, area.width - px(36), row_h - px(8))
@@ -196,7 +220,37 @@ class DoomSetup(SetupScreen):
             widgets.text_block(surface, words.goal(sc), small, pal.text_dim, text, 1.1)
             self.hits.append((rect, f"scenario:{sid}"))
             y += row_h
+        if built:
+            y = widgets.heading(surface, ctx, _("Built maps (maps/custom)"), x, y + px(2)) + px(2)
+        small_h = max(px(40), int(row_h * 0.75))
+        for b in built:
+            y = self._draw_built(surface, b, pygame.Rect(x, y, area.width - px(36), small_h - px(6))) + px(6)
         self._draw_preview(surface, pygame.Rect(x, y + px(4), area.width - px(36), area.bottom - y - px(18)))
+
+    def _draw_built(self, surface, b, rect: pygame.Rect) -> int:
+        """A built map: its name, the frag target (marked when it is the default), the file; a
+        map that cannot be played dim, with its problem."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        chosen = b.id == self.choice.scenario
+        bad = b.scenario is None
+        fill = (70, 56, 30) if chosen else (46, 50, 58) if self._hover(rect) and not bad else (36, 39, 46)
+        pygame.draw.rect(surface, fill, rect, border_radius=px(6))
+        pygame.draw.rect(surface, pal.accent if chosen else (70, 74, 84), rect, 2 if chosen else 1, border_radius=px(6))
+        name_font, small = ctx.font(15, bold=True), ctx.font(12)
+        widgets.text(surface, widgets.elide(b.name, name_font, rect.width // 2), name_font,
+                     pal.text_dim if bad else pal.text, (rect.left + px(12), rect.top + px(6)))
+        if bad:
+            tag, line = _("Cannot be played"), b.problem
+        else:
+            sc = b.scenario
+            tag = _("Invader wins at {n} frags").format(n=sc.frag_target) + (
+                "  (" + _("default") + ")" if b.frag_default else "")
+            line = _("Marines win when one of them reaches the objective.") + "  " + _("map {file}").format(file=b.path.name)
+        widgets.text(surface, tag, small, (226, 120, 90) if bad else pal.text_dim, (rect.right - px(12), rect.top + px(8)), "topright")
+        widgets.text(surface, widgets.elide(line, small, rect.width - px(24)), small, pal.text_dim,
+                     (rect.left + px(12), rect.bottom - px(6)), "bottomleft")
+        self.hits.append((rect, b.id))
+        return rect.bottom
 
     def _draw_rules(self, surface, area: pygame.Rect) -> None:
         """Each rule option (spec 11): its name, a button showing its value (a click takes the
@@ -251,7 +305,7 @@ class DoomSetup(SetupScreen):
             from game.doom.rules.board import load_map
             from game.ui.table.board_render import BoardRenderer, load_floor
 
-            sc = self.content.scenarios[scenario]
+            sc = self.scenario_record(scenario)
             dmap = load_map(sc.map, self.content)
             floor, _problem = load_floor(ROOT / sc.map, dmap.board)
             renderer = BoardRenderer(dmap.board, floor, self.ctx.palette, self.ctx.assets, live_marks=True)
