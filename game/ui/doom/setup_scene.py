@@ -42,13 +42,30 @@ class SetupChoice:
     seed: int = 0
     rules: dict = field(default_factory=dict)  # rule options (rules/setup.py OPTIONS) set away from their default
     difficulty: str = "veteran"  # the automated invader's level (game/doom/invader_ai.py DIFFICULTIES)
+    # Every marine colour once, the seats' first: marine seat i plays colours[i] (no two alike).
+    colours: list[str] = field(default_factory=lambda: list(words.MARINES))
 
     @property
     def marines(self) -> int:
         return len(self.seats) - 1
 
+    def seat_colours(self) -> list[str]:
+        return self.colours[:self.marines]
+
     def options(self) -> dict:
-        return {"marines": self.marines, **self.rules}
+        """The engine's options: the colours only when they are not marines.toml's seat order
+        (rules/setup.py marine_seats), so a default game's save is what it always was."""
+        opts: dict = {"marines": self.marines, **self.rules}
+        if self.seat_colours() != list(words.MARINES[:self.marines]):
+            opts["colours"] = self.seat_colours()
+        return opts
+
+    def cycle_colour(self, i: int) -> None:
+        """Marine seat i takes the next colour; a marine already playing it takes seat i's."""
+        now = self.colours[i]
+        nxt = words.MARINES[(words.MARINES.index(now) + 1) % len(words.MARINES)]
+        j = self.colours.index(nxt)
+        self.colours[i], self.colours[j] = nxt, now
 
 
 class DoomSetup(SetupScreen):
@@ -91,7 +108,7 @@ class DoomSetup(SetupScreen):
     def seat_colour(self, i: int) -> tuple[int, int, int]:
         if i == len(self.choice.seats) - 1:
             return words.INVADER_COLOUR
-        return words.colour(words.MARINES[i])
+        return words.colour(self.choice.colours[i])
 
     def seat_button(self, i: int) -> tuple[str, str]:
         """Each row says who the seat plays: a marine by colour, the last row the invader."""
@@ -100,7 +117,7 @@ class DoomSetup(SetupScreen):
             if c.seats[i] == "bot":  # the automated invader: its level, a click takes the next
                 return _("The invader AI: {level}").format(level=_(words.DIFFICULTY[c.difficulty])), "difficulty"
             return _("The invader (demons, cards)"), "who"
-        return words.player(words.MARINES[i]), "who"
+        return words.player(self.choice.colours[i]) + "  \u25b8", f"colour:{i}"
 
     def title_command(self, what: str):
         kind, _sep, arg = what.partition(":")
@@ -123,6 +140,9 @@ class DoomSetup(SetupScreen):
 
             self.choice.difficulty = DIFFICULTIES[(DIFFICULTIES.index(self.choice.difficulty) + 1) % len(DIFFICULTIES)]
             self.message = _(words.DIFFICULTY_WHY[self.choice.difficulty])
+        elif kind == "colour" and arg.isdigit() and int(arg) < self.choice.marines:
+            self.choice.cycle_colour(int(arg))
+            self.message = _("Each marine has its own colour: a click takes the next one.")
         elif kind == "who":
             self.message = _("Add or remove a seat to change the number of marines; the last seat is the invader.")
         return None
@@ -141,6 +161,7 @@ class DoomSetup(SetupScreen):
                 c.seats[-2] = c.seats[-1]
                 i = len(c.seats) - 2
             del c.seats[i]
+            c.colours.append(c.colours.pop(i))  # its colour is free again
             self.dirty = True
             return None
         if kind == "add" and len(c.seats) < self.MAX_SEATS:
