@@ -190,6 +190,7 @@ def _has_other_face(scene) -> bool:
 def _draw_palette(scene, surface: pygame.Surface) -> None:
     ctx, pal, px = scene.ctx, scene.ctx.palette, scene.ctx.px
     r = scene.palette_rect
+    surface.fill((0, 0, 0), r)  # the panel's rounded edges: no strip of a wider palette left behind
     widgets.panel(surface, ctx, r)
     title = _("Map pieces") if scene.builder.title == "doom" else _("Tiles")
     widgets.text(surface, title, ctx.font(17, bold=True), pal.text, (r.left + px(14), r.top + px(12)), shadow=True)
@@ -241,7 +242,7 @@ def _draw_things(scene, surface: pygame.Surface) -> None:
 
     ctx, pal, px = scene.ctx, scene.ctx.palette, scene.ctx.px
     r = scene.palette_rect
-    font, head = ctx.font(13), ctx.font(13, bold=True)
+    font, head = ctx.font(12), ctx.font(13, bold=True)
     section = None
     for te in scene.thing_entries:
         t = te.thing
@@ -259,7 +260,7 @@ def _draw_things(scene, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, (60, 66, 78) if hot else (44, 48, 56), te.rect, border_radius=px(6))
         pygame.draw.rect(surface, pal.accent if hot else (78, 84, 96), te.rect, 1, border_radius=px(6))
         ir = te.rect.height // 2 - px(3)
-        icon(surface, ctx, t.kind, t.value, (te.rect.left + px(4) + ir, te.rect.centery), ir, scene.figure_tag if t.kind == "figure" else 1)
+        icon(surface, ctx, t.kind, t.value, (te.rect.left + px(4) + ir, te.rect.centery), ir, tag=False)
         widgets.text(surface, _clip_text(t.label, font, te.rect.width - ir * 2 - px(14)), font, pal.text,
                      (te.rect.left + ir * 2 + px(10), te.rect.centery), "midleft")
 
@@ -323,7 +324,18 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
     pygame.draw.line(surface, pal.panel_edge, (x, yb), (x + w, yb))
     yb += px(8)
     t = scene.target()
-    if t is not None:
+    item = scene.selected_item and next((i for i in scene.builder.state.items if i.name == scene.selected_item), None)
+    if item:
+        from game.ui.builder.things import describe
+
+        bold = ctx.font(14, bold=True)
+        head, line = describe(scene, item)
+        widgets.text(surface, _clip_text(head, bold, w), bold, pal.text, (x, yb))
+        yb += px(20)
+        for row in widgets.wrap(line, font, w)[:2]:
+            widgets.text(surface, row, font, pal.text_dim, (x, yb))
+            yb += font.get_linesize()
+    elif t is not None:
         p = scene.builder.placement(t)
         info = scene.builder.piece(p)
         bold = ctx.font(14, bold=True)

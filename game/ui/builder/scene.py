@@ -165,6 +165,8 @@ class BuilderScene(Scene):
         w, h = size
         bar = px(52)
         left = min(px(300), max(px(220), w // 6))
+        if self.builder.title == "doom" and self.palette_tab == "things":
+            left = min(px(400), max(px(300), w // 4))  # two columns of readable names
         right = min(px(360), max(px(260), w // 5))
         self.toolbar_rect = pygame.Rect(0, 0, w, bar)
         self.palette_rect = pygame.Rect(0, bar, left, h - bar)
@@ -245,12 +247,19 @@ class BuilderScene(Scene):
             self.palette_entries.append(PaletteEntry(key, rect))
         self._palette_height = (len(keys) + per_row - 1) // per_row * (cell_h + pad) + px(60)
 
+    def set_palette_tab(self, tab: str) -> None:
+        """Doom: the pieces or the things (the palette is wider for the things' names)."""
+        self.palette_tab, self.palette_scroll = tab, 0
+        size, self._size = self._size, (0, 0)
+        self._layout(size)
+        self.dirty = self.full_redraw = True  # the columns moved: nothing of the last frame stays
+
     def _layout_things(self, top: int) -> None:
         """Rows of things by section (doors, start and goal, props, figures with their tag)."""
         px = self.ctx.px
         r = self.palette_rect
         pad = px(10)
-        row_h, head_h = px(30), px(24)
+        row_h, head_h = px(28), px(22)
         y = top - self.palette_scroll
         section = None
         per_row = 2
@@ -259,7 +268,7 @@ class BuilderScene(Scene):
         for t in self.things():
             if t.section != section:
                 if col:
-                    y += row_h + px(4)
+                    y += row_h + px(3)
                 col = 0
                 section = t.section
                 y += head_h
@@ -270,9 +279,9 @@ class BuilderScene(Scene):
             col += 1
             if col == per_row:
                 col = 0
-                y += row_h + px(4)
+                y += row_h + px(3)
         if col:
-            y += row_h + px(4)
+            y += row_h + px(3)
         self._palette_height = y + self.palette_scroll - r.top + px(20)
 
     def on_settings_changed(self) -> None:
@@ -410,9 +419,7 @@ class BuilderScene(Scene):
                     return self.press(b.key)
             for tab, rect in self.tab_rects.items():
                 if rect.collidepoint(pos):
-                    self.palette_tab, self.palette_scroll = tab, 0
-                    self._layout_palette()
-                    self.dirty = True
+                    self.set_palette_tab(tab)
                     return None
             for entry in self.palette_entries:
                 if entry.rect.collidepoint(pos) and self.palette_rect.collidepoint(pos):
@@ -613,7 +620,7 @@ class BuilderScene(Scene):
                 other = TITLES[(TITLES.index(b.title) + 1) % len(TITLES)]
                 self.builder = Builder(self._library(other), other)
                 self._set_footprint()
-                self.palette_scroll, self.palette_tab = 0, "pieces"
+                self.set_palette_tab("pieces")
                 self._make_buttons()
                 self._layout_palette()
         elif key == "undo":

@@ -36,7 +36,7 @@ def things(content) -> list[Thing]:
     barrels, teleporters, vents, encounters, keys, equipment), the start zone and the objective,
     and one figure per monster of monsters.toml."""
     out = [Thing("door", "door", "ordinary", _("Door"), "doors")]
-    out += [Thing(f"door:{k}", "door", f"security:{k}", _("Security door ({key})").format(key=_(KEY_NAMES[k])), "doors")
+    out += [Thing(f"door:{k}", "door", f"security:{k}", _("Security ({key})").format(key=_(KEY_NAMES[k])), "doors")
             for k in KEY_COLOURS]
     out += [Thing("start", "start", "", _("Start zone"), "zones"), Thing("objective", "objective", "", _("Objective"), "zones")]
     props = [("obstacle", _("Obstacle")), ("barrel", _("Barrel")), ("hazard", _("Hazard")), ("vent", _("Vent")),
@@ -64,7 +64,7 @@ def _prop_look(value: str) -> tuple[tuple[int, int, int], str]:
 
 
 def icon(surface: pygame.Surface, ctx, kind: str, value: str, centre: tuple[int, int], r: int,
-         min_marines: int = 1, vertical: bool = False, alpha: int = 255) -> None:
+         min_marines: int = 1, vertical: bool = False, alpha: int = 255, tag: bool = True) -> None:
     """A thing drawn at a screen point (r: half a square on the table, the icon size in the palette)."""
     layer = pygame.Surface((r * 2 + 4, r * 2 + 4), pygame.SRCALPHA)
     c = (r + 2, r + 2)
@@ -94,7 +94,7 @@ def icon(surface: pygame.Surface, ctx, kind: str, value: str, centre: tuple[int,
     if alpha < 255:
         layer.set_alpha(alpha)
     surface.blit(layer, layer.get_rect(center=centre))
-    if kind == "figure":
+    if kind == "figure" and tag:
         tag = f"{min_marines}+"
         small = ctx.font(max(8, min(13, int(r * 0.55))), bold=True)
         tw, th = small.size(tag)
@@ -114,8 +114,39 @@ def item_screen(scene, item: BuildItem) -> tuple[tuple[int, int], int]:
     return (round(x), round(y)), max(5, round(32 * cam.zoom))
 
 
+def draw_zones(scene, surface: pygame.Surface) -> None:
+    """The start zone and the objective as the map has them now (the pieces' own start zone
+    until one is placed): each area outlined, with its name."""
+    from game.board.builder import _shift_of
+
+    b = scene.builder
+    board = scene.validation().board
+    if board is None or not b.state.placements:
+        return
+    try:
+        sx, sy = _shift_of(b.placed(b.state.placements[0]), board)
+    except Exception:  # noqa: BLE001 - a half-made build: nothing to outline
+        return
+    font = scene.ctx.font(12, bold=True)
+    for a in board.areas.values():
+        for flag, colour, label in (("start_zone", START, _("Start zone")), ("objective", GOAL, _("Objective"))):
+            if not a.properties.get(flag):
+                continue
+            xs = [float(p[0] - sx) for p in a.polygon]
+            ys = [float(p[1] - sy) for p in a.polygon]
+            x0, y0 = scene.camera.to_screen(min(xs), min(ys))
+            x1, y1 = scene.camera.to_screen(max(xs), max(ys))
+            rect = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0)).inflate(-4, -4)
+            pygame.draw.rect(surface, colour, rect, 3, border_radius=4)
+            tag = font.render(label, True, (18, 18, 20))
+            box = tag.get_rect(topleft=(rect.left + 4, rect.top + 4)).inflate(8, 2)
+            pygame.draw.rect(surface, colour, box, border_radius=3)
+            surface.blit(tag, tag.get_rect(center=box.center))
+
+
 def draw_items(scene, surface: pygame.Surface) -> None:
     b = scene.builder
+    draw_zones(scene, surface)
     for item in b.state.items:
         if scene.drag is not None and scene.drag.kind == "item_move" and scene.drag.name == item.name and scene.drag.moved:
             continue
@@ -127,3 +158,16 @@ def draw_items(scene, surface: pygame.Surface) -> None:
     if d is not None and d.item is not None and (d.moved or d.kind == "item_new") and scene.mouse and scene.view_rect.collidepoint(scene.mouse):
         at, r = item_screen(scene, d.item)
         icon(surface, scene.ctx, d.item.kind, d.item.value, at, r, d.item.min_marines, d.item.vertical, alpha=170)
+
+
+def describe(scene, item: BuildItem) -> tuple[str, str]:
+    """The selected item in the panel: its name and what it is, and what the keys do to it."""
+    label = next((t.label for t in scene.things() if t.kind == item.kind and t.value == item.value), item.value)
+    head = f"{item.name}  \u2014  {label}"
+    if item.kind == "figure":
+        line = _("Present with {n}+ marines (spec 9.2); T changes it.").format(n=item.min_marines)
+    elif item.kind == "door":
+        line = _("Closed at the start; right click turns it; Delete removes it.")
+    else:
+        line = _("Drag to move; Delete removes it.")
+    return head, line
