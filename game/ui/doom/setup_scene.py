@@ -223,8 +223,11 @@ class DoomSetup(SetupScreen):
             self._draw_rules(surface, pygame.Rect(x, y, area.width - px(36), area.bottom - y - px(12)))
             return
         built = list(self.built.values())
-        rows = len(self.scenario_ids) + len(built) * 0.75 + (0.5 if built else 0) + 2
-        row_h = min(px(84), int((area.bottom - y - px(12)) // rows))
+        small_h = px(50)  # a built map's row: its name, its frag target, one line
+        built_h = len(built) * small_h + (px(24) if built else 0)
+        room = area.bottom - y - px(12) - built_h
+        # The scenarios first (their goal lines readable), then what is left for the preview.
+        row_h = min(px(84), max(px(58), (room - px(100)) // len(self.scenario_ids)), room // len(self.scenario_ids))
         for n, sid in enumerate(self.scenario_ids):
             sc = self.content.scenarios[sid]
             rect = pygame.Rect(x, y, area.width - px(36), row_h - px(8))
@@ -243,7 +246,6 @@ class DoomSetup(SetupScreen):
             y += row_h
         if built:
             y = widgets.heading(surface, ctx, _("Built maps (maps/custom)"), x, y + px(2)) + px(2)
-        small_h = max(px(40), int(row_h * 0.75))
         for b in built:
             y = self._draw_built(surface, b, pygame.Rect(x, y, area.width - px(36), small_h - px(6))) + px(6)
         self._draw_preview(surface, pygame.Rect(x, y + px(4), area.width - px(36), area.bottom - y - px(18)))
