@@ -134,10 +134,15 @@ def built_maps(content, maps_dir: Path) -> list[BuiltMap]:
     for path in sorted((Path(maps_dir) / "custom").glob("*.tmx")):
         sid = CUSTOM + path.stem
         try:
+            with path.open("rb") as fh:
+                head = fh.read(4096).decode("utf-8", errors="replace")
+        except OSError:
+            continue
+        if "doom" not in head:
+            continue  # another title's map (its title property is in the map's first lines)
+        try:
             board = load_board(path)
         except MapError as exc:
-            if "doom" not in path.read_text(encoding="utf-8", errors="replace")[:2000]:
-                continue  # a broken map of another title
             out.append(BuiltMap(sid, path, path.name, None, exc.problems[0].replace(f"{path}: ", "")))
             continue
         except OSError:
