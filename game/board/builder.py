@@ -504,6 +504,10 @@ class Builder:
         if kind in ("start", "objective"):
             return kind
         taken = {i.name for i in self.state.items}
+        for p in self.state.placements:  # a fixed piece (a map made in Tiled) keeps its own names
+            info = self.library.pieces.get(p.piece)
+            if info is not None and info.fixed:
+                taken |= {d.name for d in info.board.doors} | {m.name for m in info.board.markers}
         n = 1
         while f"{kind}_{n}" in taken:
             n += 1

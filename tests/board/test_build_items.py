@@ -161,3 +161,22 @@ def test_a_start_zone_placed_elsewhere_replaces_the_pieces_own(library, tmp_path
     assert areas["start_room:start"].properties.get("objective") is True
     loaded = load_build(out, library)
     assert loaded.as_pieces and {i.kind for i in loaded.builder.state.items} >= {"start", "objective"}
+
+
+def test_a_map_made_in_tiled_keeps_its_names_new_things_take_others(tmp_path):
+    """A map loaded as one fixed piece keeps its objects' names; a new thing is named so that
+    door and object names stay unique (docs/MAPS.md)."""
+    text = (ROOT / "maps" / "doom" / "sample_room.tmx").read_text().replace('name="crate"', 'name="prop_1"')
+    path = tmp_path / "made_in_tiled.tmx"
+    path.write_text(text.replace("../tilesets/", str(ROOT / "maps" / "tilesets") + "/"))
+    loaded = load_build(path, maps_dir=ROOT / "maps")
+    assert not loaded.as_pieces
+    b = loaded.builder
+    board = b.validate().board
+    crate = next(m for m in board.markers if m.name.endswith(":prop_1"))  # unprefixed when written
+    free = next(c for c in sorted(board.grid.floor) if c != crate.properties["cell"]
+                and not any(m.properties.get("cell") == c for m in board.markers))
+    assert b.place_item("prop", free, "hazard") == "prop_2"
+    out = tmp_path / "saved.tmx"
+    save_build(b, out)
+    assert check_map(str(out)) == []  # names unique: no duplicate object names
