@@ -158,6 +158,8 @@ def draw_items(scene, surface: pygame.Surface) -> None:
     if d is not None and d.item is not None and (d.moved or d.kind == "item_new") and scene.mouse and scene.view_rect.collidepoint(scene.mouse):
         at, r = item_screen(scene, d.item)
         icon(surface, scene.ctx, d.item.kind, d.item.value, at, r, d.item.min_marines, d.item.vertical, alpha=170)
+        if b.item_problem(d.item):  # it would be refused here: a red ring says so before the drop
+            pygame.draw.circle(surface, (226, 74, 51), at, max(6, r // 2), 3)
 
 
 def describe(scene, item: BuildItem) -> tuple[str, str]:
