@@ -35,7 +35,7 @@ def things(content) -> list[Thing]:
     """Every placeable thing: doors (spec 3.2), the props of spec 3 (obstacles, hazards,
     barrels, teleporters, vents, encounters, keys, equipment), the start zone and the objective,
     and one figure per monster of monsters.toml."""
-    out = [Thing("door", "door", "ordinary", _("Door"), "doors")]
+    out = [Thing("door", "door", "ordinary", _("Ordinary door"), "doors")]
     out += [Thing(f"door:{k}", "door", f"security:{k}", _("Security ({key})").format(key=_(KEY_NAMES[k])), "doors")
             for k in KEY_COLOURS]
     out += [Thing("start", "start", "", _("Start zone"), "zones"), Thing("objective", "objective", "", _("Objective"), "zones")]
