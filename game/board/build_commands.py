@@ -21,6 +21,13 @@ The script lists placements; each goes through the same Builder model the builde
     snap = true                # snap onto the nearest free connector / the grid (default)
     name = "start"             # optional placement name (default: the key, then KEY_2...)
 
+    [[item]]                   # doom: a door, prop, figure, the start zone or the objective
+    kind = "door"              # door, prop, figure, start, objective (game/board/build_items.py)
+    cell = [4, 2]              # its square (a door: the grid vertex at its middle), builder squares
+    value = "ordinary"         # door: ordinary or security:red; prop: barrel, key:red...; figure: imp
+    vertical = true            # a door running north-south
+    min_marines = 2            # a figure: present with this many marines or more (spec 9.2)
+
 Exit status: 0 when the map is saved and has no problems, 1 when it was saved with problems
 (listed) or cannot be built, 2 on a usage error or a bad script.
 """
@@ -43,7 +50,8 @@ one Tiled map and runs check-map on it. Exit 0 if it is fine, 1 if it has proble
 usage error or a broken script."""
 
 PIECE_KEYS = {"piece", "face", "x", "y", "cell", "rotation", "flip_h", "flip_v", "snap", "name"}
-TOP_KEYS = {"title", "name", "size", "flavour", "doors", "doors_on_open_exits", "piece"}
+TOP_KEYS = {"title", "name", "size", "flavour", "doors", "doors_on_open_exits", "piece", "item", "frag_target"}
+ITEM_KEYS = {"kind", "cell", "value", "vertical", "min_marines"}
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -126,7 +134,11 @@ def run_script(path: Path, maps_dir: Path, library: PieceLibrary | None = None) 
         for line in problems:
             print(line, file=sys.stderr)
     builder = Builder(library, title)
-    meta = MapMeta(str(data.get("name", path.stem.replace("_", " "))), str(data.get("size", "small")), str(data.get("flavour", "")))
+    frags = data.get("frag_target", 0)
+    if not isinstance(frags, int) or isinstance(frags, bool) or frags < 0:
+        raise ScriptError(f"{path}: frag_target must be a whole number of at least 1")
+    meta = MapMeta(str(data.get("name", path.stem.replace("_", " "))), str(data.get("size", "small")),
+                   str(data.get("flavour", "")), frags)
     if meta.size not in SIZES:
         raise ScriptError(f"{path}: size must be one of {', '.join(SIZES)}, not {meta.size!r}")
     pieces = data.get("piece", [])
@@ -158,6 +170,24 @@ def run_script(path: Path, maps_dir: Path, library: PieceLibrary | None = None) 
         for c in builder.connectors_free(builder.state.placements):
             if c.kind == "exit" and c.name not in builder.state.doors:
                 builder.toggle_door(c.name)
+    items = data.get("item", [])
+    if not isinstance(items, list):
+        raise ScriptError(f"{path}: item must be a list of [[item]] tables")
+    for i, entry in enumerate(items, 1):
+        where = f"{path}: item #{i}"
+        if not isinstance(entry, dict):
+            raise ScriptError(f"{where}: must be a table")
+        bad = set(entry) - ITEM_KEYS
+        if bad:
+            raise ScriptError(f"{where}: unknown key {sorted(bad)[0]!r} (known: {', '.join(sorted(ITEM_KEYS))})")
+        cell = entry.get("cell")
+        if not (isinstance(cell, list) and len(cell) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
+            raise ScriptError(f"{where}: needs cell = [col, row]")
+        try:
+            builder.place_item(str(entry.get("kind", "")), (cell[0], cell[1]), str(entry.get("value", "")),
+                               bool(entry.get("vertical", False)), int(entry.get("min_marines", 1)))
+        except BuildError as exc:
+            raise ScriptError(f"{where}: {exc}") from None
     return builder
 
 

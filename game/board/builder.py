@@ -27,6 +27,16 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from game.board.build_items import (
+    START_SQUARES,
+    BuildItem,
+    Footprint,
+    apply_items,
+    door_edges,
+    door_flanks,
+    item_cells,
+    item_problem,
+)
 from game.board.checks import Problem, bbox, check_board, orient
 from game.board.compose import CompositionError, Placement, compose, overlapping_pieces, transform_board
 from game.board.model import Board, Connector, MapError, Point, Segment
@@ -41,6 +51,7 @@ __all__ = [
     "Validation",
     "Builder",
     "BuildError",
+    "BuildItem",
     "SIZES",
 ]
 
@@ -195,6 +206,7 @@ class MapMeta:
     name: str = "Custom map"
     size: str = "small"
     flavour: str = ""
+    frag_target: int = 0  # Doom: the map property frag_target; 0 = not written (the default applies)
 
 
 @dataclass(frozen=True)
@@ -203,6 +215,7 @@ class BuildState:
     placements: tuple[BuildPlacement, ...] = ()
     doors: frozenset[str] = frozenset()  # full exit names ("1A:exit") holding a door token
     meta: MapMeta = field(default_factory=MapMeta)
+    items: tuple[BuildItem, ...] = ()  # Doom: doors, props, figures, start zone, objective (build_items.py)
 
     def names(self) -> list[str]:
         return [p.name for p in self.placements]
@@ -261,6 +274,9 @@ class Builder:
         self.redo_stack: list[BuildState] = []
         self._placed: dict[BuildPlacement, Board] = {}
         self._validation: tuple[BuildState, Validation] | None = None
+        # Doom: a monster id and its anchor square -> its squares (the title's data knows a
+        # monster's size); None counts every figure as one square.
+        self.footprint: Footprint | None = None
 
     # -- geometry of placed pieces ------------------------------------------------------------
     def piece(self, p: BuildPlacement) -> PieceInfo:
@@ -452,6 +468,154 @@ class Builder:
             raise BuildError(f"size must be one of {', '.join(SIZES)}, not {meta.size!r}")
         self._commit(replace(self.state, meta=meta))
 
+    # -- Doom items: doors, props, figures, start zone, objective (build_items.py) ----------------
+    def floor_cells(self, placements: Sequence[BuildPlacement] | None = None) -> frozenset[tuple[int, int]]:
+        """The floor squares of the placed pieces, in builder squares."""
+        out: set[tuple[int, int]] = set()
+        for p in self.state.placements if placements is None else placements:
+            grid = self.placed(p).grid
+            if grid is not None:
+                out |= grid.floor
+        return frozenset(out)
+
+    def _piece_things(self, placements: Sequence[BuildPlacement]):
+        doors, marks = [], []
+        for p in placements:
+            b = self.placed(p)
+            if b.grid is None:
+                continue
+            doors += [b.door_edges(d) for d in b.doors]
+            marks += [(m.kind, m.properties["cell"]) for m in b.markers if isinstance(m.properties.get("cell"), tuple)]
+        return doors, marks
+
+    def item(self, name: str) -> BuildItem:
+        for i in self.state.items:
+            if i.name == name:
+                return i
+        raise BuildError(f"no placed item named {name!r}")
+
+    def item_problem(self, item: BuildItem, placements: Sequence[BuildPlacement] | None = None) -> str | None:
+        """Why the item cannot lie where it is, on the pieces placed (None: it can)."""
+        placements = self.state.placements if placements is None else placements
+        doors, marks = self._piece_things(placements)
+        return item_problem(item, self.floor_cells(placements), self.state.items, doors, marks, self.footprint)
+
+    def _new_item_name(self, kind: str) -> str:
+        if kind in ("start", "objective"):
+            return kind
+        taken = {i.name for i in self.state.items}
+        for p in self.state.placements:  # a fixed piece (a map made in Tiled) keeps its own names
+            info = self.library.pieces.get(p.piece)
+            if info is not None and info.fixed:
+                taken |= {d.name for d in info.board.doors} | {m.name for m in info.board.markers}
+        n = 1
+        while f"{kind}_{n}" in taken:
+            n += 1
+        return f"{kind}_{n}"
+
+    def place_item(self, kind: str, cell: tuple[int, int], value: str = "", vertical: bool = False,
+                   min_marines: int = 1) -> str:
+        """Put a door, prop, figure, the start zone or the objective on the table (a start zone
+        or objective already placed moves); BuildError says why it cannot go there."""
+        if self.title != "doom":
+            raise BuildError("doors, props and figures are placed on Doom maps")
+        name = self._new_item_name(kind)
+        item = BuildItem(kind, name, (int(cell[0]), int(cell[1])), value, vertical, min_marines)
+        return self.set_item(item).name
+
+    def set_item(self, item: BuildItem) -> BuildItem:
+        """Add the item, or replace the one of the same name (a move, a new tag)."""
+        if item.kind not in ("door", "prop", "figure", "start", "objective"):
+            raise BuildError(f"unknown item kind {item.kind!r}")
+        problem = self.item_problem(item)
+        if problem:
+            raise BuildError(problem[0].upper() + problem[1:])
+        items = tuple(i for i in self.state.items if i.name != item.name)
+        old = [i for i in self.state.items if i.name == item.name]
+        if old:
+            items = tuple(item if i.name == item.name else i for i in self.state.items)
+        else:
+            items = items + (item,)
+        self._commit(replace(self.state, items=items))
+        return item
+
+    def move_item(self, name: str, cell: tuple[int, int], vertical: bool | None = None) -> BuildItem:
+        it = self.item(name)
+        return self.set_item(replace(it, cell=(int(cell[0]), int(cell[1])), vertical=it.vertical if vertical is None else vertical))
+
+    def remove_item(self, name: str) -> None:
+        self.item(name)
+        self._commit(replace(self.state, items=tuple(i for i in self.state.items if i.name != name)))
+
+    def item_at(self, cell: tuple[int, int]) -> BuildItem | None:
+        """The topmost item on a square (a figure over a prop; a door touching the square last)."""
+        for kind in ("figure", "prop", "objective", "start"):
+            for i in reversed(self.state.items):
+                if i.kind == kind and cell in item_cells(i, self.footprint):
+                    return i
+        return None
+
+    def door_near(self, x: float, y: float, vertical: bool | None = None) -> BuildItem:
+        """The door position nearest a map point: 2 squares centred on the nearest grid vertex,
+        along the grid line the point is closer to (or `vertical` if given)."""
+        tw, th = self._tile()
+        gx, gy = x / tw, y / th
+        vx, vy = round(gx), round(gy)
+        if vertical is None:
+            vertical = abs(gx - vx) < abs(gy - vy)
+        return BuildItem("door", "(new)", (vx, vy), "ordinary", vertical)
+
+    def door_at(self, x: float, y: float) -> BuildItem | None:
+        """A placed door within half a square of a map point."""
+        tw, th = self._tile()
+        for i in reversed(self.state.items):
+            if i.kind != "door":
+                continue
+            cx, cy = i.cell[0] * tw, i.cell[1] * th
+            w, h = (tw / 3, th * 1.1) if i.vertical else (tw * 1.1, th / 3)
+            if abs(x - cx) <= w and abs(y - cy) <= h:
+                return i
+        return None
+
+    def _tile(self) -> tuple[int, int]:
+        for p in self.state.placements:
+            b = self.piece(p).board
+            return b.tile_width, b.tile_height
+        return 64, 64
+
+    def with_items(self, board: Board, kept: Sequence[BuildPlacement]) -> Board:
+        """The composed board of `kept` with the items on it (compose shifts the map so nothing
+        lies left of or above 0,0: the items move with it)."""
+        if not self.state.items or board.grid is None or not kept:
+            return board
+        sx, sy = _shift_of(self.placed(kept[0]), board)
+        return apply_items(board, self.state.items, (int(sx / board.tile_width), int(sy / board.tile_height)))
+
+    def _item_issues(self, kept: Sequence[BuildPlacement], board: Board, shift) -> list[Issue]:
+        """Doom (issue 13 item 6): each item where it can lie, a start zone with room for the
+        marines, an objective."""
+        out: list[Issue] = []
+        tw, th = board.tile_width, board.tile_height
+        for i in self.state.items:
+            problem = self.item_problem(i, kept)
+            if problem:
+                at = (i.cell[0] * tw + (0 if i.kind == "door" else tw / 2), i.cell[1] * th + (0 if i.kind == "door" else th / 2))
+                label = {"door": "Door", "prop": "Prop", "figure": "Figure", "start": "Start zone", "objective": "Objective"}[i.kind]
+                out.append(Issue("item", f"{label} {i.name}: {problem}", at))
+        starts = [a for a in board.areas.values() if a.properties.get("start_zone")]
+        if starts:
+            free = [c for c in marine_start_squares(board)]
+            if len(free) < START_SQUARES:
+                a = starts[0]
+                out.append(Issue("start_small", f"The start zone has {len(free)} free squares; {START_SQUARES} marines need {START_SQUARES} (spec 4)",
+                                 _fpt(_centroid(a.polygon), shift)))
+        goals = [a for a in board.areas.values() if a.properties.get("objective")]
+        if not goals:
+            out.append(Issue("no_objective", "No objective: drag the objective onto the area the marines must reach", None))
+        elif any(g.properties.get("start_zone") for g in goals):
+            out.append(Issue("no_objective", "The objective is in the start zone: the marines would win at once", _fpt(_centroid(goals[0].polygon), shift)))
+        return out
+
     # -- snapping --------------------------------------------------------------------------------
     def connectors_free(self, placements: Sequence[BuildPlacement]) -> list[Connector]:
         """Connectors of the given placements not lying on a mate of another of them."""
@@ -513,13 +677,15 @@ class Builder:
 
     # -- composition and validation ----------------------------------------------------------------
     def compose_all(self, source: str = "built map") -> Board:
-        """The composed board of every placement; BuildError if pieces overlap."""
+        """The composed board of every placement (with the Doom items); BuildError if pieces
+        overlap."""
         if not self.state.placements:
             raise BuildError("nothing placed yet")
         try:
-            return compose([self.compose_placement(p) for p in self.state.placements], source)
+            board = compose([self.compose_placement(p) for p in self.state.placements], source)
         except CompositionError as exc:
             raise BuildError("; ".join(exc.problems)) from None
+        return self.with_items(board, self.state.placements)
 
     def validate(self) -> Validation:
         cached = self._validation
@@ -561,6 +727,9 @@ class Builder:
             issues += [Issue("map", line, None) for line in exc.problems]
             return issues, None
         shift = _shift_of(placed[kept[0].name], board)
+        if self.title == "doom":
+            board = self.with_items(board, kept)
+            issues += self._item_issues(kept, board, shift)
         for problem in check_board(board):
             issue = self._from_problem(problem, board, shift)
             if issue is not None:
@@ -674,6 +843,18 @@ class Builder:
 
 
 # --- helpers ---------------------------------------------------------------------------------------
+
+
+def marine_start_squares(board: Board) -> list[tuple[int, int]]:
+    """The squares the marines start on (spec 4: in the start zone): the start zone's floor
+    squares in reading order (row by row, west to east), without obstacles, barrels or figures."""
+    grid = board.grid
+    if grid is None:
+        return []
+    zones = {n for n, a in board.areas.items() if a.properties.get("start_zone")}
+    taken = set(grid.blocking) | {m.properties.get("cell") for m in board.markers if m.kind == "figure"}
+    cells = [c for c in grid.floor if board.cell_area(c) in zones and c not in taken]
+    return sorted(cells, key=lambda c: (c[1], c[0]))
 
 
 def _frac(v: float | int | str | Fraction) -> Fraction:

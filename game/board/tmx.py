@@ -88,6 +88,7 @@ MAP_PROPERTIES: dict[str, dict[str, Prop]] = {
         "name": Prop(required=True),
         "flavour": Prop(),
         "piece": Prop("bool"),  # a map piece for the builder, not a whole map (no start zone needed)
+        "frag_target": Prop("int"),  # a built map's frag target (docs/MAPS.md, "Playing a built map")
     },
 }
 
@@ -115,7 +116,8 @@ LAYERS: dict[str, dict[str, LayerSpec]] = {
         "floor": LayerSpec("tiles", required=True),
         "decor": LayerSpec("tiles"),
         "areas": LayerSpec(
-            "objects", _POLY, {"start_zone": Prop("bool"), "text": Prop()}, named=True, required=True
+            "objects", _POLY, {"start_zone": Prop("bool"), "objective": Prop("bool"), "text": Prop()}, named=True,
+            required=True
         ),
         "edges": LayerSpec(
             "objects",

@@ -414,6 +414,8 @@ def build_to_tmx(board: Board, title: str, meta: MapMeta, out_path: Path, tilese
         props += [("tile_id", "string", "+".join(board.pieces()) or "custom"), ("size", "string", meta.size)]
     if meta.flavour:
         props.append(("flavour", "string", meta.flavour))
+    if title == "doom" and meta.frag_target:
+        props.append(("frag_target", "int", meta.frag_target))
     _props(x, props, " ")
     for ts in tilesets:
         rel = os.path.relpath(ts.path, out_path.resolve().parent).replace(os.sep, "/")
@@ -452,8 +454,9 @@ def _doom_groups(b: Board):
     areas = []
     for a in b.areas.values():
         props = []
-        if "start_zone" in a.properties:
-            props.append(("start_zone", "bool", a.properties["start_zone"]))
+        for flag in ("start_zone", "objective"):
+            if flag in a.properties:
+                props.append((flag, "bool", a.properties[flag]))
         if "text" in a.properties:
             props.append(("text", "string", a.properties["text"]))
         areas.append((a.name, _shape(a.polygon), a.polygon, props))
@@ -509,7 +512,11 @@ def at_origin(builder: Builder) -> Builder:
     if dx == 0 and dy == 0:
         return builder
     moved = tuple(replace(p, x=p.x - dx, y=p.y - dy) for p in state.placements)
-    return Builder(builder.library, builder.title, replace(state, placements=moved))
+    cx, cy = int(dx // tw), int(dy // th)  # the Doom things are on builder squares (build_items.py)
+    items = tuple(replace(i, cell=(i.cell[0] - cx, i.cell[1] - cy)) for i in state.items)
+    shifted = Builder(builder.library, builder.title, replace(state, placements=moved, items=items))
+    shifted.footprint = builder.footprint
+    return shifted
 
 
 def build_text(builder: Builder, out_path: Path) -> tuple[str, list[str]]:
@@ -568,7 +575,7 @@ def load_build(path: Path, library: PieceLibrary | None = None, maps_dir: Path |
         library, lib_problems = PieceLibrary.for_title(title, maps_dir or Path(__file__).resolve().parents[2] / "maps")
     meta = MapMeta(str(board.properties.get("name", path.stem)),
                    str(board.properties.get("size", "small")) if str(board.properties.get("size", "small")) in SIZES else "small",
-                   str(board.properties.get("flavour", "")))
+                   str(board.properties.get("flavour", "")), int(board.properties.get("frag_target", 0) or 0))
     state = _as_pieces(board, library, title, meta)
     if state is not None and not problems:
         return LoadedBuild(Builder(library, title, state), problems, True)
@@ -684,6 +691,15 @@ def _as_pieces(board: Board, library: PieceLibrary, title: str, meta: MapMeta) -
     builder = Builder(library, title, state)
     try:
         composed = compose([builder.compose_placement(p) for p in placements], board.source)
+        if title == "doom":
+            # Doom items (build_items.py): the objects without a piece prefix, the objective,
+            # a start zone other than the pieces' own. The map's squares are the builder's.
+            from game.board.build_items import items_of_board
+
+            defaults = [n for n, a in composed.areas.items() if a.properties.get("start_zone")]
+            state = replace(state, items=tuple(items_of_board(board, defaults)))
+            builder = Builder(library, title, state)
+            composed = builder.with_items(composed, placements)
     except Exception:  # noqa: BLE001 - any failure means "not a build of these pieces"
         return None
     exported = export_board(composed, title, doors)

@@ -661,10 +661,45 @@ def _scatter_ok(s: Any) -> bool:
     return head in COMPASS and tail.isdigit() and int(tail) >= 1
 
 
+class ScenarioTable(Mapping):
+    """content.scenarios: the scenarios of scenarios.toml, plus built maps registered when a
+    game on one is started or loaded (game/doom/custom.py; looked up by id, never listed:
+    simulations and the set-up screen's scenario list see only scenarios.toml)."""
+
+    def __init__(self, base: Mapping[str, Scenario]):
+        self._base = dict(base)
+        self._custom: dict[str, Scenario] = {}
+        self._digests: dict[str, str] = {}
+
+    def __getitem__(self, key: str) -> Scenario:
+        if key in self._base:
+            return self._base[key]
+        return self._custom[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._base or key in self._custom
+
+    def __iter__(self):
+        return iter(self._base)
+
+    def __len__(self) -> int:
+        return len(self._base)
+
+    def register(self, scenario: Scenario, digest: str) -> None:
+        self._custom[scenario.id] = scenario
+        self._digests[scenario.id] = digest
+
+    def digest(self, key: str) -> str | None:
+        return self._digests.get(key)
+
+
 @lru_cache(maxsize=1)
 def shared_content() -> DoomContent:
-    """The shipped content, read once per process (it is immutable)."""
-    return load_content()
+    """The shipped content, read once per process (it is immutable; built maps are added to
+    its ScenarioTable by id)."""
+    content = load_content()
+    object.__setattr__(content, "scenarios", ScenarioTable(content.scenarios))
+    return content
 
 
 DOC = ROOT / "docs" / "DOOM.md"

@@ -176,10 +176,14 @@ def test_validation_no_start_zone_is_no_entrance_doom_9_2(tmp_path):
 def test_validation_doom_open_connector_doom_9_2(doom_lib):
     b = Builder(doom_lib, "doom")
     b.add("sample_room", 0, 0)
-    assert kinds(b) == {"open_connector"}
+    assert kinds(b) == {"open_connector", "no_objective"}  # issue 13 item 6: a map needs an objective
     b.add("sample_room", 600, 540, rotation=180)
     assert b.placement("sample_room_2").y == 512
-    assert kinds(b) == set()  # the two connectors met: nothing left open
+    assert kinds(b) == {"no_objective"}  # the two connectors met: nothing left open
+    room_b = b.placed(b.placement("sample_room_2"))
+    cell = next(c for c in sorted(room_b.grid.floor) if room_b.cell_area(c) == "sample_room_2:room_b")
+    b.place_item("objective", cell)
+    assert kinds(b) == set()
 
 
 def test_validation_of_a_12_piece_chain(gears_lib):
@@ -243,6 +247,9 @@ piece = "sample_room"
 piece = "sample_room.tmx"
 cell = [10, 8]
 rotation = 180
+[[item]]
+kind = "objective"
+cell = [11, 10]
 """)
     out = tmp_path / "doom.tmx"
     code = build_map_main([str(script), "--out", str(out), "--maps", str(maps_dir(tmp_path))])

@@ -62,6 +62,8 @@ def build(library) -> Builder:
     b.add("console_room", 1150, 60)
     b.add("dead_end_door", 860, -520, rotation=270)
     b.add("dead_end_door", 860, 400, rotation=90)
+    console = b.placed(b.placement("console_room"))
+    b.place_item("objective", min(c for c in console.grid.floor if console.cell_area(c) == "console_room:console"))
     return b
 
 

@@ -33,23 +33,41 @@ OPTIONS: dict[str, tuple[Any, tuple[Any, ...], str]] = {
 }
 
 
+def marine_seats(content, options: Mapping[str, Any]) -> list[str]:
+    """The marines in turn order: the option `colours` (the colour each seat plays, chosen on
+    the set-up screen: no two alike), else the first `marines` of marines.toml's seat order. A
+    marine's colour is its identity in the rules and the log, so the choice is a game option
+    and a replay deals the same marines."""
+    n = options.get("marines", 3)
+    order = [m.id for m in sorted(content.marines.values(), key=lambda m: m.seat)]
+    colours = options.get("colours")
+    if colours is None:
+        return order[:n]
+    if not isinstance(colours, list) or len(colours) != n or len(set(colours)) != n or \
+            not all(isinstance(c, str) and c in content.marines for c in colours):
+        raise ValueError(f"option colours must list {n} different marine colours of {', '.join(order)}, not {colours!r}")
+    return list(colours)
+
+
 def new_state(scenario: str, seed: int, options: Mapping[str, Any]) -> DoomState:
     c = shared_content()
     if scenario not in c.scenarios:
         raise ValueError(f"unknown Doom scenario {scenario!r} (known: {', '.join(sorted(c.scenarios))})")
-    unknown = sorted(set(options) - set(OPTIONS))
+    unknown = sorted(set(options) - set(OPTIONS) - {"colours"})
     if unknown:
         raise ValueError(f"unknown option {unknown[0]!r} for Doom (known: {', '.join(OPTIONS)})")
     n = options.get("marines", 3)
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(c.marines):
         raise ValueError(f"Doom is played by 1 to {len(c.marines)} marines (and the invader), not {n!r}")
     for name, value in options.items():
+        if name == "colours":
+            continue
         allowed = OPTIONS[name][1]
-        if name != "marines" and (value not in allowed or type(value) is not type(allowed[0])):
+        if name not in ("marines", "colours") and (value not in allowed or type(value) is not type(allowed[0])):
             raise ValueError(f"option {name} must be one of {', '.join(map(repr, allowed))}, not {value!r}")
     sc = c.scenarios[scenario]
     rng = Rng(seed)
-    seats = [m.id for m in sorted(c.marines.values(), key=lambda m: m.seat)][:n]
+    seats = marine_seats(c, options)
     setup = c.setups[n]
     marines = {}
     for colour, start in zip(seats, sc.marine_starts):
@@ -58,7 +76,7 @@ def new_state(scenario: str, seed: int, options: Mapping[str, Any]) -> DoomState
     state = DoomState(scenario, seed, rng, seats, marines, {}, [],
                       Deck.new("invader", c.invader_deck(), rng.stream("invader_deck")), [],
                       Deck.new("marine", c.marine_deck(), rng.stream("marine_deck")))
-    state.options = {k: v for k, v in options.items() if k != "marines"}
+    state.options = {k: v for k, v in options.items() if k not in ("marines", "colours")}
     m = state.map  # read the map now: a broken scenario fails here, not mid-game
     for e in sc.win_encounters:
         if not any(p.kind == "encounter" and p.variant == e for p in m.props):

@@ -5,6 +5,7 @@
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Mapping
 
 from game.doom.rules import setup as S
@@ -16,8 +17,25 @@ from game.engine.protocol import Action, Event, IllegalAction, Title
 class DoomTitle(Title[DoomState]):
     name = "doom"
 
+    def __init__(self, custom_dir: str | Path | None = None):
+        # Where built maps are read from (game/doom/custom.py: scenario "custom:STEM").
+        self.custom_dir = Path(custom_dir) if custom_dir is not None else None
+
+    def _custom(self, scenario: str) -> str | None:
+        """A built map's scenario registered (read again from its file); its digest."""
+        from game.doom.content import shared_content
+        from game.doom.custom import CUSTOM, register
+
+        if not scenario.startswith(CUSTOM):
+            return None
+        return register(scenario, shared_content(), self.custom_dir)
+
     def new_game(self, scenario: str, seed: int, options: Mapping[str, Any]) -> DoomState:
-        return S.new_state(scenario, seed, options)
+        digest = self._custom(scenario)
+        state = S.new_state(scenario, seed, options)
+        if digest is not None:
+            state.flags["custom_map"] = digest
+        return state
 
     def legal_actions(self, state: DoomState) -> list[Action]:
         return T.legal_actions(state)
@@ -34,6 +52,10 @@ class DoomTitle(Title[DoomState]):
         return state.to_json()
 
     def from_json(self, data: Mapping[str, Any]) -> DoomState:
+        digest = self._custom(str(data.get("scenario", "")))
+        if digest is not None and data.get("flags", {}).get("custom_map") != digest:
+            raise ValueError(f"the built map of {data.get('scenario')} changed since this game was saved "
+                             "(its replay would run on another board)")
         return DoomState.from_json(dict(data))
 
     def turn_number(self, state: DoomState) -> int:

@@ -28,10 +28,14 @@ def draw_scene(scene, surface: pygame.Surface) -> None:
         if p.name in overlap:
             _outline(scene, surface, p, ERROR, 3)
     _draw_connectors(scene, surface)
+    if scene.builder.title == "doom":
+        from game.ui.builder.things import draw_items
+
+        draw_items(scene, surface)
     _draw_issues(scene, surface, validation.issues)
     if scene.selected in scene.builder.state.names():
         _outline(scene, surface, scene.builder.placement(scene.selected), pal.accent, 2)
-    if scene.drag is not None and (scene.drag.moved or scene.drag.kind == "new") and scene.mouse and view.collidepoint(scene.mouse):
+    if scene.drag is not None and scene.drag.item is None and (scene.drag.moved or scene.drag.kind == "new") and scene.mouse and view.collidepoint(scene.mouse):
         ghost = scene.drag.ghost
         _draw_piece(scene, surface, ghost, 170)
         _outline(scene, surface, ghost, SNAP_OK if _joined(scene, ghost) else pal.accent, 2)
@@ -153,7 +157,7 @@ def _draw_toolbar(scene, surface: pygame.Surface) -> None:
     font = ctx.font(15, bold=True)
     can = {"undo": bool(scene.builder.undo_stack), "redo": bool(scene.builder.redo_stack),
            "rotate": scene.target() is not None or scene.drag is not None, "flip": scene.target() is not None,
-           "delete": scene.target() is not None, "face": _has_other_face(scene),
+           "delete": scene.target() is not None or scene.selected_item is not None, "face": _has_other_face(scene),
            "save": bool(scene.builder.state.placements)}
     for b in scene.buttons:
         enabled = can.get(b.key, True)
@@ -186,12 +190,28 @@ def _has_other_face(scene) -> bool:
 def _draw_palette(scene, surface: pygame.Surface) -> None:
     ctx, pal, px = scene.ctx, scene.ctx.palette, scene.ctx.px
     r = scene.palette_rect
+    surface.fill((0, 0, 0), r)  # the panel's rounded edges: no strip of a wider palette left behind
     widgets.panel(surface, ctx, r)
     title = _("Map pieces") if scene.builder.title == "doom" else _("Tiles")
     widgets.text(surface, title, ctx.font(17, bold=True), pal.text, (r.left + px(14), r.top + px(12)), shadow=True)
-    count = ctx.font(13).render(str(len(scene.palette_entries)), True, pal.text_dim)
+    n = len(scene.palette_entries) if scene.palette_tab != "things" else sum(1 for t in scene.thing_entries if t.thing)
+    count = ctx.font(13).render(str(n), True, pal.text_dim)
     surface.blit(count, count.get_rect(topright=(r.right - px(14), r.top + px(16))))
-    surface.set_clip(pygame.Rect(r.left, r.top + px(40), r.width, r.height - px(40)))
+    top = r.top + px(40)
+    if scene.tab_rects:
+        font = ctx.font(14, bold=True)
+        for tab, label in (("pieces", _("Pieces")), ("things", _("Things"))):
+            rect = scene.tab_rects[tab]
+            on = scene.palette_tab == tab
+            pygame.draw.rect(surface, pal.accent if on else (52, 57, 66), rect, border_radius=px(6))
+            pygame.draw.rect(surface, (92, 98, 110), rect, 1, border_radius=px(6))
+            widgets.text(surface, label, font, pal.accent_text if on else pal.text, rect.center, "center")
+        top = r.top + px(76)
+    surface.set_clip(pygame.Rect(r.left, top, r.width, r.bottom - top))
+    if scene.palette_tab == "things" and scene.tab_rects:
+        _draw_things(scene, surface)
+        surface.set_clip(None)
+        return
     lib = scene.builder.library
     small = ctx.font(12)
     bold = ctx.font(14, bold=True)
@@ -213,6 +233,36 @@ def _draw_palette(scene, surface: pygame.Surface) -> None:
         name = "" if info.title == "doom" else _clip_text(info.name, small, entry.rect.width - bold.size(label)[0] - px(16))
         widgets.text(surface, name, small, pal.text_dim, (entry.rect.right - px(6), entry.rect.bottom - px(5)), "bottomright")
     surface.set_clip(None)
+
+
+def _draw_things(scene, surface: pygame.Surface) -> None:
+    """The Doom things palette: section headings, a row per thing with its icon, and the tag
+    new figures are placed with (spec 9.2)."""
+    from game.ui.builder.things import SECTIONS, icon
+
+    ctx, pal, px = scene.ctx, scene.ctx.palette, scene.ctx.px
+    r = scene.palette_rect
+    font, head = ctx.font(12), ctx.font(13, bold=True)
+    section = None
+    for te in scene.thing_entries:
+        t = te.thing
+        sec = t.section if t is not None else "figures"
+        if sec != section:
+            section = sec
+            widgets.text(surface, _(SECTIONS[sec]), head, pal.text_dim, (r.left + px(12), te.rect.top - px(20)))
+        hot = scene.mouse is not None and te.rect.collidepoint(scene.mouse)
+        if te.key == "tag":
+            pygame.draw.rect(surface, (70, 56, 30), te.rect, border_radius=px(6))
+            pygame.draw.rect(surface, pal.accent, te.rect, 1, border_radius=px(6))
+            label = _("New figures: with {n}+ marines (T)").format(n=scene.figure_tag)
+            widgets.text(surface, _clip_text(label, font, te.rect.width - px(12)), font, pal.text, te.rect.center, "center")
+            continue
+        pygame.draw.rect(surface, (60, 66, 78) if hot else (44, 48, 56), te.rect, border_radius=px(6))
+        pygame.draw.rect(surface, pal.accent if hot else (78, 84, 96), te.rect, 1, border_radius=px(6))
+        ir = te.rect.height // 2 - px(3)
+        icon(surface, ctx, t.kind, t.value, (te.rect.left + px(4) + ir, te.rect.centery), ir, tag=False)
+        widgets.text(surface, _clip_text(t.label, font, te.rect.width - ir * 2 - px(14)), font, pal.text,
+                     (te.rect.left + ir * 2 + px(10), te.rect.centery), "midleft")
 
 
 def _clip_text(s: str, font: pygame.font.Font, width: int) -> str:
@@ -274,7 +324,18 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
     pygame.draw.line(surface, pal.panel_edge, (x, yb), (x + w, yb))
     yb += px(8)
     t = scene.target()
-    if t is not None:
+    item = scene.selected_item and next((i for i in scene.builder.state.items if i.name == scene.selected_item), None)
+    if item:
+        from game.ui.builder.things import describe
+
+        bold = ctx.font(14, bold=True)
+        head, line = describe(scene, item)
+        widgets.text(surface, _clip_text(head, bold, w), bold, pal.text, (x, yb))
+        yb += px(20)
+        for row in widgets.wrap(line, font, w)[:2]:
+            widgets.text(surface, row, font, pal.text_dim, (x, yb))
+            yb += font.get_linesize()
+    elif t is not None:
         p = scene.builder.placement(t)
         info = scene.builder.piece(p)
         bold = ctx.font(14, bold=True)

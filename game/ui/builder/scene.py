@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pygame
 
-from game.board.builder import SIZES, Builder, BuildError, BuildPlacement, Issue, MapMeta, PieceLibrary
+from game.board.builder import SIZES, Builder, BuildError, BuildItem, BuildPlacement, Issue, MapMeta, PieceLibrary
 from game.gears.custom import MissionError, draft_for, mission_path, save_draft
 from game.i18n import _
 from game.ui import widgets
@@ -42,12 +42,23 @@ class Drag:
     grab: tuple[float, float]  # map offset from the piece's corner to the mouse
     ghost: BuildPlacement  # where it would land (snapped)
     moved: bool = False
+    item: BuildItem | None = None  # kinds "item_new" / "item_move": the Doom thing, where it would land
 
 
 @dataclass
 class PaletteEntry:
     key: str
     rect: pygame.Rect
+
+
+@dataclass
+class ThingEntry:
+    """A row of the Doom things palette (game/ui/builder/things.py), or the figures' tag button
+    (key "tag")."""
+
+    key: str
+    rect: pygame.Rect
+    thing: object | None = None  # things.Thing
 
 
 @dataclass
@@ -94,16 +105,47 @@ class BuilderScene(Scene):
         self.hover_issue: int | None = None
         self.palette_scroll = 0
         self.palette_entries: list[PaletteEntry] = []
+        self.palette_tab = "pieces"  # Doom: "pieces" or "things"
+        self.thing_entries: list[ThingEntry] = []
+        self.tab_rects: dict[str, pygame.Rect] = {}
+        self.figure_tag = 1  # Doom: the marine count (spec 9.2) a new figure is placed with
+        self.selected_item: str | None = None
+        self._things = None
         self.issue_rows: list[tuple[pygame.Rect, Issue]] = []
         self.status = ""
         self._size = (0, 0)
         self.camera = Camera((0, 0, 1, 1), (TABLE_TILES[0] * 64, TABLE_TILES[1] * 64))
+        self._set_footprint()
         self._layout(screen_size)
         self.fit()
 
     @property
     def title(self) -> str:
         return _("Map builder")
+
+    def things(self):
+        """The Doom things palette (placeable doors, props, figures, zones)."""
+        if self._things is None:
+            from game.doom.content import shared_content
+            from game.ui.builder.things import things
+
+            self._things = things(shared_content())
+        return self._things
+
+    def _set_footprint(self) -> None:
+        """Doom figures take their size from monsters.toml (a 2x2 hell knight, a demon)."""
+        if self.builder.title != "doom":
+            return
+        from game.doom.content import shared_content
+        from game.doom.rules.board import footprint
+
+        monsters = shared_content().monsters
+
+        def size(monster: str, cell):
+            rec = monsters.get(monster)
+            return footprint(rec.footprint, cell) if rec is not None else (cell,)
+
+        self.builder.footprint = size
 
     def _library(self, title: str) -> PieceLibrary:
         lib = self._libraries.get(title)
@@ -123,6 +165,8 @@ class BuilderScene(Scene):
         w, h = size
         bar = px(52)
         left = min(px(300), max(px(220), w // 6))
+        if self.builder.title == "doom" and self.palette_tab == "things":
+            left = min(px(400), max(px(300), w // 4))  # two columns of readable names
         right = min(px(360), max(px(260), w // 5))
         self.toolbar_rect = pygame.Rect(0, 0, w, bar)
         self.palette_rect = pygame.Rect(0, bar, left, h - bar)
@@ -181,6 +225,16 @@ class BuilderScene(Scene):
         r = self.palette_rect
         pad = px(10)
         top = r.top + px(44)
+        self.tab_rects, self.thing_entries = {}, []
+        if self.builder.title == "doom":
+            half = (r.width - pad * 3) // 2
+            for i, tab in enumerate(("pieces", "things")):
+                self.tab_rects[tab] = pygame.Rect(r.left + pad + i * (half + pad), r.top + px(40), half, px(30))
+            top = r.top + px(80)
+            if self.palette_tab == "things":
+                self.palette_entries = []
+                self._layout_things(top)
+                return
         lib = self.builder.library
         keys = [k for k in lib.keys() if not lib[k].fixed]
         per_row = 2
@@ -192,6 +246,43 @@ class BuilderScene(Scene):
             rect = pygame.Rect(r.left + pad + col * (cell_w + pad), top + row * (cell_h + pad) - self.palette_scroll, cell_w, cell_h)
             self.palette_entries.append(PaletteEntry(key, rect))
         self._palette_height = (len(keys) + per_row - 1) // per_row * (cell_h + pad) + px(60)
+
+    def set_palette_tab(self, tab: str) -> None:
+        """Doom: the pieces or the things (the palette is wider for the things' names)."""
+        self.palette_tab, self.palette_scroll = tab, 0
+        size, self._size = self._size, (0, 0)
+        self._layout(size)
+        self.dirty = self.full_redraw = True  # the columns moved: nothing of the last frame stays
+
+    def _layout_things(self, top: int) -> None:
+        """Rows of things by section (doors, start and goal, props, figures with their tag)."""
+        px = self.ctx.px
+        r = self.palette_rect
+        pad = px(10)
+        row_h, head_h = px(28), px(22)
+        y = top - self.palette_scroll
+        section = None
+        per_row = 2
+        col = 0
+        w = (r.width - pad * (per_row + 1)) // per_row
+        for t in self.things():
+            if t.section != section:
+                if col:
+                    y += row_h + px(3)
+                col = 0
+                section = t.section
+                y += head_h
+                if section == "figures":
+                    self.thing_entries.append(ThingEntry("tag", pygame.Rect(r.left + pad, y, r.width - 2 * pad, row_h)))
+                    y += row_h + px(6)
+            self.thing_entries.append(ThingEntry(t.key, pygame.Rect(r.left + pad + col * (w + pad), y, w, row_h), t))
+            col += 1
+            if col == per_row:
+                col = 0
+                y += row_h + px(3)
+        if col:
+            y += row_h + px(3)
+        self._palette_height = y + self.palette_scroll - r.top + px(20)
 
     def on_settings_changed(self) -> None:
         self.sprites.set_palette()
@@ -235,6 +326,8 @@ class BuilderScene(Scene):
         if title != self.builder.title:
             lib = self._library(title)
         self.builder = loaded.builder
+        self._set_footprint()
+        self.selected_item = None
         self._libraries[title] = self.builder.library if not loaded.as_pieces else lib
         self.path = path
         self._own = path.resolve()
@@ -324,9 +417,21 @@ class BuilderScene(Scene):
             for b in self.buttons:
                 if b.rect.collidepoint(pos):
                     return self.press(b.key)
+            for tab, rect in self.tab_rects.items():
+                if rect.collidepoint(pos):
+                    self.set_palette_tab(tab)
+                    return None
             for entry in self.palette_entries:
                 if entry.rect.collidepoint(pos) and self.palette_rect.collidepoint(pos):
                     self._start_new(entry.key, pos)
+                    return None
+            for te in self.thing_entries:
+                if te.rect.collidepoint(pos) and self.palette_rect.collidepoint(pos) and te.rect.top >= self.palette_rect.top + self.ctx.px(76):
+                    if te.key == "tag":
+                        self.figure_tag = self.figure_tag % 3 + 1
+                        self.dirty = True
+                    else:
+                        self._start_thing(te.thing, pos)
                     return None
             for rect, issue in self.issue_rows:
                 if rect.collidepoint(pos):
@@ -340,6 +445,17 @@ class BuilderScene(Scene):
         if self.drag is not None and button == 3:
             self._turn_ghost()
             return None
+        item = self._item_under(pos)
+        if item is not None:
+            self.selected_item, self.selected = item.name, None
+            if button == 1:
+                self.drag = Drag("item_move", "", item.name, (0.0, 0.0), BuildPlacement("(item)", "", Fraction(0), Fraction(0)), item=item)
+                self._press = pos
+            elif button == 3 and item.kind == "door":
+                self.edit(lambda: self.builder.set_item(replace(item, vertical=not item.vertical)))
+            self.dirty = True
+            return None
+        self.selected_item = None
         name = self.builder.piece_at(*self._map_at(pos))
         if button == 1 and name is not None:
             p = self.builder.placement(name)
@@ -357,6 +473,31 @@ class BuilderScene(Scene):
             self._press, self._panning = pos, True
             self.dirty = True
         return None
+
+    def _item_under(self, pos: tuple[int, int]) -> BuildItem | None:
+        if self.builder.title != "doom" or not self.builder.state.items:
+            return None
+        mx, my = self._map_at(pos)
+        door = self.builder.door_at(mx, my)
+        if door is not None:
+            return door
+        return self.builder.item_at((int(mx // 64), int(my // 64)))
+
+    def _item_ghost(self, template: BuildItem, pos: tuple[int, int]) -> BuildItem:
+        """Where a thing dragged to pos would land: a door on the nearest 2-square edge, else
+        the square under the pointer."""
+        mx, my = self._map_at(pos)
+        if template.kind == "door":
+            near = self.builder.door_near(mx, my)
+            return replace(template, cell=near.cell, vertical=near.vertical)
+        return replace(template, cell=(int(mx // 64), int(my // 64)))
+
+    def _start_thing(self, thing, pos: tuple[int, int]) -> None:
+        item = BuildItem(thing.kind, "(new)", (0, 0), thing.value, False, self.figure_tag if thing.kind == "figure" else 1)
+        self.drag = Drag("item_new", thing.key, None, (0.0, 0.0), BuildPlacement("(item)", "", Fraction(0), Fraction(0)), item=item)
+        self._press = pos
+        self.selected = None
+        self._update_ghost(pos)
 
     def _start_new(self, key: str, pos: tuple[int, int]) -> None:
         info = self.builder.library[key]
@@ -386,6 +527,10 @@ class BuilderScene(Scene):
     def _update_ghost(self, pos: tuple[int, int]) -> None:
         d = self.drag
         assert d is not None
+        if d.item is not None:
+            d.item = self._item_ghost(d.item, pos)
+            self.dirty = True
+            return
         mx, my = self._map_at(pos)
         raw = replace(d.ghost, x=Fraction(mx - d.grab[0]).limit_denominator(8), y=Fraction(my - d.grab[1]).limit_denominator(8))
         others = tuple(p for p in self.builder.state.placements if p.name != d.name)
@@ -398,6 +543,8 @@ class BuilderScene(Scene):
     def _turn_ghost(self) -> None:
         d = self.drag
         assert d is not None
+        if d.item is not None:
+            return
         d.ghost = replace(d.ghost, rotation=(d.ghost.rotation + 90) % 360)
         if self.mouse is not None:
             self._update_ghost(self.mouse)
@@ -409,6 +556,9 @@ class BuilderScene(Scene):
             return
         self.drag = None
         self.dirty = True
+        if d.item is not None:
+            self._drop_item(d, pos)
+            return
         if d.kind == "new":
             if not self.view_rect.collidepoint(pos):
                 return
@@ -420,6 +570,25 @@ class BuilderScene(Scene):
             ghost = replace(d.ghost, name=d.name)
             if ghost != self.builder.placement(d.name):
                 self.edit(lambda: self.builder.set_placement(ghost, snap=False))
+
+    def _drop_item(self, d: Drag, pos: tuple[int, int]) -> None:
+        """A thing dropped on the table is placed (or moved); a refused place says why in the
+        status line. Dropped off the table, a new thing is not placed."""
+        item = d.item
+        assert item is not None
+        if not self.view_rect.collidepoint(pos):
+            return
+        if d.kind == "item_new":
+            b = self.builder
+            name = self.edit(lambda: b.place_item(item.kind, item.cell, item.value, item.vertical, item.min_marines))
+            if name:
+                self.selected_item = name
+                self.status = ""
+        elif d.moved and d.name is not None:
+            old = self.builder.item(d.name)
+            if (old.cell, old.vertical) != (item.cell, item.vertical):
+                if self.edit(lambda: self.builder.move_item(d.name, item.cell, item.vertical)) is not None:
+                    self.status = ""
 
     def edit(self, fn):
         """Run one builder edit; a BuildError becomes the status line, never a crash."""
@@ -450,7 +619,8 @@ class BuilderScene(Scene):
             else:
                 other = TITLES[(TITLES.index(b.title) + 1) % len(TITLES)]
                 self.builder = Builder(self._library(other), other)
-                self.palette_scroll = 0
+                self._set_footprint()
+                self.set_palette_tab("pieces")
                 self._make_buttons()
                 self._layout_palette()
         elif key == "undo":
@@ -471,9 +641,17 @@ class BuilderScene(Scene):
                 if q is not None:
                     self.selected = q.name
         elif key == "door":
-            self.toggle_door_near()
+            if b.title == "doom":
+                self.door_near_mouse()
+            else:
+                self.toggle_door_near()
+        elif key == "tag":
+            self.cycle_tag()
         elif key == "delete":
-            if t:
+            if self.selected_item is not None:
+                name, self.selected_item = self.selected_item, None
+                self.edit(lambda: b.remove_item(name))
+            elif t:
                 self.edit(lambda: b.delete(t))
                 self.selected = None
         elif key == "save":
@@ -484,6 +662,26 @@ class BuilderScene(Scene):
             self.fit()
         self.dirty = True
         return None
+
+    def door_near_mouse(self) -> None:
+        """Doom: an ordinary door on the 2-square edge nearest the mouse (spec 3.2)."""
+        if self.mouse is None or not self.view_rect.collidepoint(self.mouse):
+            self.status = _("Point at an edge between floor squares for a door")
+            return
+        near = self.builder.door_near(*self._map_at(self.mouse))
+        name = self.edit(lambda: self.builder.place_item("door", near.cell, "ordinary", near.vertical))
+        if name:
+            self.selected_item = name
+
+    def cycle_tag(self) -> None:
+        """The selected figure's marine-count tag (spec 9.2) goes 1+, 2+, 3+; with no figure
+        selected, the tag new figures get."""
+        b = self.builder
+        if self.selected_item is not None and b.item(self.selected_item).kind == "figure":
+            it = b.item(self.selected_item)
+            self.edit(lambda: b.set_item(replace(it, min_marines=it.min_marines % 3 + 1)))
+        else:
+            self.figure_tag = self.figure_tag % 3 + 1
 
     def toggle_door_near(self) -> None:
         """A door token on the exit nearest the mouse (or the selection): an open exit, or a
@@ -533,6 +731,8 @@ class BuilderScene(Scene):
             return self.press("face")
         elif key == pygame.K_d:
             return self.press("door")
+        elif key == pygame.K_t and self.builder.title == "doom":
+            return self.press("tag")
         elif key == pygame.K_m and self.builder.title == "gears":
             return self.press("mission")
         elif key in (pygame.K_DELETE, pygame.K_BACKSPACE):
@@ -543,8 +743,8 @@ class BuilderScene(Scene):
             if self.drag is not None:
                 self.drag = None
                 self.dirty = True
-            elif self.selected is not None:
-                self.selected = None
+            elif self.selected is not None or self.selected_item is not None:
+                self.selected = self.selected_item = None
                 self.dirty = True
             else:
                 return self.leave()

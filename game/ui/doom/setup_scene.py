@@ -9,6 +9,9 @@ bot, its row's button names the automated invader's level (recruit, veteran, nig
 and a loaded game keep it.
 The left column has two tabs: the scenarios, and the rule options of spec 11 (rules/setup.py
 OPTIONS, each shown with its value and why there is a choice; a click takes the next value).
+Below the scenarios, the Doom maps of maps/custom (made in the map builder, game/doom/custom.py)
+are listed as scenarios "custom:STEM"; a map that cannot be played is listed with its problem,
+and a click on it only says why.
 """
 from __future__ import annotations
 
@@ -39,13 +42,30 @@ class SetupChoice:
     seed: int = 0
     rules: dict = field(default_factory=dict)  # rule options (rules/setup.py OPTIONS) set away from their default
     difficulty: str = "veteran"  # the automated invader's level (game/doom/invader_ai.py DIFFICULTIES)
+    # Every marine colour once, the seats' first: marine seat i plays colours[i] (no two alike).
+    colours: list[str] = field(default_factory=lambda: list(words.MARINES))
 
     @property
     def marines(self) -> int:
         return len(self.seats) - 1
 
+    def seat_colours(self) -> list[str]:
+        return self.colours[:self.marines]
+
     def options(self) -> dict:
-        return {"marines": self.marines, **self.rules}
+        """The engine's options: the colours only when they are not marines.toml's seat order
+        (rules/setup.py marine_seats), so a default game's save is what it always was."""
+        opts: dict = {"marines": self.marines, **self.rules}
+        if self.seat_colours() != list(words.MARINES[:self.marines]):
+            opts["colours"] = self.seat_colours()
+        return opts
+
+    def cycle_colour(self, i: int) -> None:
+        """Marine seat i takes the next colour; a marine already playing it takes seat i's."""
+        now = self.colours[i]
+        nxt = words.MARINES[(words.MARINES.index(now) + 1) % len(words.MARINES)]
+        j = self.colours.index(nxt)
+        self.colours[i], self.colours[j] = nxt, now
 
 
 class DoomSetup(SetupScreen):
@@ -53,18 +73,29 @@ class DoomSetup(SetupScreen):
     game_name = "Doom"
     MAX_SEATS = 4  # three marines and the invader
 
-    def __init__(self, ctx: Context, choice: SetupChoice | None = None) -> None:
+    def __init__(self, ctx: Context, choice: SetupChoice | None = None, maps_dir: Path | None = None) -> None:
         from game.doom.content import shared_content
+        from game.doom.custom import built_maps
 
         self.content = shared_content()
         self.scenario_ids = list(self.content.scenarios)
+        self.maps_dir = Path(maps_dir if maps_dir is not None else ctx.maps_dir)
+        self.built = {b.id: b for b in built_maps(self.content, self.maps_dir)}
         self._previews: dict[str, pygame.Surface] = {}
         self.tab = "scenario"  # the left column: the scenarios, or the rule options
         super().__init__(ctx, choice or SetupChoice(seed=new_seed()))
 
     # ------------------------------------------------------------------ words
+    def scenario_record(self, sid: str):
+        """The record of a scenario id: scenarios.toml's, or a built map's."""
+        built = self.built.get(sid)
+        if built is not None:
+            return built.scenario
+        return self.content.scenarios.get(sid)
+
     def scenario_name(self) -> str:
-        return words.scenario(self.content.scenarios[self.choice.scenario])
+        sc = self.scenario_record(self.choice.scenario)
+        return words.scenario(sc) if sc is not None else self.choice.scenario
 
     def save_words(self, saved: Saved) -> tuple[str, list[str]]:
         st = saved.session.state
@@ -77,7 +108,7 @@ class DoomSetup(SetupScreen):
     def seat_colour(self, i: int) -> tuple[int, int, int]:
         if i == len(self.choice.seats) - 1:
             return words.INVADER_COLOUR
-        return words.colour(words.MARINES[i])
+        return words.colour(self.choice.colours[i])
 
     def seat_button(self, i: int) -> tuple[str, str]:
         """Each row says who the seat plays: a marine by colour, the last row the invader."""
@@ -86,13 +117,20 @@ class DoomSetup(SetupScreen):
             if c.seats[i] == "bot":  # the automated invader: its level, a click takes the next
                 return _("The invader AI: {level}").format(level=_(words.DIFFICULTY[c.difficulty])), "difficulty"
             return _("The invader (demons, cards)"), "who"
-        return words.player(words.MARINES[i]), "who"
+        return words.player(self.choice.colours[i]) + "  \u25b8", f"colour:{i}"
 
     def title_command(self, what: str):
         kind, _sep, arg = what.partition(":")
         if kind == "scenario" and arg in self.content.scenarios:
             self.choice.scenario = arg
             self.message = ""
+        elif kind == "custom" and what in self.built:
+            b = self.built[what]
+            if b.scenario is None:
+                self.message = _("{name} cannot be played: {problem}").format(name=b.name, problem=b.problem)
+            else:
+                self.choice.scenario = what
+                self.message = ""
         elif kind == "tab" and arg in ("scenario", "rules"):
             self.tab = arg
         elif kind == "rule" and arg in words.RULE_OPTIONS:
@@ -102,6 +140,9 @@ class DoomSetup(SetupScreen):
 
             self.choice.difficulty = DIFFICULTIES[(DIFFICULTIES.index(self.choice.difficulty) + 1) % len(DIFFICULTIES)]
             self.message = _(words.DIFFICULTY_WHY[self.choice.difficulty])
+        elif kind == "colour" and arg.isdigit() and int(arg) < self.choice.marines:
+            self.choice.cycle_colour(int(arg))
+            self.message = _("Each marine has its own colour: a click takes the next one.")
         elif kind == "who":
             self.message = _("Add or remove a seat to change the number of marines; the last seat is the invader.")
         return None
@@ -120,6 +161,7 @@ class DoomSetup(SetupScreen):
                 c.seats[-2] = c.seats[-1]
                 i = len(c.seats) - 2
             del c.seats[i]
+            c.colours.append(c.colours.pop(i))  # its colour is free again
             self.dirty = True
             return None
         if kind == "add" and len(c.seats) < self.MAX_SEATS:
@@ -160,7 +202,8 @@ class DoomSetup(SetupScreen):
 
         c = self.choice
         try:
-            return Session.start(DoomTitle(), c.scenario, seed=c.seed, options=c.options(), casual=c.casual)
+            return Session.start(DoomTitle(custom_dir=self.maps_dir / "custom"), c.scenario, seed=c.seed,
+                                 options=c.options(), casual=c.casual)
         except ValueError as exc:
             self.message = str(exc)
             return None
@@ -179,7 +222,12 @@ class DoomSetup(SetupScreen):
         if self.tab == "rules":
             self._draw_rules(surface, pygame.Rect(x, y, area.width - px(36), area.bottom - y - px(12)))
             return
-        row_h = min(px(84), (area.bottom - y - px(12)) // (len(self.scenario_ids) + 2))
+        built = list(self.built.values())
+        small_h = px(50)  # a built map's row: its name, its frag target, one line
+        built_h = len(built) * small_h + (px(24) if built else 0)
+        room = area.bottom - y - px(12) - built_h
+        # The scenarios first (their goal lines readable), then what is left for the preview.
+        row_h = min(px(84), max(px(58), (room - px(100)) // len(self.scenario_ids)), room // len(self.scenario_ids))
         for n, sid in enumerate(self.scenario_ids):
             sc = self.content.scenarios[sid]
             rect = pygame.Rect(x, y, area.width - px(36), row_h - px(8))
@@ -196,7 +244,36 @@ class DoomSetup(SetupScreen):
             widgets.text_block(surface, words.goal(sc), small, pal.text_dim, text, 1.1)
             self.hits.append((rect, f"scenario:{sid}"))
             y += row_h
+        if built:
+            y = widgets.heading(surface, ctx, _("Built maps (maps/custom)"), x, y + px(2)) + px(2)
+        for b in built:
+            y = self._draw_built(surface, b, pygame.Rect(x, y, area.width - px(36), small_h - px(6))) + px(6)
         self._draw_preview(surface, pygame.Rect(x, y + px(4), area.width - px(36), area.bottom - y - px(18)))
+
+    def _draw_built(self, surface, b, rect: pygame.Rect) -> int:
+        """A built map: its name, the frag target (marked when it is the default), the file; a
+        map that cannot be played dim, with its problem."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        chosen = b.id == self.choice.scenario
+        bad = b.scenario is None
+        fill = (70, 56, 30) if chosen else (46, 50, 58) if self._hover(rect) and not bad else (36, 39, 46)
+        pygame.draw.rect(surface, fill, rect, border_radius=px(6))
+        pygame.draw.rect(surface, pal.accent if chosen else (70, 74, 84), rect, 2 if chosen else 1, border_radius=px(6))
+        name_font, small = ctx.font(15, bold=True), ctx.font(12)
+        widgets.text(surface, widgets.elide(b.name, name_font, rect.width // 2), name_font,
+                     pal.text_dim if bad else pal.text, (rect.left + px(12), rect.top + px(6)))
+        if bad:
+            tag, line = _("Cannot be played"), b.problem
+        else:
+            sc = b.scenario
+            tag = _("Invader wins at {n} frags").format(n=sc.frag_target) + (
+                "  (" + _("default") + ")" if b.frag_default else "")
+            line = _("Marines win when one of them reaches the objective.") + "  " + _("map {file}").format(file=b.path.name)
+        widgets.text(surface, tag, small, (226, 120, 90) if bad else pal.text_dim, (rect.right - px(12), rect.top + px(8)), "topright")
+        widgets.text(surface, widgets.elide(line, small, rect.width - px(24)), small, pal.text_dim,
+                     (rect.left + px(12), rect.bottom - px(6)), "bottomleft")
+        self.hits.append((rect, b.id))
+        return rect.bottom
 
     def _draw_rules(self, surface, area: pygame.Rect) -> None:
         """Each rule option (spec 11): its name, a button showing its value (a click takes the
@@ -251,7 +328,7 @@ class DoomSetup(SetupScreen):
             from game.doom.rules.board import load_map
             from game.ui.table.board_render import BoardRenderer, load_floor
 
-            sc = self.content.scenarios[scenario]
+            sc = self.scenario_record(scenario)
             dmap = load_map(sc.map, self.content)
             floor, _problem = load_floor(ROOT / sc.map, dmap.board)
             renderer = BoardRenderer(dmap.board, floor, self.ctx.palette, self.ctx.assets, live_marks=True)

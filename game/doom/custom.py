@@ -1,0 +1,159 @@
+"""Doom maps made in the map builder (or in Tiled), played as scenarios (issue 13 item 6).
+
+A built map is a Doom map under maps/custom/ (docs/MAPS.md, "Playing a built Doom map"). Its
+scenario record comes from the map itself, so one file is the whole scenario:
+
+- the objective: the area with `objective = true`; the marines win when one of them ends a
+  step in it (a scenario's win_area);
+- the marines' start squares: the start zone's free squares in reading order (spec 4);
+- the frag target: the map property `frag_target`, else the game's first scenario's (seed p. 4,
+  knee_deep in scenarios.toml), marked as a default on the set-up screen;
+- encounter markers have no record (a built map has no scenario book): triggering one says
+  that nothing happens (rules/effects.py trigger_encounter).
+
+The scenario id is `custom:STEM` (maps/custom/STEM.tmx). `register` adds the record to the
+content's scenario table (looked up by id, never listed: simulations and the scenario list see
+only scenarios.toml), and a save records the map's sha256 so a game whose map changed since is
+refused on load.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+
+from game.board.model import MapError
+from game.engine.provenance import Provenance
+
+__all__ = ["CUSTOM", "CUSTOM_DIR", "BuiltMap", "built_maps", "built_scenario", "map_digest", "register",
+           "scenario_path", "DEFAULT_FRAG_SCENARIO"]
+
+CUSTOM = "custom:"
+CUSTOM_DIR = Path(__file__).resolve().parents[2] / "maps" / "custom"
+DEFAULT_FRAG_SCENARIO = "knee_deep"  # the frag target of a built map without one: the first scenario's
+
+
+@dataclass(frozen=True)
+class BuiltMap:
+    """One Doom map of maps/custom: playable (`scenario`) or not (`problem`, in words)."""
+
+    id: str  # "custom:STEM"
+    path: Path
+    name: str
+    scenario: object | None = None  # game.doom.content.Scenario
+    problem: str = ""
+    frag_default: bool = False  # the frag target is the default, not the map's own
+
+
+def scenario_path(scenario: str, custom_dir: Path | None = None) -> Path:
+    stem = scenario[len(CUSTOM):]
+    if not scenario.startswith(CUSTOM) or not stem or "/" in stem or "\\" in stem or stem.startswith("."):
+        raise ValueError(f"not a built Doom map scenario: {scenario!r}")
+    return Path(custom_dir or CUSTOM_DIR) / f"{stem}.tmx"
+
+
+def map_digest(path: Path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def built_scenario(scenario: str, path: Path, content) -> tuple[object, bool]:
+    """The scenario record of a built map and whether its frag target is the default; ValueError
+    naming the problem when the map cannot be played."""
+    from game.board.builder import marine_start_squares
+    from game.board.tmx import load_board
+    from game.doom.content import Scenario
+    from game.doom.rules.board import DoomMap
+
+    try:
+        board = load_board(path)
+    except MapError as exc:
+        raise ValueError("; ".join(exc.problems[:3])) from None
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    if board.properties.get("title") != "doom":
+        raise ValueError(f"{path}: not a Doom map")
+    if board.properties.get("piece"):
+        raise ValueError(f"{path}: a map piece for the builder, not a whole map")
+    try:
+        DoomMap(board, content)  # unknown monsters, figures off the floor...
+    except MapError as exc:
+        raise ValueError("; ".join(exc.problems[:3])) from None
+    from game.board.checks import check_board
+
+    problems = check_board(board)
+    if problems:
+        raise ValueError(f"{path}: {problems[0].message}")
+    goals = [n for n, a in board.areas.items() if a.properties.get("objective")]
+    if not goals:
+        raise ValueError(f"{path}: no objective (no area has objective = true)")
+    if len(goals) > 1:
+        raise ValueError(f"{path}: {len(goals)} areas have objective = true; a map has one objective")
+    if board.areas[goals[0]].properties.get("start_zone"):
+        raise ValueError(f"{path}: the objective {goals[0]} is the start zone")
+    starts = marine_start_squares(board)
+    if len(starts) < len(content.marines):
+        raise ValueError(f"{path}: the start zone has {len(starts)} free squares; {len(content.marines)} marines need "
+                         f"{len(content.marines)}")
+    own = board.properties.get("frag_target")
+    if own is not None and int(own) < 1:
+        raise ValueError(f"{path}: frag_target must be at least 1, not {own}")
+    frags = int(own) if own is not None else content.scenarios[DEFAULT_FRAG_SCENARIO].frag_target
+    name = str(board.properties.get("name") or path.stem)
+    prov = Provenance(False, f"{path.name} (a map made in the map builder)",
+                      "a built map: not from the seed; its frag target is the map's own or the first scenario's")
+    sc = Scenario(scenario, name, name, str(Path(path).resolve()), frags, tuple(starts[:len(content.marines)]),
+                  goals[0], "N", MappingProxyType({}), prov)
+    return sc, own is None
+
+
+def register(scenario: str, content, custom_dir: Path | None = None) -> str:
+    """Read the built map of `scenario` again, add its record to content.scenarios; its digest.
+    ValueError when it cannot be played."""
+    from game.doom.rules.board import load_map
+
+    known = content.scenarios[scenario].map if scenario in content.scenarios else None
+    # A game loaded or continued names no folder: the map's file as registered, else maps/custom.
+    path = (Path(known) if custom_dir is None and known else scenario_path(scenario, custom_dir)).resolve()
+    if not path.is_file():
+        raise ValueError(f"unknown Doom scenario {scenario!r}: no map {path}")
+    digest = map_digest(path)
+    table = content.scenarios
+    if table.digest(scenario) != digest or known != str(path):
+        sc, _default = built_scenario(scenario, path, content)
+        load_map.cache_clear()  # the map file may have changed under the same path
+        table.register(sc, digest)
+    return digest
+
+
+def built_maps(content, maps_dir: Path) -> list[BuiltMap]:
+    """The Doom maps of maps_dir/custom, in file-name order, each playable or with its problem."""
+    from game.board.tmx import load_board
+
+    out = []
+    for path in sorted((Path(maps_dir) / "custom").glob("*.tmx")):
+        sid = CUSTOM + path.stem
+        try:
+            with path.open("rb") as fh:
+                head = fh.read(4096).decode("utf-8", errors="replace")
+        except OSError:
+            continue
+        if "doom" not in head:
+            continue  # another title's map (its title property is in the map's first lines)
+        try:
+            board = load_board(path)
+        except MapError as exc:
+            out.append(BuiltMap(sid, path, path.name, None, exc.problems[0].replace(f"{path}: ", "")))
+            continue
+        except OSError:
+            continue
+        if board.properties.get("title") != "doom" or board.properties.get("piece"):
+            continue
+        name = str(board.properties.get("name") or path.stem)
+        try:
+            sc, default = built_scenario(sid, path, content)
+        except ValueError as exc:
+            out.append(BuiltMap(sid, path, name, None, str(exc).replace(f"{path}: ", "")))
+            continue
+        out.append(BuiltMap(sid, path, name, sc, "", default))
+    return out

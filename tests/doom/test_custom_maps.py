@@ -1,0 +1,96 @@
+"""A map made in the builder played as a Doom scenario (issue 13 item 6; game/doom/custom.py):
+its record comes from the map (objective, start zone, frag target), a broken map is listed
+with its problem, and a save is refused once the map changed."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.board.builder import Builder, PieceLibrary
+from game.board.tmx_write import save_build
+from game.doom.content import shared_content
+from game.doom.custom import built_maps
+from game.doom.rules.title import DoomTitle
+from game.engine.session import SaveError, Session, load_session
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def library():
+    lib, problems = PieceLibrary.for_title("doom", ROOT / "maps")
+    assert problems == []
+    return lib
+
+
+def build(library, objective=True) -> Builder:
+    """start_room (start zone, squares 0-3 x 0-3) joined to a corridor (4-9 x 1-2), a door on
+    the joint, a zombie in the start room for 2+ marines, the objective in the corridor."""
+    b = Builder(library, "doom")
+    b.add("start_room", 0, 0)
+    b.add("corridor_straight", 250, 70)
+    b.place_item("door", (4, 2), "ordinary", vertical=True)
+    b.place_item("figure", (3, 3), "zombie", min_marines=2)
+    b.place_item("prop", (2, 3), "hazard")
+    if objective:
+        b.place_item("objective", (8, 1))
+    return b
+
+
+@pytest.fixture
+def custom(tmp_path, library) -> Path:
+    d = tmp_path / "maps" / "custom"
+    d.mkdir(parents=True)
+    save_build(build(library), d / "outpost.tmx")
+    return d
+
+
+def start(custom: Path, marines: int, seed: int = 5) -> Session:
+    return Session.start(DoomTitle(custom_dir=custom), "custom:outpost", seed=seed, options={"marines": marines})
+
+
+def test_the_scenario_comes_from_the_map(custom):
+    (entry,) = built_maps(shared_content(), custom.parent)
+    assert entry.id == "custom:outpost" and entry.problem == ""
+    sc = entry.scenario
+    assert sc.win_area == "corridor_straight:corridor"
+    assert sc.frag_target == shared_content().scenarios["knee_deep"].frag_target and entry.frag_default
+    # spec 4: the start zone's free squares in reading order (the zombie's square is not free)
+    assert sc.marine_starts == ((0, 0), (1, 0), (2, 0))
+
+
+def test_the_door_is_on_its_edge_and_the_figure_comes_only_with_enough_marines_spec_9_2(custom):
+    one = start(custom, 1).state
+    assert one.closed == ["door_1"]
+    assert one.map.doors["door_1"].edges == frozenset({((4, 1), (4, 2)), ((4, 2), (4, 3))})
+    assert "start_room:start" in one.revealed and one.invaders == {}
+    two = start(custom, 2).state
+    assert [(i.monster, i.cells) for i in two.invaders.values()] == [("zombie", [(3, 3)])]
+    assert any(m.kind == "hazard" and m.cell == (2, 3) for m in two.markers)
+
+
+def test_a_map_without_an_objective_is_listed_with_its_problem(custom, library):
+    save_build(build(library, objective=False), custom / "unfinished.tmx")
+    (custom / "broken.tmx").write_text('<?xml version="1.0"?><map version="1.10"><properties>'
+                                       '<property name="title" value="doom"/></properties></map>')
+    listed = {e.id: e for e in built_maps(shared_content(), custom.parent)}
+    assert listed["custom:unfinished"].scenario is None and "no objective" in listed["custom:unfinished"].problem
+    assert listed["custom:broken"].scenario is None and listed["custom:broken"].problem
+    assert listed["custom:outpost"].scenario is not None
+    with pytest.raises(ValueError, match="no objective"):
+        Session.start(DoomTitle(custom_dir=custom), "custom:unfinished", seed=1, options={"marines": 1})
+
+
+def test_a_save_reloads_and_is_refused_once_the_map_changed(custom, library, tmp_path):
+    s = start(custom, 2, seed=9)
+    s.apply(s.legal_actions()[0])
+    path = tmp_path / "save.json"
+    s.save(path)
+    again = load_session(path, DoomTitle())  # no folder named: the map's registered file
+    assert again.state.to_json() == s.state.to_json()
+    b = build(library)
+    b.place_item("prop", (9, 2), "barrel")
+    save_build(b, custom / "outpost.tmx")
+    with pytest.raises(SaveError, match="changed since this game was saved"):
+        load_session(path, DoomTitle())

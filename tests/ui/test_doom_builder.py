@@ -1,0 +1,149 @@
+"""Issue 13 item 6 through the real loop: a Doom map built from two pieces, a door, a prop, the
+start zone, the objective and a figure tagged for 2+ marines placed by dragging from the Things
+palette, saved with Ctrl+S, then picked on the Doom set-up screen and played."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ui.builder.scene import BuilderScene
+from tests.ui.conftest import click, key, move, post
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def drag(app, start, end, steps=6):
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    for i in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * i // steps
+        y = start[1] + (end[1] - start[1]) * i // steps
+        post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0))
+    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    app.run(max_frames=3)
+
+
+def do_click(app, pos) -> None:
+    move(pos)
+    click(pos)
+    app.run(max_frames=2)
+
+
+@pytest.fixture
+def maps_dir(tmp_path) -> Path:
+    """A maps folder of its own (the builder saves under maps/custom): the shipped Doom pieces
+    and tilesets, an empty custom folder."""
+    d = tmp_path / "maps"
+    (d / "custom").mkdir(parents=True)
+    (d / "doom").symlink_to(ROOT / "maps" / "doom")
+    (d / "tilesets").symlink_to(ROOT / "maps" / "tilesets")
+    return d
+
+
+@pytest.fixture
+def app(config_dir, maps_dir):
+    from game import i18n
+    from game.ui.app import App
+
+    a = App((1920, 1080), headless=True, maps_dir=maps_dir)
+    pygame.event.clear()
+    a.run(max_frames=1)
+    yield a
+    a.close()
+    i18n.set_language("en")
+
+
+def test_build_a_doom_map_by_drag_save_it_and_play_it_from_the_set_up_screen(app, maps_dir):
+    from game.doom.rules.title import DoomTitle
+    from game.engine.session import Session
+    from game.ui.doom.setup_scene import DoomSetup
+
+    s = BuilderScene(app.ctx, app.screen.get_size(), "doom")
+    app.scenes = [s]
+    s.center_on((1600, 1400))
+    app.run(max_frames=1)
+
+    def at(mx, my):
+        x, y = s.camera.to_screen(mx, my)
+        assert s.view_rect.collidepoint(x, y)
+        return (round(x), round(y))
+
+    def entry(key_: str):
+        return next(e for e in s.palette_entries if e.key == key_).rect.center
+
+    # The start room (4x4 squares) with its corner on square 20,20; the corridor dropped near
+    # its east connector snaps onto it (doom 9.2): squares 24-29 x 21-22.
+    drag(app, entry("start_room"), at(1280 + 128, 1280 + 128))
+    drag(app, entry("corridor_straight"), at(1536 + 200, 1344 + 80))
+    room, corridor = s.builder.state.placements
+    assert (room.x, room.y) == (1280, 1280) and (corridor.x, corridor.y) == (1536, 1344)
+
+    do_click(app, s.tab_rects["things"].center)
+    assert s.palette_tab == "things"
+
+    def thing(key_: str):
+        rect = next(t for t in s.thing_entries if t.key == key_).rect
+        assert s.palette_rect.contains(rect)
+        return rect.center
+
+    def square(c, r):
+        return at(c * 64 + 32, r * 64 + 32)
+
+    drag(app, thing("door"), at(24 * 64 + 3, 22 * 64 + 20))  # on the joint, x = 24, rows 21-22
+    drag(app, thing("barrel"), square(27, 21))
+    drag(app, thing("start"), square(21, 21))
+    drag(app, thing("objective"), square(28, 22))
+    drag(app, thing("barrel"), square(19, 19))  # off the floor: refused, and the status says why
+    assert "floor square" in s.status
+    do_click(app, thing("tag"))
+    assert s.figure_tag == 2
+    drag(app, thing("figure:zombie"), square(23, 23))
+    items = {i.kind: i for i in s.builder.state.items}
+    assert set(items) == {"door", "prop", "start", "objective", "figure"}
+    assert (items["door"].cell, items["door"].vertical) == ((24, 22), True)
+    assert items["figure"].min_marines == 2 and items["figure"].cell == (23, 23)
+
+    # A placed thing is picked up and moved, and Delete takes one away.
+    drag(app, square(27, 21), square(26, 22))
+    assert s.builder.item("prop_1").cell == (26, 22)
+    drag(app, thing("hazard"), square(25, 21))
+    assert s.selected_item == "prop_2"
+    key(pygame.K_DELETE)
+    app.run(max_frames=1)
+    assert [i.name for i in s.builder.state.items if i.kind == "prop"] == ["prop_1"]
+    assert s.builder.validate().errors == []
+
+    key(pygame.K_s, pygame.KMOD_CTRL)
+    app.run(max_frames=2)
+    saved = maps_dir / "custom" / "custom_map.tmx"
+    assert saved.is_file() and s.status.startswith("Saved")
+
+    setup = DoomSetup(app.ctx)
+    app.scenes = [setup]
+    app.run(max_frames=2)
+    hit = next(r for r, w in setup.hits if w == "custom:custom_map")
+    do_click(app, hit.center)
+    assert setup.choice.scenario == "custom:custom_map"
+    do_click(app, next(r for r, w in setup.hits if w == "add").center)  # two marines
+    assert setup.choice.marines == 2
+    do_click(app, next(r for r, w in setup.hits if w == "start").center)
+    table = app.top
+    state = table.session.state
+    assert state.scenario == "custom:custom_map" and len(state.seats) == 2
+    (door,) = state.map.doors.values()
+    # The map is saved from its first square (tmx_write.at_origin): the builder's squares less
+    # the pieces' top-left corner, in whole squares.
+    x0, y0, _x1, _y1 = s.builder.bounds()
+    ox, oy = int(x0 // 64), int(y0 // 64)
+
+    def at(c):
+        return (c[0] - ox, c[1] - oy)
+
+    assert door.edges == frozenset({(at((24, 21)), at((24, 22))), (at((24, 22)), at((24, 23)))}) and door.name in state.closed
+    assert state.map.area_of[at((28, 22))] == state.content.scenarios[state.scenario].win_area
+    assert [(i.monster, i.cells) for i in state.invaders.values()] == [("zombie", [at((23, 23))])]  # spec 9.2: 2+ marines
+    assert any(m.kind == "barrel" and m.cell == at((26, 22)) for m in state.map.props)
+    one = Session.start(DoomTitle(custom_dir=maps_dir / "custom"), "custom:custom_map", seed=1, options={"marines": 1})
+    assert one.state.invaders == {}  # with one marine the zombie stays in the box
