@@ -13,11 +13,19 @@ Who sees what: the marines see the revealed areas, the rest of the map dark; the
 everything, the areas not revealed yet dimmed, with what the scenario will put in them. The
 view follows `viewer` (GameTable: the person deciding; in hot-seat behind the handoff card).
 
+The invader's turn is shown step by step (issue 13 item 4): each figure that comes onto the map
+(a spawn card's placements, the figures of an area just revealed) appears in turn with a portal
+drawn on its squares (`spawns`, SPAWN_MS each at the table's pace; Space or a click skips), and
+every bot step's reason stands in a caption over the map (`step_note`) while the bots act, as well
+as in the AI panel and the log. Only squares on the viewer's table get an effect.
+
 State a test reads: `session`, `choices`, `message`, `target`, `selected_card`, `handoff`,
-`busy`, `viewer`, and `screen_of_cell`, `screen_of_door` for where to click.
+`busy`, `viewer`, `spawns`, `step_note`, and `screen_of_cell`, `screen_of_door` for where to click.
 """
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -39,6 +47,22 @@ from game.ui.table.camera import FitCamera
 
 ROOT = Path(__file__).resolve().parents[3]
 FOG = (8, 9, 12)
+SPAWN_MS = 750  # one figure coming onto the map: the portal opens, the figure fades in
+READ_MS_PER_WORD, READ_MS_MAX = 45, 1100  # a bot step's reason on screen: time added to read it
+
+
+@dataclass
+class SpawnFx:
+    """A figure coming onto the map (a spawn or an area's figures revealed): its portal on the
+    squares it takes, played one after the other."""
+
+    figure: str
+    cells: list[tuple[int, int]]
+    t: int = 0  # ms into the effect
+
+    @property
+    def progress(self) -> float:
+        return min(1.0, self.t / SPAWN_MS)
 
 
 def die_face(die: str, face: str) -> str:
@@ -74,6 +98,8 @@ class DoomTable(GameTable):
         self.hover_cell: tuple[int, int] | None = None
         self._paths: tuple = (None, {})  # (actions, mover) -> queries.reachable, for the hovered path
         self.guard_off: dict[str, tuple[int, str]] = {}  # marine -> the turn its Guard questions are off
+        self.spawns: list[SpawnFx] = []  # figures coming onto the map, the first one playing
+        self.step_note: tuple[str, str] | None = None  # (bot, its last reason as the viewer may read it)
         super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
         if problem:
             self.say(problem)
@@ -129,6 +155,8 @@ class DoomTable(GameTable):
         if self.ai.name != name:
             self.ai = AiShown(decider, name, "")
         self.ai.lines = (self.ai.lines + [why])[-4:]
+        # The caption over the map, for the action about to be applied (the next in the session).
+        self.step_note = (decider, why, len(self.session.actions) + 1)
 
     def decision_name(self) -> str:
         """In the words of game/doom/rules_reference.toml's [context]: a question inside a
@@ -178,6 +206,30 @@ class DoomTable(GameTable):
         sc = self.content.scenarios[st.scenario]
         return f"{words.scenario(sc)}  \u2022  " + _("Round {n}").format(n=st.round) + "  \u2022  " + \
             _("{n}/{target} frags").format(n=st.frags, target=sc.frag_target)
+
+    def _after_change(self, first: bool = False) -> None:
+        """The kit's handoff, only where something is hidden: between the invader and a marine.
+        Marines hide nothing from each other (the invader's cards and the unexplored map are
+        hidden from all of them alike), so from one marine to the next, or to the first marine
+        when the invader is a bot, the table says whose turn it is instead of a card to click."""
+        before = self.viewer
+        super()._after_change(first)
+        marines = set(self.state.seats)
+        if self.handoff in marines and (before in marines or before is None and self.is_bot(INVADER)):
+            self.handoff = None
+            if before is not None:
+                self.say(_("{who}'s turn.").format(who=self.player_name(self.viewer)), ok=True)
+
+    def step_bot(self, dt: int) -> bool:
+        """The kit's bot pause, longer after a step whose reason is on screen, so it can be
+        read (at the table's pace: watch mode's autoplay and the fast pace shorten it)."""
+        note, base = self.step_note, self.bot_delay_ms
+        if base and note is not None and note[2] == len(self.session.actions) and self._humans():
+            self.bot_delay_ms = base + min(READ_MS_MAX, READ_MS_PER_WORD * len(note[1].split()))
+        try:
+            return super().step_bot(dt)
+        finally:
+            self.bot_delay_ms = base
 
     # ------------------------------------------------------------------ choices
     def update_choices(self) -> None:
@@ -362,8 +414,41 @@ class DoomTable(GameTable):
             self.dirty = True
 
     # ------------------------------------------------------------------ events
+    @property
+    def busy(self) -> bool:
+        """The kit's moves and dice, and a figure still coming onto the map."""
+        return super().busy or bool(self.spawns)
+
+    def update(self, dt_ms: int) -> None:
+        """The kit's clock; a spawn plays once the moves before it have ended and the dice
+        have landed (a figure revealed by a step appears when the marine gets there)."""
+        rolling = self.dice is not None and not self.dice.done
+        if self.spawns and not self.anims and not rolling:
+            fx = self.spawns[0]
+            fx.t += round(min(dt_ms, 100) / self.pace())
+            if fx.t >= SPAWN_MS:
+                self.spawns.pop(0)
+            self.dirty = True
+        super().update(dt_ms)
+
+    def skip_animation(self) -> None:
+        self.spawns.clear()
+        super().skip_animation()
+
+    def undo(self) -> None:
+        self.spawns.clear()
+        self.step_note = None
+        super().undo()
+
     def animate_event(self, e: Event, positions: dict[str, tuple[float, float]]) -> None:
         pl = e.payload or {}
+        if e.kind == "placed" and pl.get("figure") and pl.get("cells"):
+            cells = [tuple(c) for c in pl["cells"]]
+            # Only what is on the viewer's table (the rules place on explored squares only; the
+            # check keeps an effect from ever showing the marines a square they have not seen).
+            if set(cells) <= self._seen_cells():
+                self.spawns.append(SpawnFx(str(pl["figure"]), cells))
+            return
         if e.kind == "roll" and pl.get("faces"):
             faces = [(str(d), str(f)) for d, f in pl["faces"]]
             shown = []
@@ -536,6 +621,7 @@ class DoomTable(GameTable):
     def _draw_over_panels(self, surface) -> None:
         if self.target is not None and self._not_yours() is None:
             self._draw_preview(surface)
+        self._draw_step_note(surface)
         self._draw_figure_card(surface)
 
     def _draw_preview(self, surface) -> None:
@@ -735,15 +821,17 @@ class DoomTable(GameTable):
                      _("melee only") if mon.melee else _("ranged attacks")]
         font, small = ctx.font(14, bold=True), ctx.font(12)
         lines = [widgets.elide(line, small, self.view_rect.width - px(60)) for line in lines]
-        w = max([font.size(title)[0]] + [small.size(line)[0] for line in lines]) + px(20)
-        h = font.get_linesize() + len(lines) * small.get_linesize() + px(14)
+        # The panel's frame is drawn inside its rect: the text keeps clear of it on every side.
+        pad = px(14)
+        w = max([font.size(title)[0]] + [small.size(line)[0] for line in lines]) + 2 * pad
+        h = font.get_linesize() + len(lines) * small.get_linesize() + px(8) + 2 * px(8)
         rect = pygame.Rect(self.mouse[0] + px(18), self.mouse[1] + px(18), w, h)
         rect.clamp_ip(self.view_rect)
         widgets.panel(surface, ctx, rect, alpha=235)
         y = widgets.text(surface, title, font, words.colour(fig) if fig in self.state.marines else pal.text,
-                         (rect.left + px(10), rect.top + px(6))).bottom
+                         (rect.left + pad, rect.top + px(8))).bottom + px(2)
         for line in lines:
-            y = widgets.text(surface, line, small, pal.text_dim, (rect.left + px(10), y)).bottom
+            y = widgets.text(surface, line, small, pal.text_dim, (rect.left + pad, y)).bottom
 
     def _cell_rect(self, cell) -> pygame.Rect:
         z = self.camera.zoom
@@ -859,8 +947,9 @@ class DoomTable(GameTable):
             pygame.draw.rect(glow, (255, 255, 255, 220), self._cell_rect(self.hover_cell).move(*off).inflate(-2, -2), 2)
         surface.blit(glow, self.view_rect.topleft)
 
-    def _token(self, surface, rel: str, cells, ring=None, offset=(0, 0)) -> pygame.Rect:
-        """A figure's token over its footprint (a demon's two squares, a large figure's four)."""
+    def _token(self, surface, rel: str, cells, ring=None, offset=(0, 0), alpha: int = 255) -> pygame.Rect:
+        """A figure's token over its footprint (a demon's two squares, a large figure's four);
+        `alpha` below 255 fades it (a figure coming onto the map)."""
         xs = [c[0] for c in cells]
         ys = [c[1] for c in cells]
         z = self.camera.zoom
@@ -870,10 +959,14 @@ class DoomTable(GameTable):
         area = pygame.Rect(round(x) - offset[0], round(y) - offset[1], round(w), round(h))
         if len(cells) > 1:  # the footprint itself, so a demon's tail square reads as taken
             plate = pygame.Surface(area.size, pygame.SRCALPHA)
-            pygame.draw.rect(plate, (60, 20, 20, 170), plate.get_rect().inflate(-4, -4), border_radius=max(3, round(10 * z)))
+            pygame.draw.rect(plate, (60, 20, 20, 170 * alpha // 255), plate.get_rect().inflate(-4, -4),
+                             border_radius=max(3, round(10 * z)))
             surface.blit(plate, area)
         size = max(10, round(min(w, h) * 0.9))
         image = self.ctx.assets.image(rel, (size, size))
+        if alpha < 255:
+            image = image.copy()
+            image.set_alpha(alpha)
         rect = image.get_rect(center=area.center)
         if ring is not None:
             pygame.draw.circle(surface, ring, rect.center, size // 2 + max(2, round(4 * z)), max(2, round(4 * z)))
@@ -895,18 +988,84 @@ class DoomTable(GameTable):
                 pygame.draw.circle(surface, self.ctx.palette.accent, rect.center, rect.width // 2 + max(5, round(9 * self.camera.zoom)), 2)
             if m.order and self.camera.zoom >= 0.4:
                 self._badge(surface, rect, m.order[:1].upper(), (230, 200, 90))
+        coming = {fx.figure: i for i, fx in enumerate(self.spawns)}
         for fid, inv in st.invaders.items():
             if not inv.cells or not (set(inv.cells) & seen):
                 continue
+            alpha = 255
+            if fid in coming:  # waiting for its turn to appear, or appearing now
+                if coming[fid] > 0:
+                    continue
+                fx = self.spawns[0]
+                self._draw_portal(surface, fx)
+                alpha = round(255 * max(0.0, min(1.0, (fx.progress - 0.25) / 0.5)))
             cells = inv.cells
             if fid in pos and len(cells) == 1:
                 cx, cy = pos[fid]
                 cells = [(int(cx // self.tw), int(cy // self.th))]
             rect = self._token(surface, f"tokens/{inv.monster}.png", cells,
-                               ring=self.ctx.palette.accent if fid == acting else None)
+                               ring=self.ctx.palette.accent if fid == acting else None, alpha=alpha)
             health = self.content.monsters[inv.monster].health
             if inv.wounds and self.camera.zoom >= 0.4:
                 self._bar(surface, rect, health - inv.wounds, health)
+
+    def _draw_portal(self, surface, fx: SpawnFx) -> None:
+        """A figure coming onto the map: a portal opens on each of its squares (a glow, rings
+        running outward, sparks turning), brightest halfway, as the figure fades in over it."""
+        p = fx.progress
+        swell = math.sin(math.pi * p)  # 0 -> 1 -> 0
+        colour = words.INVADER_COLOUR
+        hot = (255, 214, 240)
+        size = max(8, round(self.tw * self.camera.zoom))
+        layer = pygame.Surface((size * 2, size * 2), pygame.SRCALPHA)
+        c = (size, size)
+        pygame.draw.circle(layer, (*colour, round(110 * swell)), c, max(2, round(size * (0.25 + 0.35 * swell))))
+        pygame.draw.circle(layer, (*hot, round(150 * swell)), c, max(1, round(size * 0.18 * swell)))
+        for k in range(3):  # rings running outward, one after the other
+            q = (p * 1.6 + k / 3) % 1.0
+            r = round(size * (0.2 + 0.75 * q))
+            pygame.draw.circle(layer, (*colour, round(230 * (1 - q) * (0.4 + 0.6 * swell))), c, r, max(2, size // 12))
+        turn = p * math.pi * 1.5
+        for k in range(8):  # sparks on the rim, turning
+            a = turn + k * math.pi / 4
+            r0, r1 = size * (0.45 + 0.1 * swell), size * (0.6 + 0.25 * swell)
+            a0 = (c[0] + math.cos(a) * r0, c[1] + math.sin(a) * r0)
+            a1 = (c[0] + math.cos(a) * r1, c[1] + math.sin(a) * r1)
+            pygame.draw.line(layer, (*hot, round(220 * swell)), a0, a1, max(1, size // 20))
+        for cell in fx.cells:
+            x, y = self.screen_of_cell(cell)
+            surface.blit(layer, (x - size, y - size))
+
+    def _draw_step_note(self, surface) -> None:
+        """While the bots act: the reason of the step on screen, in a caption at the top of the
+        map in the bot's colour (the same words as the AI panel and the log)."""
+        note = self.step_note
+        if note is None or self.handoff is not None or self.session.is_over():
+            return
+        who, why, at = note
+        if len(self.session.actions) != at or not (self.busy or self._not_yours() is not None):
+            return
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        v = self.view_rect
+        font, bold = ctx.font(15), ctx.font(15, bold=True)
+        name = self.player_name(who) + ": "
+        width = min(v.width - px(48), px(760))
+        lines = widgets.wrap(name + why, font, width - px(36))[:3]
+        h = len(lines) * font.get_linesize() + px(16)
+        w = max(font.size(line)[0] for line in lines) + px(36) + bold.size(name)[0] - font.size(name)[0]
+        rect = pygame.Rect(0, 0, w, h)
+        rect.midtop = (v.centerx, v.top + px(12))
+        widgets.panel(surface, ctx, rect, alpha=235)
+        pygame.draw.rect(surface, self.colour_of(who), (rect.left + px(6), rect.top + px(8), px(4), rect.height - px(16)))
+        y = rect.top + px(8)
+        for i, line in enumerate(lines):
+            x = rect.left + px(20)
+            if i == 0 and line.startswith(name.rstrip()):  # the bot's name in its colour
+                x = widgets.text(surface, name.rstrip(), bold, self.colour_of(who), (x, y)).right + font.size(" ")[0]
+                line = line[len(name.rstrip()):].lstrip()
+            widgets.text(surface, line, font, pal.text, (x, y))
+            y += font.get_linesize()
+        self.panels.append((rect, len(self.buttons)))
 
     def _badge(self, surface, rect: pygame.Rect, text: str, colour) -> None:
         r = max(6, rect.width // 5)
@@ -1036,7 +1195,8 @@ class DoomTable(GameTable):
             now = ""
             if st.phase == "marine" and st.seats[st.seat] == mid and st.turn and st.turn.get("action"):
                 t = st.turn
-                now = _("{action}: {mp} MP, {n} attacks left").format(action=c.actions[t["action"]].name, mp=t["mp"], n=t["attacks"])
+                left = _("{action}: {mp} MP, 1 attack left") if t["attacks"] == 1 else _("{action}: {mp} MP, {n} attacks left")
+                now = left.format(action=c.actions[t["action"]].name, mp=t["mp"], n=t["attacks"])
             for line in lines:
                 y = widgets.text_block(surface, line, small, pal.text_dim, pygame.Rect(x + px(20), y, w - px(20), px(34)), 1.0)
             if now:
