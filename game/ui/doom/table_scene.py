@@ -321,8 +321,8 @@ class DoomTable(GameTable):
         if self.target is not None:
             for a in ch.targets.get(self.target, []):
                 weapon = self.content.weapons.get(a.payload.get("weapon", ""))
-                dice = " + ".join(weapon.dice) if weapon else ""
-                buttons.append(((weapon.name if weapon else a.text) + (f" ({dice})" if dice else ""), a, True))
+                dice = words.dice(weapon.dice) if weapon else ""
+                buttons.append(((words.name(weapon) if weapon else a.text) + (f" ({dice})" if dice else ""), a, True))
             buttons.append((_("Cancel"), "cancel", False))
             if self.choices.question:  # an interrupt's shot
                 return _("Interrupt: attack {what} with which weapon?").format(
@@ -332,7 +332,7 @@ class DoomTable(GameTable):
         if self.aiming is not None:
             weapon = self.content.weapons[self.aiming]
             return _("Click a lit square to fire the {weapon} there (its blast reaches the figures around).").format(
-                weapon=weapon.name), [(_("Cancel"), "cancel", False)]
+                weapon=words.name(weapon, capital=False)), [(_("Cancel"), "cancel", False)]
         if self.selected_card is not None:
             name, _text = words.card_face(self.content, self.selected_card)
             for a in ch.cards.get(self.selected_card, []):
@@ -341,11 +341,11 @@ class DoomTable(GameTable):
             buttons.append((_("Cancel"), "cancel", False))
             return _("{card}: how will you play it?").format(card=name), buttons
         for weapon in ch.blasts:
-            buttons.append((_("Aim the {weapon} at a square\u2026").format(weapon=self.content.weapons[weapon].name),
+            buttons.append((_("Aim the {weapon} at a square\u2026").format(weapon=words.name(self.content.weapons[weapon], capital=False)),
                             f"aim:{weapon}", False))
         for a in ch.buttons:
             primary = a.kind in ("end_turn", "end_activation", "end_invader_turn", "pass", "no_spawn", "end_interlude")
-            buttons.append((words.button(self.content, a), a, primary))
+            buttons.append((words.button(self.content, a, self.state), a, primary))
         if self._guard_pass() is not None:
             buttons.append((_("Let them all pass this turn"), "guard_off", False))
         return None, buttons
@@ -642,7 +642,7 @@ class DoomTable(GameTable):
         for o in odds:
             weapon = c.weapons[o.weapon]
             line = _("{weapon} ({dice}), distance {d}: {hit:.0f}% to hit").format(
-                weapon=weapon.name, dice=" + ".join(weapon.dice), d=o.distance, hit=float(o.hit) * 100)
+                weapon=words.name(weapon), dice=words.dice(weapon.dice), d=o.distance, hit=float(o.hit) * 100)
             if o.left:
                 line += ", " + _("{kill:.0f}% to kill").format(kill=float(o.kill) * 100)
             lines.append(line)
@@ -697,6 +697,7 @@ class DoomTable(GameTable):
         self._draw_markers(surface, seen)
         self._draw_highlights(surface)
         self._draw_figures(surface, seen)
+        self._draw_marks_over(surface)
         if self.target is not None:
             self._draw_target_line(surface)
         elif self.hover_cell is not None and self._not_yours() is None and self.handoff is None:
@@ -809,7 +810,7 @@ class DoomTable(GameTable):
             title = words.player(fig)
             lines = [_("health {h} of {mx}, armour {a}").format(h=m.health, mx=m.max_health, a=m.armour)]
             if m.order:
-                lines.append(_("order: {o}").format(o=c.orders[m.order].name))
+                lines.append(_("order: {o}").format(o=words.name(c.orders[m.order], capital=False)))
             for card in m.cards:  # each card's effect, the numbers the rules use
                 lines.append(f"{c.marine_card(card).name}: {words.marine_card_text(c, card)}")
         else:
@@ -817,7 +818,7 @@ class DoomTable(GameTable):
             mon = c.monsters[inv.monster]
             title = words.figure(self.state, fig)
             lines = [_("health {h} of {mx}, armour {a}").format(h=mon.health - inv.wounds, mx=mon.health, a=mon.armour),
-                     _("move {m}, dice {d}").format(m=mon.move, d=" + ".join(mon.dice)),
+                     _("move {m}, dice {d}").format(m=mon.move, d=words.dice(mon.dice)),
                      _("melee only") if mon.melee else _("ranged attacks")]
         font, small = ctx.font(14, bold=True), ctx.font(12)
         lines = [widgets.elide(line, small, self.view_rect.width - px(60)) for line in lines]
@@ -900,7 +901,7 @@ class DoomTable(GameTable):
         c = self.content
         for table in (c.weapons, c.ammo, c.items):
             if variant in table:
-                return table[variant].name
+                return words.name(table[variant])
         return variant
 
     def _label_under(self, surface, cell, text: str) -> None:
@@ -931,6 +932,20 @@ class DoomTable(GameTable):
             r = self._cell_rect(cell).move(*off).inflate(-3, -3)
             glow.fill((250, 150, 40, 60), r)
             pygame.draw.rect(glow, (250, 150, 40, 220), r, 2, border_radius=4)
+        if self.hover_cell is not None and self.hover_cell in ch.squares:
+            pygame.draw.rect(glow, (255, 255, 255, 220), self._cell_rect(self.hover_cell).move(*off).inflate(-2, -2), 2)
+        surface.blit(glow, self.view_rect.topleft)
+
+    def _draw_marks_over(self, surface) -> None:
+        """Targets, doors and invaders to activate, over the tokens: a figure's token covers its
+        squares (a large figure's the whole 2x2), so an outline drawn beneath it did not show."""
+        if self._not_yours() is not None or self.session.is_over():
+            return
+        ch = self.choices
+        if not (ch.targets or ch.doors or ch.figures):
+            return
+        glow = pygame.Surface(self.view_rect.size, pygame.SRCALPHA)
+        off = (-self.view_rect.left, -self.view_rect.top)
         for cell in ch.targets:
             r = self._cell_rect(cell).move(*off).inflate(-3, -3)
             selected = cell == self.target
@@ -943,8 +958,6 @@ class DoomTable(GameTable):
             if inv:
                 for c in inv.cells:
                     pygame.draw.rect(glow, (250, 210, 80, 220), self._cell_rect(c).move(*off).inflate(-3, -3), 3, border_radius=4)
-        if self.hover_cell is not None and self.hover_cell in ch.squares:
-            pygame.draw.rect(glow, (255, 255, 255, 220), self._cell_rect(self.hover_cell).move(*off).inflate(-2, -2), 2)
         surface.blit(glow, self.view_rect.topleft)
 
     def _token(self, surface, rel: str, cells, ring=None, offset=(0, 0), alpha: int = 255) -> pygame.Rect:
@@ -1050,16 +1063,17 @@ class DoomTable(GameTable):
         font, bold = ctx.font(15), ctx.font(15, bold=True)
         name = self.player_name(who) + ": "
         width = min(v.width - px(48), px(760))
-        lines = widgets.wrap(name + why, font, width - px(36))[:3]
-        h = len(lines) * font.get_linesize() + px(16)
-        w = max(font.size(line)[0] for line in lines) + px(36) + bold.size(name)[0] - font.size(name)[0]
+        lines = widgets.wrap(name + why, font, width - px(48))[:3]
+        # The panel's frame is drawn inside its rect: the text keeps clear of it on every side.
+        h = len(lines) * font.get_linesize() + px(22)
+        w = max(font.size(line)[0] for line in lines) + px(48) + bold.size(name)[0] - font.size(name)[0]
         rect = pygame.Rect(0, 0, w, h)
         rect.midtop = (v.centerx, v.top + px(12))
         widgets.panel(surface, ctx, rect, alpha=235)
-        pygame.draw.rect(surface, self.colour_of(who), (rect.left + px(6), rect.top + px(8), px(4), rect.height - px(16)))
-        y = rect.top + px(8)
+        pygame.draw.rect(surface, self.colour_of(who), (rect.left + px(8), rect.top + px(9), px(4), rect.height - px(18)))
+        y = rect.top + px(11)
         for i, line in enumerate(lines):
-            x = rect.left + px(20)
+            x = rect.left + px(22)
             if i == 0 and line.startswith(name.rstrip()):  # the bot's name in its colour
                 x = widgets.text(surface, name.rstrip(), bold, self.colour_of(who), (x, y)).right + font.size(" ")[0]
                 line = line[len(name.rstrip()):].lstrip()
@@ -1088,8 +1102,12 @@ class DoomTable(GameTable):
         pygame.draw.line(surface, pal.panel_edge, (r.left, r.top), (r.right, r.top), 2)
         st = self.state
         info = pygame.Rect(r.left + px(14), r.top + px(10), px(240), r.height - px(16))
-        y = widgets.text(surface, _("Invader's hand: {n} cards").format(n=len(st.hand)), ctx.font(16, bold=True),
-                         words.INVADER_COLOUR, info.topleft).bottom + px(4)
+        heading = _("Invader's hand: {n} cards").format(n=len(st.hand))
+        # The largest size at which the heading stays left of the cards (Hungarian runs longer).
+        hfont = next((f for f in (ctx.font(n, bold=True) for n in (16, 15, 14, 13)) if f.size(heading)[0] <= info.width),
+                     ctx.font(13, bold=True))
+        y = widgets.text(surface, widgets.elide(heading, hfont, info.width), hfont, words.INVADER_COLOUR,
+                         info.topleft).bottom + px(4)
         if self.invader_view():
             note = _("Hidden from the marines.")
         else:
@@ -1178,9 +1196,10 @@ class DoomTable(GameTable):
             else:
                 status = _("health {h} of {mx}").format(h=m.health, mx=m.max_health)
                 if m.order:
-                    status += "  " + _("order: {o}").format(o=c.orders[m.order].name)
-            ammo = ", ".join(f"{c.ammo[a].name} {n}" for a, n in sorted(m.ammo.items()) if n)
-            weapons = [w_.name for w_ in c.weapons.values() if w_.always] + [c.weapons[w_].name for w_ in m.weapons]
+                    status += "  " + _("order: {o}").format(o=words.name(c.orders[m.order], capital=False))
+            ammo = ", ".join(f"{words.name(c.ammo[a], capital=False)} {n}" for a, n in sorted(m.ammo.items()) if n)
+            weapons = [words.name(w_, capital=False) for w_ in c.weapons.values() if w_.always] + \
+                [words.name(c.weapons[w_], capital=False) for w_ in m.weapons]
             lines = [status, _("weapons: {w}").format(w=", ".join(weapons)), _("ammo: {a}").format(a=ammo or _("none"))]
             extras = []
             if m.adrenaline:
@@ -1196,7 +1215,7 @@ class DoomTable(GameTable):
             if st.phase == "marine" and st.seats[st.seat] == mid and st.turn and st.turn.get("action"):
                 t = st.turn
                 left = _("{action}: {mp} MP, 1 attack left") if t["attacks"] == 1 else _("{action}: {mp} MP, {n} attacks left")
-                now = left.format(action=c.actions[t["action"]].name, mp=t["mp"], n=t["attacks"])
+                now = left.format(action=words.name(c.actions[t["action"]]), mp=t["mp"], n=t["attacks"])
             for line in lines:
                 y = widgets.text_block(surface, line, small, pal.text_dim, pygame.Rect(x + px(20), y, w - px(20), px(34)), 1.0)
             if now:
