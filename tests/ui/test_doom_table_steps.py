@@ -139,3 +139,29 @@ def test_no_handoff_card_between_marines(make_app):
     assert table.session.decider == "green" and table.handoff is None
     _end_marine_turn(app, table)
     assert table.session.decider == INVADER and table.handoff == INVADER
+
+
+def test_the_invader_bot_declining_a_card_tells_the_marines_nothing(make_app):
+    """Hidden information (spec 8.1: the invader's hand is secret): the rules ask the invader
+    about Dodge, Dud, Hellfire, Dark Energies, Trap or Ambush only when it holds the card, so a
+    marine's screen shows nothing of the bot's "no" (no log line, no AI panel line, no pause);
+    the invader's own log keeps its reason."""
+    from game.doom.invader_ai import QUIET
+
+    app, table = start_game(make_app, seats=("bot", "bot"))
+    declined = 0
+    for _ in range(4000):
+        if table.session.is_over() or declined >= 2:
+            break
+        table.viewer = "red"
+        n = len(table.session.actions)
+        asked = table._asks_invader_card()
+        table.update(50)
+        if asked and len(table.session.actions) > n and table._card_declined(table.session.actions[n]):
+            declined += 1
+    assert declined, "the invader was never asked about a card it holds"
+    table.viewer = "red"  # (with bots alone the table shows whoever decides)
+    assert not any(QUIET in line for line in table.log)
+    assert not any(QUIET in line for line in table.ai.lines)
+    table.viewer = INVADER
+    assert any(QUIET in line for line in table.log)

@@ -150,6 +150,12 @@ class DoomTable(GameTable):
             self._log.append((f"{name}: {why}", (INVADER,)))
             self._log.append((f"{name}: " + _("discards a card"), tuple(self.state.seats)))
             why = why if self.viewer == INVADER else _("discards a card")
+        elif decider == INVADER and self._card_declined(action):
+            # The rules ask the invader about a card only when it holds one (Dodge, Dud, Ambush...):
+            # a visible "lets the moment pass" would tell the marines what is in its hand.
+            self._log.append((f"{name}: {why}", (INVADER,)))
+            if self.viewer != INVADER:
+                return
         else:
             self._log.append((f"{name}: {why}", None))
         if self.ai.name != name:
@@ -157,6 +163,22 @@ class DoomTable(GameTable):
         self.ai.lines = (self.ai.lines + [why])[-4:]
         # The caption over the map, for the action about to be applied (the next in the session).
         self.step_note = (decider, why, len(self.session.actions) + 1)
+
+    CARD_QUESTIONS = ("dodge_card", "dud", "hellfire", "dark_energies", "trap")
+
+    @classmethod
+    def _card_declined(cls, action: Action) -> bool:
+        """The invader saying no to playing a card it holds: a card question's "no", or letting
+        the Ambush moment before a marine's turn pass."""
+        return action.kind == "pass" or action.kind in cls.CARD_QUESTIONS and not (action.payload or {}).get("card")
+
+    def _asks_invader_card(self) -> bool:
+        """The invader bot is asked whether to play a card of its hidden hand now."""
+        st = self.state
+        if self.session.decider != INVADER:
+            return False
+        pending = (st.proc or {}).get("pending") or {}
+        return pending.get("kind") in self.CARD_QUESTIONS or bool(st.flags.get("window"))
 
     def decision_name(self) -> str:
         """In the words of game/doom/rules_reference.toml's [context]: a question inside a
@@ -224,7 +246,9 @@ class DoomTable(GameTable):
         """The kit's bot pause, longer after a step whose reason is on screen, so it can be
         read (at the table's pace: watch mode's autoplay and the fast pace shorten it)."""
         note, base = self.step_note, self.bot_delay_ms
-        if base and note is not None and note[2] == len(self.session.actions) and self._humans():
+        if self._asks_invader_card() and self.viewer != INVADER:
+            self.bot_delay_ms = 0  # no pause to watch: it would show the marines a card is held
+        elif base and note is not None and note[2] == len(self.session.actions) and self._humans():
             self.bot_delay_ms = base + min(READ_MS_MAX, READ_MS_PER_WORD * len(note[1].split()))
         try:
             return super().step_bot(dt)
@@ -647,7 +671,7 @@ class DoomTable(GameTable):
                 line += ", " + _("{kill:.0f}% to kill").format(kill=float(o.kill) * 100)
             lines.append(line)
         lfont = ctx.font(13, bold=True)
-        w = min(self.view_rect.width - px(24), max(px(380), max(lfont.size(t)[0] for t in lines) + px(30)))
+        w = min(self.view_rect.width - px(24), max(px(380), max(lfont.size(t)[0] for t in lines) + px(40)))
         h = px(40) + sum(block)
         tx, ty = self.screen_of_cell(self.target)
         v = self.view_rect.inflate(-px(24), -px(24))
