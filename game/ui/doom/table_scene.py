@@ -849,12 +849,12 @@ class DoomTable(GameTable):
         # The panel's frame is drawn inside its rect: the text keeps clear of it on every side.
         pad = px(14)
         w = max([font.size(title)[0]] + [small.size(line)[0] for line in lines]) + 2 * pad
-        h = font.get_linesize() + len(lines) * small.get_linesize() + px(8) + 2 * px(8)
+        h = font.get_height() + px(2) + len(lines) * small.get_height() + 2 * px(10)
         rect = pygame.Rect(self.mouse[0] + px(18), self.mouse[1] + px(18), w, h)
         rect.clamp_ip(self.view_rect)
         widgets.panel(surface, ctx, rect, alpha=235)
         y = widgets.text(surface, title, font, words.colour(fig) if fig in self.state.marines else pal.text,
-                         (rect.left + pad, rect.top + px(8))).bottom + px(2)
+                         (rect.left + pad, rect.top + px(10))).bottom + px(2)
         for line in lines:
             y = widgets.text(surface, line, small, pal.text_dim, (rect.left + pad, y)).bottom
 
