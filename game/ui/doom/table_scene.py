@@ -289,7 +289,7 @@ class DoomTable(GameTable):
         y0, y1 = (min(ys) - 1) * self.th, (max(ys) + 2) * self.th
         _vx, _vy, vw, vh = self.camera.view
         self.camera.fit()
-        z = min(vw / max(1, x1 - x0), vh / max(1, y1 - y0), 0.8)  # a first room alone: not huge
+        z = min(vw / max(1, x1 - x0), vh / max(1, y1 - y0), 1.0)  # a first room alone: not huge
         if z > self.camera.zoom * 1.04:  # the explored part alone, larger: centred on it
             self.camera.fit_zoom = z
             self.camera.center_on((x0 + x1) / 2, (y0 + y1) / 2)
@@ -682,6 +682,7 @@ class DoomTable(GameTable):
         widgets.panel(surface, ctx, rect, alpha=240)
         x, y = rect.left + px(14), rect.top + px(10)
         title = self._target_words(self.target)
+        title = title[:1].upper() + title[1:]  # "the barrel at 10,8" heads the panel
         first = odds[0]
         if first.left:
             title += "  \u2022  " + _("health {n}").format(n=first.left)
@@ -1093,6 +1094,13 @@ class DoomTable(GameTable):
         w = max(font.size(line)[0] for line in lines) + px(48) + bold.size(name)[0] - font.size(name)[0]
         rect = pygame.Rect(0, 0, w, h)
         rect.midtop = (v.centerx, v.top + px(12))
+        # Top or bottom of the map, whichever hides fewer figures (the one acting, the one coming
+        # in and the marines first); the dice land at the bottom, so the top wins a tie.
+        covers = self._figure_rects()
+        below = rect.copy()
+        below.midbottom = (v.centerx, v.bottom - px(12))
+        if self.dice is None and sum(rect.colliderect(r) * k for r, k in covers) > sum(below.colliderect(r) * k for r, k in covers):
+            rect = below
         widgets.panel(surface, ctx, rect, alpha=235)
         pygame.draw.rect(surface, self.colour_of(who), (rect.left + px(8), rect.top + px(9), px(4), rect.height - px(18)))
         y = rect.top + px(11)
@@ -1104,6 +1112,22 @@ class DoomTable(GameTable):
             widgets.text(surface, line, font, pal.text, (x, y))
             y += font.get_linesize()
         self.panels.append((rect, len(self.buttons)))
+
+    def _figure_rects(self) -> list[tuple[pygame.Rect, int]]:
+        """Each figure on the viewer's table with how much hiding it matters: the figure acting
+        or coming in 10, a marine 3, another invader 1."""
+        st, seen = self.state, self._seen_cells()
+        key = {st.act["fig"]} if st.act else set()
+        key |= {fx.figure for fx in self.spawns[:1]}
+        out = []
+        for fig, cells in [(m.id, [m.cell]) for m in st.marines.values() if m.cell is not None] + \
+                [(i.id, i.cells) for i in st.invaders.values() if i.cells]:
+            if not set(cells) & seen:
+                continue
+            r = self._cell_rect(cells[0]).unionall([self._cell_rect(c) for c in cells[1:]]) if len(cells) > 1 \
+                else self._cell_rect(cells[0])
+            out.append((r, 10 if fig in key else 3 if fig in st.marines else 1))
+        return out
 
     def _badge(self, surface, rect: pygame.Rect, text: str, colour) -> None:
         r = max(6, rect.width // 5)
