@@ -313,6 +313,8 @@ class DoomTable(GameTable):
         ch = self.choices
         if ch.question and ch.targets:  # an interrupt (Guard, Sentry): its shots are lit targets
             return ch.question + " " + _("Click a red target to fire, or let it pass.")
+        if ch.question and ch.squares:  # where a figure appears, is knocked back, walks on to
+            return ch.question + " " + _("Click a lit square.")
         if ch.question:
             return ch.question
         st = self.state
@@ -978,11 +980,11 @@ class DoomTable(GameTable):
         for name in ch.doors:
             x, y = self.screen_of_door(name)
             pygame.draw.circle(glow, (250, 210, 80, 220), (x + off[0], y + off[1]), max(8, round(self.tw * self.camera.zoom * 0.35)), 3)
-        for fig in ch.figures:
+        for fig in ch.figures:  # one outline round the whole footprint (a demon's 2, a large figure's 4 squares)
             inv = self.state.invaders.get(fig)
-            if inv:
-                for c in inv.cells:
-                    pygame.draw.rect(glow, (250, 210, 80, 220), self._cell_rect(c).move(*off).inflate(-3, -3), 3, border_radius=4)
+            if inv and inv.cells:
+                r = self._cell_rect(inv.cells[0]).unionall([self._cell_rect(c) for c in inv.cells[1:]])
+                pygame.draw.rect(glow, (250, 210, 80, 220), r.move(*off).inflate(-3, -3), 3, border_radius=4)
         surface.blit(glow, self.view_rect.topleft)
 
     def _token(self, surface, rel: str, cells, ring=None, offset=(0, 0), alpha: int = 255) -> pygame.Rect:
@@ -1054,7 +1056,9 @@ class DoomTable(GameTable):
         swell = math.sin(math.pi * p)  # 0 -> 1 -> 0
         colour = words.INVADER_COLOUR
         hot = (255, 214, 240)
-        size = max(8, round(self.tw * self.camera.zoom))
+        xs, ys = [c[0] for c in fx.cells], [c[1] for c in fx.cells]
+        span = min(max(xs) - min(xs), max(ys) - min(ys)) + 1  # one portal over the footprint
+        size = max(8, round(self.tw * self.camera.zoom * span))
         layer = pygame.Surface((size * 2, size * 2), pygame.SRCALPHA)
         c = (size, size)
         pygame.draw.circle(layer, (*colour, round(110 * swell)), c, max(2, round(size * (0.25 + 0.35 * swell))))
@@ -1070,9 +1074,8 @@ class DoomTable(GameTable):
             a0 = (c[0] + math.cos(a) * r0, c[1] + math.sin(a) * r0)
             a1 = (c[0] + math.cos(a) * r1, c[1] + math.sin(a) * r1)
             pygame.draw.line(layer, (*hot, round(220 * swell)), a0, a1, max(1, size // 20))
-        for cell in fx.cells:
-            x, y = self.screen_of_cell(cell)
-            surface.blit(layer, (x - size, y - size))
+        x, y = self.camera.to_screen(*self._centre(fx.cells))
+        surface.blit(layer, (round(x) - size, round(y) - size))
 
     def _draw_step_note(self, surface) -> None:
         """While the bots act: the reason of the step on screen, in a caption at the top of the
