@@ -165,3 +165,24 @@ def test_the_invader_bot_declining_a_card_tells_the_marines_nothing(make_app):
     assert not any(QUIET in line for line in table.ai.lines)
     table.viewer = INVADER
     assert any(QUIET in line for line in table.log)
+
+
+def test_a_large_targets_outline_shows_over_its_token(make_app):
+    """Spec 3.4: each square of a large figure may be targeted; the lit outline of a target square
+    is drawn over the figure's token (drawn beneath it, the 2x2 token hid the outline's inner
+    corner, where the four squares meet)."""
+    from game.doom.rules.state import Invader
+
+    app, table = start_game(make_app)
+    st = table.state
+    cells = [(3, 6), (4, 6), (3, 7), (4, 7)]
+    assert all(c in table._seen_cells() and c not in st.figure_cells() for c in cells)
+    st.invaders["hell_knight#1"] = Invader("hell_knight#1", "hell_knight", cells)
+    play_by_clicks(app, table, next(a for a in table.session.legal_actions()
+                                    if a.kind == "declare" and a.payload["action"] == "fire"))
+    assert set(cells) <= set(table.choices.targets)
+    table.mouse = None
+    app.draw(app.screen)
+    inner = table._cell_rect((3, 6)).inflate(-3, -3).bottomright  # where the four squares meet
+    r, g, b, *_a = app.screen.get_at((inner[0] - 2, inner[1] - 2))
+    assert r > 150 and g < 120 and b < 120, (r, g, b)  # the target red, not the token's art

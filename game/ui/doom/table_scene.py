@@ -15,7 +15,7 @@ view follows `viewer` (GameTable: the person deciding; in hot-seat behind the ha
 
 The invader's turn is shown step by step (issue 13 item 4): each figure that comes onto the map
 (a spawn card's placements, the figures of an area just revealed) appears in turn with a portal
-drawn on its squares (`spawns`, SPAWN_MS each at the table's pace; Space or a click skips), and
+drawn over its footprint (`spawns`, SPAWN_MS each at the table's pace; Space or a click skips), and
 every bot step's reason stands in a caption over the map (`step_note`) while the bots act, as well
 as in the AI panel and the log. Only squares on the viewer's table get an effect.
 
@@ -99,7 +99,8 @@ class DoomTable(GameTable):
         self._paths: tuple = (None, {})  # (actions, mover) -> queries.reachable, for the hovered path
         self.guard_off: dict[str, tuple[int, str]] = {}  # marine -> the turn its Guard questions are off
         self.spawns: list[SpawnFx] = []  # figures coming onto the map, the first one playing
-        self.step_note: tuple[str, str] | None = None  # (bot, its last reason as the viewer may read it)
+        # (bot, its last reason as the viewer may read it, the number of actions once it is applied)
+        self.step_note: tuple[str, str, int] | None = None
         super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
         if problem:
             self.say(problem)
@@ -1050,8 +1051,8 @@ class DoomTable(GameTable):
                 self._bar(surface, rect, health - inv.wounds, health)
 
     def _draw_portal(self, surface, fx: SpawnFx) -> None:
-        """A figure coming onto the map: a portal opens on each of its squares (a glow, rings
-        running outward, sparks turning), brightest halfway, as the figure fades in over it."""
+        """A figure coming onto the map: a portal opens over its footprint (a glow, rings running
+        outward, sparks turning), brightest halfway, as the figure fades in over it."""
         p = fx.progress
         swell = math.sin(math.pi * p)  # 0 -> 1 -> 0
         colour = words.INVADER_COLOUR
