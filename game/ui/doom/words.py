@@ -22,6 +22,11 @@ def player(p: str) -> str:
     return {"red": _("Red marine"), "green": _("Green marine"), "blue": _("Blue marine")}.get(p, p.capitalize())
 
 
+def short(p: str) -> str:
+    """A marine by its colour alone, where a button has little room ("Green")."""
+    return {"red": _("Red"), "green": _("Green"), "blue": _("Blue")}.get(p) or player(p)
+
+
 def colour(p: str) -> tuple[int, int, int]:
     """A player's colour on the table: the marine's own colour, the invader's purple."""
     return MARINE_COLOURS.get(p, INVADER_COLOUR)
@@ -107,9 +112,9 @@ def button(content, action, state=None) -> str:
         return _("Declare {action}").format(action=name(content.actions[pl["action"]]))
     if k == "give" and state is not None and pl.get("to") in state.marines:
         what = pl.get("what", "")
-        if what in content.ammo:
-            return _("Give {who} 1 {ammo} ammo (1 MP)").format(who=player(pl["to"]), ammo=_item(content, what))
-        return _("Give {who} the {weapon} (1 MP)").format(who=player(pl["to"]), weapon=_item(content, what))
+        if what in content.ammo:  # a prompt button has room for ~35 letters: the colour alone
+            return _("Give {who} 1 {ammo} (1 MP)").format(who=short(pl["to"]), ammo=_item(content, what))
+        return _("Give {who} the {weapon} (1 MP)").format(who=short(pl["to"]), weapon=_item(content, what))
     if k == "end_activation" and state is not None and state.act is not None:
         return _("End {figure}'s activation").format(figure=figure(state, state.act["fig"]))
     plain = {"end_turn": N_("End the turn"), "end_invader_turn": N_("End the invader's turn"),
