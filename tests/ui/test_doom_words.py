@@ -38,3 +38,30 @@ def test_every_rule_option_has_words_for_each_value():
     assert set(words.RULE_OPTIONS) == set(OPTIONS) - {"marines"}
     for name, (title, values, why) in words.RULE_OPTIONS.items():
         assert set(values) == set(OPTIONS[name][1]) and title and why, name
+
+
+def test_hungarian_buttons_and_names_come_from_the_catalogue_and_the_data():
+    """Issue 13 in Hungarian: the prompt buttons a player meets every turn and the names of
+    actions, weapons, ammo, monsters and dice are in the player's language (the data's
+    `name_hu`, the catalogue's words); in English the same buttons keep the rules' words."""
+    from game import i18n
+    from game.doom.rules.title import DoomTitle
+    from game.engine.session import Session
+
+    session = Session.start(DoomTitle(), "knee_deep", seed=7, options={"marines": 2})
+    st, c = session.state, session.state.content
+    acts = session.legal_actions()
+    run = next(a for a in acts if a.kind == "declare" and a.payload["action"] == "run")
+    try:
+        assert words.button(c, run, st) == "Declare Run" == run.text
+        assert words.dice(["yellow", "green"]) == "yellow + green"
+        i18n.set_language("hu")
+        assert words.button(c, run, st) == "Rohanás"  # marines.toml: name_hu = "rohanás"
+        assert words.name(c.weapons["pistol"]) == "Pisztoly" and words.name(c.weapons["pistol"], capital=False) == "pisztoly"
+        assert words.dice(["yellow", "green"]) == "sárga + zöld"
+        assert words.figure(st, "zombie#1") == "Zombi 1"
+        session.apply(run)
+        end = next(a for a in session.legal_actions() if a.kind == "end_turn")
+        assert words.button(c, end, st) == "A kör vége" != end.text
+    finally:
+        i18n.set_language("en")

@@ -13,11 +13,19 @@ Who sees what: the marines see the revealed areas, the rest of the map dark; the
 everything, the areas not revealed yet dimmed, with what the scenario will put in them. The
 view follows `viewer` (GameTable: the person deciding; in hot-seat behind the handoff card).
 
+The invader's turn is shown step by step (issue 13 item 4): each figure that comes onto the map
+(a spawn card's placements, the figures of an area just revealed) appears in turn with a portal
+drawn over its footprint (`spawns`, SPAWN_MS each at the table's pace; Space or a click skips), and
+every bot step's reason stands in a caption over the map (`step_note`) while the bots act, as well
+as in the AI panel and the log. Only squares on the viewer's table get an effect.
+
 State a test reads: `session`, `choices`, `message`, `target`, `selected_card`, `handoff`,
-`busy`, `viewer`, and `screen_of_cell`, `screen_of_door` for where to click.
+`busy`, `viewer`, `spawns`, `step_note`, and `screen_of_cell`, `screen_of_door` for where to click.
 """
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -39,6 +47,22 @@ from game.ui.table.camera import FitCamera
 
 ROOT = Path(__file__).resolve().parents[3]
 FOG = (8, 9, 12)
+SPAWN_MS = 750  # one figure coming onto the map: the portal opens, the figure fades in
+READ_MS_PER_WORD, READ_MS_MAX = 45, 1100  # a bot step's reason on screen: time added to read it
+
+
+@dataclass
+class SpawnFx:
+    """A figure coming onto the map (a spawn or an area's figures revealed): its portal on the
+    squares it takes, played one after the other."""
+
+    figure: str
+    cells: list[tuple[int, int]]
+    t: int = 0  # ms into the effect
+
+    @property
+    def progress(self) -> float:
+        return min(1.0, self.t / SPAWN_MS)
 
 
 def die_face(die: str, face: str) -> str:
@@ -74,6 +98,9 @@ class DoomTable(GameTable):
         self.hover_cell: tuple[int, int] | None = None
         self._paths: tuple = (None, {})  # (actions, mover) -> queries.reachable, for the hovered path
         self.guard_off: dict[str, tuple[int, str]] = {}  # marine -> the turn its Guard questions are off
+        self.spawns: list[SpawnFx] = []  # figures coming onto the map, the first one playing
+        # (bot, its last reason as the viewer may read it, the number of actions once it is applied)
+        self.step_note: tuple[str, str, int] | None = None
         super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
         if problem:
             self.say(problem)
@@ -124,11 +151,35 @@ class DoomTable(GameTable):
             self._log.append((f"{name}: {why}", (INVADER,)))
             self._log.append((f"{name}: " + _("discards a card"), tuple(self.state.seats)))
             why = why if self.viewer == INVADER else _("discards a card")
+        elif decider == INVADER and self._card_declined(action):
+            # The rules ask the invader about a card only when it holds one (Dodge, Dud, Ambush...):
+            # a visible "lets the moment pass" would tell the marines what is in its hand.
+            self._log.append((f"{name}: {why}", (INVADER,)))
+            if self.viewer != INVADER:
+                return
         else:
             self._log.append((f"{name}: {why}", None))
         if self.ai.name != name:
             self.ai = AiShown(decider, name, "")
         self.ai.lines = (self.ai.lines + [why])[-4:]
+        # The caption over the map, for the action about to be applied (the next in the session).
+        self.step_note = (decider, why, len(self.session.actions) + 1)
+
+    CARD_QUESTIONS = ("dodge_card", "dud", "hellfire", "dark_energies", "trap")
+
+    @classmethod
+    def _card_declined(cls, action: Action) -> bool:
+        """The invader saying no to playing a card it holds: a card question's "no", or letting
+        the Ambush moment before a marine's turn pass."""
+        return action.kind == "pass" or action.kind in cls.CARD_QUESTIONS and not (action.payload or {}).get("card")
+
+    def _asks_invader_card(self) -> bool:
+        """The invader bot is asked whether to play a card of its hidden hand now."""
+        st = self.state
+        if self.session.decider != INVADER:
+            return False
+        pending = (st.proc or {}).get("pending") or {}
+        return pending.get("kind") in self.CARD_QUESTIONS or bool(st.flags.get("window"))
 
     def decision_name(self) -> str:
         """In the words of game/doom/rules_reference.toml's [context]: a question inside a
@@ -179,6 +230,32 @@ class DoomTable(GameTable):
         return f"{words.scenario(sc)}  \u2022  " + _("Round {n}").format(n=st.round) + "  \u2022  " + \
             _("{n}/{target} frags").format(n=st.frags, target=sc.frag_target)
 
+    def _after_change(self, first: bool = False) -> None:
+        """The kit's handoff, only where something is hidden: between the invader and a marine.
+        Marines hide nothing from each other (the invader's cards and the unexplored map are
+        hidden from all of them alike), so from one marine to the next, or to the first marine
+        when the invader is a bot, the table says whose turn it is instead of a card to click."""
+        before = self.viewer
+        super()._after_change(first)
+        marines = set(self.state.seats)
+        if self.handoff in marines and (before in marines or before is None and self.is_bot(INVADER)):
+            self.handoff = None
+            if before is not None:
+                self.say(_("{who}'s turn.").format(who=self.player_name(self.viewer)), ok=True)
+
+    def step_bot(self, dt: int) -> bool:
+        """The kit's bot pause, longer after a step whose reason is on screen, so it can be
+        read (at the table's pace: watch mode's autoplay and the fast pace shorten it)."""
+        note, base = self.step_note, self.bot_delay_ms
+        if self._asks_invader_card() and self.viewer != INVADER:
+            self.bot_delay_ms = 0  # no pause to watch: it would show the marines a card is held
+        elif base and note is not None and note[2] == len(self.session.actions) and self._humans():
+            self.bot_delay_ms = base + min(READ_MS_MAX, READ_MS_PER_WORD * len(note[1].split()))
+        try:
+            return super().step_bot(dt)
+        finally:
+            self.bot_delay_ms = base
+
     # ------------------------------------------------------------------ choices
     def update_choices(self) -> None:
         decider = self.session.decider
@@ -213,7 +290,7 @@ class DoomTable(GameTable):
         y0, y1 = (min(ys) - 1) * self.th, (max(ys) + 2) * self.th
         _vx, _vy, vw, vh = self.camera.view
         self.camera.fit()
-        z = min(vw / max(1, x1 - x0), vh / max(1, y1 - y0), 0.8)  # a first room alone: not huge
+        z = min(vw / max(1, x1 - x0), vh / max(1, y1 - y0), 1.0)  # a first room alone: not huge
         if z > self.camera.zoom * 1.04:  # the explored part alone, larger: centred on it
             self.camera.fit_zoom = z
             self.camera.center_on((x0 + x1) / 2, (y0 + y1) / 2)
@@ -237,6 +314,8 @@ class DoomTable(GameTable):
         ch = self.choices
         if ch.question and ch.targets:  # an interrupt (Guard, Sentry): its shots are lit targets
             return ch.question + " " + _("Click a red target to fire, or let it pass.")
+        if ch.question and ch.squares:  # where a figure appears, is knocked back, walks on to
+            return ch.question + " " + _("Click a lit square.")
         if ch.question:
             return ch.question
         st = self.state
@@ -269,8 +348,8 @@ class DoomTable(GameTable):
         if self.target is not None:
             for a in ch.targets.get(self.target, []):
                 weapon = self.content.weapons.get(a.payload.get("weapon", ""))
-                dice = " + ".join(weapon.dice) if weapon else ""
-                buttons.append(((weapon.name if weapon else a.text) + (f" ({dice})" if dice else ""), a, True))
+                dice = words.dice(weapon.dice) if weapon else ""
+                buttons.append(((words.name(weapon) if weapon else a.text) + (f" ({dice})" if dice else ""), a, True))
             buttons.append((_("Cancel"), "cancel", False))
             if self.choices.question:  # an interrupt's shot
                 return _("Interrupt: attack {what} with which weapon?").format(
@@ -280,7 +359,7 @@ class DoomTable(GameTable):
         if self.aiming is not None:
             weapon = self.content.weapons[self.aiming]
             return _("Click a lit square to fire the {weapon} there (its blast reaches the figures around).").format(
-                weapon=weapon.name), [(_("Cancel"), "cancel", False)]
+                weapon=words.name(weapon, capital=False)), [(_("Cancel"), "cancel", False)]
         if self.selected_card is not None:
             name, _text = words.card_face(self.content, self.selected_card)
             for a in ch.cards.get(self.selected_card, []):
@@ -289,11 +368,11 @@ class DoomTable(GameTable):
             buttons.append((_("Cancel"), "cancel", False))
             return _("{card}: how will you play it?").format(card=name), buttons
         for weapon in ch.blasts:
-            buttons.append((_("Aim the {weapon} at a square\u2026").format(weapon=self.content.weapons[weapon].name),
+            buttons.append((_("Aim the {weapon} at a square\u2026").format(weapon=words.name(self.content.weapons[weapon], capital=False)),
                             f"aim:{weapon}", False))
         for a in ch.buttons:
             primary = a.kind in ("end_turn", "end_activation", "end_invader_turn", "pass", "no_spawn", "end_interlude")
-            buttons.append((words.button(self.content, a), a, primary))
+            buttons.append((words.button(self.content, a, self.state), a, primary))
         if self._guard_pass() is not None:
             buttons.append((_("Let them all pass this turn"), "guard_off", False))
         return None, buttons
@@ -362,8 +441,41 @@ class DoomTable(GameTable):
             self.dirty = True
 
     # ------------------------------------------------------------------ events
+    @property
+    def busy(self) -> bool:
+        """The kit's moves and dice, and a figure still coming onto the map."""
+        return super().busy or bool(self.spawns)
+
+    def update(self, dt_ms: int) -> None:
+        """The kit's clock; a spawn plays once the moves before it have ended and the dice
+        have landed (a figure revealed by a step appears when the marine gets there)."""
+        rolling = self.dice is not None and not self.dice.done
+        if self.spawns and not self.anims and not rolling:
+            fx = self.spawns[0]
+            fx.t += round(min(dt_ms, 100) / self.pace())
+            if fx.t >= SPAWN_MS:
+                self.spawns.pop(0)
+            self.dirty = True
+        super().update(dt_ms)
+
+    def skip_animation(self) -> None:
+        self.spawns.clear()
+        super().skip_animation()
+
+    def undo(self) -> None:
+        self.spawns.clear()
+        self.step_note = None
+        super().undo()
+
     def animate_event(self, e: Event, positions: dict[str, tuple[float, float]]) -> None:
         pl = e.payload or {}
+        if e.kind == "placed" and pl.get("figure") and pl.get("cells"):
+            cells = [tuple(c) for c in pl["cells"]]
+            # Only what is on the viewer's table (the rules place on explored squares only; the
+            # check keeps an effect from ever showing the marines a square they have not seen).
+            if set(cells) <= self._seen_cells():
+                self.spawns.append(SpawnFx(str(pl["figure"]), cells))
+            return
         if e.kind == "roll" and pl.get("faces"):
             faces = [(str(d), str(f)) for d, f in pl["faces"]]
             shown = []
@@ -536,6 +648,7 @@ class DoomTable(GameTable):
     def _draw_over_panels(self, surface) -> None:
         if self.target is not None and self._not_yours() is None:
             self._draw_preview(surface)
+        self._draw_step_note(surface)
         self._draw_figure_card(surface)
 
     def _draw_preview(self, surface) -> None:
@@ -556,12 +669,12 @@ class DoomTable(GameTable):
         for o in odds:
             weapon = c.weapons[o.weapon]
             line = _("{weapon} ({dice}), distance {d}: {hit:.0f}% to hit").format(
-                weapon=weapon.name, dice=" + ".join(weapon.dice), d=o.distance, hit=float(o.hit) * 100)
+                weapon=words.name(weapon), dice=words.dice(weapon.dice), d=o.distance, hit=float(o.hit) * 100)
             if o.left:
                 line += ", " + _("{kill:.0f}% to kill").format(kill=float(o.kill) * 100)
             lines.append(line)
         lfont = ctx.font(13, bold=True)
-        w = min(self.view_rect.width - px(24), max(px(380), max(lfont.size(t)[0] for t in lines) + px(30)))
+        w = min(self.view_rect.width - px(24), max(px(380), max(lfont.size(t)[0] for t in lines) + px(40)))
         h = px(40) + sum(block)
         tx, ty = self.screen_of_cell(self.target)
         v = self.view_rect.inflate(-px(24), -px(24))
@@ -572,6 +685,7 @@ class DoomTable(GameTable):
         widgets.panel(surface, ctx, rect, alpha=240)
         x, y = rect.left + px(14), rect.top + px(10)
         title = self._target_words(self.target)
+        title = title[:1].upper() + title[1:]  # "the barrel at 10,8" heads the panel
         first = odds[0]
         if first.left:
             title += "  \u2022  " + _("health {n}").format(n=first.left)
@@ -611,6 +725,7 @@ class DoomTable(GameTable):
         self._draw_markers(surface, seen)
         self._draw_highlights(surface)
         self._draw_figures(surface, seen)
+        self._draw_marks_over(surface)
         if self.target is not None:
             self._draw_target_line(surface)
         elif self.hover_cell is not None and self._not_yours() is None and self.handoff is None:
@@ -723,7 +838,7 @@ class DoomTable(GameTable):
             title = words.player(fig)
             lines = [_("health {h} of {mx}, armour {a}").format(h=m.health, mx=m.max_health, a=m.armour)]
             if m.order:
-                lines.append(_("order: {o}").format(o=c.orders[m.order].name))
+                lines.append(_("order: {o}").format(o=words.name(c.orders[m.order], capital=False)))
             for card in m.cards:  # each card's effect, the numbers the rules use
                 lines.append(f"{c.marine_card(card).name}: {words.marine_card_text(c, card)}")
         else:
@@ -731,19 +846,21 @@ class DoomTable(GameTable):
             mon = c.monsters[inv.monster]
             title = words.figure(self.state, fig)
             lines = [_("health {h} of {mx}, armour {a}").format(h=mon.health - inv.wounds, mx=mon.health, a=mon.armour),
-                     _("move {m}, dice {d}").format(m=mon.move, d=" + ".join(mon.dice)),
+                     _("move {m}, dice {d}").format(m=mon.move, d=words.dice(mon.dice)),
                      _("melee only") if mon.melee else _("ranged attacks")]
         font, small = ctx.font(14, bold=True), ctx.font(12)
         lines = [widgets.elide(line, small, self.view_rect.width - px(60)) for line in lines]
-        w = max([font.size(title)[0]] + [small.size(line)[0] for line in lines]) + px(20)
-        h = font.get_linesize() + len(lines) * small.get_linesize() + px(14)
+        # The panel's frame is drawn inside its rect: the text keeps clear of it on every side.
+        pad = px(14)
+        w = max([font.size(title)[0]] + [small.size(line)[0] for line in lines]) + 2 * pad
+        h = font.get_height() + px(2) + len(lines) * small.get_height() + 2 * px(10)
         rect = pygame.Rect(self.mouse[0] + px(18), self.mouse[1] + px(18), w, h)
         rect.clamp_ip(self.view_rect)
         widgets.panel(surface, ctx, rect, alpha=235)
         y = widgets.text(surface, title, font, words.colour(fig) if fig in self.state.marines else pal.text,
-                         (rect.left + px(10), rect.top + px(6))).bottom
+                         (rect.left + pad, rect.top + px(10))).bottom + px(2)
         for line in lines:
-            y = widgets.text(surface, line, small, pal.text_dim, (rect.left + px(10), y)).bottom
+            y = widgets.text(surface, line, small, pal.text_dim, (rect.left + pad, y)).bottom
 
     def _cell_rect(self, cell) -> pygame.Rect:
         z = self.camera.zoom
@@ -812,7 +929,7 @@ class DoomTable(GameTable):
         c = self.content
         for table in (c.weapons, c.ammo, c.items):
             if variant in table:
-                return table[variant].name
+                return words.name(table[variant])
         return variant
 
     def _label_under(self, surface, cell, text: str) -> None:
@@ -843,6 +960,20 @@ class DoomTable(GameTable):
             r = self._cell_rect(cell).move(*off).inflate(-3, -3)
             glow.fill((250, 150, 40, 60), r)
             pygame.draw.rect(glow, (250, 150, 40, 220), r, 2, border_radius=4)
+        if self.hover_cell is not None and self.hover_cell in ch.squares:
+            pygame.draw.rect(glow, (255, 255, 255, 220), self._cell_rect(self.hover_cell).move(*off).inflate(-2, -2), 2)
+        surface.blit(glow, self.view_rect.topleft)
+
+    def _draw_marks_over(self, surface) -> None:
+        """Targets, doors and invaders to activate, over the tokens: a figure's token covers its
+        squares (a large figure's the whole 2x2), so an outline drawn beneath it did not show."""
+        if self._not_yours() is not None or self.session.is_over():
+            return
+        ch = self.choices
+        if not (ch.targets or ch.doors or ch.figures):
+            return
+        glow = pygame.Surface(self.view_rect.size, pygame.SRCALPHA)
+        off = (-self.view_rect.left, -self.view_rect.top)
         for cell in ch.targets:
             r = self._cell_rect(cell).move(*off).inflate(-3, -3)
             selected = cell == self.target
@@ -850,17 +981,16 @@ class DoomTable(GameTable):
         for name in ch.doors:
             x, y = self.screen_of_door(name)
             pygame.draw.circle(glow, (250, 210, 80, 220), (x + off[0], y + off[1]), max(8, round(self.tw * self.camera.zoom * 0.35)), 3)
-        for fig in ch.figures:
+        for fig in ch.figures:  # one outline round the whole footprint (a demon's 2, a large figure's 4 squares)
             inv = self.state.invaders.get(fig)
-            if inv:
-                for c in inv.cells:
-                    pygame.draw.rect(glow, (250, 210, 80, 220), self._cell_rect(c).move(*off).inflate(-3, -3), 3, border_radius=4)
-        if self.hover_cell is not None and self.hover_cell in ch.squares:
-            pygame.draw.rect(glow, (255, 255, 255, 220), self._cell_rect(self.hover_cell).move(*off).inflate(-2, -2), 2)
+            if inv and inv.cells:
+                r = self._cell_rect(inv.cells[0]).unionall([self._cell_rect(c) for c in inv.cells[1:]])
+                pygame.draw.rect(glow, (250, 210, 80, 220), r.move(*off).inflate(-3, -3), 3, border_radius=4)
         surface.blit(glow, self.view_rect.topleft)
 
-    def _token(self, surface, rel: str, cells, ring=None, offset=(0, 0)) -> pygame.Rect:
-        """A figure's token over its footprint (a demon's two squares, a large figure's four)."""
+    def _token(self, surface, rel: str, cells, ring=None, offset=(0, 0), alpha: int = 255) -> pygame.Rect:
+        """A figure's token over its footprint (a demon's two squares, a large figure's four);
+        `alpha` below 255 fades it (a figure coming onto the map)."""
         xs = [c[0] for c in cells]
         ys = [c[1] for c in cells]
         z = self.camera.zoom
@@ -870,10 +1000,14 @@ class DoomTable(GameTable):
         area = pygame.Rect(round(x) - offset[0], round(y) - offset[1], round(w), round(h))
         if len(cells) > 1:  # the footprint itself, so a demon's tail square reads as taken
             plate = pygame.Surface(area.size, pygame.SRCALPHA)
-            pygame.draw.rect(plate, (60, 20, 20, 170), plate.get_rect().inflate(-4, -4), border_radius=max(3, round(10 * z)))
+            pygame.draw.rect(plate, (60, 20, 20, 170 * alpha // 255), plate.get_rect().inflate(-4, -4),
+                             border_radius=max(3, round(10 * z)))
             surface.blit(plate, area)
         size = max(10, round(min(w, h) * 0.9))
         image = self.ctx.assets.image(rel, (size, size))
+        if alpha < 255:
+            image = image.copy()
+            image.set_alpha(alpha)
         rect = image.get_rect(center=area.center)
         if ring is not None:
             pygame.draw.circle(surface, ring, rect.center, size // 2 + max(2, round(4 * z)), max(2, round(4 * z)))
@@ -895,18 +1029,109 @@ class DoomTable(GameTable):
                 pygame.draw.circle(surface, self.ctx.palette.accent, rect.center, rect.width // 2 + max(5, round(9 * self.camera.zoom)), 2)
             if m.order and self.camera.zoom >= 0.4:
                 self._badge(surface, rect, m.order[:1].upper(), (230, 200, 90))
+        coming = {fx.figure: i for i, fx in enumerate(self.spawns)}
         for fid, inv in st.invaders.items():
             if not inv.cells or not (set(inv.cells) & seen):
                 continue
+            alpha = 255
+            if fid in coming:  # waiting for its turn to appear, or appearing now
+                if coming[fid] > 0:
+                    continue
+                fx = self.spawns[0]
+                self._draw_portal(surface, fx)
+                alpha = round(255 * max(0.0, min(1.0, (fx.progress - 0.25) / 0.5)))
             cells = inv.cells
             if fid in pos and len(cells) == 1:
                 cx, cy = pos[fid]
                 cells = [(int(cx // self.tw), int(cy // self.th))]
             rect = self._token(surface, f"tokens/{inv.monster}.png", cells,
-                               ring=self.ctx.palette.accent if fid == acting else None)
+                               ring=self.ctx.palette.accent if fid == acting else None, alpha=alpha)
             health = self.content.monsters[inv.monster].health
             if inv.wounds and self.camera.zoom >= 0.4:
                 self._bar(surface, rect, health - inv.wounds, health)
+
+    def _draw_portal(self, surface, fx: SpawnFx) -> None:
+        """A figure coming onto the map: a portal opens over its footprint (a glow, rings running
+        outward, sparks turning), brightest halfway, as the figure fades in over it."""
+        p = fx.progress
+        swell = math.sin(math.pi * p)  # 0 -> 1 -> 0
+        colour = words.INVADER_COLOUR
+        hot = (255, 214, 240)
+        xs, ys = [c[0] for c in fx.cells], [c[1] for c in fx.cells]
+        span = min(max(xs) - min(xs), max(ys) - min(ys)) + 1  # one portal over the footprint
+        size = max(8, round(self.tw * self.camera.zoom * span))
+        layer = pygame.Surface((size * 2, size * 2), pygame.SRCALPHA)
+        c = (size, size)
+        pygame.draw.circle(layer, (*colour, round(110 * swell)), c, max(2, round(size * (0.25 + 0.35 * swell))))
+        pygame.draw.circle(layer, (*hot, round(150 * swell)), c, max(1, round(size * 0.18 * swell)))
+        for k in range(3):  # rings running outward, one after the other
+            q = (p * 1.6 + k / 3) % 1.0
+            r = round(size * (0.2 + 0.75 * q))
+            pygame.draw.circle(layer, (*colour, round(230 * (1 - q) * (0.4 + 0.6 * swell))), c, r, max(2, size // 12))
+        turn = p * math.pi * 1.5
+        for k in range(8):  # sparks on the rim, turning
+            a = turn + k * math.pi / 4
+            r0, r1 = size * (0.45 + 0.1 * swell), size * (0.6 + 0.25 * swell)
+            a0 = (c[0] + math.cos(a) * r0, c[1] + math.sin(a) * r0)
+            a1 = (c[0] + math.cos(a) * r1, c[1] + math.sin(a) * r1)
+            pygame.draw.line(layer, (*hot, round(220 * swell)), a0, a1, max(1, size // 20))
+        x, y = self.camera.to_screen(*self._centre(fx.cells))
+        surface.blit(layer, (round(x) - size, round(y) - size))
+
+    def _draw_step_note(self, surface) -> None:
+        """While the bots act: the reason of the step on screen, in a caption at the top of the
+        map in the bot's colour (the same words as the AI panel and the log)."""
+        note = self.step_note
+        if note is None or self.handoff is not None or self.session.is_over():
+            return
+        who, why, at = note
+        if len(self.session.actions) != at or not (self.busy or self._not_yours() is not None):
+            return
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        v = self.view_rect
+        font, bold = ctx.font(15), ctx.font(15, bold=True)
+        name = self.player_name(who) + ": "
+        width = min(v.width - px(48), px(760))
+        lines = widgets.wrap(name + why, font, width - px(48))[:3]
+        # The panel's frame is drawn inside its rect: the text keeps clear of it on every side.
+        h = len(lines) * font.get_linesize() + px(22)
+        w = max(font.size(line)[0] for line in lines) + px(48) + bold.size(name)[0] - font.size(name)[0]
+        rect = pygame.Rect(0, 0, w, h)
+        rect.midtop = (v.centerx, v.top + px(12))
+        # Top or bottom of the map, whichever hides fewer figures (the one acting, the one coming
+        # in and the marines first); the dice land at the bottom, so the top wins a tie.
+        covers = self._figure_rects()
+        below = rect.copy()
+        below.midbottom = (v.centerx, v.bottom - px(12))
+        if self.dice is None and sum(rect.colliderect(r) * k for r, k in covers) > sum(below.colliderect(r) * k for r, k in covers):
+            rect = below
+        widgets.panel(surface, ctx, rect, alpha=235)
+        pygame.draw.rect(surface, self.colour_of(who), (rect.left + px(8), rect.top + px(9), px(4), rect.height - px(18)))
+        y = rect.top + px(11)
+        for i, line in enumerate(lines):
+            x = rect.left + px(22)
+            if i == 0 and line.startswith(name.rstrip()):  # the bot's name in its colour
+                x = widgets.text(surface, name.rstrip(), bold, self.colour_of(who), (x, y)).right + font.size(" ")[0]
+                line = line[len(name.rstrip()):].lstrip()
+            widgets.text(surface, line, font, pal.text, (x, y))
+            y += font.get_linesize()
+        self.panels.append((rect, len(self.buttons)))
+
+    def _figure_rects(self) -> list[tuple[pygame.Rect, int]]:
+        """Each figure on the viewer's table with how much hiding it matters: the figure acting
+        or coming in 10, a marine 3, another invader 1."""
+        st, seen = self.state, self._seen_cells()
+        key = {st.act["fig"]} if st.act else set()
+        key |= {fx.figure for fx in self.spawns[:1]}
+        out = []
+        for fig, cells in [(m.id, [m.cell]) for m in st.marines.values() if m.cell is not None] + \
+                [(i.id, i.cells) for i in st.invaders.values() if i.cells]:
+            if not set(cells) & seen:
+                continue
+            r = self._cell_rect(cells[0]).unionall([self._cell_rect(c) for c in cells[1:]]) if len(cells) > 1 \
+                else self._cell_rect(cells[0])
+            out.append((r, 10 if fig in key else 3 if fig in st.marines else 1))
+        return out
 
     def _badge(self, surface, rect: pygame.Rect, text: str, colour) -> None:
         r = max(6, rect.width // 5)
@@ -929,8 +1154,12 @@ class DoomTable(GameTable):
         pygame.draw.line(surface, pal.panel_edge, (r.left, r.top), (r.right, r.top), 2)
         st = self.state
         info = pygame.Rect(r.left + px(14), r.top + px(10), px(240), r.height - px(16))
-        y = widgets.text(surface, _("Invader's hand: {n} cards").format(n=len(st.hand)), ctx.font(16, bold=True),
-                         words.INVADER_COLOUR, info.topleft).bottom + px(4)
+        heading = _("Invader's hand: {n} cards").format(n=len(st.hand))
+        # The largest size at which the heading stays left of the cards (Hungarian runs longer).
+        hfont = next((f for f in (ctx.font(n, bold=True) for n in (16, 15, 14, 13)) if f.size(heading)[0] <= info.width),
+                     ctx.font(13, bold=True))
+        y = widgets.text(surface, widgets.elide(heading, hfont, info.width), hfont, words.INVADER_COLOUR,
+                         info.topleft).bottom + px(4)
         if self.invader_view():
             note = _("Hidden from the marines.")
         else:
@@ -1019,9 +1248,10 @@ class DoomTable(GameTable):
             else:
                 status = _("health {h} of {mx}").format(h=m.health, mx=m.max_health)
                 if m.order:
-                    status += "  " + _("order: {o}").format(o=c.orders[m.order].name)
-            ammo = ", ".join(f"{c.ammo[a].name} {n}" for a, n in sorted(m.ammo.items()) if n)
-            weapons = [w_.name for w_ in c.weapons.values() if w_.always] + [c.weapons[w_].name for w_ in m.weapons]
+                    status += "  " + _("order: {o}").format(o=words.name(c.orders[m.order], capital=False))
+            ammo = ", ".join(f"{words.name(c.ammo[a], capital=False)} {n}" for a, n in sorted(m.ammo.items()) if n)
+            weapons = [words.name(w_, capital=False) for w_ in c.weapons.values() if w_.always] + \
+                [words.name(c.weapons[w_], capital=False) for w_ in m.weapons]
             lines = [status, _("weapons: {w}").format(w=", ".join(weapons)), _("ammo: {a}").format(a=ammo or _("none"))]
             extras = []
             if m.adrenaline:
@@ -1036,7 +1266,8 @@ class DoomTable(GameTable):
             now = ""
             if st.phase == "marine" and st.seats[st.seat] == mid and st.turn and st.turn.get("action"):
                 t = st.turn
-                now = _("{action}: {mp} MP, {n} attacks left").format(action=c.actions[t["action"]].name, mp=t["mp"], n=t["attacks"])
+                left = _("{action}: {mp} MP, 1 attack left") if t["attacks"] == 1 else _("{action}: {mp} MP, {n} attacks left")
+                now = left.format(action=words.name(c.actions[t["action"]]), mp=t["mp"], n=t["attacks"])
             for line in lines:
                 y = widgets.text_block(surface, line, small, pal.text_dim, pygame.Rect(x + px(20), y, w - px(20), px(34)), 1.0)
             if now:

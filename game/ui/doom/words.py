@@ -22,6 +22,11 @@ def player(p: str) -> str:
     return {"red": _("Red marine"), "green": _("Green marine"), "blue": _("Blue marine")}.get(p, p.capitalize())
 
 
+def short(p: str) -> str:
+    """A marine by its colour alone, where a button has little room ("Green")."""
+    return {"red": _("Red"), "green": _("Green"), "blue": _("Blue")}.get(p) or player(p)
+
+
 def colour(p: str) -> tuple[int, int, int]:
     """A player's colour on the table: the marine's own colour, the invader's purple."""
     return MARINE_COLOURS.get(p, INVADER_COLOUR)
@@ -53,7 +58,7 @@ def card_face(content, card: str) -> tuple[str, str]:
     """An invader card's name and text ("zombie_pack#2" -> the card record)."""
     spec = content.invader_card(card)
     if spec.kind == "spawn":
-        halves = [" + ".join(f"{g.count} {content.monsters[g.monster].name}" for g in half) for half in spec.halves]
+        halves = [" + ".join(f"{g.count} {name(content.monsters[g.monster])}" for g in half) for half in spec.halves]
         text = _("Spawn: ") + _(" or ").join(halves)
     else:
         text = spec.text
@@ -66,14 +71,78 @@ def figure(state, fig: str) -> str:
         return player(fig)
     monster, _sep, n = fig.partition("#")
     m = state.content.monsters.get(monster)
-    return f"{m.name if m else monster} {n}"
+    return f"{name(m) if m else monster} {n}"
 
 
-def button(content, action) -> str:
-    """A prompt button's label: the rules' own words for the action, but an order named as the
-    marker it places ("Aim order", where the rules' sentence reads "Place an Aim order")."""
-    if action.kind == "order" and action.payload.get("order") in content.orders:
-        return _("{order} order").format(order=content.orders[action.payload["order"]].name)
+def name(record, capital: bool = True) -> str:
+    """A content record's name in the player's language: the data's `name_hu` in Hungarian
+    (weapons, ammo, items, monsters, actions, orders; lower case there, so capitalised unless
+    asked not to), else `name`."""
+    from game import i18n
+
+    hu = getattr(record, "name_hu", "")
+    if i18n.language() == "hu" and hu:
+        return hu[:1].upper() + hu[1:] if capital else hu
+    return record.name
+
+
+DICE = {"red": N_("red"), "yellow": N_("yellow"), "green": N_("green"), "blue": N_("blue")}
+
+
+def dice(ids) -> str:
+    """A pool of Doom dice by colour in the player's words: 'yellow + green'."""
+    return " + ".join(_(DICE[d]) if d in DICE else d for d in ids)
+
+
+def _item(content, what: str) -> str:
+    for table in (content.weapons, content.ammo, content.items):
+        if what in table:
+            return name(table[what], capital=False)
+    return what
+
+
+def button(content, action, state=None) -> str:
+    """A prompt button's label in the player's words: the table's own for the choices a player
+    meets every turn (declare, orders, give, end, let pass, the questions' plain answers), an
+    order named as the marker it places ("Aim order"); else the rules' words for the action."""
+    k, pl = action.kind, action.payload or {}
+    if k == "order" and pl.get("order") in content.orders:
+        return _("{order} order").format(order=name(content.orders[pl["order"]]))
+    if k == "declare" and pl.get("action") in content.actions:
+        return _("Declare {action}").format(action=name(content.actions[pl["action"]]))
+    if k == "give" and state is not None and pl.get("to") in state.marines:
+        what = pl.get("what", "")
+        if what in content.ammo:  # a prompt button has room for ~35 letters: the colour alone
+            return _("Give {who} 1 {ammo} (1 MP)").format(who=short(pl["to"]), ammo=_item(content, what))
+        return _("Give {who} the {weapon} (1 MP)").format(who=short(pl["to"]), weapon=_item(content, what))
+    if k == "end_activation" and state is not None and state.act is not None:
+        return _("End {figure}'s activation").format(figure=figure(state, state.act["fig"]))
+    plain = {"end_turn": N_("End the turn"), "end_invader_turn": N_("End the invader's turn"),
+             "no_spawn": N_("Play no spawn card"), "pass": N_("Play nothing now"),
+             "end_interlude": N_("Let the marine carry on")}
+    if k in plain:
+        return _(plain[k])
+    if k in ("guard", "sentry") and not pl.get("use"):
+        return _("Let it pass")
+    if k in ("hellfire", "dud", "trap", "dark_energies") and not pl.get("card"):
+        return _("Do not play it")
+    if k == "dodge_card" and not pl.get("card"):
+        return _("Do not play a Dodge card")
+    if k == "aim":
+        return _("Make an aimed attack") if pl.get("aim") else _("Attack without aiming")
+    if k == "heal":
+        return _("Heal 1 health now") if pl.get("heal") else _("Do not heal")
+    if k == "heal_now" and pl.get("target") is None:
+        return _("Not now")
+    if k == "knockback" and pl.get("to") is None:
+        return _("Leave it where it is")
+    if k == "blow_through" and pl.get("to") is None:
+        return _("Stop the attack here")
+    if k == "reroll":
+        dice = [str(i + 1) for i in pl.get("dice", [])]
+        if not dice:
+            return _("Reroll nothing")
+        return (_("Reroll die {dice}") if len(dice) == 1 else _("Reroll dice {dice}")).format(dice=", ".join(dice))
     return action.text
 
 
@@ -90,10 +159,10 @@ def marine_card_text(content, card: str) -> str:
         return _("Starts with {n} more armour.").format(n=p["amount"])
     if mc.effect == "start_ammo":
         return _("Starts with extra ammo: {ammo}.").format(
-            ammo=", ".join(f"{content.ammo[a].name} {n}" for a, n in sorted(p["ammo"].items())))
+            ammo=", ".join(f"{name(content.ammo[a], capital=False)} {n}" for a, n in sorted(p["ammo"].items())))
     if mc.effect == "move_bonus":
         return _("+{n} movement on {actions}.").format(
-            n=p["amount"], actions=_(" and ").join(content.actions[a].name for a in p["actions"]))
+            n=p["amount"], actions=_(" and ").join(name(content.actions[a]) for a in p["actions"]))
     if mc.effect == "door_cost":
         return _("Opening or closing a door costs {n} MP.").format(n=p["cost"])
     if mc.effect == "accuracy":

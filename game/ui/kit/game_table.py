@@ -824,8 +824,11 @@ class GameTable(Scene, ABC):
         tfont = ctx.font(18, bold=True)
         seed = _("Seed {seed}").format(seed=self.session.seed)
         sfont = ctx.font(13)
-        if tfont.size(title)[0] + sfont.size(seed)[0] + px(40) <= right - x:
-            right = widgets.text(surface, seed, sfont, pal.text_dim, (min(right, self.side_rect.left - px(12)), r.centery), "midright").left - px(18)
+        # The seed stands over the side panel's edge: it shows only when the whole title still
+        # fits left of it (a Hungarian title at 1280x720 was cut to "0/..." beside the seed).
+        seed_right = min(right, self.side_rect.left - px(12))
+        if px(16) + tfont.size(title)[0] + px(24) + sfont.size(seed)[0] <= seed_right - x:
+            right = widgets.text(surface, seed, sfont, pal.text_dim, (seed_right, r.centery), "midright").left - px(18)
         widgets.text(surface, widgets.elide(title, tfont, right - x - px(16)), tfont, pal.text, (x + px(16), r.centery), "midleft")
 
     def _draw_prompt(self, surface) -> None:
