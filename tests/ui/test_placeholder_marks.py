@@ -81,3 +81,24 @@ def test_mission_cards_mark_the_locks_that_the_rulebooks_do_not_give():
     assert locked and all(text.endswith(" *") for text in locked)  # locks = false
     assert blocks[-1][0] == "Placeholders"
     assert not any(text.endswith(" *") for _t, lines in blocks for text, _r in lines if text.startswith("Tiles"))  # levels = "fan"
+
+
+def test_doom_monster_and_marine_cards_are_marked_from_their_data():
+    """Doom: monsters.toml gives health and armour as placeholders (spec appendix A); the hover
+    card marks them and says what the mark means; every invader card in the invader's hand is
+    marked (appendix C), and a marine's view has no hand faces to mark."""
+    from game.doom.rules.title import DoomTitle
+    from game.ui.doom.table_scene import figure_card_lines
+
+    title = DoomTitle()
+    state = title.new_game("knee_deep", 4, {"marines": 2})
+    content = state.content
+    from game.doom.rules.state import Invader
+
+    mon = next(m for m in content.monsters.values() if m.provenance.placeholder("health", "armour"))
+    state.invaders["x1"] = Invader("x1", mon.id, [sorted(state.map.floor)[0]])
+    _title, lines = figure_card_lines(state, content, "x1")
+    assert lines[0].endswith(" *") and lines[-1].startswith("* placeholder")
+    marine = next(iter(state.marines))
+    _t, mlines = figure_card_lines(state, content, marine)
+    assert not mlines[0].endswith(" *")  # a marine's health and armour are the state's, not a card's

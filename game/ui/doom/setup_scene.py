@@ -323,6 +323,7 @@ class DoomSetup(SetupScreen):
         surface.blit(shown, shown.get_rect(midtop=(room.centerx, room.top)))
 
     def _preview(self, scenario: str) -> pygame.Surface:
+        """The start area's squares at half size, cut out of the map (cached per scenario)."""
         cached = self._previews.get(scenario)
         if cached is None:
             from game.doom.rules.board import load_map
@@ -332,13 +333,23 @@ class DoomSetup(SetupScreen):
             dmap = load_map(sc.map, self.content)
             floor, _problem = load_floor(ROOT / sc.map, dmap.board)
             renderer = BoardRenderer(dmap.board, floor, self.ctx.palette, self.ctx.assets, live_marks=True)
-            cached = renderer.buffer(2).copy()  # zoom 0.5
+            whole = renderer.buffer(2)  # zoom 0.5
             z = 0.5
+            # Only the start area, as the table shows it before anything is explored: the
+            # shape of the rest is hidden from the marines too (spec 3.10), so no silhouette.
             start = {c for a in dmap.start_zones for c in dmap.areas[a]}
-            veil = pygame.Surface(cached.get_size(), pygame.SRCALPHA)
             tw, th = dmap.board.tile_width * z, dmap.board.tile_height * z
-            for c in dmap.floor - start:
-                veil.fill((22, 24, 30, 225), pygame.Rect(round(c[0] * tw), round(c[1] * th), round(tw) + 1, round(th) + 1))
-            cached.blit(veil, (0, 0))
+            cells = start or set(dmap.floor)
+            margin = max(2, round(tw / 4))
+            c0, r0 = min(c for c, _r in cells), min(r for _c, r in cells)
+            c1, r1 = max(c for c, _r in cells) + 1, max(r for _c, r in cells) + 1
+            box = pygame.Rect(round(c0 * tw) - margin, round(r0 * th) - margin,
+                              round((c1 - c0) * tw) + 2 * margin, round((r1 - r0) * th) + 2 * margin).clip(whole.get_rect())
+            cached = pygame.Surface(box.size, pygame.SRCALPHA)
+            cached.fill((0, 0, 0, 0))
+            for c in cells:  # each start square with its walls; nothing else of the map
+                square = pygame.Rect(round(c[0] * tw), round(c[1] * th), round(tw) + 1, round(th) + 1).inflate(2 * margin, 2 * margin)
+                square = square.clip(box)
+                cached.blit(whole, (square.left - box.left, square.top - box.top), square)
             self._previews[scenario] = cached
         return cached

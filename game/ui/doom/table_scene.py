@@ -137,6 +137,10 @@ class DoomTable(GameTable):
             return None
         return words.card_face(self.content, card)
 
+    def card_placeholder(self, card: str) -> bool:
+        """An invader card the rulebook does not print (most are, spec appendix C)."""
+        return self.viewer == INVADER and self.content.invader_card(card).provenance.placeholder()
+
     def ai_heading(self) -> str:
         return _("Bots' reasons")
 
@@ -832,22 +836,8 @@ class DoomTable(GameTable):
         fig = self.state.figure_cells().get(cell)
         if fig is None:
             return
-        ctx, pal, px, c = self.ctx, self.ctx.palette, self.ctx.px, self.content
-        if fig in self.state.marines:
-            m = self.state.marines[fig]
-            title = words.player(fig)
-            lines = [_("health {h} of {mx}, armour {a}").format(h=m.health, mx=m.max_health, a=m.armour)]
-            if m.order:
-                lines.append(_("order: {o}").format(o=words.name(c.orders[m.order], capital=False)))
-            for card in m.cards:  # each card's effect, the numbers the rules use
-                lines.append(f"{c.marine_card(card).name}: {words.marine_card_text(c, card)}")
-        else:
-            inv = self.state.invaders[fig]
-            mon = c.monsters[inv.monster]
-            title = words.figure(self.state, fig)
-            lines = [_("health {h} of {mx}, armour {a}").format(h=mon.health - inv.wounds, mx=mon.health, a=mon.armour),
-                     _("move {m}, dice {d}").format(m=mon.move, d=words.dice(mon.dice)),
-                     _("melee only") if mon.melee else _("ranged attacks")]
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        title, lines = figure_card_lines(self.state, self.content, fig)
         font, small = ctx.font(14, bold=True), ctx.font(12)
         lines = [widgets.elide(line, small, self.view_rect.width - px(60)) for line in lines]
         # The panel's frame is drawn inside its rect: the text keeps clear of it on every side.
@@ -1180,7 +1170,8 @@ class DoomTable(GameTable):
             return "dim" if mine and self.choices.cards else "normal"
 
         hidden = None if (self.invader_view() and self.handoff is None) else "doom_invader"
-        self.card_rects, self._hover_card = hand.draw_hand(surface, ctx, row, list(st.hand), face, state, self.mouse, hidden)
+        self.card_rects, self._hover_card = hand.draw_hand(surface, ctx, row, list(st.hand), face, state, self.mouse, hidden,
+                                                           placeholder=self.card_placeholder)
         cards_right = max((rect.right for rect in hand.lay_out(ctx, row, len(st.hand))), default=row.left)
         self._draw_legend(surface, pygame.Rect(cards_right + px(30), r.top + px(12), r.right - cards_right - px(44), r.height - px(20)))
 
@@ -1303,3 +1294,33 @@ class _Mark:
         self.kind = kind
         self.name = variant or kind
         self.properties = {"colour": variant, "type": variant}
+
+
+def figure_card_lines(state, c, fig: str) -> tuple[str, list[str]]:
+    """A figure's hover card: its name, then its numbers as the rules use them. A value the
+    rulebook does not give (verified = false in the data) ends in ' *', and a last line says
+    what the mark means (as on the Gears cards; Provenance.placeholder decides)."""
+    if fig in state.marines:
+        m = state.marines[fig]
+        title = words.player(fig)
+        lines = [_("health {h} of {mx}, armour {a}").format(h=m.health, mx=m.max_health, a=m.armour)]
+        if m.order:
+            lines.append(_("order: {o}").format(o=words.name(c.orders[m.order], capital=False)))
+        for card in m.cards:  # each card's effect, the numbers the rules use
+            mark = " *" if c.marine_card(card).provenance.placeholder() else ""
+            lines.append(f"{c.marine_card(card).name}: {words.marine_card_text(c, card)}{mark}")
+    else:
+        inv = state.invaders[fig]
+        mon = c.monsters[inv.monster]
+        title = words.figure(state, fig)
+
+        def unsure(*names: str) -> str:
+            return " *" if mon.provenance.placeholder(*names) else ""
+
+        lines = [_("health {h} of {mx}, armour {a}").format(h=mon.health - inv.wounds, mx=mon.health, a=mon.armour)
+                 + unsure("health", "armour"),
+                 _("move {m}, dice {d}").format(m=mon.move, d=words.dice(mon.dice)) + unsure("move", "dice"),
+                 (_("melee only") if mon.melee else _("ranged attacks")) + unsure("melee")]
+    if any(line.endswith(" *") for line in lines):
+        lines.append(_("* placeholder: not printed in the rulebooks (docs/CONTENT.md)"))
+    return title, lines

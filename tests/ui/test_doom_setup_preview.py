@@ -1,0 +1,31 @@
+"""The Doom set-up screen's map preview shows the start area only (spec 3.10: the marines see
+an area when it is revealed; the table draws nothing of the rest, so the set-up screen does
+not show its shape either)."""
+from __future__ import annotations
+
+from game.doom.rules.board import load_map
+from game.ui.doom.setup_scene import DoomSetup
+
+
+def test_the_preview_is_the_start_area_and_nothing_else(make_app):
+    app = make_app((1280, 720))
+    setup = DoomSetup(app.ctx)
+    app.push(setup)
+    app.run(max_frames=1)
+    for scenario in ("knee_deep", "reactor"):
+        sc = setup.scenario_record(scenario)
+        dmap = load_map(sc.map, setup.content)
+        start = {c for a in dmap.start_zones for c in dmap.areas[a]}
+        image = setup._preview(scenario)
+        tw, th = dmap.board.tile_width / 2, dmap.board.tile_height / 2
+        cols = max(c for c, _r in start) - min(c for c, _r in start) + 1
+        rows = max(r for _c, r in start) - min(r for _c, r in start) + 1
+        w, h = image.get_size()
+        assert cols * tw <= w <= cols * tw + tw and rows * th <= h <= rows * th + th  # the start area's box
+        assert w < dmap.board.width * tw  # not the whole map
+        # Each start square is drawn (opaque at its centre).
+        c0, r0 = min(c for c, _r in start), min(r for _c, r in start)
+        margin = (w - cols * tw) / 2
+        for c, r in start:
+            x, y = int(margin + (c - c0 + 0.5) * tw), int(margin + (r - r0 + 0.5) * th)
+            assert image.get_at((x, y)).a == 255
