@@ -168,11 +168,16 @@ def test_casual_table_undoes_past_a_draw(make_app, config_dir):
     app, table = open_toy(make_app, ["human", "human"], casual=True)
     press(app, table.view_rect.center)  # past the handoff
     draw = next(a for a in table.session.legal_actions() if a.kind == "draw")
+    before = list(table.log)
     press(app, button_for(table, draw))
     n = len(table.session.actions)
+    drawn = [line for line in table.log if line not in before]
+    assert drawn  # the draw's lines
     key(pygame.K_u)
     app.run(max_frames=1)
     assert len(table.session.actions) == n - 1 and table.log[-1] == "Undone."
+    # What the undo took back is gone from the log: it is the log of the game as it now stands.
+    assert table.log[:-1] == before
 
 
 def test_each_title_lists_only_its_own_saves(make_app, config_dir):

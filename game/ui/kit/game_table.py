@@ -536,9 +536,11 @@ class GameTable(Scene, ABC):
         except UndoRefused as exc:
             self.say(exc.reason)
             return
+        # The log as the replayed session has it (what the undo took back is gone from it),
+        # then one line saying so; the AI card the undo took back leaves the panel too.
+        self.reset_log()
         self._log.append((_("Undone."), None))
         self._keep_bot_states()
-        self.restore_ai()  # an AI card the undo took back leaves the panel
         self.saves.autosave(self.session, self.seats, self.save_path)
         self.anims.clear()
         self.dice = None
