@@ -701,7 +701,7 @@ class InvaderAI:
         card = view.content.invader_card(worst.get("card"))
         if card.kind == "spawn" and value < 0:
             return Choice(worst, f"discard {card.name}: none of its monsters is left to place")
-        return Choice(worst, f"discard {card.name}: the least useful card in hand ({value:.1f})")
+        return Choice(worst, f"discard {card.name}: the least useful card in hand")
 
     def _card_value(self, view: DoomState, card_id: str) -> float:
         c = view.content
@@ -735,7 +735,7 @@ class InvaderAI:
         value, best, placed = good[0]
         card = view.content.invader_card(best.get("card"))
         words = ", ".join(f"{n} {view.content.monsters[mon].name}" for mon, n in placed if n)
-        return Choice(best, f"spawn {card.name} ({words}): the most threat that fits out of sight ({value:.1f})")
+        return Choice(best, f"spawn {card.name} ({words}): the most threat that fits out of sight")
 
     def _spawn_value(self, view: DoomState, p: Planner, a: Action) -> tuple[float, list[tuple[str, int]]]:
         """Threat actually placeable: figures left in the pool, squares out of sight that fit them,
@@ -859,8 +859,7 @@ class InvaderAI:
         self.plan = {"fig": f, "steps": plan.steps(), "reason": self._plan_words(view, plan),
                      "expect": self._fingerprint(view, f, self._mp(view, f), 1)}
         act = next(a for a in k["activate"] if a.get("figure") == f)
-        return Choice(act, f"{who(view, f)} first: best together with the next figure's answer "
-                           f"({plan.score:.1f} + {follow:.1f})")
+        return Choice(act, f"{who(view, f)} first: the best plan together with what the next figure can do after it")
 
     def _start_event(self, view: DoomState, p: Planner, plays: list[Action], figs: list[str]) -> Choice | None:
         """Start-of-turn events whose trigger holds and whose value passes a threshold (11.D step 1)."""
