@@ -38,7 +38,7 @@ import sys
 import tomllib
 from fractions import Fraction
 from pathlib import Path
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from game.board.builder import SIZES, Builder, BuildError, MapMeta, PieceLibrary
 from game.engine.tomldata import TomlLimit, read_toml_file, toml_limit_message
@@ -144,13 +144,7 @@ def run_script(path: Path, maps_dir: Path, library: PieceLibrary | None = None) 
     pieces = data.get("piece", [])
     if not isinstance(pieces, list) or not pieces:
         raise ScriptError(f"{path}: no [[piece]] entries")
-    for i, entry in enumerate(pieces, 1):
-        where = f"{path}: piece #{i}"
-        if not isinstance(entry, dict):
-            raise ScriptError(f"{where}: must be a table")
-        bad = set(entry) - PIECE_KEYS
-        if bad:
-            raise ScriptError(f"{where}: unknown key {sorted(bad)[0]!r} (known: {', '.join(sorted(PIECE_KEYS))})")
+    for where, entry in _tables(path, "piece", pieces, PIECE_KEYS):
         try:
             _place(builder, entry, library)
         except BuildError as exc:
@@ -173,13 +167,7 @@ def run_script(path: Path, maps_dir: Path, library: PieceLibrary | None = None) 
     items = data.get("item", [])
     if not isinstance(items, list):
         raise ScriptError(f"{path}: item must be a list of [[item]] tables")
-    for i, entry in enumerate(items, 1):
-        where = f"{path}: item #{i}"
-        if not isinstance(entry, dict):
-            raise ScriptError(f"{where}: must be a table")
-        bad = set(entry) - ITEM_KEYS
-        if bad:
-            raise ScriptError(f"{where}: unknown key {sorted(bad)[0]!r} (known: {', '.join(sorted(ITEM_KEYS))})")
+    for where, entry in _tables(path, "item", items, ITEM_KEYS):
         cell = entry.get("cell")
         if not (isinstance(cell, list) and len(cell) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
             raise ScriptError(f"{where}: needs cell = [col, row]")
@@ -189,6 +177,19 @@ def run_script(path: Path, maps_dir: Path, library: PieceLibrary | None = None) 
         except BuildError as exc:
             raise ScriptError(f"{where}: {exc}") from None
     return builder
+
+
+def _tables(path, name: str, entries: list, keys) -> Iterator[tuple[str, dict]]:
+    """Each [[name]] table of a script with where it is ("FILE: piece #2"); ScriptError for an
+    entry that is not a table or has a key not in `keys`."""
+    for i, entry in enumerate(entries, 1):
+        where = f"{path}: {name} #{i}"
+        if not isinstance(entry, dict):
+            raise ScriptError(f"{where}: must be a table")
+        bad = set(entry) - keys
+        if bad:
+            raise ScriptError(f"{where}: unknown key {sorted(bad)[0]!r} (known: {', '.join(sorted(keys))})")
+        yield where, entry
 
 
 def _place(builder: Builder, entry: dict, library: PieceLibrary) -> str:

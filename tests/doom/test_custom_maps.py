@@ -7,29 +7,20 @@ from pathlib import Path
 
 import pytest
 
-from game.board.builder import Builder, PieceLibrary
+from game.board.builder import Builder
 from game.board.tmx_write import save_build
 from game.doom.content import shared_content
 from game.doom.custom import built_maps
 from game.doom.rules.title import DoomTitle
 from game.engine.session import SaveError, Session, load_session
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def library():
-    lib, problems = PieceLibrary.for_title("doom", ROOT / "maps")
-    assert problems == []
-    return lib
+from tests.board.test_build_items import library, two_pieces  # noqa: F401  (library: a fixture)
 
 
 def build(library, objective=True) -> Builder:
     """start_room (start zone, squares 0-3 x 0-3) joined to a corridor (4-9 x 1-2), a door on
     the joint, a zombie in the start room for 2+ marines, the objective in the corridor."""
-    b = Builder(library, "doom")
-    b.add("start_room", 0, 0)
-    b.add("corridor_straight", 250, 70)
+    b = two_pieces(library)
     b.place_item("door", (4, 2), "ordinary", vertical=True)
     b.place_item("figure", (3, 3), "zombie", min_marines=2)
     b.place_item("prop", (2, 3), "hazard")
