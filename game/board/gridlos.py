@@ -210,15 +210,30 @@ class _Lattice:
 
     def __init__(self, cols: int, rows: int) -> None:
         self.cols, self.rows = cols, rows
-        self.paths: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
-        for dy in range(-(rows - 1), rows):
-            for dx in range(-(cols - 1), cols):
-                self.paths[(dx, dy)] = walk(dx, dy)
+        self._paths: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+        self._all = False
         self._shadows: dict[tuple[int, int, int], int] | None = None
         self._steps: list | None = None
         # displacement bit layout for shadows: index (dy + rows-1) * wd + (dx + cols-1)
         self.wd = 2 * cols - 1
         self.nbits = (2 * rows - 1) * self.wd
+
+    def path(self, dx: int, dy: int) -> list[tuple[int, int, int]]:
+        """walk(dx, dy), worked out on the first ask."""
+        got = self._paths.get((dx, dy))
+        if got is None:
+            got = self._paths[(dx, dy)] = walk(dx, dy)
+        return got
+
+    @property
+    def paths(self) -> dict[tuple[int, int], list[tuple[int, int, int]]]:
+        """Every displacement in the grid -> its path (row by row, dx fastest)."""
+        if not self._all:
+            rows, cols = self.rows, self.cols
+            self._paths = {(dx, dy): self.path(dx, dy) for dy in range(-(rows - 1), rows)
+                           for dx in range(-(cols - 1), cols)}
+            self._all = True
+        return self._paths
 
     def didx(self, dx: int, dy: int) -> int:
         return (dy + self.rows - 1) * self.wd + dx + self.cols - 1
@@ -270,6 +285,7 @@ class GridSight:
         self.tile_size = tile_size
         self.strict_corners = strict_corners
         self._doors: dict[frozenset, frozenset[Edge]] = {}  # closed doors as given -> normalised
+        self._edges: dict[frozenset, tuple[frozenset[Cell], frozenset[Cell]]] = {}  # -> _edge_solids
         self.walls = frozenset(self._checked_edge(e) for e in wall_edges)
         self._lat = _Lattice.of(cols, rows)
         hedges = frozenset(e[0] for e in self.walls if e[0][1] == e[1][1])
@@ -301,18 +317,44 @@ class GridSight:
     # --- solids --------------------------------------------------------------------------------
 
     def _solids(self, blocking: Iterable[Cell], closed_doors: Iterable[Edge]) -> _Solids:
-        doors = [self._checked_edge(e) for e in closed_doors]
-        return _Solids(
-            frozenset(blocking),
-            self._static.hedges | {e[0] for e in doors if e[0][1] == e[1][1]},
-            self._static.vedges | {e[0] for e in doors if e[0][0] == e[1][0]},
-        )
+        hedges, vedges = self._edge_solids(closed_doors)
+        return _Solids(frozenset(blocking), hedges, vedges)
+
+    def _edge_solids(self, closed_doors: Iterable[Edge]) -> tuple[frozenset[Cell], frozenset[Cell]]:
+        """(horizontal, vertical) solid edges, by their first point: the walls and these closed
+        doors. The same few door sets come back at every query: each is worked out once."""
+        doors = closed_doors if isinstance(closed_doors, frozenset) else frozenset(closed_doors)
+        got = self._edges.get(doors)
+        if got is None:
+            norm = [self._checked_edge(e) for e in doors]
+            got = (self._static.hedges | {e[0] for e in norm if e[0][1] == e[1][1]},
+                   self._static.vedges | {e[0] for e in norm if e[0][0] == e[1][0]})
+            if len(self._edges) >= 4 * self.KEEP:
+                self._edges.pop(next(iter(self._edges)))
+            self._edges[doors] = got
+        return got
 
     def _vertex_occ(self, solids: _Solids, vx: int, vy: int) -> int:
+        """The occupancy bits (_OCC_BIT) of vertex (vx, vy)."""
+        hedges, vedges, cells = solids.hedges, solids.vedges, solids.cells
         occ = 0
-        for (k, dx, dy), bit in _OCC_BIT.items():
-            if solids.has((k, vx + dx, vy + dy)):
-                occ |= bit
+        if (vx, vy) in hedges:
+            occ |= 1
+        if (vx - 1, vy) in hedges:
+            occ |= 2
+        if (vx, vy) in vedges:
+            occ |= 4
+        if (vx, vy - 1) in vedges:
+            occ |= 8
+        if cells:
+            if (vx, vy) in cells:
+                occ |= 16
+            if (vx - 1, vy) in cells:
+                occ |= 32
+            if (vx - 1, vy - 1) in cells:
+                occ |= 64
+            if (vx, vy - 1) in cells:
+                occ |= 128
         return occ
 
     def _pinched(self, occ: dict[Cell, int], vertices: Iterable[Cell]) -> dict[tuple[int, int], frozenset[Cell]]:
@@ -333,15 +375,23 @@ class GridSight:
         return self._first(a, b, self._solids(set(blocking) - {a, b}, closed_doors))
 
     def _first(self, a: Cell, b: Cell, solids: _Solids) -> tuple[int, int, int] | None:
-        dx, dy = b[0] - a[0], b[1] - a[1]
+        ax, ay = a
+        dx, dy = b[0] - ax, b[1] - ay
         cls = ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
-        for k, x, y in self._lat.paths[(dx, dy)]:
-            e = (k, x + a[0], y + a[1])
-            if k == VERTEX:
-                if cls in self._pinch[self._vertex_occ(solids, e[1], e[2])]:
-                    return e
-            elif solids.has(e):
-                return e
+        cells, hedges, vedges = solids.cells, solids.hedges, solids.vedges
+        for k, x, y in self._lat.path(dx, dy):
+            p = (x + ax, y + ay)
+            if k == CELL:
+                if p in cells:
+                    return (k, *p)
+            elif k == HEDGE:
+                if p in hedges:
+                    return (k, *p)
+            elif k == VEDGE:
+                if p in vedges:
+                    return (k, *p)
+            elif cls in self._pinch[self._vertex_occ(solids, *p)]:
+                return (k, *p)
         return None
 
     def visible(self, a: Cell, b: Cell, blocking: Iterable[Cell] = frozenset(),

@@ -29,6 +29,8 @@ from game.board.gridlos import GridSight
 from game.board.model import Board, Cell, Edge, MapError
 
 ORIENTATIONS = {"east": (1, 0), "south": (0, 1), "west": (-1, 0), "north": (0, -1)}
+KING_STEPS_ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))  # in the order the rules have always tried them
+KING_STEPS_DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 ROOT = Path(__file__).resolve().parents[3]
 
 
@@ -169,6 +171,20 @@ class DoomMap:
         self._strict: GridSight | None = None
         self._steps: dict[frozenset[str], dict[Cell, tuple[Cell, ...]]] = {}
         self._paths: dict[tuple[Cell, frozenset[str]], dict[Cell, int]] = {}
+        self._area_cells: dict[tuple[str, ...], frozenset[Cell]] = {}
+        self._footprints: dict[frozenset[str], dict] = {}
+        self._in_view: dict[tuple[Cell, frozenset[str], bool], frozenset[str]] = {}
+        self.area_names: tuple[str, ...] = tuple(sorted(self.areas))
+
+    def cells_of_areas(self, areas: tuple[str, ...]) -> frozenset[Cell]:
+        """Every square of these areas (the explored map of a state's `revealed`)."""
+        got = self._area_cells.get(areas)
+        if got is None:
+            got = frozenset().union(*(self.areas[a] for a in areas))
+            if len(self._area_cells) > 256:  # a game reveals one area at a time: a few dozen keys
+                self._area_cells.clear()
+            self._area_cells[areas] = got
+        return got
 
     # --- doors -----------------------------------------------------------------------------
 
@@ -209,6 +225,43 @@ class DoomMap:
                 self._steps.clear()
             self._steps[closed] = table
         return table
+
+    def footprint_moves(self, cells: tuple[Cell, ...], closed: frozenset[str], perpendicular: bool = False
+                        ) -> tuple[tuple[tuple[Cell, ...], tuple[Cell, ...]], ...]:
+        """One step (1 MP) of a figure of two or more squares standing on `cells`, as the walls and
+        closed doors allow it (spec 3.6): (the new footprint, the squares it enters that must be
+        free), in a fixed order. A demon [head, tail] (seed p. 11): a snake step (either end
+        leads orthogonally, the other follows into its square; only the new square is entered)
+        or a diagonal sidestep (with `perpendicular`, spec 11 item 14's option, also sideways);
+        a larger figure: a king step of every square. A step of each square must pass the walls."""
+        table = self._footprints.get(closed)
+        if table is None:
+            if len(self._footprints) > 16:
+                self._footprints.clear()
+            table = self._footprints[closed] = {}
+        key = (cells, perpendicular)
+        got = table.get(key)
+        if got is None:
+            steps = self.steps(closed)
+            out: list[tuple[tuple[Cell, ...], tuple[Cell, ...]]] = []
+            if len(cells) == 2:
+                a, b = cells
+                for lead, trail in ((a, b), (b, a)):
+                    for dx, dy in KING_STEPS_ORTHO:
+                        n = (lead[0] + dx, lead[1] + dy)
+                        if n != trail and n in steps.get(lead, ()):
+                            out.append(((n, lead), (n,)))
+                sides = list(KING_STEPS_DIAG)
+                if perpendicular:
+                    sides += [(0, 1), (0, -1)] if a[1] == b[1] else [(1, 0), (-1, 0)]
+            else:
+                sides = list(KING_STEPS_ORTHO + KING_STEPS_DIAG)
+            for dx, dy in sides:
+                new = tuple((c[0] + dx, c[1] + dy) for c in cells)
+                if all(n in steps.get(c, ()) for c, n in zip(cells, new)):
+                    out.append((new, new))
+            got = table[key] = tuple(out)
+        return got
 
     def step_ok(self, a: Cell, b: Cell, closed: frozenset[str]) -> bool:
         return b in self.steps(closed).get(a, ())
@@ -261,6 +314,19 @@ class DoomMap:
     def visible_from(self, a: Cell, blocking: frozenset[Cell], closed: frozenset[str],
                      strict: bool = False) -> frozenset[Cell]:
         return self._sight(strict).visible_from(a, blocking, self.door_edges(closed))
+
+    def areas_in_view(self, a: Cell, closed: frozenset[str], strict: bool = False) -> frozenset[str]:
+        """The areas with a square that square `a` sees past walls and closed doors alone (no
+        figure or marker in the way): the areas it could see at most (spec 3.10)."""
+        key = (a, closed, strict)
+        got = self._in_view.get(key)
+        if got is None:
+            area_of = self.area_of
+            got = frozenset(area_of[c] for c in self.visible_from(a, frozenset(), closed, strict) if c in area_of)
+            if len(self._in_view) > 4096:
+                self._in_view.clear()
+            self._in_view[key] = got
+        return got
 
     def sees(self, viewer: Iterable[Cell], target: Iterable[Cell], blocking: Iterable[Cell],
              closed: frozenset[str], strict: bool = False) -> bool:

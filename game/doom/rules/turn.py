@@ -87,8 +87,8 @@ def _marine_actions(state: DoomState) -> list[Action]:
             out.append(Action("adrenaline", {}, "Discard adrenaline: +4 squares of movement this turn"))
         return out
     if t["mp"] > 0:
-        for pos, path in sorted(Q.reachable(state, mar.id, t["mp"]).items()):
-            out.append(Action("move", {"to": list(pos[0])}, f"Move to {sq(pos[0])} ({len(path)} MP)"))
+        for pos, steps in sorted(Q.move_lengths(state, mar.id, t["mp"])):
+            out.append(Action("move", {"to": list(pos[0])}, f"Move to {sq(pos[0])} ({steps} MP)"))
         cost = door_cost(state, mar.id)
         if t["mp"] >= cost:
             for d in Q.usable_doors(state, mar.id):
@@ -154,9 +154,10 @@ def _kill_actions(state: DoomState) -> list[Action]:
     out = []
     if not act.get("dead") and fig in state.invaders:
         if act["mp"] > 0:
-            for pos, path in sorted(Q.reachable(state, fig, act["mp"]).items()):
-                out.append(Action("move", {"to": [list(c) for c in pos]},
-                                  f"Move {who(state, fig)} to {' + '.join(sq(c) for c in pos)} ({len(path)} MP)"))
+            name = who(state, fig)
+            for pos, steps in sorted(Q.move_lengths(state, fig, act["mp"])):
+                where = sq(pos[0]) if len(pos) == 1 else " + ".join(sq(c) for c in pos)
+                out.append(Action("move", {"to": [list(c) for c in pos]}, f"Move {name} to {where} ({steps} MP)"))
             if act["mp"] >= state.content.number("door_cost"):
                 for d in Q.usable_doors(state, fig):
                     verb = "Open" if d in state.closed else "Close"
@@ -435,7 +436,7 @@ def _apply_marine(state: DoomState, kind: str, pl: dict[str, Any]) -> list[Event
                                  f"{'s' if a.attacks != 1 else ''}{' (the move or the attack)' if a.either else ''}.",
                       {"marine": mar.id, "action": a.id})] + P.start(state, "pick_up", {"marine": mar.id})
     if kind == "move":
-        path = Q.reachable(state, mar.id, t["mp"])[(tuple(pl["to"]),)]
+        path = Q.path_to(state, mar.id, t["mp"], (tuple(pl["to"]),))
         _spend_move(state)
         return P.start(state, "move", {"fig": mar.id, "path": [[list(c) for c in p] for p in path]})
     if kind == "door":
@@ -500,7 +501,7 @@ def _apply_kill(state: DoomState, kind: str, pl: dict[str, Any]) -> list[Event]:
     act = state.act
     fig = act["fig"]
     if kind == "move":
-        path = Q.reachable(state, fig, act["mp"])[tuple(tuple(c) for c in pl["to"])]
+        path = Q.path_to(state, fig, act["mp"], tuple(tuple(c) for c in pl["to"]))
         return P.start(state, "move", {"fig": fig, "path": [[list(c) for c in p] for p in path]})
     if kind == "door":
         return P.start(state, "door", {"fig": fig, "door": pl["door"], "cost": state.content.number("door_cost")})
