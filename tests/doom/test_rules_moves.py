@@ -255,3 +255,22 @@ def test_kept_reachable_answers_follow_every_change_of_the_position():
             continue
         kept = Q.reachable(state, "red", 6)
         assert kept == Q._reachable(state, "red", 6)
+
+
+def test_kept_reachable_answers_know_which_end_of_a_demon_is_which():
+    """Spec 3.6, seed p. 11: a demon's footprint is [head, tail] and its steps depend on that order
+    (a sidestep keeps it, a snake step puts the leading half first). The same squares held the
+    other way round are another position: the kept answer is the fresh search's (the invader AI
+    asks about such turned-round hypotheses; a kept answer for the other order once made a game
+    that its own replay refused)."""
+    from game.doom.rules import queries as Q
+
+    state = fresh()
+    state.marines["red"].cell = (0, 11)
+    d = put(state, "demon", (2, 8), (3, 8))
+    first = Q.reachable(state, d, 2)
+    assert first == Q._reachable(state, d, 2)
+    state.invaders[d].cells = [(3, 8), (2, 8)]
+    turned = Q.reachable(state, d, 2)
+    assert turned == Q._reachable(state, d, 2)
+    assert turned != first

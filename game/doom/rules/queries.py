@@ -189,13 +189,14 @@ _REACH_KEEP = 64
 
 
 def _kept_search(state: DoomState, fig: str, mp: int) -> _Search:
-    """The search depends only on what the key below holds (the map, who stands where, blocking
-    markers, closed doors, the revealed areas, the movement options), so it is kept for the last
-    few positions: the legal moves listed and the move then applied ask the same question."""
+    """The search depends only on what the key below holds (the map, the mover's squares in their
+    order (a demon's head and tail), who stands where, blocking markers, closed doors, the
+    revealed areas, the movement options), so it is kept for the last few positions: the legal
+    moves listed and the move then applied ask the same question."""
     figures = state.figure_cells()
     blocking = state.blocking_markers()
-    key = (state.scenario, fig, mp, frozenset(figures.items()), frozenset(blocking), state.closed_set,
-           tuple(state.revealed), state.option("squeeze"), state.option("demon_sidestep"))
+    key = (state.scenario, fig, mp, tuple(cells_of(state, fig)), frozenset(figures.items()), frozenset(blocking),
+           state.closed_set, tuple(state.revealed), state.option("squeeze"), state.option("demon_sidestep"))
     got = _REACH.pop(key, None)
     if got is None:
         got = _search(state, fig, mp, figures, blocking)
