@@ -107,8 +107,9 @@ class DoomMap:
         self.areas: dict[str, frozenset[Cell]] = {}
         self.area_text: dict[str, str] = {}
         self.start_zones: list[str] = []
+        where = {c: board.cell_area(c) for c in sorted(self.floor)}  # once per square: it is exact but slow
         for name, area in board.areas.items():
-            cells = frozenset(c for c in self.floor if board.cell_area(c) == name)
+            cells = frozenset(c for c, a in where.items() if a == name)
             self.areas[name] = cells
             for c in cells:
                 self.area_of[c] = name

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from game.doom.content import Abilities
-from game.doom.rules.state import INVADER, Cell, DoomState, Marine
+from game.doom.rules.state import BLOCKING, INVADER, Cell, DoomState, Marine
 
 
 def side_of(state: DoomState, fig: str) -> str:
@@ -82,6 +82,38 @@ def figure_moves(state: DoomState, fig: str, cells: tuple[Cell, ...], ctx: "_Mov
     # the map lists those the walls and doors allow; the squares entered must be free here.
     return [new for new, enter in mc.map.footprint_moves(cells, mc.closed, mc.perpendicular)
             if all(n in board and n not in blocked for n in enter)]
+
+
+def can_step(state: DoomState, fig: str, cells: tuple[Cell, ...], new: tuple[Cell, ...]) -> bool:
+    """Whether `new` is among figure_moves(state, fig, cells), asking only about the squares the
+    step enters (a move checks every step as it goes, spec 3.6)."""
+    m = state.map
+    closed = state.closed_set
+    if len(cells) == 1:
+        if len(new) != 1 or new[0] not in m.steps(closed).get(cells[0], ()):
+            return False
+        enter = new
+    else:
+        enter = next((e for n, e in m.footprint_moves(cells, closed, state.option("demon_sidestep") ==
+                                                      "also_perpendicular") if n == new), None)
+        if enter is None:
+            return False
+    board = revealed_cells(state)
+    figures = state.figure_cells()
+    marines = state.marines
+    mine = fig in marines
+    blocking = {mk.cell for mk in state.markers if mk.kind in BLOCKING}
+
+    def blocked(c: Cell) -> bool:  # _MoveCtx.blocked, one square at a time
+        f = figures.get(c)
+        return c in blocking or (f is not None and f != fig and (f in marines) != mine)
+
+    if not all(n in board and not blocked(n) for n in enter):
+        return False
+    if len(cells) == 1 and state.option("squeeze") == "forbidden":  # spec 11 item 13's option
+        c, n = cells[0], new[0]
+        return n[0] == c[0] or n[1] == c[1] or not (blocked((n[0], c[1])) and blocked((c[0], n[1])))
+    return True
 
 
 class _MoveCtx:

@@ -541,7 +541,7 @@ def _move(ctx, fig: str, path: list) -> None:
         here = Q.cells_of(state, fig)
         if not here or state.outcome is not None:
             return
-        if tuple(pos) not in [tuple(p) for p in Q.figure_moves(state, fig, tuple(here))]:
+        if not Q.can_step(state, fig, tuple(here), tuple(pos)):
             _back_to_empty(ctx, fig, passed)
             E.emit(ctx, "move_stopped", f"{who(state, fig)} cannot go on: the way is blocked.", {})
             break
@@ -565,7 +565,7 @@ def _move(ctx, fig: str, path: list) -> None:
         # Passing through a friend: the windows wait for the next square the mover has to itself
         # (one figure per square whenever anyone may act, spec 3.9).
         shared = any(m.id != fig and m.cell in pos for m in state.marines.values()) or \
-            any(i.id != fig and set(i.cells) & set(pos) for i in state.invaders.values())
+            any(i.id != fig and any(c in pos for c in i.cells) for i in state.invaders.values())
         if shared:
             E.reveal(ctx)
             continue
