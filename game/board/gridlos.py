@@ -43,6 +43,7 @@ Both are checked against an independent brute force in tests/board/test_gridlos.
 """
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import compress
@@ -126,6 +127,17 @@ def walk(dx: int, dy: int) -> list[tuple[int, int, int]]:
         if (cx, cy) != (dx, dy):
             out.append((CELL, cx, cy))
     return out
+
+
+_WALKS: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+
+
+def _quadrant_walk(dx: int, dy: int) -> list[tuple[int, int, int]]:
+    """walk(dx, dy) for dx, dy >= 0, kept for every grid (a path does not depend on the grid)."""
+    got = _WALKS.get((dx, dy))
+    if got is None:
+        got = _WALKS[(dx, dy)] = walk(dx, dy)
+    return got
 
 
 def vertex_sides(vx: int, vy: int, sx: int, sy: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
@@ -219,10 +231,15 @@ class _Lattice:
         self.nbits = (2 * rows - 1) * self.wd
 
     def path(self, dx: int, dy: int) -> list[tuple[int, int, int]]:
-        """walk(dx, dy), worked out on the first ask."""
+        """walk(dx, dy), worked out on the first ask: the quadrant path mirrored (see shadows)."""
         got = self._paths.get((dx, dy))
         if got is None:
-            got = self._paths[(dx, dy)] = walk(dx, dy)
+            got = _quadrant_walk(abs(dx), abs(dy))
+            if dx < 0:
+                got = [(k, -x if k == CELL or k == HEDGE else 1 - x, y) for k, x, y in got]
+            if dy < 0:
+                got = [(k, x, -y if k == CELL or k == VEDGE else 1 - y) for k, x, y in got]
+            self._paths[(dx, dy)] = got
         return got
 
     @property
@@ -239,15 +256,55 @@ class _Lattice:
         return (dy + self.rows - 1) * self.wd + dx + self.cols - 1
 
     def shadows(self) -> dict[tuple[int, int, int], int]:
-        """element (kind, x, y) relative to the viewer -> bitmask of displacements whose path has it."""
+        """element (kind, x, y) relative to the viewer -> bitmask of displacements whose path has it.
+
+        Built from the paths of one quadrant (dx, dy >= 0) only: mirroring a displacement in x
+        (or y) mirrors its path (walk() depends on |dx|, |dy| and the signs alone): a square's x
+        becomes -x, a vertical edge's or a vertex's line x becomes 1 - x. `shadows_by_paths` is
+        the plain construction from every path (the tests compare the two)."""
         if self._shadows is None:
-            bits: dict[tuple[int, int, int], list[int]] = {}
-            for (dx, dy), path in self.paths.items():
-                b = self.didx(dx, dy)
-                for e in path:
-                    bits.setdefault(e, []).append(b)
-            self._shadows = {e: sum(1 << b for b in bs) for e, bs in bits.items()}
+            rows, cols, wd = self.rows, self.cols, self.wd
+            bits: defaultdict[tuple[int, int, int], list[int]] = defaultdict(list)
+            for dy in range(rows):
+                for dx in range(cols):
+                    path = _quadrant_walk(dx, dy)
+                    if not path:
+                        continue
+                    b = (dy + rows - 1) * wd + dx + cols - 1
+                    for e in path:
+                        bits[e].append(b)
+                    if dx:
+                        mx = [(k, -x if k == CELL or k == HEDGE else 1 - x, y) for k, x, y in path]
+                        b = (dy + rows - 1) * wd - dx + cols - 1
+                        for e in mx:
+                            bits[e].append(b)
+                    if dy:
+                        my = [(k, x, -y if k == CELL or k == VEDGE else 1 - y) for k, x, y in path]
+                        b = (rows - 1 - dy) * wd + dx + cols - 1
+                        for e in my:
+                            bits[e].append(b)
+                        if dx:
+                            b = (rows - 1 - dy) * wd - dx + cols - 1
+                            for k, x, y in mx:
+                                bits[(k, x, -y if k == CELL or k == VEDGE else 1 - y)].append(b)
+            nbytes = (self.nbits + 7) // 8
+            out: dict[tuple[int, int, int], int] = {}
+            for e, bs in bits.items():
+                buf = bytearray(nbytes)
+                for b in bs:
+                    buf[b >> 3] |= 1 << (b & 7)
+                out[e] = int.from_bytes(buf, "little")
+            self._shadows = out
         return self._shadows
+
+    def shadows_by_paths(self) -> dict[tuple[int, int, int], int]:
+        """`shadows` from every path as walk() gives it (slower; for the tests)."""
+        bits: dict[tuple[int, int, int], list[int]] = {}
+        for (dx, dy), path in self.paths.items():
+            b = self.didx(dx, dy)
+            for e in path:
+                bits.setdefault(e, []).append(b)
+        return {e: sum(1 << b for b in bs) for e, bs in bits.items()}
 
 
 @dataclass(frozen=True)

@@ -213,3 +213,17 @@ def test_cache_follows_doors_and_figures():
     assert (4, 0) not in g.visible_from((0, 0), closed_doors={((2, 0), (2, 1))})
     assert (4, 0) in g.visible_from((0, 0)), "back to the first state"
     assert g.all_pairs() is g.all_pairs(), "all-pairs is cached per state"
+
+
+@pytest.mark.parametrize("cols,rows", [(1, 1), (1, 5), (6, 1), (5, 3), (9, 7), (13, 4)])
+def test_mirrored_paths_and_shadows_are_the_walks_section_3_7(cols, rows):
+    """The lattice works out one quadrant's paths and mirrors them (gridlos._Lattice): every
+    displacement's path is walk()'s exactly, in order, and the shadows built from the mirrored
+    quadrant are those of every path."""
+    from game.board.gridlos import _Lattice
+
+    lat = _Lattice(cols, rows)
+    for dy in range(-(rows - 1), rows):
+        for dx in range(-(cols - 1), cols):
+            assert lat.path(dx, dy) == walk(dx, dy), (dx, dy)
+    assert lat.shadows() == lat.shadows_by_paths()

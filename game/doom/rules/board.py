@@ -174,6 +174,7 @@ class DoomMap:
         self._paths: dict[tuple[Cell, frozenset[str]], dict[Cell, int]] = {}
         self._area_cells: dict[tuple[str, ...], frozenset[Cell]] = {}
         self._footprints: dict[frozenset[str], dict] = {}
+        self._door_reach: dict[tuple[frozenset[str], bool], dict[str, frozenset[Cell]]] = {}
         self._in_view: dict[tuple[Cell, frozenset[str], bool], frozenset[str]] = {}
         self.area_names: tuple[str, ...] = tuple(sorted(self.areas))
 
@@ -262,6 +263,26 @@ class DoomMap:
                 if all(n in steps.get(c, ()) for c, n in zip(cells, new)):
                     out.append((new, new))
             got = table[key] = tuple(out)
+        return got
+
+    def door_reach(self, closed: frozenset[str], adjacent: bool = True) -> dict[str, frozenset[Cell]]:
+        """Door -> the squares a figure may use it from (spec 3.2, seed p. 9): its flanking squares,
+        and with `adjacent` (the seed's reading, rules/queries.usable_doors) every square one
+        legal step (walls, these closed doors) from one of them."""
+        key = (closed, adjacent)
+        got = self._door_reach.get(key)
+        if got is None:
+            steps = self.steps(closed)
+            got = {}
+            for name, d in self.doors.items():
+                near = set(d.flanks)
+                if adjacent:
+                    for f in d.flanks:
+                        near.update(steps.get(f, ()))
+                got[name] = frozenset(near)
+            if len(self._door_reach) > 64:
+                self._door_reach.clear()
+            self._door_reach[key] = got
         return got
 
     def step_ok(self, a: Cell, b: Cell, closed: frozenset[str]) -> bool:

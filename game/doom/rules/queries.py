@@ -150,9 +150,9 @@ class _Search:
 
     __slots__ = ("parent", "ends", "single")
 
-    def __init__(self, parent: dict, ends: list, single: bool):
+    def __init__(self, parent: dict, ends: dict, single: bool):
         self.parent = parent  # node -> the node before it (None at the start); a node is a square
-        self.ends = ends  # [(node, steps)] in the order found             # for a one-square figure
+        self.ends = ends  # node -> steps, in the order found                # for a one-square figure
         self.single = single
 
     def footprint(self, node) -> tuple[Cell, ...]:
@@ -175,10 +175,10 @@ def _search(state: DoomState, fig: str, mp: int, figures: dict[Cell, str] | None
     `figures` and `blocking`: the state's, when already at hand."""
     start = tuple(cells_of(state, fig))
     if not start or mp <= 0:
-        return _Search({}, [], True)
+        return _Search({}, {}, True)
     mc = _MoveCtx(state, fig, figures, blocking)
     figures = mc.figures
-    ends = []
+    ends: dict = {}
     if len(start) == 1 and not mc.no_squeeze:
         # One square: the same search on squares (figure_moves' one-square step: a king step the
         # map allows onto an explored square nobody blocks).
@@ -194,7 +194,7 @@ def _search(state: DoomState, fig: str, mp: int, figures: dict[Cell, str] | None
                         parent[n] = c
                         nxt.append(n)
                         if figures.get(n, fig) == fig:
-                            ends.append((n, depth))
+                            ends[n] = depth
             frontier = nxt
             if not frontier:
                 break
@@ -209,7 +209,7 @@ def _search(state: DoomState, fig: str, mp: int, figures: dict[Cell, str] | None
                     parent[n] = pos
                     nxt.append(n)
                     if all(figures.get(c, fig) == fig for c in n):
-                        ends.append((n, depth))
+                        ends[n] = depth
         frontier = nxt
         if not frontier:
             break
@@ -242,21 +242,21 @@ def reachable(state: DoomState, fig: str, mp: int) -> dict[tuple[Cell, ...], lis
     """Footprint -> the path of footprints (first step first) for every place `fig` can end a move
     within `mp` (spec 3.6): friends passed through, every square of the end footprint empty."""
     s = _kept_search(state, fig, mp)
-    return {s.footprint(n): s.path(n) for n, _ in s.ends}
+    return {s.footprint(n): s.path(n) for n in s.ends}
 
 
 def move_lengths(state: DoomState, fig: str, mp: int) -> list[tuple[tuple[Cell, ...], int]]:
     """(footprint, steps) for every place of `reachable`, in its order: what a list of the legal
     moves needs, without the paths."""
     s = _kept_search(state, fig, mp)
-    return [(s.footprint(n), d) for n, d in s.ends]
+    return [(s.footprint(n), d) for n, d in s.ends.items()]
 
 
 def path_to(state: DoomState, fig: str, mp: int, footprint: tuple[Cell, ...]) -> list[tuple[Cell, ...]]:
     """`reachable(state, fig, mp)[footprint]` (KeyError when the place is not reachable)."""
     s = _kept_search(state, fig, mp)
     node = footprint[0] if s.single and len(footprint) == 1 else footprint
-    if node not in s.parent or all(n != node for n, _ in s.ends):
+    if node not in s.ends:
         raise KeyError(footprint)
     return s.path(node)
 
@@ -265,7 +265,7 @@ def _reachable(state: DoomState, fig: str, mp: int, figures: dict[Cell, str] | N
                blocking: set[Cell] | None = None) -> dict[tuple[Cell, ...], list[tuple[Cell, ...]]]:
     """`reachable` without the keeping (`figures` and `blocking`: the state's, when already at hand)."""
     s = _search(state, fig, mp, figures, blocking)
-    return {s.footprint(n): s.path(n) for n, _ in s.ends}
+    return {s.footprint(n): s.path(n) for n in s.ends}
 
 
 def straddles(state: DoomState, door: str) -> bool:
@@ -287,17 +287,11 @@ def usable_doors(state: DoomState, fig: str) -> list[str]:
     flanking squares, so a figure on a flanking square or on a square one legal step from one
     may use the door (the spec's default, flanking squares only, is narrower: docs/DOOM.md)."""
     m = state.map
-    own = set(cells_of(state, fig))
-    steps = m.steps(state.closed_set)
+    own = cells_of(state, fig)
+    reach = m.door_reach(state.closed_set, state.option("door_reach") == "adjacent")
     out = []
     for name, d in m.doors.items():
-        if name in state.destroyed:
-            continue
-        near = set(d.flanks)
-        if state.option("door_reach") == "adjacent":
-            for f in d.flanks:
-                near.update(steps.get(f, ()))
-        if not (own & near):
+        if name in state.destroyed or reach[name].isdisjoint(own):
             continue
         if d.security and (fig not in state.marines or d.key not in state.keys):
             continue
@@ -388,10 +382,12 @@ def distance(state: DoomState, attacker: str, target: Cell, indirect: bool) -> i
     return min(max(abs(a[0] - target[0]), abs(a[1] - target[1])) for a in seeing)
 
 
-def attack_targets(state: DoomState, attacker: str, weapon: str | None) -> list[Cell]:
+def attack_targets(state: DoomState, attacker: str, weapon: str | None,
+                   sight: dict[tuple[Cell, str | None], bool] | None = None) -> list[Cell]:
     """Target squares for one attack (spec 6.4 steps 1-2): each square of an enemy figure, and
     barrels; melee only adjacent ones (6.5, 11 item 37); LOS unless indirect (then within 8 along
-    a path that crosses no wall or closed door)."""
+    a path that crosses no wall or closed door). `sight`: a dict the caller keeps while asking
+    about several weapons of one attacker in one unchanged state (the LOS answers are the same)."""
     prof = profile(state, attacker, weapon)
     figures = state.figure_cells()
     own = cells_of(state, attacker)
@@ -431,7 +427,13 @@ def attack_targets(state: DoomState, attacker: str, weapon: str | None) -> list[
             if d is not None and d <= max_indirect:
                 out.append(cell)
             continue
-        if sees(state, attacker, cell, fig):
+        if sight is None:
+            seen = sees(state, attacker, cell, fig)
+        else:
+            seen = sight.get((cell, fig))
+            if seen is None:
+                seen = sight[(cell, fig)] = sees(state, attacker, cell, fig)
+        if seen:
             out.append(cell)
     return out
 

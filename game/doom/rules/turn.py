@@ -102,8 +102,9 @@ def _marine_actions(state: DoomState) -> list[Action]:
                 out.append(Action("give", {"to": other, "what": what}, f"Give {who(state, other)} 1 {name} (1 MP)"
                                   if what in c.ammo else f"Give {who(state, other)} {name} (1 MP)"))
     if t["attacks"] > 0:
+        sight: dict = {}
         for w in Q.marine_weapons(state, mar):
-            for cell in Q.attack_targets(state, mar.id, w):
+            for cell in Q.attack_targets(state, mar.id, w, sight):
                 out.append(Action("attack", {"weapon": w, "target": list(cell)},
                                   f"Attack {sq(cell)} with the {weapon_name(state, w)}"))
     if t["order_ok"] and not t["order_placed"] and mar.order is None:
@@ -564,8 +565,9 @@ def _move(ctx, fig: str, path: list) -> None:
             return
         # Passing through a friend: the windows wait for the next square the mover has to itself
         # (one figure per square whenever anyone may act, spec 3.9).
-        shared = any(m.id != fig and m.cell in pos for m in state.marines.values()) or \
-            any(i.id != fig and any(c in pos for c in i.cells) for i in state.invaders.values())
+        others = {m.cell for m in state.marines.values() if m.id != fig}
+        others.update(c for i in state.invaders.values() if i.id != fig for c in i.cells)
+        shared = not others.isdisjoint(pos)
         if shared:
             E.reveal(ctx)
             continue
@@ -670,8 +672,9 @@ def _guard_window(ctx, moving: str | None, when: str = "moves") -> None:
             continue
         mar = state.marines[marine]
         opts: list[dict[str, Any]] = [{"use": False}]
+        sight: dict = {}
         for w in Q.marine_weapons(state, mar):
-            for cell in Q.attack_targets(state, marine, w):
+            for cell in Q.attack_targets(state, marine, w, sight):
                 opts.append({"use": True, "weapon": w, "target": list(cell)})
         if len(opts) == 1:
             continue
@@ -699,8 +702,9 @@ def _front_guard(ctx, fig: str) -> None:
         if not near:
             continue
         opts: list[dict[str, Any]] = [{"use": False}]
+        sight: dict = {}
         for w in Q.marine_weapons(state, mar):
-            targets = Q.attack_targets(state, marine, w)
+            targets = Q.attack_targets(state, marine, w, sight)
             opts += [{"use": True, "weapon": w, "target": list(c)} for c in near if c in targets]
         if len(opts) == 1:
             continue
