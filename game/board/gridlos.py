@@ -431,6 +431,21 @@ class GridSight:
         a, b = self._checked_cell(a), self._checked_cell(b)
         return self._first(a, b, self._solids(set(blocking) - {a, b}, closed_doors))
 
+    def sees_any(self, viewers: Iterable[Cell], targets: Iterable[Cell], blocking: Iterable[Cell] = frozenset(),
+                 closed_doors: Iterable[Edge] = frozenset()) -> bool:
+        """Whether some square of `viewers` sees some square of `targets` (first_blocker is None for
+        a pair), with one set of solids for all the pairs. A line's own end squares never block
+        (they are on no line's path), so `blocking` may hold them."""
+        hedges, vedges = self._edge_solids(closed_doors)
+        solids = _Solids(blocking if isinstance(blocking, frozenset) else frozenset(blocking), hedges, vedges)
+        targets = [self._checked_cell(b) for b in targets]
+        for a in viewers:
+            a = self._checked_cell(a)
+            for b in targets:
+                if self._first(a, b, solids) is None:
+                    return True
+        return False
+
     def _first(self, a: Cell, b: Cell, solids: _Solids) -> tuple[int, int, int] | None:
         ax, ay = a
         dx, dy = b[0] - ax, b[1] - ay

@@ -168,7 +168,8 @@ def test_walk_meets_vertices_only_on_odd_odd_directions():
 @settings(max_examples=20, deadline=None)
 @given(st.integers(0, 10**9), st.integers(1, 6), st.integers(1, 5), st.booleans())
 def test_all_three_paths_agree_with_brute_force_section_3_7(seed, cols, rows, strict):
-    """visible(), visible_from() and all_pairs() equal the literal reading of §3.7 on every pair."""
+    """visible(), visible_from(), all_pairs() and sees_any() equal the literal reading of §3.7 on
+    every pair."""
     walls, doors, blocking, cells = random_grid(seed, cols, rows)
     g = GridSight(cols, rows, walls, strict_corners=strict)
     ap = g.all_pairs(blocking, doors)
@@ -182,6 +183,8 @@ def test_all_three_paths_agree_with_brute_force_section_3_7(seed, cols, rows, st
         for b in cells:
             assert g.visible(a, b, blocking, doors).visible == (b in expected)
             assert ap.sees(a, b) == (b in expected)
+            # sees_any keeps the end squares in the blocking set: they never block a line
+            assert g.sees_any([a], [b], set(blocking) | {a, b}, doors) == (b in expected)
 
 
 @settings(max_examples=15, deadline=None)

@@ -355,10 +355,10 @@ class DoomMap:
         """Spec 3.4/3.7: any square of the viewer to any square of the target; the viewer's and
         the target's own squares never block."""
         viewer, target = tuple(viewer), tuple(target)
-        block = frozenset(blocking) - set(viewer) - set(target)
-        edges = self.door_edges(closed)
-        sight = self._sight(strict)
-        return any(sight.first_blocker(a, b, block, edges) is None for a in viewer for b in target)
+        block = blocking if isinstance(blocking, frozenset) else frozenset(blocking)
+        if len(viewer) > 1 or len(target) > 1:  # a line's own two end squares never block anyway
+            block = block - set(viewer) - set(target)
+        return self._sight(strict).sees_any(viewer, target, block, self.door_edges(closed))
 
 
 @lru_cache(maxsize=8)

@@ -46,11 +46,21 @@ def marine_sight(state: DoomState, invaders_block: bool = True) -> set[Cell]:
     return seen
 
 
-def sees(state: DoomState, viewer: str, target_cell: Cell, target_fig: str | None = None) -> bool:
-    """Spec 3.7 from any square of `viewer` to `target_cell` (the target figure's squares never block)."""
+def sees(state: DoomState, viewer: str, target_cell: Cell, target_fig: str | None = None,
+         blocking: frozenset[Cell] | None = None) -> bool:
+    """Spec 3.7 from any square of `viewer` to `target_cell` (the target figure's squares never
+    block). `blocking`: all_blocking(state) when the caller has it at hand."""
     own = cells_of(state, viewer)
-    block = all_blocking(state) - set(own) - set(cells_of(state, target_fig) if target_fig else ()) - {target_cell}
-    return state.map.sees(own, [target_cell], block, state.closed_set, state.option("strict_corners"))
+    block = frozenset(all_blocking(state)) if blocking is None else blocking
+    # The viewer's and the target's other squares never block; the two end squares of a line
+    # never do anyway (gridlos), so a one-square viewer and target leave the set as it is.
+    drop = set(own).union(cells_of(state, target_fig) if target_fig else ())
+    drop.discard(target_cell)
+    if len(own) == 1:
+        drop.discard(own[0])
+    if drop:
+        block = block - drop
+    return state.map.sees(own, (target_cell,), block, state.closed_set, state.option("strict_corners"))
 
 
 def sight_line(state: DoomState, viewer: str, target_cell: Cell, target_fig: str | None = None):
@@ -393,11 +403,9 @@ def attack_targets(state: DoomState, attacker: str, weapon: str | None,
     own = cells_of(state, attacker)
     if not own:
         return []
-    mine = side_of(state, attacker)
-    cand: list[tuple[Cell, str | None]] = []
-    for cell, fig in figures.items():
-        if side_of(state, fig) != mine:
-            cand.append((cell, fig))
+    marines = state.marines
+    mine = attacker in marines
+    cand: list[tuple[Cell, str | None]] = [(cell, fig) for cell, fig in figures.items() if (fig in marines) != mine]
     for mk in state.markers:
         if mk.kind == "barrel":
             cand.append((mk.cell, None))
@@ -416,6 +424,7 @@ def attack_targets(state: DoomState, attacker: str, weapon: str | None,
                     cand.append((n, None))
     closed = state.closed_set
     max_indirect = state.content.number("indirect_max_range")
+    blocking = None
     out = []
     for cell, fig in sorted(cand):
         if prof.melee:
@@ -427,12 +436,13 @@ def attack_targets(state: DoomState, attacker: str, weapon: str | None,
             if d is not None and d <= max_indirect:
                 out.append(cell)
             continue
-        if sight is None:
-            seen = sees(state, attacker, cell, fig)
-        else:
-            seen = sight.get((cell, fig))
-            if seen is None:
-                seen = sight[(cell, fig)] = sees(state, attacker, cell, fig)
+        seen = None if sight is None else sight.get((cell, fig))
+        if seen is None:
+            if blocking is None:
+                blocking = frozenset(all_blocking(state))
+            seen = sees(state, attacker, cell, fig, blocking)
+            if sight is not None:
+                sight[(cell, fig)] = seen
         if seen:
             out.append(cell)
     return out
