@@ -215,9 +215,13 @@ class _Lattice:
 
     @classmethod
     def of(cls, cols: int, rows: int) -> "_Lattice":
+        """The lattice for a grid of this size: one made for a grid at least as large serves (its
+        paths and shadows hold every displacement of this grid; GridSight reads shadows through
+        the lattice's own sizes), so the maps of a process share the work."""
         lat = cls._cache.get((cols, rows))
         if lat is None:
-            lat = cls._cache[(cols, rows)] = cls(cols, rows)
+            lat = next((big for big in cls._cache.values() if big.cols >= cols and big.rows >= rows), None)
+            lat = cls._cache[(cols, rows)] = lat or cls(cols, rows)
         return lat
 
     def __init__(self, cols: int, rows: int) -> None:
@@ -636,14 +640,14 @@ class GridSight:
     def _steps(self) -> list[tuple[tuple[int, int], list[tuple[int, int]]]]:
         """Per displacement in the upper half-plane: (mask index, bit shift) per path step."""
         lat = self._lat
-        if lat._steps is not None and lat._steps[0] == self.sa:
+        if lat._steps is not None and lat._steps[0] == (self.cols, self.rows):
             return lat._steps[1]
         sa = self.sa
         off = (self.rows + 2) * sa  # keeps every shift non-negative
         out = []
         for (dx, dy), path in lat.paths.items():
-            if not (dy > 0 or (dy == 0 and dx > 0)):
-                continue
+            if not (dy > 0 or (dy == 0 and dx > 0)) or abs(dx) >= self.cols or dy >= self.rows:
+                continue  # the other half-plane, or beyond this grid (a shared larger lattice)
             steps = []
             k = 0
             while k < len(path):
@@ -659,7 +663,7 @@ class GridSight:
                 steps.append((m, off + y * sa + x))
                 k += 2 if enters else 1
             out.append(((dx, dy), steps))
-        lat._steps = (sa, out)
+        lat._steps = ((self.cols, self.rows), out)
         return out
 
     def _masks(self, st: dict, solids: _Solids) -> list[int]:

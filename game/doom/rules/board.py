@@ -27,6 +27,7 @@ from typing import Iterable
 from game.board.distance import KING_STEPS, step_allowed
 from game.board.gridlos import GridSight
 from game.board.model import Board, Cell, Edge, MapError
+from game.board.tmx import load_board  # no pygame: pytmx reads the map without images
 
 ORIENTATIONS = {"east": (1, 0), "south": (0, 1), "west": (-1, 0), "north": (0, -1)}
 KING_STEPS_ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))  # in the order the rules have always tried them
@@ -216,10 +217,21 @@ class DoomMap:
         """Floor square -> floor squares one legal king step away (walls, closed doors)."""
         table = self._steps.get(closed)
         if table is None:
-            walls = self.walls | self.door_edges(closed)
             floor = self.floor
-            table = {}
-            for c in floor:
+            if closed:
+                # A closed door changes only the steps of the squares cornered at its edges' ends
+                # (an orthogonal step crosses one edge, a diagonal one passes a vertex between
+                # four squares): the walls-only table with those squares worked out again.
+                table = dict(self.steps(frozenset()))
+                edges = self.door_edges(closed)
+                cells = {c for e in edges for vx, vy in e for c in ((vx, vy), (vx - 1, vy), (vx, vy - 1),
+                                                                   (vx - 1, vy - 1)) if c in floor}
+            else:
+                table = {}
+                edges = frozenset()
+                cells = floor
+            walls = self.walls | edges
+            for c in cells:
                 x, y = c
                 table[c] = tuple(n for n in ((x + dx, y + dy) for dx, dy in KING_STEPS)
                                  if n in floor and step_allowed(walls, c, n))
@@ -364,8 +376,6 @@ class DoomMap:
 @lru_cache(maxsize=8)
 def load_map(path: str, content=None) -> DoomMap:
     """A scenario map by path (relative to the project root), read once per process."""
-    from game.board.tmx import load_board
-
     p = Path(path)
     if not p.is_absolute():
         p = ROOT / p
