@@ -189,6 +189,15 @@ class DoomMap:
             self._area_cells[areas] = got
         return got
 
+    def prepare(self) -> None:
+        """Works out now what the first questions would otherwise build on the way, once per
+        process: the LOS tables of the map's size and the walls-only view of every floor square
+        (tools/bench_doom.py times play with and without this done first)."""
+        for strict in (False, True):
+            sight = self._sight(strict)
+            for c in self.floor:
+                sight.visible_from(c, frozenset(), self.door_edges(frozenset()))
+
     # --- doors -----------------------------------------------------------------------------
 
     def door_edges(self, closed: Iterable[str]) -> frozenset[Edge]:

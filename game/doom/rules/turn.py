@@ -644,11 +644,12 @@ def _back_to_empty(ctx, fig: str, passed: list[list[Cell]]) -> None:
 def _sentry(ctx, marine: str) -> None:
     """Spec 6.8 Sentry: an invader with it may attack an enemy that steps next to it, at once."""
     state: DoomState = ctx.state
-    for fig in list(state.invaders):
+    monsters = state.content.monsters
+    for fig in [f for f, inv in state.invaders.items() if monsters[inv.monster].abilities.sentry]:
         if state.outcome is not None or state.marines[marine].cell is None:
             return
         inv = state.invaders.get(fig)
-        if inv is None or not state.content.monsters[inv.monster].abilities.sentry:
+        if inv is None:
             continue
         cell = state.marines[marine].cell
         if not any(state.map.adjacent(c, cell, state.closed_set) for c in inv.cells):
@@ -665,6 +666,8 @@ def _guard_window(ctx, moving: str | None, when: str = "moves") -> None:
     """Spec 6.9 Guard: during the invader's turn a marine may discard its Guard order to make an
     interrupt attack; the invader's turn waits until it is resolved."""
     state: DoomState = ctx.state
+    if all(m.order != "guard" for m in state.marines.values()):
+        return  # nobody holds a Guard order: nothing to ask
     for marine in state.seats:
         if state.outcome is not None or (moving is not None and moving not in state.invaders):
             return
