@@ -43,6 +43,7 @@ Both are checked against an independent brute force in tests/board/test_gridlos.
 """
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import compress
@@ -128,6 +129,17 @@ def walk(dx: int, dy: int) -> list[tuple[int, int, int]]:
     return out
 
 
+_WALKS: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+
+
+def _quadrant_walk(dx: int, dy: int) -> list[tuple[int, int, int]]:
+    """walk(dx, dy) for dx, dy >= 0, kept for every grid (a path does not depend on the grid)."""
+    got = _WALKS.get((dx, dy))
+    if got is None:
+        got = _WALKS[(dx, dy)] = walk(dx, dy)
+    return got
+
+
 def vertex_sides(vx: int, vy: int, sx: int, sy: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
     """(left, right): the rays (edges ending at v) and side quadrants (squares cornered at v
     that S does not enter) on each side of a line through v with direction class (sx, sy)."""
@@ -203,36 +215,100 @@ class _Lattice:
 
     @classmethod
     def of(cls, cols: int, rows: int) -> "_Lattice":
+        """The lattice for a grid of this size: one made for a grid at least as large serves (its
+        paths and shadows hold every displacement of this grid; GridSight reads shadows through
+        the lattice's own sizes), so the maps of a process share the work."""
         lat = cls._cache.get((cols, rows))
         if lat is None:
-            lat = cls._cache[(cols, rows)] = cls(cols, rows)
+            lat = next((big for big in cls._cache.values() if big.cols >= cols and big.rows >= rows), None)
+            lat = cls._cache[(cols, rows)] = lat or cls(cols, rows)
         return lat
 
     def __init__(self, cols: int, rows: int) -> None:
         self.cols, self.rows = cols, rows
-        self.paths: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
-        for dy in range(-(rows - 1), rows):
-            for dx in range(-(cols - 1), cols):
-                self.paths[(dx, dy)] = walk(dx, dy)
+        self._paths: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+        self._all = False
         self._shadows: dict[tuple[int, int, int], int] | None = None
         self._steps: list | None = None
         # displacement bit layout for shadows: index (dy + rows-1) * wd + (dx + cols-1)
         self.wd = 2 * cols - 1
         self.nbits = (2 * rows - 1) * self.wd
 
+    def path(self, dx: int, dy: int) -> list[tuple[int, int, int]]:
+        """walk(dx, dy), worked out on the first ask: the quadrant path mirrored (see shadows)."""
+        got = self._paths.get((dx, dy))
+        if got is None:
+            got = _quadrant_walk(abs(dx), abs(dy))
+            if dx < 0:
+                got = [(k, -x if k == CELL or k == HEDGE else 1 - x, y) for k, x, y in got]
+            if dy < 0:
+                got = [(k, x, -y if k == CELL or k == VEDGE else 1 - y) for k, x, y in got]
+            self._paths[(dx, dy)] = got
+        return got
+
+    @property
+    def paths(self) -> dict[tuple[int, int], list[tuple[int, int, int]]]:
+        """Every displacement in the grid -> its path (row by row, dx fastest)."""
+        if not self._all:
+            rows, cols = self.rows, self.cols
+            self._paths = {(dx, dy): self.path(dx, dy) for dy in range(-(rows - 1), rows)
+                           for dx in range(-(cols - 1), cols)}
+            self._all = True
+        return self._paths
+
     def didx(self, dx: int, dy: int) -> int:
         return (dy + self.rows - 1) * self.wd + dx + self.cols - 1
 
     def shadows(self) -> dict[tuple[int, int, int], int]:
-        """element (kind, x, y) relative to the viewer -> bitmask of displacements whose path has it."""
+        """element (kind, x, y) relative to the viewer -> bitmask of displacements whose path has it.
+
+        Built from the paths of one quadrant (dx, dy >= 0) only: mirroring a displacement in x
+        (or y) mirrors its path (walk() depends on |dx|, |dy| and the signs alone): a square's x
+        becomes -x, a vertical edge's or a vertex's line x becomes 1 - x. `shadows_by_paths` is
+        the plain construction from every path (the tests compare the two)."""
         if self._shadows is None:
-            bits: dict[tuple[int, int, int], list[int]] = {}
-            for (dx, dy), path in self.paths.items():
-                b = self.didx(dx, dy)
-                for e in path:
-                    bits.setdefault(e, []).append(b)
-            self._shadows = {e: sum(1 << b for b in bs) for e, bs in bits.items()}
+            rows, cols, wd = self.rows, self.cols, self.wd
+            bits: defaultdict[tuple[int, int, int], list[int]] = defaultdict(list)
+            for dy in range(rows):
+                for dx in range(cols):
+                    path = _quadrant_walk(dx, dy)
+                    if not path:
+                        continue
+                    b = (dy + rows - 1) * wd + dx + cols - 1
+                    for e in path:
+                        bits[e].append(b)
+                    if dx:
+                        mx = [(k, -x if k == CELL or k == HEDGE else 1 - x, y) for k, x, y in path]
+                        b = (dy + rows - 1) * wd - dx + cols - 1
+                        for e in mx:
+                            bits[e].append(b)
+                    if dy:
+                        my = [(k, x, -y if k == CELL or k == VEDGE else 1 - y) for k, x, y in path]
+                        b = (rows - 1 - dy) * wd + dx + cols - 1
+                        for e in my:
+                            bits[e].append(b)
+                        if dx:
+                            b = (rows - 1 - dy) * wd - dx + cols - 1
+                            for k, x, y in mx:
+                                bits[(k, x, -y if k == CELL or k == VEDGE else 1 - y)].append(b)
+            nbytes = (self.nbits + 7) // 8
+            out: dict[tuple[int, int, int], int] = {}
+            for e, bs in bits.items():
+                buf = bytearray(nbytes)
+                for b in bs:
+                    buf[b >> 3] |= 1 << (b & 7)
+                out[e] = int.from_bytes(buf, "little")
+            self._shadows = out
         return self._shadows
+
+    def shadows_by_paths(self) -> dict[tuple[int, int, int], int]:
+        """`shadows` from every path as walk() gives it (slower; for the tests)."""
+        bits: dict[tuple[int, int, int], list[int]] = {}
+        for (dx, dy), path in self.paths.items():
+            b = self.didx(dx, dy)
+            for e in path:
+                bits.setdefault(e, []).append(b)
+        return {e: sum(1 << b for b in bs) for e, bs in bits.items()}
 
 
 @dataclass(frozen=True)
@@ -270,6 +346,7 @@ class GridSight:
         self.tile_size = tile_size
         self.strict_corners = strict_corners
         self._doors: dict[frozenset, frozenset[Edge]] = {}  # closed doors as given -> normalised
+        self._edges: dict[frozenset, tuple[frozenset[Cell], frozenset[Cell]]] = {}  # -> _edge_solids
         self.walls = frozenset(self._checked_edge(e) for e in wall_edges)
         self._lat = _Lattice.of(cols, rows)
         hedges = frozenset(e[0] for e in self.walls if e[0][1] == e[1][1])
@@ -301,18 +378,44 @@ class GridSight:
     # --- solids --------------------------------------------------------------------------------
 
     def _solids(self, blocking: Iterable[Cell], closed_doors: Iterable[Edge]) -> _Solids:
-        doors = [self._checked_edge(e) for e in closed_doors]
-        return _Solids(
-            frozenset(blocking),
-            self._static.hedges | {e[0] for e in doors if e[0][1] == e[1][1]},
-            self._static.vedges | {e[0] for e in doors if e[0][0] == e[1][0]},
-        )
+        hedges, vedges = self._edge_solids(closed_doors)
+        return _Solids(frozenset(blocking), hedges, vedges)
+
+    def _edge_solids(self, closed_doors: Iterable[Edge]) -> tuple[frozenset[Cell], frozenset[Cell]]:
+        """(horizontal, vertical) solid edges, by their first point: the walls and these closed
+        doors. The same few door sets come back at every query: each is worked out once."""
+        doors = closed_doors if isinstance(closed_doors, frozenset) else frozenset(closed_doors)
+        got = self._edges.get(doors)
+        if got is None:
+            norm = [self._checked_edge(e) for e in doors]
+            got = (self._static.hedges | {e[0] for e in norm if e[0][1] == e[1][1]},
+                   self._static.vedges | {e[0] for e in norm if e[0][0] == e[1][0]})
+            if len(self._edges) >= 4 * self.KEEP:
+                self._edges.pop(next(iter(self._edges)))
+            self._edges[doors] = got
+        return got
 
     def _vertex_occ(self, solids: _Solids, vx: int, vy: int) -> int:
+        """The occupancy bits (_OCC_BIT) of vertex (vx, vy)."""
+        hedges, vedges, cells = solids.hedges, solids.vedges, solids.cells
         occ = 0
-        for (k, dx, dy), bit in _OCC_BIT.items():
-            if solids.has((k, vx + dx, vy + dy)):
-                occ |= bit
+        if (vx, vy) in hedges:
+            occ |= 1
+        if (vx - 1, vy) in hedges:
+            occ |= 2
+        if (vx, vy) in vedges:
+            occ |= 4
+        if (vx, vy - 1) in vedges:
+            occ |= 8
+        if cells:
+            if (vx, vy) in cells:
+                occ |= 16
+            if (vx - 1, vy) in cells:
+                occ |= 32
+            if (vx - 1, vy - 1) in cells:
+                occ |= 64
+            if (vx, vy - 1) in cells:
+                occ |= 128
         return occ
 
     def _pinched(self, occ: dict[Cell, int], vertices: Iterable[Cell]) -> dict[tuple[int, int], frozenset[Cell]]:
@@ -332,16 +435,39 @@ class GridSight:
         a, b = self._checked_cell(a), self._checked_cell(b)
         return self._first(a, b, self._solids(set(blocking) - {a, b}, closed_doors))
 
+    def sees_any(self, viewers: Iterable[Cell], targets: Iterable[Cell], blocking: Iterable[Cell] = frozenset(),
+                 closed_doors: Iterable[Edge] = frozenset()) -> bool:
+        """Whether some square of `viewers` sees some square of `targets` (first_blocker is None for
+        a pair), with one set of solids for all the pairs. A line's own end squares never block
+        (they are on no line's path), so `blocking` may hold them."""
+        hedges, vedges = self._edge_solids(closed_doors)
+        solids = _Solids(blocking if isinstance(blocking, frozenset) else frozenset(blocking), hedges, vedges)
+        targets = [self._checked_cell(b) for b in targets]
+        for a in viewers:
+            a = self._checked_cell(a)
+            for b in targets:
+                if self._first(a, b, solids) is None:
+                    return True
+        return False
+
     def _first(self, a: Cell, b: Cell, solids: _Solids) -> tuple[int, int, int] | None:
-        dx, dy = b[0] - a[0], b[1] - a[1]
+        ax, ay = a
+        dx, dy = b[0] - ax, b[1] - ay
         cls = ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
-        for k, x, y in self._lat.paths[(dx, dy)]:
-            e = (k, x + a[0], y + a[1])
-            if k == VERTEX:
-                if cls in self._pinch[self._vertex_occ(solids, e[1], e[2])]:
-                    return e
-            elif solids.has(e):
-                return e
+        cells, hedges, vedges = solids.cells, solids.hedges, solids.vedges
+        for k, x, y in self._lat.path(dx, dy):
+            p = (x + ax, y + ay)
+            if k == CELL:
+                if p in cells:
+                    return (k, *p)
+            elif k == HEDGE:
+                if p in hedges:
+                    return (k, *p)
+            elif k == VEDGE:
+                if p in vedges:
+                    return (k, *p)
+            elif cls in self._pinch[self._vertex_occ(solids, *p)]:
+                return (k, *p)
         return None
 
     def visible(self, a: Cell, b: Cell, blocking: Iterable[Cell] = frozenset(),
@@ -514,14 +640,14 @@ class GridSight:
     def _steps(self) -> list[tuple[tuple[int, int], list[tuple[int, int]]]]:
         """Per displacement in the upper half-plane: (mask index, bit shift) per path step."""
         lat = self._lat
-        if lat._steps is not None and lat._steps[0] == self.sa:
+        if lat._steps is not None and lat._steps[0] == (self.cols, self.rows):
             return lat._steps[1]
         sa = self.sa
         off = (self.rows + 2) * sa  # keeps every shift non-negative
         out = []
         for (dx, dy), path in lat.paths.items():
-            if not (dy > 0 or (dy == 0 and dx > 0)):
-                continue
+            if not (dy > 0 or (dy == 0 and dx > 0)) or abs(dx) >= self.cols or dy >= self.rows:
+                continue  # the other half-plane, or beyond this grid (a shared larger lattice)
             steps = []
             k = 0
             while k < len(path):
@@ -537,7 +663,7 @@ class GridSight:
                 steps.append((m, off + y * sa + x))
                 k += 2 if enters else 1
             out.append(((dx, dy), steps))
-        lat._steps = (sa, out)
+        lat._steps = ((self.cols, self.rows), out)
         return out
 
     def _masks(self, st: dict, solids: _Solids) -> list[int]:

@@ -42,7 +42,10 @@ on, by re-execution.
 The state a resolver works on provides (`ResolvableState`): `proc` (the record above, or None),
 `flags` (a dict; resolutions queued to follow the running one wait in `flags["queued_procs"]`),
 `outcome` (None while the game goes on: nothing starts after the end), `to_json()` and
-`restore(data)`.
+`restore(data)`. It may also provide `checkpoint()`: then the checkpoint is what that returns
+instead of `to_json()`, an object the state's own `to_json()` writes as the JSON it stands for
+and `restore` accepts besides JSON (Doom's is a copy of the state whose JSON is made only when
+asked: most resolutions end without a question, and the checkpoint is never read).
 """
 from __future__ import annotations
 
@@ -202,8 +205,9 @@ class Resolver:
         queue_ = [(name, args)]
         while queue_ and state.proc is None and state.outcome is None:
             n, a = queue_.pop(0)
-            proc = {"name": n, "args": a, "checkpoint": state.to_json(), "answers": [],
-                    "emitted": 0, "pending": None}
+            snap = getattr(state, "checkpoint", None)
+            proc = {"name": n, "args": a, "checkpoint": state.to_json() if snap is None else snap(),
+                    "answers": [], "emitted": 0, "pending": None}
             if self.live:
                 self._forget(state)
                 state.proc = None  # as inside a re-executed resolution: the checkpoint had no proc

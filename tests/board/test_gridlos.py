@@ -168,7 +168,8 @@ def test_walk_meets_vertices_only_on_odd_odd_directions():
 @settings(max_examples=20, deadline=None)
 @given(st.integers(0, 10**9), st.integers(1, 6), st.integers(1, 5), st.booleans())
 def test_all_three_paths_agree_with_brute_force_section_3_7(seed, cols, rows, strict):
-    """visible(), visible_from() and all_pairs() equal the literal reading of §3.7 on every pair."""
+    """visible(), visible_from(), all_pairs() and sees_any() equal the literal reading of §3.7 on
+    every pair."""
     walls, doors, blocking, cells = random_grid(seed, cols, rows)
     g = GridSight(cols, rows, walls, strict_corners=strict)
     ap = g.all_pairs(blocking, doors)
@@ -182,6 +183,8 @@ def test_all_three_paths_agree_with_brute_force_section_3_7(seed, cols, rows, st
         for b in cells:
             assert g.visible(a, b, blocking, doors).visible == (b in expected)
             assert ap.sees(a, b) == (b in expected)
+            # sees_any keeps the end squares in the blocking set: they never block a line
+            assert g.sees_any([a], [b], set(blocking) | {a, b}, doors) == (b in expected)
 
 
 @settings(max_examples=15, deadline=None)
@@ -213,3 +216,17 @@ def test_cache_follows_doors_and_figures():
     assert (4, 0) not in g.visible_from((0, 0), closed_doors={((2, 0), (2, 1))})
     assert (4, 0) in g.visible_from((0, 0)), "back to the first state"
     assert g.all_pairs() is g.all_pairs(), "all-pairs is cached per state"
+
+
+@pytest.mark.parametrize("cols,rows", [(1, 1), (1, 5), (6, 1), (5, 3), (9, 7), (13, 4)])
+def test_mirrored_paths_and_shadows_are_the_walks_section_3_7(cols, rows):
+    """The lattice works out one quadrant's paths and mirrors them (gridlos._Lattice): every
+    displacement's path is walk()'s exactly, in order, and the shadows built from the mirrored
+    quadrant are those of every path."""
+    from game.board.gridlos import _Lattice
+
+    lat = _Lattice(cols, rows)
+    for dy in range(-(rows - 1), rows):
+        for dx in range(-(cols - 1), cols):
+            assert lat.path(dx, dy) == walk(dx, dy), (dx, dy)
+    assert lat.shadows() == lat.shadows_by_paths()

@@ -155,3 +155,24 @@ def test_the_sight_line_shown_is_the_sight_the_rules_decide():
         assert (line.witness is not None) == line.visible and (line.blocker is not None) == (not line.visible)
         seen_both.add(line.visible)
     assert seen_both == {True, False}
+
+
+def test_step_tables_with_closed_doors_are_the_walls_test_of_every_square():
+    """Spec 3.6 (and 3.2: a closed door is a wall): the step table of a set of closed doors, made
+    from the walls-only table by redoing the squares at the doors, is the wall test of every step."""
+    import random
+
+    from game.board.distance import KING_STEPS, step_allowed
+    from game.doom.content import shared_content
+    from game.doom.rules.board import load_map
+
+    c = shared_content()
+    for name, sc in c.scenarios.items():
+        m = load_map(sc.map, c)
+        rng = random.Random(name)
+        for _ in range(12):
+            closed = frozenset(rng.sample(sorted(m.doors), rng.randint(0, len(m.doors))))
+            walls = m.walls | m.door_edges(closed)
+            want = {a: tuple(n for n in ((a[0] + dx, a[1] + dy) for dx, dy in KING_STEPS)
+                             if n in m.floor and step_allowed(walls, a, n)) for a in m.floor}
+            assert m.steps(closed) == want, (name, sorted(closed))

@@ -27,8 +27,11 @@ from typing import Iterable
 from game.board.distance import KING_STEPS, step_allowed
 from game.board.gridlos import GridSight
 from game.board.model import Board, Cell, Edge, MapError
+from game.board.tmx import load_board  # no pygame: pytmx reads the map without images
 
 ORIENTATIONS = {"east": (1, 0), "south": (0, 1), "west": (-1, 0), "north": (0, -1)}
+KING_STEPS_ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))  # in the order the rules have always tried them
+KING_STEPS_DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 ROOT = Path(__file__).resolve().parents[3]
 
 
@@ -105,8 +108,9 @@ class DoomMap:
         self.areas: dict[str, frozenset[Cell]] = {}
         self.area_text: dict[str, str] = {}
         self.start_zones: list[str] = []
+        where = {c: board.cell_area(c) for c in sorted(self.floor)}  # once per square: it is exact but slow
         for name, area in board.areas.items():
-            cells = frozenset(c for c in self.floor if board.cell_area(c) == name)
+            cells = frozenset(c for c, a in where.items() if a == name)
             self.areas[name] = cells
             for c in cells:
                 self.area_of[c] = name
@@ -169,6 +173,30 @@ class DoomMap:
         self._strict: GridSight | None = None
         self._steps: dict[frozenset[str], dict[Cell, tuple[Cell, ...]]] = {}
         self._paths: dict[tuple[Cell, frozenset[str]], dict[Cell, int]] = {}
+        self._area_cells: dict[tuple[str, ...], frozenset[Cell]] = {}
+        self._footprints: dict[frozenset[str], dict] = {}
+        self._door_reach: dict[tuple[frozenset[str], bool], dict[str, frozenset[Cell]]] = {}
+        self._in_view: dict[tuple[Cell, frozenset[str], bool], frozenset[str]] = {}
+        self.area_names: tuple[str, ...] = tuple(sorted(self.areas))
+
+    def cells_of_areas(self, areas: tuple[str, ...]) -> frozenset[Cell]:
+        """Every square of these areas (the explored map of a state's `revealed`)."""
+        got = self._area_cells.get(areas)
+        if got is None:
+            got = frozenset().union(*(self.areas[a] for a in areas))
+            if len(self._area_cells) > 256:  # a game reveals one area at a time: a few dozen keys
+                self._area_cells.clear()
+            self._area_cells[areas] = got
+        return got
+
+    def prepare(self) -> None:
+        """Works out now what the first questions would otherwise build on the way, once per
+        process: the LOS tables of the map's size and the walls-only view of every floor square
+        (tools/bench_doom.py times play with and without this done first)."""
+        for strict in (False, True):
+            sight = self._sight(strict)
+            for c in self.floor:
+                sight.visible_from(c, frozenset(), self.door_edges(frozenset()))
 
     # --- doors -----------------------------------------------------------------------------
 
@@ -198,10 +226,21 @@ class DoomMap:
         """Floor square -> floor squares one legal king step away (walls, closed doors)."""
         table = self._steps.get(closed)
         if table is None:
-            walls = self.walls | self.door_edges(closed)
             floor = self.floor
-            table = {}
-            for c in floor:
+            if closed:
+                # A closed door changes only the steps of the squares cornered at its edges' ends
+                # (an orthogonal step crosses one edge, a diagonal one passes a vertex between
+                # four squares): the walls-only table with those squares worked out again.
+                table = dict(self.steps(frozenset()))
+                edges = self.door_edges(closed)
+                cells = {c for e in edges for vx, vy in e for c in ((vx, vy), (vx - 1, vy), (vx, vy - 1),
+                                                                   (vx - 1, vy - 1)) if c in floor}
+            else:
+                table = {}
+                edges = frozenset()
+                cells = floor
+            walls = self.walls | edges
+            for c in cells:
                 x, y = c
                 table[c] = tuple(n for n in ((x + dx, y + dy) for dx, dy in KING_STEPS)
                                  if n in floor and step_allowed(walls, c, n))
@@ -209,6 +248,63 @@ class DoomMap:
                 self._steps.clear()
             self._steps[closed] = table
         return table
+
+    def footprint_moves(self, cells: tuple[Cell, ...], closed: frozenset[str], perpendicular: bool = False
+                        ) -> tuple[tuple[tuple[Cell, ...], tuple[Cell, ...]], ...]:
+        """One step (1 MP) of a figure of two or more squares standing on `cells`, as the walls and
+        closed doors allow it (spec 3.6): (the new footprint, the squares it enters that must be
+        free), in a fixed order. A demon [head, tail] (seed p. 11): a snake step (either end
+        leads orthogonally, the other follows into its square; only the new square is entered)
+        or a diagonal sidestep (with `perpendicular`, spec 11 item 14's option, also sideways);
+        a larger figure: a king step of every square. A step of each square must pass the walls."""
+        table = self._footprints.get(closed)
+        if table is None:
+            if len(self._footprints) > 16:
+                self._footprints.clear()
+            table = self._footprints[closed] = {}
+        key = (cells, perpendicular)
+        got = table.get(key)
+        if got is None:
+            steps = self.steps(closed)
+            out: list[tuple[tuple[Cell, ...], tuple[Cell, ...]]] = []
+            if len(cells) == 2:
+                a, b = cells
+                for lead, trail in ((a, b), (b, a)):
+                    for dx, dy in KING_STEPS_ORTHO:
+                        n = (lead[0] + dx, lead[1] + dy)
+                        if n != trail and n in steps.get(lead, ()):
+                            out.append(((n, lead), (n,)))
+                sides = list(KING_STEPS_DIAG)
+                if perpendicular:
+                    sides += [(0, 1), (0, -1)] if a[1] == b[1] else [(1, 0), (-1, 0)]
+            else:
+                sides = list(KING_STEPS_ORTHO + KING_STEPS_DIAG)
+            for dx, dy in sides:
+                new = tuple((c[0] + dx, c[1] + dy) for c in cells)
+                if all(n in steps.get(c, ()) for c, n in zip(cells, new)):
+                    out.append((new, new))
+            got = table[key] = tuple(out)
+        return got
+
+    def door_reach(self, closed: frozenset[str], adjacent: bool = True) -> dict[str, frozenset[Cell]]:
+        """Door -> the squares a figure may use it from (spec 3.2, seed p. 9): its flanking squares,
+        and with `adjacent` (the seed's reading, rules/queries.usable_doors) every square one
+        legal step (walls, these closed doors) from one of them."""
+        key = (closed, adjacent)
+        got = self._door_reach.get(key)
+        if got is None:
+            steps = self.steps(closed)
+            got = {}
+            for name, d in self.doors.items():
+                near = set(d.flanks)
+                if adjacent:
+                    for f in d.flanks:
+                        near.update(steps.get(f, ()))
+                got[name] = frozenset(near)
+            if len(self._door_reach) > 64:
+                self._door_reach.clear()
+            self._door_reach[key] = got
+        return got
 
     def step_ok(self, a: Cell, b: Cell, closed: frozenset[str]) -> bool:
         return b in self.steps(closed).get(a, ())
@@ -262,22 +358,33 @@ class DoomMap:
                      strict: bool = False) -> frozenset[Cell]:
         return self._sight(strict).visible_from(a, blocking, self.door_edges(closed))
 
+    def areas_in_view(self, a: Cell, closed: frozenset[str], strict: bool = False) -> frozenset[str]:
+        """The areas with a square that square `a` sees past walls and closed doors alone (no
+        figure or marker in the way): the areas it could see at most (spec 3.10)."""
+        key = (a, closed, strict)
+        got = self._in_view.get(key)
+        if got is None:
+            area_of = self.area_of
+            got = frozenset(area_of[c] for c in self.visible_from(a, frozenset(), closed, strict) if c in area_of)
+            if len(self._in_view) > 4096:
+                self._in_view.clear()
+            self._in_view[key] = got
+        return got
+
     def sees(self, viewer: Iterable[Cell], target: Iterable[Cell], blocking: Iterable[Cell],
              closed: frozenset[str], strict: bool = False) -> bool:
         """Spec 3.4/3.7: any square of the viewer to any square of the target; the viewer's and
         the target's own squares never block."""
         viewer, target = tuple(viewer), tuple(target)
-        block = frozenset(blocking) - set(viewer) - set(target)
-        edges = self.door_edges(closed)
-        sight = self._sight(strict)
-        return any(sight.first_blocker(a, b, block, edges) is None for a in viewer for b in target)
+        block = blocking if isinstance(blocking, frozenset) else frozenset(blocking)
+        if len(viewer) > 1 or len(target) > 1:  # a line's own two end squares never block anyway
+            block = block - set(viewer) - set(target)
+        return self._sight(strict).sees_any(viewer, target, block, self.door_edges(closed))
 
 
 @lru_cache(maxsize=8)
 def load_map(path: str, content=None) -> DoomMap:
     """A scenario map by path (relative to the project root), read once per process."""
-    from game.board.tmx import load_board
-
     p = Path(path)
     if not p.is_absolute():
         p = ROOT / p

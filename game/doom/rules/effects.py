@@ -199,16 +199,18 @@ def reveal(ctx) -> None:
     state: DoomState = ctx.state
     m = state.map
     while state.outcome is None:
-        hidden = [a for a in sorted(m.areas) if a not in state.revealed]
+        revealed = set(state.revealed)
+        hidden = [a for a in m.area_names if a not in revealed]
         if not hidden:
             return
-        # Walls and closed doors alone: what the marines could see with no figure or marker in
-        # the way, a superset of what they see (more blockers only hide more; cached per doors).
-        could = set()
+        # Walls and closed doors alone: the areas the marines could see with no figure or marker
+        # in the way, a superset of what they see (more blockers only hide more; kept per square).
+        closed, strict = state.closed_set, state.option("strict_corners")
+        could: set[str] = set()
         for mar in state.marines.values():
             if mar.cell is not None:
-                could |= m.visible_from(mar.cell, frozenset(), state.closed_set, state.option("strict_corners"))
-        hidden = [a for a in hidden if could & m.areas[a]]
+                could |= m.areas_in_view(mar.cell, closed, strict)
+        hidden = [a for a in hidden if a in could]
         if not hidden:
             return
         seen = marine_sight(state)

@@ -5,13 +5,10 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
-from types import MappingProxyType
-from typing import Iterable, Mapping
+from typing import Iterable
 
 from game.doom.content import Abilities
-from game.doom.rules.state import INVADER, Cell, DoomState, Marine
-
-STEPS8 = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+from game.doom.rules.state import BLOCKING, INVADER, Cell, DoomState, Marine
 
 
 def side_of(state: DoomState, fig: str) -> str:
@@ -31,9 +28,8 @@ def all_blocking(state: DoomState) -> set[Cell]:
     return set(state.figure_cells()) | state.blocking_markers()
 
 
-def revealed_cells(state: DoomState) -> set[Cell]:
-    m = state.map
-    return {c for a in state.revealed for c in m.areas[a]}
+def revealed_cells(state: DoomState) -> frozenset[Cell]:
+    return state.map.cells_of_areas(tuple(state.revealed))
 
 
 def marine_sight(state: DoomState, invaders_block: bool = True) -> set[Cell]:
@@ -50,11 +46,21 @@ def marine_sight(state: DoomState, invaders_block: bool = True) -> set[Cell]:
     return seen
 
 
-def sees(state: DoomState, viewer: str, target_cell: Cell, target_fig: str | None = None) -> bool:
-    """Spec 3.7 from any square of `viewer` to `target_cell` (the target figure's squares never block)."""
+def sees(state: DoomState, viewer: str, target_cell: Cell, target_fig: str | None = None,
+         blocking: frozenset[Cell] | None = None) -> bool:
+    """Spec 3.7 from any square of `viewer` to `target_cell` (the target figure's squares never
+    block). `blocking`: all_blocking(state) when the caller has it at hand."""
     own = cells_of(state, viewer)
-    block = all_blocking(state) - set(own) - set(cells_of(state, target_fig) if target_fig else ()) - {target_cell}
-    return state.map.sees(own, [target_cell], block, state.closed_set, state.option("strict_corners"))
+    block = frozenset(all_blocking(state)) if blocking is None else blocking
+    # The viewer's and the target's other squares never block; the two end squares of a line
+    # never do anyway (gridlos), so a one-square viewer and target leave the set as it is.
+    drop = set(own).union(cells_of(state, target_fig) if target_fig else ())
+    drop.discard(target_cell)
+    if len(own) == 1:
+        drop.discard(own[0])
+    if drop:
+        block = block - drop
+    return state.map.sees(own, (target_cell,), block, state.closed_set, state.option("strict_corners"))
 
 
 def sight_line(state: DoomState, viewer: str, target_cell: Cell, target_fig: str | None = None):
@@ -74,142 +80,202 @@ def sight_line(state: DoomState, viewer: str, target_cell: Cell, target_fig: str
 def figure_moves(state: DoomState, fig: str, cells: tuple[Cell, ...], ctx: "_MoveCtx | None" = None) -> list[tuple[Cell, ...]]:
     """The footprints one step (1 MP) away for a figure standing on `cells` (spec 3.6)."""
     mc = ctx or _MoveCtx(state, fig)
-    steps, ok = mc.steps, mc.ok
-    out: list[tuple[Cell, ...]] = []
-    if len(cells) == 2:  # a demon: snake steps and diagonal sidesteps (seed p. 11)
-        a, b = cells
-        for lead, trail in ((a, b), (b, a)):
-            for dx, dy in STEPS8[:4]:
-                n = (lead[0] + dx, lead[1] + dy)
-                if n == trail or n not in steps.get(lead, ()) or not ok(n):
-                    continue
-                out.append((n, lead))
-        sides = list(STEPS8[4:])
-        if state.option("demon_sidestep") == "also_perpendicular":  # spec 11 item 14's option
-            sides += [(0, 1), (0, -1)] if a[1] == b[1] else [(1, 0), (-1, 0)]
-        for dx, dy in sides:
-            new = tuple((c[0] + dx, c[1] + dy) for c in cells)
-            if all(n in steps.get(c, ()) and ok(n) for c, n in zip(cells, new)):
-                out.append(new)
-        return out
+    board, blocked = mc.board, mc.blocked
     if len(cells) == 1:
         c = cells[0]
-        out = [(n,) for n in steps.get(c, ()) if ok(n)]
+        out = [(n,) for n in mc.steps.get(c, ()) if n in board and n not in blocked]
         if mc.no_squeeze:  # spec 11 item 13's option: not between two diagonal blockers
             out = [(n,) for (n,) in out if n[0] == c[0] or n[1] == c[1]
-                   or not ((n[0], c[1]) in mc.blocked and (c[0], n[1]) in mc.blocked)]
+                   or not ((n[0], c[1]) in blocked and (c[0], n[1]) in blocked)]
         return out
-    for dx, dy in STEPS8:
-        new = tuple((c[0] + dx, c[1] + dy) for c in cells)
-        if all(n in steps.get(c, ()) and ok(n) for c, n in zip(cells, new)):
-            out.append(new)
-    return out
+    # A demon's snake steps and diagonal sidesteps (seed p. 11), a large figure's king steps:
+    # the map lists those the walls and doors allow; the squares entered must be free here.
+    return [new for new, enter in mc.map.footprint_moves(cells, mc.closed, mc.perpendicular)
+            if all(n in board and n not in blocked for n in enter)]
+
+
+def can_step(state: DoomState, fig: str, cells: tuple[Cell, ...], new: tuple[Cell, ...]) -> bool:
+    """Whether `new` is among figure_moves(state, fig, cells), asking only about the squares the
+    step enters (a move checks every step as it goes, spec 3.6)."""
+    m = state.map
+    closed = state.closed_set
+    if len(cells) == 1:
+        if len(new) != 1 or new[0] not in m.steps(closed).get(cells[0], ()):
+            return False
+        enter = new
+    else:
+        enter = next((e for n, e in m.footprint_moves(cells, closed, state.option("demon_sidestep") ==
+                                                      "also_perpendicular") if n == new), None)
+        if enter is None:
+            return False
+    board = revealed_cells(state)
+    figures = state.figure_cells()
+    marines = state.marines
+    mine = fig in marines
+    blocking = {mk.cell for mk in state.markers if mk.kind in BLOCKING}
+
+    def blocked(c: Cell) -> bool:  # _MoveCtx.blocked, one square at a time
+        f = figures.get(c)
+        return c in blocking or (f is not None and f != fig and (f in marines) != mine)
+
+    if not all(n in board and not blocked(n) for n in enter):
+        return False
+    if len(cells) == 1 and state.option("squeeze") == "forbidden":  # spec 11 item 13's option
+        c, n = cells[0], new[0]
+        return n[0] == c[0] or n[1] == c[1] or not (blocked((n[0], c[1])) and blocked((c[0], n[1])))
+    return True
 
 
 class _MoveCtx:
     """What one movement search needs, computed once: the step table and the enterable test."""
 
-    __slots__ = ("steps", "figures", "blocked", "mine", "fig", "board", "no_squeeze")
+    __slots__ = ("map", "closed", "steps", "figures", "blocked", "fig", "board", "no_squeeze", "perpendicular")
 
-    def __init__(self, state: DoomState, fig: str):
-        self.steps = state.map.steps(state.closed_set)
-        self.figures = state.figure_cells()
-        self.blocked = state.blocking_markers()
+    def __init__(self, state: DoomState, fig: str, figures: dict[Cell, str] | None = None,
+                 blocking: set[Cell] | None = None):
+        self.map = state.map
+        self.closed = state.closed_set
+        self.steps = self.map.steps(self.closed)
+        self.figures = state.figure_cells() if figures is None else figures
         self.fig = fig
-        self.mine = side_of(state, fig)
-        side = {f: side_of(state, f) for f in set(self.figures.values())}
-        self.blocked |= {c for c, f in self.figures.items() if f != fig and side[f] != self.mine}
+        marines = state.marines
+        mine = fig in marines
+        # Enemy figures block; friends are passed through (spec 3.6).
+        self.blocked = (state.blocking_markers() if blocking is None else set(blocking)) | {
+            c for c, f in self.figures.items() if f != fig and (f in marines) != mine}
         # Only the explored part of the map is on the table (spec 3.1, 3.10): nobody walks into
         # an area that has not been revealed.
         self.board = revealed_cells(state)
         self.no_squeeze = state.option("squeeze") == "forbidden"
+        self.perpendicular = state.option("demon_sidestep") == "also_perpendicular"  # spec 11 item 14's option
 
     def ok(self, cell: Cell) -> bool:
         return cell in self.board and cell not in self.blocked
 
 
-_REACH: "OrderedDict[tuple, Mapping[tuple[Cell, ...], tuple[tuple[Cell, ...], ...]]]" = OrderedDict()
-_REACH_KEEP = 64
+class _Search:
+    """One movement search (spec 3.6) from where a figure stands: the footprint each place was
+    first reached from, and the places a move may end on (every square free of other figures)
+    with their number of steps, in the order the search found them. Never changed once made."""
 
+    __slots__ = ("parent", "ends", "single")
 
-def reachable(state: DoomState, fig: str, mp: int) -> dict[tuple[Cell, ...], list[tuple[Cell, ...]]]:
-    """Footprint -> the path of footprints (first step first) for every place `fig` can end a move
-    within `mp` (spec 3.6): friends passed through, every square of the end footprint empty.
+    def __init__(self, parent: dict, ends: dict, single: bool):
+        self.parent = parent  # node -> the node before it (None at the start); a node is a square
+        self.ends = ends  # node -> steps, in the order found                # for a one-square figure
+        self.single = single
 
-    The answer depends only on what the key below holds (the map, who stands where, blocking
-    markers, closed doors, the revealed areas, the movement options), so it is kept for the
-    last few positions: the legal moves listed and the move then applied ask the same question."""
-    key = (state.scenario, fig, mp, tuple(sorted(state.figure_cells().items())), frozenset(state.blocking_markers()),
-           state.closed_set, frozenset(state.revealed), state.option("squeeze"), state.option("demon_sidestep"))
-    got = _REACH.pop(key, None)
-    if got is None:
-        got = MappingProxyType({k: tuple(v) for k, v in _reachable(state, fig, mp).items()})
-        if len(_REACH) >= _REACH_KEEP:
-            _REACH.popitem(last=False)
-    _REACH[key] = got
-    return {k: list(v) for k, v in got.items()}  # the caller's own copy: the kept one never changes
+    def footprint(self, node) -> tuple[Cell, ...]:
+        return (node,) if self.single else node
 
-
-def _reachable_single(start: Cell, mp: int, mc: "_MoveCtx") -> dict[tuple[Cell, ...], list[tuple[Cell, ...]]]:
-    """`_reachable` for a one-square figure, the same search on squares (figure_moves' one-square
-    step: a king step the map allows onto an explored square nobody blocks)."""
-    steps, board, blocked, figures, fig = mc.steps, mc.board, mc.blocked, mc.figures, mc.fig
-    parent: dict[Cell, Cell | None] = {start: None}
-    frontier = [start]
-    for _ in range(mp):
-        nxt = []
-        for c in frontier:
-            for n in steps.get(c, ()):
-                if n not in parent and n in board and n not in blocked:
-                    parent[n] = c
-                    nxt.append(n)
-        frontier = nxt
-        if not frontier:
-            break
-    out: dict[tuple[Cell, ...], list[tuple[Cell, ...]]] = {}
-    for pos in parent:
-        if pos == start or figures.get(pos, fig) != fig:
-            continue
-        path = []
-        p: Cell | None = pos
-        while p is not None and p != start:
-            path.append((p,))
+    def path(self, node) -> list[tuple[Cell, ...]]:
+        """The footprints from the first step to `node`."""
+        parent, out = self.parent, []
+        p = node
+        while parent[p] is not None:
+            out.append((p,) if self.single else p)
             p = parent[p]
-        out[(pos,)] = path[::-1]
-    return out
+        out.reverse()
+        return out
 
 
-def _reachable(state: DoomState, fig: str, mp: int) -> dict[tuple[Cell, ...], list[tuple[Cell, ...]]]:
+def _search(state: DoomState, fig: str, mp: int, figures: dict[Cell, str] | None = None,
+            blocking: set[Cell] | None = None) -> _Search:
+    """A breadth-first search of the footprints `fig` reaches with `mp` steps (figure_moves);
+    `figures` and `blocking`: the state's, when already at hand."""
     start = tuple(cells_of(state, fig))
     if not start or mp <= 0:
-        return {}
-    mc = _MoveCtx(state, fig)
+        return _Search({}, {}, True)
+    mc = _MoveCtx(state, fig, figures, blocking)
+    figures = mc.figures
+    ends: dict = {}
     if len(start) == 1 and not mc.no_squeeze:
-        return _reachable_single(start[0], mp, mc)
-    parent: dict[tuple[Cell, ...], tuple[Cell, ...] | None] = {start: None}
+        # One square: the same search on squares (figure_moves' one-square step: a king step the
+        # map allows onto an explored square nobody blocks).
+        steps, board, blocked = mc.steps, mc.board, mc.blocked
+        first = start[0]
+        parent: dict = {first: None}
+        frontier = [first]
+        for depth in range(1, mp + 1):
+            nxt = []
+            for c in frontier:
+                for n in steps.get(c, ()):
+                    if n not in parent and n in board and n not in blocked:
+                        parent[n] = c
+                        nxt.append(n)
+                        if figures.get(n, fig) == fig:
+                            ends[n] = depth
+            frontier = nxt
+            if not frontier:
+                break
+        return _Search(parent, ends, True)
+    parent = {start: None}
     frontier = [start]
-    for _ in range(mp):
+    for depth in range(1, mp + 1):
         nxt = []
         for pos in frontier:
             for n in figure_moves(state, fig, pos, mc):
                 if n not in parent:
                     parent[n] = pos
                     nxt.append(n)
+                    if all(figures.get(c, fig) == fig for c in n):
+                        ends[n] = depth
         frontier = nxt
         if not frontier:
             break
-    figures = mc.figures
-    out = {}
-    for pos in parent:
-        if pos == start or any(figures.get(c, fig) != fig for c in pos):
-            continue
-        path = []
-        p: tuple[Cell, ...] | None = pos
-        while p is not None and p != start:
-            path.append(p)
-            p = parent[p]
-        out[pos] = path[::-1]
-    return out
+    return _Search(parent, ends, False)
+
+
+_REACH: "OrderedDict[tuple, _Search]" = OrderedDict()
+_REACH_KEEP = 64
+
+
+def _kept_search(state: DoomState, fig: str, mp: int) -> _Search:
+    """The search depends only on what the key below holds (the map, the mover's squares in their
+    order (a demon's head and tail), who stands where, blocking markers, closed doors, the
+    revealed areas, the movement options), so it is kept for the last few positions: the legal
+    moves listed and the move then applied ask the same question."""
+    figures = state.figure_cells()
+    blocking = state.blocking_markers()
+    key = (state.scenario, fig, mp, tuple(cells_of(state, fig)), frozenset(figures.items()), frozenset(blocking),
+           state.closed_set, tuple(state.revealed), state.option("squeeze"), state.option("demon_sidestep"))
+    got = _REACH.pop(key, None)
+    if got is None:
+        got = _search(state, fig, mp, figures, blocking)
+        if len(_REACH) >= _REACH_KEEP:
+            _REACH.popitem(last=False)
+    _REACH[key] = got
+    return got
+
+
+def reachable(state: DoomState, fig: str, mp: int) -> dict[tuple[Cell, ...], list[tuple[Cell, ...]]]:
+    """Footprint -> the path of footprints (first step first) for every place `fig` can end a move
+    within `mp` (spec 3.6): friends passed through, every square of the end footprint empty."""
+    s = _kept_search(state, fig, mp)
+    return {s.footprint(n): s.path(n) for n in s.ends}
+
+
+def move_lengths(state: DoomState, fig: str, mp: int) -> list[tuple[tuple[Cell, ...], int]]:
+    """(footprint, steps) for every place of `reachable`, in its order: what a list of the legal
+    moves needs, without the paths."""
+    s = _kept_search(state, fig, mp)
+    return [(s.footprint(n), d) for n, d in s.ends.items()]
+
+
+def path_to(state: DoomState, fig: str, mp: int, footprint: tuple[Cell, ...]) -> list[tuple[Cell, ...]]:
+    """`reachable(state, fig, mp)[footprint]` (KeyError when the place is not reachable)."""
+    s = _kept_search(state, fig, mp)
+    node = footprint[0] if s.single and len(footprint) == 1 else footprint
+    if node not in s.ends:
+        raise KeyError(footprint)
+    return s.path(node)
+
+
+def _reachable(state: DoomState, fig: str, mp: int, figures: dict[Cell, str] | None = None,
+               blocking: set[Cell] | None = None) -> dict[tuple[Cell, ...], list[tuple[Cell, ...]]]:
+    """`reachable` without the keeping (`figures` and `blocking`: the state's, when already at hand)."""
+    s = _search(state, fig, mp, figures, blocking)
+    return {s.footprint(n): s.path(n) for n in s.ends}
 
 
 def straddles(state: DoomState, door: str) -> bool:
@@ -231,17 +297,11 @@ def usable_doors(state: DoomState, fig: str) -> list[str]:
     flanking squares, so a figure on a flanking square or on a square one legal step from one
     may use the door (the spec's default, flanking squares only, is narrower: docs/DOOM.md)."""
     m = state.map
-    own = set(cells_of(state, fig))
-    steps = m.steps(state.closed_set)
+    own = cells_of(state, fig)
+    reach = m.door_reach(state.closed_set, state.option("door_reach") == "adjacent")
     out = []
     for name, d in m.doors.items():
-        if name in state.destroyed:
-            continue
-        near = set(d.flanks)
-        if state.option("door_reach") == "adjacent":
-            for f in d.flanks:
-                near.update(steps.get(f, ()))
-        if not (own & near):
+        if name in state.destroyed or reach[name].isdisjoint(own):
             continue
         if d.security and (fig not in state.marines or d.key not in state.keys):
             continue
@@ -332,20 +392,20 @@ def distance(state: DoomState, attacker: str, target: Cell, indirect: bool) -> i
     return min(max(abs(a[0] - target[0]), abs(a[1] - target[1])) for a in seeing)
 
 
-def attack_targets(state: DoomState, attacker: str, weapon: str | None) -> list[Cell]:
+def attack_targets(state: DoomState, attacker: str, weapon: str | None,
+                   sight: dict[tuple[Cell, str | None], bool] | None = None) -> list[Cell]:
     """Target squares for one attack (spec 6.4 steps 1-2): each square of an enemy figure, and
     barrels; melee only adjacent ones (6.5, 11 item 37); LOS unless indirect (then within 8 along
-    a path that crosses no wall or closed door)."""
+    a path that crosses no wall or closed door). `sight`: a dict the caller keeps while asking
+    about several weapons of one attacker in one unchanged state (the LOS answers are the same)."""
     prof = profile(state, attacker, weapon)
     figures = state.figure_cells()
     own = cells_of(state, attacker)
     if not own:
         return []
-    mine = side_of(state, attacker)
-    cand: list[tuple[Cell, str | None]] = []
-    for cell, fig in figures.items():
-        if side_of(state, fig) != mine:
-            cand.append((cell, fig))
+    marines = state.marines
+    mine = attacker in marines
+    cand: list[tuple[Cell, str | None]] = [(cell, fig) for cell, fig in figures.items() if (fig in marines) != mine]
     for mk in state.markers:
         if mk.kind == "barrel":
             cand.append((mk.cell, None))
@@ -364,6 +424,7 @@ def attack_targets(state: DoomState, attacker: str, weapon: str | None) -> list[
                     cand.append((n, None))
     closed = state.closed_set
     max_indirect = state.content.number("indirect_max_range")
+    blocking = None
     out = []
     for cell, fig in sorted(cand):
         if prof.melee:
@@ -375,7 +436,14 @@ def attack_targets(state: DoomState, attacker: str, weapon: str | None) -> list[
             if d is not None and d <= max_indirect:
                 out.append(cell)
             continue
-        if sees(state, attacker, cell, fig):
+        seen = None if sight is None else sight.get((cell, fig))
+        if seen is None:
+            if blocking is None:
+                blocking = frozenset(all_blocking(state))
+            seen = sees(state, attacker, cell, fig, blocking)
+            if sight is not None:
+                sight[(cell, fig)] = seen
+        if seen:
             out.append(cell)
     return out
 
@@ -466,4 +534,4 @@ def _joined(state: DoomState, cells: tuple[Cell, ...]) -> bool:
 
 __all__ = ["Profile", "attack_targets", "blast_area", "cells_of", "distance",
            "figure_moves", "figures_in", "knockback_squares", "marine_sight", "marine_weapons", "placements",
-           "profile", "reachable", "revealed_cells", "sees", "side_of", "sight_line", "straddles", "usable_doors"]
+           "move_lengths", "path_to", "profile", "reachable", "revealed_cells", "sees", "side_of", "sight_line", "straddles", "usable_doors"]

@@ -16,7 +16,7 @@ from typing import Any
 from game.doom.content import DoomContent, shared_content
 from game.doom.rules.board import DoomMap, load_map
 from game.engine.deck import Deck
-from game.engine.rng import Rng
+from game.engine.rng import Pcg32, Rng
 
 Cell = tuple[int, int]
 FORMAT = 1
@@ -87,9 +87,10 @@ class Invader:
         return cls(str(d["id"]), str(d["monster"]), [cell_of(c) for c in d["cells"]], int(d["wounds"]))
 
 
-@dataclass
+@dataclass(frozen=True)
 class Marker:
-    """A marker on a square: obstacle, hazard, barrel, vent, teleporter, encounter, key, equipment."""
+    """A marker on a square: obstacle, hazard, barrel, vent, teleporter, encounter, key, equipment.
+    Frozen: a marker is placed and taken away, never changed, so copies of the state share them."""
 
     id: str
     kind: str
@@ -162,9 +163,7 @@ class DoomState:
     def option(self, name: str) -> Any:
         if name in self.options:
             return self.options[name]
-        from game.doom.rules.setup import OPTIONS
-
-        return OPTIONS[name][0]
+        return _option_defaults()[name]
 
     def cards_of(self, marine: str):
         """The marine's cards that have an effect (spec 11 item 6: the option marine_cards =
@@ -233,20 +232,109 @@ class DoomState:
             _copy(d["act"]), list(d["activated"]), int(d["turn_seq"]), {str(k): int(v) for k, v in d["next_id"].items()},
             _copy(d["proc"]), _copy(d["flags"]), d["outcome"], dict(d["options"]))
 
-    def restore(self, data: dict[str, Any]) -> None:
-        """Becomes the state `data` describes (the Resolver's re-execution, ENGINE.md)."""
+    def restore(self, data: dict[str, Any] | Checkpoint) -> None:
+        """Becomes the state `data` (JSON, or a `checkpoint()`) describes (the Resolver's
+        re-execution, ENGINE.md). A checkpoint goes through its JSON, so a re-executed resolution
+        starts from exactly the data a loaded save would give it."""
+        if isinstance(data, Checkpoint):
+            data = data.to_json()
         other = DoomState.from_json(data)
         for name in self.__dataclass_fields__:
             setattr(self, name, getattr(other, name))
 
+    def checkpoint(self) -> Checkpoint:
+        """The state as it is now, for the Resolver (game/engine/resolution.py): what `to_json()`
+        gives now, made only when a save or a re-execution asks for it."""
+        return Checkpoint(self)
 
-def _copy(value: Any) -> Any:
+
+_DEFAULTS: dict[str, Any] = {}
+
+
+def _option_defaults() -> dict[str, Any]:
+    """Rule option -> its default (rules/setup.py OPTIONS, imported on first use: setup imports
+    this module). Asked thousands of times per action."""
+    if not _DEFAULTS:
+        from game.doom.rules.setup import OPTIONS
+
+        _DEFAULTS.update((k, v[0]) for k, v in OPTIONS.items())
+    return _DEFAULTS
+
+
+class Checkpoint:
+    """A resolution's checkpoint (ENGINE.md "Resolutions"): the state when it started, kept as
+    plain copies of its data (markers, frozen, are shared); its JSON is that state's `to_json()`,
+    built on the first ask. A checkpoint is taken per resolution and most finish without a
+    question, so it is never read: copying the data costs a fraction of writing the JSON."""
+
+    __slots__ = ("_data", "_json")
+
+    def __init__(self, s: DoomState):
+        def marine(m: Marine) -> dict[str, Any]:
+            d = m.__dict__.copy()
+            d["ammo"], d["weapons"], d["cards"] = dict(m.ammo), list(m.weapons), list(m.cards)
+            return d
+
+        def deck(k: Deck) -> tuple:
+            return (k.name, list(k.draw_pile), list(k.discard_pile), list(k.removed), k.reshuffle_when_empty,
+                    k.reshuffles)
+
+        self._json: dict[str, Any] | None = None
+        self._data: tuple | None = (
+            s.scenario, s.seed, s.rng.seed, [(n, g.state, g.inc) for n, g in s.rng.streams.items()], list(s.seats),
+            [marine(m) for m in s.marines.values()], [(i.id, i.monster, tuple(i.cells), i.wounds)
+                                                       for i in s.invaders.values()],
+            list(s.markers), deck(s.deck), list(s.hand), deck(s.marine_deck), s.frags, list(s.keys), list(s.closed),
+            list(s.destroyed), list(s.revealed), list(s.encounters_done), s.round, s.phase, s.seat, _copy(s.turn),
+            _copy(s.act), list(s.activated), s.turn_seq, dict(s.next_id), _copy(s.proc, True), _copy(s.flags),
+            s.outcome, _copy(s.options))
+
+    def state(self) -> DoomState:
+        """A new DoomState as it was (nothing it is given is shared with the checkpoint)."""
+        d = self._data
+        if d is None:
+            return DoomState.from_json(self._json)
+        (scenario, seed, rng_seed, streams, seats, marines, invaders, markers, deck, hand, marine_deck) = d[:11]
+        rng = Rng(rng_seed, {n: Pcg32(st, inc) for n, st, inc in streams})
+        mars = [Marine(**{**m, "ammo": dict(m["ammo"]), "weapons": list(m["weapons"]), "cards": list(m["cards"])})
+                for m in marines]
+        invs = [Invader(i, mon, list(cells), w) for i, mon, cells, w in invaders]
+        rest = [list(v) if isinstance(v, list) else _copy(v, True) for v in d[11:]]
+        return DoomState(scenario, seed, rng, list(seats), {m.id: m for m in mars}, {i.id: i for i in invs},
+                         list(markers), _deck(deck), list(hand), _deck(marine_deck), *rest)
+
+    def to_json(self) -> dict[str, Any]:
+        """The checkpoint as JSON data; the same object every time (callers copy before changing it)."""
+        if self._json is None:
+            self._json = self.state().to_json()
+            self._data = None
+        return self._json
+
+
+def _deck(d: tuple) -> Deck:
+    return Deck(d[0], list(d[1]), list(d[2]), list(d[3]), d[4], d[5])
+
+
+def _copy(value: Any, keep_checkpoints: bool = False) -> Any:
     """A deep copy of plain data (dicts, lists, tuples, scalars): what copy.deepcopy does for it,
-    several times faster (a checkpoint is taken per resolution)."""
+    several times faster. A Checkpoint (in `proc`) becomes a copy of its JSON, or with
+    `keep_checkpoints` stays itself (it never changes, so copies of a state may share it)."""
+    t = type(value)
+    if t is dict:
+        return {k: (v if type(v) in _SCALARS else _copy(v, keep_checkpoints)) for k, v in value.items()}
+    if t is list:
+        return [(v if type(v) in _SCALARS else _copy(v, keep_checkpoints)) for v in value]
+    if t in _SCALARS:
+        return value
+    if isinstance(value, Checkpoint) and not keep_checkpoints:
+        return _copy(value.to_json())
     if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
+        return {k: _copy(v, keep_checkpoints) for k, v in value.items()}
     if isinstance(value, list):
-        return [_copy(v) for v in value]
+        return [_copy(v, keep_checkpoints) for v in value]
     if isinstance(value, tuple):
-        return tuple(_copy(v) for v in value)
+        return tuple(_copy(v, keep_checkpoints) for v in value)
     return value
+
+
+_SCALARS = frozenset((str, int, bool, float, type(None)))  # immutable: _copy shares them

@@ -87,8 +87,8 @@ def _marine_actions(state: DoomState) -> list[Action]:
             out.append(Action("adrenaline", {}, "Discard adrenaline: +4 squares of movement this turn"))
         return out
     if t["mp"] > 0:
-        for pos, path in sorted(Q.reachable(state, mar.id, t["mp"]).items()):
-            out.append(Action("move", {"to": list(pos[0])}, f"Move to {sq(pos[0])} ({len(path)} MP)"))
+        for pos, steps in sorted(Q.move_lengths(state, mar.id, t["mp"])):
+            out.append(Action("move", {"to": list(pos[0])}, f"Move to {sq(pos[0])} ({steps} MP)"))
         cost = door_cost(state, mar.id)
         if t["mp"] >= cost:
             for d in Q.usable_doors(state, mar.id):
@@ -102,8 +102,9 @@ def _marine_actions(state: DoomState) -> list[Action]:
                 out.append(Action("give", {"to": other, "what": what}, f"Give {who(state, other)} 1 {name} (1 MP)"
                                   if what in c.ammo else f"Give {who(state, other)} {name} (1 MP)"))
     if t["attacks"] > 0:
+        sight: dict = {}
         for w in Q.marine_weapons(state, mar):
-            for cell in Q.attack_targets(state, mar.id, w):
+            for cell in Q.attack_targets(state, mar.id, w, sight):
                 out.append(Action("attack", {"weapon": w, "target": list(cell)},
                                   f"Attack {sq(cell)} with the {weapon_name(state, w)}"))
     if t["order_ok"] and not t["order_placed"] and mar.order is None:
@@ -154,9 +155,10 @@ def _kill_actions(state: DoomState) -> list[Action]:
     out = []
     if not act.get("dead") and fig in state.invaders:
         if act["mp"] > 0:
-            for pos, path in sorted(Q.reachable(state, fig, act["mp"]).items()):
-                out.append(Action("move", {"to": [list(c) for c in pos]},
-                                  f"Move {who(state, fig)} to {' + '.join(sq(c) for c in pos)} ({len(path)} MP)"))
+            name = who(state, fig)
+            for pos, steps in sorted(Q.move_lengths(state, fig, act["mp"])):
+                where = sq(pos[0]) if len(pos) == 1 else " + ".join(sq(c) for c in pos)
+                out.append(Action("move", {"to": [list(c) for c in pos]}, f"Move {name} to {where} ({steps} MP)"))
             if act["mp"] >= state.content.number("door_cost"):
                 for d in Q.usable_doors(state, fig):
                     verb = "Open" if d in state.closed else "Close"
@@ -435,7 +437,7 @@ def _apply_marine(state: DoomState, kind: str, pl: dict[str, Any]) -> list[Event
                                  f"{'s' if a.attacks != 1 else ''}{' (the move or the attack)' if a.either else ''}.",
                       {"marine": mar.id, "action": a.id})] + P.start(state, "pick_up", {"marine": mar.id})
     if kind == "move":
-        path = Q.reachable(state, mar.id, t["mp"])[(tuple(pl["to"]),)]
+        path = Q.path_to(state, mar.id, t["mp"], (tuple(pl["to"]),))
         _spend_move(state)
         return P.start(state, "move", {"fig": mar.id, "path": [[list(c) for c in p] for p in path]})
     if kind == "door":
@@ -500,7 +502,7 @@ def _apply_kill(state: DoomState, kind: str, pl: dict[str, Any]) -> list[Event]:
     act = state.act
     fig = act["fig"]
     if kind == "move":
-        path = Q.reachable(state, fig, act["mp"])[tuple(tuple(c) for c in pl["to"])]
+        path = Q.path_to(state, fig, act["mp"], tuple(tuple(c) for c in pl["to"]))
         return P.start(state, "move", {"fig": fig, "path": [[list(c) for c in p] for p in path]})
     if kind == "door":
         return P.start(state, "door", {"fig": fig, "door": pl["door"], "cost": state.content.number("door_cost")})
@@ -540,7 +542,7 @@ def _move(ctx, fig: str, path: list) -> None:
         here = Q.cells_of(state, fig)
         if not here or state.outcome is not None:
             return
-        if tuple(pos) not in [tuple(p) for p in Q.figure_moves(state, fig, tuple(here))]:
+        if not Q.can_step(state, fig, tuple(here), tuple(pos)):
             _back_to_empty(ctx, fig, passed)
             E.emit(ctx, "move_stopped", f"{who(state, fig)} cannot go on: the way is blocked.", {})
             break
@@ -563,8 +565,9 @@ def _move(ctx, fig: str, path: list) -> None:
             return
         # Passing through a friend: the windows wait for the next square the mover has to itself
         # (one figure per square whenever anyone may act, spec 3.9).
-        shared = any(m.id != fig and m.cell in pos for m in state.marines.values()) or \
-            any(i.id != fig and set(i.cells) & set(pos) for i in state.invaders.values())
+        others = {m.cell for m in state.marines.values() if m.id != fig}
+        others.update(c for i in state.invaders.values() if i.id != fig for c in i.cells)
+        shared = not others.isdisjoint(pos)
         if shared:
             E.reveal(ctx)
             continue
@@ -641,11 +644,12 @@ def _back_to_empty(ctx, fig: str, passed: list[list[Cell]]) -> None:
 def _sentry(ctx, marine: str) -> None:
     """Spec 6.8 Sentry: an invader with it may attack an enemy that steps next to it, at once."""
     state: DoomState = ctx.state
-    for fig in list(state.invaders):
+    monsters = state.content.monsters
+    for fig in [f for f, inv in state.invaders.items() if monsters[inv.monster].abilities.sentry]:
         if state.outcome is not None or state.marines[marine].cell is None:
             return
         inv = state.invaders.get(fig)
-        if inv is None or not state.content.monsters[inv.monster].abilities.sentry:
+        if inv is None:
             continue
         cell = state.marines[marine].cell
         if not any(state.map.adjacent(c, cell, state.closed_set) for c in inv.cells):
@@ -662,6 +666,8 @@ def _guard_window(ctx, moving: str | None, when: str = "moves") -> None:
     """Spec 6.9 Guard: during the invader's turn a marine may discard its Guard order to make an
     interrupt attack; the invader's turn waits until it is resolved."""
     state: DoomState = ctx.state
+    if all(m.order != "guard" for m in state.marines.values()):
+        return  # nobody holds a Guard order: nothing to ask
     for marine in state.seats:
         if state.outcome is not None or (moving is not None and moving not in state.invaders):
             return
@@ -669,8 +675,9 @@ def _guard_window(ctx, moving: str | None, when: str = "moves") -> None:
             continue
         mar = state.marines[marine]
         opts: list[dict[str, Any]] = [{"use": False}]
+        sight: dict = {}
         for w in Q.marine_weapons(state, mar):
-            for cell in Q.attack_targets(state, marine, w):
+            for cell in Q.attack_targets(state, marine, w, sight):
                 opts.append({"use": True, "weapon": w, "target": list(cell)})
         if len(opts) == 1:
             continue
@@ -698,8 +705,9 @@ def _front_guard(ctx, fig: str) -> None:
         if not near:
             continue
         opts: list[dict[str, Any]] = [{"use": False}]
+        sight: dict = {}
         for w in Q.marine_weapons(state, mar):
-            targets = Q.attack_targets(state, marine, w)
+            targets = Q.attack_targets(state, marine, w, sight)
             opts += [{"use": True, "weapon": w, "target": list(c)} for c in near if c in targets]
         if len(opts) == 1:
             continue
