@@ -125,9 +125,9 @@ class _Scene:
         """The squares to head for, in words, and whether reaching one wins or triggers an objective."""
         state, m = self.state, self.m
         sc = self.c.scenarios[state.scenario]
-        keys = [mk.cell for mk in state.markers if mk.kind == "key"]
+        keys = [mk for mk in state.markers if mk.kind == "key" and self.key_needed(mk.variant)]
         if keys:
-            return keys, "the key", False
+            return [mk.cell for mk in keys], f"the {keys[0].variant} key", False
         for e in sc.win_encounters:
             cells = [mk.cell for mk in state.markers if mk.kind == "encounter" and mk.variant == e]
             if cells and e not in state.encounters_done:
@@ -141,6 +141,16 @@ class _Scene:
         if unexplored:
             return unexplored, "unexplored rooms", False
         return list(m.floor), "whatever helps (nothing left to explore)", False
+
+    def key_needed(self, colour: str) -> bool:
+        """Whether a key opens the way to the objective. With an exit area only the keys of the
+        security doors into it do (P1: the red key, seed p. 4); any other key is a detour, worth
+        what lies behind its door (equipment) and taken only on the way."""
+        sc = self.c.scenarios[self.state.scenario]
+        if not sc.win_area:
+            return True
+        return any(d.security and d.key == colour and any(self.m.area_of.get(f) == sc.win_area for f in d.flanks)
+                   for d in self.m.doors.values())
 
     def _field(self, goals: list[Cell]) -> dict[Cell, int]:
         """Path lengths to the nearest goal through doors the marines can open (a security door
@@ -321,7 +331,7 @@ class _Scene:
         total = 0.0
         for mk in self.state.markers_at(cell):
             if mk.kind == "key":
-                total += ITEM["key"]
+                total += ITEM["key"] if self.key_needed(mk.variant) else ITEM["weapon"]
             elif mk.kind == "hazard":
                 total -= self.risk()
             elif mk.kind == "equipment":

@@ -56,7 +56,27 @@ def test_goes_for_a_key_it_has_seen():
     marker(state, "key", (10, 8), "red")
     made = play_turn(state, MarineBot(1))
     assert state.keys == ["red"]
-    assert "toward the key" in made[0].reason
+    assert "toward the red key" in made[0].reason
+
+
+def test_heads_for_the_exit_s_key_not_a_detour_key():
+    """Seed p. 4, spec 9.3: the marines must find the red key and reach the red security door
+    (D5 into A8); the blue key only opens the weapons locker (D6). With both keys in sight and
+    the blue one nearer, the marine heads for the red key (it takes the blue one only on its
+    way)."""
+    state = fresh()
+    for d in ("D1", "D2", "D3", "D4"):
+        state.closed.remove(d)
+    state.marines["red"].cell = (18, 5)
+    marker(state, "key", (22, 19), "red")  # A6, the toxin lab
+    marker(state, "key", (12, 3), "blue")  # A4, the crawlway
+    bot = MarineBot(1)
+    choice = bot.decide(state, TITLE.legal_actions(state))
+    assert "the red key" in choice.reason
+    made = play_turn(state, bot)
+    cell = state.marines["red"].cell
+    assert max(abs(cell[0] - 22), abs(cell[1] - 19)) < max(abs(18 - 22), abs(5 - 19))
+    assert all("blue key" not in c.reason for c in made)
 
 
 def test_opens_the_security_door_and_steps_into_the_exit():
