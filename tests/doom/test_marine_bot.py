@@ -89,6 +89,26 @@ def test_opens_the_security_door_and_steps_into_the_exit():
     assert "door" in kinds(made) and state.outcome == "marines"
 
 
+def test_a_path_past_a_sentry_demon_costs_its_attacks():
+    """Spec 6.8 Sentry (monsters.toml: the demon): a demon may attack a marine at once each time
+    it steps next to it. Of two ways to the same square the bot weighs the one along the demon
+    as worse by those attacks; the way round it costs nothing more."""
+    from game.doom.marine_bot import _Scene
+
+    state = fresh()
+    state.marines["red"].cell = (21, 13)
+    put(state, "demon", (16, 8), (16, 9))
+    sc = _Scene(state, "red")
+    along = [((c,)) for c in [(20, 12), (19, 11), (18, 10), (17, 9), (17, 8), (17, 7), (18, 6), (18, 5)]]
+    round_ = [((c,)) for c in [(21, 12), (21, 11), (21, 10), (21, 9), (21, 8), (20, 7), (19, 6), (18, 5)]]
+    extra = sc.position_value((18, 5), round_) - sc.position_value((18, 5), along)
+    steps_next_to_it = 3  # (17, 9), (17, 8) and (17, 7) touch the demon's squares (16, 8), (16, 9)
+    per_attack = sc.threat_wounds(next(iter(state.invaders)), 1)
+    assert per_attack > 0
+    assert extra == pytest.approx(sc.risk() * min(steps_next_to_it * per_attack, state.marines["red"].health + 1.0))
+    assert sc.sentry_cost(round_) == 0.0
+
+
 def test_takes_ready_and_guard_rather_than_walking_into_a_monster_it_cannot_kill():
     """Spec 6.9: a Ready action places an order; against a hell knight (armour 3, health 4) its
     pistol barely scratches, the marine stays out of reach and guards instead of charging."""
