@@ -59,7 +59,6 @@ WOUND = 4.0  # one expected wound taken
 KILL = 3.0  # an invader destroyed, plus its health
 ITEM = {"armour": 3.0, "adrenaline": 1.5, "weapon": 4.0, "ammo": 1.5, "key": 40.0}
 TEAM_RANGE = 4  # squares to the nearest team-mate before straying costs
-IDLE_FLOOR = 0.25  # the least share of a wound's worth left after idle turns (a death stays a frag)
 OBJECTIVE = 200.0
 AMMO_SHOT = 0.3
 EXPLORE = 6.0  # opening a door onto an unexplored area  # the ammo a shot may cost  # ending the move on the objective (an exit square, a console)
@@ -257,14 +256,7 @@ class _Scene:
         it has waited without getting closer to the objective (waiting lets the invader draw
         more cards; a dead marine respawns)."""
         clock = 0.35 if self.c.scenarios[self.state.scenario].meltdown is not None else 1.0  # time is frags there
-        return WOUND * (1.0 + 3.0 / max(1, self.mar.health)) * max(0.6 ** self.idle, IDLE_FLOOR) * clock
-
-    def certain_risk(self) -> float:
-        """What one wound that is sure to be rolled for costs (a Sentry attack on stepping next to
-        the invader): the wound's worth without the waiting discount; a death is a frag however
-        long the marine has waited."""
-        clock = 0.35 if self.c.scenarios[self.state.scenario].meltdown is not None else 1.0
-        return WOUND * (1.0 + 3.0 / max(1, self.mar.health)) * clock
+        return WOUND * (1.0 + 3.0 / max(1, self.mar.health)) * (0.6 ** min(self.idle, 6)) * clock
 
     def danger_cost(self, cell: Cell, closed: frozenset[str] | None = None,
                     spared: dict[str, float] | None = None) -> float:
@@ -431,7 +423,7 @@ class _Scene:
             for fig, cells in sentries:
                 if any(self.m.adjacent(x, c, self.closed) for x in cells):
                     wounds += self.threat_wounds(fig, 1)
-        return self.certain_risk() * min(wounds, self.mar.health + 1.0)
+        return self.risk() * min(wounds, self.mar.health + 1.0)
 
 
 class MarineBot:

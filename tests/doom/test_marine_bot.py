@@ -105,7 +105,7 @@ def test_a_path_past_a_sentry_demon_costs_its_attacks():
     steps_next_to_it = 3  # (17, 9), (17, 8) and (17, 7) touch the demon's squares (16, 8), (16, 9)
     per_attack = sc.threat_wounds(next(iter(state.invaders)), 1)
     assert per_attack > 0
-    assert extra == pytest.approx(sc.certain_risk() * min(steps_next_to_it * per_attack, state.marines["red"].health + 1.0))
+    assert extra == pytest.approx(sc.risk() * min(steps_next_to_it * per_attack, state.marines["red"].health + 1.0))
     assert sc.sentry_cost(round_) == 0.0
 
 
