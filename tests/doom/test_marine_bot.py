@@ -110,7 +110,7 @@ def test_a_path_past_a_sentry_demon_costs_its_attacks():
 
 
 def test_takes_ready_and_guard_rather_than_walking_into_a_monster_it_cannot_kill():
-    """Spec 6.9: a Ready action places an order; against a hell knight (armour 3, health 4) its
+    """Spec 6.9: a Ready action places an order; against a hell knight (armour 3, health 3) its
     pistol barely scratches, the marine stays out of reach and guards instead of charging."""
     state = fresh()
     state.closed.remove("D1")
