@@ -2,7 +2,7 @@
 seed and its action list, so a trace reproduces exactly with the same arguments).
 
     python tools/trace_doom.py [--scenario knee_deep] [--seed 1] [--marines 2] [--bot marine|greedy|random]
-        [--max-actions 3000] [--rounds 3-5]
+        [--max-actions 3000] [--rounds 3-5] [--difficulty recruit|veteran|nightmare]
 
 Each decision prints as `[index] decider: action  -- reason`, followed by the log lines it caused
 (the invader's secret draws included: this is a table-side view). The end prints the outcome.
@@ -32,6 +32,8 @@ def main(argv: list[str] | None = None) -> None:
                    help="marine: MarineBot marines against GreedyBot; greedy or random: that bot in every seat")
     p.add_argument("--max-actions", type=int, default=3000)
     p.add_argument("--rounds", default="", help="only print these rounds, e.g. 3-5")
+    p.add_argument("--difficulty", choices=("recruit", "veteran", "nightmare"),
+                   help="the automated invader (game/doom/invader_ai.py) at this level instead of GreedyBot")
     args = p.parse_args(argv)
     lo, _, hi = args.rounds.partition("-")
     first, last = (int(lo), int(hi or lo)) if lo else (1, 10 ** 9)
@@ -39,6 +41,11 @@ def main(argv: list[str] | None = None) -> None:
         bot = BySide(MarineBot(args.seed), GreedyBot())
     else:
         bot = GreedyBot() if args.bot == "greedy" else RandomBot(args.seed)
+    if args.difficulty:
+        from game.doom.invader_ai import InvaderAI
+
+        marines = bot.marine_bot if isinstance(bot, BySide) else bot
+        bot = BySide(marines, InvaderAI(args.difficulty, args.seed))
     session = Session.start(DoomTitle(), args.scenario, seed=args.seed, options={"marines": args.marines})
     for i in range(args.max_actions):
         if session.is_over():

@@ -125,9 +125,9 @@ class _Scene:
         """The squares to head for, in words, and whether reaching one wins or triggers an objective."""
         state, m = self.state, self.m
         sc = self.c.scenarios[state.scenario]
-        keys = [mk.cell for mk in state.markers if mk.kind == "key"]
+        keys = [mk for mk in state.markers if mk.kind == "key" and self.key_needed(mk.variant)]
         if keys:
-            return keys, "the key", False
+            return [mk.cell for mk in keys], f"the {keys[0].variant} key", False
         for e in sc.win_encounters:
             cells = [mk.cell for mk in state.markers if mk.kind == "encounter" and mk.variant == e]
             if cells and e not in state.encounters_done:
@@ -141,6 +141,16 @@ class _Scene:
         if unexplored:
             return unexplored, "unexplored rooms", False
         return list(m.floor), "whatever helps (nothing left to explore)", False
+
+    def key_needed(self, colour: str) -> bool:
+        """Whether a key opens the way to the objective. With an exit area only the keys of the
+        security doors into it do (P1: the red key, seed p. 4); any other key is a detour, worth
+        what lies behind its door (equipment) and taken only on the way."""
+        sc = self.c.scenarios[self.state.scenario]
+        if not sc.win_area:
+            return True
+        return any(d.security and d.key == colour and any(self.m.area_of.get(f) == sc.win_area for f in d.flanks)
+                   for d in self.m.doors.values())
 
     def _field(self, goals: list[Cell]) -> dict[Cell, int]:
         """Path lengths to the nearest goal through doors the marines can open (a security door
@@ -321,7 +331,7 @@ class _Scene:
         total = 0.0
         for mk in self.state.markers_at(cell):
             if mk.kind == "key":
-                total += ITEM["key"]
+                total += ITEM["key"] if self.key_needed(mk.variant) else ITEM["weapon"]
             elif mk.kind == "hazard":
                 total -= self.risk()
             elif mk.kind == "equipment":
@@ -392,8 +402,28 @@ class _Scene:
         if self.mates:
             near = min(_cheb(cell, o.cell) for o in self.mates)
             value -= 0.6 * max(0, near - TEAM_RANGE)
-        value -= self.danger_cost(cell, closed, spared)
+        value -= self.danger_cost(cell, closed, spared) + self.sentry_cost(path)
         return value
+
+    def sentry_cost(self, path: list[tuple[Cell, ...]]) -> float:
+        """Spec 6.8 Sentry: an invader with it may attack a marine at once each time it steps
+        next to it (rules/turn.py after every step of the marine's own); the expected wounds of
+        those attacks along the path, in progress squares."""
+        sentries = self.__dict__.get("_sentries")
+        if sentries is None:
+            sentries = self._sentries = [(f, inv.cells) for f, inv in self.state.invaders.items()
+                                         if self.c.monsters[inv.monster].abilities.sentry]
+        if not sentries or not path:
+            return 0.0
+        wounds = 0.0
+        for pos in path:
+            c = pos[0]
+            if self.figures.get(c, self.me) != self.me:
+                continue  # passing a friend's square: no window there (rules/turn.py)
+            for fig, cells in sentries:
+                if any(self.m.adjacent(x, c, self.closed) for x in cells):
+                    wounds += self.threat_wounds(fig, 1)
+        return self.risk() * min(wounds, self.mar.health + 1.0)
 
 
 class MarineBot:
@@ -480,7 +510,8 @@ class MarineBot:
         pk = max(s.kills.values(), default=0.0)
         imminent = "before the invader's attack" in prompt or "Front Guard" in prompt
         free = "Front Guard" in prompt
-        if stay is None or free and value > 0 or pk >= 0.3 or s.wound >= 0.5 or (imminent and s.wound >= 0.2):
+        # Before the invader's attack the order is as good as spent: a wound ends it (spec 6.9).
+        if stay is None or free and value > 0 or pk >= 0.3 or s.wound >= 0.5 or (imminent and s.wound > 0):
             self.memory["attack"] = {"weapon": best.get("weapon"), "target": list(best.get("target"))}
             why = f"{round(100 * pk)}% to kill" if pk >= 0.05 else f"{round(100 * s.wound)}% to wound"
             return Choice(best, f"interrupt: {weapon_name(state, best.get('weapon'))} at {sq(best.get('target'))}, {why}")

@@ -126,7 +126,7 @@ def test_deck_of_the_wrong_size(data_copy):
 
 def test_unknown_key_is_named(data_copy):
     """A misspelt key never passes silently (file, key and line)."""
-    edit(data_copy, "monsters.toml", "move = 4\narmour = 3", "mvoe = 4\narmour = 3")
+    edit(data_copy, "monsters.toml", "move = 3\narmour = 3", "mvoe = 3\narmour = 3")  # the demon
     with pytest.raises(DataError, match=r"monsters.toml: monster.demon.mvoe \(line \d+\): unknown key 'mvoe'"):
         load_content(data_copy)
 

@@ -124,7 +124,8 @@ def test_discards_a_spawn_card_whose_monsters_are_out_of_stock_first():
 
 def test_spawns_out_of_sight_and_closer_than_a_far_alternative():
     """Spec 8.2 / 11.D step 2: the zombies go on squares no marine sees, near enough to strike
-    (path distance at most MP + range from Red), not to the far end of the map."""
+    (path distance at most MP + range from Red, or the nearest squares out of sight when none is
+    that near), not to the far end of the map."""
     state = invader_turn()
     state.phase = "spawn"
     deal(state, "zombie_pack#1")
@@ -140,7 +141,8 @@ def test_spawns_out_of_sight_and_closer_than_a_far_alternative():
     cells = tuple(tuple(c) for c in choice.action.get("cells"))
     assert cells[0] not in Q.marine_sight(state, invaders_block=False)
     zombie = state.content.monsters["zombie"]
-    assert dist[cells[0]] <= zombie.move + 1 + 1 < far
+    nearest = min(dist[o[0]] for o in options)  # no square out of sight may be near enough to strike
+    assert dist[cells[0]] <= max(zombie.move + 1, nearest) + 1 < far
     assert "out of sight" in choice.reason
 
 
@@ -204,7 +206,7 @@ def red_shoots_an_imp(dice, faces):
 
 def test_plays_dodge_when_the_roll_would_kill_its_monster(dice):
     """Seed p. 6 (dodge cards) / 11.D: r3 d2 + r4 d1 is 3 damage against an Imp's armour 1 and
-    health 2: a kill, so the Dodge card is played."""
+    health (1, monsters.toml): a kill, so the Dodge card is played."""
     state, _ = red_shoots_an_imp(dice, ("r3 d2", "r4 d1"))
     choice = decide(InvaderAI(), state)
     assert choice.action.get("card") == "dodge#1" and "saves" in choice.reason

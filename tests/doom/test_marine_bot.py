@@ -56,7 +56,27 @@ def test_goes_for_a_key_it_has_seen():
     marker(state, "key", (10, 8), "red")
     made = play_turn(state, MarineBot(1))
     assert state.keys == ["red"]
-    assert "toward the key" in made[0].reason
+    assert "toward the red key" in made[0].reason
+
+
+def test_heads_for_the_exit_s_key_not_a_detour_key():
+    """Seed p. 4, spec 9.3: the marines must find the red key and reach the red security door
+    (D5 into A8); the blue key only opens the weapons locker (D6). With both keys in sight and
+    the blue one nearer, the marine heads for the red key (it takes the blue one only on its
+    way)."""
+    state = fresh()
+    for d in ("D1", "D2", "D3", "D4"):
+        state.closed.remove(d)
+    state.marines["red"].cell = (18, 5)
+    marker(state, "key", (22, 19), "red")  # A6, the toxin lab
+    marker(state, "key", (12, 3), "blue")  # A4, the crawlway
+    bot = MarineBot(1)
+    choice = bot.decide(state, TITLE.legal_actions(state))
+    assert "the red key" in choice.reason
+    made = play_turn(state, bot)
+    cell = state.marines["red"].cell
+    assert max(abs(cell[0] - 22), abs(cell[1] - 19)) < max(abs(18 - 22), abs(5 - 19))
+    assert all("blue key" not in c.reason for c in made)
 
 
 def test_opens_the_security_door_and_steps_into_the_exit():
@@ -69,8 +89,28 @@ def test_opens_the_security_door_and_steps_into_the_exit():
     assert "door" in kinds(made) and state.outcome == "marines"
 
 
+def test_a_path_past_a_sentry_demon_costs_its_attacks():
+    """Spec 6.8 Sentry (monsters.toml: the demon): a demon may attack a marine at once each time
+    it steps next to it. Of two ways to the same square the bot weighs the one along the demon
+    as worse by those attacks; the way round it costs nothing more."""
+    from game.doom.marine_bot import _Scene
+
+    state = fresh()
+    state.marines["red"].cell = (21, 13)
+    put(state, "demon", (16, 8), (16, 9))
+    sc = _Scene(state, "red")
+    along = [((c,)) for c in [(20, 12), (19, 11), (18, 10), (17, 9), (17, 8), (17, 7), (18, 6), (18, 5)]]
+    round_ = [((c,)) for c in [(21, 12), (21, 11), (21, 10), (21, 9), (21, 8), (20, 7), (19, 6), (18, 5)]]
+    extra = sc.position_value((18, 5), round_) - sc.position_value((18, 5), along)
+    steps_next_to_it = 3  # (17, 9), (17, 8) and (17, 7) touch the demon's squares (16, 8), (16, 9)
+    per_attack = sc.threat_wounds(next(iter(state.invaders)), 1)
+    assert per_attack > 0
+    assert extra == pytest.approx(sc.risk() * min(steps_next_to_it * per_attack, state.marines["red"].health + 1.0))
+    assert sc.sentry_cost(round_) == 0.0
+
+
 def test_takes_ready_and_guard_rather_than_walking_into_a_monster_it_cannot_kill():
-    """Spec 6.9: a Ready action places an order; against a hell knight (armour 3, health 4) its
+    """Spec 6.9: a Ready action places an order; against a hell knight (armour 3, health 3) its
     pistol barely scratches, the marine stays out of reach and guards instead of charging."""
     state = fresh()
     state.closed.remove("D1")

@@ -78,7 +78,7 @@ def test_melee_only_adjacent_and_ignores_range(dice):
     act(state, "declare", action="fire")
     dice.push("r0 d3")  # blue r0 d3: range 0 but melee ignores range
     act(state, "attack", weapon="fist", target=[3, 8])
-    assert z not in state.invaders  # 3 damage / armour 1 >= health 2
+    assert z not in state.invaders  # 3 damage / armour 1 >= a zombie's health (monsters.toml)
 
 
 def test_los_is_blocked_by_figures(dice):
@@ -204,7 +204,7 @@ def test_aim_and_dodge_cancel_out(dice):
 
 def test_guard_interrupts_an_invader_mid_move(dice):
     """Seed p. 10 (Beavatkozás), spec 6.9 Guard, 5.3: the marine discards Guard and attacks as the zombie enters its
-    third square; the invader's turn waits for the interrupt."""
+    second square (2 MP, monsters.toml); the invader's turn waits for the interrupt."""
     state = fresh()
     red = state.marines["red"]
     red.cell = (2, 8)
@@ -212,7 +212,7 @@ def test_guard_interrupts_an_invader_mid_move(dice):
     act(state, "declare", action="run")
     act(state, "end_turn")  # the invader's turn
     state.closed.remove("D1")
-    z = put(state, "zombie", (9, 8))
+    z = put(state, "zombie", (8, 8))
     while state.phase == "discard":
         act(state, "discard", card=state.hand[0])
     if state.phase == "spawn":
@@ -224,12 +224,12 @@ def test_guard_interrupts_an_invader_mid_move(dice):
     windows = 0
     while TITLE.current_decider(state) == "red":
         windows += 1
-        if windows < 3:
+        if windows < 2:
             act(state, "guard", use=False)
         else:
             dice.push("r3 d2", "r4 d1")
             act(state, "guard", use=True, weapon="pistol", target=[6, 8])
-    assert windows == 3  # after each step: 8,8 and 7,8 let pass, the interrupt at 6,8
+    assert windows == 2  # after each step: 7,8 let pass, the interrupt at 6,8
     assert z not in state.invaders and red.order is None
 
 
@@ -346,10 +346,10 @@ def test_sentry_demon_attacks_a_marine_stepping_next_to_it(dice):
     act(state, "declare", action="run")
     act(state, "move", to=[3, 9])
     assert TITLE.current_decider(state) == "invader" and {a.kind for a in options(state)} == {"sentry"}
-    dice.push("r0 d4 +A", "r1 d2", "r2 d1")
+    dice.push("r0 d4 +A", "r1 d2")  # the demon's red + blue (monsters.toml)
     act(state, "sentry", use=True, target=[3, 9])
     red = state.marines["red"]
-    assert red.health == red.max_health - 3  # 7 damage / armour 2
+    assert red.health == red.max_health - 3  # 6 damage / armour 2
 
 
 def test_berserk_fist_destroys_any_invader(dice):
@@ -444,12 +444,12 @@ def test_several_dodgers_one_reroll_by_the_first_to_the_attackers_left(dice):
     state.phase, state.turn = "kill", None
     cyber = put(state, "cyberdemon", (0, 6), (1, 6), (0, 7), (1, 7))
     act(state, "activate", figure=cyber)
-    dice.push("r3 d2", "r0 d4 +A", "r2 d1", "r1 d1")
+    dice.push("r3 d2", "r0 d4 +A", "r2 d1")  # the cyberdemon's yellow, red, green (monsters.toml)
     act(state, "attack", target=[3, 8])
     assert TITLE.current_decider(state) == "red" and options(state, "reroll")
     act(state, "reroll", dice=[])
     assert TITLE.current_decider(state) == "invader" and not options(state, "reroll")  # one reroll only
-    # 8 damage + Deadly 1 = 9 / armour 2 = 4 wounds to each marine in the blast
+    # 7 damage + Deadly 1 = 8 / armour 2 = 4 wounds to each marine in the blast
     assert red.health == red.max_health - 4 and green.health == green.max_health - 4
 
 

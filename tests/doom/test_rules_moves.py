@@ -169,12 +169,12 @@ def test_knockback_onto_a_hazard(dice):
     k = put(state, "hell_knight", (2, 6), (3, 6), (2, 7), (3, 7))
     red.cell = (1, 8)
     act(state, "activate", figure=k)
-    dice.push("r1 d3", "r1 d2", "r0 d3")  # 8 damage / armour 2 = 4 wounds
+    dice.push("r1 d3", "r0 d3")  # the hell knight's red + blue (monsters.toml): 6 damage / armour 2 = 3 wounds
     act(state, "attack", target=[1, 8])
-    assert red.health == 6
+    assert red.health == 7
     assert [4, 8] in [a.get("to") for a in options(state, "knockback")]
     act(state, "knockback", to=[4, 8])
-    assert red.cell == (4, 8) and red.health == 5
+    assert red.cell == (4, 8) and red.health == 6
 
 
 def test_sweep_hits_every_adjacent_enemy(dice):
@@ -185,7 +185,7 @@ def test_sweep_hits_every_adjacent_enemy(dice):
     state.phase, state.turn = "kill", None
     k = put(state, "hell_knight", (2, 6), (3, 6), (2, 7), (3, 7))
     act(state, "activate", figure=k)
-    dice.push("r1 d3", "r1 d2", "r1 d1")  # 6 damage / armour 2 = 3 wounds each
+    dice.push("r1 d3", "r0 d3")  # red + blue (monsters.toml): 6 damage / armour 2 = 3 wounds each
     act(state, "attack", target=[1, 8])
     for answer in ("knockback", "knockback"):
         if TITLE.current_decider(state) == "invader" and options(state, answer):

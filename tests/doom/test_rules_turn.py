@@ -111,7 +111,7 @@ def test_fire_two_attacks_no_move(dice):
     assert not options(state, "move") and state.turn["attacks"] == 2
     dice.push("r3 d1", "r4 d1")  # yellow r3 d1 + green r4 d1: range 7 >= distance 6, 2 damage
     events = act(state, "attack", weapon="pistol", target=[7, 8])
-    assert z not in state.invaders  # 2 damage / armour 1 = 2 wounds = a zombie's health 2
+    assert z not in state.invaders  # 2 damage / armour 1 = 2 wounds >= a zombie's health (monsters.toml)
     assert "Zombie 1 is destroyed (its wounds reach its health)." in texts(events)
     assert state.turn["attacks"] == 1 and options(state, "attack") == []  # nothing left to shoot
 
@@ -304,7 +304,8 @@ def test_invader_refusals_say_why():
     act(state, "activate", figure=z)
     with pytest.raises(IllegalAction, match="Zombie 1 cannot attack that square"):
         act(state, "attack", target=[1, 8])
-    with pytest.raises(IllegalAction, match="cannot reach that place with 3 MP"):
+    mp = state.content.monsters["zombie"].move  # monsters.toml (a PLACEHOLDER tuned in data/BALANCE.md)
+    with pytest.raises(IllegalAction, match=f"cannot reach that place with {mp} MP"):
         act(state, "move", to=[[1, 9]])
     act(state, "end_activation")
     with pytest.raises(IllegalAction, match="Zombie 1 has already been activated this turn."):
