@@ -1045,7 +1045,8 @@ class InvaderAI:
             return f"{name} opens door {plan.door} to get at the marines"
         if plan.vent:
             return f"{name} crawls through the vents to {sq(plan.vent)}"
-        exposed = f"exposed to {plan.exposed} marine{'s' if plan.exposed != 1 else ''}"
+        exposed = ("out of every marine's sight" if plan.exposed == 0
+                   else f"exposed to {plan.exposed} marine{'s' if plan.exposed != 1 else ''}")
         if plan.target is not None:
             words = f"{name}{where}: {round(plan.kill * 100) if plan.kill >= 0.01 else 0}% to kill, " \
                     f"{plan.ew:.1f} wounds expected on {who(view, plan.victim)}"
