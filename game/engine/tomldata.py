@@ -256,7 +256,9 @@ def _array_element(text: str, offset: int, index: int, prefix: list[str]) -> int
                 k += 2
                 continue
             if ch == in_string:
-                in_string = None
+                in_string = None  # a closing quote: it must not open a new string below
+            k += 1
+            continue
         elif ch == "#":
             nl = text.find("\n", k)
             k = len(text) if nl < 0 else nl

@@ -57,3 +57,12 @@ def test_load_toml_errors_name_the_file(tmp_path):
     with pytest.raises(DataError) as info:
         load_toml(broken)
     assert info.value.line == 2 and str(info.value).startswith(f"{broken} (line 2): TOML syntax")
+
+
+def test_key_line_counts_elements_after_strings():
+    """A closing quote ends the string (it used to open a new one, so elements after the first string
+    of an inline array were not found and the error pointed at the array's key)."""
+    text = 'faces = [\n  { name = "blank" },\n  { hits = 1, name = "one" },\n  { hits = 2 },\n]\nnames = ["a", "b", "c"]\n'
+    assert key_line(text, ["faces", 1]) == 3
+    assert key_line(text, ["faces", 2]) == 4
+    assert key_line(text, ["names", 2]) == 6
