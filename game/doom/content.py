@@ -707,26 +707,18 @@ BEGIN, END = "<!-- unverified:begin -->", "<!-- unverified:end -->"
 
 
 def unverified_table(content: DoomContent | None = None) -> str:
-    """The Markdown table of every record not (fully) from the seed, as docs/DOOM.md lists it."""
-    content = content or shared_content()
-    rows = ["| file | record | why not from the seed |", "|---|---|---|"]
-    for file, key, prov in content.records():
-        if not prov.verified:
-            fields = [k for k, v in prov.field_verified.items() if not v]
-            why = prov.reason + (f" (fields: {', '.join(fields)})" if fields else "")
-            rows.append(f"| {file} | `{key}` | {why.replace('|', '/')} |")
-    return "\n".join(rows)
+    """The Markdown table of every record not (fully) from the seed, as docs/DOOM.md lists it
+    (the kit's game/engine/provenance_doc.py builds it)."""
+    from game.engine.provenance_doc import unverified_table as table
+
+    return table((content or shared_content()).records())
 
 
 def update_doc(path: Path = DOC) -> bool:
     """Rewrites the table between the markers of docs/DOOM.md; True when it changed."""
-    text = path.read_text(encoding="utf-8")
-    head, rest = text.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
-    new = f"{head}{BEGIN}\n{unverified_table()}\n{END}{tail}"
-    if new != text:
-        path.write_text(new, encoding="utf-8")
-    return new != text
+    from game.engine.provenance_doc import update_between
+
+    return update_between(path, BEGIN, END, unverified_table())
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -5,7 +5,8 @@ command rewrites it, and a test fails while the file is out of date.
     body = unverified_table(content.records())
     changed = update_between(Path("docs/CONTENT.md"), BEGIN, END, body)
 
-Level 7 uses it (game/level7/content.py); Gears and Doom have their own older copies of the idea.
+Level 7 and Doom use it (game/level7/content.py, game/doom/content.py); Gears keeps its own table,
+which has a column for fan sources (game/gears/content.py provenance_markdown).
 """
 from __future__ import annotations
 
