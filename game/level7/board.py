@@ -325,10 +325,18 @@ class TileMap:
             d += 1
         return dist
 
+    def blocked_doors(self) -> list[tuple[str, Slot]]:
+        """Doors that face a neighbour's wall (3.3: allowed only when no placement avoids it)."""
+        return [(name, slot) for name, slot, other, oslot in self._sides()
+                if other is not None and slot in self.placed[name][0].doors
+                and oslot not in self.placed[other][0].doors]
+
     def placements_at(self, tile: Tile, name: str, slot: Slot) -> list[tuple[int, Cell, int]]:
         """Where `tile` may be placed to explore through door `slot` of placed tile `name`
         (spec 3.3 step 2): (turns, top-left cell, doors joined), one of its doors meeting that
-        door, not overlapping, best first; only the placements joining the most doors."""
+        door, not overlapping; only the placements joining the most doors, and among them those
+        that leave the fewest doors against a wall (a door may be blocked only when no
+        alternative exists). The explorer chooses among what is left."""
         here, (x, y) = self.placed[name]
         if slot not in here.doors:
             raise ValueError(f"{name} has no door at {slot[0]}{slot[1]}")
@@ -337,6 +345,7 @@ class TileMap:
         target = (x + c + dx, y + r + dy)
         if target in self.occupied():
             raise ValueError(f"the door {slot[0]}{slot[1]} of {name} already faces a tile")
+        before = len(self.blocked_doors())
         found = []
         for turns in range(4):
             turned = tile.rotated(turns)
@@ -351,8 +360,9 @@ class TileMap:
                 except ValueError:
                     continue
                 joined = sum(1 for link in trial.door_links() if "?new" in (link.a, link.b))
-                found.append((turns, at, joined))
+                found.append((turns, at, joined, len(trial.blocked_doors()) - before))
         if not found:
             return []
-        best = max(j for _, _, j in found)
-        return sorted({f for f in found if f[2] == best})
+        best = max(f[2] for f in found)
+        fewest = min(f[3] for f in found if f[2] == best)
+        return sorted({f[:3] for f in found if f[2] == best and f[3] == fewest})

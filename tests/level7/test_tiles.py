@@ -162,6 +162,14 @@ def test_exploring_places_a_tile_joining_the_most_doors(tiles):
     got = m.placements_at(tiles["T02"], "T07", ("E", 0))  # C-Lift, doors N E, east of T07
     assert got == [(2, (1, 0), 2)]  # turned twice: doors S W; W meets T07's E, S meets T36's N
     assert m.placements_at(tiles["T01"], "T07", ("S", 0)) == [(0, (0, 1), 1)]  # A-Lift: door N only
+    m2 = TileMap()
+    m2.place(tiles["T07"], (0, 0))
+    m2.place(tiles["T42"], (1, -1))  # Corridor 109, doors N S: its W side is wall
+    # a corner tile (C-Lift, doors N E) must meet T07's N door with its S door; turned 1 (E S) its
+    # E door faces T42's wall, turned 2 (S W) its W door faces open space: only turn 2 is allowed
+    assert m2.placements_at(tiles["T02"], "T07", ("N", 0)) == [(2, (0, -1), 1)]
+    m2.place(tiles["T02"], (0, -1), turns=1)
+    assert m2.blocked_doors() == [("T02", ("E", 0))]
     with pytest.raises(ValueError, match="no door at N1"):
         m.placements_at(tiles["T02"], "T07", ("N", 1))
 
