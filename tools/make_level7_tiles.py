@@ -43,11 +43,12 @@ FLOORS = ("lab", "medical", "security", "bio", "machine", "corridor", "lift", "v
 ICONS = ("security", "recurring_security", "fear", "recurring_fear", "facility", "lab",
          "control_panel", "lift", "generator", "medical", "storage", "vent", "sealed_vent")
 # index: row 0 floors, row 1 second floor variants, rows 2-3 duct pieces by mask (N1 E2 S4 W8),
-# row 4 door arrows N E S W, rows 5-6 icons.
+# row 4 door arrows N E S W and a tank, rows 5-6 icons.
 FLOOR_INDEX = {name: i for i, name in enumerate(FLOORS)}
 FLOOR_B_INDEX = {name: 8 + i for i, name in enumerate(FLOORS)}
 PIPE_BASE = 16
 ARROW_INDEX = {"N": 32, "E": 33, "S": 34, "W": 35}
+TANK_INDEX = 36
 ICON_INDEX = {name: 40 + i for i, name in enumerate(ICONS)}
 TILECOUNT = 64
 
@@ -223,6 +224,25 @@ def draw_icon(kind: str) -> Image.Image:
     return im.resize((SQ, SQ), Image.LANCZOS)
 
 
+def draw_tank() -> Image.Image:
+    """A storage tank seen from above: steel rim, bolts and a glowing sample window."""
+    k = 4
+    S = SQ * k
+    im = Image.new("RGBA", (S, S), (0, 0, 0, 0))
+    d = ImageDraw.Draw(im)
+    c = S // 2
+    for r, colour in ((29, (12, 14, 16)), (27, (96, 104, 112)), (23, (150, 158, 166)), (19, (110, 118, 126))):
+        d.ellipse([c - r * k, c - r * k, c + r * k, c + r * k], fill=colour + (255,))
+    for i in range(8):
+        a = i * math.pi / 4
+        x, y = c + 25 * k * math.cos(a), c + 25 * k * math.sin(a)
+        d.ellipse([x - 1.5 * k, y - 1.5 * k, x + 1.5 * k, y + 1.5 * k], fill=(40, 44, 48, 255))
+    d.ellipse([c - 10 * k, c - 10 * k, c + 10 * k, c + 10 * k], fill=(20, 60, 40, 255))
+    d.ellipse([c - 8 * k, c - 8 * k, c + 8 * k, c + 8 * k], fill=(90, 210, 120, 255))
+    d.ellipse([c - 6 * k, c - 7 * k, c - 1 * k, c - 3 * k], fill=(200, 250, 210, 255))
+    return im.resize((SQ, SQ), Image.LANCZOS)
+
+
 def make_tileset() -> Image.Image:
     sheet = Image.new("RGBA", (COLS * SQ, TILECOUNT // COLS * SQ), (0, 0, 0, 0))
 
@@ -236,6 +256,7 @@ def make_tileset() -> Image.Image:
         put(PIPE_BASE + mask, draw_pipe(mask))
     for edge, index in ARROW_INDEX.items():
         put(index, draw_arrow(edge))
+    put(TANK_INDEX, draw_tank())
     for kind, index in ICON_INDEX.items():
         put(index, draw_icon(kind))
     return sheet
@@ -257,6 +278,7 @@ class TileSpec:
     back: str = ""
     off_map: bool = False
     flavour: str = ""
+    tanks: tuple[tuple[int, int], ...] = ()  # squares with a tank drawn (art only)
 
 
 # 8.10's table: id, name, doors, duct stubs, vent, icons. The floor style is ours.
@@ -309,7 +331,8 @@ TILES = [
     # 8.9's special tiles. Slot indexes run clockwise along a side (docs/MAPS.md): on the Tank
     # Farm, "N (west cell)" is N0, "E (north cell)" E0, "S (east cell)" S0, "W (south cell)" W0.
     T("tank_farm", "Tank Farm", "N0 E0 S0 W0", "N1 E1 S1 W1", True, floor="machine", units=(2, 2), back="airlock",
-      flavour="Rows of humming tanks; the way in, and no way out."),
+      flavour="Rows of humming tanks; the way in, and no way out.",
+      tanks=tuple((c, r) for r in (4, 6) for c in (3, 4, 5, 6))),
     T("airlock", "Airlock", "N0 S0", floor="security", units=(2, 2), back="tank_farm"),
     T("b_lift", "B-Lift", "N", icons=("lift",), floor="lift", back="maintenance_tunnel"),
     T("maintenance_tunnel", "Maintenance Tunnel", "N S", "N E S W", True, floor="machine", back="b_lift"),
@@ -457,6 +480,8 @@ def tile_tmx(spec: TileSpec, spots: dict[str, int]) -> str:
         rel = " ".join(f"{x - x0},{y - y0}" for x, y in dedup)
         obj("ducts", f"duct_{edge}{index}", x0, y0, {},
             f'<polyline points="{rel}"/>')
+    for cell in spec.tanks:
+        decor[cell] = FIRSTGID + TANK_INDEX
     hub = unit_centre((0, 0))
     if spec.vent:
         decor[hub] = FIRSTGID + ICON_INDEX["vent"]
@@ -467,7 +492,7 @@ def tile_tmx(spec: TileSpec, spots: dict[str, int]) -> str:
         obj("icons", kind, c * SQ + half, r * SQ + half, {"kind": kind})
     # Population spots: two to a floor square without an icon, in reading order, the squares off
     # the ducts and doors first.
-    icon_cells = {cell for cell, gid in decor.items() if gid - FIRSTGID in ICON_INDEX.values()}
+    icon_cells = {cell for cell, gid in decor.items() if gid - FIRSTGID in (*ICON_INDEX.values(), TANK_INDEX)}
     free = [(c, r) for r in range(h) for c in range(w)
             if (c, r) not in icon_cells and floor[(c, r)] != FIRSTGID + FLOOR_INDEX["void"]]
     free.sort(key=lambda cell: (cell in decor or cell in pipes, cell[1], cell[0]))
