@@ -1,5 +1,6 @@
 """Write the Level 7 [Escape] tiles maps/level7/tiles/*.tmx and their tileset (run from the
-project root: `python tools/make_level7_tiles.py`; `--only T05 tank_farm` writes some tiles).
+project root: `python tools/make_level7_tiles.py`; `--only T05 tank_farm` writes some tiles,
+`--root DIR` writes everything under DIR instead of the project).
 
 The layouts are Tiletop's own (docs/LEVEL7.md): no record of the printed tiles exists, so the 44
 map tiles follow the PLACEHOLDER table of level7-escape.md 8.10 (which doors, duct stubs, vent and
@@ -545,11 +546,13 @@ def tile_tmx(spec: TileSpec, spots: dict[str, int]) -> str:
     )
 
 
-def write_tileset() -> None:
-    PNG_PATH.parent.mkdir(parents=True, exist_ok=True)
-    make_tileset().save(PNG_PATH, optimize=False)
+def write_tileset(root: Path = ROOT) -> None:
+    png, tsx = root / PNG_PATH.relative_to(ROOT), root / TSX_PATH.relative_to(ROOT)
+    png.parent.mkdir(parents=True, exist_ok=True)
+    tsx.parent.mkdir(parents=True, exist_ok=True)
+    make_tileset().save(png, optimize=False)
     rows = TILECOUNT // COLS
-    TSX_PATH.write_text(
+    tsx.write_text(
         '<?xml version="1.0" encoding="UTF-8"?>\n'
         f'<tileset version="1.10" tiledversion="1.10.2" name="level7" tilewidth="{SQ}" tileheight="{SQ}" '
         f'tilecount="{TILECOUNT}" columns="{COLS}">\n'
@@ -560,15 +563,18 @@ def write_tileset() -> None:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description="write maps/level7/tiles/*.tmx and the Level 7 tileset")
     p.add_argument("--only", nargs="+", metavar="ID", help="write only these tiles (the tileset is always written)")
+    p.add_argument("--root", type=Path, default=ROOT,
+                   help="write under this folder instead of the project (maps/..., assets/... inside it)")
     args = p.parse_args(argv)
     known = {t.id for t in TILES}
     for wanted in args.only or ():
         if wanted not in known:
             print(f"make_level7_tiles: no tile {wanted!r} (known: {', '.join(sorted(known))})", file=sys.stderr)
             return 2
-    write_tileset()
+    write_tileset(args.root)
     spots = read_spots()
-    OUT.mkdir(parents=True, exist_ok=True)
+    out = args.root / OUT.relative_to(ROOT)
+    out.mkdir(parents=True, exist_ok=True)
     sys.path.insert(0, str(ROOT))
     from game.board.commands import check_map
 
@@ -576,14 +582,14 @@ def main(argv: list[str] | None = None) -> int:
     for spec in TILES:
         if args.only and spec.id not in args.only:
             continue
-        path = OUT / f"{spec.id}.tmx"
+        path = out / f"{spec.id}.tmx"
         path.write_text(tile_tmx(spec, spots), encoding="utf-8")
         problems = check_map(str(path))
         for line in problems:
             print(line, file=sys.stderr)
         failed += bool(problems)
-    print(f"wrote {sum(1 for t in TILES if not args.only or t.id in args.only)} tiles to {OUT.relative_to(ROOT)}"
-          f" and {PNG_PATH.relative_to(ROOT)}")
+    print(f"wrote {sum(1 for t in TILES if not args.only or t.id in args.only)} tiles to {out}"
+          f" and the tileset under {args.root}")
     return 1 if failed else 0
 
 
