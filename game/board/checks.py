@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Iterable, Sequence
 
 from game.board import geometry
-from game.board.model import Board, Point, Segment
+from game.board.model import Board, Line, Point, Segment
 
 # --- exact primitives -------------------------------------------------------------------------
 # The primitives live in geometry.py (shared with line of sight); these adapters keep the
@@ -261,9 +261,74 @@ def _what(name: str, object_id: int) -> str:
 
 def check_board(board: Board) -> list[Problem]:
     """Structural problems of a loaded (or composed) board; [] when it is fit to play."""
+    if board.properties.get("title") == "level7":
+        return _check_level7(board)
     if board.grid is not None:
         return _check_grid(board)
     return _check_areas(board)
+
+
+def _check_level7(board: Board) -> list[Problem]:
+    """A Level 7 tile (docs/MAPS.md "Level 7", level7-escape.md 3.1, 8.9): its ducts form one
+    piece that holds the vent, each stub ends inside one slot of the outline, one stub per slot;
+    a tile on the map has a door, an off-map tile (the Hospital) none."""
+    from game.board.slots import l7_point_slot
+
+    out: list[Problem] = []
+
+    def add(name: str, oid: int, message: str) -> None:
+        out.append(Problem(board.source, _what(name, oid), message))
+
+    w, h = board.pixel_size()
+    ducts = board.lines_of("duct")
+    stubs: dict[tuple[str, int], str] = {}
+    for d in ducts:
+        if any(not (0 <= p[0] <= w and 0 <= p[1] <= h) for p in d.points):
+            add(d.name, d.object_id, "a duct runs outside the tile")
+            continue
+        for end in (d.points[0], d.points[-1]):
+            if end[0] in (0, w) or end[1] in (0, h):
+                slot = l7_point_slot(board, end)
+                if slot is None:
+                    add(d.name, d.object_id, f"duct stub {fmt_point(end)} ends on a corner of the tile; end it inside one side")
+                elif slot in stubs:
+                    add(d.name, d.object_id, f"side {slot[0]} slot {slot[1]} already has a duct stub ({stubs[slot]})")
+                else:
+                    stubs[slot] = d.name or f"duct{d.object_id}"
+        for p in d.points[1:-1]:
+            if p[0] in (0, w) or p[1] in (0, h):
+                add(d.name, d.object_id, f"duct point {fmt_point(p)} touches the tile's edge; only a stub's end may")
+    # One duct network per tile (spec 8.9: all stubs and the vent on one tile are joined).
+    def touch(a: Line, b: Line) -> bool:
+        return any(on_segment(p, s.a, s.b) for p in a.points for s in b.segments()) or \
+            any(on_segment(p, s.a, s.b) for p in b.points for s in a.segments())
+
+    if ducts:
+        seen, todo = {0}, [0]
+        while todo:
+            i = todo.pop()
+            for j, other in enumerate(ducts):
+                if j not in seen and touch(ducts[i], other):
+                    seen.add(j)
+                    todo.append(j)
+        for j, d in enumerate(ducts):
+            if j not in seen:
+                add(d.name, d.object_id, f"duct does not meet duct {ducts[0].name or ducts[0].object_id}: the ducts of a tile form one network (spec 8.9)")
+    icons = [f for f in board.features if f.kind == "icon"]
+    for vent in (f for f in icons if f.properties.get("kind") in ("vent", "sealed_vent")):
+        if ducts and not any(on_segment(vent.point, s.a, s.b) for d in ducts for s in d.segments()):
+            add(vent.name, vent.object_id, "the vent must lie on the tile's duct")
+    kinds = [str(f.properties.get("kind")) for f in icons]
+    for kind in sorted(set(kinds)):
+        if kinds.count(kind) > 1:
+            f = [x for x in icons if x.properties.get("kind") == kind][1]
+            add(f.name, f.object_id, f"a second {kind} icon (a tile has each icon once)")
+    if board.properties.get("off_map"):
+        if board.doors or ducts:
+            out.append(Problem(board.source, "map", "an off-map tile (off_map = true) has no doors and no ducts"))
+    elif not board.doors:
+        out.append(Problem(board.source, "map", "a tile on the map needs at least one door (or off_map = true)"))
+    return out
 
 
 def _check_areas(board: Board) -> list[Problem]:

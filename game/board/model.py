@@ -162,6 +162,9 @@ class Board:
     markers: tuple[Marker, ...] = ()
     connectors: tuple[Connector, ...] = ()
     grid: Grid | None = None
+    # Title features that the rules read and the title's table draws itself (Level 7 icons and
+    # population spots, docs/MAPS.md); the shared renderer leaves them to the tile art.
+    features: tuple[Marker, ...] = ()
     # Bumped whenever geometry changes (a piece added); LOS caches key on it.
     version: int = 0
     # Why the floor art of the file cannot be drawn (a tileset image missing, damaged, huge or

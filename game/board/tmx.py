@@ -25,6 +25,7 @@ from typing import Callable
 from xml.etree import ElementTree
 
 from game.board.checks import fmt_point, point_in_polygon, polygon_problem
+from game.board.slots import L7_CELLS, L7_DOOR_KINDS, L7_ICONS, L7_SPOTS, l7_slot
 from game.board.tmx_gate import LIMITS, check_map, exact_number, parse_xml
 from game.board.model import (
     Area,
@@ -49,7 +50,7 @@ import pytmx  # noqa: E402
 
 __all__ = ["MapError", "load_board", "TITLES", "MAP_PROPERTIES", "LAYERS"]
 
-TITLES = ("gears", "doom")
+TITLES = ("gears", "doom", "level7")
 
 # --- the schema of docs/MAPS.md -------------------------------------------------------------
 
@@ -89,6 +90,15 @@ MAP_PROPERTIES: dict[str, dict[str, Prop]] = {
         "flavour": Prop(),
         "piece": Prop("bool"),  # a map piece for the builder, not a whole map (no start zone needed)
         "frag_target": Prop("int"),  # a built map's frag target (docs/MAPS.md, "Playing a built map")
+    },
+    "level7": {
+        "title": Prop(required=True, choices=TITLES),
+        "name": Prop(required=True),
+        "tile_id": Prop(required=True),  # T01..T44, or a special tile's id (level7-escape.md 8.9, 8.10)
+        "flavour": Prop(),
+        "back": Prop(),  # the tile_id of the other side of a double-sided tile
+        "off_map": Prop("bool"),  # never joined to the map (the Hospital, level7 3.4)
+        "placeholder": Prop("bool"),  # the layout is ours, not the printed tile's (spec 8.9, 8.10)
     },
 }
 
@@ -137,6 +147,15 @@ LAYERS: dict[str, dict[str, LayerSpec]] = {
             {"min_marines": Prop("int"), "anchor": Prop(), "orientation": Prop()},
         ),
     },
+    "level7": {
+        "floor": LayerSpec("tiles", required=True),
+        "pipes": LayerSpec("tiles"),  # duct art (not read by the rules)
+        "decor": LayerSpec("tiles"),
+        "doors": LayerSpec("objects", frozenset({"polyline"}), {"kind": Prop(choices=L7_DOOR_KINDS)}),
+        "ducts": LayerSpec("objects", frozenset({"polyline"})),
+        "icons": LayerSpec("objects", _POINT, {"kind": Prop(required=True, choices=L7_ICONS)}),
+        "spots": LayerSpec("objects", _POINT, {"kind": Prop(required=True, choices=L7_SPOTS)}),
+    },
 }
 
 # Prop kinds on a Doom `props` layer; the part after ':' (colour, id, item) is kept as `variant`.
@@ -151,6 +170,7 @@ DOOM_PROP_KINDS = {
     "equipment": True,
 }
 BLOCKING_PROPS = frozenset({"obstacle", "barrel"})
+
 
 
 # --- raw objects ------------------------------------------------------------------------------
@@ -428,6 +448,8 @@ def load_board(path: str | os.PathLike) -> Board:
     )
     if title == "gears":
         _build_gears(board, objects, out)
+    elif title == "level7":
+        _build_level7(board, objects, out)
     else:
         _build_doom(board, objects, tile_layers, tiled, out)
     out.raise_if_any()
@@ -732,3 +754,70 @@ def _cell_of(o: RawObject, board: Board, floor: frozenset, out: _Collector):
         out.obj(o, f"point {fmt_point(p)} is in square {cell[0]},{cell[1]}, which is not floor")
         return None
     return cell
+
+
+def _build_level7(board: Board, objects, out: _Collector) -> None:
+    tw, th = board.tile_width, board.tile_height
+    if tw != th:
+        out.map(f"a Level 7 tile has square cells (tilewidth {tw} is not tileheight {th})")
+        return
+    if board.width % L7_CELLS or board.height % L7_CELLS:
+        out.map(f"a Level 7 tile is {L7_CELLS} x {L7_CELLS} squares, or a whole number of such tiles "
+                f"(this map is {board.width} x {board.height})")
+        return
+    w, h = board.width * tw, board.height * th
+    tile_id = str(board.properties.get("tile_id", ""))
+    corners = ((Fraction(0), Fraction(0)), (Fraction(w), Fraction(0)), (Fraction(w), Fraction(h)), (Fraction(0), Fraction(h)))
+    board.areas = {tile_id: Area(tile_id, 0, corners, {})}
+
+    doors: list[Door] = []
+    door_names: dict[str, RawObject] = {}
+    taken: dict[tuple[str, int], str] = {}
+    for o in objects.get("doors", []):
+        name = o.name or f"door{o.id}"
+        if len(o.points) != 2:
+            out.obj(o, f"a door is a line of 2 points on the tile's edge (this one has {len(o.points)})")
+            continue
+        slot = l7_slot(board, *o.points)
+        if slot is None:
+            out.obj(o, f"door {fmt_point(o.points[0])}-{fmt_point(o.points[1])} does not lie on one side of the tile "
+                       f"(each side of a {L7_CELLS * tw} px standard tile holds one door)")
+            continue
+        if slot in taken:
+            out.obj(o, f"side {slot[0]} slot {slot[1]} already has door {taken[slot]}")
+            continue
+        if not _unique(o, name, door_names, "door", out):
+            continue
+        taken[slot] = name
+        kind = str(o.properties.get("kind", "door"))
+        doors.append(Door(name, o.id, o.points, kind != "doorway", {"kind": kind, "edge": slot[0], "slot": slot[1]}))
+    board.doors = tuple(doors)
+
+    lines = [Line("duct", line.name, line.object_id, line.points) for line in _lines("duct", objects.get("ducts", []), out)]
+    # Walls: every part of the outline that no door covers (level7 3.1); drawn, never a rule.
+    outline = []
+    for x0, y0, x1, y1 in ((0, 0, w, 0), (w, 0, w, h), (w, h, 0, h), (0, h, 0, 0)):
+        cuts = []
+        for d in doors:
+            (ax, ay), (bx, by) = d.points
+            if x0 == x1 == ax == bx or y0 == y1 == ay == by:
+                cuts.append(tuple(sorted((ax, bx) if y0 == y1 else (ay, by))))
+        lo, hi = (min(x0, x1), max(x0, x1)) if y0 == y1 else (min(y0, y1), max(y0, y1))
+        at = Fraction(lo)
+        for a, b in sorted(cuts) + [(Fraction(hi), Fraction(hi))]:
+            if a > at:
+                outline.append(((at, Fraction(y0)), (a, Fraction(y0))) if y0 == y1 else ((Fraction(x0), at), (Fraction(x0), a)))
+            at = max(at, b)
+    lines += [Line("wall", f"wall{i}", 0, seg) for i, seg in enumerate(outline, 1)]
+    board.lines = tuple(lines)
+
+    features = []
+    for layer, what in (("icons", "icon"), ("spots", "spot")):
+        for o in objects.get(layer, []):
+            x, y = o.points[0]
+            if not (0 < x < w and 0 < y < h):
+                out.obj(o, f"{what} point {fmt_point(o.points[0])} is not inside the tile")
+                continue
+            kind = str(o.properties["kind"])
+            features.append(Marker(what, o.name or f"{kind}{o.id}", o.id, o.points[0], tile_id, {"kind": kind}))
+    board.features = tuple(features)
