@@ -724,7 +724,6 @@ def update_doc(path: Path = DOC) -> bool:
 if __name__ == "__main__":  # pragma: no cover
     import sys
 
-    if "--update-doc" in sys.argv:
-        print("docs/DOOM.md updated" if update_doc() else "docs/DOOM.md is up to date")
-    else:
-        print(unverified_table())
+    from game.engine.provenance_doc import command
+
+    command(sys.argv, DOC, BEGIN, END, unverified_table)

@@ -47,3 +47,12 @@ def update_between(path: Path, begin: str, end: str, body: str) -> bool:
     if new != text:
         path.write_text(new, encoding="utf-8")
     return new != text
+
+
+def command(argv, path: Path, begin: str, end: str, body) -> None:
+    """A content module's command line: `--update-doc` rewrites the table in `path`, otherwise
+    the table is printed. `body()` builds the table."""
+    if "--update-doc" in argv:
+        print(f"{path.name} updated" if update_between(path, begin, end, body()) else f"{path.name} is up to date")
+    else:
+        print(body())

@@ -1070,7 +1070,6 @@ def update_doc(path: Path = DOC) -> bool:
 if __name__ == "__main__":  # pragma: no cover
     import sys
 
-    if "--update-doc" in sys.argv:
-        print("docs/CONTENT.md updated" if update_doc() else "docs/CONTENT.md is up to date")
-    else:
-        print(unverified_markdown())
+    from game.engine.provenance_doc import command
+
+    command(sys.argv, DOC, BEGIN, END, unverified_markdown)
