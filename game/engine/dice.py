@@ -194,7 +194,9 @@ def dice_from_toml(doc: TomlFile) -> dict[str, Die]:
     return {die_id: _die(doc, die_id, spec) for die_id, spec in table.items()}
 
 
-_DIE_KEYS = {"label", "verified", "source", "faces"}
+# reason and field_verified: a title reads a die's provenance itself (game/engine/provenance.py);
+# the die reader lets them stand.
+_DIE_KEYS = {"label", "verified", "source", "reason", "field_verified", "faces"}
 
 
 def _die(doc: TomlFile, die_id: str, spec: Any) -> Die:

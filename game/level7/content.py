@@ -19,7 +19,6 @@ Nothing here imports pygame, and no rule number is written in code: the engine r
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -593,14 +592,8 @@ def _components(r: _File) -> dict[str, Component]:
 
 def _dice(r: _File) -> tuple[dict[str, Die], dict[str, Provenance]]:
     raw = r.table("dice")
-    provenance = {}
-    stripped = copy.deepcopy(r.doc.data)
-    for key, rec in raw.items():
-        provenance[key] = r.provenance(rec, ["dice", key], ())
-        for k in PROVENANCE:
-            stripped["dice"][key].pop(k, None)
-    # The kit's die reader knows verified and source only; it reads the faces, with the same lines.
-    dice = dice_from_toml(TomlFile(Path(r.name), r.doc.text, stripped))
+    provenance = {key: r.provenance(rec, ["dice", key], ()) for key, rec in raw.items()}
+    dice = dice_from_toml(r.doc)  # the kit's die reader: the faces, with the file's own lines
     for key, die in dice.items():
         for i, face in enumerate(die.faces):
             for symbol, _ in face.symbols:
