@@ -842,8 +842,9 @@ class DoomTable(GameTable):
         lines = [widgets.elide(line, small, self.view_rect.width - px(60)) for line in lines]
         # The panel's frame is drawn inside its rect: the text keeps clear of it on every side.
         pad = px(14)
-        w = max([font.size(title)[0]] + [small.size(line)[0] for line in lines]) + 2 * pad
-        h = font.get_height() + px(2) + len(lines) * small.get_height() + 2 * px(10)
+        # (a few pixels more than the texts measure: the frame's bevel is wider than it looks)
+        w = max([font.size(title)[0]] + [small.size(line)[0] for line in lines]) + 2 * pad + px(10)
+        h = font.get_height() + px(2) + len(lines) * small.get_height() + 2 * px(10) + px(4)
         rect = pygame.Rect(self.mouse[0] + px(18), self.mouse[1] + px(18), w, h)
         rect.clamp_ip(self.view_rect)
         widgets.panel(surface, ctx, rect, alpha=235)
