@@ -88,8 +88,9 @@ class GreedyBot:
         by_kind = group_by_kind(actions)
         if state.proc is not None:
             return self._answer(state, by_kind, actions)
-        if state.proc is None and (state.flags.get("window") or state.flags.get("interlude")
-                                   or state.phase != "marine"):
+        from game.doom.rules.turn import decider
+
+        if decider(state) == INVADER:  # the rules' own answer to whose decision it is
             return self._invader(state, by_kind)
         return self._marine(state, by_kind)
 

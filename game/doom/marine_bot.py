@@ -49,8 +49,8 @@ from game.doom.rules import attack as A
 from game.doom.rules import queries as Q
 from game.doom.rules.names import sq, weapon_name, who
 from game.doom.rules.odds import hit_chance, wound_distribution
-from game.doom.rules.state import Cell, DoomState, Marine
-from game.doom.rules.turn import door_cost
+from game.doom.rules.state import INVADER, Cell, DoomState, Marine
+from game.doom.rules.turn import decider, door_cost
 from game.engine.bots import Choice
 from game.engine.protocol import Action
 
@@ -456,11 +456,11 @@ class MarineBot:
         state = seat_view(state)  # what the deciding seat may see, never the state itself
         by_kind = group_by_kind(actions)
         if state.proc is not None:
-            decider = state.proc["pending"]["decider"]
-            if decider in state.marines:
-                return self._answer(state, decider, actions[0].kind, by_kind[actions[0].kind])
+            asked = state.proc["pending"]["decider"]
+            if asked in state.marines:
+                return self._answer(state, asked, actions[0].kind, by_kind[actions[0].kind])
             return self._greedy.decide(state, actions)
-        if state.flags.get("window") or state.flags.get("interlude") or state.phase != "marine":
+        if decider(state) == INVADER:
             return self._greedy.decide(state, actions)  # the invader's decisions are not ours
         return self._turn(state, by_kind)
 
