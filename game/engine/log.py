@@ -1,8 +1,8 @@
 """The event log: every event of a game, in order, with the action that caused it.
 
-Append-only: entries are never edited or removed. Undo does not trim the log either; the
-session rebuilds a whole new log by replaying the remaining actions, so the log of a state is
-always the log a game reaching that state would have.
+Entries are never edited. Undo cuts the log back to the actions it keeps (`truncate`): the
+rules are deterministic, so a replay of those actions would log the very same lines, and the
+log of a state is always the log a game reaching that state would have.
 """
 from __future__ import annotations
 
@@ -46,6 +46,14 @@ class EventLog:
 
     def __getitem__(self, index: int) -> LogEntry:
         return self._entries[index]
+
+    def truncate(self, steps: int) -> None:
+        """Keeps the entries of the setup and of the first `steps` actions."""
+        entries = self._entries
+        keep = len(entries)
+        while keep and entries[keep - 1].step >= steps:
+            keep -= 1
+        del entries[keep:]
 
     def tail(self, n: int) -> list[LogEntry]:
         return self._entries[-n:] if n > 0 else []

@@ -118,6 +118,21 @@ class Event:
             data["visible_to"] = list(self.visible_to)
         return data
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Event:
+        """Inverse of to_json (a save's log); ValueError names what is malformed."""
+        kind, text, payload = data.get("kind"), data.get("text"), data.get("payload", {})
+        hidden, seen = data.get("hidden_info", False), data.get("visible_to")
+        if not isinstance(kind, str) or not isinstance(text, str):
+            raise ValueError("an event needs a text 'kind' and 'text'")
+        if not isinstance(payload, dict):
+            raise ValueError(f"event payload must be an object, got {type(payload).__name__}")
+        if not isinstance(hidden, bool):
+            raise ValueError(f"'hidden_info' must be true or false, got {hidden!r}")
+        if seen is not None and not (isinstance(seen, list) and all(isinstance(x, str) for x in seen)):
+            raise ValueError(f"'visible_to' must be a list of player ids, got {seen!r}")
+        return cls(kind, text, payload, hidden, tuple(seen) if seen is not None else None)
+
 
 class Title(ABC, Generic[S]):
     """What a game implements so the engine, the UI, bots and saves can run it.

@@ -11,9 +11,12 @@ from tests.engine.test_session import TITLE, mid_game
 
 
 def saved(tmp_path) -> tuple[str, dict]:
+    """A version-1 save (one JSON object, as Tiletop wrote before issue 19): still read through
+    the same gate."""
     path = tmp_path / "s.json"
-    mid_game().save(path)
-    return str(path), json.loads(path.read_text())
+    data = mid_game().to_save()
+    path.write_text(json.dumps(data, indent=1))
+    return str(path), data
 
 
 def error(path) -> str:
@@ -108,13 +111,13 @@ def test_the_load_list_shows_the_gate_message(tmp_path, monkeypatch):
 
 
 def test_too_large_file_and_too_many_actions(tmp_path, monkeypatch):
-    from game.engine import session
+    from game.engine import savegate
 
     path, data = saved(tmp_path)
-    monkeypatch.setattr(session, "MAX_SAVE_BYTES", 100)
+    monkeypatch.setattr(savegate, "MAX_SAVE_BYTES", 100)
     assert "the save file is too large (more than 100 bytes)" in error(path)
     monkeypatch.undo()
-    monkeypatch.setattr(session, "MAX_ACTIONS", 3)
+    monkeypatch.setattr(savegate, "MAX_ACTIONS", 3)
     assert f"'actions' has {len(data['actions'])} entries (at most 3)" in error(path)
 
 
@@ -136,6 +139,8 @@ def test_the_bots_state_round_trips_and_an_old_save_has_none(tmp_path):
     session.bot_states = {"A": BOT}
     path = tmp_path / "s.json"
     session.save(path)
+    assert load_session(path, {"toy": TITLE}).bot_states == {"A": BOT}
+    path.write_text(json.dumps(session.to_save()))
     assert load_session(path, {"toy": TITLE}).bot_states == {"A": BOT}
     old, data = saved(tmp_path)
     assert "bots" not in data and load_session(old, {"toy": TITLE}).bot_states == {}

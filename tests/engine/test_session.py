@@ -40,12 +40,16 @@ def test_save_round_trip_and_replay_reproduce_the_hash(tmp_path):
     session = finished_game()
     path = tmp_path / "game.json"
     session.save(path)
-    data = json.loads(path.read_text())
-    assert data["format"] == "tiletop-save" and data["version"] == 1 and data["title"] == "toy"
-    assert data["state_hash"] == session.state_hash() and len(data["actions"]) == len(session.actions)
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    assert lines[0] == {"format": "tiletop-save", "version": 2, "title": "toy", "scenario": "duel",
+                        "seed": 7, "options": {}, "casual": False}
+    assert lines[-1] == {"at": len(session.actions), "hash": session.state_hash()}
+    assert [line["a"] for line in lines if "a" in line] == [a.to_json() for a in session.actions]
     loaded = load_session(path, {"toy": TITLE})
     assert loaded.state_hash() == session.state_hash()
     assert loaded.actions == session.actions and loaded.log.texts() == session.log.texts()
+    assert [e.event for e in loaded.log] == [e.event for e in session.log]
+    assert loaded.revealed == session.revealed and loaded.deciders == session.deciders
 
 
 def test_a_loaded_game_plays_on_like_the_original(tmp_path):
@@ -61,13 +65,12 @@ def test_a_loaded_game_plays_on_like_the_original(tmp_path):
 
 
 def save_text(tmp_path, edit=None) -> str:
-    session = mid_game()
-    path = tmp_path / "s.json"
-    session.save(path)
+    """A version-1 save (one JSON object, as Tiletop wrote before issue 19), maybe edited."""
+    data = mid_game().to_save()
     if edit is not None:
-        data = json.loads(path.read_text())
         edit(data)
-        path.write_text(json.dumps(data))
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(data, indent=1))
     return str(path)
 
 
@@ -125,8 +128,8 @@ def test_consistently_edited_save_is_caught_by_the_replay(tmp_path):
 
 
 @pytest.mark.parametrize("edit, words", [
-    (lambda d: d.update(version=2), "save version 2 was written by a newer Tiletop; this one "
-                                    "reads version 1"),
+    (lambda d: d.update(version=3), "save version 3 was written by a newer Tiletop; this one "
+                                    "reads versions 1 to 2"),
     (lambda d: d.update(version=0), "save version 0 is not supported"),
     (lambda d: d.update(version="1"), "no valid version number"),
     (lambda d: d.update(format="other"), "not a Tiletop save (format is 'other'"),
@@ -241,8 +244,12 @@ def test_autosave_never_leaves_a_truncated_file(tmp_path, monkeypatch):
 
     def crash(*args, **kwargs):
         raise OSError(28, "No space left on device")
-    monkeypatch.setattr(session_module.json, "dump", crash)
+    monkeypatch.setattr(session_module.os, "fsync", crash)
+    session.apply(session.legal_actions()[0])  # an append now
     message = session.autosave(path)
+    assert message == f"{path}: cannot write the save (No space left on device)"
+    path.write_text(good)
+    message = session.autosave(path)  # a whole write (the file is not the one it wrote last)
     assert message == f"{path}: cannot write the save (No space left on device)"
     assert path.read_text() == good  # the old save is intact
     assert os.listdir(tmp_path) == ["auto.json"]  # no temp file left behind

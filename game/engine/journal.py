@@ -1,0 +1,226 @@
+"""Save format version 2: the game as a journal of JSON lines, appended one action at a time.
+
+Why: version 1 rewrote the whole game (every action, with the pure-Python indenting encoder)
+at every autosave, and loading or undoing replayed every action from the seed, so both grew
+with the game (issue 19). A journal line costs the same at action 10 and at action 10,000, and
+a snapshot every `SNAPSHOT_EVERY` actions bounds what a load or an undo replays.
+
+    line 1    {"casual":false,"format":"tiletop-save","options":{...},"scenario":"emergence",
+               "seed":7,"title":"gears","version":2}
+    action    {"a":{"kind":..,"payload":..},"by":"P1","e":[events],"t":3}
+    snapshot  {"at":100,"hash":"<sha256 of the canonical snapshot>","snapshot":{...}}
+    mark      {"at":101,"bots":{...},"hash":"<state hash after action 101>"}
+    undo      {"undo":97}
+
+Each line is canonical JSON (game/engine/protocol.py) and ends with a newline. An action line
+holds the action, who decided it, the turn and the events it caused (the log, with who may see
+each line, so a load shows each seat what it saw without replaying from the seed); `at` counts
+the actions before the line (a snapshot or mark must agree, a check on the file's order); a
+mark ends every autosave with the state hash reached and the bots' state; an undo line takes
+the game back to that many actions (later snapshots and marks no longer apply).
+
+Reading checks every line through the gate (savegate.py) and names the line of any problem. A
+last line cut short (the program stopped while writing it: no newline, not JSON) is dropped,
+and `notice` says so; damage anywhere else is a SaveError naming file and line.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.engine.protocol import Action, Event, canonical_json
+from game.engine.savegate import (MAX_ACTIONS, SAVE_FORMAT, SaveError, _bots_problem, check_fields,
+                                  check_version, decode_text, parse_json_text)
+
+SNAPSHOT_EVERY = 50  # actions between snapshots (docs/ENGINE.md "Speed of saves": why 50)
+MAX_JOURNAL_BYTES = 64 * 1024 * 1024  # a 3,000-action Gears journal is about 1.5 MB
+_HASH = re.compile(r"[0-9a-f]{64}")
+
+
+@dataclass
+class Step:
+    """One action as the journal holds it."""
+
+    action: Action
+    decider: str | None
+    turn: int
+    events: list[Event]
+
+
+@dataclass
+class Journal:
+    """A journal as read: the header, the actions in force (undo lines applied), the snapshots
+    and last mark among them, the bots' state, and a notice when a torn last line was dropped."""
+
+    header: dict[str, Any]
+    steps: list[Step] = field(default_factory=list)
+    # at, the state, its canonical JSON text as written, hash, line
+    snapshots: list[tuple[int, dict[str, Any], str, str, int]] = field(default_factory=list)
+    mark: tuple[int, str, int] | None = None  # at, state hash, line
+    bots: dict[str, Any] = field(default_factory=dict)
+    notice: str | None = None
+    good_bytes: int = 0  # where the last whole line ends: the next line goes there
+
+
+# ---------------------------------------------------------------------- writing
+
+def header_line(title: str, scenario: str, seed: int, options: dict[str, Any], casual: bool) -> str:
+    return canonical_json({"format": SAVE_FORMAT, "version": 2, "title": title, "scenario": scenario,
+                           "seed": seed, "options": options, "casual": casual}) + "\n"
+
+
+def step_line(action: Action, decider: str | None, turn: int, events: list[Event]) -> str:
+    return canonical_json({"a": action.to_json(), "by": decider, "t": turn,
+                           "e": [e.to_json() for e in events]}) + "\n"
+
+
+def snapshot_line(at: int, text: str, digest: str) -> str:
+    """`text` is the snapshot's canonical JSON already (the session keeps it so), not encoded again."""
+    return f'{{"at":{at},"hash":"{digest}","snapshot":{text}}}\n'
+
+
+def mark_line(at: int, digest: str, bots: dict[str, Any]) -> str:
+    data: dict[str, Any] = {"at": at, "hash": digest}
+    if bots:
+        data["bots"] = bots
+    return canonical_json(data) + "\n"
+
+
+def undo_line(at: int) -> str:
+    return f'{{"undo":{at}}}\n'
+
+
+# ---------------------------------------------------------------------- reading
+
+def is_journal(raw: bytes) -> bool:
+    """A version-2 save (or later) starts with its header alone on the first line; a version-1
+    save is one JSON object (written indented, its first line `{`; a hand-compacted one is read
+    as version 1 too, since its version says so)."""
+    first = raw.split(b"\n", 1)[0]
+    if not first.startswith(b"{") or len(first) > 1024 * 1024:
+        return False
+    try:
+        head = json.loads(first)
+    except (ValueError, RecursionError):
+        return False
+    if not isinstance(head, dict):
+        return False
+    version = head.get("version")
+    return head.get("format") == SAVE_FORMAT and isinstance(version, int) and not isinstance(version, bool) \
+        and version >= 2
+
+
+def read_journal(p: Path, raw: bytes) -> Journal:
+    """The journal in `raw` (the bytes of file `p`, already bounded), every line checked."""
+    lines = raw.split(b"\n")
+    last = lines.pop()  # b"" when the file ends with a newline, as every whole journal does
+    notice = None
+    good_bytes = len(raw) - len(last)
+    if last.strip():
+        # No newline after it: written whole only if it reads as JSON (an editor may drop the
+        # final newline); otherwise the program stopped while writing it.
+        try:
+            parse_json_text(p, decode_text(p, last, "save"), "save")
+            lines.append(last)
+            good_bytes = len(raw)
+        except SaveError:
+            notice = (f"{p}: the last line (line {len(lines) + 1}) was cut short when it was written "
+                      "(the program stopped); it is dropped and the game goes on from the line before.")
+    if not lines:
+        raise SaveError(p, "the save is empty after its torn last line")
+    texts = [decode_text(p, b, "save", f"line {i + 1}: ") for i, b in enumerate(lines)]
+    records = _parse_lines(p, texts)
+    header = records[0]
+    if check_version(p, header) != 2:
+        raise SaveError(p, "line 1: a version-1 save cannot be a journal's header")
+    check_fields(p, header, {})
+    extra = set(header) - {"format", "version", "title", "scenario", "seed", "options", "casual"}
+    if extra:
+        raise SaveError(p, f"line 1: unknown keys {', '.join(sorted(map(repr, extra)))} in the header")
+    journal = Journal(header, notice=notice, good_bytes=good_bytes)
+    for number, record in enumerate(records[1:], start=2):
+        _take(p, journal, record, number, texts[number - 1])
+    return journal
+
+
+def _parse_lines(p: Path, texts: list[str]) -> list[Any]:
+    """All lines at once through the C decoder (fast); when that fails, line by line, so the
+    problem names its line."""
+    try:
+        return parse_json_text(p, "[" + ",".join(texts) + "]", "save")
+    except SaveError as whole:
+        for i, text in enumerate(texts):
+            if not text.strip():
+                raise SaveError(p, f"line {i + 1}: an empty line inside the journal") from None
+            parse_json_text(p, text, "save", f"line {i + 1}: ")
+        raise whole from None
+
+
+def _take(p: Path, journal: Journal, record: Any, number: int, text: str) -> None:
+    """One line after the header (`text` as written), applied to `journal`."""
+    where = f"line {number}: "
+    if not isinstance(record, dict):
+        raise SaveError(p, f"{where}not a JSON object")
+    keys = set(record)
+    steps = journal.steps
+    if keys == {"a", "by", "t", "e"}:
+        if len(steps) >= MAX_ACTIONS:
+            raise SaveError(p, f"{where}more than {MAX_ACTIONS} actions")
+        steps.append(_step(p, record, where, len(steps) + 1))
+    elif keys == {"undo"}:
+        at = record["undo"]
+        if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(steps):
+            raise SaveError(p, f"{where}an undo to {at!r} actions, but {len(steps)} were played")
+        del steps[at:]
+        journal.snapshots = [s for s in journal.snapshots if s[0] <= at]
+        if journal.mark is not None and journal.mark[0] > at:
+            journal.mark = None
+    elif keys in ({"at", "hash", "snapshot"}, {"at", "hash"}, {"at", "hash", "bots"}):
+        at, digest = record["at"], record["hash"]
+        if at != len(steps) or isinstance(at, bool):
+            raise SaveError(p, f"{where}a snapshot or mark for action {at!r} stands after action "
+                               f"{len(steps)} (lines out of order)")
+        if not isinstance(digest, str) or not _HASH.fullmatch(digest):
+            raise SaveError(p, f"{where}'hash' should be a sha256 hex digest")
+        if "snapshot" in record:
+            if not isinstance(record["snapshot"], dict):
+                raise SaveError(p, f"{where}'snapshot' should be a JSON object")
+            # The snapshot's text as written, for the hash (the session keeps it for undo):
+            # cut from the line when the line is canonical, as Tiletop writes it.
+            prefix = f'{{"at":{at},"hash":"{digest}","snapshot":'
+            state_text = text[len(prefix):-1] if text.startswith(prefix) and text.endswith("}") \
+                else canonical_json(record["snapshot"])
+            journal.snapshots.append((at, record["snapshot"], state_text, digest, number))
+        else:
+            problem = _bots_problem(record.get("bots", {}))
+            if problem:
+                raise SaveError(p, where + problem)
+            journal.mark = (at, digest, number)
+            journal.bots = record.get("bots", {})
+    else:
+        raise SaveError(p, f"{where}not a journal line (keys {', '.join(sorted(map(repr, keys)))})")
+
+
+def _step(p: Path, record: dict[str, Any], where: str, index: int) -> Step:
+    raw, decider, turn, events = record["a"], record["by"], record["t"], record["e"]
+    try:
+        if not isinstance(raw, dict):
+            raise ValueError("'a' is not a JSON object")
+        action = Action.from_json(raw)
+        if decider is not None and not isinstance(decider, str):
+            raise ValueError(f"'by' should be a player id, got {decider!r}")
+        if isinstance(turn, bool) or not isinstance(turn, int):
+            raise ValueError(f"'t' should be a whole number, got {turn!r}")
+        if not isinstance(events, list):
+            raise ValueError("'e' should be a list of events")
+        parsed = [Event.from_json(e) if isinstance(e, dict) else _bad_event(e) for e in events]
+    except ValueError as exc:
+        raise SaveError(p, f"{where}action {index} is malformed: {exc}") from None
+    return Step(action, decider, turn, parsed)
+
+
+def _bad_event(value: Any) -> Event:
+    raise ValueError(f"an event should be a JSON object, got {type(value).__name__}")

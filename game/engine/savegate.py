@@ -1,0 +1,264 @@
+"""The door every JSON file a player can hand us passes first (docs/ARCHITECTURE.md "Files a
+player can hand us: the gates"): saves (both formats), the seats side files, the tutorial's
+progress. Bounded size, UTF-8, nesting, string and number sizes, no NaN or infinity; each
+problem one SaveError naming the file (and the key path, or the line of a journal).
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from game.engine.errors import InputError
+from game.engine.protocol import canonical_json
+
+# The gate's bounds (issue 22): a save bigger, deeper or longer than these is not ours.
+MAX_SAVE_BYTES = 4 * 1024 * 1024  # a 30-action Gears save is 11 kB; a long game well under 1 MB
+MAX_DEPTH = 64  # JSON nesting; a snapshot is about 8 deep
+MAX_STRING = 10_000  # characters of one JSON string
+MAX_INT_BITS = 256  # RNG states are 64-bit
+MAX_SEED = 2**64
+MAX_ACTIONS = 100_000  # a whole Gears game is a few hundred
+MAX_SCENARIO = 200  # characters of the scenario id (custom:NAME included)
+MAX_BOT_SEATS = 8  # entries of "bots" (a title has at most five seats)
+MAX_BOT_NAME = 100  # characters of a seat id or a bot's class name
+MAX_BOT_STATE_BYTES = 64 * 1024  # the canonical JSON of all of "bots"; a random stream is 50 bytes
+
+
+
+class SaveError(InputError):
+    """A save cannot be written or read; the message names the file and the problem."""
+
+    def __init__(self, path: str | Path, problem: str):
+        self.path = str(path)
+        self.problem = problem
+        super().__init__(f"{self.path}: {problem}")
+
+
+def _bots_problem(bots: Any) -> str | None:
+    """What is wrong with a save's optional `bots` (seat -> {"bot": name, "state": JSON}), or
+    None. The state itself is the bot's to check (`set_state`); the gate bounds its size."""
+    if not isinstance(bots, dict):
+        return f"'bots' should be a JSON object, got {type(bots).__name__}"
+    if len(bots) > MAX_BOT_SEATS:
+        return f"'bots' has {len(bots)} entries (at most {MAX_BOT_SEATS})"
+    for seat, entry in bots.items():
+        where = f"'bots.{seat[:40]}'"
+        if len(seat) > MAX_BOT_NAME or any(ord(c) < 32 for c in seat):
+            return f"'bots' has a seat id that is too long or holds a control character ({seat[:40]!r})"
+        if not isinstance(entry, dict) or set(entry) != {"bot", "state"}:
+            return f"{where} should be an object with exactly 'bot' and 'state'"
+        name = entry["bot"]
+        if not isinstance(name, str) or not 0 < len(name) <= MAX_BOT_NAME or any(ord(c) < 32 for c in name):
+            return f"{where}.bot should be a bot's name (1 to {MAX_BOT_NAME} characters), got {_shown(name)}"
+    size = len(canonical_json(bots))
+    if size > MAX_BOT_STATE_BYTES:
+        return f"'bots' is too large ({size} bytes; at most {MAX_BOT_STATE_BYTES})"
+    return None
+
+
+def read_json_file(p: Path, what: str, max_bytes: int) -> Any:
+    """A JSON file read through the gate: bounded size, UTF-8, no NaN or infinity, no number
+    longer than Python reads, nesting at most MAX_DEPTH, strings and whole numbers bounded.
+    Any problem is a SaveError naming the file (and the key, when it is inside)."""
+    return parse_json_text(p, decode_text(p, read_bytes(p, what, max_bytes), what), what)
+
+
+def read_bytes(p: Path, what: str, max_bytes: int) -> bytes:
+    """The file's bytes: present, readable, at most `max_bytes`, not empty."""
+    try:
+        with open(p, "rb") as handle:
+            raw = handle.read(max_bytes + 1)
+    except FileNotFoundError:
+        raise SaveError(p, f"no such {what} file") from None
+    except OSError as exc:
+        raise SaveError(p, f"cannot read the {what} ({exc.strerror or exc})") from None
+    if len(raw) > max_bytes:
+        raise SaveError(p, f"the {what} file is too large (more than {max_bytes} bytes)")
+    if not raw.strip():
+        raise SaveError(p, f"the {what} file is empty (truncated when it was written?)")
+    return raw
+
+
+def decode_text(p: Path, raw: bytes, what: str, where: str = "") -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SaveError(p, f"{where}not a Tiletop {what}: not UTF-8 text (byte {exc.start})") from None
+
+
+def parse_json_text(p: Path, text: str, what: str, where: str = "") -> Any:
+    """JSON text through the gate's bounds; `where` starts each problem ("line 12: ")."""
+    # The usual save has no long number, long string, float or NaN: it is parsed with the C
+    # decoder alone and only its depth walked; anything suspect takes the slow walk that names
+    # the key (a Python call per value: about 1.5 s for 4 MiB on a loaded machine).
+    suspect = [bool(_SUSPECT.search(text))]
+
+    def unreadable(token: str) -> Any:
+        suspect[0] = True
+        return _Unreadable(token)
+
+    def real(token: str) -> Any:
+        value = _finite_float(token)
+        suspect[0] = suspect[0] or isinstance(value, _Unreadable)
+        return value
+
+    hooks: dict[str, Any] = {"parse_constant": unreadable, "parse_float": real}
+    if suspect[0]:
+        hooks["parse_int"] = _bounded_int
+    try:
+        data = json.loads(text, **hooks)
+    except json.JSONDecodeError as exc:
+        if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
+            raise SaveError(p, f"{where}the {what} is truncated: the JSON stops early (line {exc.lineno}, "
+                               f"column {exc.colno})") from None
+        raise SaveError(p, f"{where}the {what} is not valid JSON: {exc.msg} at line {exc.lineno}, "
+                           f"column {exc.colno}") from None
+    except RecursionError:
+        raise SaveError(p, f"{where}the {what} is nested too deeply (at most {MAX_DEPTH} levels)") from None
+    problem = _json_problem(data) if suspect[0] or not _shallow(data) else None
+    if problem:
+        raise SaveError(p, where + problem)
+    return data
+
+
+# A digit run too long for MAX_INT_BITS, or a stretch of text longer than MAX_STRING without a
+# quote or a line break (where a string too long would be): the slow walk decides. The stretch
+# is matched only from its start (the look-behind), so the search is linear: without it, a save
+# of 330 strings of 9,000 characters took four minutes (each position scanned to the next quote).
+_SUSPECT = re.compile(r'\d{78,}|(?<![^"\n])[^"\n]{%d,}' % (MAX_STRING + 1))
+
+
+def _shallow(data: Any) -> bool:
+    """Nesting at most MAX_DEPTH, level by level (no recursion, no per-value Python call but
+    the comprehension's)."""
+    level, depth = [data] if data.__class__ is dict or data.__class__ is list else [], 0
+    while level:  # the non-empty containers at depth `depth`
+        if depth >= MAX_DEPTH:
+            return False
+        depth += 1
+        nxt: list[Any] = []
+        for container in level:
+            values = container.values() if container.__class__ is dict else container
+            nxt += [v for v in values if v.__class__ is dict or v.__class__ is list]
+        level = [c for c in nxt if c]
+    return True
+
+
+class _Unreadable:
+    """A number the gate will not convert, kept so the walk can name its key."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def problem(self) -> str:
+        if len(self.text) > 40:
+            return f"is out of range (a number of {len(self.text)} digits)"
+        return f"is not a finite number ({self.text})"
+
+
+def _bounded_int(text: str) -> Any:
+    return int(text) if len(text) <= 80 else _Unreadable(text)
+
+
+def _finite_float(text: str) -> Any:
+    if len(text) > 80:
+        return _Unreadable(text)
+    value = float(text)
+    return value if abs(value) != float("inf") else _Unreadable(text)
+
+
+def _json_problem(data: Any) -> str | None:
+    """The first value out of bounds, named by its key path, or None. Iterative: no recursion."""
+    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    while stack:
+        value, where, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return f"{_where(where)} is nested too deeply (at most {MAX_DEPTH} levels)"
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if len(key) > MAX_STRING:
+                    return f"{_where(where)} has a key of {len(key)} characters (at most {MAX_STRING})"
+                stack.append((item, f"{where}.{key}" if where else key, depth + 1))
+        elif isinstance(value, list):
+            stack.extend((item, f"{where}[{i}]", depth + 1) for i, item in enumerate(value))
+        elif isinstance(value, str):
+            if len(value) > MAX_STRING:
+                return f"{_where(where)} is too long ({len(value)} characters; at most {MAX_STRING})"
+        elif isinstance(value, bool) or value is None:
+            continue
+        elif isinstance(value, int):
+            if value.bit_length() > MAX_INT_BITS:
+                return f"{_where(where)} is out of range (a number of {len(str(abs(value)))} digits)"
+        elif isinstance(value, _Unreadable):
+            return f"{_where(where)} {value.problem()}"
+    return None
+
+
+def _where(path: str) -> str:
+    return f"{path[:80]!r}" if path else "the file"
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:60] + "..."
+
+
+def _json_type(typ: type) -> str:
+    return {str: "string", dict: "object", list: "array"}[typ]
+
+
+# ---------------------------------------------------------------------- the envelope
+
+SAVE_FORMAT = "tiletop-save"
+SAVE_VERSION = 2  # the journal (journal.py); a version-1 save (one JSON object) still loads
+READ_VERSIONS = (1, 2)
+
+
+def check_version(p: Path, data: Any) -> int:
+    """The save's version (one this Tiletop reads); SaveError for anything else."""
+    if not isinstance(data, dict):
+        raise SaveError(p, "not a Tiletop save (the file holds a JSON "
+                           f"{type(data).__name__}, not an object)")
+    fmt = data.get("format")
+    if fmt != SAVE_FORMAT:
+        raise SaveError(p, f"not a Tiletop save (format is {fmt!r}, expected {SAVE_FORMAT!r})")
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise SaveError(p, f"the save has no valid version number (got {version!r})")
+    if version > SAVE_VERSION:
+        raise SaveError(p, f"save version {version} was written by a newer Tiletop; "
+                           f"this one reads versions 1 to {SAVE_VERSION}")
+    if version not in READ_VERSIONS:
+        raise SaveError(p, f"save version {version} is not supported; this Tiletop reads "
+                           f"versions 1 to {SAVE_VERSION}")
+    return version
+
+
+def check_fields(p: Path, data: dict[str, Any], expected: dict[str, type]) -> None:
+    """The keys every save has (title, scenario, seed, options, casual, bots) and `expected`
+    (key -> JSON type), present and well formed."""
+    missing = [k for k in ("title", "scenario", "seed", "options", *expected) if k not in data]
+    if missing:
+        raise SaveError(p, f"the save is missing {', '.join(repr(k) for k in dict.fromkeys(missing))}")
+    for key, typ in {"title": str, "scenario": str, "options": dict, **expected}.items():
+        if not isinstance(data[key], typ):
+            raise SaveError(p, f"{key!r} should be a JSON {_json_type(typ)}, "
+                               f"got {type(data[key]).__name__}")
+    seed = data["seed"]
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SaveError(p, f"'seed' should be a whole number, got {_shown(seed)}")
+    if not -MAX_SEED < seed < MAX_SEED:
+        raise SaveError(p, f"'seed' is out of range ({len(str(abs(seed)))} digits; at most a 64-bit number)")
+    scenario = data["scenario"]
+    if len(scenario) > MAX_SCENARIO:
+        raise SaveError(p, f"'scenario' is too long ({len(scenario)} characters; at most {MAX_SCENARIO})")
+    if any(ord(c) < 32 for c in scenario):
+        raise SaveError(p, f"'scenario' contains a control character ({scenario[:40]!r})")
+    if not isinstance(data.get("casual", False), bool):
+        raise SaveError(p, f"'casual' should be true or false, got {data['casual']!r}")
+    if "bots" in data:
+        problem = _bots_problem(data["bots"])
+        if problem:
+            raise SaveError(p, problem)

@@ -1,0 +1,228 @@
+"""Save format version 2 (game/engine/journal.py, docs/ENGINE.md "Save format"; issue 19 items 3
+and 4): the autosave appends to a journal of JSON lines, a load replays from its last snapshot,
+undo replays from the nearest snapshot in memory, a torn last line is dropped with a message and
+damage anywhere else is one SaveError naming the file and the line."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from game.engine.session import SaveError, Session, UndoRefused, load_session
+from tests.engine.test_session import TITLE
+
+EVERY = 5  # snapshots often, so that short toy games cross several
+
+
+def played(steps: int, seed: int = 3, casual: bool = True, path=None) -> Session:
+    """A toy game of `steps` actions (fewer if it ends), autosaved after each when `path`."""
+    session = Session.start(TITLE, "duel", seed, casual=casual)
+    session.snapshot_every = EVERY
+    chooser = random.Random(seed)
+    for _ in range(steps):
+        if session.is_over():
+            break
+        session.apply(chooser.choice(session.legal_actions()))
+        if path is not None:
+            assert session.autosave(path) is None
+    return session
+
+
+def long_game(path=None, seed: int = 11) -> Session:
+    """A game of 28 actions, not over (the first seed from `seed` that gives one)."""
+    for s in range(seed, seed + 200):
+        if len(played(29, s).actions) == 29:
+            return played(28, s, path=path)
+    raise AssertionError("no toy game of 29 actions")
+
+
+def load(path) -> Session:
+    return load_session(path, {"toy": TITLE})
+
+
+def same(a: Session, b: Session) -> None:
+    assert a.state_hash() == b.state_hash() and a.actions == b.actions
+    assert [e.event for e in a.log] == [e.event for e in b.log]
+    assert a.revealed == b.revealed and a.deciders == b.deciders
+
+
+def test_each_autosave_appends_its_lines_and_leaves_the_rest_of_the_file_alone(tmp_path):
+    path = tmp_path / "auto.json"
+    session = long_game()
+    assert session.autosave(path) is None
+    before = path.read_bytes()
+    action = session.legal_actions()[0]
+    session.apply(action)
+    assert session.autosave(path) is None
+    after = path.read_bytes()
+    assert after.startswith(before)
+    added = [json.loads(line) for line in after[len(before):].decode().splitlines()]
+    assert added[0]["a"] == action.to_json() and added[-1] == {"at": len(session.actions), "hash": session.state_hash()}
+    same(load(path), session)
+
+
+def test_a_load_replays_from_the_last_snapshot_only(tmp_path, monkeypatch):
+    path = tmp_path / "auto.json"
+    session = long_game(path)
+    applied = []
+    real = TITLE.apply
+    monkeypatch.setattr(TITLE, "apply", lambda state, action: applied.append(action) or real(state, action))
+    loaded = load(path)
+    last = max(at for at, _t, _d in session.snapshots)
+    assert len(applied) == len(session.actions) - last < EVERY + 1
+    same(loaded, session)
+    monkeypatch.undo()
+    for _ in range(6):  # and it plays on like the original
+        if session.is_over():
+            break
+        action = session.legal_actions()[-1]
+        assert session.apply(action) == loaded.apply(action)
+    assert loaded.state_hash() == session.state_hash()
+
+
+def test_undo_to_replays_from_the_nearest_snapshot_and_matches_a_replay_from_the_seed(monkeypatch):
+    session = long_game()
+    everything = list(session.actions)
+    for count in (len(everything) - 1, 17, 10, 9, 3, 0):
+        applied = []
+        real = TITLE.apply
+        monkeypatch.setattr(TITLE, "apply", lambda state, action: applied.append(action) or real(state, action))
+        undone = session.undo_to(count)
+        monkeypatch.undo()
+        assert len(applied) == count % EVERY and undone == everything[count:len(undone) + count]
+        same(session, Session.replay(TITLE, "duel", session.seed, {}, everything[:count], casual=True))
+        everything = everything[:count] + []
+        # play on a little, differently, so the next undo crosses new snapshots too
+        for _ in range(3 if count > 5 else 0):
+            if session.is_over():
+                break
+            session.apply(session.legal_actions()[0])
+            everything.append(session.actions[-1])
+
+
+def test_undo_lines_keep_the_journal_in_step_with_the_game(tmp_path):
+    path = tmp_path / "auto.json"
+    session = long_game(path)
+    session.undo_to(12)
+    assert session.autosave(path) is None
+    assert json.loads(path.read_text().splitlines()[-2]) == {"undo": 12}
+    same(load(path), session)
+    for _ in range(8):
+        if session.is_over():
+            break
+        session.apply(session.legal_actions()[-1])
+        assert session.autosave(path) is None
+    same(load(path), session)
+
+
+def test_undo_to_refuses_to_cross_hidden_information_at_a_strict_table():
+    session = long_game()
+    session.casual = False
+    hidden = max(i for i, r in enumerate(session.revealed) if r is not None)
+    with pytest.raises(UndoRefused, match="revealed hidden information"):
+        session.undo_to(hidden)
+    assert len(session.actions) > hidden
+    if hidden + 1 < len(session.actions):
+        session.undo_to(hidden + 1)
+        assert len(session.actions) == hidden + 1
+
+
+def test_a_torn_last_line_is_dropped_with_a_message(tmp_path):
+    path = tmp_path / "auto.json"
+    session = long_game(path)
+    whole = path.read_bytes()
+    lines = whole.splitlines(keepends=True)
+    # The game as it was one autosave before the last: its mark is the third line from the end.
+    before = load_session_at(path, lines[:-2])
+    path.write_bytes(b"".join(lines[:-2]) + lines[-2][:-9])  # the last action's line, cut short
+    loaded = load(path)
+    assert loaded.load_notice is not None and loaded.load_notice.startswith(f"{path}: the last line (line {len(lines) - 1})")
+    assert "cut short" in loaded.load_notice
+    assert loaded.actions == session.actions[:-1] and loaded.state_hash() == before
+    # The next autosave writes the journal whole again: it loads without a notice.
+    assert loaded.autosave(path) is None and load(path).load_notice is None
+
+
+def load_session_at(path, lines) -> str:
+    copy = path.with_name("copy.json")
+    copy.write_bytes(b"".join(lines))
+    return load(copy).state_hash()
+
+
+def test_a_last_line_without_its_newline_but_whole_is_kept(tmp_path):
+    path = tmp_path / "auto.json"
+    session = long_game(path)
+    path.write_bytes(path.read_bytes()[:-1])
+    loaded = load(path)
+    assert loaded.load_notice is None and loaded.state_hash() == session.state_hash()
+
+
+@pytest.mark.parametrize("damage, words", [
+    (lambda lines, i: lines.__setitem__(i, b'{"a": oops}\n'), "line {n}: the save is not valid JSON"),
+    (lambda lines, i: lines.__setitem__(i, b'[1, 2]\n'), "line {n}: not a JSON object"),
+    (lambda lines, i: lines.__setitem__(i, b'{"b": 1}\n'), "line {n}: not a journal line (keys 'b')"),
+    (lambda lines, i: lines.__setitem__(i, b'{"a":{"payload":{}},"by":"A","e":[],"t":1}\n'),
+     "line {n}: action"),
+    (lambda lines, i: lines.__setitem__(i, b'{"undo": 900}\n'), "line {n}: an undo to 900 actions"),
+    (lambda lines, i: lines.__setitem__(i, b'\n'), "line {n}: an empty line inside the journal"),
+    (lambda lines, i: lines.__setitem__(i, b'{"at":1,"hash":"00"}\n'), "line {n}: a snapshot or mark for action 1"),
+])
+def test_damage_inside_the_journal_names_the_line(tmp_path, damage, words):
+    path = tmp_path / "auto.json"
+    long_game(path)
+    lines = path.read_bytes().splitlines(keepends=True)
+    i = next(k for k, line in enumerate(lines) if line.startswith(b'{"a":') and k > 10)
+    damage(lines, i)
+    path.write_bytes(b"".join(lines))
+    with pytest.raises(SaveError) as info:
+        load(path)
+    message = str(info.value)
+    assert message.startswith(f"{path}: ") and words.format(n=i + 1) in message and "\n" not in message
+
+
+def test_a_damaged_snapshot_names_its_line(tmp_path):
+    path = tmp_path / "auto.json"
+    long_game(path)
+    lines = path.read_bytes().splitlines(keepends=True)
+    i = max(k for k, line in enumerate(lines) if b'"snapshot":' in line)
+    lines[i] = lines[i].replace(b'"health":{"A":', b'"health":{"A":1', 1)
+    path.write_bytes(b"".join(lines))
+    with pytest.raises(SaveError, match=f"line {i + 1}: the snapshot does not match its hash"):
+        load(path)
+
+
+def test_edited_actions_after_the_snapshot_do_not_reach_the_mark(tmp_path):
+    path = tmp_path / "auto.json"
+    session = long_game(path)
+    lines = path.read_text().splitlines(keepends=True)
+    last_snapshot = max(k for k, line in enumerate(lines) if '"snapshot":' in line)
+    mark = len(lines) - 1
+    # Drop the last action and its mark but keep the final mark: the replay stops short of it.
+    del lines[mark - 2:mark]
+    path.write_text("".join(lines))
+    assert last_snapshot < mark - 2, "the toy game should end a few actions after a snapshot"
+    with pytest.raises(SaveError) as info:
+        load(path)
+    assert "lines out of order" in str(info.value) or "does not reach the state" in str(info.value)
+    assert session.actions
+
+
+def test_a_newer_journal_is_refused_by_its_version(tmp_path):
+    path = tmp_path / "auto.json"
+    long_game(path)
+    lines = path.read_text().splitlines(keepends=True)
+    lines[0] = lines[0].replace('"version":2', '"version":3')
+    path.write_text("".join(lines))
+    with pytest.raises(SaveError, match="save version 3 was written by a newer Tiletop"):
+        load(path)
+
+
+def test_a_named_save_does_not_move_the_autosave(tmp_path):
+    auto, named = tmp_path / "auto.json", tmp_path / "named.json"
+    session = long_game(auto)
+    session.save(named)
+    session.apply(session.legal_actions()[0]) if not session.is_over() else None
+    assert session.autosave(auto) is None
+    same(load(auto), session)
+    assert len(load(named).actions) <= len(session.actions)
