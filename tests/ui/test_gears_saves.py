@@ -9,6 +9,7 @@ import json
 
 import pygame
 
+from game.engine.session import read_save
 from game.ui.gears.entry import SAVES as store
 from game.ui.gears.setup_scene import GearsSetup
 from game.ui.gears.table_scene import GearsTable
@@ -38,7 +39,7 @@ def test_ctrl_s_and_the_button_write_named_saves(make_app, config_dir):
     files = named_saves(config_dir)
     assert len(files) == 1 and files[0].name.startswith("gears-emergence-turn")
     assert table.message_ok and files[0].stem in table.message
-    data = json.loads(files[0].read_text())
+    data = read_save(files[0])
     assert data["seed"] == table.session.seed and len(data["actions"]) == len(table.session.actions)
     assert json.loads(seats_path(files[0]).read_text())["seats"] == ["human"]
     pos = table_button(table, "save")
@@ -90,12 +91,19 @@ def test_a_truncated_or_edited_save_shows_why_and_does_not_crash(make_app, confi
     play_by_clicks(app, table, table.session.legal_actions()[0])
     good = table.save_game()
     text = good.read_text()
+    lines = text.splitlines(keepends=True)
+    # A version-1 save (before issue 19) cut in half: refused, with why.
     cut = good.with_name("gears-emergence-turn1-cut.json")
-    cut.write_text(text[: len(text) // 2])
+    old = json.dumps(table.session.to_save(), indent=1)
+    cut.write_text(old[: len(old) // 2])
+    # A journal whose last line was cut short (the program stopped while writing): loads without it.
+    torn = good.with_name("gears-emergence-turn1-torn.json")
+    torn.write_text("".join(lines[:-1]) + lines[-1][:20])
+    # A journal whose final state hash is not the one its actions reach: refused.
     edited = good.with_name("gears-emergence-turn1-edited.json")
-    data = json.loads(text)
-    data["seed"] += 1  # the replay no longer reaches the saved state
-    edited.write_text(json.dumps(data))
+    mark = json.loads(lines[-1])
+    mark["hash"] = "0" * 64
+    edited.write_text("".join(lines[:-1]) + json.dumps(mark) + "\n")
     app2 = make_app()
     setup = GearsSetup(app2.ctx)
     app2.push(setup)
@@ -105,12 +113,19 @@ def test_a_truncated_or_edited_save_shows_why_and_does_not_crash(make_app, confi
     by_name = {e.path.name: e for e in setup.saves}
     assert by_name[cut.name].saved is None and "truncated" in by_name[cut.name].error
     assert by_name[cut.name].error.startswith(str(cut))
-    assert by_name[edited.name].saved is None and "does not reach the saved state" in by_name[edited.name].error
+    assert by_name[edited.name].saved is None and "does not reach the state saved" in by_name[edited.name].error
     assert by_name[good.name].saved is not None
+    assert by_name[torn.name].saved is not None and "cut short" in by_name[torn.name].saved.notice
     i = [e.path for e in setup.saves].index(cut)
     click(hit(setup, f"open:{i}"))
     app2.run(max_frames=2)
     assert app2.top is setup and setup.message == by_name[cut.name].error
+    i = [e.path for e in setup.saves].index(torn)
+    click(hit(setup, f"open:{i}"))
+    app2.run(max_frames=2)
+    loaded = app2.top
+    assert isinstance(loaded, GearsTable) and loaded.message.startswith(f"{torn}: the last line")
+    assert loaded.session.actions == table.session.actions
 
 
 def test_empty_saves_folder_says_how_to_save(make_app, config_dir):
@@ -124,3 +139,47 @@ def test_empty_saves_folder_says_how_to_save(make_app, config_dir):
     click(hit(setup, "back"))
     app.run(max_frames=1)
     assert setup.mode == "new" and app.top is setup
+
+
+def test_undo_goes_back_over_the_bots_to_the_persons_decision_in_one_replay(make_app, config_dir, monkeypatch):
+    """Issue 19 item 4: one undo step goes back to the person's last decision with one replay
+    from the nearest snapshot (not one replay per bot action), and the autosave follows it."""
+    from game.engine.session import Session, load_session
+    from game.gears.bots import SquadBot
+    from game.gears.rules.title import GearsTitle
+
+    app = make_app()
+    rules = GearsTitle()
+    session = Session.start(rules, "emergence", 7, {"players": 2}, casual=True)
+    table = GearsTable(app.ctx, session, ["human", "bot"], app.screen.get_size(), store.autosave_path())
+    table.animate, table.bot_delay_ms = False, 0
+    person = table.players[0]
+    stand_in = SquadBot(5)  # chooses for the person, through the table's submit as a click does
+
+    def person_acts():
+        table.submit(stand_in.decide(session.state, session.legal_actions()).action)
+
+    for _ in range(2000):
+        if len(session.actions) >= 130 or session.is_over():
+            break
+        person_acts() if session.decider == person else table.update(50)
+    assert len(session.actions) >= 130, "the game ended early: pick another seed"
+    while session.decider == person:  # end on the bots' actions, after the person's last
+        person_acts()
+    for _ in range(200):
+        if session.decider == person or session.is_over():
+            break
+        table.update(50)
+    mine = max(i for i, who in enumerate(session.deciders) if who == person)
+    assert mine < len(session.actions) - 1, "no bot action after the person's last"
+    kept = session.actions[:mine]
+    applied = []
+    real = type(rules).apply
+    with monkeypatch.context() as patch:
+        patch.setattr(type(rules), "apply", lambda self, state, action: applied.append(action) or real(self, state, action))
+        table.undo()
+    assert session.actions == kept and len(applied) < Session.snapshot_every
+    assert session.decider == person and table.log[-1] == "Undone."
+    assert session.state_hash() == Session.replay(rules, "emergence", 7, {"players": 2}, kept).state_hash()
+    again = load_session(store.autosave_path(), rules)
+    assert again.actions == kept and again.state_hash() == session.state_hash()

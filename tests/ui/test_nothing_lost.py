@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game.board.builder import MapMeta, PieceLibrary
+from game.engine.session import read_save
 from game.ui.builder.scene import BuilderScene, file_stem
 from tests.ui.conftest import click
 
@@ -109,15 +110,15 @@ def test_a_new_game_keeps_an_interrupted_autosave(make_app, config_dir):
     app, table = start_game(make_app)
     play_by_clicks(app, table, table.session.legal_actions()[0])
     auto = SAVES.autosave_path()
-    played = json.loads(auto.read_text())
+    played = read_save(auto)
     assert played["actions"]
     # The app is closed mid-game; a new game from the set-up screen must not lose it.
     app2, table2 = start_game(make_app)
     kept = [p for p in (config_dir / "saves").glob("gears-emergence-interrupted-*.json")
             if not p.name.endswith(".seats.json")]
-    assert len(kept) == 1 and json.loads(kept[0].read_text())["actions"] == played["actions"]
+    assert len(kept) == 1 and read_save(kept[0])["actions"] == played["actions"]
     assert kept[0].stem in table2.message and table2.message_ok
-    assert not json.loads(auto.read_text())["actions"]  # the autosave is the new game now
+    assert not read_save(auto)["actions"]  # the autosave is the new game now
     # and it is in the load list, loadable
     names = [e.path.name for e in SAVES.list_saves() if e.saved is not None]
     assert kept[0].name in names
@@ -132,7 +133,7 @@ def test_loading_another_save_keeps_an_interrupted_autosave(make_app, config_dir
     play_by_clicks(app, table, table.session.legal_actions()[0])
     named = table.save_game()
     play_by_clicks(app, table, table.session.legal_actions()[0])
-    later = json.loads(SAVES.autosave_path().read_text())["actions"]
+    later = read_save(SAVES.autosave_path())["actions"]
     app2 = make_app()
     setup = GearsSetup(app2.ctx)
     app2.push(setup)
@@ -142,5 +143,5 @@ def test_loading_another_save_keeps_an_interrupted_autosave(make_app, config_dir
     assert loaded is not None
     kept = [p for p in (config_dir / "saves").glob("gears-emergence-interrupted-*.json")
             if not p.name.endswith(".seats.json")]
-    assert len(kept) == 1 and json.loads(kept[0].read_text())["actions"] == later
+    assert len(kept) == 1 and read_save(kept[0])["actions"] == later
     assert kept[0].stem in loaded.scene.message

@@ -525,14 +525,18 @@ class GameTable(Scene, ABC):
 
     def undo(self) -> None:
         """Back to the last decision a person made (bots' actions in between go too)."""
-        reason = self.session.undo_refusal()
+        session = self.session
+        reason = session.undo_refusal()
         if reason:
             self.say(reason)
             return
+        # Back over the bots' actions (each decided by the bot whose turn it then was) to the
+        # last action a person decided, or to the first one that may not be undone: one replay.
+        back = len(session.actions) - 1
+        while back > 0 and self.is_bot(session.deciders[back]) and session.refusal_of(back - 1) is None:
+            back -= 1
         try:
-            self.session.undo()
-            while self.session.actions and self.is_bot(self.session.decider) and self.session.undo_refusal() is None:
-                self.session.undo()
+            session.undo_to(back)
         except UndoRefused as exc:
             self.say(exc.reason)
             return

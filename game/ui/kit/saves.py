@@ -221,6 +221,8 @@ class SaveStore:
             # No side file (a save copied without it) is no news; a damaged one is said (issue 22).
             problem = str(exc) if side.exists() else None
         notice = _("{problem}: every seat is played by a person.").format(problem=problem) if problem else None
+        if session.load_notice:
+            notice = f"{session.load_notice} {notice}" if notice else session.load_notice
         return Saved(session, seats, notice)
 
     def discard(self, path: Path | None = None) -> None:
