@@ -32,22 +32,13 @@ from pathlib import Path
 from typing import Any
 
 from game.engine.protocol import Action, Event, canonical_json
-from game.engine.savegate import (MAX_ACTIONS, SAVE_FORMAT, SaveError, _bots_problem, check_fields,
-                                  check_version, decode_text, parse_json_text)
+from game.engine.savegate import (MAX_ACTIONS, MAX_DEPTH, SAVE_FORMAT, _shallow, SaveError, _bots_problem, check_fields,
+                                  check_version, decode_text, parse_json_text, suspect_lines)
 
 SNAPSHOT_EVERY = 50  # actions between snapshots (docs/ENGINE.md "Speed of saves": why 50)
 MAX_JOURNAL_BYTES = 64 * 1024 * 1024  # a 3,000-action Gears journal is about 1.5 MB
 _HASH = re.compile(r"[0-9a-f]{64}")
-
-
-@dataclass
-class Step:
-    """One action as the journal holds it."""
-
-    action: Action
-    decider: str | None
-    turn: int
-    events: list[Event]
+_SNAPSHOT = re.compile(r'\{"at":(0|[1-9][0-9]{0,8}),"hash":"([0-9a-f]{64})","snapshot":(?=\{)')
 
 
 @dataclass
@@ -56,9 +47,13 @@ class Journal:
     and last mark among them, the bots' state, and a notice when a torn last line was dropped."""
 
     header: dict[str, Any]
-    steps: list[Step] = field(default_factory=list)
-    # at, the state, its canonical JSON text as written, hash, line
-    snapshots: list[tuple[int, dict[str, Any], str, str, int]] = field(default_factory=list)
+    # Per action in force: the action, who decided it, the turn, the events it caused.
+    actions: list[Action] = field(default_factory=list)
+    deciders: list[str | None] = field(default_factory=list)
+    turns: list[int] = field(default_factory=list)
+    events: list[list[Event]] = field(default_factory=list)
+    # at, the state's JSON text (not parsed yet: only the one a load starts from is), hash, line
+    snapshots: list[tuple[int, str, str, int]] = field(default_factory=list)
     mark: tuple[int, str, int] | None = None  # at, state hash, line
     bots: dict[str, Any] = field(default_factory=dict)
     notice: str | None = None
@@ -132,8 +127,20 @@ def read_journal(p: Path, raw: bytes) -> Journal:
     if not lines:
         raise SaveError(p, "the save is empty after its torn last line")
     texts = [decode_text(p, b, "save", f"line {i + 1}: ") for i, b in enumerate(lines)]
-    records = _parse_lines(p, texts)
-    header = records[0]
+    # A snapshot line as Tiletop writes it is not parsed here: only the last one is used by a
+    # load (parsed and checked then), the others only by an undo that reaches back to them.
+    snapshots = {i: m for i, m in ((i, _SNAPSHOT.match(t)) for i, t in enumerate(texts) if t.startswith('{"at":')
+                                   and len(t) > 100 and t.endswith("}")) if m and i}
+    kept = [i for i in range(len(texts)) if i not in snapshots]
+    records = _parse_lines(p, [texts[i] for i in kept], kept, suspect_lines(raw, [texts[i] for i in kept]))
+    for i, record in zip(kept, records):
+        # A line with fewer brackets than the depth allowed cannot nest deeper (the usual one);
+        # the others are walked.
+        text = texts[i]
+        if text.count("[") + text.count("{") > MAX_DEPTH and not _shallow(record):
+            parse_json_text(p, text, "save", f"line {i + 1}: ", suspect_text=True)
+    parsed = iter(records)
+    header = next(parsed)
     if check_version(p, header) != 2:
         raise SaveError(p, "line 1: a version-1 save cannot be a journal's header")
     check_fields(p, header, {})
@@ -141,59 +148,66 @@ def read_journal(p: Path, raw: bytes) -> Journal:
     if extra:
         raise SaveError(p, f"line 1: unknown keys {', '.join(sorted(map(repr, extra)))} in the header")
     journal = Journal(header, notice=notice, good_bytes=good_bytes)
-    for number, record in enumerate(records[1:], start=2):
-        _take(p, journal, record, number, texts[number - 1])
+    for number in range(2, len(texts) + 1):
+        found = snapshots.get(number - 1)
+        if found is None:
+            _take(p, journal, next(parsed), number)
+        else:
+            at, digest = int(found.group(1)), found.group(2)
+            _at_steps(p, journal, at, f"line {number}: ")
+            journal.snapshots.append((at, texts[number - 1][found.end():-1], digest, number))
     return journal
 
 
-def _parse_lines(p: Path, texts: list[str]) -> list[Any]:
+def _parse_lines(p: Path, texts: list[str], numbers: list[int], suspect: bool) -> list[Any]:
     """All lines at once through the C decoder (fast); when that fails, line by line, so the
     problem names its line."""
     try:
-        return parse_json_text(p, "[" + ",".join(texts) + "]", "save")
+        return parse_json_text(p, "[" + ",".join(texts) + "]", "save", suspect_text=suspect, walk_depth=False)
     except SaveError as whole:
-        for i, text in enumerate(texts):
+        for i, text in zip(numbers, texts):
             if not text.strip():
                 raise SaveError(p, f"line {i + 1}: an empty line inside the journal") from None
             parse_json_text(p, text, "save", f"line {i + 1}: ")
         raise whole from None
 
 
-def _take(p: Path, journal: Journal, record: Any, number: int, text: str) -> None:
-    """One line after the header (`text` as written), applied to `journal`."""
+def _at_steps(p: Path, journal: Journal, at: Any, where: str) -> None:
+    if at != len(journal.actions) or isinstance(at, bool):
+        raise SaveError(p, f"{where}a snapshot or mark for action {at!r} stands after action "
+                           f"{len(journal.actions)} (lines out of order)")
+
+
+def _take(p: Path, journal: Journal, record: Any, number: int) -> None:
+    """One parsed line after the header, applied to `journal`."""
+    if record.__class__ is dict and record.keys() == _STEP_KEYS:
+        _step(p, journal, record, number)
+        return
     where = f"line {number}: "
     if not isinstance(record, dict):
         raise SaveError(p, f"{where}not a JSON object")
     keys = set(record)
-    steps = journal.steps
-    if keys == {"a", "by", "t", "e"}:
-        if len(steps) >= MAX_ACTIONS:
-            raise SaveError(p, f"{where}more than {MAX_ACTIONS} actions")
-        steps.append(_step(p, record, where, len(steps) + 1))
-    elif keys == {"undo"}:
+    done = len(journal.actions)
+    if keys == {"undo"}:
         at = record["undo"]
-        if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(steps):
-            raise SaveError(p, f"{where}an undo to {at!r} actions, but {len(steps)} were played")
-        del steps[at:]
+        if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= done:
+            raise SaveError(p, f"{where}an undo to {at!r} actions, but {done} were played")
+        for kept in (journal.actions, journal.deciders, journal.turns, journal.events):
+            del kept[at:]
         journal.snapshots = [s for s in journal.snapshots if s[0] <= at]
         if journal.mark is not None and journal.mark[0] > at:
             journal.mark = None
     elif keys in ({"at", "hash", "snapshot"}, {"at", "hash"}, {"at", "hash", "bots"}):
         at, digest = record["at"], record["hash"]
-        if at != len(steps) or isinstance(at, bool):
-            raise SaveError(p, f"{where}a snapshot or mark for action {at!r} stands after action "
-                               f"{len(steps)} (lines out of order)")
+        _at_steps(p, journal, at, where)
         if not isinstance(digest, str) or not _HASH.fullmatch(digest):
             raise SaveError(p, f"{where}'hash' should be a sha256 hex digest")
         if "snapshot" in record:
             if not isinstance(record["snapshot"], dict):
                 raise SaveError(p, f"{where}'snapshot' should be a JSON object")
-            # The snapshot's text as written, for the hash (the session keeps it for undo):
-            # cut from the line when the line is canonical, as Tiletop writes it.
-            prefix = f'{{"at":{at},"hash":"{digest}","snapshot":'
-            state_text = text[len(prefix):-1] if text.startswith(prefix) and text.endswith("}") \
-                else canonical_json(record["snapshot"])
-            journal.snapshots.append((at, record["snapshot"], state_text, digest, number))
+            # Not as Tiletop writes it (edited by hand): kept as the canonical text, which is
+            # what its hash is of.
+            journal.snapshots.append((at, canonical_json(record["snapshot"]), digest, number))
         else:
             problem = _bots_problem(record.get("bots", {}))
             if problem:
@@ -204,22 +218,32 @@ def _take(p: Path, journal: Journal, record: Any, number: int, text: str) -> Non
         raise SaveError(p, f"{where}not a journal line (keys {', '.join(sorted(map(repr, keys)))})")
 
 
-def _step(p: Path, record: dict[str, Any], where: str, index: int) -> Step:
+_STEP_KEYS = frozenset(("a", "by", "t", "e"))
+
+
+def _step(p: Path, journal: Journal, record: dict[str, Any], number: int) -> None:
+    """An action line (a loop a long game's load goes through thousands of times: kept lean)."""
+    index = len(journal.actions) + 1
     raw, decider, turn, events = record["a"], record["by"], record["t"], record["e"]
     try:
-        if not isinstance(raw, dict):
+        if index > MAX_ACTIONS:
+            raise ValueError(f"more than {MAX_ACTIONS} actions")
+        if raw.__class__ is not dict:
             raise ValueError("'a' is not a JSON object")
         action = Action.from_json(raw)
-        if decider is not None and not isinstance(decider, str):
+        if decider is not None and decider.__class__ is not str:
             raise ValueError(f"'by' should be a player id, got {decider!r}")
-        if isinstance(turn, bool) or not isinstance(turn, int):
+        if turn.__class__ is not int:
             raise ValueError(f"'t' should be a whole number, got {turn!r}")
-        if not isinstance(events, list):
+        if events.__class__ is not list:
             raise ValueError("'e' should be a list of events")
-        parsed = [Event.from_json(e) if isinstance(e, dict) else _bad_event(e) for e in events]
+        parsed = [Event.from_json(e) if e.__class__ is dict else _bad_event(e) for e in events]
     except ValueError as exc:
-        raise SaveError(p, f"{where}action {index} is malformed: {exc}") from None
-    return Step(action, decider, turn, parsed)
+        raise SaveError(p, f"line {number}: action {index} is malformed: {exc}") from None
+    journal.actions.append(action)
+    journal.deciders.append(decider)
+    journal.turns.append(turn)
+    journal.events.append(parsed)
 
 
 def _bad_event(value: Any) -> Event:

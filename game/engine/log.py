@@ -38,6 +38,14 @@ class EventLog:
         for event in events:
             entries.append(LogEntry(len(entries), step, turn, decider, event))
 
+    def extend(self, step: int, events: list[list[Event]], turns: list[int], deciders: list[str | None]) -> None:
+        """The events of actions `step`, `step + 1`... one list per action (a save's log, read back)."""
+        entries = self._entries
+        for caused, turn, decider in zip(events, turns, deciders):
+            for event in caused:
+                entries.append(LogEntry(len(entries), step, turn, decider, event))
+            step += 1
+
     def __len__(self) -> int:
         return len(self._entries)
 

@@ -164,6 +164,16 @@ class Session:
         self.revealed.append(next((e.text for e in events if e.hidden_info), None))
         self.log.append(events, step, turn, decider)
 
+    def _take_history(self, actions: list[Action], deciders: list[str | None], turns: list[int],
+                      events: list[list[Event]]) -> None:
+        """Actions a save holds with their log, taken as they are (before its snapshot)."""
+        self.log.extend(len(self.actions), events, turns, deciders)
+        self.actions += actions
+        self.deciders += deciders
+        self.turns += turns
+        self.events += events
+        self.revealed += [next((e.text for e in caused if e.hidden_info), None) for caused in events]
+
     def _snapshot(self) -> None:
         at = len(self.actions)
         if self.snapshots and self.snapshots[-1][0] == at:
@@ -226,10 +236,10 @@ class Session:
         for at, text, digest in reversed(self.snapshots):
             if at > count or hashlib.sha256(text.encode("utf-8")).hexdigest() != digest:
                 continue
-            try:
-                state, start = title.from_json(json.loads(text)), at
+            try:  # one read from a file is checked by the gate as it is used
+                state, start = title.from_json(parse_json_text(Path(), text, "snapshot")), at
                 break
-            except _DATA_ERRORS:
+            except (SaveError, *_DATA_ERRORS):
                 continue
         if state is None:
             state = title.new_game(self.scenario, self.seed, self.options)
@@ -420,7 +430,7 @@ def read_save(path: str | Path) -> dict[str, Any]:
     if data is not None:
         return data
     assert book is not None
-    return {**book.header, "actions": [s.action.to_json() for s in book.steps], "bots": book.bots}
+    return {**book.header, "actions": [a.to_json() for a in book.actions], "bots": book.bots}
 
 
 def load_session(path: str | Path, titles: Title[Any] | Mapping[str, Title[Any]],
@@ -453,11 +463,14 @@ def _load_journal(p: Path, book: journal.Journal, title: Title[Any], casual: boo
     """From the journal's last snapshot: its hash checked, the actions before it taken as the
     file has them (with their log lines), the ones after it replayed, and the state they reach
     checked against the last mark's hash."""
-    head, steps = book.header, book.steps
+    head, actions = book.header, book.actions
     state, start = None, 0
     if book.snapshots:
-        at, snapshot, _text, digest, line = book.snapshots[-1]
+        at, text, digest, line = book.snapshots[-1]
+        snapshot = parse_json_text(p, text, "save", f"line {line}: the snapshot: ")
         try:
+            if not isinstance(snapshot, dict):
+                raise TypeError(f"a JSON {type(snapshot).__name__}, not an object")
             state = title.from_json(snapshot)
             snapshot_hash = title.state_hash(state)
         except _DATA_ERRORS as exc:
@@ -472,21 +485,20 @@ def _load_journal(p: Path, book: journal.Journal, title: Title[Any], casual: boo
     except _DATA_ERRORS as exc:
         raise SaveError(p, f"cannot start scenario {head['scenario']!r} of {title.name} with these "
                            f"options ({type(exc).__name__}: {exc})") from None
-    for step in steps[:start]:
-        session._record(step.action, step.decider, step.turn, step.events)
-    session.snapshots = [(at, text, digest) for at, _s, text, digest, _l in book.snapshots]
+    session._take_history(book.actions[:start], book.deciders[:start], book.turns[:start], book.events[:start])
+    session.snapshots = [(at, text, digest) for at, text, digest, _l in book.snapshots]
     mark = book.mark if book.mark is not None and book.mark[0] >= start else None
-    for index in range(start, len(steps)):
+    for index in range(start, len(actions)):
         if mark is not None and mark[0] == index:
             _check_mark(p, session, mark)
-        _replay_one(p, session, steps[index].action, index, len(steps))
-    if mark is not None and mark[0] == len(steps):
+        _replay_one(p, session, actions[index], index, len(actions))
+    if mark is not None and mark[0] == len(actions):
         _check_mark(p, session, mark)
     session.bot_states = book.bots
     session.load_notice = book.notice
     if book.notice is None:
-        session._file = _Written(p, len(steps), book.good_bytes, session._last_snapshot_at())
-        session._synced = len(steps)
+        session._file = _Written(p, len(actions), book.good_bytes, session._last_snapshot_at())
+        session._synced = len(actions)
     return session
 
 
