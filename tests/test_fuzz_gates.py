@@ -102,21 +102,34 @@ def test_mutated_content_file_loads_or_is_a_content_error(mutations):
 
 
 @FUZZ
-@given(st.lists(MUTATION, min_size=1, max_size=6))
-def test_mutated_save_loads_or_is_a_save_error(mutations):
-    from game.engine.session import SaveError, load_session
+@given(st.lists(MUTATION, min_size=1, max_size=6), st.sampled_from(["journal", "version 1"]))
+def test_mutated_save_loads_or_is_a_save_error(mutations, kind):
+    """Both save formats: the journal (version 2, ENGINE.md "Save format") and the one JSON
+    object Tiletop wrote before it. A load may also drop a torn last line, with its notice."""
+    import json
+
+    from game.engine.session import SaveError, Session, load_session
     from tests.engine.test_session import TITLE, mid_game
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "s.json"
-        session = mid_game()
+        session = Session.start(TITLE, "duel", 7)
+        session.snapshot_every = 4  # several snapshots in a short game
+        for action in mid_game(7).actions:
+            session.apply(action)
         session.bot_states = {"A": {"bot": "RandomBot", "state": {"rng": [12345, 6789]}}}
-        session.save(path)
+        if kind == "journal":
+            session.save(path)
+        else:
+            path.write_text(json.dumps(session.to_save(), indent=1))
         path.write_bytes(mutate(path.read_bytes(), mutations))
         try:
-            load_session(path, {"toy": TITLE})
+            loaded = load_session(path, {"toy": TITLE})
         except SaveError as exc:
             one_line_each([str(exc)], path)
+        else:
+            if loaded.load_notice is not None:
+                one_line_each([loaded.load_notice], path)
 
 
 @FUZZ
