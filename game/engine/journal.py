@@ -94,8 +94,9 @@ def is_journal(raw: bytes) -> bool:
     """A version-2 save (or later) starts with its header alone on the first line; a version-1
     save is one JSON object (written indented, its first line `{`; a hand-compacted one is read
     as version 1 too, since its version says so)."""
-    first = raw.split(b"\n", 1)[0]
-    if not first.startswith(b"{") or len(first) > 1024 * 1024:
+    end = raw.find(b"\n", 0, 1024 * 1024)
+    first = raw[:end] if end >= 0 else raw[:1024 * 1024]
+    if not first.startswith(b"{"):
         return False
     try:
         head = json.loads(first)
@@ -237,7 +238,7 @@ def _step(p: Path, journal: Journal, record: dict[str, Any], number: int) -> Non
             raise ValueError(f"'t' should be a whole number, got {turn!r}")
         if events.__class__ is not list:
             raise ValueError("'e' should be a list of events")
-        parsed = [Event.from_json(e) if e.__class__ is dict else _bad_event(e) for e in events]
+        parsed = [_event(e) for e in events]
     except ValueError as exc:
         raise SaveError(p, f"line {number}: action {index} is malformed: {exc}") from None
     journal.actions.append(action)
@@ -246,5 +247,12 @@ def _step(p: Path, journal: Journal, record: dict[str, Any], number: int) -> Non
     journal.events.append(parsed)
 
 
-def _bad_event(value: Any) -> Event:
-    raise ValueError(f"an event should be a JSON object, got {type(value).__name__}")
+def _event(data: Any) -> Event:
+    """Event.from_json, with the usual event (public, nothing hidden) checked inline."""
+    if data.__class__ is not dict:
+        raise ValueError(f"an event should be a JSON object, got {type(data).__name__}")
+    if len(data) == 3:
+        kind, text, payload = data.get("kind"), data.get("text"), data.get("payload")
+        if kind.__class__ is str and text.__class__ is str and payload.__class__ is dict:
+            return Event(kind, text, payload)
+    return Event.from_json(data)
