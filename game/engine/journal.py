@@ -57,7 +57,7 @@ class Journal:
     mark: tuple[int, str, int] | None = None  # at, state hash, line
     bots: dict[str, Any] = field(default_factory=dict)
     notice: str | None = None
-    good_bytes: int = 0  # where the last whole line ends: the next line goes there
+    good_bytes: int = 0  # where the last whole line ends: the next line goes there (-1: nowhere)
 
 
 # ---------------------------------------------------------------------- writing
@@ -121,7 +121,7 @@ def read_journal(p: Path, raw: bytes) -> Journal:
         try:
             parse_json_text(p, decode_text(p, last, "save"), "save")
             lines.append(last)
-            good_bytes = len(raw)
+            good_bytes = -1  # no newline to append after: the next autosave writes it whole
         except SaveError:
             notice = (f"{p}: the last line (line {len(lines) + 1}) was cut short when it was written "
                       "(the program stopped); it is dropped and the game goes on from the line before.")

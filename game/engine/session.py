@@ -34,7 +34,7 @@ from typing import Any, Callable, Mapping, Sequence
 from game.engine import journal, savegate
 from game.engine.journal import SNAPSHOT_EVERY
 from game.engine.log import EventLog
-from game.engine.protocol import Action, Event, IllegalAction, Title, canonical_json
+from game.engine.protocol import Action, Event, IllegalAction, Title, canonical_json, hash_json
 from game.engine.savegate import (MAX_ACTIONS, MAX_BOT_NAME, MAX_BOT_SEATS, MAX_BOT_STATE_BYTES,  # noqa: F401
                                   MAX_DEPTH, MAX_INT_BITS, MAX_SCENARIO, MAX_SEED, MAX_STRING, SAVE_FORMAT,
                                   SAVE_VERSION, SaveError, _json_problem, _shallow, _SUSPECT, check_fields,
@@ -320,9 +320,7 @@ class Session:
                 out.append(journal.snapshot_line(i, *snapshots[i]))
             if i < n:
                 out.append(self._line(i))
-        last = self.snapshots[-1] if self.snapshots else None
-        digest = last[2] if last is not None and last[0] == n else self.state_hash()
-        out.append(journal.mark_line(n, digest, self.bot_states))
+        out.append(journal.mark_line(n, self.state_hash(), self.bot_states))
         return out
 
     def _line(self, i: int) -> str:
@@ -472,7 +470,7 @@ def _load_journal(p: Path, book: journal.Journal, title: Title[Any], casual: boo
             if not isinstance(snapshot, dict):
                 raise TypeError(f"a JSON {type(snapshot).__name__}, not an object")
             state = title.from_json(snapshot)
-            snapshot_hash = title.state_hash(state)
+            snapshot_hash = hash_json(title.to_json(state))  # what the snapshot's hash is of
         except _DATA_ERRORS as exc:
             raise SaveError(p, f"line {line}: the snapshot is not a valid {title.name} state "
                                f"({type(exc).__name__}: {exc})") from None

@@ -156,6 +156,9 @@ def test_a_last_line_without_its_newline_but_whole_is_kept(tmp_path):
     path.write_bytes(path.read_bytes()[:-1])
     loaded = load(path)
     assert loaded.load_notice is None and loaded.state_hash() == session.state_hash()
+    loaded.apply(loaded.legal_actions()[0])
+    assert loaded.autosave(path) is None  # written whole: nothing appended to the open line
+    same(load(path), loaded)
 
 
 @pytest.mark.parametrize("damage, words", [
