@@ -1,6 +1,8 @@
 """Saves, undo and load of a long Gears game, before and after issue 19 (not a test: prints numbers).
 
     /work/venv/bin/python tools/bench_saves.py --before /tmp/saves-base [--rounds 7] [--points 10,300,1000,3000]
+    /work/venv/bin/python tools/bench_saves.py --intervals 10,25,50,100,200
+
 
 `--before` is a worktree of the code to compare with (e.g. `git worktree add /tmp/saves-base
 70d94ab`). The game: SquadBots on the four seats of Hive, played by this tree's code to the
@@ -11,13 +13,20 @@ that action list, each in its own worker process, and time, at each point n:
 - autosave: the n-th action applied (not timed), then `Session.autosave` of the table's file
   (timed), then the action undone and saved again (not timed), so each sample is the autosave
   that follows one new action;
-- undo: `Session.undo()` of the n-th action (timed), then the action applied again;
+- named: `Session.save` of the game at n actions to a new file (Ctrl+S's named save: the whole
+  game, atomically);
+- undo: `Session.undo()` of the n-th action (timed), then the action applied again (the table's
+  undo back over several bots' actions was one such replay per action before, one now);
 - load: `load_session` of the autosave holding the n actions (timed).
 
 The two workers take turns, one sample each, op by op and point by point, for `--rounds`
 rounds: both sides see the same load of the machine. CPU time (time.process_time) of the
-worker, min and median, in milliseconds; the autosave's wall time too (its fsync waits for the
+worker, min and median, in milliseconds; the saves' wall time too (their fsync waits for the
 disk, which CPU time does not count).
+
+`--intervals`: this tree alone, the game at its last point with a snapshot every N actions for
+each N given: the journal's size, load (median and min of 9), the worst of 9 undos spread over
+one interval, and the median autosave; how SNAPSHOT_EVERY was chosen (docs/ENGINE.md).
 """
 from __future__ import annotations
 
@@ -33,7 +42,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parents[1]
-OPS = ("autosave", "undo", "load")
+OPS = ("autosave", "named", "undo", "load")
 
 
 # ---------------------------------------------------------------------- the game
@@ -102,6 +111,13 @@ def worker(tree: str, game_file: str, points: list[int], folder: str) -> None:
             assert problem is None, problem
             session.undo()
             session.autosave(path)
+        elif op == "named":
+            session.apply(actions[n - 1])
+            cpu, wall = time.process_time(), time.perf_counter()
+            session.save(path.with_name(f"named-{n}.json"))
+            cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+            session.undo()
+            session.autosave(path)
         elif op == "undo":
             session.apply(actions[n - 1])
             cpu, wall = time.process_time(), time.perf_counter()
@@ -120,11 +136,52 @@ def worker(tree: str, game_file: str, points: list[int], folder: str) -> None:
         print(f"{cpu} {wall}", flush=True)
 
 
+# ---------------------------------------------------------------------- snapshot intervals
+
+def intervals(game: dict, every: list[int], folder: Path) -> None:
+    from game.engine.protocol import Action
+    from game.engine.session import Session, load_session
+    from game.gears.rules.title import GearsTitle
+
+    rules = GearsTitle()
+    actions = [Action.from_json(a) for a in game["actions"]]
+    n = len(actions)
+
+    def timed(call) -> float:
+        cpu = time.process_time()
+        call()
+        return (time.process_time() - cpu) * 1000
+
+    print(f"{'every':>6} {'file MB':>8} {'load median':>12} {'min':>6} {'undo worst':>11} {'autosave median':>16}")
+    for interval in every:
+        Session.snapshot_every = interval
+        session = Session.replay(rules, game["scenario"], game["seed"], game["options"], actions, casual=True)
+        path = folder / f"every-{interval}.json"
+        session.save(path)
+        loads = [timed(lambda: load_session(path, rules)) for _ in range(9)]
+        undos = []
+        for k in range(9):  # back to points spread over one interval
+            target = n - 1 - (k * interval) // 9
+            undos.append(timed(lambda: session.undo_to(target)))
+            for action in actions[target:]:
+                session.apply(action)
+        assert session.autosave(path) is None
+        session.undo_to(n - interval)
+        assert session.autosave(path) is None
+        saves = []
+        for action in actions[n - interval:]:
+            session.apply(action)
+            saves.append(timed(lambda: session.autosave(path)))
+        print(f"{interval:>6} {path.stat().st_size / 1e6:>8.2f} {statistics.median(loads):>12.1f} {min(loads):>6.1f}"
+              f" {max(undos):>11.1f} {statistics.median(saves):>16.2f}", flush=True)
+
+
 # ---------------------------------------------------------------------- the run
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--before", required=True, help="a worktree of the code to compare with")
+    parser.add_argument("--before", help="a worktree of the code to compare with")
+    parser.add_argument("--intervals", help="snapshot intervals to compare on this tree (10,25,50)")
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--points", default="10,300,1000,3000")
     parser.add_argument("--worker", nargs=4, metavar=("TREE", "GAME", "POINTS", "FOLDER"), help=argparse.SUPPRESS)
@@ -134,6 +191,12 @@ def main() -> None:
         worker(tree, game_file, [int(p) for p in points.split(",")], folder)
         return
     points = [int(p) for p in args.points.split(",")]
+    if args.intervals:
+        with tempfile.TemporaryDirectory() as tmp:
+            intervals(long_game(max(points)), [int(e) for e in args.intervals.split(",")], Path(tmp))
+        return
+    if not args.before:
+        parser.error("--before TREE is needed to compare")
     with tempfile.TemporaryDirectory() as tmp:
         game_file = Path(tmp) / "game.json"
         cpu = time.process_time()
@@ -144,7 +207,7 @@ def main() -> None:
             folder = Path(tmp) / name
             folder.mkdir()
             sides[name] = subprocess.Popen(
-                [sys.executable, __file__, "--before", args.before, "--worker", tree, str(game_file), args.points, str(folder)],
+                [sys.executable, __file__, "--worker", tree, str(game_file), args.points, str(folder)],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=tree)
         for proc in sides.values():
             assert proc.stdout.readline().strip() == "ready"
@@ -162,7 +225,7 @@ def main() -> None:
         for proc in sides.values():
             proc.stdin.close()
             proc.wait()
-    print(f"CPU ms per operation, min / median of {args.rounds} (autosave: wall median too)")
+    print(f"CPU ms per operation, min / median of {args.rounds} (saves: wall median too)")
     print(f"{'operation':<10}{'actions':>8}  {'before min':>11}{'median':>9}  {'after min':>10}{'median':>9}")
     for op in OPS:
         for n in points:
@@ -171,7 +234,7 @@ def main() -> None:
                 got = samples[(name, op, n)]
                 cpu = [c * 1000 for c, _w in got]
                 row += f"  {min(cpu):>10.2f}{statistics.median(cpu):>9.2f}"
-                if op == "autosave":
+                if op in ("autosave", "named"):
                     row += f" (wall {statistics.median(w * 1000 for _c, w in got):.1f})"
             print(row)
 
