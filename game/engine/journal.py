@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from game.engine.protocol import Action, Event, canonical_json
-from game.engine.savegate import (MAX_ACTIONS, MAX_DEPTH, SAVE_FORMAT, _shallow, SaveError, _bots_problem, check_fields,
+from game.engine.savegate import (MAX_ACTIONS, MAX_DEPTH, SAVE_FORMAT, _shallow, SaveError, bots_problem, check_fields,
                                   check_version, decode_text, parse_json_text, suspect_lines)
 
 SNAPSHOT_EVERY = 50  # actions between snapshots (docs/ENGINE.md "Speed of saves": why 50)
@@ -210,7 +210,7 @@ def _take(p: Path, journal: Journal, record: Any, number: int) -> None:
             # what its hash is of.
             journal.snapshots.append((at, canonical_json(record["snapshot"]), digest, number))
         else:
-            problem = _bots_problem(record.get("bots", {}))
+            problem = bots_problem(record.get("bots", {}))
             if problem:
                 raise SaveError(p, where + problem)
             journal.mark = (at, digest, number)

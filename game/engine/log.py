@@ -34,11 +34,9 @@ class EventLog:
         self._entries: list[LogEntry] = []
 
     def append(self, events: Iterable[Event], step: int, turn: int, decider: str | None) -> None:
-        entries = self._entries
-        for event in events:
-            entries.append(LogEntry(len(entries), step, turn, decider, event))
+        self.extend(step, [events], [turn], [decider])
 
-    def extend(self, step: int, events: list[list[Event]], turns: list[int], deciders: list[str | None]) -> None:
+    def extend(self, step: int, events: list[Iterable[Event]], turns: list[int], deciders: list[str | None]) -> None:
         """The events of actions `step`, `step + 1`... one list per action (a save's log, read back)."""
         entries = self._entries
         for caused, turn, decider in zip(events, turns, deciders):

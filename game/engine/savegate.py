@@ -14,17 +14,16 @@ from game.engine.errors import InputError
 from game.engine.protocol import canonical_json
 
 # The gate's bounds (issue 22): a save bigger, deeper or longer than these is not ours.
-MAX_SAVE_BYTES = 4 * 1024 * 1024  # a 30-action Gears save is 11 kB; a long game well under 1 MB
+MAX_SAVE_BYTES = 4 * 1024 * 1024  # a version-1 save (a journal: journal.MAX_JOURNAL_BYTES)
 MAX_DEPTH = 64  # JSON nesting; a snapshot is about 8 deep
 MAX_STRING = 10_000  # characters of one JSON string
 MAX_INT_BITS = 256  # RNG states are 64-bit
 MAX_SEED = 2**64
-MAX_ACTIONS = 100_000  # a whole Gears game is a few hundred
+MAX_ACTIONS = 100_000  # a whole Gears game is a few hundred to a thousand
 MAX_SCENARIO = 200  # characters of the scenario id (custom:NAME included)
 MAX_BOT_SEATS = 8  # entries of "bots" (a title has at most five seats)
 MAX_BOT_NAME = 100  # characters of a seat id or a bot's class name
 MAX_BOT_STATE_BYTES = 64 * 1024  # the canonical JSON of all of "bots"; a random stream is 50 bytes
-
 
 
 class SaveError(InputError):
@@ -36,7 +35,7 @@ class SaveError(InputError):
         super().__init__(f"{self.path}: {problem}")
 
 
-def _bots_problem(bots: Any) -> str | None:
+def bots_problem(bots: Any) -> str | None:
     """What is wrong with a save's optional `bots` (seat -> {"bot": name, "state": JSON}), or
     None. The state itself is the bot's to check (`set_state`); the gate bounds its size."""
     if not isinstance(bots, dict):
@@ -277,6 +276,6 @@ def check_fields(p: Path, data: dict[str, Any], expected: dict[str, type]) -> No
     if not isinstance(data.get("casual", False), bool):
         raise SaveError(p, f"'casual' should be true or false, got {data['casual']!r}")
     if "bots" in data:
-        problem = _bots_problem(data["bots"])
+        problem = bots_problem(data["bots"])
         if problem:
             raise SaveError(p, problem)
