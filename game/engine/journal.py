@@ -36,7 +36,7 @@ from game.engine.savegate import (MAX_ACTIONS, MAX_DEPTH, SAVE_FORMAT, _shallow,
                                   check_version, decode_text, parse_json_text, suspect_lines)
 
 SNAPSHOT_EVERY = 50  # actions between snapshots (docs/ENGINE.md "Speed of saves": why 50)
-MAX_JOURNAL_BYTES = 64 * 1024 * 1024  # a 3,000-action Gears journal is about 1.5 MB
+MAX_JOURNAL_BYTES = 64 * 1024 * 1024  # a 3,000-action four-player Gears journal is about 1.9 MB
 _HASH = re.compile(r"[0-9a-f]{64}")
 _SNAPSHOT = re.compile(r'\{"at":(0|[1-9][0-9]{0,8}),"hash":"([0-9a-f]{64})","snapshot":(?=\{)')
 

@@ -183,3 +183,32 @@ def test_undo_goes_back_over_the_bots_to_the_persons_decision_in_one_replay(make
     assert session.state_hash() == Session.replay(rules, "emergence", 7, {"players": 2}, kept).state_hash()
     again = load_session(store.autosave_path(), rules)
     assert again.actions == kept and again.state_hash() == session.state_hash()
+
+
+def test_continue_from_an_autosave_written_by_the_code_before_the_journal(make_app, config_dir):
+    """A real version-1 autosave with its seats file (tests/data/saves_v1, written by commit
+    70d94ab): the menu's Continue opens it at its 400th action with its bots, and play goes on
+    in a journal."""
+    import shutil
+    from pathlib import Path
+
+    from tests.ui.conftest import continue_from_menu
+
+    data = Path(__file__).resolve().parents[1] / "data" / "saves_v1"
+    saves = config_dir / "saves"
+    saves.mkdir(parents=True, exist_ok=True)
+    for name in ("autosave-gears.json", "autosave-gears.seats.json"):
+        shutil.copy(data / name, saves / name)
+    table = continue_from_menu(make_app)
+    assert isinstance(table, GearsTable) and not table.message
+    old = json.loads((data / "autosave-gears.json").read_text())
+    assert len(table.session.actions) == 400 and table.session.state_hash() == old["state_hash"]
+    assert table.seats == ["bot"] * 4
+    table.animate, table.bot_delay_ms = False, 0
+    for _ in range(200):
+        if len(table.session.actions) >= 405 or table.session.is_over():
+            break
+        table.update(50)
+    assert len(table.session.actions) > 400
+    assert read_save(store.autosave_path())["version"] == 2
+    assert store.load().session.state_hash() == table.session.state_hash()
