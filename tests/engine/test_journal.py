@@ -229,3 +229,23 @@ def test_a_named_save_does_not_move_the_autosave(tmp_path):
     assert session.autosave(auto) is None
     same(load(auto), session)
     assert len(load(named).actions) <= len(session.actions)
+
+
+def test_an_undo_past_a_damaged_earlier_snapshot_goes_back_further(tmp_path):
+    """Only the last snapshot is read by a load; one before it that is damaged is found when an
+    undo reaches back to it, and the undo starts from the one before (nothing is lost)."""
+    path = tmp_path / "auto.json"
+    session = long_game(path)
+    lines = path.read_bytes().splitlines(keepends=True)
+    snapshots = [k for k, line in enumerate(lines) if b'"snapshot":' in line]
+    damaged = snapshots[-2]
+    before = lines[damaged]
+    lines[damaged] = lines[damaged].replace(b'"health":{"A":', b'"health":{"A":1', 1)
+    assert lines[damaged] != before
+    path.write_bytes(b"".join(lines))
+    loaded = load(path)
+    assert loaded.load_notice is None
+    at = json.loads(lines[snapshots[-3]])["at"] + 1  # after the snapshot before the damaged one
+    loaded.undo_to(at + EVERY)  # between the damaged snapshot and the last
+    session.undo_to(at + EVERY)
+    same(loaded, session)
