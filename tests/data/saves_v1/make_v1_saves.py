@@ -1,41 +1,50 @@
-"""Writes real version-1 saves with the 70d94ab code (run with PYTHONPATH=/tmp/saves-base)."""
-import json, sys, random
+"""How the version-1 saves beside this file were written: by the code of commit 70d94ab (before
+the journal, issue 19), so that tests/engine/test_old_saves.py loads real old files.
+
+    git worktree add /tmp/saves-base 70d94ab
+    cd /tmp/saves-base && PYTHONPATH=/tmp/saves-base python /path/to/make_v1_saves.py OUT_DIR
+
+Run on a newer tree it would write journals instead: it is kept to say where the files come
+from, not to be run again.
+"""
+import json
+import random
+import sys
 from pathlib import Path
+
+from game.doom.rules.title import DoomTitle
+from game.engine.bots import RandomBot
 from game.engine.runtime import tune_gc
-tune_gc()
 from game.engine.session import Session
 from game.engine.toy import ToyTitle
-from game.gears.rules.title import GearsTitle
 from game.gears.bots import SquadBot
-from game.doom.rules.title import DoomTitle
-from game.doom.marine_bot import MarineBot
-from game.engine.bots import RandomBot
+from game.gears.rules.title import GearsTitle
+
+tune_gc()
 out = Path(sys.argv[1])
-# toy
-s = Session.start(ToyTitle(), "duel", 7)
-ch = random.Random(7)
+
+# The toy duel, 12 random actions.
+session = Session.start(ToyTitle(), "duel", 7)
+chooser = random.Random(7)
 for _ in range(12):
-    s.apply(ch.choice(s.legal_actions()))
-s.save(out / "toy-duel-12.json")
-# gears: a SquadBot game of four, saved mid-game with its bots' state
-t = GearsTitle()
-s = Session.start(t, "hive", 1, {"players": 4})
-bots = {p: SquadBot(seed=31 + i) for i, p in enumerate(s.state.players)}
-while len(s.actions) < 400:
-    s.apply((bots.get(s.decider) or SquadBot(9)).decide(s.state, s.legal_actions()).action)
-s.bot_states = {p: {"bot": "SquadBot", "state": b.get_state()} for p, b in bots.items()}
-s.save(out / "autosave-gears.json")
+    session.apply(chooser.choice(session.legal_actions()))
+session.save(out / "toy-duel-12.json")
+
+# Gears: four SquadBots on Hive, saved at action 400 with their bots' state and seats file.
+session = Session.start(GearsTitle(), "hive", 1, {"players": 4})
+bots = {p: SquadBot(seed=31 + i) for i, p in enumerate(session.state.players)}
+while len(session.actions) < 400:
+    session.apply((bots.get(session.decider) or SquadBot(9)).decide(session.state, session.legal_actions()).action)
+session.bot_states = {p: {"bot": "SquadBot", "state": b.get_state()} for p, b in bots.items()}
+session.save(out / "autosave-gears.json")
 (out / "autosave-gears.seats.json").write_text(json.dumps({"seats": ["bot"] * 4}))
-print("gears", len(s.actions), s.state_hash())
-# doom
-d = DoomTitle()
-sc = "knee_deep"
-s = Session.start(d, sc, 5, {"marines": 2})
-bots = {}
-n = 0
-while len(s.actions) < 120 and not s.is_over():
-    who = s.decider
-    b = bots.setdefault(who, RandomBot(len(bots) + 3))
-    s.apply(b.decide(s.state, s.legal_actions()).action)
-s.save(out / ("doom-%s-120.json" % sc))
-print("doom", sc, len(s.actions), s.state_hash())
+print("gears", len(session.actions), session.state_hash())
+
+# Doom: Knee Deep with two marines, RandomBots everywhere, 120 actions.
+session = Session.start(DoomTitle(), "knee_deep", 5, {"marines": 2})
+random_bots: dict = {}
+while len(session.actions) < 120 and not session.is_over():
+    bot = random_bots.setdefault(session.decider, RandomBot(len(random_bots) + 3))
+    session.apply(bot.decide(session.state, session.legal_actions()).action)
+session.save(out / "doom-knee_deep-120.json")
+print("doom", len(session.actions), session.state_hash())
