@@ -29,6 +29,7 @@ from game.engine.dice import Die, dice_from_toml
 from game.engine.provenance import KEYS as PROVENANCE, Provenance, read_provenance
 from game.engine.provenance_doc import unverified_table, update_between
 from game.engine.tomldata import DataError, KeyPath, TomlFile, load_toml
+from game.level7.event_effects import Step, read_effect
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 ROOT = DATA_DIR.parents[2]
@@ -266,8 +267,9 @@ class Section:
     code: str
     kind: str
     name: str
-    text: str
+    text: str  # for the reader
     provenance: Provenance
+    effect: tuple[Step, ...] = ()  # what the engine runs (game/level7/event_effects.py)
 
 
 @dataclass(frozen=True)
@@ -818,12 +820,12 @@ def _adrenaline(r: _File, fear: FearTrack) -> dict[str, Adrenaline]:
 
 def _events(r: _File, enemies: Mapping[str, Enemy], activations: Mapping[str, Activation], players: int):
     sections = {}
-    fields = ("kind", "name", "text")
+    fields = ("kind", "name", "text", "effect")
     for key, rec in r.table("section").items():
         p = ["section", key]
         r.keys(rec, p, fields, fields)
         sections[key] = Section(key, r.choice(rec, "kind", p, SECTION_KINDS), r.text(rec, "name", p), r.text(rec, "text", p),
-                                r.provenance(rec, p, fields))
+                                r.provenance(rec, p, fields), read_effect(rec["effect"], [*p, "effect"], r.fail))
     events = {}
     fields = ("spawn", "security", "fear", "facility", "activation")
     spawners = [k for k, e in enemies.items() if e.reserve]
