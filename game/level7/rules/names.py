@@ -1,0 +1,61 @@
+"""Plain words for Level 7 actions and decision options (the log, the table, the bots' reasons)."""
+from __future__ import annotations
+
+from typing import Any
+
+from game.level7.content import shared_content
+from game.level7.rules.maps import shared_tiles
+
+
+def tile_name(tile: str) -> str:
+    t = shared_tiles().get(tile)
+    return t.name if t else tile
+
+
+def card_name(card: str) -> str:
+    kind = card.split("#")[0]
+    c = shared_content()
+    for table in (c.adrenaline, c.items, c.keys):
+        if kind in table:
+            return table[kind].name
+    return kind
+
+
+def option_words(state, kind: str, o: dict[str, Any]) -> str:
+    if kind == "placement":
+        return f"{tile_name(o['tile'])} turned {o['turns'] * 90} degrees, joining {o['joined']} door(s)"
+    if kind in ("discard", "put_down"):
+        return f"{'Discard' if kind == 'discard' else 'Put down'} {card_name(o['card'])}"
+    if kind in ("spawn_tile", "seal_vent", "vent_travel", "remove_darkness", "token_tile", "reenter"):
+        return tile_name(o["tile"]) if o.get("tile") else "Stay"
+    if kind == "enemy_path":
+        return f"{o['enemy']} toward {tile_name(o['tile'])}"
+    if kind == "lock_door":
+        return f"The door on side {o['door'][0]}"
+    if kind == "event_option":
+        return f"Option {o['option'] + 1}"
+    if kind == "trade_offer":
+        return "Accept the trade" if o["accept"] else "Refuse the trade"
+    return f"{kind}: {o}"
+
+
+def action_words(state, kind: str, p: dict[str, Any]) -> str:
+    if kind == "move":
+        return f"Move to {tile_name(p['to'])}"
+    if kind == "vent":
+        return f"Crawl through the vents to {tile_name(p['to'])}"
+    if kind == "explore":
+        return f"Explore through the door on side {p['door'][0]}"
+    if kind == "peek":
+        return f"Peek through the door on side {p['door'][0]}"
+    if kind == "pickup":
+        return f"Pick up {card_name(p['card'])}"
+    if kind == "trade":
+        give = card_name(p["give"]) if p["give"] else "nothing"
+        take = card_name(p["take"]) if p["take"] else "nothing"
+        return f"Trade with {state.characters[p['with']].name}: give {give}, take {take}"
+    if kind == "escape":
+        return "Escape!"
+    if kind == "end_turn":
+        return "End the turn (draw the event)"
+    return kind
