@@ -255,6 +255,10 @@ class TileMap:
         return [(name, slot) for name, slot, other, _ in self._sides()
                 if other is None and slot in self.placed[name][0].doors]
 
+    def open_edges(self) -> list[tuple[str, Slot]]:
+        """Every outline slot, door or wall, that faces no tile (spec 3.3: vents as doors)."""
+        return [(name, slot) for name, slot, other, _ in self._sides() if other is None]
+
     def vent_networks(self) -> list[frozenset[str]]:
         """Groups of placed tiles whose ducts join (8.9: all stubs of a tile join each other; two
         stubs meeting across a shared side join), keeping only the tiles with a vent."""

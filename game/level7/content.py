@@ -65,7 +65,8 @@ HOOK_WHEN = {  # scenario hook trigger -> its parameters (docs/CONTENT.md "Level
     "tile_placed": ("tile",), "stacks_empty": (), "nothing_to_explore": (),
     "panel_accessed": (), "panel_access_failed": (), "accessed_markers": ("count",),
 }
-HOOK_DO = ("start_lockdown", "set_aside_is_last_tile", "place_set_aside_at_any_open_edge", "place_accessed_marker")
+HOOK_DO = ("start_lockdown", "set_aside_is_last_tile", "place_set_aside_at_any_open_edge", "place_accessed_marker",
+           "explore_any_open_edge")
 NEEDS_SET_ASIDE = ("set_aside_is_last_tile", "place_set_aside_at_any_open_edge")
 NEEDS_PANELS = ("panel_accessed", "panel_access_failed", "accessed_markers", "place_accessed_marker")
 # Numbers the engine reads by id (rules.toml [number.<id>]); each must be present.

@@ -23,20 +23,60 @@ def current_stack(state: Level7State) -> list | None:
     return None
 
 
+def hook(state: Level7State, do: str) -> bool:
+    return any(h.do == do for h in shared_content().scenarios[state.scenario].hooks)
+
+
 def set_aside_is_last(state: Level7State) -> bool:
     """Scenario hook (spec 11 #6): with every stack empty the set-aside tile is the one left."""
-    return bool(state.set_aside) and current_stack(state) is None and \
-        any(h.do == "set_aside_is_last_tile" for h in shared_content().scenarios[state.scenario].hooks)
+    return bool(state.set_aside) and current_stack(state) is None and hook(state, "set_aside_is_last_tile")
 
 
 def can_draw(state: Level7State) -> bool:
-    return current_stack(state) is not None or set_aside_is_last(state)
+    return current_stack(state) is not None or set_aside_is_last(state) or last_resort(state) == "set_aside"
+
+
+def _walled(state: Level7State) -> set[tuple[str, str, int]]:
+    return {(t, e, i) for t, e, i in state.tokens["walled"]}
+
+
+def _open_doors(state: Level7State, tile: str | None = None) -> list[tuple[str, Slot]]:
+    walled = _walled(state)
+    return [(n, s) for n, s in view(state).open_doors(tile) if (n, s[0], s[1]) not in walled]
+
+
+def _open_edges(state: Level7State, tiles) -> list[tuple[str, Slot]]:
+    walled, want = _walled(state), set(tiles)
+    return [(n, s) for n, s in view(state).tilemap.open_edges() if n in want and (n, s[0], s[1]) not in walled]
+
+
+def _vent_tiles(state: Level7State) -> list[str]:
+    return view(state).vent_tiles(state)
+
+
+def last_resort(state: Level7State) -> str:
+    """With no door and no vent leading to unexplored space anywhere: what the scenario allows
+    ("set_aside": place the set-aside tile at an open edge; "edge": explore through any open
+    edge), else ""."""
+    if _open_doors(state) or _open_edges(state, _vent_tiles(state)):
+        return ""
+    if state.set_aside and hook(state, "place_set_aside_at_any_open_edge"):
+        return "set_aside"
+    return "edge" if hook(state, "explore_any_open_edge") else ""
 
 
 def explorable_doors(state: Level7State, tile: str) -> list[Slot]:
-    """The doors of `tile` facing empty space that exploring may use (not found walled)."""
-    walled = {(t, e, i) for t, e, i in state.tokens["walled"]}
-    return [s for s in view(state).open_doors(tile) if (tile, s[0], s[1]) not in walled]
+    """Where `tile` may be explored from (spec 3.3): its doors facing empty space (not found
+    walled); when no door anywhere on the map leads to unexplored space, any edge of a vent tile
+    facing empty space (vents as doors, spec 11 #5), and the scenario's last resort after that."""
+    if _open_doors(state):
+        return [s for _, s in _open_doors(state, tile)]
+    vents = _vent_tiles(state)
+    if tile in vents:
+        return [s for _, s in _open_edges(state, [tile])]
+    if not _open_edges(state, vents) and last_resort(state):
+        return [s for _, s in _open_edges(state, [tile])]
+    return []
 
 
 def placements(state: Level7State, tile: Tile, at: str, door: Slot) -> list[dict]:
@@ -49,8 +89,8 @@ def draw_fitting(state: Level7State, at: str, door: Slot, ctx) -> tuple[str, lis
     stack and the next is drawn); None when no tile left fits (the door then counts as a wall)."""
     tiles = shared_tiles()
     stack = current_stack(state)
-    if stack is None:
-        if set_aside_is_last(state):
+    if stack is None or last_resort(state) == "set_aside":
+        if state.set_aside:
             found = placements(state, tiles[state.set_aside], at, door)
             if found:
                 tile_id, state.set_aside = state.set_aside, ""
@@ -88,8 +128,13 @@ def explore(state: Level7State, ch, door: Slot, ctx) -> str | None:
     """Draws and places a tile at `door` of the explorer's tile; the new tile's name, or None when
     no tile fits (the door is then a wall from now on)."""
     at = ch.tile
+    virtual = door not in view(state).tile(at).doors
+    if virtual:  # an edge explored through as a door is a door from now on (spec 11 #5)
+        state.tokens["new_doors"].append([at, door[0], door[1]])
     got = draw_fitting(state, at, door, ctx)
     if got is None:
+        if virtual:
+            state.tokens["new_doors"].pop()
         state.tokens["walled"].append([at, door[0], door[1]])
         ctx.emit("walled", f"No tile fits through that door of {shared_tiles()[at].name}: it counts as a wall.",
                  {"tile": at, "door": list(door)})
@@ -151,9 +196,7 @@ def military_tile(state: Level7State, near: str, ctx, decider: str) -> str | Non
     dist = view(state).distances(state, near, "character") if near in view(state).tilemap.placed else {}
     best: list[dict] = []
     best_d = None
-    for name, slot in view(state).tilemap.open_doors():
-        if [name, slot[0], slot[1]] in state.tokens["walled"]:
-            continue
+    for name, slot in _open_doors(state):
         d = dist.get(name, 10 ** 6)
         if best_d is not None and d > best_d:
             continue

@@ -3,9 +3,10 @@ with the rules' tokens (locked doors, sealed vents) passed in. Distances are cac
 token set, since enemies, spawns and the bots ask for them many times per action."""
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
-from game.level7.board import OPPOSITE, Slot, Tile, TileMap, load_tiles
+from game.level7.board import EDGES, OPPOSITE, Slot, Tile, TileMap, load_tiles
 from game.level7.rules.state import Level7State
 
 
@@ -21,15 +22,21 @@ class MapView:
     def __init__(self, state: Level7State):
         tiles = shared_tiles()
         self.tilemap = TileMap()
+        extra: dict[str, list[Slot]] = {}
+        for t, e, i in state.tokens["new_doors"]:
+            extra.setdefault(t, []).append((e, i))
         for tile_id, x, y, turns in state.placed:
-            self.tilemap.place(tiles[tile_id], (x, y), turns)
+            self.tilemap.place(with_doors(tiles[tile_id], turns, extra.get(tile_id, [])), (x, y), turns)
         self.count = len(state.placed)
+        self.doors = len(state.tokens["new_doors"])
+        self.open: list[tuple[str, Slot]] | None = None
         self._dist: dict[tuple, dict[str, int]] = {}
         self._links: dict[tuple, dict[str, list[tuple[str, str, tuple[str, Slot] | None]]]] = {}
 
     def place(self, tile: Tile, at: tuple[int, int], turns: int) -> None:
         self.tilemap.place(tile, at, turns)
         self.count += 1
+        self.open = None
         self._dist.clear()
         self._links.clear()
 
@@ -59,9 +66,11 @@ class MapView:
             self._links[key] = table
         return table.get(tile, [])
 
-    def open_doors(self, tile: str) -> list[Slot]:
-        """The doors of `tile` that face no tile (spec 3.3: where exploring goes)."""
-        return [slot for name, slot in self.tilemap.open_doors() if name == tile]
+    def open_doors(self, tile: str | None = None) -> list[tuple[str, Slot]]:
+        """The doors (of `tile`, or of every tile) that face no tile (spec 3.3: where exploring goes)."""
+        if self.open is None:
+            self.open = self.tilemap.open_doors()
+        return [(n, s) for n, s in self.open if tile is None or n == tile]
 
     def vent_tiles(self, state: Level7State) -> list[str]:
         sealed = set(_sealed_key(state))
@@ -69,6 +78,15 @@ class MapView:
 
     def tile(self, name: str) -> Tile:
         return self.tilemap.placed[name][0]
+
+
+def with_doors(tile: Tile, turns: int, slots: list[Slot]) -> Tile:
+    """`tile` with a door added at each slot (given on the tile turned `turns` quarter turns): an
+    edge explored through as a door is a door from then on (spec 11 #5)."""
+    if not slots:
+        return tile
+    printed = {(EDGES[(EDGES.index(e) - turns) % 4], i): "door" for e, i in slots}
+    return replace(tile, doors={**tile.doors, **printed})
 
 
 def _locked(state: Level7State) -> list[tuple[str, Slot]]:
@@ -86,7 +104,7 @@ def _sealed_key(state: Level7State) -> tuple:
 def view(state: Level7State) -> MapView:
     """The state's MapView, rebuilt when the state was restored or loaded."""
     got = state._graph
-    if got is None or got.count != len(state.placed):
+    if got is None or got.count != len(state.placed) or got.doors != len(state.tokens["new_doors"]):
         got = state._graph = MapView(state)
     return got
 

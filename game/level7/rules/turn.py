@@ -108,6 +108,8 @@ def refusal(state: Level7State, kind: str, p: dict[str, Any]) -> str | None:
             return "No tile is left to explore with."
         if kind == "peek" and not explore.peek_allowed(state):
             return "You cannot peek now (once per turn, after stack A is empty, until the tile is found)."
+        if kind == "peek" and tuple(door) not in view(state).tile(ch.tile).doors:
+            return "You peek through a door only."
         return None
     if kind == "pickup":
         if t.pickup_used:
@@ -234,7 +236,8 @@ def do_peek(state, ch, p, ctx):
         found = []
         tile = explore.shared_tiles()[state.set_aside]
         for door in explore.explorable_doors(state, ch.tile):
-            found += explore.placements(state, tile, ch.tile, door)
+            if door in view(state).tile(ch.tile).doors:
+                found += explore.placements(state, tile, ch.tile, door)
         if found:
             tile_id, state.set_aside = state.set_aside, ""
             spot = explore.choose_placement(state, ch, tile_id, found, ctx)
