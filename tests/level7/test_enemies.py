@@ -186,6 +186,20 @@ def test_7_4_a_guard_removes_a_locked_door_token_instead_of_moving():
         assert "removes the locked door token" in act.text
 
 
+def test_11_24_a_locked_door_beyond_a_full_tile_is_opened_from_where_the_guard_stands():
+    """Spec 11 #24 (removing a token ends the activation) with seed p. 15 (no stop on a full tile):
+    the guard may not stop on the full tile before the locked door, so it removes the token and
+    stays where it stood."""
+    from tests.level7.enemy_maps import door_between
+    tmap = build({"G": ("T04", (0, 0)), "M": ("T40", (0, 1)), "L": ("T01", (0, 2))}, doors="G-M M-L")
+    token = door_between(tmap, "M", "L")
+    s = sit(tmap, [Figure("guard", 1, "M"), Figure("guard", 2, "M"), Figure("guard", 3, "G")],
+            [Character("Leo", "L", 3, 3, 1)], "Leo", locked=frozenset({token}))
+    act = only(activate(s, "guard3"))
+    assert act.kind == "unlock" and act.tokens == (token,) and act.stop is None
+    assert "so it stays on G" in act.text
+
+
 def test_7_4_clones_never_path_through_a_locked_door():
     """Seed p. 15: a clone cannot pass a locked door, and it is no connection when measuring."""
     from tests.level7.enemy_maps import door_between

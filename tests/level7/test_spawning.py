@@ -58,6 +58,13 @@ def test_7_2_a_guard_to_the_nearest_security_tile_lowest_number_first():
     assert plan.number is None and "no Security tile has room" in plan.text
 
 
+def test_7_2_only_guards_and_clones_have_spawn_sites():
+    """Seed p. 12: a guard icon names Security tiles, a clone icon Fear tiles; nothing else."""
+    import pytest
+    with pytest.raises(ValueError, match="only for guards and clones"):
+        event_spawn(sit(shona_map(), [], [Character("Shona", "S", 3, 0, 1)]), "hybrid", Reserve.of({"hybrid": 3}))
+
+
 def test_7_2_tied_nearest_tiles_are_the_active_players_choice():
     """Spec 11 #21: tiles tied for nearest are options; the active player chooses."""
     tmap = build({"A": ("T04", (0, 0)), "S": ("T40", (1, 0)), "B": ("T29", (2, 0))}, doors="A-S S-B")

@@ -111,15 +111,18 @@ def _tokens(route: Route) -> tuple[Door, ...]:
 
 def _step(sit: Situation, fig: Figure, choice: TargetChoice, route: Route) -> Activation:
     kind = sit.enemy(fig.kind)
+    if route.unlocks:
+        # beyond a full tile the figure could not stop on the way, and removing a token ends the
+        # activation (11 #24): it stays where it stood
+        door = route.edges[-1]
+        at = route.tiles[-2] if len(route.tiles) > 1 else fig.tile
+        stays = f"; it may not stop on {', '.join(route.tiles[:-1])}, so it stays on {fig.tile}" if len(route.tiles) > 1 else ""
+        text = (f"{choice.text}; removes the locked door token between {at} and {door.to} instead of "
+                f"moving (seed p. 15, spec 11 #24){stays}")
+        return Activation(fig.id, "unlock", text, choice, tokens=door.tokens)
     passed = route.tiles[:-1]
     full = "".join(f"; passes {t}, which already holds {sit.limit(fig.kind)} {kind.name.lower()}s (seed p. 14-15)"
                    for t in passed)
-    if route.unlocks:
-        door = next(e for e in route.edges if e.locked)
-        at = passed[-1] if passed else fig.tile
-        text = (f"{choice.text}; removes the locked door token between {at} and {door.to} instead of "
-                f"moving (seed p. 15){full}")
-        return Activation(fig.id, "unlock", text, choice, tokens=door.tokens)
     how = " through the vent" if route.edges[-1].kind == "vent" and not passed else ""
     text = f"{choice.text}; steps{how} to {route.tiles[-1]}{full}"
     return Activation(fig.id, "move", text, choice, path=route.tiles)

@@ -153,6 +153,8 @@ def _plan(sit: Situation, kind: str, source: str, reserve: Reserve, sites: list[
 def event_spawn(sit: Situation, kind: str, reserve: Reserve, flags: Mapping[str, bool] = {}) -> SpawnPlan:
     """The event card's spawn icon (7.2 step A): a guard or a clone. `flags`: the scenario's
     (alien_zone, military_zone)."""
+    if kind not in SITE_ICONS:
+        raise ValueError(f"the seed names spawn sites only for guards and clones (p. 12), not for {kind!r}")
     what = SITE_WORDS[kind] + (" or vent tile" if kind == "clone" and flags.get("alien_zone") else "")
     plan = _plan(sit, kind, "event", reserve, spawn_sites(sit, kind, bool(flags.get("alien_zone"))), what)
     if plan.number is None and kind == "guard" and flags.get("military_zone") and reserve.lowest(kind) is not None:
