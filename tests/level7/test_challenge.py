@@ -3,6 +3,7 @@ the roll, rerolls, the decider of each challenge, and its exact odds."""
 from __future__ import annotations
 
 import itertools
+import re
 from fractions import Fraction
 
 import pytest
@@ -280,3 +281,15 @@ def test_reroll_odds_keep_the_other_dice(c):
     odds = reroll_odds(c, roll, (1,), lambda n: n >= 2)
     assert odds == {True: Fraction(1, 2), False: Fraction(1, 2)}
     assert outcome_odds(c, 1, "strength", lambda n: n) == {0: Fraction(1, 2), 1: Fraction(1, 3), 2: Fraction(1, 6)}
+
+
+def test_every_rule_number_the_rules_read_is_in_rules_toml(c):
+    """No rule number is written in code (docs/CONTENT.md): each `number("...")` these modules ask
+    for is a [number.<id>] of rules.toml."""
+    import game.level7.rules as rules
+    from pathlib import Path
+    folder = Path(rules.__file__).parent
+    asked = {n for name in ("challenge.py", "modifiers.py", "tracks.py")
+             for n in re.findall(r'number\("(\w+)"\)', (folder / name).read_text(encoding="utf-8"))}
+    assert {"attack_guard_items", "bull_rush_guard_threat", "free_fear_shift", "escape_base"} <= asked
+    assert sorted(asked - set(c.numbers)) == []
