@@ -245,8 +245,8 @@ def resolve_card(state: Level7State, ctx) -> None:
     # A. spawn
     if card.spawn != "none":
         foes.spawn(state, card.spawn, foes.SPAWN_SITE[card.spawn], ctx, f"event {card.id}")
-    if ch.status == IN_PLAY and ch.fear >= c.number("fear_activation_at"):
-        foes.spawn(state, "clone", "vent", ctx, f"{ch.name}'s Fear {ch.fear}")
+    if ch.status == IN_PLAY:
+        foes.fear_spawn(state, ctx)
     # B. the section of the triggering icon; skipped when drawn at the end of the turn
     if trigger and state.outcome is None:
         section = c.sections[card.section(trigger)]
@@ -254,5 +254,5 @@ def resolve_card(state: Level7State, ctx) -> None:
         run(state, ch, section.effect, ctx)
     # C. activation
     if state.outcome is None:
-        foes.activate_box(state, c.activations[card.box(state.starting_players)].order, ctx)
+        foes.activate_box(state, card, ctx)
     state.events.discard([card.id])

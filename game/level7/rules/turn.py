@@ -339,7 +339,7 @@ def begin_turn(state: Level7State, ctx, first: bool = False) -> None:
     ch = state.player
     state.turn_no += 1
     state.turn = Turn(ch.id)
-    state.flags["activated"] = []
+    state.flags["helped"] = []
     ctx.emit("turn", f"Turn {state.turn_no}: {ch.name}.", {"who": ch.id, "turn": state.turn_no})
     step1(state, ch, ctx)
 
@@ -367,6 +367,10 @@ def reenter(state: Level7State, ch: Character, ctx) -> None:
     vents = view(state).vent_tiles(state)
     if not vents:
         ctx.emit("hospital", f"No vent is in play: {ch.name} stays in the Hospital.", {"who": ch.id})
+        if all(state.characters[o].status == IN_HOSPITAL for o in state.remaining()):
+            # PROPOSED (docs/LEVEL7.md): nobody can ever come back, so the game cannot go on; the
+            # seed's "all in the Hospital" loss, which solo play ignores, is applied here
+            sheet.end_game(state, ctx, "every character inside is in the Hospital and no vent is in play")
         return
     pick = ctx.choose(ch.id, "reenter", [{"tile": v} for v in vents], f"{ch.name}: come back at which vent?")
     ch.tile, ch.status = pick["tile"], IN_PLAY
