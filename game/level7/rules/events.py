@@ -4,21 +4,18 @@ event_effects.py) and step C (the activation box for the starting player count, 
 then nests and posts), through game/level7/rules/foes.py for everything enemies do."""
 from __future__ import annotations
 
-from game.engine.dice import count, roll_all
+from game.engine.dice import roll_all
 from game.level7.content import shared_content
 from game.level7.event_effects import Step
-from game.level7.rules import foes, sheet
+from game.level7.rules import challenge as C
+from game.level7.rules import challenges, foes, sheet
 from game.level7.rules.maps import view
 from game.level7.rules.state import IN_PLAY, Character, Level7State
 
 
 def attribute(state: Level7State, ch: Character, name: str) -> int:
-    """The attribute's current value: base, the Fear band, the skills (spec 6.3, 6.12, 6.14)."""
-    c = shared_content()
-    value = getattr(c.attributes, name) + c.fear_modifiers(ch.fear).get(name, 0)
-    for skill in ch.skills:
-        value += c.skills[skill].modifiers.get(name, 0)
-    return max(0, value)
+    """The attribute's current value outside a challenge (Speed, Toughness): modifiers.py."""
+    return challenges.attribute(state, ch, name)
 
 
 def roll(state: Level7State, dice: int, ctx, who: str, what: str) -> list:
@@ -31,12 +28,10 @@ def roll(state: Level7State, dice: int, ctx, who: str, what: str) -> list:
 
 def event_challenge(state: Level7State, ch: Character, attr: str, level: int, ctx) -> bool:
     """An event's challenge (spec 6.3; 11 #11: not the turn's challenge action, no activation)."""
-    faces = roll(state, attribute(state, ch, attr), ctx, ch.name, f"{attr.capitalize()} {level} challenge")
-    got = count(faces, attr)
-    ok = got >= level
-    ctx.emit("challenge", f"{ch.name} {'succeeds' if ok else 'fails'} ({got} of {level}).",
-             {"who": ch.id, "attribute": attr, "level": level, "icons": got, "success": ok})
-    return ok
+    challenge = C.event_challenge(attr, level)
+    out = C.resolve_event_challenge(challenge, challenges.roll(state, ch, challenge, ctx))
+    ctx.emit("challenge", f"{ch.name}: {out.text}", {"who": ch.id, "result": out.result, "icons": out.icons})
+    return out.success
 
 
 # ---------------------------------------------------------------------------- step B

@@ -34,6 +34,10 @@ def option_words(state, kind: str, o: dict[str, Any]) -> str:
         return f"The door on side {o['door'][0]}"
     if kind == "event_option":
         return f"Option {o['option'] + 1}"
+    if kind == "panel_reward":
+        return "Move a guard 1 tile" if o["reward"] == "move_guard" else "Take a security key"
+    if kind == "move_guard":
+        return f"{o['enemy']} to {tile_name(o['tile'])}"
     if kind == "trade_offer":
         return "Accept the trade" if o["accept"] else "Refuse the trade"
     return f"{kind}: {o}"
@@ -56,6 +60,16 @@ def action_words(state, kind: str, p: dict[str, Any]) -> str:
         return f"Trade with {state.characters[p['with']].name}: give {give}, take {take}"
     if kind == "escape":
         return "Escape!"
+    if kind == "attack":
+        return f"Attack {p['enemy']}"
+    if kind == "bull_rush":
+        return "Bull Rush out of this tile"
+    if kind == "outwit":
+        return f"Outwit the {p['side']}"
+    if kind == "unlock":
+        return f"Unlock the door on side {p['door'][0]} by {p['way'].capitalize()}"
+    if kind == "control_panel":
+        return "Use the control panel"
     if kind == "end_turn":
         return "End the turn (draw the event)"
     return kind

@@ -13,7 +13,7 @@ from typing import Any
 from game.engine.dice import count
 from game.engine.protocol import Action, Event, IllegalAction
 from game.level7.content import shared_content
-from game.level7.rules import events, explore, sheet
+from game.level7.rules import challenges, events, explore, sheet
 from game.level7.rules.maps import view
 from game.level7.rules.names import action_words, option_words, tile_name
 from game.level7.rules.procedures import RESOLVER, procedure
@@ -36,10 +36,18 @@ def decider(state: Level7State) -> str | None:
     return state.turn.player
 
 
-def pinned(state: Level7State, ch: Character) -> bool:
+def held(state: Level7State, ch: Character) -> bool:
     """Spec 6.1: an active enemy on your tile keeps you there unless a challenge freed you."""
     return ch.tile not in state.turn.free_tiles and any(
         e.tile == ch.tile and not e.stunned for e in state.enemies)
+
+
+def pinned(state: Level7State, ch: Character) -> bool:
+    """Held, and no Bull Rush of this turn carries you on (spec 6.5)."""
+    if not held(state, ch):
+        return False
+    step = challenges.rush_step(state, ch)
+    return step is None or not step.left
 
 
 def can_vent(state: Level7State, ch: Character) -> bool:
@@ -131,6 +139,8 @@ def refusal(state: Level7State, kind: str, p: dict[str, Any]) -> str | None:
         return None
     if kind == "escape":
         return escape_blocked(state, ch)
+    if kind in challenges.ACTIONS:
+        return challenges.refusal(state, ch, kind, p)
     return f"Unknown action {kind!r}."
 
 
@@ -156,6 +166,8 @@ def legal_actions(state: Level7State) -> list[Action]:
                 for take in [""] + sorted(set(other.items)):
                     cands.append(("trade", {"with": other.id, "give": give, "take": take}))
         cands.append(("escape", {}))
+        if not t.challenge_used:
+            cands += challenges.candidates(state, ch)
     cands.append(("end_turn", {}))
     return [Action(k, p, action_words(state, k, p)) for k, p in cands if refusal(state, k, p) is None]
 
@@ -177,6 +189,8 @@ def apply(state: Level7State, action: Action) -> list[Event]:
 # ---------------------------------------------------------------------------- step 2
 
 def leave(state: Level7State, ch: Character, ctx) -> None:
+    if held(state, ch):
+        challenges.rush_leave(state, ch, ctx)
     if ch.tile in state.tokens["darkness"]:
         sheet.change_fear(state, ch, c().number("darkness_fear"), ctx, "leaving the darkness")
 
@@ -186,7 +200,7 @@ def enter(state: Level7State, ch: Character, tile: str, ctx) -> None:
     ch.tile = tile
     state.turn.entered.append(tile)
     ctx.emit("move", f"{ch.name} moves to {tile_name(tile)}.", {"who": ch.id, "tile": tile})
-    armed = any(c().items[i.split("#")[0]].kind == "weapon" for i in ch.items if i.split("#")[0] in c().items)
+    armed = any(c().items[i].kind == "weapon" for i in challenges.carried_items(ch))
     if armed and any(e.tile == tile and e.kind == "guard" and not e.stunned for e in state.enemies):
         sheet.gain_threat(state, ch, c().number("weapon_guard_threat"), ctx, "entering a guard's tile armed")
     crowd = c().scenarios[state.scenario].limits["crowding_limit"]
@@ -283,7 +297,13 @@ def do_end_turn(state, ch, p, ctx):
     state.turn.step = 3
 
 
-DO = {"move": do_move, "vent": do_vent, "explore": do_explore, "peek": do_peek, "pickup": do_pickup,
+def do_challenge(kind):
+    def run(state, ch, p, ctx):
+        challenges.do(state, ch, kind, p, ctx)
+    return run
+
+
+DO = {**{k: do_challenge(k) for k in challenges.ACTIONS}, "move": do_move, "vent": do_vent, "explore": do_explore, "peek": do_peek, "pickup": do_pickup,
       "trade": do_trade, "escape": do_escape, "end_turn": do_end_turn}
 
 

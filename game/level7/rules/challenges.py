@@ -1,0 +1,214 @@
+"""The challenge actions on the state (spec 6.3-6.9): the engine's side of game/level7/rules/
+challenge.py. One per turn (Attack, Bull Rush, Outwit, Unlock Door, Control Panel): the pure
+module says what is needed and what the icons do; this module builds its inputs from the state,
+rolls with the state's Rng, and applies the outcome (Threat, stuns and removals, the Bull Rush
+kept for the turn, unlocked doors, Accessed markers and the scenario's hooks, the failed
+challenge's activations)."""
+from __future__ import annotations
+
+from typing import Any
+
+from game.level7.content import shared_content
+from game.level7.rules import challenge as C
+from game.level7.rules import foes, sheet
+from game.level7.rules.maps import view
+from game.level7.rules.modifiers import attribute_value
+from game.level7.rules.state import Character, Level7State
+
+ACTIONS = ("attack", "bull_rush", "outwit", "unlock", "control_panel")
+
+
+def c():
+    return shared_content()
+
+
+def kinds(cards: list[str]) -> list[str]:
+    """Card instances ("stun_baton#2") as the content ids the pure modules read."""
+    return [k.split("#")[0] for k in cards]
+
+
+def carried_items(ch: Character) -> list[str]:
+    return [k for k in kinds(ch.items) if k in c().items]
+
+
+def attribute(state: Level7State, ch: Character, name: str, challenge: str | None = None) -> int:
+    """The attribute with the Fear band, the skills and the carried items (modifiers.py)."""
+    return attribute_value(c(), name, fear=ch.fear, skills=ch.skills, items=carried_items(ch), challenge=challenge).total
+
+
+def foes_here(state: Level7State, tile: str) -> list[C.Foe]:
+    return [C.Foe(e.key, e.kind, not e.stunned) for e in sorted(state.enemies, key=lambda e: (e.kind, e.number))
+            if e.tile == tile]
+
+
+def locked_doors(state: Level7State, tile: str) -> list[list]:
+    """Doors of `tile` joining another tile through a locked-door token (either side)."""
+    out = []
+    for other, kind, door in view(state).neighbours(state, tile):
+        if kind == "locked" and door is not None and [door[1][0], door[1][1]] not in out:
+            out.append([door[1][0], door[1][1]])
+    return out
+
+
+def refusal(state: Level7State, ch: Character, kind: str, p: dict[str, Any]) -> str | None:
+    """Why this challenge action may not be taken (None: it may); the turn's frame is turn.py's."""
+    if state.turn.challenge_used:
+        return "You have already made your challenge this turn."
+    here = foes_here(state, ch.tile)
+    if kind == "attack":
+        target = next((f for f in here if f.figure == p.get("enemy")), None)
+        if target is None:
+            return "That enemy is not on your tile."
+        got = C.attack_challenge(c(), target)
+        return got.reason if isinstance(got, C.Refusal) else None
+    if kind == "bull_rush":
+        got = C.bull_rush_challenge(c(), here)
+        return got.reason if isinstance(got, C.Refusal) else None
+    if kind == "outwit":
+        got = C.outwit_challenge(c(), here, p.get("side", ""))
+        return got.reason if isinstance(got, C.Refusal) else None
+    if kind == "unlock":
+        if p.get("way") not in ("strength", "intelligence"):
+            return "Unlock a door by Strength or by Intelligence."
+        if p.get("door") not in locked_doors(state, ch.tile):
+            return "That is not a locked door of your tile."
+        return None
+    if kind == "control_panel":
+        sc = c().scenarios[state.scenario]
+        got = C.control_panel_challenge(c(), allowed=bool(sc.flags.get("control_panel")),
+                                        panel=view(state).tile(ch.tile).has("control_panel"),
+                                        accessed=ch.tile in state.tokens["accessed"])
+        return got.reason if isinstance(got, C.Refusal) else None
+    return f"Unknown challenge {kind!r}."
+
+
+def candidates(state: Level7State, ch: Character) -> list[tuple[str, dict[str, Any]]]:
+    here = foes_here(state, ch.tile)
+    out: list[tuple[str, dict[str, Any]]] = [("attack", {"enemy": f.figure}) for f in here if f.active]
+    out += [("bull_rush", {})] + [("outwit", {"side": s}) for s in C.outwit_sides(here)]
+    out += [("unlock", {"door": d, "way": w}) for d in locked_doors(state, ch.tile) for w in ("strength", "intelligence")]
+    out.append(("control_panel", {}))
+    return out
+
+
+def roll(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> int:
+    """The challenge's dice (modifiers.py's pool) rolled by the state's Rng; the icons."""
+    pool = C.challenge_pool(c(), challenge, fear=ch.fear, skills=ch.skills, items=carried_items(ch))
+    got = C.roll_dice(c(), challenge.attribute, pool.total, state.rng.stream("dice"))
+    ctx.emit("roll", f"{ch.name} rolls {pool.total} dice ({challenge.attribute.capitalize()} {challenge.level}): "
+             f"{', '.join(f.name or 'blank' for f in got.faces)}: {got.icons} icons.",
+             {"who": ch.id, "faces": [f.as_dict() for f in got.faces], "icons": got.icons}, hidden=True)
+    return got.icons
+
+
+def apply_outcome(state: Level7State, ch: Character, out: C.Outcome, ctx) -> None:
+    ctx.emit("challenge", f"{ch.name}: {out.text}", {"who": ch.id, "result": out.result, "icons": out.icons})
+    if out.threat:
+        sheet.gain_threat(state, ch, out.threat, ctx, out.challenge.kind.replace("_", " "))
+    for fid in out.activates:  # spec 7.7: a failed challenge activates the enemies on the tile
+        foes.activate(state, fid, ctx)
+
+
+def do(state: Level7State, ch: Character, kind: str, p: dict[str, Any], ctx) -> None:
+    state.turn.challenge_used = True
+    here = foes_here(state, ch.tile)
+    if kind == "attack":
+        target = next(f for f in here if f.figure == p["enemy"])
+        ch_ = C.attack_challenge(c(), target)
+        threat = C.attack_threat(c(), target)
+        if threat:  # on the attempt, whatever the outcome (seed p. 10)
+            sheet.gain_threat(state, ch, threat, ctx, "attacking a guard")
+        out = C.resolve_attack(c(), roll(state, ch, ch_, ctx), target, here)
+        e = foes.figure(state, target.figure)
+        apply_outcome(state, ch, out, ctx)
+        if out.result == "removed" and e in state.enemies:
+            foes.remove(state, e, ctx)
+        elif out.result == "stunned" and e in state.enemies:
+            e.stunned = True
+        for _ in range(out.items):
+            sheet.draw_item(state, ch, ctx, "beating a guard")
+    elif kind == "bull_rush":
+        ch_ = C.bull_rush_challenge(c(), here)
+        out, rush = C.resolve_bull_rush(c(), roll(state, ch, ch_, ctx), here)
+        apply_outcome(state, ch, out, ctx)
+        if rush is not None:
+            state.turn.rushed, state.turn.rush_tiles = rush.icons, rush.tiles_left
+            state.turn.free_tiles.append(ch.tile)
+    elif kind == "outwit":
+        ch_ = C.outwit_challenge(c(), here, p["side"])
+        out = C.resolve_outwit(c(), roll(state, ch, ch_, ctx), here, p["side"])
+        apply_outcome(state, ch, out, ctx)
+        if out.success:
+            state.turn.free_tiles.append(ch.tile)
+    elif kind == "unlock":
+        ch_ = C.unlock_challenges(c())[0 if p["way"] == "strength" else 1]
+        out = C.resolve_unlock(c(), ch_, roll(state, ch, ch_, ctx), here)
+        if out.success:
+            door = (ch.tile, (p["door"][0], p["door"][1]))
+            partner = next(((o, d) for o, k, d in view(state).neighbours(state, ch.tile) if d == door), None)
+            gone = [door]
+            if partner is not None:
+                gone += [d for o2, k2, d in view(state).neighbours(state, partner[0]) if o2 == ch.tile and d is not None]
+            foes.unlock(state, gone)
+        apply_outcome(state, ch, out, ctx)
+    elif kind == "control_panel":
+        control_panel(state, ch, here, ctx)
+
+
+def control_panel(state: Level7State, ch: Character, here: list[C.Foe], ctx) -> None:
+    """Spec 6.9 and the scenario's hooks (9.2): an Accessed marker, a reward the player picks;
+    a failure may start Lockdown."""
+    ch_ = C.control_panel_challenge(c(), allowed=True, panel=True, accessed=False)
+    out = C.resolve_control_panel(c(), roll(state, ch, ch_, ctx), here, keys_left=len(state.keys),
+                                  guards_on_map=any(e.kind == "guard" for e in state.enemies))
+    hooks = c().scenarios[state.scenario].hooks
+    apply_outcome(state, ch, out, ctx)
+    if not out.success:
+        for h in hooks:
+            if h.when == "panel_access_failed" and h.do == "start_lockdown":
+                sheet.start_lockdown(state, ctx, h.text)
+        return
+    if state.tokens["supply"]["accessed"] > 0:
+        state.tokens["supply"]["accessed"] -= 1
+        state.tokens["accessed"].append(ch.tile)
+        ctx.emit("token", f"An Accessed marker goes on {view(state).tile(ch.tile).name}.", {"token": "accessed", "tile": ch.tile})
+    for h in hooks:
+        if h.when == "accessed_markers" and h.do == "start_lockdown" and len(state.tokens["accessed"]) == h.params.get("count"):
+            sheet.start_lockdown(state, ctx, h.text)
+    if not out.rewards or ch.out:
+        return
+    pick = ctx.choose(ch.id, "panel_reward", [{"reward": r} for r in out.rewards], f"{ch.name}: the control panel's reward")
+    if pick["reward"] == "take_key":
+        key = state.keys.pop(0)
+        ctx.emit("key", f"{ch.name} takes a security key.", {"who": ch.id, "card": key})
+        sheet.take_item(state, ch, key, ctx)
+        return
+    moves = []
+    for e in sorted((e for e in state.enemies if e.kind == "guard"), key=lambda e: e.number):
+        for other in sorted({o for o, k, _ in view(state).neighbours(state, e.tile) if k == "door"}):
+            moves.append({"enemy": e.key, "tile": other})
+    if not moves:
+        ctx.emit("panel", "No guard can be moved.")
+        return
+    m = ctx.choose(ch.id, "move_guard", moves, f"{ch.name}: move which guard where?")
+    e = foes.figure(state, m["enemy"])
+    e.tile = m["tile"]
+    ctx.emit("enemy_move", f"{ch.name} sends {foes.label(state, e)} to {view(state).tile(e.tile).name}.",
+             {"enemy": e.key, "tile": e.tile})
+
+
+def rush_step(state: Level7State, ch: Character) -> C.RushStep | None:
+    """Leaving a later enemy tile on this turn's Bull Rush (spec 6.5), or None with no rush."""
+    t = state.turn
+    if t.rushed < 0:
+        return None
+    return C.rush_leave(c(), C.BullRush(t.rushed, t.rush_tiles), foes_here(state, ch.tile))
+
+
+def rush_leave(state: Level7State, ch: Character, ctx) -> None:
+    """The rush carries `ch` out of an enemy tile: R counts one tile more, a guard's gives Threat."""
+    step = rush_step(state, ch)
+    ctx.emit("bull_rush", step.text, {"who": ch.id})
+    state.turn.rush_tiles = step.rush.tiles_left
+    if step.threat:
+        sheet.gain_threat(state, ch, step.threat, ctx, "bull-rushing out of a guard's tile")
