@@ -368,3 +368,51 @@ def test_9_1_escape_from_the_a_lift_wins_and_skips_the_event():
     events = act(s, "escape")
     assert s.characters["subject_1"].status == ESCAPED and s.results["subject_1"] == "won"
     assert "draws event" not in texts(events) and s.turn.player == "subject_2"
+
+
+# ---------------------------------------------------------------------------- 6.11, 6.14 on the engine
+
+def test_6_11_a_played_strength_bonus_adds_dice_to_the_next_challenge_only():
+    s = game(tiles=CROSS)
+    me = s.characters["subject_1"]
+    me.hand = ["surge_of_strength#1", "sprint#1", "deep_breath#1"]
+    e = foe(s, "clone", "T07")
+    act(s, "adrenaline", card="surge_of_strength#1", use="bonus", shift=0)
+    assert me.fear == 4 and "surge_of_strength#1" in s.adrenaline.discard_pile  # its Fear cost +1
+    events = settle(s, act(s, "attack", enemy=e.key))
+    assert "rolls 6 dice (Strength 3)" in texts(events)  # Strength 4 (Fear 4: no band bonus) + 2 played
+    assert s.turn.played == []
+
+
+def test_6_11_the_last_card_is_never_played_and_speed_gives_moves_at_once():
+    s = game(tiles=CROSS)
+    me = s.characters["subject_1"]
+    me.hand = ["sprint#1", "sprint#2"]
+    act(s, "adrenaline", card="sprint#1", use="bonus", shift=0)
+    assert s.turn.moves_left == 3
+    assert "last adrenaline card" in refusal(s, "adrenaline", card="sprint#2", use="bonus", shift=0)
+
+
+def test_6_3_a_skill_reroll_is_offered_after_the_roll_once_per_roll():
+    s = game(tiles=CROSS)
+    s.characters["subject_1"].skills = ["amateur_boxer"]
+    e = foe(s, "guard", "T07")
+    act(s, "attack", enemy=e.key)
+    offered = T.legal_actions(s)
+    assert {a.kind for a in offered} == {"reroll"} and {a.get("reroll") for a in offered} == {"", "amateur_boxer"}
+    assert all(len(a.get("dice", [])) <= 1 for a in offered)
+    T.apply(s, next(a for a in offered if a.get("reroll")))
+    assert s.proc is None or {a.get("reroll") for a in T.legal_actions(s) if a.kind == "reroll"} <= {""}
+
+
+def test_6_14_skills_spare_fear_and_shift_it_at_the_start_of_the_turn():
+    s = game(tiles=[("T07", 0, 0, 0), ("T36", 1, 0, 0)], players=1)
+    me = s.characters["subject_1"]
+    me.skills = ["night_owl", "zen_master"]
+    s.tokens["darkness"].append("T07")
+    act(s, "move", to="T36")
+    assert me.fear == 3  # Night Owl: no Fear for leaving the darkness
+    next_event(s)
+    act(s, "end_turn")
+    assert {a.kind for a in T.legal_actions(s)} == {"fear_shift"}
+    assert {a.get("fear") for a in T.legal_actions(s)} == {2, 3, 4}

@@ -15,6 +15,8 @@ from game.engine.protocol import Action, Event, IllegalAction
 from game.level7.content import shared_content
 from game.level7.rules import challenges, events, explore, sheet
 from game.level7.rules.maps import view
+from game.level7.rules.modifiers import turn_start_fear_shift
+from game.level7.rules.tracks import fear_shift_options
 from game.level7.rules.names import action_words, option_words, tile_name
 from game.level7.rules.procedures import RESOLVER, procedure
 from game.level7.rules.state import HOSPITAL, IN_HOSPITAL, IN_PLAY, Character, Level7State, Turn
@@ -141,6 +143,8 @@ def refusal(state: Level7State, kind: str, p: dict[str, Any]) -> str | None:
         return escape_blocked(state, ch)
     if kind in challenges.ACTIONS:
         return challenges.refusal(state, ch, kind, p)
+    if kind == "adrenaline":
+        return challenges.adrenaline_refusal(state, ch, p)
     return f"Unknown action {kind!r}."
 
 
@@ -168,6 +172,7 @@ def legal_actions(state: Level7State) -> list[Action]:
         cands.append(("escape", {}))
         if not t.challenge_used:
             cands += challenges.candidates(state, ch)
+        cands += challenges.adrenaline_candidates(state, ch)
     cands.append(("end_turn", {}))
     return [Action(k, p, action_words(state, k, p)) for k, p in cands if refusal(state, k, p) is None]
 
@@ -192,7 +197,7 @@ def leave(state: Level7State, ch: Character, ctx) -> None:
     if held(state, ch):
         challenges.rush_leave(state, ch, ctx)
     if ch.tile in state.tokens["darkness"]:
-        sheet.change_fear(state, ch, c().number("darkness_fear"), ctx, "leaving the darkness")
+        sheet.change_fear(state, ch, c().number("darkness_fear"), ctx, "leaving the darkness", "darkness")
 
 
 def enter(state: Level7State, ch: Character, tile: str, ctx) -> None:
@@ -228,7 +233,7 @@ def do_move(state, ch, p, ctx):
 def do_vent(state, ch, p, ctx):
     state.turn.moves_left -= c().number("vent_move_cost")
     leave(state, ch, ctx)
-    sheet.change_fear(state, ch, c().number("vent_fear"), ctx, "crawling through the vents")
+    sheet.change_fear(state, ch, c().number("vent_fear"), ctx, "crawling through the vents", "vent")
     enter(state, ch, p["to"], ctx)
     if ch.status == IN_PLAY:
         state.turn.trigger = explore.explore_effects(state, ch, p["to"], ctx) or explore.recurring_trigger(state, p["to"])
@@ -304,8 +309,18 @@ def do_challenge(kind):
     return run
 
 
-DO = {**{k: do_challenge(k) for k in challenges.ACTIONS}, "move": do_move, "vent": do_vent, "explore": do_explore, "peek": do_peek, "pickup": do_pickup,
+def do_adrenaline(state, ch, p, ctx):
+    challenges.play_adrenaline(state, ch, p, ctx)
+
+
+DO = {**{k: do_challenge(k) for k in challenges.ACTIONS}, "adrenaline": do_adrenaline, "move": do_move, "vent": do_vent, "explore": do_explore, "peek": do_peek, "pickup": do_pickup,
       "trade": do_trade, "escape": do_escape, "end_turn": do_end_turn}
+
+
+@procedure("first_turn")
+def first_turn(ctx) -> None:
+    """The game's first step 1 (it may ask: a skill's Fear shift)."""
+    begin_turn(ctx.state, ctx, first=True)
 
 
 @procedure("act")
@@ -377,6 +392,12 @@ def step1(state: Level7State, ch: Character, ctx) -> None:
         if not can_leave(state, ch):
             sheet.knock_out(state, ch, ctx, "starting the turn on a tile with no way out")
             return
+    steps = turn_start_fear_shift(c(), ch.skills) if ch.status == IN_PLAY else 0
+    values = fear_shift_options(c(), ch.fear, steps) if steps else ()
+    if values:  # a skill's shift at the start of the turn (Zen Master)
+        pick = ctx.choose(ch.id, "fear_shift", [{"fear": ch.fear}] + [{"fear": v} for v in values],
+                          f"{ch.name}: move your Fear at the start of the turn?")
+        sheet.change_fear(state, ch, pick["fear"] - ch.fear, ctx, "a skill at the start of the turn")
     t.step = 2
     t.moves_left = events.attribute(state, ch, "speed")
 
