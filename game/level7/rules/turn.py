@@ -81,7 +81,38 @@ def escape_blocked(state: Level7State, ch: Character) -> str | None:
     return None
 
 
-def refusal(state: Level7State, kind: str, p: dict[str, Any]) -> str | None:
+class Facts:
+    """What the legality of step-2 actions reads, worked out once per question: `legal_actions`
+    asks `refusal` about every candidate with one Facts, `apply` about one action with its own."""
+
+    def __init__(self, state: Level7State):
+        self.state = state
+        self.ch = state.characters[state.turn.player]
+        self._memo: dict[str, Any] = {}
+
+    def get(self, key: str, make):
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]
+
+    @property
+    def pinned(self) -> bool:
+        return self.get("pinned", lambda: pinned(self.state, self.ch))
+
+    @property
+    def links(self):
+        return self.get("links", lambda: view(self.state).neighbours(self.state, self.ch.tile))
+
+    @property
+    def doors(self) -> list:
+        return self.get("doors", lambda: explore.explorable_doors(self.state, self.ch.tile))
+
+    @property
+    def can_draw(self) -> bool:
+        return self.get("can_draw", lambda: explore.can_draw(self.state))
+
+
+def refusal(state: Level7State, kind: str, p: dict[str, Any], facts: Facts | None = None) -> str | None:
     """Why the active player may not take this step-2 action now (None: it is legal)."""
     if state.outcome is not None:
         return "The game is over."
@@ -94,12 +125,13 @@ def refusal(state: Level7State, kind: str, p: dict[str, Any]) -> str | None:
         return None
     if ch.status != IN_PLAY:
         return "You are in the Hospital: you can only end the turn." if ch.status == IN_HOSPITAL else "You are out."
+    f = facts or Facts(state)
     if kind in ("move", "vent", "explore", "peek"):
         if t.moves_left < (c().number("vent_move_cost") if kind == "vent" else 1):
             return "You have no movement left this turn."
-        if pinned(state, ch):
+        if f.pinned:
             return "An active enemy on your tile stops you leaving (a challenge could free you)."
-        links = view(state).neighbours(state, ch.tile)
+        links = f.links
         if kind == "move":
             if not any(o == p.get("to") and k == "door" for o, k, _ in links):
                 locked = any(o == p.get("to") and k == "locked" for o, k, _ in links)
@@ -112,9 +144,9 @@ def refusal(state: Level7State, kind: str, p: dict[str, Any]) -> str | None:
                 return "No unbroken duct joins your vent to that one."
             return None
         door = p.get("door")
-        if not isinstance(door, list) or len(door) != 2 or tuple(door) not in explore.explorable_doors(state, ch.tile):
+        if not isinstance(door, list) or len(door) != 2 or tuple(door) not in f.doors:
             return "That is not a door of your tile leading to unexplored space."
-        if not explore.can_draw(state):
+        if not f.can_draw:
             return "No tile is left to explore with."
         if kind == "peek" and not explore.peek_allowed(state):
             return "You cannot peek now (once per turn, after stack A is empty, until the tile is found)."
@@ -174,7 +206,8 @@ def legal_actions(state: Level7State) -> list[Action]:
             cands += challenges.candidates(state, ch)
         cands += challenges.adrenaline_candidates(state, ch)
     cands.append(("end_turn", {}))
-    return [Action(k, p, action_words(state, k, p)) for k, p in cands if refusal(state, k, p) is None]
+    facts = Facts(state)
+    return [Action(k, p, action_words(state, k, p)) for k, p in cands if refusal(state, k, p, facts) is None]
 
 
 def apply(state: Level7State, action: Action) -> list[Event]:
