@@ -33,7 +33,7 @@ def check(state):
     floor = [x for pile in state.floor_items.values() for x in pile]
     assert Counter(state.adrenaline.cards() + [x for ch in state.characters.values() for x in ch.hand]) == adrenaline
     assert Counter(state.items.cards() + [x for x in held + floor if x in items]) == items
-    assert Counter(state.keys + [x for x in held + floor if x in keys]) == keys
+    assert Counter(state.keys + state.tokens["spent_keys"] + [x for x in held + floor if x in keys]) == keys
     in_play = [state.flags["event_card"]] if "event_card" in state.flags else []
     assert Counter(state.events.cards() + in_play) == events
     assert Counter(state.skills.cards() + [s for ch in state.characters.values() for s in ch.skills]) == skills

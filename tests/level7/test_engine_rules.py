@@ -396,6 +396,7 @@ def test_6_11_the_last_card_is_never_played_and_speed_gives_moves_at_once():
 def test_6_3_a_skill_reroll_is_offered_after_the_roll_once_per_roll():
     s = game(tiles=CROSS)
     s.characters["subject_1"].skills = ["amateur_boxer"]
+    s.characters["subject_2"].hand[1:] = []  # a last card is never played: no help to ask about
     e = foe(s, "guard", "T07")
     act(s, "attack", enemy=e.key)
     offered = T.legal_actions(s)
@@ -416,3 +417,35 @@ def test_6_14_skills_spare_fear_and_shift_it_at_the_start_of_the_turn():
     act(s, "end_turn")
     assert {a.kind for a in T.legal_actions(s)} == {"fear_shift"}
     assert {a.get("fear") for a in T.legal_actions(s)} == {2, 3, 4}
+
+
+def test_6_11_a_character_within_one_connected_tile_may_help_with_a_bonus():
+    """6.11 Helping others / 11 #26: Subject 2, one door away, plays Surge of Strength (+2) for
+    Subject 1's Attack: Subject 2 pays its Fear cost, Subject 1 rolls 2 more dice."""
+    s = game(tiles=CROSS)
+    at(s, "subject_2", "T36")
+    s.characters["subject_2"].hand = ["surge_of_strength#1", "sprint#1"]
+    e = foe(s, "clone", "T07")
+    act(s, "attack", enemy=e.key)
+    assert T.current_decider(s) == "subject_2"
+    assert {a.get("card") for a in T.legal_actions(s)} == {"", "surge_of_strength", "sprint"}
+    events = settle(s, T.apply(s, next(a for a in T.legal_actions(s) if a.get("card") == "surge_of_strength")))
+    assert "rolls 6 dice (Strength 3)" in texts(events)
+    assert s.characters["subject_2"].fear == 4 and s.characters["subject_2"].hand == ["sprint#1"]
+
+
+def test_6_8_an_unlocked_door_may_be_locked_again_behind_you_and_a_key_opens_one():
+    s = game(tiles=CROSS)
+    s.tokens["locked"].append(["T07", "E", 0])
+    s.tokens["supply"]["locked"] -= 1
+    s._graph = None
+    me = s.characters["subject_1"]
+    me.items = ["security_key#1"]
+    s.keys.remove("security_key#1")
+    act(s, "use_key", card="security_key#1", door=["E", 0])
+    assert s.tokens["locked"] == [] and me.items == [] and s.tokens["spent_keys"] == ["security_key#1"]
+    act(s, "move", to="T36")
+    assert {a.get("relock") for a in T.legal_actions(s)} == {False, True}
+    T.apply(s, next(a for a in T.legal_actions(s) if a.get("relock")))
+    assert s.tokens["locked"] == [["T07", "E", 0]]
+    assert refusal(s, "move", to="T07") == "That door is locked."

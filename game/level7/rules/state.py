@@ -88,6 +88,7 @@ class Turn:
     played: list[list] = field(default_factory=list)  # bonuses in play: [who, attribute, amount, source, lasts]
     abilities: list[str] = field(default_factory=list)  # adrenaline kinds played for their ability (rerolls)
     rerolls_used: list[str] = field(default_factory=list)  # once-per-turn reroll effects used
+    unlocked: list[list] = field(default_factory=list)  # doors unlocked this turn: [tile, edge, slot]
 
     def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "moves_left": self.moves_left, "challenge_used": self.challenge_used,
@@ -95,7 +96,7 @@ class Turn:
                 "step": self.step, "trigger": self.trigger, "rushed": self.rushed, "rush_tiles": self.rush_tiles,
                 "free_tiles": list(self.free_tiles), "entered": list(self.entered),
                 "played": [list(b) for b in self.played], "abilities": list(self.abilities),
-                "rerolls_used": list(self.rerolls_used)}
+                "rerolls_used": list(self.rerolls_used), "unlocked": [list(d) for d in self.unlocked]}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Turn:
@@ -103,7 +104,7 @@ class Turn:
                    bool(d["pickup_used"]), bool(d["peek_used"]), int(d["step"]), str(d["trigger"]),
                    int(d["rushed"]), int(d["rush_tiles"]), [str(t) for t in d["free_tiles"]],
                    [str(t) for t in d["entered"]], [list(b) for b in d["played"]], [str(a) for a in d["abilities"]],
-                   [str(r) for r in d["rerolls_used"]])
+                   [str(r) for r in d["rerolls_used"]], [list(x) for x in d["unlocked"]])
 
 
 def _copy(value: Any) -> Any:

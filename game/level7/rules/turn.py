@@ -177,6 +177,8 @@ def refusal(state: Level7State, kind: str, p: dict[str, Any], facts: Facts | Non
         return challenges.refusal(state, ch, kind, p)
     if kind == "adrenaline":
         return challenges.adrenaline_refusal(state, ch, p)
+    if kind in ("use_item", "use_key"):
+        return challenges.item_refusal(state, ch, kind, p)
     return f"Unknown action {kind!r}."
 
 
@@ -204,7 +206,7 @@ def legal_actions(state: Level7State) -> list[Action]:
         cands.append(("escape", {}))
         if not t.challenge_used:
             cands += challenges.candidates(state, ch)
-        cands += challenges.adrenaline_candidates(state, ch)
+        cands += challenges.adrenaline_candidates(state, ch) + challenges.item_candidates(state, ch)
     cands.append(("end_turn", {}))
     facts = Facts(state)
     return [Action(k, p, action_words(state, k, p)) for k, p in cands if refusal(state, k, p, facts) is None]
@@ -260,7 +262,17 @@ def step_onto(state: Level7State, ch: Character, tile: str, ctx, cost: int = 1) 
 
 
 def do_move(state, ch, p, ctx):
+    here = ch.tile
+    door = next((d for o, k, d in view(state).neighbours(state, here) if o == p["to"] and k == "door"), None)
     step_onto(state, ch, p["to"], ctx)
+    if door is not None and [here, door[1][0], door[1][1]] in state.turn.unlocked and state.tokens["supply"]["locked"]:
+        # spec 6.8: after passing an unlocked door you may put the token back
+        pick = ctx.choose(ch.id, "relock", [{"relock": False}, {"relock": True}], f"{ch.name}: lock the door behind you?")
+        if pick["relock"]:
+            state.tokens["supply"]["locked"] -= 1
+            state.tokens["locked"].append([here, door[1][0], door[1][1]])
+            state.turn.unlocked.remove([here, door[1][0], door[1][1]])
+            ctx.emit("token", f"{ch.name} locks the door again.", {"token": "locked", "tile": here, "door": list(door[1])})
 
 
 def do_vent(state, ch, p, ctx):
@@ -346,7 +358,16 @@ def do_adrenaline(state, ch, p, ctx):
     challenges.play_adrenaline(state, ch, p, ctx)
 
 
-DO = {**{k: do_challenge(k) for k in challenges.ACTIONS}, "adrenaline": do_adrenaline, "move": do_move, "vent": do_vent, "explore": do_explore, "peek": do_peek, "pickup": do_pickup,
+def do_use_item(state, ch, p, ctx):
+    challenges.use_item(state, ch, p, ctx)
+
+
+def do_use_key(state, ch, p, ctx):
+    challenges.use_key(state, ch, p, ctx)
+
+
+DO = {**{k: do_challenge(k) for k in challenges.ACTIONS}, "adrenaline": do_adrenaline, "use_item": do_use_item,
+      "use_key": do_use_key, "move": do_move, "vent": do_vent, "explore": do_explore, "peek": do_peek, "pickup": do_pickup,
       "trade": do_trade, "escape": do_escape, "end_turn": do_end_turn}
 
 
