@@ -163,7 +163,7 @@ def test_7_4_passing_a_full_tile_to_the_next_with_room():
             [Character("Leo", "L", 3, 3, 1)], "Leo")
     act = only(activate(s, "guard3"))
     assert act.kind == "move" and act.path == ("M", "L") and act.stop == "L"
-    assert "passes M, which already holds 2 guards" in act.text
+    assert "passes Corridor 107, already at the limit of 2 guards, and stops on A-Lift" in act.text
 
 
 def locked_map():
@@ -197,7 +197,7 @@ def test_11_24_a_locked_door_beyond_a_full_tile_is_opened_from_where_the_guard_s
             [Character("Leo", "L", 3, 3, 1)], "Leo", locked=frozenset({token}))
     act = only(activate(s, "guard3"))
     assert act.kind == "unlock" and act.tokens == (token,) and act.stop is None
-    assert "so it stays on G" in act.text
+    assert "it may not stop on Corridor 107, so it stays on Sick Bay B" in act.text
 
 
 def test_7_4_clones_never_path_through_a_locked_door():
@@ -417,3 +417,20 @@ def test_7_7_helpers_of_a_failed_challenge_do_not_activate_again_this_turn():
     assert skip_reason(s, "guard2") and only(activate(s, "guard2")).kind == "skip"
     assert box_queue(s, ("guard",)) == ("guard1", "guard2")
     assert not skip_reason(s, "guard1")
+
+
+def test_an_event_moves_an_enemy_toward_a_tile_by_the_movement_rules():
+    """Events that move enemies without activating them (events.toml, e.g. guards moving 1 tile
+    toward you) use the movement of 7.4: a full tile is passed, a locked door is opened instead,
+    a clone cannot get through a locked door."""
+    from tests.level7.enemy_maps import door_between
+    from game.level7.rules.enemies import move_toward
+    tmap = build({"G": ("T04", (0, 0)), "M": ("T40", (0, 1)), "L": ("T01", (0, 2))}, doors="G-M M-L")
+    s = sit(tmap, [Figure("guard", 1, "M"), Figure("guard", 2, "M"), Figure("guard", 3, "G"), Figure("clone", 1, "G")],
+            [Character("Leo", "G", 3, 0, 1)], "Leo")
+    act = only(move_toward(s, "guard3", "L", "an event"))
+    assert act.kind == "move" and act.path == ("M", "L") and act.target is None and "(an event)" in act.text
+    shut = replace(s, locked=frozenset({door_between(tmap, "G", "M")}))
+    assert only(move_toward(shut, "guard3", "L", "an event")).kind == "unlock"
+    assert move_toward(shut, "clone1", "L", "an event") == ()
+    assert move_toward(s, "guard3", "G", "an event") == ()

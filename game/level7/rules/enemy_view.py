@@ -93,6 +93,10 @@ class Situation:
             return f"{rec.name} ({rec.icons[f.number - 1].capitalize()})"
         return f"{rec.name} {f.number}" if rec.numbered else rec.name
 
+    def where(self, tile: str) -> str:
+        """A placed tile's printed name, for the log ("Corridor 101-A")."""
+        return self.map.placed[tile][0].name
+
     def on(self, tile: str, kind: str | None = None, *, active_only: bool = False) -> list[Figure]:
         """The figures on a tile (of one kind), lowest number first."""
         return sorted((f for f in self.figures if f.tile == tile and (kind is None or f.kind == kind)

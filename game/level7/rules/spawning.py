@@ -126,10 +126,17 @@ def _nearest(sit: Situation, kind: str, tiles: list[str]) -> tuple[tuple[str, ..
     dist = sit.distances(me.tile, kind)
     near = [t for t in tiles if t in dist]
     if not near:
-        return tuple(tiles), None, f"none can be reached from {me.tile} by a {kind}, so every one ties"
+        return tuple(tiles), None, f"none can be reached from {sit.where(me.tile)} by a {kind}, so every one ties"
     best = min(dist[t] for t in near)
     return (tuple(t for t in near if dist[t] == best), best,
-            f"{best} move{'s' if best != 1 else ''} from {sit.active}'s tile {me.tile} by a {kind}'s ways (spec 11 #21)")
+            f"{best} move{'s' if best != 1 else ''} from {sit.active}'s tile, {sit.where(me.tile)}, by a {kind}'s "
+            f"ways (spec 11 #21)")
+
+
+def _either(sit: Situation, tiles: tuple[str, ...], cite: str) -> str:
+    if len(tiles) == 1:
+        return sit.where(tiles[0])
+    return " or ".join(map(sit.where, tiles)) + f", the active player chooses ({cite})"
 
 
 def _plan(sit: Situation, kind: str, source: str, reserve: Reserve, sites: list[str], what: str) -> SpawnPlan:
@@ -139,14 +146,14 @@ def _plan(sit: Situation, kind: str, source: str, reserve: Reserve, sites: list[
         return SpawnPlan(kind, source, None, (), None, f"no {name.lower()} spawns: its reserve is empty (seed p. 12)")
     roomy = [t for t in sites if sit.has_room(t, kind, active_only=True)]
     if not roomy:
-        full = f" (full: {', '.join(sites)})" if sites else ""
+        full = f" (full: {', '.join(map(sit.where, sites))})" if sites else ""
         return SpawnPlan(kind, source, None, (), None, f"no {name.lower()} spawns: no {what} has room{full} (seed p. 12)")
     options, distance, how = _nearest(sit, kind, roomy)
-    where = options[0] if len(options) == 1 else " or ".join(options) + ", the active player chooses (seed p. 14)"
+    where = _either(sit, options, "spec 11 #21")
     skipped = [t for t in sites if t not in roomy]
     text = f"{name} {number} spawns on the nearest {what} with room: {where}; {how}"
     if skipped:
-        text += f"; {', '.join(skipped)} already at the limit"
+        text += f"; {', '.join(map(sit.where, skipped))} already at the limit"
     return SpawnPlan(kind, source, number, options, distance, text)
 
 
@@ -193,13 +200,13 @@ def nest_spawn(sit: Situation, kind: str, sites: Iterable[str], served: Iterable
     if not left:
         return SpawnPlan(kind, source, None, (), None, f"every {source} has spawned (seed p. 15)")
     if number is None:
-        return SpawnPlan(kind, source, None, (), None, f"no {name.lower()} spawns at {', '.join(left)}: "
+        return SpawnPlan(kind, source, None, (), None, f"no {name.lower()} spawns at {', '.join(map(sit.where, left))}: "
                                                        f"the reserve is empty (seed p. 12)")
     roomy = tuple(t for t in left if sit.has_room(t, kind, active_only=True))
     full = [t for t in left if t not in roomy]
-    why = f"; {', '.join(full)} already at the limit, no spawn there (seed p. 15)" if full else ""
+    why = f"; {', '.join(map(sit.where, full))} already at the limit, no spawn there (seed p. 15)" if full else ""
     if not roomy:
         return SpawnPlan(kind, source, None, (), None, f"no {source} has room{why}")
-    where = roomy[0] if len(roomy) == 1 else " or ".join(roomy) + ", the active player chooses"
+    where = _either(sit, roomy, "the seed gives no order")
     return SpawnPlan(kind, source, number, roomy, None,
                      f"{name} {number} spawns at the {source} on {where}; it takes no other action this turn{why}")
