@@ -159,3 +159,11 @@ def test_7_6_nests_and_posts_spawn_after_the_activations():
     assert plan.number is None and "reserve is empty" in plan.text
     plan = nest_spawn(placed, "clone", ["A", "x", "B"], ["A", "x", "B"], reserve.without("clone", 3))
     assert plan.number is None and plan.options == ()
+
+
+def test_an_events_clone_at_the_nearest_vent():
+    """Events that spawn a clone at the nearest vent (events.toml) use 7.2's vent rule whatever the
+    active player's Fear."""
+    from game.level7.rules.enemies import vent_spawn
+    plan = vent_spawn(sit(vent_map(), [], [Character("Shona", "P", 3, 0, 1)]), Reserve.of({"clone": 6}))
+    assert (plan.source, plan.number, plan.options) == ("event", 1, ("S",))

@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from game.level7.rules.enemy_attack import AttackOutcome, AttackPlan, attack_odds, attack_outcome, plan_attack, roll_attack
+from game.level7.rules.enemy_attack import (
+    AttackOutcome, AttackPlan, attack_odds, attack_outcome, plan_attack, roll_attack,
+)
 from game.level7.rules.enemy_order import (
     box_kinds, box_queue, challenge_queue, cronos_queue, hybrid_queue, hybrids_due, roll_hybrid_die, skip_reason,
     spawning_tokens,
@@ -30,6 +32,7 @@ from game.level7.rules.enemy_paths import Door, Route, routes
 from game.level7.rules.enemy_view import Character, Figure, Situation, tile_limits
 from game.level7.rules.spawning import (
     Removal, Reserve, SpawnPlan, TileRequest, event_spawn, fear_spawn, nest_spawn, remove_figure, spawn_sites,
+    vent_spawn,
 )
 from game.level7.rules.targeting import Candidate, TargetChoice, attack_target, move_target
 
@@ -44,7 +47,7 @@ __all__ = [
     "skip_reason", "spawning_tokens",
     # spawning and removal
     "Reserve", "Removal", "remove_figure", "SpawnPlan", "TileRequest", "spawn_sites", "event_spawn", "fear_spawn",
-    "nest_spawn",
+    "vent_spawn", "nest_spawn",
 ]
 
 

@@ -55,7 +55,9 @@ class Character:
 
 @dataclass(frozen=True)
 class Situation:
-    """Everything the enemy rules read. `limits`: enemy kind -> the most of it on one tile (a kind
+    """Everything the enemy rules read. `characters`: every player still in the turn order, in
+    it, those in the Hospital with tile None (the active one too, so "soonest after the active
+    player" can be counted). `limits`: enemy kind -> the most of it on one tile (a kind
     not named has none; `tile_limits` reads a scenario's); `target_values`: the scenario's
     `clone_threat` and `guard_fear` (seed p. 13: enemies target each other only when non-zero);
     `locked`: doors with a locked door token; `sealed`: tiles whose vent nobody uses (3.4)."""

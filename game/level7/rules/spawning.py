@@ -23,7 +23,7 @@ seed p. 7, 12, 15).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Mapping
 
 from game.level7.rules.enemy_view import Situation
@@ -174,6 +174,13 @@ def event_spawn(sit: Situation, kind: str, reserve: Reserve, flags: Mapping[str,
     return plan
 
 
+def vent_spawn(sit: Situation, reserve: Reserve, source: str = "event") -> SpawnPlan:
+    """A clone at the nearest vent tile with room (7.2; also what an event's "a clone spawns at
+    the nearest vent" asks). Sealed vents are no vents (spec 3.4 PLACEHOLDER)."""
+    vents = [n for n in sorted(sit.map.placed) if _vent(sit, n)]
+    return replace(_plan(sit, "clone", source, reserve, vents, "vent tile"), source=source)
+
+
 def fear_spawn(sit: Situation, reserve: Reserve) -> SpawnPlan | None:
     """The Fear 7+ clone at the nearest vent (7.2), or None when the active player's Fear is
     below rules.toml `fear_activation_at`."""
@@ -181,10 +188,8 @@ def fear_spawn(sit: Situation, reserve: Reserve) -> SpawnPlan | None:
     at = sit.content.number("fear_activation_at")
     if me is None or me.fear < at:
         return None
-    vents = [n for n in sorted(sit.map.placed) if _vent(sit, n)]
-    plan = _plan(sit, "clone", "fear", reserve, vents, "vent tile")
-    return SpawnPlan(plan.kind, plan.source, plan.number, plan.options, plan.distance,
-                     f"{sit.active}'s Fear is {me.fear} (at least {at}): {plan.text}")
+    plan = vent_spawn(sit, reserve, "fear")
+    return replace(plan, text=f"{sit.active}'s Fear is {me.fear} (at least {at}): {plan.text}")
 
 
 def nest_spawn(sit: Situation, kind: str, sites: Iterable[str], served: Iterable[str], reserve: Reserve) -> SpawnPlan:
