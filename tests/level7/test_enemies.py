@@ -374,6 +374,9 @@ def test_7_3_hybrids_activate_per_symbol_in_icon_order_from_the_next_turn():
     assert hybrid_queue(s, face("Intelligence + Strength")) == ("hybrid1", "hybrid1", "hybrid3", "hybrid3")
     assert hybrid_queue(s, face("Strength")) == ("hybrid1", "hybrid3")
     assert hybrid_queue(s, face("blank")) == ()
+    # spec 11 #23's option: only the symbols of a hybrid's own icon count (no face shows Speed)
+    assert hybrid_queue(s, face("double Intelligence"), own_icon=True) == ("hybrid1", "hybrid1")
+    assert hybrid_queue(s, face("Intelligence + Strength"), own_icon=True) == ("hybrid1",)
     assert not hybrids_due(None, 5) and not hybrids_due(4, 4) and hybrids_due(4, 5)
     assert roll_hybrid_die(C, Rng(3).stream("dice")) in C.dice["level7"].faces
 

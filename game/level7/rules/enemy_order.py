@@ -66,11 +66,16 @@ def symbols(face: Face) -> int:
     return sum(n for _, n in face.symbols)
 
 
-def hybrid_queue(sit: Situation, face: Face) -> tuple[str, ...]:
+def hybrid_queue(sit: Situation, face: Face, own_icon: bool = False) -> tuple[str, ...]:
     """Each hybrid on the map, as many times as the face has symbols, one hybrid at a time in icon
-    order (a hybrid's number is its place in the icon order, enemy_view.Figure)."""
-    times = symbols(face)
-    return tuple(fid for fid in _ordered(sit, ("hybrid",)) for _ in range(times))
+    order (a hybrid's number is its place in the icon order, enemy_view.Figure). `own_icon`: spec
+    11 #23's option, a hybrid activating once per symbol of its own icon only."""
+    icons = sit.enemy("hybrid").icons
+    out = []
+    for fid in _ordered(sit, ("hybrid",)):
+        times = face[icons[sit.figure(fid).number - 1]] if own_icon else symbols(face)
+        out += [fid] * times
+    return tuple(out)
 
 
 def cronos_queue(sit: Situation) -> tuple[str, ...]:
