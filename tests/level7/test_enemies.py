@@ -437,3 +437,6 @@ def test_an_event_moves_an_enemy_toward_a_tile_by_the_movement_rules():
     assert only(move_toward(shut, "guard3", "L", "an event")).kind == "unlock"
     assert move_toward(shut, "clone1", "L", "an event") == ()
     assert move_toward(s, "guard3", "G", "an event") == ()
+    # every tile up to the goal full: nowhere to stop, so it stays
+    packed = s.with_figures(s.figures + (Figure("guard", 4, "L"), Figure("guard", 5, "L")))
+    assert move_toward(packed, "guard3", "L", "an event") == ()

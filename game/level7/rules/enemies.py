@@ -93,7 +93,9 @@ def activate(sit: Situation, figure_id: str) -> tuple[Activation, ...]:
     choice = move_target(sit, fig)
     if choice.target is None:
         return (Activation(fig.id, "idle", choice.text, choice),)
-    return _moves(sit, fig, choice.target.tile, choice.text, choice)
+    # the target's tile has room, so a way always exists; guard the invariant all the same
+    return _moves(sit, fig, choice.target.tile, choice.text, choice) or (
+        Activation(fig.id, "idle", f"{choice.text}; no tile on the way has room", choice),)
 
 
 def move_toward(sit: Situation, figure_id: str, tile: str, why: str) -> tuple[Activation, ...]:
