@@ -305,6 +305,19 @@ def test_7_4_enemy_against_enemy_removes_one_per_icon_from_toughness():
     assert only(activate(replace(s, target_values={}), "guard2")).kind == "idle"
 
 
+def test_7_4_a_hybrid_against_guards_counts_intelligence_icons():
+    """Seed p. 14: a hybrid attacking guards removes one when its Intelligence icons reach the
+    guard's Toughness, one more per icon beyond (the scenario gives guards a Fear value)."""
+    from game.level7.rules.enemies import attack_outcome
+    s = sit(one_tile(), [Figure("hybrid", 1, "X"), Figure("guard", 4, "X"), Figure("guard", 2, "X")], [], "Cody",
+            target_values={"guard_fear": 2}, limits={})
+    plan = only(activate(s, "hybrid1")).attack
+    assert (plan.against, plan.target, plan.rolls, plan.defenders) == ("enemies", "guard", "intelligence",
+                                                                       ("guard2", "guard4"))
+    rolled = [face("double Intelligence"), face("Intelligence"), face("double Strength")]
+    assert attack_outcome(s, plan, rolled).removed == ("guard2",)  # 3 Intelligence icons, Toughness 3
+
+
 def test_7_1_a_character_beats_an_enemy_on_a_tie():
     """Spec 11 #14: a character and an enemy tie on value: the character is attacked."""
     s = sit(one_tile(), [Figure("guard", 1, "X"), Figure("clone", 1, "X")], [Character("Cody", "X", 3, 1, 1)],
