@@ -84,6 +84,9 @@ class Situation:
                 return c
         raise KeyError(f"no character {name!r}")
 
+    def active_character(self) -> Character | None:
+        return next((c for c in self.characters if c.name == self.active), None)
+
     def enemy(self, kind: str) -> Enemy:
         return self.content.enemies[kind]
 

@@ -30,6 +30,7 @@ from game.level7.rules.enemy_view import Situation
 
 SITE_ICONS = {"guard": ("security", "recurring_security"), "clone": ("fear", "recurring_fear")}  # spec 3.4
 SITE_WORDS = {"guard": "Security tile", "clone": "Fear tile"}
+SPAWN_TOKEN = {"clone": "clone nest", "guard": "guard post"}  # seed p. 15: the kind each token spawns
 
 
 @dataclass(frozen=True)
@@ -120,7 +121,7 @@ def _vent(sit: Situation, name: str) -> bool:
 
 
 def _nearest(sit: Situation, kind: str, tiles: list[str]) -> tuple[tuple[str, ...], int | None, str]:
-    me = next((c for c in sit.characters if c.name == sit.active), None)
+    me = sit.active_character()
     if me is None or me.tile is None:
         return tuple(tiles), None, f"{sit.active} is off the map, so every one ties"
     dist = sit.distances(me.tile, kind)
@@ -157,20 +158,21 @@ def _plan(sit: Situation, kind: str, source: str, reserve: Reserve, sites: list[
     return SpawnPlan(kind, source, number, options, distance, text)
 
 
-def event_spawn(sit: Situation, kind: str, reserve: Reserve, flags: Mapping[str, bool] = {}) -> SpawnPlan:
+def event_spawn(sit: Situation, kind: str, reserve: Reserve, flags: Mapping[str, bool] | None = None) -> SpawnPlan:
     """The event card's spawn icon (7.2 step A): a guard or a clone. `flags`: the scenario's
     (alien_zone, military_zone)."""
+    flags = flags or {}
     if kind not in SITE_ICONS:
         raise ValueError(f"the seed names spawn sites only for guards and clones (p. 12), not for {kind!r}")
     what = SITE_WORDS[kind] + (" or vent tile" if kind == "clone" and flags.get("alien_zone") else "")
     plan = _plan(sit, kind, "event", reserve, spawn_sites(sit, kind, bool(flags.get("alien_zone"))), what)
     if plan.number is None and kind == "guard" and flags.get("military_zone") and reserve.lowest(kind) is not None:
         number = reserve.lowest(kind)
-        me = next((c.tile for c in sit.characters if c.name == sit.active), None)
+        me = sit.active_character()
         return SpawnPlan(kind, "event", number, (), None,
-                         f"{plan.text}; Military Zone: Guard {number} comes on the bottom tile of the last "
-                         f"stack, joined as close to {sit.active} as possible (seed p. 7)",
-                         TileRequest(kind, number, me))
+                         f"{plan.text}; Military Zone: {sit.enemy(kind).name} {number} comes on the bottom tile of "
+                         f"the last stack, joined as close to {sit.active} as possible (seed p. 7)",
+                         TileRequest(kind, number, me.tile if me else None))
     return plan
 
 
@@ -184,7 +186,7 @@ def vent_spawn(sit: Situation, reserve: Reserve, source: str = "event") -> Spawn
 def fear_spawn(sit: Situation, reserve: Reserve) -> SpawnPlan | None:
     """The Fear 7+ clone at the nearest vent (7.2), or None when the active player's Fear is
     below rules.toml `fear_activation_at`."""
-    me = next((c for c in sit.characters if c.name == sit.active), None)
+    me = sit.active_character()
     at = sit.content.number("fear_activation_at")
     if me is None or me.fear < at:
         return None
@@ -197,7 +199,7 @@ def nest_spawn(sit: Situation, kind: str, sites: Iterable[str], served: Iterable
     the token, `served` those that spawned already this event. Options: every site left with
     room (no nearest rule applies; the active player picks which gets the lowest number). No
     options or no number: the spawns are over, `text` says why."""
-    source = {"clone": "clone nest", "guard": "guard post"}[kind]
+    source = SPAWN_TOKEN[kind]
     done = set(served)
     left = [t for t in sorted(set(sites)) if t not in done]
     number = reserve.lowest(kind)
