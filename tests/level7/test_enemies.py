@@ -383,6 +383,8 @@ def test_7_3_hybrids_activate_per_symbol_in_icon_order_from_the_next_turn():
     from game.level7.rules.enemies import hybrid_queue, hybrids_due, roll_hybrid_die
     s = sit(one_tile(), [Figure("hybrid", 3, "X"), Figure("hybrid", 1, "X")], [], "Cody", limits={})
     assert s.label("hybrid1") == "Hybrid (Intelligence)" and s.label("hybrid3") == "Hybrid (Speed)"
+    from game.level7.rules.enemies import enemy_label
+    assert enemy_label("hybrid", 2) == "Hybrid (Strength)" and enemy_label("guard", 7) == "Guard 7"
     assert hybrid_queue(s, face("double Strength")) == ("hybrid1", "hybrid1", "hybrid3", "hybrid3")
     assert hybrid_queue(s, face("Intelligence + Strength")) == ("hybrid1", "hybrid1", "hybrid3", "hybrid3")
     assert hybrid_queue(s, face("Strength")) == ("hybrid1", "hybrid3")

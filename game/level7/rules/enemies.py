@@ -29,7 +29,7 @@ from game.level7.rules.enemy_order import (
     spawning_tokens,
 )
 from game.level7.rules.enemy_paths import Door, Route, routes
-from game.level7.rules.enemy_view import Character, Figure, Situation, tile_limits
+from game.level7.rules.enemy_view import Character, Figure, Situation, enemy_label, tile_limits
 from game.level7.rules.spawning import (
     Removal, Reserve, SpawnPlan, TileRequest, event_spawn, fear_spawn, nest_spawn, remove_figure, spawn_sites,
     vent_spawn,
@@ -38,7 +38,7 @@ from game.level7.rules.targeting import Candidate, TargetChoice, attack_target, 
 
 __all__ = [
     # inputs
-    "Situation", "Figure", "Character", "tile_limits",
+    "Situation", "Figure", "Character", "tile_limits", "enemy_label",
     # one activation and its attack
     "Activation", "activate", "move_toward", "Candidate", "TargetChoice",
     "AttackPlan", "AttackOutcome", "plan_attack", "roll_attack", "attack_outcome", "attack_odds",

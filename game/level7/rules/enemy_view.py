@@ -91,12 +91,8 @@ class Situation:
         return self.content.enemies[kind]
 
     def label(self, fid: str) -> str:
-        """'Guard 2', 'Hybrid (Intelligence)', 'Dr. Cronos': how the log names a figure."""
         f = self.figure(fid)
-        rec = self.enemy(f.kind)
-        if rec.icons:
-            return f"{rec.name} ({rec.icons[f.number - 1].capitalize()})"
-        return f"{rec.name} {f.number}" if rec.numbered else rec.name
+        return enemy_label(f.kind, f.number, self.content)
 
     def where(self, tile: str) -> str:
         """A placed tile's printed name, for the log ("Corridor 101-A")."""
@@ -136,6 +132,14 @@ class Situation:
 
     def with_figures(self, figures: tuple[Figure, ...]) -> Situation:
         return replace(self, figures=figures)
+
+
+def enemy_label(kind: str, number: int, content: Level7Content | None = None) -> str:
+    """'Guard 2', 'Hybrid (Intelligence)', 'Dr. Cronos': how the log names a figure."""
+    rec = (content or shared_content()).enemies[kind]
+    if rec.icons:
+        return f"{rec.name} ({rec.icons[number - 1].capitalize()})"
+    return f"{rec.name} {number}" if rec.numbered else rec.name
 
 
 def _graph(sit: Situation, mover: str) -> Mapping[str, list[Edge]]:
