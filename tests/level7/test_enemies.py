@@ -166,6 +166,16 @@ def test_7_4_passing_a_full_tile_to_the_next_with_room():
     assert "passes Corridor 107, already at the limit of 2 guards, and stops on A-Lift" in act.text
 
 
+def test_11_18_stunned_figures_fill_a_tile_for_stopping_unless_the_option_says_not():
+    """Spec 11 #18: stunned enemies count toward the limit for stopping (so figures do not stack),
+    with an option to let them not count."""
+    tmap = build({"G": ("T04", (0, 0)), "M": ("T40", (0, 1)), "L": ("T01", (0, 2))}, doors="G-M M-L")
+    figs = [Figure("guard", 1, "M", stunned=True), Figure("guard", 2, "M", stunned=True), Figure("guard", 3, "G")]
+    s = sit(tmap, figs, [Character("Leo", "L", 3, 3, 1)], "Leo")
+    assert only(activate(s, "guard3")).stop == "L"
+    assert only(activate(replace(s, stunned_fill_stops=False), "guard3")).stop == "M"
+
+
 def locked_map():
     #  G | C       a locked door token between G and C
     tmap = build({"G": ("T04", (0, 0)), "C": ("T01", (0, 1))}, doors="G-C")

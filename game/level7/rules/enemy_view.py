@@ -70,6 +70,7 @@ class Situation:
     target_values: Mapping[str, int] = field(default_factory=dict)
     locked: frozenset[tuple[str, Slot]] = frozenset()
     sealed: frozenset[str] = frozenset()
+    stunned_fill_stops: bool = True  # spec 11 #18's option: False lets stunned figures leave room to stop
     content: Level7Content = field(default_factory=shared_content, compare=False)
 
     def figure(self, fid: str) -> Figure:
@@ -113,6 +114,7 @@ class Situation:
         """Whether one more figure of `kind` may stand on the tile. Stopping counts every figure
         there, stunned too; placing counts the active ones (spec 11 #18)."""
         most = self.limit(kind)
+        active_only = active_only or not self.stunned_fill_stops
         return most is None or len(self.on(tile, kind, active_only=active_only)) < most
 
     def turn_order_from_active(self) -> list[str]:
