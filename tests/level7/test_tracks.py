@@ -131,6 +131,8 @@ def test_an_empty_pool_starts_a_lockdown_and_the_box_pays(c):
     assert (during.after, during.from_box, during.lockdown_starts) == (4, 1, False)
     split = gain_threat(threat=0, pool=1, lockdown=False, amount=2)
     assert (split.after, split.pool, split.from_pool, split.from_box, split.lockdown_starts) == (2, 0, 1, 1, True)
+    empty_box = gain_threat(threat=5, pool=0, lockdown=True, amount=2, box=1)
+    assert (empty_box.after, empty_box.from_box) == (6, 1) and "No Threat token" in empty_box.text
 
 
 def test_lost_threat_goes_to_the_box_never_the_pool(c):

@@ -166,16 +166,21 @@ class ThreatChange:
     text: str
 
 
-def gain_threat(*, threat: int, pool: int, lockdown: bool, amount: int = 1) -> ThreatChange:
+def gain_threat(*, threat: int, pool: int, lockdown: bool, amount: int = 1, box: int | None = None) -> ThreatChange:
     """Takes `amount` Threat tokens (seed p. 4, 7): from the pool while it has some; when it is empty
-    a Lockdown starts (if not already on) and the tokens come from the box."""
+    a Lockdown starts (if not already on) and the tokens come from the box, as many as the box
+    still holds (`box`: the tokens there, None for no limit; components.toml has 24 in all)."""
     from_pool = min(pool, amount)
-    from_box = amount - from_pool
-    starts = from_box > 0 and not lockdown
-    text = f"Threat {threat} -> {threat + amount}" + (" (from the box)" if from_box else "") + "."
+    wanted = amount - from_pool
+    from_box = wanted if box is None else min(box, wanted)
+    starts = wanted > 0 and not lockdown
+    after = threat + from_pool + from_box
+    text = f"Threat {threat} -> {after}" + (" (from the box)" if from_box else "") + "."
+    if from_box < wanted:
+        text += f" No Threat token is left for {wanted - from_box} more."
     if starts:
         text += " The threat pool is empty: Lockdown starts."
-    return ThreatChange(threat, threat + amount, pool - from_pool, from_pool, from_box, 0, starts, text)
+    return ThreatChange(threat, after, pool - from_pool, from_pool, from_box, 0, starts, text)
 
 
 def lose_threat(*, threat: int, pool: int, amount: int = 1) -> ThreatChange:
