@@ -54,6 +54,8 @@ def test_the_free_fear_shift_costs_nothing_and_needs_room(c):
 def test_an_own_turn_ability_waits_for_your_turn(c):
     """Spec 6.11: some abilities only on your own turn, others at any time; the bonus any time."""
     assert isinstance(play_adrenaline(c, "sprint", "ability", fear=3, hand=3, own_turn=False), Refusal)
+    sprint = play_adrenaline(c, "sprint", "ability", fear=3, hand=3, own_turn=True, player="Cody")
+    assert sprint.ability_bonuses == (PlayedBonus("speed", 2, "Sprint", "Cody", "turn_end"),) and sprint.fear == 4
     assert play_adrenaline(c, "sprint", "bonus", fear=3, hand=3, own_turn=False).bonus.attribute == "speed"
     any_time = play_adrenaline(c, "surge_of_strength", "ability", fear=3, hand=3, own_turn=False)
     assert any_time.ability == (Reroll(2, "strength_challenge"),) and any_time.fear == 4

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from game.level7.content import Effect, Level7Content
+from game.level7.content import Bonus, Effect, Level7Content
 from game.level7.rules.modifiers import PlayedBonus
 from game.level7.rules.refusal import Refusal
 
@@ -32,7 +32,8 @@ KNOCKOUT_CAUSES = {  # spec 6.13's triggers, in words for the log
 class CardPlay:
     """An adrenaline card played (spec 6.11): discard it; Fear is `fear` (the cost paid first, then
     a free shift); `bonus` is the top half in play for `receiver`; `ability` the bottom half's
-    effects for the engine to apply (`not_enforced`: what of its text no effect says)."""
+    effects for the engine to apply (`not_enforced`: what of its text no effect says), its bonuses
+    already in play as `ability_bonuses` (Sprint's +2 Speed this turn)."""
     card: str
     use: str
     fear: int
@@ -42,6 +43,7 @@ class CardPlay:
     not_enforced: str
     receiver: str
     text: str
+    ability_bonuses: tuple[PlayedBonus, ...] = ()
 
 
 def adrenaline_refusal(content: Level7Content, card: str, use: str, *, fear: int, hand: int, own_turn: bool,
@@ -104,8 +106,9 @@ def play_adrenaline(content: Level7Content, card: str, use: str, *, fear: int, h
         whom = f" to {receiver}" if receiver != player else ""
         return CardPlay(card, use, paid, rec.fear_cost, bonus, (), "", receiver,
                         f"{rec.name} played for {amount:+d} {attribute.capitalize()}{whom}{cost}.")
+    bonuses = tuple(PlayedBonus(e.attribute, e.amount, rec.name, player) for e in rec.ability if isinstance(e, Bonus))
     return CardPlay(card, use, paid, rec.fear_cost, None, rec.ability, rec.not_enforced, receiver,
-                    f"{rec.name} played for its ability{cost}: {rec.text}")
+                    f"{rec.name} played for its ability{cost}: {rec.text}", bonuses)
 
 
 # ----------------------------------------------------------------------------- Fear (6.12)
