@@ -257,7 +257,8 @@ def test_which_rerolls_apply_to_which_challenge(c):
 @pytest.mark.parametrize("dice", range(0, 5))
 def test_exact_odds_agree_with_counting_every_face_combination(c, dice):
     """Property (spec 6.3, 8.8): for small pools, P(at least N icons) and P(each icon count) equal
-    the share of all 6**dice equally likely face combinations that give them."""
+    the share of all 6**dice equally likely face combinations that give them; so do an Attack's
+    removed / stunned / failed odds."""
     faces = c.dice["level7"].faces
     combos = list(itertools.product(faces, repeat=dice))
     for attribute in ("intelligence", "strength"):
@@ -267,6 +268,10 @@ def test_exact_odds_agree_with_counting_every_face_combination(c, dice):
         for level in range(0, 2 * dice + 2):
             ch = Challenge("event_challenge", attribute, level)
             assert success_chance(c, ch, dice) == Fraction(sum(n >= level for n in counts), len(combos))
+    strength = [icons(combo, "strength") for combo in combos]
+    for kind in ("guard", "hybrid"):
+        results = [attack_result(c, kind, n) for n in strength]
+        assert attack_odds(c, dice, Foe("x", kind)) == {r: Fraction(results.count(r), len(combos)) for r in set(results)}
 
 
 def test_the_spec_8_8_table(c):
