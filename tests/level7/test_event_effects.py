@@ -53,6 +53,8 @@ BROKEN = [
      "section.S1.effect[0].fail[0].amount", "must be a whole number"),
     ('enemy = "guard", at = "security"', 'enemy = "hybrid", at = "security"', "section.S3.effect[0].enemy",
      "must be one of guard, clone"),
+    ('enemy = "guard", at = "security"', 'enemy = "guard", at = "vent"', "section.S3.effect[0].at",
+     "a guard spawns at its own sites"),
 ]
 
 

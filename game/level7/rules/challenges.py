@@ -13,8 +13,6 @@ from game.level7.content import shared_content
 from game.level7.rules import challenge as C
 from game.level7.rules import foes, sheet
 from game.level7.rules.maps import view
-from itertools import combinations
-
 from game.level7.rules import tracks
 from game.level7.rules.modifiers import PlayedBonus, attribute_value, expire, ignores_fear, reroll_options
 from game.level7.rules.modifiers import use_item as modifier_use
@@ -136,7 +134,7 @@ def roll(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> int:
                                              abilities=state.turn.abilities if ch.id == state.turn.player else (),
                                              used_this_turn=state.turn.rerolls_used) if o.source not in got.used]
         choices = [{"reroll": ""}] + [{"reroll": o.source, "dice": list(d)} for o in options
-                                      for n in range(1, o.dice + 1) for d in combinations(C.rerollable(got, o), n)]
+                                      for d in C.reroll_choices(got, o)]
         if len(choices) == 1:
             break
         pick = ctx.choose(ch.id, "reroll", choices, f"{ch.name}: reroll dice? ({got.icons} icons, {challenge.level} needed)")
@@ -294,16 +292,14 @@ def play_adrenaline(state: Level7State, ch: Character, p: dict[str, Any], ctx) -
     state.adrenaline.discard([p["card"]])
     ch.fear = out.fear
     ctx.emit("adrenaline", f"{ch.name}: {out.text}", {"who": ch.id, "card": p["card"], "use": p["use"], "fear": ch.fear})
-    if out.bonus is not None:
-        add_bonus(state, ch, out.bonus)
+    for b in ((out.bonus,) if out.bonus is not None else ()) + out.ability_bonuses:
+        add_bonus(state, ch, b)
     if p["use"] != "ability":
         return
-    from game.level7.content import Bonus, FearShift, Reroll
+    from game.level7.content import FearShift, Reroll
 
     for e in out.ability:
-        if isinstance(e, Bonus):
-            add_bonus(state, ch, PlayedBonus(e.attribute, e.amount, c().adrenaline[kind].name, ch.id))
-        elif isinstance(e, Reroll):
+        if isinstance(e, Reroll):
             state.turn.abilities.append(kind)
         elif isinstance(e, FearShift):
             values = tracks.fear_shift_options(c(), ch.fear, e.steps)

@@ -92,7 +92,7 @@ def _challenge(state, ch, s, ctx):
 
 
 def _spawn(state, ch, s, ctx):
-    foes.spawn(state, s.params["enemy"], s.params["at"], ctx, "an event")
+    foes.spawn(state, s.params["enemy"], s.params["at"], ctx)
 
 
 def _darkness(state, ch, s, ctx):
@@ -240,7 +240,7 @@ def resolve_card(state: Level7State, ctx) -> None:
              {"card": card.id, "trigger": trigger}, hidden=True)
     # A. spawn
     if card.spawn != "none":
-        foes.spawn(state, card.spawn, foes.SPAWN_SITE[card.spawn], ctx, f"event {card.id}")
+        foes.spawn(state, card.spawn, foes.SPAWN_SITE[card.spawn], ctx)
     if ch.status == IN_PLAY:
         foes.fear_spawn(state, ctx)
     # B. the section of the triggering icon; skipped when drawn at the end of the turn
