@@ -231,7 +231,7 @@ def resolve_card(state: Level7State, ctx) -> None:
     ch = state.characters[state.turn.player]
     drawn = state.events.draw(1, state.rng.stream("decks"))
     if not drawn:
-        ctx.emit("event", "No event card is left.")
+        ctx.emit("no_event", "No event card is left.")
         return
     card = c.events[drawn[0]]
     state.flags["event_card"] = card.id  # in play until discarded below

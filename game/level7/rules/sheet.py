@@ -150,7 +150,7 @@ def draw_item(state: Level7State, ch: Character, ctx, why: str) -> None:
     """Draws an item card; with none left the draw gives nothing (spec 11 #30)."""
     cards = state.items.draw(1)
     if not cards:
-        ctx.emit("item", f"No item card is left for {ch.name} ({why}).", {"who": ch.id})
+        ctx.emit("no_item", f"No item card is left for {ch.name} ({why}).", {"who": ch.id})
         return
     ctx.emit("item", f"{ch.name} draws {item_name(cards[0])} ({why}).", {"who": ch.id, "card": cards[0]},
              hidden=True)
