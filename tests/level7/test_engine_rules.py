@@ -449,3 +449,27 @@ def test_6_8_an_unlocked_door_may_be_locked_again_behind_you_and_a_key_opens_one
     T.apply(s, next(a for a in T.legal_actions(s) if a.get("relock")))
     assert s.tokens["locked"] == [["T07", "E", 0]]
     assert refusal(s, "move", to="T07") == "That door is locked."
+
+
+def test_3_3_starting_a_turn_on_a_tile_with_no_way_out_knocks_you_out():
+    """3.3 Stuck / 11 #40: no door, no tile left to explore with, no vent: knocked out."""
+    s = game(tiles=[("T01", 0, 0, 0)], players=2)  # the A-Lift alone: one door, facing nothing
+    s.stacks = [[name, []] for name, _ in s.stacks]
+    s.set_aside = ""
+    next_event(s)
+    events = act(s, "end_turn")  # Subject 2's turn begins on the A-Lift
+    assert s.characters["subject_2"].status == IN_HOSPITAL
+    assert "no way out" in texts(events)
+
+
+def test_7_2_military_zone_a_guard_with_no_security_tile_comes_on_the_last_stacks_bottom_tile():
+    """7.2 Military Zone (scenario 2): no Security tile on the map, so the card's guard comes on the
+    bottom tile of the last stack, joined to the map as close to the active character as can be."""
+    s = game("s2", tiles=[("T07", 0, 0, 0)], players=1)
+    s.stacks = [["A", []], ["last", ["T40", "T36"]]]
+    next_event(s, "E01")  # spawn icon: a guard
+    events = settle(s, act(s, "end_turn"))
+    placed = [p[0] for p in s.placed]
+    assert "T36" in placed and s.stacks[-1][1] == ["T40"]
+    assert "Guard 1 appears on Corridor 103" in texts(events) and "Military Zone" in texts(events)
+    assert [e.key for e in s.enemies] == ["guard1"]  # then the box activates it (step C)
