@@ -324,7 +324,7 @@ def test_6_13_knocked_out_items_on_the_tile_hospital_vitality_and_threat_then_ba
     from game.level7.rules import sheet
     from game.level7.rules.procedures import Ctx
 
-    sheet.knock_out(s, me, Ctx(s, []), "a test")
+    sheet.knock_out(s, me, Ctx(s, []), "event")
     assert me.tile == HOSPITAL and me.status == IN_HOSPITAL and me.vitality == 3 and me.threat == 0
     assert s.floor_items["T35"] == ["scalpel#1"]
     s.flags.pop("turn_over")
@@ -345,11 +345,11 @@ def test_6_13_killed_at_the_skull_or_during_lockdown_and_all_in_the_hospital_los
     s = game(tiles=CROSS, players=2)
     me, other = s.characters["subject_1"], s.characters["subject_2"]
     me.vitality = 3
-    sheet.knock_out(s, me, Ctx(s, []), "a test")
+    sheet.knock_out(s, me, Ctx(s, []), "event")
     assert me.status == KILLED and s.results["subject_1"] == "lost"
     s = game(tiles=CROSS, players=2)
     s.lockdown = True
-    sheet.knock_out(s, s.characters["subject_2"], Ctx(s, []), "a test")
+    sheet.knock_out(s, s.characters["subject_2"], Ctx(s, []), "event")
     assert s.characters["subject_2"].status == KILLED
     s = game(tiles=CROSS, players=2)
     for ch in s.characters.values():

@@ -9,6 +9,7 @@ from game.level7.content import shared_content
 from game.level7.event_effects import Step
 from game.level7.rules import challenge as C
 from game.level7.rules import challenges, foes, sheet
+from game.level7.rules.tracks import fear_change_possible
 from game.level7.rules.maps import view
 from game.level7.rules.state import IN_PLAY, Character, Level7State
 
@@ -41,9 +42,7 @@ def possible(state: Level7State, ch: Character, steps: tuple[Step, ...]) -> bool
     all is not offered; one that can partly happen may be chosen)."""
     for s in steps:
         if s.do == "fear":
-            track = shared_content().fear_track
-            if track.min <= ch.fear + s.params["amount"] <= track.max or \
-                    (s.params["amount"] > 0 and ch.fear < track.max) or (s.params["amount"] < 0 and ch.fear > track.min):
+            if fear_change_possible(shared_content(), ch.fear, s.params["amount"]):
                 return True
         elif s.do == "threat":
             if s.params["amount"] > 0 or ch.threat > 0:

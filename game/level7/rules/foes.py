@@ -188,7 +188,7 @@ def attack(state: Level7State, sit: E.Situation, plan: E.AttackPlan, ctx) -> Non
     if out.fear:
         sheet.change_fear(state, ch, out.fear, ctx, who)
     if out.knocked_out:
-        sheet.knock_out(state, ch, ctx, "Fear pushed past the top of the track")
+        sheet.knock_out(state, ch, ctx, "hybrid_fear")
     if ch.status == IN_PLAY and out.attacked_fear:
         sheet.change_fear(state, ch, out.attacked_fear, ctx, "attacked", "attack")
     from game.level7.rules.challenges import end_bonuses

@@ -16,6 +16,7 @@ from game.level7.content import shared_content
 from game.level7.rules import challenges, events, explore, sheet
 from game.level7.rules.maps import view
 from game.level7.rules.modifiers import turn_start_fear_shift
+from game.level7.rules import tracks
 from game.level7.rules.tracks import fear_shift_options
 from game.level7.rules.names import action_words, option_words, tile_name
 from game.level7.rules.procedures import RESOLVER, procedure
@@ -444,7 +445,7 @@ def step1(state: Level7State, ch: Character, ctx) -> None:
         if view(state).tile(ch.tile).has("medical"):
             sheet.draw_adrenaline(state, ch, c().number("medical_extra_cards"), ctx, "Medical supplies")
         if not can_leave(state, ch):
-            sheet.knock_out(state, ch, ctx, "starting the turn on a tile with no way out")
+            sheet.knock_out(state, ch, ctx, "stuck")
             return
     steps = turn_start_fear_shift(c(), ch.skills) if ch.status == IN_PLAY else 0
     values = fear_shift_options(c(), ch.fear, steps) if steps else ()
@@ -459,8 +460,9 @@ def step1(state: Level7State, ch: Character, ctx) -> None:
 def reenter(state: Level7State, ch: Character, ctx) -> None:
     """Spec 6.13: draw up to the new hand size, come back at any vent tile (placement, not
     movement), Fear 4; with no vent in play the character stays in the Hospital."""
-    sheet.draw_adrenaline(state, ch, sheet.hand_size(ch), ctx, "back from the Hospital")
-    vents = view(state).vent_tiles(state)
+    back = tracks.reenter(c(), vitality=ch.vitality, hand=len(ch.hand), vent_tiles=view(state).vent_tiles(state))
+    sheet.draw_adrenaline(state, ch, back.draw, ctx, "back from the Hospital")
+    vents = back.destinations
     if not vents:
         ctx.emit("hospital", f"No vent is in play: {ch.name} stays in the Hospital.", {"who": ch.id})
         if all(state.characters[o].status == IN_HOSPITAL for o in state.remaining()):
@@ -470,7 +472,7 @@ def reenter(state: Level7State, ch: Character, ctx) -> None:
         return
     pick = ctx.choose(ch.id, "reenter", [{"tile": v} for v in vents], f"{ch.name}: come back at which vent?")
     ch.tile, ch.status = pick["tile"], IN_PLAY
-    ch.fear = c().fear_track.after_knockout
+    ch.fear = back.fear
     ctx.emit("reenter", f"{ch.name} comes back through the vent of {tile_name(ch.tile)}; Fear {ch.fear}.",
              {"who": ch.id, "tile": ch.tile, "fear": ch.fear})
 
