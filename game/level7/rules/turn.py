@@ -1,6 +1,7 @@
 """A player's turn (spec 5.2): step 1 (draw, the Medical supplies card, the Hospital's re-entry,
-the knock-out of a character who cannot leave), step 2 (move, vents, explore, peek, pick up,
-trade, escape; every per-turn limit) and step 3 (the event card: game/level7/rules/events.py),
+the knock-out of a character who cannot leave, a skill's Fear shift), step 2 (move, vents,
+explore, peek, pick up, trade, escape, the challenge actions, adrenaline cards, items; every
+per-turn limit) and step 3 (the event card: game/level7/rules/events.py),
 then the end of the turn (the lockdown token) and the next player's step 1.
 
 Every action runs as a resolution (game/level7/rules/procedures.py) so that any rule inside it
@@ -13,16 +14,12 @@ from typing import Any
 from game.engine.dice import count
 from game.engine.protocol import Action, Event, IllegalAction
 from game.level7.content import shared_content
-from game.level7.rules import challenges, events, explore, sheet
+from game.level7.rules import challenges, events, explore, sheet, tracks
 from game.level7.rules.maps import view
 from game.level7.rules.modifiers import turn_start_fear_shift
-from game.level7.rules import tracks
-from game.level7.rules.tracks import fear_shift_options
 from game.level7.rules.names import action_words, option_words, tile_name
 from game.level7.rules.procedures import RESOLVER, procedure
-from game.level7.rules.state import HOSPITAL, IN_HOSPITAL, IN_PLAY, Character, Level7State, Turn
-
-STEP2 = ("move", "vent", "explore", "peek", "pickup", "trade", "escape", "end_turn")
+from game.level7.rules.state import IN_HOSPITAL, IN_PLAY, Character, Level7State, Turn
 
 
 def c():
@@ -448,7 +445,7 @@ def step1(state: Level7State, ch: Character, ctx) -> None:
             sheet.knock_out(state, ch, ctx, "stuck")
             return
     steps = turn_start_fear_shift(c(), ch.skills) if ch.status == IN_PLAY else 0
-    values = fear_shift_options(c(), ch.fear, steps) if steps else ()
+    values = tracks.fear_shift_options(c(), ch.fear, steps) if steps else ()
     if values:  # a skill's shift at the start of the turn (Zen Master)
         pick = ctx.choose(ch.id, "fear_shift", [{"fear": ch.fear}] + [{"fear": v} for v in values],
                           f"{ch.name}: move your Fear at the start of the turn?")
@@ -477,4 +474,4 @@ def reenter(state: Level7State, ch: Character, ctx) -> None:
              {"who": ch.id, "tile": ch.tile, "fear": ch.fear})
 
 
-__all__ = ["HOSPITAL", "apply", "begin_turn", "decider", "legal_actions", "refusal"]
+__all__ = ["apply", "begin_turn", "decider", "legal_actions", "refusal"]
