@@ -353,8 +353,9 @@ def do_challenge(kind):
 
 
 DO = {**{k: do_challenge(k) for k in challenges.ACTIONS}, "adrenaline": challenges.play_adrenaline,
-      "use_item": challenges.use_item, "use_key": challenges.use_key, "move": do_move, "vent": do_vent, "explore": do_explore, "peek": do_peek, "pickup": do_pickup,
-      "trade": do_trade, "escape": do_escape, "end_turn": do_end_turn}
+      "use_item": challenges.use_item, "use_key": challenges.use_key, "move": do_move, "vent": do_vent,
+      "explore": do_explore, "peek": do_peek, "pickup": do_pickup, "trade": do_trade, "escape": do_escape,
+      "end_turn": do_end_turn}
 
 
 @procedure("first_turn")
