@@ -473,3 +473,31 @@ def test_7_2_military_zone_a_guard_with_no_security_tile_comes_on_the_last_stack
     assert "T36" in placed and s.stacks[-1][1] == ["T40"]
     assert "Guard 1 appears on Corridor 103" in texts(events) and "Military Zone" in texts(events)
     assert [e.key for e in s.enemies] == ["guard1"]  # then the box activates it (step C)
+
+
+def test_9_2_control_panels_a_success_marks_the_panel_a_failure_starts_lockdown():
+    """6.9 and scenario 2's hooks (9.2, the publisher's errata): a success puts an Accessed marker
+    on the panel and offers its reward; a failure starts Lockdown at once; the third marker lets
+    the lift work."""
+    seen = set()
+    for seed in range(30):
+        s = game("s2", tiles=[("T13", 0, 0, 0), ("T07", 0, -1, 0)], seed=seed)
+        s.characters["subject_2"].hand[1:] = []  # nobody to help: the roll alone decides
+        events = settle(s, act(s, "control_panel"))
+        if "T13" in s.tokens["accessed"]:
+            seen.add("accessed")
+            assert "control panel is accessed" in texts(events) and not s.lockdown
+            if s.turn.player == "subject_1" and s.proc is None:
+                s.turn.challenge_used = False  # as on a later turn: the marker alone refuses it
+                assert "already been accessed" in refusal(s, "control_panel")
+        else:
+            seen.add("failed")
+            assert s.lockdown and "Lockdown" in texts(events)
+        if seen == {"accessed", "failed"}:
+            break
+    assert seen == {"accessed", "failed"}
+    s = game("s2", tiles=[("T01", 0, 0, 0), ("T07", 0, -1, 2)])
+    assert "once 3 control panels are accessed" in refusal(s, "escape")
+    s.tokens["accessed"] = ["T13", "T14", "T15"]
+    act(s, "escape")
+    assert s.results["subject_1"] == "won"
