@@ -501,3 +501,20 @@ def test_9_2_control_panels_a_success_marks_the_panel_a_failure_starts_lockdown(
     s.tokens["accessed"] = ["T13", "T14", "T15"]
     act(s, "escape")
     assert s.results["subject_1"] == "won"
+
+
+def test_6_11_the_attacked_character_may_play_toughness_before_the_enemy_rolls():
+    """6.11 (Toughness: for one enemy attack) and 11 #12 (the errata: played before the roll), in
+    another player's turn: Subject 2 plays Duck and Cover (+1 Toughness) against the clone."""
+    s = game(tiles=CROSS)
+    at(s, "subject_2", "T36")
+    s.characters["subject_2"].hand = ["duck_and_cover#1", "sprint#1", "scrounge#1"]
+    s.characters["subject_2"].fear = 5  # the clone's target: the highest Fear
+    foe(s, "clone", "T36")
+    next_event(s, "E02")  # box with 2 starting players: clones
+    act(s, "end_turn")
+    assert T.current_decider(s) == "subject_2"
+    assert {a.get("card") for a in T.legal_actions(s)} == {"", "duck_and_cover"}
+    events = settle(s, T.apply(s, next(a for a in T.legal_actions(s) if a.get("card"))))
+    assert "against Toughness 2" in texts(events)
+    assert "duck_and_cover#1" not in s.characters["subject_2"].hand and s.characters["subject_2"].fear >= 6
