@@ -190,6 +190,9 @@ class TileMap:
     """Tiles placed on a grid of standard-tile cells. Placement names are the tile ids."""
 
     placed: dict[str, tuple[Tile, Cell]] = field(default_factory=dict)  # name -> (turned tile, top-left cell)
+    # links() per set of sealed vents, cleared by place(): the rules ask for distances many times
+    # per action and the map changes only when a tile is placed
+    _links: dict[frozenset[str], list[Link]] = field(default_factory=dict, repr=False, compare=False)
 
     def occupied(self) -> dict[Cell, str]:
         out = {}
@@ -213,6 +216,7 @@ class TileMap:
         if clash:
             raise ValueError(f"{name} at {at} would lie on {clash[0]}")
         self.placed[name] = (turned, at)
+        self._links.clear()
         return name
 
     def _sides(self):
@@ -251,6 +255,10 @@ class TileMap:
         return [(name, slot) for name, slot, other, _ in self._sides()
                 if other is None and slot in self.placed[name][0].doors]
 
+    def open_edges(self) -> list[tuple[str, Slot]]:
+        """Every outline slot, door or wall, that faces no tile (spec 3.3: vents as doors)."""
+        return [(name, slot) for name, slot, other, _ in self._sides() if other is None]
+
     def vent_networks(self) -> list[frozenset[str]]:
         """Groups of placed tiles whose ducts join (8.9: all stubs of a tile join each other; two
         stubs meeting across a shared side join), keeping only the tiles with a vent."""
@@ -274,12 +282,16 @@ class TileMap:
     def links(self, sealed: Iterable[str] = ()) -> list[Link]:
         """Door links and vent links (each pair of vent tiles of one network); `sealed`: tiles
         whose vent nobody may use (a sealed vent token, spec 3.4 PLACEHOLDER)."""
+        shut = frozenset(sealed)
+        known = self._links.get(shut)
+        if known is not None:
+            return list(known)
         out = self.door_links()
-        shut = set(sealed)
         for group in self.vent_networks():
             usable = sorted(group - shut)
             out += [Link(a, b, "vent") for i, a in enumerate(usable) for b in usable[i + 1:]]
-        return out
+        self._links[shut] = out
+        return list(out)
 
     def distances(self, start: str, mover: str = "character", locked: Iterable[tuple[str, Slot]] = (),
                   sealed: Iterable[str] = ()) -> dict[str, int]:

@@ -29,6 +29,7 @@ from game.engine.dice import Die, dice_from_toml
 from game.engine.provenance import KEYS as PROVENANCE, Provenance, read_provenance
 from game.engine.provenance_doc import unverified_table, update_between
 from game.engine.tomldata import DataError, KeyPath, TomlFile, load_toml
+from game.level7.event_effects import Step, read_effect
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 ROOT = DATA_DIR.parents[2]
@@ -53,7 +54,22 @@ CHALLENGE_ICONS = ("intelligence", "strength")
 ENEMY_VALUES = ("threat", "fear")
 SECTION_KINDS = ("security", "fear", "facility")
 ITEM_KINDS = ("weapon", "gear", "single_use")
-BONUS_WHEN = ("attack", "unlock_strength", "unlock_intelligence", "outwit", "bull_rush", "control_panel", "always")
+# The effect vocabulary of skills, items and adrenaline abilities (docs/CONTENT.md "Effects"):
+# `when` says which values a bonus or reroll applies to: the attribute itself, any challenge, the
+# challenges of one attribute, or one challenge (spec 6.3-6.9; "event_challenge": an event's, 11 #11).
+EFFECT_WHEN = ("always", "challenge", "strength_challenge", "intelligence_challenge", "attack", "bull_rush", "outwit",
+               "unlock", "unlock_strength", "unlock_intelligence", "control_panel", "event_challenge")
+REROLL_FACES = ("any", "double")  # double: only a die showing a double icon (Self-Defense Training, seed p. 7)
+REROLL_PER = ("roll", "turn")  # each reroll effect once per roll (seed p. 7); "turn": once per turn as well
+FEAR_SHIFT_AT = ("use", "turn_start")  # when played or discarded | at the start of your turn
+FEAR_CAUSES = ("darkness", "vent", "attack")  # the three general Fear gains (seed p. 4)
+EFFECT_KEYS = {  # kind -> (keys, required keys)
+    "bonus": (("attribute", "amount", "when"), ("attribute", "amount")),
+    "reroll": (("dice", "when", "faces", "per"), ("dice",)),
+    "fear_shift": (("steps", "at"), ("steps",)),
+    "ignore_fear": (("cause",), ("cause",)),
+    "carry_limit": (("items",), ("items",)),
+}
 TIMINGS = ("own_turn", "any")
 LIMIT_KEYS = ("security_number", "pack_limit", "hybrid_limit", "crowding_limit")
 TARGET_KEYS = ("clone_threat", "guard_fear")
@@ -64,7 +80,8 @@ HOOK_WHEN = {  # scenario hook trigger -> its parameters (docs/CONTENT.md "Level
     "tile_placed": ("tile",), "stacks_empty": (), "nothing_to_explore": (),
     "panel_accessed": (), "panel_access_failed": (), "accessed_markers": ("count",),
 }
-HOOK_DO = ("start_lockdown", "set_aside_is_last_tile", "place_set_aside_at_any_open_edge", "place_accessed_marker")
+HOOK_DO = ("start_lockdown", "set_aside_is_last_tile", "place_set_aside_at_any_open_edge", "place_accessed_marker",
+           "explore_any_open_edge")
 NEEDS_SET_ASIDE = ("set_aside_is_last_tile", "place_set_aside_at_any_open_edge")
 NEEDS_PANELS = ("panel_accessed", "panel_access_failed", "accessed_markers", "place_accessed_marker")
 # Numbers the engine reads by id (rules.toml [number.<id>]); each must be present.
@@ -196,20 +213,59 @@ class Activation:
 
 
 @dataclass(frozen=True)
+class Bonus:
+    """+amount to an attribute (dice, for Intelligence and Strength) where `when` applies."""
+    attribute: str
+    amount: int
+    when: str = "always"
+
+
+@dataclass(frozen=True)
+class Reroll:
+    """Reroll up to `dice` dice of a challenge roll where `when` applies, once per roll (and per
+    turn if `per` says so); `faces` = "double" allows only dice showing a double icon."""
+    dice: int
+    when: str = "challenge"
+    faces: str = "any"
+    per: str = "roll"
+
+
+@dataclass(frozen=True)
+class FearShift:
+    """Move Fear up to `steps` either way: when used, or at the start of your turn."""
+    steps: int
+    at: str = "use"
+
+
+@dataclass(frozen=True)
+class IgnoreFear:
+    """You gain no Fear from this cause (darkness, vent, attack)."""
+    cause: str
+
+
+@dataclass(frozen=True)
+class CarryLimit:
+    """You may carry this many items."""
+    items: int
+
+
+Effect = Bonus | Reroll | FearShift | IgnoreFear | CarryLimit
+
+
+@dataclass(frozen=True)
 class Skill:
     id: str
     number: int
     name: str
     text: str
-    modifiers: Mapping[str, int]
+    effects: tuple[Effect, ...]
+    not_enforced: str  # what of the text no effect expresses ("" when the effects say it all)
     provenance: Provenance
 
-
-@dataclass(frozen=True)
-class Bonus:
-    attribute: str
-    amount: int
-    when: str
+    @property
+    def modifiers(self) -> Mapping[str, int]:
+        """The always-on attribute changes (the card's icons, seed p. 5)."""
+        return MappingProxyType({e.attribute: e.amount for e in self.effects if isinstance(e, Bonus) and e.when == "always"})
 
 
 @dataclass(frozen=True)
@@ -219,12 +275,17 @@ class Item:
     copies: int
     kind: str
     text: str
-    bonuses: tuple[Bonus, ...]
+    effects: tuple[Effect, ...]  # while carried; a single_use item's when it is discarded
+    not_enforced: str
     provenance: Provenance
 
     @property
     def weapon(self) -> bool:
         return self.kind == "weapon"
+
+    @property
+    def bonuses(self) -> tuple[Bonus, ...]:
+        return tuple(e for e in self.effects if isinstance(e, Bonus))
 
 
 @dataclass(frozen=True)
@@ -258,6 +319,8 @@ class Adrenaline:
     fear_cost: int  # signed: +n raises Fear, -n lowers it
     timing: str
     text: str
+    ability: tuple[Effect, ...]  # the bottom half as effects, where the vocabulary can say it
+    not_enforced: str
     provenance: Provenance
 
 
@@ -266,8 +329,9 @@ class Section:
     code: str
     kind: str
     name: str
-    text: str
+    text: str  # for the reader
     provenance: Provenance
+    effect: tuple[Step, ...] = ()  # what the engine runs (game/level7/event_effects.py)
 
 
 @dataclass(frozen=True)
@@ -747,35 +811,74 @@ def _numbered(r: _File, table: str, out: Mapping[str, Any]) -> None:
             raise r.fail([table], f"no {table} has number {n} (the numbers must run 1-{len(out)})")
 
 
+def _effects(r: _File, rec: Mapping[str, Any], p: KeyPath, key: str, holder: str) -> tuple[Effect, ...]:
+    """A record's `effects` list in the effect vocabulary. `holder`: "standing" (a skill, a carried
+    item: always on) or "used" (an adrenaline ability, a single-use item: once, when played)."""
+    out: list[Effect] = []
+    for i, e in enumerate(r.get(rec, key, p, list)):
+        ep = [*p, key, i]
+        if not isinstance(e, dict):
+            raise r.fail(ep, "must be a table { kind = ..., ... } (kinds: " + ", ".join(EFFECT_KEYS) + ")")
+        kind = r.choice(e, "kind", ep, EFFECT_KEYS, "effect kind")
+        allowed, required = EFFECT_KEYS[kind]
+        r.keys(e, ep, ("kind", *allowed), ("kind", *required))
+        if kind == "bonus":
+            amount = r.get(e, "amount", ep, int, lo=-8, hi=8)
+            if amount == 0:
+                raise r.fail([*ep, "amount"], "a bonus of 0 changes nothing")
+            out.append(Bonus(r.choice(e, "attribute", ep, ATTRIBUTES, "attribute"), amount,
+                             r.choice(e, "when", ep, EFFECT_WHEN) if "when" in e else "always"))
+        elif kind == "reroll":
+            when = r.choice(e, "when", ep, EFFECT_WHEN) if "when" in e else "challenge"
+            if when == "always":
+                raise r.fail([*ep, "when"], "a reroll changes a challenge roll: say which (e.g. \"challenge\", \"attack\")")
+            out.append(Reroll(r.get(e, "dice", ep, int, lo=1, hi=8), when,
+                              r.choice(e, "faces", ep, REROLL_FACES) if "faces" in e else "any",
+                              r.choice(e, "per", ep, REROLL_PER) if "per" in e else "roll"))
+        elif kind == "fear_shift":
+            at = r.choice(e, "at", ep, FEAR_SHIFT_AT) if "at" in e else "use"
+            if (at == "use") != (holder == "used"):
+                raise r.fail([*ep, "at"] if "at" in e else ep,
+                             "a card or item that is used shifts Fear at = \"use\"; a standing one at = \"turn_start\"")
+            out.append(FearShift(r.get(e, "steps", ep, int, lo=1, hi=7), at))
+        else:
+            if holder == "used":
+                raise r.fail([*ep, "kind"], f"{kind!r} is a standing effect (a skill's or a carried item's)")
+            out.append(IgnoreFear(r.choice(e, "cause", ep, FEAR_CAUSES, "Fear cause")) if kind == "ignore_fear"
+                       else CarryLimit(r.get(e, "items", ep, int, lo=1, hi=8)))
+    return tuple(out)
+
+
+def _not_enforced(r: _File, rec: Mapping[str, Any], p: KeyPath, effects: tuple[Effect, ...]) -> str:
+    """What of the text the effects leave out; a record without effects must say it."""
+    if not effects and "not_enforced" not in rec:
+        raise r.fail(p, "no effects: say in `not_enforced` what of the text the engine does not apply")
+    return r.text(rec, "not_enforced", p) if "not_enforced" in rec else ""
+
+
 def _skills(r: _File) -> dict[str, Skill]:
     out = {}
-    fields = ("number", "name", "text", "modifiers")
+    fields = ("number", "name", "text", "effects", "not_enforced")
     for key, rec in r.table("skill").items():
         p = ["skill", key]
-        r.keys(rec, p, fields, fields)
-        mods = r.get(rec, "modifiers", p, dict)
+        r.keys(rec, p, fields, fields[:-1])
+        effects = _effects(r, rec, p, "effects", "standing")
         out[key] = Skill(key, r.get(rec, "number", p, int, lo=1), r.text(rec, "name", p), r.text(rec, "text", p),
-                         r.modifiers(mods, [*p, "modifiers"], list(mods)), r.provenance(rec, p, fields))
+                         effects, _not_enforced(r, rec, p, effects), r.provenance(rec, p, fields))
     _numbered(r, "skill", out)
     return out
 
 
 def _items(r: _File):
     items = {}
-    fields = ("name", "copies", "kind", "text", "bonuses")
+    fields = ("name", "copies", "kind", "text", "effects", "not_enforced")
     for key, rec in r.table("item").items():
         p = ["item", key]
-        r.keys(rec, p, fields, fields)
-        bonuses = []
-        for i, b in enumerate(r.get(rec, "bonuses", p, list)):
-            bp = [*p, "bonuses", i]
-            if not isinstance(b, dict):
-                raise r.fail(bp, "must be a table { attribute, amount, when }")
-            r.keys(b, bp, ("attribute", "amount", "when"), ("attribute", "amount", "when"))
-            bonuses.append(Bonus(r.choice(b, "attribute", bp, ATTRIBUTES), r.get(b, "amount", bp, int, lo=-8, hi=8),
-                                 r.choice(b, "when", bp, BONUS_WHEN)))
-        items[key] = Item(key, r.text(rec, "name", p), r.get(rec, "copies", p, int, lo=1), r.choice(rec, "kind", p, ITEM_KINDS),
-                          r.text(rec, "text", p), tuple(bonuses), r.provenance(rec, p, fields))
+        r.keys(rec, p, fields, fields[:-1])
+        kind = r.choice(rec, "kind", p, ITEM_KINDS)
+        effects = _effects(r, rec, p, "effects", "used" if kind == "single_use" else "standing")
+        items[key] = Item(key, r.text(rec, "name", p), r.get(rec, "copies", p, int, lo=1), kind,
+                          r.text(rec, "text", p), effects, _not_enforced(r, rec, p, effects), r.provenance(rec, p, fields))
     keys = {}
     fields = ("name", "name_hu", "copies", "text")
     for key, rec in r.table("key").items():
@@ -800,30 +903,32 @@ def _items(r: _File):
 
 def _adrenaline(r: _File, fear: FearTrack) -> dict[str, Adrenaline]:
     out = {}
-    fields = ("number", "name", "copies", "bonus", "fear_cost", "timing", "text")
+    fields = ("number", "name", "copies", "bonus", "fear_cost", "timing", "text", "ability", "not_enforced")
     span = fear.max - fear.min
     for key, rec in r.table("adrenaline").items():
         p = ["adrenaline", key]
-        r.keys(rec, p, fields, fields)
+        r.keys(rec, p, fields, fields[:-1])
         bonus = r.get(rec, "bonus", p, dict)
         if len(bonus) != 1:
             raise r.fail([*p, "bonus"], f"the top half gives one attribute bonus, got {len(bonus)}")
+        ability = _effects(r, rec, p, "ability", "used")
         out[key] = Adrenaline(key, r.get(rec, "number", p, int, lo=1), r.text(rec, "name", p), r.get(rec, "copies", p, int, lo=1),
                               r.modifiers(bonus, [*p, "bonus"], list(bonus)),
                               r.get(rec, "fear_cost", p, int, lo=-span, hi=span), r.choice(rec, "timing", p, TIMINGS),
-                              r.text(rec, "text", p), r.provenance(rec, p, fields))
+                              r.text(rec, "text", p), ability, _not_enforced(r, rec, p, ability),
+                              r.provenance(rec, p, fields))
     _numbered(r, "adrenaline", out)
     return out
 
 
 def _events(r: _File, enemies: Mapping[str, Enemy], activations: Mapping[str, Activation], players: int):
     sections = {}
-    fields = ("kind", "name", "text")
+    fields = ("kind", "name", "text", "effect")
     for key, rec in r.table("section").items():
         p = ["section", key]
         r.keys(rec, p, fields, fields)
         sections[key] = Section(key, r.choice(rec, "kind", p, SECTION_KINDS), r.text(rec, "name", p), r.text(rec, "text", p),
-                                r.provenance(rec, p, fields))
+                                r.provenance(rec, p, fields), read_effect(rec["effect"], [*p, "effect"], r.fail))
     events = {}
     fields = ("spawn", "security", "fear", "facility", "activation")
     spawners = [k for k, e in enemies.items() if e.reserve]

@@ -151,7 +151,7 @@ def test_seed_skills_and_stun_baton(c):
     assert sum(s.provenance.verified is True for s in c.skills.values()) == 2
     baton = c.items["stun_baton"]
     assert baton.weapon and [(b.attribute, b.amount, b.when) for b in baton.bonuses] == [("strength", 2, "attack")]
-    assert baton.provenance.placeholder("copies") and not baton.provenance.placeholder("bonuses")
+    assert baton.provenance.placeholder("copies") and not baton.provenance.placeholder("effects")
 
 
 # ----------------------------------------------------------------------------- placeholders

@@ -1,0 +1,418 @@
+"""The challenge actions on the state (spec 6.3-6.9): the engine's side of game/level7/rules/
+challenge.py. One per turn (Attack, Bull Rush, Outwit, Unlock Door, Control Panel): the pure
+module says what is needed and what the icons do; this module builds its inputs from the state,
+rolls with the state's Rng, and applies the outcome (Threat, stuns and removals, the Bull Rush
+kept for the turn, unlocked doors, Accessed markers and the scenario's hooks, the failed
+challenge's activations)."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from game.level7.content import shared_content
+from game.level7.rules import challenge as C
+from game.level7.rules import foes, sheet
+from game.level7.rules.maps import view
+from game.level7.rules import tracks
+from game.level7.rules.modifiers import PlayedBonus, attribute_value, expire, ignores_fear, reroll_options
+from game.level7.rules.modifiers import use_item as modifier_use
+from game.level7.rules.state import Character, Level7State
+
+ACTIONS = ("attack", "bull_rush", "outwit", "unlock", "control_panel")
+
+
+def c():
+    return shared_content()
+
+
+def kinds(cards: list[str]) -> list[str]:
+    """Card instances ("stun_baton#2") as the content ids the pure modules read."""
+    return [k.split("#")[0] for k in cards]
+
+
+def carried_items(ch: Character) -> list[str]:
+    return [k for k in kinds(ch.items) if k in c().items]
+
+
+def attribute(state: Level7State, ch: Character, name: str, challenge: str | None = None) -> int:
+    """The attribute with the Fear band, the skills and the carried items (modifiers.py), and the
+    bonuses played for it outside a challenge (a Toughness card against the next attack)."""
+    extra = sum(b[2] for b in state.turn.played if b[0] == ch.id and b[1] == name) if challenge is None else 0
+    return _attribute(name, ch.fear, tuple(ch.skills), tuple(carried_items(ch)), challenge) + extra
+
+
+@lru_cache(maxsize=4096)
+def _attribute(name: str, fear: int, skills: tuple[str, ...], items: tuple[str, ...], challenge: str | None) -> int:
+    # the enemies' Situation asks every character's Toughness at every activation
+    return attribute_value(c(), name, fear=fear, skills=skills, items=items, challenge=challenge).total
+
+
+def foes_here(state: Level7State, tile: str) -> list[C.Foe]:
+    return [C.Foe(e.key, e.kind, not e.stunned) for e in sorted(state.enemies, key=lambda e: (e.kind, e.number))
+            if e.tile == tile]
+
+
+def locked_doors(state: Level7State, tile: str) -> list[list]:
+    """Doors of `tile` joining another tile through a locked-door token (either side)."""
+    out = []
+    for other, kind, door in view(state).neighbours(state, tile):
+        if kind == "locked" and door is not None and [door[1][0], door[1][1]] not in out:
+            out.append([door[1][0], door[1][1]])
+    return out
+
+
+def refusal(state: Level7State, ch: Character, kind: str, p: dict[str, Any]) -> str | None:
+    """Why this challenge action may not be taken (None: it may); the turn's frame is turn.py's."""
+    if state.turn.challenge_used:
+        return "You have already made your challenge this turn."
+    here = foes_here(state, ch.tile)
+    if kind == "attack":
+        target = next((f for f in here if f.figure == p.get("enemy")), None)
+        if target is None:
+            return "That enemy is not on your tile."
+        got = C.attack_challenge(c(), target)
+        return got.reason if isinstance(got, C.Refusal) else None
+    if kind == "bull_rush":
+        got = C.bull_rush_challenge(c(), here)
+        return got.reason if isinstance(got, C.Refusal) else None
+    if kind == "outwit":
+        got = C.outwit_challenge(c(), here, p.get("side", ""))
+        return got.reason if isinstance(got, C.Refusal) else None
+    if kind == "unlock":
+        if p.get("way") not in ("strength", "intelligence"):
+            return "Unlock a door by Strength or by Intelligence."
+        if p.get("door") not in locked_doors(state, ch.tile):
+            return "That is not a locked door of your tile."
+        return None
+    if kind == "control_panel":
+        sc = c().scenarios[state.scenario]
+        got = C.control_panel_challenge(c(), allowed=bool(sc.flags.get("control_panel")),
+                                        panel=view(state).tile(ch.tile).has("control_panel"),
+                                        accessed=ch.tile in state.tokens["accessed"])
+        return got.reason if isinstance(got, C.Refusal) else None
+    return f"Unknown challenge {kind!r}."
+
+
+def candidates(state: Level7State, ch: Character) -> list[tuple[str, dict[str, Any]]]:
+    here = foes_here(state, ch.tile)
+    out: list[tuple[str, dict[str, Any]]] = [("attack", {"enemy": f.figure}) for f in here if f.active]
+    out += [("bull_rush", {})] + [("outwit", {"side": s}) for s in C.outwit_sides(here)]
+    out += [("unlock", {"door": d, "way": w}) for d in locked_doors(state, ch.tile) for w in ("strength", "intelligence")]
+    out.append(("control_panel", {}))
+    return out
+
+
+def played(state: Level7State, ch: Character) -> list[PlayedBonus]:
+    """The bonuses in play for `ch` (adrenaline tops, spec 6.11)."""
+    return [PlayedBonus(attr, amount, source, by, lasts) for who, attr, amount, source, by, lasts in state.turn.played
+            if who == ch.id]
+
+
+def end_bonuses(state: Level7State, ch: Character, end: str) -> None:
+    """The bonuses of `ch` that `end` (a challenge roll, an enemy attack) uses up (modifiers.expire)."""
+    keep = set(expire(played(state, ch), end))
+    state.turn.played = [b for b in state.turn.played
+                         if b[0] != ch.id or PlayedBonus(b[1], b[2], b[3], b[4], b[5]) in keep]
+
+
+def _show(ch: Character, got: C.Roll, what: str) -> str:
+    return f"{ch.name} {what}: {', '.join(f.name or 'blank' for f in got.faces)}: {got.icons} icons."
+
+
+def roll(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> int:
+    """The challenge's dice (modifiers.py's pool, played bonuses included) rolled by the state's
+    Rng, then the rerolls the roller chooses (spec 6.3: each effect once per roll); the icons."""
+    helping(state, ch, challenge, ctx)
+    pool = C.challenge_pool(c(), challenge, fear=ch.fear, skills=ch.skills, items=carried_items(ch),
+                            played=played(state, ch))
+    got = C.roll_dice(c(), challenge.attribute, pool.total, state.rng.stream("dice"))
+    end_bonuses(state, ch, "challenge_roll")
+    ctx.emit("roll", _show(ch, got, f"rolls {pool.total} dice ({challenge.attribute.capitalize()} {challenge.level})"),
+             {"who": ch.id, "faces": [f.as_dict() for f in got.faces], "icons": got.icons}, hidden=True)
+    while True:
+        options = [o for o in reroll_options(c(), challenge.kind, challenge.attribute, skills=ch.skills,
+                                             abilities=state.turn.abilities if ch.id == state.turn.player else (),
+                                             used_this_turn=state.turn.rerolls_used) if o.source not in got.used]
+        choices = [{"reroll": ""}] + [{"reroll": o.source, "dice": list(d)} for o in options
+                                      for d in C.reroll_choices(got, o)]
+        if len(choices) == 1:
+            break
+        pick = ctx.choose(ch.id, "reroll", choices, f"{ch.name}: reroll dice? ({got.icons} icons, {challenge.level} needed)")
+        if not pick["reroll"]:
+            break
+        option = next(o for o in options if o.source == pick["reroll"])
+        got = C.reroll(c(), got, option, pick["dice"], state.rng.stream("dice"))
+        if option.per == "turn":
+            state.turn.rerolls_used.append(option.source)
+        ctx.emit("roll", _show(ch, got, f"rerolls {len(pick['dice'])} with {option.name}"),
+                 {"who": ch.id, "faces": [f.as_dict() for f in got.faces], "icons": got.icons}, hidden=True)
+    return got.icons
+
+
+def apply_outcome(state: Level7State, ch: Character, out: C.Outcome, ctx) -> None:
+    ctx.emit("challenge", f"{ch.name}: {out.text}", {"who": ch.id, "result": out.result, "icons": out.icons})
+    if out.threat:
+        sheet.gain_threat(state, ch, out.threat, ctx, out.challenge.kind.replace("_", " "))
+    for fid in out.activates:  # spec 7.7: a failed challenge activates the enemies on the tile
+        foes.activate(state, fid, ctx)
+
+
+def do(state: Level7State, ch: Character, kind: str, p: dict[str, Any], ctx) -> None:
+    state.turn.challenge_used = True
+    here = foes_here(state, ch.tile)
+    if kind == "attack":
+        target = next(f for f in here if f.figure == p["enemy"])
+        ch_ = C.attack_challenge(c(), target)
+        threat = C.attack_threat(c(), target)
+        if threat:  # on the attempt, whatever the outcome (seed p. 10)
+            sheet.gain_threat(state, ch, threat, ctx, "attacking a guard")
+        out = C.resolve_attack(c(), roll(state, ch, ch_, ctx), target, here)
+        e = foes.figure(state, target.figure)
+        apply_outcome(state, ch, out, ctx)
+        if out.result == "removed" and e in state.enemies:
+            foes.remove(state, e, ctx)
+        elif out.result == "stunned" and e in state.enemies:
+            e.stunned = True
+        for _ in range(out.items):
+            sheet.draw_item(state, ch, ctx, "beating a guard")
+    elif kind == "bull_rush":
+        ch_ = C.bull_rush_challenge(c(), here)
+        out, rush = C.resolve_bull_rush(c(), roll(state, ch, ch_, ctx), here)
+        apply_outcome(state, ch, out, ctx)
+        if rush is not None:
+            state.turn.rushed, state.turn.rush_tiles = rush.icons, rush.tiles_left
+            state.turn.free_tiles.append(ch.tile)
+    elif kind == "outwit":
+        ch_ = C.outwit_challenge(c(), here, p["side"])
+        out = C.resolve_outwit(c(), roll(state, ch, ch_, ctx), here, p["side"])
+        apply_outcome(state, ch, out, ctx)
+        if out.success:
+            state.turn.free_tiles.append(ch.tile)
+    elif kind == "unlock":
+        ch_ = C.unlock_challenges(c())[0 if p["way"] == "strength" else 1]
+        out = C.resolve_unlock(c(), ch_, roll(state, ch, ch_, ctx), here)
+        if out.success:
+            unlock_door(state, ch, p["door"])
+        apply_outcome(state, ch, out, ctx)
+    elif kind == "control_panel":
+        control_panel(state, ch, here, ctx)
+
+
+def control_panel(state: Level7State, ch: Character, here: list[C.Foe], ctx) -> None:
+    """Spec 6.9 and the scenario's hooks (9.2): an Accessed marker, a reward the player picks;
+    a failure may start Lockdown."""
+    ch_ = C.control_panel_challenge(c(), allowed=True, panel=True, accessed=False)
+    out = C.resolve_control_panel(c(), roll(state, ch, ch_, ctx), here, keys_left=len(state.keys),
+                                  guards_on_map=any(e.kind == "guard" for e in state.enemies))
+    hooks = c().scenarios[state.scenario].hooks
+    apply_outcome(state, ch, out, ctx)
+    if not out.success:
+        for h in hooks:
+            if h.when == "panel_access_failed" and h.do == "start_lockdown":
+                sheet.start_lockdown(state, ctx, h.text)
+        return
+    if state.tokens["supply"]["accessed"] > 0:
+        state.tokens["supply"]["accessed"] -= 1
+        state.tokens["accessed"].append(ch.tile)
+        ctx.emit("token", f"An Accessed marker goes on {view(state).tile(ch.tile).name}.", {"token": "accessed", "tile": ch.tile})
+    for h in hooks:
+        if h.when == "accessed_markers" and h.do == "start_lockdown" and len(state.tokens["accessed"]) == h.params.get("count"):
+            sheet.start_lockdown(state, ctx, h.text)
+    if not out.rewards or ch.out:
+        return
+    pick = ctx.choose(ch.id, "panel_reward", [{"reward": r} for r in out.rewards], f"{ch.name}: the control panel's reward")
+    if pick["reward"] == "take_key":
+        key = state.keys.pop(0)
+        ctx.emit("key", f"{ch.name} takes a security key.", {"who": ch.id, "card": key})
+        sheet.take_item(state, ch, key, ctx)
+        return
+    moves = []
+    for e in sorted((e for e in state.enemies if e.kind == "guard"), key=lambda e: e.number):
+        for other in sorted({o for o, k, _ in view(state).neighbours(state, e.tile) if k == "door"}):
+            if foes.situation(state).has_room(other, "guard"):  # never onto a full tile (3.5)
+                moves.append({"enemy": e.key, "tile": other})
+    if not moves:
+        ctx.emit("panel", "No guard can be moved.")
+        return
+    m = ctx.choose(ch.id, "move_guard", moves, f"{ch.name}: move which guard where?")
+    e = foes.figure(state, m["enemy"])
+    e.tile = m["tile"]
+    ctx.emit("enemy_move", f"{ch.name} sends {foes.label(state, e)} to {view(state).tile(e.tile).name}.",
+             {"enemy": e.key, "tile": e.tile})
+
+
+def rush_step(state: Level7State, ch: Character) -> C.RushStep | None:
+    """Leaving a later enemy tile on this turn's Bull Rush (spec 6.5), or None with no rush."""
+    t = state.turn
+    if t.rushed < 0:
+        return None
+    return C.rush_leave(c(), C.BullRush(t.rushed, t.rush_tiles), foes_here(state, ch.tile))
+
+
+def rush_leave(state: Level7State, ch: Character, ctx) -> None:
+    """The rush carries `ch` out of an enemy tile: R counts one tile more, a guard's gives Threat."""
+    step = rush_step(state, ch)
+    ctx.emit("bull_rush", step.text, {"who": ch.id})
+    state.turn.rush_tiles = step.rush.tiles_left
+    if step.threat:
+        sheet.gain_threat(state, ch, step.threat, ctx, "bull-rushing out of a guard's tile")
+
+
+# ---------------------------------------------------------------------------- adrenaline (6.11)
+
+def adrenaline_candidates(state: Level7State, ch: Character) -> list[tuple[str, dict[str, Any]]]:
+    """One card of each kind in hand, each of the three uses (turn.refusal keeps the legal ones)."""
+    step = c().number("free_fear_shift")
+    out = []
+    for card in sorted({k.split("#")[0]: k for k in reversed(ch.hand)}.values()):
+        out += [("adrenaline", {"card": card, "use": use, "shift": shift})
+                for use, shift in (("bonus", 0), ("ability", 0), ("fear_shift", step), ("fear_shift", -step))]
+    return out
+
+
+def adrenaline_refusal(state: Level7State, ch: Character, p: dict[str, Any]) -> str | None:
+    card = p.get("card")
+    if card not in ch.hand:
+        return "That card is not in your hand."
+    if p.get("use") not in tracks.USES or not isinstance(p.get("shift", 0), int):
+        return "Play a card for its bonus, its ability or a free Fear shift."
+    got = tracks.adrenaline_refusal(c(), card.split("#")[0], p["use"], fear=ch.fear, hand=len(ch.hand),
+                                    own_turn=True, shift=p.get("shift", 0))
+    return got.reason if got else None
+
+
+def play_adrenaline(state: Level7State, ch: Character, p: dict[str, Any], ctx) -> None:
+    """Discard the card, pay its Fear cost, apply the use (spec 6.11): a bonus in play until it is
+    used (Speed: moves at once), an ability's effects (a bonus, a reroll for this turn's challenge,
+    a Fear shift the player chooses), or the free shift."""
+    kind = p["card"].split("#")[0]
+    out = tracks.play_adrenaline(c(), kind, p["use"], fear=ch.fear, hand=len(ch.hand), own_turn=True,
+                                 shift=p.get("shift", 0), player=ch.id)
+    ch.hand.remove(p["card"])
+    state.adrenaline.discard([p["card"]])
+    ch.fear = out.fear
+    ctx.emit("adrenaline", f"{ch.name}: {out.text}", {"who": ch.id, "card": p["card"], "use": p["use"], "fear": ch.fear})
+    for b in ((out.bonus,) if out.bonus is not None else ()) + out.ability_bonuses:
+        add_bonus(state, ch, b)
+    if p["use"] != "ability":
+        return
+    from game.level7.content import FearShift, Reroll
+
+    for e in out.ability:
+        if isinstance(e, Reroll):
+            state.turn.abilities.append(kind)
+        elif isinstance(e, FearShift):
+            values = tracks.fear_shift_options(c(), ch.fear, e.steps)
+            if values:
+                pick = ctx.choose(ch.id, "fear_shift", [{"fear": ch.fear}] + [{"fear": v} for v in values],
+                                  f"{ch.name}: move your Fear?")
+                sheet.change_fear(state, ch, pick["fear"] - ch.fear, ctx, c().adrenaline[kind].name)
+    if out.not_enforced:
+        ctx.emit("not_enforced", f"Not enforced yet: {out.not_enforced}", {"card": kind})
+
+
+def add_bonus(state: Level7State, ch: Character, b: PlayedBonus) -> None:
+    if b.attribute == "speed":  # until the end of the turn: the moves it gives now
+        state.turn.moves_left += b.amount
+        return
+    state.turn.played.append([ch.id, b.attribute, b.amount, b.source, b.by, b.lasts])
+
+
+def spared(ch: Character, cause: str) -> str:
+    """The skill or item that spares `ch` Fear from `cause` (darkness, vent, attack), or ""."""
+    return ignores_fear(c(), cause, skills=ch.skills, items=carried_items(ch))
+
+
+def helpers(state: Level7State, ch: Character) -> list[Character]:
+    """Characters within one connected tile of `ch` (same tile, or joined by a door, locked or
+    not; vents do not count: spec 11 #26), in turn order."""
+    near = {ch.tile} | {o for o, kind, _ in view(state).neighbours(state, ch.tile) if kind != "vent"}
+    return [state.characters[i] for i in state.order
+            if i != ch.id and state.characters[i].status == "in_play" and state.characters[i].tile in near]
+
+
+def helping(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> None:
+    """Spec 6.11: before the dice, each character within one connected tile may play an
+    adrenaline card so that `ch` gets its attribute bonus (a bonus may be played even when it
+    does not help)."""
+    for other in helpers(state, ch):
+        cards = sorted({k for k in kinds(other.hand)
+                        if not tracks.adrenaline_refusal(c(), k, "bonus", fear=other.fear, hand=len(other.hand),
+                                                         own_turn=False, helping=True)})
+        if not cards:
+            continue
+        pick = ctx.choose(other.id, "help", [{"card": ""}] + [{"card": k} for k in cards],
+                          f"{other.name}: help {ch.name}'s {challenge.attribute.capitalize()} {challenge.level} challenge?")
+        if not pick["card"]:
+            continue
+        card = next(x for x in other.hand if x.split("#")[0] == pick["card"])
+        out = tracks.play_adrenaline(c(), pick["card"], "bonus", fear=other.fear, hand=len(other.hand), own_turn=False,
+                                     player=other.name, receiver=ch.name)
+        other.hand.remove(card)
+        state.adrenaline.discard([card])
+        other.fear = out.fear
+        ctx.emit("adrenaline", f"{other.name}: {out.text}", {"who": other.id, "card": card, "helps": ch.id})
+        state.turn.played.append([ch.id, out.bonus.attribute, out.bonus.amount, out.bonus.source, other.id, out.bonus.lasts])
+
+
+# ---------------------------------------------------------------------------- items (6.14, 8.5)
+
+def item_candidates(state: Level7State, ch: Character) -> list[tuple[str, dict[str, Any]]]:
+    out = [("use_item", {"card": x}) for x in sorted(set(ch.items)) if x.split("#")[0] in c().items
+           and c().items[x.split("#")[0]].kind == "single_use"]
+    keys = [x for x in ch.items if x.split("#")[0] in c().keys]
+    if keys:
+        out += [("use_key", {"card": keys[0], "door": d}) for d in locked_doors(state, ch.tile)]
+    return out
+
+
+def item_refusal(state: Level7State, ch: Character, kind: str, p: dict[str, Any]) -> str | None:
+    card = p.get("card", "")
+    if card not in ch.items:
+        return "You do not carry that item."
+    if kind == "use_item":
+        rec = c().items.get(card.split("#")[0])
+        return None if rec is not None and rec.kind == "single_use" else "That item is not used up by using it."
+    if card.split("#")[0] not in c().keys:
+        return "That is not a security key."
+    return None if p.get("door") in locked_doors(state, ch.tile) else "That is not a locked door of your tile."
+
+
+def use_item(state: Level7State, ch: Character, p: dict[str, Any], ctx) -> None:
+    """A single-use item discarded for its effect (spec 8.5 PLACEHOLDER, modifiers.use_item)."""
+    kind = p["card"].split("#")[0]
+    out = modifier_use(c(), kind, ch.id)
+    ch.items.remove(p["card"])
+    state.items.discard([p["card"]])
+    rec = c().items[kind]
+    ctx.emit("use_item", f"{ch.name} uses {rec.name}.", {"who": ch.id, "card": p["card"]})
+    for b in out.bonuses:
+        add_bonus(state, ch, b)
+    values = tracks.fear_shift_options(c(), ch.fear, out.fear_shift) if out.fear_shift else ()
+    if values:
+        pick = ctx.choose(ch.id, "fear_shift", [{"fear": ch.fear}] + [{"fear": v} for v in values],
+                          f"{ch.name}: move your Fear?")
+        sheet.change_fear(state, ch, pick["fear"] - ch.fear, ctx, rec.name)
+    if rec.not_enforced:
+        ctx.emit("not_enforced", f"Not enforced yet: {rec.not_enforced}", {"card": kind})
+
+
+def use_key(state: Level7State, ch: Character, p: dict[str, Any], ctx) -> None:
+    """A security key (spec 8.5 PLACEHOLDER): discarded to remove a locked-door token from a door
+    of your tile, no challenge and no Threat. Spent keys are out of the game."""
+    ch.items.remove(p["card"])
+    state.tokens["spent_keys"].append(p["card"])
+    unlock_door(state, ch, p["door"])
+    ctx.emit("use_key", f"{ch.name} opens a locked door with a security key.", {"who": ch.id, "door": p["door"]})
+
+
+def unlock_door(state: Level7State, ch: Character, door: list) -> None:
+    """Removes the locked-door tokens on both sides of `ch`'s door; the door may be locked again
+    after passing it (spec 6.8)."""
+    mine = (ch.tile, (door[0], door[1]))
+    partner = next(((o, d) for o, k, d in view(state).neighbours(state, ch.tile) if d == mine), None)
+    gone = [mine]
+    if partner is not None:
+        gone += [d for o2, k2, d in view(state).neighbours(state, partner[0]) if o2 == ch.tile and d is not None]
+    foes.unlock(state, gone)
+    state.turn.unlocked.append([ch.tile, door[0], door[1]])

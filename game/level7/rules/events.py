@@ -1,0 +1,253 @@
+"""Event cards (spec 5.2 step 3, 8.7): step A (the card's spawn icon and the Fear 7+ clone),
+step B (the section of the triggering icon, run from its `effect` steps: game/level7/
+event_effects.py) and step C (the activation box for the starting player count, then hybrids,
+then nests and posts), through game/level7/rules/foes.py for everything enemies do."""
+from __future__ import annotations
+
+from game.engine.dice import roll_all
+from game.level7.content import shared_content
+from game.level7.event_effects import Step
+from game.level7.rules import challenge as C
+from game.level7.rules import challenges, foes, sheet
+from game.level7.rules.tracks import fear_change_possible
+from game.level7.rules.maps import view
+from game.level7.rules.state import IN_PLAY, Character, Level7State
+
+
+def attribute(state: Level7State, ch: Character, name: str) -> int:
+    """The attribute's current value outside a challenge (Speed, Toughness): modifiers.py."""
+    return challenges.attribute(state, ch, name)
+
+
+def roll(state: Level7State, dice: int, ctx, who: str, what: str) -> list:
+    die = shared_content().dice["level7"]
+    faces = roll_all([die] * dice, state.rng.stream("dice"))
+    ctx.emit("roll", f"{who} rolls {dice} {'die' if dice == 1 else 'dice'} ({what}): "
+             f"{', '.join(f.name or 'blank' for f in faces)}.", {"faces": [f.as_dict() for f in faces]}, hidden=True)
+    return faces
+
+
+def event_challenge(state: Level7State, ch: Character, attr: str, level: int, ctx) -> bool:
+    """An event's challenge (spec 6.3; 11 #11: not the turn's challenge action, no activation)."""
+    challenge = C.event_challenge(attr, level)
+    out = C.resolve_event_challenge(challenge, challenges.roll(state, ch, challenge, ctx))
+    ctx.emit("challenge", f"{ch.name}: {out.text}", {"who": ch.id, "result": out.result, "icons": out.icons})
+    return out.success
+
+
+# ---------------------------------------------------------------------------- step B
+
+def possible(state: Level7State, ch: Character, steps: tuple[Step, ...]) -> bool:
+    """Whether an option can happen at least in part (spec 6.12: an option that cannot happen at
+    all is not offered; one that can partly happen may be chosen)."""
+    for s in steps:
+        if s.do == "fear":
+            if fear_change_possible(shared_content(), ch.fear, s.params["amount"]):
+                return True
+        elif s.do == "threat":
+            if s.params["amount"] > 0 or ch.threat > 0:
+                return True
+        elif s.do == "discard":
+            # the last card may go only when something forces it: a choice is not forced
+            if len(ch.hand) > 1:
+                return True
+        elif s.do == "draw_adrenaline":
+            if len(ch.hand) < sheet.hand_size(ch) and state.adrenaline.can_draw():
+                return True
+        else:
+            return True
+    return False
+
+
+def run(state: Level7State, ch: Character, steps: tuple[Step, ...], ctx) -> None:
+    for s in steps:
+        if state.outcome is not None:
+            return
+        RUN[s.do](state, ch, s, ctx)
+
+
+def _threat(state, ch, s, ctx):
+    if ch.status != IN_PLAY:
+        return
+    n = s.params["amount"]
+    if n > 0:
+        sheet.gain_threat(state, ch, n, ctx, "an event")
+    else:
+        sheet.lose_threat(state, ch, -n, ctx, "an event")
+
+
+def _fear(state, ch, s, ctx):
+    who = state.figures_on(ch.tile) if s.get("who") == "tile" else [ch]
+    for c in who:
+        if c.status == IN_PLAY:
+            sheet.change_fear(state, c, s.params["amount"], ctx, "an event")
+
+
+def _challenge(state, ch, s, ctx):
+    if ch.status != IN_PLAY:
+        return
+    ok = event_challenge(state, ch, s.params["attribute"], s.params["level"], ctx)
+    run(state, ch, s.get("success", ()) if ok else s.params["fail"], ctx)
+
+
+def _spawn(state, ch, s, ctx):
+    foes.spawn(state, s.params["enemy"], s.params["at"], ctx)
+
+
+def _darkness(state, ch, s, ctx):
+    supply = state.tokens["supply"]
+    if ch.status == IN_PLAY and supply["darkness"] > 0 and ch.tile not in state.tokens["darkness"]:
+        supply["darkness"] -= 1
+        state.tokens["darkness"].append(ch.tile)
+        ctx.emit("token", f"A darkness token goes on {view(state).tile(ch.tile).name}.", {"token": "darkness", "tile": ch.tile})
+    else:
+        run(state, ch, s.get("else", ()), ctx)
+
+
+def _seal_vent(state, ch, s, ctx):
+    supply = state.tokens["supply"]
+    if supply["sealed"] == 0 or ch.status != IN_PLAY:
+        return
+    mv = view(state)
+    dist = mv.distances(state, ch.tile, "character")
+    vents = [t for t in mv.vent_tiles(state) if t != ch.tile]
+    if not vents:
+        return
+    best = min(dist.get(t, 10 ** 6) for t in vents)
+    tied = [{"tile": t} for t in vents if dist.get(t, 10 ** 6) == best]
+    pick = ctx.choose(ch.id, "seal_vent", tied, "Which vent is sealed?")
+    supply["sealed"] -= 1
+    state.tokens["sealed"].append(pick["tile"])
+    ctx.emit("token", f"The vent of {mv.tile(pick['tile']).name} is sealed.", {"token": "sealed", "tile": pick["tile"]})
+
+
+def lockable_doors(state: Level7State, tile: str, joined: bool) -> list[list]:
+    """Doors of `tile` without a locked-door token (only those joining another tile if `joined`)."""
+    mv = view(state)
+    locked = {(t, e, i) for t, e, i in state.tokens["locked"]}
+    links = [(o, kind, door) for o, kind, door in mv.neighbours(state, tile) if door is not None]
+    out = []
+    for slot in mv.tile(tile).doors:
+        if (tile, slot[0], slot[1]) in locked:
+            continue
+        joins = any(door[1] == slot for _, _, door in links)
+        if joined and not joins:
+            continue
+        out.append([slot[0], slot[1]])
+    return out
+
+
+def _lock_door(state, ch, s, ctx):
+    doors = lockable_doors(state, ch.tile, bool(s.get("joined"))) if ch.status == IN_PLAY else []
+    if not doors or state.tokens["supply"]["locked"] == 0:
+        run(state, ch, s.get("else", ()), ctx)
+        return
+    pick = ctx.choose(ch.id, "lock_door", [{"door": d} for d in doors], "Which door is locked?")
+    state.tokens["supply"]["locked"] -= 1
+    state.tokens["locked"].append([ch.tile, pick["door"][0], pick["door"][1]])
+    ctx.emit("token", f"A locked-door token goes on a door of {view(state).tile(ch.tile).name}.",
+             {"token": "locked", "tile": ch.tile, "door": pick["door"]})
+
+
+def _discard(state, ch, s, ctx):
+    if ch.status == IN_PLAY:
+        sheet.discard_adrenaline(state, ch, s.params["count"], ctx, "an event")
+
+
+def _draw_item(state, ch, s, ctx):
+    if ch.status == IN_PLAY:
+        sheet.draw_item(state, ch, ctx, "an event")
+
+
+def _draw_adrenaline(state, ch, s, ctx):
+    if ch.status == IN_PLAY:
+        sheet.draw_adrenaline(state, ch, s.params["count"], ctx, "an event")
+
+
+def _choose(state, ch, s, ctx):
+    if ch.status != IN_PLAY:
+        return
+    options = s.params["options"]
+    can = [i for i, o in enumerate(options) if possible(state, ch, o)] or list(range(len(options)))
+    pick = ctx.choose(ch.id, "event_option", [{"option": i} for i in can], f"{ch.name}: choose what happens")
+    run(state, ch, options[pick["option"]], ctx)
+
+
+def _activate_near(state, ch, s, ctx):
+    foes.activate_near(state, ch, s.params["enemy"], s.params["distance"], ctx)
+
+
+def _sweep(state, ch, s, ctx):
+    foes.sweep(state, ch, s.params["enemy"], s.params["distance"], ctx)
+
+
+def _spawn_point(state, ch, s, ctx):
+    foes.spawn_point(state, ch, s.params["token"], s.params["at"], ctx)
+
+
+def _vent_travel(state, ch, s, ctx):
+    if ch.status != IN_PLAY or ch.tile in state.tokens["sealed"] or not view(state).tile(ch.tile).vent:
+        return
+    reach = sorted(o for o, kind, _ in view(state).neighbours(state, ch.tile) if kind == "vent")
+    if not reach:
+        return
+    pick = ctx.choose(ch.id, "vent_travel", [{"tile": ""}] + [{"tile": t} for t in reach],
+                      f"{ch.name}: move through the vents (no Fear)?")
+    if pick["tile"]:
+        ch.tile = pick["tile"]
+        ctx.emit("placed", f"{ch.name} crawls to {view(state).tile(ch.tile).name}.", {"who": ch.id, "tile": ch.tile})
+
+
+def _remove_darkness(state, ch, s, ctx):
+    if ch.status != IN_PLAY:
+        return
+    near = {ch.tile} | {o for o, kind, _ in view(state).neighbours(state, ch.tile) if kind != "vent"}
+    dark = sorted(t for t in state.tokens["darkness"] if t in near)
+    if not dark:
+        return
+    pick = ctx.choose(ch.id, "remove_darkness", [{"tile": t} for t in dark], "Which darkness token goes?")
+    state.tokens["darkness"].remove(pick["tile"])
+    state.tokens["supply"]["darkness"] += 1
+    ctx.emit("token", f"The darkness lifts from {view(state).tile(pick['tile']).name}.", {"token": "darkness", "tile": pick["tile"]})
+
+
+def _nothing(state, ch, s, ctx):
+    ctx.emit("event_text", "Nothing happens.")
+
+
+RUN = {"threat": _threat, "fear": _fear, "challenge": _challenge, "spawn": _spawn, "darkness": _darkness,
+       "seal_vent": _seal_vent, "lock_door": _lock_door, "discard": _discard, "draw_item": _draw_item,
+       "draw_adrenaline": _draw_adrenaline, "choose": _choose, "activate_near": _activate_near, "sweep": _sweep,
+       "spawn_point": _spawn_point, "vent_travel": _vent_travel, "remove_darkness": _remove_darkness,
+       "nothing": _nothing}
+
+
+# ---------------------------------------------------------------------------- the card
+
+def resolve_card(state: Level7State, ctx) -> None:
+    """Step 3 (spec 5.2): one event card, top to bottom."""
+    c = shared_content()
+    ch = state.characters[state.turn.player]
+    drawn = state.events.draw(1, state.rng.stream("decks"))
+    if not drawn:
+        ctx.emit("no_event", "No event card is left.")
+        return
+    card = c.events[drawn[0]]
+    state.flags["event_card"] = card.id  # in play until discarded below
+    trigger = state.turn.trigger
+    ctx.emit("event", f"{ch.name} draws event {card.id}" + (f" ({trigger} section)." if trigger else " (end of turn)."),
+             {"card": card.id, "trigger": trigger}, hidden=True)
+    # A. spawn
+    if card.spawn != "none":
+        foes.spawn(state, card.spawn, foes.SPAWN_SITE[card.spawn], ctx)
+    if ch.status == IN_PLAY:
+        foes.fear_spawn(state, ctx)
+    # B. the section of the triggering icon; skipped when drawn at the end of the turn
+    if trigger and state.outcome is None:
+        section = c.sections[card.section(trigger)]
+        ctx.emit("event_text", f"{section.name}: {section.text}", {"section": section.code})
+        run(state, ch, section.effect, ctx)
+    # C. activation
+    if state.outcome is None:
+        foes.activate_box(state, card, ctx)
+    state.events.discard([state.flags.pop("event_card")])

@@ -1,0 +1,219 @@
+"""Enemies coming into play and leaving it (level7-escape.md 7.2, 7.6, 3.5, 11 #18, #21, #38;
+seed p. 7, 12, 15).
+
+- An event's guard goes to the nearest Security tile with room under the security number, its
+  clone to the nearest Fear tile with room under the pack limit (Alien Zone: vent tiles count as
+  Fear tiles); at Fear 7 or more the active player's event also spawns a clone at the nearest
+  vent. No suitable tile: nothing spawns, except that in a Military Zone a guard asks for the
+  bottom tile of the last stack (`TileRequest`, which the engine fulfils).
+- "Nearest" is the shortest path from the active character's tile **in the spawning kind's own
+  graph** (spec 11 #21: the figure will come by its own ways, so a clone's nearest Fear tile may be
+  through a vent and never through a locked door; a guard's passes locked doors for one extra
+  move). Tied tiles are options for the active player. Sites the kind cannot reach from there come
+  after every reachable one, tied with each other; with the active character off the map (the
+  Hospital) every site ties.
+- Placing counts only the active figures already on the tile (11 #18); stopping (enemy_paths)
+  counts stunned ones too.
+- Each spawn takes the lowest-numbered figure of the kind's reserve; an empty reserve spawns
+  nothing. A removed figure goes back to its reserve unless that already holds the scenario's
+  maximum; then to the box.
+- After all activations, each clone nest (box called clones) and guard post (box called guards)
+  spawns one figure if its tile has room (7.6); `nest_spawn` gives one at a time, the active
+  player placing the lowest number where they choose when several sites are left.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Mapping
+
+from game.level7.rules.enemy_view import Situation
+
+SITE_ICONS = {"guard": ("security", "recurring_security"), "clone": ("fear", "recurring_fear")}  # spec 3.4
+SITE_WORDS = {"guard": "Security tile", "clone": "Fear tile"}
+SPAWN_TOKEN = {"clone": "clone nest", "guard": "guard post"}  # seed p. 15: the kind each token spawns
+
+
+@dataclass(frozen=True)
+class Reserve:
+    """The figures off the map per kind (their numbers, ascending) and the scenario's maximum."""
+
+    figures: Mapping[str, tuple[int, ...]]
+    maximum: Mapping[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, reserves: Mapping[str, int]) -> Reserve:
+        """A full reserve from a scenario's `reserves` (kind -> figures): numbers 1..n (seed p. 12)."""
+        return cls({k: tuple(range(1, n + 1)) for k, n in reserves.items()}, dict(reserves))
+
+    def lowest(self, kind: str) -> int | None:
+        held = self.figures.get(kind, ())
+        return held[0] if held else None
+
+    def without(self, kind: str, number: int) -> Reserve:
+        held = self.figures.get(kind, ())
+        if number not in held:
+            raise ValueError(f"{kind} {number} is not in the reserve")
+        return Reserve({**self.figures, kind: tuple(n for n in held if n != number)}, self.maximum)
+
+
+@dataclass(frozen=True)
+class Removal:
+    """Where a figure removed from play goes: `to` is "reserve" or "box" (seed p. 12)."""
+
+    kind: str
+    number: int
+    to: str
+    reserve: Reserve
+    text: str
+
+
+def remove_figure(reserve: Reserve, kind: str, number: int) -> Removal:
+    held = reserve.figures.get(kind, ())
+    most = reserve.maximum.get(kind, 0)
+    if len(held) >= most:
+        return Removal(kind, number, "box", reserve,
+                       f"{kind} {number} goes to the box: its reserve already holds the maximum of {most} (seed p. 12)")
+    back = Reserve({**reserve.figures, kind: tuple(sorted(held + (number,)))}, reserve.maximum)
+    return Removal(kind, number, "reserve", back, f"{kind} {number} goes back to its reserve (seed p. 12)")
+
+
+@dataclass(frozen=True)
+class TileRequest:
+    """Military Zone (seed p. 7): draw the bottom tile of the last stack, put the guard on it and
+    join it to the map at the possible point closest to the active character (`near`; ties: the
+    active player, spec 11 #38). The engine does the drawing and placing."""
+
+    kind: str
+    number: int
+    near: str | None
+    stack: str = "last"
+    end: str = "bottom"
+
+
+@dataclass(frozen=True)
+class SpawnPlan:
+    """One spawn. `number`: the figure that comes (None: nothing spawns, `text` says why);
+    `options`: where (one tile; several tied: the active player chooses); `request`: a Military
+    Zone tile to draw instead. `source`: event | fear | clone nest | guard post."""
+
+    kind: str
+    source: str
+    number: int | None
+    options: tuple[str, ...]
+    distance: int | None
+    text: str
+    request: TileRequest | None = None
+
+
+def spawn_sites(sit: Situation, kind: str, alien_zone: bool = False) -> list[str]:
+    """The tiles an event's `kind` may spawn on, room or not (seed p. 7, 12)."""
+    icons = SITE_ICONS[kind]
+    out = []
+    for name, (tile, _) in sorted(sit.map.placed.items()):
+        if any(tile.has(i) for i in icons) or (kind == "clone" and alien_zone and _vent(sit, name)):
+            out.append(name)
+    return out
+
+
+def _vent(sit: Situation, name: str) -> bool:
+    """A usable vent: a sealed one is no way in or out for anybody (spec 3.4 PLACEHOLDER)."""
+    return sit.map.placed[name][0].vent and name not in sit.sealed
+
+
+def _nearest(sit: Situation, kind: str, tiles: list[str]) -> tuple[tuple[str, ...], int | None, str]:
+    me = sit.active_character()
+    if me is None or me.tile is None:
+        return tuple(tiles), None, f"{sit.active} is off the map, so every one ties"
+    dist = sit.distances(me.tile, kind)
+    near = [t for t in tiles if t in dist]
+    if not near:
+        return tuple(tiles), None, f"none can be reached from {sit.where(me.tile)} by a {kind}, so every one ties"
+    best = min(dist[t] for t in near)
+    return (tuple(t for t in near if dist[t] == best), best,
+            f"{best} move{'s' if best != 1 else ''} from {sit.active}'s tile, {sit.where(me.tile)}, by a {kind}'s "
+            f"ways (spec 11 #21)")
+
+
+def _either(sit: Situation, tiles: tuple[str, ...], cite: str) -> str:
+    if len(tiles) == 1:
+        return sit.where(tiles[0])
+    return " or ".join(map(sit.where, tiles)) + f", the active player chooses ({cite})"
+
+
+def _plan(sit: Situation, kind: str, source: str, reserve: Reserve, sites: list[str], what: str) -> SpawnPlan:
+    number = reserve.lowest(kind)
+    name = sit.enemy(kind).name
+    if number is None:
+        return SpawnPlan(kind, source, None, (), None, f"no {name.lower()} spawns: its reserve is empty (seed p. 12)")
+    roomy = [t for t in sites if sit.has_room(t, kind, active_only=True)]
+    if not roomy:
+        full = f" (full: {', '.join(map(sit.where, sites))})" if sites else ""
+        return SpawnPlan(kind, source, None, (), None, f"no {name.lower()} spawns: no {what} has room{full} (seed p. 12)")
+    options, distance, how = _nearest(sit, kind, roomy)
+    where = _either(sit, options, "spec 11 #21")
+    skipped = [t for t in sites if t not in roomy]
+    text = f"{name} {number} spawns on the nearest {what} with room: {where}; {how}"
+    if skipped:
+        text += f"; {', '.join(map(sit.where, skipped))} already at the limit"
+    return SpawnPlan(kind, source, number, options, distance, text)
+
+
+def event_spawn(sit: Situation, kind: str, reserve: Reserve, flags: Mapping[str, bool] | None = None) -> SpawnPlan:
+    """The event card's spawn icon (7.2 step A): a guard or a clone. `flags`: the scenario's
+    (alien_zone, military_zone)."""
+    flags = flags or {}
+    if kind not in SITE_ICONS:
+        raise ValueError(f"the seed names spawn sites only for guards and clones (p. 12), not for {kind!r}")
+    what = SITE_WORDS[kind] + (" or vent tile" if kind == "clone" and flags.get("alien_zone") else "")
+    plan = _plan(sit, kind, "event", reserve, spawn_sites(sit, kind, bool(flags.get("alien_zone"))), what)
+    if plan.number is None and kind == "guard" and flags.get("military_zone") and reserve.lowest(kind) is not None:
+        number = reserve.lowest(kind)
+        me = sit.active_character()
+        return SpawnPlan(kind, "event", number, (), None,
+                         f"{plan.text}; Military Zone: {sit.enemy(kind).name} {number} comes on the bottom tile of "
+                         f"the last stack, joined as close to {sit.active} as possible (seed p. 7)",
+                         TileRequest(kind, number, me.tile if me else None))
+    return plan
+
+
+def vent_spawn(sit: Situation, reserve: Reserve, source: str = "event") -> SpawnPlan:
+    """A clone at the nearest vent tile with room (7.2; also what an event's "a clone spawns at
+    the nearest vent" asks). Sealed vents are no vents (spec 3.4 PLACEHOLDER)."""
+    vents = [n for n in sorted(sit.map.placed) if _vent(sit, n)]
+    return replace(_plan(sit, "clone", source, reserve, vents, "vent tile"), source=source)
+
+
+def fear_spawn(sit: Situation, reserve: Reserve) -> SpawnPlan | None:
+    """The Fear 7+ clone at the nearest vent (7.2), or None when the active player's Fear is
+    below rules.toml `fear_activation_at`."""
+    me = sit.active_character()
+    at = sit.content.number("fear_activation_at")
+    if me is None or me.fear < at:
+        return None
+    plan = vent_spawn(sit, reserve, "fear")
+    return replace(plan, text=f"{sit.active}'s Fear is {me.fear} (at least {at}): {plan.text}")
+
+
+def nest_spawn(sit: Situation, kind: str, sites: Iterable[str], served: Iterable[str], reserve: Reserve) -> SpawnPlan:
+    """The next clone nest or guard post spawn after the activations (7.6): `sites` the tiles with
+    the token, `served` those that spawned already this event. Options: every site left with
+    room (no nearest rule applies; the active player picks which gets the lowest number). No
+    options or no number: the spawns are over, `text` says why."""
+    source = SPAWN_TOKEN[kind]
+    done = set(served)
+    left = [t for t in sorted(set(sites)) if t not in done]
+    number = reserve.lowest(kind)
+    name = sit.enemy(kind).name
+    if not left:
+        return SpawnPlan(kind, source, None, (), None, f"every {source} has spawned (seed p. 15)")
+    if number is None:
+        return SpawnPlan(kind, source, None, (), None, f"no {name.lower()} spawns at {', '.join(map(sit.where, left))}: "
+                                                       f"the reserve is empty (seed p. 12)")
+    roomy = tuple(t for t in left if sit.has_room(t, kind, active_only=True))
+    full = [t for t in left if t not in roomy]
+    why = f"; {', '.join(map(sit.where, full))} already at the limit, no spawn there (seed p. 15)" if full else ""
+    if not roomy:
+        return SpawnPlan(kind, source, None, (), None, f"no {source} has room{why}")
+    where = _either(sit, roomy, "the seed gives no order")
+    return SpawnPlan(kind, source, number, roomy, None,
+                     f"{name} {number} spawns at the {source} on {where}; it takes no other action this turn{why}")

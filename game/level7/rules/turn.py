@@ -1,0 +1,466 @@
+"""A player's turn (spec 5.2): step 1 (draw, the Medical supplies card, the Hospital's re-entry,
+the knock-out of a character who cannot leave, a skill's Fear shift), step 2 (move, vents,
+explore, peek, pick up, trade, escape, the challenge actions, adrenaline cards, items; every
+per-turn limit) and step 3 (the event card: game/level7/rules/events.py),
+then the end of the turn (the lockdown token) and the next player's step 1.
+
+Every action runs as a resolution (game/level7/rules/procedures.py) so that any rule inside it
+can stop for a decision. `refusal` is the one place that says whether an action is legal and,
+if not, why in a player's words; `legal_actions` lists the candidates it accepts."""
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.dice import count
+from game.engine.protocol import Action, Event, IllegalAction
+from game.level7.content import shared_content
+from game.level7.rules import challenges, events, explore, sheet, tracks
+from game.level7.rules.maps import view
+from game.level7.rules.modifiers import turn_start_fear_shift
+from game.level7.rules.names import action_words, option_words, tile_name
+from game.level7.rules.procedures import RESOLVER, procedure
+from game.level7.rules.state import IN_HOSPITAL, IN_PLAY, Character, Level7State, Turn
+
+
+def c():
+    return shared_content()
+
+
+# ---------------------------------------------------------------------------- questions
+
+def decider(state: Level7State) -> str | None:
+    if state.outcome is not None:
+        return None
+    if state.proc is not None and state.proc.get("pending"):
+        return state.proc["pending"]["decider"]
+    return state.turn.player
+
+
+def held(state: Level7State, ch: Character) -> bool:
+    """Spec 6.1: an active enemy on your tile keeps you there unless a challenge freed you."""
+    return ch.tile not in state.turn.free_tiles and any(
+        e.tile == ch.tile and not e.stunned for e in state.enemies)
+
+
+def pinned(state: Level7State, ch: Character) -> bool:
+    """Held, and no Bull Rush of this turn carries you on (spec 6.5)."""
+    if not held(state, ch):
+        return False
+    step = challenges.rush_step(state, ch)
+    return step is None or not step.left
+
+
+def can_vent(state: Level7State, ch: Character) -> bool:
+    return ch.fear < c().number("vent_forbidden_fear")
+
+
+def can_leave(state: Level7State, ch: Character) -> bool:
+    """Spec 11 #40: any door (locked ones count), an unexplored door with tiles left, or a vent
+    link the character may use; enemies pinning you do not count."""
+    links = view(state).neighbours(state, ch.tile)
+    if any(kind != "vent" for _, kind, _ in links):
+        return True
+    if explore.can_draw(state) and explore.explorable_doors(state, ch.tile):
+        return True
+    return can_vent(state, ch) and any(kind == "vent" for _, kind, _ in links)
+
+
+def escape_blocked(state: Level7State, ch: Character) -> str | None:
+    sc = c().scenarios[state.scenario]
+    esc = sc.escape
+    if esc is None:
+        return "This scenario has no escape."
+    if ch.tile != esc.tile:
+        return f"You escape from {tile_name(esc.tile)} only."
+    if esc.no_active_enemy and any(e.tile == ch.tile and not e.stunned for e in state.enemies):
+        return "An active enemy on this tile stops you from escaping."
+    if len(state.tokens["accessed"]) < esc.requires_accessed:
+        return f"The lift works once {esc.requires_accessed} control panels are accessed."
+    return None
+
+
+class Facts:
+    """What the legality of step-2 actions reads, worked out once per question: `legal_actions`
+    asks `refusal` about every candidate with one Facts, `apply` about one action with its own."""
+
+    def __init__(self, state: Level7State):
+        self.state = state
+        self.ch = state.characters[state.turn.player]
+        self._memo: dict[str, Any] = {}
+
+    def get(self, key: str, make):
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]
+
+    @property
+    def pinned(self) -> bool:
+        return self.get("pinned", lambda: pinned(self.state, self.ch))
+
+    @property
+    def links(self):
+        return self.get("links", lambda: view(self.state).neighbours(self.state, self.ch.tile))
+
+    @property
+    def doors(self) -> list:
+        return self.get("doors", lambda: explore.explorable_doors(self.state, self.ch.tile))
+
+    @property
+    def can_draw(self) -> bool:
+        return self.get("can_draw", lambda: explore.can_draw(self.state))
+
+
+def refusal(state: Level7State, kind: str, p: dict[str, Any], facts: Facts | None = None) -> str | None:
+    """Why the active player may not take this step-2 action now (None: it is legal)."""
+    if state.outcome is not None:
+        return "The game is over."
+    if state.proc is not None:
+        return "A decision is pending: answer it first."
+    t, ch = state.turn, state.characters[state.turn.player]
+    if t.step != 2:
+        return "It is not the time to act."
+    if kind == "end_turn":
+        return None
+    if ch.status != IN_PLAY:
+        return "You are in the Hospital: you can only end the turn." if ch.status == IN_HOSPITAL else "You are out."
+    f = facts or Facts(state)
+    if kind in ("move", "vent", "explore", "peek"):
+        if t.moves_left < (c().number("vent_move_cost") if kind == "vent" else 1):
+            return "You have no movement left this turn."
+        if f.pinned:
+            return "An active enemy on your tile stops you leaving (a challenge could free you)."
+        links = f.links
+        if kind == "move":
+            if not any(o == p.get("to") and k == "door" for o, k, _ in links):
+                locked = any(o == p.get("to") and k == "locked" for o, k, _ in links)
+                return "That door is locked." if locked else "No door joins your tile to that one."
+            return None
+        if kind == "vent":
+            if not can_vent(state, ch):
+                return f"With Fear {ch.fear} you cannot use the vents."
+            if not any(o == p.get("to") and k == "vent" for o, k, _ in links):
+                return "No unbroken duct joins your vent to that one."
+            return None
+        door = p.get("door")
+        if not isinstance(door, list) or len(door) != 2 or tuple(door) not in f.doors:
+            return "That is not a door of your tile leading to unexplored space."
+        if not f.can_draw:
+            return "No tile is left to explore with."
+        if kind == "peek" and not explore.peek_allowed(state):
+            return "You cannot peek now (once per turn, after stack A is empty, until the tile is found)."
+        if kind == "peek" and tuple(door) not in view(state).tile(ch.tile).doors:
+            return "You peek through a door only."
+        return None
+    if kind == "pickup":
+        if t.pickup_used:
+            return "You have already picked up an item this turn."
+        if p.get("card") not in state.floor_items.get(ch.tile, []):
+            return "That item is not on your tile."
+        return None
+    if kind == "trade":
+        if t.trade_used:
+            return "You have already traded this turn."
+        other = state.characters.get(p.get("with", ""))
+        if other is None or other is ch or other.status != IN_PLAY or other.tile != ch.tile:
+            return "You trade only with another character on your tile."
+        give, take = p.get("give", ""), p.get("take", "")
+        if not give and not take:
+            return "A trade moves at least one item."
+        if give and give not in ch.items or take and take not in other.items:
+            return "That item is not carried by the one who would hand it over."
+        return None
+    if kind == "escape":
+        return escape_blocked(state, ch)
+    if kind in challenges.ACTIONS:
+        return challenges.refusal(state, ch, kind, p)
+    if kind == "adrenaline":
+        return challenges.adrenaline_refusal(state, ch, p)
+    if kind in ("use_item", "use_key"):
+        return challenges.item_refusal(state, ch, kind, p)
+    return f"Unknown action {kind!r}."
+
+
+def legal_actions(state: Level7State) -> list[Action]:
+    if state.outcome is not None:
+        return []
+    if state.proc is not None:
+        pend = state.proc["pending"]
+        return [Action(pend["kind"], o, label) for o, label in zip(pend["options"], pend["labels"])]
+    t, ch = state.turn, state.characters[state.turn.player]
+    cands: list[tuple[str, dict[str, Any]]] = []
+    if ch.status == IN_PLAY:
+        for other in sorted({o for o, k, _ in view(state).neighbours(state, ch.tile) if k in ("door", "vent")}):
+            for k in ("move", "vent"):
+                cands.append((k, {"to": other}))
+        for door in explore.explorable_doors(state, ch.tile):
+            cands += [("explore", {"door": list(door)}), ("peek", {"door": list(door)})]
+        cands += [("pickup", {"card": card}) for card in sorted(set(state.floor_items.get(ch.tile, [])))]
+        for other in state.figures_on(ch.tile):
+            if other is ch:
+                continue
+            for give in [""] + sorted(set(ch.items)):
+                for take in [""] + sorted(set(other.items)):
+                    cands.append(("trade", {"with": other.id, "give": give, "take": take}))
+        cands.append(("escape", {}))
+        if not t.challenge_used:
+            cands += challenges.candidates(state, ch)
+        cands += challenges.adrenaline_candidates(state, ch) + challenges.item_candidates(state, ch)
+    cands.append(("end_turn", {}))
+    facts = Facts(state)
+    return [Action(k, p, action_words(state, k, p)) for k, p in cands if refusal(state, k, p, facts) is None]
+
+
+def apply(state: Level7State, action: Action) -> list[Event]:
+    if state.outcome is not None:
+        raise IllegalAction("The game is over.")
+    if state.proc is not None:
+        pend = state.proc["pending"]
+        if action.kind != pend["kind"] or action.payload not in pend["options"]:
+            raise IllegalAction(f"Answer the question first: {pend['prompt']}")
+        return RESOLVER.answer(state, dict(action.payload))
+    why = refusal(state, action.kind, dict(action.payload))
+    if why is not None:
+        raise IllegalAction(why)
+    return RESOLVER.start(state, "act", {"kind": action.kind, "payload": dict(action.payload)})
+
+
+# ---------------------------------------------------------------------------- step 2
+
+def leave(state: Level7State, ch: Character, ctx) -> None:
+    if held(state, ch):
+        challenges.rush_leave(state, ch, ctx)
+    if ch.tile in state.tokens["darkness"]:
+        sheet.change_fear(state, ch, c().number("darkness_fear"), ctx, "leaving the darkness", "darkness")
+
+
+def enter(state: Level7State, ch: Character, tile: str, ctx) -> None:
+    """Spec 6.1's Threat on entering: a guard's tile with a weapon, the crowding limit."""
+    ch.tile = tile
+    state.turn.entered.append(tile)
+    ctx.emit("move", f"{ch.name} moves to {tile_name(tile)}.", {"who": ch.id, "tile": tile})
+    armed = any(c().items[i].kind == "weapon" for i in challenges.carried_items(ch))
+    if armed and any(e.tile == tile and e.kind == "guard" and not e.stunned for e in state.enemies):
+        sheet.gain_threat(state, ch, c().number("weapon_guard_threat"), ctx, "entering a guard's tile armed")
+    crowd = c().scenarios[state.scenario].limits["crowding_limit"]
+    if ch.status == IN_PLAY and len(state.figures_on(tile)) > crowd:
+        sheet.gain_threat(state, ch, c().number("crowding_threat"), ctx, "crowding")
+
+
+def step_onto(state: Level7State, ch: Character, tile: str, ctx, cost: int = 1) -> None:
+    """A move through a door onto `tile` (explored or not), with its triggers."""
+    state.turn.moves_left -= cost
+    leave(state, ch, ctx)
+    enter(state, ch, tile, ctx)
+    if ch.status != IN_PLAY:
+        return
+    trigger = explore.explore_effects(state, ch, tile, ctx) or explore.recurring_trigger(state, tile)
+    if trigger and ch.status == IN_PLAY:
+        state.turn.trigger = trigger
+        state.turn.step = 3  # spec 5.2: the rest of step 2 is lost
+
+
+def do_move(state, ch, p, ctx):
+    here = ch.tile
+    door = next((d for o, k, d in view(state).neighbours(state, here) if o == p["to"] and k == "door"), None)
+    step_onto(state, ch, p["to"], ctx)
+    if door is not None and [here, door[1][0], door[1][1]] in state.turn.unlocked and state.tokens["supply"]["locked"]:
+        # spec 6.8: after passing an unlocked door you may put the token back
+        pick = ctx.choose(ch.id, "relock", [{"relock": False}, {"relock": True}], f"{ch.name}: lock the door behind you?")
+        if pick["relock"]:
+            state.tokens["supply"]["locked"] -= 1
+            state.tokens["locked"].append([here, door[1][0], door[1][1]])
+            state.turn.unlocked.remove([here, door[1][0], door[1][1]])
+            ctx.emit("token", f"{ch.name} locks the door again.", {"token": "locked", "tile": here, "door": list(door[1])})
+
+
+def do_vent(state, ch, p, ctx):
+    state.turn.moves_left -= c().number("vent_move_cost")
+    leave(state, ch, ctx)
+    sheet.change_fear(state, ch, c().number("vent_fear"), ctx, "crawling through the vents", "vent")
+    enter(state, ch, p["to"], ctx)
+    if ch.status == IN_PLAY:
+        state.turn.trigger = explore.explore_effects(state, ch, p["to"], ctx) or explore.recurring_trigger(state, p["to"])
+    state.turn.step = 3  # spec 6.2: a vent move ends the turn at once (step 3 still happens)
+
+
+def do_explore(state, ch, p, ctx):
+    tile = explore.explore(state, ch, tuple(p["door"]), ctx)
+    if tile is not None and state.outcome is None:
+        step_onto(state, ch, tile, ctx)
+
+
+def do_peek(state, ch, p, ctx):
+    """Spec 3.3 Peek: one die before leaving; success places the set-aside tile by your tile
+    (you need not enter it); otherwise you explore through the door as usual."""
+    state.turn.peek_used = True
+    faces = events.roll(state, c().number("peek_dice"), ctx, ch.name, "peeking")
+    if explore.peek_success(state, count(faces, "intelligence")):
+        found = []
+        tile = explore.shared_tiles()[state.set_aside]
+        for door in explore.explorable_doors(state, ch.tile):
+            if door in view(state).tile(ch.tile).doors:
+                found += explore.placements(state, tile, ch.tile, door)
+        if found:
+            tile_id, state.set_aside = state.set_aside, ""
+            state.flags["drawn_tile"] = tile_id
+            spot = explore.choose_placement(state, ch, tile_id, found, ctx)
+            explore.place(state, tile_id, spot, ctx, f"found by {ch.name}'s peek")
+            return
+        ctx.emit("peek", f"{tile.name} cannot be placed by this tile; {ch.name} explores instead.")
+    do_explore(state, ch, p, ctx)
+
+
+def do_pickup(state, ch, p, ctx):
+    state.turn.pickup_used = True
+    state.floor_items[ch.tile].remove(p["card"])
+    if not state.floor_items[ch.tile]:
+        del state.floor_items[ch.tile]
+    ctx.emit("pickup", f"{ch.name} picks up {option_words(state, 'put_down', p)[9:]}.", {"who": ch.id, "card": p["card"]})
+    sheet.take_item(state, ch, p["card"], ctx)
+
+
+def do_trade(state, ch, p, ctx):
+    other = state.characters[p["with"]]
+    state.turn.trade_used = True
+    answer = ctx.choose(other.id, "trade_offer", [{"accept": True}, {"accept": False}],
+                        f"{other.name}: {action_words(state, 'trade', p)}?")
+    if not answer["accept"]:
+        ctx.emit("trade", f"{other.name} refuses the trade.", {"who": ch.id, "with": other.id})
+        return
+    if p["give"]:
+        ch.items.remove(p["give"])
+    if p["take"]:
+        other.items.remove(p["take"])
+    ctx.emit("trade", f"{ch.name} and {other.name} trade.", dict(p, who=ch.id))
+    if p["give"]:
+        sheet.take_item(state, other, p["give"], ctx)
+    if p["take"]:
+        sheet.take_item(state, ch, p["take"], ctx)
+
+
+def do_escape(state, ch, p, ctx):
+    sheet.escape(state, ch, ctx)
+
+
+def do_end_turn(state, ch, p, ctx):
+    state.turn.step = 3
+
+
+def do_challenge(kind):
+    def run(state, ch, p, ctx):
+        challenges.do(state, ch, kind, p, ctx)
+    return run
+
+
+DO = {**{k: do_challenge(k) for k in challenges.ACTIONS}, "adrenaline": challenges.play_adrenaline,
+      "use_item": challenges.use_item, "use_key": challenges.use_key, "move": do_move, "vent": do_vent,
+      "explore": do_explore, "peek": do_peek, "pickup": do_pickup, "trade": do_trade, "escape": do_escape,
+      "end_turn": do_end_turn}
+
+
+@procedure("first_turn")
+def first_turn(ctx) -> None:
+    """The game's first step 1 (it may ask: a skill's Fear shift)."""
+    begin_turn(ctx.state, ctx, first=True)
+
+
+@procedure("act")
+def act(ctx, kind: str, payload: dict[str, Any]) -> None:
+    state = ctx.state
+    DO[kind](state, state.characters[state.turn.player], payload, ctx)
+    proceed(state, ctx)
+
+
+# ---------------------------------------------------------------------------- the turn's frame
+
+def proceed(state: Level7State, ctx) -> None:
+    """After an action: step 3 when due, the end of the turn and the next turns' step 1, until a
+    player acts in step 2 or the game is over."""
+    while state.outcome is None:
+        t = state.turn
+        if state.flags.pop("turn_over", False):
+            end_turn(state, ctx)
+        elif t.step == 3:
+            events.resolve_card(state, ctx)
+            state.flags.pop("turn_over", None)  # knocked out by the card: it was finished first (11 #36)
+            end_turn(state, ctx)
+        else:
+            return
+
+
+def end_turn(state: Level7State, ctx) -> None:
+    """The end of a turn: the lockdown token (6.12), then the next player's step 1."""
+    ch = state.characters[state.turn.player]
+    pool = c().scenarios[state.scenario].lockdown_pool
+    if pool and state.lockdown and state.lockdown_turn < state.turn_no and not ch.out and state.outcome is None:
+        if state.lockdown_pool == 0:
+            sheet.end_game(state, ctx, f"{ch.name} cannot remove a lockdown token")
+            return
+        state.lockdown_pool -= 1
+        ctx.emit("lockdown_token", f"{ch.name} removes a lockdown token: {state.lockdown_pool} left.",
+                 {"who": ch.id, "left": state.lockdown_pool})
+    begin_turn(state, ctx)
+
+
+def begin_turn(state: Level7State, ctx, first: bool = False) -> None:
+    sheet.check_end(state, ctx)
+    if state.outcome is not None:
+        return
+    n = len(state.order)
+    start = state.active if first else state.active + 1
+    for k in range(n):
+        i = (start + k) % n
+        if not state.characters[state.order[i]].out:
+            state.active = i
+            break
+    ch = state.player
+    state.turn_no += 1
+    state.turn = Turn(ch.id)
+    state.flags["helped"] = []
+    ctx.emit("turn", f"Turn {state.turn_no}: {ch.name}.", {"who": ch.id, "turn": state.turn_no})
+    step1(state, ch, ctx)
+
+
+def step1(state: Level7State, ch: Character, ctx) -> None:
+    t = state.turn
+    if ch.status == IN_HOSPITAL:
+        reenter(state, ch, ctx)
+    else:
+        if len(ch.hand) < sheet.hand_size(ch):
+            sheet.draw_adrenaline(state, ch, c().number("cards_drawn_per_turn"), ctx, "step 1")
+        if view(state).tile(ch.tile).has("medical"):
+            sheet.draw_adrenaline(state, ch, c().number("medical_extra_cards"), ctx, "Medical supplies")
+        if not can_leave(state, ch):
+            sheet.knock_out(state, ch, ctx, "stuck")
+            return
+    steps = turn_start_fear_shift(c(), ch.skills) if ch.status == IN_PLAY else 0
+    values = tracks.fear_shift_options(c(), ch.fear, steps) if steps else ()
+    if values:  # a skill's shift at the start of the turn (Zen Master)
+        pick = ctx.choose(ch.id, "fear_shift", [{"fear": ch.fear}] + [{"fear": v} for v in values],
+                          f"{ch.name}: move your Fear at the start of the turn?")
+        sheet.change_fear(state, ch, pick["fear"] - ch.fear, ctx, "a skill at the start of the turn")
+    t.step = 2
+    t.moves_left = events.attribute(state, ch, "speed")
+
+
+def reenter(state: Level7State, ch: Character, ctx) -> None:
+    """Spec 6.13: draw up to the new hand size, come back at any vent tile (placement, not
+    movement), Fear 4; with no vent in play the character stays in the Hospital."""
+    back = tracks.reenter(c(), vitality=ch.vitality, hand=len(ch.hand), vent_tiles=view(state).vent_tiles(state))
+    sheet.draw_adrenaline(state, ch, back.draw, ctx, "back from the Hospital")
+    vents = back.destinations
+    if not vents:
+        ctx.emit("hospital", f"No vent is in play: {ch.name} stays in the Hospital.", {"who": ch.id})
+        if all(state.characters[o].status == IN_HOSPITAL for o in state.remaining()):
+            # PROPOSED (docs/LEVEL7.md): nobody can ever come back, so the game cannot go on; the
+            # seed's "all in the Hospital" loss, which solo play ignores, is applied here
+            sheet.end_game(state, ctx, "every character inside is in the Hospital and no vent is in play")
+        return
+    pick = ctx.choose(ch.id, "reenter", [{"tile": v} for v in vents], f"{ch.name}: come back at which vent?")
+    ch.tile, ch.status = pick["tile"], IN_PLAY
+    ch.fear = back.fear
+    ctx.emit("reenter", f"{ch.name} comes back through the vent of {tile_name(ch.tile)}; Fear {ch.fear}.",
+             {"who": ch.id, "tile": ch.tile, "fear": ch.fear})
+
+
+__all__ = ["apply", "begin_turn", "decider", "legal_actions", "refusal"]
