@@ -1,0 +1,990 @@
+"""The Level 7 [Escape] table on the kit's GameTable (issue 15).
+
+The play area is the facility as it has been explored: each placed tile drawn from its own Tiled
+map's art (maps/level7/tiles, floor, pipes and decor layers), turned as the rules placed it, with
+locked-door, darkness, sealed-vent, nest and Accessed tokens, face-up items, the characters in
+their seat colours and the enemies with their numbers (a stunned one lies on its side). Tiles no
+character has stood on or looks into through a door are drawn dark (sight drives the view only,
+spec 3.2: the map itself is public). The side panel has the party (each character's Fear,
+Vitality and Threat tracks, skills, items, hand size), the event card being resolved with the
+section its icon triggered, and the log; the hand strip the adrenaline hand of the person at the
+table (face down behind the handoff), the Threat and lockdown pools, the stacks and decks.
+
+Acting: the tiles the active character can walk to light up and the path shows under the
+pointer (rules/queries.py `reachable`); a click walks there one legal move at a time. Open doors
+that lead to unexplored space carry an arrow: a click explores. While a drawn tile waits to be
+placed every placement the rules offer is drawn as a ghost on the map and as a card under it;
+the pointer over one shows it, a click places it. A challenge (a click on an enemy on your tile,
+or its button) opens a preview with the dice, where they come from and the exact odds from the
+die's faces (queries.py `challenge_preview`), rolled with "Roll". Every other decision the
+rules ask is a button on the prompt line, and a tile or a card when it names one. A click the
+rules refuse shows their sentence (turn.refusal), never one of ours.
+
+Events and enemies are shown a step at a time (the event card, each spawn and activation with
+the rules' reason), each for a moment; a click or Space skips them."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from game.engine.protocol import Action, Event
+from game.engine.session import Session
+from game.i18n import _
+from game.ui import widgets
+from game.ui.kit import hand
+from game.ui.kit.dice_tray import DiceRoll, ShownDie
+from game.ui.kit.game_table import BOT_DELAY_MS, GameTable
+from game.ui.kit.seats import SEAT_COLOURS
+from game.ui.level7 import words
+from game.ui.level7.entry import SAVES
+from game.ui.scene import Context
+from game.ui.table.camera import Camera
+
+CELL = 320  # map pixels of one standard tile (5 squares of 64, docs/MAPS.md "Level 7")
+STEP_SHOW_MS = 1100  # one step of an event's resolution on screen
+MAPS = Path(__file__).resolve().parents[3] / "maps" / "level7" / "tiles"
+ENEMY_COLOURS = {"guard": (70, 96, 150), "clone": (120, 170, 80), "hybrid": (170, 70, 150), "cronos": (200, 60, 60)}
+TOKEN_COLOURS = {"darkness": (20, 20, 28), "sealed": (140, 140, 150), "nests": (130, 190, 70), "posts": (90, 120, 190),
+                 "accessed": (80, 210, 140)}
+# Events that are one step of an event's resolution, shown one at a time with their reason.
+STEP_KINDS = ("event", "event_text", "spawn", "activation", "enemy_move", "attack", "knocked_out", "killed",
+              "escaped", "token", "lockdown", "game_over")
+CHOICE_TILES = ("spawn_tile", "reenter", "seal_vent", "vent_travel", "remove_darkness", "token_tile")
+
+
+def die_face(symbols: dict) -> str:
+    """The asset of a rolled face (tools/make_level7_dice.py names them by their symbols)."""
+    parts = [k + (str(n) if n > 1 else "") for k, n in sorted(symbols.items())]
+    return "dice/level7_" + ("_".join(parts) or "blank") + ".png"
+
+
+@dataclass
+class Shown:
+    """One step of a resolution on screen: the rules' sentence and the tile it happens on."""
+
+    text: str
+    tile: str | None
+    kind: str
+    age: int = 0
+
+
+class Level7Table(GameTable):
+    key = "level7"
+    saves = SAVES
+    SIDE_TABS = ("party", "event", "log")
+
+    def __init__(self, ctx: Context, session: Session, seats: list[str], screen_size: tuple[int, int],
+                 save_path: Path | None = None, bot_delay_ms: int = BOT_DELAY_MS, animate: bool = True) -> None:
+        from game.level7.content import shared_content
+        from game.level7.rules.maps import shared_tiles
+
+        self.content = shared_content()
+        self.tiles = shared_tiles()
+        self.camera = Camera((0, 0, 1, 1), (CELL, CELL))
+        self._art: dict[str, pygame.Surface] = {}
+        self._scaled: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._framed = -1  # how many tiles were placed when the camera last framed the map
+        self.reach: dict[str, list[str]] = {}
+        self.walk: list[str] = []  # the rest of a walk the player clicked, one move each
+        self.selected: Action | None = None  # the challenge whose preview is open
+        self.hover_tile: str | None = None
+        self.hover_option: int | None = None  # the placement card or ghost under the pointer
+        self.option_rects: list[tuple[pygame.Rect, int]] = []
+        self.steps: list[Shown] = []
+        self.seen: set[str] = set()
+        self.actions: list[Action] = []
+        super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
+
+    # ------------------------------------------------------------------ the title's words
+    def make_bot(self, i: int):
+        from game.level7.bots import RandomBot
+
+        return RandomBot(self.session.seed * 8 + i)
+
+    def player_name(self, player: str) -> str:
+        return words.character(self.state, player)
+
+    def colour_of(self, player: str) -> tuple[int, int, int]:
+        return SEAT_COLOURS[self.players.index(player) % len(SEAT_COLOURS)] if player in self.players else self.ctx.palette.text
+
+    def saved_note(self) -> str:
+        return _("Saved as {name}. Load it from Level 7's set-up screen (Load a game).")
+
+    def handoff_note(self) -> str:
+        return _("Your adrenaline cards are hidden until you are at the table.")
+
+    def ai_heading(self) -> str:
+        return _("Event card")
+
+    def ai_empty(self) -> str:
+        return _("No event card drawn yet.")
+
+    def card_face(self, card: str) -> tuple[str, str] | None:
+        return words.card(self.content, card)
+
+    def card_placeholder(self, card: str) -> bool:
+        return words.placeholder(self.content, card)
+
+    def outcome(self) -> str | None:
+        st = self.state
+        if st.outcome is None:
+            return None
+        return "won" if any(r == "won" for r in st.results.values()) else "lost"
+
+    def end_summary(self) -> str:
+        st = self.state
+        parts = []
+        for cid in self.players:
+            ch = st.characters[cid]
+            result = {"escaped": _("escaped"), "killed": _("killed")}.get(ch.status) or \
+                (_("won") if st.results.get(cid) == "won" else _("lost inside"))
+            parts.append(f"{self.player_name(cid)}: {result}")
+        return "; ".join(parts)
+
+    def end_stats(self) -> str:
+        st = self.state
+        return _("{turns} turns, {tiles} tiles explored, seed {seed}").format(turns=st.turn_no, tiles=len(st.placed),
+                                                                              seed=self.session.seed)
+
+    def toolbar_title(self) -> str:
+        st = self.state
+        sc = self.content.scenarios[st.scenario]
+        lock = "  \u2022  " + _("LOCKDOWN") if st.lockdown else ""
+        return f"Level 7  \u2022  {words.scenario(sc)}  \u2022  " + _("Turn {n}").format(n=st.turn_no) + lock
+
+    def decision_name(self) -> str:
+        pend = self._pending()
+        return pend["kind"] if pend else "turn"
+
+    # ------------------------------------------------------------------ state helpers
+    def _pending(self) -> dict | None:
+        proc = self.state.proc
+        return proc.get("pending") if proc else None
+
+    def _mine(self) -> bool:
+        """The person at the table decides now (not a bot, the game not over, nothing animating)."""
+        return self._not_yours() is None and not self.session.is_over()
+
+    def update_choices(self) -> None:
+        from game.level7.rules.queries import reachable
+
+        self.actions = self.session.legal_actions() if not self.session.is_over() else []
+        self.reach = reachable(self.state) if self._pending() is None and not self.session.is_over() else {}
+        if self.selected is not None and self.selected not in self.actions:
+            self.selected = None
+        if self.walk and self.walk[0] not in self.reach:
+            self.walk = []
+        self.seen = self._seen_tiles()
+
+    def _seen_tiles(self) -> set[str]:
+        """Tiles a character has stood on, and those a character looks into through a door now."""
+        from game.level7.rules.maps import view
+
+        st = self.state
+        seen = {st.placed[0][0]} if st.placed else set()
+        for entry in self.session.log:
+            pl = entry.event.payload or {}
+            if entry.event.kind in ("move", "reenter") and pl.get("tile"):
+                seen.add(str(pl["tile"]))
+        mv = view(st)
+        for ch in st.characters.values():
+            if ch.tile in mv.tilemap.placed:
+                seen.add(ch.tile)
+                seen.update(o for o, k, _d in mv.neighbours(st, ch.tile) if k in ("door", "locked"))
+        return seen
+
+    def hint(self) -> str:
+        st = self.state
+        if self.session.is_over():
+            return _("The game is over.")
+        pend = self._pending()
+        if pend:
+            return pend["prompt"]
+        ch = st.characters[st.turn.player]
+        return _("{who}: {n} moves left. Click a lit tile to walk, a door arrow to explore, an enemy on your tile to "
+                 "challenge it, or end the turn.").format(who=self.player_name(ch.id), n=st.turn.moves_left)
+
+    def prompt_choices(self):
+        pend = self._pending()
+        if pend is not None:
+            if pend["kind"] == "placement":
+                return pend["prompt"] + "  " + _("(pick a placement below the map)"), []
+            return pend["prompt"], [(a.text, a, False) for a in self.actions]
+        if self.selected is not None:
+            return None, [(_("Cancel"), "cancel", False)]
+        shown = []
+        for a in self.actions:
+            if a.kind in ("move", "explore", "pickup"):
+                continue  # on the map and the tile's items
+            if a.kind in ("attack", "bull_rush", "outwit", "unlock", "control_panel"):
+                shown.append((a.text, ("preview", a), False))
+            else:
+                shown.append((a.text, a, a.kind == "end_turn"))
+        return None, shown
+
+    def costly(self, what) -> bool:
+        return isinstance(what, Action) and what.kind in ("end_turn", "discard", "escape")
+
+    def press(self, what):
+        if isinstance(what, tuple) and what and what[0] == "preview":
+            self.selected = what[1]
+            self.dirty = True
+        return None
+
+    def title_command(self, what: str):
+        if what == "cancel":
+            self.cancel()
+        elif what == "roll" and self.selected is not None:
+            action, self.selected = self.selected, None
+            self.submit(action)
+        return None
+
+    def cancel(self) -> bool:
+        had = self.selected is not None or bool(self.walk)
+        self.selected, self.walk = None, []
+        return had
+
+    # ------------------------------------------------------------------ events on screen
+    def animate_event(self, e: Event, positions) -> None:
+        pl = e.payload or {}
+        if e.kind == "roll" and pl.get("faces") is not None:
+            tumble = tuple(die_face(dict(f.symbols)) for f in self.content.dice["level7"].faces)
+            shown = [ShownDie(die_face(dict(f)), tumble, i * 2, i) for i, f in enumerate(pl["faces"])]
+            title, _sep, rest = e.text.partition(" rolls ")
+            self.dice = DiceRoll(title or _("Roll"), shown, rest.rstrip("."))
+        elif e.kind in STEP_KINDS:
+            tile = pl.get("tile")
+            if tile is None and pl.get("enemy"):
+                fig = next((x for x in self.state.enemies if x.key == pl["enemy"]), None)
+                tile = fig.tile if fig else None
+            self.steps.append(Shown(self._words(e.text), tile, e.kind))
+
+    @property
+    def busy(self) -> bool:
+        return super().busy or bool(self.steps)
+
+    def skip_animation(self) -> None:
+        super().skip_animation()
+        self.steps.clear()
+
+    def undo(self) -> None:
+        super().undo()
+        self.steps.clear()
+        self.walk = []
+
+    def update(self, dt_ms: int) -> None:
+        if self.steps and not self.anims and not (self.dice and not self.dice.done):
+            s = self.steps[0]
+            s.age += round(min(dt_ms, 100) / self.pace())
+            if s.age >= STEP_SHOW_MS:
+                self.steps.pop(0)
+            self.dirty = True
+        super().update(dt_ms)
+        if self.walk and not self.busy and self._mine():
+            self._walk_on()
+
+    def _walk_on(self) -> None:
+        """The next move of a clicked walk, while the rules still allow it (else their reason)."""
+        to = self.walk.pop(0)
+        action = next((a for a in self.actions if a.kind == "move" and a.payload.get("to") == to), None)
+        if action is None:
+            from game.level7.rules.turn import refusal
+
+            why = refusal(self.state, "move", {"to": to})
+            self.walk = []
+            if why:
+                self.say(why)
+            return
+        if not self.submit(action):
+            self.walk = []
+
+    def _positions(self) -> dict[str, tuple[float, float]]:
+        out = {}
+        for key, (x, y) in self._figure_spots().items():
+            out[key] = (x, y)
+        return out
+
+    # ------------------------------------------------------------------ geometry
+    def _tile_rect(self, name: str) -> pygame.Rect:
+        """A placed tile's footprint in map pixels."""
+        from game.level7.rules.maps import view
+
+        tile, (x, y) = view(self.state).tilemap.placed[name]
+        return pygame.Rect(x * CELL, y * CELL, tile.size[0] * CELL, tile.size[1] * CELL)
+
+    def _extent(self) -> tuple[float, float, float, float]:
+        """The explored map with one tile of room around it (where the next tiles go)."""
+        rects = [self._tile_rect(n) for n in self._placed_names()]
+        x0 = min(r.left for r in rects) - CELL
+        y0 = min(r.top for r in rects) - CELL
+        x1 = max(r.right for r in rects) + CELL
+        y1 = max(r.bottom for r in rects) + CELL
+        return (x0, y0, x1, y1)
+
+    def _placed_names(self) -> list[str]:
+        return [p[0] for p in self.state.placed]
+
+    def _frame(self) -> None:
+        if self._framed == len(self.state.placed):
+            return
+        self._framed = len(self.state.placed)
+        ext = self._extent()
+        self.camera.content = ext
+        self.camera.board_size = (int(ext[2] - ext[0]), int(ext[3] - ext[1]))
+        self.camera.fit()
+
+    def _layout(self, size: tuple[int, int]) -> None:
+        if size != self._size:
+            px = self.ctx.px
+            self._size = size
+            side = min(px(440), max(px(330), int(size[0] * 0.24)), size[0] // 3) if self.side_open else px(30)
+            self.set_rects(size, px(48), side, max(px(130), min(px(190), int(size[1] * 0.18))))
+            self.camera.view = tuple(self.view_rect)  # type: ignore[assignment]
+            self._framed = -1
+            self._frame()
+
+    def tile_at(self, pos) -> str | None:
+        mx, my = self.camera.to_map(*pos)
+        for name in reversed(self._placed_names()):
+            if self._tile_rect(name).collidepoint(mx, my):
+                return name
+        return None
+
+    def _screen_rect(self, r: pygame.Rect) -> pygame.Rect:
+        x0, y0 = self.camera.to_screen(r.left, r.top)
+        x1, y1 = self.camera.to_screen(r.right, r.bottom)
+        return pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+
+    def _door_point(self, name: str, slot) -> tuple[float, float]:
+        """The middle of a placed tile's door slot, in map pixels."""
+        from game.level7.rules.maps import view
+
+        tile, (x, y) = view(self.state).tilemap.placed[name]
+        c, r = tile.slot_cell(slot)
+        cx, cy = (x + c) * CELL, (y + r) * CELL
+        edge = slot[0]
+        return {"N": (cx + CELL / 2, cy), "S": (cx + CELL / 2, cy + CELL), "E": (cx + CELL, cy + CELL / 2),
+                "W": (cx, cy + CELL / 2)}[edge]
+
+    def _figure_spots(self) -> dict[str, tuple[float, float]]:
+        """Where each figure stands in map pixels: characters along a tile's top, enemies its bottom."""
+        st = self.state
+        placed = set(self._placed_names())
+        out: dict[str, tuple[float, float]] = {}
+        for name in placed:
+            r = self._tile_rect(name)
+            chars = [c for c in self.players if st.characters[c].tile == name and st.characters[c].status == "in_play"]
+            for i, cid in enumerate(chars):
+                out[cid] = (r.left + CELL * (0.22 + 0.19 * (i % 4)), r.top + CELL * 0.3)
+            foes = sorted((e for e in st.enemies if e.tile == name), key=lambda e: (e.kind, e.number))
+            for i, e in enumerate(foes):
+                out[e.key] = (r.left + CELL * (0.2 + 0.2 * (i % 4)), r.top + CELL * (0.7 if i < 4 else 0.5))
+        return out
+
+    # ------------------------------------------------------------------ input
+    def hover(self, pos) -> None:
+        inside = self.view_rect.collidepoint(pos)
+        tile = self.tile_at(pos) if inside else None
+        option = next((i for r, i in self.option_rects if r.collidepoint(pos)), None)
+        if option is None and inside and self._pending_kind() == "placement":
+            option = self._ghost_at(pos)
+        if (tile, option) != (self.hover_tile, self.hover_option):
+            self.hover_tile, self.hover_option = tile, option
+            self.dirty = True
+
+    def _pending_kind(self) -> str | None:
+        pend = self._pending()
+        return pend["kind"] if pend else None
+
+    def click(self, pos):
+        if self._pending_kind() == "placement" and self._mine() and not self.busy and self.handoff is None:
+            for rect, i in self.option_rects:
+                if rect.collidepoint(pos):
+                    return self.submit(self.actions[i]) and None
+        return super().click(pos)
+
+    def click_card(self, card: str):
+        if not self._mine():
+            return None
+        for a in self.actions:
+            if a.payload.get("card") == card:
+                self.submit(a)
+                return None
+        pend = self._pending()
+        if pend:
+            self.say(_("Answer first: {q}").format(q=pend["prompt"]))
+        else:
+            self.say(_("Adrenaline cards are not played from the hand in this version of the rules: their bonus and "
+                       "free Fear shift come with the challenge rules (see the card's text)."))
+        return None
+
+    def click_view(self, pos):
+        why = self._not_yours()
+        if why:
+            self.say(why)
+            return None
+        kind = self._pending_kind()
+        if kind == "placement":
+            i = self._ghost_at(pos)
+            if i is None:
+                self.say(_("Pick one of the lit placements: the rules allow only those (the most doors joined)."))
+                return None
+            same = [j for j in range(len(self.actions)) if self._spot(j) == self._spot(i)]
+            if len(same) > 1:
+                self.say(_("{n} ways fit on this spot: pick one of the cards below the map.").format(n=len(same)), ok=True)
+                return None
+            self.submit(self.actions[i])
+            return None
+        # A door arrow: explore.
+        door = self._door_at(pos)
+        if door is not None:
+            action = next((a for a in self.actions if a.kind == "explore" and list(a.payload["door"]) == list(door)), None)
+            if action is not None:
+                self.submit(action)
+                return None
+        tile = self.tile_at(pos)
+        if tile is None:
+            return None
+        if kind is not None:
+            for a in self.actions:
+                if a.payload.get("tile") == tile:
+                    self.submit(a)
+                    return None
+            self.say(_("Answer first: {q}").format(q=self._pending()["prompt"]))
+            return None
+        st = self.state
+        ch = st.characters[st.turn.player]
+        enemy = self._enemy_at(pos)
+        if enemy is not None and tile == ch.tile:
+            action = next((a for a in self.actions if a.kind == "attack" and a.payload.get("enemy") == enemy), None)
+            if action is not None:
+                self.selected = action
+                self.dirty = True
+                return None
+            from game.level7.rules.turn import refusal
+
+            self.say(refusal(st, "attack", {"enemy": enemy}) or "")
+            return None
+        if tile in self.reach:
+            self.walk = list(self.reach[tile])
+            self._walk_on()
+            return None
+        if tile == ch.tile:
+            self.say(_("You are here."), ok=True)
+            return None
+        vent = next((a for a in self.actions if a.kind == "vent" and a.payload.get("to") == tile), None)
+        if vent is not None:
+            self.say(_("Crawling there goes through the vents (+Fear, ends your turn): use its button."), ok=True)
+            return None
+        from game.level7.rules.turn import refusal
+
+        self.say(refusal(st, "move", {"to": tile}) or _("Too far for the moves you have left, or the way stops before it."))
+        return None
+
+    def _door_at(self, pos):
+        """An explorable door of the active character's tile under the pointer (its arrow)."""
+        for a in self.actions:
+            if a.kind != "explore":
+                continue
+            x, y = self.camera.to_screen(*self._door_point(self.state.player.tile, tuple(a.payload["door"])))
+            if (x - pos[0]) ** 2 + (y - pos[1]) ** 2 <= (self.ctx.px(26)) ** 2:
+                return a.payload["door"]
+        return None
+
+    def _enemy_at(self, pos) -> str | None:
+        r = self._token_radius()
+        for key, (mx, my) in self._figure_spots().items():
+            if key in self.state.characters:
+                continue
+            x, y = self.camera.to_screen(mx, my)
+            if (x - pos[0]) ** 2 + (y - pos[1]) ** 2 <= r * r:
+                return key
+        return None
+
+    def _spot(self, i: int) -> tuple[int, int]:
+        p = self.actions[i].payload
+        return (p["x"], p["y"])
+
+    def _ghost_rect(self, i: int) -> pygame.Rect:
+        p = self.actions[i].payload
+        tile = self.tiles[p["tile"]].rotated(p["turns"])
+        return pygame.Rect(p["x"] * CELL, p["y"] * CELL, tile.size[0] * CELL, tile.size[1] * CELL)
+
+    def _ghost_at(self, pos) -> int | None:
+        if self._pending_kind() != "placement":
+            return None
+        mx, my = self.camera.to_map(*pos)
+        hits = [i for i in range(len(self.actions)) if self._ghost_rect(i).collidepoint(mx, my)]
+        if self.hover_option in hits:
+            return self.hover_option
+        return hits[0] if hits else None
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        self._layout(surface.get_size())
+        self._frame()
+        surface.fill((16, 18, 22))
+        self.option_rects = []
+        self.draw_table(surface, self._draw_map, self._draw_over_panels)
+
+    def _token_radius(self) -> int:
+        return max(self.ctx.px(9), round(CELL * 0.085 * self.camera.zoom))
+
+    def tile_art(self, tile_id: str) -> pygame.Surface:
+        """The tile's own art at zoom 1, unturned (its Tiled layers), read once."""
+        art = self._art.get(tile_id)
+        if art is None:
+            from game.ui.table.board_render import load_floor
+            from game.board.tmx import load_board
+
+            path = MAPS / f"{tile_id}.tmx"
+            try:
+                art, _problem = load_floor(path, load_board(path))
+            except Exception:  # noqa: BLE001 - a broken tile file: its plain outline still shows
+                t = self.tiles[tile_id]
+                art = pygame.Surface((t.size[0] * CELL, t.size[1] * CELL))
+                art.fill((70, 74, 80))
+            self._art[tile_id] = art
+        return art
+
+    def _scaled_art(self, tile_id: str, turns: int, size: tuple[int, int], dark: bool) -> pygame.Surface:
+        key = (f"{tile_id}{'~' if dark else ''}", turns, size[0] * 10000 + size[1])
+        got = self._scaled.get(key)
+        if got is None:
+            art = pygame.transform.rotate(self.tile_art(tile_id), -90 * turns)
+            got = pygame.transform.smoothscale(art, size)
+            if dark:
+                shade = pygame.Surface(size, pygame.SRCALPHA)
+                shade.fill((6, 8, 14, 175))
+                got.blit(shade, (0, 0))
+            if len(self._scaled) > 400:
+                self._scaled.clear()
+            self._scaled[key] = got
+        return got
+
+    def _draw_map(self, surface) -> None:
+        from game.level7.rules.maps import view
+
+        st = self.state
+        px = self.ctx.px
+        mv = view(st)
+        pygame.draw.rect(surface, (16, 18, 22), self.view_rect)
+        for name in self._placed_names():
+            tile, _cell = mv.tilemap.placed[name]
+            rect = self._screen_rect(self._tile_rect(name))
+            if rect.width < 2 or not rect.colliderect(self.view_rect):
+                continue
+            surface.blit(self._scaled_art(name, tile.turns, rect.size, name not in self.seen), rect)
+            pygame.draw.rect(surface, (10, 12, 16), rect, max(1, px(2)))
+        self._draw_tokens(surface)
+        self._draw_reach(surface)
+        self._draw_doors(surface)
+        self._draw_ghosts(surface)
+        self._draw_figures(surface)
+        self._draw_labels(surface)
+        self._draw_step_mark(surface)
+
+    def _draw_labels(self, surface) -> None:
+        """Each seen tile's name in a small band at its top-left (the rules and the log name tiles)."""
+        font = self.ctx.font(12, bold=True)
+        if self.camera.zoom < 0.3:
+            return
+        for name in self._placed_names():
+            if name not in self.seen:
+                continue
+            r = self._screen_rect(self._tile_rect(name))
+            label = widgets.elide(self.tiles[name].name, font, max(10, r.width - self.ctx.px(12)))
+            box = pygame.Rect(r.left + self.ctx.px(4), r.top + self.ctx.px(4), font.size(label)[0] + self.ctx.px(10),
+                              font.get_linesize() + self.ctx.px(2))
+            shade = pygame.Surface(box.size, pygame.SRCALPHA)
+            shade.fill((10, 12, 16, 190))
+            surface.blit(shade, box)
+            widgets.text(surface, label, font, (225, 228, 232), (box.left + self.ctx.px(5), box.top + self.ctx.px(1)))
+
+    def _draw_tokens(self, surface) -> None:
+        """Locked doors (a padlock bar across the door), darkness, sealed vents, nests, posts,
+        Accessed markers and face-up items, each where the rules keep it."""
+        st = self.state
+        px = self.ctx.px
+        r = self._token_radius()
+        for t, e, i in st.tokens.get("locked", []):
+            if t not in self.tiles or t not in self._placed_names():
+                continue
+            x, y = self.camera.to_screen(*self._door_point(t, (e, i)))
+            box = pygame.Rect(0, 0, r * 2, r * 2)
+            box.center = (round(x), round(y))
+            pygame.draw.rect(surface, (200, 50, 40), box, border_radius=px(4))
+            pygame.draw.rect(surface, (250, 230, 200), box, 2, border_radius=px(4))
+            pygame.draw.circle(surface, (250, 230, 200), box.center, max(2, r // 3))
+        for kind in ("darkness", "sealed", "nests", "posts", "accessed"):
+            for n, tile in enumerate(st.tokens.get(kind, [])):
+                if tile not in self._placed_names():
+                    continue
+                tr = self._screen_rect(self._tile_rect(tile))
+                at = (tr.right - r * (2 + 2.3 * list(TOKEN_COLOURS).index(kind)) // 1, tr.bottom - r * 2)
+                pygame.draw.circle(surface, TOKEN_COLOURS[kind], at, r)
+                pygame.draw.circle(surface, (230, 230, 230), at, r, 2)
+                letter = {"darkness": "D", "sealed": "S", "nests": "N", "posts": "P", "accessed": "A"}[kind]
+                widgets.text(surface, letter, self.ctx.font(11, bold=True), (240, 240, 240), at, "center")
+        for tile, cards in st.floor_items.items():
+            if tile not in self._placed_names() or not cards:
+                continue
+            tr = self._screen_rect(self._tile_rect(tile))
+            box = pygame.Rect(tr.left + r, tr.centery - r // 2, r * 3, r * 2)
+            pygame.draw.rect(surface, (236, 226, 190), box, border_radius=px(3))
+            pygame.draw.rect(surface, (90, 80, 50), box, 1, border_radius=px(3))
+            widgets.text(surface, str(len(cards)), self.ctx.font(11, bold=True), (40, 30, 10), box.center, "center")
+
+    def _draw_reach(self, surface) -> None:
+        """The tiles the active character may walk to (outlined), the path to the one under the
+        pointer, and the tiles a pending decision names."""
+        if not self._mine():
+            return
+        px = self.ctx.px
+        lit = (110, 230, 140)
+        kind = self._pending_kind()
+        tiles = set(self.reach) if kind is None else {a.payload.get("tile") for a in self.actions if a.payload.get("tile")}
+        if kind == "placement":
+            tiles = set()
+        for name in tiles:
+            if name not in self._placed_names():
+                continue
+            rect = self._screen_rect(self._tile_rect(name)).inflate(-px(6), -px(6))
+            shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+            shade.fill((110, 230, 140, 40 if name != self.hover_tile else 80))
+            surface.blit(shade, rect)
+            pygame.draw.rect(surface, lit, rect, max(2, px(3)), border_radius=px(6))
+        path = self.reach.get(self.hover_tile or "", []) if kind is None else []
+        if path:
+            pts = [self._tile_rect(self.state.player.tile).center] + [self._tile_rect(t).center for t in path]
+            screen = [self.camera.to_screen(*p) for p in pts]
+            pygame.draw.lines(surface, (250, 240, 120), False, screen, max(3, px(5)))
+            for i, p in enumerate(screen[1:], 1):
+                pygame.draw.circle(surface, (250, 240, 120), p, px(11))
+                widgets.text(surface, str(i), self.ctx.font(12, bold=True), (30, 30, 20), p, "center")
+
+    def _draw_doors(self, surface) -> None:
+        """An arrow on each door of the active character's tile that leads to unexplored space."""
+        if not self._mine() or self._pending_kind() is not None:
+            return
+        px = self.ctx.px
+        tile = self.state.player.tile
+        hot = self._door_at(self.mouse) if self.mouse else None
+        for a in self.actions:
+            if a.kind != "explore":
+                continue
+            door = tuple(a.payload["door"])
+            x, y = self.camera.to_screen(*self._door_point(tile, door))
+            dx, dy = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0)}[self._turned_side(tile, door)]
+            r = px(22)
+            colour = (250, 200, 60) if hot is not None and list(hot) == list(door) else (240, 160, 40)
+            tip = (x + dx * r, y + dy * r)
+            base = (x - dx * r * 0.4, y - dy * r * 0.4)
+            left = (base[0] - dy * r * 0.8, base[1] + dx * r * 0.8)
+            right = (base[0] + dy * r * 0.8, base[1] - dx * r * 0.8)
+            pygame.draw.polygon(surface, colour, [tip, left, right])
+            pygame.draw.polygon(surface, (40, 20, 0), [tip, left, right], 2)
+            widgets.text(surface, "?", self.ctx.font(13, bold=True), (40, 20, 0), (x, y), "center")
+
+    @staticmethod
+    def _turned_side(tile: str, door) -> str:
+        """The side as placed: the door slots of a placed tile are already turned (rules' Tile)."""
+        return door[0]
+
+    def _draw_ghosts(self, surface) -> None:
+        """Every placement the rules offer for the drawn tile: a faint ghost each, the one under
+        the pointer (on the map or its card) drawn whole."""
+        if self._pending_kind() != "placement":
+            return
+        px = self.ctx.px
+        for i, a in enumerate(self.actions):
+            rect = self._screen_rect(self._ghost_rect(i))
+            if i == self.hover_option:
+                art = self._scaled_art(a.payload["tile"], a.payload["turns"], rect.size, False).copy()
+                art.set_alpha(225)
+                surface.blit(art, rect)
+            pygame.draw.rect(surface, (120, 220, 250), rect, max(2, px(3)), border_radius=px(4))
+
+    def _draw_figures(self, surface) -> None:
+        st = self.state
+        r = self._token_radius()
+        font = self.ctx.font(max(10, min(18, round(r * 0.9))), bold=True)
+        spots = self._drawn_positions()
+        for key, (mx, my) in spots.items():
+            x, y = self.camera.to_screen(mx, my)
+            if not self.view_rect.collidepoint(x, y):
+                continue
+            if key in st.characters:
+                col = self.colour_of(key)
+                pygame.draw.circle(surface, (12, 12, 14), (x, y + 2), r + 2)
+                pygame.draw.circle(surface, col, (x, y), r)
+                pygame.draw.circle(surface, (250, 250, 250) if key == st.turn.player else (20, 20, 20), (x, y), r, 3)
+                widgets.text(surface, str(self.players.index(key) + 1), font, (20, 20, 20), (x, y), "center")
+                continue
+            e = next((e for e in st.enemies if e.key == key), None)
+            if e is None:
+                continue
+            col = ENEMY_COLOURS.get(e.kind, (150, 150, 150))
+            if e.stunned:  # lying down: a flat token on its side
+                box = pygame.Rect(0, 0, round(r * 2.4), round(r * 1.2))
+                box.center = (x, y)
+                pygame.draw.ellipse(surface, (60, 60, 64), box)
+                pygame.draw.ellipse(surface, col, box, 3)
+                widgets.text(surface, str(e.number), font, (230, 230, 230), box.center, "center")
+                continue
+            pts = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)] if e.kind == "clone" else None
+            if pts:
+                pygame.draw.polygon(surface, col, pts)
+                pygame.draw.polygon(surface, (240, 240, 240), pts, 2)
+            else:
+                box = pygame.Rect(0, 0, r * 2, r * 2)
+                box.center = (x, y)
+                pygame.draw.rect(surface, col, box, border_radius=max(2, r // 3))
+                pygame.draw.rect(surface, (240, 240, 240), box, 2, border_radius=max(2, r // 3))
+            widgets.text(surface, str(e.number), font, (250, 250, 250), (x, y), "center")
+            if self.selected is not None and self.selected.payload.get("enemy") == key:
+                pygame.draw.circle(surface, (250, 80, 60), (x, y), r + 5, 3)
+
+    def _draw_step_mark(self, surface) -> None:
+        """The tile of the step on show, ringed."""
+        if not self.steps or not self.steps[0].tile or self.steps[0].tile not in self._placed_names():
+            return
+        rect = self._screen_rect(self._tile_rect(self.steps[0].tile)).inflate(-self.ctx.px(2), -self.ctx.px(2))
+        pygame.draw.rect(surface, (250, 90, 70), rect, max(3, self.ctx.px(4)), border_radius=self.ctx.px(8))
+
+    def _draw_over_panels(self, surface) -> None:
+        if self._pending_kind() == "placement":
+            self._draw_placements(surface)
+        if self.selected is not None and self._mine():
+            self._draw_preview(surface)
+        if self.steps:
+            self._draw_step(surface)
+
+    def _draw_placements(self, surface) -> None:
+        """A card per placement the rules offer, the tile drawn as it would lie; the pointer on
+        one shows its ghost on the map, a click places it."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        n = len(self.actions)
+        size = min(px(120), (self.view_rect.width - px(40)) // max(1, n) - px(12))
+        w = n * (size + px(12)) + px(20)
+        panel = pygame.Rect(0, 0, w, size + px(58))
+        panel.midbottom = (self.view_rect.centerx, self.view_rect.bottom - px(8))
+        widgets.panel(surface, ctx, panel, alpha=235)
+        self.panels.append((panel, len(self.buttons)))
+        tile = self.actions[0].payload["tile"] if self.actions else ""
+        widgets.text(surface, _("Place {tile}: {n} ways join the most doors").format(tile=self.tiles[tile].name, n=n)
+                     if tile in self.tiles else "", ctx.font(13, bold=True), pal.text, (panel.left + px(12), panel.top + px(8)))
+        x = panel.left + px(16)
+        for i, a in enumerate(self.actions):
+            p = a.payload
+            t = self.tiles[p["tile"]].rotated(p["turns"])
+            k = size / (max(t.size) * CELL)
+            art_size = (max(1, round(t.size[0] * CELL * k)), max(1, round(t.size[1] * CELL * k)))
+            rect = pygame.Rect(x, panel.top + px(32), size, size)
+            hot = i == self.hover_option
+            pygame.draw.rect(surface, (60, 70, 80) if hot else (36, 40, 46), rect.inflate(px(6), px(6)), border_radius=px(6))
+            art = self._scaled_art(p["tile"], p["turns"], art_size, False)
+            surface.blit(art, art.get_rect(center=rect.center))
+            pygame.draw.rect(surface, (120, 220, 250) if hot else (80, 90, 100), rect.inflate(px(6), px(6)), 2, border_radius=px(6))
+            widgets.text(surface, f"{i + 1}", ctx.font(12, bold=True), pal.text, (rect.left + px(2), rect.top + px(1)))
+            self.option_rects.append((rect.inflate(px(6), px(6)), i))
+            x += size + px(12)
+
+    def _draw_preview(self, surface) -> None:
+        """The challenge about to be rolled: the attribute and icons needed, the dice and where
+        each comes from, the exact chance from the die's faces, and Roll / Cancel."""
+        from game.level7.rules.queries import challenge_preview
+
+        prev = challenge_preview(self.state, self.selected)
+        if prev is None:
+            return
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        panel = pygame.Rect(0, 0, min(px(460), self.view_rect.width - px(40)), px(250) + px(18) * len(prev.outcomes))
+        panel.topright = (self.view_rect.right - px(14), self.view_rect.top + px(14))
+        widgets.panel(surface, ctx, panel, alpha=245)
+        self.panels.append((panel, len(self.buttons)))
+        x, y = panel.left + px(16), panel.top + px(12)
+        y = widgets.text(surface, self.selected.text, ctx.font(17, bold=True), pal.accent, (x, y)).bottom + px(6)
+        attr = _(prev.attribute.capitalize())
+        need = _("{attr} challenge: {n} icons needed").format(attr=attr, n=prev.level)
+        y = widgets.text(surface, need, ctx.font(14, bold=True), pal.text, (x, y)).bottom + px(4)
+        terms = ", ".join(f"{t.source} {t.amount:+d}" for t in prev.terms if t.amount)
+        y = widgets.text_block(surface, _("{n} dice: {terms}").format(n=prev.dice, terms=terms), ctx.font(13), pal.text_dim,
+                               pygame.Rect(x, y, panel.width - px(32), px(40)), 1.1) + px(4)
+        # The dice that will be rolled, blank faces in a row.
+        d = px(30)
+        for i in range(min(prev.dice, 12)):
+            surface.blit(ctx.assets.image("dice/level7_blank.png", (d, d)), (x + i * (d + px(4)), y))
+        y += d + px(8)
+        pct = float(prev.chance) * 100
+        chance = _("Chance of success: {p:.1f}%  ({f})").format(p=pct, f=f"{prev.chance.numerator}/{prev.chance.denominator}")
+        y = widgets.text(surface, chance, ctx.font(16, bold=True), (120, 230, 140) if pct >= 50 else (240, 180, 80), (x, y)).bottom + px(4)
+        bar = pygame.Rect(x, y, panel.width - px(32), px(10))
+        pygame.draw.rect(surface, (50, 54, 60), bar, border_radius=px(4))
+        pygame.draw.rect(surface, (120, 230, 140), (bar.left, bar.top, round(bar.width * float(prev.chance)), bar.height), border_radius=px(4))
+        y = bar.bottom + px(6)
+        names = {"removed": _("removed"), "stunned": _("stunned"), "failed": _("fails")}
+        for result, p in sorted(prev.outcomes.items(), key=lambda kv: kv[0]):
+            widgets.text(surface, f"{names.get(result, result)}: {float(p) * 100:.1f}%", ctx.font(13), pal.text_dim, (x + px(8), y))
+            y += px(18)
+        note = _("Adrenaline bonuses and helpers are not offered by the rules engine yet: the dice are the attribute's.")
+        y = widgets.text_block(surface, note, ctx.font(11), pal.text_dim, pygame.Rect(x, y + px(2), panel.width - px(32), px(30)), 1.05)
+        bw = (panel.width - px(44)) // 2
+        self._button(surface, pygame.Rect(x, panel.bottom - px(46), bw, px(36)), _("Roll"), "roll", primary=True)
+        self._button(surface, pygame.Rect(x + bw + px(12), panel.bottom - px(46), bw, px(36)), _("Cancel"), "cancel")
+
+    def _draw_step(self, surface) -> None:
+        """The step of an event's resolution on show: the rules' sentence (with its reason), the
+        steps still to come, and how to skip them."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        s = self.steps[0]
+        font = ctx.font(16, bold=True)
+        width = min(px(720), self.view_rect.width - px(60))
+        lines = widgets.wrap(s.text, font, width - px(32))[:4]
+        panel = pygame.Rect(0, 0, width, len(lines) * font.get_linesize() + px(58))
+        panel.midtop = (self.view_rect.centerx, self.view_rect.top + px(14))
+        widgets.panel(surface, ctx, panel, alpha=240)
+        pygame.draw.rect(surface, (250, 90, 70), panel, 2, border_radius=px(8))
+        self.panels.append((panel, len(self.buttons)))
+        heading = {"event": _("Event card"), "spawn": _("Spawn"), "activation": _("Enemy activation"),
+                   "enemy_move": _("Enemy moves"), "attack": _("Enemy attack"), "event_text": _("Event")}.get(s.kind, _("What happens"))
+        widgets.text(surface, heading, ctx.font(13, bold=True), pal.accent, (panel.left + px(16), panel.top + px(8)))
+        widgets.text(surface, _("{n} more  \u2022  click or Space skips").format(n=len(self.steps) - 1), ctx.font(12),
+                     pal.text_dim, (panel.right - px(16), panel.top + px(9)), "topright")
+        y = panel.top + px(30)
+        for line in lines:
+            y = widgets.text(surface, line, font, pal.text, (panel.left + px(16), y)).bottom
+
+    # ------------------------------------------------------------------ side panel and hand
+    def side_labels(self) -> dict[str, str]:
+        return {"party": _("Party"), "event": _("Event"), "log": _("Log")}
+
+    def sections(self) -> dict:
+        return {"party": self._side_party, "event": self._side_event}
+
+    def _side_party(self, surface, x: int, y: int, w: int) -> int:
+        """Each character: status, Fear, Vitality and Threat tracks, skills, items, hand size."""
+        ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
+        c = self.content
+        y = widgets.heading(surface, ctx, _("Party"), x, y)
+        small = ctx.font(12)
+        for cid in self.players:
+            ch = st.characters[cid]
+            col = self.colour_of(cid)
+            pygame.draw.circle(surface, col, (x + px(7), y + px(9)), px(7))
+            if cid == st.turn.player and not self.session.is_over():
+                pygame.draw.circle(surface, pal.accent, (x + px(7), y + px(9)), px(10), 2)
+            status = {"hospital": _("in the Hospital"), "escaped": _("ESCAPED"), "killed": _("KILLED")}.get(ch.status, "")
+            name = self.player_name(cid) + ("  (" + _("bot") + ")" if self.is_bot(cid) else "") + (f"  \u2014 {status}" if status else "")
+            nfont = ctx.font(14, bold=True)
+            widgets.text(surface, widgets.elide(name, nfont, w - px(26)), nfont, pal.text, (x + px(20), y))
+            y += px(20)
+            fear = c.fear_track
+            after = widgets.text(surface, _("Fear"), small, pal.text_dim, (x + px(20), y)).right + px(6)
+            after = widgets.pips(surface, ctx, after, y + px(1), ch.fear, fear.max, (200, 120, 230))
+            after = widgets.text(surface, _("Vitality {n}").format(n=ch.vitality), small, (230, 100, 90), (after + px(10), y)).right
+            widgets.text(surface, _("Threat {n}").format(n=ch.threat), small, (240, 190, 80), (after + px(10), y))
+            y += px(17)
+            tile = self.tiles[ch.tile].name if ch.tile in self.tiles else ""
+            where = _("on {tile}").format(tile=tile) if tile else ""
+            line = _("{cards} adrenaline cards").format(cards=len(ch.hand)) + (f", {where}" if where else "")
+            widgets.text(surface, widgets.elide(line, small, w - px(20)), small, pal.text_dim, (x + px(20), y))
+            y += px(16)
+            skills = ", ".join(_(c.skills[s.split("#")[0]].name) for s in ch.skills if s.split("#")[0] in c.skills)
+            items = ", ".join(words.card(c, i)[0] for i in ch.items)
+            y = widgets.text_block(surface, _("Skills: {s}").format(s=skills or "\u2014"), small, pal.text_dim,
+                                   pygame.Rect(x + px(20), y, w - px(20), px(32)), 1.05)
+            y = widgets.text_block(surface, _("Items: {s}").format(s=items or "\u2014"), small, pal.text_dim,
+                                   pygame.Rect(x + px(20), y, w - px(20), px(32)), 1.05) + px(8)
+        return y
+
+    def _last_event(self) -> tuple[str, str] | None:
+        for entry in reversed(list(self.session.log)):
+            if entry.event.kind == "event":
+                pl = entry.event.payload or {}
+                return str(pl.get("card", "")), str(pl.get("trigger", ""))
+        return None
+
+    def _side_event(self, surface, x: int, y: int, w: int) -> int:
+        """The event card last drawn: its spawn, its three sections (the triggered one lit) and
+        the activation for this many starting players."""
+        ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
+        y = widgets.heading(surface, ctx, _("Event card"), x, y)
+        got = self._last_event()
+        if got is None or got[0] not in self.content.events:
+            return widgets.text(surface, self.ai_empty(), ctx.font(13), pal.text_dim, (x, y)).bottom + px(8)
+        card_id, trigger = got
+        card = self.content.events[card_id]
+        small, bold = ctx.font(12), ctx.font(13, bold=True)
+        spawn = _("none") if card.spawn == "none" else _(words.KIND_NAMES.get(card.spawn, card.spawn))
+        y = widgets.text(surface, f"{card_id}  \u2022  " + _("spawns: {what}").format(what=spawn), bold, pal.text, (x, y)).bottom + px(4)
+        for kind in ("security", "fear", "facility"):
+            sec = self.content.sections.get(card.section(kind))
+            if sec is None:
+                continue
+            lit = kind == trigger
+            box = pygame.Rect(x, y, w, px(48))
+            pygame.draw.rect(surface, (78, 60, 30) if lit else (34, 37, 43), box, border_radius=px(5))
+            pygame.draw.rect(surface, pal.accent if lit else (70, 74, 84), box, 2 if lit else 1, border_radius=px(5))
+            head = f"{_(words.SECTION_NAMES[kind])}: {_(sec.name)}" + ("  \u25c0 " + _("triggered") if lit else "")
+            widgets.text(surface, widgets.elide(head, bold, w - px(12)), bold, pal.text if lit else pal.text_dim,
+                         (x + px(6), y + px(3)))
+            widgets.text_block(surface, _(sec.text), small, pal.text if lit else pal.text_dim,
+                               pygame.Rect(x + px(6), y + px(20), w - px(12), px(28)), 1.0)
+            y += px(52)
+        code = card.box(st.starting_players)
+        act = self.content.activations.get(code)
+        order = " \u2192 ".join(_(words.KIND_NAMES.get(k, k)) for k in act.order) if act else code
+        y = widgets.text(surface, _("Then activate: {order}").format(order=order), small, pal.text_dim, (x, y + px(2))).bottom
+        if not trigger:
+            y = widgets.text(surface, _("(drawn at the end of the turn: no section)"), small, pal.text_dim, (x, y)).bottom
+        return y + px(10)
+
+    def _draw_hand(self, surface) -> None:
+        """The pools and stacks on the left; the adrenaline hand of the person at the table."""
+        ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
+        r = self.hand_rect
+        pygame.draw.rect(surface, (24, 26, 31), r)
+        pygame.draw.line(surface, pal.panel_edge, (r.left, r.top), (r.right, r.top), 2)
+        info = pygame.Rect(r.left + px(14), r.top + px(8), px(250), r.height - px(14))
+        small = ctx.font(13)
+        y = widgets.text(surface, _("Threat pool: {n}").format(n=st.threat_pool), ctx.font(14, bold=True), (240, 190, 80),
+                         info.topleft).bottom + px(2)
+        sc = self.content.scenarios[st.scenario]
+        if sc.lockdown_pool:
+            lock = _("Lockdown pool: {n}").format(n=st.lockdown_pool) + ("  " + _("(LOCKDOWN)") if st.lockdown else "")
+            y = widgets.text(surface, lock, ctx.font(14, bold=True), (230, 90, 80) if st.lockdown else pal.text, (info.left, y)).bottom + px(2)
+        stacks = "  ".join(f"{name}: {len(tiles)}" for name, tiles in st.stacks)
+        y = widgets.text(surface, _("Tile stacks  {s}").format(s=stacks), small, pal.text_dim, (info.left, y)).bottom + px(2)
+        y = widgets.text(surface, _("Events {e}, adrenaline {a}, items {i}").format(
+            e=len(st.events.draw_pile), a=len(st.adrenaline.draw_pile), i=len(st.items.draw_pile)), small, pal.text_dim,
+            (info.left, y)).bottom + px(2)
+        reserve = ", ".join(f"{_(words.KIND_NAMES.get(k, k))} {len(v)}" for k, v in st.reserves.items())
+        widgets.text_block(surface, _("In reserve: {r}").format(r=reserve), small, pal.text_dim,
+                           pygame.Rect(info.left, y, info.width, info.bottom - y), 1.05)
+        viewer = self.viewer
+        row = pygame.Rect(info.right + px(14), r.top, r.right - info.right - px(24), r.height)
+        if viewer is None or viewer not in st.characters:
+            self.card_rects, self._hover_card = {}, None
+            return
+        ch = st.characters[viewer]
+        label = _("{who}'s adrenaline cards ({n})").format(who=self.player_name(viewer), n=len(ch.hand))
+        widgets.text(surface, label, ctx.font(12, bold=True), self.colour_of(viewer), (row.left, r.top + px(2)))
+        choosable = {a.payload.get("card") for a in self.actions if a.payload.get("card")} if self._mine() else set()
+
+        def state(card: str) -> str:
+            if choosable:
+                return "playable" if card in choosable else "dim"
+            return "normal"
+
+        hidden = "level7_adrenaline" if self.handoff is not None else None
+        self.card_rects, self._hover_card = hand.draw_hand(surface, ctx, row, list(ch.hand),
+                                                           lambda card: words.card(self.content, card), state, self.mouse,
+                                                           hidden, placeholder=self.card_placeholder)
+
+    def shortcuts(self) -> list[tuple[str, str]]:
+        return [(_("Click a lit tile"), _("Walk there")), (_("Click a door arrow"), _("Explore")),
+                (_("Click an enemy on your tile"), _("Preview an attack")), (_("Wheel, right drag"), _("Zoom, pan"))] + \
+            super().shortcuts()
