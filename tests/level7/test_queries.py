@@ -1,0 +1,92 @@
+"""game/level7/rules/queries.py: the walks the table lights (spec 5.2, 6.1, 3.3) and the challenge
+previews (spec 6.3-6.4): each answer agrees with what legal_actions and apply then do."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from game.engine.protocol import Action
+from game.engine.session import Session
+from game.level7.content import shared_content
+from game.level7.rules import challenge as C
+from game.level7.rules.queries import challenge_preview, reachable
+from game.level7.rules.state import Enemy
+from game.level7.rules.title import Level7Title
+
+
+def explored_game(seed: int = 1, actions: int = 2) -> Session:
+    """Scenario 1, one player, after exploring north and placing the first way offered."""
+    s = Session.start(Level7Title(), "s1", seed=seed, options={"players": 1})
+    while len(s.actions) < actions and not s.is_over():
+        acts = s.legal_actions()
+        s.apply(next((a for a in acts if a.kind in ("explore", "placement")), acts[0]))
+    return s
+
+
+def test_each_first_step_of_a_walk_is_a_legal_move():
+    for seed in range(1, 8):
+        s = explored_game(seed, 4)
+        reach = reachable(s.state)
+        moves = {a.payload["to"] for a in s.legal_actions() if a.kind == "move"}
+        assert {p[0] for p in reach.values()} <= moves
+        assert moves <= set(reach)  # every legal move is lit
+        for tile, path in reach.items():
+            assert path[-1] == tile and len(path) <= s.state.turn.moves_left
+
+
+def test_a_walk_followed_move_by_move_is_legal_all_the_way():
+    for seed in range(1, 8):
+        s = explored_game(seed, 4)
+        for tile, path in sorted(reachable(s.state).items(), key=lambda kv: -len(kv[1]))[:1]:
+            for step in path:
+                assert Action("move", {"to": step}) in s.legal_actions()
+                s.apply(Action("move", {"to": step}))
+                if s.state.proc or s.state.turn.step != 2:
+                    break
+
+
+def test_nothing_is_lit_while_a_decision_is_pending():
+    s = Session.start(Level7Title(), "s1", seed=1, options={"players": 1})
+    s.apply(next(a for a in s.legal_actions() if a.kind == "explore"))
+    assert s.state.proc is not None and reachable(s.state) == {}
+
+
+def test_an_active_guard_on_the_tile_holds_the_walker():
+    """Spec 6.1: an active enemy on your tile keeps you there: nothing is lit."""
+    s = explored_game(1, 2)
+    st = s.state
+    assert st.proc is None and st.turn.step == 2 and reachable(st)
+    st.enemies.append(Enemy("guard", 1, st.player.tile))
+    assert reachable(st) == {}
+
+
+def test_the_attack_preview_is_the_challenge_modules_exact_odds():
+    s = explored_game(1, 2)
+    st = s.state
+    st.enemies.append(Enemy("guard", 1, st.player.tile))
+    attack = next(a for a in s.legal_actions() if a.kind == "attack")
+    prev = challenge_preview(st, attack)
+    c = shared_content()
+    target = C.Foe("guard1", "guard", True)
+    assert prev.attribute == "strength" and prev.level == c.enemies["guard"].toughness
+    assert prev.dice == sum(t.amount for t in prev.terms)
+    assert prev.outcomes == C.attack_odds(c, prev.dice, target)
+    assert prev.chance == C.success_chance(c, C.attack_challenge(c, target), prev.dice)
+    assert Fraction(0) < prev.chance < 1
+
+
+def test_the_preview_rolls_the_dice_the_action_rolls():
+    """The roll event of the attack has as many dice as the preview said."""
+    s = explored_game(1, 2)
+    st = s.state
+    st.enemies.append(Enemy("guard", 1, st.player.tile))
+    attack = next(a for a in s.legal_actions() if a.kind == "attack")
+    prev = challenge_preview(st, attack)
+    rolled = next(e for e in s.apply(attack) if e.kind == "roll")
+    assert len(rolled.payload["faces"]) == prev.dice
+
+
+def test_no_preview_for_a_refused_or_non_challenge_action():
+    s = explored_game(1, 2)
+    st = s.state
+    assert challenge_preview(st, Action("attack", {"enemy": "guard9"})) is None
+    assert challenge_preview(st, Action("end_turn", {})) is None
