@@ -40,7 +40,7 @@ from game.ui.kit.seats import SEAT_COLOURS
 from game.ui.level7 import words
 from game.ui.level7.entry import SAVES
 from game.ui.scene import Context
-from game.ui.table.camera import Camera
+from game.ui.table.camera import FitCamera
 
 CELL = 320  # map pixels of one standard tile (5 squares of 64, docs/MAPS.md "Level 7")
 STEP_SHOW_MS = 1100  # one step of an event's resolution on screen
@@ -82,7 +82,7 @@ class Level7Table(GameTable):
 
         self.content = shared_content()
         self.tiles = shared_tiles()
-        self.camera = Camera((0, 0, 1, 1), (CELL, CELL))
+        self.camera = FitCamera((0, 0, 1, 1), (CELL, CELL))
         self._art: dict[str, pygame.Surface] = {}
         self._scaled: dict[tuple[str, int, int], pygame.Surface] = {}
         self._framed = -1  # how many tiles were placed when the camera last framed the map
@@ -315,21 +315,27 @@ class Level7Table(GameTable):
         return pygame.Rect(x * CELL, y * CELL, tile.size[0] * CELL, tile.size[1] * CELL)
 
     def _extent(self) -> tuple[float, float, float, float]:
-        """The explored map with one tile of room around it (where the next tiles go)."""
+        """The explored map with room around it for the next tiles (half a tile, a whole one
+        while a placement is offered there)."""
         rects = [self._tile_rect(n) for n in self._placed_names()]
-        x0 = min(r.left for r in rects) - CELL
-        y0 = min(r.top for r in rects) - CELL
-        x1 = max(r.right for r in rects) + CELL
-        y1 = max(r.bottom for r in rects) + CELL
+        if self._pending_kind() == "placement":
+            rects += [self._ghost_rect(i) for i in range(len(self.actions))]
+        m = CELL // 2
+        x0 = min(r.left for r in rects) - m
+        y0 = min(r.top for r in rects) - m
+        x1 = max(r.right for r in rects) + m
+        y1 = max(r.bottom for r in rects) + m
         return (x0, y0, x1, y1)
 
     def _placed_names(self) -> list[str]:
         return [p[0] for p in self.state.placed]
 
     def _frame(self) -> None:
-        if self._framed == len(self.state.placed):
+        """Frame the map again when it grew or a placement is offered (the ghosts in view)."""
+        key = len(self.state.placed) * 2 + (self._pending_kind() == "placement")
+        if self._framed == key:
             return
-        self._framed = len(self.state.placed)
+        self._framed = key
         ext = self._extent()
         self.camera.content = ext
         self.camera.board_size = (int(ext[2] - ext[0]), int(ext[3] - ext[1]))
@@ -806,7 +812,9 @@ class Level7Table(GameTable):
         widgets.panel(surface, ctx, panel, alpha=245)
         self.panels.append((panel, len(self.buttons)))
         x, y = panel.left + px(16), panel.top + px(12)
-        y = widgets.text(surface, self.selected.text, ctx.font(17, bold=True), pal.accent, (x, y)).bottom + px(6)
+        enemy = next((e for e in self.state.enemies if e.key == self.selected.payload.get("enemy")), None)
+        heading = _("Attack {enemy}").format(enemy=words.enemy(enemy.kind, enemy.number)) if enemy else self.selected.text
+        y = widgets.text(surface, heading, ctx.font(17, bold=True), pal.accent, (x, y)).bottom + px(6)
         attr = _(prev.attribute.capitalize())
         need = _("{attr} challenge: {n} icons needed").format(attr=attr, n=prev.level)
         y = widgets.text(surface, need, ctx.font(14, bold=True), pal.text, (x, y)).bottom + px(4)
