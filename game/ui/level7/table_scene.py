@@ -849,10 +849,11 @@ class Level7Table(GameTable):
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         s = self.steps[0]
         font = ctx.font(16, bold=True)
-        width = min(px(720), self.view_rect.width - px(60))
+        # Top left of the view: the prompt's extra buttons stand at its right, the dice below.
+        width = min(px(640), self.view_rect.width * 55 // 100)
         lines = widgets.wrap(s.text, font, width - px(32))[:4]
         panel = pygame.Rect(0, 0, width, len(lines) * font.get_linesize() + px(58))
-        panel.midtop = (self.view_rect.centerx, self.view_rect.top + px(14))
+        panel.topleft = (self.view_rect.left + px(14), self.view_rect.top + px(14))
         widgets.panel(surface, ctx, panel, alpha=240)
         pygame.draw.rect(surface, (250, 90, 70), panel, 2, border_radius=px(8))
         self.panels.append((panel, len(self.buttons)))
