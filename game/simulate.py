@@ -75,6 +75,10 @@ class Simulator(Protocol):
     def finish(self, state: Any) -> None:
         """Frees what a game in progress holds (called after every game)."""
 
+    # Optional: `tally(state) -> dict[str, int]`, counts of a finished game in the title's own
+    # words (Level 7: escapes by player count, deaths), summed over the mission's games into the
+    # report's "tally".
+
 
 
 # ---------------------------------------------------------------------------- running
@@ -90,6 +94,7 @@ class GameResult:
     replay_ok: bool
     error: str | None = None
     state_hash: str = ""  # of the final state (tests compare games across changes)
+    tally: dict[str, int] = field(default_factory=dict)  # the simulator's own counts (Simulator.tally)
 
 
 @dataclass
@@ -117,7 +122,11 @@ class MissionReport:
             "replay_ok": all(g.replay_ok for g in r),
             "seeds": [min(g.seed for g in r), max(g.seed for g in r)] if r else [],
             "players": sorted({g.players for g in r}),
-        } | self._outcomes()
+        } | self._outcomes() | self._tally()
+
+    def _tally(self) -> dict[str, Any]:
+        keys = sorted({k for g in self.results for k in g.tally})
+        return {"tally": {k: sum(g.tally.get(k, 0) for g in self.results) for k in keys}} if keys else {}
 
     def _outcomes(self) -> dict[str, Any]:
         """A title whose games end in its own words (Doom: "marines" or "invader") gets them
@@ -161,8 +170,9 @@ def play_game(sim: Simulator, name: str, mission: str, seed: int, players: int, 
             if not replay_ok:
                 print(f"{where}: replaying the {len(session.actions)} actions from the seed does not "
                       "reach the same state hash", file=err)
+        tally = sim.tally(state) if hasattr(sim, "tally") else {}
         return GameResult(seed, players, outcome, sim.title.turn_number(state), len(session.actions),
-                          seconds, replay_ok, state_hash=session.state_hash())
+                          seconds, replay_ok, state_hash=session.state_hash(), tally=tally)
     except Exception as exc:  # any bug: report it reproducibly and go on with the next game
         at = "in the replay" if index == -1 and session is not None else f"at action index {index}"
         print(f"{where}: {at}: {type(exc).__name__}: {exc}", file=err)

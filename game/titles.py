@@ -93,7 +93,8 @@ TITLES: tuple[TitleEntry, ...] = (
                rules="game.doom.rules.title:DoomTitle", simulator="game.doom.simulation:DoomSimulator",
                tutorial="game.doom.tutorial:DoomAdapter", lessons="doom/lessons",
                rules_reference="doom/rules_reference.toml", default_scenario="knee_deep", ui="game.ui.doom.entry", watch="game.ui.doom.watch:run"),
-    TitleEntry("level7", "Level 7 [Escape]", N_("Escape a secret lab, tile by tile"), "ui/emblem_level7.png"),
+    TitleEntry("level7", "Level 7 [Escape]", N_("Escape a secret lab, tile by tile"), "ui/emblem_level7.png",
+               rules="game.level7.rules.title:Level7Title", simulator="game.level7.simulation:Level7Simulator"),
     TitleEntry("convoy", "Neuroshima Convoy", N_("Hold the city against the machine convoy"), "ui/emblem_convoy.png"),
 )
 

@@ -632,14 +632,11 @@ class PlayerBot(SeededBot):
 # ---------------------------------------------------------------------------- small judgements
 
 def event_options(s: Level7State):
-    """The option lists of the event choice now asked: the card on the table is the one neither in
-    the draw pile nor the discard pile (every event card is face up once drawn)."""
-    deck = c().event_deck()
-    seen = set(s.events.draw_pile) | set(s.events.discard_pile) | set(s.events.removed)
-    showing = [e for e in deck if e not in seen]
-    if len(showing) != 1 or not s.turn.trigger:
+    """The option lists of the event choice now asked, from the card in play (face up)."""
+    card_id = s.flags.get("event_card")
+    if not card_id or not s.turn.trigger:
         return None
-    card = c().events[showing[0]]
+    card = c().events[card_id]
     return find_choice(c().sections[card.section(s.turn.trigger)].effect)
 
 

@@ -186,7 +186,8 @@ def control_panel(state: Level7State, ch: Character, here: list[C.Foe], ctx) -> 
     moves = []
     for e in sorted((e for e in state.enemies if e.kind == "guard"), key=lambda e: e.number):
         for other in sorted({o for o, k, _ in view(state).neighbours(state, e.tile) if k == "door"}):
-            moves.append({"enemy": e.key, "tile": other})
+            if foes.situation(state).has_room(other, "guard"):  # never onto a full tile (3.5)
+                moves.append({"enemy": e.key, "tile": other})
     if not moves:
         ctx.emit("panel", "No guard can be moved.")
         return

@@ -234,6 +234,7 @@ def resolve_card(state: Level7State, ctx) -> None:
         ctx.emit("event", "No event card is left.")
         return
     card = c.events[drawn[0]]
+    state.flags["event_card"] = card.id  # in play until discarded below
     trigger = state.turn.trigger
     ctx.emit("event", f"{ch.name} draws event {card.id}" + (f" ({trigger} section)." if trigger else " (end of turn)."),
              {"card": card.id, "trigger": trigger}, hidden=True)
@@ -250,4 +251,4 @@ def resolve_card(state: Level7State, ctx) -> None:
     # C. activation
     if state.outcome is None:
         foes.activate_box(state, card, ctx)
-    state.events.discard([card.id])
+    state.events.discard([state.flags.pop("event_card")])

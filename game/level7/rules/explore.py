@@ -94,12 +94,14 @@ def draw_fitting(state: Level7State, at: str, door: Slot, ctx) -> tuple[str, lis
             found = placements(state, tiles[state.set_aside], at, door)
             if found:
                 tile_id, state.set_aside = state.set_aside, ""
+                state.flags["drawn_tile"] = tile_id
                 return tile_id, found
         return None
     for _ in range(len(stack[1])):
         tile_id = stack[1].pop(0)
         found = placements(state, tiles[tile_id], at, door)
         if found:
+            state.flags["drawn_tile"] = tile_id  # in the explorer's hand until placed
             return tile_id, found
         stack[1].append(tile_id)
         ctx.emit("tile_under", f"{tiles[tile_id].name} does not fit there and goes under stack {stack[0]}.",
@@ -109,6 +111,7 @@ def draw_fitting(state: Level7State, at: str, door: Slot, ctx) -> tuple[str, lis
 
 def place(state: Level7State, tile_id: str, spot: dict, ctx, why: str) -> None:
     tile = shared_tiles()[tile_id]
+    state.flags.pop("drawn_tile", None)
     view(state).place(tile, (spot["x"], spot["y"]), spot["turns"])
     state.placed.append([tile_id, spot["x"], spot["y"], spot["turns"]])
     ctx.emit("tile_placed", f"{tile.name} is placed ({why}).",
@@ -208,7 +211,7 @@ def military_tile(state: Level7State, near: str, ctx, decider: str) -> str | Non
         best += [{"tile": tile_id, "door_of": name, "door": list(slot), **f} for f in found]
     if not best:
         return None
-    stacks[-1][1].pop()
+    state.flags["drawn_tile"] = stacks[-1][1].pop()
     spot = ctx.choose(decider, "placement", best, f"Where does {tiles[tile_id].name} join the map?")
     place(state, tile_id, spot, ctx, "the Military Zone")
     return tile_id

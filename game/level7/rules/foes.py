@@ -242,6 +242,8 @@ def sweep(state: Level7State, ch: Character, kind: str, distance: int, ctx) -> N
         to_me = sit.distances(ch.tile, kind)
         if f.kind != kind or not f.active or not 0 < to_me.get(f.tile, FAR) <= distance:
             continue
+        if not sit.has_room(ch.tile, kind):  # it may not stop on a full tile (7.4 step 4)
+            continue
         found = routes(sit.graph(kind), f.tile, to_me, lambda t: sit.has_room(t, kind))
         if not found:
             continue

@@ -254,6 +254,7 @@ def do_peek(state, ch, p, ctx):
                 found += explore.placements(state, tile, ch.tile, door)
         if found:
             tile_id, state.set_aside = state.set_aside, ""
+            state.flags["drawn_tile"] = tile_id
             spot = explore.choose_placement(state, ch, tile_id, found, ctx)
             explore.place(state, tile_id, spot, ctx, f"found by {ch.name}'s peek")
             return

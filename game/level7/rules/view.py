@@ -1,27 +1,58 @@
-"""What one player may know of a Level 7 game (DESIGN.md: a bot gets a view, not the state).
+"""What one seat may see of a Level 7 game (DESIGN.md: bots get a view, not the state).
 
-`view_for(state, seat)` is a copy of the Level7State with what that seat may not know removed or
-put in a fixed order, so a controller deciding on it cannot peek:
+`view(state, seat)` is that as plain data for a table or an onlooker: the map, the figures, tokens,
+tracks, items (face up), the pools; its own adrenaline hand; of everything hidden only sizes: the
+other hands, the decks and tile stacks (their order is hidden), and no RNG.
+
+`view_for(state, seat)` is the same knowledge as a Level7State, for a bot that asks the rules'
+own questions (turn.held, explore.explorable_doors, the odds, the enemies' targeting) on it
+unchanged. Nothing in it is ever applied. What it hides or puts in a fixed order:
 
 - the draw piles of the adrenaline, event, item and skill decks: sorted (the same cards, no order);
 - the map tile stacks: every face-down tile sorted and dealt back into stacks of the same sizes
-  (which tiles are left is known from the box, which stack holds which and in what order is not);
+  (which tiles are left is known from the box; which stack holds which, and in what order, is not);
 - the RNG streams and the seed (a fresh Rng(0): dice and every future shuffle are unknown), and
-  the Resolver's checkpoint of a paused resolution (the whole state as it was; a view is never
-  applied, so it is dropped);
+  the Resolver's checkpoint of a paused resolution (the whole state as it was);
 - the other characters' adrenaline hands: emptied; their sizes stay readable as
   `hand_size(view, character)`.
-
-Skills, items, tracks, the placed tiles, tokens and enemies are on the table for everyone. The
-view is a real Level7State: the rules' questions (turn.held, explore.explorable_doors, the odds,
-the enemies' targeting) work on it unchanged. Nothing in it is ever applied.
 """
 from __future__ import annotations
+
+from typing import Any
 
 from game.engine.rng import Rng
 from game.level7.rules.state import Level7State
 
 DECKS = ("adrenaline", "events", "items", "skills")
+
+
+def view(state: Level7State, seat: str | None) -> dict[str, Any]:
+    """The game as `seat` sees it (None: an onlooker who sees only what is public)."""
+    chars = {}
+    for cid, ch in state.characters.items():
+        chars[cid] = {"name": ch.name, "tile": ch.tile, "status": ch.status, "fear": ch.fear,
+                      "vitality": ch.vitality, "threat": ch.threat, "skills": list(ch.skills),
+                      "items": list(ch.items), "hand_size": len(ch.hand)}
+        if cid == seat:
+            chars[cid]["hand"] = list(ch.hand)
+    pending = None
+    if state.proc is not None and state.proc.get("pending"):
+        p = state.proc["pending"]
+        pending = {"decider": p["decider"], "kind": p["kind"], "prompt": p["prompt"]}
+        if p["decider"] == seat:
+            pending["options"] = list(p["options"])
+    return {
+        "scenario": state.scenario, "turn": state.turn_no, "active": state.turn.player, "step": state.turn.step,
+        "moves_left": state.turn.moves_left, "order": list(state.order), "characters": chars,
+        "placed": [list(p) for p in state.placed], "set_aside": state.set_aside,
+        "stacks": [[name, len(tiles)] for name, tiles in state.stacks],
+        "enemies": [e.to_json() for e in state.enemies], "reserves": {k: len(v) for k, v in state.reserves.items()},
+        "tokens": {k: v for k, v in state.tokens.items()}, "floor_items": {k: list(v) for k, v in state.floor_items.items()},
+        "decks": {name: {"draw": len(d.draw_pile), "discard": list(d.discard_pile)}
+                  for name, d in (("adrenaline", state.adrenaline), ("events", state.events), ("items", state.items))},
+        "keys": len(state.keys), "threat_pool": state.threat_pool, "lockdown_pool": state.lockdown_pool,
+        "lockdown": state.lockdown, "pending": pending, "outcome": state.outcome, "results": dict(state.results),
+    }
 
 
 def view_for(state: Level7State, seat: str) -> Level7State:
@@ -36,6 +67,9 @@ def view_for(state: Level7State, seat: str) -> Level7State:
         stack[1], face_down = face_down[:n], face_down[n:]
     if data.get("proc") is not None:
         data["proc"].pop("checkpoint", None)
+        pending = data["proc"].get("pending")
+        if pending and pending["decider"] != seat:  # another seat's options may show its hand
+            pending["options"], pending["labels"] = [], []
     sizes = {}
     for ch in data["characters"]:
         sizes[ch["id"]] = len(ch["hand"])
@@ -58,4 +92,4 @@ def hand_size(state: Level7State, character: str) -> int:
     return len(state.characters[character].hand) if got is None else got["hands"][character]
 
 
-__all__ = ["hand_size", "view_for", "viewer_of"]
+__all__ = ["hand_size", "view", "view_for", "viewer_of"]

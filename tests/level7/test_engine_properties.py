@@ -1,0 +1,119 @@
+"""Issue 14: many random legal Level 7 games, every invariant checked after every action: no card
+made or lost, no tile on another, the population limits, the tracks, the Threat tokens, and the
+game always offers a legal action until it has ended (level7-escape.md 2, 3.5, 6.12, 5.2)."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from game.engine.bots import RandomBot
+from game.level7.content import shared_content
+from game.level7.rules import enemies as E
+from game.level7.rules import foes, setup
+from game.level7.rules.maps import shared_tiles, view
+from game.level7.rules.state import IN_HOSPITAL, IN_PLAY, KILLED
+from game.level7.rules.title import Level7Title
+
+T = Level7Title()
+
+
+def all_cards():
+    c = shared_content()
+    adrenaline = Counter(x for k, a in c.adrenaline.items() for x in setup.copies(k, a.copies))
+    items = Counter(x for k, i in c.items.items() for x in setup.copies(k, i.copies))
+    keys = Counter(x for k, i in c.keys.items() for x in setup.copies(k, i.copies))
+    return adrenaline, items, keys, Counter(list(c.events)), Counter(list(c.skills))
+
+
+def check(state):
+    c = shared_content()
+    adrenaline, items, keys, events, skills = all_cards()
+    held = [x for ch in state.characters.values() for x in ch.items]
+    floor = [x for pile in state.floor_items.values() for x in pile]
+    assert Counter(state.adrenaline.cards() + [x for ch in state.characters.values() for x in ch.hand]) == adrenaline
+    assert Counter(state.items.cards() + [x for x in held + floor if x in items]) == items
+    assert Counter(state.keys + [x for x in held + floor if x in keys]) == keys
+    in_play = [state.flags["event_card"]] if "event_card" in state.flags else []
+    assert Counter(state.events.cards() + in_play) == events
+    assert Counter(state.skills.cards() + [s for ch in state.characters.values() for s in ch.skills]) == skills
+
+    # tiles: each of the box's map tiles in exactly one place; none lies on another
+    sc = c.scenarios[state.scenario]
+    where = [p[0] for p in state.placed] + [t for _, tiles in state.stacks for t in tiles] + \
+        ([state.set_aside] if state.set_aside else []) + list(sc.removed) + \
+        ([state.flags["drawn_tile"]] if "drawn_tile" in state.flags else [])
+    assert Counter(t for t in where if t.startswith("T")) == Counter(c.tile_ids())
+    cells = view(state).tilemap.occupied()
+    assert len(cells) == sum(shared_tiles()[t].size[0] * shared_tiles()[t].size[1] for t, *_ in state.placed)
+
+    # (the population limits are checked where the rules apply them: `limits_watched`)
+    assert len({e.key for e in state.enemies}) == len(state.enemies)
+    for kind, numbers in state.reserves.items():
+        on_map = [e.number for e in state.enemies if e.kind == kind]
+        assert sorted(on_map + numbers + state.boxed[kind]) == list(range(1, c.enemies[kind].count + 1))
+
+    # tracks (6.12) and the Threat tokens: the pool only ever empties, the box takes what is lost
+    for ch in state.characters.values():
+        assert c.fear_track.min <= ch.fear <= c.fear_track.max
+        assert ch.threat >= 0
+        if ch.status == KILLED:
+            assert not ch.hand
+        else:
+            assert ch.vitality in c.vitality_track.spaces
+            if ch.status in (IN_PLAY, IN_HOSPITAL):
+                assert len(ch.hand) <= ch.vitality
+    total = state.threat_pool + state.threat_box + sum(ch.threat for ch in state.characters.values())
+    assert total == c.count("threat_tokens")
+
+    # the game offers a legal action until it has ended
+    if state.outcome is None:
+        assert T.current_decider(state) is not None and T.legal_actions(state)
+    else:
+        assert T.current_decider(state) is None and not T.legal_actions(state)
+
+
+def _limit(state, kind):
+    return E.tile_limits(shared_content().scenarios[state.scenario].limits)[kind]
+
+
+@pytest.fixture
+def limits_watched(monkeypatch):
+    """Spec 3.5 as spec 11 #18 reads it: a figure is placed only where fewer active figures of
+    its kind stand than the limit, and stops only where fewer figures of its kind stand, stunned
+    ones too. (A stunned figure that recovers may leave a tile above the limit: nothing forbids
+    standing up.) Checked at each placement and each stop."""
+    put, apply_activation = foes.put, foes.apply_activation
+
+    def checked_put(state, kind, number, tile, ctx, text, idle=False):
+        here = sum(1 for e in state.enemies if e.tile == tile and e.kind == kind and not e.stunned)
+        assert here < _limit(state, kind), f"{kind} {number} placed on {tile} beside {here} active"
+        return put(state, kind, number, tile, ctx, text, idle)
+
+    def checked_activation(state, sit, act, ctx):
+        if act.kind == "move":
+            mover = foes.figure(state, act.figure)
+            here = sum(1 for e in state.enemies if e.tile == act.stop and e.kind == mover.kind and e is not mover)
+            assert here < _limit(state, mover.kind), f"{act.figure} stops on {act.stop} beside {here}"
+        return apply_activation(state, sit, act, ctx)
+
+    monkeypatch.setattr(foes, "put", checked_put)
+    monkeypatch.setattr(foes, "apply_activation", checked_activation)
+
+
+@pytest.mark.parametrize("scenario", ["s1", "s2"])
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_random_games_keep_every_invariant(scenario, players, limits_watched):
+    for seed in range(6):
+        state = T.new_game(scenario, seed, {"players": players})
+        bot = RandomBot(seed)
+        pool = state.threat_pool
+        check(state)
+        for _ in range(3000):
+            if state.outcome is not None:
+                break
+            T.apply(state, bot.choose(T.legal_actions(state)))
+            check(state)
+            assert state.threat_pool <= pool
+            pool = state.threat_pool
+        assert state.outcome is not None, f"seed {seed}: no end after 3000 actions"
