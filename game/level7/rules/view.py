@@ -13,7 +13,8 @@ unchanged. Nothing in it is ever applied. What it hides or puts in a fixed order
   (which tiles are left is known from the box; which stack holds which, and in what order, is not);
 - the RNG streams and the seed (a fresh Rng(0): dice and every future shuffle are unknown), and
   the Resolver's checkpoint of a paused resolution (the whole state as it was);
-- the other characters' adrenaline hands: emptied; their sizes stay readable as
+- the other characters' adrenaline hands: emptied, their cards sorted into the adrenaline draw pile
+  (the cards a seat has not seen are one pool to it); their sizes stay readable as
   `hand_size(view, character)`.
 """
 from __future__ import annotations
@@ -73,7 +74,8 @@ def view_for(state: Level7State, seat: str) -> Level7State:
     sizes = {}
     for ch in data["characters"]:
         sizes[ch["id"]] = len(ch["hand"])
-        if ch["id"] != seat:
+        if ch["id"] != seat:  # unseen cards are one pool: which of them another hand holds is hidden
+            data["adrenaline"]["draw"] = sorted(data["adrenaline"]["draw"] + ch["hand"])
             ch["hand"] = []
     view = Level7State.from_json(data)
     view.__dict__["_view"] = {"seat": seat, "hands": sizes}
