@@ -6,6 +6,7 @@ kept for the turn, unlocked doors, Accessed markers and the scenario's hooks, th
 challenge's activations)."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from game.level7.content import shared_content
@@ -33,7 +34,13 @@ def carried_items(ch: Character) -> list[str]:
 
 def attribute(state: Level7State, ch: Character, name: str, challenge: str | None = None) -> int:
     """The attribute with the Fear band, the skills and the carried items (modifiers.py)."""
-    return attribute_value(c(), name, fear=ch.fear, skills=ch.skills, items=carried_items(ch), challenge=challenge).total
+    return _attribute(name, ch.fear, tuple(ch.skills), tuple(carried_items(ch)), challenge)
+
+
+@lru_cache(maxsize=4096)
+def _attribute(name: str, fear: int, skills: tuple[str, ...], items: tuple[str, ...], challenge: str | None) -> int:
+    # the enemies' Situation asks every character's Toughness at every activation
+    return attribute_value(c(), name, fear=fear, skills=skills, items=items, challenge=challenge).total
 
 
 def foes_here(state: Level7State, tile: str) -> list[C.Foe]:

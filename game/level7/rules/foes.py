@@ -9,6 +9,8 @@ Dr. Cronos (7.3), one activation each (7.4, 7.5), nests and posts (7.6), failed 
 and the events' enemy steps (activate_near, sweep, spawn_point)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from game.level7.content import shared_content
 from game.level7.rules import enemies as E
 from game.level7.rules import explore, sheet
@@ -22,19 +24,24 @@ SITE_ICONS = {"security": ("security", "recurring_security"), "fear": ("fear", "
 FAR = 10 ** 6
 
 
+@lru_cache(maxsize=None)
+def _scenario_numbers(scenario: str) -> tuple[dict[str, int], dict[str, int]]:
+    sc = shared_content().scenarios[scenario]
+    return E.tile_limits(sc.limits), dict(sc.target_values)
+
+
 def situation(state: Level7State) -> E.Situation:
     """What the enemy rules read, from the state: characters in turn order (the Hospital's with no
     tile), figures with their helped flag, the scenario's limits and target values, tokens."""
-    from game.level7.rules.events import attribute
+    from game.level7.rules.challenges import attribute
 
-    sc = shared_content().scenarios[state.scenario]
-    helped = set(state.flags.get("helped", []))
+    helped = state.flags.get("helped", ())
     figures = tuple(E.Figure(e.kind, e.number, e.tile, e.stunned, e.key in helped) for e in state.enemies)
     chars = tuple(E.Character(c.name, c.tile if c.status == IN_PLAY else None, c.fear, c.threat,
                               attribute(state, c, "toughness"))
                   for c in (state.characters[i] for i in state.order) if c.status in (IN_PLAY, IN_HOSPITAL))
-    return E.Situation(view(state).tilemap, figures, chars, state.characters[state.turn.player].name,
-                       E.tile_limits(sc.limits), dict(sc.target_values),
+    limits, values = _scenario_numbers(state.scenario)
+    return E.Situation(view(state).tilemap, figures, chars, state.characters[state.turn.player].name, limits, values,
                        frozenset((t, (e, i)) for t, e, i in state.tokens["locked"]), frozenset(state.tokens["sealed"]))
 
 

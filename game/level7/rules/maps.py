@@ -16,12 +16,32 @@ def shared_tiles() -> dict[str, Tile]:
     return load_tiles()
 
 
+class CachedTileMap(TileMap):
+    """A TileMap remembering its distances until a tile is placed: the enemy rules ask the same
+    ones many times per event (every figure's target, path and spawn site)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._memo: dict[tuple, dict[str, int]] = {}
+
+    def place(self, tile: Tile, at: tuple[int, int], turns: int = 0, name: str | None = None) -> str:
+        self._memo.clear()
+        return super().place(tile, at, turns, name)
+
+    def distances(self, start: str, mover: str = "character", locked=(), sealed=()) -> dict[str, int]:
+        key = (start, mover, frozenset(locked), frozenset(sealed))
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = super().distances(start, mover, locked, sealed)
+        return got
+
+
 class MapView:
     """A TileMap built from `state.placed`, with distance caches keyed on the tokens."""
 
     def __init__(self, state: Level7State):
         tiles = shared_tiles()
-        self.tilemap = TileMap()
+        self.tilemap = CachedTileMap()
         extra: dict[str, list[Slot]] = {}
         for t, e, i in state.tokens["new_doors"]:
             extra.setdefault(t, []).append((e, i))

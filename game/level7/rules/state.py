@@ -9,7 +9,6 @@ can still spawn, the box the ones that cannot (spec 7.2).
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -102,7 +101,13 @@ class Turn:
 
 
 def _copy(value: Any) -> Any:
-    return copy.deepcopy(value)
+    """A copy of plain JSON-like data (lists, dicts, scalars); faster than copy.deepcopy, which the
+    resolver's checkpoint at every action would otherwise spend most of its time in."""
+    if isinstance(value, list):
+        return [_copy(v) if isinstance(v, (list, dict)) else v for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) if isinstance(v, (list, dict)) else v for k, v in value.items()}
+    return value
 
 
 @dataclass
