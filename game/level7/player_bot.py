@@ -48,6 +48,7 @@ from game.level7.rules.tracks import adrenaline_refusal, hand_size
 FAR = 10 ** 6
 PIN_COST = 3  # a tile with an active enemy counts as this many moves farther (it holds you)
 RECUR_COST = 1  # a recurring-icon tile ends the move before Lockdown
+CROWD_COST = 1  # one character too many on a tile gains a Threat
 LIKELY = Fraction(1, 2)  # "likely": better than even
 TRY_ANYWAY = Fraction(1, 4)  # below this a pinned bot with few cards stays rather than fail
 
@@ -115,13 +116,16 @@ def recurring(s: Level7State, tile: str) -> bool:
     return bool(explore.recurring_trigger(s, tile))
 
 
-def step_cost(s: Level7State, tile: str, goal_tiles: frozenset[str]) -> tuple[int, str]:
+def step_cost(s: Level7State, tile: str, goal_tiles: frozenset[str], who: str = "") -> tuple[int, str]:
     """What entering `tile` costs beyond the move, and why."""
     n = active_enemies(s, tile)
     if n:
         return PIN_COST, f"{n} active enem{'y' if n == 1 else 'ies'} there would pin me"
     if recurring(s, tile) and tile not in goal_tiles:
         return RECUR_COST, "its recurring icon would end my move"
+    crowd = c().scenarios[s.scenario].limits["crowding_limit"]
+    if len([ch for ch in s.figures_on(tile) if ch.id != who]) >= crowd and tile not in goal_tiles:
+        return CROWD_COST, "crowding it would cost me a Threat"
     return 0, ""
 
 
@@ -180,64 +184,69 @@ def price_steps(s: Level7State, me: Character, steps, depth: int = 0) -> Price:
     fear, threat, hand = me.fear, me.threat, len(me.hand)
     for step in steps:
         do, p = step.do, step.params
-        if do == "threat":
+        if do in ("threat", "fear"):
             n = p["amount"]
-            before = threat
-            threat = max(0, threat + n)
-            cost += track_cost(s, me, "threat", before, threat)
-            words.append(f"{n:+d} Threat")
-        elif do == "fear":
-            n = p["amount"]
-            track = c().fear_track
-            before = fear
-            fear = min(track.max, max(track.min, fear + n))
-            cost += track_cost(s, me, "fear", before, fear)
-            words.append(f"{n:+d} Fear")
+            before = fear if do == "fear" else threat
+            if do == "fear":
+                fear = min(c().fear_track.max, max(c().fear_track.min, fear + n))
+            else:
+                threat = max(0, threat + n)
+            got = track_cost(s, me, do, before, fear if do == "fear" else threat)
+            cost += got.cost
+            words.append(f"{n:+d} {do.capitalize()}" + (f" ({got.words})" if got.words else ""))
         elif do == "discard":
             n = p["count"]
             cost += 1.5 * n + (10.0 if hand <= n else 0.0)
             hand -= n
-            words.append(f"discard {n}" + (" (my last card: the Hospital)" if hand <= 0 else ""))
+            words.append(f"discarding {n}" + (" (my last card: the Hospital)" if hand <= 0
+                                               else f" ({hand} card{'s' if hand != 1 else ''} left)"))
         elif do == "draw_adrenaline":
-            room = hand_size(c(), me.vitality) - hand
-            got = min(room, p["count"])
+            got = min(hand_size(c(), me.vitality) - hand, p["count"])
             cost -= 1.2 * got
             hand += got
-            words.append(f"draw {got}")
+            words.append(f"drawing {got}")
         elif do == "challenge" and depth < 2:
             ch = C.event_challenge(p["attribute"], p["level"])
             dice = C.challenge_pool(c(), ch, fear=fear, skills=me.skills, items=carried_items(me)).total
             win = float(C.success_chance(c(), ch, dice))
             fail = price_steps(s, me, p["fail"], depth + 1)
-            good = price_steps(s, me, p.get("success", ()), depth + 1) if p.get("success") else Price(0.0, "")
+            good = price_steps(s, me, p["success"], depth + 1) if p.get("success") else Price(0.0, "")
             cost += (1 - win) * fail.cost + win * good.cost
             words.append(f"a challenge ({pct(win)} to pass)")
     return Price(cost, ", ".join(words) or "nothing")
 
 
-def track_cost(s: Level7State, me: Character, track: str, before: int, after: int) -> float:
-    """The price of moving my Fear or Threat from `before` to `after`: more enemies chasing me,
-    a guard's or clone's bonus die, the threat pool running dry (Lockdown), the Fear bands."""
+def track_cost(s: Level7State, me: Character, track: str, before: int, after: int) -> Price:
+    """The price of moving my Fear or Threat from `before` to `after`, and why: more enemies
+    chasing me, a guard's or clone's bonus die, the threat pool running dry (Lockdown), the bands
+    of the Fear track."""
     if before == after:
-        return 0.0
+        return Price(0.0, "")
     sit = situation(s)
     fear = after if track == "fear" else me.fear
     threat = after if track == "threat" else me.threat
     now = len(chasers(sit, me.name)) if me.status == IN_PLAY else 0
     then = len(chasers(with_tracks(sit, me.name, fear, threat), me.name)) if me.status == IN_PLAY else 0
-    cost = 0.3 * (after - before) + 1.0 * (then - now)
+    cost, why = 0.3 * (after - before) + 1.0 * (then - now), []
+    if then != now:
+        n = abs(then - now)
+        why.append(f"{n} enem{'y' if n == 1 else 'ies'} {'more' if then > now else 'fewer'} would chase me")
     if track == "threat":
         if before < 3 <= after:
-            cost += 0.5  # guards roll +1 die against Threat 3+
+            cost += 0.5
+            why.append("guards roll +1 die against Threat 3")
         if after > before and s.threat_pool <= after - before and not s.lockdown:
-            cost += 2.0  # the pool runs dry: Lockdown
+            cost += 2.0
+            why.append("the threat pool runs dry: Lockdown")
     else:
-        for edge, price in ((5, 0.5), (7, 1.5)):  # clones +1 die at 5; at 7 clone spawns, no vents
+        for edge, price, what in ((5, 0.5, "clones roll +1 die"), (7, 1.5, "a clone spawns by me, no vents")):
             if before < edge <= after:
                 cost += price
+                why.append(f"Fear {edge}: {what}")
             elif after < edge <= before:
                 cost -= price
-    return cost
+                why.append(f"below Fear {edge}: no more {what.split(',')[0].replace('roll', 'rolling')}")
+    return Price(cost, "; ".join(why) or ("nobody turns on me" if track == "threat" or now == then else ""))
 
 
 # ---------------------------------------------------------------------------- adrenaline
@@ -449,7 +458,7 @@ class PlayerBot(SeededBot):
         best: list[tuple[int, Action, str]] = []
         for a in k.get("move", []) + k.get("vent", []):
             to = a.payload["to"]
-            extra, why = step_cost(s, to, g.tiles)
+            extra, why = step_cost(s, to, g.tiles, me.id)
             d = dist.get(to, FAR)
             if a.kind == "vent":
                 # the vent ends the turn and costs Fear: what is left of the move is lost
@@ -625,8 +634,7 @@ class PlayerBot(SeededBot):
         top = [(p, a) for p, a in priced if p.cost == low]
         price, a = top[0] if len(top) == 1 else self._pick(top)
         others = "; ".join(p.words for p, b in priced if b is not a)
-        return Choice(a, f"take {price.words}" + (f" rather than {others}" if others else "")
-                      + f": {price_reason(s, me, options[a.payload['option']])}")
+        return Choice(a, f"{price.words}" + (f", rather than {others}" if others else ""))
 
 
 # ---------------------------------------------------------------------------- small judgements
@@ -649,16 +657,6 @@ def find_choice(steps):
             if got is not None:
                 return got
     return None
-
-
-def price_reason(s: Level7State, me: Character, steps) -> str:
-    sit = situation(s)
-    now = chasers(sit, me.name) if me.status == IN_PLAY else []
-    if len(me.hand) <= 1 and any(st.do == "discard" for st in steps):
-        return "the Hospital is one card away"
-    if any(st.do == "discard" for st in steps):
-        return "a card is worth more to me than the track"
-    return f"{len(now)} enem{'y chases' if len(now) == 1 else 'ies chase'} me now, and this keeps the hunt off me best"
 
 
 def item_value(card: str) -> int:

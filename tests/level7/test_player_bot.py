@@ -239,9 +239,10 @@ def test_threat_costs_more_when_it_turns_the_guards_onto_me():
     b.threat = 2
     a.threat = 0
     calm = track_cost(state, a, "threat", 0, 1)  # b stays the guards' target
-    a.threat = 2
-    turned = track_cost(state, a, "threat", 2, 3)  # now a is: ties go to the active player too
-    assert turned > calm
+    assert "nobody turns on me" in calm.words
+    a.threat = 1
+    turned = track_cost(state, a, "threat", 1, 2)  # a tie, which the active player loses (7.4)
+    assert turned.cost > calm.cost and "1 enemy more would chase me" in turned.words
 
 
 def test_an_event_choice_keeps_its_cards_and_its_hospital_distance():
@@ -256,7 +257,7 @@ def test_an_event_choice_keeps_its_cards_and_its_hospital_distance():
 
 def test_fear_seven_costs_more_than_fear_four():
     state = new()
-    assert track_cost(state, me(state), "fear", 6, 7) > track_cost(state, me(state), "fear", 3, 4)
+    assert track_cost(state, me(state), "fear", 6, 7).cost > track_cost(state, me(state), "fear", 3, 4).cost
 
 
 # ---------------------------------------------------------------------------- hidden information
