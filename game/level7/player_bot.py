@@ -68,6 +68,12 @@ def pct(p: Fraction | float) -> str:
     return f"{round(float(p) * 100)}%"
 
 
+def dice(me: Character, challenge: C.Challenge, played: Iterable[PlayedBonus] = (), fear: int | None = None) -> int:
+    """The dice `me` rolls on `challenge` (the pool the resolution rolls: challenge.challenge_pool)."""
+    return C.challenge_pool(c(), challenge, fear=me.fear if fear is None else fear, skills=me.skills,
+                            items=carried_items(me), played=played).total
+
+
 # ---------------------------------------------------------------------------- the goal
 
 @dataclass(frozen=True)
@@ -207,8 +213,7 @@ def price_steps(s: Level7State, me: Character, steps, depth: int = 0) -> Price:
             words.append(f"drawing {got}")
         elif do == "challenge" and depth < 2:
             ch = C.event_challenge(p["attribute"], p["level"])
-            dice = C.challenge_pool(c(), ch, fear=fear, skills=me.skills, items=carried_items(me)).total
-            win = float(C.success_chance(c(), ch, dice))
+            win = float(C.success_chance(c(), ch, dice(me, ch, fear=fear)))
             fail = price_steps(s, me, p["fail"], depth + 1)
             good = price_steps(s, me, p["success"], depth + 1) if p.get("success") else Price(0.0, "")
             cost += (1 - win) * fail.cost + win * good.cost
@@ -266,8 +271,7 @@ def bonus_plan(s: Level7State, me: Character, challenge: C.Challenge, *, helper:
     likely success, never the giver's last card and only cards whose Fear cost fits the track
     (tracks.adrenaline_refusal). Empty when the odds are already good or no cards would make them so."""
     giver = helper or me
-    dice = C.challenge_pool(c(), challenge, fear=me.fear, skills=me.skills, items=carried_items(me)).total
-    before = C.success_chance(c(), challenge, dice)
+    before = C.success_chance(c(), challenge, dice(me, challenge))
     if before >= LIKELY:
         return BonusPlan((), before, before, f"{pct(before)} already: no card needed")
     useful = []
@@ -289,9 +293,7 @@ def bonus_plan(s: Level7State, me: Character, challenge: C.Challenge, *, helper:
         hand -= 1
         extra += amount
         played = [PlayedBonus(challenge.attribute, extra, "cards")]
-        dice = C.challenge_pool(c(), challenge, fear=me.fear, skills=me.skills, items=carried_items(me),
-                                played=played).total
-        after = C.success_chance(c(), challenge, dice)
+        after = C.success_chance(c(), challenge, dice(me, challenge, played))
         if after >= LIKELY:
             names = " and ".join(card_name(k) for k in chosen)
             return BonusPlan(tuple(chosen), before, after,
@@ -378,14 +380,11 @@ class PlayerBot(SeededBot):
         on_lift = me.tile in g.tiles and not g.explore
         active = [f for f in here if f.active]
         options: list[tuple[Fraction, int, Action, str]] = []
-        items = carried_items(me)
         for a in k.get("attack", []):
             target = next(f for f in here if f.figure == a.payload["enemy"])
             if len(active) != 1:
                 continue  # stunning one of several frees nothing
-            ch = C.attack_challenge(c(), target)
-            dice = C.challenge_pool(c(), ch, fear=me.fear, skills=me.skills, items=items).total
-            odds = C.attack_odds(c(), dice, target)
+            odds = C.attack_odds(c(), dice(me, C.attack_challenge(c(), target)), target)
             p = 1 - odds.get("failed", Fraction(0))
             threat = C.attack_threat(c(), target)
             name = c().enemies[target.kind].name.lower()
@@ -394,16 +393,14 @@ class PlayerBot(SeededBot):
         if not on_lift:
             for a in k.get("outwit", []):
                 ch = C.outwit_challenge(c(), here, a.payload["side"])
-                dice = C.challenge_pool(c(), ch, fear=me.fear, skills=me.skills, items=items).total
-                p = C.success_chance(c(), ch, dice)
+                p = C.success_chance(c(), ch, dice(me, ch))
                 n = sum(1 for f in active if C.side(f.kind) == a.payload["side"])
                 who = a.payload["side"] if n != 1 else a.payload["side"].rstrip("s")
                 options.append((p, 0, a, f"Outwit the {n} {who}: {pct(p)} to slip away"))
             for a in k.get("bull_rush", []):
                 ch = C.bull_rush_challenge(c(), here)
-                dice = C.challenge_pool(c(), ch, fear=me.fear, skills=me.skills, items=items).total
-                p = C.success_chance(c(), ch, dice)
-                threat = 1 if any(f.kind == "guard" for f in active) else 0
+                p = C.success_chance(c(), ch, dice(me, ch))
+                threat = c().number("bull_rush_guard_threat") if any(f.kind == "guard" for f in active) else 0
                 options.append((p, threat, a, f"Bull Rush out: {pct(p)} to barge through"))
         if not options:
             return None
@@ -439,9 +436,8 @@ class PlayerBot(SeededBot):
         ways = []
         for a in actions:
             ch = C.unlock_challenges(c())[0 if a.payload["way"] == "strength" else 1]
-            dice = C.challenge_pool(c(), ch, fear=me.fear, skills=me.skills, items=carried_items(me)).total
-            p = C.success_chance(c(), ch, dice)
-            threat = 1 if a.payload["way"] == "strength" else 0
+            p = C.success_chance(c(), ch, dice(me, ch))
+            threat = c().number("unlock_strength_threat") if a.payload["way"] == "strength" else 0
             ways.append((p - Fraction(threat, 10), p, a))
         score, p, a = max(ways, key=lambda w: (w[0], w[2].payload["way"]))
         gain = "it is the only way" if now >= FAR else f"{now - free} move(s) shorter than going round"
