@@ -154,3 +154,19 @@ def test_setup_refuses_the_scenario_the_rules_cannot_play(make_app, config_dir):
     do_click(app, next(rect for rect, what in setup.hits if what == "seat:1").center)
     assert setup.choice.seats == ["human", "bot"]
     pygame.event.clear()
+
+
+def test_bots_continued_after_a_restart_play_the_uninterrupted_game(make_app, config_dir):
+    """Issue 22 for Level 7: the player bots' seeded state goes with the autosave."""
+    from tests.ui.test_bots_continue import bots_play
+
+    _app, whole = start_game(make_app, seats=("bot", "bot"), seed=7)
+    bots_play(whole, 30)
+    want = (list(whole.session.actions), whole.session.state_hash())
+
+    _app, first = start_game(make_app, seats=("bot", "bot"), seed=7)
+    bots_play(first, 12)
+    again = continue_from_menu(make_app)
+    assert isinstance(again, Level7Table) and len(again.session.actions) == 12
+    bots_play(again, 30)
+    assert (list(again.session.actions), again.session.state_hash()) == want

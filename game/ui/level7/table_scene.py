@@ -99,9 +99,10 @@ class Level7Table(GameTable):
 
     # ------------------------------------------------------------------ the title's words
     def make_bot(self, i: int):
-        from game.level7.bots import RandomBot
+        """The planning player bot (game/level7/player_bot.py): it says why it acts."""
+        from game.level7.player_bot import PlayerBot
 
-        return RandomBot(self.session.seed * 8 + i)
+        return PlayerBot(self.session.seed * 8 + i)
 
     def player_name(self, player: str) -> str:
         return words.character(self.state, player)
