@@ -170,3 +170,30 @@ def test_bots_continued_after_a_restart_play_the_uninterrupted_game(make_app, co
     assert isinstance(again, Level7Table) and len(again.session.actions) == 12
     bots_play(again, 30)
     assert (list(again.session.actions), again.session.state_hash()) == want
+
+
+def test_an_events_steps_show_the_figures_as_each_step_leaves_them(make_app, config_dir):
+    """Issue 15 item 4: a spawn is shown one step at a time: before its step the new enemy is not
+    on the map, from its step on it stands on the tile the rules named; a click skips them all."""
+    app, table = start_game(make_app, seats=("human", "human"), seed=3)
+    table.animate = True
+    table.handoff = None
+    for _ in range(200):
+        spawned = [i for i, s in enumerate(table.steps) if s.kind == "spawn" and "appears on" in s.text]
+        if spawned or table.session.is_over():
+            break
+        table.steps.clear()
+        table.dice = None
+        table.anims.clear()
+        actions = table.session.legal_actions()
+        table.submit(next((a for a in actions if a.kind == "explore"),
+                          next((a for a in actions if a.kind == "end_turn"), actions[0])))
+    assert spawned, "no spawn in 200 actions: pick another seed"
+    step = table.steps[spawned[0]]
+    key = next(k for k in step.tiles if k not in table.players and k not in table.steps[0].tiles) \
+        if spawned[0] else next(k for k in step.tiles if k not in table.players)
+    assert step.tile == step.tiles[key]
+    assert all(key not in s.tiles for s in table.steps[:spawned[0]])
+    table.handoff = None
+    do_click(app, (table.view_rect.centerx, table.view_rect.bottom - 5))
+    assert table.steps == []

@@ -50,8 +50,15 @@ TOKEN_COLOURS = {"darkness": (20, 20, 28), "sealed": (140, 140, 150), "nests": (
                  "accessed": (80, 210, 140)}
 # Events that are one step of an event's resolution, shown one at a time with their reason.
 STEP_KINDS = ("event", "event_text", "spawn", "activation", "enemy_move", "attack", "knocked_out", "killed",
-              "escaped", "token", "lockdown", "game_over")
+              "escaped", "token", "lockdown", "game_over", "removed")
+FIGURE_KINDS = ("spawn", "enemy_move", "move", "reenter", "removed", "knocked_out", "killed", "escaped")
 CHOICE_TILES = ("spawn_tile", "reenter", "seal_vent", "vent_travel", "remove_darkness", "token_tile")
+
+
+def enemy_order(key: str) -> tuple[str, int]:
+    """An enemy figure's key ("guard2") as (kind, number), the order they stand on a tile."""
+    kind = key.rstrip("0123456789")
+    return kind, int(key[len(kind):] or 0)
 
 
 def die_face(symbols: dict) -> str:
@@ -67,6 +74,7 @@ class Shown:
     text: str
     tile: str | None
     kind: str
+    tiles: dict[str, str]  # each figure's tile once this step has happened
     age: int = 0
 
 
@@ -95,6 +103,8 @@ class Level7Table(GameTable):
         self.steps: list[Shown] = []
         self.seen: set[str] = set()
         self.actions: list[Action] = []
+        self._tiles_before: dict[str, str] = {}
+        self._step_tiles: dict[str, str] = {}
         super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
 
     # ------------------------------------------------------------------ the title's words
@@ -172,6 +182,7 @@ class Level7Table(GameTable):
         from game.level7.rules.queries import reachable
 
         self.actions = self.session.legal_actions() if not self.session.is_over() else []
+        self._tiles_before = self.figure_tiles()
         self.reach = reachable(self.state) if self._pending() is None and not self.session.is_over() else {}
         if self.selected is not None and self.selected not in self.actions:
             self.selected = None
@@ -255,12 +266,33 @@ class Level7Table(GameTable):
             shown = [ShownDie(die_face(dict(f)), tumble, i * 2, i) for i, f in enumerate(pl["faces"])]
             title, _sep, rest = e.text.partition(" rolls ")
             self.dice = DiceRoll(title or _("Roll"), shown, rest.rstrip("."))
-        elif e.kind in STEP_KINDS:
-            tile = pl.get("tile")
-            if tile is None and pl.get("enemy"):
-                fig = next((x for x in self.state.enemies if x.key == pl["enemy"]), None)
-                tile = fig.tile if fig else None
-            self.steps.append(Shown(self._words(e.text), tile, e.kind))
+        if e.kind in FIGURE_KINDS:
+            self._follow(e.kind, pl)
+        if e.kind in STEP_KINDS:
+            tile = pl.get("tile") or self._step_tiles.get(str(pl.get("enemy") or pl.get("who") or ""))
+            self.steps.append(Shown(self._words(e.text), tile, e.kind, dict(self._step_tiles)))
+        # Enemies are shown where each step leaves them (the steps' snapshots), not slid to
+        # where the whole action left them before the steps begin.
+        final = self._positions()
+        for key in [k for k in positions if k not in self.players]:
+            if key in final:
+                positions[key] = final[key]
+            else:
+                del positions[key]
+        positions.update((k, xy) for k, xy in final.items() if k not in self.players)
+
+    def _follow(self, kind: str, pl: dict) -> None:
+        """The figures' tiles after this event, for the snapshots of the steps."""
+        who = str(pl.get("enemy") or pl.get("who") or "")
+        if kind in ("spawn", "enemy_move", "move", "reenter") and pl.get("tile") and who:
+            self._step_tiles[who] = str(pl["tile"])
+        elif kind in ("removed", "knocked_out", "killed", "escaped"):
+            self._step_tiles.pop(who, None)
+
+    def _take_events(self, events, before) -> None:
+        self._step_tiles = dict(self._tiles_before)
+        super()._take_events(events, before)
+        self._tiles_before = self.figure_tiles()
 
     @property
     def busy(self) -> bool:
@@ -302,10 +334,7 @@ class Level7Table(GameTable):
             self.walk = []
 
     def _positions(self) -> dict[str, tuple[float, float]]:
-        out = {}
-        for key, (x, y) in self._figure_spots().items():
-            out[key] = (x, y)
-        return out
+        return self._figure_spots()
 
     # ------------------------------------------------------------------ geometry
     def _tile_rect(self, name: str) -> pygame.Rect:
@@ -375,19 +404,31 @@ class Level7Table(GameTable):
         return {"N": (cx + CELL / 2, cy), "S": (cx + CELL / 2, cy + CELL), "E": (cx + CELL, cy + CELL / 2),
                 "W": (cx, cy + CELL / 2)}[edge]
 
-    def _figure_spots(self) -> dict[str, tuple[float, float]]:
-        """Where each figure stands in map pixels: characters along a tile's top, enemies its bottom."""
+    def figure_tiles(self) -> dict[str, str]:
+        """Each figure on the map and its tile: the characters in play, then the enemies."""
         st = self.state
+        out = {c: st.characters[c].tile for c in self.players if st.characters[c].status == "in_play"}
+        out.update((e.key, e.tile) for e in st.enemies)
+        return out
+
+    def _figure_spots(self, tiles: dict[str, str] | None = None) -> dict[str, tuple[float, float]]:
+        """Where each figure stands in map pixels (characters along a tile's top, enemies along
+        its bottom), for the figures and tiles given (default: as they stand now)."""
+        tiles = self.figure_tiles() if tiles is None else tiles
         placed = set(self._placed_names())
         out: dict[str, tuple[float, float]] = {}
-        for name in placed:
+        by_tile: dict[str, list[str]] = {}
+        for key, tile in tiles.items():
+            if tile in placed:
+                by_tile.setdefault(tile, []).append(key)
+        for name, keys in by_tile.items():
             r = self._tile_rect(name)
-            chars = [c for c in self.players if st.characters[c].tile == name and st.characters[c].status == "in_play"]
+            chars = [k for k in self.players if k in keys]
             for i, cid in enumerate(chars):
                 out[cid] = (r.left + CELL * (0.22 + 0.19 * (i % 4)), r.top + CELL * 0.3)
-            foes = sorted((e for e in st.enemies if e.tile == name), key=lambda e: (e.kind, e.number))
-            for i, e in enumerate(foes):
-                out[e.key] = (r.left + CELL * (0.2 + 0.2 * (i % 4)), r.top + CELL * (0.7 if i < 4 else 0.5))
+            foes = sorted((k for k in keys if k not in chars), key=enemy_order)
+            for i, key in enumerate(foes):
+                out[key] = (r.left + CELL * (0.2 + 0.2 * (i % 4)), r.top + CELL * (0.7 if i < 4 else 0.5))
         return out
 
     # ------------------------------------------------------------------ input
@@ -453,6 +494,7 @@ class Level7Table(GameTable):
                 return None
         tile = self.tile_at(pos)
         if tile is None:
+            self.say(_("Nothing is there yet: the facility grows only when someone explores through a door."))
             return None
         if kind is not None:
             for a in self.actions:
@@ -719,6 +761,8 @@ class Level7Table(GameTable):
         r = self._token_radius()
         font = self.ctx.font(max(10, min(18, round(r * 0.9))), bold=True)
         spots = self._drawn_positions()
+        if self.steps and not self.anims:  # the step on show: the figures as it leaves them
+            spots = self._figure_spots(self.steps[0].tiles)
         for key, (mx, my) in spots.items():
             x, y = self.camera.to_screen(mx, my)
             if not self.view_rect.collidepoint(x, y):
@@ -731,17 +775,16 @@ class Level7Table(GameTable):
                 widgets.text(surface, str(self.players.index(key) + 1), font, (20, 20, 20), (x, y), "center")
                 continue
             e = next((e for e in st.enemies if e.key == key), None)
-            if e is None:
-                continue
-            col = ENEMY_COLOURS.get(e.kind, (150, 150, 150))
-            if e.stunned:  # lying down: a flat token on its side
+            kind, number = (e.kind, e.number) if e is not None else enemy_order(key)
+            col = ENEMY_COLOURS.get(kind, (150, 150, 150))
+            if e is not None and e.stunned:  # lying down: a flat token on its side
                 box = pygame.Rect(0, 0, round(r * 2.4), round(r * 1.2))
                 box.center = (x, y)
                 pygame.draw.ellipse(surface, (60, 60, 64), box)
                 pygame.draw.ellipse(surface, col, box, 3)
-                widgets.text(surface, str(e.number), font, (230, 230, 230), box.center, "center")
+                widgets.text(surface, str(number), font, (230, 230, 230), box.center, "center")
                 continue
-            pts = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)] if e.kind == "clone" else None
+            pts = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)] if kind == "clone" else None
             if pts:
                 pygame.draw.polygon(surface, col, pts)
                 pygame.draw.polygon(surface, (240, 240, 240), pts, 2)
@@ -750,7 +793,7 @@ class Level7Table(GameTable):
                 box.center = (x, y)
                 pygame.draw.rect(surface, col, box, border_radius=max(2, r // 3))
                 pygame.draw.rect(surface, (240, 240, 240), box, 2, border_radius=max(2, r // 3))
-            widgets.text(surface, str(e.number), font, (250, 250, 250), (x, y), "center")
+            widgets.text(surface, str(number), font, (250, 250, 250), (x, y), "center")
             if self.selected is not None and self.selected.payload.get("enemy") == key:
                 pygame.draw.circle(surface, (250, 80, 60), (x, y), r + 5, 3)
 
@@ -859,7 +902,9 @@ class Level7Table(GameTable):
         pygame.draw.rect(surface, (250, 90, 70), panel, 2, border_radius=px(8))
         self.panels.append((panel, len(self.buttons)))
         heading = {"event": _("Event card"), "spawn": _("Spawn"), "activation": _("Enemy activation"),
-                   "enemy_move": _("Enemy moves"), "attack": _("Enemy attack"), "event_text": _("Event")}.get(s.kind, _("What happens"))
+                   "enemy_move": _("Enemy moves"), "attack": _("Enemy attack"), "event_text": _("Event"),
+                   "escaped": _("Escaped!"), "killed": _("Killed"), "knocked_out": _("Knocked out"),
+                   "removed": _("Enemy removed"), "lockdown": _("Lockdown")}.get(s.kind, _("What happens"))
         widgets.text(surface, heading, ctx.font(13, bold=True), pal.accent, (panel.left + px(16), panel.top + px(8)))
         widgets.text(surface, _("{n} more  \u2022  click or Space skips").format(n=len(self.steps) - 1), ctx.font(12),
                      pal.text_dim, (panel.right - px(16), panel.top + px(9)), "topright")
