@@ -228,13 +228,20 @@ class Level7Table(GameTable):
             return None, [(_("Cancel"), "cancel", False)]
         shown = []
         for a in self.actions:
-            if a.kind in ("move", "explore", "pickup"):
-                continue  # on the map and the tile's items
+            if a.kind in ("move", "explore"):
+                continue  # on the map: the lit tiles and the door arrows
             if a.kind in ("attack", "bull_rush", "outwit", "unlock", "control_panel"):
-                shown.append((a.text, ("preview", a), False))
+                shown.append((self._challenge_label(a), ("preview", a), False))
             else:
                 shown.append((a.text, a, a.kind == "end_turn"))
         return None, shown
+
+    def _challenge_label(self, action: Action) -> str:
+        """A challenge's button: the enemy an Attack is on by its name and number."""
+        enemy = next((e for e in self.state.enemies if e.key == action.payload.get("enemy")), None)
+        if action.kind == "attack" and enemy is not None:
+            return _("Attack {enemy}").format(enemy=words.enemy(enemy.kind, enemy.number))
+        return action.text
 
     def costly(self, what) -> bool:
         return isinstance(what, Action) and what.kind in ("end_turn", "discard", "escape")
@@ -411,6 +418,16 @@ class Level7Table(GameTable):
         out.update((e.key, e.tile) for e in st.enemies)
         return out
 
+    def _door_between(self, a: str, b: str) -> tuple[float, float]:
+        """The middle of the open door joining tiles a and b (a walk's path goes through it)."""
+        from game.level7.rules.maps import view
+
+        for other, kind, door in view(self.state).neighbours(self.state, a):
+            if other == b and kind == "door" and door is not None:
+                return self._door_point(door[0], door[1])
+        ra, rb = self._tile_rect(a), self._tile_rect(b)
+        return ((ra.centerx + rb.centerx) / 2, (ra.centery + rb.centery) / 2)
+
     def _figure_spots(self, tiles: dict[str, str] | None = None) -> dict[str, tuple[float, float]]:
         """Where each figure stands in map pixels (characters along a tile's top, enemies along
         its bottom), for the figures and tiles given (default: as they stand now)."""
@@ -464,8 +481,8 @@ class Level7Table(GameTable):
         if pend:
             self.say(_("Answer first: {q}").format(q=pend["prompt"]))
         else:
-            self.say(_("Adrenaline cards are not played from the hand in this version of the rules: their bonus and "
-                       "free Fear shift come with the challenge rules (see the card's text)."))
+            self.say(_("Playing adrenaline cards is not in the rules engine yet (docs/LEVEL7.md, Not done yet): "
+                       "a card in your hand counts for discards and knock-outs only."))
         return None
 
     def click_view(self, pos):
@@ -707,10 +724,12 @@ class Level7Table(GameTable):
             pygame.draw.rect(surface, lit, rect, max(2, px(3)), border_radius=px(6))
         path = self.reach.get(self.hover_tile or "", []) if kind is None else []
         if path:
-            pts = [self._tile_rect(self.state.player.tile).center] + [self._tile_rect(t).center for t in path]
+            pts = [self._tile_rect(self.state.player.tile).center]
+            for a, b in zip([self.state.player.tile] + path, path):
+                pts += [self._door_between(a, b), self._tile_rect(b).center]
             screen = [self.camera.to_screen(*p) for p in pts]
             pygame.draw.lines(surface, (250, 240, 120), False, screen, max(3, px(5)))
-            for i, p in enumerate(screen[1:], 1):
+            for i, p in enumerate(screen[2::2], 1):
                 pygame.draw.circle(surface, (250, 240, 120), p, px(11))
                 widgets.text(surface, str(i), self.ctx.font(12, bold=True), (30, 30, 20), p, "center")
 
@@ -804,7 +823,44 @@ class Level7Table(GameTable):
         rect = self._screen_rect(self._tile_rect(self.steps[0].tile)).inflate(-self.ctx.px(2), -self.ctx.px(2))
         pygame.draw.rect(surface, (250, 90, 70), rect, max(3, self.ctx.px(4)), border_radius=self.ctx.px(8))
 
+    def _draw_tile_card(self, surface) -> None:
+        """The tile under the pointer: its name, icons, tokens, face-up items and figures, in words."""
+        tile = self.hover_tile
+        if tile is None or self.steps or self._pending_kind() == "placement" or self.selected is not None:
+            return
+        ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
+        t = self.tiles[tile]
+        lines = []
+        icons = [_(words.ICON_NAMES.get(i, i)) for i in t.icons]
+        if icons:
+            lines.append(_("Icons: {icons}").format(icons=", ".join(icons)))
+        marks = [_(words.TOKEN_NAMES[k]) for k in words.TOKEN_NAMES if tile in st.tokens.get(k, [])]
+        if any(t_ == tile for t_, _e, _i in st.tokens.get("locked", [])):
+            marks.append(_("a locked door"))
+        if marks:
+            lines.append(_("Tokens: {marks}").format(marks=", ".join(marks)))
+        items = st.floor_items.get(tile, [])
+        if items:
+            lines.append(_("Items face up: {items}").format(items=", ".join(words.card(self.content, i)[0] for i in items)))
+        who = [self.player_name(c) for c in self.players if st.characters[c].tile == tile and st.characters[c].status == "in_play"]
+        who += [words.enemy(e.kind, e.number) + (" (" + _("stunned") + ")" if e.stunned else "") for e in st.enemies if e.tile == tile]
+        if who:
+            lines.append(", ".join(who))
+        if tile not in self.seen:
+            lines.append(_("No one has looked in yet."))
+        small = ctx.font(12)
+        w = max([ctx.font(14, bold=True).size(t.name)[0]] + [small.size(l)[0] for l in lines]) + px(20)
+        w = min(w, px(380))
+        h = px(30) + sum(len(widgets.wrap(l, small, w - px(20))) for l in lines) * small.get_linesize() + px(10)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.bottomleft = (self.view_rect.left + px(12), self.view_rect.bottom - px(12))
+        widgets.panel(surface, ctx, rect, alpha=235)
+        y = widgets.text(surface, t.name, ctx.font(14, bold=True), pal.accent, (rect.left + px(10), rect.top + px(5))).bottom + px(2)
+        for line in lines:
+            y = widgets.text_block(surface, line, small, pal.text, pygame.Rect(rect.left + px(10), y, w - px(20), h), 1.0)
+
     def _draw_over_panels(self, surface) -> None:
+        self._draw_tile_card(surface)
         if self._pending_kind() == "placement":
             self._draw_placements(surface)
         if self.selected is not None and self._mine():
@@ -856,9 +912,7 @@ class Level7Table(GameTable):
         widgets.panel(surface, ctx, panel, alpha=245)
         self.panels.append((panel, len(self.buttons)))
         x, y = panel.left + px(16), panel.top + px(12)
-        enemy = next((e for e in self.state.enemies if e.key == self.selected.payload.get("enemy")), None)
-        heading = _("Attack {enemy}").format(enemy=words.enemy(enemy.kind, enemy.number)) if enemy else self.selected.text
-        y = widgets.text(surface, heading, ctx.font(17, bold=True), pal.accent, (x, y)).bottom + px(6)
+        y = widgets.text(surface, self._challenge_label(self.selected), ctx.font(17, bold=True), pal.accent, (x, y)).bottom + px(6)
         attr = _(prev.attribute.capitalize())
         need = _("{attr} challenge: {n} icons needed").format(attr=attr, n=prev.level)
         y = widgets.text(surface, need, ctx.font(14, bold=True), pal.text, (x, y)).bottom + px(4)

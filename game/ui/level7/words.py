@@ -14,6 +14,10 @@ ICON_NAMES = {"security": N_("Security event"), "recurring_security": N_("Recurr
               "sealed_vent": N_("Sealed vent")}
 
 
+TOKEN_NAMES = {"darkness": N_("darkness"), "sealed": N_("a sealed vent"), "nests": N_("a clone nest"),
+               "posts": N_("a guard post"), "accessed": N_("Accessed")}
+
+
 def scenario(sc) -> str:
     """'1. A New Level of Fear' (the Hungarian name in Hungarian)."""
     from game import i18n
