@@ -197,3 +197,14 @@ def test_an_events_steps_show_the_figures_as_each_step_leaves_them(make_app, con
     table.handoff = None
     do_click(app, (table.view_rect.centerx, table.view_rect.bottom - 5))
     assert table.steps == []
+
+
+def test_an_events_choice_says_what_each_option_does():
+    """An event's "choose" section: each button is its option's effect, from events.toml."""
+    from game.level7.content import shared_content
+    from game.ui.level7 import words
+
+    c = shared_content()
+    assert words.event_option(c, "S6", 0) == "+1 Threat"
+    assert words.event_option(c, "S6", 1) == "Discard an adrenaline card"
+    assert words.event_option(c, "S1", 0) == ""  # no choice in that section: the rules' words stay

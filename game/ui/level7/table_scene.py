@@ -223,7 +223,7 @@ class Level7Table(GameTable):
         if pend is not None:
             if pend["kind"] == "placement":
                 return pend["prompt"] + "  " + _("(pick a placement below the map)"), []
-            return pend["prompt"], [(a.text, a, False) for a in self.actions]
+            return pend["prompt"], [(self._option_label(a), a, False) for a in self.actions]
         if self.selected is not None:
             return None, [(_("Cancel"), "cancel", False)]
         shown = []
@@ -235,6 +235,17 @@ class Level7Table(GameTable):
             else:
                 shown.append((a.text, a, a.kind == "end_turn"))
         return None, shown
+
+    def _option_label(self, action: Action) -> str:
+        """A pending question's option: an event's choice says what it does (the section's own
+        effect steps), the rest are the rules' words."""
+        if action.kind == "event_option":
+            section = next((str((e.event.payload or {}).get("section", "")) for e in reversed(list(self.session.log))
+                            if e.event.kind == "event_text"), "")
+            said = words.event_option(self.content, section, int(action.payload.get("option", -1)))
+            if said:
+                return said
+        return action.text
 
     def _challenge_label(self, action: Action) -> str:
         """A challenge's button: the enemy an Attack is on by its name and number."""
@@ -874,15 +885,16 @@ class Level7Table(GameTable):
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         n = len(self.actions)
         size = min(px(120), (self.view_rect.width - px(40)) // max(1, n) - px(12))
-        w = n * (size + px(12)) + px(20)
+        tile = self.actions[0].payload["tile"] if self.actions else ""
+        title = _("Place {tile}: {n} ways join the most doors").format(tile=self.tiles[tile].name, n=n) if tile in self.tiles else ""
+        tfont = ctx.font(13, bold=True)
+        w = max(n * (size + px(12)) + px(20), tfont.size(title)[0] + px(24))
         panel = pygame.Rect(0, 0, w, size + px(58))
         panel.midbottom = (self.view_rect.centerx, self.view_rect.bottom - px(8))
         widgets.panel(surface, ctx, panel, alpha=235)
         self.panels.append((panel, len(self.buttons)))
-        tile = self.actions[0].payload["tile"] if self.actions else ""
-        widgets.text(surface, _("Place {tile}: {n} ways join the most doors").format(tile=self.tiles[tile].name, n=n)
-                     if tile in self.tiles else "", ctx.font(13, bold=True), pal.text, (panel.left + px(12), panel.top + px(8)))
-        x = panel.left + px(16)
+        widgets.text(surface, title, tfont, pal.text, (panel.left + px(12), panel.top + px(8)))
+        x = panel.centerx - (n * (size + px(12)) - px(12)) // 2
         for i, a in enumerate(self.actions):
             p = a.payload
             t = self.tiles[p["tile"]].rotated(p["turns"])

@@ -72,3 +72,46 @@ def placeholder(content, card_id: str) -> bool:
         if rec is not None:
             return not rec.provenance.verified
     return False
+
+
+def effect(steps) -> str:
+    """An event option's effect steps (events.toml, game/level7/event_effects.py) in words."""
+    parts = []
+    for s in steps:
+        p = s.params
+        n = p.get("amount", p.get("count", 1))
+        if s.do == "threat":
+            parts.append(_("{n:+d} Threat").format(n=n))
+        elif s.do == "fear":
+            parts.append(_("{n:+d} Fear").format(n=n) + (" " + _("(everyone on your tile)") if p.get("who") == "tile" else ""))
+        elif s.do == "discard":
+            parts.append(_("discard an adrenaline card") if n == 1 else _("discard {n} adrenaline cards").format(n=n))
+        elif s.do == "draw_adrenaline":
+            parts.append(_("draw an adrenaline card") if n == 1 else _("draw {n} adrenaline cards").format(n=n))
+        elif s.do == "draw_item":
+            parts.append(_("draw an item card"))
+        elif s.do == "darkness":
+            parts.append(_("a darkness token on your tile"))
+        elif s.do == "seal_vent":
+            parts.append(_("seal the nearest vent"))
+        elif s.do == "lock_door":
+            parts.append(_("lock a door of your tile"))
+        elif s.do == "spawn":
+            parts.append(_("a {enemy} spawns").format(enemy=_(KIND_NAMES.get(p["enemy"], p["enemy"])).lower()))
+        elif s.do == "challenge":
+            parts.append(_("{attr} {n} challenge").format(attr=_(str(p["attribute"]).capitalize()), n=p["level"]))
+        elif s.do == "nothing":
+            parts.append(_("nothing"))
+        else:
+            return ""
+    text = ", ".join(parts)
+    return text[:1].upper() + text[1:]
+
+
+def event_option(content, section_code: str, index: int) -> str:
+    """The words of option `index` of the section's choice ("" when the section has none)."""
+    sec = content.sections.get(section_code)
+    step = next((s for s in (sec.effect if sec else ()) if s.do == "choose"), None)
+    if step is None or not 0 <= index < len(step.params["options"]):
+        return ""
+    return effect(step.params["options"][index])
