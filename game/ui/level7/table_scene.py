@@ -40,7 +40,7 @@ from game.ui.kit.seats import SEAT_COLOURS
 from game.ui.level7 import words
 from game.ui.level7.entry import SAVES
 from game.ui.scene import Context
-from game.ui.table.camera import FitCamera
+from game.ui.table.camera import ZOOM_LEVELS, FitCamera
 
 CELL = 320  # map pixels of one standard tile (5 squares of 64, docs/MAPS.md "Level 7")
 STEP_SHOW_MS = 1100  # one step of an event's resolution on screen
@@ -67,6 +67,20 @@ def die_face(symbols: dict) -> str:
     return "dice/level7_" + ("_".join(parts) or "blank") + ".png"
 
 
+class MapCamera(FitCamera):
+    """The fit camera, fitting below the smallest zoom step too: an explored facility of 40
+    tiles must still show whole (the wheel then zooms in by the steps)."""
+
+    def fit(self) -> None:
+        super().fit()
+        _, _, vw, vh = self.view
+        x0, y0, x1, y1 = self.extent()
+        exact = min(vw * 0.96 / max(1.0, x1 - x0), vh * 0.96 / max(1.0, y1 - y0), 1.0)
+        if exact < ZOOM_LEVELS[0]:
+            self.fit_zoom = exact
+            self.center_on((x0 + x1) / 2, (y0 + y1) / 2)
+
+
 @dataclass
 class Shown:
     """One step of a resolution on screen: the rules' sentence and the tile it happens on."""
@@ -90,7 +104,7 @@ class Level7Table(GameTable):
 
         self.content = shared_content()
         self.tiles = shared_tiles()
-        self.camera = FitCamera((0, 0, 1, 1), (CELL, CELL))
+        self.camera = MapCamera((0, 0, 1, 1), (CELL, CELL))
         self._art: dict[str, pygame.Surface] = {}
         self._scaled: dict[tuple[str, int, int], pygame.Surface] = {}
         self._framed = -1  # how many tiles were placed when the camera last framed the map
@@ -695,16 +709,21 @@ class Level7Table(GameTable):
             pygame.draw.rect(surface, (200, 50, 40), box, border_radius=px(4))
             pygame.draw.rect(surface, (250, 230, 200), box, 2, border_radius=px(4))
             pygame.draw.circle(surface, (250, 230, 200), box.center, max(2, r // 3))
+        marks: dict[str, list[str]] = {}
         for kind in ("darkness", "sealed", "nests", "posts", "accessed"):
-            for n, tile in enumerate(st.tokens.get(kind, [])):
-                if tile not in self._placed_names():
-                    continue
-                tr = self._screen_rect(self._tile_rect(tile))
-                at = (tr.right - r * (2 + 2.3 * list(TOKEN_COLOURS).index(kind)) // 1, tr.bottom - r * 2)
-                pygame.draw.circle(surface, TOKEN_COLOURS[kind], at, r)
-                pygame.draw.circle(surface, (230, 230, 230), at, r, 2)
+            for tile in st.tokens.get(kind, []):
+                marks.setdefault(tile, []).append(kind)
+        for tile, kinds in marks.items():
+            if tile not in self._placed_names():
+                continue
+            tr = self._screen_rect(self._tile_rect(tile))
+            rr = max(3, min(r, tr.width // 12))  # a row along the tile's bottom edge, right to left
+            for k, kind in enumerate(kinds):
+                at = (tr.right - round(rr * (1.4 + 2.3 * k)), tr.bottom - round(rr * 1.4))
+                pygame.draw.circle(surface, TOKEN_COLOURS[kind], at, rr)
+                pygame.draw.circle(surface, (230, 230, 230), at, rr, 2)
                 letter = {"darkness": "D", "sealed": "S", "nests": "N", "posts": "P", "accessed": "A"}[kind]
-                widgets.text(surface, letter, self.ctx.font(11, bold=True), (240, 240, 240), at, "center")
+                widgets.text(surface, letter, self.ctx.font(max(8, min(11, rr)), bold=True), (240, 240, 240), at, "center")
         for tile, cards in st.floor_items.items():
             if tile not in self._placed_names() or not cards:
                 continue
