@@ -62,7 +62,7 @@ class Level7Setup(SetupScreen):
         return head, [words.character(st, p) for p in players(st)]
 
     def seat_button(self, i: int) -> tuple[str, str]:
-        return words.seat_name(i) + "  \u2022  " + _("a character of the facility's test subjects"), f"who:{i}"
+        return words.seat_name(i), f"who:{i}"
 
     def options_hint(self) -> str:
         return _("Casual: undo also goes back past dice, tile and card draws. The first player is drawn at random from the seed.")
@@ -111,7 +111,7 @@ class Level7Setup(SetupScreen):
         x, y = area.left + px(18), area.top + px(14)
         y = widgets.heading(surface, ctx, _("Scenario"), x, y)
         scs = list(self.content.scenarios.values())
-        row_h = min(px(132), (area.bottom - y - px(150)) // max(1, len(scs)))
+        row_h = min(px(100), (area.bottom - y - px(190)) // max(1, len(scs)))
         for sc in scs:
             rect = pygame.Rect(x, y, area.width - px(36), row_h - px(10))
             chosen = sc.id == self.choice.scenario
@@ -129,8 +129,10 @@ class Level7Setup(SetupScreen):
             widgets.text_block(surface, why or words.objective(sc), small, pal.text_dim, text, 1.1)
             self.hits.append((rect, f"scenario:{sc.id}"))
             y += row_h
-        note = pygame.Rect(x, y + px(6), area.width - px(36), area.bottom - y - px(18))
-        widgets.text_block(surface, _("The facility is built as you explore it: each door you open draws the next tile. "
-                                      "Every character who reaches the exit escapes; the others can still be lost. "
-                                      "Values marked PLACEHOLDER are ours, not the printed game's."),
-                           ctx.font(13), pal.text_dim, note, 1.15)
+        y = widgets.heading(surface, ctx, _("How a turn goes"), x, y + px(8))
+        note = pygame.Rect(x, y, area.width - px(36), area.bottom - y - px(18))
+        widgets.text_block(surface, _("1. Draw an adrenaline card.  2. Move as far as your Speed allows, explore through "
+                                      "doors (each draws the next tile), pick up, trade, and make one challenge.  3. An event "
+                                      "card: enemies spawn and act. The facility is built as you explore it; every character "
+                                      "who rides the exit out escapes. Values marked PLACEHOLDER are ours, not the printed game's."),
+                           ctx.font(13), pal.text_dim, note, 1.2)
