@@ -90,3 +90,23 @@ def test_no_preview_for_a_refused_or_non_challenge_action():
     st = s.state
     assert challenge_preview(st, Action("attack", {"enemy": "guard9"})) is None
     assert challenge_preview(st, Action("end_turn", {})) is None
+
+
+def test_a_proposed_bonus_card_adds_its_dice_and_pays_its_fear():
+    """Spec 6.11 (bonus cards add dice, docs/LEVEL7.md readings): the preview with a card's top
+    half is the challenge module's odds with those dice more, at the Fear after its cost."""
+    from game.level7.rules.queries import bonus_previews
+
+    s = explored_game(1, 2)
+    st = s.state
+    st.enemies.append(Enemy("guard", 1, st.player.tile))
+    st.player.hand = ["surge_of_strength#1", "sprint#1", "quick_thinking#1"]
+    attack = next(a for a in s.legal_actions() if a.kind == "attack")
+    base = challenge_preview(st, attack)
+    got = dict(bonus_previews(st, attack))
+    c = shared_content()
+    assert set(got) == {k for k in ("surge_of_strength", "sprint", "quick_thinking") if "strength" in c.adrenaline[k].bonus}
+    prev = got["surge_of_strength"]
+    assert prev.dice == base.dice + c.adrenaline["surge_of_strength"].bonus["strength"]
+    assert prev.chance > base.chance
+    assert prev.chance == C.success_chance(c, C.attack_challenge(c, C.Foe("guard1", "guard", True)), prev.dice)

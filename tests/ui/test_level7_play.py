@@ -189,6 +189,8 @@ def test_an_events_steps_show_the_figures_as_each_step_leaves_them(make_app, con
         table.submit(next((a for a in actions if a.kind == "explore"),
                           next((a for a in actions if a.kind == "end_turn"), actions[0])))
     assert spawned, "no spawn in 200 actions: pick another seed"
+    # A roll inside the resolution waits for its own step: the tray is empty until then.
+    assert table.dice is None and all((s.dice is not None) == (s.kind == "roll") for s in table.steps)
     step = table.steps[spawned[0]]
     key = next(k for k in step.tiles if k not in table.players and k not in table.steps[0].tiles) \
         if spawned[0] else next(k for k in step.tiles if k not in table.players)

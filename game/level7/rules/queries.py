@@ -13,7 +13,8 @@ from game.engine.protocol import Action
 from game.level7.rules import challenge as C
 from game.level7.rules import challenges, explore, turn
 from game.level7.rules.maps import view
-from game.level7.rules.modifiers import Term
+from game.level7.rules.modifiers import PlayedBonus, Term
+from game.level7.rules.tracks import CardPlay, play_adrenaline
 from game.level7.rules.state import Level7State
 
 
@@ -88,8 +89,10 @@ def challenge_of(state: Level7State, action: Action) -> C.Challenge | None:
     return got if isinstance(got, C.Challenge) else None
 
 
-def challenge_preview(state: Level7State, action: Action) -> ChallengePreview | None:
-    """The preview of a challenge action the rules accept now (None otherwise)."""
+def challenge_preview(state: Level7State, action: Action, played: tuple[PlayedBonus, ...] = (),
+                      fear: int | None = None) -> ChallengePreview | None:
+    """The preview of a challenge action the rules accept now (None otherwise); with `played`
+    bonuses (and the Fear they leave) when a proposed card play is to be weighed."""
     if action.kind not in challenges.ACTIONS or turn.refusal(state, action.kind, dict(action.payload)) is not None:
         return None
     chal = challenge_of(state, action)
@@ -97,7 +100,8 @@ def challenge_preview(state: Level7State, action: Action) -> ChallengePreview | 
         return None
     ch = state.characters[state.turn.player]
     content = challenges.c()
-    pool = C.challenge_pool(content, chal, fear=ch.fear, skills=ch.skills, items=challenges.carried_items(ch))
+    pool = C.challenge_pool(content, chal, fear=ch.fear if fear is None else fear, skills=ch.skills,
+                            items=challenges.carried_items(ch), played=played)
     outcomes: dict[str, Fraction] = {}
     if action.kind == "attack":
         target = next(f for f in challenges.foes_here(state, ch.tile) if f.figure == action.payload["enemy"])
@@ -106,4 +110,27 @@ def challenge_preview(state: Level7State, action: Action) -> ChallengePreview | 
                             C.success_chance(content, chal, pool.total), outcomes)
 
 
-__all__ = ["ChallengePreview", "challenge_of", "challenge_preview", "reachable", "walk_stops"]
+def bonus_previews(state: Level7State, action: Action) -> list[tuple[str, ChallengePreview]]:
+    """For each kind of adrenaline card in the active hand whose top half raises the challenge's
+    attribute and that tracks.play_adrenaline would let be played for its bonus now: (the card,
+    the preview with its bonus and its Fear cost paid). The engine does not offer card plays yet
+    (docs/LEVEL7.md "Not done yet"): this is what one would change."""
+    base = challenge_preview(state, action)
+    if base is None:
+        return []
+    ch = state.characters[state.turn.player]
+    content = challenges.c()
+    out = []
+    for card in sorted({k.split("#")[0] for k in ch.hand}):
+        rec = content.adrenaline.get(card)
+        if rec is None or base.attribute not in rec.bonus:
+            continue
+        play = play_adrenaline(content, card, "bonus", fear=ch.fear, hand=len(ch.hand), own_turn=True, player=ch.id)
+        if isinstance(play, CardPlay) and play.bonus is not None:
+            got = challenge_preview(state, action, (play.bonus,), fear=play.fear)
+            if got is not None:
+                out.append((card, got))
+    return out
+
+
+__all__ = ["bonus_previews", "ChallengePreview", "challenge_of", "challenge_preview", "reachable", "walk_stops"]

@@ -24,7 +24,7 @@ Events and enemies are shown a step at a time (the event card, each spawn and ac
 the rules' reason), each for a moment; a click or Space skips them."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
@@ -89,6 +89,8 @@ class Shown:
     tile: str | None
     kind: str
     tiles: dict[str, str]  # each figure's tile once this step has happened
+    payload: dict = field(default_factory=dict)
+    dice: DiceRoll | None = None  # a roll waits for its step
     age: int = 0
 
 
@@ -297,12 +299,17 @@ class Level7Table(GameTable):
             tumble = tuple(die_face(dict(f.symbols)) for f in self.content.dice["level7"].faces)
             shown = [ShownDie(die_face(dict(f)), tumble, i * 2, i) for i, f in enumerate(pl["faces"])]
             title, _sep, rest = e.text.partition(" rolls ")
-            self.dice = DiceRoll(title or _("Roll"), shown, rest.rstrip("."))
+            roll = DiceRoll(title or _("Roll"), shown, rest.rstrip("."))
+            if self.steps:  # inside an event's resolution: rolled when its step comes
+                self.steps.append(Shown(self._words(e.text), self._step_tiles.get(str(pl.get("enemy") or pl.get("who") or "")),
+                                        e.kind, dict(self._step_tiles), dict(pl), dice=roll))
+            else:
+                self.dice = roll
         if e.kind in FIGURE_KINDS:
             self._follow(e.kind, pl)
         if e.kind in STEP_KINDS:
             tile = pl.get("tile") or self._step_tiles.get(str(pl.get("enemy") or pl.get("who") or ""))
-            self.steps.append(Shown(self._words(e.text), tile, e.kind, dict(self._step_tiles)))
+            self.steps.append(Shown(self._words(e.text), tile, e.kind, dict(self._step_tiles), dict(pl)))
         # Enemies are shown where each step leaves them (the steps' snapshots), not slid to
         # where the whole action left them before the steps begin.
         final = self._positions()
@@ -342,6 +349,11 @@ class Level7Table(GameTable):
     def update(self, dt_ms: int) -> None:
         if self.steps and not self.anims and not (self.dice and not self.dice.done):
             s = self.steps[0]
+            if s.dice is not None and s.age == 0:  # this step's roll: the tray shows it first
+                self.dice, s.dice = s.dice, None
+                self.dirty = True
+                super().update(dt_ms)
+                return
             s.age += round(min(dt_ms, 100) / self.pace())
             if s.age >= STEP_SHOW_MS:
                 self.steps.pop(0)
@@ -775,7 +787,7 @@ class Level7Table(GameTable):
                 continue
             door = tuple(a.payload["door"])
             x, y = self.camera.to_screen(*self._door_point(tile, door))
-            dx, dy = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0)}[self._turned_side(tile, door)]
+            dx, dy = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0)}[door[0]]  # placed tiles' slots are already turned
             r = px(22)
             colour = (250, 200, 60) if hot is not None and list(hot) == list(door) else (240, 160, 40)
             tip = (x + dx * r, y + dy * r)
@@ -785,11 +797,6 @@ class Level7Table(GameTable):
             pygame.draw.polygon(surface, colour, [tip, left, right])
             pygame.draw.polygon(surface, (40, 20, 0), [tip, left, right], 2)
             widgets.text(surface, "?", self.ctx.font(13, bold=True), (40, 20, 0), (x, y), "center")
-
-    @staticmethod
-    def _turned_side(tile: str, door) -> str:
-        """The side as placed: the door slots of a placed tile are already turned (rules' Tile)."""
-        return door[0]
 
     def _draw_ghosts(self, surface) -> None:
         """Every placement the rules offer for the drawn tile: a faint ghost each, the one under
@@ -932,13 +939,15 @@ class Level7Table(GameTable):
     def _draw_preview(self, surface) -> None:
         """The challenge about to be rolled: the attribute and icons needed, the dice and where
         each comes from, the exact chance from the die's faces, and Roll / Cancel."""
-        from game.level7.rules.queries import challenge_preview
+        from game.level7.rules.queries import bonus_previews, challenge_preview
 
         prev = challenge_preview(self.state, self.selected)
         if prev is None:
             return
+        bonuses = bonus_previews(self.state, self.selected)
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
-        panel = pygame.Rect(0, 0, min(px(460), self.view_rect.width - px(40)), px(250) + px(18) * len(prev.outcomes))
+        extra = px(18) * len(prev.outcomes) + (px(22) + px(17) * len(bonuses) if bonuses else 0)
+        panel = pygame.Rect(0, 0, min(px(460), self.view_rect.width - px(40)), px(250) + extra)
         panel.topright = (self.view_rect.right - px(14), self.view_rect.top + px(14))
         widgets.panel(surface, ctx, panel, alpha=245)
         self.panels.append((panel, len(self.buttons)))
@@ -966,7 +975,15 @@ class Level7Table(GameTable):
         for result, p in sorted(prev.outcomes.items(), key=lambda kv: kv[0]):
             widgets.text(surface, f"{names.get(result, result)}: {float(p) * 100:.1f}%", ctx.font(13), pal.text_dim, (x + px(8), y))
             y += px(18)
-        note = _("Adrenaline bonuses and helpers are not offered by the rules engine yet: the dice are the attribute's.")
+        if bonuses:
+            y = widgets.text(surface, _("With a card from your hand (its Fear cost paid):"), ctx.font(12, bold=True),
+                             pal.text, (x, y + px(4))).bottom + px(2)
+            for card, got in bonuses:
+                name = words.card(self.content, card)[0]
+                line = _("{card}: {n} dice, {p:.1f}%").format(card=name, n=got.dice, p=float(got.chance) * 100)
+                widgets.text(surface, line, ctx.font(12), pal.text_dim, (x + px(8), y))
+                y += px(17)
+        note = _("Playing adrenaline cards and helping are not in the rules engine yet: the roll uses the dice above.")
         y = widgets.text_block(surface, note, ctx.font(11), pal.text_dim, pygame.Rect(x, y + px(2), panel.width - px(32), px(30)), 1.05)
         bw = (panel.width - px(44)) // 2
         self._button(surface, pygame.Rect(x, panel.bottom - px(46), bw, px(36)), _("Roll"), "roll", primary=True)
@@ -989,13 +1006,22 @@ class Level7Table(GameTable):
         heading = {"event": _("Event card"), "spawn": _("Spawn"), "activation": _("Enemy activation"),
                    "enemy_move": _("Enemy moves"), "attack": _("Enemy attack"), "event_text": _("Event"),
                    "escaped": _("Escaped!"), "killed": _("Killed"), "knocked_out": _("Knocked out"),
-                   "removed": _("Enemy removed"), "lockdown": _("Lockdown")}.get(s.kind, _("What happens"))
+                   "removed": _("Enemy removed"), "lockdown": _("Lockdown"), "roll": _("Dice")}.get(s.kind, _("What happens"))
         widgets.text(surface, heading, ctx.font(13, bold=True), pal.accent, (panel.left + px(16), panel.top + px(8)))
         widgets.text(surface, _("{n} more  \u2022  click or Space skips").format(n=len(self.steps) - 1), ctx.font(12),
                      pal.text_dim, (panel.right - px(16), panel.top + px(9)), "topright")
         y = panel.top + px(30)
         for line in lines:
             y = widgets.text(surface, line, font, pal.text, (panel.left + px(16), y)).bottom
+        card = str(s.payload.get("card", ""))
+        if s.kind == "event" and card in self.content.events:
+            # The card revealed, large, under the sentence: the section its icon triggered lit.
+            reveal = pygame.Rect(panel.left, panel.bottom + px(8), min(px(420), panel.width), px(250))
+            widgets.panel(surface, ctx, reveal, alpha=245)
+            pygame.draw.rect(surface, pal.accent, reveal, 2, border_radius=px(8))
+            self.panels.append((reveal, len(self.buttons)))
+            self._event_card(surface, reveal.left + px(12), reveal.top + px(10), reveal.width - px(24), card,
+                             str(s.payload.get("trigger", "")))
 
     # ------------------------------------------------------------------ side panel and hand
     def side_labels(self) -> dict[str, str]:
@@ -1048,14 +1074,18 @@ class Level7Table(GameTable):
         return None
 
     def _side_event(self, surface, x: int, y: int, w: int) -> int:
-        """The event card last drawn: its spawn, its three sections (the triggered one lit) and
-        the activation for this many starting players."""
-        ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
+        """The event card last drawn (or none yet)."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         y = widgets.heading(surface, ctx, _("Event card"), x, y)
         got = self._last_event()
         if got is None or got[0] not in self.content.events:
             return widgets.text(surface, self.ai_empty(), ctx.font(13), pal.text_dim, (x, y)).bottom + px(8)
-        card_id, trigger = got
+        return self._event_card(surface, x, y, w, *got) + px(10)
+
+    def _event_card(self, surface, x: int, y: int, w: int, card_id: str, trigger: str) -> int:
+        """An event card: its spawn, its three sections (the triggered one lit) and the
+        activation for this many starting players; returns the y below it."""
+        ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
         card = self.content.events[card_id]
         small, bold = ctx.font(12), ctx.font(13, bold=True)
         spawn = _("none") if card.spawn == "none" else _(words.KIND_NAMES.get(card.spawn, card.spawn))
@@ -1080,7 +1110,7 @@ class Level7Table(GameTable):
         y = widgets.text(surface, _("Then activate: {order}").format(order=order), small, pal.text_dim, (x, y + px(2))).bottom
         if not trigger:
             y = widgets.text(surface, _("(drawn at the end of the turn: no section)"), small, pal.text_dim, (x, y)).bottom
-        return y + px(10)
+        return y
 
     def _draw_hand(self, surface) -> None:
         """The pools and stacks on the left; the adrenaline hand of the person at the table."""
