@@ -22,6 +22,13 @@ def explored_game(seed: int = 1, actions: int = 2) -> Session:
     return s
 
 
+def guarded(seed: int = 1) -> tuple[Session, Action]:
+    """explored_game with an active guard put on the active character's tile: its Attack."""
+    s = explored_game(seed, 2)
+    s.state.enemies.append(Enemy("guard", 1, s.state.player.tile))
+    return s, next(a for a in s.legal_actions() if a.kind == "attack")
+
+
 def test_each_first_step_of_a_walk_is_a_legal_move():
     for seed in range(1, 8):
         s = explored_game(seed, 4)
@@ -60,10 +67,8 @@ def test_an_active_guard_on_the_tile_holds_the_walker():
 
 
 def test_the_attack_preview_is_the_challenge_modules_exact_odds():
-    s = explored_game(1, 2)
+    s, attack = guarded()
     st = s.state
-    st.enemies.append(Enemy("guard", 1, st.player.tile))
-    attack = next(a for a in s.legal_actions() if a.kind == "attack")
     prev = challenge_preview(st, attack)
     c = shared_content()
     target = C.Foe("guard1", "guard", True)
@@ -76,11 +81,8 @@ def test_the_attack_preview_is_the_challenge_modules_exact_odds():
 
 def test_the_preview_rolls_the_dice_the_action_rolls():
     """The roll event of the attack has as many dice as the preview said."""
-    s = explored_game(1, 2)
-    st = s.state
-    st.enemies.append(Enemy("guard", 1, st.player.tile))
-    attack = next(a for a in s.legal_actions() if a.kind == "attack")
-    prev = challenge_preview(st, attack)
+    s, attack = guarded()
+    prev = challenge_preview(s.state, attack)
     rolled = next(e for e in s.apply(attack) if e.kind == "roll")
     assert len(rolled.payload["faces"]) == prev.dice
 
@@ -97,11 +99,9 @@ def test_a_proposed_bonus_card_adds_its_dice_and_pays_its_fear():
     half is the challenge module's odds with those dice more, at the Fear after its cost."""
     from game.level7.rules.queries import bonus_previews
 
-    s = explored_game(1, 2)
+    s, attack = guarded()
     st = s.state
-    st.enemies.append(Enemy("guard", 1, st.player.tile))
     st.player.hand = ["surge_of_strength#1", "sprint#1", "quick_thinking#1"]
-    attack = next(a for a in s.legal_actions() if a.kind == "attack")
     base = challenge_preview(st, attack)
     got = dict(bonus_previews(st, attack))
     c = shared_content()

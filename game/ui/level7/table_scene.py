@@ -33,10 +33,9 @@ from game.engine.protocol import Action, Event
 from game.engine.session import Session
 from game.i18n import _
 from game.ui import widgets
-from game.ui.kit import hand
+from game.ui.kit import hand, side_rows
 from game.ui.kit.dice_tray import DiceRoll, ShownDie
 from game.ui.kit.game_table import BOT_DELAY_MS, GameTable
-from game.ui.kit.seats import SEAT_COLOURS
 from game.ui.level7 import words
 from game.ui.level7.entry import SAVES
 from game.ui.scene import Context
@@ -132,9 +131,6 @@ class Level7Table(GameTable):
 
     def player_name(self, player: str) -> str:
         return words.character(self.state, player)
-
-    def colour_of(self, player: str) -> tuple[int, int, int]:
-        return SEAT_COLOURS[self.players.index(player) % len(SEAT_COLOURS)] if player in self.players else self.ctx.palette.text
 
     def saved_note(self) -> str:
         return _("Saved as {name}. Load it from Level 7's set-up screen (Load a game).")
@@ -1038,15 +1034,9 @@ class Level7Table(GameTable):
         small = ctx.font(12)
         for cid in self.players:
             ch = st.characters[cid]
-            col = self.colour_of(cid)
-            pygame.draw.circle(surface, col, (x + px(7), y + px(9)), px(7))
-            if cid == st.turn.player and not self.session.is_over():
-                pygame.draw.circle(surface, pal.accent, (x + px(7), y + px(9)), px(10), 2)
             status = {"hospital": _("in the Hospital"), "escaped": _("ESCAPED"), "killed": _("KILLED")}.get(ch.status, "")
-            name = self.player_name(cid) + ("  (" + _("bot") + ")" if self.is_bot(cid) else "") + (f"  \u2014 {status}" if status else "")
-            nfont = ctx.font(14, bold=True)
-            widgets.text(surface, widgets.elide(name, nfont, w - px(26)), nfont, pal.text, (x + px(20), y))
-            y += px(20)
+            y = side_rows.player_head(surface, ctx, x, y, w, self.colour_of(cid), self.player_name(cid), bot=self.is_bot(cid),
+                                      active=cid == st.turn.player and not self.session.is_over(), note=status) + px(1)
             fear = c.fear_track
             after = widgets.text(surface, _("Fear"), small, pal.text_dim, (x + px(20), y)).right + px(6)
             after = widgets.pips(surface, ctx, after, y + px(1), ch.fear, fear.max, (200, 120, 230))
