@@ -51,6 +51,7 @@ def explore_and_pick(app, table: Level7Table, pick: int):
     assert table.session.actions[-1] == explore
     assert table.state.proc["pending"]["kind"] == "placement"
     options = table.session.legal_actions()
+    assert len(options) >= 2 and all(o.kind == "placement" for o in options)  # a tie: the player picks
     app.run(max_frames=1)  # the placement cards are drawn
     rect = next(r for r, i in table.option_rects if i == pick)
     do_click(app, rect.center)
@@ -61,10 +62,9 @@ def explore_and_pick(app, table: Level7Table, pick: int):
 def test_first_turns_by_clicks_with_a_tied_placement(make_app, config_dir):
     app, table = start_game(make_app)
     explore, placed = explore_and_pick(app, table, 1)
-    options = [placed]
     p = placed.payload
     assert table.state.placed[1] == [p["tile"], p["x"], p["y"], p["turns"]]
-    assert len(table.session.actions) == 2 and len(options) == 1
+    assert table.session.actions == [explore, placed]
     ch = table.state.characters[table.state.order[0]]
     assert ch.tile == p["tile"] or ch.status != "in_play"  # the explorer steps onto the new tile
 
@@ -74,10 +74,13 @@ def test_first_turns_by_clicks_with_a_tied_placement(make_app, config_dir):
             break
         actions = table.session.legal_actions()
         if table.reach:
-            tile = sorted(table.reach)[0]
+            tile = max(sorted(table.reach), key=lambda t: len(table.reach[t]))  # the longest walk
+            path, n = table.reach[tile], len(table.session.actions)
             do_click(app, tile_pos(table, tile))
-            assert table.session.actions[-1] == next(a for a in actions if a.kind == "move" and a.payload["to"] == table.reach.get(tile, [tile])[0]) or \
-                table.session.actions[-1].kind == "move"
+            app.run(max_frames=len(path) + 1)  # the rest of the walk, a move a frame
+            walked = table.session.actions[n:n + len(path)]
+            assert walked[0] in actions and walked[0].payload == {"to": path[0]}
+            assert [a.payload.get("to") for a in walked if a.kind == "move"] == path[:len([a for a in walked if a.kind == "move"])]
         elif any(a.kind == "explore" for a in actions) and table.state.proc is None:
             before = len(table.session.actions)
             explore = next(a for a in actions if a.kind == "explore")
