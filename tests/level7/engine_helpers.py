@@ -16,6 +16,10 @@ def game(scenario: str = "s1", players: int = 2, seed: int = 1, tiles=None):
     """A new game; `tiles`: [(tile id, x, y, quarter turns), ...] replacing the map (all explored,
     every character on the first), the rest of the box's tiles left in the stacks."""
     state = T.new_game(scenario, seed, {"players": players})
+    settle(state)
+    for ch in state.characters.values():  # no skill changes a scenario unless it gives one
+        state.skills.discard(ch.skills)
+        ch.skills = []
     # seat order from Subject 1, whoever the seed made first (5.1): scenarios name who acts
     state.order = sorted(state.order)
     state.active = 0

@@ -33,7 +33,7 @@ def check(state):
     floor = [x for pile in state.floor_items.values() for x in pile]
     assert Counter(state.adrenaline.cards() + [x for ch in state.characters.values() for x in ch.hand]) == adrenaline
     assert Counter(state.items.cards() + [x for x in held + floor if x in items]) == items
-    assert Counter(state.keys + [x for x in held + floor if x in keys]) == keys
+    assert Counter(state.keys + state.tokens["spent_keys"] + [x for x in held + floor if x in keys]) == keys
     in_play = [state.flags["event_card"]] if "event_card" in state.flags else []
     assert Counter(state.events.cards() + in_play) == events
     assert Counter(state.skills.cards() + [s for ch in state.characters.values() for s in ch.skills]) == skills
@@ -117,3 +117,51 @@ def test_random_games_keep_every_invariant(scenario, players, limits_watched):
             assert state.threat_pool <= pool
             pool = state.threat_pool
         assert state.outcome is not None, f"seed {seed}: no end after 3000 actions"
+
+
+def test_a_saved_game_goes_on_as_the_uninterrupted_one():
+    """A state written to JSON and read back, also in the middle of a question (a paused
+    resolution goes on by re-execution from its checkpoint, docs/ENGINE.md), plays on to the same
+    end state as the game that was never saved."""
+    for seed in range(4):
+        live = T.new_game("s1", seed, {"players": 3})
+        bot = RandomBot(seed)
+        paused = 0
+        for i in range(400):
+            if live.outcome is not None:
+                break
+            action = bot.choose(T.legal_actions(live))
+            if live.proc is not None or i % 7 == 0:
+                paused += live.proc is not None
+                copy = T.from_json(T.to_json(live))
+                assert T.state_hash(copy) == T.state_hash(live)
+                T.apply(copy, action)
+                T.apply(live, action)
+                assert T.state_hash(copy) == T.state_hash(live), f"seed {seed}, action {i}"
+            else:
+                T.apply(live, action)
+        assert paused, "no question was pending in the game"
+
+
+def test_a_seat_sees_its_own_hand_only_and_no_order_of_the_decks():
+    """Hidden information (DESIGN.md): a bot's view holds its own hand, the others' hand sizes,
+    the decks' and stacks' sizes, no RNG; drawn adrenaline cards are shown only to the drawer."""
+    from game.level7.rules.view import view as seat_view
+
+    state = T.new_game("s1", 3, {"players": 2})
+    me, other = state.order
+    seen = seat_view(state, me)
+    assert seen["characters"][me]["hand"] == state.characters[me].hand
+    assert "hand" not in seen["characters"][other] and seen["characters"][other]["hand_size"] == 4
+    assert seen["decks"]["events"]["draw"] == len(state.events.draw_pile) and "rng" not in seen
+    assert all(isinstance(n, int) for _, n in seen["stacks"])
+    assert "hand" not in seat_view(state, None)["characters"][me]
+    bot = RandomBot(3)
+    for _ in range(200):
+        if state.outcome is not None:
+            break
+        for e in T.apply(state, bot.choose(T.legal_actions(state))):
+            if e.kind == "hand":
+                assert e.visible_to == (e.payload["who"],) and e.hidden_info
+            if e.kind in ("roll", "tile_drawn", "event", "item"):
+                assert e.hidden_info

@@ -13,7 +13,9 @@ from game.level7.content import shared_content
 from game.level7.rules import challenge as C
 from game.level7.rules import foes, sheet
 from game.level7.rules.maps import view
-from game.level7.rules.modifiers import attribute_value
+from game.level7.rules import tracks
+from game.level7.rules.modifiers import PlayedBonus, attribute_value, expire, ignores_fear, reroll_options
+from game.level7.rules.modifiers import use_item as modifier_use
 from game.level7.rules.state import Character, Level7State
 
 ACTIONS = ("attack", "bull_rush", "outwit", "unlock", "control_panel")
@@ -33,8 +35,10 @@ def carried_items(ch: Character) -> list[str]:
 
 
 def attribute(state: Level7State, ch: Character, name: str, challenge: str | None = None) -> int:
-    """The attribute with the Fear band, the skills and the carried items (modifiers.py)."""
-    return _attribute(name, ch.fear, tuple(ch.skills), tuple(carried_items(ch)), challenge)
+    """The attribute with the Fear band, the skills and the carried items (modifiers.py), and the
+    bonuses played for it outside a challenge (a Toughness card against the next attack)."""
+    extra = sum(b[2] for b in state.turn.played if b[0] == ch.id and b[1] == name) if challenge is None else 0
+    return _attribute(name, ch.fear, tuple(ch.skills), tuple(carried_items(ch)), challenge) + extra
 
 
 @lru_cache(maxsize=4096)
@@ -98,13 +102,50 @@ def candidates(state: Level7State, ch: Character) -> list[tuple[str, dict[str, A
     return out
 
 
+def played(state: Level7State, ch: Character) -> list[PlayedBonus]:
+    """The bonuses in play for `ch` (adrenaline tops, spec 6.11)."""
+    return [PlayedBonus(attr, amount, source, by, lasts) for who, attr, amount, source, by, lasts in state.turn.played
+            if who == ch.id]
+
+
+def end_bonuses(state: Level7State, ch: Character, end: str) -> None:
+    """The bonuses of `ch` that `end` (a challenge roll, an enemy attack) uses up (modifiers.expire)."""
+    keep = set(expire(played(state, ch), end))
+    state.turn.played = [b for b in state.turn.played
+                         if b[0] != ch.id or PlayedBonus(b[1], b[2], b[3], b[4], b[5]) in keep]
+
+
+def _show(ch: Character, got: C.Roll, what: str) -> str:
+    return f"{ch.name} {what}: {', '.join(f.name or 'blank' for f in got.faces)}: {got.icons} icons."
+
+
 def roll(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> int:
-    """The challenge's dice (modifiers.py's pool) rolled by the state's Rng; the icons."""
-    pool = C.challenge_pool(c(), challenge, fear=ch.fear, skills=ch.skills, items=carried_items(ch))
+    """The challenge's dice (modifiers.py's pool, played bonuses included) rolled by the state's
+    Rng, then the rerolls the roller chooses (spec 6.3: each effect once per roll); the icons."""
+    helping(state, ch, challenge, ctx)
+    pool = C.challenge_pool(c(), challenge, fear=ch.fear, skills=ch.skills, items=carried_items(ch),
+                            played=played(state, ch))
     got = C.roll_dice(c(), challenge.attribute, pool.total, state.rng.stream("dice"))
-    ctx.emit("roll", f"{ch.name} rolls {pool.total} dice ({challenge.attribute.capitalize()} {challenge.level}): "
-             f"{', '.join(f.name or 'blank' for f in got.faces)}: {got.icons} icons.",
+    end_bonuses(state, ch, "challenge_roll")
+    ctx.emit("roll", _show(ch, got, f"rolls {pool.total} dice ({challenge.attribute.capitalize()} {challenge.level})"),
              {"who": ch.id, "faces": [f.as_dict() for f in got.faces], "icons": got.icons}, hidden=True)
+    while True:
+        options = [o for o in reroll_options(c(), challenge.kind, challenge.attribute, skills=ch.skills,
+                                             abilities=state.turn.abilities if ch.id == state.turn.player else (),
+                                             used_this_turn=state.turn.rerolls_used) if o.source not in got.used]
+        choices = [{"reroll": ""}] + [{"reroll": o.source, "dice": list(d)} for o in options
+                                      for d in C.reroll_choices(got, o)]
+        if len(choices) == 1:
+            break
+        pick = ctx.choose(ch.id, "reroll", choices, f"{ch.name}: reroll dice? ({got.icons} icons, {challenge.level} needed)")
+        if not pick["reroll"]:
+            break
+        option = next(o for o in options if o.source == pick["reroll"])
+        got = C.reroll(c(), got, option, pick["dice"], state.rng.stream("dice"))
+        if option.per == "turn":
+            state.turn.rerolls_used.append(option.source)
+        ctx.emit("roll", _show(ch, got, f"rerolls {len(pick['dice'])} with {option.name}"),
+                 {"who": ch.id, "faces": [f.as_dict() for f in got.faces], "icons": got.icons}, hidden=True)
     return got.icons
 
 
@@ -151,12 +192,7 @@ def do(state: Level7State, ch: Character, kind: str, p: dict[str, Any], ctx) -> 
         ch_ = C.unlock_challenges(c())[0 if p["way"] == "strength" else 1]
         out = C.resolve_unlock(c(), ch_, roll(state, ch, ch_, ctx), here)
         if out.success:
-            door = (ch.tile, (p["door"][0], p["door"][1]))
-            partner = next(((o, d) for o, k, d in view(state).neighbours(state, ch.tile) if d == door), None)
-            gone = [door]
-            if partner is not None:
-                gone += [d for o2, k2, d in view(state).neighbours(state, partner[0]) if o2 == ch.tile and d is not None]
-            foes.unlock(state, gone)
+            unlock_door(state, ch, p["door"])
         apply_outcome(state, ch, out, ctx)
     elif kind == "control_panel":
         control_panel(state, ch, here, ctx)
@@ -220,3 +256,163 @@ def rush_leave(state: Level7State, ch: Character, ctx) -> None:
     state.turn.rush_tiles = step.rush.tiles_left
     if step.threat:
         sheet.gain_threat(state, ch, step.threat, ctx, "bull-rushing out of a guard's tile")
+
+
+# ---------------------------------------------------------------------------- adrenaline (6.11)
+
+def adrenaline_candidates(state: Level7State, ch: Character) -> list[tuple[str, dict[str, Any]]]:
+    """One card of each kind in hand, each use tracks.py allows on your own turn."""
+    out = []
+    for kind in sorted(set(kinds(ch.hand))):
+        for use, shift in tracks.adrenaline_uses(c(), kind, fear=ch.fear, hand=len(ch.hand), own_turn=True):
+            out.append(("adrenaline", {"card": next(x for x in ch.hand if x.split("#")[0] == kind), "use": use,
+                                       "shift": shift}))
+    return out
+
+
+def adrenaline_refusal(state: Level7State, ch: Character, p: dict[str, Any]) -> str | None:
+    card = p.get("card")
+    if card not in ch.hand:
+        return "That card is not in your hand."
+    if p.get("use") not in tracks.USES or not isinstance(p.get("shift", 0), int):
+        return "Play a card for its bonus, its ability or a free Fear shift."
+    got = tracks.adrenaline_refusal(c(), card.split("#")[0], p["use"], fear=ch.fear, hand=len(ch.hand),
+                                    own_turn=True, shift=p.get("shift", 0))
+    return got.reason if got else None
+
+
+def play_adrenaline(state: Level7State, ch: Character, p: dict[str, Any], ctx) -> None:
+    """Discard the card, pay its Fear cost, apply the use (spec 6.11): a bonus in play until it is
+    used (Speed: moves at once), an ability's effects (a bonus, a reroll for this turn's challenge,
+    a Fear shift the player chooses), or the free shift."""
+    kind = p["card"].split("#")[0]
+    out = tracks.play_adrenaline(c(), kind, p["use"], fear=ch.fear, hand=len(ch.hand), own_turn=True,
+                                 shift=p.get("shift", 0), player=ch.id)
+    ch.hand.remove(p["card"])
+    state.adrenaline.discard([p["card"]])
+    ch.fear = out.fear
+    ctx.emit("adrenaline", f"{ch.name}: {out.text}", {"who": ch.id, "card": p["card"], "use": p["use"], "fear": ch.fear})
+    for b in ((out.bonus,) if out.bonus is not None else ()) + out.ability_bonuses:
+        add_bonus(state, ch, b)
+    if p["use"] != "ability":
+        return
+    from game.level7.content import FearShift, Reroll
+
+    for e in out.ability:
+        if isinstance(e, Reroll):
+            state.turn.abilities.append(kind)
+        elif isinstance(e, FearShift):
+            values = tracks.fear_shift_options(c(), ch.fear, e.steps)
+            if values:
+                pick = ctx.choose(ch.id, "fear_shift", [{"fear": ch.fear}] + [{"fear": v} for v in values],
+                                  f"{ch.name}: move your Fear?")
+                sheet.change_fear(state, ch, pick["fear"] - ch.fear, ctx, c().adrenaline[kind].name)
+    if out.not_enforced:
+        ctx.emit("not_enforced", f"Not enforced yet: {out.not_enforced}", {"card": kind})
+
+
+def add_bonus(state: Level7State, ch: Character, b: PlayedBonus) -> None:
+    if b.attribute == "speed":  # until the end of the turn: the moves it gives now
+        state.turn.moves_left += b.amount
+        return
+    state.turn.played.append([ch.id, b.attribute, b.amount, b.source, b.by, b.lasts])
+
+
+def spared(ch: Character, cause: str) -> str:
+    """The skill or item that spares `ch` Fear from `cause` (darkness, vent, attack), or ""."""
+    return ignores_fear(c(), cause, skills=ch.skills, items=carried_items(ch))
+
+
+def helpers(state: Level7State, ch: Character) -> list[Character]:
+    """Characters within one connected tile of `ch` (same tile, or joined by a door, locked or
+    not; vents do not count: spec 11 #26), in turn order."""
+    near = {ch.tile} | {o for o, kind, _ in view(state).neighbours(state, ch.tile) if kind != "vent"}
+    return [state.characters[i] for i in state.order
+            if i != ch.id and state.characters[i].status == "in_play" and state.characters[i].tile in near]
+
+
+def helping(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> None:
+    """Spec 6.11: before the dice, each character within one connected tile may play an
+    adrenaline card so that `ch` gets its attribute bonus (a bonus may be played even when it
+    does not help)."""
+    for other in helpers(state, ch):
+        cards = sorted({k for k in kinds(other.hand)
+                        if not tracks.adrenaline_refusal(c(), k, "bonus", fear=other.fear, hand=len(other.hand),
+                                                         own_turn=False, helping=True)})
+        if not cards:
+            continue
+        pick = ctx.choose(other.id, "help", [{"card": ""}] + [{"card": k} for k in cards],
+                          f"{other.name}: help {ch.name}'s {challenge.attribute.capitalize()} {challenge.level} challenge?")
+        if not pick["card"]:
+            continue
+        card = next(x for x in other.hand if x.split("#")[0] == pick["card"])
+        out = tracks.play_adrenaline(c(), pick["card"], "bonus", fear=other.fear, hand=len(other.hand), own_turn=False,
+                                     player=other.name, receiver=ch.name)
+        other.hand.remove(card)
+        state.adrenaline.discard([card])
+        other.fear = out.fear
+        ctx.emit("adrenaline", f"{other.name}: {out.text}", {"who": other.id, "card": card, "helps": ch.id})
+        state.turn.played.append([ch.id, out.bonus.attribute, out.bonus.amount, out.bonus.source, other.id, out.bonus.lasts])
+
+
+# ---------------------------------------------------------------------------- items (6.14, 8.5)
+
+def item_candidates(state: Level7State, ch: Character) -> list[tuple[str, dict[str, Any]]]:
+    out = [("use_item", {"card": x}) for x in sorted(set(ch.items)) if x.split("#")[0] in c().items
+           and c().items[x.split("#")[0]].kind == "single_use"]
+    keys = [x for x in ch.items if x.split("#")[0] in c().keys]
+    if keys:
+        out += [("use_key", {"card": keys[0], "door": d}) for d in locked_doors(state, ch.tile)]
+    return out
+
+
+def item_refusal(state: Level7State, ch: Character, kind: str, p: dict[str, Any]) -> str | None:
+    card = p.get("card", "")
+    if card not in ch.items:
+        return "You do not carry that item."
+    if kind == "use_item":
+        rec = c().items.get(card.split("#")[0])
+        return None if rec is not None and rec.kind == "single_use" else "That item is not used up by using it."
+    if card.split("#")[0] not in c().keys:
+        return "That is not a security key."
+    return None if p.get("door") in locked_doors(state, ch.tile) else "That is not a locked door of your tile."
+
+
+def use_item(state: Level7State, ch: Character, p: dict[str, Any], ctx) -> None:
+    """A single-use item discarded for its effect (spec 8.5 PLACEHOLDER, modifiers.use_item)."""
+    kind = p["card"].split("#")[0]
+    out = modifier_use(c(), kind, ch.id)
+    ch.items.remove(p["card"])
+    state.items.discard([p["card"]])
+    rec = c().items[kind]
+    ctx.emit("use_item", f"{ch.name} uses {rec.name}.", {"who": ch.id, "card": p["card"]})
+    for b in out.bonuses:
+        add_bonus(state, ch, b)
+    values = tracks.fear_shift_options(c(), ch.fear, out.fear_shift) if out.fear_shift else ()
+    if values:
+        pick = ctx.choose(ch.id, "fear_shift", [{"fear": ch.fear}] + [{"fear": v} for v in values],
+                          f"{ch.name}: move your Fear?")
+        sheet.change_fear(state, ch, pick["fear"] - ch.fear, ctx, rec.name)
+    if rec.not_enforced:
+        ctx.emit("not_enforced", f"Not enforced yet: {rec.not_enforced}", {"card": kind})
+
+
+def use_key(state: Level7State, ch: Character, p: dict[str, Any], ctx) -> None:
+    """A security key (spec 8.5 PLACEHOLDER): discarded to remove a locked-door token from a door
+    of your tile, no challenge and no Threat. Spent keys are out of the game."""
+    ch.items.remove(p["card"])
+    state.tokens["spent_keys"].append(p["card"])
+    unlock_door(state, ch, p["door"])
+    ctx.emit("use_key", f"{ch.name} opens a locked door with a security key.", {"who": ch.id, "door": p["door"]})
+
+
+def unlock_door(state: Level7State, ch: Character, door: list) -> None:
+    """Removes the locked-door tokens on both sides of `ch`'s door; the door may be locked again
+    after passing it (spec 6.8)."""
+    mine = (ch.tile, (door[0], door[1]))
+    partner = next(((o, d) for o, k, d in view(state).neighbours(state, ch.tile) if d == mine), None)
+    gone = [mine]
+    if partner is not None:
+        gone += [d for o2, k2, d in view(state).neighbours(state, partner[0]) if o2 == ch.tile and d is not None]
+    foes.unlock(state, gone)
+    state.turn.unlocked.append([ch.tile, door[0], door[1]])
