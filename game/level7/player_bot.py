@@ -458,16 +458,14 @@ class PlayerBot(SeededBot):
             d = dist.get(to, FAR)
             if a.kind == "vent":
                 # the vent ends the turn and costs Fear: what is left of the move is lost
-                end = d + 1
-                why = why or "the vents end my turn"
+                end, extra, why = d, extra + 1, why or "the vents end my turn"
             else:
                 end = max(0, d - (left - 1))
-            best.append((end + extra, a, why))
+            if end < here:  # only steps that leave me nearer at the end of the turn than standing here;
+                best.append((end + extra, a, why))  # the costs choose among them, never keep me waiting
         if not best:
             return None
         low = min(b[0] for b in best)
-        if low >= here:
-            return None  # no step leaves me nearer at the end of the turn than standing here
         top = [b for b in best if b[0] == low]
         end, a, why = top[0] if len(top) == 1 else self._pick(top)
         to = a.payload["to"]

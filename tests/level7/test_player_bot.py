@@ -111,6 +111,18 @@ def test_it_goes_round_a_tile_where_an_enemy_would_pin_it():
         assert got.action.kind == "move" and got.action.payload["to"] == free, got.reason
 
 
+def test_when_the_only_way_on_is_pinned_it_goes_anyway():
+    """Waiting for the guard to leave could wait for ever (a stunned figure on my tile never gets
+    up while I stand there): the cost of a pinning tile ranks the ways, it never keeps me still."""
+    state = new()
+    place(state, "T07", "tank_farm", "N")
+    wall_off(state, "tank_farm")
+    state.enemies = [Enemy("guard", 1, "T07")]
+    got = decide(state)
+    assert got.action.kind == "move" and got.action.payload["to"] == "T07"
+    assert "would pin me" in got.reason
+
+
 def test_on_the_frontier_it_peeks_once_peeking_is_allowed():
     state = new()
     assert decide(state).action.kind == "explore"  # stack A still has tiles: no peeking yet
