@@ -117,3 +117,27 @@ def test_random_games_keep_every_invariant(scenario, players, limits_watched):
             assert state.threat_pool <= pool
             pool = state.threat_pool
         assert state.outcome is not None, f"seed {seed}: no end after 3000 actions"
+
+
+def test_a_saved_game_goes_on_as_the_uninterrupted_one():
+    """A state written to JSON and read back, also in the middle of a question (a paused
+    resolution goes on by re-execution from its checkpoint, docs/ENGINE.md), plays on to the same
+    end state as the game that was never saved."""
+    for seed in range(4):
+        live = T.new_game("s1", seed, {"players": 3})
+        bot = RandomBot(seed)
+        paused = 0
+        for i in range(400):
+            if live.outcome is not None:
+                break
+            action = bot.choose(T.legal_actions(live))
+            if live.proc is not None or i % 7 == 0:
+                paused += live.proc is not None
+                copy = T.from_json(T.to_json(live))
+                assert T.state_hash(copy) == T.state_hash(live)
+                T.apply(copy, action)
+                T.apply(live, action)
+                assert T.state_hash(copy) == T.state_hash(live), f"seed {seed}, action {i}"
+            else:
+                T.apply(live, action)
+        assert paused, "no question was pending in the game"

@@ -13,7 +13,10 @@ from game.level7.content import shared_content
 from game.level7.rules import challenge as C
 from game.level7.rules import foes, sheet
 from game.level7.rules.maps import view
-from game.level7.rules.modifiers import attribute_value
+from itertools import combinations
+
+from game.level7.rules import tracks
+from game.level7.rules.modifiers import PlayedBonus, attribute_value, expire, ignores_fear, reroll_options
 from game.level7.rules.state import Character, Level7State
 
 ACTIONS = ("attack", "bull_rush", "outwit", "unlock", "control_panel")
@@ -33,8 +36,10 @@ def carried_items(ch: Character) -> list[str]:
 
 
 def attribute(state: Level7State, ch: Character, name: str, challenge: str | None = None) -> int:
-    """The attribute with the Fear band, the skills and the carried items (modifiers.py)."""
-    return _attribute(name, ch.fear, tuple(ch.skills), tuple(carried_items(ch)), challenge)
+    """The attribute with the Fear band, the skills and the carried items (modifiers.py), and the
+    bonuses played for it outside a challenge (a Toughness card against the next attack)."""
+    extra = sum(b[2] for b in state.turn.played if b[0] == ch.id and b[1] == name) if challenge is None else 0
+    return _attribute(name, ch.fear, tuple(ch.skills), tuple(carried_items(ch)), challenge) + extra
 
 
 @lru_cache(maxsize=4096)
@@ -98,13 +103,49 @@ def candidates(state: Level7State, ch: Character) -> list[tuple[str, dict[str, A
     return out
 
 
+def played(state: Level7State, ch: Character) -> list[PlayedBonus]:
+    """The bonuses in play for `ch` (adrenaline tops, spec 6.11)."""
+    return [PlayedBonus(attr, amount, source, by, lasts) for who, attr, amount, source, by, lasts in state.turn.played
+            if who == ch.id]
+
+
+def end_bonuses(state: Level7State, ch: Character, end: str) -> None:
+    """The bonuses of `ch` that `end` (a challenge roll, an enemy attack) uses up (modifiers.expire)."""
+    keep = set(expire(played(state, ch), end))
+    state.turn.played = [b for b in state.turn.played
+                         if b[0] != ch.id or PlayedBonus(b[1], b[2], b[3], b[4], b[5]) in keep]
+
+
+def _show(ch: Character, got: C.Roll, what: str) -> str:
+    return f"{ch.name} {what}: {', '.join(f.name or 'blank' for f in got.faces)}: {got.icons} icons."
+
+
 def roll(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> int:
-    """The challenge's dice (modifiers.py's pool) rolled by the state's Rng; the icons."""
-    pool = C.challenge_pool(c(), challenge, fear=ch.fear, skills=ch.skills, items=carried_items(ch))
+    """The challenge's dice (modifiers.py's pool, played bonuses included) rolled by the state's
+    Rng, then the rerolls the roller chooses (spec 6.3: each effect once per roll); the icons."""
+    pool = C.challenge_pool(c(), challenge, fear=ch.fear, skills=ch.skills, items=carried_items(ch),
+                            played=played(state, ch))
     got = C.roll_dice(c(), challenge.attribute, pool.total, state.rng.stream("dice"))
-    ctx.emit("roll", f"{ch.name} rolls {pool.total} dice ({challenge.attribute.capitalize()} {challenge.level}): "
-             f"{', '.join(f.name or 'blank' for f in got.faces)}: {got.icons} icons.",
+    end_bonuses(state, ch, "challenge_roll")
+    ctx.emit("roll", _show(ch, got, f"rolls {pool.total} dice ({challenge.attribute.capitalize()} {challenge.level})"),
              {"who": ch.id, "faces": [f.as_dict() for f in got.faces], "icons": got.icons}, hidden=True)
+    while True:
+        options = [o for o in reroll_options(c(), challenge.kind, challenge.attribute, skills=ch.skills,
+                                             abilities=state.turn.abilities if ch.id == state.turn.player else (),
+                                             used_this_turn=state.turn.rerolls_used) if o.source not in got.used]
+        choices = [{"reroll": ""}] + [{"reroll": o.source, "dice": list(d)} for o in options
+                                      for n in range(1, o.dice + 1) for d in combinations(C.rerollable(got, o), n)]
+        if len(choices) == 1:
+            break
+        pick = ctx.choose(ch.id, "reroll", choices, f"{ch.name}: reroll dice? ({got.icons} icons, {challenge.level} needed)")
+        if not pick["reroll"]:
+            break
+        option = next(o for o in options if o.source == pick["reroll"])
+        got = C.reroll(c(), got, option, pick["dice"], state.rng.stream("dice"))
+        if option.per == "turn":
+            state.turn.rerolls_used.append(option.source)
+        ctx.emit("roll", _show(ch, got, f"rerolls {len(pick['dice'])} with {option.name}"),
+                 {"who": ch.id, "faces": [f.as_dict() for f in got.faces], "icons": got.icons}, hidden=True)
     return got.icons
 
 
@@ -220,3 +261,70 @@ def rush_leave(state: Level7State, ch: Character, ctx) -> None:
     state.turn.rush_tiles = step.rush.tiles_left
     if step.threat:
         sheet.gain_threat(state, ch, step.threat, ctx, "bull-rushing out of a guard's tile")
+
+
+# ---------------------------------------------------------------------------- adrenaline (6.11)
+
+def adrenaline_candidates(state: Level7State, ch: Character) -> list[tuple[str, dict[str, Any]]]:
+    """One card of each kind in hand, each use tracks.py allows on your own turn."""
+    out = []
+    for kind in sorted(set(kinds(ch.hand))):
+        for use, shift in tracks.adrenaline_uses(c(), kind, fear=ch.fear, hand=len(ch.hand), own_turn=True):
+            out.append(("adrenaline", {"card": next(x for x in ch.hand if x.split("#")[0] == kind), "use": use,
+                                       "shift": shift}))
+    return out
+
+
+def adrenaline_refusal(state: Level7State, ch: Character, p: dict[str, Any]) -> str | None:
+    card = p.get("card")
+    if card not in ch.hand:
+        return "That card is not in your hand."
+    if p.get("use") not in tracks.USES or not isinstance(p.get("shift", 0), int):
+        return "Play a card for its bonus, its ability or a free Fear shift."
+    got = tracks.adrenaline_refusal(c(), card.split("#")[0], p["use"], fear=ch.fear, hand=len(ch.hand),
+                                    own_turn=True, shift=p.get("shift", 0))
+    return got.reason if got else None
+
+
+def play_adrenaline(state: Level7State, ch: Character, p: dict[str, Any], ctx) -> None:
+    """Discard the card, pay its Fear cost, apply the use (spec 6.11): a bonus in play until it is
+    used (Speed: moves at once), an ability's effects (a bonus, a reroll for this turn's challenge,
+    a Fear shift the player chooses), or the free shift."""
+    kind = p["card"].split("#")[0]
+    out = tracks.play_adrenaline(c(), kind, p["use"], fear=ch.fear, hand=len(ch.hand), own_turn=True,
+                                 shift=p.get("shift", 0), player=ch.id)
+    ch.hand.remove(p["card"])
+    state.adrenaline.discard([p["card"]])
+    ch.fear = out.fear
+    ctx.emit("adrenaline", f"{ch.name}: {out.text}", {"who": ch.id, "card": p["card"], "use": p["use"], "fear": ch.fear})
+    if out.bonus is not None:
+        add_bonus(state, ch, out.bonus)
+    if p["use"] != "ability":
+        return
+    from game.level7.content import Bonus, FearShift, Reroll
+
+    for e in out.ability:
+        if isinstance(e, Bonus):
+            add_bonus(state, ch, PlayedBonus(e.attribute, e.amount, c().adrenaline[kind].name, ch.id))
+        elif isinstance(e, Reroll):
+            state.turn.abilities.append(kind)
+        elif isinstance(e, FearShift):
+            values = tracks.fear_shift_options(c(), ch.fear, e.steps)
+            if values:
+                pick = ctx.choose(ch.id, "fear_shift", [{"fear": ch.fear}] + [{"fear": v} for v in values],
+                                  f"{ch.name}: move your Fear?")
+                sheet.change_fear(state, ch, pick["fear"] - ch.fear, ctx, c().adrenaline[kind].name)
+    if out.not_enforced:
+        ctx.emit("not_enforced", f"Not enforced yet: {out.not_enforced}", {"card": kind})
+
+
+def add_bonus(state: Level7State, ch: Character, b: PlayedBonus) -> None:
+    if b.attribute == "speed":  # until the end of the turn: the moves it gives now
+        state.turn.moves_left += b.amount
+        return
+    state.turn.played.append([ch.id, b.attribute, b.amount, b.source, b.by, b.lasts])
+
+
+def spared(ch: Character, cause: str) -> str:
+    """The skill or item that spares `ch` Fear from `cause` (darkness, vent, attack), or ""."""
+    return ignores_fear(c(), cause, skills=ch.skills, items=carried_items(ch))

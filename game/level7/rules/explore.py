@@ -47,7 +47,7 @@ def _open_doors(state: Level7State, tile: str | None = None) -> list[tuple[str, 
 
 def _open_edges(state: Level7State, tiles) -> list[tuple[str, Slot]]:
     walled, want = _walled(state), set(tiles)
-    return [(n, s) for n, s in view(state).tilemap.open_edges() if n in want and (n, s[0], s[1]) not in walled]
+    return [(n, s) for n, s in view(state).open_edges() if n in want and (n, s[0], s[1]) not in walled]
 
 
 def _vent_tiles(state: Level7State) -> list[str]:

@@ -192,7 +192,10 @@ def attack(state: Level7State, sit: E.Situation, plan: E.AttackPlan, ctx) -> Non
     if out.knocked_out:
         sheet.knock_out(state, ch, ctx, "Fear pushed past the top of the track")
     if ch.status == IN_PLAY and out.attacked_fear:
-        sheet.change_fear(state, ch, out.attacked_fear, ctx, "attacked")
+        sheet.change_fear(state, ch, out.attacked_fear, ctx, "attacked", "attack")
+    from game.level7.rules.challenges import end_bonuses
+
+    end_bonuses(state, ch, "enemy_attack")
 
 
 def activate_box(state: Level7State, card, ctx) -> None:

@@ -50,13 +50,14 @@ class MapView:
         self.count = len(state.placed)
         self.doors = len(state.tokens["new_doors"])
         self.open: list[tuple[str, Slot]] | None = None
+        self.edges: list[tuple[str, Slot]] | None = None
         self._dist: dict[tuple, dict[str, int]] = {}
         self._links: dict[tuple, dict[str, list[tuple[str, str, tuple[str, Slot] | None]]]] = {}
 
     def place(self, tile: Tile, at: tuple[int, int], turns: int) -> None:
         self.tilemap.place(tile, at, turns)
         self.count += 1
-        self.open = None
+        self.open = self.edges = None
         self._dist.clear()
         self._links.clear()
 
@@ -91,6 +92,12 @@ class MapView:
         if self.open is None:
             self.open = self.tilemap.open_doors()
         return [(n, s) for n, s in self.open if tile is None or n == tile]
+
+    def open_edges(self) -> list[tuple[str, Slot]]:
+        """Every outline slot, door or wall, facing no tile (vents as doors, spec 11 #5)."""
+        if self.edges is None:
+            self.edges = self.tilemap.open_edges()
+        return self.edges
 
     def vent_tiles(self, state: Level7State) -> list[str]:
         sealed = set(_sealed_key(state))

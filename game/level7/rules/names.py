@@ -34,6 +34,10 @@ def option_words(state, kind: str, o: dict[str, Any]) -> str:
         return f"The door on side {o['door'][0]}"
     if kind == "event_option":
         return f"Option {o['option'] + 1}"
+    if kind == "reroll":
+        return f"Reroll dice {', '.join(str(i + 1) for i in o['dice'])} ({o['reroll']})" if o["reroll"] else "Keep the roll"
+    if kind == "fear_shift":
+        return f"Fear {o['fear']}"
     if kind == "panel_reward":
         return "Move a guard 1 tile" if o["reward"] == "move_guard" else "Take a security key"
     if kind == "move_guard":
@@ -70,6 +74,9 @@ def action_words(state, kind: str, p: dict[str, Any]) -> str:
         return f"Unlock the door on side {p['door'][0]} by {p['way'].capitalize()}"
     if kind == "control_panel":
         return "Use the control panel"
+    if kind == "adrenaline":
+        how = {"bonus": "for its bonus", "ability": "for its ability"}.get(p["use"], f"to move Fear {p['shift']:+d}")
+        return f"Play {card_name(p['card'])} {how}"
     if kind == "end_turn":
         return "End the turn (draw the event)"
     return kind

@@ -58,9 +58,17 @@ def start_lockdown(state: Level7State, ctx, why: str) -> None:
 
 # ---------------------------------------------------------------------------- Fear
 
-def change_fear(state: Level7State, ch: Character, delta: int, ctx, why: str) -> int:
+def change_fear(state: Level7State, ch: Character, delta: int, ctx, why: str, cause: str = "") -> int:
     """Moves the Fear marker by `delta`, kept on the track (an event may push past the end: the
-    marker stops there, spec 6.12); returns the change made."""
+    marker stops there, spec 6.12); returns the change made. `cause` (darkness, vent, attack): a
+    skill or item may spare the gain (modifiers.ignores_fear)."""
+    if delta > 0 and cause:
+        from game.level7.rules.challenges import spared
+
+        by = spared(ch, cause)
+        if by:
+            ctx.emit("fear", f"{by}: {ch.name} gains no Fear ({why}).", {"who": ch.id, "spared_by": by})
+            return 0
     track = content().fear_track
     new = max(track.min, min(track.max, ch.fear + delta))
     done = new - ch.fear
@@ -113,7 +121,10 @@ def discard_adrenaline(state: Level7State, ch: Character, n: int, ctx, why: str)
 
 
 def carry_limit(ch: Character) -> int:
-    return content().number("carry_limit")
+    from game.level7.rules.challenges import carried_items
+    from game.level7.rules.modifiers import carry_limit as limit
+
+    return limit(content(), skills=ch.skills, items=carried_items(ch))
 
 
 def take_item(state: Level7State, ch: Character, card: str, ctx) -> None:

@@ -85,19 +85,25 @@ class Turn:
     rush_tiles: int = 0  # enemy tiles already rushed out of
     free_tiles: list[str] = field(default_factory=list)  # tiles a challenge let you leave
     entered: list[str] = field(default_factory=list)  # tiles entered this turn (peeked tiles trigger later)
+    played: list[list] = field(default_factory=list)  # bonuses in play: [who, attribute, amount, source, lasts]
+    abilities: list[str] = field(default_factory=list)  # adrenaline kinds played for their ability (rerolls)
+    rerolls_used: list[str] = field(default_factory=list)  # once-per-turn reroll effects used
 
     def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "moves_left": self.moves_left, "challenge_used": self.challenge_used,
                 "trade_used": self.trade_used, "pickup_used": self.pickup_used, "peek_used": self.peek_used,
                 "step": self.step, "trigger": self.trigger, "rushed": self.rushed, "rush_tiles": self.rush_tiles,
-                "free_tiles": list(self.free_tiles), "entered": list(self.entered)}
+                "free_tiles": list(self.free_tiles), "entered": list(self.entered),
+                "played": [list(b) for b in self.played], "abilities": list(self.abilities),
+                "rerolls_used": list(self.rerolls_used)}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Turn:
         return cls(str(d["player"]), int(d["moves_left"]), bool(d["challenge_used"]), bool(d["trade_used"]),
                    bool(d["pickup_used"]), bool(d["peek_used"]), int(d["step"]), str(d["trigger"]),
                    int(d["rushed"]), int(d["rush_tiles"]), [str(t) for t in d["free_tiles"]],
-                   [str(t) for t in d["entered"]])
+                   [str(t) for t in d["entered"]], [list(b) for b in d["played"]], [str(a) for a in d["abilities"]],
+                   [str(r) for r in d["rerolls_used"]])
 
 
 def _copy(value: Any) -> Any:

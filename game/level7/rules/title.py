@@ -9,7 +9,7 @@ from typing import Any, Mapping
 
 from game.engine.protocol import Action, Event, Title
 from game.level7.rules import setup, turn
-from game.level7.rules.procedures import Ctx
+from game.level7.rules.procedures import RESOLVER
 from game.level7.rules.state import Level7State
 
 
@@ -18,7 +18,7 @@ class Level7Title(Title[Level7State]):
 
     def new_game(self, scenario: str, seed: int, options: Mapping[str, Any]) -> Level7State:
         state = setup.new_state(scenario, seed, options)
-        turn.begin_turn(state, Ctx(state, []), first=True)  # the first step 1 asks nothing
+        RESOLVER.start(state, "first_turn", {})
         return state
 
     def legal_actions(self, state: Level7State) -> list[Action]:

@@ -15,6 +15,8 @@ from game.engine.protocol import Action, Event, IllegalAction
 from game.level7.content import shared_content
 from game.level7.rules import challenges, events, explore, sheet
 from game.level7.rules.maps import view
+from game.level7.rules.modifiers import turn_start_fear_shift
+from game.level7.rules.tracks import fear_shift_options
 from game.level7.rules.names import action_words, option_words, tile_name
 from game.level7.rules.procedures import RESOLVER, procedure
 from game.level7.rules.state import HOSPITAL, IN_HOSPITAL, IN_PLAY, Character, Level7State, Turn
@@ -79,7 +81,38 @@ def escape_blocked(state: Level7State, ch: Character) -> str | None:
     return None
 
 
-def refusal(state: Level7State, kind: str, p: dict[str, Any]) -> str | None:
+class Facts:
+    """What the legality of step-2 actions reads, worked out once per question: `legal_actions`
+    asks `refusal` about every candidate with one Facts, `apply` about one action with its own."""
+
+    def __init__(self, state: Level7State):
+        self.state = state
+        self.ch = state.characters[state.turn.player]
+        self._memo: dict[str, Any] = {}
+
+    def get(self, key: str, make):
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]
+
+    @property
+    def pinned(self) -> bool:
+        return self.get("pinned", lambda: pinned(self.state, self.ch))
+
+    @property
+    def links(self):
+        return self.get("links", lambda: view(self.state).neighbours(self.state, self.ch.tile))
+
+    @property
+    def doors(self) -> list:
+        return self.get("doors", lambda: explore.explorable_doors(self.state, self.ch.tile))
+
+    @property
+    def can_draw(self) -> bool:
+        return self.get("can_draw", lambda: explore.can_draw(self.state))
+
+
+def refusal(state: Level7State, kind: str, p: dict[str, Any], facts: Facts | None = None) -> str | None:
     """Why the active player may not take this step-2 action now (None: it is legal)."""
     if state.outcome is not None:
         return "The game is over."
@@ -92,12 +125,13 @@ def refusal(state: Level7State, kind: str, p: dict[str, Any]) -> str | None:
         return None
     if ch.status != IN_PLAY:
         return "You are in the Hospital: you can only end the turn." if ch.status == IN_HOSPITAL else "You are out."
+    f = facts or Facts(state)
     if kind in ("move", "vent", "explore", "peek"):
         if t.moves_left < (c().number("vent_move_cost") if kind == "vent" else 1):
             return "You have no movement left this turn."
-        if pinned(state, ch):
+        if f.pinned:
             return "An active enemy on your tile stops you leaving (a challenge could free you)."
-        links = view(state).neighbours(state, ch.tile)
+        links = f.links
         if kind == "move":
             if not any(o == p.get("to") and k == "door" for o, k, _ in links):
                 locked = any(o == p.get("to") and k == "locked" for o, k, _ in links)
@@ -110,9 +144,9 @@ def refusal(state: Level7State, kind: str, p: dict[str, Any]) -> str | None:
                 return "No unbroken duct joins your vent to that one."
             return None
         door = p.get("door")
-        if not isinstance(door, list) or len(door) != 2 or tuple(door) not in explore.explorable_doors(state, ch.tile):
+        if not isinstance(door, list) or len(door) != 2 or tuple(door) not in f.doors:
             return "That is not a door of your tile leading to unexplored space."
-        if not explore.can_draw(state):
+        if not f.can_draw:
             return "No tile is left to explore with."
         if kind == "peek" and not explore.peek_allowed(state):
             return "You cannot peek now (once per turn, after stack A is empty, until the tile is found)."
@@ -141,6 +175,8 @@ def refusal(state: Level7State, kind: str, p: dict[str, Any]) -> str | None:
         return escape_blocked(state, ch)
     if kind in challenges.ACTIONS:
         return challenges.refusal(state, ch, kind, p)
+    if kind == "adrenaline":
+        return challenges.adrenaline_refusal(state, ch, p)
     return f"Unknown action {kind!r}."
 
 
@@ -168,8 +204,10 @@ def legal_actions(state: Level7State) -> list[Action]:
         cands.append(("escape", {}))
         if not t.challenge_used:
             cands += challenges.candidates(state, ch)
+        cands += challenges.adrenaline_candidates(state, ch)
     cands.append(("end_turn", {}))
-    return [Action(k, p, action_words(state, k, p)) for k, p in cands if refusal(state, k, p) is None]
+    facts = Facts(state)
+    return [Action(k, p, action_words(state, k, p)) for k, p in cands if refusal(state, k, p, facts) is None]
 
 
 def apply(state: Level7State, action: Action) -> list[Event]:
@@ -192,7 +230,7 @@ def leave(state: Level7State, ch: Character, ctx) -> None:
     if held(state, ch):
         challenges.rush_leave(state, ch, ctx)
     if ch.tile in state.tokens["darkness"]:
-        sheet.change_fear(state, ch, c().number("darkness_fear"), ctx, "leaving the darkness")
+        sheet.change_fear(state, ch, c().number("darkness_fear"), ctx, "leaving the darkness", "darkness")
 
 
 def enter(state: Level7State, ch: Character, tile: str, ctx) -> None:
@@ -228,7 +266,7 @@ def do_move(state, ch, p, ctx):
 def do_vent(state, ch, p, ctx):
     state.turn.moves_left -= c().number("vent_move_cost")
     leave(state, ch, ctx)
-    sheet.change_fear(state, ch, c().number("vent_fear"), ctx, "crawling through the vents")
+    sheet.change_fear(state, ch, c().number("vent_fear"), ctx, "crawling through the vents", "vent")
     enter(state, ch, p["to"], ctx)
     if ch.status == IN_PLAY:
         state.turn.trigger = explore.explore_effects(state, ch, p["to"], ctx) or explore.recurring_trigger(state, p["to"])
@@ -304,8 +342,18 @@ def do_challenge(kind):
     return run
 
 
-DO = {**{k: do_challenge(k) for k in challenges.ACTIONS}, "move": do_move, "vent": do_vent, "explore": do_explore, "peek": do_peek, "pickup": do_pickup,
+def do_adrenaline(state, ch, p, ctx):
+    challenges.play_adrenaline(state, ch, p, ctx)
+
+
+DO = {**{k: do_challenge(k) for k in challenges.ACTIONS}, "adrenaline": do_adrenaline, "move": do_move, "vent": do_vent, "explore": do_explore, "peek": do_peek, "pickup": do_pickup,
       "trade": do_trade, "escape": do_escape, "end_turn": do_end_turn}
+
+
+@procedure("first_turn")
+def first_turn(ctx) -> None:
+    """The game's first step 1 (it may ask: a skill's Fear shift)."""
+    begin_turn(ctx.state, ctx, first=True)
 
 
 @procedure("act")
@@ -377,6 +425,12 @@ def step1(state: Level7State, ch: Character, ctx) -> None:
         if not can_leave(state, ch):
             sheet.knock_out(state, ch, ctx, "starting the turn on a tile with no way out")
             return
+    steps = turn_start_fear_shift(c(), ch.skills) if ch.status == IN_PLAY else 0
+    values = fear_shift_options(c(), ch.fear, steps) if steps else ()
+    if values:  # a skill's shift at the start of the turn (Zen Master)
+        pick = ctx.choose(ch.id, "fear_shift", [{"fear": ch.fear}] + [{"fear": v} for v in values],
+                          f"{ch.name}: move your Fear at the start of the turn?")
+        sheet.change_fear(state, ch, pick["fear"] - ch.fear, ctx, "a skill at the start of the turn")
     t.step = 2
     t.moves_left = events.attribute(state, ch, "speed")
 
