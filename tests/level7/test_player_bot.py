@@ -33,6 +33,8 @@ def c():
 
 def new(players: int = 1, scenario: str = "s1", seed: int = 3) -> Level7State:
     state = T.new_game(scenario, seed, {"players": players})
+    while state.proc is not None:  # a skill's question at the start of the first turn: keep as it is
+        T.apply(state, T.legal_actions(state)[0])
     for ch in state.characters.values():
         ch.skills = []  # no skill changes the odds the tests compute
         ch.items = []
@@ -139,8 +141,16 @@ def test_scenario_2_sends_it_to_an_unaccessed_control_panel():
     assert goal(state, me(state)).words == "an unaccessed control panel"
     assert got.action.kind == "move" and got.action.payload["to"] == "T15"
     me(state).tile = "T15"
+    state.turn.moves_left = 0
+    me(state).hand = ["sprint#1", "sprint#2"]  # 28%, and a failure starts Lockdown: wait for a card
+    got = decide(state)
+    assert got.action.kind == "end_turn" and "wait on the panel" in got.reason
+    me(state).hand = ["sprint#1", "sprint#2", "sprint#3", "sprint#4"]  # no card is coming: now
     got = decide(state)
     assert got.action.kind == "control_panel" and "objective" in got.reason
+    me(state).hand = ["quick_thinking#1", "sprint#1"]
+    got = decide(state)
+    assert got.action.kind == "adrenaline" and "28% -> 59%, then: use the control panel" in got.reason
     state.tokens["accessed"] = ["T13", "T14", "T15"]
     assert goal(state, me(state)).tiles == {"T01"}  # three panels accessed: back to the lift
 
@@ -148,7 +158,10 @@ def test_scenario_2_sends_it_to_an_unaccessed_control_panel():
 # ---------------------------------------------------------------------------- challenges
 
 def pinned_by(state: Level7State, *kinds: str) -> Level7State:
+    """Enemies on the active character's tile; a hand with no Intelligence or Strength bonus, so
+    the challenge is chosen on the dice alone."""
     state.enemies = [Enemy(k, i + 1, me(state).tile) for i, k in enumerate(kinds)]
+    me(state).hand = ["sprint#1", "sprint#2", "sprint#3"]
     return state
 
 
@@ -203,6 +216,30 @@ def test_with_few_cards_it_does_not_try_a_hopeless_challenge():
 
 
 # ---------------------------------------------------------------------------- adrenaline
+
+def test_before_a_likely_failure_it_plays_the_bonus_that_makes_it_likely():
+    """Two guards: Outwit needs 4 Intelligence icons, 28% with 4 dice; Quick Thinking's +2 makes
+    it 59%. The card goes first (it lasts until the roll), then the challenge."""
+    state = pinned_by(new(), "guard", "guard")
+    me(state).hand = ["quick_thinking#1", "sprint#1", "sprint#2"]
+    got = decide(state)
+    assert got.action.kind == "adrenaline" and got.action.payload == {"card": "quick_thinking#1", "use": "bonus", "shift": 0}
+    assert "Quick Thinking for Intelligence: 28% -> 59%, then: Outwit the 2 guards: 28%" in got.reason
+    T.apply(state, got.action)
+    got = decide(state)
+    assert got.action.kind == "outwit" and "59% to slip away" in got.reason
+
+
+def test_a_speed_card_when_it_brings_the_lift_within_reach():
+    state = two_ways("north")
+    me(state).hand = ["sprint#1", "quick_thinking#1"]
+    state.turn.moves_left = 1  # the lift is 2 moves away
+    got = decide(state)
+    assert got.action.kind == "adrenaline" and got.action.payload["card"] == "sprint#1"
+    assert "+1 Speed: A-Lift is 2 moves away and I have 1 left" in got.reason
+    state.turn.moves_left = 2
+    assert decide(state).action.kind == "move"  # in reach without it: the card stays in hand
+
 
 def test_a_bonus_is_played_when_it_turns_a_likely_failure_into_a_likely_success():
     state = new()
