@@ -287,7 +287,8 @@ def bonus_plan(s: Level7State, me: Character, challenge: C.Challenge, *, helper:
     """Which adrenaline cards to play for their bonus on `challenge` made by `me` (from `helper`'s
     hand when another character helps, spec 6.11): the fewest that turn a likely failure into a
     likely success, never the giver's last card and only cards whose Fear cost fits the track
-    (tracks.adrenaline_refusal). Empty when the odds are already good or no cards would make them so."""
+    (tracks.adrenaline_refusal). Empty when the odds are already good or no cards would make them
+    so; with `all_in` (the challenge must be made now) every card that helps."""
     giver = helper or me
     before = C.success_chance(c(), challenge, dice(s, me, challenge))
     if before >= LIKELY:
@@ -307,19 +308,18 @@ def bonus_plan(s: Level7State, me: Character, challenge: C.Challenge, *, helper:
                               helping=helper is not None) is not None:
             continue
         chosen.append(card)
-        fear += c().adrenaline[kind].fear_cost
+        fear += c().adrenaline[kind].fear_cost  # paid first: the roller's Fear band may change with it
         hand -= 1
         extra += amount
-        after = C.success_chance(c(), challenge, dice(s, me, challenge, [PlayedBonus(challenge.attribute, extra, "cards")]))
+        bonus = [PlayedBonus(challenge.attribute, extra, "cards")]
+        after = C.success_chance(c(), challenge, dice(s, me, challenge, bonus, fear=None if helper else fear))
         if after >= LIKELY:
-            names = " and ".join(card_name(k) for k in chosen)
-            return BonusPlan(tuple(chosen), before, after,
-                             f"play {names} for {challenge.attribute.capitalize()}: {pct(before)} -> {pct(after)}")
-    if all_in and chosen:  # the challenge must be made now: every card that helps
-        names = " and ".join(card_name(k) for k in chosen)
-        return BonusPlan(tuple(chosen), before, after,
-                         f"play {names} for {challenge.attribute.capitalize()}: {pct(before)} -> {pct(after)}")
-    return BonusPlan((), before, before, f"{pct(before)}, and no card I may play makes it likely")
+            break
+    if not chosen or (after < LIKELY and not all_in) or after <= before:
+        return BonusPlan((), before, before, f"{pct(before)}, and no card I may play makes it likely")
+    names = " and ".join(card_name(k) for k in chosen)
+    return BonusPlan(tuple(chosen), before, after,
+                     f"play {names} for {challenge.attribute.capitalize()}: {pct(before)} -> {pct(after)}")
 
 
 # ---------------------------------------------------------------------------- the bot

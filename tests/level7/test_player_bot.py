@@ -253,6 +253,18 @@ def test_a_bonus_is_played_when_it_turns_a_likely_failure_into_a_likely_success(
     assert f"{round(float(before) * 100)}% -> {round(float(after) * 100)}%" in plan.text
 
 
+def test_a_cards_fear_cost_is_paid_before_the_roll():
+    """At Fear 2 the band gives +1 Intelligence; Quick Thinking's +1 Fear cost takes it away, so
+    the +2 card makes 4 + 2 = 6 dice, not 7 (spec 6.11: the cost is paid first)."""
+    state = new()
+    me(state).fear = 2
+    me(state).hand = ["quick_thinking#1", "sprint#1"]
+    panel = C.Challenge("control_panel", "intelligence", 4)
+    plan = bonus_plan(state, me(state), panel)
+    assert plan.before == C.success_chance(c(), panel, 5)
+    assert plan.after == C.success_chance(c(), panel, 6)
+
+
 def test_no_card_when_the_odds_are_already_good():
     state = new()
     me(state).hand = ["quick_thinking#1", "sprint#1"]
