@@ -361,6 +361,9 @@ class PlayerBot(SeededBot):
         if me.status == IN_HOSPITAL:
             return Choice(k["end_turn"][0], "I am in the Hospital: I end the turn and come back next turn")
         if "escape" in k:
+            gift = self._parting_gift(s, me, k.get("trade", []))
+            if gift is not None:
+                return gift
             return Choice(k["escape"][0], f"escape: I stand on {tile_name(me.tile)} and no active enemy stops me")
         g = goal(s, me)
         if "control_panel" in k and me.tile in g.tiles and not g.explore:
@@ -394,6 +397,19 @@ class PlayerBot(SeededBot):
         if held(s, me):
             why = "active enemies hold me here and no challenge is worth it"
         return Choice(k["end_turn"][0], f"end the turn: {why}")
+
+    def _parting_gift(self, s: Level7State, me: Character, trades: list[Action]) -> Choice | None:
+        """About to escape: my items would leave with me, so the best one goes to a character on my
+        tile who has a free hand (helping costs me nothing now)."""
+        from game.level7.rules.sheet import carry_limit
+
+        gifts = [a for a in trades if a.payload["give"] and not a.payload["take"]
+                 and len(s.characters[a.payload["with"]].items) < carry_limit(s.characters[a.payload["with"]])]
+        if not gifts:
+            return None
+        a = self._best(gifts, lambda a: (-item_value(a.payload["give"]), a.payload["give"], a.payload["with"]))
+        other = s.characters[a.payload["with"]].name
+        return Choice(a, f"give {card_name(a.payload['give'])} to {other} before I escape: it would leave with me")
 
     def _bonus_first(self, s: Level7State, me: Character, k: dict[str, list[Action]], choice: Choice,
                      challenge: C.Challenge, all_in: bool = False) -> Choice:

@@ -73,9 +73,9 @@ def me(state: Level7State):
 
 # ---------------------------------------------------------------------------- where it goes
 
-def two_ways(lift_beyond: str) -> Level7State:
+def two_ways(lift_beyond: str, players: int = 1) -> Level7State:
     """The Tank Farm with two corridors out of it; the A-Lift lies beyond one of them."""
-    state = new()
+    state = new(players)
     place(state, "T07", "tank_farm", "N")
     place(state, "T36", "tank_farm", "S")
     wall_off(state, "tank_farm")
@@ -98,6 +98,21 @@ def test_it_escapes_when_it_stands_on_the_lift():
     me(state).tile = "T01"
     got = decide(state)
     assert got.action.kind == "escape" and "no active enemy" in got.reason
+
+
+def test_before_it_escapes_it_hands_its_best_item_to_a_character_left_behind():
+    state = two_ways("north", players=2)
+    a, b = (state.characters[i] for i in state.order)
+    a.tile = b.tile = "T01"
+    a.items = ["flashlight#1", "stun_baton#1"]
+    got = decide(state)
+    assert got.action.kind == "trade" and got.action.payload == {"with": b.id, "give": "stun_baton#1", "take": ""}
+    assert "before I escape" in got.reason
+    T.apply(state, got.action)
+    answer = decide(state)  # the other player's question: a gift is accepted
+    assert answer.action.payload == {"accept": True}
+    T.apply(state, answer.action)
+    assert b.items == ["stun_baton#1"] and decide(state).action.kind == "escape"
 
 
 def test_it_goes_round_a_tile_where_an_enemy_would_pin_it():
