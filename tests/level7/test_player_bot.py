@@ -411,3 +411,12 @@ def test_it_answers_every_question_in_whole_games(scenario, players):
         assert session.decider is None, "the game did not end"
         RESOLVER.release(session.state)
     assert {"explore", "end_turn"} <= kinds
+
+
+def test_the_simulator_plays_the_player_bot_by_default_and_keeps_the_random_one():
+    from game.engine.bots import RandomBot
+    from game.level7.simulation import Level7Simulator
+
+    sim = Level7Simulator()
+    assert sim.bots == ("player", "random")
+    assert isinstance(sim.bot(sim.bots[0], 1), PlayerBot) and type(sim.bot("random", 1)) is RandomBot
