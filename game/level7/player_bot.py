@@ -18,13 +18,17 @@ own functions (one function decides):
   pool running dry, and never the last cards of its hand (the Hospital);
 - every question the rules ask (placements, spawn and path ties, discards, trades, re-entry...).
 
-Adrenaline plays: `bonus_plan` says which cards to play on a challenge (a bonus that turns a
-likely failure into a likely success, never the last card, for the active player or a helper).
-The engine does not yet offer playing a card as an action; once it does, the bot plays what
-`bonus_plan` says.
+- adrenaline: before a challenge, the bonus cards `bonus_plan` names (the fewest that turn a likely
+  failure into a likely success, never the last card; for a helper too, though the engine offers
+  playing cards on your own turn only); a Speed card when it brings the lift within this turn's
+  reach; a free Fear shift only when the track gains more than a card is worth.
+
+The reroll question shows the icons and the level but not the faces, so the bot keeps a roll that
+succeeds and otherwise rerolls as many dice as it may (challenge.reroll_odds needs the faces).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable, Iterable
@@ -36,7 +40,7 @@ from game.level7.content import shared_content
 from game.level7.rules import challenge as C
 from game.level7.rules import explore
 from game.level7.rules import targeting
-from game.level7.rules.challenges import carried_items, foes_here
+from game.level7.rules.challenges import carried_items, foes_here, played
 from game.level7.rules.enemy_attack import attack_odds, plan_attack
 from game.level7.rules.foes import situation
 from game.level7.rules.maps import view as map_view
@@ -49,6 +53,7 @@ FAR = 10 ** 6
 PIN_COST = 3  # a tile with an active enemy counts as this many moves farther (it holds you)
 RECUR_COST = 1  # a recurring-icon tile ends the move before Lockdown
 CROWD_COST = 1  # one character too many on a tile gains a Threat
+CARD_WORTH = 1.5  # an adrenaline card kept: one step further from the Hospital
 LIKELY = Fraction(1, 2)  # "likely": better than even
 TRY_ANYWAY = Fraction(1, 4)  # below this a pinned bot with few cards stays rather than fail
 
@@ -68,10 +73,12 @@ def pct(p: Fraction | float) -> str:
     return f"{round(float(p) * 100)}%"
 
 
-def dice(me: Character, challenge: C.Challenge, played: Iterable[PlayedBonus] = (), fear: int | None = None) -> int:
-    """The dice `me` rolls on `challenge` (the pool the resolution rolls: challenge.challenge_pool)."""
+def dice(s: Level7State, me: Character, challenge: C.Challenge, extra: Iterable[PlayedBonus] = (),
+         fear: int | None = None) -> int:
+    """The dice `me` rolls on `challenge`: the pool the resolution rolls (challenge.challenge_pool
+    with the bonuses in play, challenges.played), with `extra` bonuses not yet played."""
     return C.challenge_pool(c(), challenge, fear=me.fear if fear is None else fear, skills=me.skills,
-                            items=carried_items(me), played=played).total
+                            items=carried_items(me), played=[*played(s, me), *extra]).total
 
 
 # ---------------------------------------------------------------------------- the goal
@@ -112,6 +119,12 @@ def distance_to(s: Level7State, tiles: Iterable[str]) -> dict[str, int]:
             if d < out.get(other, FAR):
                 out[other] = d
     return out
+
+
+def held_by_enemies(s: Level7State, me: Character) -> bool:
+    from game.level7.rules.turn import held
+
+    return held(s, me)
 
 
 def active_enemies(s: Level7State, tile: str) -> int:
@@ -202,7 +215,7 @@ def price_steps(s: Level7State, me: Character, steps, depth: int = 0) -> Price:
             words.append(f"{n:+d} {do.capitalize()}" + (f" ({got.words})" if got.words else ""))
         elif do == "discard":
             n = p["count"]
-            cost += 1.5 * n + (10.0 if hand <= n else 0.0)
+            cost += CARD_WORTH * n + (10.0 if hand <= n else 0.0)
             hand -= n
             words.append(f"discarding {n}" + (" (my last card: the Hospital)" if hand <= 0
                                                else f" ({hand} card{'s' if hand != 1 else ''} left)"))
@@ -213,7 +226,7 @@ def price_steps(s: Level7State, me: Character, steps, depth: int = 0) -> Price:
             words.append(f"drawing {got}")
         elif do == "challenge" and depth < 2:
             ch = C.event_challenge(p["attribute"], p["level"])
-            win = float(C.success_chance(c(), ch, dice(me, ch, fear=fear)))
+            win = float(C.success_chance(c(), ch, dice(s, me, ch, fear=fear)))
             fail = price_steps(s, me, p["fail"], depth + 1)
             good = price_steps(s, me, p["success"], depth + 1) if p.get("success") else Price(0.0, "")
             cost += (1 - win) * fail.cost + win * good.cost
@@ -244,6 +257,11 @@ def track_cost(s: Level7State, me: Character, track: str, before: int, after: in
             cost += 2.0
             why.append("the threat pool runs dry: Lockdown")
     else:
+        was, now_band = c().fear_modifiers(before), c().fear_modifiers(after)
+        changed = {a: now_band.get(a, 0) - was.get(a, 0) for a in set(was) | set(now_band)}
+        said = ", ".join(f"{v:+d} {a.capitalize()}" for a, v in sorted(changed.items()) if v)
+        if said:
+            why.append(said)
         for edge, price, what in ((5, 0.5, "clones roll +1 die"), (7, 1.5, "a clone spawns by me, no vents")):
             if before < edge <= after:
                 cost += price
@@ -265,13 +283,14 @@ class BonusPlan:
 
 
 def bonus_plan(s: Level7State, me: Character, challenge: C.Challenge, *, helper: Character | None = None,
-               own_turn: bool = True) -> BonusPlan:
+               own_turn: bool = True, all_in: bool = False) -> BonusPlan:
     """Which adrenaline cards to play for their bonus on `challenge` made by `me` (from `helper`'s
     hand when another character helps, spec 6.11): the fewest that turn a likely failure into a
     likely success, never the giver's last card and only cards whose Fear cost fits the track
-    (tracks.adrenaline_refusal). Empty when the odds are already good or no cards would make them so."""
+    (tracks.adrenaline_refusal). Empty when the odds are already good or no cards would make them
+    so; with `all_in` (the challenge must be made now) every card that helps."""
     giver = helper or me
-    before = C.success_chance(c(), challenge, dice(me, challenge))
+    before = C.success_chance(c(), challenge, dice(s, me, challenge))
     if before >= LIKELY:
         return BonusPlan((), before, before, f"{pct(before)} already: no card needed")
     useful = []
@@ -289,16 +308,18 @@ def bonus_plan(s: Level7State, me: Character, challenge: C.Challenge, *, helper:
                               helping=helper is not None) is not None:
             continue
         chosen.append(card)
-        fear += c().adrenaline[kind].fear_cost
+        fear += c().adrenaline[kind].fear_cost  # paid first: the roller's Fear band may change with it
         hand -= 1
         extra += amount
-        played = [PlayedBonus(challenge.attribute, extra, "cards")]
-        after = C.success_chance(c(), challenge, dice(me, challenge, played))
+        bonus = [PlayedBonus(challenge.attribute, extra, "cards")]
+        after = C.success_chance(c(), challenge, dice(s, me, challenge, bonus, fear=None if helper else fear))
         if after >= LIKELY:
-            names = " and ".join(card_name(k) for k in chosen)
-            return BonusPlan(tuple(chosen), before, after,
-                             f"play {names} for {challenge.attribute.capitalize()}: {pct(before)} -> {pct(after)}")
-    return BonusPlan((), before, before, f"{pct(before)}, and no card I may play makes it likely")
+            break
+    if not chosen or (after < LIKELY and not all_in) or after <= before:
+        return BonusPlan((), before, before, f"{pct(before)}, and no card I may play makes it likely")
+    names = " and ".join(card_name(k) for k in chosen)
+    return BonusPlan(tuple(chosen), before, after,
+                     f"play {names} for {challenge.attribute.capitalize()}: {pct(before)} -> {pct(after)}")
 
 
 # ---------------------------------------------------------------------------- the bot
@@ -340,20 +361,29 @@ class PlayerBot(SeededBot):
         if me.status == IN_HOSPITAL:
             return Choice(k["end_turn"][0], "I am in the Hospital: I end the turn and come back next turn")
         if "escape" in k:
+            gift = self._parting_gift(s, me, k.get("trade", []))
+            if gift is not None:
+                return gift
             return Choice(k["escape"][0], f"escape: I stand on {tile_name(me.tile)} and no active enemy stops me")
         g = goal(s, me)
         if "control_panel" in k and me.tile in g.tiles and not g.explore:
-            return self._panel(s, me, k["control_panel"][0])
+            got = self._panel(s, me, k)
+            if got is not None:
+                return got
         if held(s, me) and any(x in k for x in ("attack", "bull_rush", "outwit")):
             got = self._break_free(s, me, k, g)
             if got is not None:
-                return got
+                return self._bonus_first(s, me, k, *got)
         if "pickup" in k:
             got = self._pickup(s, me, k["pickup"])
             if got is not None:
                 return got
         if "unlock" in k:
             got = self._unlock(s, me, k["unlock"], g)
+            if got is not None:
+                return self._bonus_first(s, me, k, *got)
+        for judge in (self._fear_shift, self._sprint):
+            got = judge(s, me, k, g)
             if got is not None:
                 return got
         got = self._move(s, me, k, g)
@@ -362,16 +392,88 @@ class PlayerBot(SeededBot):
         why = f"nothing brings me closer to {g.words}" if g.tiles else "there is nowhere useful to go"
         if s.turn.moves_left == 0:
             why = "my moves are spent"
+        if "control_panel" in k and me.tile in g.tiles and not g.explore:
+            why = "I wait on the panel for a card that makes it likely (a failure starts Lockdown)"
         if held(s, me):
             why = "active enemies hold me here and no challenge is worth it"
         return Choice(k["end_turn"][0], f"end the turn: {why}")
 
-    def _panel(self, s: Level7State, me: Character, action: Action) -> Choice:
-        ch = C.control_panel_challenge(c(), allowed=True, panel=True, accessed=False)
-        plan = bonus_plan(s, me, ch)
-        return Choice(action, f"use the control panel: the objective needs it; {plan.text}")
+    def _parting_gift(self, s: Level7State, me: Character, trades: list[Action]) -> Choice | None:
+        """About to escape: my items would leave with me, so the best one goes to a character on my
+        tile who has a free hand (helping costs me nothing now)."""
+        from game.level7.rules.sheet import carry_limit
 
-    def _break_free(self, s: Level7State, me: Character, k: dict[str, list[Action]], g: Goal) -> Choice | None:
+        gifts = [a for a in trades if a.payload["give"] and not a.payload["take"]
+                 and len(s.characters[a.payload["with"]].items) < carry_limit(s.characters[a.payload["with"]])]
+        if not gifts:
+            return None
+        a = self._best(gifts, lambda a: (-item_value(a.payload["give"]), a.payload["give"], a.payload["with"]))
+        other = s.characters[a.payload["with"]].name
+        return Choice(a, f"give {card_name(a.payload['give'])} to {other} before I escape: it would leave with me")
+
+    def _bonus_first(self, s: Level7State, me: Character, k: dict[str, list[Action]], choice: Choice,
+                     challenge: C.Challenge, all_in: bool = False) -> Choice:
+        """The challenge `choice` makes, or first the adrenaline bonus `bonus_plan` says to play on it."""
+        plan = bonus_plan(s, me, challenge, all_in=all_in)
+        if plan.cards:
+            kind = plan.cards[0].split("#")[0]
+            play = next((a for a in k.get("adrenaline", []) if a.payload["use"] == "bonus"
+                         and a.payload["card"].split("#")[0] == kind), None)
+            if play is not None:
+                return Choice(play, f"{plan.text}, then: {choice.reason}")
+        return choice
+
+    def _panel(self, s: Level7State, me: Character, k: dict[str, list[Action]]) -> Choice | None:
+        """The panel the objective needs: with the cards that make it likely; or, when a failure
+        would start Lockdown and my hand can still grow, wait a turn for such a card."""
+        ch = C.control_panel_challenge(c(), allowed=True, panel=True, accessed=False)
+        p = C.success_chance(c(), ch, dice(s, me, ch))
+        plan = bonus_plan(s, me, ch)
+        fail_locks = not s.lockdown and any(h.when == "panel_access_failed" and h.do == "start_lockdown"
+                                            for h in c().scenarios[s.scenario].hooks)
+        can_grow = len(me.hand) < hand_size(c(), me.vitality)
+        if max(p, plan.after) < LIKELY and fail_locks and can_grow and not held_by_enemies(s, me):
+            return None  # the move and end-of-turn choices keep me here (my tile is the goal)
+        choice = Choice(k["control_panel"][0], f"use the control panel ({pct(p)}): the objective needs it")
+        return self._bonus_first(s, me, k, choice, ch, all_in=True)
+
+    def _fear_shift(self, s: Level7State, me: Character, k: dict[str, list[Action]], g: Goal) -> Choice | None:
+        """A card for a free Fear shift only when the track gains more than the card is worth."""
+        if len(me.hand) < 3:
+            return None
+        best = None
+        for a in k.get("adrenaline", []):
+            if a.payload["use"] != "fear_shift":
+                continue
+            price = track_cost(s, me, "fear", me.fear, me.fear + a.payload["shift"])
+            if -price.cost > CARD_WORTH and (best is None or price.cost < best[0].cost):
+                best = (price, a)
+        if best is None:
+            return None
+        price, a = best
+        return Choice(a, f"play {card_name(a.payload['card'])} to move my Fear {me.fear} -> "
+                         f"{me.fear + a.payload['shift']}: {price.words}")
+
+    def _sprint(self, s: Level7State, me: Character, k: dict[str, list[Action]], g: Goal) -> Choice | None:
+        """Extra Speed from a card when it brings the lift within this turn's reach."""
+        if g.explore or not g.tiles or "adrenaline" not in k:
+            return None
+        here, left = distance_to(s, g.tiles).get(me.tile, FAR), s.turn.moves_left
+        if here <= left or here >= FAR:
+            return None
+        options = []
+        for a in k["adrenaline"]:
+            amount = speed_of(a.payload["card"], a.payload["use"])
+            if amount and here <= left + amount:
+                options.append((amount, a.payload["card"], a))
+        if not options:
+            return None
+        amount, _, a = min(options, key=lambda o: (o[0], o[1]))
+        return Choice(a, f"play {card_name(a.payload['card'])} for +{amount} Speed: {g.words} is {here} moves "
+                         f"away and I have {left} left")
+
+    def _break_free(self, s: Level7State, me: Character, k: dict[str, list[Action]],
+                    g: Goal) -> tuple[Choice, C.Challenge] | None:
         """Pinned: the challenge most likely to let me go on (or, on the lift, to clear it)."""
         here = foes_here(s, me.tile)
         cards, fear = expected_harm(s, me)
@@ -380,11 +482,13 @@ class PlayerBot(SeededBot):
         on_lift = me.tile in g.tiles and not g.explore
         active = [f for f in here if f.active]
         options: list[tuple[Fraction, int, Action, str]] = []
+        asked: dict[int, C.Challenge] = {}
         for a in k.get("attack", []):
             target = next(f for f in here if f.figure == a.payload["enemy"])
             if len(active) != 1:
                 continue  # stunning one of several frees nothing
-            odds = C.attack_odds(c(), dice(me, C.attack_challenge(c(), target)), target)
+            asked[id(a)] = C.attack_challenge(c(), target)
+            odds = C.attack_odds(c(), dice(s, me, asked[id(a)]), target)
             p = 1 - odds.get("failed", Fraction(0))
             threat = C.attack_threat(c(), target)
             name = c().enemies[target.kind].name.lower()
@@ -392,14 +496,14 @@ class PlayerBot(SeededBot):
                             + (f" ({pct(odds.get('removed', 0))} to remove)" if odds.get("removed") else "")))
         if not on_lift:
             for a in k.get("outwit", []):
-                ch = C.outwit_challenge(c(), here, a.payload["side"])
-                p = C.success_chance(c(), ch, dice(me, ch))
+                ch = asked[id(a)] = C.outwit_challenge(c(), here, a.payload["side"])
+                p = C.success_chance(c(), ch, dice(s, me, ch))
                 n = sum(1 for f in active if C.side(f.kind) == a.payload["side"])
                 who = a.payload["side"] if n != 1 else a.payload["side"].rstrip("s")
                 options.append((p, 0, a, f"Outwit the {n} {who}: {pct(p)} to slip away"))
             for a in k.get("bull_rush", []):
-                ch = C.bull_rush_challenge(c(), here)
-                p = C.success_chance(c(), ch, dice(me, ch))
+                ch = asked[id(a)] = C.bull_rush_challenge(c(), here)
+                p = C.success_chance(c(), ch, dice(s, me, ch))
                 threat = c().number("bull_rush_guard_threat") if any(f.kind == "guard" for f in active) else 0
                 options.append((p, threat, a, f"Bull Rush out: {pct(p)} to barge through"))
         if not options:
@@ -407,11 +511,11 @@ class PlayerBot(SeededBot):
         best = max(p - Fraction(threat, 10) for p, threat, _, _ in options)
         top = [o for o in options if o[0] - Fraction(o[1], 10) == best]
         p, threat, a, words = top[0] if len(top) == 1 else self._pick(top)
-        if p < TRY_ANYWAY and len(me.hand) <= 2:
+        if max(p, bonus_plan(s, me, asked[id(a)]).after) < TRY_ANYWAY and len(me.hand) <= 2:
             return None  # a failure would bring the enemies on at once, with the Hospital near
         others = [w.split(":")[0] for q, _, b, w in options if b is not a]
         rather = f" (rather than {', '.join(others)})" if others else ""
-        return Choice(a, f"{words}{rather}, {stay}")
+        return Choice(a, f"{words}{rather}, {stay}"), asked[id(a)]
 
     def _pickup(self, s: Level7State, me: Character, actions: list[Action]) -> Choice | None:
         from game.level7.rules.sheet import carry_limit
@@ -423,7 +527,8 @@ class PlayerBot(SeededBot):
         words = item_words(best.payload["card"])
         return Choice(best, f"pick up {card_name(best.payload['card'])}: {words}")
 
-    def _unlock(self, s: Level7State, me: Character, actions: list[Action], g: Goal) -> Choice | None:
+    def _unlock(self, s: Level7State, me: Character, actions: list[Action],
+                g: Goal) -> tuple[Choice, C.Challenge] | None:
         """Unlock a door when the way through it is shorter than any open way to the goal."""
         if not g.tiles:
             return None
@@ -436,12 +541,12 @@ class PlayerBot(SeededBot):
         ways = []
         for a in actions:
             ch = C.unlock_challenges(c())[0 if a.payload["way"] == "strength" else 1]
-            p = C.success_chance(c(), ch, dice(me, ch))
+            p = C.success_chance(c(), ch, dice(s, me, ch))
             threat = c().number("unlock_strength_threat") if a.payload["way"] == "strength" else 0
-            ways.append((p - Fraction(threat, 10), p, a))
-        score, p, a = max(ways, key=lambda w: (w[0], w[2].payload["way"]))
+            ways.append((p - Fraction(threat, 10), p, a, ch))
+        score, p, a, ch = max(ways, key=lambda w: (w[0], w[2].payload["way"]))
         gain = "it is the only way" if now >= FAR else f"{now - free} move(s) shorter than going round"
-        return Choice(a, f"unlock the door by {a.payload['way'].capitalize()} ({pct(p)}): {gain} to {g.words}")
+        return Choice(a, f"unlock the door by {a.payload['way'].capitalize()} ({pct(p)}): {gain} to {g.words}"), ch
 
     def _move(self, s: Level7State, me: Character, k: dict[str, list[Action]], g: Goal) -> Choice | None:
         if not g.tiles:
@@ -458,16 +563,14 @@ class PlayerBot(SeededBot):
             d = dist.get(to, FAR)
             if a.kind == "vent":
                 # the vent ends the turn and costs Fear: what is left of the move is lost
-                end = d + 1
-                why = why or "the vents end my turn"
+                end, extra, why = d, extra + 1, why or "the vents end my turn"
             else:
                 end = max(0, d - (left - 1))
-            best.append((end + extra, a, why))
+            if end < here:  # only steps that leave me nearer at the end of the turn than standing here;
+                best.append((end + extra, a, why))  # the costs choose among them, never keep me waiting
         if not best:
             return None
         low = min(b[0] for b in best)
-        if low >= here:
-            return None  # no step leaves me nearer at the end of the turn than standing here
         top = [b for b in best if b[0] == low]
         end, a, why = top[0] if len(top) == 1 else self._pick(top)
         to = a.payload["to"]
@@ -596,6 +699,26 @@ class PlayerBot(SeededBot):
             return Choice(a, f"{tile_name(tile_id)} lies where it joins the map (every way is as near)")
         return Choice(a, f"{a.text}: it leaves the most doors open to explore")
 
+    def _q_reroll(self, s, me, actions):
+        """The question shows the icons and the level, not the faces: a roll that succeeds is kept;
+        one that falls short rerolls as many dice as an effect allows (it cannot fail worse)."""
+        got = re.search(r"\((\d+) icons, (\d+) needed\)", s.proc["pending"]["prompt"])
+        icons, needed = (int(got.group(1)), int(got.group(2))) if got else (0, 1)
+        keep = next(a for a in actions if not a.payload["reroll"])
+        if icons >= needed:
+            return Choice(keep, f"keep the roll: {icons} icons, {needed} needed")
+        a = self._best([x for x in actions if x.payload["reroll"]], lambda x: (-len(x.payload["dice"]), x.payload["reroll"]))
+        return Choice(a, f"reroll {len(a.payload['dice'])} dice with {a.payload['reroll'].replace('_', ' ')}: "
+                         f"{icons} icons fall short of {needed}, a failure either way")
+
+    def _q_fear_shift(self, s, me, actions):
+        priced = [(track_cost(s, me, "fear", me.fear, a.payload["fear"]), a) for a in actions]
+        low = min(p.cost for p, _ in priced)
+        price, a = next((p, x) for p, x in priced if p.cost == low)
+        if a.payload["fear"] == me.fear:
+            return Choice(a, f"keep my Fear at {me.fear}: no other value pays")
+        return Choice(a, f"move my Fear {me.fear} -> {a.payload['fear']}: {price.words or 'it pays'}")
+
     def _q_discard(self, s, me, actions):
         a = self._best(actions, lambda a: (card_value(a.payload["card"]), a.payload["card"]))
         return Choice(a, f"discard {card_name(a.payload['card'])}: my least useful card")
@@ -668,6 +791,18 @@ def item_words(card: str) -> str:
     if rec is None:
         return "a security key"
     return "a weapon adds Strength to my attacks" if rec.weapon else rec.text.rstrip(".")
+
+
+def speed_of(card: str, use: str) -> int:
+    """The Speed a card played this way gives at once (its top half, or an ability's Speed bonus)."""
+    from game.level7.content import Bonus
+
+    rec = c().adrenaline[card.split("#")[0]]
+    if use == "bonus":
+        return rec.bonus.get("speed", 0)
+    if use == "ability":
+        return sum(e.amount for e in rec.ability if isinstance(e, Bonus) and e.attribute == "speed")
+    return 0
 
 
 def card_value(card: str) -> int:

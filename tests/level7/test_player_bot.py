@@ -33,6 +33,8 @@ def c():
 
 def new(players: int = 1, scenario: str = "s1", seed: int = 3) -> Level7State:
     state = T.new_game(scenario, seed, {"players": players})
+    while state.proc is not None:  # a skill's question at the start of the first turn: keep as it is
+        T.apply(state, T.legal_actions(state)[0])
     for ch in state.characters.values():
         ch.skills = []  # no skill changes the odds the tests compute
         ch.items = []
@@ -71,9 +73,9 @@ def me(state: Level7State):
 
 # ---------------------------------------------------------------------------- where it goes
 
-def two_ways(lift_beyond: str) -> Level7State:
+def two_ways(lift_beyond: str, players: int = 1) -> Level7State:
     """The Tank Farm with two corridors out of it; the A-Lift lies beyond one of them."""
-    state = new()
+    state = new(players)
     place(state, "T07", "tank_farm", "N")
     place(state, "T36", "tank_farm", "S")
     wall_off(state, "tank_farm")
@@ -98,6 +100,21 @@ def test_it_escapes_when_it_stands_on_the_lift():
     assert got.action.kind == "escape" and "no active enemy" in got.reason
 
 
+def test_before_it_escapes_it_hands_its_best_item_to_a_character_left_behind():
+    state = two_ways("north", players=2)
+    a, b = (state.characters[i] for i in state.order)
+    a.tile = b.tile = "T01"
+    a.items = ["flashlight#1", "stun_baton#1"]
+    got = decide(state)
+    assert got.action.kind == "trade" and got.action.payload == {"with": b.id, "give": "stun_baton#1", "take": ""}
+    assert "before I escape" in got.reason
+    T.apply(state, got.action)
+    answer = decide(state)  # the other player's question: a gift is accepted
+    assert answer.action.payload == {"accept": True}
+    T.apply(state, answer.action)
+    assert b.items == ["stun_baton#1"] and decide(state).action.kind == "escape"
+
+
 def test_it_goes_round_a_tile_where_an_enemy_would_pin_it():
     """Two ways of the same length to unexplored space; an active guard stands on one of them."""
     state = new()
@@ -109,6 +126,18 @@ def test_it_goes_round_a_tile_where_an_enemy_would_pin_it():
         state.enemies = [Enemy("guard", 1, guarded)]
         got = decide(state)
         assert got.action.kind == "move" and got.action.payload["to"] == free, got.reason
+
+
+def test_when_the_only_way_on_is_pinned_it_goes_anyway():
+    """Waiting for the guard to leave could wait for ever (a stunned figure on my tile never gets
+    up while I stand there): the cost of a pinning tile ranks the ways, it never keeps me still."""
+    state = new()
+    place(state, "T07", "tank_farm", "N")
+    wall_off(state, "tank_farm")
+    state.enemies = [Enemy("guard", 1, "T07")]
+    got = decide(state)
+    assert got.action.kind == "move" and got.action.payload["to"] == "T07"
+    assert "would pin me" in got.reason
 
 
 def test_on_the_frontier_it_peeks_once_peeking_is_allowed():
@@ -127,8 +156,16 @@ def test_scenario_2_sends_it_to_an_unaccessed_control_panel():
     assert goal(state, me(state)).words == "an unaccessed control panel"
     assert got.action.kind == "move" and got.action.payload["to"] == "T15"
     me(state).tile = "T15"
+    state.turn.moves_left = 0
+    me(state).hand = ["sprint#1", "sprint#2"]  # 28%, and a failure starts Lockdown: wait for a card
+    got = decide(state)
+    assert got.action.kind == "end_turn" and "wait on the panel" in got.reason
+    me(state).hand = ["sprint#1", "sprint#2", "sprint#3", "sprint#4"]  # no card is coming: now
     got = decide(state)
     assert got.action.kind == "control_panel" and "objective" in got.reason
+    me(state).hand = ["quick_thinking#1", "sprint#1"]
+    got = decide(state)
+    assert got.action.kind == "adrenaline" and "28% -> 59%, then: use the control panel" in got.reason
     state.tokens["accessed"] = ["T13", "T14", "T15"]
     assert goal(state, me(state)).tiles == {"T01"}  # three panels accessed: back to the lift
 
@@ -136,7 +173,10 @@ def test_scenario_2_sends_it_to_an_unaccessed_control_panel():
 # ---------------------------------------------------------------------------- challenges
 
 def pinned_by(state: Level7State, *kinds: str) -> Level7State:
+    """Enemies on the active character's tile; a hand with no Intelligence or Strength bonus, so
+    the challenge is chosen on the dice alone."""
     state.enemies = [Enemy(k, i + 1, me(state).tile) for i, k in enumerate(kinds)]
+    me(state).hand = ["sprint#1", "sprint#2", "sprint#3"]
     return state
 
 
@@ -192,6 +232,30 @@ def test_with_few_cards_it_does_not_try_a_hopeless_challenge():
 
 # ---------------------------------------------------------------------------- adrenaline
 
+def test_before_a_likely_failure_it_plays_the_bonus_that_makes_it_likely():
+    """Two guards: Outwit needs 4 Intelligence icons, 28% with 4 dice; Quick Thinking's +2 makes
+    it 59%. The card goes first (it lasts until the roll), then the challenge."""
+    state = pinned_by(new(), "guard", "guard")
+    me(state).hand = ["quick_thinking#1", "sprint#1", "sprint#2"]
+    got = decide(state)
+    assert got.action.kind == "adrenaline" and got.action.payload == {"card": "quick_thinking#1", "use": "bonus", "shift": 0}
+    assert "Quick Thinking for Intelligence: 28% -> 59%, then: Outwit the 2 guards: 28%" in got.reason
+    T.apply(state, got.action)
+    got = decide(state)
+    assert got.action.kind == "outwit" and "59% to slip away" in got.reason
+
+
+def test_a_speed_card_when_it_brings_the_lift_within_reach():
+    state = two_ways("north")
+    me(state).hand = ["sprint#1", "quick_thinking#1"]
+    state.turn.moves_left = 1  # the lift is 2 moves away
+    got = decide(state)
+    assert got.action.kind == "adrenaline" and got.action.payload["card"] == "sprint#1"
+    assert "+1 Speed: A-Lift is 2 moves away and I have 1 left" in got.reason
+    state.turn.moves_left = 2
+    assert decide(state).action.kind == "move"  # in reach without it: the card stays in hand
+
+
 def test_a_bonus_is_played_when_it_turns_a_likely_failure_into_a_likely_success():
     state = new()
     me(state).hand = ["quick_thinking#1", "sprint#1", "surge_of_strength#1"]
@@ -202,6 +266,18 @@ def test_a_bonus_is_played_when_it_turns_a_likely_failure_into_a_likely_success(
     assert before < Fraction(1, 2) <= after
     assert plan.cards == ("quick_thinking#1",) and plan.before == before and plan.after == after
     assert f"{round(float(before) * 100)}% -> {round(float(after) * 100)}%" in plan.text
+
+
+def test_a_cards_fear_cost_is_paid_before_the_roll():
+    """At Fear 2 the band gives +1 Intelligence; Quick Thinking's +1 Fear cost takes it away, so
+    the +2 card makes 4 + 2 = 6 dice, not 7 (spec 6.11: the cost is paid first)."""
+    state = new()
+    me(state).fear = 2
+    me(state).hand = ["quick_thinking#1", "sprint#1"]
+    panel = C.Challenge("control_panel", "intelligence", 4)
+    plan = bonus_plan(state, me(state), panel)
+    assert plan.before == C.success_chance(c(), panel, 5)
+    assert plan.after == C.success_chance(c(), panel, 6)
 
 
 def test_no_card_when_the_odds_are_already_good():
@@ -335,3 +411,12 @@ def test_it_answers_every_question_in_whole_games(scenario, players):
         assert session.decider is None, "the game did not end"
         RESOLVER.release(session.state)
     assert {"explore", "end_turn"} <= kinds
+
+
+def test_the_simulator_plays_the_player_bot_by_default_and_keeps_the_random_one():
+    from game.engine.bots import RandomBot
+    from game.level7.simulation import Level7Simulator
+
+    sim = Level7Simulator()
+    assert sim.bots == ("player", "random")
+    assert isinstance(sim.bot(sim.bots[0], 1), PlayerBot) and type(sim.bot("random", 1)) is RandomBot
