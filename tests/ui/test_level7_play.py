@@ -18,7 +18,22 @@ from tests.ui.test_gears_play import do_click
 SEED = 1  # scenario 1, one player: the first tile drawn fits the north door in two tied ways
 
 
-def start_game(make_app, seats=("human",), seed=SEED, size=(1280, 720)):
+def answer_pending(app, table: Level7Table) -> None:
+    """Answer what the rules ask before the turn goes on (a skill's Fear shift at the start of a
+    turn, an event's choice) by clicking the first option's button; a placement is left waiting."""
+    for _ in range(20):
+        pend = (table.state.proc or {}).get("pending")
+        if pend is None or pend["kind"] == "placement" or table.session.is_over():
+            return
+        if table.handoff is not None:
+            do_click(app, table.view_rect.center)
+        first = table.session.legal_actions()[0]
+        app.run(max_frames=1)
+        do_click(app, next(r.center for r, _label, what in table.buttons if what == first))
+        assert table.session.actions[-1] == first
+
+
+def start_game(make_app, seats=("human",), seed=SEED, size=(1280, 720), answer=True):
     app = make_app(size)
     setup = Level7Setup(app.ctx, SetupChoice(scenario="s1", seats=list(seats), seed=seed))
     app.push(setup)
@@ -31,6 +46,8 @@ def start_game(make_app, seats=("human",), seed=SEED, size=(1280, 720)):
     table.animate = False
     table.bot_delay_ms = 0
     app.run(max_frames=1)
+    if answer:
+        answer_pending(app, table)
     return app, table
 
 
@@ -56,7 +73,9 @@ def explore_and_pick(app, table: Level7Table, pick: int):
     rect = next(r for r, i in table.option_rects if i == pick)
     do_click(app, rect.center)
     assert table.session.actions[-1] == options[pick]
-    return explore, options[pick]
+    placed = options[pick]
+    answer_pending(app, table)
+    return explore, placed
 
 
 def test_first_turns_by_clicks_with_a_tied_placement(make_app, config_dir):
@@ -64,12 +83,13 @@ def test_first_turns_by_clicks_with_a_tied_placement(make_app, config_dir):
     explore, placed = explore_and_pick(app, table, 1)
     p = placed.payload
     assert table.state.placed[1] == [p["tile"], p["x"], p["y"], p["turns"]]
-    assert table.session.actions == [explore, placed]
+    assert explore in table.session.actions and table.session.actions[table.session.actions.index(explore) + 1] == placed
     ch = table.state.characters[table.state.order[0]]
     assert ch.tile == p["tile"] or ch.status != "in_play"  # the explorer steps onto the new tile
 
     # The turn goes on (or the tile's event ended it and the next turn began): walk or explore.
     for _ in range(3):
+        answer_pending(app, table)
         if table.session.is_over():
             break
         actions = table.session.legal_actions()
@@ -122,11 +142,12 @@ def test_a_click_while_a_placement_waits_names_the_question(make_app, config_dir
 
 
 def test_hot_seat_hides_the_next_players_hand(make_app, config_dir):
-    app, table = start_game(make_app, seats=("human", "human"))
+    app, table = start_game(make_app, seats=("human", "human"), answer=False)
     first = table.session.decider
     assert table.handoff == first  # the first person is asked to the table
     do_click(app, (table.view_rect.centerx, table.view_rect.centery))
     assert table.handoff is None and table.viewer == first
+    answer_pending(app, table)
     end = next(a for a in table.session.legal_actions() if a.kind == "end_turn")
     table.submit(end)
     if table.session.decider != first and not table.session.is_over():

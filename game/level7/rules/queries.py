@@ -89,48 +89,76 @@ def challenge_of(state: Level7State, action: Action) -> C.Challenge | None:
     return got if isinstance(got, C.Challenge) else None
 
 
-def challenge_preview(state: Level7State, action: Action, played: tuple[PlayedBonus, ...] = (),
-                      fear: int | None = None) -> ChallengePreview | None:
-    """The preview of a challenge action the rules accept now (None otherwise); with `played`
-    bonuses (and the Fear they leave) when a proposed card play is to be weighed."""
-    if action.kind not in challenges.ACTIONS or turn.refusal(state, action.kind, dict(action.payload)) is not None:
-        return None
+def challenge_odds(state: Level7State, action: Action, extra: tuple[PlayedBonus, ...] = (),
+                   fear: int | None = None) -> ChallengePreview | None:
+    """What the challenge action would roll for the active character: its dice with the bonuses
+    in play for them (challenges.played, as challenges.roll takes them) and `extra` proposed
+    ones, at `fear` (default: theirs); legality is the caller's (a helper is asked mid-action)."""
     chal = challenge_of(state, action)
     if chal is None:
         return None
     ch = state.characters[state.turn.player]
     content = challenges.c()
     pool = C.challenge_pool(content, chal, fear=ch.fear if fear is None else fear, skills=ch.skills,
-                            items=challenges.carried_items(ch), played=played)
+                            items=challenges.carried_items(ch), played=tuple(challenges.played(state, ch)) + extra)
     outcomes: dict[str, Fraction] = {}
-    if action.kind == "attack":
-        target = next(f for f in challenges.foes_here(state, ch.tile) if f.figure == action.payload["enemy"])
+    target = next((f for f in challenges.foes_here(state, ch.tile) if f.figure == action.payload.get("enemy")), None)
+    if action.kind == "attack" and target is not None:
         outcomes = C.attack_odds(content, pool.total, target)
     return ChallengePreview(action.kind, chal.attribute, chal.level, pool.total, pool.terms,
                             C.success_chance(content, chal, pool.total), outcomes)
 
 
-def bonus_previews(state: Level7State, action: Action) -> list[tuple[str, ChallengePreview]]:
-    """For each kind of adrenaline card in the active hand whose top half raises the challenge's
-    attribute and that tracks.play_adrenaline would let be played for its bonus now: (the card,
-    the preview with its bonus and its Fear cost paid). The engine does not offer card plays yet
-    (docs/LEVEL7.md "Not done yet"): this is what one would change."""
+def challenge_preview(state: Level7State, action: Action) -> ChallengePreview | None:
+    """The preview of a challenge action the rules accept now (None otherwise)."""
+    if action.kind not in challenges.ACTIONS or turn.refusal(state, action.kind, dict(action.payload)) is not None:
+        return None
+    return challenge_odds(state, action)
+
+
+def bonus_previews(state: Level7State, action: Action) -> list[tuple[Action, ChallengePreview]]:
+    """Each adrenaline card the active player may play now for a bonus to the challenge's
+    attribute (an "adrenaline" action legal_actions lists): that action, and the challenge's
+    preview once it is played (its bonus in play, its Fear cost paid, tracks.play_adrenaline)."""
     base = challenge_preview(state, action)
     if base is None:
         return []
     ch = state.characters[state.turn.player]
     content = challenges.c()
     out = []
-    for card in sorted({k.split("#")[0] for k in ch.hand}):
-        rec = content.adrenaline.get(card)
-        if rec is None or base.attribute not in rec.bonus:
+    for play in turn.legal_actions(state):
+        if play.kind != "adrenaline" or play.payload.get("use") != "bonus":
             continue
-        play = play_adrenaline(content, card, "bonus", fear=ch.fear, hand=len(ch.hand), own_turn=True, player=ch.id)
-        if isinstance(play, CardPlay) and play.bonus is not None:
-            got = challenge_preview(state, action, (play.bonus,), fear=play.fear)
-            if got is not None:
-                out.append((card, got))
+        kind = str(play.payload["card"]).split("#")[0]
+        if base.attribute not in content.adrenaline[kind].bonus:
+            continue
+        got = play_adrenaline(content, kind, "bonus", fear=ch.fear, hand=len(ch.hand), own_turn=True, player=ch.id)
+        if isinstance(got, CardPlay) and got.bonus is not None:
+            after = challenge_odds(state, action, (got.bonus,), fear=got.fear)
+            if after is not None:
+                out.append((play, after))
     return out
 
 
-__all__ = ["bonus_previews", "ChallengePreview", "challenge_of", "challenge_preview", "reachable", "walk_stops"]
+def help_previews(state: Level7State, action: Action) -> dict[str, ChallengePreview]:
+    """While a helper is asked (the pending "help" question of spec 6.11) about the active
+    character's challenge `action`: each card option's kind ("" for no help) -> the roller's
+    odds with that card's bonus added."""
+    pend = (state.proc or {}).get("pending") or {}
+    if pend.get("kind") != "help":
+        return {}
+    content = challenges.c()
+    out = {}
+    for option in pend["options"]:
+        kind = option["card"]
+        extra = ()
+        if kind:
+            (attribute, amount), = content.adrenaline[kind].bonus.items()
+            extra = (PlayedBonus(attribute, amount, content.adrenaline[kind].name, pend["decider"]),)
+        got = challenge_odds(state, action, extra)
+        if got is not None:
+            out[kind] = got
+    return out
+
+
+__all__ = ["bonus_previews", "challenge_odds", "help_previews", "ChallengePreview", "challenge_of", "challenge_preview", "reachable", "walk_stops"]

@@ -112,6 +112,7 @@ class Level7Table(GameTable):
         self.reach: dict[str, list[str]] = {}
         self.walk: list[str] = []  # the rest of a walk the player clicked, one move each
         self.selected: Action | None = None  # the challenge whose preview is open
+        self.card_kind = ""  # the adrenaline card clicked: its uses on the prompt line
         self.hover_tile: str | None = None
         self.hover_option: int | None = None  # the placement card or ghost under the pointer
         self.option_rects: list[tuple[pygame.Rect, int]] = []
@@ -200,6 +201,9 @@ class Level7Table(GameTable):
             self.selected = None
         if self.walk and self.walk[0] not in self.reach:
             self.walk = []
+        if self.card_kind and not any(a.kind == "adrenaline" and str(a.payload["card"]).startswith(self.card_kind + "#")
+                                      for a in self.actions):
+            self.card_kind = ""
         self.seen = self._seen_tiles()
 
     def _seen_tiles(self) -> set[str]:
@@ -236,21 +240,41 @@ class Level7Table(GameTable):
             if pend["kind"] == "placement":
                 return pend["prompt"] + "  " + _("(pick a placement below the map)"), []
             return pend["prompt"], [(self._option_label(a), a, False) for a in self.actions]
+        if self.card_kind:
+            uses = [a for a in self.actions if a.kind == "adrenaline" and str(a.payload["card"]).startswith(self.card_kind + "#")]
+            return _("Play {card} how?").format(card=words.card(self.content, self.card_kind)[0]), \
+                [(a.text, a, False) for a in uses] + [(_("Cancel"), "cancel", False)]
         if self.selected is not None:
             return None, [(_("Cancel"), "cancel", False)]
         shown = []
         for a in self.actions:
-            if a.kind in ("move", "explore"):
-                continue  # on the map: the lit tiles and the door arrows
+            if a.kind in ("move", "explore", "adrenaline"):
+                continue  # on the map (the lit tiles, the door arrows) and in the hand
             if a.kind in ("attack", "bull_rush", "outwit", "unlock", "control_panel"):
                 shown.append((self._challenge_label(a), ("preview", a), False))
             else:
                 shown.append((a.text, a, a.kind == "end_turn"))
         return None, shown
 
+    def _challenge_in_play(self) -> Action | None:
+        """The challenge action being resolved (a helper is asked before its dice)."""
+        from game.level7.rules.challenges import ACTIONS
+
+        return next((a for a in reversed(self.session.actions) if a.kind in ACTIONS), None)
+
     def _option_label(self, action: Action) -> str:
-        """A pending question's option: an event's choice says what it does (the section's own
-        effect steps), the rest are the rules' words."""
+        """A pending question's option: a helper's card says the roller's chance with it, an
+        event's choice what it does (the section's own effect steps), the rest the rules' words."""
+        if action.kind == "help":
+            from game.level7.rules.queries import help_previews
+
+            challenge = self._challenge_in_play()
+            odds = help_previews(self.state, challenge) if challenge is not None else {}
+            got = odds.get(action.payload.get("card", ""))
+            if got is not None:
+                kind = action.payload["card"]
+                what = _("Help with {card}").format(card=words.card(self.content, kind)[0]) if kind else _("Do not help")
+                return _("{what}: {p:.0f}% to succeed").format(what=what, p=float(got.chance) * 100)
         if action.kind == "event_option":
             section = next((str((e.event.payload or {}).get("section", "")) for e in reversed(list(self.session.log))
                             if e.event.kind == "event_text"), "")
@@ -284,8 +308,8 @@ class Level7Table(GameTable):
         return None
 
     def cancel(self) -> bool:
-        had = self.selected is not None or bool(self.walk)
-        self.selected, self.walk = None, []
+        had = self.selected is not None or bool(self.walk) or bool(self.card_kind)
+        self.selected, self.walk, self.card_kind = None, [], ""
         return had
 
     # ------------------------------------------------------------------ events on screen
@@ -503,20 +527,38 @@ class Level7Table(GameTable):
                     return self.submit(self.actions[i]) and None
         return super().click(pos)
 
+    def _card_actions(self, card: str) -> list[Action]:
+        """The legal actions a hand card answers: a discard of that copy, a help or a play of its
+        kind (the rules name one copy of each kind: any copy of it is the same card)."""
+        kind = card.split("#")[0]
+        return [a for a in self.actions if a.payload.get("card") == card or
+                (a.kind in ("adrenaline", "help") and str(a.payload.get("card", "")).split("#")[0] == kind)]
+
     def click_card(self, card: str):
-        if not self._mine():
+        why = self._not_yours()
+        if why:
+            self.say(why)
             return None
-        for a in self.actions:
-            if a.payload.get("card") == card:
-                self.submit(a)
-                return None
+        acts = self._card_actions(card)
+        if len(acts) == 1:
+            self.submit(acts[0])
+        elif acts:  # its uses (bonus, ability, a free Fear shift) on the prompt line
+            self.card_kind = card.split("#")[0]
+            self.dirty = True
+        else:
+            self.say(self._card_refusal(card))
+        return None
+
+    def _card_refusal(self, card: str) -> str:
+        """Why a hand card cannot be played now, in the rules' words."""
+        from game.level7.rules import challenges
+
         pend = self._pending()
         if pend:
-            self.say(_("Answer first: {q}").format(q=pend["prompt"]))
-        else:
-            self.say(_("Playing adrenaline cards is not in the rules engine yet (docs/LEVEL7.md, Not done yet): "
-                       "a card in your hand counts for discards and knock-outs only."))
-        return None
+            return _("Answer first: {q}").format(q=pend["prompt"])
+        st = self.state
+        why = challenges.adrenaline_refusal(st, st.characters[st.turn.player], {"card": card, "use": "bonus", "shift": 0})
+        return why or _("This card has no use the rules allow now.")
 
     def click_view(self, pos):
         why = self._not_yours()
@@ -942,7 +984,7 @@ class Level7Table(GameTable):
             return
         bonuses = bonus_previews(self.state, self.selected)
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
-        extra = px(18) * len(prev.outcomes) + (px(22) + px(17) * len(bonuses) if bonuses else 0)
+        extra = px(18) * len(prev.outcomes) + (px(24) + px(30) * len(bonuses) if bonuses else 0)
         panel = pygame.Rect(0, 0, min(px(460), self.view_rect.width - px(40)), px(250) + extra)
         panel.topright = (self.view_rect.right - px(14), self.view_rect.top + px(14))
         widgets.panel(surface, ctx, panel, alpha=245)
@@ -972,18 +1014,27 @@ class Level7Table(GameTable):
             widgets.text(surface, f"{names.get(result, result)}: {float(p) * 100:.1f}%", ctx.font(13), pal.text_dim, (x + px(8), y))
             y += px(18)
         if bonuses:
-            y = widgets.text(surface, _("With a card from your hand (its Fear cost paid):"), ctx.font(12, bold=True),
-                             pal.text, (x, y + px(4))).bottom + px(2)
-            for card, got in bonuses:
-                name = words.card(self.content, card)[0]
+            y = widgets.text(surface, _("Play a card first (its Fear cost paid):"), ctx.font(12, bold=True),
+                             pal.text, (x, y + px(4))).bottom + px(3)
+            for play, got in bonuses:
+                name = words.card(self.content, str(play.payload["card"]))[0]
                 line = _("{card}: {n} dice, {p:.1f}%").format(card=name, n=got.dice, p=float(got.chance) * 100)
-                widgets.text(surface, line, ctx.font(12), pal.text_dim, (x + px(8), y))
-                y += px(17)
-        note = _("Playing adrenaline cards and helping are not in the rules engine yet: the roll uses the dice above.")
+                self._button(surface, pygame.Rect(x, y, panel.width - px(32), px(26)), line, play, size=12)
+                y += px(30)
+        near = self._helpers()
+        note = _("After Roll, {who} may help with a card before the dice.").format(who=", ".join(near)) if near else \
+            _("No one is near enough to help (one connected tile).")
         y = widgets.text_block(surface, note, ctx.font(11), pal.text_dim, pygame.Rect(x, y + px(2), panel.width - px(32), px(30)), 1.05)
         bw = (panel.width - px(44)) // 2
         self._button(surface, pygame.Rect(x, panel.bottom - px(46), bw, px(36)), _("Roll"), "roll", primary=True)
         self._button(surface, pygame.Rect(x + bw + px(12), panel.bottom - px(46), bw, px(36)), _("Cancel"), "cancel")
+
+    def _helpers(self) -> list[str]:
+        """Who could help the active character's challenge (challenges.helpers, spec 6.11)."""
+        from game.level7.rules.challenges import helpers
+
+        st = self.state
+        return [self.player_name(o.id) for o in helpers(st, st.characters[st.turn.player]) if o.hand]
 
     def _draw_step(self, surface) -> None:
         """The step of an event's resolution on show: the rules' sentence (with its reason), the
@@ -1132,12 +1183,14 @@ class Level7Table(GameTable):
         ch = st.characters[viewer]
         label = _("{who}'s adrenaline cards ({n})").format(who=self.player_name(viewer), n=len(ch.hand))
         widgets.text(surface, label, ctx.font(12, bold=True), self.colour_of(viewer), (row.left, r.top + px(2)))
-        choosable = {a.payload.get("card") for a in self.actions if a.payload.get("card")} if self._mine() else set()
+        mine = self._mine() and viewer == self.session.decider
 
         def state(card: str) -> str:
-            if choosable:
-                return "playable" if card in choosable else "dim"
-            return "normal"
+            if not mine:
+                return "normal"
+            if self.card_kind and card.split("#")[0] == self.card_kind:
+                return "selected"
+            return "playable" if self._card_actions(card) else "normal"
 
         hidden = "level7_adrenaline" if self.handoff is not None else None
         self.card_rects, self._hover_card = hand.draw_hand(surface, ctx, row, list(ch.hand),
