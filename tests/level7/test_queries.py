@@ -144,3 +144,19 @@ def test_a_helper_sees_the_rollers_odds_with_each_card():
     odds = help_previews(st, attack)
     assert odds[""] == base
     assert odds["surge_of_strength"].dice == base.dice + 2 and odds["surge_of_strength"].chance > base.chance
+
+
+def test_a_reroll_option_gives_the_exact_chance_after_it():
+    """Spec 6.3 rerolls: keeping the rest, the chosen dice rolled again; counted by hand here
+    over the die's six faces for one die."""
+    from game.level7.rules.queries import reroll_chance
+
+    s, attack = guarded()
+    c = shared_content()
+    die = c.dice["level7"]
+    faces = [{"strength": 1}, {}, {"intelligence": 1}]  # one Strength icon: a guard needs 3
+    level = C.attack_challenge(c, C.Foe("guard1", "guard", True)).level
+    for i in range(3):
+        kept = sum(f.get("strength", 0) for j, f in enumerate(faces) if j != i)
+        hits = sum(1 for f in die.faces if kept + dict(f.symbols).get("strength", 0) >= level)
+        assert reroll_chance(s.state, attack, faces, [i]) == Fraction(hits, len(die.faces))

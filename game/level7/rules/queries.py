@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from game.engine.dice import Face
 from game.engine.protocol import Action
 from game.level7.rules import challenge as C
 from game.level7.rules import challenges, explore, turn
@@ -161,4 +162,18 @@ def help_previews(state: Level7State, action: Action) -> dict[str, ChallengePrev
     return out
 
 
-__all__ = ["bonus_previews", "challenge_odds", "help_previews", "ChallengePreview", "challenge_of", "challenge_preview", "reachable", "walk_stops"]
+def reroll_chance(state: Level7State, action: Action, faces: list[dict], dice: list[int]) -> Fraction | None:
+    """While a reroll is asked about the active character's challenge `action`, rolled as
+    `faces` (the roll event's): the exact chance of success if `dice` (indexes) are rolled again
+    and the rest kept (challenge.reroll_odds, the resolution's own decider)."""
+    chal = challenge_of(state, action)
+    if chal is None:
+        return None
+    content = challenges.c()
+    known = {f.symbols: f for f in content.dice[C.DIE].faces}
+    rolled = tuple(known.get(tuple(sorted(d.items())), Face.of(d)) for d in faces)
+    roll = C.Roll(chal.attribute, rolled, (len(rolled),))
+    return C.reroll_odds(content, roll, dice, lambda n: C.succeeds(chal, n)).get(True, Fraction(0))
+
+
+__all__ = ["reroll_chance", "bonus_previews", "challenge_odds", "help_previews", "ChallengePreview", "challenge_of", "challenge_preview", "reachable", "walk_stops"]

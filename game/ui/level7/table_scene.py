@@ -273,8 +273,10 @@ class Level7Table(GameTable):
             got = odds.get(action.payload.get("card", ""))
             if got is not None:
                 kind = action.payload["card"]
-                what = _("Help with {card}").format(card=words.card(self.content, kind)[0]) if kind else _("Do not help")
-                return _("{what}: {p:.0f}% to succeed").format(what=what, p=float(got.chance) * 100)
+                what = words.card(self.content, kind)[0] if kind else _("No help")
+                return _("{what}: {p:.0f}%").format(what=what, p=float(got.chance) * 100)
+        if action.kind == "reroll":
+            return self._reroll_label(action)
         if action.kind == "event_option":
             section = next((str((e.event.payload or {}).get("section", "")) for e in reversed(list(self.session.log))
                             if e.event.kind == "event_text"), "")
@@ -282,6 +284,25 @@ class Level7Table(GameTable):
             if said:
                 return said
         return action.text
+
+    def _last_roll(self) -> dict | None:
+        return next((e.event.payload for e in reversed(list(self.session.log)) if e.event.kind == "roll"), None)
+
+    def _reroll_label(self, action: Action) -> str:
+        """A reroll option: which dice, by what, and the exact chance of success after it."""
+        from game.level7.rules.queries import reroll_chance
+
+        roll, challenge = self._last_roll(), self._challenge_in_play()
+        source = str(action.payload.get("reroll", ""))
+        dice = [int(i) for i in action.payload.get("dice", [])]
+        if not roll or challenge is None:
+            return action.text
+        if not source:
+            return _("Keep the roll ({n} icons)").format(n=roll.get("icons", 0))
+        p = reroll_chance(self.state, challenge, roll["faces"], dice)
+        name = words.card(self.content, source)[0]
+        which = ", ".join(str(i + 1) for i in dice)
+        return _("Reroll {which} ({name}): {p:.0f}%").format(which=which, name=name, p=float(p or 0) * 100)
 
     def _challenge_label(self, action: Action) -> str:
         """A challenge's button: the enemy an Attack is on by its name and number."""
@@ -934,8 +955,39 @@ class Level7Table(GameTable):
         for line in lines:
             y = widgets.text_block(surface, line, small, pal.text, pygame.Rect(rect.left + px(10), y, w - px(20), h), 1.0)
 
+    def _draw_reroll(self, surface) -> None:
+        """While a reroll is asked: the roll's dice numbered as the options name them, the dice
+        of the option under the pointer ringed."""
+        if self._pending_kind() != "reroll" or self.dice is not None:
+            return
+        roll = self._last_roll()
+        if not roll or not roll.get("faces"):
+            return
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        hovered = next((w for r, _l, w in self.buttons if isinstance(w, Action) and w.kind == "reroll"
+                        and self.mouse is not None and r.collidepoint(self.mouse)), None)
+        chosen = set(hovered.payload.get("dice", [])) if hovered is not None else set()
+        d = px(48)
+        faces = roll["faces"]
+        title = _("{n} icons rolled: which dice to roll again?").format(n=roll.get("icons", 0))
+        tfont = ctx.font(13, bold=True)
+        panel = pygame.Rect(0, 0, max(len(faces) * (d + px(10)) + px(30), tfont.size(title)[0] + px(30)), d + px(60))
+        panel.midbottom = (self.view_rect.centerx, self.view_rect.bottom - px(14))
+        widgets.panel(surface, ctx, panel, alpha=240)
+        self.panels.append((panel, len(self.buttons)))
+        widgets.text(surface, title, tfont, pal.text, (panel.centerx, panel.top + px(6)), "midtop")
+        x = panel.centerx - (len(faces) * (d + px(10)) - px(10)) // 2
+        for i, face in enumerate(faces):
+            rect = pygame.Rect(x, panel.top + px(28), d, d)
+            surface.blit(ctx.assets.image(die_face(dict(face)), (d, d)), rect)
+            if i in chosen:
+                pygame.draw.rect(surface, pal.accent, rect.inflate(px(6), px(6)), 3, border_radius=px(8))
+            widgets.text(surface, str(i + 1), ctx.font(12, bold=True), pal.text_dim, (rect.centerx, rect.bottom + px(2)), "midtop")
+            x += d + px(10)
+
     def _draw_over_panels(self, surface) -> None:
         self._draw_tile_card(surface)
+        self._draw_reroll(surface)
         if self._pending_kind() == "placement":
             self._draw_placements(surface)
         if self.selected is not None and self._mine():
