@@ -277,6 +277,10 @@ class Level7Table(GameTable):
                 return _("{what}: {p:.0f}%").format(what=what, p=float(got.chance) * 100)
         if action.kind == "reroll":
             return self._reroll_label(action)
+        if action.kind == "fear_shift":
+            fear = int(action.payload.get("fear", 0))
+            now = self.state.characters[self.session.decider].fear if self.session.decider in self.state.characters else fear
+            return _("Keep Fear {n}").format(n=fear) if fear == now else _("Fear {a} \u2192 {b}").format(a=now, b=fear)
         if action.kind == "event_option":
             section = next((str((e.event.payload or {}).get("section", "")) for e in reversed(list(self.session.log))
                             if e.event.kind == "event_text"), "")
