@@ -915,6 +915,8 @@ class Level7Table(GameTable):
             widgets.text(surface, str(number), font, (250, 250, 250), (x, y), "center")
             if self.selected is not None and self.selected.payload.get("enemy") == key:
                 pygame.draw.circle(surface, (250, 80, 60), (x, y), r + 5, 3)
+            elif self._pending() and any(a.payload.get("enemy") == key for a in self.actions):
+                pygame.draw.circle(surface, (250, 210, 80), (x, y), r + 5, 3)  # the question is about it
 
     def _draw_step_mark(self, surface) -> None:
         """The tile of the step on show, ringed."""
@@ -989,7 +991,28 @@ class Level7Table(GameTable):
             widgets.text(surface, str(i + 1), ctx.font(12, bold=True), pal.text_dim, (rect.centerx, rect.bottom + px(2)), "midtop")
             x += d + px(10)
 
+    def _draw_hospital(self, surface) -> None:
+        """The Hospital (off the map, spec 3.4), when a character is in it: their tokens on it."""
+        st = self.state
+        inside = [c for c in self.players if st.characters[c].status == "hospital"]
+        if not inside:
+            return
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        size = px(110)
+        rect = pygame.Rect(0, 0, size, size)
+        rect.bottomright = (self.view_rect.right - px(12), self.view_rect.bottom - px(12))
+        surface.blit(self._scaled_art("hospital", 0, rect.size, False), rect)
+        pygame.draw.rect(surface, (230, 90, 80), rect, 2, border_radius=px(4))
+        widgets.text(surface, _("Hospital"), ctx.font(12, bold=True), pal.text, (rect.centerx, rect.top - px(2)), "midbottom")
+        r = px(12)
+        for i, cid in enumerate(inside):
+            at = (rect.left + px(22) + i * (2 * r + px(4)), rect.centery)
+            pygame.draw.circle(surface, self.colour_of(cid), at, r)
+            pygame.draw.circle(surface, (20, 20, 20), at, r, 2)
+            widgets.text(surface, str(self.players.index(cid) + 1), ctx.font(12, bold=True), (20, 20, 20), at, "center")
+
     def _draw_over_panels(self, surface) -> None:
+        self._draw_hospital(surface)
         self._draw_tile_card(surface)
         self._draw_reroll(surface)
         if self._pending_kind() == "placement":
