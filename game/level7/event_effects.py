@@ -98,6 +98,9 @@ def _step(rec: Any, path: list, fail: Fail) -> Step:
     if do in ("challenge", "discard", "draw_adrenaline", "activate_near", "sweep") and \
             params.get("level", params.get("count", params.get("distance", 1))) < 1:
         raise fail(path, f"{do}'s number must be at least 1")
+    if do == "spawn" and params["at"] != {"guard": "security", "clone": "fear"}[params["enemy"]] and \
+            (params["enemy"], params["at"]) != ("clone", "vent"):
+        raise fail([*path, "at"], f"a {params['enemy']} spawns at its own sites (or a clone at a vent), not at {params['at']!r}")
     if do in ("threat", "fear") and params["amount"] == 0:
         raise fail([*path, "amount"], "must not be 0 (use nothing)")
     return Step(do, MappingProxyType(params))

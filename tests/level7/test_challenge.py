@@ -5,19 +5,21 @@ from __future__ import annotations
 import itertools
 import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
-from game.engine.dice import Face
 from game.engine.rng import Rng
 from game.level7.content import shared_content
+from game.level7.rules import challenge as challenge_module
 from game.level7.rules.challenge import (ALIENS, GUARDS, BullRush, Challenge, Foe, Roll, attack_challenge, attack_odds,
-                                         attack_result, bull_rush_challenge, challenge_pool, control_panel_challenge,
-                                         event_challenge, icon_distribution, icons, outcome_odds, outwit_challenge,
-                                         outwit_sides, reroll, reroll_odds, resolve_attack, resolve_bull_rush,
-                                         resolve_control_panel, resolve_event_challenge, resolve_outwit, resolve_unlock,
-                                         roll_dice, rush_leave, success_chance, unlock_challenges)
-from game.level7.rules.modifiers import PlayedBonus, reroll_options
+                                         attack_result, bull_rush_challenge, bull_rush_odds, challenge_pool,
+                                         control_panel_challenge, event_challenge, icon_distribution, icons,
+                                         outcome_odds, outwit_challenge, outwit_sides, reroll, reroll_choices,
+                                         reroll_odds, resolve_attack, resolve_bull_rush, resolve_control_panel,
+                                         resolve_event_challenge, resolve_outwit, resolve_unlock, roll_dice,
+                                         rush_leave, success_chance, unlock_challenges)
+from game.level7.rules.modifiers import PlayedBonus, RerollOption, reroll_options
 from game.level7.rules.refusal import Refusal
 
 
@@ -255,7 +257,8 @@ def test_which_rerolls_apply_to_which_challenge(c):
 @pytest.mark.parametrize("dice", range(0, 5))
 def test_exact_odds_agree_with_counting_every_face_combination(c, dice):
     """Property (spec 6.3, 8.8): for small pools, P(at least N icons) and P(each icon count) equal
-    the share of all 6**dice equally likely face combinations that give them."""
+    the share of all 6**dice equally likely face combinations that give them; so do an Attack's
+    removed / stunned / failed odds."""
     faces = c.dice["level7"].faces
     combos = list(itertools.product(faces, repeat=dice))
     for attribute in ("intelligence", "strength"):
@@ -265,6 +268,10 @@ def test_exact_odds_agree_with_counting_every_face_combination(c, dice):
         for level in range(0, 2 * dice + 2):
             ch = Challenge("event_challenge", attribute, level)
             assert success_chance(c, ch, dice) == Fraction(sum(n >= level for n in counts), len(combos))
+    strength = [icons(combo, "strength") for combo in combos]
+    for kind in ("guard", "hybrid"):
+        results = [attack_result(c, kind, n) for n in strength]
+        assert attack_odds(c, dice, Foe("x", kind)) == {r: Fraction(results.count(r), len(combos)) for r in set(results)}
 
 
 def test_the_spec_8_8_table(c):
@@ -286,10 +293,25 @@ def test_reroll_odds_keep_the_other_dice(c):
 def test_every_rule_number_the_rules_read_is_in_rules_toml(c):
     """No rule number is written in code (docs/CONTENT.md): each `number("...")` these modules ask
     for is a [number.<id>] of rules.toml."""
-    import game.level7.rules as rules
-    from pathlib import Path
-    folder = Path(rules.__file__).parent
+    folder = Path(challenge_module.__file__).parent
     asked = {n for name in ("challenge.py", "modifiers.py", "tracks.py")
              for n in re.findall(r'number\("(\w+)"\)', (folder / name).read_text(encoding="utf-8"))}
     assert {"attack_guard_items", "bull_rush_guard_threat", "free_fear_shift", "escape_base"} <= asked
     assert sorted(asked - set(c.numbers)) == []
+
+
+def test_bull_rush_odds_ask_the_rush_decider(c):
+    """Spec 6.5: the preview of leaving the first tile is rush_leave weighted by the exact odds; a
+    guard and a clone need 4 icons, so it equals P(at least 4)."""
+    foes = [GUARD, CLONE]
+    assert bull_rush_odds(c, 5, foes) == success_chance(c, bull_rush_challenge(c, foes), 5)
+    assert bull_rush_odds(c, 5, foes) == sum(p for n, p in icon_distribution(c.dice["level7"], 5, "strength").items()
+                                             if n >= 4)
+
+
+def test_the_reroll_choices_are_every_allowed_set_of_dice(c):
+    """Spec 6.3: up to the effect's dice, only the dice it allows; none once used on this roll."""
+    roll = Roll("strength", (face(c, "blank"), face(c, "double Strength"), face(c, "Strength")), (3,))
+    assert reroll_choices(roll, RerollOption("locksmith", "Locksmith", 2)) == ((0,), (1,), (2,), (0, 1), (0, 2), (1, 2))
+    assert reroll_choices(roll, RerollOption("sdt", "Self-Defense Training", 1, "double")) == ((1,),)
+    assert reroll_choices(Roll("strength", roll.faces, (3,), ("sdt",)), RerollOption("sdt", "SDT", 1, "double")) == ()

@@ -163,7 +163,17 @@ def test_7_4_passing_a_full_tile_to_the_next_with_room():
             [Character("Leo", "L", 3, 3, 1)], "Leo")
     act = only(activate(s, "guard3"))
     assert act.kind == "move" and act.path == ("M", "L") and act.stop == "L"
-    assert "passes M, which already holds 2 guards" in act.text
+    assert "passes Corridor 107, already at the limit of 2 guards, and stops on A-Lift" in act.text
+
+
+def test_11_18_stunned_figures_fill_a_tile_for_stopping_unless_the_option_says_not():
+    """Spec 11 #18: stunned enemies count toward the limit for stopping (so figures do not stack),
+    with an option to let them not count."""
+    tmap = build({"G": ("T04", (0, 0)), "M": ("T40", (0, 1)), "L": ("T01", (0, 2))}, doors="G-M M-L")
+    figs = [Figure("guard", 1, "M", stunned=True), Figure("guard", 2, "M", stunned=True), Figure("guard", 3, "G")]
+    s = sit(tmap, figs, [Character("Leo", "L", 3, 3, 1)], "Leo")
+    assert only(activate(s, "guard3")).stop == "L"
+    assert only(activate(replace(s, stunned_fill_stops=False), "guard3")).stop == "M"
 
 
 def locked_map():
@@ -197,7 +207,7 @@ def test_11_24_a_locked_door_beyond_a_full_tile_is_opened_from_where_the_guard_s
             [Character("Leo", "L", 3, 3, 1)], "Leo", locked=frozenset({token}))
     act = only(activate(s, "guard3"))
     assert act.kind == "unlock" and act.tokens == (token,) and act.stop is None
-    assert "so it stays on G" in act.text
+    assert "it may not stop on Corridor 107, so it stays on Sick Bay B" in act.text
 
 
 def test_7_4_clones_never_path_through_a_locked_door():
@@ -305,6 +315,19 @@ def test_7_4_enemy_against_enemy_removes_one_per_icon_from_toughness():
     assert only(activate(replace(s, target_values={}), "guard2")).kind == "idle"
 
 
+def test_7_4_a_hybrid_against_guards_counts_intelligence_icons():
+    """Seed p. 14: a hybrid attacking guards removes one when its Intelligence icons reach the
+    guard's Toughness, one more per icon beyond (the scenario gives guards a Fear value)."""
+    from game.level7.rules.enemies import attack_outcome
+    s = sit(one_tile(), [Figure("hybrid", 1, "X"), Figure("guard", 4, "X"), Figure("guard", 2, "X")], [], "Cody",
+            target_values={"guard_fear": 2}, limits={})
+    plan = only(activate(s, "hybrid1")).attack
+    assert (plan.against, plan.target, plan.rolls, plan.defenders) == ("enemies", "guard", "intelligence",
+                                                                       ("guard2", "guard4"))
+    rolled = [face("double Intelligence"), face("Intelligence"), face("double Strength")]
+    assert attack_outcome(s, plan, rolled).removed == ("guard2",)  # 3 Intelligence icons, Toughness 3
+
+
 def test_7_1_a_character_beats_an_enemy_on_a_tie():
     """Spec 11 #14: a character and an enemy tie on value: the character is attacked."""
     s = sit(one_tile(), [Figure("guard", 1, "X"), Figure("clone", 1, "X")], [Character("Cody", "X", 3, 1, 1)],
@@ -370,10 +393,15 @@ def test_7_3_hybrids_activate_per_symbol_in_icon_order_from_the_next_turn():
     from game.level7.rules.enemies import hybrid_queue, hybrids_due, roll_hybrid_die
     s = sit(one_tile(), [Figure("hybrid", 3, "X"), Figure("hybrid", 1, "X")], [], "Cody", limits={})
     assert s.label("hybrid1") == "Hybrid (Intelligence)" and s.label("hybrid3") == "Hybrid (Speed)"
+    from game.level7.rules.enemies import enemy_label
+    assert enemy_label("hybrid", 2) == "Hybrid (Strength)" and enemy_label("guard", 7) == "Guard 7"
     assert hybrid_queue(s, face("double Strength")) == ("hybrid1", "hybrid1", "hybrid3", "hybrid3")
     assert hybrid_queue(s, face("Intelligence + Strength")) == ("hybrid1", "hybrid1", "hybrid3", "hybrid3")
     assert hybrid_queue(s, face("Strength")) == ("hybrid1", "hybrid3")
     assert hybrid_queue(s, face("blank")) == ()
+    # spec 11 #23's option: only the symbols of a hybrid's own icon count (no face shows Speed)
+    assert hybrid_queue(s, face("double Intelligence"), own_icon=True) == ("hybrid1", "hybrid1")
+    assert hybrid_queue(s, face("Intelligence + Strength"), own_icon=True) == ("hybrid1",)
     assert not hybrids_due(None, 5) and not hybrids_due(4, 4) and hybrids_due(4, 5)
     assert roll_hybrid_die(C, Rng(3).stream("dice")) in C.dice["level7"].faces
 
@@ -417,3 +445,23 @@ def test_7_7_helpers_of_a_failed_challenge_do_not_activate_again_this_turn():
     assert skip_reason(s, "guard2") and only(activate(s, "guard2")).kind == "skip"
     assert box_queue(s, ("guard",)) == ("guard1", "guard2")
     assert not skip_reason(s, "guard1")
+
+
+def test_an_event_moves_an_enemy_toward_a_tile_by_the_movement_rules():
+    """Events that move enemies without activating them (events.toml, e.g. guards moving 1 tile
+    toward you) use the movement of 7.4: a full tile is passed, a locked door is opened instead,
+    a clone cannot get through a locked door."""
+    from tests.level7.enemy_maps import door_between
+    from game.level7.rules.enemies import move_toward
+    tmap = build({"G": ("T04", (0, 0)), "M": ("T40", (0, 1)), "L": ("T01", (0, 2))}, doors="G-M M-L")
+    s = sit(tmap, [Figure("guard", 1, "M"), Figure("guard", 2, "M"), Figure("guard", 3, "G"), Figure("clone", 1, "G")],
+            [Character("Leo", "G", 3, 0, 1)], "Leo")
+    act = only(move_toward(s, "guard3", "L", "an event"))
+    assert act.kind == "move" and act.path == ("M", "L") and act.target is None and "(an event)" in act.text
+    shut = replace(s, locked=frozenset({door_between(tmap, "G", "M")}))
+    assert only(move_toward(shut, "guard3", "L", "an event")).kind == "unlock"
+    assert move_toward(shut, "clone1", "L", "an event") == ()
+    assert move_toward(s, "guard3", "G", "an event") == ()
+    # every tile up to the goal full: nowhere to stop, so it stays
+    packed = s.with_figures(s.figures + (Figure("guard", 4, "L"), Figure("guard", 5, "L")))
+    assert move_toward(packed, "guard3", "L", "an event") == ()

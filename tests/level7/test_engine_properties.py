@@ -33,7 +33,7 @@ def check(state):
     floor = [x for pile in state.floor_items.values() for x in pile]
     assert Counter(state.adrenaline.cards() + [x for ch in state.characters.values() for x in ch.hand]) == adrenaline
     assert Counter(state.items.cards() + [x for x in held + floor if x in items]) == items
-    assert Counter(state.keys + [x for x in held + floor if x in keys]) == keys
+    assert Counter(state.keys + state.tokens["spent_keys"] + [x for x in held + floor if x in keys]) == keys
     in_play = [state.flags["event_card"]] if "event_card" in state.flags else []
     assert Counter(state.events.cards() + in_play) == events
     assert Counter(state.skills.cards() + [s for ch in state.characters.values() for s in ch.skills]) == skills
@@ -141,3 +141,27 @@ def test_a_saved_game_goes_on_as_the_uninterrupted_one():
             else:
                 T.apply(live, action)
         assert paused, "no question was pending in the game"
+
+
+def test_a_seat_sees_its_own_hand_only_and_no_order_of_the_decks():
+    """Hidden information (DESIGN.md): a bot's view holds its own hand, the others' hand sizes,
+    the decks' and stacks' sizes, no RNG; drawn adrenaline cards are shown only to the drawer."""
+    from game.level7.rules.view import view as seat_view
+
+    state = T.new_game("s1", 3, {"players": 2})
+    me, other = state.order
+    seen = seat_view(state, me)
+    assert seen["characters"][me]["hand"] == state.characters[me].hand
+    assert "hand" not in seen["characters"][other] and seen["characters"][other]["hand_size"] == 4
+    assert seen["decks"]["events"]["draw"] == len(state.events.draw_pile) and "rng" not in seen
+    assert all(isinstance(n, int) for _, n in seen["stacks"])
+    assert "hand" not in seat_view(state, None)["characters"][me]
+    bot = RandomBot(3)
+    for _ in range(200):
+        if state.outcome is not None:
+            break
+        for e in T.apply(state, bot.choose(T.legal_actions(state))):
+            if e.kind == "hand":
+                assert e.visible_to == (e.payload["who"],) and e.hidden_info
+            if e.kind in ("roll", "tile_drawn", "event", "item"):
+                assert e.hidden_info

@@ -324,7 +324,7 @@ def test_6_13_knocked_out_items_on_the_tile_hospital_vitality_and_threat_then_ba
     from game.level7.rules import sheet
     from game.level7.rules.procedures import Ctx
 
-    sheet.knock_out(s, me, Ctx(s, []), "a test")
+    sheet.knock_out(s, me, Ctx(s, []), "event")
     assert me.tile == HOSPITAL and me.status == IN_HOSPITAL and me.vitality == 3 and me.threat == 0
     assert s.floor_items["T35"] == ["scalpel#1"]
     s.flags.pop("turn_over")
@@ -345,11 +345,11 @@ def test_6_13_killed_at_the_skull_or_during_lockdown_and_all_in_the_hospital_los
     s = game(tiles=CROSS, players=2)
     me, other = s.characters["subject_1"], s.characters["subject_2"]
     me.vitality = 3
-    sheet.knock_out(s, me, Ctx(s, []), "a test")
+    sheet.knock_out(s, me, Ctx(s, []), "event")
     assert me.status == KILLED and s.results["subject_1"] == "lost"
     s = game(tiles=CROSS, players=2)
     s.lockdown = True
-    sheet.knock_out(s, s.characters["subject_2"], Ctx(s, []), "a test")
+    sheet.knock_out(s, s.characters["subject_2"], Ctx(s, []), "event")
     assert s.characters["subject_2"].status == KILLED
     s = game(tiles=CROSS, players=2)
     for ch in s.characters.values():
@@ -396,6 +396,7 @@ def test_6_11_the_last_card_is_never_played_and_speed_gives_moves_at_once():
 def test_6_3_a_skill_reroll_is_offered_after_the_roll_once_per_roll():
     s = game(tiles=CROSS)
     s.characters["subject_1"].skills = ["amateur_boxer"]
+    s.characters["subject_2"].hand[1:] = []  # a last card is never played: no help to ask about
     e = foe(s, "guard", "T07")
     act(s, "attack", enemy=e.key)
     offered = T.legal_actions(s)
@@ -416,3 +417,59 @@ def test_6_14_skills_spare_fear_and_shift_it_at_the_start_of_the_turn():
     act(s, "end_turn")
     assert {a.kind for a in T.legal_actions(s)} == {"fear_shift"}
     assert {a.get("fear") for a in T.legal_actions(s)} == {2, 3, 4}
+
+
+def test_6_11_a_character_within_one_connected_tile_may_help_with_a_bonus():
+    """6.11 Helping others / 11 #26: Subject 2, one door away, plays Surge of Strength (+2) for
+    Subject 1's Attack: Subject 2 pays its Fear cost, Subject 1 rolls 2 more dice."""
+    s = game(tiles=CROSS)
+    at(s, "subject_2", "T36")
+    s.characters["subject_2"].hand = ["surge_of_strength#1", "sprint#1"]
+    e = foe(s, "clone", "T07")
+    act(s, "attack", enemy=e.key)
+    assert T.current_decider(s) == "subject_2"
+    assert {a.get("card") for a in T.legal_actions(s)} == {"", "surge_of_strength", "sprint"}
+    events = settle(s, T.apply(s, next(a for a in T.legal_actions(s) if a.get("card") == "surge_of_strength")))
+    assert "rolls 6 dice (Strength 3)" in texts(events)
+    assert s.characters["subject_2"].fear == 4 and s.characters["subject_2"].hand == ["sprint#1"]
+
+
+def test_6_8_an_unlocked_door_may_be_locked_again_behind_you_and_a_key_opens_one():
+    s = game(tiles=CROSS)
+    s.tokens["locked"].append(["T07", "E", 0])
+    s.tokens["supply"]["locked"] -= 1
+    s._graph = None
+    me = s.characters["subject_1"]
+    me.items = ["security_key#1"]
+    s.keys.remove("security_key#1")
+    act(s, "use_key", card="security_key#1", door=["E", 0])
+    assert s.tokens["locked"] == [] and me.items == [] and s.tokens["spent_keys"] == ["security_key#1"]
+    act(s, "move", to="T36")
+    assert {a.get("relock") for a in T.legal_actions(s)} == {False, True}
+    T.apply(s, next(a for a in T.legal_actions(s) if a.get("relock")))
+    assert s.tokens["locked"] == [["T07", "E", 0]]
+    assert refusal(s, "move", to="T07") == "That door is locked."
+
+
+def test_3_3_starting_a_turn_on_a_tile_with_no_way_out_knocks_you_out():
+    """3.3 Stuck / 11 #40: no door, no tile left to explore with, no vent: knocked out."""
+    s = game(tiles=[("T01", 0, 0, 0)], players=2)  # the A-Lift alone: one door, facing nothing
+    s.stacks = [[name, []] for name, _ in s.stacks]
+    s.set_aside = ""
+    next_event(s)
+    events = act(s, "end_turn")  # Subject 2's turn begins on the A-Lift
+    assert s.characters["subject_2"].status == IN_HOSPITAL
+    assert "no way out" in texts(events)
+
+
+def test_7_2_military_zone_a_guard_with_no_security_tile_comes_on_the_last_stacks_bottom_tile():
+    """7.2 Military Zone (scenario 2): no Security tile on the map, so the card's guard comes on the
+    bottom tile of the last stack, joined to the map as close to the active character as can be."""
+    s = game("s2", tiles=[("T07", 0, 0, 0)], players=1)
+    s.stacks = [["A", []], ["last", ["T40", "T36"]]]
+    next_event(s, "E01")  # spawn icon: a guard
+    events = settle(s, act(s, "end_turn"))
+    placed = [p[0] for p in s.placed]
+    assert "T36" in placed and s.stacks[-1][1] == ["T40"]
+    assert "Guard 1 appears on Corridor 103" in texts(events) and "Military Zone" in texts(events)
+    assert [e.key for e in s.enemies] == ["guard1"]  # then the box activates it (step C)

@@ -3,14 +3,13 @@ the loader checks; a broken one is refused naming the file, the key path and the
 Level 7 data error is, docs/CONTENT.md)."""
 from __future__ import annotations
 
-import re
 import shutil
 
 import pytest
 
-from game.engine.tomldata import DataError
-from game.level7.content import DATA_DIR, load_content, shared_content
+from game.level7.content import DATA_DIR, shared_content
 from game.level7.event_effects import VOCABULARY
+from tests.level7 import test_content as content_tests
 
 
 def test_every_section_has_an_effect_and_the_vocabulary_is_used():
@@ -54,6 +53,8 @@ BROKEN = [
      "section.S1.effect[0].fail[0].amount", "must be a whole number"),
     ('enemy = "guard", at = "security"', 'enemy = "hybrid", at = "security"', "section.S3.effect[0].enemy",
      "must be one of guard, clone"),
+    ('enemy = "guard", at = "security"', 'enemy = "guard", at = "vent"', "section.S3.effect[0].at",
+     "a guard spawns at its own sites"),
 ]
 
 
@@ -61,13 +62,6 @@ BROKEN = [
 def test_a_broken_effect_names_file_key_and_line(tmp_path, old, new, key, problem):
     for f in DATA_DIR.glob("*.toml"):
         shutil.copy(f, tmp_path / f.name)
-    path = tmp_path / "events.toml"
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    with pytest.raises(DataError) as err:
-        load_content(tmp_path)
-    message = str(err.value)
-    assert message.startswith(str(path)) and problem in message and f": {key} (line " in message, message
-    line = int(re.search(r"\(line (\d+)\)", message).group(1))
-    assert "effect = " in path.read_text(encoding="utf-8").splitlines()[line - 1]
+    # the content tests' check: the message starts with the file, names the key path and a line
+    # holding the edited effect
+    content_tests.test_a_broken_file_names_file_key_and_line(tmp_path, "events.toml", old, new, key, problem, "effect = ")

@@ -31,10 +31,10 @@ def test_7_2_the_seeds_spawn_example_pack_limit_2_and_1():
     shona = [Character("Shona", "S", 3, 0, 1)]
     plan = event_spawn(sit(shona_map(), [Figure("clone", 1, "B")], shona, pack=2), "clone", reserve)
     assert (plan.number, plan.options, plan.distance) == (2, ("B",), 1)
-    assert "Clone 2 spawns on the nearest Fear tile with room: B" in plan.text
+    assert "Clone 2 spawns on the nearest Fear tile with room: Observation Room; 1 move" in plan.text
     plan = event_spawn(sit(shona_map(), [Figure("clone", 1, "B")], shona, pack=1), "clone", reserve)
     assert (plan.number, plan.options, plan.distance) == (2, ("A",), 2)
-    assert "B already at the limit" in plan.text
+    assert "Observation Room already at the limit" in plan.text
 
 
 def test_7_2_a_guard_to_the_nearest_security_tile_lowest_number_first():
@@ -153,9 +153,17 @@ def test_7_6_nests_and_posts_spawn_after_the_activations():
     reserve = Reserve.of({"clone": 3}).without("clone", 1).without("clone", 2)
     plan = nest_spawn(s, "clone", ["A", "x", "B"], [], reserve)
     assert (plan.number, plan.options, plan.source) == (3, ("A", "B"), "clone nest")
-    assert "x already at the limit" in plan.text and "the active player chooses" in plan.text
+    assert "Corridor 107 already at the limit" in plan.text and "the active player chooses" in plan.text
     placed = s.with_figures(s.figures + (Figure("clone", 3, "B"),))
     plan = nest_spawn(placed, "clone", ["A", "x", "B"], ["B"], reserve.without("clone", 3))
     assert plan.number is None and "reserve is empty" in plan.text
     plan = nest_spawn(placed, "clone", ["A", "x", "B"], ["A", "x", "B"], reserve.without("clone", 3))
     assert plan.number is None and plan.options == ()
+
+
+def test_an_events_clone_at_the_nearest_vent():
+    """Events that spawn a clone at the nearest vent (events.toml) use 7.2's vent rule whatever the
+    active player's Fear."""
+    from game.level7.rules.enemies import vent_spawn
+    plan = vent_spawn(sit(vent_map(), [], [Character("Shona", "P", 3, 0, 1)]), Reserve.of({"clone": 6}))
+    assert (plan.source, plan.number, plan.options) == ("event", 1, ("S",))

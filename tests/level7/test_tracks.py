@@ -54,6 +54,8 @@ def test_the_free_fear_shift_costs_nothing_and_needs_room(c):
 def test_an_own_turn_ability_waits_for_your_turn(c):
     """Spec 6.11: some abilities only on your own turn, others at any time; the bonus any time."""
     assert isinstance(play_adrenaline(c, "sprint", "ability", fear=3, hand=3, own_turn=False), Refusal)
+    sprint = play_adrenaline(c, "sprint", "ability", fear=3, hand=3, own_turn=True, player="Cody")
+    assert sprint.ability_bonuses == (PlayedBonus("speed", 2, "Sprint", "Cody", "turn_end"),) and sprint.fear == 4
     assert play_adrenaline(c, "sprint", "bonus", fear=3, hand=3, own_turn=False).bonus.attribute == "speed"
     any_time = play_adrenaline(c, "surge_of_strength", "ability", fear=3, hand=3, own_turn=False)
     assert any_time.ability == (Reroll(2, "strength_challenge"),) and any_time.fear == 4
@@ -131,6 +133,8 @@ def test_an_empty_pool_starts_a_lockdown_and_the_box_pays(c):
     assert (during.after, during.from_box, during.lockdown_starts) == (4, 1, False)
     split = gain_threat(threat=0, pool=1, lockdown=False, amount=2)
     assert (split.after, split.pool, split.from_pool, split.from_box, split.lockdown_starts) == (2, 0, 1, 1, True)
+    empty_box = gain_threat(threat=5, pool=0, lockdown=True, amount=2, box=1)
+    assert (empty_box.after, empty_box.from_box) == (6, 1) and "No Threat token" in empty_box.text
 
 
 def test_lost_threat_goes_to_the_box_never_the_pool(c):

@@ -15,6 +15,7 @@ probability (game/engine/dice.py), so the two cannot disagree.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Callable, Hashable, Iterable, Sequence, TypeVar
@@ -123,6 +124,15 @@ def rerollable(roll: Roll, option: RerollOption) -> tuple[int, ...]:
     return tuple(range(len(roll.faces)))
 
 
+def reroll_choices(roll: Roll, option: RerollOption) -> tuple[tuple[int, ...], ...]:
+    """Every set of dice the player may reroll with this effect (empty if it was used on this
+    roll), for the engine to offer as decisions."""
+    if option.source in roll.used:
+        return ()
+    dice = rerollable(roll, option)
+    return tuple(c for k in range(1, min(option.dice, len(dice)) + 1) for c in itertools.combinations(dice, k))
+
+
 def reroll_refusal(roll: Roll, option: RerollOption, chosen: Sequence[int]) -> Refusal | None:
     """Why this reroll may not be made, or None: each effect once per roll, at most its dice, only
     dice it allows, each die once (spec 6.3)."""
@@ -211,6 +221,13 @@ def escape_needed(content: Level7Content, foes: Iterable[Foe]) -> int:
     return weight(content, foes) + content.number("escape_base")
 
 
+def _allowed(challenge: Challenge | Refusal) -> Challenge:
+    """A resolution is asked only about a challenge that may be made: the engine checked first."""
+    if isinstance(challenge, Refusal):
+        raise ValueError(challenge.reason)
+    return challenge
+
+
 # ----------------------------------------------------------------------------- Attack (6.4)
 
 def attack_challenge(content: Level7Content, target: Foe) -> Challenge | Refusal:
@@ -238,9 +255,7 @@ def resolve_attack(content: Level7Content, count: int, target: Foe, foes: Sequen
     """The Attack's outcome from the icons rolled (spec 6.4): removed or stunned (and against a guard
     an item card drawn), or failed and the enemies on the tile activate. +1 Threat for attacking a
     guard either way."""
-    challenge = attack_challenge(content, target)
-    if isinstance(challenge, Refusal):
-        raise ValueError(challenge.reason)
+    challenge = _allowed(attack_challenge(content, target))
     result = attack_result(content, target.kind, count)
     name = content.enemies[target.kind].name
     if result == "failed":
@@ -312,13 +327,18 @@ def resolve_bull_rush(content: Level7Content, count: int, foes: Sequence[Foe]) -
     challenge; its failure activates the tile's enemies. On success the BullRush is kept for the
     turn and `rush_leave` asked at each later enemy tile (stopping there is not a new failure:
     nothing activates, spec 6.5 PROPOSED)."""
-    challenge = bull_rush_challenge(content, foes)
-    if isinstance(challenge, Refusal):
-        raise ValueError(challenge.reason)
+    challenge = _allowed(bull_rush_challenge(content, foes))
     step = rush_leave(content, BullRush(count), foes)
     if not step.left:
         return Outcome(challenge, count, "failed", activates=activation_order(content, foes), text=step.text), None
     return Outcome(challenge, count, "freed", step.threat, text=step.text), step.rush
+
+
+def bull_rush_odds(content: Level7Content, dice: int, foes: Sequence[Foe]) -> Fraction:
+    """P(leaving the first tile) with `dice` dice: rush_leave asked for every R."""
+    odds = outcome_odds(content, dice, CHALLENGE_ATTRIBUTE["bull_rush"],
+                        lambda n: rush_leave(content, BullRush(n), foes).left)
+    return odds.get(True, Fraction(0))
 
 
 # ----------------------------------------------------------------------------- Outwit (6.6)
@@ -351,9 +371,7 @@ def outwit_challenge(content: Level7Content, foes: Sequence[Foe], chosen: str) -
 def resolve_outwit(content: Level7Content, count: int, foes: Sequence[Foe], chosen: str) -> Outcome:
     """Outwit's outcome (spec 6.6): freed (you may leave, the other side's enemies do not stop you:
     spec 11 #17), or failed and only the chosen side's enemies activate."""
-    challenge = outwit_challenge(content, foes, chosen)
-    if isinstance(challenge, Refusal):
-        raise ValueError(challenge.reason)
+    challenge = _allowed(outwit_challenge(content, foes, chosen))
     if succeeds(challenge, count):
         return Outcome(challenge, count, "freed", text=f"{count} Intelligence icons outwit the {chosen}: you may leave.")
     return Outcome(challenge, count, "failed",
@@ -430,8 +448,8 @@ def resolve_event_challenge(challenge: Challenge, count: int) -> Outcome:
 
 __all__ = ["ALIENS", "BullRush", "CONTROL_PANEL_REWARDS", "Challenge", "DIE", "Foe", "GUARDS", "Outcome", "Refusal",
            "Roll", "RushStep", "activation_order", "attack_challenge", "attack_odds", "attack_result", "attack_threat",
-           "bull_rush_challenge", "challenge_pool", "control_panel_challenge", "escape_needed", "event_challenge",
-           "icon_distribution", "icons", "outcome_odds", "outwit_challenge", "outwit_sides", "reroll", "reroll_odds",
-           "reroll_refusal", "rerollable", "resolve_attack", "resolve_bull_rush", "resolve_control_panel",
-           "resolve_event_challenge", "resolve_outwit", "resolve_unlock", "roll_dice", "rush_leave", "side",
-           "succeeds", "success_chance", "unlock_challenges", "weight"]
+           "bull_rush_challenge", "bull_rush_odds", "challenge_pool", "control_panel_challenge", "escape_needed",
+           "event_challenge", "icon_distribution", "icons", "outcome_odds", "outwit_challenge", "outwit_sides",
+           "reroll", "reroll_choices", "reroll_odds", "reroll_refusal", "rerollable", "resolve_attack",
+           "resolve_bull_rush", "resolve_control_panel", "resolve_event_challenge", "resolve_outwit", "resolve_unlock",
+           "roll_dice", "rush_leave", "side", "succeeds", "success_chance", "unlock_challenges", "weight"]

@@ -13,10 +13,9 @@ from game.level7.content import shared_content
 from game.level7.rules import challenge as C
 from game.level7.rules import foes, sheet
 from game.level7.rules.maps import view
-from itertools import combinations
-
 from game.level7.rules import tracks
 from game.level7.rules.modifiers import PlayedBonus, attribute_value, expire, ignores_fear, reroll_options
+from game.level7.rules.modifiers import use_item as modifier_use
 from game.level7.rules.state import Character, Level7State
 
 ACTIONS = ("attack", "bull_rush", "outwit", "unlock", "control_panel")
@@ -123,6 +122,7 @@ def _show(ch: Character, got: C.Roll, what: str) -> str:
 def roll(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> int:
     """The challenge's dice (modifiers.py's pool, played bonuses included) rolled by the state's
     Rng, then the rerolls the roller chooses (spec 6.3: each effect once per roll); the icons."""
+    helping(state, ch, challenge, ctx)
     pool = C.challenge_pool(c(), challenge, fear=ch.fear, skills=ch.skills, items=carried_items(ch),
                             played=played(state, ch))
     got = C.roll_dice(c(), challenge.attribute, pool.total, state.rng.stream("dice"))
@@ -134,7 +134,7 @@ def roll(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> int:
                                              abilities=state.turn.abilities if ch.id == state.turn.player else (),
                                              used_this_turn=state.turn.rerolls_used) if o.source not in got.used]
         choices = [{"reroll": ""}] + [{"reroll": o.source, "dice": list(d)} for o in options
-                                      for n in range(1, o.dice + 1) for d in combinations(C.rerollable(got, o), n)]
+                                      for d in C.reroll_choices(got, o)]
         if len(choices) == 1:
             break
         pick = ctx.choose(ch.id, "reroll", choices, f"{ch.name}: reroll dice? ({got.icons} icons, {challenge.level} needed)")
@@ -192,12 +192,7 @@ def do(state: Level7State, ch: Character, kind: str, p: dict[str, Any], ctx) -> 
         ch_ = C.unlock_challenges(c())[0 if p["way"] == "strength" else 1]
         out = C.resolve_unlock(c(), ch_, roll(state, ch, ch_, ctx), here)
         if out.success:
-            door = (ch.tile, (p["door"][0], p["door"][1]))
-            partner = next(((o, d) for o, k, d in view(state).neighbours(state, ch.tile) if d == door), None)
-            gone = [door]
-            if partner is not None:
-                gone += [d for o2, k2, d in view(state).neighbours(state, partner[0]) if o2 == ch.tile and d is not None]
-            foes.unlock(state, gone)
+            unlock_door(state, ch, p["door"])
         apply_outcome(state, ch, out, ctx)
     elif kind == "control_panel":
         control_panel(state, ch, here, ctx)
@@ -297,16 +292,14 @@ def play_adrenaline(state: Level7State, ch: Character, p: dict[str, Any], ctx) -
     state.adrenaline.discard([p["card"]])
     ch.fear = out.fear
     ctx.emit("adrenaline", f"{ch.name}: {out.text}", {"who": ch.id, "card": p["card"], "use": p["use"], "fear": ch.fear})
-    if out.bonus is not None:
-        add_bonus(state, ch, out.bonus)
+    for b in ((out.bonus,) if out.bonus is not None else ()) + out.ability_bonuses:
+        add_bonus(state, ch, b)
     if p["use"] != "ability":
         return
-    from game.level7.content import Bonus, FearShift, Reroll
+    from game.level7.content import FearShift, Reroll
 
     for e in out.ability:
-        if isinstance(e, Bonus):
-            add_bonus(state, ch, PlayedBonus(e.attribute, e.amount, c().adrenaline[kind].name, ch.id))
-        elif isinstance(e, Reroll):
+        if isinstance(e, Reroll):
             state.turn.abilities.append(kind)
         elif isinstance(e, FearShift):
             values = tracks.fear_shift_options(c(), ch.fear, e.steps)
@@ -328,3 +321,98 @@ def add_bonus(state: Level7State, ch: Character, b: PlayedBonus) -> None:
 def spared(ch: Character, cause: str) -> str:
     """The skill or item that spares `ch` Fear from `cause` (darkness, vent, attack), or ""."""
     return ignores_fear(c(), cause, skills=ch.skills, items=carried_items(ch))
+
+
+def helpers(state: Level7State, ch: Character) -> list[Character]:
+    """Characters within one connected tile of `ch` (same tile, or joined by a door, locked or
+    not; vents do not count: spec 11 #26), in turn order."""
+    near = {ch.tile} | {o for o, kind, _ in view(state).neighbours(state, ch.tile) if kind != "vent"}
+    return [state.characters[i] for i in state.order
+            if i != ch.id and state.characters[i].status == "in_play" and state.characters[i].tile in near]
+
+
+def helping(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> None:
+    """Spec 6.11: before the dice, each character within one connected tile may play an
+    adrenaline card so that `ch` gets its attribute bonus (a bonus may be played even when it
+    does not help)."""
+    for other in helpers(state, ch):
+        cards = sorted({k for k in kinds(other.hand)
+                        if not tracks.adrenaline_refusal(c(), k, "bonus", fear=other.fear, hand=len(other.hand),
+                                                         own_turn=False, helping=True)})
+        if not cards:
+            continue
+        pick = ctx.choose(other.id, "help", [{"card": ""}] + [{"card": k} for k in cards],
+                          f"{other.name}: help {ch.name}'s {challenge.attribute.capitalize()} {challenge.level} challenge?")
+        if not pick["card"]:
+            continue
+        card = next(x for x in other.hand if x.split("#")[0] == pick["card"])
+        out = tracks.play_adrenaline(c(), pick["card"], "bonus", fear=other.fear, hand=len(other.hand), own_turn=False,
+                                     player=other.name, receiver=ch.name)
+        other.hand.remove(card)
+        state.adrenaline.discard([card])
+        other.fear = out.fear
+        ctx.emit("adrenaline", f"{other.name}: {out.text}", {"who": other.id, "card": card, "helps": ch.id})
+        state.turn.played.append([ch.id, out.bonus.attribute, out.bonus.amount, out.bonus.source, other.id, out.bonus.lasts])
+
+
+# ---------------------------------------------------------------------------- items (6.14, 8.5)
+
+def item_candidates(state: Level7State, ch: Character) -> list[tuple[str, dict[str, Any]]]:
+    out = [("use_item", {"card": x}) for x in sorted(set(ch.items)) if x.split("#")[0] in c().items
+           and c().items[x.split("#")[0]].kind == "single_use"]
+    keys = [x for x in ch.items if x.split("#")[0] in c().keys]
+    if keys:
+        out += [("use_key", {"card": keys[0], "door": d}) for d in locked_doors(state, ch.tile)]
+    return out
+
+
+def item_refusal(state: Level7State, ch: Character, kind: str, p: dict[str, Any]) -> str | None:
+    card = p.get("card", "")
+    if card not in ch.items:
+        return "You do not carry that item."
+    if kind == "use_item":
+        rec = c().items.get(card.split("#")[0])
+        return None if rec is not None and rec.kind == "single_use" else "That item is not used up by using it."
+    if card.split("#")[0] not in c().keys:
+        return "That is not a security key."
+    return None if p.get("door") in locked_doors(state, ch.tile) else "That is not a locked door of your tile."
+
+
+def use_item(state: Level7State, ch: Character, p: dict[str, Any], ctx) -> None:
+    """A single-use item discarded for its effect (spec 8.5 PLACEHOLDER, modifiers.use_item)."""
+    kind = p["card"].split("#")[0]
+    out = modifier_use(c(), kind, ch.id)
+    ch.items.remove(p["card"])
+    state.items.discard([p["card"]])
+    rec = c().items[kind]
+    ctx.emit("use_item", f"{ch.name} uses {rec.name}.", {"who": ch.id, "card": p["card"]})
+    for b in out.bonuses:
+        add_bonus(state, ch, b)
+    values = tracks.fear_shift_options(c(), ch.fear, out.fear_shift) if out.fear_shift else ()
+    if values:
+        pick = ctx.choose(ch.id, "fear_shift", [{"fear": ch.fear}] + [{"fear": v} for v in values],
+                          f"{ch.name}: move your Fear?")
+        sheet.change_fear(state, ch, pick["fear"] - ch.fear, ctx, rec.name)
+    if rec.not_enforced:
+        ctx.emit("not_enforced", f"Not enforced yet: {rec.not_enforced}", {"card": kind})
+
+
+def use_key(state: Level7State, ch: Character, p: dict[str, Any], ctx) -> None:
+    """A security key (spec 8.5 PLACEHOLDER): discarded to remove a locked-door token from a door
+    of your tile, no challenge and no Threat. Spent keys are out of the game."""
+    ch.items.remove(p["card"])
+    state.tokens["spent_keys"].append(p["card"])
+    unlock_door(state, ch, p["door"])
+    ctx.emit("use_key", f"{ch.name} opens a locked door with a security key.", {"who": ch.id, "door": p["door"]})
+
+
+def unlock_door(state: Level7State, ch: Character, door: list) -> None:
+    """Removes the locked-door tokens on both sides of `ch`'s door; the door may be locked again
+    after passing it (spec 6.8)."""
+    mine = (ch.tile, (door[0], door[1]))
+    partner = next(((o, d) for o, k, d in view(state).neighbours(state, ch.tile) if d == mine), None)
+    gone = [mine]
+    if partner is not None:
+        gone += [d for o2, k2, d in view(state).neighbours(state, partner[0]) if o2 == ch.tile and d is not None]
+    foes.unlock(state, gone)
+    state.turn.unlocked.append([ch.tile, door[0], door[1]])

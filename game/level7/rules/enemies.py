@@ -21,30 +21,33 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from game.level7.rules.enemy_attack import AttackOutcome, AttackPlan, attack_odds, attack_outcome, plan_attack, roll_attack
+from game.level7.rules.enemy_attack import (
+    AttackOutcome, AttackPlan, attack_odds, attack_outcome, plan_attack, roll_attack,
+)
 from game.level7.rules.enemy_order import (
     box_kinds, box_queue, challenge_queue, cronos_queue, hybrid_queue, hybrids_due, roll_hybrid_die, skip_reason,
     spawning_tokens,
 )
 from game.level7.rules.enemy_paths import Door, Route, routes
-from game.level7.rules.enemy_view import Character, Figure, Situation, tile_limits
+from game.level7.rules.enemy_view import Character, Figure, Situation, enemy_label, tile_limits
 from game.level7.rules.spawning import (
     Removal, Reserve, SpawnPlan, TileRequest, event_spawn, fear_spawn, nest_spawn, remove_figure, spawn_sites,
+    vent_spawn,
 )
 from game.level7.rules.targeting import Candidate, TargetChoice, attack_target, move_target
 
 __all__ = [
     # inputs
-    "Situation", "Figure", "Character", "tile_limits",
+    "Situation", "Figure", "Character", "tile_limits", "enemy_label",
     # one activation and its attack
-    "Activation", "activate", "Candidate", "TargetChoice",
+    "Activation", "activate", "move_toward", "Candidate", "TargetChoice",
     "AttackPlan", "AttackOutcome", "plan_attack", "roll_attack", "attack_outcome", "attack_odds",
     # who activates, in what order
     "box_kinds", "box_queue", "hybrids_due", "roll_hybrid_die", "hybrid_queue", "cronos_queue", "challenge_queue",
     "skip_reason", "spawning_tokens",
     # spawning and removal
     "Reserve", "Removal", "remove_figure", "SpawnPlan", "TileRequest", "spawn_sites", "event_spawn", "fear_spawn",
-    "nest_spawn",
+    "vent_spawn", "nest_spawn",
 ]
 
 
@@ -90,12 +93,29 @@ def activate(sit: Situation, figure_id: str) -> tuple[Activation, ...]:
     choice = move_target(sit, fig)
     if choice.target is None:
         return (Activation(fig.id, "idle", choice.text, choice),)
-    to_goal = sit.distances(choice.target.tile, fig.kind)
+    # the target's tile has room, so a way always exists; guard the invariant all the same
+    return _moves(sit, fig, choice.target.tile, choice.text, choice) or (
+        Activation(fig.id, "idle", f"{choice.text}; no tile on the way has room", choice),)
+
+
+def move_toward(sit: Situation, figure_id: str, tile: str, why: str) -> tuple[Activation, ...]:
+    """One step of a figure toward `tile` by the movement rules of 7.4 (shortest paths of its
+    graph, full tiles passed, locked doors opened instead), for events that move enemies without
+    activating them (`why` names the event). Options as `activate`'s; none when it is there or
+    cannot get there."""
+    fig = sit.figure(figure_id)
+    if fig.tile == tile or tile not in sit.distances(fig.tile, fig.kind):
+        return ()
+    return _moves(sit, fig, tile, f"{sit.label(fig.id)} moves toward {sit.where(tile)} ({why})", None)
+
+
+def _moves(sit: Situation, fig: Figure, goal: str, lead: str, choice: TargetChoice | None) -> tuple[Activation, ...]:
+    to_goal = sit.distances(goal, fig.kind)
     found = routes(sit.graph(fig.kind), fig.tile, to_goal, lambda t: sit.has_room(t, fig.kind))
     unique: dict[tuple, Route] = {}
     for r in found:
         unique.setdefault((r.tiles, _tokens(r)), r)
-    options = [_step(sit, fig, choice, r) for r in unique.values()]
+    options = [_step(sit, fig, lead, choice, r) for r in unique.values()]
     if len(options) > 1:
         note = f"; one of {len(options)} equally short ways, the active player chooses (seed p. 14)"
         options = [replace(o, text=o.text + note) for o in options]
@@ -109,20 +129,24 @@ def _tokens(route: Route) -> tuple[Door, ...]:
     return ()
 
 
-def _step(sit: Situation, fig: Figure, choice: TargetChoice, route: Route) -> Activation:
+def _step(sit: Situation, fig: Figure, lead: str, choice: TargetChoice | None, route: Route) -> Activation:
     kind = sit.enemy(fig.kind)
     if route.unlocks:
         # beyond a full tile the figure could not stop on the way, and removing a token ends the
         # activation (11 #24): it stays where it stood
         door = route.edges[-1]
         at = route.tiles[-2] if len(route.tiles) > 1 else fig.tile
-        stays = f"; it may not stop on {', '.join(route.tiles[:-1])}, so it stays on {fig.tile}" if len(route.tiles) > 1 else ""
-        text = (f"{choice.text}; removes the locked door token between {at} and {door.to} instead of "
+        stays = (f"; it may not stop on {', '.join(map(sit.where, route.tiles[:-1]))}, so it stays on "
+                 f"{sit.where(fig.tile)}") if len(route.tiles) > 1 else ""
+        text = (f"{lead}; removes the locked door token between {sit.where(at)} and {sit.where(door.to)} instead of "
                 f"moving (seed p. 15, spec 11 #24){stays}")
         return Activation(fig.id, "unlock", text, choice, tokens=door.tokens)
     passed = route.tiles[:-1]
-    full = "".join(f"; passes {t}, which already holds {sit.limit(fig.kind)} {kind.name.lower()}s (seed p. 14-15)"
-                   for t in passed)
-    how = " through the vent" if route.edges[-1].kind == "vent" and not passed else ""
-    text = f"{choice.text}; steps{how} to {route.tiles[-1]}{full}"
+    stop = sit.where(route.tiles[-1])
+    if passed:
+        text = (f"{lead}; passes {', '.join(map(sit.where, passed))}, already at the limit of {sit.limit(fig.kind)} "
+                f"{kind.name.lower()}s, and stops on {stop} (seed p. 14-15)")
+    else:
+        how = " through the vent" if route.edges[-1].kind == "vent" else ""
+        text = f"{lead}; steps{how} to {stop}"
     return Activation(fig.id, "move", text, choice, path=route.tiles)

@@ -5,8 +5,8 @@ rules.toml [activation] (guards; clones; guards then clones; clones then guards)
 ascending number. Hybrids follow from the turn after the first hybrid appeared: one die is rolled
 and each hybrid activates once per symbol on its face, one hybrid at a time in icon order
 (Intelligence, Strength, Speed). Dr. Cronos activates by scenario rules the seed lacks; his
-PLACEHOLDER rule (spec 8.2) is once after the hybrids, which the engine asks for with
-`cronos=True` when its scenario places him. A failed challenge activates the active enemies on
+PLACEHOLDER rule (spec 8.2) is once after the hybrids (`cronos_queue`, for a scenario that places
+him). A failed challenge activates the active enemies on
 the challenger's tile: guards, clones, hybrids, then Dr. Cronos (11 #15), only the chosen type
 after a failed Outwit (guards, or aliens: clones, hybrids and Dr. Cronos, 11 #17).
 
@@ -21,10 +21,10 @@ from game.engine.dice import Face, roll_all
 from game.engine.rng import Rng
 from game.level7.content import EventCard, Level7Content
 from game.level7.rules.enemy_view import Situation
+from game.level7.rules.spawning import SPAWN_TOKEN
 
 FAILED_CHALLENGE_ORDER = ("guard", "clone", "hybrid", "cronos")  # spec 11 #15
 OUTWIT_TYPES = {"guards": ("guard",), "aliens": ("clone", "hybrid", "cronos")}  # spec 11 #17
-SPAWN_TOKEN = {"clone": "clone nest", "guard": "guard post"}  # seed p. 15: the kind each spawns
 DIE = "level7"
 
 
@@ -66,11 +66,16 @@ def symbols(face: Face) -> int:
     return sum(n for _, n in face.symbols)
 
 
-def hybrid_queue(sit: Situation, face: Face) -> tuple[str, ...]:
+def hybrid_queue(sit: Situation, face: Face, own_icon: bool = False) -> tuple[str, ...]:
     """Each hybrid on the map, as many times as the face has symbols, one hybrid at a time in icon
-    order (a hybrid's number is its place in the icon order, enemy_view.Figure)."""
-    times = symbols(face)
-    return tuple(fid for fid in _ordered(sit, ("hybrid",)) for _ in range(times))
+    order (a hybrid's number is its place in the icon order, enemy_view.Figure). `own_icon`: spec
+    11 #23's option, a hybrid activating once per symbol of its own icon only."""
+    icons = sit.enemy("hybrid").icons
+    out = []
+    for fid in _ordered(sit, ("hybrid",)):
+        times = face[icons[sit.figure(fid).number - 1]] if own_icon else symbols(face)
+        out += [fid] * times
+    return tuple(out)
 
 
 def cronos_queue(sit: Situation) -> tuple[str, ...]:

@@ -91,8 +91,9 @@ def routes(graph: Mapping[str, list[Edge]], start: str, to_goal: Mapping[str, in
            room: Callable[[str], bool]) -> list[Route]:
     """Every step from `start` along a shortest path to the goal (`to_goal`: distances to it in
     the same graph), passing on along shortest paths over tiles without `room` until one has
-    room; a locked door on the way ends the step there (7.4 step 5, 11 #24). Sorted by the tiles
-    they visit, so the options come in a stable order."""
+    room; a locked door on the way ends the step there (7.4 step 5, 11 #24); a way whose tiles up
+    to the goal are all full is none. Sorted by the tiles they visit, so the options come in a
+    stable order."""
     out: list[Route] = []
 
     def walk(tile: str, taken: tuple[Edge, ...]) -> None:
@@ -100,10 +101,11 @@ def routes(graph: Mapping[str, list[Edge]], start: str, to_goal: Mapping[str, in
             if to_goal.get(e.to) is None or to_goal[tile] != e.cost + to_goal[e.to]:
                 continue
             path = taken + (e,)
-            if e.locked or room(e.to) or to_goal[e.to] == 0:
+            if e.locked or room(e.to):
                 out.append(Route(path))
-            else:
+            elif to_goal[e.to] > 0:
                 walk(e.to, path)
+            # a full goal ends the way: nowhere on it to stop
 
     if to_goal.get(start, 0) > 0:
         walk(start, ())

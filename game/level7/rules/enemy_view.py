@@ -55,7 +55,9 @@ class Character:
 
 @dataclass(frozen=True)
 class Situation:
-    """Everything the enemy rules read. `limits`: enemy kind -> the most of it on one tile (a kind
+    """Everything the enemy rules read. `characters`: every player still in the turn order, in
+    it, those in the Hospital with tile None (the active one too, so "soonest after the active
+    player" can be counted). `limits`: enemy kind -> the most of it on one tile (a kind
     not named has none; `tile_limits` reads a scenario's); `target_values`: the scenario's
     `clone_threat` and `guard_fear` (seed p. 13: enemies target each other only when non-zero);
     `locked`: doors with a locked door token; `sealed`: tiles whose vent nobody uses (3.4)."""
@@ -68,6 +70,7 @@ class Situation:
     target_values: Mapping[str, int] = field(default_factory=dict)
     locked: frozenset[tuple[str, Slot]] = frozenset()
     sealed: frozenset[str] = frozenset()
+    stunned_fill_stops: bool = True  # spec 11 #18's option: False lets stunned figures leave room to stop
     content: Level7Content = field(default_factory=shared_content, compare=False)
 
     def figure(self, fid: str) -> Figure:
@@ -82,16 +85,19 @@ class Situation:
                 return c
         raise KeyError(f"no character {name!r}")
 
+    def active_character(self) -> Character | None:
+        return next((c for c in self.characters if c.name == self.active), None)
+
     def enemy(self, kind: str) -> Enemy:
         return self.content.enemies[kind]
 
     def label(self, fid: str) -> str:
-        """'Guard 2', 'Hybrid (Intelligence)', 'Dr. Cronos': how the log names a figure."""
         f = self.figure(fid)
-        rec = self.enemy(f.kind)
-        if rec.icons:
-            return f"{rec.name} ({rec.icons[f.number - 1].capitalize()})"
-        return f"{rec.name} {f.number}" if rec.numbered else rec.name
+        return enemy_label(f.kind, f.number, self.content)
+
+    def where(self, tile: str) -> str:
+        """A placed tile's printed name, for the log ("Corridor 101-A")."""
+        return self.map.placed[tile][0].name
 
     def on(self, tile: str, kind: str | None = None, *, active_only: bool = False) -> list[Figure]:
         """The figures on a tile (of one kind), lowest number first."""
@@ -108,6 +114,7 @@ class Situation:
         """Whether one more figure of `kind` may stand on the tile. Stopping counts every figure
         there, stunned too; placing counts the active ones (spec 11 #18)."""
         most = self.limit(kind)
+        active_only = active_only or not self.stunned_fill_stops
         return most is None or len(self.on(tile, kind, active_only=active_only)) < most
 
     def turn_order_from_active(self) -> list[str]:
@@ -127,6 +134,14 @@ class Situation:
 
     def with_figures(self, figures: tuple[Figure, ...]) -> Situation:
         return replace(self, figures=figures)
+
+
+def enemy_label(kind: str, number: int, content: Level7Content | None = None) -> str:
+    """'Guard 2', 'Hybrid (Intelligence)', 'Dr. Cronos': how the log names a figure."""
+    rec = (content or shared_content()).enemies[kind]
+    if rec.icons:
+        return f"{rec.name} ({rec.icons[number - 1].capitalize()})"
+    return f"{rec.name} {number}" if rec.numbered else rec.name
 
 
 def _graph(sit: Situation, mover: str) -> Mapping[str, list[Edge]]:

@@ -9,6 +9,7 @@ from game.level7.content import shared_content
 from game.level7.event_effects import Step
 from game.level7.rules import challenge as C
 from game.level7.rules import challenges, foes, sheet
+from game.level7.rules.tracks import fear_change_possible
 from game.level7.rules.maps import view
 from game.level7.rules.state import IN_PLAY, Character, Level7State
 
@@ -41,9 +42,7 @@ def possible(state: Level7State, ch: Character, steps: tuple[Step, ...]) -> bool
     all is not offered; one that can partly happen may be chosen)."""
     for s in steps:
         if s.do == "fear":
-            track = shared_content().fear_track
-            if track.min <= ch.fear + s.params["amount"] <= track.max or \
-                    (s.params["amount"] > 0 and ch.fear < track.max) or (s.params["amount"] < 0 and ch.fear > track.min):
+            if fear_change_possible(shared_content(), ch.fear, s.params["amount"]):
                 return True
         elif s.do == "threat":
             if s.params["amount"] > 0 or ch.threat > 0:
@@ -92,7 +91,7 @@ def _challenge(state, ch, s, ctx):
 
 
 def _spawn(state, ch, s, ctx):
-    foes.spawn(state, s.params["enemy"], s.params["at"], ctx, "an event")
+    foes.spawn(state, s.params["enemy"], s.params["at"], ctx)
 
 
 def _darkness(state, ch, s, ctx):
@@ -231,7 +230,7 @@ def resolve_card(state: Level7State, ctx) -> None:
     ch = state.characters[state.turn.player]
     drawn = state.events.draw(1, state.rng.stream("decks"))
     if not drawn:
-        ctx.emit("event", "No event card is left.")
+        ctx.emit("no_event", "No event card is left.")
         return
     card = c.events[drawn[0]]
     state.flags["event_card"] = card.id  # in play until discarded below
@@ -240,7 +239,7 @@ def resolve_card(state: Level7State, ctx) -> None:
              {"card": card.id, "trigger": trigger}, hidden=True)
     # A. spawn
     if card.spawn != "none":
-        foes.spawn(state, card.spawn, foes.SPAWN_SITE[card.spawn], ctx, f"event {card.id}")
+        foes.spawn(state, card.spawn, foes.SPAWN_SITE[card.spawn], ctx)
     if ch.status == IN_PLAY:
         foes.fear_spawn(state, ctx)
     # B. the section of the triggering icon; skipped when drawn at the end of the turn

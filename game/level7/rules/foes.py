@@ -16,7 +16,6 @@ from game.level7.rules import enemies as E
 from game.level7.rules import explore, sheet
 from game.level7.rules.enemy_paths import routes
 from game.level7.rules.maps import view
-from game.level7.rules.spawning import _plan as plan_spawn  # the one planner of every spawn kind
 from game.level7.rules.state import IN_HOSPITAL, IN_PLAY, Character, Enemy, Level7State
 
 SPAWN_SITE = {"guard": "security", "clone": "fear"}  # the card's spawn icon puts the figure here (7.2)
@@ -58,7 +57,7 @@ def reserve(state: Level7State) -> E.Reserve:
 
 
 def label(state: Level7State, e: Enemy) -> str:
-    return E.Situation(view(state).tilemap, (E.Figure(e.kind, e.number, e.tile),), (), "", {}).label(e.key)
+    return E.enemy_label(e.kind, e.number)
 
 
 # ---------------------------------------------------------------------------- spawning
@@ -96,7 +95,7 @@ def carry_out(state: Level7State, plan: E.SpawnPlan, ctx, idle: bool = False) ->
     return pick["tile"]
 
 
-def spawn(state: Level7State, kind: str, at: str, ctx, why: str) -> None:
+def spawn(state: Level7State, kind: str, at: str, ctx) -> None:
     """One spawn of `kind` on the nearest `at` tile with room (7.2): the card's icon (at its
     kind's site), or an event section's "at the nearest vent"."""
     sit = situation(state)
@@ -104,8 +103,7 @@ def spawn(state: Level7State, kind: str, at: str, ctx, why: str) -> None:
     if at == SPAWN_SITE.get(kind):
         plan = E.event_spawn(sit, kind, reserve(state), flags)
     else:
-        vents = view(state).vent_tiles(state)
-        plan = plan_spawn(sit, kind, "event", reserve(state), vents, "vent tile")
+        plan = E.vent_spawn(sit, reserve(state))
     carry_out(state, plan, ctx)
 
 
@@ -190,7 +188,7 @@ def attack(state: Level7State, sit: E.Situation, plan: E.AttackPlan, ctx) -> Non
     if out.fear:
         sheet.change_fear(state, ch, out.fear, ctx, who)
     if out.knocked_out:
-        sheet.knock_out(state, ch, ctx, "Fear pushed past the top of the track")
+        sheet.knock_out(state, ch, ctx, "hybrid_fear")
     if ch.status == IN_PLAY and out.attacked_fear:
         sheet.change_fear(state, ch, out.attacked_fear, ctx, "attacked", "attack")
     from game.level7.rules.challenges import end_bonuses

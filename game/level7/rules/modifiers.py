@@ -112,7 +112,9 @@ def attribute_value(content: Level7Content, attribute: str, *, fear: int, skills
     played bonuses for this attribute (a played Intelligence or Strength bonus adds dice only to a
     challenge roll: spec 11 #9). A die pool is `.total` dice."""
     terms = [Term("base", getattr(content.attributes, attribute))]
-    band = next(b for b in content.fear_bands if b.low <= fear <= b.high)
+    band = next((b for b in content.fear_bands if b.low <= fear <= b.high), None)
+    if band is None:
+        raise ValueError(f"Fear {fear} is off the track ({content.fear_track.min}-{content.fear_track.max})")
     if band.modifiers.get(attribute):
         terms.append(Term(f"Fear {band.low}-{band.high}", band.modifiers[attribute]))
     for name, e in _standing(content, skills, items):

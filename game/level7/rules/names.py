@@ -34,6 +34,10 @@ def option_words(state, kind: str, o: dict[str, Any]) -> str:
         return f"The door on side {o['door'][0]}"
     if kind == "event_option":
         return f"Option {o['option'] + 1}"
+    if kind == "help":
+        return f"Play {card_name(o['card'])} for its bonus" if o["card"] else "Do not help"
+    if kind == "relock":
+        return "Lock the door again" if o["relock"] else "Leave it open"
     if kind == "reroll":
         return f"Reroll dice {', '.join(str(i + 1) for i in o['dice'])} ({o['reroll']})" if o["reroll"] else "Keep the roll"
     if kind == "fear_shift":
@@ -74,6 +78,10 @@ def action_words(state, kind: str, p: dict[str, Any]) -> str:
         return f"Unlock the door on side {p['door'][0]} by {p['way'].capitalize()}"
     if kind == "control_panel":
         return "Use the control panel"
+    if kind == "use_item":
+        return f"Use {card_name(p['card'])}"
+    if kind == "use_key":
+        return f"Open the door on side {p['door'][0]} with a security key"
     if kind == "adrenaline":
         how = {"bonus": "for its bonus", "ability": "for its ability"}.get(p["use"], f"to move Fear {p['shift']:+d}")
         return f"Play {card_name(p['card'])} {how}"

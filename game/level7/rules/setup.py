@@ -87,7 +87,7 @@ def new_state(scenario: str, seed: int, options: Mapping[str, Any], content: Lev
     reserves = {kind: list(range(1, n + 1)) for kind, n in sorted(sc.reserves.items())}
     boxed = {kind: list(range(n + 1, content.enemies[kind].count + 1)) for kind, n in sorted(sc.reserves.items())}
     tokens: dict[str, Any] = {"darkness": [], "sealed": [], "locked": [], "nests": [], "posts": [], "accessed": [],
-                              "walled": [], "new_doors": [], "supply": {k: content.count(c) for k, c in TOKEN_SUPPLY.items()}}
+                              "walled": [], "new_doors": [], "spent_keys": [], "supply": {k: content.count(c) for k, c in TOKEN_SUPPLY.items()}}
     state = Level7State(
         scenario=scenario, seed=seed, rng=rng, order=order, characters=chars, starting_players=players,
         placed=[[start_tile, 0, 0, 0]], stacks=stacks, set_aside=sc.set_aside, enemies=[], reserves=reserves,

@@ -6,6 +6,7 @@ which item to put down)."""
 from __future__ import annotations
 
 from game.level7.content import shared_content
+from game.level7.rules import tracks
 from game.level7.rules.state import ESCAPED, HOSPITAL, IN_HOSPITAL, IN_PLAY, KILLED, Character, Level7State
 
 
@@ -16,31 +17,22 @@ def content():
 # ---------------------------------------------------------------------------- Threat and Lockdown
 
 def gain_threat(state: Level7State, ch: Character, n: int, ctx, why: str) -> None:
-    """+n Threat: each token from the threat pool; an empty pool starts Lockdown, and from then on
-    the tokens come from the box (spec 6.12)."""
-    for _ in range(n):
-        if state.threat_pool > 0:
-            state.threat_pool -= 1
-        else:
-            if not state.lockdown:
-                start_lockdown(state, ctx, f"the threat pool is empty and {ch.name} must gain Threat")
-                if ch.out:
-                    return
-            if state.threat_box == 0:
-                ctx.emit("threat", f"No Threat token is left for {ch.name}.", {"who": ch.id})
-                return
-            state.threat_box -= 1
-        ch.threat += 1
-        ctx.emit("threat", f"{ch.name} gains 1 Threat ({why}): {ch.threat}.", {"who": ch.id, "threat": ch.threat})
+    """+n Threat (tracks.gain_threat): from the threat pool; an empty pool starts Lockdown, and
+    from then on the tokens come from the box (spec 6.12)."""
+    got = tracks.gain_threat(threat=ch.threat, pool=state.threat_pool, lockdown=state.lockdown, amount=n,
+                             box=state.threat_box)
+    state.threat_pool, state.threat_box, ch.threat = got.pool, state.threat_box - got.from_box, got.after
+    ctx.emit("threat", f"{ch.name} ({why}): {got.text}", {"who": ch.id, "threat": ch.threat})
+    if got.lockdown_starts:
+        start_lockdown(state, ctx, f"the threat pool is empty and {ch.name} must gain Threat")
 
 
 def lose_threat(state: Level7State, ch: Character, n: int, ctx, why: str) -> None:
     """-n Threat; the tokens go to the box, never back to the pool (spec 6.12)."""
-    n = min(n, ch.threat)
-    if n:
-        ch.threat -= n
-        state.threat_box += n
-        ctx.emit("threat", f"{ch.name} loses {n} Threat ({why}): {ch.threat}.", {"who": ch.id, "threat": ch.threat})
+    got = tracks.lose_threat(threat=ch.threat, pool=state.threat_pool, amount=n)
+    if got.to_box:
+        ch.threat, state.threat_box = got.after, state.threat_box + got.to_box
+        ctx.emit("threat", f"{ch.name} ({why}): {got.text}", {"who": ch.id, "threat": ch.threat})
 
 
 def start_lockdown(state: Level7State, ctx, why: str) -> None:
@@ -59,30 +51,23 @@ def start_lockdown(state: Level7State, ctx, why: str) -> None:
 # ---------------------------------------------------------------------------- Fear
 
 def change_fear(state: Level7State, ch: Character, delta: int, ctx, why: str, cause: str = "") -> int:
-    """Moves the Fear marker by `delta`, kept on the track (an event may push past the end: the
-    marker stops there, spec 6.12); returns the change made. `cause` (darkness, vent, attack): a
-    skill or item may spare the gain (modifiers.ignores_fear)."""
-    if delta > 0 and cause:
-        from game.level7.rules.challenges import spared
+    """Moves the Fear marker by `delta` on the track (tracks.change_fear: an event may push past
+    the end, the marker stops there, spec 6.12); returns the change made. `cause` (darkness, vent,
+    attack): a skill or item may spare the gain (modifiers.ignores_fear)."""
+    from game.level7.rules.challenges import spared
 
-        by = spared(ch, cause)
-        if by:
-            ctx.emit("fear", f"{by}: {ch.name} gains no Fear ({why}).", {"who": ch.id, "spared_by": by})
-            return 0
-    track = content().fear_track
-    new = max(track.min, min(track.max, ch.fear + delta))
-    done = new - ch.fear
-    if done:
-        ch.fear = new
-        ctx.emit("fear", f"{ch.name}'s Fear {'rises' if done > 0 else 'falls'} to {new} ({why}).",
-                 {"who": ch.id, "fear": new})
-    return done
+    got = tracks.change_fear(content(), ch.fear, delta, ignored_by=spared(ch, cause) if cause and delta > 0 else "",
+                             cause=why)
+    if got.after != got.before or got.ignored_by:
+        ch.fear = got.after
+        ctx.emit("fear", f"{ch.name}: {got.text}", {"who": ch.id, "fear": ch.fear, "spared_by": got.ignored_by})
+    return got.after - got.before
 
 
 # ---------------------------------------------------------------------------- cards
 
 def hand_size(ch: Character) -> int:
-    return ch.vitality
+    return tracks.hand_size(content(), ch.vitality)
 
 
 def draw_adrenaline(state: Level7State, ch: Character, n: int, ctx, why: str) -> int:
@@ -116,7 +101,7 @@ def discard_adrenaline(state: Level7State, ch: Character, n: int, ctx, why: str)
         done += 1
         ctx.emit("discard", f"{ch.name} discards {_card_name(pick['card'])} ({why}).", {"who": ch.id, "card": pick["card"]})
     if done and not ch.hand and ch.status == IN_PLAY:
-        knock_out(state, ch, ctx, "no adrenaline card is left")
+        knock_out(state, ch, ctx, "hand_empty")
     return done
 
 
@@ -150,7 +135,7 @@ def draw_item(state: Level7State, ch: Character, ctx, why: str) -> None:
     """Draws an item card; with none left the draw gives nothing (spec 11 #30)."""
     cards = state.items.draw(1)
     if not cards:
-        ctx.emit("item", f"No item card is left for {ch.name} ({why}).", {"who": ch.id})
+        ctx.emit("no_item", f"No item card is left for {ch.name} ({why}).", {"who": ch.id})
         return
     ctx.emit("item", f"{ch.name} draws {item_name(cards[0])} ({why}).", {"who": ch.id, "card": cards[0]},
              hidden=True)
@@ -159,12 +144,6 @@ def draw_item(state: Level7State, ch: Character, ctx, why: str) -> None:
 
 # ---------------------------------------------------------------------------- knocked out, killed
 
-def next_vitality(v: int) -> int:
-    """The Vitality space below `v` (0: the skull)."""
-    lower = [s for s in content().vitality_track.spaces if s < v]
-    return max(lower) if lower else 0
-
-
 def drop_items(state: Level7State, ch: Character, ctx) -> None:
     if ch.items and ch.tile and ch.tile != HOSPITAL:
         state.floor_items.setdefault(ch.tile, []).extend(ch.items)
@@ -172,22 +151,23 @@ def drop_items(state: Level7State, ch: Character, ctx) -> None:
         ch.items = []
 
 
-def knock_out(state: Level7State, ch: Character, ctx, why: str) -> None:
-    """Knocked out (spec 6.13): items on the tile, to the Hospital, -1 Vitality, -1 Threat; killed
-    instead at the skull or during Lockdown. On one's own turn the turn ends at once (11 #36)."""
+def knock_out(state: Level7State, ch: Character, ctx, cause: str) -> None:
+    """Knocked out (spec 6.13, tracks.knock_out; `cause` one of its KNOCKOUT_CAUSES): items on the
+    tile, to the Hospital, -1 Vitality, -1 Threat; killed instead at the skull or during Lockdown.
+    On one's own turn the turn ends at once (11 #36)."""
     if ch.status != IN_PLAY:
         return
+    out = tracks.knock_out(content(), cause=cause, vitality=ch.vitality, threat=ch.threat, items=ch.items,
+                           lockdown=state.lockdown, pool=state.threat_pool, hand=len(ch.hand))
     drop_items(state, ch, ctx)
-    vit = next_vitality(ch.vitality)
-    if vit == 0 or state.lockdown:
-        kill(state, ch, ctx, why + (" during Lockdown" if state.lockdown and vit else ""))
+    if out.killed:
+        kill(state, ch, ctx, out.text)
         return
-    ch.vitality = vit
+    ch.vitality = out.vitality.after
     ch.tile, ch.status = HOSPITAL, IN_HOSPITAL
-    ctx.emit("knocked_out", f"{ch.name} is knocked out ({why}) and taken to the Hospital; Vitality {vit}.",
-             {"who": ch.id, "vitality": vit})
-    lose_threat(state, ch, content().number("knockout_threat"), ctx, "knocked out")
-    while len(ch.hand) > hand_size(ch):  # spec 11 #29: down to the new limit at once
+    ch.threat, state.threat_box = out.threat.after, state.threat_box + out.threat.to_box
+    ctx.emit("knocked_out", f"{ch.name}: {out.text}", {"who": ch.id, "vitality": ch.vitality})
+    for _ in range(out.vitality.discard):  # spec 11 #29: down to the new hand size at once
         discard_adrenaline(state, ch, 1, ctx, "hand above the new Vitality")
     if ch.id == state.turn.player:
         state.flags["turn_over"] = True

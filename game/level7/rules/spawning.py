@@ -23,13 +23,14 @@ seed p. 7, 12, 15).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Mapping
 
 from game.level7.rules.enemy_view import Situation
 
 SITE_ICONS = {"guard": ("security", "recurring_security"), "clone": ("fear", "recurring_fear")}  # spec 3.4
 SITE_WORDS = {"guard": "Security tile", "clone": "Fear tile"}
+SPAWN_TOKEN = {"clone": "clone nest", "guard": "guard post"}  # seed p. 15: the kind each token spawns
 
 
 @dataclass(frozen=True)
@@ -120,16 +121,23 @@ def _vent(sit: Situation, name: str) -> bool:
 
 
 def _nearest(sit: Situation, kind: str, tiles: list[str]) -> tuple[tuple[str, ...], int | None, str]:
-    me = next((c for c in sit.characters if c.name == sit.active), None)
+    me = sit.active_character()
     if me is None or me.tile is None:
         return tuple(tiles), None, f"{sit.active} is off the map, so every one ties"
     dist = sit.distances(me.tile, kind)
     near = [t for t in tiles if t in dist]
     if not near:
-        return tuple(tiles), None, f"none can be reached from {me.tile} by a {kind}, so every one ties"
+        return tuple(tiles), None, f"none can be reached from {sit.where(me.tile)} by a {kind}, so every one ties"
     best = min(dist[t] for t in near)
     return (tuple(t for t in near if dist[t] == best), best,
-            f"{best} move{'s' if best != 1 else ''} from {sit.active}'s tile {me.tile} by a {kind}'s ways (spec 11 #21)")
+            f"{best} move{'s' if best != 1 else ''} from {sit.active}'s tile, {sit.where(me.tile)}, by a {kind}'s "
+            f"ways (spec 11 #21)")
+
+
+def _either(sit: Situation, tiles: tuple[str, ...], cite: str) -> str:
+    if len(tiles) == 1:
+        return sit.where(tiles[0])
+    return " or ".join(map(sit.where, tiles)) + f", the active player chooses ({cite})"
 
 
 def _plan(sit: Situation, kind: str, source: str, reserve: Reserve, sites: list[str], what: str) -> SpawnPlan:
@@ -139,45 +147,51 @@ def _plan(sit: Situation, kind: str, source: str, reserve: Reserve, sites: list[
         return SpawnPlan(kind, source, None, (), None, f"no {name.lower()} spawns: its reserve is empty (seed p. 12)")
     roomy = [t for t in sites if sit.has_room(t, kind, active_only=True)]
     if not roomy:
-        full = f" (full: {', '.join(sites)})" if sites else ""
+        full = f" (full: {', '.join(map(sit.where, sites))})" if sites else ""
         return SpawnPlan(kind, source, None, (), None, f"no {name.lower()} spawns: no {what} has room{full} (seed p. 12)")
     options, distance, how = _nearest(sit, kind, roomy)
-    where = options[0] if len(options) == 1 else " or ".join(options) + ", the active player chooses (seed p. 14)"
+    where = _either(sit, options, "spec 11 #21")
     skipped = [t for t in sites if t not in roomy]
     text = f"{name} {number} spawns on the nearest {what} with room: {where}; {how}"
     if skipped:
-        text += f"; {', '.join(skipped)} already at the limit"
+        text += f"; {', '.join(map(sit.where, skipped))} already at the limit"
     return SpawnPlan(kind, source, number, options, distance, text)
 
 
-def event_spawn(sit: Situation, kind: str, reserve: Reserve, flags: Mapping[str, bool] = {}) -> SpawnPlan:
+def event_spawn(sit: Situation, kind: str, reserve: Reserve, flags: Mapping[str, bool] | None = None) -> SpawnPlan:
     """The event card's spawn icon (7.2 step A): a guard or a clone. `flags`: the scenario's
     (alien_zone, military_zone)."""
+    flags = flags or {}
     if kind not in SITE_ICONS:
         raise ValueError(f"the seed names spawn sites only for guards and clones (p. 12), not for {kind!r}")
     what = SITE_WORDS[kind] + (" or vent tile" if kind == "clone" and flags.get("alien_zone") else "")
     plan = _plan(sit, kind, "event", reserve, spawn_sites(sit, kind, bool(flags.get("alien_zone"))), what)
     if plan.number is None and kind == "guard" and flags.get("military_zone") and reserve.lowest(kind) is not None:
         number = reserve.lowest(kind)
-        me = next((c.tile for c in sit.characters if c.name == sit.active), None)
+        me = sit.active_character()
         return SpawnPlan(kind, "event", number, (), None,
-                         f"{plan.text}; Military Zone: Guard {number} comes on the bottom tile of the last "
-                         f"stack, joined as close to {sit.active} as possible (seed p. 7)",
-                         TileRequest(kind, number, me))
+                         f"{plan.text}; Military Zone: {sit.enemy(kind).name} {number} comes on the bottom tile of "
+                         f"the last stack, joined as close to {sit.active} as possible (seed p. 7)",
+                         TileRequest(kind, number, me.tile if me else None))
     return plan
+
+
+def vent_spawn(sit: Situation, reserve: Reserve, source: str = "event") -> SpawnPlan:
+    """A clone at the nearest vent tile with room (7.2; also what an event's "a clone spawns at
+    the nearest vent" asks). Sealed vents are no vents (spec 3.4 PLACEHOLDER)."""
+    vents = [n for n in sorted(sit.map.placed) if _vent(sit, n)]
+    return replace(_plan(sit, "clone", source, reserve, vents, "vent tile"), source=source)
 
 
 def fear_spawn(sit: Situation, reserve: Reserve) -> SpawnPlan | None:
     """The Fear 7+ clone at the nearest vent (7.2), or None when the active player's Fear is
     below rules.toml `fear_activation_at`."""
-    me = next((c for c in sit.characters if c.name == sit.active), None)
+    me = sit.active_character()
     at = sit.content.number("fear_activation_at")
     if me is None or me.fear < at:
         return None
-    vents = [n for n in sorted(sit.map.placed) if _vent(sit, n)]
-    plan = _plan(sit, "clone", "fear", reserve, vents, "vent tile")
-    return SpawnPlan(plan.kind, plan.source, plan.number, plan.options, plan.distance,
-                     f"{sit.active}'s Fear is {me.fear} (at least {at}): {plan.text}")
+    plan = vent_spawn(sit, reserve, "fear")
+    return replace(plan, text=f"{sit.active}'s Fear is {me.fear} (at least {at}): {plan.text}")
 
 
 def nest_spawn(sit: Situation, kind: str, sites: Iterable[str], served: Iterable[str], reserve: Reserve) -> SpawnPlan:
@@ -185,7 +199,7 @@ def nest_spawn(sit: Situation, kind: str, sites: Iterable[str], served: Iterable
     the token, `served` those that spawned already this event. Options: every site left with
     room (no nearest rule applies; the active player picks which gets the lowest number). No
     options or no number: the spawns are over, `text` says why."""
-    source = {"clone": "clone nest", "guard": "guard post"}[kind]
+    source = SPAWN_TOKEN[kind]
     done = set(served)
     left = [t for t in sorted(set(sites)) if t not in done]
     number = reserve.lowest(kind)
@@ -193,13 +207,13 @@ def nest_spawn(sit: Situation, kind: str, sites: Iterable[str], served: Iterable
     if not left:
         return SpawnPlan(kind, source, None, (), None, f"every {source} has spawned (seed p. 15)")
     if number is None:
-        return SpawnPlan(kind, source, None, (), None, f"no {name.lower()} spawns at {', '.join(left)}: "
+        return SpawnPlan(kind, source, None, (), None, f"no {name.lower()} spawns at {', '.join(map(sit.where, left))}: "
                                                        f"the reserve is empty (seed p. 12)")
     roomy = tuple(t for t in left if sit.has_room(t, kind, active_only=True))
     full = [t for t in left if t not in roomy]
-    why = f"; {', '.join(full)} already at the limit, no spawn there (seed p. 15)" if full else ""
+    why = f"; {', '.join(map(sit.where, full))} already at the limit, no spawn there (seed p. 15)" if full else ""
     if not roomy:
         return SpawnPlan(kind, source, None, (), None, f"no {source} has room{why}")
-    where = roomy[0] if len(roomy) == 1 else " or ".join(roomy) + ", the active player chooses"
+    where = _either(sit, roomy, "the seed gives no order")
     return SpawnPlan(kind, source, number, roomy, None,
                      f"{name} {number} spawns at the {source} on {where}; it takes no other action this turn{why}")

@@ -88,6 +88,7 @@ class Turn:
     played: list[list] = field(default_factory=list)  # bonuses in play: [who, attribute, amount, source, lasts]
     abilities: list[str] = field(default_factory=list)  # adrenaline kinds played for their ability (rerolls)
     rerolls_used: list[str] = field(default_factory=list)  # once-per-turn reroll effects used
+    unlocked: list[list] = field(default_factory=list)  # doors unlocked this turn: [tile, edge, slot]
 
     def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "moves_left": self.moves_left, "challenge_used": self.challenge_used,
@@ -95,7 +96,7 @@ class Turn:
                 "step": self.step, "trigger": self.trigger, "rushed": self.rushed, "rush_tiles": self.rush_tiles,
                 "free_tiles": list(self.free_tiles), "entered": list(self.entered),
                 "played": [list(b) for b in self.played], "abilities": list(self.abilities),
-                "rerolls_used": list(self.rerolls_used)}
+                "rerolls_used": list(self.rerolls_used), "unlocked": [list(d) for d in self.unlocked]}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Turn:
@@ -103,7 +104,7 @@ class Turn:
                    bool(d["pickup_used"]), bool(d["peek_used"]), int(d["step"]), str(d["trigger"]),
                    int(d["rushed"]), int(d["rush_tiles"]), [str(t) for t in d["free_tiles"]],
                    [str(t) for t in d["entered"]], [list(b) for b in d["played"]], [str(a) for a in d["abilities"]],
-                   [str(r) for r in d["rerolls_used"]])
+                   [str(r) for r in d["rerolls_used"]], [list(x) for x in d["unlocked"]])
 
 
 def _copy(value: Any) -> Any:
@@ -176,12 +177,14 @@ class Level7State:
         return {
             "format": FORMAT, "scenario": self.scenario, "seed": self.seed, "rng": self.rng.to_json(),
             "order": list(self.order), "characters": [self.characters[c].to_json() for c in sorted(self.characters)],
-            "starting_players": self.starting_players, "placed": _copy(self.placed), "stacks": _copy(self.stacks),
+            "starting_players": self.starting_players, "placed": [list(p) for p in self.placed],
+            "stacks": [[name, list(tiles)] for name, tiles in self.stacks],
             "set_aside": self.set_aside, "enemies": [e.to_json() for e in self.enemies],
-            "reserves": _copy(self.reserves), "reserve_max": dict(self.reserve_max), "boxed": _copy(self.boxed),
+            "reserves": {k: list(v) for k, v in self.reserves.items()}, "reserve_max": dict(self.reserve_max),
+            "boxed": {k: list(v) for k, v in self.boxed.items()},
             "adrenaline": self.adrenaline.to_json(), "events": self.events.to_json(), "items": self.items.to_json(),
             "skills": self.skills.to_json(), "keys": list(self.keys), "tokens": _copy(self.tokens),
-            "floor_items": _copy(self.floor_items), "threat_pool": self.threat_pool, "threat_box": self.threat_box,
+            "floor_items": {k: list(v) for k, v in self.floor_items.items()}, "threat_pool": self.threat_pool, "threat_box": self.threat_box,
             "lockdown_pool": self.lockdown_pool, "lockdown": self.lockdown, "lockdown_turn": self.lockdown_turn,
             "turn": self.turn.to_json(), "turn_no": self.turn_no, "active": self.active,
             "explored": list(self.explored), "proc": _copy(self.proc), "flags": _copy(self.flags),

@@ -58,7 +58,7 @@ class Candidate:
 @dataclass(frozen=True)
 class TargetChoice:
     """An enemy's choice of target. `ranked`: every reachable valid target, best first;
-    `skipped`: better ones left out because their tile is full of the enemy's kind; `tie`: the key
+    `skipped`: the better ones left out because their tile is full of the enemy's kind; `tie`: the key
     of TIE_WORDS that decided against the runner-up ("" when the value alone did)."""
 
     enemy: str
@@ -129,7 +129,8 @@ def choose(sit: Situation, fig: Figure, ranked: list[Candidate], verb: str, skip
     kept: list[Candidate] = []
     for c in ranked:
         if skip_full and not sit.has_room(c.tile, fig.kind):
-            skipped.append(c)
+            if not kept:  # only those that would have won matter to the reason
+                skipped.append(c)
         else:
             kept.append(c)
     target = kept[0] if kept else None

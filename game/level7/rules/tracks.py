@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from game.level7.content import Effect, Level7Content
+from game.level7.content import Bonus, Effect, Level7Content
 from game.level7.rules.modifiers import PlayedBonus
 from game.level7.rules.refusal import Refusal
 
@@ -32,7 +32,8 @@ KNOCKOUT_CAUSES = {  # spec 6.13's triggers, in words for the log
 class CardPlay:
     """An adrenaline card played (spec 6.11): discard it; Fear is `fear` (the cost paid first, then
     a free shift); `bonus` is the top half in play for `receiver`; `ability` the bottom half's
-    effects for the engine to apply (`not_enforced`: what of its text no effect says)."""
+    effects for the engine to apply (`not_enforced`: what of its text no effect says), its bonuses
+    already in play as `ability_bonuses` (Sprint's +2 Speed this turn)."""
     card: str
     use: str
     fear: int
@@ -42,6 +43,7 @@ class CardPlay:
     not_enforced: str
     receiver: str
     text: str
+    ability_bonuses: tuple[PlayedBonus, ...] = ()
 
 
 def adrenaline_refusal(content: Level7Content, card: str, use: str, *, fear: int, hand: int, own_turn: bool,
@@ -104,8 +106,9 @@ def play_adrenaline(content: Level7Content, card: str, use: str, *, fear: int, h
         whom = f" to {receiver}" if receiver != player else ""
         return CardPlay(card, use, paid, rec.fear_cost, bonus, (), "", receiver,
                         f"{rec.name} played for {amount:+d} {attribute.capitalize()}{whom}{cost}.")
+    bonuses = tuple(PlayedBonus(e.attribute, e.amount, rec.name, player) for e in rec.ability if isinstance(e, Bonus))
     return CardPlay(card, use, paid, rec.fear_cost, None, rec.ability, rec.not_enforced, receiver,
-                    f"{rec.name} played for its ability{cost}: {rec.text}")
+                    f"{rec.name} played for its ability{cost}: {rec.text}", bonuses)
 
 
 # ----------------------------------------------------------------------------- Fear (6.12)
@@ -166,16 +169,21 @@ class ThreatChange:
     text: str
 
 
-def gain_threat(*, threat: int, pool: int, lockdown: bool, amount: int = 1) -> ThreatChange:
+def gain_threat(*, threat: int, pool: int, lockdown: bool, amount: int = 1, box: int | None = None) -> ThreatChange:
     """Takes `amount` Threat tokens (seed p. 4, 7): from the pool while it has some; when it is empty
-    a Lockdown starts (if not already on) and the tokens come from the box."""
+    a Lockdown starts (if not already on) and the tokens come from the box, as many as the box
+    still holds (`box`: the tokens there, None for no limit; components.toml has 24 in all)."""
     from_pool = min(pool, amount)
-    from_box = amount - from_pool
-    starts = from_box > 0 and not lockdown
-    text = f"Threat {threat} -> {threat + amount}" + (" (from the box)" if from_box else "") + "."
+    wanted = amount - from_pool
+    from_box = wanted if box is None else min(box, wanted)
+    starts = wanted > 0 and not lockdown
+    after = threat + from_pool + from_box
+    text = f"Threat {threat} -> {after}" + (" (from the box)" if from_box else "") + "."
+    if from_box < wanted:
+        text += f" No Threat token is left for {wanted - from_box} more."
     if starts:
         text += " The threat pool is empty: Lockdown starts."
-    return ThreatChange(threat, threat + amount, pool - from_pool, from_pool, from_box, 0, starts, text)
+    return ThreatChange(threat, after, pool - from_pool, from_pool, from_box, 0, starts, text)
 
 
 def lose_threat(*, threat: int, pool: int, amount: int = 1) -> ThreatChange:

@@ -1,6 +1,7 @@
 """A player's turn (spec 5.2): step 1 (draw, the Medical supplies card, the Hospital's re-entry,
-the knock-out of a character who cannot leave), step 2 (move, vents, explore, peek, pick up,
-trade, escape; every per-turn limit) and step 3 (the event card: game/level7/rules/events.py),
+the knock-out of a character who cannot leave, a skill's Fear shift), step 2 (move, vents,
+explore, peek, pick up, trade, escape, the challenge actions, adrenaline cards, items; every
+per-turn limit) and step 3 (the event card: game/level7/rules/events.py),
 then the end of the turn (the lockdown token) and the next player's step 1.
 
 Every action runs as a resolution (game/level7/rules/procedures.py) so that any rule inside it
@@ -13,15 +14,12 @@ from typing import Any
 from game.engine.dice import count
 from game.engine.protocol import Action, Event, IllegalAction
 from game.level7.content import shared_content
-from game.level7.rules import challenges, events, explore, sheet
+from game.level7.rules import challenges, events, explore, sheet, tracks
 from game.level7.rules.maps import view
 from game.level7.rules.modifiers import turn_start_fear_shift
-from game.level7.rules.tracks import fear_shift_options
 from game.level7.rules.names import action_words, option_words, tile_name
 from game.level7.rules.procedures import RESOLVER, procedure
-from game.level7.rules.state import HOSPITAL, IN_HOSPITAL, IN_PLAY, Character, Level7State, Turn
-
-STEP2 = ("move", "vent", "explore", "peek", "pickup", "trade", "escape", "end_turn")
+from game.level7.rules.state import IN_HOSPITAL, IN_PLAY, Character, Level7State, Turn
 
 
 def c():
@@ -177,6 +175,8 @@ def refusal(state: Level7State, kind: str, p: dict[str, Any], facts: Facts | Non
         return challenges.refusal(state, ch, kind, p)
     if kind == "adrenaline":
         return challenges.adrenaline_refusal(state, ch, p)
+    if kind in ("use_item", "use_key"):
+        return challenges.item_refusal(state, ch, kind, p)
     return f"Unknown action {kind!r}."
 
 
@@ -204,7 +204,7 @@ def legal_actions(state: Level7State) -> list[Action]:
         cands.append(("escape", {}))
         if not t.challenge_used:
             cands += challenges.candidates(state, ch)
-        cands += challenges.adrenaline_candidates(state, ch)
+        cands += challenges.adrenaline_candidates(state, ch) + challenges.item_candidates(state, ch)
     cands.append(("end_turn", {}))
     facts = Facts(state)
     return [Action(k, p, action_words(state, k, p)) for k, p in cands if refusal(state, k, p, facts) is None]
@@ -260,7 +260,17 @@ def step_onto(state: Level7State, ch: Character, tile: str, ctx, cost: int = 1) 
 
 
 def do_move(state, ch, p, ctx):
+    here = ch.tile
+    door = next((d for o, k, d in view(state).neighbours(state, here) if o == p["to"] and k == "door"), None)
     step_onto(state, ch, p["to"], ctx)
+    if door is not None and [here, door[1][0], door[1][1]] in state.turn.unlocked and state.tokens["supply"]["locked"]:
+        # spec 6.8: after passing an unlocked door you may put the token back
+        pick = ctx.choose(ch.id, "relock", [{"relock": False}, {"relock": True}], f"{ch.name}: lock the door behind you?")
+        if pick["relock"]:
+            state.tokens["supply"]["locked"] -= 1
+            state.tokens["locked"].append([here, door[1][0], door[1][1]])
+            state.turn.unlocked.remove([here, door[1][0], door[1][1]])
+            ctx.emit("token", f"{ch.name} locks the door again.", {"token": "locked", "tile": here, "door": list(door[1])})
 
 
 def do_vent(state, ch, p, ctx):
@@ -346,7 +356,16 @@ def do_adrenaline(state, ch, p, ctx):
     challenges.play_adrenaline(state, ch, p, ctx)
 
 
-DO = {**{k: do_challenge(k) for k in challenges.ACTIONS}, "adrenaline": do_adrenaline, "move": do_move, "vent": do_vent, "explore": do_explore, "peek": do_peek, "pickup": do_pickup,
+def do_use_item(state, ch, p, ctx):
+    challenges.use_item(state, ch, p, ctx)
+
+
+def do_use_key(state, ch, p, ctx):
+    challenges.use_key(state, ch, p, ctx)
+
+
+DO = {**{k: do_challenge(k) for k in challenges.ACTIONS}, "adrenaline": do_adrenaline, "use_item": do_use_item,
+      "use_key": do_use_key, "move": do_move, "vent": do_vent, "explore": do_explore, "peek": do_peek, "pickup": do_pickup,
       "trade": do_trade, "escape": do_escape, "end_turn": do_end_turn}
 
 
@@ -423,10 +442,10 @@ def step1(state: Level7State, ch: Character, ctx) -> None:
         if view(state).tile(ch.tile).has("medical"):
             sheet.draw_adrenaline(state, ch, c().number("medical_extra_cards"), ctx, "Medical supplies")
         if not can_leave(state, ch):
-            sheet.knock_out(state, ch, ctx, "starting the turn on a tile with no way out")
+            sheet.knock_out(state, ch, ctx, "stuck")
             return
     steps = turn_start_fear_shift(c(), ch.skills) if ch.status == IN_PLAY else 0
-    values = fear_shift_options(c(), ch.fear, steps) if steps else ()
+    values = tracks.fear_shift_options(c(), ch.fear, steps) if steps else ()
     if values:  # a skill's shift at the start of the turn (Zen Master)
         pick = ctx.choose(ch.id, "fear_shift", [{"fear": ch.fear}] + [{"fear": v} for v in values],
                           f"{ch.name}: move your Fear at the start of the turn?")
@@ -438,8 +457,9 @@ def step1(state: Level7State, ch: Character, ctx) -> None:
 def reenter(state: Level7State, ch: Character, ctx) -> None:
     """Spec 6.13: draw up to the new hand size, come back at any vent tile (placement, not
     movement), Fear 4; with no vent in play the character stays in the Hospital."""
-    sheet.draw_adrenaline(state, ch, sheet.hand_size(ch), ctx, "back from the Hospital")
-    vents = view(state).vent_tiles(state)
+    back = tracks.reenter(c(), vitality=ch.vitality, hand=len(ch.hand), vent_tiles=view(state).vent_tiles(state))
+    sheet.draw_adrenaline(state, ch, back.draw, ctx, "back from the Hospital")
+    vents = back.destinations
     if not vents:
         ctx.emit("hospital", f"No vent is in play: {ch.name} stays in the Hospital.", {"who": ch.id})
         if all(state.characters[o].status == IN_HOSPITAL for o in state.remaining()):
@@ -449,9 +469,9 @@ def reenter(state: Level7State, ch: Character, ctx) -> None:
         return
     pick = ctx.choose(ch.id, "reenter", [{"tile": v} for v in vents], f"{ch.name}: come back at which vent?")
     ch.tile, ch.status = pick["tile"], IN_PLAY
-    ch.fear = c().fear_track.after_knockout
+    ch.fear = back.fear
     ctx.emit("reenter", f"{ch.name} comes back through the vent of {tile_name(ch.tile)}; Fear {ch.fear}.",
              {"who": ch.id, "tile": ch.tile, "fear": ch.fear})
 
 
-__all__ = ["HOSPITAL", "apply", "begin_turn", "decider", "legal_actions", "refusal"]
+__all__ = ["apply", "begin_turn", "decider", "legal_actions", "refusal"]
