@@ -378,10 +378,10 @@ class PlayerBot(SeededBot):
             got = self._pickup(s, me, k["pickup"])
             if got is not None:
                 return got
-        if "unlock" in k:
-            got = self._unlock(s, me, k["unlock"], g)
+        if "unlock" in k or "use_key" in k:
+            got = self._unlock(s, me, k, g)
             if got is not None:
-                return self._bonus_first(s, me, k, *got)
+                return got
         for judge in (self._fear_shift, self._sprint):
             got = judge(s, me, k, g)
             if got is not None:
@@ -456,14 +456,14 @@ class PlayerBot(SeededBot):
 
     def _sprint(self, s: Level7State, me: Character, k: dict[str, list[Action]], g: Goal) -> Choice | None:
         """Extra Speed from a card when it brings the lift within this turn's reach."""
-        if g.explore or not g.tiles or "adrenaline" not in k:
+        if g.explore or not g.tiles:
             return None
         here, left = distance_to(s, g.tiles).get(me.tile, FAR), s.turn.moves_left
         if here <= left or here >= FAR:
             return None
         options = []
-        for a in k["adrenaline"]:
-            amount = speed_of(a.payload["card"], a.payload["use"])
+        for a in k.get("adrenaline", []) + k.get("use_item", []):
+            amount = speed_of(a.payload["card"], a.payload.get("use", "item"))
             if amount and here <= left + amount:
                 options.append((amount, a.payload["card"], a))
         if not options:
@@ -527,9 +527,9 @@ class PlayerBot(SeededBot):
         words = item_words(best.payload["card"])
         return Choice(best, f"pick up {card_name(best.payload['card'])}: {words}")
 
-    def _unlock(self, s: Level7State, me: Character, actions: list[Action],
-                g: Goal) -> tuple[Choice, C.Challenge] | None:
-        """Unlock a door when the way through it is shorter than any open way to the goal."""
+    def _unlock(self, s: Level7State, me: Character, k: dict[str, list[Action]], g: Goal) -> Choice | None:
+        """Open a locked door when the way through it is shorter than any open way to the goal: with
+        a security key if I carry one (certain, no Threat), else by the likelier challenge."""
         if not g.tiles:
             return None
         mv = map_view(s)
@@ -538,15 +538,31 @@ class PlayerBot(SeededBot):
         now = distance_to(s, g.tiles).get(me.tile, FAR)
         if free >= now:
             return None
+        gain = "it is the only way" if now >= FAR else f"{now - free} move(s) shorter than going round"
+        beyond = {tuple(d[1]): o for o, kind, d in mv.neighbours(s, me.tile) if kind == "locked" and d is not None}
+
+        def worth(door: list) -> bool:  # the door is on the shorter way
+            other = beyond.get(tuple(door))
+            return other is not None and 1 + min(
+                (mv.tilemap.distances(x, "character", (), sealed).get(other, FAR) for x in g.tiles), default=FAR) == free
+
+        keys = [a for a in k.get("use_key", []) if worth(a.payload["door"])]
+        if keys:
+            return Choice(keys[0], f"open the door on side {keys[0].payload['door'][0]} with a security key: "
+                                   f"{gain} to {g.words}, and a key needs no roll")
         ways = []
-        for a in actions:
+        for a in k.get("unlock", []):
+            if not worth(a.payload["door"]):
+                continue
             ch = C.unlock_challenges(c())[0 if a.payload["way"] == "strength" else 1]
             p = C.success_chance(c(), ch, dice(s, me, ch))
             threat = c().number("unlock_strength_threat") if a.payload["way"] == "strength" else 0
             ways.append((p - Fraction(threat, 10), p, a, ch))
+        if not ways:
+            return None
         score, p, a, ch = max(ways, key=lambda w: (w[0], w[2].payload["way"]))
-        gain = "it is the only way" if now >= FAR else f"{now - free} move(s) shorter than going round"
-        return Choice(a, f"unlock the door by {a.payload['way'].capitalize()} ({pct(p)}): {gain} to {g.words}"), ch
+        choice = Choice(a, f"unlock the door by {a.payload['way'].capitalize()} ({pct(p)}): {gain} to {g.words}")
+        return self._bonus_first(s, me, k, choice, ch)
 
     def _move(self, s: Level7State, me: Character, k: dict[str, list[Action]], g: Goal) -> Choice | None:
         if not g.tiles:
@@ -719,6 +735,40 @@ class PlayerBot(SeededBot):
             return Choice(a, f"keep my Fear at {me.fear}: no other value pays")
         return Choice(a, f"move my Fear {me.fear} -> {a.payload['fear']}: {price.words or 'it pays'}")
 
+    def _q_help(self, s, me, actions):
+        """Another character's challenge within reach: a card of mine when its bonus turns their
+        likely failure into a likely success and I keep two cards or more (spec 6.11)."""
+        helped = s.characters[s.turn.player]
+        got = re.search(r"(\w+) (\d+) challenge", s.proc["pending"]["prompt"])
+        none = next(a for a in actions if not a.payload["card"])
+        if got is None:
+            return Choice(none, "keep my cards: I cannot tell what the challenge needs")
+        args = s.proc.get("args") or {}
+        kind = args.get("kind", "") if args.get("kind") in ("attack", "bull_rush", "outwit", "control_panel") \
+            else "event_challenge"
+        challenge = C.Challenge(kind, got.group(1).lower(), int(got.group(2)))
+        if len(me.hand) < 3:
+            return Choice(none, f"keep my cards: I hold only {len(me.hand)}")
+        plan = bonus_plan(s, helped, challenge, helper=me, own_turn=False)
+        offered = {a.payload["card"]: a for a in actions if a.payload["card"]}
+        first = plan.cards[0].split("#")[0] if plan.cards else ""
+        if first in offered:
+            return Choice(offered[first], f"help {helped.name}: {plan.text}")
+        return Choice(none, f"keep my cards: for {helped.name} {plan.text}")
+
+    def _q_relock(self, s, me, actions):
+        """Lock the door behind me when an enemy is near the tile I left (clones cannot pass it; a
+        guard loses a move opening it)."""
+        left = s.turn.unlocked[-1][0] if s.turn.unlocked else ""
+        dist = map_view(s).distances(s, left, "character") if left else {}
+        near = [e for e in s.enemies if not e.stunned and dist.get(e.tile, FAR) <= 1]
+        want = bool(near)
+        a = next(x for x in actions if x.payload["relock"] == want)
+        if want:
+            return Choice(a, f"lock the door behind me: {len(near)} active enem{'y is' if len(near) == 1 else 'ies are'} "
+                             f"by {tile_name(left)}")
+        return Choice(a, "leave the door open: no enemy is near it")
+
     def _q_discard(self, s, me, actions):
         a = self._best(actions, lambda a: (card_value(a.payload["card"]), a.payload["card"]))
         return Choice(a, f"discard {card_name(a.payload['card'])}: my least useful card")
@@ -794,9 +844,13 @@ def item_words(card: str) -> str:
 
 
 def speed_of(card: str, use: str) -> int:
-    """The Speed a card played this way gives at once (its top half, or an ability's Speed bonus)."""
+    """The Speed a card played this way gives at once (its top half, or an ability's Speed bonus),
+    or a single-use item used (`use` "item": modifiers.use_item's bonuses)."""
     from game.level7.content import Bonus
+    from game.level7.rules.modifiers import use_item
 
+    if use == "item":
+        return sum(b.amount for b in use_item(c(), card.split("#")[0]).bonuses if b.attribute == "speed")
     rec = c().adrenaline[card.split("#")[0]]
     if use == "bonus":
         return rec.bonus.get("speed", 0)

@@ -140,6 +140,21 @@ def test_when_the_only_way_on_is_pinned_it_goes_anyway():
     assert "would pin me" in got.reason
 
 
+def test_a_locked_door_on_the_only_way_is_opened_with_a_key_or_else_by_the_likelier_challenge():
+    state = new()
+    door = next(d for d in explore.explorable_doors(state, "tank_farm") if d[0] == "N")
+    place(state, "T07", "tank_farm", "N")
+    wall_off(state, "tank_farm")
+    state.tokens["locked"].append(["tank_farm", door[0], door[1]])
+    me(state).hand = ["sprint#1", "sprint#2"]
+    got = decide(state)
+    assert got.action.kind == "unlock" and got.action.payload["way"] == "strength"  # 52% beats 28%
+    assert "it is the only way" in got.reason
+    me(state).items = ["security_key#1"]
+    got = decide(state)
+    assert got.action.kind == "use_key" and "a key needs no roll" in got.reason
+
+
 def test_on_the_frontier_it_peeks_once_peeking_is_allowed():
     state = new()
     assert decide(state).action.kind == "explore"  # stack A still has tiles: no peeking yet
@@ -303,6 +318,30 @@ def test_a_helper_gives_from_its_own_hand_and_keeps_its_last_card():
     assert bonus_plan(state, a, panel, helper=b, own_turn=False).cards == ("lend_a_hand#1",)
     b.hand = ["lend_a_hand#1"]
     assert bonus_plan(state, a, panel, helper=b, own_turn=False).cards == ()
+
+
+def test_it_helps_another_character_when_its_card_makes_the_challenge_likely():
+    state = pinned_by(new(players=2), "guard", "guard")
+    helper = state.characters[state.order[1]]
+    helper.tile = me(state).tile
+    helper.hand = ["quick_thinking#1", "sprint#5", "sprint#6"]
+    got = decide(state)
+    assert got.action.kind == "outwit"  # 28% on its own dice
+    T.apply(state, got.action)
+    assert state.proc["pending"]["decider"] == helper.id
+    answer = decide(state)
+    assert answer.action.payload == {"card": "quick_thinking"}
+    assert f"help {me(state).name}: play Quick Thinking for Intelligence: 28% -> 59%" in answer.reason
+
+
+def test_it_keeps_its_cards_when_it_has_few():
+    state = pinned_by(new(players=2), "guard", "guard")
+    helper = state.characters[state.order[1]]
+    helper.tile = me(state).tile
+    helper.hand = ["quick_thinking#1", "sprint#5"]
+    T.apply(state, decide(state).action)
+    answer = decide(state)
+    assert answer.action.payload == {"card": ""} and "I hold only 2" in answer.reason
 
 
 # ---------------------------------------------------------------------------- Fear, Threat, the Hospital

@@ -6,13 +6,13 @@ other hands, the decks and tile stacks (their order is hidden), and no RNG.
 
 `view_for(state, seat)` is the same knowledge as a Level7State, for a bot that asks the rules'
 own questions (turn.held, explore.explorable_doors, the odds, the enemies' targeting) on it
-unchanged. Nothing in it is ever applied. What it hides or puts in a fixed order:
+unchanged. Nothing in it is ever applied. What it hides or puts in a fixed order, besides what no
+seat knows (game/engine/views.py `blind`: the seed and the RNG, the resolver's checkpoint, the order
+of the adrenaline, event, item and skill decks):
 
-- the draw piles of the adrenaline, event, item and skill decks: sorted (the same cards, no order);
 - the map tile stacks: every face-down tile sorted and dealt back into stacks of the same sizes
   (which tiles are left is known from the box; which stack holds which, and in what order, is not);
-- the RNG streams and the seed (a fresh Rng(0): dice and every future shuffle are unknown), and
-  the Resolver's checkpoint of a paused resolution (the whole state as it was);
+- another seat's pending question: its options (they may show that seat's hand);
 - the other characters' adrenaline hands: emptied, their cards sorted into the adrenaline draw pile
   (the cards a seat has not seen are one pool to it); their sizes stay readable as
   `hand_size(view, character)`.
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.rng import Rng
+from game.engine.views import blind, mark_view, view_fact, viewer_of
 from game.level7.rules.state import Level7State
 
 DECKS = ("adrenaline", "events", "items", "skills")
@@ -57,41 +57,26 @@ def view(state: Level7State, seat: str | None) -> dict[str, Any]:
 
 
 def view_for(state: Level7State, seat: str) -> Level7State:
-    data = state.to_json()
-    data["seed"] = 0
-    data["rng"] = Rng(0).to_json()
-    for deck in DECKS:
-        data[deck]["draw"] = sorted(data[deck]["draw"])
+    data = blind(state.to_json(), DECKS)
     face_down = sorted(t for _, tiles in data["stacks"] for t in tiles)
     for stack in data["stacks"]:
         n = len(stack[1])
         stack[1], face_down = face_down[:n], face_down[n:]
-    if data.get("proc") is not None:
-        data["proc"].pop("checkpoint", None)
-        pending = data["proc"].get("pending")
-        if pending and pending["decider"] != seat:  # another seat's options may show its hand
-            pending["options"], pending["labels"] = [], []
+    pending = (data.get("proc") or {}).get("pending")
+    if pending and pending["decider"] != seat:  # another seat's options may show its hand
+        pending["options"], pending["labels"] = [], []
     sizes = {}
     for ch in data["characters"]:
         sizes[ch["id"]] = len(ch["hand"])
         if ch["id"] != seat:  # unseen cards are one pool: which of them another hand holds is hidden
             data["adrenaline"]["draw"] = sorted(data["adrenaline"]["draw"] + ch["hand"])
             ch["hand"] = []
-    view = Level7State.from_json(data)
-    view.__dict__["_view"] = {"seat": seat, "hands": sizes}
-    return view
-
-
-def viewer_of(state: Level7State) -> str | None:
-    """The seat a view was made for (None: the full state)."""
-    got = state.__dict__.get("_view")
-    return None if got is None else got["seat"]
+    return mark_view(Level7State.from_json(data), seat, hands=sizes)
 
 
 def hand_size(state: Level7State, character: str) -> int:
     """How many adrenaline cards a character holds, which every player may count."""
-    got = state.__dict__.get("_view")
-    return len(state.characters[character].hand) if got is None else got["hands"][character]
+    return view_fact(state, "hands", {character: len(state.characters[character].hand)})[character]
 
 
 __all__ = ["hand_size", "view", "view_for", "viewer_of"]
