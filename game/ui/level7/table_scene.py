@@ -631,7 +631,7 @@ class Level7Table(GameTable):
                 return None
             from game.level7.rules.turn import refusal
 
-            self.say(refusal(st, "attack", {"enemy": enemy}) or "")
+            self.say(refusal(st, "attack", {"enemy": enemy}) or _("That enemy cannot be challenged now."))
             return None
         if tile in self.reach:
             self.walk = list(self.reach[tile])
