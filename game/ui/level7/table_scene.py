@@ -827,6 +827,11 @@ class Level7Table(GameTable):
             shade.fill((110, 230, 140, 40 if name != self.hover_tile else 80))
             surface.blit(shade, rect)
             pygame.draw.rect(surface, lit, rect, max(2, px(3)), border_radius=px(6))
+        if kind is None:  # where the vents lead (a crawl ends the turn: its button takes it)
+            for a in self.actions:
+                if a.kind == "vent" and a.payload["to"] in self._placed_names():
+                    rect = self._screen_rect(self._tile_rect(a.payload["to"])).inflate(-px(14), -px(14))
+                    pygame.draw.rect(surface, (90, 190, 240), rect, max(2, px(2)), border_radius=px(10))
         path = self.reach.get(self.hover_tile or "", []) if kind is None else []
         if path:
             pts = [self._tile_rect(self.state.player.tile).center]
@@ -1183,7 +1188,15 @@ class Level7Table(GameTable):
             y = widgets.text_block(surface, _("Skills: {s}").format(s=skills or "\u2014"), small, pal.text_dim,
                                    pygame.Rect(x + px(20), y, w - px(20), px(32)), 1.05)
             y = widgets.text_block(surface, _("Items: {s}").format(s=items or "\u2014"), small, pal.text_dim,
-                                   pygame.Rect(x + px(20), y, w - px(20), px(32)), 1.05) + px(8)
+                                   pygame.Rect(x + px(20), y, w - px(20), px(32)), 1.05)
+            if cid == st.turn.player and not self.session.is_over() and st.turn.step == 2:
+                t = st.turn
+                done = [name for used, name in ((t.challenge_used, _("challenge")), (t.trade_used, _("trade")),
+                                                (t.pickup_used, _("pick-up")), (t.peek_used, _("peek"))) if used]
+                line = _("This turn: {n} moves left").format(n=t.moves_left) + \
+                    ("; " + _("done: {what}").format(what=", ".join(done)) if done else "")
+                y = widgets.text(surface, widgets.elide(line, small, w - px(20)), small, pal.accent, (x + px(20), y)).bottom
+            y += px(8)
         return y
 
     def _last_event(self) -> tuple[str, str] | None:
