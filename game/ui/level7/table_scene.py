@@ -231,8 +231,9 @@ class Level7Table(GameTable):
         if pend:
             return pend["prompt"]
         ch = st.characters[st.turn.player]
-        return _("{who}: {n} moves left. Click a lit tile to walk, a door arrow to explore, an enemy on your tile to "
-                 "challenge it, or end the turn.").format(who=self.player_name(ch.id), n=st.turn.moves_left)
+        moves = _("1 move left") if st.turn.moves_left == 1 else _("{n} moves left").format(n=st.turn.moves_left)
+        return _("{who}, {moves}: walk to a lit tile, explore by a door arrow, click an enemy to challenge it.").format(
+            who=self.player_name(ch.id), moves=moves)
 
     def prompt_choices(self):
         pend = self._pending()
@@ -1193,7 +1194,8 @@ class Level7Table(GameTable):
                 t = st.turn
                 done = [name for used, name in ((t.challenge_used, _("challenge")), (t.trade_used, _("trade")),
                                                 (t.pickup_used, _("pick-up")), (t.peek_used, _("peek"))) if used]
-                line = _("This turn: {n} moves left").format(n=t.moves_left) + \
+                line = _("This turn: {moves}").format(moves=_("1 move left") if t.moves_left == 1 else
+                                                      _("{n} moves left").format(n=t.moves_left)) + \
                     ("; " + _("done: {what}").format(what=", ".join(done)) if done else "")
                 y = widgets.text(surface, widgets.elide(line, small, w - px(20)), small, pal.accent, (x + px(20), y)).bottom
             y += px(8)
