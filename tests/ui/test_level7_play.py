@@ -234,3 +234,48 @@ def test_an_events_choice_says_what_each_option_does():
     assert words.event_option(c, "S6", 0) == "+1 Threat"
     assert words.event_option(c, "S6", 1) == "Discard an adrenaline card"
     assert words.event_option(c, "S1", 0) == ""  # no choice in that section: the rules' words stay
+
+
+def test_a_challenge_by_clicks_with_a_bonus_card_played_first(make_app, config_dir):
+    """Issue 15 item 3: a click on an enemy on your tile opens the preview (the dice and the
+    exact odds the challenge module gives); a bonus card's button there plays it (the adrenaline
+    action) and the preview counts it; Roll makes the challenge. A guard is put on the tile and a
+    Strength card in the hand so the scene is there at once."""
+    from game.level7.rules.queries import challenge_preview
+    from game.level7.rules.state import Enemy
+
+    app, table = start_game(make_app)
+    st = table.state
+    st.enemies.append(Enemy("guard", 1, st.player.tile))
+    st.player.hand = ["surge_of_strength#1", "sprint#1", "quick_thinking#1"]
+    table.update_choices()
+    app.run(max_frames=1)
+    x, y = table.camera.to_screen(*table._figure_spots()["guard1"])
+    do_click(app, (round(x), round(y)))
+    attack = table.selected
+    assert attack is not None and attack.kind == "attack" and attack.payload == {"enemy": "guard1"}
+    before = challenge_preview(st, attack)
+    app.run(max_frames=1)
+    play = next(w for _r, _l, w in table.buttons if getattr(w, "kind", "") == "adrenaline")
+    n = len(table.session.actions)
+    do_click(app, next(r.center for r, _l, w in table.buttons if w == play))
+    assert table.session.actions[n:] == [play] and play.payload["use"] == "bonus"
+    assert table.selected == attack and challenge_preview(st, attack).dice > before.dice
+    app.run(max_frames=1)
+    do_click(app, next(r.center for r, _l, w in table.buttons if w == "roll"))
+    assert table.session.actions[n + 1] == attack
+
+
+def test_a_hand_card_with_several_uses_asks_which(make_app, config_dir):
+    """A click on a card the rules let you play several ways puts its uses on the prompt line."""
+    app, table = start_game(make_app)
+    st = table.state
+    card = next((c for c in st.player.hand if len([a for a in table.actions if a.kind == "adrenaline"
+                                                   and a.payload["card"].split("#")[0] == c.split("#")[0]]) > 1), None)
+    assert card is not None, "no card with several uses in this hand: pick another seed"
+    app.run(max_frames=1)
+    do_click(app, table.card_rects[card].center)
+    uses = [w for _r, _l, w in table.buttons if getattr(w, "kind", "") == "adrenaline"]
+    assert table.card_kind == card.split("#")[0] and len(uses) > 1
+    do_click(app, next(r.center for r, _l, w in table.buttons if w == uses[0]))
+    assert uses[0] in table.session.actions
