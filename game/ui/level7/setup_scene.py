@@ -58,7 +58,7 @@ class Level7Setup(SetupScreen):
         st = saved.session.state
         sc = self.content.scenarios.get(st.scenario)
         head = f"{words.scenario(sc) if sc else st.scenario}  \u2022  " + _("Turn {n}").format(n=st.turn_no) + \
-            "  \u2022  " + _("{n} tiles explored").format(n=len(st.placed))
+            "  \u2022  " + _("{n} tiles on the map").format(n=len(st.placed))
         return head, [words.character(st, p) for p in players(st)]
 
     def seat_button(self, i: int) -> tuple[str, str]:

@@ -169,7 +169,7 @@ class Level7Table(GameTable):
 
     def end_stats(self) -> str:
         st = self.state
-        return _("{turns} turns, {tiles} tiles explored, seed {seed}").format(turns=st.turn_no, tiles=len(st.placed),
+        return _("{turns} turns, {tiles} tiles on the map, seed {seed}").format(turns=st.turn_no, tiles=len(st.placed),
                                                                               seed=self.session.seed)
 
     def toolbar_title(self) -> str:
