@@ -61,8 +61,10 @@ def enemy_order(key: str) -> tuple[str, int]:
 
 
 def die_face(symbols: dict) -> str:
-    """The asset of a rolled face (tools/make_level7_dice.py names them by their symbols)."""
-    parts = [k + (str(n) if n > 1 else "") for k, n in sorted(symbols.items())]
+    """The face image of the Level 7 die (tools/art/dice.py, assets/dice/dice.toml), by its
+    symbols: {"intelligence": 2} -> dice/level7_int2.png, {} -> dice/level7_blank.png."""
+    short = {"intelligence": "int", "strength": "str"}
+    parts = [short.get(k, k) + (str(n) if n > 1 else "") for k, n in sorted(symbols.items()) if n]
     return "dice/level7_" + ("_".join(parts) or "blank") + ".png"
 
 
