@@ -4,11 +4,12 @@ are those of `python -m game simulate level7 --players N` (same seeds, same bot 
 the replay check. Not a test; asserts nothing.
 
     /work/venv/bin/python tools/balance_level7.py [--games N] [--seed S] [--scenario ID ...]
-        [--players N ...] [--set FILE:SECTION:KEY=VALUE ...]
+        [--players N ...] [--set FILE:SECTION:KEY=VALUE ...] [--drop-hook FILE:SECTION:WHEN ...]
 
 `--set` tries a placeholder change without touching the shipped data: the data folder is copied
 to a temporary one and the first `KEY = ...` line under the `[SECTION]` header of FILE has its
-value replaced by VALUE (TOML text, e.g. `scenarios.toml:scenario.s2:lockdown_pool=8`). The
+value replaced by VALUE (TOML text, e.g. `scenarios.toml:scenario.s2:lockdown_pool=8`);
+`--drop-hook` removes the scenario's `[[SECTION.hook]]` whose `when` is WHEN. The
 change must be one the house rules allow (a `verified = false` value): the tool refuses a field
 its record's field_verified table marks true, or, without such a mark, a record marked verified.
 """
@@ -52,6 +53,27 @@ def apply_change(folder: Path, change: str) -> str:
     lines[start + 1 + at] = f"{key} = {value}\n"
     path.write_text("".join(lines), encoding="utf-8")
     return f"{file} [{section}] {key}: {old} -> {value}"
+
+
+def drop_hook(folder: Path, change: str) -> str:
+    """Removes a scenario's [[...hook]] table whose `when` is WHEN (FILE:SCENARIO-SECTION:WHEN), when
+    the scenario's hooks are not verified."""
+    file, section, when = change.split(":")
+    path = folder / file
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    head = f"[[{section}.hook]]"
+    starts = [i for i, line in enumerate(lines) if line.strip() == head]
+    for start in starts:
+        end = next((i for i in range(start + 1, len(lines)) if lines[i].lstrip().startswith("[")), len(lines))
+        if any(re.match(rf'\s*when\s*=\s*"{re.escape(when)}"', line) for line in lines[start + 1:end]):
+            record = next((i for i, line in enumerate(lines) if line.strip() == f"[{section}]"), None)
+            rec_end = next((i for i in range(record + 1, len(lines)) if lines[i].lstrip().startswith("[")), len(lines))
+            if is_verified(lines, lines[record + 1:rec_end], section, "hook"):
+                raise SystemExit(f"{file} [{section}] hook: verified; only verified = false values are tuned")
+            del lines[start:end]
+            path.write_text("".join(lines), encoding="utf-8")
+            return f"{file} [{section}] hook when = {when!r}: removed"
+    raise SystemExit(f"{file}: no {head} with when = {when!r}")
 
 
 def is_verified(lines: list[str], block: list[str], section: str, key: str) -> bool:
@@ -105,15 +127,18 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--scenario", nargs="*", default=["s1", "s2"])
     ap.add_argument("--players", nargs="*", type=int, default=[1, 2, 4])
     ap.add_argument("--set", nargs="*", default=[], dest="changes")
+    ap.add_argument("--drop-hook", nargs="*", default=[], dest="drops", metavar="FILE:SECTION:WHEN")
     ap.add_argument("--max-actions", type=int, default=20_000)
     args = ap.parse_args(argv)
     tune_gc()
     with tempfile.TemporaryDirectory() as tmp:
-        if args.changes:
+        if args.changes or args.drops:
             folder = Path(tmp) / "data"
             shutil.copytree(content_module.DATA_DIR, folder)
             for change in args.changes:
                 print("#", apply_change(folder, change))
+            for drop in args.drops:
+                print("#", drop_hook(folder, drop))
             content_module.DATA_DIR = folder  # read before the first shared_content()
         for scenario in args.scenario:
             for players in args.players:
