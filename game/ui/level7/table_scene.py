@@ -556,11 +556,11 @@ class Level7Table(GameTable):
         return super().click(pos)
 
     def _card_actions(self, card: str) -> list[Action]:
-        """The legal actions a hand card answers: a discard of that copy, a help or a play of its
-        kind (the rules name one copy of each kind: any copy of it is the same card)."""
+        """The legal actions a hand card answers: a discard of that copy, a play of its kind, a
+        help or a defence with it (the rules name one copy of each kind: any copy is the card)."""
         kind = card.split("#")[0]
         return [a for a in self.actions if a.payload.get("card") == card or
-                (a.kind in ("adrenaline", "help") and str(a.payload.get("card", "")).split("#")[0] == kind)]
+                (a.kind in ("adrenaline", "help", "defend") and str(a.payload.get("card", "")).split("#")[0] == kind)]
 
     def click_card(self, card: str):
         why = self._not_yours()
