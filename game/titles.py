@@ -94,7 +94,8 @@ TITLES: tuple[TitleEntry, ...] = (
                tutorial="game.doom.tutorial:DoomAdapter", lessons="doom/lessons",
                rules_reference="doom/rules_reference.toml", default_scenario="knee_deep", ui="game.ui.doom.entry", watch="game.ui.doom.watch:run"),
     TitleEntry("level7", "Level 7 [Escape]", N_("Escape a secret lab, tile by tile"), "ui/emblem_level7.png",
-               rules="game.level7.rules.title:Level7Title", simulator="game.level7.simulation:Level7Simulator"),
+               rules="game.level7.rules.title:Level7Title", simulator="game.level7.simulation:Level7Simulator",
+               default_scenario="s1", ui="game.ui.level7.entry", watch="game.ui.level7.watch:run"),
     TitleEntry("convoy", "Neuroshima Convoy", N_("Hold the city against the machine convoy"), "ui/emblem_convoy.png"),
 )
 

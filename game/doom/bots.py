@@ -17,6 +17,7 @@ from game.doom.rules.odds import hit_chance, wound_distribution
 from game.doom.rules.names import sq, who
 from game.doom.rules.state import INVADER, Cell, DoomState
 from game.engine.bots import Choice, RandomBot  # noqa: F401  (RandomBot: this title's random player too)
+from game.engine.bots import seat_view as engine_seat_view
 from game.engine.protocol import Action
 
 FAR = 10 ** 6
@@ -61,10 +62,7 @@ def seat_view(state: DoomState) -> DoomState:
     from game.doom.rules.turn import decider
     from game.doom.rules.view import view_for, viewer_of
 
-    if viewer_of(state) is not None:
-        return state
-    seat = decider(state)
-    return state if seat is None else view_for(state, seat)
+    return engine_seat_view(state, decider, view_for, viewer_of)
 
 
 def group_by_kind(actions: list[Action]) -> dict[str, list[Action]]:

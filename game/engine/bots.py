@@ -11,7 +11,7 @@ game continued from a save goes on exactly as the uninterrupted one would (issue
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from game.engine.protocol import Action
 from game.engine.rng import Pcg32, Rng
@@ -21,6 +21,20 @@ from game.engine.rng import Pcg32, Rng
 class Choice:
     action: Action
     reason: str  # plain words, shown by the table's log
+
+
+S = TypeVar("S")
+
+
+def seat_view(state: S, decider: Callable[[S], str | None], view_for: Callable[[S, str], S],
+              viewer_of: Callable[[S], str | None]) -> S:
+    """The view of the seat that decides now (DESIGN.md: a bot decides on a view, never the state):
+    `view_for` is the title's (what one player may know), `decider` its rules' answer to whose
+    decision it is. A view passed in is kept as it is; with nobody to decide the state is returned."""
+    if viewer_of(state) is not None:
+        return state
+    seat = decider(state)
+    return state if seat is None else view_for(state, seat)
 
 
 class SeededBot:

@@ -1,8 +1,8 @@
 """What `python -m game simulate level7` plays (the Simulator protocol of game/simulate.py).
 
-    python -m game simulate level7 --scenario s1|s2|all --games N --seed S [--players 1-4] [--bot random]
+    python -m game simulate level7 --scenario s1|s2|all --games N --seed S [--players 1-4] [--bot player|random]
 
-Every seat is a bot. `outcome` is "won" when at least one character escaped, else "lost"; the
+Every seat is a bot: by default the player bot (game/level7/player_bot.py), or a random one. `outcome` is "won" when at least one character escaped, else "lost"; the
 report's `tally` counts, over the games, the escapes by starting player count
 (`escapes_with_N_players`), the characters killed (`deaths`) and the characters who lost
 otherwise (`lost_inside`: still inside when the game ended)."""
@@ -12,7 +12,7 @@ from typing import Any
 
 
 class Level7Simulator:
-    bots = ("random",)
+    bots = ("player", "random")
 
     def __init__(self) -> None:
         from game.level7.content import shared_content
@@ -40,6 +40,10 @@ class Level7Simulator:
     def bot(self, kind: str, seed: int):
         from game.level7.bots import RandomBot
 
+        if kind == "player":
+            from game.level7.player_bot import PlayerBot
+
+            return PlayerBot(seed)
         return RandomBot(seed)
 
     def finish(self, state: Any) -> None:

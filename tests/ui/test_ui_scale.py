@@ -178,6 +178,43 @@ def doom_table(app):
     return table
 
 
+def level7_setup(app):
+    from game import titles
+
+    app.push(titles.get("level7").ui_module().setup_scene(app.ctx))
+    return app.top
+
+
+def level7_table(app, preview=False):
+    """Level 7, two seats, after a few bot actions; with `preview`, an attack's preview open."""
+    from game.engine.protocol import Action
+    from game.level7.player_bot import PlayerBot
+    from game.level7.rules.state import Enemy
+    from game.level7.rules.title import Level7Title
+    from game.ui.level7.table_scene import Level7Table
+
+    session = Session.start(Level7Title(), "s1", 11, {"players": 2})
+    bot = PlayerBot(3)
+    for _ in range(8):
+        session.apply(bot.decide(session.state, session.legal_actions()).action)
+    table = Level7Table(app.ctx, session, ["human", "human"], SIZE, Path(app.ctx.settings_file).parent / "l7.json")
+    app.push(table)
+    table.handoff = None
+    if preview and session.state.proc is None:
+        st = session.state
+        st.enemies.append(Enemy("guard", 9, st.player.tile))
+        table.update_choices()
+        table.selected = next(a for a in session.legal_actions() if a.kind == "attack")
+        assert isinstance(table.selected, Action)
+    return table
+
+
+def level7_preview(app):
+    table = level7_table(app, preview=True)
+    assert table.selected is not None, "the attack preview is not open: pick another seed"
+    return table
+
+
 def lesson(app, index=2):
     from game.ui.tutorial.scene import LessonList
 
@@ -226,7 +263,7 @@ def help_keys_over_table(app):
 
 SCREENS = [menu, settings, gears_setup, doom_setup, load_list, gears_table_mid_game, gears_attack_preview,
            doom_table, lesson, lesson_list, map_viewer, map_list, end_screen, help_over_table,
-           help_keys_over_table]
+           help_keys_over_table, level7_setup, level7_table, level7_preview]
 # (F1 over the menu has one page, the keys, and nothing to click since no title's rules apply
 # there: it has no tab row to lay out.)
 

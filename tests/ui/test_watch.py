@@ -24,9 +24,17 @@ def test_watch_without_a_scenario_plays_the_titles_default(config_dir, tmp_path,
 
 def test_a_title_without_a_watch_mode_is_refused(config_dir, capsys):
     with pytest.raises(SystemExit) as exc:
-        play_main(["level7", "--frames", "1", "--shots", "x"])
+        play_main(["convoy", "--frames", "1", "--shots", "x"])
     assert exc.value.code == 2
-    assert "Level 7 [Escape] has no watch mode yet (titles with one: gears, doom)" in capsys.readouterr().err
+    assert "Neuroshima Convoy has no watch mode yet (titles with one: gears, doom, level7)" in capsys.readouterr().err
+
+
+def test_level7_watch_plays_bots_and_writes_shots(config_dir, tmp_path, capsys):
+    argv = ["level7", "--seats", "bot,bot", "--seed", "3", "--autoplay", "--frames", "40", "--shots", str(tmp_path),
+            "--every", "20", "--size", "960x540"]
+    assert play_main(argv) == 0
+    assert sorted(p.name for p in tmp_path.glob("level7-*.png")) == ["level7-00001.png", "level7-00002.png"]
+    assert "level7 watch: 40 frames" in capsys.readouterr().out
 
 
 def test_doom_watch_plays_one_marine_against_the_invader(config_dir, tmp_path, capsys):

@@ -17,37 +17,21 @@ it unchanged. Nothing in it is ever applied.
 from __future__ import annotations
 
 from game.doom.rules.state import INVADER, DoomState
-from game.engine.rng import Rng
+from game.engine.views import blind, mark_view, view_fact, viewer_of
 
 
 def view_for(state: DoomState, player: str) -> DoomState:
-    data = state.to_json()
-    data["seed"] = 0
-    data["rng"] = Rng(0).to_json()
-    for deck in ("deck", "marine_deck"):
-        data[deck]["draw"] = sorted(data[deck]["draw"])
-    proc = data.get("proc")
-    if proc is not None:
-        proc.pop("checkpoint", None)
+    data = blind(state.to_json(), ("deck", "marine_deck"))
     hand_size = len(data["hand"])
     if player != INVADER:
         data["hand"] = []
         data["flags"].pop("window", None)
-    view = DoomState.from_json(data)
-    view.__dict__["_view"] = {"player": player, "hand_size": hand_size}
-    return view
-
-
-def viewer_of(state: DoomState) -> str | None:
-    """The player a view was made for (None: the full state)."""
-    got = state.__dict__.get("_view")
-    return None if got is None else got["player"]
+    return mark_view(DoomState.from_json(data), player, hand_size=hand_size)
 
 
 def hidden_hand_size(state: DoomState) -> int:
     """The invader's hand size, which every player may count."""
-    got = state.__dict__.get("_view")
-    return len(state.hand) if got is None else got["hand_size"]
+    return view_fact(state, "hand_size", len(state.hand))
 
 
 __all__ = ["hidden_hand_size", "view_for", "viewer_of"]

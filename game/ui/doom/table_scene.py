@@ -37,7 +37,7 @@ from game.ui import widgets
 from game.ui.doom import choices as C
 from game.ui.doom import words
 from game.ui.doom.entry import INVADER, SAVES
-from game.ui.kit import hand
+from game.ui.kit import hand, side_rows
 from game.ui.kit.ai_panel import AiShown
 from game.ui.kit.dice_tray import DiceRoll, ShownDie
 from game.ui.kit.game_table import BOT_DELAY_MS, GameTable
@@ -1222,14 +1222,8 @@ class DoomTable(GameTable):
         y = widgets.heading(surface, ctx, _("Marines"), x, y)
         for mid in st.seats:
             m = st.marines[mid]
-            col = words.colour(mid)
-            pygame.draw.circle(surface, col, (x + px(7), y + px(9)), px(7))
-            if st.phase == "marine" and st.seats[st.seat] == mid:
-                pygame.draw.circle(surface, pal.accent, (x + px(7), y + px(9)), px(10), 2)
-            name = words.player(mid) + ("  (" + _("bot") + ")" if self.is_bot(mid) else "")
-            nfont = ctx.font(14, bold=True)
-            widgets.text(surface, widgets.elide(name, nfont, w - px(26)), nfont, pal.text, (x + px(20), y))
-            y += px(19)
+            y = side_rows.player_head(surface, ctx, x, y, w, words.colour(mid), words.player(mid), bot=self.is_bot(mid),
+                                      active=st.phase == "marine" and st.seats[st.seat] == mid)
             after = widgets.pips(surface, ctx, x + px(20), y + px(1), max(0, m.health), m.max_health, (220, 60, 50))
             widgets.text(surface, _("armour {n}").format(n=m.armour), ctx.font(12, bold=True), (150, 190, 230),
                          (after + px(8), y + px(6)), "midleft")

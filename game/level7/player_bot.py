@@ -1,0 +1,868 @@
+"""PlayerBot: a Level 7 player that plays sensibly, for solo partners and simulation (issue 14).
+
+It decides on the seat's view (game/level7/rules/view.py: its own adrenaline hand and the public
+table, never the decks' order nor another hand), picks only among the legal actions, draws ties
+from its own seeded stream, and says why in plain words. What it weighs, each time from the rules'
+own functions (one function decides):
+
+- where to go: the scenario's objective and escape (scenarios.toml): the lift once it is on the map
+  and working, else an unaccessed control panel the objective asks for, else the nearest door to
+  unexplored space, peeking when the rules allow it (the peek's odds from explore.peek_success);
+  distances from the map's graph (maps.view), tiles with active enemies (they would pin it) and
+  recurring-icon tiles (they end the move) counted as longer;
+- a challenge when enemies pin it, by the exact odds (challenge.success_chance, attack_odds):
+  the one most likely to free it, against what staying costs (the attacks the enemies on its
+  tile would make: targeting and enemy_attack.attack_odds);
+- Fear and Threat where they pay: an event's choice is priced by who the enemies would chase
+  afterwards (targeting.move_target on the Situation), the bands of the Fear track, the threat
+  pool running dry, and never the last cards of its hand (the Hospital);
+- every question the rules ask (placements, spawn and path ties, discards, trades, re-entry...).
+
+- adrenaline: before a challenge, the bonus cards `bonus_plan` names (the fewest that turn a likely
+  failure into a likely success, never the last card; for a helper too, though the engine offers
+  playing cards on your own turn only); a Speed card when it brings the lift within this turn's
+  reach; a free Fear shift only when the track gains more than a card is worth.
+
+The reroll question shows the icons and the level but not the faces, so the bot keeps a roll that
+succeeds and otherwise rerolls as many dice as it may (challenge.reroll_odds needs the faces).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any, Callable, Iterable
+
+from game.engine.bots import Choice, SeededBot
+from game.engine.bots import seat_view as engine_seat_view
+from game.engine.protocol import Action
+from game.level7.content import shared_content
+from game.level7.rules import challenge as C
+from game.level7.rules import explore
+from game.level7.rules import targeting
+from game.level7.rules.challenges import carried_items, foes_here, played
+from game.level7.rules.enemy_attack import attack_odds, plan_attack
+from game.level7.rules.foes import situation
+from game.level7.rules.maps import view as map_view
+from game.level7.rules.modifiers import PlayedBonus
+from game.level7.rules.names import card_name, tile_name
+from game.level7.rules.state import IN_HOSPITAL, IN_PLAY, Character, Level7State
+from game.level7.rules.tracks import adrenaline_refusal, hand_size
+
+FAR = 10 ** 6
+PIN_COST = 3  # a tile with an active enemy counts as this many moves farther (it holds you)
+RECUR_COST = 1  # a recurring-icon tile ends the move before Lockdown
+CROWD_COST = 1  # one character too many on a tile gains a Threat
+CARD_WORTH = 1.5  # an adrenaline card kept: one step further from the Hospital
+LIKELY = Fraction(1, 2)  # "likely": better than even
+TRY_ANYWAY = Fraction(1, 4)  # below this a pinned bot with few cards stays rather than fail
+
+
+def c():
+    return shared_content()
+
+
+def seat_view(state: Level7State) -> Level7State:
+    from game.level7.rules.turn import decider
+    from game.level7.rules.view import view_for, viewer_of
+
+    return engine_seat_view(state, decider, view_for, viewer_of)
+
+
+def pct(p: Fraction | float) -> str:
+    return f"{round(float(p) * 100)}%"
+
+
+def dice(s: Level7State, me: Character, challenge: C.Challenge, extra: Iterable[PlayedBonus] = (),
+         fear: int | None = None) -> int:
+    """The dice `me` rolls on `challenge`: the pool the resolution rolls (challenge.challenge_pool
+    with the bonuses in play, challenges.played), with `extra` bonuses not yet played."""
+    return C.challenge_pool(c(), challenge, fear=me.fear if fear is None else fear, skills=me.skills,
+                            items=carried_items(me), played=[*played(s, me), *extra]).total
+
+
+# ---------------------------------------------------------------------------- the goal
+
+@dataclass(frozen=True)
+class Goal:
+    tiles: frozenset[str]
+    words: str  # what the tiles are, for the reasons
+    explore: bool  # the tiles are where unexplored space begins
+
+
+def goal(s: Level7State, me: Character) -> Goal:
+    """Where the scenario sends the character now: the working lift, an unaccessed panel the
+    objective needs, or the frontier of the map."""
+    sc = c().scenarios[s.scenario]
+    mv = map_view(s)
+    placed = set(mv.tilemap.placed)
+    esc = sc.escape
+    need = esc.requires_accessed if esc else 0
+    if esc and esc.tile in placed and len(s.tokens["accessed"]) >= need:
+        return Goal(frozenset({esc.tile}), tile_name(esc.tile), False)
+    if sc.objective and sc.objective.kind == "access_panels" and len(s.tokens["accessed"]) < need:
+        panels = {t for t in placed if mv.tile(t).has("control_panel") and t not in s.tokens["accessed"]}
+        if panels:
+            return Goal(frozenset(panels), "an unaccessed control panel", False)
+    frontier = {t for t in placed if explore.explorable_doors(s, t)} if explore.can_draw(s) else set()
+    what = f"unexplored space (where {tile_name(esc.tile)} may be)" if esc and esc.tile not in placed \
+        else "unexplored space"
+    return Goal(frozenset(frontier), what, True)
+
+
+def distance_to(s: Level7State, tiles: Iterable[str]) -> dict[str, int]:
+    """Moves from every tile to the nearest of `tiles` on the character's graph."""
+    mv = map_view(s)
+    out: dict[str, int] = {}
+    for t in tiles:
+        for other, d in mv.distances(s, t, "character").items():
+            if d < out.get(other, FAR):
+                out[other] = d
+    return out
+
+
+def held_by_enemies(s: Level7State, me: Character) -> bool:
+    from game.level7.rules.turn import held
+
+    return held(s, me)
+
+
+def active_enemies(s: Level7State, tile: str) -> int:
+    return sum(1 for e in s.enemies if e.tile == tile and not e.stunned)
+
+
+def recurring(s: Level7State, tile: str) -> bool:
+    return bool(explore.recurring_trigger(s, tile))
+
+
+def step_cost(s: Level7State, tile: str, goal_tiles: frozenset[str], who: str = "") -> tuple[int, str]:
+    """What entering `tile` costs beyond the move, and why."""
+    n = active_enemies(s, tile)
+    if n:
+        return PIN_COST, f"{n} active enem{'y' if n == 1 else 'ies'} there would pin me"
+    if recurring(s, tile) and tile not in goal_tiles:
+        return RECUR_COST, "its recurring icon would end my move"
+    crowd = c().scenarios[s.scenario].limits["crowding_limit"]
+    if len([ch for ch in s.figures_on(tile) if ch.id != who]) >= crowd and tile not in goal_tiles:
+        return CROWD_COST, "crowding it would cost me a Threat"
+    return 0, ""
+
+
+# ---------------------------------------------------------------------------- enemies and tracks
+
+def chasers(sit, name: str) -> list[str]:
+    """The active enemies that would go for `name` now: attack it on their tile or move toward it."""
+    out = []
+    for fig in sit.figures:
+        if not fig.active:
+            continue
+        pick = targeting.attack_target(sit, fig) or targeting.move_target(sit, fig)
+        if pick.target is not None and pick.target.name == name:
+            out.append(fig.id)
+    return out
+
+
+def with_tracks(sit, name: str, fear: int, threat: int):
+    chars = tuple(replace(ch, fear=fear, threat=threat) if ch.name == name else ch for ch in sit.characters)
+    return replace(sit, characters=chars)
+
+
+def expected_harm(s: Level7State, me: Character) -> tuple[Fraction, Fraction]:
+    """(cards, Fear) the active enemies on my tile would cost me if each attacking group struck
+    once: their attack plans and exact odds (enemy_attack), helpers counted once."""
+    sit = situation(s)
+    cards, fear = Fraction(0), Fraction(0)
+    counted: set[str] = set()
+    die = c().dice[C.DIE]
+    for fig in sit.on(me.tile, active_only=True):
+        if fig.id in counted:
+            continue
+        pick = targeting.attack_target(sit, fig)
+        if pick is None or pick.target is None or pick.target.name != me.name:
+            continue
+        plan = plan_attack(sit, fig, pick.target)
+        counted |= {fig.id, *plan.helpers}
+        harm = sum((p * max(0, n - plan.toughness) for n, p in attack_odds(plan, die).items()), Fraction(0))
+        if plan.damage == "fear":
+            fear += harm
+        else:
+            cards += harm
+    return cards, fear
+
+
+@dataclass(frozen=True)
+class Price:
+    cost: float
+    words: str
+
+
+def price_steps(s: Level7State, me: Character, steps, depth: int = 0) -> Price:
+    """What an event option's steps cost me (lower is better), in words: Threat and Fear by who
+    would chase me afterwards and the tracks' bands, cards by how close they bring the Hospital."""
+    cost, words = 0.0, []
+    fear, threat, hand = me.fear, me.threat, len(me.hand)
+    for step in steps:
+        do, p = step.do, step.params
+        if do in ("threat", "fear"):
+            n = p["amount"]
+            before = fear if do == "fear" else threat
+            if do == "fear":
+                fear = min(c().fear_track.max, max(c().fear_track.min, fear + n))
+            else:
+                threat = max(0, threat + n)
+            got = track_cost(s, me, do, before, fear if do == "fear" else threat)
+            cost += got.cost
+            words.append(f"{n:+d} {do.capitalize()}" + (f" ({got.words})" if got.words else ""))
+        elif do == "discard":
+            n = p["count"]
+            cost += CARD_WORTH * n + (10.0 if hand <= n else 0.0)
+            hand -= n
+            words.append(f"discarding {n}" + (" (my last card: the Hospital)" if hand <= 0
+                                               else f" ({hand} card{'s' if hand != 1 else ''} left)"))
+        elif do == "draw_adrenaline":
+            got = min(hand_size(c(), me.vitality) - hand, p["count"])
+            cost -= 1.2 * got
+            hand += got
+            words.append(f"drawing {got}")
+        elif do == "challenge" and depth < 2:
+            ch = C.event_challenge(p["attribute"], p["level"])
+            win = float(C.success_chance(c(), ch, dice(s, me, ch, fear=fear)))
+            fail = price_steps(s, me, p["fail"], depth + 1)
+            good = price_steps(s, me, p["success"], depth + 1) if p.get("success") else Price(0.0, "")
+            cost += (1 - win) * fail.cost + win * good.cost
+            words.append(f"a challenge ({pct(win)} to pass)")
+    return Price(cost, ", ".join(words) or "nothing")
+
+
+def track_cost(s: Level7State, me: Character, track: str, before: int, after: int) -> Price:
+    """The price of moving my Fear or Threat from `before` to `after`, and why: more enemies
+    chasing me, a guard's or clone's bonus die, the threat pool running dry (Lockdown), the bands
+    of the Fear track."""
+    if before == after:
+        return Price(0.0, "")
+    sit = situation(s)
+    fear = after if track == "fear" else me.fear
+    threat = after if track == "threat" else me.threat
+    now = len(chasers(sit, me.name)) if me.status == IN_PLAY else 0
+    then = len(chasers(with_tracks(sit, me.name, fear, threat), me.name)) if me.status == IN_PLAY else 0
+    cost, why = 0.3 * (after - before) + 1.0 * (then - now), []
+    if then != now:
+        n = abs(then - now)
+        why.append(f"{n} enem{'y' if n == 1 else 'ies'} {'more' if then > now else 'fewer'} would chase me")
+    if track == "threat":
+        if before < 3 <= after:
+            cost += 0.5
+            why.append("guards roll +1 die against Threat 3")
+        if after > before and s.threat_pool <= after - before and not s.lockdown:
+            cost += 2.0
+            why.append("the threat pool runs dry: Lockdown")
+    else:
+        was, now_band = c().fear_modifiers(before), c().fear_modifiers(after)
+        changed = {a: now_band.get(a, 0) - was.get(a, 0) for a in set(was) | set(now_band)}
+        said = ", ".join(f"{v:+d} {a.capitalize()}" for a, v in sorted(changed.items()) if v)
+        if said:
+            why.append(said)
+        for edge, price, what in ((5, 0.5, "clones roll +1 die"), (7, 1.5, "a clone spawns by me, no vents")):
+            if before < edge <= after:
+                cost += price
+                why.append(f"Fear {edge}: {what}")
+            elif after < edge <= before:
+                cost -= price
+                why.append(f"below Fear {edge}: no more {what.split(',')[0].replace('roll', 'rolling')}")
+    return Price(cost, "; ".join(why) or ("nobody turns on me" if track == "threat" or now == then else ""))
+
+
+# ---------------------------------------------------------------------------- adrenaline
+
+@dataclass(frozen=True)
+class BonusPlan:
+    cards: tuple[str, ...]  # card instances to play for their bonus, in order
+    before: Fraction
+    after: Fraction
+    text: str
+
+
+def bonus_plan(s: Level7State, me: Character, challenge: C.Challenge, *, helper: Character | None = None,
+               own_turn: bool = True, all_in: bool = False) -> BonusPlan:
+    """Which adrenaline cards to play for their bonus on `challenge` made by `me` (from `helper`'s
+    hand when another character helps, spec 6.11): the fewest that turn a likely failure into a
+    likely success, never the giver's last card and only cards whose Fear cost fits the track
+    (tracks.adrenaline_refusal). Empty when the odds are already good or no cards would make them
+    so; with `all_in` (the challenge must be made now) every card that helps."""
+    giver = helper or me
+    before = C.success_chance(c(), challenge, dice(s, me, challenge))
+    if before >= LIKELY:
+        return BonusPlan((), before, before, f"{pct(before)} already: no card needed")
+    useful = []
+    for card in sorted(set(giver.hand)):
+        kind = card.split("#")[0]
+        amount = c().adrenaline[kind].bonus.get(challenge.attribute, 0)
+        if amount > 0:
+            useful.append((amount, card))
+    useful.sort(key=lambda x: (-x[0], x[1]))
+    chosen: list[str] = []
+    fear, hand, extra, after = giver.fear, len(giver.hand), 0, before
+    for amount, card in useful:
+        kind = card.split("#")[0]
+        if adrenaline_refusal(c(), kind, "bonus", fear=fear, hand=hand, own_turn=own_turn,
+                              helping=helper is not None) is not None:
+            continue
+        chosen.append(card)
+        fear += c().adrenaline[kind].fear_cost  # paid first: the roller's Fear band may change with it
+        hand -= 1
+        extra += amount
+        bonus = [PlayedBonus(challenge.attribute, extra, "cards")]
+        after = C.success_chance(c(), challenge, dice(s, me, challenge, bonus, fear=None if helper else fear))
+        if after >= LIKELY:
+            break
+    if not chosen or (after < LIKELY and not all_in) or after <= before:
+        return BonusPlan((), before, before, f"{pct(before)}, and no card I may play makes it likely")
+    names = " and ".join(card_name(k) for k in chosen)
+    return BonusPlan(tuple(chosen), before, after,
+                     f"play {names} for {challenge.attribute.capitalize()}: {pct(before)} -> {pct(after)}")
+
+
+# ---------------------------------------------------------------------------- the bot
+
+class PlayerBot(SeededBot):
+    """Plays one seat of Level 7 sensibly; `decide` returns the action and why."""
+
+    stream = "level7_player"
+
+    def choose(self, actions: list[Action], state: Level7State) -> Action:
+        return self.decide(state, actions).action
+
+    def decide(self, state: Level7State, actions: list[Action]) -> Choice:
+        if not actions:
+            raise ValueError("no legal action to choose from")
+        s = seat_view(state)
+        if s.proc is not None:
+            return self._answer(s, actions)
+        return self._act(s, actions)
+
+    def _pick(self, options: list[Any]) -> Any:
+        """A tie among equals, from the bot's own stream."""
+        return options[self.rng.below(len(options))] if len(options) > 1 else options[0]
+
+    def _best(self, actions: list[Action], score: Callable[[Action], Any]) -> Action:
+        scored = [(score(a), a) for a in actions]
+        low = min(k for k, _ in scored)
+        return self._pick([a for k, a in scored if k == low])
+
+    # --- step 2 -------------------------------------------------------------------------------
+
+    def _act(self, s: Level7State, actions: list[Action]) -> Choice:
+        from game.level7.rules.turn import held
+
+        me = s.characters[s.turn.player]
+        k: dict[str, list[Action]] = {}
+        for a in actions:
+            k.setdefault(a.kind, []).append(a)
+        if me.status == IN_HOSPITAL:
+            return Choice(k["end_turn"][0], "I am in the Hospital: I end the turn and come back next turn")
+        if "escape" in k:
+            gift = self._parting_gift(s, me, k.get("trade", []))
+            if gift is not None:
+                return gift
+            return Choice(k["escape"][0], f"escape: I stand on {tile_name(me.tile)} and no active enemy stops me")
+        g = goal(s, me)
+        if "control_panel" in k and me.tile in g.tiles and not g.explore:
+            got = self._panel(s, me, k)
+            if got is not None:
+                return got
+        if held(s, me) and any(x in k for x in ("attack", "bull_rush", "outwit")):
+            got = self._break_free(s, me, k, g)
+            if got is not None:
+                return self._bonus_first(s, me, k, *got)
+        if "pickup" in k:
+            got = self._pickup(s, me, k["pickup"])
+            if got is not None:
+                return got
+        if "unlock" in k or "use_key" in k:
+            got = self._unlock(s, me, k, g)
+            if got is not None:
+                return got
+        for judge in (self._fear_shift, self._sprint):
+            got = judge(s, me, k, g)
+            if got is not None:
+                return got
+        got = self._move(s, me, k, g)
+        if got is not None:
+            return got
+        why = f"nothing brings me closer to {g.words}" if g.tiles else "there is nowhere useful to go"
+        if s.turn.moves_left == 0:
+            why = "my moves are spent"
+        if "control_panel" in k and me.tile in g.tiles and not g.explore:
+            why = "I wait on the panel for a card that makes it likely (a failure starts Lockdown)"
+        if held(s, me):
+            why = "active enemies hold me here and no challenge is worth it"
+        return Choice(k["end_turn"][0], f"end the turn: {why}")
+
+    def _parting_gift(self, s: Level7State, me: Character, trades: list[Action]) -> Choice | None:
+        """About to escape: my items would leave with me, so the best one goes to a character on my
+        tile who has a free hand (helping costs me nothing now)."""
+        from game.level7.rules.sheet import carry_limit
+
+        gifts = [a for a in trades if a.payload["give"] and not a.payload["take"]
+                 and len(s.characters[a.payload["with"]].items) < carry_limit(s.characters[a.payload["with"]])]
+        if not gifts:
+            return None
+        a = self._best(gifts, lambda a: (-item_value(a.payload["give"]), a.payload["give"], a.payload["with"]))
+        other = s.characters[a.payload["with"]].name
+        return Choice(a, f"give {card_name(a.payload['give'])} to {other} before I escape: it would leave with me")
+
+    def _bonus_first(self, s: Level7State, me: Character, k: dict[str, list[Action]], choice: Choice,
+                     challenge: C.Challenge, all_in: bool = False) -> Choice:
+        """The challenge `choice` makes, or first the adrenaline bonus `bonus_plan` says to play on it."""
+        plan = bonus_plan(s, me, challenge, all_in=all_in)
+        if plan.cards:
+            kind = plan.cards[0].split("#")[0]
+            play = next((a for a in k.get("adrenaline", []) if a.payload["use"] == "bonus"
+                         and a.payload["card"].split("#")[0] == kind), None)
+            if play is not None:
+                return Choice(play, f"{plan.text}, then: {choice.reason}")
+        return choice
+
+    def _panel(self, s: Level7State, me: Character, k: dict[str, list[Action]]) -> Choice | None:
+        """The panel the objective needs: with the cards that make it likely; or, when a failure
+        would start Lockdown and my hand can still grow, wait a turn for such a card."""
+        ch = C.control_panel_challenge(c(), allowed=True, panel=True, accessed=False)
+        p = C.success_chance(c(), ch, dice(s, me, ch))
+        plan = bonus_plan(s, me, ch)
+        fail_locks = not s.lockdown and any(h.when == "panel_access_failed" and h.do == "start_lockdown"
+                                            for h in c().scenarios[s.scenario].hooks)
+        can_grow = len(me.hand) < hand_size(c(), me.vitality)
+        if max(p, plan.after) < LIKELY and fail_locks and can_grow and not held_by_enemies(s, me):
+            return None  # the move and end-of-turn choices keep me here (my tile is the goal)
+        choice = Choice(k["control_panel"][0], f"use the control panel ({pct(p)}): the objective needs it")
+        return self._bonus_first(s, me, k, choice, ch, all_in=True)
+
+    def _fear_shift(self, s: Level7State, me: Character, k: dict[str, list[Action]], g: Goal) -> Choice | None:
+        """A card for a free Fear shift only when the track gains more than the card is worth."""
+        if len(me.hand) < 3:
+            return None
+        best = None
+        for a in k.get("adrenaline", []):
+            if a.payload["use"] != "fear_shift":
+                continue
+            price = track_cost(s, me, "fear", me.fear, me.fear + a.payload["shift"])
+            if -price.cost > CARD_WORTH and (best is None or price.cost < best[0].cost):
+                best = (price, a)
+        if best is None:
+            return None
+        price, a = best
+        return Choice(a, f"play {card_name(a.payload['card'])} to move my Fear {me.fear} -> "
+                         f"{me.fear + a.payload['shift']}: {price.words}")
+
+    def _sprint(self, s: Level7State, me: Character, k: dict[str, list[Action]], g: Goal) -> Choice | None:
+        """Extra Speed from a card when it brings the lift within this turn's reach."""
+        if g.explore or not g.tiles:
+            return None
+        here, left = distance_to(s, g.tiles).get(me.tile, FAR), s.turn.moves_left
+        if here <= left or here >= FAR:
+            return None
+        options = []
+        for a in k.get("adrenaline", []) + k.get("use_item", []):
+            amount = speed_of(a.payload["card"], a.payload.get("use", "item"))
+            if amount and here <= left + amount:
+                options.append((amount, a.payload["card"], a))
+        if not options:
+            return None
+        amount, _, a = min(options, key=lambda o: (o[0], o[1]))
+        return Choice(a, f"play {card_name(a.payload['card'])} for +{amount} Speed: {g.words} is {here} moves "
+                         f"away and I have {left} left")
+
+    def _break_free(self, s: Level7State, me: Character, k: dict[str, list[Action]],
+                    g: Goal) -> tuple[Choice, C.Challenge] | None:
+        """Pinned: the challenge most likely to let me go on (or, on the lift, to clear it)."""
+        here = foes_here(s, me.tile)
+        cards, fear = expected_harm(s, me)
+        stay = f"staying costs about {float(cards):.1f} card{'s' if cards != 1 else ''} a turn" if cards else \
+            f"staying costs about {float(fear):.1f} Fear a turn" if fear else "staying keeps me here"
+        on_lift = me.tile in g.tiles and not g.explore
+        active = [f for f in here if f.active]
+        options: list[tuple[Fraction, int, Action, str]] = []
+        asked: dict[int, C.Challenge] = {}
+        for a in k.get("attack", []):
+            target = next(f for f in here if f.figure == a.payload["enemy"])
+            if len(active) != 1:
+                continue  # stunning one of several frees nothing
+            asked[id(a)] = C.attack_challenge(c(), target)
+            odds = C.attack_odds(c(), dice(s, me, asked[id(a)]), target)
+            p = 1 - odds.get("failed", Fraction(0))
+            threat = C.attack_threat(c(), target)
+            name = c().enemies[target.kind].name.lower()
+            options.append((p, threat, a, f"attack the {name}: {pct(p)} to stun or remove it"
+                            + (f" ({pct(odds.get('removed', 0))} to remove)" if odds.get("removed") else "")))
+        if not on_lift:
+            for a in k.get("outwit", []):
+                ch = asked[id(a)] = C.outwit_challenge(c(), here, a.payload["side"])
+                p = C.success_chance(c(), ch, dice(s, me, ch))
+                n = sum(1 for f in active if C.side(f.kind) == a.payload["side"])
+                who = a.payload["side"] if n != 1 else a.payload["side"].rstrip("s")
+                options.append((p, 0, a, f"Outwit the {n} {who}: {pct(p)} to slip away"))
+            for a in k.get("bull_rush", []):
+                ch = asked[id(a)] = C.bull_rush_challenge(c(), here)
+                p = C.success_chance(c(), ch, dice(s, me, ch))
+                threat = c().number("bull_rush_guard_threat") if any(f.kind == "guard" for f in active) else 0
+                options.append((p, threat, a, f"Bull Rush out: {pct(p)} to barge through"))
+        if not options:
+            return None
+        best = max(p - Fraction(threat, 10) for p, threat, _, _ in options)
+        top = [o for o in options if o[0] - Fraction(o[1], 10) == best]
+        p, threat, a, words = top[0] if len(top) == 1 else self._pick(top)
+        if max(p, bonus_plan(s, me, asked[id(a)]).after) < TRY_ANYWAY and len(me.hand) <= 2:
+            return None  # a failure would bring the enemies on at once, with the Hospital near
+        others = [w.split(":")[0] for q, _, b, w in options if b is not a]
+        rather = f" (rather than {', '.join(others)})" if others else ""
+        return Choice(a, f"{words}{rather}, {stay}"), asked[id(a)]
+
+    def _pickup(self, s: Level7State, me: Character, actions: list[Action]) -> Choice | None:
+        from game.level7.rules.sheet import carry_limit
+
+        room = len(me.items) < carry_limit(me)
+        best = max(actions, key=lambda a: (item_value(a.payload["card"]), a.payload["card"]))
+        if not room and item_value(best.payload["card"]) <= min(item_value(i) for i in me.items):
+            return None
+        words = item_words(best.payload["card"])
+        return Choice(best, f"pick up {card_name(best.payload['card'])}: {words}")
+
+    def _unlock(self, s: Level7State, me: Character, k: dict[str, list[Action]], g: Goal) -> Choice | None:
+        """Open a locked door when the way through it is shorter than any open way to the goal: with
+        a security key if I carry one (certain, no Threat), else by the likelier challenge."""
+        if not g.tiles:
+            return None
+        mv = map_view(s)
+        sealed = tuple(sorted(s.tokens["sealed"]))
+        free = min((mv.tilemap.distances(t, "character", (), sealed).get(me.tile, FAR) for t in g.tiles), default=FAR)
+        now = distance_to(s, g.tiles).get(me.tile, FAR)
+        if free >= now:
+            return None
+        gain = "it is the only way" if now >= FAR else f"{now - free} move(s) shorter than going round"
+        beyond = {tuple(d[1]): o for o, kind, d in mv.neighbours(s, me.tile) if kind == "locked" and d is not None}
+
+        def worth(door: list) -> bool:  # the door is on the shorter way
+            other = beyond.get(tuple(door))
+            return other is not None and 1 + min(
+                (mv.tilemap.distances(x, "character", (), sealed).get(other, FAR) for x in g.tiles), default=FAR) == free
+
+        keys = [a for a in k.get("use_key", []) if worth(a.payload["door"])]
+        if keys:
+            return Choice(keys[0], f"open the door on side {keys[0].payload['door'][0]} with a security key: "
+                                   f"{gain} to {g.words}, and a key needs no roll")
+        ways = []
+        for a in k.get("unlock", []):
+            if not worth(a.payload["door"]):
+                continue
+            ch = C.unlock_challenges(c())[0 if a.payload["way"] == "strength" else 1]
+            p = C.success_chance(c(), ch, dice(s, me, ch))
+            threat = c().number("unlock_strength_threat") if a.payload["way"] == "strength" else 0
+            ways.append((p - Fraction(threat, 10), p, a, ch))
+        if not ways:
+            return None
+        score, p, a, ch = max(ways, key=lambda w: (w[0], w[2].payload["way"]))
+        choice = Choice(a, f"unlock the door by {a.payload['way'].capitalize()} ({pct(p)}): {gain} to {g.words}")
+        return self._bonus_first(s, me, k, choice, ch)
+
+    def _move(self, s: Level7State, me: Character, k: dict[str, list[Action]], g: Goal) -> Choice | None:
+        if not g.tiles:
+            return None
+        if g.explore and me.tile in g.tiles:
+            return self._explore(s, me, k, g)
+        dist = distance_to(s, g.tiles)
+        here = dist.get(me.tile, FAR)
+        left = s.turn.moves_left
+        best: list[tuple[int, Action, str]] = []
+        for a in k.get("move", []) + k.get("vent", []):
+            to = a.payload["to"]
+            extra, why = step_cost(s, to, g.tiles, me.id)
+            d = dist.get(to, FAR)
+            if a.kind == "vent":
+                # the vent ends the turn and costs Fear: what is left of the move is lost
+                end, extra, why = d, extra + 1, why or "the vents end my turn"
+            else:
+                end = max(0, d - (left - 1))
+            if end < here:  # only steps that leave me nearer at the end of the turn than standing here;
+                best.append((end + extra, a, why))  # the costs choose among them, never keep me waiting
+        if not best:
+            return None
+        low = min(b[0] for b in best)
+        top = [b for b in best if b[0] == low]
+        end, a, why = top[0] if len(top) == 1 else self._pick(top)
+        to = a.payload["to"]
+        verb = "crawl through the vents to" if a.kind == "vent" else "move to"
+        d = dist.get(to, FAR)
+        where = "there" if d == 0 else f"{d} move{'s' if d != 1 else ''} from there"
+        caveat = f" ({why})" if why else ""
+        return Choice(a, f"{verb} {tile_name(to)}: {g.words} is {where}{caveat}")
+
+    def _explore(self, s: Level7State, me: Character, k: dict[str, list[Action]], g: Goal) -> Choice | None:
+        doors = k.get("peek", []) or k.get("explore", [])
+        if not doors:
+            return None
+        a = self._pick(doors)
+        side = a.payload["door"][0]
+        if a.kind == "peek":
+            odds = C.outcome_odds(c(), c().number("peek_dice"), "intelligence", lambda n: explore.peek_success(s, n))
+            return Choice(a, f"peek through the door on side {side}: {pct(odds.get(True, 0))} to find "
+                             f"{tile_name(s.set_aside)} here, else I explore as usual")
+        return Choice(a, f"explore through the door on side {side}: {g.words}, and this door leads there")
+
+    # --- questions ----------------------------------------------------------------------------
+
+    def _answer(self, s: Level7State, actions: list[Action]) -> Choice:
+        pend = s.proc["pending"]
+        me = s.characters[pend["decider"]]
+        kind = actions[0].kind
+        handler = getattr(self, f"_q_{kind}", None)
+        if handler is not None:
+            return handler(s, me, actions)
+        return Choice(actions[0], f"{actions[0].text}: no option is better than another for me")
+
+    def _far_from_me(self, s: Level7State, me: Character, actions: list[Action], what: str) -> Choice:
+        """A tile for an enemy or a token: the one farthest from the characters, me first."""
+        mine = map_view(s).distances(s, me.tile, "character") if me.status == IN_PLAY else {}
+        chars = [ch for ch in s.characters.values() if ch.status == IN_PLAY]
+
+        def score(a: Action) -> tuple[int, int]:
+            t = a.payload.get("tile", "")
+            near = min((map_view(s).distances(s, ch.tile, "character").get(t, FAR) for ch in chars), default=FAR)
+            return -mine.get(t, FAR), -near
+
+        a = self._best(actions, score)
+        d = mine.get(a.payload.get("tile", ""), FAR)
+        return Choice(a, f"{what} {tile_name(a.payload.get('tile', ''))}: "
+                         + ("the farthest choice from me" if d < FAR else "out of my way"))
+
+    def _q_spawn_tile(self, s, me, actions):
+        return self._far_from_me(s, me, actions, f"the {actions[0].payload['kind']} comes in at")
+
+    def _q_token_tile(self, s, me, actions):
+        return self._far_from_me(s, me, actions, f"the {actions[0].payload['token']} goes on")
+
+    def _q_enemy_path(self, s, me, actions):
+        return self._far_from_me(s, me, actions, f"{actions[0].payload['enemy']} steps to")
+
+    def _q_move_guard(self, s, me, actions):
+        return self._far_from_me(s, me, actions, "send the guard to")
+
+    def _q_seal_vent(self, s, me, actions):
+        mine = map_view(s).distances(s, me.tile, "character")
+        a = self._best(actions, lambda a: mine.get(a.payload["tile"], FAR))
+        return Choice(a, f"seal the vent of {tile_name(a.payload['tile'])}: the nearest to me, where clones would come")
+
+    def _q_remove_darkness(self, s, me, actions):
+        a = self._best(actions, lambda a: 0 if a.payload["tile"] == me.tile else 1)
+        return Choice(a, f"lift the darkness from {tile_name(a.payload['tile'])}: leaving it would cost me Fear")
+
+    def _q_reenter(self, s, me, actions):
+        g = goal(s, me)
+        dist = distance_to(s, g.tiles) if g.tiles else {}
+        a = self._best(actions, lambda a: (dist.get(a.payload["tile"], FAR)
+                                           + step_cost(s, a.payload["tile"], g.tiles)[0]))
+        d = dist.get(a.payload["tile"], FAR)
+        where = f"{d} move{'s' if d != 1 else ''} from {g.words}" if d < FAR else "no enemy waiting"
+        return Choice(a, f"come back at {tile_name(a.payload['tile'])}: {where}")
+
+    def _q_vent_travel(self, s, me, actions):
+        g = goal(s, me)
+        dist = distance_to(s, g.tiles) if g.tiles else {}
+
+        def score(a: Action) -> tuple[int, bool]:
+            to = a.payload["tile"]
+            if not to:
+                return dist.get(me.tile, FAR), False
+            return dist.get(to, FAR) + step_cost(s, to, g.tiles)[0], True
+
+        a = self._best(actions, score)
+        if not a.payload["tile"]:
+            return Choice(a, f"stay: no vent brings me closer to {g.words}")
+        return Choice(a, f"crawl to {tile_name(a.payload['tile'])} for free: closer to {g.words}")
+
+    def _q_lock_door(self, s, me, actions):
+        g = goal(s, me)
+        dist = distance_to(s, g.tiles) if g.tiles else {}
+        mv = map_view(s)
+        beyond = {tuple(d[1]): o for o, kind, d in mv.neighbours(s, me.tile) if d is not None}
+
+        def score(a: Action) -> tuple[int, int]:
+            other = beyond.get(tuple(a.payload["door"]))
+            enemies = -active_enemies(s, other) if other else 0
+            return -(dist.get(other, FAR) if other else FAR), enemies
+
+        a = self._best(actions, score)
+        return Choice(a, f"lock the door on side {a.payload['door'][0]}: it does not lead toward {g.words}")
+
+    def _q_placement(self, s, me, actions):
+        """The way a new tile lies: the escape tile as near as it goes; any other tile with the most
+        of its doors left facing unexplored space (more ways on)."""
+        tile_id = actions[0].payload["tile"]
+        esc = c().scenarios[s.scenario].escape
+        tiles = explore.shared_tiles()
+
+        def open_doors(a: Action) -> int:
+            p = a.payload
+            from game.level7.board import TileMap
+
+            tm = TileMap()
+            for t, x, y, turns in s.placed:
+                tm.place(tiles[t], (x, y), turns)
+            name = tm.place(tiles[tile_id], (p["x"], p["y"]), p["turns"])
+            return sum(1 for n, _ in tm.open_doors() if n == name)
+
+        a = self._best(actions, lambda a: -open_doors(a))
+        if esc and tile_id == esc.tile:
+            return Choice(a, f"{tile_name(tile_id)} lies where it joins the map (every way is as near)")
+        return Choice(a, f"{a.text}: it leaves the most doors open to explore")
+
+    def _q_reroll(self, s, me, actions):
+        """The question shows the icons and the level, not the faces: a roll that succeeds is kept;
+        one that falls short rerolls as many dice as an effect allows (it cannot fail worse)."""
+        got = re.search(r"\((\d+) icons, (\d+) needed\)", s.proc["pending"]["prompt"])
+        icons, needed = (int(got.group(1)), int(got.group(2))) if got else (0, 1)
+        keep = next(a for a in actions if not a.payload["reroll"])
+        if icons >= needed:
+            return Choice(keep, f"keep the roll: {icons} icons, {needed} needed")
+        a = self._best([x for x in actions if x.payload["reroll"]], lambda x: (-len(x.payload["dice"]), x.payload["reroll"]))
+        return Choice(a, f"reroll {len(a.payload['dice'])} dice with {a.payload['reroll'].replace('_', ' ')}: "
+                         f"{icons} icons fall short of {needed}, a failure either way")
+
+    def _q_fear_shift(self, s, me, actions):
+        priced = [(track_cost(s, me, "fear", me.fear, a.payload["fear"]), a) for a in actions]
+        low = min(p.cost for p, _ in priced)
+        price, a = next((p, x) for p, x in priced if p.cost == low)
+        if a.payload["fear"] == me.fear:
+            return Choice(a, f"keep my Fear at {me.fear}: no other value pays")
+        return Choice(a, f"move my Fear {me.fear} -> {a.payload['fear']}: {price.words or 'it pays'}")
+
+    def _q_help(self, s, me, actions):
+        """Another character's challenge within reach: a card of mine when its bonus turns their
+        likely failure into a likely success and I keep two cards or more (spec 6.11)."""
+        helped = s.characters[s.turn.player]
+        got = re.search(r"(\w+) (\d+) challenge", s.proc["pending"]["prompt"])
+        none = next(a for a in actions if not a.payload["card"])
+        if got is None:
+            return Choice(none, "keep my cards: I cannot tell what the challenge needs")
+        args = s.proc.get("args") or {}
+        kind = args.get("kind", "") if args.get("kind") in ("attack", "bull_rush", "outwit", "control_panel") \
+            else "event_challenge"
+        challenge = C.Challenge(kind, got.group(1).lower(), int(got.group(2)))
+        if len(me.hand) < 3:
+            return Choice(none, f"keep my cards: I hold only {len(me.hand)}")
+        plan = bonus_plan(s, helped, challenge, helper=me, own_turn=False)
+        offered = {a.payload["card"]: a for a in actions if a.payload["card"]}
+        first = plan.cards[0].split("#")[0] if plan.cards else ""
+        if first in offered:
+            return Choice(offered[first], f"help {helped.name}: {plan.text}")
+        return Choice(none, f"keep my cards: for {helped.name} {plan.text}")
+
+    def _q_relock(self, s, me, actions):
+        """Lock the door behind me when an enemy is near the tile I left (clones cannot pass it; a
+        guard loses a move opening it)."""
+        left = s.turn.unlocked[-1][0] if s.turn.unlocked else ""
+        dist = map_view(s).distances(s, left, "character") if left else {}
+        near = [e for e in s.enemies if not e.stunned and dist.get(e.tile, FAR) <= 1]
+        want = bool(near)
+        a = next(x for x in actions if x.payload["relock"] == want)
+        if want:
+            return Choice(a, f"lock the door behind me: {len(near)} active enem{'y is' if len(near) == 1 else 'ies are'} "
+                             f"by {tile_name(left)}")
+        return Choice(a, "leave the door open: no enemy is near it")
+
+    def _q_discard(self, s, me, actions):
+        a = self._best(actions, lambda a: (card_value(a.payload["card"]), a.payload["card"]))
+        return Choice(a, f"discard {card_name(a.payload['card'])}: my least useful card")
+
+    def _q_put_down(self, s, me, actions):
+        a = self._best(actions, lambda a: (item_value(a.payload["card"]), a.payload["card"]))
+        return Choice(a, f"put down {card_name(a.payload['card'])}: my least useful item")
+
+    def _q_panel_reward(self, s, me, actions):
+        near = [e for e in s.enemies if e.kind == "guard" and not e.stunned
+                and map_view(s).distances(s, me.tile, "character").get(e.tile, FAR) <= 1]
+        want = "move_guard" if near else "take_key"
+        a = next((x for x in actions if x.payload["reward"] == want), actions[0])
+        why = "a guard is on my tile or next to it" if a.payload["reward"] == "move_guard" else "no guard is near me"
+        return Choice(a, f"{a.text}: {why}")
+
+    def _q_trade_offer(self, s, me, actions):
+        args = s.proc.get("args") or {}
+        p = args.get("payload", {}) if args.get("kind") == "trade" else {}
+        gain = item_value(p["give"]) if p.get("give") else 0  # the offer's "give" comes to me
+        loss = item_value(p["take"]) if p.get("take") else 0
+        accept = gain >= loss
+        a = next(x for x in actions if x.payload["accept"] == accept)
+        return Choice(a, "accept: I get at least as much as I give" if accept else "refuse: I would give more than I get")
+
+    def _q_event_option(self, s, me, actions):
+        options = event_options(s)
+        if options is None:
+            return Choice(actions[0], "the first option: I cannot tell them apart")
+        priced = [(price_steps(s, me, options[a.payload["option"]]), a) for a in actions]
+        low = min(p.cost for p, _ in priced)
+        top = [(p, a) for p, a in priced if p.cost == low]
+        price, a = top[0] if len(top) == 1 else self._pick(top)
+        others = "; ".join(p.words for p, b in priced if b is not a)
+        return Choice(a, f"{price.words}" + (f", rather than {others}" if others else ""))
+
+
+# ---------------------------------------------------------------------------- small judgements
+
+def event_options(s: Level7State):
+    """The option lists of the event choice now asked, from the card in play (face up)."""
+    card_id = s.flags.get("event_card")
+    if not card_id or not s.turn.trigger:
+        return None
+    card = c().events[card_id]
+    return find_choice(c().sections[card.section(s.turn.trigger)].effect)
+
+
+def find_choice(steps):
+    for step in steps:
+        if step.do == "choose":
+            return step.params["options"]
+        for key in ("fail", "success", "else"):
+            got = find_choice(step.params.get(key, ()) or ())
+            if got is not None:
+                return got
+    return None
+
+
+def item_value(card: str) -> int:
+    kind = card.split("#")[0]
+    rec = c().items.get(kind)
+    if rec is None:
+        return 1  # a security key: an item the scenario may ask for
+    return 3 if rec.weapon else 2 if rec.kind == "gear" else 1
+
+
+def item_words(card: str) -> str:
+    rec = c().items.get(card.split("#")[0])
+    if rec is None:
+        return "a security key"
+    return "a weapon adds Strength to my attacks" if rec.weapon else rec.text.rstrip(".")
+
+
+def speed_of(card: str, use: str) -> int:
+    """The Speed a card played this way gives at once (its top half, or an ability's Speed bonus),
+    or a single-use item used (`use` "item": modifiers.use_item's bonuses)."""
+    from game.level7.content import Bonus
+    from game.level7.rules.modifiers import use_item
+
+    if use == "item":
+        return sum(b.amount for b in use_item(c(), card.split("#")[0]).bonuses if b.attribute == "speed")
+    rec = c().adrenaline[card.split("#")[0]]
+    if use == "bonus":
+        return rec.bonus.get("speed", 0)
+    if use == "ability":
+        return sum(e.amount for e in rec.ability if isinstance(e, Bonus) and e.attribute == "speed")
+    return 0
+
+
+def card_value(card: str) -> int:
+    """An adrenaline card's worth to keep: its top-half bonus to a challenge attribute."""
+    rec = c().adrenaline[card.split("#")[0]]
+    return sum(v for k, v in rec.bonus.items() if k in ("intelligence", "strength"))
+
+
+__all__ = ["BonusPlan", "Goal", "PlayerBot", "bonus_plan", "goal", "seat_view"]

@@ -1,0 +1,1299 @@
+"""The Level 7 [Escape] table on the kit's GameTable (issue 15).
+
+The play area is the facility as it has been explored: each placed tile drawn from its own Tiled
+map's art (maps/level7/tiles, floor, pipes and decor layers), turned as the rules placed it, with
+locked-door, darkness, sealed-vent, nest and Accessed tokens, face-up items, the characters in
+their seat colours and the enemies with their numbers (a stunned one lies on its side). Tiles no
+character has stood on or looks into through a door are drawn dark (sight drives the view only,
+spec 3.2: the map itself is public). The side panel has the party (each character's Fear,
+Vitality and Threat tracks, skills, items, hand size), the event card being resolved with the
+section its icon triggered, and the log; the hand strip the adrenaline hand of the person at the
+table (face down behind the handoff), the Threat and lockdown pools, the stacks and decks.
+
+Acting: the tiles the active character can walk to light up and the path shows under the
+pointer (rules/queries.py `reachable`); a click walks there one legal move at a time. Open doors
+that lead to unexplored space carry an arrow: a click explores. While a drawn tile waits to be
+placed every placement the rules offer is drawn as a ghost on the map and as a card under it;
+the pointer over one shows it, a click places it. A challenge (a click on an enemy on your tile,
+or its button) opens a preview with the dice, where they come from and the exact odds from the
+die's faces (queries.py `challenge_preview`), rolled with "Roll". Every other decision the
+rules ask is a button on the prompt line, and a tile or a card when it names one. A click the
+rules refuse shows their sentence (turn.refusal), never one of ours.
+
+Events and enemies are shown a step at a time (the event card, each spawn and activation with
+the rules' reason), each for a moment; a click or Space skips them."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+
+from game.engine.protocol import Action, Event
+from game.engine.session import Session
+from game.i18n import _
+from game.ui import widgets
+from game.ui.kit import hand, side_rows
+from game.ui.kit.dice_tray import DiceRoll, ShownDie
+from game.ui.kit.game_table import BOT_DELAY_MS, GameTable
+from game.ui.level7 import words
+from game.ui.level7.entry import SAVES
+from game.ui.scene import Context
+from game.ui.table.camera import ZOOM_LEVELS, FitCamera
+
+CELL = 320  # map pixels of one standard tile (5 squares of 64, docs/MAPS.md "Level 7")
+STEP_SHOW_MS = 1100  # one step of an event's resolution on screen
+MAPS = Path(__file__).resolve().parents[3] / "maps" / "level7" / "tiles"
+ENEMY_COLOURS = {"guard": (70, 96, 150), "clone": (120, 170, 80), "hybrid": (170, 70, 150), "cronos": (200, 60, 60)}
+TOKEN_COLOURS = {"darkness": (20, 20, 28), "sealed": (140, 140, 150), "nests": (130, 190, 70), "posts": (90, 120, 190),
+                 "accessed": (80, 210, 140)}
+# Events that are one step of an event's resolution, shown one at a time with their reason.
+STEP_KINDS = ("event", "event_text", "spawn", "activation", "enemy_move", "attack", "knocked_out", "killed",
+              "escaped", "token", "lockdown", "game_over", "removed")
+FIGURE_KINDS = ("spawn", "enemy_move", "move", "reenter", "removed", "knocked_out", "killed", "escaped")
+CHOICE_TILES = ("spawn_tile", "reenter", "seal_vent", "vent_travel", "remove_darkness", "token_tile")
+
+
+def enemy_order(key: str) -> tuple[str, int]:
+    """An enemy figure's key ("guard2") as (kind, number), the order they stand on a tile."""
+    kind = key.rstrip("0123456789")
+    return kind, int(key[len(kind):] or 0)
+
+
+def die_face(symbols: dict) -> str:
+    """The face image of the Level 7 die (tools/art/dice.py, assets/dice/dice.toml), by its
+    symbols: {"intelligence": 2} -> dice/level7_int2.png, {} -> dice/level7_blank.png."""
+    short = {"intelligence": "int", "strength": "str"}
+    parts = [short.get(k, k) + (str(n) if n > 1 else "") for k, n in sorted(symbols.items()) if n]
+    return "dice/level7_" + ("_".join(parts) or "blank") + ".png"
+
+
+class MapCamera(FitCamera):
+    """The fit camera, fitting below the smallest zoom step too: an explored facility of 40
+    tiles must still show whole (the wheel then zooms in by the steps)."""
+
+    def fit(self) -> None:
+        super().fit()
+        _, _, vw, vh = self.view
+        x0, y0, x1, y1 = self.extent()
+        exact = min(vw * 0.96 / max(1.0, x1 - x0), vh * 0.96 / max(1.0, y1 - y0), 1.0)
+        if exact < ZOOM_LEVELS[0]:
+            self.fit_zoom = exact
+            self.center_on((x0 + x1) / 2, (y0 + y1) / 2)
+
+
+@dataclass
+class Shown:
+    """One step of a resolution on screen: the rules' sentence and the tile it happens on."""
+
+    text: str
+    tile: str | None
+    kind: str
+    tiles: dict[str, str]  # each figure's tile once this step has happened
+    payload: dict = field(default_factory=dict)
+    dice: DiceRoll | None = None  # a roll waits for its step
+    age: int = 0
+
+
+class Level7Table(GameTable):
+    key = "level7"
+    saves = SAVES
+    SIDE_TABS = ("party", "event", "log")
+
+    def __init__(self, ctx: Context, session: Session, seats: list[str], screen_size: tuple[int, int],
+                 save_path: Path | None = None, bot_delay_ms: int = BOT_DELAY_MS, animate: bool = True) -> None:
+        from game.level7.content import shared_content
+        from game.level7.rules.maps import shared_tiles
+
+        self.content = shared_content()
+        self.tiles = shared_tiles()
+        self.camera = MapCamera((0, 0, 1, 1), (CELL, CELL))
+        self._art: dict[str, pygame.Surface] = {}
+        self._scaled: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._framed = -1  # how many tiles were placed when the camera last framed the map
+        self.reach: dict[str, list[str]] = {}
+        self.walk: list[str] = []  # the rest of a walk the player clicked, one move each
+        self.selected: Action | None = None  # the challenge whose preview is open
+        self.card_kind = ""  # the adrenaline card clicked: its uses on the prompt line
+        self.hover_tile: str | None = None
+        self.hover_option: int | None = None  # the placement card or ghost under the pointer
+        self.option_rects: list[tuple[pygame.Rect, int]] = []
+        self.steps: list[Shown] = []
+        self.seen: set[str] = set()
+        self.actions: list[Action] = []
+        self._tiles_before: dict[str, str] = {}
+        self._step_tiles: dict[str, str] = {}
+        super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
+
+    # ------------------------------------------------------------------ the title's words
+    def make_bot(self, i: int):
+        """The planning player bot (game/level7/player_bot.py): it says why it acts."""
+        from game.level7.player_bot import PlayerBot
+
+        return PlayerBot(self.session.seed * 8 + i)
+
+    def player_name(self, player: str) -> str:
+        return words.character(self.state, player)
+
+    def saved_note(self) -> str:
+        return _("Saved as {name}. Load it from Level 7's set-up screen (Load a game).")
+
+    def handoff_note(self) -> str:
+        return _("Your adrenaline cards are hidden until you are at the table.")
+
+    def ai_heading(self) -> str:
+        return _("Event card")
+
+    def ai_empty(self) -> str:
+        return _("No event card drawn yet.")
+
+    def card_face(self, card: str) -> tuple[str, str] | None:
+        return words.card(self.content, card)
+
+    def card_placeholder(self, card: str) -> bool:
+        return words.placeholder(self.content, card)
+
+    def outcome(self) -> str | None:
+        st = self.state
+        if st.outcome is None:
+            return None
+        return "won" if any(r == "won" for r in st.results.values()) else "lost"
+
+    def end_summary(self) -> str:
+        st = self.state
+        parts = []
+        for cid in self.players:
+            ch = st.characters[cid]
+            result = {"escaped": _("escaped"), "killed": _("killed")}.get(ch.status) or \
+                (_("won") if st.results.get(cid) == "won" else _("lost inside"))
+            parts.append(f"{self.player_name(cid)}: {result}")
+        return "; ".join(parts)
+
+    def end_stats(self) -> str:
+        st = self.state
+        return _("{turns} turns, {tiles} tiles on the map, seed {seed}").format(turns=st.turn_no, tiles=len(st.placed),
+                                                                              seed=self.session.seed)
+
+    def toolbar_title(self) -> str:
+        st = self.state
+        sc = self.content.scenarios[st.scenario]
+        lock = "  \u2022  " + _("LOCKDOWN") if st.lockdown else ""
+        return f"Level 7  \u2022  {words.scenario(sc)}  \u2022  " + _("Turn {n}").format(n=st.turn_no) + lock
+
+    def decision_name(self) -> str:
+        pend = self._pending()
+        return pend["kind"] if pend else "turn"
+
+    # ------------------------------------------------------------------ state helpers
+    def _pending(self) -> dict | None:
+        proc = self.state.proc
+        return proc.get("pending") if proc else None
+
+    def _mine(self) -> bool:
+        """The person at the table decides now (not a bot, the game not over, nothing animating)."""
+        return self._not_yours() is None and not self.session.is_over()
+
+    def update_choices(self) -> None:
+        from game.level7.rules.queries import reachable
+
+        self.actions = self.session.legal_actions() if not self.session.is_over() else []
+        self._tiles_before = self.figure_tiles()
+        self.reach = reachable(self.state) if self._pending() is None and not self.session.is_over() else {}
+        if self.selected is not None and self.selected not in self.actions:
+            self.selected = None
+        if self.walk and self.walk[0] not in self.reach:
+            self.walk = []
+        if self.card_kind and not any(a.kind == "adrenaline" and str(a.payload["card"]).startswith(self.card_kind + "#")
+                                      for a in self.actions):
+            self.card_kind = ""
+        self.seen = self._seen_tiles()
+
+    def _seen_tiles(self) -> set[str]:
+        """Tiles a character has stood on, and those a character looks into through a door now."""
+        from game.level7.rules.maps import view
+
+        st = self.state
+        seen = {st.placed[0][0]} if st.placed else set()
+        for entry in self.session.log:
+            pl = entry.event.payload or {}
+            if entry.event.kind in ("move", "reenter") and pl.get("tile"):
+                seen.add(str(pl["tile"]))
+        mv = view(st)
+        for ch in st.characters.values():
+            if ch.tile in mv.tilemap.placed:
+                seen.add(ch.tile)
+                seen.update(o for o, k, _d in mv.neighbours(st, ch.tile) if k in ("door", "locked"))
+        return seen
+
+    def hint(self) -> str:
+        st = self.state
+        if self.session.is_over():
+            return _("The game is over.")
+        pend = self._pending()
+        if pend:
+            return pend["prompt"]
+        ch = st.characters[st.turn.player]
+        moves = _("1 move left") if st.turn.moves_left == 1 else _("{n} moves left").format(n=st.turn.moves_left)
+        return _("{who}, {moves}: walk to a lit tile, explore by a door arrow, click an enemy to challenge it.").format(
+            who=self.player_name(ch.id), moves=moves)
+
+    def prompt_choices(self):
+        pend = self._pending()
+        if pend is not None:
+            if pend["kind"] == "placement":
+                return pend["prompt"] + "  " + _("(pick a placement below the map)"), []
+            return pend["prompt"], [(self._option_label(a), a, False) for a in self.actions]
+        if self.card_kind:
+            uses = [a for a in self.actions if a.kind == "adrenaline" and str(a.payload["card"]).startswith(self.card_kind + "#")]
+            return _("Play {card} how?").format(card=words.card(self.content, self.card_kind)[0]), \
+                [(a.text, a, False) for a in uses] + [(_("Cancel"), "cancel", False)]
+        if self.selected is not None:
+            return None, [(_("Cancel"), "cancel", False)]
+        shown = []
+        for a in self.actions:
+            if a.kind in ("move", "explore", "adrenaline"):
+                continue  # on the map (the lit tiles, the door arrows) and in the hand
+            if a.kind in ("attack", "bull_rush", "outwit", "unlock", "control_panel"):
+                shown.append((self._challenge_label(a), ("preview", a), False))
+            else:
+                shown.append((a.text, a, a.kind == "end_turn"))
+        return None, shown
+
+    def _challenge_in_play(self) -> Action | None:
+        """The challenge action being resolved (a helper is asked before its dice)."""
+        from game.level7.rules.challenges import ACTIONS
+
+        return next((a for a in reversed(self.session.actions) if a.kind in ACTIONS), None)
+
+    def _option_label(self, action: Action) -> str:
+        """A pending question's option: a helper's card says the roller's chance with it, an
+        event's choice what it does (the section's own effect steps), the rest the rules' words."""
+        if action.kind == "help":
+            from game.level7.rules.queries import help_previews
+
+            challenge = self._challenge_in_play()
+            odds = help_previews(self.state, challenge) if challenge is not None else {}
+            got = odds.get(action.payload.get("card", ""))
+            if got is not None:
+                kind = action.payload["card"]
+                what = words.card(self.content, kind)[0] if kind else _("No help")
+                return _("{what}: {p:.0f}%").format(what=what, p=float(got.chance) * 100)
+        if action.kind == "reroll":
+            return self._reroll_label(action)
+        if action.kind == "fear_shift":
+            fear = int(action.payload.get("fear", 0))
+            now = self.state.characters[self.session.decider].fear if self.session.decider in self.state.characters else fear
+            return _("Keep Fear {n}").format(n=fear) if fear == now else _("Fear {a} \u2192 {b}").format(a=now, b=fear)
+        if action.kind == "event_option":
+            section = next((str((e.event.payload or {}).get("section", "")) for e in reversed(list(self.session.log))
+                            if e.event.kind == "event_text"), "")
+            said = words.event_option(self.content, section, int(action.payload.get("option", -1)))
+            if said:
+                return said
+        return action.text
+
+    def _last_roll(self) -> dict | None:
+        return next((e.event.payload for e in reversed(list(self.session.log)) if e.event.kind == "roll"), None)
+
+    def _reroll_label(self, action: Action) -> str:
+        """A reroll option: which dice, by what, and the exact chance of success after it."""
+        from game.level7.rules.queries import reroll_chance
+
+        roll, challenge = self._last_roll(), self._challenge_in_play()
+        source = str(action.payload.get("reroll", ""))
+        dice = [int(i) for i in action.payload.get("dice", [])]
+        if not roll or challenge is None:
+            return action.text
+        if not source:
+            return _("Keep the roll ({n} icons)").format(n=roll.get("icons", 0))
+        p = reroll_chance(self.state, challenge, roll["faces"], dice)
+        name = words.card(self.content, source)[0]
+        which = ", ".join(str(i + 1) for i in dice)
+        return _("Reroll {which} ({name}): {p:.0f}%").format(which=which, name=name, p=float(p or 0) * 100)
+
+    def _challenge_label(self, action: Action) -> str:
+        """A challenge's button: the enemy an Attack is on by its name and number."""
+        enemy = next((e for e in self.state.enemies if e.key == action.payload.get("enemy")), None)
+        if action.kind == "attack" and enemy is not None:
+            return _("Attack {enemy}").format(enemy=words.enemy(enemy.kind, enemy.number))
+        return action.text
+
+    def costly(self, what) -> bool:
+        return isinstance(what, Action) and what.kind in ("end_turn", "discard", "escape")
+
+    def press(self, what):
+        if isinstance(what, tuple) and what and what[0] == "preview":
+            self.selected = what[1]
+            self.dirty = True
+        return None
+
+    def title_command(self, what: str):
+        if what == "cancel":
+            self.cancel()
+        elif what == "roll" and self.selected is not None:
+            action, self.selected = self.selected, None
+            self.submit(action)
+        return None
+
+    def cancel(self) -> bool:
+        had = self.selected is not None or bool(self.walk) or bool(self.card_kind)
+        self.selected, self.walk, self.card_kind = None, [], ""
+        return had
+
+    # ------------------------------------------------------------------ events on screen
+    def animate_event(self, e: Event, positions) -> None:
+        pl = e.payload or {}
+        if e.kind == "roll" and pl.get("faces") is not None:
+            tumble = tuple(die_face(dict(f.symbols)) for f in self.content.dice["level7"].faces)
+            shown = [ShownDie(die_face(dict(f)), tumble, i * 2, i) for i, f in enumerate(pl["faces"])]
+            title, _sep, rest = e.text.partition(" rolls ")
+            roll = DiceRoll(title or _("Roll"), shown, rest.rstrip("."))
+            if self.steps:  # inside an event's resolution: rolled when its step comes
+                self.steps.append(Shown(self._words(e.text), self._step_tiles.get(str(pl.get("enemy") or pl.get("who") or "")),
+                                        e.kind, dict(self._step_tiles), dict(pl), dice=roll))
+            else:
+                self.dice = roll
+        if e.kind in FIGURE_KINDS:
+            self._follow(e.kind, pl)
+        if e.kind in STEP_KINDS:
+            tile = pl.get("tile") or self._step_tiles.get(str(pl.get("enemy") or pl.get("who") or ""))
+            self.steps.append(Shown(self._words(e.text), tile, e.kind, dict(self._step_tiles), dict(pl)))
+        # Enemies are shown where each step leaves them (the steps' snapshots), not slid to
+        # where the whole action left them before the steps begin.
+        final = self._positions()
+        for key in [k for k in positions if k not in self.players]:
+            if key in final:
+                positions[key] = final[key]
+            else:
+                del positions[key]
+        positions.update((k, xy) for k, xy in final.items() if k not in self.players)
+
+    def _follow(self, kind: str, pl: dict) -> None:
+        """The figures' tiles after this event, for the snapshots of the steps."""
+        who = str(pl.get("enemy") or pl.get("who") or "")
+        if kind in ("spawn", "enemy_move", "move", "reenter") and pl.get("tile") and who:
+            self._step_tiles[who] = str(pl["tile"])
+        elif kind in ("removed", "knocked_out", "killed", "escaped"):
+            self._step_tiles.pop(who, None)
+
+    def _take_events(self, events, before) -> None:
+        self._step_tiles = dict(self._tiles_before)
+        super()._take_events(events, before)
+        self._tiles_before = self.figure_tiles()
+
+    @property
+    def busy(self) -> bool:
+        return super().busy or bool(self.steps)
+
+    def skip_animation(self) -> None:
+        super().skip_animation()
+        self.steps.clear()
+
+    def undo(self) -> None:
+        super().undo()
+        self.steps.clear()
+        self.walk = []
+
+    def update(self, dt_ms: int) -> None:
+        if self.steps and not self.anims and not (self.dice and not self.dice.done):
+            s = self.steps[0]
+            if s.dice is not None and s.age == 0:  # this step's roll: the tray shows it first
+                self.dice, s.dice = s.dice, None
+                self.dirty = True
+                super().update(dt_ms)
+                return
+            s.age += round(min(dt_ms, 100) / self.pace())
+            if s.age >= STEP_SHOW_MS:
+                self.steps.pop(0)
+            self.dirty = True
+        super().update(dt_ms)
+        if self.walk and not self.busy and self._mine():
+            self._walk_on()
+
+    def _walk_on(self) -> None:
+        """The next move of a clicked walk, while the rules still allow it (else their reason)."""
+        to = self.walk.pop(0)
+        action = next((a for a in self.actions if a.kind == "move" and a.payload.get("to") == to), None)
+        if action is None:
+            from game.level7.rules.turn import refusal
+
+            why = refusal(self.state, "move", {"to": to})
+            self.walk = []
+            if why:
+                self.say(why)
+            return
+        if not self.submit(action):
+            self.walk = []
+
+    def _positions(self) -> dict[str, tuple[float, float]]:
+        return self._figure_spots()
+
+    # ------------------------------------------------------------------ geometry
+    def _tile_rect(self, name: str) -> pygame.Rect:
+        """A placed tile's footprint in map pixels."""
+        from game.level7.rules.maps import view
+
+        tile, (x, y) = view(self.state).tilemap.placed[name]
+        return pygame.Rect(x * CELL, y * CELL, tile.size[0] * CELL, tile.size[1] * CELL)
+
+    def _extent(self) -> tuple[float, float, float, float]:
+        """The explored map with room around it for the next tiles (half a tile, a whole one
+        while a placement is offered there)."""
+        rects = [self._tile_rect(n) for n in self._placed_names()]
+        if self._pending_kind() == "placement":
+            rects += [self._ghost_rect(i) for i in range(len(self.actions))]
+        m = CELL // 2
+        x0 = min(r.left for r in rects) - m
+        y0 = min(r.top for r in rects) - m
+        x1 = max(r.right for r in rects) + m
+        y1 = max(r.bottom for r in rects) + m
+        return (x0, y0, x1, y1)
+
+    def _placed_names(self) -> list[str]:
+        return [p[0] for p in self.state.placed]
+
+    def _frame(self) -> None:
+        """Frame the map again when it grew or a placement is offered (the ghosts in view)."""
+        key = len(self.state.placed) * 2 + (self._pending_kind() == "placement")
+        if self._framed == key:
+            return
+        self._framed = key
+        ext = self._extent()
+        self.camera.content = ext
+        self.camera.board_size = (int(ext[2] - ext[0]), int(ext[3] - ext[1]))
+        self.camera.fit()
+
+    def _layout(self, size: tuple[int, int]) -> None:
+        if size != self._size:
+            px = self.ctx.px
+            self._size = size
+            side = min(px(440), max(px(330), int(size[0] * 0.24)), size[0] // 3) if self.side_open else px(30)
+            self.set_rects(size, px(48), side, max(px(130), min(px(190), int(size[1] * 0.18))))
+            self.camera.view = tuple(self.view_rect)  # type: ignore[assignment]
+            self._framed = -1
+            self._frame()
+
+    def tile_at(self, pos) -> str | None:
+        mx, my = self.camera.to_map(*pos)
+        for name in reversed(self._placed_names()):
+            if self._tile_rect(name).collidepoint(mx, my):
+                return name
+        return None
+
+    def _screen_rect(self, r: pygame.Rect) -> pygame.Rect:
+        x0, y0 = self.camera.to_screen(r.left, r.top)
+        x1, y1 = self.camera.to_screen(r.right, r.bottom)
+        return pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+
+    def _door_point(self, name: str, slot) -> tuple[float, float]:
+        """The middle of a placed tile's door slot, in map pixels."""
+        from game.level7.rules.maps import view
+
+        tile, (x, y) = view(self.state).tilemap.placed[name]
+        c, r = tile.slot_cell(slot)
+        cx, cy = (x + c) * CELL, (y + r) * CELL
+        edge = slot[0]
+        return {"N": (cx + CELL / 2, cy), "S": (cx + CELL / 2, cy + CELL), "E": (cx + CELL, cy + CELL / 2),
+                "W": (cx, cy + CELL / 2)}[edge]
+
+    def figure_tiles(self) -> dict[str, str]:
+        """Each figure on the map and its tile: the characters in play, then the enemies."""
+        st = self.state
+        out = {c: st.characters[c].tile for c in self.players if st.characters[c].status == "in_play"}
+        out.update((e.key, e.tile) for e in st.enemies)
+        return out
+
+    def _door_between(self, a: str, b: str) -> tuple[float, float]:
+        """The middle of the open door joining tiles a and b (a walk's path goes through it)."""
+        from game.level7.rules.maps import view
+
+        for other, kind, door in view(self.state).neighbours(self.state, a):
+            if other == b and kind == "door" and door is not None:
+                return self._door_point(door[0], door[1])
+        ra, rb = self._tile_rect(a), self._tile_rect(b)
+        return ((ra.centerx + rb.centerx) / 2, (ra.centery + rb.centery) / 2)
+
+    def _figure_spots(self, tiles: dict[str, str] | None = None) -> dict[str, tuple[float, float]]:
+        """Where each figure stands in map pixels (characters along a tile's top, enemies along
+        its bottom), for the figures and tiles given (default: as they stand now)."""
+        tiles = self.figure_tiles() if tiles is None else tiles
+        placed = set(self._placed_names())
+        out: dict[str, tuple[float, float]] = {}
+        by_tile: dict[str, list[str]] = {}
+        for key, tile in tiles.items():
+            if tile in placed:
+                by_tile.setdefault(tile, []).append(key)
+        for name, keys in by_tile.items():
+            r = self._tile_rect(name)
+            chars = [k for k in self.players if k in keys]
+            for i, cid in enumerate(chars):
+                out[cid] = (r.left + CELL * (0.22 + 0.19 * (i % 4)), r.top + CELL * 0.3)
+            foes = sorted((k for k in keys if k not in chars), key=enemy_order)
+            for i, key in enumerate(foes):
+                out[key] = (r.left + CELL * (0.2 + 0.2 * (i % 4)), r.top + CELL * (0.7 if i < 4 else 0.5))
+        return out
+
+    # ------------------------------------------------------------------ input
+    def hover(self, pos) -> None:
+        inside = self.view_rect.collidepoint(pos)
+        tile = self.tile_at(pos) if inside else None
+        option = next((i for r, i in self.option_rects if r.collidepoint(pos)), None)
+        if option is None and inside and self._pending_kind() == "placement":
+            option = self._ghost_at(pos)
+        if (tile, option) != (self.hover_tile, self.hover_option):
+            self.hover_tile, self.hover_option = tile, option
+            self.dirty = True
+
+    def _pending_kind(self) -> str | None:
+        pend = self._pending()
+        return pend["kind"] if pend else None
+
+    def click(self, pos):
+        if self._pending_kind() == "placement" and self._mine() and not self.busy and self.handoff is None:
+            for rect, i in self.option_rects:
+                if rect.collidepoint(pos):
+                    return self.submit(self.actions[i]) and None
+        return super().click(pos)
+
+    def _card_actions(self, card: str) -> list[Action]:
+        """The legal actions a hand card answers: a discard of that copy, a play of its kind, a
+        help or a defence with it (the rules name one copy of each kind: any copy is the card)."""
+        kind = card.split("#")[0]
+        return [a for a in self.actions if a.payload.get("card") == card or
+                (a.kind in ("adrenaline", "help", "defend") and str(a.payload.get("card", "")).split("#")[0] == kind)]
+
+    def click_card(self, card: str):
+        why = self._not_yours()
+        if why:
+            self.say(why)
+            return None
+        acts = self._card_actions(card)
+        if len(acts) == 1:
+            self.submit(acts[0])
+        elif acts:  # its uses (bonus, ability, a free Fear shift) on the prompt line
+            self.card_kind = card.split("#")[0]
+            self.dirty = True
+        else:
+            self.say(self._card_refusal(card))
+        return None
+
+    def _card_refusal(self, card: str) -> str:
+        """Why a hand card cannot be played now, in the rules' words."""
+        from game.level7.rules import challenges
+
+        pend = self._pending()
+        if pend:
+            return _("Answer first: {q}").format(q=pend["prompt"])
+        st = self.state
+        why = challenges.adrenaline_refusal(st, st.characters[st.turn.player], {"card": card, "use": "bonus", "shift": 0})
+        return why or _("This card has no use the rules allow now.")
+
+    def click_view(self, pos):
+        why = self._not_yours()
+        if why:
+            self.say(why)
+            return None
+        kind = self._pending_kind()
+        if kind == "placement":
+            i = self._ghost_at(pos)
+            if i is None:
+                self.say(_("Pick one of the lit placements: the rules allow only those (the most doors joined)."))
+                return None
+            same = [j for j in range(len(self.actions)) if self._spot(j) == self._spot(i)]
+            if len(same) > 1:
+                self.say(_("{n} ways fit on this spot: pick one of the cards below the map.").format(n=len(same)), ok=True)
+                return None
+            self.submit(self.actions[i])
+            return None
+        # A door arrow: explore.
+        door = self._door_at(pos)
+        if door is not None:
+            action = next((a for a in self.actions if a.kind == "explore" and list(a.payload["door"]) == list(door)), None)
+            if action is not None:
+                self.submit(action)
+                return None
+        tile = self.tile_at(pos)
+        if tile is None:
+            self.say(_("Nothing is there yet: the facility grows only when someone explores through a door."))
+            return None
+        if kind is not None:
+            for a in self.actions:
+                if a.payload.get("tile") == tile:
+                    self.submit(a)
+                    return None
+            self.say(_("Answer first: {q}").format(q=self._pending()["prompt"]))
+            return None
+        st = self.state
+        ch = st.characters[st.turn.player]
+        enemy = self._enemy_at(pos)
+        if enemy is not None and tile == ch.tile:
+            action = next((a for a in self.actions if a.kind == "attack" and a.payload.get("enemy") == enemy), None)
+            if action is not None:
+                self.selected = action
+                self.dirty = True
+                return None
+            from game.level7.rules.turn import refusal
+
+            self.say(refusal(st, "attack", {"enemy": enemy}) or _("That enemy cannot be challenged now."))
+            return None
+        if tile in self.reach:
+            self.walk = list(self.reach[tile])
+            self._walk_on()
+            return None
+        if tile == ch.tile:
+            self.say(_("You are here."), ok=True)
+            return None
+        vent = next((a for a in self.actions if a.kind == "vent" and a.payload.get("to") == tile), None)
+        if vent is not None:
+            self.say(_("Crawling there goes through the vents (+Fear, ends your turn): use its button."), ok=True)
+            return None
+        from game.level7.rules.turn import refusal
+
+        self.say(refusal(st, "move", {"to": tile}) or _("Too far for the moves you have left, or the way stops before it."))
+        return None
+
+    def _door_at(self, pos):
+        """An explorable door of the active character's tile under the pointer (its arrow)."""
+        for a in self.actions:
+            if a.kind != "explore":
+                continue
+            x, y = self.camera.to_screen(*self._door_point(self.state.player.tile, tuple(a.payload["door"])))
+            if (x - pos[0]) ** 2 + (y - pos[1]) ** 2 <= (self.ctx.px(26)) ** 2:
+                return a.payload["door"]
+        return None
+
+    def _enemy_at(self, pos) -> str | None:
+        r = self._token_radius()
+        for key, (mx, my) in self._figure_spots().items():
+            if key in self.state.characters:
+                continue
+            x, y = self.camera.to_screen(mx, my)
+            if (x - pos[0]) ** 2 + (y - pos[1]) ** 2 <= r * r:
+                return key
+        return None
+
+    def _spot(self, i: int) -> tuple[int, int]:
+        p = self.actions[i].payload
+        return (p["x"], p["y"])
+
+    def _ghost_rect(self, i: int) -> pygame.Rect:
+        p = self.actions[i].payload
+        tile = self.tiles[p["tile"]].rotated(p["turns"])
+        return pygame.Rect(p["x"] * CELL, p["y"] * CELL, tile.size[0] * CELL, tile.size[1] * CELL)
+
+    def _ghost_at(self, pos) -> int | None:
+        if self._pending_kind() != "placement":
+            return None
+        mx, my = self.camera.to_map(*pos)
+        hits = [i for i in range(len(self.actions)) if self._ghost_rect(i).collidepoint(mx, my)]
+        if self.hover_option in hits:
+            return self.hover_option
+        return hits[0] if hits else None
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        self._layout(surface.get_size())
+        self._frame()
+        surface.fill((16, 18, 22))
+        self.option_rects = []
+        self.draw_table(surface, self._draw_map, self._draw_over_panels)
+
+    def _token_radius(self) -> int:
+        return max(self.ctx.px(9), round(CELL * 0.085 * self.camera.zoom))
+
+    def tile_art(self, tile_id: str) -> pygame.Surface:
+        """The tile's own art at zoom 1, unturned (its Tiled layers), read once."""
+        art = self._art.get(tile_id)
+        if art is None:
+            from game.ui.table.board_render import load_floor
+            from game.board.tmx import load_board
+
+            path = MAPS / f"{tile_id}.tmx"
+            try:
+                art, _problem = load_floor(path, load_board(path))
+            except Exception:  # noqa: BLE001 - a broken tile file: its plain outline still shows
+                t = self.tiles[tile_id]
+                art = pygame.Surface((t.size[0] * CELL, t.size[1] * CELL))
+                art.fill((70, 74, 80))
+            self._art[tile_id] = art
+        return art
+
+    def _scaled_art(self, tile_id: str, turns: int, size: tuple[int, int], dark: bool) -> pygame.Surface:
+        key = (f"{tile_id}{'~' if dark else ''}", turns, size[0] * 10000 + size[1])
+        got = self._scaled.get(key)
+        if got is None:
+            art = pygame.transform.rotate(self.tile_art(tile_id), -90 * turns)
+            got = pygame.transform.smoothscale(art, size)
+            if dark:
+                shade = pygame.Surface(size, pygame.SRCALPHA)
+                shade.fill((6, 8, 14, 175))
+                got.blit(shade, (0, 0))
+            if len(self._scaled) > 400:
+                self._scaled.clear()
+            self._scaled[key] = got
+        return got
+
+    def _draw_map(self, surface) -> None:
+        from game.level7.rules.maps import view
+
+        st = self.state
+        px = self.ctx.px
+        mv = view(st)
+        pygame.draw.rect(surface, (16, 18, 22), self.view_rect)
+        for name in self._placed_names():
+            tile, _cell = mv.tilemap.placed[name]
+            rect = self._screen_rect(self._tile_rect(name))
+            if rect.width < 2 or not rect.colliderect(self.view_rect):
+                continue
+            surface.blit(self._scaled_art(name, tile.turns, rect.size, name not in self.seen), rect)
+            pygame.draw.rect(surface, (10, 12, 16), rect, max(1, px(2)))
+        self._draw_tokens(surface)
+        self._draw_reach(surface)
+        self._draw_doors(surface)
+        self._draw_ghosts(surface)
+        self._draw_figures(surface)
+        self._draw_labels(surface)
+        self._draw_step_mark(surface)
+
+    def _draw_labels(self, surface) -> None:
+        """Each seen tile's name in a small band at its top-left (the rules and the log name tiles)."""
+        font = self.ctx.font(12, bold=True)
+        if self.camera.zoom < 0.3:
+            return
+        for name in self._placed_names():
+            if name not in self.seen:
+                continue
+            r = self._screen_rect(self._tile_rect(name))
+            label = widgets.elide(self.tiles[name].name, font, max(10, r.width - self.ctx.px(12)))
+            box = pygame.Rect(r.left + self.ctx.px(4), r.top + self.ctx.px(4), font.size(label)[0] + self.ctx.px(10),
+                              font.get_linesize() + self.ctx.px(2))
+            shade = pygame.Surface(box.size, pygame.SRCALPHA)
+            shade.fill((10, 12, 16, 190))
+            surface.blit(shade, box)
+            widgets.text(surface, label, font, (225, 228, 232), (box.left + self.ctx.px(5), box.top + self.ctx.px(1)))
+
+    def _draw_tokens(self, surface) -> None:
+        """Locked doors (a padlock bar across the door), darkness, sealed vents, nests, posts,
+        Accessed markers and face-up items, each where the rules keep it."""
+        st = self.state
+        px = self.ctx.px
+        r = self._token_radius()
+        for t, e, i in st.tokens.get("locked", []):
+            if t not in self.tiles or t not in self._placed_names():
+                continue
+            x, y = self.camera.to_screen(*self._door_point(t, (e, i)))
+            box = pygame.Rect(0, 0, r * 2, r * 2)
+            box.center = (round(x), round(y))
+            pygame.draw.rect(surface, (200, 50, 40), box, border_radius=px(4))
+            pygame.draw.rect(surface, (250, 230, 200), box, 2, border_radius=px(4))
+            pygame.draw.circle(surface, (250, 230, 200), box.center, max(2, r // 3))
+        marks: dict[str, list[str]] = {}
+        for kind in ("darkness", "sealed", "nests", "posts", "accessed"):
+            for tile in st.tokens.get(kind, []):
+                marks.setdefault(tile, []).append(kind)
+        for tile, kinds in marks.items():
+            if tile not in self._placed_names():
+                continue
+            tr = self._screen_rect(self._tile_rect(tile))
+            rr = max(3, min(r, tr.width // 12))  # a row along the tile's bottom edge, right to left
+            for k, kind in enumerate(kinds):
+                at = (tr.right - round(rr * (1.4 + 2.3 * k)), tr.bottom - round(rr * 1.4))
+                pygame.draw.circle(surface, TOKEN_COLOURS[kind], at, rr)
+                pygame.draw.circle(surface, (230, 230, 230), at, rr, 2)
+                letter = {"darkness": "D", "sealed": "S", "nests": "N", "posts": "P", "accessed": "A"}[kind]
+                widgets.text(surface, letter, self.ctx.font(max(8, min(11, rr)), bold=True), (240, 240, 240), at, "center")
+        for tile, cards in st.floor_items.items():
+            if tile not in self._placed_names() or not cards:
+                continue
+            tr = self._screen_rect(self._tile_rect(tile))
+            box = pygame.Rect(tr.left + r, tr.centery - r // 2, r * 3, r * 2)
+            pygame.draw.rect(surface, (236, 226, 190), box, border_radius=px(3))
+            pygame.draw.rect(surface, (90, 80, 50), box, 1, border_radius=px(3))
+            widgets.text(surface, str(len(cards)), self.ctx.font(11, bold=True), (40, 30, 10), box.center, "center")
+
+    def _draw_reach(self, surface) -> None:
+        """The tiles the active character may walk to (outlined), the path to the one under the
+        pointer, and the tiles a pending decision names."""
+        if not self._mine():
+            return
+        px = self.ctx.px
+        lit = (110, 230, 140)
+        kind = self._pending_kind()
+        tiles = set(self.reach) if kind is None else {a.payload.get("tile") for a in self.actions if a.payload.get("tile")}
+        if kind == "placement":
+            tiles = set()
+        for name in tiles:
+            if name not in self._placed_names():
+                continue
+            rect = self._screen_rect(self._tile_rect(name)).inflate(-px(6), -px(6))
+            shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+            shade.fill((110, 230, 140, 40 if name != self.hover_tile else 80))
+            surface.blit(shade, rect)
+            pygame.draw.rect(surface, lit, rect, max(2, px(3)), border_radius=px(6))
+        if kind is None:  # where the vents lead (a crawl ends the turn: its button takes it)
+            for a in self.actions:
+                if a.kind == "vent" and a.payload["to"] in self._placed_names():
+                    rect = self._screen_rect(self._tile_rect(a.payload["to"])).inflate(-px(14), -px(14))
+                    pygame.draw.rect(surface, (90, 190, 240), rect, max(2, px(2)), border_radius=px(10))
+        path = self.reach.get(self.hover_tile or "", []) if kind is None else []
+        if path:
+            pts = [self._tile_rect(self.state.player.tile).center]
+            for a, b in zip([self.state.player.tile] + path, path):
+                pts += [self._door_between(a, b), self._tile_rect(b).center]
+            screen = [self.camera.to_screen(*p) for p in pts]
+            pygame.draw.lines(surface, (250, 240, 120), False, screen, max(3, px(5)))
+            for i, p in enumerate(screen[2::2], 1):
+                pygame.draw.circle(surface, (250, 240, 120), p, px(11))
+                widgets.text(surface, str(i), self.ctx.font(12, bold=True), (30, 30, 20), p, "center")
+
+    def _draw_doors(self, surface) -> None:
+        """An arrow on each door of the active character's tile that leads to unexplored space."""
+        if not self._mine() or self._pending_kind() is not None:
+            return
+        px = self.ctx.px
+        tile = self.state.player.tile
+        hot = self._door_at(self.mouse) if self.mouse else None
+        for a in self.actions:
+            if a.kind != "explore":
+                continue
+            door = tuple(a.payload["door"])
+            x, y = self.camera.to_screen(*self._door_point(tile, door))
+            dx, dy = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0)}[door[0]]  # placed tiles' slots are already turned
+            r = px(22)
+            colour = (250, 200, 60) if hot is not None and list(hot) == list(door) else (240, 160, 40)
+            tip = (x + dx * r, y + dy * r)
+            base = (x - dx * r * 0.4, y - dy * r * 0.4)
+            left = (base[0] - dy * r * 0.8, base[1] + dx * r * 0.8)
+            right = (base[0] + dy * r * 0.8, base[1] - dx * r * 0.8)
+            pygame.draw.polygon(surface, colour, [tip, left, right])
+            pygame.draw.polygon(surface, (40, 20, 0), [tip, left, right], 2)
+            widgets.text(surface, "?", self.ctx.font(13, bold=True), (40, 20, 0), (x, y), "center")
+
+    def _draw_ghosts(self, surface) -> None:
+        """Every placement the rules offer for the drawn tile: a faint ghost each, the one under
+        the pointer (on the map or its card) drawn whole."""
+        if self._pending_kind() != "placement":
+            return
+        px = self.ctx.px
+        for i, a in enumerate(self.actions):
+            rect = self._screen_rect(self._ghost_rect(i))
+            if i == self.hover_option:
+                art = self._scaled_art(a.payload["tile"], a.payload["turns"], rect.size, False).copy()
+                art.set_alpha(225)
+                surface.blit(art, rect)
+            pygame.draw.rect(surface, (120, 220, 250), rect, max(2, px(3)), border_radius=px(4))
+
+    def _draw_figures(self, surface) -> None:
+        st = self.state
+        r = self._token_radius()
+        font = self.ctx.font(max(10, min(18, round(r * 0.9))), bold=True)
+        spots = self._drawn_positions()
+        if self.steps and not self.anims:  # the step on show: the figures as it leaves them
+            spots = self._figure_spots(self.steps[0].tiles)
+        for key, (mx, my) in spots.items():
+            x, y = self.camera.to_screen(mx, my)
+            if not self.view_rect.collidepoint(x, y):
+                continue
+            if key in st.characters:
+                col = self.colour_of(key)
+                pygame.draw.circle(surface, (12, 12, 14), (x, y + 2), r + 2)
+                pygame.draw.circle(surface, col, (x, y), r)
+                pygame.draw.circle(surface, (250, 250, 250) if key == st.turn.player else (20, 20, 20), (x, y), r, 3)
+                widgets.text(surface, str(self.players.index(key) + 1), font, (20, 20, 20), (x, y), "center")
+                continue
+            e = next((e for e in st.enemies if e.key == key), None)
+            kind, number = (e.kind, e.number) if e is not None else enemy_order(key)
+            col = ENEMY_COLOURS.get(kind, (150, 150, 150))
+            if e is not None and e.stunned:  # lying down: a flat token on its side
+                box = pygame.Rect(0, 0, round(r * 2.4), round(r * 1.2))
+                box.center = (x, y)
+                pygame.draw.ellipse(surface, (60, 60, 64), box)
+                pygame.draw.ellipse(surface, col, box, 3)
+                widgets.text(surface, str(number), font, (230, 230, 230), box.center, "center")
+                continue
+            pts = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)] if kind == "clone" else None
+            if pts:
+                pygame.draw.polygon(surface, col, pts)
+                pygame.draw.polygon(surface, (240, 240, 240), pts, 2)
+            else:
+                box = pygame.Rect(0, 0, r * 2, r * 2)
+                box.center = (x, y)
+                pygame.draw.rect(surface, col, box, border_radius=max(2, r // 3))
+                pygame.draw.rect(surface, (240, 240, 240), box, 2, border_radius=max(2, r // 3))
+            widgets.text(surface, str(number), font, (250, 250, 250), (x, y), "center")
+            if self.selected is not None and self.selected.payload.get("enemy") == key:
+                pygame.draw.circle(surface, (250, 80, 60), (x, y), r + 5, 3)
+            elif self._pending() and any(a.payload.get("enemy") == key for a in self.actions):
+                pygame.draw.circle(surface, (250, 210, 80), (x, y), r + 5, 3)  # the question is about it
+
+    def _draw_step_mark(self, surface) -> None:
+        """The tile of the step on show, ringed."""
+        if not self.steps or not self.steps[0].tile or self.steps[0].tile not in self._placed_names():
+            return
+        rect = self._screen_rect(self._tile_rect(self.steps[0].tile)).inflate(-self.ctx.px(2), -self.ctx.px(2))
+        pygame.draw.rect(surface, (250, 90, 70), rect, max(3, self.ctx.px(4)), border_radius=self.ctx.px(8))
+
+    def _draw_tile_card(self, surface) -> None:
+        """The tile under the pointer: its name, icons, tokens, face-up items and figures, in words."""
+        tile = self.hover_tile
+        if tile is None or self.steps or self._pending_kind() == "placement" or self.selected is not None:
+            return
+        ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
+        t = self.tiles[tile]
+        lines = []
+        icons = [_(words.ICON_NAMES.get(i, i)) for i in t.icons]
+        if icons:
+            lines.append(_("Icons: {icons}").format(icons=", ".join(icons)))
+        marks = [_(words.TOKEN_NAMES[k]) for k in words.TOKEN_NAMES if tile in st.tokens.get(k, [])]
+        if any(t_ == tile for t_, _e, _i in st.tokens.get("locked", [])):
+            marks.append(_("a locked door"))
+        if marks:
+            lines.append(_("Tokens: {marks}").format(marks=", ".join(marks)))
+        items = st.floor_items.get(tile, [])
+        if items:
+            lines.append(_("Items face up: {items}").format(items=", ".join(words.card(self.content, i)[0] for i in items)))
+        who = [self.player_name(c) for c in self.players if st.characters[c].tile == tile and st.characters[c].status == "in_play"]
+        who += [words.enemy(e.kind, e.number) + (" (" + _("stunned") + ")" if e.stunned else "") for e in st.enemies if e.tile == tile]
+        if who:
+            lines.append(", ".join(who))
+        if tile not in self.seen:
+            lines.append(_("No one has looked in yet."))
+        small = ctx.font(12)
+        w = max([ctx.font(14, bold=True).size(t.name)[0]] + [small.size(l)[0] for l in lines]) + px(20)
+        w = min(w, px(380))
+        h = px(30) + sum(len(widgets.wrap(l, small, w - px(20))) for l in lines) * small.get_linesize() + px(10)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.bottomleft = (self.view_rect.left + px(12), self.view_rect.bottom - px(12))
+        widgets.panel(surface, ctx, rect, alpha=235)
+        y = widgets.text(surface, t.name, ctx.font(14, bold=True), pal.accent, (rect.left + px(10), rect.top + px(5))).bottom + px(2)
+        for line in lines:
+            y = widgets.text_block(surface, line, small, pal.text, pygame.Rect(rect.left + px(10), y, w - px(20), h), 1.0)
+
+    def _draw_reroll(self, surface) -> None:
+        """While a reroll is asked: the roll's dice numbered as the options name them, the dice
+        of the option under the pointer ringed."""
+        if self._pending_kind() != "reroll" or self.dice is not None:
+            return
+        roll = self._last_roll()
+        if not roll or not roll.get("faces"):
+            return
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        hovered = next((w for r, _l, w in self.buttons if isinstance(w, Action) and w.kind == "reroll"
+                        and self.mouse is not None and r.collidepoint(self.mouse)), None)
+        chosen = set(hovered.payload.get("dice", [])) if hovered is not None else set()
+        d = px(48)
+        faces = roll["faces"]
+        title = _("{n} icons rolled: which dice to roll again?").format(n=roll.get("icons", 0))
+        tfont = ctx.font(13, bold=True)
+        panel = pygame.Rect(0, 0, max(len(faces) * (d + px(10)) + px(30), tfont.size(title)[0] + px(30)), d + px(60))
+        panel.midbottom = (self.view_rect.centerx, self.view_rect.bottom - px(14))
+        widgets.panel(surface, ctx, panel, alpha=240)
+        self.panels.append((panel, len(self.buttons)))
+        widgets.text(surface, title, tfont, pal.text, (panel.centerx, panel.top + px(6)), "midtop")
+        x = panel.centerx - (len(faces) * (d + px(10)) - px(10)) // 2
+        for i, face in enumerate(faces):
+            rect = pygame.Rect(x, panel.top + px(28), d, d)
+            surface.blit(ctx.assets.image(die_face(dict(face)), (d, d)), rect)
+            if i in chosen:
+                pygame.draw.rect(surface, pal.accent, rect.inflate(px(6), px(6)), 3, border_radius=px(8))
+            widgets.text(surface, str(i + 1), ctx.font(12, bold=True), pal.text_dim, (rect.centerx, rect.bottom + px(2)), "midtop")
+            x += d + px(10)
+
+    def _draw_hospital(self, surface) -> None:
+        """The Hospital (off the map, spec 3.4), when a character is in it: their tokens on it."""
+        st = self.state
+        inside = [c for c in self.players if st.characters[c].status == "hospital"]
+        if not inside:
+            return
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        size = px(110)
+        rect = pygame.Rect(0, 0, size, size)
+        rect.bottomright = (self.view_rect.right - px(12), self.view_rect.bottom - px(12))
+        surface.blit(self._scaled_art("hospital", 0, rect.size, False), rect)
+        pygame.draw.rect(surface, (230, 90, 80), rect, 2, border_radius=px(4))
+        widgets.text(surface, _("Hospital"), ctx.font(12, bold=True), pal.text, (rect.centerx, rect.top - px(2)), "midbottom")
+        r = px(12)
+        for i, cid in enumerate(inside):
+            at = (rect.left + px(22) + i * (2 * r + px(4)), rect.centery)
+            pygame.draw.circle(surface, self.colour_of(cid), at, r)
+            pygame.draw.circle(surface, (20, 20, 20), at, r, 2)
+            widgets.text(surface, str(self.players.index(cid) + 1), ctx.font(12, bold=True), (20, 20, 20), at, "center")
+
+    def _draw_over_panels(self, surface) -> None:
+        self._draw_hospital(surface)
+        self._draw_tile_card(surface)
+        self._draw_reroll(surface)
+        if self._pending_kind() == "placement":
+            self._draw_placements(surface)
+        if self.selected is not None and self._mine():
+            self._draw_preview(surface)
+        if self.steps:
+            self._draw_step(surface)
+
+    def _draw_placements(self, surface) -> None:
+        """A card per placement the rules offer, the tile drawn as it would lie; the pointer on
+        one shows its ghost on the map, a click places it."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        n = len(self.actions)
+        size = min(px(120), (self.view_rect.width - px(40)) // max(1, n) - px(12))
+        tile = self.actions[0].payload["tile"] if self.actions else ""
+        title = _("Place {tile}: {n} ways join the most doors").format(tile=self.tiles[tile].name, n=n) if tile in self.tiles else ""
+        tfont = ctx.font(13, bold=True)
+        w = max(n * (size + px(12)) + px(20), tfont.size(title)[0] + px(24))
+        panel = pygame.Rect(0, 0, w, size + px(58))
+        panel.midbottom = (self.view_rect.centerx, self.view_rect.bottom - px(8))
+        widgets.panel(surface, ctx, panel, alpha=235)
+        self.panels.append((panel, len(self.buttons)))
+        widgets.text(surface, title, tfont, pal.text, (panel.left + px(12), panel.top + px(8)))
+        x = panel.centerx - (n * (size + px(12)) - px(12)) // 2
+        for i, a in enumerate(self.actions):
+            p = a.payload
+            t = self.tiles[p["tile"]].rotated(p["turns"])
+            k = size / (max(t.size) * CELL)
+            art_size = (max(1, round(t.size[0] * CELL * k)), max(1, round(t.size[1] * CELL * k)))
+            rect = pygame.Rect(x, panel.top + px(32), size, size)
+            hot = i == self.hover_option
+            pygame.draw.rect(surface, (60, 70, 80) if hot else (36, 40, 46), rect.inflate(px(6), px(6)), border_radius=px(6))
+            art = self._scaled_art(p["tile"], p["turns"], art_size, False)
+            surface.blit(art, art.get_rect(center=rect.center))
+            pygame.draw.rect(surface, (120, 220, 250) if hot else (80, 90, 100), rect.inflate(px(6), px(6)), 2, border_radius=px(6))
+            widgets.text(surface, f"{i + 1}", ctx.font(12, bold=True), pal.text, (rect.left + px(2), rect.top + px(1)))
+            self.option_rects.append((rect.inflate(px(6), px(6)), i))
+            x += size + px(12)
+
+    def _draw_preview(self, surface) -> None:
+        """The challenge about to be rolled: the attribute and icons needed, the dice and where
+        each comes from, the exact chance from the die's faces, and Roll / Cancel."""
+        from game.level7.rules.queries import bonus_previews, challenge_preview
+
+        prev = challenge_preview(self.state, self.selected)
+        if prev is None:
+            return
+        bonuses = bonus_previews(self.state, self.selected)
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        extra = px(18) * len(prev.outcomes) + (px(24) + px(30) * len(bonuses) if bonuses else 0)
+        panel = pygame.Rect(0, 0, min(px(460), self.view_rect.width - px(40)), px(250) + extra)
+        panel.topright = (self.view_rect.right - px(14), self.view_rect.top + px(14))
+        widgets.panel(surface, ctx, panel, alpha=245)
+        self.panels.append((panel, len(self.buttons)))
+        x, y = panel.left + px(16), panel.top + px(12)
+        y = widgets.text(surface, self._challenge_label(self.selected), ctx.font(17, bold=True), pal.accent, (x, y)).bottom + px(6)
+        attr = _(prev.attribute.capitalize())
+        need = _("{attr} challenge: {n} icons needed").format(attr=attr, n=prev.level)
+        y = widgets.text(surface, need, ctx.font(14, bold=True), pal.text, (x, y)).bottom + px(4)
+        terms = ", ".join(f"{t.source} {t.amount:+d}" for t in prev.terms if t.amount)
+        y = widgets.text_block(surface, _("{n} dice: {terms}").format(n=prev.dice, terms=terms), ctx.font(13), pal.text_dim,
+                               pygame.Rect(x, y, panel.width - px(32), px(40)), 1.1) + px(4)
+        # The dice that will be rolled, blank faces in a row.
+        d = px(30)
+        for i in range(min(prev.dice, 12)):
+            surface.blit(ctx.assets.image("dice/level7_blank.png", (d, d)), (x + i * (d + px(4)), y))
+        y += d + px(8)
+        pct = float(prev.chance) * 100
+        chance = _("Chance of success: {p:.1f}%  ({f})").format(p=pct, f=f"{prev.chance.numerator}/{prev.chance.denominator}")
+        y = widgets.text(surface, chance, ctx.font(16, bold=True), (120, 230, 140) if pct >= 50 else (240, 180, 80), (x, y)).bottom + px(4)
+        bar = pygame.Rect(x, y, panel.width - px(32), px(10))
+        pygame.draw.rect(surface, (50, 54, 60), bar, border_radius=px(4))
+        pygame.draw.rect(surface, (120, 230, 140), (bar.left, bar.top, round(bar.width * float(prev.chance)), bar.height), border_radius=px(4))
+        y = bar.bottom + px(6)
+        names = {"removed": _("removed"), "stunned": _("stunned"), "failed": _("fails")}
+        for result, p in sorted(prev.outcomes.items(), key=lambda kv: kv[0]):
+            widgets.text(surface, f"{names.get(result, result)}: {float(p) * 100:.1f}%", ctx.font(13), pal.text_dim, (x + px(8), y))
+            y += px(18)
+        if bonuses:
+            y = widgets.text(surface, _("Play a card first (its Fear cost paid):"), ctx.font(12, bold=True),
+                             pal.text, (x, y + px(4))).bottom + px(3)
+            for play, got in bonuses:
+                name = words.card(self.content, str(play.payload["card"]))[0]
+                line = _("{card}: {n} dice, {p:.1f}%").format(card=name, n=got.dice, p=float(got.chance) * 100)
+                self._button(surface, pygame.Rect(x, y, panel.width - px(32), px(26)), line, play, size=12)
+                y += px(30)
+        near = self._helpers()
+        note = _("After Roll, {who} may help with a card before the dice.").format(who=", ".join(near)) if near else \
+            _("No one is near enough to help (one connected tile).")
+        y = widgets.text_block(surface, note, ctx.font(11), pal.text_dim, pygame.Rect(x, y + px(2), panel.width - px(32), px(30)), 1.05)
+        bw = (panel.width - px(44)) // 2
+        self._button(surface, pygame.Rect(x, panel.bottom - px(46), bw, px(36)), _("Roll"), "roll", primary=True)
+        self._button(surface, pygame.Rect(x + bw + px(12), panel.bottom - px(46), bw, px(36)), _("Cancel"), "cancel")
+
+    def _helpers(self) -> list[str]:
+        """Who could help the active character's challenge (challenges.helpers, spec 6.11)."""
+        from game.level7.rules.challenges import helpers
+
+        st = self.state
+        return [self.player_name(o.id) for o in helpers(st, st.characters[st.turn.player]) if o.hand]
+
+    def _draw_step(self, surface) -> None:
+        """The step of an event's resolution on show: the rules' sentence (with its reason), the
+        steps still to come, and how to skip them."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        s = self.steps[0]
+        font = ctx.font(16, bold=True)
+        # Top left of the view: the prompt's extra buttons stand at its right, the dice below.
+        width = min(px(640), self.view_rect.width * 55 // 100)
+        lines = widgets.wrap(s.text, font, width - px(32))[:4]
+        panel = pygame.Rect(0, 0, width, len(lines) * font.get_linesize() + px(58))
+        panel.topleft = (self.view_rect.left + px(14), self.view_rect.top + px(14))
+        widgets.panel(surface, ctx, panel, alpha=240)
+        pygame.draw.rect(surface, (250, 90, 70), panel, 2, border_radius=px(8))
+        self.panels.append((panel, len(self.buttons)))
+        heading = {"event": _("Event card"), "spawn": _("Spawn"), "activation": _("Enemy activation"),
+                   "enemy_move": _("Enemy moves"), "attack": _("Enemy attack"), "event_text": _("Event"),
+                   "escaped": _("Escaped!"), "killed": _("Killed"), "knocked_out": _("Knocked out"),
+                   "removed": _("Enemy removed"), "lockdown": _("Lockdown"), "roll": _("Dice")}.get(s.kind, _("What happens"))
+        widgets.text(surface, heading, ctx.font(13, bold=True), pal.accent, (panel.left + px(16), panel.top + px(8)))
+        widgets.text(surface, _("{n} more  \u2022  click or Space skips").format(n=len(self.steps) - 1), ctx.font(12),
+                     pal.text_dim, (panel.right - px(16), panel.top + px(9)), "topright")
+        y = panel.top + px(30)
+        for line in lines:
+            y = widgets.text(surface, line, font, pal.text, (panel.left + px(16), y)).bottom
+        card = str(s.payload.get("card", ""))
+        if s.kind == "event" and card in self.content.events:
+            # The card revealed, large, under the sentence: the section its icon triggered lit.
+            reveal = pygame.Rect(panel.left, panel.bottom + px(8), min(px(420), panel.width), px(250))
+            widgets.panel(surface, ctx, reveal, alpha=245)
+            pygame.draw.rect(surface, pal.accent, reveal, 2, border_radius=px(8))
+            self.panels.append((reveal, len(self.buttons)))
+            self._event_card(surface, reveal.left + px(12), reveal.top + px(10), reveal.width - px(24), card,
+                             str(s.payload.get("trigger", "")))
+
+    # ------------------------------------------------------------------ side panel and hand
+    def side_labels(self) -> dict[str, str]:
+        return {"party": _("Party"), "event": _("Event"), "log": _("Log")}
+
+    def sections(self) -> dict:
+        return {"party": self._side_party, "event": self._side_event}
+
+    def _side_party(self, surface, x: int, y: int, w: int) -> int:
+        """Each character: status, Fear, Vitality and Threat tracks, skills, items, hand size."""
+        ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
+        c = self.content
+        y = widgets.heading(surface, ctx, _("Party"), x, y)
+        small = ctx.font(12)
+        for cid in self.players:
+            ch = st.characters[cid]
+            status = {"hospital": _("in the Hospital"), "escaped": _("ESCAPED"), "killed": _("KILLED")}.get(ch.status, "")
+            y = side_rows.player_head(surface, ctx, x, y, w, self.colour_of(cid), self.player_name(cid), bot=self.is_bot(cid),
+                                      active=cid == st.turn.player and not self.session.is_over(), note=status) + px(1)
+            fear = c.fear_track
+            after = widgets.text(surface, _("Fear"), small, pal.text_dim, (x + px(20), y)).right + px(6)
+            after = widgets.pips(surface, ctx, after, y + px(1), ch.fear, fear.max, (200, 120, 230))
+            after = widgets.text(surface, _("Vitality {n}").format(n=ch.vitality), small, (230, 100, 90), (after + px(10), y)).right
+            widgets.text(surface, _("Threat {n}").format(n=ch.threat), small, (240, 190, 80), (after + px(10), y))
+            y += px(17)
+            tile = self.tiles[ch.tile].name if ch.tile in self.tiles else ""
+            where = _("on {tile}").format(tile=tile) if tile else ""
+            line = _("{cards} adrenaline cards").format(cards=len(ch.hand)) + (f", {where}" if where else "")
+            widgets.text(surface, widgets.elide(line, small, w - px(20)), small, pal.text_dim, (x + px(20), y))
+            y += px(16)
+            skills = ", ".join(_(c.skills[s.split("#")[0]].name) for s in ch.skills if s.split("#")[0] in c.skills)
+            items = ", ".join(words.card(c, i)[0] for i in ch.items)
+            y = widgets.text_block(surface, _("Skills: {s}").format(s=skills or "\u2014"), small, pal.text_dim,
+                                   pygame.Rect(x + px(20), y, w - px(20), px(32)), 1.05)
+            y = widgets.text_block(surface, _("Items: {s}").format(s=items or "\u2014"), small, pal.text_dim,
+                                   pygame.Rect(x + px(20), y, w - px(20), px(32)), 1.05)
+            if cid == st.turn.player and not self.session.is_over() and st.turn.step == 2:
+                t = st.turn
+                done = [name for used, name in ((t.challenge_used, _("challenge")), (t.trade_used, _("trade")),
+                                                (t.pickup_used, _("pick-up")), (t.peek_used, _("peek"))) if used]
+                line = _("This turn: {moves}").format(moves=_("1 move left") if t.moves_left == 1 else
+                                                      _("{n} moves left").format(n=t.moves_left)) + \
+                    ("; " + _("done: {what}").format(what=", ".join(done)) if done else "")
+                y = widgets.text(surface, widgets.elide(line, small, w - px(20)), small, pal.accent, (x + px(20), y)).bottom
+            y += px(8)
+        return y
+
+    def _last_event(self) -> tuple[str, str] | None:
+        for entry in reversed(list(self.session.log)):
+            if entry.event.kind == "event":
+                pl = entry.event.payload or {}
+                return str(pl.get("card", "")), str(pl.get("trigger", ""))
+        return None
+
+    def _side_event(self, surface, x: int, y: int, w: int) -> int:
+        """The event card last drawn (or none yet)."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        y = widgets.heading(surface, ctx, _("Event card"), x, y)
+        got = self._last_event()
+        if got is None or got[0] not in self.content.events:
+            return widgets.text(surface, self.ai_empty(), ctx.font(13), pal.text_dim, (x, y)).bottom + px(8)
+        return self._event_card(surface, x, y, w, *got) + px(10)
+
+    def _event_card(self, surface, x: int, y: int, w: int, card_id: str, trigger: str) -> int:
+        """An event card: its spawn, its three sections (the triggered one lit) and the
+        activation for this many starting players; returns the y below it."""
+        ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
+        card = self.content.events[card_id]
+        small, bold = ctx.font(12), ctx.font(13, bold=True)
+        spawn = _("none") if card.spawn == "none" else _(words.KIND_NAMES.get(card.spawn, card.spawn))
+        y = widgets.text(surface, f"{card_id}  \u2022  " + _("spawns: {what}").format(what=spawn), bold, pal.text, (x, y)).bottom + px(4)
+        for kind in ("security", "fear", "facility"):
+            sec = self.content.sections.get(card.section(kind))
+            if sec is None:
+                continue
+            lit = kind == trigger
+            box = pygame.Rect(x, y, w, px(48))
+            pygame.draw.rect(surface, (78, 60, 30) if lit else (34, 37, 43), box, border_radius=px(5))
+            pygame.draw.rect(surface, pal.accent if lit else (70, 74, 84), box, 2 if lit else 1, border_radius=px(5))
+            head = f"{_(words.SECTION_NAMES[kind])}: {_(sec.name)}" + ("  \u25c0 " + _("triggered") if lit else "")
+            widgets.text(surface, widgets.elide(head, bold, w - px(12)), bold, pal.text if lit else pal.text_dim,
+                         (x + px(6), y + px(3)))
+            widgets.text_block(surface, _(sec.text), small, pal.text if lit else pal.text_dim,
+                               pygame.Rect(x + px(6), y + px(20), w - px(12), px(28)), 1.0)
+            y += px(52)
+        code = card.box(st.starting_players)
+        act = self.content.activations.get(code)
+        order = " \u2192 ".join(_(words.KIND_NAMES.get(k, k)) for k in act.order) if act else code
+        y = widgets.text(surface, _("Then activate: {order}").format(order=order), small, pal.text_dim, (x, y + px(2))).bottom
+        if not trigger:
+            y = widgets.text(surface, _("(drawn at the end of the turn: no section)"), small, pal.text_dim, (x, y)).bottom
+        return y
+
+    def _draw_hand(self, surface) -> None:
+        """The pools and stacks on the left; the adrenaline hand of the person at the table."""
+        ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
+        r = self.hand_rect
+        pygame.draw.rect(surface, (24, 26, 31), r)
+        pygame.draw.line(surface, pal.panel_edge, (r.left, r.top), (r.right, r.top), 2)
+        info = pygame.Rect(r.left + px(14), r.top + px(8), px(250), r.height - px(14))
+        small = ctx.font(13)
+        y = widgets.text(surface, _("Threat pool: {n}").format(n=st.threat_pool), ctx.font(14, bold=True), (240, 190, 80),
+                         info.topleft).bottom + px(2)
+        sc = self.content.scenarios[st.scenario]
+        if sc.lockdown_pool:
+            lock = _("Lockdown pool: {n}").format(n=st.lockdown_pool) + ("  " + _("(LOCKDOWN)") if st.lockdown else "")
+            y = widgets.text(surface, lock, ctx.font(14, bold=True), (230, 90, 80) if st.lockdown else pal.text, (info.left, y)).bottom + px(2)
+        stacks = "  ".join(f"{name}: {len(tiles)}" for name, tiles in st.stacks)
+        y = widgets.text(surface, _("Tile stacks  {s}").format(s=stacks), small, pal.text_dim, (info.left, y)).bottom + px(2)
+        y = widgets.text(surface, _("Events {e}, adrenaline {a}, items {i}").format(
+            e=len(st.events.draw_pile), a=len(st.adrenaline.draw_pile), i=len(st.items.draw_pile)), small, pal.text_dim,
+            (info.left, y)).bottom + px(2)
+        reserve = ", ".join(f"{_(words.KIND_NAMES.get(k, k))} {len(v)}" for k, v in st.reserves.items())
+        widgets.text_block(surface, _("In reserve: {r}").format(r=reserve), small, pal.text_dim,
+                           pygame.Rect(info.left, y, info.width, info.bottom - y), 1.05)
+        viewer = self.viewer
+        row = pygame.Rect(info.right + px(14), r.top, r.right - info.right - px(24), r.height)
+        if viewer is None or viewer not in st.characters:
+            self.card_rects, self._hover_card = {}, None
+            return
+        ch = st.characters[viewer]
+        label = _("{who}'s adrenaline cards ({n})").format(who=self.player_name(viewer), n=len(ch.hand))
+        widgets.text(surface, label, ctx.font(12, bold=True), self.colour_of(viewer), (row.left, r.top + px(2)))
+        mine = self._mine() and viewer == self.session.decider
+
+        def state(card: str) -> str:
+            if not mine:
+                return "normal"
+            if self.card_kind and card.split("#")[0] == self.card_kind:
+                return "selected"
+            return "playable" if self._card_actions(card) else "normal"
+
+        hidden = "level7_adrenaline" if self.handoff is not None else None
+        self.card_rects, self._hover_card = hand.draw_hand(surface, ctx, row, list(ch.hand),
+                                                           lambda card: words.card(self.content, card), state, self.mouse,
+                                                           hidden, placeholder=self.card_placeholder)
+
+    def shortcuts(self) -> list[tuple[str, str]]:
+        return [(_("Click a lit tile"), _("Walk there")), (_("Click a door arrow"), _("Explore")),
+                (_("Click an enemy on your tile"), _("Preview an attack")), (_("Wheel, right drag"), _("Zoom, pan"))] + \
+            super().shortcuts()

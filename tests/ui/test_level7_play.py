@@ -1,0 +1,281 @@
+"""Issue 15, "Level 7 playable on screen": a game of scenario 1 started from the set-up screen and
+played by posting real mouse events into the real loop, with a fixed seed; after every click the
+session holds exactly the action the click meant (taken from legal_actions), including a tile
+placement where the rules offer several tied ways and the player picks the second. Also: a
+refused click shows the rules' sentence, the hot-seat handoff hides the next hand, and a game
+interrupted mid-way is offered by the menu's Continue at the same action and state hash."""
+from __future__ import annotations
+
+import pygame
+
+from game.level7.rules import turn as T
+from game.ui.level7.entry import SAVES as store
+from game.ui.level7.setup_scene import Level7Setup, SetupChoice
+from game.ui.level7.table_scene import Level7Table
+from tests.ui.conftest import click, continue_from_menu
+from tests.ui.test_gears_play import do_click
+
+SEED = 1  # scenario 1, one player: the first tile drawn fits the north door in two tied ways
+
+
+def answer_pending(app, table: Level7Table) -> None:
+    """Answer what the rules ask before the turn goes on (a skill's Fear shift at the start of a
+    turn, an event's choice) by clicking the first option's button; a placement is left waiting."""
+    for _ in range(20):
+        pend = (table.state.proc or {}).get("pending")
+        if pend is None or pend["kind"] == "placement" or table.session.is_over():
+            return
+        if table.handoff is not None:
+            do_click(app, table.view_rect.center)
+        first = table.session.legal_actions()[0]
+        app.run(max_frames=1)
+        do_click(app, next(r.center for r, _label, what in table.buttons if what == first))
+        assert table.session.actions[-1] == first
+
+
+def start_game(make_app, seats=("human",), seed=SEED, size=(1280, 720), answer=True):
+    app = make_app(size)
+    setup = Level7Setup(app.ctx, SetupChoice(scenario="s1", seats=list(seats), seed=seed))
+    app.push(setup)
+    app.run(max_frames=1)
+    click(next(rect for rect, what in setup.hits if what == "start").center)
+    app.run(max_frames=1)
+    table = app.top
+    assert isinstance(table, Level7Table)
+    assert table.session.seed == seed and table.state.scenario == "s1" and len(table.players) == len(seats)
+    table.animate = False
+    table.bot_delay_ms = 0
+    app.run(max_frames=1)
+    if answer:
+        answer_pending(app, table)
+    return app, table
+
+
+def door_pos(table: Level7Table, door) -> tuple[int, int]:
+    x, y = table.camera.to_screen(*table._door_point(table.state.player.tile, tuple(door)))
+    return round(x), round(y)
+
+
+def tile_pos(table: Level7Table, tile: str) -> tuple[int, int]:
+    r = table._screen_rect(table._tile_rect(tile))
+    return r.centerx, r.bottom - max(4, r.height // 8)  # clear of the figures on the tile
+
+
+def explore_and_pick(app, table: Level7Table, pick: int):
+    """Click the first door arrow, then the `pick`-th placement card; returns (explore, placement)."""
+    explore = next(a for a in table.session.legal_actions() if a.kind == "explore")
+    do_click(app, door_pos(table, explore.payload["door"]))
+    assert table.session.actions[-1] == explore
+    assert table.state.proc["pending"]["kind"] == "placement"
+    options = table.session.legal_actions()
+    assert len(options) >= 2 and all(o.kind == "placement" for o in options)  # a tie: the player picks
+    app.run(max_frames=1)  # the placement cards are drawn
+    rect = next(r for r, i in table.option_rects if i == pick)
+    do_click(app, rect.center)
+    assert table.session.actions[-1] == options[pick]
+    placed = options[pick]
+    answer_pending(app, table)
+    return explore, placed
+
+
+def test_first_turns_by_clicks_with_a_tied_placement(make_app, config_dir):
+    app, table = start_game(make_app)
+    explore, placed = explore_and_pick(app, table, 1)
+    p = placed.payload
+    assert table.state.placed[1] == [p["tile"], p["x"], p["y"], p["turns"]]
+    assert explore in table.session.actions and table.session.actions[table.session.actions.index(explore) + 1] == placed
+    ch = table.state.characters[table.state.order[0]]
+    assert ch.tile == p["tile"] or ch.status != "in_play"  # the explorer steps onto the new tile
+
+    # The turn goes on (or the tile's event ended it and the next turn began): walk or explore.
+    for _ in range(3):
+        answer_pending(app, table)
+        if table.session.is_over():
+            break
+        actions = table.session.legal_actions()
+        if table.reach:
+            tile = max(sorted(table.reach), key=lambda t: len(table.reach[t]))  # the longest walk
+            path, n = table.reach[tile], len(table.session.actions)
+            do_click(app, tile_pos(table, tile))
+            app.run(max_frames=len(path) + 1)  # the rest of the walk, a move a frame
+            walked = table.session.actions[n:n + len(path)]
+            assert walked[0] in actions and walked[0].payload == {"to": path[0]}
+            assert [a.payload.get("to") for a in walked if a.kind == "move"] == path[:len([a for a in walked if a.kind == "move"])]
+        elif any(a.kind == "explore" for a in actions) and table.state.proc is None:
+            before = len(table.session.actions)
+            explore = next(a for a in actions if a.kind == "explore")
+            do_click(app, door_pos(table, explore.payload["door"]))
+            assert table.session.actions[before] == explore
+            if table.state.proc and table.state.proc["pending"]["kind"] == "placement":
+                app.run(max_frames=1)
+                opts = table.session.legal_actions()
+                do_click(app, table.option_rects[0][0].center)
+                assert table.session.actions[-1] == opts[0]
+        else:
+            break
+
+
+def test_a_refused_click_says_the_rules_reason(make_app, config_dir):
+    app, table = start_game(make_app)
+    explore_and_pick(app, table, 0)
+    st = table.state
+    if st.proc is None and st.turn.step == 2:
+        here = st.player.tile
+        far = next((t for t in table._placed_names() if t != here and t not in table.reach), None)
+        if far is not None:
+            n = len(table.session.actions)
+            do_click(app, tile_pos(table, far))
+            assert len(table.session.actions) == n
+            why = T.refusal(st, "move", {"to": far})
+            assert table.message and (why is None or table.message == why)
+
+
+def test_a_click_while_a_placement_waits_names_the_question(make_app, config_dir):
+    app, table = start_game(make_app)
+    explore = next(a for a in table.session.legal_actions() if a.kind == "explore")
+    do_click(app, door_pos(table, explore.payload["door"]))
+    n = len(table.session.actions)
+    start = table._screen_rect(table._tile_rect(table.state.placed[0][0]))
+    do_click(app, (start.centerx, start.top + start.height // 3))  # the start tile: no placement there
+    assert len(table.session.actions) == n
+    assert table.message == "Pick one of the lit placements: the rules allow only those (the most doors joined)."
+
+
+def test_hot_seat_hides_the_next_players_hand(make_app, config_dir):
+    app, table = start_game(make_app, seats=("human", "human"), answer=False)
+    first = table.session.decider
+    assert table.handoff == first  # the first person is asked to the table
+    do_click(app, (table.view_rect.centerx, table.view_rect.centery))
+    assert table.handoff is None and table.viewer == first
+    answer_pending(app, table)
+    end = next(a for a in table.session.legal_actions() if a.kind == "end_turn")
+    table.submit(end)
+    if table.session.decider != first and not table.session.is_over():
+        assert table.handoff == table.session.decider
+        app.run(max_frames=1)
+        assert table.card_rects == {}  # face down until the next person clicks
+
+
+def test_continue_after_a_restart_is_the_same_game(make_app, config_dir):
+    app, table = start_game(make_app)
+    explore_and_pick(app, table, 1)
+    want = (list(table.session.actions), table.session.state_hash())
+    assert store.has_autosave()
+    again = continue_from_menu(make_app)  # a new App, as after the process was killed
+    assert isinstance(again, Level7Table)
+    assert (list(again.session.actions), again.session.state_hash()) == want
+    assert again.seats == ["human"]
+
+
+def test_setup_refuses_the_scenario_the_rules_cannot_play(make_app, config_dir):
+    app = make_app()
+    setup = Level7Setup(app.ctx, SetupChoice(seed=5))
+    app.push(setup)
+    app.run(max_frames=1)
+    do_click(app, next(rect for rect, what in setup.hits if what == "scenario:s3").center)
+    assert setup.choice.scenario == "s1" and "cannot be played" in setup.message
+    do_click(app, next(rect for rect, what in setup.hits if what == "add").center)
+    do_click(app, next(rect for rect, what in setup.hits if what == "seat:1").center)
+    assert setup.choice.seats == ["human", "bot"]
+    pygame.event.clear()
+
+
+def test_bots_continued_after_a_restart_play_the_uninterrupted_game(make_app, config_dir):
+    """Issue 22 for Level 7: the player bots' seeded state goes with the autosave."""
+    from tests.ui.test_bots_continue import bots_play
+
+    _app, whole = start_game(make_app, seats=("bot", "bot"), seed=7)
+    bots_play(whole, 30)
+    want = (list(whole.session.actions), whole.session.state_hash())
+
+    _app, first = start_game(make_app, seats=("bot", "bot"), seed=7)
+    bots_play(first, 12)
+    again = continue_from_menu(make_app)
+    assert isinstance(again, Level7Table) and len(again.session.actions) == 12
+    bots_play(again, 30)
+    assert (list(again.session.actions), again.session.state_hash()) == want
+
+
+def test_an_events_steps_show_the_figures_as_each_step_leaves_them(make_app, config_dir):
+    """Issue 15 item 4: a spawn is shown one step at a time: before its step the new enemy is not
+    on the map, from its step on it stands on the tile the rules named; a click skips them all."""
+    app, table = start_game(make_app, seats=("human", "human"), seed=3)
+    table.animate = True
+    table.handoff = None
+    for _ in range(200):
+        spawned = [i for i, s in enumerate(table.steps) if s.kind == "spawn" and "appears on" in s.text]
+        if spawned or table.session.is_over():
+            break
+        table.steps.clear()
+        table.dice = None
+        table.anims.clear()
+        actions = table.session.legal_actions()
+        table.submit(next((a for a in actions if a.kind == "explore"),
+                          next((a for a in actions if a.kind == "end_turn"), actions[0])))
+    assert spawned, "no spawn in 200 actions: pick another seed"
+    # A roll inside the resolution waits for its own step: the tray is empty until then.
+    assert table.dice is None and all((s.dice is not None) == (s.kind == "roll") for s in table.steps)
+    step = table.steps[spawned[0]]
+    key = next(k for k in step.tiles if k not in table.players and k not in table.steps[0].tiles) \
+        if spawned[0] else next(k for k in step.tiles if k not in table.players)
+    assert step.tile == step.tiles[key]
+    assert all(key not in s.tiles for s in table.steps[:spawned[0]])
+    table.handoff = None
+    do_click(app, (table.view_rect.centerx, table.view_rect.bottom - 5))
+    assert table.steps == []
+
+
+def test_an_events_choice_says_what_each_option_does():
+    """An event's "choose" section: each button is its option's effect, from events.toml."""
+    from game.level7.content import shared_content
+    from game.ui.level7 import words
+
+    c = shared_content()
+    assert words.event_option(c, "S6", 0) == "+1 Threat"
+    assert words.event_option(c, "S6", 1) == "Discard an adrenaline card"
+    assert words.event_option(c, "S1", 0) == ""  # no choice in that section: the rules' words stay
+
+
+def test_a_challenge_by_clicks_with_a_bonus_card_played_first(make_app, config_dir):
+    """Issue 15 item 3: a click on an enemy on your tile opens the preview (the dice and the
+    exact odds the challenge module gives); a bonus card's button there plays it (the adrenaline
+    action) and the preview counts it; Roll makes the challenge. A guard is put on the tile and a
+    Strength card in the hand so the scene is there at once."""
+    from game.level7.rules.queries import challenge_preview
+    from game.level7.rules.state import Enemy
+
+    app, table = start_game(make_app)
+    st = table.state
+    st.enemies.append(Enemy("guard", 1, st.player.tile))
+    st.player.hand = ["surge_of_strength#1", "sprint#1", "quick_thinking#1"]
+    table.update_choices()
+    app.run(max_frames=1)
+    x, y = table.camera.to_screen(*table._figure_spots()["guard1"])
+    do_click(app, (round(x), round(y)))
+    attack = table.selected
+    assert attack is not None and attack.kind == "attack" and attack.payload == {"enemy": "guard1"}
+    before = challenge_preview(st, attack)
+    app.run(max_frames=1)
+    play = next(w for _r, _l, w in table.buttons if getattr(w, "kind", "") == "adrenaline")
+    n = len(table.session.actions)
+    do_click(app, next(r.center for r, _l, w in table.buttons if w == play))
+    assert table.session.actions[n:] == [play] and play.payload["use"] == "bonus"
+    assert table.selected == attack and challenge_preview(st, attack).dice > before.dice
+    app.run(max_frames=1)
+    do_click(app, next(r.center for r, _l, w in table.buttons if w == "roll"))
+    assert table.session.actions[n + 1] == attack
+
+
+def test_a_hand_card_with_several_uses_asks_which(make_app, config_dir):
+    """A click on a card the rules let you play several ways puts its uses on the prompt line."""
+    app, table = start_game(make_app)
+    st = table.state
+    card = next((c for c in st.player.hand if len([a for a in table.actions if a.kind == "adrenaline"
+                                                   and a.payload["card"].split("#")[0] == c.split("#")[0]]) > 1), None)
+    assert card is not None, "no card with several uses in this hand: pick another seed"
+    app.run(max_frames=1)
+    do_click(app, table.card_rects[card].center)
+    uses = [w for _r, _l, w in table.buttons if getattr(w, "kind", "") == "adrenaline"]
+    assert table.card_kind == card.split("#")[0] and len(uses) > 1
+    do_click(app, next(r.center for r, _l, w in table.buttons if w == uses[0]))
+    assert uses[0] in table.session.actions
