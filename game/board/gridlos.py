@@ -44,7 +44,7 @@ Both are checked against an independent brute force in tests/board/test_gridlos.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import compress
 from typing import Iterable, Iterator, Mapping
@@ -326,6 +326,20 @@ class _Solids:
         return (x, y) in self.vedges
 
 
+@dataclass
+class _DoorLayer:
+    """The walls with one set of closed doors: what every query with those doors shares."""
+
+    hedges: frozenset[Cell]  # solid edges: walls and the doors
+    vedges: frozenset[Cell]
+    door_hedges: frozenset[Cell]  # the doors' edges that are not walls
+    door_vedges: frozenset[Cell]
+    occ: dict[Cell, int]  # vertex -> occupancy bits of walls and doors
+    pinched: dict[tuple[int, int], frozenset[Cell]]  # class -> vertices walls and doors pinch
+    door_pinched: dict[tuple[int, int], list[Cell]]  # class -> those the walls alone do not
+    shadow: dict[Cell, int] = field(default_factory=dict)  # square -> _layer_shadow
+
+
 class GridSight:
     """Doom LOS on one grid: fixed walls, per-query blocking squares and closed doors.
 
@@ -357,6 +371,7 @@ class GridSight:
         self._static_pinched = self._pinched(self._static_occ, self._static_occ)
         self._static_shadow: dict[Cell, int] = {}
         self._keys: dict[tuple, dict] = {}
+        self._layers: dict[frozenset[Edge], _DoorLayer] = {}
         # bit layout for all-pairs masks: position (x, y) -> y * sa + x, wide enough not to wrap
         self.sa = 2 * cols + 3
         self._grid_rows_mask = None
@@ -530,22 +545,45 @@ class GridSight:
         if st is not None:
             self._keys[key] = st  # the most recently used goes last: evicted last
         else:
-            solids = self._solids(key[0], key[1])
-            dynamic = _Solids(key[0], solids.hedges - self._static.hedges, solids.vedges - self._static.vedges)
-            # Only vertices a figure or a door touches can become pinched; keep the new ones.
+            layer = self._layer(norm)
+            cells = key[0]
+            # Walls and doors are the door set's layer; only the vertices a blocking square
+            # touches can become pinched on top of it: keep the new ones.
             new_pinched: dict[tuple[int, int], list[Cell]] = {c: [] for c in CLASSES}
-            pinch, static_occ = self._pinch, self._static_occ
-            for v, bits in occupancy(dynamic.hedges, dynamic.vedges, dynamic.cells).items():
-                before = static_occ.get(v, 0)
+            pinch, base_occ = self._pinch, layer.occ
+            for v, bits in occupancy((), (), cells).items():
+                before = base_occ.get(v, 0)
                 now = pinch[before | bits]
                 if now:
                     for c in now - pinch[before]:
                         new_pinched[c].append(v)
-            st = {"solids": solids, "dynamic": dynamic, "new_pinched": new_pinched, "from": {}}
+            st = {"solids": _Solids(cells, layer.hedges, layer.vedges), "layer": layer, "new_pinched": new_pinched,
+                  "bits": {}, "from": {}}
             self._keys[key] = st
             while len(self._keys) > self.KEEP:
                 self._keys.pop(next(iter(self._keys)))
         return st, st["solids"]
+
+    def _layer(self, norm: frozenset[Edge]) -> "_DoorLayer":
+        """The walls with these closed doors (normalised edges): one per door set, kept."""
+        layer = self._layers.get(norm)
+        if layer is None:
+            hedges, vedges = self._edge_solids(norm)
+            door_h, door_v = hedges - self._static.hedges, vedges - self._static.vedges
+            occ = occupancy(door_h, door_v, (), dict(self._static_occ))
+            pinch, static_occ = self._pinch, self._static_occ
+            pinched = {c: set(vs) for c, vs in self._static_pinched.items()}
+            by_doors: dict[tuple[int, int], list[Cell]] = {c: [] for c in CLASSES}
+            for v in occupancy(door_h, door_v, ()):
+                for c in pinch[occ[v]] - pinch[static_occ.get(v, 0)]:
+                    by_doors[c].append(v)
+                    pinched[c].add(v)
+            layer = _DoorLayer(hedges, vedges, door_h, door_v, occ, {c: frozenset(vs) for c, vs in pinched.items()},
+                               by_doors)
+            if len(self._layers) >= 4 * self.KEEP:
+                self._layers.pop(next(iter(self._layers)))
+            self._layers[norm] = layer
+        return layer
 
     def _wall_shadow(self, a: Cell) -> int:
         sh = self._static_shadow.get(a)
@@ -564,6 +602,33 @@ class GridSight:
             self._static_shadow[a] = sh
         return sh
 
+    def _layer_shadow(self, layer: "_DoorLayer", a: Cell) -> int:
+        """The displacements from square a that walls and the layer's closed doors hide."""
+        sh = layer.shadow.get(a)
+        if sh is None:
+            shadows = self._lat.shadows()
+            ax, ay = a
+            sh = self._wall_shadow(a)
+            for x, y in layer.door_hedges:
+                sh |= shadows.get((HEDGE, x - ax, y - ay), 0)
+            for x, y in layer.door_vedges:
+                sh |= shadows.get((VEDGE, x - ax, y - ay), 0)
+            sh |= self._vertex_shadow(a, layer.door_pinched)
+            layer.shadow[a] = sh
+        return sh
+
+    def _vertex_shadow(self, a: Cell, pinched: dict[tuple[int, int], list[Cell]]) -> int:
+        """The shadows of the pinched vertices (per direction class) on the lines of their class from a."""
+        shadows = self._lat.shadows()
+        ax, ay = a
+        sh = 0
+        for (sx, sy), verts in pinched.items():
+            for x, y in verts:
+                rx, ry = x - ax, y - ay
+                if (rx >= 1) == (sx > 0) and (ry >= 1) == (sy > 0):  # this class of lines from a
+                    sh |= shadows.get((VERTEX, rx, ry), 0)
+        return sh
+
     @staticmethod
     def _class_of(rx: int, ry: int) -> tuple[int, int]:
         """Direction class of the lines from the viewer square (0, 0) through vertex (rx, ry)."""
@@ -575,37 +640,45 @@ class GridSight:
         a = self._checked_cell(a)
         st, _ = self._state(blocking, closed_doors)
         got = st["from"].get(a)
-        if got is not None:
-            return got
-        lat = self._lat
-        shadows = lat.shadows()
-        ax, ay = a
-        sh = self._wall_shadow(a)
-        dyn = st["dynamic"]
-        for x, y in dyn.cells:
-            sh |= shadows.get((CELL, x - ax, y - ay), 0)
-        for x, y in dyn.hedges:
-            sh |= shadows.get((HEDGE, x - ax, y - ay), 0)
-        for x, y in dyn.vedges:
-            sh |= shadows.get((VEDGE, x - ax, y - ay), 0)
-        for (sx, sy), verts in st["new_pinched"].items():
-            for x, y in verts:
-                rx, ry = x - ax, y - ay
-                if (rx >= 1) == (sx > 0) and (ry >= 1) == (sy > 0):  # this class of lines from a
-                    sh |= shadows.get((VERTEX, rx, ry), 0)
-        got = st["from"][a] = self._decode(a, sh)
+        if got is None:
+            got = st["from"][a] = self._decode(self._visible_bits(a, st))
         return got
 
-    def _decode(self, a: Cell, shadow: int) -> frozenset[Cell]:
-        """Targets in the grid whose displacement bit is not in `shadow`."""
-        lat = self._lat
-        ax, ay = a
-        wd = lat.wd
-        # Move the window of in-grid targets to bit 0: target (x, y) -> bit y * wd + x.
-        shift = (lat.rows - 1 - ay) * wd + (lat.cols - 1 - ax)
-        grid = self._grid_window()
-        free = ~(shadow >> shift) & grid
-        n = self.rows * wd
+    def visible_bits(self, a: Cell, blocking: Iterable[Cell] = frozenset(),
+                     closed_doors: Iterable[Edge] = frozenset()) -> int:
+        """visible_from(a) as a bitset of `cell_bits` (square (x, y) -> bit y * width + x): a
+        question about a few squares (`bits & cell_bits(squares)`) without making the set."""
+        a = self._checked_cell(a)
+        st, _ = self._state(blocking, closed_doors)
+        return self._visible_bits(a, st)
+
+    def cell_bits(self, cells: Iterable[Cell]) -> int:
+        """The squares as a bitset of `visible_bits`."""
+        wd = self._lat.wd
+        out = 0
+        for c in cells:
+            x, y = self._checked_cell(c)
+            out |= 1 << (y * wd + x)
+        return out
+
+    def _visible_bits(self, a: Cell, st: dict) -> int:
+        got = st["bits"].get(a)
+        if got is None:
+            lat = self._lat
+            shadows = lat.shadows()
+            ax, ay = a
+            sh = self._layer_shadow(st["layer"], a)
+            for x, y in st["solids"].cells:
+                sh |= shadows.get((CELL, x - ax, y - ay), 0)
+            sh |= self._vertex_shadow(a, st["new_pinched"])
+            # Move the window of in-grid targets to bit 0: target (x, y) -> bit y * wd + x.
+            shift = (lat.rows - 1 - ay) * lat.wd + (lat.cols - 1 - ax)
+            got = st["bits"][a] = ~(sh >> shift) & self._grid_window()
+        return got
+
+    def _decode(self, free: int) -> frozenset[Cell]:
+        """The squares of a `visible_bits` bitset."""
+        n = self.rows * self._lat.wd
         selectors = format(free, f"0{n}b").encode().translate(_ZERO_ONE)
         return frozenset(compress(self._cells_msb(), selectors))
 
@@ -678,7 +751,7 @@ class GridSight:
 
         cm = mask(c for c in solids.cells if 0 <= c[0] < self.cols and 0 <= c[1] < self.rows)
         hm, vm = mask(solids.hedges), mask(solids.vedges)
-        pm = [mask(self._static_pinched[c] | set(st["new_pinched"][c])) for c in CLASSES]
+        pm = [mask(st["layer"].pinched[c] | set(st["new_pinched"][c])) for c in CLASSES]
         combined = [
             vm | cm,  # 0 east: cross vertical edge x, enter square x
             vm | (cm << 1),  # 1 west: cross vertical edge x, enter square x-1

@@ -177,6 +177,7 @@ class DoomMap:
         self._footprints: dict[frozenset[str], dict] = {}
         self._door_reach: dict[tuple[frozenset[str], bool], dict[str, frozenset[Cell]]] = {}
         self._in_view: dict[tuple[Cell, frozenset[str], bool], frozenset[str]] = {}
+        self._area_bits: dict[tuple[str, bool], int] = {}
         self.area_names: tuple[str, ...] = tuple(sorted(self.areas))
 
     def cells_of_areas(self, areas: tuple[str, ...]) -> frozenset[Cell]:
@@ -357,6 +358,17 @@ class DoomMap:
     def visible_from(self, a: Cell, blocking: frozenset[Cell], closed: frozenset[str],
                      strict: bool = False) -> frozenset[Cell]:
         return self._sight(strict).visible_from(a, blocking, self.door_edges(closed))
+
+    def visible_bits(self, a: Cell, blocking: frozenset[Cell], closed: frozenset[str], strict: bool = False) -> int:
+        """`visible_from` as a bitset: `& area_bits(area)` asks whether a square of the area is seen."""
+        return self._sight(strict).visible_bits(a, blocking, self.door_edges(closed))
+
+    def area_bits(self, area: str, strict: bool = False) -> int:
+        key = (area, strict)
+        got = self._area_bits.get(key)
+        if got is None:
+            got = self._area_bits[key] = self._sight(strict).cell_bits(self.areas[area])
+        return got
 
     def areas_in_view(self, a: Cell, closed: frozenset[str], strict: bool = False) -> frozenset[str]:
         """The areas with a square that square `a` sees past walls and closed doors alone (no

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.doom.rules.names import card_name, sq, who
-from game.doom.rules.queries import marine_sight
+from game.doom.rules.queries import areas_seen
 from game.doom.rules.state import INVADER, Cell, DoomState, Invader, Marker
 
 
@@ -213,8 +213,7 @@ def reveal(ctx) -> None:
         hidden = [a for a in hidden if a in could]
         if not hidden:
             return
-        seen = marine_sight(state)
-        new = [a for a in hidden if seen & m.areas[a]]
+        new = areas_seen(state, hidden)
         if not new:
             return
         for area in new:

@@ -35,15 +35,29 @@ def revealed_cells(state: DoomState) -> frozenset[Cell]:
 def marine_sight(state: DoomState, invaders_block: bool = True) -> set[Cell]:
     """Every square some marine on the board sees (spec 8.2: for spawning, invaders never block)."""
     m = state.map
+    # A marine's own square never blocks its lines (gridlos), so one set serves every marine.
     block = state.blocking_markers() | {x.cell for x in state.marines.values() if x.cell is not None}
     if invaders_block:
         block |= {c for inv in state.invaders.values() for c in inv.cells}
     block = frozenset(block)
+    closed, strict = state.closed_set, state.option("strict_corners")
     seen: set[Cell] = set()
     for mar in state.marines.values():
         if mar.cell is not None:
-            seen |= m.visible_from(mar.cell, block - {mar.cell}, state.closed_set, state.option("strict_corners"))
+            seen |= m.visible_from(mar.cell, block, closed, strict)
     return seen
+
+
+def areas_seen(state: DoomState, areas: Iterable[str]) -> list[str]:
+    """Those of `areas` with a square in marine_sight(state) (spec 3.10), without making the set."""
+    m = state.map
+    block = frozenset(all_blocking(state))
+    closed, strict = state.closed_set, state.option("strict_corners")
+    seen = 0
+    for mar in state.marines.values():
+        if mar.cell is not None:
+            seen |= m.visible_bits(mar.cell, block, closed, strict)
+    return [a for a in areas if seen & m.area_bits(a, strict)]
 
 
 def sees(state: DoomState, viewer: str, target_cell: Cell, target_fig: str | None = None,
@@ -532,6 +546,6 @@ def _joined(state: DoomState, cells: tuple[Cell, ...]) -> bool:
     return all(any(m.adjacent(a, b, closed) for b in cells if b != a) for a in cells) if len(cells) > 1 else True
 
 
-__all__ = ["Profile", "attack_targets", "blast_area", "cells_of", "distance",
+__all__ = ["Profile", "areas_seen", "attack_targets", "blast_area", "cells_of", "distance",
            "figure_moves", "figures_in", "knockback_squares", "marine_sight", "marine_weapons", "placements",
            "move_lengths", "path_to", "profile", "reachable", "revealed_cells", "sees", "side_of", "sight_line", "straddles", "usable_doors"]
