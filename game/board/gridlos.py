@@ -465,6 +465,22 @@ class GridSight:
                     return True
         return False
 
+    def line_squares(self, a: Cell, targets: Iterable[Cell]) -> frozenset[Cell]:
+        """The squares whose blocking can change whether a sees a target (§3.7): those the centre
+        lines enter and those cornered at a vertex they pass (the vertex's pinch). With walls and
+        doors fixed, sees_any([a], targets, ...) depends on `blocking` only through these."""
+        ax, ay = self._checked_cell(a)
+        out: set[Cell] = set()
+        for b in targets:
+            bx, by = self._checked_cell(b)
+            for k, x, y in self._lat.path(bx - ax, by - ay):
+                if k == CELL:
+                    out.add((x + ax, y + ay))
+                elif k == VERTEX:
+                    vx, vy = x + ax, y + ay
+                    out.update(((vx, vy), (vx - 1, vy), (vx - 1, vy - 1), (vx, vy - 1)))
+        return frozenset(out)
+
     def _first(self, a: Cell, b: Cell, solids: _Solids) -> tuple[int, int, int] | None:
         ax, ay = a
         dx, dy = b[0] - ax, b[1] - ay
@@ -558,7 +574,7 @@ class GridSight:
                     for c in now - pinch[before]:
                         new_pinched[c].append(v)
             st = {"solids": _Solids(cells, layer.hedges, layer.vedges), "layer": layer, "new_pinched": new_pinched,
-                  "bits": {}, "from": {}}
+                  "from": {}}
             self._keys[key] = st
             while len(self._keys) > self.KEEP:
                 self._keys.pop(next(iter(self._keys)))
@@ -641,29 +657,6 @@ class GridSight:
         st, _ = self._state(blocking, closed_doors)
         got = st["from"].get(a)
         if got is None:
-            got = st["from"][a] = self._decode(self._visible_bits(a, st))
-        return got
-
-    def visible_bits(self, a: Cell, blocking: Iterable[Cell] = frozenset(),
-                     closed_doors: Iterable[Edge] = frozenset()) -> int:
-        """visible_from(a) as a bitset of `cell_bits` (square (x, y) -> bit y * width + x): a
-        question about a few squares (`bits & cell_bits(squares)`) without making the set."""
-        a = self._checked_cell(a)
-        st, _ = self._state(blocking, closed_doors)
-        return self._visible_bits(a, st)
-
-    def cell_bits(self, cells: Iterable[Cell]) -> int:
-        """The squares as a bitset of `visible_bits`."""
-        wd = self._lat.wd
-        out = 0
-        for c in cells:
-            x, y = self._checked_cell(c)
-            out |= 1 << (y * wd + x)
-        return out
-
-    def _visible_bits(self, a: Cell, st: dict) -> int:
-        got = st["bits"].get(a)
-        if got is None:
             lat = self._lat
             shadows = lat.shadows()
             ax, ay = a
@@ -671,14 +664,19 @@ class GridSight:
             for x, y in st["solids"].cells:
                 sh |= shadows.get((CELL, x - ax, y - ay), 0)
             sh |= self._vertex_shadow(a, st["new_pinched"])
-            # Move the window of in-grid targets to bit 0: target (x, y) -> bit y * wd + x.
-            shift = (lat.rows - 1 - ay) * lat.wd + (lat.cols - 1 - ax)
-            got = st["bits"][a] = ~(sh >> shift) & self._grid_window()
+            got = st["from"][a] = self._decode(a, sh)
         return got
 
-    def _decode(self, free: int) -> frozenset[Cell]:
-        """The squares of a `visible_bits` bitset."""
-        n = self.rows * self._lat.wd
+    def _decode(self, a: Cell, shadow: int) -> frozenset[Cell]:
+        """Targets in the grid whose displacement bit is not in `shadow`."""
+        lat = self._lat
+        ax, ay = a
+        wd = lat.wd
+        # Move the window of in-grid targets to bit 0: target (x, y) -> bit y * wd + x.
+        shift = (lat.rows - 1 - ay) * wd + (lat.cols - 1 - ax)
+        grid = self._grid_window()
+        free = ~(shadow >> shift) & grid
+        n = self.rows * wd
         selectors = format(free, f"0{n}b").encode().translate(_ZERO_ONE)
         return frozenset(compress(self._cells_msb(), selectors))
 

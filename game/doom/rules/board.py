@@ -177,7 +177,7 @@ class DoomMap:
         self._footprints: dict[frozenset[str], dict] = {}
         self._door_reach: dict[tuple[frozenset[str], bool], dict[str, frozenset[Cell]]] = {}
         self._in_view: dict[tuple[Cell, frozenset[str], bool], frozenset[str]] = {}
-        self._area_bits: dict[tuple[str, bool], int] = {}
+        self._area_view: dict[tuple[Cell, str, frozenset[str], bool], tuple] = {}
         self.area_names: tuple[str, ...] = tuple(sorted(self.areas))
 
     def cells_of_areas(self, areas: tuple[str, ...]) -> frozenset[Cell]:
@@ -359,16 +359,6 @@ class DoomMap:
                      strict: bool = False) -> frozenset[Cell]:
         return self._sight(strict).visible_from(a, blocking, self.door_edges(closed))
 
-    def visible_bits(self, a: Cell, blocking: frozenset[Cell], closed: frozenset[str], strict: bool = False) -> int:
-        """`visible_from` as a bitset: `& area_bits(area)` asks whether a square of the area is seen."""
-        return self._sight(strict).visible_bits(a, blocking, self.door_edges(closed))
-
-    def area_bits(self, area: str, strict: bool = False) -> int:
-        key = (area, strict)
-        got = self._area_bits.get(key)
-        if got is None:
-            got = self._area_bits[key] = self._sight(strict).cell_bits(self.areas[area])
-        return got
 
     def areas_in_view(self, a: Cell, closed: frozenset[str], strict: bool = False) -> frozenset[str]:
         """The areas with a square that square `a` sees past walls and closed doors alone (no
@@ -382,6 +372,29 @@ class DoomMap:
                 self._in_view.clear()
             self._in_view[key] = got
         return got
+
+    def sees_area(self, a: Cell, area: str, blocking: frozenset[Cell], closed: frozenset[str],
+                  strict: bool = False) -> bool:
+        """Whether square a sees a square of the area (spec 3.7, 3.10): `visible_from(a, ...)`
+        meets it. Asked after every step for the areas still hidden, and mostly answered no by the
+        same few blockers, so the answer is kept per the blocking squares that can matter (those
+        on the lines to the squares of the area walls and doors let a see: `line_squares`)."""
+        key = (a, area, closed, strict)
+        got = self._area_view.get(key)
+        if got is None:
+            if len(self._area_view) > 4096:
+                self._area_view.clear()
+            sight = self._sight(strict)
+            targets = tuple(sorted(self.visible_from(a, frozenset(), closed, strict) & self.areas[area]))
+            got = self._area_view[key] = (targets, sight.line_squares(a, targets), {})
+        targets, lines, answers = got
+        on_lines = lines & blocking
+        seen = answers.get(on_lines)
+        if seen is None:
+            if len(answers) > 64:
+                answers.clear()
+            seen = answers[on_lines] = self._sight(strict).sees_any((a,), targets, on_lines, self.door_edges(closed))
+        return seen
 
     def sees(self, viewer: Iterable[Cell], target: Iterable[Cell], blocking: Iterable[Cell],
              closed: frozenset[str], strict: bool = False) -> bool:

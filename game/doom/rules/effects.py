@@ -200,20 +200,7 @@ def reveal(ctx) -> None:
     m = state.map
     while state.outcome is None:
         revealed = set(state.revealed)
-        hidden = [a for a in m.area_names if a not in revealed]
-        if not hidden:
-            return
-        # Walls and closed doors alone: the areas the marines could see with no figure or marker
-        # in the way, a superset of what they see (more blockers only hide more; kept per square).
-        closed, strict = state.closed_set, state.option("strict_corners")
-        could: set[str] = set()
-        for mar in state.marines.values():
-            if mar.cell is not None:
-                could |= m.areas_in_view(mar.cell, closed, strict)
-        hidden = [a for a in hidden if a in could]
-        if not hidden:
-            return
-        new = areas_seen(state, hidden)
+        new = areas_seen(state, [a for a in m.area_names if a not in revealed])
         if not new:
             return
         for area in new:

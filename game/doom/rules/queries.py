@@ -49,15 +49,24 @@ def marine_sight(state: DoomState, invaders_block: bool = True) -> set[Cell]:
 
 
 def areas_seen(state: DoomState, areas: Iterable[str]) -> list[str]:
-    """Those of `areas` with a square in marine_sight(state) (spec 3.10), without making the set."""
+    """Those of `areas` with a square in marine_sight(state) (spec 3.10), in their order: for each
+    marine only the areas walls and doors let it see into (`areas_in_view`), then its sight."""
     m = state.map
-    block = frozenset(all_blocking(state))
     closed, strict = state.closed_set, state.option("strict_corners")
-    seen = 0
+    areas = list(areas)
+    block: frozenset[Cell] | None = None
+    seen: set[str] = set()
     for mar in state.marines.values():
-        if mar.cell is not None:
-            seen |= m.visible_bits(mar.cell, block, closed, strict)
-    return [a for a in areas if seen & m.area_bits(a, strict)]
+        if mar.cell is None:
+            continue
+        could = m.areas_in_view(mar.cell, closed, strict)
+        for a in areas:
+            if a in could and a not in seen:
+                if block is None:
+                    block = frozenset(all_blocking(state))
+                if m.sees_area(mar.cell, a, block, closed, strict):
+                    seen.add(a)
+    return [a for a in areas if a in seen]
 
 
 def sees(state: DoomState, viewer: str, target_cell: Cell, target_fig: str | None = None,
