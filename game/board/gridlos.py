@@ -268,36 +268,37 @@ class _Lattice:
         the plain construction from every path (the tests compare the two)."""
         if self._shadows is None:
             rows, cols, wd = self.rows, self.cols, self.wd
-            bits: defaultdict[tuple[int, int, int], list[int]] = defaultdict(list)
+            nbytes = (self.nbits + 7) // 8
+            # Bits go straight into a bytearray per element; an element's mirror images are looked
+            # up once (the paths repeat elements), so the walk does no tuple building.
+            bufs: defaultdict[tuple[int, int, int], bytearray] = defaultdict(lambda: bytearray(nbytes))
+            images: dict[tuple[int, int, int], tuple[bytearray, ...]] = {}
             for dy in range(rows):
                 for dx in range(cols):
                     path = _quadrant_walk(dx, dy)
                     if not path:
                         continue
-                    b = (dy + rows - 1) * wd + dx + cols - 1
+                    b0 = (dy + rows - 1) * wd + dx + cols - 1  # (dx, dy), then mirrored in x, y, both
+                    b1, b2 = b0 - 2 * dx, b0 - 2 * dy * wd
+                    b3 = b2 - 2 * dx
+                    i0, i1, i2, i3 = b0 >> 3, b1 >> 3, b2 >> 3, b3 >> 3
+                    m0, m1, m2, m3 = 1 << (b0 & 7), 1 << (b1 & 7), 1 << (b2 & 7), 1 << (b3 & 7)
                     for e in path:
-                        bits[e].append(b)
-                    if dx:
-                        mx = [(k, -x if k == CELL or k == HEDGE else 1 - x, y) for k, x, y in path]
-                        b = (dy + rows - 1) * wd - dx + cols - 1
-                        for e in mx:
-                            bits[e].append(b)
-                    if dy:
-                        my = [(k, x, -y if k == CELL or k == VEDGE else 1 - y) for k, x, y in path]
-                        b = (rows - 1 - dy) * wd + dx + cols - 1
-                        for e in my:
-                            bits[e].append(b)
+                        got = images.get(e)
+                        if got is None:
+                            k, x, y = e
+                            mx = -x if k == CELL or k == HEDGE else 1 - x
+                            my = -y if k == CELL or k == VEDGE else 1 - y
+                            got = images[e] = (bufs[e], bufs[(k, mx, y)], bufs[(k, x, my)], bufs[(k, mx, my)])
+                        g0, g1, g2, g3 = got
+                        g0[i0] |= m0
                         if dx:
-                            b = (rows - 1 - dy) * wd - dx + cols - 1
-                            for k, x, y in mx:
-                                bits[(k, x, -y if k == CELL or k == VEDGE else 1 - y)].append(b)
-            nbytes = (self.nbits + 7) // 8
-            out: dict[tuple[int, int, int], int] = {}
-            for e, bs in bits.items():
-                buf = bytearray(nbytes)
-                for b in bs:
-                    buf[b >> 3] |= 1 << (b & 7)
-                out[e] = int.from_bytes(buf, "little")
+                            g1[i1] |= m1
+                        if dy:
+                            g2[i2] |= m2
+                            if dx:
+                                g3[i3] |= m3
+            out = {e: int.from_bytes(buf, "little") for e, buf in bufs.items()}
             self._shadows = out
         return self._shadows
 
