@@ -229,6 +229,7 @@ class _Lattice:
         self._paths: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
         self._all = False
         self._shadows: dict[tuple[int, int, int], int] | None = None
+        self._grids: tuple[list[int], list[int], list[int], list[int]] | None = None
         self._steps: list | None = None
         # displacement bit layout for shadows: index (dy + rows-1) * wd + (dx + cols-1)
         self.wd = 2 * cols - 1
@@ -302,6 +303,18 @@ class _Lattice:
             self._shadows = out
         return self._shadows
 
+    def grids(self) -> tuple[list[int], list[int], list[int], list[int]]:
+        """`shadows` as one flat list per element kind (CELL, HEDGE, VEDGE, VERTEX), element
+        (x, y) at `(y + rows) * (2 * cols + 1) + x + cols` (0: no shadow): a loop over the solids
+        around a square indexes these instead of building and hashing a key per element."""
+        if self._grids is None:
+            w = 2 * self.cols + 1
+            grids = tuple([0] * (w * (2 * self.rows + 1)) for _ in range(4))
+            for (k, x, y), sh in self.shadows().items():
+                grids[k][(y + self.rows) * w + x + self.cols] = sh
+            self._grids = grids
+        return self._grids
+
     def shadows_by_paths(self) -> dict[tuple[int, int, int], int]:
         """`shadows` from every path as walk() gives it (slower; for the tests)."""
         bits: dict[tuple[int, int, int], list[int]] = {}
@@ -333,12 +346,22 @@ class _DoorLayer:
 
     hedges: frozenset[Cell]  # solid edges: walls and the doors
     vedges: frozenset[Cell]
-    door_hedges: frozenset[Cell]  # the doors' edges that are not walls
-    door_vedges: frozenset[Cell]
     occ: dict[Cell, int]  # vertex -> occupancy bits of walls and doors
     pinched: dict[tuple[int, int], frozenset[Cell]]  # class -> vertices walls and doors pinch
-    door_pinched: dict[tuple[int, int], list[Cell]]  # class -> those the walls alone do not
+    doors: "_Shade"  # the doors' edges that are not walls and the vertices walls alone do not pinch
     shadow: dict[Cell, int] = field(default_factory=dict)  # square -> _layer_shadow
+
+
+@dataclass(frozen=True)
+class _Shade:
+    """Fixed solid elements (walls, a door set) as GridSight._shadow_of reads them, for every
+    square asked: flat indices y * (2 * cols + 1) + x (_Lattice.grids' layout, the lattice's
+    cols) of the edges, the pinched vertices as (x, y, index, classes) with bit
+    2 * (sx > 0) + (sy > 0) set for each class (sx, sy) it blocks."""
+
+    hedges: tuple[int, ...]
+    vedges: tuple[int, ...]
+    vertices: tuple[tuple[int, int, int, int], ...]
 
 
 class GridSight:
@@ -371,6 +394,7 @@ class GridSight:
         self._static_occ = occupancy(hedges, vedges, ())
         self._static_pinched = self._pinched(self._static_occ, self._static_occ)
         self._static_shadow: dict[Cell, int] = {}
+        self._walls = self._shade(hedges=hedges, vedges=vedges, pinched=self._static_pinched)
         self._keys: dict[tuple, dict] = {}
         self._layers: dict[frozenset[Edge], _DoorLayer] = {}
         # bit layout for all-pairs masks: position (x, y) -> y * sa + x, wide enough not to wrap
@@ -595,61 +619,54 @@ class GridSight:
                 for c in pinch[occ[v]] - pinch[static_occ.get(v, 0)]:
                     by_doors[c].append(v)
                     pinched[c].add(v)
-            layer = _DoorLayer(hedges, vedges, door_h, door_v, occ, {c: frozenset(vs) for c, vs in pinched.items()},
-                               by_doors)
+            layer = _DoorLayer(hedges, vedges, occ, {c: frozenset(vs) for c, vs in pinched.items()},
+                               self._shade(hedges=door_h, vedges=door_v, pinched=by_doors))
             if len(self._layers) >= 4 * self.KEEP:
                 self._layers.pop(next(iter(self._layers)))
             self._layers[norm] = layer
         return layer
 
+    def _shade(self, hedges: Iterable[Cell], vedges: Iterable[Cell],
+               pinched: Mapping[tuple[int, int], Iterable[Cell]]) -> _Shade:
+        """Walls or doors (edges of the grid, the vertices they pinch) as `_shadow_of` reads them."""
+        w = 2 * self._lat.cols + 1
+        classes: dict[Cell, int] = {}
+        for (sx, sy), verts in pinched.items():
+            for v in verts:
+                classes[v] = classes.get(v, 0) | 1 << (2 * (sx > 0) + (sy > 0))
+        return _Shade(tuple(y * w + x for x, y in hedges), tuple(y * w + x for x, y in vedges),
+                      tuple((x, y, y * w + x, c) for (x, y), c in classes.items()))
+
+    def _shadow_of(self, a: Cell, shade: _Shade) -> int:
+        """The displacements from square a whose paths meet a solid element of `shade`: the OR of
+        the elements' shadows, a pinched vertex's only for the lines of its class (the lines from
+        a through vertex (x, y) have class (x > ax, y > ay))."""
+        lat = self._lat
+        _, hedge, vedge, vertex = lat.grids()
+        ax, ay = a
+        off = (lat.rows - ay) * (2 * lat.cols + 1) + lat.cols - ax
+        sh = 0
+        for i in shade.hedges:
+            sh |= hedge[i + off]
+        for i in shade.vedges:
+            sh |= vedge[i + off]
+        for x, y, i, classes in shade.vertices:
+            if classes >> (2 * (x > ax) + (y > ay)) & 1:
+                sh |= vertex[i + off]
+        return sh
+
     def _wall_shadow(self, a: Cell) -> int:
         sh = self._static_shadow.get(a)
         if sh is None:
-            shadows = self._lat.shadows()
-            ax, ay = a
-            sh = 0
-            for x, y in self._static.hedges:
-                sh |= shadows.get((HEDGE, x - ax, y - ay), 0)
-            for x, y in self._static.vedges:
-                sh |= shadows.get((VEDGE, x - ax, y - ay), 0)
-            for c, verts in self._static_pinched.items():
-                for x, y in verts:
-                    if self._class_of(x - ax, y - ay) == c:
-                        sh |= shadows.get((VERTEX, x - ax, y - ay), 0)
-            self._static_shadow[a] = sh
+            sh = self._static_shadow[a] = self._shadow_of(a, self._walls)
         return sh
 
     def _layer_shadow(self, layer: "_DoorLayer", a: Cell) -> int:
         """The displacements from square a that walls and the layer's closed doors hide."""
         sh = layer.shadow.get(a)
         if sh is None:
-            shadows = self._lat.shadows()
-            ax, ay = a
-            sh = self._wall_shadow(a)
-            for x, y in layer.door_hedges:
-                sh |= shadows.get((HEDGE, x - ax, y - ay), 0)
-            for x, y in layer.door_vedges:
-                sh |= shadows.get((VEDGE, x - ax, y - ay), 0)
-            sh |= self._vertex_shadow(a, layer.door_pinched)
-            layer.shadow[a] = sh
+            sh = layer.shadow[a] = self._wall_shadow(a) | self._shadow_of(a, layer.doors)
         return sh
-
-    def _vertex_shadow(self, a: Cell, pinched: dict[tuple[int, int], list[Cell]]) -> int:
-        """The shadows of the pinched vertices (per direction class) on the lines of their class from a."""
-        shadows = self._lat.shadows()
-        ax, ay = a
-        sh = 0
-        for (sx, sy), verts in pinched.items():
-            for x, y in verts:
-                rx, ry = x - ax, y - ay
-                if (rx >= 1) == (sx > 0) and (ry >= 1) == (sy > 0):  # this class of lines from a
-                    sh |= shadows.get((VERTEX, rx, ry), 0)
-        return sh
-
-    @staticmethod
-    def _class_of(rx: int, ry: int) -> tuple[int, int]:
-        """Direction class of the lines from the viewer square (0, 0) through vertex (rx, ry)."""
-        return (1 if rx >= 1 else -1, 1 if ry >= 1 else -1)
 
     def visible_from(self, a: Cell, blocking: Iterable[Cell] = frozenset(),
                      closed_doors: Iterable[Edge] = frozenset()) -> frozenset[Cell]:
@@ -658,13 +675,18 @@ class GridSight:
         st, _ = self._state(blocking, closed_doors)
         got = st["from"].get(a)
         if got is None:
-            lat = self._lat
-            shadows = lat.shadows()
+            # One query per set of figures, mostly: their shadows are ORed as they are (a _Shade
+            # of them would cost more to make than it saves).
+            shadows = self._lat.shadows()
             ax, ay = a
             sh = self._layer_shadow(st["layer"], a)
             for x, y in st["solids"].cells:
                 sh |= shadows.get((CELL, x - ax, y - ay), 0)
-            sh |= self._vertex_shadow(a, st["new_pinched"])
+            for (sx, sy), verts in st["new_pinched"].items():
+                for x, y in verts:
+                    rx, ry = x - ax, y - ay
+                    if (rx >= 1) == (sx > 0) and (ry >= 1) == (sy > 0):  # this class of lines from a
+                        sh |= shadows.get((VERTEX, rx, ry), 0)
             got = st["from"][a] = self._decode(a, sh)
         return got
 
