@@ -599,7 +599,7 @@ class GridSight:
                     for c in now - pinch[before]:
                         new_pinched[c].append(v)
             st = {"solids": _Solids(cells, layer.hedges, layer.vedges), "layer": layer, "new_pinched": new_pinched,
-                  "from": {}}
+                  "bits": {}, "from": {}}
             self._keys[key] = st
             while len(self._keys) > self.KEEP:
                 self._keys.pop(next(iter(self._keys)))
@@ -675,9 +675,39 @@ class GridSight:
         st, _ = self._state(blocking, closed_doors)
         got = st["from"].get(a)
         if got is None:
+            got = st["from"][a] = self.cells_of_bits(self._visible_bits(a, st))
+        return got
+
+    def visible_bits(self, a: Cell, blocking: Iterable[Cell] = frozenset(),
+                     closed_doors: Iterable[Edge] = frozenset()) -> int:
+        """visible_from(a) as a bitset of `cell_bits`: a question about some squares
+        (`& cell_bits(squares)`) without making the set of every square seen."""
+        a = self._checked_cell(a)
+        st, _ = self._state(blocking, closed_doors)
+        return self._visible_bits(a, st)
+
+    def cell_bits(self, cells: Iterable[Cell]) -> int:
+        """The squares as a bitset (square (x, y) -> bit y * width + x, a width of the lattice)."""
+        wd = self._lat.wd
+        out = 0
+        for c in cells:
+            x, y = self._checked_cell(c)
+            out |= 1 << (y * wd + x)
+        return out
+
+    def cells_of_bits(self, bits: int) -> frozenset[Cell]:
+        """The squares of a `cell_bits` bitset."""
+        n = self.rows * self._lat.wd
+        selectors = format(bits, f"0{n}b").encode().translate(_ZERO_ONE)
+        return frozenset(compress(self._cells_msb(), selectors))
+
+    def _visible_bits(self, a: Cell, st: dict) -> int:
+        got = st["bits"].get(a)
+        if got is None:
             # One query per set of figures, mostly: their shadows are ORed as they are (a _Shade
             # of them would cost more to make than it saves).
-            shadows = self._lat.shadows()
+            lat = self._lat
+            shadows = lat.shadows()
             ax, ay = a
             sh = self._layer_shadow(st["layer"], a)
             for x, y in st["solids"].cells:
@@ -687,21 +717,10 @@ class GridSight:
                     rx, ry = x - ax, y - ay
                     if (rx >= 1) == (sx > 0) and (ry >= 1) == (sy > 0):  # this class of lines from a
                         sh |= shadows.get((VERTEX, rx, ry), 0)
-            got = st["from"][a] = self._decode(a, sh)
+            # Move the window of in-grid targets to bit 0: target (x, y) -> bit y * wd + x.
+            shift = (lat.rows - 1 - ay) * lat.wd + (lat.cols - 1 - ax)
+            got = st["bits"][a] = ~(sh >> shift) & self._grid_window()
         return got
-
-    def _decode(self, a: Cell, shadow: int) -> frozenset[Cell]:
-        """Targets in the grid whose displacement bit is not in `shadow`."""
-        lat = self._lat
-        ax, ay = a
-        wd = lat.wd
-        # Move the window of in-grid targets to bit 0: target (x, y) -> bit y * wd + x.
-        shift = (lat.rows - 1 - ay) * wd + (lat.cols - 1 - ax)
-        grid = self._grid_window()
-        free = ~(shadow >> shift) & grid
-        n = self.rows * wd
-        selectors = format(free, f"0{n}b").encode().translate(_ZERO_ONE)
-        return frozenset(compress(self._cells_msb(), selectors))
 
     def _grid_window(self) -> int:
         if self._grid_rows_mask is None:

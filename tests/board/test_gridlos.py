@@ -168,8 +168,8 @@ def test_walk_meets_vertices_only_on_odd_odd_directions():
 @settings(max_examples=20, deadline=None)
 @given(st.integers(0, 10**9), st.integers(1, 6), st.integers(1, 5), st.booleans())
 def test_all_three_paths_agree_with_brute_force_section_3_7(seed, cols, rows, strict):
-    """visible(), visible_from(), all_pairs() and sees_any() equal the literal reading of §3.7 on
-    every pair."""
+    """visible(), visible_from() (and its bitset visible_bits()), all_pairs() and sees_any() equal
+    the literal reading of §3.7 on every pair."""
     walls, doors, blocking, cells = random_grid(seed, cols, rows)
     g = GridSight(cols, rows, walls, strict_corners=strict)
     ap = g.all_pairs(blocking, doors)
@@ -179,6 +179,8 @@ def test_all_three_paths_agree_with_brute_force_section_3_7(seed, cols, rows, st
     for a in cells:
         expected = {b for b in cells if brute_visible(a, b, both, blocking, strict)}
         assert g.visible_from(a, blocking, doors) == expected
+        assert g.visible_bits(a, blocking, doors) == g.cell_bits(expected)
+        assert g.cells_of_bits(g.cell_bits(expected)) == expected
         assert ap[a] == expected == rows[a]
         for b in cells:
             assert g.visible(a, b, blocking, doors).visible == (b in expected)
@@ -247,7 +249,7 @@ def test_one_sight_follows_changing_doors_and_figures_section_3_7(seed, strict):
         a = rng.choice(cells)
         expected = {b for b in cells if brute_visible(a, b, walls | closed, block, strict)}
         assert g.visible_from(a, block, closed) == expected
-        assert g.visible_from(a, block | {a}, closed) == expected, "its own square never blocks"
+        assert g.visible_bits(a, block | {a}, closed) == g.cell_bits(expected), "its own square never blocks"
 
 
 @settings(max_examples=15, deadline=None)
