@@ -259,12 +259,13 @@ def _kept_search(state: DoomState, fig: str, mp: int) -> _Search:
     revealed areas, the movement options), so it is kept for the last few positions: the legal
     moves listed and the move then applied ask the same question."""
     figures = state.figure_cells()
-    blocking = state.blocking_markers()
-    key = (state.scenario, fig, mp, tuple(cells_of(state, fig)), frozenset(figures.items()), frozenset(blocking),
+    blocking = tuple(m.cell for m in state.markers if m.kind in BLOCKING)
+    # Tuples in the state's own order: the same position gives the same key (cheaper than sets).
+    key = (state.scenario, fig, mp, tuple(cells_of(state, fig)), tuple(figures.items()), blocking,
            state.closed_set, tuple(state.revealed), state.option("squeeze"), state.option("demon_sidestep"))
     got = _REACH.pop(key, None)
     if got is None:
-        got = _search(state, fig, mp, figures, blocking)
+        got = _search(state, fig, mp, figures, set(blocking))
         if len(_REACH) >= _REACH_KEEP:
             _REACH.popitem(last=False)
     _REACH[key] = got
