@@ -20,7 +20,8 @@ goes on.
 In play the function is not run again for every answer: it runs in a greenlet (the `greenlet`
 package, a C extension that pauses a Python frame and switches back to it in the same OS
 thread), paused inside `ctx.choose` until the answer comes; an answer costs only the work after
-the question. The paused greenlet belongs to the state object: when the state was restored,
+the question. The greenlets are reused workers (`_work`): one that finished a resolution runs
+the next. The paused greenlet belongs to the state object: when the state was restored,
 copied or loaded, or `state.proc` was replaced, it no longer matches and the re-execution path
 takes over, with the same result (tests/gears/test_perf_caches.py plays whole games both ways
 and compares every state hash). `Resolver.live = False` forces re-execution.
