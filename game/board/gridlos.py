@@ -32,8 +32,9 @@ paths are the same formula regrouped, not an approximation:
 
 * `visible_from(a)`: for every element e, the set of displacements whose path contains e is a
   precomputed bitmask ("shadow" of e); the targets a cannot see are the OR of the shadows of the
-  solid elements around a. Walls are fixed, so their shadows per source are cached; only
-  figures, doors and the vertices they pinch are ORed per query.
+  solid elements around a. Walls are fixed and a game has a few sets of closed doors, so their
+  shadows per source are cached per door set (a "layer"); only the figures and the vertices
+  they pinch are ORed per query.
 * `all_pairs()`: for every displacement d, the set of *sources* whose path is blocked is the OR,
   over the elements of path(d), of the solid-element bitmask shifted by the element's offset
   (each step "cross an edge, enter a square" is one shift of a combined mask). Pairs (a, a+d) and

@@ -360,7 +360,6 @@ class DoomMap:
                      strict: bool = False) -> frozenset[Cell]:
         return self._sight(strict).visible_from(a, blocking, self.door_edges(closed))
 
-
     def areas_in_view(self, a: Cell, closed: frozenset[str], strict: bool = False) -> frozenset[str]:
         """The areas with a square that square `a` sees past walls and closed doors alone (no
         figure or marker in the way): the areas it could see at most (spec 3.10)."""
