@@ -1,7 +1,7 @@
 """Exploration's kept answers (spec 3.10; rules/board.py DoomMap.sees_area, rules/queries.py
-areas_seen, and the walls-and-doors filter DoomMap.areas_in_view) are derived data: after every action
-of random games they equal the answer worked out
-from scratch, square by square with the plain LOS predicate (spec 3.7), with no kept table."""
+areas_seen, and the walls-and-doors filter DoomMap.areas_in_view) are derived data: after every
+action of random games they equal the answer worked out from scratch, square by square with the
+plain LOS predicate (spec 3.7), with no kept table."""
 from __future__ import annotations
 
 import pytest
