@@ -87,6 +87,7 @@ def bench_grid() -> None:
     def cold():
         for b, o in zip(fresh, origins):
             sight._static_shadow.pop(o, None)
+            sight._layers.clear()
             sight._keys.pop((b, frozenset()), None)
             sight.visible_from(o, b)
 

@@ -32,8 +32,9 @@ paths are the same formula regrouped, not an approximation:
 
 * `visible_from(a)`: for every element e, the set of displacements whose path contains e is a
   precomputed bitmask ("shadow" of e); the targets a cannot see are the OR of the shadows of the
-  solid elements around a. Walls are fixed, so their shadows per source are cached; only
-  figures, doors and the vertices they pinch are ORed per query.
+  solid elements around a. Walls are fixed and a game has a few sets of closed doors, so their
+  shadows per source are cached per door set (a "layer"); only the figures and the vertices
+  they pinch are ORed per query.
 * `all_pairs()`: for every displacement d, the set of *sources* whose path is blocked is the OR,
   over the elements of path(d), of the solid-element bitmask shifted by the element's offset
   (each step "cross an edge, enter a square" is one shift of a combined mask). Pairs (a, a+d) and
@@ -44,7 +45,7 @@ Both are checked against an independent brute force in tests/board/test_gridlos.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import compress
 from typing import Iterable, Iterator, Mapping
@@ -229,6 +230,7 @@ class _Lattice:
         self._paths: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
         self._all = False
         self._shadows: dict[tuple[int, int, int], int] | None = None
+        self._grids: tuple[list[int], list[int], list[int], list[int]] | None = None
         self._steps: list | None = None
         # displacement bit layout for shadows: index (dy + rows-1) * wd + (dx + cols-1)
         self.wd = 2 * cols - 1
@@ -268,38 +270,51 @@ class _Lattice:
         the plain construction from every path (the tests compare the two)."""
         if self._shadows is None:
             rows, cols, wd = self.rows, self.cols, self.wd
-            bits: defaultdict[tuple[int, int, int], list[int]] = defaultdict(list)
+            nbytes = (self.nbits + 7) // 8
+            # Bits go straight into a bytearray per element; an element's mirror images are looked
+            # up once (the paths repeat elements), so the walk does no tuple building.
+            bufs: defaultdict[tuple[int, int, int], bytearray] = defaultdict(lambda: bytearray(nbytes))
+            images: dict[tuple[int, int, int], tuple[bytearray, ...]] = {}
             for dy in range(rows):
                 for dx in range(cols):
                     path = _quadrant_walk(dx, dy)
                     if not path:
                         continue
-                    b = (dy + rows - 1) * wd + dx + cols - 1
+                    b0 = (dy + rows - 1) * wd + dx + cols - 1  # (dx, dy), then mirrored in x, y, both
+                    b1, b2 = b0 - 2 * dx, b0 - 2 * dy * wd
+                    b3 = b2 - 2 * dx
+                    i0, i1, i2, i3 = b0 >> 3, b1 >> 3, b2 >> 3, b3 >> 3
+                    m0, m1, m2, m3 = 1 << (b0 & 7), 1 << (b1 & 7), 1 << (b2 & 7), 1 << (b3 & 7)
                     for e in path:
-                        bits[e].append(b)
-                    if dx:
-                        mx = [(k, -x if k == CELL or k == HEDGE else 1 - x, y) for k, x, y in path]
-                        b = (dy + rows - 1) * wd - dx + cols - 1
-                        for e in mx:
-                            bits[e].append(b)
-                    if dy:
-                        my = [(k, x, -y if k == CELL or k == VEDGE else 1 - y) for k, x, y in path]
-                        b = (rows - 1 - dy) * wd + dx + cols - 1
-                        for e in my:
-                            bits[e].append(b)
+                        got = images.get(e)
+                        if got is None:
+                            k, x, y = e
+                            mx = -x if k == CELL or k == HEDGE else 1 - x
+                            my = -y if k == CELL or k == VEDGE else 1 - y
+                            got = images[e] = (bufs[e], bufs[(k, mx, y)], bufs[(k, x, my)], bufs[(k, mx, my)])
+                        g0, g1, g2, g3 = got
+                        g0[i0] |= m0
                         if dx:
-                            b = (rows - 1 - dy) * wd - dx + cols - 1
-                            for k, x, y in mx:
-                                bits[(k, x, -y if k == CELL or k == VEDGE else 1 - y)].append(b)
-            nbytes = (self.nbits + 7) // 8
-            out: dict[tuple[int, int, int], int] = {}
-            for e, bs in bits.items():
-                buf = bytearray(nbytes)
-                for b in bs:
-                    buf[b >> 3] |= 1 << (b & 7)
-                out[e] = int.from_bytes(buf, "little")
+                            g1[i1] |= m1
+                        if dy:
+                            g2[i2] |= m2
+                            if dx:
+                                g3[i3] |= m3
+            out = {e: int.from_bytes(buf, "little") for e, buf in bufs.items()}
             self._shadows = out
         return self._shadows
+
+    def grids(self) -> tuple[list[int], list[int], list[int], list[int]]:
+        """`shadows` as one flat list per element kind (CELL, HEDGE, VEDGE, VERTEX), element
+        (x, y) at `(y + rows) * (2 * cols + 1) + x + cols` (0: no shadow): a loop over the solids
+        around a square indexes these instead of building and hashing a key per element."""
+        if self._grids is None:
+            w = 2 * self.cols + 1
+            grids = tuple([0] * (w * (2 * self.rows + 1)) for _ in range(4))
+            for (k, x, y), sh in self.shadows().items():
+                grids[k][(y + self.rows) * w + x + self.cols] = sh
+            self._grids = grids
+        return self._grids
 
     def shadows_by_paths(self) -> dict[tuple[int, int, int], int]:
         """`shadows` from every path as walk() gives it (slower; for the tests)."""
@@ -324,6 +339,30 @@ class _Solids:
         if k == HEDGE:
             return (x, y) in self.hedges
         return (x, y) in self.vedges
+
+
+@dataclass
+class _DoorLayer:
+    """The walls with one set of closed doors: what every query with those doors shares."""
+
+    hedges: frozenset[Cell]  # solid edges: walls and the doors
+    vedges: frozenset[Cell]
+    occ: dict[Cell, int]  # vertex -> occupancy bits of walls and doors
+    pinched: dict[tuple[int, int], frozenset[Cell]]  # class -> vertices walls and doors pinch
+    doors: "_Shade"  # the doors' edges that are not walls and the vertices walls alone do not pinch
+    shadow: dict[Cell, int] = field(default_factory=dict)  # square -> _layer_shadow
+
+
+@dataclass(frozen=True)
+class _Shade:
+    """Fixed solid elements (walls, a door set) as GridSight._shadow_of reads them, for every
+    square asked: flat indices y * (2 * cols + 1) + x (_Lattice.grids' layout, the lattice's
+    cols) of the edges, the pinched vertices as (x, y, index, classes) with bit
+    2 * (sx > 0) + (sy > 0) set for each class (sx, sy) it blocks."""
+
+    hedges: tuple[int, ...]
+    vedges: tuple[int, ...]
+    vertices: tuple[tuple[int, int, int, int], ...]
 
 
 class GridSight:
@@ -356,7 +395,9 @@ class GridSight:
         self._static_occ = occupancy(hedges, vedges, ())
         self._static_pinched = self._pinched(self._static_occ, self._static_occ)
         self._static_shadow: dict[Cell, int] = {}
+        self._walls = self._shade(hedges=hedges, vedges=vedges, pinched=self._static_pinched)
         self._keys: dict[tuple, dict] = {}
+        self._layers: dict[frozenset[Edge], _DoorLayer] = {}
         # bit layout for all-pairs masks: position (x, y) -> y * sa + x, wide enough not to wrap
         self.sa = 2 * cols + 3
         self._grid_rows_mask = None
@@ -450,6 +491,22 @@ class GridSight:
                     return True
         return False
 
+    def line_squares(self, a: Cell, targets: Iterable[Cell]) -> frozenset[Cell]:
+        """The squares whose blocking can change whether a sees a target (§3.7): those the centre
+        lines enter and those cornered at a vertex they pass (the vertex's pinch). With walls and
+        doors fixed, sees_any([a], targets, ...) depends on `blocking` only through these."""
+        ax, ay = self._checked_cell(a)
+        out: set[Cell] = set()
+        for b in targets:
+            bx, by = self._checked_cell(b)
+            for k, x, y in self._lat.path(bx - ax, by - ay):
+                if k == CELL:
+                    out.add((x + ax, y + ay))
+                elif k == VERTEX:
+                    vx, vy = x + ax, y + ay
+                    out.update(((vx, vy), (vx - 1, vy), (vx - 1, vy - 1), (vx, vy - 1)))
+        return frozenset(out)
+
     def _first(self, a: Cell, b: Cell, solids: _Solids) -> tuple[int, int, int] | None:
         ax, ay = a
         dx, dy = b[0] - ax, b[1] - ay
@@ -530,44 +587,87 @@ class GridSight:
         if st is not None:
             self._keys[key] = st  # the most recently used goes last: evicted last
         else:
-            solids = self._solids(key[0], key[1])
-            dynamic = _Solids(key[0], solids.hedges - self._static.hedges, solids.vedges - self._static.vedges)
-            # Only vertices a figure or a door touches can become pinched; keep the new ones.
+            layer = self._layer(norm)
+            cells = key[0]
+            # Walls and doors are the door set's layer; only the vertices a blocking square
+            # touches can become pinched on top of it: keep the new ones.
             new_pinched: dict[tuple[int, int], list[Cell]] = {c: [] for c in CLASSES}
-            pinch, static_occ = self._pinch, self._static_occ
-            for v, bits in occupancy(dynamic.hedges, dynamic.vedges, dynamic.cells).items():
-                before = static_occ.get(v, 0)
+            pinch, base_occ = self._pinch, layer.occ
+            for v, bits in occupancy((), (), cells).items():
+                before = base_occ.get(v, 0)
                 now = pinch[before | bits]
                 if now:
                     for c in now - pinch[before]:
                         new_pinched[c].append(v)
-            st = {"solids": solids, "dynamic": dynamic, "new_pinched": new_pinched, "from": {}}
+            st = {"solids": _Solids(cells, layer.hedges, layer.vedges), "layer": layer, "new_pinched": new_pinched,
+                  "bits": {}, "from": {}}
             self._keys[key] = st
             while len(self._keys) > self.KEEP:
                 self._keys.pop(next(iter(self._keys)))
         return st, st["solids"]
 
+    def _layer(self, norm: frozenset[Edge]) -> "_DoorLayer":
+        """The walls with these closed doors (normalised edges): one per door set, kept."""
+        layer = self._layers.get(norm)
+        if layer is None:
+            hedges, vedges = self._edge_solids(norm)
+            door_h, door_v = hedges - self._static.hedges, vedges - self._static.vedges
+            occ = occupancy(door_h, door_v, (), dict(self._static_occ))
+            pinch, static_occ = self._pinch, self._static_occ
+            pinched = {c: set(vs) for c, vs in self._static_pinched.items()}
+            by_doors: dict[tuple[int, int], list[Cell]] = {c: [] for c in CLASSES}
+            for v in occupancy(door_h, door_v, ()):
+                for c in pinch[occ[v]] - pinch[static_occ.get(v, 0)]:
+                    by_doors[c].append(v)
+                    pinched[c].add(v)
+            layer = _DoorLayer(hedges, vedges, occ, {c: frozenset(vs) for c, vs in pinched.items()},
+                               self._shade(hedges=door_h, vedges=door_v, pinched=by_doors))
+            if len(self._layers) >= 4 * self.KEEP:
+                self._layers.pop(next(iter(self._layers)))
+            self._layers[norm] = layer
+        return layer
+
+    def _shade(self, hedges: Iterable[Cell], vedges: Iterable[Cell],
+               pinched: Mapping[tuple[int, int], Iterable[Cell]]) -> _Shade:
+        """Walls or doors (edges of the grid, the vertices they pinch) as `_shadow_of` reads them."""
+        w = 2 * self._lat.cols + 1
+        classes: dict[Cell, int] = {}
+        for (sx, sy), verts in pinched.items():
+            for v in verts:
+                classes[v] = classes.get(v, 0) | 1 << (2 * (sx > 0) + (sy > 0))
+        return _Shade(tuple(y * w + x for x, y in hedges), tuple(y * w + x for x, y in vedges),
+                      tuple((x, y, y * w + x, c) for (x, y), c in classes.items()))
+
+    def _shadow_of(self, a: Cell, shade: _Shade) -> int:
+        """The displacements from square a whose paths meet a solid element of `shade`: the OR of
+        the elements' shadows, a pinched vertex's only for the lines of its class (the lines from
+        a through vertex (x, y) have class (x > ax, y > ay))."""
+        lat = self._lat
+        _, hedge, vedge, vertex = lat.grids()
+        ax, ay = a
+        off = (lat.rows - ay) * (2 * lat.cols + 1) + lat.cols - ax
+        sh = 0
+        for i in shade.hedges:
+            sh |= hedge[i + off]
+        for i in shade.vedges:
+            sh |= vedge[i + off]
+        for x, y, i, classes in shade.vertices:
+            if classes >> (2 * (x > ax) + (y > ay)) & 1:
+                sh |= vertex[i + off]
+        return sh
+
     def _wall_shadow(self, a: Cell) -> int:
         sh = self._static_shadow.get(a)
         if sh is None:
-            shadows = self._lat.shadows()
-            ax, ay = a
-            sh = 0
-            for x, y in self._static.hedges:
-                sh |= shadows.get((HEDGE, x - ax, y - ay), 0)
-            for x, y in self._static.vedges:
-                sh |= shadows.get((VEDGE, x - ax, y - ay), 0)
-            for c, verts in self._static_pinched.items():
-                for x, y in verts:
-                    if self._class_of(x - ax, y - ay) == c:
-                        sh |= shadows.get((VERTEX, x - ax, y - ay), 0)
-            self._static_shadow[a] = sh
+            sh = self._static_shadow[a] = self._shadow_of(a, self._walls)
         return sh
 
-    @staticmethod
-    def _class_of(rx: int, ry: int) -> tuple[int, int]:
-        """Direction class of the lines from the viewer square (0, 0) through vertex (rx, ry)."""
-        return (1 if rx >= 1 else -1, 1 if ry >= 1 else -1)
+    def _layer_shadow(self, layer: "_DoorLayer", a: Cell) -> int:
+        """The displacements from square a that walls and the layer's closed doors hide."""
+        sh = layer.shadow.get(a)
+        if sh is None:
+            sh = layer.shadow[a] = self._wall_shadow(a) | self._shadow_of(a, layer.doors)
+        return sh
 
     def visible_from(self, a: Cell, blocking: Iterable[Cell] = frozenset(),
                      closed_doors: Iterable[Edge] = frozenset()) -> frozenset[Cell]:
@@ -575,39 +675,53 @@ class GridSight:
         a = self._checked_cell(a)
         st, _ = self._state(blocking, closed_doors)
         got = st["from"].get(a)
-        if got is not None:
-            return got
-        lat = self._lat
-        shadows = lat.shadows()
-        ax, ay = a
-        sh = self._wall_shadow(a)
-        dyn = st["dynamic"]
-        for x, y in dyn.cells:
-            sh |= shadows.get((CELL, x - ax, y - ay), 0)
-        for x, y in dyn.hedges:
-            sh |= shadows.get((HEDGE, x - ax, y - ay), 0)
-        for x, y in dyn.vedges:
-            sh |= shadows.get((VEDGE, x - ax, y - ay), 0)
-        for (sx, sy), verts in st["new_pinched"].items():
-            for x, y in verts:
-                rx, ry = x - ax, y - ay
-                if (rx >= 1) == (sx > 0) and (ry >= 1) == (sy > 0):  # this class of lines from a
-                    sh |= shadows.get((VERTEX, rx, ry), 0)
-        got = st["from"][a] = self._decode(a, sh)
+        if got is None:
+            got = st["from"][a] = self.cells_of_bits(self._visible_bits(a, st))
         return got
 
-    def _decode(self, a: Cell, shadow: int) -> frozenset[Cell]:
-        """Targets in the grid whose displacement bit is not in `shadow`."""
-        lat = self._lat
-        ax, ay = a
-        wd = lat.wd
-        # Move the window of in-grid targets to bit 0: target (x, y) -> bit y * wd + x.
-        shift = (lat.rows - 1 - ay) * wd + (lat.cols - 1 - ax)
-        grid = self._grid_window()
-        free = ~(shadow >> shift) & grid
-        n = self.rows * wd
-        selectors = format(free, f"0{n}b").encode().translate(_ZERO_ONE)
+    def visible_bits(self, a: Cell, blocking: Iterable[Cell] = frozenset(),
+                     closed_doors: Iterable[Edge] = frozenset()) -> int:
+        """visible_from(a) as a bitset of `cell_bits`: a question about some squares
+        (`& cell_bits(squares)`) without making the set of every square seen."""
+        a = self._checked_cell(a)
+        st, _ = self._state(blocking, closed_doors)
+        return self._visible_bits(a, st)
+
+    def cell_bits(self, cells: Iterable[Cell]) -> int:
+        """The squares as a bitset (square (x, y) -> bit y * width + x, a width of the lattice)."""
+        wd = self._lat.wd
+        out = 0
+        for c in cells:
+            x, y = self._checked_cell(c)
+            out |= 1 << (y * wd + x)
+        return out
+
+    def cells_of_bits(self, bits: int) -> frozenset[Cell]:
+        """The squares of a `cell_bits` bitset."""
+        n = self.rows * self._lat.wd
+        selectors = format(bits, f"0{n}b").encode().translate(_ZERO_ONE)
         return frozenset(compress(self._cells_msb(), selectors))
+
+    def _visible_bits(self, a: Cell, st: dict) -> int:
+        got = st["bits"].get(a)
+        if got is None:
+            # One query per set of figures, mostly: their shadows are ORed as they are (a _Shade
+            # of them would cost more to make than it saves).
+            lat = self._lat
+            shadows = lat.shadows()
+            ax, ay = a
+            sh = self._layer_shadow(st["layer"], a)
+            for x, y in st["solids"].cells:
+                sh |= shadows.get((CELL, x - ax, y - ay), 0)
+            for (sx, sy), verts in st["new_pinched"].items():
+                for x, y in verts:
+                    rx, ry = x - ax, y - ay
+                    if (rx >= 1) == (sx > 0) and (ry >= 1) == (sy > 0):  # this class of lines from a
+                        sh |= shadows.get((VERTEX, rx, ry), 0)
+            # Move the window of in-grid targets to bit 0: target (x, y) -> bit y * wd + x.
+            shift = (lat.rows - 1 - ay) * lat.wd + (lat.cols - 1 - ax)
+            got = st["bits"][a] = ~(sh >> shift) & self._grid_window()
+        return got
 
     def _grid_window(self) -> int:
         if self._grid_rows_mask is None:
@@ -678,7 +792,7 @@ class GridSight:
 
         cm = mask(c for c in solids.cells if 0 <= c[0] < self.cols and 0 <= c[1] < self.rows)
         hm, vm = mask(solids.hedges), mask(solids.vedges)
-        pm = [mask(self._static_pinched[c] | set(st["new_pinched"][c])) for c in CLASSES]
+        pm = [mask(st["layer"].pinched[c] | set(st["new_pinched"][c])) for c in CLASSES]
         combined = [
             vm | cm,  # 0 east: cross vertical edge x, enter square x
             vm | (cm << 1),  # 1 west: cross vertical edge x, enter square x-1

@@ -20,7 +20,8 @@ goes on.
 In play the function is not run again for every answer: it runs in a greenlet (the `greenlet`
 package, a C extension that pauses a Python frame and switches back to it in the same OS
 thread), paused inside `ctx.choose` until the answer comes; an answer costs only the work after
-the question. The paused greenlet belongs to the state object: when the state was restored,
+the question. The greenlets are reused workers (`_work`): one that finished a resolution runs
+the next. The paused greenlet belongs to the state object: when the state was restored,
 copied or loaded, or `state.proc` was replaced, it no longer matches and the re-execution path
 takes over, with the same result (tests/gears/test_perf_caches.py plays whole games both ways
 and compares every state hash). `Resolver.live = False` forces re-execution.
@@ -150,33 +151,52 @@ def _hand_back(need: NeedDecision) -> None:
     getcurrent().parent.switch(need)
 
 
-class _Paused:
-    """One resolution running in a greenlet of its own; its caller switches in and the
-    resolution switches back out at each question."""
+def _work(job: tuple) -> None:
+    """A worker greenlet's life: runs one resolution after another, handing _DONE back after
+    each and waiting for the next (starting a greenlet costs about ten times a switch, and most
+    resolutions end without a question). A resolution that raises, or is let go while paused,
+    ends its worker (the exception, or GreenletExit, unwinds this frame)."""
+    while True:
+        fn, ctx, args = job
+        job = None  # an idle worker holds nothing of the resolution it ran
+        fn(ctx, **args)
+        fn = ctx = args = None
+        job = getcurrent().parent.switch(_DONE)
 
-    __slots__ = ("state", "proc", "ctx", "glet", "__weakref__")
+
+_IDLE: list[greenlet] = []  # workers between two resolutions (all in one thread: module docstring)
+_IDLE_KEEP = 8
+
+
+class _Paused:
+    """One resolution running in a worker greenlet; its caller switches in and the resolution
+    switches back out at each question."""
+
+    __slots__ = ("state", "proc", "ctx", "glet", "job", "__weakref__")
 
     def __init__(self, state: Any, proc: dict[str, Any], fn: Callable[..., None], ctx: Ctx):
         self.state = state
         self.proc = proc
         self.ctx = ctx
-        args = proc["args"]
-
-        def body() -> object:
-            fn(ctx, **args)
-            return _DONE
-
-        self.glet = greenlet(body)
+        self.job: tuple | None = (fn, ctx, proc["args"])
+        self.glet = _IDLE.pop() if _IDLE else greenlet(_work)
         # Not a bound method: the paused frame must not hold its runner, or a runner let go
         # would stay alive through its own frame (a cycle the collector cannot see).
         ctx._pause = _hand_back
 
-
     def switch(self) -> object:
         """Runs the resolution to its next question (a NeedDecision) or its end (_DONE). An
         exception in it is raised here, in the caller."""
-        self.glet.parent = getcurrent()
-        return self.glet.switch()
+        glet = self.glet
+        glet.parent = getcurrent()
+        if self.job is not None:  # the first switch hands the worker its resolution
+            job, self.job = self.job, None
+            got = glet.switch(job)
+        else:
+            got = glet.switch()
+        if got is _DONE and len(_IDLE) < _IDLE_KEEP:
+            _IDLE.append(glet)
+        return got
 
 
 class Resolver:

@@ -168,8 +168,8 @@ def test_walk_meets_vertices_only_on_odd_odd_directions():
 @settings(max_examples=20, deadline=None)
 @given(st.integers(0, 10**9), st.integers(1, 6), st.integers(1, 5), st.booleans())
 def test_all_three_paths_agree_with_brute_force_section_3_7(seed, cols, rows, strict):
-    """visible(), visible_from(), all_pairs() and sees_any() equal the literal reading of §3.7 on
-    every pair."""
+    """visible(), visible_from() (and its bitset visible_bits()), all_pairs() and sees_any() equal
+    the literal reading of §3.7 on every pair."""
     walls, doors, blocking, cells = random_grid(seed, cols, rows)
     g = GridSight(cols, rows, walls, strict_corners=strict)
     ap = g.all_pairs(blocking, doors)
@@ -179,6 +179,8 @@ def test_all_three_paths_agree_with_brute_force_section_3_7(seed, cols, rows, st
     for a in cells:
         expected = {b for b in cells if brute_visible(a, b, both, blocking, strict)}
         assert g.visible_from(a, blocking, doors) == expected
+        assert g.visible_bits(a, blocking, doors) == g.cell_bits(expected)
+        assert g.cells_of_bits(g.cell_bits(expected)) == expected
         assert ap[a] == expected == rows[a]
         for b in cells:
             assert g.visible(a, b, blocking, doors).visible == (b in expected)
@@ -230,3 +232,42 @@ def test_mirrored_paths_and_shadows_are_the_walks_section_3_7(cols, rows):
         for dx in range(-(cols - 1), cols):
             assert lat.path(dx, dy) == walk(dx, dy), (dx, dy)
     assert lat.shadows() == lat.shadows_by_paths()
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10**9), st.booleans())
+def test_one_sight_follows_changing_doors_and_figures_section_3_7(seed, strict):
+    """One GridSight asked in turn with other closed doors and figures (as a game asks it: each
+    door set's walls are kept and figures put on top) answers each as the brute force does."""
+    walls, doors, blocking, cells = random_grid(seed, 7, 6)
+    g = GridSight(7, 6, walls, strict_corners=strict)
+    rng = random.Random(seed)
+    door_list, block_list = sorted(doors), sorted(blocking)
+    for _ in range(6):
+        closed = {e for e in door_list if rng.random() < 0.5}
+        block = {c for c in block_list if rng.random() < 0.7}
+        a = rng.choice(cells)
+        expected = {b for b in cells if brute_visible(a, b, walls | closed, block, strict)}
+        assert g.visible_from(a, block, closed) == expected
+        assert g.visible_bits(a, block | {a}, closed) == g.cell_bits(expected), "its own square never blocks"
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10**9), st.booleans())
+def test_only_the_squares_on_the_lines_matter_section_3_7(seed, strict):
+    """line_squares(a, targets): with walls and doors fixed, whether a sees one of the targets
+    depends on the blocking squares among them alone (the squares the lines enter and those
+    cornered where they pass a vertex), so an answer may be kept per those."""
+    walls, doors, blocking, cells = random_grid(seed, 7, 6)
+    g = GridSight(7, 6, walls, strict_corners=strict)
+    rng = random.Random(seed)
+    for _ in range(8):
+        a = rng.choice(cells)
+        targets = rng.sample(cells, rng.randint(1, 4))
+        lines = g.line_squares(a, targets)
+        expected = any(brute_visible(a, b, walls | doors, blocking, strict) for b in targets)
+        assert g.sees_any([a], targets, blocking, doors) == expected
+        assert g.sees_any([a], targets, frozenset(blocking) & lines, doors) == expected
+        # and a square off the lines changes nothing
+        for c in rng.sample([c for c in cells if c not in lines] or [a], 1):
+            assert g.sees_any([a], targets, set(blocking) ^ {c}, doors) == expected or c == a or c in targets

@@ -177,6 +177,8 @@ class DoomMap:
         self._footprints: dict[frozenset[str], dict] = {}
         self._door_reach: dict[tuple[frozenset[str], bool], dict[str, frozenset[Cell]]] = {}
         self._in_view: dict[tuple[Cell, frozenset[str], bool], frozenset[str]] = {}
+        self._area_view: dict[tuple[Cell, str, frozenset[str], bool], tuple] = {}
+        self._area_bits_of: dict[tuple[str, bool], int] = {}
         self.area_names: tuple[str, ...] = tuple(sorted(self.areas))
 
     def cells_of_areas(self, areas: tuple[str, ...]) -> frozenset[Cell]:
@@ -244,8 +246,8 @@ class DoomMap:
                 x, y = c
                 table[c] = tuple(n for n in ((x + dx, y + dy) for dx, dy in KING_STEPS)
                                  if n in floor and step_allowed(walls, c, n))
-            if len(self._steps) > 16:
-                self._steps.clear()
+            if len(self._steps) >= 64:  # door sets come and go (random play toggles doors): the oldest goes
+                self._steps.pop(next(iter(self._steps)))
             self._steps[closed] = table
         return table
 
@@ -259,8 +261,8 @@ class DoomMap:
         a larger figure: a king step of every square. A step of each square must pass the walls."""
         table = self._footprints.get(closed)
         if table is None:
-            if len(self._footprints) > 16:
-                self._footprints.clear()
+            if len(self._footprints) >= 64:
+                self._footprints.pop(next(iter(self._footprints)))
             table = self._footprints[closed] = {}
         key = (cells, perpendicular)
         got = table.get(key)
@@ -364,12 +366,42 @@ class DoomMap:
         key = (a, closed, strict)
         got = self._in_view.get(key)
         if got is None:
-            area_of = self.area_of
-            got = frozenset(area_of[c] for c in self.visible_from(a, frozenset(), closed, strict) if c in area_of)
+            free = self._sight(strict).visible_bits(a, frozenset(), self.door_edges(closed))
+            got = frozenset(name for name in self.area_names if free & self._area_bits(name, strict))
             if len(self._in_view) > 4096:
                 self._in_view.clear()
             self._in_view[key] = got
         return got
+
+    def _area_bits(self, area: str, strict: bool) -> int:
+        got = self._area_bits_of.get((area, strict))
+        if got is None:
+            got = self._area_bits_of[(area, strict)] = self._sight(strict).cell_bits(self.areas[area])
+        return got
+
+    def sees_area(self, a: Cell, area: str, blocking: frozenset[Cell], closed: frozenset[str],
+                  strict: bool = False) -> bool:
+        """Whether square a sees a square of the area (spec 3.7, 3.10): `visible_from(a, ...)`
+        meets it. Asked after every step for the areas still hidden, and mostly answered no by the
+        same few blockers, so the answer is kept per the blocking squares that can matter (those
+        on the lines to the squares of the area walls and doors let a see: `line_squares`)."""
+        key = (a, area, closed, strict)
+        got = self._area_view.get(key)
+        if got is None:
+            if len(self._area_view) > 4096:
+                self._area_view.clear()
+            sight = self._sight(strict)
+            free = sight.visible_bits(a, frozenset(), self.door_edges(closed))
+            targets = tuple(sorted(sight.cells_of_bits(free & self._area_bits(area, strict))))
+            got = self._area_view[key] = (targets, sight.line_squares(a, targets), {})
+        targets, lines, answers = got
+        on_lines = lines & blocking
+        seen = answers.get(on_lines)
+        if seen is None:
+            if len(answers) > 64:
+                answers.clear()
+            seen = answers[on_lines] = self._sight(strict).sees_any((a,), targets, on_lines, self.door_edges(closed))
+        return seen
 
     def sees(self, viewer: Iterable[Cell], target: Iterable[Cell], blocking: Iterable[Cell],
              closed: frozenset[str], strict: bool = False) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.doom.rules.names import card_name, sq, who
-from game.doom.rules.queries import marine_sight
+from game.doom.rules.queries import areas_seen
 from game.doom.rules.state import INVADER, Cell, DoomState, Invader, Marker
 
 
@@ -200,21 +200,7 @@ def reveal(ctx) -> None:
     m = state.map
     while state.outcome is None:
         revealed = set(state.revealed)
-        hidden = [a for a in m.area_names if a not in revealed]
-        if not hidden:
-            return
-        # Walls and closed doors alone: the areas the marines could see with no figure or marker
-        # in the way, a superset of what they see (more blockers only hide more; kept per square).
-        closed, strict = state.closed_set, state.option("strict_corners")
-        could: set[str] = set()
-        for mar in state.marines.values():
-            if mar.cell is not None:
-                could |= m.areas_in_view(mar.cell, closed, strict)
-        hidden = [a for a in hidden if a in could]
-        if not hidden:
-            return
-        seen = marine_sight(state)
-        new = [a for a in hidden if seen & m.areas[a]]
+        new = areas_seen(state, [a for a in m.area_names if a not in revealed])
         if not new:
             return
         for area in new:

@@ -16,9 +16,21 @@ def who(state: DoomState, fig: str) -> str:
         return "the invader"
     if fig in state.marines:
         return fig.capitalize()
-    monster, _, n = fig.partition("#")
-    name = state.content.monsters[monster].name if monster in state.content.monsters else monster
-    return f"{name} {n}"
+    content = state.content
+    if _INVADER_NAMES[0] is not content:
+        _INVADER_NAMES[:] = [content, {}]
+    names = _INVADER_NAMES[1]
+    got = names.get(fig)
+    if got is None:
+        monster, _, n = fig.partition("#")
+        name = content.monsters[monster].name if monster in content.monsters else monster
+        got = names[fig] = f"{name} {n}"
+    return got
+
+
+# An invader id names its monster and number ("imp#3"): with the same content its words never
+# change, so they are kept per content (the listings ask for them thousands of times).
+_INVADER_NAMES: list = [None, {}]
 
 
 def weapon_name(state: DoomState, weapon: str | None) -> str:

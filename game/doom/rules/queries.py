@@ -35,15 +35,38 @@ def revealed_cells(state: DoomState) -> frozenset[Cell]:
 def marine_sight(state: DoomState, invaders_block: bool = True) -> set[Cell]:
     """Every square some marine on the board sees (spec 8.2: for spawning, invaders never block)."""
     m = state.map
+    # A marine's own square never blocks its lines (gridlos), so one set serves every marine.
     block = state.blocking_markers() | {x.cell for x in state.marines.values() if x.cell is not None}
     if invaders_block:
         block |= {c for inv in state.invaders.values() for c in inv.cells}
     block = frozenset(block)
+    closed, strict = state.closed_set, state.option("strict_corners")
     seen: set[Cell] = set()
     for mar in state.marines.values():
         if mar.cell is not None:
-            seen |= m.visible_from(mar.cell, block - {mar.cell}, state.closed_set, state.option("strict_corners"))
+            seen |= m.visible_from(mar.cell, block, closed, strict)
     return seen
+
+
+def areas_seen(state: DoomState, areas: Iterable[str]) -> list[str]:
+    """Those of `areas` with a square in marine_sight(state) (spec 3.10), in their order: for each
+    marine only the areas walls and doors let it see into (`areas_in_view`), then its sight."""
+    m = state.map
+    closed, strict = state.closed_set, state.option("strict_corners")
+    areas = list(areas)
+    block: frozenset[Cell] | None = None
+    seen: set[str] = set()
+    for mar in state.marines.values():
+        if mar.cell is None:
+            continue
+        could = m.areas_in_view(mar.cell, closed, strict)
+        for a in areas:
+            if a in could and a not in seen:
+                if block is None:
+                    block = frozenset(all_blocking(state))
+                if m.sees_area(mar.cell, a, block, closed, strict):
+                    seen.add(a)
+    return [a for a in areas if a in seen]
 
 
 def sees(state: DoomState, viewer: str, target_cell: Cell, target_fig: str | None = None,
@@ -236,12 +259,13 @@ def _kept_search(state: DoomState, fig: str, mp: int) -> _Search:
     revealed areas, the movement options), so it is kept for the last few positions: the legal
     moves listed and the move then applied ask the same question."""
     figures = state.figure_cells()
-    blocking = state.blocking_markers()
-    key = (state.scenario, fig, mp, tuple(cells_of(state, fig)), frozenset(figures.items()), frozenset(blocking),
+    blocking = tuple(m.cell for m in state.markers if m.kind in BLOCKING)
+    # Tuples in the state's own order: the same position gives the same key (cheaper than sets).
+    key = (state.scenario, fig, mp, tuple(cells_of(state, fig)), tuple(figures.items()), blocking,
            state.closed_set, tuple(state.revealed), state.option("squeeze"), state.option("demon_sidestep"))
     got = _REACH.pop(key, None)
     if got is None:
-        got = _search(state, fig, mp, figures, blocking)
+        got = _search(state, fig, mp, figures, set(blocking))
         if len(_REACH) >= _REACH_KEEP:
             _REACH.popitem(last=False)
     _REACH[key] = got
@@ -532,6 +556,6 @@ def _joined(state: DoomState, cells: tuple[Cell, ...]) -> bool:
     return all(any(m.adjacent(a, b, closed) for b in cells if b != a) for a in cells) if len(cells) > 1 else True
 
 
-__all__ = ["Profile", "attack_targets", "blast_area", "cells_of", "distance",
+__all__ = ["Profile", "areas_seen", "attack_targets", "blast_area", "cells_of", "distance",
            "figure_moves", "figures_in", "knockback_squares", "marine_sight", "marine_weapons", "placements",
            "move_lengths", "path_to", "profile", "reachable", "revealed_cells", "sees", "side_of", "sight_line", "straddles", "usable_doors"]
