@@ -166,7 +166,7 @@ def draw_hand(surface: pygame.Surface, ctx: Context, row: pygame.Rect, cards: li
     else:
         # Outlines and a selected card's lift reach a little past the row's sides.
         area = row.inflate(ctx.px(8), 0)
-        rects = layer.draw(surface, area, (faces, hidden_deck, frame, tuple(row), ctx.scale, ctx.palette), paint)
+        rects = layer.draw(surface, area, (faces, hidden_deck, [tuple(r) for r in laid], frame, ctx.scale, ctx.palette), paint)
     hover: tuple[str, pygame.Rect] | None = None
     for i, (card, shown) in enumerate(rects.items()):
         if mouse is not None and shown.collidepoint(mouse):
