@@ -727,7 +727,7 @@ class DoomTable(GameTable):
         cam = self.camera
         # Everything under the figures is one layer (kit/layers.py), drawn again only when one
         # of these changes (issue 19: the fog alone was a see-through sheet the size of the view).
-        key = (self.renderer, self.ctx.palette, cam.x, cam.y, cam.zoom, tuple(self.view_rect), self.state_version,
+        key = (self.renderer, self.ctx.settings, cam.x, cam.y, cam.zoom, tuple(self.view_rect), self.state_version,
                self.choices, self._not_yours() is None, self.session.is_over(), self.hover_cell, self.aiming,
                self.invader_view())
         self.map_layer.draw(surface, self.view_rect, key, lambda target: self._draw_floor(target, seen))

@@ -522,7 +522,7 @@ class GearsTable(GameTable):
         when one of them or the camera changes), then the figures over it each frame."""
         renderer = self.painter.for_state(self.state)
         cam = self.camera
-        key = (renderer, renderer.palette, cam.x, cam.y, cam.zoom, tuple(self.view_rect), self.state_version,
+        key = (renderer, self.ctx.settings, cam.x, cam.y, cam.zoom, tuple(self.view_rect), self.state_version,
                self.choices, self._not_yours() is None, self.hover_area, self.grenade_mode, self.area_weapon,
                self.area_pick)
         self.map_layer.draw(surface, self.view_rect, key, lambda target: self._draw_floor(target, renderer))
