@@ -818,10 +818,10 @@ class GameTable(Scene, ABC):
         `paint(surface)`. The buttons it drew answer clicks as if drawn (and the attributes named
         by `records` are given back). A part showing a costly choice is always drawn (its hold
         follows the clock)."""
-        before = layer.extra
-        hovered = None
-        if before is not None and self.mouse is not None:
-            hovered = next((i for i, (r, _l, _w) in enumerate(before[0]) if r.collidepoint(self.mouse)), None)
+        def under_pointer(buttons) -> int | None:
+            if self.mouse is None:
+                return None
+            return next((i for i, (r, _l, _w) in enumerate(buttons) if r.collidepoint(self.mouse)), None)
 
         def run(target) -> tuple[list, dict[str, Any]]:
             first = len(self.buttons)
@@ -829,6 +829,7 @@ class GameTable(Scene, ABC):
             return self.buttons[first:], {name: getattr(self, name) for name in records}
 
         drawn = layer.drawn
+        hovered = under_pointer(layer.extra[0]) if layer.extra is not None else None
         buttons, kept = layer.draw(surface, rect, (key, hovered, self.ctx.settings), run)
         if layer.drawn == drawn:
             self.buttons.extend(buttons)
@@ -836,6 +837,8 @@ class GameTable(Scene, ABC):
                 setattr(self, name, value)
         elif any(self.costly(what) for _r, _l, what in buttons):
             layer.forget()
+        else:  # the copy shows the button under the pointer among the buttons just drawn
+            layer.rekey((key, under_pointer(buttons), self.ctx.settings))
 
     def _button(self, surface, rect: pygame.Rect, label: str, what, primary: bool = False, enabled: bool = True,
                 size: float = 14) -> None:

@@ -39,5 +39,11 @@ class Layer:
         self.drawn += 1
         return self.extra
 
+    def rekey(self, key: Any) -> None:
+        """The key of the copy just drawn, when the drawing itself told what it showed (which
+        button the pointer is over is known only once the buttons are laid out)."""
+        if self.key is not None:
+            self.key = (key,) + self.key[1:]
+
     def forget(self) -> None:
         self.key, self.image, self.extra = None, None, None
