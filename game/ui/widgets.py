@@ -36,11 +36,10 @@ class Memo:
             items.move_to_end(key)
         return got
 
-    def clear(self) -> None:
-        self._items.clear()
 
-
-_RENDERED = Memo(6000)  # (font, text, colour, shadow) -> surface: about two screens of panels
+# (font, text, colour, shadow) -> surface: a few screens of text (a frame shows 100-200 lines,
+# a log line at 1920 wide is about 25 KB: the bound keeps it under 40 MB)
+_RENDERED = Memo(1500)
 _LAID_OUT = Memo(6000)  # (kind, font, text, width) -> lines or elided text
 
 
