@@ -15,7 +15,7 @@ import pygame
 from game.board.model import Board, MapError
 from game.ui.assets import Assets
 from game.ui.palette import Palette
-from game.ui.table.board_render import VOID, BoardRenderer, load_floor
+from game.ui.table.board_render import VOID, BoardRenderer, in_display_format, load_floor
 from game.ui.table.camera import Camera
 
 TILES_DIR = Path(__file__).resolve().parents[3] / "maps" / "gears" / "tiles"
@@ -93,7 +93,7 @@ def lay_piece(floor: pygame.Surface, board: Board, piece: str, tile: Board, tile
 def compose_floor(board: Board, tiles: dict[str, Board], tiles_dir: Path = TILES_DIR) -> tuple[pygame.Surface, list[str]]:
     """One floor surface for the composed board; problems (missing art) are returned, not raised."""
     w, h = board.pixel_size()
-    floor = pygame.Surface((max(1, w), max(1, h))).convert()
+    floor = in_display_format(pygame.Surface((max(1, w), max(1, h))))
     floor.fill(VOID)
     problems: list[str] = []
     for piece in board.pieces():
@@ -128,7 +128,7 @@ def extend_floor(before: Board, floor: pygame.Surface, board: Board, tiles: dict
             return None
         shift = d
     w, h = board.pixel_size()
-    out = pygame.Surface((max(1, w), max(1, h))).convert()
+    out = in_display_format(pygame.Surface((max(1, w), max(1, h))))
     out.fill(VOID)
     out.blit(floor, (int(shift[0]), int(shift[1])) if shift is not None else (0, 0))
     problems: list[str] = []
