@@ -21,7 +21,6 @@ class Layer:
     def __init__(self) -> None:
         self.key: Any = None
         self.image: pygame.Surface | None = None
-        self.rect: pygame.Rect | None = None
         self.extra: Any = None  # what the drawing returned (the rects it laid out), given back on a hit
         self.drawn = 0  # times drawn, not copied (a test or benchmark can tell a hit from a miss)
 
@@ -35,7 +34,7 @@ class Layer:
             return self.extra
         self.extra = paint(surface)
         self.image = surface.subsurface(area).copy() if area.width and area.height else None
-        self.key, self.rect = key, area
+        self.key = key
         self.drawn += 1
         return self.extra
 
