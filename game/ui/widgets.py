@@ -1,6 +1,13 @@
-"""Small drawing helpers shared by the scenes: text, wrapped text, panels and buttons."""
+"""Small drawing helpers shared by the scenes: text, wrapped text, panels and buttons.
+
+Text is laid out and rendered once per change (issue 19: a table frame re-wrapped every text of
+its panels, 700-800 `Font.size` calls, and rendered about 100 of them): `wrap`, `elide` and the
+rendered lines are kept by (font, text, width or colour) in bounded caches, so drawing the same
+words again is a blit. A cached surface is never changed after it is made (a shadow has its own).
+"""
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 
 import pygame
@@ -10,13 +17,52 @@ from game.ui.scene import Action, Context
 RGB = tuple[int, int, int]
 
 
-def text(surface: pygame.Surface, s: str, font: pygame.font.Font, colour: RGB, pos: tuple[int, int],
-         anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
-    image = font.render(s, True, colour)
-    rect = image.get_rect(**{anchor: pos})
-    if shadow:
+class Memo:
+    """A bounded cache, oldest use dropped first: text layouts and rendered lines (a game's log
+    grows without end; the fonts of every zoom step and UI scale come and go)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._items: OrderedDict = OrderedDict()
+
+    def get(self, key, make):
+        items = self._items
+        got = items.get(key)
+        if got is None:
+            got = items[key] = make()
+            if len(items) > self.limit:
+                items.popitem(last=False)
+        else:
+            items.move_to_end(key)
+        return got
+
+
+# (font, text, colour, shadow) -> surface: a few screens of text (a frame shows 100-200 lines,
+# a log line at 1920 wide is about 25 KB: the bound keeps it under 40 MB)
+_RENDERED = Memo(1500)
+_LAID_OUT = Memo(6000)  # (kind, font, text, width) -> lines or elided text
+
+
+def rendered(font: pygame.font.Font, s: str, colour: RGB) -> pygame.Surface:
+    """`font.render(s, True, colour)`, made once; the caller must not change it."""
+    return _RENDERED.get((font, s, tuple(colour), False), lambda: font.render(s, True, colour))
+
+
+def _shadow(font: pygame.font.Font, s: str) -> pygame.Surface:
+    def make() -> pygame.Surface:
         shade = font.render(s, True, (0, 0, 0))
         shade.set_alpha(150)
+        return shade
+
+    return _RENDERED.get((font, s, (0, 0, 0), True), make)
+
+
+def text(surface: pygame.Surface, s: str, font: pygame.font.Font, colour: RGB, pos: tuple[int, int],
+         anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
+    image = rendered(font, s, colour)
+    rect = image.get_rect(**{anchor: pos})
+    if shadow:
+        shade = _shadow(font, s)
         offset = max(1, font.get_height() // 16)
         surface.blit(shade, rect.move(offset, offset))
     surface.blit(image, rect)
@@ -25,6 +71,10 @@ def text(surface: pygame.Surface, s: str, font: pygame.font.Font, colour: RGB, p
 
 def elide(text: str, font: pygame.font.Font, width: int) -> str:
     """`text` cut with an ellipsis to fit `width` pixels."""
+    return _LAID_OUT.get(("elide", font, text, width), lambda: _elide(text, font, width))
+
+
+def _elide(text: str, font: pygame.font.Font, width: int) -> str:
     if font.size(text)[0] <= width:
         return text
     while len(text) > 1 and font.size(text + "\u2026")[0] > width:
@@ -34,6 +84,10 @@ def elide(text: str, font: pygame.font.Font, width: int) -> str:
 
 def wrap(s: str, font: pygame.font.Font, width: int) -> list[str]:
     """Greedy word wrap; a word longer than the line (a long path) is broken by characters."""
+    return list(_LAID_OUT.get(("wrap", font, s, width), lambda: tuple(_wrap(s, font, width))))
+
+
+def _wrap(s: str, font: pygame.font.Font, width: int) -> list[str]:
     lines: list[str] = []
     for paragraph in s.split("\n"):
         line = ""
@@ -63,7 +117,7 @@ def text_block(surface: pygame.Surface, s: str, font: pygame.font.Font, colour: 
     for line in wrap(s, font, rect.width):
         if y + font.get_height() > rect.bottom:
             break
-        surface.blit(font.render(line, True, colour), (rect.left, y))
+        surface.blit(rendered(font, line, colour), (rect.left, y))
         y += step
     return y
 
@@ -99,16 +153,25 @@ def panel(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, alpha: int =
     pal = ctx.palette
     image = ctx.assets.panel("ui/panel.png", rect.width, rect.height, pal.panel, pal.panel_edge)
     if alpha < 255:
-        image = image.copy()
-        image.set_alpha(alpha)
+        image = _SEE_THROUGH.get((image, alpha), lambda: _with_alpha(image.copy(), alpha))
     surface.blit(image, rect)
 
 
+_SEE_THROUGH = Memo(32)  # (surface, alpha) -> a copy with that alpha: panels and the dimming shade
+
+
+def _with_alpha(image: pygame.Surface, alpha: int) -> pygame.Surface:
+    image.set_alpha(alpha)
+    return image
+
+
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
-    shade = pygame.Surface(surface.get_size())
-    shade.fill((0, 0, 0))
-    shade.set_alpha(alpha)
-    surface.blit(shade, (0, 0))
+    def shade() -> pygame.Surface:
+        black = pygame.Surface(surface.get_size())
+        black.fill((0, 0, 0))
+        return _with_alpha(black, alpha)
+
+    surface.blit(_SEE_THROUGH.get(("dim", surface.get_size(), alpha), shade), (0, 0))
 
 
 def vertical_gradient(size: tuple[int, int], top: RGB, bottom: RGB) -> pygame.Surface:

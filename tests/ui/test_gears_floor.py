@@ -30,3 +30,49 @@ def test_a_tile_face_is_read_once_and_again_after_it_changed(make_app, tmp_path)
     os.utime(copy, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
     changed, _ = floor.tile_floor(copy, tile)
     assert changed is not first and changed.get_size() == first.get_size()
+
+
+def _placements(loader, tiles):
+    """Tiles laid one after another, each on the first free exit of the board where it fits."""
+    from game.board.model import MapError
+    from game.gears.rules.board_view import view_for
+
+    placements = [{"tile": tiles[0], "exit": None}]
+    for tile in tiles[1:]:
+        view = view_for(loader, placements)
+        for exit_name in view.free_exits:
+            try:
+                view_for(loader, placements + [{"tile": tile, "exit": exit_name}])
+            except MapError:
+                continue
+            placements.append({"tile": tile, "exit": exit_name})
+            break
+    return placements
+
+
+def test_a_laid_tile_extends_the_floor_to_the_pixels_of_composing_it_all(make_app):
+    """Issue 19: laying a tile blits the new piece onto the floor so far (moved by the
+    composition's shift) instead of composing every piece again; the pixels are the same."""
+    import pygame
+
+    from game.gears.rules.board_view import view_for
+
+    make_app((320, 200))
+    loader = GearsTitle().loader
+    placements = _placements(loader, ["6A", "7A", "11A", "1A", "10A", "15A", "17A"])
+    assert len(placements) >= 5
+    shifted = 0
+    for k in range(1, len(placements)):
+        before = view_for(loader, placements[:k]).board
+        board = view_for(loader, placements[:k + 1]).board
+        old, _ = floor.compose_floor(before, floor.piece_tiles(before, loader))
+        tiles = floor.piece_tiles(board, loader)
+        grown = floor.extend_floor(before, old, board, tiles)
+        assert grown is not None, f"tile {k + 1} was composed again instead of laid"
+        whole, problems = floor.compose_floor(board, tiles)
+        assert grown[1] == problems
+        assert pygame.image.tobytes(grown[0], "RGB") == pygame.image.tobytes(whole, "RGB")
+        first = before.pieces()[0]
+        if floor.piece_transform(tiles[first], before, first) != floor.piece_transform(tiles[first], board, first):
+            shifted += 1
+    assert shifted, "no tile was laid above or left of the board: the shift is not tested"

@@ -41,6 +41,7 @@ from game.ui.kit import hand, side_rows
 from game.ui.kit.ai_panel import AiShown
 from game.ui.kit.dice_tray import DiceRoll, ShownDie
 from game.ui.kit.game_table import BOT_DELAY_MS, GameTable
+from game.ui.kit.layers import Layer
 from game.ui.scene import Context
 from game.ui.table.board_render import BoardRenderer, load_floor
 from game.ui.table.camera import FitCamera
@@ -96,6 +97,7 @@ class DoomTable(GameTable):
         self.aiming: str | None = None  # a Blast weapon aimed at empty squares: its squares lit
         self._framed: tuple | None = None  # what the camera was last framed on
         self.hover_cell: tuple[int, int] | None = None
+        self.map_layer = Layer()  # the floor, fog, doors, markers and lit squares (_draw_map)
         self._paths: tuple = (None, {})  # (actions, mover) -> queries.reachable, for the hovered path
         self.guard_off: dict[str, tuple[int, str]] = {}  # marine -> the turn its Guard questions are off
         self.spawns: list[SpawnFx] = []  # figures coming onto the map, the first one playing
@@ -721,19 +723,29 @@ class DoomTable(GameTable):
         """The floor and walls (the shared renderer's buffer), what the viewer may not see
         veiled, then the doors and markers as the rules have them, the lit choices, figures."""
         self._frame()  # framed again when the viewer changed (a handoff card clicked away)
-        x, y = self.camera.to_screen(0, 0)
-        surface.blit(self.renderer.buffer_at(self.camera), (round(x), round(y)))
         seen = self._seen_cells()
-        self._draw_fog(surface)
-        self._draw_doors(surface, seen)
-        self._draw_markers(surface, seen)
-        self._draw_highlights(surface)
+        cam = self.camera
+        # Everything under the figures is one layer (kit/layers.py), drawn again only when one
+        # of these changes (issue 19: the fog alone was a see-through sheet the size of the view).
+        key = (self.renderer, self.ctx.settings, cam.x, cam.y, cam.zoom, tuple(self.view_rect), self.state_version,
+               self.choices, self._not_yours() is None, self.session.is_over(), self.hover_cell, self.aiming,
+               self.invader_view())
+        self.map_layer.draw(surface, self.view_rect, key, lambda target: self._draw_floor(target, seen))
         self._draw_figures(surface, seen)
         self._draw_marks_over(surface)
         if self.target is not None:
             self._draw_target_line(surface)
         elif self.hover_cell is not None and self._not_yours() is None and self.handoff is None:
             self._draw_hover_guides(surface, seen)
+
+    def _draw_floor(self, surface, seen) -> None:
+        surface.fill(self.ctx.palette.table, self.view_rect)
+        x, y = self.camera.to_screen(0, 0)
+        surface.blit(self.renderer.buffer_at(self.camera), (round(x), round(y)))
+        self._draw_fog(surface)
+        self._draw_doors(surface, seen)
+        self._draw_markers(surface, seen)
+        self._draw_highlights(surface)
 
     def _draw_target_line(self, surface) -> None:
         """From the attacker to the target square the weapon is being chosen for."""
@@ -1172,7 +1184,7 @@ class DoomTable(GameTable):
 
         hidden = None if (self.invader_view() and self.handoff is None) else "doom_invader"
         self.card_rects, self._hover_card = hand.draw_hand(surface, ctx, row, list(st.hand), face, state, self.mouse, hidden,
-                                                           placeholder=self.card_placeholder)
+                                                           placeholder=self.card_placeholder, layer=self.hand_layer)
         cards_right = max((rect.right for rect in hand.lay_out(ctx, row, len(st.hand))), default=row.left)
         self._draw_legend(surface, pygame.Rect(cards_right + px(30), r.top + px(12), r.right - cards_right - px(44), r.height - px(20)))
 

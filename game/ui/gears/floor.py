@@ -15,7 +15,7 @@ import pygame
 from game.board.model import Board, MapError
 from game.ui.assets import Assets
 from game.ui.palette import Palette
-from game.ui.table.board_render import VOID, BoardRenderer, load_floor
+from game.ui.table.board_render import VOID, BoardRenderer, in_display_format, load_floor
 from game.ui.table.camera import Camera
 
 TILES_DIR = Path(__file__).resolve().parents[3] / "maps" / "gears" / "tiles"
@@ -64,27 +64,79 @@ def tile_floor(path: Path, tile: Board) -> tuple[pygame.Surface, str | None]:
     return got
 
 
+_TURNED: dict[tuple[pygame.Surface, int], pygame.Surface] = {}  # a face's art turned k quarter turns
+
+
+def turned_floor(image: pygame.Surface, k: int) -> pygame.Surface:
+    """A face's floor art after k clockwise quarter turns, made once per face and turn."""
+    if not k % 4:
+        return image
+    got = _TURNED.get((image, k % 4))
+    if got is None:
+        got = _TURNED[(image, k % 4)] = pygame.transform.rotate(image, -90 * (k % 4))
+    return got
+
+
+def lay_piece(floor: pygame.Surface, board: Board, piece: str, tile: Board, tiles_dir: Path) -> list[str]:
+    """One piece's floor art onto the composed floor where the composition put it; the
+    problems (missing art, a piece that cannot be placed) are returned."""
+    image, problem = tile_floor(tiles_dir / f"{piece}.tmx", tile)
+    problems = [problem] if problem else []
+    try:
+        k, offset = piece_transform(tile, board, piece)
+    except ValueError as exc:
+        return problems + [str(exc)]
+    floor.blit(turned_floor(image, k), (round(offset[0]), round(offset[1])))
+    return problems
+
+
 def compose_floor(board: Board, tiles: dict[str, Board], tiles_dir: Path = TILES_DIR) -> tuple[pygame.Surface, list[str]]:
     """One floor surface for the composed board; problems (missing art) are returned, not raised."""
     w, h = board.pixel_size()
-    floor = pygame.Surface((max(1, w), max(1, h))).convert()
+    floor = in_display_format(pygame.Surface((max(1, w), max(1, h))))
     floor.fill(VOID)
     problems: list[str] = []
     for piece in board.pieces():
         tile = tiles.get(piece)
+        if tile is not None:
+            problems += lay_piece(floor, board, piece, tile, tiles_dir)
+    return floor, problems
+
+
+def extend_floor(before: Board, floor: pygame.Surface, board: Board, tiles: dict[str, Board],
+                 tiles_dir: Path = TILES_DIR) -> tuple[pygame.Surface, list[str]] | None:
+    """The floor of `board` from the floor of `before` when `board` is `before` with pieces
+    added after its own: the old floor moved by the shift the composition gave every old piece,
+    then only the new pieces laid (issue 19: laying a tile composed every placed tile again).
+    The same pixels as compose_floor, as the pieces are laid in the same order. None when
+    `board` is not such an extension (a piece moved otherwise, a shift of a fraction of a pixel)."""
+    old, new = before.pieces(), board.pieces()
+    if not old or new[:len(old)] != old or len(new) == len(old):
+        return None
+    shift = None
+    for piece in old:
+        tile = tiles.get(piece)
         if tile is None:
             continue
-        image, problem = tile_floor(tiles_dir / f"{piece}.tmx", tile)
-        if problem:
-            problems.append(problem)
         try:
-            k, offset = piece_transform(tile, board, piece)
-        except ValueError as exc:
-            problems.append(str(exc))
-            continue
-        turned = pygame.transform.rotate(image, -90 * k) if k else image
-        floor.blit(turned, (round(offset[0]), round(offset[1])))
-    return floor, problems
+            k0, (x0, y0) = piece_transform(tile, before, piece)
+            k1, (x1, y1) = piece_transform(tile, board, piece)
+        except ValueError:
+            return None
+        d = (x1 - x0, y1 - y0)
+        if k0 != k1 or (shift is not None and d != shift) or any(int(v) != v for v in d):
+            return None
+        shift = d
+    w, h = board.pixel_size()
+    out = in_display_format(pygame.Surface((max(1, w), max(1, h))))
+    out.fill(VOID)
+    out.blit(floor, (int(shift[0]), int(shift[1])) if shift is not None else (0, 0))
+    problems: list[str] = []
+    for piece in new[len(old):]:
+        tile = tiles.get(piece)
+        if tile is not None:
+            problems += lay_piece(out, board, piece, tile, tiles_dir)
+    return out, problems
 
 
 def piece_tiles(board: Board, loader) -> dict[str, Board]:
@@ -115,9 +167,17 @@ class MapPainter:
     def for_state(self, state) -> BoardRenderer:
         key = tuple((p["tile"], p["exit"]) for p in state.placements)
         if key != self.key or self.renderer is None:
-            view = state.view()
-            floor, self.problems = compose_floor(view.board, piece_tiles(view.board, state.loader))
-            self.renderer = BoardRenderer(view.board, floor, self.palette, self.assets)
+            board = state.view().board
+            tiles = piece_tiles(board, state.loader)
+            grown = None
+            if self.renderer is not None and key[:len(self.key or ())] == self.key:
+                grown = extend_floor(self.renderer.board, self.renderer.floor, board, tiles)
+            if grown is None:
+                floor, self.problems = compose_floor(board, tiles)
+            else:
+                floor, problems = grown
+                self.problems = self.problems + problems
+            self.renderer = BoardRenderer(board, floor, self.palette, self.assets)
             self.key = key
         self.renderer.set_palette(self.palette)
         return self.renderer

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import partial
 from fractions import Fraction
 from pathlib import Path
 
 import pygame
 
+from game.board.model import MapError
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
 from game.gears.rules import attack as gears_attack
@@ -29,12 +31,13 @@ from game.ui import widgets
 from game.ui.gears import choices as C
 from game.ui.gears import labels, words
 from game.ui.gears.entry import SAVES
-from game.ui.gears.floor import MapPainter
+from game.ui.gears.floor import TILES_DIR, MapPainter, tile_floor
 from game.ui.gears.roll import gears_roll
 from game.ui.kit import hand
 from game.ui.kit.ai_panel import AiShown
 from game.ui.kit.dice_tray import distribution_bars
 from game.ui.kit.game_table import BOT_DELAY_MS, GameTable
+from game.ui.kit.layers import Layer
 from game.ui.kit.seats import seat_colour
 from game.ui.scene import Context, Push
 from game.ui.table.camera import FitCamera
@@ -70,6 +73,8 @@ class GearsTable(GameTable):
         self.token_rects: dict[str, pygame.Rect] = {}
         self.squad_rows: dict[str, pygame.Rect] = {}  # each COG's row in the Squad section, as last drawn
         self.label_rects: dict[str, pygame.Rect] = {}  # figure name labels, as last drawn
+        self.map_layer = Layer()  # the floor, the rules' marks and the lit choices (_draw_map)
+        self._glow: pygame.Surface | None = None  # the lit choices' see-through sheet (_draw_highlights)
         super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
 
     def make_bot(self, i: int):
@@ -157,6 +162,18 @@ class GearsTable(GameTable):
 
     def outcome(self) -> str | None:
         return self.state.outcome
+
+    def warm_ups(self):
+        """Every tile face the mission's levels may lay (its mission card lists them: nothing
+        hidden), read by the rules' loader with its graphs, then its floor art: laying it is
+        then composing, not reading files (issue 19)."""
+        loader = self.state.loader
+        mission = self.content.missions.get(self.state.mission)
+        laid = {p["tile"] for p in self.state.placements}
+        for level in getattr(mission, "levels", ()):
+            for tile in level.tiles:
+                if tile not in laid:
+                    yield partial(_warm_face, loader, tile)
 
     def end_summary(self) -> str:
         mission = self.content.missions[self.state.mission]
@@ -501,15 +518,25 @@ class GearsTable(GameTable):
         self.draw_table(surface, self._draw_map, self._draw_over_panels)
 
     def _draw_map(self, surface) -> None:
+        """The map, what the rules changed on it and the lit choices (one layer, drawn again only
+        when one of them or the camera changes), then the figures over it each frame."""
         renderer = self.painter.for_state(self.state)
-        buffer = self.painter.buffer(renderer, self.camera)
-        ox, oy = self.camera.to_screen(0, 0)
-        surface.blit(buffer, (round(ox), round(oy)))
-        self._draw_state_marks(surface)
-        self._draw_highlights(surface)
+        cam = self.camera
+        key = (renderer, self.ctx.settings, cam.x, cam.y, cam.zoom, tuple(self.view_rect), self.state_version,
+               self.choices, self._not_yours() is None, self.hover_area, self.grenade_mode, self.area_weapon,
+               self.area_pick)
+        self.map_layer.draw(surface, self.view_rect, key, lambda target: self._draw_floor(target, renderer))
         self._draw_figures(surface)
         if self.target is not None:
             self._draw_target_line(surface)
+
+    def _draw_floor(self, surface, renderer) -> None:
+        buffer = self.painter.buffer(renderer, self.camera)
+        ox, oy = self.camera.to_screen(0, 0)
+        surface.fill(self.ctx.palette.table, self.view_rect)
+        surface.blit(buffer, (round(ox), round(oy)))
+        self._draw_state_marks(surface)
+        self._draw_highlights(surface)
 
     def _draw_over_panels(self, surface) -> None:
         self.figure_card_rect = None
@@ -594,35 +621,46 @@ class GearsTable(GameTable):
     def _draw_highlights(self, surface) -> None:
         ch, pal, z = self.choices, self.ctx.palette, self.camera.zoom
         mine = self._not_yours() is None
-        glow = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        # One see-through sheet the size of the screen, kept: only the part the shapes touched is
+        # blended onto the map and cleared again (issue 19: a new full-screen sheet blended every
+        # frame). Same coordinates as drawing on a new sheet, so the same pixels.
+        if self._glow is None or self._glow.get_size() != surface.get_size():
+            self._glow = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        glow = self._glow
+        touched: list[pygame.Rect] = []
+
+        def polygon(colour, pts, width=0) -> None:
+            touched.append(pygame.draw.polygon(glow, colour, pts, width))
+
         if mine and self.area_weapon is not None:
             for area in ch.area_attacks:
                 if not self._area_shots(area):
                     continue
                 pts = self._poly_screen(area)
                 hot = area in (self.hover_area, self.area_pick)
-                pygame.draw.polygon(glow, (*pal.danger, 90 if hot else 45), pts)
-                pygame.draw.polygon(glow, (*pal.danger, 230), pts, max(2, round(3 * z)))
+                polygon((*pal.danger, 90 if hot else 45), pts)
+                polygon((*pal.danger, 230), pts, max(2, round(3 * z)))
         if mine and self.grenade_mode:
             for area in ch.grenades:
                 pts = self._poly_screen(area)
-                pygame.draw.polygon(glow, (*pal.danger, 90 if area == self.hover_area else 45), pts)
-                pygame.draw.polygon(glow, (*pal.danger, 230), pts, max(2, round(3 * z)))
+                polygon((*pal.danger, 90 if area == self.hover_area else 45), pts)
+                polygon((*pal.danger, 230), pts, max(2, round(3 * z)))
         if mine:
             for area in ch.areas:
                 pts = self._poly_screen(area)
                 hot = area == self.hover_area
-                pygame.draw.polygon(glow, (*pal.lit, 90 if hot else 45), pts)
-                pygame.draw.polygon(glow, (*pal.lit, 230), pts, max(2, round(3 * z)))
+                polygon((*pal.lit, 90 if hot else 45), pts)
+                polygon((*pal.lit, 230), pts, max(2, round(3 * z)))
             for spot in ch.spots:
                 x, y = self.screen_of_spot(spot)
-                pygame.draw.circle(glow, (*pal.accent, 120), (x, y), max(8, round(SPOT_RADIUS * z)))
-                pygame.draw.circle(glow, (*pal.accent, 255), (x, y), max(8, round(SPOT_RADIUS * z)), max(2, round(3 * z)))
-        elif self.hover_area:
-            pass
+                touched.append(pygame.draw.circle(glow, (*pal.accent, 120), (x, y), max(8, round(SPOT_RADIUS * z))))
+                touched.append(pygame.draw.circle(glow, (*pal.accent, 255), (x, y), max(8, round(SPOT_RADIUS * z)), max(2, round(3 * z))))
         if self.hover_area and self.hover_area not in ch.areas:
-            pygame.draw.polygon(glow, (*pal.area_outline, 130), self._poly_screen(self.hover_area), max(1, round(2 * z)))
-        surface.blit(glow, (0, 0))
+            polygon((*pal.area_outline, 130), self._poly_screen(self.hover_area), max(1, round(2 * z)))
+        if touched:
+            box = touched[0].unionall(touched[1:]).clip(glow.get_rect())
+            surface.blit(glow, box, box)
+            glow.fill((0, 0, 0, 0), box)
         # Cover occupancy: a small dot on each taken spot, in the occupier's colour.
         for p, c in self.state.cogs.items():
             if c.cover and c.cover in self.state.view().cover:
@@ -794,11 +832,13 @@ class GearsTable(GameTable):
         row = pygame.Rect(info.right + px(10), r.top, r.right - info.right - px(20), r.height)
         self.card_rects, self._hover_card = hand.draw_hand(surface, ctx, row, c.hand, face, state, self.mouse,
                                                            "gears_order" if self.handoff is not None else None,
-                                                           icon=self.card_icon, placeholder=self.card_placeholder)
+                                                           icon=self.card_icon, placeholder=self.card_placeholder,
+                                                           layer=self.hand_layer)
         if not c.hand:
             widgets.text(surface, _("No cards in hand."), ctx.font(15), pal.text_dim, (info.right + px(20), r.centery), "midleft")
 
     SIDE_TABS = ("stage", "squad", "ai", "log")
+    SIDE_RECORDS = GameTable.SIDE_RECORDS + ("squad_rows",)
 
     def side_labels(self) -> dict[str, str]:
         return {"stage": _("Stage"), "squad": _("Squad"), **super().side_labels()}
@@ -997,6 +1037,16 @@ class GearsTable(GameTable):
         return [(_("Left click"), _("Choose a lit area, spot, figure, card or button")),
                 (_("Right drag, wheel"), _("Pan and zoom the map"))] + keys[:-1] + [("Home", _("Fit the map")),
                                                                                    ("M", _("The mission's cards"))] + keys[-1:]
+
+
+def _warm_face(loader, tile: str) -> None:
+    """A tile face and its floor art read ahead; a face that cannot be read is left for the
+    click that lays it to report."""
+    try:
+        face = loader(tile)
+    except (MapError, OSError, ValueError, KeyError):
+        return
+    tile_floor(TILES_DIR / f"{tile}.tmx", face)  # where compose_floor reads it
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,9 @@ end panel (end_screen.py) with New game and Main menu; the toolbar, the prompt l
 buttons, the message line, and the side panel (folding, tabbed when its sections do not fit,
 with the AI and log sections built in); the F1 overlay's keys and rule of the decision. Input:
 a left click that is not a drag, right drag and wheel handed to the play area, key commands.
+A frame draws only what changed: the toolbar, the side panel and the hand's card row come from
+layers (layers.py) keyed on what they show, and the title's work ahead (`warm_ups`) runs in
+loop iterations with nothing to do (idle_work.py).
 
 A title subclasses it and adds its own: the layout (`_layout` sets toolbar_rect, prompt_rect,
 view_rect, hand_rect, side_rect), what the legal actions light up (`update_choices`), the map
@@ -28,7 +31,7 @@ import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Iterable
 
 import pygame
 
@@ -41,6 +44,8 @@ from game.ui.kit.ai_panel import AiShown
 from game.ui.kit.dice_tray import DiceRoll, dice_tray
 from game.ui.kit.hand import draw_enlarged
 from game.ui.kit.handoff import draw_handoff
+from game.ui.kit.idle_work import IdleWork
+from game.ui.kit.layers import Layer
 from game.ui.kit.log_panel import KEEP, log_section
 from game.ui.kit.saves import SaveStore
 from game.ui.kit.seats import seat_colour
@@ -124,6 +129,15 @@ class GameTable(Scene, ABC):
         self.side_sections: dict[str, pygame.Rect] = {}  # side-panel sections, as last drawn
         self._press: tuple[int, int] | None = None
         self._dragging = False
+        # Bumped at every change of the game (an action, an undo, a new session): the key of
+        # what a layer draws from the state (layers.py); the hand's card row is one.
+        self.state_version = 0
+        self.hand_layer = Layer()
+        self.toolbar_layer = Layer()
+        self.side_layer = Layer()
+        self.idle = IdleWork()  # the title's warm_ups, run in loop iterations with nothing to do
+        self._input = False  # an event was handled since the last update
+        self._planned_for: Session | None = None
         self._after_change(first=True)
         self._layout(screen_size)
         if refused:
@@ -245,6 +259,12 @@ class GameTable(Scene, ABC):
     def _positions(self) -> dict[str, tuple[float, float]]:
         """Where each figure stands now, in map coordinates (for the move animations)."""
         return {}
+
+    def warm_ups(self) -> Iterable[Callable[[], object]]:
+        """Work to do ahead, a small job each, run when the table has nothing else to do
+        (idle_work.py): what a coming click would otherwise wait for (a Gears tile face the
+        mission may lay). Read once per game, lazily."""
+        return ()
 
     def outcome(self) -> str | None:
         """None while playing; the rules' word for the end ("won", "lost") after."""
@@ -400,6 +420,10 @@ class GameTable(Scene, ABC):
 
     def _after_change(self, first: bool = False) -> None:
         """Choices, whose hand shows and whether a handoff screen is needed."""
+        self.state_version += 1
+        if self._planned_for is not self.session:  # a new game (the tutorial's Back): its own jobs
+            self._planned_for = self.session
+            self.idle.plan(self.warm_ups())
         self.update_choices()
         decider = self.session.decider
         humans = self._humans()
@@ -553,6 +577,8 @@ class GameTable(Scene, ABC):
     # ------------------------------------------------------------------ time
     def update(self, dt_ms: int) -> None:
         dt = min(dt_ms, 100)
+        idle = not self._input and not self.dirty and not self.busy
+        self._input = False
         self._clock_ms += dt
         if self._held and any(self._clock_ms - self._costly_seen[k][0] >= HOLD_MS for k in self._held if k in self._costly_seen):
             self.dirty = True  # a held choice is ready: draw it enabled
@@ -575,7 +601,9 @@ class GameTable(Scene, ABC):
                 self.dice = None
             elif self.dice.age_ms < self.dice.ROLL_MS + 400:
                 return  # let the dice land before the next bot move
-        self.step_bot(dt)
+        acted = self.step_bot(dt)
+        if idle and not acted and not self.dirty:
+            self.idle.run_one()
 
     def step_bot(self, dt: int) -> bool:
         """A bot's turn to decide: after its pause, its choice is submitted (and its reason
@@ -614,6 +642,7 @@ class GameTable(Scene, ABC):
 
     # ------------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event):
+        self._input = True
         self._layout(pygame.display.get_surface().get_size())
         if event.type == pygame.MOUSEMOTION:
             return self._motion(event.pos)
@@ -760,10 +789,10 @@ class GameTable(Scene, ABC):
         self.panels = []
         self.message_rect: pygame.Rect | None = None  # the message line's box, when one is shown
         self._costly_drawn, self._held = set(), set()
-        self._draw_toolbar(surface)
+        self._layered(self.toolbar_layer, surface, self.toolbar_rect, self.toolbar_key(), self._draw_toolbar)
         self._draw_prompt(surface)
         self._draw_hand(surface)
-        self._draw_side(surface)
+        self._layered(self.side_layer, surface, self.side_rect, self.side_key(), self._draw_side, self.SIDE_RECORDS)
         if over_panels is not None:
             over_panels(surface)
         self._draw_overlays(surface)
@@ -772,6 +801,51 @@ class GameTable(Scene, ABC):
 
     def _draw_hand(self, surface) -> None:
         """The hand strip (hand_rect): the title's."""
+
+    # What drawing the side panel lays out besides its buttons, given back when it is blitted
+    # from its layer (a title adds the rects its sections keep, as Gears its Squad rows).
+    SIDE_RECORDS: tuple[str, ...] = ("side_sections", "_log_rect")
+
+    def toolbar_key(self) -> tuple:
+        """Everything the toolbar shows: it is drawn again only when this changes (layers.py)."""
+        decider = self.session.decider
+        return (self.state_version, self.toolbar_title(), tuple(self.toolbar_buttons()), decider, self.is_bot(decider),
+                tuple(self.side_rect))
+
+    def side_key(self) -> tuple:
+        """Everything the side panel shows (the state, the log lines this seat may read, the tab,
+        the fold): it is drawn again only when this changes. A title whose sections show more
+        of the table than the state (a selection, what is hovered) adds it."""
+        return (self.state_version, len(self._log), self.log_scroll, self.viewer, self.side_open, self.side_tab,
+                tuple(self.seats))
+
+    def _layered(self, layer: Layer, surface, rect: pygame.Rect, key: tuple, paint, records: tuple[str, ...] = ()) -> None:
+        """A part of the table from its layer while `key`, the settings (the words' language, the
+        scale, the palette) and the button under the pointer stay the same; else drawn by
+        `paint(surface)`. The buttons it drew answer clicks as if drawn (and the attributes named
+        by `records` are given back). A part showing a costly choice is always drawn (its hold
+        follows the clock)."""
+        def under_pointer(buttons) -> int | None:
+            if self.mouse is None:
+                return None
+            return next((i for i, (r, _l, _w) in enumerate(buttons) if r.collidepoint(self.mouse)), None)
+
+        def run(target) -> tuple[list, dict[str, Any]]:
+            first = len(self.buttons)
+            paint(target)
+            return self.buttons[first:], {name: getattr(self, name) for name in records}
+
+        drawn = layer.drawn
+        hovered = under_pointer(layer.extra[0]) if layer.extra is not None else None
+        buttons, kept = layer.draw(surface, rect, (key, hovered, self.ctx.settings), run)
+        if layer.drawn == drawn:
+            self.buttons.extend(buttons)
+            for name, value in kept.items():
+                setattr(self, name, value)
+        elif any(self.costly(what) for _r, _l, what in buttons):
+            layer.forget()
+        else:  # the copy shows the button under the pointer among the buttons just drawn
+            layer.rekey((key, under_pointer(buttons), self.ctx.settings))
 
     def _button(self, surface, rect: pygame.Rect, label: str, what, primary: bool = False, enabled: bool = True,
                 size: float = 14) -> None:

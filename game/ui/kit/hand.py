@@ -14,6 +14,7 @@ import pygame
 from game.i18n import _
 
 from game.ui import widgets
+from game.ui.kit.layers import Layer
 from game.ui.scene import Context
 
 CARD_RATIO = 350 / 250  # height / width of every card frame
@@ -133,26 +134,44 @@ def draw_hand(surface: pygame.Surface, ctx: Context, row: pygame.Rect, cards: li
               face: Callable[[str], tuple[str, str]], state: Callable[[str], str], mouse: tuple[int, int] | None,
               hidden_deck: str | None = None, frame: str = "order",
               icon: Callable[[str], str] | None = None,
-              placeholder: Callable[[str], bool] | None = None) -> tuple[dict[str, pygame.Rect], tuple[str, pygame.Rect] | None]:
+              placeholder: Callable[[str], bool] | None = None,
+              layer: Layer | None = None) -> tuple[dict[str, pygame.Rect], tuple[str, pygame.Rect] | None]:
     """The cards in `row`: (name, text) and state from the title per card. Face down (backs of
     `hidden_deck`) while the hand is hidden, and then nothing to click. Returns the part of each
     card that shows (a fanned card is covered by the next one from its left edge on: a click
-    there is the next card's, as the eye sees it) and the hovered card."""
-    rects: dict[str, pygame.Rect] = {}
-    hover: tuple[str, pygame.Rect] | None = None
+    there is the next card's, as the eye sees it) and the hovered card. With a `layer` (the
+    table's, over a background that is the same each frame) the row is drawn only when a card,
+    its face or its state changed (layers.py)."""
     laid = lay_out(ctx, row, len(cards))
-    for i, (card, rect) in enumerate(zip(cards, laid)):
-        if hidden_deck is not None:
-            card_back(surface, ctx, rect, hidden_deck)
-            continue
-        name, text = face(card)
-        card_face(surface, ctx, rect, name, text, state(card), frame=frame, icon=icon(card) if icon else "",
-                  placeholder=bool(placeholder and placeholder(card)))
-        shown = rect.clip(pygame.Rect(rect.left, rect.top, laid[i + 1].left - rect.left, rect.height)) if i + 1 < len(laid) else rect
-        rects[card] = shown
+    if hidden_deck is not None:
+        faces = None
+    else:
+        faces = [(card, *face(card), state(card), icon(card) if icon else "", bool(placeholder and placeholder(card)))
+                 for card in cards]
+
+    def paint(target: pygame.Surface) -> dict[str, pygame.Rect]:
+        rects: dict[str, pygame.Rect] = {}
+        for i, rect in enumerate(laid):
+            if faces is None:
+                card_back(target, ctx, rect, hidden_deck or "")
+                continue
+            card, name, text, look, mark, unsure = faces[i]
+            card_face(target, ctx, rect, name, text, look, frame=frame, icon=mark, placeholder=unsure)
+            shown = rect.clip(pygame.Rect(rect.left, rect.top, laid[i + 1].left - rect.left, rect.height)) if i + 1 < len(laid) else rect
+            rects[card] = shown
+        return rects
+
+    if layer is None:
+        rects = paint(surface)
+    else:
+        # Outlines and a selected card's lift reach a little past the row's sides.
+        area = row.inflate(ctx.px(8), 0)
+        rects = layer.draw(surface, area, (faces, hidden_deck, [tuple(r) for r in laid], frame, ctx.scale, ctx.palette), paint)
+    hover: tuple[str, pygame.Rect] | None = None
+    for i, (card, shown) in enumerate(rects.items()):
         if mouse is not None and shown.collidepoint(mouse):
-            hover = (card, rect)
-    return rects, hover
+            hover = (card, laid[i])
+    return dict(rects), hover
 
 
 def draw_enlarged(surface: pygame.Surface, ctx: Context, small: pygame.Rect, above: int, bounds: pygame.Rect,

@@ -45,7 +45,7 @@ def log_lines(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, lines: l
     for i, line in enumerate(shown):
         age = len(shown) - i
         colour = ctx.palette.text if age <= 3 and not scroll else ctx.palette.text_dim
-        surface.blit(font.render(line, True, colour), (rect.left, y))
+        surface.blit(widgets.rendered(font, line, colour), (rect.left, y))
         y += step
     if scroll:
         widgets.text(surface, _("\u2193 {n} newer (End)").format(n=scroll), notes_font, ctx.palette.accent,

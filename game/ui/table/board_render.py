@@ -22,13 +22,24 @@ VOID = (34, 38, 44)  # board pixels with no floor show the table cloth (palette.
 Pt = tuple[float, float]
 
 
+def in_display_format(surface: pygame.Surface) -> pygame.Surface:
+    """`surface` as convert() makes it: itself when it already has the display's pixel format
+    (a new plain surface, a scaled converted one), where convert() would only copy it (issue 19:
+    a copy of a three-level Gears floor costs as much as making it, about 17 ms)."""
+    display = pygame.display.get_surface()
+    if display is not None and not surface.get_flags() & pygame.SRCALPHA and surface.get_alpha() is None \
+            and surface.get_bitsize() == display.get_bitsize() and surface.get_masks() == display.get_masks():
+        return surface
+    return surface.convert()
+
+
 def load_floor(path: Path, board: Board) -> tuple[pygame.Surface, str | None]:
     """The tile layers at zoom 1, and a problem message when the art could not be loaded."""
     import pytmx
     from pytmx.util_pygame import load_pygame
 
     w, h = board.pixel_size()
-    floor = pygame.Surface((w, h)).convert()
+    floor = in_display_format(pygame.Surface((w, h)))
     floor.fill(VOID)
     if board.art_problems:  # the gate found the tileset image unusable: never decode it
         return vector_floor(board, floor), board.art_problems[0]
@@ -98,7 +109,7 @@ class BoardRenderer:
             w, h = self.floor.get_size()
             cached = pygame.transform.smoothscale(self.floor, (max(1, round(w * z)), max(1, round(h * z))))
             self.draw_overlays(cached, z)
-            cached = cached.convert()
+            cached = in_display_format(cached)
             self._fit_buffers[key] = cached
             while len(self._fit_buffers) > 2:
                 self._fit_buffers.popitem(last=False)
@@ -119,7 +130,7 @@ class BoardRenderer:
         else:
             surface = pygame.transform.scale(self.floor, size)  # crisp pixels when magnified
         self.draw_overlays(surface, z)
-        surface = surface.convert()
+        surface = in_display_format(surface)
         self._buffers[zoom_index] = surface
         while len(self._buffers) > KEEP_BUFFERS:
             self._buffers.popitem(last=False)

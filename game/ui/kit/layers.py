@@ -1,0 +1,48 @@
+"""Parts of a table frame drawn once per change and blitted from a copy in between (issue 19:
+every frame drew the whole map, its highlights and every card face again, though a frame mostly
+differs from the last by a figure sliding or the pointer over another button).
+
+A `Layer` is one region of the screen with the key of everything its drawing reads (the state's
+version, the camera, the choices, what is hovered...). When the key is the last one, the region
+is blitted from the copy taken after the last drawing; else it is drawn in place, over what lies
+beneath it this frame, and copied. Drawn in place and copied, not drawn offscreen: the pixels are
+the ones drawing directly gives (alpha blended onto the same background), so a cached frame
+looks exactly like a drawn one. The caller draws what lies beneath first, the same every time
+for a key (a flat strip fill; nothing, for an opaque map view).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+
+
+class Layer:
+    def __init__(self) -> None:
+        self.key: Any = None
+        self.image: pygame.Surface | None = None
+        self.extra: Any = None  # what the drawing returned (the rects it laid out), given back on a hit
+        self.drawn = 0  # times drawn, not copied (a test or benchmark can tell a hit from a miss)
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, key: Any, paint: Callable[[pygame.Surface], Any]) -> Any:
+        """Draw `rect` of `surface` by `paint(surface)` when `key` changed, else from the copy;
+        returns what `paint` returned when it last ran."""
+        area = rect.clip(surface.get_rect())
+        key = (key, tuple(area), surface.get_size())
+        if self.image is not None and key == self.key:
+            surface.blit(self.image, area)
+            return self.extra
+        self.extra = paint(surface)
+        self.image = surface.subsurface(area).copy() if area.width and area.height else None
+        self.key = key
+        self.drawn += 1
+        return self.extra
+
+    def rekey(self, key: Any) -> None:
+        """The key of the copy just drawn, when the drawing itself told what it showed (which
+        button the pointer is over is known only once the buttons are laid out)."""
+        if self.key is not None:
+            self.key = (key,) + self.key[1:]
+
+    def forget(self) -> None:
+        self.key, self.image, self.extra = None, None, None

@@ -1,0 +1,329 @@
+"""CPU time of the Gears table as a player uses it (issue 19): a scripted game played through the
+real App loop and GearsTable headless (SDL dummy driver), by posted mouse events.
+
+    python tools/bench_table.py [--base /tmp/frames-base] [--runs 3] [--actions 300]
+                                [--size 1920x1080] [--shots DIR]
+
+Every seat is a person; the script is the player: at each decision the Gears SquadBot picks the
+action, and the script moves the pointer to what shows it (an area, a cover spot, a figure, a
+card, a button) over a few frames, one motion event a frame, then clicks it (and the button of
+the attack preview, the card's use, the grenade's area...). A choice the script cannot reach by
+clicks (its place under a panel) is submitted directly and counted as `direct`. Between
+decisions the loop runs until the animations end. The clock is fixed at 16 ms a frame, so both
+sides do the same frames.
+
+Printed, CPU time (time.process_time) per drawn frame (median, p99, max), per click to the next
+frame (the loop iteration that handles the click and draws), and per tile laid (those clicks
+after which the board has a new tile). With --base, the same script runs in that tree too (the
+code before a change, `git worktree add /tmp/frames-base 70d94ab`), the runs interleaved
+(base, this, base, this...), each in its own process; a figure is the median over the runs.
+With --shots DIR, each side saves the same screens (mid-game, a hovered Locust's card, an
+attack preview) as DIR/<side>-<size>-<name>.png, and the pairs are compared pixel by pixel.
+
+Goals (issue 19): frame median <= 4 ms, p99 <= 12 ms; a tile laid <= 50 ms.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MISSION = "china_shop"  # three levels: tiles are laid during play
+SEED = 7
+FRAME_MS = 16
+PATH_FRAMES = 6  # motion events on the way to each click
+
+
+# ---------------------------------------------------------------------------------------- worker
+class FixedClock:
+    """The App's clock for the benchmark: every frame lasts FRAME_MS, whatever the CPU did."""
+
+    def get_time(self) -> int:
+        return FRAME_MS
+
+    def tick(self, *_a) -> int:
+        return FRAME_MS
+
+
+class Player:
+    def __init__(self, app, table, shots: Path | None, side: str) -> None:
+        import pygame
+
+        self.pg = pygame
+        self.app, self.table = app, table
+        self.pointer = (5, 5)
+        self.frames: list[float] = []
+        self.idle: list[float] = []  # loop iterations that drew nothing (where work ahead runs)
+        self.clicks: list[float] = []
+        self.tiles: list[float] = []
+        self.posted = self.direct = 0
+        self.shots, self.side = shots, side
+        self.shot_names: set[str] = set()
+
+    # -- the loop
+    def step(self, events=()) -> tuple[float, bool]:
+        for e in events:
+            self.pg.event.post(e)
+        t0 = time.process_time()
+        drew = self.app.step()
+        dt = (time.process_time() - t0) * 1000
+        (self.frames if drew else self.idle).append(dt)
+        return dt, drew
+
+    def motion(self, pos) -> None:
+        self.pointer = pos
+        self.step([self.pg.event.Event(self.pg.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+
+    def glide(self, pos) -> None:
+        x0, y0 = self.pointer
+        for i in range(1, PATH_FRAMES + 1):
+            self.motion((round(x0 + (pos[0] - x0) * i / PATH_FRAMES), round(y0 + (pos[1] - y0) * i / PATH_FRAMES)))
+
+    def click(self, pos) -> None:
+        self.glide(pos)
+        tiles = len(self.table.state.placements)
+        ev = self.pg.event
+        dt, _drew = self.step([ev.Event(self.pg.MOUSEBUTTONDOWN, pos=pos, button=1),
+                               ev.Event(self.pg.MOUSEBUTTONUP, pos=pos, button=1)])
+        self.clicks.append(dt)
+        if len(self.table.state.placements) > tiles:
+            self.tiles.append(dt)
+
+    def settle(self) -> None:
+        for _ in range(2000):
+            if not self.table.busy:
+                break
+            self.step()
+        self.step()
+
+    # -- finding what to click
+    def button_of(self, what):
+        for rect, _label, w in self.table.buttons:
+            if w == what:
+                return rect.center
+        return None
+
+    def pick_button(self, action):
+        for rect, _label, w in self.table.buttons:
+            if getattr(w, "action", None) == action:
+                return rect.center
+        return None
+
+    def clickable(self, pos) -> bool:
+        t = self.table
+        return pos is not None and t.view_rect.collidepoint(pos) and not any(p.collidepoint(pos) for p, _n in t.panels) \
+            and not any(r.collidepoint(pos) for r, _l, _w in t.buttons)
+
+    def play(self, action) -> None:
+        """Click through to `action`; submit it directly when a click cannot reach it."""
+        t, ch = self.table, self.table.choices
+        before = len(t.session.actions)
+        pl = action.payload
+        steps: list = []
+        if action in ch.areas.values():
+            steps = [("map", t.screen_of_area(pl["area"]))]
+        elif action in ch.spots.values():
+            steps = [("map", t.screen_of_spot(pl["spot"]))]
+        elif any(action in acts for acts in ch.targets.values()):
+            steps = [("map", t.screen_of_figure(pl["target"])), ("pick", action), ("button", action)]
+        elif action in ch.grenades.values():
+            steps = [("button", "grenade"), ("map", t.screen_of_area(pl["area"]))]
+        elif any(action in acts for acts in ch.area_attacks.values()):
+            steps = [("button", f"area:{pl['weapon']}"), ("map", t.screen_of_area(pl["area"])), ("button", action)]
+        elif any(action in acts for acts in ch.cards.values()):
+            card = next(c for c, acts in ch.cards.items() if action in acts)
+            steps = [("card", card), ("button", action)]
+        elif action in ch.drops.values():
+            steps = [("button", f"drop:{pl['weapon']}"), ("button", action)]
+        else:
+            steps = [("button", action)]
+        for kind, arg in steps:
+            if len(t.session.actions) != before:
+                break
+            if kind == "map":
+                pos = arg if self.clickable(arg) else None
+            elif kind == "card":
+                r = t.card_rects.get(arg)
+                pos = r.center if r is not None else None
+            elif kind == "pick":
+                if t.attack_choice == arg:
+                    continue
+                pos = self.pick_button(arg)
+            else:
+                pos = self.button_of(arg)
+            if pos is None:
+                break
+            self.click(pos)
+            if len(t.session.actions) == before and kind == "button" and pos == self.button_of(arg) and t.message_ok:
+                self.click(pos)  # a costly choice that appeared under the pointer asks again
+            if kind == "map" and t.target is not None:
+                self.shot("attack-preview")
+        if len(t.session.actions) != before and t.session.actions[before] == action:
+            self.posted += 1
+        elif len(t.session.actions) == before:
+            t.cancel()
+            t.submit(action)
+            self.direct += 1
+        else:
+            raise SystemExit(f"the clicks played {t.session.actions[before]} instead of {action}")
+
+    def shot(self, name: str) -> None:
+        if self.shots is None or name in self.shot_names:
+            return
+        self.shot_names.add(name)
+        w, h = self.app.screen.get_size()
+        self.app.draw(self.app.screen)
+        self.pg.image.save(self.app.screen, str(self.shots / f"{self.side}-{w}x{h}-{name}.png"))
+
+
+def worker(args) -> None:
+    sys.path.insert(0, str(Path(args.tree).resolve()))
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    os.environ["TILETOP_CONFIG_DIR"] = tempfile.mkdtemp(prefix="bench-table-")
+    import pygame
+
+    from game.engine import runtime
+    from game.engine.session import Session
+    from game.gears import bots
+    from game.gears.rules.title import GearsTitle
+    from game.ui.app import App
+    from game.ui.gears.table_scene import GearsTable
+
+    if hasattr(runtime, "tune_gc"):
+        runtime.tune_gc()
+    size = tuple(int(v) for v in args.size.split("x"))
+    app = App(size, headless=True)
+    app.clock = FixedClock()
+    app.step()  # the menu, drawn once as when the program starts (else it stays dirty under the table)
+    session = Session.start(GearsTitle(), MISSION, seed=SEED, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["human", "human"], size)
+    app.push(table)
+    shots = Path(args.shots) if args.shots else None
+    player = Player(app, table, shots, args.side)
+    bot = {p: bots.SquadBot(seed=SEED * 31 + i) for i, p in enumerate(table.players)}
+    app.step()
+    player.frames.clear()
+    player.idle.clear()
+    while len(session.actions) < args.actions and not session.is_over():
+        player.settle()
+        if table.handoff is not None:
+            player.click(table.view_rect.center)
+            continue
+        if shots is not None and len(session.actions) >= args.actions // 3:
+            if table.choices.targets and "hover-locust" not in player.shot_names:
+                lid = next(iter(table.choices.targets))
+                player.glide(table.screen_of_figure(lid))
+                player.shot("hover-locust")
+            if "mid-game" not in player.shot_names:
+                player.glide(table.view_rect.center)
+                player.shot("mid-game")
+        decider = session.decider
+        action = bot[decider].decide(session.state, session.legal_actions()).action
+        player.play(action)
+    player.settle()
+    pygame.display.quit()
+    print(json.dumps({"frames": player.frames, "clicks": player.clicks, "tiles": player.tiles, "idle": player.idle,
+                      "actions": len(session.actions), "posted": player.posted, "direct": player.direct,
+                      "placements": len(session.state.placements), "over": session.is_over()}))
+
+
+# ---------------------------------------------------------------------------------------- driver
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
+
+
+def summary(run: dict) -> dict[str, float]:
+    return {"frame median": statistics.median(run["frames"]), "frame p99": pct(run["frames"], 0.99),
+            "frame max": max(run["frames"]), "click median": statistics.median(run["clicks"]),
+            "click p99": pct(run["clicks"], 0.99), "click max": max(run["clicks"]),
+            "tile median": statistics.median(run["tiles"]) if run["tiles"] else float("nan"),
+            "tile max": max(run["tiles"]) if run["tiles"] else float("nan"),
+            "idle max": max(run["idle"], default=0.0),
+            "total s": (sum(run["frames"]) + sum(run["idle"])) / 1000}
+
+
+def run_side(tree: Path, side: str, args, shots: Path | None) -> dict:
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", "--tree", str(tree), "--side", side,
+           "--actions", str(args.actions), "--size", args.size] + (["--shots", str(shots)] if shots else [])
+    out = subprocess.run(cmd, cwd=tree, capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.exit(f"{side} ({tree}) failed:\n{out.stderr[-3000:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def compare_shots(shots: Path) -> None:
+    from PIL import Image, ImageChops
+
+    for before in sorted(shots.glob("before-*.png")):
+        after = shots / before.name.replace("before-", "after-", 1)
+        if not after.exists():
+            print(f"  {before.name}: no after screenshot")
+            continue
+        a, b = Image.open(before).convert("RGB"), Image.open(after).convert("RGB")
+        box = ImageChops.difference(a, b).getbbox()
+        if box is None:
+            print(f"  {after.name}: identical pixels")
+        else:
+            diff = ImageChops.difference(a, b).convert("L")
+            changed = sum(1 for v in diff.getdata() if v)
+            print(f"  {after.name}: {changed} pixels differ, within {box}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--tree", default=str(ROOT), help=argparse.SUPPRESS)
+    ap.add_argument("--side", default="after", help=argparse.SUPPRESS)
+    ap.add_argument("--base", help="a worktree of the code before (interleaved runs)")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--actions", type=int, default=300)
+    ap.add_argument("--size", default="1920x1080")
+    ap.add_argument("--shots", help="save the same screens from each side here and compare them")
+    args = ap.parse_args()
+    if args.worker:
+        worker(args)
+        return
+    shots = Path(args.shots).resolve() if args.shots else None
+    if shots:
+        shots.mkdir(parents=True, exist_ok=True)
+    sides = ([("before", Path(args.base).resolve())] if args.base else []) + [("after", ROOT)]
+    results: dict[str, list[dict]] = {s: [] for s, _t in sides}
+    for i in range(args.runs):
+        for side, tree in sides:
+            results[side].append(run_side(tree, side, args, shots if i == 0 else None))
+    first = results["after"][0]
+    print(f"Gears table {args.size}, mission {MISSION} seed {SEED}: {first['actions']} actions "
+          f"({first['posted']} by clicks, {first['direct']} direct), {len(first['frames'])} frames drawn, "
+          f"{len(first['tiles'])} tiles laid; CPU ms, median of {args.runs} runs (min in brackets)")
+    keys = list(summary(first))
+    print(f"{'':14}" + "".join(f"{k:>16}" for k in keys))
+    for side, _tree in sides:
+        rows = [summary(r) for r in results[side]]
+        cells = "".join(f"{statistics.median(r[k] for r in rows):9.2f} ({min(r[k] for r in rows):5.2f})" for k in keys)
+        print(f"{side:14}{cells}")
+    for side, runs in results.items():
+        # The first run also takes the screenshots (the pointer goes to them: more frames).
+        same = {(r["actions"], len(r["frames"]), len(r["tiles"])) for r in runs[1 if shots else 0:]}
+        if len(same) > 1:
+            print(f"note: {side} runs differ in work: {sorted(same)}")
+    if args.base and {(r["actions"], len(r["tiles"])) for r in results["before"]} != {(r["actions"], len(r["tiles"])) for r in results["after"]}:
+        print("note: before and after played different games")
+    if shots:
+        print(f"screenshots in {shots}:")
+        compare_shots(shots)
+
+
+if __name__ == "__main__":
+    main()
