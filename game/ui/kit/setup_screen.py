@@ -369,7 +369,7 @@ class SetupScreen(Scene, ABC):
         self.hits.append((field_rect, "seed"))
         self._small_button(surface, pygame.Rect(field_rect.right + px(8), y, px(142), row - px(6)), _("New seed"), "reseed")
         y += row + px(8)
-        summary = _("{mission}: {n} seats (people: {humans}, bots: {bots}).").format(
+        summary = _("{mission}: seats {n} (people: {humans}, bots: {bots}).").format(
             mission=self.scenario_name(), n=len(c.seats), humans=c.seats.count("human"), bots=c.seats.count("bot"))
         widgets.text_block(surface, summary, ctx.font(14, bold=True), pal.text, pygame.Rect(x, y, inner_w, area.bottom - y - px(10)))
 
