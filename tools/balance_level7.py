@@ -77,7 +77,8 @@ def drop_hook(folder: Path, change: str) -> str:
 
 
 def is_verified(lines: list[str], block: list[str], section: str, key: str) -> bool:
-    """The field's own mark in [SECTION.field_verified] when it has one, else the record's."""
+    """The field's own mark (a [SECTION.field_verified] table or an inline field_verified) when it
+    has one, else the record's."""
     head = f"[{section}.field_verified]"
     start = next((i for i, line in enumerate(lines) if line.strip() == head), None)
     if start is not None:
@@ -87,6 +88,10 @@ def is_verified(lines: list[str], block: list[str], section: str, key: str) -> b
             got = re.match(rf"\s*{re.escape(key)}\s*=\s*(true|false)", line)
             if got:
                 return got.group(1) == "true"
+    inline = next((line for line in block if re.match(r"\s*field_verified\s*=\s*\{", line)), "")
+    got = re.search(rf"\b{re.escape(key)}\s*=\s*(true|false)", inline)
+    if got:
+        return got.group(1) == "true"
     record = next((line for line in block if re.match(r"\s*verified\s*=", line)), "")
     return "true" in record
 
