@@ -473,3 +473,48 @@ def test_7_2_military_zone_a_guard_with_no_security_tile_comes_on_the_last_stack
     assert "T36" in placed and s.stacks[-1][1] == ["T40"]
     assert "Guard 1 appears on Corridor 103" in texts(events) and "Military Zone" in texts(events)
     assert [e.key for e in s.enemies] == ["guard1"]  # then the box activates it (step C)
+
+
+def test_9_2_control_panels_a_success_marks_the_panel_a_failure_starts_lockdown():
+    """6.9 and scenario 2's hooks (9.2, the publisher's errata): a success puts an Accessed marker
+    on the panel and offers its reward; a failure starts Lockdown at once; the third marker lets
+    the lift work."""
+    seen = set()
+    for seed in range(30):
+        s = game("s2", tiles=[("T13", 0, 0, 0), ("T07", 0, -1, 0)], seed=seed)
+        s.characters["subject_2"].hand[1:] = []  # nobody to help: the roll alone decides
+        events = settle(s, act(s, "control_panel"))
+        if "T13" in s.tokens["accessed"]:
+            seen.add("accessed")
+            assert "control panel is accessed" in texts(events) and not s.lockdown
+            if s.turn.player == "subject_1" and s.proc is None:
+                s.turn.challenge_used = False  # as on a later turn: the marker alone refuses it
+                assert "already been accessed" in refusal(s, "control_panel")
+        else:
+            seen.add("failed")
+            assert s.lockdown and "Lockdown" in texts(events)
+        if seen == {"accessed", "failed"}:
+            break
+    assert seen == {"accessed", "failed"}
+    s = game("s2", tiles=[("T01", 0, 0, 0), ("T07", 0, -1, 2)])
+    assert "once 3 control panels are accessed" in refusal(s, "escape")
+    s.tokens["accessed"] = ["T13", "T14", "T15"]
+    act(s, "escape")
+    assert s.results["subject_1"] == "won"
+
+
+def test_6_11_the_attacked_character_may_play_toughness_before_the_enemy_rolls():
+    """6.11 (Toughness: for one enemy attack) and 11 #12 (the errata: played before the roll), in
+    another player's turn: Subject 2 plays Duck and Cover (+1 Toughness) against the clone."""
+    s = game(tiles=CROSS)
+    at(s, "subject_2", "T36")
+    s.characters["subject_2"].hand = ["duck_and_cover#1", "sprint#1", "scrounge#1"]
+    s.characters["subject_2"].fear = 5  # the clone's target: the highest Fear
+    foe(s, "clone", "T36")
+    next_event(s, "E02")  # box with 2 starting players: clones
+    act(s, "end_turn")
+    assert T.current_decider(s) == "subject_2"
+    assert {a.get("card") for a in T.legal_actions(s)} == {"", "duck_and_cover"}
+    events = settle(s, T.apply(s, next(a for a in T.legal_actions(s) if a.get("card"))))
+    assert "against Toughness 2" in texts(events)
+    assert "duck_and_cover#1" not in s.characters["subject_2"].hand and s.characters["subject_2"].fear >= 6

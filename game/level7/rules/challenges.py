@@ -261,12 +261,12 @@ def rush_leave(state: Level7State, ch: Character, ctx) -> None:
 # ---------------------------------------------------------------------------- adrenaline (6.11)
 
 def adrenaline_candidates(state: Level7State, ch: Character) -> list[tuple[str, dict[str, Any]]]:
-    """One card of each kind in hand, each use tracks.py allows on your own turn."""
+    """One card of each kind in hand, each of the three uses (turn.refusal keeps the legal ones)."""
+    step = c().number("free_fear_shift")
     out = []
-    for kind in sorted(set(kinds(ch.hand))):
-        for use, shift in tracks.adrenaline_uses(c(), kind, fear=ch.fear, hand=len(ch.hand), own_turn=True):
-            out.append(("adrenaline", {"card": next(x for x in ch.hand if x.split("#")[0] == kind), "use": use,
-                                       "shift": shift}))
+    for card in sorted({k.split("#")[0]: k for k in reversed(ch.hand)}.values()):
+        out += [("adrenaline", {"card": card, "use": use, "shift": shift})
+                for use, shift in (("bonus", 0), ("ability", 0), ("fear_shift", step), ("fear_shift", -step))]
     return out
 
 

@@ -170,10 +170,13 @@ def unlock(state: Level7State, tokens) -> None:
 def attack(state: Level7State, sit: E.Situation, plan: E.AttackPlan, ctx) -> None:
     helped = state.flags.setdefault("helped", [])
     helped += [h for h in plan.helpers if h not in helped]  # activated for the rest of the turn (7.4)
+    toughness = plan.toughness
+    if plan.against == "character":
+        toughness += defend(state, by_name(state, plan.target), sit.label(plan.attacker), ctx)
     faces = E.roll_attack(plan, shared_content().dice["level7"], state.rng.stream("dice"))
     ctx.emit("roll", f"{sit.label(plan.attacker)} rolls {plan.dice} dice: {', '.join(f.name or 'blank' for f in faces)}.",
              {"enemy": plan.attacker, "faces": [f.as_dict() for f in faces]}, hidden=True)
-    out = E.attack_outcome(sit, plan, faces)
+    out = E.attack_outcome(sit, plan, faces, toughness=toughness)
     ctx.emit("attack", out.text[:1].upper() + out.text[1:] + ".", {"enemy": plan.attacker, "icons": out.icons})
     if plan.against == "enemies":
         for fid in out.removed:
@@ -194,6 +197,32 @@ def attack(state: Level7State, sit: E.Situation, plan: E.AttackPlan, ctx) -> Non
     from game.level7.rules.challenges import end_bonuses
 
     end_bonuses(state, ch, "enemy_attack")
+
+
+def defend(state: Level7State, ch: Character, attacker: str, ctx) -> int:
+    """Before an enemy's dice are rolled (spec 11 #12, the errata) the attacked character may play
+    adrenaline cards for their Toughness bonus, in anyone's turn; the Toughness they add."""
+    from game.level7.rules import tracks
+
+    c = shared_content()
+    added = 0
+    while True:
+        cards = sorted({k for k in (x.split("#")[0] for x in ch.hand) if "toughness" in c.adrenaline[k].bonus
+                        and not tracks.adrenaline_refusal(c, k, "bonus", fear=ch.fear, hand=len(ch.hand), own_turn=False)})
+        if not cards:
+            return added
+        pick = ctx.choose(ch.id, "defend", [{"card": ""}] + [{"card": k} for k in cards],
+                          f"{ch.name}: {attacker} attacks. Play a card for Toughness?")
+        if not pick["card"]:
+            return added
+        card = next(x for x in ch.hand if x.split("#")[0] == pick["card"])
+        out = tracks.play_adrenaline(c, pick["card"], "bonus", fear=ch.fear, hand=len(ch.hand), own_turn=False,
+                                     player=ch.name)
+        ch.hand.remove(card)
+        state.adrenaline.discard([card])
+        ch.fear = out.fear
+        added += out.bonus.amount
+        ctx.emit("adrenaline", f"{ch.name}: {out.text}", {"who": ch.id, "card": card})
 
 
 def activate_box(state: Level7State, card, ctx) -> None:

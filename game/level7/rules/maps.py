@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from game.level7.board import EDGES, OPPOSITE, Slot, Tile, TileMap, load_tiles
+from game.level7.board import EDGES, Slot, Tile, TileMap, load_tiles
 from game.level7.rules.state import Level7State
 
 
@@ -136,14 +136,4 @@ def view(state: Level7State) -> MapView:
     return got
 
 
-def door_partner(mv: MapView, tile: str, slot: Slot) -> tuple[str, Slot] | None:
-    """The door on the other side of `tile`'s door `slot`, when a tile is there."""
-    for link in mv.tilemap.door_links():
-        if link.a == tile and link.slots[0] == slot:
-            return link.b, link.slots[1]
-        if link.b == tile and link.slots[1] == slot:
-            return link.a, link.slots[0]
-    return None
-
-
-__all__ = ["MapView", "OPPOSITE", "door_partner", "shared_tiles", "view"]
+__all__ = ["CachedTileMap", "MapView", "shared_tiles", "view", "with_doors"]

@@ -34,6 +34,8 @@ def option_words(state, kind: str, o: dict[str, Any]) -> str:
         return f"The door on side {o['door'][0]}"
     if kind == "event_option":
         return f"Option {o['option'] + 1}"
+    if kind == "defend":
+        return f"Play {card_name(o['card'])} for Toughness" if o["card"] else "Play nothing"
     if kind == "help":
         return f"Play {card_name(o['card'])} for its bonus" if o["card"] else "Do not help"
     if kind == "relock":

@@ -352,21 +352,10 @@ def do_challenge(kind):
     return run
 
 
-def do_adrenaline(state, ch, p, ctx):
-    challenges.play_adrenaline(state, ch, p, ctx)
-
-
-def do_use_item(state, ch, p, ctx):
-    challenges.use_item(state, ch, p, ctx)
-
-
-def do_use_key(state, ch, p, ctx):
-    challenges.use_key(state, ch, p, ctx)
-
-
-DO = {**{k: do_challenge(k) for k in challenges.ACTIONS}, "adrenaline": do_adrenaline, "use_item": do_use_item,
-      "use_key": do_use_key, "move": do_move, "vent": do_vent, "explore": do_explore, "peek": do_peek, "pickup": do_pickup,
-      "trade": do_trade, "escape": do_escape, "end_turn": do_end_turn}
+DO = {**{k: do_challenge(k) for k in challenges.ACTIONS}, "adrenaline": challenges.play_adrenaline,
+      "use_item": challenges.use_item, "use_key": challenges.use_key, "move": do_move, "vent": do_vent,
+      "explore": do_explore, "peek": do_peek, "pickup": do_pickup, "trade": do_trade, "escape": do_escape,
+      "end_turn": do_end_turn}
 
 
 @procedure("first_turn")
