@@ -16,12 +16,12 @@ own functions (one function decides):
 - Fear and Threat where they pay: an event's choice is priced by who the enemies would chase
   afterwards (targeting.move_target on the Situation), the bands of the Fear track, the threat
   pool running dry, and never the last cards of its hand (the Hospital);
-- every question the rules ask (placements, spawn and path ties, discards, trades, re-entry...).
-
+- every question the rules ask (placements, spawn and path ties, discards, trades, help, re-entry,
+  rerolls, Toughness cards...);
 - adrenaline: before a challenge, the bonus cards `bonus_plan` names (the fewest that turn a likely
-  failure into a likely success, never the last card; for a helper too, though the engine offers
-  playing cards on your own turn only); a Speed card when it brings the lift within this turn's
-  reach; a free Fear shift only when the track gains more than a card is worth.
+  failure into a likely success, never the last card; a helper's card likewise, when it keeps two);
+  a Speed card when it brings the lift within this turn's reach; a free Fear shift only when the
+  track gains more than a card is worth.
 
 The reroll question shows the icons and the level but not the faces, so the bot keeps a roll that
 succeeds and otherwise rerolls as many dice as it may (challenge.reroll_odds needs the faces).
