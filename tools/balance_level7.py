@@ -1,7 +1,7 @@
 """Level 7 balance runs (issue 14, game/level7/data/BALANCE.md): PlayerBot in every seat, per
 scenario x number of players, how many characters escape, and why the others did not. The games
-are those of `python -m game simulate level7 --players N` (same seeds, same bot seeds), without
-the replay check. Not a test; asserts nothing.
+are those of `python -m game simulate level7 --players N` (its play_game: same seeds, same bot
+seeds), without the replay check. Not a test; asserts nothing.
 
     /work/venv/bin/python tools/balance_level7.py [--games N] [--seed S] [--scenario ID ...]
         [--players N ...] [--set FILE:SECTION:KEY=VALUE ...] [--drop-hook FILE:SECTION:WHEN ...]
@@ -29,7 +29,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import game.level7.content as content_module  # noqa: E402
 from game.engine.runtime import tune_gc  # noqa: E402
-from game.engine.session import Session  # noqa: E402
 
 
 def apply_change(folder: Path, change: str) -> str:
@@ -77,7 +76,8 @@ def drop_hook(folder: Path, change: str) -> str:
 
 
 def is_verified(lines: list[str], block: list[str], section: str, key: str) -> bool:
-    """The field's own mark in [SECTION.field_verified] when it has one, else the record's."""
+    """The field's own mark (a [SECTION.field_verified] table or an inline field_verified) when it
+    has one, else the record's."""
     head = f"[{section}.field_verified]"
     start = next((i for i, line in enumerate(lines) if line.strip() == head), None)
     if start is not None:
@@ -87,37 +87,48 @@ def is_verified(lines: list[str], block: list[str], section: str, key: str) -> b
             got = re.match(rf"\s*{re.escape(key)}\s*=\s*(true|false)", line)
             if got:
                 return got.group(1) == "true"
+    inline = next((line for line in block if re.match(r"\s*field_verified\s*=\s*\{", line)), "")
+    got = re.search(rf"\b{re.escape(key)}\s*=\s*(true|false)", inline)
+    if got:
+        return got.group(1) == "true"
     record = next((line for line in block if re.match(r"\s*verified\s*=", line)), "")
     return "true" in record
 
 
-def play(scenario: str, seed: int, players: int, max_actions: int) -> dict:
-    """One game, seeded and botted as game/simulate.py's play_game does."""
-    from game.level7.simulation import Level7Simulator
-    from game.level7.rules.procedures import RESOLVER
-    from game.level7.rules.state import ESCAPED, KILLED
+def end_of(state) -> str:
+    """Why a finished game ended, read from its final state (sheet.check_end, turn.end_turn)."""
+    from game.level7.rules.state import IN_HOSPITAL
 
-    sim = Level7Simulator()
-    session = Session.start(sim.title, scenario, seed, sim.options(scenario, players))
-    bots: dict = {}
-    why = Counter()
-    for _ in range(max_actions):
-        decider = session.decider
-        if decider is None:
-            break
-        bot = bots.get(decider)
-        if bot is None:
-            bot = bots[decider] = sim.bot("player", seed * 8 + len(bots))
-        for event in session.apply(bot.decide(session.state, session.legal_actions()).action):
-            if event.kind == "game_over":
-                why[event.text.split(": ", 1)[-1].rstrip(".")] += 1
-    state = session.state
-    chars = list(state.characters.values())
-    out = {"escaped": sum(c.status == ESCAPED for c in chars), "killed": sum(c.status == KILLED for c in chars),
-           "inside": sum(c.status not in (ESCAPED, KILLED) for c in chars), "turns": state.turn_no,
-           "unfinished": session.decider is not None, "end": dict(why)}
-    RESOLVER.release(state)
-    return out
+    left = [state.characters[c] for c in state.remaining()]
+    if not left:
+        return "no character is left inside"
+    if all(c.status == IN_HOSPITAL for c in left):
+        return "everyone inside is in the Hospital"
+    if state.lockdown and state.lockdown_pool == 0:
+        return "the lockdown pool ran out"
+    return "unfinished" if state.outcome is None else "other"
+
+
+def play(scenario: str, seed: int, players: int, max_actions: int) -> dict:
+    """One game as `python -m game simulate level7` plays it (game/simulate.py's play_game), with
+    the simulator's tally and why the game ended."""
+    from game.level7.simulation import Level7Simulator
+    from game.simulate import play_game
+
+    class Balance(Level7Simulator):
+        def tally(self, state) -> dict[str, int]:
+            got = super().tally(state)
+            return {"escaped": sum(v for k, v in got.items() if k.startswith("escapes_with_")),
+                    "killed": got["deaths"], "inside": got["lost_inside"], "turns": state.turn_no,
+                    "end: " + end_of(state): 1}
+
+    result = play_game(Balance(), "level7", scenario, seed, players, "player", max_actions, check_replay=False)
+    if result.error:
+        raise SystemExit(f"{scenario} seed {seed} players {players}: {result.error}")
+    got = dict(result.tally)
+    return {"escaped": got.pop("escaped"), "killed": got.pop("killed"), "inside": got.pop("inside"),
+            "turns": got.pop("turns"), "unfinished": result.outcome == "unfinished",
+            "end": {k[len("end: "):]: v for k, v in got.items()}}
 
 
 def main(argv: list[str] | None = None) -> None:

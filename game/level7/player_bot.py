@@ -16,12 +16,12 @@ own functions (one function decides):
 - Fear and Threat where they pay: an event's choice is priced by who the enemies would chase
   afterwards (targeting.move_target on the Situation), the bands of the Fear track, the threat
   pool running dry, and never the last cards of its hand (the Hospital);
-- every question the rules ask (placements, spawn and path ties, discards, trades, re-entry...).
-
+- every question the rules ask (placements, spawn and path ties, discards, trades, help, re-entry,
+  rerolls, Toughness cards...);
 - adrenaline: before a challenge, the bonus cards `bonus_plan` names (the fewest that turn a likely
-  failure into a likely success, never the last card; for a helper too, though the engine offers
-  playing cards on your own turn only); a Speed card when it brings the lift within this turn's
-  reach; a free Fear shift only when the track gains more than a card is worth.
+  failure into a likely success, never the last card; a helper's card likewise, when it keeps two);
+  a Speed card when it brings the lift within this turn's reach; a free Fear shift only when the
+  track gains more than a card is worth.
 
 The reroll question shows the icons and the level but not the faces, so the bot keeps a roll that
 succeeds and otherwise rerolls as many dice as it may (challenge.reroll_odds needs the faces).
@@ -755,6 +755,32 @@ class PlayerBot(SeededBot):
         if first in offered:
             return Choice(offered[first], f"help {helped.name}: {plan.text}")
         return Choice(none, f"keep my cards: for {helped.name} {plan.text}")
+
+    def _q_defend(self, s, me, actions):
+        """A Toughness card before an enemy's dice (spec 6.11): it saves one card only when the
+        attack would have hit that hard, and costs one for sure; against a hybrid's Fear it is
+        played when it takes away a likely knock-out."""
+        keep = next(a for a in actions if not a.payload["card"])
+        sit = situation(s)
+        named = s.proc["pending"]["prompt"].split(": ", 1)[-1].split(" attacks.")[0]
+        fig = next((f for f in sit.figures if sit.label(f.id) == named), None)
+        pick = targeting.attack_target(sit, fig) if fig is not None else None
+        if pick is None or pick.target is None or len(me.hand) < 3:
+            return Choice(keep, f"keep my cards: I hold {len(me.hand)}" if len(me.hand) < 3
+                          else "keep my cards: I cannot weigh this attack")
+        plan = plan_attack(sit, fig, pick.target)
+        odds = attack_odds(plan, c().dice[C.DIE])
+        if plan.damage == "fear":
+            room = c().fear_track.max - me.fear
+            now = sum((p for n, p in odds.items() if n - plan.toughness > room), Fraction(0))
+            then = sum((p for n, p in odds.items() if n - plan.toughness - 1 > room), Fraction(0))
+            if now - then > Fraction(1, 4):
+                a = next(x for x in actions if x.payload["card"])
+                return Choice(a, f"play {card_name(a.payload['card'])} for Toughness: a knock-out {pct(now)} -> {pct(then)}")
+            return Choice(keep, f"keep my cards: Toughness would cut the knock-out risk only {pct(now)} -> {pct(then)}")
+        saved = sum((p for n, p in odds.items() if n > plan.toughness), Fraction(0))
+        return Choice(keep, f"keep my cards: +1 Toughness saves a card only {pct(saved)} of the time against "
+                            f"{named} and costs one for sure")
 
     def _q_relock(self, s, me, actions):
         """Lock the door behind me when an enemy is near the tile I left (clones cannot pass it; a

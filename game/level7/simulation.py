@@ -2,10 +2,11 @@
 
     python -m game simulate level7 --scenario s1|s2|all --games N --seed S [--players 1-4] [--bot player|random]
 
-Every seat is a bot: by default the player bot (game/level7/player_bot.py), or a random one. `outcome` is "won" when at least one character escaped, else "lost"; the
-report's `tally` counts, over the games, the escapes by starting player count
-(`escapes_with_N_players`), the characters killed (`deaths`) and the characters who lost
-otherwise (`lost_inside`: still inside when the game ended)."""
+Every seat is a bot: by default the player bot (game/level7/player_bot.py), or a random one.
+`outcome` is "won" when at least one character escaped, else "lost"; the report's `tally` counts,
+over the games, the escapes by starting player count (`escapes_with_N_players`), the characters
+killed (`deaths`) and the characters who lost otherwise (`lost_inside`: still inside when the game
+ended)."""
 from __future__ import annotations
 
 from typing import Any
