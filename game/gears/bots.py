@@ -1251,8 +1251,8 @@ class _SquadLook(_Look):
             return 0.0
         left = self.cog.ammo(weapon) - 1
         if left <= 0:
-            return 8.0 if w.usable_without_ammo else 40.0
-        return 14.0 if left == 1 else 5.0
+            return 6.0 if w.usable_without_ammo else 30.0
+        return 6.0 if left == 1 else 2.0
 
     def equipment_gives_ammo(self) -> bool:
         piece = self.equipment_piece()
