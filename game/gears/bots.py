@@ -897,10 +897,13 @@ class SquadBot(CogBot):
         that buys a lot is worth it (Sit Tight, which draws, pays for itself)."""
         score, why = super()._a_play(ctx, a)
         name = a.payload["card"].split("#")[0]
-        if a.payload["as"] == "card" and ctx.ammo_hunger() and \
-                any(b.verb == "gain_ammo" for b in ctx.content.orders[name].actions):
-            score += 15 * ctx.ammo_hunger()
-            why += " (my weapons are short of ammo)"
+        if a.payload["as"] == "card" and any(b.verb == "gain_ammo" for b in ctx.content.orders[name].actions):
+            if ctx.key_weapon_empty():
+                score += 60
+                why += f" (ammo for the {ctx.key_weapon_empty()}, the only weapon that wounds the stage's enemy)"
+            elif ctx.ammo_hunger():
+                score += 15 * ctx.ammo_hunger()
+                why += " (my weapons are short of ammo)"
         left = len(ctx.cog.hand) - 1
         cost = _HEALTH_COST.get(left, 0.0)
         if cost and a.payload["card"].split("#")[0] != "sit_tight":
@@ -912,7 +915,9 @@ class SquadBot(CogBot):
         (`ammo_cost`): a likely kill still pays for it."""
         score, why = super()._a_attack(ctx, a)
         p = a.payload
-        if p["mode"] == "overwhelming" and (ctx.frame or {}).get("spend", True):
+        target = ctx.state.locusts.get(p["target"])
+        key = target is not None and target.enemy in key_enemies(ctx.state)
+        if p["mode"] == "overwhelming" and (ctx.frame or {}).get("spend", True) and not key:
             from game.gears.rules.turn import attack_preview_of
 
             pv = attack_preview_of(ctx.state, a)
@@ -961,9 +966,20 @@ class SquadBot(CogBot):
         return score, why
 
     def _a_special(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        score, why = self._special(ctx, a)
+        w = a.payload.get("weapon")
+        if a.payload["do"] == "equipment" and w in ctx.content.weapons:
+            # The equipment's ammo is placed as it is used (spec 6.10): on the weapon _a_ammo prefers.
+            pref, reason = self._a_ammo(ctx, Action("ammo", {"weapon": w}))
+            return score + pref / 100, f"{why}; {reason}"
+        return score, why
+
+    def _special(self, ctx: _Look, a: Action) -> tuple[float, str]:
         pl = a.payload
         if pl["do"] == "equipment" and ctx.goal_name().startswith("ammo for the Scorcher"):
             return 65, "Use this tile's equipment: ammo for the Scorcher, which can wound the Feral Berserker"
+        if pl["do"] == "equipment" and "only" in ctx.goal_name() and "wounds the" in ctx.goal_name():
+            return 65, f"Use this tile's equipment: {ctx.goal_name()}"
         if pl["do"] == "revive":
             score, why = super()._a_special(ctx, a)
             dice = ctx.locust_dice_in(ctx.cog.area)
@@ -991,15 +1007,23 @@ class SquadBot(CogBot):
     def _a_equipment_choice(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """Which weapon gets the equipment's ammo: one the stage needs (a Scorcher that alone
         wounds the Feral Berserker), else the emptiest."""
-        from game.gears.rules.spawning import rules_named
-
         w = a.payload.get("weapon")
         if w is None:
             return 0, a.text or "Use the equipment"
+        return self._a_ammo(ctx, a)
+
+    def _a_ammo(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        """Ammo goes on a weapon the stage needs (the only one that wounds its key enemy), else
+        on the emptiest."""
+        from game.gears.rules.spawning import rules_named
+
+        w = a.payload["weapon"]
         only = {x for r in rules_named(ctx.state, "wound_only_by") for x in r.params.get("weapons", ())}
+        for e in key_enemies(ctx.state):
+            only |= wounding_weapons(ctx.state, e)
         if w in only:
             return 60, f"Ammo on the {w}: the stage's key enemy takes wounds only from it"
-        return 50 - ctx.cog.ammo(w), f"Ammo on the {w}, which has the least"
+        return super()._a_ammo(ctx, a)
 
     def _a_follow(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """Follow costs a card (seed p. 24): worth it from a full hand (the next Healing Step
@@ -1157,8 +1181,33 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
         return everyone(foes(), "the Locusts guarding the way on")
     if k == "enemy_killed":
         where = foes(p.get("enemy"))
+        name = content.enemies[p["enemy"]].name if p.get("enemy") else "enemy"
+        only = wounding_weapons(state, p.get("enemy"))
+        if where and only:
+            # China Shop Stage 3: only the Hammer of Dawn wounds the unwounded Berserker, and it
+            # lies on tile 17A's equipment with no ammo (traces: the squad went at the Berserker
+            # bare-handed and was beaten down). Fetch it, load it, then go.
+            armed = [q for q, c in cogs.items() if any(w in only and n > 0 for w, n in c.weapons)]
+            empty = [q for q, c in cogs.items() if any(w in only for w, _ in c.weapons)]
+            # A picked-up weapon's ammo goes on that weapon (turn._pickup): only the same weapon
+            # dropped, or ammo equipment, loads it; else Scavenging's card does, wherever I am.
+            ammo = ammo_areas() + sorted({d["area"] for d in state.dropped
+                                          if d["area"] in view.move_dist and d["weapon"] in only})
+            if armed:
+                return everyone(where, f"the {name}: we carry what wounds it")
+            if empty and ammo:
+                return everyone(ammo, f"ammo for the {', '.join(sorted(only))}, the only weapon that wounds the {name}")
+            if empty:
+                return everyone(foes(), f"the Locusts (until the {', '.join(sorted(only))} has ammo for the {name})")
+            if not empty:
+                gives = sorted({view.equipment_area[piece] for piece, eq in state.equipment.items()
+                                if view.equipment_area.get(piece) and content.equipment.get(eq) is not None
+                                and content.equipment[eq].effect.get("gain_weapon") in only
+                                and piece not in md(state).get("equipment_used", [])})
+                if gives:
+                    return everyone(gives, f"the {', '.join(sorted(only))} at the equipment: only it wounds the {name}")
         if where:
-            return everyone(where, f"the {content.enemies[p['enemy']].name} (killing it is the objective)")
+            return everyone(where, f"the {name} (killing it is the objective)")
         return everyone(doors_ahead(), "the door toward the enemy we must kill")
     if k == "mission_ammo":
         # Search for the Stranded Stage 1: a kill leaves an ammo token in its area, and the
@@ -1179,6 +1228,20 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
     if k == "no_locusts_in_play":
         return everyone(foes(), "the Locusts (killing them is the objective)")
     return {}
+
+
+def wounding_weapons(state: GearsState, enemy: str | None) -> set[str]:
+    """The weapons that alone wound this enemy while it is unwounded (the base Berserker and
+    the Hammer of Dawn; The Showdown's Feral Berserker), read from the rules' own test
+    (wounds.immune_to); empty when any weapon does or no such figure stands."""
+    from game.gears.rules.wounds import immune_to
+
+    content = _content()
+    lid = next((q for q, x in sorted(state.locusts.items()) if x.enemy == enemy and not x.wounded), None)
+    if lid is None:
+        return set()
+    ok = {w for w in content.weapons if immune_to(state, content, lid, w) is None}
+    return ok if len(ok) < len(content.weapons) else set()
 
 
 def key_enemies(state: GearsState) -> list[str]:
@@ -1253,6 +1316,15 @@ class _SquadLook(_Look):
         if left <= 0:
             return 6.0 if w.usable_without_ammo else 30.0
         return 6.0 if left == 1 else 2.0
+
+    def key_weapon_empty(self) -> str:
+        """A weapon I carry with no ammo that alone wounds the stage's key enemy ('' if none)."""
+        for e in key_enemies(self.state):
+            only = wounding_weapons(self.state, e)
+            for w, n in self.cog.weapons:
+                if w in only and n == 0 and self.content.weapons[w].uses == "ammo":
+                    return w
+        return ""
 
     def equipment_gives_ammo(self) -> bool:
         piece = self.equipment_piece()

@@ -177,3 +177,33 @@ def test_no_revive_beside_a_locust_that_would_down_him_again(title):
     s.locusts = {"berserker#1": LocustState("berserker#1", "berserker", s.cogs[p1].area)}
     choice = SquadBot(1).decide(s, title.legal_actions(s))
     assert choice.action.payload.get("do") != "revive", choice.reason
+
+
+def test_china_shop_stage_3_fetches_and_loads_the_hammer_of_dawn(title):
+    """China Shop Stage 3 (spec 9.2.2, seed p. 26): kill the Berserker, whom only the Hammer
+    of Dawn wounds while unwounded; 17A's equipment gives it with no ammo. The squad first goes
+    for that equipment, then (carrying it empty) for ammo equipment, then for the Berserker;
+    once the Berserker is wounded any weapon does."""
+    from game.gears.bots import wounding_weapons
+    from game.gears.rules.state import LocustState
+
+    s = fresh(title, players=2, mission="china_shop")
+    s.stage = 2
+    view = s.view()
+    p1, p2 = s.players
+    far = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(s.cogs[p1].area, a) >= 2)
+    s.locusts = {"berserker#1": LocustState("berserker#1", "berserker", far)}
+    assert wounding_weapons(s, "berserker") == {"hammer_of_dawn"}
+    piece, area = next(iter(view.equipment_area.items()))
+    s.equipment[piece] = "hammer_of_dawn"
+    plan = squad_plan(s)
+    assert plan[p1][0] == [area] and "Hammer" not in plan[p1][1] and "hammer_of_dawn" in plan[p1][1]
+    s.equipment[piece] = "ammunition"
+    s.cogs[p1].weapons.append(("hammer_of_dawn", 0))
+    plan = squad_plan(s)
+    assert area in plan[p1][0] and plan[p1][1].startswith("ammo for the hammer_of_dawn")
+    assert all(a in view.equipment_area.values() for a in plan[p1][0])
+    s.cogs[p1].weapons[-1] = ("hammer_of_dawn", 1)
+    assert squad_plan(s)[p2][0] == [far]
+    s.locusts["berserker#1"].wounded_health = 5
+    assert wounding_weapons(s, "berserker") == set()
