@@ -956,13 +956,24 @@ class SquadBot(CogBot):
     def _a_grenade(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """A Bolo Grenade at an enemy the stage needs dead (The Showdown's Feral Berserker,
         which only Scorchers and Bolos wound while unwounded), with no COG in its area."""
+        from game.gears.rules.wounds import immune_to
+
         score, why = super()._a_grenade(ctx, a)
         area = a.payload["area"]
+        mine = sum(1 for c in ctx.state.cogs.values() if c.area == area and not c.bleeding)
         keys = key_enemies(ctx.state)
-        target = next((lid for lid, x in sorted(ctx.state.locusts.items()) if x.area == area and x.enemy in keys), None)
-        if target and not any(c.area == area and not c.bleeding for c in ctx.state.cogs.values()) and score < 150:
+        target = next((lid for lid, x in sorted(ctx.state.locusts.items()) if x.area == area and x.enemy in keys
+                       and immune_to(ctx.state, ctx.content, lid, "bolo_grenade") is None), None)
+        if target and not mine and score < 150:
             name = ctx.content.enemies[ctx.state.locusts[target].enemy].name
             return 150, f"Throw a Bolo Grenade into {area} at the {name}: the stage needs it dead"
+        if score <= 2:
+            return -5, f"{why}: nothing there worth a grenade"
+        if mine and ctx.objective_kind() != "all_holes_sealed" and score > 0:
+            # Every figure in the area defends against the grenade, the thrower too (spec 6.8):
+            # about 1.3 cards each. Worth it only for the stage's holes (Scattered, seed 302:
+            # a hole sealed in the thrower's own area cost him 3 cards).
+            return min(score, 30.0 - 25 * mine), f"{why} (it would wound {mine} COG(s) here)"
         return score, why
 
     def _a_special(self, ctx: _Look, a: Action) -> tuple[float, str]:

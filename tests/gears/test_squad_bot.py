@@ -207,3 +207,19 @@ def test_china_shop_stage_3_fetches_and_loads_the_hammer_of_dawn(title):
     assert squad_plan(s)[p2][0] == [far]
     s.locusts["berserker#1"].wounded_health = 5
     assert wounding_weapons(s, "berserker") == set()
+
+
+def test_no_grenade_into_its_own_area_unless_the_stage_needs_the_hole(title):
+    """Spec 6.8: every figure in the grenade's area defends against it, the thrower too. Out of
+    Emergence's Stage 1 (whose objective is the holes) the squad bot does not seal a hole in its
+    own area; in it, it does."""
+    s = fresh(title, players=2)
+    p1 = s.players[0]
+    c = s.cogs[p1]
+    c.grenades = 2
+    s.holes = {"h": {"area": c.area, "sealed": False, "token": True}}
+    _attack_frame(s)
+    assert SquadBot(1).decide(s, title.legal_actions(s)).action.kind == "grenade"
+    s.stage = 1  # Emergence Stage 2: no Locust in play; the holes are no longer the objective
+    choice = SquadBot(1).decide(s, title.legal_actions(s))
+    assert choice.action.kind != "grenade", choice.reason
