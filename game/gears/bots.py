@@ -1210,13 +1210,12 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
                 return everyone(ammo, f"ammo for the {', '.join(sorted(only))}, the only weapon that wounds the {name}")
             if empty:
                 return everyone(foes(), f"the Locusts (until the {', '.join(sorted(only))} has ammo for the {name})")
-            if not empty:
-                gives = sorted({view.equipment_area[piece] for piece, eq in state.equipment.items()
-                                if view.equipment_area.get(piece) and content.equipment.get(eq) is not None
-                                and content.equipment[eq].effect.get("gain_weapon") in only
-                                and piece not in md(state).get("equipment_used", [])})
-                if gives:
-                    return everyone(gives, f"the {', '.join(sorted(only))} at the equipment: only it wounds the {name}")
+            gives = sorted({view.equipment_area[piece] for piece, eq in state.equipment.items()
+                            if view.equipment_area.get(piece) and content.equipment.get(eq) is not None
+                            and content.equipment[eq].effect.get("gain_weapon") in only
+                            and piece not in md(state).get("equipment_used", [])})
+            if gives:
+                return everyone(gives, f"the {', '.join(sorted(only))} at the equipment: only it wounds the {name}")
         if where:
             return everyone(where, f"the {name} (killing it is the objective)")
         return everyone(doors_ahead(), "the door toward the enemy we must kill")
