@@ -912,9 +912,14 @@ class SquadBot(CogBot):
 
     def _a_attack(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """CogBot's value, less what the ammo token of an Overwhelming attack is worth
-        (`ammo_cost`): a likely kill still pays for it."""
-        score, why = super()._a_attack(ctx, a)
+        (`ammo_cost`): a likely kill still pays for it. No attack with a weapon whose wounds the
+        target shrugs off (wounds.immune_to)."""
+        from game.gears.rules.wounds import immune_to
+
         p = a.payload
+        if p["target"] in ctx.state.locusts and immune_to(ctx.state, ctx.content, p["target"], p["weapon"]) is not None:
+            return 2, f"Attack {p['target']} with the {p['weapon']}: it takes no wound from that weapon"
+        score, why = super()._a_attack(ctx, a)
         target = ctx.state.locusts.get(p["target"])
         key = target is not None and target.enemy in key_enemies(ctx.state)
         if p["mode"] == "overwhelming" and (ctx.frame or {}).get("spend", True) and not key:
@@ -1298,6 +1303,15 @@ class _SquadLook(_Look):
             return self._goal
         return super().goal_areas()
 
+    def attack_value(self, target: str, weapon: str, mode: str, bonus: int) -> tuple[float, float]:
+        """Nothing from a weapon the target shrugs off (The Showdown, seed 1: Lancers fired at
+        the Feral Berserker, whom only Scorchers and Bolos wound while unwounded)."""
+        from game.gears.rules.wounds import immune_to
+
+        if target in self.state.locusts and immune_to(self.state, self.content, target, weapon) is not None:
+            return 0.0, 0.0
+        return super().attack_value(target, weapon, mode, bonus)
+
     def locust_dice_in(self, area: str) -> int:
         """Attack dice of the Locusts standing in the area (what a revived COG there faces)."""
         from game.gears.rules import wounds as W
@@ -1355,6 +1369,11 @@ class _SquadLook(_Look):
         if lid not in self.state.locusts:
             return worth
         own, foes = self.blast_on_kill(lid)
+        if self.state.locusts[lid].enemy in key_enemies(self.state):
+            # Its death is the stage's objective: every wound counts, not only a likely kill
+            # (The Showdown, seed 1: a loaded Scorcher stood beside the Feral Berserker for five
+            # turns while its carrier shot Palace Guards).
+            worth += 20 * min(e, self.health(lid))
         return worth + kill * (8 * foes - own)
 
     def goal_weight(self) -> float:

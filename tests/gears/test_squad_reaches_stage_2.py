@@ -17,7 +17,8 @@ PLAYERS = 2
 _TITLE = GearsTitle()
 # The Showdown is left out, not met: its Stage 1 needs the Feral Berserker dead (MP1 2/7/5,
 # seed-verified stats; only Scorchers, which start with no ammo, and Bolo Grenades wound it
-# unwounded), and the squad reaches Stage 2 with seed 2 only of 1-3 (3 of 8 at seeds 100-107).
+# unwounded), and the squad reaches Stage 2 with seed 2 only of 1-3 (seeds 2 and 4 of 1-8 with
+# the squad bot of issue 20's second pass).
 # game/gears/data/BALANCE.md says what was measured and what is proposed.
 NOT_MET = {"the_showdown"}
 MISSIONS = [m for m in _TITLE.content.missions if not unsupported(_TITLE.content, m) and m not in NOT_MET]
