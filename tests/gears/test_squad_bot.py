@@ -223,3 +223,22 @@ def test_no_grenade_into_its_own_area_unless_the_stage_needs_the_hole(title):
     s.stage = 1  # Emergence Stage 2: no Locust in play; the holes are no longer the objective
     choice = SquadBot(1).decide(s, title.legal_actions(s))
     assert choice.action.kind != "grenade", choice.reason
+
+
+def test_no_shot_with_a_weapon_the_target_shrugs_off(title):
+    """Seed p. 26 / spec 8.1: only the Hammer of Dawn wounds an unwounded Berserker. The squad
+    bot does not spend its attack on it with a Lancer; once it is wounded, it may."""
+    from game.gears.rules.state import LocustState
+
+    s = fresh(title, players=2, mission="china_shop")
+    c = s.cogs[s.players[0]]
+    view = s.view()
+    seen = next(a for a in sorted(view.areas) if a != c.area and view.rdist(c.area, a) == 1
+                and los(view, (c.area, c.cover), (a, None)))
+    s.locusts = {"berserker#1": LocustState("berserker#1", "berserker", seen)}
+    bot = SquadBot(1)
+    look = bot.look(s, s.players[0])
+    assert look.attack_value("berserker#1", "lancer", "normal", 0) == (0.0, 0.0)
+    s.locusts["berserker#1"].wounded_health = 5
+    look = bot.look(s, s.players[0])
+    assert look.attack_value("berserker#1", "lancer", "normal", 0)[0] > 0
