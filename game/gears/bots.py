@@ -942,6 +942,19 @@ class SquadBot(CogBot):
                 return score - cost, f"{why}; spends 1 of {ctx.cog.ammo(p['weapon'])} ammo"
         return score, why
 
+    def _a_drop_weapon(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        """A COG may discard a weapon at any time (seed p. 20). Done only to make room when the
+        stage's objective is an equipment that hands out a weapon and my weapon slots are full
+        (Search for the Stranded, seed 8 at 1 player: a COG with three weapons stood on 17B's
+        Weapon equipment for 140 turns, which the rules do not offer him while he has no room);
+        the weapon worth least goes (attack dice and ammo)."""
+        if ctx.stage_equipment_needs_room():
+            w = a.payload["weapon"]
+            worth = min(ctx.weapon_worth(x) for x, _ in ctx.cog.weapons)
+            if ctx.weapon_worth(w) == worth:
+                return 70, f"Discard the {w}, my least useful weapon: room for the equipment the stage needs"
+        return super()._a_drop_weapon(ctx, a)
+
     def _a_guard_who(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """Seed p. 24: the active player picks which of the willing COGs Guards. The one with
         the most attack dice, then the most cards to spare, and not a weapon's last ammo token
@@ -1349,6 +1362,25 @@ class _SquadLook(_Look):
                 if w in only and n == 0 and self.content.weapons[w].uses == "ammo":
                     return w
         return ""
+
+    def stage_equipment_needs_room(self) -> bool:
+        """I stand on the equipment the stage card asks for, it hands out a weapon, and my
+        weapon slots are full (turn._equipment_choices offers nothing then)."""
+        if self.objective_kind() != "equipment_activated":
+            return False
+        tile = self.content.missions[self.state.mission].stages[self.state.stage].flip_when.params.get("tile")
+        piece = self.equipment_piece()
+        eq = self.content.equipment.get(self.state.equipment.get(piece or "", ""))
+        return piece == tile and eq is not None and ("gain_weapon" in eq.effect or "draw_random_weapons" in eq.effect) \
+            and len(self.cog.weapons) >= self.content.cogs[self.cog.character].weapon_limit
+
+    def weapon_worth(self, weapon: str) -> float:
+        """Attack dice it rolls now (none without ammo, spec 6.5), a little for its ammo."""
+        w = self.content.weapons[weapon]
+        n = self.cog.ammo(weapon)
+        if w.uses == "ammo" and n == 0 and not w.usable_without_ammo:
+            return 0.1 * (w.overwhelming or 0)
+        return float(max(w.normal or 0, w.overwhelming or 0)) + 0.5 * n
 
     def equipment_gives_ammo(self) -> bool:
         piece = self.equipment_piece()

@@ -242,3 +242,25 @@ def test_no_shot_with_a_weapon_the_target_shrugs_off(title):
     s.locusts["berserker#1"].wounded_health = 5
     look = bot.look(s, s.players[0])
     assert look.attack_value("berserker#1", "lancer", "normal", 0)[0] > 0
+
+
+def test_makes_room_for_the_weapon_equipment_the_stage_needs(real):
+    """Spec 9.3.2 (Search for the Stranded Stage 2: a COG activates 17B's equipment, a Weapon
+    equipment) and seed p. 20 (a weapon may be discarded at any time): the rules offer the
+    equipment only to a COG with a free weapon slot. Seed 8 at 1 player: the COG reaches 17B
+    with three weapons; the squad bot discards the least useful one and takes the stage (it
+    had stood there for 140 turns)."""
+    from game.engine.session import Session
+
+    session = Session.start(real, "search_for_the_stranded", 8, {"players": 1})
+    bot, reasons = SquadBot(8 * 8), []
+    try:
+        while session.decider is not None and session.state.stage < 2 and len(session.actions) < 600:
+            choice = bot.decide(session.state, session.legal_actions())
+            if choice.action.kind == "drop_weapon":
+                reasons.append(choice.reason)
+            session.apply(choice.action)
+        assert session.state.stage >= 2
+        assert reasons and all("room for the equipment" in r for r in reasons)
+    finally:
+        P.release(session.state)
