@@ -952,7 +952,8 @@ class SquadBot(CogBot):
             w = a.payload["weapon"]
             worth = min(ctx.weapon_worth(x) for x, _ in ctx.cog.weapons)
             if ctx.weapon_worth(w) == worth:
-                return 70, f"Discard the {w}, my least useful weapon: room for the equipment the stage needs"
+                # Before the card: a card played first may carry me off the equipment.
+                return 150, f"Discard the {w}, my least useful weapon: room for the equipment the stage needs"
         return super()._a_drop_weapon(ctx, a)
 
     def _a_guard_who(self, ctx: _Look, a: Action) -> tuple[float, str]:
@@ -1007,6 +1008,8 @@ class SquadBot(CogBot):
         pl = a.payload
         if pl["do"] == "equipment" and ctx.goal_name().startswith("ammo for the Scorcher"):
             return 65, "Use this tile's equipment: ammo for the Scorcher, which can wound the Feral Berserker"
+        if pl["do"] == "equipment" and ctx.stage_tile() and ctx.equipment_piece() == ctx.stage_tile():
+            return 150, "Use this tile's equipment: the stage's objective, before the card moves me off it"
         if pl["do"] == "equipment" and "only" in ctx.goal_name() and "wounds the" in ctx.goal_name():
             return 65, f"Use this tile's equipment: {ctx.goal_name()}"
         if pl["do"] == "revive":
@@ -1363,12 +1366,16 @@ class _SquadLook(_Look):
                     return w
         return ""
 
+    def stage_tile(self) -> str | None:
+        """The tile whose equipment the stage card asks for (`equipment_activated`), or None."""
+        if self.objective_kind() != "equipment_activated":
+            return None
+        return self.content.missions[self.state.mission].stages[self.state.stage].flip_when.params.get("tile")
+
     def stage_equipment_needs_room(self) -> bool:
         """I stand on the equipment the stage card asks for, it hands out a weapon, and my
         weapon slots are full (turn._equipment_choices offers nothing then)."""
-        if self.objective_kind() != "equipment_activated":
-            return False
-        tile = self.content.missions[self.state.mission].stages[self.state.stage].flip_when.params.get("tile")
+        tile = self.stage_tile()
         piece = self.equipment_piece()
         eq = self.content.equipment.get(self.state.equipment.get(piece or "", ""))
         return piece == tile and eq is not None and ("gain_weapon" in eq.effect or "draw_random_weapons" in eq.effect) \
@@ -1397,6 +1404,14 @@ class _SquadLook(_Look):
     def kill_worth(self, lid: str, e: float, kill: float) -> float:
         """Less the cards its death blast would cost the COGs in its area, more for the
         Locusts it takes along (`blast_on_kill`)."""
+        x = self.state.locusts.get(lid)
+        if x is not None and x.wounded:
+            pile = self.content.marker_piles.get(self.content.enemies[x.enemy].markers)
+            if pile is None or not pile.two_stage or x.wounded_health != pile.two_stage[0]:
+                # A wounded Locust takes no wound short of its marker (wounds.damage_locust):
+                # only the kill counts (Search for the Stranded, seed 8 at 1 player: twenty
+                # shots at a wounded Butcher that could not hurt it).
+                e = 0.0
         worth = super().kill_worth(lid, e, kill)
         if lid not in self.state.locusts:
             return worth

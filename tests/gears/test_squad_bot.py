@@ -244,23 +244,28 @@ def test_no_shot_with_a_weapon_the_target_shrugs_off(title):
     assert look.attack_value("berserker#1", "lancer", "normal", 0)[0] > 0
 
 
-def test_makes_room_for_the_weapon_equipment_the_stage_needs(real):
+def test_makes_room_for_the_weapon_equipment_the_stage_needs(title, monkeypatch):
     """Spec 9.3.2 (Search for the Stranded Stage 2: a COG activates 17B's equipment, a Weapon
-    equipment) and seed p. 20 (a weapon may be discarded at any time): the rules offer the
-    equipment only to a COG with a free weapon slot. Seed 8 at 1 player: the COG reaches 17B
-    with three weapons; the squad bot discards the least useful one and takes the stage (it
-    had stood there for 140 turns)."""
-    from game.engine.session import Session
+    equipment) and seed p. 20 (a weapon may be discarded at any time): the rules offer a weapon
+    equipment only to a COG with a free weapon slot (seed 8 at 1 player: a COG with three
+    weapons stood on 17B for 140 turns). Here the stage's tile is played by 3B, whose equipment
+    is a Weapon: the squad bot discards its least useful weapon (the empty one), then uses it."""
+    from game.gears.bots import _SquadLook
 
-    session = Session.start(real, "search_for_the_stranded", 8, {"players": 1})
-    bot, reasons = SquadBot(8 * 8), []
-    try:
-        while session.decider is not None and session.state.stage < 2 and len(session.actions) < 600:
-            choice = bot.decide(session.state, session.legal_actions())
-            if choice.action.kind == "drop_weapon":
-                reasons.append(choice.reason)
-            session.apply(choice.action)
-        assert session.state.stage >= 2
-        assert reasons and all("room for the equipment" in r for r in reasons)
-    finally:
-        P.release(session.state)
+    s = fresh(title, players=1, mission="belly_of_the_beast")
+    view = s.view()
+    assert s.equipment["3B"] == "weapon"
+    monkeypatch.setattr(_SquadLook, "stage_tile", lambda self: "3B")
+    c = s.cogs[s.players[0]]
+    c.area, c.cover = view.equipment_area["3B"], None
+    c.weapons = [("lancer", 2), ("snub_pistol", 2), ("gnasher", 0)]
+    acts = title.legal_actions(s)
+    assert not any(a.kind == "special" and a.payload["do"] == "equipment" for a in acts)
+    choice = SquadBot(1).decide(s, acts)
+    assert choice.action.kind == "drop_weapon" and choice.action.payload["weapon"] == "gnasher", choice.reason
+    title.apply(s, choice.action)
+    choice = SquadBot(1).decide(s, title.legal_actions(s))
+    assert choice.action.kind == "special" and choice.action.payload["do"] == "equipment", choice.reason
+    monkeypatch.setattr(_SquadLook, "stage_tile", lambda self: None)
+    c.weapons = [("lancer", 2), ("snub_pistol", 2), ("gnasher", 0)]
+    assert SquadBot(1).decide(s, title.legal_actions(s)).action.kind != "drop_weapon"
