@@ -7,8 +7,8 @@ the furthest stage reached, the games that reached Stage 2 (st2+), and games tha
 
 It drives whole games through game.engine.Session as `simulate` does and reads only the
 events the rules emitted: a COG's `move` and `follow` events count as areas moved, a `guard`
-or `dodge` event as a reaction used. A COG turn is one turn of the active player. `--jobs N` plays the games in N processes (the
-same games and numbers; only the wall time changes).
+or `dodge` event as a reaction used. A COG turn is one turn of the active player. `--jobs N`
+plays the games in N processes (the same games and numbers; only the wall time changes).
 """
 from __future__ import annotations
 
@@ -44,15 +44,10 @@ def play(title, bot_factory, mission: str, seed: int, players: int, max_actions:
 
 
 def _play_task(task: tuple) -> dict:
-    """One game in a worker process (`--jobs`): the title and bot class are built there."""
+    """One game, here or in a forked worker (`--jobs`), which inherits the title `main` built."""
     bot, mission, seed, players, max_actions = task
     from game.gears.bots import CogBot, RandomBot, SquadBot
-    from game.gears.rules.title import GearsTitle
 
-    global _TITLE
-    if _TITLE is None:
-        tune_gc()
-        _TITLE = GearsTitle()
     factory = {"squad": SquadBot, "cautious": CogBot, "random": RandomBot}[bot]
     return play(_TITLE, factory, mission, seed, players, max_actions)
 
@@ -71,12 +66,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args(argv)
     tune_gc()
-    from game.gears.bots import CogBot, RandomBot, SquadBot
     from game.gears.rules.missions import unsupported
     from game.gears.rules.title import GearsTitle
 
-    title = GearsTitle()
-    factory = {"squad": SquadBot, "cautious": CogBot, "random": RandomBot}[args.bot]
+    global _TITLE
+    title = _TITLE = GearsTitle()
     missions = [m for m in title.content.missions if not unsupported(title.content, m)] \
         if args.mission == "all" else [args.mission]
     total = {"games": 0, "won": 0, "moved": 0, "cog_turns": 0, "guards": 0, "turns": 0}
@@ -93,10 +87,7 @@ def main(argv: list[str] | None = None) -> int:
             if not lo <= p <= hi:
                 continue
             tasks = [(args.bot, mission, args.seed + g, p, args.max_actions) for g in range(args.games)]
-            if pool is None:
-                rs = [play(title, factory, mission, args.seed + g, p, args.max_actions) for g in range(args.games)]
-            else:
-                rs = pool.map(_play_task, tasks)
+            rs = pool.map(_play_task, tasks) if pool is not None else [_play_task(t) for t in tasks]
             n = len(rs)
             won = sum(r["won"] for r in rs)
             moved = sum(r["moved"] for r in rs)
