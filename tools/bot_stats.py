@@ -3,11 +3,12 @@ wins, mean turns, the COGs' mean areas moved per COG turn, Guard and Dodge uses 
 the furthest stage reached, the games that reached Stage 2 (st2+), and games that ended unfinished.
 
     .venv/bin/python tools/bot_stats.py [--games N] [--seed S] [--players 1,2,4] [--mission M|all]
-                                        [--bot squad|cautious|random] [--max-actions N]
+                                        [--bot squad|cautious|random] [--max-actions N] [--jobs N]
 
 It drives whole games through game.engine.Session as `simulate` does and reads only the
 events the rules emitted: a COG's `move` and `follow` events count as areas moved, a `guard`
-or `dodge` event as a reaction used. A COG turn is one turn of the active player.
+or `dodge` event as a reaction used. A COG turn is one turn of the active player. `--jobs N`
+plays the games in N processes (the same games and numbers; only the wall time changes).
 """
 from __future__ import annotations
 
@@ -42,6 +43,18 @@ def play(title, bot_factory, mission: str, seed: int, players: int, max_actions:
             "stage": s.stage + 1}
 
 
+def _play_task(task: tuple) -> dict:
+    """One game, here or in a forked worker (`--jobs`), which inherits the title `main` built."""
+    bot, mission, seed, players, max_actions = task
+    from game.gears.bots import CogBot, RandomBot, SquadBot
+
+    factory = {"squad": SquadBot, "cautious": CogBot, "random": RandomBot}[bot]
+    return play(_TITLE, factory, mission, seed, players, max_actions)
+
+
+_TITLE = None
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=6)
@@ -50,25 +63,31 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--mission", default="all")
     ap.add_argument("--bot", default="squad", choices=("squad", "cautious", "random"))
     ap.add_argument("--max-actions", type=int, default=5000)
+    ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args(argv)
     tune_gc()
-    from game.gears.bots import CogBot, RandomBot, SquadBot
     from game.gears.rules.missions import unsupported
     from game.gears.rules.title import GearsTitle
 
-    title = GearsTitle()
-    factory = {"squad": SquadBot, "cautious": CogBot, "random": RandomBot}[args.bot]
+    global _TITLE
+    title = _TITLE = GearsTitle()
     missions = [m for m in title.content.missions if not unsupported(title.content, m)] \
         if args.mission == "all" else [args.mission]
     total = {"games": 0, "won": 0, "moved": 0, "cog_turns": 0, "guards": 0, "turns": 0}
     print(f"{'mission':<24} {'P':>2} {'games':>5} {'won':>4} {'turns':>6} {'areas/turn':>10} "
           f"{'guard/g':>8} {'dodge/g':>8} {'stage':>6} {'st2+':>5} {'unfin':>5}")
+    pool = None
+    if args.jobs > 1:
+        import multiprocessing
+
+        pool = multiprocessing.get_context("fork").Pool(args.jobs)
     for mission in missions:
         lo, hi = title.content.missions[mission].players
         for p in (int(x) for x in args.players.split(",")):
             if not lo <= p <= hi:
                 continue
-            rs = [play(title, factory, mission, args.seed + g, p, args.max_actions) for g in range(args.games)]
+            tasks = [(args.bot, mission, args.seed + g, p, args.max_actions) for g in range(args.games)]
+            rs = pool.map(_play_task, tasks) if pool is not None else [_play_task(t) for t in tasks]
             n = len(rs)
             won = sum(r["won"] for r in rs)
             moved = sum(r["moved"] for r in rs)
@@ -87,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
     g = max(1, total["games"])
     print(f"{'all':<24} {'':>2} {total['games']:>5} {total['won']:>4} {total['turns'] / g:>6.1f} "
           f"{total['moved'] / max(1, total['cog_turns']):>10.2f} {total['guards'] / g:>8.2f}")
+    if pool is not None:
+        pool.close()
     return 0
 
 

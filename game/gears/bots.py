@@ -348,7 +348,7 @@ class CogBot(SeededBot):
         # saves the wounds it threatens now and removes a Locust the squad must face anyway;
         # wounds short of a kill still bring it nearer. The card costs less from a full hand.
         cost = 1.0 if hand <= 3 else 0.7 if hand <= 5 else 0.5
-        value = kill * (threat + 1.0) + 0.15 * e - cost
+        value = kill * (threat + 1.0 - ctx.blast_on_kill(lid)[0] / 25) + 0.15 * e - cost
         return 20 + 20 * value, (f"Guard against {lid} with the {p['weapon']} ({p['mode']}): {kill:.0%} to kill, "
                                  f"it threatens {threat:.1f} wounds")
 
@@ -472,6 +472,7 @@ class _Look:
         self._danger: dict[tuple, float] = {}
         self._moves: dict[int, tuple[float, str]] = {}
         self._pos: dict[str, tuple[float, str | None]] = {}
+        self._blast: dict[str, tuple[float, float]] = {}
 
     def placed_cogs(self) -> list:
         """COGs standing on the map (not yet placed during setup: no area)."""
@@ -710,6 +711,46 @@ class _Look:
         threat = self.locust_threat(lid)
         return 15 * min(e, health) / health * 2 + 45 * kill * (1 + threat / 2)
 
+    def blast_on_kill(self, lid: str) -> tuple[float, float]:
+        """(score points the blast costs the standing COGs, wounds it deals other Locusts) when
+        a COG's attack kills this Locust: a Ticker's chain reaction and a Lambent Wretch's death
+        blast wound every figure in its area, and a Ticker it kills explodes in turn
+        (wounds.kill reads the same `chain_reaction` / `death_blast` abilities). Traces
+        (Roadblocks, seed 201): COGs shot Tickers in their own area and lost 2-3 cards a shot."""
+        if lid in self._blast:
+            return self._blast[lid]
+        from game.gears.rules import wounds as W
+
+        def blast(x) -> int:
+            effects = {a.effect: a for a in W.enemy_stats(self.state, self.content, x.enemy).abilities}
+            b = effects.get("chain_reaction") or effects.get("death_blast")
+            return int(b.amount or 1) if b is not None else 0
+
+        area = self.state.locusts[lid].area
+        here = {q: x for q, x in self.state.locusts.items() if x.area == area}
+        hp = {q: (x.wounded_health if x.wounded_health is not None
+                  else W.enemy_stats(self.state, self.content, x.enemy).health) for q, x in here.items()}
+        cogs = [c for c in self.state.cogs.values() if c.area == area and not c.bleeding]
+        taken = {id(c): 0 for c in cogs}
+        queue, dead, foes = [lid], {lid}, 0
+        while queue:
+            n = blast(here[queue.pop()])
+            for c in cogs:
+                taken[id(c)] += n
+            for q in sorted(here):
+                if q in dead or n == 0:
+                    continue
+                foes += min(n, hp[q])
+                hp[q] -= n
+                if hp[q] <= 0:
+                    dead.add(q)
+                    queue.append(q)
+        # A card is a point of health (spec 6.13); a COG left with none bleeds out.
+        cost = sum(25.0 * min(taken[id(c)], len(c.hand)) + (80.0 if taken[id(c)] >= len(c.hand) > 0 else 0.0)
+                   for c in cogs if taken[id(c)])
+        self._blast[lid] = (cost, float(foes))
+        return self._blast[lid]
+
     def expected_loss(self, lid: str, hand: int, dodge: bool) -> float:
         """Expected cards lost to this Locust's attack on me, bleeding out counting 6 (spec 6.13)."""
         from game.gears.rules.attack import locust_attack_plan, wound_distribution
@@ -855,41 +896,166 @@ class SquadBot(CogBot):
         hand of 3 or fewer each card spent brings the COG nearer bleeding out, so only a play
         that buys a lot is worth it (Sit Tight, which draws, pays for itself)."""
         score, why = super()._a_play(ctx, a)
+        name = a.payload["card"].split("#")[0]
+        if a.payload["as"] == "card" and any(b.verb == "gain_ammo" for b in ctx.content.orders[name].actions):
+            if ctx.key_weapon_empty():
+                score += 60
+                why += f" (ammo for the {ctx.key_weapon_empty()}, the only weapon that wounds the stage's enemy)"
+            elif ctx.ammo_hunger():
+                score += 15 * ctx.ammo_hunger()
+                why += " (my weapons are short of ammo)"
         left = len(ctx.cog.hand) - 1
         cost = _HEALTH_COST.get(left, 0.0)
         if cost and a.payload["card"].split("#")[0] != "sit_tight":
             return score - cost, f"{why} (leaves {left} card(s) in hand)"
         return score, why
 
+    def _a_attack(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        """CogBot's value, less what the ammo token of an Overwhelming attack is worth
+        (`ammo_cost`): a likely kill still pays for it. No attack with a weapon whose wounds the
+        target shrugs off (wounds.immune_to)."""
+        from game.gears.rules.wounds import immune_to
+
+        p = a.payload
+        if p["target"] in ctx.state.locusts and immune_to(ctx.state, ctx.content, p["target"], p["weapon"]) is not None:
+            return 2, f"Attack {p['target']} with the {p['weapon']}: it takes no wound from that weapon"
+        score, why = super()._a_attack(ctx, a)
+        target = ctx.state.locusts.get(p["target"])
+        key = target is not None and target.enemy in key_enemies(ctx.state)
+        if p["mode"] == "overwhelming" and (ctx.frame or {}).get("spend", True) and not key:
+            from game.gears.rules.turn import attack_preview_of
+
+            pv = attack_preview_of(ctx.state, a)
+            kill = float(pv.kill) if pv is not None else ctx.attack_value(p["target"], p["weapon"], p["mode"], 0)[1]
+            cost = ctx.ammo_cost(p["weapon"]) * (1 - 0.7 * kill)
+            if cost:
+                return score - cost, f"{why}; spends 1 of {ctx.cog.ammo(p['weapon'])} ammo"
+        return score, why
+
+    def _a_guard(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        """An Overwhelming Guard spends ammo as an Overwhelming attack does (`ammo_cost`)."""
+        score, why = super()._a_guard(ctx, a)
+        p = a.payload
+        if p.get("guard") is not None and p.get("mode") == "overwhelming":
+            cost = ctx.ammo_cost(p["weapon"])
+            if cost:
+                return score - cost, f"{why}; spends 1 of {ctx.cog.ammo(p['weapon'])} ammo"
+        return score, why
+
+    def _a_drop_weapon(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        """A COG may discard a weapon at any time (seed p. 20). Done only to make room when the
+        stage's objective is an equipment that hands out a weapon and my weapon slots are full
+        (Search for the Stranded, seed 8 at 1 player: a COG with three weapons stood on 17B's
+        Weapon equipment for 140 turns, which the rules do not offer him while he has no room);
+        the weapon worth least goes (attack dice and ammo)."""
+        if ctx.stage_equipment_needs_room():
+            w = a.payload["weapon"]
+            worth = min(ctx.weapon_worth(x) for x, _ in ctx.cog.weapons)
+            if ctx.weapon_worth(w) == worth:
+                # Before the card: a card played first may carry me off the equipment.
+                return 150, f"Discard the {w}, my least useful weapon: room for the equipment the stage needs"
+        return super()._a_drop_weapon(ctx, a)
+
+    def _a_guard_who(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        """Seed p. 24: the active player picks which of the willing COGs Guards. The one with
+        the most attack dice, then the most cards to spare, and not a weapon's last ammo token
+        (traces: the first willing COG was taken, a 29% Guard over a 76% one)."""
+        p = a.payload
+        c = ctx.state.cogs[p["guard"]]
+        w = ctx.content.weapons.get(p["weapon"])
+        if p["mode"] == "chainsaw" or w is None:
+            dice = 4.0
+        else:
+            dice = float((w.overwhelming if p["mode"] == "overwhelming" else w.normal) or 0)
+            if p["mode"] == "overwhelming" and w.uses == "ammo" and c.ammo(p["weapon"]) <= 1:
+                dice -= 1.5
+        name = ctx.content.cogs[c.character].name
+        return dice + len(c.hand) / 4, f"{name} Guards: {dice:.0f} attack dice, {len(c.hand)} cards in hand"
+
     def _a_grenade(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """A Bolo Grenade at an enemy the stage needs dead (The Showdown's Feral Berserker,
         which only Scorchers and Bolos wound while unwounded), with no COG in its area."""
+        from game.gears.rules.wounds import immune_to
+
         score, why = super()._a_grenade(ctx, a)
         area = a.payload["area"]
+        mine = sum(1 for c in ctx.state.cogs.values() if c.area == area and not c.bleeding)
         keys = key_enemies(ctx.state)
-        target = next((lid for lid, x in sorted(ctx.state.locusts.items()) if x.area == area and x.enemy in keys), None)
-        if target and not any(c.area == area and not c.bleeding for c in ctx.state.cogs.values()) and score < 150:
+        target = next((lid for lid, x in sorted(ctx.state.locusts.items()) if x.area == area and x.enemy in keys
+                       and immune_to(ctx.state, ctx.content, lid, "bolo_grenade") is None), None)
+        if target and not mine and score < 150:
             name = ctx.content.enemies[ctx.state.locusts[target].enemy].name
             return 150, f"Throw a Bolo Grenade into {area} at the {name}: the stage needs it dead"
+        if score <= 2:
+            return -5, f"{why}: nothing there worth a grenade"
+        if mine and ctx.objective_kind() != "all_holes_sealed" and score > 0:
+            # Every figure in the area defends against the grenade, the thrower too (spec 6.8):
+            # about 1.3 cards each. Worth it only for the stage's holes (Scattered, seed 302:
+            # a hole sealed in the thrower's own area cost him 3 cards).
+            return min(score, 30.0 - 25 * mine), f"{why} (it would wound {mine} COG(s) here)"
         return score, why
 
     def _a_special(self, ctx: _Look, a: Action) -> tuple[float, str]:
-        if a.payload["do"] == "equipment" and ctx.goal_name().startswith("ammo for the Scorcher"):
+        score, why = self._special(ctx, a)
+        w = a.payload.get("weapon")
+        if a.payload["do"] == "equipment" and w in ctx.content.weapons:
+            # The equipment's ammo is placed as it is used (spec 6.10): on the weapon _a_ammo prefers.
+            pref, reason = self._a_ammo(ctx, Action("ammo", {"weapon": w}))
+            return score + pref / 100, f"{why}; {reason}"
+        return score, why
+
+    def _special(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        pl = a.payload
+        if pl["do"] == "equipment" and ctx.goal_name().startswith("ammo for the Scorcher"):
             return 65, "Use this tile's equipment: ammo for the Scorcher, which can wound the Feral Berserker"
+        if pl["do"] == "equipment" and ctx.stage_tile() and ctx.equipment_piece() == ctx.stage_tile():
+            return 150, "Use this tile's equipment: the stage's objective, before the card moves me off it"
+        if pl["do"] == "equipment" and "only" in ctx.goal_name() and "wounds the" in ctx.goal_name():
+            return 65, f"Use this tile's equipment: {ctx.goal_name()}"
+        if pl["do"] == "revive":
+            score, why = super()._a_special(ctx, a)
+            dice = ctx.locust_dice_in(ctx.cog.area)
+            if dice >= 4:
+                # A revived COG stands with no card (spec 6.10) until his Healing Step, and
+                # Locusts ignore him while he bleeds (6.13): beside a Berserker he would only go
+                # down again, and the card is lost (China Shop, seed 201: four revives so).
+                return -5, f"{why}: not now, {dice} Locust attack dice in this area would down him again"
+            return score, why
+        hunger = ctx.ammo_hunger()
+        if pl["do"] == "pickup" and hunger and (pl.get("discard") is None or len(ctx.cog.hand) >= 3):
+            d = next((x for x in ctx.state.dropped if x["id"] == pl.get("marker")), None)
+            if d is not None and (pl.get("choice") == "ammo" or (pl.get("choice") == "weapon" and hunger >= 2)):
+                paid = pl.get("discard") is not None
+                # A special action comes before or after the card (spec 6.10): taking the ammo
+                # first still leaves the card's move or attack to play.
+                score = (130 if not paid else 60 * hunger - ctx.keep_value(pl["discard"]) / 10) \
+                    - (0 if pl["choice"] == "ammo" else 5)
+                return score, \
+                    f"Pick up the dropped {d['weapon']} ({pl['choice']}): my weapons are nearly out of ammo"
+        if pl["do"] == "equipment" and hunger >= 2 and ctx.equipment_gives_ammo():
+            return 55, "Use this tile's equipment: ammo, and my weapons have none"
         return super()._a_special(ctx, a)
 
     def _a_equipment_choice(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """Which weapon gets the equipment's ammo: one the stage needs (a Scorcher that alone
         wounds the Feral Berserker), else the emptiest."""
-        from game.gears.rules.spawning import rules_named
-
         w = a.payload.get("weapon")
         if w is None:
             return 0, a.text or "Use the equipment"
+        return self._a_ammo(ctx, a)
+
+    def _a_ammo(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        """Ammo goes on a weapon the stage needs (the only one that wounds its key enemy), else
+        on the emptiest."""
+        from game.gears.rules.spawning import rules_named
+
+        w = a.payload["weapon"]
         only = {x for r in rules_named(ctx.state, "wound_only_by") for x in r.params.get("weapons", ())}
+        for e in key_enemies(ctx.state):
+            only |= wounding_weapons(ctx.state, e)
         if w in only:
             return 60, f"Ammo on the {w}: the stage's key enemy takes wounds only from it"
-        return 50 - ctx.cog.ammo(w), f"Ammo on the {w}, which has the least"
+        return super()._a_ammo(ctx, a)
 
     def _a_follow(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """Follow costs a card (seed p. 24): worth it from a full hand (the next Healing Step
@@ -1047,8 +1213,32 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
         return everyone(foes(), "the Locusts guarding the way on")
     if k == "enemy_killed":
         where = foes(p.get("enemy"))
+        name = content.enemies[p["enemy"]].name if p.get("enemy") else "enemy"
+        only = wounding_weapons(state, p.get("enemy"))
+        if where and only:
+            # China Shop Stage 3: only the Hammer of Dawn wounds the unwounded Berserker, and it
+            # lies on tile 17A's equipment with no ammo (traces: the squad went at the Berserker
+            # bare-handed and was beaten down). Fetch it, load it, then go.
+            armed = [q for q, c in cogs.items() if any(w in only and n > 0 for w, n in c.weapons)]
+            empty = [q for q, c in cogs.items() if any(w in only for w, _ in c.weapons)]
+            # A picked-up weapon's ammo goes on that weapon (turn._pickup): only the same weapon
+            # dropped, or ammo equipment, loads it; else Scavenging's card does, wherever I am.
+            ammo = ammo_areas() + sorted({d["area"] for d in state.dropped
+                                          if d["area"] in view.move_dist and d["weapon"] in only})
+            if armed:
+                return everyone(where, f"the {name}: we carry what wounds it")
+            if empty and ammo:
+                return everyone(ammo, f"ammo for the {', '.join(sorted(only))}, the only weapon that wounds the {name}")
+            if empty:
+                return everyone(foes(), f"the Locusts (until the {', '.join(sorted(only))} has ammo for the {name})")
+            gives = sorted({view.equipment_area[piece] for piece, eq in state.equipment.items()
+                            if view.equipment_area.get(piece) and content.equipment.get(eq) is not None
+                            and content.equipment[eq].effect.get("gain_weapon") in only
+                            and piece not in md(state).get("equipment_used", [])})
+            if gives:
+                return everyone(gives, f"the {', '.join(sorted(only))} at the equipment: only it wounds the {name}")
         if where:
-            return everyone(where, f"the {content.enemies[p['enemy']].name} (killing it is the objective)")
+            return everyone(where, f"the {name} (killing it is the objective)")
         return everyone(doors_ahead(), "the door toward the enemy we must kill")
     if k == "mission_ammo":
         # Search for the Stranded Stage 1: a kill leaves an ammo token in its area, and the
@@ -1069,6 +1259,20 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
     if k == "no_locusts_in_play":
         return everyone(foes(), "the Locusts (killing them is the objective)")
     return {}
+
+
+def wounding_weapons(state: GearsState, enemy: str | None) -> set[str]:
+    """The weapons that alone wound this enemy while it is unwounded (the base Berserker and
+    the Hammer of Dawn; The Showdown's Feral Berserker), read from the rules' own test
+    (wounds.immune_to); empty when any weapon does or no such figure stands."""
+    from game.gears.rules.wounds import immune_to
+
+    content = _content()
+    lid = next((q for q, x in sorted(state.locusts.items()) if x.enemy == enemy and not x.wounded), None)
+    if lid is None:
+        return set()
+    ok = {w for w in content.weapons if immune_to(state, content, lid, w) is None}
+    return ok if len(ok) < len(content.weapons) else set()
 
 
 def key_enemies(state: GearsState) -> list[str]:
@@ -1092,6 +1296,7 @@ class _SquadLook(_Look):
     def __init__(self, state: GearsState, me: str | None):
         super().__init__(state, me)
         self._plan: dict[str, tuple[list[str], str]] | None = None
+        self._hunger: int | None = None
 
     def wounded(self) -> bool:
         """Few cards left (a card is a point of health, spec 6.13): time to stay safe."""
@@ -1101,7 +1306,8 @@ class _SquadLook(_Look):
         if self._goal is not None:
             return self._goal
         s = self.state
-        bleeding = [c.area for q, c in s.cogs.items() if c.bleeding and q != self.me and c.area in self.view.move_dist]
+        bleeding = [c.area for q, c in s.cogs.items() if c.bleeding and q != self.me and c.area in self.view.move_dist
+                    and self.locust_dice_in(c.area) < 4]
         if bleeding and self.cog.hand:
             self._goal, self._goal_name = bleeding, "a bleeding-out partner"
             return self._goal
@@ -1112,6 +1318,110 @@ class _SquadLook(_Look):
             self._goal, self._goal_name = list(mine[0]), mine[1]
             return self._goal
         return super().goal_areas()
+
+    def attack_value(self, target: str, weapon: str, mode: str, bonus: int) -> tuple[float, float]:
+        """Nothing from a weapon the target shrugs off (The Showdown, seed 1: Lancers fired at
+        the Feral Berserker, whom only Scorchers and Bolos wound while unwounded)."""
+        from game.gears.rules.wounds import immune_to
+
+        if target in self.state.locusts and immune_to(self.state, self.content, target, weapon) is not None:
+            return 0.0, 0.0
+        return super().attack_value(target, weapon, mode, bonus)
+
+    def locust_dice_in(self, area: str) -> int:
+        """Attack dice of the Locusts standing in the area (what a revived COG there faces)."""
+        from game.gears.rules import wounds as W
+
+        return sum(W.enemy_stats(self.state, self.content, x.enemy).attack
+                   for x in self.state.locusts.values() if x.area == area)
+
+    def ammo_hunger(self) -> int:
+        """0: a weapon with attack dice has 2+ ammo tokens; 1: the best have at most 1; 2: none
+        but the weapons usable without ammo can attack (spec 6.5: a weapon needs a token to
+        attack at all). Traces (Hive, seed 201): Overwhelming attacks and Guards spent every
+        token by mid-game, and the squad then shot Skorge with a Snub Pistol."""
+        if self._hunger is None:
+            w = self.content.weapons
+            ammo = [n for q, n in self.cog.weapons if w[q].uses == "ammo" and not w[q].usable_without_ammo]
+            self._hunger = 0 if any(n >= 2 for n in ammo) else 1 if any(n >= 1 for n in ammo) else 2 if ammo else 0
+        return self._hunger
+
+    def ammo_cost(self, weapon: str) -> float:
+        """Score points of spending one ammo token of this weapon: little from a full weapon,
+        much for the last (the weapon then cannot attack at all, spec 6.5)."""
+        w = self.content.weapons[weapon]
+        if w.uses != "ammo":
+            return 0.0
+        left = self.cog.ammo(weapon) - 1
+        if left <= 0:
+            return 6.0 if w.usable_without_ammo else 30.0
+        return 6.0 if left == 1 else 2.0
+
+    def key_weapon_empty(self) -> str:
+        """A weapon I carry with no ammo that alone wounds the stage's key enemy ('' if none)."""
+        for e in key_enemies(self.state):
+            only = wounding_weapons(self.state, e)
+            for w, n in self.cog.weapons:
+                if w in only and n == 0 and self.content.weapons[w].uses == "ammo":
+                    return w
+        return ""
+
+    def stage_tile(self) -> str | None:
+        """The tile whose equipment the stage card asks for (`equipment_activated`), or None."""
+        if self.objective_kind() != "equipment_activated":
+            return None
+        return self.content.missions[self.state.mission].stages[self.state.stage].flip_when.params.get("tile")
+
+    def stage_equipment_needs_room(self) -> bool:
+        """I stand on the equipment the stage card asks for, it hands out a weapon, and my
+        weapon slots are full (turn._equipment_choices offers nothing then)."""
+        tile = self.stage_tile()
+        piece = self.equipment_piece()
+        eq = self.content.equipment.get(self.state.equipment.get(piece or "", ""))
+        return piece == tile and eq is not None and ("gain_weapon" in eq.effect or "draw_random_weapons" in eq.effect) \
+            and len(self.cog.weapons) >= self.content.cogs[self.cog.character].weapon_limit
+
+    def weapon_worth(self, weapon: str) -> float:
+        """Attack dice it rolls now (none without ammo, spec 6.5), a little for its ammo."""
+        w = self.content.weapons[weapon]
+        n = self.cog.ammo(weapon)
+        if w.uses == "ammo" and n == 0 and not w.usable_without_ammo:
+            return 0.1 * (w.overwhelming or 0)
+        return float(max(w.normal or 0, w.overwhelming or 0)) + 0.5 * n
+
+    def equipment_gives_ammo(self) -> bool:
+        piece = self.equipment_piece()
+        eq = self.content.equipment.get(self.state.equipment.get(piece or "", ""))
+        return eq is not None and "gain_ammo" in eq.effect
+
+    def keep_value(self, card: str, negative: bool = False) -> float:
+        """An ammo card (Scavenging) is worth more while the weapons are short of ammo."""
+        v = super().keep_value(card)
+        if self.ammo_hunger() and any(b.verb == "gain_ammo" for b in self.content.orders[card.split("#")[0]].actions):
+            v += 6 * self.ammo_hunger()
+        return -v if negative else v
+
+    def kill_worth(self, lid: str, e: float, kill: float) -> float:
+        """Less the cards its death blast would cost the COGs in its area, more for the
+        Locusts it takes along (`blast_on_kill`)."""
+        x = self.state.locusts.get(lid)
+        if x is not None and x.wounded:
+            pile = self.content.marker_piles.get(self.content.enemies[x.enemy].markers)
+            if pile is None or not pile.two_stage or x.wounded_health != pile.two_stage[0]:
+                # A wounded Locust takes no wound short of its marker (wounds.damage_locust):
+                # only the kill counts (Search for the Stranded, seed 8 at 1 player: twenty
+                # shots at a wounded Butcher that could not hurt it).
+                e = 0.0
+        worth = super().kill_worth(lid, e, kill)
+        if lid not in self.state.locusts:
+            return worth
+        own, foes = self.blast_on_kill(lid)
+        if self.state.locusts[lid].enemy in key_enemies(self.state):
+            # Its death is the stage's objective: every wound counts, not only a likely kill
+            # (The Showdown, seed 1: a loaded Scorcher stood beside the Feral Berserker for five
+            # turns while its carrier shot Palace Guards).
+            worth += 20 * min(e, self.health(lid))
+        return worth + kill * (8 * foes - own)
 
     def goal_weight(self) -> float:
         self.goal_areas()

@@ -83,3 +83,189 @@ def test_squad_bot_follows_only_from_a_full_hand(title):
     s.cogs[p2].hand = cards[:limit]
     choice = SquadBot(1).decide(s, title.legal_actions(s))
     assert choice.action.kind == "follow" and "full hand" in choice.reason
+
+
+def _attack_frame(s):
+    T.push(s, {"f": "attack", "player": s.players[0], "bonus": 0})
+
+
+def test_no_shot_at_a_ticker_whose_chain_reaction_would_wound_the_squad(title):
+    """Spec 9.2.4 (Roadblocks: a Ticker killed by an attack explodes, 1 wound to every figure
+    in its area, and the Tickers it kills explode too). Two Tickers in the area of both COGs:
+    the squad bot does not shoot them there (2 wounds to each COG); the same Tickers an area
+    away, out of its own area, it shoots."""
+    from game.gears.rules.state import LocustState
+
+    s = fresh(title, players=2, mission="roadblocks")
+    p1, p2 = s.players
+    c = s.cogs[p1]
+    s.cogs[p2].area = c.area
+    s.locusts = {f"ticker#{i}": LocustState(f"ticker#{i}", "ticker", c.area) for i in (1, 2)}
+    _attack_frame(s)
+    acts = title.legal_actions(s)
+    assert any(a.kind == "attack" and a.payload["target"].startswith("ticker") for a in acts)
+    choice = SquadBot(1).decide(s, acts)
+    assert not (choice.action.kind in ("attack", "chainsaw") and choice.action.payload["target"].startswith("ticker")), \
+        choice.reason
+    view = s.view()
+    away = next(a for a in sorted(view.areas) if a != c.area and view.rdist(c.area, a) == 1
+                and los(view, (c.area, c.cover), (a, None)))
+    for x in s.locusts.values():
+        x.area = away
+    acts = title.legal_actions(s)
+    choice = SquadBot(1).decide(s, acts)
+    assert choice.action.kind == "attack" and choice.action.payload["target"].startswith("ticker"), choice.reason
+
+
+def test_keeps_the_last_ammo_token_and_picks_up_ammo_when_short(title):
+    """Spec 6.5: a weapon needs an ammo token to attack at all, an Overwhelming attack spends
+    one. With one token left the squad bot attacks a Drone in Normal mode; short of ammo it
+    picks up a dropped weapon's ammo (spec 6.10) even for a card."""
+    from game.gears.rules.state import LocustState
+
+    s = fresh(title, players=2)
+    p1 = s.players[0]
+    c = s.cogs[p1]
+    c.weapons = [("lancer", 1), ("snub_pistol", 0)]
+    view = s.view()
+    seen = next(a for a in sorted(view.areas) if a != c.area and view.rdist(c.area, a) == 1
+                and los(view, (c.area, c.cover), (a, None)))
+    s.locusts = {"drone#1": LocustState("drone#1", "drone", seen)}
+    _attack_frame(s)
+    acts = title.legal_actions(s)
+    assert {a.payload.get("mode") for a in acts if a.kind == "attack"} >= {"normal", "overwhelming"}
+    choice = SquadBot(1).decide(s, acts)
+    assert choice.action.kind == "attack" and choice.action.payload["mode"] == "normal", choice.reason
+    T.pop(s)
+    s.locusts.clear()
+    c.weapons = [("lancer", 0), ("snub_pistol", 0)]
+    c.hand = ["advance#1", "advance#2", "assault#1", "roadie_run#1"]
+    s.dropped.append({"id": "drop#1", "area": c.area, "weapon": "lancer", "enemy": "drone", "marker": None})
+    acts = title.legal_actions(s)
+    assert any(a.kind == "special" and a.payload["do"] == "pickup" and a.payload["choice"] == "ammo" for a in acts)
+    choice = SquadBot(1).decide(s, acts)
+    assert choice.action.kind == "special" and choice.action.payload["do"] == "pickup", choice.reason
+    assert "ammo" in choice.reason
+
+
+def test_the_active_player_lets_the_strongest_willing_cog_guard(title):
+    """Seed p. 24: when several COGs want to Guard, the active player picks one: the squad bot
+    picks the one with the most attack dice (not the first asked)."""
+    s = fresh(title, players=2)
+    p1, p2 = s.players
+    s.cogs[p2].hand = ["advance#1", "advance#2", "advance#3", "advance#4"]
+    weak = {"guard": p1, "card": s.cogs[p1].hand[0], "weapon": "snub_pistol", "mode": "normal"}
+    strong = {"guard": p2, "card": "advance#1", "weapon": "lancer", "mode": "overwhelming"}
+    s.cogs[p2].weapons = [("lancer", 3)]
+    s.proc = {"name": "x", "args": {}, "checkpoint": {}, "answers": [], "emitted": 0,
+              "pending": {"decider": p1, "kind": "guard_who", "prompt": "who?",
+                          "options": [weak, strong], "labels": ["a", "b"]}}
+    choice = SquadBot(1).decide(s, title.legal_actions(s))
+    assert choice.action.payload == strong, choice.reason
+
+
+def test_no_revive_beside_a_locust_that_would_down_him_again(title):
+    """Spec 6.10: a revived COG stands with no card until his Healing Step; Locusts ignore a
+    bleeding COG (6.13). With a Berserker (5 attack dice) in the area the squad bot waits; with
+    no Locust there it revives."""
+    from game.gears.rules.state import LocustState
+
+    s = fresh(title, players=2)
+    p1, p2 = s.players
+    s.cogs[p2].area, s.cogs[p2].bleeding, s.cogs[p2].cover, s.cogs[p2].hand = s.cogs[p1].area, True, None, []
+    assert SquadBot(1).decide(s, title.legal_actions(s)).action.payload.get("do") == "revive"
+    s.locusts = {"berserker#1": LocustState("berserker#1", "berserker", s.cogs[p1].area)}
+    choice = SquadBot(1).decide(s, title.legal_actions(s))
+    assert choice.action.payload.get("do") != "revive", choice.reason
+
+
+def test_china_shop_stage_3_fetches_and_loads_the_hammer_of_dawn(title):
+    """China Shop Stage 3 (spec 9.2.2, seed p. 26): kill the Berserker, whom only the Hammer
+    of Dawn wounds while unwounded; 17A's equipment gives it with no ammo. The squad first goes
+    for that equipment, then (carrying it empty) for ammo equipment, then for the Berserker;
+    once the Berserker is wounded any weapon does."""
+    from game.gears.bots import wounding_weapons
+    from game.gears.rules.state import LocustState
+
+    s = fresh(title, players=2, mission="china_shop")
+    s.stage = 2
+    view = s.view()
+    p1, p2 = s.players
+    far = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(s.cogs[p1].area, a) >= 2)
+    s.locusts = {"berserker#1": LocustState("berserker#1", "berserker", far)}
+    assert wounding_weapons(s, "berserker") == {"hammer_of_dawn"}
+    piece, area = next(iter(view.equipment_area.items()))
+    s.equipment[piece] = "hammer_of_dawn"
+    plan = squad_plan(s)
+    assert plan[p1][0] == [area] and "Hammer" not in plan[p1][1] and "hammer_of_dawn" in plan[p1][1]
+    s.equipment[piece] = "ammunition"
+    s.cogs[p1].weapons.append(("hammer_of_dawn", 0))
+    plan = squad_plan(s)
+    assert area in plan[p1][0] and plan[p1][1].startswith("ammo for the hammer_of_dawn")
+    assert all(a in view.equipment_area.values() for a in plan[p1][0])
+    s.cogs[p1].weapons[-1] = ("hammer_of_dawn", 1)
+    assert squad_plan(s)[p2][0] == [far]
+    s.locusts["berserker#1"].wounded_health = 5
+    assert wounding_weapons(s, "berserker") == set()
+
+
+def test_no_grenade_into_its_own_area_unless_the_stage_needs_the_hole(title):
+    """Spec 6.8: every figure in the grenade's area defends against it, the thrower too. Out of
+    Emergence's Stage 1 (whose objective is the holes) the squad bot does not seal a hole in its
+    own area; in it, it does."""
+    s = fresh(title, players=2)
+    p1 = s.players[0]
+    c = s.cogs[p1]
+    c.grenades = 2
+    s.holes = {"h": {"area": c.area, "sealed": False, "token": True}}
+    _attack_frame(s)
+    assert SquadBot(1).decide(s, title.legal_actions(s)).action.kind == "grenade"
+    s.stage = 1  # Emergence Stage 2: no Locust in play; the holes are no longer the objective
+    choice = SquadBot(1).decide(s, title.legal_actions(s))
+    assert choice.action.kind != "grenade", choice.reason
+
+
+def test_no_shot_with_a_weapon_the_target_shrugs_off(title):
+    """Seed p. 26 / spec 8.1: only the Hammer of Dawn wounds an unwounded Berserker. The squad
+    bot does not spend its attack on it with a Lancer; once it is wounded, it may."""
+    from game.gears.rules.state import LocustState
+
+    s = fresh(title, players=2, mission="china_shop")
+    c = s.cogs[s.players[0]]
+    view = s.view()
+    seen = next(a for a in sorted(view.areas) if a != c.area and view.rdist(c.area, a) == 1
+                and los(view, (c.area, c.cover), (a, None)))
+    s.locusts = {"berserker#1": LocustState("berserker#1", "berserker", seen)}
+    bot = SquadBot(1)
+    look = bot.look(s, s.players[0])
+    assert look.attack_value("berserker#1", "lancer", "normal", 0) == (0.0, 0.0)
+    s.locusts["berserker#1"].wounded_health = 5
+    look = bot.look(s, s.players[0])
+    assert look.attack_value("berserker#1", "lancer", "normal", 0)[0] > 0
+
+
+def test_makes_room_for_the_weapon_equipment_the_stage_needs(title, monkeypatch):
+    """Spec 9.3.2 (Search for the Stranded Stage 2: a COG activates 17B's equipment, a Weapon
+    equipment) and seed p. 20 (a weapon may be discarded at any time): the rules offer a weapon
+    equipment only to a COG with a free weapon slot (seed 8 at 1 player: a COG with three
+    weapons stood on 17B for 140 turns). Here the stage's tile is played by 3B, whose equipment
+    is a Weapon: the squad bot discards its least useful weapon (the empty one), then uses it."""
+    from game.gears.bots import _SquadLook
+
+    s = fresh(title, players=1, mission="belly_of_the_beast")
+    view = s.view()
+    assert s.equipment["3B"] == "weapon"
+    monkeypatch.setattr(_SquadLook, "stage_tile", lambda self: "3B")
+    c = s.cogs[s.players[0]]
+    c.area, c.cover = view.equipment_area["3B"], None
+    c.weapons = [("lancer", 2), ("snub_pistol", 2), ("gnasher", 0)]
+    acts = title.legal_actions(s)
+    assert not any(a.kind == "special" and a.payload["do"] == "equipment" for a in acts)
+    choice = SquadBot(1).decide(s, acts)
+    assert choice.action.kind == "drop_weapon" and choice.action.payload["weapon"] == "gnasher", choice.reason
+    title.apply(s, choice.action)
+    choice = SquadBot(1).decide(s, title.legal_actions(s))
+    assert choice.action.kind == "special" and choice.action.payload["do"] == "equipment", choice.reason
+    monkeypatch.setattr(_SquadLook, "stage_tile", lambda self: None)
+    c.weapons = [("lancer", 2), ("snub_pistol", 2), ("gnasher", 0)]
+    assert SquadBot(1).decide(s, title.legal_actions(s)).action.kind != "drop_weapon"
