@@ -84,7 +84,7 @@ class Level:
 
 # AI tuning measured in game/doom/data/BALANCE.md (docs/DOOM.md describes each level).
 LEVELS = {
-    "recruit": Level(temperature=0.5, top_k=4),
+    "recruit": Level(temperature=1.0, top_k=4, spawn_margin=2, refine=0),
     "veteran": Level(),
     "nightmare": Level(lookahead=True),
 }
