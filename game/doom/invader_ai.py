@@ -24,10 +24,13 @@ the objective) and an approach term (ending within "MP + typical range" of a mar
 carried over the activation's actions and re-planned as soon as anything differs from what it
 expected (a Guard interrupt, a death, a roll).
 
-Difficulties (the same rules, only the decisions differ): `recruit` samples a softmax over the top
-plans (and placements) with the AI's own seeded stream; `veteran` is greedy; `nightmare` adds a
-2-figure joint lookahead when choosing whom to activate and with which plan (the second figure's
-best answer, averaged over the first one's wound outcomes).
+Difficulties (the same rules, only the decisions differ; `LEVELS`): `recruit` samples a softmax
+over the top plans and spawn squares with the AI's own seeded stream and scores spawn squares by
+distance alone, aiming a walk beyond striking distance (they close in before they strike);
+`veteran` is greedy;
+`nightmare` adds a 2-figure joint lookahead when choosing whom to activate and with which plan
+(the second figure's best answer, averaged over the first one's wound outcomes), weighs a kill
+twice as much and checks twice as many spawn squares against this turn's plans.
 """
 from __future__ import annotations
 
@@ -86,7 +89,7 @@ class Level:
 LEVELS = {
     "recruit": Level(temperature=1.0, top_k=4, spawn_margin=2, refine=0),
     "veteran": Level(),
-    "nightmare": Level(lookahead=True),
+    "nightmare": Level(lookahead=True, kill=8.0, refine=12),
 }
 EVENT_VALUE = {"reroll": 2.5, "attack_fails": 2.5, "remove_wound": 1.5, "deadly": 1.5, "activate_two": 2.0,
                "ambush": 2.0, "activate_twice": 2.0, "extra_spawn": 1.5, "marine_range_minus": 1.8,

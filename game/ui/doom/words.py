@@ -217,7 +217,7 @@ RULE_OPTIONS = {
 DIFFICULTY = {"recruit": N_("Recruit"), "veteran": N_("Veteran"), "nightmare": N_("Nightmare")}
 DIFFICULTY_WHY = {
     "recruit": N_("Recruit: the invader AI often picks one of its good plans at random"
-                  " and brings new monsters in out of striking reach where it can."),
+                  " and aims to bring new monsters in farther from the marines."),
     "veteran": N_("Veteran: the invader AI takes its best plan every time."),
     "nightmare": N_("Nightmare: the invader AI also looks one figure ahead; it thinks longer."),
 }
