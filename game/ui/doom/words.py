@@ -219,5 +219,6 @@ DIFFICULTY_WHY = {
     "recruit": N_("Recruit: the invader AI often picks one of its good plans at random"
                   " and aims to bring new monsters in farther from the marines."),
     "veteran": N_("Veteran: the invader AI takes its best plan every time."),
-    "nightmare": N_("Nightmare: the invader AI also looks one figure ahead; it thinks longer."),
+    "nightmare": N_("Nightmare: the invader AI also looks one figure ahead and goes harder for kills;"
+                    " it thinks longer."),
 }
