@@ -27,10 +27,10 @@ expected (a Guard interrupt, a death, a roll).
 Difficulties (the same rules, only the decisions differ; `LEVELS`): `recruit` samples a softmax
 over the top plans and spawn squares with the AI's own seeded stream and scores spawn squares by
 distance alone, aiming a walk beyond striking distance (they close in before they strike);
-`veteran` is greedy;
-`nightmare` adds a 2-figure joint lookahead when choosing whom to activate and with which plan
-(the second figure's best answer, averaged over the first one's wound outcomes), weighs a kill
-twice as much and checks twice as many spawn squares against this turn's plans.
+`veteran` is greedy; `nightmare` adds a 2-figure joint lookahead when choosing whom to activate
+and with which plan (the second figure's best answer, averaged over the first one's wound
+outcomes), weighs a kill twice as much and checks twice as many spawn squares against this
+turn's plans.
 """
 from __future__ import annotations
 
