@@ -5,11 +5,13 @@ with the same seeds (same bots, same bot seeds), without the replay check. Not a
 nothing.
 
     .venv/bin/python tools/balance_doom.py [--games N] [--seed S] [--scenario ID ...]
-        [--difficulty D ...] [--marines N ...] [--games-log FILE]
+        [--difficulty D ...] [--marines N ...] [--games-log FILE] [--jobs N]
 
 Per cell it prints the marines' wins, the mean rounds, and the invader's frags by source (a
 marine killed, the deck's last card, the meltdown clock); `--games-log` appends one JSON line
 per game (outcome, rounds, frags by source, keys, encounters, areas revealed, invaders killed).
+`--jobs N` plays a cell's games in N worker processes (spawned, as simulate's --jobs); the
+games and their order are those of a serial run.
 """
 from __future__ import annotations
 
@@ -63,6 +65,31 @@ def play(sim: DoomSimulator, scenario: str, seed: int, marines: int, difficulty:
         sim.finish(session.state)
 
 
+_SIM: DoomSimulator | None = None
+
+
+def _worker_play(task: tuple) -> dict:
+    """One game in a worker process (its own simulator, made once per worker)."""
+    global _SIM
+    if _SIM is None:
+        tune_gc()
+        _SIM = DoomSimulator()
+    return play(_SIM, *task)
+
+
+def games_of(sim: DoomSimulator, tasks: list[tuple], jobs: int):
+    """The tasks' game records in task order, played here or in `jobs` worker processes."""
+    if jobs <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            yield play(sim, *task)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(min(jobs, len(tasks)), mp_context=multiprocessing.get_context("spawn")) as pool:
+        yield from pool.map(_worker_play, tasks)
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=20, help="games per cell")
@@ -72,6 +99,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--marines", type=int, action="append", choices=(1, 2, 3))
     p.add_argument("--max-actions", type=int, default=20_000)
     p.add_argument("--games-log", type=Path, help="append one JSON line per game to this file")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1: play here)")
     args = p.parse_args(argv)
     tune_gc()
     sim = DoomSimulator()
@@ -82,8 +110,9 @@ def main(argv: list[str] | None = None) -> None:
             for marines in args.marines or [1, 2, 3]:
                 start = time.perf_counter()
                 games = []
-                for i in range(args.games):
-                    games.append(play(sim, scenario, args.seed + i, marines, difficulty, args.max_actions))
+                tasks = [(scenario, args.seed + i, marines, difficulty, args.max_actions) for i in range(args.games)]
+                for game in games_of(sim, tasks, args.jobs):
+                    games.append(game)
                     if args.games_log:
                         with args.games_log.open("a") as f:
                             f.write(json.dumps(games[-1]) + "\n")

@@ -234,9 +234,11 @@ def p2() -> None:
     fig("imp_B3", "imp", 12, 4, 1)
     fig("zombie_B3a", "zombie", 9, 6, 2)
     fig("zombie_B3b", "zombie", 13, 7, 3)
-    fig("demon_B4", "demon", 15, 13, 1, orientation="east")
+    # B4's demon [1+] and trite (17,12) [3] of spec 9.4 swapped tags: with 1-2 marines the key room
+    # holds trites, not a demon whose Sentry met the marine taking the key (game/doom/data/BALANCE.md, P2b)
+    fig("demon_B4", "demon", 15, 13, 3, orientation="east")
     fig("trite_B4a", "trite", 12, 14, 2)
-    fig("trite_B4b", "trite", 17, 12, 3)
+    fig("trite_B4b", "trite", 17, 12, 1)
     fig("mancubus_B5", "mancubus", 26, 6, 1)
     fig("imp_B5a", "imp", 22, 11, 1)
     fig("imp_B5b", "imp", 28, 9, 2)

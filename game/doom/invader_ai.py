@@ -24,10 +24,13 @@ the objective) and an approach term (ending within "MP + typical range" of a mar
 carried over the activation's actions and re-planned as soon as anything differs from what it
 expected (a Guard interrupt, a death, a roll).
 
-Difficulties (the same rules, only the decisions differ): `recruit` samples a softmax over the top
-plans (and placements) with the AI's own seeded stream; `veteran` is greedy; `nightmare` adds a
-2-figure joint lookahead when choosing whom to activate and with which plan (the second figure's
-best answer, averaged over the first one's wound outcomes).
+Difficulties (the same rules, only the decisions differ; `LEVELS`): `recruit` samples a softmax
+over the top plans and spawn squares with the AI's own seeded stream and scores spawn squares by
+distance alone, aiming a walk beyond striking distance (they close in before they strike);
+`veteran` is greedy; `nightmare` adds a 2-figure joint lookahead when choosing whom to activate
+and with which plan (the second figure's best answer, averaged over the first one's wound
+outcomes), weighs a kill twice as much and checks twice as many spawn squares against this
+turn's plans.
 """
 from __future__ import annotations
 
@@ -60,7 +63,6 @@ OBJECTIVE = 0.04  # per square from the marines' objective
 STAY = 0.05  # a plan that changes nothing (activating costs a Guard window)
 RETREATS = 4  # attack plans whose retreats are searched
 VERIFY = 6  # attack candidates checked against the rules' own target and distance questions
-TOP_K, TEMPERATURE = 4, 0.5  # recruit's softmax
 NIGHTMARE_FIRST, NIGHTMARE_PLANS = 3, 3  # figures and plans the joint lookahead tries
 DODGE_PREVENTED = 0.4  # play Dodge when the reroll saves at least this much (value in wounds)
 DUD_SAVED = 0.8
@@ -69,6 +71,26 @@ DARK_ENERGIES_GAIN = 0.15  # kill chance the removed wound takes away
 AMBUSH_VALUE = 0.6  # an attack plan worth this much makes Ambush and Trap worth playing
 # Declining a card says nothing of it: the marines read the bots' reasons, and the card is hidden.
 QUIET = "the invader lets the moment pass"
+
+
+@dataclass(frozen=True)
+class Level:
+    """What a difficulty changes in the decisions (the rules are the same for every level)."""
+    temperature: float = 0.0  # above 0: a softmax draw over the top `top_k` plans and placements
+    top_k: int = 1
+    spawn_margin: int = 0  # spawned figures aim this many squares beyond a turn's striking distance
+    refine: int = 6  # the best placements also weighed by the plan the new figure could make this turn
+    lookahead: bool = False  # the 2-figure joint lookahead when choosing whom to activate
+    kill: float = KILL
+    exposure: float = EXPOSURE
+
+
+# AI tuning measured in game/doom/data/BALANCE.md (docs/DOOM.md describes each level).
+LEVELS = {
+    "recruit": Level(temperature=1.0, top_k=4, spawn_margin=2, refine=0),
+    "veteran": Level(),
+    "nightmare": Level(lookahead=True, kill=8.0, refine=12),
+}
 EVENT_VALUE = {"reroll": 2.5, "attack_fails": 2.5, "remove_wound": 1.5, "deadly": 1.5, "activate_two": 2.0,
                "ambush": 2.0, "activate_twice": 2.0, "extra_spawn": 1.5, "marine_range_minus": 1.8,
                "type_speed": 1.5, "close_doors": 0.8, "destroy_door": 0.8}
@@ -271,8 +293,9 @@ class Planner:
     """Everything one decision needs about a view, computed once (the AI keeps the threat map
     across decisions while the marines, doors and markers stay the same)."""
 
-    def __init__(self, view: DoomState, threat: Threat):
+    def __init__(self, view: DoomState, threat: Threat, level: Level = LEVELS[DEFAULT]):
         self.v = view
+        self.level = level
         self.c = view.content
         self.m = view.map
         self.closed = view.closed_set
@@ -375,7 +398,7 @@ class Planner:
         many marines could shoot it there)."""
         mon = self.c.monsters[monster]
         expo, n = self.threat.exposure(cells, mon.armour, hp)
-        score = -EXPOSURE * expo * self.value(monster) / mon.health
+        score = -self.level.exposure * expo * self.value(monster) / mon.health
         d = min((self.marine_dist.get(c, FAR) for c in cells), default=FAR)
         ideal = mp + self.reach(monster)
         if d < FAR:
@@ -413,7 +436,7 @@ class Planner:
                 ew, kill = ew * hit, kill * hit
             if vid == marine:
                 dist = odds
-            value += ew + KILL * kill
+            value += ew + self.level.kill * kill
             ew_all += ew
             kill_all = max(kill_all, kill)
         if ab.blast:
@@ -433,7 +456,7 @@ class Planner:
                 left = (hp or {}).get(x.id, x.health)
                 if left > 0:
                     ew, kill = _ew_kill(mon.dice, d, x.armour, left, ab.accuracy, ab.deadly, mon.melee, self.c)
-                    extra += ew + KILL * kill
+                    extra += ew + self.level.kill * kill
         for inv in self.v.invaders.values():
             cells = pos if inv.id == fig else inv.cells
             if area & set(cells):
@@ -589,7 +612,7 @@ class Planner:
             return None
         h = DoomState.from_json(self.v.to_json())
         change(h)
-        sub = Planner(h, self.threat).plans(fig, mp, attacks, depth=1)
+        sub = Planner(h, self.threat, self.level).plans(fig, mp, attacks, depth=1)
         return sub[0] if sub else None
 
 
@@ -626,6 +649,10 @@ class InvaderAI:
         self.rng = Pcg32.from_json(data["rng"])
         self.plan = data.get("plan")
         self.order = data.get("order") or {}
+
+    @property
+    def level(self) -> Level:
+        return LEVELS[self.difficulty]
 
     # --- the Bot protocol ----------------------------------------------------------------------
 
@@ -665,16 +692,17 @@ class InvaderAI:
                (view.seat, (view.turn or {}).get("action")) if view.phase == "marine" else None)
         if self._threat is None or self._threat[0] != key:
             self._threat = (key, Threat(view))
-        return Planner(view, self._threat[1])
+        return Planner(view, self._threat[1], self.level)
 
     def _pick(self, scored: list[tuple[float, Any]]) -> tuple[float, Any]:
         """The best (veteran, nightmare) or a softmax draw from the top k (recruit), from the AI's
         own seeded stream; `scored` is sorted best first."""
-        if self.difficulty != "recruit" or len(scored) == 1:
+        level = self.level
+        if level.temperature <= 0 or len(scored) == 1:
             return scored[0]
-        top = scored[:TOP_K]
+        top = scored[:level.top_k]
         hi = top[0][0]
-        weights = [math.exp((s - hi) / TEMPERATURE) for s, _ in top]
+        weights = [math.exp((s - hi) / level.temperature) for s, _ in top]
         r = self.rng.next_u32() / 2 ** 32 * sum(weights)
         for w, item in zip(weights, top):
             r -= w
@@ -708,7 +736,7 @@ class InvaderAI:
         card = c.invader_card(card_id)
         if card.kind == "event":
             return EVENT_VALUE.get(card.effect, 1.0)
-        p = Planner(view, self._threat[1]) if self._threat else self.planner(view)
+        p = Planner(view, self._threat[1], self.level) if self._threat else self.planner(view)
         best = -1.0
         for half in card.halves:
             value = 0.0
@@ -787,7 +815,7 @@ class InvaderAI:
             cached[f] = round(score * 1000)
             return score, best
 
-        if self.difficulty == "nightmare":
+        if self.level.lookahead:
             ranked = sorted(((*fresh(f), f) for f in figs), key=lambda t: (-t[0], t[2]))
             useful = [(sc, f, best) for sc, best, f in ranked if best.marine is not None or best.path]
             if len(useful) > 1:
@@ -1166,7 +1194,7 @@ class InvaderAI:
                 continue
             dist = reroll_distribution(faces, reroll, about.get("distance"), mar.armour, about.get("accuracy", 0),
                                        about.get("deadly", 0), about.get("melee", False), view.content)
-            total += sum(float(p) * (min(w, mar.health) + (KILL if w >= mar.health else 0)) for w, p in dist.items())
+            total += sum(float(p) * (min(w, mar.health) + (self.level.kill if w >= mar.health else 0)) for w, p in dist.items())
         return total
 
     def _dud(self, view: DoomState, opts: list[Action], about: dict) -> Choice:
@@ -1191,7 +1219,7 @@ class InvaderAI:
         ew0, k0 = _ew_kill(*args, mon.abilities.deadly, mon.melee, view.content)
         ew1, k1 = _ew_kill(*args, mon.abilities.deadly + view.content.invader_card(play[0].get("card")).amount,
                            mon.melee, view.content)
-        gain = ew1 - ew0 + KILL * (k1 - k0)
+        gain = ew1 - ew0 + self.level.kill * (k1 - k0)
         if gain >= HELLFIRE_GAIN:
             return Choice(play[0], f"play Hellfire: +{round((k1 - k0) * 100)}% to kill {who(view, mar_id)}")
         return Choice(no, QUIET)
@@ -1293,7 +1321,7 @@ class InvaderAI:
         prompt = view.proc["pending"]["prompt"]  # turn.py's spawn asks "Where does the <name> appear?"
         monster = next(m for m, mon in view.content.monsters.items() if prompt == f"Where does the {mon.name} appear?")
         mon = view.content.monsters[monster]
-        ideal = mon.move + p.reach(monster)
+        ideal = mon.move + p.reach(monster) + self.level.spawn_margin
         scored = []
         for a in opts:
             cells = [tuple(c) for c in a.get("cells")]
@@ -1307,15 +1335,17 @@ class InvaderAI:
         scored.sort(key=lambda t: (-t[0], t[1].get("cells")))
         # the best few by what the figure could do from there this turn (it activates after the spawn)
         refined = []
-        h = DoomState.from_json(view.to_json())
+        h = DoomState.from_json(view.to_json()) if self.level.refine else None
         tmp = "ai_probe#0"
-        for s, a, d in scored[:6]:
+        for s, a, d in scored[:self.level.refine]:
             h.invaders[tmp] = Invader(tmp, monster, [tuple(c) for c in a.get("cells")])
             hp = Planner.moved(h, p)
             q = hp.quick(tmp, mon.move, 1)
             refined.append((q[0].score if q else s, a, d, q[0].marine if q else None))
             h.invaders.pop(tmp)
         refined.sort(key=lambda t: (-t[0], t[1].get("cells")))
+        if not refined:  # a level that does not look ahead: the distance score decides
+            refined = [(s, a, d, None) for s, a, d in scored]
         score, a, d, target = self._pick([(r[0], r) for r in refined])[1]
         at = sq(a.get("cells")[0])
         if target is not None:

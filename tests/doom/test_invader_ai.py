@@ -146,6 +146,34 @@ def test_spawns_out_of_sight_and_closer_than_a_far_alternative():
     assert "out of sight" in choice.reason
 
 
+def test_recruit_brings_spawned_imps_in_farther_than_veteran_and_never_claims_a_strike():
+    """Spec 11.D's levels (docs/DOOM.md, "Difficulties"): veteran puts an imp of an Imp Pair where
+    it can strike Red this turn; recruit scores the squares by distance only, aiming beyond a
+    turn's striking distance, so its imp comes in farther off and its reason promises no strike."""
+    def scene():
+        state = invader_turn()
+        state.closed.remove("D1")
+        state.marines["red"].cell = (10, 8)
+        state.phase = "spawn"
+        deal(state, "imp_pair#1")
+        act(state, "spawn", card="imp_pair#1", half=0)
+        return state
+
+    state = scene()
+    dist = field_from(state, [state.marines["red"].cell])
+
+    def placed(difficulty: str, seed: int):
+        choice = decide(InvaderAI(difficulty, seed), scene())
+        assert choice.action.kind == "place" and "out of sight" in choice.reason
+        return min(dist[tuple(c)] for c in choice.action.get("cells")), choice.reason
+
+    veteran, why = placed("veteran", 1)
+    assert "can strike Red this turn" in why
+    for seed in range(1, 9):
+        d, why = placed("recruit", seed)
+        assert d > veteran and "strike" not in why
+
+
 # --- step 3: activations --------------------------------------------------------------------
 
 

@@ -216,7 +216,9 @@ RULE_OPTIONS = {
 # The automated invader's levels (game/doom/invader_ai.py DIFFICULTIES, spec 11.D).
 DIFFICULTY = {"recruit": N_("Recruit"), "veteran": N_("Veteran"), "nightmare": N_("Nightmare")}
 DIFFICULTY_WHY = {
-    "recruit": N_("Recruit: the invader AI often picks one of its good plans at random."),
+    "recruit": N_("Recruit: the invader AI often picks one of its good plans at random"
+                  " and aims to bring new monsters in farther from the marines."),
     "veteran": N_("Veteran: the invader AI takes its best plan every time."),
-    "nightmare": N_("Nightmare: the invader AI also looks one figure ahead; it thinks longer."),
+    "nightmare": N_("Nightmare: the invader AI also looks one figure ahead and goes harder for kills;"
+                    " it thinks longer."),
 }
