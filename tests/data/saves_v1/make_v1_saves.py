@@ -2,7 +2,14 @@
 the journal, issue 19), so that tests/engine/test_old_saves.py loads real old files.
 
     git worktree add /tmp/saves-base 70d94ab
+    cp -r game/gears/data/. /tmp/saves-base/game/gears/data/   # today's data: a save replays only
+    cp -r game/doom/data/. /tmp/saves-base/game/doom/data/     # under the values it was played with
+    cp maps/doom/*.tmx /tmp/saves-base/maps/doom/
     cd /tmp/saves-base && PYTHONPATH=/tmp/saves-base python /path/to/make_v1_saves.py OUT_DIR
+
+The old code writes the old format; the data is copied in because a tuned `verified = false`
+value (the Gears balance of issue 20) changes the games, and a save replays only under the values
+it was played with. Rewrite the files this way after such a tuning.
 
 Run on a newer tree it would write journals instead: it is kept to say where the files come
 from, not to be run again.
