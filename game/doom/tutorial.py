@@ -27,7 +27,7 @@ from game.engine.protocol import Action, Event
 from game.engine.session import Session
 from game.engine.tomldata import TomlFile
 from game.tutorial.model import Lesson, Step
-from game.tutorial.adapter_kit import AdapterBase, check_keys, table_list, take_card
+from game.tutorial.adapter_kit import AdapterBase, SilentCtx, check_keys, table_list, take_card
 from game.tutorial.protocol import LessonBroken
 
 SETUP_VERBS = ("clear_invaders", "clear_props", "reveal", "marine", "invader", "prop", "open_doors",
@@ -351,7 +351,7 @@ class DoomAdapter(AdapterBase):
                 taken[cell] = fig
         # The rules reveal what the marines see after every step (spec 3.10); the verbs moved
         # figures and doors, so the areas now in sight are put on the table the same way.
-        E.reveal(_SetupCtx(state))
+        E.reveal(SilentCtx(state))
 
     def stack(self, state: DoomState, dice: Mapping[str, Iterable[str]], decks: Mapping[str, Iterable[str]],
               where: str) -> None:
@@ -451,17 +451,6 @@ class DoomAdapter(AdapterBase):
     def explain_illegal(self, state: DoomState, action: Action, engine_reason: str) -> tuple[str, str]:
         """The rules' own refusal sentence (rules/turn.py `refusal`) and the rule behind it."""
         return engine_reason, rule_of(engine_reason, action.kind)
-
-
-class _SetupCtx:
-    """What game/doom/rules/effects.py needs of a resolution's context, for the setup's reveal:
-    the state, and emit (the setup's events are not part of the lesson's log)."""
-
-    def __init__(self, state: DoomState) -> None:
-        self.state = state
-
-    def emit(self, kind: str, text: str, payload: dict, hidden: bool = False, visible_to: Any = None) -> None:
-        return None
 
 
 def rule_of(reason: str, kind: str) -> str:

@@ -41,6 +41,19 @@ def take_card(deck: Any, name: str, where: str, what: str) -> str:
     raise LessonBroken(f"{where}: no {name!r} card is left in the {what} or its discard pile")
 
 
+class SilentCtx:
+    """What a rules function that may announce something needs of a resolution's context, for
+    a lesson's set-up: the state, and an `emit` that drops the events (the set-up is not part of
+    the lesson's log)."""
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+
+    def emit(self, kind: str, text: str, payload: dict | None = None, hidden: bool = False,
+             visible_to: Any = None) -> None:
+        return None
+
+
 class AdapterBase:
     """The adapter methods that are the same for every title."""
 

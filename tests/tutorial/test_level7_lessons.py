@@ -1,0 +1,119 @@
+"""The Level 7 lessons (issue 15 item 6) on the real engine: each runs to its end with stacked
+dice, decks and tile stacks, refuses what it does not teach with its own words and what the
+rules forbid with the rules' refusal and a rule section."""
+from __future__ import annotations
+
+import pytest
+
+from game.engine.protocol import Action
+from game.tutorial import protocol
+from game.tutorial.commands import tutorial_main
+from game.tutorial.library import adapter_for, lessons_for, rules_for
+from game.tutorial.runner import LessonRunner, check_lesson
+
+LESSON_IDS = ["turn"]
+
+
+@pytest.fixture(scope="module")
+def adapter():
+    return adapter_for("level7")
+
+
+@pytest.fixture(scope="module")
+def lessons(adapter):
+    return lessons_for("level7", adapter)
+
+
+def lesson(lessons, lesson_id):
+    return next(les for les in lessons if les.id == lesson_id)
+
+
+def finish_step(runner):
+    """Submits the hint until the current step is done."""
+    index = runner.index
+    while runner.index == index:
+        if runner.step.kind == "read":
+            runner.next()
+        else:
+            assert runner.submit(runner.hint()).accepted
+
+
+def test_the_lessons_in_order(lessons):
+    assert [les.id for les in lessons] == LESSON_IDS
+    for les in lessons:
+        assert 2 <= les.minutes <= 5, les.id
+        assert les.steps[0].highlights, f"{les.id}: the first step must point at something"
+
+
+@pytest.mark.parametrize("lesson_id", LESSON_IDS)
+def test_lesson_runs_to_its_end(lessons, adapter, lesson_id):
+    result = check_lesson(lesson(lessons, lesson_id), adapter)
+    assert result.ok, result.problem
+    assert result.steps == len(lesson(lessons, lesson_id).steps)
+
+
+def test_check_command_completes_every_level7_lesson(capsys, lessons):
+    assert tutorial_main(["level7", "--check"]) == 0
+    out = [line for line in capsys.readouterr().out.splitlines() if line.startswith(("ok", "FAIL"))]
+    assert len(out) == len(lessons) and all(line.startswith("ok") for line in out)
+
+
+@pytest.mark.parametrize("lesson_id", LESSON_IDS)
+def test_off_lesson_actions_are_refused_and_change_nothing(lessons, adapter, lesson_id):
+    runner = LessonRunner(lesson(lessons, lesson_id), adapter)
+    refused = 0
+    while not runner.done:
+        step = runner.step
+        if step.kind == "action":
+            wanted = set(runner.wanted())
+            other = next((a for a in runner.session.legal_actions() if a not in wanted), None)
+            if other is not None:
+                before = runner.session.state_hash()
+                fb = runner.submit(other)
+                assert not fb.accepted and not fb.illegal and fb.message == step.wrong
+                assert runner.session.state_hash() == before
+                refused += 1
+        finish_step(runner)
+    assert refused >= 1
+
+
+def test_an_illegal_action_gets_the_rules_refusal_and_its_rule(lessons, adapter):
+    """Spec 6.1: a move goes through a door to a joined tile."""
+    runner = LessonRunner(lesson(lessons, "turn"), adapter)
+    runner.next(), runner.next()
+    fb = runner.submit(Action("move", {"to": "T07"}))
+    assert fb.illegal and not fb.accepted
+    assert fb.message == "No door joins your tile to that one." and fb.rule == "3.3"
+    assert rules_for("level7").get(fb.rule) is not None
+
+
+def test_the_turns_three_steps(lessons, adapter):
+    """Spec 5.2: the stacked tile is drawn by the exploration; ending the turn draws the stacked
+    event card (step 3); step 1 of the next turn draws a card for a hand below Vitality."""
+    runner = LessonRunner(lesson(lessons, "turn"), adapter)
+    while runner.step.id != "event":
+        finish_step(runner)
+    st = runner.state
+    assert [p[0] for p in st.placed] == ["tank_farm", "T07"]
+    kinds = [e.event.kind for e in runner.session.log]
+    assert kinds.index("event") < kinds.index("turn", kinds.index("event")) < len(kinds)
+    assert any(e.event.kind == "event" and "E03" in e.event.text for e in runner.session.log)
+    assert st.turn_no == 2 and len(st.characters["subject_1"].hand) == 4
+
+
+def test_the_level7_adapter_has_every_member_of_the_protocol(adapter):
+    members = {n for n in vars(protocol.LessonAdapter) if not n.startswith("_")}
+    members |= set(protocol.LessonAdapter.__annotations__)
+    assert [m for m in sorted(members) if not hasattr(adapter, m)] == []
+
+
+def test_a_setup_naming_an_unknown_thing_fails_at_load(tmp_path, adapter):
+    from game.engine.tomldata import DataError
+    from game.tutorial.loader import load_lesson
+
+    p = tmp_path / "bad.toml"
+    p.write_text('[lesson]\nid = "x"\ntitle = "x"\n[scenario]\ntitle = "level7"\nmission = "s1"\nseed = 1\n'
+                 '[[setup.character]]\nid = "subject_1"\nhand = ["bfg9000"]\n'
+                 '[[step]]\ntext = "x"\n', encoding="utf-8")
+    with pytest.raises(DataError, match=r"setup\.character\[0\]\.hand\[0\] \(line \d+\): unknown adrenaline card"):
+        load_lesson(p, adapter.check_lesson)
