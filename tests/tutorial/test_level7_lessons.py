@@ -11,7 +11,7 @@ from game.tutorial.commands import tutorial_main
 from game.tutorial.library import adapter_for, lessons_for, rules_for
 from game.tutorial.runner import LessonRunner, check_lesson
 
-LESSON_IDS = ["turn"]
+LESSON_IDS = ["turn", "explore"]
 
 
 @pytest.fixture(scope="module")

@@ -98,3 +98,21 @@ def test_rule_button_shows_level7_rules(make_app):  # noqa: F811
     assert isinstance(help_, HelpOverlay) and help_.tab == "rules"
     rule = help_.rules[help_.rule_index]
     assert rule.section == "5.2" and rule.title == "Your turn: three steps"
+
+
+def test_the_lit_placement_card_is_the_taught_one(make_app):  # noqa: F811
+    """Lesson 2, spec 3.3: the explorer picks among the placements joining the most doors; the
+    step lights the card of the way it teaches, and a click on it places the tile so."""
+    app, table = open_level7_lesson(make_app, "explore")
+    press(app, next(r for r, w in table.panel_buttons if w == "next").center)
+    press(app, table.highlight_rects()[0].center)
+    assert table.runner.step.id == "place"
+    app.run(max_frames=1)
+    lit = table.highlight_rects()[0]
+    cards = dict((i, r) for r, i in table.option_rects)
+    assert len(cards) == 2 and lit in cards.values()
+    other = next(r for r in cards.values() if r != lit)
+    press(app, other.center)
+    assert table.runner.step.id == "place" and "south" in table.feedback
+    press(app, lit.center)
+    assert table.runner.step.id == "explore_south" and table.state.placed[-1] == ["T41", 2, 0, 2]

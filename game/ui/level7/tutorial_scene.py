@@ -13,7 +13,8 @@ from game.ui.tutorial.scene import TutorialTable
 class Level7TutorialTable(TutorialTable, Level7Table):
     def lesson_rect(self, h: Highlight) -> pygame.Rect | None:
         """`area` a placed tile, `figure` a character or an enemy ("guard1"), `door` a door's
-        arrow as "tile:edge:slot" ("tank_farm:N:0")."""
+        arrow as "tile:edge:slot" ("tank_farm:N:0"), `button = "placement:2"` the placement card
+        turned twice (`"placement"`: every card)."""
         px = self.ctx.px
         tgt = h.target[0]
         if h.kind == "area" and tgt in self._placed_names():
@@ -33,6 +34,11 @@ class Level7TutorialTable(TutorialTable, Level7Table):
             x, y = self.camera.to_screen(*self._door_point(tile, (edge, int(slot))))
             size = px(52)
             return pygame.Rect(round(x) - size // 2, round(y) - size // 2, size, size)
+        if h.kind == "button" and tgt.partition(":")[0] == "placement":
+            turns = tgt.partition(":")[2]
+            rects = [r for r, i in self.option_rects
+                     if i < len(self.actions) and (not turns or str(self.actions[i].payload.get("turns")) == turns)]
+            return rects[0].unionall(rects[1:]) if rects else None
         return None
 
     def _after_change(self, first: bool = False) -> None:
