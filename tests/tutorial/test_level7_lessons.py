@@ -11,7 +11,7 @@ from game.tutorial.commands import tutorial_main
 from game.tutorial.library import adapter_for, lessons_for, rules_for
 from game.tutorial.runner import LessonRunner, check_lesson
 
-LESSON_IDS = ["turn", "explore"]
+LESSON_IDS = ["turn", "explore", "challenges"]
 
 
 @pytest.fixture(scope="module")
@@ -117,3 +117,19 @@ def test_a_setup_naming_an_unknown_thing_fails_at_load(tmp_path, adapter):
                  '[[step]]\ntext = "x"\n', encoding="utf-8")
     with pytest.raises(DataError, match=r"setup\.character\[0\]\.hand\[0\] \(line \d+\): unknown adrenaline card"):
         load_lesson(p, adapter.check_lesson)
+
+
+def test_stacked_dice_are_rolled_and_the_reroll_takes_the_next(lessons, adapter):
+    """Lesson 3 (spec 6.3, 6.4, 6.11): Strength 4 + 2 from the card is six dice; the stacked faces
+    give 2 icons, Amateur Boxer's reroll of die 2 the stacked double: 4 icons stun a Toughness 3
+    clone (not 6: it stays on the tile); the card's Fear cost was paid."""
+    runner = LessonRunner(lesson(lessons, "challenges"), adapter)
+    while runner.step.id != "stunned":
+        finish_step(runner)
+    rolls = [e.event.payload["faces"] for e in runner.session.log if e.event.kind == "roll"]
+    s1, s2, i1, blank = {"strength": 1}, {"strength": 2}, {"intelligence": 1}, {}
+    assert rolls == [[s1, blank, i1, blank, s1, blank], [s1, s2, i1, blank, s1, blank]]
+    st = runner.state
+    assert [(e.key, e.stunned) for e in st.enemies] == [("clone1", True)]
+    assert st.characters["subject_1"].fear == 4
+    assert not st.flags.get("dice_stack", {}).get("level7")
