@@ -11,7 +11,7 @@ from game.tutorial.commands import tutorial_main
 from game.tutorial.library import adapter_for, lessons_for, rules_for
 from game.tutorial.runner import LessonRunner, check_lesson
 
-LESSON_IDS = ["turn", "explore", "challenges"]
+LESSON_IDS = ["turn", "explore", "challenges", "fear_threat", "events"]
 
 
 @pytest.fixture(scope="module")
@@ -133,3 +133,31 @@ def test_stacked_dice_are_rolled_and_the_reroll_takes_the_next(lessons, adapter)
     assert [(e.key, e.stunned) for e in st.enemies] == [("clone1", True)]
     assert st.characters["subject_1"].fear == 4
     assert not st.flags.get("dice_stack", {}).get("level7")
+
+
+def test_the_guard_hunts_threat_and_the_clone_fear(lessons, adapter):
+    """Lesson 4 (spec 7.1, 7.4): from the corridor between them, the clone steps to the character
+    with the higher Fear, the guard to the one with the higher Threat."""
+    runner = LessonRunner(lesson(lessons, "fear_threat"), adapter)
+    while not runner.done:
+        finish_step(runner)
+    st = runner.state
+    tiles = {e.key: e.tile for e in st.enemies}
+    assert tiles == {"clone1": st.characters["subject_2"].tile, "guard1": st.characters["subject_1"].tile}
+    assert st.characters["subject_1"].fear == 4 and st.characters["subject_1"].threat == 2
+
+
+def test_the_event_card_spawns_moves_and_attacks(lessons, adapter):
+    """Lesson 5 (spec 7.2, 7.3, 7.1): the stacked card's guard spawns on the Security tile and
+    steps to the character; the clone's stacked 3 icons against Toughness 1 + 1 cost one card."""
+    runner = LessonRunner(lesson(lessons, "events"), adapter)
+    while runner.step.id != "defend":
+        finish_step(runner)
+    hand = len(runner.state.characters["subject_1"].hand)
+    spawned = [e for e in runner.session.log if e.event.kind == "spawn"]
+    assert spawned and "Corridor 101-B" in spawned[0].event.text
+    finish_step(runner)
+    st = runner.state
+    ch = st.characters["subject_1"]
+    assert {e.key: e.tile for e in st.enemies} == {"clone1": "tank_farm", "guard1": "tank_farm"}
+    assert len(ch.hand) == hand - 2 + 1  # Steel Nerves played, one discarded, turn 2's draw
