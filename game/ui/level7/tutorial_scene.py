@@ -43,10 +43,11 @@ class Level7TutorialTable(TutorialTable, Level7Table):
 
     def _after_change(self, first: bool = False) -> None:
         super()._after_change(first)
-        # A step that points at a side section shows it when the panel has room for one at a time.
+        # A step that points at a side section shows it when the panel has room for one at a
+        # time (side_tab is read only then).
         panels = [h.target[0] for h in self.runner.highlights() if h.kind == "panel"]
         shown = next((p for p in panels if p in self.SIDE_TABS), None)
-        if shown is not None and self.side_tabbed():
+        if shown is not None:
             self.side_tab = shown
 
     def lesson_rebuilt(self) -> None:
