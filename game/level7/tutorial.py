@@ -53,7 +53,7 @@ ACTION_RULES = {
 }
 # Keyword -> section for the rules' refusal sentence (the first keyword found wins).
 REASON_KEYWORDS = (
-    ("hospital", "6.13"), ("escape", "9.1"), ("lift", "9.1"), ("vent", "6.2"), ("movement", "6.1"),
+    ("hospital", "6.13"), ("escap", "9.1"), ("lift", "9.1"), ("vent", "6.2"), ("movement", "6.1"),
     ("active enemy", "6.1"), ("door", "3.3"), ("explore", "3.3"), ("challenge", "6.3"), ("last card", "6.11"),
     ("fear", "6.12"), ("card", "6.11"), ("item", "6.10"), ("trade", "6.10"), ("time to act", "5.2"),
 )

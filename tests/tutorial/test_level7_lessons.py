@@ -11,7 +11,7 @@ from game.tutorial.commands import tutorial_main
 from game.tutorial.library import adapter_for, lessons_for, rules_for
 from game.tutorial.runner import LessonRunner, check_lesson
 
-LESSON_IDS = ["turn", "explore", "challenges", "fear_threat", "events"]
+LESSON_IDS = ["turn", "explore", "challenges", "fear_threat", "events", "hospital", "escape"]
 
 
 @pytest.fixture(scope="module")
@@ -161,3 +161,34 @@ def test_the_event_card_spawns_moves_and_attacks(lessons, adapter):
     ch = st.characters["subject_1"]
     assert {e.key: e.tile for e in st.enemies} == {"clone1": "tank_farm", "guard1": "tank_farm"}
     assert len(ch.hand) == hand - 2 + 1  # Steel Nerves played, one discarded, turn 2's draw
+
+
+def test_knocked_out_back_from_the_hospital_then_lockdown(lessons, adapter):
+    """Lesson 6 (spec 6.13, 6.12): the last card discarded knocks out: Vitality 4 -> 3, Threat
+    1 -> 0; back at the vent with Fear 4 and 3 cards; Threat from an empty pool starts Lockdown;
+    from the next turn a lockdown token goes at the end of each turn."""
+    runner = LessonRunner(lesson(lessons, "hospital"), adapter)
+    while runner.step.id != "knocked_out":
+        finish_step(runner)
+    ch = runner.state.characters["subject_1"]
+    assert (ch.status, ch.tile, ch.vitality, ch.fear, len(ch.hand)) == ("in_play", "tank_farm", 3, 4, 3)
+    assert any(e.event.kind == "knocked_out" for e in runner.session.log)
+    while runner.step.id != "lockdown":
+        finish_step(runner)
+    assert runner.state.lockdown and runner.state.lockdown_pool == 4
+    finish_step(runner), finish_step(runner)
+    assert runner.done and runner.state.lockdown_pool == 3
+
+
+def test_escaping_needs_the_lift_clear_of_active_enemies(lessons, adapter):
+    """Lesson 7 (spec 9.1): on the lift with an active clone the rules refuse Escape; stunned, the
+    clone lets you go, and the escaped character wins."""
+    runner = LessonRunner(lesson(lessons, "escape"), adapter)
+    assert runner.state.lockdown  # placing the A-Lift started it (scenario 1's hook)
+    while runner.step.id != "clear":
+        finish_step(runner)
+    fb = runner.submit(Action("escape", {}))
+    assert fb.illegal and "active enemy" in fb.message and fb.rule == "9.1"
+    while not runner.done:
+        finish_step(runner)
+    assert runner.state.outcome == "won" and runner.state.results == {"subject_1": "won"}
