@@ -25,7 +25,7 @@ from game.level7.rules import explore
 from game.level7.rules.maps import shared_tiles
 from game.level7.rules.state import HOSPITAL, IN_HOSPITAL, IN_PLAY, Enemy, Level7State
 from game.level7.rules.turn import decider
-from game.tutorial.adapter_kit import AdapterBase, SilentCtx, check_keys, table_list, take_card
+from game.tutorial.adapter_kit import AdapterBase, SilentCtx, check_keys, rule_by_keyword, table_list, take_card
 from game.tutorial.model import Lesson, Step
 from game.tutorial.protocol import LessonBroken
 
@@ -80,12 +80,7 @@ class Level7Adapter(AdapterBase):
 
     def check_lesson(self, doc: TomlFile, lesson: Lesson) -> None:
         c = self.content
-        sc = lesson.scenario
-        if sc.title != "level7":
-            raise doc.error(["scenario", "title"], f"this adapter plays Level 7 lessons, not {sc.title!r}")
-        if sc.mission not in c.scenarios:
-            raise doc.error(["scenario", "mission"], f"unknown scenario {sc.mission!r} "
-                                                     f"(known: {', '.join(sorted(c.scenarios))})")
+        self.check_scenario(doc, lesson, "level7", "Level 7", c.scenarios, "scenario")
         for key, value in lesson.setup.items():
             path = ["setup", key]
             if key not in SETUP_VERBS:
@@ -120,11 +115,8 @@ class Level7Adapter(AdapterBase):
         for name, q in lesson.places.items():
             if not isinstance(q, str):
                 raise doc.error(["places", name], "a place is a tile id, a character, an enemy or \"@other\"")
+        self.check_steps(doc, lesson, CONDITIONS)
         for i, step in enumerate(lesson.steps):
-            for cond in step.until:
-                if cond.name not in CONDITIONS:
-                    raise doc.error(["step", i, "until", cond.name],
-                                    f"unknown condition {cond.name!r} (expected one of: {', '.join(CONDITIONS)})")
             if step.dice:
                 self._check_dice(doc, step.dice, ["step", i, "dice"])
             if step.ai_on_top or step.orders_on_top:
@@ -157,11 +149,7 @@ class Level7Adapter(AdapterBase):
     def start(self, lesson: Lesson) -> tuple[Session, dict[str, Any]]:
         """The lesson's game after the scenario's set-up and its first step 1, the verbs applied
         (as if earlier turns had built the map and dealt the cards), places resolved."""
-        sc = lesson.scenario
-        try:
-            session = Session.start(self.title, sc.mission, sc.seed, dict(sc.options))
-        except ValueError as exc:
-            raise LessonBroken(f"{lesson.path}: [scenario]: {exc}") from None
+        session = self.start_session(lesson)
         state: Level7State = session.state
         where = f"{lesson.path}: setup"
         s = lesson.setup
@@ -279,13 +267,6 @@ class Level7Adapter(AdapterBase):
     def step_stacks(self, state: Level7State, lesson: Lesson, step: Step) -> None:
         self.stack(state, step.dice, step.decks, f"{lesson.path}: step {step.id!r}")
 
-    def drop_stacked(self, state: Level7State, dice: set[str]) -> bool:
-        if not super().drop_stacked(state, dice):
-            return False
-        if not state.flags.get("dice_stack"):
-            state.flags.pop("dice_stack", None)
-        return True
-
     def _literal(self, state: Level7State, q: str, places: Mapping[str, Any]) -> Any:
         """A place: a placed tile, a character (its tile) or an enemy key (its tile)."""
         if q.startswith("@"):
@@ -342,5 +323,4 @@ class Level7Adapter(AdapterBase):
 
 
 def rule_of(reason: str, kind: str) -> str:
-    low = (reason or "").lower()
-    return next((section for word, section in REASON_KEYWORDS if word in low), "") or ACTION_RULES.get(kind, "")
+    return rule_by_keyword(reason, kind, REASON_KEYWORDS, ACTION_RULES)
