@@ -1,15 +1,15 @@
-"""The Level 7 lessons (issue 15 item 6) on the real engine: each runs to its end with stacked
-dice, decks and tile stacks, refuses what it does not teach with its own words and what the
-rules forbid with the rules' refusal and a rule section."""
+"""The Level 7 lessons (issue 15 item 6) on the real engine: what the rulebook says happens in
+them with stacked dice, decks and tile stacks, what the rules forbid refused with the rules'
+refusal and a rule section, the adapter's verbs at load. What every title's lessons do (run to
+their end, refuse off-lesson actions) is tests/tutorial/test_every_title.py."""
 from __future__ import annotations
 
 import pytest
 
 from game.engine.protocol import Action
-from game.tutorial import protocol
-from game.tutorial.commands import tutorial_main
 from game.tutorial.library import adapter_for, lessons_for, rules_for
-from game.tutorial.runner import LessonRunner, check_lesson
+from game.tutorial.runner import LessonRunner
+from tests.tutorial.conftest import finish_step, lesson
 
 LESSON_IDS = ["turn", "explore", "challenges", "fear_threat", "events", "hospital", "escape"]
 
@@ -22,59 +22,6 @@ def adapter():
 @pytest.fixture(scope="module")
 def lessons(adapter):
     return lessons_for("level7", adapter)
-
-
-def lesson(lessons, lesson_id):
-    return next(les for les in lessons if les.id == lesson_id)
-
-
-def finish_step(runner):
-    """Submits the hint until the current step is done."""
-    index = runner.index
-    while runner.index == index:
-        if runner.step.kind == "read":
-            runner.next()
-        else:
-            assert runner.submit(runner.hint()).accepted
-
-
-def test_the_lessons_in_order(lessons):
-    assert [les.id for les in lessons] == LESSON_IDS
-    for les in lessons:
-        assert 2 <= les.minutes <= 5, les.id
-        assert les.steps[0].highlights, f"{les.id}: the first step must point at something"
-
-
-@pytest.mark.parametrize("lesson_id", LESSON_IDS)
-def test_lesson_runs_to_its_end(lessons, adapter, lesson_id):
-    result = check_lesson(lesson(lessons, lesson_id), adapter)
-    assert result.ok, result.problem
-    assert result.steps == len(lesson(lessons, lesson_id).steps)
-
-
-def test_check_command_completes_every_level7_lesson(capsys, lessons):
-    assert tutorial_main(["level7", "--check"]) == 0
-    out = [line for line in capsys.readouterr().out.splitlines() if line.startswith(("ok", "FAIL"))]
-    assert len(out) == len(lessons) and all(line.startswith("ok") for line in out)
-
-
-@pytest.mark.parametrize("lesson_id", LESSON_IDS)
-def test_off_lesson_actions_are_refused_and_change_nothing(lessons, adapter, lesson_id):
-    runner = LessonRunner(lesson(lessons, lesson_id), adapter)
-    refused = 0
-    while not runner.done:
-        step = runner.step
-        if step.kind == "action":
-            wanted = set(runner.wanted())
-            other = next((a for a in runner.session.legal_actions() if a not in wanted), None)
-            if other is not None:
-                before = runner.session.state_hash()
-                fb = runner.submit(other)
-                assert not fb.accepted and not fb.illegal and fb.message == step.wrong
-                assert runner.session.state_hash() == before
-                refused += 1
-        finish_step(runner)
-    assert refused >= 1
 
 
 def test_an_illegal_action_gets_the_rules_refusal_and_its_rule(lessons, adapter):
@@ -99,12 +46,6 @@ def test_the_turns_three_steps(lessons, adapter):
     assert kinds.index("event") < kinds.index("turn", kinds.index("event")) < len(kinds)
     assert any(e.event.kind == "event" and "E03" in e.event.text for e in runner.session.log)
     assert st.turn_no == 2 and len(st.characters["subject_1"].hand) == 4
-
-
-def test_the_level7_adapter_has_every_member_of_the_protocol(adapter):
-    members = {n for n in vars(protocol.LessonAdapter) if not n.startswith("_")}
-    members |= set(protocol.LessonAdapter.__annotations__)
-    assert [m for m in sorted(members) if not hasattr(adapter, m)] == []
 
 
 def test_a_setup_naming_an_unknown_thing_fails_at_load(tmp_path, adapter):

@@ -11,38 +11,17 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tests.ui.conftest import click, config_dir, make_app, move  # noqa: F401 (fixtures)
+from tests.tutorial.ui_steps import open_from_menu, press
+from tests.ui.conftest import config_dir, make_app  # noqa: F401 (fixtures)
 from tests.tutorial.test_level7_lessons import LESSON_IDS
 
 SHOTS = Path(os.environ.get("TILETOP_SHOTS", Path(tempfile.gettempdir()) / "tiletop_tutorial_shots"))
 
 
-def press(app, pos, frames=1):
-    move(pos)
-    click(pos)
-    app.run(max_frames=frames)
-
-
 def open_level7_lesson(make_app, lesson_id, size=(1280, 720)):  # noqa: F811
     from game.ui.level7.tutorial_scene import Level7TutorialTable
-    from game.ui.menu import MainMenu
-    from game.ui.tutorial.scene import LessonList
 
-    app = make_app(size)
-    assert isinstance(app.top, MainMenu)
-    learn = next(b for b in app.top.buttons if b.label == "Learn to play")
-    press(app, learn.rect.center)
-    lessons = app.top
-    assert isinstance(lessons, LessonList)
-    tab = next(r for r, key in lessons.tab_rects if key == "level7")
-    press(app, tab.center)
-    assert lessons.game_title == "level7" and [les.id for les in lessons.lessons] == LESSON_IDS
-    row = next(r for r, les in lessons.rows if les.id == lesson_id)
-    press(app, row.center)
-    table = app.top
-    assert isinstance(table, Level7TutorialTable) and table.runner.lesson.id == lesson_id
-    app.run(max_frames=1)
-    return app, table
+    return open_from_menu(make_app, "level7", lesson_id, LESSON_IDS, Level7TutorialTable, size)
 
 
 @pytest.mark.parametrize("lesson_id", LESSON_IDS)
