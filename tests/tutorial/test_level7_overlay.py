@@ -95,3 +95,26 @@ def test_the_lit_placement_card_is_the_taught_one(make_app):  # noqa: F811
     assert table.runner.step.id == "place" and "south" in table.feedback
     press(app, lit.center)
     assert table.runner.step.id == "explore_south" and table.state.placed[-1] == ["T41", 2, 0, 2]
+
+
+def test_f1_in_a_level7_game_shows_its_rules_at_the_decision(make_app):  # noqa: F811
+    """The F1 Rules tab of a Level 7 game reads game/level7/rules_reference.toml, at the rule of
+    the question on screen: a player's own turn (spec 5.2); a skill's Fear shift at the start of
+    the turn (Zen Master, seed 3) is a Fear rule (6.12)."""
+    from game.engine.session import Session
+    from game.level7.rules.title import Level7Title
+    from game.ui.level7.table_scene import Level7Table
+    from game.ui.overlays import HelpOverlay
+    from tests.ui.conftest import key
+
+    for seed, section in ((2, "5.2"), (3, "6.12")):
+        app = make_app((1280, 720))
+        session = Session.start(Level7Title(), "s1", seed, {"players": 1})
+        app.push(Level7Table(app.ctx, session, ["human"], (1280, 720), save_path=None, animate=False))
+        app.run(max_frames=1)
+        key(pygame.K_F1)
+        app.run(max_frames=1)
+        help_ = app.top
+        assert isinstance(help_, HelpOverlay) and help_.tab == "rules"
+        assert help_.rules[help_.rule_index].section == section
+        assert {r.section for r in help_.rules} >= {"3.3", "6.3", "6.13", "7.4", "9.1"}
