@@ -171,11 +171,12 @@ class Level7Adapter(AdapterBase):
         ch = state.player
         if state.proc is None and state.turn.step == 2 and ch.status == IN_PLAY:
             state.turn.moves_left = EV.attribute(state, ch, "speed")  # the set-up may move Fear
-        places = {name: self._literal(state, q, {}) for name, q in lesson.places.items()}
-        for name, value in places.items():
-            if value is None:
-                raise LessonBroken(f"{lesson.path}: places.{name}: {lesson.places[name]!r} is not a placed tile, "
-                                   "a character or an enemy here")
+        places: dict[str, Any] = {}
+        for name, q in lesson.places.items():  # in file order: "@other" names one defined above
+            places[name] = self._literal(state, q, places)
+            if places[name] is None:
+                raise LessonBroken(f"{lesson.path}: places.{name}: {q!r} is not a placed tile, a character, "
+                                   "an enemy or a place defined above")
         return session, places
 
     def _take_tile(self, state: Level7State, tile: str, where: str) -> None:
@@ -229,11 +230,14 @@ class Level7Adapter(AdapterBase):
                 ch.tile, ch.status = item["tile"], IN_PLAY
             else:
                 raise LessonBroken(f"{where}: {cid} on {item['tile']!r}, which is not on the map")
-        for key in ("fear", "vitality", "threat"):
+        for key in ("fear", "vitality"):
             if key in item:
                 setattr(ch, key, int(item[key]))
-        if "threat" in item:
-            state.threat_pool -= int(item["threat"])
+        if "threat" in item:  # Threat tokens come from the pool (spec 6.12)
+            more = int(item["threat"]) - ch.threat
+            if more > state.threat_pool:
+                raise LessonBroken(f"{where}: {cid} takes {more} Threat, the pool holds {state.threat_pool}")
+            ch.threat, state.threat_pool = int(item["threat"]), state.threat_pool - more
         if "hand" in item:
             state.adrenaline.put_on_bottom(ch.hand)
             ch.hand = [take_card(state.adrenaline, name, where, "adrenaline deck") for name in item["hand"]]

@@ -133,3 +133,21 @@ def test_escaping_needs_the_lift_clear_of_active_enemies(lessons, adapter):
     while not runner.done:
         finish_step(runner)
     assert runner.state.outcome == "won" and runner.state.results == {"subject_1": "won"}
+
+
+def test_places_and_a_threat_beyond_the_pool(tmp_path, adapter):
+    """A place is a placed tile, a character's or an enemy's tile, or one defined above; Threat
+    comes from the pool (spec 6.12), so a set-up asking for more than it holds stops the lesson."""
+    from game.tutorial.loader import load_lesson
+    from game.tutorial.protocol import LessonBroken
+
+    head = ('[lesson]\nid = "x"\ntitle = "x"\n[scenario]\ntitle = "level7"\nmission = "s1"\nseed = 2\n'
+            'options = { players = 1 }\n')
+    p = tmp_path / "places.toml"
+    p.write_text(head + '[places]\nme = "subject_1"\nsame = "@me"\nfoe = "clone1"\n'
+                 '[[setup.enemy]]\nkind = "clone"\ntile = "tank_farm"\n[[step]]\ntext = "x"\n', encoding="utf-8")
+    _session, places = adapter.start(load_lesson(p, adapter.check_lesson))
+    assert places == {"me": "tank_farm", "same": "tank_farm", "foe": "tank_farm"}
+    p.write_text(head + '[[setup.character]]\nid = "subject_1"\nthreat = 9\n[[step]]\ntext = "x"\n', encoding="utf-8")
+    with pytest.raises(LessonBroken, match="takes 9 Threat, the pool holds 6"):
+        adapter.start(load_lesson(p, adapter.check_lesson))
