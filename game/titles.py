@@ -95,7 +95,8 @@ TITLES: tuple[TitleEntry, ...] = (
                rules_reference="doom/rules_reference.toml", default_scenario="knee_deep", ui="game.ui.doom.entry", watch="game.ui.doom.watch:run"),
     TitleEntry("level7", "Level 7 [Escape]", N_("Escape a secret lab, tile by tile"), "ui/emblem_level7.png",
                rules="game.level7.rules.title:Level7Title", simulator="game.level7.simulation:Level7Simulator",
-               default_scenario="s1", ui="game.ui.level7.entry", watch="game.ui.level7.watch:run"),
+               tutorial="game.level7.tutorial:Level7Adapter", lessons="level7/lessons",
+               rules_reference="level7/rules_reference.toml", default_scenario="s1", ui="game.ui.level7.entry", watch="game.ui.level7.watch:run"),
     TitleEntry("convoy", "Neuroshima Convoy", N_("Hold the city against the machine convoy"), "ui/emblem_convoy.png"),
 )
 

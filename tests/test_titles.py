@@ -43,14 +43,15 @@ def test_titles_not_playable_yet_have_no_pieces(key):
 
 
 def test_level7_has_its_rules_simulator_screens_and_watch_mode():
-    """Issue 14 (rules, simulate level7) and issue 15 (set-up, table, watch); lessons come later."""
+    """Issue 14 (rules, simulate level7) and issue 15 (set-up, table, watch, lessons and the F1 rules)."""
     entry = titles.get("level7")
     assert entry.new_rules().name == "level7" and "level7" in titles.keys_with("simulator")
     assert entry.new_simulator().scenarios() == ["s1", "s2", "s3"]
     assert entry.playable and entry.default_scenario == "s1" and callable(entry.watch_run())
     ui = entry.ui_module()
-    assert all(hasattr(ui, f) for f in ("setup_scene", "has_saved_game", "continue_scene", "SaveError"))
-    assert entry.tutorial is None and entry.lessons is None
+    assert all(hasattr(ui, f) for f in ("setup_scene", "has_saved_game", "continue_scene", "SaveError", "tutorial_scene"))
+    assert entry.lesson_folder.is_dir() and len(list(entry.lesson_folder.glob("*.toml"))) == 7
+    assert entry.rules_reference_path.is_file() and entry.new_adapter().title.name == "level7"
 
 
 def test_doom_has_its_rules_simulator_screens_and_watch_mode():
@@ -62,7 +63,7 @@ def test_doom_has_its_rules_simulator_screens_and_watch_mode():
     ui = entry.ui_module()
     assert all(hasattr(ui, f) for f in ("setup_scene", "has_saved_game", "continue_scene", "SaveError"))
     assert titles.keys_with("watch") == ["gears", "doom", "level7"]
-    assert titles.keys_with("tutorial") == ["gears", "doom"] and entry.lesson_folder.is_dir()
+    assert titles.keys_with("tutorial") == ["gears", "doom", "level7"] and entry.lesson_folder.is_dir()
     assert entry.rules_reference_path.is_file() and entry.new_adapter().title.name == "doom"
 
 

@@ -27,7 +27,7 @@ from game.engine.protocol import Action, Event
 from game.engine.session import Session
 from game.engine.tomldata import TomlFile
 from game.tutorial.model import Lesson, Step
-from game.tutorial.adapter_kit import AdapterBase, check_keys, table_list, take_card
+from game.tutorial.adapter_kit import AdapterBase, SilentCtx, check_keys, rule_by_keyword, table_list, take_card
 from game.tutorial.protocol import LessonBroken
 
 SETUP_VERBS = ("clear_invaders", "clear_props", "reveal", "marine", "invader", "prop", "open_doors",
@@ -86,12 +86,7 @@ class DoomAdapter(AdapterBase):
 
     def check_lesson(self, doc: TomlFile, lesson: Lesson) -> None:
         c = self.content
-        sc = lesson.scenario
-        if sc.title != "doom":
-            raise doc.error(["scenario", "title"], f"this adapter plays Doom lessons, not {sc.title!r}")
-        if sc.mission not in c.scenarios:
-            raise doc.error(["scenario", "mission"], f"unknown scenario {sc.mission!r} "
-                                                     f"(known: {', '.join(sorted(c.scenarios))})")
+        self.check_scenario(doc, lesson, "doom", "Doom", c.scenarios, "scenario")
         for key, value in lesson.setup.items():
             path = ["setup", key]
             if key not in SETUP_VERBS:
@@ -136,19 +131,8 @@ class DoomAdapter(AdapterBase):
                 check_keys(doc, q, QUERY_KEYS, ["places", name], ())
             elif not isinstance(q, str):
                 raise doc.error(["places", name], "a place is \"x,y\", a door, an area, a figure or a query table")
-        for kind, pref in lesson.auto.items():
-            if isinstance(pref, list):
-                for j, item in enumerate(pref):
-                    if not (isinstance(item, dict) and isinstance(item.get("kind"), str)):
-                        raise doc.error(["auto", kind, j], "each preferred answer is a table with a `kind`")
-            elif not (pref in ("first", "decline", "ask") or isinstance(pref, dict)):
-                raise doc.error(["auto", kind], "an automatic answer is \"first\", \"decline\", \"ask\" (the "
-                                                "learner answers), a payload table or a list of actions by preference")
+        self.check_steps(doc, lesson, CONDITIONS)
         for i, step in enumerate(lesson.steps):
-            for cond in step.until:
-                if cond.name not in CONDITIONS:
-                    raise doc.error(["step", i, "until", cond.name],
-                                    f"unknown condition {cond.name!r} (expected one of: {', '.join(CONDITIONS)})")
             if step.dice:
                 self._check_dice(doc, step.dice, ["step", i, "dice"])
             if step.ai_on_top or step.orders_on_top:
@@ -181,11 +165,7 @@ class DoomAdapter(AdapterBase):
         """The lesson's game after the scenario's setup, every marine card (with what it added
         to health, armour and ammo) and the invader's hand put away (a lesson deals what it
         teaches), the verbs applied, places resolved."""
-        sc = lesson.scenario
-        try:
-            session = Session.start(self.title, sc.mission, sc.seed, dict(sc.options))
-        except ValueError as exc:
-            raise LessonBroken(f"{lesson.path}: [scenario]: {exc}") from None
+        session = self.start_session(lesson)
         state: DoomState = session.state
         where = f"{lesson.path}: setup"
         base = self.content.setups[len(state.seats)]
@@ -351,7 +331,7 @@ class DoomAdapter(AdapterBase):
                 taken[cell] = fig
         # The rules reveal what the marines see after every step (spec 3.10); the verbs moved
         # figures and doors, so the areas now in sight are put on the table the same way.
-        E.reveal(_SetupCtx(state))
+        E.reveal(SilentCtx(state))
 
     def stack(self, state: DoomState, dice: Mapping[str, Iterable[str]], decks: Mapping[str, Iterable[str]],
               where: str) -> None:
@@ -368,13 +348,6 @@ class DoomAdapter(AdapterBase):
 
     def step_stacks(self, state: DoomState, lesson: Lesson, step: Step) -> None:
         self.stack(state, step.dice, step.decks, f"{lesson.path}: step {step.id!r}")
-
-    def drop_stacked(self, state: DoomState, dice: set[str]) -> bool:
-        if not super().drop_stacked(state, dice):
-            return False
-        if not state.flags.get("dice_stack"):
-            state.flags.pop("dice_stack", None)  # attack.roll reads the stack while it is there
-        return True
 
     def square(self, state: DoomState, ref: Any, places: Mapping[str, Any], where: str) -> tuple[int, int]:
         value = self._literal(state, ref, places) if isinstance(ref, str) else ref
@@ -453,20 +426,5 @@ class DoomAdapter(AdapterBase):
         return engine_reason, rule_of(engine_reason, action.kind)
 
 
-class _SetupCtx:
-    """What game/doom/rules/effects.py needs of a resolution's context, for the setup's reveal:
-    the state, and emit (the setup's events are not part of the lesson's log)."""
-
-    def __init__(self, state: DoomState) -> None:
-        self.state = state
-
-    def emit(self, kind: str, text: str, payload: dict, hidden: bool = False, visible_to: Any = None) -> None:
-        return None
-
-
 def rule_of(reason: str, kind: str) -> str:
-    low = (reason or "").lower()
-    return next((section for word, section in REASON_KEYWORDS if word in low), "") or ACTION_RULES.get(kind, "")
-
-
-
+    return rule_by_keyword(reason, kind, REASON_KEYWORDS, ACTION_RULES)

@@ -69,10 +69,7 @@ class GearsAdapter(AdapterBase):
     def check_lesson(self, doc: TomlFile, lesson: Lesson) -> None:
         """Names in the lesson that the content does not know become errors with a line."""
         c = self.content
-        if lesson.scenario.title != "gears":
-            raise doc.error(["scenario", "title"], f"this adapter plays Gears lessons, not {lesson.scenario.title!r}")
-        if lesson.scenario.mission not in c.missions:
-            raise doc.error(["scenario", "mission"], f"unknown mission {lesson.scenario.mission!r}")
+        self.check_scenario(doc, lesson, "gears", "Gears", c.missions, "mission")
         for key, value in lesson.setup.items():
             path = ["setup", key]
             if key not in SETUP_VERBS:
@@ -105,14 +102,8 @@ class GearsAdapter(AdapterBase):
                 check_keys(doc, q, QUERY_KEYS, ["places", name], ())
             elif not isinstance(q, str):
                 raise doc.error(["places", name], "a place is an area id, \"entrance\" or a query table")
-        for kind, pref in lesson.auto.items():
-            if not (pref in ("first", "decline") or isinstance(pref, dict)):
-                raise doc.error(["auto", kind], "an automatic answer is \"first\", \"decline\" or a payload table")
+        self.check_steps(doc, lesson, CONDITIONS)
         for i, step in enumerate(lesson.steps):
-            for cond in step.until:
-                if cond.name not in CONDITIONS:
-                    raise doc.error(["step", i, "until", cond.name],
-                                    f"unknown condition {cond.name!r} (expected one of: {', '.join(CONDITIONS)})")
             if step.dice:
                 self._check_dice(doc, step.dice, ["step", i, "dice"])
             for j, card in enumerate(step.ai_on_top):
@@ -143,11 +134,7 @@ class GearsAdapter(AdapterBase):
     def start(self, lesson: Lesson) -> tuple[Session, dict[str, str]]:
         """The lesson's game, past setup, with the setup verbs applied; returns the session and
         the resolved places."""
-        sc = lesson.scenario
-        try:
-            session = Session.start(self.title, sc.mission, sc.seed, dict(sc.options))
-        except ValueError as exc:
-            raise LessonBroken(f"{lesson.path}: [scenario]: {exc}") from None
+        session = self.start_session(lesson)
         in_cover = bool(lesson.setup.get("start_in_cover", False))
         for _attempt in range(200):  # setup decisions: Locust cover ties, the COGs' first cover
             state: GearsState = session.state

@@ -9,7 +9,9 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from game.engine.protocol import Event
+from game.engine.session import Session
 from game.engine.tomldata import TomlFile
+from game.tutorial.model import Lesson
 from game.tutorial.protocol import LessonBroken
 
 
@@ -41,6 +43,26 @@ def take_card(deck: Any, name: str, where: str, what: str) -> str:
     raise LessonBroken(f"{where}: no {name!r} card is left in the {what} or its discard pile")
 
 
+def rule_by_keyword(reason: str, kind: str, keywords: tuple, action_rules: Mapping[str, str]) -> str:
+    """The rules reference section of a refusal: the first keyword (lowercase) found in the
+    sentence, else the section of the action kind, else ""."""
+    low = (reason or "").lower()
+    return next((section for word, section in keywords if word in low), "") or action_rules.get(kind, "")
+
+
+class SilentCtx:
+    """What a rules function that may announce something needs of a resolution's context, for
+    a lesson's set-up: the state, and an `emit` that drops the events (the set-up is not part of
+    the lesson's log)."""
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+
+    def emit(self, kind: str, text: str, payload: dict | None = None, hidden: bool = False,
+             visible_to: Any = None) -> None:
+        return None
+
+
 class AdapterBase:
     """The adapter methods that are the same for every title."""
 
@@ -54,13 +76,52 @@ class AdapterBase:
 
     def drop_stacked(self, state: Any, dice: set[str]) -> bool:
         """Drops the unused stacked faces of these dice, unless a resolution that may still roll
-        them is open (then False: ask again later)."""
+        them is open (then False: ask again later); an empty stack goes too, so a lesson's state
+        is the one a game without stacking would have."""
         if state.proc is not None:
             return False
         stack = state.flags.get("dice_stack", {})
         for die in dice:
             stack.pop(die, None)
+        if "dice_stack" in state.flags and not stack:
+            state.flags.pop("dice_stack")
         return True
+
+    def start_session(self, lesson: Lesson) -> Session:
+        """The lesson's game as the title sets it up; a scenario the rules refuse stops the lesson."""
+        sc = lesson.scenario
+        try:
+            return Session.start(self.title, sc.mission, sc.seed, dict(sc.options))  # type: ignore[attr-defined]
+        except ValueError as exc:
+            raise LessonBroken(f"{lesson.path}: [scenario]: {exc}") from None
+
+    @staticmethod
+    def check_scenario(doc: TomlFile, lesson: Lesson, title: str, name: str, known: Any, what: str) -> None:
+        """The lesson's [scenario] names this title (key `title`, shown as `name`) and one of its
+        scenarios (`known`, called `what`)."""
+        sc = lesson.scenario
+        if sc.title != title:
+            raise doc.error(["scenario", "title"], f"this adapter plays {name} lessons, not {sc.title!r}")
+        if sc.mission not in known:
+            raise doc.error(["scenario", "mission"], f"unknown {what} {sc.mission!r} (known: {', '.join(sorted(known))})")
+
+    @staticmethod
+    def check_steps(doc: TomlFile, lesson: Lesson, conditions: tuple) -> None:
+        """Every free-play condition is one the title answers; every automatic answer ([auto])
+        has a form the runner reads."""
+        for i, step in enumerate(lesson.steps):
+            for cond in step.until:
+                if cond.name not in conditions:
+                    raise doc.error(["step", i, "until", cond.name],
+                                    f"unknown condition {cond.name!r} (expected one of: {', '.join(conditions)})")
+        for kind, pref in lesson.auto.items():
+            if isinstance(pref, list):
+                for j, item in enumerate(pref):
+                    if not (isinstance(item, dict) and isinstance(item.get("kind"), str)):
+                        raise doc.error(["auto", kind, j], "each preferred answer is a table with a `kind`")
+            elif not (pref in ("first", "decline", "ask") or isinstance(pref, dict)):
+                raise doc.error(["auto", kind], "an automatic answer is \"first\", \"decline\", \"ask\" (the "
+                                                "learner answers), a payload table or a list of actions by preference")
 
     @staticmethod
     def common_condition(state: Any, name: str, v: Any, events: list[Event]) -> bool | None:

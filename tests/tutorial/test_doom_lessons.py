@@ -1,15 +1,15 @@
-"""The Doom lessons (issue 13 item 7) on the real engine: each runs to its end with stacked dice
-and decks, refuses what it does not teach with its own words and what the rules forbid with the
-rules' refusal and a rule section; the adapter's verbs, places and invader answers."""
+"""The Doom lessons (issue 13 item 7) on the real engine: what the rulebook says happens in them
+(stacked dice and decks, the invader's script), what the rules forbid refused with the rules'
+refusal and a rule section, the adapter's verbs at load. What every title's lessons do (run to
+their end, refuse off-lesson actions) is tests/tutorial/test_every_title.py."""
 from __future__ import annotations
 
 import pytest
 
 from game.engine.protocol import Action
-from game.tutorial import protocol
-from game.tutorial.commands import tutorial_main
 from game.tutorial.library import adapter_for, lessons_for, rules_for
-from game.tutorial.runner import LessonRunner, check_lesson
+from game.tutorial.runner import LessonRunner
+from tests.tutorial.conftest import finish_step, lesson
 
 LESSON_IDS = ["round", "move_doors_sight", "attack", "orders", "invader_turn", "special_weapons", "death_frags"]
 
@@ -22,59 +22,6 @@ def adapter():
 @pytest.fixture(scope="module")
 def lessons(adapter):
     return lessons_for("doom", adapter)
-
-
-def lesson(lessons, lesson_id):
-    return next(les for les in lessons if les.id == lesson_id)
-
-
-def finish_step(runner):
-    """Submits the hint until the current step is done."""
-    index = runner.index
-    while runner.index == index:
-        if runner.step.kind == "read":
-            runner.next()
-        else:
-            assert runner.submit(runner.hint()).accepted
-
-
-def test_the_seven_lessons_of_issue_13_in_order(lessons):
-    assert [les.id for les in lessons] == LESSON_IDS
-    for les in lessons:
-        assert 2 <= les.minutes <= 4, les.id
-        assert les.steps[0].highlights, f"{les.id}: the first step must point at something"
-
-
-@pytest.mark.parametrize("lesson_id", LESSON_IDS)
-def test_lesson_runs_to_its_end(lessons, adapter, lesson_id):
-    result = check_lesson(lesson(lessons, lesson_id), adapter)
-    assert result.ok, result.problem
-    assert result.steps == len(lesson(lessons, lesson_id).steps)
-
-
-def test_check_command_completes_every_doom_lesson(capsys, lessons):
-    assert tutorial_main(["doom", "--check"]) == 0
-    out = [line for line in capsys.readouterr().out.splitlines() if line.startswith(("ok", "FAIL"))]
-    assert len(out) == len(lessons) and all(line.startswith("ok") for line in out)
-
-
-@pytest.mark.parametrize("lesson_id", LESSON_IDS)
-def test_off_lesson_actions_are_refused_and_change_nothing(lessons, adapter, lesson_id):
-    runner = LessonRunner(lesson(lessons, lesson_id), adapter)
-    refused = 0
-    while not runner.done:
-        step = runner.step
-        if step.kind == "action":
-            wanted = set(runner.wanted())
-            other = next((a for a in runner.session.legal_actions() if a not in wanted), None)
-            if other is not None:
-                before = runner.session.state_hash()
-                fb = runner.submit(other)
-                assert not fb.accepted and not fb.illegal and fb.message == step.wrong
-                assert runner.session.state_hash() == before
-                refused += 1
-        finish_step(runner)
-    assert refused >= 1
 
 
 def test_an_illegal_action_gets_the_rules_refusal_and_its_rule(lessons, adapter):
@@ -137,12 +84,6 @@ def test_death_gives_a_frag_and_respawn_is_8_to_16_squares_away(lessons, adapter
     dist = runner.state.map.path_distances(red.death_cell, frozenset())
     assert 8 <= dist[red.cell] <= 16
     assert red.health == red.max_health
-
-
-def test_the_doom_adapter_has_every_member_of_the_protocol(adapter):
-    members = {n for n in vars(protocol.LessonAdapter) if not n.startswith("_")}
-    members |= set(protocol.LessonAdapter.__annotations__)
-    assert [m for m in sorted(members) if not hasattr(adapter, m)] == []
 
 
 def test_a_setup_naming_an_unknown_thing_fails_at_load(tmp_path, adapter):

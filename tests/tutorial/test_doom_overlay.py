@@ -11,38 +11,17 @@ from pathlib import Path
 import pygame
 import pytest
 
+from tests.tutorial.ui_steps import open_from_menu, press
 from tests.ui.conftest import click, config_dir, make_app, move  # noqa: F401 (fixtures)
 
 SHOTS = Path(os.environ.get("TILETOP_SHOTS", Path(tempfile.gettempdir()) / "tiletop_tutorial_shots"))
 LESSONS = ["round", "move_doors_sight", "attack", "orders", "invader_turn", "special_weapons", "death_frags"]
 
 
-def press(app, pos):
-    move(pos)
-    click(pos)
-    app.run(max_frames=1)
-
-
 def open_doom_lesson(make_app, lesson_id, size=(1280, 720)):  # noqa: F811
     from game.ui.doom.tutorial_scene import DoomTutorialTable
-    from game.ui.menu import MainMenu
-    from game.ui.tutorial.scene import LessonList
 
-    app = make_app(size)
-    assert isinstance(app.top, MainMenu)
-    learn = next(b for b in app.top.buttons if b.label == "Learn to play")
-    press(app, learn.rect.center)
-    lessons = app.top
-    assert isinstance(lessons, LessonList) and lessons.game_title == lessons.titles[0]
-    tab = next(r for r, key in lessons.tab_rects if key == "doom")
-    press(app, tab.center)
-    assert lessons.game_title == "doom" and [les.id for les in lessons.lessons] == LESSONS
-    row = next(r for r, les in lessons.rows if les.id == lesson_id)
-    press(app, row.center)
-    table = app.top
-    assert isinstance(table, DoomTutorialTable) and table.runner.lesson.id == lesson_id
-    app.run(max_frames=1)
-    return app, table
+    return open_from_menu(make_app, "doom", lesson_id, LESSONS, DoomTutorialTable, size)
 
 
 @pytest.mark.parametrize("lesson_id", LESSONS)

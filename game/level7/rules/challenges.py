@@ -11,7 +11,7 @@ from typing import Any
 
 from game.level7.content import shared_content
 from game.level7.rules import challenge as C
-from game.level7.rules import foes, sheet
+from game.level7.rules import dice_source, foes, sheet
 from game.level7.rules.maps import view
 from game.level7.rules import tracks
 from game.level7.rules.modifiers import PlayedBonus, attribute_value, expire, ignores_fear, reroll_options
@@ -125,7 +125,7 @@ def roll(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> int:
     helping(state, ch, challenge, ctx)
     pool = C.challenge_pool(c(), challenge, fear=ch.fear, skills=ch.skills, items=carried_items(ch),
                             played=played(state, ch))
-    got = C.roll_dice(c(), challenge.attribute, pool.total, state.rng.stream("dice"))
+    got = C.roll_dice(c(), challenge.attribute, pool.total, dice_source.dice(state))
     end_bonuses(state, ch, "challenge_roll")
     ctx.emit("roll", _show(ch, got, f"rolls {pool.total} dice ({challenge.attribute.capitalize()} {challenge.level})"),
              {"who": ch.id, "faces": [f.as_dict() for f in got.faces], "icons": got.icons}, hidden=True)
@@ -141,7 +141,7 @@ def roll(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> int:
         if not pick["reroll"]:
             break
         option = next(o for o in options if o.source == pick["reroll"])
-        got = C.reroll(c(), got, option, pick["dice"], state.rng.stream("dice"))
+        got = C.reroll(c(), got, option, pick["dice"], dice_source.dice(state))
         if option.per == "turn":
             state.turn.rerolls_used.append(option.source)
         ctx.emit("roll", _show(ch, got, f"rerolls {len(pick['dice'])} with {option.name}"),

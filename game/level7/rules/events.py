@@ -8,7 +8,7 @@ from game.engine.dice import roll_all
 from game.level7.content import shared_content
 from game.level7.event_effects import Step
 from game.level7.rules import challenge as C
-from game.level7.rules import challenges, foes, sheet
+from game.level7.rules import challenges, dice_source, foes, sheet
 from game.level7.rules.tracks import fear_change_possible
 from game.level7.rules.maps import view
 from game.level7.rules.state import IN_PLAY, Character, Level7State
@@ -21,7 +21,7 @@ def attribute(state: Level7State, ch: Character, name: str) -> int:
 
 def roll(state: Level7State, dice: int, ctx, who: str, what: str) -> list:
     die = shared_content().dice["level7"]
-    faces = roll_all([die] * dice, state.rng.stream("dice"))
+    faces = roll_all([die] * dice, dice_source.dice(state))
     ctx.emit("roll", f"{who} rolls {dice} {'die' if dice == 1 else 'dice'} ({what}): "
              f"{', '.join(f.name or 'blank' for f in faces)}.", {"faces": [f.as_dict() for f in faces]}, hidden=True)
     return faces

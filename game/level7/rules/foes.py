@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from game.level7.content import shared_content
 from game.level7.rules import enemies as E
-from game.level7.rules import explore, sheet
+from game.level7.rules import dice_source, explore, sheet
 from game.level7.rules.enemy_paths import routes
 from game.level7.rules.maps import view
 from game.level7.rules.state import IN_HOSPITAL, IN_PLAY, Character, Enemy, Level7State
@@ -173,7 +173,7 @@ def attack(state: Level7State, sit: E.Situation, plan: E.AttackPlan, ctx) -> Non
     toughness = plan.toughness
     if plan.against == "character":
         toughness += defend(state, by_name(state, plan.target), sit.label(plan.attacker), ctx)
-    faces = E.roll_attack(plan, shared_content().dice["level7"], state.rng.stream("dice"))
+    faces = E.roll_attack(plan, shared_content().dice["level7"], dice_source.dice(state))
     ctx.emit("roll", f"{sit.label(plan.attacker)} rolls {plan.dice} dice: {', '.join(f.name or 'blank' for f in faces)}.",
              {"enemy": plan.attacker, "faces": [f.as_dict() for f in faces]}, hidden=True)
     out = E.attack_outcome(sit, plan, faces, toughness=toughness)
@@ -233,7 +233,7 @@ def activate_box(state: Level7State, card, ctx) -> None:
     for fid in E.box_queue(situation(state), kinds):
         activate(state, fid, ctx)
     if any(e.kind == "hybrid" for e in state.enemies) and E.hybrids_due(state.flags.get("first_hybrid_turn"), state.turn_no):
-        face = E.roll_hybrid_die(c, state.rng.stream("dice"))
+        face = E.roll_hybrid_die(c, dice_source.dice(state))
         ctx.emit("roll", f"The hybrid die shows {face.name or 'blank'}.", {"face": face.as_dict()}, hidden=True)
         for fid in E.hybrid_queue(situation(state), face):
             activate(state, fid, ctx)

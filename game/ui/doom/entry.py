@@ -5,7 +5,7 @@ invader (the engine's state keeps the marines in `seats`)."""
 from __future__ import annotations
 
 from game.engine.session import SaveError
-from game.ui.kit.entry import menu_calls
+from game.ui.kit.entry import menu_calls, tutorial_call
 from game.ui.kit.saves import SaveStore
 
 INVADER = "invader"
@@ -27,12 +27,6 @@ SAVES = SaveStore("doom", _title, players)
 setup_scene, has_saved_game, continue_scene = menu_calls(
     SAVES, "game.ui.doom.setup_scene:DoomSetup", "game.ui.doom.table_scene:DoomTable")
 
-
-def tutorial_scene(ctx, runner, screen_size, progress=None):
-    """The lesson scene (game/ui/tutorial/scene.py) on the Doom table, for Learn to play."""
-    from game.ui.doom.tutorial_scene import DoomTutorialTable
-
-    return DoomTutorialTable(ctx, runner, screen_size, progress, "doom")
-
+tutorial_scene = tutorial_call("game.ui.doom.tutorial_scene:DoomTutorialTable", "doom")
 
 __all__ = ["SAVES", "SaveError", "continue_scene", "has_saved_game", "players", "setup_scene", "tutorial_scene"]

@@ -4,7 +4,7 @@ autosave-gears.json and gears-<mission>-turn<n>-<date>.json)."""
 from __future__ import annotations
 
 from game.engine.session import SaveError
-from game.ui.kit.entry import menu_calls
+from game.ui.kit.entry import menu_calls, tutorial_call
 from game.ui.kit.saves import SaveStore
 
 
@@ -19,12 +19,6 @@ SAVES = SaveStore("gears", _title)
 setup_scene, has_saved_game, continue_scene = menu_calls(
     SAVES, "game.ui.gears.setup_scene:GearsSetup", "game.ui.gears.table_scene:GearsTable")
 
-
-def tutorial_scene(ctx, runner, screen_size, progress=None):
-    """The lesson scene (game/ui/tutorial/scene.py) on the Gears table, for Learn to play."""
-    from game.ui.gears.tutorial_scene import GearsTutorialTable
-
-    return GearsTutorialTable(ctx, runner, screen_size, progress, "gears")
-
+tutorial_scene = tutorial_call("game.ui.gears.tutorial_scene:GearsTutorialTable", "gears")
 
 __all__ = ["SAVES", "SaveError", "continue_scene", "has_saved_game", "setup_scene", "tutorial_scene"]

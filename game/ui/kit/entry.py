@@ -29,3 +29,13 @@ def menu_calls(saves: SaveStore, setup: str, table: str) -> tuple[Callable, Call
         return _load(table).from_autosave(ctx)
 
     return setup_scene, has_saved_game, continue_scene
+
+
+def tutorial_call(table: str, title: str) -> Callable:
+    """`tutorial_scene(ctx, runner, screen_size, progress)` for a title with lessons: its lesson
+    table ("module:Class", a TutorialTable mixed into the title's table), opened by Learn to play."""
+
+    def tutorial_scene(ctx, runner, screen_size, progress=None):
+        return _load(table)(ctx, runner, screen_size, progress, title)
+
+    return tutorial_scene

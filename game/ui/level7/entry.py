@@ -8,7 +8,7 @@ any seat; the seats never move."""
 from __future__ import annotations
 
 from game.engine.session import SaveError
-from game.ui.kit.entry import menu_calls
+from game.ui.kit.entry import menu_calls, tutorial_call
 from game.ui.kit.saves import SaveStore
 
 
@@ -31,4 +31,6 @@ SAVES = SaveStore("level7", _title, players)
 setup_scene, has_saved_game, continue_scene = menu_calls(
     SAVES, "game.ui.level7.setup_scene:Level7Setup", "game.ui.level7.table_scene:Level7Table")
 
-__all__ = ["SAVES", "SaveError", "continue_scene", "has_saved_game", "players", "setup_scene"]
+tutorial_scene = tutorial_call("game.ui.level7.tutorial_scene:Level7TutorialTable", "level7")
+
+__all__ = ["SAVES", "SaveError", "continue_scene", "has_saved_game", "players", "setup_scene", "tutorial_scene"]

@@ -1183,7 +1183,8 @@ class Level7Table(GameTable):
             y += px(17)
             tile = self.tiles[ch.tile].name if ch.tile in self.tiles else ""
             where = _("on {tile}").format(tile=tile) if tile else ""
-            line = _("{cards} adrenaline cards").format(cards=len(ch.hand)) + (f", {where}" if where else "")
+            cards = _("1 adrenaline card") if len(ch.hand) == 1 else _("{cards} adrenaline cards").format(cards=len(ch.hand))
+            line = cards + (f", {where}" if where else "")
             widgets.text(surface, widgets.elide(line, small, w - px(20)), small, pal.text_dim, (x + px(20), y))
             y += px(16)
             skills = ", ".join(_(c.skills[s.split("#")[0]].name) for s in ch.skills if s.split("#")[0] in c.skills)

@@ -454,17 +454,20 @@ class LessonList(Scene):
         w = min(surface.get_width() - px(60), px(820))
         left = (surface.get_width() - w) // 2
         name = titles.get(self.game_title).name
-        widgets.text(surface, _("Learn to play {game}").format(game=name), ctx.font(30, bold=True), pal.accent,
-                     (left, px(30)))
+        heading = _("Learn to play {game}").format(game=name)
+        font = ctx.font(15, bold=True)
+        tabs_w = sum(font.size(titles.get(k).name)[0] + px(36) for k in self.titles) if len(self.titles) > 1 else 0
+        # The tabs sit right of the heading while both fit; else on a row of their own above it.
+        dy = px(50) if ctx.font(30, bold=True).size(heading)[0] + px(16) + tabs_w > w else 0
+        widgets.text(surface, heading, ctx.font(30, bold=True), pal.accent, (left, px(30) + dy))
         widgets.text(surface, _("Short lessons on the real rules. Each takes a few minutes."), ctx.font(16),
-                     pal.text_dim, (left, px(76)))
+                     pal.text_dim, (left, px(76) + dy))
         self.tab_rects = []
         if len(self.titles) > 1:  # one tab per title with lessons, top right
             x = left + w
-            font = ctx.font(15, bold=True)
             for key in reversed(self.titles):
                 label = titles.get(key).name
-                r = pygame.Rect(0, px(32), font.size(label)[0] + px(28), px(34))
+                r = pygame.Rect(0, px(32) if not dy else px(20), font.size(label)[0] + px(28), px(34))
                 r.right = x
                 active = key == self.game_title
                 pygame.draw.rect(surface, pal.accent if active else (52, 57, 66), r, border_radius=px(6))
@@ -472,7 +475,7 @@ class LessonList(Scene):
                 self.tab_rects.append((r, key))
                 x = r.left - px(8)
         self.rows = []
-        y = px(120)
+        y = px(120) + dy
         row_h = min(px(62), (surface.get_height() - y - px(30)) // max(1, len(self.lessons)))
         for les in self.lessons:
             r = pygame.Rect(left, y, w, row_h - px(6))

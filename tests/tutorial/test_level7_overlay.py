@@ -1,0 +1,120 @@
+"""The Level 7 lessons in the shared lesson scene (issue 15 item 6), driven by real mouse events
+on the real Level 7 table: Learn to play opens Level 7's lessons on their tab, each lesson's first
+step highlights what it says on screen (screenshots in $TILETOP_SHOTS), and the first lesson is
+walked by clicks: a wrong click is refused with the step's words, the right one taken."""
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import pygame
+import pytest
+
+from tests.tutorial.ui_steps import open_from_menu, press
+from tests.ui.conftest import config_dir, make_app  # noqa: F401 (fixtures)
+from tests.tutorial.test_level7_lessons import LESSON_IDS
+
+SHOTS = Path(os.environ.get("TILETOP_SHOTS", Path(tempfile.gettempdir()) / "tiletop_tutorial_shots"))
+
+
+def open_level7_lesson(make_app, lesson_id, size=(1280, 720)):  # noqa: F811
+    from game.ui.level7.tutorial_scene import Level7TutorialTable
+
+    return open_from_menu(make_app, "level7", lesson_id, LESSON_IDS, Level7TutorialTable, size)
+
+
+@pytest.mark.parametrize("lesson_id", LESSON_IDS)
+def test_first_step_highlights_are_on_screen_and_not_under_the_text(make_app, lesson_id):  # noqa: F811
+    app, table = open_level7_lesson(make_app, lesson_id)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    surface = pygame.display.get_surface()
+    table.draw(surface)
+    pygame.image.save(surface, str(SHOTS / f"level7_{lesson_id}_step1.png"))
+    rects = table.highlight_rects()
+    assert rects and all(r.width > 0 for r in rects), "every highlight of step 1 is on screen"
+    assert not any(table.panel_rect.colliderect(r) for r in rects if r.width < 400), "the text hides the highlight"
+
+
+def test_the_first_lesson_played_by_clicks(make_app):  # noqa: F811
+    app, table = open_level7_lesson(make_app, "turn")
+    for _ in range(2):  # two read steps
+        press(app, next(r for r, w in table.panel_buttons if w == "next").center)
+    assert table.runner.step.id == "explore"
+    # A wrong click: the end-of-turn button is legal, but not what this step teaches.
+    before = table.session.state_hash()
+    end = next(rect for rect, _label, what in table.buttons if getattr(what, "kind", None) == "end_turn")
+    press(app, end.center)
+    app.run(max_frames=40)  # a costly button taken on a second click after its hold: none came
+    press(app, end.center)
+    assert table.session.state_hash() == before and "north door" in table.feedback
+    # The lit door arrow: a click there explores (through the real table's click handling).
+    door = table.highlight_rects()[0]
+    press(app, door.center)
+    assert table.runner.step.id == "end_turn" and len(table.state.placed) == 2
+    assert table.state.characters["subject_1"].tile == "T07"
+    end = next(rect for rect, _label, what in table.buttons if getattr(what, "kind", None) == "end_turn")
+    press(app, (end.centerx + 40, end.centery + 40))
+    app.run(max_frames=40)
+    press(app, end.center)
+    assert table.runner.step.id == "event" and table.state.turn_no == 2
+    assert len(table.state.characters["subject_1"].hand) == 4  # step 1 of turn 2 drew a card
+    press(app, next(r for r, w in table.panel_buttons if w == "next").center)
+    assert table.runner.step.id == "walk_back"
+    press(app, table.highlight_rects()[0].center)
+    assert table.runner.done and table.state.characters["subject_1"].tile == "tank_farm"
+    press(app, next(r for r, w in table.panel_buttons if w == "back").center)
+    assert table.runner.step.id == "walk_back" and table.state.characters["subject_1"].tile == "T07"
+
+
+def test_rule_button_shows_level7_rules(make_app):  # noqa: F811
+    from game.ui.overlays import HelpOverlay
+
+    app, table = open_level7_lesson(make_app, "turn")
+    press(app, next(r for r, w in table.panel_buttons if w == "next").center)
+    press(app, next(r for r, w in table.panel_buttons if w == "rule").center)
+    help_ = app.top
+    assert isinstance(help_, HelpOverlay) and help_.tab == "rules"
+    rule = help_.rules[help_.rule_index]
+    assert rule.section == "5.2" and rule.title == "Your turn: three steps"
+
+
+def test_the_lit_placement_card_is_the_taught_one(make_app):  # noqa: F811
+    """Lesson 2, spec 3.3: the explorer picks among the placements joining the most doors; the
+    step lights the card of the way it teaches, and a click on it places the tile so."""
+    app, table = open_level7_lesson(make_app, "explore")
+    press(app, next(r for r, w in table.panel_buttons if w == "next").center)
+    press(app, table.highlight_rects()[0].center)
+    assert table.runner.step.id == "place"
+    app.run(max_frames=1)
+    lit = table.highlight_rects()[0]
+    cards = dict((i, r) for r, i in table.option_rects)
+    assert len(cards) == 2 and lit in cards.values()
+    other = next(r for r in cards.values() if r != lit)
+    press(app, other.center)
+    assert table.runner.step.id == "place" and "south" in table.feedback
+    press(app, lit.center)
+    assert table.runner.step.id == "explore_south" and table.state.placed[-1] == ["T41", 2, 0, 2]
+
+
+def test_f1_in_a_level7_game_shows_its_rules_at_the_decision(make_app):  # noqa: F811
+    """The F1 Rules tab of a Level 7 game reads game/level7/rules_reference.toml, at the rule of
+    the question on screen: a player's own turn (spec 5.2); a skill's Fear shift at the start of
+    the turn (Zen Master, seed 3) is a Fear rule (6.12)."""
+    from game.engine.session import Session
+    from game.level7.rules.title import Level7Title
+    from game.ui.level7.table_scene import Level7Table
+    from game.ui.overlays import HelpOverlay
+    from tests.ui.conftest import key
+
+    for seed, section in ((2, "5.2"), (3, "6.12")):
+        app = make_app((1280, 720))
+        session = Session.start(Level7Title(), "s1", seed, {"players": 1})
+        app.push(Level7Table(app.ctx, session, ["human"], (1280, 720), save_path=None, animate=False))
+        app.run(max_frames=1)
+        key(pygame.K_F1)
+        app.run(max_frames=1)
+        help_ = app.top
+        assert isinstance(help_, HelpOverlay) and help_.tab == "rules"
+        assert help_.rules[help_.rule_index].section == section
+        assert {r.section for r in help_.rules} >= {"3.3", "6.3", "6.13", "7.4", "9.1"}
