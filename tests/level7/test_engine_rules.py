@@ -398,9 +398,12 @@ def test_6_3_a_skill_reroll_is_offered_after_the_roll_once_per_roll():
     s.characters["subject_1"].skills = ["amateur_boxer"]
     s.characters["subject_2"].hand[1:] = []  # a last card is never played: no help to ask about
     e = foe(s, "guard", "T07")
-    act(s, "attack", enemy=e.key)
+    rolled = [ev for ev in act(s, "attack", enemy=e.key) if ev.kind == "roll"][-1].payload
     offered = T.legal_actions(s)
     assert {a.kind for a in offered} == {"reroll"} and {a.get("reroll") for a in offered} == {"", "amateur_boxer"}
+    about = s.proc["pending"]["about"]  # the faces as data, for a bot's exact odds
+    assert about["faces"] == rolled["faces"] and about["icons"] == rolled["icons"]
+    assert (about["attribute"], about["level"]) == ("strength", C.enemies["guard"].toughness)
     assert all(len(a.get("dice", [])) <= 1 for a in offered)
     T.apply(s, next(a for a in offered if a.get("reroll")))
     assert s.proc is None or {a.get("reroll") for a in T.legal_actions(s) if a.kind == "reroll"} <= {""}
