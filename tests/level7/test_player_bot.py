@@ -22,6 +22,7 @@ from game.level7.rules.maps import shared_tiles, view
 from game.level7.rules.procedures import RESOLVER
 from game.level7.rules.state import Enemy, Level7State
 from game.level7.rules.title import Level7Title
+from game.level7.rules.tracks import hand_size as tracks_hand_size
 from game.level7.rules.turn import legal_actions
 from game.level7.rules.view import hand_size, view_for
 
@@ -176,7 +177,9 @@ def test_scenario_2_sends_it_to_an_unaccessed_control_panel():
     me(state).hand = ["sprint#1", "sprint#2"]  # 28%, and a failure starts Lockdown: wait for a card
     got = decide(state)
     assert got.action.kind == "end_turn" and "wait on the panel" in got.reason
-    me(state).hand = ["sprint#1", "sprint#2", "sprint#3", "sprint#4"]  # no card is coming: now
+    no_help = [f"{k}#{i}" for k, card in c().adrenaline.items() if "intelligence" not in card.bonus
+               for i in range(1, card.copies + 1)]
+    me(state).hand = no_help[:tracks_hand_size(c(), me(state).vitality)]  # a full hand: no card is coming: now
     got = decide(state)
     assert got.action.kind == "control_panel" and "objective" in got.reason
     me(state).hand = ["quick_thinking#1", "sprint#1"]
