@@ -403,7 +403,7 @@ def test_6_3_a_skill_reroll_is_offered_after_the_roll_once_per_roll():
     assert {a.kind for a in offered} == {"reroll"} and {a.get("reroll") for a in offered} == {"", "amateur_boxer"}
     about = s.proc["pending"]["about"]  # the faces as data, for a bot's exact odds
     assert about["faces"] == rolled["faces"] and about["icons"] == rolled["icons"]
-    assert (about["attribute"], about["level"]) == ("strength", C.enemies["guard"].toughness)
+    assert (about["kind"], about["attribute"], about["level"]) == ("attack", "strength", C.enemies["guard"].toughness)
     assert all(len(a.get("dice", [])) <= 1 for a in offered)
     T.apply(s, next(a for a in offered if a.get("reroll")))
     assert s.proc is None or {a.get("reroll") for a in T.legal_actions(s) if a.kind == "reroll"} <= {""}

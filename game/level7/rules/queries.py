@@ -173,12 +173,12 @@ def reroll_chance(state: Level7State, action: Action, faces: list[dict], dice: l
 def pending_reroll_chance(state: Level7State, dice: list[int]) -> Fraction | None:
     """While a reroll is asked (any challenge, an event's too): the exact chance of success if
     `dice` are rolled again and the rest kept (none: the roll as it stands), from the question's
-    own data (its `about`: the faces, the attribute and the level)."""
+    own data (its `about`: the faces, the challenge's kind, attribute and level)."""
     pend = (state.proc or {}).get("pending") or {}
     about = pend.get("about") or {}
     if pend.get("kind") != "reroll" or "faces" not in about:
         return None
-    return _reroll_chance(C.Challenge("reroll", about["attribute"], int(about["level"])), about["faces"], dice)
+    return _reroll_chance(C.Challenge(about["kind"], about["attribute"], int(about["level"])), about["faces"], dice)
 
 
 def _reroll_chance(chal: C.Challenge, faces: list[dict], dice: list[int]) -> Fraction:
