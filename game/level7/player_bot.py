@@ -23,8 +23,8 @@ own functions (one function decides):
   a Speed card when it brings the lift within this turn's reach; a free Fear shift only when the
   track gains more than a card is worth.
 
-The reroll question shows the icons and the level but not the faces, so the bot keeps a roll that
-succeeds and otherwise rerolls as many dice as it may (challenge.reroll_odds needs the faces).
+A reroll is chosen by its exact chance of success (queries.pending_reroll_chance, from the faces the
+question carries, challenge.reroll_odds), keeping the roll when nothing beats it.
 """
 from __future__ import annotations
 
@@ -46,6 +46,7 @@ from game.level7.rules.foes import situation
 from game.level7.rules.maps import view as map_view
 from game.level7.rules.modifiers import PlayedBonus
 from game.level7.rules.names import card_name, tile_name
+from game.level7.rules.queries import pending_reroll_chance
 from game.level7.rules.state import IN_HOSPITAL, IN_PLAY, Character, Level7State
 from game.level7.rules.tracks import adrenaline_refusal, hand_size
 
@@ -716,16 +717,18 @@ class PlayerBot(SeededBot):
         return Choice(a, f"{a.text}: it leaves the most doors open to explore")
 
     def _q_reroll(self, s, me, actions):
-        """The question shows the icons and the level, not the faces: a roll that succeeds is kept;
-        one that falls short rerolls as many dice as an effect allows (it cannot fail worse)."""
-        got = re.search(r"\((\d+) icons, (\d+) needed\)", s.proc["pending"]["prompt"])
-        icons, needed = (int(got.group(1)), int(got.group(2))) if got else (0, 1)
-        keep = next(a for a in actions if not a.payload["reroll"])
-        if icons >= needed:
-            return Choice(keep, f"keep the roll: {icons} icons, {needed} needed")
-        a = self._best([x for x in actions if x.payload["reroll"]], lambda x: (-len(x.payload["dice"]), x.payload["reroll"]))
-        return Choice(a, f"reroll {len(a.payload['dice'])} dice with {a.payload['reroll'].replace('_', ' ')}: "
-                         f"{icons} icons fall short of {needed}, a failure either way")
+        """The option with the best exact chance of success (the kept roll's is 1 or 0); on a tie
+        the fewest dice, keeping the roll first: a reroll that buys nothing spends its effect."""
+        def chance(a: Action) -> Fraction:
+            return pending_reroll_chance(s, list(a.payload.get("dice", []))) or Fraction(0)
+
+        odds = {id(a): chance(a) for a in actions}
+        a = self._best(actions, lambda x: (-odds[id(x)], len(x.payload.get("dice", [])), x.payload["reroll"]))
+        p = pct(odds[id(a)])
+        if not a.payload["reroll"]:
+            return Choice(a, f"keep the roll: {p} to succeed, no reroll does better")
+        return Choice(a, f"reroll dice {', '.join(str(i + 1) for i in a.payload['dice'])} with "
+                         f"{a.payload['reroll'].replace('_', ' ')}: {p} to succeed")
 
     def _q_fear_shift(self, s, me, actions):
         priced = [(track_cost(s, me, "fear", me.fear, a.payload["fear"]), a) for a in actions]

@@ -398,9 +398,12 @@ def test_6_3_a_skill_reroll_is_offered_after_the_roll_once_per_roll():
     s.characters["subject_1"].skills = ["amateur_boxer"]
     s.characters["subject_2"].hand[1:] = []  # a last card is never played: no help to ask about
     e = foe(s, "guard", "T07")
-    act(s, "attack", enemy=e.key)
+    rolled = [ev for ev in act(s, "attack", enemy=e.key) if ev.kind == "roll"][-1].payload
     offered = T.legal_actions(s)
     assert {a.kind for a in offered} == {"reroll"} and {a.get("reroll") for a in offered} == {"", "amateur_boxer"}
+    about = s.proc["pending"]["about"]  # the faces as data, for a bot's exact odds
+    assert about["faces"] == rolled["faces"] and about["icons"] == rolled["icons"]
+    assert (about["kind"], about["attribute"], about["level"]) == ("attack", "strength", C.enemies["guard"].toughness)
     assert all(len(a.get("dice", [])) <= 1 for a in offered)
     T.apply(s, next(a for a in offered if a.get("reroll")))
     assert s.proc is None or {a.get("reroll") for a in T.legal_actions(s) if a.kind == "reroll"} <= {""}
@@ -462,9 +465,18 @@ def test_3_3_starting_a_turn_on_a_tile_with_no_way_out_knocks_you_out():
     assert "no way out" in texts(events)
 
 
-def test_7_2_military_zone_a_guard_with_no_security_tile_comes_on_the_last_stacks_bottom_tile():
-    """7.2 Military Zone (scenario 2): no Security tile on the map, so the card's guard comes on the
-    bottom tile of the last stack, joined to the map as close to the active character as can be."""
+def test_7_2_military_zone_a_guard_with_no_security_tile_comes_on_the_last_stacks_bottom_tile(monkeypatch):
+    """7.2 Military Zone: no Security tile on the map, so the card's guard comes on the bottom tile
+    of the last stack, joined to the map as close to the active character as can be. No playable
+    scenario turns the module on now (scenario 2's was tuned off, BALANCE.md): scenario 2 with it on."""
+    from dataclasses import replace
+    from types import MappingProxyType
+
+    from game.level7.rules import foes
+
+    s2 = C.scenarios["s2"]
+    military = replace(s2, flags=MappingProxyType({**s2.flags, "military_zone": True}))
+    monkeypatch.setattr(foes, "shared_content", lambda: replace(C, scenarios=MappingProxyType({**C.scenarios, "s2": military})))
     s = game("s2", tiles=[("T07", 0, 0, 0)], players=1)
     s.stacks = [["A", []], ["last", ["T40", "T36"]]]
     next_event(s, "E01")  # spawn icon: a guard

@@ -10,6 +10,7 @@ from fractions import Fraction
 
 import pytest
 
+from game.engine.dice import Face
 from game.engine.session import Session
 from game.level7.content import shared_content
 from game.level7.event_effects import Step
@@ -21,6 +22,7 @@ from game.level7.rules.maps import shared_tiles, view
 from game.level7.rules.procedures import RESOLVER
 from game.level7.rules.state import Enemy, Level7State
 from game.level7.rules.title import Level7Title
+from game.level7.rules.tracks import hand_size as tracks_hand_size
 from game.level7.rules.turn import legal_actions
 from game.level7.rules.view import hand_size, view_for
 
@@ -175,7 +177,9 @@ def test_scenario_2_sends_it_to_an_unaccessed_control_panel():
     me(state).hand = ["sprint#1", "sprint#2"]  # 28%, and a failure starts Lockdown: wait for a card
     got = decide(state)
     assert got.action.kind == "end_turn" and "wait on the panel" in got.reason
-    me(state).hand = ["sprint#1", "sprint#2", "sprint#3", "sprint#4"]  # no card is coming: now
+    no_help = [f"{k}#{i}" for k, card in c().adrenaline.items() if "intelligence" not in card.bonus
+               for i in range(1, card.copies + 1)]
+    me(state).hand = no_help[:tracks_hand_size(c(), me(state).vitality)]  # a full hand: no card is coming: now
     got = decide(state)
     assert got.action.kind == "control_panel" and "objective" in got.reason
     me(state).hand = ["quick_thinking#1", "sprint#1"]
@@ -243,6 +247,43 @@ def test_with_few_cards_it_does_not_try_a_hopeless_challenge():
     assert C.success_chance(c(), C.outwit_challenge(c(), here, "guards"), 4) < Fraction(1, 4)
     got = decide(state)
     assert got.action.kind == "end_turn" and "no challenge is worth it" in got.reason
+
+
+# ---------------------------------------------------------------------------- rerolls
+
+def stacked_attack(monkeypatch, faces: list[str]) -> Level7State:
+    """Attacking a guard (Strength, 3 icons to stun) with Surge of Strength's reroll of up to 2
+    dice in play; the dice come up as `faces` (names in dice.toml)."""
+    state = pinned_by(new(), "guard")
+    by_name = {f.name: f for f in c().dice[C.DIE].faces}
+    monkeypatch.setattr(C, "roll_dice", lambda content, attribute, n, rng:
+                        C.Roll(attribute, tuple(by_name[f] for f in faces), (len(faces),)))
+    state.turn.abilities.append("surge_of_strength")
+    T.apply(state, next(a for a in legal_actions(state) if a.kind == "attack"))
+    assert state.proc["pending"]["kind"] == "reroll"
+    return state
+
+
+def test_a_stacked_roll_rerolls_the_dice_the_exact_odds_say(monkeypatch):
+    """1 icon of 3: rerolling two of the blank and the Intelligence dice (5/12) beats any pair
+    with the Strength die in it; the bot's pick is the best of every option by reroll_odds."""
+    state = stacked_attack(monkeypatch, ["Strength", "blank", "Intelligence", "double Intelligence"])
+    assert state.proc["pending"]["about"]["faces"] == [f.as_dict() for f in (
+        {f.name: f for f in c().dice[C.DIE].faces}[n] for n in ["Strength", "blank", "Intelligence", "double Intelligence"])]
+    roll = C.Roll("strength", tuple(Face.of(d) for d in state.proc["pending"]["about"]["faces"]), (4,))
+    odds = {tuple(a.payload.get("dice", [])): C.reroll_odds(c(), roll, a.payload.get("dice", []), lambda n: n >= 3)
+            .get(True, Fraction(0)) for a in legal_actions(state)}
+    for seed in range(6):
+        got = PlayerBot(seed).decide(state, legal_actions(state))
+        assert got.action.kind == "reroll" and sorted(got.action.payload["dice"]) in ([1, 2], [1, 3], [2, 3])
+        assert odds[tuple(got.action.payload["dice"])] == max(odds.values()) == Fraction(5, 12)
+        assert "42% to succeed" in got.reason
+
+
+def test_a_roll_that_succeeds_is_kept(monkeypatch):
+    state = stacked_attack(monkeypatch, ["double Strength", "Strength", "blank", "blank"])
+    got = decide(state)
+    assert got.action.payload["reroll"] == "" and "100% to succeed" in got.reason
 
 
 # ---------------------------------------------------------------------------- adrenaline

@@ -279,3 +279,34 @@ def test_a_hand_card_with_several_uses_asks_which(make_app, config_dir):
     assert table.card_kind == card.split("#")[0] and len(uses) > 1
     do_click(app, next(r.center for r, _l, w in table.buttons if w == uses[0]))
     assert uses[0] in table.session.actions
+
+
+def test_a_reroll_shows_the_dice_and_each_options_exact_chance(make_app, config_dir):
+    """After a roll the rules offer a reroll (Lucky: one die, once per turn): the screen shows the
+    rolled dice, the same faces the question carries for a bot (`about`), and each option's button
+    its chance by the challenge module's odds; a click answers with that option."""
+    from game.level7.rules.queries import pending_reroll_chance
+    from game.level7.rules.state import Enemy
+
+    app, table = start_game(make_app)
+    st = table.state
+    st.enemies.append(Enemy("guard", 1, st.player.tile))
+    st.player.skills = ["lucky"]
+    table.update_choices()
+    app.run(max_frames=1)
+    x, y = table.camera.to_screen(*table._figure_spots()["guard1"])
+    do_click(app, (round(x), round(y)))
+    app.run(max_frames=1)
+    do_click(app, next(r.center for r, _l, w in table.buttons if w == "roll"))
+    app.run(max_frames=1)
+    pend = table.state.proc["pending"]
+    assert pend["kind"] == "reroll" and pend["about"]["faces"] == table._last_roll()["faces"]
+    options = [(r, label, w) for r, label, w in table.buttons if getattr(w, "kind", "") == "reroll"]
+    assert len(options) == len(pend["options"]) and table.panels  # the dice panel is up
+    for _r, label, w in options:
+        if w.payload["reroll"]:
+            assert label.endswith(f"{float(pending_reroll_chance(table.state, w.payload['dice'])) * 100:.0f}%")
+    rect, _label, pick = options[-1]
+    n = len(table.session.actions)
+    do_click(app, rect.center)
+    assert table.session.actions[n] == pick

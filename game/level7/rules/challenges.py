@@ -137,7 +137,11 @@ def roll(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> int:
                                       for d in C.reroll_choices(got, o)]
         if len(choices) == 1:
             break
-        pick = ctx.choose(ch.id, "reroll", choices, f"{ch.name}: reroll dice? ({got.icons} icons, {challenge.level} needed)")
+        # the faces as data: a bot weighs each option by the exact odds (queries.pending_reroll_chance)
+        about = {"faces": [f.as_dict() for f in got.faces], "icons": got.icons, "kind": challenge.kind,
+                 "attribute": challenge.attribute, "level": challenge.level}
+        pick = ctx.choose(ch.id, "reroll", choices, f"{ch.name}: reroll dice? ({got.icons} icons, {challenge.level} needed)",
+                          about=about)
         if not pick["reroll"]:
             break
         option = next(o for o in options if o.source == pick["reroll"])

@@ -167,8 +167,21 @@ def reroll_chance(state: Level7State, action: Action, faces: list[dict], dice: l
     `faces` (the roll event's): the exact chance of success if `dice` (indexes) are rolled again
     and the rest kept (challenge.reroll_odds, the resolution's own decider)."""
     chal = challenge_of(state, action)
-    if chal is None:
+    return None if chal is None else _reroll_chance(chal, faces, dice)
+
+
+def pending_reroll_chance(state: Level7State, dice: list[int]) -> Fraction | None:
+    """While a reroll is asked (any challenge, an event's too): the exact chance of success if
+    `dice` are rolled again and the rest kept (none: the roll as it stands), from the question's
+    own data (its `about`: the faces, the challenge's kind, attribute and level)."""
+    pend = (state.proc or {}).get("pending") or {}
+    about = pend.get("about") or {}
+    if pend.get("kind") != "reroll" or "faces" not in about:
         return None
+    return _reroll_chance(C.Challenge(about["kind"], about["attribute"], int(about["level"])), about["faces"], dice)
+
+
+def _reroll_chance(chal: C.Challenge, faces: list[dict], dice: list[int]) -> Fraction:
     content = challenges.c()
     known = {f.symbols: f for f in content.dice[C.DIE].faces}
     rolled = tuple(known.get(tuple(sorted(d.items())), Face.of(d)) for d in faces)
@@ -176,4 +189,4 @@ def reroll_chance(state: Level7State, action: Action, faces: list[dict], dice: l
     return C.reroll_odds(content, roll, dice, lambda n: C.succeeds(chal, n)).get(True, Fraction(0))
 
 
-__all__ = ["reroll_chance", "bonus_previews", "challenge_odds", "help_previews", "ChallengePreview", "challenge_of", "challenge_preview", "reachable", "walk_stops"]
+__all__ = ["reroll_chance", "pending_reroll_chance", "bonus_previews", "challenge_odds", "help_previews", "ChallengePreview", "challenge_of", "challenge_preview", "reachable", "walk_stops"]
