@@ -530,3 +530,19 @@ def test_6_11_the_attacked_character_may_play_toughness_before_the_enemy_rolls()
     events = settle(s, T.apply(s, next(a for a in T.legal_actions(s) if a.get("card"))))
     assert "against Toughness 2" in texts(events)
     assert "duck_and_cover#1" not in s.characters["subject_2"].hand and s.characters["subject_2"].fear >= 6
+
+
+def test_6_4_attacking_a_guard_costs_one_threat_whatever_the_outcome():
+    """6.4 (seed p. 10): attacking a guard gives +1 Threat on the attempt, once, whether the roll
+    stuns, removes or fails (it was counted twice: on the attempt and again with the outcome)."""
+    results = set()
+    for seed in range(8):
+        s = game(tiles=CROSS, seed=seed)
+        me = s.characters["subject_1"]
+        s.characters["subject_2"].hand[1:] = []  # a last card is never played: no help to ask about
+        e = foe(s, "guard", "T07")
+        before, pool = me.threat, s.threat_pool
+        events = settle(s, act(s, "attack", enemy=e.key))
+        results.add(next(ev.payload["result"] for ev in events if ev.kind == "challenge"))
+        assert (me.threat - before, pool - s.threat_pool) == (1, 1), texts(events)
+    assert {"failed"} < results  # both a failure and a success were seen

@@ -167,9 +167,8 @@ def do(state: Level7State, ch: Character, kind: str, p: dict[str, Any], ctx) -> 
     if kind == "attack":
         target = next(f for f in here if f.figure == p["enemy"])
         ch_ = C.attack_challenge(c(), target)
-        threat = C.attack_threat(c(), target)
-        if threat:  # on the attempt, whatever the outcome (seed p. 10)
-            sheet.gain_threat(state, ch, threat, ctx, "attacking a guard")
+        # The Threat of attacking a guard (on the attempt, whatever the outcome: seed p. 10) is
+        # the outcome's `threat`, gained once by apply_outcome.
         out = C.resolve_attack(c(), roll(state, ch, ch_, ctx), target, here)
         e = foes.figure(state, target.figure)
         apply_outcome(state, ch, out, ctx)
