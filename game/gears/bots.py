@@ -16,10 +16,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Callable
 
-from game.engine.bots import Choice, RandomBot, SeededBot  # noqa: F401  (RandomBot: this title's random player too)
+from game.engine.bots import Choice, RandomBot, SeededBot, seat_view  # noqa: F401  (RandomBot: this title's random player too)
 from game.engine.protocol import Action
 from game.gears.rules.board_view import INF
 from game.gears.rules.state import GearsState
+from game.gears.rules.view import view_for, viewer_of
 from game.gears.rules.shared import content as _content
 
 
@@ -46,6 +47,8 @@ class CogBot(SeededBot):
     def decide(self, state: GearsState, actions: list[Action]) -> Choice:
         if not actions:
             raise ValueError("no legal action to choose from")
+        # The deciding seat's view: hands, deck orders and marker backs it may not see are hidden.
+        state = seat_view(state, _decider, view_for, viewer_of)
         me = _decider(state)
         ctx = self.look(state, me)
         best: list[tuple[float, Action, str]] = []
