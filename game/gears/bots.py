@@ -47,7 +47,8 @@ class CogBot(SeededBot):
     def decide(self, state: GearsState, actions: list[Action]) -> Choice:
         if not actions:
             raise ValueError("no legal action to choose from")
-        # The deciding seat's view: hands, deck orders and marker backs it may not see are hidden.
+        # DESIGN.md: a bot decides on what its seat may see (teammates' cards, deck orders and
+        # marker backs are not), never on the state.
         state = seat_view(state, _decider, view_for, viewer_of)
         me = _decider(state)
         ctx = self.look(state, me)
