@@ -283,3 +283,34 @@ def test_placements_read_from_the_new_outline_equal_trial_maps(tiles, seed):
                 m.place(tiles[tid], at, turns)
                 break
     assert blocking > 20 and len(m.placed) > 8  # the maps had doors against walls to count
+
+
+@pytest.mark.parametrize("scenario,seed,players", [("s1", 3, 2), ("s2", 8, 3), ("s1", 11, 4)])
+def test_placements_in_random_games_equal_trial_maps(tiles, scenario, seed, players):
+    """After every action of random legal games, at every open door of the state's map, for the
+    tile each stack would give next (and the set-aside one), TileMap.candidates gives what trial
+    maps give."""
+    from game.engine.bots import RandomBot
+    from game.level7.board import OPPOSITE, STEP
+    from game.level7.rules.maps import view
+    from game.level7.rules.procedures import RESOLVER
+    from game.level7.rules.title import Level7Title
+
+    title = Level7Title()
+    state = title.new_game(scenario, seed, {"players": players})
+    bot = RandomBot(seed)
+    checked = 0
+    while title.current_decider(state) is not None:
+        m = view(state).tilemap
+        nexts = {pile[0] for _, pile in state.stacks if pile} | ({state.set_aside} - {""})
+        for name, slot in m.open_doors():
+            here, (x, y) = m.placed[name]
+            c, r = here.slot_cell(slot)
+            target = (x + c + STEP[slot[0]][0], y + r + STEP[slot[0]][1])
+            for tid in sorted(nexts):
+                got = m.candidates(tiles[tid], target, OPPOSITE[slot[0]])
+                assert got == _candidates_by_trial_maps(m, tiles[tid], target, OPPOSITE[slot[0]]), (name, slot, tid)
+                checked += 1
+        title.apply(state, bot.choose(title.legal_actions(state)))
+    RESOLVER.release(state)
+    assert checked > 50
