@@ -12,13 +12,12 @@ match. Then the minimum and median per tree.
 """
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tools.compare_trees import compare  # noqa: E402
+from tools.compare_trees import compare, parser  # noqa: E402
 
 # Run inside the fresh process, in the tree given: the bench's own random_play.
 CHILD = r"""
@@ -51,10 +50,7 @@ PARTS = ("cold", "prepared", "replay")
 
 
 def main(argv: list[str] | None = None) -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("base")
-    p.add_argument("new")
-    p.add_argument("--rounds", type=int, default=7)
+    p = parser(__doc__)
     args = p.parse_args(argv)
     compare(CHILD, PARTS, args.base, args.new, args.rounds)
 

@@ -13,13 +13,12 @@ median per tree (tools/compare_trees.py).
 """
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tools.compare_trees import compare  # noqa: E402
+from tools.compare_trees import compare, parser  # noqa: E402
 
 # Run inside the fresh process, in the tree given: the bench's own games.
 CHILD = r"""
@@ -45,10 +44,7 @@ PARTS = ("cold", "rules", "session")
 def main(argv: list[str] | None = None) -> None:
     import os
 
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("base")
-    p.add_argument("new")
-    p.add_argument("--rounds", type=int, default=7)
+    p = parser(__doc__)
     p.add_argument("--games", type=int, default=80)
     args = p.parse_args(argv)
     os.environ["L7_GAMES"] = str(args.games)

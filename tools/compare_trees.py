@@ -4,9 +4,18 @@ by round, each running the caller's CHILD code in that tree and printing "action
 (CPU time of that process, time.process_time); then the minimum and median per tree and part."""
 from __future__ import annotations
 
+import argparse
 import statistics
 import subprocess
 import sys
+
+
+def parser(doc: str) -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(description=doc.splitlines()[0])
+    p.add_argument("base")
+    p.add_argument("new")
+    p.add_argument("--rounds", type=int, default=7)
+    return p
 
 
 def compare(child: str, parts: tuple[str, ...], base: str, new: str, rounds: int) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tools.pinned_games import write  # noqa: E402
+from tools.pinned_games import main  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "simulate_doom_pinned.json"
 # (--bot, --difficulty, --games, --seed): the marines' bot against GreedyBot, and the invader AI
@@ -23,13 +23,5 @@ OUT = ROOT / "tests" / "data" / "simulate_doom_pinned.json"
 RUNS = (("greedy", None, 2, 5), ("random", None, 1, 5), ("greedy", "recruit", 1, 7), ("greedy", "veteran", 1, 8))
 
 
-def main(argv: list[str]) -> int:
-    if not argv:
-        print(__doc__)
-        return 2
-    write("doom", RUNS, OUT, argv[0])
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main("doom", RUNS, OUT, __doc__, sys.argv[1:]))

@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tools.pinned_games import write  # noqa: E402
+from tools.pinned_games import main  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "simulate_level7_pinned.json"
 # (--bot, --difficulty, --games, --seed): 4 games per scenario is every player count 1-4 once
@@ -23,13 +23,5 @@ OUT = ROOT / "tests" / "data" / "simulate_level7_pinned.json"
 RUNS = (("random", None, 4, 3), ("player", None, 4, 21))
 
 
-def main(argv: list[str]) -> int:
-    if not argv:
-        print(__doc__)
-        return 2
-    write("level7", RUNS, OUT, argv[0])
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main("level7", RUNS, OUT, __doc__, sys.argv[1:]))

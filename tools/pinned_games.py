@@ -59,6 +59,15 @@ def write(title: str, runs_spec, out: Path, why: str) -> None:
     print(f"wrote {out.relative_to(ROOT)}: {sum(len(r['played']) for r in runs)} games")
 
 
+def main(title: str, runs_spec, out: Path, doc: str, argv: list[str]) -> int:
+    """A pin tool's command line: the reason for the new file is its one argument."""
+    if not argv:
+        print(doc)
+        return 2
+    write(title, runs_spec, out, argv[0])
+    return 0
+
+
 def check(title: str, pinned_file: Path) -> None:
     """Replays a pinned file's runs; asserts the same games and the same report lines."""
     pinned = json.loads(pinned_file.read_text(encoding="utf-8"))

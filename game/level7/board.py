@@ -219,41 +219,31 @@ class TileMap:
         self._links.clear()
         return name
 
-    def _new_sides(self, turned: Tile, at: Cell, taken: dict[Cell, str]):
-        """(slot, neighbour name, neighbour's slot) for every slot of `turned`, were it placed at
-        `at`, that faces a placed tile (what _sides would add for it)."""
+    def _outline(self, tile: Tile, at: Cell, taken: dict[Cell, str]):
+        """(slot, neighbour name or None, neighbour's slot or None) for every outline slot of
+        `tile` (turned as placed) with its top-left cell at `at`."""
         x, y = at
-        for c in range(turned.size[0]):
-            for r in range(turned.size[1]):
+        for c in range(tile.size[0]):
+            for r in range(tile.size[1]):
                 for edge in EDGES:
-                    slot = turned.slot_at((c, r), edge)
+                    slot = tile.slot_at((c, r), edge)
                     if slot is None:
                         continue
                     dx, dy = STEP[edge]
                     cell = (x + c + dx, y + r + dy)
                     other = taken.get(cell)
-                    if other is not None:
-                        otile, (ox, oy) = self.placed[other]
-                        yield slot, other, otile.slot_at((cell[0] - ox, cell[1] - oy), OPPOSITE[edge])
+                    if other is None:
+                        yield slot, None, None
+                        continue
+                    otile, (ox, oy) = self.placed[other]
+                    yield slot, other, otile.slot_at((cell[0] - ox, cell[1] - oy), OPPOSITE[edge])
 
     def _sides(self):
         """(name, slot, neighbour name or None, neighbour's slot or None) for every outline slot."""
         taken = self.occupied()
-        for name, (tile, (x, y)) in self.placed.items():
-            for c in range(tile.size[0]):
-                for r in range(tile.size[1]):
-                    for edge in EDGES:
-                        slot = tile.slot_at((c, r), edge)
-                        if slot is None:
-                            continue
-                        dx, dy = STEP[edge]
-                        cell = (x + c + dx, y + r + dy)
-                        other = taken.get(cell)
-                        if other is None:
-                            yield name, slot, None, None
-                            continue
-                        otile, (ox, oy) = self.placed[other]
-                        yield name, slot, other, otile.slot_at((cell[0] - ox, cell[1] - oy), OPPOSITE[edge])
+        for name, (tile, at) in self.placed.items():
+            for slot, other, oslot in self._outline(tile, at, taken):
+                yield name, slot, other, oslot
 
     def door_links(self) -> list[Link]:
         """The doors that meet a door of a neighbour (3.2: only they join tiles)."""
@@ -400,7 +390,9 @@ class TileMap:
                                        for c in range(turned.size[0]) for r in range(turned.size[1])):
                     continue
                 joined = blocked = 0
-                for tslot, other, oslot in self._new_sides(turned, at, taken):
+                for tslot, other, oslot in self._outline(turned, at, taken):
+                    if other is None:
+                        continue
                     door, odoor = tslot in turned.doors, oslot in self.placed[other][0].doors
                     joined += door and odoor
                     blocked += door != odoor
