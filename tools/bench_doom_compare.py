@@ -12,10 +12,12 @@ match. Then the minimum and median per tree.
 """
 from __future__ import annotations
 
-import argparse
-import statistics
-import subprocess
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tools.compare_trees import compare, parser  # noqa: E402
 
 # Run inside the fresh process, in the tree given: the bench's own random_play.
 CHILD = r"""
@@ -48,27 +50,9 @@ PARTS = ("cold", "prepared", "replay")
 
 
 def main(argv: list[str] | None = None) -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("base")
-    p.add_argument("new")
-    p.add_argument("--rounds", type=int, default=7)
+    p = parser(__doc__)
     args = p.parse_args(argv)
-    trees = {"base": args.base, "new": args.new}
-    runs: dict[str, list[list[tuple[int, float]]]] = {k: [] for k in trees}
-    for r in range(args.rounds):
-        order = list(trees.items()) if r % 2 == 0 else list(reversed(trees.items()))
-        for name, tree in order:
-            out = subprocess.run([sys.executable, "-c", CHILD, tree], capture_output=True, text=True, check=True)
-            v = [float(x) for x in out.stdout.split()]
-            got = [(int(v[i]), v[i + 1]) for i in range(0, len(v), 2)]
-            runs[name].append(got)
-            print(f"round {r + 1} {name:4} " + "  ".join(f"{part} {n / s:7,.0f}/s ({n} actions)"
-                                                       for part, (n, s) in zip(PARTS, got)), flush=True)
-    for name, rs in runs.items():
-        cols = [[n / s for n, s in col] for col in zip(*rs)]
-        print(f"{name:4} " + " | ".join(f"{part}: min {min(c):,.0f} median {statistics.median(c):,.0f}"
-                                        for part, c in zip(PARTS, cols)) + " actions/s (CPU)")
-
+    compare(CHILD, PARTS, args.base, args.new, args.rounds)
 
 if __name__ == "__main__":
     main()

@@ -219,24 +219,31 @@ class TileMap:
         self._links.clear()
         return name
 
+    def _outline(self, tile: Tile, at: Cell, taken: dict[Cell, str]):
+        """(slot, neighbour name or None, neighbour's slot or None) for every outline slot of
+        `tile` (turned as placed) with its top-left cell at `at`."""
+        x, y = at
+        for c in range(tile.size[0]):
+            for r in range(tile.size[1]):
+                for edge in EDGES:
+                    slot = tile.slot_at((c, r), edge)
+                    if slot is None:
+                        continue
+                    dx, dy = STEP[edge]
+                    cell = (x + c + dx, y + r + dy)
+                    other = taken.get(cell)
+                    if other is None:
+                        yield slot, None, None
+                        continue
+                    otile, (ox, oy) = self.placed[other]
+                    yield slot, other, otile.slot_at((cell[0] - ox, cell[1] - oy), OPPOSITE[edge])
+
     def _sides(self):
         """(name, slot, neighbour name or None, neighbour's slot or None) for every outline slot."""
         taken = self.occupied()
-        for name, (tile, (x, y)) in self.placed.items():
-            for c in range(tile.size[0]):
-                for r in range(tile.size[1]):
-                    for edge in EDGES:
-                        slot = tile.slot_at((c, r), edge)
-                        if slot is None:
-                            continue
-                        dx, dy = STEP[edge]
-                        cell = (x + c + dx, y + r + dy)
-                        other = taken.get(cell)
-                        if other is None:
-                            yield name, slot, None, None
-                            continue
-                        otile, (ox, oy) = self.placed[other]
-                        yield name, slot, other, otile.slot_at((cell[0] - ox, cell[1] - oy), OPPOSITE[edge])
+        for name, (tile, at) in self.placed.items():
+            for slot, other, oslot in self._outline(tile, at, taken):
+                yield name, slot, other, oslot
 
     def door_links(self) -> list[Link]:
         """The doors that meet a door of a neighbour (3.2: only they join tiles)."""
@@ -357,24 +364,37 @@ class TileMap:
         target = (x + c + dx, y + r + dy)
         if target in self.occupied():
             raise ValueError(f"the door {slot[0]}{slot[1]} of {name} already faces a tile")
-        before = len(self.blocked_doors())
-        found = []
-        for turns in range(4):
-            turned = tile.rotated(turns)
-            for s in turned.doors:
-                if s[0] != OPPOSITE[slot[0]]:
-                    continue
-                sc = turned.slot_cell(s)
-                at = (target[0] - sc[0], target[1] - sc[1])
-                trial = TileMap(dict(self.placed))
-                try:
-                    trial.place(tile, at, turns, name="?new")
-                except ValueError:
-                    continue
-                joined = sum(1 for link in trial.door_links() if "?new" in (link.a, link.b))
-                found.append((turns, at, joined, len(trial.blocked_doors()) - before))
+        found = self.candidates(tile, target, OPPOSITE[slot[0]])
         if not found:
             return []
         best = max(f[2] for f in found)
         fewest = min(f[3] for f in found if f[2] == best)
         return sorted({f[:3] for f in found if f[2] == best and f[3] == fewest})
+
+    def candidates(self, tile: Tile, target: Cell, edge: str) -> list[tuple[int, Cell, int, int]]:
+        """Every placement of `tile` with a door on its `edge` side in cell `target`, not
+        overlapping: (turns, top-left cell, doors it joins, doors it leaves against a wall)."""
+        # Only the new tile's own sides change: the pairs of tiles already placed keep their doors
+        # and walls, so what a placement joins and blocks is read from its outline alone
+        # (tests/level7/test_tiles.py compares with trial maps and the whole map's counts).
+        taken = self.occupied()
+        found = []
+        for turns in range(4):
+            turned = tile.rotated(turns)
+            for s in turned.doors:
+                if s[0] != edge:
+                    continue
+                sc = turned.slot_cell(s)
+                at = (target[0] - sc[0], target[1] - sc[1])
+                if tile.off_map or any((at[0] + c, at[1] + r) in taken
+                                       for c in range(turned.size[0]) for r in range(turned.size[1])):
+                    continue
+                joined = blocked = 0
+                for tslot, other, oslot in self._outline(turned, at, taken):
+                    if other is None:
+                        continue
+                    door, odoor = tslot in turned.doors, oslot in self.placed[other][0].doors
+                    joined += door and odoor
+                    blocked += door != odoor
+                found.append((turns, at, joined, blocked))
+        return found

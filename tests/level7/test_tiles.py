@@ -225,3 +225,92 @@ def test_the_generator_is_deterministic(tmp_path):
     assert made == sorted(p.relative_to(ROOT) for p in shipped)
     changed = [str(p) for p in made if (tmp_path / p).read_bytes() != (ROOT / p).read_bytes()]
     assert changed == []
+
+
+
+def _candidates_by_trial_maps(m: TileMap, tile, target, edge):
+    """TileMap.candidates the slow way: each placement tried on a copy of the map, its joined
+    doors and the whole map's blocked doors counted from scratch."""
+    before = len(m.blocked_doors())
+    found = []
+    for turns in range(4):
+        turned = tile.rotated(turns)
+        for s in turned.doors:
+            if s[0] != edge:
+                continue
+            sc = turned.slot_cell(s)
+            at = (target[0] - sc[0], target[1] - sc[1])
+            trial = TileMap(dict(m.placed))
+            try:
+                trial.place(tile, at, turns, name="?new")
+            except ValueError:
+                continue
+            joined = sum(1 for link in trial.door_links() if "?new" in (link.a, link.b))
+            found.append((turns, at, joined, len(trial.blocked_doors()) - before))
+    return found
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_placements_read_from_the_new_outline_equal_trial_maps(tiles, seed):
+    """TileMap.candidates counts joined and blocked doors on the new tile's outline only (the
+    speed work of issue 14); on random maps of real tiles, at every open door, for every third
+    tile, it gives what placing on a copy of the map and counting the whole map gives."""
+    from game.engine.rng import Rng
+    from game.level7.board import OPPOSITE, STEP
+
+    rng = Rng(seed).stream("test")
+    m = TileMap()
+    m.place(tiles["tank_farm"], (0, 0))
+    pool = sorted(t for t in tiles if not tiles[t].off_map and t != "tank_farm")
+    rng.shuffle(pool)
+    blocking = 0
+    for tid in pool[:16]:
+        doors = m.open_doors()
+        for name, slot in doors:
+            here, (x, y) = m.placed[name]
+            c, r = here.slot_cell(slot)
+            target = (x + c + STEP[slot[0]][0], y + r + STEP[slot[0]][1])
+            for other in pool[::3]:
+                if other not in m.placed:
+                    got = m.candidates(tiles[other], target, OPPOSITE[slot[0]])
+                    assert got == _candidates_by_trial_maps(m, tiles[other], target, OPPOSITE[slot[0]])
+                    blocking += sum(f[3] > 0 for f in got)
+        rng.shuffle(doors)
+        for name, slot in doors:
+            spots = m.placements_at(tiles[tid], name, slot)
+            if spots:
+                turns, at, _ = rng.choice(spots)
+                m.place(tiles[tid], at, turns)
+                break
+    assert blocking > 20 and len(m.placed) > 8  # the maps had doors against walls to count
+
+
+@pytest.mark.parametrize("scenario,seed,players", [("s1", 3, 2), ("s2", 8, 3), ("s1", 11, 4)])
+def test_placements_in_random_games_equal_trial_maps(tiles, scenario, seed, players):
+    """After every action of random legal games, at every open door of the state's map, for the
+    tile each stack would give next (and the set-aside one), TileMap.candidates gives what trial
+    maps give."""
+    from game.engine.bots import RandomBot
+    from game.level7.board import OPPOSITE, STEP
+    from game.level7.rules.maps import view
+    from game.level7.rules.procedures import RESOLVER
+    from game.level7.rules.title import Level7Title
+
+    title = Level7Title()
+    state = title.new_game(scenario, seed, {"players": players})
+    bot = RandomBot(seed)
+    checked = 0
+    while title.current_decider(state) is not None:
+        m = view(state).tilemap
+        nexts = {pile[0] for _, pile in state.stacks if pile} | ({state.set_aside} - {""})
+        for name, slot in m.open_doors():
+            here, (x, y) = m.placed[name]
+            c, r = here.slot_cell(slot)
+            target = (x + c + STEP[slot[0]][0], y + r + STEP[slot[0]][1])
+            for tid in sorted(nexts):
+                got = m.candidates(tiles[tid], target, OPPOSITE[slot[0]])
+                assert got == _candidates_by_trial_maps(m, tiles[tid], target, OPPOSITE[slot[0]]), (name, slot, tid)
+                checked += 1
+        title.apply(state, bot.choose(title.legal_actions(state)))
+    RESOLVER.release(state)
+    assert checked > 50

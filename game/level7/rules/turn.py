@@ -123,7 +123,15 @@ def refusal(state: Level7State, kind: str, p: dict[str, Any], facts: Facts | Non
         return None
     if ch.status != IN_PLAY:
         return "You are in the Hospital: you can only end the turn." if ch.status == IN_HOSPITAL else "You are out."
-    f = facts or Facts(state)
+    return _action_refusal(state, kind, p, facts or Facts(state))
+
+
+def _action_refusal(state: Level7State, kind: str, p: dict[str, Any], f: Facts) -> str | None:
+    """refusal's answer once the game is on, no decision pending, at step 2, the character in
+    play and the action not end_turn: what legal_actions asks of every candidate."""
+    t, ch = state.turn, f.ch
+    if kind == "adrenaline":  # most candidates (every card in hand, each use): asked first
+        return challenges.adrenaline_refusal(state, ch, p)
     if kind in ("move", "vent", "explore", "peek"):
         if t.moves_left < (c().number("vent_move_cost") if kind == "vent" else 1):
             return "You have no movement left this turn."
@@ -173,8 +181,6 @@ def refusal(state: Level7State, kind: str, p: dict[str, Any], facts: Facts | Non
         return escape_blocked(state, ch)
     if kind in challenges.ACTIONS:
         return challenges.refusal(state, ch, kind, p)
-    if kind == "adrenaline":
-        return challenges.adrenaline_refusal(state, ch, p)
     if kind in ("use_item", "use_key"):
         return challenges.item_refusal(state, ch, kind, p)
     return f"Unknown action {kind!r}."
@@ -205,9 +211,14 @@ def legal_actions(state: Level7State) -> list[Action]:
         if not t.challenge_used:
             cands += challenges.candidates(state, ch)
         cands += challenges.adrenaline_candidates(state, ch) + challenges.item_candidates(state, ch)
-    cands.append(("end_turn", {}))
+    if t.step != 2:
+        return []  # refusal's "not the time to act", for every candidate
+    # Every candidate but end_turn (always legal now) was listed for a character in play: the rest
+    # of refusal's checks, common to all, passed already.
     facts = Facts(state)
-    return [Action(k, p, action_words(state, k, p)) for k, p in cands if refusal(state, k, p, facts) is None]
+    legal = [Action(k, p, action_words(state, k, p)) for k, p in cands if _action_refusal(state, k, p, facts) is None]
+    legal.append(Action("end_turn", {}, action_words(state, "end_turn", {})))
+    return legal
 
 
 def apply(state: Level7State, action: Action) -> list[Event]:
