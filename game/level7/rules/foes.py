@@ -252,12 +252,6 @@ def activate_box(state: Level7State, card, ctx) -> None:
             served.append(carry_out(state, plan, ctx, idle=True))
 
 
-def activate_tile(state: Level7State, tile: str, ctx, outwit: str | None = None) -> None:
-    """A failed challenge activates the active enemies on the tile (7.7, 11 #15)."""
-    for fid in E.challenge_queue(situation(state), tile, outwit):
-        activate(state, fid, ctx)
-
-
 def activate_near(state: Level7State, ch: Character, kind: str, distance: int, ctx) -> None:
     """Event F7: every active figure of `kind` within `distance` of you (its graph) activates once."""
     if ch.status != IN_PLAY:
