@@ -47,3 +47,19 @@ def test_invader_ai_reasons_reach_the_ai_panel(make_app):
         app.run(max_frames=1)
     assert table.ai.card == INVADER and table.ai.name == table.player_name(INVADER)
     assert table.ai.lines and all(line.strip() for line in table.ai.lines)
+
+
+def test_a_plan_s_reason_is_logged_once_not_once_per_step(make_app):
+    """A monster's plan (move, then attack) gives every step the same reason; the log and the
+    AI panel say it once (a watch-mode screenshot showed "Trite 3 moves to 5,9 ..." twice)."""
+    app, table = start_game(make_app, seats=("bot", "bot"))
+    table.animate, table.bot_delay_ms = False, 0
+    invader = table.player_name(INVADER)
+    for _ in range(400):
+        if table.session.is_over():
+            break
+        app.run(max_frames=1)
+    reasons = [text for text, _seen in table._log if text.startswith(invader + ":")]
+    assert len(reasons) > 20  # the invader has acted for a while
+    assert all(a != b for a, b in zip(reasons, reasons[1:]))
+    assert all(a != b for a, b in zip(table.ai.lines, table.ai.lines[1:]))

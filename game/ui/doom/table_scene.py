@@ -153,6 +153,12 @@ class DoomTable(GameTable):
         """A bot's reason, in the log and the AI panel; an invader bot's discard would name a
         card of its hidden hand, so the marines only see that it discarded."""
         name = self.player_name(decider)
+        if self.ai.name == name and self.ai.lines and self.ai.lines[-1] == why \
+                and action.kind != "discard" and not self._card_declined(action):
+            # The next step of a plan already explained (a monster's move, then its attack):
+            # the caption stays on screen for it, the log and the panel say it once.
+            self.step_note = (decider, why, len(self.session.actions) + 1)
+            return
         if decider == INVADER and action.kind == "discard":
             self._log.append((f"{name}: {why}", (INVADER,)))
             self._log.append((f"{name}: " + _("discards a card"), tuple(self.state.seats)))
