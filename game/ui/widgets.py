@@ -114,9 +114,14 @@ def text_block(surface: pygame.Surface, s: str, font: pygame.font.Font, colour: 
     """Wrapped text inside `rect`; returns the y below the last line."""
     y = rect.top
     step = int(font.get_linesize() * line_gap)
-    for line in wrap(s, font, rect.width):
+    lines = wrap(s, font, rect.width)
+    for i, line in enumerate(lines):
         if y + font.get_height() > rect.bottom:
             break
+        if i + 1 < len(lines) and y + step + font.get_height() > rect.bottom:
+            # The last line that fits, with more to come: an ellipsis says the text goes on
+            # (the whole of it is a hover or a click away), instead of a sentence cut silently.
+            line = elide(line.rstrip() + "\u2026", font, rect.width)
         surface.blit(rendered(font, line, colour), (rect.left, y))
         y += step
     return y

@@ -39,9 +39,14 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
     k = rect.width / 250
     title = pygame.Rect(rect.left + round(16 * k), rect.top + round(14 * k), round(218 * k), round(36 * k))
     body = pygame.Rect(rect.left + round(22 * k), rect.top + round(206 * k), round(206 * k), round(124 * k))
-    font = ctx.assets.font(max(9, round(18 * k)), bold=True)
-    lines = widgets.wrap(name, font, title.width)
-    widgets.text(surface, lines[0], font, (240, 234, 216), title.center, "center", shadow=True)
+    size = max(9, round(18 * k))
+    font = ctx.assets.font(size, bold=True)
+    room = title.width - (max(8, round(22 * k)) if placeholder else 0)  # the '*' mark keeps its corner
+    while size > 8 and font.size(name)[0] > room:  # a long name on a small card: smaller,
+        size -= 1                                          # then cut with an ellipsis, never mid-word
+        font = ctx.assets.font(size, bold=True)
+    widgets.text(surface, widgets.elide(name, font, room), font, (240, 234, 216), (title.left + room // 2, title.centery), "center",
+                 shadow=True)
     art = pygame.Rect(rect.left + round(18 * k), rect.top + round(58 * k), round(214 * k), round(138 * k))
     tf = ctx.assets.font(max(8, round(15 * k)))
     fits = len(widgets.wrap(text, tf, body.width)) * tf.get_linesize() <= body.height
