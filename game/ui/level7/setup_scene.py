@@ -111,15 +111,27 @@ class Level7Setup(SetupScreen):
         x, y = area.left + px(18), area.top + px(14)
         y = widgets.heading(surface, ctx, _("Scenario"), x, y)
         scs = list(self.content.scenarios.values())
-        row_h = min(px(100), (area.bottom - y - px(190)) // max(1, len(scs)))
-        for sc in scs:
+        room = area.bottom - y - px(140)  # "How a turn goes" below
+        small, inner_w = ctx.font(13), area.width - px(60)
+        whys = {sc.id: _sentence(self._refusal(sc.id)) for sc in scs}
+        # Each row as tall as its text (a refusal is longer than an objective) while they all
+        # fit; else an equal share each, the text ending in an ellipsis.
+        texts = [len(widgets.wrap(whys[sc.id] or words.objective(sc), small, inner_w)) * int(small.get_linesize() * 1.1)
+                 for sc in scs]
+        for least in (px(100), px(78)):
+            needs = [max(least, px(48) + h) for h in texts]
+            if sum(needs) <= room:
+                break
+        else:
+            needs = [min(px(100), room // max(1, len(scs)))] * len(scs)
+        for sc, row_h in zip(scs, needs):
             rect = pygame.Rect(x, y, area.width - px(36), row_h - px(10))
             chosen = sc.id == self.choice.scenario
-            why = self._refusal(sc.id)
+            why = whys[sc.id]
             fill = (70, 56, 30) if chosen else (46, 50, 58) if self._hover(rect) and not why else (36, 39, 46)
             pygame.draw.rect(surface, fill, rect, border_radius=px(6))
             pygame.draw.rect(surface, pal.accent if chosen else (70, 74, 84), rect, 2 if chosen else 1, border_radius=px(6))
-            name_font, small = ctx.font(17, bold=True), ctx.font(13)
+            name_font = ctx.font(17, bold=True)
             widgets.text(surface, words.scenario(sc), name_font, pal.text_dim if why else pal.text,
                          (rect.left + px(12), rect.top + px(8)))
             tag = _("Cannot be played") if why else words.start_line(sc)
@@ -136,3 +148,8 @@ class Level7Setup(SetupScreen):
                                       "card: enemies spawn and act. The facility is built as you explore it; every character "
                                       "who rides the exit out escapes. Values marked PLACEHOLDER are ours, not the printed game's."),
                            ctx.font(13), pal.text_dim, note, 1.2)
+
+
+def _sentence(text: str | None) -> str | None:
+    """A refusal shown on its own, as a sentence: its first letter a capital."""
+    return text[:1].upper() + text[1:] if text else text
