@@ -246,3 +246,26 @@ def test_new_game_opens_the_titles_own_set_up_screen_from_the_registry(make_app)
     assert isinstance(gears.setup_scene(), GearsSetup)
     doom = DoomTable(app.ctx, Session.start(DoomTitle(), "knee_deep", 1, {"marines": 1}), ["human", "bot"], (1280, 720))
     assert isinstance(doom.setup_scene(), DoomSetup)
+
+
+def test_many_choices_all_get_a_button_that_answers(make_app, config_dir):
+    """A question with more options than the prompt row and one column hold (every area a
+    grenade can reach...): the rest go in columns below the row, every one clickable, none
+    dropped, none overlapping another."""
+    app, table = open_toy(make_app, ["human", "human"])
+    if table.handoff is not None:  # the hot-seat screen first
+        press(app, table.view_rect.center)
+    legal = table.session.legal_actions()
+    many = [(f"Option number {i}", legal[0] if i == 39 else f"noop:{i}", False) for i in range(40)]
+    table.prompt_choices = lambda: (None, many)
+    table.dirty = True
+    app.run(max_frames=1)
+    shown = {what: rect for rect, _label, what in table.buttons}
+    assert [what for _label, what, _p in many if what not in shown] == []
+    rects = [shown[what] for _label, what, _p in many]
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert all(table.view_rect.top <= r.top and r.bottom <= table.hand_rect.top or r.colliderect(table.prompt_rect)
+               for r in rects)
+    steps = len(table.session.actions)
+    press(app, shown[legal[0]].center)
+    assert len(table.session.actions) == steps + 1 and table.session.actions[-1] == legal[0]

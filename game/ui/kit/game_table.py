@@ -951,16 +951,19 @@ class GameTable(Scene, ABC):
                 widgets.text(surface, line, font, pal.text, (r.left + px(16), r.top + px(4) + i * font.get_linesize()))
         else:
             widgets.text(surface, text, font, pal.text, (r.left + px(16), r.centery), "midleft")
-        # Too many buttons for one row (many grenade areas...): the rest go in a column.
+        # Too many buttons for one row (many grenade areas...): the rest go in columns below
+        # it, read left to right and ending at the right edge, each column as wide as its
+        # widest label; every option stays clickable.
         extra = buttons[: max(0, len(buttons) - len(placed))]
-        y = r.bottom + px(6)
-        for label, what, primary in extra:
-            bw = min(px(360), bfont.size(label)[0] + px(26))
-            rect = pygame.Rect(r.right - bw - px(8), y, bw, px(30))
-            if rect.bottom > self.hand_rect.top:
-                break
-            self._button(surface, rect, label, what, primary)
-            y += px(34)
+        top, bottom = r.bottom + px(6), self.hand_rect.top - px(4)
+        per_column = max(1, (bottom - top + px(4)) // px(34))
+        columns = [extra[i:i + per_column] for i in range(0, len(extra), per_column)]
+        widths = [min(px(360), max(bfont.size(label)[0] for label, _w, _p in col) + px(26)) for col in columns]
+        x = r.right - px(8) - sum(widths) - px(6) * max(0, len(widths) - 1)
+        for column, bw in zip(columns, widths):
+            for i, (label, what, primary) in enumerate(column):
+                self._button(surface, pygame.Rect(x, top + i * px(34), bw, px(30)), label, what, primary)
+            x += bw + px(6)
 
     def side_tabbed(self) -> bool:
         """The side panel shows one section at a time (tabs) when all of them do not fit: a
