@@ -140,6 +140,12 @@ class TutorialTable:
         self.dirty = True
         return None
 
+    def _end_shown(self) -> bool:
+        """A lesson that plays to the game's end (escaping, the last battle) ends in its own
+        panel ("Lesson complete", Next back to the lessons): the game's end panel, with New game
+        and Main menu, would lie dimmed under it and offer what a lesson does not."""
+        return False
+
     def undo(self) -> None:
         self.back_step()
 
