@@ -202,13 +202,17 @@ def weight(content: Level7Content, foes: Iterable[Foe]) -> int:
     return sum(content.enemies[f.kind].weight for f in foes if f.active)
 
 
+FAILED_CHALLENGE_ORDER = ("guard", "clone", "hybrid", "cronos")  # spec 11 #15
+
+
 def activation_order(content: Level7Content, foes: Iterable[Foe]) -> tuple[str, ...]:
-    """The active figures that activate after a failed challenge: by type in content order (guards,
-    clones, hybrids, Dr. Cronos), each type in the order the engine lists them (spec 11 #15: by
-    number; hybrids by icon)."""
-    rank = {k: i for i, k in enumerate(content.enemies)}
+    """The one decider of who a failed challenge activates (spec 7.7, 11 #15): the active figures
+    given (the tile's, or after a failed Outwit the chosen side's, 11 #17), guards, clones,
+    hybrids, then Dr. Cronos, each kind in the order given (the engine lists a tile's figures by
+    number, so hybrids in icon order). Every resolution below and the engine ask it."""
+    rank = {k: i for i, k in enumerate(FAILED_CHALLENGE_ORDER)}
     active = [f for f in foes if f.active]
-    return tuple(f.figure for f in sorted(active, key=lambda f: rank[f.kind]))
+    return tuple(f.figure for f in sorted(active, key=lambda f: rank.get(f.kind, len(rank))))
 
 
 def side(kind: str) -> str:

@@ -25,7 +25,7 @@ from game.level7.rules.enemy_attack import (
     AttackOutcome, AttackPlan, attack_odds, attack_outcome, plan_attack, roll_attack,
 )
 from game.level7.rules.enemy_order import (
-    box_kinds, box_queue, challenge_queue, cronos_queue, hybrid_queue, hybrids_due, roll_hybrid_die, skip_reason,
+    box_kinds, box_queue, cronos_queue, hybrid_queue, hybrids_due, roll_hybrid_die, skip_reason,
     spawning_tokens,
 )
 from game.level7.rules.enemy_paths import Door, Route, routes
@@ -43,7 +43,7 @@ __all__ = [
     "Activation", "activate", "move_toward", "Candidate", "TargetChoice",
     "AttackPlan", "AttackOutcome", "plan_attack", "roll_attack", "attack_outcome", "attack_odds",
     # who activates, in what order
-    "box_kinds", "box_queue", "hybrids_due", "roll_hybrid_die", "hybrid_queue", "cronos_queue", "challenge_queue",
+    "box_kinds", "box_queue", "hybrids_due", "roll_hybrid_die", "hybrid_queue", "cronos_queue",
     "skip_reason", "spawning_tokens",
     # spawning and removal
     "Reserve", "Removal", "remove_figure", "SpawnPlan", "TileRequest", "spawn_sites", "event_spawn", "fear_spawn",
