@@ -13,7 +13,8 @@ from typing import Mapping
 
 from game.level7.board import Slot, TileMap
 from game.level7.content import Enemy, Level7Content, shared_content
-from game.level7.rules.enemy_paths import Edge, edges, mover_of
+from game.level7.board import Edge
+from game.level7.rules.enemy_paths import mover_of
 
 # scenario limit (rules.toml [limits], scenarios.toml `limits`) -> the enemy kind it bounds (spec 3.5)
 LIMIT_OF = {"security_number": "guard", "pack_limit": "clone", "hybrid_limit": "hybrid"}
@@ -145,10 +146,7 @@ def enemy_label(kind: str, number: int, content: Level7Content | None = None) ->
 
 
 def _graph(sit: Situation, mover: str) -> Mapping[str, list[Edge]]:
-    cache = sit.__dict__.setdefault("_graphs", {})
-    if mover not in cache:
-        cache[mover] = edges(sit.map, mover, sit.locked, sit.sealed)
-    return cache[mover]
+    return sit.map.graph(mover, sit.locked, sit.sealed)
 
 
 def tile_limits(limits: Mapping[str, int] | object) -> dict[str, int]:
