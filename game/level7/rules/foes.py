@@ -14,7 +14,6 @@ from functools import lru_cache
 from game.level7.content import shared_content
 from game.level7.rules import enemies as E
 from game.level7.rules import dice_source, explore, sheet
-from game.level7.rules.enemy_paths import routes
 from game.level7.rules.maps import view
 from game.level7.rules.state import IN_HOSPITAL, IN_PLAY, Character, Enemy, Level7State
 
@@ -135,14 +134,18 @@ def activate(state: Level7State, fid: str, ctx) -> None:
     if why:
         ctx.emit("skip", why[:1].upper() + why[1:] + ".", {"enemy": fid})
         return
-    options = E.activate(sit, fid)
-    act = options[0]
-    if len(options) > 1:
-        pick = ctx.choose(state.turn.player, "enemy_path",
-                          [{"enemy": fid, "tile": o.stop or "", "option": i} for i, o in enumerate(options)],
-                          f"Which way does {sit.label(fid)} go?")
-        act = options[pick["option"]]
-    apply_activation(state, sit, act, ctx)
+    apply_activation(state, sit, choose_option(state, sit, E.activate(sit, fid), ctx), ctx)
+
+
+def choose_option(state: Level7State, sit: E.Situation, options: tuple[E.Activation, ...], ctx) -> E.Activation:
+    """The active player's pick among an enemy's equally short ways (seed p. 14, spec 11 #41)."""
+    if len(options) == 1:
+        return options[0]
+    fid = options[0].figure
+    pick = ctx.choose(state.turn.player, "enemy_path",
+                      [{"enemy": fid, "tile": o.stop or "", "option": i} for i, o in enumerate(options)],
+                      f"Which way does {sit.label(fid)} go?")
+    return options[pick["option"]]
 
 
 def apply_activation(state: Level7State, sit: E.Situation, act: E.Activation, ctx) -> None:
@@ -264,34 +267,22 @@ def activate_near(state: Level7State, ch: Character, kind: str, distance: int, c
 
 
 def sweep(state: Level7State, ch: Character, kind: str, distance: int, ctx) -> None:
-    """Event S9: every active figure of `kind` within `distance` moves one step toward you along
-    its shortest ways (no activation, no attack)."""
+    """Event S9: every active figure of `kind` within `distance` of you (its graph) moves one step
+    toward you, in ascending order, by the movement of 7.4 (enemies.move_toward: shortest ways,
+    full tiles passed, a locked door opened instead); not an activation, no attack. Your tile at
+    its kind's limit is no target (7.4 step 2): then nobody moves."""
     if ch.status != IN_PLAY:
         return
-    for f in sorted(situation(state).figures, key=lambda f: f.number):
+    for fid in [f.id for f in sorted(situation(state).figures, key=lambda f: f.number) if f.kind == kind]:
         sit = situation(state)
-        to_me = sit.distances(ch.tile, kind)
-        if f.kind != kind or not f.active or not 0 < to_me.get(f.tile, FAR) <= distance:
+        f = sit.figure(fid)
+        if not f.active or not 0 < sit.distances(ch.tile, kind).get(f.tile, FAR) <= distance:
             continue
-        if not sit.has_room(ch.tile, kind):  # it may not stop on a full tile (7.4 step 4)
+        if not sit.has_room(ch.tile, kind):
             continue
-        found = routes(sit.graph(kind), f.tile, to_me, lambda t: sit.has_room(t, kind))
-        if not found:
-            continue
-        route = found[0]
-        if len(found) > 1:
-            pick = ctx.choose(state.turn.player, "enemy_path",
-                              [{"enemy": f.id, "tile": r.tiles[-1], "option": i} for i, r in enumerate(found)],
-                              f"Which way does {sit.label(f.id)} go?")
-            route = found[pick["option"]]
-        e = figure(state, f.id)
-        if route.unlocks:
-            unlock(state, next(x for x in route.edges if x.locked).tokens)
-            ctx.emit("unlocked", f"{sit.label(f.id)} opens a locked door.", {"enemy": f.id})
-        else:
-            e.tile = route.tiles[-1]
-            ctx.emit("enemy_move", f"{sit.label(f.id)} moves to {view(state).tile(e.tile).name} toward {ch.name}.",
-                     {"enemy": f.id, "tile": e.tile})
+        options = E.move_toward(sit, fid, ch.tile, f"the event draws it toward {ch.name}; not an activation")
+        if options:
+            apply_activation(state, sit, choose_option(state, sit, options, ctx), ctx)
 
 
 def spawn_point(state: Level7State, ch: Character, token: str, at: str, ctx) -> None:
