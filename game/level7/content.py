@@ -398,6 +398,7 @@ class Scenario:
     stacks: tuple[Stack, ...] = ()
     threat_pool: int = 0
     lockdown_pool: int = 0
+    round_limit: int = 0  # rounds (turns = rounds x starting players) after which the game ends (PROPOSED)
     vitality: int = 0
     start_threat: int = 0
     start_fear: int = 0
@@ -954,7 +955,7 @@ def _events(r: _File, enemies: Mapping[str, Enemy], activations: Mapping[str, Ac
 
 
 SCENARIO_FIELDS = ("number", "name", "name_hu", "playable", "not_playable", "start_tiles", "set_aside", "removed",
-                   "stacks", "reserves", "threat_pool", "lockdown_pool", "vitality", "start_threat", "start_fear",
+                   "stacks", "reserves", "threat_pool", "lockdown_pool", "round_limit", "vitality", "start_threat", "start_fear",
                    "limits", "target_values", "flags", "objective", "escape", "hook")
 PLAYABLE_REQUIRED = tuple(k for k in SCENARIO_FIELDS if k not in ("not_playable", "hook"))
 
@@ -1015,6 +1016,7 @@ def _scenarios(r: _File, c: Level7Content) -> dict[str, Scenario]:
             **base, start_tiles=start, set_aside=set_aside, removed=removed, stacks=stacks,
             threat_pool=r.get(rec, "threat_pool", p, int, lo=0, hi=c.count("threat_tokens")),
             lockdown_pool=r.get(rec, "lockdown_pool", p, int, lo=0, hi=c.count("lockdown_tokens")),
+            round_limit=r.get(rec, "round_limit", p, int, lo=1),
             vitality=r.get(rec, "vitality", p, int, lo=vitality.spaces[-1], hi=vitality.max),
             start_threat=r.get(rec, "start_threat", p, int, lo=0, hi=c.count("threat_tokens")),
             start_fear=r.get(rec, "start_fear", p, int, lo=c.fear_track.min, hi=c.fear_track.max),

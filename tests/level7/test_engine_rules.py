@@ -504,6 +504,29 @@ def test_7_4_an_event_sweep_moves_guards_by_the_movement_of_an_activation():
     assert "not an activation" in texts(events)
 
 
+def test_9_a_game_in_which_nothing_changes_ends_at_the_scenarios_round_limit():
+    """Spec 1 and 9 end a game only by deaths, escapes, the Hospital and the lockdown pool; a game
+    in which none of them comes (here nobody does anything, no enemy is left to spawn and the
+    Threat pool cannot run dry) would never end. PROPOSED (docs/LEVEL7.md): after the scenario's
+    `round_limit` rounds, as many turns each as players started, the game ends and everyone
+    still inside loses, with the reason in the log."""
+    rounds = C.scenarios["s1"].round_limit
+    assert rounds == 40 and C.scenarios["s1"].provenance.placeholder("round_limit")
+    s = game(tiles=CROSS)  # two players
+    s.reserves = {k: [] for k in s.reserves}  # nothing can spawn
+    s.threat_pool = 99
+    events = []
+    while s.outcome is None:
+        assert s.turn_no <= rounds * 2
+        next_event(s)
+        events += settle(s, act(s, "end_turn"))
+    assert s.turn_no == rounds * 2 and s.outcome == "lost"
+    assert set(s.results.values()) == {"lost"}
+    ends = [e for e in events if e.kind == "game_over"]
+    assert len(ends) == 1 and "round limit is reached: 40 rounds (80 turns)" in ends[0].text
+    assert ends[0].payload["why"] in ends[0].text
+
+
 def test_9_2_control_panels_a_success_marks_the_panel_a_failure_starts_lockdown():
     """6.9 and scenario 2's hooks (9.2, the publisher's errata): a success puts an Accessed marker
     on the panel and offers its reward; a failure starts Lockdown at once; the third marker lets
