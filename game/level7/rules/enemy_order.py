@@ -23,6 +23,9 @@ from game.level7.rules.enemy_view import Situation
 from game.level7.rules.spawning import SPAWN_TOKEN
 
 DIE = "level7"
+# why Dr. Cronos activates, for the log (spec 7.3, 8.2)
+CRONOS_RULE = ("{name} activates once, after the box's enemies and the hybrids (spec 8.2 PLACEHOLDER: his own "
+               "activation rules are in the scenario booklet, which the seed lacks)")
 
 
 def box_kinds(content: Level7Content, card: EventCard, starting_players: int) -> tuple[str, ...]:
@@ -75,7 +78,8 @@ def hybrid_queue(sit: Situation, face: Face, own_icon: bool = False) -> tuple[st
 
 
 def cronos_queue(sit: Situation) -> tuple[str, ...]:
-    """Dr. Cronos once, when on the map (spec 8.2 PLACEHOLDER: after the hybrids)."""
+    """Dr. Cronos once, when on the map, stunned or not (his activation is then the recovery
+    check, 7.5) (spec 8.2 PLACEHOLDER: after the hybrids; `CRONOS_RULE` says so in the log)."""
     return tuple(_ordered(sit, ("cronos",)))
 
 

@@ -25,13 +25,15 @@ class Figure:
     """One enemy on the map. `number`: the printed number of a guard or clone; a hybrid's is its
     place in content.enemies["hybrid"].icons (1 Intelligence, 2 Strength, 3 Speed: its activation
     order, seed p. 13); Dr. Cronos is 1. `helped`: it lent its dice to an attack this turn, so it
-    counts as activated for the rest of the turn (seed p. 14)."""
+    counts as activated for the rest of the turn (seed p. 14). `held`: its next activations it
+    stays stunned whoever is on its tile (Dr. Cronos after a hit that would remove him, spec 8.2)."""
 
     kind: str
     number: int
     tile: str
     stunned: bool = False
     helped: bool = False
+    held: int = 0
 
     @property
     def id(self) -> str:
