@@ -445,8 +445,8 @@ def round_limit_reached(state: Level7State) -> str:
     rounds = c().scenarios[state.scenario].round_limit
     if state.turn_no < rounds * state.starting_players:
         return ""
-    return (f"the round limit is reached: {rounds} rounds ({state.turn_no} turns) have passed and nobody got out "
-            f"(a limit the rulebook does not have, set so that a game always ends)")
+    return (f"the round limit is reached: {rounds} rounds ({state.turn_no} turns) have passed (a limit the "
+            f"rulebook does not have, set so that every game ends)")
 
 
 def step1(state: Level7State, ch: Character, ctx) -> None:
