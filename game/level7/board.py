@@ -185,6 +185,22 @@ class Link:
     slots: tuple[Slot, Slot] | None = None  # the door slots (of a's and b's turned tiles)
 
 
+@dataclass(frozen=True)
+class Edge:
+    """One move from a tile in a mover's graph: through a door (its two sides in `door`, this
+    tile's first; `tokens`: the locked door tokens on it) or a vent link; `cost` in moves."""
+
+    to: str
+    cost: int
+    kind: str  # door | vent
+    door: tuple[tuple[str, Slot], tuple[str, Slot]] | None = None
+    tokens: tuple[tuple[str, Slot], ...] = ()
+
+    @property
+    def locked(self) -> bool:
+        return self.cost > 1
+
+
 @dataclass
 class TileMap:
     """Tiles placed on a grid of standard-tile cells. Placement names are the tile ids."""
@@ -193,6 +209,7 @@ class TileMap:
     # links() per set of sealed vents, cleared by place(): the rules ask for distances many times
     # per action and the map changes only when a tile is placed
     _links: dict[frozenset[str], list[Link]] = field(default_factory=dict, repr=False, compare=False)
+    _graphs: dict[tuple, dict[str, list[Edge]]] = field(default_factory=dict, repr=False, compare=False)
 
     def occupied(self) -> dict[Cell, str]:
         out = {}
@@ -217,6 +234,7 @@ class TileMap:
             raise ValueError(f"{name} at {at} would lie on {clash[0]}")
         self.placed[name] = (turned, at)
         self._links.clear()
+        self._graphs.clear()
         return name
 
     def _outline(self, tile: Tile, at: Cell, taken: dict[Cell, str]):
@@ -300,30 +318,48 @@ class TileMap:
         self._links[shut] = out
         return list(out)
 
-    def distances(self, start: str, mover: str = "character", locked: Iterable[tuple[str, Slot]] = (),
-                  sealed: Iterable[str] = ()) -> dict[str, int]:
-        """Moves from `start` to every tile `mover` can reach (spec 3.2's table): characters and
+    def graph(self, mover: str = "character", locked: Iterable[tuple[str, Slot]] = (),
+              sealed: Iterable[str] = ()) -> dict[str, list[Edge]]:
+        """Every move `mover` can make from each tile, with its cost: the one statement of spec
+        3.2's table (distances, the enemies' routes and everyone else read it). Characters and
         clones use vents and stop at locked doors; guards and hybrids pass a locked door for one
         extra move and never use vents. `locked`: doors with a locked door token, as (placement,
-        slot of its turned tile); a locked door on either side locks the link."""
+        slot of its turned tile); a locked door on either side locks the link. Kept until a tile
+        is placed; read it, never change it."""
+        if mover not in MOVERS:
+            raise ValueError(f"unknown mover {mover!r} (one of {', '.join(MOVERS)})")
+        key = (mover, frozenset(locked), frozenset(sealed))
+        known = self._graphs.get(key)
+        if known is not None:
+            return known
+        tokens = key[1]
+        graph: dict[str, list[Edge]] = {n: [] for n in self.placed}
+        for link in self.links(key[2]):
+            if link.kind == "vent":
+                if mover in ("guard", "hybrid"):
+                    continue
+                graph[link.a].append(Edge(link.b, 1, "vent"))
+                graph[link.b].append(Edge(link.a, 1, "vent"))
+                continue
+            sides = ((link.a, link.slots[0]), (link.b, link.slots[1]))
+            on = tuple(x for x in sides if x in tokens)
+            shut = link.locked or bool(on)
+            if shut and mover in ("character", "clone"):
+                continue
+            cost = 2 if shut else 1
+            graph[link.a].append(Edge(link.b, cost, "door", sides, on))
+            graph[link.b].append(Edge(link.a, cost, "door", (sides[1], sides[0]), on))
+        self._graphs[key] = graph
+        return graph
+
+    def distances(self, start: str, mover: str = "character", locked: Iterable[tuple[str, Slot]] = (),
+                  sealed: Iterable[str] = ()) -> dict[str, int]:
+        """Moves from `start` to every tile `mover` can reach, on its `graph` (spec 3.2)."""
         if mover not in MOVERS:
             raise ValueError(f"unknown mover {mover!r} (one of {', '.join(MOVERS)})")
         if start not in self.placed:
             raise KeyError(f"no tile {start!r} on the map")
-        tokens = set(locked)
-        graph: dict[str, list[tuple[str, int]]] = {n: [] for n in self.placed}
-        for link in self.links(sealed):
-            if link.kind == "vent":
-                if mover in ("guard", "hybrid"):
-                    continue
-                cost = 1
-            else:
-                shut = link.locked or (link.a, link.slots[0]) in tokens or (link.b, link.slots[1]) in tokens
-                if shut and mover in ("character", "clone"):
-                    continue
-                cost = 2 if shut else 1
-            graph[link.a].append((link.b, cost))
-            graph[link.b].append((link.a, cost))
+        graph = self.graph(mover, locked, sealed)
         # costs are 1 or 2: a 0-1-2 breadth-first search with a bucket queue is exact
         dist = {start: 0}
         buckets: dict[int, deque[str]] = {0: deque([start])}
@@ -337,7 +373,8 @@ class TileMap:
                 n = queue.popleft()
                 if dist[n] != d:
                     continue
-                for m, cost in graph[n]:
+                for e in graph[n]:
+                    m, cost = e.to, e.cost
                     if m not in dist or d + cost < dist[m]:
                         dist[m] = d + cost
                         buckets.setdefault(d + cost, deque()).append(m)

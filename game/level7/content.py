@@ -81,7 +81,8 @@ HOOK_WHEN = {  # scenario hook trigger -> its parameters (docs/CONTENT.md "Level
     "panel_accessed": (), "panel_access_failed": (), "accessed_markers": ("count",),
 }
 HOOK_DO = ("start_lockdown", "set_aside_is_last_tile", "place_set_aside_at_any_open_edge", "place_accessed_marker",
-           "explore_any_open_edge")
+           "explore_any_open_edge", "place_cronos")
+NEEDS_TILE = ("place_cronos",)  # effects that put something on the trigger's tile
 NEEDS_SET_ASIDE = ("set_aside_is_last_tile", "place_set_aside_at_any_open_edge")
 NEEDS_PANELS = ("panel_accessed", "panel_access_failed", "accessed_markers", "place_accessed_marker")
 # Numbers the engine reads by id (rules.toml [number.<id>]); each must be present.
@@ -186,6 +187,9 @@ class Enemy:
     damage: str  # discard | fear
     never_removed: bool
     provenance: Provenance
+    # a never-removed enemy hit with icons enough to remove it: its next activations it stays
+    # stunned, whoever is on its tile (Dr. Cronos, spec 8.2 PLACEHOLDER: 1)
+    held_stunned: int = 0
 
 
 @dataclass(frozen=True)
@@ -398,6 +402,7 @@ class Scenario:
     stacks: tuple[Stack, ...] = ()
     threat_pool: int = 0
     lockdown_pool: int = 0
+    round_limit: int = 0  # rounds (turns = rounds x starting players) after which the game ends (PROPOSED)
     vitality: int = 0
     start_threat: int = 0
     start_fear: int = 0
@@ -735,8 +740,8 @@ def _characters(r: _File):
 
 
 ENEMY_FIELDS = ("component", "name", "name_hu", "count", "numbered", "icons", "attack", "toughness", "rolls", "targets",
-                "bonus", "weight", "locked_doors", "vents", "helped_by", "reserve", "damage", "never_removed")
-ENEMY_OPTIONAL = ("icons", "never_removed")
+                "bonus", "weight", "locked_doors", "vents", "helped_by", "reserve", "damage", "never_removed", "held_stunned")
+ENEMY_OPTIONAL = ("icons", "never_removed", "held_stunned")
 
 
 def _enemies(r: _File, components: Mapping[str, Component]) -> dict[str, Enemy]:
@@ -766,7 +771,9 @@ def _enemies(r: _File, components: Mapping[str, Component]) -> dict[str, Enemy]:
             bonus, r.get(rec, "weight", p, int, lo=1), r.choice(rec, "locked_doors", p, ("open", "blocked")),
             r.get(rec, "vents", p, bool), (), r.get(rec, "reserve", p, bool),
             r.choice(rec, "damage", p, ("discard", "fear")), r.get(rec, "never_removed", p, bool, False),
-            r.provenance(rec, p, ENEMY_FIELDS))
+            r.provenance(rec, p, ENEMY_FIELDS), r.get(rec, "held_stunned", p, int, 0, lo=0))
+        if out[key].held_stunned and not out[key].never_removed:
+            raise r.fail([*p, "held_stunned"], "only an enemy that is never removed is held stunned instead")
     for key, rec in raw.items():  # helpers name other enemies, so after all are read
         helped = r.strings(rec, "helped_by", ["enemy", key], [k for k in out if k != key], "enemy")
         object.__setattr__(out[key], "helped_by", helped)
@@ -954,7 +961,7 @@ def _events(r: _File, enemies: Mapping[str, Enemy], activations: Mapping[str, Ac
 
 
 SCENARIO_FIELDS = ("number", "name", "name_hu", "playable", "not_playable", "start_tiles", "set_aside", "removed",
-                   "stacks", "reserves", "threat_pool", "lockdown_pool", "vitality", "start_threat", "start_fear",
+                   "stacks", "reserves", "threat_pool", "lockdown_pool", "round_limit", "vitality", "start_threat", "start_fear",
                    "limits", "target_values", "flags", "objective", "escape", "hook")
 PLAYABLE_REQUIRED = tuple(k for k in SCENARIO_FIELDS if k not in ("not_playable", "hook"))
 
@@ -1015,6 +1022,7 @@ def _scenarios(r: _File, c: Level7Content) -> dict[str, Scenario]:
             **base, start_tiles=start, set_aside=set_aside, removed=removed, stacks=stacks,
             threat_pool=r.get(rec, "threat_pool", p, int, lo=0, hi=c.count("threat_tokens")),
             lockdown_pool=r.get(rec, "lockdown_pool", p, int, lo=0, hi=c.count("lockdown_tokens")),
+            round_limit=r.get(rec, "round_limit", p, int, lo=1),
             vitality=r.get(rec, "vitality", p, int, lo=vitality.spaces[-1], hi=vitality.max),
             start_threat=r.get(rec, "start_threat", p, int, lo=0, hi=c.count("threat_tokens")),
             start_fear=r.get(rec, "start_fear", p, int, lo=c.fear_track.min, hi=c.fear_track.max),
@@ -1107,6 +1115,9 @@ def _hooks(r: _File, rec, p, flags, set_aside, tiles, c: Level7Content) -> tuple
             params["tile"] = r.choice(h, "tile", hp, (*tiles, *SPECIAL_TILES), "tile")
         if "count" in HOOK_WHEN[when]:
             params["count"] = r.get(h, "count", hp, int, lo=1, hi=c.count("accessed_markers"))
+        if do in NEEDS_TILE and "tile" not in HOOK_WHEN[when]:
+            raise r.fail([*hp, "do"], f"{do!r} puts a figure on the trigger's tile: its trigger must name one "
+                                      f"({', '.join(k for k, v in HOOK_WHEN.items() if 'tile' in v)})")
         if do in NEEDS_SET_ASIDE and not set_aside:
             raise r.fail([*hp, "do"], f"{do!r} needs a set-aside tile (set_aside is empty)")
         for word, key in ((when, "when"), (do, "do")):

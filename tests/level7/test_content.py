@@ -258,6 +258,8 @@ BROKEN = [
      "scenario.s1.reserves.guard", "must be at most 10, got 11", "reserves = "),
     ("scenarios.toml", "flags = { peek = true,", "flags = { peek = false,", "scenario.s1.flags.peek",
      "Peek needs a set-aside tile", "flags = "),
+    ("scenarios.toml", "lockdown_pool = 4\nround_limit = 40", "lockdown_pool = 4\nround_limit = 0",
+     "scenario.s1.round_limit", "must be at least 1, got 0", "round_limit = 0"),
     ("dice.toml", "{ strength = 2, name", "{ speed = 2, name", "dice.level7.faces[4].speed",
      "unknown icon 'speed'", "speed = 2"),
     ("rules.toml", "[number.peek_dice]", "[number.peek_dices]", "", "missing [number.peek_dice] (the engine reads it)",

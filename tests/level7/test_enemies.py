@@ -422,25 +422,25 @@ def test_7_3_dr_cronos_activates_once_by_his_placeholder_rule():
 
 def test_7_7_a_failed_challenge_activates_the_active_enemies_on_the_tile():
     """Spec 7.7, 11 #15: the active enemies on the challenger's tile, guards ascending, clones
-    ascending, hybrids in icon order, Dr. Cronos; a failed Outwit only the chosen type (11 #17)."""
-    from game.level7.rules.enemies import challenge_queue
-    tmap = build({"X": ("T04", (0, 0)), "Y": ("T01", (0, 1))}, doors="X-Y")
-    s = sit(tmap, [Figure("hybrid", 2, "X"), Figure("clone", 4, "X"), Figure("guard", 2, "X"),
-                   Figure("guard", 1, "X", stunned=True), Figure("clone", 1, "X"), Figure("guard", 3, "Y"),
-                   Figure("cronos", 1, "X")], [Character("Cody", "X", 3, 1, 1)], "Cody", limits={})
-    assert challenge_queue(s, "X") == ("guard2", "clone1", "clone4", "hybrid2", "cronos1")
-    assert challenge_queue(s, "X", outwit="guards") == ("guard2",)
-    assert challenge_queue(s, "X", outwit="aliens") == ("clone1", "clone4", "hybrid2", "cronos1")
+    ascending, hybrids in icon order, Dr. Cronos; a failed Outwit only the chosen type (11 #17).
+    One decider, challenge.activation_order, gives every resolution's `activates`."""
+    from game.level7.rules.challenge import Foe, resolve_bull_rush, resolve_outwit
+    # as the engine lists a tile's figures (challenges.foes_here: by kind id, then number)
+    here = [Foe("clone1", "clone"), Foe("clone4", "clone"), Foe("cronos1", "cronos"),
+            Foe("guard1", "guard", active=False), Foe("guard2", "guard"), Foe("hybrid2", "hybrid")]
+    failed, _ = resolve_bull_rush(C, 0, here)
+    assert failed.activates == ("guard2", "clone1", "clone4", "hybrid2", "cronos1")
+    assert resolve_outwit(C, 0, here, "aliens").activates == ("clone1", "clone4", "hybrid2", "cronos1")
+    more_guards = [Foe("clone1", "clone"), Foe("guard1", "guard"), Foe("guard3", "guard")]
+    assert resolve_outwit(C, 0, more_guards, "guards").activates == ("guard1", "guard3")
 
 
 def test_7_7_helpers_of_a_failed_challenge_do_not_activate_again_this_turn():
     """Seed p. 14: a figure that added its die counts as activated for the rest of the turn, so the
     event's box later skips it."""
-    from game.level7.rules.enemies import challenge_queue
     s = sit(one_tile(), [Figure("guard", 1, "X"), Figure("guard", 2, "X")], [Character("Cody", "X", 3, 1, 1)],
             "Cody")
-    first = challenge_queue(s, "X")[0]
-    act = only(activate(s, first))
+    act = only(activate(s, "guard1"))
     s = apply(s, act)
     assert skip_reason(s, "guard2") and only(activate(s, "guard2")).kind == "skip"
     assert box_queue(s, ("guard",)) == ("guard1", "guard2")

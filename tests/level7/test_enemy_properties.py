@@ -5,6 +5,8 @@ room, and the options differ."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.engine.rng import Rng
 from game.level7.board import TileMap
@@ -99,3 +101,57 @@ def test_every_move_is_a_shortest_step_toward_the_best_target_with_room(seed):
                 assert all(not s.has_room(t, fig.kind) for t in act.path[:-1])
             else:
                 assert act.tokens and act.stop is None
+
+
+# --- one owner of the moves' costs (spec 3.2's table) ------------------------------------------
+
+def _table_cost(mover: str, link, tokens) -> int | None:
+    """Spec 3.2's table, restated here as the test's oracle: a vent link costs 1 for characters
+    and clones, and guards and hybrids never use one; a door costs 1, a locked one (printed, or a
+    token on either side) is closed to characters and clones and costs guards and hybrids 2."""
+    if link.kind == "vent":
+        return None if mover in ("guard", "hybrid") else 1
+    shut = link.locked or (link.a, link.slots[0]) in tokens or (link.b, link.slots[1]) in tokens
+    if not shut:
+        return 1
+    return None if mover in ("character", "clone") else 2
+
+
+def _dijkstra(graph, start):
+    import heapq
+    dist, todo = {start: 0}, [(0, start)]
+    while todo:
+        d, n = heapq.heappop(todo)
+        if d > dist[n]:
+            continue
+        for e in graph[n]:
+            if d + e.cost < dist.get(e.to, d + e.cost + 1):
+                dist[e.to] = d + e.cost
+                heapq.heappush(todo, (d + e.cost, e.to))
+    return dist
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10 ** 6), lock_every=st.integers(1, 4), seal_every=st.integers(1, 4))
+def test_distances_and_the_enemies_graph_agree_on_random_explored_maps(seed, lock_every, seal_every):
+    """Spec 3.2: TileMap.graph states every mover's moves and costs once; the distances every
+    rule asks (TileMap.distances) and the enemies' routes (enemy_paths.routes reads the graph)
+    agree with it, on random explored maps with random locked door tokens and sealed vents."""
+    rng = Rng(seed).stream("test")
+    tmap = explored_map(rng)
+    links = tmap.links()
+    locked = frozenset((link.a, link.slots[0]) for i, link in enumerate(l for l in links if l.kind == "door")
+                       if i % lock_every == 0)
+    sealed = frozenset(sorted(t for t, (tile, _) in tmap.placed.items() if tile.vent)[::seal_every])
+    shown = {(l.a, l.b) for l in tmap.links(sealed)}
+    for mover in ("character", "guard", "hybrid", "clone"):
+        graph = tmap.graph(mover, locked, sealed)
+        # the graph is the table, link by link, each way
+        want = sorted((a, b, cost) for l in tmap.links(sealed) if (cost := _table_cost(mover, l, locked)) is not None
+                      for a, b in ((l.a, l.b), (l.b, l.a)))
+        assert sorted((n, e.to, e.cost) for n, es in graph.items() for e in es) == want
+        assert all((e.tokens != ()) == any(x in locked for x in e.door) for es in graph.values() for e in es
+                   if e.kind == "door")
+        for start in sorted(tmap.placed)[::3]:
+            assert tmap.distances(start, mover, locked, sealed) == _dijkstra(graph, start)
+    assert shown  # the maps are joined

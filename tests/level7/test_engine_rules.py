@@ -487,6 +487,46 @@ def test_7_2_military_zone_a_guard_with_no_security_tile_comes_on_the_last_stack
     assert [e.key for e in s.enemies] == ["guard1"]  # then the box activates it (step C)
 
 
+def test_7_4_an_event_sweep_moves_guards_by_the_movement_of_an_activation():
+    """Event S9 (Sweep Team, 8.7 PLACEHOLDER) moves every active guard within 2 tiles one step
+    toward you, not as an activation; the step is 7.4's (enemies.move_toward): a tile already at
+    the security number is passed (seed p. 14-15), a stunned guard does not move (11 #18)."""
+    s = game(tiles=CROSS)  # two players: E09's box activates clones only, and there are none
+    at(s, "subject_1", "T36")
+    stunned = [foe(s, "guard", "T07", stunned=True), foe(s, "guard", "T07", stunned=True)]  # T07 full (limit 2)
+    far = foe(s, "guard", "T42")  # 2 tiles away, through the full T07
+    s.turn.trigger = "security"  # as if Subject 1 had entered a Security tile
+    next_event(s, "E09")  # Security section S9: Sweep Team
+    events = settle(s, act(s, "end_turn"))
+    assert "Sweep Team" in texts(events) or "S9" in texts(events)
+    assert far.tile == "T36" and all(e.tile == "T07" for e in stunned)
+    assert "Guard 3 moves toward" in texts(events) and "passes" in texts(events)
+    assert "not an activation" in texts(events)
+
+
+def test_9_a_game_in_which_nothing_changes_ends_at_the_scenarios_round_limit():
+    """Spec 1 and 9 end a game only by deaths, escapes, the Hospital and the lockdown pool; a game
+    in which none of them comes (here nobody does anything, no enemy is left to spawn and the
+    Threat pool cannot run dry) would never end. PROPOSED (docs/LEVEL7.md): after the scenario's
+    `round_limit` rounds, as many turns each as players started, the game ends and everyone
+    still inside loses, with the reason in the log."""
+    rounds = C.scenarios["s1"].round_limit
+    assert rounds == 40 and C.scenarios["s1"].provenance.placeholder("round_limit")
+    s = game(tiles=CROSS)  # two players
+    s.reserves = {k: [] for k in s.reserves}  # nothing can spawn
+    s.threat_pool = 99
+    events = []
+    while s.outcome is None:
+        assert s.turn_no <= rounds * 2
+        next_event(s)
+        events += settle(s, act(s, "end_turn"))
+    assert s.turn_no == rounds * 2 and s.outcome == "lost"
+    assert set(s.results.values()) == {"lost"}
+    ends = [e for e in events if e.kind == "game_over"]
+    assert len(ends) == 1 and "round limit is reached: 40 rounds (80 turns)" in ends[0].text
+    assert ends[0].payload["why"] in ends[0].text
+
+
 def test_9_2_control_panels_a_success_marks_the_panel_a_failure_starts_lockdown():
     """6.9 and scenario 2's hooks (9.2, the publisher's errata): a success puts an Accessed marker
     on the panel and offers its reward; a failure starts Lockdown at once; the third marker lets

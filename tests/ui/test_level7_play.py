@@ -310,3 +310,25 @@ def test_a_reroll_shows_the_dice_and_each_options_exact_chance(make_app, config_
     n = len(table.session.actions)
     do_click(app, rect.center)
     assert table.session.actions[n] == pick
+
+
+def test_a_game_ended_by_the_round_limit_says_why_on_the_end_panel(make_app, config_dir, tmp_path):
+    """docs/LEVEL7.md (PROPOSED, issue 14): a game still going after the scenario's round limit
+    ends, everyone inside losing; the end panel's log ends with the rules' reason."""
+    app, table = start_game(make_app)
+    limit = table.content.scenarios["s1"].round_limit
+    table.state.turn_no = limit  # one player: this is the last turn the limit allows
+    end = next(a for a in table.session.legal_actions() if a.kind == "end_turn")
+    app.run(max_frames=1)
+    do_click(app, next(r.center for r, _label, what in table.buttons if what == end))
+    for _ in range(10):
+        if table.session.is_over():
+            break
+        answer_pending(app, table)
+        app.run(max_frames=1)
+    assert table.session.is_over() and table.state.outcome == "lost"
+    app.run(max_frames=2)
+    assert table.end_buttons  # the end panel is up
+    said = "\n".join(table.log)
+    assert f"The game ends: the round limit is reached: {limit} rounds" in said
+    pygame.image.save(app.screen, str(tmp_path / "round_limit_end.png"))  # looked at: the reason under Defeat

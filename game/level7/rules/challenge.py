@@ -80,6 +80,7 @@ class Outcome:
     activates: tuple[str, ...] = ()
     rewards: tuple[str, ...] = ()  # Control Panel: the player takes one of these
     accessed: bool = False  # Control Panel: put an Accessed marker on the tile
+    held: int = 0  # Attack: the stunned target's next activations it stays stunned (never removed, spec 8.2)
     text: str = ""
 
     @property
@@ -202,13 +203,17 @@ def weight(content: Level7Content, foes: Iterable[Foe]) -> int:
     return sum(content.enemies[f.kind].weight for f in foes if f.active)
 
 
+FAILED_CHALLENGE_ORDER = ("guard", "clone", "hybrid", "cronos")  # spec 11 #15
+
+
 def activation_order(content: Level7Content, foes: Iterable[Foe]) -> tuple[str, ...]:
-    """The active figures that activate after a failed challenge: by type in content order (guards,
-    clones, hybrids, Dr. Cronos), each type in the order the engine lists them (spec 11 #15: by
-    number; hybrids by icon)."""
-    rank = {k: i for i, k in enumerate(content.enemies)}
+    """The one decider of who a failed challenge activates (spec 7.7, 11 #15): the active figures
+    given (the tile's, or after a failed Outwit the chosen side's, 11 #17), guards, clones,
+    hybrids, then Dr. Cronos, each kind in the order given (the engine lists a tile's figures by
+    number, so hybrids in icon order). Every resolution below and the engine ask it."""
+    rank = {k: i for i, k in enumerate(FAILED_CHALLENGE_ORDER)}
     active = [f for f in foes if f.active]
-    return tuple(f.figure for f in sorted(active, key=lambda f: rank[f.kind]))
+    return tuple(f.figure for f in sorted(active, key=lambda f: rank.get(f.kind, len(rank))))
 
 
 def side(kind: str) -> str:
@@ -246,6 +251,15 @@ def attack_result(content: Level7Content, kind: str, count: int) -> str:
     return "stunned" if count >= enemy.toughness else "failed"
 
 
+def stun_held(content: Level7Content, kind: str, count: int) -> int:
+    """Activations an enemy that is never removed stays stunned after `count` icons, whoever is on
+    its tile: Dr. Cronos hit with icons enough to remove him (twice his Toughness) stays stunned
+    through his next activation as well (spec 8.2 PLACEHOLDER, enemies.toml `held_stunned`)."""
+    enemy = content.enemies[kind]
+    removes = count >= content.number("attack_remove_multiple") * enemy.toughness
+    return enemy.held_stunned if enemy.never_removed and removes else 0
+
+
 def attack_threat(content: Level7Content, target: Foe) -> int:
     """Threat gained on the attempt, whatever the outcome: attacking a guard (seed p. 10)."""
     return content.number("attack_guard_threat") if target.kind == "guard" else 0
@@ -263,8 +277,13 @@ def resolve_attack(content: Level7Content, count: int, target: Foe, foes: Sequen
                        activates=activation_order(content, foes),
                        text=f"{count} Strength icons: the attack on {target.figure} fails (Toughness {challenge.level}).")
     items = content.number("attack_guard_items") if target.kind == "guard" else 0
-    return Outcome(challenge, count, result, attack_threat(content, target), items, target.figure,
-                   text=f"{count} Strength icons: {target.figure} ({name}) is {result}.")
+    held = stun_held(content, target.kind, count)
+    text = f"{count} Strength icons: {target.figure} ({name}) is {result}."
+    if held:
+        text += (f" {name} is never removed: icons enough to remove him stun him through his next "
+                 f"activation{'s' if held > 1 else ''} as well (spec 8.2 PLACEHOLDER).")
+    return Outcome(challenge, count, result, attack_threat(content, target), items, target.figure, held=held,
+                   text=text)
 
 
 def attack_odds(content: Level7Content, dice: int, target: Foe) -> dict[str, Fraction]:
@@ -447,7 +466,7 @@ def resolve_event_challenge(challenge: Challenge, count: int) -> Outcome:
 
 
 __all__ = ["ALIENS", "BullRush", "CONTROL_PANEL_REWARDS", "Challenge", "DIE", "Foe", "GUARDS", "Outcome", "Refusal",
-           "Roll", "RushStep", "activation_order", "attack_challenge", "attack_odds", "attack_result", "attack_threat",
+           "Roll", "RushStep", "activation_order", "stun_held", "attack_challenge", "attack_odds", "attack_result", "attack_threat",
            "bull_rush_challenge", "bull_rush_odds", "challenge_pool", "control_panel_challenge", "escape_needed",
            "event_challenge", "icon_distribution", "icons", "outcome_odds", "outwit_challenge", "outwit_sides",
            "reroll", "reroll_choices", "reroll_odds", "reroll_refusal", "rerollable", "resolve_attack",

@@ -176,6 +176,8 @@ def do(state: Level7State, ch: Character, kind: str, p: dict[str, Any], ctx) -> 
             foes.remove(state, e, ctx)
         elif out.result == "stunned" and e in state.enemies:
             e.stunned = True
+            if out.held:
+                foes.hold_stun(state, e.key, out.held)
         for _ in range(out.items):
             sheet.draw_item(state, ch, ctx, "beating a guard")
     elif kind == "bull_rush":

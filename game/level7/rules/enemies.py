@@ -25,7 +25,7 @@ from game.level7.rules.enemy_attack import (
     AttackOutcome, AttackPlan, attack_odds, attack_outcome, plan_attack, roll_attack,
 )
 from game.level7.rules.enemy_order import (
-    box_kinds, box_queue, challenge_queue, cronos_queue, hybrid_queue, hybrids_due, roll_hybrid_die, skip_reason,
+    CRONOS_RULE, box_kinds, box_queue, cronos_queue, hybrid_queue, hybrids_due, roll_hybrid_die, skip_reason,
     spawning_tokens,
 )
 from game.level7.rules.enemy_paths import Door, Route, routes
@@ -43,7 +43,7 @@ __all__ = [
     "Activation", "activate", "move_toward", "Candidate", "TargetChoice",
     "AttackPlan", "AttackOutcome", "plan_attack", "roll_attack", "attack_outcome", "attack_odds",
     # who activates, in what order
-    "box_kinds", "box_queue", "hybrids_due", "roll_hybrid_die", "hybrid_queue", "cronos_queue", "challenge_queue",
+    "box_kinds", "box_queue", "hybrids_due", "roll_hybrid_die", "hybrid_queue", "cronos_queue", "CRONOS_RULE",
     "skip_reason", "spawning_tokens",
     # spawning and removal
     "Reserve", "Removal", "remove_figure", "SpawnPlan", "TileRequest", "spawn_sites", "event_spawn", "fear_spawn",
@@ -78,6 +78,10 @@ def activate(sit: Situation, figure_id: str) -> tuple[Activation, ...]:
     me = sit.label(fig.id)
     if fig.helped:
         return (Activation(fig.id, "skip", skip_reason(sit, fig.id)),)
+    if fig.stunned and fig.held:
+        return (Activation(fig.id, "stay_stunned", f"{me} stays stunned through this activation as well: the attack "
+                                                   f"that stunned him had icons enough to remove him, and he is never "
+                                                   f"removed (spec 8.2 PLACEHOLDER)"),)
     if fig.stunned:
         here = sit.characters_on(fig.tile)
         if here:

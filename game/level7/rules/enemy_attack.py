@@ -65,7 +65,9 @@ def plan_attack(sit: Situation, fig: Figure, target: Candidate) -> AttackPlan:
     rec = sit.enemy(fig.kind)
     kinds = (fig.kind,) + rec.helped_by
     helpers = tuple(f.id for f in sit.on(fig.tile, active_only=True) if f.kind in kinds and f.id != fig.id)
-    parts = [f"attack {rec.attack}"] + [f"+1 for {sit.label(h)}" for h in helpers]
+    # the value's own source when the seed lacks it (clone, hybrid, Dr. Cronos: spec 8.2)
+    attack = f"attack {rec.attack}" + (" (PLACEHOLDER, spec 8.2)" if rec.provenance.placeholder("attack") else "")
+    parts = [attack] + [f"+1 for {sit.label(h)}" for h in helpers]
     if target.character:
         char = sit.character(target.name)
         bonus = 0

@@ -6,9 +6,8 @@ ascending number. Hybrids follow from the turn after the first hybrid appeared: 
 and each hybrid activates once per symbol on its face, one hybrid at a time in icon order
 (Intelligence, Strength, Speed). Dr. Cronos activates by scenario rules the seed lacks; his
 PLACEHOLDER rule (spec 8.2) is once after the hybrids (`cronos_queue`, for a scenario that places
-him). A failed challenge activates the active enemies on
-the challenger's tile: guards, clones, hybrids, then Dr. Cronos (11 #15), only the chosen type
-after a failed Outwit (guards, or aliens: clones, hybrids and Dr. Cronos, 11 #17).
+him). Who a failed challenge activates (7.7, 11 #15, #17) is the challenge's outcome:
+`challenge.activation_order` decides it.
 
 A queue is computed once, before the first activation; the engine asks `skip_reason` before each
 one, since an attack may remove a figure or make it a helper (activated for the rest of the turn).
@@ -23,9 +22,10 @@ from game.level7.content import EventCard, Level7Content
 from game.level7.rules.enemy_view import Situation
 from game.level7.rules.spawning import SPAWN_TOKEN
 
-FAILED_CHALLENGE_ORDER = ("guard", "clone", "hybrid", "cronos")  # spec 11 #15
-OUTWIT_TYPES = {"guards": ("guard",), "aliens": ("clone", "hybrid", "cronos")}  # spec 11 #17
 DIE = "level7"
+# why Dr. Cronos activates, for the log (spec 7.3, 8.2)
+CRONOS_RULE = ("{name} activates once, after the box's enemies and the hybrids (spec 8.2 PLACEHOLDER: his own "
+               "activation rules are in the scenario booklet, which the seed lacks)")
 
 
 def box_kinds(content: Level7Content, card: EventCard, starting_players: int) -> tuple[str, ...]:
@@ -34,11 +34,10 @@ def box_kinds(content: Level7Content, card: EventCard, starting_players: int) ->
     return content.activations[card.box(starting_players)].order
 
 
-def _ordered(sit: Situation, kinds: Iterable[str], tile: str | None = None, active_only: bool = False) -> list[str]:
+def _ordered(sit: Situation, kinds: Iterable[str]) -> list[str]:
     out = []
     for kind in kinds:
-        out += [f.id for f in sorted(sit.figures, key=lambda f: f.number)
-                if f.kind == kind and (tile is None or f.tile == tile) and (f.active or not active_only)]
+        out += [f.id for f in sorted(sit.figures, key=lambda f: f.number) if f.kind == kind]
     return out
 
 
@@ -79,16 +78,9 @@ def hybrid_queue(sit: Situation, face: Face, own_icon: bool = False) -> tuple[st
 
 
 def cronos_queue(sit: Situation) -> tuple[str, ...]:
-    """Dr. Cronos once, when on the map (spec 8.2 PLACEHOLDER: after the hybrids)."""
+    """Dr. Cronos once, when on the map, stunned or not (his activation is then the recovery
+    check, 7.5) (spec 8.2 PLACEHOLDER: after the hybrids; `CRONOS_RULE` says so in the log)."""
     return tuple(_ordered(sit, ("cronos",)))
-
-
-def challenge_queue(sit: Situation, tile: str, outwit: str | None = None) -> tuple[str, ...]:
-    """The enemies a failed challenge on `tile` activates (7.7, 11 #15): the active ones there,
-    guards, clones, hybrids, Dr. Cronos; after a failed Outwit only the chosen type
-    (`outwit`: "guards" or "aliens")."""
-    kinds = OUTWIT_TYPES[outwit] if outwit else FAILED_CHALLENGE_ORDER
-    return tuple(_ordered(sit, kinds, tile, active_only=True))
 
 
 def skip_reason(sit: Situation, figure_id: str) -> str:

@@ -5,14 +5,14 @@ move; clones through doors and vent links, never through a locked door. `routes`
 enemy may take one step toward a tile along a shortest path, carried on past tiles where its kind
 is already at the limit (it may not stop there), so the active player can choose among them when
 there are several (seed p. 14: "the player resolving the event card decides"). Pure: reads the
-TileMap's `links` and `distances`, never geometry.
+TileMap's `graph` (the one owner of the moves' costs, spec 3.2) and `distances`, never geometry.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping
+from typing import Callable, Mapping
 
-from game.level7.board import MOVERS, Slot, TileMap
+from game.level7.board import MOVERS, Edge, Slot
 from game.level7.content import Enemy
 
 Door = tuple[str, Slot]  # (placement, slot of its turned tile), as TileMap.distances takes them
@@ -30,44 +30,6 @@ def mover_of(enemy: Enemy) -> str:
         return "hybrid"
     raise ValueError(f"no mover graph moves like {enemy.name} (vents={enemy.vents}, "
                      f"locked_doors={enemy.locked_doors})")
-
-
-@dataclass(frozen=True)
-class Edge:
-    """One move from a tile: through a door (its two sides in `door`; `tokens`: the locked door
-    tokens on it) or a vent link."""
-
-    to: str
-    cost: int
-    kind: str  # door | vent
-    door: tuple[Door, Door] | None = None
-    tokens: tuple[Door, ...] = ()
-
-    @property
-    def locked(self) -> bool:
-        return self.cost > 1
-
-
-def edges(tmap: TileMap, mover: str, locked: Iterable[Door] = (), sealed: Iterable[str] = ()) -> dict[str, list[Edge]]:
-    """The mover's graph, with the costs TileMap.distances gives (spec 3.2's table)."""
-    tokens = set(locked)
-    graph: dict[str, list[Edge]] = {n: [] for n in tmap.placed}
-    for link in tmap.links(sealed):
-        if link.kind == "vent":
-            if mover in ("guard", "hybrid"):
-                continue
-            graph[link.a].append(Edge(link.b, 1, "vent"))
-            graph[link.b].append(Edge(link.a, 1, "vent"))
-            continue
-        sides = ((link.a, link.slots[0]), (link.b, link.slots[1]))
-        on = tuple(s for s in sides if s in tokens)
-        shut = link.locked or bool(on)
-        if shut and mover in ("character", "clone"):
-            continue
-        cost = 2 if shut else 1
-        graph[link.a].append(Edge(link.b, cost, "door", sides, on))
-        graph[link.b].append(Edge(link.a, cost, "door", (sides[1], sides[0]), on))
-    return graph
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ from typing import Mapping
 
 from game.level7.board import Slot, TileMap
 from game.level7.content import Enemy, Level7Content, shared_content
-from game.level7.rules.enemy_paths import Edge, edges, mover_of
+from game.level7.board import Edge
+from game.level7.rules.enemy_paths import mover_of
 
 # scenario limit (rules.toml [limits], scenarios.toml `limits`) -> the enemy kind it bounds (spec 3.5)
 LIMIT_OF = {"security_number": "guard", "pack_limit": "clone", "hybrid_limit": "hybrid"}
@@ -24,13 +25,15 @@ class Figure:
     """One enemy on the map. `number`: the printed number of a guard or clone; a hybrid's is its
     place in content.enemies["hybrid"].icons (1 Intelligence, 2 Strength, 3 Speed: its activation
     order, seed p. 13); Dr. Cronos is 1. `helped`: it lent its dice to an attack this turn, so it
-    counts as activated for the rest of the turn (seed p. 14)."""
+    counts as activated for the rest of the turn (seed p. 14). `held`: its next activations it
+    stays stunned whoever is on its tile (Dr. Cronos after a hit that would remove him, spec 8.2)."""
 
     kind: str
     number: int
     tile: str
     stunned: bool = False
     helped: bool = False
+    held: int = 0
 
     @property
     def id(self) -> str:
@@ -145,10 +148,7 @@ def enemy_label(kind: str, number: int, content: Level7Content | None = None) ->
 
 
 def _graph(sit: Situation, mover: str) -> Mapping[str, list[Edge]]:
-    cache = sit.__dict__.setdefault("_graphs", {})
-    if mover not in cache:
-        cache[mover] = edges(sit.map, mover, sit.locked, sit.sealed)
-    return cache[mover]
+    return sit.map.graph(mover, sit.locked, sit.sealed)
 
 
 def tile_limits(limits: Mapping[str, int] | object) -> dict[str, int]:

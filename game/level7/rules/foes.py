@@ -14,7 +14,6 @@ from functools import lru_cache
 from game.level7.content import shared_content
 from game.level7.rules import enemies as E
 from game.level7.rules import dice_source, explore, sheet
-from game.level7.rules.enemy_paths import routes
 from game.level7.rules.maps import view
 from game.level7.rules.state import IN_HOSPITAL, IN_PLAY, Character, Enemy, Level7State
 
@@ -35,7 +34,9 @@ def situation(state: Level7State) -> E.Situation:
     from game.level7.rules.challenges import attribute
 
     helped = state.flags.get("helped", ())
-    figures = tuple(E.Figure(e.kind, e.number, e.tile, e.stunned, e.key in helped) for e in state.enemies)
+    held = state.flags.get("stun_held", {})
+    figures = tuple(E.Figure(e.kind, e.number, e.tile, e.stunned, e.key in helped, held.get(e.key, 0))
+                    for e in state.enemies)
     chars = tuple(E.Character(c.name, c.tile if c.status == IN_PLAY else None, c.fear, c.threat,
                               attribute(state, c, "toughness"))
                   for c in (state.characters[i] for i in state.order) if c.status in (IN_PLAY, IN_HOSPITAL))
@@ -74,6 +75,22 @@ def put(state: Level7State, kind: str, number: int, tile: str, ctx, text: str, i
         state.flags["first_hybrid_turn"] = state.turn_no
     ctx.emit("spawn", f"{label(state, e)} appears on {view(state).tile(tile).name}: {text}.",
              {"enemy": e.key, "tile": tile})
+
+
+def place_unreserved(state: Level7State, kind: str, tile: str, ctx, why: str) -> None:
+    """A figure a scenario places without a spawn (spec 7.2: no reserve drawn on or counted), as
+    Dr. Cronos is (spec 8.2 PLACEHOLDER: only in scenarios that place him, never from a reserve):
+    the lowest number of the box's figures of `kind` not on the map, or nothing when all are."""
+    rec = shared_content().enemies[kind]
+    on_map = {e.number for e in state.enemies if e.kind == kind}
+    free = [n for n in range(1, rec.count + 1) if n not in on_map and n not in state.reserves.get(kind, ())]
+    if not free:
+        ctx.emit("spawn", f"{rec.name} is already on the map: nobody more is placed ({why}).", {"kind": kind})
+        return
+    e = Enemy(kind, free[0], tile)
+    state.enemies.append(e)
+    ctx.emit("spawn", f"{label(state, e)} appears on {view(state).tile(tile).name}: {why} (placed by the scenario, "
+                      f"not from a reserve).", {"enemy": e.key, "tile": tile})
 
 
 def carry_out(state: Level7State, plan: E.SpawnPlan, ctx, idle: bool = False) -> str | None:
@@ -135,14 +152,18 @@ def activate(state: Level7State, fid: str, ctx) -> None:
     if why:
         ctx.emit("skip", why[:1].upper() + why[1:] + ".", {"enemy": fid})
         return
-    options = E.activate(sit, fid)
-    act = options[0]
-    if len(options) > 1:
-        pick = ctx.choose(state.turn.player, "enemy_path",
-                          [{"enemy": fid, "tile": o.stop or "", "option": i} for i, o in enumerate(options)],
-                          f"Which way does {sit.label(fid)} go?")
-        act = options[pick["option"]]
-    apply_activation(state, sit, act, ctx)
+    apply_activation(state, sit, choose_option(state, sit, E.activate(sit, fid), ctx), ctx)
+
+
+def choose_option(state: Level7State, sit: E.Situation, options: tuple[E.Activation, ...], ctx) -> E.Activation:
+    """The active player's pick among an enemy's equally short ways (seed p. 14, spec 11 #41)."""
+    if len(options) == 1:
+        return options[0]
+    fid = options[0].figure
+    pick = ctx.choose(state.turn.player, "enemy_path",
+                      [{"enemy": fid, "tile": o.stop or "", "option": i} for i, o in enumerate(options)],
+                      f"Which way does {sit.label(fid)} go?")
+    return options[pick["option"]]
 
 
 def apply_activation(state: Level7State, sit: E.Situation, act: E.Activation, ctx) -> None:
@@ -150,6 +171,8 @@ def apply_activation(state: Level7State, sit: E.Situation, act: E.Activation, ct
     ctx.emit("activation", act.text[:1].upper() + act.text[1:] + ".", {"enemy": act.figure, "kind": act.kind})
     if act.kind == "recover":
         e.stunned = False
+    elif act.kind == "stay_stunned" and e.key in state.flags.get("stun_held", {}):
+        hold_stun(state, e.key, -1)
     elif act.kind == "move":
         e.tile = act.stop
         ctx.emit("enemy_move", f"{sit.label(e.key)} moves to {view(state).tile(e.tile).name}.",
@@ -158,6 +181,19 @@ def apply_activation(state: Level7State, sit: E.Situation, act: E.Activation, ct
         unlock(state, act.tokens)
     elif act.kind == "attack":
         attack(state, sit, act.attack, ctx)
+
+
+def hold_stun(state: Level7State, fid: str, change: int) -> None:
+    """The activations figure `fid` stays stunned whoever is on its tile (spec 8.2: Dr. Cronos),
+    kept in flags["stun_held"] only while some are left; an activation spent stunned uses one."""
+    held = state.flags.setdefault("stun_held", {})
+    left = max(0, held.get(fid, 0) + change)
+    if left:
+        held[fid] = left
+    else:
+        held.pop(fid, None)
+    if not held:
+        del state.flags["stun_held"]
 
 
 def unlock(state: Level7State, tokens) -> None:
@@ -191,7 +227,7 @@ def attack(state: Level7State, sit: E.Situation, plan: E.AttackPlan, ctx) -> Non
     if out.fear:
         sheet.change_fear(state, ch, out.fear, ctx, who)
     if out.knocked_out:
-        sheet.knock_out(state, ch, ctx, "hybrid_fear")
+        sheet.knock_out(state, ch, ctx, "cronos_fear" if sit.figure(plan.attacker).kind == "cronos" else "hybrid_fear")
     if ch.status == IN_PLAY and out.attacked_fear:
         sheet.change_fear(state, ch, out.attacked_fear, ctx, "attacked", "attack")
     from game.level7.rules.challenges import end_bonuses
@@ -238,6 +274,7 @@ def activate_box(state: Level7State, card, ctx) -> None:
         for fid in E.hybrid_queue(situation(state), face):
             activate(state, fid, ctx)
     for fid in E.cronos_queue(situation(state)):
+        ctx.emit("activation_order", E.CRONOS_RULE.format(name=label(state, figure(state, fid))), {"enemy": fid})
         activate(state, fid, ctx)
     for token in E.spawning_tokens(kinds):
         kind = "clone" if token == "clone nest" else "guard"
@@ -264,34 +301,22 @@ def activate_near(state: Level7State, ch: Character, kind: str, distance: int, c
 
 
 def sweep(state: Level7State, ch: Character, kind: str, distance: int, ctx) -> None:
-    """Event S9: every active figure of `kind` within `distance` moves one step toward you along
-    its shortest ways (no activation, no attack)."""
+    """Event S9: every active figure of `kind` within `distance` of you (its graph) moves one step
+    toward you, in ascending order, by the movement of 7.4 (enemies.move_toward: shortest ways,
+    full tiles passed, a locked door opened instead); not an activation, no attack. Your tile at
+    its kind's limit is no target (7.4 step 2): then nobody moves."""
     if ch.status != IN_PLAY:
         return
-    for f in sorted(situation(state).figures, key=lambda f: f.number):
+    for fid in [f.id for f in sorted(situation(state).figures, key=lambda f: f.number) if f.kind == kind]:
         sit = situation(state)
-        to_me = sit.distances(ch.tile, kind)
-        if f.kind != kind or not f.active or not 0 < to_me.get(f.tile, FAR) <= distance:
+        f = sit.figure(fid)
+        if not f.active or not 0 < sit.distances(ch.tile, kind).get(f.tile, FAR) <= distance:
             continue
-        if not sit.has_room(ch.tile, kind):  # it may not stop on a full tile (7.4 step 4)
+        if not sit.has_room(ch.tile, kind):
             continue
-        found = routes(sit.graph(kind), f.tile, to_me, lambda t: sit.has_room(t, kind))
-        if not found:
-            continue
-        route = found[0]
-        if len(found) > 1:
-            pick = ctx.choose(state.turn.player, "enemy_path",
-                              [{"enemy": f.id, "tile": r.tiles[-1], "option": i} for i, r in enumerate(found)],
-                              f"Which way does {sit.label(f.id)} go?")
-            route = found[pick["option"]]
-        e = figure(state, f.id)
-        if route.unlocks:
-            unlock(state, next(x for x in route.edges if x.locked).tokens)
-            ctx.emit("unlocked", f"{sit.label(f.id)} opens a locked door.", {"enemy": f.id})
-        else:
-            e.tile = route.tiles[-1]
-            ctx.emit("enemy_move", f"{sit.label(f.id)} moves to {view(state).tile(e.tile).name} toward {ch.name}.",
-                     {"enemy": f.id, "tile": e.tile})
+        options = E.move_toward(sit, fid, ch.tile, f"the event draws it toward {ch.name}; not an activation")
+        if options:
+            apply_activation(state, sit, choose_option(state, sit, options, ctx), ctx)
 
 
 def spawn_point(state: Level7State, ch: Character, token: str, at: str, ctx) -> None:

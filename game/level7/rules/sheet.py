@@ -207,7 +207,7 @@ def end_game(state: Level7State, ctx, why: str) -> None:
             if ch.status == IN_HOSPITAL:
                 ch.tile = HOSPITAL
     state.outcome = "won" if any(r == "won" for r in state.results.values()) else "lost"
-    ctx.emit("game_over", f"The game ends: {why}.", {"results": dict(sorted(state.results.items()))})
+    ctx.emit("game_over", f"The game ends: {why}.", {"results": dict(sorted(state.results.items())), "why": why})
 
 
 def check_end(state: Level7State, ctx) -> None:

@@ -21,6 +21,7 @@ USES = ("bonus", "ability", "fear_shift")  # the three ways to play an adrenalin
 KNOCKOUT_CAUSES = {  # spec 6.13's triggers, in words for the log
     "hand_empty": "out of adrenaline cards",
     "hybrid_fear": "a hybrid's attack drove Fear past the top of the track",
+    "cronos_fear": "Dr. Cronos' attack drove Fear past the top of the track",
     "stuck": "started the turn on a tile with no way out",
     "event": "an event",
 }

@@ -417,6 +417,10 @@ def begin_turn(state: Level7State, ctx, first: bool = False) -> None:
     sheet.check_end(state, ctx)
     if state.outcome is not None:
         return
+    why = round_limit_reached(state)
+    if why:
+        sheet.end_game(state, ctx, why)
+        return
     n = len(state.order)
     start = state.active if first else state.active + 1
     for k in range(n):
@@ -430,6 +434,19 @@ def begin_turn(state: Level7State, ctx, first: bool = False) -> None:
     state.flags["helped"] = []
     ctx.emit("turn", f"Turn {state.turn_no}: {ch.name}.", {"who": ch.id, "turn": state.turn_no})
     step1(state, ch, ctx)
+
+
+def round_limit_reached(state: Level7State) -> str:
+    """Why the game ends before the next turn because of its scenario's round limit, or ''.
+    PROPOSED (docs/LEVEL7.md "Where the engine goes past the seed"): neither the seed nor the spec
+    ends a game in which nothing changes any more (spec 1, 9: only deaths, escapes, the Hospital
+    and the lockdown pool end one), so after `round_limit` rounds, as many turns each as players
+    started, the game ends and everyone still inside loses."""
+    rounds = c().scenarios[state.scenario].round_limit
+    if state.turn_no < rounds * state.starting_players:
+        return ""
+    return (f"the round limit is reached: {rounds} rounds ({state.turn_no} turns) have passed (a limit the "
+            f"rulebook does not have, set so that every game ends)")
 
 
 def step1(state: Level7State, ch: Character, ctx) -> None:
