@@ -63,13 +63,27 @@ REROLL_FACES = ("any", "double")  # double: only a die showing a double icon (Se
 REROLL_PER = ("roll", "turn")  # each reroll effect once per roll (seed p. 7); "turn": once per turn as well
 FEAR_SHIFT_AT = ("use", "turn_start")  # when played or discarded | at the start of your turn
 FEAR_CAUSES = ("darkness", "vent", "attack")  # the three general Fear gains (seed p. 4)
+THREAT_CAUSES = ("crowding", "armed")  # spec 6.1's Threat on entering: the crowding limit, a guard's tile with a weapon
+DRAW_AT = ("use", "medical_supplies")  # when used | at the start of your turn on a Medical supplies tile (5.2 step 1)
+STUN_ENEMIES = ("guard", "clone", "hybrid")  # Dr. Cronos is never stunned by a card (enemies.toml `never_removed`)
 EFFECT_KEYS = {  # kind -> (keys, required keys)
     "bonus": (("attribute", "amount", "when"), ("attribute", "amount")),
     "reroll": (("dice", "when", "faces", "per"), ("dice",)),
     "fear_shift": (("steps", "at"), ("steps",)),
     "ignore_fear": (("cause",), ("cause",)),
     "carry_limit": (("items",), ("items",)),
+    "draw_adrenaline": (("count", "at"), ("count",)),
+    "redraw_event": (("section",), ()),
+    "threat": (("amount", "when"), ("amount", "when")),
+    "ignore_threat": (("cause",), ("cause",)),
+    "deny_attack_bonus": (("enemy",), ("enemy",)),
+    "stun": (("enemy", "count"), ("enemy",)),
+    "help_range": (("distance",), ("distance",)),
 }
+# Standing effects: a skill's or a carried item's, never on a card or item that is used up.
+STANDING_ONLY = ("ignore_fear", "carry_limit", "redraw_event", "threat", "ignore_threat", "deny_attack_bonus",
+                 "help_range")
+USED_ONLY = ("stun",)
 TIMINGS = ("own_turn", "any")
 LIMIT_KEYS = ("security_number", "pack_limit", "hybrid_limit", "crowding_limit")
 TARGET_KEYS = ("clone_threat", "guard_fear")
@@ -249,7 +263,55 @@ class CarryLimit:
     items: int
 
 
-Effect = Bonus | Reroll | FearShift | IgnoreFear | CarryLimit
+@dataclass(frozen=True)
+class DrawAdrenaline:
+    """Draw `count` adrenaline cards (the hand size still applies): when used, or on top of the
+    Medical supplies' extra card at the start of your turn (`at` = "medical_supplies")."""
+    count: int
+    at: str = "use"
+
+
+@dataclass(frozen=True)
+class RedrawEvent:
+    """Once per turn, an event card drawn for its `section` (the triggering icon's) may be
+    discarded for another, which must be resolved."""
+    section: str = "fear"
+
+
+@dataclass(frozen=True)
+class GainThreat:
+    """+amount Threat each time a challenge of `when` is made (a weapon's cost)."""
+    amount: int
+    when: str
+
+
+@dataclass(frozen=True)
+class IgnoreThreat:
+    """You gain no Threat from this cause (THREAT_CAUSES)."""
+    cause: str
+
+
+@dataclass(frozen=True)
+class DenyAttackBonus:
+    """Attacks of this enemy kind on you never get its `bonus` dice (enemies.toml)."""
+    enemy: str
+
+
+@dataclass(frozen=True)
+class Stun:
+    """Stun active figures of this enemy kind on your tile: `count` of them (0: every one)."""
+    enemy: str
+    count: int = 0
+
+
+@dataclass(frozen=True)
+class HelpRange:
+    """Your cooperation range (spec 6.11, 11 #26) becomes this many door steps."""
+    distance: int
+
+
+Effect = (Bonus | Reroll | FearShift | IgnoreFear | CarryLimit | DrawAdrenaline | RedrawEvent | GainThreat
+          | IgnoreThreat | DenyAttackBonus | Stun | HelpRange)
 
 
 @dataclass(frozen=True)
@@ -842,11 +904,43 @@ def _effects(r: _File, rec: Mapping[str, Any], p: KeyPath, key: str, holder: str
                              "a card or item that is used shifts Fear at = \"use\"; a standing one at = \"turn_start\"")
             out.append(FearShift(r.get(e, "steps", ep, int, lo=1, hi=7), at))
         else:
-            if holder == "used":
+            if holder == "used" and kind in STANDING_ONLY:
                 raise r.fail([*ep, "kind"], f"{kind!r} is a standing effect (a skill's or a carried item's)")
-            out.append(IgnoreFear(r.choice(e, "cause", ep, FEAR_CAUSES, "Fear cause")) if kind == "ignore_fear"
-                       else CarryLimit(r.get(e, "items", ep, int, lo=1, hi=8)))
+            if holder != "used" and kind in USED_ONLY:
+                raise r.fail([*ep, "kind"], f"{kind!r} happens once, when a card or single-use item is used")
+            out.append(_other_effect(r, e, ep, kind, holder))
     return tuple(out)
+
+
+def _other_effect(r: _File, e: Mapping[str, Any], ep: KeyPath, kind: str, holder: str) -> Effect:
+    """The effects past bonus, reroll and fear_shift (docs/CONTENT.md "Effects")."""
+    if kind == "ignore_fear":
+        return IgnoreFear(r.choice(e, "cause", ep, FEAR_CAUSES, "Fear cause"))
+    if kind == "carry_limit":
+        return CarryLimit(r.get(e, "items", ep, int, lo=1, hi=8))
+    if kind == "draw_adrenaline":
+        at = r.choice(e, "at", ep, DRAW_AT) if "at" in e else "use"
+        if (at == "use") != (holder == "used"):
+            raise r.fail([*ep, "at"] if "at" in e else ep,
+                         "a card or item that is used draws at = \"use\"; a standing one at = \"medical_supplies\"")
+        return DrawAdrenaline(r.get(e, "count", ep, int, lo=1, hi=8), at)
+    if kind == "redraw_event":
+        return RedrawEvent(r.choice(e, "section", ep, SECTION_KINDS, "event section") if "section" in e else "fear")
+    if kind == "threat":
+        when = r.choice(e, "when", ep, EFFECT_WHEN)
+        if when == "always":
+            raise r.fail([*ep, "when"], "a Threat cost goes with a challenge: say which (e.g. \"attack\")")
+        amount = r.get(e, "amount", ep, int, lo=-8, hi=8)
+        if amount == 0:
+            raise r.fail([*ep, "amount"], "a Threat of 0 changes nothing")
+        return GainThreat(amount, when)
+    if kind == "ignore_threat":
+        return IgnoreThreat(r.choice(e, "cause", ep, THREAT_CAUSES, "Threat cause"))
+    if kind == "deny_attack_bonus":
+        return DenyAttackBonus(r.choice(e, "enemy", ep, STUN_ENEMIES, "enemy"))
+    if kind == "stun":
+        return Stun(r.choice(e, "enemy", ep, STUN_ENEMIES, "enemy"), r.get(e, "count", ep, int, lo=1, hi=8) if "count" in e else 0)
+    return HelpRange(r.get(e, "distance", ep, int, lo=1, hi=8))
 
 
 def _not_enforced(r: _File, rec: Mapping[str, Any], p: KeyPath, effects: tuple[Effect, ...]) -> str:

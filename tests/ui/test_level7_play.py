@@ -310,3 +310,27 @@ def test_a_reroll_shows_the_dice_and_each_options_exact_chance(make_app, config_
     n = len(table.session.actions)
     do_click(app, rect.center)
     assert table.session.actions[n] == pick
+
+
+def test_paranoids_question_says_what_the_drawn_section_does(make_app, config_dir, tmp_path):
+    """Spec 8.4 Paranoid: the event drawn for its Fear section is put to the player with the
+    section's effect in words on one button and the redraw on the other; a click answers it."""
+    app, table = start_game(make_app)
+    st = table.state
+    st.player.skills = ["paranoid"]
+    st.events.draw_pile.remove("E01")
+    st.events.draw_pile.insert(0, "E01")  # Fear section F4: a clone spawns
+    st.turn.trigger = "fear"  # as if it had stepped onto a recurring Fear icon (3.4)
+    table.update_choices()
+    app.run(max_frames=1)
+    do_click(app, next(r.center for r, _l, w in table.buttons if getattr(w, "kind", "") == "end_turn"))
+    app.run(max_frames=1)
+    pend = table.state.proc["pending"]
+    assert pend["kind"] == "redraw_event"
+    labels = {w.payload["redraw"]: label for _r, label, w in table.buttons if getattr(w, "kind", "") == "redraw_event"}
+    assert labels == {False: "Resolve it: A clone spawns", True: "Discard it and draw another event"}
+    pygame.image.save(app.screen, str(tmp_path / "paranoid.png"))
+    rect = next(r for r, _l, w in table.buttons if getattr(w, "kind", "") == "redraw_event" and w.payload["redraw"])
+    n = len(table.session.actions)
+    do_click(app, rect.center)
+    assert table.session.actions[n].kind == "redraw_event" and table.session.actions[n].payload["redraw"] is True

@@ -51,6 +51,7 @@ class Character:
     fear: int
     threat: int
     toughness: int
+    no_bonus_from: tuple[str, ...] = ()  # enemy kinds whose attack bonus dice this character never gives (a skill)
 
 
 @dataclass(frozen=True)

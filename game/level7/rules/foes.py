@@ -32,12 +32,12 @@ def _scenario_numbers(scenario: str) -> tuple[dict[str, int], dict[str, int]]:
 def situation(state: Level7State) -> E.Situation:
     """What the enemy rules read, from the state: characters in turn order (the Hospital's with no
     tile), figures with their helped flag, the scenario's limits and target values, tokens."""
-    from game.level7.rules.challenges import attribute
+    from game.level7.rules.challenges import attribute, denied_bonus
 
     helped = state.flags.get("helped", ())
     figures = tuple(E.Figure(e.kind, e.number, e.tile, e.stunned, e.key in helped) for e in state.enemies)
     chars = tuple(E.Character(c.name, c.tile if c.status == IN_PLAY else None, c.fear, c.threat,
-                              attribute(state, c, "toughness"))
+                              attribute(state, c, "toughness"), denied_bonus(c))
                   for c in (state.characters[i] for i in state.order) if c.status in (IN_PLAY, IN_HOSPITAL))
     limits, values = _scenario_numbers(state.scenario)
     return E.Situation(view(state).tilemap, figures, chars, state.characters[state.turn.player].name, limits, values,

@@ -48,6 +48,10 @@ def option_words(state, kind: str, o: dict[str, Any]) -> str:
         return "Move a guard 1 tile" if o["reward"] == "move_guard" else "Take a security key"
     if kind == "move_guard":
         return f"{o['enemy']} to {tile_name(o['tile'])}"
+    if kind == "redraw_event":
+        return "Discard the event card and draw another" if o["redraw"] else "Resolve this event card"
+    if kind == "stun":
+        return f"Stun {o['enemy']}"
     if kind == "trade_offer":
         return "Accept the trade" if o["accept"] else "Refuse the trade"
     return f"{kind}: {o}"

@@ -284,6 +284,17 @@ class Level7Table(GameTable):
             fear = int(action.payload.get("fear", 0))
             now = self.state.characters[self.session.decider].fear if self.session.decider in self.state.characters else fear
             return _("Keep Fear {n}").format(n=fear) if fear == now else _("Fear {a} \u2192 {b}").format(a=now, b=fear)
+        if action.kind == "redraw_event":
+            about = (self.state.proc or {}).get("pending", {}).get("about") or {}
+            section = self.content.sections.get(str(about.get("section", "")))
+            if action.payload.get("redraw"):
+                return _("Discard it and draw another event")
+            said = words.effect(section.effect) if section is not None else ""
+            return _("Resolve it: {effect}").format(effect=said) if said else _("Resolve this event")
+        if action.kind == "stun":
+            enemy = next((e for e in self.state.enemies if e.key == action.payload.get("enemy")), None)
+            if enemy is not None:
+                return _("Stun {enemy}").format(enemy=words.enemy(enemy.kind, enemy.number))
         if action.kind == "event_option":
             section = next((str((e.event.payload or {}).get("section", "")) for e in reversed(list(self.session.log))
                             if e.event.kind == "event_text"), "")
