@@ -88,6 +88,11 @@ TIMINGS = ("own_turn", "any")
 LIMIT_KEYS = ("security_number", "pack_limit", "hybrid_limit", "crowding_limit")
 TARGET_KEYS = ("clone_threat", "guard_fear")
 FLAG_KEYS = ("peek", "alien_zone", "military_zone", "control_panel")
+# The tile icons of spec 3.4 (docs/MAPS.md "Level 7": a tile's `icons` object kinds).
+TILE_ICONS = ("security", "recurring_security", "fear", "recurring_fear", "facility", "lab", "control_panel", "lift",
+              "generator", "medical", "storage", "vent", "sealed_vent")
+# Flags a scenario may set and need not name (off when absent): the uniform rules (spec 8.5).
+OPTIONAL_FLAGS = ("uniforms",)
 SPECIAL_TILES = ("tank_farm", "airlock", "b_lift", "maintenance_tunnel")  # spec 8.9 (the Hospital is off-map)
 OBJECTIVES = {"escape": (), "access_panels": ("count",)}  # objective kind -> its parameters
 HOOK_WHEN = {  # scenario hook trigger -> its parameters (docs/CONTENT.md "Level 7")
@@ -369,6 +374,11 @@ class Token:
     sides: tuple[str, ...]
     text: str
     provenance: Provenance
+    # the uniform's rules (spec 8.5 PLACEHOLDER; used when a scenario's flags.uniforms is on):
+    clean_on: tuple[str, ...] = ()  # tile icons: a newly placed tile showing one gets a clean uniform
+    bloody_from: str = ""  # enemy kind: one an Attack removes leaves a bloody uniform on its tile
+    disguise_from: str = ""  # enemy kind that reads a clean uniform's wearer's Threat as 0 choosing a target
+    bloody_fear: int = 0  # Fear for picking up a bloody uniform
 
 
 @dataclass(frozen=True)
@@ -982,14 +992,19 @@ def _items(r: _File):
                         r.text(rec, "text", p), r.provenance(rec, p, fields))
     tokens = {}
     fields = ("name", "name_hu", "copies", "sides", "text")
+    rules = ("clean_on", "bloody_from", "disguise_from", "bloody_fear")
     for key, rec in r.table("token").items():
         p = ["token", key]
-        r.keys(rec, p, fields, fields)
+        r.keys(rec, p, fields + rules, fields)
         sides = r.get(rec, "sides", p, list)
         for i, s in enumerate(sides):
             r.value(s, [*p, "sides", i], str, lo=1)
         tokens[key] = Token(key, r.text(rec, "name", p), r.text(rec, "name_hu", p), r.get(rec, "copies", p, int, lo=1),
-                            tuple(sides), r.text(rec, "text", p), r.provenance(rec, p, fields))
+                            tuple(sides), r.text(rec, "text", p), r.provenance(rec, p, fields + rules),
+                            r.strings(rec, "clean_on", p, TILE_ICONS, "tile icon", ()),
+                            r.choice(rec, "bloody_from", p, STUN_ENEMIES, "enemy") if "bloody_from" in rec else "",
+                            r.choice(rec, "disguise_from", p, STUN_ENEMIES, "enemy") if "disguise_from" in rec else "",
+                            r.get(rec, "bloody_fear", p, int, lo=0, hi=8) if "bloody_fear" in rec else 0)
     if "uniform" not in tokens:
         raise DataError(r.name, "missing [token.uniform] (spec 8.5)")
     return items, keys, tokens
@@ -1097,8 +1112,9 @@ def _scenarios(r: _File, c: Level7Content) -> dict[str, Scenario]:
         limits = _int_table(r, rec, "limits", p, LIMIT_KEYS, lo=1)
         targets = _int_table(r, rec, "target_values", p, TARGET_KEYS, lo=0, hi=c.fear_track.max)
         flags_rec = r.get(rec, "flags", p, dict)
-        r.keys(flags_rec, [*p, "flags"], FLAG_KEYS, FLAG_KEYS)
+        r.keys(flags_rec, [*p, "flags"], FLAG_KEYS + OPTIONAL_FLAGS, FLAG_KEYS)
         flags = {k: r.get(flags_rec, k, [*p, "flags"], bool) for k in FLAG_KEYS}
+        flags.update({k: r.get(flags_rec, k, [*p, "flags"], bool) for k in OPTIONAL_FLAGS if k in flags_rec})
         if flags["peek"] != bool(set_aside):
             raise r.fail([*p, "flags", "peek"], "Peek needs a set-aside tile and a set-aside tile needs Peek (seed p. 10)")
         objective = _objective(r, rec, p, flags, c)

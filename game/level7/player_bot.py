@@ -555,6 +555,8 @@ class PlayerBot(SeededBot):
 
         room = len(me.items) < carry_limit(me)
         best = max(actions, key=lambda a: (item_value(a.payload["card"]), a.payload["card"]))
+        if item_value(best.payload["card"]) == 0:
+            return None  # a bloody uniform: Fear for nothing
         if not room and item_value(best.payload["card"]) <= min(item_value(i) for i in me.items):
             return None
         words = item_words(best.payload["card"])
@@ -929,14 +931,22 @@ def weapon_threat(me: Character, challenge: str) -> int:
 
 
 def item_value(card: str) -> int:
+    from game.level7.rules.uniforms import side
+
     kind = card.split("#")[0]
     rec = c().items.get(kind)
+    if side(card):  # a clean uniform hides my Threat from the guards; a bloody one only costs Fear
+        return 2 if side(card) == "clean" else 0
     if rec is None:
         return 1  # a security key: an item the scenario may ask for
     return 3 if rec.weapon else 2 if rec.kind == "gear" else 1
 
 
 def item_words(card: str) -> str:
+    from game.level7.rules.uniforms import side
+
+    if side(card) == "clean":
+        return "guards read my Threat as 0 when they choose a target"
     rec = c().items.get(card.split("#")[0])
     if rec is None:
         return "a security key"

@@ -538,3 +538,14 @@ def test_a_paranoid_bot_redraws_a_fear_section_worse_than_the_average_and_keeps_
         assert got.action.kind == "redraw_event" and "on average" in got.reason
         answers[card] = got.action.payload["redraw"]
     assert answers == {"E01": True, "E03": False}
+
+
+def test_it_picks_up_a_clean_uniform_and_leaves_a_bloody_one():
+    """Spec 8.5 (rules/uniforms.py): a clean uniform hides its Threat from the guards; a bloody one
+    costs a Fear and hides nothing."""
+    state = new()
+    state.floor_items[me(state).tile] = ["bloody_uniform#2", "uniform#1"]
+    got = decide(state)
+    assert got.action.kind == "pickup" and got.action.payload["card"] == "uniform#1" and "Threat as 0" in got.reason
+    state.floor_items[me(state).tile] = ["bloody_uniform#2"]
+    assert decide(state).action.kind != "pickup"

@@ -13,7 +13,7 @@ from game.level7.content import shared_content
 from game.level7.rules import challenge as C
 from game.level7.rules import dice_source, foes, sheet
 from game.level7.rules.maps import view
-from game.level7.rules import tracks
+from game.level7.rules import tracks, uniforms
 from game.level7.rules.modifiers import (PlayedBonus, attribute_value, challenge_threat, denied_attack_bonus, expire,
                                          help_range, ignores_fear, ignores_threat, reroll_options)
 from game.level7.rules.modifiers import use_item as modifier_use
@@ -186,7 +186,9 @@ def do(state: Level7State, ch: Character, kind: str, p: dict[str, Any], ctx) -> 
         e = foes.figure(state, target.figure)
         apply_outcome(state, ch, out, ctx)
         if out.result == "removed" and e in state.enemies:
+            where = e.tile
             foes.remove(state, e, ctx)
+            uniforms.enemy_removed(state, e, where, ctx)
         elif out.result == "stunned" and e in state.enemies:
             e.stunned = True
         for _ in range(out.items):

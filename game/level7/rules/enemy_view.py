@@ -52,6 +52,7 @@ class Character:
     threat: int
     toughness: int
     no_bonus_from: tuple[str, ...] = ()  # enemy kinds whose attack bonus dice this character never gives (a skill)
+    disguised_from: tuple[str, ...] = ()  # enemy kinds that read this character's Threat as 0 choosing a target (a clean uniform)
 
 
 @dataclass(frozen=True)

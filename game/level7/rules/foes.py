@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from game.level7.content import shared_content
 from game.level7.rules import enemies as E
-from game.level7.rules import dice_source, explore, sheet
+from game.level7.rules import dice_source, explore, sheet, uniforms
 from game.level7.rules.enemy_paths import routes
 from game.level7.rules.maps import view
 from game.level7.rules.state import IN_HOSPITAL, IN_PLAY, Character, Enemy, Level7State
@@ -37,7 +37,7 @@ def situation(state: Level7State) -> E.Situation:
     helped = state.flags.get("helped", ())
     figures = tuple(E.Figure(e.kind, e.number, e.tile, e.stunned, e.key in helped) for e in state.enemies)
     chars = tuple(E.Character(c.name, c.tile if c.status == IN_PLAY else None, c.fear, c.threat,
-                              attribute(state, c, "toughness"), denied_bonus(c))
+                              attribute(state, c, "toughness"), denied_bonus(c), uniforms.disguised_from(c))
                   for c in (state.characters[i] for i in state.order) if c.status in (IN_PLAY, IN_HOSPITAL))
     limits, values = _scenario_numbers(state.scenario)
     return E.Situation(view(state).tilemap, figures, chars, state.characters[state.turn.player].name, limits, values,

@@ -18,6 +18,8 @@ def card_name(card: str) -> str:
     for table in (c.adrenaline, c.items, c.keys):
         if kind in table:
             return table[kind].name
+    if kind in ("uniform", "bloody_uniform"):  # the uniform tokens (rules/uniforms.py)
+        return c.tokens["uniform"].name + (" (bloody)" if kind == "bloody_uniform" else "")
     return kind
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from game.engine.dice import count
 from game.engine.protocol import Action, Event, IllegalAction
 from game.level7.content import shared_content
-from game.level7.rules import challenges, events, explore, sheet, tracks
+from game.level7.rules import challenges, events, explore, sheet, tracks, uniforms
 from game.level7.rules.maps import view
 from game.level7.rules.modifiers import medical_draws, turn_start_fear_shift
 from game.level7.rules.names import action_words, option_words, tile_name
@@ -336,6 +336,7 @@ def do_pickup(state, ch, p, ctx):
     if not state.floor_items[ch.tile]:
         del state.floor_items[ch.tile]
     ctx.emit("pickup", f"{ch.name} picks up {option_words(state, 'put_down', p)[9:]}.", {"who": ch.id, "card": p["card"]})
+    uniforms.picked_up(state, ch, p["card"], ctx)
     sheet.take_item(state, ch, p["card"], ctx)
 
 
