@@ -39,7 +39,7 @@ FILES: dict[str, tuple[str, ...]] = {
     "components": ("component",),
     "dice": ("dice",),
     "characters": ("character", "attributes", "fear_band", "track"),
-    "enemies": ("enemy",),
+    "enemies": ("enemy", "swarm"),
     "rules": ("number", "limits", "activation"),
     "skills": ("skill",),
     "items": ("item", "key", "token"),
@@ -91,8 +91,8 @@ FLAG_KEYS = ("peek", "alien_zone", "military_zone", "control_panel")
 # The tile icons of spec 3.4 (docs/MAPS.md "Level 7": a tile's `icons` object kinds).
 TILE_ICONS = ("security", "recurring_security", "fear", "recurring_fear", "facility", "lab", "control_panel", "lift",
               "generator", "medical", "storage", "vent", "sealed_vent")
-# Flags a scenario may set and need not name (off when absent): the uniform rules (spec 8.5).
-OPTIONAL_FLAGS = ("uniforms",)
+# Flags a scenario may set and need not name (off when absent): the uniform and swarm rules (spec 8.5, 9.4).
+OPTIONAL_FLAGS = ("uniforms", "swarm")
 SPECIAL_TILES = ("tank_farm", "airlock", "b_lift", "maintenance_tunnel")  # spec 8.9 (the Hospital is off-map)
 OBJECTIVES = {"escape": (), "access_panels": ("count",)}  # objective kind -> its parameters
 HOOK_WHEN = {  # scenario hook trigger -> its parameters (docs/CONTENT.md "Level 7")
@@ -482,6 +482,22 @@ class Scenario:
 
 
 @dataclass(frozen=True)
+class Swarm:
+    """The swarm markers (spec 9.4, the errata for booklet p. 11; enemies.toml `[swarm]`), in play
+    with a scenario's flags.swarm: `blocks` never move onto a swarm tile, `pass_locked` pass locked
+    doors leaving the tokens; a marker comes in with an event card's `comes_with` spawn icon on the
+    nearest `at` tile without one (PLACEHOLDER)."""
+    component: str
+    name: str
+    name_hu: str
+    blocks: tuple[str, ...]
+    pass_locked: tuple[str, ...]
+    comes_with: str
+    at: str
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
 class Level7Content:
     components: Mapping[str, Component]
     dice: Mapping[str, Die]
@@ -503,6 +519,7 @@ class Level7Content:
     sections: Mapping[str, Section]
     events: Mapping[str, EventCard]
     scenarios: Mapping[str, Scenario]
+    swarm: Swarm | None = None
 
     def number(self, key: str) -> int:
         return self.numbers[key].value
@@ -545,6 +562,8 @@ class Level7Content:
         yield "characters.toml", "track.fear", self.fear_track.provenance
         yield "characters.toml", "track.vitality", self.vitality_track.provenance
         yield from (("enemies.toml", f"enemy.{k}", r.provenance) for k, r in self.enemies.items())
+        if self.swarm is not None:
+            yield "enemies.toml", "swarm", self.swarm.provenance
         yield from (("rules.toml", f"number.{k}", r.provenance) for k, r in self.numbers.items())
         yield "rules.toml", "limits", self.limits.provenance
         yield from (("rules.toml", f"activation.{k}", r.provenance) for k, r in self.activations.items())
@@ -697,7 +716,7 @@ def load_content(data_dir: str | Path | None = None) -> Level7Content:
         MappingProxyType(characters), attributes, bands, fear_track, vitality, MappingProxyType(enemies),
         MappingProxyType(numbers), limits, MappingProxyType(activations), MappingProxyType(skills),
         MappingProxyType(items), MappingProxyType(keys), MappingProxyType(tokens), MappingProxyType(adrenaline),
-        MappingProxyType(sections), MappingProxyType(events), MappingProxyType({}))
+        MappingProxyType(sections), MappingProxyType(events), MappingProxyType({}), _swarm(f["enemies"], components, enemies))
     scenarios = _scenarios(f["scenarios"], content)
     content = Level7Content(**{**{k: getattr(content, k) for k in content.__dataclass_fields__},
                                "scenarios": MappingProxyType(scenarios)})
@@ -809,6 +828,24 @@ def _characters(r: _File):
 ENEMY_FIELDS = ("component", "name", "name_hu", "count", "numbered", "icons", "attack", "toughness", "rolls", "targets",
                 "bonus", "weight", "locked_doors", "vents", "helped_by", "reserve", "damage", "never_removed")
 ENEMY_OPTIONAL = ("icons", "never_removed")
+
+
+SWARM_FIELDS = ("component", "name", "name_hu", "blocks", "pass_locked", "comes_with", "at")
+SWARM_SITES = ("vent", "fear", "security")  # the spawn sites of 7.2
+
+
+def _swarm(r: _File, components: Mapping[str, Component], enemies: Mapping[str, Enemy]) -> Swarm | None:
+    rec = r.doc.data.get("swarm")
+    if rec is None:
+        return None
+    p: KeyPath = ["swarm"]
+    if not isinstance(rec, dict):
+        raise r.fail(p, "must be a table [swarm]")
+    r.keys(rec, p, SWARM_FIELDS, SWARM_FIELDS)
+    return Swarm(r.choice(rec, "component", p, components, "component"), r.text(rec, "name", p), r.text(rec, "name_hu", p),
+                 r.strings(rec, "blocks", p, enemies, "enemy"), r.strings(rec, "pass_locked", p, enemies, "enemy"),
+                 r.choice(rec, "comes_with", p, enemies, "enemy"), r.choice(rec, "at", p, SWARM_SITES, "spawn site"),
+                 r.provenance(rec, p, SWARM_FIELDS))
 
 
 def _enemies(r: _File, components: Mapping[str, Component]) -> dict[str, Enemy]:

@@ -610,6 +610,8 @@ class PlayerBot(SeededBot):
         best: list[tuple[int, Action, str]] = []
         for a in k.get("move", []) + k.get("vent", []):
             to = a.payload["to"]
+            if to in s.tokens.get("swarm", ()):
+                continue  # the swarm kills whoever moves onto its tile (spec 9.4)
             extra, why = step_cost(s, to, g.tiles, me.id)
             d = dist.get(to, FAR)
             if a.kind == "vent":
@@ -669,6 +671,9 @@ class PlayerBot(SeededBot):
         return Choice(a, f"{what} {tile_name(a.payload.get('tile', ''))}: "
                          + ("the farthest choice from me" if d < FAR else "out of my way"))
 
+    def _q_swarm_tile(self, s, me, actions):
+        return self._far_from_me(s, me, actions, "the swarm comes out at")
+
     def _q_spawn_tile(self, s, me, actions):
         return self._far_from_me(s, me, actions, f"the {actions[0].payload['kind']} comes in at")
 
@@ -693,7 +698,8 @@ class PlayerBot(SeededBot):
     def _q_reenter(self, s, me, actions):
         g = goal(s, me)
         dist = distance_to(s, g.tiles) if g.tiles else {}
-        a = self._best(actions, lambda a: (dist.get(a.payload["tile"], FAR)
+        swarm = s.tokens.get("swarm", ())  # the swarm kills whoever comes onto its tile (spec 9.4)
+        a = self._best(actions, lambda a: (a.payload["tile"] in swarm, dist.get(a.payload["tile"], FAR)
                                            + step_cost(s, a.payload["tile"], g.tiles)[0]))
         d = dist.get(a.payload["tile"], FAR)
         where = f"{d} move{'s' if d != 1 else ''} from {g.words}" if d < FAR else "no enemy waiting"
@@ -703,11 +709,11 @@ class PlayerBot(SeededBot):
         g = goal(s, me)
         dist = distance_to(s, g.tiles) if g.tiles else {}
 
-        def score(a: Action) -> tuple[int, bool]:
+        def score(a: Action) -> tuple[bool, int, bool]:
             to = a.payload["tile"]
             if not to:
-                return dist.get(me.tile, FAR), False
-            return dist.get(to, FAR) + step_cost(s, to, g.tiles)[0], True
+                return False, dist.get(me.tile, FAR), False
+            return to in s.tokens.get("swarm", ()), dist.get(to, FAR) + step_cost(s, to, g.tiles)[0], True
 
         a = self._best(actions, score)
         if not a.payload["tile"]:

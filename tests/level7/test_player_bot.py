@@ -549,3 +549,13 @@ def test_it_picks_up_a_clean_uniform_and_leaves_a_bloody_one():
     assert got.action.kind == "pickup" and got.action.payload["card"] == "uniform#1" and "Threat as 0" in got.reason
     state.floor_items[me(state).tile] = ["bloody_uniform#2"]
     assert decide(state).action.kind != "pickup"
+
+
+def test_it_never_steps_onto_a_swarm_tile():
+    """Spec 9.4 (errata p. 11): moving onto a swarm tile kills; the way to the lift through the
+    swarm's corridor is not taken."""
+    state = two_ways("north")
+    assert decide(state).action.payload.get("to") == "T07"
+    state.tokens["swarm"] = ["T07"]
+    got = decide(state)
+    assert got.action.payload.get("to") != "T07" and got.action.kind in ("move", "end_turn")

@@ -12,7 +12,7 @@ from game.level7.rules import turn as T
 from game.ui.level7.entry import SAVES as store
 from game.ui.level7.setup_scene import Level7Setup, SetupChoice
 from game.ui.level7.table_scene import Level7Table
-from tests.ui.conftest import click, continue_from_menu
+from tests.ui.conftest import click, continue_from_menu, move
 from tests.ui.test_gears_play import do_click
 
 SEED = 1  # scenario 1, one player: the first tile drawn fits the north door in two tied ways
@@ -334,3 +334,21 @@ def test_paranoids_question_says_what_the_drawn_section_does(make_app, config_di
     n = len(table.session.actions)
     do_click(app, rect.center)
     assert table.session.actions[n].kind == "redraw_event" and table.session.actions[n].payload["redraw"] is True
+
+
+def test_a_swarm_marker_and_a_uniform_show_on_their_tile(make_app, config_dir, tmp_path):
+    """Spec 9.4 and 8.5 (with a scenario's flags.swarm / flags.uniforms): the swarm's marker is drawn
+    on its tile and named on the tile's card, a uniform lying there is named as an item."""
+    app, table = start_game(make_app)
+    st = table.state
+    tile = st.player.tile
+    st.tokens["swarm"] = [tile]
+    st.floor_items[tile] = ["uniform#1", "bloody_uniform#2"]
+    table.update_choices()
+    table.dirty = True
+    move(tile_pos(table, tile))
+    app.run(max_frames=2)
+    assert table.hover_tile == tile
+    pygame.image.save(app.screen, str(tmp_path / "swarm.png"))
+    card_lines = table._tile_card_lines(tile)
+    assert "Tokens: the swarm" in card_lines and "Items face up: Uniform, Bloody uniform" in card_lines

@@ -8,7 +8,7 @@ from game.engine.dice import roll_all
 from game.level7.content import shared_content
 from game.level7.event_effects import Step
 from game.level7.rules import challenge as C
-from game.level7.rules import challenges, dice_source, foes, sheet
+from game.level7.rules import challenges, dice_source, foes, sheet, swarm
 from game.level7.rules.modifiers import event_redraw
 from game.level7.rules.tracks import fear_change_possible
 from game.level7.rules.maps import view
@@ -197,6 +197,7 @@ def _vent_travel(state, ch, s, ctx):
     if pick["tile"]:
         ch.tile = pick["tile"]
         ctx.emit("placed", f"{ch.name} crawls to {view(state).tile(ch.tile).name}.", {"who": ch.id, "tile": ch.tile})
+        swarm.arrive(state, ch, ctx)
 
 
 def _remove_darkness(state, ch, s, ctx):
@@ -273,6 +274,7 @@ def resolve_card(state: Level7State, ctx) -> None:
     # A. spawn
     if card.spawn != "none":
         foes.spawn(state, card.spawn, foes.SPAWN_SITE[card.spawn], ctx)
+        swarm.comes_in(state, card.spawn, ctx)  # with a scenario's flags.swarm (spec 9.4)
     if ch.status == IN_PLAY:
         foes.fear_spawn(state, ctx)
     # B. the section of the triggering icon; skipped when drawn at the end of the turn

@@ -9,6 +9,7 @@ Dr. Cronos (7.3), one activation each (7.4, 7.5), nests and posts (7.6), failed 
 and the events' enemy steps (activate_near, sweep, spawn_point)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 from game.level7.content import shared_content
@@ -40,8 +41,13 @@ def situation(state: Level7State) -> E.Situation:
                               attribute(state, c, "toughness"), denied_bonus(c), uniforms.disguised_from(c))
                   for c in (state.characters[i] for i in state.order) if c.status in (IN_PLAY, IN_HOSPITAL))
     limits, values = _scenario_numbers(state.scenario)
-    return E.Situation(view(state).tilemap, figures, chars, state.characters[state.turn.player].name, limits, values,
-                       frozenset((t, (e, i)) for t, e, i in state.tokens["locked"]), frozenset(state.tokens["sealed"]))
+    sit = E.Situation(view(state).tilemap, figures, chars, state.characters[state.turn.player].name, limits, values,
+                      frozenset((t, (e, i)) for t, e, i in state.tokens["locked"]), frozenset(state.tokens["sealed"]))
+    if "swarm" in state.tokens:  # a scenario's flags.swarm (spec 9.4, rules/swarm.py)
+        rules = shared_content().swarm
+        sit = replace(sit, swarm=frozenset(state.tokens["swarm"]), swarm_blocks=frozenset(rules.blocks),
+                      pass_locked=frozenset(rules.pass_locked))
+    return sit
 
 
 def by_name(state: Level7State, name: str) -> Character:

@@ -28,7 +28,7 @@ def option_words(state, kind: str, o: dict[str, Any]) -> str:
         return f"{tile_name(o['tile'])} turned {o['turns'] * 90} degrees, joining {o['joined']} door(s)"
     if kind in ("discard", "put_down"):
         return f"{'Discard' if kind == 'discard' else 'Put down'} {card_name(o['card'])}"
-    if kind in ("spawn_tile", "seal_vent", "vent_travel", "remove_darkness", "token_tile", "reenter"):
+    if kind in ("spawn_tile", "seal_vent", "vent_travel", "remove_darkness", "token_tile", "reenter", "swarm_tile"):
         return tile_name(o["tile"]) if o.get("tile") else "Stay"
     if kind == "enemy_path":
         return f"{o['enemy']} toward {tile_name(o['tile'])}"

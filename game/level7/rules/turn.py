@@ -14,7 +14,7 @@ from typing import Any
 from game.engine.dice import count
 from game.engine.protocol import Action, Event, IllegalAction
 from game.level7.content import shared_content
-from game.level7.rules import challenges, events, explore, sheet, tracks, uniforms
+from game.level7.rules import challenges, events, explore, sheet, swarm, tracks, uniforms
 from game.level7.rules.maps import view
 from game.level7.rules.modifiers import medical_draws, turn_start_fear_shift
 from game.level7.rules.names import action_words, option_words, tile_name
@@ -249,6 +249,9 @@ def enter(state: Level7State, ch: Character, tile: str, ctx) -> None:
     ch.tile = tile
     state.turn.entered.append(tile)
     ctx.emit("move", f"{ch.name} moves to {tile_name(tile)}.", {"who": ch.id, "tile": tile})
+    swarm.arrive(state, ch, ctx)
+    if ch.status != IN_PLAY:
+        return
     armed = any(c().items[i].kind == "weapon" for i in challenges.carried_items(ch))
     if armed and any(e.tile == tile and e.kind == "guard" and not e.stunned for e in state.enemies):
         _entry_threat(state, ch, "armed", c().number("weapon_guard_threat"), ctx, "entering a guard's tile armed")
@@ -485,6 +488,7 @@ def reenter(state: Level7State, ch: Character, ctx) -> None:
     ch.fear = back.fear
     ctx.emit("reenter", f"{ch.name} comes back through the vent of {tile_name(ch.tile)}; Fear {ch.fear}.",
              {"who": ch.id, "tile": ch.tile, "fear": ch.fear})
+    swarm.arrive(state, ch, ctx)
 
 
 __all__ = ["apply", "begin_turn", "decider", "legal_actions", "refusal"]

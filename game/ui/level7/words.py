@@ -16,7 +16,7 @@ ICON_NAMES = {"security": N_("Security event"), "recurring_security": N_("Recurr
 
 UNIFORM_NAMES = {"uniform": N_("Uniform"), "bloody_uniform": N_("Bloody uniform")}
 TOKEN_NAMES = {"darkness": N_("darkness"), "sealed": N_("a sealed vent"), "nests": N_("a clone nest"),
-               "posts": N_("a guard post"), "accessed": N_("Accessed")}
+               "posts": N_("a guard post"), "accessed": N_("Accessed"), "swarm": N_("the swarm")}
 
 
 def scenario(sc) -> str:
