@@ -39,7 +39,7 @@ FILES: dict[str, tuple[str, ...]] = {
     "components": ("component",),
     "dice": ("dice",),
     "characters": ("character", "attributes", "fear_band", "track"),
-    "enemies": ("enemy",),
+    "enemies": ("enemy", "swarm"),
     "rules": ("number", "limits", "activation"),
     "skills": ("skill",),
     "items": ("item", "key", "token"),
@@ -63,17 +63,36 @@ REROLL_FACES = ("any", "double")  # double: only a die showing a double icon (Se
 REROLL_PER = ("roll", "turn")  # each reroll effect once per roll (seed p. 7); "turn": once per turn as well
 FEAR_SHIFT_AT = ("use", "turn_start")  # when played or discarded | at the start of your turn
 FEAR_CAUSES = ("darkness", "vent", "attack")  # the three general Fear gains (seed p. 4)
+THREAT_CAUSES = ("crowding", "armed")  # spec 6.1's Threat on entering: the crowding limit, a guard's tile with a weapon
+DRAW_AT = ("use", "medical_supplies")  # when used | at the start of your turn on a Medical supplies tile (5.2 step 1)
+STUN_ENEMIES = ("guard", "clone", "hybrid")  # Dr. Cronos is never stunned by a card (enemies.toml `never_removed`)
 EFFECT_KEYS = {  # kind -> (keys, required keys)
     "bonus": (("attribute", "amount", "when"), ("attribute", "amount")),
     "reroll": (("dice", "when", "faces", "per"), ("dice",)),
     "fear_shift": (("steps", "at"), ("steps",)),
     "ignore_fear": (("cause",), ("cause",)),
     "carry_limit": (("items",), ("items",)),
+    "draw_adrenaline": (("count", "at"), ("count",)),
+    "redraw_event": (("section",), ()),
+    "threat": (("amount", "when"), ("amount", "when")),
+    "ignore_threat": (("cause",), ("cause",)),
+    "deny_attack_bonus": (("enemy",), ("enemy",)),
+    "stun": (("enemy", "count"), ("enemy",)),
+    "help_range": (("distance",), ("distance",)),
 }
+# Standing effects: a skill's or a carried item's, never on a card or item that is used up.
+STANDING_ONLY = ("ignore_fear", "carry_limit", "redraw_event", "threat", "ignore_threat", "deny_attack_bonus",
+                 "help_range")
+USED_ONLY = ("stun",)
 TIMINGS = ("own_turn", "any")
 LIMIT_KEYS = ("security_number", "pack_limit", "hybrid_limit", "crowding_limit")
 TARGET_KEYS = ("clone_threat", "guard_fear")
 FLAG_KEYS = ("peek", "alien_zone", "military_zone", "control_panel")
+# The tile icons of spec 3.4 (docs/MAPS.md "Level 7": a tile's `icons` object kinds).
+TILE_ICONS = ("security", "recurring_security", "fear", "recurring_fear", "facility", "lab", "control_panel", "lift",
+              "generator", "medical", "storage", "vent", "sealed_vent")
+# Flags a scenario may set and need not name (off when absent): the uniform and swarm rules (spec 8.5, 9.4).
+OPTIONAL_FLAGS = ("uniforms", "swarm")
 SPECIAL_TILES = ("tank_farm", "airlock", "b_lift", "maintenance_tunnel")  # spec 8.9 (the Hospital is off-map)
 OBJECTIVES = {"escape": (), "access_panels": ("count",)}  # objective kind -> its parameters
 HOOK_WHEN = {  # scenario hook trigger -> its parameters (docs/CONTENT.md "Level 7")
@@ -253,7 +272,55 @@ class CarryLimit:
     items: int
 
 
-Effect = Bonus | Reroll | FearShift | IgnoreFear | CarryLimit
+@dataclass(frozen=True)
+class DrawAdrenaline:
+    """Draw `count` adrenaline cards (the hand size still applies): when used, or on top of the
+    Medical supplies' extra card at the start of your turn (`at` = "medical_supplies")."""
+    count: int
+    at: str = "use"
+
+
+@dataclass(frozen=True)
+class RedrawEvent:
+    """Once per turn, an event card drawn for its `section` (the triggering icon's) may be
+    discarded for another, which must be resolved."""
+    section: str = "fear"
+
+
+@dataclass(frozen=True)
+class GainThreat:
+    """+amount Threat each time a challenge of `when` is made (a weapon's cost)."""
+    amount: int
+    when: str
+
+
+@dataclass(frozen=True)
+class IgnoreThreat:
+    """You gain no Threat from this cause (THREAT_CAUSES)."""
+    cause: str
+
+
+@dataclass(frozen=True)
+class DenyAttackBonus:
+    """Attacks of this enemy kind on you never get its `bonus` dice (enemies.toml)."""
+    enemy: str
+
+
+@dataclass(frozen=True)
+class Stun:
+    """Stun active figures of this enemy kind on your tile: `count` of them (0: every one)."""
+    enemy: str
+    count: int = 0
+
+
+@dataclass(frozen=True)
+class HelpRange:
+    """Your cooperation range (spec 6.11, 11 #26) becomes this many door steps."""
+    distance: int
+
+
+Effect = (Bonus | Reroll | FearShift | IgnoreFear | CarryLimit | DrawAdrenaline | RedrawEvent | GainThreat
+          | IgnoreThreat | DenyAttackBonus | Stun | HelpRange)
 
 
 @dataclass(frozen=True)
@@ -311,6 +378,11 @@ class Token:
     sides: tuple[str, ...]
     text: str
     provenance: Provenance
+    # the uniform's rules (spec 8.5 PLACEHOLDER; used when a scenario's flags.uniforms is on):
+    clean_on: tuple[str, ...] = ()  # tile icons: a newly placed tile showing one gets a clean uniform
+    bloody_from: str = ""  # enemy kind: one an Attack removes leaves a bloody uniform on its tile
+    disguise_from: str = ""  # enemy kind that reads a clean uniform's wearer's Threat as 0 choosing a target
+    bloody_fear: int = 0  # Fear for picking up a bloody uniform
 
 
 @dataclass(frozen=True)
@@ -415,6 +487,22 @@ class Scenario:
 
 
 @dataclass(frozen=True)
+class Swarm:
+    """The swarm markers (spec 9.4, the errata for booklet p. 11; enemies.toml `[swarm]`), in play
+    with a scenario's flags.swarm: `blocks` never move onto a swarm tile, `pass_locked` pass locked
+    doors leaving the tokens; a marker comes in with an event card's `comes_with` spawn icon on the
+    nearest `at` tile without one (PLACEHOLDER)."""
+    component: str
+    name: str
+    name_hu: str
+    blocks: tuple[str, ...]
+    pass_locked: tuple[str, ...]
+    comes_with: str
+    at: str
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
 class Level7Content:
     components: Mapping[str, Component]
     dice: Mapping[str, Die]
@@ -436,6 +524,7 @@ class Level7Content:
     sections: Mapping[str, Section]
     events: Mapping[str, EventCard]
     scenarios: Mapping[str, Scenario]
+    swarm: Swarm | None = None
 
     def number(self, key: str) -> int:
         return self.numbers[key].value
@@ -478,6 +567,8 @@ class Level7Content:
         yield "characters.toml", "track.fear", self.fear_track.provenance
         yield "characters.toml", "track.vitality", self.vitality_track.provenance
         yield from (("enemies.toml", f"enemy.{k}", r.provenance) for k, r in self.enemies.items())
+        if self.swarm is not None:
+            yield "enemies.toml", "swarm", self.swarm.provenance
         yield from (("rules.toml", f"number.{k}", r.provenance) for k, r in self.numbers.items())
         yield "rules.toml", "limits", self.limits.provenance
         yield from (("rules.toml", f"activation.{k}", r.provenance) for k, r in self.activations.items())
@@ -630,7 +721,7 @@ def load_content(data_dir: str | Path | None = None) -> Level7Content:
         MappingProxyType(characters), attributes, bands, fear_track, vitality, MappingProxyType(enemies),
         MappingProxyType(numbers), limits, MappingProxyType(activations), MappingProxyType(skills),
         MappingProxyType(items), MappingProxyType(keys), MappingProxyType(tokens), MappingProxyType(adrenaline),
-        MappingProxyType(sections), MappingProxyType(events), MappingProxyType({}))
+        MappingProxyType(sections), MappingProxyType(events), MappingProxyType({}), _swarm(f["enemies"], components, enemies))
     scenarios = _scenarios(f["scenarios"], content)
     content = Level7Content(**{**{k: getattr(content, k) for k in content.__dataclass_fields__},
                                "scenarios": MappingProxyType(scenarios)})
@@ -744,6 +835,24 @@ ENEMY_FIELDS = ("component", "name", "name_hu", "count", "numbered", "icons", "a
 ENEMY_OPTIONAL = ("icons", "never_removed", "held_stunned")
 
 
+SWARM_FIELDS = ("component", "name", "name_hu", "blocks", "pass_locked", "comes_with", "at")
+SWARM_SITES = ("vent", "fear", "security")  # the spawn sites of 7.2
+
+
+def _swarm(r: _File, components: Mapping[str, Component], enemies: Mapping[str, Enemy]) -> Swarm | None:
+    rec = r.doc.data.get("swarm")
+    if rec is None:
+        return None
+    p: KeyPath = ["swarm"]
+    if not isinstance(rec, dict):
+        raise r.fail(p, "must be a table [swarm]")
+    r.keys(rec, p, SWARM_FIELDS, SWARM_FIELDS)
+    return Swarm(r.choice(rec, "component", p, components, "component"), r.text(rec, "name", p), r.text(rec, "name_hu", p),
+                 r.strings(rec, "blocks", p, enemies, "enemy"), r.strings(rec, "pass_locked", p, enemies, "enemy"),
+                 r.choice(rec, "comes_with", p, enemies, "enemy"), r.choice(rec, "at", p, SWARM_SITES, "spawn site"),
+                 r.provenance(rec, p, SWARM_FIELDS))
+
+
 def _enemies(r: _File, components: Mapping[str, Component]) -> dict[str, Enemy]:
     raw = r.table("enemy")
     out = {}
@@ -849,11 +958,43 @@ def _effects(r: _File, rec: Mapping[str, Any], p: KeyPath, key: str, holder: str
                              "a card or item that is used shifts Fear at = \"use\"; a standing one at = \"turn_start\"")
             out.append(FearShift(r.get(e, "steps", ep, int, lo=1, hi=7), at))
         else:
-            if holder == "used":
+            if holder == "used" and kind in STANDING_ONLY:
                 raise r.fail([*ep, "kind"], f"{kind!r} is a standing effect (a skill's or a carried item's)")
-            out.append(IgnoreFear(r.choice(e, "cause", ep, FEAR_CAUSES, "Fear cause")) if kind == "ignore_fear"
-                       else CarryLimit(r.get(e, "items", ep, int, lo=1, hi=8)))
+            if holder != "used" and kind in USED_ONLY:
+                raise r.fail([*ep, "kind"], f"{kind!r} happens once, when a card or single-use item is used")
+            out.append(_other_effect(r, e, ep, kind, holder))
     return tuple(out)
+
+
+def _other_effect(r: _File, e: Mapping[str, Any], ep: KeyPath, kind: str, holder: str) -> Effect:
+    """The effects past bonus, reroll and fear_shift (docs/CONTENT.md "Effects")."""
+    if kind == "ignore_fear":
+        return IgnoreFear(r.choice(e, "cause", ep, FEAR_CAUSES, "Fear cause"))
+    if kind == "carry_limit":
+        return CarryLimit(r.get(e, "items", ep, int, lo=1, hi=8))
+    if kind == "draw_adrenaline":
+        at = r.choice(e, "at", ep, DRAW_AT) if "at" in e else "use"
+        if (at == "use") != (holder == "used"):
+            raise r.fail([*ep, "at"] if "at" in e else ep,
+                         "a card or item that is used draws at = \"use\"; a standing one at = \"medical_supplies\"")
+        return DrawAdrenaline(r.get(e, "count", ep, int, lo=1, hi=8), at)
+    if kind == "redraw_event":
+        return RedrawEvent(r.choice(e, "section", ep, SECTION_KINDS, "event section") if "section" in e else "fear")
+    if kind == "threat":
+        when = r.choice(e, "when", ep, EFFECT_WHEN)
+        if when == "always":
+            raise r.fail([*ep, "when"], "a Threat cost goes with a challenge: say which (e.g. \"attack\")")
+        amount = r.get(e, "amount", ep, int, lo=-8, hi=8)
+        if amount == 0:
+            raise r.fail([*ep, "amount"], "a Threat of 0 changes nothing")
+        return GainThreat(amount, when)
+    if kind == "ignore_threat":
+        return IgnoreThreat(r.choice(e, "cause", ep, THREAT_CAUSES, "Threat cause"))
+    if kind == "deny_attack_bonus":
+        return DenyAttackBonus(r.choice(e, "enemy", ep, STUN_ENEMIES, "enemy"))
+    if kind == "stun":
+        return Stun(r.choice(e, "enemy", ep, STUN_ENEMIES, "enemy"), r.get(e, "count", ep, int, lo=1, hi=8) if "count" in e else 0)
+    return HelpRange(r.get(e, "distance", ep, int, lo=1, hi=8))
 
 
 def _not_enforced(r: _File, rec: Mapping[str, Any], p: KeyPath, effects: tuple[Effect, ...]) -> str:
@@ -895,14 +1036,19 @@ def _items(r: _File):
                         r.text(rec, "text", p), r.provenance(rec, p, fields))
     tokens = {}
     fields = ("name", "name_hu", "copies", "sides", "text")
+    rules = ("clean_on", "bloody_from", "disguise_from", "bloody_fear")
     for key, rec in r.table("token").items():
         p = ["token", key]
-        r.keys(rec, p, fields, fields)
+        r.keys(rec, p, fields + rules, fields)
         sides = r.get(rec, "sides", p, list)
         for i, s in enumerate(sides):
             r.value(s, [*p, "sides", i], str, lo=1)
         tokens[key] = Token(key, r.text(rec, "name", p), r.text(rec, "name_hu", p), r.get(rec, "copies", p, int, lo=1),
-                            tuple(sides), r.text(rec, "text", p), r.provenance(rec, p, fields))
+                            tuple(sides), r.text(rec, "text", p), r.provenance(rec, p, fields + rules),
+                            r.strings(rec, "clean_on", p, TILE_ICONS, "tile icon", ()),
+                            r.choice(rec, "bloody_from", p, STUN_ENEMIES, "enemy") if "bloody_from" in rec else "",
+                            r.choice(rec, "disguise_from", p, STUN_ENEMIES, "enemy") if "disguise_from" in rec else "",
+                            r.get(rec, "bloody_fear", p, int, lo=0, hi=8) if "bloody_fear" in rec else 0)
     if "uniform" not in tokens:
         raise DataError(r.name, "missing [token.uniform] (spec 8.5)")
     return items, keys, tokens
@@ -1010,8 +1156,9 @@ def _scenarios(r: _File, c: Level7Content) -> dict[str, Scenario]:
         limits = _int_table(r, rec, "limits", p, LIMIT_KEYS, lo=1)
         targets = _int_table(r, rec, "target_values", p, TARGET_KEYS, lo=0, hi=c.fear_track.max)
         flags_rec = r.get(rec, "flags", p, dict)
-        r.keys(flags_rec, [*p, "flags"], FLAG_KEYS, FLAG_KEYS)
+        r.keys(flags_rec, [*p, "flags"], FLAG_KEYS + OPTIONAL_FLAGS, FLAG_KEYS)
         flags = {k: r.get(flags_rec, k, [*p, "flags"], bool) for k in FLAG_KEYS}
+        flags.update({k: r.get(flags_rec, k, [*p, "flags"], bool) for k in OPTIONAL_FLAGS if k in flags_rec})
         if flags["peek"] != bool(set_aside):
             raise r.fail([*p, "flags", "peek"], "Peek needs a set-aside tile and a set-aside tile needs Peek (seed p. 10)")
         objective = _objective(r, rec, p, flags, c)

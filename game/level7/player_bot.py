@@ -371,6 +371,10 @@ class PlayerBot(SeededBot):
             got = self._panel(s, me, k)
             if got is not None:
                 return got
+        for judge in (self._extinguish, self._med_kit):
+            got = judge(s, me, k)
+            if got is not None:
+                return got
         if held(s, me) and any(x in k for x in ("attack", "bull_rush", "outwit")):
             got = self._break_free(s, me, k, g)
             if got is not None:
@@ -398,6 +402,34 @@ class PlayerBot(SeededBot):
         if held(s, me):
             why = "active enemies hold me here and no challenge is worth it"
         return Choice(k["end_turn"][0], f"end the turn: {why}")
+
+    def _extinguish(self, s: Level7State, me: Character, k: dict[str, list[Action]]) -> Choice | None:
+        """An item that stuns enemies on my tile (the Fire Extinguisher), as soon as the rules let me
+        use it (they refuse it with none there): stunned, they neither hold me nor attack."""
+        from game.level7.rules.modifiers import use_item
+
+        for a in k.get("use_item", []):
+            stuns = use_item(c(), a.payload["card"].split("#")[0]).stuns
+            if stuns:
+                kinds = {x.enemy for x in stuns}
+                n = sum(1 for e in s.enemies if e.tile == me.tile and e.kind in kinds and not e.stunned)
+                what = "/".join(sorted(c().enemies[x].name.lower() for x in kinds))
+                return Choice(a, f"use the {card_name(a.payload['card'])}: it stuns the {n} active {what}"
+                                 f"{'s' if n != 1 else ''} on my tile, which then neither hold me nor attack")
+        return None
+
+    def _med_kit(self, s: Level7State, me: Character, k: dict[str, list[Action]]) -> Choice | None:
+        """An item that draws adrenaline cards (the Med Kit) once my hand has room for all of them
+        (or I am down to my last card: the Hospital is one discard away)."""
+        from game.level7.rules.modifiers import use_item
+
+        room = hand_size(c(), me.vitality) - len(me.hand)
+        for a in k.get("use_item", []):
+            draws = use_item(c(), a.payload["card"].split("#")[0]).draws
+            if draws and (room >= draws or (room and len(me.hand) <= 1)):
+                return Choice(a, f"use the {card_name(a.payload['card'])}: I draw {min(draws, room)} adrenaline "
+                                 f"card{'s' if min(draws, room) != 1 else ''} ({len(me.hand)} in hand, room for {room})")
+        return None
 
     def _parting_gift(self, s: Level7State, me: Character, trades: list[Action]) -> Choice | None:
         """About to escape: my items would leave with me, so the best one goes to a character on my
@@ -491,7 +523,7 @@ class PlayerBot(SeededBot):
             asked[id(a)] = C.attack_challenge(c(), target)
             odds = C.attack_odds(c(), dice(s, me, asked[id(a)]), target)
             p = 1 - odds.get("failed", Fraction(0))
-            threat = C.attack_threat(c(), target)
+            threat = C.attack_threat(c(), target) + weapon_threat(me, "attack")
             name = c().enemies[target.kind].name.lower()
             options.append((p, threat, a, f"attack the {name}: {pct(p)} to stun or remove it"
                             + (f" ({pct(odds.get('removed', 0))} to remove)" if odds.get("removed") else "")))
@@ -523,6 +555,8 @@ class PlayerBot(SeededBot):
 
         room = len(me.items) < carry_limit(me)
         best = max(actions, key=lambda a: (item_value(a.payload["card"]), a.payload["card"]))
+        if item_value(best.payload["card"]) == 0:
+            return None  # a bloody uniform: Fear for nothing
         if not room and item_value(best.payload["card"]) <= min(item_value(i) for i in me.items):
             return None
         words = item_words(best.payload["card"])
@@ -576,6 +610,8 @@ class PlayerBot(SeededBot):
         best: list[tuple[int, Action, str]] = []
         for a in k.get("move", []) + k.get("vent", []):
             to = a.payload["to"]
+            if to in s.tokens.get("swarm", ()):
+                continue  # the swarm kills whoever moves onto its tile (spec 9.4)
             extra, why = step_cost(s, to, g.tiles, me.id)
             d = dist.get(to, FAR)
             if a.kind == "vent":
@@ -635,6 +671,9 @@ class PlayerBot(SeededBot):
         return Choice(a, f"{what} {tile_name(a.payload.get('tile', ''))}: "
                          + ("the farthest choice from me" if d < FAR else "out of my way"))
 
+    def _q_swarm_tile(self, s, me, actions):
+        return self._far_from_me(s, me, actions, "the swarm comes out at")
+
     def _q_spawn_tile(self, s, me, actions):
         return self._far_from_me(s, me, actions, f"the {actions[0].payload['kind']} comes in at")
 
@@ -659,7 +698,8 @@ class PlayerBot(SeededBot):
     def _q_reenter(self, s, me, actions):
         g = goal(s, me)
         dist = distance_to(s, g.tiles) if g.tiles else {}
-        a = self._best(actions, lambda a: (dist.get(a.payload["tile"], FAR)
+        swarm = s.tokens.get("swarm", ())  # the swarm kills whoever comes onto its tile (spec 9.4)
+        a = self._best(actions, lambda a: (a.payload["tile"] in swarm, dist.get(a.payload["tile"], FAR)
                                            + step_cost(s, a.payload["tile"], g.tiles)[0]))
         d = dist.get(a.payload["tile"], FAR)
         where = f"{d} move{'s' if d != 1 else ''} from {g.words}" if d < FAR else "no enemy waiting"
@@ -669,11 +709,11 @@ class PlayerBot(SeededBot):
         g = goal(s, me)
         dist = distance_to(s, g.tiles) if g.tiles else {}
 
-        def score(a: Action) -> tuple[int, bool]:
+        def score(a: Action) -> tuple[bool, int, bool]:
             to = a.payload["tile"]
             if not to:
-                return dist.get(me.tile, FAR), False
-            return dist.get(to, FAR) + step_cost(s, to, g.tiles)[0], True
+                return False, dist.get(me.tile, FAR), False
+            return to in s.tokens.get("swarm", ()), dist.get(to, FAR) + step_cost(s, to, g.tiles)[0], True
 
         a = self._best(actions, score)
         if not a.payload["tile"]:
@@ -823,6 +863,26 @@ class PlayerBot(SeededBot):
         a = next(x for x in actions if x.payload["accept"] == accept)
         return Choice(a, "accept: I get at least as much as I give" if accept else "refuse: I would give more than I get")
 
+    def _q_redraw_event(self, s, me, actions):
+        """Keep the event card, or discard it and draw another (Paranoid): by the price of its section
+        against the mean price of that section on every other event card (the card list is public)."""
+        about = s.proc["pending"].get("about") or {}
+        code = about.get("section", "")
+        if code not in c().sections:
+            return Choice(next(a for a in actions if not a.payload["redraw"]), "resolve it: I cannot read the card")
+        kind = c().sections[code].kind
+        this = redraw_price(s, me, code)
+        others = [redraw_price(s, me, e.section(kind)).cost for e in c().events.values() if e.id != about.get("card")]
+        mean = sum(others) / len(others) if others else this.cost
+        redraw = this.cost > mean
+        a = next(x for x in actions if x.payload["redraw"] == redraw)
+        said = f"{c().sections[code].name} costs me {this.cost:.1f} ({this.words}), another card's {mean:.1f} on average"
+        return Choice(a, ("discard it and draw another: " if redraw else "resolve it: ") + said)
+
+    def _q_stun(self, s, me, actions):
+        a = self._best(actions, lambda a: a.payload["enemy"])
+        return Choice(a, f"stun {a.payload['enemy']}: any of them would hold me the same")
+
     def _q_event_option(self, s, me, actions):
         options = event_options(s)
         if options is None:
@@ -857,15 +917,42 @@ def find_choice(steps):
     return None
 
 
+ENEMY_STEPS = {"spawn": 1.0, "activate_near": 1.0, "sweep": 0.5, "spawn_point": 0.5}  # enemies brought on me
+
+
+def redraw_price(s: Level7State, me: Character, code: str) -> Price:
+    """An event section's price to me (price_steps), with its enemy steps counted as well."""
+    steps = c().sections[code].effect
+    got = price_steps(s, me, steps)
+    extra = sum(ENEMY_STEPS.get(st.do, 0.0) for st in steps)
+    return Price(got.cost + extra, got.words + (", enemies come" if extra else ""))
+
+
+def weapon_threat(me: Character, challenge: str) -> int:
+    """The Threat my skills and carried items cost on this challenge (the Pistol's +1 an attack)."""
+    from game.level7.rules.modifiers import CHALLENGE_ATTRIBUTE, challenge_threat
+
+    return sum(n for _, n in challenge_threat(c(), challenge, CHALLENGE_ATTRIBUTE.get(challenge, ""),
+                                              skills=me.skills, items=carried_items(me)))
+
+
 def item_value(card: str) -> int:
+    from game.level7.rules.uniforms import side
+
     kind = card.split("#")[0]
     rec = c().items.get(kind)
+    if side(card):  # a clean uniform hides my Threat from the guards; a bloody one only costs Fear
+        return 2 if side(card) == "clean" else 0
     if rec is None:
         return 1  # a security key: an item the scenario may ask for
     return 3 if rec.weapon else 2 if rec.kind == "gear" else 1
 
 
 def item_words(card: str) -> str:
+    from game.level7.rules.uniforms import side
+
+    if side(card) == "clean":
+        return "guards read my Threat as 0 when they choose a target"
     rec = c().items.get(card.split("#")[0])
     if rec is None:
         return "a security key"

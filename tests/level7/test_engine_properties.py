@@ -165,3 +165,55 @@ def test_a_seat_sees_its_own_hand_only_and_no_order_of_the_decks():
                 assert e.visible_to == (e.payload["who"],) and e.hidden_info
             if e.kind in ("roll", "tile_drawn", "event", "item"):
                 assert e.hidden_info
+
+
+@pytest.fixture
+def uniforms_and_swarm_on():
+    """Scenario 1 with flags.uniforms and flags.swarm (spec 8.5, 9.4): no shipped scenario sets them."""
+    from tests.level7.test_uniforms import flag
+
+    c = shared_content()
+    old = c.scenarios
+    flag("uniforms")
+    flag("swarm")
+    yield
+    object.__setattr__(c, "scenarios", old)
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_random_games_with_uniforms_and_swarm_keep_every_invariant(players, limits_watched, uniforms_and_swarm_on):
+    """Every invariant above, and: the 8 uniform tokens are in the supply, on tiles or carried; the
+    18 swarm markers in the supply or on tiles; no character in play on a swarm tile; no guard
+    stops on one (errata p. 11)."""
+    c = shared_content()
+    apply_activation = foes.apply_activation
+
+    def no_guard_on_swarm(state, sit, act, ctx):
+        if act.kind == "move" and foes.figure(state, act.figure).kind == "guard":
+            assert not set(act.path) & set(state.tokens["swarm"]), f"{act.figure} onto the swarm"
+        return apply_activation(state, sit, act, ctx)
+
+    foes.apply_activation = no_guard_on_swarm
+    seen = Counter()
+    try:
+        for seed in range(5):
+            state = T.new_game("s1", seed, {"players": players})
+            bot = RandomBot(seed)
+            for _ in range(3000):
+                if state.outcome is not None:
+                    break
+                T.apply(state, bot.choose(T.legal_actions(state)))
+                check(state)
+                cards = [x for ch in state.characters.values() for x in ch.items] + \
+                    [x for pile in state.floor_items.values() for x in pile]
+                uniforms = [x for x in cards if x.split("#")[0] in ("uniform", "bloody_uniform")]
+                assert len(uniforms) + state.tokens["supply"]["uniforms"] == c.tokens["uniform"].copies
+                assert len(set(x.split("#")[1] for x in uniforms)) == len(uniforms)
+                assert len(state.tokens["swarm"]) + state.tokens["supply"]["swarm"] == c.count("swarm_markers")
+                assert not [ch for ch in state.characters.values() if ch.status == IN_PLAY and ch.tile in state.tokens["swarm"]]
+                seen["uniforms"] += bool(uniforms)
+                seen["swarm"] += bool(state.tokens["swarm"])
+            assert state.outcome is not None
+    finally:
+        foes.apply_activation = apply_activation
+    assert seen["uniforms"] and seen["swarm"]  # the games did meet both

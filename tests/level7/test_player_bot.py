@@ -500,3 +500,62 @@ def test_the_simulator_plays_the_player_bot_by_default_and_keeps_the_random_one(
     sim = Level7Simulator()
     assert sim.bots == ("player", "random")
     assert isinstance(sim.bot(sim.bots[0], 1), PlayerBot) and type(sim.bot("random", 1)) is RandomBot
+
+
+# ---------------------------------------------------------------------------- the cards that act (spec 8.4, 8.5)
+
+def test_it_stuns_the_clones_pinning_it_with_the_fire_extinguisher():
+    """8.5 Fire Extinguisher: two active clones hold it; stunned, they neither hold nor attack."""
+    state = pinned_by(new(), "clone", "clone")
+    me(state).items = ["fire_extinguisher#1"]
+    got = decide(state)
+    assert got.action.kind == "use_item" and "stuns the 2 active clones on my tile" in got.reason
+
+
+def test_it_uses_the_med_kit_when_its_hand_has_room_for_both_cards():
+    """8.5 Med Kit: draw 2; with room for one only it waits (unless down to its last card)."""
+    state = new()
+    me(state).items = ["med_kit#1"]
+    me(state).hand = me(state).hand[:me(state).vitality - 2]
+    got = decide(state)
+    assert got.action.kind == "use_item" and "I draw 2 adrenaline cards" in got.reason
+    me(state).hand.append(state.adrenaline.draw_pile.pop())
+    assert decide(state).action.kind != "use_item"
+
+
+def test_a_paranoid_bot_redraws_a_fear_section_worse_than_the_average_and_keeps_a_harmless_one():
+    """8.4 Paranoid: the section is priced as an event choice is (price_steps, enemies counted),
+    against the mean of that section kind over the other cards."""
+    from tests.level7.engine_helpers import act, game, next_event
+
+    answers = {}
+    for card in ("E01", "E03"):  # F4: a clone spawns; F10: nothing
+        s = game(tiles=[("T07", 0, 0, 0), ("T05", 1, 0, 2)])
+        s.characters["subject_1"].skills = ["paranoid"]
+        next_event(s, card)
+        act(s, "move", to="T05")
+        got = decide(s)
+        assert got.action.kind == "redraw_event" and "on average" in got.reason
+        answers[card] = got.action.payload["redraw"]
+    assert answers == {"E01": True, "E03": False}
+
+
+def test_it_picks_up_a_clean_uniform_and_leaves_a_bloody_one():
+    """Spec 8.5 (rules/uniforms.py): a clean uniform hides its Threat from the guards; a bloody one
+    costs a Fear and hides nothing."""
+    state = new()
+    state.floor_items[me(state).tile] = ["bloody_uniform#2", "uniform#1"]
+    got = decide(state)
+    assert got.action.kind == "pickup" and got.action.payload["card"] == "uniform#1" and "Threat as 0" in got.reason
+    state.floor_items[me(state).tile] = ["bloody_uniform#2"]
+    assert decide(state).action.kind != "pickup"
+
+
+def test_it_never_steps_onto_a_swarm_tile():
+    """Spec 9.4 (errata p. 11): moving onto a swarm tile kills; the way to the lift through the
+    swarm's corridor is not taken."""
+    state = two_ways("north")
+    assert decide(state).action.payload.get("to") == "T07"
+    state.tokens["swarm"] = ["T07"]
+    got = decide(state)
+    assert got.action.payload.get("to") != "T07" and got.action.kind in ("move", "end_turn")

@@ -160,3 +160,18 @@ def test_a_reroll_option_gives_the_exact_chance_after_it():
         kept = sum(f.get("strength", 0) for j, f in enumerate(faces) if j != i)
         hits = sum(1 for f in die.faces if kept + dict(f.symbols).get("strength", 0) >= level)
         assert reroll_chance(s.state, attack, faces, [i]) == Fraction(hits, len(die.faces))
+
+
+def test_a_walk_never_passes_the_swarm():
+    """Spec 9.4 (errata p. 11: moving onto a swarm tile kills): a swarm tile may be the end of a
+    walk, a click there, never a tile walked through."""
+    from tests.level7.engine_helpers import CROSS, game
+
+    st = game(tiles=CROSS, players=1)
+    at_ = st.characters["subject_1"]
+    at_.tile = "T36"
+    st.turn.moves_left = 3
+    assert reachable(st)["T40"] == ["T07", "T40"]
+    st.tokens["swarm"] = ["T07"]
+    reach = reachable(st)
+    assert reach.get("T07") == ["T07"] and "T40" not in reach

@@ -12,7 +12,7 @@ from game.level7.rules import turn as T
 from game.ui.level7.entry import SAVES as store
 from game.ui.level7.setup_scene import Level7Setup, SetupChoice
 from game.ui.level7.table_scene import Level7Table
-from tests.ui.conftest import click, continue_from_menu
+from tests.ui.conftest import click, continue_from_menu, move
 from tests.ui.test_gears_play import do_click
 
 SEED = 1  # scenario 1, one player: the first tile drawn fits the north door in two tied ways
@@ -332,3 +332,45 @@ def test_a_game_ended_by_the_round_limit_says_why_on_the_end_panel(make_app, con
     said = "\n".join(table.log)
     assert f"The game ends: the round limit is reached: {limit} rounds" in said
     pygame.image.save(app.screen, str(tmp_path / "round_limit_end.png"))  # looked at: the reason under Defeat
+
+
+def test_paranoids_question_says_what_the_drawn_section_does(make_app, config_dir, tmp_path):
+    """Spec 8.4 Paranoid: the event drawn for its Fear section is put to the player with the
+    section's effect in words on one button and the redraw on the other; a click answers it."""
+    app, table = start_game(make_app)
+    st = table.state
+    st.player.skills = ["paranoid"]
+    st.events.draw_pile.remove("E01")
+    st.events.draw_pile.insert(0, "E01")  # Fear section F4: a clone spawns
+    st.turn.trigger = "fear"  # as if it had stepped onto a recurring Fear icon (3.4)
+    table.update_choices()
+    app.run(max_frames=1)
+    do_click(app, next(r.center for r, _l, w in table.buttons if getattr(w, "kind", "") == "end_turn"))
+    app.run(max_frames=1)
+    pend = table.state.proc["pending"]
+    assert pend["kind"] == "redraw_event"
+    labels = {w.payload["redraw"]: label for _r, label, w in table.buttons if getattr(w, "kind", "") == "redraw_event"}
+    assert labels == {False: "Resolve it: A clone spawns", True: "Discard it and draw another event"}
+    pygame.image.save(app.screen, str(tmp_path / "paranoid.png"))
+    rect = next(r for r, _l, w in table.buttons if getattr(w, "kind", "") == "redraw_event" and w.payload["redraw"])
+    n = len(table.session.actions)
+    do_click(app, rect.center)
+    assert table.session.actions[n].kind == "redraw_event" and table.session.actions[n].payload["redraw"] is True
+
+
+def test_a_swarm_marker_and_a_uniform_show_on_their_tile(make_app, config_dir, tmp_path):
+    """Spec 9.4 and 8.5 (with a scenario's flags.swarm / flags.uniforms): the swarm's marker is drawn
+    on its tile and named on the tile's card, a uniform lying there is named as an item."""
+    app, table = start_game(make_app)
+    st = table.state
+    tile = st.player.tile
+    st.tokens["swarm"] = [tile]
+    st.floor_items[tile] = ["uniform#1", "bloody_uniform#2"]
+    table.update_choices()
+    table.dirty = True
+    move(tile_pos(table, tile))
+    app.run(max_frames=2)
+    assert table.hover_tile == tile
+    pygame.image.save(app.screen, str(tmp_path / "swarm.png"))
+    card_lines = table._tile_card_lines(tile)
+    assert "Tokens: the swarm" in card_lines and "Items face up: Uniform, Bloody uniform" in card_lines

@@ -13,8 +13,9 @@ from game.level7.content import shared_content
 from game.level7.rules import challenge as C
 from game.level7.rules import dice_source, foes, sheet
 from game.level7.rules.maps import view
-from game.level7.rules import tracks
-from game.level7.rules.modifiers import PlayedBonus, attribute_value, expire, ignores_fear, reroll_options
+from game.level7.rules import tracks, uniforms
+from game.level7.rules.modifiers import (PlayedBonus, attribute_value, challenge_threat, denied_attack_bonus, expire,
+                                         help_range, ignores_fear, ignores_threat, reroll_options)
 from game.level7.rules.modifiers import use_item as modifier_use
 from game.level7.rules.state import Character, Level7State
 
@@ -45,6 +46,16 @@ def attribute(state: Level7State, ch: Character, name: str, challenge: str | Non
 def _attribute(name: str, fear: int, skills: tuple[str, ...], items: tuple[str, ...], challenge: str | None) -> int:
     # the enemies' Situation asks every character's Toughness at every activation
     return attribute_value(c(), name, fear=fear, skills=skills, items=items, challenge=challenge).total
+
+
+def denied_bonus(ch: Character) -> tuple[str, ...]:
+    """The enemy kinds whose attack bonus dice `ch` never gives (Unassuming; modifiers.py)."""
+    return _denied(tuple(ch.skills), tuple(carried_items(ch)))
+
+
+@lru_cache(maxsize=1024)
+def _denied(skills: tuple[str, ...], items: tuple[str, ...]) -> tuple[str, ...]:
+    return denied_attack_bonus(c(), skills=skills, items=items)
 
 
 def foes_here(state: Level7State, tile: str) -> list[C.Foe]:
@@ -123,6 +134,8 @@ def roll(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> int:
     """The challenge's dice (modifiers.py's pool, played bonuses included) rolled by the state's
     Rng, then the rerolls the roller chooses (spec 6.3: each effect once per roll); the icons."""
     helping(state, ch, challenge, ctx)
+    for source, n in challenge_threat(c(), challenge.kind, challenge.attribute, skills=ch.skills, items=carried_items(ch)):
+        sheet.gain_threat(state, ch, n, ctx, f"{challenge.kind.replace('_', ' ')} with the {source}")
     pool = C.challenge_pool(c(), challenge, fear=ch.fear, skills=ch.skills, items=carried_items(ch),
                             played=played(state, ch))
     got = C.roll_dice(c(), challenge.attribute, pool.total, dice_source.dice(state))
@@ -173,7 +186,9 @@ def do(state: Level7State, ch: Character, kind: str, p: dict[str, Any], ctx) -> 
         e = foes.figure(state, target.figure)
         apply_outcome(state, ch, out, ctx)
         if out.result == "removed" and e in state.enemies:
+            where = e.tile
             foes.remove(state, e, ctx)
+            uniforms.enemy_removed(state, e, where, ctx)
         elif out.result == "stunned" and e in state.enemies:
             e.stunned = True
             if out.held:
@@ -328,12 +343,39 @@ def spared(ch: Character, cause: str) -> str:
     return ignores_fear(c(), cause, skills=ch.skills, items=carried_items(ch))
 
 
+def cooperation_range(ch: Character) -> int:
+    """`ch`'s cooperation range in door steps: 1 (one connected tile, spec 11 #26) unless a skill or
+    carried item widens it (the Walkie-Talkie's 2)."""
+    return help_range(c(), skills=ch.skills, items=carried_items(ch))
+
+
+def within(state: Level7State, tile: str, steps: int) -> dict[str, int]:
+    """Tiles within `steps` door links of `tile` (locked or not; vents do not count: spec 11 #26),
+    with their distance."""
+    seen, edge = {tile: 0}, [tile]
+    for d in range(1, steps + 1):
+        nxt = []
+        for t in edge:
+            for o, kind, _ in view(state).neighbours(state, t):
+                if kind != "vent" and o not in seen:
+                    seen[o] = d
+                    nxt.append(o)
+        edge = nxt
+    return seen
+
+
 def helpers(state: Level7State, ch: Character) -> list[Character]:
-    """Characters within one connected tile of `ch` (same tile, or joined by a door, locked or
-    not; vents do not count: spec 11 #26), in turn order."""
-    near = {ch.tile} | {o for o, kind, _ in view(state).neighbours(state, ch.tile) if kind != "vent"}
-    return [state.characters[i] for i in state.order
-            if i != ch.id and state.characters[i].status == "in_play" and state.characters[i].tile in near]
+    """Characters within cooperation range of `ch`, in turn order: one connected tile (same tile, or
+    joined by a door, locked or not; vents do not count: spec 11 #26), or farther when either of
+    the two carries something that widens it (the Walkie-Talkie, spec 8.5): the longer of the two
+    ranges counts, both for helping and for being helped (PROPOSED, docs/LEVEL7.md)."""
+    others = [state.characters[i] for i in state.order
+              if i != ch.id and state.characters[i].status == "in_play"]
+    if not others:
+        return []
+    mine = cooperation_range(ch)
+    reach = within(state, ch.tile, max([mine, *(cooperation_range(o) for o in others)]))
+    return [o for o in others if o.tile in reach and reach[o.tile] <= max(mine, cooperation_range(o))]
 
 
 def helping(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> None:
@@ -377,10 +419,52 @@ def item_refusal(state: Level7State, ch: Character, kind: str, p: dict[str, Any]
         return "You do not carry that item."
     if kind == "use_item":
         rec = c().items.get(card.split("#")[0])
-        return None if rec is not None and rec.kind == "single_use" else "That item is not used up by using it."
+        if rec is None or rec.kind != "single_use":
+            return "That item is not used up by using it."
+        return _wasted(state, ch, modifier_use(c(), rec.id, ch.id), rec.name)
     if card.split("#")[0] not in c().keys:
         return "That is not a security key."
     return None if p.get("door") in locked_doors(state, ch.tile) else "That is not a locked door of your tile."
+
+
+def _wasted(state: Level7State, ch: Character, out, name: str) -> str | None:
+    """Why using an item whose only effects are draws or stuns would do nothing now (PROPOSED: a
+    card thrown away for nothing is refused, docs/LEVEL7.md), or None."""
+    if out.bonuses or out.fear_shift:
+        return None
+    if out.draws and len(ch.hand) < sheet.hand_size(ch):
+        return None
+    if any(stun_targets(state, ch, s.enemy) for s in out.stuns):
+        return None
+    if out.stuns:
+        kinds_ = " or ".join(sorted({c().enemies[s.enemy].name.lower() for s in out.stuns}))
+        return f"There is no active {kinds_} on your tile for the {name} to stun."
+    if out.draws:
+        return f"Your hand is full: the {name} would draw nothing."
+    return None
+
+
+def stun_targets(state: Level7State, ch: Character, enemy: str) -> list:
+    """The active figures of this kind on `ch`'s tile, lowest number first."""
+    return sorted((e for e in state.enemies if e.tile == ch.tile and e.kind == enemy and not e.stunned),
+                  key=lambda e: e.number)
+
+
+def stun(state: Level7State, ch: Character, enemy: str, count: int, ctx, source: str) -> None:
+    """Stuns `count` (0: every) active figures of this kind on `ch`'s tile; the player picks which
+    when not all of them are stunned."""
+    targets = stun_targets(state, ch, enemy)
+    if count and count < len(targets):
+        chosen = []
+        for _ in range(count):
+            pick = ctx.choose(ch.id, "stun", [{"enemy": e.key} for e in targets], f"{ch.name}: stun which {enemy}?")
+            e = foes.figure(state, pick["enemy"])
+            targets.remove(e)
+            chosen.append(e)
+        targets = chosen
+    for e in targets:
+        e.stunned = True
+        ctx.emit("stun", f"{ch.name} stuns {foes.label(state, e)} with the {source}.", {"who": ch.id, "enemy": e.key})
 
 
 def use_item(state: Level7State, ch: Character, p: dict[str, Any], ctx) -> None:
@@ -398,8 +482,17 @@ def use_item(state: Level7State, ch: Character, p: dict[str, Any], ctx) -> None:
         pick = ctx.choose(ch.id, "fear_shift", [{"fear": ch.fear}] + [{"fear": v} for v in values],
                           f"{ch.name}: move your Fear?")
         sheet.change_fear(state, ch, pick["fear"] - ch.fear, ctx, rec.name)
+    if out.draws:
+        sheet.draw_adrenaline(state, ch, out.draws, ctx, rec.name)
+    for s in out.stuns:
+        stun(state, ch, s.enemy, s.count, ctx, rec.name)
     if rec.not_enforced:
         ctx.emit("not_enforced", f"Not enforced yet: {rec.not_enforced}", {"card": kind})
+
+
+def spared_threat(ch: Character, cause: str) -> str:
+    """The skill or item that spares `ch` Threat from `cause` (crowding, armed), or ""."""
+    return ignores_threat(c(), cause, skills=ch.skills, items=carried_items(ch))
 
 
 def use_key(state: Level7State, ch: Character, p: dict[str, Any], ctx) -> None:

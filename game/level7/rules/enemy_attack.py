@@ -72,9 +72,13 @@ def plan_attack(sit: Situation, fig: Figure, target: Candidate) -> AttackPlan:
         char = sit.character(target.name)
         bonus = 0
         if rec.bonus and getattr(char, rec.bonus.value) >= rec.bonus.at_least:
-            bonus = rec.bonus.dice
-            parts.append(f"+{bonus} as {char.name}'s {rec.bonus.value.capitalize()} is "
-                         f"{getattr(char, rec.bonus.value)} (at least {rec.bonus.at_least})")
+            if fig.kind in char.no_bonus_from:
+                parts.append(f"no +{rec.bonus.dice} for {char.name}'s {rec.bonus.value.capitalize()} "
+                             f"{getattr(char, rec.bonus.value)}: a skill denies it")
+            else:
+                bonus = rec.bonus.dice
+                parts.append(f"+{bonus} as {char.name}'s {rec.bonus.value.capitalize()} is "
+                             f"{getattr(char, rec.bonus.value)} (at least {rec.bonus.at_least})")
         plan = AttackPlan(fig.id, char.name, "character", rec.attack, helpers, bonus, rec.rolls,
                           char.toughness, rec.damage)
         name = char.name

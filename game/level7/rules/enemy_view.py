@@ -54,6 +54,8 @@ class Character:
     fear: int
     threat: int
     toughness: int
+    no_bonus_from: tuple[str, ...] = ()  # enemy kinds whose attack bonus dice this character never gives (a skill)
+    disguised_from: tuple[str, ...] = ()  # enemy kinds that read this character's Threat as 0 choosing a target (a clean uniform)
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,11 @@ class Situation:
     locked: frozenset[tuple[str, Slot]] = frozenset()
     sealed: frozenset[str] = frozenset()
     stunned_fill_stops: bool = True  # spec 11 #18's option: False lets stunned figures leave room to stop
+    # the swarm (spec 9.4, a scenario's flags.swarm; rules/swarm.py): tiles with a swarm marker, the
+    # kinds that never move onto one, the kinds that pass locked doors leaving the tokens
+    swarm: frozenset[str] = frozenset()
+    swarm_blocks: frozenset[str] = frozenset()
+    pass_locked: frozenset[str] = frozenset()
     content: Level7Content = field(default_factory=shared_content, compare=False)
 
     def figure(self, fid: str) -> Figure:
@@ -129,11 +136,19 @@ class Situation:
         return names[i:] + names[:i]
 
     def graph(self, kind: str) -> Mapping[str, list[Edge]]:
+        if self._swarmed(kind):
+            return _swarm_graph(self, kind)
         return _graph(self, mover_of(self.enemy(kind)))
 
     def distances(self, start: str, kind: str) -> dict[str, int]:
-        """Moves from `start` on the graph of an enemy kind (spec 3.2)."""
+        """Moves from `start` on the graph of an enemy kind (spec 3.2; with the swarm, 9.4)."""
+        if self._swarmed(kind):
+            return _graph_distances(self.graph(kind), start)
         return self.map.distances(start, mover_of(self.enemy(kind)), self.locked, self.sealed)
+
+    def _swarmed(self, kind: str) -> bool:
+        """Whether the swarm's rules change this kind's graph (errata p. 11, spec 9.4)."""
+        return kind in self.pass_locked or (bool(self.swarm) and kind in self.swarm_blocks)
 
     def with_figures(self, figures: tuple[Figure, ...]) -> Situation:
         return replace(self, figures=figures)
@@ -149,6 +164,38 @@ def enemy_label(kind: str, number: int, content: Level7Content | None = None) ->
 
 def _graph(sit: Situation, mover: str) -> Mapping[str, list[Edge]]:
     return sit.map.graph(mover, sit.locked, sit.sealed)
+
+
+def _swarm_graph(sit: Situation, kind: str) -> Mapping[str, list[Edge]]:
+    """The kind's graph under the swarm's rules: locked-door tokens passed as open doors (nothing to
+    remove), and no edge onto a tile with a swarm marker."""
+    cache = sit.__dict__.setdefault("_graphs", {})
+    key = ("swarm", kind)
+    if key not in cache:
+        locked = () if kind in sit.pass_locked else sit.locked
+        blocked = sit.swarm if kind in sit.swarm_blocks else frozenset()
+        full = sit.map.graph(mover_of(sit.enemy(kind)), locked, sit.sealed)
+        cache[key] = {t: [e for e in out if e.to not in blocked] for t, out in full.items()}
+    return cache[key]
+
+
+def _graph_distances(graph: Mapping[str, list[Edge]], start: str) -> dict[str, int]:
+    """Least-cost moves from `start` over `graph` (edge costs 1 or 2)."""
+    import heapq
+
+    if start not in graph:
+        raise KeyError(f"no tile {start!r} on the map")
+    dist = {start: 0}
+    queue = [(0, start)]
+    while queue:
+        d, t = heapq.heappop(queue)
+        if d > dist.get(t, d):
+            continue
+        for e in graph[t]:
+            if d + e.cost < dist.get(e.to, 10 ** 9):
+                dist[e.to] = d + e.cost
+                heapq.heappush(queue, (d + e.cost, e.to))
+    return dist
 
 
 def tile_limits(limits: Mapping[str, int] | object) -> dict[str, int]:

@@ -8,7 +8,8 @@ from game.engine.dice import roll_all
 from game.level7.content import shared_content
 from game.level7.event_effects import Step
 from game.level7.rules import challenge as C
-from game.level7.rules import challenges, dice_source, foes, sheet
+from game.level7.rules import challenges, dice_source, foes, sheet, swarm
+from game.level7.rules.modifiers import event_redraw
 from game.level7.rules.tracks import fear_change_possible
 from game.level7.rules.maps import view
 from game.level7.rules.state import IN_PLAY, Character, Level7State
@@ -196,6 +197,7 @@ def _vent_travel(state, ch, s, ctx):
     if pick["tile"]:
         ch.tile = pick["tile"]
         ctx.emit("placed", f"{ch.name} crawls to {view(state).tile(ch.tile).name}.", {"who": ch.id, "tile": ch.tile})
+        swarm.arrive(state, ch, ctx)
 
 
 def _remove_darkness(state, ch, s, ctx):
@@ -224,6 +226,34 @@ RUN = {"threat": _threat, "fear": _fear, "challenge": _challenge, "spawn": _spaw
 
 # ---------------------------------------------------------------------------- the card
 
+def redraw(state: Level7State, ch: Character, card, trigger: str, ctx):
+    """A skill that lets the drawer discard an event card drawn for this section and draw another,
+    which must be resolved (Paranoid, spec 8.4: once per turn; a turn draws one event card).
+    Returns the card to resolve (None: the deck ran out)."""
+    c = shared_content()
+    by = event_redraw(c, trigger, skills=ch.skills, items=challenges.carried_items(ch))
+    if not by:
+        return card
+    section = c.sections[card.section(trigger)]
+    pick = ctx.choose(ch.id, "redraw_event", [{"redraw": False}, {"redraw": True}],
+                      f"{ch.name} ({by}): resolve {section.name}, or discard the card and draw another?",
+                      about={"card": card.id, "section": section.code})
+    if not pick["redraw"]:
+        return card
+    state.events.discard([state.flags.pop("event_card")])
+    drawn = state.events.draw(1, state.rng.stream("decks"))
+    ctx.emit("event_redraw", f"{ch.name} discards event {card.id} ({by}) and draws another.",
+             {"who": ch.id, "card": card.id})
+    if not drawn:
+        ctx.emit("no_event", "No event card is left.")
+        return None
+    card = c.events[drawn[0]]
+    state.flags["event_card"] = card.id
+    ctx.emit("event", f"{ch.name} draws event {card.id} ({trigger} section), and must resolve it.",
+             {"card": card.id, "trigger": trigger}, hidden=True)
+    return card
+
+
 def resolve_card(state: Level7State, ctx) -> None:
     """Step 3 (spec 5.2): one event card, top to bottom."""
     c = shared_content()
@@ -237,9 +267,14 @@ def resolve_card(state: Level7State, ctx) -> None:
     trigger = state.turn.trigger
     ctx.emit("event", f"{ch.name} draws event {card.id}" + (f" ({trigger} section)." if trigger else " (end of turn)."),
              {"card": card.id, "trigger": trigger}, hidden=True)
+    if trigger and ch.status == IN_PLAY:
+        card = redraw(state, ch, card, trigger, ctx)
+        if card is None:
+            return
     # A. spawn
     if card.spawn != "none":
         foes.spawn(state, card.spawn, foes.SPAWN_SITE[card.spawn], ctx)
+        swarm.comes_in(state, card.spawn, ctx)  # with a scenario's flags.swarm (spec 9.4)
     if ch.status == IN_PLAY:
         foes.fear_spawn(state, ctx)
     # B. the section of the triggering icon; skipped when drawn at the end of the turn

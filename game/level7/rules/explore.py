@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from game.level7.board import Slot, Tile
 from game.level7.content import shared_content
-from game.level7.rules import sheet
+from game.level7.rules import sheet, uniforms
 from game.level7.rules.maps import shared_tiles, view
 from game.level7.rules.state import Level7State
 
@@ -116,6 +116,7 @@ def place(state: Level7State, tile_id: str, spot: dict, ctx, why: str) -> None:
     state.placed.append([tile_id, spot["x"], spot["y"], spot["turns"]])
     ctx.emit("tile_placed", f"{tile.name} is placed ({why}).",
              {"tile": tile_id, "x": spot["x"], "y": spot["y"], "turns": spot["turns"]})
+    uniforms.tile_placed(state, tile_id, ctx)
     for hook in shared_content().scenarios[state.scenario].hooks:
         if hook.when == "tile_placed" and hook.params.get("tile") == tile_id and hook.do == "start_lockdown":
             sheet.start_lockdown(state, ctx, hook.text)

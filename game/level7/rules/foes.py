@@ -9,11 +9,12 @@ Dr. Cronos (7.3), one activation each (7.4, 7.5), nests and posts (7.6), failed 
 and the events' enemy steps (activate_near, sweep, spawn_point)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 from game.level7.content import shared_content
 from game.level7.rules import enemies as E
-from game.level7.rules import dice_source, explore, sheet
+from game.level7.rules import dice_source, explore, sheet, uniforms
 from game.level7.rules.maps import view
 from game.level7.rules.state import IN_HOSPITAL, IN_PLAY, Character, Enemy, Level7State
 
@@ -31,18 +32,23 @@ def _scenario_numbers(scenario: str) -> tuple[dict[str, int], dict[str, int]]:
 def situation(state: Level7State) -> E.Situation:
     """What the enemy rules read, from the state: characters in turn order (the Hospital's with no
     tile), figures with their helped flag, the scenario's limits and target values, tokens."""
-    from game.level7.rules.challenges import attribute
+    from game.level7.rules.challenges import attribute, denied_bonus
 
     helped = state.flags.get("helped", ())
     held = state.flags.get("stun_held", {})
     figures = tuple(E.Figure(e.kind, e.number, e.tile, e.stunned, e.key in helped, held.get(e.key, 0))
                     for e in state.enemies)
     chars = tuple(E.Character(c.name, c.tile if c.status == IN_PLAY else None, c.fear, c.threat,
-                              attribute(state, c, "toughness"))
+                              attribute(state, c, "toughness"), denied_bonus(c), uniforms.disguised_from(c))
                   for c in (state.characters[i] for i in state.order) if c.status in (IN_PLAY, IN_HOSPITAL))
     limits, values = _scenario_numbers(state.scenario)
-    return E.Situation(view(state).tilemap, figures, chars, state.characters[state.turn.player].name, limits, values,
-                       frozenset((t, (e, i)) for t, e, i in state.tokens["locked"]), frozenset(state.tokens["sealed"]))
+    sit = E.Situation(view(state).tilemap, figures, chars, state.characters[state.turn.player].name, limits, values,
+                      frozenset((t, (e, i)) for t, e, i in state.tokens["locked"]), frozenset(state.tokens["sealed"]))
+    if "swarm" in state.tokens:  # a scenario's flags.swarm (spec 9.4, rules/swarm.py)
+        rules = shared_content().swarm
+        sit = replace(sit, swarm=frozenset(state.tokens["swarm"]), swarm_blocks=frozenset(rules.blocks),
+                      pass_locked=frozenset(rules.pass_locked))
+    return sit
 
 
 def by_name(state: Level7State, name: str) -> Character:

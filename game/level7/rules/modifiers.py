@@ -9,7 +9,8 @@ numbers); the engine keeps the state and asks.
     [t.source for t in value.terms] # where each die comes from, for the screen
 
 Every skill, item and adrenaline ability says its effects in the vocabulary of content.py
-(`Bonus`, `Reroll`, `FearShift`, `IgnoreFear`, `CarryLimit`; docs/CONTENT.md "Effects"); what a
+(`Bonus`, `Reroll`, `FearShift`, `IgnoreFear`, `CarryLimit`, `DrawAdrenaline`, `RedrawEvent`,
+`GainThreat`, `IgnoreThreat`, `DenyAttackBonus`, `Stun`, `HelpRange`; docs/CONTENT.md "Effects"); what a
 card's text says beyond them is its `not_enforced` (docs/LEVEL7.md), and nothing here guesses it.
 """
 from __future__ import annotations
@@ -17,7 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
-from game.level7.content import (Bonus, CarryLimit, Effect, FearShift, IgnoreFear, Level7Content, Reroll)
+from game.level7.content import (Bonus, CarryLimit, DenyAttackBonus, DrawAdrenaline, Effect, FearShift, GainThreat,
+                                  HelpRange, IgnoreFear, IgnoreThreat, Level7Content, RedrawEvent, Reroll, Stun)
 
 # The challenge kinds (spec 6.3-6.9) and the attribute each rolls; an event's challenge names its own.
 CHALLENGE_ATTRIBUTE = {
@@ -167,12 +169,53 @@ def turn_start_fear_shift(content: Level7Content, skills: Iterable[str] = ()) ->
     return max([0, *(e.steps for _, e in _standing(content, skills, ()) if isinstance(e, FearShift))])
 
 
+def medical_draws(content: Level7Content, *, skills: Iterable[str] = (), items: Iterable[str] = ()) -> int:
+    """Extra adrenaline cards on top of the Medical supplies' own at the start of the turn (Field Medic)."""
+    return sum(e.count for _, e in _standing(content, skills, items)
+               if isinstance(e, DrawAdrenaline) and e.at == "medical_supplies")
+
+
+def event_redraw(content: Level7Content, section: str, *, skills: Iterable[str] = (), items: Iterable[str] = ()) -> str:
+    """The name of the skill or carried item that lets this character discard an event card drawn
+    for `section` and draw another (Paranoid), or ""."""
+    return next((name for name, e in _standing(content, skills, items)
+                 if isinstance(e, RedrawEvent) and e.section == section), "")
+
+
+def challenge_threat(content: Level7Content, challenge: str, attribute: str, *, skills: Iterable[str] = (),
+                     items: Iterable[str] = ()) -> tuple[tuple[str, int], ...]:
+    """(name, Threat) each skill or carried item costs when this challenge is made (the Pistol's +1)."""
+    return tuple((name, e.amount) for name, e in _standing(content, skills, items)
+                 if isinstance(e, GainThreat) and applies(e.when, challenge, attribute))
+
+
+def ignores_threat(content: Level7Content, cause: str, *, skills: Iterable[str] = (), items: Iterable[str] = ()) -> str:
+    """The name of the skill or carried item that spares this character Threat from `cause`
+    (crowding, armed), or "" if none does."""
+    return next((name for name, e in _standing(content, skills, items)
+                 if isinstance(e, IgnoreThreat) and e.cause == cause), "")
+
+
+def denied_attack_bonus(content: Level7Content, *, skills: Iterable[str] = (), items: Iterable[str] = ()) -> tuple[str, ...]:
+    """The enemy kinds whose attack `bonus` dice this character never gives (Unassuming: guards)."""
+    return tuple(sorted({e.enemy for _, e in _standing(content, skills, items) if isinstance(e, DenyAttackBonus)}))
+
+
+def help_range(content: Level7Content, *, skills: Iterable[str] = (), items: Iterable[str] = ()) -> int:
+    """This character's cooperation range in door steps (spec 6.11, 11 #26: one connected tile)
+    unless a skill or item widens it (the Walkie-Talkie)."""
+    return max([1, *(e.distance for _, e in _standing(content, skills, items) if isinstance(e, HelpRange))])
+
+
 @dataclass(frozen=True)
 class ItemUse:
-    """What discarding a single-use item gives: bonuses in play and a Fear shift of up to `fear_shift`."""
+    """What discarding a single-use item gives: bonuses in play, a Fear shift of up to
+    `fear_shift`, adrenaline cards to draw, enemies on your tile to stun."""
     item: str
     bonuses: tuple[PlayedBonus, ...]
     fear_shift: int
+    draws: int = 0
+    stuns: tuple[Stun, ...] = ()
 
 
 def use_item(content: Level7Content, item: str, by: str = "") -> ItemUse:
@@ -181,7 +224,9 @@ def use_item(content: Level7Content, item: str, by: str = "") -> ItemUse:
     if rec.kind != "single_use":
         raise ValueError(f"{rec.name} is not a single-use item")
     return ItemUse(item, tuple(PlayedBonus(e.attribute, e.amount, rec.name, by) for e in rec.effects if isinstance(e, Bonus)),
-                   max([0, *(e.steps for e in rec.effects if isinstance(e, FearShift))]))
+                   max([0, *(e.steps for e in rec.effects if isinstance(e, FearShift))]),
+                   sum(e.count for e in rec.effects if isinstance(e, DrawAdrenaline)),
+                   tuple(e for e in rec.effects if isinstance(e, Stun)))
 
 
 def expire(played: Iterable[PlayedBonus], end: str) -> tuple[PlayedBonus, ...]:
@@ -194,5 +239,6 @@ def expire(played: Iterable[PlayedBonus], end: str) -> tuple[PlayedBonus, ...]:
 
 
 __all__ = ["CHALLENGE_ATTRIBUTE", "ENDS", "EVENT_CHALLENGE", "ItemUse", "LASTS", "PlayedBonus", "RerollOption", "Term",
-           "Value", "applies", "attribute_value", "carry_limit", "expire", "ignores_fear", "reroll_options",
+           "Value", "applies", "attribute_value", "carry_limit", "challenge_threat", "denied_attack_bonus",
+           "event_redraw", "expire", "help_range", "ignores_fear", "ignores_threat", "medical_draws", "reroll_options",
            "turn_start_fear_shift", "use_item"]

@@ -18,6 +18,8 @@ def card_name(card: str) -> str:
     for table in (c.adrenaline, c.items, c.keys):
         if kind in table:
             return table[kind].name
+    if kind in ("uniform", "bloody_uniform"):  # the uniform tokens (rules/uniforms.py)
+        return c.tokens["uniform"].name + (" (bloody)" if kind == "bloody_uniform" else "")
     return kind
 
 
@@ -26,7 +28,7 @@ def option_words(state, kind: str, o: dict[str, Any]) -> str:
         return f"{tile_name(o['tile'])} turned {o['turns'] * 90} degrees, joining {o['joined']} door(s)"
     if kind in ("discard", "put_down"):
         return f"{'Discard' if kind == 'discard' else 'Put down'} {card_name(o['card'])}"
-    if kind in ("spawn_tile", "seal_vent", "vent_travel", "remove_darkness", "token_tile", "reenter"):
+    if kind in ("spawn_tile", "seal_vent", "vent_travel", "remove_darkness", "token_tile", "reenter", "swarm_tile"):
         return tile_name(o["tile"]) if o.get("tile") else "Stay"
     if kind == "enemy_path":
         return f"{o['enemy']} toward {tile_name(o['tile'])}"
@@ -48,6 +50,10 @@ def option_words(state, kind: str, o: dict[str, Any]) -> str:
         return "Move a guard 1 tile" if o["reward"] == "move_guard" else "Take a security key"
     if kind == "move_guard":
         return f"{o['enemy']} to {tile_name(o['tile'])}"
+    if kind == "redraw_event":
+        return "Discard the event card and draw another" if o["redraw"] else "Resolve this event card"
+    if kind == "stun":
+        return f"Stun {o['enemy']}"
     if kind == "trade_offer":
         return "Accept the trade" if o["accept"] else "Refuse the trade"
     return f"{kind}: {o}"

@@ -21,8 +21,11 @@ from game.level7.rules.state import Level7State
 
 def walk_stops(state: Level7State, tile: str) -> bool:
     """A walk ends on `tile`: an active enemy holds you there (6.1), its explore effects or its
-    recurring event end step 2 (3.3, 3.4), or it is dark (leaving gives Fear: a person decides)."""
+    recurring event end step 2 (3.3, 3.4), it is dark (leaving gives Fear: a person decides), or
+    the swarm is there (9.4: it kills; never walked through, only stepped onto by a click there)."""
     if any(e.tile == tile and not e.stunned for e in state.enemies):
+        return True
+    if tile in state.tokens.get("swarm", ()):
         return True
     if tile not in state.explored or explore.recurring_trigger(state, tile):
         return True

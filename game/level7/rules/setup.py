@@ -97,4 +97,9 @@ def new_state(scenario: str, seed: int, options: Mapping[str, Any], content: Lev
         lockdown_pool=sc.lockdown_pool, lockdown=False, lockdown_turn=-1, turn=Turn(order[0]), turn_no=0,
         active=0, explored=[start_tile], options=dict(options),
     )
+    if sc.flags.get("uniforms"):  # the uniform tokens (spec 8.5, rules/uniforms.py)
+        tokens["supply"]["uniforms"] = content.tokens["uniform"].copies
+    if sc.flags.get("swarm") and content.swarm is not None:  # the swarm markers (spec 9.4, rules/swarm.py)
+        tokens["supply"]["swarm"] = content.count(content.swarm.component)
+        tokens["swarm"] = []
     return state

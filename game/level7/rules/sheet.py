@@ -126,9 +126,9 @@ def take_item(state: Level7State, ch: Character, card: str, ctx) -> None:
 
 
 def item_name(card: str) -> str:
-    kind = card.split("#")[0]
-    c = content()
-    return c.items[kind].name if kind in c.items else c.keys[kind].name if kind in c.keys else kind
+    from game.level7.rules.names import card_name
+
+    return card_name(card)
 
 
 def draw_item(state: Level7State, ch: Character, ctx, why: str) -> None:

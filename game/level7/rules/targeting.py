@@ -83,7 +83,10 @@ def candidates(sit: Situation, fig: Figure) -> list[Candidate]:
             continue
         d = dist[c.tile]
         bonus = ADJACENT_BONUS if d == 1 else 0
-        out.append(Candidate(c.name, c.name, c.tile, track, getattr(c, track), bonus, d, True,
+        # a clean uniform (spec 8.5): its wearer's Threat reads 0 to the kinds it fools, who still
+        # attack the wearer as their only target on the tile
+        value = 0 if fig.kind in c.disguised_from and track == "threat" else getattr(c, track)
+        out.append(Candidate(c.name, c.name, c.tile, track, value, bonus, d, True,
                              order.index(c.name) if c.name in order else len(order)))
     kind, key = ENEMY_TARGETS[track]
     value = sit.target_values.get(key, 0)

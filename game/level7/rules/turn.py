@@ -14,9 +14,9 @@ from typing import Any
 from game.engine.dice import count
 from game.engine.protocol import Action, Event, IllegalAction
 from game.level7.content import shared_content
-from game.level7.rules import challenges, events, explore, sheet, tracks
+from game.level7.rules import challenges, events, explore, sheet, swarm, tracks, uniforms
 from game.level7.rules.maps import view
-from game.level7.rules.modifiers import turn_start_fear_shift
+from game.level7.rules.modifiers import medical_draws, turn_start_fear_shift
 from game.level7.rules.names import action_words, option_words, tile_name
 from game.level7.rules.procedures import RESOLVER, procedure
 from game.level7.rules.state import IN_HOSPITAL, IN_PLAY, Character, Level7State, Turn
@@ -249,12 +249,24 @@ def enter(state: Level7State, ch: Character, tile: str, ctx) -> None:
     ch.tile = tile
     state.turn.entered.append(tile)
     ctx.emit("move", f"{ch.name} moves to {tile_name(tile)}.", {"who": ch.id, "tile": tile})
+    swarm.arrive(state, ch, ctx)
+    if ch.status != IN_PLAY:
+        return
     armed = any(c().items[i].kind == "weapon" for i in challenges.carried_items(ch))
     if armed and any(e.tile == tile and e.kind == "guard" and not e.stunned for e in state.enemies):
-        sheet.gain_threat(state, ch, c().number("weapon_guard_threat"), ctx, "entering a guard's tile armed")
+        _entry_threat(state, ch, "armed", c().number("weapon_guard_threat"), ctx, "entering a guard's tile armed")
     crowd = c().scenarios[state.scenario].limits["crowding_limit"]
     if ch.status == IN_PLAY and len(state.figures_on(tile)) > crowd:
-        sheet.gain_threat(state, ch, c().number("crowding_threat"), ctx, "crowding")
+        _entry_threat(state, ch, "crowding", c().number("crowding_threat"), ctx, "crowding")
+
+
+def _entry_threat(state: Level7State, ch: Character, cause: str, n: int, ctx, why: str) -> None:
+    """Spec 6.1's Threat on entering, unless a skill or item spares it (Unassuming: crowding)."""
+    by = challenges.spared_threat(ch, cause)
+    if by:
+        ctx.emit("threat", f"{ch.name} gains no Threat for {why}: {by}.", {"who": ch.id, "threat": ch.threat, "spared_by": by})
+    else:
+        sheet.gain_threat(state, ch, n, ctx, why)
 
 
 def step_onto(state: Level7State, ch: Character, tile: str, ctx, cost: int = 1) -> None:
@@ -327,6 +339,7 @@ def do_pickup(state, ch, p, ctx):
     if not state.floor_items[ch.tile]:
         del state.floor_items[ch.tile]
     ctx.emit("pickup", f"{ch.name} picks up {option_words(state, 'put_down', p)[9:]}.", {"who": ch.id, "card": p["card"]})
+    uniforms.picked_up(state, ch, p["card"], ctx)
     sheet.take_item(state, ch, p["card"], ctx)
 
 
@@ -458,6 +471,9 @@ def step1(state: Level7State, ch: Character, ctx) -> None:
             sheet.draw_adrenaline(state, ch, c().number("cards_drawn_per_turn"), ctx, "step 1")
         if view(state).tile(ch.tile).has("medical"):
             sheet.draw_adrenaline(state, ch, c().number("medical_extra_cards"), ctx, "Medical supplies")
+            extra = medical_draws(c(), skills=ch.skills, items=challenges.carried_items(ch))
+            if extra:  # Field Medic: more cards there (the hand size still applies)
+                sheet.draw_adrenaline(state, ch, extra, ctx, "Medical supplies, more by a skill or item")
         if not can_leave(state, ch):
             sheet.knock_out(state, ch, ctx, "stuck")
             return
@@ -489,6 +505,7 @@ def reenter(state: Level7State, ch: Character, ctx) -> None:
     ch.fear = back.fear
     ctx.emit("reenter", f"{ch.name} comes back through the vent of {tile_name(ch.tile)}; Fear {ch.fear}.",
              {"who": ch.id, "tile": ch.tile, "fear": ch.fear})
+    swarm.arrive(state, ch, ctx)
 
 
 __all__ = ["apply", "begin_turn", "decider", "legal_actions", "refusal"]

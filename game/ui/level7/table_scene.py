@@ -46,12 +46,12 @@ STEP_SHOW_MS = 1100  # one step of an event's resolution on screen
 MAPS = Path(__file__).resolve().parents[3] / "maps" / "level7" / "tiles"
 ENEMY_COLOURS = {"guard": (70, 96, 150), "clone": (120, 170, 80), "hybrid": (170, 70, 150), "cronos": (200, 60, 60)}
 TOKEN_COLOURS = {"darkness": (20, 20, 28), "sealed": (140, 140, 150), "nests": (130, 190, 70), "posts": (90, 120, 190),
-                 "accessed": (80, 210, 140)}
+                 "accessed": (80, 210, 140), "swarm": (170, 40, 150)}
 # Events that are one step of an event's resolution, shown one at a time with their reason.
 STEP_KINDS = ("event", "event_text", "spawn", "activation", "enemy_move", "attack", "knocked_out", "killed",
               "escaped", "token", "lockdown", "game_over", "removed")
 FIGURE_KINDS = ("spawn", "enemy_move", "move", "reenter", "removed", "knocked_out", "killed", "escaped")
-CHOICE_TILES = ("spawn_tile", "reenter", "seal_vent", "vent_travel", "remove_darkness", "token_tile")
+CHOICE_TILES = ("spawn_tile", "reenter", "seal_vent", "vent_travel", "remove_darkness", "token_tile", "swarm_tile")
 
 
 def enemy_order(key: str) -> tuple[str, int]:
@@ -284,6 +284,17 @@ class Level7Table(GameTable):
             fear = int(action.payload.get("fear", 0))
             now = self.state.characters[self.session.decider].fear if self.session.decider in self.state.characters else fear
             return _("Keep Fear {n}").format(n=fear) if fear == now else _("Fear {a} \u2192 {b}").format(a=now, b=fear)
+        if action.kind == "redraw_event":
+            about = (self.state.proc or {}).get("pending", {}).get("about") or {}
+            section = self.content.sections.get(str(about.get("section", "")))
+            if action.payload.get("redraw"):
+                return _("Discard it and draw another event")
+            said = words.effect(section.effect) if section is not None else ""
+            return _("Resolve it: {effect}").format(effect=said) if said else _("Resolve this event")
+        if action.kind == "stun":
+            enemy = next((e for e in self.state.enemies if e.key == action.payload.get("enemy")), None)
+            if enemy is not None:
+                return _("Stun {enemy}").format(enemy=words.enemy(enemy.kind, enemy.number))
         if action.kind == "event_option":
             section = next((str((e.event.payload or {}).get("section", "")) for e in reversed(list(self.session.log))
                             if e.event.kind == "event_text"), "")
@@ -788,7 +799,7 @@ class Level7Table(GameTable):
             pygame.draw.rect(surface, (250, 230, 200), box, 2, border_radius=px(4))
             pygame.draw.circle(surface, (250, 230, 200), box.center, max(2, r // 3))
         marks: dict[str, list[str]] = {}
-        for kind in ("darkness", "sealed", "nests", "posts", "accessed"):
+        for kind in ("darkness", "sealed", "nests", "posts", "accessed", "swarm"):
             for tile in st.tokens.get(kind, []):
                 marks.setdefault(tile, []).append(kind)
         for tile, kinds in marks.items():
@@ -800,7 +811,7 @@ class Level7Table(GameTable):
                 at = (tr.right - round(rr * (1.4 + 2.3 * k)), tr.bottom - round(rr * 1.4))
                 pygame.draw.circle(surface, TOKEN_COLOURS[kind], at, rr)
                 pygame.draw.circle(surface, (230, 230, 230), at, rr, 2)
-                letter = {"darkness": "D", "sealed": "S", "nests": "N", "posts": "P", "accessed": "A"}[kind]
+                letter = {"darkness": "D", "sealed": "S", "nests": "N", "posts": "P", "accessed": "A", "swarm": "W"}[kind]
                 widgets.text(surface, letter, self.ctx.font(max(8, min(11, rr)), bold=True), (240, 240, 240), at, "center")
         for tile, cards in st.floor_items.items():
             if tile not in self._placed_names() or not cards:
@@ -933,12 +944,9 @@ class Level7Table(GameTable):
         rect = self._screen_rect(self._tile_rect(self.steps[0].tile)).inflate(-self.ctx.px(2), -self.ctx.px(2))
         pygame.draw.rect(surface, (250, 90, 70), rect, max(3, self.ctx.px(4)), border_radius=self.ctx.px(8))
 
-    def _draw_tile_card(self, surface) -> None:
-        """The tile under the pointer: its name, icons, tokens, face-up items and figures, in words."""
-        tile = self.hover_tile
-        if tile is None or self.steps or self._pending_kind() == "placement" or self.selected is not None:
-            return
-        ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
+    def _tile_card_lines(self, tile: str) -> list[str]:
+        """The tile card's lines: icons, tokens, face-up items, figures, whether anyone looked in."""
+        st = self.state
         t = self.tiles[tile]
         lines = []
         icons = [_(words.ICON_NAMES.get(i, i)) for i in t.icons]
@@ -958,6 +966,16 @@ class Level7Table(GameTable):
             lines.append(", ".join(who))
         if tile not in self.seen:
             lines.append(_("No one has looked in yet."))
+        return lines
+
+    def _draw_tile_card(self, surface) -> None:
+        """The tile under the pointer: its name, icons, tokens, face-up items and figures, in words."""
+        tile = self.hover_tile
+        if tile is None or self.steps or self._pending_kind() == "placement" or self.selected is not None:
+            return
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        t = self.tiles[tile]
+        lines = self._tile_card_lines(tile)
         small = ctx.font(12)
         w = max([ctx.font(14, bold=True).size(t.name)[0]] + [small.size(l)[0] for l in lines]) + px(20)
         w = min(w, px(380))

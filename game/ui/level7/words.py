@@ -14,8 +14,9 @@ ICON_NAMES = {"security": N_("Security event"), "recurring_security": N_("Recurr
               "sealed_vent": N_("Sealed vent")}
 
 
+UNIFORM_NAMES = {"uniform": N_("Uniform"), "bloody_uniform": N_("Bloody uniform")}
 TOKEN_NAMES = {"darkness": N_("darkness"), "sealed": N_("a sealed vent"), "nests": N_("a clone nest"),
-               "posts": N_("a guard post"), "accessed": N_("Accessed")}
+               "posts": N_("a guard post"), "accessed": N_("Accessed"), "swarm": N_("the swarm")}
 
 
 def scenario(sc) -> str:
@@ -62,6 +63,8 @@ def card(content, card_id: str) -> tuple[str, str]:
                 text = ", ".join(f"+{v} {_(k.capitalize())}" for k, v in bonus.items()) + \
                     (_(" (Fear {n})").format(n=rec.fear_cost) if getattr(rec, "fear_cost", 0) else "") + "\n" + text
             return _(rec.name), _(text)
+    if kind in UNIFORM_NAMES:  # the uniform tokens (rules/uniforms.py)
+        return _(UNIFORM_NAMES[kind]), _(content.tokens["uniform"].text)
     return kind, ""
 
 
