@@ -276,14 +276,19 @@ def step_targets(state: ConvoyState, st: Step, env: Env) -> list:
 
 
 def possible(state: ConvoyState, steps: tuple[Step, ...], env: Env) -> bool:
-    """Whether an effect can do something now: its first step that needs a target has one (an
-    optional step need not). Used to refuse an Instant, ability or feature that would do nothing."""
+    """Whether an effect can do something now: a payment it asks for (a discard) can be made, and
+    at least one step acts (a step without a target, an optional one, or one with a target). Used
+    to refuse an Instant, ability or feature that would do nothing."""
+    acts = False
     for st in steps:
         if st.when and not B.condition(state, st.when, env.source, env.here, env.who):
             continue
-        if st.op in TARGETED or st.op in ("capture", "pay", "recover", "shift_target"):
-            return st.optional or bool(step_targets(state, st, env))
-    return True
+        needs = st.op in TARGETED or st.op in ("capture", "pay", "recover", "shift_target")
+        has = not needs or bool(step_targets(state, st, env))
+        if st.op == "pay" and not has:
+            return False
+        acts = acts or has or st.optional
+    return acts
 
 
 def _recoverable(state: ConvoyState, st: Step, who: int) -> list[int]:
