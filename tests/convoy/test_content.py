@@ -66,3 +66,12 @@ def test_a_city_with_an_unknown_sector_is_refused(tmp_path: Path):
     f.write_text(f.read_text().replace('sectors = ["salvage", "reinforce", "blank"]', 'sectors = ["salvage", "nuke"]'))
     with pytest.raises(DataError, match=r"city.ziggy_one.sectors\[1\] \(line \d+\): unknown sector 'nuke'"):
         load_content(tmp_path / "data")
+
+
+def test_the_content_doc_lists_every_record_not_from_the_seed():
+    from game.convoy.content import BEGIN, DOC, END, unverified_markdown
+
+    text = DOC.read_text(encoding="utf-8")
+    body = text.split(BEGIN, 1)[1].split(END, 1)[0].strip()
+    assert body == unverified_markdown(), "run python -m game.convoy.content --update-doc"
+    assert "`card.raider`" in body and "`sector.bomb`" not in body
