@@ -202,3 +202,18 @@ def test_6_13_station_limits_annihilator_excess_chosen_by_moloch():
     assert pending(s)["kind"] == "excess" and pending(s)["decider"] == "moloch"
     pick_card(s, "veteran")
     assert B.used_stations(s, ZIGGY, O) == 3 == B.stations(s, ZIGGY, O)
+
+
+def test_6_13_a_reducer_switched_back_on_at_the_round_start_asks_for_the_excess():
+    """Spec 6.13, 9 #7: the EMP Cannon switched the Annihilator off for the round; the Outpost
+    filled the 4th station; when the round ends the Annihilator works again."""
+    s = table(phase="IV", o_hand=["scorn", "raider", "sergeant"], m_hand=["hornet"],
+              cities={IRON: (["annihilator"], ["emp_cannon", "veteran", "medic"])})
+    act(s, "ability", card=uid(s, "emp_cannon"))
+    pick_card(s, "scorn")
+    act(s, "play", card=uid(s, "raider"), city=IRON)
+    assert B.used_stations(s, IRON, O) == 4
+    pass_phases(s)  # the battle in Ziggy One (a tie), then round 2 begins
+    assert s.round == 2 and pending(s)["kind"] == "excess" and pending(s)["decider"] == "moloch"
+    pick_card(s, "raider")
+    assert B.used_stations(s, IRON, O) == 3 and in_discard(s, "raider")

@@ -363,6 +363,7 @@ def start_round(ctx) -> None:
     state.used.clear()
     state.disabled.clear()  # "until the end of the round" (spec 9 #7)
     state.emp = False
+    E.check_limits(ctx)  # a station reducer switched on again (spec 6.13)
     a = B.active_city(state)
     state.phase = "I"
     E.emit(ctx, W.ROUND, "round", {"round": state.round, "city": a}, round=state.round, city=W.city(a))
