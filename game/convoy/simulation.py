@@ -26,8 +26,10 @@ class ConvoySimulator:
         return list(SCENARIOS)
 
     def refusal(self, scenario: str, players: int | None) -> str | None:
+        from game.convoy.rules.words import TWO_PLAYERS
+
         if players not in (None, 2):
-            return "Neuroshima Convoy is a game for 2 players."
+            return TWO_PLAYERS
         return None
 
     def player_counts(self, scenario: str) -> list[int]:

@@ -92,8 +92,11 @@ def test_6_5_iron_gate_reveals_two_discards_one_shuffles_the_other_back():
     ev = _battle(s)
     assert "Iron Gate: the Outpost reveals Hunter, Crusher from the top of the Moloch deck." in texts(ev)
     assert pending(s)["kind"] == "iron_gate" and pending(s)["decider"] == "outpost"
-    pick_card(s, "crusher")
-    assert in_discard(s, "crusher") and uid(s, "hunter", 0) in s.known_in_deck or in_hand(s, M, "hunter")
+    ev = pick_card(s, "crusher")
+    assert in_discard(s, "crusher") and not in_discard(s, "hunter")
+    assert "Hunter is shuffled back into the Moloch deck." in texts(ev)
+    hunter = uid(s, "hunter")
+    assert hunter in s.deck[M] + s.hand[M] and (hunter in s.known_in_deck) == (hunter in s.deck[M])
 
 
 def test_6_5_moloch_destroys_another_sector_overflow_and_cleveland_applies_it():
@@ -217,3 +220,12 @@ def test_6_13_a_reducer_switched_back_on_at_the_round_start_asks_for_the_excess(
     assert s.round == 2 and pending(s)["kind"] == "excess" and pending(s)["decider"] == "moloch"
     pick_card(s, "raider")
     assert B.used_stations(s, IRON, O) == 3 and in_discard(s, "raider")
+
+
+def test_6_5_fallback_hand_first_is_an_option():
+    """Spec 9 #25: a review gives the fallback as hand first; the table may choose that order."""
+    s = table(phase="Va", cities={ZIGGY: (["bulwark"], ["heavy_gunner", "veteran", "scorn"])}, sector=2,
+              m_deck=[], fill_decks=False, m_hand=["hornet"])
+    s.options["fallback"] = "hand_first"
+    ev = _battle(s)
+    assert "Hornet is discarded at random from Moloch's hand." in texts(ev) and not in_discard(s, "bulwark")

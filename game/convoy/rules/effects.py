@@ -35,7 +35,7 @@ def emit(ctx, template: str, kind: str = "info", payload: dict | None = None, **
 
 # ---------------------------------------------------------------- moving cards
 
-def _remove(state: ConvoyState, uid: int) -> None:
+def remove_from_city(state: ConvoyState, uid: int) -> None:
     for city in state.slots:
         for side in city:
             if uid in side:
@@ -60,7 +60,7 @@ def _drop_equipment(ctx, uid: int) -> None:
         emit(ctx, W.EQUIP_LOST, "discard", {"card": eq}, card=W.card(state, eq))
 
 
-def kill(ctx, uid: int, template: str = W.KILLED) -> None:
+def kill(ctx, uid: int, template: str = W.KILLED, **names) -> None:
     """Spec 6.7: the card goes to its owner's discard pile, its tokens to the supply and its
     Equipment with it; an Equipment alone is knocked off its carrier."""
     state = ctx.state
@@ -68,18 +68,18 @@ def kill(ctx, uid: int, template: str = W.KILLED) -> None:
     if carrier >= 0:
         del state.equip[carrier]
     else:
-        _remove(state, uid)
+        remove_from_city(state, uid)
         _drop_equipment(ctx, uid)
     _clear(state, uid)
     state.discard[B.owner(state, uid)].append(uid)
-    emit(ctx, template, "kill", {"card": uid}, card=W.card(state, uid))
+    emit(ctx, template, "kill", {"card": uid}, card=W.card(state, uid), **names)
     check_limits(ctx)
 
 
 def return_to_hand(ctx, uid: int) -> None:
     """Spec 6.7: only the unit returns; its Equipment is discarded and its tokens leave it."""
     state = ctx.state
-    _remove(state, uid)
+    remove_from_city(state, uid)
     _drop_equipment(ctx, uid)
     _clear(state, uid)
     who = B.owner(state, uid)
@@ -108,7 +108,7 @@ def enter_city(ctx, uid: int, c: int, side: int, bonus: bool = True) -> None:
 def move_card(ctx, uid: int, to: int) -> None:
     state = ctx.state
     c, side = B.locate(state, uid)
-    _remove(state, uid)
+    remove_from_city(state, uid)
     emit(ctx, W.MOVES, "move", {"card": uid, "from": c, "city": to}, card=W.card(state, uid),
          from_city=W.city(c), city=W.city(to))
     enter_city(ctx, uid, to, side)
@@ -160,11 +160,14 @@ def _mill_top(ctx) -> None:
 def fallback(ctx) -> None:
     """Spec 6.5 (seed p. 29): the Moloch deck is empty, so O kills a Robot of its choice in the
     active city (protection does not apply: a city result is no ability), else a random card of
-    the Moloch hand is discarded, else nothing."""
+    the Moloch hand is discarded, else nothing. The option `fallback = "hand_first"` takes the
+    hand first (spec 9 #25)."""
     state = ctx.state
     a = B.active_city(state)
-    robots = [u for u in state.slots[a][MOLOCH]] if a >= 0 else []
-    if robots:
+    robots = list(state.slots[a][MOLOCH]) if a >= 0 else []
+    if state.options.get("fallback") == "hand_first" and state.hand[MOLOCH]:
+        random_discard(ctx, MOLOCH)  # spec 9 #25's other order (spieltraum.blogspot.com), an option
+    elif robots:
         pick = ctx.choose(seat(OUTPOST), "fallback", [{"card": u} for u in robots], W.ASK_FALLBACK)
         kill(ctx, pick["card"])
     elif state.hand[MOLOCH]:

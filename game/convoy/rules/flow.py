@@ -471,12 +471,12 @@ def after_battle(ctx) -> None:
         if pick < 0:
             E.emit(ctx, W.CONVOY_STAYS, "convoy", {"city": a}, city=W.city(a))
         elif B.has_room(state, pick, nxt, MOLOCH):
-            E._remove(state, pick)
+            E.remove_from_city(state, pick)
             E.emit(ctx, W.CONVOY_MOVE, "move", {"card": pick, "from": a, "city": nxt},
                    card=W.card(state, pick), from_city=W.city(a), city=W.city(nxt))
             E.enter_city(ctx, pick, nxt, MOLOCH, bonus=False)
         else:
-            E.kill(ctx, pick, W.say(W.CONVOY_NO_ROOM, card="{card}", city=W.city(nxt)))
+            E.kill(ctx, pick, W.CONVOY_NO_ROOM, city=W.city(nxt))
         if state.outcome is not None:
             return
 

@@ -3,7 +3,8 @@
     from game.convoy.rules.title import ConvoyTitle
     session = Session.start(ConvoyTitle(), "standard", seed=7, options={})
 
-Seats are "moloch" and "outpost"; the game begins with Moloch's mulligan decision (spec 4)."""
+Seats are "moloch" and "outpost"; the game begins with Moloch's mulligan decision (spec 4).
+Options: `fallback` = "robot_first" (the seed's order, the default) or "hand_first" (spec 9 #25)."""
 from __future__ import annotations
 
 from typing import Any, Mapping
@@ -21,6 +22,8 @@ class ConvoyTitle(Title[ConvoyState]):
     def new_game(self, scenario: str, seed: int, options: Mapping[str, Any]) -> ConvoyState:
         if scenario not in SCENARIOS:
             raise ValueError(f"unknown Neuroshima Convoy scenario {scenario!r} (known: {', '.join(SCENARIOS)})")
+        if options.get("fallback", "robot_first") not in ("robot_first", "hand_first"):
+            raise ValueError(f"option fallback must be robot_first or hand_first, got {options['fallback']!r}")
         return flow.new_state(seed, dict(options))
 
     def legal_actions(self, state: ConvoyState) -> list[Action]:

@@ -137,6 +137,7 @@ NO_TARGET = N_("{card} has nothing to act on now.")
 FEATURE_PHASE = N_("City features are used in Phase IV only.")
 FEATURE_USED = N_("The feature of {city} was already used.")
 FEATURE_NOTHING = N_("The feature of {city} has nothing to act on now.")
+TWO_PLAYERS = N_("Neuroshima Convoy is a game for 2 players.")
 CANNOT_PASS = N_("There is nothing to pass now.")
 
 
