@@ -132,8 +132,10 @@ class CardDef:
     def unit(self) -> bool:
         return self.type in ("robot", "soldier")
 
+    ops: frozenset[str] = frozenset()  # the passive ops (asked in the hot paths: stations, strength, moves)
+
     def has(self, op: str) -> bool:
-        return any(s.op == op for s in self.passive)
+        return op in self.ops
 
 
 @dataclass(frozen=True)
@@ -299,7 +301,7 @@ def _cards(r: _Reader) -> dict[str, CardDef]:
         prov = read_provenance(rec, path, r.fail, fields=CARD_KEYS)
         cards[cid] = CardDef(cid, r.text(rec, path, "name"), side, ctype, strength,
                              r.int(rec, path, "count", 1, 4, 1), timing, once, effect, passive,
-                             r.text(rec, path, "text"), prov)
+                             r.text(rec, path, "text"), prov, frozenset(st.op for st in passive))
     for side in SIDES:
         deck = [c for c in cards.values() if c.side == side for _ in range(c.count)]
         if len(deck) != DECK_SIZE:

@@ -11,8 +11,16 @@ NEW_YORK = CITIES - 1
 SIDE_OF = {"moloch": MOLOCH, "outpost": OUTPOST}
 
 
+def defs(state: ConvoyState) -> list[CardDef]:
+    """uid -> CardDef, made once per state object (the ids never change in a game; not saved)."""
+    got = state.__dict__.get("_defs")
+    if got is None:
+        got = state.__dict__["_defs"] = [C.cards[i] for i in state.ids]
+    return got
+
+
 def defn(state: ConvoyState, uid: int) -> CardDef:
-    return C.cards[state.ids[uid]]
+    return defs(state)[uid]
 
 
 def owner(state: ConvoyState, uid: int) -> int:
@@ -106,11 +114,18 @@ def actives_in(state: ConvoyState, c: int) -> list[tuple[int, int]]:
 
 def passives(state: ConvoyState, c: int, op: str) -> list[tuple[int, int, Step]]:
     """(source, controller, step) of the working permanent effects `op` in city c."""
+    if state.flipped[c]:
+        return []
     out = []
-    for uid, side in actives_in(state, c):
-        for st in defn(state, uid).passive:
-            if st.op == op:
-                out.append((uid, side, st))
+    table = defs(state)
+    off = state.disabled
+    for side in (0, 1):
+        for uid in state.slots[c][side]:
+            if uid in off:
+                continue
+            for u in (uid, state.equip.get(uid)):
+                if u is not None and op in table[u].ops:
+                    out += [(u, side, st) for st in table[u].passive if st.op == op]
     return out
 
 
@@ -135,11 +150,12 @@ def stations(state: ConvoyState, c: int, side: int) -> int:
 
 
 def takes_station(state: ConvoyState, uid: int) -> bool:
-    return not defn(state, uid).has("no_station")  # Spiders (seed p. 13)
+    return "no_station" not in defs(state)[uid].ops  # Spiders (seed p. 13)
 
 
 def used_stations(state: ConvoyState, c: int, side: int) -> int:
-    return sum(1 for uid in state.slots[c][side] if takes_station(state, uid))
+    table = defs(state)
+    return sum(1 for uid in state.slots[c][side] if "no_station" not in table[uid].ops)
 
 
 def has_room(state: ConvoyState, uid: int, c: int, side: int) -> bool:

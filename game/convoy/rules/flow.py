@@ -71,13 +71,19 @@ def ability_phase(state: ConvoyState, uid: int, controller: int) -> str:
     return "III" if t == "robot" else "IV"
 
 
-def refusal(state: ConvoyState, kind: str, p: dict[str, Any]) -> str | None:
-    """Why the seat that decides now may not take this action (None: it is legal)."""
+def refusal(state: ConvoyState, kind: str, p: dict[str, Any], memo: dict | None = None) -> str | None:
+    """Why the seat that decides now may not take this action (None: it is legal). `memo` (one
+    dict per question, from legal_actions) keeps what every candidate reads alike: the side
+    acting and whether a city has a free station."""
     if state.outcome is not None:
         return W.NO_GAME
     if state.proc is not None:
         return W.say(W.ANSWER_FIRST, prompt=state.proc["pending"]["prompt"])
-    side = acting_side(state)
+    if memo is None:
+        memo = {}
+    side = memo.get("side")
+    if side is None:
+        side = memo["side"] = acting_side(state)
     if state.phase == "mulligan":
         return None if kind == "mulligan" and isinstance(p.get("redraw"), bool) else W.MULLIGAN_ONLY
     if kind == "pass":
@@ -103,7 +109,11 @@ def refusal(state: ConvoyState, kind: str, p: dict[str, Any]) -> str | None:
             return W.UNKNOWN
         if state.flipped[c]:
             return W.say(W.CITY_DESTROYED, city=W.city(c))
-        if not B.has_room(state, uid, c, side):
+        key = (c, B.takes_station(state, uid))
+        room = memo.get(key)
+        if room is None:
+            room = memo[key] = B.has_room(state, uid, c, side)
+        if not room:
             return W.say(W.NO_STATION, city=W.city(c), side=W.side(side))
         return None
     if kind == "instant":
@@ -224,13 +234,16 @@ def legal_actions(state: ConvoyState) -> list[Action]:
     if state.phase == "mulligan":
         return [Action("mulligan", {"redraw": r}, action_words(state, "mulligan", {"redraw": r})) for r in (False, True)]
     side = acting_side(state)
-    acts = [Action(k, p, action_words(state, k, p)) for k, p in candidates(state, side) if refusal(state, k, p) is None]
+    memo: dict = {"side": side}
+    acts = [Action(k, p, action_words(state, k, p)) for k, p in candidates(state, side)
+            if refusal(state, k, p, memo) is None]
     acts.append(Action("pass", {}, W.ACT_PASS))
     return acts
 
 
 def only_pass(state: ConvoyState, side: int) -> bool:
-    return all(refusal(state, k, p) is not None for k, p in candidates(state, side))
+    memo: dict = {"side": side}
+    return all(refusal(state, k, p, memo) is not None for k, p in candidates(state, side))
 
 
 def apply(state: ConvoyState, action: Action) -> list[Event]:
