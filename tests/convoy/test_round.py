@@ -26,6 +26,8 @@ def test_spec4_mulligan_once_redraws_four_then_round_one_starts():
     assert s.round == 1 and [len(h) for h in s.hand] == [6, 6]
     assert pending(s)["kind"] == "sector" and pending(s)["decider"] == "moloch"
     assert "mulligan" not in {a.kind for a in T.legal_actions(s)}
+    answer(s, sector=[ZIGGY, 0])
+    assert refused(s, "mulligan", redraw=True) == "The starting hand can be changed only once, before round 1."
 
 
 def test_spec5_phase1_each_draws_two_and_an_empty_deck_draws_nothing():
@@ -131,3 +133,16 @@ def test_spec5_phase6a_juggernaut_and_electromagnetic_field_and_no_room():
     assert pending(s)["options"] == [{"card": uid(s, "clown")}, {"card": -1}]
     ev = pick_card(s, "clown")
     assert in_discard(s, "clown") and any("no free battle station" in t for t in texts(ev))
+
+
+def test_spec10_what_nobody_knew_is_marked_so_undo_stops_there():
+    """Spec 10 (hidden information), DESIGN.md undo: a mulligan's shuffle, a card from the top of
+    the Moloch deck and a draw are marked as revealing; a plain play is not."""
+    s = T.new_game("standard", 5, {})
+    ev = act(s, "mulligan", redraw=True)
+    assert any(e.hidden_info for e in ev) and all(e.seen_by("moloch") for e in ev)
+    assert not all(e.seen_by("outpost") for e in ev)  # the new cards' names are Moloch's alone
+    s = table(phase="IV", o_hand=["raider", "sergeant"], m_deck=["hunter"])
+    ev = act(s, "play", card=uid(s, "raider"), city=ZIGGY)
+    assert [e.hidden_info for e in ev if e.kind == "mill"] == [True]
+    assert not any(e.hidden_info for e in ev if e.kind == "enter")

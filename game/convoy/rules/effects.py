@@ -33,6 +33,12 @@ def emit(ctx, template: str, kind: str = "info", payload: dict | None = None, **
     ctx.emit(kind, W.say(template, **names), payload or {})
 
 
+def reveal(ctx, template: str, kind: str, payload: dict, **names) -> None:
+    """A public event that shows what nobody knew (a deck's top card, a random pick, a
+    shuffle): undo stops there unless the table is casual (game/engine/session.py)."""
+    ctx.emit(kind, W.say(template, **names), payload, True)
+
+
 # ---------------------------------------------------------------- moving cards
 
 def remove_from_city(state: ConvoyState, uid: int) -> None:
@@ -154,7 +160,7 @@ def _mill_top(ctx) -> None:
     if uid in state.known_in_deck:
         state.known_in_deck.remove(uid)
     state.discard[MOLOCH].append(uid)
-    emit(ctx, W.MILL, "mill", {"card": uid}, card=W.card(state, uid))
+    reveal(ctx, W.MILL, "mill", {"card": uid}, card=W.card(state, uid))
 
 
 def fallback(ctx) -> None:
@@ -181,7 +187,7 @@ def random_discard(ctx, side: int) -> None:
     hand = state.hand[side]
     uid = hand.pop(state.rng.below(len(hand)))
     state.discard[side].append(uid)
-    emit(ctx, W.RANDOM_DISCARD, "discard", {"card": uid}, card=W.card(state, uid), side=W.side(side))
+    reveal(ctx, W.RANDOM_DISCARD, "discard", {"card": uid}, card=W.card(state, uid), side=W.side(side))
 
 
 def bomb(ctx, c: int) -> None:
@@ -353,7 +359,7 @@ def op_reveal_two(ctx, st: Step, env: Env) -> None:
         fallback(ctx)
         return
     top = deck[:2]
-    emit(ctx, W.REVEAL, "reveal", {"cards": list(top)}, cards=", ".join(W.card(state, u) for u in top))
+    reveal(ctx, W.REVEAL, "reveal", {"cards": list(top)}, cards=", ".join(W.card(state, u) for u in top))
     pick = ctx.choose(seat(OUTPOST), "iron_gate", [{"card": u} for u in top], W.ASK_IRON_GATE)["card"]
     _mill_top(ctx) if deck[0] == pick else _mill_second(ctx)
     if len(top) == 2:
@@ -361,7 +367,7 @@ def op_reveal_two(ctx, st: Step, env: Env) -> None:
         deck.remove(other)
         deck.insert(state.rng.below(len(deck) + 1), other)
         state.known_in_deck.append(other)
-        emit(ctx, W.SHUFFLED_BACK, "shuffle", {"card": other}, card=W.card(state, other))
+        reveal(ctx, W.SHUFFLED_BACK, "shuffle", {"card": other}, card=W.card(state, other))
 
 
 def _mill_second(ctx) -> None:

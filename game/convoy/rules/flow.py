@@ -86,6 +86,8 @@ def refusal(state: ConvoyState, kind: str, p: dict[str, Any], memo: dict | None 
         side = memo["side"] = acting_side(state)
     if state.phase == "mulligan":
         return None if kind == "mulligan" and isinstance(p.get("redraw"), bool) else W.MULLIGAN_ONLY
+    if kind == "mulligan":
+        return W.MULLIGAN_DONE
     if kind == "pass":
         return None if state.phase in ACTION_PHASES else W.CANNOT_PASS
     if kind == "feature":
@@ -277,7 +279,7 @@ def do_mulligan(ctx, p: dict[str, Any]) -> None:
         state.deck[side] += state.hand[side]
         state.hand[side] = []
         state.rng.shuffle(state.deck[side])
-        E.emit(ctx, W.MULLIGAN, "mulligan", {"side": side}, side=W.side(side), n=C.hand_size)
+        E.reveal(ctx, W.MULLIGAN, "mulligan", {"side": side}, side=W.side(side), n=C.hand_size)
         E.draw(ctx, side, C.hand_size)
     else:
         E.emit(ctx, W.KEEP, "mulligan", {"side": side}, side=W.side(side))
