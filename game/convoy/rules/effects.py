@@ -126,7 +126,7 @@ def check_limits(ctx) -> None:
     state = ctx.state
     for c in B.live_cities(state):
         for side in (MOLOCH, OUTPOST):
-            while B.used_stations(state, c, side) > B.stations(state, c, side):
+            while state.slots[c][side] and B.used_stations(state, c, side) > B.stations(state, c, side):
                 reducer = any(ctrl != side and st.side == "enemy" for _s, ctrl, st in B.passives(state, c, "stations"))
                 chooser = 1 - side if reducer else side
                 emit(ctx, W.OVER_LIMIT, "limit", {"city": c, "side": side}, side=W.side(side), city=W.city(c))
