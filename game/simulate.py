@@ -77,7 +77,8 @@ class Simulator(Protocol):
 
     # Optional: `tally(state) -> dict[str, int]`, counts of a finished game in the title's own
     # words (Level 7: escapes by player count, deaths), summed over the mission's games into the
-    # report's "tally".
+    # report's "tally"; and `summarize(report) -> dict`, keys a title adds to (or, popping,
+    # takes from) the finished report (Convoy: win conditions and per-card play and win rates).
 
 
 
@@ -219,6 +220,8 @@ def run(name: str, missions: str, games: int, seed: int, players: int | None, bo
                 obj: dict[str, Any] = {"title": name, "mission": mission, "refused": reason}
             else:
                 obj = MissionReport(name, mission, [next(results) for _ in range(games)]).to_json()
+                if hasattr(sim, "summarize"):  # a title's own figures from the report (Convoy's card rates)
+                    obj |= sim.summarize(obj)
                 if difficulty is not None:
                     obj["difficulty"] = difficulty
             print(json.dumps(obj, sort_keys=False), file=out, flush=True)

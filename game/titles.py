@@ -97,7 +97,8 @@ TITLES: tuple[TitleEntry, ...] = (
                rules="game.level7.rules.title:Level7Title", simulator="game.level7.simulation:Level7Simulator",
                tutorial="game.level7.tutorial:Level7Adapter", lessons="level7/lessons",
                rules_reference="level7/rules_reference.toml", default_scenario="s1", ui="game.ui.level7.entry", watch="game.ui.level7.watch:run"),
-    TitleEntry("convoy", "Neuroshima Convoy", N_("Hold the city against the machine convoy"), "ui/emblem_convoy.png"),
+    TitleEntry("convoy", "Neuroshima Convoy", N_("Hold the city against the machine convoy"), "ui/emblem_convoy.png",
+               rules="game.convoy.rules.title:ConvoyTitle", simulator="game.convoy.simulation:ConvoySimulator"),
 )
 
 

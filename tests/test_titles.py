@@ -34,12 +34,14 @@ def test_gears_provides_every_piece_and_each_reference_resolves():
         assert titles.keys_with(piece)[:1] == ["gears"]
 
 
-@pytest.mark.parametrize("key", ["convoy"])
-def test_titles_not_playable_yet_have_no_pieces(key):
-    entry = titles.get(key)
-    assert not entry.playable and all(getattr(entry, p) is None for p in PIECES)
+def test_convoy_has_its_rules_but_no_screens_yet():
+    """Issue 16 (the Convoy rules engine): the rules are registered; the menu still shows the
+    title as coming soon and the commands without its screens leave it out."""
+    entry = titles.get("convoy")
+    assert entry.new_rules().name == "convoy" and "convoy" in titles.keys_with("rules")
+    assert not entry.playable and all(getattr(entry, p) is None for p in PIECES if p not in ("rules", "simulator"))
     with pytest.raises(LookupError, match="titles with one: gears"):
-        entry.new_simulator()
+        entry.new_adapter()
 
 
 def test_level7_has_its_rules_simulator_screens_and_watch_mode():

@@ -116,7 +116,7 @@ def test_command_line(monkeypatch, capsys):
     with pytest.raises(SystemExit):
         S.simulate_main(["toy", "--bot", "cog"])  # the toy has only a random bot
     with pytest.raises(SystemExit):
-        S.simulate_main(["convoy"])  # coming soon: no simulator, not a choice
+        S.simulate_main(["chess"])  # not a title with a simulator: not a choice
     from game.__main__ import COMMANDS
 
     assert COMMANDS["simulate"][:2] == ("game.simulate", "simulate_main")

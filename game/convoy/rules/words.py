@@ -1,0 +1,166 @@
+"""Every player-facing sentence of the Convoy rules, as English templates with named placeholders
+(issue #18: engine text becomes message ids formatted at display time). Each is marked with `N_`
+so the extraction finds it; `say(TEMPLATE, **names)` formats one now. The rules pass ids (a card
+uid, a city index, a side index) through `card`, `city`, `side` and `sector`, which look the names
+up in the content data, so no name is written in code."""
+from __future__ import annotations
+
+from typing import Any
+
+from game.convoy.content import SIDES, shared_content
+from game.i18n import N_
+
+SIDE_NAMES = {"moloch": N_("Moloch"), "outpost": N_("Outpost")}
+
+# ---------------------------------------------------------------- events (the log)
+MULLIGAN = N_("{side} shuffles the starting hand back and draws {n} new cards.")
+KEEP = N_("{side} keeps the starting hand.")
+ROUND = N_("Round {round} begins; the active city is {city}.")
+DRAW = N_("{side} draws {n} card(s).")
+DRAW_EMPTY = N_("{side}'s deck is empty: nothing to draw.")
+DREW_CARD = N_("You draw {card}.")
+TARGET = N_("Moloch puts the Sector Battle token on the {sector} sector of {city}.")
+ENTERS = N_("{card} enters {city}.")
+BONUS = N_("{card} enters an undefended future city and gets a +1 Strength token.")
+PLAYS_INSTANT = N_("{side} plays {card}.")
+EQUIPS = N_("Moloch attaches {card} to {robot}.")
+ABILITY = N_("{side} uses the ability of {card}.")
+PAYS = N_("{side} discards {card} to pay for it.")
+FEATURE = N_("Outpost uses the feature of {city}: {feature}.")
+PASSES = N_("{side} passes.")
+SKIPS = N_("{side} has nothing to do in Phase {phase}.")
+MILL = N_("{card} is discarded from the top of the Moloch deck.")
+MILL_EMPTY = N_("The Moloch deck is empty: no card to discard.")
+FALLBACK_NONE = N_("The Moloch deck, the active city and the Moloch hand hold no card: nothing is discarded.")
+RANDOM_DISCARD = N_("{card} is discarded at random from {side}'s hand.")
+REVEAL = N_("Iron Gate: the Outpost reveals {cards} from the top of the Moloch deck.")
+SHUFFLED_BACK = N_("{card} is shuffled back into the Moloch deck.")
+KILLED = N_("{card} is killed.")
+DISCARDED = N_("{card} is discarded.")
+EQUIP_LOST = N_("{card} is discarded with its carrier.")
+RETURNED = N_("{card} returns to {side}'s hand.")
+MOVES = N_("{card} moves from {from_city} to {city}.")
+TOKEN = N_("{card} gets a {value:+d} Strength token.")
+STRIPPED = N_("{card} loses its Strength tokens.")
+DISABLED = N_("The abilities of {card} are switched off until the end of the round.")
+EQUIP_DISCARDED = N_("{card} is knocked off {robot} and discarded.")
+CAPTURED = N_("The Outpost captures {card} from {robot} and attaches it to {soldier}.")
+RECOVERED_HAND = N_("{side} takes {card} from the discard pile into hand.")
+RECOVERED_DECK = N_("{card} goes from the Moloch discard pile to the bottom of the Moloch deck.")
+EXTRA_SECTOR = N_("The Extra Sector token is placed on {city}: it gains one intact sector.")
+EXTRA_SECTOR_GONE = N_("The Extra Sector token is already in play: nothing happens.")
+EMP = N_("EMP: the contested sector's star effect will not be applied in this battle.")
+SHIFT_TARGET = N_("The Sector Battle token moves to the {sector} sector of {city}.")
+OVER_LIMIT = N_("{side} has more cards than battle stations in {city}.")
+STRENGTH = N_("Battle in {city}: Moloch {moloch}, Outpost {outpost}.")
+WINS = N_("{side} wins the battle.")
+TIE = N_("The battle is a tie.")
+TIE_STORM = N_("The battle is tied, but {card} turns it into a Moloch win.")
+TRIGGER = N_("{card} triggers.")
+CITY_RESULT = N_("The {side} victory result of {city} applies.")
+SECTOR_EFFECT = N_("The {sector} sector effect applies for {side}.")
+SECTOR_SKIPPED_EMP = N_("The EMP Attack cancels the {sector} sector effect.")
+SECTOR_DESTROYED = N_("The {sector} sector of {city} is destroyed.")
+NO_SECTOR = N_("There is no other sector left to destroy.")
+BOMB = N_("The Bomb in {city} goes off.")
+NOTHING = N_("{card} finds nothing to act on.")
+CONVOY_MOVE = N_("Moloch moves {card} from the destroyed {from_city} into {city}.")
+CONVOY_NO_ROOM = N_("{card} finds no free battle station in {city} and is killed.")
+CONVOY_STAYS = N_("No Robot moves out of {city}.")
+CITY_FALLS = N_("{city} is destroyed; its card is turned over.")
+GAME_OVER_MOLOCH = N_("Moloch wins: the convoy reaches New York ({why}).")
+GAME_OVER_OUTPOST = N_("Outpost wins: the Moloch deck is empty and no Robot stands in New York.")
+WHY_DECK = N_("cards left in the Moloch deck")
+WHY_NEW_YORK = N_("a Robot in New York")
+WHY_BOTH = N_("cards left in the Moloch deck and a Robot in New York")
+
+# ---------------------------------------------------------------- action labels
+ACT_MULLIGAN = N_("Shuffle the hand back and draw {n} new cards")
+ACT_KEEP = N_("Keep this hand")
+ACT_PLAY = N_("Play {card} into {city}")
+ACT_INSTANT = N_("Play {card}")
+ACT_EQUIP = N_("Attach {card} to {robot}")
+ACT_ABILITY = N_("Use {card}")
+ACT_ABILITY_PAY = N_("Use {card} (discard a card)")
+ACT_FEATURE = N_("Use {feature} ({city})")
+ACT_PASS = N_("Pass")
+
+# ---------------------------------------------------------------- prompts and options
+ASK_SECTOR = N_("Choose the sector of {city} to fight for.")
+ASK_TARGET = N_("{card}: choose a card.")
+ASK_TARGET_FREE = N_("Choose a card.")
+ASK_DESTINATION = N_("Where does {card} go?")
+ASK_PAY = N_("Discard a card from your hand to pay.")
+ASK_ORDER = N_("Which ability resolves first?")
+ASK_EXCESS = N_("{city} is over the limit: choose a card to discard.")
+ASK_IRON_GATE = N_("Iron Gate: choose the card to discard; the other is shuffled back.")
+ASK_DESTROY = N_("Choose another sector to destroy.")
+ASK_CONVOY = N_("Move one Robot from {city} into {next_city}?")
+ASK_DRAW = N_("Draw a card?")
+ASK_RECOVER = N_("Choose a card from the discard pile.")
+ASK_BOMB_MOLOCH = N_("Bomb: choose an Outpost Soldier to kill.")
+ASK_BOMB_OUTPOST = N_("Bomb: choose a Robot to kill.")
+ASK_FALLBACK = N_("The Moloch deck is empty: choose a Robot in the active city to kill.")
+ASK_CAPTURE_EQUIP = N_("Choose the Equipment to capture.")
+ASK_CAPTURE_SOLDIER = N_("Choose the Soldier that takes it.")
+OPT_CARD = N_("{card}")
+OPT_CARD_IN = N_("{card} in {city}")
+OPT_NONE = N_("None")
+OPT_CITY = N_("{city}")
+OPT_SECTOR = N_("{sector} ({city})")
+OPT_YES = N_("Yes")
+OPT_NO = N_("No")
+
+# ---------------------------------------------------------------- refusals
+NO_GAME = N_("The game is over.")
+ANSWER_FIRST = N_("Answer the question first: {prompt}")
+UNKNOWN = N_("Unknown action.")
+MULLIGAN_ONLY = N_("Before round 1 the only choice is to keep the hand or shuffle it back.")
+MULLIGAN_DONE = N_("The starting hand can be changed only once, before round 1.")
+NOT_IN_HAND = N_("That card is not in your hand.")
+WRONG_PHASE_PLAY = N_("{card} can be played only in Phase {phase}.")
+NOT_A_UNIT = N_("{card} is not played into a city.")
+CITY_DESTROYED = N_("{city} is destroyed: no card can be played there.")
+NO_STATION = N_("{city} has no free {side} battle station.")
+NOT_INSTANT = N_("{card} is not an Instant card.")
+NOT_EQUIPMENT = N_("{card} is not an Equipment card.")
+NOT_A_ROBOT = N_("Equipment goes on one of your Robots in a city that is not destroyed.")
+HAS_EQUIPMENT = N_("{robot} already carries Equipment.")
+NOT_IN_PLAY = N_("{card} is not one of your cards in a city that is not destroyed.")
+SWITCHED_OFF = N_("The abilities of {card} are switched off.")
+NO_ABILITY = N_("{card} has no ability you can use.")
+WRONG_PHASE_ABILITY = N_("The ability of {card} can be used only in Phase {phase}.")
+USED = N_("{card} was already used this round.")
+EMPTY_HAND = N_("You have no card to discard.")
+NO_TARGET = N_("{card} has nothing to act on now.")
+FEATURE_PHASE = N_("City features are used in Phase IV only.")
+FEATURE_USED = N_("The feature of {city} was already used.")
+FEATURE_NOTHING = N_("The feature of {city} has nothing to act on now.")
+TWO_PLAYERS = N_("Neuroshima Convoy is a game for 2 players.")
+CANNOT_PASS = N_("There is nothing to pass now.")
+
+
+def c():
+    return shared_content()
+
+
+def say(template: str, **names: Any) -> str:
+    return template.format(**names)
+
+
+def card(state, uid: int) -> str:
+    return c().cards[state.ids[uid]].name
+
+
+def city(index: int) -> str:
+    return c().cities[index].name
+
+
+def side(index: int) -> str:
+    return SIDE_NAMES[SIDES[index]]
+
+
+def sector(state, city_index: int, sector_index: int) -> str:
+    from game.convoy.rules.board import sector_ids
+
+    return c().sectors[sector_ids(state, city_index)[sector_index]].name

@@ -1,0 +1,79 @@
+"""What `python -m game simulate convoy` plays (the Simulator protocol of game/simulate.py).
+
+    python -m game simulate convoy --games N --seed S [--jobs J]
+
+Both seats are random legal bots for now (the AI with levels is a later step, issue 16 item 3).
+The report's `outcomes` count Moloch and Outpost wins; `moloch_wins_by` splits Moloch's by the
+condition that held at the end (spec 1: cards left in its deck, a Robot in New York, or both);
+`cards` gives, for every card id, `play_rate` (the share of games in which its side played it
+from hand) and `win_rate` (the share of those games its side won): the figures of spec 7.5."""
+from __future__ import annotations
+
+from typing import Any
+
+
+class ConvoySimulator:
+    bots = ("random",)
+
+    def __init__(self) -> None:
+        from game.convoy.rules.title import ConvoyTitle
+
+        self.title = ConvoyTitle()
+
+    def scenarios(self) -> list[str]:
+        from game.convoy.rules.title import SCENARIOS
+
+        return list(SCENARIOS)
+
+    def refusal(self, scenario: str, players: int | None) -> str | None:
+        from game.convoy.rules.words import TWO_PLAYERS
+
+        if players not in (None, 2):
+            return TWO_PLAYERS
+        return None
+
+    def player_counts(self, scenario: str) -> list[int]:
+        return [2]
+
+    def options(self, scenario: str, players: int) -> dict[str, Any]:
+        return {}
+
+    def bot(self, kind: str, seed: int):
+        from game.engine.bots import RandomBot
+
+        return RandomBot(seed)
+
+    def finish(self, state: Any) -> None:
+        from game.convoy.rules.procedures import RESOLVER
+
+        RESOLVER.release(state)
+
+    def tally(self, state: Any) -> dict[str, int]:
+        from game.convoy.rules.board import owner
+        from game.convoy.rules.state import SIDE_NAMES
+
+        out = {f"rounds_{state.round}": 1}
+        if state.outcome == "moloch":
+            out[f"moloch_by_{state.win_by}"] = 1
+        for uid in set(state.played):
+            cid = state.ids[uid]
+            out[f"played:{cid}"] = 1  # a copy played counts the game once
+            if SIDE_NAMES[owner(state, uid)] == state.outcome:
+                out[f"won:{cid}"] = 1
+        return out
+
+    def summarize(self, report: dict[str, Any]) -> dict[str, Any]:
+        """The Convoy figures from the summed tally (replaces the raw tally in the report)."""
+        from game.convoy.content import shared_content
+
+        tally = report.pop("tally", {})
+        games = report["games"] - report["errors"]
+        played = {k.split(":", 1)[1]: v for k, v in tally.items() if k.startswith("played:")}
+        won = {k.split(":", 1)[1]: v for k, v in tally.items() if k.startswith("won:")}
+        cards = {cid: {"play_rate": round(played.get(cid, 0) / games, 3) if games else 0.0,
+                       "win_rate": round(won.get(cid, 0) / played[cid], 3) if played.get(cid) else None}
+                 for cid in shared_content().cards}
+        return {"moloch_wins": report.get("outcomes", {}).get("moloch", 0),
+                "outpost_wins": report.get("outcomes", {}).get("outpost", 0),
+                "moloch_wins_by": {k[len("moloch_by_"):]: v for k, v in tally.items() if k.startswith("moloch_by_")},
+                "mean_rounds": report["mean_turns"], "cards": cards}
