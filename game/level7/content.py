@@ -69,7 +69,21 @@ EFFECT_KEYS = {  # kind -> (keys, required keys)
     "fear_shift": (("steps", "at"), ("steps",)),
     "ignore_fear": (("cause",), ("cause",)),
     "carry_limit": (("items",), ("items",)),
+    # used once, when played (an adrenaline ability, a single-use item); the engine asks the
+    # targets (challenges.ability_refusal / play_ability) and the reaction windows (foes.defend,
+    # sheet.change_fear, challenges.helping)
+    "cancel_attack": ((), ()),
+    "cancel_fear": (("amount", "causes"), ("causes",)),
+    "unseen": ((), ()),
+    "leave_tile": ((), ()),
+    "draw": (("deck", "cards", "who"), ("deck", "cards")),
+    "unlock_door": ((), ()),
+    "move_enemy": (("enemy", "within"), ("enemy", "within")),
+    "stun": (("enemy",), ("enemy",)),
 }
+USED_ONLY = ("cancel_attack", "cancel_fear", "unseen", "leave_tile", "draw", "unlock_door", "move_enemy", "stun")
+DECKS = ("item", "adrenaline")
+DRAWERS = ("you", "other")  # other: one other character within one connected tile (spec 6.11's range)
 TIMINGS = ("own_turn", "any")
 LIMIT_KEYS = ("security_number", "pack_limit", "hybrid_limit", "crowding_limit")
 TARGET_KEYS = ("clone_threat", "guard_fear")
@@ -249,7 +263,59 @@ class CarryLimit:
     items: int
 
 
-Effect = Bonus | Reroll | FearShift | IgnoreFear | CarryLimit
+@dataclass(frozen=True)
+class CancelAttack:
+    """Played when an enemy attacks you, before its dice: no attack; the enemy (and its helpers)
+    still count as activated."""
+
+
+@dataclass(frozen=True)
+class CancelFear:
+    """Played when you are about to gain Fear from one of `causes`: `amount` less of that gain."""
+    causes: tuple[str, ...]
+    amount: int = 1
+
+
+@dataclass(frozen=True)
+class Unseen:
+    """Until the start of your next turn, enemies not on your tile ignore you when choosing a target."""
+
+
+@dataclass(frozen=True)
+class LeaveTile:
+    """This turn you may leave your tile although active enemies are on it (no challenge)."""
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Draw `cards` from the `deck` (item | adrenaline; the hand limit applies); `who` = "other":
+    one other character within one connected tile draws them instead."""
+    deck: str
+    cards: int
+    who: str = "you"
+
+
+@dataclass(frozen=True)
+class UnlockDoor:
+    """Remove a locked-door token from a door of your tile (no challenge, no Threat)."""
+
+
+@dataclass(frozen=True)
+class MoveEnemy:
+    """Move one active `enemy` within `within` moves of you (its own graph) 1 tile through a door
+    onto a tile with room for it."""
+    enemy: str
+    within: int
+
+
+@dataclass(frozen=True)
+class Stun:
+    """Stun one active `enemy` on your tile."""
+    enemy: str
+
+
+Effect = Bonus | Reroll | FearShift | IgnoreFear | CarryLimit | CancelAttack | CancelFear | Unseen | LeaveTile | Draw \
+    | UnlockDoor | MoveEnemy | Stun
 
 
 @dataclass(frozen=True)
@@ -841,12 +907,37 @@ def _effects(r: _File, rec: Mapping[str, Any], p: KeyPath, key: str, holder: str
                 raise r.fail([*ep, "at"] if "at" in e else ep,
                              "a card or item that is used shifts Fear at = \"use\"; a standing one at = \"turn_start\"")
             out.append(FearShift(r.get(e, "steps", ep, int, lo=1, hi=7), at))
+        elif kind in USED_ONLY:
+            if holder != "used":
+                raise r.fail([*ep, "kind"], f"{kind!r} is used once, when played (an adrenaline ability, a single-use item)")
+            out.append(_used(r, e, ep, kind))
         else:
             if holder == "used":
                 raise r.fail([*ep, "kind"], f"{kind!r} is a standing effect (a skill's or a carried item's)")
             out.append(IgnoreFear(r.choice(e, "cause", ep, FEAR_CAUSES, "Fear cause")) if kind == "ignore_fear"
                        else CarryLimit(r.get(e, "items", ep, int, lo=1, hi=8)))
     return tuple(out)
+
+
+def _used(r: _File, e: Mapping[str, Any], ep: KeyPath, kind: str) -> Effect:
+    """One of the effects that act once, when the card or item is played (USED_ONLY)."""
+    if kind == "cancel_attack":
+        return CancelAttack()
+    if kind == "cancel_fear":
+        return CancelFear(r.strings(e, "causes", ep, FEAR_CAUSES, "Fear cause"), r.get(e, "amount", ep, int, 1, lo=1, hi=8))
+    if kind == "unseen":
+        return Unseen()
+    if kind == "leave_tile":
+        return LeaveTile()
+    if kind == "draw":
+        return Draw(r.choice(e, "deck", ep, DECKS, "deck"), r.get(e, "cards", ep, int, lo=1, hi=5),
+                    r.choice(e, "who", ep, DRAWERS, "drawer") if "who" in e else "you")
+    if kind == "unlock_door":
+        return UnlockDoor()
+    if kind == "move_enemy":
+        return MoveEnemy(r.choice(e, "enemy", ep, ("guard", "clone", "hybrid"), "enemy kind"),
+                         r.get(e, "within", ep, int, lo=0, hi=8))
+    return Stun(r.choice(e, "enemy", ep, ("guard", "clone", "hybrid"), "enemy kind"))
 
 
 def _not_enforced(r: _File, rec: Mapping[str, Any], p: KeyPath, effects: tuple[Effect, ...]) -> str:

@@ -51,6 +51,7 @@ class Character:
     fear: int
     threat: int
     toughness: int
+    unseen: bool = False  # an ability (Hold Your Breath): enemies not on its tile ignore it as a target
 
 
 @dataclass(frozen=True)

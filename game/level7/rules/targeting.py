@@ -82,6 +82,8 @@ def candidates(sit: Situation, fig: Figure) -> list[Candidate]:
         if c.tile is None or c.tile not in dist:
             continue
         d = dist[c.tile]
+        if c.unseen and d > 0:
+            continue  # an ability hides the character from enemies not on its tile (Hold Your Breath)
         bonus = ADJACENT_BONUS if d == 1 else 0
         out.append(Candidate(c.name, c.name, c.tile, track, getattr(c, track), bonus, d, True,
                              order.index(c.name) if c.name in order else len(order)))
