@@ -9,7 +9,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from game.level7.content import shared_content
+from game.level7.content import (Bonus, CancelAttack, CancelFear, Draw, FearShift, LeaveTile, MoveEnemy, Reroll, Stun,
+                                 UnlockDoor, Unseen, shared_content)
 from game.level7.rules import challenge as C
 from game.level7.rules import dice_source, foes, sheet
 from game.level7.rules.maps import view
@@ -301,8 +302,6 @@ def play_adrenaline(state: Level7State, ch: Character, p: dict[str, Any], ctx) -
         add_bonus(state, ch, b)
     if p["use"] != "ability":
         return
-    from game.level7.content import FearShift, Reroll
-
     for e in out.ability:
         if isinstance(e, Reroll):
             state.turn.abilities.append(kind)
@@ -337,6 +336,8 @@ def draw_receivers(state: Level7State, ch: Character) -> list[Character]:
 def enemy_moves(state: Level7State, ch: Character, e) -> list[dict[str, str]]:
     """Where an ability may send an active enemy of kind `e.enemy` within `e.within` moves of `ch`
     (its own graph): 1 tile through an open door onto a tile with room for it (3.5)."""
+    if not any(f.kind == e.enemy and not f.stunned for f in state.enemies):
+        return []  # (the Situation and its distances are worth building only with one in play)
     sit = foes.situation(state)
     near = sit.distances(ch.tile, e.enemy)
     out = []
@@ -357,10 +358,10 @@ def stun_targets(state: Level7State, ch: Character, enemy: str) -> list[str]:
 def ability_refusal(state: Level7State, ch: Character, kind: str) -> str | None:
     """Why `kind`'s ability may not be played in step 2 of your own turn now (None: it may); the
     one place the actions, the table and the bots ask."""
-    from game.level7.content import CancelAttack, CancelFear, Draw, LeaveTile, MoveEnemy, Stun, UnlockDoor
-
     rec = c().adrenaline[kind]
     for e in rec.ability:
+        if isinstance(e, (Reroll, Bonus, FearShift)):
+            continue  # nothing on the board to find
         if isinstance(e, CancelAttack):
             return f"{rec.name}'s ability is played when an enemy attacks you, before its dice are rolled."
         if isinstance(e, CancelFear):
@@ -381,8 +382,6 @@ def ability_refusal(state: Level7State, ch: Character, kind: str) -> str | None:
 
 def play_ability(state: Level7State, ch: Character, name: str, e, ctx) -> None:
     """One board effect of an ability played in step 2 (ability_refusal said it has a target)."""
-    from game.level7.content import Draw, LeaveTile, MoveEnemy, Stun, UnlockDoor, Unseen
-
     if isinstance(e, Unseen):
         unseen = state.flags.setdefault("unseen", [])
         if ch.id not in unseen:
@@ -480,8 +479,6 @@ def helping(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> N
     """Spec 6.11: before the dice, each character within one connected tile may play an
     adrenaline card so that `ch` gets its attribute bonus (a bonus may be played even when it
     does not help)."""
-    from game.level7.content import Draw
-
     for other in helpers(state, ch):
         cards = sorted({k for k in kinds(other.hand)
                         if not tracks.adrenaline_refusal(c(), k, "bonus", fear=other.fear, hand=len(other.hand),

@@ -1,6 +1,7 @@
 """Plain words for Level 7 actions and decision options (the log, the table, the bots' reasons)."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from game.level7.content import shared_content
@@ -76,7 +77,12 @@ ABILITY_WORDS = {  # content.py's effect classes -> what playing the ability doe
 
 def ability_words(card: str) -> str:
     """An adrenaline card's ability in a few words, for an action's label."""
-    rec = shared_content().adrenaline.get(card.split("#")[0])
+    return _ability_words(card.split("#")[0])
+
+
+@lru_cache(maxsize=None)
+def _ability_words(kind: str) -> str:
+    rec = shared_content().adrenaline.get(kind)
     if rec is None or not rec.ability:
         return "use its ability"
     e = rec.ability[0]
