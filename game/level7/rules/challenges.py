@@ -337,13 +337,17 @@ def enemy_moves(state: Level7State, ch: Character, e) -> list[dict[str, str]]:
     """Where an ability may send an active enemy of kind `e.enemy` within `e.within` moves of `ch`
     (its own graph): 1 tile through an open door onto a tile with room for it (3.5)."""
     if not any(f.kind == e.enemy and not f.stunned for f in state.enemies):
-        return []  # (the Situation and its distances are worth building only with one in play)
+        return []
+    from game.level7.rules.enemy_paths import mover_of
+
+    near = view(state).distances(state, ch.tile, mover_of(c().enemies[e.enemy]))  # its graph, cached per map and tokens
+    movable = [f for f in sorted(state.enemies, key=lambda f: f.number)
+               if f.kind == e.enemy and not f.stunned and near.get(f.tile, foes.FAR) <= e.within]
+    if not movable:
+        return []  # (legal_actions asks this for every hand holding the card: the Situation only when needed)
     sit = foes.situation(state)
-    near = sit.distances(ch.tile, e.enemy)
     out = []
-    for f in sorted(state.enemies, key=lambda f: f.number):
-        if f.kind != e.enemy or f.stunned or near.get(f.tile, foes.FAR) > e.within:
-            continue
+    for f in movable:
         for other in sorted({o for o, k, _ in view(state).neighbours(state, f.tile) if k == "door"}):
             if sit.has_room(other, f.kind):
                 out.append({"enemy": f.key, "tile": other})
