@@ -302,3 +302,23 @@ def test_6_11_a_reaction_is_asked_in_another_players_turn_only_when_it_can_be_pl
     assert s.proc is None or s.proc["pending"]["kind"] != "defend"
     s = attacked(["duck_and_cover#1", "sprint#1"], fear=C.fear_track.max)  # no room for its +1 cost
     assert s.proc is None or s.proc["pending"]["kind"] != "defend"
+
+
+def test_a_reactions_options_stay_hidden_from_the_other_seats():
+    """Hidden information (docs/LEVEL7.md "Engine"): Subject 2's Duck and Cover question names the
+    card in its options; Subject 1's view has the question's kind and decider but not the options,
+    and no card of Subject 2's hand."""
+    from game.level7.rules.view import hand_size, view_for
+
+    s = game(tiles=CROSS)
+    me = at(s, "subject_2", "T36")
+    me.hand, me.fear = ["duck_and_cover#1", "sprint#1", "scrounge#1"], 5
+    foe(s, "clone", "T36")
+    next_event(s, "E02")
+    act(s, "end_turn")
+    assert s.proc["pending"]["decider"] == "subject_2"
+    seen = view_for(s, "subject_1")
+    assert seen.proc["pending"]["kind"] == "defend" and seen.proc["pending"]["options"] == []
+    assert seen.characters["subject_2"].hand == [] and hand_size(seen, "subject_2") == 3
+    own = view_for(s, "subject_2")
+    assert {"card": "duck_and_cover", "use": "ability"} in own.proc["pending"]["options"]
