@@ -280,11 +280,12 @@ def adrenaline_refusal(state: Level7State, ch: Character, p: dict[str, Any]) -> 
         return "That card is not in your hand."
     if p.get("use") not in tracks.USES or not isinstance(p.get("shift", 0), int):
         return "Play a card for its bonus, its ability or a free Fear shift."
-    got = tracks.adrenaline_refusal(c(), card.split("#")[0], p["use"], fear=ch.fear, hand=len(ch.hand),
+    kind = card.split("#")[0]
+    got = tracks.adrenaline_refusal(c(), kind, p["use"], fear=ch.fear, hand=len(ch.hand),
                                     own_turn=True, shift=p.get("shift", 0))
     if got:
         return got.reason
-    return ability_refusal(state, ch, card.split("#")[0]) if p["use"] == "ability" else None
+    return ability_refusal(state, ch, kind) if p["use"] == "ability" else None
 
 
 def play_adrenaline(state: Level7State, ch: Character, p: dict[str, Any], ctx) -> None:
@@ -362,10 +363,11 @@ def stun_targets(state: Level7State, ch: Character, enemy: str) -> list[str]:
 def ability_refusal(state: Level7State, ch: Character, kind: str) -> str | None:
     """Why `kind`'s ability may not be played in step 2 of your own turn now (None: it may); the
     one place the actions, the table and the bots ask."""
+    effects = _board_effects(kind)
+    if not effects:
+        return None  # a reroll, a bonus, a Fear shift: nothing on the board to find
     rec = c().adrenaline[kind]
-    for e in rec.ability:
-        if isinstance(e, (Reroll, Bonus, FearShift)):
-            continue  # nothing on the board to find
+    for e in effects:
         if isinstance(e, CancelAttack):
             return f"{rec.name}'s ability is played when an enemy attacks you, before its dice are rolled."
         if isinstance(e, CancelFear):
@@ -382,6 +384,12 @@ def ability_refusal(state: Level7State, ch: Character, kind: str) -> str | None:
         if isinstance(e, Stun) and not stun_targets(state, ch, e.enemy):
             return f"No active {c().enemies[e.enemy].name.lower()} is on your tile."
     return None
+
+
+@lru_cache(maxsize=None)
+def _board_effects(kind: str) -> tuple:
+    """The effects of an adrenaline card's ability that need the board (legal_actions asks per card)."""
+    return tuple(e for e in c().adrenaline[kind].ability if not isinstance(e, (Reroll, Bonus, FearShift)))
 
 
 def play_ability(state: Level7State, ch: Character, name: str, e, ctx) -> None:
