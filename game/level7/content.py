@@ -77,13 +77,25 @@ EFFECT_KEYS = {  # kind -> (keys, required keys)
     "threat": (("amount", "when"), ("amount", "when")),
     "ignore_threat": (("cause",), ("cause",)),
     "deny_attack_bonus": (("enemy",), ("enemy",)),
-    "stun": (("enemy", "count"), ("enemy",)),
     "help_range": (("distance",), ("distance",)),
+    # used once, when played (an adrenaline ability, a single-use item); the engine asks the
+    # targets (challenges.ability_refusal / play_ability) and the reaction windows (foes.defend,
+    # sheet.change_fear, challenges.helping)
+    "cancel_attack": ((), ()),
+    "cancel_fear": (("amount", "causes"), ("causes",)),
+    "unseen": ((), ()),
+    "leave_tile": ((), ()),
+    "draw": (("deck", "cards", "who"), ("deck", "cards")),
+    "unlock_door": ((), ()),
+    "move_enemy": (("enemy", "within"), ("enemy", "within")),
+    "stun": (("enemy", "count"), ("enemy",)),
 }
 # Standing effects: a skill's or a carried item's, never on a card or item that is used up.
 STANDING_ONLY = ("ignore_fear", "carry_limit", "redraw_event", "threat", "ignore_threat", "deny_attack_bonus",
                  "help_range")
-USED_ONLY = ("stun",)
+USED_ONLY = ("cancel_attack", "cancel_fear", "unseen", "leave_tile", "draw", "unlock_door", "move_enemy", "stun")
+DECKS = ("item", "adrenaline")
+DRAWERS = ("you", "other")  # other: one other character within one connected tile (spec 6.11's range)
 TIMINGS = ("own_turn", "any")
 LIMIT_KEYS = ("security_number", "pack_limit", "hybrid_limit", "crowding_limit")
 TARGET_KEYS = ("clone_threat", "guard_fear")
@@ -307,6 +319,51 @@ class DenyAttackBonus:
 
 
 @dataclass(frozen=True)
+class CancelAttack:
+    """Played when an enemy attacks you, before its dice: no attack; the enemy (and its helpers)
+    still count as activated."""
+
+
+@dataclass(frozen=True)
+class CancelFear:
+    """Played when you are about to gain Fear from one of `causes`: `amount` less of that gain."""
+    causes: tuple[str, ...]
+    amount: int = 1
+
+
+@dataclass(frozen=True)
+class Unseen:
+    """Until the start of your next turn, enemies not on your tile ignore you when choosing a target."""
+
+
+@dataclass(frozen=True)
+class LeaveTile:
+    """This turn you may leave your tile although active enemies are on it (no challenge)."""
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Draw `cards` from the `deck` (item | adrenaline; the hand limit applies); `who` = "other":
+    one other character within one connected tile draws them instead."""
+    deck: str
+    cards: int
+    who: str = "you"
+
+
+@dataclass(frozen=True)
+class UnlockDoor:
+    """Remove a locked-door token from a door of your tile (no challenge, no Threat)."""
+
+
+@dataclass(frozen=True)
+class MoveEnemy:
+    """Move one active `enemy` within `within` moves of you (its own graph) 1 tile through a door
+    onto a tile with room for it."""
+    enemy: str
+    within: int
+
+
+@dataclass(frozen=True)
 class Stun:
     """Stun active figures of this enemy kind on your tile: `count` of them (0: every one)."""
     enemy: str
@@ -320,7 +377,8 @@ class HelpRange:
 
 
 Effect = (Bonus | Reroll | FearShift | IgnoreFear | CarryLimit | DrawAdrenaline | RedrawEvent | GainThreat
-          | IgnoreThreat | DenyAttackBonus | Stun | HelpRange)
+          | IgnoreThreat | DenyAttackBonus | Stun | HelpRange | CancelAttack | CancelFear | Unseen | LeaveTile | Draw
+          | UnlockDoor | MoveEnemy)
 
 
 @dataclass(frozen=True)
@@ -957,6 +1015,10 @@ def _effects(r: _File, rec: Mapping[str, Any], p: KeyPath, key: str, holder: str
                 raise r.fail([*ep, "at"] if "at" in e else ep,
                              "a card or item that is used shifts Fear at = \"use\"; a standing one at = \"turn_start\"")
             out.append(FearShift(r.get(e, "steps", ep, int, lo=1, hi=7), at))
+        elif kind in USED_ONLY:
+            if holder != "used":
+                raise r.fail([*ep, "kind"], f"{kind!r} is used once, when played (an adrenaline ability, a single-use item)")
+            out.append(_used(r, e, ep, kind))
         else:
             if holder == "used" and kind in STANDING_ONLY:
                 raise r.fail([*ep, "kind"], f"{kind!r} is a standing effect (a skill's or a carried item's)")
@@ -992,9 +1054,29 @@ def _other_effect(r: _File, e: Mapping[str, Any], ep: KeyPath, kind: str, holder
         return IgnoreThreat(r.choice(e, "cause", ep, THREAT_CAUSES, "Threat cause"))
     if kind == "deny_attack_bonus":
         return DenyAttackBonus(r.choice(e, "enemy", ep, STUN_ENEMIES, "enemy"))
-    if kind == "stun":
-        return Stun(r.choice(e, "enemy", ep, STUN_ENEMIES, "enemy"), r.get(e, "count", ep, int, lo=1, hi=8) if "count" in e else 0)
     return HelpRange(r.get(e, "distance", ep, int, lo=1, hi=8))
+
+
+def _used(r: _File, e: Mapping[str, Any], ep: KeyPath, kind: str) -> Effect:
+    """One of the effects that act once, when the card or item is played (USED_ONLY)."""
+    if kind == "cancel_attack":
+        return CancelAttack()
+    if kind == "cancel_fear":
+        return CancelFear(r.strings(e, "causes", ep, FEAR_CAUSES, "Fear cause"), r.get(e, "amount", ep, int, 1, lo=1, hi=8))
+    if kind == "unseen":
+        return Unseen()
+    if kind == "leave_tile":
+        return LeaveTile()
+    if kind == "draw":
+        return Draw(r.choice(e, "deck", ep, DECKS, "deck"), r.get(e, "cards", ep, int, lo=1, hi=5),
+                    r.choice(e, "who", ep, DRAWERS, "drawer") if "who" in e else "you")
+    if kind == "unlock_door":
+        return UnlockDoor()
+    if kind == "move_enemy":
+        return MoveEnemy(r.choice(e, "enemy", ep, ("guard", "clone", "hybrid"), "enemy kind"),
+                         r.get(e, "within", ep, int, lo=0, hi=8))
+    return Stun(r.choice(e, "enemy", ep, STUN_ENEMIES, "enemy"),
+                r.get(e, "count", ep, int, lo=1, hi=8) if "count" in e else 0)
 
 
 def _not_enforced(r: _File, rec: Mapping[str, Any], p: KeyPath, effects: tuple[Effect, ...]) -> str:

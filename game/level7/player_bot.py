@@ -36,11 +36,11 @@ from typing import Any, Callable, Iterable
 from game.engine.bots import Choice, SeededBot
 from game.engine.bots import seat_view as engine_seat_view
 from game.engine.protocol import Action
-from game.level7.content import shared_content
+from game.level7.content import Draw, LeaveTile, MoveEnemy, Stun, UnlockDoor, Unseen, shared_content
 from game.level7.rules import challenge as C
 from game.level7.rules import explore
 from game.level7.rules import targeting
-from game.level7.rules.challenges import carried_items, foes_here, played
+from game.level7.rules.challenges import carried_items, foes_here, locked_doors, played
 from game.level7.rules.enemy_attack import attack_odds, plan_attack
 from game.level7.rules.foes import situation
 from game.level7.rules.maps import view as map_view
@@ -375,8 +375,11 @@ class PlayerBot(SeededBot):
             got = judge(s, me, k)
             if got is not None:
                 return got
-        if held(s, me) and any(x in k for x in ("attack", "bull_rush", "outwit")):
+        if held(s, me) and (any(x in k for x in ("attack", "bull_rush", "outwit")) or abilities(k, "adrenaline")):
             got = self._break_free(s, me, k, g)
+            free = self._free_by_ability(s, me, k, g, got)
+            if free is not None:
+                return free
             if got is not None:
                 return self._bonus_first(s, me, k, *got)
         if "pickup" in k:
@@ -394,6 +397,10 @@ class PlayerBot(SeededBot):
         got = self._move(s, me, k, g)
         if got is not None:
             return got
+        for judge in (self._card_for_card, self._hide):  # before ending the turn
+            got = judge(s, me, k, g)
+            if got is not None:
+                return got
         why = f"nothing brings me closer to {g.words}" if g.tiles else "there is nowhere useful to go"
         if s.turn.moves_left == 0:
             why = "my moves are spent"
@@ -550,6 +557,66 @@ class PlayerBot(SeededBot):
         rather = f" (rather than {', '.join(others)})" if others else ""
         return Choice(a, f"{words}{rather}, {stay}"), asked[id(a)]
 
+    def _free_by_ability(self, s: Level7State, me: Character, k: dict[str, list[Action]], g: Goal,
+                         got: tuple[Choice, C.Challenge] | None) -> Choice | None:
+        """Pinned with somewhere to go: an ability that surely frees me (Slip Away; Primal Scream or
+        Distraction when the one active enemy here is a clone or a guard) rather than a challenge
+        below even odds, keeping two cards or more."""
+        if s.turn.moves_left == 0 or not g.tiles or me.tile in g.tiles and not g.explore or len(me.hand) < 3:
+            return None
+        if got is not None and chance_of(s, me, got[1]) >= LIKELY:
+            return None
+        active = [e for e in s.enemies if e.tile == me.tile and not e.stunned]
+        odds = f"the best challenge has {pct(chance_of(s, me, got[1]))}" if got is not None else "no challenge is worth it"
+        for a in abilities(k, "adrenaline"):
+            effect = ability_of(a)
+            if isinstance(effect, LeaveTile):
+                return Choice(a, f"play {card_name(a.payload['card'])} to leave this tile without a challenge: {odds}")
+            if isinstance(effect, (Stun, MoveEnemy)) and len(active) == 1 and active[0].kind == effect.enemy:
+                verb = "stun" if isinstance(effect, Stun) else "lure away"
+                return Choice(a, f"play {card_name(a.payload['card'])} to {verb} the only active {effect.enemy} "
+                                 f"holding me: {odds}")
+        return None
+
+    def _card_for_card(self, s: Level7State, me: Character, k: dict[str, list[Action]], g: Goal) -> Choice | None:
+        """A card whose ability gives a card: Lend a Hand to a near character about to run out (two
+        cards or fewer) while I keep three; Scrounge for an item when my hand is full (the next draw
+        would be lost) and I have a free hand for it."""
+        from game.level7.rules.sheet import carry_limit
+        from game.level7.rules.view import hand_size as held_cards
+
+        for a in abilities(k, "adrenaline"):
+            effect = ability_of(a)
+            if not isinstance(effect, Draw):
+                continue
+            if effect.who == "other" and len(me.hand) >= 4:
+                from game.level7.rules.challenges import draw_receivers
+
+                low = [o for o in draw_receivers(s, me) if held_cards(s, o.id) <= 2
+                       and held_cards(s, o.id) < hand_size(c(), o.vitality)]
+                if low:
+                    return Choice(a, f"play {card_name(a.payload['card'])}: {low[0].name} holds only "
+                                     f"{held_cards(s, low[0].id)} card(s) and I hold {len(me.hand)}")
+            if effect.who == "you" and effect.deck == "item" and len(me.hand) >= hand_size(c(), me.vitality) \
+                    and len(me.items) < carry_limit(me) and s.items.draw_pile and len(me.hand) >= 3:
+                return Choice(a, f"play {card_name(a.payload['card'])} for an item: my hand is full and I have a free hand")
+        return None
+
+    def _hide(self, s: Level7State, me: Character, k: dict[str, list[Action]], g: Goal) -> Choice | None:
+        """Before ending the turn: Hold Your Breath when two or more enemies from other tiles would
+        come for me and I keep three cards (its Fear cost is paid, but they ignore me till my turn)."""
+        if len(me.hand) < 4 or active_enemies(s, me.tile):
+            return None
+        for a in abilities(k, "adrenaline"):
+            if isinstance(ability_of(a), Unseen):
+                rec = c().adrenaline[a.payload["card"].split("#")[0]]
+                sit = with_tracks(situation(s), me.name, me.fear + rec.fear_cost, me.threat)
+                coming = chasers(sit, me.name)
+                if len(coming) >= 2:
+                    return Choice(a, f"play {card_name(a.payload['card'])}: {len(coming)} enemies would come for me "
+                                     f"and it hides me from every one not on my tile until my turn")
+        return None
+
     def _pickup(self, s: Level7State, me: Character, actions: list[Action]) -> Choice | None:
         from game.level7.rules.sheet import carry_limit
 
@@ -585,6 +652,10 @@ class PlayerBot(SeededBot):
         if keys:
             return Choice(keys[0], f"open the door on side {keys[0].payload['door'][0]} with a security key: "
                                    f"{gain} to {g.words}, and a key needs no roll")
+        force = [a for a in abilities(k, "adrenaline") if isinstance(ability_of(a), UnlockDoor)]
+        if force and len(me.hand) >= 3 and any(worth(d) for d in locked_doors(s, me.tile)):
+            return Choice(force[0], f"play {card_name(force[0].payload['card'])} to force a locked door open: {gain} "
+                                    f"to {g.words}, with no roll, no Threat and my challenge kept")
         ways = []
         for a in k.get("unlock", []):
             if not worth(a.payload["door"]):
@@ -684,7 +755,47 @@ class PlayerBot(SeededBot):
         return self._far_from_me(s, me, actions, f"{actions[0].payload['enemy']} steps to")
 
     def _q_move_guard(self, s, me, actions):
+        mine = [a for a in actions if (e := next((x for x in s.enemies if x.key == a.payload["enemy"]), None))
+                is not None and e.tile == me.tile]
+        if mine and len(mine) < len(actions):  # the guard holding me first
+            return self._far_from_me(s, me, mine, "send the guard on my tile to")
         return self._far_from_me(s, me, actions, "send the guard to")
+
+    def _q_stun(self, s, me, actions):
+        a = self._best(actions, lambda a: a.payload["enemy"])
+        return Choice(a, f"stun {a.payload['enemy']}: every active one on my tile is alike")
+
+    def _q_unlock_door(self, s, me, actions):
+        g = goal(s, me)
+        dist = distance_to(s, g.tiles) if g.tiles else {}
+        beyond = {tuple(d[1]): o for o, kind, d in map_view(s).neighbours(s, me.tile) if kind == "locked" and d is not None}
+        a = self._best(actions, lambda a: (dist.get(beyond.get(tuple(a.payload["door"]), ""), FAR), a.payload["door"]))
+        return Choice(a, f"open the door on side {a.payload['door'][0]}: the one nearest to {g.words or 'my goal'}")
+
+    def _q_lend_to(self, s, me, actions):
+        from game.level7.rules.view import hand_size as held_cards
+
+        a = self._best(actions, lambda a: (held_cards(s, a.payload["who"]), a.payload["who"]))
+        who = s.characters[a.payload["who"]]
+        return Choice(a, f"{who.name} draws: they hold the fewest cards ({held_cards(s, who.id)})")
+
+    def _q_cancel_fear(self, s, me, actions):
+        """Steel Nerves: kept for a Fear gain that would cross into another band of the track (or past
+        Fear 5 or 7, where clones roll more or spawn); its -1 cost is paid first."""
+        keep = next(a for a in actions if not a.payload["card"])
+        about = s.proc["pending"].get("about") or {}
+        fear, gain = int(about.get("fear", me.fear)), int(about.get("gain", 1))
+        top = c().fear_track.max
+        after = min(top, fear + gain)
+        crosses = band_of(fear) != band_of(after) or any(fear < edge <= after for edge in (5, 7))
+        if not crosses:
+            return Choice(keep, f"take the Fear ({fear} -> {after}): it stays in the same band, and the card is kept "
+                                f"for a gain that crosses one")
+        a = next(x for x in actions if x.payload["card"])
+        rec = c().adrenaline[a.payload["card"]]
+        words = track_cost(s, me, "fear", fear, after).words
+        return Choice(a, f"play {rec.name}: Fear {fear} -> {after} would cross a band"
+                         + (f" ({words})" if words else "") + f"; it stays {fear + rec.fear_cost}")
 
     def _q_seal_vent(self, s, me, actions):
         mine = map_view(s).distances(s, me.tile, "character")
@@ -792,8 +903,12 @@ class PlayerBot(SeededBot):
         challenge = C.Challenge(kind, got.group(1).lower(), int(got.group(2)))
         if len(me.hand) < 3:
             return Choice(none, f"keep my cards: I hold only {len(me.hand)}")
+        lend = [a for a in actions if a.payload.get("use") == "ability"]
+        if lend and len(me.hand) >= 4 and hand_of(s, helped) <= 2:
+            return Choice(lend[0], f"play {card_name(lend[0].payload['card'])}: {helped.name} holds only "
+                                   f"{hand_of(s, helped)} card(s) and draws one")
         plan = bonus_plan(s, helped, challenge, helper=me, own_turn=False)
-        offered = {a.payload["card"]: a for a in actions if a.payload["card"]}
+        offered = {a.payload["card"]: a for a in actions if a.payload["card"] and not a.payload.get("use")}
         first = plan.cards[0].split("#")[0] if plan.cards else ""
         if first in offered:
             return Choice(offered[first], f"help {helped.name}: {plan.text}")
@@ -808,11 +923,28 @@ class PlayerBot(SeededBot):
         named = s.proc["pending"]["prompt"].split(": ", 1)[-1].split(" attacks.")[0]
         fig = next((f for f in sit.figures if sit.label(f.id) == named), None)
         pick = targeting.attack_target(sit, fig) if fig is not None else None
-        if pick is None or pick.target is None or len(me.hand) < 3:
-            return Choice(keep, f"keep my cards: I hold {len(me.hand)}" if len(me.hand) < 3
-                          else "keep my cards: I cannot weigh this attack")
+        if pick is None or pick.target is None:
+            return Choice(keep, "keep my cards: I cannot weigh this attack")
         plan = plan_attack(sit, fig, pick.target)
         odds = attack_odds(plan, c().dice[C.DIE])
+        cancel = [a for a in actions if a.payload.get("use") == "ability"]
+        actions = [a for a in actions if not a.payload.get("use")]
+        if cancel:
+            room = c().fear_track.max - me.fear
+            if plan.damage == "fear":
+                ko = sum((p for n, p in odds.items() if n - plan.toughness > room), Fraction(0))
+                lost = Fraction(0)
+            else:
+                ko = sum((p for n, p in odds.items() if n - plan.toughness >= len(me.hand)), Fraction(0))
+                lost = sum((p * max(0, n - plan.toughness) for n, p in odds.items()), Fraction(0))
+            if ko >= Fraction(1, 4) or lost >= Fraction(3, 2):
+                why = f"{pct(ko)} that it knocks me out" if ko >= Fraction(1, 4) else \
+                    f"it would cost me about {float(lost):.1f} cards"
+                return Choice(cancel[0], f"play {card_name(cancel[0].payload['card'])} to cancel {named}'s attack: {why}")
+        if not any(a.payload["card"] for a in actions):
+            return Choice(keep, f"keep my cards: {named}'s attack is not worth cancelling")
+        if len(me.hand) < 3:
+            return Choice(keep, f"keep my cards: I hold {len(me.hand)}")
         if plan.damage == "fear":
             room = c().fear_track.max - me.fear
             now = sum((p for n, p in odds.items() if n - plan.toughness > room), Fraction(0))
@@ -934,6 +1066,31 @@ def weapon_threat(me: Character, challenge: str) -> int:
 
     return sum(n for _, n in challenge_threat(c(), challenge, CHALLENGE_ATTRIBUTE.get(challenge, ""),
                                               skills=me.skills, items=carried_items(me)))
+
+
+def abilities(k: dict[str, list[Action]], kind: str) -> list[Action]:
+    return [a for a in k.get(kind, []) if a.payload.get("use") == "ability"]
+
+
+def ability_of(a: Action):
+    """The first effect of the ability an adrenaline action plays."""
+    rec = c().adrenaline[a.payload["card"].split("#")[0]]
+    return rec.ability[0] if rec.ability else None
+
+
+def band_of(fear: int) -> int:
+    return next((i for i, b in enumerate(c().fear_bands) if b.low <= fear <= b.high), -1)
+
+
+def hand_of(s: Level7State, ch: Character) -> int:
+    from game.level7.rules.view import hand_size as held_cards
+
+    return held_cards(s, ch.id)
+
+
+def chance_of(s: Level7State, me: Character, challenge: C.Challenge) -> Fraction:
+    """A challenge's chance of success (an Attack's: to stun or remove)."""
+    return C.success_chance(c(), challenge, dice(s, me, challenge))
 
 
 def item_value(card: str) -> int:

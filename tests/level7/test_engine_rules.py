@@ -130,6 +130,7 @@ def test_3_4_moving_onto_a_recurring_icon_triggers_its_event_but_not_during_lock
 def test_3_4_darkness_costs_fear_on_leaving_and_medical_supplies_give_a_card_at_turn_start():
     s = game(tiles=[("T07", 0, 0, 0), ("T36", 1, 0, 0)])
     s.tokens["darkness"].append("T07")
+    s.characters["subject_1"].hand = ["sprint#1", "sprint#2"]  # no card cancels the Fear (Steel Nerves)
     act(s, "move", to="T36")
     assert s.characters["subject_1"].fear == 4
     s = game(tiles=[("T07", 0, 0, 0), ("T03", -1, 0, 1)], players=1)
@@ -217,6 +218,7 @@ def test_5_2_one_challenge_one_trade_and_one_pickup_per_turn():
 
 def test_5_2_a_vent_move_ends_the_turn():
     s = game(tiles=VENTS)
+    s.characters["subject_1"].hand = ["sprint#1", "sprint#2"]  # no card cancels the vent's Fear
     next_event(s)
     act(s, "vent", to="T09")
     assert s.turn.player == "subject_2"
@@ -254,6 +256,7 @@ def test_6_2_a_vent_costs_one_move_gives_fear_and_is_closed_at_fear_7():
     me.fear = 7
     assert "cannot use the vents" in refusal(s, "vent", to="T09")
     me.fear = 3
+    me.hand = ["sprint#1", "sprint#2"]  # no card cancels the vent's Fear (Steel Nerves)
     next_event(s)
     act(s, "vent", to="T09")
     assert me.tile == "T09" and me.fear == 4

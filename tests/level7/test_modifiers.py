@@ -166,7 +166,7 @@ BROKEN = [
     ("items.toml", '{ kind = "stun", enemy = "clone" }', '{ kind = "stun", enemy = "cronos" }',
      "item.fire_extinguisher.effects[0].enemy", "unknown enemy 'cronos'", 'enemy = "cronos"'),
     ("skills.toml", '{ kind = "redraw_event", section = "fear" }', '{ kind = "stun", enemy = "clone" }',
-     "skill.paranoid.effects[0].kind", "'stun' happens once", 'kind = "stun"'),
+     "skill.paranoid.effects[0].kind", "'stun' is used once, when played", 'kind = "stun"'),
     ("skills.toml", '{ kind = "ignore_threat", cause = "crowding" }', '{ kind = "ignore_threat", cause = "crowd" }',
      "skill.unassuming.effects[1].cause", "unknown Threat cause 'crowd'", 'cause = "crowd"'),
     ("items.toml", '{ kind = "threat", amount = 1, when = "attack" }', '{ kind = "threat", amount = 1, when = "always" }',
@@ -182,6 +182,12 @@ BROKEN = [
     ("adrenaline.toml", 'ability = [{ kind = "reroll", dice = 2, when = "strength_challenge" }]',
      'ability = [{ kind = "reroll", dice = 0, when = "strength_challenge" }]', "adrenaline.surge_of_strength.ability[0].dice",
      "must be at least 1, got 0", "dice = 0"),
+    ("adrenaline.toml", '{ kind = "draw", deck = "item", cards = 1 }', '{ kind = "draw", deck = "items", cards = 1 }',
+     "adrenaline.scrounge.ability[0].deck", "unknown deck 'items'", 'deck = "items"'),
+    ("adrenaline.toml", 'causes = ["attack", "darkness", "vent"]', 'causes = ["attack", "dark"]',
+     "adrenaline.steel_nerves.ability[0].causes[1]", "unknown Fear cause 'dark'", 'causes = ["attack", "dark"]'),
+    ("skills.toml", '{ kind = "carry_limit", items = 3 }', '{ kind = "stun", enemy = "clone" }',
+     "skill.pack_rat.effects[0].kind", "'stun' is used once, when played", 'kind = "stun"'),
 ]
 
 

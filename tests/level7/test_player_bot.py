@@ -559,3 +559,55 @@ def test_it_never_steps_onto_a_swarm_tile():
     state.tokens["swarm"] = ["T07"]
     got = decide(state)
     assert got.action.payload.get("to") != "T07" and got.action.kind in ("move", "end_turn")
+
+
+# ---------------------------------------------------------------------------- adrenaline abilities (8.6)
+
+def test_it_keeps_steel_nerves_for_a_fear_gain_that_crosses_a_band():
+    """8.6 Steel Nerves, 6.12's bands (3-4 plain, 5-6 +1 Strength and the clones' extra die): Fear
+    3 -> 4 stays in its band, the card is kept; 4 -> 5 crosses, it is played."""
+    from tests.level7.engine_helpers import game
+
+    for fear, play in ((3, False), (4, True)):
+        s = game(tiles=[("T07", 0, 0, 0), ("T36", 1, 0, 0)])
+        mine = s.characters["subject_1"]
+        mine.hand, mine.fear = ["steel_nerves#1", "sprint#1", "sprint#2"], fear
+        s.tokens["darkness"].append("T07")
+        T.apply(s, next(a for a in legal_actions(s) if a.kind == "move" and a.payload["to"] == "T36"))
+        assert s.proc["pending"]["kind"] == "cancel_fear"
+        got = decide(s)
+        assert bool(got.action.payload["card"]) is play, got
+        assert ("cross a band" in got.reason) if play else ("same band" in got.reason)
+
+
+def test_it_cancels_an_attack_that_would_likely_knock_it_out():
+    """8.6 Duck and Cover against three clones (one attacks, two add dice, 7.4) on a character with
+    two cards: the discards would likely empty its hand (6.13), so the attack is cancelled; with a
+    full hand against one clone it keeps the card."""
+    from tests.level7.engine_helpers import CROSS, at, foe, game, next_event
+
+    def attacked(hand, clones):
+        s = game(tiles=CROSS)
+        other = at(s, "subject_2", "T36")
+        other.hand, other.fear = hand, 6
+        for _ in range(clones):
+            foe(s, "clone", "T36")
+        next_event(s, "E02")
+        T.apply(s, next(a for a in legal_actions(s) if a.kind == "end_turn"))
+        assert s.proc["pending"]["kind"] == "defend" and s.proc["pending"]["decider"] == "subject_2"
+        return decide(s)
+
+    got = attacked(["duck_and_cover#1", "sprint#1"], 3)
+    assert got.action.payload == {"card": "duck_and_cover", "use": "ability"} and "knocks me out" in got.reason
+    got = attacked(["duck_and_cover#1", "sprint#1", "sprint#2", "scrounge#1"], 1)
+    assert got.action.payload == {"card": ""}, got
+
+
+def test_it_slips_away_from_a_pin_no_challenge_makes_likely():
+    """8.6 Slip Away against two guards (Outwit 28%, Bull Rush worse, 6.5-6.7): certain, so played
+    before any challenge, with the odds it passed over in the reason."""
+    state = pinned_by(new(), "guard", "guard")
+    me(state).hand = ["slip_away#1", "sprint#1", "sprint#2"]
+    got = decide(state)
+    assert got.action.kind == "adrenaline" and got.action.payload["card"] == "slip_away#1"
+    assert "leave this tile without a challenge" in got.reason and "28%" in got.reason

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.level7.content import FearShift, Reroll, shared_content
+from game.level7.content import FearShift, Reroll, Stun, shared_content
 from game.level7.rules.modifiers import PlayedBonus
 from game.level7.rules.refusal import Refusal
 from game.level7.rules.tracks import (adrenaline_uses, change_fear, fear_change_possible, fear_shift_options,
@@ -63,11 +63,12 @@ def test_an_own_turn_ability_waits_for_your_turn(c):
                                                                                ("fear_shift", -1)}
 
 
-def test_an_ability_the_vocabulary_cannot_say_is_played_with_its_words(c):
-    """Spec 6.11 with docs/LEVEL7.md: Primal Scream's ability has no effect the engine applies; the
-    play says so."""
+def test_an_ability_is_played_with_its_effects_and_its_words(c):
+    """Spec 6.11, 8.6: Primal Scream's ability is played with its effect for the engine (stun a
+    clone) and its text for the log; nothing of it is left unenforced."""
     play = play_adrenaline(c, "primal_scream", "ability", fear=3, hand=3, own_turn=True)
-    assert play.ability == () and play.not_enforced and "Stun one active clone" in play.text
+    assert play.ability == (Stun("clone", 1),) and not play.not_enforced and "Stun one active clone" in play.text
+    assert play.fear == 5  # its +2 Fear cost paid first
 
 
 def test_helping_another_character_gives_them_the_bonus(c):

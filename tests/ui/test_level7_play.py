@@ -374,3 +374,38 @@ def test_a_swarm_marker_and_a_uniform_show_on_their_tile(make_app, config_dir, t
     pygame.image.save(app.screen, str(tmp_path / "swarm.png"))
     card_lines = table._tile_card_lines(tile)
     assert "Tokens: the swarm" in card_lines and "Items face up: Uniform, Bloody uniform" in card_lines
+
+
+def test_a_reaction_in_another_players_turn_is_a_question_with_readable_buttons(make_app, config_dir, tmp_path):
+    """Issue 14's "any time" adrenaline abilities on screen (spec 8.6 Duck and Cover, 6.11): Subject
+    1 ends the turn, the clone on the lift attacks Subject 2 (the higher Fear), who is handed the
+    table and asked before the dice; the prompt line has a button per option in words, a click on
+    "cancel the attack" answers with that very option. The screenshot is kept for a person to look at."""
+    from game.level7.rules.state import Enemy
+
+    app, table = start_game(make_app, seats=("human", "human"), seed=3, answer=False)
+    table.handoff = None
+    answer_pending(app, table)
+    st = table.state
+    me, other = st.characters[st.turn.player], next(c for c in st.characters.values() if c.id != st.turn.player)
+    other.tile, other.fear, me.fear = me.tile, 6, 2
+    other.hand = ["duck_and_cover#1", "sprint#1", "scrounge#1"]
+    st.reserves["clone"].remove(1)
+    st.enemies.append(Enemy("clone", 1, me.tile))
+    st.events.draw_pile.remove("E02") if "E02" in st.events.draw_pile else st.events.discard_pile.remove("E02")
+    st.events.draw_pile.insert(0, "E02")  # its box with 2 starting players: the clones activate
+    table.submit(next(a for a in table.session.legal_actions() if a.kind == "end_turn"))
+    assert st.proc["pending"]["kind"] == "defend" and table.session.decider == other.id
+    if table.handoff is not None:
+        do_click(app, table.view_rect.center)
+    table.steps.clear()
+    app.run(max_frames=2)
+    labels = {label: what for _r, label, what in table.buttons}
+    assert "Duck and Cover: cancel the attack" in labels, labels
+    pygame.image.save(app.screen, str(tmp_path / "level7_reaction.png"))
+    import os
+    if os.environ.get("TILETOP_SHOTS"):
+        pygame.image.save(app.screen, os.environ["TILETOP_SHOTS"])
+    want = labels["Duck and Cover: cancel the attack"]
+    do_click(app, next(r.center for r, label, what in table.buttons if what == want))
+    assert table.session.actions[-1] == want and want.payload == {"card": "duck_and_cover", "use": "ability"}

@@ -9,7 +9,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from game.level7.content import shared_content
+from game.level7.content import (Bonus, CancelAttack, CancelFear, Draw, FearShift, LeaveTile, MoveEnemy, Reroll, Stun,
+                                 UnlockDoor, Unseen, shared_content)
 from game.level7.rules import challenge as C
 from game.level7.rules import dice_source, foes, sheet
 from game.level7.rules.maps import view
@@ -296,9 +297,12 @@ def adrenaline_refusal(state: Level7State, ch: Character, p: dict[str, Any]) -> 
         return "That card is not in your hand."
     if p.get("use") not in tracks.USES or not isinstance(p.get("shift", 0), int):
         return "Play a card for its bonus, its ability or a free Fear shift."
-    got = tracks.adrenaline_refusal(c(), card.split("#")[0], p["use"], fear=ch.fear, hand=len(ch.hand),
+    kind = card.split("#")[0]
+    got = tracks.adrenaline_refusal(c(), kind, p["use"], fear=ch.fear, hand=len(ch.hand),
                                     own_turn=True, shift=p.get("shift", 0))
-    return got.reason if got else None
+    if got:
+        return got.reason
+    return ability_refusal(state, ch, kind) if p["use"] == "ability" else None
 
 
 def play_adrenaline(state: Level7State, ch: Character, p: dict[str, Any], ctx) -> None:
@@ -316,8 +320,6 @@ def play_adrenaline(state: Level7State, ch: Character, p: dict[str, Any], ctx) -
         add_bonus(state, ch, b)
     if p["use"] != "ability":
         return
-    from game.level7.content import FearShift, Reroll
-
     for e in out.ability:
         if isinstance(e, Reroll):
             state.turn.abilities.append(kind)
@@ -327,8 +329,150 @@ def play_adrenaline(state: Level7State, ch: Character, p: dict[str, Any], ctx) -
                 pick = ctx.choose(ch.id, "fear_shift", [{"fear": ch.fear}] + [{"fear": v} for v in values],
                                   f"{ch.name}: move your Fear?")
                 sheet.change_fear(state, ch, pick["fear"] - ch.fear, ctx, c().adrenaline[kind].name)
+        else:
+            play_ability(state, ch, c().adrenaline[kind].name, e, ctx)
     if out.not_enforced:
         ctx.emit("not_enforced", f"Not enforced yet: {out.not_enforced}", {"card": kind})
+
+
+# The abilities that act on the board (content.py's USED_ONLY effects). Played in step 2 of your own
+# turn they need a target now (ability_refusal says which is missing); the reactions have their own
+# moment in anyone's turn: cancel_attack before an enemy's dice (foes.defend), cancel_fear before a
+# Fear gain (sheet.change_fear), another's draw while helping a challenge (helping).
+
+def held(state: Level7State, ch: Character) -> bool:
+    """Spec 6.1: an active enemy on your tile keeps you there unless a challenge (or an ability)
+    freed you this turn."""
+    return ch.tile not in state.turn.free_tiles and any(e.tile == ch.tile and not e.stunned for e in state.enemies)
+
+
+def draw_receivers(state: Level7State, ch: Character) -> list[Character]:
+    """Who may draw by `ch`'s card (Lend a Hand): the others within one connected tile (6.11's range)."""
+    return helpers(state, ch)
+
+
+def enemy_moves(state: Level7State, ch: Character, e) -> list[dict[str, str]]:
+    """Where an ability may send an active enemy of kind `e.enemy` within `e.within` moves of `ch`
+    (its own graph): 1 tile through an open door onto a tile with room for it (3.5)."""
+    if not any(f.kind == e.enemy and not f.stunned for f in state.enemies):
+        return []
+    from game.level7.rules.enemy_paths import mover_of
+
+    near = view(state).distances(state, ch.tile, mover_of(c().enemies[e.enemy]))  # its graph, cached per map and tokens
+    movable = [f for f in sorted(state.enemies, key=lambda f: f.number)
+               if f.kind == e.enemy and not f.stunned and near.get(f.tile, foes.FAR) <= e.within]
+    if not movable:
+        return []  # (legal_actions asks this for every hand holding the card: the Situation only when needed)
+    sit = foes.situation(state)
+    out = []
+    for f in movable:
+        for other in sorted({o for o, k, _ in view(state).neighbours(state, f.tile) if k == "door"}):
+            if sit.has_room(other, f.kind):
+                out.append({"enemy": f.key, "tile": other})
+    return out
+
+
+def ability_refusal(state: Level7State, ch: Character, kind: str) -> str | None:
+    """Why `kind`'s ability may not be played in step 2 of your own turn now (None: it may); the
+    one place the actions, the table and the bots ask."""
+    effects = _board_effects(kind)
+    if not effects:
+        return None  # a reroll, a bonus, a Fear shift: nothing on the board to find
+    rec = c().adrenaline[kind]
+    for e in effects:
+        if isinstance(e, CancelAttack):
+            return f"{rec.name}'s ability is played when an enemy attacks you, before its dice are rolled."
+        if isinstance(e, CancelFear):
+            return f"{rec.name}'s ability is played when you are about to gain Fear ({', '.join(e.causes)})."
+        if isinstance(e, LeaveTile) and not held(state, ch):
+            return "No active enemy holds you on your tile."
+        if isinstance(e, Draw) and e.who == "other" and not draw_receivers(state, ch):
+            return "No other character is on your tile or a connected tile."
+        if isinstance(e, UnlockDoor) and not locked_doors(state, ch.tile):
+            return "No door of your tile has a locked-door token."
+        if isinstance(e, MoveEnemy) and not enemy_moves(state, ch, e):
+            name = c().enemies[e.enemy].name.lower()
+            return f"No active {name} within {e.within} moves of you can be moved 1 tile."
+        if isinstance(e, Stun) and not stun_targets(state, ch, e.enemy):
+            return f"No active {c().enemies[e.enemy].name.lower()} is on your tile."
+    return None
+
+
+@lru_cache(maxsize=None)
+def _board_effects(kind: str) -> tuple:
+    """The effects of an adrenaline card's ability that need the board (legal_actions asks per card)."""
+    return tuple(e for e in c().adrenaline[kind].ability if not isinstance(e, (Reroll, Bonus, FearShift)))
+
+
+def play_ability(state: Level7State, ch: Character, name: str, e, ctx) -> None:
+    """One board effect of an ability played in step 2 (ability_refusal said it has a target)."""
+    if isinstance(e, Unseen):
+        unseen = state.flags.setdefault("unseen", [])
+        if ch.id not in unseen:
+            unseen.append(ch.id)
+        ctx.emit("unseen", f"{ch.name} holds their breath: until their next turn, enemies not on their tile "
+                           f"ignore them when choosing a target.", {"who": ch.id})
+    elif isinstance(e, LeaveTile):
+        state.turn.free_tiles.append(ch.tile)
+        ctx.emit("free", f"{ch.name} may leave {view(state).tile(ch.tile).name} this turn ({name}).", {"who": ch.id})
+    elif isinstance(e, Draw) and e.who == "other":
+        others = draw_receivers(state, ch)
+        pick = ctx.choose(ch.id, "lend_to", [{"who": o.id} for o in others], f"{ch.name}: who draws ({name})?")
+        draw_for(state, state.characters[pick["who"]], e, ctx, f"{name} from {ch.name}")
+    elif isinstance(e, Draw):
+        draw_for(state, ch, e, ctx, name)
+    elif isinstance(e, UnlockDoor):
+        doors = locked_doors(state, ch.tile)
+        pick = ctx.choose(ch.id, "unlock_door", [{"door": d} for d in doors], f"{ch.name}: remove which locked-door token?")
+        unlock_door(state, ch, pick["door"])
+        ctx.emit("unlocked", f"{ch.name} forces the locked door on side {pick['door'][0]} open ({name}).",
+                 {"who": ch.id, "door": pick["door"]})
+    elif isinstance(e, MoveEnemy):
+        m = ctx.choose(ch.id, "move_guard", enemy_moves(state, ch, e), f"{ch.name}: move which {e.enemy} where ({name})?")
+        f = foes.figure(state, m["enemy"])
+        f.tile = m["tile"]
+        ctx.emit("enemy_move", f"{ch.name} lures {foes.label(state, f)} to {view(state).tile(f.tile).name} ({name}).",
+                 {"enemy": f.key, "tile": f.tile})
+    elif isinstance(e, Stun):
+        stun(state, ch, e.enemy, e.count, ctx, name)
+
+
+def draw_for(state: Level7State, ch: Character, e, ctx, why: str) -> None:
+    """A Draw effect for `ch`: item cards (none left: nothing), or adrenaline cards up to the hand size."""
+    if e.deck == "item":
+        for _ in range(e.cards):
+            sheet.draw_item(state, ch, ctx, why)
+        return
+    if not sheet.draw_adrenaline(state, ch, e.cards, ctx, why):
+        ctx.emit("draw", f"{ch.name}'s hand is full: no card ({why}).", {"who": ch.id, "n": 0})
+
+
+def reaction_cards(state: Level7State, ch: Character, effect: type, cause: str = "") -> list[str]:
+    """The card kinds in `ch`'s hand whose ability of type `effect` (CancelAttack, CancelFear for
+    `cause`, Draw for another) may be played now, in anyone's turn (an "any" timing, the card not
+    the last in hand, room for its Fear cost): a reaction window opens only when this is not empty."""
+    own = ch.id == state.turn.player
+    out = []
+    for k in sorted({x.split("#")[0] for x in ch.hand}):
+        rec = c().adrenaline[k]
+        if not any(isinstance(e, effect) and (not cause or cause in getattr(e, "causes", (cause,))) for e in rec.ability):
+            continue
+        if not tracks.adrenaline_refusal(c(), k, "ability", fear=ch.fear, hand=len(ch.hand), own_turn=own):
+            out.append(k)
+    return out
+
+
+def play_reaction(state: Level7State, ch: Character, kind: str, ctx) -> tracks.CardPlay:
+    """Discards `ch`'s card of `kind` for its ability and pays its Fear cost (6.11); the caller
+    applies what the reaction does."""
+    out = tracks.play_adrenaline(c(), kind, "ability", fear=ch.fear, hand=len(ch.hand),
+                                 own_turn=ch.id == state.turn.player, player=ch.name)
+    card = next(x for x in ch.hand if x.split("#")[0] == kind)
+    ch.hand.remove(card)
+    state.adrenaline.discard([card])
+    ch.fear = out.fear
+    ctx.emit("adrenaline", f"{ch.name}: {out.text}", {"who": ch.id, "card": card, "use": "ability", "fear": ch.fear})
+    return out
 
 
 def add_bonus(state: Level7State, ch: Character, b: PlayedBonus) -> None:
@@ -386,11 +530,23 @@ def helping(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> N
         cards = sorted({k for k in kinds(other.hand)
                         if not tracks.adrenaline_refusal(c(), k, "bonus", fear=other.fear, hand=len(other.hand),
                                                          own_turn=False, helping=True)})
-        if not cards:
+        # an "any time" ability giving `ch` a card (Lend a Hand), only while their hand has room
+        lend = reaction_cards(state, other, Draw) if len(ch.hand) < sheet.hand_size(ch) else []
+        lend = [k for k in lend if any(isinstance(e, Draw) and e.who == "other" and e.deck == "adrenaline"
+                                       for e in c().adrenaline[k].ability)]
+        if not cards and not lend:
             continue
-        pick = ctx.choose(other.id, "help", [{"card": ""}] + [{"card": k} for k in cards],
+        pick = ctx.choose(other.id, "help", [{"card": ""}] + [{"card": k} for k in cards]
+                          + [{"card": k, "use": "ability"} for k in lend],
                           f"{other.name}: help {ch.name}'s {challenge.attribute.capitalize()} {challenge.level} challenge?")
         if not pick["card"]:
+            continue
+        if pick.get("use") == "ability":
+            rec = c().adrenaline[pick["card"]]
+            play_reaction(state, other, pick["card"], ctx)
+            for e in rec.ability:
+                if isinstance(e, Draw):
+                    draw_for(state, ch, e, ctx, f"{rec.name} from {other.name}")
             continue
         card = next(x for x in other.hand if x.split("#")[0] == pick["card"])
         out = tracks.play_adrenaline(c(), pick["card"], "bonus", fear=other.fear, hand=len(other.hand), own_turn=False,

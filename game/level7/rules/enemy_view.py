@@ -56,6 +56,7 @@ class Character:
     toughness: int
     no_bonus_from: tuple[str, ...] = ()  # enemy kinds whose attack bonus dice this character never gives (a skill)
     disguised_from: tuple[str, ...] = ()  # enemy kinds that read this character's Threat as 0 choosing a target (a clean uniform)
+    unseen: bool = False  # an ability (Hold Your Breath): enemies not on its tile ignore it as a target
 
 
 @dataclass(frozen=True)

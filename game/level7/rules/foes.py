@@ -38,8 +38,10 @@ def situation(state: Level7State) -> E.Situation:
     held = state.flags.get("stun_held", {})
     figures = tuple(E.Figure(e.kind, e.number, e.tile, e.stunned, e.key in helped, held.get(e.key, 0))
                     for e in state.enemies)
+    unseen = state.flags.get("unseen", ())
     chars = tuple(E.Character(c.name, c.tile if c.status == IN_PLAY else None, c.fear, c.threat,
-                              attribute(state, c, "toughness"), denied_bonus(c), uniforms.disguised_from(c))
+                              attribute(state, c, "toughness"), denied_bonus(c), uniforms.disguised_from(c),
+                              c.id in unseen)
                   for c in (state.characters[i] for i in state.order) if c.status in (IN_PLAY, IN_HOSPITAL))
     limits, values = _scenario_numbers(state.scenario)
     sit = E.Situation(view(state).tilemap, figures, chars, state.characters[state.turn.player].name, limits, values,
@@ -214,7 +216,12 @@ def attack(state: Level7State, sit: E.Situation, plan: E.AttackPlan, ctx) -> Non
     helped += [h for h in plan.helpers if h not in helped]  # activated for the rest of the turn (7.4)
     toughness = plan.toughness
     if plan.against == "character":
-        toughness += defend(state, by_name(state, plan.target), sit.label(plan.attacker), ctx)
+        added = defend(state, by_name(state, plan.target), sit.label(plan.attacker), ctx)
+        if added is None:  # cancelled before the dice (Duck and Cover): no roll, no damage, no +1 Fear
+            ctx.emit("attack", f"{sit.label(plan.attacker)}'s attack on {plan.target} is cancelled; it still counts "
+                               f"as activated.", {"enemy": plan.attacker, "cancelled": True})
+            return
+        toughness += added
     faces = E.roll_attack(plan, shared_content().dice["level7"], dice_source.dice(state))
     ctx.emit("roll", f"{sit.label(plan.attacker)} rolls {plan.dice} dice: {', '.join(f.name or 'blank' for f in faces)}.",
              {"enemy": plan.attacker, "faces": [f.as_dict() for f in faces]}, hidden=True)
@@ -241,22 +248,31 @@ def attack(state: Level7State, sit: E.Situation, plan: E.AttackPlan, ctx) -> Non
     end_bonuses(state, ch, "enemy_attack")
 
 
-def defend(state: Level7State, ch: Character, attacker: str, ctx) -> int:
+def defend(state: Level7State, ch: Character, attacker: str, ctx) -> int | None:
     """Before an enemy's dice are rolled (spec 11 #12, the errata) the attacked character may play
-    adrenaline cards for their Toughness bonus, in anyone's turn; the Toughness they add."""
+    adrenaline cards for their Toughness bonus, in anyone's turn, or one whose "any time" ability
+    cancels the attack (Duck and Cover, spec 8.6); the Toughness they add, None when cancelled."""
+    from game.level7.content import CancelAttack
     from game.level7.rules import tracks
+    from game.level7.rules.challenges import play_reaction, reaction_cards
 
     c = shared_content()
     added = 0
     while True:
         cards = sorted({k for k in (x.split("#")[0] for x in ch.hand) if "toughness" in c.adrenaline[k].bonus
                         and not tracks.adrenaline_refusal(c, k, "bonus", fear=ch.fear, hand=len(ch.hand), own_turn=False)})
-        if not cards:
+        cancel = reaction_cards(state, ch, CancelAttack)
+        if not cards and not cancel:
             return added
-        pick = ctx.choose(ch.id, "defend", [{"card": ""}] + [{"card": k} for k in cards],
-                          f"{ch.name}: {attacker} attacks. Play a card for Toughness?")
+        pick = ctx.choose(ch.id, "defend", [{"card": ""}] + [{"card": k} for k in cards]
+                          + [{"card": k, "use": "ability"} for k in cancel],
+                          f"{ch.name}: {attacker} attacks. Play a card for Toughness?" if not cancel else
+                          f"{ch.name}: {attacker} attacks. Play a card for Toughness, or cancel the attack?")
         if not pick["card"]:
             return added
+        if pick.get("use") == "ability":
+            play_reaction(state, ch, pick["card"], ctx)
+            return None
         card = next(x for x in ch.hand if x.split("#")[0] == pick["card"])
         out = tracks.play_adrenaline(c, pick["card"], "bonus", fear=ch.fear, hand=len(ch.hand), own_turn=False,
                                      player=ch.name)

@@ -1,6 +1,7 @@
 """Plain words for Level 7 actions and decision options (the log, the table, the bots' reasons)."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from game.level7.content import shared_content
@@ -37,9 +38,19 @@ def option_words(state, kind: str, o: dict[str, Any]) -> str:
     if kind == "event_option":
         return f"Option {o['option'] + 1}"
     if kind == "defend":
+        if o.get("use") == "ability":
+            return f"Play {card_name(o['card'])} to cancel the attack"
         return f"Play {card_name(o['card'])} for Toughness" if o["card"] else "Play nothing"
     if kind == "help":
+        if o.get("use") == "ability":
+            return f"Play {card_name(o['card'])}: {state.characters[state.turn.player].name} draws a card"
         return f"Play {card_name(o['card'])} for its bonus" if o["card"] else "Do not help"
+    if kind == "cancel_fear":
+        return f"Play {card_name(o['card'])} to cancel the Fear" if o["card"] else "Take the Fear"
+    if kind == "lend_to":
+        return f"{state.characters[o['who']].name} draws"
+    if kind == "unlock_door":
+        return f"The locked door on side {o['door'][0]}"
     if kind == "relock":
         return "Lock the door again" if o["relock"] else "Leave it open"
     if kind == "reroll":
@@ -57,6 +68,34 @@ def option_words(state, kind: str, o: dict[str, Any]) -> str:
     if kind == "trade_offer":
         return "Accept the trade" if o["accept"] else "Refuse the trade"
     return f"{kind}: {o}"
+
+
+ABILITY_WORDS = {  # content.py's effect classes -> what playing the ability does, in a few words
+    "Reroll": "reroll dice in this turn's challenge", "Bonus": "raise {attribute} by {amount}",
+    "FearShift": "move your Fear up to {steps} steps", "CancelAttack": "cancel an attack on you",
+    "CancelFear": "cancel a Fear gain", "Unseen": "hide from enemies not on your tile",
+    "LeaveTile": "leave this tile despite the enemies", "UnlockDoor": "remove a locked-door token",
+    "MoveEnemy": "move a {enemy} 1 tile", "Stun": "stun a {enemy} on your tile",
+}
+
+
+def ability_words(card: str) -> str:
+    """An adrenaline card's ability in a few words, for an action's label."""
+    return _ability_words(card.split("#")[0])
+
+
+@lru_cache(maxsize=None)
+def _ability_words(kind: str) -> str:
+    rec = shared_content().adrenaline.get(kind)
+    if rec is None or not rec.ability:
+        return "use its ability"
+    e = rec.ability[0]
+    name = type(e).__name__
+    if name == "Draw":
+        what = "an item card" if e.deck == "item" else "an adrenaline card"
+        return f"let another character draw {what}" if e.who == "other" else f"draw {what}"
+    fields = {k: str(v).lower() for k, v in getattr(e, "__dict__", {}).items()}
+    return ABILITY_WORDS.get(name, "use its ability").format(**fields)
 
 
 def action_words(state, kind: str, p: dict[str, Any]) -> str:
@@ -91,7 +130,8 @@ def action_words(state, kind: str, p: dict[str, Any]) -> str:
     if kind == "use_key":
         return f"Open the door on side {p['door'][0]} with a security key"
     if kind == "adrenaline":
-        how = {"bonus": "for its bonus", "ability": "for its ability"}.get(p["use"], f"to move Fear {p['shift']:+d}")
+        how = {"bonus": "for its bonus", "ability": f"to {ability_words(p['card'])}"}.get(
+            p["use"], f"to move Fear {p['shift']:+d}")
         return f"Play {card_name(p['card'])} {how}"
     if kind == "end_turn":
         return "End the turn (draw the event)"

@@ -56,12 +56,37 @@ def change_fear(state: Level7State, ch: Character, delta: int, ctx, why: str, ca
     attack): a skill or item may spare the gain (modifiers.ignores_fear)."""
     from game.level7.rules.challenges import spared
 
-    got = tracks.change_fear(content(), ch.fear, delta, ignored_by=spared(ch, cause) if cause and delta > 0 else "",
-                             cause=why)
+    ignored = spared(ch, cause) if cause and delta > 0 else ""
+    if cause and delta > 0 and not ignored and ch.status == IN_PLAY:
+        delta = steel_nerves(state, ch, delta, ctx, why, cause)
+        if delta <= 0:
+            return 0
+    got = tracks.change_fear(content(), ch.fear, delta, ignored_by=ignored, cause=why)
     if got.after != got.before or got.ignored_by:
         ch.fear = got.after
         ctx.emit("fear", f"{ch.name}: {got.text}", {"who": ch.id, "fear": ch.fear, "spared_by": got.ignored_by})
     return got.after - got.before
+
+
+def steel_nerves(state: Level7State, ch: Character, delta: int, ctx, why: str, cause: str) -> int:
+    """Before `ch` gains `delta` Fear from `cause`, a card whose "any time" ability cancels such a
+    gain (Steel Nerves, spec 8.6) may be played, its Fear cost paid first; the gain left. Asked
+    only when `ch` holds such a card that may be played now."""
+    from game.level7.content import CancelFear
+    from game.level7.rules.challenges import play_reaction, reaction_cards
+
+    cards = reaction_cards(state, ch, CancelFear, cause)
+    if not cards:
+        return delta
+    pick = ctx.choose(ch.id, "cancel_fear", [{"card": ""}] + [{"card": k} for k in cards],
+                      f"{ch.name}: about to gain {delta} Fear ({why}). Cancel it?",
+                      about={"fear": ch.fear, "gain": delta, "cause": cause})
+    if not pick["card"]:
+        return delta
+    out = play_reaction(state, ch, pick["card"], ctx)
+    amount = sum(e.amount for e in out.ability if isinstance(e, CancelFear))
+    ctx.emit("fear", f"{ch.name}: {min(amount, delta)} Fear cancelled ({why}).", {"who": ch.id, "fear": ch.fear})
+    return delta - amount
 
 
 # ---------------------------------------------------------------------------- cards

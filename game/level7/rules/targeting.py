@@ -82,6 +82,8 @@ def candidates(sit: Situation, fig: Figure) -> list[Candidate]:
         if c.tile is None or c.tile not in dist:
             continue
         d = dist[c.tile]
+        if c.unseen and d > 0:
+            continue  # an ability hides the character from enemies not on its tile (Hold Your Breath)
         bonus = ADJACENT_BONUS if d == 1 else 0
         # a clean uniform (spec 8.5): its wearer's Threat reads 0 to the kinds it fools, who still
         # attack the wearer as their only target on the tile

@@ -36,10 +36,7 @@ def decider(state: Level7State) -> str | None:
     return state.turn.player
 
 
-def held(state: Level7State, ch: Character) -> bool:
-    """Spec 6.1: an active enemy on your tile keeps you there unless a challenge freed you."""
-    return ch.tile not in state.turn.free_tiles and any(
-        e.tile == ch.tile and not e.stunned for e in state.enemies)
+held = challenges.held  # spec 6.1: an active enemy on your tile keeps you there unless freed this turn
 
 
 def pinned(state: Level7State, ch: Character) -> bool:
@@ -445,6 +442,9 @@ def begin_turn(state: Level7State, ctx, first: bool = False) -> None:
     state.turn_no += 1
     state.turn = Turn(ch.id)
     state.flags["helped"] = []
+    if ch.id in state.flags.get("unseen", ()):  # Hold Your Breath lasts until the start of your next turn
+        state.flags["unseen"].remove(ch.id)
+        ctx.emit("unseen", f"{ch.name} is no longer hidden from the enemies.", {"who": ch.id})
     ctx.emit("turn", f"Turn {state.turn_no}: {ch.name}.", {"who": ch.id, "turn": state.turn_no})
     step1(state, ch, ctx)
 

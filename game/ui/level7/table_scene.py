@@ -268,6 +268,9 @@ class Level7Table(GameTable):
     def _option_label(self, action: Action) -> str:
         """A pending question's option: a helper's card says the roller's chance with it, an
         event's choice what it does (the section's own effect steps), the rest the rules' words."""
+        got = self._reaction_label(action)
+        if got:
+            return got
         if action.kind == "help":
             from game.level7.rules.queries import help_previews
 
@@ -302,6 +305,34 @@ class Level7Table(GameTable):
             if said:
                 return said
         return action.text
+
+    def _reaction_label(self, action: Action) -> str:
+        """The options of the adrenaline abilities' questions (a reaction in anyone's turn, an
+        ability's target) in words; "" for the other questions."""
+        p, st = action.payload, self.state
+        card = words.card(self.content, str(p.get("card", "")))[0] if p.get("card") else ""
+        if action.kind == "defend" and p.get("use") == "ability":
+            return _("{card}: cancel the attack").format(card=card)
+        if action.kind == "help" and p.get("use") == "ability":
+            return _("{card}: {who} draws a card").format(card=card, who=words.character(st, st.turn.player))
+        if action.kind == "cancel_fear":
+            about = (self._pending() or {}).get("about") or {}
+            fear, gain = int(about.get("fear", 0)), int(about.get("gain", 1))
+            top = self.content.fear_track.max
+            if not card:
+                return _("Take the Fear ({a} → {b})").format(a=fear, b=min(top, fear + gain))
+            cost = self.content.adrenaline[p["card"]].fear_cost
+            return _("{card}: cancel it (Fear {a} → {b})").format(card=card, a=fear, b=fear + cost)
+        if action.kind == "lend_to":
+            return _("{who} draws a card").format(who=words.character(st, p["who"]))
+        if action.kind == "unlock_door":
+            return _("The locked door on side {side}").format(side=p["door"][0])
+        if action.kind == "move_guard":
+            e = next((x for x in st.enemies if x.key == p.get("enemy")), None)
+            name = words.enemy(e.kind, e.number) if e is not None else str(p.get("enemy"))
+            tile = self.tiles[p["tile"]].name if p.get("tile") in self.tiles else str(p.get("tile"))
+            return _("{enemy} to {tile}").format(enemy=name, tile=tile)
+        return ""
 
     def _last_roll(self) -> dict | None:
         return next((e.event.payload for e in reversed(list(self.session.log)) if e.event.kind == "roll"), None)
@@ -571,7 +602,7 @@ class Level7Table(GameTable):
         help or a defence with it (the rules name one copy of each kind: any copy is the card)."""
         kind = card.split("#")[0]
         return [a for a in self.actions if a.payload.get("card") == card or
-                (a.kind in ("adrenaline", "help", "defend") and str(a.payload.get("card", "")).split("#")[0] == kind)]
+                (a.kind in ("adrenaline", "help", "defend", "cancel_fear") and str(a.payload.get("card", "")).split("#")[0] == kind)]
 
     def click_card(self, card: str):
         why = self._not_yours()
@@ -581,6 +612,8 @@ class Level7Table(GameTable):
         acts = self._card_actions(card)
         if len(acts) == 1:
             self.submit(acts[0])
+        elif acts and self._pending():  # a question's options with this card (a bonus, an ability)
+            self.say(_("Pick how to play it on the prompt line."))
         elif acts:  # its uses (bonus, ability, a free Fear shift) on the prompt line
             self.card_kind = card.split("#")[0]
             self.dirty = True
