@@ -185,3 +185,10 @@ def test_the_contact_sheet_tool_renders(tmp_path):
     out = tmp_path / "sheet.png"
     assert tool.main(["--out", str(out), "--size", "60x84"]) == 0
     assert out.is_file() and out.stat().st_size > 10_000
+
+
+def test_city_text_lists_results_feature_and_sectors(content):
+    name, text = cards.city_text(content, "cleveland_harbour")
+    assert name == "3 Cleveland Harbour"
+    assert "Ferry Docks" in text and "apply it" in text and "Supplies" in text
+    assert len(text.splitlines()) == 3 + 3

@@ -76,6 +76,18 @@ def card_text(content, card_id: str) -> tuple[str, str]:
     return card.name, card.text
 
 
+def city_text(content, city_id: str) -> tuple[str, str]:
+    """(name, what the card says) of a city, for a hover view: the victory results, the
+    feature and each sector's effect, one per line."""
+    city = next(c for c in content.cities if c.id == city_id)
+    lines = [_("Moloch wins: {result}").format(result=_result_caption(city.moloch_win)),
+             _("Outpost wins: {result}").format(result=_result_caption(city.outpost_win)),
+             f"{city.feature_name}: {city.feature_text}"]
+    lines += [f"{content.sectors[s].name}{' *' if content.sectors[s].star else ''}: {content.sectors[s].text}"
+              for s in city.sectors]
+    return f"{city.number} {city.name}", "\n".join(lines)
+
+
 def draw_card(surface: pygame.Surface, ctx, rect: pygame.Rect, content, card_id: str, *, state: str = "normal") -> None:
     """One card face filling `rect`. state: normal | playable | selected | dim | offline."""
     rect = pygame.Rect(rect)
@@ -194,11 +206,14 @@ def _font(ctx, px: float, bold: bool = False) -> pygame.font.Font:
     return ctx.assets.font(max(6, round(px)), bold)
 
 
-def _word_fit(ctx, name: str, width: int, size: float, least: float, lines: int = 1) -> tuple[list[str], pygame.font.Font]:
+def _word_fit(ctx, name: str, width: int, size: float, least: float, lines: int = 1,
+              squeeze: float = 1.0) -> tuple[list[str], pygame.font.Font]:
     """`name` in a bold font shrunk from `size` toward `least` until it fits `width` on at most
     `lines` lines (split between words); else cut with an ellipsis after a whole word, never
-    inside one."""
+    inside one. `squeeze` > 1 lets a line be that much wider (drawn narrower by _blit_line):
+    a long word keeps a readable height instead of shrinking."""
     words = name.split()
+    width = round(width * squeeze)
     sz = round(size)
     while True:
         font = _font(ctx, sz, True)
@@ -316,13 +331,13 @@ def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str) 
     pygame.draw.line(out, _light(band, 0.3), (name.left + 2, name.top + 1), (name.right - 3, name.top + 1))
     pad = max(3, round(6 * k))
     if L["compact"]:
-        lines, font = _word_fit(ctx, card.name, name.width - 2 * pad, name.height * 0.44, 8, lines=2)
+        lines, font = _word_fit(ctx, card.name, name.width - 2 * pad, name.height * 0.44, 8, lines=2, squeeze=1.3)
     else:
-        lines, font = _word_fit(ctx, card.name, name.width - 2 * pad, 19 * k, max(9, 12 * k), lines=1)
+        lines, font = _word_fit(ctx, card.name, name.width - 2 * pad, 19 * k, max(9, 12 * k), lines=1, squeeze=1.15)
     step = font.get_linesize() - (1 if len(lines) > 1 else 0)
     y0 = name.centery - step * (len(lines) - 1) / 2
     for i, line in enumerate(lines):
-        _blit_line(out, line, font, look["band_text"], (name.centerx, round(y0 + i * step)), name.width - 2)
+        _blit_line(out, line, font, look["band_text"], (name.centerx, round(y0 + i * step)), name.width - 2 * pad)
     # ability text
     text: pygame.Rect = L["text"]
     if not L["compact"]:
@@ -1175,11 +1190,26 @@ def draw_city(surface: pygame.Surface, ctx, rect: pygame.Rect, content, city_id:
     number and name, the row of sectors with their effect icons (the Extra Sector spot at its
     end), the feature and its Used marker, the green edge at the bottom (the Outpost's). The
     destroyed side when `destroyed`. Returns each sector's rectangle in order (with the extra
-    sector last when `extra_sector`), for clicks and drops."""
+    sector last when `extra_sector`), for clicks and drops. Rendered once per look and kept."""
     rect = pygame.Rect(rect)
     city = next((c for c in content.cities if c.id == city_id), None)
     if city is None or rect.width < 16 or rect.height < 16:
         return []
+    key = (id(content), city_id, rect.size, destroyed, tuple(sectors_destroyed), battle_sector, feature_used, extra_sector,
+           _("Destroyed"))
+    image, rel = _CITIES.get(key, lambda: _render_city(ctx, content, city, rect.size, destroyed, tuple(sectors_destroyed),
+                                                       battle_sector, feature_used, extra_sector))
+    surface.blit(image, rect)
+    return [r.move(rect.topleft) for r in rel]
+
+
+_CITIES = widgets.Memo(60)
+
+
+def _render_city(ctx, content, city, size, destroyed, sectors_destroyed, battle_sector, feature_used,
+                 extra_sector) -> tuple[pygame.Surface, list[pygame.Rect]]:
+    rect = pygame.Rect((0, 0), size)
+    city_id = city.id
     w, h = rect.size
     unit = min(w / 180, h / 130)  # a city card of about 180x130 is the table's at 1280x720
     radius = max(3, round(8 * unit))
@@ -1301,7 +1331,7 @@ def draw_city(surface: pygame.Surface, ctx, rect: pygame.Rect, content, city_id:
             _glyph(out, (r.right - st // 2 - 2, r.top + st // 2 + 2), st, lambda p: p.star(0, 0, 0.95, colour=(246, 206, 90)),
                    (0, 0, 0), (0, 0, 0), (0, 0, 0))
         if label_h:
-            lines, f2 = _word_fit(ctx, sector.name, r.width - 4, lf.get_height(), 7, lines=1)
+            lines, f2 = _word_fit(ctx, sector.name, r.width - 4, lf.get_height(), 7, lines=1, squeeze=1.2)
             _blit_line(out, lines[0], f2, (236, 230, 214), (r.centerx, r.bottom - label_h // 2 - 2), r.width - 4)
         if gone:
             shade = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -1324,7 +1354,7 @@ def draw_city(surface: pygame.Surface, ctx, rect: pygame.Rect, content, city_id:
             tr = max(5, min(r.width, r.height) // 4)
             _glyph(out, (r.left + tr, r.top + tr), 2 * tr, target, (0, 0, 0), (0, 0, 0), (0, 0, 0))
             pygame.draw.rect(out, (250, 190, 60), r, max(2, round(2 * unit)), border_radius=max(2, round(4 * unit)))
-        rects.append(r.move(rect.topleft))
+        rects.append(r)
     if destroyed:
         # the destroyed side: a red band across the card with the word
         band = top.inflate(0, 0)
@@ -1336,5 +1366,4 @@ def draw_city(surface: pygame.Surface, ctx, rect: pygame.Rect, content, city_id:
     mask = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(mask, (255, 255, 255, 255), full, border_radius=radius)
     out.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    surface.blit(out, rect)
-    return rects
+    return out, rects
