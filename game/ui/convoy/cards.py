@@ -593,10 +593,11 @@ def _state_overlay(out: pygame.Surface, ctx, state: str, radius: int, k: float) 
             p.line([(-0.62, 0.62), (0.62, -0.62)], 0.12, (20, 20, 22))
 
         img = _smooth_square(2 * r, paint, (0, 0, 0), (0, 0, 0), (0, 0, 0), factor=4)
-        out.blit(img, img.get_rect(center=full.center))
+        centre = (full.centerx, round(full.height * 0.3))  # over the emblem: the name stays readable
+        out.blit(img, img.get_rect(center=centre))
         if full.width >= 120:
             font = _font(ctx, max(10, 14 * k), True)
-            widgets.text(out, _("offline").upper(), font, (240, 226, 210), (full.centerx, full.centery + r + font.get_height() // 2 + 2),
+            widgets.text(out, _("offline").upper(), font, (240, 226, 210), (centre[0], centre[1] + r + font.get_height() // 2 + 2),
                          "center", shadow=True)
 
 
