@@ -1,0 +1,194 @@
+"""Issue 17 item 6: Convoy's 70 cards and 5 cities drawn by our own code (game/ui/convoy/cards.py),
+readable at 1280x720 (a card there is about 90 px wide), each with its own emblem."""
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.convoy.content import shared_content  # noqa: E402
+from game.engine.provenance import Provenance  # noqa: E402
+from game.ui.convoy import cards  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+CARD_SIZES = [(90, 126), (150, 210), (250, 350)]
+CITY_SIZES = [(120, 84), (180, 130), (360, 250)]
+
+
+@pytest.fixture(scope="module")
+def ctx():
+    from game.ui.assets import Assets
+    from game.ui.scene import Context
+    from game.ui.settings import Settings
+
+    pygame.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((1, 1))
+    return Context(settings=Settings(), assets=Assets(), maps_dir=ROOT / "maps", settings_file=Path(os.devnull))
+
+
+@pytest.fixture(scope="module")
+def content():
+    return shared_content()
+
+
+def _pixels(surface: pygame.Surface, rect: pygame.Rect | None = None) -> bytes:
+    sub = surface.subsurface(rect) if rect else surface
+    return pygame.image.tobytes(sub, "RGBA")
+
+
+def test_every_card_draws_at_three_sizes_and_fills_its_rect(ctx, content):
+    assert sum(c.count for c in content.cards.values()) == 70
+    for w, h in CARD_SIZES:
+        for cid in content.cards:
+            surface = pygame.Surface((w + 20, h + 20), pygame.SRCALPHA)
+            rect = pygame.Rect(10, 10, w, h)
+            cards.draw_card(surface, ctx, rect, content, cid)
+            # the face covers its rect (corners aside) and nothing outside it
+            assert surface.get_at(rect.center).a == 255, (cid, w)
+            assert surface.get_at((5, 5)).a == 0 and surface.get_at((w + 15, h + 15)).a == 0, (cid, w)
+
+
+@pytest.mark.parametrize("state", cards.STATES)
+def test_every_state_draws_and_differs_from_normal(ctx, content, state):
+    rect = pygame.Rect(0, 0, 90, 126)
+    normal, other = pygame.Surface(rect.size, pygame.SRCALPHA), pygame.Surface(rect.size, pygame.SRCALPHA)
+    cards.draw_card(normal, ctx, rect, content, "hunter")
+    cards.draw_card(other, ctx, rect, content, "hunter", state=state)
+    assert (_pixels(normal) == _pixels(other)) == (state == "normal")
+
+
+def test_emblems_differ_between_cards(content):
+    seen: dict[bytes, str] = {}
+    for cid, card in content.cards.items():
+        img = cards.emblem(cid, card.side, card.type, 64)
+        key = _pixels(img)
+        assert key not in seen, f"{cid} has the same emblem as {seen.get(key)}"
+        seen[key] = cid
+        assert any(img.get_at((x, y)).a > 0 for x in range(0, 64, 2) for y in range(0, 64, 2)), cid
+    assert len(seen) == len(content.cards)
+
+
+def test_card_faces_differ_between_cards_at_table_size(ctx, content):
+    faces = set()
+    for cid in content.cards:
+        s = pygame.Surface((90, 126), pygame.SRCALPHA)
+        cards.draw_card(s, ctx, s.get_rect(), content, cid)
+        faces.add(_pixels(s))
+    assert len(faces) == len(content.cards)
+
+
+def test_an_unverified_card_carries_the_placeholder_mark(ctx, content):
+    card = content.cards["hunter"]
+    assert card.provenance.placeholder()  # verified = false in cards.toml
+    sure = dataclasses.replace(card, provenance=Provenance(True, "test"))
+    verified = dataclasses.replace(content, cards={**content.cards, "hunter": sure})
+    for w, h in CARD_SIZES:
+        marked, plain = pygame.Surface((w, h), pygame.SRCALPHA), pygame.Surface((w, h), pygame.SRCALPHA)
+        cards.draw_card(marked, ctx, marked.get_rect(), content, "hunter")
+        cards.draw_card(plain, ctx, plain.get_rect(), verified, "hunter")
+        corner = pygame.Rect(w * 3 // 4, h * 7 // 8, w // 4, h // 8)  # the bottom-right corner: the '*'
+        assert _pixels(marked, corner) != _pixels(plain, corner), w
+        rest = pygame.Rect(0, 0, w, h // 2)
+        assert _pixels(marked, rest) == _pixels(plain, rest), w
+
+
+def test_card_size_and_text(content):
+    assert cards.card_size(350) == (250, 350)
+    assert cards.card_size(126) == (90, 126)
+    assert cards.card_text(content, "hunter") == (content.cards["hunter"].name, content.cards["hunter"].text)
+
+
+def test_faces_are_cached_per_card_size_and_state(ctx, content):
+    rect = pygame.Rect(0, 0, 91, 127)
+    s = pygame.Surface(rect.size, pygame.SRCALPHA)
+    calls = []
+    real = cards._render_card
+
+    def counting(*args):
+        calls.append(args[2])
+        return real(*args)
+
+    cards._render_card = counting
+    try:
+        for _ in range(3):
+            cards.draw_card(s, ctx, rect, content, "medic")
+            cards.draw_card(s, ctx, rect, content, "medic", state="dim")
+    finally:
+        cards._render_card = real
+    assert calls == ["medic", "medic"]
+
+
+def test_backs_draw(ctx):
+    for side in ("moloch", "outpost"):
+        s = pygame.Surface((90, 126), pygame.SRCALPHA)
+        cards.draw_back(s, ctx, s.get_rect(), side)
+        assert s.get_at((45, 63)).a > 200
+    assert "cards/back_convoy_moloch.png" not in ctx.assets.missing
+
+
+@pytest.mark.parametrize("size", CITY_SIZES)
+def test_every_city_draws_and_its_sectors_lie_inside_without_overlap(ctx, content, size):
+    for city in content.cities:
+        for extra in (False, True):
+            surface = pygame.Surface((size[0] + 40, size[1] + 40), pygame.SRCALPHA)
+            rect = pygame.Rect(20, 20, *size)
+            rects = cards.draw_city(surface, ctx, rect, content, city.id, battle_sector=0, sectors_destroyed=(1,),
+                                    feature_used=True, extra_sector=extra)
+            assert len(rects) == len(city.sectors) + (1 if extra else 0)
+            for i, r in enumerate(rects):
+                assert r.width > 0 and r.height > 0
+                assert rect.contains(r), (city.id, size, i)
+                for other in rects[i + 1:]:
+                    assert not r.colliderect(other), (city.id, size)
+            assert surface.get_at((5, 5)).a == 0
+
+
+def test_a_destroyed_city_differs_from_its_intact_side(ctx, content):
+    for city in content.cities:
+        intact, ruined = pygame.Surface((180, 130), pygame.SRCALPHA), pygame.Surface((180, 130), pygame.SRCALPHA)
+        a = cards.draw_city(intact, ctx, intact.get_rect(), content, city.id)
+        b = cards.draw_city(ruined, ctx, ruined.get_rect(), content, city.id, destroyed=True)
+        assert _pixels(intact) != _pixels(ruined)
+        assert a == b  # the sectors stay where they were
+
+
+def test_city_markers_show(ctx, content):
+    """The Sector Battle token, a Destroyed Sector overlay, the Extra Sector token and the Used
+    marker each change the card where they lie."""
+    def draw(**kw):
+        s = pygame.Surface((180, 130), pygame.SRCALPHA)
+        return s, cards.draw_city(s, ctx, s.get_rect(), content, "iron_gate", **kw)
+
+    plain, rects = draw()
+    for kw, where in (({"battle_sector": 1}, rects[1]), ({"sectors_destroyed": (2,)}, rects[2])):
+        s, _ = draw(**kw)
+        assert _pixels(s, where) != _pixels(plain, where), kw
+        assert _pixels(s, rects[0]) == _pixels(plain, rects[0]), kw
+    s, with_extra = draw(extra_sector=True)
+    assert _pixels(s, with_extra[-1]) != _pixels(plain, with_extra[-1])
+    s, _ = draw(feature_used=True)
+    assert _pixels(s) != _pixels(plain)
+
+
+def test_the_contact_sheet_tool_renders(tmp_path):
+    spec = importlib.util.spec_from_file_location("convoy_card_sheet", ROOT / "tools" / "convoy_card_sheet.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    out = tmp_path / "sheet.png"
+    assert tool.main(["--out", str(out), "--size", "60x84"]) == 0
+    assert out.is_file() and out.stat().st_size > 10_000
+
+
+def test_city_text_lists_results_feature_and_sectors(content):
+    name, text = cards.city_text(content, "cleveland_harbour")
+    assert name == "3 Cleveland Harbour"
+    assert "Ferry Docks" in text and "apply it" in text and "Supplies" in text
+    assert len(text.splitlines()) == 3 + 3
