@@ -1,9 +1,9 @@
 """One translation function for every piece of UI text, backed by gettext catalogues.
 
-Catalogues live in game/locale/<lang>/LC_MESSAGES/tiletop.mo (compiled from the .po beside it by
-tools/compile_catalogues.py). English is the source language: its catalogue maps every msgid to
-itself so that a test can prove no string was forgotten. A language without a catalogue, or a
-msgid missing from one, falls back to the English text rather than failing.
+Catalogues live in game/locale/<lang>/LC_MESSAGES/tiletop.mo, compiled by Babel from the .po
+beside it (`make catalogues`, README "Translations"); this module reads them with the standard
+gettext module only. English is the source language. A language without a catalogue, or a msgid
+missing or untranslated in one, falls back to the English text rather than failing.
 
 No pygame here: the rules and command-line tools may translate too.
 """
@@ -49,6 +49,11 @@ def language() -> str:
 def translate(msgid: str) -> str:
     """The text for `msgid` in the current language (the msgid itself when untranslated)."""
     return _translations.gettext(msgid)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form for the number `n` in the current language (English: singular for 1)."""
+    return _translations.ngettext(singular, plural, n)
 
 
 def N_(msgid: str) -> str:
