@@ -21,6 +21,7 @@ LANGUAGE_NAMES: dict[str, str] = {"en": "English", "hu": "Magyar"}
 
 _translations: gettext.NullTranslations = gettext.NullTranslations()
 _language = DEFAULT_LANGUAGE
+_generation = 0  # bumped at every switch: a message worded before knows to word itself again
 
 
 def available_languages() -> list[str]:
@@ -31,7 +32,8 @@ def available_languages() -> list[str]:
 
 def set_language(lang: str) -> str:
     """Switch the catalogue; returns the language actually in use (English if `lang` is unknown)."""
-    global _translations, _language
+    global _translations, _language, _generation
+    _generation += 1
     try:
         _translations = gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[lang])
         _language = lang
@@ -44,6 +46,11 @@ def set_language(lang: str) -> str:
 
 def language() -> str:
     return _language
+
+
+def generation() -> int:
+    """Changes whenever the language is set (game/engine/text.py keeps a worded message until then)."""
+    return _generation
 
 
 def translate(msgid: str) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from game.engine.deck import Deck
-from game.engine.protocol import hash_json
+from game.engine.protocol import hash_json, english_words
 from game.engine.rng import Rng
 
 FORMAT = 1
@@ -255,7 +255,8 @@ class GearsState:
         )
 
     def state_hash(self) -> str:
-        return hash_json(self.to_json())
+        """As Title.state_hash: a pending question's words in English (protocol.english_words)."""
+        return hash_json(english_words(self.to_json()))
 
     def restore(self, data: dict[str, Any]) -> None:
         """Replaces this state's contents in place with a snapshot from to_json."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
+from game.engine.text import from_json as text_from_json
 from game.engine.protocol import Action, IllegalAction
 from game.gears.content import GearsContent
 from game.gears.rules import attack as A
@@ -151,7 +152,8 @@ def _legal_actions(state: GearsState) -> list[Action]:
         return []
     if state.proc is not None:
         pend = state.proc["pending"]
-        return [Action(pend["kind"], opt, label) for opt, label in zip(pend["options"], pend["labels"])]
+        return [Action(pend["kind"], opt, label if label.__class__ is str else text_from_json(label))
+                for opt, label in zip(pend["options"], pend["labels"])]
     f = top(state)
     if f is None:
         return []

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.engine.protocol import Action
+from game.engine.text import as_text
 from game.gears.content import GearsContent
 from game.ui.gears import words
 
@@ -76,7 +77,7 @@ def option_label(state, content: GearsContent, action: Action) -> str:
 def classify(state, content: GearsContent, decider: str | None, actions: list[Action]) -> Choices:
     prompt = ""
     if state.proc is not None:
-        prompt = str(state.proc["pending"].get("prompt") or "")
+        prompt = as_text(state.proc["pending"].get("prompt") or "")
     ch = Choices(decider, prompt)
     for a in actions:
         pl = a.payload
