@@ -85,8 +85,29 @@ def test_hungarian_covers_menu_and_shell(extracted):
     assert untranslated == []
 
 
+def test_the_fonts_have_hungarian_and_greek_letters():
+    """Every font the UI draws with (game/ui/assets.py: DejaVu Sans, or pygame's bundled font
+    where DejaVu is missing) has a glyph of its own for ő, ű and the Greek letters: each renders
+    unlike a character no font here has (the 'missing glyph' box)."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from game.ui import assets
+
+    pygame.font.init()
+    paths = [p for bold in (False, True) for p in assets._FONT_FILES[bold] if Path(p).is_file()] + [None]
+    for path in paths:
+        font = pygame.font.Font(path, 24)
+        missing = pygame.image.tobytes(font.render("\U000f0000", True, (255, 255, 255)), "RGBA")
+        for letter in "őűŐŰΕλληνικάΩ":
+            got = pygame.image.tobytes(font.render(letter, True, (255, 255, 255)), "RGBA")
+            assert got != missing, (path, letter)
+
+
 def _fields(s: str) -> list[str]:
-    return sorted(f for _t, f, _s, _c in string.Formatter().parse(s) if f)
+    return sorted({f for _t, f, _s, _c in string.Formatter().parse(s) if f})
 
 
 @pytest.mark.parametrize("lang", tool.languages())

@@ -83,10 +83,12 @@ class NeedDecision(Exception):
         self.about = about
 
     def pending(self) -> dict[str, Any]:
-        """The question as JSON data for `state.proc`: a message prompt or label as its JSON form
-        (ids and parameters, game/engine/text.py), a plain string as itself."""
+        """The question for `state.proc`. A prompt or label that is a message (game/engine/text.py)
+        stays the message object while the game runs (a question is asked often, and its words
+        are read only by a screen); the title's `to_json` writes it as its JSON form (ids and
+        parameters), and a state read back holds that form (`text.from_json` reads either)."""
         out = {"decider": self.decider, "kind": self.kind, "options": self.options,
-               "prompt": T.to_json(self.prompt), "labels": [T.to_json(x) for x in self.labels]}
+               "prompt": self.prompt, "labels": self.labels}
         if self.about:
             out["about"] = self.about
         return out

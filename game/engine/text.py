@@ -73,18 +73,47 @@ class Ref:
         return {"ref": self.kind, "id": self.key}
 
 
-class Msg:
+class _Reads:
+    """A message reads like the text it words to for the string methods that only read it
+    (`msg.startswith("First ")`, `"wall" in msg`): a check or a test need not word it first."""
+
+    __slots__ = ()
+    _READ = frozenset({"startswith", "endswith", "lower", "upper", "split", "strip", "rstrip", "lstrip",
+                       "find", "splitlines", "capitalize", "count", "index"})
+
+    def __getattr__(self, name: str) -> Any:
+        if name in _Reads._READ:
+            return getattr(str(self), name)
+        raise AttributeError(name)
+
+    def __contains__(self, text: str) -> bool:
+        return text in str(self)
+
+    def __len__(self) -> int:
+        return len(str(self))
+
+    def __bool__(self) -> bool:  # never worded to be tested: a message is always something
+        return True
+
+
+class Msg(_Reads):
     """A msgid with named parameters (and, for plurals, the plural msgid and the number)."""
 
-    __slots__ = ("msgid", "params", "plural", "n", "_shown")
+    # Two slots only: the rules make one per log line, label and refusal, and never read it.
+    # A plural message is a Plural (its own slots `plural` and `n`, shadowing these defaults).
+    __slots__ = ("msgid", "params")
+    plural: str | None = None
+    n: int | None = None
 
-    def __init__(self, msgid: str, params: Mapping[str, Any] | None = None,
-                 plural: str | None = None, n: int | None = None):
+    def __new__(cls, msgid: str, params: Mapping[str, Any] | None = None,
+                plural: str | None = None, n: int | None = None):
+        self = object.__new__(Plural if plural is not None else cls)
         self.msgid = msgid
         self.params = params if params is not None else {}
-        self.plural = plural
-        self.n = n
-        self._shown: tuple[int, str] | None = None  # (language generation, text)
+        if plural is not None:
+            self.plural = plural
+            self.n = n
+        return self
 
     # ------------------------------------------------------------------ wording
 
@@ -115,14 +144,18 @@ class Msg:
         """The sentence in English whatever the language (hashes, bug reports)."""
         return self.render(_english, _english_plural)
 
+    def format(self, **params: Any) -> Msg:
+        """The same message with more parameters (a template filled in two places)."""
+        return Msg(self.msgid, {**self.params, **params}, self.plural, self.n)
+
+    def __add__(self, other: Any) -> Joined:
+        return Joined((self, other))
+
+    def __radd__(self, other: Any) -> Joined:
+        return Joined((other, self))
+
     def __str__(self) -> str:
-        gen = i18n.generation()
-        shown = self._shown
-        if shown is not None and shown[0] == gen:
-            return shown[1]
-        text = self.render()
-        self._shown = (gen, text)
-        return text
+        return self.render()
 
     def __repr__(self) -> str:
         return f"Msg({self.msgid!r}, {self.params!r})"
@@ -133,7 +166,14 @@ class Msg:
         return (self.msgid, self.plural, self.n, tuple(sorted((k, _hashable(v)) for k, v in self.params.items())))
 
     def __eq__(self, other: object) -> bool:
+        # A message equals a plain string that reads the same (in the current language): the
+        # one function that words a refusal may be compared with the text a player saw.
+        if other.__class__ is str:
+            return str(self) == other
         return isinstance(other, Msg) and other._key() == self._key()
+
+    def __contains__(self, text: str) -> bool:
+        return text in str(self)
 
     def __hash__(self) -> int:
         return hash(self._key())
@@ -166,9 +206,104 @@ class Msg:
         return cls(msgid, {str(k): _param_from_json(v) for k, v in params.items()}, plural, n)
 
 
+Text = "str | Msg | Joined"
+
+
+class Plural(Msg):
+    """A message whose words depend on the number `n` (made by Mn or Msg(..., plural, n))."""
+
+    __slots__ = ("plural", "n")
+
+
+class Joined(_Reads):
+    """Pieces worded one by one and joined (`msg + " (it stays)"`, a list of names with ", ")."""
+
+    __slots__ = ("parts", "sep")
+
+    def __init__(self, parts: tuple, sep: str = ""):
+        self.parts = tuple(parts)
+        self.sep = sep
+
+    def render(self, translate: Callable[[str], str] | None = None,
+               plural: Callable[[str, str, int], str] | None = None) -> str:
+        sep = self.sep if self.sep.__class__ is str else str(_word(self.sep, translate, plural))
+        return sep.join(str(_word(p, translate, plural)) for p in self.parts)
+
+    def english(self) -> str:
+        return self.render(_english, _english_plural)
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __repr__(self) -> str:
+        return f"Joined({self.parts!r}, {self.sep!r})"
+
+    def __add__(self, other: Any) -> Joined:
+        return Joined((self, other))
+
+    def __radd__(self, other: Any) -> Joined:
+        return Joined((other, self))
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is str:
+            return str(self) == other
+        return isinstance(other, Joined) and (other.parts, other.sep) == (self.parts, self.sep)
+
+    def __contains__(self, text: str) -> bool:
+        return text in str(self)
+
+    def __hash__(self) -> int:
+        return hash((_hashable(self.parts), self.sep))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"join": [_param_json(p) for p in self.parts], "sep": _param_json(self.sep)}
+
+
+class Clause(Joined):
+    """A sentence used inside another: worded without its final full stop."""
+
+    __slots__ = ()
+
+    def __init__(self, inner: Any):
+        super().__init__((inner,), "")
+
+    def render(self, translate: Callable[[str], str] | None = None,
+               plural: Callable[[str, str, int], str] | None = None) -> str:
+        return super().render(translate, plural).rstrip(".")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is str:
+            return str(self) == other
+        return isinstance(other, Clause) and other.parts == self.parts
+
+    def __hash__(self) -> int:
+        return hash(("clause", _hashable(self.parts)))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"clause": _param_json(self.parts[0])}
+
+
+# Every kind of engine text object (what a JSON copy of a state writes with `to_json()`).
+TEXTS = (Msg, Ref, Joined)
+
+
+def join(sep: str, parts: Any) -> Joined:
+    """`sep.join(parts)` for parts that may be messages or names."""
+    return Joined(tuple(parts), sep)
+
+
+_new = object.__new__
+
+
 def M(msgid: str, /, **params: Any) -> Msg:
-    """A message: `M("{who} moves.", who=...)` (pybabel extracts the msgid)."""
-    return Msg(msgid, params)
+    """A message: `M("{who} moves.", who=...)` (pybabel extracts the msgid). `M(text)` of a
+    content text (its msgid is the text itself) may be handed a message already: kept as it is."""
+    if msgid.__class__ is not str:
+        return msgid.format(**params) if params and isinstance(msgid, Msg) else msgid
+    m = _new(Msg)
+    m.msgid = msgid
+    m.params = params
+    return m
 
 
 def Mn(singular: str, plural: str, n: int, /, **params: Any) -> Msg:
@@ -176,18 +311,15 @@ def Mn(singular: str, plural: str, n: int, /, **params: Any) -> Msg:
     return Msg(singular, params, plural, n)
 
 
-Text = "str | Msg"
-
-
 def as_text(value: Any) -> str:
     """The words for a message, a plain string, a message's JSON form or a Ref."""
     if value.__class__ is str:
         return value
-    if isinstance(value, dict) and "msg" in value:
+    if isinstance(value, dict) and ("msg" in value or "join" in value or "ref" in value or "clause" in value):
         try:
-            return str(Msg.from_json(value))
+            return str(_param_from_json(value))
         except ValueError:
-            return str(value.get("msg"))
+            return str(value.get("msg", ""))
     return str(value) if value is not None else ""
 
 
@@ -195,9 +327,9 @@ def english(value: Any) -> str:
     """as_text in English (whatever the current language)."""
     if value.__class__ is str:
         return value
-    if isinstance(value, dict) and "msg" in value:
-        value = Msg.from_json(value)
-    if isinstance(value, Msg):
+    if isinstance(value, dict) and ("msg" in value or "join" in value or "ref" in value or "clause" in value):
+        value = _param_from_json(value)
+    if isinstance(value, (Msg, Joined)):
         return value.english()
     if isinstance(value, Ref):
         return value.name(_english)
@@ -206,14 +338,28 @@ def english(value: Any) -> str:
 
 def to_json(value: Any) -> Any:
     """A message as its JSON form, a plain string as itself (for saves and state)."""
-    return value.to_json() if isinstance(value, Msg) else value
+    return value.to_json() if isinstance(value, (Msg, Joined, Ref)) else value
+
+
+def message_from_json(data: Mapping[str, Any]) -> Msg | Joined:
+    """A message (or joined pieces) from its JSON form; ValueError names what is malformed."""
+    if "clause" in data:
+        if set(data) != {"clause"}:
+            raise ValueError("a clause has only 'clause'")
+        return Clause(_param_from_json(data["clause"]))
+    if "join" in data:
+        parts, sep = data.get("join"), data.get("sep", "")
+        if not isinstance(parts, list) or not isinstance(sep, (str, dict)) or set(data) - {"join", "sep"}:
+            raise ValueError("joined text needs a list 'join' and a text 'sep'")
+        return Joined(tuple(_param_from_json(p) for p in parts), _param_from_json(sep))
+    return Msg.from_json(data)
 
 
 def from_json(value: Any) -> Any:
     """Inverse of to_json: a message back from its JSON form, a plain string as itself."""
     if isinstance(value, dict):
-        return Msg.from_json(value)
-    if isinstance(value, str):
+        return _param_from_json(value)
+    if isinstance(value, str) or isinstance(value, TEXTS):
         return value
     raise ValueError(f"a text must be a string or a message, got {type(value).__name__}")
 
@@ -229,7 +375,7 @@ def _word(value: Any, translate: Callable[[str], str] | None, plural: Callable |
         return value
     if cls is Ref:
         return value.name(translate)
-    if cls is Msg:
+    if cls is Msg or cls is Plural or cls is Joined or cls is Clause:
         return value.render(translate, plural)
     return value
 
@@ -243,7 +389,7 @@ def _hashable(value: Any) -> Any:
 
 
 def _param_json(value: Any) -> Any:
-    if isinstance(value, (Msg, Ref)):
+    if isinstance(value, (Msg, Ref, Joined)):
         return value.to_json()
     if isinstance(value, (str, int)) and not isinstance(value, bool):
         return value
@@ -259,7 +405,7 @@ def _param_from_json(value: Any) -> Any:
             if not isinstance(kind, str) or not isinstance(key, str):
                 raise ValueError("a name reference needs a text 'ref' and 'id'")
             return Ref(kind, key)
-        return Msg.from_json(value)
+        return message_from_json(value)
     if value is None or isinstance(value, (str, int, bool)):
         return value
     raise ValueError(f"a message parameter must be text, a number, a name or a message, got {type(value).__name__}")

@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 from game.engine.deck import Deck
 from game.engine.protocol import hash_json, english_words
+from game.engine.text import TEXTS
 from game.engine.rng import Rng
 
 FORMAT = 1
@@ -281,6 +282,8 @@ def _copy_each(value: Any) -> Any:
         return {k: _copy_each(v) for k, v in value.items()}
     if isinstance(value, list):
         return [_copy_each(v) for v in value]
+    if isinstance(value, TEXTS):  # a paused question's prompt and labels (engine/resolution.py)
+        return value.to_json()
     return value
 
 
