@@ -17,7 +17,7 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DEFAULT_LANGUAGE = "en"
 # Shown in the settings screen in each language's own name, so a user who cannot read the
 # current language can still find theirs.
-LANGUAGE_NAMES: dict[str, str] = {"en": "English", "hu": "Magyar"}
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "hu": "Magyar", "el": "Ελληνικά"}
 
 _translations: gettext.NullTranslations = gettext.NullTranslations()
 _language = DEFAULT_LANGUAGE
@@ -25,9 +25,11 @@ _generation = 0  # bumped at every switch: a message worded before knows to word
 
 
 def available_languages() -> list[str]:
-    """Languages with a compiled catalogue, English first."""
+    """Languages with a compiled catalogue: English first, then as LANGUAGE_NAMES lists them
+    (the settings screen cycles through them in this order), then any other."""
     found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
-    return sorted(found, key=lambda lang: (lang != DEFAULT_LANGUAGE, lang))
+    order = list(LANGUAGE_NAMES)
+    return sorted(found, key=lambda lang: (lang != DEFAULT_LANGUAGE, order.index(lang) if lang in order else len(order), lang))
 
 
 def set_language(lang: str) -> str:

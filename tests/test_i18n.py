@@ -85,6 +85,17 @@ def test_hungarian_covers_menu_and_shell(extracted):
     assert untranslated == []
 
 
+def test_greek_covers_menu_and_shell_and_is_listed_in_its_own_name(extracted):
+    shell = {m for m, files in _from(extracted, "game/ui").items() if any(f.endswith(SHELL_FILES) for f in files)}
+    shell |= set(_from(extracted, "game/titles.py"))
+    greek = _catalogue("el")
+    untranslated = sorted(m for m in shell if not greek.get(m) or (greek[m] == m and m not in ("Enter", "Bot")))
+    assert "Open a map" in shell and untranslated == []
+    assert i18n.LANGUAGE_NAMES["el"] == "Ελληνικά"
+    assert i18n.available_languages()[:3] == ["en", "hu", "el"]
+    assert i18n.set_language("el") == "el" and i18n.translate("Settings") == "Ρυθμίσεις"
+
+
 def test_the_fonts_have_hungarian_and_greek_letters():
     """Every font the UI draws with (game/ui/assets.py: DejaVu Sans, or pygame's bundled font
     where DejaVu is missing) has a glyph of its own for ő, ű and the Greek letters: each renders
