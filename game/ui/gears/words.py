@@ -19,7 +19,7 @@ def titled(slug: str) -> str:
 def area(name: str | None) -> str:
     if not name:
         return "-"
-    tile, _, rest = name.partition(":")
+    tile, _sep, rest = name.partition(":")
     return f"{titled(rest or tile)} ({tile})" if rest else titled(tile)
 
 
@@ -27,9 +27,9 @@ def spot(name: str | None) -> str:
     """A cover spot: its area and number ("Boulevard (2A), cover 1")."""
     if not name:
         return "-"
-    tile, _, rest = name.partition(":")
-    base, _, n = rest.rpartition("_cover")
-    return f"{titled(base)} ({tile}) cover {n}" if base else area(name)
+    tile, _sep, rest = name.partition(":")
+    base, _sep, n = rest.rpartition("_cover")
+    return _("{area} ({tile}) cover {n}").format(area=titled(base), tile=tile, n=n) if base else area(name)
 
 
 def card(content: GearsContent, card_id: str) -> str:
