@@ -55,11 +55,20 @@ def lacks_mode(why: Any) -> bool:
     return isinstance(why, Msg) and why.msgid in _NO_MODE.values()
 
 
+_FACES: dict[tuple, Any] = {}  # faces rolled -> their words (a few hundred patterns recur)
+
+
 def _faces_text(faces: list[DieFace]) -> Any:
     """The faces rolled, in short words ('1h, omen, blank'; h: hits, s: shields)."""
-    parts = [M("omen") if f.omen else M("{n}h", n=f.hits) if f.hits else M("{n}s", n=f.shields) if f.shields
-             else M("blank") for f in faces]
-    return T.join(", ", parts) if parts else M("no dice")
+    key = tuple(faces)
+    got = _FACES.get(key)
+    if got is None:
+        parts = [M("omen") if f.omen else M("{n}h", n=f.hits) if f.hits else M("{n}s", n=f.shields) if f.shields
+                 else M("blank") for f in faces]
+        got = T.join(", ", parts) if parts else M("no dice")
+        if len(_FACES) < 4096:
+            _FACES[key] = got
+    return got
 
 
 # ----------------------------------------------------------------------------- dice counts

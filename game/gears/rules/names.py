@@ -58,6 +58,11 @@ def _ref(kind: str, key: str) -> Ref:
     return got
 
 
+_CARDS: dict[str, Ref] = {}
+_CHARACTERS: dict[str, Ref] = {}
+_LOCUSTS: dict[tuple, Ref] = {}
+
+
 def cog(state: GearsState, player: str) -> Ref | Msg | str:
     """The character's name of a player's COG ('the Stranded' for the mission token)."""
     if player == "stranded":
@@ -70,14 +75,20 @@ def cog(state: GearsState, player: str) -> Ref | Msg | str:
 
 def character_name(character_id: str) -> Ref:
     """The character card's name (the id itself for a COG of an unknown character)."""
-    return _ref("gears.character", character_id)
+    got = _CHARACTERS.get(character_id)
+    if got is None:
+        got = _CHARACTERS[character_id] = Ref("gears.character", character_id)
+    return got
 
 
 def locust(state: GearsState, lid: str) -> Ref:
     """'Drone 1': the Enemy card's name and the figure's number."""
     x = state.locusts.get(lid)
     enemy = x.enemy if x is not None else None
-    return _ref("gears.locust", f"{lid}|{enemy}" if enemy else lid)
+    got = _LOCUSTS.get((lid, enemy))
+    if got is None:
+        got = _LOCUSTS[(lid, enemy)] = Ref("gears.locust", f"{lid}|{enemy}" if enemy else lid)
+    return got
 
 
 def _locust(lid: str, enemy_id: str | None, translate: Callable[[str], str]) -> str:
@@ -114,7 +125,10 @@ def enemy(enemy_id: str) -> Ref:
 
 def card(card_id: str) -> Ref:
     """An Order card's name ('blind_fire#2' -> 'Blind Fire')."""
-    return _ref("gears.card", card_id)
+    got = _CARDS.get(card_id)
+    if got is None:
+        got = _CARDS[card_id] = Ref("gears.card", card_id)
+    return got
 
 
 def cards(n: int) -> Msg:
@@ -140,7 +154,7 @@ def mode(attack_mode: str) -> Msg | str:
 
 def character(character_id: str) -> Ref:
     """A character card's name ('marcus_fenix' -> 'Marcus Fenix')."""
-    return _ref("gears.character", character_id)
+    return character_name(character_id)
 
 
 # ----------------------------------------------------------------------------- action labels
