@@ -41,11 +41,12 @@ def _english(s: str) -> str:
 class Ref:
     """The id of a named thing (a card, a figure, a weapon...), named when shown."""
 
-    __slots__ = ("kind", "key")
+    __slots__ = ("kind", "key", "_shown")
 
     def __init__(self, kind: str, key: str):
         self.kind = kind
         self.key = key
+        self._shown: tuple[int, str] | None = None  # (language generation, name): a title keeps one Ref per id
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Ref) and other.kind == self.kind and other.key == self.key
@@ -58,11 +59,21 @@ class Ref:
 
     def name(self, translate: Callable[[str], str] | None = None) -> str:
         """The name in the current language (or as `translate` gives it)."""
+        if translate is None:
+            shown, gen = self._shown, i18n.generation()
+            if shown is not None and shown[0] == gen:
+                return shown[1]
+            got = self._name(i18n.translate)
+            self._shown = (gen, got)
+            return got
+        return self._name(translate)
+
+    def _name(self, translate: Callable[[str], str]) -> str:
         lookup = _LOOKUPS.get(self.kind.split(".", 1)[0])
         if lookup is None:
             return self.key
         try:
-            return lookup(self.kind, self.key, translate or i18n.translate)
+            return lookup(self.kind, self.key, translate)
         except Exception:  # noqa: BLE001 - a name never breaks a log line: the id is shown
             return self.key
 
