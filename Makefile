@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: play test bench assets clean
+.PHONY: play test bench assets catalogues clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,10 @@ bench: $(STAMP)
 
 assets: $(STAMP)
 	$(PY) tools/make_assets.py
+
+# Translations: pybabel extract (code and data texts, babel.cfg), update every .po, compile .mo.
+catalogues: $(STAMP)
+	$(PY) tools/catalogues.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -1,9 +1,9 @@
 """One translation function for every piece of UI text, backed by gettext catalogues.
 
-Catalogues live in game/locale/<lang>/LC_MESSAGES/tiletop.mo (compiled from the .po beside it by
-tools/compile_catalogues.py). English is the source language: its catalogue maps every msgid to
-itself so that a test can prove no string was forgotten. A language without a catalogue, or a
-msgid missing from one, falls back to the English text rather than failing.
+Catalogues live in game/locale/<lang>/LC_MESSAGES/tiletop.mo, compiled by Babel from the .po
+beside it (`make catalogues`, README "Translations"); this module reads them with the standard
+gettext module only. English is the source language. A language without a catalogue, or a msgid
+missing or untranslated in one, falls back to the English text rather than failing.
 
 No pygame here: the rules and command-line tools may translate too.
 """
@@ -17,21 +17,25 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DEFAULT_LANGUAGE = "en"
 # Shown in the settings screen in each language's own name, so a user who cannot read the
 # current language can still find theirs.
-LANGUAGE_NAMES: dict[str, str] = {"en": "English", "hu": "Magyar"}
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "hu": "Magyar", "el": "Ελληνικά"}
 
 _translations: gettext.NullTranslations = gettext.NullTranslations()
 _language = DEFAULT_LANGUAGE
+_generation = 0  # bumped at every switch: a message worded before knows to word itself again
 
 
 def available_languages() -> list[str]:
-    """Languages with a compiled catalogue, English first."""
+    """Languages with a compiled catalogue: English first, then as LANGUAGE_NAMES lists them
+    (the settings screen cycles through them in this order), then any other."""
     found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
-    return sorted(found, key=lambda lang: (lang != DEFAULT_LANGUAGE, lang))
+    order = list(LANGUAGE_NAMES)
+    return sorted(found, key=lambda lang: (lang != DEFAULT_LANGUAGE, order.index(lang) if lang in order else len(order), lang))
 
 
 def set_language(lang: str) -> str:
     """Switch the catalogue; returns the language actually in use (English if `lang` is unknown)."""
-    global _translations, _language
+    global _translations, _language, _generation
+    _generation += 1
     try:
         _translations = gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[lang])
         _language = lang
@@ -46,9 +50,19 @@ def language() -> str:
     return _language
 
 
+def generation() -> int:
+    """Changes whenever the language is set (game/engine/text.py keeps a worded message until then)."""
+    return _generation
+
+
 def translate(msgid: str) -> str:
     """The text for `msgid` in the current language (the msgid itself when untranslated)."""
     return _translations.gettext(msgid)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form for the number `n` in the current language (English: singular for 1)."""
+    return _translations.ngettext(singular, plural, n)
 
 
 def N_(msgid: str) -> str:

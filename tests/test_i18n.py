@@ -1,28 +1,58 @@
 """DESIGN.md 'What a user sees': all UI text goes through one translation function backed by
-gettext catalogues; English is complete, Hungarian covers the menu and the shell."""
+gettext catalogues, kept with Babel (tools/catalogues.py, `make catalogues`): every msgid of the
+code and the data is in every catalogue, the .mo files are compiled from the .po beside them,
+Hungarian covers the menu and the shell, the lessons and the rules reference."""
 from __future__ import annotations
 
 import importlib.util
+import io
+import string
 import sys
 from pathlib import Path
 
 import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 
 from game import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "game" / "locale"
-_spec = importlib.util.spec_from_file_location("compile_catalogues", ROOT / "tools" / "compile_catalogues.py")
-cc = importlib.util.module_from_spec(_spec)
-sys.modules["compile_catalogues"] = cc
-_spec.loader.exec_module(cc)
+_spec = importlib.util.spec_from_file_location("catalogues", ROOT / "tools" / "catalogues.py")
+tool = importlib.util.module_from_spec(_spec)
+sys.modules["catalogues"] = tool
+_spec.loader.exec_module(tool)
 
 SHELL_FILES = ("app.py", "menu.py", "overlays.py", "settings_scene.py", "maplist.py", "games.py")
 
 
+def _po(lang: str):
+    with (LOCALE / lang / "LC_MESSAGES" / "tiletop.po").open("rb") as f:
+        return read_po(f)
+
+
 def _catalogue(lang: str) -> dict[str, str]:
-    po = LOCALE / lang / "LC_MESSAGES" / "tiletop.po"
-    return cc.parse_po(po.read_text(encoding="utf-8"), str(po))
+    """msgid -> msgstr of the live (not obsolete) singular entries."""
+    return {m.id: m.string for m in _po(lang) if m.id and isinstance(m.id, str)}
+
+
+@pytest.fixture(scope="module")
+def extracted(tmp_path_factory):
+    """What `make catalogues` extracts now from the code and the data (babel.cfg)."""
+    pot = tmp_path_factory.mktemp("pot") / "tiletop.pot"
+    assert tool.extract(pot) == 0
+    with pot.open("rb") as f:
+        return read_po(f)
+
+
+def _ids(catalog) -> set:
+    return {m.id for m in catalog if m.id}
+
+
+def _from(catalog, folder: str) -> dict:
+    """msgid -> files, for the entries found under `folder` (e.g. game/ui)."""
+    return {m.id: [f for f, _ in m.locations] for m in catalog
+            if m.id and any(f.startswith(folder) for f, _ in m.locations)}
 
 
 @pytest.fixture(autouse=True)
@@ -31,39 +61,87 @@ def _english_after():
     i18n.set_language("en")
 
 
-def test_every_ui_msgid_has_an_english_entry():
-    used = cc.extract_msgids(ROOT / "game" / "ui")
-    english = _catalogue("en")
-    missing = {m: where for m, where in used.items() if not english.get(m)}
-    assert len(used) > 50  # the scan really found the UI's strings
-    assert missing == {}, f"msgids without an English entry (run tools/compile_catalogues.py --extract): {missing}"
+@pytest.mark.parametrize("lang", tool.languages())
+def test_every_msgid_of_the_code_and_data_is_in_every_catalogue(extracted, lang):
+    ids = _ids(extracted)
+    assert len(ids) > 1000  # the extraction really read the code, the lessons and the rules
+    live = _ids(_po(lang))
+    missing = sorted(str(m)[:70] for m in ids - live)
+    assert missing == [], f"{lang}: msgids not in the catalogue (run make catalogues): {missing}"
 
 
-def test_hungarian_covers_menu_and_shell():
-    used = cc.extract_msgids(ROOT / "game" / "ui")
-    shell = {m for m, where in used.items() if any(w.split(":")[0].endswith(SHELL_FILES) for w in where)}
+def test_the_extraction_finds_code_plurals_and_data_texts(extracted):
+    ids = _ids(extracted)
+    assert "Open a map" in ids and "cannot save settings" in ids  # code, also beside an f-string
+    assert any("step.welcome.text" in m.auto_comments for m in extracted)  # a lesson's text
+    assert any("rule.\"3.5\".text" in c for m in extracted for c in m.auto_comments)
+
+
+def test_hungarian_covers_menu_and_shell(extracted):
+    shell = {m for m, files in _from(extracted, "game/ui").items() if any(f.endswith(SHELL_FILES) for f in files)}
     hungarian = _catalogue("hu")
     untranslated = sorted(m for m in shell if not hungarian.get(m) or (hungarian[m] == m and m not in ("Enter",)))
     assert "Open a map" in shell and "Settings" in shell
     assert untranslated == []
 
 
-def test_placeholders_survive_translation():
-    """A translated '{name}' string must keep the same fields or .format() would raise."""
-    import string
+def test_greek_covers_menu_and_shell_and_is_listed_in_its_own_name(extracted):
+    shell = {m for m, files in _from(extracted, "game/ui").items() if any(f.endswith(SHELL_FILES) for f in files)}
+    shell |= set(_from(extracted, "game/titles.py"))
+    greek = _catalogue("el")
+    untranslated = sorted(m for m in shell if not greek.get(m) or (greek[m] == m and m not in ("Enter", "Bot")))
+    assert "Open a map" in shell and untranslated == []
+    assert i18n.LANGUAGE_NAMES["el"] == "Ελληνικά"
+    assert i18n.available_languages()[:3] == ["en", "hu", "el"]
+    assert i18n.set_language("el") == "el" and i18n.translate("Settings") == "Ρυθμίσεις"
 
-    for lang in ("en", "hu"):
-        for msgid, msgstr in _catalogue(lang).items():
-            if not msgid or not msgstr:
-                continue
-            fields = lambda s: sorted(f for _t, f, _s, _c in string.Formatter().parse(s) if f)  # noqa: E731
-            assert fields(msgid) == fields(msgstr), (lang, msgid)
+
+def test_the_fonts_have_hungarian_and_greek_letters():
+    """Every font the UI draws with (game/ui/assets.py: DejaVu Sans, or pygame's bundled font
+    where DejaVu is missing) has a glyph of its own for ő, ű and the Greek letters: each renders
+    unlike a character no font here has (the 'missing glyph' box)."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from game.ui import assets
+
+    pygame.font.init()
+    paths = [p for bold in (False, True) for p in assets._FONT_FILES[bold] if Path(p).is_file()] + [None]
+    for path in paths:
+        font = pygame.font.Font(path, 24)
+        missing = pygame.image.tobytes(font.render("\U000f0000", True, (255, 255, 255)), "RGBA")
+        for letter in "őűŐŰΕλληνικάΩ":
+            got = pygame.image.tobytes(font.render(letter, True, (255, 255, 255)), "RGBA")
+            assert got != missing, (path, letter)
 
 
-def test_compiled_catalogues_are_up_to_date():
-    for po in cc.catalogues(LOCALE):
-        compiled = cc.mo_bytes(cc.parse_po(po.read_text(encoding="utf-8"), str(po)))
-        assert po.with_suffix(".mo").read_bytes() == compiled, f"{po}: run tools/compile_catalogues.py"
+def _fields(s: str) -> list[str]:
+    return sorted({f for _t, f, _s, _c in string.Formatter().parse(s) if f})
+
+
+@pytest.mark.parametrize("lang", tool.languages())
+def test_placeholders_survive_translation(lang):
+    """A translated '{name}' string must keep the same fields or .format() would raise (every
+    plural form too: a form may leave out {n} only where the number is the word itself)."""
+    for m in _po(lang):
+        if not m.id or not m.string:
+            continue
+        if isinstance(m.id, str):
+            assert _fields(m.id) == _fields(m.string), (lang, m.id)
+        else:
+            wanted = set(_fields(m.id[0])) | set(_fields(m.id[1]))
+            for form in m.string:
+                assert set(_fields(form)) <= wanted, (lang, m.id, form)
+
+
+@pytest.mark.parametrize("lang", tool.languages())
+def test_compiled_catalogues_are_up_to_date(lang):
+    po = LOCALE / lang / "LC_MESSAGES" / "tiletop.po"
+    out = io.BytesIO()
+    write_mo(out, _po(lang))
+    assert po.with_suffix(".mo").read_bytes() == out.getvalue(), f"{po}: run make catalogues"
 
 
 def test_translate_switches_language_and_falls_back():
@@ -75,20 +153,22 @@ def test_translate_switches_language_and_falls_back():
     assert i18n.translate("Open a map") == "Open a map"
 
 
-def test_po_parser_reports_file_and_line():
-    with pytest.raises(cc.PoError, match=r"x.po:2"):
-        cc.parse_po('msgid "a"\nbogus line\n', "x.po")
-
-
-def test_mo_roundtrip_through_gettext(tmp_path):
+def test_the_game_reads_a_babel_compiled_catalogue_with_gettext(tmp_path):
+    """The game needs no Babel: what `pybabel compile` writes, the standard gettext module reads
+    (plural forms too)."""
     import gettext
 
-    mo = tmp_path / "t.mo"
-    mo.write_bytes(cc.mo_bytes({"": "Content-Type: text/plain; charset=UTF-8\n", "Hello": "Szia", "Empty": ""}))
-    with mo.open("rb") as f:
-        t = gettext.GNUTranslations(f)
+    po = io.BytesIO(b'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+                    b'"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+                    b'msgid "Hello"\nmsgstr "Szia"\n\nmsgid "Empty"\nmsgstr ""\n\n'
+                    b'msgid "{n} wound"\nmsgid_plural "{n} wounds"\nmsgstr[0] "{n} seb"\nmsgstr[1] "{n} sebek"\n')
+    out = io.BytesIO()
+    write_mo(out, read_po(po))
+    t = gettext.GNUTranslations(io.BytesIO(out.getvalue()))
     assert t.gettext("Hello") == "Szia"
     assert t.gettext("Empty") == "Empty"
+    assert t.ngettext("{n} wound", "{n} wounds", 1) == "{n} seb"
+    assert t.ngettext("{n} wound", "{n} wounds", 3) == "{n} sebek"
 
 
 # ---------------------------------------------------------------- lessons and rules reference
@@ -97,69 +177,33 @@ def test_mo_roundtrip_through_gettext(tmp_path):
 # at display time, so each must be a msgid exactly as the loaders hand it over.
 
 
-def _data_texts() -> dict[str, list[str]]:
-    found = dict(cc.extract_lesson_texts())
-    for msgid, where in cc.extract_rule_texts().items():
-        found.setdefault(msgid, []).extend(where)
-    return found
+def _data_texts(extracted) -> set:
+    return {m.id for m in extracted if m.id and any(f.endswith(".toml") and ("lessons/" in f or "rules_reference" in f)
+                                                     for f, _ in m.locations)}
 
 
-def test_every_lesson_and_rule_text_has_an_english_entry():
-    texts = _data_texts()
-    english = _catalogue("en")
-    assert len(texts) > 150  # nine lessons and the rules reference really were read
-    missing = {m: where[0] for m, where in texts.items() if english.get(m) != m}
-    assert missing == {}, f"lesson/rule texts without an English entry (run tools/compile_catalogues.py --extract): {missing}"
-
-
-def test_every_tutorial_code_msgid_has_an_english_entry():
-    used = cc.extract_msgids(ROOT / "game" / "tutorial")
-    english = _catalogue("en")
-    assert "The lesson is over." in used
-    assert {m: w for m, w in used.items() if not english.get(m)} == {}
-
-
-def test_hungarian_covers_every_lesson_and_rule_text():
+def test_hungarian_covers_every_lesson_and_rule_text(extracted):
+    texts = _data_texts(extracted)
+    assert len(texts) > 150  # the lessons and the rules references really were read
     hungarian = _catalogue("hu")
-    wanted = set(_data_texts()) | set(cc.extract_msgids(ROOT / "game" / "tutorial"))
-    untranslated = sorted(m[:60] for m in wanted if not hungarian.get(m) or hungarian[m] == m)
+    wanted = texts | set(_from(extracted, "game/tutorial"))
+    untranslated = sorted(str(m)[:60] for m in wanted if not hungarian.get(m) or hungarian[m] == m)
     # Names and numbers alone may stay as they are; everything else is a sentence.
     assert [m for m in untranslated if " " in m] == []
 
 
-def test_lesson_msgids_are_the_loaded_values_with_file_and_key_comments():
+def test_lesson_msgids_are_the_loaded_values_with_file_and_key_comments(extracted):
     """A multi-line step text keeps its line breaks in the msgid (the loader strips only the
-    ends) and the English entry names the file and the key it came from."""
+    ends) and its entry names the file and the key it came from."""
     from game.tutorial.loader import load_lesson
 
     lesson = load_lesson(ROOT / "game" / "gears" / "lessons" / "01_turn.toml")
     welcome = lesson.steps[0]
     assert "\n" in welcome.text and welcome.text == welcome.text.strip()
-    po = (LOCALE / "en" / "LC_MESSAGES" / "tiletop.po").read_text(encoding="utf-8")
-    assert "#: game/gears/lessons/01_turn.toml step.welcome.text\n" in po
-    assert '#: game/gears/rules_reference.toml rule."3.5".text\n' in po
-    assert _catalogue("en")[welcome.text] == welcome.text
-
-
-@pytest.mark.parametrize("text", [
-    "short",
-    "two\nlines",
-    "trailing newline\n",
-    'quotes " and \\ backslash\nand a long line ' + "word " * 40,
-    "x" * 200,  # no space to cut at
-])
-def test_po_string_round_trips(text):
-    po = f'msgid "a"\nmsgstr {cc.po_string(text)}\n'
-    assert cc.parse_po(po)["a"] == text
-    assert all(len(line) <= cc.PO_WIDTH + 2 or " " not in line for line in po.splitlines())
-
-
-def test_extract_adds_missing_data_texts_once(tmp_path):
-    po = tmp_path / "tiletop.po"
-    assert cc.extract_english(po) > 150
-    first = po.read_text(encoding="utf-8")
-    assert cc.extract_english(po) == 0 and po.read_text(encoding="utf-8") == first
-    assert "step.welcome.wrong" not in first  # empty texts are not msgids
+    entry = extracted.get(welcome.text)
+    assert entry is not None and "step.welcome.text" in entry.auto_comments
+    assert ("game/gears/lessons/01_turn.toml", None) in entry.locations
+    assert "step.welcome.wrong" not in {c for m in extracted for c in m.auto_comments}  # empty texts are not msgids
 
 
 def test_wrong_action_explanation_is_shown_in_hungarian():
@@ -181,14 +225,27 @@ def test_wrong_action_explanation_is_shown_in_hungarian():
     assert fb.message == _catalogue("hu")[step.wrong] != step.wrong
 
 
-def test_references_follow_the_code_that_moved(tmp_path):
-    """`--extract` rewrites each entry's #: lines to where the msgid is now (a module moved into
-    the kit); an entry no longer found keeps its lines; the translations are untouched."""
-    po = tmp_path / "x.po"
-    po.write_text('msgid ""\nmsgstr ""\n\n#: game/ui/gears/panels.py:12\nmsgid "1 wound"\nmsgstr "1 sebesülés"\n\n'
-                  '#: game/old.py:3\nmsgid "Gone"\nmsgstr "Elment"\n', encoding="utf-8")
-    assert cc.refresh_references(po, {"1 wound": ["game/ui/kit/dice_tray.py:90"]}) == 1
-    text = po.read_text(encoding="utf-8")
-    assert "#: game/ui/kit/dice_tray.py:90\nmsgid \"1 wound\"\nmsgstr \"1 sebesülés\"" in text
-    assert "#: game/old.py:3\nmsgid \"Gone\"" in text
-    assert cc.parse_po(text) == {"": "", "1 wound": "1 sebesülés", "Gone": "Elment"}
+def test_make_catalogues_updates_keeps_translations_and_compiles(tmp_path, monkeypatch):
+    """tools/catalogues.py on a copy: a new msgid reaches every catalogue, a translation stays,
+    a msgid gone from the code becomes obsolete (#~), and the .mo is written."""
+    import shutil
+
+    locale = tmp_path / "locale"
+    shutil.copytree(LOCALE, locale)
+    pot = locale / "tiletop.pot"
+    with (LOCALE / "tiletop.pot").open("rb") as f:
+        template = read_po(f)
+    template.add("A brand new line")
+    template.delete("Open a map")
+    from babel.messages.pofile import write_po
+    with pot.open("wb") as f:
+        write_po(f, template)
+    monkeypatch.setattr(tool, "LOCALE_DIR", locale)
+    monkeypatch.setattr(tool, "POT", pot)
+    assert tool.update([]) == 0 and tool.compile_all() == 0
+    with (locale / "hu" / "LC_MESSAGES" / "tiletop.po").open("rb") as f:
+        hu = read_po(f)
+    assert "A brand new line" in hu and hu["A brand new line"].string == ""
+    assert "Open a map" in hu.obsolete and hu.obsolete["Open a map"].string == "Térkép megnyitása"
+    assert hu["Quit"].string == "Kilépés"
+    assert (locale / "hu" / "LC_MESSAGES" / "tiletop.mo").stat().st_size > 1000

@@ -21,6 +21,9 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Generic, Mapping, TypeVar
 
+from game.engine import text as T
+from game.engine.text import M, Msg
+
 S = TypeVar("S")
 
 
@@ -39,37 +42,73 @@ def hash_json(data: Any) -> str:
     return hashlib.sha256(canonical_json(data).encode("ascii")).hexdigest()
 
 
-class IllegalAction(Exception):
-    """Raised by `apply` for an action that is not legal now; `reason` is shown to the user."""
+def english_words(data: Any) -> Any:
+    """A state's JSON with the prompt and labels of its pending question worded in English.
 
-    def __init__(self, reason: str):
+    A resolution's question keeps its prompt and labels as messages (ids and parameters, so a
+    save reads in any language); the state's hash is taken over them worded in English, the
+    sentences the state held before issue 18, so the hashes of pinned games and of saves made
+    before stay what they were. Only a pending question is looked at (a few dict lookups)."""
+    proc = data.get("proc") if isinstance(data, dict) else None
+    pend = proc.get("pending") if isinstance(proc, dict) else None
+    if not isinstance(pend, dict):
+        return data
+    prompt, labels = pend.get("prompt"), pend.get("labels")
+    if prompt.__class__ is str and (labels is None or all(x.__class__ is str for x in labels)):
+        return data
+    pend = dict(pend, prompt=T.english(prompt))
+    if labels is not None:
+        pend["labels"] = [T.english(x) for x in labels]
+    return dict(data, proc=dict(proc, pending=pend))
+
+
+class IllegalAction(Exception):
+    """Raised by `apply` for an action that is not legal now; `reason` is shown to the user.
+
+    `why` is a message (game/engine/text.py) or a plain sentence; `reason` words it in the
+    current language when read."""
+
+    def __init__(self, reason: str | Msg):
         super().__init__(reason)
-        self.reason = reason
+        self.why = reason
+
+    @property
+    def reason(self) -> str:
+        return T.as_text(self.why)
+
+    def __str__(self) -> str:
+        return self.reason
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
     """A decision: a `kind` ("move", "attack", "guard", "pass") and a JSON-able payload.
 
-    `text` is the plain-words label a UI may show ("Attack the Drone with the Lancer"); it is
-    not part of the action's identity, so an action read back from a save (text included or
-    not) equals the one `legal_actions` lists. Treat `payload` as read-only.
+    `label` is the plain-words label a UI may show ("Attack the Drone with the Lancer"), a
+    message (game/engine/text.py) or a plain string; `text` words it in the current language
+    when read. It is not part of the action's identity, so an action read back from a save
+    (label included or not) equals the one `legal_actions` lists. Treat `payload` as read-only.
     """
 
     kind: str
     payload: dict[str, Any] = field(default_factory=dict)
-    text: str = field(default="", compare=False)
+    label: str | Msg = field(default="", compare=False)
 
     def __hash__(self) -> int:
         return hash((self.kind, canonical_json(self.payload)))
+
+    @property
+    def text(self) -> str:
+        label = self.label
+        return label if label.__class__ is str else T.as_text(label)
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.payload.get(key, default)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "payload": self.payload}
-        if self.text:
-            data["text"] = self.text
+        if self.label:
+            data["text"] = T.to_json(self.label)
         return data
 
     @classmethod
@@ -81,37 +120,44 @@ class Action:
             raise ValueError(f"an action needs a text 'kind', got {kind!r}")
         if not isinstance(payload, dict):
             raise ValueError(f"action payload must be an object, got {type(payload).__name__}")
-        if not isinstance(text, str):
-            raise ValueError(f"action text must be text, got {text!r}")
-        return cls(kind, payload, text)
+        if not isinstance(text, (str, dict)):
+            raise ValueError(f"action text must be text or a message, got {text!r}")
+        return cls(kind, payload, T.from_json(text))
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, for the log and the UI's animations.
 
-    `text` is the plain-words line for the log ("Marcus rolls 3 hits."). `hidden_info` marks
+    `message` is the log line ("Marcus rolls 3 hits."): a message (game/engine/text.py, ids and
+    parameters, worded in the reader's language when `text` is read) or a plain string. A save
+    keeps the message's ids and parameters, not the sentence. `hidden_info` marks
     events that revealed something nobody knew before (a card drawn, dice rolled, a deck
     shuffled and looked at): undo refuses to go back across them unless the table is casual.
     `visible_to` limits who may see the event (a card drawn into a hand): None means everyone.
     """
 
     kind: str
-    text: str
+    message: str | Msg
     payload: dict[str, Any] = field(default_factory=dict)
     hidden_info: bool = False
     visible_to: tuple[str, ...] | None = None
 
     def __hash__(self) -> int:
-        return hash((self.kind, self.text, canonical_json(self.payload), self.hidden_info,
+        return hash((self.kind, self.message, canonical_json(self.payload), self.hidden_info,
                      self.visible_to))
+
+    @property
+    def text(self) -> str:
+        message = self.message
+        return message if message.__class__ is str else T.as_text(message)
 
     def seen_by(self, player: str | None) -> bool:
         """Whether `player` may see this event (None: an observer who sees only public events)."""
         return self.visible_to is None or (player is not None and player in self.visible_to)
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind, "text": self.text, "payload": self.payload}
+        data: dict[str, Any] = {"kind": self.kind, "text": T.to_json(self.message), "payload": self.payload}
         if self.hidden_info:
             data["hidden_info"] = True
         if self.visible_to is not None:
@@ -123,15 +169,15 @@ class Event:
         """Inverse of to_json (a save's log); ValueError names what is malformed."""
         kind, text, payload = data.get("kind"), data.get("text"), data.get("payload", {})
         hidden, seen = data.get("hidden_info", False), data.get("visible_to")
-        if not isinstance(kind, str) or not isinstance(text, str):
-            raise ValueError("an event needs a text 'kind' and 'text'")
+        if not isinstance(kind, str) or not isinstance(text, (str, dict)):
+            raise ValueError("an event needs a text 'kind' and a 'text' (a string or a message)")
         if not isinstance(payload, dict):
             raise ValueError(f"event payload must be an object, got {type(payload).__name__}")
         if not isinstance(hidden, bool):
             raise ValueError(f"'hidden_info' must be true or false, got {hidden!r}")
         if seen is not None and not (isinstance(seen, list) and all(isinstance(x, str) for x in seen)):
             raise ValueError(f"'visible_to' must be a list of player ids, got {seen!r}")
-        return cls(kind, text, payload, hidden, tuple(seen) if seen is not None else None)
+        return cls(kind, T.from_json(text), payload, hidden, tuple(seen) if seen is not None else None)
 
 
 class Title(ABC, Generic[S]):
@@ -174,8 +220,9 @@ class Title(ABC, Generic[S]):
         return self.current_decider(state) is None
 
     def state_hash(self, state: S) -> str:
-        """A stable hash of the state: sha256 of its canonical JSON."""
-        return hash_json(self.to_json(state))
+        """A stable hash of the state: sha256 of its canonical JSON, with the words of a pending
+        question (`proc.pending`, game/engine/resolution.py) in English (`english_words`)."""
+        return hash_json(english_words(self.to_json(state)))
 
     def turn_number(self, state: S) -> int:
         """The turn (round) number shown in the log; titles without turns keep 0."""
@@ -190,5 +237,6 @@ class Title(ABC, Generic[S]):
         if action not in self.legal_actions(state):
             who = self.current_decider(state)
             if who is None:
-                raise IllegalAction("The game is over.")
-            raise IllegalAction(f"{action.text or action.kind} is not a legal choice for {who} now.")
+                raise IllegalAction(M("The game is over."))
+            raise IllegalAction(M("{action} is not a legal choice for {who} now.",
+                                  action=action.label or action.kind, who=who))

@@ -55,7 +55,9 @@ from typing import Any, Callable, Protocol
 
 from greenlet import getcurrent, greenlet
 
+from game.engine import text as T
 from game.engine.protocol import Event
+from game.engine.text import Msg
 
 QUEUE = "queued_procs"  # key in state.flags: [[name, args], ...] to start after the running one
 
@@ -73,14 +75,18 @@ class ResolvableState(Protocol):
 class NeedDecision(Exception):
     """A question with no recorded answer, raised out of a plain (not live) Ctx."""
 
-    def __init__(self, decider: str, kind: str, options: list[dict[str, Any]], prompt: str,
-                 labels: list[str], about: dict[str, Any] | None = None):
+    def __init__(self, decider: str, kind: str, options: list[dict[str, Any]], prompt: str | Msg,
+                 labels: list[str | Msg], about: dict[str, Any] | None = None):
         super().__init__(prompt)
         self.decider, self.kind, self.options, self.prompt, self.labels = (
             decider, kind, options, prompt, labels)
         self.about = about
 
     def pending(self) -> dict[str, Any]:
+        """The question for `state.proc`. A prompt or label that is a message (game/engine/text.py)
+        stays the message object while the game runs (a question is asked often, and its words
+        are read only by a screen); the title's `to_json` writes it as its JSON form (ids and
+        parameters), and a state read back holds that form (`text.from_json` reads either)."""
         out = {"decider": self.decider, "kind": self.kind, "options": self.options,
                "prompt": self.prompt, "labels": self.labels}
         if self.about:
@@ -103,15 +109,16 @@ class Ctx:
         self.events: list[Event] = []
         self._pause: Callable[[NeedDecision], None] | None = None
 
-    def label(self, kind: str, option: dict[str, Any]) -> str:
+    def label(self, kind: str, option: dict[str, Any]) -> str | Msg:
         """Plain words for one option of a question (a title overrides this)."""
         return str(option)
 
-    def choose(self, decider: str, kind: str, options: list[dict[str, Any]], prompt: str,
-               labels: list[str] | None = None, about: dict[str, Any] | None = None) -> dict[str, Any]:
+    def choose(self, decider: str, kind: str, options: list[dict[str, Any]], prompt: str | Msg,
+               labels: list[str | Msg] | None = None, about: dict[str, Any] | None = None) -> dict[str, Any]:
         """One option; asks `decider` only when there is a real choice (two or more options).
         `about` says what the question concerns as data (e.g. {"figure": id}), for a screen
-        to point at and a bot to read; the prompt is its words."""
+        to point at and a bot to read; the prompt is its words (a message or a plain string,
+        as are the labels)."""
         if not options:
             raise ValueError(f"no options for {kind}")
         if len(options) == 1:
@@ -127,16 +134,16 @@ class Ctx:
         self.used += 1
         return answer
 
-    def emit(self, kind: str, text: str, payload: dict[str, Any] | None = None,
+    def emit(self, kind: str, text: str | Msg, payload: dict[str, Any] | None = None,
              hidden: bool = False, visible_to: tuple[str, ...] | None = None) -> None:
         self.events.append(Event(kind, text, payload or {}, hidden, visible_to))
 
 
-def labelled_ctx(label: Callable[[Any, str, dict[str, Any]], str], name: str = "Ctx") -> type[Ctx]:
+def labelled_ctx(label: Callable[[Any, str, dict[str, Any]], str | Msg], name: str = "Ctx") -> type[Ctx]:
     """A title's Ctx: options worded by `label(state, kind, option)` (its names module), so a
     title binds the mechanism in a line instead of a subclass of its own."""
 
-    def words(self: Ctx, kind: str, option: dict[str, Any]) -> str:
+    def words(self: Ctx, kind: str, option: dict[str, Any]) -> str | Msg:
         return label(self.state, kind, option)
 
     return type(name, (Ctx,), {"__slots__": (), "label": words, "__doc__": Ctx.__doc__})

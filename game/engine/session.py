@@ -35,6 +35,7 @@ from game.engine import journal, savegate
 from game.engine.journal import SNAPSHOT_EVERY
 from game.engine.log import EventLog
 from game.engine.protocol import Action, Event, IllegalAction, Title, canonical_json, hash_json
+from game.engine.text import M, Msg, as_text
 from game.engine.savegate import (MAX_ACTIONS, MAX_BOT_NAME, MAX_BOT_SEATS, MAX_BOT_STATE_BYTES,  # noqa: F401
                                   MAX_DEPTH, MAX_INT_BITS, MAX_SCENARIO, MAX_SEED, MAX_STRING, SAVE_FORMAT,
                                   SAVE_VERSION, SaveError, _json_problem, _shallow, _SUSPECT, check_fields,
@@ -45,11 +46,18 @@ _DATA_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError, Rec
 
 
 class UndoRefused(Exception):
-    """Undo is not allowed now; `reason` is shown to the players."""
+    """Undo is not allowed now; `reason` is shown to the players (worded when read)."""
 
-    def __init__(self, reason: str):
+    def __init__(self, reason: str | Msg):
         super().__init__(reason)
-        self.reason = reason
+        self.why = reason
+
+    @property
+    def reason(self) -> str:
+        return as_text(self.why)
+
+    def __str__(self) -> str:
+        return self.reason
 
 
 @dataclass
@@ -87,7 +95,7 @@ class Session:
         self.deciders: list[str | None] = []
         self.turns: list[int] = []
         self.events: list[list[Event]] = []
-        self.revealed: list[str | None] = []
+        self.revealed: list[str | Msg | None] = []
         self.log = EventLog()
         # The bot seats' own state (seat -> {"bot": class name, "state": JSON}), kept by the
         # table (game/ui/kit/game_table.py) and saved beside the actions; opaque to the rules.
@@ -161,7 +169,7 @@ class Session:
         self.deciders.append(decider)
         self.turns.append(turn)
         self.events.append(events)
-        self.revealed.append(next((e.text for e in events if e.hidden_info), None))
+        self.revealed.append(next((e.message for e in events if e.hidden_info), None))
         self.log.append(events, step, turn, decider)
 
     def _take_history(self, actions: list[Action], deciders: list[str | None], turns: list[int],
@@ -172,7 +180,7 @@ class Session:
         self.deciders += deciders
         self.turns += turns
         self.events += events
-        self.revealed += [next((e.text for e in caused if e.hidden_info), None) for caused in events]
+        self.revealed += [next((e.message for e in caused if e.hidden_info), None) for caused in events]
 
     def _snapshot(self) -> None:
         at = len(self.actions)
@@ -190,13 +198,13 @@ class Session:
         if revealed is None or self.casual:
             return None
         action = self.actions[index]
-        return (f"Cannot undo {action.text or action.kind!r}: it revealed hidden information "
-                f"({revealed}). Only a casual table may undo past that.")
+        return str(M("Cannot undo '{action}': it revealed hidden information ({revealed}). Only a "
+                     "casual table may undo past that.", action=action.label or action.kind, revealed=revealed))
 
     def undo_refusal(self) -> str | None:
-        """Why the last action cannot be undone, or None if it can."""
+        """Why the last action cannot be undone, or None if it can (in the current language)."""
         if not self.actions:
-            return "There is nothing to undo."
+            return str(M("There is nothing to undo."))
         return self.refusal_of(len(self.actions) - 1)
 
     def undo(self) -> Action:

@@ -9,6 +9,9 @@ explained by an "ai" event naming the card, the branch taken, the target and why
 """
 from __future__ import annotations
 
+from game.engine import text as T
+from game.engine.text import M, Msg
+from game.i18n import N_
 from typing import Any
 
 from game.gears.content import AiCard, Condition, Effect, GearsContent
@@ -72,7 +75,7 @@ def locust_step(ctx, skip: bool = False) -> None:
     state: GearsState = ctx.state
     state.flags.update({"guard_used": False, "guards": [], "no_guard": False, "spawned": [], "acted": []})
     if skip:
-        ctx.emit("skip", "Sit Tight: the Locust Activation Step is skipped.", {})
+        ctx.emit("skip", M("Sit Tight: the Locust Activation Step is skipped."), {})
     else:
         # Belly of the Beast Stage 2: one additional AI card per step (spec 9.2.3).
         owed = 1 + sum(int(r.params.get("count", 1)) for r in rules_named(state, "extra_ai_cards"))
@@ -84,7 +87,7 @@ def locust_step(ctx, skip: bool = False) -> None:
                 break
             card = content.ai_cards[got[0]]
             state.flags["ai_in_play"] = card.id  # the card being resolved (UI, conservation)
-            ctx.emit("ai_card", f"The Locust AI card {card.id} is drawn: {card.text}",
+            ctx.emit("ai_card", M("The Locust AI card {card_id} is drawn: {text}", card_id=card.id, text=M(card.text)),
                      {"card": card.id}, hidden=True)
             last = not state.ai.draw_pile
             if last and state.ai.reshuffle_when_empty and state.ai.discard_pile:
@@ -111,7 +114,7 @@ def locust_step(ctx, skip: bool = False) -> None:
         for x in list(state.locusts.values()):
             if x.enemy == r.params["enemy"] and x.wounded and x.id not in state.flags.get("acted", []):
                 x.marker, x.wounded_health = None, None
-                ctx.emit("heal", f"{N.locust(state, x.id)} rests and heals ({r.text})", {"figure": x.id})
+                ctx.emit("heal", M("{locust} rests and heals ({text})", locust=N.locust(state, x.id), text=M(r.text)), {"figure": x.id})
     if state.outcome is None:
         turn.end_turn(ctx)
 
@@ -128,7 +131,7 @@ def resolve_card(ctx, content: GearsContent, card: AiCard) -> bool:
     state.flags["no_guard"] = False
     for cond in card.redraw_if:
         if holds(ctx, content, cond, dict(base)):
-            ctx.emit("ai", f"{card.id}: {_cond_text(cond, content, card, state)}, so a new AI card is drawn.",
+            ctx.emit("ai", M("{card_id}: {condition}, so a new AI card is drawn.", card_id=card.id, condition=_cond_text(cond, content, card, state)),
                      {"card": card.id, "redraw": True})
             return True
     again = False
@@ -138,11 +141,9 @@ def resolve_card(ctx, content: GearsContent, card: AiCard) -> bool:
         if rules_named(state, "no_spawning") and "spawn" in _verbs(branch.effects):
             # Emergence Stage 2 (spec 9.2.1, 11 item 44): a card whose applying branch would
             # spawn is discarded unresolved and a new one drawn.
-            ctx.emit("ai", f"{card.id}: its branch would spawn, and Locusts cannot spawn now: "
-                           "a new AI card is drawn.", {"card": card.id, "redraw": True})
+            ctx.emit("ai", M("{card_id}: its branch would spawn, and Locusts cannot spawn now: a new AI card is drawn.", card_id=card.id), {"card": card.id, "redraw": True})
             return True
-        ctx.emit("ai", f"{card.id}: branch {branch_no + 1} applies "
-                       f"({_cond_text(branch.condition, content, card, state)}).",
+        ctx.emit("ai", M("{card_id}: branch {branch_no} applies ({condition}).", card_id=card.id, branch_no=branch_no + 1, condition=_cond_text(branch.condition, content, card, state)),
                  {"card": card.id, "branch": branch_no})
         again = run(ctx, content, branch.effects, fctx) or again
     else:
@@ -152,7 +153,7 @@ def resolve_card(ctx, content: GearsContent, card: AiCard) -> bool:
             if not left:
                 break
             pick = ctx.choose(state.active_player, "activate_order", [{"figure": f} for f in left],
-                              f"{card.id}: which figure activates next?")
+                              M("{card_id}: which figure activates next?", card_id=card.id))
             lid = pick["figure"]
             done.add(lid)
             state.flags["activating"] = lid
@@ -160,8 +161,8 @@ def resolve_card(ctx, content: GearsContent, card: AiCard) -> bool:
             branch_no, branch = _branch(ctx, content, card, fctx)
             why = _cond_text(branch.condition, content, card, state)
             tgt = fctx.get("that_cog")
-            ctx.emit("ai", f"{card.id}: {N.locust(state, lid)} takes branch {branch_no + 1} ({why})"
-                           + (f"; that COG is {_name(state, tgt)}" if tgt else "") + ".",
+            ctx.emit("ai", M("{card_id}: {locust} takes branch {branch_no} ({why})", card_id=card.id, locust=N.locust(state, lid), branch_no=branch_no + 1, why=why)
+                           + (M("; that COG is {cog}", cog=_name(state, tgt)) if tgt else "") + ".",
                      {"card": card.id, "figure": lid, "branch": branch_no, "that_cog": tgt})
             again = run(ctx, content, branch.effects, fctx) or again
     if state.outcome is None:
@@ -181,61 +182,63 @@ def _branch(ctx, content, card: AiCard, fctx: Fctx):
 # the Locusts it names (this card's type, a slot, a named type). A condition not listed here
 # is spelled from its name, so a new one still reads, if less well.
 _COND_WORDS = {
-    "always": "always", "else": "otherwise",
-    "in_play": "{who} in play",
-    "all_cogs_in_cover": "every COG is in cover",
-    "type_has_los_to_cog": "a {type} sees a COG",
-    "cog_moved_or_attacked_this_turn": "a COG moved or attacked this turn",
-    "no_hole_in_your_area": "no emergence hole in your area",
-    "ammo_on_map": "ammo tokens lie on the map",
-    "locust_within_movement_of_you": "a Locust within {n} areas of you",
-    "all_cogs_at_least_movement": "every COG at least {n} areas away",
-    "wounded": "it is wounded", "in_cover": "it is in cover",
-    "attacked": "it attacked", "moved": "it moved",
-    "cog_in_los": "it sees a COG",
-    "in_same_area_as_cog": "a COG is in its area",
-    "you_in_area": "you are in its area",
-    "cog_within_range": "a COG within range {n}",
-    "cog_within_movement": "a COG within {n} areas",
-    "nearest_cog_at_least_movement": "the nearest COG is {n} or more areas away",
-    "wounded_locust_within_movement": "a wounded Locust within {n} areas",
-    "dropped_weapon_within_movement": "a dropped weapon within {n} areas",
+    "always": N_("always"), "else": N_("otherwise"),
+    "in_play": N_("{who} in play"),
+    "all_cogs_in_cover": N_("every COG is in cover"),
+    "type_has_los_to_cog": N_("a {type} sees a COG"),
+    "cog_moved_or_attacked_this_turn": N_("a COG moved or attacked this turn"),
+    "no_hole_in_your_area": N_("no emergence hole in your area"),
+    "ammo_on_map": N_("ammo tokens lie on the map"),
+    "locust_within_movement_of_you": N_("a Locust within {n} areas of you"),
+    "all_cogs_at_least_movement": N_("every COG at least {n} areas away"),
+    "wounded": N_("it is wounded"), "in_cover": N_("it is in cover"),
+    "attacked": N_("it attacked"), "moved": N_("it moved"),
+    "cog_in_los": N_("it sees a COG"),
+    "in_same_area_as_cog": N_("a COG is in its area"),
+    "you_in_area": N_("you are in its area"),
+    "cog_within_range": N_("a COG within range {n}"),
+    "cog_within_movement": N_("a COG within {n} areas"),
+    "nearest_cog_at_least_movement": N_("the nearest COG is {n} or more areas away"),
+    "wounded_locust_within_movement": N_("a wounded Locust within {n} areas"),
+    "dropped_weapon_within_movement": N_("a dropped weapon within {n} areas"),
 }
 
 
 def _who_words(content: GearsContent, state: GearsState | None, card: AiCard | None, sel: Any) -> str:
     """The Locusts a selector names, in words: "Drones" for this Drone card's type."""
-    def plural(enemy: str) -> str:
+    def plural(enemy: str) -> Msg:
         name = content.enemies[enemy].name if enemy in content.enemies else str(enemy)
-        return name if name.endswith("s") else name + "s"
+        # "{enemy}s" in English; a translation words the plural its own way around the name.
+        return M("{enemy}s", enemy=N.enemy(enemy)) if not name.endswith("s") else M("{enemy}", enemy=N.enemy(enemy))
 
     if sel in (None, "locust"):
-        return "Locusts"
+        return M("Locusts")
     if sel == "self_type":
-        return plural(card.enemy) if card is not None and card.enemy else "its Locusts"
+        return plural(card.enemy) if card is not None and card.enemy else M("its Locusts")
     if sel in ("A", "B", "C"):
         enemy = state.slots.get(sel) if state is not None else None
-        return plural(enemy) if enemy else f"Locusts {sel}"
+        return plural(enemy) if enemy else M("Locusts {slot}", slot=sel)
     if isinstance(sel, (list, tuple)):
-        return " or ".join(plural(e) for e in sel)
+        return T.join(" / ", [plural(e) for e in sel])
     return plural(sel)
 
 
 def _cond_text(c: Condition, content: GearsContent | None = None, card: AiCard | None = None,
                state: GearsState | None = None) -> str:
     if c.name == "not":
-        return "not: " + _cond_text(c.args[0], content, card, state)
+        return M("not: ") + _cond_text(c.args[0], content, card, state)
     if c.name == "all":
-        return " and ".join(_cond_text(a, content, card, state) for a in c.args)
+        return T.join(M(" and "), [_cond_text(a, content, card, state) for a in c.args])
     words = _COND_WORDS.get(c.name)
     if words is None or content is None and ("{who}" in words or "{type}" in words):
         extra = "".join(f", {k} {v}" for k, v in c.params.items())
         return c.name.replace("_", " ") + ("" if c.value is None else f" {c.value}") + extra
     who = _who_words(content, state, card, c.value) if "{who}" in words else ""
-    kind = _who_words(content, state, card, "self_type").rstrip("s") if "{type}" in words else ""
-    text = words.format(n=c.value, who=who, type=kind)
+    kind = ((N.enemy(card.enemy) if card is not None and card.enemy else M("Locust"))
+            if "{type}" in words else "")
+    text = M(words, n=c.value, who=who, type=kind)
     if c.params.get("max_health") is not None:
-        text += f" holding {c.params['max_health']} or fewer cards"
+        text += M(" holding {max_health} or fewer cards", max_health=c.params['max_health'])
     return text
 
 
@@ -280,21 +283,32 @@ def _select(state: GearsState, content: GearsContent, sel: Any, card: AiCard | N
 STRANDED = "stranded"
 
 # How the log explains who a card's instruction picked (plain words, not selector ids).
+# How a tie for the nearest COG is asked about ("Choose the COG (nearest cog)."): the English
+# words are the selector's name, as the state's pending question has always held them.
+_NEAREST_WORDS = {"nearest_cog": N_("nearest cog"), "nearest_cog_in_los": N_("nearest cog in los"),
+                  "nearest_cog_not_in_cover": N_("nearest cog not in cover")}
+
+
+def _target_words(what: str) -> Msg | str:
+    words = _TARGET_WORDS.get(what)
+    return M(words) if words else what.replace("_", " ")
+
+
 _TARGET_WORDS = {
-    "nearest_cog": "nearest COG",
-    "nearest_cog_in_los": "nearest COG in line of sight",
-    "nearest_cog_not_in_cover": "nearest COG not in cover",
-    "you": "the active player's COG",
-    "that_cog": "the COG the card named",
-    "cog_in_los": "a COG in its line of sight",
-    "cog_in_range": "a COG within the card's range",
-    "cog_in_area": "a COG in its own area",
-    "cog_in_area_not_in_cover": "a COG in its own area that is not in cover",
-    "most_wounded_cog_in_area": "the most wounded COG in its area",
-    "each_cog_in_area": "each COG in its area",
-    "each_cog_in_range_not_in_cover": "each COG in range that is not in cover",
-    "each_cog_in_los_not_in_cover": "each COG in line of sight that is not in cover",
-    "other_cog_in_area_of_last_target": "another COG in the same area",
+    "nearest_cog": N_("nearest COG"),
+    "nearest_cog_in_los": N_("nearest COG in line of sight"),
+    "nearest_cog_not_in_cover": N_("nearest COG not in cover"),
+    "you": N_("the active player's COG"),
+    "that_cog": N_("the COG the card named"),
+    "cog_in_los": N_("a COG in its line of sight"),
+    "cog_in_range": N_("a COG within the card's range"),
+    "cog_in_area": N_("a COG in its own area"),
+    "cog_in_area_not_in_cover": N_("a COG in its own area that is not in cover"),
+    "most_wounded_cog_in_area": N_("the most wounded COG in its area"),
+    "each_cog_in_area": N_("each COG in its area"),
+    "each_cog_in_range_not_in_cover": N_("each COG in range that is not in cover"),
+    "each_cog_in_los_not_in_cover": N_("each COG in line of sight that is not in cover"),
+    "other_cog_in_area_of_last_target": N_("another COG in the same area"),
 }
 
 
@@ -341,7 +355,7 @@ def _you(ctx) -> str | None:
     if kept in others:
         return kept
     p = ctx.choose(state.active_player, "you_instead", [{"cog": p} for p in others],
-                   "Your COG is bleeding out: which COG counts as 'you'?")["cog"]
+                   M("Your COG is bleeding out: which COG counts as 'you'?"))["cog"]
     if acts is not None:
         acts["you"] = p
     return p
@@ -352,7 +366,7 @@ def _pick_cog(ctx, cands: list[str], why: str) -> str | None:
         return None
     state = ctx.state
     return ctx.choose(state.active_player, "target_tie", [{"cog": p} for p in cands],
-                      f"Choose the COG ({why}).",
+                      M("Choose the COG ({why}).", why=why),
                       [_name(state, p) for p in cands])["cog"]
 
 
@@ -372,32 +386,32 @@ def move_target(ctx, content: GearsContent, what: str, fctx: Fctx) -> tuple[str 
             cands = [p for p in cands if los(view, (me.area, me.cover), (_area(state, p), _cov(state, p)))]
         if what == "nearest_cog_not_in_cover":
             cands = [p for p in cands if _cov(state, p) is None]
-        p = _nearest_of(ctx, area, cands, what.replace("_", " "))
+        p = _nearest_of(ctx, area, cands, M(_NEAREST_WORDS[what]))
         if p:
             fctx["that_cog"] = p
             d = view.mdist(area, _area(state, p))
-            far = ("in its own area" if d == 0 else f"{N.areas(d)} away by movement" if d < INF
-                   else "out of reach by movement")
-            return _area(state, p), f"{_name(state, p)} is the {_TARGET_WORDS.get(what, what.replace('_', ' '))}, {far}"
-        return None, "no such COG"
+            far = (M("in its own area") if d == 0 else M("{areas} away by movement", areas=N.areas(d)) if d < INF
+                   else M("out of reach by movement"))
+            return _area(state, p), M("{cog} is the {get}, {far}", cog=_name(state, p), get=_target_words(what), far=far)
+        return None, M("no such COG")
     if what == "you":
         p = _you(ctx)
         if p:
             fctx["that_cog"] = p
-            return _area(state, p), f"{_name(state, p)} is the active COG"
-        return None, "no standing COG"
+            return _area(state, p), M("{cog} is the active COG", cog=_name(state, p))
+        return None, M("no standing COG")
     if what == "that_cog":
         p = fctx.get("that_cog")
         if p and (p == STRANDED or not state.cogs[p].bleeding):
-            return _area(state, p), f"{_name(state, p)} was named by the card"
-        p = _nearest_of(ctx, area, _targets(state), "nearest COG")
+            return _area(state, p), M("{cog} was named by the card", cog=_name(state, p))
+        p = _nearest_of(ctx, area, _targets(state), M("nearest COG"))
         if p:
             fctx["that_cog"] = p
-            return _area(state, p), f"{_name(state, p)} is the nearest COG (no COG named)"
-        return None, "no standing COG"
+            return _area(state, p), M("{cog} is the nearest COG (no COG named)", cog=_name(state, p))
+        return None, M("no standing COG")
     if what == "that_locust":
         other = state.locusts.get(fctx.get("that_locust", ""))
-        return (other.area, f"{N.locust(state, other.id)} was named by the card") if other else (None, "gone")
+        return (other.area, M("{locust} was named by the card", locust=N.locust(state, other.id))) if other else (None, "gone")
     raise ValueError(f"unknown move target {what!r}")
 
 
@@ -434,23 +448,23 @@ def attack_targets(ctx, content: GearsContent, what: str, params, fctx: Fctx) ->
         p = _you(ctx) if what == "you" else fctx.get("that_cog")
         return [p] if p is not None and p in seen(lambda q: q == p and in_range(q)) else []
     if what == "nearest_cog_in_los":
-        p = _nearest_of(ctx, me.area, seen(in_range), "nearest COG in LOS")
+        p = _nearest_of(ctx, me.area, seen(in_range), M("nearest COG in LOS"))
         return [p] if p else []
     if what in ("cog_in_los", "cog_in_range"):
-        p = _pick_cog(ctx, seen(in_range), "a COG it can attack")
+        p = _pick_cog(ctx, seen(in_range), M("a COG it can attack"))
         return [p] if p else []
     if what == "cog_in_area":
-        p = _pick_cog(ctx, seen(same_area), "a COG in its area")
+        p = _pick_cog(ctx, seen(same_area), M("a COG in its area"))
         return [p] if p else []
     if what == "cog_in_area_not_in_cover":
-        p = _pick_cog(ctx, [q for q in seen(same_area) if _cov(state, q) is None], "a COG in its area, not in cover")
+        p = _pick_cog(ctx, [q for q in seen(same_area) if _cov(state, q) is None], M("a COG in its area, not in cover"))
         return [p] if p else []
     if what == "most_wounded_cog_in_area":
         cogs = [q for q in seen(same_area) if q != STRANDED]
         if not cogs:
             return []
         least = min(len(state.cogs[q].hand) for q in cogs)
-        p = _pick_cog(ctx, [q for q in cogs if len(state.cogs[q].hand) == least], "the most wounded COG")
+        p = _pick_cog(ctx, [q for q in cogs if len(state.cogs[q].hand) == least], M("the most wounded COG"))
         return [p] if p else []
     if what == "each_cog_in_area":
         return seen(same_area)
@@ -463,7 +477,7 @@ def attack_targets(ctx, content: GearsContent, what: str, params, fctx: Fctx) ->
         if not last:
             return []
         p = _pick_cog(ctx, seen(lambda q: q != last and _area(state, q) == _area(state, last) and in_range(q)),
-                      "another COG in that area")
+                      M("another COG in that area"))
         return [p] if p else []
     raise ValueError(f"unknown attack target {what!r}")
 
@@ -496,7 +510,7 @@ def holds(ctx, content: GearsContent, c: Condition, fctx: Fctx) -> bool:
         cands = [p for p in standing if state.cogs[p].moved or state.cogs[p].attacked]
         if not cands:
             return False
-        fctx["that_cog"] = _pick_cog(ctx, cands, "a COG that moved or attacked this turn")
+        fctx["that_cog"] = _pick_cog(ctx, cands, M("a COG that moved or attacked this turn"))
         return True
     if name == "no_hole_in_your_area":
         p = _you(ctx)
@@ -543,14 +557,14 @@ def holds(ctx, content: GearsContent, c: Condition, fctx: Fctx) -> bool:
         if not cands:
             return False
         fctx["that_locust"] = ctx.choose(state.active_player, "locust_tie", [{"figure": l} for l in cands],
-                                         "Which wounded Locust?")["figure"]
+                                         M("Which wounded Locust?"))["figure"]
         return True
     if name == "dropped_weapon_within_movement":
         cands = [d["id"] for d in state.dropped if view.mdist(me.area, d["area"]) <= c.value]
         if not cands:
             return False
         fctx["that_marker"] = ctx.choose(state.active_player, "marker_tie", [{"marker": m} for m in cands],
-                                         "Which dropped weapon?")["marker"]
+                                         M("Which dropped weapon?"))["marker"]
         return True
     raise ValueError(f"unknown condition {name!r}")
 
@@ -559,7 +573,7 @@ def _set_cog(ctx, fctx: Fctx, cands: list[str], me) -> bool:
     if not cands:
         return False
     area = me.area if me else ctx.state.active_cog.area
-    fctx["that_cog"] = _nearest_of(ctx, area, cands, "the COG the card means") or cands[0]
+    fctx["that_cog"] = _nearest_of(ctx, area, cands, M("the COG the card means")) or cands[0]
     return True
 
 
@@ -622,7 +636,7 @@ def effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> bool:
             if not left:
                 break
             l = ctx.choose(state.active_player, "activate_order", [{"figure": f} for f in left],
-                           "Which figure activates next?")["figure"]
+                           M("Which figure activates next?"))["figure"]
             done.add(l)
             # The figure's own moves and attacks earlier in this card count (Firefight's
             # "each Locust that did not attack", spec 7.6): not a fresh False.
@@ -642,7 +656,7 @@ def effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> bool:
             return False
         n = p.get("areas", INF) if v == "move_toward" else INF
         stop = p.get("stop_at_movement", 0)
-        ctx.emit("ai", f"{N.locust(state, lid)} moves toward {goal}: {why}.", {"figure": lid, "goal": goal})
+        ctx.emit("ai", M("{locust} moves toward {goal}: {why}.", locust=N.locust(state, lid), goal=goal, why=why), {"figure": lid, "goal": goal})
         move_locust(ctx, content, lid, lambda a: next_steps_toward(state.view(), a, goal)
                     if state.view().mdist(a, goal) > stop else [], n, fctx, p.get("wound_each_figure_entered", 0),
                     escort=tuple(p.get("escort", ())))
@@ -670,8 +684,7 @@ def effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> bool:
                 bonus += p.get("beyond_bonus_dice", 0)  # MP1 card 8: -1 die beyond 3 areas
             if not guard_window(ctx, content, lid, "attack"):
                 break
-            ctx.emit("ai", f"{N.locust(state, lid)} attacks {_name(state, target)}, "
-                           f"{_TARGET_WORDS.get(e.value, e.value.replace('_', ' '))}.",
+            ctx.emit("ai", M("{locust} attacks {cog}, {get}.", locust=N.locust(state, lid), cog=_name(state, target), get=_target_words(e.value)),
                      {"figure": lid, "target": target})
             A.locust_attack(ctx, content, lid, target, bonus, bool(p.get("omen_always")))
             _acted(state, lid, "attacked")
@@ -688,7 +701,7 @@ def effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> bool:
             if target.marker and not target.marker.endswith("two_stage"):
                 state.marker_piles[target.marker.split(":")[0]].discard([target.marker])
             target.marker, target.wounded_health = None, None
-            ctx.emit("heal", f"{N.locust(state, target.id)} is healed.", {"figure": target.id})
+            ctx.emit("heal", M("{locust} is healed.", locust=N.locust(state, target.id)), {"figure": target.id})
         return False
     if v == "discard_ammo":
         p_you = state.active_player
@@ -696,9 +709,9 @@ def effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> bool:
         loaded = [w for w, n in c.weapons if n > 0]
         if loaded:
             w = ctx.choose(p_you, "discard_ammo", [{"weapon": w} for w in loaded],
-                           "Discard 1 ammo token from which weapon?")["weapon"]
+                           M("Discard 1 ammo token from which weapon?"))["weapon"]
             c.set_ammo(w, c.ammo(w) - 1)
-            ctx.emit("ammo", f"{N.character(c.character)} loses 1 ammo from the {content.weapons[w].name}.", {"weapon": w})
+            ctx.emit("ammo", M("{cog} loses 1 ammo from the {weapon}.", cog=N.character(c.character), weapon=N.weapon(w)), {"weapon": w})
         return False
     if v == "flip_enemy_card":
         me = state.locusts.get(lid or "")
@@ -713,17 +726,17 @@ def effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> bool:
             if not areas:
                 break
             who = fctx.get("player", state.active_player)
-            a = ctx.choose(who, "map_ammo", [{"area": a} for a in areas], "Discard the ammo token in which area?")["area"]
+            a = ctx.choose(who, "map_ammo", [{"area": a} for a in areas], M("Discard the ammo token in which area?"))["area"]
             ammo[a] -= 1
             if not ammo[a]:
                 del ammo[a]
-            ctx.emit("map_ammo", f"{_name(state, who)} discards an ammo token from {a}.", {"area": a, "player": who})
+            ctx.emit("map_ammo", M("{cog} discards an ammo token from {a}.", cog=_name(state, who), a=a), {"area": a, "player": who})
         return False
     if v == "remove_dropped_weapons":
         for d in state.dropped:
             state.marker_piles[d["marker"].split(":")[0]].discard([d["marker"]])
         if state.dropped:
-            ctx.emit("dropped_removed", "Every dropped weapon is removed from the map.", {})
+            ctx.emit("dropped_removed", M("Every dropped weapon is removed from the map."), {})
         state.dropped = []
         return False
     if v == "place_hole":
@@ -731,7 +744,7 @@ def effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> bool:
         if p_you:
             name = state.token("hole_token_")
             state.holes[name] = {"area": _area(state, p_you), "sealed": False, "token": True}
-            ctx.emit("hole", f"An emergence hole opens in {_area(state, p_you)}.", {"hole": name})
+            ctx.emit("hole", M("An emergence hole opens in {area}.", area=_area(state, p_you)), {"hole": name})
         return False
     if v == "strip_cover":
         me = state.locusts.get(lid or "")
@@ -747,13 +760,13 @@ def effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> bool:
         fid = W.free_figure_id(state, content, mk["enemy"])
         if fid is None:
             state.marker_piles[mk["marker"].split(":")[0]].discard([mk["marker"]])
-            ctx.emit("revive", "No figure is left: the dropped weapon is removed.", {})
+            ctx.emit("revive", M("No figure is left: the dropped weapon is removed."), {})
             return False
         from game.gears.rules.state import LocustState
 
         value = W.marker_of(content, mk["marker"]).value
         state.locusts[fid] = LocustState(fid, mk["enemy"], mk["area"], None, mk["marker"], value)
-        ctx.emit("revive", f"The Kantus revives a {content.enemies[mk['enemy']].name} ({N.locust(state, fid)}).", {"figure": fid})
+        ctx.emit("revive", M("The Kantus revives a {enemy} ({locust}).", enemy=N.enemy(mk['enemy']), locust=N.locust(state, fid)), {"figure": fid})
         return False
     raise ValueError(f"AI effect {v!r} is not modelled")
 
@@ -810,7 +823,7 @@ def _spawn_effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> None:
             areas = [a] * len(areas) if a else areas
     for area in areas:
         for _ in range(p.get("count", 1)):
-            fid = W.spawn(ctx, content, what, area, f"AI card {fctx['card'].id}" if fctx.get("card") else "AI")
+            fid = W.spawn(ctx, content, what, area, M("AI card {id}", id=fctx['card'].id) if fctx.get("card") else "AI")
             if fid and e.do:
                 run(ctx, content, e.do, dict(fctx, self=fid, moved=False, attacked=False))
 
@@ -832,13 +845,13 @@ def _move_to_cover(ctx, content: GearsContent, lid: str | None, fctx: Fctx) -> b
         return False
     spot = ctx.choose(state.active_player, "locust_cover",
                       [{"spot": s} for s in spots if view.mdist(me.area, view.cover[s].area) == best],
-                      f"Which nearest cover spot does {N.locust(state, lid)} move to?")["spot"]
+                      M("Which nearest cover spot does {locust} move to?", locust=N.locust(state, lid)))["spot"]
     goal = view.cover[spot].area
     move_locust(ctx, content, lid, lambda a: next_steps_toward(state.view(), a, goal), INF, fctx, 0,
                 take_cover=False)
     if lid in state.locusts and state.locusts[lid].area == goal and spot not in occupied_spots(state):
         state.locusts[lid].cover = spot
-        ctx.emit("cover", f"{N.locust(state, lid)} takes cover at {spot}.", {"figure": lid, "spot": spot})
+        ctx.emit("cover", M("{locust} takes cover at {spot}.", locust=N.locust(state, lid), spot=spot), {"figure": lid, "spot": spot})
     return False
 
 
@@ -867,32 +880,32 @@ def move_locust(ctx, content: GearsContent, lid: str, options_from, n: int, fctx
         for slot in escort if guard else ():
             for other in sorted(state.locusts.values(), key=lambda o: o.id):
                 if other.id != lid and other.area == here and other.enemy == state.slots.get(slot):
-                    guard_window(ctx, content, other.id, f"move with {N.locust(state, lid)}")
+                    guard_window(ctx, content, other.id, M("move with {locust}", locust=N.locust(state, lid)))
         if lid not in state.locusts:
             return
         nxt = ctx.choose(state.active_player, "locust_path", [{"area": a} for a in opts],
-                         f"Which way does {N.locust(state, lid)} move?")["area"]
+                         M("Which way does {locust} move?", locust=N.locust(state, lid)))["area"]
         x = state.locusts[lid]
         x.area, x.cover = nxt, None
         moved = True
         steps += 1
         _acted(state, lid, "moved")
-        ctx.emit("move", f"{N.locust(state, lid)} moves to {nxt}.", {"figure": lid, "area": nxt})
+        ctx.emit("move", M("{locust} moves to {nxt}.", locust=N.locust(state, lid), nxt=nxt), {"figure": lid, "area": nxt})
         for slot in escort:
             for other in sorted(state.locusts.values(), key=lambda o: o.id):
                 if other.id != lid and other.area == here and other.enemy == state.slots.get(slot):
                     other.area, other.cover = nxt, None
                     if other.id not in carried:
                         carried.append(other.id)
-                    ctx.emit("move", f"{N.locust(state, other.id)} is escorted to {nxt}.", {"figure": other.id, "area": nxt})
+                    ctx.emit("move", M("{locust} is escorted to {nxt}.", locust=N.locust(state, other.id), nxt=nxt), {"figure": other.id, "area": nxt})
         if wound_entered:
-            W.wound_area(ctx, content, nxt, wound_entered, f"{N.locust(state, lid)} charging through", exclude=(lid,),
+            W.wound_area(ctx, content, nxt, wound_entered, M("{locust} charging through", locust=N.locust(state, lid)), exclude=(lid,),
                          stranded=True)
     fctx["moved"] = fctx.get("moved") or moved
     if moved and take_cover and lid in state.locusts and content.enemies[state.locusts[lid].enemy].takes_cover:
         from game.gears.rules.movement import free_spots
 
-        if guard and free_spots(state, state.locusts[lid].area) and not guard_window(ctx, content, lid, "take cover"):
+        if guard and free_spots(state, state.locusts[lid].area) and not guard_window(ctx, content, lid, M("take cover")):
             return
         W.locust_take_cover(ctx, lid)
     for other in carried:
@@ -934,23 +947,23 @@ def _attack_everyone(ctx, content: GearsContent, lid: str, bonus: int) -> bool:
         return False
     stats = W.enemy_stats(state, content, me.enemy)
     cogs = [p for p in _targets(state) if _area(state, p) == me.area]
-    dodging = {p for p in cogs if A.ask_dodge(ctx, content, p, f"{N.locust(state, lid)} attacks every figure in {me.area}", lid)}
+    dodging = {p for p in cogs if A.ask_dodge(ctx, content, p, M("{locust} attacks every figure in {area}", locust=N.locust(state, lid), area=me.area), lid)}
     black = A.roll(state, content, "attack", stats.attack + bonus)
     hits = sum(f.hits for f in black)
     _acted(state, lid, "attacked")
-    ctx.emit("attack", f"{N.locust(state, lid)} attacks every figure in {me.area}: [{A._faces_text(black)}].",
+    ctx.emit("attack", M("{locust} attacks every figure in {area}: [{faces}].", locust=N.locust(state, lid), area=me.area, faces=A._faces_text(black)),
              {"figure": lid, "area": me.area}, hidden=True)
     for p in cogs:
         red = A.roll(state, content, "defence", A._defence_of(state, content, p) + (2 if p in dodging else 0))
         n = max(0, hits - sum(f.shields for f in red))
         if p == STRANDED:
-            W.wound_stranded(ctx, n, f"{N.locust(state, lid)}'s attack")
+            W.wound_stranded(ctx, n, M("{locust}'s attack", locust=N.locust(state, lid)))
         else:
-            W.wound_cog(ctx, content, p, n, f"{N.locust(state, lid)}'s attack")
+            W.wound_cog(ctx, content, p, n, M("{locust}'s attack", locust=N.locust(state, lid)))
     for other in sorted(x.id for x in state.locusts.values() if x.area == me.area and x.id != lid):
         if other in state.locusts:
             red = A.roll(state, content, "defence", W.enemy_stats(state, content, state.locusts[other].enemy).defence)
-            W.damage_locust(ctx, content, other, max(0, hits - sum(f.shields for f in red)), f"{N.locust(state, lid)}'s attack")
+            W.damage_locust(ctx, content, other, max(0, hits - sum(f.shields for f in red)), M("{locust}'s attack", locust=N.locust(state, lid)))
     return True
 
 
@@ -1019,8 +1032,8 @@ def guard_window(ctx, content: GearsContent, lid: str, about_to: str) -> bool:
         if not opts:
             continue
         pick = ctx.choose(player, "guard", [{"guard": None}] + opts,
-                          f"{N.locust(state, lid)} is about to {about_to}: Guard?",
-                          ["No Guard"] + [f"Discard {N.card(o['card'])}: Guard with the " + _guard_words(o)
+                          M("{locust} is about to {about_to}: Guard?", locust=N.locust(state, lid), about_to=about_to),
+                          [M("No Guard")] + [M("Discard {card}: Guard with the {weapon}", card=N.card(o["card"]), weapon=_guard_words(o))
                                           for o in opts], about={"figure": lid})
         if pick["guard"] is not None:
             willing.append(pick)
@@ -1031,8 +1044,8 @@ def guard_window(ctx, content: GearsContent, lid: str, about_to: str) -> bool:
         # Seed p. 24: when several players want to Guard at once, the active player decides
         # which of them does; the others keep their cards.
         pick = ctx.choose(state.active_player, "guard_who", willing,
-                          f"Several COGs want to Guard against {N.locust(state, lid)}: who does?",
-                          [f"{N.character(state.cogs[o['guard']].character)} Guards with the " + _guard_words(o)
+                          M("Several COGs want to Guard against {locust}: who does?", locust=N.locust(state, lid)),
+                          [M("{cog} Guards with the {weapon}", cog=N.character(state.cogs[o["guard"]].character), weapon=_guard_words(o))
                            for o in willing])
     player = pick["guard"]
     c = state.cogs[player]
@@ -1040,7 +1053,7 @@ def guard_window(ctx, content: GearsContent, lid: str, about_to: str) -> bool:
     state.orders.discard([pick["card"]])
     state.flags["guard_used"] = True
     state.flags.setdefault("guards", []).append(player)
-    ctx.emit("guard", f"{N.character(c.character)} plays {N.card(pick['card'])} to Guard against {N.locust(state, lid)}.",
+    ctx.emit("guard", M("{cog} plays {card} to Guard against {locust}.", cog=N.character(c.character), card=N.card(pick['card']), locust=N.locust(state, lid)),
              {"player": player, "card": pick["card"], "figure": lid})
     if pick["mode"] == "chainsaw":
         A.chainsaw(ctx, content, player, lid, guard=True)
@@ -1051,5 +1064,7 @@ def guard_window(ctx, content: GearsContent, lid: str, about_to: str) -> bool:
     return lid in state.locusts
 
 
-def _guard_words(o: dict[str, Any]) -> str:
-    return "chainsaw" if o["mode"] == "chainsaw" else f"{N.weapon(o['weapon'])} ({o['mode']})"
+def _guard_words(o: dict[str, Any]) -> Msg:
+    if o["mode"] == "chainsaw":
+        return M("chainsaw")
+    return M("{weapon} ({mode})", weapon=N.weapon(o["weapon"]), mode=N.mode(o["mode"]))

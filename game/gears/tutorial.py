@@ -15,6 +15,7 @@ from typing import Any, Iterable, Mapping
 
 from game.engine.deck import Deck
 from game.engine.protocol import Action, Event
+from game.engine.text import english
 from game.engine.session import Session
 from game.engine.tomldata import TomlFile
 from game.gears.rules import attack as A
@@ -456,16 +457,17 @@ REASON_KEYWORDS = (
 )
 
 
-def cited_sections(reason: str) -> list[str]:
-    """The spec sections a reason cites, in order: "(spec 3.5, 6.6)" -> ["3.5", "6.6"]."""
+def cited_sections(reason: Any) -> list[str]:
+    """The spec sections a reason cites, in order: "(spec 3.5, 6.6)" -> ["3.5", "6.6"]. A rules
+    message is read in English (a translation words "(spec ...)" its own way)."""
     out: list[str] = []
-    for m in _SPEC.finditer(reason or ""):
+    for m in _SPEC.finditer(english(reason) if reason else ""):
         out += [s.strip().rstrip(".") for s in m.group(1).split(",") if s.strip().rstrip(".")]
     return out
 
 
-def rule_of_reason(why: str) -> str:
-    low = (why or "").lower()
+def rule_of_reason(why: Any) -> str:
+    low = (english(why) if why else "").lower()
     return next((section for word, section in REASON_KEYWORDS if word in low), "")
 
 

@@ -49,8 +49,11 @@ class LessonAdapter(Protocol):
     def pending_kind(self, state: Any) -> str | None:
         """The kind of question asked now inside a resolution (a key of default_auto), or None."""
 
-    def explain_illegal(self, state: Any, action: Action, engine_reason: str) -> tuple[str, str]:
-        """The sentence and the rules reference section for an action the rules refuse."""
+    def explain_illegal(self, state: Any, action: Action, engine_reason: Any) -> tuple[Any, str]:
+        """The sentence and the rules reference section for an action the rules refuse.
+        `engine_reason` is the rules' `IllegalAction.why`: a message (game/engine/text.py, read
+        its English with `text.english` to find the rule it cites) or a plain sentence; the
+        sentence returned may be either too (the runner words it)."""
 
     def describe(self, state: Any) -> str:
         """A few words on where the game is, for --check's messages: "phase move", or the

@@ -17,6 +17,7 @@ from typing import Any
 
 from game.engine.protocol import Action, Event, IllegalAction
 from game.engine.session import Session
+from game.engine.text import as_text
 from game.i18n import _
 from game.tutorial.model import Highlight, Lesson, Matcher, Step
 from game.tutorial.protocol import LessonAdapter, LessonBroken
@@ -188,7 +189,7 @@ class LessonRunner:
         if action not in legal:
             reason = self._engine_reason(action)
             text, rule = self.adapter.explain_illegal(self.state, action, reason)
-            return Feedback(False, text, rule, illegal=True)
+            return Feedback(False, as_text(text), rule, illegal=True)
         if step.kind == "read":
             return Feedback(False, _("Read this step first, then press Next."), step.rule)
         if step.kind == "action" and not any(self._match(m, action) for m in step.expect):
@@ -207,12 +208,13 @@ class LessonRunner:
             self._advance()
         return Feedback(True, "", step.rule, tuple(events), step_done=finished)
 
-    def _engine_reason(self, action: Action) -> str:
-        """Asks the rules why (apply raises before changing anything)."""
+    def _engine_reason(self, action: Action) -> Any:
+        """Asks the rules why (apply raises before changing anything): the rules' message (or
+        plain sentence), so an adapter may read the rule it cites whatever the language."""
         try:
             self.session.title.apply(self.state, action)
         except IllegalAction as exc:
-            return exc.reason
+            return exc.why
         raise LessonBroken(f"{self.where()}: the rules applied {action} though it was not listed as legal")
 
     def _until_holds(self) -> bool:

@@ -138,7 +138,8 @@ class App:
         try:
             save_settings(action.settings, self.settings_file)
         except OSError as exc:
-            self.ctx.notices.append(f"{self.settings_file}: {_('cannot save settings')} ({exc.strerror or exc})")
+            cannot = _("cannot save settings")  # outside the f-string, where pybabel finds it
+            self.ctx.notices.append(f"{self.settings_file}: {cannot} ({exc.strerror or exc})")
         for scene in self.scenes:
             scene.on_settings_changed()
         self._force_redraw = True

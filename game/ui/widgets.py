@@ -111,17 +111,18 @@ def _wrap(s: str, font: pygame.font.Font, width: int) -> list[str]:
 
 def text_block(surface: pygame.Surface, s: str, font: pygame.font.Font, colour: RGB, rect: pygame.Rect,
                line_gap: float = 1.25) -> int:
-    """Wrapped text inside `rect`; returns the y below the last line."""
+    """Wrapped text inside `rect`; returns the y below the last line. Text that does not fit
+    ends with an ellipsis on the last line that does (a longer translation is cut visibly,
+    never in mid-sentence without a mark)."""
     y = rect.top
     step = int(font.get_linesize() * line_gap)
     lines = wrap(s, font, rect.width)
-    for i, line in enumerate(lines):
-        if y + font.get_height() > rect.bottom:
-            break
-        if i + 1 < len(lines) and y + step + font.get_height() > rect.bottom:
-            # The last line that fits, with more to come: an ellipsis says the text goes on
-            # (the whole of it is a hover or a click away), instead of a sentence cut silently.
-            line = elide(line.rstrip() + "\u2026", font, rect.width)
+    room = 0
+    while room < len(lines) and rect.top + room * step + font.get_height() <= rect.bottom:
+        room += 1
+    for n, line in enumerate(lines[:room]):
+        if n == room - 1 and room < len(lines):
+            line = elide(line + " " + lines[room], font, rect.width)
         surface.blit(rendered(font, line, colour), (rect.left, y))
         y += step
     return y

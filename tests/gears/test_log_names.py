@@ -9,6 +9,8 @@ import re
 
 import pytest
 
+from game.engine.text import as_text
+
 from game.engine.session import Session
 from game.gears.rules.title import GearsTitle
 
@@ -29,7 +31,7 @@ def _texts_of_pending(state) -> list[str]:
     # Only the question's prompt: option labels become Action labels, which the table's
     # choices panel words itself (game/ui/gears/choices.py).
     pending = (state.proc or {}).get("pending") or {}
-    return [pending.get("prompt") or ""]
+    return [as_text(pending.get("prompt") or "")]
 
 
 @pytest.mark.parametrize("mission,players,seed", [

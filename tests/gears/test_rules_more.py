@@ -33,7 +33,7 @@ def drive(s, fn, *args, pick=None, **kw):
             fn(ctx, *args, **kw)
             return ctx.events, prompts
         except NeedDecision as need:
-            prompts.append(need.prompt)
+            prompts.append(str(need.prompt))
             answers.append(pick(need) if pick else need.options[0])
 
 

@@ -41,3 +41,22 @@ def test_engine_reason_is_passed_through_with_its_rule_spec_6_2(lessons, adapter
     assert fb.message == engine and cited_sections(engine)
     assert fb.rule == adapter.rule_of(engine, "step") and fb.rule
     assert runner.session.state_hash() == before
+
+
+def test_a_hungarian_refusal_still_links_the_rule_it_cites(lessons, adapter):
+    """Issue 18: the learner reads the engine's reason in Hungarian ("(szabály 6.2)"), and the
+    rule link still comes from the section it cites (read from the message, not the words)."""
+    from game import i18n
+
+    runner = LessonRunner(lesson(lessons, "sight_range"), adapter)
+    _walk_to(runner, "pick_target")
+    action = Action("step", {"area": "nowhere"})
+    english_rule = runner.submit(action).rule
+    i18n.set_language("hu")
+    try:
+        fb = runner.submit(action)
+        assert not fb.accepted and "szabály" in fb.message and "spec" not in fb.message
+        assert fb.message == str(why_illegal(runner.state, action))
+        assert fb.rule == english_rule and fb.rule
+    finally:
+        i18n.set_language("en")

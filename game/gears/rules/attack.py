@@ -6,6 +6,9 @@ which is state data, so stacked games still replay).
 """
 from __future__ import annotations
 
+from game.engine import text as T
+from game.engine.text import M, Msg
+from game.i18n import N_
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
@@ -36,11 +39,36 @@ def roll(state: GearsState, content: GearsContent, die: str, n: int) -> list[Die
     return out
 
 
-def _faces_text(faces: list[DieFace]) -> str:
-    parts = []
-    for f in faces:
-        parts.append("omen" if f.omen else f"{f.hits}h" if f.hits else f"{f.shields}s" if f.shields else "blank")
-    return ", ".join(parts) or "no dice"
+_NO_MODE = {
+    "normal": N_("The {weapon} has no Normal attack: it fires Overwhelming only (spec 6.5)."),
+    "overwhelming": N_("The {weapon} has no Overwhelming attack: it fires Normal only (spec 6.5)."),
+}
+
+
+def no_mode(weapon: str, mode: str) -> Msg:
+    """The refusal of an attack mode the weapon does not have."""
+    return M(_NO_MODE["overwhelming" if mode == "overwhelming" else "normal"], weapon=N.weapon(weapon))
+
+
+def lacks_mode(why: Any) -> bool:
+    """Whether a refusal is no_mode's (the weapon has the other mode)."""
+    return isinstance(why, Msg) and why.msgid in _NO_MODE.values()
+
+
+_FACES: dict[tuple, Any] = {}  # faces rolled -> their words (a few hundred patterns recur)
+
+
+def _faces_text(faces: list[DieFace]) -> Any:
+    """The faces rolled, in short words ('1h, omen, blank'; h: hits, s: shields)."""
+    key = tuple(faces)
+    got = _FACES.get(key)
+    if got is None:
+        parts = [M("omen") if f.omen else M("{n}h", n=f.hits) if f.hits else M("{n}s", n=f.shields) if f.shields
+                 else M("blank") for f in faces]
+        got = T.join(", ", parts) if parts else M("no dice")
+        if len(_FACES) < 4096:
+            _FACES[key] = got
+    return got
 
 
 # ----------------------------------------------------------------------------- dice counts
@@ -74,20 +102,19 @@ def cog_attack_legality(state: GearsState, content: GearsContent, player: str, t
     w = content.weapons.get(weapon)
     who = N.cog(state, player)
     if x is None:
-        return f"{N.locust(state, target)} is not on the map."
+        return M("{locust} is not on the map.", locust=N.locust(state, target))
     if w is None or not c.has_weapon(weapon):
-        return f"{who} does not carry the {N.weapon(weapon)} (spec 6.5)."
+        return M("{who} does not carry the {weapon} (spec 6.5).", who=who, weapon=N.weapon(weapon))
     if w.targets != "figure":
-        what = "an area" if w.targets == "area" else "no figure"
-        return f"The {w.name} targets {what}, not a figure (spec 6.6)."
+        what = M("an area") if w.targets == "area" else M("no figure")
+        return M("The {weapon} targets {what}, not a figure (spec 6.6).", weapon=N.weapon(w.id), what=what)
     if weapon_dice(content, weapon, mode) is None:
-        other = "Overwhelming" if mode == "normal" else "Normal"
-        return f"The {w.name} has no {mode.capitalize()} attack: it fires {other} only (spec 6.5)."
+        return no_mode(weapon, mode)
     ammo = c.ammo(weapon)
     if ammo < 1 and not (w.usable_without_ammo and mode == "normal"):
-        return f"The {w.name} has no ammo: a weapon needs at least 1 ammo token to attack (spec 6.5)."
+        return M("The {weapon} has no ammo: a weapon needs at least 1 ammo token to attack (spec 6.5).", weapon=N.weapon(w.id))
     if mode == "overwhelming" and spend and ammo < 1:
-        return f"An Overwhelming attack spends an ammo token, and the {w.name} has none (spec 6.5)."
+        return M("An Overwhelming attack spends an ammo token, and the {weapon} has none (spec 6.5).", weapon=N.weapon(w.id))
     only = only_weapon_against(state, content, target, weapon)
     if only is not None:
         return only
@@ -95,13 +122,11 @@ def cog_attack_legality(state: GearsState, content: GearsContent, player: str, t
         sight = attack_sight(state, player, target)
     seen, d = sight
     if not seen:
-        return (f"{who} cannot attack {N.locust(state, target)}: a wall blocks every line of sight "
-                "(spec 3.5).")
+        return (M("{who} cannot attack {locust}: a wall blocks every line of sight (spec 3.5).", who=who, locust=N.locust(state, target)))
     if w.hard_range is not None and d > w.hard_range:
-        return (f"The {w.name} cannot reach {N.locust(state, target)}: it is {N.areas(d)} away and the "
-                f"{w.name} reaches at most {N.areas(w.hard_range)} (spec 3.6).")
+        return (M("The {weapon} cannot reach {locust}: it is {areas} away and it reaches at most {reach} (spec 3.6).", weapon=N.weapon(w.id), locust=N.locust(state, target), areas=N.areas(d), reach=N.areas(w.hard_range)))
     if "no_attack_after_moving" in {a.effect for a in w.abilities} and c.moved:
-        return f"The {w.name} cannot be fired after {who} moved this turn (spec 6.6)."
+        return M("The {weapon} cannot be fired after {who} moved this turn (spec 6.6).", weapon=N.weapon(w.id), who=who)
     return None
 
 
@@ -139,31 +164,31 @@ def cog_attack_plan(state: GearsState, content: GearsContent, player: str, targe
     enemy_name = content.enemies[x.enemy].name
     view = state.view()
     black = weapon_dice(content, weapon, mode) or 0
-    reasons = [f"{w.name} {mode}: {black} attack dice"]
+    reasons = [M("{weapon} {mode}: {black} attack dice", weapon=N.weapon(w.id), mode=N.mode(mode), black=black)]
     cog = content.cogs[c.character]
     if cog.ability.effect == "lancer_extra_die" and weapon == "lancer":
         black += cog.ability.amount or 0
-        reasons.append(f"{cog.name}'s ability: +{cog.ability.amount}")
+        reasons.append(M("{name}'s ability: +{amount}", name=M(cog.name), amount=cog.ability.amount))
     if bonus:
         black += bonus
-        reasons.append(f"card: {bonus:+d} attack dice")
+        reasons.append(M("card: {bonus:+d} attack dice", bonus=bonus))
     red = enemy.defence
-    reasons.append(f"{enemy_name} defence {enemy.defence}")
+    reasons.append(M("{enemy} defence {defence}", enemy=N.enemy(x.enemy), defence=enemy.defence))
     cb = cover_bonus(view, (c.area, c.cover), (x.area, x.cover))
     if cb:
         red += cb
-        reasons.append(("full" if cb == 2 else "partial") + f" cover +{cb}")
+        reasons.append(M("full cover +{cb}", cb=cb) if cb == 2 else M("partial cover +{cb}", cb=cb))
     d = view.rdist(c.area, x.area)
     if w.range is not None and d > w.range:
         red += d - w.range
-        reasons.append(f"{N.areas(d - w.range)} beyond range +{d - w.range}")
+        reasons.append(M("{areas} beyond range +{d}", areas=N.areas(d - w.range), d=d - w.range))
     # An Omen marked requires_ammo (the Mulcher, FAQ v1.1: "cannot be used with 0 ammo") works
     # only if the weapon still holds an ammo token when the dice are read, i.e. after an
     # Overwhelming attack spent its token.
     left = c.ammo(weapon) - (1 if mode == "overwhelming" and spend else 0)
     omens = [a for a in w.omen() if not (a.params.get("requires_ammo") and left < 1)]
     if len(omens) < len(w.omen()):
-        reasons.append(f"no ammo left: the {w.name}'s Omen does nothing")
+        reasons.append(M("no ammo left: the {weapon}'s Omen does nothing", weapon=N.weapon(w.id)))
     omen = tuple((a.effect, a.amount or 0) for a in omens)
     return AttackPlan(max(0, black), red, tuple(reasons), omen)
 
@@ -174,28 +199,28 @@ def locust_attack_plan(state: GearsState, content: GearsContent, lid: str, playe
     enemy = W.enemy_stats(state, content, x.enemy)
     view = state.view()
     black = enemy.attack + bonus
-    reasons = [f"{content.enemies[x.enemy].name} attack {enemy.attack}"] + ([f"card {bonus:+d}"] if bonus else [])
+    reasons = [M("{enemy} attack {attack}", enemy=N.enemy(x.enemy), attack=enemy.attack)] + ([M("card {bonus:+d}", bonus=bonus)] if bonus else [])
     if player == STRANDED:
         # Search for the Stranded: defence 2 (mission rule), never in cover (spec 9.3.2).
         red = next((int(r.params.get("defence", 2)) for r in rules_named(state, "stranded")), 2)
-        reasons.append(f"the Stranded defence {red}")
+        reasons.append(M("the Stranded defence {red}", red=red))
         if dodge:
             red += 2
         return AttackPlan(max(0, black), red, tuple(reasons),
                           tuple((a.effect, a.amount or 0) for a in enemy.abilities if a.kind == "omen"))
     c = state.cogs[player]
     red = content.cogs[c.character].defence
-    reasons.append(f"{N.character(c.character)} defence {red}")
+    reasons.append(M("{cog} defence {red}", cog=N.character(c.character), red=red))
     cb = cover_bonus(view, (x.area, x.cover), (c.area, c.cover))
     if cb:
         red += cb
-        reasons.append(("full" if cb == 2 else "partial") + f" cover +{cb}")
+        reasons.append(M("full cover +{cb}", cb=cb) if cb == 2 else M("partial cover +{cb}", cb=cb))
     if dodge:
         red += 2
-        reasons.append("Dodge +2")
+        reasons.append(M("Dodge +2"))
     for name, extra in carried_defence_dice(state, content, player):
         red += extra
-        reasons.append(f"{name} +{extra}")
+        reasons.append(M("{weapon} +{extra}", weapon=M(name), extra=extra))
     omen = tuple((a.effect, a.amount or 0) for a in enemy.abilities if a.kind == "omen")
     return AttackPlan(max(0, black), red, tuple(reasons), omen)
 
@@ -304,9 +329,9 @@ def resolve_roll(ctx, content: GearsContent, plan: AttackPlan, who: str) -> tupl
     singles = sum(1 for f in r if f.shields == 1)
     if omens and "single_hits_count_double" in dict(plan.omen):
         hits += sum(1 for f in b if f.hits == 1)
-    ctx.emit("roll", f"{who}: attack dice [{_faces_text(b)}], defence dice [{_faces_text(r)}].",
+    ctx.emit("roll", M("{who}: attack dice [{faces}], defence dice [{faces2}].", who=who, faces=_faces_text(b), faces2=_faces_text(r)),
              {"attack": [[f.hits, int(f.omen)] for f in b], "defence": [f.shields for f in r],
-              "reasons": list(plan.reasons)}, hidden=True)
+              "reasons": [T.to_json(r) for r in plan.reasons]}, hidden=True)
     return hits, omens, shields, singles
 
 
@@ -332,16 +357,16 @@ def cog_attack(ctx, content: GearsContent, player: str, target: str, weapon: str
         state.flags["spent_ammo"] = True
     x = state.locusts[target]
     area = x.area
-    ctx.emit("attack", f"{N.character(c.character)} attacks {N.locust(state, target)} with the {w.name} ({mode}).",
+    ctx.emit("attack", M("{cog} attacks {locust} with the {weapon} ({mode}).", cog=N.character(c.character), locust=N.locust(state, target), weapon=N.weapon(w.id), mode=N.mode(mode)),
              {"player": player, "target": target, "weapon": weapon, "mode": mode,
               "black": plan.black, "red": plan.red})
     hits, omens, shields, singles = resolve_roll(ctx, content, plan, N.character(c.character))
     n = wounds_from(plan, hits, omens, shields, singles)
     enemy = x.enemy
-    W.damage_locust(ctx, content, target, n, f"{N.character(c.character)}'s {w.name}", weapon)
+    W.damage_locust(ctx, content, target, n, M("{cog}'s {weapon}", cog=N.character(c.character), weapon=N.weapon(w.id)), weapon)
     for effect, amount in plan.omen:
         if effect == "wound_others_in_target_area" and omens:
-            W.wound_area(ctx, content, area, amount * omens, f"the {w.name}'s Omen", exclude=(target,),
+            W.wound_area(ctx, content, area, amount * omens, M("the {weapon}'s Omen", weapon=N.weapon(w.id)), exclude=(target,),
                          weapon=weapon)
     flip_if_attacked(ctx, content, target, enemy, weapon)
     after_cog_attack(ctx, content, player, guard, frozenset((target,)))
@@ -390,9 +415,9 @@ def after_cog_attack(ctx, content: GearsContent, player: str, guard: bool, attac
         steps = next_steps_toward(state.view(), x.area, goal)
         if steps:
             pick = ctx.choose(state.active_player, "locust_path", [{"area": a} for a in steps],
-                              f"Which way does {N.locust(state, lid)} move toward {N.character(c.character)}?")
+                              M("Which way does {locust} move toward {cog}?", locust=N.locust(state, lid), cog=N.character(c.character)))
             x.area, x.cover = pick["area"], None
-            ctx.emit("move", f"{N.locust(state, lid)} moves toward {N.character(c.character)} to {x.area}.",
+            ctx.emit("move", M("{locust} moves toward {cog} to {area}.", locust=N.locust(state, lid), cog=N.character(c.character), area=x.area),
                      {"figure": lid, "area": x.area})
 
 
@@ -406,12 +431,12 @@ def chainsaw(ctx, content: GearsContent, player: str, target: str, guard: bool =
     if cog.ability.effect == "lancer_extra_die":
         n += cog.ability.amount or 0
     faces = roll(state, content, "attack", n)
-    ctx.emit("roll", f"{N.character(c.character)} revs the chainsaw at {N.locust(state, target)}: [{_faces_text(faces)}].",
+    ctx.emit("roll", M("{cog} revs the chainsaw at {locust}: [{faces}].", cog=N.character(c.character), locust=N.locust(state, target), faces=_faces_text(faces)),
              {"attack": [[f.hits, int(f.omen)] for f in faces]}, hidden=True)
     if any(f.omen for f in faces):
-        W.kill_locust(ctx, content, target, f"{N.character(c.character)}'s chainsaw")
+        W.kill_locust(ctx, content, target, M("{cog}'s chainsaw", cog=N.character(c.character)))
     else:
-        ctx.emit("miss", f"The chainsaw misses {N.locust(state, target)}.", {"target": target})
+        ctx.emit("miss", M("The chainsaw misses {locust}.", locust=N.locust(state, target)), {"target": target})
     after_cog_attack(ctx, content, player, guard, frozenset((target,)))
 
 
@@ -419,14 +444,13 @@ def chainsaw_legality(state: GearsState, content: GearsContent, player: str, tar
     c = state.cogs[player]
     x = state.locusts.get(target)
     if x is None:
-        return f"{N.locust(state, target)} is not on the map."
+        return M("{locust} is not on the map.", locust=N.locust(state, target))
     if not c.has_weapon("lancer"):
-        return f"Only the Lancer has a chainsaw, and {N.cog(state, player)} carries none (spec 6.7)."
+        return M("Only the Lancer has a chainsaw, and {cog} carries none (spec 6.7).", cog=N.cog(state, player))
     if x.area != c.area:
-        return (f"The chainsaw reaches only a Locust in {N.cog(state, player)}'s own area; "
-                f"{N.locust(state, target)} is elsewhere (spec 6.7).")
+        return (M("The chainsaw reaches only a Locust in {cog}'s own area; {locust} is elsewhere (spec 6.7).", cog=N.cog(state, player), locust=N.locust(state, target)))
     if content.enemies[x.enemy].chainsaw_immune:
-        return f"The {content.enemies[x.enemy].name} cannot be chainsawed (spec 6.7)."
+        return M("The {enemy} cannot be chainsawed (spec 6.7).", enemy=N.enemy(x.enemy))
     return only_weapon_against(state, content, target, "lancer")
 
 
@@ -440,8 +464,7 @@ def only_weapon_against(state: GearsState, content: GearsContent, target: str, w
     if x.wounded or weapon == "hammer_of_dawn":
         return None
     if any(a.effect == "only_hammer_of_dawn_wounds_unwounded" for a in W.enemy_stats(state, content, x.enemy).abilities):
-        return (f"{N.locust(state, target)} may be attacked only with the Hammer of Dawn until it is wounded "
-                "(seed p. 26).")
+        return (M("{locust} may be attacked only with the Hammer of Dawn until it is wounded (seed p. 26).", locust=N.locust(state, target)))
     return None
 
 
@@ -453,17 +476,17 @@ def _locusts_in(state: GearsState, area: str) -> frozenset[str]:
 def grenade_legality(state: GearsState, content: GearsContent, player: str, area: str) -> str | None:
     c = state.cogs[player]
     if c.grenades < 1:
-        return f"{N.cog(state, player)} has no Bolo Grenades left (spec 6.8)."
+        return M("{cog} has no Bolo Grenades left (spec 6.8).", cog=N.cog(state, player))
     if c.has_weapon("boomshield"):
-        return "A COG holding the Boomshield cannot throw Bolo Grenades (spec 6.6)."
+        return M("A COG holding the Boomshield cannot throw Bolo Grenades (spec 6.6).")
     view = state.view()
     if area not in view.areas:
-        return f"There is no area {area} on the map."
+        return M("There is no area {area} on the map.", area=area)
     w = content.weapons["bolo_grenade"]
     if view.rdist(c.area, area) > (w.hard_range or 0):
-        return f"The Bolo Grenade reaches at most {N.areas(w.hard_range or 0)} (spec 6.8)."
+        return M("The Bolo Grenade reaches at most {areas} (spec 6.8).", areas=N.areas(w.hard_range or 0))
     if not los(view, (c.area, c.cover), (area, None)):
-        return "The Bolo Grenade's target area is not in line of sight: a wall blocks every line (spec 6.8, 3.5)."
+        return M("The Bolo Grenade's target area is not in line of sight: a wall blocks every line (spec 6.8, 3.5).")
     return None
 
 
@@ -477,11 +500,11 @@ def grenade(ctx, content: GearsContent, player: str, area: str) -> None:
     here = _locusts_in(state, area)
     # Dodge works against Bolo Grenades too (spec 6.9): declared before the single roll.
     dodging = {p for p in state.players if state.cogs[p].area == area and not state.cogs[p].bleeding
-               and ask_dodge(ctx, content, p, f"A Bolo Grenade lands in {area}")}
+               and ask_dodge(ctx, content, p, M("A Bolo Grenade lands in {area}", area=area))}
     black = roll(state, content, "attack", w.normal or 0)
     hits = sum(f.hits for f in black)
     omens = sum(1 for f in black if f.omen)
-    ctx.emit("attack", f"{N.character(c.character)} throws a Bolo Grenade into {area}: [{_faces_text(black)}].",
+    ctx.emit("attack", M("{cog} throws a Bolo Grenade into {area}: [{faces}].", cog=N.character(c.character), area=area, faces=_faces_text(black)),
              {"player": player, "area": area, "attack": [[f.hits, int(f.omen)] for f in black]},
              hidden=True)
     for lid in sorted(x.id for x in state.locusts.values() if x.area == area):
@@ -490,24 +513,24 @@ def grenade(ctx, content: GearsContent, player: str, area: str) -> None:
         enemy = state.locusts[lid].enemy
         red = roll(state, content, "defence", W.enemy_stats(state, content, enemy).defence)
         n = max(0, hits - sum(f.shields for f in red))
-        ctx.emit("defend", f"{N.locust(state, lid)} defends: [{_faces_text(red)}].", {"figure": lid}, hidden=True)
-        W.damage_locust(ctx, content, lid, n, "a Bolo Grenade", "bolo_grenade")
+        ctx.emit("defend", M("{locust} defends: [{faces}].", locust=N.locust(state, lid), faces=_faces_text(red)), {"figure": lid}, hidden=True)
+        W.damage_locust(ctx, content, lid, n, M("a Bolo Grenade"), "bolo_grenade")
         flip_if_attacked(ctx, content, lid, enemy, "bolo_grenade")
     for p in state.players:
         cog = state.cogs.get(p)
         if cog and cog.area == area and not cog.bleeding:
             red = roll(state, content, "defence", _defence_of(state, content, p) + (2 if p in dodging else 0))
             n = max(0, hits - sum(f.shields for f in red))
-            ctx.emit("defend", f"{N.character(cog.character)} is caught in the blast: [{_faces_text(red)}].",
+            ctx.emit("defend", M("{cog} is caught in the blast: [{faces}].", cog=N.character(cog.character), faces=_faces_text(red)),
                      {"player": p}, hidden=True)
-            W.wound_cog(ctx, content, p, n, "a Bolo Grenade")
+            W.wound_cog(ctx, content, p, n, M("a Bolo Grenade"))
     for _ in range(omens):
         hole = next((h for h, v in sorted(state.holes.items()) if v["area"] == area and not v["sealed"]), None)
         if hole is None:
             break
         state.holes[hole]["sealed"] = True
         state.flags["last_seal_by"] = "bolo_grenade"
-        ctx.emit("sealed", f"The grenade seals the emergence hole {hole}.", {"hole": hole})
+        ctx.emit("sealed", M("The grenade seals the emergence hole {hole}.", hole=hole), {"hole": hole})
     after_cog_attack(ctx, content, player, False, here, grenade_area=area)
 
 
@@ -519,19 +542,18 @@ def area_attack_legality(state: GearsState, content: GearsContent, player: str, 
     c = state.cogs[player]
     w = content.weapons.get(weapon)
     if w is None or not c.has_weapon(weapon):
-        return f"{N.cog(state, player)} does not carry the {N.weapon(weapon)} (spec 6.5)."
+        return M("{cog} does not carry the {weapon} (spec 6.5).", cog=N.cog(state, player), weapon=N.weapon(weapon))
     if w.targets != "area":
-        return f"The {w.name} targets a figure, not an area (spec 6.3)."
+        return M("The {weapon} targets a figure, not an area (spec 6.3).", weapon=N.weapon(w.id))
     if weapon_dice(content, weapon, mode) is None:
-        other = "Overwhelming" if mode == "normal" else "Normal"
-        return f"The {w.name} has no {mode.capitalize()} attack: it fires {other} only (spec 6.5)."
+        return no_mode(weapon, mode)
     if c.ammo(weapon) < 1:
-        return f"The {w.name} has no ammo: a weapon needs at least 1 ammo token to attack (spec 6.5)."
+        return M("The {weapon} has no ammo: a weapon needs at least 1 ammo token to attack (spec 6.5).", weapon=N.weapon(w.id))
     view = state.view()
     if area not in view.areas:
-        return f"There is no area {area} on the map."
+        return M("There is no area {area} on the map.", area=area)
     if not los(view, (c.area, c.cover), (area, None)):
-        return f"The {w.name}'s target area is not in line of sight: a wall blocks every line (spec 3.5, 6.6)."
+        return M("The {weapon}'s target area is not in line of sight: a wall blocks every line (spec 3.5, 6.6).", weapon=N.weapon(w.id))
     return None
 
 
@@ -553,12 +575,12 @@ def area_attack(ctx, content: GearsContent, player: str, area: str, weapon: str,
     d = view.rdist(c.area, area)
     beyond = max(0, d - w.range) if w.range is not None else 0
     dodging = {p for p in state.players if state.cogs[p].area == area and not state.cogs[p].bleeding
-               and ask_dodge(ctx, content, p, f"The {w.name} shell lands in {area}")}
+               and ask_dodge(ctx, content, p, M("The {weapon} shell lands in {area}", weapon=N.weapon(w.id), area=area))}
     black = roll(state, content, "attack", (weapon_dice(content, weapon, mode) or 0) + bonus)
     hits = sum(f.hits for f in black)
     omens = sum(1 for f in black if f.omen)
-    ctx.emit("attack", f"{N.cog(state, player)} fires the {w.name} into {area}: [{_faces_text(black)}]"
-             + (f"; {N.areas(beyond)} beyond its range, +{beyond} defence dice each." if beyond else "."),
+    ctx.emit("attack", M("{cog} fires the {weapon} into {area}: [{faces}]", cog=N.cog(state, player), weapon=N.weapon(w.id), area=area, faces=_faces_text(black))
+             + (M("; {areas} beyond its range, +{beyond} defence dice each.", areas=N.areas(beyond), beyond=beyond) if beyond else "."),
              {"player": player, "area": area, "weapon": weapon, "attack": [[f.hits, int(f.omen)] for f in black]},
              hidden=True)
     for lid in sorted(x.id for x in state.locusts.values() if x.area == area):
@@ -566,21 +588,21 @@ def area_attack(ctx, content: GearsContent, player: str, area: str, weapon: str,
             continue
         enemy = state.locusts[lid].enemy
         red = roll(state, content, "defence", W.enemy_stats(state, content, enemy).defence + beyond)
-        ctx.emit("defend", f"{N.locust(state, lid)} defends: [{_faces_text(red)}].", {"figure": lid}, hidden=True)
-        W.damage_locust(ctx, content, lid, max(0, hits - sum(f.shields for f in red)), f"the {w.name}", weapon)
+        ctx.emit("defend", M("{locust} defends: [{faces}].", locust=N.locust(state, lid), faces=_faces_text(red)), {"figure": lid}, hidden=True)
+        W.damage_locust(ctx, content, lid, max(0, hits - sum(f.shields for f in red)), M("the {weapon}", weapon=N.weapon(w.id)), weapon)
         flip_if_attacked(ctx, content, lid, enemy, weapon)
     for p in state.players:
         cog = state.cogs.get(p)
         if cog and cog.area == area and not cog.bleeding:
             red = roll(state, content, "defence",
                        _defence_of(state, content, p) + beyond + (2 if p in dodging else 0))
-            ctx.emit("defend", f"{N.cog(state, p)} is caught in the blast: [{_faces_text(red)}].",
+            ctx.emit("defend", M("{cog} is caught in the blast: [{faces}].", cog=N.cog(state, p), faces=_faces_text(red)),
                      {"player": p}, hidden=True)
-            W.wound_cog(ctx, content, p, max(0, hits - sum(f.shields for f in red)), f"the {w.name}")
+            W.wound_cog(ctx, content, p, max(0, hits - sum(f.shields for f in red)), M("the {weapon}", weapon=N.weapon(w.id)))
     for a in w.omen():
         if a.effect == "wound_adjacent_areas" and omens:
             for near in sorted(view.range_adj.get(area, ())):
-                W.wound_area(ctx, content, near, (a.amount or 1) * omens, f"the {w.name}'s Omen")
+                W.wound_area(ctx, content, near, (a.amount or 1) * omens, M("the {weapon}'s Omen", weapon=N.weapon(w.id)))
     after_cog_attack(ctx, content, player, guard, here)
 
 
@@ -608,8 +630,8 @@ def ask_dodge(ctx, content: GearsContent, player: str, why: str, attacker: str |
     if not dodges:
         return False
     opts = [{"dodge": None}] + [{"dodge": h} for h in dodges]
-    pick = ctx.choose(player, "dodge", opts, f"{why}: Dodge (+2 defence dice)?",
-                      ["No Dodge"] + [f"Dodge with {N.card(h)}" for h in dodges],
+    pick = ctx.choose(player, "dodge", opts, M("{why}: Dodge (+2 defence dice)?", why=why),
+                      [M("No Dodge")] + [M("Dodge with {card}", card=N.card(h)) for h in dodges],
                       about={"figure": attacker} if attacker else None)
     if not pick["dodge"]:
         return False
@@ -617,7 +639,7 @@ def ask_dodge(ctx, content: GearsContent, player: str, why: str, attacker: str |
     state.orders.discard([pick["dodge"]])
     dodged["players"].append(player)
     state.flags["dodged"] = dodged
-    ctx.emit("dodge", f"{N.character(c.character)} dodges.", {"player": player, "card": pick["dodge"]})
+    ctx.emit("dodge", M("{cog} dodges.", cog=N.character(c.character)), {"player": player, "card": pick["dodge"]})
     return True
 
 
@@ -649,9 +671,9 @@ def locust_attack(ctx, content: GearsContent, lid: str, player: str, bonus: int 
             execute(ctx, lid, player)
         return
     name = _target_name(state, player)
-    dodge = ask_dodge(ctx, content, player, f"{N.locust(state, lid)} attacks {name}", lid)
+    dodge = ask_dodge(ctx, content, player, M("{locust} attacks {cog}", locust=N.locust(state, lid), cog=name), lid)
     plan = locust_attack_plan(state, content, lid, player, bonus, dodge)
-    ctx.emit("attack", f"{N.locust(state, lid)} attacks {name}.",
+    ctx.emit("attack", M("{locust} attacks {name}.", locust=N.locust(state, lid), name=name),
              {"figure": lid, "player": player, "black": plan.black, "red": plan.red})
     stats = W.enemy_stats(state, content, x.enemy)
     omen_ab = {a.effect: a for a in stats.abilities if a.kind == "omen"}
@@ -683,12 +705,12 @@ def locust_attack(ctx, content: GearsContent, lid: str, player: str, bonus: int 
         shields = 0
     elif times("ignore_single_shields"):
         shields -= sum(1 for f in red if f.shields == 1)
-    ctx.emit("roll", f"{N.locust(state, lid)}: attack dice [{_faces_text(black)}], defence dice [{_faces_text(red)}].",
+    ctx.emit("roll", M("{locust}: attack dice [{faces}], defence dice [{faces2}].", locust=N.locust(state, lid), faces=_faces_text(black), faces2=_faces_text(red)),
              {"attack": [[f.hits, int(f.omen)] for f in black], "defence": [f.shields for f in red],
-              "reasons": list(plan.reasons)}, hidden=True)
+              "reasons": [T.to_json(r) for r in plan.reasons]}, hidden=True)
     n = max(0, hits + extra - shields)
     area = _target_area(state, player)
-    _wound_target(ctx, content, player, n, f"{N.locust(state, lid)}'s attack")
+    _wound_target(ctx, content, player, n, M("{locust}'s attack", locust=N.locust(state, lid)))
     if times("hit_all_cogs_in_target_area"):
         # COMBUSTION: the same roll hits every other COG in the target's area; each defends.
         others = [q for q in state.players if q != player and not state.cogs[q].bleeding
@@ -696,7 +718,7 @@ def locust_attack(ctx, content: GearsContent, lid: str, player: str, bonus: int 
         if player != STRANDED and md(state).get("stranded") == area:
             others.append(STRANDED)
         for q in others:
-            d = ask_dodge(ctx, content, q, f"{N.locust(state, lid)}'s flames reach {_target_name(state, q)}", lid)
+            d = ask_dodge(ctx, content, q, M("{locust}'s flames reach {target_name}", locust=N.locust(state, lid), target_name=_target_name(state, q)), lid)
             # Each COG's Dodge is his own (spec 6.9): the target's Dodge adds nothing here. Each
             # is a target of this attack, so his own cover counts (spec 3.3, 6.3 step 3; only
             # the Bolo Grenade's card removes cover). The Stranded is never in cover.
@@ -704,22 +726,22 @@ def locust_attack(ctx, content: GearsContent, lid: str, player: str, bonus: int 
                 state.view(), (state.locusts[lid].area, state.locusts[lid].cover),
                 (state.cogs[q].area, state.cogs[q].cover))
             rd = roll(state, content, "defence", _defence_of(state, content, q) + cb + (2 if d else 0))
-            _wound_target(ctx, content, q, max(0, hits + extra - sum(f.shields for f in rd)), f"{N.locust(state, lid)}'s Combustion")
+            _wound_target(ctx, content, q, max(0, hits + extra - sum(f.shields for f in rd)), M("{locust}'s Combustion", locust=N.locust(state, lid)))
     k = times("wound_others_in_target_area")
     if k:
         # 'Each other figure in the target's area': other than the target, so the attacker too
         # when it stands there (MP1 GRENADE TOSS; as the Boomshot, seed p. 17, spec 6.6).
         W.wound_area(ctx, content, area, omen_ab["wound_others_in_target_area"].amount * k,
-                     f"{N.locust(state, lid)}'s Omen", exclude=(player,), stranded=True)
+                     M("{locust}'s Omen", locust=N.locust(state, lid)), exclude=(player,), stranded=True)
     if times("wound_cogs_in_own_area_then_flip") and lid in state.locusts:
         # SERVE ME! (RAAM side B): wounds each COG in his area, then the card flips.
         own = state.locusts[lid].area
         amount = omen_ab["wound_cogs_in_own_area_then_flip"].amount or 1
         for q in state.players:
             if state.cogs[q].area == own and not state.cogs[q].bleeding:
-                W.wound_cog(ctx, content, q, amount, f"{N.locust(state, lid)}'s Serve Me!")
+                W.wound_cog(ctx, content, q, amount, M("{locust}'s Serve Me!", locust=N.locust(state, lid)))
         if md(state).get("stranded") == own:
-            W.wound_stranded(ctx, amount, f"{N.locust(state, lid)}'s Serve Me!")
+            W.wound_stranded(ctx, amount, M("{locust}'s Serve Me!", locust=N.locust(state, lid)))
         flip = True
     if times("regenerate") and lid in state.locusts:
         # REGENERATION (Feral Berserker): only while heavily wounded, back up to 5.
@@ -727,20 +749,20 @@ def locust_attack(ctx, content: GearsContent, lid: str, player: str, bonus: int 
         pile = content.marker_piles.get(content.enemies[me.enemy].markers)
         if pile is not None and pile.two_stage and me.wounded_health == pile.two_stage[-1]:
             me.wounded_health = omen_ab["regenerate"].amount or pile.two_stage[0]
-            ctx.emit("regenerate", f"{N.locust(state, lid)} regenerates to {me.wounded_health}.", {"figure": lid})
+            ctx.emit("regenerate", M("{locust} regenerates to {wounded_health}.", locust=N.locust(state, lid), wounded_health=me.wounded_health), {"figure": lid})
     if omens and "explode" in omen_ab and lid in state.locusts:
-        ctx.emit("explode", f"{N.locust(state, lid)} explodes.", {"figure": lid})
+        ctx.emit("explode", M("{locust} explodes.", locust=N.locust(state, lid)), {"figure": lid})
         # 'Each other figure in its area' (spec 8.1): other than the Ticker, so its target too.
-        W.wound_area(ctx, content, state.locusts[lid].area, omen_ab["explode"].amount or 1, f"{N.locust(state, lid)}'s explosion",
+        W.wound_area(ctx, content, state.locusts[lid].area, omen_ab["explode"].amount or 1, M("{locust}'s explosion", locust=N.locust(state, lid)),
                      exclude=(lid,), stranded=True)
         if lid in state.locusts:
-            W.kill_locust(ctx, content, lid, "its own attack")
+            W.kill_locust(ctx, content, lid, M("its own attack"))
     if omens and "spawn_same_type" in omen_ab and lid in state.locusts:
         from game.gears.rules.spawning import hole_nearest
 
         hole = hole_nearest(ctx, state.locusts[lid].area)
         if hole is not None:
-            W.spawn(ctx, content, state.locusts[lid].enemy, state.holes[hole]["area"], f"{N.locust(state, lid)}'s Omen")
+            W.spawn(ctx, content, state.locusts[lid].enemy, state.holes[hole]["area"], M("{locust}'s Omen", locust=N.locust(state, lid)))
     if flip and lid in state.locusts:
         W.flip_enemy(ctx, content, state.locusts[lid].enemy)
 
@@ -763,8 +785,7 @@ def execute(ctx, lid: str, player: str) -> None:
     if c.hand:
         state.orders.discard(list(c.hand))
         c.hand = []
-    ctx.emit("executed", f"{N.locust(state, lid)} executes {N.cog(state, player)}, who was bleeding out: "
-             f"{N.cog(state, player)} is out of the game.", {"figure": lid, "player": player})
+    ctx.emit("executed", M("{locust} executes {cog}, who was bleeding out: {cog} is out of the game.", locust=N.locust(state, lid), cog=N.cog(state, player)), {"figure": lid, "player": player})
     W.check_defeat(ctx)
 
 

@@ -8,6 +8,7 @@ Door bookkeeping in `md(state)`: `door_from[door]` = the level (1-based) whose e
 """
 from __future__ import annotations
 
+from game.engine.text import M
 from game.board.model import MapError
 from game.gears.content import GearsContent
 from game.gears.rules import wounds as W
@@ -105,8 +106,8 @@ def _spawn_tickers(ctx, content: GearsContent, tile: str, per_player: int) -> No
             busy = {c.area for c in state.cogs.values()} | {x.area for x in state.locusts.values()}
             empty = [a for a in areas if a not in busy] or areas
             pick = ctx.choose(p, "ticker_area", [{"area": a} for a in empty],
-                              "Spawn a Ticker in which empty area?")
-            W.spawn(ctx, content, "ticker", pick["area"], f"Roadblocks, tile {tile}")
+                              M("Spawn a Ticker in which empty area?"))
+            W.spawn(ctx, content, "ticker", pick["area"], M("Roadblocks, tile {tile}", tile=tile))
 
 
 def build_level(ctx, content: GearsContent, level: int, exit_name: str | None,
@@ -120,13 +121,10 @@ def build_level(ctx, content: GearsContent, level: int, exit_name: str | None,
     state: GearsState = ctx.state
     new, blocked = _layout(state, level, exit_name, limit, forced_tiles_after(state, content, level))
     if new is None:
-        ctx.emit("error", f"Level {level + 1} cannot be laid out without overlaps at {exit_name} "
-                 f"({MAX_REBUILDS} reshuffles of {', '.join(state.location_decks[level].draw_pile)}; "
-                 "spec 11 item 48): the game goes on without it.", {"level": level})
+        ctx.emit("error", M("Level {level} cannot be laid out without overlaps at {exit_name} ({MAX_REBUILDS} reshuffles of {list}; spec 11 item 48): the game goes on without it.", level=level + 1, exit_name=exit_name, MAX_REBUILDS=MAX_REBUILDS, list=', '.join(state.location_decks[level].draw_pile)), {"level": level})
         return False
     if blocked:
-        ctx.emit("error", f"No layout of level {level + 1} in {MAX_REBUILDS} reshuffles leaves room for "
-                 f"tile {', '.join(blocked)} at its exit (spec 11 item 48); the level is built as drawn.",
+        ctx.emit("error", M("No layout of level {level} in {MAX_REBUILDS} reshuffles leaves room for tile {list} at its exit (spec 11 item 48); the level is built as drawn.", level=level + 1, MAX_REBUILDS=MAX_REBUILDS, list=', '.join(blocked)),
                  {"level": level, "tiles": blocked})
     deck = state.location_decks[level]
     players = len(state.players)
@@ -135,7 +133,7 @@ def build_level(ctx, content: GearsContent, level: int, exit_name: str | None,
         tile = deck.draw(1)[0]
         state.placements.append(entry)
         view = state.view()
-        ctx.emit("tile", f"Tile {tile} is placed.", {"tile": tile, "exit": entry["exit"]}, hidden=True)
+        ctx.emit("tile", M("Tile {tile} is placed.", tile=tile), {"tile": tile, "exit": entry["exit"]}, hidden=True)
         for hole, area in sorted(view.holes.items()):
             if hole.split(":")[0] == tile and hole not in state.holes:
                 state.holes[hole] = {"area": area, "sealed": False, "token": False}
@@ -146,7 +144,7 @@ def build_level(ctx, content: GearsContent, level: int, exit_name: str | None,
             n = (spawn_counts or {}).get(tile, players)
             W.spawn_together(ctx, content, [(letter, info["area"]) for hole, info in sorted(state.holes.items())
                                             if hole.split(":")[0] == tile
-                                            for letter in location.spawn_for(max(1, min(4, n)))], f"Location {tile}")
+                                            for letter in location.spawn_for(max(1, min(4, n)))], M("Location {tile}", tile=tile))
         if location.equipment:
             state.equipment[tile] = location.equipment
         else:
@@ -176,7 +174,7 @@ def place_door_at_tile(ctx, tile: str, ends_level: int | None, leads_to: int | N
             if ends_level is not None:
                 m.setdefault("door_from", {})[e] = ends_level
             m.setdefault("door_to", {})[e] = leads_to
-            ctx.emit("door", f"A door token is placed on {e}.", {"exit": e})
+            ctx.emit("door", M("A door token is placed on {e}.", e=e), {"exit": e})
             return e
     return None
 
@@ -205,24 +203,24 @@ def explore_refusal(state: GearsState, player: str) -> str | None:
     if c.bleeding:
         # Exploring belongs to the COG Order Step (seed p. 22), which a bleeding-out COG skips
         # (seed p. 21): one that goes down during its own Order Step explores no more.
-        return "A bleeding-out COG cannot explore: it skips the COG Order Step (spec 5.4, 6.13)."
+        return M("A bleeding-out COG cannot explore: it skips the COG Order Step (spec 5.4, 6.13).")
     view = state.view()
     doors = [d for d in state.doors if view.exits.get(d) == c.area]
     if not doors:
-        return "Exploring needs a COG in the area of a door token."
-    why = "No level lies behind this door."
+        return M("Exploring needs a COG in the area of a door token.")
+    why = M("No level lies behind this door.")
     for door in doors:
         if _attempt_flips(state, door):
             return None
         ends = md(state).get("door_from", {}).get(door)
         if any(r.params.get("level") == ends for r in rules_named(state, "no_explore_door")):
-            why = f"The door at the end of level {ends} cannot be explored in this stage."
+            why = M("The door at the end of level {ends} cannot be explored in this stage.", ends=ends)
             continue
         level = door_target(state, door)
         if level is None or level >= len(state.location_decks) or not state.location_decks[level].draw_pile:
             continue
         if state.locked[level]:
-            why = f"Level {level + 1} is locked."
+            why = M("Level {level} is locked.", level=level + 1)
             continue
         return None
     return why
@@ -236,12 +234,12 @@ def explore(ctx, content: GearsContent, player: str) -> None:
     for door in doors:
         if _attempt_flips(state, door):
             md(state)["explore_attempted"] = md(state).get("door_from", {}).get(door)
-            ctx.emit("explore", f"{N.character(c.character)} tries the door {door}.", {"player": player, "door": door})
+            ctx.emit("explore", M("{cog} tries the door {door}.", cog=N.character(c.character), door=door), {"player": player, "door": door})
             return
     door = next(d for d in doors if _explorable(state, d))
     level = door_target(state, door)
     state.doors.remove(door)
-    ctx.emit("explore", f"{N.character(c.character)} opens the door and explores level {level + 1}.",
+    ctx.emit("explore", M("{cog} opens the door and explores level {level}.", cog=N.character(c.character), level=level + 1),
              {"player": player, "door": door, "level": level + 1})
     build_level(ctx, content, level, door)
 

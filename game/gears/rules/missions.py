@@ -10,6 +10,8 @@ effect that can change a condition (each action, each attack, each AI card, each
 """
 from __future__ import annotations
 
+from game.engine import text as T
+from game.engine.text import M
 from game.board.model import MapError
 from game.gears.content import GearsContent
 from game.gears.rules.board_view import view_for
@@ -104,34 +106,34 @@ def apply_setup_rules(ctx, content: GearsContent) -> None:
             for h in sorted(state.holes):
                 if h != keep:
                     state.holes[h]["sealed"] = True
-            ctx.emit("setup_rule", step.text + f" (open: {keep})", {"open": keep})
+            ctx.emit("setup_rule", M("{text} (open: {keep})", text=M(step.text), keep=keep), {"open": keep})
         elif k == "place_enemy":
             area = state.view().entrance_area if p["at"] == "cog_start_area" else exit_area(ctx)
             if area:
-                place_figure(ctx, content, p["enemy"], area, step.text)
+                place_figure(ctx, content, p["enemy"], area, M(step.text))
         elif k == "give_weapon":
             for c in state.cogs.values():
                 c.weapons.append([p["weapon"], int(p.get("ammo", 0))])
                 state.special_supply[p["weapon"]] = max(0, state.special_supply.get(p["weapon"], 0) - 1)
-            ctx.emit("setup_rule", step.text, {"weapon": p["weapon"]})
+            ctx.emit("setup_rule", M(step.text), {"weapon": p["weapon"]})
         elif k == "separate_sections":
             # Level 1's door leads to level 3 (the Stage 1 back explores it there); level 2's
             # door leads nowhere until Stage 2 puts 17B on it (spec 9.2.5).
             m = md(state)
             for door, lv in sorted(m.get("door_from", {}).items()):
                 m.setdefault("door_to", {})[door] = 2 if lv == 1 else None
-            ctx.emit("setup_rule", step.text, {"rule": k})
+            ctx.emit("setup_rule", M(step.text), {"rule": k})
         elif k == "split_cogs":
             second = md(state).get("split", [])
             start = state.view().section_entrance(1)
             for q in second:
                 if start:
                     state.cogs[q].area = start
-            names = ", ".join(N.cog(state, q) for q in second)
-            ctx.emit("setup_rule", f"{step.text} Level 2: {names} (at {start}).", {"rule": k, "level2": second})
+            names = T.join(", ", [N.cog(state, q) for q in second])
+            ctx.emit("setup_rule", M("{text} Level 2: {names} (at {start}).", text=M(step.text), names=names, start=start), {"rule": k, "level2": second})
         elif k in ("set_aside_stranded", "rotate_first_tile", "choose_difficulty",
                    "build_first_card_only", "tickers_instead_of_location_spawns", "spawn_by_section_cogs"):
-            ctx.emit("setup_rule", step.text, {"rule": k})
+            ctx.emit("setup_rule", M(step.text), {"rule": k})
     enter_stage(ctx, content)
 
 
@@ -141,13 +143,13 @@ def place_figure(ctx, content: GearsContent, enemy: str, area: str, why: str) ->
     state: GearsState = ctx.state
     fid = W.free_figure_id(state, content, enemy)
     if fid is None:
-        ctx.emit("no_spawn", f"No figure is free for the {content.enemies[enemy].name}.", {})
+        ctx.emit("no_spawn", M("No figure is free for the {enemy}.", enemy=N.enemy(enemy)), {})
         return None
     state.locusts[fid] = LocustState(fid, enemy, area)
     unique = md(state).setdefault("unique", [])
     if enemy not in unique:
         unique.append(enemy)
-    ctx.emit("spawn", f"{N.locust(state, fid)} is placed in {area} ({why}).",
+    ctx.emit("spawn", M("{locust} is placed in {area} ({why}).", locust=N.locust(state, fid), area=area, why=why),
              {"figure": fid, "enemy": enemy, "area": area})
     if content.enemies[enemy].takes_cover:
         W.locust_take_cover(ctx, fid)
@@ -175,7 +177,7 @@ def join_door_areas(ctx) -> None:
     areas = sorted({view.exits[d] for d in state.doors if d in view.exits})
     pairs = [[a, b] for i, a in enumerate(areas) for b in areas[i + 1:]]
     md(state)["joins"] = pairs
-    ctx.emit("joined", f"Door areas are now adjacent for movement: {', '.join(areas)}.", {"areas": areas})
+    ctx.emit("joined", M("Door areas are now adjacent for movement: {list}.", list=', '.join(areas)), {"areas": areas})
 
 
 def sync_stage_flags(state: GearsState, content: GearsContent) -> None:
@@ -264,12 +266,12 @@ def check_stage(ctx, content: GearsContent) -> None:
         for loss in m.stages[state.stage].loss:
             if loss.keyword == "stranded_wounded" and md(state).get("stranded_wounded"):
                 state.outcome = "lost"
-                ctx.emit("lost", "The Stranded is wounded: the mission is lost.", {})
+                ctx.emit("lost", M("The Stranded is wounded: the mission is lost."), {})
     while state.outcome is None and state.stage < len(m.stages):
         stage = m.stages[state.stage]
         if not condition_holds(state, content, stage.flip_when):
             return
-        ctx.emit("stage", f"Stage {stage.number} is complete: {stage.flip_when.text}", {"stage": stage.number})
+        ctx.emit("stage", M("Stage {number} is complete: {text}", number=stage.number, text=M(stage.flip_when.text)), {"stage": stage.number})
         for step in stage.back:
             back_step(ctx, content, step)
         W.check_defeat(ctx)
@@ -277,10 +279,10 @@ def check_stage(ctx, content: GearsContent) -> None:
             return
         if stage.wins:
             state.outcome = "won"
-            ctx.emit("won", "The COGs win the mission!", {})
+            ctx.emit("won", M("The COGs win the mission!"), {})
             return
         state.stage += 1
-        ctx.emit("stage_card", f"Stage {state.stage + 1} is now in force.", {"stage": state.stage + 1})
+        ctx.emit("stage_card", M("Stage {stage} is now in force.", stage=state.stage + 1), {"stage": state.stage + 1})
         enter_stage(ctx, content)
 
 
@@ -305,7 +307,7 @@ def _spawn_back(ctx, content: GearsContent, step) -> None:
     p = step.params
     at = p["at"]
     view = state.view()
-    why = "mission card"
+    why = M("mission card")
     todo = _spawn_table(state, p)
     if at in ("map_exit", "map_entrance"):
         area = exit_area(ctx) if at == "map_exit" else view.entrance_area
@@ -319,7 +321,7 @@ def _spawn_back(ctx, content: GearsContent, step) -> None:
         for what in todo:
             if holes:
                 h = ctx.choose(state.active_player, "tie_hole", [{"hole": h} for h in holes],
-                               "Spawn at which hole of the tile?")["hole"]
+                               M("Spawn at which hole of the tile?"))["hole"]
                 W.spawn(ctx, content, what, state.holes[h]["area"], why)
     elif at == "empty_area_of_tile":
         # Scattered Stage 2 (spec 9.2.5): in a 4-player game Kantus and Boomer figures may
@@ -331,7 +333,7 @@ def _spawn_back(ctx, content: GearsContent, step) -> None:
             free = [a for a in areas if a not in busy] or areas
             if free:
                 a = ctx.choose(state.active_player, "spawn_area", [{"area": a} for a in free],
-                               "Spawn in which empty area?")["area"]
+                               M("Spawn in which empty area?"))["area"]
                 W.spawn(ctx, content, what, a, why, stand)
     elif at == "holes_evenly":
         spawn_evenly(ctx, content, todo, why)
@@ -350,7 +352,7 @@ def spawn_evenly(ctx, content: GearsContent, todo: list[str], why: str) -> None:
         low = min(count.values())
         holes = [h for h in sorted(count) if count[h] == low]
         h = ctx.choose(state.active_player, "tie_hole", [{"hole": h} for h in holes],
-                       "Spawn at which hole (as evenly as possible)?")["hole"]
+                       M("Spawn at which hole (as evenly as possible)?"))["hole"]
         if W.spawn(ctx, content, what, state.holes[h]["area"], why):
             count[h] += 1
 
@@ -384,7 +386,7 @@ def back_step(ctx, content: GearsContent, step) -> None:
     k, p = step.keyword, step.params
     m = md(state)
     view = state.view()
-    ctx.emit("mission", step.text, {"do": k})
+    ctx.emit("mission", M(step.text), {"do": k})
     if k == "spawn":
         _spawn_back(ctx, content, step)
     elif k == "move_toward_nearest_cog":
@@ -414,11 +416,11 @@ def back_step(ctx, content: GearsContent, step) -> None:
     elif k == "choose_unlock":
         levels = [int(x) for x in p["levels"]]
         pick = ctx.choose(state.active_player, "choose_unlock", [{"level": lv} for lv in levels],
-                          step.text, [f"Unlock level {lv}" for lv in levels])["level"]
+                          M(step.text), [M("Unlock level {lv}", lv=lv) for lv in levels])["level"]
         state.locked[pick - 1] = False
         for d in state.doors:
             m.setdefault("door_to", {})[d] = pick - 1
-        ctx.emit("unlock", f"Level {pick} is unlocked.", {"level": pick})
+        ctx.emit("unlock", M("Level {pick} is unlocked.", pick=pick), {"level": pick})
     elif k == "shuffle_ai_discard":
         state.ai.reshuffle(state.rng.stream("ai"), mix=True)
     elif k == "set_enemies":
@@ -440,7 +442,7 @@ def back_step(ctx, content: GearsContent, step) -> None:
             # step 6); the card repeats it. Only a level without one gets a door here.
             lv = _level_exit(p["at"])
             if not any(f == lv for d, f in m.get("door_from", {}).items() if d in state.doors):
-                ctx.emit("error", f"Level {lv} has no exit left for a door.", {"level": lv})
+                ctx.emit("error", M("Level {lv} has no exit left for a door.", lv=lv), {"level": lv})
         else:
             raise ValueError(f"unknown door place {p['at']!r}")
     elif k == "place_tile":
@@ -454,7 +456,7 @@ def back_step(ctx, content: GearsContent, step) -> None:
                 view_for(state.loader, state.placements + [{"tile": p["tile"], "exit": door}])
             except MapError as e:
                 # Spec 11 item 48: no layout fits; reported, the stage goes on without the tile.
-                ctx.emit("error", f"Tile {p['tile']} cannot be placed at {door}: {e}", {"tile": p["tile"]})
+                ctx.emit("error", M("Tile {tile} cannot be placed at {door}: {e}", tile=p['tile'], door=door, e=e), {"tile": p["tile"]})
                 return
             state.doors.remove(door)
             state.placements.append({"tile": p["tile"], "exit": door})
@@ -462,7 +464,7 @@ def back_step(ctx, content: GearsContent, step) -> None:
             for hole, area in sorted(v.holes.items()):
                 if hole.split(":")[0] == p["tile"] and hole not in state.holes:
                     state.holes[hole] = {"area": area, "sealed": False, "token": False}
-            ctx.emit("tile", f"Tile {p['tile']} is placed.", {"tile": p["tile"], "exit": door})
+            ctx.emit("tile", M("Tile {tile} is placed.", tile=p['tile']), {"tile": p["tile"], "exit": door})
     elif k == "remove_figures":
         for lid in sorted(state.locusts):
             x = state.locusts[lid]
@@ -471,16 +473,16 @@ def back_step(ctx, content: GearsContent, step) -> None:
                     state.marker_piles[x.marker.split(":")[0]].discard([x.marker])
                 name = N.locust(state, lid)
                 del state.locusts[lid]
-                ctx.emit("removed", f"{name} is removed from the map.", {"figure": lid})
+                ctx.emit("removed", M("{name} is removed from the map.", name=name), {"figure": lid})
     elif k == "place_figure":
         area = exit_area(ctx) if p["at"] == "map_exit" else view.equipment_area.get(p["tile"])
         if "side" in p:
             m.setdefault("sides", {})[p["enemy"]] = p["side"]
         if area:
-            place_figure(ctx, content, p["enemy"], area, step.text)
+            place_figure(ctx, content, p["enemy"], area, M(step.text))
     elif k == "give_weapon":
         cands = [q for q in state.players if state.cogs[q].weapons is not None]
-        q = ctx.choose(state.active_player, "give_weapon", [{"player": x} for x in cands], step.text,
+        q = ctx.choose(state.active_player, "give_weapon", [{"player": x} for x in cands], M(step.text),
                        [N.cog(state, x) for x in cands])["player"]
         state.cogs[q].weapons.append([p["weapon"], int(p.get("ammo", 0))])
         state.special_supply[p["weapon"]] = max(0, state.special_supply.get(p["weapon"], 0) - 1)
@@ -531,7 +533,7 @@ def after_order_step(ctx, content: GearsContent, player: str) -> None:
             del ammo[area]
         m = md(state)
         m["card_ammo"] = m.get("card_ammo", 0) + 1
-        ctx.emit("mission_ammo", f"An ammo token goes from {area} onto the mission card ({m['card_ammo']}).",
+        ctx.emit("mission_ammo", M("An ammo token goes from {area} onto the mission card ({card_ammo}).", area=area, card_ammo=m['card_ammo']),
                  {"area": area, "total": m["card_ammo"]})
 
 
@@ -566,9 +568,9 @@ def build_sections(ctx, content: GearsContent) -> None:
     as two unconnected sections, each level's spawn strips read for its section's COGs."""
     state: GearsState = ctx.state
     opts = split_options(state.players)
-    labels = ["Level 2: " + ", ".join(N.cog(state, q) for q in o) for o in opts]
+    labels = [M("Level 2: {cogs}", cogs=T.join(", ", [N.cog(state, q) for q in o])) for o in opts]
     second = ctx.choose(state.players[state.first], "split_cogs", [{"level2": o} for o in opts],
-                        "Which COGs start in level 2 (the second map section)?", labels)["level2"]
+                        M("Which COGs start in level 2 (the second map section)?"), labels)["level2"]
     md(state)["split"] = list(second)
     counts = (len(state.players) - len(second), len(second))
     for level in (0, 1):
@@ -586,7 +588,7 @@ def custom_mission_record(content: GearsContent, mission_id: str, cm):
     from game.gears.content import Mission, MissionStep, Provenance, Stage
 
     if cm.goal == "reach_exit":
-        flip = MissionStep("cog_at_exit", "A COG reaches the map exit (an area with a door token).", {})
+        flip = MissionStep("cog_at_exit", M("A COG reaches the map exit (an area with a door token)."), {})
     else:
         flip = MissionStep("locust_activations", f"The COGs survive {cm.activations} Locust Activation Steps.",
                            {"count": int(cm.activations)})
@@ -615,13 +617,13 @@ def build_custom_map(ctx, content: GearsContent) -> None:
     for hole, area in sorted(view.holes.items()):
         state.holes[hole] = {"area": area, "sealed": False, "token": False}
     for piece in view.board.pieces():
-        ctx.emit("tile", f"Tile {piece} is placed.", {"tile": piece, "exit": None})
+        ctx.emit("tile", M("Tile {piece} is placed.", piece=piece), {"tile": piece, "exit": None})
         location = content.locations.get(piece)
         if location is None:
             continue
         W.spawn_together(ctx, content, [(letter, state.holes[hole]["area"])
                                         for hole in sorted(h for h in state.holes if h.split(":")[0] == piece)
-                                        for letter in location.spawn_for(n)], f"Location {piece}")
+                                        for letter in location.spawn_for(n)], M("Location {tile}", tile=piece))
         if location.equipment:
             state.equipment[piece] = location.equipment
     m = md(state)
@@ -630,4 +632,4 @@ def build_custom_map(ctx, content: GearsContent) -> None:
         if e.split(":")[0] in door_pieces and e not in state.doors:
             state.doors.append(e)
             m.setdefault("door_to", {})[e] = None
-            ctx.emit("door", f"A door token is placed on {e} (the map exit).", {"exit": e})
+            ctx.emit("door", M("A door token is placed on {e} (the map exit).", e=e), {"exit": e})

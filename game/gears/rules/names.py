@@ -1,146 +1,197 @@
-"""Plain-English names for rule messages and refusals: 'Marcus Fenix', 'Drone 1', 'Lancer
-Assault Rifle', 'Blind Fire'. The engine's log and refusal texts use these, so a player reads
-names, not ids (the UI may still pretty-print whatever id is left)."""
+"""Names for rule messages and refusals: 'Marcus Fenix', 'Drone 1', 'Lancer Assault Rifle',
+'Blind Fire'. The engine's log and refusal texts use these, so a player reads names, not ids.
+
+Each name is a `Ref` (game/engine/text.py): the id, named when the text is shown, in the
+reader's language, by `lookup` below (registered for the kinds "gears.*"). A count is a plural
+message (`Mn`). Nothing is looked up while the rules run."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
+from game.engine.text import M, Mn, Msg, Ref, register_names
 from game.gears.rules.state import GearsState
+from game.i18n import N_
 from game.gears.rules.shared import content as _content
 
-# Names depend only on the content and the ids: labels ask for the same few thousands of times
-# per game (every legal action is labelled), so each answer is kept, per content object.
-_MEMO: dict[Any, str] = {}
-_MEMO_FOR: list[Any] = [None]
 
-
-def _memo() -> dict[Any, str]:
+def lookup(kind: str, key: str, translate: Callable[[str], str]) -> str:
+    """The name of a Gears thing in the language `translate` gives (content names are msgids,
+    game/i18n_extract.py puts them in the catalogues)."""
     content = _content()
-    if _MEMO_FOR[0] is not content:
-        _MEMO.clear()
-        _MEMO_FOR[0] = content
-    return _MEMO
+    if kind == "gears.character":
+        ch = content.cogs.get(key)
+        return translate(ch.name) if ch else key
+    if kind == "gears.locust":
+        lid, _, enemy_id = key.partition("|")
+        return _locust(lid, enemy_id or None, translate)
+    if kind in ("gears.weapon", "gears.weapon_lower"):
+        w = content.weapons.get(key.split("#")[0])
+        name = translate(w.name) if w else key.replace("_", " ")
+        return name.lower() if kind == "gears.weapon_lower" else name
+    if kind == "gears.card":
+        o = content.orders.get(key.split("#")[0])
+        return translate(o.name) if o else key
+    if kind == "gears.enemy":
+        e = content.enemies.get(key)
+        return translate(e.name) if e else key.replace("_", " ").title()
+    if kind == "gears.ai_card":
+        card = content.ai_cards.get(key)
+        name = getattr(card, "name", None) if card is not None else None
+        return translate(name) if name else key
+    return key
 
 
-def cog(state: GearsState, player: str) -> str:
+register_names("gears", lookup)
+
+# One Ref per id and kind, made once: labels name the same few cards and figures thousands of
+# times per game (every legal action is labelled), and a lookup costs less than a new object.
+_REFS: dict[str, dict[str, Ref]] = {}
+
+
+def _ref(kind: str, key: str) -> Ref:
+    refs = _REFS.get(kind)
+    if refs is None:
+        refs = _REFS[kind] = {}
+    got = refs.get(key)
+    if got is None:
+        got = refs[key] = Ref(kind, key)
+    return got
+
+
+_CARDS: dict[str, Ref] = {}
+_CHARACTERS: dict[str, Ref] = {}
+_LOCUSTS: dict[tuple, Ref] = {}
+
+
+def cog(state: GearsState, player: str) -> Ref | Msg | str:
     """The character's name of a player's COG ('the Stranded' for the mission token)."""
     if player == "stranded":
-        return "the Stranded"
+        return M("the Stranded")
     c = state.cogs.get(player)
     if c is None:
         return player
     return character_name(c.character)
 
 
-def _once(key: Any, make) -> str:
-    """The memoised name under key, made by make() the first time."""
-    memo = _memo()
-    got = memo.get(key)
+def character_name(character_id: str) -> Ref:
+    """The character card's name (the id itself for a COG of an unknown character)."""
+    got = _CHARACTERS.get(character_id)
     if got is None:
-        got = memo[key] = make()
+        got = _CHARACTERS[character_id] = Ref("gears.character", character_id)
     return got
 
 
-def character_name(character_id: str) -> str:
-    """The character card's name, or the id itself (a COG of an unknown character)."""
-    def make() -> str:
-        ch = _content().cogs.get(character_id)
-        return ch.name if ch else character_id
-    return _once(("cog", character_id), make)
-
-
-def locust(state: GearsState, lid: str) -> str:
+def locust(state: GearsState, lid: str) -> Ref:
     """'Drone 1': the Enemy card's name and the figure's number."""
     x = state.locusts.get(lid)
     enemy = x.enemy if x is not None else None
-    return _once(("locust", lid, enemy), lambda: _locust(lid, enemy))
+    got = _LOCUSTS.get((lid, enemy))
+    if got is None:
+        got = _LOCUSTS[(lid, enemy)] = Ref("gears.locust", f"{lid}|{enemy}" if enemy else lid)
+    return got
 
 
-def _locust(lid: str, enemy_id: str | None) -> str:
+def _locust(lid: str, enemy_id: str | None, translate: Callable[[str], str]) -> str:
     content = _content()
     model = lid.split("#")[0]
     if enemy_id is not None and enemy_id in content.enemies:
         enemy = content.enemies[enemy_id]
-        name = enemy.name
+        name = translate(enemy.name)
         if model != enemy.figure and model in content.figures:
             # A stand-in figure (a Kantus figure as a Grinder, spec 9.2.5): its number is
             # the Kantus figure's, so the model is named to keep two figures apart.
-            name = f"{name} (on a {content.figures[model].name} figure)"
+            name = translate("{name} (on a {figure} figure)").format(
+                name=name, figure=translate(content.figures[model].name))
     else:
         name = model.replace("_", " ").title()
     return f"{name} {lid.split('#')[-1]}" if "#" in lid else name
 
 
-def figure(state: GearsState, who: str) -> str:
+def figure(state: GearsState, who: str) -> Ref | Msg | str:
     """A COG (player id) or a Locust (figure id)."""
     if who in state.cogs or who == "stranded":
         return cog(state, who)
     return locust(state, who)
 
 
-def weapon(weapon_id: str) -> str:
-    def make() -> str:
-        w = _content().weapons.get(weapon_id)
-        return w.name if w else weapon_id.replace("_", " ")
-    return _once(("weapon", weapon_id), make)
+def weapon(weapon_id: str) -> Ref:
+    return _ref("gears.weapon", weapon_id)
 
 
-def card(card_id: str) -> str:
+def enemy(enemy_id: str) -> Ref:
+    """An Enemy card's name ('Drone')."""
+    return _ref("gears.enemy", enemy_id)
+
+
+def card(card_id: str) -> Ref:
     """An Order card's name ('blind_fire#2' -> 'Blind Fire')."""
-    def make() -> str:
-        o = _content().orders.get(card_id.split("#")[0])
-        return o.name if o else card_id
-    return _once(("card", card_id), make)
+    got = _CARDS.get(card_id)
+    if got is None:
+        got = _CARDS[card_id] = Ref("gears.card", card_id)
+    return got
 
 
-def cards(n: int) -> str:
-    return f"{n} Order card" + ("" if n == 1 else "s")
+def cards(n: int) -> Msg:
+    return Mn("{n} Order card", "{n} Order cards", n)
 
 
-def wounds(n: int) -> str:
-    return f"{n} wound" + ("" if n == 1 else "s")
+def wounds(n: int) -> Msg:
+    return Mn("{n} wound", "{n} wounds", n)
 
 
-def areas(n: int) -> str:
-    return f"{n} area" + ("" if n == 1 else "s")
+def areas(n: int) -> Msg:
+    return Mn("{n} area", "{n} areas", n)
 
 
-def character(character_id: str) -> str:
+_MODES = {"normal": N_("normal"), "overwhelming": N_("overwhelming")}
+
+
+def mode(attack_mode: str) -> Msg | str:
+    """An attack mode in words ('normal', 'overwhelming')."""
+    words = _MODES.get(attack_mode)
+    return M(words) if words else attack_mode
+
+
+def character(character_id: str) -> Ref:
     """A character card's name ('marcus_fenix' -> 'Marcus Fenix')."""
-    ch = _content().cogs.get(character_id)
-    return ch.name if ch else character_id.replace("_", " ").title()
+    return character_name(character_id)
 
 
 # ----------------------------------------------------------------------------- action labels
 
 _BULLETS = {
-    "move": lambda v: f"move up to {areas(int(v))}",
-    "attack": lambda v: "make 1 attack" if v in (1, True) else f"make {v} attacks",
-    "draw": lambda v: f"draw {cards(int(v))}",
-    "gain_ammo": lambda v: "gain 1 ammo" if v in (1, True) else f"gain {v} ammo",
-    "pull_locust": lambda v: "pull a Locust toward you",
-    "activate_equipment": lambda v: "use equipment for free",
-    "extra_order_step": lambda v: "take another Order Step",
-    "skip_locust_activation": lambda v: "skip the Locust Activation Step",
-    "teamwork": lambda v: "a teammate plays a card",
+    "move": lambda v: M("move up to {areas}", areas=areas(int(v))),
+    "attack": lambda v: Mn("make {n} attack", "make {n} attacks", 1 if v in (1, True) else int(v)),
+    "draw": lambda v: M("draw {cards}", cards=cards(int(v))),
+    "gain_ammo": lambda v: Mn("gain {n} ammo", "gain {n} ammo", 1 if v in (1, True) else int(v)),
+    "pull_locust": lambda v: M("pull a Locust toward you"),
+    "activate_equipment": lambda v: M("use equipment for free"),
+    "extra_order_step": lambda v: M("take another Order Step"),
+    "skip_locust_activation": lambda v: M("skip the Locust Activation Step"),
+    "teamwork": lambda v: M("a teammate plays a card"),
 }
 
 
-def bullet(verb: str, value) -> str:
+def bullet(verb: str, value) -> Msg | str:
     """One action of an Order card in words ('move up to 4 areas')."""
     f = _BULLETS.get(verb)
     return f(value) if f else verb.replace("_", " ")
 
 
-def marker(state: GearsState, marker_id: str) -> str:
-    """A dropped weapon marker ('the Hammerburst dropped in 9A:gatehouse')."""
+def marker(state: GearsState, marker_id: str, capital: bool = False) -> Msg:
+    """A dropped weapon marker ('the Hammerburst dropped in 9A:gatehouse'; capital: 'The ...')."""
     d = next((d for d in state.dropped if d.get("id") == marker_id), None)
     if d is None:
-        return "a dropped weapon"
-    return f"the {weapon(d['weapon'])} dropped in {d['area']}"
+        return M("A dropped weapon") if capital else M("a dropped weapon")
+    if capital:
+        # Worded as the state's pending question has always held it: the whole label after its
+        # first letter in lower case ("The hammerburst dropped in 9a:gatehouse").
+        return M("The {weapon} dropped in {area}", weapon=Ref("gears.weapon_lower", d["weapon"]),
+                 area=d["area"].lower())
+    return M("the {weapon} dropped in {area}", weapon=weapon(d["weapon"]), area=d["area"])
 
 
-def option(state: GearsState, kind: str, opt: dict) -> str:
+def option(state: GearsState, kind: str, opt: dict) -> Msg | Ref | str:
     """A plain label for one option of a question asked without labels of its own: names the
     figure, card, weapon, COG, area or hole the option holds (never an id with a copy number)."""
     if "figure" in opt:
@@ -152,20 +203,20 @@ def option(state: GearsState, kind: str, opt: dict) -> str:
     if "card" in opt:
         return card(opt["card"])
     if "weapon" in opt:
-        return f"The {weapon(opt['weapon'])}"
+        return M("The {weapon}", weapon=weapon(opt["weapon"]))
     if "keep" in opt:
-        return f"Keep the {weapon(str(opt['keep']).split('#')[0])}"
+        return M("Keep the {weapon}", weapon=weapon(str(opt["keep"]).split("#")[0]))
     if "marker" in opt:
-        return marker(state, opt["marker"]).capitalize()
+        return marker(state, opt["marker"], capital=True)
     if "area" in opt:
         return str(opt["area"])
     if "spot" in opt:
-        return f"Cover at {opt['spot']}"
+        return M("Cover at {spot}", spot=opt["spot"])
     if "hole" in opt:
         h = state.holes.get(opt["hole"], {})
-        return f"The hole in {h.get('area', opt['hole'])}"
+        return M("The hole in {area}", area=h.get("area", opt["hole"]))
     if "door" in opt:
-        return f"The door {opt['door']}"
+        return M("The door {door}", door=opt["door"])
     if "level" in opt:
-        return f"Level {opt['level']}"
+        return M("Level {n}", n=opt["level"])
     return ", ".join(f"{k} {v}" for k, v in opt.items())

@@ -1,6 +1,8 @@
 """Setting up a mission (spec 4): characters, weapons, decks, level 1, COGs, hands."""
 from __future__ import annotations
 
+from game.engine import text as T
+from game.engine.text import M
 from typing import Any, Mapping
 
 from game.engine.deck import Deck
@@ -118,13 +120,13 @@ def setup_proc(ctx) -> None:
     for c in state.cogs.values():
         c.area = start
     missions.apply_setup_rules(ctx, content)
-    ctx.emit("setup", f"The COGs enter at {start}.", {"area": start})
+    ctx.emit("setup", M("The COGs enter at {start}.", start=start), {"area": start})
     for p in state.players:
         c = state.cogs[p]
         limit = content.cogs[c.character].hand_limit
         c.hand = state.orders.draw(limit, state.rng.stream("orders"))
-        ctx.emit("draw", f"{N.cog(state, p)} draws {N.cards(len(c.hand))}.", {"player": p, "n": len(c.hand)})
-        ctx.emit("hand", f"You draw {', '.join(N.card(h) for h in c.hand)}.", {"player": p, "cards": list(c.hand)},
+        ctx.emit("draw", M("{cog} draws {cards}.", cog=N.cog(state, p), cards=N.cards(len(c.hand))), {"player": p, "n": len(c.hand)})
+        ctx.emit("hand", M("You draw {list}.", list=T.join(', ', [N.card(h) for h in c.hand])), {"player": p, "cards": list(c.hand)},
                  hidden=True, visible_to=(p,))
     order = [state.players[(state.first + i) % len(state.players)] for i in range(len(state.players))]
     state.pending = {"stack": [{"f": "setup_cover", "order": order}]}

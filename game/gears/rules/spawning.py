@@ -7,6 +7,8 @@ which is saved and restored with the rest of the state.
 """
 from __future__ import annotations
 
+from game.engine.text import M
+from game.i18n import N_
 from typing import Any
 
 from game.gears.rules.board_view import INF
@@ -71,12 +73,17 @@ def tied_nearest(view, area: str, names, area_of) -> list:
     return []
 
 
+_TIES = {"hole": N_("Several holes are equally near: choose one."),
+         "door": N_("Several doors are equally near: choose one."),
+         "place": N_("Several places are equally near: choose one.")}
+
+
 def _nearest(ctx, area: str, names: list[str], area_of, what: str) -> str | None:
     tied = tied_nearest(ctx.state.view(), area, names, area_of)
     if not tied:
         return None
     pick = ctx.choose(ctx.state.active_player, "tie_" + what, [{what: n} for n in tied],
-                      f"Several {what}s are equally near: choose one.")
+                      M(_TIES.get(what, _TIES["place"])))
     return pick[what]
 
 

@@ -1,6 +1,7 @@
 """GearsTitle: the Title (game/engine/protocol.py) that game.engine.Session drives."""
 from __future__ import annotations
 
+from game.engine.text import M
 import hashlib
 from functools import lru_cache
 from pathlib import Path
@@ -128,7 +129,7 @@ class GearsTitle(Title[GearsState]):
 
     def apply(self, state: GearsState, action: Action) -> list[Event]:
         if state.outcome is not None:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(M("The game is over."))
         events = T.apply(state, action)
         if state.mission.startswith(CUSTOM) and state.outcome is None and state.proc is None:
             # A custom goal can come true inside the Locust Activation Step's resolution (a

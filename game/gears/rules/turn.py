@@ -7,8 +7,12 @@ run as procedures (procedures.py).
 """
 from __future__ import annotations
 
+from game.engine import text as T
+from game.engine.text import M
+from game.i18n import N_
 from typing import Any, Iterator
 
+from game.engine.text import from_json as text_from_json
 from game.engine.protocol import Action, IllegalAction
 from game.gears.content import GearsContent
 from game.gears.rules import attack as A
@@ -64,7 +68,7 @@ def draw_orders(state: GearsState, n: int) -> list[str]:
     return got
 
 
-_HOW = {"card": "for its actions", "move": "to move 2 areas", "attack": "to make one attack"}
+_HOW = {"card": N_("for its actions"), "move": N_("to move 2 areas"), "attack": N_("to make one attack")}
 
 
 def card_name(card: str) -> str:
@@ -85,13 +89,12 @@ def start_turn(ctx) -> None:
     c = state.active_cog
     state.flags["turn_start_area"] = c.area
     state.pending = {"stack": []}
-    ctx.emit("turn", f"Turn {state.turn}: {N.character(c.character)} ({state.active_player}) is active.",
+    ctx.emit("turn", M("Turn {turn}: {cog} ({active_player}) is active.", turn=state.turn, cog=N.character(c.character), active_player=state.active_player),
              {"player": state.active_player, "turn": state.turn})
     if state.active_player in state.flags.get("executed", ()):
         # Insane (spec 6.16): an executed COG's player gets no turn, but the Locust Activation
         # Step is still resolved when his turn comes.
-        ctx.emit("executed_turn", f"{N.cog(state, state.active_player)} was executed: only the Locust "
-                 "Activation Step is resolved this turn.", {"player": state.active_player})
+        ctx.emit("executed_turn", M("{cog} was executed: only the Locust Activation Step is resolved this turn.", cog=N.cog(state, state.active_player)), {"player": state.active_player})
         end_order_step(ctx)
         return
     if c.bleeding:
@@ -102,7 +105,7 @@ def start_turn(ctx) -> None:
     n = min(2, hand_room(state, content, state.active_player))
     got = draw_orders(state, n) if n else []
     c.hand += got
-    ctx.emit("heal", f"{N.character(c.character)} draws {N.cards(len(got))} in the Healing Step.",
+    ctx.emit("heal", M("{cog} draws {cards} in the Healing Step.", cog=N.character(c.character), cards=N.cards(len(got))),
              {"player": state.active_player, "n": len(got)})
     _show_drawn(ctx, state.active_player, got)
     push(state, {"f": "order", "player": state.active_player})
@@ -151,7 +154,8 @@ def _legal_actions(state: GearsState) -> list[Action]:
         return []
     if state.proc is not None:
         pend = state.proc["pending"]
-        return [Action(pend["kind"], opt, label) for opt, label in zip(pend["options"], pend["labels"])]
+        return [Action(pend["kind"], opt, text_from_json(label) if label.__class__ is dict else label)
+                for opt, label in zip(pend["options"], pend["labels"])]
     f = top(state)
     if f is None:
         return []
@@ -159,23 +163,23 @@ def _legal_actions(state: GearsState) -> list[Action]:
     acts: list[Action] = []
     if kind == "setup_cover":
         p = f["order"][0]
-        acts = [Action("cover", {"spot": s}, f"Take cover at {s}") for s in free_spots(state, state.cogs[p].area)]
-        acts.append(Action("no_cover", {}, "Stay in the open"))
+        acts = [Action("cover", {"spot": s}, M("Take cover at {s}", s=s)) for s in free_spots(state, state.cogs[p].area)]
+        acts.append(Action("no_cover", {}, M("Stay in the open")))
     elif kind == "cover":
         p = f["player"]
-        acts = [Action("cover", {"spot": s}, f"Take cover at {s}") for s in free_spots(state, state.cogs[p].area)]
-        acts.append(Action("no_cover", {}, "Stay in the open"))
+        acts = [Action("cover", {"spot": s}, M("Take cover at {s}", s=s)) for s in free_spots(state, state.cogs[p].area)]
+        acts.append(Action("no_cover", {}, M("Stay in the open")))
     elif kind == "crawl":
         c = state.cogs[f["player"]]
-        acts = [Action("crawl", {"area": a}, f"Crawl to {a}") for a in steps_from(state.view(), c.area)]
-        acts.append(Action("no_crawl", {}, "Do not crawl"))
+        acts = [Action("crawl", {"area": a}, M("Crawl to {a}", a=a)) for a in steps_from(state.view(), c.area)]
+        acts.append(Action("no_crawl", {}, M("Do not crawl")))
     elif kind == "order":
         acts = _order_actions(state, content, f)
     elif kind == "card":
         bullet = content.orders[card_name(f["card"])].actions[f["i"]]
         if _bullet_possible(state, content, f["player"], bullet, f):
-            acts.append(Action("do", {}, f"Do: {N.bullet(bullet.verb, bullet.value)}"))
-        acts.append(Action("skip", {}, f"Skip: {N.bullet(bullet.verb, bullet.value)}"))
+            acts.append(Action("do", {}, M("Do: {action}", action=N.bullet(bullet.verb, bullet.value))))
+        acts.append(Action("skip", {}, M("Skip: {action}", action=N.bullet(bullet.verb, bullet.value))))
         if _own_card(state, f):
             # Seed p. 10: a special action may come between two whole actions of the card;
             # so may the solo options, which are 'at any time during the Order Step' (6.16).
@@ -184,52 +188,53 @@ def _legal_actions(state: GearsState) -> list[Action]:
     elif kind == "move":
         c = state.cogs[f["player"]]
         if f["left"] > 0:
-            acts = [Action("step", {"area": a}, f"Move to {a}") for a in steps_from(state.view(), c.area)]
-        acts.append(Action("stop", {}, "End the move"))
+            acts = [Action("step", {"area": a}, M("Move to {a}", a=a)) for a in steps_from(state.view(), c.area)]
+        acts.append(Action("stop", {}, M("End the move")))
         if explore_refusal(state, f["player"]) is None:
-            acts.append(Action("explore", {}, "Explore through the door"))
+            acts.append(Action("explore", {}, M("Explore through the door")))
     elif kind == "attack":
         acts = _attack_actions(state, content, f)
-        acts.append(Action("skip", {}, "Do not attack"))
+        acts.append(Action("skip", {}, M("Do not attack")))
     elif kind == "follow":
         p = f["candidates"][0]
         cards = sorted({h for h in state.cogs[p].hand if content.orders[card_name(h)].icon == "follow"})
-        acts = [Action("follow", {"card": h}, f"Follow with {N.card(h)}") for h in cards]
-        acts.append(Action("no_follow", {}, "Do not follow"))
+        acts = [Action("follow", {"card": h}, M("Follow with {card}", card=N.card(h))) for h in cards]
+        acts.append(Action("no_follow", {}, M("Do not follow")))
     elif kind == "gain_ammo":
         c = state.cogs[f["player"]]
-        acts = [Action("ammo", {"weapon": w}, f"Ammo on the {N.weapon(w)}") for w, _ in c.weapons
+        acts = [Action("ammo", {"weapon": w}, M("Ammo on the {weapon}", weapon=N.weapon(w))) for w, _ in c.weapons
                 if content.weapons[w].uses == "ammo"]
-        acts.append(Action("skip", {}, "No ammo"))
+        acts.append(Action("skip", {}, M("No ammo")))
     elif kind == "choose_cog":
-        acts = [Action("cog", {"player": p}, f"Choose {N.character(state.cogs[p].character)}") for p in f["options"]]
+        acts = [Action("cog", {"player": p}, M("Choose {cog}", cog=N.character(state.cogs[p].character))) for p in f["options"]]
     elif kind == "teamwork":
-        acts = [Action("teammate", {"player": q}, f"Teamwork: {N.character(state.cogs[q].character)} plays a card")
+        acts = [Action("teammate", {"player": q}, M("Teamwork: {cog} plays a card", cog=N.character(state.cogs[q].character)))
                 for q in _teammates(state, f["player"])]
-        acts.append(Action("skip", {}, "No Teamwork"))
+        acts.append(Action("skip", {}, M("No Teamwork")))
     elif kind == "team_order":
         c = state.cogs[f["player"]]
         can_attack = bool(_attack_actions(state, content, {"player": f["player"], "bonus": 0}))
         for h in sorted(set(c.hand)):
-            acts.append(Action("play", {"card": h, "as": "card"}, f"Play {N.card(h)} for its actions"))
-            acts.append(Action("play", {"card": h, "as": "move"}, f"Play {N.card(h)} to move 2 areas"))
+            acts.append(Action("play", {"card": h, "as": "card"}, M("Play {card} for its actions", card=N.card(h))))
+            acts.append(Action("play", {"card": h, "as": "move"}, M("Play {card} to move 2 areas", card=N.card(h))))
             if can_attack:
-                acts.append(Action("play", {"card": h, "as": "attack"}, f"Play {N.card(h)} to attack"))
-        acts.append(Action("skip", {}, "Play no card"))
+                acts.append(Action("play", {"card": h, "as": "attack"}, M("Play {card} to attack", card=N.card(h))))
+        acts.append(Action("skip", {}, M("Play no card")))
     elif kind == "pull":
-        acts = [Action("pull", o, f"Pull {N.locust(state, o['target'])}" + (f" to {o['area']}" if o["area"] else " (it stays)"))
+        acts = [Action("pull", o, M("Pull {locust} to {area}", locust=N.locust(state, o["target"]), area=o["area"]) if o["area"]
+                       else M("Pull {locust} (it stays)", locust=N.locust(state, o["target"])))
                 for o in _pull_options(state, content, f)]
-        acts.append(Action("skip", {}, "Pull no Locust"))
+        acts.append(Action("skip", {}, M("Pull no Locust")))
     elif kind == "stranded":
         c = state.cogs[f["player"]]
         if not f["paid"]:
-            acts = [Action("pay", {"card": h}, f"Discard {N.card(h)} to move the Stranded") for h in sorted(set(c.hand))]
-            acts.append(Action("stop", {}, "Leave the Stranded where it is"))
+            acts = [Action("pay", {"card": h}, M("Discard {card} to move the Stranded", card=N.card(h))) for h in sorted(set(c.hand))]
+            acts.append(Action("stop", {}, M("Leave the Stranded where it is")))
         else:
             if f["left"] > 0:
-                acts = [Action("step", {"area": a}, f"Move the Stranded to {a}")
+                acts = [Action("step", {"area": a}, M("Move the Stranded to {a}", a=a))
                         for a in steps_from(state.view(), md(state)["stranded"])]
-            acts.append(Action("stop", {}, "The Stranded stops"))
+            acts.append(Action("stop", {}, M("The Stranded stops")))
     if acts:
         acts += _drop_actions(state, frame_decider(f))
     return acts
@@ -272,13 +277,13 @@ def _order_actions(state: GearsState, content: GearsContent, f: dict[str, Any]) 
     if not state.flags.get("played") and c.hand:
         can_attack = next(_attacks(state, content, {"player": p, "bonus": 0}), None) is not None
         for h in sorted(set(c.hand)):
-            acts.append(Action("play", {"card": h, "as": "card"}, f"Play {N.card(h)} for its actions"))
-            acts.append(Action("play", {"card": h, "as": "move"}, f"Play {N.card(h)} to move 2 areas"))
+            acts.append(Action("play", {"card": h, "as": "card"}, M("Play {card} for its actions", card=N.card(h))))
+            acts.append(Action("play", {"card": h, "as": "move"}, M("Play {card} to move 2 areas", card=N.card(h))))
             if can_attack:
-                acts.append(Action("play", {"card": h, "as": "attack"}, f"Play {N.card(h)} to attack"))
+                acts.append(Action("play", {"card": h, "as": "attack"}, M("Play {card} to attack", card=N.card(h))))
     acts += _special_actions(state, content, p)
     if state.flags.get("played") or not c.hand:
-        acts.append(Action("end", {}, "End the Order Step"))
+        acts.append(Action("end", {}, M("End the Order Step")))
     return acts
 
 
@@ -293,10 +298,10 @@ def _solo_actions(state: GearsState, content: GearsContent, p: str) -> list[Acti
         return acts
     if state.options.get("solo_remove_two_plus", True):
         for h in sorted({h for h in c.hand if content.orders[card_name(h)].two_plus}):
-            acts.append(Action("remove_two_plus", {"card": h}, f"Remove {N.card(h)} from the game and draw a card"))
+            acts.append(Action("remove_two_plus", {"card": h}, M("Remove {card} from the game and draw a card", card=N.card(h))))
     if not state.flags.get("solo_follow_used"):
         for h in sorted({h for h in c.hand if content.orders[card_name(h)].icon == "follow"}):
-            acts.append(Action("solo_follow", {"card": h}, f"Discard {N.card(h)} to move 1 extra area"))
+            acts.append(Action("solo_follow", {"card": h}, M("Discard {card} to move 1 extra area", card=N.card(h))))
     return acts
 
 
@@ -325,7 +330,7 @@ def _special_actions(state: GearsState, content: GearsContent, p: str) -> list[A
                     if not _pickup_fits(state, content, p, d, opt):
                         continue
                     acts.append(Action("special", {"do": "pickup", "marker": d["id"], "choice": opt, "discard": None},
-                                       f"Pick up the {N.weapon(d['weapon'])} ({_PICKUP[opt]}) for free"))
+                                       M("Pick up the {weapon} ({pickup}) for free", weapon=N.weapon(d['weapon']), pickup=M(_PICKUP[opt]))))
     # What each discarded card could pay for is the same for every card: listed once.
     revivable = [(q, other) for q, other in state.cogs.items()
                  if q != p and other.bleeding and other.area == c.area and q not in state.flags.get("executed", ())]
@@ -338,15 +343,15 @@ def _special_actions(state: GearsState, content: GearsContent, p: str) -> list[A
     for h in sorted(set(c.hand)) if revivable or pickups or equipment else ():
         for q, other in revivable:
             acts.append(Action("special", {"do": "revive", "target": q, "discard": h},
-                               f"Discard {N.card(h)}: revive {N.character(other.character)}"))
+                               M("Discard {card}: revive {cog}", card=N.card(h), cog=N.character(other.character))))
         for d, opt in pickups:
             acts.append(Action("special", {"do": "pickup", "marker": d["id"], "choice": opt, "discard": h},
-                               f"Discard {N.card(h)}: pick up the {N.weapon(d['weapon'])} ({_PICKUP[opt]})"))
+                               M("Discard {card}: pick up the {weapon} ({pickup})", card=N.card(h), weapon=N.weapon(d['weapon']), pickup=M(_PICKUP[opt]))))
         for extra, words in equipment:
             acts.append(Action("special", dict({"do": "equipment", "discard": h}, **extra),
-                               f"Discard {N.card(h)}: use the {words}"))
+                               M("Discard {card}: use the {words}", card=N.card(h), words=words)))
     if explore_refusal(state, p) is None:
-        acts.append(Action("explore", {}, "Explore through the door"))
+        acts.append(Action("explore", {}, M("Explore through the door")))
     return acts
 
 
@@ -358,11 +363,11 @@ def _drop_actions(state: GearsState, p: str) -> list[Action]:
     c = state.cogs.get(p)
     if c is None:
         return []
-    return [Action("drop_weapon", {"weapon": w}, f"Discard the {N.weapon(w)}") for w, _ in c.weapons]
+    return [Action("drop_weapon", {"weapon": w}, M("Discard the {weapon}", weapon=N.weapon(w))) for w, _ in c.weapons]
 
 
 # What a pick-up gives, in words (wounds.pick_up_options).
-_PICKUP = {"weapon": "the weapon card", "random": "a Random Weapon card", "ammo": "ammo", "item": "the item"}
+_PICKUP = {"weapon": N_("the weapon card"), "random": N_("a Random Weapon card"), "ammo": N_("ammo"), "item": N_("the item")}
 
 
 def _equipment_words(state: GearsState, content: GearsContent, piece: str, extra: dict[str, Any]) -> str:
@@ -370,11 +375,11 @@ def _equipment_words(state: GearsState, content: GearsContent, piece: str, extra
     eq = content.equipment.get(state.equipment[piece])
     name = eq.name if eq else state.equipment[piece].replace("_", " ")
     if "weapon" in extra:
-        return f"{name} (ammo on the {N.weapon(extra['weapon'])})"
+        return M("{name} (ammo on the {weapon})", name=name, weapon=N.weapon(extra['weapon']))
     if "area" in extra:
-        return f"{name} (to {extra['area']})"
+        return M("{name} (to {area})", name=name, area=extra['area'])
     if "target" in extra:
-        return f"{name} (at {N.locust(state, extra['target'])})"
+        return M("{name} (at {locust})", name=name, locust=N.locust(state, extra['target']))
     return name
 
 
@@ -465,9 +470,9 @@ def _attacks(state: GearsState, content: GearsContent, f: dict[str, Any]) -> Ite
                     continue
                 if A.cog_attack_legality(state, content, p, lid, w, mode, spend, sight) is None:
                     yield Action("attack", {"target": lid, "weapon": w, "mode": mode},
-                                 f"Attack {N.locust(state, lid)} with the {N.weapon(w)} ({mode})")
+                                 M("Attack {locust} with the {weapon} ({mode})", locust=N.locust(state, lid), weapon=N.weapon(w), mode=mode))
         if not forced and A.chainsaw_legality(state, content, p, lid) is None:
-            yield Action("chainsaw", {"target": lid}, f"Chainsaw {N.locust(state, lid)}")
+            yield Action("chainsaw", {"target": lid}, M("Chainsaw {locust}", locust=N.locust(state, lid)))
     if not only and among is None:
         # Area weapons (the Mortar, spec 6.6): any area in LOS, beyond range with a penalty.
         view = state.view()
@@ -480,12 +485,12 @@ def _attacks(state: GearsState, content: GearsContent, f: dict[str, Any]) -> Ite
                 for area in view.areas:
                     if A.area_attack_legality(state, content, p, area, w, mode, spend) is None:
                         yield Action("area_attack", {"area": area, "weapon": w, "mode": mode},
-                                     f"Fire the {content.weapons[w].name} into {area} ({mode})")
+                                     M("Fire the {weapon} into {area} ({mode})", weapon=N.weapon(w), area=area, mode=mode))
     if not forced and c.grenades > 0 and not c.has_weapon("boomshield"):
         view = state.view()
         for area in view.areas:
             if view.rdist(c.area, area) <= 2 and A.grenade_legality(state, content, p, area) is None:
-                yield Action("grenade", {"area": area}, f"Throw a Bolo Grenade into {area}")
+                yield Action("grenade", {"area": area}, M("Throw a Bolo Grenade into {area}", area=area))
 
 
 # ----------------------------------------------------------------------------- apply
@@ -545,8 +550,7 @@ def _end_for_downed_cogs(state: GearsState) -> list:
     s = stack(state)
     ctx = P.Ctx(state, [])
     if state.active_cog.bleeding and any(fr["f"] == "order" and fr["player"] == state.active_player for fr in s):
-        ctx.emit("order_step_over", f"{N.cog(state, state.active_player)} is down: the COG Order Step "
-                 "ends at once (spec 5.4).", {"player": state.active_player})
+        ctx.emit("order_step_over", M("{cog} is down: the COG Order Step ends at once (spec 5.4).", cog=N.cog(state, state.active_player)), {"player": state.active_player})
         end_order_step(ctx)
         return _run_queued(state, ctx.events)
     downed = None
@@ -556,8 +560,7 @@ def _end_for_downed_cogs(state: GearsState) -> list:
         pop(state)
     if downed is None:
         return []
-    ctx.emit("team_card_over", f"{N.cog(state, downed)} is down: the rest of his Teamwork card is lost "
-             "(spec 5.4, 6.1).", {"player": downed})
+    ctx.emit("team_card_over", M("{cog} is down: the rest of his Teamwork card is lost (spec 5.4, 6.1).", cog=N.cog(state, downed)), {"player": downed})
     _continue(ctx)
     return _run_queued(state, ctx.events)
 
@@ -573,13 +576,13 @@ def _do(ctx, action: Action) -> None:
         # At any time (seed p. 20): the frame waits as it was.
         c = state.cogs[frame_decider(f)]
         c.weapons = [pair for pair in c.weapons if pair[0] != pl["weapon"]]
-        ctx.emit("drop_weapon", f"{N.character(c.character)} discards the {N.weapon(pl['weapon'])}.", {"weapon": pl["weapon"]})
+        ctx.emit("drop_weapon", M("{cog} discards the {weapon}.", cog=N.character(c.character), weapon=N.weapon(pl['weapon'])), {"weapon": pl["weapon"]})
         return
     if frame == "setup_cover":
         p = f["order"].pop(0)
         if kind == "cover":
             state.cogs[p].cover = pl["spot"]
-            ctx.emit("cover", f"{N.character(state.cogs[p].character)} takes cover at {pl['spot']}.", {"player": p})
+            ctx.emit("cover", M("{cog} takes cover at {spot}.", cog=N.character(state.cogs[p].character), spot=pl['spot']), {"player": p})
         if not f["order"]:
             pop(state)
             start_turn(ctx)
@@ -587,7 +590,7 @@ def _do(ctx, action: Action) -> None:
     if frame == "cover":
         if kind == "cover":
             state.cogs[f["player"]].cover = pl["spot"]
-            ctx.emit("cover", f"{N.character(state.cogs[f['player']].character)} takes cover at {pl['spot']}.",
+            ctx.emit("cover", M("{cog} takes cover at {spot}.", cog=N.character(state.cogs[f['player']].character), spot=pl['spot']),
                      {"player": f["player"], "spot": pl["spot"]})
         pop(state)
         _continue(ctx)
@@ -596,7 +599,7 @@ def _do(ctx, action: Action) -> None:
         if kind == "crawl":
             c = state.cogs[f["player"]]
             c.area = pl["area"]
-            ctx.emit("crawl", f"{N.character(c.character)} crawls to {c.area}.", {"player": f["player"], "area": c.area})
+            ctx.emit("crawl", M("{cog} crawls to {area}.", cog=N.character(c.character), area=c.area), {"player": f["player"], "area": c.area})
         pop(state)
         end_order_step(ctx)
         return
@@ -608,8 +611,7 @@ def _do(ctx, action: Action) -> None:
             state.orders.discard([pl["card"]])
             move = stack(state)[-2]  # the announced move this follow waits on
             move["followers"].append(p)
-            ctx.emit("follow", f"{N.character(c.character)} plays {N.card(pl['card'])} to follow "
-                     f"{N.character(state.cogs[f['mover']].character)} (seed p. 24).",
+            ctx.emit("follow", M("{cog} plays {card} to follow {cog2} (seed p. 24).", cog=N.character(c.character), card=N.card(pl['card']), cog2=N.character(state.cogs[f['mover']].character)),
                      {"player": p, "card": pl["card"]})
         if not f["candidates"]:
             pop(state)  # the move goes on
@@ -623,7 +625,7 @@ def _do(ctx, action: Action) -> None:
             c.moved = True
             f["left"] -= 1
             f["steps"] += 1
-            ctx.emit("move", f"{N.character(c.character)} moves to {c.area}.", {"player": f["player"], "area": c.area})
+            ctx.emit("move", M("{cog} moves to {area}.", cog=N.character(c.character), area=c.area), {"player": f["player"], "area": c.area})
             if f["player"] == state.active_player:
                 _offer_follow(state, content, f, left)  # it passed through that area
             _auto_explore(ctx, content, f["player"])
@@ -646,7 +648,7 @@ def _do(ctx, action: Action) -> None:
         if kind == "ammo":
             c = state.cogs[f["player"]]
             c.set_ammo(pl["weapon"], c.ammo(pl["weapon"]) + f["n"])
-            ctx.emit("ammo", f"{N.character(c.character)} gains {f['n']} ammo on the {N.weapon(pl['weapon'])}.", {"weapon": pl["weapon"]})
+            ctx.emit("ammo", M("{cog} gains {n} ammo on the {weapon}.", cog=N.character(c.character), n=f['n'], weapon=N.weapon(pl['weapon'])), {"weapon": pl["weapon"]})
         _continue(ctx)
         return
     if frame == "choose_cog":
@@ -658,7 +660,7 @@ def _do(ctx, action: Action) -> None:
         pop(state)
         if kind == "teammate":
             q = pl["player"]
-            ctx.emit("teamwork", f"Teamwork: {N.character(state.cogs[q].character)} may play an Order card now.",
+            ctx.emit("teamwork", M("Teamwork: {cog} may play an Order card now.", cog=N.character(state.cogs[q].character)),
                      {"player": f["player"], "teammate": q})
             push(state, {"f": "team_order", "player": q})
         else:
@@ -686,12 +688,12 @@ def _do(ctx, action: Action) -> None:
             c.hand.remove(pl["card"])
             state.orders.discard([pl["card"]])
             f["paid"] = True
-            ctx.emit("stranded", f"{N.character(c.character)} discards a card to move the Stranded.", {"player": f["player"]})
+            ctx.emit("stranded", M("{cog} discards a card to move the Stranded.", cog=N.character(c.character)), {"player": f["player"]})
             return
         if kind == "step":
             m["stranded"] = pl["area"]
             f["left"] -= 1
-            ctx.emit("stranded", f"The Stranded moves to {pl['area']}.", {"area": pl["area"]})
+            ctx.emit("stranded", M("The Stranded moves to {area}.", area=pl['area']), {"area": pl["area"]})
             return
         pop(state)
         next_turn(ctx)
@@ -727,14 +729,14 @@ def _order(ctx, content: GearsContent, f, kind: str, pl: dict[str, Any]) -> None
         state.orders.removed.append(pl["card"])
         got = draw_orders(state, 1)
         c.hand += got
-        ctx.emit("solo", f"{N.character(c.character)} removes {N.card(pl['card'])} (2+) from the game and draws a card.",
+        ctx.emit("solo", M("{cog} removes {card} (2+) from the game and draws a card.", cog=N.character(c.character), card=N.card(pl['card'])),
                  {"player": p, "card": pl["card"]})
         return
     if kind == "solo_follow":
         c.hand.remove(pl["card"])
         state.orders.discard([pl["card"]])
         state.flags["solo_follow_used"] = True
-        ctx.emit("solo", f"{N.character(c.character)} discards {N.card(pl['card'])} (Follow) to move 1 extra area.", {"player": p})
+        ctx.emit("solo", M("{cog} discards {card} (Follow) to move 1 extra area.", cog=N.character(c.character), card=N.card(pl['card'])), {"player": p})
         push(state, {"f": "move", "player": p, "left": 1, "steps": 0, "left_areas": []})
         return
     if kind == "end":
@@ -752,7 +754,7 @@ def _order(ctx, content: GearsContent, f, kind: str, pl: dict[str, Any]) -> None
             other = state.cogs[pl["target"]]
             other.bleeding = False
             other.no_draw = True
-            ctx.emit("revive", f"{N.character(c.character)} revives {N.character(other.character)}.", {"player": p, "target": pl["target"]})
+            ctx.emit("revive", M("{cog} revives {cog2}.", cog=N.character(c.character), cog2=N.character(other.character)), {"player": p, "target": pl["target"]})
         elif do == "pickup":
             _pickup(ctx, content, p, pl)
         elif do == "equipment":
@@ -802,7 +804,7 @@ def _pickup(ctx, content: GearsContent, p: str, pl: dict[str, Any]) -> None:
         state.flags.setdefault("held_random", {})[p + ":" + card.split("#")[0]] = card
     elif choice == "ammo":
         c.set_ammo(d["weapon"], c.ammo(d["weapon"]) + 2)
-    ctx.emit("pickup", f"{N.character(c.character)} picks up the dropped {d['weapon']} ({choice}).", {"player": p})
+    ctx.emit("pickup", M("{cog} picks up the dropped {weapon} ({choice}).", cog=N.character(c.character), weapon=d['weapon'], choice=choice), {"player": p})
 
 
 def _explore(ctx, content: GearsContent, p: str) -> None:
@@ -816,7 +818,7 @@ def _play(ctx, content: GearsContent, p: str, card: str, how: str) -> None:
     c = state.cogs[p]
     c.hand.remove(card)
     state.orders.discard([card])
-    ctx.emit("play", f"{N.character(c.character)} plays {N.card(card)} {_HOW[how]}.", {"player": p, "card": card, "as": how})
+    ctx.emit("play", M("{cog} plays {card} {how}.", cog=N.character(c.character), card=N.card(card), how=M(_HOW[how])), {"player": p, "card": card, "as": how})
     if how == "move":
         _start_move(state, p, 2)
     elif how == "attack":
@@ -893,7 +895,7 @@ def _end_move(ctx, content: GearsContent, f) -> None:
         o = state.cogs[q]
         if o.area != c.area:
             o.area, o.cover = c.area, None
-            ctx.emit("follow", f"{N.character(o.character)} follows to {c.area}.", {"player": q, "area": c.area})
+            ctx.emit("follow", M("{cog} follows to {area}.", cog=N.character(o.character), area=c.area), {"player": q, "area": c.area})
     # Cover: the active COG first, then the followers where spots are left (seed p. 24).
     for q in reversed(followers):
         push(state, {"f": "cover", "player": q})
@@ -916,15 +918,15 @@ def _draw_for(ctx, content: GearsContent, players: list[str], n: int) -> None:
         room = hand_room(state, content, q)
         got = draw_orders(state, min(n, room))
         c.hand += got
-        limit = "" if n <= room else f" (hand limit {content.cogs[c.character].hand_limit}: seed p. 9)"
-        ctx.emit("draw", f"{N.character(c.character)} draws {N.cards(len(got))}{limit}.", {"player": q, "n": len(got)})
+        limit = "" if n <= room else M(" (hand limit {hand_limit}: seed p. 9)", hand_limit=content.cogs[c.character].hand_limit)
+        ctx.emit("draw", M("{cog} draws {cards}{limit}.", cog=N.character(c.character), cards=N.cards(len(got)), limit=limit), {"player": q, "n": len(got)})
         _show_drawn(ctx, q, got)
 
 
 def _show_drawn(ctx, player: str, got: list[str]) -> None:
     """The cards drawn, named to their holder only (the public line says how many)."""
     if got:
-        ctx.emit("hand", f"You draw {', '.join(N.card(g) for g in got)}.", {"cards": got}, hidden=True,
+        ctx.emit("hand", M("You draw {list}.", list=T.join(', ', [N.card(g) for g in got])), {"cards": got}, hidden=True,
                  visible_to=(player,))
 
 
@@ -1052,7 +1054,7 @@ def pull_locust_proc(ctx, target: str, area: str | None) -> None:
     x = state.locusts.get(target)
     if x is not None and area is not None:
         x.area, x.cover = area, None
-        ctx.emit("move", f"{N.locust(state, target)} is pulled to {area}.", {"figure": target, "area": area})
+        ctx.emit("move", M("{locust} is pulled to {area}.", locust=N.locust(state, target), area=area), {"figure": target, "area": area})
         if content.enemies[x.enemy].takes_cover:
             W.locust_take_cover(ctx, target)
     _continue(ctx)
@@ -1064,7 +1066,7 @@ def auto_explore_proc(ctx, player: str, level: int) -> None:
 
     content = _content()
     state: GearsState = ctx.state
-    ctx.emit("explore", f"{N.character(state.cogs[player].character)} reaches the map exit: the next card is explored.",
+    ctx.emit("explore", M("{cog} reaches the map exit: the next card is explored.", cog=N.character(state.cogs[player].character)),
              {"player": player})
     door = next((e for e in state.view().free_exits if e.split(":")[0] == state.placements[-1]["tile"]), None)
     build_level(ctx, content, level, door, limit=1)
@@ -1089,7 +1091,7 @@ def equipment_proc(ctx, player: str, choice: dict, resume: bool = False) -> None
         return
     if choice is None:
         options = _equipment_choices(state, content, player, piece)
-        choice = ctx.choose(player, "equipment_choice", options, f"Use the {_equipment_words(state, content, piece, {})} how?",
+        choice = ctx.choose(player, "equipment_choice", options, M("Use the {equipment_words} how?", equipment_words=_equipment_words(state, content, piece, {})),
                             [_equipment_words(state, content, piece, o) for o in options])
     eq = content.equipment[state.equipment[piece]]
     e = eq.effect
@@ -1106,8 +1108,8 @@ def equipment_proc(ctx, player: str, choice: dict, resume: bool = False) -> None
                 break
     if "draw_random_weapons" in e:
         drawn = state.weapon_deck.draw(e["draw_random_weapons"], state.rng.stream("weapons"))
-        ctx.emit("weapons_drawn", f"{N.character(c.character)} draws {', '.join(drawn)}.", {"cards": drawn}, hidden=True)
-        keep = ctx.choose(player, "keep_weapon", [{"keep": d} for d in drawn], "Keep which weapon?")["keep"]
+        ctx.emit("weapons_drawn", M("{cog} draws {list}.", cog=N.character(c.character), list=T.join(', ', [N.weapon(w) for w in drawn])), {"cards": drawn}, hidden=True)
+        keep = ctx.choose(player, "keep_weapon", [{"keep": d} for d in drawn], M("Keep which weapon?"))["keep"]
         c.weapons.append([keep.split("#")[0], e.get("ammo", 2)])
         state.flags.setdefault("held_random", {})[player + ":" + keep.split("#")[0]] = keep
         state.weapon_deck.discard([d for d in drawn if d != keep])
@@ -1115,12 +1117,12 @@ def equipment_proc(ctx, player: str, choice: dict, resume: bool = False) -> None
         # Junker (14A): move to any area of the map (reusable, spec 3.8).
         c.area, c.cover = choice["area"], None
         c.moved = True
-        ctx.emit("move", f"{N.character(c.character)} drives the Junker to {c.area}.", {"player": player, "area": c.area})
+        ctx.emit("move", M("{cog} drives the Junker to {area}.", cog=N.character(c.character), area=c.area), {"player": player, "area": c.area})
     if "fixed_weapon" in e:
         # Troika (16B): a 6-dice attack on a Locust of this tile; no Order card this turn.
         state.flags["played"] = True
         A.cog_attack(ctx, content, player, choice["target"], e["fixed_weapon"], "normal", spend=False)
-    ctx.emit("equipment", f"{N.character(c.character)} uses the {eq.name} of tile {piece}.", {"player": player, "tile": piece})
+    ctx.emit("equipment", M("{cog} uses the {name} of tile {piece}.", cog=N.character(c.character), name=M(eq.name), piece=piece), {"player": player, "tile": piece})
     md(state).setdefault("equipment_used", []).append(piece)
     keep_card = any(r.params.get("tile") == piece for r in rules_named(state, "equipment_not_discarded"))
     face_down = any(eq.id in r.params.get("equipment", ()) for r in rules_named(state, "equipment_face_down"))

@@ -5,6 +5,7 @@ discards) and emit events; they run inside a procedure.
 """
 from __future__ import annotations
 
+from game.engine.text import M
 from typing import Any
 
 from game.gears.content import GearsContent
@@ -37,7 +38,7 @@ def flip_enemy(ctx, content: GearsContent, enemy: str, to: str | None = None) ->
     new = to or ("B" if now == "A" else "A")
     if new != now:
         md(state).setdefault("sides", {})[enemy] = new
-        ctx.emit("flip", f"The {content.enemies[enemy].name} card flips to side {new}.",
+        ctx.emit("flip", M("The {enemy} card flips to side {new}.", enemy=N.enemy(enemy), new=new),
                  {"enemy": enemy, "side": new})
 
 
@@ -117,24 +118,24 @@ def spawn(ctx, content: GearsContent, what: str, area: str, why: str,
     in play (spec 9.2.5); the stand-in keeps its own figure id ('kantus#1' as a Grinder)."""
     state: GearsState = ctx.state
     if rules_named(state, "no_spawning"):
-        ctx.emit("no_spawn", f"Nothing spawns ({why}): Locusts cannot spawn in this stage.")
+        ctx.emit("no_spawn", M("Nothing spawns ({why}): Locusts cannot spawn in this stage.", why=why))
         return None
     enemy = resolve_spawn_enemy(state, content, what)
     if (enemy is None and stand_ins and what in content.enemies and what not in _banned(state)
             and free_figure_id(state, content, what, stand_ins) is not None):
         enemy = what
     if enemy is None:
-        label = content.enemies[what].name if what in content.enemies else what
+        label = N.enemy(what) if what in content.enemies else what
         if what in _banned(state):  # a stage rule forbids it, or a unique figure a mission card placed
-            ctx.emit("no_spawn", f"{label} cannot be spawned now ({why}): the mission does not allow it.")
+            ctx.emit("no_spawn", M("{label} cannot be spawned now ({why}): the mission does not allow it.", label=label, why=why))
         else:
-            ctx.emit("no_spawn", f"No {label} figure is left to spawn ({why}).")
+            ctx.emit("no_spawn", M("No {label} figure is left to spawn ({why}).", label=label, why=why))
         return None
     fid = free_figure_id(state, content, enemy, stand_ins if enemy == what else ())
     assert fid is not None
     state.locusts[fid] = LocustState(fid, enemy, area)
     state.flags.setdefault("spawned", []).append(fid)
-    ctx.emit("spawn", f"A {content.enemies[enemy].name} ({N.locust(state, fid)}) spawns in {area} ({why}).",
+    ctx.emit("spawn", M("A {enemy} ({locust}) spawns in {area} ({why}).", enemy=N.enemy(enemy), locust=N.locust(state, fid), area=area, why=why),
              {"figure": fid, "enemy": enemy, "area": area})
     if content.enemies[enemy].takes_cover:
         locust_take_cover(ctx, fid)
@@ -156,18 +157,18 @@ def spawn_together(ctx, content: GearsContent, batch: list[tuple[str, str]], why
         kinds = list(dict.fromkeys(left))
         nxt = kinds[0]
         if len(kinds) > 1 and _order_matters(state, content, left):
-            labels = [f"{_what_name(content, state, w)} in {a}" for w, a in kinds]
+            labels = [M("{what} in {area}", what=_what_name(content, state, w), area=a) for w, a in kinds]
             pick = ctx.choose(state.active_player, "spawn_order", [{"enemy": w, "area": a} for w, a in kinds],
-                              "Several Locusts spawn at once: which one is placed next (seed p. 15)?", labels)
+                              M("Several Locusts spawn at once: which one is placed next (seed p. 15)?"), labels)
             nxt = (pick["enemy"], pick["area"])
         left.remove(nxt)
         placed.append(spawn(ctx, content, nxt[0], nxt[1], why, stand_ins))
     return placed
 
 
-def _what_name(content: GearsContent, state: GearsState, what: str) -> str:
+def _what_name(content: GearsContent, state: GearsState, what: str) -> Any:
     enemy = state.slots.get(what, what)
-    return content.enemies[enemy].name if enemy in content.enemies else what
+    return N.enemy(enemy) if enemy in content.enemies else what
 
 
 def _order_matters(state: GearsState, content: GearsContent, left: list[tuple[str, str]]) -> bool:
@@ -200,16 +201,16 @@ def locust_take_cover(ctx, lid: str) -> None:
     if len(near) > 1:
         # Cover is judged against one COG; which one is the active player's call.
         pick = ctx.choose(state.active_player, "cover_against", [{"cog": p} for p in near],
-                          f"Which nearest COG does {N.locust(state, lid)} take cover against?",
-                          [f"Against {N.character(state.cogs[p].character)}" for p in near])
+                          M("Which nearest COG does {locust} take cover against?", locust=N.locust(state, lid)),
+                          [M("Against {cog}", cog=N.character(state.cogs[p].character)) for p in near])
         against = pick["cog"]
     spots = best_cover_spots(state, x.area, against)
     if not spots:
         return
     pick = ctx.choose(state.active_player, "locust_cover", [{"spot": s} for s in spots],
-                      f"Which cover spot does {N.locust(state, lid)} take?", [f"Cover at {s}" for s in spots])
+                      M("Which cover spot does {locust} take?", locust=N.locust(state, lid)), [M("Cover at {s}", s=s) for s in spots])
     x.cover = pick["spot"]
-    ctx.emit("cover", f"{N.locust(state, lid)} takes cover at {x.cover}.", {"figure": lid, "spot": x.cover})
+    ctx.emit("cover", M("{locust} takes cover at {cover}.", locust=N.locust(state, lid), cover=x.cover), {"figure": lid, "spot": x.cover})
 
 
 # ----------------------------------------------------------------------------- Locust wounds
@@ -249,7 +250,7 @@ def immune_to(state: GearsState, content: GearsContent, lid: str, weapon: str | 
     for r in rules_named(state, "wound_only_by"):
         if r.params.get("enemy") == x.enemy and not x.wounded and weapon not in r.params.get("weapons", ()):
             # The Showdown Stage 1: only Scorchers and Bolos hurt the unwounded Feral Berserker.
-            return f": {r.text}"
+            return M(": {text}", text=M(r.text))
     return None
 
 
@@ -263,7 +264,7 @@ def damage_locust(ctx, content: GearsContent, lid: str, wounds: int, source: str
     enemy = content.enemies[x.enemy]
     shrug = immune_to(state, content, lid, weapon)
     if shrug is not None:
-        ctx.emit("no_wound", f"{N.locust(state, lid)} shrugs off {N.wounds(wounds)} from {source}{shrug}",
+        ctx.emit("no_wound", M("{locust} shrugs off {wounds} from {source}{shrug}", locust=N.locust(state, lid), wounds=N.wounds(wounds), source=source, shrug=shrug),
                  {"figure": lid})
         return False
     health = locust_health(content, x, state)
@@ -274,10 +275,10 @@ def damage_locust(ctx, content: GearsContent, lid: str, wounds: int, source: str
         pile = content.marker_piles.get(enemy.markers)
         if pile is not None and pile.two_stage and x.wounded_health == pile.two_stage[0]:
             x.wounded_health = pile.two_stage[1]
-            ctx.emit("wounded", f"{N.locust(state, lid)} is wounded again: its marker turns to {x.wounded_health}.",
+            ctx.emit("wounded", M("{locust} is wounded again: its marker turns to {wounded_health}.", locust=N.locust(state, lid), wounded_health=x.wounded_health),
                      {"figure": lid, "health": x.wounded_health})
         else:
-            ctx.emit("no_wound", f"{N.wounds(wounds)} cannot kill the already wounded {N.locust(state, lid)}.",
+            ctx.emit("no_wound", M("{wounds} cannot kill the already wounded {locust}.", wounds=N.wounds(wounds), locust=N.locust(state, lid)),
                      {"figure": lid})
         return False
     pile = content.marker_piles.get(enemy.markers)
@@ -289,11 +290,11 @@ def damage_locust(ctx, content: GearsContent, lid: str, wounds: int, source: str
         if marker is None:
             marker = _marker_from_map(ctx, enemy.markers)
         if marker is None:
-            ctx.emit("no_wound", f"No wound marker is left for {N.locust(state, lid)}; it stays unwounded.", {"figure": lid})
+            ctx.emit("no_wound", M("No wound marker is left for {locust}; it stays unwounded.", locust=N.locust(state, lid)), {"figure": lid})
             return False
         x.marker = marker
         x.wounded_health = marker_of(content, marker).value
-    ctx.emit("wounded", f"{N.locust(state, lid)} takes {N.wounds(wounds)} from {source}: wounded, health {x.wounded_health}.",
+    ctx.emit("wounded", M("{locust} takes {wounds} from {source}: wounded, health {wounded_health}.", locust=N.locust(state, lid), wounds=N.wounds(wounds), source=source, wounded_health=x.wounded_health),
              {"figure": lid, "health": x.wounded_health}, hidden=True)
     return False
 
@@ -307,11 +308,11 @@ def _marker_from_map(ctx, pile: str) -> str | None:
     if not cands:
         return None
     did = ctx.choose(state.active_player, "marker_tie", [{"marker": m} for m in cands],
-                     "No wound marker is left: which dropped weapon of this type becomes the wound marker?")["marker"]
+                     M("No wound marker is left: which dropped weapon of this type becomes the wound marker?"))["marker"]
     d = next(x for x in state.dropped if x["id"] == did)
     name = N.marker(state, did)  # named while still on the map
     state.dropped.remove(d)
-    ctx.emit("marker_from_map", f"No wound marker is left: {name} is taken from the map as a wound marker.",
+    ctx.emit("marker_from_map", M("No wound marker is left: {name} is taken from the map as a wound marker.", name=name),
              {"marker": did, "area": d["area"]})
     return d["marker"]
 
@@ -322,7 +323,7 @@ def kill_locust(ctx, content: GearsContent, lid: str, source: str) -> None:
     name = N.locust(state, lid)  # named before it leaves the map
     x = state.locusts.pop(lid)
     enemy = content.enemies[x.enemy]
-    ctx.emit("killed", f"{name} is killed by {source}.", {"figure": lid, "area": x.area})
+    ctx.emit("killed", M("{name} is killed by {source}.", name=name, source=source), {"figure": lid, "area": x.area})
     state.flags.setdefault("killed", []).append(x.enemy)
     marker = x.marker
     pile = content.marker_piles.get(enemy.markers)
@@ -336,7 +337,7 @@ def kill_locust(ctx, content: GearsContent, lid: str, source: str) -> None:
             did = state.token("drop")
             state.dropped.append({"id": did, "area": x.area, "weapon": back, "enemy": x.enemy,
                                   "marker": marker})
-            ctx.emit("dropped", f"{N.locust(state, lid)} drops a {content.weapons[back].name} in {x.area}.",
+            ctx.emit("dropped", M("{locust} drops a {weapon} in {area}.", locust=N.locust(state, lid), weapon=N.weapon(back), area=x.area),
                      {"marker": did, "weapon": back, "area": x.area})
         else:
             state.marker_piles[enemy.markers].discard([marker])
@@ -346,7 +347,7 @@ def kill_locust(ctx, content: GearsContent, lid: str, source: str) -> None:
         # Search for the Stranded Stage 1: 1 ammo token in the killed Locust's area.
         ammo = state.flags.setdefault("map_ammo", {})
         ammo[x.area] = ammo.get(x.area, 0) + 1
-        ctx.emit("map_ammo", f"An ammo token is placed in {x.area}.", {"area": x.area})
+        ctx.emit("map_ammo", M("An ammo token is placed in {area}.", area=x.area), {"area": x.area})
     for r in rules_named(state, "on_kill_unlock"):
         if r.params.get("enemy") == x.enemy:
             level = int(r.params["level"])
@@ -354,14 +355,14 @@ def kill_locust(ctx, content: GearsContent, lid: str, source: str) -> None:
             for slot, e in list(state.slots.items()):
                 if e == x.enemy:
                     del state.slots[slot]  # its Enemy card goes back in the box
-            ctx.emit("unlock", f"Level {level} is unlocked ({r.text})", {"level": level})
+            ctx.emit("unlock", M("Level {level} is unlocked ({text})", level=level, text=M(r.text)), {"level": level})
     effects = {a.effect: a for a in enemy_stats(state, content, x.enemy).abilities}
-    if "chain_reaction" in effects and source not in ("its own attack", "a Bolo Grenade"):
-        ctx.emit("chain", f"{name} explodes: 1 wound to every figure in {x.area}.", {"area": x.area})
-        wound_area(ctx, content, x.area, effects["chain_reaction"].amount or 1, f"{name}'s explosion")
+    if "chain_reaction" in effects and source not in (M("its own attack"), M("a Bolo Grenade")):
+        ctx.emit("chain", M("{name} explodes: 1 wound to every figure in {area}.", name=name, area=x.area), {"area": x.area})
+        wound_area(ctx, content, x.area, effects["chain_reaction"].amount or 1, M("{name}'s explosion", name=name))
     elif "death_blast" in effects:
-        ctx.emit("chain", f"{name} bursts: wounds to every other figure in {x.area}.", {"area": x.area})
-        wound_area(ctx, content, x.area, effects["death_blast"].amount or 1, f"{name}'s death blast")
+        ctx.emit("chain", M("{name} bursts: wounds to every other figure in {area}.", name=name, area=x.area), {"area": x.area})
+        wound_area(ctx, content, x.area, effects["death_blast"].amount or 1, M("{name}'s death blast", name=name))
 
 
 def wound_stranded(ctx, n: int, source: str) -> None:
@@ -372,7 +373,7 @@ def wound_stranded(ctx, n: int, source: str) -> None:
         return
     md(state)["stranded_wounded"] = True
     state.outcome = "lost"
-    ctx.emit("lost", f"The Stranded takes {N.wounds(n)} ({source}): the mission is lost.", {})
+    ctx.emit("lost", M("The Stranded takes {wounds} ({source}): the mission is lost.", wounds=N.wounds(n), source=source), {})
 
 
 def wound_area(ctx, content: GearsContent, area: str, n: int, source: str,
@@ -408,7 +409,7 @@ def wound_cog(ctx, content: GearsContent, player: str, n: int, source: str) -> N
         if not c.hand:
             c.bleeding = True
             c.cover = None
-            ctx.emit("bleeding_out", f"{N.character(c.character)} is down and bleeding out ({source}).",
+            ctx.emit("bleeding_out", M("{cog} is down and bleeding out ({source}).", cog=N.character(c.character), source=source),
                      {"player": player})
             check_defeat(ctx)
             return
@@ -418,14 +419,14 @@ def wound_cog(ctx, content: GearsContent, player: str, n: int, source: str) -> N
             # One option per card name: two copies of a card are the same choice.
             names = sorted({h.split("#")[0]: h for h in sorted(c.hand, reverse=True)}.values())
             pick = ctx.choose(player, "wound_discard", [{"card": h} for h in names],
-                              f"{N.character(c.character)} takes a wound: discard an Order card.",
-                              [f"Discard {N.card(h)}" for h in names])
+                              M("{cog} takes a wound: discard an Order card.", cog=N.character(c.character)),
+                              [M("Discard {card}", card=N.card(h)) for h in names])
             card = pick["card"]
         c.hand.remove(card)
         state.orders.discard([card])
-        ctx.emit("wound", f"{N.character(c.character)} takes a wound and discards a card ({source}).",
+        ctx.emit("wound", M("{cog} takes a wound and discards a card ({source}).", cog=N.character(c.character), source=source),
                  {"player": player})
-        ctx.emit("wound_card", f"You discard {N.card(card)}.", {"player": player, "card": card},
+        ctx.emit("wound_card", M("You discard {card}.", card=N.card(card)), {"player": player, "card": card},
                  visible_to=(player,))
 
 
@@ -440,13 +441,12 @@ def check_defeat(ctx) -> None:
         return
     if all(state.cogs[p].bleeding for p in state.players):
         state.outcome = "lost"
-        ctx.emit("lost", "Every COG is bleeding out: the mission is lost.", {})
+        ctx.emit("lost", M("Every COG is bleeding out: the mission is lost."), {})
         return
     section = stranded_section(state)
     if section is not None:
         state.outcome = "lost"
-        ctx.emit("lost", f"Every COG on map section {section + 1} is bleeding out and no other COG can reach "
-                 "them while the sections lie apart: the mission is lost.", {"section": section})
+        ctx.emit("lost", M("Every COG on map section {section} is bleeding out and no other COG can reach them while the sections lie apart: the mission is lost.", section=section + 1), {"section": section})
 
 
 def stranded_section(state: GearsState) -> int | None:

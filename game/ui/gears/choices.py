@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.engine.protocol import Action
+from game.engine.text import as_text
+from game.i18n import _
 from game.gears.content import GearsContent
 from game.ui.gears import words
 
@@ -62,13 +64,16 @@ def option_label(state, content: GearsContent, action: Action) -> str:
     """A short label for one use of a card (the card itself is already shown)."""
     pl, kind = action.payload, action.kind
     if kind == "play":
-        return {"card": "Use its actions", "move": "Move 2 areas", "attack": "Attack"}.get(pl.get("as"), label(state, content, action))
+        uses = {"card": _("Use its actions"), "move": _("Move 2 areas"), "attack": _("Attack")}
+        return uses.get(pl.get("as")) or label(state, content, action)
     if kind == "follow":
-        return "Follow"
-    if kind in ("guard", "dodge"):
-        return kind.capitalize()
+        return _("Follow")
+    if kind == "guard":
+        return _("Guard")
+    if kind == "dodge":
+        return _("Dodge")
     if kind == "wound_discard":
-        return "Discard"
+        return _("Discard")
     text = label(state, content, action)
     return text.split(": ", 1)[1] if ": " in text else text
 
@@ -76,7 +81,7 @@ def option_label(state, content: GearsContent, action: Action) -> str:
 def classify(state, content: GearsContent, decider: str | None, actions: list[Action]) -> Choices:
     prompt = ""
     if state.proc is not None:
-        prompt = str(state.proc["pending"].get("prompt") or "")
+        prompt = as_text(state.proc["pending"].get("prompt") or "")
     ch = Choices(decider, prompt)
     for a in actions:
         pl = a.payload
@@ -111,12 +116,14 @@ def _in_hand(state, decider: str | None, card: str) -> bool:
 
 def _button_label(state, content: GearsContent, a: Action) -> str:
     pl = a.payload
-    if a.kind in ("guard", "dodge") and pl.get(a.kind) is None:
-        return f"No {a.kind.capitalize()}"
+    if a.kind == "guard" and pl.get(a.kind) is None:
+        return _("No Guard")
+    if a.kind == "dodge" and pl.get(a.kind) is None:
+        return _("No Dodge")
     if a.kind == "activate_order" and "figure" in pl:
-        return f"Activate {words.locust(state, content, pl['figure'])} first"
+        return _("Activate {name} first").format(name=words.locust(state, content, pl["figure"]))
     if a.kind == "locust_path" and "area" in pl:
-        return f"Through {words.area(pl['area'])}"
+        return _("Through {area}").format(area=words.area(pl["area"]))
     if a.kind == "tie_hole" and "hole" in pl:
-        return f"Hole in {words.area(pl['hole'])}"
+        return _("Hole in {area}").format(area=words.area(pl["hole"]))
     return label(state, content, a)

@@ -22,10 +22,10 @@ def mission_card_blocks(mission, stage_now: int) -> list[tuple[str, list[tuple[s
 
     blocks = []
     for i, stage in enumerate(mission.stages):
-        lines = [(_("Objective: ") + stage.flip_when.text + unsure("stages"), "text")]
-        lines += [("\u2022 " + r.text + unsure("stages"), "dim") for r in stage.special_rules]
-        lines += [(_("When it flips: ") + b.text + unsure("stages"), "text") for b in stage.back]
-        lines += [(_("Lost if: ") + lo.text + unsure("stages"), "danger") for lo in stage.loss]
+        lines = [(_("Objective: ") + _(stage.flip_when.text) + unsure("stages"), "text")]
+        lines += [("\u2022 " + _(r.text) + unsure("stages"), "dim") for r in stage.special_rules]
+        lines += [(_("When it flips: ") + _(b.text) + unsure("stages"), "text") for b in stage.back]
+        lines += [(_("Lost if: ") + _(lo.text) + unsure("stages"), "danger") for lo in stage.loss]
         title = _("Stage {n}").format(n=stage.number) + ("  \u2014 " + _("now") if i == stage_now else "")
         blocks.append((title, lines))
     for level in mission.levels:

@@ -134,7 +134,7 @@ class GearsSetup(SetupScreen):
         mid = self.choice.mission
         if mid in self.custom:
             return self.custom[mid].name
-        return self.content.missions[mid].name
+        return _(self.content.missions[mid].name)
 
     def save_words(self, saved: Saved) -> tuple[str, list[str]]:
         """Mission, turn and stage; the characters at the seats."""
@@ -269,8 +269,8 @@ class GearsSetup(SetupScreen):
             if refusal:
                 line, bad = _("Not playable yet: ") + refusal, True
             else:
-                line, bad = " \u2022 ".join(s.flip_when.text for s in m.stages[:1]) or m.name, False
-            self._mission_row(surface, pygame.Rect(x, y, width, row_h - px(6)), f"{m.number}. {m.name}", tag, line,
+                line, bad = " \u2022 ".join(_(s.flip_when.text) for s in m.stages[:1]) or _(m.name), False
+            self._mission_row(surface, pygame.Rect(x, y, width, row_h - px(6)), f"{m.number}. {_(m.name)}", tag, line,
                               chosen=mid == self.choice.mission, bad=bad, what=f"mission:{mid}")
             y += row_h
         if custom:

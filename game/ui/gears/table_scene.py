@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pygame
 
+from game.engine.text import as_text
 from game.board.model import MapError
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
@@ -118,7 +119,7 @@ class GearsTable(GameTable):
 
     def card_face(self, card: str) -> tuple[str, str] | None:
         order = self.content.orders.get(card.split("#")[0])
-        return (order.name, order.text) if order else None
+        return (_(order.name), _(order.text)) if order else None
 
     COSTLY = ("drop_weapon", "wound_discard", "skip", "end", "stop")
 
@@ -140,7 +141,7 @@ class GearsTable(GameTable):
     def ai_card(self, event: Event) -> AiShown:
         pl = event.payload or {}
         card = self.content.ai_cards.get(pl.get("card", ""))
-        return AiShown(pl.get("card", ""), words.ai_card(self.content, pl.get("card", "")), card.text if card else event.text,
+        return AiShown(pl.get("card", ""), words.ai_card(self.content, pl.get("card", "")), _(card.text) if card else event.text,
                        placeholder=card is not None and card.provenance.placeholder())
 
     def animate_event(self, e: Event, positions: dict[str, tuple[float, float]]) -> None:
@@ -177,7 +178,7 @@ class GearsTable(GameTable):
 
     def end_summary(self) -> str:
         mission = self.content.missions[self.state.mission]
-        return mission.name + " \u2014 " + (_("the squad completed the mission.") if self.won() else _("the squad was overrun."))
+        return _(mission.name) + " \u2014 " + (_("the squad completed the mission.") if self.won() else _("the squad was overrun."))
 
     def end_stats(self) -> str:
         st = self.state
@@ -740,7 +741,7 @@ class GearsTable(GameTable):
     def toolbar_title(self) -> str:
         mission = self.content.missions[self.state.mission]
         stage = _("Stage {n} of {total}").format(n=min(self.state.stage + 1, len(mission.stages)), total=len(mission.stages))
-        return f"{mission.name}  \u2022  {stage}  \u2022  " + _("Turn {n}").format(n=self.state.turn)
+        return f"{_(mission.name)}  \u2022  {stage}  \u2022  " + _("Turn {n}").format(n=self.state.turn)
 
     def prompt_choices(self) -> tuple[str | None, list[tuple[str, object, bool]]]:
         """A card being used, a grenade or area weapon being aimed (with Cancel), or the lit
@@ -822,7 +823,7 @@ class GearsTable(GameTable):
 
         def face(card: str) -> tuple[str, str]:
             order = self.content.orders.get(card.split("#")[0])
-            return (order.name, order.text) if order else (card, "")
+            return (_(order.name), _(order.text)) if order else (card, "")
 
         def state(card: str) -> str:
             if mine and card in self.choices.cards:
@@ -859,11 +860,11 @@ class GearsTable(GameTable):
         y = widgets.heading(surface, ctx, _("Mission stage"), x, y)
         if st.stage < len(mission.stages):
             stage = mission.stages[st.stage]
-            title = _("Stage {n}").format(n=stage.number) + f" \u2014 {mission.name}"
+            title = _("Stage {n}").format(n=stage.number) + f" \u2014 {_(mission.name)}"
             y = widgets.text(surface, widgets.elide(title, ctx.font(15, bold=True), w - px(20)), ctx.font(15, bold=True), pal.text, (x, y)).bottom + px(2)
-            y = widgets.text_block(surface, _("Objective: ") + stage.flip_when.text, ctx.font(13), pal.text, pygame.Rect(x, y, w, px(60)), 1.1)
+            y = widgets.text_block(surface, _("Objective: ") + _(stage.flip_when.text), ctx.font(13), pal.text, pygame.Rect(x, y, w, px(60)), 1.1)
             for rule in stage.special_rules[:2]:
-                y = widgets.text_block(surface, "\u2022 " + rule.text, ctx.font(12), pal.text_dim, pygame.Rect(x, y, w, px(46)), 1.1)
+                y = widgets.text_block(surface, "\u2022 " + _(rule.text), ctx.font(12), pal.text_dim, pygame.Rect(x, y, w, px(46)), 1.1)
         open_holes = sum(1 for h in st.holes.values() if not h.get("sealed"))
         line = _("Emergence holes: {open} open, {sealed} sealed").format(open=open_holes, sealed=len(st.holes) - open_holes)
         y = widgets.text_block(surface, line, ctx.font(13), pal.text, pygame.Rect(x, y + px(2), w, px(40)), 1.1) + px(4)
@@ -956,7 +957,7 @@ class GearsTable(GameTable):
             plan, dist = pv.plan, pv.dist
             y = widgets.text(surface, _("{black} attack dice (black) vs {red} defence dice (red)").format(black=plan.black, red=plan.red), ctx.font(14, bold=True), pal.text, (x, y)).bottom + px(2)
             for reason in plan.reasons[:3]:
-                y = widgets.text_block(surface, "\u2022 " + reason, ctx.font(12), pal.text_dim, pygame.Rect(x, y, rect.width - px(32), px(32)), 1.05)
+                y = widgets.text_block(surface, "\u2022 " + as_text(reason), ctx.font(12), pal.text_dim, pygame.Rect(x, y, rect.width - px(32), px(32)), 1.05)
             if pv.immune is not None:
                 kill = _("Health {n}: this weapon cannot wound it now").format(n=pv.health)
             else:
@@ -1075,7 +1076,7 @@ def cog_card_lines(state, content, player: str) -> list[tuple[str, str]]:
     start = ", ".join(_("{weapon} ({n} ammo)").format(weapon=words.weapon(content, s.weapon), n=s.ammo) for s in cog.weapons)
     lines.append((_("Starts with: {weapons}").format(weapons=start) + unsure("weapons", "ammo"), "traits"))
     lines.append((_("Bolo Grenades: {n}").format(n=cog.grenades) + unsure("grenades"), "traits"))
-    text = cog.ability.text.removeprefix("PLACEHOLDER wording:").strip()
+    text = _(cog.ability.text).removeprefix("PLACEHOLDER wording:").strip()
     lines.append(((cog.ability.name or _("Ability")) + ": " + text[:1].upper() + text[1:] + unsure("ability"), "ability"))
     if any(t.endswith(" *") for t, _role in lines):
         lines.append((_("* placeholder: not printed in the rulebooks (docs/CONTENT.md)"), "legend"))
@@ -1107,7 +1108,7 @@ def locust_card_lines(state, content, lid: str) -> list[tuple[str, str]]:
     lines.append((", ".join(traits).capitalize() + unsure("takes_cover", "chainsaw_immune"), "traits"))
     for ab in stats.abilities:
         if ab.effect != "none":
-            lines.append(((ab.name + ": " if ab.name else "") + ab.text + unsure("abilities"), "ability"))
+            lines.append(((_(ab.name) + ": " if ab.name else "") + _(ab.text) + unsure("abilities"), "ability"))
     if any(text.endswith(" *") for text, _role in lines):
         lines.append((_("* placeholder: not printed in the rulebooks (docs/CONTENT.md)"), "legend"))
     return lines

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from game.engine.text import as_text
+from game.i18n import _
 from game.gears.content import GearsContent
 
 
@@ -17,7 +19,7 @@ def titled(slug: str) -> str:
 def area(name: str | None) -> str:
     if not name:
         return "-"
-    tile, _, rest = name.partition(":")
+    tile, _sep, rest = name.partition(":")
     return f"{titled(rest or tile)} ({tile})" if rest else titled(tile)
 
 
@@ -25,9 +27,9 @@ def spot(name: str | None) -> str:
     """A cover spot: its area and number ("Boulevard (2A), cover 1")."""
     if not name:
         return "-"
-    tile, _, rest = name.partition(":")
-    base, _, n = rest.rpartition("_cover")
-    return f"{titled(base)} ({tile}) cover {n}" if base else area(name)
+    tile, _sep, rest = name.partition(":")
+    base, _sep, n = rest.rpartition("_cover")
+    return _("{area} ({tile}) cover {n}").format(area=titled(base), tile=tile, n=n) if base else area(name)
 
 
 def card(content: GearsContent, card_id: str) -> str:
@@ -94,15 +96,17 @@ def ai_card(content: GearsContent, card_id: str) -> str:
     if c is None:
         return titled(card_id)
     if c.name:
-        return c.name
+        return _(c.name)
     who = enemy(content, c.enemy) if c.enemy else "Locust"
-    return f"{who} AI card {c.number}"
+    return _("{who} AI card {n}").format(who=who, n=c.number)
 
 
 def pretty(text: str, state, content: GearsContent) -> str:
     """A rules sentence with its ids in words: '2A:boulevard' -> 'Boulevard (2A)', 'drone#1' ->
     'Drone 1', 'teamwork#4' -> 'Teamwork', 'damon_baird' -> 'Damon Baird', 'base:18' -> its name.
-    Unknown words are left as they are (the log must never lose what the rules said)."""
+    Unknown words are left as they are (the log must never lose what the rules said). A rules
+    message (game/engine/text.py) is worded in the current language first."""
+    text = as_text(text)
 
     def one(m: re.Match) -> str:
         if m.group(1):

@@ -28,7 +28,9 @@ def describe(entry: SaveEntry, words: SaveWords) -> tuple[str, str]:
     head, names = words(entry.saved)
     if entry.autosave:
         head = _("Autosave") + ":  " + head
-    who = [f"{name} ({_('bot') if seat == 'bot' else _('person')})" for name, seat in zip(names, seats)]
+    # Outside the f-string: pybabel does not read calls inside f-string fields.
+    seat_word = {"bot": _("bot"), "human": _("person")}
+    who = [f"{name} ({seat_word['bot' if seat == 'bot' else 'human']})" for name, seat in zip(names, seats)]
     detail = _("Saved {date}   Seed {seed}   {actions} actions").format(date=entry.date, seed=session.seed, actions=len(session.actions))
     return head, detail + "   " + ", ".join(who)
 

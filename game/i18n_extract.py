@@ -1,0 +1,92 @@
+"""Babel extractors for the texts that live in data files, not in code (babel.cfg names them).
+
+`pybabel extract` finds the msgids of the code itself (`_`, `N_`, `ngettext`, and the engine's
+message constructors `M` / `Mn`, game/engine/text.py). The UI also shows texts that come from
+TOML files and are translated at display time: the lessons (title, summary, each step's text and
+"wrong" explanation), the rules reference (each rule's title and text) and a title's content
+(card, weapon, enemy and character names, card rules texts, mission and stage texts). Each is
+read with the game's own loader, so the msgid is exactly the value the code translates
+(stripped; rule texts with runs of whitespace joined), and an automatic comment names the key.
+
+Babel calls `extractor(fileobj, keywords, comment_tags, options)` and takes
+`(lineno, funcname, message, comments)` tuples. No pygame, no Babel import here: the game can
+import this module without the development tools.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, BinaryIO, Iterator
+
+Found = tuple[int, str | None, str, list[str]]
+
+
+def _path(fileobj: BinaryIO) -> Path:
+    return Path(getattr(fileobj, "name", ""))
+
+
+def _line_of(text: str, value: str) -> int:
+    """The first line of the file holding the value's first line (good enough for a #: note)."""
+    first = value.strip().split("\n", 1)[0][:40]
+    at = text.find(first) if first else -1
+    return text.count("\n", 0, at) + 1 if at >= 0 else 1
+
+
+def extract_lessons(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict) -> Iterator[Found]:
+    """Every text a lesson shows (game/<title>/lessons/*.toml), as game.tutorial.loader reads it."""
+    from game.tutorial.loader import load_lesson
+
+    path = _path(fileobj)
+    raw = path.read_text(encoding="utf-8")
+    lesson = load_lesson(path)
+    texts = [("lesson.title", lesson.title), ("lesson.summary", lesson.summary)]
+    for step in lesson.steps:
+        texts += [(f"step.{step.id}.text", step.text), (f"step.{step.id}.wrong", step.wrong)]
+    for key, value in texts:
+        if value:
+            yield _line_of(raw, value), None, value, [key]
+
+
+def extract_rules_reference(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict) -> Iterator[Found]:
+    """The title and text of every rule of a rules reference, as game.tutorial.rules_ref loads
+    them (the F1 Rules tab and the refusals' rule links show these)."""
+    from game.tutorial.rules_ref import load_rules_reference
+
+    path = _path(fileobj)
+    raw = path.read_text(encoding="utf-8")
+    for rule in load_rules_reference(path).ordered():
+        for key, value in (("title", rule.title), ("text", rule.text)):
+            yield _line_of(raw, value), None, value, [f'rule."{rule.section}".{key}']
+
+
+# Content fields the table shows (translated through game.engine.text's name lookup or `_`):
+# names of things, the rules text printed on a card, a mission's and a stage's words.
+CONTENT_FIELDS = ("name", "text", "title", "goal", "summary", "description", "flavour")
+
+
+def extract_content(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict) -> Iterator[Found]:
+    """Every shown text of a content TOML file (game/<title>/data/*.toml): each string (or list
+    of strings) under a key named in CONTENT_FIELDS, at any depth, with the key path as comment."""
+    import tomllib
+
+    path = _path(fileobj)
+    raw = path.read_text(encoding="utf-8")
+    doc = tomllib.loads(raw)
+    fields = tuple(options.get("fields", "").split()) or CONTENT_FIELDS
+
+    def walk(node: Any, key: str) -> Iterator[Found]:
+        if isinstance(node, dict):
+            for k, v in node.items():
+                sub = f"{key}.{k}" if key else str(k)
+                if k in fields and isinstance(v, str) and v.strip():
+                    yield _line_of(raw, v), None, v.strip(), [sub]
+                elif k in fields and isinstance(v, list) and all(isinstance(x, str) for x in v):
+                    for n, x in enumerate(v):
+                        if x.strip():
+                            yield _line_of(raw, x), None, x.strip(), [f"{sub}[{n}]"]
+                else:
+                    yield from walk(v, sub)
+        elif isinstance(node, list):
+            for n, v in enumerate(node):
+                yield from walk(v, f"{key}[{n}]")
+
+    yield from walk(doc, "")

@@ -1,0 +1,95 @@
+"""Refresh the translation catalogues with Babel: extract, update, compile (`make catalogues`).
+
+    python tools/catalogues.py              # extract -> game/locale/tiletop.pot, update every
+                                            # game/locale/<lang>/LC_MESSAGES/tiletop.po, compile .mo
+    python tools/catalogues.py --init el    # also start a catalogue for a new language
+    python tools/catalogues.py --compile    # only compile the .po files into .mo
+
+What is extracted (babel.cfg): every `_`, `N_`, `translate`, `ngettext` call with literal text
+under game/, the engine's messages `M(...)` and plural messages `Mn(singular, plural, ...)`
+(game/engine/text.py), and the texts of data files through game/i18n_extract.py (lessons, rules
+references, content). The game reads the compiled .mo files with the standard gettext module;
+Babel is a development dependency only (the `test` extra).
+
+Updating keeps every translation; a msgid that left the code stays in the .po as an obsolete
+(#~) entry. Fuzzy matching is off: a guessed translation would be shown as if it were right.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+LOCALE_DIR = ROOT / "game" / "locale"
+DOMAIN = "tiletop"
+POT = LOCALE_DIR / f"{DOMAIN}.pot"
+MAPPING = ROOT / "babel.cfg"
+# Besides Babel's defaults (_, gettext, ngettext, N_, ...): the i18n module's long name and the
+# engine's message constructors (Mn: singular, plural).
+KEYWORDS = ("translate", "M", "Mn:1,2")
+
+
+def pybabel(*args: str) -> int:
+    """Runs one pybabel command in this process (the game package importable for the
+    extractors of babel.cfg)."""
+    from babel.messages.frontend import CommandLineInterface
+
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    here = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        CommandLineInterface().run(["pybabel", "-q", *args])
+    except SystemExit as exc:  # pybabel exits on errors
+        return int(exc.code or 0)
+    finally:
+        os.chdir(here)
+    return 0
+
+
+def extract(out: Path = POT) -> int:
+    keywords = [a for k in KEYWORDS for a in ("-k", k)]
+    return pybabel("extract", "-F", str(MAPPING), *keywords, "--project=Tiletop", "--sort-by-file",
+                   "--add-location=file",  # no line numbers: an edit elsewhere in a file moves no entry
+                   "--ignore-dirs=.* _* locale tests tools assets maps docs",
+                   "-o", str(out), ".")  # babel.cfg's paths are from the root
+
+
+def languages() -> list[str]:
+    return sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+
+
+def update(new: list[str]) -> int:
+    for lang in new:
+        if not (LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po").exists():
+            rc = pybabel("init", "-D", DOMAIN, "-i", str(POT), "-d", str(LOCALE_DIR), "-l", lang)
+            if rc:
+                return rc
+    return pybabel("update", "-D", DOMAIN, "-i", str(POT), "-d", str(LOCALE_DIR),
+                   "--no-fuzzy-matching", "--ignore-pot-creation-date")
+
+
+def compile_all() -> int:
+    return pybabel("compile", "-D", DOMAIN, "-d", str(LOCALE_DIR))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--init", action="append", default=[], metavar="LANG",
+                        help="start a catalogue for LANG (e.g. el) before updating")
+    parser.add_argument("--compile", action="store_true", help="only compile .po into .mo")
+    args = parser.parse_args(argv)
+    if not args.compile:
+        rc = extract() or update(args.init)
+        if rc:
+            return rc
+    rc = compile_all()
+    if not rc:
+        print(f"catalogues: {', '.join(languages())} up to date ({POT.relative_to(ROOT)})")
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main())
