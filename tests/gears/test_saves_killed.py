@@ -101,7 +101,13 @@ def test_continue_after_sigkill_resumes_at_the_last_completed_action(tmp_path):
                 assert child.poll() is None, "the child stopped before playing"
                 assert time.monotonic() < deadline, "the child did not start"
                 time.sleep(0.02)
-            time.sleep(chance.uniform(0.05, 0.8))
+            # The moment: after a random number of this child's actions (so the game always gets
+            # on, however loaded the machine), then a random instant inside the next ones.
+            target = chance.randint(5, 40)
+            while report.read_text().count("pending") < target and child.poll() is None:
+                assert time.monotonic() < deadline + 120, "the child plays too slowly"
+                time.sleep(0.01)
+            time.sleep(chance.uniform(0.0, 0.03))
             child.send_signal(signal.SIGKILL)
         finally:
             child.wait(30)
