@@ -937,9 +937,23 @@ class SquadBot(CogBot):
         return score, why
 
     def _a_guard(self, ctx: _Look, a: Action) -> tuple[float, str]:
-        """An Overwhelming Guard spends ammo as an Overwhelming attack does (`ammo_cost`)."""
+        """An Overwhelming Guard spends ammo as an Overwhelming attack does (`ammo_cost`). A
+        Locust that can reach the Stranded (one wound on him loses the mission, spec 9.3.2)
+        is worth a Guard from any hand that has a card to give: its kill may save the game
+        (seed 1005 at 2 players: two Butchers walked into his area unguarded)."""
         score, why = super()._a_guard(ctx, a)
         p = a.payload
+        lid = ctx.pending_figure()
+        st = ctx.stranded_area()
+        if p.get("guard") is not None and st is not None and lid in ctx.state.locusts \
+                and ctx.view.mdist(ctx.state.locusts[lid].area, st) <= 2 and ctx.cog.hand:
+            if p["mode"] == "chainsaw":
+                e, kill = ctx.chainsaw_value(lid)
+            else:
+                e, kill = ctx.attack_value(lid, p["weapon"], p["mode"], 0)
+            if kill > 0 or e > 0:
+                return max(score, 40 + 60 * kill + 5 * e), \
+                    f"Guard against {lid} with the {p['weapon']} ({p['mode']}): {kill:.0%} to kill a Locust that can reach the Stranded"
         if p.get("guard") is not None and p.get("mode") == "overwhelming":
             cost = ctx.ammo_cost(p["weapon"])
             if cost:
@@ -1072,6 +1086,54 @@ class SquadBot(CogBot):
         if ctx.danger(ctx.cog.area, ctx.cog.cover) >= 1.5 and hand >= 4:
             return 30, f"Follow {who} (discarding {a.payload['card']}): out of danger here"
         return 10, f"Follow {who} (discarding {a.payload['card']}): not worth a card now"
+
+
+    # --- Search for the Stranded Stage 3: the end-of-turn escort (rules/turn.py frame "stranded")
+
+    def _a_pay(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        """Seed MP1 (spec 9.3.2): at the end of his turn a player may discard a card to move the
+        Stranded up to 2 areas; the stage is won when he enters the map exit, lost on his first
+        wound. Traces (seed 1004 at 2 players): the bot had no answer here and always left him,
+        so he stood on 17B until a Flame Grenadier's Combustion hit him. Pay when the exit is
+        within reach (the mission is won at once), or when a step on toward it is no more
+        exposed than where he stands, from a hand that can spare the card."""
+        if ctx.phase != "stranded":
+            return 0.0, a.text or a.kind
+        card = a.payload["card"]
+        keep = ctx.keep_value(card) / 10
+        left = int((ctx.frame or {}).get("left", 2))
+        here = ctx.stranded_area()
+        if here is None:
+            return -50, f"Discard {card} to move the Stranded (he is not on the map)"
+        if ctx.stranded_exit_dist(here) <= left:
+            return 500 - keep, f"Discard {card} to walk the Stranded into the map exit: the mission is won"
+        gain, dest = ctx.stranded_gain(left)
+        hand = len(ctx.cog.hand)
+        if gain <= 0:
+            return -20 - keep, f"Discard {card} to move the Stranded (no safer place nearer the exit)"
+        if hand <= 2:
+            return -20 - keep, f"Discard {card} to move the Stranded to {dest} (not from {hand} card(s))"
+        return 40 + 5 * gain - keep - _HEALTH_COST.get(hand - 1, 0.0), \
+            f"Discard {card} to move the Stranded to {dest}, nearer the exit and no more exposed"
+
+    def _a_step(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        if ctx.phase != "stranded":
+            return super()._a_step(ctx, a)
+        to = a.payload["area"]
+        if ctx.stranded_exit_dist(to) == 0:
+            return 1000, f"Move the Stranded into {to}, the map exit: the mission is won"
+        more = int((ctx.frame or {}).get("left", 1)) - 1  # steps left after this one
+        v = max([ctx.stranded_value(to)] + [ctx.stranded_value(b) for b in ctx.view.areas
+                                           if b in ctx.view.move_dist and ctx.view.mdist(to, b) <= more])
+        return 50 + v, f"Move the Stranded to {to}, toward the exit ({ctx.stranded_exit_dist(to)} areas left)"
+
+    def _a_stop(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        if ctx.phase != "stranded":
+            return super()._a_stop(ctx, a)
+        if not (ctx.frame or {}).get("paid"):
+            return 0, "Leave the Stranded where he is: keep my cards"
+        here = ctx.stranded_area()
+        return 50 + ctx.stranded_value(here), "The Stranded stops here: the next area is more exposed"
 
 
 # Score points a played card costs by the cards it leaves in hand (a card is a point of health).
@@ -1455,6 +1517,75 @@ class _SquadLook(_Look):
             total *= 1.8
         self._danger[key] = total
         return total
+
+    # --- the Stranded (Search for the Stranded Stage 3)
+
+    def stranded_area(self) -> str | None:
+        from game.gears.rules.spawning import md
+
+        a = md(self.state).get("stranded")
+        return a if a in self.view.move_dist else None
+
+    def stranded_exit_dist(self, area: str | None) -> int:
+        from game.gears.rules.spawning import exit_areas
+
+        if area is None:
+            return INF
+        return min((self.view.mdist(area, e) for e in exit_areas(self.state)), default=INF)
+
+    def stranded_danger(self, area: str) -> float:
+        """Expected wounds on the Stranded at `area` (defence 2, never in cover, spec 9.3.2):
+        the Locusts there, near enough to close in, or seeing him; an open hole spawns there.
+        A standing COG in the area takes the Locusts' choice of target (ties: the active
+        player picks, and the bot never picks the Stranded), not their area effects."""
+        from game.gears.rules import wounds as W
+        from game.gears.rules.movement import los
+        from game.gears.rules.spawning import rules_named
+
+        view = self.view
+        d = next((int(r.params.get("defence", 2)) for r in rules_named(self.state, "stranded")), 2)
+        guarded = any(c.area == area and not c.bleeding for c in self.state.cogs.values())
+        total = 0.0
+        for x in self.state.locusts.values():
+            if x.area not in view.move_dist:
+                continue
+            atk = W.enemy_stats(self.state, self.content, x.enemy).attack
+            if x.area == area:
+                weight = 1.5
+            elif view.mdist(x.area, area) <= 2:
+                weight = 0.9
+            elif los(view, (x.area, x.cover), (area, None)):
+                weight = 0.5
+            else:
+                continue
+            total += weight * max(0.2, atk * _PER_DIE - d * _SHIELD) * (0.6 if guarded else 1.0)
+        if any(h == area for h in self.open_holes()):
+            total += 2.0
+        return total
+
+    def stranded_value(self, area: str | None) -> float:
+        """Score of the Stranded standing at `area` (nearer the exit, less exposed, never beside
+        a Locust): an area from which the next payment reaches the exit is worth most."""
+        if area is None:
+            return -INF
+        dist = self.stranded_exit_dist(area)
+        beside = any(x.area == area for x in self.state.locusts.values())  # its next attack may be on him
+        return -2.0 * min(dist, 30) - 6.0 * self.stranded_danger(area) - (50.0 if beside else 0.0) \
+            + (4.0 if dist <= 2 else 0.0)
+
+    def stranded_gain(self, n: int) -> tuple[float, str]:
+        """(how much better the Stranded's best area within n steps is than where he stands, it)."""
+        here = self.stranded_area()
+        if here is None:
+            return 0.0, ""
+        stay = self.stranded_value(here)
+        best, dest = stay, here
+        for a in sorted(self.view.areas):
+            if a != here and a in self.view.move_dist and self.view.mdist(here, a) <= n:
+                v = self.stranded_value(a)
+                if v > best + 1e-9:
+                    best, dest = v, a
+        return best - stay, dest
 
     def position(self, area: str) -> tuple[float, str | None]:
         if area in self._pos:

@@ -269,3 +269,53 @@ def test_makes_room_for_the_weapon_equipment_the_stage_needs(title, monkeypatch)
     monkeypatch.setattr(_SquadLook, "stage_tile", lambda self: None)
     c.weapons = [("lancer", 2), ("snub_pistol", 2), ("gnasher", 0)]
     assert SquadBot(1).decide(s, title.legal_actions(s)).action.kind != "drop_weapon"
+
+
+def _stranded_turn_end(title, stranded_dist: int):
+    """Search for the Stranded Stage 3 at the end of P1's turn (rules/turn.py end_turn: the
+    'stranded' frame), no Locust on the map, the Stranded `stranded_dist` areas from the exit."""
+    from game.gears.rules.spawning import exit_areas, md
+
+    s = fresh(title, players=2, mission="search_for_the_stranded")
+    s.stage = 2
+    view = s.view()
+    exit_ = exit_areas(s)[0]
+    md(s)["stranded"] = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(a, exit_) == stranded_dist)
+    s.pending = {"stack": []}
+    T.push(s, {"f": "stranded", "player": s.players[0], "left": 2, "paid": False})
+    return s
+
+
+def test_walks_the_stranded_into_the_exit_when_in_reach(title):
+    """Spec 9.3.2 (MP1 'Search for the Stranded', Stage 3): at the end of his turn a player may
+    discard 1 Order card to move the Stranded up to 2 areas; he entering the map exit flips the
+    last stage card, the win. Two areas from the exit, the squad bot pays and walks him in
+    (seed 1004 at 2 players: the bot had no answer to this question and always left him)."""
+    s = _stranded_turn_end(title, 2)
+    bot, reasons = SquadBot(1), []
+    for _ in range(4):
+        if s.outcome is not None:
+            break
+        choice = bot.decide(s, title.legal_actions(s))
+        reasons.append(choice.reason)
+        title.apply(s, choice.action)
+    assert s.outcome == "won", reasons
+    assert "mission is won" in reasons[0]
+    P.release(s)
+
+
+def test_keeps_the_stranded_away_from_a_locust_in_his_way(title):
+    """Spec 9.3.2: one wound on the Stranded loses the mission. With a Butcher standing in every
+    area on his way to the exit (4 areas away), the squad bot does not pay to walk him into it."""
+    from game.gears.rules.spawning import md
+    from game.gears.rules.state import LocustState
+
+    s = _stranded_turn_end(title, 4)
+    view = s.view()
+    st = md(s)["stranded"]
+    ahead = [a for a in view.areas if a in view.move_dist and 1 <= view.mdist(st, a) <= 2]
+    for i, a in enumerate(sorted(ahead)):
+        s.locusts[f"boomer#{i + 1}"] = LocustState(f"boomer#{i + 1}", "butcher", a)
+    choice = SquadBot(1).decide(s, title.legal_actions(s))
+    assert choice.action.kind == "stop", choice.reason
+    P.release(s)
