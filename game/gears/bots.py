@@ -1004,6 +1004,12 @@ class SquadBot(CogBot):
         if target and not mine and score < 150:
             name = ctx.content.enemies[ctx.state.locusts[target].enemy].name
             return 150, f"Throw a Bolo Grenade into {area} at the {name}: the stage needs it dead"
+        saved = next((e for e in keys if "bolo_grenade" in wounding_weapons(ctx.state, e)), None)
+        if saved and not target and ctx.objective_kind() != "all_holes_sealed" and score > 20:
+            # The Showdown, seed 1 at 2 players: both Bolos went into holes while the Feral
+            # Berserker, whom only Scorchers and Bolos wound unwounded, stood beside the squad.
+            name = ctx.content.enemies[saved].name
+            return 20, f"{why} (kept for the {name}, whom only a few weapons wound)"
         if score <= 2:
             return -5, f"{why}: nothing there worth a grenade"
         if mine and ctx.objective_kind() != "all_holes_sealed" and score > 0:
@@ -1273,8 +1279,15 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
                 plan[q] = (ammo_eq, "ammo for the Scorcher: only it and Bolo Grenades wound the Feral Berserker")
         for e in key_enemies(state):  # The Showdown: the Feral Berserker's death unlocks level 2
             if foes(e):
+                # It attacks every COG in its own area (Butcher AI cards): the squad stands one
+                # area off, in range of a Scorcher (range 1) and a Bolo (range 2), with LOS
+                # (The Showdown, seed 1 at 2 players: both COGs stood in its area for four turns).
+                from game.gears.rules.movement import los
+
+                near = [a for a in view.areas if a in view.move_dist
+                        and any(view.rdist(a, b) == 1 and los(view, (a, None), (b, None)) for b in foes(e))]
                 for q in cogs:
-                    plan.setdefault(q, (foes(e), f"the {content.enemies[e].name}: its death opens the way on"))
+                    plan.setdefault(q, (near or foes(e), f"the {content.enemies[e].name}: its death opens the way on"))
                 return plan
         return everyone(foes(), "the Locusts guarding the way on")
     if k == "enemy_killed":
@@ -1486,7 +1499,9 @@ class _SquadLook(_Look):
             # Its death is the stage's objective: every wound counts, not only a likely kill
             # (The Showdown, seed 1: a loaded Scorcher stood beside the Feral Berserker for five
             # turns while its carrier shot Palace Guards).
-            worth += 20 * min(e, self.health(lid))
+            # Unwounded, only some weapons wound it (The Showdown's Feral Berserker: Scorchers
+            # and Bolos); its first wound opens it to every weapon, so a wound counts double.
+            worth += (40 if wounding_weapons(self.state, self.state.locusts[lid].enemy) else 20) * min(e, self.health(lid))
         return worth + kill * (8 * foes - own)
 
     def goal_weight(self) -> float:
@@ -1591,6 +1606,13 @@ class _SquadLook(_Look):
         if area in self._pos:
             return self._pos[area]
         score, spot = super().position(area)
+        if self.objective_kind() in ("level_explored", "explore_attempted") and area in self.goal_areas() \
+                and "door" in self._goal_name and self.me == self.state.active_player:
+            # Reaching the door lets the move end in exploring (turn.py: the move frame offers
+            # it), which is the stage's objective: worth more than the danger of the area (The
+            # Showdown, seed 2 at 2 players: with the Feral Berserker dead, a COG stopped one
+            # area short of the door, safer, and was worn down there).
+            score += 12.0
         if self.wounded() and self.cog.area != area and self.dist_to_partner(area) <= 1:
             score += 1.5  # back toward a partner who can revive me
         self._pos[area] = (score, spot)

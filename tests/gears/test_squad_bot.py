@@ -319,3 +319,34 @@ def test_keeps_the_stranded_away_from_a_locust_in_his_way(title):
     choice = SquadBot(1).decide(s, title.legal_actions(s))
     assert choice.action.kind == "stop", choice.reason
     P.release(s)
+
+
+def test_showdown_squad_stands_one_area_off_the_feral_berserker(real):
+    """MP1 'The Showdown' (spec 9.3.1): the Feral Berserker's death unlocks level 2, and it
+    attacks every COG in its own area (Butcher AI cards). The plan sends the squad to areas one
+    area from it with line of sight (a Scorcher's range 1, a Bolo's range 2), not into its area
+    (seed 1 at 2 players: both COGs stood in its area for four turns)."""
+    s = start(real, "the_showdown", players=2)
+    view = s.view()
+    berserker = next(x.area for x in s.locusts.values() if x.enemy == "feral_berserker")
+    plan = squad_plan(s)
+    assert plan
+    for areas, why in plan.values():
+        assert "Feral Berserker" in why and areas and berserker not in areas
+        assert all(view.rdist(a, berserker) == 1 and los(view, (a, None), (berserker, None)) for a in areas)
+
+
+def test_showdown_keeps_bolos_for_the_feral_berserker(real):
+    """MP1 'The Showdown': unwounded, the Feral Berserker takes wounds only from Scorchers and
+    Bolo Grenades; a Bolo at an emergence hole (not the stage's objective) is not worth one of
+    them then (seed 1 at 2 players: both Bolos went into holes)."""
+    s = start(real, "the_showdown", players=2)
+    look = SquadBot(1).look(s, s.players[0])
+    hole = next(v["area"] for v in s.holes.values() if not v["sealed"])
+    from game.engine.protocol import Action
+
+    score, why = SquadBot(1)._a_grenade(look, Action("grenade", {"area": hole}))
+    assert score <= 20 and "kept for the Feral Berserker" in why, why
+    s.locusts.clear()
+    look = SquadBot(1).look(s, s.players[0])
+    assert SquadBot(1)._a_grenade(look, Action("grenade", {"area": hole}))[0] > 20
