@@ -1336,6 +1336,27 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
                 plan[q] = (foes(), "the Locusts (each kill leaves an ammo token)")
         return plan
     if k == "no_locusts_in_play":
+        for e in sorted({x.enemy for x in state.locusts.values()}):
+            only = wounding_weapons(state, e)
+            if not only or not foes(e):
+                continue
+            # Horde Mode's last wave: the Berserker, whom only the Hammer of Dawn wounds while
+            # unwounded, and the Hammer handed out with no ammo (seed 1001 at 4 players: its
+            # carrier stood twenty turns with it empty). Its carrier loads it (ammo equipment,
+            # the same weapon dropped; else Scavenging) and goes at the Berserker; the others
+            # kill the rest.
+            name, weapons = content.enemies[e].name, ", ".join(sorted(only))
+            ammo = ammo_areas() + sorted({d["area"] for d in state.dropped
+                                          if d["area"] in view.move_dist and d["weapon"] in only})
+            for q, c in cogs.items():
+                if any(w in only and n > 0 for w, n in c.weapons):
+                    plan[q] = (foes(e), f"the {name}: I carry the {weapons}, the only weapon that wounds it")
+                elif any(w in only for w, _ in c.weapons) and ammo:
+                    plan[q] = (ammo, f"ammo for the {weapons}, the only weapon that wounds the {name}")
+            rest = sorted({x.area for x in state.locusts.values() if x.enemy != e and x.area in view.move_dist})
+            for q in cogs:
+                plan.setdefault(q, (rest or foes(e), "the Locusts (killing them is the objective)"))
+            return plan
         return everyone(foes(), "the Locusts (killing them is the objective)")
     return {}
 
@@ -1355,8 +1376,9 @@ def wounding_weapons(state: GearsState, enemy: str | None) -> set[str]:
 
 
 def key_enemies(state: GearsState) -> list[str]:
-    """Enemies whose death the current stage needs: the stage's `enemy_killed` target and an
-    enemy whose kill unlocks a level (stage rule `on_kill_unlock`)."""
+    """Enemies whose death the current stage needs: the stage's `enemy_killed` target, an
+    enemy whose kill unlocks a level (stage rule `on_kill_unlock`), and under
+    `no_locusts_in_play` an enemy that only some weapons wound (`wounding_weapons`)."""
     from game.gears.rules.spawning import rules_named
 
     content = _content()
@@ -1366,6 +1388,10 @@ def key_enemies(state: GearsState) -> list[str]:
         cond = m.stages[state.stage].flip_when
         if cond.keyword == "enemy_killed" and cond.params.get("enemy"):
             out.append(cond.params["enemy"])
+        if cond.keyword == "no_locusts_in_play":
+            # Every Locust must die: one that only some weapons wound (Horde Mode's Berserker)
+            # decides where their ammo goes.
+            out += [e for e in sorted({x.enemy for x in state.locusts.values()}) if wounding_weapons(state, e)]
     return out
 
 

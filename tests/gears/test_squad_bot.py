@@ -350,3 +350,31 @@ def test_showdown_keeps_bolos_for_the_feral_berserker(real):
     s.locusts.clear()
     look = SquadBot(1).look(s, s.players[0])
     assert SquadBot(1)._a_grenade(look, Action("grenade", {"area": hole}))[0] > 20
+
+
+def test_horde_last_wave_loads_the_hammer_of_dawn_and_the_others_fight_on(title):
+    """Horde Mode's last wave (spec 9.2.7, base p. 29: kill every Locust; the Berserker, whom only
+    the Hammer of Dawn wounds unwounded, and the Hammer handed to one player): its carrier,
+    empty, goes for ammo and then for the Berserker; the other COGs go for the other Locusts
+    (seed 1001 at 4 players: the carrier stood twenty turns with it empty)."""
+    from game.gears.rules.state import LocustState
+
+    s = fresh(title, players=2, mission="horde_mode")
+    s.stage = 5
+    view = s.view()
+    p1, p2 = s.players
+    areas = [a for a in sorted(view.areas) if a in view.move_dist]
+    far = next(a for a in areas if view.mdist(s.cogs[p1].area, a) >= 2)
+    other = next(a for a in areas if a != far and a != s.cogs[p1].area)
+    s.locusts = {"berserker#1": LocustState("berserker#1", "berserker", far),
+                 "drone#1": LocustState("drone#1", "drone", other)}
+    piece, area = next(iter(view.equipment_area.items()))
+    s.equipment[piece] = "ammunition"
+    s.cogs[p1].weapons.append(("hammer_of_dawn", 0))
+    plan = squad_plan(s)
+    assert area in plan[p1][0] and plan[p1][1].startswith("ammo for the hammer_of_dawn"), plan[p1]
+    assert plan[p2] == ([other], "the Locusts (killing them is the objective)")
+    s.cogs[p1].weapons[-1] = ("hammer_of_dawn", 1)
+    plan = squad_plan(s)
+    assert plan[p1][0] == [far] and "only weapon that wounds it" in plan[p1][1]
+    assert plan[p2][0] == [other]
