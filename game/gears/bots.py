@@ -1142,6 +1142,10 @@ class SquadBot(CogBot):
         return 50 + ctx.stranded_value(here), "The Stranded stops here: the next area is more exposed"
 
 
+# Locust abilities that wound every figure (or every COG) in an area (enemies.toml).
+_AREA_HITS = {"wound_others_in_target_area", "hit_all_cogs_in_target_area", "death_blast", "explode",
+              "chain_reaction", "wound_cogs_in_own_area_then_flip"}
+
 # Score points a played card costs by the cards it leaves in hand (a card is a point of health).
 _HEALTH_COST = {0: 120.0, 1: 50.0, 2: 15.0}
 
@@ -1554,10 +1558,30 @@ class _SquadLook(_Look):
             for x in self.state.locusts.values():
                 if x.enemy == "boomer" and x.area in self.view.move_dist and self.view.mdist(x.area, area) <= 1:
                     total += 1.0
+        total += self.crowding(area)
         if self.wounded():
             total *= 1.8
         self._danger[key] = total
         return total
+
+    def crowding(self, area: str) -> float:
+        """Spread out (issue 20 item 1): each partner standing in the area shares every area
+        hit aimed at it (a Boomer's or Grenadier's Omen, a Lambent Wretch's death blast, a
+        Ticker's explosion, Combustion; enemies.toml), so near such Locusts (within 2 areas) a
+        shared area costs 0.4 expected wounds per partner and Locust (at most two counted).
+        Traces (Horde Mode's third wave): four COGs in one area, every blast and Omen hit all."""
+        partners = sum(1 for q, c in self.state.cogs.items() if q != self.me and c.area == area and not c.bleeding)
+        if not partners:
+            return 0.0
+        from game.gears.rules import wounds as W
+
+        view = self.view
+        hitters = 0
+        for x in self.state.locusts.values():
+            if x.area in view.move_dist and view.mdist(x.area, area) <= 2 and any(
+                    a.effect in _AREA_HITS for a in W.enemy_stats(self.state, self.content, x.enemy).abilities):
+                hitters += 1
+        return 0.4 * partners * min(hitters, 2)
 
     # --- the Stranded (Search for the Stranded Stage 3)
 

@@ -378,3 +378,27 @@ def test_horde_last_wave_loads_the_hammer_of_dawn_and_the_others_fight_on(title)
     plan = squad_plan(s)
     assert plan[p1][0] == [far] and "only weapon that wounds it" in plan[p1][1]
     assert plan[p2][0] == [other]
+
+
+def test_spreads_out_near_locusts_whose_hits_cover_an_area(title):
+    """Spread out (issue 20 item 1): a Boomer's Omen wounds every other figure in its target's
+    area (enemies.toml, as the Boomshot), so beside a Boomer a partner in my area is a cost
+    (`crowding`), and an area of my own nearby scores better; near a Drone (no area hit) it is not."""
+    from game.gears.rules.state import LocustState
+
+    s = fresh(title, players=2)
+    view = s.view()
+    p1, p2 = s.players
+    here = s.cogs[p1].area
+    s.cogs[p2].area = here
+    near = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) == 2)
+    s.locusts = {"drone#1": LocustState("drone#1", "drone", near)}
+    look = SquadBot(1).look(s, p1)
+    assert look.crowding(here) == 0.0
+    s.locusts = {"boomer#1": LocustState("boomer#1", "boomer", near)}
+    look = SquadBot(1).look(s, p1)
+    assert look.crowding(here) > 0.0
+    side = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) == 1)
+    assert look.crowding(side) == 0.0
+    s.cogs[p2].area = side
+    assert SquadBot(1).look(s, p1).crowding(here) == 0.0
