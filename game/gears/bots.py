@@ -1542,6 +1542,10 @@ class _SquadLook(_Look):
             base = 0.5
         elif self._goal_name.startswith("the Locusts ("):
             base = 1.0  # killing them is the objective, but they come to the squad anyway
+        elif self._goal_name.startswith("the ammo token") and self.me == self.state.active_player:
+            # Search for the Stranded Stage 1: the token counts only if my Order Step ends on
+            # it (seed 1000 at 2 players: a COG stepped onto the token and back off, safer).
+            base = 6.0
         else:
             base = 3.0
         if self.wounded():

@@ -402,3 +402,23 @@ def test_spreads_out_near_locusts_whose_hits_cover_an_area(title):
     assert look.crowding(side) == 0.0
     s.cogs[p2].area = side
     assert SquadBot(1).look(s, p1).crowding(here) == 0.0
+
+
+def test_the_active_cog_ends_its_move_on_the_ammo_token(title):
+    """MP1 'Search for the Stranded' Stage 1: the active player carries 1 ammo token from his
+    COG's area onto the mission card at the end of his Order Step; so the token's area outweighs
+    the safety of the area next to it (seed 1000 at 2 players: a COG stepped onto the token and
+    back off). A token one step away with a Drone beside it: the move ends on it."""
+    from game.gears.rules.state import LocustState
+
+    s = fresh(title, players=2, mission="search_for_the_stranded")
+    view = s.view()
+    p1, p2 = s.players
+    here = s.cogs[p1].area
+    s.cogs[p2].area = here
+    token = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) == 1)
+    s.flags["map_ammo"] = {token: 1}
+    s.locusts = {"drone#1": LocustState("drone#1", "drone", token)}
+    look = SquadBot(1).look(s, p1)
+    assert look.goal_areas() == [token] and look.goal_weight() == 6.0
+    assert look.move_gain(1)[1] == token
