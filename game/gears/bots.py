@@ -1267,6 +1267,13 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
     if k == "all_cogs_on_tile":
         tile = p.get("tile")
         areas = [a for a in view.areas if view.piece_of_area.get(a) == tile]
+        absent = p.get("absent_enemy")
+        if absent and foes(absent):
+            # Scattered Stage 3: every COG on 17B *and* no Grinder in play; the Grinders stand
+            # on 17B, so the squad goes at them (they are the stage's key enemy) rather than
+            # for any area of the tile (seeds 1000-1003 at 2 players: COGs stood on 17B beside
+            # Grinders they were not trying to kill).
+            return everyone(foes(absent), f"the {content.enemies[absent].name}s: none may be in play")
         if areas:
             return everyone(areas, f"tile {tile} (every COG must stand on it)")
         return everyone(doors_ahead(), "the door toward the tile every COG must reach")
@@ -1392,6 +1399,8 @@ def key_enemies(state: GearsState) -> list[str]:
         cond = m.stages[state.stage].flip_when
         if cond.keyword == "enemy_killed" and cond.params.get("enemy"):
             out.append(cond.params["enemy"])
+        if cond.keyword == "all_cogs_on_tile" and cond.params.get("absent_enemy"):
+            out.append(cond.params["absent_enemy"])
         if cond.keyword == "no_locusts_in_play":
             # Every Locust must die: one that only some weapons wound (Horde Mode's Berserker)
             # decides where their ammo goes.

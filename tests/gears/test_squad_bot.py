@@ -422,3 +422,22 @@ def test_the_active_cog_ends_its_move_on_the_ammo_token(title):
     look = SquadBot(1).look(s, p1)
     assert look.goal_areas() == [token] and look.goal_weight() == 6.0
     assert look.move_gain(1)[1] == token
+
+
+def test_scattered_stage_3_goes_at_the_grinders(title):
+    """Scattered Stage 3 (spec 9.2.5): the mission is won when every COG is on tile 17B, none
+    bleeding out, *and* no Grinder is in play; while Grinders stand, the plan sends the squad at
+    them (not to any area of 17B) and they are the stage's key enemy."""
+    from game.gears.bots import key_enemies
+    from game.gears.rules.state import LocustState
+
+    s = fresh(title, players=2, mission="scattered")
+    s.stage = 2
+    view = s.view()
+    there = next(a for a in sorted(view.areas) if a in view.move_dist)
+    s.locusts = {"boomer#1": LocustState("boomer#1", "grinder", there)}
+    plan = squad_plan(s)
+    assert plan and all(areas == [there] and "Grinders: none may be in play" in why for areas, why in plan.values())
+    assert key_enemies(s) == ["grinder"]
+    s.locusts.clear()
+    assert all("Grinder" not in why for _, why in squad_plan(s).values())
