@@ -937,9 +937,23 @@ class SquadBot(CogBot):
         return score, why
 
     def _a_guard(self, ctx: _Look, a: Action) -> tuple[float, str]:
-        """An Overwhelming Guard spends ammo as an Overwhelming attack does (`ammo_cost`)."""
+        """An Overwhelming Guard spends ammo as an Overwhelming attack does (`ammo_cost`). A
+        Locust that can reach the Stranded (one wound on him loses the mission, spec 9.3.2)
+        is worth a Guard from any hand that has a card to give: its kill may save the game
+        (seed 1005 at 2 players: two Butchers walked into his area unguarded)."""
         score, why = super()._a_guard(ctx, a)
         p = a.payload
+        lid = ctx.pending_figure()
+        st = ctx.stranded_area()
+        if p.get("guard") is not None and st is not None and lid in ctx.state.locusts \
+                and ctx.view.mdist(ctx.state.locusts[lid].area, st) <= 2 and ctx.cog.hand:
+            if p["mode"] == "chainsaw":
+                e, kill = ctx.chainsaw_value(lid)
+            else:
+                e, kill = ctx.attack_value(lid, p["weapon"], p["mode"], 0)
+            if kill > 0 or e > 0:
+                return max(score, 40 + 60 * kill + 5 * e), \
+                    f"Guard against {lid} with the {p['weapon']} ({p['mode']}): {kill:.0%} to kill a Locust that can reach the Stranded"
         if p.get("guard") is not None and p.get("mode") == "overwhelming":
             cost = ctx.ammo_cost(p["weapon"])
             if cost:
@@ -990,6 +1004,12 @@ class SquadBot(CogBot):
         if target and not mine and score < 150:
             name = ctx.content.enemies[ctx.state.locusts[target].enemy].name
             return 150, f"Throw a Bolo Grenade into {area} at the {name}: the stage needs it dead"
+        saved = next((e for e in keys if "bolo_grenade" in wounding_weapons(ctx.state, e)), None)
+        if saved and not target and ctx.objective_kind() != "all_holes_sealed" and score > 20:
+            # The Showdown, seed 1 at 2 players: both Bolos went into holes while the Feral
+            # Berserker, whom only Scorchers and Bolos wound unwounded, stood beside the squad.
+            name = ctx.content.enemies[saved].name
+            return 20, f"{why} (kept for the {name}, whom only a few weapons wound)"
         if score <= 2:
             return -5, f"{why}: nothing there worth a grenade"
         if mine and ctx.objective_kind() != "all_holes_sealed" and score > 0:
@@ -1073,6 +1093,58 @@ class SquadBot(CogBot):
             return 30, f"Follow {who} (discarding {a.payload['card']}): out of danger here"
         return 10, f"Follow {who} (discarding {a.payload['card']}): not worth a card now"
 
+
+    # --- Search for the Stranded Stage 3: the end-of-turn escort (rules/turn.py frame "stranded")
+
+    def _a_pay(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        """Seed MP1 (spec 9.3.2): at the end of his turn a player may discard a card to move the
+        Stranded up to 2 areas; the stage is won when he enters the map exit, lost on his first
+        wound. Traces (seed 1004 at 2 players): the bot had no answer here and always left him,
+        so he stood on 17B until a Flame Grenadier's Combustion hit him. Pay when the exit is
+        within reach (the mission is won at once), or when a step on toward it is no more
+        exposed than where he stands, from a hand that can spare the card."""
+        if ctx.phase != "stranded":
+            return 0.0, a.text or a.kind
+        card = a.payload["card"]
+        keep = ctx.keep_value(card) / 10
+        left = int((ctx.frame or {}).get("left", 2))
+        here = ctx.stranded_area()
+        if here is None:
+            return -50, f"Discard {card} to move the Stranded (he is not on the map)"
+        if ctx.stranded_exit_dist(here) <= left:
+            return 500 - keep, f"Discard {card} to walk the Stranded into the map exit: the mission is won"
+        gain, dest = ctx.stranded_gain(left)
+        hand = len(ctx.cog.hand)
+        if gain <= 0:
+            return -20 - keep, f"Discard {card} to move the Stranded (no safer place nearer the exit)"
+        if hand <= 2:
+            return -20 - keep, f"Discard {card} to move the Stranded to {dest} (not from {hand} card(s))"
+        return 40 + 5 * gain - keep - _HEALTH_COST.get(hand - 1, 0.0), \
+            f"Discard {card} to move the Stranded to {dest}, nearer the exit and no more exposed"
+
+    def _a_step(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        if ctx.phase != "stranded":
+            return super()._a_step(ctx, a)
+        to = a.payload["area"]
+        if ctx.stranded_exit_dist(to) == 0:
+            return 1000, f"Move the Stranded into {to}, the map exit: the mission is won"
+        more = int((ctx.frame or {}).get("left", 1)) - 1  # steps left after this one
+        v = max([ctx.stranded_value(to)] + [ctx.stranded_value(b) for b in ctx.view.areas
+                                           if b in ctx.view.move_dist and ctx.view.mdist(to, b) <= more])
+        return 50 + v, f"Move the Stranded to {to}, toward the exit ({ctx.stranded_exit_dist(to)} areas left)"
+
+    def _a_stop(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        if ctx.phase != "stranded":
+            return super()._a_stop(ctx, a)
+        if not (ctx.frame or {}).get("paid"):
+            return 0, "Leave the Stranded where he is: keep my cards"
+        here = ctx.stranded_area()
+        return 50 + ctx.stranded_value(here), "The Stranded stops here: the next area is more exposed"
+
+
+# Locust abilities that wound every figure (or every COG) in an area (enemies.toml).
+_AREA_HITS = {"wound_others_in_target_area", "hit_all_cogs_in_target_area", "death_blast", "explode",
+              "chain_reaction", "wound_cogs_in_own_area_then_flip"}
 
 # Score points a played card costs by the cards it leaves in hand (a card is a point of health).
 _HEALTH_COST = {0: 120.0, 1: 50.0, 2: 15.0}
@@ -1195,6 +1267,13 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
     if k == "all_cogs_on_tile":
         tile = p.get("tile")
         areas = [a for a in view.areas if view.piece_of_area.get(a) == tile]
+        absent = p.get("absent_enemy")
+        if absent and foes(absent):
+            # Scattered Stage 3: every COG on 17B *and* no Grinder in play; the Grinders stand
+            # on 17B, so the squad goes at them (they are the stage's key enemy) rather than
+            # for any area of the tile (seeds 1000-1003 at 2 players: COGs stood on 17B beside
+            # Grinders they were not trying to kill).
+            return everyone(foes(absent), f"the {content.enemies[absent].name}s: none may be in play")
         if areas:
             return everyone(areas, f"tile {tile} (every COG must stand on it)")
         return everyone(doors_ahead(), "the door toward the tile every COG must reach")
@@ -1211,8 +1290,15 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
                 plan[q] = (ammo_eq, "ammo for the Scorcher: only it and Bolo Grenades wound the Feral Berserker")
         for e in key_enemies(state):  # The Showdown: the Feral Berserker's death unlocks level 2
             if foes(e):
+                # It attacks every COG in its own area (Butcher AI cards): the squad stands one
+                # area off, in range of a Scorcher (range 1) and a Bolo (range 2), with LOS
+                # (The Showdown, seed 1 at 2 players: both COGs stood in its area for four turns).
+                from game.gears.rules.movement import los
+
+                near = [a for a in view.areas if a in view.move_dist
+                        and any(view.rdist(a, b) == 1 and los(view, (a, None), (b, None)) for b in foes(e))]
                 for q in cogs:
-                    plan.setdefault(q, (foes(e), f"the {content.enemies[e].name}: its death opens the way on"))
+                    plan.setdefault(q, (near or foes(e), f"the {content.enemies[e].name}: its death opens the way on"))
                 return plan
         return everyone(foes(), "the Locusts guarding the way on")
     if k == "enemy_killed":
@@ -1261,6 +1347,27 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
                 plan[q] = (foes(), "the Locusts (each kill leaves an ammo token)")
         return plan
     if k == "no_locusts_in_play":
+        for e in sorted({x.enemy for x in state.locusts.values()}):
+            only = wounding_weapons(state, e)
+            if not only or not foes(e):
+                continue
+            # Horde Mode's last wave: the Berserker, whom only the Hammer of Dawn wounds while
+            # unwounded, and the Hammer handed out with no ammo (seed 1001 at 4 players: its
+            # carrier stood twenty turns with it empty). Its carrier loads it (ammo equipment,
+            # the same weapon dropped; else Scavenging) and goes at the Berserker; the others
+            # kill the rest.
+            name, weapons = content.enemies[e].name, ", ".join(sorted(only))
+            ammo = ammo_areas() + sorted({d["area"] for d in state.dropped
+                                          if d["area"] in view.move_dist and d["weapon"] in only})
+            for q, c in cogs.items():
+                if any(w in only and n > 0 for w, n in c.weapons):
+                    plan[q] = (foes(e), f"the {name}: I carry the {weapons}, the only weapon that wounds it")
+                elif any(w in only for w, _ in c.weapons) and ammo:
+                    plan[q] = (ammo, f"ammo for the {weapons}, the only weapon that wounds the {name}")
+            rest = sorted({x.area for x in state.locusts.values() if x.enemy != e and x.area in view.move_dist})
+            for q in cogs:
+                plan.setdefault(q, (rest or foes(e), "the Locusts (killing them is the objective)"))
+            return plan
         return everyone(foes(), "the Locusts (killing them is the objective)")
     return {}
 
@@ -1280,8 +1387,9 @@ def wounding_weapons(state: GearsState, enemy: str | None) -> set[str]:
 
 
 def key_enemies(state: GearsState) -> list[str]:
-    """Enemies whose death the current stage needs: the stage's `enemy_killed` target and an
-    enemy whose kill unlocks a level (stage rule `on_kill_unlock`)."""
+    """Enemies whose death the current stage needs: the stage's `enemy_killed` target, an
+    enemy whose kill unlocks a level (stage rule `on_kill_unlock`), and under
+    `no_locusts_in_play` an enemy that only some weapons wound (`wounding_weapons`)."""
     from game.gears.rules.spawning import rules_named
 
     content = _content()
@@ -1291,6 +1399,12 @@ def key_enemies(state: GearsState) -> list[str]:
         cond = m.stages[state.stage].flip_when
         if cond.keyword == "enemy_killed" and cond.params.get("enemy"):
             out.append(cond.params["enemy"])
+        if cond.keyword == "all_cogs_on_tile" and cond.params.get("absent_enemy"):
+            out.append(cond.params["absent_enemy"])
+        if cond.keyword == "no_locusts_in_play":
+            # Every Locust must die: one that only some weapons wound (Horde Mode's Berserker)
+            # decides where their ammo goes.
+            out += [e for e in sorted({x.enemy for x in state.locusts.values()}) if wounding_weapons(state, e)]
     return out
 
 
@@ -1424,7 +1538,9 @@ class _SquadLook(_Look):
             # Its death is the stage's objective: every wound counts, not only a likely kill
             # (The Showdown, seed 1: a loaded Scorcher stood beside the Feral Berserker for five
             # turns while its carrier shot Palace Guards).
-            worth += 20 * min(e, self.health(lid))
+            # Unwounded, only some weapons wound it (The Showdown's Feral Berserker: Scorchers
+            # and Bolos); its first wound opens it to every weapon, so a wound counts double.
+            worth += (40 if wounding_weapons(self.state, self.state.locusts[lid].enemy) else 20) * min(e, self.health(lid))
         return worth + kill * (8 * foes - own)
 
     def goal_weight(self) -> float:
@@ -1435,6 +1551,10 @@ class _SquadLook(_Look):
             base = 0.5
         elif self._goal_name.startswith("the Locusts ("):
             base = 1.0  # killing them is the objective, but they come to the squad anyway
+        elif self._goal_name.startswith("the ammo token") and self.me == self.state.active_player:
+            # Search for the Stranded Stage 1: the token counts only if my Order Step ends on
+            # it (seed 1000 at 2 players: a COG stepped onto the token and back off, safer).
+            base = 6.0
         else:
             base = 3.0
         if self.wounded():
@@ -1451,15 +1571,111 @@ class _SquadLook(_Look):
             for x in self.state.locusts.values():
                 if x.enemy == "boomer" and x.area in self.view.move_dist and self.view.mdist(x.area, area) <= 1:
                     total += 1.0
+        total += self.crowding(area)
         if self.wounded():
             total *= 1.8
         self._danger[key] = total
         return total
 
+    def crowding(self, area: str) -> float:
+        """Spread out (issue 20 item 1): each partner standing in the area shares every area
+        hit aimed at it (a Boomer's or Grenadier's Omen, a Lambent Wretch's death blast, a
+        Ticker's explosion, Combustion; enemies.toml), so near such Locusts (within 2 areas) a
+        shared area costs 0.4 expected wounds per partner and Locust (at most two counted).
+        Traces (Horde Mode's third wave): four COGs in one area, every blast and Omen hit all."""
+        partners = sum(1 for q, c in self.state.cogs.items() if q != self.me and c.area == area and not c.bleeding)
+        if not partners:
+            return 0.0
+        from game.gears.rules import wounds as W
+
+        view = self.view
+        hitters = 0
+        for x in self.state.locusts.values():
+            if x.area in view.move_dist and view.mdist(x.area, area) <= 2 and any(
+                    a.effect in _AREA_HITS for a in W.enemy_stats(self.state, self.content, x.enemy).abilities):
+                hitters += 1
+        return 0.4 * partners * min(hitters, 2)
+
+    # --- the Stranded (Search for the Stranded Stage 3)
+
+    def stranded_area(self) -> str | None:
+        from game.gears.rules.spawning import md
+
+        a = md(self.state).get("stranded")
+        return a if a in self.view.move_dist else None
+
+    def stranded_exit_dist(self, area: str | None) -> int:
+        from game.gears.rules.spawning import exit_areas
+
+        if area is None:
+            return INF
+        return min((self.view.mdist(area, e) for e in exit_areas(self.state)), default=INF)
+
+    def stranded_danger(self, area: str) -> float:
+        """Expected wounds on the Stranded at `area` (defence 2, never in cover, spec 9.3.2):
+        the Locusts there, near enough to close in, or seeing him; an open hole spawns there.
+        A standing COG in the area takes the Locusts' choice of target (ties: the active
+        player picks, and the bot never picks the Stranded), not their area effects."""
+        from game.gears.rules import wounds as W
+        from game.gears.rules.movement import los
+        from game.gears.rules.spawning import rules_named
+
+        view = self.view
+        d = next((int(r.params.get("defence", 2)) for r in rules_named(self.state, "stranded")), 2)
+        guarded = any(c.area == area and not c.bleeding for c in self.state.cogs.values())
+        total = 0.0
+        for x in self.state.locusts.values():
+            if x.area not in view.move_dist:
+                continue
+            atk = W.enemy_stats(self.state, self.content, x.enemy).attack
+            if x.area == area:
+                weight = 1.5
+            elif view.mdist(x.area, area) <= 2:
+                weight = 0.9
+            elif los(view, (x.area, x.cover), (area, None)):
+                weight = 0.5
+            else:
+                continue
+            total += weight * max(0.2, atk * _PER_DIE - d * _SHIELD) * (0.6 if guarded else 1.0)
+        if any(h == area for h in self.open_holes()):
+            total += 2.0
+        return total
+
+    def stranded_value(self, area: str | None) -> float:
+        """Score of the Stranded standing at `area` (nearer the exit, less exposed, never beside
+        a Locust): an area from which the next payment reaches the exit is worth most."""
+        if area is None:
+            return -INF
+        dist = self.stranded_exit_dist(area)
+        beside = any(x.area == area for x in self.state.locusts.values())  # its next attack may be on him
+        return -2.0 * min(dist, 30) - 6.0 * self.stranded_danger(area) - (50.0 if beside else 0.0) \
+            + (4.0 if dist <= 2 else 0.0)
+
+    def stranded_gain(self, n: int) -> tuple[float, str]:
+        """(how much better the Stranded's best area within n steps is than where he stands, it)."""
+        here = self.stranded_area()
+        if here is None:
+            return 0.0, ""
+        stay = self.stranded_value(here)
+        best, dest = stay, here
+        for a in sorted(self.view.areas):
+            if a != here and a in self.view.move_dist and self.view.mdist(here, a) <= n:
+                v = self.stranded_value(a)
+                if v > best + 1e-9:
+                    best, dest = v, a
+        return best - stay, dest
+
     def position(self, area: str) -> tuple[float, str | None]:
         if area in self._pos:
             return self._pos[area]
         score, spot = super().position(area)
+        if self.objective_kind() in ("level_explored", "explore_attempted") and area in self.goal_areas() \
+                and "door" in self._goal_name and self.me == self.state.active_player:
+            # Reaching the door lets the move end in exploring (turn.py: the move frame offers
+            # it), which is the stage's objective: worth more than the danger of the area (The
+            # Showdown, seed 2 at 2 players: with the Feral Berserker dead, a COG stopped one
+            # area short of the door, safer, and was worn down there).
+            score += 12.0
         if self.wounded() and self.cog.area != area and self.dist_to_partner(area) <= 1:
             score += 1.5  # back toward a partner who can revive me
         self._pos[area] = (score, spot)

@@ -269,3 +269,175 @@ def test_makes_room_for_the_weapon_equipment_the_stage_needs(title, monkeypatch)
     monkeypatch.setattr(_SquadLook, "stage_tile", lambda self: None)
     c.weapons = [("lancer", 2), ("snub_pistol", 2), ("gnasher", 0)]
     assert SquadBot(1).decide(s, title.legal_actions(s)).action.kind != "drop_weapon"
+
+
+def _stranded_turn_end(title, stranded_dist: int):
+    """Search for the Stranded Stage 3 at the end of P1's turn (rules/turn.py end_turn: the
+    'stranded' frame), no Locust on the map, the Stranded `stranded_dist` areas from the exit."""
+    from game.gears.rules.spawning import exit_areas, md
+
+    s = fresh(title, players=2, mission="search_for_the_stranded")
+    s.stage = 2
+    view = s.view()
+    exit_ = exit_areas(s)[0]
+    md(s)["stranded"] = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(a, exit_) == stranded_dist)
+    s.pending = {"stack": []}
+    T.push(s, {"f": "stranded", "player": s.players[0], "left": 2, "paid": False})
+    return s
+
+
+def test_walks_the_stranded_into_the_exit_when_in_reach(title):
+    """Spec 9.3.2 (MP1 'Search for the Stranded', Stage 3): at the end of his turn a player may
+    discard 1 Order card to move the Stranded up to 2 areas; he entering the map exit flips the
+    last stage card, the win. Two areas from the exit, the squad bot pays and walks him in
+    (seed 1004 at 2 players: the bot had no answer to this question and always left him)."""
+    s = _stranded_turn_end(title, 2)
+    bot, reasons = SquadBot(1), []
+    for _ in range(4):
+        if s.outcome is not None:
+            break
+        choice = bot.decide(s, title.legal_actions(s))
+        reasons.append(choice.reason)
+        title.apply(s, choice.action)
+    assert s.outcome == "won", reasons
+    assert "mission is won" in reasons[0]
+    P.release(s)
+
+
+def test_keeps_the_stranded_away_from_a_locust_in_his_way(title):
+    """Spec 9.3.2: one wound on the Stranded loses the mission. With a Butcher standing in every
+    area on his way to the exit (4 areas away), the squad bot does not pay to walk him into it."""
+    from game.gears.rules.spawning import md
+    from game.gears.rules.state import LocustState
+
+    s = _stranded_turn_end(title, 4)
+    view = s.view()
+    st = md(s)["stranded"]
+    ahead = [a for a in view.areas if a in view.move_dist and 1 <= view.mdist(st, a) <= 2]
+    for i, a in enumerate(sorted(ahead)):
+        s.locusts[f"boomer#{i + 1}"] = LocustState(f"boomer#{i + 1}", "butcher", a)
+    choice = SquadBot(1).decide(s, title.legal_actions(s))
+    assert choice.action.kind == "stop", choice.reason
+    P.release(s)
+
+
+def test_showdown_squad_stands_one_area_off_the_feral_berserker(real):
+    """MP1 'The Showdown' (spec 9.3.1): the Feral Berserker's death unlocks level 2, and it
+    attacks every COG in its own area (Butcher AI cards). The plan sends the squad to areas one
+    area from it with line of sight (a Scorcher's range 1, a Bolo's range 2), not into its area
+    (seed 1 at 2 players: both COGs stood in its area for four turns)."""
+    s = start(real, "the_showdown", players=2)
+    view = s.view()
+    berserker = next(x.area for x in s.locusts.values() if x.enemy == "feral_berserker")
+    plan = squad_plan(s)
+    assert plan
+    for areas, why in plan.values():
+        assert "Feral Berserker" in why and areas and berserker not in areas
+        assert all(view.rdist(a, berserker) == 1 and los(view, (a, None), (berserker, None)) for a in areas)
+
+
+def test_showdown_keeps_bolos_for_the_feral_berserker(real):
+    """MP1 'The Showdown': unwounded, the Feral Berserker takes wounds only from Scorchers and
+    Bolo Grenades; a Bolo at an emergence hole (not the stage's objective) is not worth one of
+    them then (seed 1 at 2 players: both Bolos went into holes)."""
+    s = start(real, "the_showdown", players=2)
+    look = SquadBot(1).look(s, s.players[0])
+    hole = next(v["area"] for v in s.holes.values() if not v["sealed"])
+    from game.engine.protocol import Action
+
+    score, why = SquadBot(1)._a_grenade(look, Action("grenade", {"area": hole}))
+    assert score <= 20 and "kept for the Feral Berserker" in why, why
+    s.locusts.clear()
+    look = SquadBot(1).look(s, s.players[0])
+    assert SquadBot(1)._a_grenade(look, Action("grenade", {"area": hole}))[0] > 20
+
+
+def test_horde_last_wave_loads_the_hammer_of_dawn_and_the_others_fight_on(title):
+    """Horde Mode's last wave (spec 9.2.7, base p. 29: kill every Locust; the Berserker, whom only
+    the Hammer of Dawn wounds unwounded, and the Hammer handed to one player): its carrier,
+    empty, goes for ammo and then for the Berserker; the other COGs go for the other Locusts
+    (seed 1001 at 4 players: the carrier stood twenty turns with it empty)."""
+    from game.gears.rules.state import LocustState
+
+    s = fresh(title, players=2, mission="horde_mode")
+    s.stage = 5
+    view = s.view()
+    p1, p2 = s.players
+    areas = [a for a in sorted(view.areas) if a in view.move_dist]
+    far = next(a for a in areas if view.mdist(s.cogs[p1].area, a) >= 2)
+    other = next(a for a in areas if a != far and a != s.cogs[p1].area)
+    s.locusts = {"berserker#1": LocustState("berserker#1", "berserker", far),
+                 "drone#1": LocustState("drone#1", "drone", other)}
+    piece, area = next(iter(view.equipment_area.items()))
+    s.equipment[piece] = "ammunition"
+    s.cogs[p1].weapons.append(("hammer_of_dawn", 0))
+    plan = squad_plan(s)
+    assert area in plan[p1][0] and plan[p1][1].startswith("ammo for the hammer_of_dawn"), plan[p1]
+    assert plan[p2] == ([other], "the Locusts (killing them is the objective)")
+    s.cogs[p1].weapons[-1] = ("hammer_of_dawn", 1)
+    plan = squad_plan(s)
+    assert plan[p1][0] == [far] and "only weapon that wounds it" in plan[p1][1]
+    assert plan[p2][0] == [other]
+
+
+def test_spreads_out_near_locusts_whose_hits_cover_an_area(title):
+    """Spread out (issue 20 item 1): a Boomer's Omen wounds every other figure in its target's
+    area (enemies.toml, as the Boomshot), so beside a Boomer a partner in my area is a cost
+    (`crowding`), and an area of my own nearby scores better; near a Drone (no area hit) it is not."""
+    from game.gears.rules.state import LocustState
+
+    s = fresh(title, players=2)
+    view = s.view()
+    p1, p2 = s.players
+    here = s.cogs[p1].area
+    s.cogs[p2].area = here
+    near = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) == 2)
+    s.locusts = {"drone#1": LocustState("drone#1", "drone", near)}
+    look = SquadBot(1).look(s, p1)
+    assert look.crowding(here) == 0.0
+    s.locusts = {"boomer#1": LocustState("boomer#1", "boomer", near)}
+    look = SquadBot(1).look(s, p1)
+    assert look.crowding(here) > 0.0
+    side = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) == 1)
+    assert look.crowding(side) == 0.0
+    s.cogs[p2].area = side
+    assert SquadBot(1).look(s, p1).crowding(here) == 0.0
+
+
+def test_the_active_cog_ends_its_move_on_the_ammo_token(title):
+    """MP1 'Search for the Stranded' Stage 1: the active player carries 1 ammo token from his
+    COG's area onto the mission card at the end of his Order Step; so the token's area outweighs
+    the safety of the area next to it (seed 1000 at 2 players: a COG stepped onto the token and
+    back off). A token one step away with a Drone beside it: the move ends on it."""
+    from game.gears.rules.state import LocustState
+
+    s = fresh(title, players=2, mission="search_for_the_stranded")
+    view = s.view()
+    p1, p2 = s.players
+    here = s.cogs[p1].area
+    s.cogs[p2].area = here
+    token = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) == 1)
+    s.flags["map_ammo"] = {token: 1}
+    s.locusts = {"drone#1": LocustState("drone#1", "drone", token)}
+    look = SquadBot(1).look(s, p1)
+    assert look.goal_areas() == [token] and look.goal_weight() == 6.0
+    assert look.move_gain(1)[1] == token
+
+
+def test_scattered_stage_3_goes_at_the_grinders(title):
+    """Scattered Stage 3 (spec 9.2.5): the mission is won when every COG is on tile 17B, none
+    bleeding out, *and* no Grinder is in play; while Grinders stand, the plan sends the squad at
+    them (not to any area of 17B) and they are the stage's key enemy."""
+    from game.gears.bots import key_enemies
+    from game.gears.rules.state import LocustState
+
+    s = fresh(title, players=2, mission="scattered")
+    s.stage = 2
+    view = s.view()
+    there = next(a for a in sorted(view.areas) if a in view.move_dist)
+    s.locusts = {"boomer#1": LocustState("boomer#1", "grinder", there)}
+    plan = squad_plan(s)
+    assert plan and all(areas == [there] and "Grinders: none may be in play" in why for areas, why in plan.values())
+    assert key_enemies(s) == ["grinder"]
+    s.locusts.clear()
+    assert all("Grinder" not in why for _, why in squad_plan(s).values())
