@@ -48,14 +48,28 @@ class DiceRoll:
         return self.age_ms < self.ROLL_MS
 
 
+def tray_rect(ctx: Context, view: pygame.Rect, roll: DiceRoll) -> pygame.Rect:
+    """Where the tray lies: low in the middle of `view`; a bouncing die stays inside it."""
+    px = ctx.px
+    size = px(44)
+    width = max(px(300), len(roll.dice) * (size + px(8)) + px(40))
+    rect = pygame.Rect(0, 0, width, size + px(74))
+    rect.midbottom = (view.centerx, view.bottom - px(16))
+    return rect
+
+
+def tray_key(roll: DiceRoll) -> tuple:
+    """What the tray shows: the same key, the same pixels (a frame drawn in part redraws the
+    tray only when it changes: every frame while the dice roll, once when they land)."""
+    return (roll.title, tuple(roll.dice), roll.summary, roll.age_ms if roll.rolling else -1)
+
+
 def dice_tray(surface: pygame.Surface, ctx: Context, view: pygame.Rect, roll: DiceRoll) -> None:
     """The tray low in the middle of `view` (the map), over whatever lies there."""
     px = ctx.px
     size = px(44)
     n = len(roll.dice)
-    width = max(px(300), n * (size + px(8)) + px(40))
-    rect = pygame.Rect(0, 0, width, size + px(74))
-    rect.midbottom = (view.centerx, view.bottom - px(16))
+    rect = tray_rect(ctx, view, roll)
     widgets.panel(surface, ctx, rect, alpha=240)
     widgets.text(surface, roll.title, ctx.font(14, bold=True), ctx.palette.text, (rect.centerx, rect.top + px(10)), "midtop")
     x = rect.centerx - (n * (size + px(8)) - px(8)) // 2

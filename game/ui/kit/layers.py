@@ -18,6 +18,8 @@ import pygame
 
 
 class Layer:
+    painted = 0  # drawings (not copies) by any layer: a frame drawn in part can tell it missed one
+
     def __init__(self) -> None:
         self.key: Any = None
         self.image: pygame.Surface | None = None
@@ -33,9 +35,15 @@ class Layer:
             surface.blit(self.image, area)
             return self.extra
         self.extra = paint(surface)
+        Layer.painted += 1
+        self.drawn += 1
+        if not surface.get_clip().contains(area):
+            # Drawn under a clip (a frame that redraws only what moved, GameTable.draw_moving):
+            # the copy would keep the last frame's pixels outside it. None kept: drawn again next.
+            self.key, self.image = None, None
+            return self.extra
         self.image = surface.subsurface(area).copy() if area.width and area.height else None
         self.key = key
-        self.drawn += 1
         return self.extra
 
     def rekey(self, key: Any) -> None:
