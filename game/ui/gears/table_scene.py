@@ -163,16 +163,23 @@ class GearsTable(GameTable):
     def outcome(self) -> str | None:
         return self.state.outcome
 
+    WARM_EACH_CHANGE = True
+
     def warm_ups(self):
-        """Every tile face the mission's levels may lay (its mission card lists them: nothing
-        hidden), read by the rules' loader with its graphs, then its floor art: laying it is
-        then composing, not reading files (issue 19)."""
+        """Work ahead for the click that lays tiles (issue 19), one small job per idle loop
+        iteration, planned again after every action: first the rules' share of the tiles an
+        exploration from each door on the map would lay now (ahead_jobs: each board composed
+        as the rules' first layout attempt composes it, then its movement and sight tables and
+        the sight from the COGs' areas into the new tiles, in the rules' own caches), then every
+        tile face the mission's levels may lay not read yet (its mission card lists them:
+        nothing hidden), by the rules' loader with its graphs, and its floor art."""
         loader = self.state.loader
+        yield from ahead_jobs(self.state, self.content)
         mission = self.content.missions.get(self.state.mission)
         laid = {p["tile"] for p in self.state.placements}
         for level in getattr(mission, "levels", ()):
             for tile in level.tiles:
-                if tile not in laid:
+                if tile not in laid and (id(loader), tile) not in _WARMED:
                     yield partial(_warm_face, loader, tile)
 
     def end_summary(self) -> str:
@@ -1091,14 +1098,81 @@ class GearsTable(GameTable):
                                                                                    ("M", _("The mission's cards"))] + keys[-1:]
 
 
+_WARMED: set[tuple[int, str]] = set()  # (loader, tile) faces read ahead with their floor art
+
+
 def _warm_face(loader, tile: str) -> None:
     """A tile face and its floor art read ahead; a face that cannot be read is left for the
     click that lays it to report."""
+    _WARMED.add((id(loader), tile))
     try:
         face = loader(tile)
     except (MapError, OSError, ValueError, KeyError):
         return
     tile_floor(TILES_DIR / f"{tile}.tmx", face)  # where compose_floor reads it
+
+
+# The tables of a board view the rules read after a tile is laid (movement, range, exits, holes,
+# cover, sections, sight); each is computed once per view and kept by it (cached_property).
+_VIEW_TABLES = ("areas", "move_adj", "range_adj", "exits", "free_exits", "holes", "cover", "cover_in",
+                "piece_of_area", "section_of", "equipment_area", "geometry")
+
+
+def ahead_jobs(state, content):
+    """The rules' share of laying the next level, done ahead (issue 19: the click that laid a
+    tile composed the board, its graphs and its sight then). For each door on the map whose
+    level is still to be explored: the boards the rules' layout (explore._layout, first try)
+    composes, one tile a job, from the Location deck's draw pile as it lies, then the tiles
+    that must fit at the level's exit, then the last board's tables and the sight between the
+    COGs' areas and the new tiles' areas. Everything goes into the rules' own caches (the views
+    by placements, the sight memo): nothing of the state is touched, nothing shown. A layout the
+    rules would reshuffle (an overlap) stops the jobs there: the click does the rest."""
+    from game.gears.rules import explore
+    from game.gears.rules.board_view import view_for
+
+    loader = state.loader
+    if loader is None:
+        return
+    decks = state.location_decks
+    levels = []
+    for door in state.doors:
+        level = explore.door_target(state, door)
+        if level is not None and level < len(decks) and decks[level].draw_pile and level not in [l for l, _d in levels]:
+            levels.append((level, door))
+    for level, door in levels:
+        placements = list(state.placements)
+        at = door
+        view = None
+        for tile in list(decks[level].draw_pile):
+            got: dict = {}
+            yield partial(_compose_ahead, view_for, loader, placements + [{"tile": tile, "exit": at}], got)
+            view = got.get("view")
+            if view is None:
+                break
+            placements.append({"tile": tile, "exit": at})
+            exits = [e for e in view.free_exits if e.split(":")[0] == tile]
+            at = exits[0] if exits else None
+            if at is None:
+                break
+        if view is None:
+            continue
+        if at is not None:
+            for tile in explore.forced_tiles_after(state, content, level):
+                yield partial(_compose_ahead, view_for, loader, placements + [{"tile": tile, "exit": at}], {})
+        for name in _VIEW_TABLES:
+            yield partial(getattr, view, name)
+        new = {p["tile"] for p in placements[len(state.placements):]}
+        mine = sorted({c.area for c in state.cogs.values() if c.area in view.areas})
+        for area in (a for a in view.areas if view.piece_of_area.get(a) in new):
+            for cog_area in mine:
+                yield partial(view.sees, (cog_area, None), (area, None))
+
+
+def _compose_ahead(view_for, loader, placements, got: dict) -> None:
+    try:
+        got["view"] = view_for(loader, placements)
+    except (MapError, OSError, ValueError, KeyError):
+        pass
 
 
 @dataclass(frozen=True)

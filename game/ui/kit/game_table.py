@@ -306,6 +306,10 @@ class GameTable(Scene, ABC):
         """Where each figure stands now, in map coordinates (for the move animations)."""
         return {}
 
+    # The title's warm_ups read the game as it stands (what the next click may lay): planned
+    # again after every change, those of the state before dropped.
+    WARM_EACH_CHANGE = False
+
     def warm_ups(self) -> Iterable[Callable[[], object]]:
         """Work to do ahead, a small job each, run when the table has nothing else to do
         (idle_work.py): what a coming click would otherwise wait for (a Gears tile face the
@@ -467,7 +471,7 @@ class GameTable(Scene, ABC):
     def _after_change(self, first: bool = False) -> None:
         """Choices, whose hand shows and whether a handoff screen is needed."""
         self.state_version += 1
-        if self._planned_for is not self.session:  # a new game (the tutorial's Back): its own jobs
+        if self._planned_for is not self.session or self.WARM_EACH_CHANGE:  # a new game: its own jobs
             self._planned_for = self.session
             self.idle.plan(self.warm_ups())
         self.update_choices()
