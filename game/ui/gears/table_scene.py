@@ -166,21 +166,24 @@ class GearsTable(GameTable):
     WARM_EACH_CHANGE = True
 
     def warm_ups(self):
-        """Work ahead for the click that lays tiles (issue 19), one small job per idle loop
-        iteration, planned again after every action: first the rules' share of the tiles an
-        exploration from each door on the map would lay now (ahead_jobs: each board composed
+        """Work ahead for the click that lays tiles (issue 19), small jobs run in idle loop
+        iterations, planned again after every action: every tile face the mission's levels may
+        lay not read yet (its mission card lists them: nothing hidden), by the rules' loader with
+        its graphs, and its floor art; then the rules' share of the tiles an exploration from
+        each door on the map would lay now (ahead_jobs: each board composed
         as the rules' first layout attempt composes it, then its movement and sight tables and
-        the sight from the COGs' areas into the new tiles, in the rules' own caches), then every
-        tile face the mission's levels may lay not read yet (its mission card lists them:
-        nothing hidden), by the rules' loader with its graphs, and its floor art."""
+        the sight from the COGs' areas into the new tiles, in the rules' own caches). The faces
+        come first (read once per game: the boards ahead need them too), the boards ahead after.
+        Work already in the caches is skipped without a job, so a plan made again after an
+        action starts where the last one stopped."""
         loader = self.state.loader
-        yield from ahead_jobs(self.state, self.content)
         mission = self.content.missions.get(self.state.mission)
         laid = {p["tile"] for p in self.state.placements}
         for level in getattr(mission, "levels", ()):
             for tile in level.tiles:
                 if tile not in laid and (id(loader), tile) not in _WARMED:
                     yield partial(_warm_face, loader, tile)
+        yield from ahead_jobs(self.state, self.content)
 
     def end_summary(self) -> str:
         mission = self.content.missions[self.state.mission]
@@ -1127,8 +1130,8 @@ def ahead_jobs(state, content):
     COGs' areas and the new tiles' areas. Everything goes into the rules' own caches (the views
     by placements, the sight memo): nothing of the state is touched, nothing shown. A layout the
     rules would reshuffle (an overlap) stops the jobs there: the click does the rest."""
-    from game.gears.rules import explore
-    from game.gears.rules.board_view import view_for
+    from game.gears.rules import explore, movement
+    from game.gears.rules.board_view import _VIEWS, _key, view_for
 
     loader = state.loader
     if loader is None:
@@ -1145,7 +1148,11 @@ def ahead_jobs(state, content):
         view = None
         for tile in list(decks[level].draw_pile):
             got: dict = {}
-            yield partial(_compose_ahead, view_for, loader, placements + [{"tile": tile, "exit": at}], got)
+            step = placements + [{"tile": tile, "exit": at}]
+            if _key(loader, step) not in _VIEWS:  # composed already: no job
+                yield partial(_compose_ahead, view_for, loader, step, got)
+            else:
+                _compose_ahead(view_for, loader, step, got)
             view = got.get("view")
             if view is None:
                 break
@@ -1158,14 +1165,18 @@ def ahead_jobs(state, content):
             continue
         if at is not None:
             for tile in explore.forced_tiles_after(state, content, level):
-                yield partial(_compose_ahead, view_for, loader, placements + [{"tile": tile, "exit": at}], {})
+                step = placements + [{"tile": tile, "exit": at}]
+                if _key(loader, step) not in _VIEWS:
+                    yield partial(_compose_ahead, view_for, loader, step, {})
         for name in _VIEW_TABLES:
-            yield partial(getattr, view, name)
+            if name not in vars(view):  # a cached_property not computed yet
+                yield partial(getattr, view, name)
         new = {p["tile"] for p in placements[len(state.placements):]}
         mine = sorted({c.area for c in state.cogs.values() if c.area in view.areas})
         for area in (a for a in view.areas if view.piece_of_area.get(a) in new):
             for cog_area in mine:
-                yield partial(view.sees, (cog_area, None), (area, None))
+                if ((cog_area, None), (area, None)) not in view._los:  # the rules' own memo (movement.los)
+                    yield partial(movement.los, view, (cog_area, None), (area, None))
 
 
 def _compose_ahead(view_for, loader, placements, got: dict) -> None:

@@ -56,6 +56,7 @@ BOT_DELAY_MS = 350  # a bot's pause before acting, so a person can follow
 STANDING_LIMIT = 256  # answers given in advance submitted after one action, at most
 DRAG_PX = 6  # a press that moves further than this is a drag (pans), not a click
 HOLD_MS = 700  # a costly choice that appears under the pointer ignores clicks this long
+IDLE_BUDGET_MS = 4  # CPU a loop iteration with nothing to do gives to the work ahead (idle_work.py)
 
 
 @dataclass
@@ -670,7 +671,7 @@ class GameTable(Scene, ABC):
                 return  # let the dice land before the next bot move
         acted = self.step_bot(dt)
         if idle and not acted and not self.dirty:
-            self.idle.run_one()
+            self.idle.run_for(IDLE_BUDGET_MS)
 
     def step_bot(self, dt: int) -> bool:
         """A bot's turn to decide: after its pause, its choice is submitted (and its reason
