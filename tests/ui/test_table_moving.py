@@ -113,6 +113,19 @@ def test_doom_frames_drawn_in_part_are_frames_drawn_whole(make_app):
     assert moved >= 20, "no figure slid in a frame drawn in part: nothing was compared"
 
 
+def test_level7_frames_drawn_in_part_are_frames_drawn_whole(make_app):
+    """The Level 7 table (no map layer: the tiles under what moved are drawn again, clipped)."""
+    from game.level7.rules.title import Level7Title
+    from game.ui.level7.table_scene import Level7Table
+
+    app = make_app((1280, 720))
+    session = Session.start(Level7Title(), "s1", seed=4, options={"players": 2})
+    table = Level7Table(app.ctx, session, ["bot", "bot"], (1280, 720), bot_delay_ms=0, animate=True)
+    app.push(table)
+    in_part, moved = _play_and_compare(app, table, actions=40)
+    assert moved >= 10, "no figure slid in a frame drawn in part: nothing was compared"
+
+
 def test_a_frame_in_part_with_input_or_a_scene_closed_is_drawn_whole(make_app):
     from game.gears.rules.title import GearsTitle
     from game.ui.gears.table_scene import GearsTable

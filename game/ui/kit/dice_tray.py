@@ -58,6 +58,20 @@ def tray_rect(ctx: Context, view: pygame.Rect, roll: DiceRoll) -> pygame.Rect:
     return rect
 
 
+def tray_bound(ctx: Context, view: pygame.Rect, roll: DiceRoll) -> pygame.Rect:
+    """Every pixel the tray may touch: its panel, and its title and summary lines where they
+    are wider than it (a long summary stands out on both sides)."""
+    rect = tray_rect(ctx, view, roll)
+    px = ctx.px
+    out = rect.copy()
+    for text, font, y in ((roll.title, ctx.font(14, bold=True), rect.top + px(10)),
+                          (roll.summary, ctx.font(13), rect.bottom - px(8))):
+        if text:
+            w, h = font.size(text)
+            out.union_ip(pygame.Rect(rect.centerx - w // 2 - 2, y - h - 2, w + 4, 2 * h + 4))
+    return out
+
+
 def tray_key(roll: DiceRoll) -> tuple:
     """What the tray shows: the same key, the same pixels (a frame drawn in part redraws the
     tray only when it changes: every frame while the dice roll, once when they land)."""

@@ -41,7 +41,7 @@ from game.i18n import _
 from game.ui import widgets
 from game.ui.kit import ai_panel, end_screen
 from game.ui.kit.ai_panel import AiShown
-from game.ui.kit.dice_tray import DiceRoll, dice_tray, tray_key, tray_rect
+from game.ui.kit.dice_tray import DiceRoll, dice_tray, tray_bound, tray_key
 from game.ui.kit.hand import draw_enlarged
 from game.ui.kit.handoff import draw_handoff
 from game.ui.kit.idle_work import IdleWork
@@ -912,7 +912,7 @@ class GameTable(Scene, ABC):
     def _dice_shown(self) -> tuple | None:
         if self.dice is None:
             return None
-        return tray_key(self.dice), tray_rect(self.ctx, self.view_rect, self.dice)
+        return tray_key(self.dice), tray_bound(self.ctx, self.view_rect, self.dice)
 
     def draw_moving(self, surface, back: Callable[[pygame.Surface], Any]) -> bool:
         """A frame in which only the clock moved things (a figure sliding, the dice rolling):
