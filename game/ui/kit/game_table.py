@@ -14,8 +14,10 @@ buttons, the message line, and the side panel (folding, tabbed when its sections
 with the AI and log sections built in); the F1 overlay's keys and rule of the decision. Input:
 a left click that is not a drag, right drag and wheel handed to the play area, key commands.
 A frame draws only what changed: the toolbar, the side panel and the hand's card row come from
-layers (layers.py) keyed on what they show, and the title's work ahead (`warm_ups`) runs in
-loop iterations with nothing to do (idle_work.py).
+layers (layers.py) keyed on what they show; a frame in which only the clock moved things (a
+figure sliding, dice rolling) redraws only the rectangles of the title's sprites and the dice
+that changed (`draw_moving`); and the title's work ahead (`warm_ups`) runs in loop iterations
+with nothing to do (idle_work.py).
 
 A title subclasses it and adds its own: the layout (`_layout` sets toolbar_rect, prompt_rect,
 view_rect, hand_rect, side_rect), what the legal actions light up (`update_choices`), the map
