@@ -81,8 +81,9 @@ def test_tile_faces_are_read_ahead_only_when_nothing_happens(make_app):
         move((100 + i, 300))
         app.run(max_frames=1)
     assert table.idle.done == 0
-    app.run(max_frames=len(ahead) + 3)
-    assert table.idle.done == len(ahead)
+    app.run(max_frames=400)  # the boards a door would lay first (test_gears_ahead.py), then the faces
+    assert table.idle.done >= len(ahead)
+    assert not table.idle.run_one(), "work ahead left after 400 idle iterations"
     assert ahead <= set(title.loader._cache)
     assert {str(floor.TILES_DIR / f"{t}.tmx") for t in ahead} <= {path for path, _stamp in floor._FLOORS}
 

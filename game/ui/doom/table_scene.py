@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -40,7 +41,7 @@ from game.ui.doom.entry import INVADER, SAVES
 from game.ui.kit import hand, side_rows
 from game.ui.kit.ai_panel import AiShown
 from game.ui.kit.dice_tray import DiceRoll, ShownDie
-from game.ui.kit.game_table import BOT_DELAY_MS, GameTable
+from game.ui.kit.game_table import BOT_DELAY_MS, GameTable, Sprite
 from game.ui.kit.layers import Layer
 from game.ui.scene import Context
 from game.ui.table.board_render import BoardRenderer, load_floor
@@ -461,6 +462,7 @@ class DoomTable(GameTable):
     def update(self, dt_ms: int) -> None:
         """The kit's clock; a spawn plays once the moves before it have ended and the dice
         have landed (a figure revealed by a step appears when the marine gets there)."""
+        self.begin_tick()
         rolling = self.dice is not None and not self.dice.done
         if self.spawns and not self.anims and not rolling:
             fx = self.spawns[0]
@@ -654,6 +656,9 @@ class DoomTable(GameTable):
         # The square under the pointer now (the camera may have moved since it last moved).
         inside = self.mouse is not None and self.view_rect.collidepoint(self.mouse)
         self.hover_cell = self.cell_at_screen(self.mouse) if inside else None
+        # A frame where only the clock moved figures, dice or a portal: what moved drawn again.
+        if type(self).draw is DoomTable.draw and self.draw_moving(surface, self._draw_map_layer):
+            return
         surface.fill(self.ctx.palette.table)
         self.draw_table(surface, self._draw_map, self._draw_over_panels)
 
@@ -725,9 +730,9 @@ class DoomTable(GameTable):
             return st.seats[st.seat]
         return None
 
-    def _draw_map(self, surface) -> None:
+    def _draw_map_layer(self, surface):
         """The floor and walls (the shared renderer's buffer), what the viewer may not see
-        veiled, then the doors and markers as the rules have them, the lit choices, figures."""
+        veiled, then the doors and markers as the rules have them, the lit choices (one layer)."""
         self._frame()  # framed again when the viewer changed (a handoff card clicked away)
         seen = self._seen_cells()
         cam = self.camera
@@ -737,12 +742,43 @@ class DoomTable(GameTable):
                self.choices, self._not_yours() is None, self.session.is_over(), self.hover_cell, self.aiming,
                self.invader_view())
         self.map_layer.draw(surface, self.view_rect, key, lambda target: self._draw_floor(target, seen))
-        self._draw_figures(surface, seen)
+        return seen
+
+    def _draw_map(self, surface) -> None:
+        """The map layer (floor, fog, doors, markers, lit squares), then the figures and what
+        lies over them as the kit's sprites."""
+        self._draw_map_layer(surface)
+        self.show_sprites(surface, self.sprites())
+
+    def sprites(self) -> list[Sprite]:
+        seen = self._seen_cells()
+        out = self._figure_sprites(seen)
+        mine = self._not_yours() is None
+        ch = self.choices
+        marks = mine and not self.session.is_over() and bool(ch.targets or ch.doors or ch.figures)
+        guides = self.target is None and self.hover_cell is not None and mine and self.handoff is None
+        if marks or self.target is not None or guides:
+            # The lit targets over the tokens, the target line, the hover guides: they follow the
+            # choices and the pointer (the frame's key), so they change only in a whole frame;
+            # drawn again, clipped, wherever a figure under them moved.
+            out.append(Sprite("over", (self.target, self.hover_cell), pygame.Rect(self.view_rect),
+                              partial(self._paint_over, seen)))
+        return out
+
+    def _paint_over(self, seen, surface) -> None:
         self._draw_marks_over(surface)
         if self.target is not None:
             self._draw_target_line(surface)
         elif self.hover_cell is not None and self._not_yours() is None and self.handoff is None:
             self._draw_hover_guides(surface, seen)
+
+    def frame_key(self) -> tuple:
+        cam = self.camera
+        return (cam.x, cam.y, cam.zoom, self.choices, self.target, self.aiming, self.hover_cell, self.invader_view(),
+                self.step_note, len(self.spawns))
+
+    def over_map(self) -> bool:
+        return self.target is not None  # the odds panel: drawn whole
 
     def _draw_floor(self, surface, seen) -> None:
         surface.fill(self.ctx.palette.table, self.view_rect)
@@ -1023,41 +1059,79 @@ class DoomTable(GameTable):
         surface.blit(image, rect)
         return rect
 
-    def _draw_figures(self, surface, seen) -> None:
+    def _figure_sprites(self, seen) -> list[Sprite]:
+        """Each figure the viewer sees as one of the kit's sprites (its token, rings, order badge,
+        wound bar; a figure coming in with its portal): where it stands now, sliding or not."""
         st = self.state
         pos = self._drawn_positions()
         active = self.session.decider
         acting = st.act["fig"] if st.act else None
+        z = self.camera.zoom
+        out = []
         for mid, m in st.marines.items():
             if m.cell is None:
                 continue
             cx, cy = pos.get(mid, self._centre([m.cell]))
             cell = (int(cx // self.tw), int(cy // self.th))
-            rect = self._token(surface, words.MARINE_TOKENS.get(mid, "tokens/marine_p1.png"), [cell], ring=words.colour(mid))
-            if mid == active or (st.phase == "marine" and st.seats[st.seat] == mid):
-                pygame.draw.circle(surface, self.ctx.palette.accent, rect.center, rect.width // 2 + max(5, round(9 * self.camera.zoom)), 2)
-            if m.order and self.camera.zoom >= 0.4:
-                self._badge(surface, rect, m.order[:1].upper(), (230, 200, 90))
+            rel = words.MARINE_TOKENS.get(mid, "tokens/marine_p1.png")
+            lead = mid == active or (st.phase == "marine" and st.seats[st.seat] == mid)
+            badge = m.order[:1].upper() if m.order and z >= 0.4 else ""
+            look = (rel, cell, words.colour(mid), lead, badge, z)
+            out.append(Sprite(("figure", mid), look, self._figure_bound([cell]),
+                              partial(self._paint_marine, rel, cell, words.colour(mid), lead, badge)))
         coming = {fx.figure: i for i, fx in enumerate(self.spawns)}
         for fid, inv in st.invaders.items():
             if not inv.cells or not (set(inv.cells) & seen):
                 continue
             alpha = 255
+            fx = None
             if fid in coming:  # waiting for its turn to appear, or appearing now
                 if coming[fid] > 0:
                     continue
                 fx = self.spawns[0]
-                self._draw_portal(surface, fx)
                 alpha = round(255 * max(0.0, min(1.0, (fx.progress - 0.25) / 0.5)))
             cells = inv.cells
             if fid in pos and len(cells) == 1:
                 cx, cy = pos[fid]
                 cells = [(int(cx // self.tw), int(cy // self.th))]
-            rect = self._token(surface, f"tokens/{inv.monster}.png", cells,
-                               ring=self.ctx.palette.accent if fid == acting else None, alpha=alpha)
+            ring = self.ctx.palette.accent if fid == acting else None
             health = self.content.monsters[inv.monster].health
-            if inv.wounds and self.camera.zoom >= 0.4:
-                self._bar(surface, rect, health - inv.wounds, health)
+            bar = (health - inv.wounds, health) if inv.wounds and z >= 0.4 else None
+            bound = self._figure_bound(cells)
+            if fx is not None:
+                bound = bound.union(self._portal_bound(fx))
+            look = (inv.monster, tuple(cells), ring, alpha, bar, fx and (fx.t, tuple(fx.cells)), z)
+            out.append(Sprite(("figure", fid), look, bound,
+                              partial(self._paint_invader, f"tokens/{inv.monster}.png", cells, ring, alpha, bar, fx)))
+        return out
+
+    def _paint_marine(self, rel, cell, ring, lead, badge, surface) -> None:
+        rect = self._token(surface, rel, [cell], ring=ring)
+        if lead:
+            pygame.draw.circle(surface, self.ctx.palette.accent, rect.center, rect.width // 2 + max(5, round(9 * self.camera.zoom)), 2)
+        if badge:
+            self._badge(surface, rect, badge, (230, 200, 90))
+
+    def _paint_invader(self, rel, cells, ring, alpha, bar, fx, surface) -> None:
+        if fx is not None:
+            self._draw_portal(surface, fx)
+        rect = self._token(surface, rel, cells, ring=ring, alpha=alpha)
+        if bar is not None:
+            self._bar(surface, rect, *bar)
+
+    def _figure_bound(self, cells) -> pygame.Rect:
+        """Every pixel a token over `cells` may touch: its footprint, its rings, its badge."""
+        area = self._cell_rect(cells[0]).unionall([self._cell_rect(c) for c in cells[1:]])
+        z = self.camera.zoom
+        reach = max(8, area.width // 4, area.height // 4) + max(5, round(9 * z)) + 4
+        return area.inflate(2 * reach, 2 * reach)
+
+    def _portal_bound(self, fx: SpawnFx) -> pygame.Rect:
+        xs, ys = [c[0] for c in fx.cells], [c[1] for c in fx.cells]
+        span = min(max(xs) - min(xs), max(ys) - min(ys)) + 1
+        size = max(8, round(self.tw * self.camera.zoom * span))
+        x, y = self.camera.to_screen(*self._centre(fx.cells))
+        return pygame.Rect(round(x) - size, round(y) - size, 2 * size, 2 * size).inflate(4, 4)
 
     def _draw_portal(self, surface, fx: SpawnFx) -> None:
         """A figure coming onto the map: a portal opens over its footprint (a glow, rings running

@@ -37,7 +37,7 @@ from game.ui.gears.roll import gears_roll
 from game.ui.kit import hand
 from game.ui.kit.ai_panel import AiShown
 from game.ui.kit.dice_tray import distribution_bars
-from game.ui.kit.game_table import BOT_DELAY_MS, GameTable
+from game.ui.kit.game_table import BOT_DELAY_MS, GameTable, Sprite
 from game.ui.kit.layers import Layer
 from game.ui.kit.seats import seat_colour
 from game.ui.scene import Context, Push
@@ -164,17 +164,27 @@ class GearsTable(GameTable):
     def outcome(self) -> str | None:
         return self.state.outcome
 
+    WARM_EACH_CHANGE = True
+
     def warm_ups(self):
-        """Every tile face the mission's levels may lay (its mission card lists them: nothing
-        hidden), read by the rules' loader with its graphs, then its floor art: laying it is
-        then composing, not reading files (issue 19)."""
+        """Work ahead for the click that lays tiles (issue 19), small jobs run in idle loop
+        iterations, planned again after every action: every tile face the mission's levels may
+        lay not read yet (its mission card lists them: nothing hidden), by the rules' loader with
+        its graphs, and its floor art; then the rules' share of the tiles an exploration from
+        each door on the map would lay now (ahead_jobs: each board composed
+        as the rules' first layout attempt composes it, then its movement and sight tables and
+        the sight from the COGs' areas into the new tiles, in the rules' own caches). The faces
+        come first (read once per game: the boards ahead need them too), the boards ahead after.
+        Work already in the caches is skipped without a job, so a plan made again after an
+        action starts where the last one stopped."""
         loader = self.state.loader
         mission = self.content.missions.get(self.state.mission)
         laid = {p["tile"] for p in self.state.placements}
         for level in getattr(mission, "levels", ()):
             for tile in level.tiles:
-                if tile not in laid:
+                if tile not in laid and (id(loader), tile) not in _WARMED:
                     yield partial(_warm_face, loader, tile)
+        yield from ahead_jobs(self.state, self.content)
 
     def end_summary(self) -> str:
         mission = self.content.missions[self.state.mission]
@@ -515,21 +525,35 @@ class GearsTable(GameTable):
         self._fit_board()
         if self._end_shown():
             self._frame_end(self._end_rect())
+        # A frame where only the clock moved figures or dice: the last one with what moved
+        # drawn again (a tutorial draws its own marks over the table: always whole there).
+        if type(self).draw is GearsTable.draw and self.draw_moving(surface, self._draw_map_layer):
+            return
         surface.fill(self.ctx.palette.table)
         self.draw_table(surface, self._draw_map, self._draw_over_panels)
 
+    def frame_key(self) -> tuple:
+        cam = self.camera
+        return (cam.x, cam.y, cam.zoom, self.choices, self.hover_area, self.hover_figure, self.target,
+                self.attack_choice, self.selected_card, self.grenade_mode, self.area_weapon, self.area_pick,
+                self.confirm_drop)
+
+    def over_map(self) -> bool:
+        return self.figure_card_rect is not None or (self.target is not None and self.attack_choice is not None)
+
     def _draw_map(self, surface) -> None:
         """The map, what the rules changed on it and the lit choices (one layer, drawn again only
-        when one of them or the camera changes), then the figures over it each frame."""
+        when one of them or the camera changes), then the figures over it (sprites)."""
+        self._draw_map_layer(surface)
+        self.show_sprites(surface, self.sprites())
+
+    def _draw_map_layer(self, surface) -> None:
         renderer = self.painter.for_state(self.state)
         cam = self.camera
         key = (renderer, self.ctx.settings, cam.x, cam.y, cam.zoom, tuple(self.view_rect), self.state_version,
                self.choices, self._not_yours() is None, self.hover_area, self.grenade_mode, self.area_weapon,
                self.area_pick)
         self.map_layer.draw(surface, self.view_rect, key, lambda target: self._draw_floor(target, renderer))
-        self._draw_figures(surface)
-        if self.target is not None:
-            self._draw_target_line(surface)
 
     def _draw_floor(self, surface, renderer) -> None:
         buffer = self.painter.buffer(renderer, self.camera)
@@ -668,13 +692,19 @@ class GearsTable(GameTable):
                 x, y = self.screen_of_spot(c.cover)
                 pygame.draw.circle(surface, seat_colour(self.state.players, p), (x, y), max(4, round(8 * z)), 2)
 
-    def _draw_figures(self, surface) -> None:
+    def sprites(self) -> list[Sprite]:
+        """The figures (token, rings, wound mark), their names and the line to a target, as
+        the kit's sprites: a frame in which only a figure slides redraws where it was and is."""
+        return self._figure_sprites() + self._label_sprites() + self._target_sprites()
+
+    def _figure_sprites(self) -> list[Sprite]:
         st, z, pal = self.state, self.camera.zoom, self.ctx.palette
         size = max(14, round(TOKEN * z))
         self.token_rects = {}
-        pos = self._drawn_positions()
+        out = []
         active = self.session.decider
-        for key, (mx, my) in pos.items():
+        mine = self._not_yours() is None
+        for key, (mx, my) in self._drawn_positions().items():
             x, y = self.camera.to_screen(mx, my)
             if key in st.cogs:
                 i = st.players.index(key)
@@ -684,52 +714,84 @@ class GearsTable(GameTable):
                 rel = f"tokens/{enemy}.png" if self.ctx.assets.exists(f"tokens/{enemy}.png") else f"tokens/{self.content.enemies[enemy].figure}.png"
             else:
                 continue
-            image = self.ctx.assets.image(rel, (size, size))
-            if key in st.cogs and st.cogs[key].bleeding:
-                image = pygame.transform.rotate(image, 90)
-            rect = image.get_rect(center=(round(x), round(y)))
-            if key in self.choices.targets and self._not_yours() is None:
-                pygame.draw.circle(surface, pal.danger, rect.center, size // 2 + max(3, round(6 * z)), max(2, round(4 * z)))
-            if key == active:
-                pygame.draw.circle(surface, pal.accent, rect.center, size // 2 + max(2, round(4 * z)), max(2, round(3 * z)))
-            surface.blit(image, rect)
+            rect = pygame.Rect(0, 0, size, size)
+            rect.center = (round(x), round(y))
+            bleeding = key in st.cogs and st.cogs[key].bleeding
+            targeted = key in self.choices.targets and mine
+            wounded = key in st.locusts and st.locusts[key].wounded
             self.token_rects[key] = rect
-            if key in st.locusts and st.locusts[key].wounded:
-                pygame.draw.circle(surface, (200, 30, 30), (rect.right - size // 6, rect.top + size // 6), max(4, size // 7))
-        self._draw_labels(surface)
+            ring = size // 2 + max(3, round(6 * z)) + 2
+            bound = pygame.Rect(0, 0, 2 * ring, 2 * ring)
+            bound.center = rect.center
+            look = (rel, size, bleeding, targeted, key == active, wounded, tuple(rect))
+            out.append(Sprite(("figure", key), look, bound.inflate(4, 4),
+                              partial(self._paint_figure, rel, size, z, bleeding, targeted, key == active, wounded, rect)))
+        return out
 
-    def _draw_labels(self, surface) -> None:
+    def _paint_figure(self, rel, size, z, bleeding, targeted, active, wounded, rect, surface) -> None:
+        pal = self.ctx.palette
+        image = self.ctx.assets.image(rel, (size, size))
+        if bleeding:
+            image = pygame.transform.rotate(image, 90)
+        at = image.get_rect(center=rect.center)
+        if targeted:
+            pygame.draw.circle(surface, pal.danger, at.center, size // 2 + max(3, round(6 * z)), max(2, round(4 * z)))
+        if active:
+            pygame.draw.circle(surface, pal.accent, at.center, size // 2 + max(2, round(4 * z)), max(2, round(3 * z)))
+        surface.blit(image, at)
+        if wounded:
+            pygame.draw.circle(surface, (200, 30, 30), (at.right - size // 6, at.top + size // 6), max(4, size // 7))
+
+    def _label_sprites(self) -> list[Sprite]:
         """Each figure's name beside its token, clear of the other names and tokens (labels.py)."""
         st, z = self.state, self.camera.zoom
         self.label_rects = {}
         if z < 0.4:
-            return  # too small to read: the squad panel names them
+            return []  # too small to read: the squad panel names them
         font = self.ctx.assets.font(max(9, round(12 * z)), bold=True)
         texts = {key: words.locust(st, self.content, key) if key in st.locusts
                  else words.character(self.content, st.cogs[key].character).split()[0] for key in self.token_rects}
         sizes = {key: font.size(t) for key, t in texts.items()}
         self.label_rects = labels.place_labels(self.token_rects, sizes, self.view_rect)
-        for key, rect in self.label_rects.items():
-            widgets.text(surface, texts[key], font, (245, 240, 225), rect.topleft, shadow=True)
+        shadow = max(1, font.get_height() // 16)
+        return [Sprite(("label", key), (texts[key], font, tuple(rect)), rect.inflate(2 * shadow + 4, 2 * shadow + 4),
+                       partial(self._paint_label, texts[key], font, rect.topleft))
+                for key, rect in self.label_rects.items()]
 
-    def _draw_target_line(self, surface) -> None:
-        """The LOS witness between the attacker and the chosen target, exactly as the rules see it."""
+    @staticmethod
+    def _paint_label(text: str, font, at, surface) -> None:
+        widgets.text(surface, text, font, (245, 240, 225), at, shadow=True)
+
+    def _target_sprites(self) -> list[Sprite]:
+        if self.target is None:
+            return []
+        ends = self._target_ends()
+        if ends is None:
+            return []
+        a, b = ends
+        bound = pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(a[0] - b[0]) + 1, abs(a[1] - b[1]) + 1).inflate(16, 16)
+        return [Sprite("target", (tuple(a), tuple(b)), bound, partial(self._paint_target_line, a, b))]
+
+    def _target_ends(self):
+        """The LOS witness between the attacker and the chosen target, exactly as the rules see
+        it: its two ends on screen (None when there is no such pair)."""
         player = self.session.decider
         if player not in self.state.cogs or self.target not in self.state.locusts:
-            return
+            return None
         view = self.state.view()
         a_area, b_area = self.state.cogs[player].area, self.state.locusts[self.target].area
-        pal = self.ctx.palette
         if a_area == b_area:
-            a, b = self.screen_of_figure(player), self.screen_of_figure(self.target)
-        else:
-            result = view.sight.areas(a_area, b_area)
-            if result.witness is None:
-                a, b = self.screen_of_figure(player), self.screen_of_figure(self.target)
-            else:
-                w = result.witness
-                a = self.camera.to_screen(float(w.a[0]), float(w.a[1]))
-                b = self.camera.to_screen(float(w.b[0]), float(w.b[1]))
+            return self.screen_of_figure(player), self.screen_of_figure(self.target)
+        result = view.sight.areas(a_area, b_area)
+        if result.witness is None:
+            return self.screen_of_figure(player), self.screen_of_figure(self.target)
+        w = result.witness
+        a = self.camera.to_screen(float(w.a[0]), float(w.a[1]))
+        b = self.camera.to_screen(float(w.b[0]), float(w.b[1]))
+        return a, b
+
+    def _paint_target_line(self, a, b, surface) -> None:
+        pal = self.ctx.palette
         pygame.draw.line(surface, (0, 0, 0), a, b, 6)
         pygame.draw.line(surface, pal.los_visible, a, b, 3)
         for p in (a, b):
@@ -1040,14 +1102,89 @@ class GearsTable(GameTable):
                                                                                    ("M", _("The mission's cards"))] + keys[-1:]
 
 
+_WARMED: set[tuple[int, str]] = set()  # (loader, tile) faces read ahead with their floor art
+
+
 def _warm_face(loader, tile: str) -> None:
     """A tile face and its floor art read ahead; a face that cannot be read is left for the
     click that lays it to report."""
+    _WARMED.add((id(loader), tile))
     try:
         face = loader(tile)
     except (MapError, OSError, ValueError, KeyError):
         return
     tile_floor(TILES_DIR / f"{tile}.tmx", face)  # where compose_floor reads it
+
+
+# The tables of a board view the rules read after a tile is laid (movement, range, exits, holes,
+# cover, sections, sight); each is computed once per view and kept by it (cached_property).
+_VIEW_TABLES = ("areas", "move_adj", "range_adj", "exits", "free_exits", "holes", "cover", "cover_in",
+                "piece_of_area", "section_of", "equipment_area", "geometry")
+
+
+def ahead_jobs(state, content):
+    """The rules' share of laying the next level, done ahead (issue 19: the click that laid a
+    tile composed the board, its graphs and its sight then). For each door on the map whose
+    level is still to be explored: the boards the rules' layout (explore._layout, first try)
+    composes, one tile a job, from the Location deck's draw pile as it lies, then the tiles
+    that must fit at the level's exit, then the last board's tables and the sight between the
+    COGs' areas and the new tiles' areas. Everything goes into the rules' own caches (the views
+    by placements, the sight memo): nothing of the state is touched, nothing shown. A layout the
+    rules would reshuffle (an overlap) stops the jobs there: the click does the rest."""
+    from game.gears.rules import explore, movement
+    from game.gears.rules.board_view import _VIEWS, _key, view_for
+
+    loader = state.loader
+    if loader is None:
+        return
+    decks = state.location_decks
+    levels = []
+    for door in state.doors:
+        level = explore.door_target(state, door)
+        if level is not None and level < len(decks) and decks[level].draw_pile and level not in [l for l, _d in levels]:
+            levels.append((level, door))
+    for level, door in levels:
+        placements = list(state.placements)
+        at = door
+        view = None
+        for tile in list(decks[level].draw_pile):
+            got: dict = {}
+            step = placements + [{"tile": tile, "exit": at}]
+            if _key(loader, step) not in _VIEWS:  # composed already: no job
+                yield partial(_compose_ahead, view_for, loader, step, got)
+            else:
+                _compose_ahead(view_for, loader, step, got)
+            view = got.get("view")
+            if view is None:
+                break
+            placements.append({"tile": tile, "exit": at})
+            exits = [e for e in view.free_exits if e.split(":")[0] == tile]
+            at = exits[0] if exits else None
+            if at is None:
+                break
+        if view is None:
+            continue
+        if at is not None:
+            for tile in explore.forced_tiles_after(state, content, level):
+                step = placements + [{"tile": tile, "exit": at}]
+                if _key(loader, step) not in _VIEWS:
+                    yield partial(_compose_ahead, view_for, loader, step, {})
+        for name in _VIEW_TABLES:
+            if name not in vars(view):  # a cached_property not computed yet
+                yield partial(getattr, view, name)
+        new = {p["tile"] for p in placements[len(state.placements):]}
+        mine = sorted({c.area for c in state.cogs.values() if c.area in view.areas})
+        for area in (a for a in view.areas if view.piece_of_area.get(a) in new):
+            for cog_area in mine:
+                if ((cog_area, None), (area, None)) not in view._los:  # the rules' own memo (movement.los)
+                    yield partial(movement.los, view, (cog_area, None), (area, None))
+
+
+def _compose_ahead(view_for, loader, placements, got: dict) -> None:
+    try:
+        got["view"] = view_for(loader, placements)
+    except (MapError, OSError, ValueError, KeyError):
+        pass
 
 
 @dataclass(frozen=True)

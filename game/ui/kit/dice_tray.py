@@ -48,14 +48,42 @@ class DiceRoll:
         return self.age_ms < self.ROLL_MS
 
 
+def tray_rect(ctx: Context, view: pygame.Rect, roll: DiceRoll) -> pygame.Rect:
+    """Where the tray lies: low in the middle of `view`; a bouncing die stays inside it."""
+    px = ctx.px
+    size = px(44)
+    width = max(px(300), len(roll.dice) * (size + px(8)) + px(40))
+    rect = pygame.Rect(0, 0, width, size + px(74))
+    rect.midbottom = (view.centerx, view.bottom - px(16))
+    return rect
+
+
+def tray_bound(ctx: Context, view: pygame.Rect, roll: DiceRoll) -> pygame.Rect:
+    """Every pixel the tray may touch: its panel, and its title and summary lines where they
+    are wider than it (a long summary stands out on both sides)."""
+    rect = tray_rect(ctx, view, roll)
+    px = ctx.px
+    out = rect.copy()
+    for text, font, y in ((roll.title, ctx.font(14, bold=True), rect.top + px(10)),
+                          (roll.summary, ctx.font(13), rect.bottom - px(8))):
+        if text:
+            w, h = font.size(text)
+            out.union_ip(pygame.Rect(rect.centerx - w // 2 - 2, y - h - 2, w + 4, 2 * h + 4))
+    return out
+
+
+def tray_key(roll: DiceRoll) -> tuple:
+    """What the tray shows: the same key, the same pixels (a frame drawn in part redraws the
+    tray only when it changes: every frame while the dice roll, once when they land)."""
+    return (roll.title, tuple(roll.dice), roll.summary, roll.age_ms if roll.rolling else -1)
+
+
 def dice_tray(surface: pygame.Surface, ctx: Context, view: pygame.Rect, roll: DiceRoll) -> None:
     """The tray low in the middle of `view` (the map), over whatever lies there."""
     px = ctx.px
     size = px(44)
     n = len(roll.dice)
-    width = max(px(300), n * (size + px(8)) + px(40))
-    rect = pygame.Rect(0, 0, width, size + px(74))
-    rect.midbottom = (view.centerx, view.bottom - px(16))
+    rect = tray_rect(ctx, view, roll)
     widgets.panel(surface, ctx, rect, alpha=240)
     widgets.text(surface, roll.title, ctx.font(14, bold=True), ctx.palette.text, (rect.centerx, rect.top + px(10)), "midtop")
     x = rect.centerx - (n * (size + px(8)) - px(8)) // 2

@@ -14,8 +14,10 @@ buttons, the message line, and the side panel (folding, tabbed when its sections
 with the AI and log sections built in); the F1 overlay's keys and rule of the decision. Input:
 a left click that is not a drag, right drag and wheel handed to the play area, key commands.
 A frame draws only what changed: the toolbar, the side panel and the hand's card row come from
-layers (layers.py) keyed on what they show, and the title's work ahead (`warm_ups`) runs in
-loop iterations with nothing to do (idle_work.py).
+layers (layers.py) keyed on what they show; a frame in which only the clock moved things (a
+figure sliding, dice rolling) redraws only the rectangles of the title's sprites and the dice
+that changed (`draw_moving`); and the title's work ahead (`warm_ups`) runs in loop iterations
+with nothing to do (idle_work.py).
 
 A title subclasses it and adds its own: the layout (`_layout` sets toolbar_rect, prompt_rect,
 view_rect, hand_rect, side_rect), what the legal actions light up (`update_choices`), the map
@@ -29,7 +31,7 @@ from __future__ import annotations
 import json
 import math
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -37,11 +39,11 @@ import pygame
 
 from game.engine.protocol import Action, Event, IllegalAction, canonical_json
 from game.engine.session import SaveError, Session, UndoRefused
-from game.i18n import _
+from game.i18n import _, language
 from game.ui import widgets
 from game.ui.kit import ai_panel, end_screen
 from game.ui.kit.ai_panel import AiShown
-from game.ui.kit.dice_tray import DiceRoll, dice_tray
+from game.ui.kit.dice_tray import DiceRoll, dice_tray, tray_bound, tray_key
 from game.ui.kit.hand import draw_enlarged
 from game.ui.kit.handoff import draw_handoff
 from game.ui.kit.idle_work import IdleWork
@@ -56,6 +58,7 @@ BOT_DELAY_MS = 350  # a bot's pause before acting, so a person can follow
 STANDING_LIMIT = 256  # answers given in advance submitted after one action, at most
 DRAG_PX = 6  # a press that moves further than this is a drag (pans), not a click
 HOLD_MS = 700  # a costly choice that appears under the pointer ignores clicks this long
+IDLE_BUDGET_MS = 4  # CPU a loop iteration with nothing to do gives to the work ahead (idle_work.py)
 
 
 @dataclass
@@ -69,6 +72,42 @@ class Anim:
     @property
     def duration(self) -> int:
         return max(1, (len(self.points) - 1) * STEP_MS)
+
+
+@dataclass
+class Sprite:
+    """One thing a title draws over its map layer each frame (a figure with its rings, a name,
+    the line to a target): `name` says which, `key` everything its drawing reads (its place
+    too), `rect` every pixel it may touch, `paint(surface)` draws it. A frame in which only
+    the clock moved things redraws the rectangles of the sprites whose key or rect changed
+    (GameTable.draw_moving) instead of the whole screen."""
+
+    name: Any
+    key: Any
+    rect: pygame.Rect
+    paint: Callable[[pygame.Surface], Any] = field(compare=False, repr=False)
+
+
+def merged(rects: list[pygame.Rect], most: int = 6) -> list[pygame.Rect]:
+    """`rects` with those that overlap or touch joined into one; one box around all when more
+    than `most` remain (each rectangle costs a pass over the sprites)."""
+    out: list[pygame.Rect] = []
+    for r in rects:
+        if not r.width or not r.height:
+            continue
+        r = pygame.Rect(r)
+        joined = True
+        while joined:
+            joined = False
+            for i, o in enumerate(out):
+                if r.inflate(2, 2).colliderect(o):
+                    r = r.union(out.pop(i))
+                    joined = True
+                    break
+        out.append(r)
+    if len(out) > most:
+        return [out[0].unionall(out[1:])]
+    return out
 
 
 def _darker(c):
@@ -96,6 +135,7 @@ class GameTable(Scene, ABC):
         # Every line with who may read it; `log` filters for whoever sits at the table now, so in
         # hot-seat a seat's private lines (the cards it drew) vanish when the table passes on.
         self._log: list[tuple[str, tuple[str, ...] | None]] = []
+        self._said_memo: dict[tuple[str, str], str] = {}  # (language, rules text) -> its words (_said)
         self.ai = AiShown()
         self.reset_log()
         self.log_scroll = 0  # entries hidden below the panel's bottom (the wheel reads back)
@@ -136,6 +176,16 @@ class GameTable(Scene, ABC):
         self.toolbar_layer = Layer()
         self.side_layer = Layer()
         self.idle = IdleWork()  # the title's warm_ups, run in loop iterations with nothing to do
+        # Frames drawn in part (draw_moving): what the last frame showed, when it may be the
+        # base of the next one, and whether only the clock moved things since it was drawn.
+        self._last_frame: tuple | None = None  # (size, frame_key) of a frame drawn whole
+        self._shown: list[tuple[Any, Any, pygame.Rect]] | None = None  # its sprites: name, key, rect
+        self._shown_dice: tuple | None = None  # (key, rect) of the dice tray it showed
+        self._sprites_now: list[tuple[Any, Any, pygame.Rect]] | None = None
+        self._calm = False
+        self._ticking = False
+        self.frames_in_part = 0  # frames drawn by draw_moving (a test or benchmark tells them)
+        self._over_at: tuple = (None, 0, 0)  # the title's over_panels, and the buttons and panels before it
         self._input = False  # an event was handled since the last update
         self._planned_for: Session | None = None
         self._after_change(first=True)
@@ -259,6 +309,10 @@ class GameTable(Scene, ABC):
     def _positions(self) -> dict[str, tuple[float, float]]:
         """Where each figure stands now, in map coordinates (for the move animations)."""
         return {}
+
+    # The title's warm_ups read the game as it stands (what the next click may lay): planned
+    # again after every change, those of the state before dropped.
+    WARM_EACH_CHANGE = False
 
     def warm_ups(self) -> Iterable[Callable[[], object]]:
         """Work to do ahead, a small job each, run when the table has nothing else to do
@@ -421,7 +475,7 @@ class GameTable(Scene, ABC):
     def _after_change(self, first: bool = False) -> None:
         """Choices, whose hand shows and whether a handoff screen is needed."""
         self.state_version += 1
-        if self._planned_for is not self.session:  # a new game (the tutorial's Back): its own jobs
+        if self._planned_for is not self.session or self.WARM_EACH_CHANGE:  # a new game: its own jobs
             self._planned_for = self.session
             self.idle.plan(self.warm_ups())
         self.update_choices()
@@ -503,7 +557,7 @@ class GameTable(Scene, ABC):
         """The log (each line with who may read it), the AI panel, and the animations."""
         positions = dict(before)
         for e in events:
-            self._log.append((self._words(e.text), e.visible_to))
+            self._log.append((self._said(e.text), e.visible_to))
             if self.log_scroll and (e.visible_to is None or self.viewer in e.visible_to):
                 self.log_scroll += 1  # reading back: the lines in view stay where they are
             if e.kind == "ai_card":
@@ -575,18 +629,35 @@ class GameTable(Scene, ABC):
         self._after_change()
 
     # ------------------------------------------------------------------ time
+    def begin_tick(self) -> None:
+        """First thing in an update (a title whose `update` animates before the kit's calls it
+        first): was the table left alone since the last frame (no input, nothing redrawn
+        asked)? Then a frame now shows only what the clock moved (draw_moving)."""
+        if not self._ticking:
+            self._ticking = True
+            self._calm = not self._input and not self.dirty
+
     def update(self, dt_ms: int) -> None:
+        self.begin_tick()
+        try:
+            self._update(dt_ms)
+        finally:
+            self._ticking = False
+
+    def _update(self, dt_ms: int) -> None:
         dt = min(dt_ms, 100)
         idle = not self._input and not self.dirty and not self.busy
         self._input = False
         self._clock_ms += dt
         if self._held and any(self._clock_ms - self._costly_seen[k][0] >= HOLD_MS for k in self._held if k in self._costly_seen):
             self.dirty = True  # a held choice is ready: draw it enabled
+            self._calm = False
         if self.message:
             self.message_ms += dt
             if self.message_ok and self.message_ms > 5000:  # a notice fades; a refusal stays
                 self.message, self.message_ok = "", False
                 self.dirty = True
+                self._calm = False
         if self.anims:
             a = self.anims[0]
             a.t += round(dt / self.pace())  # slow pace: moves slide slower too
@@ -603,7 +674,7 @@ class GameTable(Scene, ABC):
                 return  # let the dice land before the next bot move
         acted = self.step_bot(dt)
         if idle and not acted and not self.dirty:
-            self.idle.run_one()
+            self.idle.run_for(IDLE_BUDGET_MS)
 
     def step_bot(self, dt: int) -> bool:
         """A bot's turn to decide: after its pause, its choice is submitted (and its reason
@@ -782,6 +853,7 @@ class GameTable(Scene, ABC):
         the map, its figures and lit choices), then the toolbar, the prompt line, the hand strip,
         the side panel, what the title lays over them (`over_panels(surface)`: a preview) and
         the overlays (dice, message, hovered card, end panel or handoff)."""
+        self._sprites_now = None
         surface.set_clip(self.view_rect)
         play_area(surface)
         surface.set_clip(None)
@@ -789,15 +861,105 @@ class GameTable(Scene, ABC):
         self.panels = []
         self.message_rect: pygame.Rect | None = None  # the message line's box, when one is shown
         self._costly_drawn, self._held = set(), set()
+        self._prompt_column = False
+        self._hover_card_shown = False
         self._layered(self.toolbar_layer, surface, self.toolbar_rect, self.toolbar_key(), self._draw_toolbar)
         self._draw_prompt(surface)
         self._draw_hand(surface)
         self._layered(self.side_layer, surface, self.side_rect, self.side_key(), self._draw_side, self.SIDE_RECORDS)
+        self._over_at = (over_panels, len(self.buttons), len(self.panels))
         if over_panels is not None:
             over_panels(surface)
         self._draw_overlays(surface)
         for gone in set(self._costly_seen) - self._costly_drawn:  # shown again later: new again
             del self._costly_seen[gone]
+        # The base of frames drawn in part: only when what lies over the map stays where it is
+        # while figures slide (the title's panels unless `over_map`, the dice, the message, the
+        # handoff card), so drawing it again clipped gives its pixels.
+        base = self._sprites_now is not None and not self._prompt_column \
+            and not self._hover_card_shown and not self._end_shown() and not self.over_map()
+        self._shown = self._sprites_now if base else None
+        self._shown_dice = self._dice_shown()
+        self._last_frame = (surface.get_size(), self._frame_key()) if base else None
+        self.full_redraw = False
+
+    # ------------------------------------------------------------------ frames drawn in part
+    def sprites(self) -> list[Sprite]:
+        """What the title draws over its map layer, in drawing order (a title that draws its
+        figures as sprites: `show_sprites(surface, self.sprites())` in its play area, and
+        `draw_moving` first in its `draw`)."""
+        return []
+
+    def frame_key(self) -> tuple:
+        """The title's part of what a frame shows besides its sprites (the camera, the choices,
+        the selection, what is hovered): a frame is drawn in part only while it stays."""
+        return ()
+
+    def over_map(self) -> bool:
+        """The title drew panels over the map this frame (an attack preview, a hovered
+        figure's card): the next frame is drawn whole."""
+        return False
+
+    def show_sprites(self, surface, sprites: list[Sprite]) -> None:
+        """Draw `sprites` (the play area of a whole frame) and keep what they were."""
+        for s in sprites:
+            s.paint(surface)
+        self._sprites_now = [(s.name, s.key, pygame.Rect(s.rect)) for s in sprites]
+
+    def _frame_key(self) -> tuple:
+        dice = self.dice is not None and not self.dice.done
+        return (self.state_version, bool(self.anims), dice, self.handoff, self.message, self.message_ok, self.mouse,
+                self.side_open, self.side_tab, self.log_scroll, self.viewer, self.ctx.settings, self.paused,
+                tuple(self.view_rect), self.session.is_over(), self.frame_key())
+
+    def _dice_shown(self) -> tuple | None:
+        if self.dice is None:
+            return None
+        return tray_key(self.dice), tray_bound(self.ctx, self.view_rect, self.dice)
+
+    def draw_moving(self, surface, back: Callable[[pygame.Surface], Any]) -> bool:
+        """A frame in which only the clock moved things (a figure sliding, the dice rolling):
+        the last frame stays on `surface` and only the rectangles of the sprites and the dice
+        that changed are drawn again: `back(surface)` (the map layer, from its copy), the
+        sprites over it, then the dice, the message and the handoff card, each clipped to the
+        rectangle; the same pixels a whole frame has there. False (nothing drawn) when the
+        frame must be drawn whole: input since the last frame, a change of the game, a panel
+        over the map, a new window size or a scene above that closed (`full_redraw`)."""
+        last = self._last_frame
+        if not self._calm or self.full_redraw or last is None or self._shown is None \
+                or last != (surface.get_size(), self._frame_key()):
+            return False
+        sprites = self.sprites()
+        now = [(s.name, s.key, pygame.Rect(s.rect)) for s in sprites]
+        if [n for n, _k, _r in now] != [n for n, _k, _r in self._shown]:
+            return False  # a figure came or went, or the order changed: drawn whole
+        dirty = []
+        for (_n, k0, r0), (_n1, k1, r1) in zip(self._shown, now):
+            if k0 != k1 or r0 != r1:
+                dirty += [r0, r1]
+        dice = self._dice_shown()
+        if dice != self._shown_dice:
+            dirty += [r for r in ((self._shown_dice or (None, None))[1], (dice or (None, None))[1]) if r is not None]
+        rects = merged([r.clip(self.view_rect) for r in dirty])
+        painted = Layer.painted
+        for rect in rects:
+            surface.set_clip(rect)
+            back(surface)
+            for s in sprites:
+                if s.rect.colliderect(rect):
+                    s.paint(surface)
+            over_panels, buttons, panels = self._over_at
+            del self.buttons[buttons:], self.panels[panels:]
+            if over_panels is not None:
+                over_panels(surface)
+            self._draw_overlays(surface)
+        surface.set_clip(None)
+        if Layer.painted != painted:  # the map layer missed after all: this frame is drawn whole
+            self._last_frame = None
+            return False
+        self._shown, self._shown_dice = now, dice
+        self.frames_in_part += 1
+        return True
 
     def _draw_hand(self, surface) -> None:
         """The hand strip (hand_rect): the title's."""
@@ -955,6 +1117,7 @@ class GameTable(Scene, ABC):
         # it, read left to right and ending at the right edge, each column as wide as its
         # widest label; every option stays clickable.
         extra = buttons[: max(0, len(buttons) - len(placed))]
+        self._prompt_column = bool(extra)
         top, bottom = r.bottom + px(6), self.hand_rect.top - px(4)
         per_column = max(1, (bottom - top + px(4)) // px(34))
         columns = [extra[i:i + per_column] for i in range(0, len(extra), per_column)]
@@ -1049,10 +1212,22 @@ class GameTable(Scene, ABC):
         """The end panel waits for the last move and dice to finish (a click skips them)."""
         return self.session.is_over() and not self.busy
 
+    def _said(self, text: str) -> str:
+        """A log line in the player's words (`_words`), each rules sentence put in words once per
+        table and language: an undo reads the whole log again (issue 19: at 3,000 actions the
+        table's undo spent 30 ms wording its 4,400 lines again)."""
+        key = (language(), text)
+        got = self._said_memo.get(key)
+        if got is None:
+            if len(self._said_memo) >= 2 * KEEP:
+                self._said_memo.clear()
+            got = self._said_memo[key] = self._words(text)
+        return got
+
     def reset_log(self) -> None:
         """The log read again from the session (a new session: the tutorial's Back), each line
         with who may read it."""
-        self._log = [(self._words(e.event.text), e.event.visible_to) for e in self.session.log.tail(KEEP)]
+        self._log = [(self._said(e.event.text), e.event.visible_to) for e in self.session.log.tail(KEEP)]
         self.log_scroll = 0
         self.restore_ai()
 
@@ -1102,6 +1277,7 @@ class GameTable(Scene, ABC):
         under_panel = self.mouse is not None and any(p.collidepoint(self.mouse) for p, _n in self.panels)
         if self._hover_card is not None and self.handoff is None and not self.session.is_over() and not under_panel:
             self._draw_hover_card(surface)
+            self._hover_card_shown = True
         if self._end_shown():
             self._draw_end(surface)
         elif self.handoff is not None:

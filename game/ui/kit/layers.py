@@ -18,6 +18,8 @@ import pygame
 
 
 class Layer:
+    painted = 0  # drawings (not copies) by any layer: a frame drawn in part can tell it missed one
+
     def __init__(self) -> None:
         self.key: Any = None
         self.image: pygame.Surface | None = None
@@ -33,9 +35,15 @@ class Layer:
             surface.blit(self.image, area)
             return self.extra
         self.extra = paint(surface)
+        Layer.painted += 1
+        self.drawn += 1
+        if not surface.get_clip().contains(area):
+            # Drawn under a clip (a frame that redraws only what moved, GameTable.draw_moving):
+            # the copy would keep the last frame's pixels outside it. None kept: drawn again next.
+            self.key, self.image = None, None
+            return self.extra
         self.image = surface.subsurface(area).copy() if area.width and area.height else None
         self.key = key
-        self.drawn += 1
         return self.extra
 
     def rekey(self, key: Any) -> None:
@@ -46,3 +54,22 @@ class Layer:
 
     def forget(self) -> None:
         self.key, self.image, self.extra = None, None, None
+
+
+def outline(surface: pygame.Surface, colour, rect: pygame.Rect, width: int) -> None:
+    """A rectangle's border, `width` pixels inside it: pygame.draw.rect(surface, colour, rect,
+    width) on a surface that holds the whole rectangle, drawn as four fills, so the same pixels
+    under any clip. (pygame.draw.rect with a width and no border radius is not: under a clip that
+    cuts the rectangle it may draw a border where the cut is; a frame drawn in part, clipped to
+    what moved, showed a border across a tile.)"""
+    r = pygame.Rect(rect)
+    r.normalize()
+    if not r.width or not r.height:
+        return
+    if width < 1 or 2 * width >= min(r.width, r.height):
+        surface.fill(colour, r)  # as thick as the rectangle: filled, as draw.rect does
+        return
+    surface.fill(colour, (r.left, r.top, r.width, width))
+    surface.fill(colour, (r.left, r.bottom - width, r.width, width))
+    surface.fill(colour, (r.left, r.top + width, width, r.height - 2 * width))
+    surface.fill(colour, (r.right - width, r.top + width, width, r.height - 2 * width))

@@ -25,6 +25,7 @@ the rules' reason), each for a moment; a click or Space skips them."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -35,7 +36,8 @@ from game.i18n import _
 from game.ui import widgets
 from game.ui.kit import hand, side_rows
 from game.ui.kit.dice_tray import DiceRoll, ShownDie
-from game.ui.kit.game_table import BOT_DELAY_MS, GameTable
+from game.ui.kit.game_table import BOT_DELAY_MS, GameTable, Sprite
+from game.ui.kit.layers import outline
 from game.ui.level7 import words
 from game.ui.level7.entry import SAVES
 from game.ui.scene import Context
@@ -738,9 +740,22 @@ class Level7Table(GameTable):
     def draw(self, surface: pygame.Surface) -> None:
         self._layout(surface.get_size())
         self._frame()
+        # A frame where only the clock moved figures or dice: what moved drawn again, the map
+        # under it drawn clipped to it (a subclass that draws over the table: always whole).
+        if type(self).draw is Level7Table.draw and self.draw_moving(surface, self._draw_map_under):
+            return
         surface.fill((16, 18, 22))
         self.option_rects = []
         self.draw_table(surface, self._draw_map, self._draw_over_panels)
+
+    def frame_key(self) -> tuple:
+        cam = self.camera
+        return (cam.x, cam.y, cam.zoom, self.hover_tile, self.hover_option, self.selected, len(self.steps),
+                tuple(map(str, self.walk)))
+
+    def over_map(self) -> bool:
+        # The placement cards lay out option_rects as they draw: drawn whole.
+        return self._pending_kind() == "placement" or bool(self.steps)
 
     def _token_radius(self) -> int:
         return max(self.ctx.px(9), round(CELL * 0.085 * self.camera.zoom))
@@ -778,6 +793,14 @@ class Level7Table(GameTable):
         return got
 
     def _draw_map(self, surface) -> None:
+        """The tiles with their tokens and the lit choices, then the figures, the tiles' names
+        and the step's mark as the kit's sprites."""
+        self._draw_map_under(surface)
+        self.show_sprites(surface, self.sprites())
+
+    def _draw_map_under(self, surface) -> None:
+        """Everything under the figures: drawn again in a frame drawn in part, clipped to what
+        moved (the clip makes it cheap: each tile's art is one blit)."""
         from game.level7.rules.maps import view
 
         st = self.state
@@ -790,20 +813,25 @@ class Level7Table(GameTable):
             if rect.width < 2 or not rect.colliderect(self.view_rect):
                 continue
             surface.blit(self._scaled_art(name, tile.turns, rect.size, name not in self.seen), rect)
-            pygame.draw.rect(surface, (10, 12, 16), rect, max(1, px(2)))
+            outline(surface, (10, 12, 16), rect, max(1, px(2)))  # the same pixels under a clip
         self._draw_tokens(surface)
         self._draw_reach(surface)
         self._draw_doors(surface)
         self._draw_ghosts(surface)
-        self._draw_figures(surface)
-        self._draw_labels(surface)
-        self._draw_step_mark(surface)
 
-    def _draw_labels(self, surface) -> None:
+    def sprites(self) -> list[Sprite]:
+        out = self._figure_sprites() + self._label_sprites()
+        if self.steps and self.steps[0].tile and self.steps[0].tile in self._placed_names():
+            rect = self._screen_rect(self._tile_rect(self.steps[0].tile))
+            out.append(Sprite("step", (self.steps[0].tile, tuple(rect)), rect.inflate(4, 4), self._draw_step_mark))
+        return out
+
+    def _label_sprites(self) -> list[Sprite]:
         """Each seen tile's name in a small band at its top-left (the rules and the log name tiles)."""
         font = self.ctx.font(12, bold=True)
         if self.camera.zoom < 0.3:
-            return
+            return []
+        out = []
         for name in self._placed_names():
             if name not in self.seen:
                 continue
@@ -811,10 +839,15 @@ class Level7Table(GameTable):
             label = widgets.elide(self.tiles[name].name, font, max(10, r.width - self.ctx.px(12)))
             box = pygame.Rect(r.left + self.ctx.px(4), r.top + self.ctx.px(4), font.size(label)[0] + self.ctx.px(10),
                               font.get_linesize() + self.ctx.px(2))
-            shade = pygame.Surface(box.size, pygame.SRCALPHA)
-            shade.fill((10, 12, 16, 190))
-            surface.blit(shade, box)
-            widgets.text(surface, label, font, (225, 228, 232), (box.left + self.ctx.px(5), box.top + self.ctx.px(1)))
+            out.append(Sprite(("label", name), (label, tuple(box)), box.inflate(4, 4),
+                              partial(self._paint_label, label, font, box)))
+        return out
+
+    def _paint_label(self, label: str, font, box: pygame.Rect, surface) -> None:
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((10, 12, 16, 190))
+        surface.blit(shade, box)
+        widgets.text(surface, label, font, (225, 228, 232), (box.left + self.ctx.px(5), box.top + self.ctx.px(1)))
 
     def _draw_tokens(self, surface) -> None:
         """Locked doors (a padlock bar across the door), darkness, sealed vents, nests, posts,
@@ -927,48 +960,70 @@ class Level7Table(GameTable):
                 surface.blit(art, rect)
             pygame.draw.rect(surface, (120, 220, 250), rect, max(2, px(3)), border_radius=px(4))
 
-    def _draw_figures(self, surface) -> None:
+    def _figure_sprites(self) -> list[Sprite]:
+        """Each figure in view (a character's disc, an enemy's token, stunned or not, with its
+        ring) as one of the kit's sprites, where it stands now, sliding or not."""
         st = self.state
         r = self._token_radius()
-        font = self.ctx.font(max(10, min(18, round(r * 0.9))), bold=True)
         spots = self._drawn_positions()
         if self.steps and not self.anims:  # the step on show: the figures as it leaves them
             spots = self._figure_spots(self.steps[0].tiles)
+        out = []
+        reach = max(round(r * 1.3), r + 5) + 6
         for key, (mx, my) in spots.items():
             x, y = self.camera.to_screen(mx, my)
             if not self.view_rect.collidepoint(x, y):
                 continue
-            if key in st.characters:
-                col = self.colour_of(key)
-                pygame.draw.circle(surface, (12, 12, 14), (x, y + 2), r + 2)
-                pygame.draw.circle(surface, col, (x, y), r)
-                pygame.draw.circle(surface, (250, 250, 250) if key == st.turn.player else (20, 20, 20), (x, y), r, 3)
-                widgets.text(surface, str(self.players.index(key) + 1), font, (20, 20, 20), (x, y), "center")
-                continue
-            e = next((e for e in st.enemies if e.key == key), None)
-            kind, number = (e.kind, e.number) if e is not None else enemy_order(key)
-            col = ENEMY_COLOURS.get(kind, (150, 150, 150))
-            if e is not None and e.stunned:  # lying down: a flat token on its side
-                box = pygame.Rect(0, 0, round(r * 2.4), round(r * 1.2))
-                box.center = (x, y)
-                pygame.draw.ellipse(surface, (60, 60, 64), box)
-                pygame.draw.ellipse(surface, col, box, 3)
-                widgets.text(surface, str(number), font, (230, 230, 230), box.center, "center")
-                continue
-            pts = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)] if kind == "clone" else None
-            if pts:
-                pygame.draw.polygon(surface, col, pts)
-                pygame.draw.polygon(surface, (240, 240, 240), pts, 2)
-            else:
-                box = pygame.Rect(0, 0, r * 2, r * 2)
-                box.center = (x, y)
-                pygame.draw.rect(surface, col, box, border_radius=max(2, r // 3))
-                pygame.draw.rect(surface, (240, 240, 240), box, 2, border_radius=max(2, r // 3))
-            widgets.text(surface, str(number), font, (250, 250, 250), (x, y), "center")
-            if self.selected is not None and self.selected.payload.get("enemy") == key:
-                pygame.draw.circle(surface, (250, 80, 60), (x, y), r + 5, 3)
-            elif self._pending() and any(a.payload.get("enemy") == key for a in self.actions):
-                pygame.draw.circle(surface, (250, 210, 80), (x, y), r + 5, 3)  # the question is about it
+            look = self._figure_look(key)
+            bound = pygame.Rect(0, 0, 2 * reach, 2 * reach)
+            bound.center = (round(x), round(y))
+            out.append(Sprite(("figure", key), (look, x, y, r), bound, partial(self._paint_figure, key, x, y)))
+        return out
+
+    def _figure_look(self, key: str) -> tuple:
+        st = self.state
+        if key in st.characters:
+            return ("character", self.colour_of(key), key == st.turn.player, self.players.index(key))
+        e = next((e for e in st.enemies if e.key == key), None)
+        return ("enemy", (e.kind, e.number, e.stunned) if e is not None else enemy_order(key),
+                self.selected is not None and self.selected.payload.get("enemy") == key,
+                self._pending() and any(a.payload.get("enemy") == key for a in self.actions))
+
+    def _paint_figure(self, key: str, x, y, surface) -> None:
+        st = self.state
+        r = self._token_radius()
+        font = self.ctx.font(max(10, min(18, round(r * 0.9))), bold=True)
+        if key in st.characters:
+            col = self.colour_of(key)
+            pygame.draw.circle(surface, (12, 12, 14), (x, y + 2), r + 2)
+            pygame.draw.circle(surface, col, (x, y), r)
+            pygame.draw.circle(surface, (250, 250, 250) if key == st.turn.player else (20, 20, 20), (x, y), r, 3)
+            widgets.text(surface, str(self.players.index(key) + 1), font, (20, 20, 20), (x, y), "center")
+            return
+        e = next((e for e in st.enemies if e.key == key), None)
+        kind, number = (e.kind, e.number) if e is not None else enemy_order(key)
+        col = ENEMY_COLOURS.get(kind, (150, 150, 150))
+        if e is not None and e.stunned:  # lying down: a flat token on its side
+            box = pygame.Rect(0, 0, round(r * 2.4), round(r * 1.2))
+            box.center = (x, y)
+            pygame.draw.ellipse(surface, (60, 60, 64), box)
+            pygame.draw.ellipse(surface, col, box, 3)
+            widgets.text(surface, str(number), font, (230, 230, 230), box.center, "center")
+            return
+        pts = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)] if kind == "clone" else None
+        if pts:
+            pygame.draw.polygon(surface, col, pts)
+            pygame.draw.polygon(surface, (240, 240, 240), pts, 2)
+        else:
+            box = pygame.Rect(0, 0, r * 2, r * 2)
+            box.center = (x, y)
+            pygame.draw.rect(surface, col, box, border_radius=max(2, r // 3))
+            pygame.draw.rect(surface, (240, 240, 240), box, 2, border_radius=max(2, r // 3))
+        widgets.text(surface, str(number), font, (250, 250, 250), (x, y), "center")
+        if self.selected is not None and self.selected.payload.get("enemy") == key:
+            pygame.draw.circle(surface, (250, 80, 60), (x, y), r + 5, 3)
+        elif self._pending() and any(a.payload.get("enemy") == key for a in self.actions):
+            pygame.draw.circle(surface, (250, 210, 80), (x, y), r + 5, 3)  # the question is about it
 
     def _draw_step_mark(self, surface) -> None:
         """The tile of the step on show, ringed."""

@@ -1,0 +1,153 @@
+"""Frames drawn in part (issue 19; GameTable.draw_moving, kit Sprite): while only the clock moves
+things (a figure sliding along its move, dice rolling), a frame redraws the rectangles of what
+moved over the last frame left on the screen. Each such frame must have exactly the pixels of
+the same state drawn whole: no trail where a figure was, nothing stale under the dice or the
+handoff card."""
+from __future__ import annotations
+
+import pygame
+
+from game.engine.session import Session
+from game.ui.kit.game_table import merged
+
+
+class FixedClock:
+    def get_time(self) -> int:
+        return 16
+
+    def tick(self, *_a) -> int:
+        return 16
+
+
+def _whole(app, table) -> bytes:
+    """The same state drawn whole, from nothing (every layer painted again), on another surface."""
+    other = app.screen.copy()
+    other.fill((255, 0, 255))
+    for layer in [v for v in vars(table).values() if type(v).__name__ == "Layer"]:
+        layer.forget()
+    table.full_redraw = True
+    table.draw(other)
+    return pygame.image.tobytes(other, "RGB")
+
+
+def _play_and_compare(app, table, actions: int, frames_per_action: int = 400) -> tuple[int, int]:
+    """Bots play `actions` actions; every frame drawn in part is compared with a whole one.
+    Returns (frames drawn in part, frames that moved a figure)."""
+    app.clock = FixedClock()
+    session = table.session
+    in_part = moved = 0
+    start = len(session.actions)
+    for _n in range(frames_per_action * actions):
+        if session.is_over() or len(session.actions) - start >= actions and not table.busy:
+            break
+        before = table.frames_in_part
+        shown = list(table._shown or [])
+        drew = app.step()
+        if drew and table.frames_in_part > before:
+            in_part += 1
+            if [k for _n1, k, _r in table._shown] != [k for _n1, k, _r in shown]:
+                moved += 1
+            got = pygame.image.tobytes(app.screen, "RGB")
+            assert got == _whole(app, table), f"frame drawn in part differs from the whole one (action {len(session.actions)})"
+    return in_part, moved
+
+
+def test_gears_frames_drawn_in_part_are_frames_drawn_whole(make_app):
+    """Two bots play the Gears table with its animations (moves, rolls): the frames in which a
+    figure slides or the dice roll are drawn in part, and each equals the whole frame."""
+    from game.gears.rules.title import GearsTitle
+    from game.ui.gears.table_scene import GearsTable
+
+    app = make_app((1280, 720))
+    session = Session.start(GearsTitle(), "emergence", seed=3, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["bot", "bot"], (1280, 720), bot_delay_ms=0, animate=True)
+    app.push(table)
+    in_part, moved = _play_and_compare(app, table, actions=40)
+    assert moved >= 20, "no figure slid in a frame drawn in part: nothing was compared"
+    assert in_part >= moved
+
+
+def test_gears_handoff_card_over_a_sliding_figure(make_app):
+    """Two people at one desk: the handoff card dims the screen while the last move still plays;
+    the frames drawn in part under it equal whole ones (the dimming not laid twice)."""
+    from game.gears import bots
+    from game.gears.rules.title import GearsTitle
+    from game.ui.gears.table_scene import GearsTable
+
+    app = make_app((1280, 720))
+    session = Session.start(GearsTitle(), "emergence", seed=3, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["human", "human"], (1280, 720), animate=True)
+    app.push(table)
+    app.clock = FixedClock()
+    chooser = {p: bots.SquadBot(seed=5 + i) for i, p in enumerate(table.players)}
+    under_card = 0
+    for _n in range(30):
+        if session.is_over():
+            break
+        table.submit(chooser[session.decider].decide(session.state, session.legal_actions()).action)
+        for _f in range(300):
+            if not table.busy:
+                break
+            before = table.frames_in_part
+            if app.step() and table.frames_in_part > before:
+                under_card += table.handoff is not None
+                got = pygame.image.tobytes(app.screen, "RGB")
+                assert got == _whole(app, table)
+        table.handoff = None
+        table.dirty = True
+        app.step()
+    assert under_card, "no frame was drawn in part under the handoff card"
+
+
+def test_doom_frames_drawn_in_part_are_frames_drawn_whole(make_app):
+    """The Doom table: marines and invaders sliding, dice rolling, figures coming onto the map."""
+    from game import titles
+    from game.doom.rules.title import DoomTitle
+    from game.ui.doom.table_scene import DoomTable
+
+    app = make_app((1280, 720))
+    session = Session.start(DoomTitle(), titles.get("doom").default_scenario, seed=5, options={"marines": 2})
+    table = DoomTable(app.ctx, session, ["bot"] * 3, (1280, 720), bot_delay_ms=0, animate=True)
+    app.push(table)
+    in_part, moved = _play_and_compare(app, table, actions=40)
+    assert moved >= 20, "no figure slid in a frame drawn in part: nothing was compared"
+
+
+def test_level7_frames_drawn_in_part_are_frames_drawn_whole(make_app):
+    """The Level 7 table (no map layer: the tiles under what moved are drawn again, clipped)."""
+    from game.level7.rules.title import Level7Title
+    from game.ui.level7.table_scene import Level7Table
+
+    app = make_app((1280, 720))
+    session = Session.start(Level7Title(), "s1", seed=4, options={"players": 2})
+    table = Level7Table(app.ctx, session, ["bot", "bot"], (1280, 720), bot_delay_ms=0, animate=True)
+    app.push(table)
+    in_part, moved = _play_and_compare(app, table, actions=40)
+    assert moved >= 10, "no figure slid in a frame drawn in part: nothing was compared"
+
+
+def test_a_frame_in_part_with_input_or_a_scene_closed_is_drawn_whole(make_app):
+    from game.gears.rules.title import GearsTitle
+    from game.ui.gears.table_scene import GearsTable
+
+    app = make_app((1280, 720))
+    session = Session.start(GearsTitle(), "emergence", seed=3, options={"players": 1})
+    table = GearsTable(app.ctx, session, ["human"], (1280, 720), animate=True)
+    app.push(table)
+    app.clock = FixedClock()
+    app.step()
+    table.dirty = True  # something asked for a frame (not the clock)
+    table.update(16)
+    assert not table.draw_moving(app.screen, table._draw_map_layer)
+    table._calm = True
+    table.full_redraw = True  # a scene above closed
+    assert not table.draw_moving(app.screen, table._draw_map_layer)
+
+
+def test_merged_rectangles_cover_every_one_given():
+    rects = [pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 10, 10), pygame.Rect(100, 100, 4, 4), pygame.Rect(0, 0, 0, 3)]
+    out = merged(rects)
+    assert len(out) == 2
+    assert all(any(o.contains(r) for o in out) for r in rects if r.width and r.height)
+    many = [pygame.Rect(i * 20, 0, 5, 5) for i in range(10)]
+    assert merged(many, most=6) == [pygame.Rect(0, 0, 185, 5)]
