@@ -44,3 +44,16 @@ def view_fact(state: Any, name: str, default: Any) -> Any:
 
 
 __all__ = ["blind", "mark_view", "view_fact", "viewer_of"]
+
+
+def pending_view(proc: dict[str, Any] | None, seat: str | None) -> dict[str, Any] | None:
+    """A paused resolution's question as `seat` may see it: who is asked, what kind of question
+    and its prompt for everyone; its options only for the one asked (they may name cards of a
+    hidden hand). None when nothing is asked."""
+    if proc is None or not proc.get("pending"):
+        return None
+    p = proc["pending"]
+    out = {"decider": p["decider"], "kind": p["kind"], "prompt": p["prompt"]}
+    if p["decider"] == seat:
+        out["options"] = list(p["options"])
+    return out

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine.rng import Rng
+from game.engine.plain import copy_plain
 
 FORMAT = 1
 MOLOCH, OUTPOST = 0, 1
@@ -24,12 +25,6 @@ CITIES = 5
 PHASES = ("mulligan", "I", "II", "III", "IV", "V", "Va", "VI", "VIa", "over")
 
 
-def _copy(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_copy(v) if isinstance(v, (list, dict)) else v for v in value]
-    if isinstance(value, dict):
-        return {k: _copy(v) if isinstance(v, (list, dict)) else v for k, v in value.items()}
-    return value
 
 
 @dataclass
@@ -74,28 +69,28 @@ class ConvoyState:
             list(self.flipped), dict(self.equip), {k: list(v) for k, v in self.tokens.items()},
             list(self.disabled), list(self.used), self.extra_city, self.feature_used, self.battle_sector,
             self.emp, self.round, self.phase, list(self.mulligan), list(self.known_in_deck), list(self.played),
-            None, _copy(self.flags), self.outcome, self.win_by, self.options)
+            None, copy_plain(self.flags), self.outcome, self.win_by, self.options)
 
     def to_json(self) -> dict[str, Any]:
         proc = None
         if self.proc is not None:
             proc = {k: v for k, v in self.proc.items() if k != "checkpoint"}
-            proc = _copy(proc)
+            proc = copy_plain(proc)
             cp = self.proc.get("checkpoint")
             if cp is not None:
-                proc["checkpoint"] = cp.to_json() if isinstance(cp, ConvoyState) else _copy(cp)
+                proc["checkpoint"] = cp.to_json() if isinstance(cp, ConvoyState) else copy_plain(cp)
         return {
             "format": FORMAT, "seed": self.seed, "rng": self.rng.to_json(), "ids": list(self.ids),
-            "deck": _copy(self.deck), "hand": _copy(self.hand), "discard": _copy(self.discard),
-            "slots": _copy(self.slots), "sector_down": _copy(self.sector_down), "flipped": list(self.flipped),
+            "deck": copy_plain(self.deck), "hand": copy_plain(self.hand), "discard": copy_plain(self.discard),
+            "slots": copy_plain(self.slots), "sector_down": copy_plain(self.sector_down), "flipped": list(self.flipped),
             "equip": [[k, v] for k, v in sorted(self.equip.items())],
             "tokens": [[k, list(v)] for k, v in sorted(self.tokens.items()) if v],
             "disabled": sorted(self.disabled), "used": sorted(self.used), "extra_city": self.extra_city,
             "feature_used": self.feature_used, "battle_sector": self.battle_sector, "emp": self.emp,
             "round": self.round, "phase": self.phase, "mulligan": list(self.mulligan),
             "known_in_deck": list(self.known_in_deck), "played": list(self.played), "proc": proc,
-            "flags": _copy(self.flags), "outcome": self.outcome, "win_by": self.win_by,
-            "options": _copy(self.options),
+            "flags": copy_plain(self.flags), "outcome": self.outcome, "win_by": self.win_by,
+            "options": copy_plain(self.options),
         }
 
     @classmethod
@@ -111,8 +106,8 @@ class ConvoyState:
             {int(k): ints(v) for k, v in d["tokens"]}, ints(d["disabled"]), ints(d["used"]),
             int(d["extra_city"]), bool(d["feature_used"]), int(d["battle_sector"]), bool(d["emp"]),
             int(d["round"]), str(d["phase"]), [bool(b) for b in d["mulligan"]], ints(d["known_in_deck"]),
-            ints(d["played"]), _copy(d["proc"]), _copy(d["flags"]), d["outcome"], str(d["win_by"]),
-            _copy(d["options"]))
+            ints(d["played"]), copy_plain(d["proc"]), copy_plain(d["flags"]), d["outcome"], str(d["win_by"]),
+            copy_plain(d["options"]))
 
     def restore(self, data: Any) -> None:
         """Becomes the state `data` describes (JSON, or a checkpoint copy)."""

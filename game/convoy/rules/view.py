@@ -21,7 +21,7 @@ from game.convoy.content import SIDES
 from game.convoy.rules.board import SIDE_OF
 from game.convoy.rules.state import ConvoyState
 from game.engine.rng import Rng
-from game.engine.views import mark_view, view_fact, viewer_of
+from game.engine.views import mark_view, pending_view, view_fact, viewer_of
 
 
 def view_for(state: ConvoyState, seat: str) -> ConvoyState:
@@ -55,12 +55,7 @@ def deck_size(state: ConvoyState, side: int) -> int:
 
 def view(state: ConvoyState, seat: str | None) -> dict[str, Any]:
     """The game as `seat` sees it, as plain data (None: an onlooker who sees only what is public)."""
-    pending = None
-    if state.proc is not None and state.proc.get("pending"):
-        p = state.proc["pending"]
-        pending = {"decider": p["decider"], "kind": p["kind"], "prompt": p["prompt"]}
-        if p["decider"] == seat:
-            pending["options"] = list(p["options"])
+    pending = pending_view(state.proc, seat)
     return {
         "round": state.round, "phase": state.phase,
         "hands": {SIDES[s]: len(state.hand[s]) for s in (0, 1)},

@@ -14,6 +14,7 @@ from typing import Any
 
 from game.engine.deck import Deck
 from game.engine.rng import Rng
+from game.engine.plain import copy_plain
 
 FORMAT = 1
 HOSPITAL = "hospital"  # the off-map tile (spec 3.4); a character's `tile` while knocked out
@@ -107,14 +108,6 @@ class Turn:
                    [str(r) for r in d["rerolls_used"]], [list(x) for x in d["unlocked"]])
 
 
-def _copy(value: Any) -> Any:
-    """A copy of plain JSON-like data (lists, dicts, scalars); faster than copy.deepcopy, which the
-    resolver's checkpoint at every action would otherwise spend most of its time in."""
-    if isinstance(value, list):
-        return [_copy(v) if isinstance(v, (list, dict)) else v for v in value]
-    if isinstance(value, dict):
-        return {k: _copy(v) if isinstance(v, (list, dict)) else v for k, v in value.items()}
-    return value
 
 
 @dataclass
@@ -183,12 +176,12 @@ class Level7State:
             "reserves": {k: list(v) for k, v in self.reserves.items()}, "reserve_max": dict(self.reserve_max),
             "boxed": {k: list(v) for k, v in self.boxed.items()},
             "adrenaline": self.adrenaline.to_json(), "events": self.events.to_json(), "items": self.items.to_json(),
-            "skills": self.skills.to_json(), "keys": list(self.keys), "tokens": _copy(self.tokens),
+            "skills": self.skills.to_json(), "keys": list(self.keys), "tokens": copy_plain(self.tokens),
             "floor_items": {k: list(v) for k, v in self.floor_items.items()}, "threat_pool": self.threat_pool, "threat_box": self.threat_box,
             "lockdown_pool": self.lockdown_pool, "lockdown": self.lockdown, "lockdown_turn": self.lockdown_turn,
             "turn": self.turn.to_json(), "turn_no": self.turn_no, "active": self.active,
-            "explored": list(self.explored), "proc": _copy(self.proc), "flags": _copy(self.flags),
-            "outcome": self.outcome, "results": dict(self.results), "options": _copy(self.options),
+            "explored": list(self.explored), "proc": copy_plain(self.proc), "flags": copy_plain(self.flags),
+            "outcome": self.outcome, "results": dict(self.results), "options": copy_plain(self.options),
         }
 
     @classmethod
@@ -198,15 +191,15 @@ class Level7State:
         chars = [Character.from_json(c) for c in d["characters"]]
         return cls(
             str(d["scenario"]), int(d["seed"]), Rng.from_json(d["rng"]), [str(c) for c in d["order"]],
-            {c.id: c for c in chars}, int(d["starting_players"]), _copy(d["placed"]), _copy(d["stacks"]),
-            str(d["set_aside"]), [Enemy.from_json(e) for e in d["enemies"]], _copy(d["reserves"]),
-            {str(k): int(v) for k, v in d["reserve_max"].items()}, _copy(d["boxed"]),
+            {c.id: c for c in chars}, int(d["starting_players"]), copy_plain(d["placed"]), copy_plain(d["stacks"]),
+            str(d["set_aside"]), [Enemy.from_json(e) for e in d["enemies"]], copy_plain(d["reserves"]),
+            {str(k): int(v) for k, v in d["reserve_max"].items()}, copy_plain(d["boxed"]),
             Deck.from_json(d["adrenaline"]), Deck.from_json(d["events"]), Deck.from_json(d["items"]),
-            Deck.from_json(d["skills"]), [str(k) for k in d["keys"]], _copy(d["tokens"]), _copy(d["floor_items"]),
+            Deck.from_json(d["skills"]), [str(k) for k in d["keys"]], copy_plain(d["tokens"]), copy_plain(d["floor_items"]),
             int(d["threat_pool"]), int(d["threat_box"]), int(d["lockdown_pool"]), bool(d["lockdown"]),
             int(d["lockdown_turn"]), Turn.from_json(d["turn"]), int(d["turn_no"]), int(d["active"]),
-            [str(t) for t in d["explored"]], _copy(d["proc"]), _copy(d["flags"]), d["outcome"],
-            dict(d["results"]), _copy(d["options"]),
+            [str(t) for t in d["explored"]], copy_plain(d["proc"]), copy_plain(d["flags"]), d["outcome"],
+            dict(d["results"]), copy_plain(d["options"]),
         )
 
     def restore(self, data: dict[str, Any]) -> None:

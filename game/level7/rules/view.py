@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.views import blind, mark_view, view_fact, viewer_of
+from game.engine.views import blind, mark_view, pending_view, view_fact, viewer_of
 from game.level7.rules.state import Level7State
 
 DECKS = ("adrenaline", "events", "items", "skills")
@@ -36,12 +36,7 @@ def view(state: Level7State, seat: str | None) -> dict[str, Any]:
                       "items": list(ch.items), "hand_size": len(ch.hand)}
         if cid == seat:
             chars[cid]["hand"] = list(ch.hand)
-    pending = None
-    if state.proc is not None and state.proc.get("pending"):
-        p = state.proc["pending"]
-        pending = {"decider": p["decider"], "kind": p["kind"], "prompt": p["prompt"]}
-        if p["decider"] == seat:
-            pending["options"] = list(p["options"])
+    pending = pending_view(state.proc, seat)
     return {
         "scenario": state.scenario, "turn": state.turn_no, "active": state.turn.player, "step": state.turn.step,
         "moves_left": state.turn.moves_left, "order": list(state.order), "characters": chars,
