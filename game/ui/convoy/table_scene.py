@@ -309,6 +309,25 @@ class ConvoyTable(GameTable):
         super().undo()
         self.steps.clear()
 
+    def click(self, pos):
+        """A click while the battle is shown skips it (before a handoff card is dismissed)."""
+        if self.steps:
+            self.skip_animation()
+            return None
+        return super().click(pos)
+
+    def _draw_overlays(self, surface) -> None:
+        """The battle is public: its steps show before the handoff card (the hand stays face
+        down meanwhile: the hand row reads `handoff`)."""
+        if self.steps and self.handoff is not None:
+            waiting, self.handoff = self.handoff, None
+            try:
+                super()._draw_overlays(surface)
+            finally:
+                self.handoff = waiting
+            return
+        super()._draw_overlays(surface)
+
     def update(self, dt_ms: int) -> None:
         if self.steps:
             s = self.steps[0]
