@@ -86,8 +86,23 @@ def answer_questions(app, table: ConvoyTable) -> None:
             return
         settle(app, table)
         first = table.session.legal_actions()[0]
-        do_click(app, next(r.center for r, _l, what in table.buttons if what == first))
+        do_click(app, option_pos(table, first))
         assert table.session.actions[-1] == first
+
+
+def option_pos(table: ConvoyTable, option) -> tuple[int, int]:
+    """Where a question's option shows: its button, else the lit card, sector or city."""
+    got = next((r.center for r, _l, what in table.buttons if what == option), None)
+    if got is not None:
+        return got
+    p = option.payload
+    if "sector" in p:
+        return table.sector_rects[tuple(p["sector"])].center
+    if "city" in p:
+        return table.city_rects[p["city"]].center
+    if p["card"] in table.slot_rects:
+        return table.slot_rects[p["card"]].center
+    return next(shown.center for uid, shown, _w in table.hand_rects if uid == p["card"])
 
 
 def keep_both(app, table):

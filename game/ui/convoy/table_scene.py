@@ -247,7 +247,11 @@ class ConvoyTable(GameTable):
     def prompt_choices(self):
         pend = self._pending()
         if pend is not None:
-            return pend["prompt"], [(self._option_label(a), a, False) for a in self.actions]
+            # Cards, sectors and cities light up where they lie (a click there answers); the
+            # rest (None, Yes / No, a card in a discard pile) are buttons.
+            shown = [a for a in self.actions if not self._on_table(a.payload)]
+            said = pend["prompt"] + ("  " + _("(click a lit card, sector or city)") if len(shown) < len(self.actions) else "")
+            return said, [(self._option_label(a), a, False) for a in shown]
         out = []
         for a in self.actions:
             if a.kind == "mulligan":
@@ -258,6 +262,19 @@ class ConvoyTable(GameTable):
         if passing is not None:
             out.append((_("Pass (done)"), passing, True))
         return None, out
+
+    def _on_table(self, option: dict) -> bool:
+        """An option the table shows lit where it lies: a card in a city or in the hand on show,
+        a sector, a city."""
+        st = self.state
+        if "sector" in option:
+            return True
+        if "city" in option:
+            return option["city"] >= 0
+        uid = option.get("card", -1)
+        if not isinstance(uid, int) or uid < 0:
+            return False
+        return self._city_of(uid) >= 0 or uid in st.hand[SIDE_INDEX[self.bottom]]
 
     def _option_label(self, action: Action) -> str:
         return action.text or action.kind
@@ -472,7 +489,7 @@ class ConvoyTable(GameTable):
         for uid, rect in self.ability_rects.items():
             if rect.collidepoint(pos):
                 return ("ability", uid)
-        for uid, rect in self.slot_rects.items():
+        for uid, rect in reversed(list(self.slot_rects.items())):  # an Equipment's tab before its carrier
             if rect.collidepoint(pos):
                 return ("card", uid)
         for (c, i), rect in self.sector_rects.items():
@@ -661,32 +678,48 @@ class ConvoyTable(GameTable):
         self._draw_piles(surface, side, pygame.Rect(r.right - px(330), r.top, px(320), r.height), small=True)
 
     def _draw_piles(self, surface, side: str, r: pygame.Rect, small: bool = False) -> None:
-        """A side's deck (with its count; Moloch's large: it is the win condition) and its
-        discard pile (the top card, a click browses it)."""
+        """A side's deck (with its count; Moloch's in gold: it is the win condition) and its
+        discard pile (the top card, a click browses it). `small`: the opponent's strip, the
+        counts beside the cards; else the counts on them and the names under them."""
         from game.convoy.rules.view import deck_size
 
         ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
         s = SIDE_INDEX[side]
-        ch = r.height - px(10) if small else min(r.height - px(20), px(130), round((r.width - px(90)) / 2 * cards.RATIO))
-        cw, _h = cards.card_size(ch)
-        deck = pygame.Rect(r.left + px(8), r.top + px(5), cw, ch)
-        if deck_size(st, s):
+        gold = (255, 220, 120)
+        pile = st.discard[s]
+        n = deck_size(st, s)
+        if small:
+            ch = r.height - px(10)
+            cw, _h = cards.card_size(ch)
+            deck = pygame.Rect(r.left + px(8), r.top + px(5), cw, ch)
+            disc = pygame.Rect(deck.right + px(80), deck.top, cw, ch)
+        else:
+            ch = min(r.height - px(22), px(130), round((r.width - px(30)) / 2 * cards.RATIO))
+            cw, _h = cards.card_size(ch)
+            deck = pygame.Rect(r.left + px(8), r.top + px(4), cw, ch)
+            disc = pygame.Rect(deck.right + px(12), deck.top, cw, ch)
+        if n:
             cards.draw_back(surface, ctx, deck, side)
         else:
             pygame.draw.rect(surface, (60, 62, 68), deck, 1, border_radius=px(6))
-        count = str(deck_size(st, s))
-        big = side == "moloch"
-        font = ctx.font(26 if big and not small else 20 if big else 15, bold=True)
-        label = widgets.text(surface, count, font, (255, 220, 120) if big else pal.text, (deck.right + px(6), deck.top), "topleft")
-        widgets.text(surface, _("deck"), ctx.font(12), pal.text_dim, (deck.right + px(6), label.bottom), "topleft")
-        disc = pygame.Rect(deck.right + max(px(34), min(px(60), (r.width - px(60)) // 2 - cw)), deck.top, cw, ch)
-        pile = st.discard[s]
         if pile:
             cards.draw_card(surface, ctx, disc, self.content, st.ids[pile[-1]], state="dim" if small else "normal")
         else:
             pygame.draw.rect(surface, (60, 62, 68), disc, 1, border_radius=px(6))
-        widgets.text(surface, str(len(pile)), ctx.font(15, bold=True), pal.text, (disc.right + px(6), disc.top), "topleft")
-        widgets.text(surface, _("discard"), ctx.font(12), pal.text_dim, (disc.right + px(6), disc.top + px(18)), "topleft")
+        colour = gold if side == "moloch" else pal.text
+        if small:
+            label = widgets.text(surface, str(n), ctx.font(20, bold=True), colour, (deck.right + px(6), deck.top), "topleft")
+            widgets.text(surface, _("deck"), ctx.font(12), pal.text_dim, (deck.right + px(6), label.bottom), "topleft")
+            widgets.text(surface, str(len(pile)), ctx.font(15, bold=True), pal.text, (disc.right + px(6), disc.top), "topleft")
+            widgets.text(surface, _("discard"), ctx.font(12), pal.text_dim, (disc.right + px(6), disc.top + px(18)), "topleft")
+        else:
+            for rect, count, name, col in ((deck, n, _("deck"), colour), (disc, len(pile), _("discard"), pal.text)):
+                font = ctx.font(22 if col == gold else 17, bold=True)
+                badge = pygame.Rect(0, 0, font.size(str(count))[0] + px(12), font.get_linesize() + px(2))
+                badge.center = rect.center
+                pygame.draw.rect(surface, (16, 16, 20), badge, border_radius=px(6))
+                widgets.text(surface, str(count), font, col, badge.center, "center")
+                widgets.text(surface, name, ctx.font(12), pal.text_dim, (rect.centerx, rect.bottom + px(2)), "midtop")
         self.pile_rects[side] = disc
         self.card_rects[f"pile:{side}"] = disc
 
@@ -809,10 +842,11 @@ class ConvoyTable(GameTable):
         if not offline:
             strength = B.side_strength(st, c, s)
             font = ctx.font(12, bold=True)
-            widgets.text(surface, _("strength {n}").format(n=strength), font, self.colour_of(side),
+            wide = inner.width > px(200)
+            widgets.text(surface, (_("strength {n}") if wide else "\u2694 {n}").format(n=strength), font, self.colour_of(side),
                          (head.left + px(8), head.centery), "midleft")
-            widgets.text(surface, _("stations {used}/{all}").format(used=used, all=now), ctx.font(11), pal.text_dim,
-                         (head.right - px(8), head.centery), "midright")
+            widgets.text(surface, (_("stations {used}/{all}") if wide else "{used}/{all}").format(used=used, all=now),
+                         ctx.font(11), pal.text_dim, (head.right - px(8), head.centery), "midright")
 
     def _card_marks(self, surface, rect: pygame.Rect, uid: int, c: int, s: int) -> None:
         """A card in play: its token badges, its Equipment tucked under it, used / switched-off
@@ -919,7 +953,7 @@ class ConvoyTable(GameTable):
         city = self.content.cities[a]
         y = widgets.text(surface, widgets.elide(city.name, ctx.font(17, bold=True), w), ctx.font(17, bold=True), GLOW, (x, y)).bottom + px(6)
         m, o = B.side_strength(st, a, 0), B.side_strength(st, a, 1)
-        big = ctx.font(40, bold=True)
+        big = ctx.font(40 if w > px(240) else 30, bold=True)
         box = pygame.Rect(x, y, w, big.get_linesize() + px(22))
         pygame.draw.rect(surface, (22, 24, 28), box, border_radius=px(8))
         widgets.text(surface, str(m), big, self.colour_of("moloch"), (box.left + w // 4, box.centery - px(6)), "center")
@@ -936,7 +970,8 @@ class ConvoyTable(GameTable):
         sec = self.content.sectors.get(sid) if sid else None
         bold = ctx.font(13, bold=True)
         if sec is not None:
-            y = widgets.text(surface, _("Contested sector: {name}").format(name=sec.name), bold, pal.text, (x, y)).bottom + px(2)
+            y = widgets.text_block(surface, _("Contested sector: {name}").format(name=sec.name), bold, pal.text,
+                                   pygame.Rect(x, y, w, px(40)), 1.0) + px(2)
             y = widgets.text_block(surface, sec.text, small, pal.text_dim, pygame.Rect(x, y, w, px(60)), 1.05) + px(6)
         else:
             y = widgets.text_block(surface, _("The Sector Battle token is placed in Phase II."), small, pal.text_dim,
@@ -944,16 +979,18 @@ class ConvoyTable(GameTable):
         previews = [
             (_("If Moloch wins"), self.colour_of("moloch"), self._result_words(city.moloch_win)),
             (_("If tied"), (220, 220, 200), _("Moloch wins it ({card})").format(card=self._name(storm)) if storm >= 0
-             else _("on-tie abilities, then the sector falls")),
+             else _("the on-tie abilities (Moloch's, then the Outpost's)")),
             (_("If the Outpost wins"), self.colour_of("outpost"), self._result_words(city.outpost_win)),
         ]
         for head, colour, text in previews:
-            if y > r.bottom - px(40):
+            if y > r.bottom - px(60):
                 break
             y = widgets.text(surface, head, bold, colour, (x, y)).bottom + px(1)
-            line = text + ("; " + _("then the sector's effect for the winner") if sec is not None and head != _("If tied") else "")
-            y = widgets.text_block(surface, line + "; " + _("the contested sector is destroyed."), small, pal.text_dim,
-                                   pygame.Rect(x, y, w, r.bottom - y - px(6)), 1.05) + px(6)
+            if sec is not None and head != _("If tied") and sec.text:
+                text += "; " + _("then the contested sector's effect")
+            y = widgets.text_block(surface, text + ".", small, pal.text_dim, pygame.Rect(x, y, w, r.bottom - y - px(30)), 1.05) + px(6)
+        widgets.text_block(surface, _("Whatever the result, the contested sector is destroyed."), small, pal.text,
+                           pygame.Rect(x, max(y, r.bottom - px(40)), w, px(36)), 1.05)
 
     def _draw_over(self, surface) -> None:
         """Over the panels: the strength breakdown, a browsed discard pile, the battle steps and
@@ -1030,7 +1067,16 @@ class ConvoyTable(GameTable):
         lines = widgets.wrap(self.steps[0].text, font, width - px(40))[:3]
         h = px(70) + len(done) * small.get_linesize() + len(lines) * font.get_linesize()
         panel = pygame.Rect(0, 0, width, h)
-        panel.center = self.city_rects[self.battle_city].center if self.battle_city in self.city_rects else v.center
+        # Beside the city fought over (its sectors stay in sight), on the side with more room.
+        city = self.city_rects.get(self.battle_city)
+        if city is not None:
+            panel.centery = city.centery
+            if city.right + px(10) + width <= self.zones["battle"].left:
+                panel.left = city.right + px(10)
+            else:
+                panel.right = city.left - px(10)
+        else:
+            panel.center = v.center
         panel.clamp_ip(v)
         widgets.panel(surface, ctx, panel, alpha=248)
         pygame.draw.rect(surface, (230, 90, 70), panel, 2, border_radius=px(8))
