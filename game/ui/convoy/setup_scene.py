@@ -81,8 +81,8 @@ class ConvoySetup(SetupScreen):
         return super().options() + [(fb, "fallback", c.fallback != "robot_first")]
 
     def options_hint(self) -> str:
-        return _("Casual: undo also goes back past card draws. Fallback (spec 9 #25): what the Moloch deck gives up "
-                 "when it is empty, a Robot in the active city first or a random hand card first.")
+        return _("Casual: undo also goes back past card draws. Fallback (spec 9 #25): an empty Moloch deck gives up "
+                 "a Robot first, or a hand card first.")
 
     def title_command(self, what: str):
         kind, _sep, arg = what.partition(":")
@@ -117,6 +117,41 @@ class ConvoySetup(SetupScreen):
                            levels=list(self.choice.levels))
 
     # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.mode == "new":
+            self._draw_sides(surface)
+
+    def _draw_sides(self, surface) -> None:
+        """Under the seats (the frame's right column, as SetupScreen lays it out), when there is
+        room: the two sides, their decks and how each wins, and the AI's levels."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        w, h = surface.get_size()
+        margin, gap = max(px(24), (w - px(1500)) // 2), px(24)
+        body_top, bottom = px(28) + px(96), h - px(96)
+        left_w = (w - 2 * margin - gap) * 55 // 100
+        col = pygame.Rect(margin + left_w + gap, body_top, w - 2 * margin - gap - left_w, bottom - body_top)
+        small = ctx.font(13)
+        x, inner = col.left + px(18), col.width - px(36)
+        texts = [
+            (words.side_name("moloch"), words.SIDE_COLOURS["moloch"],
+             _("35 cards: Robots, Equipment and Instants. Moloch wins when New York falls with a card left in its deck "
+               "or a Robot standing in New York.")),
+            (words.side_name("outpost"), words.SIDE_COLOURS["outpost"],
+             _("35 cards: Soldiers, Buildings and Instants. The Outpost wins by grinding the Moloch deck empty before New "
+               "York falls, with no Robot left there.")),
+            (_("The AI"), pal.accent, _(words.LEVEL_WHY["novice"]) + " " + _(words.LEVEL_WHY["expert"])),
+        ]
+        line = int(small.get_linesize() * 1.1)
+        need = px(36) + sum(px(22) + len(widgets.wrap(t, small, inner)) * line + px(8) for _n, _c, t in texts)
+        top = col.bottom - px(14) - need
+        if top < col.top + px(380):
+            return  # the seats, rules and seed take the column (a small window)
+        y = widgets.heading(surface, ctx, _("The sides"), x, top)
+        for name, colour, text in texts:
+            y = widgets.text(surface, name, ctx.font(15, bold=True), colour, (x, y)).bottom + px(2)
+            y = widgets.text_block(surface, text, small, pal.text_dim, pygame.Rect(x, y, inner, px(80)), 1.1) + px(8)
+
     def draw_choices(self, surface, area: pygame.Rect) -> None:
         """The five cities in their order (stations, sectors, the victory results), then how a
         round goes and how the game is won."""
@@ -143,10 +178,19 @@ class ConvoySetup(SetupScreen):
             y += row_h
         y = widgets.heading(surface, ctx, _("How the game goes"), x, y + px(8))
         note = pygame.Rect(x, y, w, area.bottom - y - px(14))
-        widgets.text_block(surface, _(
+        y = widgets.text_block(surface, _(
             "Each side may shuffle its starting hand back once (the mulligan), Moloch first. A round: both draw 2 cards; "
             "Moloch puts the Sector Battle token on a sector of the active city; Moloch plays Robots and Instants, then "
             "the Outpost Soldiers, Buildings and Instants; Moloch attaches Equipment; then the battle in the active city "
             "destroys the contested sector. A city with no sector left falls and the convoy moves on. When New York "
             "falls, Moloch wins with a card left in its deck or a Robot in New York; otherwise the Outpost wins. "
             "Drag cards from your hand into the cities."), small, pal.text_dim, note, 1.2)
+        # The five city cards as the table shows them, when there is room for them.
+        gap = px(8)
+        cw = (w - 4 * gap) // 5
+        ch = min(area.bottom - y - px(24), round(cw * 1.25))
+        if ch >= px(90):
+            from game.ui.convoy import cards
+
+            for i, city in enumerate(self.content.cities):
+                cards.draw_city(surface, ctx, pygame.Rect(x + i * (cw + gap), y + px(12), cw, ch), self.content, city.id)

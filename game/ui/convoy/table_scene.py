@@ -545,7 +545,9 @@ class ConvoyTable(GameTable):
                 return
             if target[0] == "city" and self._answer({"city": target[1]}):
                 return
-            self.say(words.rule("answer").split(":", 1)[0] + ": " + pend["prompt"] + "  " + words.rule("answer"))
+            from game.convoy.rules import flow
+
+            self.say((flow.refusal(self.state, "pass", {}) or pend["prompt"]) + "  " + words.rule("answer"))
             return
         if kind == "card":
             if target[0] != "city" or target[1] == self._city_of(uid):
@@ -674,7 +676,7 @@ class ConvoyTable(GameTable):
         for i in range(n):
             cards.draw_back(surface, ctx, pygame.Rect(x + i * step, r.top + px(5), cw, ch), side)
         x += (n - 1) * step + cw + px(10) if n else 0
-        widgets.text(surface, _("{n} cards in hand").format(n=n), ctx.font(14, bold=True), pal.text, (x, r.centery), "midleft")
+        widgets.text(surface, _("1 card in hand") if n == 1 else _("{n} cards in hand").format(n=n), ctx.font(14, bold=True), pal.text, (x, r.centery), "midleft")
         self._draw_piles(surface, side, pygame.Rect(r.right - px(330), r.top, px(320), r.height), small=True)
 
     def _draw_piles(self, surface, side: str, r: pygame.Rect, small: bool = False) -> None:
