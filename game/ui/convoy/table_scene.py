@@ -108,6 +108,7 @@ class ConvoyTable(GameTable):
         self.battle_city = -1
         self._active_before = 0
         self._all_steps: list[Step] = []
+        self.intent: dict | None = None  # a dropped card's destination waiting for its payment
         super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
 
     # ------------------------------------------------------------------ the title's words
@@ -218,6 +219,16 @@ class ConvoyTable(GameTable):
         self.glow = {}
         self.press_src, self.drag_live = None, False
 
+    def _after_change(self, first: bool = False) -> None:
+        super()._after_change(first)
+        intent, self.intent = self.intent, None
+        if intent is not None and not first:
+            pend = self._pending()
+            if pend is not None and pend["kind"] == "pay":
+                self.intent = intent  # still paying
+            elif pend is not None and intent in pend["options"] and self._mine():
+                self.submit(self._action(pend["kind"], intent) or Action(pend["kind"], intent))
+
     def _action(self, kind: str, payload: dict) -> Action | None:
         return next((a for a in self.actions if a.kind == kind and a.payload == payload), None)
 
@@ -293,8 +304,8 @@ class ConvoyTable(GameTable):
         return None
 
     def cancel(self) -> bool:
-        if self.browse is not None or self.drag_live:
-            self.browse, self.drag_live, self.press_src = None, False, None
+        if self.browse is not None or self.drag_live or self.intent is not None:
+            self.browse, self.drag_live, self.press_src, self.intent = None, False, None, None
             return True
         return False
 
@@ -323,6 +334,7 @@ class ConvoyTable(GameTable):
         self.steps.clear()
 
     def undo(self) -> None:
+        self.intent = None
         super().undo()
         self.steps.clear()
 
@@ -554,7 +566,13 @@ class ConvoyTable(GameTable):
                 self.say(_("Drop {card} on another city to move it.").format(card=self._name(uid)))
                 return
             if self._submit("ability", {"card": uid}, "ability"):
-                if not self._answer({"city": target[1]}) and self._pending() is not None:
+                pend = self._pending()
+                if pend is not None and pend["kind"] == "pay":
+                    # The move costs a discard: the city waits for the payment (a hand card
+                    # clicked), then answers the destination question by itself.
+                    self.intent = {"city": target[1]}
+                    self.say(_("Discard a card to pay: click one in your hand (or drop it on the table)."), ok=True)
+                elif not self._answer({"city": target[1]}) and self._pending() is not None:
                     self.say(_("{card} cannot move there: choose one of the lit cities.").format(card=self._name(uid)))
             return
         d = self._defn(uid)
@@ -615,7 +633,7 @@ class ConvoyTable(GameTable):
             if target[0] in ("card", "city"):
                 if self._answer({target[0]: target[1]}):
                     return None
-            if target[0] == "sector" and self._answer({"sector": [target[1], target[2]]}):
+            if target[0] == "sector" and (self._answer({"sector": [target[1], target[2]]}) or self._answer({"city": target[1]})):
                 return None
             if target[0] != "strip":
                 self.say(_("Not an answer to the question: {prompt}").format(prompt=self._pending()["prompt"]))
@@ -650,6 +668,7 @@ class ConvoyTable(GameTable):
         pygame.draw.rect(surface, (30, 34, 38), self.view_rect)
         self.slot_rects, self.ability_rects, self.column_rects, self.sector_rects, self.city_rects = {}, {}, {}, {}, {}
         self.token_rect, self.strength_rect = None, None
+        self.card_rects = {}  # the piles (both sides) and the hand row's cards, drawn after this
         self._draw_opponent(surface)
         self._draw_cities(surface)
         for zone, side in (("far", self.top), ("near", self.bottom)):
@@ -1108,7 +1127,6 @@ class ConvoyTable(GameTable):
         r = self.hand_rect
         pygame.draw.rect(surface, (24, 26, 31), r)
         pygame.draw.line(surface, pal.panel_edge, (r.left, r.top), (r.right, r.top), 2)
-        self.card_rects = {}
         self._draw_piles(surface, self.bottom, self.zones["piles"].inflate(0, -px(8)))
 
     def _draw_hand_row(self, surface) -> None:
