@@ -287,3 +287,28 @@ def test_an_ai_seat_plays_with_its_reasons_and_keeps_its_level_after_continue(ma
     again = continue_from_menu(make_app)
     assert isinstance(again, ConvoyTable) and again.bots["moloch"].level == "novice"
     assert (list(again.session.actions), again.session.state_hash()) == want
+
+
+def test_a_named_save_is_listed_and_loads_at_the_same_state(make_app, config_dir):
+    """Ctrl+S: a named save the set-up screen's "Load a game" lists (round, active city, the
+    Moloch deck) and opens at the same actions and state hash."""
+    from tests.ui.conftest import key
+
+    app, table = start_game(make_app)
+    keep_both(app, table)
+    want = (list(table.session.actions), table.session.state_hash())
+    key(pygame.K_s, pygame.KMOD_CTRL)
+    app.run(max_frames=1)
+    assert table.message_ok and "Saved as convoy-standard" in table.message
+    setup = ConvoySetup(app.ctx)
+    app.push(setup)
+    app.run(max_frames=1)
+    setup.command("load")
+    entries = [e for e in setup.saves if e.path != store.autosave_path()]
+    assert len(entries) == 1 and entries[0].saved is not None
+    head, names = setup.save_words(entries[0].saved)
+    assert head.startswith("Round 1") and "Ziggy One" in head and names == ["Moloch", "Outpost"]
+    opened = setup.open_save(setup.saves.index(entries[0]))
+    loaded = opened.scene if hasattr(opened, "scene") else app.top
+    assert isinstance(loaded, ConvoyTable)
+    assert (list(loaded.session.actions), loaded.session.state_hash()) == want

@@ -985,6 +985,10 @@ class ConvoyTable(GameTable):
         widgets.text(surface, _("Outpost"), small, pal.text_dim, (box.right - w // 4, box.bottom - px(4)), "midbottom")
         self.strength_rect = box
         y = box.bottom + px(4)
+        if st.outcome is not None:  # the last battle's city: how the game was won instead of previews
+            y = widgets.text(surface, _("The game is over."), ctx.font(15, bold=True), GLOW, (x, y + px(8))).bottom + px(6)
+            widgets.text_block(surface, words.win_by(st.win_by), ctx.font(13), pal.text, pygame.Rect(x, y, w, r.bottom - y - px(8)), 1.1)
+            return
         y = widgets.text(surface, _("hover for the breakdown"), ctx.font(11), pal.text_dim, (box.centerx, y), "midtop").bottom + px(8)
         storm = B.tie_breaker(st, a)
         sid = B.sector_ids(st, a)[st.battle_sector] if st.battle_sector >= 0 else None
