@@ -695,8 +695,9 @@ class ConvoyTable(GameTable):
         for i in range(n):
             cards.draw_back(surface, ctx, pygame.Rect(x + i * step, r.top + px(5), cw, ch), side)
         x += (n - 1) * step + cw + px(10) if n else 0
-        widgets.text(surface, _("1 card in hand") if n == 1 else _("{n} cards in hand").format(n=n), ctx.font(14, bold=True), pal.text, (x, r.centery), "midleft")
-        self._draw_piles(surface, side, pygame.Rect(r.right - px(330), r.top, px(320), r.height), small=True)
+        right = widgets.text(surface, _("1 card in hand") if n == 1 else _("{n} cards in hand").format(n=n), ctx.font(14, bold=True),
+                             pal.text, (x, r.centery), "midleft").right
+        self._draw_piles(surface, side, pygame.Rect(max(right + px(16), r.right - px(330)), r.top, px(320), r.height), small=True)
 
     def _draw_piles(self, surface, side: str, r: pygame.Rect, small: bool = False) -> None:
         """A side's deck (with its count; Moloch's in gold: it is the win condition) and its
@@ -974,26 +975,28 @@ class ConvoyTable(GameTable):
         city = self.content.cities[a]
         y = widgets.text(surface, widgets.elide(city.name, ctx.font(17, bold=True), w), ctx.font(17, bold=True), GLOW, (x, y)).bottom + px(6)
         m, o = B.side_strength(st, a, 0), B.side_strength(st, a, 1)
-        big = ctx.font(40 if w > px(240) else 30, bold=True)
+        narrow = w < px(220)  # a large UI scale in a small window
+        big = ctx.font(40 if w > px(240) else 30 if not narrow else 24, bold=True)
         box = pygame.Rect(x, y, w, big.get_linesize() + px(22))
         pygame.draw.rect(surface, (22, 24, 28), box, border_radius=px(8))
         widgets.text(surface, str(m), big, self.colour_of("moloch"), (box.left + w // 4, box.centery - px(6)), "center")
-        widgets.text(surface, _("vs"), ctx.font(15, bold=True), pal.text_dim, (box.centerx, box.centery - px(6)), "center")
+        widgets.text(surface, _("vs"), ctx.font(15 if not narrow else 11, bold=True), pal.text_dim, (box.centerx, box.centery - px(6)), "center")
         widgets.text(surface, str(o), big, self.colour_of("outpost"), (box.right - w // 4, box.centery - px(6)), "center")
-        small = ctx.font(12)
-        widgets.text(surface, _("Moloch"), small, pal.text_dim, (box.left + w // 4, box.bottom - px(4)), "midbottom")
-        widgets.text(surface, _("Outpost"), small, pal.text_dim, (box.right - w // 4, box.bottom - px(4)), "midbottom")
+        small = ctx.font(12 if not narrow else 10)
+        widgets.text(surface, widgets.elide(_("Moloch"), small, w // 2 - px(4)), small, pal.text_dim, (box.left + w // 4, box.bottom - px(4)), "midbottom")
+        widgets.text(surface, widgets.elide(_("Outpost"), small, w // 2 - px(4)), small, pal.text_dim, (box.right - w // 4, box.bottom - px(4)), "midbottom")
         self.strength_rect = box
         y = box.bottom + px(4)
         if st.outcome is not None:  # the last battle's city: how the game was won instead of previews
             y = widgets.text(surface, _("The game is over."), ctx.font(15, bold=True), GLOW, (x, y + px(8))).bottom + px(6)
             widgets.text_block(surface, words.win_by(st.win_by), ctx.font(13), pal.text, pygame.Rect(x, y, w, r.bottom - y - px(8)), 1.1)
             return
-        y = widgets.text(surface, _("hover for the breakdown"), ctx.font(11), pal.text_dim, (box.centerx, y), "midtop").bottom + px(8)
+        hint = ctx.font(11 if not narrow else 9)
+        y = widgets.text(surface, widgets.elide(_("hover for the breakdown"), hint, w), hint, pal.text_dim, (box.centerx, y), "midtop").bottom + px(8)
         storm = B.tie_breaker(st, a)
         sid = B.sector_ids(st, a)[st.battle_sector] if st.battle_sector >= 0 else None
         sec = self.content.sectors.get(sid) if sid else None
-        bold = ctx.font(13, bold=True)
+        bold = ctx.font(13 if not narrow else 10, bold=True)
         if sec is not None:
             y = widgets.text_block(surface, _("Contested sector: {name}").format(name=sec.name), bold, pal.text,
                                    pygame.Rect(x, y, w, px(40)), 1.0) + px(2)
