@@ -861,6 +861,8 @@ class ConvoyTable(GameTable):
             badge.center = (inner.centerx, head.centery)
             pygame.draw.rect(surface, BONUS, badge, border_radius=px(8))
             widgets.text(surface, "+1", ctx.font(16, bold=True), (20, 40, 20), badge.center, "center")
+        if offline and uids:
+            widgets.text(surface, _("offline"), ctx.font(12, bold=True), (200, 120, 110), (head.left + px(8), head.centery), "midleft")
         if not offline:
             strength = B.side_strength(st, c, s)
             font = ctx.font(12, bold=True)
