@@ -312,3 +312,14 @@ def test_a_named_save_is_listed_and_loads_at_the_same_state(make_app, config_dir
     loaded = opened.scene if hasattr(opened, "scene") else app.top
     assert isinstance(loaded, ConvoyTable)
     assert (list(loaded.session.actions), loaded.session.state_hash()) == want
+
+
+def test_the_menu_opens_the_convoy_set_up_screen(make_app, config_dir):
+    """Issue 17: the menu lists Neuroshima Convoy as playable; its card opens the set-up screen."""
+    app = make_app((1280, 720))
+    menu = app.top
+    menu.layout(app.screen.get_size())
+    card = next(c for c in menu.cards if c.game.key == "convoy")
+    assert card.enabled
+    do_click(app, card.rect.center)
+    assert isinstance(app.top, ConvoySetup)
