@@ -7,7 +7,7 @@ seats file has one entry each (a person or a bot)."""
 from __future__ import annotations
 
 from game.engine.session import SaveError
-from game.ui.kit.entry import menu_calls
+from game.ui.kit.entry import menu_calls, tutorial_call
 from game.ui.kit.saves import SaveStore
 
 PLAYERS = ["moloch", "outpost"]
@@ -29,4 +29,6 @@ SAVES = SaveStore("convoy", _title, players)
 setup_scene, has_saved_game, continue_scene = menu_calls(
     SAVES, "game.ui.convoy.setup_scene:ConvoySetup", "game.ui.convoy.table_scene:ConvoyTable")
 
-__all__ = ["PLAYERS", "SAVES", "SaveError", "continue_scene", "has_saved_game", "players", "setup_scene"]
+tutorial_scene = tutorial_call("game.ui.convoy.tutorial_scene:ConvoyTutorialTable", "convoy")
+
+__all__ = ["PLAYERS", "SAVES", "SaveError", "continue_scene", "has_saved_game", "players", "setup_scene", "tutorial_scene"]

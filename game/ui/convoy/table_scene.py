@@ -517,7 +517,7 @@ class ConvoyTable(GameTable):
             return ("strip",)
         return ("none",)
 
-    def _refuse(self, kind: str, payload: dict, rule: str) -> bool:
+    def _refused(self, kind: str, payload: dict, rule: str) -> bool:
         """The rules' reason for a refused action, with the rule behind it; False when legal."""
         from game.convoy.rules import flow
 
@@ -528,7 +528,7 @@ class ConvoyTable(GameTable):
         return True
 
     def _submit(self, kind: str, payload: dict, rule: str) -> bool:
-        if self._refuse(kind, payload, rule):
+        if self._refused(kind, payload, rule):
             return False
         action = self._action(kind, payload) or Action(kind, payload)
         return self.submit(action)
