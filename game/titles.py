@@ -98,7 +98,10 @@ TITLES: tuple[TitleEntry, ...] = (
                tutorial="game.level7.tutorial:Level7Adapter", lessons="level7/lessons",
                rules_reference="level7/rules_reference.toml", default_scenario="s1", ui="game.ui.level7.entry", watch="game.ui.level7.watch:run"),
     TitleEntry("convoy", "Neuroshima Convoy", N_("Hold the city against the machine convoy"), "ui/emblem_convoy.png",
-               rules="game.convoy.rules.title:ConvoyTitle", simulator="game.convoy.simulation:ConvoySimulator"),
+               rules="game.convoy.rules.title:ConvoyTitle", simulator="game.convoy.simulation:ConvoySimulator",
+               tutorial="game.convoy.tutorial:ConvoyAdapter", lessons="convoy/lessons",
+               rules_reference="convoy/rules_reference.toml",
+               default_scenario="standard", ui="game.ui.convoy.entry", watch="game.ui.convoy.watch:run"),
 )
 
 

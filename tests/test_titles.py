@@ -34,14 +34,15 @@ def test_gears_provides_every_piece_and_each_reference_resolves():
         assert titles.keys_with(piece)[:1] == ["gears"]
 
 
-def test_convoy_has_its_rules_but_no_screens_yet():
-    """Issue 16 (the Convoy rules engine): the rules are registered; the menu still shows the
-    title as coming soon and the commands without its screens leave it out."""
+def test_convoy_has_its_rules_screens_watch_mode_and_lessons():
+    """Issue 16 (the Convoy rules engine) and issue 17 (set-up, table, watch, lessons and the F1 rules)."""
     entry = titles.get("convoy")
     assert entry.new_rules().name == "convoy" and "convoy" in titles.keys_with("rules")
-    assert not entry.playable and all(getattr(entry, p) is None for p in PIECES if p not in ("rules", "simulator"))
-    with pytest.raises(LookupError, match="titles with one: gears"):
-        entry.new_adapter()
+    assert entry.playable and entry.default_scenario == "standard" and callable(entry.watch_run())
+    ui = entry.ui_module()
+    assert all(hasattr(ui, f) for f in ("setup_scene", "has_saved_game", "continue_scene", "SaveError", "tutorial_scene"))
+    assert entry.lesson_folder.is_dir() and len(list(entry.lesson_folder.glob("*.toml"))) == 5
+    assert entry.rules_reference_path.is_file() and entry.new_adapter().title.name == "convoy"
 
 
 def test_level7_has_its_rules_simulator_screens_and_watch_mode():
@@ -64,8 +65,8 @@ def test_doom_has_its_rules_simulator_screens_and_watch_mode():
     assert entry.playable and entry.default_scenario == "knee_deep" and callable(entry.watch_run())
     ui = entry.ui_module()
     assert all(hasattr(ui, f) for f in ("setup_scene", "has_saved_game", "continue_scene", "SaveError"))
-    assert titles.keys_with("watch") == ["gears", "doom", "level7"]
-    assert titles.keys_with("tutorial") == ["gears", "doom", "level7"] and entry.lesson_folder.is_dir()
+    assert titles.keys_with("watch") == ["gears", "doom", "level7", "convoy"]
+    assert titles.keys_with("tutorial") == ["gears", "doom", "level7", "convoy"] and entry.lesson_folder.is_dir()
     assert entry.rules_reference_path.is_file() and entry.new_adapter().title.name == "doom"
 
 

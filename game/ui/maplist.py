@@ -15,12 +15,13 @@ FOLDER_TITLES = {g.key: g.name for g in TITLES}
 
 
 def find_maps(maps_dir: Path) -> list[Path]:
-    """Playable maps: .tmx files under maps/, tilesets and hidden folders excluded."""
+    """Playable maps: .tmx files under maps/, tilesets, hidden folders and screen layouts
+    (`*_layout.tmx`: zones of a table, e.g. maps/convoy/table_layout.tmx, not a board) excluded."""
     if not maps_dir.is_dir():
         return []
     return sorted(
         p for p in maps_dir.rglob("*.tmx")
-        if not any(part.startswith(".") for part in p.relative_to(maps_dir).parts)
+        if not any(part.startswith(".") for part in p.relative_to(maps_dir).parts) and not p.stem.endswith("_layout")
     )
 
 

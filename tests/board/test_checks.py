@@ -63,6 +63,8 @@ def test_outline_keeps_the_unshared_half_of_a_long_edge_gears_3_2():
 
 def test_shipped_maps_have_no_problems():
     for path in sorted(MAPS.rglob("*.tmx")):
+        if path.stem.endswith("_layout"):
+            continue  # boards only (a *_layout.tmx holds a table's zones)
         assert check_board(load_board(path)) == [], path
 
 

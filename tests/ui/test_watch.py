@@ -22,11 +22,28 @@ def test_watch_without_a_scenario_plays_the_titles_default(config_dir, tmp_path,
     assert play_main(argv) == 0
 
 
-def test_a_title_without_a_watch_mode_is_refused(config_dir, capsys):
+def test_a_title_without_a_watch_mode_is_refused(config_dir, capsys, monkeypatch):
+    """Every title has a watch mode now (issue 17 gave Convoy its own): one taken away is refused."""
+    import dataclasses
+
+    from game import titles
+
+    monkeypatch.setattr(titles, "TITLES", tuple(dataclasses.replace(e, watch=None) if e.key == "convoy" else e
+                                                for e in titles.TITLES))
     with pytest.raises(SystemExit) as exc:
         play_main(["convoy", "--frames", "1", "--shots", "x"])
     assert exc.value.code == 2
     assert "Neuroshima Convoy has no watch mode yet (titles with one: gears, doom, level7)" in capsys.readouterr().err
+
+
+def test_convoy_watch_plays_both_sides_and_writes_shots(config_dir, tmp_path, capsys):
+    """Issue 17: `play convoy --seats bot,bot` is Moloch and the Outpost, both the AI."""
+    argv = ["convoy", "--seats", "bot,bot", "--seed", "3", "--autoplay", "--frames", "40", "--shots", str(tmp_path),
+            "--every", "20", "--size", "960x540"]
+    assert play_main(argv) == 0
+    assert sorted(p.name for p in tmp_path.glob("convoy-*.png")) == ["convoy-00001.png", "convoy-00002.png"]
+    out = capsys.readouterr().out
+    assert "convoy watch: 40 frames" in out and " 0 actions" not in out
 
 
 def test_level7_watch_plays_bots_and_writes_shots(config_dir, tmp_path, capsys):

@@ -59,6 +59,7 @@ TYPE_RIM: dict[tuple[str, str], RGB] = {
     ("outpost", "instant"): (70, 122, 58),
 }
 
+RATIO = CARD_H / CARD_W  # height / width of every card, for a table laying out its columns
 _FACES = widgets.Memo(320)  # (content, card, w, h, state, palette, language) -> surface
 _EMBLEMS = widgets.Memo(200)
 

@@ -1,0 +1,1239 @@
+"""The Neuroshima Convoy table on the kit's GameTable (issue 17; spec 10 "Screen layout", "Drag and
+drop").
+
+The zones are the named rectangles of the object layer `zones` in maps/convoy/table_layout.tmx
+(read with pytmx, edited in Tiled), scaled to the play area below the prompt line and left of the
+side panel: the opponent's strip (hand as backs with a count, deck, discard), the opponent's
+battle stations above the five city cards, the person's below them (the side of the person at
+the table is always at the bottom), the battle panel beside the cities, the hand and the person's
+piles at the bottom. Empty stations are outlines; a station lost to a reduction is greyed.
+
+Acting is mostly dragging (spec 10 "Drag and drop"): a unit or Building from the hand into a
+city column of your side (the legal cities glow, "+1" where the undefended bonus applies), an
+Equipment onto a Robot, an Instant onto its target (or anywhere on the table when it has none),
+a hand card onto the ability button of one of your cards to pay for it, a card in play onto
+another city to move it, the Sector Battle token onto a sector. Choices inside effects are
+clicks on the lit candidates (or the prompt's buttons). Every drop is asked of the rules
+(`flow.refusal`); a refused one shows the rules' sentence and the rule behind it.
+
+The battle is shown step by step (the strengths, the winner, each result in the spec's order,
+the sector destroyed, spill-over), a click or Space skipping it; a bot's plays carry its reasons
+in the AI panel and the log."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from game.engine.protocol import Action, Event
+from game.engine.session import Session
+from game.i18n import _
+from game.ui import widgets
+from game.ui.convoy import cards, words
+from game.ui.convoy.entry import PLAYERS, SAVES
+from game.ui.kit.ai_panel import AiShown
+from game.ui.kit.game_table import BOT_DELAY_MS, DRAG_PX, GameTable
+from game.ui.kit.hand import lay_out
+from game.ui.scene import Context
+
+LAYOUT = Path(__file__).resolve().parents[3] / "maps" / "convoy" / "table_layout.tmx"
+ZONES = ("opponent", "far", "cities", "near", "battle", "hand", "piles")
+STEP_SHOW_MS = 1300  # one step of a battle's resolution on screen
+BATTLE_KINDS = ("strength", "tie", "winner", "trigger", "result", "sector", "killed", "discard", "mill", "token",
+                "city", "convoy", "move", "end", "bomb", "destroyed", "returned", "reveal")
+GLOW = (250, 196, 70)
+BONUS = (120, 230, 140)
+SIDE_INDEX = {"moloch": 0, "outpost": 1}
+_LAYOUT_CACHE: dict[str, tuple[tuple[float, float], dict[str, tuple[float, float, float, float]]]] = {}
+
+
+def load_layout(path: Path = LAYOUT) -> tuple[tuple[float, float], dict[str, tuple[float, float, float, float]]]:
+    """(map size in pixels, zone name -> (x, y, w, h)) from the Tiled map's `zones` object layer.
+    A missing zone is an error naming the file and the zone."""
+    key = str(path)
+    if key not in _LAYOUT_CACHE:
+        import pytmx
+
+        tm = pytmx.TiledMap(str(path))
+        layer = tm.get_layer_by_name("zones")
+        zones = {o.name: (float(o.x), float(o.y), float(o.width), float(o.height)) for o in layer}
+        missing = [z for z in ZONES if z not in zones]
+        if missing:
+            raise ValueError(f"{path}: layer 'zones' lacks {', '.join(missing)}")
+        _LAYOUT_CACHE[key] = ((float(tm.width * tm.tilewidth), float(tm.height * tm.tileheight)), zones)
+    return _LAYOUT_CACHE[key]
+
+
+@dataclass
+class Step:
+    """One step of a battle's resolution on screen."""
+
+    kind: str
+    text: str
+    age: int = 0
+
+
+class ConvoyTable(GameTable):
+    key = "convoy"
+    saves = SAVES
+    SIDE_TABS = ("phase", "ai", "log")
+
+    def __init__(self, ctx: Context, session: Session, seats: list[str], screen_size: tuple[int, int],
+                 save_path: Path | None = None, bot_delay_ms: int = BOT_DELAY_MS, animate: bool = True,
+                 levels: list[str] | None = None) -> None:
+        from game.convoy.content import shared_content
+
+        self.content = shared_content()
+        self.levels = list(levels or ["expert", "expert"])
+        self.zones: dict[str, pygame.Rect] = {}
+        self.actions: list[Action] = []
+        self.press_src: tuple[str, int] | None = None  # what a left press picked up (a drag source)
+        self.press_at: tuple[int, int] | None = None
+        self.drag_live = False
+        self.glow: dict = {}
+        self.hand_rects: list[tuple[int, pygame.Rect, pygame.Rect]] = []  # uid, shown part, whole card
+        self.slot_rects: dict[int, pygame.Rect] = {}
+        self.ability_rects: dict[int, pygame.Rect] = {}
+        self.city_rects: dict[int, pygame.Rect] = {}
+        self.column_rects: dict[tuple[int, int], pygame.Rect] = {}
+        self.sector_rects: dict[tuple[int, int], pygame.Rect] = {}
+        self.pile_rects: dict[str, pygame.Rect] = {}
+        self.token_rect: pygame.Rect | None = None
+        self.strength_rect: pygame.Rect | None = None
+        self.browse: str | None = None  # the discard pile on show ("moloch" / "outpost")
+        self.browse_rects: list[tuple[int, pygame.Rect]] = []
+        self.steps: list[Step] = []
+        self.battle_city = -1
+        self._active_before = 0
+        self._all_steps: list[Step] = []
+        self.intent: dict | None = None  # a dropped card's destination waiting for its payment
+        super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
+
+    # ------------------------------------------------------------------ the title's words
+    def make_bot(self, i: int):
+        """The Convoy AI at the seat's level (game/ui/convoy/ai_seat.py)."""
+        from game.ui.convoy.ai_seat import ConvoySeatBot
+
+        level = self.levels[i] if i < len(self.levels) else "expert"
+        return ConvoySeatBot(PLAYERS[i], level, self.session.seed * 8 + i)
+
+    def player_name(self, player: str) -> str:
+        return words.side_name(player)
+
+    def colour_of(self, player: str) -> tuple[int, int, int]:
+        return words.SIDE_COLOURS.get(player, (200, 200, 200))
+
+    def saved_note(self) -> str:
+        return _("Saved as {name}. Load it from the Neuroshima Convoy set-up screen (Load a game).")
+
+    def handoff_note(self) -> str:
+        return _("Your hand is hidden until you are at the table; the other side's stays face down.")
+
+    def ai_heading(self) -> str:
+        return _("The AI's last play")
+
+    def ai_empty(self) -> str:
+        return _("No AI play yet.")
+
+    def outcome(self) -> str | None:
+        st = self.state
+        if st.outcome is None:
+            return None
+        humans = self._humans()
+        if len(humans) == 1:
+            return "won" if st.outcome == humans[0] else "lost"
+        return "won"
+
+    def end_summary(self) -> str:
+        return words.win_by(self.state.win_by)
+
+    def end_stats(self) -> str:
+        st = self.state
+        fallen = sum(1 for f in st.flipped if f)
+        return _("{rounds} rounds, {fallen} cities fallen, Moloch deck {deck}, seed {seed}").format(
+            rounds=st.round, fallen=fallen, deck=len(st.deck[0]), seed=self.session.seed)
+
+    def toolbar_title(self) -> str:
+        from game.convoy.rules import board as B
+
+        st = self.state
+        a = B.active_city(st)
+        city = self.content.cities[a].name if a >= 0 else "\u2014"
+        if st.phase == "mulligan":
+            return "Neuroshima Convoy  \u2022  " + words.phase_name("mulligan")
+        return "Neuroshima Convoy  \u2022  " + _("Round {n}").format(n=st.round) + f"  \u2022  {city}  \u2022  " + \
+            _("Phase {p}").format(p=st.phase if st.phase != "over" else "\u2014")
+
+    def decision_name(self) -> str:
+        pend = self._pending()
+        return pend["kind"] if pend else self.state.phase
+
+    def bot_reason(self, decider: str, action: Action, why: str) -> None:
+        """The AI's play and its reason: in the log and in the AI panel."""
+        super().bot_reason(decider, action, why)
+        level = self.levels[PLAYERS.index(decider)] if decider in PLAYERS else ""
+        name = _("{side} AI ({level})").format(side=self.player_name(decider), level=words.level_name(level))
+        if self.ai.card != decider:
+            self.ai = AiShown(decider, name, "")
+        self.ai.name, self.ai.text = name, action.text or action.kind
+        self.ai.lines.append(why)
+        del self.ai.lines[:-6]
+
+    def restore_ai(self) -> None:
+        self.ai = AiShown()
+
+    # ------------------------------------------------------------------ state helpers
+    def _pending(self) -> dict | None:
+        proc = self.state.proc
+        return proc.get("pending") if proc else None
+
+    def _mine(self) -> bool:
+        return self._not_yours() is None and not self.session.is_over()
+
+    @property
+    def bottom(self) -> str:
+        """The side drawn at the bottom: the person's at the table (watch mode: the Outpost)."""
+        if self.viewer in PLAYERS and self._humans():
+            return self.viewer
+        return "outpost"
+
+    @property
+    def top(self) -> str:
+        return PLAYERS[1 - PLAYERS.index(self.bottom)]
+
+    def _defn(self, uid: int):
+        from game.convoy.rules import board as B
+
+        return B.defn(self.state, uid)
+
+    def _name(self, uid: int) -> str:
+        return self._defn(uid).name
+
+    def update_choices(self) -> None:
+        from game.convoy.rules import board as B
+
+        self._active_before = B.active_city(self.state)  # the city the next battle is fought in
+        self.actions = self.session.legal_actions() if not self.session.is_over() else []
+        self.glow = {}
+        self.press_src, self.drag_live = None, False
+
+    def _after_change(self, first: bool = False) -> None:
+        super()._after_change(first)
+        intent, self.intent = self.intent, None
+        if intent is not None and not first:
+            pend = self._pending()
+            if pend is not None and pend["kind"] == "pay":
+                self.intent = intent  # still paying
+            elif pend is not None and intent in pend["options"] and self._mine():
+                self.submit(self._action(pend["kind"], intent) or Action(pend["kind"], intent))
+
+    def _action(self, kind: str, payload: dict) -> Action | None:
+        return next((a for a in self.actions if a.kind == kind and a.payload == payload), None)
+
+    def _options(self) -> list[dict]:
+        pend = self._pending()
+        return list(pend["options"]) if pend and self._mine() else []
+
+    def hint(self) -> str:
+        st = self.state
+        if self.session.is_over():
+            return _("The game is over.")
+        pend = self._pending()
+        if pend:
+            return pend["prompt"]
+        ph = st.phase
+        if ph == "mulligan":
+            return _("{side}: keep your starting hand or shuffle it back and draw 4 new cards (once).").format(
+                side=self.player_name(self.session.decider or ""))
+        return {
+            "III": _("Moloch attacks: drag Robots into a city column, Instants onto their target; Pass when done."),
+            "IV": _("The Outpost attacks: drag Soldiers and Buildings into a city column, Instants onto their target; "
+                    "Pass when done."),
+            "V": _("Moloch's Equipment: drag an Equipment card onto one of your Robots; Pass when done."),
+            "Va": _("The Outpost's captured Equipment: use its abilities; Pass when done."),
+        }.get(ph, words.phase_name(ph))
+
+    def prompt_choices(self):
+        pend = self._pending()
+        if pend is not None:
+            # Cards, sectors and cities light up where they lie (a click there answers); the
+            # rest (None, Yes / No, a card in a discard pile) are buttons.
+            shown = [a for a in self.actions if not self._on_table(a.payload)]
+            said = pend["prompt"] + ("  " + _("(click a lit card, sector or city)") if len(shown) < len(self.actions) else "")
+            return said, [(self._option_label(a), a, False) for a in shown]
+        out = []
+        for a in self.actions:
+            if a.kind == "mulligan":
+                out.append((a.text, a, not a.payload["redraw"]))
+            elif a.kind == "feature":
+                out.append((a.text, a, False))
+        passing = self._action("pass", {})
+        if passing is not None:
+            out.append((_("Pass (done)"), passing, True))
+        return None, out
+
+    def _on_table(self, option: dict) -> bool:
+        """An option the table shows lit where it lies: a card in a city or in the hand on show,
+        a sector, a city."""
+        st = self.state
+        if "sector" in option:
+            return True
+        if "city" in option:
+            return option["city"] >= 0
+        uid = option.get("card", -1)
+        if not isinstance(uid, int) or uid < 0:
+            return False
+        return self._city_of(uid) >= 0 or uid in st.hand[SIDE_INDEX[self.bottom]]
+
+    def _option_label(self, action: Action) -> str:
+        return action.text or action.kind
+
+    def costly(self, what) -> bool:
+        return isinstance(what, Action) and what.kind == "pass"
+
+    def title_command(self, what: str):
+        if what.startswith("browse:"):
+            side = what.split(":", 1)[1]
+            self.browse = None if self.browse == side else side
+            self.dirty = True
+        elif what == "close":
+            self.browse = None
+            self.dirty = True
+        return None
+
+    def cancel(self) -> bool:
+        if self.browse is not None or self.drag_live or self.intent is not None:
+            self.browse, self.drag_live, self.press_src, self.intent = None, False, None, None
+            return True
+        return False
+
+    # ------------------------------------------------------------------ battle steps
+    def _take_events(self, events: list[Event], before) -> None:
+        super()._take_events(events, before)
+        if not self.animate:
+            return
+        shown = False
+        for e in events:
+            if e.kind == "strength":
+                shown = True
+                self.battle_city = self._active_before
+                self.steps.append(Step(e.kind, self._words(e.text)))
+            elif shown and e.kind == "round":
+                shown = False
+            elif shown and e.visible_to is None:
+                self.steps.append(Step(e.kind, self._words(e.text)))
+
+    @property
+    def busy(self) -> bool:
+        return super().busy or bool(self.steps)
+
+    def skip_animation(self) -> None:
+        super().skip_animation()
+        self.steps.clear()
+
+    def undo(self) -> None:
+        self.intent = None
+        super().undo()
+        self.steps.clear()
+
+    def click(self, pos):
+        """A click while the battle is shown skips it (before a handoff card is dismissed)."""
+        if self.steps:
+            self.skip_animation()
+            return None
+        return super().click(pos)
+
+    def _draw_overlays(self, surface) -> None:
+        """The battle is public: its steps show before the handoff card (the hand stays face
+        down meanwhile: the hand row reads `handoff`)."""
+        if self.steps and self.handoff is not None:
+            waiting, self.handoff = self.handoff, None
+            try:
+                super()._draw_overlays(surface)
+            finally:
+                self.handoff = waiting
+            return
+        super()._draw_overlays(surface)
+
+    def update(self, dt_ms: int) -> None:
+        if self.steps:
+            s = self.steps[0]
+            s.age += round(min(dt_ms, 100) / self.pace())
+            if s.age >= STEP_SHOW_MS:
+                self.steps.pop(0)
+            self.dirty = True
+        super().update(dt_ms)
+
+    # ------------------------------------------------------------------ layout
+    def _layout(self, size: tuple[int, int]) -> None:
+        if size == self._size:
+            return
+        px = self.ctx.px
+        self._size = size
+        side = min(px(420), max(px(320), int(size[0] * 0.21)), size[0] // 3) if self.side_open else px(30)
+        self.set_rects(size, px(48), side, px(150))
+        (mw, mh), zones = load_layout()
+        area = pygame.Rect(0, self.prompt_rect.bottom, self.side_rect.left, size[1] - self.prompt_rect.bottom)
+        kx, ky = area.width / mw, area.height / mh
+        self.zones = {name: pygame.Rect(area.left + round(x * kx), area.top + round(y * ky), round(w * kx), round(h * ky))
+                      for name, (x, y, w, h) in zones.items()}
+        hand = self.zones["hand"].union(self.zones["piles"])
+        self.hand_rect = pygame.Rect(area.left, hand.top, area.width, area.bottom - hand.top)
+        self.view_rect = pygame.Rect(area.left, area.top, area.width, self.hand_rect.top - area.top)
+
+    def _columns(self, zone: pygame.Rect) -> list[pygame.Rect]:
+        px = self.ctx.px
+        gap = px(10)
+        w = (zone.width - gap * 6) // 5
+        return [pygame.Rect(zone.left + gap + i * (w + gap), zone.top, w, zone.height) for i in range(5)]
+
+    # ------------------------------------------------------------------ input: drag and drop
+    def handle(self, event: pygame.event.Event):
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._layout(pygame.display.get_surface().get_size())
+            src = self._drag_source(event.pos) if self._can_drag() else None
+            if src is not None:
+                self._input = True
+                self.mouse = event.pos
+                self.press_src, self.press_at, self.drag_live = src, event.pos, False
+                return None
+        elif event.type == pygame.MOUSEMOTION and self.press_src is not None:
+            self._input = True
+            self.mouse = event.pos
+            if not self.drag_live and math.dist(event.pos, self.press_at or event.pos) > DRAG_PX:
+                self.drag_live = True
+                self.glow = self._glow_for(self.press_src)
+                self._hover_card = None
+            self.dirty = True
+            return None
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press_src is not None:
+            self._input = True
+            src, live = self.press_src, self.drag_live
+            self.press_src, self.drag_live, self.glow = None, False, {}
+            self.dirty = True
+            if live:
+                self.drop(src, event.pos)
+                return None
+            return self.click(event.pos)
+        return super().handle(event)
+
+    def _can_drag(self) -> bool:
+        return self._mine() and self.handoff is None and not self.busy and self.browse is None
+
+    def _drag_source(self, pos) -> tuple[str, int] | None:
+        if any(r.collidepoint(pos) for r, _l, _w in self.buttons):
+            return None
+        for uid, shown, _whole in self.hand_rects:
+            if shown.collidepoint(pos):
+                return ("hand", uid)
+        pend = self._pending()
+        if pend and pend["kind"] == "sector" and self.token_rect is not None and self.token_rect.collidepoint(pos):
+            return ("token", -1)
+        me = SIDE_INDEX[self.session.decider or "moloch"]
+        for uid, rect in self.slot_rects.items():
+            if rect.collidepoint(pos) and uid in self.state.slots[self._city_of(uid)][me] and not pend:
+                return ("card", uid)
+        return None
+
+    def _city_of(self, uid: int) -> int:
+        from game.convoy.rules import board as B
+
+        return B.locate(self.state, uid)[0]
+
+    def _glow_for(self, src: tuple[str, int]) -> dict:
+        """What lights up while `src` is dragged: each from the legal actions (or the question's
+        options), the undefended "+1" from `board.undefended`, an Instant's targets from the
+        rules' `effects.step_targets`."""
+        from game.convoy.rules import board as B
+        from game.convoy.rules import effects as E
+
+        st = self.state
+        kind, uid = src
+        glow: dict = {"cities": set(), "bonus": set(), "cards": set(), "abilities": set(), "sectors": set(), "strip": False}
+        side = SIDE_INDEX[self.session.decider or "moloch"]
+        opts = self._options()
+        if kind == "token":
+            glow["sectors"] = {tuple(o["sector"]) for o in opts if "sector" in o}
+            return glow
+        if kind == "card":
+            if self._action("ability", {"card": uid}) is not None:
+                glow["cities"] = set(self._move_targets(uid))
+            return glow
+        if {"card": uid} in opts:
+            glow["strip"] = True
+            return glow
+        for a in self.actions:
+            p = a.payload
+            if a.kind == "play" and p["card"] == uid:
+                glow["cities"].add(p["city"])
+                if B.undefended(st, uid, p["city"], side):
+                    glow["bonus"].add(p["city"])
+            elif a.kind == "equip" and p["card"] == uid:
+                glow["cards"].add(p["robot"])
+            elif a.kind == "ability" and B.defn(st, p["card"]).timing == "on_discard":
+                glow["abilities"].add(p["card"])
+            elif a.kind == "instant" and p["card"] == uid:
+                d = B.defn(st, uid)
+                targets = []
+                for step in d.effect:
+                    if step.op in E.TARGETED:
+                        targets = [t for t in E.step_targets(st, step, E.Env(side, uid, -1)) if isinstance(t, int)]
+                        break
+                if targets:
+                    glow["cards"].update(targets)
+                else:
+                    glow["strip"] = True
+        return glow
+
+    def _move_targets(self, uid: int) -> list[int]:
+        """The cities a card's move ability may take it to (board.destinations)."""
+        from game.convoy.rules import board as B
+
+        d = self._defn(uid)
+        for step in d.effect:
+            if step.op == "move" and step.self:
+                return B.destinations(self.state, uid, step.to, self._city_of(uid))
+        return []
+
+    def _target_at(self, pos) -> tuple:
+        for uid, rect in self.ability_rects.items():
+            if rect.collidepoint(pos):
+                return ("ability", uid)
+        for uid, rect in reversed(list(self.slot_rects.items())):  # an Equipment's tab before its carrier
+            if rect.collidepoint(pos):
+                return ("card", uid)
+        for (c, i), rect in self.sector_rects.items():
+            if rect.collidepoint(pos):
+                return ("sector", c, i)
+        for (c, _s), rect in self.column_rects.items():
+            if rect.collidepoint(pos):
+                return ("city", c)
+        for c, rect in self.city_rects.items():
+            if rect.collidepoint(pos):
+                return ("city", c)
+        if self.view_rect.collidepoint(pos):
+            return ("strip",)
+        return ("none",)
+
+    def _refused(self, kind: str, payload: dict, rule: str) -> bool:
+        """The rules' reason for a refused action, with the rule behind it; False when legal."""
+        from game.convoy.rules import flow
+
+        why = flow.refusal(self.state, kind, payload)
+        if why is None:
+            return False
+        self.say(why + "  " + words.rule(rule))
+        return True
+
+    def _submit(self, kind: str, payload: dict, rule: str) -> bool:
+        if self._refused(kind, payload, rule):
+            return False
+        action = self._action(kind, payload) or Action(kind, payload)
+        return self.submit(action)
+
+    def _answer(self, option: dict) -> bool:
+        """Answer the question on screen with `option` when it is one of its options."""
+        pend = self._pending()
+        if pend is None or option not in pend["options"] or not self._mine():
+            return False
+        return self.submit(self._action(pend["kind"], option) or Action(pend["kind"], option))
+
+    def drop(self, src: tuple[str, int], pos) -> None:
+        """A drag let go over `pos`: the action it means, asked of the rules."""
+        kind, uid = src
+        target = self._target_at(pos)
+        pend = self._pending()
+        if kind == "token":
+            if target[0] == "sector" and self._answer({"sector": [target[1], target[2]]}):
+                return
+            self.say(_("Drop the Sector Battle token on an intact sector of the active city.") + "  " + words.rule("sector"))
+            return
+        if pend is not None:
+            if kind == "hand" and self._answer({"card": uid}):
+                return
+            if target[0] == "card" and self._answer({"card": target[1]}):
+                return
+            if target[0] == "city" and self._answer({"city": target[1]}):
+                return
+            from game.convoy.rules import flow
+
+            self.say((flow.refusal(self.state, "pass", {}) or pend["prompt"]) + "  " + words.rule("answer"))
+            return
+        if kind == "card":
+            if target[0] != "city" or target[1] == self._city_of(uid):
+                self.say(_("Drop {card} on another city to move it.").format(card=self._name(uid)))
+                return
+            if self._submit("ability", {"card": uid}, "ability"):
+                pend = self._pending()
+                if pend is not None and pend["kind"] == "pay":
+                    # The move costs a discard: the city waits for the payment (a hand card
+                    # clicked), then answers the destination question by itself.
+                    self.intent = {"city": target[1]}
+                    self.say(_("Discard a card to pay: click one in your hand (or drop it on the table)."), ok=True)
+                elif not self._answer({"city": target[1]}) and self._pending() is not None:
+                    self.say(_("{card} cannot move there: choose one of the lit cities.").format(card=self._name(uid)))
+            return
+        d = self._defn(uid)
+        if target[0] == "ability":
+            if self._submit("ability", {"card": target[1]}, "ability"):
+                self._answer({"card": uid})
+            return
+        if d.type in ("robot", "soldier", "building"):
+            city = target[1] if target[0] == "city" else self._city_of(target[1]) if target[0] == "card" else -1
+            if city < 0:
+                self.say(_("Drop {card} into a city column of your side.").format(card=d.name) + "  " + words.rule("play"))
+                return
+            self._submit("play", {"card": uid, "city": city}, "play")
+            return
+        if d.type == "equipment":
+            if target[0] != "card":
+                self.say(_("Drop {card} onto one of your Robots.").format(card=d.name) + "  " + words.rule("equip"))
+                return
+            self._submit("equip", {"card": uid, "robot": target[1]}, "equip")
+            return
+        if d.type == "instant":
+            if self._submit("instant", {"card": uid}, "instant"):
+                if target[0] == "card":
+                    self._answer({"card": target[1]})
+                elif target[0] == "city":
+                    self._answer({"city": target[1]})
+                elif target[0] == "sector":
+                    self._answer({"sector": [target[1], target[2]]})
+            return
+        self.say(_("{card} is not played from the hand.").format(card=d.name))
+
+    # ------------------------------------------------------------------ input: clicks
+    def click_card(self, card: str):
+        """A click on a hand card or a pile (the kit's card rects)."""
+        if card.startswith("pile:"):
+            return self.title_command("browse:" + card.split(":", 1)[1])
+        uid = int(card)
+        if self._answer({"card": uid}):
+            return None
+        if self._mine():
+            d = self._defn(uid)
+            how = {"robot": _("drag it into a city column"), "soldier": _("drag it into a city column"),
+                   "building": _("drag it into a city column"), "equipment": _("drag it onto one of your Robots"),
+                   "instant": _("drag it onto its target")}.get(d.type, "")
+            self.say(_("{card}: {how}.").format(card=d.name, how=how), ok=True)
+        return None
+
+    def click_view(self, pos):
+        if self.browse is not None:
+            self.browse = None
+            self.dirty = True
+            return None
+        target = self._target_at(pos)
+        if target[0] == "ability":
+            self._submit("ability", {"card": target[1]}, "ability")
+            return None
+        if self._pending() is not None and self._mine():
+            if target[0] in ("card", "city"):
+                if self._answer({target[0]: target[1]}):
+                    return None
+            if target[0] == "sector" and (self._answer({"sector": [target[1], target[2]]}) or self._answer({"city": target[1]})):
+                return None
+            if target[0] != "strip":
+                self.say(_("Not an answer to the question: {prompt}").format(prompt=self._pending()["prompt"]))
+        return None
+
+    def hover(self, pos) -> None:
+        hovered: tuple[str, pygame.Rect] | None = None
+        if self.browse is not None:
+            for uid, rect in self.browse_rects:
+                if rect.collidepoint(pos):
+                    hovered = (str(uid), rect)
+        if hovered is None and self.handoff is None:
+            for uid, shown, whole in self.hand_rects:
+                if shown.collidepoint(pos):
+                    hovered = (str(uid), whole)
+            for uid, rect in self.slot_rects.items():
+                if rect.collidepoint(pos):
+                    hovered = (str(uid), rect)
+        if hovered != self._hover_card:
+            self._hover_card = hovered
+            self.dirty = True
+        if self.strength_rect is not None:
+            self.dirty = True
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        self._layout(surface.get_size())
+        surface.fill((20, 22, 26))
+        self.draw_table(surface, self._draw_play, self._draw_over)
+
+    def _draw_play(self, surface) -> None:
+        pygame.draw.rect(surface, (30, 34, 38), self.view_rect)
+        self.slot_rects, self.ability_rects, self.column_rects, self.sector_rects, self.city_rects = {}, {}, {}, {}, {}
+        self.token_rect, self.strength_rect = None, None
+        self.card_rects = {}  # the piles (both sides) and the hand row's cards, drawn after this
+        self._draw_opponent(surface)
+        self._draw_cities(surface)
+        for zone, side in (("far", self.top), ("near", self.bottom)):
+            for c, col in enumerate(self._columns(self.zones[zone])):
+                self._draw_column(surface, col, c, SIDE_INDEX[side], zone == "far")
+        self._draw_battle(surface)
+
+    def _draw_opponent(self, surface) -> None:
+        """The opponent's strip: name, hand as card backs with a count, deck and discard."""
+        from game.convoy.rules.view import hand_size
+
+        ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
+        r = self.zones["opponent"]
+        side = self.top
+        s = SIDE_INDEX[side]
+        pygame.draw.rect(surface, (26, 28, 33), r)
+        name = self.player_name(side) + ("  (" + _("AI") + ")" if self.is_bot(side) else "")
+        x = widgets.text(surface, name, ctx.font(17, bold=True), self.colour_of(side), (r.left + px(14), r.centery), "midleft").right
+        n = hand_size(st, s)
+        ch = r.height - px(10)
+        cw, _h = cards.card_size(ch)
+        x += px(18)
+        step = max(px(10), min(cw // 2, px(22)))
+        for i in range(n):
+            cards.draw_back(surface, ctx, pygame.Rect(x + i * step, r.top + px(5), cw, ch), side)
+        x += (n - 1) * step + cw + px(10) if n else 0
+        right = widgets.text(surface, _("1 card in hand") if n == 1 else _("{n} cards in hand").format(n=n), ctx.font(14, bold=True),
+                             pal.text, (x, r.centery), "midleft").right
+        self._draw_piles(surface, side, pygame.Rect(max(right + px(16), r.right - px(330)), r.top, px(320), r.height), small=True)
+
+    def _draw_piles(self, surface, side: str, r: pygame.Rect, small: bool = False) -> None:
+        """A side's deck (with its count; Moloch's in gold: it is the win condition) and its
+        discard pile (the top card, a click browses it). `small`: the opponent's strip, the
+        counts beside the cards; else the counts on them and the names under them."""
+        from game.convoy.rules.view import deck_size
+
+        ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
+        s = SIDE_INDEX[side]
+        gold = (255, 220, 120)
+        pile = st.discard[s]
+        n = deck_size(st, s)
+        if small:
+            ch = r.height - px(10)
+            cw, _h = cards.card_size(ch)
+            deck = pygame.Rect(r.left + px(8), r.top + px(5), cw, ch)
+            disc = pygame.Rect(deck.right + px(80), deck.top, cw, ch)
+        else:
+            ch = min(r.height - px(22), px(130), round((r.width - px(30)) / 2 * cards.RATIO))
+            cw, _h = cards.card_size(ch)
+            deck = pygame.Rect(r.left + px(8), r.top + px(4), cw, ch)
+            disc = pygame.Rect(deck.right + px(12), deck.top, cw, ch)
+        if n:
+            cards.draw_back(surface, ctx, deck, side)
+        else:
+            pygame.draw.rect(surface, (60, 62, 68), deck, 1, border_radius=px(6))
+        if pile:
+            cards.draw_card(surface, ctx, disc, self.content, st.ids[pile[-1]], state="dim" if small else "normal")
+        else:
+            pygame.draw.rect(surface, (60, 62, 68), disc, 1, border_radius=px(6))
+        colour = gold if side == "moloch" else pal.text
+        if small:
+            label = widgets.text(surface, str(n), ctx.font(20, bold=True), colour, (deck.right + px(6), deck.top), "topleft")
+            widgets.text(surface, _("deck"), ctx.font(12), pal.text_dim, (deck.right + px(6), label.bottom), "topleft")
+            widgets.text(surface, str(len(pile)), ctx.font(15, bold=True), pal.text, (disc.right + px(6), disc.top), "topleft")
+            widgets.text(surface, _("discard"), ctx.font(12), pal.text_dim, (disc.right + px(6), disc.top + px(18)), "topleft")
+        else:
+            for rect, count, name, col in ((deck, n, _("deck"), colour), (disc, len(pile), _("discard"), pal.text)):
+                font = ctx.font(22 if col == gold else 17, bold=True)
+                badge = pygame.Rect(0, 0, font.size(str(count))[0] + px(12), font.get_linesize() + px(2))
+                badge.center = rect.center
+                pygame.draw.rect(surface, (16, 16, 20), badge, border_radius=px(6))
+                widgets.text(surface, str(count), font, col, badge.center, "center")
+                widgets.text(surface, name, ctx.font(12), pal.text_dim, (rect.centerx, rect.bottom + px(2)), "midtop")
+        self.pile_rects[side] = disc
+        self.card_rects[f"pile:{side}"] = disc
+
+    def _draw_cities(self, surface) -> None:
+        from game.convoy.rules import board as B
+
+        ctx, px, st = self.ctx, self.ctx.px, self.state
+        a = B.active_city(st)
+        pend = self._pending()
+        opts = self._options()
+        lit_sectors = self.glow.get("sectors") or {tuple(o["sector"]) for o in opts if "sector" in o}
+        lit_cities = self.glow.get("cities", set()) | {o["city"] for o in opts if "city" in o and o["city"] >= 0}
+        for c, col in enumerate(self._columns(self.zones["cities"])):
+            city = self.content.cities[c]
+            rect = col.inflate(-px(4), -px(8))
+            if c == a:
+                pygame.draw.rect(surface, GLOW, rect.inflate(px(10), px(10)), px(3), border_radius=px(12))
+            n_base = len(city.sectors)
+            down = tuple(i for i, d in enumerate(st.sector_down[c]) if d)
+            battle = st.battle_sector if c == a and st.battle_sector >= 0 else None
+            secs = cards.draw_city(surface, ctx, rect, self.content, city.id, destroyed=st.flipped[c],
+                                   sectors_destroyed=down, battle_sector=battle,
+                                   feature_used=st.feature_used and c == a, extra_sector=len(st.sector_down[c]) > n_base)
+            self.city_rects[c] = rect
+            for i, sr in enumerate(secs):
+                self.sector_rects[(c, i)] = sr
+                if (c, i) in lit_sectors:
+                    pygame.draw.rect(surface, GLOW, sr.inflate(px(4), px(4)), px(3), border_radius=px(5))
+                if battle == i:
+                    self.token_rect = pygame.Rect(0, 0, px(26), px(26))
+                    self.token_rect.center = (sr.centerx, sr.bottom)
+            if c in lit_cities:
+                pygame.draw.rect(surface, GLOW, rect.inflate(px(4), px(4)), px(3), border_radius=px(10))
+            if st.flipped[c]:
+                widgets.text(surface, _("DESTROYED"), ctx.font(16, bold=True), (230, 90, 80), rect.center, "center", shadow=True)
+        if pend is not None and pend["kind"] == "sector" and pend["decider"] == self.session.decider:
+            # Phase II: the token waits beside the active city, to be dragged onto a sector.
+            r = self.city_rects.get(a)
+            if r is not None and self._mine():
+                self.token_rect = pygame.Rect(0, 0, px(34), px(34))
+                self.token_rect.midbottom = (r.centerx, r.bottom - px(4))
+                if self.press_src and self.press_src[0] == "token" and self.drag_live:
+                    return
+                self._draw_token(surface, self.token_rect.center)
+                widgets.text(surface, _("drag onto a sector"), ctx.font(12, bold=True), GLOW,
+                             (self.token_rect.centerx, self.token_rect.top - px(2)), "midbottom", shadow=True)
+
+    def _draw_token(self, surface, centre) -> None:
+        px = self.ctx.px
+        pygame.draw.circle(surface, (220, 60, 40), centre, px(16))
+        pygame.draw.circle(surface, (250, 240, 220), centre, px(16), px(3))
+        widgets.text(surface, "\u2694", self.ctx.font(15, bold=True), (250, 240, 220), centre, "center")
+
+    def _grid(self, col: pygame.Rect, n: int) -> list[pygame.Rect]:
+        """n card places in a column: as large as fit, in 1 to 3 columns."""
+        px = self.ctx.px
+        gap = px(6)
+        best: tuple[int, int] = (0, 1)
+        for cols in (1, 2, 3):
+            rows = math.ceil(max(1, n) / cols)
+            h = (col.height - gap * (rows + 1)) // rows
+            w = (col.width - gap * (cols + 1)) // cols
+            h = min(h, round(w * cards.RATIO))
+            if h > best[0]:
+                best = (h, cols)
+        h, cols = best
+        w, h = cards.card_size(max(8, h))
+        rows = math.ceil(max(1, n) / cols)
+        total_w = cols * w + (cols - 1) * gap
+        total_h = rows * h + (rows - 1) * gap
+        x0 = col.centerx - total_w // 2
+        y0 = col.centery - total_h // 2
+        return [pygame.Rect(x0 + (i % cols) * (w + gap), y0 + (i // cols) * (h + gap), w, h) for i in range(n)]
+
+    def _draw_column(self, surface, col: pygame.Rect, c: int, s: int, far: bool) -> None:
+        """One side's battle stations in city c: its cards and empty (outlined) stations."""
+        from game.convoy.rules import board as B
+
+        ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
+        side = PLAYERS[s]
+        tint = (60, 30, 30) if side == "moloch" else (30, 56, 36)
+        inner = col.inflate(-px(2), -px(6))
+        pygame.draw.rect(surface, tint, inner, border_radius=px(8))
+        self.column_rects[(c, s)] = inner
+        printed = self.content.cities[c].stations[s]
+        now = B.stations(st, c, s)
+        uids = list(st.slots[c][s])
+        used = B.used_stations(st, c, s)
+        free = max(0, now - used)
+        lost = max(0, printed - now) if not st.flipped[c] else 0
+        head = pygame.Rect(inner.left, inner.top if far else inner.bottom - px(22), inner.width, px(22))
+        places = self._grid(pygame.Rect(inner.left, inner.top + (px(22) if far else 0), inner.width, inner.height - px(22)),
+                            len(uids) + free + lost)
+        if c in self.glow.get("cities", ()) and s == SIDE_INDEX.get(self.session.decider or "", -1):
+            pygame.draw.rect(surface, GLOW, inner, px(3), border_radius=px(8))
+        opts = {o.get("card") for o in self._options()}
+        offline = st.flipped[c]
+        for i, uid in enumerate(uids):
+            rect = places[i]
+            lit = uid in self.glow.get("cards", ()) or uid in opts or uid in self.glow.get("abilities", ())
+            dragged = self.drag_live and self.press_src == ("card", uid)
+            look = "offline" if offline else "dim" if dragged else "selected" if lit else "normal"
+            cards.draw_card(surface, ctx, rect, self.content, st.ids[uid], state=look)
+            if lit:
+                pygame.draw.rect(surface, GLOW, rect.inflate(px(4), px(4)), px(3), border_radius=px(6))
+            self._card_marks(surface, rect, uid, c, s)
+            self.slot_rects[uid] = rect
+        for j in range(free):
+            rect = places[len(uids) + j]
+            pygame.draw.rect(surface, (150, 110, 100) if side == "moloch" else (110, 160, 120), rect, 1, border_radius=px(6))
+        for j in range(lost):
+            rect = places[len(uids) + free + j]
+            pygame.draw.rect(surface, (60, 60, 64), rect, border_radius=px(6))
+            widgets.text(surface, _("lost"), ctx.font(11), pal.text_dim, rect.center, "center")
+        if c in self.glow.get("bonus", ()) and s == SIDE_INDEX.get(self.session.decider or "", -1):
+            badge = pygame.Rect(0, 0, px(44), px(28))
+            badge.center = (inner.centerx, head.centery)
+            pygame.draw.rect(surface, BONUS, badge, border_radius=px(8))
+            widgets.text(surface, "+1", ctx.font(16, bold=True), (20, 40, 20), badge.center, "center")
+        if offline and uids:
+            widgets.text(surface, _("offline"), ctx.font(12, bold=True), (200, 120, 110), (head.left + px(8), head.centery), "midleft")
+        if not offline:
+            strength = B.side_strength(st, c, s)
+            font = ctx.font(12, bold=True)
+            wide = inner.width > px(200)
+            widgets.text(surface, (_("strength {n}") if wide else "\u2694 {n}").format(n=strength), font, self.colour_of(side),
+                         (head.left + px(8), head.centery), "midleft")
+            widgets.text(surface, (_("stations {used}/{all}") if wide else "{used}/{all}").format(used=used, all=now),
+                         ctx.font(11), pal.text_dim, (head.right - px(8), head.centery), "midright")
+
+    def _card_marks(self, surface, rect: pygame.Rect, uid: int, c: int, s: int) -> None:
+        """A card in play: its token badges, its Equipment tucked under it, used / switched-off
+        marks and, for its controller, the ability button."""
+        from game.convoy.rules import board as B
+
+        ctx, px, st = self.ctx, self.ctx.px, self.state
+        r = max(px(8), rect.width // 8)
+        for k, value in enumerate(st.tokens.get(uid, ())):
+            centre = (rect.left + r + 1, rect.top + rect.height // 3 + k * (2 * r + 2))
+            pygame.draw.circle(surface, (60, 160, 70) if value > 0 else (190, 60, 50), centre, r)
+            pygame.draw.circle(surface, (240, 240, 230), centre, r, 1)
+            widgets.text(surface, f"{value:+d}", ctx.font(max(9, r * 10 // px(10)), bold=True), (250, 250, 240), centre, "center")
+        eq = st.equip.get(uid)
+        if eq is not None:
+            d = B.defn(st, eq)
+            tab = pygame.Rect(rect.left, rect.bottom - px(18), rect.width, px(18))
+            pygame.draw.rect(surface, (90, 60, 40), tab, border_radius=px(4))
+            font = ctx.font(11, bold=True)
+            widgets.text(surface, widgets.elide(f"{d.name} +{d.strength}", font, tab.width - px(6)), font, (250, 230, 200),
+                         tab.center, "center")
+            self.slot_rects[eq] = tab
+        marks = []
+        if uid in st.used:
+            marks.append(_("used"))
+        if B.is_disabled(st, uid):
+            marks.append(_("off"))
+        if marks:
+            font = ctx.font(11, bold=True)
+            text = " / ".join(marks)
+            box = pygame.Rect(0, 0, font.size(text)[0] + px(8), px(16))
+            box.midtop = (rect.centerx, rect.top + rect.height // 2)
+            pygame.draw.rect(surface, (30, 30, 34), box, border_radius=px(4))
+            widgets.text(surface, text, font, (240, 200, 120), box.center, "center")
+        if not self._mine() or self.session.decider is None or PLAYERS[s] != self.session.decider:
+            return
+        for u in (uid, eq):
+            if u is None:
+                continue
+            if B.defn(st, u).timing in ("on_discard", "activated") and self._action("ability", {"card": u}) is not None:
+                b = pygame.Rect(0, 0, max(px(24), rect.width // 3), px(20))
+                b.bottomright = (rect.right - px(2), rect.bottom - px(2) - (px(18) if eq is not None else 0))
+                lit = u in self.glow.get("abilities", ())
+                pygame.draw.rect(surface, GLOW if lit else (60, 60, 90), b, border_radius=px(5))
+                pygame.draw.rect(surface, (240, 240, 240), b, 1, border_radius=px(5))
+                widgets.text(surface, "\u26a1", ctx.font(13, bold=True), (20, 20, 20) if lit else (250, 240, 160), b.center, "center")
+                self.ability_rects[u] = b
+
+    def _breakdown(self, c: int, s: int) -> list[str]:
+        """The strength of one side in city c, card by card: printed, tokens, Equipment, ability
+        modifiers (board.unit_strength), as the rules count it."""
+        from game.convoy.rules import board as B
+
+        st = self.state
+        lines = []
+        for uid in st.slots[c][s]:
+            d = B.defn(st, uid)
+            tok = sum(st.tokens.get(uid, ()))
+            eq = st.equip.get(uid)
+            eqv = B.defn(st, eq).strength if eq is not None else 0
+            total = B.unit_strength(st, uid, c, s) if d.unit else d.strength
+            mods = total - (max(0, d.strength + tok) + eqv if d.unit else d.strength)
+            parts = [_("printed {n}").format(n=d.strength)]
+            if tok:
+                parts.append(_("tokens {n:+d}").format(n=tok))
+            if eq is not None:
+                parts.append(_("Equipment {n:+d}").format(n=eqv))
+            if mods:
+                parts.append(_("abilities {n:+d}").format(n=mods))
+            lines.append(f"{d.name}: {total}  ({', '.join(parts)})")
+        extra = B.side_strength(st, c, s) - sum(B.unit_strength(st, u, c, s) if B.defn(st, u).unit else B.defn(st, u).strength
+                                                for u in st.slots[c][s])
+        if extra:
+            lines.append(_("side modifiers {n:+d}").format(n=extra))
+        return lines or [_("no cards")]
+
+    def _result_words(self, steps) -> str:
+        out = []
+        for stp in steps:
+            if stp.op == "mill":
+                out.append(_("the Moloch deck discards {n}").format(n=stp.n))
+            elif stp.op == "reveal_two":
+                out.append(_("two cards of the Moloch deck are revealed, one discarded"))
+            elif stp.op == "destroy_sector":
+                out.append(_("another sector is destroyed and its effect applies") if stp.apply else
+                           _("another sector is destroyed"))
+            else:
+                out.append(stp.op)
+        return ", ".join(out) or _("nothing")
+
+    def _draw_battle(self, surface) -> None:
+        """The battle panel: live strengths in the active city (hover: the breakdown), the
+        contested sector and what a win, a tie or a loss would do."""
+        from game.convoy.rules import board as B
+
+        ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
+        r = self.zones["battle"].inflate(-px(8), -px(4))
+        widgets.panel(surface, ctx, r, alpha=245)
+        a = B.active_city(st)
+        x, w = r.left + px(12), r.width - px(24)
+        y = widgets.heading(surface, ctx, _("Battle"), x, r.top + px(10))
+        if a < 0:
+            return
+        city = self.content.cities[a]
+        y = widgets.text(surface, widgets.elide(city.name, ctx.font(17, bold=True), w), ctx.font(17, bold=True), GLOW, (x, y)).bottom + px(6)
+        m, o = B.side_strength(st, a, 0), B.side_strength(st, a, 1)
+        narrow = w < px(220)  # a large UI scale in a small window
+        big = ctx.font(40 if w > px(240) else 30 if not narrow else 24, bold=True)
+        box = pygame.Rect(x, y, w, big.get_linesize() + px(22))
+        pygame.draw.rect(surface, (22, 24, 28), box, border_radius=px(8))
+        widgets.text(surface, str(m), big, self.colour_of("moloch"), (box.left + w // 4, box.centery - px(6)), "center")
+        widgets.text(surface, _("vs"), ctx.font(15 if not narrow else 11, bold=True), pal.text_dim, (box.centerx, box.centery - px(6)), "center")
+        widgets.text(surface, str(o), big, self.colour_of("outpost"), (box.right - w // 4, box.centery - px(6)), "center")
+        small = ctx.font(12 if not narrow else 10)
+        widgets.text(surface, widgets.elide(_("Moloch"), small, w // 2 - px(4)), small, pal.text_dim, (box.left + w // 4, box.bottom - px(4)), "midbottom")
+        widgets.text(surface, widgets.elide(_("Outpost"), small, w // 2 - px(4)), small, pal.text_dim, (box.right - w // 4, box.bottom - px(4)), "midbottom")
+        self.strength_rect = box
+        y = box.bottom + px(4)
+        if st.outcome is not None:  # the last battle's city: how the game was won instead of previews
+            y = widgets.text(surface, _("The game is over."), ctx.font(15, bold=True), GLOW, (x, y + px(8))).bottom + px(6)
+            widgets.text_block(surface, words.win_by(st.win_by), ctx.font(13), pal.text, pygame.Rect(x, y, w, r.bottom - y - px(8)), 1.1)
+            return
+        hint = ctx.font(11 if not narrow else 9)
+        y = widgets.text(surface, widgets.elide(_("hover for the breakdown"), hint, w), hint, pal.text_dim, (box.centerx, y), "midtop").bottom + px(8)
+        storm = B.tie_breaker(st, a)
+        sid = B.sector_ids(st, a)[st.battle_sector] if st.battle_sector >= 0 else None
+        sec = self.content.sectors.get(sid) if sid else None
+        bold = ctx.font(13 if not narrow else 10, bold=True)
+        if sec is not None:
+            y = widgets.text_block(surface, _("Contested sector: {name}").format(name=sec.name), bold, pal.text,
+                                   pygame.Rect(x, y, w, px(40)), 1.0) + px(2)
+            y = widgets.text_block(surface, sec.text, small, pal.text_dim, pygame.Rect(x, y, w, px(60)), 1.05) + px(6)
+        else:
+            y = widgets.text_block(surface, _("The Sector Battle token is placed in Phase II."), small, pal.text_dim,
+                                   pygame.Rect(x, y, w, px(40)), 1.05) + px(6)
+        previews = [
+            (_("If Moloch wins"), self.colour_of("moloch"), self._result_words(city.moloch_win)),
+            (_("If tied"), (220, 220, 200), _("Moloch wins it ({card})").format(card=self._name(storm)) if storm >= 0
+             else _("the on-tie abilities (Moloch's, then the Outpost's)")),
+            (_("If the Outpost wins"), self.colour_of("outpost"), self._result_words(city.outpost_win)),
+        ]
+        for head, colour, text in previews:
+            if y > r.bottom - px(60):
+                break
+            y = widgets.text(surface, head, bold, colour, (x, y)).bottom + px(1)
+            if sec is not None and head != _("If tied") and sec.text:
+                text += "; " + _("then the contested sector's effect")
+            y = widgets.text_block(surface, text + ".", small, pal.text_dim, pygame.Rect(x, y, w, r.bottom - y - px(30)), 1.05) + px(6)
+        widgets.text_block(surface, _("Whatever the result, the contested sector is destroyed."), small, pal.text,
+                           pygame.Rect(x, max(y, r.bottom - px(40)), w, px(36)), 1.05)
+
+    def _draw_over(self, surface) -> None:
+        """Over the panels: the strength breakdown, a browsed discard pile, the battle steps and
+        the card being dragged."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        if self.strength_rect is not None and self.mouse is not None and self.strength_rect.collidepoint(self.mouse) \
+                and not self.steps:
+            from game.convoy.rules import board as B
+
+            a = B.active_city(self.state)
+            lines = [(_("Moloch"), self.colour_of("moloch"))] + [(t, pal.text) for t in self._breakdown(a, 0)] + \
+                [(_("Outpost"), self.colour_of("outpost"))] + [(t, pal.text) for t in self._breakdown(a, 1)]
+            font = ctx.font(13)
+            w = min(px(520), max(font.size(t)[0] for t, _c in lines) + px(24))
+            panel = pygame.Rect(0, 0, w, len(lines) * font.get_linesize() + px(20))
+            panel.topright = (self.strength_rect.left - px(8), self.strength_rect.top)
+            panel.clamp_ip(self.view_rect)
+            widgets.panel(surface, ctx, panel, alpha=250)
+            self.panels.append((panel, len(self.buttons)))
+            yy = panel.top + px(10)
+            for t, colour in lines:
+                yy = widgets.text(surface, widgets.elide(t, font, w - px(20)), font, colour, (panel.left + px(10), yy)).bottom
+        if self.browse is not None:
+            self._draw_browse(surface)
+        if self.steps:
+            self._draw_steps(surface)
+        self._draw_hand_row(surface)
+        if self.drag_live and self.press_src is not None and self.mouse is not None:
+            kind, uid = self.press_src
+            if kind == "token":
+                self._draw_token(surface, self.mouse)
+            else:
+                h = px(150)
+                w, h = cards.card_size(h)
+                rect = pygame.Rect(0, 0, w, h)
+                rect.center = self.mouse
+                cards.draw_card(surface, ctx, rect, self.content, self.state.ids[uid], state="selected")
+
+    def _draw_browse(self, surface) -> None:
+        ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
+        side = self.browse or "moloch"
+        pile = list(st.discard[SIDE_INDEX[side]])
+        v = self.view_rect
+        panel = v.inflate(-px(60), -px(60))
+        widgets.panel(surface, ctx, panel, alpha=250)
+        self.panels.append((panel, len(self.buttons)))
+        widgets.heading(surface, ctx, _("{side}'s discard pile ({n} cards, oldest first)").format(side=self.player_name(side), n=len(pile)),
+                        panel.left + px(16), panel.top + px(12))
+        self._button(surface, pygame.Rect(panel.right - px(110), panel.top + px(8), px(100), px(30)), _("Close"), "close")
+        area = pygame.Rect(panel.left + px(16), panel.top + px(48), panel.width - px(32), panel.height - px(60))
+        self.browse_rects = []
+        if not pile:
+            widgets.text(surface, _("Empty."), ctx.font(15), pal.text_dim, area.topleft)
+            return
+        h = px(150)
+        w, h = cards.card_size(h)
+        per_row = max(1, (area.width + px(8)) // (w + px(8)))
+        while math.ceil(len(pile) / per_row) * (h + px(8)) > area.height and h > px(60):
+            h -= px(10)
+            w, h = cards.card_size(h)
+            per_row = max(1, (area.width + px(8)) // (w + px(8)))
+        for i, uid in enumerate(pile):
+            rect = pygame.Rect(area.left + (i % per_row) * (w + px(8)), area.top + (i // per_row) * (h + px(8)), w, h)
+            cards.draw_card(surface, ctx, rect, self.content, st.ids[uid])
+            self.browse_rects.append((uid, rect))
+
+    def _draw_steps(self, surface) -> None:
+        """The battle's resolution, a step at a time: what has happened so far and the step now."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        v = self.view_rect
+        width = min(px(640), v.width * 60 // 100)
+        font, small = ctx.font(16, bold=True), ctx.font(13)
+        done = [s for s in self._shown_steps() if s is not self.steps[0]][-5:]
+        lines = widgets.wrap(self.steps[0].text, font, width - px(40))[:3]
+        h = px(70) + len(done) * small.get_linesize() + len(lines) * font.get_linesize()
+        panel = pygame.Rect(0, 0, width, h)
+        # Beside the city fought over (its sectors stay in sight), on the side with more room.
+        city = self.city_rects.get(self.battle_city)
+        if city is not None:
+            panel.centery = city.centery
+            if city.right + px(10) + width <= self.zones["battle"].left:
+                panel.left = city.right + px(10)
+            else:
+                panel.right = city.left - px(10)
+        else:
+            panel.center = v.center
+        panel.clamp_ip(v)
+        widgets.panel(surface, ctx, panel, alpha=248)
+        pygame.draw.rect(surface, (230, 90, 70), panel, 2, border_radius=px(8))
+        self.panels.append((panel, len(self.buttons)))
+        widgets.text(surface, _("Battle"), ctx.font(14, bold=True), GLOW, (panel.left + px(16), panel.top + px(10)))
+        widgets.text(surface, _("{n} more  \u2022  click or Space skips").format(n=len(self.steps) - 1), ctx.font(12),
+                     pal.text_dim, (panel.right - px(16), panel.top + px(11)), "topright")
+        y = panel.top + px(36)
+        for s in done:
+            y = widgets.text(surface, widgets.elide("\u2713 " + s.text, small, width - px(32)), small, pal.text_dim,
+                             (panel.left + px(16), y)).bottom
+        y += px(4)
+        for line in lines:
+            y = widgets.text(surface, line, font, pal.text, (panel.left + px(16), y)).bottom
+
+    def _shown_steps(self) -> list[Step]:
+        """The steps of the battle on show already shown (kept while it lasts)."""
+        if not self._all_steps or self._all_steps[-1] is not (self.steps[-1] if self.steps else None):
+            self._all_steps = list(self.steps)
+        first = self._all_steps.index(self.steps[0]) if self.steps and self.steps[0] in self._all_steps else 0
+        return self._all_steps[:first + 1]
+
+    def _draw_hand(self, surface) -> None:
+        """The hand strip's ground and the person's piles (the cards are drawn over the panels,
+        so a lifted card is never under the side panel's edge)."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        r = self.hand_rect
+        pygame.draw.rect(surface, (24, 26, 31), r)
+        pygame.draw.line(surface, pal.panel_edge, (r.left, r.top), (r.right, r.top), 2)
+        self._draw_piles(surface, self.bottom, self.zones["piles"].inflate(0, -px(8)))
+
+    def _draw_hand_row(self, surface) -> None:
+        ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
+        row = self.zones["hand"].inflate(-px(8), 0)
+        side = self.bottom
+        s = SIDE_INDEX[side]
+        hand = list(st.hand[s])
+        label = _("{side}'s hand ({n})").format(side=self.player_name(side), n=len(hand))
+        widgets.text(surface, label, ctx.font(12, bold=True), self.colour_of(side), (row.left, row.top + px(2)))
+        laid = lay_out(ctx, row, len(hand))
+        self.hand_rects = []
+        hidden = self.handoff is not None or (self._humans() and self.viewer != side)
+        mine = self._mine() and self.session.decider == side
+        opts = {o.get("card") for o in self._options()}
+        playable = {a.payload.get("card") for a in self.actions if a.kind in ("play", "instant", "equip")}
+        pay = bool(self.glow.get("abilities")) or any(self._defn(a.payload["card"]).timing == "on_discard"
+                                                      for a in self.actions if a.kind == "ability")
+        for i, (uid, rect) in enumerate(zip(hand, laid)):
+            if hidden:
+                cards.draw_back(surface, ctx, rect, side)
+                continue
+            dragged = self.drag_live and self.press_src == ("hand", uid)
+            look = "dim" if dragged else "playable" if mine and (uid in playable or uid in opts) else \
+                "normal" if not mine or pay else "dim"
+            cards.draw_card(surface, ctx, rect, self.content, st.ids[uid], state=look)
+            shown = rect.clip(pygame.Rect(rect.left, rect.top, laid[i + 1].left - rect.left, rect.height)) if i + 1 < len(laid) else rect
+            self.hand_rects.append((uid, shown, rect))
+            self.card_rects[str(uid)] = shown
+
+    def _draw_hover_card(self, surface) -> None:
+        """The card under the pointer (hand, table or a browsed pile), large enough to read."""
+        if self.drag_live:
+            return
+        card, small = self._hover_card  # type: ignore[misc]
+        uid = int(card)
+        ctx, px = self.ctx, self.ctx.px
+        h = min(px(340), self.view_rect.height - px(20))
+        w, h = cards.card_size(h)
+        if w <= small.width * 1.15:
+            return
+        rect = pygame.Rect(0, 0, w, h)
+        if small.top >= self.hand_rect.top:
+            rect.midbottom = (small.centerx, small.top - px(6))
+        else:
+            rect.midleft = (small.right + px(10), small.centery)
+            if rect.right > self.view_rect.right:
+                rect.midright = (small.left - px(10), small.centery)
+        rect.clamp_ip(pygame.Rect(0, self.view_rect.top, self.side_rect.left, self._size[1] - self.view_rect.top))
+        shadow = pygame.Surface(rect.inflate(px(12), px(12)).size, pygame.SRCALPHA)
+        shadow.fill((0, 0, 0, 120))
+        surface.blit(shadow, rect.inflate(px(12), px(12)).move(px(4), px(6)))
+        cards.draw_card(surface, ctx, rect, self.content, self.state.ids[uid])
+
+    # ------------------------------------------------------------------ side panel
+    def side_labels(self) -> dict[str, str]:
+        return {"phase": _("Round"), "ai": _("AI"), "log": _("Log")}
+
+    def sections(self) -> dict:
+        return {"phase": self._side_phase}
+
+    def side_key(self) -> tuple:
+        return super().side_key() + (self.ai.name, len(self.ai.lines))
+
+    def _side_phase(self, surface, x: int, y: int, w: int) -> int:
+        """The phase track (I ... VIa), the round and active city, the Moloch deck (the win
+        condition) and each side's cards."""
+        from game.convoy.rules import board as B
+
+        ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
+        y = widgets.heading(surface, ctx, _("Round {n}").format(n=max(1, st.round)) if st.round else words.phase_name("mulligan"), x, y)
+        n = len(words.PHASES)
+        cw = (w - px(4) * (n - 1)) // n
+        for i, ph in enumerate(words.PHASES):
+            chip = pygame.Rect(x + i * (cw + px(4)), y, cw, px(26))
+            on = st.phase == ph
+            pygame.draw.rect(surface, GLOW if on else (44, 48, 56), chip, border_radius=px(5))
+            widgets.text(surface, ph, ctx.font(12, bold=True), (20, 20, 20) if on else pal.text_dim, chip.center, "center")
+        y += px(30)
+        y = widgets.text(surface, widgets.elide(words.phase_name(st.phase), ctx.font(14, bold=True), w), ctx.font(14, bold=True),
+                         pal.text, (x, y)).bottom + px(6)
+        a = B.active_city(st)
+        if a >= 0:
+            y = widgets.text(surface, _("Active city: {city}").format(city=self.content.cities[a].name), ctx.font(13), pal.text,
+                             (x, y)).bottom + px(4)
+        deck = len(st.deck[0])
+        row = pygame.Rect(x, y, w, px(34))
+        pygame.draw.rect(surface, (60, 36, 30), row, border_radius=px(6))
+        widgets.text(surface, _("Moloch deck"), ctx.font(14, bold=True), pal.text, (row.left + px(10), row.centery), "midleft")
+        widgets.text(surface, str(deck), ctx.font(22, bold=True), (255, 220, 120), (row.right - px(12), row.centery), "midright")
+        y = row.bottom + px(4)
+        line = _("Moloch: {h} in hand, {d} discarded  \u2022  Outpost: {h2} in hand, deck {k}").format(
+            h=len(st.hand[0]), d=len(st.discard[0]), h2=len(st.hand[1]), k=len(st.deck[1]))
+        y = widgets.text_block(surface, line, ctx.font(12), pal.text_dim, pygame.Rect(x, y, w, px(34)), 1.05) + px(8)
+        return y
+
+    def shortcuts(self) -> list[tuple[str, str]]:
+        return [(_("Drag a hand card"), _("Play it: into a city, onto a Robot, onto its target or an ability button")),
+                (_("Drag a card in play"), _("Move it with its ability")),
+                (_("Drag the Sector Battle token"), _("Choose the contested sector (Phase II)")),
+                (_("Click a discard pile"), _("Browse it"))] + super().shortcuts()

@@ -1,0 +1,42 @@
+"""The Convoy table under the lesson overlay (game/ui/tutorial/scene.py: TutorialTable): where a
+lesson's cities, sectors and cards are on screen. Convoy has no line of sight."""
+from __future__ import annotations
+
+import pygame
+
+from game.tutorial.model import Highlight
+from game.ui.convoy.table_scene import ConvoyTable
+from game.ui.tutorial.scene import TutorialTable
+
+
+class ConvoyTutorialTable(TutorialTable, ConvoyTable):
+    def lesson_rect(self, h: Highlight) -> pygame.Rect | None:
+        """`area = "city:N"` a city card with its two columns, `area = "sector:C:I"` a sector,
+        `card = "@juggernaut"` that card in play or in the hand on show."""
+        px = self.ctx.px
+        tgt = h.target[0]
+        if h.kind == "area" and isinstance(tgt, str):
+            kind, _sep, rest = tgt.partition(":")
+            if kind == "city" and rest.isdigit() and int(rest) in self.city_rects:
+                c = int(rest)
+                rect = self.city_rects[c]
+                for s in (0, 1):
+                    if (c, s) in self.column_rects:
+                        rect = rect.union(self.column_rects[(c, s)])
+                return rect.inflate(px(6), px(6))
+            if kind == "sector":
+                c, _s, i = rest.partition(":")
+                got = self.sector_rects.get((int(c), int(i))) if c.isdigit() and i.isdigit() else None
+                return got.inflate(px(8), px(8)) if got is not None else None
+        if h.kind == "card" and isinstance(tgt, int):
+            if tgt in self.slot_rects:
+                return self.slot_rects[tgt].inflate(px(8), px(8))
+            for uid, _shown, whole in self.hand_rects:
+                if uid == tgt:
+                    return whole.inflate(px(8), px(8))
+        return None
+
+    def lesson_rebuilt(self) -> None:
+        self.steps.clear()
+        self.intent = None
+        self.glow = {}

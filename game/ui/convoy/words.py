@@ -1,0 +1,61 @@
+"""Neuroshima Convoy's words on screen around the rules' own sentences (game/convoy/rules/words.py
+writes the log lines, prompts, options and refusals): the sides, the phases, the AI levels, how a
+game was won, and the rule behind each kind of refused drop."""
+from __future__ import annotations
+
+from game.i18n import N_, _
+
+SIDES = ("moloch", "outpost")
+SIDE_COLOURS = {"moloch": (214, 84, 70), "outpost": (96, 186, 110)}
+LEVELS = ("novice", "expert")  # the Convoy AI's levels (game/convoy/ai.py)
+LEVEL_NAMES = {"novice": N_("novice"), "expert": N_("expert")}
+LEVEL_WHY = {"novice": N_("The novice AI plays plainly and makes mistakes: good for a first game."),
+             "expert": N_("The expert AI plans its plays and battles: a real opponent.")}
+
+PHASES = ("I", "II", "III", "IV", "V", "Va", "VI", "VIa")
+PHASE_NAMES = {
+    "mulligan": N_("Starting hands"),
+    "I": N_("Draw cards"), "II": N_("Target selection"), "III": N_("Moloch attack"), "IV": N_("Outpost attack"),
+    "V": N_("Moloch equipment"), "Va": N_("Outpost equipment"), "VI": N_("Final battle"), "VIa": N_("Convoy moves on"),
+    "over": N_("Game over"),
+}
+
+WIN_BY = {
+    "deck": N_("Moloch won: New York fell with cards still in the Moloch deck."),
+    "new_york": N_("Moloch won: New York fell with a Robot standing in it."),
+    "deck_and_new_york": N_("Moloch won: New York fell with cards in the Moloch deck and a Robot in the city."),
+    "convoy_destroyed": N_("The Outpost won: the Moloch deck ran out and no Robot stands in New York."),
+}
+
+# The rule behind each kind of drop, named after a refusal (shared/rules/convoy.md sections).
+RULES = {
+    "play": N_("Rule: a unit or Building enters a city not destroyed with a free battle station of its side, "
+               "Robots in Phase III, Soldiers and Buildings in Phase IV (spec 5, 6.13)."),
+    "instant": N_("Rule: an Instant is played in its owner's attack phase and needs something to act on (spec 2, 5)."),
+    "equip": N_("Rule: Equipment goes on one of Moloch's Robots without Equipment, in Phase V (spec 5, 9 #18)."),
+    "ability": N_("Rule: an ability works in its phase, in a city not destroyed, not switched off, "
+                  "once a round where it says so (spec 2, 9 #13)."),
+    "feature": N_("Rule: the active city's feature is used once, by the Outpost, in Phase IV (spec 6.10, 9 #5)."),
+    "sector": N_("Rule: in Phase II Moloch puts the Sector Battle token on an intact sector of the active city (spec 5)."),
+    "answer": N_("Rule: a question inside an effect is answered before anything else (spec 10)."),
+}
+
+
+def side_name(side: str) -> str:
+    return {"moloch": _("Moloch"), "outpost": _("Outpost")}.get(side, side)
+
+
+def level_name(level: str) -> str:
+    return _(LEVEL_NAMES.get(level, level))
+
+
+def phase_name(phase: str) -> str:
+    return _(PHASE_NAMES.get(phase, phase))
+
+
+def rule(kind: str) -> str:
+    return _(RULES[kind]) if kind in RULES else ""
+
+
+def win_by(key: str) -> str:
+    return _(WIN_BY[key]) if key in WIN_BY else ""

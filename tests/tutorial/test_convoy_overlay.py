@@ -1,0 +1,52 @@
+"""The Neuroshima Convoy lessons (issue 17 item 7) in the shared lesson scene, driven by real mouse
+events on the real Convoy table: Learn to play opens Convoy's lessons on their tab, each lesson's
+first step highlights what it says on screen, and the first lesson's first steps are played by
+drags: a wrong drop is refused with the step's words, the right one taken."""
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import pygame
+import pytest
+
+from tests.tutorial.ui_steps import open_from_menu, press
+from tests.ui.conftest import config_dir, make_app  # noqa: F401 (fixtures)
+from tests.ui.test_convoy_play import drag
+
+SHOTS = Path(os.environ.get("TILETOP_SHOTS", Path(tempfile.gettempdir()) / "tiletop_tutorial_shots"))
+LESSON_IDS = ["round", "placing", "equipment", "battles", "new_york"]
+
+
+def open_convoy_lesson(make_app, lesson_id, size=(1280, 720)):  # noqa: F811
+    from game.ui.convoy.tutorial_scene import ConvoyTutorialTable
+
+    return open_from_menu(make_app, "convoy", lesson_id, LESSON_IDS, ConvoyTutorialTable, size)
+
+
+@pytest.mark.parametrize("lesson_id", LESSON_IDS)
+def test_first_step_highlights_are_on_screen_and_not_under_the_text(make_app, lesson_id):  # noqa: F811
+    app, table = open_convoy_lesson(make_app, lesson_id)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    surface = pygame.display.get_surface()
+    table.draw(surface)
+    pygame.image.save(surface, str(SHOTS / f"convoy_{lesson_id}_step1.png"))
+    rects = table.highlight_rects()
+    assert rects and all(r.width > 0 for r in rects), "every highlight of step 1 is on screen"
+
+
+def test_the_first_lesson_played_by_drags(make_app):  # noqa: F811
+    app, table = open_convoy_lesson(make_app, "round")
+    press(app, next(r for r, w in table.panel_buttons if w == "next").center)
+    assert table.runner.step.id == "target"
+    # A wrong drop: the token onto the second sector is legal, but not what this step teaches.
+    before = table.session.state_hash()
+    drag(app, table.token_rect.center, table.sector_rects[(0, 1)].center)
+    assert table.session.state_hash() == before and "Salvage" in table.feedback
+    drag(app, table.token_rect.center, table.sector_rects[(0, 0)].center)
+    assert table.runner.step.id == "robot" and table.state.battle_sector == 0
+    jug = table.runner.places["juggernaut"]
+    at = next(shown.center for uid, shown, _w in table.hand_rects if uid == jug)
+    drag(app, at, table.column_rects[(0, 0)].center)
+    assert table.runner.step.id == "moloch_pass" and jug in table.state.slots[0][0]

@@ -1,0 +1,98 @@
+"""Issue 17, drag and drop (spec 10): the drops that mean an action and then an answer. A game of
+seed 1 is played by random bots up to the moment, then a person drags: an Instant onto its target
+card (the target question answered by the drop), a hand card onto the ability button of a card
+that costs a discard (the payment answered by the drop), a card in play onto another city (its
+move; the payment asked first, then the city taken by itself), and a discard pile browsed."""
+from __future__ import annotations
+
+from game.convoy.rules import board as B
+from game.convoy.rules.title import ConvoyTitle
+from game.engine.bots import RandomBot
+from game.engine.session import Session
+from game.ui.convoy.table_scene import ConvoyTable
+from tests.ui.test_convoy_play import do_click, drag, settle
+
+
+def table_after(make_app, seed: int, n: int, size=(1280, 720)):
+    session = Session.start(ConvoyTitle(), "standard", seed=seed, options={})
+    bot = RandomBot(seed)
+    for _ in range(n):
+        session.apply(bot.choose(session.legal_actions()))
+    app = make_app(size)
+    table = ConvoyTable(app.ctx, session, ["human", "human"], size)
+    table.animate = False
+    app.push(table)
+    settle(app, table)
+    return app, table
+
+
+def hand_pos(table, uid):
+    return next(shown.center for u, shown, _w in table.hand_rects if u == uid)
+
+
+def test_an_instant_dropped_on_its_target_card(make_app, config_dir):
+    app, table = table_after(make_app, 1, 7)
+    st = table.state
+    move = next(a for a in table.session.legal_actions() if a.kind == "instant" and B.defn(st, a.payload["card"]).name == "Move")
+    uid = move.payload["card"]
+    target = next(u for u in (45, 52) if u in table.slot_rects)
+    n = len(table.session.actions)
+    drag(app, hand_pos(table, uid), table.slot_rects[target].center)
+    acts = table.session.actions
+    assert acts[n] == move and acts[n + 1].kind == "target" and acts[n + 1].payload == {"card": target}
+    assert uid in st.discard[B.owner(st, uid)]
+    pend = (st.proc or {}).get("pending")
+    if pend is not None and pend["kind"] == "destination":  # where the Soldier goes: the lit cities
+        city = pend["options"][0]["city"]
+        settle(app, table)
+        do_click(app, table.city_rects[city].center)
+        assert table.session.actions[-1].payload == {"city": city} and target in st.slots[city][B.owner(st, target)]
+
+
+def test_a_hand_card_dropped_on_an_ability_button_pays_for_it(make_app, config_dir):
+    app, table = table_after(make_app, 1, 13)
+    st = table.state
+    net = next(a for a in table.session.legal_actions() if a.kind == "ability" and B.defn(st, a.payload["card"]).name == "Net")
+    side = 0 if table.session.decider == "moloch" else 1
+    app.run(max_frames=1)
+    assert net.payload["card"] in table.ability_rects
+    pay = st.hand[side][-1]
+    n = len(table.session.actions)
+    drag(app, hand_pos(table, pay), table.ability_rects[net.payload["card"]].center)
+    acts = table.session.actions
+    assert acts[n] == net and acts[n + 1].kind == "pay" and acts[n + 1].payload == {"card": pay}
+    assert pay in st.discard[side] and pay not in st.hand[side]
+
+
+def test_a_card_in_play_dropped_on_another_city_moves_after_its_payment(make_app, config_dir):
+    app, table = table_after(make_app, 1, 84)
+    st = table.state
+    ranger = next(a for a in table.session.legal_actions() if a.kind == "ability"
+                  and B.defn(st, a.payload["card"]).name == "Ranger").payload["card"]
+    here = B.locate(st, ranger)[0]
+    to = table._move_targets(ranger)
+    assert to, "Ranger has somewhere to go"
+    n = len(table.session.actions)
+    drag(app, table.slot_rects[ranger].center, table.column_rects[(to[0], B.locate(st, ranger)[1])].center)
+    pend = (st.proc or {}).get("pending")
+    if pend is not None and pend["kind"] == "pay":  # the move costs a discard: click a hand card
+        pay = st.hand[1][0]
+        settle(app, table)
+        do_click(app, hand_pos(table, pay))
+        assert pay in st.discard[1]
+    assert table.session.actions[n].payload == {"card": ranger}
+    last = table.session.actions[-1]
+    if len(to) > 1:  # else the rules did not ask: one destination
+        assert last.kind == "destination" and last.payload == {"city": to[0]}
+    assert B.locate(st, ranger)[0] == to[0] != here
+
+
+def test_a_discard_pile_is_browsed_by_a_click(make_app, config_dir):
+    app, table = table_after(make_app, 1, 40)
+    side = table.top
+    do_click(app, table.pile_rects[side].center)
+    assert table.browse == side
+    pile = table.state.discard[0 if side == "moloch" else 1]
+    assert [u for u, _r in table.browse_rects] == list(pile)
+    do_click(app, next(r.center for r, _l, what in table.buttons if what == "close"))
+    assert table.browse is None

@@ -1,0 +1,56 @@
+"""Issue 17 with issue 21's rule: the Convoy set-up screen and table lay out at 1280x720 at 100%,
+125% and 150% UI scale with no two clickable things overlapping, all inside the window, nothing
+under a panel (tests/ui/test_ui_scale.py's checks); and at 1920x1080 the zones of the Tiled
+layout do not overlap and fill the play area."""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from game.convoy.rules.title import ConvoyTitle
+from game.engine.bots import RandomBot
+from game.engine.session import Session
+from game.ui.convoy.setup_scene import ConvoySetup
+from game.ui.convoy.table_scene import ConvoyTable, load_layout
+from tests.ui.test_ui_scale import SCALES, at_scale, clickables, draw, layout_problems
+
+
+def mid_game(app, size=(1280, 720)):
+    session = Session.start(ConvoyTitle(), "standard", seed=11, options={})
+    bot = RandomBot(3)
+    while not (session.state.round >= 3 and session.state.phase == "III" and session.state.proc is None):
+        session.apply(bot.choose(session.legal_actions()))
+    table = ConvoyTable(app.ctx, session, ["human", "bot"], size)
+    app.push(table)
+    return table
+
+
+def setup(app, size=(1280, 720)):
+    app.push(ConvoySetup(app.ctx))
+    return app.top
+
+
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("screen", [setup, mid_game], ids=lambda f: f.__name__)
+def test_convoy_screens_lay_out_at_1280x720_at_each_ui_scale(make_app, screen, scale):
+    app = at_scale(make_app, scale)
+    scene = screen(app)
+    draw(app)
+    draw(app)
+    assert clickables(scene)
+    assert layout_problems(scene) == []
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_tiled_zones_tile_the_play_area(make_app, size):
+    app = make_app(size)
+    table = mid_game(app, size)
+    draw(app)
+    (mw, mh), zones = load_layout()
+    assert set(zones) == set(table.zones)
+    for a, b in itertools.combinations(table.zones.values(), 2):
+        assert not a.colliderect(b)
+    area = table.view_rect.union(table.hand_rect)
+    assert all(area.contains(z) for z in table.zones.values())
+    assert table.hand_rect.top == table.zones["hand"].top and table.view_rect.bottom == table.hand_rect.top
