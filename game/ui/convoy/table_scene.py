@@ -775,8 +775,6 @@ class ConvoyTable(GameTable):
                     self.token_rect.center = (sr.centerx, sr.bottom)
             if c in lit_cities:
                 pygame.draw.rect(surface, GLOW, rect.inflate(px(4), px(4)), px(3), border_radius=px(10))
-            if st.flipped[c]:
-                widgets.text(surface, _("DESTROYED"), ctx.font(16, bold=True), (230, 90, 80), rect.center, "center", shadow=True)
         if pend is not None and pend["kind"] == "sector" and pend["decider"] == self.session.decider:
             # Phase II: the token waits beside the active city, to be dragged onto a sector.
             r = self.city_rects.get(a)
@@ -786,8 +784,14 @@ class ConvoyTable(GameTable):
                 if self.press_src and self.press_src[0] == "token" and self.drag_live:
                     return
                 self._draw_token(surface, self.token_rect.center)
-                widgets.text(surface, _("drag onto a sector"), ctx.font(12, bold=True), GLOW,
-                             (self.token_rect.centerx, self.token_rect.top - px(2)), "midbottom", shadow=True)
+                # On a dark label, so it reads over the city's captions beneath.
+                font = ctx.font(12, bold=True)
+                label = _("drag onto a sector")
+                tag = pygame.Rect(0, 0, font.size(label)[0] + px(12), font.get_linesize() + px(4))
+                tag.midbottom = (self.token_rect.centerx, self.token_rect.top - px(2))
+                pygame.draw.rect(surface, (24, 22, 20), tag, border_radius=px(5))
+                pygame.draw.rect(surface, GLOW, tag, 1, border_radius=px(5))
+                widgets.text(surface, label, font, GLOW, tag.center, "center")
 
     def _draw_token(self, surface, centre) -> None:
         px = self.ctx.px
