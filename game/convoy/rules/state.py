@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine.rng import Rng
+from game.engine.text import from_json as text_from_json
+from game.engine.text import to_json as text_json
 
 FORMAT = 1
 MOLOCH, OUTPOST = 0, 1
@@ -30,6 +32,19 @@ def _copy(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _copy(v) if isinstance(v, (list, dict)) else v for k, v in value.items()}
     return value
+
+
+def _pending_words(proc: Any, convert: Any) -> Any:
+    """A paused question's prompt and labels are messages while the game runs (issue 18): its
+    JSON holds their JSON form (ids and parameters), read back as messages. The state's hash
+    words them in English (engine/protocol.py english_words), as the state held them before."""
+    pend = proc.get("pending") if isinstance(proc, dict) else None
+    if pend:
+        if "prompt" in pend:
+            pend["prompt"] = convert(pend["prompt"])
+        if "labels" in pend:
+            pend["labels"] = [convert(x) for x in pend["labels"]]
+    return proc
 
 
 @dataclass
@@ -81,6 +96,7 @@ class ConvoyState:
         if self.proc is not None:
             proc = {k: v for k, v in self.proc.items() if k != "checkpoint"}
             proc = _copy(proc)
+            _pending_words(proc, text_json)
             cp = self.proc.get("checkpoint")
             if cp is not None:
                 proc["checkpoint"] = cp.to_json() if isinstance(cp, ConvoyState) else _copy(cp)
@@ -111,7 +127,7 @@ class ConvoyState:
             {int(k): ints(v) for k, v in d["tokens"]}, ints(d["disabled"]), ints(d["used"]),
             int(d["extra_city"]), bool(d["feature_used"]), int(d["battle_sector"]), bool(d["emp"]),
             int(d["round"]), str(d["phase"]), [bool(b) for b in d["mulligan"]], ints(d["known_in_deck"]),
-            ints(d["played"]), _copy(d["proc"]), _copy(d["flags"]), d["outcome"], str(d["win_by"]),
+            ints(d["played"]), _pending_words(_copy(d["proc"]), text_from_json), _copy(d["flags"]), d["outcome"], str(d["win_by"]),
             _copy(d["options"]))
 
     def restore(self, data: Any) -> None:
