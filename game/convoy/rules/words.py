@@ -161,6 +161,13 @@ def lookup(kind: str, key: str, translate: Callable[[str], str]) -> str:
         return translate(s.name) if s else key
     if kind == "convoy.side":
         return translate(SIDE_NAMES[key])
+    # The printed texts (for the table: Ref("convoy.card_text", card id) and so on).
+    if kind == "convoy.card_text":
+        return translate(content.cards[key].text)
+    if kind == "convoy.feature_text":
+        return translate(_city_def(key).feature_text)
+    if kind == "convoy.sector_text":
+        return translate(content.sectors[key].text)
     return key
 
 
