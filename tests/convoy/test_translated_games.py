@@ -45,6 +45,8 @@ def _english_words(value, tr: dict, where: str, out: set) -> None:
             out.add((where, value.msgid))
         elif got:
             values = {k: str(v) if isinstance(v, (Msg, Ref, Joined)) else v for k, v in value.params.items()}
+            if value.n is not None:
+                values.setdefault("n", value.n)
             try:
                 got.format(**values)
             except (KeyError, IndexError, ValueError):

@@ -150,7 +150,7 @@ def draw(ctx, side: int, n: int) -> None:
         got += 1
         ctx.emit("drew", W.say(W.DREW_CARD, card=W.card(state, uid)), {"card": uid}, True, (seat(side),))
     if got:
-        emit(ctx, W.DRAW, "draw", {"side": side, "n": got}, side=W.side(side), n=got)
+        ctx.emit("draw", W.draws(side, got), {"side": side, "n": got})
     else:
         emit(ctx, W.DRAW_EMPTY, "draw", {"side": side, "n": 0}, side=W.side(side))
 

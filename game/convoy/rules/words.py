@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from game.convoy.content import SIDES, shared_content
-from game.engine.text import M, Msg, Ref, register_names
+from game.engine.text import M, Mn, Msg, Ref, register_names
 from game.i18n import N_
 
 SIDE_NAMES = {"moloch": N_("Moloch"), "outpost": N_("Outpost")}
@@ -17,7 +17,6 @@ SIDE_NAMES = {"moloch": N_("Moloch"), "outpost": N_("Outpost")}
 MULLIGAN = N_("{side} shuffles the starting hand back and draws {n} new cards.")
 KEEP = N_("{side} keeps the starting hand.")
 ROUND = N_("Round {round} begins; the active city is {city}.")
-DRAW = N_("{side} draws {n} card(s).")
 DRAW_EMPTY = N_("{side}'s deck is empty: nothing to draw.")
 DREW_CARD = N_("You draw {card}.")
 TARGET = N_("Moloch puts the Sector Battle token on the {sector} sector of {city}.")
@@ -198,6 +197,12 @@ def say(template: str, **names: Any) -> Msg:
     if got is None:
         got = _PLAIN[template] = M(template)
     return got
+
+
+# ---------------------------------------------------------------- plural messages (a number decides the word)
+def draws(side_index: int, n: int) -> Msg:
+    """'{side} draws {n} card(s).' with the number's own word (Greek: κάρτα / κάρτες)."""
+    return Mn("{side} draws {n} card.", "{side} draws {n} cards.", n, side=side(side_index))
 
 
 def card(state, uid: int) -> Ref:
