@@ -127,3 +127,32 @@ def test_the_check_finds_english():
     _english_words(Msg("{card} is discarded.", {"card": Ref("convoy.card", "scout")}), tr, "event", out)
     _english_words("Scout moves.", tr, "event", out)
     assert out == {("event", "{card} is discarded."), ("event", "Scout moves.")}
+
+
+def test_a_paused_question_saves_as_ids_and_reads_in_any_language():
+    """A pending question's prompt and labels go to JSON as messages' JSON form (no sentence),
+    come back as messages, and the state hash does not depend on the language."""
+    import json
+
+    title = ConvoyTitle()
+    found = 0
+    for seed in range(1, 6):
+        state = title.new_game("standard", seed, {})
+        bot = RandomBot(seed)
+        while title.current_decider(state) is not None and found < 5:
+            if state.proc is not None:
+                data = json.loads(json.dumps(title.to_json(state)))
+                pend = data["proc"]["pending"]
+                assert isinstance(pend["prompt"], dict) and "msg" in pend["prompt"]
+                back = title.from_json(data)
+                assert [a.label for a in title.legal_actions(back)] == [a.label for a in title.legal_actions(state)]
+                english = title.state_hash(state)
+                i18n.set_language("el")
+                try:
+                    assert title.state_hash(back) == english
+                    assert str(back.proc["pending"]["prompt"]) != back.proc["pending"]["prompt"].english()
+                finally:
+                    i18n.set_language("en")
+                found += 1
+            title.apply(state, bot.choose(title.legal_actions(state)))
+    assert found == 5

@@ -21,6 +21,7 @@ from game.convoy.content import SIDES
 from game.convoy.rules.board import SIDE_OF
 from game.convoy.rules.state import ConvoyState
 from game.engine.rng import Rng
+from game.engine.text import to_json as text_json
 from game.engine.views import mark_view, view_fact, viewer_of
 
 
@@ -58,7 +59,7 @@ def view(state: ConvoyState, seat: str | None) -> dict[str, Any]:
     pending = None
     if state.proc is not None and state.proc.get("pending"):
         p = state.proc["pending"]
-        pending = {"decider": p["decider"], "kind": p["kind"], "prompt": p["prompt"]}
+        pending = {"decider": p["decider"], "kind": p["kind"], "prompt": text_json(p["prompt"])}
         if p["decider"] == seat:
             pending["options"] = list(p["options"])
     return {
