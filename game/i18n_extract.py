@@ -90,3 +90,28 @@ def extract_content(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options
                 yield from walk(v, f"{key}[{n}]")
 
     yield from walk(doc, "")
+
+
+def extract_convoy_content(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict) -> Iterator[Found]:
+    """Neuroshima Convoy's shown content (game/convoy/data/*.toml), read with the game's own
+    loader (game.convoy.content) so each msgid is exactly the value the names lookup
+    (game/convoy/rules/words.py) translates: card names and rules texts, city names, features
+    and feature texts, sector names and effect texts."""
+    from game.convoy.content import load_content
+
+    path = _path(fileobj)
+    raw = path.read_text(encoding="utf-8")
+    content = load_content(path.parent)
+    texts: list[tuple[str, str]] = []
+    if path.name == "cards.toml":
+        for cid, card in content.cards.items():
+            texts += [(f"{cid}.name", card.name), (f"{cid}.text", card.text)]
+    elif path.name == "cities.toml":
+        for city in content.cities:
+            texts += [(f"{city.id}.name", city.name), (f"{city.id}.feature_name", city.feature_name),
+                      (f"{city.id}.feature_text", city.feature_text)]
+        for sid, sector in content.sectors.items():
+            texts += [(f"sector.{sid}.name", sector.name), (f"sector.{sid}.text", sector.text)]
+    for key, value in texts:
+        if value:
+            yield _line_of(raw, value), None, value, [key]

@@ -49,11 +49,14 @@ __all__ = ["blind", "mark_view", "view_fact", "viewer_of"]
 def pending_view(proc: dict[str, Any] | None, seat: str | None) -> dict[str, Any] | None:
     """A paused resolution's question as `seat` may see it: who is asked, what kind of question
     and its prompt for everyone; its options only for the one asked (they may name cards of a
-    hidden hand). None when nothing is asked."""
+    hidden hand). None when nothing is asked. A prompt that is a message (engine/text.py) is
+    given as its JSON, so the view stays plain data."""
     if proc is None or not proc.get("pending"):
         return None
+    from game.engine.text import to_json as text_json
+
     p = proc["pending"]
-    out = {"decider": p["decider"], "kind": p["kind"], "prompt": p["prompt"]}
+    out = {"decider": p["decider"], "kind": p["kind"], "prompt": text_json(p["prompt"])}
     if p["decider"] == seat:
         out["options"] = list(p["options"])
     return out

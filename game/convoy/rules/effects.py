@@ -14,6 +14,7 @@ from game.convoy.content import SIDES, Step
 from game.convoy.rules import board as B
 from game.convoy.rules import words as W
 from game.convoy.rules.state import MOLOCH, OUTPOST, ConvoyState
+from game.engine.text import join
 
 TARGETED = ("kill", "token", "strip_tokens", "return_hand", "move", "disable", "discard_equipment")
 
@@ -106,7 +107,7 @@ def enter_city(ctx, uid: int, c: int, side: int, bonus: bool = True) -> None:
         emit(ctx, W.BONUS, "token", {"card": uid, "value": 1}, card=W.card(state, uid))
     d = B.defn(state, uid)
     if d.timing == "on_enter" and B.ability_on(state, uid):
-        emit(ctx, W.TRIGGER, "trigger", {"card": uid}, card=d.name)
+        emit(ctx, W.TRIGGER, "trigger", {"card": uid}, card=W.card_id(d.id))
         run(ctx, d.effect, Env(side, uid, c))
     check_limits(ctx)
 
@@ -149,7 +150,7 @@ def draw(ctx, side: int, n: int) -> None:
         got += 1
         ctx.emit("drew", W.say(W.DREW_CARD, card=W.card(state, uid)), {"card": uid}, True, (seat(side),))
     if got:
-        emit(ctx, W.DRAW, "draw", {"side": side, "n": got}, side=W.side(side), n=got)
+        ctx.emit("draw", W.draws(side, got), {"side": side, "n": got})
     else:
         emit(ctx, W.DRAW_EMPTY, "draw", {"side": side, "n": 0}, side=W.side(side))
 
@@ -174,7 +175,7 @@ def fallback(ctx) -> None:
     if state.options.get("fallback") == "hand_first" and state.hand[MOLOCH]:
         random_discard(ctx, MOLOCH)  # spec 9 #25's other order (spieltraum.blogspot.com), an option
     elif robots:
-        pick = ctx.choose(seat(OUTPOST), "fallback", [{"card": u} for u in robots], W.ASK_FALLBACK)
+        pick = ctx.choose(seat(OUTPOST), "fallback", [{"card": u} for u in robots], W.say(W.ASK_FALLBACK))
         kill(ctx, pick["card"])
     elif state.hand[MOLOCH]:
         random_discard(ctx, MOLOCH)
@@ -197,11 +198,11 @@ def bomb(ctx, c: int) -> None:
     emit(ctx, W.BOMB, "bomb", {"city": c}, city=W.city(c))
     soldiers = [u for u in state.slots[c][OUTPOST] if B.defn(state, u).unit]
     if soldiers:
-        pick = ctx.choose(seat(MOLOCH), "bomb", [{"card": u} for u in soldiers], W.ASK_BOMB_MOLOCH)
+        pick = ctx.choose(seat(MOLOCH), "bomb", [{"card": u} for u in soldiers], W.say(W.ASK_BOMB_MOLOCH))
         kill(ctx, pick["card"])
     robots = list(state.slots[c][MOLOCH])
     if robots:
-        pick = ctx.choose(seat(OUTPOST), "bomb", [{"card": u} for u in robots], W.ASK_BOMB_OUTPOST)
+        pick = ctx.choose(seat(OUTPOST), "bomb", [{"card": u} for u in robots], W.say(W.ASK_BOMB_OUTPOST))
         kill(ctx, pick["card"])
 
 
@@ -210,7 +211,7 @@ def destroy_sector(ctx, c: int, i: int) -> None:
     sid = B.sector_ids(state, c)[i]
     state.sector_down[c][i] = True
     emit(ctx, W.SECTOR_DESTROYED, "sector", {"city": c, "sector": i},
-         sector=B.C.sectors[sid].name, city=W.city(c))
+         sector=W.sector_id(sid), city=W.city(c))
 
 
 # ---------------------------------------------------------------- targets
@@ -311,7 +312,7 @@ def _pick(ctx, st: Step, env: Env, options: list[dict], kind: str = "target") ->
     state = ctx.state
     if st.optional:
         options = options + [{"card": -1}]
-    prompt = (W.say(W.ASK_TARGET, card=W.card(state, env.source)) if env.source >= 0 else W.ASK_TARGET_FREE)
+    prompt = (W.say(W.ASK_TARGET, card=W.card(state, env.source)) if env.source >= 0 else W.say(W.ASK_TARGET_FREE))
     return ctx.choose(seat(env.who), kind, options, prompt, about={"op": st.op, "source": env.source})
 
 
@@ -359,8 +360,8 @@ def op_reveal_two(ctx, st: Step, env: Env) -> None:
         fallback(ctx)
         return
     top = deck[:2]
-    reveal(ctx, W.REVEAL, "reveal", {"cards": list(top)}, cards=", ".join(W.card(state, u) for u in top))
-    pick = ctx.choose(seat(OUTPOST), "iron_gate", [{"card": u} for u in top], W.ASK_IRON_GATE)["card"]
+    reveal(ctx, W.REVEAL, "reveal", {"cards": list(top)}, cards=join(", ", [W.card(state, u) for u in top]))
+    pick = ctx.choose(seat(OUTPOST), "iron_gate", [{"card": u} for u in top], W.say(W.ASK_IRON_GATE))["card"]
     _mill_top(ctx) if deck[0] == pick else _mill_second(ctx)
     if len(top) == 2:
         other = top[0] if top[1] == pick else top[1]
@@ -387,14 +388,14 @@ def op_destroy_sector(ctx, st: Step, env: Env) -> None:
     if not opts:
         emit(ctx, W.NO_SECTOR, "sector")
         return
-    c, i = ctx.choose(seat(MOLOCH), "destroy", opts, W.ASK_DESTROY)["sector"]
+    c, i = ctx.choose(seat(MOLOCH), "destroy", opts, W.say(W.ASK_DESTROY))["sector"]
     sid = B.sector_ids(state, c)[i]
     destroy_sector(ctx, c, i)
     sec = B.C.sectors[sid]
     if sid == "bomb":
         bomb(ctx, c)
     elif st.apply and (sec.steps_for("moloch")):
-        emit(ctx, W.SECTOR_EFFECT, "sector", sector=sec.name, side=W.side(MOLOCH))
+        emit(ctx, W.SECTOR_EFFECT, "sector", sector=W.sector_id(sec.id), side=W.side(MOLOCH))
         run(ctx, sec.steps_for("moloch"), Env(MOLOCH, -1, c))
 
 
@@ -455,7 +456,7 @@ def op_discard_equipment(ctx, st: Step, env: Env) -> None:
 
 def op_draw(ctx, st: Step, env: Env) -> None:
     if st.optional and ctx.state.deck[env.who]:
-        if not ctx.choose(seat(env.who), "draw", [{"yes": True}, {"yes": False}], W.ASK_DRAW)["yes"]:
+        if not ctx.choose(seat(env.who), "draw", [{"yes": True}, {"yes": False}], W.say(W.ASK_DRAW))["yes"]:
             return
     draw(ctx, env.who, st.n)
 
@@ -468,7 +469,7 @@ def op_pay(ctx, st: Step, env: Env) -> None:
 def pay(ctx, side: int) -> None:
     state = ctx.state
     hand = state.hand[side]
-    uid = ctx.choose(seat(side), "pay", [{"card": u} for u in hand], W.ASK_PAY)["card"]
+    uid = ctx.choose(seat(side), "pay", [{"card": u} for u in hand], W.say(W.ASK_PAY))["card"]
     hand.remove(uid)
     state.discard[side].append(uid)
     emit(ctx, W.PAYS, "discard", {"card": uid}, side=W.side(side), card=W.card(state, uid))
@@ -487,7 +488,7 @@ def op_recover(ctx, st: Step, env: Env) -> None:
     if not got:
         _nothing(ctx, env)
         return
-    uid = ctx.choose(seat(env.who), "recover", [{"card": u} for u in got], W.ASK_RECOVER)["card"]
+    uid = ctx.choose(seat(env.who), "recover", [{"card": u} for u in got], W.say(W.ASK_RECOVER))["card"]
     state.discard[env.who].remove(uid)
     if st.to == "hand":
         state.hand[env.who].append(uid)
@@ -505,9 +506,9 @@ def op_capture(ctx, st: Step, env: Env) -> None:
     if not eqs:
         _nothing(ctx, env)
         return
-    eq = ctx.choose(seat(env.who), "capture", [{"card": u} for u in eqs], W.ASK_CAPTURE_EQUIP)["card"]
+    eq = ctx.choose(seat(env.who), "capture", [{"card": u} for u in eqs], W.say(W.ASK_CAPTURE_EQUIP))["card"]
     free = [u for u in state.slots[env.here][env.who] if B.defn(state, u).unit and u not in state.equip]
-    soldier = ctx.choose(seat(env.who), "capture", [{"card": u} for u in free], W.ASK_CAPTURE_SOLDIER)["card"]
+    soldier = ctx.choose(seat(env.who), "capture", [{"card": u} for u in free], W.say(W.ASK_CAPTURE_SOLDIER))["card"]
     robot = B.carrier_of(state, eq)
     del state.equip[robot]
     state.equip[soldier] = eq

@@ -76,7 +76,7 @@ def refusal(state: ConvoyState, kind: str, p: dict[str, Any], memo: dict | None 
     dict per question, from legal_actions) keeps what every candidate reads alike: the side
     acting and whether a city has a free station."""
     if state.outcome is not None:
-        return W.NO_GAME
+        return W.say(W.NO_GAME)
     if state.proc is not None:
         return W.say(W.ANSWER_FIRST, prompt=state.proc["pending"]["prompt"])
     if memo is None:
@@ -85,22 +85,22 @@ def refusal(state: ConvoyState, kind: str, p: dict[str, Any], memo: dict | None 
     if side is None:
         side = memo["side"] = acting_side(state)
     if state.phase == "mulligan":
-        return None if kind == "mulligan" and isinstance(p.get("redraw"), bool) else W.MULLIGAN_ONLY
+        return None if kind == "mulligan" and isinstance(p.get("redraw"), bool) else W.say(W.MULLIGAN_ONLY)
     if kind == "mulligan":
-        return W.MULLIGAN_DONE
+        return W.say(W.MULLIGAN_DONE)
     if kind == "pass":
-        return None if state.phase in ACTION_PHASES else W.CANNOT_PASS
+        return None if state.phase in ACTION_PHASES else W.say(W.CANNOT_PASS)
     if kind == "feature":
         return _feature_refusal(state)
     uid = p.get("card")
     if not isinstance(uid, int) or isinstance(uid, bool) or not 0 <= uid < len(state.ids):
-        return W.UNKNOWN
+        return W.say(W.UNKNOWN)
     d = B.defn(state, uid)
-    name = d.name
+    name = W.card_id(d.id)
     if kind == "ability":
         return _ability_refusal(state, uid, side)
     if uid not in state.hand[side]:
-        return W.NOT_IN_HAND
+        return W.say(W.NOT_IN_HAND)
     if kind == "play":
         if d.type not in PLAY_PHASE:
             return W.say(W.NOT_A_UNIT, card=name)
@@ -108,7 +108,7 @@ def refusal(state: ConvoyState, kind: str, p: dict[str, Any], memo: dict | None 
             return W.say(W.WRONG_PHASE_PLAY, card=name, phase=PLAY_PHASE[d.type])
         c = p.get("city")
         if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < len(state.flipped):
-            return W.UNKNOWN
+            return W.say(W.UNKNOWN)
         if state.flipped[c]:
             return W.say(W.CITY_DESTROYED, city=W.city(c))
         key = (c, B.takes_station(state, uid))
@@ -134,41 +134,41 @@ def refusal(state: ConvoyState, kind: str, p: dict[str, Any], memo: dict | None 
             return W.say(W.WRONG_PHASE_PLAY, card=name, phase="V")
         robot = p.get("robot")
         if not isinstance(robot, int) or isinstance(robot, bool) or not 0 <= robot < len(state.ids):
-            return W.UNKNOWN
+            return W.say(W.UNKNOWN)
         c, s = B.locate(state, robot)
         if c < 0 or s != MOLOCH or state.flipped[c] or B.defn(state, robot).type != "robot":
-            return W.NOT_A_ROBOT
+            return W.say(W.NOT_A_ROBOT)
         if robot in state.equip:
             return W.say(W.HAS_EQUIPMENT, robot=W.card(state, robot))
         return None
-    return W.UNKNOWN
+    return W.say(W.UNKNOWN)
 
 
 def _ability_refusal(state: ConvoyState, uid: int, side: int) -> str | None:
     d = B.defn(state, uid)
     c, ctrl = B.locate(state, uid)
     if c < 0 or ctrl != side or state.flipped[c]:
-        return W.say(W.NOT_IN_PLAY, card=d.name)
+        return W.say(W.NOT_IN_PLAY, card=W.card_id(d.id))
     if d.timing not in ("on_discard", "activated"):
-        return W.say(W.NO_ABILITY, card=d.name)
+        return W.say(W.NO_ABILITY, card=W.card_id(d.id))
     if B.is_disabled(state, uid):
-        return W.say(W.SWITCHED_OFF, card=d.name)
+        return W.say(W.SWITCHED_OFF, card=W.card_id(d.id))
     phase = ability_phase(state, uid, ctrl)
     if state.phase != phase:
-        return W.say(W.WRONG_PHASE_ABILITY, card=d.name, phase=phase)
+        return W.say(W.WRONG_PHASE_ABILITY, card=W.card_id(d.id), phase=phase)
     if d.once and uid in state.used:
-        return W.say(W.USED, card=d.name)
+        return W.say(W.USED, card=W.card_id(d.id))
     if d.timing == "on_discard" and not state.hand[side]:
-        return W.EMPTY_HAND
+        return W.say(W.EMPTY_HAND)
     if not E.possible(state, d.effect, E.Env(side, uid, c)):
-        return W.say(W.NO_TARGET, card=d.name)
+        return W.say(W.NO_TARGET, card=W.card_id(d.id))
     return None
 
 
 def _feature_refusal(state: ConvoyState) -> str | None:
     """Spec 9 #5 (PLACEHOLDER hook): the active city's feature, once, in Phase IV."""
     if state.phase != "IV":
-        return W.FEATURE_PHASE
+        return W.say(W.FEATURE_PHASE)
     a = B.active_city(state)
     if state.feature_used:
         return W.say(W.FEATURE_USED, city=W.city(a))
@@ -210,12 +210,12 @@ def candidates(state: ConvoyState, side: int) -> list[tuple[str, dict[str, Any]]
 
 def action_words(state: ConvoyState, kind: str, p: dict[str, Any]) -> str:
     if kind == "mulligan":
-        return W.say(W.ACT_MULLIGAN, n=C.hand_size) if p["redraw"] else W.ACT_KEEP
+        return W.say(W.ACT_MULLIGAN, n=C.hand_size) if p["redraw"] else W.say(W.ACT_KEEP)
     if kind == "pass":
-        return W.ACT_PASS
+        return W.say(W.ACT_PASS)
     if kind == "feature":
         a = B.active_city(state)
-        return W.say(W.ACT_FEATURE, feature=C.cities[a].feature_name, city=W.city(a))
+        return W.say(W.ACT_FEATURE, feature=W.feature(a), city=W.city(a))
     name = W.card(state, p["card"])
     if kind == "play":
         return W.say(W.ACT_PLAY, card=name, city=W.city(p["city"]))
@@ -239,7 +239,7 @@ def legal_actions(state: ConvoyState) -> list[Action]:
     memo: dict = {"side": side}
     acts = [Action(k, p, action_words(state, k, p)) for k, p in candidates(state, side)
             if refusal(state, k, p, memo) is None]
-    acts.append(Action("pass", {}, W.ACT_PASS))
+    acts.append(Action("pass", {}, W.say(W.ACT_PASS)))
     return acts
 
 
@@ -250,7 +250,7 @@ def only_pass(state: ConvoyState, side: int) -> bool:
 
 def apply(state: ConvoyState, action: Action) -> list[Event]:
     if state.outcome is not None:
-        raise IllegalAction(W.NO_GAME)
+        raise IllegalAction(W.say(W.NO_GAME))
     if state.proc is not None:
         pend = state.proc["pending"]
         if action.kind != pend["kind"] or action.payload not in pend["options"]:
@@ -319,7 +319,7 @@ def do_ability(ctx, p: dict[str, Any]) -> None:
     uid = p["card"]
     d = B.defn(state, uid)
     c, side = B.locate(state, uid)
-    E.emit(ctx, W.ABILITY, "ability", {"card": uid}, side=W.side(side), card=d.name)
+    E.emit(ctx, W.ABILITY, "ability", {"card": uid}, side=W.side(side), card=W.card_id(d.id))
     if d.timing == "on_discard":
         E.pay(ctx, side)
     if d.once:
@@ -331,7 +331,7 @@ def do_feature(ctx, p: dict[str, Any]) -> None:
     state = ctx.state
     a = B.active_city(state)
     state.feature_used = True
-    E.emit(ctx, W.FEATURE, "feature", {"city": a}, city=W.city(a), feature=C.cities[a].feature_name)
+    E.emit(ctx, W.FEATURE, "feature", {"city": a}, city=W.city(a), feature=W.feature(a))
     E.run(ctx, C.cities[a].feature, E.Env(OUTPOST, -1, a))
 
 
@@ -410,7 +410,7 @@ def trigger_all(ctx, c: int, side: int, timing: str) -> None:
                  and effective_timing(state, u, ctrl) == timing]
         if not ready or state.outcome is not None:
             return
-        uid = ctx.choose(SIDES[side], "order", [{"card": u} for u in ready], W.ASK_ORDER)["card"]
+        uid = ctx.choose(SIDES[side], "order", [{"card": u} for u in ready], W.say(W.ASK_ORDER))["card"]
         done.append(uid)
         E.emit(ctx, W.TRIGGER, "trigger", {"card": uid}, card=W.card(state, uid))
         E.run(ctx, B.defn(state, uid).effect, E.Env(side, uid, c))
@@ -437,14 +437,14 @@ def battle(ctx) -> None:
         trigger_all(ctx, a, 1 - winner, timing)  # ... then the loser's cards naming that win (9 #21)
         city = C.cities[a]
         if state.outcome is None:  # 2. the city's victory result
-            E.emit(ctx, W.CITY_RESULT, "result", {"side": winner}, side=W.side(winner), city=city.name)
+            E.emit(ctx, W.CITY_RESULT, "result", {"side": winner}, side=W.side(winner), city=W.city(a))
             E.run(ctx, city.moloch_win if winner == MOLOCH else city.outpost_win, E.Env(winner, -1, a))
         if sid == "bomb":  # 3. the sector effect
             E.bomb(ctx, a)
         elif sec.star and state.emp:
-            E.emit(ctx, W.SECTOR_SKIPPED_EMP, "sector", sector=sec.name)
+            E.emit(ctx, W.SECTOR_SKIPPED_EMP, "sector", sector=W.sector_id(sec.id))
         elif sec.steps_for(SIDES[winner]):
-            E.emit(ctx, W.SECTOR_EFFECT, "sector", sector=sec.name, side=W.side(winner))
+            E.emit(ctx, W.SECTOR_EFFECT, "sector", sector=W.sector_id(sec.id), side=W.side(winner))
             E.run(ctx, sec.steps_for(SIDES[winner]), E.Env(winner, -1, a))
     else:
         E.emit(ctx, W.TIE, "tie")
@@ -505,7 +505,7 @@ def end_game(ctx) -> None:
     if deck or robot:
         state.outcome = "moloch"
         state.win_by = "deck_and_new_york" if deck and robot else "deck" if deck else "new_york"
-        why = W.WHY_BOTH if deck and robot else W.WHY_DECK if deck else W.WHY_NEW_YORK
+        why = W.say(W.WHY_BOTH) if deck and robot else W.say(W.WHY_DECK) if deck else W.say(W.WHY_NEW_YORK)
         E.emit(ctx, W.GAME_OVER_MOLOCH, "end", {"winner": "moloch", "by": state.win_by}, why=why)
     else:
         state.outcome = "outpost"

@@ -13,7 +13,7 @@ def _option_words(state, kind: str, option: dict[str, Any]) -> str:
     if "card" in option:
         uid = option["card"]
         if uid < 0:
-            return W.OPT_NONE
+            return W.say(W.OPT_NONE)
         from game.convoy.rules.board import locate
 
         c, _ = locate(state, uid)
@@ -21,12 +21,12 @@ def _option_words(state, kind: str, option: dict[str, Any]) -> str:
             return W.say(W.OPT_CARD_IN, card=W.card(state, uid), city=W.city(c))
         return W.say(W.OPT_CARD, card=W.card(state, uid))
     if "city" in option:
-        return W.OPT_NONE if option["city"] < 0 else W.say(W.OPT_CITY, city=W.city(option["city"]))
+        return W.say(W.OPT_NONE) if option["city"] < 0 else W.say(W.OPT_CITY, city=W.city(option["city"]))
     if "sector" in option:
         c, i = option["sector"]
         return W.say(W.OPT_SECTOR, sector=W.sector(state, c, i), city=W.city(c))
     if "yes" in option:
-        return W.OPT_YES if option["yes"] else W.OPT_NO
+        return W.say(W.OPT_YES) if option["yes"] else W.say(W.OPT_NO)
     return str(option)
 
 

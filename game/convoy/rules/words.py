@@ -5,9 +5,10 @@ uid, a city index, a side index) through `card`, `city`, `side` and `sector`, wh
 up in the content data, so no name is written in code."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from game.convoy.content import SIDES, shared_content
+from game.engine.text import M, Mn, Msg, Ref, register_names
 from game.i18n import N_
 
 SIDE_NAMES = {"moloch": N_("Moloch"), "outpost": N_("Outpost")}
@@ -16,7 +17,6 @@ SIDE_NAMES = {"moloch": N_("Moloch"), "outpost": N_("Outpost")}
 MULLIGAN = N_("{side} shuffles the starting hand back and draws {n} new cards.")
 KEEP = N_("{side} keeps the starting hand.")
 ROUND = N_("Round {round} begins; the active city is {city}.")
-DRAW = N_("{side} draws {n} card(s).")
 DRAW_EMPTY = N_("{side}'s deck is empty: nothing to draw.")
 DREW_CARD = N_("You draw {card}.")
 TARGET = N_("Moloch puts the Sector Battle token on the {sector} sector of {city}.")
@@ -144,23 +144,98 @@ def c():
     return shared_content()
 
 
-def say(template: str, **names: Any) -> str:
-    return template.format(**names)
+def lookup(kind: str, key: str, translate: Callable[[str], str]) -> str:
+    """The name of a Convoy thing in the language `translate` gives: the content's names are
+    msgids (game/i18n_extract.py puts them in the catalogues); a side's name is a template here."""
+    content = c()
+    if kind == "convoy.card":
+        d = content.cards.get(key)
+        return translate(d.name) if d else key
+    if kind == "convoy.city":
+        return translate(_city_def(key).name)
+    if kind == "convoy.feature":
+        return translate(_city_def(key).feature_name)
+    if kind == "convoy.sector":
+        s = content.sectors.get(key)
+        return translate(s.name) if s else key
+    if kind == "convoy.side":
+        return translate(SIDE_NAMES[key])
+    # The printed texts (for the table: Ref("convoy.card_text", card id) and so on).
+    if kind == "convoy.card_text":
+        return translate(content.cards[key].text)
+    if kind == "convoy.feature_text":
+        return translate(_city_def(key).feature_text)
+    if kind == "convoy.sector_text":
+        return translate(content.sectors[key].text)
+    return key
 
 
-def card(state, uid: int) -> str:
-    return c().cards[state.ids[uid]].name
+def _city_def(key: str):
+    return next(x for x in c().cities if x.id == key)
 
 
-def city(index: int) -> str:
-    return c().cities[index].name
+register_names("convoy", lookup)
+
+# One Ref per id and kind, made once (every legal action is labelled: a dict lookup costs less
+# than a new object), and one message per template without names.
+_REFS: dict[tuple[str, str], Ref] = {}
+_PLAIN: dict[str, Msg] = {}
 
 
-def side(index: int) -> str:
-    return SIDE_NAMES[SIDES[index]]
+def _ref(kind: str, key: str) -> Ref:
+    got = _REFS.get((kind, key))
+    if got is None:
+        got = _REFS[(kind, key)] = Ref(kind, key)
+    return got
 
 
-def sector(state, city_index: int, sector_index: int) -> str:
+def say(template: str, **names: Any) -> Msg:
+    """The message of a template with its names (ids as Refs), worded when read (issue 18)."""
+    if names:
+        return M(template, **names)
+    got = _PLAIN.get(template)
+    if got is None:
+        got = _PLAIN[template] = M(template)
+    return got
+
+
+# ---------------------------------------------------------------- plural messages (a number decides the word)
+def draws(side_index: int, n: int) -> Msg:
+    """'{side} draws {n} card(s).' with the number's own word (Greek: κάρτα / κάρτες)."""
+    return Mn("{side} draws {n} card.", "{side} draws {n} cards.", n, side=side(side_index))
+
+
+def card(state, uid: int) -> Ref:
+    return _ref("convoy.card", state.ids[uid])
+
+
+def card_id(card_id: str) -> Ref:
+    return _ref("convoy.card", card_id)
+
+
+def city(index: int) -> Ref:
+    got = _CITIES.get(index)
+    if got is None:
+        got = _CITIES[index] = _ref("convoy.city", c().cities[index].id)
+    return got
+
+
+_CITIES: dict[int, Ref] = {}
+
+
+def feature(index: int) -> Ref:
+    return _ref("convoy.feature", c().cities[index].id)
+
+
+def side(index: int) -> Ref:
+    return _ref("convoy.side", SIDES[index])
+
+
+def sector_id(sid: str) -> Ref:
+    return _ref("convoy.sector", sid)
+
+
+def sector(state, city_index: int, sector_index: int) -> Ref:
     from game.convoy.rules.board import sector_ids
 
-    return c().sectors[sector_ids(state, city_index)[sector_index]].name
+    return _ref("convoy.sector", sector_ids(state, city_index)[sector_index])

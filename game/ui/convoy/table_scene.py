@@ -242,7 +242,7 @@ class ConvoyTable(GameTable):
             return _("The game is over.")
         pend = self._pending()
         if pend:
-            return pend["prompt"]
+            return str(pend["prompt"])
         ph = st.phase
         if ph == "mulligan":
             return _("{side}: keep your starting hand or shuffle it back and draw 4 new cards (once).").format(
@@ -261,7 +261,7 @@ class ConvoyTable(GameTable):
             # Cards, sectors and cities light up where they lie (a click there answers); the
             # rest (None, Yes / No, a card in a discard pile) are buttons.
             shown = [a for a in self.actions if not self._on_table(a.payload)]
-            said = pend["prompt"] + ("  " + _("(click a lit card, sector or city)") if len(shown) < len(self.actions) else "")
+            said = str(pend["prompt"]) + ("  " + _("(click a lit card, sector or city)") if len(shown) < len(self.actions) else "")
             return said, [(self._option_label(a), a, False) for a in shown]
         out = []
         for a in self.actions:
@@ -524,7 +524,7 @@ class ConvoyTable(GameTable):
         why = flow.refusal(self.state, kind, payload)
         if why is None:
             return False
-        self.say(why + "  " + words.rule(rule))
+        self.say(str(why) + "  " + words.rule(rule))
         return True
 
     def _submit(self, kind: str, payload: dict, rule: str) -> bool:
@@ -559,7 +559,7 @@ class ConvoyTable(GameTable):
                 return
             from game.convoy.rules import flow
 
-            self.say((flow.refusal(self.state, "pass", {}) or pend["prompt"]) + "  " + words.rule("answer"))
+            self.say(str(flow.refusal(self.state, "pass", {}) or pend["prompt"]) + "  " + words.rule("answer"))
             return
         if kind == "card":
             if target[0] != "city" or target[1] == self._city_of(uid):
@@ -636,7 +636,7 @@ class ConvoyTable(GameTable):
             if target[0] == "sector" and (self._answer({"sector": [target[1], target[2]]}) or self._answer({"city": target[1]})):
                 return None
             if target[0] != "strip":
-                self.say(_("Not an answer to the question: {prompt}").format(prompt=self._pending()["prompt"]))
+                self.say(_("Not an answer to the question: {prompt}").format(prompt=str(self._pending()["prompt"])))
         return None
 
     def hover(self, pos) -> None:
