@@ -120,6 +120,34 @@ A_NONE = N_("nothing here is worth it")
 A_OWN_BEST = N_("its own unit worth most there")
 
 
+def _placed(view: ConvoyState, act: Action, me: int) -> tuple[int, int, int] | None:
+    """(city, strength before, strength after) of the side once a played unit or Equipment is in
+    place, measured on the view and put back (for a reason, when the tried copy ran on)."""
+    if act.kind == "play":
+        uid, c = act.payload["card"], act.payload["city"]
+        before = B.side_strength(view, c, me)
+        bonus = B.undefended(view, uid, c, me)
+        view.slots[c][me].append(uid)
+        if bonus:
+            view.tokens.setdefault(uid, []).append(1)
+        try:
+            return c, before, B.side_strength(view, c, me)
+        finally:
+            view.slots[c][me].remove(uid)
+            if bonus:
+                view.tokens[uid].pop()
+    if act.kind == "equip":
+        uid, robot = act.payload["card"], act.payload["robot"]
+        c, _ = B.locate(view, robot)
+        before = B.side_strength(view, c, me)
+        view.equip[robot] = uid
+        try:
+            return c, before, B.side_strength(view, c, me)
+        finally:
+            del view.equip[robot]
+    return None
+
+
 def seat_view(state: ConvoyState) -> ConvoyState:
     return engine_seat_view(state, flow.decider, view_for, viewer_of)
 
@@ -159,6 +187,14 @@ class Known:
         from game.convoy.rules.board import C
         self.draw = C.draw_per_round
 
+    def rebased(self, copy: ConvoyState) -> Known:
+        """The same counts, measured from a copy whose hidden parts were filled in."""
+        other = object.__new__(Known)
+        other.__dict__.update(self.__dict__)
+        other.view_hand = [len(copy.hand[0]), len(copy.hand[1])]
+        other.view_deck = [len(copy.deck[0]), len(copy.deck[1])]
+        return other
+
     def hand(self, s: ConvoyState, side: int) -> int:
         return max(0, self.hands[side] + len(s.hand[side]) - self.view_hand[side])
 
@@ -170,15 +206,17 @@ def _storm_edge(s: ConvoyState, c: int) -> float:
     return 0.5 if B.tie_breaker(s, c) >= 0 else -0.5
 
 
-def battle_chance(s: ConvoyState, k: Known, c: int | None = None, bonus: float = 0.0) -> float:
+def battle_chance(s: ConvoyState, k: Known, c: int | None = None, bonus: float = 0.0,
+                  phase: str | None = None) -> float:
     """Moloch's chance to win the coming battle in the active city, from the strength there and
     the replies still to come in this round (estimated from counts, never the hidden hand).
-    `bonus`: strength Moloch would add there (negative: the Outpost), for a plan not yet played."""
+    `bonus`: strength Moloch would add there (negative: the Outpost), for a plan not yet played;
+    `phase`: the phase whose replies count (a tried action scores from the decision's phase)."""
     a = B.active_city(s) if c is None else c
     if a < 0:
         return 0.5
     diff = B.side_strength(s, a, MOLOCH) - B.side_strength(s, a, OUTPOST) + _storm_edge(s, a) + bonus
-    ph = s.phase
+    ph = phase or s.phase
     sigma = 0.4
     if ph in ("II", "III"):  # the Outpost answers in Phase IV, Moloch adds Equipment in V
         free = max(0, B.stations(s, a, OUTPOST) - B.used_stations(s, a, OUTPOST))
@@ -203,7 +241,8 @@ def _equip_reply(s: ConvoyState, k: Known, a: int) -> float:
     return n * k.equip_mean
 
 
-def moloch_margin(s: ConvoyState, k: Known, bonus: float = 0.0, spent: tuple[int, int] = (0, 0)) -> float:
+def moloch_margin(s: ConvoyState, k: Known, bonus: float = 0.0, spent: tuple[int, int] = (0, 0),
+                  phase: str | None = None) -> float:
     """The position for Moloch in Moloch deck cards (positive: Moloch ahead). `bonus` and
     `spent`: a plan of the side acting (strength it would add to the active city, cards it
     would spend from hand), scored without playing it."""
@@ -218,7 +257,7 @@ def moloch_margin(s: ConvoyState, k: Known, bonus: float = 0.0, spent: tuple[int
     # rounds still to draw for: one per intact sector after the one fought now
     rounds = sectors - 1 if before_battle else sectors
     margin = k.deck(s, MOLOCH) - k.draw * max(0, rounds) + 0.5
-    p = battle_chance(s, k, bonus=bonus)
+    p = battle_chance(s, k, bonus=bonus, phase=phase)
     sid = B.sector_ids(s, a)[s.battle_sector] if s.battle_sector >= 0 else "blank"
     m_star, o_star = SECTOR_WORTH.get(sid, (0.0, 0.0))
     if before_battle:
@@ -241,21 +280,24 @@ def moloch_margin(s: ConvoyState, k: Known, bonus: float = 0.0, spent: tuple[int
     return margin
 
 
-def moloch_chance(s: ConvoyState, k: Known, bonus: float = 0.0, spent: tuple[int, int] = (0, 0)) -> float:
-    return _sig(moloch_margin(s, k, bonus, spent) / SPREAD)
+def moloch_chance(s: ConvoyState, k: Known, bonus: float = 0.0, spent: tuple[int, int] = (0, 0),
+                  phase: str | None = None) -> float:
+    return _sig(moloch_margin(s, k, bonus, spent, phase) / SPREAD)
 
 
-def score_for(s: ConvoyState, k: Known, side: int) -> float:
-    p = moloch_chance(s, k)
+def score_for(s: ConvoyState, k: Known, side: int, phase: str | None = None) -> float:
+    p = moloch_chance(s, k, phase=phase)
     return p if side == MOLOCH else 1.0 - p
 
 
-def plan_score(s: ConvoyState, k: Known, side: int, phase: str) -> float:
+def plan_score(s: ConvoyState, k: Known, side: int, phase: str, rnd: int) -> float:
     """The best score of `s` and of `s` with the side's strongest cards in hand added to the
     active city one by one (printed strength, as many as it has room for), while the side is
     still in its action phase `phase`: a battle won by three cards is seen from the first."""
-    best = score_for(s, k, side)
-    if s.phase != phase or s.outcome is not None:
+    if s.round != rnd or s.outcome is not None or s.phase not in ("III", "IV", "V", "Va"):
+        return score_for(s, k, side)  # the copy went on into the battle: its result is scored
+    best = score_for(s, k, side, phase)
+    if s.phase != phase:
         return best
     a = B.active_city(s)
     if a < 0:
@@ -275,7 +317,7 @@ def plan_score(s: ConvoyState, k: Known, side: int, phase: str) -> float:
     for v in adds[:room]:
         total += v
         spent[side] += 1
-        p = moloch_chance(s, k, sign * total, (spent[0], spent[1]))
+        p = moloch_chance(s, k, sign * total, (spent[0], spent[1]), phase)
         best = max(best, p if side == MOLOCH else 1.0 - p)
     return best
 
@@ -481,6 +523,11 @@ class ConvoyAI(SeededBot):
         base = view.checkpoint()
         for side in (MOLOCH, OUTPOST):  # the unseen order, drawn from its own stream
             self.rng.shuffle(base.deck[side])
+        other = 1 - me  # the opponent's hand: as many unseen cards as it holds (spec 9 #35 Level 2)
+        n = min(k.hands[other], len(base.deck[other]))
+        base.hand[other] = base.deck[other][:n]
+        del base.deck[other][:n]
+        kb = k.rebased(base)
         pass_act = next((a for a in actions if a.kind == "pass"), None)
         best, best_score, best_after = pass_act, score_for(view, k, me), None
         seen: dict[tuple, float] = {}
@@ -491,14 +538,14 @@ class ConvoyAI(SeededBot):
                                           for n, v in act.payload.items())))
             if key in seen:
                 continue
-            after = self._try(base, act, k)
-            sc = plan_score(after, k, me, view.phase) if after is not None else -1.0
+            after = self._try(base, act, kb)
+            sc = plan_score(after, kb, me, view.phase, view.round) if after is not None else -1.0
             seen[key] = sc
             if sc > best_score + 1e-9:
                 best, best_score, best_after = act, sc, after
         if best is None:
             best = actions[-1]
-        return Choice(best, self._reason(view, best, best_after, me, k))
+        return Choice(best, self._reason(view, best, best_after, me, k, kb))
 
     def _try(self, base: ConvoyState, act: Action, k: Known) -> ConvoyState | None:
         s = base.checkpoint()
@@ -550,8 +597,10 @@ class ConvoyAI(SeededBot):
         return p > 0 and self.rng.below(1000) < p * 1000
 
     # -------------------------------------------------------------- reasons
-    def _reason(self, view: ConvoyState, act: Action, after: ConvoyState | None, me: int, k: Known) -> str:
+    def _reason(self, view: ConvoyState, act: Action, after: ConvoyState | None, me: int, k: Known,
+                k_after: Known | None = None) -> str:
         a = B.active_city(view)
+        k_after = k_after or k
         other = W.side(1 - me)
         if act.kind == "pass" or after is None:
             mine, theirs = B.side_strength(view, a, me), B.side_strength(view, a, 1 - me)
@@ -559,9 +608,16 @@ class ConvoyAI(SeededBot):
             return W.say(WHY_PASS, side=W.side(me), mine=mine, theirs=theirs, city=W.city(a),
                          hand=len(view.hand[me]), threat=W.say(THREAT_NONE, chance=_pct(p if me == MOLOCH else 1 - p)))
         if after.round != view.round or after.outcome is not None:  # the copy ran on into the battle
+            hypo = _placed(view, act, me)
+            theirs = B.side_strength(view, a, 1 - me)
+            if hypo is not None:
+                c, before, now = hypo
+                theirs = B.side_strength(view, c, 1 - me)
+                return W.say(WHY_ACT, action=act.text or act.kind, city=W.city(c), side=W.side(me), before=before,
+                             after=now, theirs=theirs, swing=f"{now - before:+d}",
+                             threat=self._threat(view, view, c, me, k, theirs, before, k))
             return W.say(WHY_ACT_PLAIN, action=act.text or act.kind,
-                         threat=self._threat(view, view, a, me, k, B.side_strength(view, a, 1 - me),
-                                             B.side_strength(view, a, me)))
+                         threat=self._threat(view, view, a, me, k, theirs, B.side_strength(view, a, me), k))
         c = act.payload.get("city")
         if c is None:
             c = self._city_changed(view, after, me)
@@ -570,7 +626,7 @@ class ConvoyAI(SeededBot):
         before, now = B.side_strength(view, c, me), B.side_strength(after, c, me)
         theirs0, theirs1 = B.side_strength(view, c, 1 - me), B.side_strength(after, c, 1 - me)
         swing = (now - theirs1) - (before - theirs0)
-        threat = self._threat(view, after, c, me, k, theirs0, before)
+        threat = self._threat(view, after, c, me, k, theirs0, before, k_after)
         label = act.text or act.kind
         if swing == 0 and before == now and theirs0 == theirs1:
             return W.say(WHY_ACT_PLAIN, action=label, threat=threat)
@@ -584,13 +640,13 @@ class ConvoyAI(SeededBot):
                 return c
         return None
 
-    def _threat(self, view, after, c, me, k, theirs, mine) -> str:
+    def _threat(self, view, after, c, me, k, theirs, mine, k_after) -> str:
         a = B.active_city(view)
         other = W.side(1 - me)
         if theirs > mine or (theirs == mine and me == OUTPOST and B.tie_breaker(view, c) >= 0):
             return W.say(THREAT_BEHIND, other=other, theirs=theirs, mine=mine, city=W.city(c))
         if c == a and a >= 0 and view.phase in ("III", "IV"):
-            p0, p1 = battle_chance(view, k), battle_chance(after, k)
+            p0, p1 = battle_chance(view, k), battle_chance(after, k_after, phase=view.phase)
             if me == OUTPOST:
                 p0, p1 = 1 - p0, 1 - p1
             if abs(p1 - p0) >= 0.01:

@@ -1,8 +1,10 @@
 """What `python -m game simulate convoy` plays (the Simulator protocol of game/simulate.py).
 
-    python -m game simulate convoy --games N --seed S [--jobs J]
+    python -m game simulate convoy --games N --seed S [--moloch KIND] [--outpost KIND] [--jobs J]
 
-Both seats are random legal bots for now (the AI with levels is a later step, issue 16 item 3).
+KIND is `random` (a uniformly random legal action: the default, `--bot` sets both seats) or a
+level of the Convoy AI (game/convoy/ai.py LEVELS: `novice`, `expert`). The report's `seat_bots`
+says which played which seat.
 The report's `outcomes` count Moloch and Outpost wins; `moloch_wins_by` splits Moloch's by the
 condition that held at the end (spec 1: cards left in its deck, a Robot in New York, or both);
 `cards` gives, for every card id, `play_rate` (the share of games in which its side played it
@@ -13,7 +15,8 @@ from typing import Any
 
 
 class ConvoySimulator:
-    bots = ("random",)
+    bots = ("random", "novice", "expert")
+    seats = ("moloch", "outpost")
 
     def __init__(self) -> None:
         from game.convoy.rules.title import ConvoyTitle
@@ -41,7 +44,11 @@ class ConvoySimulator:
     def bot(self, kind: str, seed: int):
         from game.engine.bots import RandomBot
 
-        return RandomBot(seed)
+        if kind == "random":
+            return RandomBot(seed)
+        from game.convoy.ai import ConvoyAI
+
+        return ConvoyAI(seed, kind)
 
     def finish(self, state: Any) -> None:
         from game.convoy.rules.procedures import RESOLVER
