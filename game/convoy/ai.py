@@ -24,10 +24,14 @@ What it weighs is one position score, `moloch_chance`, from the rules' own funct
 
 The levels (`LEVELS`, one table):
 
-- novice (spec 9 #35 Level 1, plainly): reads printed strength only. It plays its strongest
-  unit into the active city while it is not ahead there, now and then seeds a future city, plays
-  an Instant or an ability now and then, and otherwise passes; its answers to the rules'
-  questions are the common ones below, with a share picked at random.
+- novice (spec 9 #35 Level 1, plainly): reads the strength on the table and the printed
+  strength in hand. Moloch commits its strongest Robot to the active city until it leads there by
+  a margin (1 in Phase III, where the Outpost still answers); the Outpost contests only a battle
+  its hand can win against the visible strength plus a reserve for Moloch's Equipment. Otherwise
+  it now and then seeds an undefended future city (New York first); the Outpost plays what takes
+  cards off the Moloch deck (a mill, the Extra Sector) whenever it may; it plays an Instant,
+  ability or feature now and then, and passes; its answers to the rules' questions are the common ones
+  below, with a share picked at random.
 - expert (Level 2, one action deep): every legal action is tried on a copy of its view (the
   rules' own `apply`, the unseen cards in an order drawn from its stream), the questions inside
   answered as below, and the position scored; it takes the best, passing when nothing beats
@@ -67,7 +71,7 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "novice": Level("novice", lookahead=False, noise=0.25, seed_future=0.3, use_tricks=0.3),
+    "novice": Level("novice", lookahead=False, noise=0.25, seed_future=0.6, use_tricks=0.5),
     "expert": Level("expert", lookahead=True, noise=0.0, seed_future=0.0, use_tricks=0.0),
 }
 
@@ -80,7 +84,7 @@ MOLOCH_WIN_GAIN = 2.0  # a Moloch win destroys one more sector: a round (two dra
 STAR_GAIN = 0.6  # a star sector's effect for its winner
 FUTURE_WEIGHT = 0.5  # a future city's standing strength, per sector it has
 HAND_CARD = 0.6  # a card in hand
-NY_ROBOT = 2.5  # a Moloch Robot in New York (spec 1: Moloch's second way to win)
+NY_HOLD = 0.5  # the chance a Moloch Robot in New York is still there at the end (spec 1: the second way to win)
 SOLDIER_REPLY = 1.4  # strength one Outpost card may add in Phase IV (unseen), times the share of units
 MILL_OF = {0: 1.0, 1: 1.5, 2: 1.0, 3: 2.0, 4: 1.0}  # Moloch deck cards an Outpost win costs, by city
 SECTOR_WORTH = {  # what winning on the sector brings its winner (Moloch, Outpost)
@@ -146,6 +150,17 @@ def _placed(view: ConvoyState, act: Action, me: int) -> tuple[int, int, int] | N
         finally:
             del view.equip[robot]
     return None
+
+
+def _mills(view: ConvoyState, act: Action) -> bool:
+    """The action takes cards off the Moloch deck or adds a round (a mill, the Extra Sector)."""
+    if act.kind == "feature":
+        steps = B.C.cities[B.active_city(view)].feature
+    elif act.kind in ("instant", "play") and B.defn(view, act.payload["card"]).timing in ("none", "on_enter"):
+        steps = B.defn(view, act.payload["card"]).effect
+    else:
+        return False
+    return any(st.op in ("mill", "extra_sector") for st in steps)
 
 
 def seat_view(state: ConvoyState) -> ConvoyState:
@@ -274,15 +289,23 @@ def moloch_margin(s: ConvoyState, k: Known, bonus: float = 0.0, spent: tuple[int
         d = B.side_strength(s, c, MOLOCH) - B.side_strength(s, c, OUTPOST)
         q = _sig(d / 3.0)
         margin += n * FUTURE_WEIGHT * 0.6 * (q * MOLOCH_WIN_GAIN - (1 - q) * MILL_OF.get(c, 1.0))
-    if any(B.defn(s, u).type == "robot" for u in s.slots[B.NEW_YORK][MOLOCH]) and not s.flipped[B.NEW_YORK]:
-        margin += NY_ROBOT
     margin += HAND_CARD * (k.hand(s, MOLOCH) - spent[MOLOCH] - k.hand(s, OUTPOST) + spent[OUTPOST])
     return margin
 
 
 def moloch_chance(s: ConvoyState, k: Known, bonus: float = 0.0, spent: tuple[int, int] = (0, 0),
                   phase: str | None = None) -> float:
-    return _sig(moloch_margin(s, k, bonus, spent, phase) / SPREAD)
+    """Moloch wins by either condition (spec 1): the deck race, or a Robot standing in New York
+    at the end (each Robot there survives to the end with NY_HOLD, a guess the Outpost's kills
+    there lower)."""
+    deck = _sig(moloch_margin(s, k, bonus, spent, phase) / SPREAD)
+    if s.outcome is not None or s.flipped[B.NEW_YORK]:
+        return deck
+    robots = sum(1 for u in s.slots[B.NEW_YORK][MOLOCH] if B.defn(s, u).type == "robot")
+    if not robots:
+        return deck
+    ny = 1.0 - (1.0 - NY_HOLD) ** robots
+    return 1.0 - (1.0 - deck) * (1.0 - ny)
 
 
 def score_for(s: ConvoyState, k: Known, side: int, phase: str | None = None) -> float:
@@ -572,16 +595,34 @@ class ConvoyAI(SeededBot):
         a = B.active_city(view)
         mine = B.side_strength(view, a, me)
         theirs = B.side_strength(view, a, 1 - me)
-        ahead = mine > theirs or (mine == theirs and me == MOLOCH and B.tie_breaker(view, a) >= 0)
+        storm = B.tie_breaker(view, a) >= 0
         plays = [x for x in actions if x.kind in ("play", "equip")]
         here = [x for x in plays if x.kind == "equip" or x.payload.get("city") == a]
+        strength = lambda x: B.defn(view, x.payload["card"]).strength  # noqa: E731
+        if me == MOLOCH:  # commit Robots until Moloch beats the visible strength plus a margin
+            margin = 1 if view.phase == "III" else 0
+            contest = not (mine > theirs + margin or (mine == theirs + margin and storm))
+        else:  # contest only what it can win against the visible strength plus Equipment to come
+            robots = [u for u in view.slots[a][MOLOCH] if u not in view.equip and B.defn(view, u).type == "robot"]
+            reserve = 2 if robots and k.hands[MOLOCH] else 0
+            room = max(0, B.stations(view, a, OUTPOST) - B.used_stations(view, a, OUTPOST))
+            can = sum(sorted((strength(x) for x in here), reverse=True)[:room])
+            need = theirs + reserve + (0 if not storm else 1)
+            contest = mine <= need and mine + can > need
         pick = None
-        if here and not ahead:
-            pick = max(here, key=lambda x: B.defn(view, x.payload["card"]).strength)
-        elif plays and self._chance(lv.seed_future):
+        if here and contest:
+            pick = max(here, key=strength)
+        elif plays and self._chance(lv.seed_future):  # seed an undefended future city
             future = [x for x in plays if x.kind == "play" and x.payload.get("city") != a]
-            if future:
+            open_ = [x for x in future if B.undefended(view, x.payload["card"], x.payload["city"], me)]
+            if open_:
+                pick = max(open_, key=lambda x: (x.payload["city"] == B.NEW_YORK, strength(x)))
+            elif future:
                 pick = future[self.rng.below(len(future))]
+        if pick is None and me == OUTPOST:  # the Outpost's way to win: cards off the Moloch deck
+            milling = [x for x in actions if _mills(view, x)]
+            if milling:
+                pick = next((x for x in milling if x.payload.get("city") == a), milling[0])
         if pick is None:
             tricks = [x for x in actions if x.kind in ("instant", "ability", "feature")]
             if tricks and self._chance(lv.use_tricks):

@@ -114,10 +114,12 @@ def _play_out(s, seat, bot):
 
 
 def test_moloch_wins_the_battle_it_can_win_with_the_card_in_hand():
-    s = table(phase="III", m_hand=["juggernaut", "spiders"], cities={ZIGGY: ([], ["heavy_gunner", "militia"])})
+    """New York is the active city: the Juggernaut (5) beats the Outpost's 4 there."""
+    s = table(phase="III", m_hand=["juggernaut", "spiders"], cities={NY: ([], ["heavy_gunner", "militia"])},
+              flipped=[0, 1, 2, 3])
     reasons = _play_out(s, "moloch", ConvoyAI(3))
-    assert uid(s, "juggernaut") in s.slots[ZIGGY][M]
-    assert any("Play Juggernaut into Ziggy One" in r and "+5" in r for r in reasons)
+    assert uid(s, "juggernaut") in s.slots[NY][M]
+    assert any("Play Juggernaut into New York" in r and "+5" in r for r in reasons)
 
 
 def test_the_outpost_takes_the_battle_back_when_its_hand_can():
