@@ -22,6 +22,9 @@ reproduces it. The exit code is 0 only with no error, no failed replay and no un
 levels (`difficulties`; Doom: the invader AI's recruit, veteran, nightmare); the other seats keep
 --bot. The report then says `"difficulty"`. A title without levels refuses it.
 
+A simulator that names its `seats` (Convoy: moloch, outpost) also takes `--SEAT KIND`, that
+seat's bot alone (`--moloch expert --outpost novice`); the report then says `"seat_bots"`.
+
 `--jobs N` plays the games in N worker processes (see "--jobs N" below) and prints exactly what
 a serial run prints, in the same order, on stdout and stderr, but for `actions_per_second`:
 a timing, and since it sums per-game times it stays a per-process rate (near the serial one,
