@@ -22,6 +22,9 @@ reproduces it. The exit code is 0 only with no error, no failed replay and no un
 levels (`difficulties`; Doom: the invader AI's recruit, veteran, nightmare); the other seats keep
 --bot. The report then says `"difficulty"`. A title without levels refuses it.
 
+A simulator that names its `seats` (Convoy: moloch, outpost) also takes `--SEAT KIND`, that
+seat's bot alone (`--moloch expert --outpost novice`); the report then says `"seat_bots"`.
+
 `--jobs N` plays the games in N worker processes (see "--jobs N" below) and prints exactly what
 a serial run prints, in the same order, on stdout and stderr, but for `actions_per_second`:
 a timing, and since it sums per-game times it stays a per-process rate (near the serial one,
@@ -137,8 +140,10 @@ class MissionReport:
 
 
 def play_game(sim: Simulator, name: str, mission: str, seed: int, players: int, bot_kind: str,
-              max_actions: int, check_replay: bool = True, err=None, difficulty: str | None = None) -> GameResult:
-    """One game with a bot in every seat; never raises (an exception is an 'error' result)."""
+              max_actions: int, check_replay: bool = True, err=None, difficulty: str | None = None,
+              seat_bots: dict[str, str] | None = None) -> GameResult:
+    """One game with a bot in every seat; never raises (an exception is an 'error' result).
+    `seat_bots` names the bot kind of some seats by name (the others play `bot_kind`)."""
     err = err or sys.stderr
     options = sim.options(mission, players)
     where = f"{name} {mission} seed {seed} players {players}"
@@ -154,8 +159,9 @@ def play_game(sim: Simulator, name: str, mission: str, seed: int, players: int, 
                 break
             bot = bots.get(decider)
             if bot is None:
-                bot = bots[decider] = (sim.bot(bot_kind, seed * 8 + len(bots)) if difficulty is None
-                                       else sim.bot(bot_kind, seed * 8 + len(bots), difficulty))
+                kind = (seat_bots or {}).get(decider, bot_kind)
+                bot = bots[decider] = (sim.bot(kind, seed * 8 + len(bots)) if difficulty is None
+                                       else sim.bot(kind, seed * 8 + len(bots), difficulty))
             session.apply(bot.decide(session.state, session.legal_actions()).action)
         else:
             index = max_actions
@@ -187,15 +193,23 @@ def play_game(sim: Simulator, name: str, mission: str, seed: int, players: int, 
 
 def run(name: str, missions: str, games: int, seed: int, players: int | None, bot_kind: str | None = None,
         max_actions: int = 20_000, out=None, err=None, jobs: int = 1,
-        difficulty: str | None = None) -> list[dict[str, Any]]:
+        difficulty: str | None = None, seat_bots: dict[str, str] | None = None) -> list[dict[str, Any]]:
     """Simulates and prints one JSON line per mission; returns the printed objects.
     `bot_kind` None: the title's first bot. `jobs` > 1 plays the games in that many worker
-    processes; the lines, and the order of anything written to `err`, are those of a serial run."""
+    processes; the lines, and the order of anything written to `err`, are those of a serial run.
+    `seat_bots` ({seat: kind}, for a simulator that names its `seats`) sets some seats' bots;
+    the report then says `"seat_bots"` with every seat's kind."""
     out, err = out or sys.stdout, err or sys.stderr
     sim = titles.get(name).new_simulator()
     bot_kind = bot_kind or sim.bots[0]
     if bot_kind not in sim.bots:
         raise ValueError(f"{name} has no bot {bot_kind!r} (bots: {', '.join(sim.bots)})")
+    seat_bots = {k: v for k, v in (seat_bots or {}).items() if v is not None}
+    for seat, kind in seat_bots.items():
+        if seat not in getattr(sim, "seats", ()):
+            raise ValueError(f"{name} has no seat {seat!r}")
+        if kind not in sim.bots:
+            raise ValueError(f"{name} has no bot {kind!r} (bots: {', '.join(sim.bots)})")
     levels = tuple(getattr(sim, "difficulties", ()))
     if difficulty is not None and difficulty not in levels:
         raise ValueError(f"{name} has no difficulty {difficulty!r}" +
@@ -208,10 +222,11 @@ def run(name: str, missions: str, games: int, seed: int, players: int | None, bo
             counts = [players] if players is not None else sim.player_counts(mission)
             tasks += [(mission, seed + i, counts[i % len(counts)]) for i in range(games)]
     if jobs > 1 and len(tasks) > 1:
-        results = _in_processes(name, tasks, bot_kind, max_actions, err, min(jobs, len(tasks)), difficulty)
+        results = _in_processes(name, tasks, bot_kind, max_actions, err, min(jobs, len(tasks)), difficulty,
+                                seat_bots)
     else:
-        results = (play_game(sim, name, m, s, p, bot_kind, max_actions, err=err, difficulty=difficulty)
-                   for m, s, p in tasks)
+        results = (play_game(sim, name, m, s, p, bot_kind, max_actions, err=err, difficulty=difficulty,
+                             seat_bots=seat_bots) for m, s, p in tasks)
     printed = []
     try:
         for mission in names:
@@ -224,6 +239,8 @@ def run(name: str, missions: str, games: int, seed: int, players: int | None, bo
                     obj |= sim.summarize(obj)
                 if difficulty is not None:
                     obj["difficulty"] = difficulty
+                if getattr(sim, "seats", ()):
+                    obj["seat_bots"] = {seat: seat_bots.get(seat, bot_kind) for seat in sim.seats}
             print(json.dumps(obj, sort_keys=False), file=out, flush=True)
             printed.append(obj)
     finally:
@@ -247,7 +264,7 @@ _WORKER_SIMULATORS: dict[str, Simulator] = {}
 
 
 def _in_processes(name: str, tasks: list[tuple[str, int, int]], bot_kind: str, max_actions: int, err,
-                  jobs: int, difficulty: str | None = None):
+                  jobs: int, difficulty: str | None = None, seat_bots: dict[str, str] | None = None):
     """The tasks' GameResults in task order; each game's stderr text is written out as its
     result comes up, so errors read as in a serial run."""
     import multiprocessing
@@ -255,7 +272,8 @@ def _in_processes(name: str, tasks: list[tuple[str, int, int]], bot_kind: str, m
 
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_start) as pool:
-        futures = [pool.submit(_worker_game, name, m, s, p, bot_kind, max_actions, difficulty) for m, s, p in tasks]
+        futures = [pool.submit(_worker_game, name, m, s, p, bot_kind, max_actions, difficulty, seat_bots)
+                   for m, s, p in tasks]
         for future in futures:
             result, text = future.result()
             err.write(text)
@@ -270,13 +288,14 @@ def _worker_start() -> None:
 
 
 def _worker_game(name: str, mission: str, seed: int, players: int, bot_kind: str,
-                 max_actions: int, difficulty: str | None = None) -> tuple[GameResult, str]:
+                 max_actions: int, difficulty: str | None = None,
+                 seat_bots: dict[str, str] | None = None) -> tuple[GameResult, str]:
     sim = _WORKER_SIMULATORS.get(name)
     if sim is None:
         sim = _WORKER_SIMULATORS[name] = titles.get(name).new_simulator()
     err = io.StringIO()
     return play_game(sim, name, mission, seed, players, bot_kind, max_actions, err=err,
-                     difficulty=difficulty), err.getvalue()
+                     difficulty=difficulty, seat_bots=seat_bots), err.getvalue()
 
 
 def simulate_main(argv: list[str]) -> int:
@@ -298,10 +317,12 @@ def simulate_main(argv: list[str]) -> int:
                          "nightmare: the invader AI)")
     ap.add_argument("--jobs", type=_positive, default=1,
                     help="worker processes playing the games side by side (default 1: serial, in this process)")
+    seats = _seat_options(ap, argv)
     args = ap.parse_args(argv)
     try:
         objs = run(args.title, args.mission, args.games, args.seed, args.players, args.bot, args.max_actions,
-                   jobs=args.jobs, difficulty=args.difficulty)
+                   jobs=args.jobs, difficulty=args.difficulty,
+                   seat_bots={seat: getattr(args, seat) for seat in seats})
     except ValueError as exc:  # a bot or a difficulty the title does not have
         ap.error(str(exc))
     played = [o for o in objs if "refused" not in o]
@@ -309,6 +330,20 @@ def simulate_main(argv: list[str]) -> int:
         return 2  # the one mission asked for was refused
     bad = any(o["errors"] or o["unfinished"] or not o["replay_ok"] for o in played)
     return 1 if bad else 0
+
+
+def _seat_options(ap: argparse.ArgumentParser, argv: list[str]) -> tuple[str, ...]:
+    """A title whose simulator names its `seats` (Convoy: moloch, outpost) gets `--SEAT KIND`,
+    the bot of that seat alone (one of its `bots`: e.g. `--moloch expert --outpost novice`)."""
+    known, _ = ap.parse_known_args(argv)
+    if known.title is None:
+        return ()
+    sim = titles.get(known.title).new_simulator()
+    seats = tuple(getattr(sim, "seats", ()))
+    for seat in seats:
+        ap.add_argument(f"--{seat}", metavar="KIND", choices=sim.bots,
+                        help=f"the {seat} seat's bot ({', '.join(sim.bots)}; default: --bot)")
+    return seats
 
 
 def _positive(text: str) -> int:

@@ -1,6 +1,6 @@
 """Neuroshima Convoy rules speed (not a test: prints numbers, asserts nothing).
 
-    /work/venv/bin/python tools/bench_convoy.py [--games N] [--repeats N]
+    /work/venv/bin/python tools/bench_convoy.py [--games N] [--repeats N] [--ai-games N]
 
 Random legal games (game.engine.bots.RandomBot in both seats), each to its end. "rules" times the
 title alone (legal_actions + apply on the state: the issue's goal is >= 10,000 random legal
@@ -8,7 +8,9 @@ actions per second on one core); "session" the same games through game.engine.Se
 and action list), as `simulate` plays them. Times are CPU seconds of this process
 (time.process_time); each line gives the best (least CPU time) and the median rate over the
 repeats of the whole set (the games replay exactly), and whole games per second.
-Whole games with the AI on both sides wait for the AI (issue 16 item 3).
+"ai LEVEL" plays whole games with the Convoy AI (game/convoy/ai.py) at that level in both seats
+(rules only, as "rules" does) and gives whole games per second and the actions per second they
+make (the AI's thinking included): --ai-games of them per repeat.
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from game.convoy.ai import LEVELS, ConvoyAI  # noqa: E402
 from game.convoy.rules.procedures import RESOLVER  # noqa: E402
 from game.convoy.rules.title import ConvoyTitle  # noqa: E402
 from game.engine.bots import RandomBot  # noqa: E402
@@ -39,6 +42,20 @@ def rules_only(title: ConvoyTitle, n: int) -> int:
     return actions
 
 
+def ai_games(level: str):
+    def run(title: ConvoyTitle, n: int) -> int:
+        actions = 0
+        for seed in range(n):
+            state = title.new_game("standard", seed, {})
+            bots = {"moloch": ConvoyAI(seed * 2, level), "outpost": ConvoyAI(seed * 2 + 1, level)}
+            while (seat := title.current_decider(state)) is not None:
+                title.apply(state, bots[seat].decide(state, title.legal_actions(state)).action)
+                actions += 1
+            RESOLVER.release(state)
+        return actions
+    return run
+
+
 def with_session(title: ConvoyTitle, n: int) -> int:
     actions = 0
     for seed in range(n):
@@ -55,20 +72,24 @@ def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--repeats", type=int, default=5)
+    p.add_argument("--ai-games", type=int, default=20, help="games per repeat with the AI in both seats")
     args = p.parse_args(argv)
     tune_gc()
     title = ConvoyTitle()
-    for label, run in (("rules (legal_actions + apply)", rules_only), ("session (Session.apply)", with_session)):
+    runs = [("rules (legal_actions + apply)", rules_only, args.games),
+            ("session (Session.apply)", with_session, args.games)]
+    runs += [(f"ai {level} (both seats)", ai_games(level), args.ai_games) for level in LEVELS]
+    for label, run, games in runs:
         rates, game_rates, n = [], [], 0
         for _ in range(args.repeats):
             start = time.process_time()
-            n = run(title, args.games)
+            n = run(title, games)
             secs = time.process_time() - start
             rates.append(n / secs)
-            game_rates.append(args.games / secs)
-        print(f"{label:<32} {n:>6} actions per run, {args.games} games: best {max(rates):>7,.0f}  "
-              f"median {statistics.median(rates):>7,.0f} actions/s; median {statistics.median(game_rates):,.1f} games/s "
-              "(CPU; best = the run with the least CPU time)")
+            game_rates.append(games / secs)
+        print(f"{label:<32} {n:>6} actions per run, {games} games: best {max(rates):>7,.0f}  "
+              f"median {statistics.median(rates):>7,.0f} actions/s; games/s best {max(game_rates):,.1f} "
+              f"median {statistics.median(game_rates):,.1f} (CPU; best = the run with the least CPU time)")
 
 
 if __name__ == "__main__":

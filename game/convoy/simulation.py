@@ -1,11 +1,14 @@
 """What `python -m game simulate convoy` plays (the Simulator protocol of game/simulate.py).
 
-    python -m game simulate convoy --games N --seed S [--jobs J]
+    python -m game simulate convoy --games N --seed S [--moloch KIND] [--outpost KIND] [--jobs J]
 
-Both seats are random legal bots for now (the AI with levels is a later step, issue 16 item 3).
+KIND is `random` (a uniformly random legal action: the default, `--bot` sets both seats) or a
+level of the Convoy AI (game/convoy/ai.py LEVELS: `novice`, `expert`). The report's `seat_bots`
+says which played which seat.
 The report's `outcomes` count Moloch and Outpost wins; `moloch_wins_by` splits Moloch's by the
 condition that held at the end (spec 1: cards left in its deck, a Robot in New York, or both);
-`cards` gives, for every card id, `play_rate` (the share of games in which its side played it
+`mean_moloch_deck_left` and `mean_moloch_robots_in_new_york` are the Moloch deck and the Moloch
+Robots in New York at the end, on average (the two win conditions' margins); `cards` gives, for every card id, `play_rate` (the share of games in which its side played it
 from hand) and `win_rate` (the share of those games its side won): the figures of spec 7.5."""
 from __future__ import annotations
 
@@ -13,7 +16,8 @@ from typing import Any
 
 
 class ConvoySimulator:
-    bots = ("random",)
+    bots = ("random", "novice", "expert")
+    seats = ("moloch", "outpost")
 
     def __init__(self) -> None:
         from game.convoy.rules.title import ConvoyTitle
@@ -41,7 +45,11 @@ class ConvoySimulator:
     def bot(self, kind: str, seed: int):
         from game.engine.bots import RandomBot
 
-        return RandomBot(seed)
+        if kind == "random":
+            return RandomBot(seed)
+        from game.convoy.ai import ConvoyAI
+
+        return ConvoyAI(seed, kind)
 
     def finish(self, state: Any) -> None:
         from game.convoy.rules.procedures import RESOLVER
@@ -49,10 +57,13 @@ class ConvoySimulator:
         RESOLVER.release(state)
 
     def tally(self, state: Any) -> dict[str, int]:
+        from game.convoy.content import shared_content
         from game.convoy.rules.board import owner
         from game.convoy.rules.state import SIDE_NAMES
 
-        out = {f"rounds_{state.round}": 1}
+        out = {f"rounds_{state.round}": 1, "moloch_deck_left": len(state.deck[0]),
+               "moloch_robots_in_new_york": sum(1 for u in state.slots[-1][0] if state.ids[u] and
+                                                 shared_content().cards[state.ids[u]].type == "robot")}
         if state.outcome == "moloch":
             out[f"moloch_by_{state.win_by}"] = 1
         for uid in set(state.played):
@@ -76,4 +87,8 @@ class ConvoySimulator:
         return {"moloch_wins": report.get("outcomes", {}).get("moloch", 0),
                 "outpost_wins": report.get("outcomes", {}).get("outpost", 0),
                 "moloch_wins_by": {k[len("moloch_by_"):]: v for k, v in tally.items() if k.startswith("moloch_by_")},
-                "mean_rounds": report["mean_turns"], "cards": cards}
+                "mean_rounds": report["mean_turns"],
+                "mean_moloch_deck_left": round(tally.get("moloch_deck_left", 0) / games, 2) if games else 0.0,
+                "mean_moloch_robots_in_new_york": round(tally.get("moloch_robots_in_new_york", 0) / games, 2)
+                if games else 0.0,
+                "cards": cards}

@@ -239,7 +239,9 @@ def test_card_sabotage_the_convoy():
 def test_card_dig_in():
     s = table(phase="IV", o_hand=["dig_in", "sergeant"])
     act(s, "instant", card=uid(s, "dig_in"))
-    assert len(s.sector_down[ZIGGY]) == 4
+    from game.convoy.content import shared_content
+
+    assert len(s.sector_down[ZIGGY]) == len(shared_content().cities[ZIGGY].sectors) + 1
 
 
 # ---------------------------------------------------------------- Moloch (spec 7.2)

@@ -102,20 +102,20 @@ def test_6_5_iron_gate_reveals_two_discards_one_shuffles_the_other_back():
 def test_6_5_moloch_destroys_another_sector_overflow_and_cleveland_applies_it():
     s = table(phase="Va", cities={ZIGGY: (["crusher"], [])}, sector=2)
     _battle(s)
-    assert pending(s)["options"] == [{"sector": [ZIGGY, 0]}, {"sector": [ZIGGY, 1]}]
+    assert pending(s)["options"] == [{"sector": [ZIGGY, i]} for i in range(len(s.sector_down[ZIGGY])) if i != 2]
     answer(s, sector=[ZIGGY, 0])
-    assert s.sector_down[ZIGGY] == [True, False, True]
+    assert s.sector_down[ZIGGY] == [i in (0, 2) for i in range(len(s.sector_down[ZIGGY]))]
     # the last sector: overflow into the next city
     s = table(phase="Va", cities={ZIGGY: (["crusher"], [])}, sector=2)
-    s.sector_down[ZIGGY][:2] = [True, True]
+    s.sector_down[ZIGGY] = [i != 2 for i in range(len(s.sector_down[ZIGGY]))]
     _battle(s)
-    assert pending(s)["options"] == [{"sector": [IRON, i]} for i in range(3)]
+    assert pending(s)["options"] == [{"sector": [IRON, i]} for i in range(len(s.sector_down[IRON]))]
     ev = answer(s, sector=[IRON, 0])  # Iron Gate's Bomb goes off there (seed p. 28)
     assert "The Bomb in Iron Gate goes off." in texts(ev)
     # Cleveland Harbour: the destroyed sector's effect applies for Moloch; overflow into Jersey Crust
     s = table(phase="Va", flipped=[ZIGGY, IRON], cities={CLEVELAND: (["crusher"], []), JERSEY: (["clown"], [])},
               sector=1, m_hand=["hornet"])
-    s.sector_down[CLEVELAND] = [True, False, True]
+    s.sector_down[CLEVELAND] = [i != 1 for i in range(len(s.sector_down[CLEVELAND]))]
     _battle(s)
     answer(s, sector=[JERSEY, 0])  # To New York
     assert pending(s)["kind"] == "target"
@@ -187,7 +187,7 @@ def test_6_10_city_feature_once_in_phase_four():
 def test_6_11_sector_battle_token_moved_by_kasparov():
     s = table(phase="V", m_hand=["hornet"], cities={ZIGGY: (["clown"], [])}, equip={"kasparov": "clown"}, sector=0)
     act(s, "ability", card=uid(s, "kasparov"))
-    assert pending(s)["options"] == [{"sector": [ZIGGY, 1]}, {"sector": [ZIGGY, 2]}]
+    assert pending(s)["options"] == [{"sector": [ZIGGY, i]} for i in range(1, len(s.sector_down[ZIGGY]))]
     answer(s, sector=[ZIGGY, 2])
     assert s.battle_sector == 2
 
@@ -195,7 +195,7 @@ def test_6_11_sector_battle_token_moved_by_kasparov():
 def test_6_12_destroyed_sector_stays_and_the_extra_sector_token():
     s = table(phase="IV", o_hand=["dig_in", "sergeant"])
     act(s, "instant", card=uid(s, "dig_in"))
-    assert s.extra_city == ZIGGY and s.sector_down[ZIGGY] == [False, False, False, False]
+    assert s.extra_city == ZIGGY and s.sector_down[ZIGGY] == [False] * (len(B.C.cities[ZIGGY].sectors) + 1)
     assert B.sector_ids(s, ZIGGY)[-1] == "extra"
 
 

@@ -40,13 +40,13 @@ def test_spec5_phase1_each_draws_two_and_an_empty_deck_draws_nothing():
 
 def test_spec5_phase2_moloch_chooses_an_intact_sector_and_a_last_one_is_forced():
     s = table(phase="Va", sector=0, m_deck=["hunter", "clown"])  # Moloch will have a Robot to play
-    s.sector_down[ZIGGY][1] = True
+    s.sector_down[ZIGGY] = [i != 0 and i != 2 for i in range(len(s.sector_down[ZIGGY]))]
     pass_phases(s, until="III")  # battle on sector 0 destroys it: the next round has only sector 2 left
     assert s.battle_sector == 2 and pending(s) is None and s.phase == "III"
     s = table(phase="Va", sector=0, m_deck=["hunter", "clown"])
     pass_phases(s)
     assert pending(s)["kind"] == "sector"
-    assert pending(s)["options"] == [{"sector": [ZIGGY, 1]}, {"sector": [ZIGGY, 2]}]
+    assert pending(s)["options"] == [{"sector": [ZIGGY, i]} for i in range(1, len(s.sector_down[ZIGGY]))]
     answer(s, sector=[ZIGGY, 2])
     assert s.battle_sector == 2 and s.phase == "III"
 
@@ -109,7 +109,7 @@ def test_spec5_phase6_battle_then_next_round():
 
 def test_spec5_phase6a_convoy_moves_one_robot_without_bonus_and_the_city_flips():
     s = table(phase="Va", cities={ZIGGY: (["vanguard", "clown"], ["veteran", "scorn"])}, sector=2)  # a tie
-    s.sector_down[ZIGGY][:2] = [True, True]
+    s.sector_down[ZIGGY] = [i != 2 for i in range(len(s.sector_down[ZIGGY]))]
     pass_phases(s)
     assert pending(s)["kind"] == "convoy"
     assert {"card": -1} in pending(s)["options"]  # optional
@@ -121,13 +121,13 @@ def test_spec5_phase6a_convoy_moves_one_robot_without_bonus_and_the_city_flips()
 
 def test_spec5_phase6a_juggernaut_and_electromagnetic_field_and_no_room():
     s = table(phase="Va", cities={ZIGGY: (["juggernaut", "clown"], ["electromagnetic_field"])}, sector=2)
-    s.sector_down[ZIGGY][:2] = [True, True]
+    s.sector_down[ZIGGY] = [i != 2 for i in range(len(s.sector_down[ZIGGY]))]
     pass_phases(s)
     answer(s, sector=[IRON, 2])  # Moloch's win overflows into Iron Gate (spec 6.5)
     assert s.flipped[ZIGGY] and where(s, "clown") == (ZIGGY, M)  # the Field blocked the move: no question
     s = table(phase="Va", cities={ZIGGY: (["juggernaut", "clown"], []),
                                   IRON: (["hornet", "hunter", "crusher", "recycler"], [])}, sector=2)
-    s.sector_down[ZIGGY][:2] = [True, True]
+    s.sector_down[ZIGGY] = [i != 2 for i in range(len(s.sector_down[ZIGGY]))]
     pass_phases(s)
     answer(s, sector=[IRON, 2])
     assert pending(s)["options"] == [{"card": uid(s, "clown")}, {"card": -1}]

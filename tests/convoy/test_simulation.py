@@ -29,3 +29,31 @@ def test_simulate_convoy_refuses_another_player_count():
     out = io.StringIO()
     S.run("convoy", "standard", 1, 1, 3, out=out)
     assert json.loads(out.getvalue())["refused"] == "Neuroshima Convoy is a game for 2 players."
+
+
+def _report(jobs: int) -> dict:
+    out, err = io.StringIO(), io.StringIO()
+    S.run("convoy", "standard", 4, 5, None, out=out, err=err, jobs=jobs,
+          seat_bots={"moloch": "novice", "outpost": "expert"})
+    assert err.getvalue() == ""
+    rep = json.loads(out.getvalue())
+    rep.pop("actions_per_second")  # a timing
+    return rep
+
+
+def test_simulate_convoy_with_jobs_prints_what_a_serial_run_prints():
+    serial = _report(1)
+    assert serial["seat_bots"] == {"moloch": "novice", "outpost": "expert"} and serial["errors"] == 0
+    assert _report(2) == serial
+
+
+def test_simulate_convoy_takes_a_bot_for_each_seat(capsys):
+    assert S.simulate_main(["convoy", "--games", "2", "--seed", "3", "--moloch", "expert"]) == 0
+    rep = json.loads(capsys.readouterr().out)
+    assert rep["seat_bots"] == {"moloch": "expert", "outpost": "random"} and rep["games"] == 2
+    import pytest
+
+    with pytest.raises(SystemExit):
+        S.simulate_main(["convoy", "--outpost", "nightmare"])
+    with pytest.raises(ValueError):
+        S.run("convoy", "standard", 1, 1, None, out=io.StringIO(), seat_bots={"invader": "expert"})

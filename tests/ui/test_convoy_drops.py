@@ -65,7 +65,7 @@ def test_a_hand_card_dropped_on_an_ability_button_pays_for_it(make_app, config_d
 
 
 def test_a_card_in_play_dropped_on_another_city_moves_after_its_payment(make_app, config_dir):
-    app, table = table_after(make_app, 1, 84)
+    app, table = table_after(make_app, 1, 74)
     st = table.state
     ranger = next(a for a in table.session.legal_actions() if a.kind == "ability"
                   and B.defn(st, a.payload["card"]).name == "Ranger").payload["card"]

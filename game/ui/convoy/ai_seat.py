@@ -1,26 +1,19 @@
 """The controller of a Convoy seat played by the AI: the Convoy AI (game/convoy/ai.py
 `ConvoyAI(seed, level)`) at the level chosen on the set-up screen, deciding on its seat's view
-(rules/view.py `view_for`: the opponent's hand and the decks' order hidden). Until that module is
-on this branch the engine's RandomBot stands in (game/engine/bots.py).
+(rules/view.py `view_for`: the opponent's hand and the decks' order hidden).
 
 Its saved state carries the level, so a continued game gets the same AI back (GameTable saves
 `get_state()` with the game and gives it back with `set_state`)."""
 from __future__ import annotations
 
-import importlib.util
 from typing import Any
 
-from game.engine.bots import Choice, RandomBot
+from game.convoy.ai import LEVELS, ConvoyAI
+from game.engine.bots import Choice
 
-LEVELS = ("novice", "expert")
 
-
-def _make(level: str, seed: int):
-    if importlib.util.find_spec("game.convoy.ai") is not None:
-        from game.convoy.ai import ConvoyAI
-
-        return ConvoyAI(seed, level)
-    return RandomBot(seed)
+def _make(level: str, seed: int) -> ConvoyAI:
+    return ConvoyAI(seed, level)
 
 
 class ConvoySeatBot:

@@ -1,0 +1,174 @@
+"""The Convoy AI (issue 16 item 3): it decides on a view (the hidden parts of the state cannot
+change its choice), plays whole games on both seats at both levels, answers the rules' questions,
+takes the obvious good play, and keeps its random stream in saves."""
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from game import simulate as S
+from game.convoy.ai import LEVELS, ConvoyAI
+from game.convoy.rules.view import view_for
+from game.engine.bots import RandomBot
+from tests.convoy.helpers import NY, ZIGGY, M, O, T, pending, table, uid
+
+
+def _states(seed: int, stops: int = 12):
+    """Copies of one random game at its decision points (top-level actions and questions)."""
+    s = T.new_game("standard", seed, {})
+    bot = RandomBot(seed)
+    out = []
+    step = 0
+    while T.current_decider(s) is not None and len(out) < stops:
+        if step % 7 == 3:
+            out.append(T.from_json(T.to_json(s)))
+        T.apply(s, bot.choose(T.legal_actions(s)))
+        step += 1
+    return out
+
+
+def _hide_differently(s):
+    """The same game to the decider's eyes: the opponent's hand swapped with cards of its deck,
+    both decks reordered, the game's random stream moved on."""
+    me = 0 if T.current_decider(s) == "moloch" else 1
+    other = 1 - me
+    hand, deck = s.hand[other], s.deck[other]
+    k = min(len(hand), len(deck))
+    s.hand[other], s.deck[other] = deck[:k] + hand[k:], hand[:k] + deck[k:]
+    s.deck[M].reverse()
+    s.deck[O].reverse()
+    s.rng.stream("main").below(9)
+    return k
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_the_ai_cannot_read_the_opponents_hand_nor_the_deck_order(level):
+    changed = 0
+    for seed in (2, 5, 9):
+        for s in _states(seed):
+            if s.proc is not None:  # a question: rebuilding a paused resolution needs its own state
+                continue
+            acts = T.legal_actions(s)
+            first = ConvoyAI(41, level).decide(s, acts)
+            changed += _hide_differently(s) > 0
+            again = ConvoyAI(41, level).decide(s, T.legal_actions(s))
+            assert (again.action, again.reason) == (first.action, first.reason)
+    assert changed >= 10  # the hidden parts really differed
+
+
+def test_a_question_is_answered_on_the_view_too():
+    for seed in (3, 4):
+        s = T.new_game("standard", seed, {})
+        bot = RandomBot(seed)
+        while s.proc is None:
+            T.apply(s, bot.choose(T.legal_actions(s)))
+        seat = T.current_decider(s)
+        acts = T.legal_actions(s)
+        on_state = ConvoyAI(7).decide(s, acts)
+        on_view = ConvoyAI(7).decide(view_for(s, seat), acts)
+        assert on_state == on_view and on_state.action in acts
+
+
+def test_levels_are_novice_and_expert_and_an_unknown_level_is_refused():
+    assert set(LEVELS) == {"novice", "expert"}
+    assert ConvoyAI(1).level.name == "expert"
+    with pytest.raises(ValueError):
+        ConvoyAI(1, "nightmare")
+
+
+@pytest.mark.parametrize("moloch,outpost", [("novice", "expert"), ("expert", "novice"),
+                                            ("expert", "expert"), ("novice", "novice")])
+def test_whole_games_on_both_seats_at_both_levels(moloch, outpost):
+    out, err = io.StringIO(), io.StringIO()
+    S.run("convoy", "standard", 3, 21, None, out=out, err=err, seat_bots={"moloch": moloch, "outpost": outpost})
+    rep = json.loads(out.getvalue())
+    assert err.getvalue() == ""
+    assert rep["errors"] == 0 and rep["unfinished"] == 0 and rep["replay_ok"]
+    assert rep["moloch_wins"] + rep["outpost_wins"] == 3
+    assert rep["seat_bots"] == {"moloch": moloch, "outpost": outpost}
+
+
+def test_every_choice_is_legal_and_has_a_reason():
+    s = T.new_game("standard", 13, {})
+    bots = {"moloch": ConvoyAI(1, "expert"), "outpost": ConvoyAI(2, "novice")}
+    n = 0
+    while (d := T.current_decider(s)) is not None:
+        acts = T.legal_actions(s)
+        ch = bots[d].decide(s, acts)
+        assert ch.action in acts and ch.reason and "{" not in ch.reason
+        T.apply(s, ch.action)
+        n += 1
+    assert s.outcome in ("moloch", "outpost") and n > 20
+
+
+def _play_out(s, seat, bot):
+    """The bot's decisions while `seat` decides (its phase, its questions); their reasons."""
+    reasons = []
+    while T.current_decider(s) == seat and len(reasons) < 20:
+        ch = bot.decide(s, T.legal_actions(s))
+        reasons.append(ch.reason)
+        T.apply(s, ch.action)
+    return reasons
+
+
+def test_moloch_wins_the_battle_it_can_win_with_the_card_in_hand():
+    """New York is the active city: the Juggernaut (5) beats the Outpost's 4 there."""
+    s = table(phase="III", m_hand=["juggernaut", "spiders"], cities={NY: ([], ["heavy_gunner", "militia"])},
+              flipped=[0, 1, 2, 3])
+    reasons = _play_out(s, "moloch", ConvoyAI(3))
+    assert uid(s, "juggernaut") in s.slots[NY][M]
+    assert any("Play Juggernaut into New York" in r and "+5" in r for r in reasons)
+
+
+def test_the_outpost_takes_the_battle_back_when_its_hand_can():
+    s = table(phase="IV", o_hand=["heavy_gunner", "scout"], cities={ZIGGY: (["hunter"], [])})
+    reasons = _play_out(s, "outpost", ConvoyAI(3))
+    assert uid(s, "heavy_gunner") in s.slots[ZIGGY][O]
+    assert any("Play Heavy Gunner into Ziggy One" in r and "lead of 2 to 0" in r for r in reasons)
+
+
+def test_the_outpost_snipes_the_robot_that_beats_it():
+    s = table(phase="IV", o_hand=["sniper"], cities={ZIGGY: (["stormtrooper"], ["veteran"])})
+    ch = ConvoyAI(3).decide(s, T.legal_actions(s))
+    assert ch.action.kind == "instant" and ch.action.payload == {"card": uid(s, "sniper")}
+    T.apply(s, ch.action)
+    assert pending(s) is None or len(pending(s)["options"]) > 0
+    # the one target is taken without asking; the Stormtrooper is gone
+    assert uid(s, "stormtrooper") in s.discard[M]
+
+
+def test_it_pays_with_its_cheapest_card_and_kills_the_strongest_soldier():
+    s = table(phase="III", m_hand=["juggernaut", "spiders"],
+              cities={ZIGGY: (["ripper_robot"], ["heavy_gunner", "scout"])})
+    rip = uid(s, "ripper_robot")
+    T.apply(s, next(a for a in T.legal_actions(s) if a.kind == "ability" and a.payload == {"card": rip}))
+    assert pending(s)["kind"] == "pay"
+    ch = ConvoyAI(5).decide(s, T.legal_actions(s))
+    assert ch.action.payload == {"card": uid(s, "spiders")} and "worth least" in ch.reason
+    T.apply(s, ch.action)
+    assert pending(s)["kind"] == "target"
+    ch = ConvoyAI(5).decide(s, T.legal_actions(s))
+    assert ch.action.payload == {"card": uid(s, "heavy_gunner")} and "worth most" in ch.reason
+
+
+def test_moloch_keeps_a_robot_in_new_york_in_mind():
+    s = table(phase="III", m_hand=["juggernaut"], cities={ZIGGY: (["crusher"], ["scout"])})
+    ch = ConvoyAI(3).decide(s, T.legal_actions(s))
+    # Ziggy One is already won (4 to 1): the Juggernaut goes where it counts later, not into Ziggy One
+    assert ch.action.kind == "pass" or ch.action.payload.get("city") != ZIGGY
+    assert ch.action.kind == "pass" or ch.action.payload.get("city") == NY or "race" in ch.reason or "New York" in ch.reason
+
+
+def test_the_random_stream_is_saved_and_restored():
+    s = T.new_game("standard", 8, {})
+    bot = ConvoyAI(11, "novice")
+    saved = bot.get_state()
+    acts = T.legal_actions(s)
+    first = [bot.decide(s, acts) for _ in range(5)]
+    again = ConvoyAI(0, "novice")
+    again.set_state(json.loads(json.dumps(saved)))
+    assert [again.decide(s, acts) for _ in range(5)] == first
+    with pytest.raises(ValueError):
+        again.set_state({"rng": "x"})
