@@ -64,7 +64,7 @@ REROLL_PER = ("roll", "turn")  # each reroll effect once per roll (seed p. 7); "
 FEAR_SHIFT_AT = ("use", "turn_start")  # when played or discarded | at the start of your turn
 FEAR_CAUSES = ("darkness", "vent", "attack")  # the three general Fear gains (seed p. 4)
 THREAT_CAUSES = ("crowding", "armed")  # spec 6.1's Threat on entering: the crowding limit, a guard's tile with a weapon
-DRAW_AT = ("use", "medical_supplies")  # when used | at the start of your turn on a Medical supplies tile (5.2 step 1)
+DRAW_AT = ("use", "medical_supplies")  # when used | standing: at the start of your turn on a Medical supplies tile (5.2 step 1)
 STUN_ENEMIES = ("guard", "clone", "hybrid")  # Dr. Cronos is never stunned by a card (enemies.toml `never_removed`)
 EFFECT_KEYS = {  # kind -> (keys, required keys)
     "bonus": (("attribute", "amount", "when"), ("attribute", "amount")),
@@ -72,7 +72,6 @@ EFFECT_KEYS = {  # kind -> (keys, required keys)
     "fear_shift": (("steps", "at"), ("steps",)),
     "ignore_fear": (("cause",), ("cause",)),
     "carry_limit": (("items",), ("items",)),
-    "draw_adrenaline": (("count", "at"), ("count",)),
     "redraw_event": (("section",), ()),
     "threat": (("amount", "when"), ("amount", "when")),
     "ignore_threat": (("cause",), ("cause",)),
@@ -85,7 +84,7 @@ EFFECT_KEYS = {  # kind -> (keys, required keys)
     "cancel_fear": (("amount", "causes"), ("causes",)),
     "unseen": ((), ()),
     "leave_tile": ((), ()),
-    "draw": (("deck", "cards", "who"), ("deck", "cards")),
+    "draw": (("deck", "cards", "who", "at"), ("deck", "cards")),  # used, or standing with at = "medical_supplies"
     "unlock_door": ((), ()),
     "move_enemy": (("enemy", "within"), ("enemy", "within")),
     "stun": (("enemy", "count"), ("enemy",)),
@@ -93,7 +92,7 @@ EFFECT_KEYS = {  # kind -> (keys, required keys)
 # Standing effects: a skill's or a carried item's, never on a card or item that is used up.
 STANDING_ONLY = ("ignore_fear", "carry_limit", "redraw_event", "threat", "ignore_threat", "deny_attack_bonus",
                  "help_range")
-USED_ONLY = ("cancel_attack", "cancel_fear", "unseen", "leave_tile", "draw", "unlock_door", "move_enemy", "stun")
+USED_ONLY = ("cancel_attack", "cancel_fear", "unseen", "leave_tile", "unlock_door", "move_enemy", "stun")
 DECKS = ("item", "adrenaline")
 DRAWERS = ("you", "other")  # other: one other character within one connected tile (spec 6.11's range)
 TIMINGS = ("own_turn", "any")
@@ -285,14 +284,6 @@ class CarryLimit:
 
 
 @dataclass(frozen=True)
-class DrawAdrenaline:
-    """Draw `count` adrenaline cards (the hand size still applies): when used, or on top of the
-    Medical supplies' extra card at the start of your turn (`at` = "medical_supplies")."""
-    count: int
-    at: str = "use"
-
-
-@dataclass(frozen=True)
 class RedrawEvent:
     """Once per turn, an event card drawn for its `section` (the triggering icon's) may be
     discarded for another, which must be resolved."""
@@ -343,11 +334,15 @@ class LeaveTile:
 
 @dataclass(frozen=True)
 class Draw:
-    """Draw `cards` from the `deck` (item | adrenaline; the hand limit applies); `who` = "other":
-    one other character within one connected tile draws them instead."""
+    """Draw `cards` from the `deck` (item | adrenaline; the hand size applies to adrenaline cards);
+    `who` = "other": one other character within one connected tile draws them instead. `at` =
+    "use": when the card or item is used (Scrounge, Lend a Hand, the Med Kit); "medical_supplies":
+    a skill's or carried item's standing draw, on top of the Medical supplies' card at the start of
+    your turn (Field Medic). Every draw goes through challenges.draw_for."""
     deck: str
     cards: int
     who: str = "you"
+    at: str = "use"
 
 
 @dataclass(frozen=True)
@@ -376,7 +371,7 @@ class HelpRange:
     distance: int
 
 
-Effect = (Bonus | Reroll | FearShift | IgnoreFear | CarryLimit | DrawAdrenaline | RedrawEvent | GainThreat
+Effect = (Bonus | Reroll | FearShift | IgnoreFear | CarryLimit | RedrawEvent | GainThreat
           | IgnoreThreat | DenyAttackBonus | Stun | HelpRange | CancelAttack | CancelFear | Unseen | LeaveTile | Draw
           | UnlockDoor | MoveEnemy)
 
@@ -1015,6 +1010,8 @@ def _effects(r: _File, rec: Mapping[str, Any], p: KeyPath, key: str, holder: str
                 raise r.fail([*ep, "at"] if "at" in e else ep,
                              "a card or item that is used shifts Fear at = \"use\"; a standing one at = \"turn_start\"")
             out.append(FearShift(r.get(e, "steps", ep, int, lo=1, hi=7), at))
+        elif kind == "draw":
+            out.append(_draw(r, e, ep, holder))
         elif kind in USED_ONLY:
             if holder != "used":
                 raise r.fail([*ep, "kind"], f"{kind!r} is used once, when played (an adrenaline ability, a single-use item)")
@@ -1034,12 +1031,6 @@ def _other_effect(r: _File, e: Mapping[str, Any], ep: KeyPath, kind: str, holder
         return IgnoreFear(r.choice(e, "cause", ep, FEAR_CAUSES, "Fear cause"))
     if kind == "carry_limit":
         return CarryLimit(r.get(e, "items", ep, int, lo=1, hi=8))
-    if kind == "draw_adrenaline":
-        at = r.choice(e, "at", ep, DRAW_AT) if "at" in e else "use"
-        if (at == "use") != (holder == "used"):
-            raise r.fail([*ep, "at"] if "at" in e else ep,
-                         "a card or item that is used draws at = \"use\"; a standing one at = \"medical_supplies\"")
-        return DrawAdrenaline(r.get(e, "count", ep, int, lo=1, hi=8), at)
     if kind == "redraw_event":
         return RedrawEvent(r.choice(e, "section", ep, SECTION_KINDS, "event section") if "section" in e else "fear")
     if kind == "threat":
@@ -1057,6 +1048,22 @@ def _other_effect(r: _File, e: Mapping[str, Any], ep: KeyPath, kind: str, holder
     return HelpRange(r.get(e, "distance", ep, int, lo=1, hi=8))
 
 
+def _draw(r: _File, e: Mapping[str, Any], ep: KeyPath, holder: str) -> Draw:
+    """The one kind that draws cards (docs/CONTENT.md "Effects"): used, or standing at the start
+    of the turn on Medical supplies (adrenaline cards for yourself only)."""
+    deck = r.choice(e, "deck", ep, DECKS, "deck")
+    cards = r.get(e, "cards", ep, int, lo=1, hi=8)
+    who = r.choice(e, "who", ep, DRAWERS, "drawer") if "who" in e else "you"
+    at = r.choice(e, "at", ep, DRAW_AT) if "at" in e else "use"
+    if (at == "use") != (holder == "used"):
+        raise r.fail([*ep, "at"] if "at" in e else ep,
+                     "a card or item that is used draws at = \"use\"; a standing one at = \"medical_supplies\"")
+    if at == "medical_supplies" and (deck, who) != ("adrenaline", "you"):
+        raise r.fail([*ep, "deck"] if deck != "adrenaline" else [*ep, "who"],
+                     "a draw on Medical supplies is of adrenaline cards for yourself (deck = \"adrenaline\", who = \"you\")")
+    return Draw(deck, cards, who, at)
+
+
 def _used(r: _File, e: Mapping[str, Any], ep: KeyPath, kind: str) -> Effect:
     """One of the effects that act once, when the card or item is played (USED_ONLY)."""
     if kind == "cancel_attack":
@@ -1067,9 +1074,6 @@ def _used(r: _File, e: Mapping[str, Any], ep: KeyPath, kind: str) -> Effect:
         return Unseen()
     if kind == "leave_tile":
         return LeaveTile()
-    if kind == "draw":
-        return Draw(r.choice(e, "deck", ep, DECKS, "deck"), r.get(e, "cards", ep, int, lo=1, hi=5),
-                    r.choice(e, "who", ep, DRAWERS, "drawer") if "who" in e else "you")
     if kind == "unlock_door":
         return UnlockDoor()
     if kind == "move_enemy":

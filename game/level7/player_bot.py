@@ -432,7 +432,7 @@ class PlayerBot(SeededBot):
 
         room = hand_size(c(), me.vitality) - len(me.hand)
         for a in k.get("use_item", []):
-            draws = use_item(c(), a.payload["card"].split("#")[0]).draws
+            draws = use_item(c(), a.payload["card"].split("#")[0]).adrenaline_cards
             if draws and (room >= draws or (room and len(me.hand) <= 1)):
                 return Choice(a, f"use the {card_name(a.payload['card'])}: I draw {min(draws, room)} adrenaline "
                                  f"card{'s' if min(draws, room) != 1 else ''} ({len(me.hand)} in hand, room for {room})")

@@ -20,6 +20,9 @@ def game(scenario: str = "s1", players: int = 2, seed: int = 1, tiles=None):
     for ch in state.characters.values():  # no skill changes a scenario unless it gives one
         state.skills.discard(ch.skills)
         ch.skills = []
+        # nor the scenario's start Threat (scenario 1's is a tuned placeholder, BALANCE.md): back to the pool
+        state.threat_pool += ch.threat
+        ch.threat = 0
     # seat order from Subject 1, whoever the seed made first (5.1): scenarios name who acts
     state.order = sorted(state.order)
     state.active = 0

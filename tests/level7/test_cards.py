@@ -3,7 +3,7 @@ scenario citing its card in the spec (shared/rules/level7-escape.md 8.4 skills, 
 PLACEHOLDER cards, verified = false in the data) and the rule it changes."""
 from __future__ import annotations
 
-from game.level7.content import (DenyAttackBonus, DrawAdrenaline, GainThreat, HelpRange, IgnoreThreat, RedrawEvent,
+from game.level7.content import (DenyAttackBonus, Draw, GainThreat, HelpRange, IgnoreThreat, RedrawEvent,
                                  Stun, shared_content)
 from game.level7.rules import foes, targeting
 from game.level7.rules.enemy_attack import plan_attack
@@ -20,10 +20,10 @@ SECURITY_ROOM = [("T07", 0, 0, 0), ("T23", 1, 0, 1)]  # T23 Barracks: a recurrin
 def test_the_cards_say_their_whole_text_in_effects():
     """8.4 #4, #13, #18 and 8.5: the seven cards once text-only carry effects and no not_enforced."""
     assert C.skills["paranoid"].effects == (RedrawEvent("fear"),)
-    assert C.skills["field_medic"].effects == (DrawAdrenaline(1, "medical_supplies"),)
+    assert C.skills["field_medic"].effects == (Draw("adrenaline", 1, "you", "medical_supplies"),)
     assert C.skills["unassuming"].effects == (DenyAttackBonus("guard"), IgnoreThreat("crowding"))
     assert C.items["pistol"].effects[1] == GainThreat(1, "attack")
-    assert C.items["med_kit"].effects == (DrawAdrenaline(2, "use"),)
+    assert C.items["med_kit"].effects == (Draw("adrenaline", 2, "you", "use"),)
     assert C.items["fire_extinguisher"].effects == (Stun("clone", 0),)
     assert C.items["walkie_talkie"].effects == (HelpRange(2),)
     for rec in [C.skills[k] for k in ("paranoid", "field_medic", "unassuming")] + \
@@ -35,14 +35,16 @@ def test_the_modifier_questions_read_skills_and_carried_items_only():
     """modifiers.py answers for standing effects: a single-use item's effect counts only when used."""
     assert event_redraw(C, "fear", skills=["paranoid"]) == "Paranoid"
     assert event_redraw(C, "security", skills=["paranoid"]) == ""
-    assert medical_draws(C, skills=["field_medic"]) == 1 and medical_draws(C, items=["med_kit"]) == 0
+    assert medical_draws(C, skills=["field_medic"]) == (Draw("adrenaline", 1, at="medical_supplies"),)
+    assert medical_draws(C, items=["med_kit"]) == ()
     assert ignores_threat(C, "crowding", skills=["unassuming"]) == "Unassuming"
     assert ignores_threat(C, "armed", skills=["unassuming"]) == ""
     assert denied_attack_bonus(C, skills=["unassuming"]) == ("guard",)
     assert challenge_threat(C, "attack", "strength", items=["pistol", "stun_baton"]) == (("Pistol", 1),)
     assert challenge_threat(C, "bull_rush", "strength", items=["pistol"]) == ()
     assert help_range(C) == 1 and help_range(C, items=["walkie_talkie"]) == 2
-    assert use_item(C, "med_kit").draws == 2 and use_item(C, "fire_extinguisher").stuns == (Stun("clone", 0),)
+    assert use_item(C, "med_kit").draws == (Draw("adrenaline", 2),) and use_item(C, "med_kit").adrenaline_cards == 2
+    assert use_item(C, "fire_extinguisher").stuns == (Stun("clone", 0),)
 
 
 # ---------------------------------------------------------------------------- skills (8.4)

@@ -179,7 +179,7 @@ def test_event_and_adrenaline_cards_are_spec_placeholders(c):
         for kind in ("security", "fear", "facility"):
             assert c.sections[e.section(kind)].kind == kind
     a = c.adrenaline
-    assert a["steel_nerves"].fear_cost == -1 and a["deep_breath"].fear_cost == 0 and a["primal_scream"].fear_cost == 2
+    assert a["steel_nerves"].fear_cost == 0 and a["deep_breath"].fear_cost == 0 and a["primal_scream"].fear_cost == 2
     assert dict(a["surge_of_strength"].bonus) == {"strength": 2} and a["sprint"].timing == "own_turn"
     assert all(x.provenance.verified is False for x in a.values())
 

@@ -2,6 +2,8 @@
 Vitality) and 6.13 (knocked out, the Hospital)."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from game.level7.content import FearShift, Reroll, Stun, shared_content
@@ -29,10 +31,14 @@ def test_a_bonus_pays_its_fear_cost_first(c):
 
 def test_a_card_whose_cost_does_not_fit_the_track_cannot_be_played(c):
     """Spec 6.11: "If the track lacks room to pay the cost, you cannot play the card": +2 at Fear 7,
-    -1 at Fear 1. The free shift is still open."""
+    -1 at Fear 1 (a card given a -1 cost here: no shipped card has one since Steel Nerves' cost
+    became 0, BALANCE.md). The free shift is still open."""
     up = play_adrenaline(c, "primal_scream", "bonus", fear=7, hand=3, own_turn=True)
     assert isinstance(up, Refusal) and "Fear" in up.reason
-    assert isinstance(play_adrenaline(c, "steel_nerves", "ability", fear=1, hand=3, own_turn=True), Refusal)
+    down = dataclasses.replace(c, adrenaline={**c.adrenaline, "steel_nerves": dataclasses.replace(
+        c.adrenaline["steel_nerves"], fear_cost=-1)})
+    assert isinstance(play_adrenaline(down, "steel_nerves", "ability", fear=1, hand=3, own_turn=True), Refusal)
+    assert not isinstance(play_adrenaline(down, "steel_nerves", "ability", fear=2, hand=3, own_turn=True), Refusal)
     assert play_adrenaline(c, "primal_scream", "fear_shift", fear=7, hand=3, own_turn=True, shift=1).fear == 8
 
 

@@ -149,5 +149,6 @@ def test_places_and_a_threat_beyond_the_pool(tmp_path, adapter):
     _session, places = adapter.start(load_lesson(p, adapter.check_lesson))
     assert places == {"me": "tank_farm", "same": "tank_farm", "foe": "tank_farm"}
     p.write_text(head + '[[setup.character]]\nid = "subject_1"\nthreat = 9\n[[step]]\ntext = "x"\n', encoding="utf-8")
-    with pytest.raises(LessonBroken, match="takes 9 Threat, the pool holds 6"):
+    # scenario 1 deals Threat 1 from its pool of 6 (BALANCE.md): 8 more asked, 5 left
+    with pytest.raises(LessonBroken, match="takes 8 Threat, the pool holds 5"):
         adapter.start(load_lesson(p, adapter.check_lesson))

@@ -437,13 +437,15 @@ def play_ability(state: Level7State, ch: Character, name: str, e, ctx) -> None:
         stun(state, ch, e.enemy, e.count, ctx, name)
 
 
-def draw_for(state: Level7State, ch: Character, e, ctx, why: str) -> None:
-    """A Draw effect for `ch`: item cards (none left: nothing), or adrenaline cards up to the hand size."""
+def draw_for(state: Level7State, ch: Character, e: Draw, ctx, why: str) -> None:
+    """A Draw effect for `ch`, the one path of every card that draws (an adrenaline ability, a
+    used item, a standing draw on Medical supplies): item cards (none left: nothing), or adrenaline
+    cards up to the hand size; a card used for nothing (a full hand) says so."""
     if e.deck == "item":
         for _ in range(e.cards):
             sheet.draw_item(state, ch, ctx, why)
         return
-    if not sheet.draw_adrenaline(state, ch, e.cards, ctx, why):
+    if not sheet.draw_adrenaline(state, ch, e.cards, ctx, why) and e.at == "use":
         ctx.emit("draw", f"{ch.name}'s hand is full: no card ({why}).", {"who": ch.id, "n": 0})
 
 
@@ -588,7 +590,7 @@ def _wasted(state: Level7State, ch: Character, out, name: str) -> str | None:
     card thrown away for nothing is refused, docs/LEVEL7.md), or None."""
     if out.bonuses or out.fear_shift:
         return None
-    if out.draws and len(ch.hand) < sheet.hand_size(ch):
+    if any(e.deck != "adrenaline" for e in out.draws) or (out.draws and len(ch.hand) < sheet.hand_size(ch)):
         return None
     if any(stun_targets(state, ch, s.enemy) for s in out.stuns):
         return None
@@ -638,8 +640,8 @@ def use_item(state: Level7State, ch: Character, p: dict[str, Any], ctx) -> None:
         pick = ctx.choose(ch.id, "fear_shift", [{"fear": ch.fear}] + [{"fear": v} for v in values],
                           f"{ch.name}: move your Fear?")
         sheet.change_fear(state, ch, pick["fear"] - ch.fear, ctx, rec.name)
-    if out.draws:
-        sheet.draw_adrenaline(state, ch, out.draws, ctx, rec.name)
+    for e in out.draws:
+        draw_for(state, ch, e, ctx, rec.name)
     for s in out.stuns:
         stun(state, ch, s.enemy, s.count, ctx, rec.name)
     if rec.not_enforced:

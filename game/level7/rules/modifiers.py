@@ -9,7 +9,7 @@ numbers); the engine keeps the state and asks.
     [t.source for t in value.terms] # where each die comes from, for the screen
 
 Every skill, item and adrenaline ability says its effects in the vocabulary of content.py
-(`Bonus`, `Reroll`, `FearShift`, `IgnoreFear`, `CarryLimit`, `DrawAdrenaline`, `RedrawEvent`,
+(`Bonus`, `Reroll`, `FearShift`, `IgnoreFear`, `CarryLimit`, `Draw`, `RedrawEvent`,
 `GainThreat`, `IgnoreThreat`, `DenyAttackBonus`, `Stun`, `HelpRange`; docs/CONTENT.md "Effects"); what a
 card's text says beyond them is its `not_enforced` (docs/LEVEL7.md), and nothing here guesses it.
 """
@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
-from game.level7.content import (Bonus, CarryLimit, DenyAttackBonus, DrawAdrenaline, Effect, FearShift, GainThreat,
+from game.level7.content import (Bonus, CarryLimit, DenyAttackBonus, Draw, Effect, FearShift, GainThreat,
                                   HelpRange, IgnoreFear, IgnoreThreat, Level7Content, RedrawEvent, Reroll, Stun)
 
 # The challenge kinds (spec 6.3-6.9) and the attribute each rolls; an event's challenge names its own.
@@ -169,10 +169,10 @@ def turn_start_fear_shift(content: Level7Content, skills: Iterable[str] = ()) ->
     return max([0, *(e.steps for _, e in _standing(content, skills, ()) if isinstance(e, FearShift))])
 
 
-def medical_draws(content: Level7Content, *, skills: Iterable[str] = (), items: Iterable[str] = ()) -> int:
-    """Extra adrenaline cards on top of the Medical supplies' own at the start of the turn (Field Medic)."""
-    return sum(e.count for _, e in _standing(content, skills, items)
-               if isinstance(e, DrawAdrenaline) and e.at == "medical_supplies")
+def medical_draws(content: Level7Content, *, skills: Iterable[str] = (), items: Iterable[str] = ()) -> tuple[Draw, ...]:
+    """The standing draws on top of the Medical supplies' own card at the start of the turn (Field
+    Medic); the turn makes each with challenges.draw_for."""
+    return tuple(e for _, e in _standing(content, skills, items) if isinstance(e, Draw) and e.at == "medical_supplies")
 
 
 def event_redraw(content: Level7Content, section: str, *, skills: Iterable[str] = (), items: Iterable[str] = ()) -> str:
@@ -210,12 +210,17 @@ def help_range(content: Level7Content, *, skills: Iterable[str] = (), items: Ite
 @dataclass(frozen=True)
 class ItemUse:
     """What discarding a single-use item gives: bonuses in play, a Fear shift of up to
-    `fear_shift`, adrenaline cards to draw, enemies on your tile to stun."""
+    `fear_shift`, cards to draw (challenges.draw_for makes each), enemies on your tile to stun."""
     item: str
     bonuses: tuple[PlayedBonus, ...]
     fear_shift: int
-    draws: int = 0
+    draws: tuple[Draw, ...] = ()
     stuns: tuple[Stun, ...] = ()
+
+    @property
+    def adrenaline_cards(self) -> int:
+        """Adrenaline cards its draws give you (the hand size still applies)."""
+        return sum(e.cards for e in self.draws if e.deck == "adrenaline")
 
 
 def use_item(content: Level7Content, item: str, by: str = "") -> ItemUse:
@@ -225,7 +230,7 @@ def use_item(content: Level7Content, item: str, by: str = "") -> ItemUse:
         raise ValueError(f"{rec.name} is not a single-use item")
     return ItemUse(item, tuple(PlayedBonus(e.attribute, e.amount, rec.name, by) for e in rec.effects if isinstance(e, Bonus)),
                    max([0, *(e.steps for e in rec.effects if isinstance(e, FearShift))]),
-                   sum(e.count for e in rec.effects if isinstance(e, DrawAdrenaline)),
+                   tuple(e for e in rec.effects if isinstance(e, Draw)),
                    tuple(e for e in rec.effects if isinstance(e, Stun)))
 
 

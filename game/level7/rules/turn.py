@@ -471,9 +471,9 @@ def step1(state: Level7State, ch: Character, ctx) -> None:
             sheet.draw_adrenaline(state, ch, c().number("cards_drawn_per_turn"), ctx, "step 1")
         if view(state).tile(ch.tile).has("medical"):
             sheet.draw_adrenaline(state, ch, c().number("medical_extra_cards"), ctx, "Medical supplies")
-            extra = medical_draws(c(), skills=ch.skills, items=challenges.carried_items(ch))
-            if extra:  # Field Medic: more cards there (the hand size still applies)
-                sheet.draw_adrenaline(state, ch, extra, ctx, "Medical supplies, more by a skill or item")
+            for e in medical_draws(c(), skills=ch.skills, items=challenges.carried_items(ch)):
+                # Field Medic: more cards there (the hand size still applies)
+                challenges.draw_for(state, ch, e, ctx, "Medical supplies, more by a skill or item")
         if not can_leave(state, ch):
             sheet.knock_out(state, ch, ctx, "stuck")
             return
