@@ -18,6 +18,8 @@ from typing import Callable
 
 from game.engine.bots import Choice, RandomBot, SeededBot, seat_view  # noqa: F401  (RandomBot: this title's random player too)
 from game.engine.protocol import Action
+from game.engine.text import M, join
+from game.gears.rules import names as N
 from game.gears.rules.board_view import INF
 from game.gears.rules.state import GearsState
 from game.gears.rules.view import view_for, viewer_of
@@ -68,29 +70,29 @@ class CogBot(SeededBot):
         handler: Callable[[_Look, Action], tuple[float, str]] | None = getattr(self, "_a_" + a.kind, None)
         if handler is not None:
             return handler(ctx, a)
-        return 0.0, f"{a.text or a.kind} (no preference)"
+        return 0.0, M("{action} (no preference)", action=a.text or a.kind)
 
     # --- frames of the COG turn
 
     def _a_cover(self, ctx: _Look, a: Action) -> tuple[float, str]:
         spot = a.payload["spot"]
         bonus = ctx.cover_value(spot)
-        return 50 + 5 * bonus, f"Take cover at {spot}: +{bonus:.1f} defence dice on average against the Locusts"
+        return 50 + 5 * bonus, M("Take cover at {spot}: +{bonus:.1f} defence dice on average against the Locusts", spot=spot, bonus=bonus)
 
     def _a_no_cover(self, ctx: _Look, a: Action) -> tuple[float, str]:
-        return 10, "No free cover spot here: stay in the open"
+        return 10, M("No free cover spot here: stay in the open")
 
     def _a_crawl(self, ctx: _Look, a: Action) -> tuple[float, str]:
         d = ctx.dist_to_partner(a.payload["area"])
         now = ctx.dist_to_partner(ctx.cog.area)
         if d < now:
-            return 40 - d, f"Crawl to {a.payload['area']}, toward a partner who can revive me"
-        return 5 - d, f"Crawl to {a.payload['area']}"
+            return 40 - d, M("Crawl to {area}, toward a partner who can revive me", area=a.payload["area"])
+        return 5 - d, M("Crawl to {area}", area=a.payload["area"])
 
     def _a_no_crawl(self, ctx: _Look, a: Action) -> tuple[float, str]:
         if ctx.dist_to_partner(ctx.cog.area) == 0:
-            return 45, "Stay with my partner, who can revive me"
-        return 20, "Stay where I am"
+            return 45, M("Stay with my partner, who can revive me")
+        return 20, M("Stay where I am")
 
     def _a_play(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """The Order Step's card (spec 5.2). Every card is a point of health (6.13), so the
@@ -103,13 +105,13 @@ class CogBot(SeededBot):
         if how == "attack":
             attack = ctx.attack_gain()
             if attack <= 0:
-                return 5 - keep, f"Play {card} to attack (nothing worth shooting)"
-            return 40 + attack - keep, f"Play {card} to attack: {ctx.attack_why()}"
+                return 5 - keep, M("Play {card} to attack (nothing worth shooting)", card=N.card(card))
+            return 40 + attack - keep, M("Play {card} to attack: {why}", card=N.card(card), why=ctx.attack_why())
         if how == "move":
             gain, dest = ctx.move_gain(2)
             if gain > 0:
-                return 38 + 12 * min(gain, 6) - keep, f"Play {card} to move 2 areas, to {dest} (nearer {ctx.goal_name()} or safer)"
-            return 8 - keep, f"Play {card} to move"
+                return 38 + 12 * min(gain, 6) - keep, M("Play {card} to move 2 areas, to {dest} (nearer {goal} or safer)", card=N.card(card), dest=dest, goal=ctx.goal_name())
+            return 8 - keep, M("Play {card} to move", card=N.card(card))
         score, parts = 30.0 - keep / 2, []  # the card's own use is what its keep value stood for
         for b in order.actions:
             v = b.verb
@@ -117,11 +119,11 @@ class CogBot(SeededBot):
                 gain, dest = ctx.move_gain(int(b.value) + ctx.extra_move())
                 if gain > 0:
                     score += 8 + 12 * min(gain, 6)
-                    parts.append(f"move to {dest}")
+                    parts.append(M("move to {dest}", dest=dest))
                 if "attack" in verbs and ctx.objective_kind() == "all_holes_sealed" and ctx.cog.grenades \
                         and ctx.hole_throw_reachable(int(b.value) + ctx.extra_move()):
                     score += 60
-                    parts.append("then a grenade at the open hole")
+                    parts.append(M("then a grenade at the open hole"))
             elif v == "attack" and "move" not in verbs:
                 if b.params.get("mode") == "overwhelming":
                     continue  # Ambush: its pull decides; valued below
@@ -138,25 +140,25 @@ class CogBot(SeededBot):
                     k = max((ctx.draw_room(q, card) for q, c in ctx.state.cogs.items()
                              if c.area == ctx.cog.area and not c.bleeding and not c.no_draw), default=0)
                     score += 25 * min(n, k)
-                    parts.append(f"a COG here draws {min(n, k)}")
+                    parts.append(M("a COG here draws {n}", n=min(n, k)))
                 elif who == "cogs_in_cover_all_sections":
                     k = sum(min(n, ctx.draw_room(q, card)) for q, c in ctx.state.cogs.items()
                             if c.cover and not c.bleeding and not c.no_draw)
                     score += 18 * k
-                    parts.append(f"{k} card(s) for the COGs in cover")
+                    parts.append(M("{k} card(s) for the COGs in cover", k=k))
                 elif who == "other_cogs_in_area":
                     k = sum(min(n, ctx.draw_room(q, card)) for q, c in ctx.state.cogs.items()
                             if q != ctx.me and c.area == ctx.cog.area and not c.bleeding and not c.no_draw)
                     score += 18 * k
                     if k:
-                        parts.append(f"{k} card(s) for partners here")
+                        parts.append(M("{k} card(s) for partners here", k=k))
                 else:
                     k = min(n, ctx.draw_room(ctx.me, card))
                     score += 18 * k
             elif v == "skip_locust_activation":
                 threat = ctx.total_threat()
                 score += 15 + 20 * threat
-                parts.append(f"no Locust activation ({threat:.1f} expected wounds avoided)")
+                parts.append(M("no Locust activation ({threat:.1f} expected wounds avoided)", threat=threat))
             elif v == "pull_locust":
                 gain = ctx.attack_gain(mode="overwhelming", free=True)
                 if gain > 0:
@@ -165,49 +167,49 @@ class CogBot(SeededBot):
             elif v == "gain_ammo":
                 if any(ctx.content.weapons[w].uses == "ammo" and n < 2 for w, n in ctx.cog.weapons):
                     score += 8
-                    parts.append("ammo")
-        return score, f"Play {card} for its actions: {', '.join(parts) or ', '.join(verbs)}"
+                    parts.append(M("ammo"))
+        return score, M("Play {card} for its actions: {parts}", card=N.card(card), parts=join(", ", parts) if parts else ", ".join(verbs))
 
     def _a_special(self, ctx: _Look, a: Action) -> tuple[float, str]:
         do = a.payload["do"]
         paid = a.payload.get("discard") is not None
         if do == "revive":
             target = ctx.state.cogs[a.payload["target"]].character
-            return 200, f"Revive {target}, who is bleeding out (discarding {a.payload['discard']})"
+            return 200, M("Revive {target}, who is bleeding out (discarding {card})", target=N.character(target), card=N.card(a.payload["discard"]))
         if do == "pickup":
             if paid and len(ctx.cog.hand) <= 3:
-                return -5, "Pick up the dropped weapon (not worth a card now)"
-            return (45 if not paid else 12), f"Pick up the dropped weapon ({a.payload['choice']})"
+                return -5, M("Pick up the dropped weapon (not worth a card now)")
+            return (45 if not paid else 12), M("Pick up the dropped weapon ({choice})", choice=a.payload["choice"])
         if do == "equipment":
             if ctx.objective_kind() == "equipment_activated":
-                return 65, "Use this tile's equipment: the stage's objective"
+                return 65, M("Use this tile's equipment: the stage's objective")
             eq = ctx.state.equipment.get(ctx.equipment_piece() or "", "")
             if ctx.objective_kind() == "all_holes_sealed" and ctx.cog.grenades == 0 and "grenade" in eq:
-                return 60, "Use this tile's equipment: grenades to seal the hole"
-            return (12 if len(ctx.cog.hand) >= 5 else -5), "Use this tile's equipment"
+                return 60, M("Use this tile's equipment: grenades to seal the hole")
+            return (12 if len(ctx.cog.hand) >= 5 else -5), M("Use this tile's equipment")
         return 1, a.text
 
     def _a_remove_two_plus(self, ctx: _Look, a: Action) -> tuple[float, str]:
         # Solo (spec 6.16): a 2+ card for a new one costs no health; Teamwork does nothing solo.
-        return 15, f"Remove {a.payload['card']} (a 2+ card) and draw a new one"
+        return 15, M("Remove {card} (a 2+ card) and draw a new one", card=N.card(a.payload["card"]))
 
     def _a_solo_follow(self, ctx: _Look, a: Action) -> tuple[float, str]:
         # A whole card (health) for one area: only to reach a bleeding partner.
         bleeding = [c.area for p, c in ctx.state.cogs.items() if c.bleeding and p != ctx.me]
         if bleeding and ctx.dist_to(ctx.cog.area, bleeding) == 1:
-            return 60, f"Discard {a.payload['card']} to move 1 area to a bleeding partner"
-        return -20, f"Discard {a.payload['card']} to move 1 extra area (not worth a card)"
+            return 60, M("Discard {card} to move 1 area to a bleeding partner", card=N.card(a.payload["card"]))
+        return -20, M("Discard {card} to move 1 extra area (not worth a card)", card=N.card(a.payload["card"]))
 
     def _a_explore(self, ctx: _Look, a: Action) -> tuple[float, str]:
         if ctx.objective_kind() in ("all_holes_sealed", "no_locusts_in_play", "enemy_killed") and ctx.state.locusts:
-            return 12, "Explore through the door (the objective is on this level)"
-        return 75, "Explore through the door: the objective lies ahead"
+            return 12, M("Explore through the door (the objective is on this level)")
+        return 75, M("Explore through the door: the objective lies ahead")
 
     def _a_drop_weapon(self, ctx: _Look, a: Action) -> tuple[float, str]:
-        return -100, f"Discard the {a.payload['weapon']}"
+        return -100, M("Discard the {weapon}", weapon=N.weapon(a.payload["weapon"]))
 
     def _a_end(self, ctx: _Look, a: Action) -> tuple[float, str]:
-        return 0, "Nothing more worth a card: end the Order Step"
+        return 0, M("Nothing more worth a card: end the Order Step")
 
     def _a_do(self, ctx: _Look, a: Action) -> tuple[float, str]:
         f = ctx.frame or {}
@@ -218,25 +220,25 @@ class CogBot(SeededBot):
         if verb == "move":
             gain, dest = ctx.move_gain(int(bullet.value) + ctx.extra_move())
             if gain <= 0:
-                return 10, "Skip the move: already where I want to be"
-            return 30, f"Move (toward {dest})"
+                return 10, M("Skip the move: already where I want to be")
+            return 30, M("Move (toward {dest})", dest=dest)
         if verb == "extra_order_step":
             # A second Order Step costs a second card: only for a likely kill or a big draw.
             best = max((ctx.keep_value(h) for h in ctx.cog.hand), default=0)
             if len(ctx.cog.hand) >= 5 and (ctx.best_kill() >= 0.6 or any(
                     h.split("#")[0] == "sit_tight" for h in ctx.cog.hand)):
-                return 30, "Take the second Order Step: a likely kill or Sit Tight"
-            return 10 - best / 100, "Skip the second Order Step: keep my cards"
-        return 30, f"Do the card's next action ({verb or a.text})"
+                return 30, M("Take the second Order Step: a likely kill or Sit Tight")
+            return 10 - best / 100, M("Skip the second Order Step: keep my cards")
+        return 30, M("Do the card's next action ({verb})", verb=verb or a.text)
 
     def _a_skip(self, ctx: _Look, a: Action) -> tuple[float, str]:
         if ctx.phase == "card":
-            return 20, "Skip this action of the card"
+            return 20, M("Skip this action of the card")
         if ctx.phase == "attack":
-            return 1, "Do not attack: nothing worth shooting"
+            return 1, M("Do not attack: nothing worth shooting")
         if ctx.phase == "team_order":
-            return 20, "Play no card: keep my cards"
-        return 5, "No ammo gained"
+            return 20, M("Play no card: keep my cards")
+        return 5, M("No ammo gained")
 
     def _a_step(self, ctx: _Look, a: Action) -> tuple[float, str]:
         to = a.payload["area"]
@@ -244,16 +246,16 @@ class CogBot(SeededBot):
         gain, dest = ctx.move_gain(left)
         if gain > 0 and ctx.view.mdist(to, dest) == ctx.view.mdist(ctx.cog.area, dest) - 1:
             # Among equal first steps, the one whose own position is better.
-            return 40 + ctx.position(to)[0] / 100, (f"Move to {to}, on the way to {dest} (nearer "
-                                                    f"{ctx.goal_name()} or safer)")
-        return 5 - ctx.view.mdist(to, dest) / 100, f"Move to {to}"
+            return 40 + ctx.position(to)[0] / 100, M("Move to {to}, on the way to {dest} (nearer {goal} or safer)",
+                                                   to=to, dest=dest, goal=ctx.goal_name())
+        return 5 - ctx.view.mdist(to, dest) / 100, M("Move to {to}", to=to)
 
     def _a_stop(self, ctx: _Look, a: Action) -> tuple[float, str]:
         left = (ctx.frame or {}).get("left", 0)
         gain, dest = ctx.move_gain(left)
         if gain <= 0:
-            return 35, "Stop here: the best place within reach"
-        return 15, "End the move"
+            return 35, M("Stop here: the best place within reach")
+        return 15, M("End the move")
 
     def _a_attack(self, ctx: _Look, a: Action) -> tuple[float, str]:
         p = a.payload
@@ -271,13 +273,14 @@ class CogBot(SeededBot):
             # token is kept unless it buys a likely kill.
             last = ctx.cog.ammo(p["weapon"]) <= 1 and ctx.content.weapons[p["weapon"]].uses == "ammo"
             score -= 4 + (25 * (1 - kill) if last else 0)
-        return score, (f"Attack {p['target']} with the {p['weapon']} ({p['mode']}): {e:.2f} expected "
-                       f"wounds, {kill:.0%} to kill")
+        return score, M("Attack {target} with the {weapon} ({mode}): {e:.2f} expected wounds, {kill:.0%} to kill",
+                         target=N.locust(ctx.state, p["target"]), weapon=N.weapon(p["weapon"]), mode=N.mode(p["mode"]),
+                         e=e, kill=kill)
 
     def _a_chainsaw(self, ctx: _Look, a: Action) -> tuple[float, str]:
         e, kill = ctx.chainsaw_value(a.payload["target"])
         return 40 + ctx.kill_worth(a.payload["target"], 0, kill), \
-            f"Chainsaw {a.payload['target']}: {kill:.0%} to kill outright (an Omen)"
+            M("Chainsaw {target}: {kill:.0%} to kill outright (an Omen)", target=N.locust(ctx.state, a.payload["target"]), kill=kill)
 
     def _a_grenade(self, ctx: _Look, a: Action) -> tuple[float, str]:
         area = a.payload["area"]
@@ -288,44 +291,44 @@ class CogBot(SeededBot):
             # Every figure in the area rolls defence against it, the thrower too (spec 6.8).
             frail = any(len(c.hand) <= 3 for c in ctx.state.cogs.values() if c.area == area and not c.bleeding)
             if frail:
-                return -10, f"Throw a Bolo Grenade into {area} (it would down a COG standing there)"
-            return 200 - 40 * cogs_there, f"Throw a Bolo Grenade into {area}, my own area, to seal the hole {holes[0]}"
+                return -10, M("Throw a Bolo Grenade into {area} (it would down a COG standing there)", area=area)
+            return 200 - 40 * cogs_there, M("Throw a Bolo Grenade into {area}, my own area, to seal the hole {hole}", area=area, hole=holes[0])
         if holes and ctx.objective_kind() in ("all_holes_sealed", ""):
             return 300 + 5 * foes, \
-                f"Throw a Bolo Grenade into {area} to seal the emergence hole {holes[0]} (the objective)"
+                M("Throw a Bolo Grenade into {area} to seal the emergence hole {hole} (the objective)", area=area, hole=holes[0])
         if holes:
-            return 95 + 5 * foes - 15 * cogs_there, f"Throw a Bolo Grenade into {area} to seal the emergence hole {holes[0]}"
+            return 95 + 5 * foes - 15 * cogs_there, M("Throw a Bolo Grenade into {area} to seal the emergence hole {hole}", area=area, hole=holes[0])
         if foes >= 2 and not cogs_there and not (ctx.objective_kind() == "all_holes_sealed" and ctx.cog.grenades <= 1):
-            return 45 + 12 * foes, f"Throw a Bolo Grenade into {area}: {foes} Locusts there"
-        return 2, f"Throw a Bolo Grenade into {area}"
+            return 45 + 12 * foes, M("Throw a Bolo Grenade into {area}: {foes} Locusts there", area=area, foes=foes)
+        return 2, M("Throw a Bolo Grenade into {area}", area=area)
 
     def _a_follow(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """Seed p. 24: Follow is played when the move is announced, before its path is known,
         and costs a card (health): worth it to stay with the partner while my hand is healthy,
         or to get out of an area where I am in danger."""
         mover = (ctx.frame or {}).get("mover")
-        who = ctx.state.cogs[mover].character if mover in ctx.state.cogs else "the active COG"
+        who = N.character(ctx.state.cogs[mover].character) if mover in ctx.state.cogs else M("the active COG")
         here = ctx.danger(ctx.cog.area, ctx.cog.cover)
         if len(ctx.cog.hand) >= 5:
-            return 30, f"Follow {who} (discarding {a.payload['card']}): stay together"
+            return 30, M("Follow {who} (discarding {card}): stay together", who=who, card=N.card(a.payload["card"]))
         if here >= 1.0 and len(ctx.cog.hand) >= 3:
-            return 30, f"Follow {who} (discarding {a.payload['card']}): out of danger here"
-        return 10, f"Follow {who} (discarding {a.payload['card']})"
+            return 30, M("Follow {who} (discarding {card}): out of danger here", who=who, card=N.card(a.payload["card"]))
+        return 10, M("Follow {who} (discarding {card})", who=who, card=N.card(a.payload["card"]))
 
     def _a_no_follow(self, ctx: _Look, a: Action) -> tuple[float, str]:
-        return 25, "Do not follow: keep my cards"
+        return 25, M("Do not follow: keep my cards")
 
     def _a_ammo(self, ctx: _Look, a: Action) -> tuple[float, str]:
         w = a.payload["weapon"]
-        return 50 - ctx.cog.ammo(w), f"Ammo on the {w}, which has the least"
+        return 50 - ctx.cog.ammo(w), M("Ammo on the {weapon}, which has the least", weapon=N.weapon(w))
 
     def _a_cog(self, ctx: _Look, a: Action) -> tuple[float, str]:
         c = ctx.state.cogs[a.payload["player"]]
-        return 50 - len(c.hand), f"{c.character} has the fewest cards"
+        return 50 - len(c.hand), M("{who} has the fewest cards", who=N.character(c.character))
 
     def _a_teammate(self, ctx: _Look, a: Action) -> tuple[float, str]:
         c = ctx.state.cogs[a.payload["player"]]
-        return 10 + len(c.hand), f"Teamwork: {c.character} ({len(c.hand)} cards) plays a card"
+        return 10 + len(c.hand), M("Teamwork: {who} ({n} cards) plays a card", who=N.character(c.character), n=len(c.hand))
 
     # --- questions inside a resolution (state.proc)
 
@@ -334,13 +337,13 @@ class CogBot(SeededBot):
         when the attack will likely kill a Locust about to hurt a COG."""
         p = a.payload
         if p.get("guard") is None:
-            return 20, "No Guard: keep my cards"
+            return 20, M("No Guard: keep my cards")
         hand = len(ctx.cog.hand)
         if hand <= 2:
-            return 0, "Guard (too few cards to spare)"
+            return 0, M("Guard (too few cards to spare)")
         lid = ctx.pending_figure()
         if lid is None or lid not in ctx.state.locusts:
-            return 5, f"Guard with the {p['weapon']}"
+            return 5, M("Guard with the {weapon}", weapon=N.weapon(p["weapon"]))
         if p["mode"] == "chainsaw":
             e, kill = ctx.chainsaw_value(lid)
         else:
@@ -353,8 +356,9 @@ class CogBot(SeededBot):
         # wounds short of a kill still bring it nearer. The card costs less from a full hand.
         cost = 1.0 if hand <= 3 else 0.7 if hand <= 5 else 0.5
         value = kill * (threat + 1.0 - ctx.blast_on_kill(lid)[0] / 25) + 0.15 * e - cost
-        return 20 + 20 * value, (f"Guard against {lid} with the {p['weapon']} ({p['mode']}): {kill:.0%} to kill, "
-                                 f"it threatens {threat:.1f} wounds")
+        return 20 + 20 * value, M("Guard against {target} with the {weapon} ({mode}): {kill:.0%} to kill, it threatens {threat:.1f} wounds",
+                                   target=N.locust(ctx.state, lid), weapon=N.weapon(p["weapon"]), mode=N.mode(p["mode"]),
+                                   kill=kill, threat=threat)
 
     def _a_dodge(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """Spec 6.9 Dodge: +2 defence dice for a card; worth it when the saved wounds (and the
@@ -363,18 +367,18 @@ class CogBot(SeededBot):
         hand = len(ctx.cog.hand)
         if lid is None or lid not in ctx.state.locusts:
             if a.payload.get("dodge") is None:
-                return 20, "No Dodge: keep my cards"
-            return (22 if hand <= 2 else 10), f"Dodge with {a.payload['dodge']}: +2 defence dice"
+                return 20, M("No Dodge: keep my cards")
+            return (22 if hand <= 2 else 10), M("Dodge with {card}: +2 defence dice", card=N.card(a.payload["dodge"]))
         plain = ctx.expected_loss(lid, hand, dodge=False)
         dodged = 1 + ctx.expected_loss(lid, hand - 1, dodge=True)
         if a.payload.get("dodge") is None:
-            return 20 - 10 * plain, f"No Dodge: expected cost {plain:.2f} cards"
+            return 20 - 10 * plain, M("No Dodge: expected cost {plain:.2f} cards", plain=plain)
         return 20 - 10 * dodged + 0.1 - ctx.keep_value(a.payload["dodge"]) / 100, \
-            f"Dodge with {a.payload['dodge']}: expected cost {dodged:.2f} cards against {plain:.2f}"
+            M("Dodge with {card}: expected cost {dodged:.2f} cards against {plain:.2f}", card=N.card(a.payload["dodge"]), dodged=dodged, plain=plain)
 
     def _a_wound_discard(self, ctx: _Look, a: Action) -> tuple[float, str]:
         card = a.payload["card"]
-        return -ctx.keep_value(card), f"Discard {card}, the least useful card in hand"
+        return -ctx.keep_value(card), M("Discard {card}, the least useful card in hand", card=N.card(card))
 
     def _a_target_tie(self, ctx: _Look, a: Action) -> tuple[float, str]:
         who = a.payload["cog"]
@@ -382,8 +386,8 @@ class CogBot(SeededBot):
         if c is None:
             # The Stranded figure (Search for the Stranded stage 3) may tie as the nearest target;
             # one wound on it loses the mission (spec 9.3.2), so any COG takes it instead.
-            return -100, f"Not the {who}: one wound on the Stranded loses the mission"
-        return len(c.hand) + (2 if c.cover else 0), f"{c.character} can best take it (cards, cover)"
+            return -100, M("Not the Stranded: one wound on the Stranded loses the mission")
+        return len(c.hand) + (2 if c.cover else 0), M("{who} can best take it (cards, cover)", who=N.character(c.character))
 
     _a_you_instead = _a_target_tie
 
@@ -392,14 +396,14 @@ class CogBot(SeededBot):
         lid = a.payload.get("figure")
         x = ctx.state.locusts.get(lid)
         if x is None:
-            return 0, f"Activate {lid}"
+            return 0, M("Activate {target}", target=N.locust(ctx.state, lid) if lid else lid)
         d = min((ctx.view.mdist(x.area, c.area) for c in ctx.placed_cogs() if not c.bleeding), default=0)
-        return min(d, 50), f"Activate {lid} first ({d} areas from the nearest COG)"
+        return min(d, 50), M("Activate {target} first ({d} areas from the nearest COG)", target=N.locust(ctx.state, lid), d=d)
 
     def _a_locust_path(self, ctx: _Look, a: Action) -> tuple[float, str]:
         area = a.payload["area"]
         d = min((ctx.view.rdist(area, c.area) for c in ctx.placed_cogs()), default=0)
-        return d, f"The Locust goes through {area}, away from the COGs where the rules allow"
+        return d, M("The Locust goes through {area}, away from the COGs where the rules allow", area=area)
 
     def _a_spawn_order(self, ctx: _Look, a: Action) -> tuple[float, str]:
         # Figures spawning at once (seed p. 15): the weakest is placed first, so it takes the
@@ -408,10 +412,10 @@ class CogBot(SeededBot):
 
         enemy = W.resolve_spawn_enemy(ctx.state, ctx.content, a.payload["enemy"])
         if enemy is None:
-            return 0, f"Place {a.payload['enemy']} next (none can be placed)"
+            return 0, M("Place {enemy} next (none can be placed)", enemy=a.payload["enemy"])
         stats = W.enemy_stats(ctx.state, ctx.content, enemy)
         name = ctx.content.enemies[enemy].name
-        return -(stats.attack + stats.health), f"Place the {name} first: the weakest takes the best cover"
+        return -(stats.attack + stats.health), M("Place the {name} first: the weakest takes the best cover", name=N.enemy(enemy))
 
     def _a_locust_cover(self, ctx: _Look, a: Action) -> tuple[float, str]:
         spot = a.payload["spot"]
@@ -419,17 +423,17 @@ class CogBot(SeededBot):
 
         worst = max((cover_bonus(ctx.view, (c.area, c.cover), (ctx.view.cover[spot].area, spot))
                      for c in ctx.placed_cogs()), default=0)
-        return -worst, f"The Locust takes the cover spot {spot}, the least useful to it"
+        return -worst, M("The Locust takes the cover spot {spot}, the least useful to it", spot=spot)
 
     def _a_discard_ammo(self, ctx: _Look, a: Action) -> tuple[float, str]:
         w = a.payload["weapon"]
-        return ctx.cog.ammo(w), f"Lose the ammo from the {w}, which has the most"
+        return ctx.cog.ammo(w), M("Lose the ammo from the {weapon}, which has the most", weapon=N.weapon(w))
 
     def _a_keep_weapon(self, ctx: _Look, a: Action) -> tuple[float, str]:
         w = str(a.payload.get("keep", "")).split("#")[0]
         weapon = ctx.content.weapons.get(w)
         dice = (weapon.normal or 0) if weapon is not None else 0
-        return dice, f"Keep the {w}: the most attack dice"
+        return dice, M("Keep the {weapon}: the most attack dice", weapon=N.weapon(w))
 
 
 def _decider(state: GearsState) -> str | None:
