@@ -18,12 +18,18 @@ from typing import Callable
 
 from game.engine.bots import Choice, RandomBot, SeededBot, seat_view  # noqa: F401  (RandomBot: this title's random player too)
 from game.engine.protocol import Action
-from game.engine.text import M, join
+from game.engine.text import M, Msg, join
 from game.gears.rules import names as N
 from game.gears.rules.board_view import INF
 from game.gears.rules.state import GearsState
 from game.gears.rules.view import view_for, viewer_of
 from game.gears.rules.shared import content as _content
+
+
+def _gid(words: Msg | str) -> str:
+    """The English msgid of a goal's words: what the bot's logic compares, whatever language
+    the words come out in (a message compared with a string would be worded first)."""
+    return words if words.__class__ is str else words.msgid
 
 
 def _expected(dist: dict[int, Fraction]) -> float:
@@ -70,7 +76,7 @@ class CogBot(SeededBot):
         handler: Callable[[_Look, Action], tuple[float, str]] | None = getattr(self, "_a_" + a.kind, None)
         if handler is not None:
             return handler(ctx, a)
-        return 0.0, M("{action} (no preference)", action=a.text or a.kind)
+        return 0.0, M("{action} (no preference)", action=a.label or a.kind)
 
     # --- frames of the COG turn
 
@@ -168,7 +174,9 @@ class CogBot(SeededBot):
                 if any(ctx.content.weapons[w].uses == "ammo" and n < 2 for w, n in ctx.cog.weapons):
                     score += 8
                     parts.append(M("ammo"))
-        return score, M("Play {card} for its actions: {parts}", card=N.card(card), parts=join(", ", parts) if parts else ", ".join(verbs))
+        if not parts:
+            return score, M("Play {card} for its actions", card=N.card(card))
+        return score, M("Play {card} for its actions: {parts}", card=N.card(card), parts=join(", ", parts))
 
     def _a_special(self, ctx: _Look, a: Action) -> tuple[float, str]:
         do = a.payload["do"]
@@ -187,7 +195,7 @@ class CogBot(SeededBot):
             if ctx.objective_kind() == "all_holes_sealed" and ctx.cog.grenades == 0 and "grenade" in eq:
                 return 60, M("Use this tile's equipment: grenades to seal the hole")
             return (12 if len(ctx.cog.hand) >= 5 else -5), M("Use this tile's equipment")
-        return 1, a.text
+        return 1, a.label or a.kind
 
     def _a_remove_two_plus(self, ctx: _Look, a: Action) -> tuple[float, str]:
         # Solo (spec 6.16): a 2+ card for a new one costs no health; Teamwork does nothing solo.
@@ -229,7 +237,7 @@ class CogBot(SeededBot):
                     h.split("#")[0] == "sit_tight" for h in ctx.cog.hand)):
                 return 30, M("Take the second Order Step: a likely kill or Sit Tight")
             return 10 - best / 100, M("Skip the second Order Step: keep my cards")
-        return 30, M("Do the card's next action ({verb})", verb=verb or a.text)
+        return 30, M("Do the card's next action ({action})", action=a.label or verb)
 
     def _a_skip(self, ctx: _Look, a: Action) -> tuple[float, str]:
         if ctx.phase == "card":
@@ -514,35 +522,35 @@ class _Look:
         goal: list[str] = []
         bleeding = [c.area for p, c in s.cogs.items() if c.bleeding and p != self.me]
         if bleeding and self.cog.hand:
-            goal, self._goal_name = bleeding, "a bleeding-out partner"
+            goal, self._goal_name = bleeding, M("a bleeding-out partner")
         kind = self.objective_kind()
         if not goal and kind == "all_holes_sealed" and self.cog.grenades:
             goal = self.throw_areas()
-            self._goal_name = "throwing range of an open emergence hole"
+            self._goal_name = M("throwing range of an open emergence hole")
         if not goal and kind == "all_holes_sealed" and not self.cog.grenades:
             area = next((self.view.equipment_area.get(t) for t, eq in sorted(s.equipment.items())
                          if "grenade" in eq), None)
             if area:
-                goal, self._goal_name = [area], "grenades at the equipment"
+                goal, self._goal_name = [area], M("grenades at the equipment")
         if not goal and kind in ("no_locusts_in_play", "enemy_killed", "all_holes_sealed") and s.locusts:
-            goal, self._goal_name = sorted({x.area for x in s.locusts.values()}), "the Locusts"
+            goal, self._goal_name = sorted({x.area for x in s.locusts.values()}), M("the Locusts")
         if not goal and kind == "equipment_activated":
             tile = self.content.missions[s.mission].stages[s.stage].flip_when.params.get("tile")
             area = view.equipment_area.get(tile)
             if area:
-                goal, self._goal_name = [area], f"the equipment of tile {tile}"
+                goal, self._goal_name = [area], M("the equipment of tile {tile}", tile=tile)
         if not goal:
             doors = [view.exits[d] for d in s.doors if d in view.exits]
             if doors:
-                goal, self._goal_name = doors, "the door"
+                goal, self._goal_name = doors, M("the door")
         if not goal:
             from game.gears.rules.spawning import exit_areas
 
             exits = exit_areas(s)
             if exits:
-                goal, self._goal_name = list(exits), "the map exit"
+                goal, self._goal_name = list(exits), M("the map exit")
         if not goal and s.locusts:
-            goal, self._goal_name = sorted({x.area for x in s.locusts.values()}), "the Locusts"
+            goal, self._goal_name = sorted({x.area for x in s.locusts.values()}), M("the Locusts")
         self._goal = goal
         return goal
 
@@ -551,11 +559,11 @@ class _Look:
         place the mission needs (the Locusts keep spawning while the COGs wait), little for
         'the Locusts', who come to the COGs anyway."""
         self.goal_areas()
-        return 0.5 if self._goal_name == "the Locusts" else 3.0
+        return 0.5 if _gid(self._goal_name) == "the Locusts" else 3.0
 
-    def goal_name(self) -> str:
+    def goal_name(self) -> Msg | str:
         self.goal_areas()
-        return self._goal_name or "the objective"
+        return self._goal_name or M("the objective")
 
     def dist_to(self, area: str, goal: list[str]) -> int:
         if not goal:
@@ -791,16 +799,16 @@ class _Look:
                     if m == "overwhelming" and not free and n <= 1:
                         v -= 25 * (1 - kill)
                     if v > best:
-                        best, why = v, f"{e:.2f} expected wounds, {kill:.0%} to kill {lid} ({w})"
+                        best, why = v, M("{e:.2f} expected wounds, {kill:.0%} to kill {target} ({weapon})", e=e, kill=kill, target=N.locust(self.state, lid), weapon=N.weapon(w))
             if mode is None and chainsaw_legality(self.state, self.content, self.me, lid) is None:
                 v = self.kill_worth(lid, 0, self.chainsaw_value(lid)[1])
                 if v > best:
-                    best, why = v, f"chainsaw {lid}"
+                    best, why = v, M("chainsaw {target}", target=N.locust(self.state, lid))
         if mode is None and self.cog.grenades and self.objective_kind() == "all_holes_sealed":
             for h in self.open_holes():
                 if self.view.rdist(self.cog.area, h) <= 2 and \
                         grenade_legality(self.state, self.content, self.me, h) is None:
-                    best, why = max(best, 260.0), f"a grenade to seal the hole in {h}"
+                    best, why = max(best, 260.0), M("a grenade to seal the hole in {area}", area=h)
         self._gain[key] = (best, why)
         self._why = why
         return best
@@ -908,14 +916,14 @@ class SquadBot(CogBot):
         if a.payload["as"] == "card" and any(b.verb == "gain_ammo" for b in ctx.content.orders[name].actions):
             if ctx.key_weapon_empty():
                 score += 60
-                why += f" (ammo for the {ctx.key_weapon_empty()}, the only weapon that wounds the stage's enemy)"
+                why = M("{why} (ammo for the {weapon}, the only weapon that wounds the stage's enemy)", why=why, weapon=N.weapon(ctx.key_weapon_empty()))
             elif ctx.ammo_hunger():
                 score += 15 * ctx.ammo_hunger()
-                why += " (my weapons are short of ammo)"
+                why = M("{why} (my weapons are short of ammo)", why=why)
         left = len(ctx.cog.hand) - 1
         cost = _HEALTH_COST.get(left, 0.0)
         if cost and a.payload["card"].split("#")[0] != "sit_tight":
-            return score - cost, f"{why} (leaves {left} card(s) in hand)"
+            return score - cost, M("{why} (leaves {left} card(s) in hand)", why=why, left=left)
         return score, why
 
     def _a_attack(self, ctx: _Look, a: Action) -> tuple[float, str]:
@@ -926,7 +934,7 @@ class SquadBot(CogBot):
 
         p = a.payload
         if p["target"] in ctx.state.locusts and immune_to(ctx.state, ctx.content, p["target"], p["weapon"]) is not None:
-            return 2, f"Attack {p['target']} with the {p['weapon']}: it takes no wound from that weapon"
+            return 2, M("Attack {target} with the {weapon}: it takes no wound from that weapon", target=N.locust(ctx.state, p["target"]), weapon=N.weapon(p["weapon"]))
         score, why = super()._a_attack(ctx, a)
         target = ctx.state.locusts.get(p["target"])
         key = target is not None and target.enemy in key_enemies(ctx.state)
@@ -937,7 +945,7 @@ class SquadBot(CogBot):
             kill = float(pv.kill) if pv is not None else ctx.attack_value(p["target"], p["weapon"], p["mode"], 0)[1]
             cost = ctx.ammo_cost(p["weapon"]) * (1 - 0.7 * kill)
             if cost:
-                return score - cost, f"{why}; spends 1 of {ctx.cog.ammo(p['weapon'])} ammo"
+                return score - cost, M("{why}; spends 1 of {n} ammo", why=why, n=ctx.cog.ammo(p["weapon"]))
         return score, why
 
     def _a_guard(self, ctx: _Look, a: Action) -> tuple[float, str]:
@@ -957,11 +965,11 @@ class SquadBot(CogBot):
                 e, kill = ctx.attack_value(lid, p["weapon"], p["mode"], 0)
             if kill > 0 or e > 0:
                 return max(score, 40 + 60 * kill + 5 * e), \
-                    f"Guard against {lid} with the {p['weapon']} ({p['mode']}): {kill:.0%} to kill a Locust that can reach the Stranded"
+                    M("Guard against {target} with the {weapon} ({mode}): {kill:.0%} to kill a Locust that can reach the Stranded", target=N.locust(ctx.state, lid), weapon=N.weapon(p["weapon"]), mode=N.mode(p["mode"]), kill=kill)
         if p.get("guard") is not None and p.get("mode") == "overwhelming":
             cost = ctx.ammo_cost(p["weapon"])
             if cost:
-                return score - cost, f"{why}; spends 1 of {ctx.cog.ammo(p['weapon'])} ammo"
+                return score - cost, M("{why}; spends 1 of {n} ammo", why=why, n=ctx.cog.ammo(p["weapon"]))
         return score, why
 
     def _a_drop_weapon(self, ctx: _Look, a: Action) -> tuple[float, str]:
@@ -975,7 +983,7 @@ class SquadBot(CogBot):
             worth = min(ctx.weapon_worth(x) for x, _ in ctx.cog.weapons)
             if ctx.weapon_worth(w) == worth:
                 # Before the card: a card played first may carry me off the equipment.
-                return 150, f"Discard the {w}, my least useful weapon: room for the equipment the stage needs"
+                return 150, M("Discard the {weapon}, my least useful weapon: room for the equipment the stage needs", weapon=N.weapon(w))
         return super()._a_drop_weapon(ctx, a)
 
     def _a_guard_who(self, ctx: _Look, a: Action) -> tuple[float, str]:
@@ -991,8 +999,7 @@ class SquadBot(CogBot):
             dice = float((w.overwhelming if p["mode"] == "overwhelming" else w.normal) or 0)
             if p["mode"] == "overwhelming" and w.uses == "ammo" and c.ammo(p["weapon"]) <= 1:
                 dice -= 1.5
-        name = ctx.content.cogs[c.character].name
-        return dice + len(c.hand) / 4, f"{name} Guards: {dice:.0f} attack dice, {len(c.hand)} cards in hand"
+        return dice + len(c.hand) / 4, M("{who} Guards: {dice:.0f} attack dice, {n} cards in hand", who=N.character(c.character), dice=dice, n=len(c.hand))
 
     def _a_grenade(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """A Bolo Grenade at an enemy the stage needs dead (The Showdown's Feral Berserker,
@@ -1006,21 +1013,19 @@ class SquadBot(CogBot):
         target = next((lid for lid, x in sorted(ctx.state.locusts.items()) if x.area == area and x.enemy in keys
                        and immune_to(ctx.state, ctx.content, lid, "bolo_grenade") is None), None)
         if target and not mine and score < 150:
-            name = ctx.content.enemies[ctx.state.locusts[target].enemy].name
-            return 150, f"Throw a Bolo Grenade into {area} at the {name}: the stage needs it dead"
+            return 150, M("Throw a Bolo Grenade into {area} at the {name}: the stage needs it dead", area=area, name=N.enemy(ctx.state.locusts[target].enemy))
         saved = next((e for e in keys if "bolo_grenade" in wounding_weapons(ctx.state, e)), None)
         if saved and not target and ctx.objective_kind() != "all_holes_sealed" and score > 20:
             # The Showdown, seed 1 at 2 players: both Bolos went into holes while the Feral
             # Berserker, whom only Scorchers and Bolos wound unwounded, stood beside the squad.
-            name = ctx.content.enemies[saved].name
-            return 20, f"{why} (kept for the {name}, whom only a few weapons wound)"
+            return 20, M("{why} (kept for the {name}, whom only a few weapons wound)", why=why, name=N.enemy(saved))
         if score <= 2:
-            return -5, f"{why}: nothing there worth a grenade"
+            return -5, M("{why}: nothing there worth a grenade", why=why)
         if mine and ctx.objective_kind() != "all_holes_sealed" and score > 0:
             # Every figure in the area defends against the grenade, the thrower too (spec 6.8):
             # about 1.3 cards each. Worth it only for the stage's holes (Scattered, seed 302:
             # a hole sealed in the thrower's own area cost him 3 cards).
-            return min(score, 30.0 - 25 * mine), f"{why} (it would wound {mine} COG(s) here)"
+            return min(score, 30.0 - 25 * mine), M("{why} (it would wound {mine} COG(s) here)", why=why, mine=mine)
         return score, why
 
     def _a_special(self, ctx: _Look, a: Action) -> tuple[float, str]:
@@ -1029,17 +1034,17 @@ class SquadBot(CogBot):
         if a.payload["do"] == "equipment" and w in ctx.content.weapons:
             # The equipment's ammo is placed as it is used (spec 6.10): on the weapon _a_ammo prefers.
             pref, reason = self._a_ammo(ctx, Action("ammo", {"weapon": w}))
-            return score + pref / 100, f"{why}; {reason}"
+            return score + pref / 100, M("{why}; {reason}", why=why, reason=reason)
         return score, why
 
     def _special(self, ctx: _Look, a: Action) -> tuple[float, str]:
         pl = a.payload
-        if pl["do"] == "equipment" and ctx.goal_name().startswith("ammo for the Scorcher"):
-            return 65, "Use this tile's equipment: ammo for the Scorcher, which can wound the Feral Berserker"
+        if pl["do"] == "equipment" and _gid(ctx.goal_name()).startswith("ammo for the Scorcher"):
+            return 65, M("Use this tile's equipment: ammo for the Scorcher, which can wound the Feral Berserker")
         if pl["do"] == "equipment" and ctx.stage_tile() and ctx.equipment_piece() == ctx.stage_tile():
-            return 150, "Use this tile's equipment: the stage's objective, before the card moves me off it"
-        if pl["do"] == "equipment" and "only" in ctx.goal_name() and "wounds the" in ctx.goal_name():
-            return 65, f"Use this tile's equipment: {ctx.goal_name()}"
+            return 150, M("Use this tile's equipment: the stage's objective, before the card moves me off it")
+        if pl["do"] == "equipment" and "only" in _gid(ctx.goal_name()) and "wounds the" in _gid(ctx.goal_name()):
+            return 65, M("Use this tile's equipment: {goal}", goal=ctx.goal_name())
         if pl["do"] == "revive":
             score, why = super()._a_special(ctx, a)
             dice = ctx.locust_dice_in(ctx.cog.area)
@@ -1047,7 +1052,7 @@ class SquadBot(CogBot):
                 # A revived COG stands with no card (spec 6.10) until his Healing Step, and
                 # Locusts ignore him while he bleeds (6.13): beside a Berserker he would only go
                 # down again, and the card is lost (China Shop, seed 201: four revives so).
-                return -5, f"{why}: not now, {dice} Locust attack dice in this area would down him again"
+                return -5, M("{why}: not now, {dice} Locust attack dice in this area would down him again", why=why, dice=dice)
             return score, why
         hunger = ctx.ammo_hunger()
         if pl["do"] == "pickup" and hunger and (pl.get("discard") is None or len(ctx.cog.hand) >= 3):
@@ -1059,9 +1064,9 @@ class SquadBot(CogBot):
                 score = (130 if not paid else 60 * hunger - ctx.keep_value(pl["discard"]) / 10) \
                     - (0 if pl["choice"] == "ammo" else 5)
                 return score, \
-                    f"Pick up the dropped {d['weapon']} ({pl['choice']}): my weapons are nearly out of ammo"
+                    M("Pick up the dropped {weapon} ({choice}): my weapons are nearly out of ammo", weapon=N.weapon(d["weapon"]), choice=pl["choice"])
         if pl["do"] == "equipment" and hunger >= 2 and ctx.equipment_gives_ammo():
-            return 55, "Use this tile's equipment: ammo, and my weapons have none"
+            return 55, M("Use this tile's equipment: ammo, and my weapons have none")
         return super()._a_special(ctx, a)
 
     def _a_equipment_choice(self, ctx: _Look, a: Action) -> tuple[float, str]:
@@ -1069,7 +1074,7 @@ class SquadBot(CogBot):
         wounds the Feral Berserker), else the emptiest."""
         w = a.payload.get("weapon")
         if w is None:
-            return 0, a.text or "Use the equipment"
+            return 0, a.label or M("Use the equipment")
         return self._a_ammo(ctx, a)
 
     def _a_ammo(self, ctx: _Look, a: Action) -> tuple[float, str]:
@@ -1082,20 +1087,20 @@ class SquadBot(CogBot):
         for e in key_enemies(ctx.state):
             only |= wounding_weapons(ctx.state, e)
         if w in only:
-            return 60, f"Ammo on the {w}: the stage's key enemy takes wounds only from it"
+            return 60, M("Ammo on the {weapon}: the stage's key enemy takes wounds only from it", weapon=N.weapon(w))
         return super()._a_ammo(ctx, a)
 
     def _a_follow(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """Follow costs a card (seed p. 24): worth it from a full hand (the next Healing Step
         would waste a draw) when the mover goes my way, or to get out of danger."""
         mover = (ctx.frame or {}).get("mover")
-        who = ctx.state.cogs[mover].character if mover in ctx.state.cogs else "the active COG"
+        who = N.character(ctx.state.cogs[mover].character) if mover in ctx.state.cogs else M("the active COG")
         hand = len(ctx.cog.hand)
         if hand >= ctx.content.cogs[ctx.cog.character].hand_limit and ctx.want_to_move():
-            return 30, f"Follow {who} (discarding {a.payload['card']}): a full hand, and I want to go on too"
+            return 30, M("Follow {who} (discarding {card}): a full hand, and I want to go on too", who=who, card=N.card(a.payload["card"]))
         if ctx.danger(ctx.cog.area, ctx.cog.cover) >= 1.5 and hand >= 4:
-            return 30, f"Follow {who} (discarding {a.payload['card']}): out of danger here"
-        return 10, f"Follow {who} (discarding {a.payload['card']}): not worth a card now"
+            return 30, M("Follow {who} (discarding {card}): out of danger here", who=who, card=N.card(a.payload["card"]))
+        return 10, M("Follow {who} (discarding {card}): not worth a card now", who=who, card=N.card(a.payload["card"]))
 
 
     # --- Search for the Stranded Stage 3: the end-of-turn escort (rules/turn.py frame "stranded")
@@ -1108,42 +1113,42 @@ class SquadBot(CogBot):
         within reach (the mission is won at once), or when a step on toward it is no more
         exposed than where he stands, from a hand that can spare the card."""
         if ctx.phase != "stranded":
-            return 0.0, a.text or a.kind
+            return 0.0, a.label or a.kind
         card = a.payload["card"]
         keep = ctx.keep_value(card) / 10
         left = int((ctx.frame or {}).get("left", 2))
         here = ctx.stranded_area()
         if here is None:
-            return -50, f"Discard {card} to move the Stranded (he is not on the map)"
+            return -50, M("Discard {card} to move the Stranded (he is not on the map)", card=N.card(card))
         if ctx.stranded_exit_dist(here) <= left:
-            return 500 - keep, f"Discard {card} to walk the Stranded into the map exit: the mission is won"
+            return 500 - keep, M("Discard {card} to walk the Stranded into the map exit: the mission is won", card=N.card(card))
         gain, dest = ctx.stranded_gain(left)
         hand = len(ctx.cog.hand)
         if gain <= 0:
-            return -20 - keep, f"Discard {card} to move the Stranded (no safer place nearer the exit)"
+            return -20 - keep, M("Discard {card} to move the Stranded (no safer place nearer the exit)", card=N.card(card))
         if hand <= 2:
-            return -20 - keep, f"Discard {card} to move the Stranded to {dest} (not from {hand} card(s))"
+            return -20 - keep, M("Discard {card} to move the Stranded to {dest} (not from {hand} card(s))", card=N.card(card), dest=dest, hand=hand)
         return 40 + 5 * gain - keep - _HEALTH_COST.get(hand - 1, 0.0), \
-            f"Discard {card} to move the Stranded to {dest}, nearer the exit and no more exposed"
+            M("Discard {card} to move the Stranded to {dest}, nearer the exit and no more exposed", card=N.card(card), dest=dest)
 
     def _a_step(self, ctx: _Look, a: Action) -> tuple[float, str]:
         if ctx.phase != "stranded":
             return super()._a_step(ctx, a)
         to = a.payload["area"]
         if ctx.stranded_exit_dist(to) == 0:
-            return 1000, f"Move the Stranded into {to}, the map exit: the mission is won"
+            return 1000, M("Move the Stranded into {to}, the map exit: the mission is won", to=to)
         more = int((ctx.frame or {}).get("left", 1)) - 1  # steps left after this one
         v = max([ctx.stranded_value(to)] + [ctx.stranded_value(b) for b in ctx.view.areas
                                            if b in ctx.view.move_dist and ctx.view.mdist(to, b) <= more])
-        return 50 + v, f"Move the Stranded to {to}, toward the exit ({ctx.stranded_exit_dist(to)} areas left)"
+        return 50 + v, M("Move the Stranded to {to}, toward the exit ({n} areas left)", to=to, n=ctx.stranded_exit_dist(to))
 
     def _a_stop(self, ctx: _Look, a: Action) -> tuple[float, str]:
         if ctx.phase != "stranded":
             return super()._a_stop(ctx, a)
         if not (ctx.frame or {}).get("paid"):
-            return 0, "Leave the Stranded where he is: keep my cards"
+            return 0, M("Leave the Stranded where he is: keep my cards")
         here = ctx.stranded_area()
-        return 50 + ctx.stranded_value(here), "The Stranded stops here: the next area is more exposed"
+        return 50 + ctx.stranded_value(here), M("The Stranded stops here: the next area is more exposed")
 
 
 # Locust abilities that wound every figure (or every COG) in an area (enemies.toml).
@@ -1215,23 +1220,23 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
                 continue
             q = min(sorted(free), key=lambda q: min(view.mdist(cogs[q].area, a) for a in spots))
             free.discard(q)
-            plan[q] = (spots, f"throwing range of the emergence hole in {h} (my job in the squad plan)")
+            plan[q] = (spots, M("throwing range of the emergence hole in {area} (my job in the squad plan)", area=h))
         grenades = sorted({view.equipment_area[t] for t, eq in state.equipment.items()
                            if "grenade" in eq and view.equipment_area.get(t)})
         for q in cogs:
             if q in plan:
                 continue
             if not cogs[q].grenades and grenades:
-                plan[q] = (grenades, "grenades at the equipment")
+                plan[q] = (grenades, M("grenades at the equipment"))
             elif plan:  # cover the throwers: go where they go
                 first = next(iter(plan.values()))
-                plan[q] = (first[0], "with the grenade thrower, to cover him")
+                plan[q] = (first[0], M("with the grenade thrower, to cover him"))
         return plan
     if k == "equipment_activated":
         tile = p.get("tile")
         area = view.equipment_area.get(tile)
         if area:
-            return everyone([area], f"the equipment of tile {tile} (the stage's objective)")
+            return everyone([area], M("the equipment of tile {tile} (the stage's objective)", tile=tile))
         locked = any(state.locked[i] for i in range(len(state.locked)))
         keys = unlock_areas() if locked else []
         doors = doors_ahead()
@@ -1239,9 +1244,9 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
             # The squad fetches the Keycode together: the door it opens is back on the first
             # tile, so a COG sent ahead would only wait there alone (traces: a split squad is
             # picked off one by one).
-            return everyone(keys, "the Keycode equipment: it unlocks the level we need")
+            return everyone(keys, M("the Keycode equipment: it unlocks the level we need"))
         if doors:
-            return everyone(doors, "the door: the objective lies ahead")
+            return everyone(doors, M("the door: the objective lies ahead"))
         return {}
     if k in ("enemy_in_exit_area", "cog_enters_last_tile", "all_cogs_at_exit", "stranded_at_exit"):
         exits = exit_areas(state)
@@ -1261,13 +1266,13 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
             near = foes()
             if st and near:
                 near = sorted(near, key=lambda a: view.mdist(st, a))[:1]
-                return everyone(near, "the Locusts in the Stranded's way")
-        return everyone(exits, "the map exit (the stage's objective)")
+                return everyone(near, M("the Locusts in the Stranded's way"))
+        return everyone(exits, M("the map exit (the stage's objective)"))
     if k == "explore_attempted":
         lv = p.get("level")
         doors = sorted({view.exits[d] for d, f in md(state).get("door_from", {}).items()
                         if f == lv and d in state.doors and d in view.exits})
-        return everyone(doors or doors_ahead(), f"the door at the end of level {lv} (the stage's objective)")
+        return everyone(doors or doors_ahead(), M("the door at the end of level {level} (the stage's objective)", level=lv))
     if k == "all_cogs_on_tile":
         tile = p.get("tile")
         areas = [a for a in view.areas if view.piece_of_area.get(a) == tile]
@@ -1277,21 +1282,21 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
             # on 17B, so the squad goes at them (they are the stage's key enemy) rather than
             # for any area of the tile (seeds 1000-1003 at 2 players: COGs stood on 17B beside
             # Grinders they were not trying to kill).
-            return everyone(foes(absent), f"the {content.enemies[absent].name}s: none may be in play")
+            return everyone(foes(absent), M("the {name}s: none may be in play", name=N.enemy(absent)))
         if areas:
-            return everyone(areas, f"tile {tile} (every COG must stand on it)")
-        return everyone(doors_ahead(), "the door toward the tile every COG must reach")
+            return everyone(areas, M("tile {tile} (every COG must stand on it)", tile=tile))
+        return everyone(doors_ahead(), M("the door toward the tile every COG must reach"))
     if k == "level_explored":
         doors = doors_ahead()
         if doors:
-            return everyone(doors, "the door: exploring the next level is the objective")
+            return everyone(doors, M("the door: exploring the next level is the objective"))
         from game.gears.rules.spawning import rules_named
 
         only = {w for r in rules_named(state, "wound_only_by") for w in r.params.get("weapons", ())}
         ammo_eq = ammo_areas()
         for q, c in cogs.items():  # The Showdown: only Scorchers and Bolos wound the Feral Berserker
             if ammo_eq and not c.grenades and any(w in only and n == 0 for w, n in c.weapons):
-                plan[q] = (ammo_eq, "ammo for the Scorcher: only it and Bolo Grenades wound the Feral Berserker")
+                plan[q] = (ammo_eq, M("ammo for the Scorcher: only it and Bolo Grenades wound the Feral Berserker"))
         for e in key_enemies(state):  # The Showdown: the Feral Berserker's death unlocks level 2
             if foes(e):
                 # It attacks every COG in its own area (Butcher AI cards): the squad stands one
@@ -1302,12 +1307,12 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
                 near = [a for a in view.areas if a in view.move_dist
                         and any(view.rdist(a, b) == 1 and los(view, (a, None), (b, None)) for b in foes(e))]
                 for q in cogs:
-                    plan.setdefault(q, (near or foes(e), f"the {content.enemies[e].name}: its death opens the way on"))
+                    plan.setdefault(q, (near or foes(e), M("the {name}: its death opens the way on", name=N.enemy(e))))
                 return plan
-        return everyone(foes(), "the Locusts guarding the way on")
+        return everyone(foes(), M("the Locusts guarding the way on"))
     if k == "enemy_killed":
         where = foes(p.get("enemy"))
-        name = content.enemies[p["enemy"]].name if p.get("enemy") else "enemy"
+        name = N.enemy(p["enemy"]) if p.get("enemy") else M("enemy")
         only = wounding_weapons(state, p.get("enemy"))
         if where and only:
             # China Shop Stage 3: only the Hammer of Dawn wounds the unwounded Berserker, and it
@@ -1320,20 +1325,20 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
             ammo = ammo_areas() + sorted({d["area"] for d in state.dropped
                                           if d["area"] in view.move_dist and d["weapon"] in only})
             if armed:
-                return everyone(where, f"the {name}: we carry what wounds it")
+                return everyone(where, M("the {name}: we carry what wounds it", name=name))
             if empty and ammo:
-                return everyone(ammo, f"ammo for the {', '.join(sorted(only))}, the only weapon that wounds the {name}")
+                return everyone(ammo, M("ammo for the {weapons}, the only weapon that wounds the {name}", weapons=", ".join(sorted(only)), name=name))
             if empty:
-                return everyone(foes(), f"the Locusts (until the {', '.join(sorted(only))} has ammo for the {name})")
+                return everyone(foes(), M("the Locusts (until the {weapons} has ammo for the {name})", weapons=", ".join(sorted(only)), name=name))
             gives = sorted({view.equipment_area[piece] for piece, eq in state.equipment.items()
                             if view.equipment_area.get(piece) and content.equipment.get(eq) is not None
                             and content.equipment[eq].effect.get("gain_weapon") in only
                             and piece not in md(state).get("equipment_used", [])})
             if gives:
-                return everyone(gives, f"the {', '.join(sorted(only))} at the equipment: only it wounds the {name}")
+                return everyone(gives, M("the {weapons} at the equipment: only it wounds the {name}", weapons=", ".join(sorted(only)), name=name))
         if where:
-            return everyone(where, f"the {name} (killing it is the objective)")
-        return everyone(doors_ahead(), "the door toward the enemy we must kill")
+            return everyone(where, M("the {name} (killing it is the objective)", name=name))
+        return everyone(doors_ahead(), M("the door toward the enemy we must kill"))
     if k == "mission_ammo":
         # Search for the Stranded Stage 1: a kill leaves an ammo token in its area, and the
         # active COG carries one token onto the mission card at the end of its Order Step
@@ -1345,10 +1350,10 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
                 break
             a = min(left, key=lambda a: (view.mdist(cogs[q].area, a), a))
             left.remove(a)
-            plan[q] = ([a], f"the ammo token in {a}: it goes onto the mission card at the end of my Order Step")
+            plan[q] = ([a], M("the ammo token in {area}: it goes onto the mission card at the end of my Order Step", area=a))
         for q in cogs:
             if q not in plan and foes():
-                plan[q] = (foes(), "the Locusts (each kill leaves an ammo token)")
+                plan[q] = (foes(), M("the Locusts (each kill leaves an ammo token)"))
         return plan
     if k == "no_locusts_in_play":
         for e in sorted({x.enemy for x in state.locusts.values()}):
@@ -1360,19 +1365,19 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
             # carrier stood twenty turns with it empty). Its carrier loads it (ammo equipment,
             # the same weapon dropped; else Scavenging) and goes at the Berserker; the others
             # kill the rest.
-            name, weapons = content.enemies[e].name, ", ".join(sorted(only))
+            name, weapons = N.enemy(e), ", ".join(sorted(only))
             ammo = ammo_areas() + sorted({d["area"] for d in state.dropped
                                           if d["area"] in view.move_dist and d["weapon"] in only})
             for q, c in cogs.items():
                 if any(w in only and n > 0 for w, n in c.weapons):
-                    plan[q] = (foes(e), f"the {name}: I carry the {weapons}, the only weapon that wounds it")
+                    plan[q] = (foes(e), M("the {name}: I carry the {weapons}, the only weapon that wounds it", name=name, weapons=weapons))
                 elif any(w in only for w, _ in c.weapons) and ammo:
-                    plan[q] = (ammo, f"ammo for the {weapons}, the only weapon that wounds the {name}")
+                    plan[q] = (ammo, M("ammo for the {weapons}, the only weapon that wounds the {name}", weapons=weapons, name=name))
             rest = sorted({x.area for x in state.locusts.values() if x.enemy != e and x.area in view.move_dist})
             for q in cogs:
-                plan.setdefault(q, (rest or foes(e), "the Locusts (killing them is the objective)"))
+                plan.setdefault(q, (rest or foes(e), M("the Locusts (killing them is the objective)")))
             return plan
-        return everyone(foes(), "the Locusts (killing them is the objective)")
+        return everyone(foes(), M("the Locusts (killing them is the objective)"))
     return {}
 
 
@@ -1431,7 +1436,7 @@ class _SquadLook(_Look):
         bleeding = [c.area for q, c in s.cogs.items() if c.bleeding and q != self.me and c.area in self.view.move_dist
                     and self.locust_dice_in(c.area) < 4]
         if bleeding and self.cog.hand:
-            self._goal, self._goal_name = bleeding, "a bleeding-out partner"
+            self._goal, self._goal_name = bleeding, M("a bleeding-out partner")
             return self._goal
         if self._plan is None:
             self._plan = squad_plan(s)
@@ -1549,13 +1554,13 @@ class _SquadLook(_Look):
 
     def goal_weight(self) -> float:
         self.goal_areas()
-        if self._goal_name == "a bleeding-out partner":
+        if _gid(self._goal_name) == "a bleeding-out partner":
             return 4.0
-        if self._goal_name == "the Locusts":
+        if _gid(self._goal_name) == "the Locusts":
             base = 0.5
-        elif self._goal_name.startswith("the Locusts ("):
+        elif _gid(self._goal_name).startswith("the Locusts ("):
             base = 1.0  # killing them is the objective, but they come to the squad anyway
-        elif self._goal_name.startswith("the ammo token") and self.me == self.state.active_player:
+        elif _gid(self._goal_name).startswith("the ammo token") and self.me == self.state.active_player:
             # Search for the Stranded Stage 1: the token counts only if my Order Step ends on
             # it (seed 1000 at 2 players: a COG stepped onto the token and back off, safer).
             base = 6.0
@@ -1674,7 +1679,7 @@ class _SquadLook(_Look):
             return self._pos[area]
         score, spot = super().position(area)
         if self.objective_kind() in ("level_explored", "explore_attempted") and area in self.goal_areas() \
-                and "door" in self._goal_name and self.me == self.state.active_player:
+                and "door" in _gid(self._goal_name) and self.me == self.state.active_player:
             # Reaching the door lets the move end in exploring (turn.py: the move frame offers
             # it), which is the stage's objective: worth more than the danger of the area (The
             # Showdown, seed 2 at 2 players: with the Feral Berserker dead, a COG stopped one
