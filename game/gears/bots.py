@@ -18,10 +18,18 @@ from typing import Callable
 
 from game.engine.bots import Choice, RandomBot, SeededBot, seat_view  # noqa: F401  (RandomBot: this title's random player too)
 from game.engine.protocol import Action
+from game.engine.text import M, Msg, join
+from game.gears.rules import names as N
 from game.gears.rules.board_view import INF
 from game.gears.rules.state import GearsState
 from game.gears.rules.view import view_for, viewer_of
 from game.gears.rules.shared import content as _content
+
+
+def _gid(words: Msg | str) -> str:
+    """The English msgid of a goal's words: what the bot's logic compares, whatever language
+    the words come out in (a message compared with a string would be worded first)."""
+    return words if words.__class__ is str else words.msgid
 
 
 def _expected(dist: dict[int, Fraction]) -> float:
@@ -68,29 +76,29 @@ class CogBot(SeededBot):
         handler: Callable[[_Look, Action], tuple[float, str]] | None = getattr(self, "_a_" + a.kind, None)
         if handler is not None:
             return handler(ctx, a)
-        return 0.0, f"{a.text or a.kind} (no preference)"
+        return 0.0, M("{action} (no preference)", action=a.label or a.kind)
 
     # --- frames of the COG turn
 
     def _a_cover(self, ctx: _Look, a: Action) -> tuple[float, str]:
         spot = a.payload["spot"]
         bonus = ctx.cover_value(spot)
-        return 50 + 5 * bonus, f"Take cover at {spot}: +{bonus:.1f} defence dice on average against the Locusts"
+        return 50 + 5 * bonus, M("Take cover at {spot}: +{bonus:.1f} defence dice on average against the Locusts", spot=spot, bonus=bonus)
 
     def _a_no_cover(self, ctx: _Look, a: Action) -> tuple[float, str]:
-        return 10, "No free cover spot here: stay in the open"
+        return 10, M("No free cover spot here: stay in the open")
 
     def _a_crawl(self, ctx: _Look, a: Action) -> tuple[float, str]:
         d = ctx.dist_to_partner(a.payload["area"])
         now = ctx.dist_to_partner(ctx.cog.area)
         if d < now:
-            return 40 - d, f"Crawl to {a.payload['area']}, toward a partner who can revive me"
-        return 5 - d, f"Crawl to {a.payload['area']}"
+            return 40 - d, M("Crawl to {area}, toward a partner who can revive me", area=a.payload["area"])
+        return 5 - d, M("Crawl to {area}", area=a.payload["area"])
 
     def _a_no_crawl(self, ctx: _Look, a: Action) -> tuple[float, str]:
         if ctx.dist_to_partner(ctx.cog.area) == 0:
-            return 45, "Stay with my partner, who can revive me"
-        return 20, "Stay where I am"
+            return 45, M("Stay with my partner, who can revive me")
+        return 20, M("Stay where I am")
 
     def _a_play(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """The Order Step's card (spec 5.2). Every card is a point of health (6.13), so the
@@ -103,13 +111,13 @@ class CogBot(SeededBot):
         if how == "attack":
             attack = ctx.attack_gain()
             if attack <= 0:
-                return 5 - keep, f"Play {card} to attack (nothing worth shooting)"
-            return 40 + attack - keep, f"Play {card} to attack: {ctx.attack_why()}"
+                return 5 - keep, M("Play {card} to attack (nothing worth shooting)", card=N.card(card))
+            return 40 + attack - keep, M("Play {card} to attack: {why}", card=N.card(card), why=ctx.attack_why())
         if how == "move":
             gain, dest = ctx.move_gain(2)
             if gain > 0:
-                return 38 + 12 * min(gain, 6) - keep, f"Play {card} to move 2 areas, to {dest} (nearer {ctx.goal_name()} or safer)"
-            return 8 - keep, f"Play {card} to move"
+                return 38 + 12 * min(gain, 6) - keep, M("Play {card} to move 2 areas, to {dest} (nearer {goal} or safer)", card=N.card(card), dest=dest, goal=ctx.goal_name())
+            return 8 - keep, M("Play {card} to move", card=N.card(card))
         score, parts = 30.0 - keep / 2, []  # the card's own use is what its keep value stood for
         for b in order.actions:
             v = b.verb
@@ -117,11 +125,11 @@ class CogBot(SeededBot):
                 gain, dest = ctx.move_gain(int(b.value) + ctx.extra_move())
                 if gain > 0:
                     score += 8 + 12 * min(gain, 6)
-                    parts.append(f"move to {dest}")
+                    parts.append(M("move to {dest}", dest=dest))
                 if "attack" in verbs and ctx.objective_kind() == "all_holes_sealed" and ctx.cog.grenades \
                         and ctx.hole_throw_reachable(int(b.value) + ctx.extra_move()):
                     score += 60
-                    parts.append("then a grenade at the open hole")
+                    parts.append(M("then a grenade at the open hole"))
             elif v == "attack" and "move" not in verbs:
                 if b.params.get("mode") == "overwhelming":
                     continue  # Ambush: its pull decides; valued below
@@ -138,25 +146,25 @@ class CogBot(SeededBot):
                     k = max((ctx.draw_room(q, card) for q, c in ctx.state.cogs.items()
                              if c.area == ctx.cog.area and not c.bleeding and not c.no_draw), default=0)
                     score += 25 * min(n, k)
-                    parts.append(f"a COG here draws {min(n, k)}")
+                    parts.append(M("a COG here draws {n}", n=min(n, k)))
                 elif who == "cogs_in_cover_all_sections":
                     k = sum(min(n, ctx.draw_room(q, card)) for q, c in ctx.state.cogs.items()
                             if c.cover and not c.bleeding and not c.no_draw)
                     score += 18 * k
-                    parts.append(f"{k} card(s) for the COGs in cover")
+                    parts.append(M("{k} card(s) for the COGs in cover", k=k))
                 elif who == "other_cogs_in_area":
                     k = sum(min(n, ctx.draw_room(q, card)) for q, c in ctx.state.cogs.items()
                             if q != ctx.me and c.area == ctx.cog.area and not c.bleeding and not c.no_draw)
                     score += 18 * k
                     if k:
-                        parts.append(f"{k} card(s) for partners here")
+                        parts.append(M("{k} card(s) for partners here", k=k))
                 else:
                     k = min(n, ctx.draw_room(ctx.me, card))
                     score += 18 * k
             elif v == "skip_locust_activation":
                 threat = ctx.total_threat()
                 score += 15 + 20 * threat
-                parts.append(f"no Locust activation ({threat:.1f} expected wounds avoided)")
+                parts.append(M("no Locust activation ({threat:.1f} expected wounds avoided)", threat=threat))
             elif v == "pull_locust":
                 gain = ctx.attack_gain(mode="overwhelming", free=True)
                 if gain > 0:
@@ -165,49 +173,51 @@ class CogBot(SeededBot):
             elif v == "gain_ammo":
                 if any(ctx.content.weapons[w].uses == "ammo" and n < 2 for w, n in ctx.cog.weapons):
                     score += 8
-                    parts.append("ammo")
-        return score, f"Play {card} for its actions: {', '.join(parts) or ', '.join(verbs)}"
+                    parts.append(M("ammo"))
+        if not parts:
+            return score, M("Play {card} for its actions", card=N.card(card))
+        return score, M("Play {card} for its actions: {parts}", card=N.card(card), parts=join(", ", parts))
 
     def _a_special(self, ctx: _Look, a: Action) -> tuple[float, str]:
         do = a.payload["do"]
         paid = a.payload.get("discard") is not None
         if do == "revive":
             target = ctx.state.cogs[a.payload["target"]].character
-            return 200, f"Revive {target}, who is bleeding out (discarding {a.payload['discard']})"
+            return 200, M("Revive {target}, who is bleeding out (discarding {card})", target=N.character(target), card=N.card(a.payload["discard"]))
         if do == "pickup":
             if paid and len(ctx.cog.hand) <= 3:
-                return -5, "Pick up the dropped weapon (not worth a card now)"
-            return (45 if not paid else 12), f"Pick up the dropped weapon ({a.payload['choice']})"
+                return -5, M("Pick up the dropped weapon (not worth a card now)")
+            return (45 if not paid else 12), M("Pick up the dropped weapon ({choice})", choice=a.payload["choice"])
         if do == "equipment":
             if ctx.objective_kind() == "equipment_activated":
-                return 65, "Use this tile's equipment: the stage's objective"
+                return 65, M("Use this tile's equipment: the stage's objective")
             eq = ctx.state.equipment.get(ctx.equipment_piece() or "", "")
             if ctx.objective_kind() == "all_holes_sealed" and ctx.cog.grenades == 0 and "grenade" in eq:
-                return 60, "Use this tile's equipment: grenades to seal the hole"
-            return (12 if len(ctx.cog.hand) >= 5 else -5), "Use this tile's equipment"
-        return 1, a.text
+                return 60, M("Use this tile's equipment: grenades to seal the hole")
+            return (12 if len(ctx.cog.hand) >= 5 else -5), M("Use this tile's equipment")
+        return 1, a.label or a.kind
 
     def _a_remove_two_plus(self, ctx: _Look, a: Action) -> tuple[float, str]:
         # Solo (spec 6.16): a 2+ card for a new one costs no health; Teamwork does nothing solo.
-        return 15, f"Remove {a.payload['card']} (a 2+ card) and draw a new one"
+        return 15, M("Remove {card} (a 2+ card) and draw a new one", card=N.card(a.payload["card"]))
 
     def _a_solo_follow(self, ctx: _Look, a: Action) -> tuple[float, str]:
         # A whole card (health) for one area: only to reach a bleeding partner.
         bleeding = [c.area for p, c in ctx.state.cogs.items() if c.bleeding and p != ctx.me]
         if bleeding and ctx.dist_to(ctx.cog.area, bleeding) == 1:
-            return 60, f"Discard {a.payload['card']} to move 1 area to a bleeding partner"
-        return -20, f"Discard {a.payload['card']} to move 1 extra area (not worth a card)"
+            return 60, M("Discard {card} to move 1 area to a bleeding partner", card=N.card(a.payload["card"]))
+        return -20, M("Discard {card} to move 1 extra area (not worth a card)", card=N.card(a.payload["card"]))
 
     def _a_explore(self, ctx: _Look, a: Action) -> tuple[float, str]:
         if ctx.objective_kind() in ("all_holes_sealed", "no_locusts_in_play", "enemy_killed") and ctx.state.locusts:
-            return 12, "Explore through the door (the objective is on this level)"
-        return 75, "Explore through the door: the objective lies ahead"
+            return 12, M("Explore through the door (the objective is on this level)")
+        return 75, M("Explore through the door: the objective lies ahead")
 
     def _a_drop_weapon(self, ctx: _Look, a: Action) -> tuple[float, str]:
-        return -100, f"Discard the {a.payload['weapon']}"
+        return -100, M("Discard the {weapon}", weapon=N.weapon(a.payload["weapon"]))
 
     def _a_end(self, ctx: _Look, a: Action) -> tuple[float, str]:
-        return 0, "Nothing more worth a card: end the Order Step"
+        return 0, M("Nothing more worth a card: end the Order Step")
 
     def _a_do(self, ctx: _Look, a: Action) -> tuple[float, str]:
         f = ctx.frame or {}
@@ -218,25 +228,25 @@ class CogBot(SeededBot):
         if verb == "move":
             gain, dest = ctx.move_gain(int(bullet.value) + ctx.extra_move())
             if gain <= 0:
-                return 10, "Skip the move: already where I want to be"
-            return 30, f"Move (toward {dest})"
+                return 10, M("Skip the move: already where I want to be")
+            return 30, M("Move (toward {dest})", dest=dest)
         if verb == "extra_order_step":
             # A second Order Step costs a second card: only for a likely kill or a big draw.
             best = max((ctx.keep_value(h) for h in ctx.cog.hand), default=0)
             if len(ctx.cog.hand) >= 5 and (ctx.best_kill() >= 0.6 or any(
                     h.split("#")[0] == "sit_tight" for h in ctx.cog.hand)):
-                return 30, "Take the second Order Step: a likely kill or Sit Tight"
-            return 10 - best / 100, "Skip the second Order Step: keep my cards"
-        return 30, f"Do the card's next action ({verb or a.text})"
+                return 30, M("Take the second Order Step: a likely kill or Sit Tight")
+            return 10 - best / 100, M("Skip the second Order Step: keep my cards")
+        return 30, M("Do the card's next action ({action})", action=a.label or verb)
 
     def _a_skip(self, ctx: _Look, a: Action) -> tuple[float, str]:
         if ctx.phase == "card":
-            return 20, "Skip this action of the card"
+            return 20, M("Skip this action of the card")
         if ctx.phase == "attack":
-            return 1, "Do not attack: nothing worth shooting"
+            return 1, M("Do not attack: nothing worth shooting")
         if ctx.phase == "team_order":
-            return 20, "Play no card: keep my cards"
-        return 5, "No ammo gained"
+            return 20, M("Play no card: keep my cards")
+        return 5, M("No ammo gained")
 
     def _a_step(self, ctx: _Look, a: Action) -> tuple[float, str]:
         to = a.payload["area"]
@@ -244,16 +254,16 @@ class CogBot(SeededBot):
         gain, dest = ctx.move_gain(left)
         if gain > 0 and ctx.view.mdist(to, dest) == ctx.view.mdist(ctx.cog.area, dest) - 1:
             # Among equal first steps, the one whose own position is better.
-            return 40 + ctx.position(to)[0] / 100, (f"Move to {to}, on the way to {dest} (nearer "
-                                                    f"{ctx.goal_name()} or safer)")
-        return 5 - ctx.view.mdist(to, dest) / 100, f"Move to {to}"
+            return 40 + ctx.position(to)[0] / 100, M("Move to {to}, on the way to {dest} (nearer {goal} or safer)",
+                                                   to=to, dest=dest, goal=ctx.goal_name())
+        return 5 - ctx.view.mdist(to, dest) / 100, M("Move to {to}", to=to)
 
     def _a_stop(self, ctx: _Look, a: Action) -> tuple[float, str]:
         left = (ctx.frame or {}).get("left", 0)
         gain, dest = ctx.move_gain(left)
         if gain <= 0:
-            return 35, "Stop here: the best place within reach"
-        return 15, "End the move"
+            return 35, M("Stop here: the best place within reach")
+        return 15, M("End the move")
 
     def _a_attack(self, ctx: _Look, a: Action) -> tuple[float, str]:
         p = a.payload
@@ -271,13 +281,14 @@ class CogBot(SeededBot):
             # token is kept unless it buys a likely kill.
             last = ctx.cog.ammo(p["weapon"]) <= 1 and ctx.content.weapons[p["weapon"]].uses == "ammo"
             score -= 4 + (25 * (1 - kill) if last else 0)
-        return score, (f"Attack {p['target']} with the {p['weapon']} ({p['mode']}): {e:.2f} expected "
-                       f"wounds, {kill:.0%} to kill")
+        return score, M("Attack {target} with the {weapon} ({mode}): {e:.2f} expected wounds, {kill:.0%} to kill",
+                         target=N.locust(ctx.state, p["target"]), weapon=N.weapon(p["weapon"]), mode=N.mode(p["mode"]),
+                         e=e, kill=kill)
 
     def _a_chainsaw(self, ctx: _Look, a: Action) -> tuple[float, str]:
         e, kill = ctx.chainsaw_value(a.payload["target"])
         return 40 + ctx.kill_worth(a.payload["target"], 0, kill), \
-            f"Chainsaw {a.payload['target']}: {kill:.0%} to kill outright (an Omen)"
+            M("Chainsaw {target}: {kill:.0%} to kill outright (an Omen)", target=N.locust(ctx.state, a.payload["target"]), kill=kill)
 
     def _a_grenade(self, ctx: _Look, a: Action) -> tuple[float, str]:
         area = a.payload["area"]
@@ -288,44 +299,44 @@ class CogBot(SeededBot):
             # Every figure in the area rolls defence against it, the thrower too (spec 6.8).
             frail = any(len(c.hand) <= 3 for c in ctx.state.cogs.values() if c.area == area and not c.bleeding)
             if frail:
-                return -10, f"Throw a Bolo Grenade into {area} (it would down a COG standing there)"
-            return 200 - 40 * cogs_there, f"Throw a Bolo Grenade into {area}, my own area, to seal the hole {holes[0]}"
+                return -10, M("Throw a Bolo Grenade into {area} (it would down a COG standing there)", area=area)
+            return 200 - 40 * cogs_there, M("Throw a Bolo Grenade into {area}, my own area, to seal the hole {hole}", area=area, hole=holes[0])
         if holes and ctx.objective_kind() in ("all_holes_sealed", ""):
             return 300 + 5 * foes, \
-                f"Throw a Bolo Grenade into {area} to seal the emergence hole {holes[0]} (the objective)"
+                M("Throw a Bolo Grenade into {area} to seal the emergence hole {hole} (the objective)", area=area, hole=holes[0])
         if holes:
-            return 95 + 5 * foes - 15 * cogs_there, f"Throw a Bolo Grenade into {area} to seal the emergence hole {holes[0]}"
+            return 95 + 5 * foes - 15 * cogs_there, M("Throw a Bolo Grenade into {area} to seal the emergence hole {hole}", area=area, hole=holes[0])
         if foes >= 2 and not cogs_there and not (ctx.objective_kind() == "all_holes_sealed" and ctx.cog.grenades <= 1):
-            return 45 + 12 * foes, f"Throw a Bolo Grenade into {area}: {foes} Locusts there"
-        return 2, f"Throw a Bolo Grenade into {area}"
+            return 45 + 12 * foes, M("Throw a Bolo Grenade into {area}: {foes} Locusts there", area=area, foes=foes)
+        return 2, M("Throw a Bolo Grenade into {area}", area=area)
 
     def _a_follow(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """Seed p. 24: Follow is played when the move is announced, before its path is known,
         and costs a card (health): worth it to stay with the partner while my hand is healthy,
         or to get out of an area where I am in danger."""
         mover = (ctx.frame or {}).get("mover")
-        who = ctx.state.cogs[mover].character if mover in ctx.state.cogs else "the active COG"
+        who = N.character(ctx.state.cogs[mover].character) if mover in ctx.state.cogs else M("the active COG")
         here = ctx.danger(ctx.cog.area, ctx.cog.cover)
         if len(ctx.cog.hand) >= 5:
-            return 30, f"Follow {who} (discarding {a.payload['card']}): stay together"
+            return 30, M("Follow {who} (discarding {card}): stay together", who=who, card=N.card(a.payload["card"]))
         if here >= 1.0 and len(ctx.cog.hand) >= 3:
-            return 30, f"Follow {who} (discarding {a.payload['card']}): out of danger here"
-        return 10, f"Follow {who} (discarding {a.payload['card']})"
+            return 30, M("Follow {who} (discarding {card}): out of danger here", who=who, card=N.card(a.payload["card"]))
+        return 10, M("Follow {who} (discarding {card})", who=who, card=N.card(a.payload["card"]))
 
     def _a_no_follow(self, ctx: _Look, a: Action) -> tuple[float, str]:
-        return 25, "Do not follow: keep my cards"
+        return 25, M("Do not follow: keep my cards")
 
     def _a_ammo(self, ctx: _Look, a: Action) -> tuple[float, str]:
         w = a.payload["weapon"]
-        return 50 - ctx.cog.ammo(w), f"Ammo on the {w}, which has the least"
+        return 50 - ctx.cog.ammo(w), M("Ammo on the {weapon}, which has the least", weapon=N.weapon(w))
 
     def _a_cog(self, ctx: _Look, a: Action) -> tuple[float, str]:
         c = ctx.state.cogs[a.payload["player"]]
-        return 50 - len(c.hand), f"{c.character} has the fewest cards"
+        return 50 - len(c.hand), M("{who} has the fewest cards", who=N.character(c.character))
 
     def _a_teammate(self, ctx: _Look, a: Action) -> tuple[float, str]:
         c = ctx.state.cogs[a.payload["player"]]
-        return 10 + len(c.hand), f"Teamwork: {c.character} ({len(c.hand)} cards) plays a card"
+        return 10 + len(c.hand), M("Teamwork: {who} ({n} cards) plays a card", who=N.character(c.character), n=len(c.hand))
 
     # --- questions inside a resolution (state.proc)
 
@@ -334,13 +345,13 @@ class CogBot(SeededBot):
         when the attack will likely kill a Locust about to hurt a COG."""
         p = a.payload
         if p.get("guard") is None:
-            return 20, "No Guard: keep my cards"
+            return 20, M("No Guard: keep my cards")
         hand = len(ctx.cog.hand)
         if hand <= 2:
-            return 0, "Guard (too few cards to spare)"
+            return 0, M("Guard (too few cards to spare)")
         lid = ctx.pending_figure()
         if lid is None or lid not in ctx.state.locusts:
-            return 5, f"Guard with the {p['weapon']}"
+            return 5, M("Guard with the {weapon}", weapon=N.weapon(p["weapon"]))
         if p["mode"] == "chainsaw":
             e, kill = ctx.chainsaw_value(lid)
         else:
@@ -353,8 +364,9 @@ class CogBot(SeededBot):
         # wounds short of a kill still bring it nearer. The card costs less from a full hand.
         cost = 1.0 if hand <= 3 else 0.7 if hand <= 5 else 0.5
         value = kill * (threat + 1.0 - ctx.blast_on_kill(lid)[0] / 25) + 0.15 * e - cost
-        return 20 + 20 * value, (f"Guard against {lid} with the {p['weapon']} ({p['mode']}): {kill:.0%} to kill, "
-                                 f"it threatens {threat:.1f} wounds")
+        return 20 + 20 * value, M("Guard against {target} with the {weapon} ({mode}): {kill:.0%} to kill, it threatens {threat:.1f} wounds",
+                                   target=N.locust(ctx.state, lid), weapon=N.weapon(p["weapon"]), mode=N.mode(p["mode"]),
+                                   kill=kill, threat=threat)
 
     def _a_dodge(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """Spec 6.9 Dodge: +2 defence dice for a card; worth it when the saved wounds (and the
@@ -363,18 +375,18 @@ class CogBot(SeededBot):
         hand = len(ctx.cog.hand)
         if lid is None or lid not in ctx.state.locusts:
             if a.payload.get("dodge") is None:
-                return 20, "No Dodge: keep my cards"
-            return (22 if hand <= 2 else 10), f"Dodge with {a.payload['dodge']}: +2 defence dice"
+                return 20, M("No Dodge: keep my cards")
+            return (22 if hand <= 2 else 10), M("Dodge with {card}: +2 defence dice", card=N.card(a.payload["dodge"]))
         plain = ctx.expected_loss(lid, hand, dodge=False)
         dodged = 1 + ctx.expected_loss(lid, hand - 1, dodge=True)
         if a.payload.get("dodge") is None:
-            return 20 - 10 * plain, f"No Dodge: expected cost {plain:.2f} cards"
+            return 20 - 10 * plain, M("No Dodge: expected cost {plain:.2f} cards", plain=plain)
         return 20 - 10 * dodged + 0.1 - ctx.keep_value(a.payload["dodge"]) / 100, \
-            f"Dodge with {a.payload['dodge']}: expected cost {dodged:.2f} cards against {plain:.2f}"
+            M("Dodge with {card}: expected cost {dodged:.2f} cards against {plain:.2f}", card=N.card(a.payload["dodge"]), dodged=dodged, plain=plain)
 
     def _a_wound_discard(self, ctx: _Look, a: Action) -> tuple[float, str]:
         card = a.payload["card"]
-        return -ctx.keep_value(card), f"Discard {card}, the least useful card in hand"
+        return -ctx.keep_value(card), M("Discard {card}, the least useful card in hand", card=N.card(card))
 
     def _a_target_tie(self, ctx: _Look, a: Action) -> tuple[float, str]:
         who = a.payload["cog"]
@@ -382,8 +394,8 @@ class CogBot(SeededBot):
         if c is None:
             # The Stranded figure (Search for the Stranded stage 3) may tie as the nearest target;
             # one wound on it loses the mission (spec 9.3.2), so any COG takes it instead.
-            return -100, f"Not the {who}: one wound on the Stranded loses the mission"
-        return len(c.hand) + (2 if c.cover else 0), f"{c.character} can best take it (cards, cover)"
+            return -100, M("Not the Stranded: one wound on the Stranded loses the mission")
+        return len(c.hand) + (2 if c.cover else 0), M("{who} can best take it (cards, cover)", who=N.character(c.character))
 
     _a_you_instead = _a_target_tie
 
@@ -392,14 +404,14 @@ class CogBot(SeededBot):
         lid = a.payload.get("figure")
         x = ctx.state.locusts.get(lid)
         if x is None:
-            return 0, f"Activate {lid}"
+            return 0, M("Activate {target}", target=N.locust(ctx.state, lid) if lid else lid)
         d = min((ctx.view.mdist(x.area, c.area) for c in ctx.placed_cogs() if not c.bleeding), default=0)
-        return min(d, 50), f"Activate {lid} first ({d} areas from the nearest COG)"
+        return min(d, 50), M("Activate {target} first ({d} areas from the nearest COG)", target=N.locust(ctx.state, lid), d=d)
 
     def _a_locust_path(self, ctx: _Look, a: Action) -> tuple[float, str]:
         area = a.payload["area"]
         d = min((ctx.view.rdist(area, c.area) for c in ctx.placed_cogs()), default=0)
-        return d, f"The Locust goes through {area}, away from the COGs where the rules allow"
+        return d, M("The Locust goes through {area}, away from the COGs where the rules allow", area=area)
 
     def _a_spawn_order(self, ctx: _Look, a: Action) -> tuple[float, str]:
         # Figures spawning at once (seed p. 15): the weakest is placed first, so it takes the
@@ -408,10 +420,10 @@ class CogBot(SeededBot):
 
         enemy = W.resolve_spawn_enemy(ctx.state, ctx.content, a.payload["enemy"])
         if enemy is None:
-            return 0, f"Place {a.payload['enemy']} next (none can be placed)"
+            return 0, M("Place {enemy} next (none can be placed)", enemy=a.payload["enemy"])
         stats = W.enemy_stats(ctx.state, ctx.content, enemy)
         name = ctx.content.enemies[enemy].name
-        return -(stats.attack + stats.health), f"Place the {name} first: the weakest takes the best cover"
+        return -(stats.attack + stats.health), M("Place the {name} first: the weakest takes the best cover", name=N.enemy(enemy))
 
     def _a_locust_cover(self, ctx: _Look, a: Action) -> tuple[float, str]:
         spot = a.payload["spot"]
@@ -419,17 +431,17 @@ class CogBot(SeededBot):
 
         worst = max((cover_bonus(ctx.view, (c.area, c.cover), (ctx.view.cover[spot].area, spot))
                      for c in ctx.placed_cogs()), default=0)
-        return -worst, f"The Locust takes the cover spot {spot}, the least useful to it"
+        return -worst, M("The Locust takes the cover spot {spot}, the least useful to it", spot=spot)
 
     def _a_discard_ammo(self, ctx: _Look, a: Action) -> tuple[float, str]:
         w = a.payload["weapon"]
-        return ctx.cog.ammo(w), f"Lose the ammo from the {w}, which has the most"
+        return ctx.cog.ammo(w), M("Lose the ammo from the {weapon}, which has the most", weapon=N.weapon(w))
 
     def _a_keep_weapon(self, ctx: _Look, a: Action) -> tuple[float, str]:
         w = str(a.payload.get("keep", "")).split("#")[0]
         weapon = ctx.content.weapons.get(w)
         dice = (weapon.normal or 0) if weapon is not None else 0
-        return dice, f"Keep the {w}: the most attack dice"
+        return dice, M("Keep the {weapon}: the most attack dice", weapon=N.weapon(w))
 
 
 def _decider(state: GearsState) -> str | None:
@@ -510,35 +522,35 @@ class _Look:
         goal: list[str] = []
         bleeding = [c.area for p, c in s.cogs.items() if c.bleeding and p != self.me]
         if bleeding and self.cog.hand:
-            goal, self._goal_name = bleeding, "a bleeding-out partner"
+            goal, self._goal_name = bleeding, M("a bleeding-out partner")
         kind = self.objective_kind()
         if not goal and kind == "all_holes_sealed" and self.cog.grenades:
             goal = self.throw_areas()
-            self._goal_name = "throwing range of an open emergence hole"
+            self._goal_name = M("throwing range of an open emergence hole")
         if not goal and kind == "all_holes_sealed" and not self.cog.grenades:
             area = next((self.view.equipment_area.get(t) for t, eq in sorted(s.equipment.items())
                          if "grenade" in eq), None)
             if area:
-                goal, self._goal_name = [area], "grenades at the equipment"
+                goal, self._goal_name = [area], M("grenades at the equipment")
         if not goal and kind in ("no_locusts_in_play", "enemy_killed", "all_holes_sealed") and s.locusts:
-            goal, self._goal_name = sorted({x.area for x in s.locusts.values()}), "the Locusts"
+            goal, self._goal_name = sorted({x.area for x in s.locusts.values()}), M("the Locusts")
         if not goal and kind == "equipment_activated":
             tile = self.content.missions[s.mission].stages[s.stage].flip_when.params.get("tile")
             area = view.equipment_area.get(tile)
             if area:
-                goal, self._goal_name = [area], f"the equipment of tile {tile}"
+                goal, self._goal_name = [area], M("the equipment of tile {tile}", tile=tile)
         if not goal:
             doors = [view.exits[d] for d in s.doors if d in view.exits]
             if doors:
-                goal, self._goal_name = doors, "the door"
+                goal, self._goal_name = doors, M("the door")
         if not goal:
             from game.gears.rules.spawning import exit_areas
 
             exits = exit_areas(s)
             if exits:
-                goal, self._goal_name = list(exits), "the map exit"
+                goal, self._goal_name = list(exits), M("the map exit")
         if not goal and s.locusts:
-            goal, self._goal_name = sorted({x.area for x in s.locusts.values()}), "the Locusts"
+            goal, self._goal_name = sorted({x.area for x in s.locusts.values()}), M("the Locusts")
         self._goal = goal
         return goal
 
@@ -547,11 +559,11 @@ class _Look:
         place the mission needs (the Locusts keep spawning while the COGs wait), little for
         'the Locusts', who come to the COGs anyway."""
         self.goal_areas()
-        return 0.5 if self._goal_name == "the Locusts" else 3.0
+        return 0.5 if _gid(self._goal_name) == "the Locusts" else 3.0
 
-    def goal_name(self) -> str:
+    def goal_name(self) -> Msg | str:
         self.goal_areas()
-        return self._goal_name or "the objective"
+        return self._goal_name or M("the objective")
 
     def dist_to(self, area: str, goal: list[str]) -> int:
         if not goal:
@@ -787,16 +799,16 @@ class _Look:
                     if m == "overwhelming" and not free and n <= 1:
                         v -= 25 * (1 - kill)
                     if v > best:
-                        best, why = v, f"{e:.2f} expected wounds, {kill:.0%} to kill {lid} ({w})"
+                        best, why = v, M("{e:.2f} expected wounds, {kill:.0%} to kill {target} ({weapon})", e=e, kill=kill, target=N.locust(self.state, lid), weapon=N.weapon(w))
             if mode is None and chainsaw_legality(self.state, self.content, self.me, lid) is None:
                 v = self.kill_worth(lid, 0, self.chainsaw_value(lid)[1])
                 if v > best:
-                    best, why = v, f"chainsaw {lid}"
+                    best, why = v, M("chainsaw {target}", target=N.locust(self.state, lid))
         if mode is None and self.cog.grenades and self.objective_kind() == "all_holes_sealed":
             for h in self.open_holes():
                 if self.view.rdist(self.cog.area, h) <= 2 and \
                         grenade_legality(self.state, self.content, self.me, h) is None:
-                    best, why = max(best, 260.0), f"a grenade to seal the hole in {h}"
+                    best, why = max(best, 260.0), M("a grenade to seal the hole in {area}", area=h)
         self._gain[key] = (best, why)
         self._why = why
         return best
@@ -904,14 +916,14 @@ class SquadBot(CogBot):
         if a.payload["as"] == "card" and any(b.verb == "gain_ammo" for b in ctx.content.orders[name].actions):
             if ctx.key_weapon_empty():
                 score += 60
-                why += f" (ammo for the {ctx.key_weapon_empty()}, the only weapon that wounds the stage's enemy)"
+                why = M("{why} (ammo for the {weapon}, the only weapon that wounds the stage's enemy)", why=why, weapon=N.weapon(ctx.key_weapon_empty()))
             elif ctx.ammo_hunger():
                 score += 15 * ctx.ammo_hunger()
-                why += " (my weapons are short of ammo)"
+                why = M("{why} (my weapons are short of ammo)", why=why)
         left = len(ctx.cog.hand) - 1
         cost = _HEALTH_COST.get(left, 0.0)
         if cost and a.payload["card"].split("#")[0] != "sit_tight":
-            return score - cost, f"{why} (leaves {left} card(s) in hand)"
+            return score - cost, M("{why} (leaves {left} card(s) in hand)", why=why, left=left)
         return score, why
 
     def _a_attack(self, ctx: _Look, a: Action) -> tuple[float, str]:
@@ -922,7 +934,7 @@ class SquadBot(CogBot):
 
         p = a.payload
         if p["target"] in ctx.state.locusts and immune_to(ctx.state, ctx.content, p["target"], p["weapon"]) is not None:
-            return 2, f"Attack {p['target']} with the {p['weapon']}: it takes no wound from that weapon"
+            return 2, M("Attack {target} with the {weapon}: it takes no wound from that weapon", target=N.locust(ctx.state, p["target"]), weapon=N.weapon(p["weapon"]))
         score, why = super()._a_attack(ctx, a)
         target = ctx.state.locusts.get(p["target"])
         key = target is not None and target.enemy in key_enemies(ctx.state)
@@ -933,7 +945,7 @@ class SquadBot(CogBot):
             kill = float(pv.kill) if pv is not None else ctx.attack_value(p["target"], p["weapon"], p["mode"], 0)[1]
             cost = ctx.ammo_cost(p["weapon"]) * (1 - 0.7 * kill)
             if cost:
-                return score - cost, f"{why}; spends 1 of {ctx.cog.ammo(p['weapon'])} ammo"
+                return score - cost, M("{why}; spends 1 of {n} ammo", why=why, n=ctx.cog.ammo(p["weapon"]))
         return score, why
 
     def _a_guard(self, ctx: _Look, a: Action) -> tuple[float, str]:
@@ -953,11 +965,11 @@ class SquadBot(CogBot):
                 e, kill = ctx.attack_value(lid, p["weapon"], p["mode"], 0)
             if kill > 0 or e > 0:
                 return max(score, 40 + 60 * kill + 5 * e), \
-                    f"Guard against {lid} with the {p['weapon']} ({p['mode']}): {kill:.0%} to kill a Locust that can reach the Stranded"
+                    M("Guard against {target} with the {weapon} ({mode}): {kill:.0%} to kill a Locust that can reach the Stranded", target=N.locust(ctx.state, lid), weapon=N.weapon(p["weapon"]), mode=N.mode(p["mode"]), kill=kill)
         if p.get("guard") is not None and p.get("mode") == "overwhelming":
             cost = ctx.ammo_cost(p["weapon"])
             if cost:
-                return score - cost, f"{why}; spends 1 of {ctx.cog.ammo(p['weapon'])} ammo"
+                return score - cost, M("{why}; spends 1 of {n} ammo", why=why, n=ctx.cog.ammo(p["weapon"]))
         return score, why
 
     def _a_drop_weapon(self, ctx: _Look, a: Action) -> tuple[float, str]:
@@ -971,7 +983,7 @@ class SquadBot(CogBot):
             worth = min(ctx.weapon_worth(x) for x, _ in ctx.cog.weapons)
             if ctx.weapon_worth(w) == worth:
                 # Before the card: a card played first may carry me off the equipment.
-                return 150, f"Discard the {w}, my least useful weapon: room for the equipment the stage needs"
+                return 150, M("Discard the {weapon}, my least useful weapon: room for the equipment the stage needs", weapon=N.weapon(w))
         return super()._a_drop_weapon(ctx, a)
 
     def _a_guard_who(self, ctx: _Look, a: Action) -> tuple[float, str]:
@@ -987,8 +999,7 @@ class SquadBot(CogBot):
             dice = float((w.overwhelming if p["mode"] == "overwhelming" else w.normal) or 0)
             if p["mode"] == "overwhelming" and w.uses == "ammo" and c.ammo(p["weapon"]) <= 1:
                 dice -= 1.5
-        name = ctx.content.cogs[c.character].name
-        return dice + len(c.hand) / 4, f"{name} Guards: {dice:.0f} attack dice, {len(c.hand)} cards in hand"
+        return dice + len(c.hand) / 4, M("{who} Guards: {dice:.0f} attack dice, {n} cards in hand", who=N.character(c.character), dice=dice, n=len(c.hand))
 
     def _a_grenade(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """A Bolo Grenade at an enemy the stage needs dead (The Showdown's Feral Berserker,
@@ -1002,21 +1013,19 @@ class SquadBot(CogBot):
         target = next((lid for lid, x in sorted(ctx.state.locusts.items()) if x.area == area and x.enemy in keys
                        and immune_to(ctx.state, ctx.content, lid, "bolo_grenade") is None), None)
         if target and not mine and score < 150:
-            name = ctx.content.enemies[ctx.state.locusts[target].enemy].name
-            return 150, f"Throw a Bolo Grenade into {area} at the {name}: the stage needs it dead"
+            return 150, M("Throw a Bolo Grenade into {area} at the {name}: the stage needs it dead", area=area, name=N.enemy(ctx.state.locusts[target].enemy))
         saved = next((e for e in keys if "bolo_grenade" in wounding_weapons(ctx.state, e)), None)
         if saved and not target and ctx.objective_kind() != "all_holes_sealed" and score > 20:
             # The Showdown, seed 1 at 2 players: both Bolos went into holes while the Feral
             # Berserker, whom only Scorchers and Bolos wound unwounded, stood beside the squad.
-            name = ctx.content.enemies[saved].name
-            return 20, f"{why} (kept for the {name}, whom only a few weapons wound)"
+            return 20, M("{why} (kept for the {name}, whom only a few weapons wound)", why=why, name=N.enemy(saved))
         if score <= 2:
-            return -5, f"{why}: nothing there worth a grenade"
+            return -5, M("{why}: nothing there worth a grenade", why=why)
         if mine and ctx.objective_kind() != "all_holes_sealed" and score > 0:
             # Every figure in the area defends against the grenade, the thrower too (spec 6.8):
             # about 1.3 cards each. Worth it only for the stage's holes (Scattered, seed 302:
             # a hole sealed in the thrower's own area cost him 3 cards).
-            return min(score, 30.0 - 25 * mine), f"{why} (it would wound {mine} COG(s) here)"
+            return min(score, 30.0 - 25 * mine), M("{why} (it would wound {mine} COG(s) here)", why=why, mine=mine)
         return score, why
 
     def _a_special(self, ctx: _Look, a: Action) -> tuple[float, str]:
@@ -1025,17 +1034,17 @@ class SquadBot(CogBot):
         if a.payload["do"] == "equipment" and w in ctx.content.weapons:
             # The equipment's ammo is placed as it is used (spec 6.10): on the weapon _a_ammo prefers.
             pref, reason = self._a_ammo(ctx, Action("ammo", {"weapon": w}))
-            return score + pref / 100, f"{why}; {reason}"
+            return score + pref / 100, M("{why}; {reason}", why=why, reason=reason)
         return score, why
 
     def _special(self, ctx: _Look, a: Action) -> tuple[float, str]:
         pl = a.payload
-        if pl["do"] == "equipment" and ctx.goal_name().startswith("ammo for the Scorcher"):
-            return 65, "Use this tile's equipment: ammo for the Scorcher, which can wound the Feral Berserker"
+        if pl["do"] == "equipment" and _gid(ctx.goal_name()).startswith("ammo for the Scorcher"):
+            return 65, M("Use this tile's equipment: ammo for the Scorcher, which can wound the Feral Berserker")
         if pl["do"] == "equipment" and ctx.stage_tile() and ctx.equipment_piece() == ctx.stage_tile():
-            return 150, "Use this tile's equipment: the stage's objective, before the card moves me off it"
-        if pl["do"] == "equipment" and "only" in ctx.goal_name() and "wounds the" in ctx.goal_name():
-            return 65, f"Use this tile's equipment: {ctx.goal_name()}"
+            return 150, M("Use this tile's equipment: the stage's objective, before the card moves me off it")
+        if pl["do"] == "equipment" and "only" in _gid(ctx.goal_name()) and "wounds the" in _gid(ctx.goal_name()):
+            return 65, M("Use this tile's equipment: {goal}", goal=ctx.goal_name())
         if pl["do"] == "revive":
             score, why = super()._a_special(ctx, a)
             dice = ctx.locust_dice_in(ctx.cog.area)
@@ -1043,7 +1052,7 @@ class SquadBot(CogBot):
                 # A revived COG stands with no card (spec 6.10) until his Healing Step, and
                 # Locusts ignore him while he bleeds (6.13): beside a Berserker he would only go
                 # down again, and the card is lost (China Shop, seed 201: four revives so).
-                return -5, f"{why}: not now, {dice} Locust attack dice in this area would down him again"
+                return -5, M("{why}: not now, {dice} Locust attack dice in this area would down him again", why=why, dice=dice)
             return score, why
         hunger = ctx.ammo_hunger()
         if pl["do"] == "pickup" and hunger and (pl.get("discard") is None or len(ctx.cog.hand) >= 3):
@@ -1055,9 +1064,9 @@ class SquadBot(CogBot):
                 score = (130 if not paid else 60 * hunger - ctx.keep_value(pl["discard"]) / 10) \
                     - (0 if pl["choice"] == "ammo" else 5)
                 return score, \
-                    f"Pick up the dropped {d['weapon']} ({pl['choice']}): my weapons are nearly out of ammo"
+                    M("Pick up the dropped {weapon} ({choice}): my weapons are nearly out of ammo", weapon=N.weapon(d["weapon"]), choice=pl["choice"])
         if pl["do"] == "equipment" and hunger >= 2 and ctx.equipment_gives_ammo():
-            return 55, "Use this tile's equipment: ammo, and my weapons have none"
+            return 55, M("Use this tile's equipment: ammo, and my weapons have none")
         return super()._a_special(ctx, a)
 
     def _a_equipment_choice(self, ctx: _Look, a: Action) -> tuple[float, str]:
@@ -1065,7 +1074,7 @@ class SquadBot(CogBot):
         wounds the Feral Berserker), else the emptiest."""
         w = a.payload.get("weapon")
         if w is None:
-            return 0, a.text or "Use the equipment"
+            return 0, a.label or M("Use the equipment")
         return self._a_ammo(ctx, a)
 
     def _a_ammo(self, ctx: _Look, a: Action) -> tuple[float, str]:
@@ -1078,20 +1087,20 @@ class SquadBot(CogBot):
         for e in key_enemies(ctx.state):
             only |= wounding_weapons(ctx.state, e)
         if w in only:
-            return 60, f"Ammo on the {w}: the stage's key enemy takes wounds only from it"
+            return 60, M("Ammo on the {weapon}: the stage's key enemy takes wounds only from it", weapon=N.weapon(w))
         return super()._a_ammo(ctx, a)
 
     def _a_follow(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """Follow costs a card (seed p. 24): worth it from a full hand (the next Healing Step
         would waste a draw) when the mover goes my way, or to get out of danger."""
         mover = (ctx.frame or {}).get("mover")
-        who = ctx.state.cogs[mover].character if mover in ctx.state.cogs else "the active COG"
+        who = N.character(ctx.state.cogs[mover].character) if mover in ctx.state.cogs else M("the active COG")
         hand = len(ctx.cog.hand)
         if hand >= ctx.content.cogs[ctx.cog.character].hand_limit and ctx.want_to_move():
-            return 30, f"Follow {who} (discarding {a.payload['card']}): a full hand, and I want to go on too"
+            return 30, M("Follow {who} (discarding {card}): a full hand, and I want to go on too", who=who, card=N.card(a.payload["card"]))
         if ctx.danger(ctx.cog.area, ctx.cog.cover) >= 1.5 and hand >= 4:
-            return 30, f"Follow {who} (discarding {a.payload['card']}): out of danger here"
-        return 10, f"Follow {who} (discarding {a.payload['card']}): not worth a card now"
+            return 30, M("Follow {who} (discarding {card}): out of danger here", who=who, card=N.card(a.payload["card"]))
+        return 10, M("Follow {who} (discarding {card}): not worth a card now", who=who, card=N.card(a.payload["card"]))
 
 
     # --- Search for the Stranded Stage 3: the end-of-turn escort (rules/turn.py frame "stranded")
@@ -1104,42 +1113,42 @@ class SquadBot(CogBot):
         within reach (the mission is won at once), or when a step on toward it is no more
         exposed than where he stands, from a hand that can spare the card."""
         if ctx.phase != "stranded":
-            return 0.0, a.text or a.kind
+            return 0.0, a.label or a.kind
         card = a.payload["card"]
         keep = ctx.keep_value(card) / 10
         left = int((ctx.frame or {}).get("left", 2))
         here = ctx.stranded_area()
         if here is None:
-            return -50, f"Discard {card} to move the Stranded (he is not on the map)"
+            return -50, M("Discard {card} to move the Stranded (he is not on the map)", card=N.card(card))
         if ctx.stranded_exit_dist(here) <= left:
-            return 500 - keep, f"Discard {card} to walk the Stranded into the map exit: the mission is won"
+            return 500 - keep, M("Discard {card} to walk the Stranded into the map exit: the mission is won", card=N.card(card))
         gain, dest = ctx.stranded_gain(left)
         hand = len(ctx.cog.hand)
         if gain <= 0:
-            return -20 - keep, f"Discard {card} to move the Stranded (no safer place nearer the exit)"
+            return -20 - keep, M("Discard {card} to move the Stranded (no safer place nearer the exit)", card=N.card(card))
         if hand <= 2:
-            return -20 - keep, f"Discard {card} to move the Stranded to {dest} (not from {hand} card(s))"
+            return -20 - keep, M("Discard {card} to move the Stranded to {dest} (not from {hand} card(s))", card=N.card(card), dest=dest, hand=hand)
         return 40 + 5 * gain - keep - _HEALTH_COST.get(hand - 1, 0.0), \
-            f"Discard {card} to move the Stranded to {dest}, nearer the exit and no more exposed"
+            M("Discard {card} to move the Stranded to {dest}, nearer the exit and no more exposed", card=N.card(card), dest=dest)
 
     def _a_step(self, ctx: _Look, a: Action) -> tuple[float, str]:
         if ctx.phase != "stranded":
             return super()._a_step(ctx, a)
         to = a.payload["area"]
         if ctx.stranded_exit_dist(to) == 0:
-            return 1000, f"Move the Stranded into {to}, the map exit: the mission is won"
+            return 1000, M("Move the Stranded into {to}, the map exit: the mission is won", to=to)
         more = int((ctx.frame or {}).get("left", 1)) - 1  # steps left after this one
         v = max([ctx.stranded_value(to)] + [ctx.stranded_value(b) for b in ctx.view.areas
                                            if b in ctx.view.move_dist and ctx.view.mdist(to, b) <= more])
-        return 50 + v, f"Move the Stranded to {to}, toward the exit ({ctx.stranded_exit_dist(to)} areas left)"
+        return 50 + v, M("Move the Stranded to {to}, toward the exit ({n} areas left)", to=to, n=ctx.stranded_exit_dist(to))
 
     def _a_stop(self, ctx: _Look, a: Action) -> tuple[float, str]:
         if ctx.phase != "stranded":
             return super()._a_stop(ctx, a)
         if not (ctx.frame or {}).get("paid"):
-            return 0, "Leave the Stranded where he is: keep my cards"
+            return 0, M("Leave the Stranded where he is: keep my cards")
         here = ctx.stranded_area()
-        return 50 + ctx.stranded_value(here), "The Stranded stops here: the next area is more exposed"
+        return 50 + ctx.stranded_value(here), M("The Stranded stops here: the next area is more exposed")
 
 
 # Locust abilities that wound every figure (or every COG) in an area (enemies.toml).
@@ -1211,23 +1220,23 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
                 continue
             q = min(sorted(free), key=lambda q: min(view.mdist(cogs[q].area, a) for a in spots))
             free.discard(q)
-            plan[q] = (spots, f"throwing range of the emergence hole in {h} (my job in the squad plan)")
+            plan[q] = (spots, M("throwing range of the emergence hole in {area} (my job in the squad plan)", area=h))
         grenades = sorted({view.equipment_area[t] for t, eq in state.equipment.items()
                            if "grenade" in eq and view.equipment_area.get(t)})
         for q in cogs:
             if q in plan:
                 continue
             if not cogs[q].grenades and grenades:
-                plan[q] = (grenades, "grenades at the equipment")
+                plan[q] = (grenades, M("grenades at the equipment"))
             elif plan:  # cover the throwers: go where they go
                 first = next(iter(plan.values()))
-                plan[q] = (first[0], "with the grenade thrower, to cover him")
+                plan[q] = (first[0], M("with the grenade thrower, to cover him"))
         return plan
     if k == "equipment_activated":
         tile = p.get("tile")
         area = view.equipment_area.get(tile)
         if area:
-            return everyone([area], f"the equipment of tile {tile} (the stage's objective)")
+            return everyone([area], M("the equipment of tile {tile} (the stage's objective)", tile=tile))
         locked = any(state.locked[i] for i in range(len(state.locked)))
         keys = unlock_areas() if locked else []
         doors = doors_ahead()
@@ -1235,9 +1244,9 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
             # The squad fetches the Keycode together: the door it opens is back on the first
             # tile, so a COG sent ahead would only wait there alone (traces: a split squad is
             # picked off one by one).
-            return everyone(keys, "the Keycode equipment: it unlocks the level we need")
+            return everyone(keys, M("the Keycode equipment: it unlocks the level we need"))
         if doors:
-            return everyone(doors, "the door: the objective lies ahead")
+            return everyone(doors, M("the door: the objective lies ahead"))
         return {}
     if k in ("enemy_in_exit_area", "cog_enters_last_tile", "all_cogs_at_exit", "stranded_at_exit"):
         exits = exit_areas(state)
@@ -1257,13 +1266,13 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
             near = foes()
             if st and near:
                 near = sorted(near, key=lambda a: view.mdist(st, a))[:1]
-                return everyone(near, "the Locusts in the Stranded's way")
-        return everyone(exits, "the map exit (the stage's objective)")
+                return everyone(near, M("the Locusts in the Stranded's way"))
+        return everyone(exits, M("the map exit (the stage's objective)"))
     if k == "explore_attempted":
         lv = p.get("level")
         doors = sorted({view.exits[d] for d, f in md(state).get("door_from", {}).items()
                         if f == lv and d in state.doors and d in view.exits})
-        return everyone(doors or doors_ahead(), f"the door at the end of level {lv} (the stage's objective)")
+        return everyone(doors or doors_ahead(), M("the door at the end of level {level} (the stage's objective)", level=lv))
     if k == "all_cogs_on_tile":
         tile = p.get("tile")
         areas = [a for a in view.areas if view.piece_of_area.get(a) == tile]
@@ -1273,21 +1282,21 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
             # on 17B, so the squad goes at them (they are the stage's key enemy) rather than
             # for any area of the tile (seeds 1000-1003 at 2 players: COGs stood on 17B beside
             # Grinders they were not trying to kill).
-            return everyone(foes(absent), f"the {content.enemies[absent].name}s: none may be in play")
+            return everyone(foes(absent), M("the {name}s: none may be in play", name=N.enemy(absent)))
         if areas:
-            return everyone(areas, f"tile {tile} (every COG must stand on it)")
-        return everyone(doors_ahead(), "the door toward the tile every COG must reach")
+            return everyone(areas, M("tile {tile} (every COG must stand on it)", tile=tile))
+        return everyone(doors_ahead(), M("the door toward the tile every COG must reach"))
     if k == "level_explored":
         doors = doors_ahead()
         if doors:
-            return everyone(doors, "the door: exploring the next level is the objective")
+            return everyone(doors, M("the door: exploring the next level is the objective"))
         from game.gears.rules.spawning import rules_named
 
         only = {w for r in rules_named(state, "wound_only_by") for w in r.params.get("weapons", ())}
         ammo_eq = ammo_areas()
         for q, c in cogs.items():  # The Showdown: only Scorchers and Bolos wound the Feral Berserker
             if ammo_eq and not c.grenades and any(w in only and n == 0 for w, n in c.weapons):
-                plan[q] = (ammo_eq, "ammo for the Scorcher: only it and Bolo Grenades wound the Feral Berserker")
+                plan[q] = (ammo_eq, M("ammo for the Scorcher: only it and Bolo Grenades wound the Feral Berserker"))
         for e in key_enemies(state):  # The Showdown: the Feral Berserker's death unlocks level 2
             if foes(e):
                 # It attacks every COG in its own area (Butcher AI cards): the squad stands one
@@ -1298,12 +1307,12 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
                 near = [a for a in view.areas if a in view.move_dist
                         and any(view.rdist(a, b) == 1 and los(view, (a, None), (b, None)) for b in foes(e))]
                 for q in cogs:
-                    plan.setdefault(q, (near or foes(e), f"the {content.enemies[e].name}: its death opens the way on"))
+                    plan.setdefault(q, (near or foes(e), M("the {name}: its death opens the way on", name=N.enemy(e))))
                 return plan
-        return everyone(foes(), "the Locusts guarding the way on")
+        return everyone(foes(), M("the Locusts guarding the way on"))
     if k == "enemy_killed":
         where = foes(p.get("enemy"))
-        name = content.enemies[p["enemy"]].name if p.get("enemy") else "enemy"
+        name = N.enemy(p["enemy"]) if p.get("enemy") else M("enemy")
         only = wounding_weapons(state, p.get("enemy"))
         if where and only:
             # China Shop Stage 3: only the Hammer of Dawn wounds the unwounded Berserker, and it
@@ -1316,20 +1325,20 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
             ammo = ammo_areas() + sorted({d["area"] for d in state.dropped
                                           if d["area"] in view.move_dist and d["weapon"] in only})
             if armed:
-                return everyone(where, f"the {name}: we carry what wounds it")
+                return everyone(where, M("the {name}: we carry what wounds it", name=name))
             if empty and ammo:
-                return everyone(ammo, f"ammo for the {', '.join(sorted(only))}, the only weapon that wounds the {name}")
+                return everyone(ammo, M("ammo for the {weapons}, the only weapon that wounds the {name}", weapons=", ".join(sorted(only)), name=name))
             if empty:
-                return everyone(foes(), f"the Locusts (until the {', '.join(sorted(only))} has ammo for the {name})")
+                return everyone(foes(), M("the Locusts (until the {weapons} has ammo for the {name})", weapons=", ".join(sorted(only)), name=name))
             gives = sorted({view.equipment_area[piece] for piece, eq in state.equipment.items()
                             if view.equipment_area.get(piece) and content.equipment.get(eq) is not None
                             and content.equipment[eq].effect.get("gain_weapon") in only
                             and piece not in md(state).get("equipment_used", [])})
             if gives:
-                return everyone(gives, f"the {', '.join(sorted(only))} at the equipment: only it wounds the {name}")
+                return everyone(gives, M("the {weapons} at the equipment: only it wounds the {name}", weapons=", ".join(sorted(only)), name=name))
         if where:
-            return everyone(where, f"the {name} (killing it is the objective)")
-        return everyone(doors_ahead(), "the door toward the enemy we must kill")
+            return everyone(where, M("the {name} (killing it is the objective)", name=name))
+        return everyone(doors_ahead(), M("the door toward the enemy we must kill"))
     if k == "mission_ammo":
         # Search for the Stranded Stage 1: a kill leaves an ammo token in its area, and the
         # active COG carries one token onto the mission card at the end of its Order Step
@@ -1341,10 +1350,10 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
                 break
             a = min(left, key=lambda a: (view.mdist(cogs[q].area, a), a))
             left.remove(a)
-            plan[q] = ([a], f"the ammo token in {a}: it goes onto the mission card at the end of my Order Step")
+            plan[q] = ([a], M("the ammo token in {area}: it goes onto the mission card at the end of my Order Step", area=a))
         for q in cogs:
             if q not in plan and foes():
-                plan[q] = (foes(), "the Locusts (each kill leaves an ammo token)")
+                plan[q] = (foes(), M("the Locusts (each kill leaves an ammo token)"))
         return plan
     if k == "no_locusts_in_play":
         for e in sorted({x.enemy for x in state.locusts.values()}):
@@ -1356,19 +1365,19 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
             # carrier stood twenty turns with it empty). Its carrier loads it (ammo equipment,
             # the same weapon dropped; else Scavenging) and goes at the Berserker; the others
             # kill the rest.
-            name, weapons = content.enemies[e].name, ", ".join(sorted(only))
+            name, weapons = N.enemy(e), ", ".join(sorted(only))
             ammo = ammo_areas() + sorted({d["area"] for d in state.dropped
                                           if d["area"] in view.move_dist and d["weapon"] in only})
             for q, c in cogs.items():
                 if any(w in only and n > 0 for w, n in c.weapons):
-                    plan[q] = (foes(e), f"the {name}: I carry the {weapons}, the only weapon that wounds it")
+                    plan[q] = (foes(e), M("the {name}: I carry the {weapons}, the only weapon that wounds it", name=name, weapons=weapons))
                 elif any(w in only for w, _ in c.weapons) and ammo:
-                    plan[q] = (ammo, f"ammo for the {weapons}, the only weapon that wounds the {name}")
+                    plan[q] = (ammo, M("ammo for the {weapons}, the only weapon that wounds the {name}", weapons=weapons, name=name))
             rest = sorted({x.area for x in state.locusts.values() if x.enemy != e and x.area in view.move_dist})
             for q in cogs:
-                plan.setdefault(q, (rest or foes(e), "the Locusts (killing them is the objective)"))
+                plan.setdefault(q, (rest or foes(e), M("the Locusts (killing them is the objective)")))
             return plan
-        return everyone(foes(), "the Locusts (killing them is the objective)")
+        return everyone(foes(), M("the Locusts (killing them is the objective)"))
     return {}
 
 
@@ -1427,7 +1436,7 @@ class _SquadLook(_Look):
         bleeding = [c.area for q, c in s.cogs.items() if c.bleeding and q != self.me and c.area in self.view.move_dist
                     and self.locust_dice_in(c.area) < 4]
         if bleeding and self.cog.hand:
-            self._goal, self._goal_name = bleeding, "a bleeding-out partner"
+            self._goal, self._goal_name = bleeding, M("a bleeding-out partner")
             return self._goal
         if self._plan is None:
             self._plan = squad_plan(s)
@@ -1545,13 +1554,13 @@ class _SquadLook(_Look):
 
     def goal_weight(self) -> float:
         self.goal_areas()
-        if self._goal_name == "a bleeding-out partner":
+        if _gid(self._goal_name) == "a bleeding-out partner":
             return 4.0
-        if self._goal_name == "the Locusts":
+        if _gid(self._goal_name) == "the Locusts":
             base = 0.5
-        elif self._goal_name.startswith("the Locusts ("):
+        elif _gid(self._goal_name).startswith("the Locusts ("):
             base = 1.0  # killing them is the objective, but they come to the squad anyway
-        elif self._goal_name.startswith("the ammo token") and self.me == self.state.active_player:
+        elif _gid(self._goal_name).startswith("the ammo token") and self.me == self.state.active_player:
             # Search for the Stranded Stage 1: the token counts only if my Order Step ends on
             # it (seed 1000 at 2 players: a COG stepped onto the token and back off, safer).
             base = 6.0
@@ -1670,7 +1679,7 @@ class _SquadLook(_Look):
             return self._pos[area]
         score, spot = super().position(area)
         if self.objective_kind() in ("level_explored", "explore_attempted") and area in self.goal_areas() \
-                and "door" in self._goal_name and self.me == self.state.active_player:
+                and "door" in _gid(self._goal_name) and self.me == self.state.active_player:
             # Reaching the door lets the move end in exploring (turn.py: the move frame offers
             # it), which is the stage's objective: worth more than the danger of the area (The
             # Showdown, seed 2 at 2 players: with the Feral Berserker dead, a COG stopped one

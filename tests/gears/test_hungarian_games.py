@@ -16,8 +16,9 @@ from game.engine.session import Session
 from game.engine.text import Clause, Joined, Msg, Ref, from_json
 
 LOCALE = Path(__file__).resolve().parents[2] / "game" / "locale"
-# Written the same in Hungarian: names of things and the dice faces' word 'omen' (the seed keeps it).
-SAME_IN_HUNGARIAN = {"Locust", "omen", "{enemy}", "{weapon} ({mode})", "{weapon} +{extra}", ": {text}"}
+# Written the same in Hungarian: names of things (an equipment named after its weapon) and the
+# dice faces' word 'omen' (the seed keeps it).
+SAME_IN_HUNGARIAN = {"Locust", "omen", "Hammer of Dawn", "{enemy}", "{weapon} ({mode})", "{weapon} +{extra}", ": {text}"}
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +61,7 @@ def _play(mission: str, seed: int, players: int, hu: dict) -> tuple[set, int, di
     session = Session.start(title, mission, seed, sim.options(mission, players))
     bots: dict = {}
     english: set = set()
-    counts = {"event": 0, "label": 0, "prompt": 0, "refusal": 0}
+    counts = {"event": 0, "label": 0, "prompt": 0, "refusal": 0, "reason": 0}
     tried: list = []
     while not session.is_over() and len(session.actions) < 3000:
         actions = session.legal_actions()
@@ -83,16 +84,23 @@ def _play(mission: str, seed: int, players: int, hu: dict) -> tuple[set, int, di
         tried += actions[:2]
         who = session.decider
         bot = bots.get(who) or bots.setdefault(who, sim.bot(sim.bots[0], seed * 8 + len(bots)))
-        for event in session.apply(bot.decide(session.state, actions).action):
+        choice = bot.decide(session.state, actions)
+        _english_words(choice.reason, hu, "reason", english)  # the bot's reason, shown in the AI panel
+        counts["reason"] += 1
+        for event in session.apply(choice.action):
             _english_words(event.message, hu, "event", english)
             counts["event"] += 1
     return english, len(session.actions), counts
 
 
-@pytest.mark.parametrize("mission,seed,players", [("emergence", 1, 1), ("emergence", 2, 2), ("emergence", 3, 4)])
+@pytest.mark.parametrize("mission,seed,players", [
+    ("emergence", 1, 1), ("emergence", 2, 2), ("emergence", 3, 4),
+    ("china_shop", 1, 2), ("search_for_the_stranded", 2, 2), ("the_showdown", 1, 2), ("scattered", 3, 3)])
 def test_a_whole_gears_game_in_hungarian_reads_hungarian(hungarian, mission, seed, players):
+    """Every event, label, prompt, refusal and bot's reason of a whole game is Hungarian."""
     english, n, counts = _play(mission, seed, players, hungarian)
     assert n > 50 and counts["event"] > 100 and counts["refusal"] > 10 and counts["prompt"] > 0
+    assert counts["reason"] > 50
     assert sorted(english) == []
     assert i18n.language() == "hu"
 

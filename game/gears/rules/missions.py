@@ -11,7 +11,7 @@ effect that can change a condition (each action, each attack, each AI card, each
 from __future__ import annotations
 
 from game.engine import text as T
-from game.engine.text import M
+from game.engine.text import M, join
 from game.board.model import MapError
 from game.gears.content import GearsContent
 from game.gears.rules.board_view import view_for
@@ -177,7 +177,7 @@ def join_door_areas(ctx) -> None:
     areas = sorted({view.exits[d] for d in state.doors if d in view.exits})
     pairs = [[a, b] for i, a in enumerate(areas) for b in areas[i + 1:]]
     md(state)["joins"] = pairs
-    ctx.emit("joined", M("Door areas are now adjacent for movement: {list}.", list=', '.join(areas)), {"areas": areas})
+    ctx.emit("joined", M("Door areas are now adjacent for movement: {list}.", list=join(", ", areas)), {"areas": areas})
 
 
 def sync_stage_flags(state: GearsState, content: GearsContent) -> None:

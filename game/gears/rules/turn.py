@@ -8,7 +8,7 @@ run as procedures (procedures.py).
 from __future__ import annotations
 
 from game.engine import text as T
-from game.engine.text import M
+from game.engine.text import M, Msg
 from game.i18n import N_
 from typing import Any, Iterator
 
@@ -370,10 +370,10 @@ def _drop_actions(state: GearsState, p: str) -> list[Action]:
 _PICKUP = {"weapon": N_("the weapon card"), "random": N_("a Random Weapon card"), "ammo": N_("ammo"), "item": N_("the item")}
 
 
-def _equipment_words(state: GearsState, content: GearsContent, piece: str, extra: dict[str, Any]) -> str:
+def _equipment_words(state: GearsState, content: GearsContent, piece: str, extra: dict[str, Any]) -> Msg | str:
     """'Ammo Cache (ammo on the Lancer)': the equipment's name and what this choice does."""
     eq = content.equipment.get(state.equipment[piece])
-    name = eq.name if eq else state.equipment[piece].replace("_", " ")
+    name = M(eq.name) if eq else state.equipment[piece].replace("_", " ")  # a content name: its msgid
     if "weapon" in extra:
         return M("{name} (ammo on the {weapon})", name=name, weapon=N.weapon(extra['weapon']))
     if "area" in extra:
