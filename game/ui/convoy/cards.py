@@ -74,7 +74,7 @@ def card_size(height: int) -> tuple[int, int]:
 def card_text(content, card_id: str) -> tuple[str, str]:
     """(name, rules text) of a card, for an enlarged hover view or a tooltip."""
     card = content.cards[card_id]
-    return card.name, card.text
+    return _(card.name), _(card.text)
 
 
 def city_text(content, city_id: str) -> tuple[str, str]:
@@ -84,9 +84,9 @@ def city_text(content, city_id: str) -> tuple[str, str]:
     lines = [_("Moloch wins: {result}").format(result=_result_caption(city.moloch_win)),
              _("Outpost wins: {result}").format(result=_result_caption(city.outpost_win)),
              f"{city.feature_name}: {city.feature_text}"]
-    lines += [f"{content.sectors[s].name}{' *' if content.sectors[s].star else ''}: {content.sectors[s].text}"
+    lines += [f"{_(content.sectors[s].name)}{' *' if content.sectors[s].star else ''}: {_(content.sectors[s].text)}"
               for s in city.sectors]
-    return f"{city.number} {city.name}", "\n".join(lines)
+    return f"{city.number} {_(city.name)}", "\n".join(lines)
 
 
 def draw_card(surface: pygame.Surface, ctx, rect: pygame.Rect, content, card_id: str, *, state: str = "normal") -> None:
@@ -332,9 +332,9 @@ def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str) 
     pygame.draw.line(out, _light(band, 0.3), (name.left + 2, name.top + 1), (name.right - 3, name.top + 1))
     pad = max(3, round(6 * k))
     if L["compact"]:
-        lines, font = _word_fit(ctx, card.name, name.width - 2 * pad, name.height * 0.44, 8, lines=2, squeeze=1.3)
+        lines, font = _word_fit(ctx, _(card.name), name.width - 2 * pad, name.height * 0.44, 8, lines=2, squeeze=1.3)
     else:
-        lines, font = _word_fit(ctx, card.name, name.width - 2 * pad, 19 * k, max(9, 12 * k), lines=1, squeeze=1.15)
+        lines, font = _word_fit(ctx, _(card.name), name.width - 2 * pad, 19 * k, max(9, 12 * k), lines=1, squeeze=1.15)
     step = font.get_linesize() - (1 if len(lines) > 1 else 0)
     y0 = name.centery - step * (len(lines) - 1) / 2
     for i, line in enumerate(lines):
@@ -1274,9 +1274,9 @@ def _render_city(ctx, content, city, size, destroyed, sectors_destroyed, battle_
     name_room = head.width - 2 * nr - feat_size - 3 * pad
     name_colour = (34, 30, 26) if not destroyed else (200, 194, 186)
     big = min(head_h * 0.62, 30 * unit + 6)
-    lines, font = _word_fit(ctx, city.name, name_room, big, max(8, big * 0.7), lines=1)
+    lines, font = _word_fit(ctx, _(city.name), name_room, big, max(8, big * 0.7), lines=1)
     if lines[-1].endswith("\u2026") and head_h >= 22:
-        lines, font = _word_fit(ctx, city.name, name_room, min(big, head_h * 0.45), 8, lines=2)
+        lines, font = _word_fit(ctx, _(city.name), name_room, min(big, head_h * 0.45), 8, lines=2)
     step = font.get_linesize() - 1
     y0 = head.centery - step * (len(lines) - 1) / 2
     for i, line in enumerate(lines):
@@ -1333,7 +1333,7 @@ def _render_city(ctx, content, city, size, destroyed, sectors_destroyed, battle_
             _glyph(out, (r.right - st // 2 - 2, r.top + st // 2 + 2), st, lambda p: p.star(0, 0, 0.95, colour=(246, 206, 90)),
                    (0, 0, 0), (0, 0, 0), (0, 0, 0))
         if label_h:
-            lines, f2 = _word_fit(ctx, sector.name, r.width - 4, lf.get_height(), 7, lines=1, squeeze=1.2)
+            lines, f2 = _word_fit(ctx, _(sector.name), r.width - 4, lf.get_height(), 7, lines=1, squeeze=1.2)
             _blit_line(out, lines[0], f2, (236, 230, 214), (r.centerx, r.bottom - label_h // 2 - 2), r.width - 4)
         if gone:
             shade = pygame.Surface(r.size, pygame.SRCALPHA)

@@ -583,13 +583,13 @@ class ConvoyTable(GameTable):
         if d.type in ("robot", "soldier", "building"):
             city = target[1] if target[0] == "city" else self._city_of(target[1]) if target[0] == "card" else -1
             if city < 0:
-                self.say(_("Drop {card} into a city column of your side.").format(card=d.name) + "  " + words.rule("play"))
+                self.say(_("Drop {card} into a city column of your side.").format(card=_(d.name)) + "  " + words.rule("play"))
                 return
             self._submit("play", {"card": uid, "city": city}, "play")
             return
         if d.type == "equipment":
             if target[0] != "card":
-                self.say(_("Drop {card} onto one of your Robots.").format(card=d.name) + "  " + words.rule("equip"))
+                self.say(_("Drop {card} onto one of your Robots.").format(card=_(d.name)) + "  " + words.rule("equip"))
                 return
             self._submit("equip", {"card": uid, "robot": target[1]}, "equip")
             return
@@ -602,7 +602,7 @@ class ConvoyTable(GameTable):
                 elif target[0] == "sector":
                     self._answer({"sector": [target[1], target[2]]})
             return
-        self.say(_("{card} is not played from the hand.").format(card=d.name))
+        self.say(_("{card} is not played from the hand.").format(card=_(d.name)))
 
     # ------------------------------------------------------------------ input: clicks
     def click_card(self, card: str):
@@ -1004,9 +1004,9 @@ class ConvoyTable(GameTable):
         sec = self.content.sectors.get(sid) if sid else None
         bold = ctx.font(13 if not narrow else 10, bold=True)
         if sec is not None:
-            y = widgets.text_block(surface, _("Contested sector: {name}").format(name=sec.name), bold, pal.text,
+            y = widgets.text_block(surface, _("Contested sector: {name}").format(name=_(sec.name)), bold, pal.text,
                                    pygame.Rect(x, y, w, px(40)), 1.0) + px(2)
-            y = widgets.text_block(surface, sec.text, small, pal.text_dim, pygame.Rect(x, y, w, px(60)), 1.05) + px(6)
+            y = widgets.text_block(surface, _(sec.text), small, pal.text_dim, pygame.Rect(x, y, w, px(60)), 1.05) + px(6)
         else:
             y = widgets.text_block(surface, _("The Sector Battle token is placed in Phase II."), small, pal.text_dim,
                                    pygame.Rect(x, y, w, px(40)), 1.05) + px(6)
@@ -1223,7 +1223,7 @@ class ConvoyTable(GameTable):
                          pal.text, (x, y)).bottom + px(6)
         a = B.active_city(st)
         if a >= 0:
-            y = widgets.text(surface, _("Active city: {city}").format(city=self.content.cities[a].name), ctx.font(13), pal.text,
+            y = widgets.text(surface, _("Active city: {city}").format(city=_(self.content.cities[a].name)), ctx.font(13), pal.text,
                              (x, y)).bottom + px(4)
         deck = len(st.deck[0])
         row = pygame.Rect(x, y, w, px(34))
