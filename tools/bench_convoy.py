@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -28,6 +27,7 @@ from game.convoy.rules.title import ConvoyTitle  # noqa: E402
 from game.engine.bots import RandomBot  # noqa: E402
 from game.engine.runtime import tune_gc  # noqa: E402
 from game.engine.session import Session  # noqa: E402
+from tools.bench_cpu import cpu_runs  # noqa: E402
 
 
 def rules_only(title: ConvoyTitle, n: int) -> int:
@@ -80,13 +80,8 @@ def main(argv: list[str] | None = None) -> None:
             ("session (Session.apply)", with_session, args.games)]
     runs += [(f"ai {level} (both seats)", ai_games(level), args.ai_games) for level in LEVELS]
     for label, run, games in runs:
-        rates, game_rates, n = [], [], 0
-        for _ in range(args.repeats):
-            start = time.process_time()
-            n = run(title, games)
-            secs = time.process_time() - start
-            rates.append(n / secs)
-            game_rates.append(games / secs)
+        n, seconds = cpu_runs(lambda: run(title, games), args.repeats)
+        rates, game_rates = [n / s for s in seconds], [games / s for s in seconds]
         print(f"{label:<32} {n:>6} actions per run, {games} games: best {max(rates):>7,.0f}  "
               f"median {statistics.median(rates):>7,.0f} actions/s; games/s best {max(game_rates):,.1f} "
               f"median {statistics.median(game_rates):,.1f} (CPU; best = the run with the least CPU time)")

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -24,6 +23,7 @@ from game.engine.runtime import tune_gc  # noqa: E402
 from game.engine.session import Session  # noqa: E402
 from game.level7.rules.procedures import RESOLVER  # noqa: E402
 from game.level7.rules.title import Level7Title  # noqa: E402
+from tools.bench_cpu import cpu_runs  # noqa: E402
 
 SCENARIOS = ("s1", "s2")
 
@@ -64,11 +64,8 @@ def main(argv: list[str] | None = None) -> None:
     tune_gc()
     title = Level7Title()
     for label, run in (("rules (legal_actions + apply)", rules_only), ("session (Session.apply)", with_session)):
-        rates, n = [], 0
-        for _ in range(args.repeats):
-            start = time.process_time()
-            n = run(title, args.games)
-            rates.append(n / (time.process_time() - start))
+        n, seconds = cpu_runs(lambda: run(title, args.games), args.repeats)
+        rates = [n / s for s in seconds]
         print(f"{label:<32} {n:>6} actions per run, {args.games} games: "
               f"best {max(rates):>7,.0f}  median {statistics.median(rates):>7,.0f} actions/s (CPU; best = the run with the least CPU time)")
 
