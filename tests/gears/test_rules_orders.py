@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.engine.protocol import Action
 from game.gears.ai import _may_guard, guard_options, move_locust
 from game.gears.rules import turn as T
+from game.gears.rules import names as N
 from game.gears.rules.procedures import Ctx, NeedDecision
 from game.gears.rules.state import LocustState
 from tests.gears.conftest import fresh
@@ -357,3 +358,25 @@ def test_a_cog_passed_through_decides_as_the_mover_leaves_its_area_seed_p24(titl
     nxt = next(a for a in title.legal_actions(s) if a.kind == "step" and a.payload["area"] != start)
     title.apply(s, nxt)
     assert T.top(s)["f"] == "follow" and T.top(s)["from"] == first
+
+
+def test_the_follow_question_names_the_mover_and_the_follower_seed_p24(title):
+    """Seed p. 24: the Follow question comes in another COG's turn, when its move is announced;
+    the prompt line (the rules' frame_prompt) says who moves, from where, and who may follow, as
+    the table and the log show it, not a bare 'click a lit card'."""
+    s, p1, p2 = _two_cogs_together(title)
+    act(title, s, "play", card="advance#1", **{"as": "move"})
+    words = str(T.frame_prompt(s, T.top(s)))
+    mover = str(N.cog(s, p1))
+    follower = str(N.cog(s, p2))
+    assert words.startswith(f"{mover} announces a move from {s.cogs[p1].area}: {follower} may follow")
+    act(title, s, "no_follow")
+    assert T.frame_prompt(s, T.top(s)) is None  # a move explains itself: lit areas and End the move
+
+
+def test_a_card_frame_asks_to_do_or_skip_its_next_action_spec_5_2(title):
+    """Spec 5.2: a card's actions are done or skipped one by one, in printed order."""
+    s, p1, _p2 = _two_cogs_together(title)
+    act(title, s, "play", card="advance#1", **{"as": "card"})
+    assert T.top(s)["f"] == "card"
+    assert str(T.frame_prompt(s, T.top(s))) == "Advance: do its next action, or skip it (spec 5.2)."

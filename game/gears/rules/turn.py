@@ -47,6 +47,34 @@ def frame_decider(f: dict[str, Any]) -> str:
     return f["player"]
 
 
+def frame_prompt(state: GearsState, f: dict[str, Any] | None) -> Msg | None:
+    """What a turn frame asks its decider, for the prompt line: the frames whose choices are
+    cards or buttons without a question of their own (a move or a cover spot explains itself).
+    A Follow question comes in another COG's turn, so it names who moves and from where."""
+    if f is None:
+        return None
+    kind = f["f"]
+    if kind == "card":
+        return M("{card}: do its next action, or skip it (spec 5.2).", card=N.card(f["card"]))
+    if kind == "follow":
+        return M("{mover} announces a move from {area}: {who} may follow with a card showing the Follow icon (spec 6.9), or stay.",
+                 mover=N.cog(state, f["mover"]), area=f["from"], who=N.cog(state, f["candidates"][0]))
+    if kind == "team_order":
+        return M("Teamwork: {who} may play one Order card now, as in their own Order Step, or none (spec 6.1).",
+                 who=N.cog(state, f["player"]))
+    if kind == "teamwork":
+        return M("Teamwork: choose the teammate who plays a card (spec 6.1).")
+    if kind == "gain_ammo":
+        return M("Choose the weapon that gets the ammo (spec 6.5).")
+    if kind == "choose_cog":
+        return M("Choose a COG in your area (spec 5.2).")
+    if kind == "pull":
+        return M("Choose the Locust to pull, or none (spec 6.1).")
+    if kind == "stranded":
+        return M("Move the Stranded (click a lit area), or leave them where they are (spec 9.3.2).")
+    return None
+
+
 def push(state: GearsState, frame: dict[str, Any]) -> None:
     stack(state).append(frame)
     state.phase = frame["f"]

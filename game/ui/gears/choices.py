@@ -12,6 +12,7 @@ from game.engine.protocol import Action
 from game.engine.text import as_text
 from game.i18n import _
 from game.gears.content import GearsContent
+from game.gears.rules.turn import frame_prompt, top
 from game.ui.gears import words
 
 AREA_KINDS = ("step", "crawl")
@@ -79,9 +80,10 @@ def option_label(state, content: GearsContent, action: Action) -> str:
 
 
 def classify(state, content: GearsContent, decider: str | None, actions: list[Action]) -> Choices:
-    prompt = ""
     if state.proc is not None:
         prompt = as_text(state.proc["pending"].get("prompt") or "")
+    else:
+        prompt = as_text(frame_prompt(state, top(state)) or "")
     ch = Choices(decider, prompt)
     for a in actions:
         pl = a.payload

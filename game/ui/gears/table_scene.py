@@ -27,7 +27,7 @@ from game.engine.session import Session
 from game.gears.rules import attack as gears_attack
 from game.gears.rules import movement
 from game.gears.rules import turn as gears_turn
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.ui import widgets
 from game.ui.gears import choices as C
 from game.ui.gears import labels, words
@@ -506,7 +506,14 @@ class GearsTable(GameTable):
             return self._words(ch.prompt)
         phase = self.state.phase
         if ch.areas:
-            return _("Click a lit area to move there.") if phase != "crawl" else _("Click a lit area to crawl there.")
+            if phase == "crawl":
+                return _("Click a lit area to crawl there.")
+            frame = gears_turn.top(self.state)
+            if frame is not None and frame["f"] == "move":
+                n = frame["left"]
+                return ngettext("Click a lit area to move there ({n} area left).",
+                                "Click a lit area to move there ({n} areas left).", n).format(n=n)
+            return _("Click a lit area to move there.")
         if ch.spots:
             return _("Click a free cover spot, or stay in the open.")
         if ch.targets:
@@ -837,8 +844,12 @@ class GearsTable(GameTable):
                 buttons.append((_("Throw a Bolo Grenade…"), "grenade", False))
             for weapon in C.area_weapons(self.choices):
                 buttons.append((_("Fire the {weapon}…").format(weapon=self._weapon_name(weapon)), f"area:{weapon}", False))
+            # The button that carries the turn on is the lit one; where the card's next action
+            # is offered ("Do"), that is it, not the skip beside it.
+            doing = any(a.kind == "do" for _l, a in self.choices.buttons)
             for label, a in self.choices.buttons:
-                buttons.append((self._words(label), a, a.kind in ("end", "stop", "no_cover", "no_crawl", "skip")))
+                primary = a.kind == "do" or (not doing and a.kind in ("end", "stop", "no_cover", "no_crawl", "skip"))
+                buttons.append((self._words(label), a, primary))
         return text, buttons
 
     def _draw_hand(self, surface) -> None:
