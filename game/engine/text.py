@@ -294,6 +294,29 @@ class Clause(Joined):
         return {"clause": _param_json(self.parts[0])}
 
 
+class Capitalised(Joined):
+    """A phrase used as a sentence's start: worded with its first letter in capitals (a check's
+    'floor square 3,4 is in no area' shown as a line of its own)."""
+
+    __slots__ = ()
+
+    def __init__(self, inner: Any):
+        super().__init__((inner,), "")
+
+    def render(self, translate: Callable[[str], str] | None = None,
+               plural: Callable[[str, str, int], str] | None = None) -> str:
+        words = super().render(translate, plural)
+        return words[:1].upper() + words[1:]
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is str:
+            return str(self) == other
+        return isinstance(other, Capitalised) and other.parts == self.parts
+
+    def __hash__(self) -> int:
+        return hash(("capitalised", _hashable(self.parts)))
+
+
 # Every kind of engine text object (what a JSON copy of a state writes with `to_json()`).
 TEXTS = (Msg, Ref, Joined)
 

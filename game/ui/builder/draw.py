@@ -280,10 +280,10 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
     x, w = r.left + px(16), r.width - px(32)
     y = r.top + px(12)
     state = scene.builder.state
-    widgets.text(surface, _clip_text(state.meta.name, ctx.font(19, bold=True), w), ctx.font(19, bold=True), pal.text, (x, y), shadow=True)
+    widgets.text(surface, _clip_text(_(state.meta.name), ctx.font(19, bold=True), w), ctx.font(19, bold=True), pal.text, (x, y), shadow=True)
     y += px(28)
     pieces = len(state.placements)
-    facts = _("{n} pieces").format(n=pieces) + "  \u00b7  " + (_("size {size}").format(size=state.meta.size) if scene.builder.title == "gears" else "")
+    facts = _("{n} pieces").format(n=pieces) + "  \u00b7  " + (_("size {size}").format(size=_(state.meta.size)) if scene.builder.title == "gears" else "")
     widgets.text(surface, facts.strip(" \u00b7"), ctx.font(13), pal.text_dim, (x, y))
     y += px(22)
     errors = len(validation.errors)
@@ -302,7 +302,7 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
         widgets.text(surface, _clip_text(_("No problems: ready to save and play"), font, w), font, SNAP_OK, (x, y))
         y += px(22)
     for n, issue in enumerate(validation.issues, 1):
-        lines = widgets.wrap(issue.message, font, w - px(30))[:3]
+        lines = widgets.wrap(str(issue.message), font, w - px(30))[:3]
         h = len(lines) * font.get_linesize() + px(8)
         if y + h > r.bottom - bottom_reserved:
             more = len(validation.issues) - n + 1
