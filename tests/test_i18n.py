@@ -89,9 +89,11 @@ def test_hungarian_is_complete(extracted):
     """Issue 18: Hungarian for everything a game, the builder and the tutorial show: every msgid
     the code and the data give (plurals too) has a Hungarian text. A new msgid gets its Hungarian
     with the change that adds it."""
-    hungarian = {m.id: m.string for m in _po("hu") if m.id}
-    empty = sorted(str(m)[:70] for m in _ids(extracted)
-                   if not (all(hungarian.get(m) or ()) if isinstance(m, tuple) else hungarian.get(m)))
+    hungarian = {(m.context, m.id): m.string for m in _po("hu") if m.id}
+    wanted = {(m.context, m.id) for m in extracted if m.id}
+    assert (None, "Guard") in wanted and ("level7 enemy", "Guard") in wanted  # one word, two meanings
+    empty = sorted(str(k)[:70] for k in wanted
+                   if not (all(hungarian.get(k) or ()) if isinstance(k[1], tuple) else hungarian.get(k)))
     assert empty == [], f"{len(empty)} msgids without Hungarian: {empty[:20]}"
 
 
