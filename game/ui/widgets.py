@@ -138,10 +138,14 @@ def text_block(surface: pygame.Surface, s: str, font: pygame.font.Font, colour: 
 
 
 def fitted_font(ctx: Context, text: str, rect: pygame.Rect, largest: int, smallest: int) -> pygame.font.Font:
-    """The largest font size (pixels) at which `text` wraps into `rect`."""
+    """The largest font size (pixels) at which `text` wraps into `rect` with no word broken
+    (a long Hungarian word, "támadókockával;", is not split over two lines while a smaller
+    size holds it whole)."""
+    words = text.split()
     for size in range(largest, smallest, -1):
         font = ctx.assets.font(size)
-        if len(wrap(text, font, rect.width)) * font.get_linesize() <= rect.height:
+        if len(wrap(text, font, rect.width)) * font.get_linesize() <= rect.height and \
+                all(font.size(w)[0] <= rect.width for w in words):
             return font
     return ctx.assets.font(smallest)
 

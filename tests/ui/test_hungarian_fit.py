@@ -69,3 +69,19 @@ def test_a_label_too_long_for_its_button_is_found(hungarian_app, monkeypatch):
     assert longer.label_font(ctx).get_height() < ctx.font(19, bold=True).get_height()
     short = widgets.Button(pygame.Rect(0, 0, ctx.px(230), ctx.px(52)), "Vissza", None)
     assert short.label_font(ctx).get_height() == ctx.font(19, bold=True).get_height()  # room to spare: full size
+
+
+def test_a_card_text_keeps_a_long_hungarian_word_whole(hungarian_app):
+    """Blind Fire's Hungarian text in a box narrower than its longest word at the largest size:
+    the size chosen breaks no word (on the 720p hand, "támadókockával;" went over two lines as
+    "támadókockával" and ";")."""
+    import pygame
+
+    ctx = hungarian_app.ctx
+    text = "1 támadás -1 támadókockával; fedezékben maradsz. Ezután a meződön minden más COG húz 1 Parancs kártyát."
+    long_word = ctx.assets.font(12).size("támadókockával;")[0]
+    body = pygame.Rect(0, 0, long_word - 1, 400)  # at 12 px the word would be broken, the lines fit
+    font = widgets.fitted_font(ctx, text, body, 12, 8)
+    lines = widgets.wrap(text, font, body.width)
+    assert set(" ".join(lines).split()) == set(text.split())  # every word whole on its line
+    assert len(lines) * font.get_linesize() <= body.height
