@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.board.builder import BuildPlacement, Issue
+from game.board.builder import BuildPlacement, Issue, MapMeta
 from game.i18n import _
 from game.ui import widgets
 from game.ui.table.board_render import dashed_line
@@ -272,7 +272,9 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
     x, w = r.left + px(16), r.width - px(32)
     y = r.top + px(12)
     state = scene.builder.state
-    widgets.text(surface, widgets.elide(_(state.meta.name), ctx.font(19, bold=True), w), ctx.font(19, bold=True), pal.text, (x, y), shadow=True)
+    # The default name in the reader's language; a name the user gave as it is.
+    name = _(MapMeta.name) if state.meta.name == MapMeta.name else state.meta.name
+    widgets.text(surface, widgets.elide(name, ctx.font(19, bold=True), w), ctx.font(19, bold=True), pal.text, (x, y), shadow=True)
     y += px(28)
     pieces = len(state.placements)
     facts = _("{n} pieces").format(n=pieces) + "  \u00b7  " + (_("size {size}").format(size=_(state.meta.size)) if scene.builder.title == "gears" else "")
