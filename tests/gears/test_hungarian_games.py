@@ -39,7 +39,9 @@ def _play(mission: str, seed: int, players: int, hu: dict):
 
 @pytest.mark.parametrize("mission,seed,players", [
     ("emergence", 1, 1), ("emergence", 2, 2), ("emergence", 3, 4),
-    ("china_shop", 1, 2), ("search_for_the_stranded", 2, 2), ("the_showdown", 1, 2), ("scattered", 3, 3)])
+    ("china_shop", 1, 2), ("search_for_the_stranded", 2, 2), ("the_showdown", 1, 2), ("scattered", 3, 3),
+    # Missions made in the map builder (maps/custom): their goals and stage texts are generated.
+    ("custom:hold_the_plaza", 1, 3), ("custom:plaza_to_the_pit", 1, 2)])
 def test_a_whole_gears_game_in_hungarian_reads_hungarian(hungarian, mission, seed, players):
     """Every event, label, prompt, refusal and bot's reason of a whole game is Hungarian."""
     played = _play(mission, seed, players, hungarian)
