@@ -65,6 +65,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _translations.ngettext(singular, plural, n)
 
 
+def pgettext(context: str, msgid: str) -> str:
+    """The text for `msgid` where the same English word means another thing elsewhere: Level 7's
+    guard is "Guard", and so is a Gears Order's Guard, two words in Hungarian (őr, Őrködés)."""
+    return _translations.pgettext(context, msgid)
+
+
 def N_(msgid: str) -> str:
     """Marks a string for translation without translating it yet (labels built at import time);
     the extraction test finds these just like calls to `_`."""

@@ -85,6 +85,18 @@ def test_hungarian_covers_menu_and_shell(extracted):
     assert untranslated == []
 
 
+def test_hungarian_is_complete(extracted):
+    """Issue 18: Hungarian for everything a game, the builder and the tutorial show: every msgid
+    the code and the data give (plurals too) has a Hungarian text. A new msgid gets its Hungarian
+    with the change that adds it."""
+    hungarian = {(m.context, m.id): m.string for m in _po("hu") if m.id}
+    wanted = {(m.context, m.id) for m in extracted if m.id}
+    assert (None, "Guard") in wanted and ("level7 enemy", "Guard") in wanted  # one word, two meanings
+    empty = sorted(str(k)[:70] for k in wanted
+                   if not (all(hungarian.get(k) or ()) if isinstance(k[1], tuple) else hungarian.get(k)))
+    assert empty == [], f"{len(empty)} msgids without Hungarian: {empty[:20]}"
+
+
 def test_greek_covers_menu_and_shell_and_is_listed_in_its_own_name(extracted):
     shell = {m for m, files in _from(extracted, "game/ui").items() if any(f.endswith(SHELL_FILES) for f in files)}
     shell |= set(_from(extracted, "game/titles.py"))

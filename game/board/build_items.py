@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import Callable, Iterable, Sequence
 
 from game.board.model import Area, Board, Door, Marker, Point
+from game.engine.text import Joined, M, Msg
 
 __all__ = ["BuildItem", "ITEM_KINDS", "START_SQUARES", "door_edges", "door_flanks", "item_problem",
            "apply_items", "items_of_board", "item_cells", "prop_value_problem", "Footprint"]
@@ -85,8 +86,8 @@ def item_cells(item: BuildItem, footprint: Footprint | None = None) -> tuple[Cel
 
 def item_problem(item: BuildItem, floor: frozenset[Cell] | set[Cell], items: Iterable[BuildItem],
                  piece_doors: Iterable[frozenset[Edge]] = (), piece_marks: Iterable[tuple[str, Cell]] = (),
-                 footprint: Footprint | None = None) -> str | None:
-    """Why the item cannot lie where it is (None: it can). `items` are the other items;
+                 footprint: Footprint | None = None) -> Msg | Joined | str | None:
+    """Why the item cannot lie where it is (None: it can), as a message (issue 18). `items` are the other items;
     piece_doors the edges of the pieces' own doors, piece_marks their (kind, square) markers."""
     from game.board.tmx import BLOCKING_PROPS
 
@@ -94,39 +95,40 @@ def item_problem(item: BuildItem, floor: frozenset[Cell] | set[Cell], items: Ite
     if item.kind == "door":
         a, b = door_flanks(item)
         if not all(c in floor for c in a + b):
-            return "a door goes on an edge between floor squares: its 4 flanking squares must be floor (spec 3.2)"
+            return M("a door goes on an edge between floor squares: its 4 flanking squares must be floor (spec 3.2)")
         mine = door_edges(item)
         if any(mine & door_edges(o) for o in others if o.kind == "door") or any(mine & d for d in piece_doors):
-            return "there is already a door on this edge"
+            return M("there is already a door on this edge")
         kind, _sep, key = item.value.partition(":")
         if kind not in ("ordinary", "security") or (kind == "security") != bool(key) or (key and key not in KEYS):
             return f"a door is ordinary or security:<{'|'.join(KEYS)}>, not {item.value!r}"
         return None
     cells = item_cells(item, footprint)
     if not all(c in floor for c in cells):
-        what = {"prop": "A prop", "figure": "A figure", "start": "The start zone", "objective": "The objective"}[item.kind]
-        return f"{what} goes on a floor square" + ("" if len(cells) == 1 else f" ({len(cells)} squares for a {item.value})")
+        where = {"prop": M("A prop goes on a floor square"), "figure": M("A figure goes on a floor square"),
+                 "start": M("The start zone goes on a floor square"), "objective": M("The objective goes on a floor square")}[item.kind]
+        return where if len(cells) == 1 else where + M(" ({n} squares for a {thing})", n=len(cells), thing=item.value)
     if item.kind == "prop":
         problem = prop_value_problem(item.value)
         if problem:
             return problem
         taken = {c for o in others if o.kind == "prop" for c in item_cells(o)} | {c for _k, c in piece_marks}
         if item.cell in taken:
-            return "there is already a marker on this square"
+            return M("there is already a marker on this square")
         blocking = item.value in BLOCKING_PROPS
         if blocking and any(item.cell in item_cells(o, footprint) for o in others if o.kind == "figure"):
-            return "an obstacle or barrel cannot go under a figure"
+            return M("an obstacle or barrel cannot go under a figure")
     elif item.kind == "figure":
         if not 1 <= item.min_marines <= START_SQUARES:
             return f"a figure is present with 1 to {START_SQUARES} marines or more, not {item.min_marines}"
         held = {c for o in others if o.kind == "figure" for c in item_cells(o, footprint)}
         held |= {c for k, c in piece_marks if k == "figure"}
         if any(c in held for c in cells):
-            return "there is already a figure on this square"
+            return M("there is already a figure on this square")
         solid = {o.cell for o in others if o.kind == "prop" and o.value in BLOCKING_PROPS}
         solid |= {c for k, c in piece_marks if k in BLOCKING_PROPS}
         if any(c in solid for c in cells):
-            return "a figure cannot stand on an obstacle or barrel"
+            return M("a figure cannot stand on an obstacle or barrel")
     return None
 
 

@@ -40,6 +40,8 @@ from game.board.build_items import (
 from game.board.checks import Problem, bbox, check_board, orient
 from game.board.compose import CompositionError, Placement, compose, overlapping_pieces, transform_board
 from game.board.model import Board, Connector, MapError, Point, Segment
+from game.engine.text import Capitalised, Joined, M, Msg, english
+from game.i18n import N_
 
 __all__ = [
     "PieceInfo",
@@ -203,7 +205,7 @@ class BuildPlacement:
 
 @dataclass(frozen=True)
 class MapMeta:
-    name: str = "Custom map"
+    name: str = N_("Custom map")  # the builder shows it translated until it is renamed
     size: str = "small"
     flavour: str = ""
     frag_target: int = 0  # Doom: the map property frag_target; 0 = not written (the default applies)
@@ -229,11 +231,12 @@ class Issue:
     """One problem of the build, drawn on the map at `at` (map pixels, builder coordinates)."""
 
     kind: str  # overlap, open_connector, exit_without_door, unreachable, no_entrance, no_emergence, ...
-    message: str
+    message: Msg | Joined | str  # a message (issue 18): worded when shown, in the language then
     at: tuple[float, float] | None
     pieces: tuple[str, ...] = ()
     severity: str = "error"  # or "warning"
     segment: tuple[tuple[float, float], tuple[float, float]] | None = None
+    area: str = ""  # the map object a check named (an area of a piece), when it named one
 
 
 @dataclass
@@ -529,7 +532,7 @@ class Builder:
             raise BuildError(f"unknown item kind {item.kind!r}")
         problem = self.item_problem(item)
         if problem:
-            raise BuildError(problem[0].upper() + problem[1:])
+            raise BuildError(Capitalised(problem))
         items = tuple(i for i in self.state.items if i.name != item.name)
         old = [i for i in self.state.items if i.name == item.name]
         if old:
@@ -600,20 +603,24 @@ class Builder:
             problem = self.item_problem(i, kept)
             if problem:
                 at = (i.cell[0] * tw + (0 if i.kind == "door" else tw / 2), i.cell[1] * th + (0 if i.kind == "door" else th / 2))
-                label = {"door": "Door", "prop": "Prop", "figure": "Figure", "start": "Start zone", "objective": "Objective"}[i.kind]
-                out.append(Issue("item", f"{label} {i.name}: {problem}", at))
+                label = {"door": M("Door {name}: {problem}", name=i.name, problem=problem),
+                         "prop": M("Prop {name}: {problem}", name=i.name, problem=problem),
+                         "figure": M("Figure {name}: {problem}", name=i.name, problem=problem),
+                         "start": M("Start zone {name}: {problem}", name=i.name, problem=problem),
+                         "objective": M("Objective {name}: {problem}", name=i.name, problem=problem)}[i.kind]
+                out.append(Issue("item", label, at))
         starts = [a for a in board.areas.values() if a.properties.get("start_zone")]
         if starts:
             free = [c for c in marine_start_squares(board)]
             if len(free) < START_SQUARES:
                 a = starts[0]
-                out.append(Issue("start_small", f"The start zone has {len(free)} free squares; {START_SQUARES} marines need {START_SQUARES} (spec 4)",
+                out.append(Issue("start_small", M("The start zone has {n} free squares; {marines} marines need {marines} (spec 4)", n=len(free), marines=START_SQUARES),
                                  _fpt(_centroid(a.polygon), shift)))
         goals = [a for a in board.areas.values() if a.properties.get("objective")]
         if not goals:
-            out.append(Issue("no_objective", "No objective: drag the objective onto the area the marines must reach", None))
+            out.append(Issue("no_objective", M("No objective: drag the objective onto the area the marines must reach"), None))
         elif any(g.properties.get("start_zone") for g in goals):
-            out.append(Issue("no_objective", "The objective is in the start zone: the marines would win at once", _fpt(_centroid(goals[0].polygon), shift)))
+            out.append(Issue("no_objective", M("The objective is in the start zone: the marines would win at once"), _fpt(_centroid(goals[0].polygon), shift)))
         return out
 
     # -- snapping --------------------------------------------------------------------------------
@@ -700,7 +707,7 @@ class Builder:
     def _validate(self) -> tuple[list[Issue], Board | None]:
         state = self.state
         if not state.placements:
-            return [Issue("empty", "No pieces yet: drag one from the palette", None, severity="warning")], None
+            return [Issue("empty", M("No pieces yet: drag one from the palette"), None, severity="warning")], None
         issues: list[Issue] = []
         placed = {p.name: self.placed(p) for p in state.placements}
         by_name = {p.name: p for p in state.placements}
@@ -714,7 +721,7 @@ class Builder:
                 # Only pieces whose rectangles cross can overlap: skip the exact test otherwise.
                 if x0 < x1 and y0 < y1 and _overlap_pair(placed[p.name], placed[q.name]):
                     clash.add((p.name, q.name))
-                    issues.append(Issue("overlap", f"Pieces {p.name} and {q.name} overlap", ((x0 + x1) / 2, (y0 + y1) / 2), (p.name, q.name)))
+                    issues.append(Issue("overlap", M("Pieces {a} and {b} overlap", a=p.name, b=q.name), ((x0 + x1) / 2, (y0 + y1) / 2), (p.name, q.name)))
         kept: list[BuildPlacement] = []
         for p in state.placements:
             if not any((q.name, p.name) in clash for q in kept):
@@ -735,7 +742,7 @@ class Builder:
             if issue is not None:
                 issues.append(issue)
         if self.title == "doom" and not any(m.kind in ("figure", "encounter") for m in board.markers):
-            issues.append(Issue("no_spawn", "No spawn point: no figure or encounter marker on any piece", None, severity="warning"))
+            issues.append(Issue("no_spawn", M("No spawn point: no figure or encounter marker on any piece"), None, severity="warning"))
         issues += self._art_issues(kept)
         return _dedupe(self._group_unreachable(issues)), board
 
@@ -752,8 +759,9 @@ class Builder:
                 out.append(i)
             elif i is group[0]:
                 x, y, w, h = self.rect_of(self.placement(i.pieces[0])) if i.pieces[0] in self.state.names() else (0, 0, 0, 0)
-                names = ", ".join(g.message.split(":", 2)[1] if g.message.count(":") >= 2 else g.message for g in group[:3])
-                out.append(Issue("unreachable", f"{len(group)} areas of piece {i.pieces[0]} cannot be reached by movement ({names}, ...)",
+                names = ", ".join(g.area for g in group[:3])
+                out.append(Issue("unreachable", M("{n} areas of piece {piece} cannot be reached by movement ({names}, ...)",
+                                                  n=len(group), piece=i.pieces[0], names=names),
                                  (x + w / 2, y + h / 2) if w else i.at, i.pieces))
         return out
 
@@ -770,7 +778,7 @@ class Builder:
             if info.tile in seen:
                 first = seen[info.tile]
                 x, y, w, h = self.rect_of(p)
-                out.append(Issue("tile_twice", f"Tile {info.tile} is used twice ({first.piece} and {p.piece}); the game has one of each tile",
+                out.append(Issue("tile_twice", M("Tile {tile} is used twice ({a} and {b}); the game has one of each tile", tile=info.tile, a=first.piece, b=p.piece),
                                  (x + w / 2, y + h / 2), (first.name, p.name), "warning"))
             else:
                 seen[info.tile] = p
@@ -782,18 +790,18 @@ class Builder:
         if self.title == "gears":
             entrances = [c for c in free if c.kind == "entrance"]
             if not entrances and kept:
-                out.append(Issue("no_entrance", "No entrance: every entrance is joined, so the map has no start (gears 3.1)", None))
+                out.append(Issue("no_entrance", M("No entrance: every entrance is joined, so the map has no start (gears 3.1)"), None))
             for c in entrances[1:]:
-                out.append(Issue("open_connector", f"Entrance {c.name} is left open: join it to an exit (only the first tile's entrance stays open)",
+                out.append(Issue("open_connector", M("Entrance {name} is left open: join it to an exit (only the first tile's entrance stays open)", name=c.name),
                                  _fpt(_mid(c.segment)), (c.piece,), segment=(_fpt(c.segment.a), _fpt(c.segment.b))))
             for c in free:
                 if c.kind == "exit" and c.name not in self.state.doors:
-                    out.append(Issue("exit_without_door", f"Exit {c.name} has neither a next tile nor a door token (gears 3.1 item 10)",
+                    out.append(Issue("exit_without_door", M("Exit {name} has neither a next tile nor a door token (gears 3.1 item 10)", name=c.name),
                                      _fpt(_mid(c.segment)), (c.piece,), segment=(_fpt(c.segment.a), _fpt(c.segment.b))))
         else:
             for c in free:
                 if c.name not in self.state.doors:
-                    out.append(Issue("open_connector", f"Connector {c.name} is left open: another piece can join here",
+                    out.append(Issue("open_connector", M("Connector {name} is left open: another piece can join here", name=c.name),
                                      _fpt(_mid(c.segment)), (c.piece,), "warning", segment=(_fpt(c.segment.a), _fpt(c.segment.b))))
         return out
 
@@ -804,12 +812,12 @@ class Builder:
             tw, th = info.board.tile_width, info.board.tile_height
             if (p.x / tw).denominator != 1 or (p.y / th).denominator != 1:
                 x, y, w, h = self.rect_of(p)
-                out.append(Issue("art_off_grid", f"Piece {p.name} is off the tile grid: its floor art cannot be saved on the tile layer",
+                out.append(Issue("art_off_grid", M("Piece {name} is off the tile grid: its floor art cannot be saved on the tile layer", name=p.name),
                                  (x + w / 2, y + h / 2), (p.name,), "warning"))
         return out
 
     def _from_problem(self, problem: Problem, board: Board, shift) -> Issue | None:
-        msg = problem.message
+        msg = english(problem.message)  # what the checks say is read in English; shown in any language
         m = re.match(r"object (.+) \(id (\d+)\)$", problem.what)
         name = m.group(1) if m else ""
         at, seg = _locate(board, name, shift)
@@ -838,8 +846,9 @@ class Builder:
             kind = "no_entrance"
         elif "has no exit" in msg:
             kind = "no_exit"
-        label = f"{name}: {msg}" if name else msg
-        return Issue(kind, label[0].upper() + label[1:], at, (piece,) if piece else (), segment=seg)
+        label = M("{name}: {problem}", name=name[:1].upper() + name[1:], problem=problem.message) if name else Capitalised(problem.message)
+        area = name.split(":", 1)[1] if name.count(":") >= 1 else name
+        return Issue(kind, label, at, (piece,) if piece else (), segment=seg, area=area)
 
 
 # --- helpers ---------------------------------------------------------------------------------------

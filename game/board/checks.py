@@ -17,6 +17,7 @@ from typing import Iterable, Sequence
 
 from game.board import geometry
 from game.board.model import Board, Line, Point, Segment
+from game.engine.text import M, Msg
 
 # --- exact primitives -------------------------------------------------------------------------
 # The primitives live in geometry.py (shared with line of sight); these adapters keep the
@@ -249,7 +250,7 @@ class Problem:
 
     source: str
     what: str  # e.g. "area courtyard (id 3)" or "map"
-    message: str
+    message: Msg | str  # a message where the builder shows it (issue 18), worded when read
 
     def __str__(self) -> str:
         return f"{self.source}: {self.what}: {self.message}"
@@ -344,7 +345,7 @@ def _check_areas(board: Board) -> list[Problem]:
 
     areas = list(board.areas.values())
     if not areas:
-        add_map("has no areas")
+        add_map(M("has no areas"))
         return out
     # Everything below runs on integers: all coordinates times one even common denominator.
     # Every test (orientation signs, order along a line, inside/outside, equality of lines) is
@@ -376,11 +377,11 @@ def _check_areas(board: Board) -> list[Problem]:
                 continue
             if _int_polygons_overlap(polys[i], polys[j]):
                 b = areas[j]
-                add(b.name, b.object_id, f"overlaps area {a.name} (id {a.object_id})")
+                add(b.name, b.object_id, M("overlaps area {area} (id {id})", area=a.name, id=a.object_id))
     for spot in board.cover:
         area = board.areas.get(spot.area)
         if area is None or point_in_area(spot.point, area.polygon) != 1:
-            add(spot.name, spot.object_id, f"cover point {fmt_point(spot.point)} is not inside its area {spot.area!r}")
+            add(spot.name, spot.object_id, M("cover point {point} is not inside its area {area}", point=fmt_point(spot.point), area=repr(spot.area)))
     for m in board.markers:
         area = board.areas.get(m.area or "")
         if area is None or point_in_area(m.point, area.polygon) != 1:
@@ -409,7 +410,7 @@ def _check_areas(board: Board) -> list[Problem]:
             sa, sb = pt(s.a), pt(s.b)
             hit = next((w for w, (u, v) in zip(walls, iwalls) if _collinear_overlap(sa, sb, u, v)), None)
             if hit is not None:
-                add(line.name, line.object_id, f"border runs along a wall at {fmt_segment(hit)}; a stretch is one or the other")
+                add(line.name, line.object_id, M("border runs along a wall at {segment}; a stretch is one or the other", segment=fmt_segment(hit)))
                 break
 
     ioutline = [Segment(pt(o.a), pt(o.b)) for o in outline]
@@ -420,21 +421,21 @@ def _check_areas(board: Board) -> list[Problem]:
             add(c.name, c.object_id, f"{c.kind} {fmt_segment(c.segment)} is not on the edge of the map")
     joined = {id(c) for pair in pairs for c in pair}
     for piece in board.pieces():
-        label = f"piece {piece}" if piece else "tile"
+        label = M("piece {piece}", piece=piece) if piece else M("tile")
         entrances = [c for c in board.connectors if c.kind == "entrance" and c.piece == piece]
         exits = [c for c in board.connectors if c.kind == "exit" and c.piece == piece]
         if len(entrances) != 1:
-            add_map(f"{label} has {len(entrances)} entrances; a Gears tile has exactly one (gears 3.1)")
+            add_map(M("{tile} has {n} entrances; a Gears tile has exactly one (gears 3.1)", tile=label, n=len(entrances)))
         if not exits:
-            add_map(f"{label} has no exit (gears 3.1)")
+            add_map(M("{tile} has no exit (gears 3.1)", tile=label))
         if not any(m.kind == "emergence" and m.piece == piece for m in board.markers):
-            add_map(f"{label} has no emergence hole (gears 3.1: every tile has at least one)")
+            add_map(M("{tile} has no emergence hole (gears 3.1: every tile has at least one)", tile=label))
         for e in entrances + exits:
             if id(e) in joined:
                 continue
             iseg = Segment(pt(e.segment.a), pt(e.segment.b))
             if not any(_touches(poly, iseg) for a, poly in zip(areas, polys) if a.piece == piece):
-                add(e.name, e.object_id, f"{e.kind} touches no area of its tile")
+                add(e.name, e.object_id, M("entrance touches no area of its tile") if e.kind == "entrance" else M("exit touches no area of its tile"))
 
     start_conn = next((c for c in board.connectors if c.kind == "entrance"), None)
     start_seg = Segment(pt(start_conn.segment.a), pt(start_conn.segment.b)) if start_conn else None
@@ -442,7 +443,7 @@ def _check_areas(board: Board) -> list[Problem]:
     reached = distances_from(board, start, "movement", closed_doors=())
     for a in areas:
         if a.name not in reached:
-            add(a.name, a.object_id, f"cannot be reached by movement from area {start} (no cracked border leads in)")
+            add(a.name, a.object_id, M("cannot be reached by movement from area {start} (no cracked border leads in)", start=start))
     return out
 
 
@@ -468,7 +469,7 @@ def _check_grid(board: Board) -> list[Problem]:
         out.append(Problem(board.source, _what(name, oid), message))
 
     if not grid.floor:
-        out.append(Problem(board.source, "map", "has no floor squares (paint the floor layer)"))
+        out.append(Problem(board.source, "map", M("has no floor squares (paint the floor layer)")))
         return out
     tw, th = board.tile_width, board.tile_height
     covered: dict[tuple[int, int], str] = {}
@@ -479,52 +480,52 @@ def _check_grid(board: Board) -> list[Problem]:
         x0, y0, x1, y1 = bbox(a.polygon)
         corners = {(x0, y0), (x1, y0), (x1, y1), (x0, y1)}
         if len(a.polygon) != 4 or set(a.polygon) != corners:
-            add(a.name, a.object_id, "a grid area must be a rectangle")
+            add(a.name, a.object_id, M("a grid area must be a rectangle"))
             continue
         if any((v / t).denominator != 1 for v, t in ((x0, tw), (x1, tw), (y0, th), (y1, th))):
-            add(a.name, a.object_id, "area rectangle does not lie on grid lines")
+            add(a.name, a.object_id, M("area rectangle does not lie on grid lines"))
             continue
         for c in range(int(x0 / tw), int(x1 / tw)):
             for r in range(int(y0 / th), int(y1 / th)):
                 if (c, r) in covered:
-                    add(a.name, a.object_id, f"square {c},{r} is also in area {covered[(c, r)]}")
+                    add(a.name, a.object_id, M("square {c},{r} is also in area {area}", c=c, r=r, area=covered[(c, r)]))
                     break
                 covered[(c, r)] = a.name
                 if (c, r) not in grid.floor:
-                    add(a.name, a.object_id, f"square {c},{r} of the area is not painted on the floor layer")
+                    add(a.name, a.object_id, M("square {c},{r} of the area is not painted on the floor layer", c=c, r=r))
                     break
     for cell in sorted(grid.floor - covered.keys()):
-        out.append(Problem(board.source, "map", f"floor square {cell[0]},{cell[1]} is in no area"))
+        out.append(Problem(board.source, "map", M("floor square {c},{r} is in no area", c=cell[0], r=cell[1])))
         break
     # A map piece (map property `piece`, docs/MAPS.md) is only part of a map: the start zone is the
     # built map's business.
     if board.areas and not board.properties.get("piece") and \
             not any(a.properties.get("start_zone") for a in board.areas.values()):
-        out.append(Problem(board.source, "map", "no area has start_zone = true"))
+        out.append(Problem(board.source, "map", M("no area has start_zone = true")))
 
     for d in board.doors:
         es = board.door_edges(d)
         if len(es) != 2:
-            add(d.name, d.object_id, f"a door is 2 squares wide (doom 3.2); this one covers {len(es)} edges")
+            add(d.name, d.object_id, M("a door is 2 squares wide (doom 3.2); this one covers {n} edges", n=len(es)))
         for e in sorted(es):
             a, b = _edge_sides(e)
             if a not in grid.floor or b not in grid.floor:
-                add(d.name, d.object_id, "a door needs floor squares on both sides (its 4 flanking squares)")
+                add(d.name, d.object_id, M("a door needs floor squares on both sides (its 4 flanking squares)"))
                 break
         interior = {e for line in board.lines_of("wall") for s in line.segments() for e in _lattice(s, tw, th)}
         if es & interior:
-            add(d.name, d.object_id, "a wall is drawn over this door")
+            add(d.name, d.object_id, M("a wall is drawn over this door"))
     joined = {id(c) for pair in board.joined_connectors() for c in pair}
     for c in board.connectors:
         if id(c) in joined:
             continue  # two pieces meet here: floor on both sides is the point
         es = _lattice(c.segment, tw, th)
         if len(es) != 2:
-            add(c.name, c.object_id, f"a connector is 2 squares wide (doom 9.2); this one covers {len(es)} edges")
+            add(c.name, c.object_id, M("a connector is 2 squares wide (doom 9.2); this one covers {n} edges", n=len(es)))
         for e in es:
             a, b = _edge_sides(e)
             if (a in grid.floor) == (b in grid.floor):
-                add(c.name, c.object_id, "a connector must lie on the edge of the floor (floor on one side only)")
+                add(c.name, c.object_id, M("a connector must lie on the edge of the floor (floor on one side only)"))
                 break
 
     start = next(
@@ -535,7 +536,8 @@ def _check_grid(board: Board) -> list[Problem]:
     reached = distances_from(board, start, "range", closed_doors=())
     lost = sorted(grid.floor - reached.keys())
     if lost:
-        out.append(Problem(board.source, "map", f"floor square {lost[0][0]},{lost[0][1]} cannot be reached from square {start[0]},{start[1]} even with every door open ({len(lost)} squares)"))
+        out.append(Problem(board.source, "map", M("floor square {c},{r} cannot be reached from square {sc},{sr} even with every door open ({n} squares)",
+                                                     c=lost[0][0], r=lost[0][1], sc=start[0], sr=start[1], n=len(lost))))
     return out
 
 

@@ -25,6 +25,7 @@ from types import MappingProxyType
 
 from game.board.model import MapError
 from game.engine.provenance import Provenance
+from game.engine.text import M, Msg
 
 __all__ = ["CUSTOM", "CUSTOM_DIR", "BuiltMap", "built_maps", "built_scenario", "map_digest", "register",
            "scenario_path", "DEFAULT_FRAG_SCENARIO"]
@@ -42,7 +43,7 @@ class BuiltMap:
     path: Path
     name: str
     scenario: object | None = None  # game.doom.content.Scenario
-    problem: str = ""
+    problem: Msg | str = ""  # a message where the rules say why
     frag_default: bool = False  # the frag target is the default, not the map's own
 
 
@@ -70,11 +71,11 @@ def built_scenario(scenario: str, path: Path, content) -> tuple[object, bool]:
     except MapError as exc:
         raise ValueError("; ".join(exc.problems[:3])) from None
     except OSError as exc:
-        raise ValueError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        raise _unplayable(path, M("cannot read ({error})", error=str(exc.strerror or exc))) from None
     if board.properties.get("title") != "doom":
-        raise ValueError(f"{path}: not a Doom map")
+        raise _unplayable(path, M("not a Doom map"))
     if board.properties.get("piece"):
-        raise ValueError(f"{path}: a map piece for the builder, not a whole map")
+        raise _unplayable(path, M("a map piece for the builder, not a whole map"))
     try:
         DoomMap(board, content)  # unknown monsters, figures off the floor...
     except MapError as exc:
@@ -83,21 +84,21 @@ def built_scenario(scenario: str, path: Path, content) -> tuple[object, bool]:
 
     problems = check_board(board)
     if problems:
-        raise ValueError(f"{path}: {problems[0].message}")
+        raise _unplayable(path, problems[0].message)
     goals = [n for n, a in board.areas.items() if a.properties.get("objective")]
     if not goals:
-        raise ValueError(f"{path}: no objective (no area has objective = true)")
+        raise _unplayable(path, M("no objective (no area has objective = true)"))
     if len(goals) > 1:
-        raise ValueError(f"{path}: {len(goals)} areas have objective = true; a map has one objective")
+        raise _unplayable(path, M("{n} areas have objective = true; a map has one objective", n=len(goals)))
     if board.areas[goals[0]].properties.get("start_zone"):
-        raise ValueError(f"{path}: the objective {goals[0]} is the start zone")
+        raise _unplayable(path, M("the objective {area} is the start zone", area=goals[0]))
     starts = marine_start_squares(board)
     if len(starts) < len(content.marines):
-        raise ValueError(f"{path}: the start zone has {len(starts)} free squares; {len(content.marines)} marines need "
-                         f"{len(content.marines)}")
+        raise _unplayable(path, M("the start zone has {n} free squares; {marines} marines need {marines}",
+                                  n=len(starts), marines=len(content.marines)))
     own = board.properties.get("frag_target")
     if own is not None and int(own) < 1:
-        raise ValueError(f"{path}: frag_target must be at least 1, not {own}")
+        raise _unplayable(path, M("frag_target must be at least 1, not {value}", value=own))
     frags = int(own) if own is not None else content.scenarios[DEFAULT_FRAG_SCENARIO].frag_target
     name = str(board.properties.get("name") or path.stem)
     prov = Provenance(False, f"{path.name} (a map made in the map builder)",
@@ -105,6 +106,12 @@ def built_scenario(scenario: str, path: Path, content) -> tuple[object, bool]:
     sc = Scenario(scenario, name, name, str(Path(path).resolve()), frags, tuple(starts[:len(content.marines)]),
                   goals[0], "N", MappingProxyType({}), prov)
     return sc, own is None
+
+
+def _unplayable(path: Path, problem) -> ValueError:
+    """Why a built map cannot be played, naming its file: a message (issue 18), read in the
+    language of the screen that shows it."""
+    return ValueError(M("{path}: {problem}", path=str(path), problem=problem))
 
 
 def register(scenario: str, content, custom_dir: Path | None = None) -> str:
@@ -153,7 +160,9 @@ def built_maps(content, maps_dir: Path) -> list[BuiltMap]:
         try:
             sc, default = built_scenario(sid, path, content)
         except ValueError as exc:
-            out.append(BuiltMap(sid, path, name, None, str(exc).replace(f"{path}: ", "")))
+            why = exc.args[0] if exc.args else ""
+            out.append(BuiltMap(sid, path, name, None, why.params["problem"] if isinstance(why, Msg) and why.params.get("path") == str(path)
+                                else str(exc).replace(f"{path}: ", "")))
             continue
         out.append(BuiltMap(sid, path, name, sc, "", default))
     return out

@@ -270,28 +270,50 @@ class Joined(_Reads):
         return {"join": [_param_json(p) for p in self.parts], "sep": _param_json(self.sep)}
 
 
-class Clause(Joined):
-    """A sentence used inside another: worded without its final full stop."""
+class _Reworded(Joined):
+    """One message worded, then changed as a whole (its full stop dropped, its first letter in
+    capitals): equal to another of its kind around the same message."""
 
     __slots__ = ()
+    _TAG = ""
 
     def __init__(self, inner: Any):
         super().__init__((inner,), "")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is str:
+            return str(self) == other
+        return isinstance(other, type(self)) and other.parts == self.parts
+
+    def __hash__(self) -> int:
+        return hash((self._TAG, _hashable(self.parts)))
+
+
+class Clause(_Reworded):
+    """A sentence used inside another: worded without its final full stop."""
+
+    __slots__ = ()
+    _TAG = "clause"
 
     def render(self, translate: Callable[[str], str] | None = None,
                plural: Callable[[str, str, int], str] | None = None) -> str:
         return super().render(translate, plural).rstrip(".")
 
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is str:
-            return str(self) == other
-        return isinstance(other, Clause) and other.parts == self.parts
-
-    def __hash__(self) -> int:
-        return hash(("clause", _hashable(self.parts)))
-
     def to_json(self) -> dict[str, Any]:
         return {"clause": _param_json(self.parts[0])}
+
+
+class Capitalised(_Reworded):
+    """A phrase used as a sentence's start: worded with its first letter in capitals (a check's
+    'floor square 3,4 is in no area' shown as a line of its own)."""
+
+    __slots__ = ()
+    _TAG = "capitalised"
+
+    def render(self, translate: Callable[[str], str] | None = None,
+               plural: Callable[[str, str, int], str] | None = None) -> str:
+        words = super().render(translate, plural)
+        return words[:1].upper() + words[1:]
 
 
 # Every kind of engine text object (what a JSON copy of a state writes with `to_json()`).

@@ -18,7 +18,7 @@ from typing import Callable
 
 from game.engine.bots import Choice, RandomBot, SeededBot, seat_view  # noqa: F401  (RandomBot: this title's random player too)
 from game.engine.protocol import Action
-from game.engine.text import M, Msg, join
+from game.engine.text import Joined, M, Msg, join
 from game.gears.rules import names as N
 from game.gears.rules.board_view import INF
 from game.gears.rules.state import GearsState
@@ -30,6 +30,11 @@ def _gid(words: Msg | str) -> str:
     """The English msgid of a goal's words: what the bot's logic compares, whatever language
     the words come out in (a message compared with a string would be worded first)."""
     return words if words.__class__ is str else words.msgid
+
+
+def _weapons(ids) -> Joined:
+    """The weapons' names, joined: a goal names them in the reader's language, never by id."""
+    return join(", ", [N.weapon(w) for w in sorted(ids)])
 
 
 def _expected(dist: dict[int, Fraction]) -> float:
@@ -1327,15 +1332,15 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
             if armed:
                 return everyone(where, M("the {name}: we carry what wounds it", name=name))
             if empty and ammo:
-                return everyone(ammo, M("ammo for the {weapons}, the only weapon that wounds the {name}", weapons=", ".join(sorted(only)), name=name))
+                return everyone(ammo, M("ammo for the {weapons}, the only weapon that wounds the {name}", weapons=_weapons(only), name=name))
             if empty:
-                return everyone(foes(), M("the Locusts (until the {weapons} has ammo for the {name})", weapons=", ".join(sorted(only)), name=name))
+                return everyone(foes(), M("the Locusts (until the {weapons} has ammo for the {name})", weapons=_weapons(only), name=name))
             gives = sorted({view.equipment_area[piece] for piece, eq in state.equipment.items()
                             if view.equipment_area.get(piece) and content.equipment.get(eq) is not None
                             and content.equipment[eq].effect.get("gain_weapon") in only
                             and piece not in md(state).get("equipment_used", [])})
             if gives:
-                return everyone(gives, M("the {weapons} at the equipment: only it wounds the {name}", weapons=", ".join(sorted(only)), name=name))
+                return everyone(gives, M("the {weapons} at the equipment: only it wounds the {name}", weapons=_weapons(only), name=name))
         if where:
             return everyone(where, M("the {name} (killing it is the objective)", name=name))
         return everyone(doors_ahead(), M("the door toward the enemy we must kill"))
@@ -1365,7 +1370,7 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
             # carrier stood twenty turns with it empty). Its carrier loads it (ammo equipment,
             # the same weapon dropped; else Scavenging) and goes at the Berserker; the others
             # kill the rest.
-            name, weapons = N.enemy(e), ", ".join(sorted(only))
+            name, weapons = N.enemy(e), _weapons(only)
             ammo = ammo_areas() + sorted({d["area"] for d in state.dropped
                                           if d["area"] in view.move_dist and d["weapon"] in only})
             for q, c in cogs.items():

@@ -28,10 +28,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.engine.errors import InputError
+from game.engine.text import M, Msg
 from game.engine.tomldata import TomlLimit, read_toml_file, toml_limit_message
 
 __all__ = ["CustomMission", "MissionDraft", "MissionError", "GOALS", "SLOTS", "load_mission", "save_mission",
-           "save_draft", "draft_for", "mission_path", "custom_missions", "enemy_ids", "enemy_names"]
+           "save_draft", "draft_for", "mission_path", "custom_missions", "enemy_ids", "enemy_names", "problems_of"]
 
 SLOTS = ("A", "B", "C")
 DEFAULT_LOCUSTS = {"A": "drone", "B": "wretch", "C": "boomer"}  # Emergence's mix (gears 7.5)
@@ -44,9 +45,24 @@ ENEMIES = Path(__file__).resolve().parent / "data" / "enemies.toml"
 
 
 class MissionError(InputError):
-    def __init__(self, problems: list[str]):
+    """Each problem is a message `M("{path}: {problem}", ...)` (issue 18: the builder's panel and
+    the set-up screen show it in the reader's language), or a plain line."""
+
+    def __init__(self, problems: list):
         self.problems = problems
-        super().__init__("\n".join(problems))
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+def problems_of(path: Path, problems: list) -> list:
+    """The problems (without the file's name) that `load_mission` found in the file at `path`."""
+    where = str(path)
+    out = []
+    for line in problems:
+        if isinstance(line, Msg) and line.params.get("path") == where:
+            out.append(line.params["problem"])
+        elif line.__class__ is str and line.startswith(where + ": "):
+            out.append(line[len(where) + 2:])
+    return out
 
 
 @dataclass(frozen=True)
@@ -123,64 +139,71 @@ def enemy_names() -> dict[str, str]:
         return {k: str(v.get("name", k)) for k, v in tomllib.load(f).get("enemy", {}).items()}
 
 
-def load_mission(path: Path) -> CustomMission:
+def load_mission(path: Path, shown: Path | None = None) -> CustomMission:
+    """The mission of the file at `path`; MissionError naming it (or `shown`, the file it will
+    become) in each problem."""
     from game.board.model import MapError
     from game.board.tmx import load_board
 
     path = Path(path)
+    where = str(shown or path)
+
+    def bad(problem: Msg) -> Msg:
+        return M("{path}: {problem}", path=where, problem=problem)
+
     try:
         data = read_toml_file(path)
     except OSError as exc:
-        raise MissionError([f"{path}: cannot read ({exc.strerror or exc})"]) from None
+        raise MissionError([bad(M("cannot read ({error})", error=str(exc.strerror or exc)))]) from None
     except UnicodeDecodeError as exc:
-        raise MissionError([f"{path}: not UTF-8 text (byte {exc.start})"]) from None
+        raise MissionError([bad(M("not UTF-8 text (byte {n})", n=exc.start))]) from None
     except tomllib.TOMLDecodeError as exc:
-        raise MissionError([f"{path}: bad TOML ({exc})"]) from None
+        raise MissionError([bad(M("bad TOML ({error})", error=str(exc)))]) from None
     except TomlLimit as exc:
-        raise MissionError([toml_limit_message(path, exc)]) from None
-    out: list[str] = []
+        raise MissionError([toml_limit_message(Path(where), exc)]) from None
+    out: list = []
     for k in sorted(set(data) - KEYS):
-        out.append(f"{path}: unknown key {k!r} (known: {', '.join(sorted(KEYS))})")
+        out.append(bad(M("unknown key {key} (known: {known})", key=repr(k), known=", ".join(sorted(KEYS)))))
     name = data.get("name")
     if name is not None and (not isinstance(name, str) or len(name) > MAX_NAME
                              or any(ord(c) < 32 for c in name)):
-        out.append(f"{path}: name must be a line of text of at most {MAX_NAME} characters, not "
-                   f"{_shown(name)}")
+        out.append(bad(M("name must be a line of text of at most {n} characters, not {value}", n=MAX_NAME, value=_shown(name))))
     goal = data.get("goal")
     if goal not in GOALS:
-        out.append(f"{path}: goal must be one of {', '.join(GOALS)}, not {_shown(goal)}")
+        out.append(bad(M("goal must be one of {goals}, not {value}", goals=", ".join(GOALS), value=_shown(goal))))
     players = data.get("players")
     if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:
-        out.append(f"{path}: players must be a whole number from 1 to 4, not {_shown(players)}")
+        out.append(bad(M("players must be a whole number from 1 to 4, not {value}", value=_shown(players))))
     activations = data.get("activations")
     if goal == "hold_out":
         if not isinstance(activations, int) or isinstance(activations, bool) or activations < 1:
-            out.append(f"{path}: hold_out needs activations = a whole number of at least 1, not {_shown(activations)}")
+            out.append(bad(M("hold_out needs activations = a whole number of at least 1, not {value}", value=_shown(activations))))
     elif activations is not None:
-        out.append(f"{path}: activations is only for goal = \"hold_out\"")
+        out.append(bad(M("activations is only for goal = \"hold_out\"")))
     locusts = data.get("locusts", {})
     known = enemy_ids()
     if not isinstance(locusts, dict) or set(locusts) != {"A", "B", "C"}:
-        out.append(f"{path}: [locusts] needs exactly A, B and C")
+        out.append(bad(M("[locusts] needs exactly A, B and C")))
         locusts = {}
     for slot, enemy in sorted(locusts.items()):
         if not isinstance(enemy, str) or enemy not in known:
-            out.append(f"{path}: locusts.{slot} {_shown(enemy)} is not an enemy of enemies.toml (known: {', '.join(known)})")
+            out.append(bad(M("locusts.{slot} {value} is not an enemy of enemies.toml (known: {known})",
+                             slot=slot, value=_shown(enemy), known=", ".join(known))))
     map_ref = data.get("map")
     ok_ref = isinstance(map_ref, str) and 0 < len(map_ref) <= 255 and "\x00" not in map_ref
     map_path = (path.parent / str(map_ref)).resolve() if ok_ref else None
     if map_path is None:
-        out.append(f"{path}: map must name the .tmx beside this file")
+        out.append(bad(M("map must name the .tmx beside this file")))
     else:
         try:
             board = load_board(map_path)
         except MapError as exc:
-            out.append(f"{path}: map {map_ref} cannot be loaded: {exc.problems[0]}")
+            out.append(bad(M("map {map} cannot be loaded: {problem}", map=map_ref, problem=str(exc.problems[0]))))
         else:
             if board.properties.get("title") != "gears":
-                out.append(f"{path}: map {map_ref} is not a Gears map")
+                out.append(bad(M("map {map} is not a Gears map", map=map_ref)))
             elif goal == "reach_exit" and not board.doors:
-                out.append(f"{path}: goal reach_exit needs a door token on an exit of {map_ref} (the map exit, gears 3.4)")
+                out.append(bad(M("goal reach_exit needs a door token on an exit of {map} (the map exit, gears 3.4)", map=map_ref)))
     if out:
         raise MissionError(out)
     assert map_path is not None and isinstance(goal, str) and isinstance(players, int)
@@ -214,10 +237,10 @@ def save_mission(m: CustomMission, path: Path | None = None) -> Path:
     tmp = target.with_name(target.name + ".part")
     tmp.write_text(mission_text(m), encoding="utf-8")
     try:
-        load_mission(tmp)
-    except MissionError as exc:
+        load_mission(tmp, shown=target)
+    except MissionError:
         tmp.unlink(missing_ok=True)
-        raise MissionError([line.replace(str(tmp), str(target)) for line in exc.problems]) from None
+        raise
     os.replace(tmp, target)
     return target
 

@@ -109,6 +109,15 @@ def _wrap(s: str, font: pygame.font.Font, width: int) -> list[str]:
     return lines
 
 
+def wrap_most(s: str, font: pygame.font.Font, width: int, most: int) -> list[str]:
+    """`wrap` into at most `most` lines; when the text needs more, the last line ends with an
+    ellipsis (a longer translation is cut visibly, never silently)."""
+    lines = wrap(s, font, width)
+    if len(lines) <= most:
+        return lines
+    return lines[:most - 1] + [elide(lines[most - 1] + " " + lines[most], font, width)]
+
+
 def text_block(surface: pygame.Surface, s: str, font: pygame.font.Font, colour: RGB, rect: pygame.Rect,
                line_gap: float = 1.25) -> int:
     """Wrapped text inside `rect`; returns the y below the last line. Text that does not fit
@@ -129,12 +138,25 @@ def text_block(surface: pygame.Surface, s: str, font: pygame.font.Font, colour: 
 
 
 def fitted_font(ctx: Context, text: str, rect: pygame.Rect, largest: int, smallest: int) -> pygame.font.Font:
-    """The largest font size (pixels) at which `text` wraps into `rect`."""
+    """The largest font size (pixels) at which `text` wraps into `rect` with no word broken
+    (a long Hungarian word, "támadókockával;", is not split over two lines while a smaller
+    size holds it whole)."""
+    words = text.split()
     for size in range(largest, smallest, -1):
         font = ctx.assets.font(size)
-        if len(wrap(text, font, rect.width)) * font.get_linesize() <= rect.height:
+        if len(wrap(text, font, rect.width)) * font.get_linesize() <= rect.height and \
+                all(font.size(w)[0] <= rect.width for w in words):
             return font
     return ctx.assets.font(smallest)
+
+
+def font_to_fit(ctx: Context, s: str, width: int, largest: int, smallest: int, bold: bool = False) -> pygame.font.Font:
+    """The largest font (sizes in unscaled pixels) at which `s` fits `width` on one line."""
+    for size in range(largest, smallest, -1):
+        font = ctx.font(size, bold=bold)
+        if font.size(s)[0] <= width:
+            return font
+    return ctx.font(smallest, bold=bold)
 
 
 def heading(surface: pygame.Surface, ctx: Context, s: str, x: int, y: int) -> int:
@@ -212,12 +234,23 @@ class Button:
         else:
             colour = self._draw_vector(surface, ctx, hovered)
         body = self.rect
-        font = ctx.font(19, bold=True)
+        font = self.label_font(ctx)
+        room = self.label_room(ctx)
         if self.badge:
-            text(surface, self.label, font, colour, (body.left + ctx.px(18), body.centery), "midleft", shadow=True)
+            text(surface, elide(self.label, font, room), font, colour, (body.left + ctx.px(18), body.centery), "midleft", shadow=True)
             text(surface, self.badge, ctx.font(13), colour, (body.right - ctx.px(14), body.centery), "midright")
         else:
-            text(surface, self.label, font, colour, body.center, "center", shadow=True)
+            text(surface, elide(self.label, font, room), font, colour, body.center, "center", shadow=True)
+
+    def label_room(self, ctx: Context) -> int:
+        """The width the label may take: the body less its margins (and the badge)."""
+        badge = ctx.font(13).size(self.badge)[0] + ctx.px(14) if self.badge else 0
+        return self.rect.width - ctx.px(18 if self.badge else 12) * 2 - badge
+
+    def label_font(self, ctx: Context) -> pygame.font.Font:
+        """The label's font: 19 px, smaller (to 14) for a longer label (a translation longer than
+        the English); a label too long even then is cut with an ellipsis."""
+        return font_to_fit(ctx, self.label, self.label_room(ctx), 19, 14, bold=True)
 
     def _draw_vector(self, surface: pygame.Surface, ctx: Context, hovered: bool) -> RGB:
         """The button without art: a rounded body with a lighter top band."""

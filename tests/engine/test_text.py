@@ -92,3 +92,18 @@ def test_the_hash_sees_a_pending_questions_words_in_english():
                                  "labels": [M("Advance").to_json(), "Stay"]}}}
     assert english_words(msgs) == words
     assert english_words(words) is words
+
+
+def test_a_capitalised_phrase_starts_a_line_in_the_language_shown():
+    """A map check says 'floor square 3,4 is in no area' inside a longer line; the builder shows
+    it as a line of its own, capitalised in English and in Hungarian alike."""
+    phrase = M("floor square {c},{r} is in no area", c=3, r=4)
+    line = T.Capitalised(phrase)
+    assert line == "Floor square 3,4 is in no area" and line.english() == "Floor square 3,4 is in no area"
+    assert line == T.Capitalised(M("floor square {c},{r} is in no area", c=3, r=4)) and line != T.Clause(phrase)
+    assert hash(line) != hash(T.Clause(phrase))
+    i18n.set_language("hu")
+    try:
+        assert str(line) == "A(z) 3,4 padlómező egyik területhez sem tartozik"
+    finally:
+        i18n.set_language("en")

@@ -13,6 +13,13 @@ from game.gears.simulation import GearsSimulator
 from tests.gears.conftest import fresh, start
 
 
+def _goal(words) -> tuple[str, list[str]]:
+    """A plan goal's kind (its msgid) and the weapons it names (their ids, each a Ref so the
+    reader gets the weapon's name in their language)."""
+    weapons = words.params.get("weapons")
+    return words.msgid, [r.key for r in weapons.parts if r.kind == "gears.weapon"] if weapons is not None else []
+
+
 def test_simulate_plays_the_squad_bot_by_default_and_keeps_cautious():
     sim = GearsSimulator.__new__(GearsSimulator)  # bot() needs no content
     assert GearsSimulator.bots[0] == "squad"
@@ -197,11 +204,11 @@ def test_china_shop_stage_3_fetches_and_loads_the_hammer_of_dawn(title):
     piece, area = next(iter(view.equipment_area.items()))
     s.equipment[piece] = "hammer_of_dawn"
     plan = squad_plan(s)
-    assert plan[p1][0] == [area] and "Hammer" not in plan[p1][1] and "hammer_of_dawn" in plan[p1][1]
+    assert plan[p1][0] == [area] and _goal(plan[p1][1]) == ("the {weapons} at the equipment: only it wounds the {name}", ["hammer_of_dawn"])
     s.equipment[piece] = "ammunition"
     s.cogs[p1].weapons.append(("hammer_of_dawn", 0))
     plan = squad_plan(s)
-    assert area in plan[p1][0] and plan[p1][1].startswith("ammo for the hammer_of_dawn")
+    assert area in plan[p1][0] and _goal(plan[p1][1]) == ("ammo for the {weapons}, the only weapon that wounds the {name}", ["hammer_of_dawn"])
     assert all(a in view.equipment_area.values() for a in plan[p1][0])
     s.cogs[p1].weapons[-1] = ("hammer_of_dawn", 1)
     assert squad_plan(s)[p2][0] == [far]
@@ -372,11 +379,11 @@ def test_horde_last_wave_loads_the_hammer_of_dawn_and_the_others_fight_on(title)
     s.equipment[piece] = "ammunition"
     s.cogs[p1].weapons.append(("hammer_of_dawn", 0))
     plan = squad_plan(s)
-    assert area in plan[p1][0] and plan[p1][1].startswith("ammo for the hammer_of_dawn"), plan[p1]
+    assert area in plan[p1][0] and _goal(plan[p1][1]) == ("ammo for the {weapons}, the only weapon that wounds the {name}", ["hammer_of_dawn"]), plan[p1]
     assert plan[p2] == ([other], "the Locusts (killing them is the objective)")
     s.cogs[p1].weapons[-1] = ("hammer_of_dawn", 1)
     plan = squad_plan(s)
-    assert plan[p1][0] == [far] and "only weapon that wounds it" in plan[p1][1]
+    assert plan[p1][0] == [far] and _goal(plan[p1][1]) == ("the {name}: I carry the {weapons}, the only weapon that wounds it", ["hammer_of_dawn"])
     assert plan[p2][0] == [other]
 
 

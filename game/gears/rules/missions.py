@@ -590,15 +590,15 @@ def custom_mission_record(content: GearsContent, mission_id: str, cm):
     if cm.goal == "reach_exit":
         flip = MissionStep("cog_at_exit", M("A COG reaches the map exit (an area with a door token)."), {})
     else:
-        flip = MissionStep("locust_activations", f"The COGs survive {cm.activations} Locust Activation Steps.",
+        flip = MissionStep("locust_activations", M("The COGs survive {n} Locust Activation Steps.", n=int(cm.activations)),
                            {"count": int(cm.activations)})
     return Mission(
         id=mission_id, name=cm.name, name_hu=cm.name, expansion="custom", number=0, map_size="custom",
         players=(cm.players, cm.players), cards=2, enemies=dict(cm.locusts),
         general_ai=content.custom_defaults.general_ai,  # no rulebook value: missions.toml [custom_defaults]
         ai_deck_size=0, levels=(), difficulty={},
-        setup=(MissionStep("custom_map", f"The map {cm.map.name} is laid as built.", {}),),
-        rules=(), stages=(Stage(1, (), flip, (MissionStep("win", "YOU WIN THE GAME.", {}),), ()),),
+        setup=(MissionStep("custom_map", M("The map {file} is laid as built.", file=cm.map.name), {}),),
+        rules=(), stages=(Stage(1, (), flip, (MissionStep("win", M("YOU WIN THE GAME."), {}),), ()),),
         provenance=Provenance(False, f"custom mission {cm.path}", "built in the map builder"),
     )
 

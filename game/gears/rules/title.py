@@ -120,7 +120,7 @@ class GearsTitle(Title[GearsState]):
         try:
             cm = load_mission(path)
         except MissionError as exc:
-            raise ValueError("; ".join(exc.problems)) from None
+            raise ValueError("; ".join(str(p) for p in exc.problems)) from None
         self.content.missions.register(custom_mission_record(self.content, scenario, cm))
         return cm, custom_digest(cm)
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.board.builder import BuildPlacement, Issue
+from game.board.builder import BuildPlacement, Issue, MapMeta
 from game.i18n import _
 from game.ui import widgets
 from game.ui.table.board_render import dashed_line
@@ -228,9 +228,9 @@ def _draw_palette(scene, surface: pygame.Surface) -> None:
         used = any(p.piece == info.key for p in scene.builder.state.placements)
         # A Gears tile by its printed id ("1A") and its name; a Doom piece by its name (its key
         # is a file name, "corridor_t").
-        label = info.key if info.title != "doom" else _clip_text(info.name or info.key, bold, entry.rect.width - px(12))
+        label = info.key if info.title != "doom" else widgets.elide(info.name or info.key, bold, entry.rect.width - px(12))
         widgets.text(surface, label, bold, pal.accent if used else pal.text, (entry.rect.left + px(6), entry.rect.bottom - px(4)), "bottomleft")
-        name = "" if info.title == "doom" else _clip_text(info.name, small, entry.rect.width - bold.size(label)[0] - px(16))
+        name = "" if info.title == "doom" else widgets.elide(info.name, small, entry.rect.width - bold.size(label)[0] - px(16))
         widgets.text(surface, name, small, pal.text_dim, (entry.rect.right - px(6), entry.rect.bottom - px(5)), "bottomright")
     surface.set_clip(None)
 
@@ -255,22 +255,14 @@ def _draw_things(scene, surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, (70, 56, 30), te.rect, border_radius=px(6))
             pygame.draw.rect(surface, pal.accent, te.rect, 1, border_radius=px(6))
             label = _("New figures: with {n}+ marines (T)").format(n=scene.figure_tag)
-            widgets.text(surface, _clip_text(label, font, te.rect.width - px(12)), font, pal.text, te.rect.center, "center")
+            widgets.text(surface, widgets.elide(label, font, te.rect.width - px(12)), font, pal.text, te.rect.center, "center")
             continue
         pygame.draw.rect(surface, (60, 66, 78) if hot else (44, 48, 56), te.rect, border_radius=px(6))
         pygame.draw.rect(surface, pal.accent if hot else (78, 84, 96), te.rect, 1, border_radius=px(6))
         ir = te.rect.height // 2 - px(3)
         icon(surface, ctx, t.kind, t.value, (te.rect.left + px(4) + ir, te.rect.centery), ir, tag=False)
-        widgets.text(surface, _clip_text(t.label, font, te.rect.width - ir * 2 - px(14)), font, pal.text,
+        widgets.text(surface, widgets.elide(t.label, font, te.rect.width - ir * 2 - px(14)), font, pal.text,
                      (te.rect.left + ir * 2 + px(10), te.rect.centery), "midleft")
-
-
-def _clip_text(s: str, font: pygame.font.Font, width: int) -> str:
-    if font.size(s)[0] <= width:
-        return s
-    while s and font.size(s + "\u2026")[0] > width:
-        s = s[:-1]
-    return s + "\u2026" if s else ""
 
 
 def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
@@ -280,10 +272,12 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
     x, w = r.left + px(16), r.width - px(32)
     y = r.top + px(12)
     state = scene.builder.state
-    widgets.text(surface, _clip_text(state.meta.name, ctx.font(19, bold=True), w), ctx.font(19, bold=True), pal.text, (x, y), shadow=True)
+    # The default name in the reader's language; a name the user gave as it is.
+    name = _(MapMeta.name) if state.meta.name == MapMeta.name else state.meta.name
+    widgets.text(surface, widgets.elide(name, ctx.font(19, bold=True), w), ctx.font(19, bold=True), pal.text, (x, y), shadow=True)
     y += px(28)
     pieces = len(state.placements)
-    facts = _("{n} pieces").format(n=pieces) + "  \u00b7  " + (_("size {size}").format(size=state.meta.size) if scene.builder.title == "gears" else "")
+    facts = _("{n} pieces").format(n=pieces) + "  \u00b7  " + (_("size {size}").format(size=_(state.meta.size)) if scene.builder.title == "gears" else "")
     widgets.text(surface, facts.strip(" \u00b7"), ctx.font(13), pal.text_dim, (x, y))
     y += px(22)
     errors = len(validation.errors)
@@ -299,10 +293,10 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
     font = ctx.font(13)
     bottom_reserved = px(150)
     if not validation.issues:
-        widgets.text(surface, _clip_text(_("No problems: ready to save and play"), font, w), font, SNAP_OK, (x, y))
+        widgets.text(surface, widgets.elide(_("No problems: ready to save and play"), font, w), font, SNAP_OK, (x, y))
         y += px(22)
     for n, issue in enumerate(validation.issues, 1):
-        lines = widgets.wrap(issue.message, font, w - px(30))[:3]
+        lines = widgets.wrap_most(str(issue.message), font, w - px(30), 5)
         h = len(lines) * font.get_linesize() + px(8)
         if y + h > r.bottom - bottom_reserved:
             more = len(validation.issues) - n + 1
@@ -330,28 +324,28 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
 
         bold = ctx.font(14, bold=True)
         head, line = describe(scene, item)
-        widgets.text(surface, _clip_text(head, bold, w), bold, pal.text, (x, yb))
+        widgets.text(surface, widgets.elide(head, bold, w), bold, pal.text, (x, yb))
         yb += px(20)
-        for row in widgets.wrap(line, font, w)[:2]:
+        for row in widgets.wrap_most(line, font, w, 2):
             widgets.text(surface, row, font, pal.text_dim, (x, yb))
             yb += font.get_linesize()
     elif t is not None:
         p = scene.builder.placement(t)
         info = scene.builder.piece(p)
         bold = ctx.font(14, bold=True)
-        widgets.text(surface, _clip_text(f"{p.name}  \u2014  {info.name}", bold, w), bold, pal.text, (x, yb))
+        widgets.text(surface, widgets.elide(f"{p.name}  \u2014  {info.name}", bold, w), bold, pal.text, (x, yb))
         yb += px(20)
         turn = _("turned {deg}\u00b0").format(deg=p.rotation)
         flips = ", ".join(s for s, on in ((_("flipped"), p.flip_h or p.flip_v),) if on)
         widgets.text(surface, f"{turn}{', ' + flips if flips else ''}  \u00b7  x {float(p.x):g}, y {float(p.y):g}", font, pal.text_dim, (x, yb))
         yb += px(20)
     else:
-        for line in widgets.wrap(_("Drag a piece from the palette onto the table"), font, w)[:2]:
+        for line in widgets.wrap_most(_("Drag a piece from the palette onto the table"), font, w, 2):
             widgets.text(surface, line, font, pal.text_dim, (x, yb))
             yb += font.get_linesize()
-    for line in widgets.wrap(scene.status, font, w)[:2] if scene.status else []:
+    for line in widgets.wrap_most(scene.status, font, w, 2) if scene.status else []:
         widgets.text(surface, line, font, pal.accent, (x, yb))
         yb += font.get_linesize()
     notes = scene.notices + scene.load_problems
     if notes:
-        widgets.text(surface, _clip_text(notes[-1], ctx.font(12), w), ctx.font(12), WARNING, (x, r.bottom - px(22)))
+        widgets.text(surface, widgets.elide(notes[-1], ctx.font(12), w), ctx.font(12), WARNING, (x, r.bottom - px(22)))

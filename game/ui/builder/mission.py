@@ -217,7 +217,7 @@ class MissionPanel:
         width = self.rect.width - px(44)
         lines: list[tuple[str, tuple[int, int, int]]] = []
         for p in self.problems:
-            lines += [(line, ERROR) for line in widgets.wrap(p, small, width)]
+            lines += [(line, ERROR) for line in widgets.wrap(str(p), small, width)]
         if self.note:
             lines += [(line, ACCENT_OK) for line in widgets.wrap(self.note, small, width)]
         for line, colour in lines:

@@ -61,7 +61,7 @@ class CustomEntry:
 
 def custom_entries(maps_dir: Path) -> list[CustomEntry]:
     """The builder's missions under maps_dir/custom, broken ones with their (first) problem."""
-    from game.gears.custom import custom_missions
+    from game.gears.custom import custom_missions, problems_of
 
     found, problems = custom_missions(maps_dir)
     by_file = {Path(m.path).resolve(): m for m in found}
@@ -72,7 +72,7 @@ def custom_entries(maps_dir: Path) -> list[CustomEntry]:
         if m is not None:
             out.append(CustomEntry(scenario, path, m))
             continue
-        mine = [line[len(str(path)) + 2:] for line in problems if line.startswith(str(path) + ": ")]
+        mine = [str(p) for p in problems_of(path, problems)]
         out.append(CustomEntry(scenario, path, None, "; ".join(mine) or _("the file cannot be read")))
     return out
 

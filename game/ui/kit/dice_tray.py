@@ -128,10 +128,12 @@ def distribution_bars(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, 
         else:
             rows = rows[:fit]
     row = min(px(22), max(px(14), rect.height // len(rows)))
-    label_w = px(74)
+    # The labels' column is as wide as the widest label ("3+ sebesülés" is longer than "3+
+    # wounds"), up to a third of the rows; a label wider still is cut with an ellipsis.
+    label_w = min(max(px(74), max(font.size(words)[0] for words, _p, _d in rows) + px(8)), rect.width // 3)
     for i, (words, p, dim) in enumerate(rows):
         y = rect.top + i * row
-        widgets.text(surface, words, font, pal.text, (rect.left, y + row // 2), "midleft")
+        widgets.text(surface, widgets.elide(words, font, label_w - px(4)), font, pal.text, (rect.left, y + row // 2), "midleft")
         bar = pygame.Rect(rect.left + label_w, y + px(3), rect.width - label_w - px(150), row - px(6))
         pygame.draw.rect(surface, (50, 54, 62), bar, border_radius=px(3))
         fill = bar.copy()

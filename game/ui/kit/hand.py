@@ -41,12 +41,15 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
     body = pygame.Rect(rect.left + round(22 * k), rect.top + round(206 * k), round(206 * k), round(124 * k))
     size = max(9, round(18 * k))
     font = ctx.assets.font(size, bold=True)
-    room = title.width - (max(8, round(22 * k)) if placeholder else 0)  # the '*' mark keeps its corner
+    # The '*' mark keeps its right corner, the reaction icon its left one: the name lies between.
+    icon_r = max(7, round(15 * k))
+    left = 2 * icon_r - round(4 * k) if icon else 0
+    room = title.width - left - (max(8, round(22 * k)) if placeholder else 0)
     while size > 8 and font.size(name)[0] > room:  # a long name on a small card: smaller,
         size -= 1                                          # then cut with an ellipsis, never mid-word
         font = ctx.assets.font(size, bold=True)
-    widgets.text(surface, widgets.elide(name, font, room), font, (240, 234, 216), (title.left + room // 2, title.centery), "center",
-                 shadow=True)
+    widgets.text(surface, widgets.elide(name, font, room), font, (240, 234, 216), (title.left + left + room // 2, title.centery),
+                 "center", shadow=True)
     art = pygame.Rect(rect.left + round(18 * k), rect.top + round(58 * k), round(214 * k), round(138 * k))
     tf = ctx.assets.font(max(8, round(15 * k)))
     fits = len(widgets.wrap(text, tf, body.width)) * tf.get_linesize() <= body.height
@@ -75,8 +78,7 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
         bf = ctx.assets.font(max(10, round(30 * k)), bold=True)
         widgets.text(surface, badge, bf, (240, 234, 216), art.center, "center", shadow=True)
     if icon:
-        r = max(7, round(15 * k))
-        reaction_icon(surface, (title.left + r - round(4 * k), title.top + r + round(2 * k)), r, icon)
+        reaction_icon(surface, (title.left + icon_r - round(4 * k), title.top + icon_r + round(2 * k)), icon_r, icon)
     if state in ("playable", "selected"):
         pygame.draw.rect(surface, ctx.palette.accent, rect.inflate(px(4), px(4)), width=max(2, px(3)), border_radius=px(10))
     elif state == "dim":

@@ -1284,8 +1284,11 @@ class Level7Table(GameTable):
             fear = c.fear_track
             after = widgets.text(surface, _("Fear"), small, pal.text_dim, (x + px(20), y)).right + px(6)
             after = widgets.pips(surface, ctx, after, y + px(1), ch.fear, fear.max, (200, 120, 230))
-            after = widgets.text(surface, _("Vitality {n}").format(n=ch.vitality), small, (230, 100, 90), (after + px(10), y)).right
-            widgets.text(surface, _("Threat {n}").format(n=ch.threat), small, (240, 190, 80), (after + px(10), y))
+            vitality, threat = _("Vitality {n}").format(n=ch.vitality), _("Threat {n}").format(n=ch.threat)
+            if after + small.size(vitality)[0] + small.size(threat)[0] + px(20) > x + w:
+                y, after = y + px(17), x + px(10)  # longer words (Hungarian): a line of their own
+            after = widgets.text(surface, vitality, small, (230, 100, 90), (after + px(10), y)).right
+            widgets.text(surface, threat, small, (240, 190, 80), (after + px(10), y))
             y += px(17)
             tile = self.tiles[ch.tile].name if ch.tile in self.tiles else ""
             where = _("on {tile}").format(tile=tile) if tile else ""
@@ -1332,7 +1335,7 @@ class Level7Table(GameTable):
         ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
         card = self.content.events[card_id]
         small, bold = ctx.font(12), ctx.font(13, bold=True)
-        spawn = _("none") if card.spawn == "none" else _(words.KIND_NAMES.get(card.spawn, card.spawn))
+        spawn = _("none") if card.spawn == "none" else words.kind_name(card.spawn)
         y = widgets.text(surface, f"{card_id}  \u2022  " + _("spawns: {what}").format(what=spawn), bold, pal.text, (x, y)).bottom + px(4)
         for kind in ("security", "fear", "facility"):
             sec = self.content.sections.get(card.section(kind))
@@ -1350,7 +1353,7 @@ class Level7Table(GameTable):
             y += px(52)
         code = card.box(st.starting_players)
         act = self.content.activations.get(code)
-        order = " \u2192 ".join(_(words.KIND_NAMES.get(k, k)) for k in act.order) if act else code
+        order = " \u2192 ".join(words.kind_name(k) for k in act.order) if act else code
         y = widgets.text(surface, _("Then activate: {order}").format(order=order), small, pal.text_dim, (x, y + px(2))).bottom
         if not trigger:
             y = widgets.text(surface, _("(drawn at the end of the turn: no section)"), small, pal.text_dim, (x, y)).bottom
@@ -1362,20 +1365,22 @@ class Level7Table(GameTable):
         r = self.hand_rect
         pygame.draw.rect(surface, (24, 26, 31), r)
         pygame.draw.line(surface, pal.panel_edge, (r.left, r.top), (r.right, r.top), 2)
-        info = pygame.Rect(r.left + px(14), r.top + px(8), px(250), r.height - px(14))
         small = ctx.font(13)
+        stacks = "  ".join(f"{name}: {len(tiles)}" for name, tiles in st.stacks)
+        lines = (_("Tile stacks  {s}").format(s=stacks), _("Events {e}, adrenaline {a}, items {i}").format(
+            e=len(st.events.draw_pile), a=len(st.adrenaline.draw_pile), i=len(st.items.draw_pile)))
+        # As wide as its longest line (longer in Hungarian), the hand's row starting after it.
+        info = pygame.Rect(r.left + px(14), r.top + px(8), min(px(330), max(px(250), *(small.size(t)[0] for t in lines))),
+                           r.height - px(14))
         y = widgets.text(surface, _("Threat pool: {n}").format(n=st.threat_pool), ctx.font(14, bold=True), (240, 190, 80),
                          info.topleft).bottom + px(2)
         sc = self.content.scenarios[st.scenario]
         if sc.lockdown_pool:
             lock = _("Lockdown pool: {n}").format(n=st.lockdown_pool) + ("  " + _("(LOCKDOWN)") if st.lockdown else "")
             y = widgets.text(surface, lock, ctx.font(14, bold=True), (230, 90, 80) if st.lockdown else pal.text, (info.left, y)).bottom + px(2)
-        stacks = "  ".join(f"{name}: {len(tiles)}" for name, tiles in st.stacks)
-        y = widgets.text(surface, _("Tile stacks  {s}").format(s=stacks), small, pal.text_dim, (info.left, y)).bottom + px(2)
-        y = widgets.text(surface, _("Events {e}, adrenaline {a}, items {i}").format(
-            e=len(st.events.draw_pile), a=len(st.adrenaline.draw_pile), i=len(st.items.draw_pile)), small, pal.text_dim,
-            (info.left, y)).bottom + px(2)
-        reserve = ", ".join(f"{_(words.KIND_NAMES.get(k, k))} {len(v)}" for k, v in st.reserves.items())
+        for line in lines:
+            y = widgets.text(surface, widgets.elide(line, small, info.width), small, pal.text_dim, (info.left, y)).bottom + px(2)
+        reserve = ", ".join(f"{words.kind_name(k)} {len(v)}" for k, v in st.reserves.items())
         widgets.text_block(surface, _("In reserve: {r}").format(r=reserve), small, pal.text_dim,
                            pygame.Rect(info.left, y, info.width, info.bottom - y), 1.05)
         viewer = self.viewer

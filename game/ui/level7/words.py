@@ -2,7 +2,7 @@
 log lines and the options): scenarios, characters, cards, tracks and the event card's sections."""
 from __future__ import annotations
 
-from game.i18n import N_, _
+from game.i18n import N_, _, pgettext
 
 SEAT_NAMES = (N_("Subject 1"), N_("Subject 2"), N_("Subject 3"), N_("Subject 4"))
 KIND_NAMES = {"guard": N_("Guard"), "clone": N_("Clone"), "hybrid": N_("Hybrid"), "cronos": N_("Dr. Cronos")}
@@ -47,8 +47,15 @@ def character(state, cid: str) -> str:
     return _(ch.name) if ch is not None else cid
 
 
+def kind_name(kind: str) -> str:
+    """An enemy kind's name; the guard's in its own context (not the Gears Order's 'Guard')."""
+    if kind == "guard":
+        return pgettext("level7 enemy", "Guard")
+    return _(KIND_NAMES.get(kind, kind))
+
+
 def enemy(kind: str, number: int) -> str:
-    return f"{_(KIND_NAMES.get(kind, kind))} {number}"
+    return f"{kind_name(kind)} {number}"
 
 
 def card(content, card_id: str) -> tuple[str, str]:
@@ -100,7 +107,7 @@ def effect(steps) -> str:
         elif s.do == "lock_door":
             parts.append(_("lock a door of your tile"))
         elif s.do == "spawn":
-            parts.append(_("a {enemy} spawns").format(enemy=_(KIND_NAMES.get(p["enemy"], p["enemy"])).lower()))
+            parts.append(_("a {enemy} spawns").format(enemy=kind_name(p["enemy"]).lower()))
         elif s.do == "challenge":
             parts.append(_("{attr} {n} challenge").format(attr=_(str(p["attribute"]).capitalize()), n=p["level"]))
         elif s.do == "nothing":

@@ -1,0 +1,125 @@
+"""Issue 18: a whole game played with a language set, checking that every text the rules give a
+player reads in that language. Any title's test uses it:
+
+    tr = catalogue("hu")                       # msgid -> translation, from the compiled .mo
+    i18n.set_language("hu")
+    played = play(title, scenario, seed, options, choose, tr)
+    assert played.english == [] and played.counts["refusal"] > 5
+
+`choose(state, actions)` picks the next action (or returns `(action, reason)`: the reason a
+bot gives is checked too). Looked at on each step: every legal action's label, a paused
+question's prompt, the refusal of an action legal a moment ago and not now, the reason, and
+every event's message. `english_words` is the walk over one text; `same` lists the msgids a
+language writes exactly as English does (names, a bare placeholder).
+
+What counts as English: a `Msg` whose msgid has no translation, or whose translation is the
+msgid itself while its words before the first placeholder hold a letter; a translation that
+does not format with the message's parameters (it would fall back to English without a word);
+a `Ref` its title cannot name (the id shown, one with an underscore); a plain string with a
+space and a letter (a sentence, not a message at all).
+"""
+from __future__ import annotations
+
+import gettext
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from game.engine.protocol import IllegalAction
+from game.engine.session import Session
+from game.engine.text import Clause, Joined, Msg, Ref, from_json
+
+LOCALE = Path(__file__).resolve().parents[1] / "game" / "locale"
+
+
+def catalogue(lang: str) -> dict:
+    """The compiled catalogue of `lang`: msgid (or (msgid, 0) for a plural) -> translation."""
+    with (LOCALE / lang / "LC_MESSAGES" / "tiletop.mo").open("rb") as f:
+        return gettext.GNUTranslations(f)._catalog
+
+
+def _untranslated(msg: Msg, tr: dict, same: Iterable[str]) -> str | None:
+    key = msg.msgid if msg.plural is None else (msg.msgid, 0)
+    got = tr.get(key)
+    if not got:
+        return msg.msgid
+    if got == msg.msgid and msg.msgid not in same:
+        lead = msg.msgid.replace("{", " {").split("{")[0]
+        return msg.msgid if any(c.isalpha() for c in lead) else None
+    values = {k: str(v) if isinstance(v, (Msg, Ref, Joined, Clause)) else v for k, v in msg.params.items()}
+    if msg.n is not None:
+        values.setdefault("n", msg.n)
+    try:
+        got.format(**values)
+    except (KeyError, IndexError, ValueError):
+        return f"broken translation: {got}"
+    return None
+
+
+def english_words(value: Any, tr: dict, where: str, out: set, same: Iterable[str] = ()) -> None:
+    """Adds `(where, text)` to `out` for every piece of `value` a reader would get in English."""
+    cls = value.__class__
+    if isinstance(value, Msg):
+        bad = _untranslated(value, tr, same)
+        if bad:
+            out.add((where, bad))
+        for p in value.params.values():
+            english_words(p, tr, where, out, same)
+    elif cls in (Joined, Clause):
+        for p in value.parts:
+            english_words(p, tr, where, out, same)
+        if value.sep.__class__ is not str:
+            english_words(value.sep, tr, where, out, same)
+    elif cls is Ref:
+        if value.name() == value.key and "_" in value.key:
+            out.add((where, f"unnamed {value.kind} {value.key}"))
+    elif cls is str:
+        if " " in value.strip() and any(c.isalpha() for c in value):
+            out.add((where, value))
+    elif isinstance(value, dict):
+        english_words(from_json(value), tr, where, out, same)
+
+
+@dataclass
+class Played:
+    english: list  # sorted (where, text) pairs a reader got in English
+    actions: int  # actions played
+    counts: dict = field(default_factory=dict)  # texts looked at: event, label, prompt, refusal, reason
+
+
+def play(title, scenario: str, seed: int, options: dict, choose: Callable, tr: dict,
+         same: Iterable[str] = (), limit: int = 3000) -> Played:
+    """Plays one game to its end (or `limit` actions), checking each text on the way."""
+    session = Session.start(title, scenario, seed, options)
+    english: set = set()
+    counts = {"event": 0, "label": 0, "prompt": 0, "refusal": 0, "reason": 0}
+    tried: list = []
+
+    def check(value, where):
+        english_words(value, tr, where, english, same)
+        counts[where] += 1
+
+    while not session.is_over() and len(session.actions) < limit:
+        actions = session.legal_actions()
+        for a in actions:
+            check(a.label, "label")
+        proc = getattr(session.state, "proc", None)
+        pending = proc and proc.get("pending")
+        if pending:
+            check(pending["prompt"], "prompt")
+        for old in tried[-4:]:  # legal a moment ago and not now: the rules say why not
+            if old not in actions:
+                try:
+                    title.apply(session.state, old)
+                except IllegalAction as exc:
+                    check(exc.why, "refusal")
+                else:  # pragma: no cover - apply checks legality before any change
+                    raise AssertionError(f"{old} was applied though not legal")
+        tried += actions[:2]
+        chosen = choose(session.state, actions)
+        if isinstance(chosen, tuple):
+            chosen, reason = chosen
+            check(reason, "reason")
+        for event in session.apply(chosen):
+            check(event.message, "event")
+    return Played(sorted(english), len(session.actions), counts)
