@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import capitals
 from game.ui.scene import Action, Context
 
 RGB = tuple[int, int, int]
@@ -137,9 +138,22 @@ def fitted_font(ctx: Context, text: str, rect: pygame.Rect, largest: int, smalle
     return ctx.assets.font(smallest)
 
 
+def line_font(ctx: Context, s: str, width: int, largest: int, smallest: int, bold: bool = False) -> pygame.font.Font:
+    """The largest font (UI units, `largest` down to `smallest`) at which `s` fits on one line
+    of `width` pixels; the smallest if none does (the caller elides then). A Greek or Hungarian
+    label is often half again as long as the English one it replaces."""
+    def pick() -> pygame.font.Font:
+        for size in range(largest, smallest, -1):
+            font = ctx.font(size, bold)
+            if font.size(s)[0] <= width:
+                return font
+        return ctx.font(smallest, bold)
+    return _LAID_OUT.get(("line_font", ctx.font(largest, bold), ctx.font(smallest, bold), s, width), pick)
+
+
 def heading(surface: pygame.Surface, ctx: Context, s: str, x: int, y: int) -> int:
     """A section heading (small capitals in the accent colour); returns the y below it."""
-    r = text(surface, s.upper(), ctx.font(12, bold=True), ctx.palette.accent, (x, y))
+    r = text(surface, capitals(s), ctx.font(12, bold=True), ctx.palette.accent, (x, y))
     return r.bottom + ctx.px(4)
 
 
@@ -212,12 +226,16 @@ class Button:
         else:
             colour = self._draw_vector(surface, ctx, hovered)
         body = self.rect
-        font = ctx.font(19, bold=True)
         if self.badge:
-            text(surface, self.label, font, colour, (body.left + ctx.px(18), body.centery), "midleft", shadow=True)
-            text(surface, self.badge, ctx.font(13), colour, (body.right - ctx.px(14), body.centery), "midright")
+            badge = ctx.font(13)
+            room = body.width - ctx.px(18) - ctx.px(14) - badge.size(self.badge)[0] - ctx.px(8)
+            font = line_font(ctx, self.label, room, 19, 14, bold=True)
+            text(surface, elide(self.label, font, room), font, colour, (body.left + ctx.px(18), body.centery), "midleft", shadow=True)
+            text(surface, self.badge, badge, colour, (body.right - ctx.px(14), body.centery), "midright")
         else:
-            text(surface, self.label, font, colour, body.center, "center", shadow=True)
+            room = body.width - ctx.px(16)
+            font = line_font(ctx, self.label, room, 19, 13, bold=True)
+            text(surface, elide(self.label, font, room), font, colour, body.center, "center", shadow=True)
 
     def _draw_vector(self, surface: pygame.Surface, ctx: Context, hovered: bool) -> RGB:
         """The button without art: a rounded body with a lighter top band."""

@@ -1284,8 +1284,11 @@ class Level7Table(GameTable):
             fear = c.fear_track
             after = widgets.text(surface, _("Fear"), small, pal.text_dim, (x + px(20), y)).right + px(6)
             after = widgets.pips(surface, ctx, after, y + px(1), ch.fear, fear.max, (200, 120, 230))
-            after = widgets.text(surface, _("Vitality {n}").format(n=ch.vitality), small, (230, 100, 90), (after + px(10), y)).right
-            widgets.text(surface, _("Threat {n}").format(n=ch.threat), small, (240, 190, 80), (after + px(10), y))
+            vitality, threat = _("Vitality {n}").format(n=ch.vitality), _("Threat {n}").format(n=ch.threat)
+            if after + px(20) + small.size(vitality + threat)[0] > x + w:  # longer words (Greek): a line of their own
+                after, y = x + px(10), y + px(17)
+            after = widgets.text(surface, vitality, small, (230, 100, 90), (after + px(10), y)).right
+            widgets.text(surface, threat, small, (240, 190, 80), (after + px(10), y))
             y += px(17)
             tile = self.tiles[ch.tile].name if ch.tile in self.tiles else ""
             where = _("on {tile}").format(tile=tile) if tile else ""
@@ -1371,10 +1374,10 @@ class Level7Table(GameTable):
             lock = _("Lockdown pool: {n}").format(n=st.lockdown_pool) + ("  " + _("(LOCKDOWN)") if st.lockdown else "")
             y = widgets.text(surface, lock, ctx.font(14, bold=True), (230, 90, 80) if st.lockdown else pal.text, (info.left, y)).bottom + px(2)
         stacks = "  ".join(f"{name}: {len(tiles)}" for name, tiles in st.stacks)
-        y = widgets.text(surface, _("Tile stacks  {s}").format(s=stacks), small, pal.text_dim, (info.left, y)).bottom + px(2)
-        y = widgets.text(surface, _("Events {e}, adrenaline {a}, items {i}").format(
-            e=len(st.events.draw_pile), a=len(st.adrenaline.draw_pile), i=len(st.items.draw_pile)), small, pal.text_dim,
-            (info.left, y)).bottom + px(2)
+        for line in (_("Tile stacks  {s}").format(s=stacks), _("Events {e}, adrenaline {a}, items {i}").format(
+                e=len(st.events.draw_pile), a=len(st.adrenaline.draw_pile), i=len(st.items.draw_pile))):
+            font = widgets.line_font(ctx, line, info.width, 13, 10)
+            y = widgets.text(surface, widgets.elide(line, font, info.width), font, pal.text_dim, (info.left, y)).bottom + px(2)
         reserve = ", ".join(f"{_(words.KIND_NAMES.get(k, k))} {len(v)}" for k, v in st.reserves.items())
         widgets.text_block(surface, _("In reserve: {r}").format(r=reserve), small, pal.text_dim,
                            pygame.Rect(info.left, y, info.width, info.bottom - y), 1.05)
