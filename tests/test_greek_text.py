@@ -52,3 +52,26 @@ def test_greek_capitals_drop_the_accents_and_keep_the_vowels_apart():
 def test_capitals_leave_other_languages_as_upper_does():
     assert capitals("Küldetés: ő, ű") == "KÜLDETÉS: Ő, Ű"
     assert capitals("Mission cards") == "MISSION CARDS"
+
+
+# Unambiguous second-person singular forms: imperatives, "you are/can/want", "your".
+# (Not forms that are also a third-person past, like διάλεξε "it chose" or άφησε "it left".)
+_SINGULAR = ("πάτα", "σύρε", "επίλεξε", "κάνε", "βάλε", "παίξε", "δες", "μάθε", "κράτα", "τράβα",
+             "είσαι", "μπορείς", "θέλεις", "σου")
+
+
+def test_greek_addresses_the_player_in_the_plural_everywhere():
+    """One register (README, Translations): the Greek Convoy rulebook speaks to its reader in the
+    plural (ξεπακετάρετε, τοποθετήστε, δείτε), so no screen, lesson or prompt uses the singular."""
+    import re
+
+    pattern = re.compile(r"(?<!\w)(" + "|".join(_SINGULAR) + r")(?!\w)", re.IGNORECASE)
+    with open(LOCALE_DIR / "el" / "LC_MESSAGES" / "tiletop.po", "rb") as f:
+        catalogue = read_po(f)
+    singular = []
+    for m in catalogue:
+        for text in (m.string if isinstance(m.string, tuple) else (m.string,)):
+            if m.id and text and pattern.search(text):
+                singular.append(text)
+    assert singular == []
+    assert pattern.search("Πάτα Επόμενο") and not pattern.search("Πατήστε Επόμενο")
