@@ -5,8 +5,8 @@ import pygame
 
 from game.board.builder import BuildPlacement, Issue
 from game.i18n import _
-from game.ui.builder.mission import MissionPanel
 from game.ui import widgets
+from game.ui.builder.mission import MissionPanel
 from game.ui.table.board_render import dashed_line
 
 ERROR = (226, 74, 51)
