@@ -10,6 +10,7 @@ No pygame here: the rules and command-line tools may translate too.
 from __future__ import annotations
 
 import gettext
+import unicodedata
 from pathlib import Path
 
 DOMAIN = "tiletop"
@@ -78,3 +79,38 @@ def N_(msgid: str) -> str:
 
 
 _ = translate
+
+
+_TONOS = "\u0301"
+_DIALYTIKA = "\u0308"
+# A Greek vowel whose accent keeps it apart from a following ι or υ (κέικ, άυλος): in capitals
+# the accent goes and the ι or υ takes a dialytika instead (ΚΕΪΚ, ΑΫΛΟΣ).
+_APART_BEFORE = {"Ι": "ΑΕΟΥ", "Υ": "ΑΕΟΗ"}
+
+
+def capitals(text: str) -> str:
+    """`text` in capitals as its language writes them. Greek all-capitals drop the accents
+    (ΘΕΣΕΙΣ, not ΘΈΣΕΙΣ, which str.upper gives) but keep a dialytika; Latin accents (Hungarian
+    Á, Ő) stay."""
+    upper = text.upper()
+    if not any(map(_is_greek, upper)):
+        return upper
+    out: list[str] = []
+    base = ""  # the last letter, under its combining marks
+    apart_from = ""  # the letter whose accent was just dropped
+    for ch in unicodedata.normalize("NFD", upper):
+        if unicodedata.combining(ch):
+            if ch == _TONOS and _is_greek(base):
+                apart_from = base
+            else:
+                out.append(ch)
+            continue
+        out.append(ch)
+        if apart_from and apart_from in _APART_BEFORE.get(ch, ""):
+            out.append(_DIALYTIKA)
+        base, apart_from = ch, ""
+    return unicodedata.normalize("NFC", "".join(out))
+
+
+def _is_greek(ch: str) -> bool:
+    return "\u0370" <= ch <= "\u03ff"

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import capitals
 from game.ui.scene import Action, Context
 
 RGB = tuple[int, int, int]
@@ -150,18 +151,22 @@ def fitted_font(ctx: Context, text: str, rect: pygame.Rect, largest: int, smalle
     return ctx.assets.font(smallest)
 
 
-def font_to_fit(ctx: Context, s: str, width: int, largest: int, smallest: int, bold: bool = False) -> pygame.font.Font:
-    """The largest font (sizes in unscaled pixels) at which `s` fits `width` on one line."""
-    for size in range(largest, smallest, -1):
-        font = ctx.font(size, bold=bold)
-        if font.size(s)[0] <= width:
-            return font
-    return ctx.font(smallest, bold=bold)
+def line_font(ctx: Context, s: str, width: int, largest: int, smallest: int, bold: bool = False) -> pygame.font.Font:
+    """The largest font (UI units, `largest` down to `smallest`) at which `s` fits on one line
+    of `width` pixels; the smallest if none does (the caller elides then). A Greek or Hungarian
+    label is often half again as long as the English one it replaces."""
+    def pick() -> pygame.font.Font:
+        for size in range(largest, smallest, -1):
+            font = ctx.font(size, bold)
+            if font.size(s)[0] <= width:
+                return font
+        return ctx.font(smallest, bold)
+    return _LAID_OUT.get(("line_font", ctx.font(largest, bold), ctx.font(smallest, bold), s, width), pick)
 
 
 def heading(surface: pygame.Surface, ctx: Context, s: str, x: int, y: int) -> int:
     """A section heading (small capitals in the accent colour); returns the y below it."""
-    r = text(surface, s.upper(), ctx.font(12, bold=True), ctx.palette.accent, (x, y))
+    r = text(surface, capitals(s), ctx.font(12, bold=True), ctx.palette.accent, (x, y))
     return r.bottom + ctx.px(4)
 
 
@@ -248,9 +253,9 @@ class Button:
         return self.rect.width - ctx.px(18 if self.badge else 12) * 2 - badge
 
     def label_font(self, ctx: Context) -> pygame.font.Font:
-        """The label's font: 19 px, smaller (to 14) for a longer label (a translation longer than
-        the English); a label too long even then is cut with an ellipsis."""
-        return font_to_fit(ctx, self.label, self.label_room(ctx), 19, 14, bold=True)
+        """The label's font: 19 px, smaller for a longer label (a translation longer than
+        the English, to 13); a label too long even then is cut with an ellipsis."""
+        return line_font(ctx, self.label, self.label_room(ctx), 19, 13, bold=True)
 
     def _draw_vector(self, surface: pygame.Surface, ctx: Context, hovered: bool) -> RGB:
         """The button without art: a rounded body with a lighter top band."""

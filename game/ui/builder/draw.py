@@ -6,6 +6,7 @@ import pygame
 from game.board.builder import BuildPlacement, Issue, MapMeta
 from game.i18n import _
 from game.ui import widgets
+from game.ui.builder.mission import MissionPanel
 from game.ui.table.board_render import dashed_line
 
 ERROR = (226, 74, 51)
@@ -154,7 +155,7 @@ def _draw_toolbar(scene, surface: pygame.Surface) -> None:
     rect = scene.toolbar_rect
     pygame.draw.rect(surface, pal.panel, rect)
     pygame.draw.line(surface, pal.panel_edge, (rect.left, rect.bottom - 1), (rect.right, rect.bottom - 1), 2)
-    font = ctx.font(15, bold=True)
+    font = scene.toolbar_font
     can = {"undo": bool(scene.builder.undo_stack), "redo": bool(scene.builder.redo_stack),
            "rotate": scene.target() is not None or scene.drag is not None, "flip": scene.target() is not None,
            "delete": scene.target() is not None or scene.selected_item is not None, "face": _has_other_face(scene),
@@ -277,7 +278,7 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
     widgets.text(surface, widgets.elide(name, ctx.font(19, bold=True), w), ctx.font(19, bold=True), pal.text, (x, y), shadow=True)
     y += px(28)
     pieces = len(state.placements)
-    facts = _("{n} pieces").format(n=pieces) + "  \u00b7  " + (_("size {size}").format(size=_(state.meta.size)) if scene.builder.title == "gears" else "")
+    facts = _("{n} pieces").format(n=pieces) + "  \u00b7  " + (_("size {size}").format(size=MissionPanel.size_word(state.meta.size)) if scene.builder.title == "gears" else "")
     widgets.text(surface, facts.strip(" \u00b7"), ctx.font(13), pal.text_dim, (x, y))
     y += px(22)
     errors = len(validation.errors)

@@ -151,6 +151,11 @@ class MissionPanel:
         self._bottom = by - px(6)
         self.controls = c
 
+    @staticmethod
+    def size_word(size: str) -> str:
+        """A map size's word in the language in use (the map keeps the English key)."""
+        return {"small": _("small"), "medium": _("medium"), "large": _("large")}.get(size, size)
+
     def set_size_controls(self, ctx, size: str) -> None:
         """The map size row edits the builder's map metadata, not the draft (the scene applies it)."""
         px = ctx.px
@@ -160,7 +165,7 @@ class MissionPanel:
         y = self._size_y
         self.controls["size<"] = Control("size<", pygame.Rect(cx, y, bh, bh), "\u25c0")
         self.controls["size>"] = Control("size>", pygame.Rect(cx + cw - bh, y, bh, bh), "\u25b6")
-        label = {"small": _("small"), "medium": _("medium"), "large": _("large")}.get(size, size)
+        label = self.size_word(size)
         self.controls["size="] = Control("size=", pygame.Rect(cx + bh + px(6), y, cw - 2 * bh - px(12), bh), label)
 
     def hit(self, pos: tuple[int, int]) -> str | None:

@@ -185,37 +185,49 @@ class BuilderScene(Scene):
 
     def _make_buttons(self) -> None:
         px = self.ctx.px
-        font = self.ctx.font(15, bold=True)
         bar = self.toolbar_rect.height
         bh = bar - px(16)
         y = (bar - bh) // 2
-        x = px(10)
-        self.buttons: list[ToolButton] = []
-
-        def add(key: str, label: str, right: bool = False) -> None:
-            nonlocal x
-            w = max(bh, font.size(label)[0] + px(24))
-            self.buttons.append(ToolButton(key, pygame.Rect(x, y, w, bh), label))
-            x += w + px(6)
-
-        add("menu", _("Menu"))
-        add("title", {"gears": "Gears of War", "doom": "DOOM"}[self.builder.title])
-        x += px(12)
+        heads = [("menu", _("Menu")), ("title", {"gears": "Gears of War", "doom": "DOOM"}[self.builder.title])]
         tools = [("undo", _("Undo"), ""), ("redo", _("Redo"), ""), ("rotate", _("Rotate"), " (R)"),
                  ("flip", _("Flip"), " (F)"), ("face", _("Other face"), " (Tab)"),
                  ("door", _("Door"), " (D)"), ("delete", _("Delete"), "")]
         if self.builder.title == "gears":
             tools.append(("mission", _("Mission"), " (M)"))
         ends = [("save", _("Save"), " (Ctrl+S)"), ("fit", _("Fit"), "")]
-        # Key hints only when they fit: at 1280 px the labels alone fill the bar.
-        need = sum(max(bh, font.size(a + b)[0] + px(24)) + px(6) for _k, a, b in tools + ends) + px(90)
-        hints = x + need < self.toolbar_rect.width
+
+        def width(font, label: str) -> int:
+            return max(bh, font.size(label)[0] + px(24))
+
+        def need(font, hints: bool) -> int:  # the heads, a gap, the tools, the ends, room for the zoom
+            return (px(10) + sum(width(font, a) + px(6) for _k, a in heads) + px(12) + px(90)
+                    + sum(width(font, a + (b if hints else "")) + px(6) for _k, a, b in tools + ends))
+
+        # Key hints only when they fit (at 1280 px the labels alone fill the bar); then the labels
+        # shrink rather than run into each other: Greek and Hungarian words are long.
+        room = self.toolbar_rect.width
+        font = next((f for f in (self.ctx.font(s, bold=True) for s in (15, 14, 13, 12)) if need(f, False) < room),
+                    self.ctx.font(11, bold=True))
+        self.toolbar_font = font
+        hints = need(font, True) < room
+        self.buttons: list[ToolButton] = []
+        x = px(10)
+
+        def add(key: str, label: str) -> None:
+            nonlocal x
+            w = width(font, label)
+            self.buttons.append(ToolButton(key, pygame.Rect(x, y, w, bh), label))
+            x += w + px(6)
+
+        for key, label in heads:
+            add(key, label)
+        x += px(12)
         for key, label, hint in tools:
             add(key, label + (hint if hints else ""))
         # right-aligned group
         right = self.toolbar_rect.right - px(10)
         for key, label in ((k, a + (b if hints else "")) for k, a, b in ends):
-            w = max(bh, font.size(label)[0] + px(24))
+            w = width(font, label)
             right -= w
             self.buttons.append(ToolButton(key, pygame.Rect(right, y, w, bh), label))
             right -= px(6)

@@ -29,7 +29,7 @@ from typing import Callable
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, capitals
 from game.ui import widgets
 from game.ui.kit.hand import PLACEHOLDER_COLOUR
 
@@ -372,7 +372,7 @@ def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str) 
     if not L["compact"]:
         kind = {"robot": _("Robot"), "equipment": _("Equipment"), "instant": _("Instant"), "soldier": _("Soldier"),
                 "building": _("Building")}[card.type]
-        widgets.text(out, kind.upper(), kf, look["ink"] if card.side == "moloch" else look["edge"],
+        widgets.text(out, capitals(kind), kf, look["ink"] if card.side == "moloch" else look["edge"],
                      (inner.left + 2 * ts + round(8 * k), ty), "midleft", shadow=card.side == "moloch")
     _state_overlay(out, ctx, state, radius, k)
     # transparent rounded corners
@@ -598,7 +598,7 @@ def _state_overlay(out: pygame.Surface, ctx, state: str, radius: int, k: float) 
         out.blit(img, img.get_rect(center=centre))
         if full.width >= 120:
             font = _font(ctx, max(10, 14 * k), True)
-            widgets.text(out, _("offline").upper(), font, (240, 226, 210), (centre[0], centre[1] + r + font.get_height() // 2 + 2),
+            widgets.text(out, capitals(_("offline")), font, (240, 226, 210), (centre[0], centre[1] + r + font.get_height() // 2 + 2),
                          "center", shadow=True)
 
 
@@ -1289,7 +1289,7 @@ def _render_city(ctx, content, city, size, destroyed, sectors_destroyed, battle_
             pygame.draw.rect(out, (30, 28, 26), t, border_radius=max(2, t.height // 3))
             pygame.draw.rect(out, (236, 200, 90), t, 1, border_radius=max(2, t.height // 3))
             uf = _font(ctx, t.height * 0.7, True)
-            _blit_line(out, _("used").upper(), uf, (236, 200, 90), t.center, t.width - 2, shadow=False)
+            _blit_line(out, capitals(_("used")), uf, (236, 200, 90), t.center, t.width - 2, shadow=False)
     # the sector row
     row = pygame.Rect(pad, head.bottom + max(2, pad // 2), w - 2 * pad, h - edge - max(2, pad // 2) - head.bottom - max(2, pad // 2) - 2)
     n = len(city.sectors)
@@ -1364,7 +1364,7 @@ def _render_city(ctx, content, city, size, destroyed, sectors_destroyed, battle_
         strip.fill((120, 28, 24, 210))
         out.blit(strip, band)
         df = _font(ctx, band.height * 0.6, True)
-        _blit_line(out, _("Destroyed").upper(), df, (246, 230, 220), band.center, band.width - 8)
+        _blit_line(out, capitals(_("Destroyed")), df, (246, 230, 220), band.center, band.width - 8)
     mask = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(mask, (255, 255, 255, 255), full, border_radius=radius)
     out.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)

@@ -1297,8 +1297,11 @@ class DoomTable(GameTable):
                 pygame.draw.rect(surface, colour, chip, 3, border_radius=px(3))
             else:
                 pygame.draw.circle(surface, colour, chip.center, chip.width // 2, 2)
-            text = widgets.elide(_(words_), font, col_w - px(26))
-            widgets.text(surface, text, font, pal.text_dim, (x + px(20), y))
+            if i == len(self.LEGEND) - 1:  # the last entry may wrap into the free rows below it
+                widgets.text_block(surface, _(words_), font, pal.text_dim,
+                                   pygame.Rect(x + px(20), y, col_w - px(26), area.bottom - y), 1.0)
+            else:
+                widgets.text(surface, widgets.elide(_(words_), font, col_w - px(26)), font, pal.text_dim, (x + px(20), y))
 
     # ------------------------------------------------------------------ side panel
     def side_labels(self) -> dict[str, str]:

@@ -313,7 +313,9 @@ class SetupScreen(Scene, ABC):
         fill = pal.accent if hot else (86, 70, 36) if on else (52, 57, 66)
         pygame.draw.rect(surface, fill, rect, border_radius=px(6))
         pygame.draw.rect(surface, pal.accent if on else (92, 98, 110), rect, 1, border_radius=px(6))
-        widgets.text(surface, label, ctx.font(14, bold=True), pal.accent_text if hot else pal.text, rect.center, "center")
+        room = rect.width - px(12)
+        font = widgets.line_font(ctx, label, room, 14, 10, bold=True)
+        widgets.text(surface, widgets.elide(label, font, room), font, pal.accent_text if hot else pal.text, rect.center, "center")
         self.hits.append((rect, what))
 
     def _draw_seats(self, surface, area: pygame.Rect) -> None:

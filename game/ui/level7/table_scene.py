@@ -1379,7 +1379,8 @@ class Level7Table(GameTable):
             lock = _("Lockdown pool: {n}").format(n=st.lockdown_pool) + ("  " + _("(LOCKDOWN)") if st.lockdown else "")
             y = widgets.text(surface, lock, ctx.font(14, bold=True), (230, 90, 80) if st.lockdown else pal.text, (info.left, y)).bottom + px(2)
         for line in lines:
-            y = widgets.text(surface, widgets.elide(line, small, info.width), small, pal.text_dim, (info.left, y)).bottom + px(2)
+            font = widgets.line_font(ctx, line, info.width, 13, 10)
+            y = widgets.text(surface, widgets.elide(line, font, info.width), font, pal.text_dim, (info.left, y)).bottom + px(2)
         reserve = ", ".join(f"{words.kind_name(k)} {len(v)}" for k, v in st.reserves.items())
         widgets.text_block(surface, _("In reserve: {r}").format(r=reserve), small, pal.text_dim,
                            pygame.Rect(info.left, y, info.width, info.bottom - y), 1.05)

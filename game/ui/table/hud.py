@@ -6,7 +6,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.board.model import Board
-from game.i18n import _
+from game.i18n import _, capitals
 from game.ui import widgets
 from game.titles import TITLES
 from game.ui.scene import Context
@@ -128,7 +128,7 @@ def draw_side_panel(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, bo
 
 def _section(surface, ctx: Context, title: str, x: int, y: int, width: int) -> int:
     pal, px = ctx.palette, ctx.px
-    r = widgets.text(surface, title.upper(), ctx.font(12, bold=True), pal.accent, (x, y))
+    r = widgets.text(surface, capitals(title), ctx.font(12, bold=True), pal.accent, (x, y))
     pygame.draw.line(surface, (70, 74, 84), (r.right + px(8), r.centery), (x + width, r.centery), 1)
     return r.bottom + px(8)
 

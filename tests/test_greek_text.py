@@ -1,0 +1,77 @@
+"""Issue 18, Greek on screen: every letter of the Greek catalogue has a glyph in the UI's fonts,
+and capitals are written the Greek way (no accents in all-capitals headings)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+from game.i18n import LOCALE_DIR, capitals
+
+
+def _greek_characters() -> set[str]:
+    with open(LOCALE_DIR / "el" / "LC_MESSAGES" / "tiletop.po", "rb") as f:
+        catalogue = read_po(f)
+    chars: set[str] = set()
+    for m in catalogue:
+        if m.id and m.string:
+            chars.update("".join(m.string) if isinstance(m.string, tuple) else m.string)
+    return {c for c in chars if not c.isspace()}
+
+
+def test_every_character_of_the_greek_catalogue_has_a_glyph_in_the_ui_fonts():
+    """A character the font lacks renders as the same 'missing glyph' box as a private-use one;
+    the catalogue's characters (Greek letters with tonos and dialytika, «», ·, →, …) must not."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from game.ui import assets
+
+    pygame.font.init()
+    chars = _greek_characters()
+    assert {"ά", "ώ", "ς", "«", "·"} <= chars
+    # The font Assets.font takes for each weight: its first file present, else pygame's own.
+    paths = [next((p for p in assets._FONT_FILES[bold] if Path(p).is_file()), None) for bold in (False, True)]
+    for path in paths:
+        font = pygame.font.Font(path, 24)
+        box = pygame.image.tobytes(font.render("\U000f0000", True, (255, 255, 255)), "RGBA")
+        lacking = sorted(c for c in chars if pygame.image.tobytes(font.render(c, True, (255, 255, 255)), "RGBA") == box)
+        assert lacking == [], (path, lacking)
+
+
+def test_greek_capitals_drop_the_accents_and_keep_the_vowels_apart():
+    """Greek all-capitals carry no tonos (str.upper would give ΘΈΣΕΙΣ); where the accent kept
+    a vowel apart from a following ι or υ, a dialytika does that instead."""
+    assert capitals("Θέσεις (πολλοί παίκτες)") == "ΘΕΣΕΙΣ (ΠΟΛΛΟΙ ΠΑΙΚΤΕΣ)"
+    assert capitals("Προαιρετικοί κανόνες") == "ΠΡΟΑΙΡΕΤΙΚΟΙ ΚΑΝΟΝΕΣ"
+    assert capitals("κέικ") == "ΚΕΪΚ" and capitals("άυλος") == "ΑΫΛΟΣ"
+    assert capitals("τρόλεϊ") == "ΤΡΟΛΕΪ" and capitals("ΐ") == "Ϊ"
+
+
+def test_capitals_leave_other_languages_as_upper_does():
+    assert capitals("Küldetés: ő, ű") == "KÜLDETÉS: Ő, Ű"
+    assert capitals("Mission cards") == "MISSION CARDS"
+
+
+# Unambiguous second-person singular forms: imperatives, "you are/can/want", "your".
+# (Not forms that are also a third-person past, like διάλεξε "it chose" or άφησε "it left".)
+_SINGULAR = ("πάτα", "σύρε", "επίλεξε", "κάνε", "βάλε", "παίξε", "δες", "μάθε", "κράτα", "τράβα",
+             "είσαι", "μπορείς", "θέλεις", "σου")
+
+
+def test_greek_addresses_the_player_in_the_plural_everywhere():
+    """One register (README, Translations): the Greek Convoy rulebook speaks to its reader in the
+    plural (ξεπακετάρετε, τοποθετήστε, δείτε), so no screen, lesson or prompt uses the singular."""
+    import re
+
+    pattern = re.compile(r"(?<!\w)(" + "|".join(_SINGULAR) + r")(?!\w)", re.IGNORECASE)
+    with open(LOCALE_DIR / "el" / "LC_MESSAGES" / "tiletop.po", "rb") as f:
+        catalogue = read_po(f)
+    singular = []
+    for m in catalogue:
+        for text in (m.string if isinstance(m.string, tuple) else (m.string,)):
+            if m.id and text and pattern.search(text):
+                singular.append(text)
+    assert singular == []
+    assert pattern.search("Πάτα Επόμενο") and not pattern.search("Πατήστε Επόμενο")
