@@ -294,6 +294,32 @@ class Clause(Joined):
         return {"clause": _param_json(self.parts[0])}
 
 
+class Sentence(Joined):
+    """A clause made a sentence: worded with its first letter upper-cased and a full stop (a
+    reason that is also used inside other sentences, e.g. an enemy's move as a log line)."""
+
+    __slots__ = ()
+
+    def __init__(self, inner: Any):
+        super().__init__((inner,), "")
+
+    def render(self, translate: Callable[[str], str] | None = None,
+               plural: Callable[[str, str, int], str] | None = None) -> str:
+        words = super().render(translate, plural)
+        return words[:1].upper() + words[1:] + "."
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is str:
+            return str(self) == other
+        return isinstance(other, Sentence) and other.parts == self.parts
+
+    def __hash__(self) -> int:
+        return hash(("sentence", _hashable(self.parts)))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"sentence": _param_json(self.parts[0])}
+
+
 # Every kind of engine text object (what a JSON copy of a state writes with `to_json()`).
 TEXTS = (Msg, Ref, Joined)
 
@@ -326,7 +352,7 @@ def as_text(value: Any) -> str:
     """The words for a message, a plain string, a message's JSON form or a Ref."""
     if value.__class__ is str:
         return value
-    if isinstance(value, dict) and ("msg" in value or "join" in value or "ref" in value or "clause" in value):
+    if isinstance(value, dict) and ("msg" in value or "join" in value or "ref" in value or "clause" in value or "sentence" in value):
         try:
             return str(_param_from_json(value))
         except ValueError:
@@ -338,7 +364,7 @@ def english(value: Any) -> str:
     """as_text in English (whatever the current language)."""
     if value.__class__ is str:
         return value
-    if isinstance(value, dict) and ("msg" in value or "join" in value or "ref" in value or "clause" in value):
+    if isinstance(value, dict) and ("msg" in value or "join" in value or "ref" in value or "clause" in value or "sentence" in value):
         value = _param_from_json(value)
     if isinstance(value, (Msg, Joined)):
         return value.english()
@@ -358,6 +384,10 @@ def message_from_json(data: Mapping[str, Any]) -> Msg | Joined:
         if set(data) != {"clause"}:
             raise ValueError("a clause has only 'clause'")
         return Clause(_param_from_json(data["clause"]))
+    if "sentence" in data:
+        if set(data) != {"sentence"}:
+            raise ValueError("a sentence has only 'sentence'")
+        return Sentence(_param_from_json(data["sentence"]))
     if "join" in data:
         parts, sep = data.get("join"), data.get("sep", "")
         if not isinstance(parts, list) or not isinstance(sep, (str, dict)) or set(data) - {"join", "sep"}:
@@ -386,7 +416,7 @@ def _word(value: Any, translate: Callable[[str], str] | None, plural: Callable |
         return value
     if cls is Ref:
         return value.name(translate)
-    if cls is Msg or cls is Plural or cls is Joined or cls is Clause:
+    if cls is Msg or cls is Plural or cls is Joined or cls is Clause or cls is Sentence:
         return value.render(translate, plural)
     return value
 

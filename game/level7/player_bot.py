@@ -35,6 +35,7 @@ from typing import Any, Callable, Iterable
 
 from game.engine.bots import Choice, SeededBot
 from game.engine.bots import seat_view as engine_seat_view
+from game.engine import text as T
 from game.engine.protocol import Action
 from game.level7.content import Draw, LeaveTile, MoveEnemy, Stun, UnlockDoor, Unseen, shared_content
 from game.level7.rules import challenge as C
@@ -318,9 +319,19 @@ def bonus_plan(s: Level7State, me: Character, challenge: C.Challenge, *, helper:
             break
     if not chosen or (after < LIKELY and not all_in) or after <= before:
         return BonusPlan((), before, before, f"{pct(before)}, and no card I may play makes it likely")
-    names = " and ".join(card_name(k) for k in chosen)
+    names = " and ".join(str(card_name(k)) for k in chosen)
     return BonusPlan(tuple(chosen), before, after,
                      f"play {names} for {challenge.attribute.capitalize()}: {pct(before)} -> {pct(after)}")
+
+
+def _asked(prompt: Any, pattern: str, names: tuple[str, ...]) -> tuple | None:
+    """The values a question's prompt carries: a message's named parameters (its JSON form in a
+    view), or, for a plain English prompt saved before issue 18, the groups of `pattern`."""
+    if isinstance(prompt, str):
+        got = re.search(pattern, prompt) if pattern else None
+        return got.groups() if got else None
+    params = T.from_json(prompt).params if isinstance(prompt, dict) else getattr(prompt, "params", {})
+    return tuple(params[n] for n in names) if all(n in params for n in names) else None
 
 
 # ---------------------------------------------------------------------------- the bot
@@ -893,14 +904,14 @@ class PlayerBot(SeededBot):
         """Another character's challenge within reach: a card of mine when its bonus turns their
         likely failure into a likely success and I keep two cards or more (spec 6.11)."""
         helped = s.characters[s.turn.player]
-        got = re.search(r"(\w+) (\d+) challenge", s.proc["pending"]["prompt"])
+        got = _asked(s.proc["pending"]["prompt"], r"(\w+) (\d+) challenge", ("challenge", "level"))
         none = next(a for a in actions if not a.payload["card"])
         if got is None:
             return Choice(none, "keep my cards: I cannot tell what the challenge needs")
         args = s.proc.get("args") or {}
         kind = args.get("kind", "") if args.get("kind") in ("attack", "bull_rush", "outwit", "control_panel") \
             else "event_challenge"
-        challenge = C.Challenge(kind, got.group(1).lower(), int(got.group(2)))
+        challenge = C.Challenge(kind, str(got[0]).lower(), int(got[1]))
         if len(me.hand) < 3:
             return Choice(none, f"keep my cards: I hold only {len(me.hand)}")
         lend = [a for a in actions if a.payload.get("use") == "ability"]
@@ -920,8 +931,14 @@ class PlayerBot(SeededBot):
         played when it takes away a likely knock-out."""
         keep = next(a for a in actions if not a.payload["card"])
         sit = situation(s)
-        named = s.proc["pending"]["prompt"].split(": ", 1)[-1].split(" attacks.")[0]
-        fig = next((f for f in sit.figures if sit.label(f.id) == named), None)
+        prompt = s.proc["pending"]["prompt"]
+        if isinstance(prompt, str):  # a question saved before issue 18: its English words name the figure
+            named = prompt.split(": ", 1)[-1].split(" attacks.")[0]
+            fig = next((f for f in sit.figures if sit.label(f.id) == named), None)
+        else:
+            got = _asked(prompt, "", ("figure",))
+            fig = next((f for f in sit.figures if got and f.id == got[0]), None)
+            named = sit.label(fig.id) if fig is not None else ""
         pick = targeting.attack_target(sit, fig) if fig is not None else None
         if pick is None or pick.target is None:
             return Choice(keep, "keep my cards: I cannot weigh this attack")
