@@ -13,7 +13,7 @@ from game.level7.content import (Bonus, CancelAttack, CancelFear, Draw, FearShif
                                  UnlockDoor, Unseen, shared_content)
 from game.engine.text import M, Msg, join
 from game.level7.rules import challenge as C
-from game.level7.rules.names import attribute as attribute_name, enemy as enemy_name, place, who
+from game.level7.rules.names import attribute as attribute_name, cause, challenge as challenge_name, enemy as enemy_name, place, who
 from game.level7.rules import dice_source, foes, sheet
 from game.level7.rules.maps import view
 from game.level7.rules import tracks, uniforms
@@ -143,7 +143,7 @@ def roll(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> int:
     Rng, then the rerolls the roller chooses (spec 6.3: each effect once per roll); the icons."""
     helping(state, ch, challenge, ctx)
     for source, n in challenge_threat(c(), challenge.kind, challenge.attribute, skills=ch.skills, items=carried_items(ch)):
-        sheet.gain_threat(state, ch, n, ctx, M("{challenge} with the {source}", challenge=M(challenge.kind.replace("_", " ")), source=M(source)))
+        sheet.gain_threat(state, ch, n, ctx, M("{challenge} with the {source}", challenge=challenge_name(challenge.kind), source=M(source)))
     pool = C.challenge_pool(c(), challenge, fear=ch.fear, skills=ch.skills, items=carried_items(ch),
                             played=played(state, ch))
     got = C.roll_dice(c(), challenge.attribute, pool.total, dice_source.dice(state))
@@ -392,7 +392,7 @@ def ability_refusal(state: Level7State, ch: Character, kind: str) -> Msg | None:
             return M("{card}'s ability is played when an enemy attacks you, before its dice are rolled.", card=M(rec.name))
         if isinstance(e, CancelFear):
             return M("{card}'s ability is played when you are about to gain Fear ({causes}).", card=M(rec.name),
-                     causes=join(", ", [M(x) for x in e.causes]))
+                     causes=join(", ", [cause(x) for x in e.causes]))
         if isinstance(e, LeaveTile) and not held(state, ch):
             return M("No active enemy holds you on your tile.")
         if isinstance(e, Draw) and e.who == "other" and not draw_receivers(state, ch):

@@ -125,6 +125,22 @@ SIDES = {"guards": N_("guards"), "aliens": N_("aliens")}  # challenge.py GUARDS,
 TRIGGERS = {"security": N_("security"), "fear": N_("fear"), "facility": N_("facility")}  # event sections
 
 
+CHALLENGES = {"attack": N_("attack"), "bull_rush": N_("bull rush"), "outwit": N_("outwit"),
+              "unlock_strength": N_("unlock strength"), "unlock_intelligence": N_("unlock intelligence"),
+              "control_panel": N_("control panel"), "event_challenge": N_("event challenge")}  # challenge.py kinds
+CAUSES = {"attack": N_("attack"), "darkness": N_("darkness"), "vent": N_("vent")}  # what a Fear gain comes from
+
+
+def challenge(kind: str) -> Msg | str:
+    got = CHALLENGES.get(kind)
+    return M(got) if got else kind.replace("_", " ")
+
+
+def cause(name: str) -> Msg | str:
+    got = CAUSES.get(name)
+    return M(got) if got else name
+
+
 def attribute(name: str) -> Msg | str:
     """'Strength' for 'strength' (the attribute's name capitalised, as the log prints it)."""
     got = ATTRIBUTES.get(name)
