@@ -178,7 +178,7 @@ def roll(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> int:
 def apply_outcome(state: Level7State, ch: Character, out: C.Outcome, ctx) -> None:
     ctx.emit("challenge", M("{who}: {result}", who=who(ch), result=out.text), {"who": ch.id, "result": out.result, "icons": out.icons})
     if out.threat:
-        sheet.gain_threat(state, ch, out.threat, ctx, out.challenge.kind.replace("_", " "))
+        sheet.gain_threat(state, ch, out.threat, ctx, challenge_name(out.challenge.kind))
     for fid in out.activates:  # spec 7.7: a failed challenge activates the enemies on the tile
         foes.activate(state, fid, ctx)
 
@@ -238,7 +238,7 @@ def control_panel(state: Level7State, ch: Character, here: list[C.Foe], ctx) -> 
     if not out.success:
         for h in hooks:
             if h.when == "panel_access_failed" and h.do == "start_lockdown":
-                sheet.start_lockdown(state, ctx, h.text)
+                sheet.start_lockdown(state, ctx, M(h.text))
         return
     if state.tokens["supply"]["accessed"] > 0:
         state.tokens["supply"]["accessed"] -= 1
@@ -246,7 +246,7 @@ def control_panel(state: Level7State, ch: Character, here: list[C.Foe], ctx) -> 
         ctx.emit("token", M("An Accessed marker goes on {tile}.", tile=place(state, ch.tile)), {"token": "accessed", "tile": ch.tile})
     for h in hooks:
         if h.when == "accessed_markers" and h.do == "start_lockdown" and len(state.tokens["accessed"]) == h.params.get("count"):
-            sheet.start_lockdown(state, ctx, h.text)
+            sheet.start_lockdown(state, ctx, M(h.text))
     if not out.rewards or ch.out:
         return
     pick = ctx.choose(ch.id, "panel_reward", [{"reward": r} for r in out.rewards], M("{who}: the control panel's reward", who=who(ch)))
@@ -593,7 +593,7 @@ def item_refusal(state: Level7State, ch: Character, kind: str, p: dict[str, Any]
         return _wasted(state, ch, modifier_use(c(), rec.id, ch.id), M(rec.name))
     if card.split("#")[0] not in c().keys:
         return M("That is not a security key.")
-    return None if p.get("door") in locked_doors(state, ch.tile) else "That is not a locked door of your tile."
+    return None if p.get("door") in locked_doors(state, ch.tile) else M("That is not a locked door of your tile.")
 
 
 def _wasted(state: Level7State, ch: Character, out, name: Msg) -> Msg | None:
@@ -653,7 +653,7 @@ def use_item(state: Level7State, ch: Character, p: dict[str, Any], ctx) -> None:
                           M("{who}: move your Fear?", who=who(ch)))
         sheet.change_fear(state, ch, pick["fear"] - ch.fear, ctx, rec.name)
     for e in out.draws:
-        draw_for(state, ch, e, ctx, rec.name)
+        draw_for(state, ch, e, ctx, M(rec.name))
     for s in out.stuns:
         stun(state, ch, s.enemy, s.count, ctx, M(rec.name))
     if rec.not_enforced:

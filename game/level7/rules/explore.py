@@ -121,11 +121,11 @@ def place(state: Level7State, tile_id: str, spot: dict, ctx, why: str) -> None:
     uniforms.tile_placed(state, tile_id, ctx)
     for hook in shared_content().scenarios[state.scenario].hooks:
         if hook.when == "tile_placed" and hook.params.get("tile") == tile_id and hook.do == "start_lockdown":
-            sheet.start_lockdown(state, ctx, hook.text)
+            sheet.start_lockdown(state, ctx, M(hook.text))
         elif hook.when == "tile_placed" and hook.params.get("tile") == tile_id and hook.do == "place_cronos":
             from game.level7.rules import foes  # foes asks explore for the Military Zone's tile
 
-            foes.place_unreserved(state, "cronos", tile_id, ctx, hook.text)
+            foes.place_unreserved(state, "cronos", tile_id, ctx, M(hook.text))
 
 
 def choose_placement(state: Level7State, ch, tile_id: str, found: list[dict], ctx) -> dict:

@@ -33,6 +33,11 @@ def lookup(kind: str, key: str, translate: Callable[[str], str]) -> str:
     if kind == "level7.figure":
         enemy, _, number = key.partition("|")
         return _figure(enemy, int(number), translate)
+    if kind == "level7.source":  # what grants a reroll or a bonus: a skill, an item, an adrenaline card
+        for table in (c.skills, c.items, c.adrenaline):
+            if key in table:
+                return translate(table[key].name)
+        return key.replace("_", " ")
     if kind == "level7.section":
         return translate(c.sections[key].name)
     if kind == "level7.section_text":

@@ -144,11 +144,15 @@ def _nearest(sit: Situation, kind: str, tiles: list[str]) -> tuple[tuple[str, ..
                who=N.character_named(sit.active), tile=N.where(sit, me.tile), enemy=N.enemy(kind, lower=True)))
 
 
-def _either(sit: Situation, tiles: tuple[str, ...], cite: Msg):
+def _either(sit: Situation, tiles: tuple[str, ...], nearest: bool):
+    """One tile, or the tied ones the active player chooses among: the nearest (spec 11 #21), or
+    sites the seed gives no order for."""
     if len(tiles) == 1:
         return N.where(sit, tiles[0])
-    return M("{tiles}, the active player chooses ({cite})", tiles=join(M(" or "), [N.where(sit, t) for t in tiles]),
-             cite=cite)
+    tied = join(M(" or "), [N.where(sit, t) for t in tiles])
+    if nearest:
+        return M("{tiles}, the active player chooses (spec 11 #21)", tiles=tied)
+    return M("{tiles}, the active player chooses (the seed gives no order)", tiles=tied)
 
 
 def _plan(sit: Situation, kind: str, source: str, reserve: Reserve, sites: list[str], what: str) -> SpawnPlan:
@@ -165,7 +169,7 @@ def _plan(sit: Situation, kind: str, source: str, reserve: Reserve, sites: list[
             text = M("no {enemy} spawns: no {what} has room (seed p. 12)", enemy=name, what=M(what))
         return SpawnPlan(kind, source, None, (), None, text)
     options, distance, how = _nearest(sit, kind, roomy)
-    where = _either(sit, options, "spec 11 #21")
+    where = _either(sit, options, True)
     skipped = [t for t in sites if t not in roomy]
     text = M("{enemy} spawns on the nearest {what} with room: {where}; {how}", enemy=N.figure(kind, number),
              what=M(what), where=where, how=how)
@@ -232,7 +236,7 @@ def nest_spawn(sit: Situation, kind: str, sites: Iterable[str], served: Iterable
     why = (M("{tiles} already at the limit, no spawn there (seed p. 15)", tiles=N.wheres(sit, full)),) if full else ()
     if not roomy:
         return SpawnPlan(kind, source, None, (), None, join("; ", (M("no {token} has room", token=token),) + why))
-    where = _either(sit, roomy, M("the seed gives no order"))
+    where = _either(sit, roomy, False)
     text = M("{enemy} spawns at the {token} on {where}; it takes no other action this turn", enemy=N.figure(kind, number),
              token=token, where=where)
     return SpawnPlan(kind, source, number, roomy, None, join("; ", (text,) + why))

@@ -190,7 +190,8 @@ def legal_actions(state: Level7State) -> list[Action]:
         return []
     if state.proc is not None:
         pend = state.proc["pending"]
-        return [Action(pend["kind"], o, label) for o, label in zip(pend["options"], pend["labels"])]
+        # a restored state holds the labels' JSON form: the actions carry the messages again
+        return [Action(pend["kind"], o, T.from_json(label)) for o, label in zip(pend["options"], pend["labels"])]
     t, ch = state.turn, state.characters[state.turn.player]
     cands: list[tuple[str, dict[str, Any]]] = []
     if ch.status == IN_PLAY:
