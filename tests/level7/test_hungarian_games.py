@@ -25,10 +25,8 @@ from game.level7.rules.state import Level7State
 from game.level7.rules.title import Level7Title
 
 LOCALE = Path(__file__).resolve().parents[2] / "game" / "locale"
-# Written the same in Hungarian: a card whose name is the same word, a proper name, and
-# "Distraction": the msgid is shared with a Gears AI card whose name the Hungarian Gears keeps in
-# English, and the catalogues have no contexts yet to tell the two apart (docs/LEVEL7.md).
-SAME_IN_HUNGARIAN = {"Sprint", "Dr. Cronos", "Distraction"}
+# Written the same in Hungarian: a card whose name is the same word, a proper name.
+SAME_IN_HUNGARIAN = {"Sprint", "Dr. Cronos"}
 
 
 @pytest.fixture(scope="module")
@@ -178,3 +176,15 @@ def test_a_save_written_before_messages_still_loads_and_plays_on():
     choice = PlayerBot(3).decide(loaded, actions)
     events = title.apply(loaded, choice.action)
     assert events and title.current_decider(loaded) is not None or loaded.outcome is not None
+
+
+def test_names_another_title_shares_read_as_level7s_in_hungarian(hungarian):
+    """Gears has a Guard action and a Distraction AI card; Level 7's guard is an enemy (the seed's
+    "őr") and Distraction an adrenaline card: the names lookup reads Level 7's own translation
+    (the catalogues' msgctxt "level7"), and English stays English."""
+    from game.level7.rules.names import card_name, enemy, figure
+
+    assert (str(enemy("guard")), str(figure("guard", 2)), str(card_name("distraction#3"))) == \
+        ("Őr", "Őr 2", "Figyelemelterelés")
+    assert i18n.translate("Guard") != "Őr"  # what Gears shows for its action stays Gears'
+    assert english(Msg("{enemy} moves.", {"enemy": figure("guard", 2)})) == "Guard 2 moves."

@@ -13,7 +13,8 @@ from game.level7.content import (Bonus, CancelAttack, CancelFear, Draw, FearShif
                                  UnlockDoor, Unseen, shared_content)
 from game.engine.text import M, Msg, join
 from game.level7.rules import challenge as C
-from game.level7.rules.names import attribute as attribute_name, cause, challenge as challenge_name, enemy as enemy_name, place, who
+from game.level7.rules.names import (attribute as attribute_name, card_name, cause, challenge as challenge_name,
+                                     enemy as enemy_name, place, who)
 from game.level7.rules import dice_source, foes, sheet
 from game.level7.rules.maps import view
 from game.level7.rules import tracks, uniforms
@@ -338,7 +339,7 @@ def play_adrenaline(state: Level7State, ch: Character, p: dict[str, Any], ctx) -
                                   M("{who}: move your Fear?", who=who(ch)))
                 sheet.change_fear(state, ch, pick["fear"] - ch.fear, ctx, c().adrenaline[kind].name)
         else:
-            play_ability(state, ch, M(c().adrenaline[kind].name), e, ctx)
+            play_ability(state, ch, card_name(kind), e, ctx)
     if out.not_enforced:
         ctx.emit("not_enforced", M("Not enforced yet: {text}", text=M(out.not_enforced)), {"card": kind})
 
@@ -389,9 +390,9 @@ def ability_refusal(state: Level7State, ch: Character, kind: str) -> Msg | None:
     rec = c().adrenaline[kind]
     for e in effects:
         if isinstance(e, CancelAttack):
-            return M("{card}'s ability is played when an enemy attacks you, before its dice are rolled.", card=M(rec.name))
+            return M("{card}'s ability is played when an enemy attacks you, before its dice are rolled.", card=card_name(kind))
         if isinstance(e, CancelFear):
-            return M("{card}'s ability is played when you are about to gain Fear ({causes}).", card=M(rec.name),
+            return M("{card}'s ability is played when you are about to gain Fear ({causes}).", card=card_name(kind),
                      causes=join(", ", [cause(x) for x in e.causes]))
         if isinstance(e, LeaveTile) and not held(state, ch):
             return M("No active enemy holds you on your tile.")
@@ -559,7 +560,7 @@ def helping(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> N
             play_reaction(state, other, pick["card"], ctx)
             for e in rec.ability:
                 if isinstance(e, Draw):
-                    draw_for(state, ch, e, ctx, M("{card} from {who}", card=M(rec.name), who=who(other)))
+                    draw_for(state, ch, e, ctx, M("{card} from {who}", card=card_name(pick["card"]), who=who(other)))
             continue
         card = next(x for x in other.hand if x.split("#")[0] == pick["card"])
         out = tracks.play_adrenaline(c(), pick["card"], "bonus", fear=other.fear, hand=len(other.hand), own_turn=False,
@@ -590,7 +591,7 @@ def item_refusal(state: Level7State, ch: Character, kind: str, p: dict[str, Any]
         rec = c().items.get(card.split("#")[0])
         if rec is None or rec.kind != "single_use":
             return M("That item is not used up by using it.")
-        return _wasted(state, ch, modifier_use(c(), rec.id, ch.id), M(rec.name))
+        return _wasted(state, ch, modifier_use(c(), rec.id, ch.id), card_name(rec.id))
     if card.split("#")[0] not in c().keys:
         return M("That is not a security key.")
     return None if p.get("door") in locked_doors(state, ch.tile) else M("That is not a locked door of your tile.")
@@ -644,7 +645,7 @@ def use_item(state: Level7State, ch: Character, p: dict[str, Any], ctx) -> None:
     ch.items.remove(p["card"])
     state.items.discard([p["card"]])
     rec = c().items[kind]
-    ctx.emit("use_item", M("{who} uses {card}.", who=who(ch), card=M(rec.name)), {"who": ch.id, "card": p["card"]})
+    ctx.emit("use_item", M("{who} uses {card}.", who=who(ch), card=card_name(kind)), {"who": ch.id, "card": p["card"]})
     for b in out.bonuses:
         add_bonus(state, ch, b)
     values = tracks.fear_shift_options(c(), ch.fear, out.fear_shift) if out.fear_shift else ()
@@ -653,9 +654,9 @@ def use_item(state: Level7State, ch: Character, p: dict[str, Any], ctx) -> None:
                           M("{who}: move your Fear?", who=who(ch)))
         sheet.change_fear(state, ch, pick["fear"] - ch.fear, ctx, rec.name)
     for e in out.draws:
-        draw_for(state, ch, e, ctx, M(rec.name))
+        draw_for(state, ch, e, ctx, card_name(kind))
     for s in out.stuns:
-        stun(state, ch, s.enemy, s.count, ctx, M(rec.name))
+        stun(state, ch, s.enemy, s.count, ctx, card_name(kind))
     if rec.not_enforced:
         ctx.emit("not_enforced", M("Not enforced yet: {text}", text=M(rec.not_enforced)), {"card": kind})
 

@@ -13,6 +13,15 @@ from game.level7.content import shared_content
 from game.level7.rules.maps import shared_tiles
 
 _BLOODY = N_("{name} (bloody)")
+# Enemy and adrenaline card names are also in the catalogues under this msgctxt (babel.cfg): Gears
+# writes some of them the same in English (its Guard action, its Swarm and Distraction AI cards).
+CONTEXT = "level7\x04"
+
+
+def _content_name(name: str, translate: Callable[[str], str]) -> str:
+    """A content name, Level 7's own translation first (gettext keeps a msgctxt as `ctx\x04id`)."""
+    got = translate(CONTEXT + name)
+    return translate(name) if got == CONTEXT + name else got
 
 
 def lookup(kind: str, key: str, translate: Callable[[str], str]) -> str:
@@ -28,7 +37,7 @@ def lookup(kind: str, key: str, translate: Callable[[str], str]) -> str:
         ch = c.characters.get(key)
         return translate(ch.name) if ch else key
     if kind in ("level7.enemy", "level7.enemy_lower"):
-        name = translate(c.enemies[key].name)
+        name = _content_name(c.enemies[key].name, translate)
         return name.lower() if kind == "level7.enemy_lower" else name
     if kind == "level7.figure":
         enemy, _, number = key.partition("|")
@@ -36,7 +45,7 @@ def lookup(kind: str, key: str, translate: Callable[[str], str]) -> str:
     if kind == "level7.source":  # what grants a reroll or a bonus: a skill, an item, an adrenaline card
         for table in (c.skills, c.items, c.adrenaline):
             if key in table:
-                return translate(table[key].name)
+                return _content_name(table[key].name, translate)
         return key.replace("_", " ")
     if kind == "level7.section":
         return translate(c.sections[key].name)
@@ -50,7 +59,7 @@ def _card(card: str, translate: Callable[[str], str]) -> str:
     c = shared_content()
     for table in (c.adrenaline, c.items, c.keys):
         if kind in table:
-            return translate(table[kind].name)
+            return _content_name(table[kind].name, translate)
     if kind in ("uniform", "bloody_uniform"):  # the uniform tokens (rules/uniforms.py)
         name = translate(c.tokens["uniform"].name)
         return translate(_BLOODY).format(name=name) if kind == "bloody_uniform" else name
@@ -61,9 +70,10 @@ def _figure(enemy: str, number: int, translate: Callable[[str], str]) -> str:
     """'Guard 2', 'Hybrid (Intelligence)', 'Dr. Cronos' (enemy_view.enemy_label's words)."""
     rec = shared_content().enemies[enemy]
     if rec.icons:
-        return translate("{name} ({icon})").format(name=translate(rec.name),
+        return translate("{name} ({icon})").format(name=_content_name(rec.name, translate),
                                                    icon=translate(rec.icons[number - 1].capitalize()))
-    return f"{translate(rec.name)} {number}" if rec.numbered else translate(rec.name)
+    name = _content_name(rec.name, translate)
+    return f"{name} {number}" if rec.numbered else name
 
 
 register_names("level7", lookup)
