@@ -128,10 +128,13 @@ def extract_convoy_content(fileobj: BinaryIO, keywords: Any, comment_tags: Any, 
 def extract_level7_tiles(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict) -> Iterator[Found]:
     """A Level 7 tile's printed name (maps/level7/tiles/*.tmx), read with the game's own loader
     (game.level7.board.load_tile) so the msgid is exactly what the names lookup translates
-    (game/level7/rules/names.py, kind "level7.tile")."""
+    (game/level7/rules/names.py, kind "level7.tile"), plainly and under the context "level7"
+    (a tile's name may be another title's word: Convoy's Incinerator card)."""
     from game.level7.board import load_tile
 
     path = _path(fileobj)
     tile = load_tile(path)
     if tile.name:
-        yield _line_of(path.read_text(encoding="utf-8"), tile.name), None, tile.name, [f"{tile.id}.name"]
+        line = _line_of(path.read_text(encoding="utf-8"), tile.name)
+        yield line, None, tile.name, [f"{tile.id}.name"]
+        yield line, "pgettext", ("level7", tile.name), [f"{tile.id}.name"]

@@ -13,8 +13,9 @@ from game.level7.content import shared_content
 from game.level7.rules.maps import shared_tiles
 
 _BLOODY = N_("{name} (bloody)")
-# Enemy and adrenaline card names are also in the catalogues under this msgctxt (babel.cfg): Gears
-# writes some of them the same in English (its Guard action, its Swarm and Distraction AI cards).
+# Every Level 7 name is also in the catalogues under this msgctxt (babel.cfg): other titles write
+# some of them the same in English (Gears' Guard action and Swarm, Distraction, Reinforcements AI
+# cards, Convoy's Incinerator) and word them otherwise.
 CONTEXT = "level7\x04"
 
 
@@ -30,12 +31,12 @@ def lookup(kind: str, key: str, translate: Callable[[str], str]) -> str:
     c = shared_content()
     if kind == "level7.tile":
         t = shared_tiles().get(key)
-        return translate(t.name) if t else key
+        return _content_name(t.name, translate) if t else key
     if kind == "level7.card":
         return _card(key, translate)
     if kind == "level7.character":
         ch = c.characters.get(key)
-        return translate(ch.name) if ch else key
+        return _content_name(ch.name, translate) if ch else key
     if kind in ("level7.enemy", "level7.enemy_lower"):
         name = _content_name(c.enemies[key].name, translate)
         return name.lower() if kind == "level7.enemy_lower" else name
@@ -48,7 +49,7 @@ def lookup(kind: str, key: str, translate: Callable[[str], str]) -> str:
                 return _content_name(table[key].name, translate)
         return key.replace("_", " ")
     if kind == "level7.section":
-        return translate(c.sections[key].name)
+        return _content_name(c.sections[key].name, translate)
     if kind == "level7.section_text":
         return translate(c.sections[key].text)
     return key
@@ -61,7 +62,7 @@ def _card(card: str, translate: Callable[[str], str]) -> str:
         if kind in table:
             return _content_name(table[kind].name, translate)
     if kind in ("uniform", "bloody_uniform"):  # the uniform tokens (rules/uniforms.py)
-        name = translate(c.tokens["uniform"].name)
+        name = _content_name(c.tokens["uniform"].name, translate)
         return translate(_BLOODY).format(name=name) if kind == "bloody_uniform" else name
     return kind
 
