@@ -13,8 +13,8 @@ lookup its title registered for the kind's prefix (`register_names("gears", look
 name comes out in the reader's language too. A save keeps `to_json()` (ids and parameters), and
 a game saved in one language reads in another.
 
-Plain strings stay accepted wherever a message is (`as_text`): a title not converted yet (Doom,
-Level 7) keeps its English sentences.
+Plain strings stay accepted wherever a message is (`as_text`): a title not converted yet (Doom)
+keeps its English sentences, and saves written before messages hold plain strings.
 
 Pure: no pygame, no Babel (the catalogues are read by game/i18n.py with gettext).
 """
