@@ -270,54 +270,49 @@ class Joined(_Reads):
         return {"join": [_param_json(p) for p in self.parts], "sep": _param_json(self.sep)}
 
 
-class Clause(Joined):
-    """A sentence used inside another: worded without its final full stop."""
+class _Wrapped(Joined):
+    """One piece worded and then reshaped (Clause, Sentence); its JSON form is `{KEY: piece}`."""
 
     __slots__ = ()
+    KEY = ""
 
     def __init__(self, inner: Any):
         super().__init__((inner,), "")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is str:
+            return str(self) == other
+        return other.__class__ is self.__class__ and other.parts == self.parts
+
+    def __hash__(self) -> int:
+        return hash((self.KEY, _hashable(self.parts)))
+
+    def to_json(self) -> dict[str, Any]:
+        return {self.KEY: _param_json(self.parts[0])}
+
+
+class Clause(_Wrapped):
+    """A sentence used inside another: worded without its final full stop."""
+
+    __slots__ = ()
+    KEY = "clause"
 
     def render(self, translate: Callable[[str], str] | None = None,
                plural: Callable[[str, str, int], str] | None = None) -> str:
         return super().render(translate, plural).rstrip(".")
 
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is str:
-            return str(self) == other
-        return isinstance(other, Clause) and other.parts == self.parts
 
-    def __hash__(self) -> int:
-        return hash(("clause", _hashable(self.parts)))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"clause": _param_json(self.parts[0])}
-
-
-class Sentence(Joined):
+class Sentence(_Wrapped):
     """A clause made a sentence: worded with its first letter upper-cased and a full stop (a
     reason that is also used inside other sentences, e.g. an enemy's move as a log line)."""
 
     __slots__ = ()
-
-    def __init__(self, inner: Any):
-        super().__init__((inner,), "")
+    KEY = "sentence"
 
     def render(self, translate: Callable[[str], str] | None = None,
                plural: Callable[[str, str, int], str] | None = None) -> str:
         words = super().render(translate, plural)
         return words[:1].upper() + words[1:] + "."
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is str:
-            return str(self) == other
-        return isinstance(other, Sentence) and other.parts == self.parts
-
-    def __hash__(self) -> int:
-        return hash(("sentence", _hashable(self.parts)))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"sentence": _param_json(self.parts[0])}
 
 
 # Every kind of engine text object (what a JSON copy of a state writes with `to_json()`).
