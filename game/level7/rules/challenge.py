@@ -24,6 +24,7 @@ from game.engine.dice import BelowSource, Die, Face, outcome_distribution, roll_
 from game.engine.text import M, Mn
 from game.i18n import N_
 from game.level7.content import Level7Content
+from game.level7.rules import names as N
 from game.level7.rules.modifiers import (CHALLENGE_ATTRIBUTE, EVENT_CHALLENGE, PlayedBonus, RerollOption, Value,
                                          attribute_value)
 from game.level7.rules.refusal import Refusal
@@ -392,7 +393,7 @@ def outwit_challenge(content: Level7Content, foes: Sequence[Foe], chosen: str) -
     if not sides:
         return Refusal(M("No active enemy holds you here; you may simply move."))
     if chosen not in sides:
-        return Refusal(M("You must outwit the {side}: there are more of them here.", side=_side(sides[0])))
+        return Refusal(M("You must outwit the {side}: there are more of them here.", side=N.side(sides[0])))
     return Challenge("outwit", CHALLENGE_ATTRIBUTE["outwit"],
                      escape_needed(content, [f for f in foes if side(f.kind) == chosen]))
 
@@ -402,10 +403,10 @@ def resolve_outwit(content: Level7Content, count: int, foes: Sequence[Foe], chos
     spec 11 #17), or failed and only the chosen side's enemies activate."""
     challenge = _allowed(outwit_challenge(content, foes, chosen))
     if succeeds(challenge, count):
-        return Outcome(challenge, count, "freed", text=M("{n} Intelligence icons outwit the {side}: you may leave.", n=count, side=_side(chosen)))
+        return Outcome(challenge, count, "freed", text=M("{n} Intelligence icons outwit the {side}: you may leave.", n=count, side=N.side(chosen)))
     return Outcome(challenge, count, "failed",
                    activates=activation_order(content, [f for f in foes if side(f.kind) == chosen]),
-                   text=M("{n} Intelligence icons: the {side} are not fooled ({level} needed).", n=count, side=_side(chosen),
+                   text=M("{n} Intelligence icons: the {side} are not fooled ({level} needed).", n=count, side=N.side(chosen),
                           level=challenge.level))
 
 
@@ -470,7 +471,7 @@ def event_challenge(attribute: str, level: int) -> Challenge:
 
 def resolve_event_challenge(challenge: Challenge, count: int) -> Outcome:
     """passed or failed; an event's challenge activates nobody unless the event says so (11 #11)."""
-    word = _attribute(challenge.attribute)
+    word = N.attribute(challenge.attribute)
     if succeeds(challenge, count):
         return Outcome(challenge, count, "passed", text=M("{n} {attribute} icons: the challenge is met.", n=count,
                                                           attribute=word))
@@ -478,16 +479,6 @@ def resolve_event_challenge(challenge: Challenge, count: int) -> Outcome:
                                                       n=count, attribute=word, level=challenge.level))
 
 
-def _attribute(name: str):
-    from game.level7.rules.names import attribute
-
-    return attribute(name)
-
-
-def _side(name: str):
-    from game.level7.rules.names import side
-
-    return side(name)
 
 
 __all__ = ["ALIENS", "BullRush", "CONTROL_PANEL_REWARDS", "Challenge", "DIE", "Foe", "GUARDS", "Outcome", "Refusal",

@@ -9,6 +9,7 @@ from game.engine import text as T
 from game.engine.text import M, Mn, join
 from game.level7.content import shared_content
 from game.level7.rules import tracks
+from game.level7.rules.names import card_name, who
 from game.level7.rules.state import ESCAPED, HOSPITAL, IN_HOSPITAL, IN_PLAY, KILLED, Character, Level7State
 
 
@@ -24,9 +25,9 @@ def gain_threat(state: Level7State, ch: Character, n: int, ctx, why: str) -> Non
     got = tracks.gain_threat(threat=ch.threat, pool=state.threat_pool, lockdown=state.lockdown, amount=n,
                              box=state.threat_box)
     state.threat_pool, state.threat_box, ch.threat = got.pool, state.threat_box - got.from_box, got.after
-    ctx.emit("threat", M("{who} ({why}): {change}", who=_who(ch), why=why, change=got.text), {"who": ch.id, "threat": ch.threat})
+    ctx.emit("threat", M("{who} ({why}): {change}", who=who(ch), why=why, change=got.text), {"who": ch.id, "threat": ch.threat})
     if got.lockdown_starts:
-        start_lockdown(state, ctx, M("the threat pool is empty and {who} must gain Threat", who=_who(ch)))
+        start_lockdown(state, ctx, M("the threat pool is empty and {who} must gain Threat", who=who(ch)))
 
 
 def lose_threat(state: Level7State, ch: Character, n: int, ctx, why: str) -> None:
@@ -34,7 +35,7 @@ def lose_threat(state: Level7State, ch: Character, n: int, ctx, why: str) -> Non
     got = tracks.lose_threat(threat=ch.threat, pool=state.threat_pool, amount=n)
     if got.to_box:
         ch.threat, state.threat_box = got.after, state.threat_box + got.to_box
-        ctx.emit("threat", M("{who} ({why}): {change}", who=_who(ch), why=why, change=got.text), {"who": ch.id, "threat": ch.threat})
+        ctx.emit("threat", M("{who} ({why}): {change}", who=who(ch), why=why, change=got.text), {"who": ch.id, "threat": ch.threat})
 
 
 def start_lockdown(state: Level7State, ctx, why: str) -> None:
@@ -66,7 +67,7 @@ def change_fear(state: Level7State, ch: Character, delta: int, ctx, why: str, ca
     got = tracks.change_fear(content(), ch.fear, delta, ignored_by=ignored, cause=why)
     if got.after != got.before or got.ignored_by:
         ch.fear = got.after
-        ctx.emit("fear", M("{who}: {change}", who=_who(ch), change=got.text), {"who": ch.id, "fear": ch.fear, "spared_by": got.ignored_by})
+        ctx.emit("fear", M("{who}: {change}", who=who(ch), change=got.text), {"who": ch.id, "fear": ch.fear, "spared_by": got.ignored_by})
     return got.after - got.before
 
 
@@ -81,13 +82,13 @@ def steel_nerves(state: Level7State, ch: Character, delta: int, ctx, why: str, c
     if not cards:
         return delta
     pick = ctx.choose(ch.id, "cancel_fear", [{"card": ""}] + [{"card": k} for k in cards],
-                      M("{who}: about to gain {n} Fear ({why}). Cancel it?", who=_who(ch), n=delta, why=why),
+                      M("{who}: about to gain {n} Fear ({why}). Cancel it?", who=who(ch), n=delta, why=why),
                       about={"fear": ch.fear, "gain": delta, "cause": cause})
     if not pick["card"]:
         return delta
     out = play_reaction(state, ch, pick["card"], ctx)
     amount = sum(e.amount for e in out.ability if isinstance(e, CancelFear))
-    ctx.emit("fear", M("{who}: {n} Fear cancelled ({why}).", who=_who(ch), n=min(amount, delta), why=why), {"who": ch.id, "fear": ch.fear})
+    ctx.emit("fear", M("{who}: {n} Fear cancelled ({why}).", who=who(ch), n=min(amount, delta), why=why), {"who": ch.id, "fear": ch.fear})
     return delta - amount
 
 
@@ -105,23 +106,11 @@ def draw_adrenaline(state: Level7State, ch: Character, n: int, ctx, why: str) ->
     ch.hand += cards
     if cards:
         ctx.emit("draw", Mn("{who} draws {n} adrenaline card ({why}).", "{who} draws {n} adrenaline cards ({why}).",
-                              len(cards), who=_who(ch), why=why),
+                              len(cards), who=who(ch), why=why),
                  {"who": ch.id, "n": len(cards)})
-        ctx.emit("hand", M("{who} draws {cards}.", who=_who(ch), cards=join(", ", [_card_name(c) for c in cards])), {"who": ch.id, "cards": cards},
+        ctx.emit("hand", M("{who} draws {cards}.", who=who(ch), cards=join(", ", [card_name(c) for c in cards])), {"who": ch.id, "cards": cards},
                  hidden=True, visible_to=(ch.id,))
     return len(cards)
-
-
-def _card_name(card: str):
-    from game.level7.rules.names import card_name
-
-    return card_name(card)
-
-
-def _who(ch: Character):
-    from game.level7.rules.names import who
-
-    return who(ch)
 
 
 def discard_adrenaline(state: Level7State, ch: Character, n: int, ctx, why: str) -> int:
@@ -131,11 +120,11 @@ def discard_adrenaline(state: Level7State, ch: Character, n: int, ctx, why: str)
         if not ch.hand:
             break
         pick = ctx.choose(ch.id, "discard", [{"card": c} for c in sorted(set(ch.hand))],
-                          M("{who}: discard an adrenaline card ({why})", who=_who(ch), why=why))
+                          M("{who}: discard an adrenaline card ({why})", who=who(ch), why=why))
         ch.hand.remove(pick["card"])
         state.adrenaline.discard([pick["card"]])
         done += 1
-        ctx.emit("discard", M("{who} discards {card} ({why}).", who=_who(ch), card=_card_name(pick["card"]), why=why), {"who": ch.id, "card": pick["card"]})
+        ctx.emit("discard", M("{who} discards {card} ({why}).", who=who(ch), card=card_name(pick["card"]), why=why), {"who": ch.id, "card": pick["card"]})
     if done and not ch.hand and ch.status == IN_PLAY:
         knock_out(state, ch, ctx, "hand_empty")
     return done
@@ -154,26 +143,20 @@ def take_item(state: Level7State, ch: Character, card: str, ctx) -> None:
     ch.items.append(card)
     if len(ch.items) > carry_limit(ch):
         pick = ctx.choose(ch.id, "put_down", [{"card": c} for c in sorted(set(ch.items))],
-                          M("{who} carries too many items: put one down", who=_who(ch)))
+                          M("{who} carries too many items: put one down", who=who(ch)))
         ch.items.remove(pick["card"])
         state.floor_items.setdefault(ch.tile, []).append(pick["card"])
-        ctx.emit("put_down", M("{who} puts {card} down on the tile.", who=_who(ch), card=item_name(pick["card"])),
+        ctx.emit("put_down", M("{who} puts {card} down on the tile.", who=who(ch), card=card_name(pick["card"])),
                  {"who": ch.id, "card": pick["card"], "tile": ch.tile})
-
-
-def item_name(card: str):
-    from game.level7.rules.names import card_name
-
-    return card_name(card)
 
 
 def draw_item(state: Level7State, ch: Character, ctx, why: str) -> None:
     """Draws an item card; with none left the draw gives nothing (spec 11 #30)."""
     cards = state.items.draw(1)
     if not cards:
-        ctx.emit("no_item", M("No item card is left for {who} ({why}).", who=_who(ch), why=why), {"who": ch.id})
+        ctx.emit("no_item", M("No item card is left for {who} ({why}).", who=who(ch), why=why), {"who": ch.id})
         return
-    ctx.emit("item", M("{who} draws {card} ({why}).", who=_who(ch), card=item_name(cards[0]), why=why), {"who": ch.id, "card": cards[0]},
+    ctx.emit("item", M("{who} draws {card} ({why}).", who=who(ch), card=card_name(cards[0]), why=why), {"who": ch.id, "card": cards[0]},
              hidden=True)
     take_item(state, ch, cards[0], ctx)
 
@@ -183,7 +166,7 @@ def draw_item(state: Level7State, ch: Character, ctx, why: str) -> None:
 def drop_items(state: Level7State, ch: Character, ctx) -> None:
     if ch.items and ch.tile and ch.tile != HOSPITAL:
         state.floor_items.setdefault(ch.tile, []).extend(ch.items)
-        ctx.emit("drop", M("{who}'s items fall on the tile.", who=_who(ch)), {"who": ch.id, "cards": list(ch.items)})
+        ctx.emit("drop", M("{who}'s items fall on the tile.", who=who(ch)), {"who": ch.id, "cards": list(ch.items)})
         ch.items = []
 
 
@@ -202,7 +185,7 @@ def knock_out(state: Level7State, ch: Character, ctx, cause: str) -> None:
     ch.vitality = out.vitality.after
     ch.tile, ch.status = HOSPITAL, IN_HOSPITAL
     ch.threat, state.threat_box = out.threat.after, state.threat_box + out.threat.to_box
-    ctx.emit("knocked_out", M("{who}: {change}", who=_who(ch), change=out.text), {"who": ch.id, "vitality": ch.vitality})
+    ctx.emit("knocked_out", M("{who}: {change}", who=who(ch), change=out.text), {"who": ch.id, "vitality": ch.vitality})
     for _ in range(out.vitality.discard):  # spec 11 #29: down to the new hand size at once
         discard_adrenaline(state, ch, 1, ctx, M("hand above the new Vitality"))
     if ch.id == state.turn.player:
@@ -218,7 +201,7 @@ def kill(state: Level7State, ch: Character, ctx, why: str) -> None:
     ch.hand = []
     ch.tile, ch.status = "", KILLED
     state.results[ch.id] = "lost"
-    ctx.emit("killed", M("{who} is killed ({why}).", who=_who(ch), why=why), {"who": ch.id})
+    ctx.emit("killed", M("{who} is killed ({why}).", who=who(ch), why=why), {"who": ch.id})
     if ch.id == state.turn.player:
         state.flags["turn_over"] = True
     check_end(state, ctx)
@@ -230,7 +213,7 @@ def escape(state: Level7State, ch: Character, ctx) -> None:
     drop_items(state, ch, ctx)
     ch.tile, ch.status = "", ESCAPED
     state.results[ch.id] = "won"
-    ctx.emit("escaped", M("{who} escapes from the facility!", who=_who(ch)), {"who": ch.id})
+    ctx.emit("escaped", M("{who} escapes from the facility!", who=who(ch)), {"who": ch.id})
     state.flags["turn_over"] = True
     check_end(state, ctx)
 

@@ -16,6 +16,7 @@ from typing import Iterable, Sequence
 from game.engine.text import M, Mn, join
 from game.i18n import N_
 from game.level7.content import Bonus, Effect, Level7Content
+from game.level7.rules import names as N
 from game.level7.rules.modifiers import PlayedBonus
 from game.level7.rules.refusal import Refusal
 
@@ -72,9 +73,9 @@ def adrenaline_refusal(content: Level7Content, card: str, use: str, *, fear: int
         return None
     if not track.min <= fear + rec.fear_cost <= track.max:
         return Refusal(M("Paying {card}'s Fear cost ({cost}) needs room on your Fear track; your Fear is {fear}.",
-                         card=_card(card), cost=f"{rec.fear_cost:+d}", fear=fear))
+                         card=N.card_name(card), cost=f"{rec.fear_cost:+d}", fear=fear))
     if use == "ability" and rec.timing == "own_turn" and not own_turn:
-        return Refusal(M("{card}'s ability can be used only on your own turn.", card=_card(card)))
+        return Refusal(M("{card}'s ability can be used only on your own turn.", card=N.card_name(card)))
     return None
 
 
@@ -102,19 +103,19 @@ def play_adrenaline(content: Level7Content, card: str, use: str, *, fear: int, h
     rec = content.adrenaline[card]
     if use == "fear_shift":
         return CardPlay(card, use, fear + shift, 0, None, (), "", receiver,
-                        M("{card} played to move Fear {before} -> {after}.", card=_card(card), before=fear, after=fear + shift))
+                        M("{card} played to move Fear {before} -> {after}.", card=N.card_name(card), before=fear, after=fear + shift))
     paid = fear + rec.fear_cost
     cost = M(" (Fear {before} -> {after})", before=fear, after=paid) if rec.fear_cost else ""
     if use == "bonus":
         (attribute, amount), = rec.bonus.items()
         bonus = PlayedBonus(attribute, amount, rec.name, player)
-        words = dict(card=_card(card), amount=f"{amount:+d}", attribute=_attribute(attribute), cost=cost)
-        text = (M("{card} played for {amount} {attribute} to {receiver}{cost}.", receiver=_character(receiver), **words)
+        words = dict(card=N.card_name(card), amount=f"{amount:+d}", attribute=N.attribute(attribute), cost=cost)
+        text = (M("{card} played for {amount} {attribute} to {receiver}{cost}.", receiver=N.ref("level7.character", receiver), **words)
                 if receiver != player else M("{card} played for {amount} {attribute}{cost}.", **words))
         return CardPlay(card, use, paid, rec.fear_cost, bonus, (), "", receiver, text)
     bonuses = tuple(PlayedBonus(e.attribute, e.amount, rec.name, player) for e in rec.ability if isinstance(e, Bonus))
     return CardPlay(card, use, paid, rec.fear_cost, None, rec.ability, rec.not_enforced, receiver,
-                    M("{card} played for its ability{cost}: {text}", card=_card(card), cost=cost, text=M(rec.text)), bonuses)
+                    M("{card} played for its ability{cost}: {text}", card=N.card_name(card), cost=cost, text=M(rec.text)), bonuses)
 
 
 # ----------------------------------------------------------------------------- Fear (6.12)
@@ -301,24 +302,6 @@ def reenter(content: Level7Content, *, vitality: int, hand: int, vent_tiles: Seq
             else M("Back from the Hospital: draw {n}, Fear {fear}, move nowhere: no vent is in play, so you stay "
                    "in the Hospital.", n=draw, fear=fear))
     return ReEntry(draw, size, fear, tuple(vent_tiles), text)
-
-
-def _attribute(name: str):
-    from game.level7.rules.names import attribute
-
-    return attribute(name)
-
-
-def _card(kind: str):
-    from game.level7.rules.names import card_name
-
-    return card_name(kind)
-
-
-def _character(cid: str):
-    from game.level7.rules.names import ref
-
-    return ref("level7.character", cid)
 
 
 __all__ = ["CardPlay", "FearChange", "KNOCKOUT_CAUSES", "KnockOut", "ReEntry", "ThreatChange", "USES", "VitalityChange",
