@@ -332,10 +332,19 @@ def M(msgid: str, /, **params: Any) -> Msg:
     content text (its msgid is the text itself) may be handed a message already: kept as it is."""
     if msgid.__class__ is not str:
         return msgid.format(**params) if params and isinstance(msgid, Msg) else msgid
+    if not params:  # a fixed sentence (a refusal asked of every candidate action): made once
+        m = _FIXED.get(msgid)
+        if m is not None:
+            return m
     m = _new(Msg)
     m.msgid = msgid
     m.params = params
+    if not params:
+        _FIXED[msgid] = m
     return m
+
+
+_FIXED: dict[str, Msg] = {}  # messages without parameters are values: one object per msgid
 
 
 def Mn(singular: str, plural: str, n: int, /, **params: Any) -> Msg:

@@ -21,7 +21,6 @@ from game.engine.protocol import IllegalAction
 from game.engine.session import Session
 from game.engine.text import Joined, Msg, Ref, english, from_json
 from game.level7.player_bot import PlayerBot
-from game.level7.rules.state import Level7State
 from game.level7.rules.title import Level7Title
 
 LOCALE = Path(__file__).resolve().parents[2] / "game" / "locale"

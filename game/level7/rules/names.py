@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable
 
-from game.engine.text import M, Mn, Msg, Ref, join, register_names
+from game.engine.text import M, Msg, Ref, join, register_names
 from game.i18n import N_
 from game.level7.content import shared_content
 from game.level7.rules.maps import shared_tiles
@@ -81,19 +81,30 @@ register_names("level7", lookup)
 
 # One Ref per id and kind, made once: labels name the same few tiles and cards thousands of times
 # per game (every legal action is labelled), and a lookup costs less than a new object.
-_REFS: dict[tuple[str, str], Ref] = {}
+_REFS: dict[str, dict[str, Ref]] = {}
 
 
 def ref(kind: str, key: str) -> Ref:
-    got = _REFS.get((kind, key))
+    refs = _REFS.get(kind)
+    if refs is None:
+        refs = _REFS[kind] = {}
+    got = refs.get(key)
     if got is None:
-        got = _REFS[(kind, key)] = Ref(kind, key)
+        got = refs[key] = Ref(kind, key)
     return got
+
+
+_TILES: dict[str, Ref] = {}
+_CARDS: dict[str, Ref] = {}  # by card instance ("sprint#2"): a label names one per legal action
+_FOES: dict[str, Ref] = {}  # by figure id ("guard2")
 
 
 def tile_name(tile: str) -> Ref:
     """A tile by its id (a placement name is the id of the tile placed there)."""
-    return ref("level7.tile", tile)
+    got = _TILES.get(tile)
+    if got is None:
+        got = _TILES[tile] = ref("level7.tile", tile)
+    return got
 
 
 def place(state, placement: str) -> Ref:
@@ -104,7 +115,10 @@ def place(state, placement: str) -> Ref:
 
 
 def card_name(card: str) -> Ref:
-    return ref("level7.card", card.split("#")[0])
+    got = _CARDS.get(card)
+    if got is None:
+        got = _CARDS[card] = ref("level7.card", card.split("#")[0])
+    return got
 
 
 def character(state, cid: str) -> Ref:
@@ -124,13 +138,6 @@ def figure(kind: str, number: int) -> Ref:
     return ref("level7.figure", f"{kind}|{number}")
 
 
-def dice(n: int) -> Msg:
-    return Mn("{n} die", "{n} dice", n)
-
-
-def names(refs) -> Any:
-    """Names joined with ', '."""
-    return join(", ", list(refs))
 
 
 ATTRIBUTES = {"strength": N_("Strength"), "intelligence": N_("Intelligence"), "speed": N_("Speed"),
@@ -337,5 +344,8 @@ def wheres(sit, tiles) -> Any:
 
 def foe(sit, fid: str) -> Ref:
     """A figure of the situation by name (Situation.label's words: 'Guard 2')."""
-    f = sit.figure(fid)
-    return figure(f.kind, f.number)
+    got = _FOES.get(fid)
+    if got is None:
+        f = sit.figure(fid)
+        got = _FOES[fid] = figure(f.kind, f.number)
+    return got
