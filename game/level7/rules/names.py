@@ -121,13 +121,20 @@ def card_name(card: str) -> Ref:
     return got
 
 
+_CHARACTERS: dict[str, Ref] = {}
+
+
 def character(state, cid: str) -> Ref:
-    return ref("level7.character", cid)
+    got = _CHARACTERS.get(cid)
+    if got is None:
+        got = _CHARACTERS[cid] = ref("level7.character", cid)
+    return got
 
 
 def who(ch) -> Ref:
     """A character (state.Character) by name."""
-    return ref("level7.character", ch.id)
+    got = _CHARACTERS.get(ch.id)
+    return got if got is not None else character(None, ch.id)
 
 
 def enemy(kind: str, lower: bool = False) -> Ref:
