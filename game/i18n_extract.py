@@ -65,7 +65,10 @@ CONTENT_FIELDS = ("name", "text", "title", "goal", "summary", "description", "fl
 
 def extract_content(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict) -> Iterator[Found]:
     """Every shown text of a content TOML file (game/<title>/data/*.toml): each string (or list
-    of strings) under a key named in CONTENT_FIELDS, at any depth, with the key path as comment."""
+    of strings) under a key named in CONTENT_FIELDS, at any depth, with the key path as comment.
+    Option `context`: each name also under that msgctxt, for a name another title's content
+    writes the same in English but another language translates otherwise (Level 7's Guard is an
+    enemy, Gears' Guard an action); the title's name lookup asks the context first."""
     import tomllib
 
     path = _path(fileobj)
@@ -89,7 +92,12 @@ def extract_content(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options
             for n, v in enumerate(node):
                 yield from walk(v, f"{key}[{n}]")
 
-    yield from walk(doc, "")
+    context = options.get("context")
+    for found in walk(doc, ""):
+        yield found
+        line, _func, text, comments = found
+        if context and comments[0].split(".")[-1] == "name":  # a name another title also uses
+            yield line, "pgettext", (context, text), comments
 
 
 def extract_convoy_content(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict) -> Iterator[Found]:
@@ -115,3 +123,18 @@ def extract_convoy_content(fileobj: BinaryIO, keywords: Any, comment_tags: Any, 
     for key, value in texts:
         if value:
             yield _line_of(raw, value), None, value, [key]
+
+
+def extract_level7_tiles(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict) -> Iterator[Found]:
+    """A Level 7 tile's printed name (maps/level7/tiles/*.tmx), read with the game's own loader
+    (game.level7.board.load_tile) so the msgid is exactly what the names lookup translates
+    (game/level7/rules/names.py, kind "level7.tile"), plainly and under the context "level7"
+    (a tile's name may be another title's word: Convoy's Incinerator card)."""
+    from game.level7.board import load_tile
+
+    path = _path(fileobj)
+    tile = load_tile(path)
+    if tile.name:
+        line = _line_of(path.read_text(encoding="utf-8"), tile.name)
+        yield line, None, tile.name, [f"{tile.id}.name"]
+        yield line, "pgettext", ("level7", tile.name), [f"{tile.id}.name"]

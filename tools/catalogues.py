@@ -53,7 +53,7 @@ def extract(out: Path = POT) -> int:
     keywords = [a for k in KEYWORDS for a in ("-k", k)]
     return pybabel("extract", "-F", str(MAPPING), *keywords, "--project=Tiletop", "--sort-by-file",
                    "--add-location=file",  # no line numbers: an edit elsewhere in a file moves no entry
-                   "--ignore-dirs=.* _* locale tests tools assets maps docs",
+                   "--ignore-dirs=.* _* locale tests tools assets docs",  # maps: only babel.cfg's patterns (Level 7 tiles)
                    "-o", str(out), ".")  # babel.cfg's paths are from the root
 
 

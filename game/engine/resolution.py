@@ -149,6 +149,24 @@ def labelled_ctx(label: Callable[[Any, str, dict[str, Any]], str | Msg], name: s
     return type(name, (Ctx,), {"__slots__": (), "label": words, "__doc__": Ctx.__doc__})
 
 
+def proc_json(proc: dict[str, Any] | None, copy: Callable[[Any], Any]) -> dict[str, Any] | None:
+    """A JSON copy of a resolution's record for a title's `to_json`. A paused question's prompt
+    and labels are message objects while the game runs: they are written as their JSON form
+    (ids and parameters, so a save reads in any language), and the rest (the checkpoint, a whole
+    state) is copied by the title's `copy` of plain data."""
+    if proc is None:
+        return None
+    pend = proc.get("pending")
+    if not pend or (pend.get("prompt").__class__ is str and all(x.__class__ is str for x in pend.get("labels", ()))):
+        return copy(proc)
+    out = copy({k: v for k, v in proc.items() if k != "pending"})
+    words = copy({k: v for k, v in pend.items() if k not in ("prompt", "labels")})
+    words["prompt"] = T.to_json(pend.get("prompt"))
+    words["labels"] = [T.to_json(x) for x in pend.get("labels", ())]
+    out["pending"] = words
+    return out
+
+
 _DONE = object()  # what a finished resolution's greenlet returns to its caller
 
 

@@ -13,8 +13,8 @@ lookup its title registered for the kind's prefix (`register_names("gears", look
 name comes out in the reader's language too. A save keeps `to_json()` (ids and parameters), and
 a game saved in one language reads in another.
 
-Plain strings stay accepted wherever a message is (`as_text`): a title not converted yet (Doom,
-Level 7) keeps its English sentences.
+Plain strings stay accepted wherever a message is (`as_text`): a title not converted yet (Doom)
+keeps its English sentences, and saves written before messages hold plain strings.
 
 Pure: no pygame, no Babel (the catalogues are read by game/i18n.py with gettext).
 """
@@ -270,12 +270,11 @@ class Joined(_Reads):
         return {"join": [_param_json(p) for p in self.parts], "sep": _param_json(self.sep)}
 
 
-class _Reworded(Joined):
-    """One message worded, then changed as a whole (its full stop dropped, its first letter in
-    capitals): equal to another of its kind around the same message."""
+class _Wrapped(Joined):
+    """One piece worded and then reshaped (Clause, Sentence); its JSON form is `{KEY: piece}`."""
 
     __slots__ = ()
-    _TAG = ""
+    KEY = ""
 
     def __init__(self, inner: Any):
         super().__init__((inner,), "")
@@ -283,37 +282,56 @@ class _Reworded(Joined):
     def __eq__(self, other: object) -> bool:
         if other.__class__ is str:
             return str(self) == other
-        return isinstance(other, type(self)) and other.parts == self.parts
+        return other.__class__ is self.__class__ and other.parts == self.parts
 
     def __hash__(self) -> int:
-        return hash((self._TAG, _hashable(self.parts)))
+        return hash((self.KEY, _hashable(self.parts)))
+
+    def to_json(self) -> dict[str, Any]:
+        return {self.KEY: _param_json(self.parts[0])}
 
 
-class Clause(_Reworded):
+class Clause(_Wrapped):
     """A sentence used inside another: worded without its final full stop."""
 
     __slots__ = ()
-    _TAG = "clause"
+    KEY = "clause"
 
     def render(self, translate: Callable[[str], str] | None = None,
                plural: Callable[[str, str, int], str] | None = None) -> str:
         return super().render(translate, plural).rstrip(".")
 
-    def to_json(self) -> dict[str, Any]:
-        return {"clause": _param_json(self.parts[0])}
+
+class Sentence(_Wrapped):
+    """A clause made a sentence: worded with its first letter upper-cased and a full stop (a
+    reason that is also used inside other sentences, e.g. an enemy's move as a log line)."""
+
+    __slots__ = ()
+    KEY = "sentence"
+
+    def render(self, translate: Callable[[str], str] | None = None,
+               plural: Callable[[str, str, int], str] | None = None) -> str:
+        words = super().render(translate, plural)
+        return words[:1].upper() + words[1:] + "."
 
 
-class Capitalised(_Reworded):
+class Capitalised(_Wrapped):
     """A phrase used as a sentence's start: worded with its first letter in capitals (a check's
     'floor square 3,4 is in no area' shown as a line of its own)."""
 
     __slots__ = ()
-    _TAG = "capitalised"
+    KEY = "capitalised"
 
     def render(self, translate: Callable[[str], str] | None = None,
                plural: Callable[[str, str, int], str] | None = None) -> str:
         words = super().render(translate, plural)
         return words[:1].upper() + words[1:]
+
+
+# The wrapped kinds by their JSON key (message_from_json), and every key that marks a text's
+# JSON form.
+_WRAPPED: dict[str, type[_Wrapped]] = {c.KEY: c for c in (Clause, Sentence, Capitalised)}
+_TEXT_KEYS = frozenset({"msg", "join", "ref", *_WRAPPED})
 
 
 # Every kind of engine text object (what a JSON copy of a state writes with `to_json()`).
@@ -333,10 +351,19 @@ def M(msgid: str, /, **params: Any) -> Msg:
     content text (its msgid is the text itself) may be handed a message already: kept as it is."""
     if msgid.__class__ is not str:
         return msgid.format(**params) if params and isinstance(msgid, Msg) else msgid
+    if not params:  # a fixed sentence (a refusal asked of every candidate action): made once
+        m = _FIXED.get(msgid)
+        if m is not None:
+            return m
     m = _new(Msg)
     m.msgid = msgid
     m.params = params
+    if not params:
+        _FIXED[msgid] = m
     return m
+
+
+_FIXED: dict[str, Msg] = {}  # messages without parameters are values: one object per msgid
 
 
 def Mn(singular: str, plural: str, n: int, /, **params: Any) -> Msg:
@@ -348,7 +375,7 @@ def as_text(value: Any) -> str:
     """The words for a message, a plain string, a message's JSON form or a Ref."""
     if value.__class__ is str:
         return value
-    if isinstance(value, dict) and ("msg" in value or "join" in value or "ref" in value or "clause" in value):
+    if isinstance(value, dict) and _TEXT_KEYS.intersection(value):
         try:
             return str(_param_from_json(value))
         except ValueError:
@@ -360,7 +387,7 @@ def english(value: Any) -> str:
     """as_text in English (whatever the current language)."""
     if value.__class__ is str:
         return value
-    if isinstance(value, dict) and ("msg" in value or "join" in value or "ref" in value or "clause" in value):
+    if isinstance(value, dict) and _TEXT_KEYS.intersection(value):
         value = _param_from_json(value)
     if isinstance(value, (Msg, Joined)):
         return value.english()
@@ -376,10 +403,11 @@ def to_json(value: Any) -> Any:
 
 def message_from_json(data: Mapping[str, Any]) -> Msg | Joined:
     """A message (or joined pieces) from its JSON form; ValueError names what is malformed."""
-    if "clause" in data:
-        if set(data) != {"clause"}:
-            raise ValueError("a clause has only 'clause'")
-        return Clause(_param_from_json(data["clause"]))
+    for key, wrapped in _WRAPPED.items():
+        if key in data:
+            if set(data) != {key}:
+                raise ValueError(f"a {key} has only '{key}'")
+            return wrapped(_param_from_json(data[key]))
     if "join" in data:
         parts, sep = data.get("join"), data.get("sep", "")
         if not isinstance(parts, list) or not isinstance(sep, (str, dict)) or set(data) - {"join", "sep"}:
@@ -408,7 +436,7 @@ def _word(value: Any, translate: Callable[[str], str] | None, plural: Callable |
         return value
     if cls is Ref:
         return value.name(translate)
-    if cls is Msg or cls is Plural or cls is Joined or cls is Clause:
+    if cls is Msg or cls is Plural or cls is Joined or cls is Clause or cls is Sentence:
         return value.render(translate, plural)
     return value
 

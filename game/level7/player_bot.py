@@ -35,6 +35,9 @@ from typing import Any, Callable, Iterable
 
 from game.engine.bots import Choice, SeededBot
 from game.engine.bots import seat_view as engine_seat_view
+from game.engine import text as T
+from game.engine.text import Clause, M, Mn, Msg, join
+from game.i18n import N_
 from game.engine.protocol import Action
 from game.level7.content import Draw, LeaveTile, MoveEnemy, Stun, UnlockDoor, Unseen, shared_content
 from game.level7.rules import challenge as C
@@ -45,7 +48,8 @@ from game.level7.rules.enemy_attack import attack_odds, plan_attack
 from game.level7.rules.foes import situation
 from game.level7.rules.maps import view as map_view
 from game.level7.rules.modifiers import PlayedBonus
-from game.level7.rules.names import card_name, tile_name
+from game.level7.rules.names import (attribute as attribute_name, card_name, character, enemy as enemy_name, ref,
+                                     side as side_name, tile_name)
 from game.level7.rules.queries import pending_reroll_chance
 from game.level7.rules.state import IN_HOSPITAL, IN_PLAY, Character, Level7State
 from game.level7.rules.tracks import adrenaline_refusal, hand_size
@@ -57,6 +61,9 @@ CROWD_COST = 1  # one character too many on a tile gains a Threat
 CARD_WORTH = 1.5  # an adrenaline card kept: one step further from the Hospital
 LIKELY = Fraction(1, 2)  # "likely": better than even
 TRY_ANYWAY = Fraction(1, 4)  # below this a pinned bot with few cards stays rather than fail
+
+
+_ONE_SIDE = {"guards": M("guard"), "aliens": M("alien")}  # Outwit's side when one figure stands for it
 
 
 def c():
@@ -87,7 +94,7 @@ def dice(s: Level7State, me: Character, challenge: C.Challenge, extra: Iterable[
 @dataclass(frozen=True)
 class Goal:
     tiles: frozenset[str]
-    words: str  # what the tiles are, for the reasons
+    words: Msg | Any  # what the tiles are, for the reasons
     explore: bool  # the tiles are where unexplored space begins
 
 
@@ -104,10 +111,10 @@ def goal(s: Level7State, me: Character) -> Goal:
     if sc.objective and sc.objective.kind == "access_panels" and len(s.tokens["accessed"]) < need:
         panels = {t for t in placed if mv.tile(t).has("control_panel") and t not in s.tokens["accessed"]}
         if panels:
-            return Goal(frozenset(panels), "an unaccessed control panel", False)
+            return Goal(frozenset(panels), M("an unaccessed control panel"), False)
     frontier = {t for t in placed if explore.explorable_doors(s, t)} if explore.can_draw(s) else set()
-    what = f"unexplored space (where {tile_name(esc.tile)} may be)" if esc and esc.tile not in placed \
-        else "unexplored space"
+    what = M("unexplored space (where {tile} may be)", tile=tile_name(esc.tile)) if esc and esc.tile not in placed \
+        else M("unexplored space")
     return Goal(frozenset(frontier), what, True)
 
 
@@ -136,16 +143,16 @@ def recurring(s: Level7State, tile: str) -> bool:
     return bool(explore.recurring_trigger(s, tile))
 
 
-def step_cost(s: Level7State, tile: str, goal_tiles: frozenset[str], who: str = "") -> tuple[int, str]:
+def step_cost(s: Level7State, tile: str, goal_tiles: frozenset[str], who: str = "") -> tuple[int, Msg | str]:
     """What entering `tile` costs beyond the move, and why."""
     n = active_enemies(s, tile)
     if n:
-        return PIN_COST, f"{n} active enem{'y' if n == 1 else 'ies'} there would pin me"
+        return PIN_COST, Mn("{n} active enemy there would pin me", "{n} active enemies there would pin me", n)
     if recurring(s, tile) and tile not in goal_tiles:
-        return RECUR_COST, "its recurring icon would end my move"
+        return RECUR_COST, M("its recurring icon would end my move")
     crowd = c().scenarios[s.scenario].limits["crowding_limit"]
     if len([ch for ch in s.figures_on(tile) if ch.id != who]) >= crowd and tile not in goal_tiles:
-        return CROWD_COST, "crowding it would cost me a Threat"
+        return CROWD_COST, M("crowding it would cost me a Threat")
     return 0, ""
 
 
@@ -194,7 +201,7 @@ def expected_harm(s: Level7State, me: Character) -> tuple[Fraction, Fraction]:
 @dataclass(frozen=True)
 class Price:
     cost: float
-    words: str
+    words: Msg | Any  # "" when there is nothing to say
 
 
 def price_steps(s: Level7State, me: Character, steps, depth: int = 0) -> Price:
@@ -213,26 +220,28 @@ def price_steps(s: Level7State, me: Character, steps, depth: int = 0) -> Price:
                 threat = max(0, threat + n)
             got = track_cost(s, me, do, before, fear if do == "fear" else threat)
             cost += got.cost
-            words.append(f"{n:+d} {do.capitalize()}" + (f" ({got.words})" if got.words else ""))
+            track = attribute_name(do)
+            words.append(M("{n} {track} ({why})", n=f"{n:+d}", track=track, why=got.words) if got.words
+                         else M("{n} {track}", n=f"{n:+d}", track=track))
         elif do == "discard":
             n = p["count"]
             cost += CARD_WORTH * n + (10.0 if hand <= n else 0.0)
             hand -= n
-            words.append(f"discarding {n}" + (" (my last card: the Hospital)" if hand <= 0
-                                               else f" ({hand} card{'s' if hand != 1 else ''} left)"))
+            words.append(M("discarding {n} (my last card: the Hospital)", n=n) if hand <= 0
+                         else Mn("discarding {k} ({n} card left)", "discarding {k} ({n} cards left)", hand, k=n))
         elif do == "draw_adrenaline":
             got = min(hand_size(c(), me.vitality) - hand, p["count"])
             cost -= 1.2 * got
             hand += got
-            words.append(f"drawing {got}")
+            words.append(M("drawing {n}", n=got))
         elif do == "challenge" and depth < 2:
             ch = C.event_challenge(p["attribute"], p["level"])
             win = float(C.success_chance(c(), ch, dice(s, me, ch, fear=fear)))
             fail = price_steps(s, me, p["fail"], depth + 1)
             good = price_steps(s, me, p["success"], depth + 1) if p.get("success") else Price(0.0, "")
             cost += (1 - win) * fail.cost + win * good.cost
-            words.append(f"a challenge ({pct(win)} to pass)")
-    return Price(cost, ", ".join(words) or "nothing")
+            words.append(M("a challenge ({chance} to pass)", chance=pct(win)))
+    return Price(cost, join(", ", words) if words else M("nothing"))
 
 
 def track_cost(s: Level7State, me: Character, track: str, before: int, after: int) -> Price:
@@ -249,28 +258,36 @@ def track_cost(s: Level7State, me: Character, track: str, before: int, after: in
     cost, why = 0.3 * (after - before) + 1.0 * (then - now), []
     if then != now:
         n = abs(then - now)
-        why.append(f"{n} enem{'y' if n == 1 else 'ies'} {'more' if then > now else 'fewer'} would chase me")
+        why.append(Mn("{n} enemy more would chase me", "{n} enemies more would chase me", n) if then > now
+                   else Mn("{n} enemy fewer would chase me", "{n} enemies fewer would chase me", n))
     if track == "threat":
         if before < 3 <= after:
             cost += 0.5
-            why.append("guards roll +1 die against Threat 3")
+            why.append(M("guards roll +1 die against Threat 3"))
         if after > before and s.threat_pool <= after - before and not s.lockdown:
             cost += 2.0
-            why.append("the threat pool runs dry: Lockdown")
+            why.append(M("the threat pool runs dry: Lockdown"))
     else:
         was, now_band = c().fear_modifiers(before), c().fear_modifiers(after)
         changed = {a: now_band.get(a, 0) - was.get(a, 0) for a in set(was) | set(now_band)}
-        said = ", ".join(f"{v:+d} {a.capitalize()}" for a, v in sorted(changed.items()) if v)
+        said = [M("{n} {track}", n=f"{v:+d}", track=attribute_name(a)) for a, v in sorted(changed.items()) if v]
         if said:
-            why.append(said)
-        for edge, price, what in ((5, 0.5, "clones roll +1 die"), (7, 1.5, "a clone spawns by me, no vents")):
+            why.append(join(", ", said))
+        for edge, price, what, gone in FEAR_EDGES:
             if before < edge <= after:
                 cost += price
-                why.append(f"Fear {edge}: {what}")
+                why.append(M("Fear {edge}: {what}", edge=edge, what=M(what)))
             elif after < edge <= before:
                 cost -= price
-                why.append(f"below Fear {edge}: no more {what.split(',')[0].replace('roll', 'rolling')}")
-    return Price(cost, "; ".join(why) or ("nobody turns on me" if track == "threat" or now == then else ""))
+                why.append(M("below Fear {edge}: no more {what}", edge=edge, what=M(gone)))
+    if why:
+        return Price(cost, join("; ", why))
+    return Price(cost, M("nobody turns on me") if track == "threat" or now == then else "")
+
+
+# the Fear track's edges a bot weighs: (Fear, price, what starts there, what stops below it)
+FEAR_EDGES = ((5, 0.5, N_("clones roll +1 die"), N_("clones rolling +1 die")),
+              (7, 1.5, N_("a clone spawns by me, no vents"), N_("a clone spawns by me")))
 
 
 # ---------------------------------------------------------------------------- adrenaline
@@ -293,7 +310,7 @@ def bonus_plan(s: Level7State, me: Character, challenge: C.Challenge, *, helper:
     giver = helper or me
     before = C.success_chance(c(), challenge, dice(s, me, challenge))
     if before >= LIKELY:
-        return BonusPlan((), before, before, f"{pct(before)} already: no card needed")
+        return BonusPlan((), before, before, M("{chance} already: no card needed", chance=pct(before)))
     useful = []
     for card in sorted(set(giver.hand)):
         kind = card.split("#")[0]
@@ -317,10 +334,21 @@ def bonus_plan(s: Level7State, me: Character, challenge: C.Challenge, *, helper:
         if after >= LIKELY:
             break
     if not chosen or (after < LIKELY and not all_in) or after <= before:
-        return BonusPlan((), before, before, f"{pct(before)}, and no card I may play makes it likely")
-    names = " and ".join(card_name(k) for k in chosen)
-    return BonusPlan(tuple(chosen), before, after,
-                     f"play {names} for {challenge.attribute.capitalize()}: {pct(before)} -> {pct(after)}")
+        return BonusPlan((), before, before, M("{chance}, and no card I may play makes it likely", chance=pct(before)))
+    names = join(M(" and "), [card_name(k) for k in chosen])
+    return BonusPlan(tuple(chosen), before, after, M("play {cards} for {attribute}: {before} -> {after}", cards=names,
+                                                     attribute=attribute_name(challenge.attribute), before=pct(before),
+                                                     after=pct(after)))
+
+
+def _asked(prompt: Any, pattern: str, names: tuple[str, ...]) -> tuple | None:
+    """The values a question's prompt carries: a message's named parameters (its JSON form in a
+    view), or, for a plain English prompt saved before issue 18, the groups of `pattern`."""
+    if isinstance(prompt, str):
+        got = re.search(pattern, prompt) if pattern else None
+        return got.groups() if got else None
+    params = T.from_json(prompt).params if isinstance(prompt, dict) else getattr(prompt, "params", {})
+    return tuple(params[n] for n in names) if all(n in params for n in names) else None
 
 
 # ---------------------------------------------------------------------------- the bot
@@ -360,12 +388,12 @@ class PlayerBot(SeededBot):
         for a in actions:
             k.setdefault(a.kind, []).append(a)
         if me.status == IN_HOSPITAL:
-            return Choice(k["end_turn"][0], "I am in the Hospital: I end the turn and come back next turn")
+            return Choice(k["end_turn"][0], M("I am in the Hospital: I end the turn and come back next turn"))
         if "escape" in k:
             gift = self._parting_gift(s, me, k.get("trade", []))
             if gift is not None:
                 return gift
-            return Choice(k["escape"][0], f"escape: I stand on {tile_name(me.tile)} and no active enemy stops me")
+            return Choice(k["escape"][0], M("escape: I stand on {tile} and no active enemy stops me", tile=tile_name(me.tile)))
         g = goal(s, me)
         if "control_panel" in k and me.tile in g.tiles and not g.explore:
             got = self._panel(s, me, k)
@@ -401,14 +429,14 @@ class PlayerBot(SeededBot):
             got = judge(s, me, k, g)
             if got is not None:
                 return got
-        why = f"nothing brings me closer to {g.words}" if g.tiles else "there is nowhere useful to go"
+        why = M("nothing brings me closer to {goal}", goal=g.words) if g.tiles else M("there is nowhere useful to go")
         if s.turn.moves_left == 0:
-            why = "my moves are spent"
+            why = M("my moves are spent")
         if "control_panel" in k and me.tile in g.tiles and not g.explore:
-            why = "I wait on the panel for a card that makes it likely (a failure starts Lockdown)"
+            why = M("I wait on the panel for a card that makes it likely (a failure starts Lockdown)")
         if held(s, me):
-            why = "active enemies hold me here and no challenge is worth it"
-        return Choice(k["end_turn"][0], f"end the turn: {why}")
+            why = M("active enemies hold me here and no challenge is worth it")
+        return Choice(k["end_turn"][0], M("end the turn: {why}", why=why))
 
     def _extinguish(self, s: Level7State, me: Character, k: dict[str, list[Action]]) -> Choice | None:
         """An item that stuns enemies on my tile (the Fire Extinguisher), as soon as the rules let me
@@ -420,9 +448,10 @@ class PlayerBot(SeededBot):
             if stuns:
                 kinds = {x.enemy for x in stuns}
                 n = sum(1 for e in s.enemies if e.tile == me.tile and e.kind in kinds and not e.stunned)
-                what = "/".join(sorted(c().enemies[x].name.lower() for x in kinds))
-                return Choice(a, f"use the {card_name(a.payload['card'])}: it stuns the {n} active {what}"
-                                 f"{'s' if n != 1 else ''} on my tile, which then neither hold me nor attack")
+                what = join("/", [enemy_name(x, lower=True) for x in sorted(kinds, key=lambda x: c().enemies[x].name.lower())])
+                return Choice(a, Mn("use the {card}: it stuns the {n} active {enemy} on my tile, which then neither "
+                                    "hold me nor attack", "use the {card}: it stuns the {n} active {enemy}s on my tile, "
+                                    "which then neither hold me nor attack", n, card=card_name(a.payload["card"]), enemy=what))
         return None
 
     def _med_kit(self, s: Level7State, me: Character, k: dict[str, list[Action]]) -> Choice | None:
@@ -434,8 +463,9 @@ class PlayerBot(SeededBot):
         for a in k.get("use_item", []):
             draws = use_item(c(), a.payload["card"].split("#")[0]).adrenaline_cards
             if draws and (room >= draws or (room and len(me.hand) <= 1)):
-                return Choice(a, f"use the {card_name(a.payload['card'])}: I draw {min(draws, room)} adrenaline "
-                                 f"card{'s' if min(draws, room) != 1 else ''} ({len(me.hand)} in hand, room for {room})")
+                return Choice(a, Mn("use the {card}: I draw {n} adrenaline card ({hand} in hand, room for {room})",
+                                    "use the {card}: I draw {n} adrenaline cards ({hand} in hand, room for {room})",
+                                    min(draws, room), card=card_name(a.payload["card"]), hand=len(me.hand), room=room))
         return None
 
     def _parting_gift(self, s: Level7State, me: Character, trades: list[Action]) -> Choice | None:
@@ -448,8 +478,8 @@ class PlayerBot(SeededBot):
         if not gifts:
             return None
         a = self._best(gifts, lambda a: (-item_value(a.payload["give"]), a.payload["give"], a.payload["with"]))
-        other = s.characters[a.payload["with"]].name
-        return Choice(a, f"give {card_name(a.payload['give'])} to {other} before I escape: it would leave with me")
+        return Choice(a, M("give {card} to {who} before I escape: it would leave with me", card=card_name(a.payload["give"]),
+                           who=character(s, a.payload["with"])))
 
     def _bonus_first(self, s: Level7State, me: Character, k: dict[str, list[Action]], choice: Choice,
                      challenge: C.Challenge, all_in: bool = False) -> Choice:
@@ -460,7 +490,7 @@ class PlayerBot(SeededBot):
             play = next((a for a in k.get("adrenaline", []) if a.payload["use"] == "bonus"
                          and a.payload["card"].split("#")[0] == kind), None)
             if play is not None:
-                return Choice(play, f"{plan.text}, then: {choice.reason}")
+                return Choice(play, M("{plan}, then: {then}", plan=plan.text, then=choice.reason))
         return choice
 
     def _panel(self, s: Level7State, me: Character, k: dict[str, list[Action]]) -> Choice | None:
@@ -474,7 +504,7 @@ class PlayerBot(SeededBot):
         can_grow = len(me.hand) < hand_size(c(), me.vitality)
         if max(p, plan.after) < LIKELY and fail_locks and can_grow and not held_by_enemies(s, me):
             return None  # the move and end-of-turn choices keep me here (my tile is the goal)
-        choice = Choice(k["control_panel"][0], f"use the control panel ({pct(p)}): the objective needs it")
+        choice = Choice(k["control_panel"][0], M("use the control panel ({chance}): the objective needs it", chance=pct(p)))
         return self._bonus_first(s, me, k, choice, ch, all_in=True)
 
     def _fear_shift(self, s: Level7State, me: Character, k: dict[str, list[Action]], g: Goal) -> Choice | None:
@@ -491,8 +521,8 @@ class PlayerBot(SeededBot):
         if best is None:
             return None
         price, a = best
-        return Choice(a, f"play {card_name(a.payload['card'])} to move my Fear {me.fear} -> "
-                         f"{me.fear + a.payload['shift']}: {price.words}")
+        return Choice(a, M("play {card} to move my Fear {before} -> {after}: {why}", card=card_name(a.payload["card"]),
+                           before=me.fear, after=me.fear + a.payload["shift"], why=price.words))
 
     def _sprint(self, s: Level7State, me: Character, k: dict[str, list[Action]], g: Goal) -> Choice | None:
         """Extra Speed from a card when it brings the lift within this turn's reach."""
@@ -509,19 +539,19 @@ class PlayerBot(SeededBot):
         if not options:
             return None
         amount, _, a = min(options, key=lambda o: (o[0], o[1]))
-        return Choice(a, f"play {card_name(a.payload['card'])} for +{amount} Speed: {g.words} is {here} moves "
-                         f"away and I have {left} left")
+        return Choice(a, M("play {card} for +{amount} Speed: {goal} is {here} moves away and I have {left} left",
+                           card=card_name(a.payload["card"]), amount=amount, goal=g.words, here=here, left=left))
 
     def _break_free(self, s: Level7State, me: Character, k: dict[str, list[Action]],
                     g: Goal) -> tuple[Choice, C.Challenge] | None:
         """Pinned: the challenge most likely to let me go on (or, on the lift, to clear it)."""
         here = foes_here(s, me.tile)
         cards, fear = expected_harm(s, me)
-        stay = f"staying costs about {float(cards):.1f} card{'s' if cards != 1 else ''} a turn" if cards else \
-            f"staying costs about {float(fear):.1f} Fear a turn" if fear else "staying keeps me here"
+        stay = M("staying costs about {n} cards a turn", n=f"{float(cards):.1f}") if cards else \
+            M("staying costs about {n} Fear a turn", n=f"{float(fear):.1f}") if fear else M("staying keeps me here")
         on_lift = me.tile in g.tiles and not g.explore
         active = [f for f in here if f.active]
-        options: list[tuple[Fraction, int, Action, str]] = []
+        options: list[tuple[Fraction, int, Action, Msg, Msg]] = []  # odds, Threat, action, why, what (short)
         asked: dict[int, C.Challenge] = {}
         for a in k.get("attack", []):
             target = next(f for f in here if f.figure == a.payload["enemy"])
@@ -531,31 +561,35 @@ class PlayerBot(SeededBot):
             odds = C.attack_odds(c(), dice(s, me, asked[id(a)]), target)
             p = 1 - odds.get("failed", Fraction(0))
             threat = C.attack_threat(c(), target) + weapon_threat(me, "attack")
-            name = c().enemies[target.kind].name.lower()
-            options.append((p, threat, a, f"attack the {name}: {pct(p)} to stun or remove it"
-                            + (f" ({pct(odds.get('removed', 0))} to remove)" if odds.get("removed") else "")))
+            what = M("attack the {enemy}", enemy=enemy_name(target.kind, lower=True))
+            why = (M("{what}: {chance} to stun or remove it ({removed} to remove)", what=what, chance=pct(p),
+                     removed=pct(odds.get("removed", 0))) if odds.get("removed")
+                   else M("{what}: {chance} to stun or remove it", what=what, chance=pct(p)))
+            options.append((p, threat, a, why, what))
         if not on_lift:
             for a in k.get("outwit", []):
                 ch = asked[id(a)] = C.outwit_challenge(c(), here, a.payload["side"])
                 p = C.success_chance(c(), ch, dice(s, me, ch))
                 n = sum(1 for f in active if C.side(f.kind) == a.payload["side"])
-                who = a.payload["side"] if n != 1 else a.payload["side"].rstrip("s")
-                options.append((p, 0, a, f"Outwit the {n} {who}: {pct(p)} to slip away"))
+                what = M("Outwit the {n} {side}", n=n, side=side_name(a.payload["side"]) if n != 1 else _ONE_SIDE[a.payload["side"]])
+                options.append((p, 0, a, M("{what}: {chance} to slip away", what=what, chance=pct(p)), what))
             for a in k.get("bull_rush", []):
                 ch = asked[id(a)] = C.bull_rush_challenge(c(), here)
                 p = C.success_chance(c(), ch, dice(s, me, ch))
                 threat = c().number("bull_rush_guard_threat") if any(f.kind == "guard" for f in active) else 0
-                options.append((p, threat, a, f"Bull Rush out: {pct(p)} to barge through"))
+                what = M("Bull Rush out")
+                options.append((p, threat, a, M("{what}: {chance} to barge through", what=what, chance=pct(p)), what))
         if not options:
             return None
-        best = max(p - Fraction(threat, 10) for p, threat, _, _ in options)
+        best = max(p - Fraction(threat, 10) for p, threat, _, _, _ in options)
         top = [o for o in options if o[0] - Fraction(o[1], 10) == best]
-        p, threat, a, words = top[0] if len(top) == 1 else self._pick(top)
+        p, threat, a, words, _what = top[0] if len(top) == 1 else self._pick(top)
         if max(p, bonus_plan(s, me, asked[id(a)]).after) < TRY_ANYWAY and len(me.hand) <= 2:
             return None  # a failure would bring the enemies on at once, with the Hospital near
-        others = [w.split(":")[0] for q, _, b, w in options if b is not a]
-        rather = f" (rather than {', '.join(others)})" if others else ""
-        return Choice(a, f"{words}{rather}, {stay}"), asked[id(a)]
+        others = [what for q, _, b, w, what in options if b is not a]
+        if others:
+            return Choice(a, M("{why} (rather than {others}), {stay}", why=words, others=join(", ", others), stay=stay)), asked[id(a)]
+        return Choice(a, M("{why}, {stay}", why=words, stay=stay)), asked[id(a)]
 
     def _free_by_ability(self, s: Level7State, me: Character, k: dict[str, list[Action]], g: Goal,
                          got: tuple[Choice, C.Challenge] | None) -> Choice | None:
@@ -567,15 +601,17 @@ class PlayerBot(SeededBot):
         if got is not None and chance_of(s, me, got[1]) >= LIKELY:
             return None
         active = [e for e in s.enemies if e.tile == me.tile and not e.stunned]
-        odds = f"the best challenge has {pct(chance_of(s, me, got[1]))}" if got is not None else "no challenge is worth it"
+        odds = M("the best challenge has {chance}", chance=pct(chance_of(s, me, got[1]))) if got is not None \
+            else M("no challenge is worth it")
         for a in abilities(k, "adrenaline"):
             effect = ability_of(a)
             if isinstance(effect, LeaveTile):
-                return Choice(a, f"play {card_name(a.payload['card'])} to leave this tile without a challenge: {odds}")
+                return Choice(a, M("play {card} to leave this tile without a challenge: {odds}", card=card_name(a.payload["card"]), odds=odds))
             if isinstance(effect, (Stun, MoveEnemy)) and len(active) == 1 and active[0].kind == effect.enemy:
-                verb = "stun" if isinstance(effect, Stun) else "lure away"
-                return Choice(a, f"play {card_name(a.payload['card'])} to {verb} the only active {effect.enemy} "
-                                 f"holding me: {odds}")
+                words = dict(card=card_name(a.payload["card"]), enemy=enemy_name(effect.enemy, lower=True), odds=odds)
+                if isinstance(effect, Stun):
+                    return Choice(a, M("play {card} to stun the only active {enemy} holding me: {odds}", **words))
+                return Choice(a, M("play {card} to lure away the only active {enemy} holding me: {odds}", **words))
         return None
 
     def _card_for_card(self, s: Level7State, me: Character, k: dict[str, list[Action]], g: Goal) -> Choice | None:
@@ -595,11 +631,11 @@ class PlayerBot(SeededBot):
                 low = [o for o in draw_receivers(s, me) if held_cards(s, o.id) <= 2
                        and held_cards(s, o.id) < hand_size(c(), o.vitality)]
                 if low:
-                    return Choice(a, f"play {card_name(a.payload['card'])}: {low[0].name} holds only "
-                                     f"{held_cards(s, low[0].id)} card(s) and I hold {len(me.hand)}")
+                    return Choice(a, M("play {card}: {who} holds only {n} card(s) and I hold {mine}", card=card_name(a.payload["card"]),
+                                       who=character(s, low[0].id), n=held_cards(s, low[0].id), mine=len(me.hand)))
             if effect.who == "you" and effect.deck == "item" and len(me.hand) >= hand_size(c(), me.vitality) \
                     and len(me.items) < carry_limit(me) and s.items.draw_pile and len(me.hand) >= 3:
-                return Choice(a, f"play {card_name(a.payload['card'])} for an item: my hand is full and I have a free hand")
+                return Choice(a, M("play {card} for an item: my hand is full and I have a free hand", card=card_name(a.payload["card"])))
         return None
 
     def _hide(self, s: Level7State, me: Character, k: dict[str, list[Action]], g: Goal) -> Choice | None:
@@ -613,8 +649,8 @@ class PlayerBot(SeededBot):
                 sit = with_tracks(situation(s), me.name, me.fear + rec.fear_cost, me.threat)
                 coming = chasers(sit, me.name)
                 if len(coming) >= 2:
-                    return Choice(a, f"play {card_name(a.payload['card'])}: {len(coming)} enemies would come for me "
-                                     f"and it hides me from every one not on my tile until my turn")
+                    return Choice(a, M("play {card}: {n} enemies would come for me and it hides me from every one not on "
+                                       "my tile until my turn", card=card_name(a.payload["card"]), n=len(coming)))
         return None
 
     def _pickup(self, s: Level7State, me: Character, actions: list[Action]) -> Choice | None:
@@ -627,7 +663,7 @@ class PlayerBot(SeededBot):
         if not room and item_value(best.payload["card"]) <= min(item_value(i) for i in me.items):
             return None
         words = item_words(best.payload["card"])
-        return Choice(best, f"pick up {card_name(best.payload['card'])}: {words}")
+        return Choice(best, M("pick up {card}: {why}", card=card_name(best.payload["card"]), why=words))
 
     def _unlock(self, s: Level7State, me: Character, k: dict[str, list[Action]], g: Goal) -> Choice | None:
         """Open a locked door when the way through it is shorter than any open way to the goal: with
@@ -640,7 +676,7 @@ class PlayerBot(SeededBot):
         now = distance_to(s, g.tiles).get(me.tile, FAR)
         if free >= now:
             return None
-        gain = "it is the only way" if now >= FAR else f"{now - free} move(s) shorter than going round"
+        gain = M("it is the only way") if now >= FAR else M("{n} move(s) shorter than going round", n=now - free)
         beyond = {tuple(d[1]): o for o, kind, d in mv.neighbours(s, me.tile) if kind == "locked" and d is not None}
 
         def worth(door: list) -> bool:  # the door is on the shorter way
@@ -650,12 +686,12 @@ class PlayerBot(SeededBot):
 
         keys = [a for a in k.get("use_key", []) if worth(a.payload["door"])]
         if keys:
-            return Choice(keys[0], f"open the door on side {keys[0].payload['door'][0]} with a security key: "
-                                   f"{gain} to {g.words}, and a key needs no roll")
+            return Choice(keys[0], M("open the door on side {side} with a security key: {gain} to {goal}, and a key needs "
+                                     "no roll", side=keys[0].payload["door"][0], gain=gain, goal=g.words))
         force = [a for a in abilities(k, "adrenaline") if isinstance(ability_of(a), UnlockDoor)]
         if force and len(me.hand) >= 3 and any(worth(d) for d in locked_doors(s, me.tile)):
-            return Choice(force[0], f"play {card_name(force[0].payload['card'])} to force a locked door open: {gain} "
-                                    f"to {g.words}, with no roll, no Threat and my challenge kept")
+            return Choice(force[0], M("play {card} to force a locked door open: {gain} to {goal}, with no roll, no Threat "
+                                      "and my challenge kept", card=card_name(force[0].payload["card"]), gain=gain, goal=g.words))
         ways = []
         for a in k.get("unlock", []):
             if not worth(a.payload["door"]):
@@ -667,7 +703,8 @@ class PlayerBot(SeededBot):
         if not ways:
             return None
         score, p, a, ch = max(ways, key=lambda w: (w[0], w[2].payload["way"]))
-        choice = Choice(a, f"unlock the door by {a.payload['way'].capitalize()} ({pct(p)}): {gain} to {g.words}")
+        choice = Choice(a, M("unlock the door by {way} ({chance}): {gain} to {goal}", way=attribute_name(a.payload["way"]),
+                             chance=pct(p), gain=gain, goal=g.words))
         return self._bonus_first(s, me, k, choice, ch)
 
     def _move(self, s: Level7State, me: Character, k: dict[str, list[Action]], g: Goal) -> Choice | None:
@@ -687,7 +724,7 @@ class PlayerBot(SeededBot):
             d = dist.get(to, FAR)
             if a.kind == "vent":
                 # the vent ends the turn and costs Fear: what is left of the move is lost
-                end, extra, why = d, extra + 1, why or "the vents end my turn"
+                end, extra, why = d, extra + 1, why or M("the vents end my turn")
             else:
                 end = max(0, d - (left - 1))
             if end < here:  # only steps that leave me nearer at the end of the turn than standing here;
@@ -698,11 +735,14 @@ class PlayerBot(SeededBot):
         top = [b for b in best if b[0] == low]
         end, a, why = top[0] if len(top) == 1 else self._pick(top)
         to = a.payload["to"]
-        verb = "crawl through the vents to" if a.kind == "vent" else "move to"
         d = dist.get(to, FAR)
-        where = "there" if d == 0 else f"{d} move{'s' if d != 1 else ''} from there"
-        caveat = f" ({why})" if why else ""
-        return Choice(a, f"{verb} {tile_name(to)}: {g.words} is {where}{caveat}")
+        where = M("there") if d == 0 else Mn("{n} move from there", "{n} moves from there", d)
+        words = dict(tile=tile_name(to), goal=g.words, where=where, why=why)
+        if a.kind == "vent":
+            return Choice(a, M("crawl through the vents to {tile}: {goal} is {where} ({why})", **words) if why
+                          else M("crawl through the vents to {tile}: {goal} is {where}", **words))
+        return Choice(a, M("move to {tile}: {goal} is {where} ({why})", **words) if why
+                      else M("move to {tile}: {goal} is {where}", **words))
 
     def _explore(self, s: Level7State, me: Character, k: dict[str, list[Action]], g: Goal) -> Choice | None:
         doors = k.get("peek", []) or k.get("explore", [])
@@ -712,9 +752,10 @@ class PlayerBot(SeededBot):
         side = a.payload["door"][0]
         if a.kind == "peek":
             odds = C.outcome_odds(c(), c().number("peek_dice"), "intelligence", lambda n: explore.peek_success(s, n))
-            return Choice(a, f"peek through the door on side {side}: {pct(odds.get(True, 0))} to find "
-                             f"{tile_name(s.set_aside)} here, else I explore as usual")
-        return Choice(a, f"explore through the door on side {side}: {g.words}, and this door leads there")
+            return Choice(a, M("peek through the door on side {side}: {chance} to find {tile} here, else I explore as usual",
+                               side=side, chance=pct(odds.get(True, 0)), tile=tile_name(s.set_aside)))
+        return Choice(a, M("explore through the door on side {side}: {goal}, and this door leads there", side=side,
+                           goal=g.words))
 
     # --- questions ----------------------------------------------------------------------------
 
@@ -725,7 +766,7 @@ class PlayerBot(SeededBot):
         handler = getattr(self, f"_q_{kind}", None)
         if handler is not None:
             return handler(s, me, actions)
-        return Choice(actions[0], f"{actions[0].text}: no option is better than another for me")
+        return Choice(actions[0], M("{option}: no option is better than another for me", option=actions[0].label))
 
     def _far_from_me(self, s: Level7State, me: Character, actions: list[Action], what: str) -> Choice:
         """A tile for an enemy or a token: the one farthest from the characters, me first."""
@@ -739,45 +780,48 @@ class PlayerBot(SeededBot):
 
         a = self._best(actions, score)
         d = mine.get(a.payload.get("tile", ""), FAR)
-        return Choice(a, f"{what} {tile_name(a.payload.get('tile', ''))}: "
-                         + ("the farthest choice from me" if d < FAR else "out of my way"))
+        words = dict(what=what, tile=tile_name(a.payload.get("tile", "")))
+        return Choice(a, M("{what} {tile}: the farthest choice from me", **words) if d < FAR
+                      else M("{what} {tile}: out of my way", **words))
 
     def _q_swarm_tile(self, s, me, actions):
-        return self._far_from_me(s, me, actions, "the swarm comes out at")
+        return self._far_from_me(s, me, actions, M("the swarm comes out at"))
 
     def _q_spawn_tile(self, s, me, actions):
-        return self._far_from_me(s, me, actions, f"the {actions[0].payload['kind']} comes in at")
+        return self._far_from_me(s, me, actions, M("the {enemy} comes in at", enemy=enemy_name(actions[0].payload["kind"], lower=True)))
 
     def _q_token_tile(self, s, me, actions):
-        return self._far_from_me(s, me, actions, f"the {actions[0].payload['token']} goes on")
+        return self._far_from_me(s, me, actions, M("the clone nest goes on") if actions[0].payload["token"] == "nest"
+                                 else M("the guard post goes on"))
 
     def _q_enemy_path(self, s, me, actions):
-        return self._far_from_me(s, me, actions, f"{actions[0].payload['enemy']} steps to")
+        return self._far_from_me(s, me, actions, M("{enemy} steps to", enemy=actions[0].payload["enemy"]))
 
     def _q_move_guard(self, s, me, actions):
         mine = [a for a in actions if (e := next((x for x in s.enemies if x.key == a.payload["enemy"]), None))
                 is not None and e.tile == me.tile]
         if mine and len(mine) < len(actions):  # the guard holding me first
-            return self._far_from_me(s, me, mine, "send the guard on my tile to")
-        return self._far_from_me(s, me, actions, "send the guard to")
+            return self._far_from_me(s, me, mine, M("send the guard on my tile to"))
+        return self._far_from_me(s, me, actions, M("send the guard to"))
 
     def _q_stun(self, s, me, actions):
         a = self._best(actions, lambda a: a.payload["enemy"])
-        return Choice(a, f"stun {a.payload['enemy']}: every active one on my tile is alike")
+        return Choice(a, M("stun {enemy}: every active one on my tile is alike", enemy=a.payload["enemy"]))
 
     def _q_unlock_door(self, s, me, actions):
         g = goal(s, me)
         dist = distance_to(s, g.tiles) if g.tiles else {}
         beyond = {tuple(d[1]): o for o, kind, d in map_view(s).neighbours(s, me.tile) if kind == "locked" and d is not None}
         a = self._best(actions, lambda a: (dist.get(beyond.get(tuple(a.payload["door"]), ""), FAR), a.payload["door"]))
-        return Choice(a, f"open the door on side {a.payload['door'][0]}: the one nearest to {g.words or 'my goal'}")
+        return Choice(a, M("open the door on side {side}: the one nearest to {goal}", side=a.payload["door"][0],
+                           goal=g.words or M("my goal")))
 
     def _q_lend_to(self, s, me, actions):
         from game.level7.rules.view import hand_size as held_cards
 
         a = self._best(actions, lambda a: (held_cards(s, a.payload["who"]), a.payload["who"]))
-        who = s.characters[a.payload["who"]]
-        return Choice(a, f"{who.name} draws: they hold the fewest cards ({held_cards(s, who.id)})")
+        return Choice(a, M("{who} draws: they hold the fewest cards ({n})", who=character(s, a.payload["who"]),
+                           n=held_cards(s, a.payload["who"])))
 
     def _q_cancel_fear(self, s, me, actions):
         """Steel Nerves: kept for a Fear gain that would cross into another band of the track (or past
@@ -789,22 +833,23 @@ class PlayerBot(SeededBot):
         after = min(top, fear + gain)
         crosses = band_of(fear) != band_of(after) or any(fear < edge <= after for edge in (5, 7))
         if not crosses:
-            return Choice(keep, f"take the Fear ({fear} -> {after}): it stays in the same band, and the card is kept "
-                                f"for a gain that crosses one")
+            return Choice(keep, M("take the Fear ({before} -> {after}): it stays in the same band, and the card is kept "
+                                  "for a gain that crosses one", before=fear, after=after))
         a = next(x for x in actions if x.payload["card"])
         rec = c().adrenaline[a.payload["card"]]
         words = track_cost(s, me, "fear", fear, after).words
-        return Choice(a, f"play {rec.name}: Fear {fear} -> {after} would cross a band"
-                         + (f" ({words})" if words else "") + f"; it stays {fear + rec.fear_cost}")
+        said = dict(card=card_name(a.payload["card"]), before=fear, after=after, why=words, stays=fear + rec.fear_cost)
+        return Choice(a, M("play {card}: Fear {before} -> {after} would cross a band ({why}); it stays {stays}", **said) if words
+                      else M("play {card}: Fear {before} -> {after} would cross a band; it stays {stays}", **said))
 
     def _q_seal_vent(self, s, me, actions):
         mine = map_view(s).distances(s, me.tile, "character")
         a = self._best(actions, lambda a: mine.get(a.payload["tile"], FAR))
-        return Choice(a, f"seal the vent of {tile_name(a.payload['tile'])}: the nearest to me, where clones would come")
+        return Choice(a, M("seal the vent of {tile}: the nearest to me, where clones would come", tile=tile_name(a.payload["tile"])))
 
     def _q_remove_darkness(self, s, me, actions):
         a = self._best(actions, lambda a: 0 if a.payload["tile"] == me.tile else 1)
-        return Choice(a, f"lift the darkness from {tile_name(a.payload['tile'])}: leaving it would cost me Fear")
+        return Choice(a, M("lift the darkness from {tile}: leaving it would cost me Fear", tile=tile_name(a.payload["tile"])))
 
     def _q_reenter(self, s, me, actions):
         g = goal(s, me)
@@ -813,8 +858,8 @@ class PlayerBot(SeededBot):
         a = self._best(actions, lambda a: (a.payload["tile"] in swarm, dist.get(a.payload["tile"], FAR)
                                            + step_cost(s, a.payload["tile"], g.tiles)[0]))
         d = dist.get(a.payload["tile"], FAR)
-        where = f"{d} move{'s' if d != 1 else ''} from {g.words}" if d < FAR else "no enemy waiting"
-        return Choice(a, f"come back at {tile_name(a.payload['tile'])}: {where}")
+        where = Mn("{n} move from {goal}", "{n} moves from {goal}", d, goal=g.words) if d < FAR else M("no enemy waiting")
+        return Choice(a, M("come back at {tile}: {where}", tile=tile_name(a.payload["tile"]), where=where))
 
     def _q_vent_travel(self, s, me, actions):
         g = goal(s, me)
@@ -828,8 +873,8 @@ class PlayerBot(SeededBot):
 
         a = self._best(actions, score)
         if not a.payload["tile"]:
-            return Choice(a, f"stay: no vent brings me closer to {g.words}")
-        return Choice(a, f"crawl to {tile_name(a.payload['tile'])} for free: closer to {g.words}")
+            return Choice(a, M("stay: no vent brings me closer to {goal}", goal=g.words))
+        return Choice(a, M("crawl to {tile} for free: closer to {goal}", tile=tile_name(a.payload["tile"]), goal=g.words))
 
     def _q_lock_door(self, s, me, actions):
         g = goal(s, me)
@@ -843,7 +888,7 @@ class PlayerBot(SeededBot):
             return -(dist.get(other, FAR) if other else FAR), enemies
 
         a = self._best(actions, score)
-        return Choice(a, f"lock the door on side {a.payload['door'][0]}: it does not lead toward {g.words}")
+        return Choice(a, M("lock the door on side {side}: it does not lead toward {goal}", side=a.payload["door"][0], goal=g.words))
 
     def _q_placement(self, s, me, actions):
         """The way a new tile lies: the escape tile as near as it goes; any other tile with the most
@@ -864,8 +909,8 @@ class PlayerBot(SeededBot):
 
         a = self._best(actions, lambda a: -open_doors(a))
         if esc and tile_id == esc.tile:
-            return Choice(a, f"{tile_name(tile_id)} lies where it joins the map (every way is as near)")
-        return Choice(a, f"{a.text}: it leaves the most doors open to explore")
+            return Choice(a, M("{tile} lies where it joins the map (every way is as near)", tile=tile_name(tile_id)))
+        return Choice(a, M("{option}: it leaves the most doors open to explore", option=a.label))
 
     def _q_reroll(self, s, me, actions):
         """The option with the best exact chance of success (the kept roll's is 1 or 0); on a tie
@@ -877,42 +922,43 @@ class PlayerBot(SeededBot):
         a = self._best(actions, lambda x: (-odds[id(x)], len(x.payload.get("dice", [])), x.payload["reroll"]))
         p = pct(odds[id(a)])
         if not a.payload["reroll"]:
-            return Choice(a, f"keep the roll: {p} to succeed, no reroll does better")
-        return Choice(a, f"reroll dice {', '.join(str(i + 1) for i in a.payload['dice'])} with "
-                         f"{a.payload['reroll'].replace('_', ' ')}: {p} to succeed")
+            return Choice(a, M("keep the roll: {chance} to succeed, no reroll does better", chance=p))
+        return Choice(a, M("reroll dice {dice} with {source}: {chance} to succeed", dice=", ".join(str(i + 1) for i in a.payload["dice"]),
+                           source=ref("level7.source", a.payload["reroll"]), chance=p))
 
     def _q_fear_shift(self, s, me, actions):
         priced = [(track_cost(s, me, "fear", me.fear, a.payload["fear"]), a) for a in actions]
         low = min(p.cost for p, _ in priced)
         price, a = next((p, x) for p, x in priced if p.cost == low)
         if a.payload["fear"] == me.fear:
-            return Choice(a, f"keep my Fear at {me.fear}: no other value pays")
-        return Choice(a, f"move my Fear {me.fear} -> {a.payload['fear']}: {price.words or 'it pays'}")
+            return Choice(a, M("keep my Fear at {fear}: no other value pays", fear=me.fear))
+        return Choice(a, M("move my Fear {before} -> {after}: {why}", before=me.fear, after=a.payload["fear"],
+                           why=price.words or M("it pays")))
 
     def _q_help(self, s, me, actions):
         """Another character's challenge within reach: a card of mine when its bonus turns their
         likely failure into a likely success and I keep two cards or more (spec 6.11)."""
         helped = s.characters[s.turn.player]
-        got = re.search(r"(\w+) (\d+) challenge", s.proc["pending"]["prompt"])
+        got = _asked(s.proc["pending"]["prompt"], r"(\w+) (\d+) challenge", ("challenge", "level"))
         none = next(a for a in actions if not a.payload["card"])
         if got is None:
-            return Choice(none, "keep my cards: I cannot tell what the challenge needs")
+            return Choice(none, M("keep my cards: I cannot tell what the challenge needs"))
         args = s.proc.get("args") or {}
         kind = args.get("kind", "") if args.get("kind") in ("attack", "bull_rush", "outwit", "control_panel") \
             else "event_challenge"
-        challenge = C.Challenge(kind, got.group(1).lower(), int(got.group(2)))
+        challenge = C.Challenge(kind, str(got[0]).lower(), int(got[1]))
         if len(me.hand) < 3:
-            return Choice(none, f"keep my cards: I hold only {len(me.hand)}")
+            return Choice(none, M("keep my cards: I hold only {n}", n=len(me.hand)))
         lend = [a for a in actions if a.payload.get("use") == "ability"]
         if lend and len(me.hand) >= 4 and hand_of(s, helped) <= 2:
-            return Choice(lend[0], f"play {card_name(lend[0].payload['card'])}: {helped.name} holds only "
-                                   f"{hand_of(s, helped)} card(s) and draws one")
+            return Choice(lend[0], M("play {card}: {who} holds only {n} card(s) and draws one", card=card_name(lend[0].payload["card"]),
+                                     who=character(s, helped.id), n=hand_of(s, helped)))
         plan = bonus_plan(s, helped, challenge, helper=me, own_turn=False)
         offered = {a.payload["card"]: a for a in actions if a.payload["card"] and not a.payload.get("use")}
         first = plan.cards[0].split("#")[0] if plan.cards else ""
         if first in offered:
-            return Choice(offered[first], f"help {helped.name}: {plan.text}")
-        return Choice(none, f"keep my cards: for {helped.name} {plan.text}")
+            return Choice(offered[first], M("help {who}: {plan}", who=character(s, helped.id), plan=plan.text))
+        return Choice(none, M("keep my cards: for {who} {plan}", who=character(s, helped.id), plan=plan.text))
 
     def _q_defend(self, s, me, actions):
         """A Toughness card before an enemy's dice (spec 6.11): it saves one card only when the
@@ -920,11 +966,17 @@ class PlayerBot(SeededBot):
         played when it takes away a likely knock-out."""
         keep = next(a for a in actions if not a.payload["card"])
         sit = situation(s)
-        named = s.proc["pending"]["prompt"].split(": ", 1)[-1].split(" attacks.")[0]
-        fig = next((f for f in sit.figures if sit.label(f.id) == named), None)
+        prompt = s.proc["pending"]["prompt"]
+        if isinstance(prompt, str):  # a question saved before issue 18: its English words name the figure
+            named = prompt.split(": ", 1)[-1].split(" attacks.")[0]
+            fig = next((f for f in sit.figures if sit.label(f.id) == named), None)
+        else:
+            got = _asked(prompt, "", ("figure",))
+            fig = next((f for f in sit.figures if got and f.id == got[0]), None)
+        named = ref("level7.figure", f"{fig.kind}|{fig.number}") if fig is not None else ""
         pick = targeting.attack_target(sit, fig) if fig is not None else None
         if pick is None or pick.target is None:
-            return Choice(keep, "keep my cards: I cannot weigh this attack")
+            return Choice(keep, M("keep my cards: I cannot weigh this attack"))
         plan = plan_attack(sit, fig, pick.target)
         odds = attack_odds(plan, c().dice[C.DIE])
         cancel = [a for a in actions if a.payload.get("use") == "ability"]
@@ -938,24 +990,27 @@ class PlayerBot(SeededBot):
                 ko = sum((p for n, p in odds.items() if n - plan.toughness >= len(me.hand)), Fraction(0))
                 lost = sum((p * max(0, n - plan.toughness) for n, p in odds.items()), Fraction(0))
             if ko >= Fraction(1, 4) or lost >= Fraction(3, 2):
-                why = f"{pct(ko)} that it knocks me out" if ko >= Fraction(1, 4) else \
-                    f"it would cost me about {float(lost):.1f} cards"
-                return Choice(cancel[0], f"play {card_name(cancel[0].payload['card'])} to cancel {named}'s attack: {why}")
+                why = M("{chance} that it knocks me out", chance=pct(ko)) if ko >= Fraction(1, 4) else \
+                    M("it would cost me about {n} cards", n=f"{float(lost):.1f}")
+                return Choice(cancel[0], M("play {card} to cancel {enemy}'s attack: {why}", card=card_name(cancel[0].payload["card"]),
+                                         enemy=named, why=why))
         if not any(a.payload["card"] for a in actions):
-            return Choice(keep, f"keep my cards: {named}'s attack is not worth cancelling")
+            return Choice(keep, M("keep my cards: {enemy}'s attack is not worth cancelling", enemy=named))
         if len(me.hand) < 3:
-            return Choice(keep, f"keep my cards: I hold {len(me.hand)}")
+            return Choice(keep, M("keep my cards: I hold {n}", n=len(me.hand)))
         if plan.damage == "fear":
             room = c().fear_track.max - me.fear
             now = sum((p for n, p in odds.items() if n - plan.toughness > room), Fraction(0))
             then = sum((p for n, p in odds.items() if n - plan.toughness - 1 > room), Fraction(0))
             if now - then > Fraction(1, 4):
                 a = next(x for x in actions if x.payload["card"])
-                return Choice(a, f"play {card_name(a.payload['card'])} for Toughness: a knock-out {pct(now)} -> {pct(then)}")
-            return Choice(keep, f"keep my cards: Toughness would cut the knock-out risk only {pct(now)} -> {pct(then)}")
+                return Choice(a, M("play {card} for Toughness: a knock-out {before} -> {after}", card=card_name(a.payload["card"]),
+                                   before=pct(now), after=pct(then)))
+            return Choice(keep, M("keep my cards: Toughness would cut the knock-out risk only {before} -> {after}",
+                                  before=pct(now), after=pct(then)))
         saved = sum((p for n, p in odds.items() if n > plan.toughness), Fraction(0))
-        return Choice(keep, f"keep my cards: +1 Toughness saves a card only {pct(saved)} of the time against "
-                            f"{named} and costs one for sure")
+        return Choice(keep, M("keep my cards: +1 Toughness saves a card only {chance} of the time against {enemy} and "
+                              "costs one for sure", chance=pct(saved), enemy=named))
 
     def _q_relock(self, s, me, actions):
         """Lock the door behind me when an enemy is near the tile I left (clones cannot pass it; a
@@ -966,25 +1021,25 @@ class PlayerBot(SeededBot):
         want = bool(near)
         a = next(x for x in actions if x.payload["relock"] == want)
         if want:
-            return Choice(a, f"lock the door behind me: {len(near)} active enem{'y is' if len(near) == 1 else 'ies are'} "
-                             f"by {tile_name(left)}")
-        return Choice(a, "leave the door open: no enemy is near it")
+            return Choice(a, Mn("lock the door behind me: {n} active enemy is by {tile}",
+                                "lock the door behind me: {n} active enemies are by {tile}", len(near), tile=tile_name(left)))
+        return Choice(a, M("leave the door open: no enemy is near it"))
 
     def _q_discard(self, s, me, actions):
         a = self._best(actions, lambda a: (card_value(a.payload["card"]), a.payload["card"]))
-        return Choice(a, f"discard {card_name(a.payload['card'])}: my least useful card")
+        return Choice(a, M("discard {card}: my least useful card", card=card_name(a.payload["card"])))
 
     def _q_put_down(self, s, me, actions):
         a = self._best(actions, lambda a: (item_value(a.payload["card"]), a.payload["card"]))
-        return Choice(a, f"put down {card_name(a.payload['card'])}: my least useful item")
+        return Choice(a, M("put down {card}: my least useful item", card=card_name(a.payload["card"])))
 
     def _q_panel_reward(self, s, me, actions):
         near = [e for e in s.enemies if e.kind == "guard" and not e.stunned
                 and map_view(s).distances(s, me.tile, "character").get(e.tile, FAR) <= 1]
         want = "move_guard" if near else "take_key"
         a = next((x for x in actions if x.payload["reward"] == want), actions[0])
-        why = "a guard is on my tile or next to it" if a.payload["reward"] == "move_guard" else "no guard is near me"
-        return Choice(a, f"{a.text}: {why}")
+        why = M("a guard is on my tile or next to it") if a.payload["reward"] == "move_guard" else M("no guard is near me")
+        return Choice(a, M("{option}: {why}", option=a.label, why=why))
 
     def _q_trade_offer(self, s, me, actions):
         args = s.proc.get("args") or {}
@@ -993,7 +1048,7 @@ class PlayerBot(SeededBot):
         loss = item_value(p["take"]) if p.get("take") else 0
         accept = gain >= loss
         a = next(x for x in actions if x.payload["accept"] == accept)
-        return Choice(a, "accept: I get at least as much as I give" if accept else "refuse: I would give more than I get")
+        return Choice(a, M("accept: I get at least as much as I give") if accept else M("refuse: I would give more than I get"))
 
     def _q_redraw_event(self, s, me, actions):
         """Keep the event card, or discard it and draw another (Paranoid): by the price of its section
@@ -1001,30 +1056,35 @@ class PlayerBot(SeededBot):
         about = s.proc["pending"].get("about") or {}
         code = about.get("section", "")
         if code not in c().sections:
-            return Choice(next(a for a in actions if not a.payload["redraw"]), "resolve it: I cannot read the card")
+            return Choice(next(a for a in actions if not a.payload["redraw"]), M("resolve it: I cannot read the card"))
         kind = c().sections[code].kind
         this = redraw_price(s, me, code)
         others = [redraw_price(s, me, e.section(kind)).cost for e in c().events.values() if e.id != about.get("card")]
         mean = sum(others) / len(others) if others else this.cost
         redraw = this.cost > mean
         a = next(x for x in actions if x.payload["redraw"] == redraw)
-        said = f"{c().sections[code].name} costs me {this.cost:.1f} ({this.words}), another card's {mean:.1f} on average"
-        return Choice(a, ("discard it and draw another: " if redraw else "resolve it: ") + said)
+        said = dict(section=M(c().sections[code].name), cost=f"{this.cost:.1f}", why=this.words, mean=f"{mean:.1f}")
+        if redraw:
+            return Choice(a, M("discard it and draw another: {section} costs me {cost} ({why}), another card's {mean} on "
+                               "average", **said))
+        return Choice(a, M("resolve it: {section} costs me {cost} ({why}), another card's {mean} on average", **said))
 
     def _q_stun(self, s, me, actions):
         a = self._best(actions, lambda a: a.payload["enemy"])
-        return Choice(a, f"stun {a.payload['enemy']}: any of them would hold me the same")
+        return Choice(a, M("stun {enemy}: any of them would hold me the same", enemy=a.payload["enemy"]))
 
     def _q_event_option(self, s, me, actions):
         options = event_options(s)
         if options is None:
-            return Choice(actions[0], "the first option: I cannot tell them apart")
+            return Choice(actions[0], M("the first option: I cannot tell them apart"))
         priced = [(price_steps(s, me, options[a.payload["option"]]), a) for a in actions]
         low = min(p.cost for p, _ in priced)
         top = [(p, a) for p, a in priced if p.cost == low]
         price, a = top[0] if len(top) == 1 else self._pick(top)
-        others = "; ".join(p.words for p, b in priced if b is not a)
-        return Choice(a, f"{price.words}" + (f", rather than {others}" if others else ""))
+        others = [p.words for p, b in priced if b is not a]
+        if others:
+            return Choice(a, M("{why}, rather than {others}", why=price.words, others=join("; ", others)))
+        return Choice(a, M("{why}", why=price.words))
 
 
 # ---------------------------------------------------------------------------- small judgements
@@ -1057,7 +1117,7 @@ def redraw_price(s: Level7State, me: Character, code: str) -> Price:
     steps = c().sections[code].effect
     got = price_steps(s, me, steps)
     extra = sum(ENEMY_STEPS.get(st.do, 0.0) for st in steps)
-    return Price(got.cost + extra, got.words + (", enemies come" if extra else ""))
+    return Price(got.cost + extra, M("{why}, enemies come", why=got.words) if extra else got.words)
 
 
 def weapon_threat(me: Character, challenge: str) -> int:
@@ -1105,15 +1165,15 @@ def item_value(card: str) -> int:
     return 3 if rec.weapon else 2 if rec.kind == "gear" else 1
 
 
-def item_words(card: str) -> str:
+def item_words(card: str) -> Msg | Clause:
     from game.level7.rules.uniforms import side
 
     if side(card) == "clean":
-        return "guards read my Threat as 0 when they choose a target"
+        return M("guards read my Threat as 0 when they choose a target")
     rec = c().items.get(card.split("#")[0])
     if rec is None:
-        return "a security key"
-    return "a weapon adds Strength to my attacks" if rec.weapon else rec.text.rstrip(".")
+        return M("a security key")
+    return M("a weapon adds Strength to my attacks") if rec.weapon else Clause(M(rec.text))
 
 
 def speed_of(card: str, use: str) -> int:

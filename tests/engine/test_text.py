@@ -107,3 +107,15 @@ def test_a_capitalised_phrase_starts_a_line_in_the_language_shown():
         assert str(line) == "A(z) 3,4 padlómező egyik területhez sem tartozik"
     finally:
         i18n.set_language("en")
+
+
+def test_a_reason_used_as_a_log_line_is_a_sentence_and_saves_as_one():
+    """Sentence: a clause worded with a capital and a full stop (Level 7's enemy reasons are
+    clauses inside other sentences and log lines of their own); its JSON reads back the same and
+    words the same, and it differs from a Clause of the same piece."""
+    reason = M("{who} moves toward the lift", who="Guard 2")
+    line = T.Sentence(reason)
+    assert str(line) == "Guard 2 moves toward the lift." and str(T.Sentence(M("steps to the lift"))) == "Steps to the lift."
+    back = T.from_json(line.to_json())
+    assert back == line and str(back) == str(line) and line.to_json() == {"sentence": reason.to_json()}
+    assert T.Clause(reason) != line and hash(T.Clause(reason)) != hash(line)

@@ -18,7 +18,7 @@ from typing import Any, Callable
 from game.engine.deck import Deck
 from game.engine.protocol import hash_json, english_words
 from game.engine.text import TEXTS
-from game.engine.text import to_json as text_json
+from game.engine.resolution import proc_json
 from game.engine.rng import Rng
 
 FORMAT = 1
@@ -213,7 +213,7 @@ class GearsState:
             "phase": self.phase,
             "pending": _copy(self.pending),
             "flags": _copy(self.flags),
-            "proc": _proc_json(self.proc),
+            "proc": proc_json(self.proc, _copy),
             "outcome": self.outcome,
             "next_token": self.next_token,
         }
@@ -266,23 +266,6 @@ class GearsState:
         for name in self.__dataclass_fields__:
             if name not in ("loader", "_view_memo"):
                 setattr(self, name, getattr(other, name))
-
-
-def _proc_json(proc: dict[str, Any] | None) -> dict[str, Any] | None:
-    """A JSON copy of a resolution's record. A paused question's prompt and labels are message
-    objects while the game runs (engine/resolution.py): they are written as their JSON form, and
-    the rest (the checkpoint, a whole state) is copied by marshal, which takes no objects."""
-    if proc is None:
-        return None
-    pend = proc.get("pending")
-    if not pend or (pend.get("prompt").__class__ is str and all(x.__class__ is str for x in pend.get("labels", ()))):
-        return _copy(proc)
-    out = _copy({k: v for k, v in proc.items() if k != "pending"})
-    words = _copy({k: v for k, v in pend.items() if k not in ("prompt", "labels")})
-    words["prompt"] = text_json(pend.get("prompt"))
-    words["labels"] = [text_json(x) for x in pend.get("labels", ())]
-    out["pending"] = words
-    return out
 
 
 def _copy(value: Any) -> Any:

@@ -21,13 +21,18 @@ from fractions import Fraction
 from typing import Callable, Hashable, Iterable, Sequence, TypeVar
 
 from game.engine.dice import BelowSource, Die, Face, outcome_distribution, roll_all, sum_distribution
+from game.engine.text import M, Mn
+from game.i18n import N_
 from game.level7.content import Level7Content
+from game.level7.rules import names as N
 from game.level7.rules.modifiers import (CHALLENGE_ATTRIBUTE, EVENT_CHALLENGE, PlayedBonus, RerollOption, Value,
                                          attribute_value)
 from game.level7.rules.refusal import Refusal
 
 H = TypeVar("H", bound=Hashable)
 DIE = "level7"  # the one kind of die (dice.toml)
+_ATTACK_RESULT = {"removed": N_("{n} Strength icons: {enemy} ({name}) is removed."),
+                  "stunned": N_("{n} Strength icons: {enemy} ({name}) is stunned.")}
 GUARDS, ALIENS = "guards", "aliens"  # the two sides Outwit tells apart (seed p. 10: őrök és idegenek)
 
 
@@ -138,17 +143,18 @@ def reroll_refusal(roll: Roll, option: RerollOption, chosen: Sequence[int]) -> R
     """Why this reroll may not be made, or None: each effect once per roll, at most its dice, only
     dice it allows, each die once (spec 6.3)."""
     if option.source in roll.used:
-        return Refusal(f"{option.name} has already rerolled this roll.")
+        return Refusal(M("{source} has already rerolled this roll.", source=M(option.name)))
     if not chosen:
-        return Refusal("Choose at least one die to reroll.")
+        return Refusal(M("Choose at least one die to reroll."))
     if len(set(chosen)) != len(chosen):
-        return Refusal("Choose each die once.")
+        return Refusal(M("Choose each die once."))
     if len(chosen) > option.dice:
-        return Refusal(f"{option.name} rerolls at most {option.dice} {'die' if option.dice == 1 else 'dice'}.")
+        return Refusal(Mn("{source} rerolls at most {n} die.", "{source} rerolls at most {n} dice.", option.dice,
+                          source=M(option.name)))
     allowed = set(rerollable(roll, option))
     if any(i not in allowed for i in chosen):
-        return Refusal(f"{option.name} rerolls only dice showing a double icon." if option.faces == "double"
-                       else "That die is not in this roll.")
+        return Refusal(M("{source} rerolls only dice showing a double icon.", source=M(option.name))
+                       if option.faces == "double" else M("That die is not in this roll."))
     return None
 
 
@@ -238,7 +244,7 @@ def _allowed(challenge: Challenge | Refusal) -> Challenge:
 def attack_challenge(content: Level7Content, target: Foe) -> Challenge | Refusal:
     """A Strength challenge against one active enemy on your tile; its level is the Toughness."""
     if not target.active:
-        return Refusal(f"{target.figure} is stunned; only an active enemy can be attacked.")
+        return Refusal(M("{enemy} is stunned; only an active enemy can be attacked.", enemy=target.figure))
     return Challenge("attack", CHALLENGE_ATTRIBUTE["attack"], content.enemies[target.kind].toughness)
 
 
@@ -271,17 +277,20 @@ def resolve_attack(content: Level7Content, count: int, target: Foe, foes: Sequen
     guard either way."""
     challenge = _allowed(attack_challenge(content, target))
     result = attack_result(content, target.kind, count)
-    name = content.enemies[target.kind].name
+    name = M(content.enemies[target.kind].name)
     if result == "failed":
         return Outcome(challenge, count, result, attack_threat(content, target), target=target.figure,
                        activates=activation_order(content, foes),
-                       text=f"{count} Strength icons: the attack on {target.figure} fails (Toughness {challenge.level}).")
+                       text=M("{n} Strength icons: the attack on {enemy} fails (Toughness {level}).", n=count,
+                              enemy=target.figure, level=challenge.level))
     items = content.number("attack_guard_items") if target.kind == "guard" else 0
     held = stun_held(content, target.kind, count)
-    text = f"{count} Strength icons: {target.figure} ({name}) is {result}."
+    text = M(_ATTACK_RESULT[result], n=count, enemy=target.figure, name=name)
     if held:
-        text += (f" {name} is never removed: icons enough to remove him stun him through his next "
-                 f"activation{'s' if held > 1 else ''} as well (spec 8.2 PLACEHOLDER).")
+        text = text + " " + Mn("{name} is never removed: icons enough to remove him stun him through his next "
+                               "activation as well (spec 8.2 PLACEHOLDER).",
+                               "{name} is never removed: icons enough to remove him stun him through his next "
+                               "activations as well (spec 8.2 PLACEHOLDER).", held, name=name)
     return Outcome(challenge, count, result, attack_threat(content, target), items, target.figure, held=held,
                    text=text)
 
@@ -321,7 +330,7 @@ class RushStep:
 def bull_rush_challenge(content: Level7Content, foes: Sequence[Foe]) -> Challenge | Refusal:
     """A Strength challenge to leave a tile with active enemies: weighted count + 2 (spec 6.5)."""
     if not any(f.active for f in foes):
-        return Refusal("No active enemy holds you here; you may simply move.")
+        return Refusal(M("No active enemy holds you here; you may simply move."))
     return Challenge("bull_rush", CHALLENGE_ATTRIBUTE["bull_rush"], escape_needed(content, foes))
 
 
@@ -331,14 +340,16 @@ def rush_leave(content: Level7Content, rush: BullRush, foes: Sequence[Foe]) -> R
     Tiles without active enemies are not enemy tiles: they neither need nor cost anything."""
     needed, available = escape_needed(content, foes), rush.available(content)
     if not any(f.active for f in foes):
-        return RushStep(True, 0, available, 0, rush, "No active enemy here: you move on.")
+        return RushStep(True, 0, available, 0, rush, M("No active enemy here: you move on."))
     if available < needed:
         return RushStep(False, needed, available, 0, rush,
-                        f"The rush needs {needed} Strength icons to leave; {available} are left. You stop here.")
+                        M("The rush needs {needed} Strength icons to leave; {available} are left. You stop here.",
+                          needed=needed, available=available))
     guard = any(f.active and f.kind == "guard" for f in foes)
     threat = content.number("bull_rush_guard_threat") if guard else 0
     return RushStep(True, needed, available, threat, BullRush(rush.icons, rush.tiles_left + 1),
-                    f"The rush needs {needed} Strength icons to leave; {available} are enough.")
+                    M("The rush needs {needed} Strength icons to leave; {available} are enough.", needed=needed,
+                      available=available))
 
 
 def resolve_bull_rush(content: Level7Content, count: int, foes: Sequence[Foe]) -> tuple[Outcome, BullRush | None]:
@@ -380,9 +391,9 @@ def outwit_challenge(content: Level7Content, foes: Sequence[Foe], chosen: str) -
     """An Intelligence challenge: the chosen side's weighted count + 2 (spec 6.6)."""
     sides = outwit_sides(foes)
     if not sides:
-        return Refusal("No active enemy holds you here; you may simply move.")
+        return Refusal(M("No active enemy holds you here; you may simply move."))
     if chosen not in sides:
-        return Refusal(f"You must outwit the {sides[0]}: there are more of them here.")
+        return Refusal(M("You must outwit the {side}: there are more of them here.", side=N.side(sides[0])))
     return Challenge("outwit", CHALLENGE_ATTRIBUTE["outwit"],
                      escape_needed(content, [f for f in foes if side(f.kind) == chosen]))
 
@@ -392,10 +403,11 @@ def resolve_outwit(content: Level7Content, count: int, foes: Sequence[Foe], chos
     spec 11 #17), or failed and only the chosen side's enemies activate."""
     challenge = _allowed(outwit_challenge(content, foes, chosen))
     if succeeds(challenge, count):
-        return Outcome(challenge, count, "freed", text=f"{count} Intelligence icons outwit the {chosen}: you may leave.")
+        return Outcome(challenge, count, "freed", text=M("{n} Intelligence icons outwit the {side}: you may leave.", n=count, side=N.side(chosen)))
     return Outcome(challenge, count, "failed",
                    activates=activation_order(content, [f for f in foes if side(f.kind) == chosen]),
-                   text=f"{count} Intelligence icons: the {chosen} are not fooled ({challenge.level} needed).")
+                   text=M("{n} Intelligence icons: the {side} are not fooled ({level} needed).", n=count, side=N.side(chosen),
+                          level=challenge.level))
 
 
 # ----------------------------------------------------------------------------- Unlock Door (6.8)
@@ -413,9 +425,9 @@ def resolve_unlock(content: Level7Content, challenge: Challenge, count: int, foe
     enemies on the tile activate. The Strength way costs Threat either way."""
     threat = content.number("unlock_strength_threat") if challenge.kind == "unlock_strength" else 0
     if succeeds(challenge, count):
-        return Outcome(challenge, count, "unlocked", threat, text=f"{count} icons: the door is unlocked.")
+        return Outcome(challenge, count, "unlocked", threat, text=M("{n} icons: the door is unlocked.", n=count))
     return Outcome(challenge, count, "failed", threat, activates=activation_order(content, foes),
-                   text=f"{count} icons: the door stays locked ({challenge.level} needed).")
+                   text=M("{n} icons: the door stays locked ({level} needed).", n=count, level=challenge.level))
 
 
 # ----------------------------------------------------------------------------- Control Panel (6.9)
@@ -427,11 +439,11 @@ def control_panel_challenge(content: Level7Content, *, allowed: bool, panel: boo
     """Intelligence 4 (spec 6.9), only where the scenario allows it (flags.control_panel), on a tile
     with a control panel icon that has no Accessed marker yet (spec 6.9 PLACEHOLDER default)."""
     if not allowed:
-        return Refusal("This scenario has no Control Panel action.")
+        return Refusal(M("This scenario has no Control Panel action."))
     if not panel:
-        return Refusal("There is no control panel on this tile.")
+        return Refusal(M("There is no control panel on this tile."))
     if accessed:
-        return Refusal("This control panel has already been accessed.")
+        return Refusal(M("This control panel has already been accessed."))
     return Challenge("control_panel", CHALLENGE_ATTRIBUTE["control_panel"], content.number("control_panel_level"))
 
 
@@ -444,10 +456,10 @@ def resolve_control_panel(content: Level7Content, count: int, foes: Sequence[Foe
     challenge = Challenge("control_panel", CHALLENGE_ATTRIBUTE["control_panel"], content.number("control_panel_level"))
     if not succeeds(challenge, count):
         return Outcome(challenge, count, "failed", activates=activation_order(content, foes),
-                       text=f"{count} Intelligence icons: access denied ({challenge.level} needed).")
+                       text=M("{n} Intelligence icons: access denied ({level} needed).", n=count, level=challenge.level))
     rewards = tuple(r for r, possible in zip(CONTROL_PANEL_REWARDS, (guards_on_map, keys_left > 0)) if possible)
     return Outcome(challenge, count, "accessed", rewards=rewards, accessed=True,
-                   text=f"{count} Intelligence icons: the control panel is accessed.")
+                   text=M("{n} Intelligence icons: the control panel is accessed.", n=count))
 
 
 # ----------------------------------------------------------------------------- event challenges
@@ -459,10 +471,14 @@ def event_challenge(attribute: str, level: int) -> Challenge:
 
 def resolve_event_challenge(challenge: Challenge, count: int) -> Outcome:
     """passed or failed; an event's challenge activates nobody unless the event says so (11 #11)."""
-    word = challenge.attribute.capitalize()
+    word = N.attribute(challenge.attribute)
     if succeeds(challenge, count):
-        return Outcome(challenge, count, "passed", text=f"{count} {word} icons: the challenge is met.")
-    return Outcome(challenge, count, "failed", text=f"{count} {word} icons: the challenge fails ({challenge.level} needed).")
+        return Outcome(challenge, count, "passed", text=M("{n} {attribute} icons: the challenge is met.", n=count,
+                                                          attribute=word))
+    return Outcome(challenge, count, "failed", text=M("{n} {attribute} icons: the challenge fails ({level} needed).",
+                                                      n=count, attribute=word, level=challenge.level))
+
+
 
 
 __all__ = ["ALIENS", "BullRush", "CONTROL_PANEL_REWARDS", "Challenge", "DIE", "Foe", "GUARDS", "Outcome", "Refusal",

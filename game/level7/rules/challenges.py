@@ -11,7 +11,10 @@ from typing import Any
 
 from game.level7.content import (Bonus, CancelAttack, CancelFear, Draw, FearShift, LeaveTile, MoveEnemy, Reroll, Stun,
                                  UnlockDoor, Unseen, shared_content)
+from game.engine.text import M, Msg, join
 from game.level7.rules import challenge as C
+from game.level7.rules.names import (attribute as attribute_name, card_name, cause, challenge as challenge_name,
+                                     enemy as enemy_name, place, who)
 from game.level7.rules import dice_source, foes, sheet
 from game.level7.rules.maps import view
 from game.level7.rules import tracks, uniforms
@@ -76,12 +79,12 @@ def locked_doors(state: Level7State, tile: str) -> list[list]:
 def refusal(state: Level7State, ch: Character, kind: str, p: dict[str, Any]) -> str | None:
     """Why this challenge action may not be taken (None: it may); the turn's frame is turn.py's."""
     if state.turn.challenge_used:
-        return "You have already made your challenge this turn."
+        return M("You have already made your challenge this turn.")
     here = foes_here(state, ch.tile)
     if kind == "attack":
         target = next((f for f in here if f.figure == p.get("enemy")), None)
         if target is None:
-            return "That enemy is not on your tile."
+            return M("That enemy is not on your tile.")
         got = C.attack_challenge(c(), target)
         return got.reason if isinstance(got, C.Refusal) else None
     if kind == "bull_rush":
@@ -92,9 +95,9 @@ def refusal(state: Level7State, ch: Character, kind: str, p: dict[str, Any]) -> 
         return got.reason if isinstance(got, C.Refusal) else None
     if kind == "unlock":
         if p.get("way") not in ("strength", "intelligence"):
-            return "Unlock a door by Strength or by Intelligence."
+            return M("Unlock a door by Strength or by Intelligence.")
         if p.get("door") not in locked_doors(state, ch.tile):
-            return "That is not a locked door of your tile."
+            return M("That is not a locked door of your tile.")
         return None
     if kind == "control_panel":
         sc = c().scenarios[state.scenario]
@@ -102,7 +105,7 @@ def refusal(state: Level7State, ch: Character, kind: str, p: dict[str, Any]) -> 
                                         panel=view(state).tile(ch.tile).has("control_panel"),
                                         accessed=ch.tile in state.tokens["accessed"])
         return got.reason if isinstance(got, C.Refusal) else None
-    return f"Unknown challenge {kind!r}."
+    return M("Unknown challenge {kind}.", kind=repr(kind))
 
 
 def candidates(state: Level7State, ch: Character) -> list[tuple[str, dict[str, Any]]]:
@@ -127,8 +130,13 @@ def end_bonuses(state: Level7State, ch: Character, end: str) -> None:
                          if b[0] != ch.id or PlayedBonus(b[1], b[2], b[3], b[4], b[5]) in keep]
 
 
-def _show(ch: Character, got: C.Roll, what: str) -> str:
-    return f"{ch.name} {what}: {', '.join(f.name or 'blank' for f in got.faces)}: {got.icons} icons."
+def _show(ch: Character, got: C.Roll, what: Msg) -> Msg:
+    return M("{who} {what}: {faces}: {icons} icons.", who=who(ch), what=what, faces=faces(got.faces), icons=got.icons)
+
+
+def faces(got) -> Msg:
+    """Rolled faces by name ('blank' for a face without icons), joined with ', '."""
+    return join(", ", [M(f.name) if f.name else M("blank") for f in got])
 
 
 def roll(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> int:
@@ -136,12 +144,13 @@ def roll(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> int:
     Rng, then the rerolls the roller chooses (spec 6.3: each effect once per roll); the icons."""
     helping(state, ch, challenge, ctx)
     for source, n in challenge_threat(c(), challenge.kind, challenge.attribute, skills=ch.skills, items=carried_items(ch)):
-        sheet.gain_threat(state, ch, n, ctx, f"{challenge.kind.replace('_', ' ')} with the {source}")
+        sheet.gain_threat(state, ch, n, ctx, M("{challenge} with the {source}", challenge=challenge_name(challenge.kind), source=M(source)))
     pool = C.challenge_pool(c(), challenge, fear=ch.fear, skills=ch.skills, items=carried_items(ch),
                             played=played(state, ch))
     got = C.roll_dice(c(), challenge.attribute, pool.total, dice_source.dice(state))
     end_bonuses(state, ch, "challenge_roll")
-    ctx.emit("roll", _show(ch, got, f"rolls {pool.total} dice ({challenge.attribute.capitalize()} {challenge.level})"),
+    ctx.emit("roll", _show(ch, got, M("rolls {n} dice ({attribute} {level})", n=pool.total,
+                                      attribute=attribute_name(challenge.attribute), level=challenge.level)),
              {"who": ch.id, "faces": [f.as_dict() for f in got.faces], "icons": got.icons}, hidden=True)
     while True:
         options = [o for o in reroll_options(c(), challenge.kind, challenge.attribute, skills=ch.skills,
@@ -154,7 +163,7 @@ def roll(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> int:
         # the faces as data: a bot weighs each option by the exact odds (queries.pending_reroll_chance)
         about = {"faces": [f.as_dict() for f in got.faces], "icons": got.icons, "kind": challenge.kind,
                  "attribute": challenge.attribute, "level": challenge.level}
-        pick = ctx.choose(ch.id, "reroll", choices, f"{ch.name}: reroll dice? ({got.icons} icons, {challenge.level} needed)",
+        pick = ctx.choose(ch.id, "reroll", choices, M("{who}: reroll dice? ({icons} icons, {level} needed)", who=who(ch), icons=got.icons, level=challenge.level),
                           about=about)
         if not pick["reroll"]:
             break
@@ -162,15 +171,15 @@ def roll(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> int:
         got = C.reroll(c(), got, option, pick["dice"], dice_source.dice(state))
         if option.per == "turn":
             state.turn.rerolls_used.append(option.source)
-        ctx.emit("roll", _show(ch, got, f"rerolls {len(pick['dice'])} with {option.name}"),
+        ctx.emit("roll", _show(ch, got, M("rerolls {n} with {source}", n=len(pick["dice"]), source=M(option.name))),
                  {"who": ch.id, "faces": [f.as_dict() for f in got.faces], "icons": got.icons}, hidden=True)
     return got.icons
 
 
 def apply_outcome(state: Level7State, ch: Character, out: C.Outcome, ctx) -> None:
-    ctx.emit("challenge", f"{ch.name}: {out.text}", {"who": ch.id, "result": out.result, "icons": out.icons})
+    ctx.emit("challenge", M("{who}: {result}", who=who(ch), result=out.text), {"who": ch.id, "result": out.result, "icons": out.icons})
     if out.threat:
-        sheet.gain_threat(state, ch, out.threat, ctx, out.challenge.kind.replace("_", " "))
+        sheet.gain_threat(state, ch, out.threat, ctx, challenge_name(out.challenge.kind))
     for fid in out.activates:  # spec 7.7: a failed challenge activates the enemies on the tile
         foes.activate(state, fid, ctx)
 
@@ -195,7 +204,7 @@ def do(state: Level7State, ch: Character, kind: str, p: dict[str, Any], ctx) -> 
             if out.held:
                 foes.hold_stun(state, e.key, out.held)
         for _ in range(out.items):
-            sheet.draw_item(state, ch, ctx, "beating a guard")
+            sheet.draw_item(state, ch, ctx, M("beating a guard"))
     elif kind == "bull_rush":
         ch_ = C.bull_rush_challenge(c(), here)
         out, rush = C.resolve_bull_rush(c(), roll(state, ch, ch_, ctx), here)
@@ -230,21 +239,21 @@ def control_panel(state: Level7State, ch: Character, here: list[C.Foe], ctx) -> 
     if not out.success:
         for h in hooks:
             if h.when == "panel_access_failed" and h.do == "start_lockdown":
-                sheet.start_lockdown(state, ctx, h.text)
+                sheet.start_lockdown(state, ctx, M(h.text))
         return
     if state.tokens["supply"]["accessed"] > 0:
         state.tokens["supply"]["accessed"] -= 1
         state.tokens["accessed"].append(ch.tile)
-        ctx.emit("token", f"An Accessed marker goes on {view(state).tile(ch.tile).name}.", {"token": "accessed", "tile": ch.tile})
+        ctx.emit("token", M("An Accessed marker goes on {tile}.", tile=place(state, ch.tile)), {"token": "accessed", "tile": ch.tile})
     for h in hooks:
         if h.when == "accessed_markers" and h.do == "start_lockdown" and len(state.tokens["accessed"]) == h.params.get("count"):
-            sheet.start_lockdown(state, ctx, h.text)
+            sheet.start_lockdown(state, ctx, M(h.text))
     if not out.rewards or ch.out:
         return
-    pick = ctx.choose(ch.id, "panel_reward", [{"reward": r} for r in out.rewards], f"{ch.name}: the control panel's reward")
+    pick = ctx.choose(ch.id, "panel_reward", [{"reward": r} for r in out.rewards], M("{who}: the control panel's reward", who=who(ch)))
     if pick["reward"] == "take_key":
         key = state.keys.pop(0)
-        ctx.emit("key", f"{ch.name} takes a security key.", {"who": ch.id, "card": key})
+        ctx.emit("key", M("{who} takes a security key.", who=who(ch)), {"who": ch.id, "card": key})
         sheet.take_item(state, ch, key, ctx)
         return
     moves = []
@@ -253,12 +262,12 @@ def control_panel(state: Level7State, ch: Character, here: list[C.Foe], ctx) -> 
             if foes.situation(state).has_room(other, "guard"):  # never onto a full tile (3.5)
                 moves.append({"enemy": e.key, "tile": other})
     if not moves:
-        ctx.emit("panel", "No guard can be moved.")
+        ctx.emit("panel", M("No guard can be moved."))
         return
-    m = ctx.choose(ch.id, "move_guard", moves, f"{ch.name}: move which guard where?")
+    m = ctx.choose(ch.id, "move_guard", moves, M("{who}: move which guard where?", who=who(ch)))
     e = foes.figure(state, m["enemy"])
     e.tile = m["tile"]
-    ctx.emit("enemy_move", f"{ch.name} sends {foes.label(state, e)} to {view(state).tile(e.tile).name}.",
+    ctx.emit("enemy_move", M("{who} sends {enemy} to {tile}.", who=who(ch), enemy=foes.label(state, e), tile=place(state, e.tile)),
              {"enemy": e.key, "tile": e.tile})
 
 
@@ -276,7 +285,7 @@ def rush_leave(state: Level7State, ch: Character, ctx) -> None:
     ctx.emit("bull_rush", step.text, {"who": ch.id})
     state.turn.rush_tiles = step.rush.tiles_left
     if step.threat:
-        sheet.gain_threat(state, ch, step.threat, ctx, "bull-rushing out of a guard's tile")
+        sheet.gain_threat(state, ch, step.threat, ctx, M("bull-rushing out of a guard's tile"))
 
 
 # ---------------------------------------------------------------------------- adrenaline (6.11)
@@ -294,9 +303,9 @@ def adrenaline_candidates(state: Level7State, ch: Character) -> list[tuple[str, 
 def adrenaline_refusal(state: Level7State, ch: Character, p: dict[str, Any]) -> str | None:
     card = p.get("card")
     if card not in ch.hand:
-        return "That card is not in your hand."
+        return M("That card is not in your hand.")
     if p.get("use") not in tracks.USES or not isinstance(p.get("shift", 0), int):
-        return "Play a card for its bonus, its ability or a free Fear shift."
+        return M("Play a card for its bonus, its ability or a free Fear shift.")
     kind = card.split("#")[0]
     got = tracks.adrenaline_refusal(c(), kind, p["use"], fear=ch.fear, hand=len(ch.hand),
                                     own_turn=True, shift=p.get("shift", 0))
@@ -315,7 +324,7 @@ def play_adrenaline(state: Level7State, ch: Character, p: dict[str, Any], ctx) -
     ch.hand.remove(p["card"])
     state.adrenaline.discard([p["card"]])
     ch.fear = out.fear
-    ctx.emit("adrenaline", f"{ch.name}: {out.text}", {"who": ch.id, "card": p["card"], "use": p["use"], "fear": ch.fear})
+    ctx.emit("adrenaline", M("{who}: {play}", who=who(ch), play=out.text), {"who": ch.id, "card": p["card"], "use": p["use"], "fear": ch.fear})
     for b in ((out.bonus,) if out.bonus is not None else ()) + out.ability_bonuses:
         add_bonus(state, ch, b)
     if p["use"] != "ability":
@@ -327,12 +336,12 @@ def play_adrenaline(state: Level7State, ch: Character, p: dict[str, Any], ctx) -
             values = tracks.fear_shift_options(c(), ch.fear, e.steps)
             if values:
                 pick = ctx.choose(ch.id, "fear_shift", [{"fear": ch.fear}] + [{"fear": v} for v in values],
-                                  f"{ch.name}: move your Fear?")
+                                  M("{who}: move your Fear?", who=who(ch)))
                 sheet.change_fear(state, ch, pick["fear"] - ch.fear, ctx, c().adrenaline[kind].name)
         else:
-            play_ability(state, ch, c().adrenaline[kind].name, e, ctx)
+            play_ability(state, ch, card_name(kind), e, ctx)
     if out.not_enforced:
-        ctx.emit("not_enforced", f"Not enforced yet: {out.not_enforced}", {"card": kind})
+        ctx.emit("not_enforced", M("Not enforced yet: {text}", text=M(out.not_enforced)), {"card": kind})
 
 
 # The abilities that act on the board (content.py's USED_ONLY effects). Played in step 2 of your own
@@ -372,7 +381,7 @@ def enemy_moves(state: Level7State, ch: Character, e) -> list[dict[str, str]]:
     return out
 
 
-def ability_refusal(state: Level7State, ch: Character, kind: str) -> str | None:
+def ability_refusal(state: Level7State, ch: Character, kind: str) -> Msg | None:
     """Why `kind`'s ability may not be played in step 2 of your own turn now (None: it may); the
     one place the actions, the table and the bots ask."""
     effects = _board_effects(kind)
@@ -381,20 +390,21 @@ def ability_refusal(state: Level7State, ch: Character, kind: str) -> str | None:
     rec = c().adrenaline[kind]
     for e in effects:
         if isinstance(e, CancelAttack):
-            return f"{rec.name}'s ability is played when an enemy attacks you, before its dice are rolled."
+            return M("{card}'s ability is played when an enemy attacks you, before its dice are rolled.", card=card_name(kind))
         if isinstance(e, CancelFear):
-            return f"{rec.name}'s ability is played when you are about to gain Fear ({', '.join(e.causes)})."
+            return M("{card}'s ability is played when you are about to gain Fear ({causes}).", card=card_name(kind),
+                     causes=join(", ", [cause(x) for x in e.causes]))
         if isinstance(e, LeaveTile) and not held(state, ch):
-            return "No active enemy holds you on your tile."
+            return M("No active enemy holds you on your tile.")
         if isinstance(e, Draw) and e.who == "other" and not draw_receivers(state, ch):
-            return "No other character is on your tile or a connected tile."
+            return M("No other character is on your tile or a connected tile.")
         if isinstance(e, UnlockDoor) and not locked_doors(state, ch.tile):
-            return "No door of your tile has a locked-door token."
+            return M("No door of your tile has a locked-door token.")
         if isinstance(e, MoveEnemy) and not enemy_moves(state, ch, e):
-            name = c().enemies[e.enemy].name.lower()
-            return f"No active {name} within {e.within} moves of you can be moved 1 tile."
+            return M("No active {enemy} within {n} moves of you can be moved 1 tile.", enemy=enemy_name(e.enemy, lower=True),
+                     n=e.within)
         if isinstance(e, Stun) and not stun_targets(state, ch, e.enemy):
-            return f"No active {c().enemies[e.enemy].name.lower()} is on your tile."
+            return M("No active {enemy} is on your tile.", enemy=enemy_name(e.enemy, lower=True))
     return None
 
 
@@ -404,34 +414,34 @@ def _board_effects(kind: str) -> tuple:
     return tuple(e for e in c().adrenaline[kind].ability if not isinstance(e, (Reroll, Bonus, FearShift)))
 
 
-def play_ability(state: Level7State, ch: Character, name: str, e, ctx) -> None:
+def play_ability(state: Level7State, ch: Character, name: Msg, e, ctx) -> None:
     """One board effect of an ability played in step 2 (ability_refusal said it has a target)."""
     if isinstance(e, Unseen):
         unseen = state.flags.setdefault("unseen", [])
         if ch.id not in unseen:
             unseen.append(ch.id)
-        ctx.emit("unseen", f"{ch.name} holds their breath: until their next turn, enemies not on their tile "
-                           f"ignore them when choosing a target.", {"who": ch.id})
+        ctx.emit("unseen", M("{who} holds their breath: until their next turn, enemies not on their tile "
+                             "ignore them when choosing a target.", who=who(ch)), {"who": ch.id})
     elif isinstance(e, LeaveTile):
         state.turn.free_tiles.append(ch.tile)
-        ctx.emit("free", f"{ch.name} may leave {view(state).tile(ch.tile).name} this turn ({name}).", {"who": ch.id})
+        ctx.emit("free", M("{who} may leave {tile} this turn ({card}).", who=who(ch), tile=place(state, ch.tile), card=name), {"who": ch.id})
     elif isinstance(e, Draw) and e.who == "other":
         others = draw_receivers(state, ch)
-        pick = ctx.choose(ch.id, "lend_to", [{"who": o.id} for o in others], f"{ch.name}: who draws ({name})?")
-        draw_for(state, state.characters[pick["who"]], e, ctx, f"{name} from {ch.name}")
+        pick = ctx.choose(ch.id, "lend_to", [{"who": o.id} for o in others], M("{who}: who draws ({card})?", who=who(ch), card=name))
+        draw_for(state, state.characters[pick["who"]], e, ctx, M("{card} from {who}", card=name, who=who(ch)))
     elif isinstance(e, Draw):
         draw_for(state, ch, e, ctx, name)
     elif isinstance(e, UnlockDoor):
         doors = locked_doors(state, ch.tile)
-        pick = ctx.choose(ch.id, "unlock_door", [{"door": d} for d in doors], f"{ch.name}: remove which locked-door token?")
+        pick = ctx.choose(ch.id, "unlock_door", [{"door": d} for d in doors], M("{who}: remove which locked-door token?", who=who(ch)))
         unlock_door(state, ch, pick["door"])
-        ctx.emit("unlocked", f"{ch.name} forces the locked door on side {pick['door'][0]} open ({name}).",
+        ctx.emit("unlocked", M("{who} forces the locked door on side {side} open ({card}).", who=who(ch), side=pick["door"][0], card=name),
                  {"who": ch.id, "door": pick["door"]})
     elif isinstance(e, MoveEnemy):
-        m = ctx.choose(ch.id, "move_guard", enemy_moves(state, ch, e), f"{ch.name}: move which {e.enemy} where ({name})?")
+        m = ctx.choose(ch.id, "move_guard", enemy_moves(state, ch, e), M("{who}: move which {enemy} where ({card})?", who=who(ch), enemy=e.enemy, card=name))
         f = foes.figure(state, m["enemy"])
         f.tile = m["tile"]
-        ctx.emit("enemy_move", f"{ch.name} lures {foes.label(state, f)} to {view(state).tile(f.tile).name} ({name}).",
+        ctx.emit("enemy_move", M("{who} lures {enemy} to {tile} ({card}).", who=who(ch), enemy=foes.label(state, f), tile=place(state, f.tile), card=name),
                  {"enemy": f.key, "tile": f.tile})
     elif isinstance(e, Stun):
         stun(state, ch, e.enemy, e.count, ctx, name)
@@ -446,7 +456,7 @@ def draw_for(state: Level7State, ch: Character, e: Draw, ctx, why: str) -> None:
             sheet.draw_item(state, ch, ctx, why)
         return
     if not sheet.draw_adrenaline(state, ch, e.cards, ctx, why) and e.at == "use":
-        ctx.emit("draw", f"{ch.name}'s hand is full: no card ({why}).", {"who": ch.id, "n": 0})
+        ctx.emit("draw", M("{who}'s hand is full: no card ({why}).", who=who(ch), why=why), {"who": ch.id, "n": 0})
 
 
 def reaction_cards(state: Level7State, ch: Character, effect: type, cause: str = "") -> list[str]:
@@ -473,7 +483,7 @@ def play_reaction(state: Level7State, ch: Character, kind: str, ctx) -> tracks.C
     ch.hand.remove(card)
     state.adrenaline.discard([card])
     ch.fear = out.fear
-    ctx.emit("adrenaline", f"{ch.name}: {out.text}", {"who": ch.id, "card": card, "use": "ability", "fear": ch.fear})
+    ctx.emit("adrenaline", M("{who}: {play}", who=who(ch), play=out.text), {"who": ch.id, "card": card, "use": "ability", "fear": ch.fear})
     return out
 
 
@@ -540,7 +550,9 @@ def helping(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> N
             continue
         pick = ctx.choose(other.id, "help", [{"card": ""}] + [{"card": k} for k in cards]
                           + [{"card": k, "use": "ability"} for k in lend],
-                          f"{other.name}: help {ch.name}'s {challenge.attribute.capitalize()} {challenge.level} challenge?")
+                          M("{who}: help {other}'s {attribute} {level} challenge?", who=who(other), other=who(ch),
+                            attribute=attribute_name(challenge.attribute), level=challenge.level,
+                            challenge=challenge.attribute))  # `challenge` (not worded): what a bot weighs
         if not pick["card"]:
             continue
         if pick.get("use") == "ability":
@@ -548,7 +560,7 @@ def helping(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> N
             play_reaction(state, other, pick["card"], ctx)
             for e in rec.ability:
                 if isinstance(e, Draw):
-                    draw_for(state, ch, e, ctx, f"{rec.name} from {other.name}")
+                    draw_for(state, ch, e, ctx, M("{card} from {who}", card=card_name(pick["card"]), who=who(other)))
             continue
         card = next(x for x in other.hand if x.split("#")[0] == pick["card"])
         out = tracks.play_adrenaline(c(), pick["card"], "bonus", fear=other.fear, hand=len(other.hand), own_turn=False,
@@ -556,7 +568,7 @@ def helping(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> N
         other.hand.remove(card)
         state.adrenaline.discard([card])
         other.fear = out.fear
-        ctx.emit("adrenaline", f"{other.name}: {out.text}", {"who": other.id, "card": card, "helps": ch.id})
+        ctx.emit("adrenaline", M("{who}: {play}", who=who(other), play=out.text), {"who": other.id, "card": card, "helps": ch.id})
         state.turn.played.append([ch.id, out.bonus.attribute, out.bonus.amount, out.bonus.source, other.id, out.bonus.lasts])
 
 
@@ -574,18 +586,18 @@ def item_candidates(state: Level7State, ch: Character) -> list[tuple[str, dict[s
 def item_refusal(state: Level7State, ch: Character, kind: str, p: dict[str, Any]) -> str | None:
     card = p.get("card", "")
     if card not in ch.items:
-        return "You do not carry that item."
+        return M("You do not carry that item.")
     if kind == "use_item":
         rec = c().items.get(card.split("#")[0])
         if rec is None or rec.kind != "single_use":
-            return "That item is not used up by using it."
-        return _wasted(state, ch, modifier_use(c(), rec.id, ch.id), rec.name)
+            return M("That item is not used up by using it.")
+        return _wasted(state, ch, modifier_use(c(), rec.id, ch.id), card_name(rec.id))
     if card.split("#")[0] not in c().keys:
-        return "That is not a security key."
-    return None if p.get("door") in locked_doors(state, ch.tile) else "That is not a locked door of your tile."
+        return M("That is not a security key.")
+    return None if p.get("door") in locked_doors(state, ch.tile) else M("That is not a locked door of your tile.")
 
 
-def _wasted(state: Level7State, ch: Character, out, name: str) -> str | None:
+def _wasted(state: Level7State, ch: Character, out, name: Msg) -> Msg | None:
     """Why using an item whose only effects are draws or stuns would do nothing now (PROPOSED: a
     card thrown away for nothing is refused, docs/LEVEL7.md), or None."""
     if out.bonuses or out.fear_shift:
@@ -595,10 +607,11 @@ def _wasted(state: Level7State, ch: Character, out, name: str) -> str | None:
     if any(stun_targets(state, ch, s.enemy) for s in out.stuns):
         return None
     if out.stuns:
-        kinds_ = " or ".join(sorted({c().enemies[s.enemy].name.lower() for s in out.stuns}))
-        return f"There is no active {kinds_} on your tile for the {name} to stun."
+        kinds_ = join(M(" or "), [enemy_name(k, lower=True) for k in sorted({s.enemy for s in out.stuns},
+                                                                             key=lambda k: c().enemies[k].name.lower())])
+        return M("There is no active {enemy} on your tile for the {card} to stun.", enemy=kinds_, card=name)
     if out.draws:
-        return f"Your hand is full: the {name} would draw nothing."
+        return M("Your hand is full: the {card} would draw nothing.", card=name)
     return None
 
 
@@ -608,21 +621,21 @@ def stun_targets(state: Level7State, ch: Character, enemy: str) -> list:
                   key=lambda e: e.number)
 
 
-def stun(state: Level7State, ch: Character, enemy: str, count: int, ctx, source: str) -> None:
+def stun(state: Level7State, ch: Character, enemy: str, count: int, ctx, source: Msg) -> None:
     """Stuns `count` (0: every) active figures of this kind on `ch`'s tile; the player picks which
     when not all of them are stunned."""
     targets = stun_targets(state, ch, enemy)
     if count and count < len(targets):
         chosen = []
         for _ in range(count):
-            pick = ctx.choose(ch.id, "stun", [{"enemy": e.key} for e in targets], f"{ch.name}: stun which {enemy}?")
+            pick = ctx.choose(ch.id, "stun", [{"enemy": e.key} for e in targets], M("{who}: stun which {enemy}?", who=who(ch), enemy=enemy))
             e = foes.figure(state, pick["enemy"])
             targets.remove(e)
             chosen.append(e)
         targets = chosen
     for e in targets:
         e.stunned = True
-        ctx.emit("stun", f"{ch.name} stuns {foes.label(state, e)} with the {source}.", {"who": ch.id, "enemy": e.key})
+        ctx.emit("stun", M("{who} stuns {enemy} with the {card}.", who=who(ch), enemy=foes.label(state, e), card=source), {"who": ch.id, "enemy": e.key})
 
 
 def use_item(state: Level7State, ch: Character, p: dict[str, Any], ctx) -> None:
@@ -632,20 +645,20 @@ def use_item(state: Level7State, ch: Character, p: dict[str, Any], ctx) -> None:
     ch.items.remove(p["card"])
     state.items.discard([p["card"]])
     rec = c().items[kind]
-    ctx.emit("use_item", f"{ch.name} uses {rec.name}.", {"who": ch.id, "card": p["card"]})
+    ctx.emit("use_item", M("{who} uses {card}.", who=who(ch), card=card_name(kind)), {"who": ch.id, "card": p["card"]})
     for b in out.bonuses:
         add_bonus(state, ch, b)
     values = tracks.fear_shift_options(c(), ch.fear, out.fear_shift) if out.fear_shift else ()
     if values:
         pick = ctx.choose(ch.id, "fear_shift", [{"fear": ch.fear}] + [{"fear": v} for v in values],
-                          f"{ch.name}: move your Fear?")
+                          M("{who}: move your Fear?", who=who(ch)))
         sheet.change_fear(state, ch, pick["fear"] - ch.fear, ctx, rec.name)
     for e in out.draws:
-        draw_for(state, ch, e, ctx, rec.name)
+        draw_for(state, ch, e, ctx, card_name(kind))
     for s in out.stuns:
-        stun(state, ch, s.enemy, s.count, ctx, rec.name)
+        stun(state, ch, s.enemy, s.count, ctx, card_name(kind))
     if rec.not_enforced:
-        ctx.emit("not_enforced", f"Not enforced yet: {rec.not_enforced}", {"card": kind})
+        ctx.emit("not_enforced", M("Not enforced yet: {text}", text=M(rec.not_enforced)), {"card": kind})
 
 
 def spared_threat(ch: Character, cause: str) -> str:
@@ -659,7 +672,7 @@ def use_key(state: Level7State, ch: Character, p: dict[str, Any], ctx) -> None:
     ch.items.remove(p["card"])
     state.tokens["spent_keys"].append(p["card"])
     unlock_door(state, ch, p["door"])
-    ctx.emit("use_key", f"{ch.name} opens a locked door with a security key.", {"who": ch.id, "door": p["door"]})
+    ctx.emit("use_key", M("{who} opens a locked door with a security key.", who=who(ch)), {"who": ch.id, "door": p["door"]})
 
 
 def unlock_door(state: Level7State, ch: Character, door: list) -> None:

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from game.engine.text import M, Mn, join
+from game.level7.rules import names as N
 from game.level7.rules.enemy_attack import (
     AttackOutcome, AttackPlan, attack_odds, attack_outcome, plan_attack, roll_attack,
 )
@@ -75,31 +77,32 @@ def activate(sit: Situation, figure_id: str) -> tuple[Activation, ...]:
     """The options for one activation of a figure on the map (7.4). More than one only when its
     shortest paths tie: the active player chooses (seed p. 14, spec 11 #41)."""
     fig = sit.figure(figure_id)
-    me = sit.label(fig.id)
+    me = N.foe(sit, fig.id)
     if fig.helped:
         return (Activation(fig.id, "skip", skip_reason(sit, fig.id)),)
     if fig.stunned and fig.held:
-        return (Activation(fig.id, "stay_stunned", f"{me} stays stunned through this activation as well: the attack "
-                                                   f"that stunned him had icons enough to remove him, and he is never "
-                                                   f"removed (spec 8.2 PLACEHOLDER)"),)
+        return (Activation(fig.id, "stay_stunned", M("{me} stays stunned through this activation as well: the attack "
+                                                     "that stunned him had icons enough to remove him, and he is never "
+                                                     "removed (spec 8.2 PLACEHOLDER)", me=me)),)
     if fig.stunned:
         here = sit.characters_on(fig.tile)
         if here:
-            names = ", ".join(c.name for c in here)
-            return (Activation(fig.id, "stay_stunned", f"{me} stays stunned: {names} on its tile (seed p. 15)"),)
-        return (Activation(fig.id, "recover", f"{me} recovers: no character on its tile; recovering takes "
-                                              f"the whole activation (seed p. 13, 15)"),)
+            names = join(", ", [N.character_named(c.name) for c in here])
+            return (Activation(fig.id, "stay_stunned", M("{me} stays stunned: {names} on its tile (seed p. 15)", me=me,
+                                                         names=names)),)
+        return (Activation(fig.id, "recover", M("{me} recovers: no character on its tile; recovering takes "
+                                                "the whole activation (seed p. 13, 15)", me=me)),)
     on_tile = attack_target(sit, fig)
     if on_tile is not None:
         plan = plan_attack(sit, fig, on_tile.target)
-        return (Activation(fig.id, "attack", f"{on_tile.text}; {plan.text}", on_tile, plan,
+        return (Activation(fig.id, "attack", join("; ", (on_tile.text, plan.text)), on_tile, plan,
                            helpers=plan.helpers),)
     choice = move_target(sit, fig)
     if choice.target is None:
         return (Activation(fig.id, "idle", choice.text, choice),)
     # the target's tile has room, so a way always exists; guard the invariant all the same
     return _moves(sit, fig, choice.target.tile, choice.text, choice) or (
-        Activation(fig.id, "idle", f"{choice.text}; no tile on the way has room", choice),)
+        Activation(fig.id, "idle", join("; ", (choice.text, M("no tile on the way has room"))), choice),)
 
 
 def move_toward(sit: Situation, figure_id: str, tile: str, why: str) -> tuple[Activation, ...]:
@@ -110,7 +113,8 @@ def move_toward(sit: Situation, figure_id: str, tile: str, why: str) -> tuple[Ac
     fig = sit.figure(figure_id)
     if fig.tile == tile or tile not in sit.distances(fig.tile, fig.kind):
         return ()
-    return _moves(sit, fig, tile, f"{sit.label(fig.id)} moves toward {sit.where(tile)} ({why})", None)
+    return _moves(sit, fig, tile, M("{me} moves toward {tile} ({why})", me=N.foe(sit, fig.id), tile=N.where(sit, tile),
+                                    why=why), None)
 
 
 def _moves(sit: Situation, fig: Figure, goal: str, lead: str, choice: TargetChoice | None) -> tuple[Activation, ...]:
@@ -121,8 +125,8 @@ def _moves(sit: Situation, fig: Figure, goal: str, lead: str, choice: TargetChoi
         unique.setdefault((r.tiles, _tokens(r)), r)
     options = [_step(sit, fig, lead, choice, r) for r in unique.values()]
     if len(options) > 1:
-        note = f"; one of {len(options)} equally short ways, the active player chooses (seed p. 14)"
-        options = [replace(o, text=o.text + note) for o in options]
+        note = M("one of {n} equally short ways, the active player chooses (seed p. 14)", n=len(options))
+        options = [replace(o, text=join("; ", (o.text, note))) for o in options]
     return tuple(options)
 
 
@@ -140,17 +144,22 @@ def _step(sit: Situation, fig: Figure, lead: str, choice: TargetChoice | None, r
         # activation (11 #24): it stays where it stood
         door = route.edges[-1]
         at = route.tiles[-2] if len(route.tiles) > 1 else fig.tile
-        stays = (f"; it may not stop on {', '.join(map(sit.where, route.tiles[:-1]))}, so it stays on "
-                 f"{sit.where(fig.tile)}") if len(route.tiles) > 1 else ""
-        text = (f"{lead}; removes the locked door token between {sit.where(at)} and {sit.where(door.to)} instead of "
-                f"moving (seed p. 15, spec 11 #24){stays}")
+        parts = [lead, M("removes the locked door token between {a} and {b} instead of moving (seed p. 15, spec 11 #24)",
+                         a=N.where(sit, at), b=N.where(sit, door.to))]
+        if len(route.tiles) > 1:
+            parts.append(M("it may not stop on {tiles}, so it stays on {tile}", tiles=N.wheres(sit, route.tiles[:-1]),
+                           tile=N.where(sit, fig.tile)))
+        text = join("; ", parts)
         return Activation(fig.id, "unlock", text, choice, tokens=door.tokens)
     passed = route.tiles[:-1]
-    stop = sit.where(route.tiles[-1])
+    stop = N.where(sit, route.tiles[-1])
     if passed:
-        text = (f"{lead}; passes {', '.join(map(sit.where, passed))}, already at the limit of {sit.limit(fig.kind)} "
-                f"{kind.name.lower()}s, and stops on {stop} (seed p. 14-15)")
+        text = join("; ", (lead, Mn("passes {tiles}, already at the limit of {n} {enemy}, and stops on {stop} (seed p. 14-15)",
+                                    "passes {tiles}, already at the limit of {n} {enemy}s, and stops on {stop} (seed p. 14-15)",
+                                    sit.limit(fig.kind), tiles=N.wheres(sit, passed), enemy=N.enemy(kind.id, lower=True),
+                                    stop=stop)))
+    elif route.edges[-1].kind == "vent":
+        text = join("; ", (lead, M("steps through the vent to {stop}", stop=stop)))
     else:
-        how = " through the vent" if route.edges[-1].kind == "vent" else ""
-        text = f"{lead}; steps{how} to {stop}"
+        text = join("; ", (lead, M("steps to {stop}", stop=stop)))
     return Activation(fig.id, "move", text, choice, path=route.tiles)

@@ -16,6 +16,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Sequence
 
+from game.engine.text import M, Mn, join
+from game.level7.rules import names as N
 from game.engine.dice import Die, Face, count, roll_all, sum_distribution
 from game.engine.rng import Rng
 from game.level7.rules.enemy_view import Figure, Situation
@@ -66,29 +68,32 @@ def plan_attack(sit: Situation, fig: Figure, target: Candidate) -> AttackPlan:
     kinds = (fig.kind,) + rec.helped_by
     helpers = tuple(f.id for f in sit.on(fig.tile, active_only=True) if f.kind in kinds and f.id != fig.id)
     # the value's own source when the seed lacks it (clone, hybrid, Dr. Cronos: spec 8.2)
-    attack = f"attack {rec.attack}" + (" (PLACEHOLDER, spec 8.2)" if rec.provenance.placeholder("attack") else "")
-    parts = [attack] + [f"+1 for {sit.label(h)}" for h in helpers]
+    attack = (M("attack {n} (PLACEHOLDER, spec 8.2)", n=rec.attack) if rec.provenance.placeholder("attack")
+              else M("attack {n}", n=rec.attack))
+    parts = [attack] + [M("+1 for {enemy}", enemy=N.foe(sit, h)) for h in helpers]
     if target.character:
         char = sit.character(target.name)
         bonus = 0
         if rec.bonus and getattr(char, rec.bonus.value) >= rec.bonus.at_least:
             if fig.kind in char.no_bonus_from:
-                parts.append(f"no +{rec.bonus.dice} for {char.name}'s {rec.bonus.value.capitalize()} "
-                             f"{getattr(char, rec.bonus.value)}: a skill denies it")
+                parts.append(M("no +{n} for {who}'s {track} {value}: a skill denies it", n=rec.bonus.dice,
+                               who=N.character_named(char.name), track=N.attribute(rec.bonus.value),
+                               value=getattr(char, rec.bonus.value)))
             else:
                 bonus = rec.bonus.dice
-                parts.append(f"+{bonus} as {char.name}'s {rec.bonus.value.capitalize()} is "
-                             f"{getattr(char, rec.bonus.value)} (at least {rec.bonus.at_least})")
+                parts.append(M("+{n} as {who}'s {track} is {value} (at least {least})", n=bonus,
+                               who=N.character_named(char.name), track=N.attribute(rec.bonus.value),
+                               value=getattr(char, rec.bonus.value), least=rec.bonus.at_least))
         plan = AttackPlan(fig.id, char.name, "character", rec.attack, helpers, bonus, rec.rolls,
                           char.toughness, rec.damage)
-        name = char.name
+        name = N.character_named(char.name)
     else:
         kind = sit.figure(target.name).kind
         defenders = tuple(f.id for f in sit.on(fig.tile, kind, active_only=True))
         plan = AttackPlan(fig.id, kind, "enemies", rec.attack, helpers, 0, rec.rolls,
                           sit.enemy(kind).toughness, "remove", defenders)
-        name = f"every active {sit.enemy(kind).name.lower()} on its tile"
-    text = f"{plan.dice} dice against {name}: {', '.join(parts)} (seed p. 13-14)"
+        name = M("every active {enemy} on its tile", enemy=N.enemy(kind, lower=True))
+    text = M("{n} dice against {name}: {parts} (seed p. 13-14)", n=plan.dice, name=name, parts=join(", ", parts))
     return replace(plan, text=text)
 
 
@@ -110,22 +115,28 @@ def attack_outcome(sit: Situation, plan: AttackPlan, faces: Sequence[Face],
     icons = count(faces, plan.rolls)
     tough = plan.toughness if toughness is None else toughness
     over = max(0, icons - tough)
-    me = sit.label(plan.attacker)
-    said = f"{icons} {plan.rolls.capitalize()} icon{'s' if icons != 1 else ''} against Toughness {tough}"
+    me = N.foe(sit, plan.attacker)
+    said = Mn("{n} {attribute} icon against Toughness {toughness}", "{n} {attribute} icons against Toughness {toughness}",
+              icons, attribute=N.attribute(plan.rolls), toughness=tough)
     if plan.against == "enemies":
         n = 0 if icons < tough else min(len(plan.defenders), 1 + over)
         removed = plan.defenders[:n]
-        what = ", ".join(sit.label(r) for r in removed) or "nothing"
+        what = join(", ", [N.foe(sit, r) for r in removed]) if removed else M("nothing")
         return AttackOutcome(plan, tuple(faces), icons, tough, 0, 0, 0, False, removed,
-                             f"{me}: {said}; removes {what} (seed p. 13)")
+                             M("{me}: {said}; removes {what} (seed p. 13)", me=me, said=said, what=what))
     content = sit.content
     attacked = content.number("attacked_fear")
     if plan.damage == "fear":
         now = sit.character(plan.target).fear if fear is None else fear
         out = over > 0 and now + over > content.fear_track.max
-        hurt = f"{plan.target} gains {over} Fear" + (", past the top of the track: knocked out" if out else "")
+        target = N.character_named(plan.target)
+        hurt = (M("{who} gains {n} Fear, past the top of the track: knocked out", who=target, n=over) if out
+                else M("{who} gains {n} Fear", who=target, n=over))
         return AttackOutcome(plan, tuple(faces), icons, tough, 0, over, attacked, out, (),
-                             f"{me}: {said}; {hurt}; +{attacked} Fear for being attacked (seed p. 4, 14)")
-    hurt = f"{plan.target} discards {over} adrenaline card{'s' if over != 1 else ''}"
+                             M("{me}: {said}; {hurt}; +{n} Fear for being attacked (seed p. 4, 14)", me=me, said=said,
+                               hurt=hurt, n=attacked))
+    hurt = Mn("{who} discards {n} adrenaline card", "{who} discards {n} adrenaline cards", over,
+              who=N.character_named(plan.target))
     return AttackOutcome(plan, tuple(faces), icons, tough, over, 0, attacked, False, (),
-                         f"{me}: {said}; {hurt}; +{attacked} Fear for being attacked (seed p. 4, 13)")
+                         M("{me}: {said}; {hurt}; +{n} Fear for being attacked (seed p. 4, 13)", me=me, said=said,
+                           hurt=hurt, n=attacked))

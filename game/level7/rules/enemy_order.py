@@ -18,13 +18,16 @@ from typing import Iterable
 
 from game.engine.dice import Face, roll_all
 from game.engine.rng import Rng
+from game.engine.text import M, Msg
+from game.i18n import N_
 from game.level7.content import EventCard, Level7Content
+from game.level7.rules import names as N
 from game.level7.rules.enemy_view import Situation
 from game.level7.rules.spawning import SPAWN_TOKEN
 
 DIE = "level7"
 # why Dr. Cronos activates, for the log (spec 7.3, 8.2)
-CRONOS_RULE = ("{name} activates once, after the box's enemies and the hybrids (spec 8.2 PLACEHOLDER: his own "
+CRONOS_RULE = N_("{name} activates once, after the box's enemies and the hybrids (spec 8.2 PLACEHOLDER: his own "
                "activation rules are in the scenario booklet, which the seed lacks)")
 
 
@@ -83,13 +86,14 @@ def cronos_queue(sit: Situation) -> tuple[str, ...]:
     return tuple(_ordered(sit, ("cronos",)))
 
 
-def skip_reason(sit: Situation, figure_id: str) -> str:
+def skip_reason(sit: Situation, figure_id: str) -> Msg | str:
     """Why a queued figure does not activate now ('' when it does): removed from the map since the
     queue was made, or it lent its die to an attack and counts as activated (seed p. 14)."""
     if figure_id not in {f.id for f in sit.figures}:
-        return f"{figure_id} is no longer on the map"
+        return M("{enemy} is no longer on the map", enemy=figure_id)
     if sit.figure(figure_id).helped:
-        return f"{sit.label(figure_id)} added its die to an attack this turn and counts as activated (seed p. 14)"
+        return M("{enemy} added its die to an attack this turn and counts as activated (seed p. 14)",
+                 enemy=N.foe(sit, figure_id))
     return ""
 
 

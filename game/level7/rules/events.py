@@ -5,6 +5,7 @@ then nests and posts), through game/level7/rules/foes.py for everything enemies 
 from __future__ import annotations
 
 from game.engine.dice import roll_all
+from game.engine.text import M, Mn
 from game.level7.content import shared_content
 from game.level7.event_effects import Step
 from game.level7.rules import challenge as C
@@ -12,7 +13,11 @@ from game.level7.rules import challenges, dice_source, foes, sheet, swarm
 from game.level7.rules.modifiers import event_redraw
 from game.level7.rules.tracks import fear_change_possible
 from game.level7.rules.maps import view
+from game.level7.rules.names import place, ref, trigger as trigger_name, who as who_name
 from game.level7.rules.state import IN_PLAY, Character, Level7State
+
+
+_EVENT = M("an event")
 
 
 def attribute(state: Level7State, ch: Character, name: str) -> int:
@@ -20,11 +25,11 @@ def attribute(state: Level7State, ch: Character, name: str) -> int:
     return challenges.attribute(state, ch, name)
 
 
-def roll(state: Level7State, dice: int, ctx, who: str, what: str) -> list:
+def roll(state: Level7State, dice: int, ctx, who, what) -> list:
     die = shared_content().dice["level7"]
     faces = roll_all([die] * dice, dice_source.dice(state))
-    ctx.emit("roll", f"{who} rolls {dice} {'die' if dice == 1 else 'dice'} ({what}): "
-             f"{', '.join(f.name or 'blank' for f in faces)}.", {"faces": [f.as_dict() for f in faces]}, hidden=True)
+    ctx.emit("roll", Mn("{who} rolls {n} die ({what}): {faces}.", "{who} rolls {n} dice ({what}): {faces}.", dice, who=who,
+                        what=what, faces=challenges.faces(faces)), {"faces": [f.as_dict() for f in faces]}, hidden=True)
     return faces
 
 
@@ -32,7 +37,7 @@ def event_challenge(state: Level7State, ch: Character, attr: str, level: int, ct
     """An event's challenge (spec 6.3; 11 #11: not the turn's challenge action, no activation)."""
     challenge = C.event_challenge(attr, level)
     out = C.resolve_event_challenge(challenge, challenges.roll(state, ch, challenge, ctx))
-    ctx.emit("challenge", f"{ch.name}: {out.text}", {"who": ch.id, "result": out.result, "icons": out.icons})
+    ctx.emit("challenge", M("{who}: {result}", who=who_name(ch), result=out.text), {"who": ch.id, "result": out.result, "icons": out.icons})
     return out.success
 
 
@@ -72,16 +77,16 @@ def _threat(state, ch, s, ctx):
         return
     n = s.params["amount"]
     if n > 0:
-        sheet.gain_threat(state, ch, n, ctx, "an event")
+        sheet.gain_threat(state, ch, n, ctx, _EVENT)
     else:
-        sheet.lose_threat(state, ch, -n, ctx, "an event")
+        sheet.lose_threat(state, ch, -n, ctx, _EVENT)
 
 
 def _fear(state, ch, s, ctx):
     who = state.figures_on(ch.tile) if s.get("who") == "tile" else [ch]
     for c in who:
         if c.status == IN_PLAY:
-            sheet.change_fear(state, c, s.params["amount"], ctx, "an event")
+            sheet.change_fear(state, c, s.params["amount"], ctx, _EVENT)
 
 
 def _challenge(state, ch, s, ctx):
@@ -100,7 +105,7 @@ def _darkness(state, ch, s, ctx):
     if ch.status == IN_PLAY and supply["darkness"] > 0 and ch.tile not in state.tokens["darkness"]:
         supply["darkness"] -= 1
         state.tokens["darkness"].append(ch.tile)
-        ctx.emit("token", f"A darkness token goes on {view(state).tile(ch.tile).name}.", {"token": "darkness", "tile": ch.tile})
+        ctx.emit("token", M("A darkness token goes on {tile}.", tile=place(state, ch.tile)), {"token": "darkness", "tile": ch.tile})
     else:
         run(state, ch, s.get("else", ()), ctx)
 
@@ -116,10 +121,10 @@ def _seal_vent(state, ch, s, ctx):
         return
     best = min(dist.get(t, 10 ** 6) for t in vents)
     tied = [{"tile": t} for t in vents if dist.get(t, 10 ** 6) == best]
-    pick = ctx.choose(ch.id, "seal_vent", tied, "Which vent is sealed?")
+    pick = ctx.choose(ch.id, "seal_vent", tied, M("Which vent is sealed?"))
     supply["sealed"] -= 1
     state.tokens["sealed"].append(pick["tile"])
-    ctx.emit("token", f"The vent of {mv.tile(pick['tile']).name} is sealed.", {"token": "sealed", "tile": pick["tile"]})
+    ctx.emit("token", M("The vent of {tile} is sealed.", tile=place(state, pick["tile"])), {"token": "sealed", "tile": pick["tile"]})
 
 
 def lockable_doors(state: Level7State, tile: str, joined: bool) -> list[list]:
@@ -143,26 +148,26 @@ def _lock_door(state, ch, s, ctx):
     if not doors or state.tokens["supply"]["locked"] == 0:
         run(state, ch, s.get("else", ()), ctx)
         return
-    pick = ctx.choose(ch.id, "lock_door", [{"door": d} for d in doors], "Which door is locked?")
+    pick = ctx.choose(ch.id, "lock_door", [{"door": d} for d in doors], M("Which door is locked?"))
     state.tokens["supply"]["locked"] -= 1
     state.tokens["locked"].append([ch.tile, pick["door"][0], pick["door"][1]])
-    ctx.emit("token", f"A locked-door token goes on a door of {view(state).tile(ch.tile).name}.",
+    ctx.emit("token", M("A locked-door token goes on a door of {tile}.", tile=place(state, ch.tile)),
              {"token": "locked", "tile": ch.tile, "door": pick["door"]})
 
 
 def _discard(state, ch, s, ctx):
     if ch.status == IN_PLAY:
-        sheet.discard_adrenaline(state, ch, s.params["count"], ctx, "an event")
+        sheet.discard_adrenaline(state, ch, s.params["count"], ctx, _EVENT)
 
 
 def _draw_item(state, ch, s, ctx):
     if ch.status == IN_PLAY:
-        sheet.draw_item(state, ch, ctx, "an event")
+        sheet.draw_item(state, ch, ctx, _EVENT)
 
 
 def _draw_adrenaline(state, ch, s, ctx):
     if ch.status == IN_PLAY:
-        sheet.draw_adrenaline(state, ch, s.params["count"], ctx, "an event")
+        sheet.draw_adrenaline(state, ch, s.params["count"], ctx, _EVENT)
 
 
 def _choose(state, ch, s, ctx):
@@ -170,7 +175,7 @@ def _choose(state, ch, s, ctx):
         return
     options = s.params["options"]
     can = [i for i, o in enumerate(options) if possible(state, ch, o)] or list(range(len(options)))
-    pick = ctx.choose(ch.id, "event_option", [{"option": i} for i in can], f"{ch.name}: choose what happens")
+    pick = ctx.choose(ch.id, "event_option", [{"option": i} for i in can], M("{who}: choose what happens", who=who_name(ch)))
     run(state, ch, options[pick["option"]], ctx)
 
 
@@ -193,10 +198,10 @@ def _vent_travel(state, ch, s, ctx):
     if not reach:
         return
     pick = ctx.choose(ch.id, "vent_travel", [{"tile": ""}] + [{"tile": t} for t in reach],
-                      f"{ch.name}: move through the vents (no Fear)?")
+                      M("{who}: move through the vents (no Fear)?", who=who_name(ch)))
     if pick["tile"]:
         ch.tile = pick["tile"]
-        ctx.emit("placed", f"{ch.name} crawls to {view(state).tile(ch.tile).name}.", {"who": ch.id, "tile": ch.tile})
+        ctx.emit("placed", M("{who} crawls to {tile}.", who=who_name(ch), tile=place(state, ch.tile)), {"who": ch.id, "tile": ch.tile})
         swarm.arrive(state, ch, ctx)
 
 
@@ -207,14 +212,14 @@ def _remove_darkness(state, ch, s, ctx):
     dark = sorted(t for t in state.tokens["darkness"] if t in near)
     if not dark:
         return
-    pick = ctx.choose(ch.id, "remove_darkness", [{"tile": t} for t in dark], "Which darkness token goes?")
+    pick = ctx.choose(ch.id, "remove_darkness", [{"tile": t} for t in dark], M("Which darkness token goes?"))
     state.tokens["darkness"].remove(pick["tile"])
     state.tokens["supply"]["darkness"] += 1
-    ctx.emit("token", f"The darkness lifts from {view(state).tile(pick['tile']).name}.", {"token": "darkness", "tile": pick["tile"]})
+    ctx.emit("token", M("The darkness lifts from {tile}.", tile=place(state, pick["tile"])), {"token": "darkness", "tile": pick["tile"]})
 
 
 def _nothing(state, ch, s, ctx):
-    ctx.emit("event_text", "Nothing happens.")
+    ctx.emit("event_text", M("Nothing happens."))
 
 
 RUN = {"threat": _threat, "fear": _fear, "challenge": _challenge, "spawn": _spawn, "darkness": _darkness,
@@ -236,20 +241,23 @@ def redraw(state: Level7State, ch: Character, card, trigger: str, ctx):
         return card
     section = c.sections[card.section(trigger)]
     pick = ctx.choose(ch.id, "redraw_event", [{"redraw": False}, {"redraw": True}],
-                      f"{ch.name} ({by}): resolve {section.name}, or discard the card and draw another?",
+                      M("{who} ({by}): resolve {section}, or discard the card and draw another?", who=who_name(ch),
+                        by=M(by), section=ref("level7.section", section.code)),
                       about={"card": card.id, "section": section.code})
     if not pick["redraw"]:
         return card
     state.events.discard([state.flags.pop("event_card")])
     drawn = state.events.draw(1, state.rng.stream("decks"))
-    ctx.emit("event_redraw", f"{ch.name} discards event {card.id} ({by}) and draws another.",
+    ctx.emit("event_redraw", M("{who} discards event {card} ({by}) and draws another.", who=who_name(ch), card=card.id,
+                                       by=M(by)),
              {"who": ch.id, "card": card.id})
     if not drawn:
-        ctx.emit("no_event", "No event card is left.")
+        ctx.emit("no_event", M("No event card is left."))
         return None
     card = c.events[drawn[0]]
     state.flags["event_card"] = card.id
-    ctx.emit("event", f"{ch.name} draws event {card.id} ({trigger} section), and must resolve it.",
+    ctx.emit("event", M("{who} draws event {card} ({trigger} section), and must resolve it.", who=who_name(ch),
+                        card=card.id, trigger=trigger_name(trigger)),
              {"card": card.id, "trigger": trigger}, hidden=True)
     return card
 
@@ -260,12 +268,14 @@ def resolve_card(state: Level7State, ctx) -> None:
     ch = state.characters[state.turn.player]
     drawn = state.events.draw(1, state.rng.stream("decks"))
     if not drawn:
-        ctx.emit("no_event", "No event card is left.")
+        ctx.emit("no_event", M("No event card is left."))
         return
     card = c.events[drawn[0]]
     state.flags["event_card"] = card.id  # in play until discarded below
     trigger = state.turn.trigger
-    ctx.emit("event", f"{ch.name} draws event {card.id}" + (f" ({trigger} section)." if trigger else " (end of turn)."),
+    ctx.emit("event", M("{who} draws event {card} ({trigger} section).", who=who_name(ch), card=card.id,
+                        trigger=trigger_name(trigger)) if trigger
+             else M("{who} draws event {card} (end of turn).", who=who_name(ch), card=card.id),
              {"card": card.id, "trigger": trigger}, hidden=True)
     if trigger and ch.status == IN_PLAY:
         card = redraw(state, ch, card, trigger, ctx)
@@ -280,7 +290,8 @@ def resolve_card(state: Level7State, ctx) -> None:
     # B. the section of the triggering icon; skipped when drawn at the end of the turn
     if trigger and state.outcome is None:
         section = c.sections[card.section(trigger)]
-        ctx.emit("event_text", f"{section.name}: {section.text}", {"section": section.code})
+        ctx.emit("event_text", M("{section}: {text}", section=ref("level7.section", section.code),
+                                   text=ref("level7.section_text", section.code)), {"section": section.code})
         run(state, ch, section.effect, ctx)
     # C. activation
     if state.outcome is None:

@@ -5,9 +5,11 @@ stack (spec 7.2)."""
 from __future__ import annotations
 
 from game.level7.board import Slot, Tile
+from game.engine.text import M
 from game.level7.content import shared_content
 from game.level7.rules import sheet, uniforms
 from game.level7.rules.maps import shared_tiles, view
+from game.level7.rules.names import tile_name, who
 from game.level7.rules.state import Level7State
 
 EVENT_ICONS = {"security": "security", "recurring_security": "security", "fear": "fear",
@@ -104,7 +106,7 @@ def draw_fitting(state: Level7State, at: str, door: Slot, ctx) -> tuple[str, lis
             state.flags["drawn_tile"] = tile_id  # in the explorer's hand until placed
             return tile_id, found
         stack[1].append(tile_id)
-        ctx.emit("tile_under", f"{tiles[tile_id].name} does not fit there and goes under stack {stack[0]}.",
+        ctx.emit("tile_under", M("{tile} does not fit there and goes under stack {stack}.", tile=tile_name(tile_id), stack=stack[0]),
                  {"tile": tile_id, "stack": stack[0]})
     return None
 
@@ -114,22 +116,22 @@ def place(state: Level7State, tile_id: str, spot: dict, ctx, why: str) -> None:
     state.flags.pop("drawn_tile", None)
     view(state).place(tile, (spot["x"], spot["y"]), spot["turns"])
     state.placed.append([tile_id, spot["x"], spot["y"], spot["turns"]])
-    ctx.emit("tile_placed", f"{tile.name} is placed ({why}).",
+    ctx.emit("tile_placed", M("{tile} is placed ({why}).", tile=tile_name(tile_id), why=why),
              {"tile": tile_id, "x": spot["x"], "y": spot["y"], "turns": spot["turns"]})
     uniforms.tile_placed(state, tile_id, ctx)
     for hook in shared_content().scenarios[state.scenario].hooks:
         if hook.when == "tile_placed" and hook.params.get("tile") == tile_id and hook.do == "start_lockdown":
-            sheet.start_lockdown(state, ctx, hook.text)
+            sheet.start_lockdown(state, ctx, M(hook.text))
         elif hook.when == "tile_placed" and hook.params.get("tile") == tile_id and hook.do == "place_cronos":
             from game.level7.rules import foes  # foes asks explore for the Military Zone's tile
 
-            foes.place_unreserved(state, "cronos", tile_id, ctx, hook.text)
+            foes.place_unreserved(state, "cronos", tile_id, ctx, M(hook.text))
 
 
 def choose_placement(state: Level7State, ch, tile_id: str, found: list[dict], ctx) -> dict:
     """Spec 3.3 step 2: among the placements joining the most doors, the explorer chooses."""
     return ctx.choose(ch.id, "placement", [{"tile": tile_id, **f} for f in found],
-                      f"{ch.name}: how should {shared_tiles()[tile_id].name} lie?")
+                      M("{who}: how should {tile} lie?", who=who(ch), tile=tile_name(tile_id)))
 
 
 def explore(state: Level7State, ch, door: Slot, ctx) -> str | None:
@@ -144,13 +146,13 @@ def explore(state: Level7State, ch, door: Slot, ctx) -> str | None:
         if virtual:
             state.tokens["new_doors"].pop()
         state.tokens["walled"].append([at, door[0], door[1]])
-        ctx.emit("walled", f"No tile fits through that door of {shared_tiles()[at].name}: it counts as a wall.",
+        ctx.emit("walled", M("No tile fits through that door of {tile}: it counts as a wall.", tile=tile_name(at)),
                  {"tile": at, "door": list(door)})
         return None
     tile_id, found = got
-    ctx.emit("tile_drawn", f"{ch.name} draws {shared_tiles()[tile_id].name}.", {"tile": tile_id}, hidden=True)
+    ctx.emit("tile_drawn", M("{who} draws {tile}.", who=who(ch), tile=tile_name(tile_id)), {"tile": tile_id}, hidden=True)
     spot = choose_placement(state, ch, tile_id, found, ctx)
-    place(state, tile_id, spot, ctx, f"explored by {ch.name}")
+    place(state, tile_id, spot, ctx, M("explored by {who}", who=who(ch)))
     return tile_id
 
 
@@ -163,7 +165,7 @@ def explore_effects(state: Level7State, ch, tile_id: str, ctx) -> str:
     state.explored.append(tile_id)
     tile = view(state).tile(tile_id)
     if tile.has("storage"):
-        sheet.draw_item(state, ch, ctx, "a Storage tile")
+        sheet.draw_item(state, ch, ctx, M("a Storage tile"))
     for icon in tile.icons:
         if icon in EVENT_ICONS:
             return EVENT_ICONS[icon]
@@ -217,6 +219,6 @@ def military_tile(state: Level7State, near: str, ctx, decider: str) -> str | Non
     if not best:
         return None
     state.flags["drawn_tile"] = stacks[-1][1].pop()
-    spot = ctx.choose(decider, "placement", best, f"Where does {tiles[tile_id].name} join the map?")
-    place(state, tile_id, spot, ctx, "the Military Zone")
+    spot = ctx.choose(decider, "placement", best, M("Where does {tile} join the map?", tile=tile_name(tile_id)))
+    place(state, tile_id, spot, ctx, M("the Military Zone"))
     return tile_id

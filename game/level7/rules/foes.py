@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
+from game.engine.text import M, Mn, Sentence
 from game.level7.content import shared_content
+from game.level7.rules import names as N
 from game.level7.rules import enemies as E
 from game.level7.rules import dice_source, explore, sheet, uniforms
 from game.level7.rules.maps import view
@@ -65,8 +67,9 @@ def reserve(state: Level7State) -> E.Reserve:
     return E.Reserve({k: tuple(v) for k, v in state.reserves.items()}, dict(state.reserve_max))
 
 
-def label(state: Level7State, e: Enemy) -> str:
-    return E.enemy_label(e.kind, e.number)
+def label(state: Level7State, e: Enemy):
+    """A figure by name ('Guard 2'), named when shown."""
+    return N.figure(e.kind, e.number)
 
 
 # ---------------------------------------------------------------------------- spawning
@@ -81,7 +84,7 @@ def put(state: Level7State, kind: str, number: int, tile: str, ctx, text: str, i
         state.flags.setdefault("helped", []).append(e.key)
     if kind == "hybrid" and "first_hybrid_turn" not in state.flags:
         state.flags["first_hybrid_turn"] = state.turn_no
-    ctx.emit("spawn", f"{label(state, e)} appears on {view(state).tile(tile).name}: {text}.",
+    ctx.emit("spawn", M("{enemy} appears on {tile}: {why}.", enemy=label(state, e), tile=N.place(state, tile), why=text),
              {"enemy": e.key, "tile": tile})
 
 
@@ -93,12 +96,13 @@ def place_unreserved(state: Level7State, kind: str, tile: str, ctx, why: str) ->
     on_map = {e.number for e in state.enemies if e.kind == kind}
     free = [n for n in range(1, rec.count + 1) if n not in on_map and n not in state.reserves.get(kind, ())]
     if not free:
-        ctx.emit("spawn", f"{rec.name} is already on the map: nobody more is placed ({why}).", {"kind": kind})
+        ctx.emit("spawn", M("{enemy} is already on the map: nobody more is placed ({why}).", enemy=N.enemy(kind), why=why),
+                 {"kind": kind})
         return
     e = Enemy(kind, free[0], tile)
     state.enemies.append(e)
-    ctx.emit("spawn", f"{label(state, e)} appears on {view(state).tile(tile).name}: {why} (placed by the scenario, "
-                      f"not from a reserve).", {"enemy": e.key, "tile": tile})
+    ctx.emit("spawn", M("{enemy} appears on {tile}: {why} (placed by the scenario, not from a reserve).",
+                        enemy=label(state, e), tile=N.place(state, tile), why=why), {"enemy": e.key, "tile": tile})
 
 
 def carry_out(state: Level7State, plan: E.SpawnPlan, ctx, idle: bool = False) -> str | None:
@@ -107,15 +111,15 @@ def carry_out(state: Level7State, plan: E.SpawnPlan, ctx, idle: bool = False) ->
     if plan.request is not None:
         tile = explore.military_tile(state, plan.request.near or "", ctx, state.turn.player)
         if tile is None:
-            ctx.emit("spawn", f"{plan.text}; but no tile can be drawn and joined: nothing spawns.")
+            ctx.emit("spawn", M("{plan}; but no tile can be drawn and joined: nothing spawns.", plan=plan.text))
             return None
         put(state, plan.kind, plan.request.number, tile, ctx, plan.text, idle)
         return tile
     if plan.number is None or not plan.options:
-        ctx.emit("spawn", plan.text[:1].upper() + plan.text[1:] + ".", {"kind": plan.kind})
+        ctx.emit("spawn", Sentence(plan.text), {"kind": plan.kind})
         return None
     pick = ctx.choose(state.turn.player, "spawn_tile", [{"tile": t, "kind": plan.kind} for t in plan.options],
-                      f"Where does the {shared_content().enemies[plan.kind].name.lower()} appear?")
+                      M("Where does the {enemy} appear?", enemy=N.enemy(plan.kind, lower=True)))
     put(state, plan.kind, plan.number, pick["tile"], ctx, plan.text, idle)
     return pick["tile"]
 
@@ -146,7 +150,7 @@ def remove(state: Level7State, e: Enemy, ctx) -> None:
         state.reserves[e.kind] = list(out.reserve.figures[e.kind])
     else:
         state.boxed[e.kind] = sorted(state.boxed.get(e.kind, []) + [e.number])
-    ctx.emit("removed", out.text[:1].upper() + out.text[1:] + ".", {"enemy": e.key, "to": out.to})
+    ctx.emit("removed", Sentence(out.text), {"enemy": e.key, "to": out.to})
 
 
 # ---------------------------------------------------------------------------- activations
@@ -158,7 +162,7 @@ def activate(state: Level7State, fid: str, ctx) -> None:
     sit = situation(state)
     why = E.skip_reason(sit, fid)
     if why:
-        ctx.emit("skip", why[:1].upper() + why[1:] + ".", {"enemy": fid})
+        ctx.emit("skip", Sentence(why), {"enemy": fid})
         return
     apply_activation(state, sit, choose_option(state, sit, E.activate(sit, fid), ctx), ctx)
 
@@ -170,25 +174,31 @@ def choose_option(state: Level7State, sit: E.Situation, options: tuple[E.Activat
     fid = options[0].figure
     pick = ctx.choose(state.turn.player, "enemy_path",
                       [{"enemy": fid, "tile": o.stop or "", "option": i} for i, o in enumerate(options)],
-                      f"Which way does {sit.label(fid)} go?")
+                      M("Which way does {enemy} go?", enemy=N.foe(sit, fid)))
     return options[pick["option"]]
 
 
 def apply_activation(state: Level7State, sit: E.Situation, act: E.Activation, ctx) -> None:
     e = figure(state, act.figure)
-    ctx.emit("activation", act.text[:1].upper() + act.text[1:] + ".", {"enemy": act.figure, "kind": act.kind})
+    ctx.emit("activation", Sentence(act.text), {"enemy": act.figure, "kind": act.kind})
     if act.kind == "recover":
         e.stunned = False
     elif act.kind == "stay_stunned" and e.key in state.flags.get("stun_held", {}):
         hold_stun(state, e.key, -1)
     elif act.kind == "move":
         e.tile = act.stop
-        ctx.emit("enemy_move", f"{sit.label(e.key)} moves to {view(state).tile(e.tile).name}.",
+        ctx.emit("enemy_move", M("{enemy} moves to {tile}.", enemy=N.foe(sit, e.key), tile=N.place(state, e.tile)),
                  {"enemy": e.key, "tile": e.tile})
     elif act.kind == "unlock":
         unlock(state, act.tokens)
     elif act.kind == "attack":
         attack(state, sit, act.attack, ctx)
+
+
+def _faces(faces):
+    from game.level7.rules.challenges import faces as named
+
+    return named(faces)
 
 
 def hold_stun(state: Level7State, fid: str, change: int) -> None:
@@ -216,17 +226,19 @@ def attack(state: Level7State, sit: E.Situation, plan: E.AttackPlan, ctx) -> Non
     helped += [h for h in plan.helpers if h not in helped]  # activated for the rest of the turn (7.4)
     toughness = plan.toughness
     if plan.against == "character":
-        added = defend(state, by_name(state, plan.target), sit.label(plan.attacker), ctx)
+        added = defend(state, by_name(state, plan.target), plan.attacker, ctx)
         if added is None:  # cancelled before the dice (Duck and Cover): no roll, no damage, no +1 Fear
-            ctx.emit("attack", f"{sit.label(plan.attacker)}'s attack on {plan.target} is cancelled; it still counts "
-                               f"as activated.", {"enemy": plan.attacker, "cancelled": True})
+            ctx.emit("attack", M("{enemy}'s attack on {who} is cancelled; it still counts as activated.",
+                                 enemy=N.foe(sit, plan.attacker), who=N.character_named(plan.target)),
+                     {"enemy": plan.attacker, "cancelled": True})
             return
         toughness += added
     faces = E.roll_attack(plan, shared_content().dice["level7"], dice_source.dice(state))
-    ctx.emit("roll", f"{sit.label(plan.attacker)} rolls {plan.dice} dice: {', '.join(f.name or 'blank' for f in faces)}.",
+    ctx.emit("roll", Mn("{enemy} rolls {n} die: {faces}.", "{enemy} rolls {n} dice: {faces}.", plan.dice,
+                        enemy=N.foe(sit, plan.attacker), faces=_faces(faces)),
              {"enemy": plan.attacker, "faces": [f.as_dict() for f in faces]}, hidden=True)
     out = E.attack_outcome(sit, plan, faces, toughness=toughness)
-    ctx.emit("attack", out.text[:1].upper() + out.text[1:] + ".", {"enemy": plan.attacker, "icons": out.icons})
+    ctx.emit("attack", Sentence(out.text), {"enemy": plan.attacker, "icons": out.icons})
     if plan.against == "enemies":
         for fid in out.removed:
             victim = figure(state, fid)
@@ -234,7 +246,7 @@ def attack(state: Level7State, sit: E.Situation, plan: E.AttackPlan, ctx) -> Non
                 remove(state, victim, ctx)
         return
     ch = by_name(state, plan.target)
-    who = f"attacked by {sit.label(plan.attacker)}"
+    who = M("attacked by {enemy}", enemy=N.foe(sit, plan.attacker))
     if out.discards:
         sheet.discard_adrenaline(state, ch, out.discards, ctx, who)
     if out.fear:
@@ -242,13 +254,14 @@ def attack(state: Level7State, sit: E.Situation, plan: E.AttackPlan, ctx) -> Non
     if out.knocked_out:
         sheet.knock_out(state, ch, ctx, "cronos_fear" if sit.figure(plan.attacker).kind == "cronos" else "hybrid_fear")
     if ch.status == IN_PLAY and out.attacked_fear:
-        sheet.change_fear(state, ch, out.attacked_fear, ctx, "attacked", "attack")
+        sheet.change_fear(state, ch, out.attacked_fear, ctx, M("attacked"), "attack")
     from game.level7.rules.challenges import end_bonuses
 
     end_bonuses(state, ch, "enemy_attack")
 
 
 def defend(state: Level7State, ch: Character, attacker: str, ctx) -> int | None:
+    """`attacker`: the attacking figure's id."""
     """Before an enemy's dice are rolled (spec 11 #12, the errata) the attacked character may play
     adrenaline cards for their Toughness bonus, in anyone's turn, or one whose "any time" ability
     cancels the attack (Duck and Cover, spec 8.6); the Toughness they add, None when cancelled."""
@@ -266,8 +279,7 @@ def defend(state: Level7State, ch: Character, attacker: str, ctx) -> int | None:
             return added
         pick = ctx.choose(ch.id, "defend", [{"card": ""}] + [{"card": k} for k in cards]
                           + [{"card": k, "use": "ability"} for k in cancel],
-                          f"{ch.name}: {attacker} attacks. Play a card for Toughness?" if not cancel else
-                          f"{ch.name}: {attacker} attacks. Play a card for Toughness, or cancel the attack?")
+                          _defend_prompt(state, ch, attacker, bool(cancel)))
         if not pick["card"]:
             return added
         if pick.get("use") == "ability":
@@ -280,7 +292,15 @@ def defend(state: Level7State, ch: Character, attacker: str, ctx) -> int | None:
         state.adrenaline.discard([card])
         ch.fear = out.fear
         added += out.bonus.amount
-        ctx.emit("adrenaline", f"{ch.name}: {out.text}", {"who": ch.id, "card": card})
+        ctx.emit("adrenaline", M("{who}: {play}", who=N.who(ch), play=out.text), {"who": ch.id, "card": card})
+
+
+def _defend_prompt(state: Level7State, ch: Character, attacker: str, cancel: bool):
+    """The Toughness question; `figure` (the attacker's id, not worded) tells a bot which attack."""
+    words = dict(who=N.who(ch), enemy=N.foe(situation(state), attacker), figure=attacker)
+    if cancel:
+        return M("{who}: {enemy} attacks. Play a card for Toughness, or cancel the attack?", **words)
+    return M("{who}: {enemy} attacks. Play a card for Toughness?", **words)
 
 
 def activate_box(state: Level7State, card, ctx) -> None:
@@ -292,11 +312,11 @@ def activate_box(state: Level7State, card, ctx) -> None:
         activate(state, fid, ctx)
     if any(e.kind == "hybrid" for e in state.enemies) and E.hybrids_due(state.flags.get("first_hybrid_turn"), state.turn_no):
         face = E.roll_hybrid_die(c, dice_source.dice(state))
-        ctx.emit("roll", f"The hybrid die shows {face.name or 'blank'}.", {"face": face.as_dict()}, hidden=True)
+        ctx.emit("roll", M("The hybrid die shows {face}.", face=_faces((face,))), {"face": face.as_dict()}, hidden=True)
         for fid in E.hybrid_queue(situation(state), face):
             activate(state, fid, ctx)
     for fid in E.cronos_queue(situation(state)):
-        ctx.emit("activation_order", E.CRONOS_RULE.format(name=label(state, figure(state, fid))), {"enemy": fid})
+        ctx.emit("activation_order", M(E.CRONOS_RULE, name=label(state, figure(state, fid))), {"enemy": fid})
         activate(state, fid, ctx)
     for token in E.spawning_tokens(kinds):
         kind = "clone" if token == "clone nest" else "guard"
@@ -306,7 +326,7 @@ def activate_box(state: Level7State, card, ctx) -> None:
             plan = E.nest_spawn(situation(state), kind, sites, served, reserve(state))
             if plan.number is None or not plan.options:
                 if sites:
-                    ctx.emit("spawn", plan.text[:1].upper() + plan.text[1:] + ".", {"kind": kind})
+                    ctx.emit("spawn", Sentence(plan.text), {"kind": kind})
                 break
             served.append(carry_out(state, plan, ctx, idle=True))
 
@@ -336,7 +356,7 @@ def sweep(state: Level7State, ch: Character, kind: str, distance: int, ctx) -> N
             continue
         if not sit.has_room(ch.tile, kind):
             continue
-        options = E.move_toward(sit, fid, ch.tile, f"the event draws it toward {ch.name}; not an activation")
+        options = E.move_toward(sit, fid, ch.tile, M("the event draws it toward {who}; not an activation", who=N.who(ch)))
         if options:
             apply_activation(state, sit, choose_option(state, sit, options, ctx), ctx)
 
@@ -357,8 +377,9 @@ def spawn_point(state: Level7State, ch: Character, token: str, at: str, ctx) -> 
         best = min(dist.get(t, FAR) for t in free)
         tied = [t for t in free if dist.get(t, FAR) == best]
     pick = ctx.choose(state.turn.player, "token_tile", [{"tile": t, "token": token} for t in tied],
-                      f"Where does the {'clone nest' if token == 'nest' else 'guard post'} go?")
+                      M("Where does the clone nest go?") if token == "nest" else M("Where does the guard post go?"))
     supply["nests_posts"] -= 1
     state.tokens["nests" if token == "nest" else "posts"].append(pick["tile"])
-    ctx.emit("token", f"A {'clone nest' if token == 'nest' else 'guard post'} appears on "
-             f"{view(state).tile(pick['tile']).name}.", {"token": token, "tile": pick["tile"]})
+    where = N.place(state, pick["tile"])
+    ctx.emit("token", M("A clone nest appears on {tile}.", tile=where) if token == "nest"
+             else M("A guard post appears on {tile}.", tile=where), {"token": token, "tile": pick["tile"]})

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.engine.text import Msg
+
 
 @dataclass(frozen=True)
 class Refusal:
-    reason: str
+    reason: Msg | str
 
 
 __all__ = ["Refusal"]

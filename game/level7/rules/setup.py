@@ -6,6 +6,7 @@ from typing import Any, Mapping
 
 from game.engine.deck import Deck
 from game.engine.rng import Rng
+from game.engine.text import M, Msg
 from game.level7.content import Level7Content, shared_content
 from game.level7.rules.state import IN_PLAY, Character, Level7State, Turn
 
@@ -20,16 +21,16 @@ def copies(kind: str, n: int) -> list[str]:
     return [f"{kind}#{i}" for i in range(1, n + 1)]
 
 
-def refusal(content: Level7Content, scenario: str, players: int | None) -> str | None:
+def refusal(content: Level7Content, scenario: str, players: int | None) -> Msg | None:
     sc = content.scenarios.get(scenario)
     if sc is None:
-        return f"unknown Level 7 scenario {scenario!r} (known: {', '.join(content.scenarios)})"
+        return M("unknown Level 7 scenario {scenario} (known: {known})", scenario=repr(scenario), known=", ".join(content.scenarios))
     if not sc.playable:
-        return f"scenario {sc.number} ({sc.name}) is not playable: {sc.not_playable}"
+        return M("scenario {number} ({name}) is not playable: {why}", number=sc.number, name=M(sc.name), why=M(sc.not_playable))
     if len(sc.start_tiles) != 1:
-        return f"scenario {sc.number} starts on {len(sc.start_tiles)} tiles; the engine lays out one start tile"
+        return M("scenario {number} starts on {n} tiles; the engine lays out one start tile", number=sc.number, n=len(sc.start_tiles))
     if players is not None and players not in PLAYERS:
-        return f"Level 7 is for 1-4 players, not {players}"
+        return M("Level 7 is for 1-4 players, not {n}", n=players)
     return None
 
 
@@ -38,7 +39,7 @@ def new_state(scenario: str, seed: int, options: Mapping[str, Any], content: Lev
     players = int(options.get("players", 1))
     why = refusal(content, scenario, players)
     if why:
-        raise ValueError(why)
+        raise ValueError(str(why))
     sc = content.scenarios[scenario]
     rng = Rng(seed)
     deal = rng.stream("decks")

@@ -5,8 +5,11 @@ resolution.py) for its log events and for the choices a player makes (which card
 which item to put down)."""
 from __future__ import annotations
 
+from game.engine import text as T
+from game.engine.text import M, Mn, join
 from game.level7.content import shared_content
 from game.level7.rules import tracks
+from game.level7.rules.names import card_name, who
 from game.level7.rules.state import ESCAPED, HOSPITAL, IN_HOSPITAL, IN_PLAY, KILLED, Character, Level7State
 
 
@@ -22,9 +25,9 @@ def gain_threat(state: Level7State, ch: Character, n: int, ctx, why: str) -> Non
     got = tracks.gain_threat(threat=ch.threat, pool=state.threat_pool, lockdown=state.lockdown, amount=n,
                              box=state.threat_box)
     state.threat_pool, state.threat_box, ch.threat = got.pool, state.threat_box - got.from_box, got.after
-    ctx.emit("threat", f"{ch.name} ({why}): {got.text}", {"who": ch.id, "threat": ch.threat})
+    ctx.emit("threat", M("{who} ({why}): {change}", who=who(ch), why=why, change=got.text), {"who": ch.id, "threat": ch.threat})
     if got.lockdown_starts:
-        start_lockdown(state, ctx, f"the threat pool is empty and {ch.name} must gain Threat")
+        start_lockdown(state, ctx, M("the threat pool is empty and {who} must gain Threat", who=who(ch)))
 
 
 def lose_threat(state: Level7State, ch: Character, n: int, ctx, why: str) -> None:
@@ -32,7 +35,7 @@ def lose_threat(state: Level7State, ch: Character, n: int, ctx, why: str) -> Non
     got = tracks.lose_threat(threat=ch.threat, pool=state.threat_pool, amount=n)
     if got.to_box:
         ch.threat, state.threat_box = got.after, state.threat_box + got.to_box
-        ctx.emit("threat", f"{ch.name} ({why}): {got.text}", {"who": ch.id, "threat": ch.threat})
+        ctx.emit("threat", M("{who} ({why}): {change}", who=who(ch), why=why, change=got.text), {"who": ch.id, "threat": ch.threat})
 
 
 def start_lockdown(state: Level7State, ctx, why: str) -> None:
@@ -41,10 +44,10 @@ def start_lockdown(state: Level7State, ctx, why: str) -> None:
         return
     state.lockdown = True
     state.lockdown_turn = state.turn_no
-    ctx.emit("lockdown", f"Lockdown! ({why})", {"why": why})
+    ctx.emit("lockdown", M("Lockdown! ({why})", why=why), {"why": T.to_json(why)})
     for ch in state.characters.values():
         if ch.status == IN_HOSPITAL:
-            kill(state, ch, ctx, "in the Hospital when Lockdown starts")
+            kill(state, ch, ctx, M("in the Hospital when Lockdown starts"))
     check_end(state, ctx)
 
 
@@ -64,7 +67,7 @@ def change_fear(state: Level7State, ch: Character, delta: int, ctx, why: str, ca
     got = tracks.change_fear(content(), ch.fear, delta, ignored_by=ignored, cause=why)
     if got.after != got.before or got.ignored_by:
         ch.fear = got.after
-        ctx.emit("fear", f"{ch.name}: {got.text}", {"who": ch.id, "fear": ch.fear, "spared_by": got.ignored_by})
+        ctx.emit("fear", M("{who}: {change}", who=who(ch), change=got.text), {"who": ch.id, "fear": ch.fear, "spared_by": got.ignored_by})
     return got.after - got.before
 
 
@@ -79,13 +82,13 @@ def steel_nerves(state: Level7State, ch: Character, delta: int, ctx, why: str, c
     if not cards:
         return delta
     pick = ctx.choose(ch.id, "cancel_fear", [{"card": ""}] + [{"card": k} for k in cards],
-                      f"{ch.name}: about to gain {delta} Fear ({why}). Cancel it?",
+                      M("{who}: about to gain {n} Fear ({why}). Cancel it?", who=who(ch), n=delta, why=why),
                       about={"fear": ch.fear, "gain": delta, "cause": cause})
     if not pick["card"]:
         return delta
     out = play_reaction(state, ch, pick["card"], ctx)
     amount = sum(e.amount for e in out.ability if isinstance(e, CancelFear))
-    ctx.emit("fear", f"{ch.name}: {min(amount, delta)} Fear cancelled ({why}).", {"who": ch.id, "fear": ch.fear})
+    ctx.emit("fear", M("{who}: {n} Fear cancelled ({why}).", who=who(ch), n=min(amount, delta), why=why), {"who": ch.id, "fear": ch.fear})
     return delta - amount
 
 
@@ -102,15 +105,12 @@ def draw_adrenaline(state: Level7State, ch: Character, n: int, ctx, why: str) ->
     cards = state.adrenaline.draw(n, state.rng.stream("decks")) if n else []
     ch.hand += cards
     if cards:
-        ctx.emit("draw", f"{ch.name} draws {len(cards)} adrenaline card{'s' if len(cards) > 1 else ''} ({why}).",
+        ctx.emit("draw", Mn("{who} draws {n} adrenaline card ({why}).", "{who} draws {n} adrenaline cards ({why}).",
+                              len(cards), who=who(ch), why=why),
                  {"who": ch.id, "n": len(cards)})
-        ctx.emit("hand", f"{ch.name} draws {', '.join(_card_name(c) for c in cards)}.", {"who": ch.id, "cards": cards},
+        ctx.emit("hand", M("{who} draws {cards}.", who=who(ch), cards=join(", ", [card_name(c) for c in cards])), {"who": ch.id, "cards": cards},
                  hidden=True, visible_to=(ch.id,))
     return len(cards)
-
-
-def _card_name(card: str) -> str:
-    return content().adrenaline[card.split("#")[0]].name
 
 
 def discard_adrenaline(state: Level7State, ch: Character, n: int, ctx, why: str) -> int:
@@ -120,11 +120,11 @@ def discard_adrenaline(state: Level7State, ch: Character, n: int, ctx, why: str)
         if not ch.hand:
             break
         pick = ctx.choose(ch.id, "discard", [{"card": c} for c in sorted(set(ch.hand))],
-                          f"{ch.name}: discard an adrenaline card ({why})")
+                          M("{who}: discard an adrenaline card ({why})", who=who(ch), why=why))
         ch.hand.remove(pick["card"])
         state.adrenaline.discard([pick["card"]])
         done += 1
-        ctx.emit("discard", f"{ch.name} discards {_card_name(pick['card'])} ({why}).", {"who": ch.id, "card": pick["card"]})
+        ctx.emit("discard", M("{who} discards {card} ({why}).", who=who(ch), card=card_name(pick["card"]), why=why), {"who": ch.id, "card": pick["card"]})
     if done and not ch.hand and ch.status == IN_PLAY:
         knock_out(state, ch, ctx, "hand_empty")
     return done
@@ -143,26 +143,20 @@ def take_item(state: Level7State, ch: Character, card: str, ctx) -> None:
     ch.items.append(card)
     if len(ch.items) > carry_limit(ch):
         pick = ctx.choose(ch.id, "put_down", [{"card": c} for c in sorted(set(ch.items))],
-                          f"{ch.name} carries too many items: put one down")
+                          M("{who} carries too many items: put one down", who=who(ch)))
         ch.items.remove(pick["card"])
         state.floor_items.setdefault(ch.tile, []).append(pick["card"])
-        ctx.emit("put_down", f"{ch.name} puts {item_name(pick['card'])} down on the tile.",
+        ctx.emit("put_down", M("{who} puts {card} down on the tile.", who=who(ch), card=card_name(pick["card"])),
                  {"who": ch.id, "card": pick["card"], "tile": ch.tile})
-
-
-def item_name(card: str) -> str:
-    from game.level7.rules.names import card_name
-
-    return card_name(card)
 
 
 def draw_item(state: Level7State, ch: Character, ctx, why: str) -> None:
     """Draws an item card; with none left the draw gives nothing (spec 11 #30)."""
     cards = state.items.draw(1)
     if not cards:
-        ctx.emit("no_item", f"No item card is left for {ch.name} ({why}).", {"who": ch.id})
+        ctx.emit("no_item", M("No item card is left for {who} ({why}).", who=who(ch), why=why), {"who": ch.id})
         return
-    ctx.emit("item", f"{ch.name} draws {item_name(cards[0])} ({why}).", {"who": ch.id, "card": cards[0]},
+    ctx.emit("item", M("{who} draws {card} ({why}).", who=who(ch), card=card_name(cards[0]), why=why), {"who": ch.id, "card": cards[0]},
              hidden=True)
     take_item(state, ch, cards[0], ctx)
 
@@ -172,7 +166,7 @@ def draw_item(state: Level7State, ch: Character, ctx, why: str) -> None:
 def drop_items(state: Level7State, ch: Character, ctx) -> None:
     if ch.items and ch.tile and ch.tile != HOSPITAL:
         state.floor_items.setdefault(ch.tile, []).extend(ch.items)
-        ctx.emit("drop", f"{ch.name}'s items fall on the tile.", {"who": ch.id, "cards": list(ch.items)})
+        ctx.emit("drop", M("{who}'s items fall on the tile.", who=who(ch)), {"who": ch.id, "cards": list(ch.items)})
         ch.items = []
 
 
@@ -191,9 +185,9 @@ def knock_out(state: Level7State, ch: Character, ctx, cause: str) -> None:
     ch.vitality = out.vitality.after
     ch.tile, ch.status = HOSPITAL, IN_HOSPITAL
     ch.threat, state.threat_box = out.threat.after, state.threat_box + out.threat.to_box
-    ctx.emit("knocked_out", f"{ch.name}: {out.text}", {"who": ch.id, "vitality": ch.vitality})
+    ctx.emit("knocked_out", M("{who}: {change}", who=who(ch), change=out.text), {"who": ch.id, "vitality": ch.vitality})
     for _ in range(out.vitality.discard):  # spec 11 #29: down to the new hand size at once
-        discard_adrenaline(state, ch, 1, ctx, "hand above the new Vitality")
+        discard_adrenaline(state, ch, 1, ctx, M("hand above the new Vitality"))
     if ch.id == state.turn.player:
         state.flags["turn_over"] = True
     check_end(state, ctx)
@@ -207,7 +201,7 @@ def kill(state: Level7State, ch: Character, ctx, why: str) -> None:
     ch.hand = []
     ch.tile, ch.status = "", KILLED
     state.results[ch.id] = "lost"
-    ctx.emit("killed", f"{ch.name} is killed ({why}).", {"who": ch.id})
+    ctx.emit("killed", M("{who} is killed ({why}).", who=who(ch), why=why), {"who": ch.id})
     if ch.id == state.turn.player:
         state.flags["turn_over"] = True
     check_end(state, ctx)
@@ -219,7 +213,7 @@ def escape(state: Level7State, ch: Character, ctx) -> None:
     drop_items(state, ch, ctx)
     ch.tile, ch.status = "", ESCAPED
     state.results[ch.id] = "won"
-    ctx.emit("escaped", f"{ch.name} escapes from the facility!", {"who": ch.id})
+    ctx.emit("escaped", M("{who} escapes from the facility!", who=who(ch)), {"who": ch.id})
     state.flags["turn_over"] = True
     check_end(state, ctx)
 
@@ -232,7 +226,7 @@ def end_game(state: Level7State, ctx, why: str) -> None:
             if ch.status == IN_HOSPITAL:
                 ch.tile = HOSPITAL
     state.outcome = "won" if any(r == "won" for r in state.results.values()) else "lost"
-    ctx.emit("game_over", f"The game ends: {why}.", {"results": dict(sorted(state.results.items())), "why": why})
+    ctx.emit("game_over", M("The game ends: {why}.", why=why), {"results": dict(sorted(state.results.items())), "why": T.to_json(why)})
 
 
 def check_end(state: Level7State, ctx) -> None:
@@ -240,6 +234,6 @@ def check_end(state: Level7State, ctx) -> None:
         return
     left = [state.characters[c] for c in state.remaining()]
     if not left:
-        end_game(state, ctx, "no character is left inside")
+        end_game(state, ctx, M("no character is left inside"))
     elif state.starting_players > 1 and all(c.status == IN_HOSPITAL for c in left):
-        end_game(state, ctx, "every character still inside is in the Hospital")
+        end_game(state, ctx, M("every character still inside is in the Hospital"))

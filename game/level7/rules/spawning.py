@@ -26,10 +26,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Mapping
 
+from game.engine.text import M, Mn, Msg, join
+from game.i18n import N_
+from game.level7.rules import names as N
 from game.level7.rules.enemy_view import Situation
 
 SITE_ICONS = {"guard": ("security", "recurring_security"), "clone": ("fear", "recurring_fear")}  # spec 3.4
-SITE_WORDS = {"guard": "Security tile", "clone": "Fear tile"}
+SITE_WORDS = {"guard": N_("Security tile"), "clone": N_("Fear tile")}
+ALIEN_ZONE_SITE = N_("Fear tile or vent tile")  # a clone's sites in the Alien Zone
+VENT_SITE = N_("vent tile")
+SOURCE_WORDS = {"clone nest": N_("clone nest"), "guard post": N_("guard post")}
 SPAWN_TOKEN = {"clone": "clone nest", "guard": "guard post"}  # seed p. 15: the kind each token spawns
 
 
@@ -72,9 +78,11 @@ def remove_figure(reserve: Reserve, kind: str, number: int) -> Removal:
     most = reserve.maximum.get(kind, 0)
     if len(held) >= most:
         return Removal(kind, number, "box", reserve,
-                       f"{kind} {number} goes to the box: its reserve already holds the maximum of {most} (seed p. 12)")
+                       M("{enemy} goes to the box: its reserve already holds the maximum of {n} (seed p. 12)",
+                         enemy=N.figure(kind, number), n=most))
     back = Reserve({**reserve.figures, kind: tuple(sorted(held + (number,)))}, reserve.maximum)
-    return Removal(kind, number, "reserve", back, f"{kind} {number} goes back to its reserve (seed p. 12)")
+    return Removal(kind, number, "reserve", back, M("{enemy} goes back to its reserve (seed p. 12)",
+                                                          enemy=N.figure(kind, number)))
 
 
 @dataclass(frozen=True)
@@ -120,41 +128,53 @@ def _vent(sit: Situation, name: str) -> bool:
     return sit.map.placed[name][0].vent and name not in sit.sealed
 
 
-def _nearest(sit: Situation, kind: str, tiles: list[str]) -> tuple[tuple[str, ...], int | None, str]:
+def _nearest(sit: Situation, kind: str, tiles: list[str]) -> tuple[tuple[str, ...], int | None, Msg]:
     me = sit.active_character()
     if me is None or me.tile is None:
-        return tuple(tiles), None, f"{sit.active} is off the map, so every one ties"
+        return tuple(tiles), None, M("{who} is off the map, so every one ties", who=N.character_named(sit.active))
     dist = sit.distances(me.tile, kind)
     near = [t for t in tiles if t in dist]
     if not near:
-        return tuple(tiles), None, f"none can be reached from {sit.where(me.tile)} by a {kind}, so every one ties"
+        return tuple(tiles), None, M("none can be reached from {tile} by a {enemy}, so every one ties",
+                                     tile=N.where(sit, me.tile), enemy=N.enemy(kind, lower=True))
     best = min(dist[t] for t in near)
     return (tuple(t for t in near if dist[t] == best), best,
-            f"{best} move{'s' if best != 1 else ''} from {sit.active}'s tile, {sit.where(me.tile)}, by a {kind}'s "
-            f"ways (spec 11 #21)")
+            Mn("{n} move from {who}'s tile, {tile}, by a {enemy}'s ways (spec 11 #21)",
+               "{n} moves from {who}'s tile, {tile}, by a {enemy}'s ways (spec 11 #21)", best,
+               who=N.character_named(sit.active), tile=N.where(sit, me.tile), enemy=N.enemy(kind, lower=True)))
 
 
-def _either(sit: Situation, tiles: tuple[str, ...], cite: str) -> str:
+def _either(sit: Situation, tiles: tuple[str, ...], nearest: bool):
+    """One tile, or the tied ones the active player chooses among: the nearest (spec 11 #21), or
+    sites the seed gives no order for."""
     if len(tiles) == 1:
-        return sit.where(tiles[0])
-    return " or ".join(map(sit.where, tiles)) + f", the active player chooses ({cite})"
+        return N.where(sit, tiles[0])
+    tied = join(M(" or "), [N.where(sit, t) for t in tiles])
+    if nearest:
+        return M("{tiles}, the active player chooses (spec 11 #21)", tiles=tied)
+    return M("{tiles}, the active player chooses (the seed gives no order)", tiles=tied)
 
 
 def _plan(sit: Situation, kind: str, source: str, reserve: Reserve, sites: list[str], what: str) -> SpawnPlan:
     number = reserve.lowest(kind)
-    name = sit.enemy(kind).name
+    name = N.enemy(kind, lower=True)
     if number is None:
-        return SpawnPlan(kind, source, None, (), None, f"no {name.lower()} spawns: its reserve is empty (seed p. 12)")
+        return SpawnPlan(kind, source, None, (), None, M("no {enemy} spawns: its reserve is empty (seed p. 12)", enemy=name))
     roomy = [t for t in sites if sit.has_room(t, kind, active_only=True)]
     if not roomy:
-        full = f" (full: {', '.join(map(sit.where, sites))})" if sites else ""
-        return SpawnPlan(kind, source, None, (), None, f"no {name.lower()} spawns: no {what} has room{full} (seed p. 12)")
+        if sites:
+            text = M("no {enemy} spawns: no {what} has room (full: {tiles}) (seed p. 12)", enemy=name, what=M(what),
+                     tiles=N.wheres(sit, sites))
+        else:
+            text = M("no {enemy} spawns: no {what} has room (seed p. 12)", enemy=name, what=M(what))
+        return SpawnPlan(kind, source, None, (), None, text)
     options, distance, how = _nearest(sit, kind, roomy)
-    where = _either(sit, options, "spec 11 #21")
+    where = _either(sit, options, True)
     skipped = [t for t in sites if t not in roomy]
-    text = f"{name} {number} spawns on the nearest {what} with room: {where}; {how}"
+    text = M("{enemy} spawns on the nearest {what} with room: {where}; {how}", enemy=N.figure(kind, number),
+             what=M(what), where=where, how=how)
     if skipped:
-        text += f"; {', '.join(map(sit.where, skipped))} already at the limit"
+        text = join("; ", (text, M("{tiles} already at the limit", tiles=N.wheres(sit, skipped))))
     return SpawnPlan(kind, source, number, options, distance, text)
 
 
@@ -164,14 +184,15 @@ def event_spawn(sit: Situation, kind: str, reserve: Reserve, flags: Mapping[str,
     flags = flags or {}
     if kind not in SITE_ICONS:
         raise ValueError(f"the seed names spawn sites only for guards and clones (p. 12), not for {kind!r}")
-    what = SITE_WORDS[kind] + (" or vent tile" if kind == "clone" and flags.get("alien_zone") else "")
+    what = ALIEN_ZONE_SITE if kind == "clone" and flags.get("alien_zone") else SITE_WORDS[kind]
     plan = _plan(sit, kind, "event", reserve, spawn_sites(sit, kind, bool(flags.get("alien_zone"))), what)
     if plan.number is None and kind == "guard" and flags.get("military_zone") and reserve.lowest(kind) is not None:
         number = reserve.lowest(kind)
         me = sit.active_character()
         return SpawnPlan(kind, "event", number, (), None,
-                         f"{plan.text}; Military Zone: {sit.enemy(kind).name} {number} comes on the bottom tile of "
-                         f"the last stack, joined as close to {sit.active} as possible (seed p. 7)",
+                         join("; ", (plan.text, M("Military Zone: {enemy} comes on the bottom tile of the last stack, "
+                                                  "joined as close to {who} as possible (seed p. 7)",
+                                                  enemy=N.figure(kind, number), who=N.character_named(sit.active)))),
                          TileRequest(kind, number, me.tile if me else None))
     return plan
 
@@ -180,7 +201,7 @@ def vent_spawn(sit: Situation, reserve: Reserve, source: str = "event") -> Spawn
     """A clone at the nearest vent tile with room (7.2; also what an event's "a clone spawns at
     the nearest vent" asks). Sealed vents are no vents (spec 3.4 PLACEHOLDER)."""
     vents = [n for n in sorted(sit.map.placed) if _vent(sit, n)]
-    return replace(_plan(sit, "clone", source, reserve, vents, "vent tile"), source=source)
+    return replace(_plan(sit, "clone", source, reserve, vents, VENT_SITE), source=source)
 
 
 def fear_spawn(sit: Situation, reserve: Reserve) -> SpawnPlan | None:
@@ -191,7 +212,8 @@ def fear_spawn(sit: Situation, reserve: Reserve) -> SpawnPlan | None:
     if me is None or me.fear < at:
         return None
     plan = vent_spawn(sit, reserve, "fear")
-    return replace(plan, text=f"{sit.active}'s Fear is {me.fear} (at least {at}): {plan.text}")
+    return replace(plan, text=M("{who}'s Fear is {fear} (at least {at}): {plan}", who=N.character_named(sit.active),
+                                fear=me.fear, at=at, plan=plan.text))
 
 
 def nest_spawn(sit: Situation, kind: str, sites: Iterable[str], served: Iterable[str], reserve: Reserve) -> SpawnPlan:
@@ -203,17 +225,18 @@ def nest_spawn(sit: Situation, kind: str, sites: Iterable[str], served: Iterable
     done = set(served)
     left = [t for t in sorted(set(sites)) if t not in done]
     number = reserve.lowest(kind)
-    name = sit.enemy(kind).name
+    token = M(SOURCE_WORDS[source])
     if not left:
-        return SpawnPlan(kind, source, None, (), None, f"every {source} has spawned (seed p. 15)")
+        return SpawnPlan(kind, source, None, (), None, M("every {token} has spawned (seed p. 15)", token=token))
     if number is None:
-        return SpawnPlan(kind, source, None, (), None, f"no {name.lower()} spawns at {', '.join(map(sit.where, left))}: "
-                                                       f"the reserve is empty (seed p. 12)")
+        return SpawnPlan(kind, source, None, (), None, M("no {enemy} spawns at {tiles}: the reserve is empty (seed p. 12)",
+                                                         enemy=N.enemy(kind, lower=True), tiles=N.wheres(sit, left)))
     roomy = tuple(t for t in left if sit.has_room(t, kind, active_only=True))
     full = [t for t in left if t not in roomy]
-    why = f"; {', '.join(map(sit.where, full))} already at the limit, no spawn there (seed p. 15)" if full else ""
+    why = (M("{tiles} already at the limit, no spawn there (seed p. 15)", tiles=N.wheres(sit, full)),) if full else ()
     if not roomy:
-        return SpawnPlan(kind, source, None, (), None, f"no {source} has room{why}")
-    where = _either(sit, roomy, "the seed gives no order")
-    return SpawnPlan(kind, source, number, roomy, None,
-                     f"{name} {number} spawns at the {source} on {where}; it takes no other action this turn{why}")
+        return SpawnPlan(kind, source, None, (), None, join("; ", (M("no {token} has room", token=token),) + why))
+    where = _either(sit, roomy, False)
+    text = M("{enemy} spawns at the {token} on {where}; it takes no other action this turn", enemy=N.figure(kind, number),
+             token=token, where=where)
+    return SpawnPlan(kind, source, number, roomy, None, join("; ", (text,) + why))

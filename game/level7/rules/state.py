@@ -15,6 +15,7 @@ from typing import Any
 from game.engine.deck import Deck
 from game.engine.rng import Rng
 from game.engine.plain import copy_plain
+from game.engine.resolution import proc_json
 
 FORMAT = 1
 HOSPITAL = "hospital"  # the off-map tile (spec 3.4); a character's `tile` while knocked out
@@ -180,7 +181,7 @@ class Level7State:
             "floor_items": {k: list(v) for k, v in self.floor_items.items()}, "threat_pool": self.threat_pool, "threat_box": self.threat_box,
             "lockdown_pool": self.lockdown_pool, "lockdown": self.lockdown, "lockdown_turn": self.lockdown_turn,
             "turn": self.turn.to_json(), "turn_no": self.turn_no, "active": self.active,
-            "explored": list(self.explored), "proc": copy_plain(self.proc), "flags": copy_plain(self.flags),
+            "explored": list(self.explored), "proc": proc_json(self.proc, copy_plain), "flags": copy_plain(self.flags),
             "outcome": self.outcome, "results": dict(self.results), "options": copy_plain(self.options),
         }
 

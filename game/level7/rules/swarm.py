@@ -14,10 +14,20 @@ The markers are `state.tokens["swarm"]` (tiles) and `supply["swarm"]`.
 """
 from __future__ import annotations
 
+from game.engine.text import M
+from game.i18n import N_
 from game.level7.content import shared_content
 from game.level7.rules import sheet
 from game.level7.rules.maps import view
+from game.level7.rules.names import enemy, place as place_name, who
 from game.level7.rules.state import IN_PLAY, Character, Level7State
+
+SITES = {"vent": N_("vent"), "fear": N_("fear"), "security": N_("security")}  # rules().at in words
+
+
+def _site():
+    return M(SITES[rules().at]) if rules().at in SITES else rules().at
+
 
 SITE_ICONS = {"vent": ("vent",), "fear": ("fear", "recurring_fear"), "security": ("security", "recurring_security")}
 FAR = 10 ** 6
@@ -50,11 +60,11 @@ def comes_in(state: Level7State, spawn: str, ctx) -> None:
     if not in_play(state) or spawn != rules().comes_with:
         return
     if state.tokens["supply"].get("swarm", 0) <= 0:
-        ctx.emit("swarm", "No swarm marker is left.", {})
+        ctx.emit("swarm", M("No swarm marker is left."), {})
         return
     free = sites(state)
     if not free:
-        ctx.emit("swarm", f"The swarm finds no {rules().at} tile without a marker.", {})
+        ctx.emit("swarm", M("The swarm finds no {site} tile without a marker.", site=_site()), {})
         return
     from game.level7.rules.foes import situation
 
@@ -65,24 +75,24 @@ def comes_in(state: Level7State, spawn: str, ctx) -> None:
     tile = tied[0]
     if len(tied) > 1:
         tile = ctx.choose(ch.id, "swarm_tile", [{"tile": t} for t in tied],
-                          f"{ch.name}: the swarm comes out of which {rules().at}?")["tile"]
-    place(state, tile, ctx, f"with the event's {shared_content().enemies[spawn].name.lower()} icon")
+                          M("{who}: the swarm comes out of which {site}?", who=who(ch), site=_site()))["tile"]
+    place(state, tile, ctx, M("with the event's {enemy} icon", enemy=enemy(spawn, lower=True)))
 
 
 def place(state: Level7State, tile: str, ctx, why: str) -> None:
     """A marker on `tile`; every character there is killed (errata p. 11)."""
     state.tokens["supply"]["swarm"] -= 1
     state.tokens.setdefault("swarm", []).append(tile)
-    ctx.emit("swarm", f"A swarm marker comes on {view(state).tile(tile).name} ({why}).", {"token": "swarm", "tile": tile})
+    ctx.emit("swarm", M("A swarm marker comes on {tile} ({why}).", tile=place_name(state, tile), why=why), {"token": "swarm", "tile": tile})
     for ch in state.characters.values():
         if ch.status == IN_PLAY and ch.tile == tile:
-            sheet.kill(state, ch, ctx, "the swarm came onto their tile")
+            sheet.kill(state, ch, ctx, M("the swarm came onto their tile"))
 
 
 def arrive(state: Level7State, ch: Character, ctx) -> None:
     """`ch` has come onto a tile: a swarm tile kills (errata p. 11)."""
     if ch.status == IN_PLAY and ch.tile in tiles(state) and in_play(state):
-        sheet.kill(state, ch, ctx, f"moved onto {view(state).tile(ch.tile).name}, where the swarm is")
+        sheet.kill(state, ch, ctx, M("moved onto {tile}, where the swarm is", tile=place_name(state, ch.tile)))
 
 
 __all__ = ["arrive", "comes_in", "in_play", "place", "sites", "tiles"]

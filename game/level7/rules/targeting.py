@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.engine.text import Joined, M, Mn, Msg, join
+from game.i18n import N_
+from game.level7.rules import names as N
 from game.level7.rules.enemy_view import Figure, Situation
 
 # the value an enemy weighs -> (the enemy kind it may also target, the scenario value giving that
@@ -19,11 +22,11 @@ ENEMY_TARGETS = {"threat": ("clone", "clone_threat"), "fear": ("guard", "guard_f
 ADJACENT_BONUS = 1  # seed p. 14: "add 1 to the value" of a player next to the enemy
 
 TIE_WORDS = {
-    "distance": "the tie on value goes to the closer (seed p. 14)",
-    "active_player": "tied on value and distance: the active player is the target (seed p. 14)",
-    "turn_order": "tied on value and distance: the turn that comes soonest after the active player's (seed p. 14)",
-    "character": "tied: a character beats an enemy (spec 11 #14)",
-    "lower_number": "tied: the lower-numbered figure (errata, spec 11 #14)",
+    "distance": N_("the tie on value goes to the closer (seed p. 14)"),
+    "active_player": N_("tied on value and distance: the active player is the target (seed p. 14)"),
+    "turn_order": N_("tied on value and distance: the turn that comes soonest after the active player's (seed p. 14)"),
+    "character": N_("tied: a character beats an enemy (spec 11 #14)"),
+    "lower_number": N_("tied: the lower-numbered figure (errata, spec 11 #14)"),
 }
 
 
@@ -49,10 +52,16 @@ class Candidate:
     def key(self) -> tuple:
         return -self.score, self.distance, not self.character, self.order
 
-    def describe(self) -> str:
-        extra = f" (+{self.bonus} adjacent)" if self.bonus else ""
-        where = "on its tile" if self.distance == 0 else f"at {self.distance} move{'s' if self.distance != 1 else ''}"
-        return f"{self.track.capitalize()} {self.value}{extra} {where}"
+    def describe(self) -> Msg:
+        track = N.attribute(self.track)
+        if self.distance == 0:
+            where = M("on its tile")
+        else:
+            where = Mn("at {n} move", "at {n} moves", self.distance)
+        if self.bonus:
+            return M("{track} {value} (+{bonus} adjacent) {where}", track=track, value=self.value, bonus=self.bonus,
+                     where=where)
+        return M("{track} {value} {where}", track=track, value=self.value, where=where)
 
 
 @dataclass(frozen=True)
@@ -112,20 +121,31 @@ def _tie(best: Candidate, other: Candidate) -> str:
 
 
 def _text(sit: Situation, fig: Figure, target: Candidate | None, runner: Candidate | None,
-          skipped: list[Candidate], tie: str, verb: str) -> str:
-    who = sit.label(fig.id)
+          skipped: list[Candidate], tie: str, verb: str) -> Msg | Joined:
+    who = N.foe(sit, fig.id)
     if target is None:
-        why = "every target's tile is full of its kind" if skipped else "no valid target can be reached"
-        return f"{who} has no target: {why} (seed p. 14, spec 11 #24)"
-    text = f"{who} {verb} {target.label}: {target.describe()}"
+        if skipped:
+            return M("{who} has no target: every target's tile is full of its kind (seed p. 14, spec 11 #24)", who=who)
+        return M("{who} has no target: no valid target can be reached (seed p. 14, spec 11 #24)", who=who)
+    text = M(VERBS[verb], who=who, target=_named(sit, target), why=target.describe())
     if runner is not None:
-        text += f", {'beats' if not tie else 'ties with'} {runner.label}'s {runner.describe()}"
+        words = dict(other=_named(sit, runner), why=runner.describe())
+        text = text + (M(", beats {other}'s {why}", **words) if not tie else M(", ties with {other}'s {why}", **words))
+    parts = [text]
     if tie:
-        text += f"; {TIE_WORDS[tie]}"
+        parts.append(M(TIE_WORDS[tie]))
     for s in skipped:
-        text += (f"; {s.label} ({s.describe()}) skipped: that tile already holds the limit of "
-                 f"{sit.limit(fig.kind)} {sit.enemy(fig.kind).name.lower()}s (seed p. 14)")
-    return text
+        parts.append(Mn("{other} ({why}) skipped: that tile already holds the limit of {n} {enemy} (seed p. 14)",
+                        "{other} ({why}) skipped: that tile already holds the limit of {n} {enemy}s (seed p. 14)",
+                        sit.limit(fig.kind), other=_named(sit, s), why=s.describe(), enemy=N.enemy(fig.kind, lower=True)))
+    return parts[0] if len(parts) == 1 else join("; ", parts)
+
+
+VERBS = {"attacks": N_("{who} attacks {target}: {why}"), "moves toward": N_("{who} moves toward {target}: {why}")}
+
+
+def _named(sit: Situation, c: Candidate):
+    return N.character_named(c.name) if c.character else N.foe(sit, c.name)
 
 
 def choose(sit: Situation, fig: Figure, ranked: list[Candidate], verb: str, skip_full: bool) -> TargetChoice:

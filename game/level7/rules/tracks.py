@@ -13,17 +13,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from game.engine.text import M, Mn, join
+from game.i18n import N_
 from game.level7.content import Bonus, Effect, Level7Content
+from game.level7.rules import names as N
 from game.level7.rules.modifiers import PlayedBonus
 from game.level7.rules.refusal import Refusal
 
 USES = ("bonus", "ability", "fear_shift")  # the three ways to play an adrenaline card (seed p. 4)
 KNOCKOUT_CAUSES = {  # spec 6.13's triggers, in words for the log
-    "hand_empty": "out of adrenaline cards",
-    "hybrid_fear": "a hybrid's attack drove Fear past the top of the track",
-    "cronos_fear": "Dr. Cronos' attack drove Fear past the top of the track",
-    "stuck": "started the turn on a tile with no way out",
-    "event": "an event",
+    "hand_empty": N_("out of adrenaline cards"),
+    "hybrid_fear": N_("a hybrid's attack drove Fear past the top of the track"),
+    "cronos_fear": N_("Dr. Cronos' attack drove Fear past the top of the track"),
+    "stuck": N_("started the turn on a tile with no way out"),
+    "event": N_("an event"),
 }
 
 
@@ -57,20 +60,22 @@ def adrenaline_refusal(content: Level7Content, card: str, use: str, *, fear: int
     if use not in USES:
         raise ValueError(f"unknown use {use!r} (known: {', '.join(USES)})")
     if hand <= 1:
-        return Refusal("You may not play your last adrenaline card; it leaves your hand only when you must discard it.")
+        return Refusal(M("You may not play your last adrenaline card; it leaves your hand only when you must discard it."))
     if helping and use != "bonus":
-        return Refusal("Another character can receive only a card's attribute bonus.")
+        return Refusal(M("Another character can receive only a card's attribute bonus."))
     if use == "fear_shift":
         step = content.number("free_fear_shift")
         if shift not in (step, -step):
-            return Refusal(f"A free Fear shift moves your Fear {step} step up or down.")
+            return Refusal(Mn("A free Fear shift moves your Fear {n} step up or down.", "A free Fear shift moves your Fear {n} step up or down.", step))
         if not track.min <= fear + shift <= track.max:
-            return Refusal(f"Your Fear is already {fear}; it cannot go {'up' if shift > 0 else 'down'}.")
+            return Refusal(M("Your Fear is already {fear}; it cannot go up.", fear=fear) if shift > 0
+                           else M("Your Fear is already {fear}; it cannot go down.", fear=fear))
         return None
     if not track.min <= fear + rec.fear_cost <= track.max:
-        return Refusal(f"Paying {rec.name}'s Fear cost ({rec.fear_cost:+d}) needs room on your Fear track; your Fear is {fear}.")
+        return Refusal(M("Paying {card}'s Fear cost ({cost}) needs room on your Fear track; your Fear is {fear}.",
+                         card=N.card_name(card), cost=f"{rec.fear_cost:+d}", fear=fear))
     if use == "ability" and rec.timing == "own_turn" and not own_turn:
-        return Refusal(f"{rec.name}'s ability can be used only on your own turn.")
+        return Refusal(M("{card}'s ability can be used only on your own turn.", card=N.card_name(card)))
     return None
 
 
@@ -98,18 +103,19 @@ def play_adrenaline(content: Level7Content, card: str, use: str, *, fear: int, h
     rec = content.adrenaline[card]
     if use == "fear_shift":
         return CardPlay(card, use, fear + shift, 0, None, (), "", receiver,
-                        f"{rec.name} played to move Fear {fear} -> {fear + shift}.")
+                        M("{card} played to move Fear {before} -> {after}.", card=N.card_name(card), before=fear, after=fear + shift))
     paid = fear + rec.fear_cost
-    cost = f" (Fear {fear} -> {paid})" if rec.fear_cost else ""
+    cost = M(" (Fear {before} -> {after})", before=fear, after=paid) if rec.fear_cost else ""
     if use == "bonus":
         (attribute, amount), = rec.bonus.items()
         bonus = PlayedBonus(attribute, amount, rec.name, player)
-        whom = f" to {receiver}" if receiver != player else ""
-        return CardPlay(card, use, paid, rec.fear_cost, bonus, (), "", receiver,
-                        f"{rec.name} played for {amount:+d} {attribute.capitalize()}{whom}{cost}.")
+        words = dict(card=N.card_name(card), amount=f"{amount:+d}", attribute=N.attribute(attribute), cost=cost)
+        text = (M("{card} played for {amount} {attribute} to {receiver}{cost}.", receiver=N.ref("level7.character", receiver), **words)
+                if receiver != player else M("{card} played for {amount} {attribute}{cost}.", **words))
+        return CardPlay(card, use, paid, rec.fear_cost, bonus, (), "", receiver, text)
     bonuses = tuple(PlayedBonus(e.attribute, e.amount, rec.name, player) for e in rec.ability if isinstance(e, Bonus))
     return CardPlay(card, use, paid, rec.fear_cost, None, rec.ability, rec.not_enforced, receiver,
-                    f"{rec.name} played for its ability{cost}: {rec.text}", bonuses)
+                    M("{card} played for its ability{cost}: {text}", card=N.card_name(card), cost=cost, text=M(rec.text)), bonuses)
 
 
 # ----------------------------------------------------------------------------- Fear (6.12)
@@ -131,13 +137,15 @@ def change_fear(content: Level7Content, fear: int, delta: int, *, hybrid: bool =
     hybrid's attack (`hybrid`) that would pass the top sets it to the top and knocks the character
     out (seed p. 14). `ignored_by` (modifiers.ignores_fear for `cause`) cancels a gain."""
     track = content.fear_track
-    why = f" ({cause})" if cause else ""
     if delta > 0 and ignored_by:
-        return FearChange(fear, fear, False, ignored_by, f"{ignored_by}: no Fear{why}.")
+        text = (M("{by}: no Fear ({why}).", by=M(ignored_by), why=cause) if cause
+                else M("{by}: no Fear.", by=M(ignored_by)))
+        return FearChange(fear, fear, False, ignored_by, text)
     after = min(track.max, max(track.min, fear + delta))
     knocked = hybrid and fear + delta > track.max
-    text = f"Fear {fear} -> {after}{why}." + (" Knocked out." if knocked else "")
-    return FearChange(fear, after, knocked, "", text)
+    text = (M("Fear {before} -> {after} ({why}).", before=fear, after=after, why=cause) if cause
+            else M("Fear {before} -> {after}.", before=fear, after=after))
+    return FearChange(fear, after, knocked, "", join(" ", (text, M("Knocked out."))) if knocked else text)
 
 
 def fear_change_possible(content: Level7Content, fear: int, delta: int) -> bool:
@@ -179,11 +187,13 @@ def gain_threat(*, threat: int, pool: int, lockdown: bool, amount: int = 1, box:
     from_box = wanted if box is None else min(box, wanted)
     starts = wanted > 0 and not lockdown
     after = threat + from_pool + from_box
-    text = f"Threat {threat} -> {after}" + (" (from the box)" if from_box else "") + "."
+    parts = [M("Threat {before} -> {after} (from the box).", before=threat, after=after) if from_box
+             else M("Threat {before} -> {after}.", before=threat, after=after)]
     if from_box < wanted:
-        text += f" No Threat token is left for {wanted - from_box} more."
+        parts.append(M("No Threat token is left for {n} more.", n=wanted - from_box))
     if starts:
-        text += " The threat pool is empty: Lockdown starts."
+        parts.append(M("The threat pool is empty: Lockdown starts."))
+    text = parts[0] if len(parts) == 1 else join(" ", parts)
     return ThreatChange(threat, after, pool - from_pool, from_pool, from_box, 0, starts, text)
 
 
@@ -191,7 +201,7 @@ def lose_threat(*, threat: int, pool: int, amount: int = 1) -> ThreatChange:
     """Removes up to `amount` Threat tokens to the box, never to the pool; with none, nothing
     happens (seed p. 4)."""
     lost = min(threat, amount)
-    text = f"Threat {threat} -> {threat - lost} (to the box)." if lost else "No Threat to lose."
+    text = M("Threat {before} -> {after} (to the box).", before=threat, after=threat - lost) if lost else M("No Threat to lose.")
     return ThreatChange(threat, threat - lost, pool, 0, 0, lost, False, text)
 
 
@@ -222,12 +232,14 @@ def lose_vitality(content: Level7Content, vitality: int, amount: int = 1, *, han
         raise ValueError(f"Vitality {vitality} is not a space of the track {spaces}")
     i = spaces.index(vitality) + amount
     if i >= len(spaces):
-        return VitalityChange(vitality, 0, True, 0, 0, f"Vitality {vitality} -> the skull.")
+        return VitalityChange(vitality, 0, True, 0, 0, M("Vitality {before} -> the skull.", before=vitality))
     after = spaces[i]
     size = hand_size(content, after)
     discard = max(0, hand - size)
-    more = f" Discard {discard} adrenaline card{'s' if discard > 1 else ''}." if discard else ""
-    return VitalityChange(vitality, after, False, size, discard, f"Vitality {vitality} -> {after}.{more}")
+    text = M("Vitality {before} -> {after}.", before=vitality, after=after)
+    if discard:
+        text = join(" ", (text, Mn("Discard {n} adrenaline card.", "Discard {n} adrenaline cards.", discard)))
+    return VitalityChange(vitality, after, False, size, discard, text)
 
 
 # ----------------------------------------------------------------------------- knock-out (6.13)
@@ -254,15 +266,15 @@ def knock_out(content: Level7Content, *, cause: str, vitality: int, threat: int,
     if cause not in KNOCKOUT_CAUSES:
         raise ValueError(f"unknown knock-out cause {cause!r} (known: {', '.join(KNOCKOUT_CAUSES)})")
     dropped = tuple(items)
-    why = KNOCKOUT_CAUSES[cause]
+    why = M(KNOCKOUT_CAUSES[cause])
     if lockdown:
-        return KnockOut(cause, True, dropped, False, None, None, f"Knocked out ({why}) during a Lockdown: killed.")
+        return KnockOut(cause, True, dropped, False, None, None, M("Knocked out ({why}) during a Lockdown: killed.", why=why))
     vit = lose_vitality(content, vitality, content.number("knockout_vitality"), hand=hand)
     if vit.skull:
-        return KnockOut(cause, True, dropped, False, vit, None, f"Knocked out ({why}): Vitality reaches the skull. Killed.")
+        return KnockOut(cause, True, dropped, False, vit, None, M("Knocked out ({why}): Vitality reaches the skull. Killed.", why=why))
     thr = lose_threat(threat=threat, pool=pool, amount=content.number("knockout_threat"))
     return KnockOut(cause, False, dropped, True, vit, thr,
-                    f"Knocked out ({why}): to the Hospital. {vit.text} {thr.text}")
+                    M("Knocked out ({why}): to the Hospital. {vitality} {threat}", why=why, vitality=vit.text, threat=thr.text))
 
 
 @dataclass(frozen=True)
@@ -286,9 +298,10 @@ def reenter(content: Level7Content, *, vitality: int, hand: int, vent_tiles: Seq
     size = hand_size(content, vitality)
     draw = max(0, size - hand)
     fear = content.fear_track.after_knockout
-    where = "to a vent tile" if vent_tiles else "nowhere: no vent is in play, so you stay in the Hospital"
-    return ReEntry(draw, size, fear, tuple(vent_tiles),
-                   f"Back from the Hospital: draw {draw}, Fear {fear}, move {where}.")
+    text = (M("Back from the Hospital: draw {n}, Fear {fear}, move to a vent tile.", n=draw, fear=fear) if vent_tiles
+            else M("Back from the Hospital: draw {n}, Fear {fear}, move nowhere: no vent is in play, so you stay "
+                   "in the Hospital.", n=draw, fear=fear))
+    return ReEntry(draw, size, fear, tuple(vent_tiles), text)
 
 
 __all__ = ["CardPlay", "FearChange", "KNOCKOUT_CAUSES", "KnockOut", "ReEntry", "ThreatChange", "USES", "VitalityChange",

@@ -17,7 +17,9 @@ from game.level7.content import shared_content
 from game.level7.rules import challenges, events, explore, sheet, swarm, tracks, uniforms
 from game.level7.rules.maps import view
 from game.level7.rules.modifiers import medical_draws, turn_start_fear_shift
-from game.level7.rules.names import action_words, option_words, tile_name
+from game.engine import text as T
+from game.engine.text import M, Msg
+from game.level7.rules.names import action_words, card_name, tile_name, who
 from game.level7.rules.procedures import RESOLVER, procedure
 from game.level7.rules.state import IN_HOSPITAL, IN_PLAY, Character, Level7State, Turn
 
@@ -62,17 +64,17 @@ def can_leave(state: Level7State, ch: Character) -> bool:
     return can_vent(state, ch) and any(kind == "vent" for _, kind, _ in links)
 
 
-def escape_blocked(state: Level7State, ch: Character) -> str | None:
+def escape_blocked(state: Level7State, ch: Character) -> Msg | None:
     sc = c().scenarios[state.scenario]
     esc = sc.escape
     if esc is None:
-        return "This scenario has no escape."
+        return M("This scenario has no escape.")
     if ch.tile != esc.tile:
-        return f"You escape from {tile_name(esc.tile)} only."
+        return M("You escape from {tile} only.", tile=tile_name(esc.tile))
     if esc.no_active_enemy and any(e.tile == ch.tile and not e.stunned for e in state.enemies):
-        return "An active enemy on this tile stops you from escaping."
+        return M("An active enemy on this tile stops you from escaping.")
     if len(state.tokens["accessed"]) < esc.requires_accessed:
-        return f"The lift works once {esc.requires_accessed} control panels are accessed."
+        return M("The lift works once {n} control panels are accessed.", n=esc.requires_accessed)
     return None
 
 
@@ -107,23 +109,23 @@ class Facts:
         return self.get("can_draw", lambda: explore.can_draw(self.state))
 
 
-def refusal(state: Level7State, kind: str, p: dict[str, Any], facts: Facts | None = None) -> str | None:
+def refusal(state: Level7State, kind: str, p: dict[str, Any], facts: Facts | None = None) -> Msg | None:
     """Why the active player may not take this step-2 action now (None: it is legal)."""
     if state.outcome is not None:
-        return "The game is over."
+        return M("The game is over.")
     if state.proc is not None:
-        return "A decision is pending: answer it first."
+        return M("A decision is pending: answer it first.")
     t, ch = state.turn, state.characters[state.turn.player]
     if t.step != 2:
-        return "It is not the time to act."
+        return M("It is not the time to act.")
     if kind == "end_turn":
         return None
     if ch.status != IN_PLAY:
-        return "You are in the Hospital: you can only end the turn." if ch.status == IN_HOSPITAL else "You are out."
+        return M("You are in the Hospital: you can only end the turn.") if ch.status == IN_HOSPITAL else M("You are out.")
     return _action_refusal(state, kind, p, facts or Facts(state))
 
 
-def _action_refusal(state: Level7State, kind: str, p: dict[str, Any], f: Facts) -> str | None:
+def _action_refusal(state: Level7State, kind: str, p: dict[str, Any], f: Facts) -> Msg | None:
     """refusal's answer once the game is on, no decision pending, at step 2, the character in
     play and the action not end_turn: what legal_actions asks of every candidate."""
     t, ch = state.turn, f.ch
@@ -131,48 +133,48 @@ def _action_refusal(state: Level7State, kind: str, p: dict[str, Any], f: Facts) 
         return challenges.adrenaline_refusal(state, ch, p)
     if kind in ("move", "vent", "explore", "peek"):
         if t.moves_left < (c().number("vent_move_cost") if kind == "vent" else 1):
-            return "You have no movement left this turn."
+            return M("You have no movement left this turn.")
         if f.pinned:
-            return "An active enemy on your tile stops you leaving (a challenge could free you)."
+            return M("An active enemy on your tile stops you leaving (a challenge could free you).")
         links = f.links
         if kind == "move":
             if not any(o == p.get("to") and k == "door" for o, k, _ in links):
                 locked = any(o == p.get("to") and k == "locked" for o, k, _ in links)
-                return "That door is locked." if locked else "No door joins your tile to that one."
+                return M("That door is locked.") if locked else M("No door joins your tile to that one.")
             return None
         if kind == "vent":
             if not can_vent(state, ch):
-                return f"With Fear {ch.fear} you cannot use the vents."
+                return M("With Fear {fear} you cannot use the vents.", fear=ch.fear)
             if not any(o == p.get("to") and k == "vent" for o, k, _ in links):
-                return "No unbroken duct joins your vent to that one."
+                return M("No unbroken duct joins your vent to that one.")
             return None
         door = p.get("door")
         if not isinstance(door, list) or len(door) != 2 or tuple(door) not in f.doors:
-            return "That is not a door of your tile leading to unexplored space."
+            return M("That is not a door of your tile leading to unexplored space.")
         if not f.can_draw:
-            return "No tile is left to explore with."
+            return M("No tile is left to explore with.")
         if kind == "peek" and not explore.peek_allowed(state):
-            return "You cannot peek now (once per turn, after stack A is empty, until the tile is found)."
+            return M("You cannot peek now (once per turn, after stack A is empty, until the tile is found).")
         if kind == "peek" and tuple(door) not in view(state).tile(ch.tile).doors:
-            return "You peek through a door only."
+            return M("You peek through a door only.")
         return None
     if kind == "pickup":
         if t.pickup_used:
-            return "You have already picked up an item this turn."
+            return M("You have already picked up an item this turn.")
         if p.get("card") not in state.floor_items.get(ch.tile, []):
-            return "That item is not on your tile."
+            return M("That item is not on your tile.")
         return None
     if kind == "trade":
         if t.trade_used:
-            return "You have already traded this turn."
+            return M("You have already traded this turn.")
         other = state.characters.get(p.get("with", ""))
         if other is None or other is ch or other.status != IN_PLAY or other.tile != ch.tile:
-            return "You trade only with another character on your tile."
+            return M("You trade only with another character on your tile.")
         give, take = p.get("give", ""), p.get("take", "")
         if not give and not take:
-            return "A trade moves at least one item."
+            return M("A trade moves at least one item.")
         if give and give not in ch.items or take and take not in other.items:
-            return "That item is not carried by the one who would hand it over."
+            return M("That item is not carried by the one who would hand it over.")
         return None
     if kind == "escape":
         return escape_blocked(state, ch)
@@ -180,7 +182,7 @@ def _action_refusal(state: Level7State, kind: str, p: dict[str, Any], f: Facts) 
         return challenges.refusal(state, ch, kind, p)
     if kind in ("use_item", "use_key"):
         return challenges.item_refusal(state, ch, kind, p)
-    return f"Unknown action {kind!r}."
+    return M("Unknown action {kind}.", kind=repr(kind))
 
 
 def legal_actions(state: Level7State) -> list[Action]:
@@ -188,7 +190,8 @@ def legal_actions(state: Level7State) -> list[Action]:
         return []
     if state.proc is not None:
         pend = state.proc["pending"]
-        return [Action(pend["kind"], o, label) for o, label in zip(pend["options"], pend["labels"])]
+        # a restored state holds the labels' JSON form: the actions carry the messages again
+        return [Action(pend["kind"], o, T.from_json(label)) for o, label in zip(pend["options"], pend["labels"])]
     t, ch = state.turn, state.characters[state.turn.player]
     cands: list[tuple[str, dict[str, Any]]] = []
     if ch.status == IN_PLAY:
@@ -220,11 +223,11 @@ def legal_actions(state: Level7State) -> list[Action]:
 
 def apply(state: Level7State, action: Action) -> list[Event]:
     if state.outcome is not None:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(M("The game is over."))
     if state.proc is not None:
         pend = state.proc["pending"]
         if action.kind != pend["kind"] or action.payload not in pend["options"]:
-            raise IllegalAction(f"Answer the question first: {pend['prompt']}")
+            raise IllegalAction(M("Answer the question first: {prompt}", prompt=T.from_json(pend["prompt"])))
         return RESOLVER.answer(state, dict(action.payload))
     why = refusal(state, action.kind, dict(action.payload))
     if why is not None:
@@ -238,30 +241,30 @@ def leave(state: Level7State, ch: Character, ctx) -> None:
     if held(state, ch):
         challenges.rush_leave(state, ch, ctx)
     if ch.tile in state.tokens["darkness"]:
-        sheet.change_fear(state, ch, c().number("darkness_fear"), ctx, "leaving the darkness", "darkness")
+        sheet.change_fear(state, ch, c().number("darkness_fear"), ctx, M("leaving the darkness"), "darkness")
 
 
 def enter(state: Level7State, ch: Character, tile: str, ctx) -> None:
     """Spec 6.1's Threat on entering: a guard's tile with a weapon, the crowding limit."""
     ch.tile = tile
     state.turn.entered.append(tile)
-    ctx.emit("move", f"{ch.name} moves to {tile_name(tile)}.", {"who": ch.id, "tile": tile})
+    ctx.emit("move", M("{who} moves to {tile}.", who=who(ch), tile=tile_name(tile)), {"who": ch.id, "tile": tile})
     swarm.arrive(state, ch, ctx)
     if ch.status != IN_PLAY:
         return
     armed = any(c().items[i].kind == "weapon" for i in challenges.carried_items(ch))
     if armed and any(e.tile == tile and e.kind == "guard" and not e.stunned for e in state.enemies):
-        _entry_threat(state, ch, "armed", c().number("weapon_guard_threat"), ctx, "entering a guard's tile armed")
+        _entry_threat(state, ch, "armed", c().number("weapon_guard_threat"), ctx, M("entering a guard's tile armed"))
     crowd = c().scenarios[state.scenario].limits["crowding_limit"]
     if ch.status == IN_PLAY and len(state.figures_on(tile)) > crowd:
-        _entry_threat(state, ch, "crowding", c().number("crowding_threat"), ctx, "crowding")
+        _entry_threat(state, ch, "crowding", c().number("crowding_threat"), ctx, M("crowding"))
 
 
 def _entry_threat(state: Level7State, ch: Character, cause: str, n: int, ctx, why: str) -> None:
     """Spec 6.1's Threat on entering, unless a skill or item spares it (Unassuming: crowding)."""
     by = challenges.spared_threat(ch, cause)
     if by:
-        ctx.emit("threat", f"{ch.name} gains no Threat for {why}: {by}.", {"who": ch.id, "threat": ch.threat, "spared_by": by})
+        ctx.emit("threat", M("{who} gains no Threat for {why}: {by}.", who=who(ch), why=why, by=by), {"who": ch.id, "threat": ch.threat, "spared_by": by})
     else:
         sheet.gain_threat(state, ch, n, ctx, why)
 
@@ -285,18 +288,18 @@ def do_move(state, ch, p, ctx):
     step_onto(state, ch, p["to"], ctx)
     if door is not None and [here, door[1][0], door[1][1]] in state.turn.unlocked and state.tokens["supply"]["locked"]:
         # spec 6.8: after passing an unlocked door you may put the token back
-        pick = ctx.choose(ch.id, "relock", [{"relock": False}, {"relock": True}], f"{ch.name}: lock the door behind you?")
+        pick = ctx.choose(ch.id, "relock", [{"relock": False}, {"relock": True}], M("{who}: lock the door behind you?", who=who(ch)))
         if pick["relock"]:
             state.tokens["supply"]["locked"] -= 1
             state.tokens["locked"].append([here, door[1][0], door[1][1]])
             state.turn.unlocked.remove([here, door[1][0], door[1][1]])
-            ctx.emit("token", f"{ch.name} locks the door again.", {"token": "locked", "tile": here, "door": list(door[1])})
+            ctx.emit("token", M("{who} locks the door again.", who=who(ch)), {"token": "locked", "tile": here, "door": list(door[1])})
 
 
 def do_vent(state, ch, p, ctx):
     state.turn.moves_left -= c().number("vent_move_cost")
     leave(state, ch, ctx)
-    sheet.change_fear(state, ch, c().number("vent_fear"), ctx, "crawling through the vents", "vent")
+    sheet.change_fear(state, ch, c().number("vent_fear"), ctx, M("crawling through the vents"), "vent")
     enter(state, ch, p["to"], ctx)
     if ch.status == IN_PLAY:
         state.turn.trigger = explore.explore_effects(state, ch, p["to"], ctx) or explore.recurring_trigger(state, p["to"])
@@ -313,7 +316,7 @@ def do_peek(state, ch, p, ctx):
     """Spec 3.3 Peek: one die before leaving; success places the set-aside tile by your tile
     (you need not enter it); otherwise you explore through the door as usual."""
     state.turn.peek_used = True
-    faces = events.roll(state, c().number("peek_dice"), ctx, ch.name, "peeking")
+    faces = events.roll(state, c().number("peek_dice"), ctx, who(ch), M("peeking"))
     if explore.peek_success(state, count(faces, "intelligence")):
         found = []
         tile = explore.shared_tiles()[state.set_aside]
@@ -324,9 +327,9 @@ def do_peek(state, ch, p, ctx):
             tile_id, state.set_aside = state.set_aside, ""
             state.flags["drawn_tile"] = tile_id
             spot = explore.choose_placement(state, ch, tile_id, found, ctx)
-            explore.place(state, tile_id, spot, ctx, f"found by {ch.name}'s peek")
+            explore.place(state, tile_id, spot, ctx, M("found by {who}'s peek", who=who(ch)))
             return
-        ctx.emit("peek", f"{tile.name} cannot be placed by this tile; {ch.name} explores instead.")
+        ctx.emit("peek", M("{tile} cannot be placed by this tile; {who} explores instead.", tile=tile_name(tile.id), who=who(ch)))
     do_explore(state, ch, p, ctx)
 
 
@@ -335,7 +338,7 @@ def do_pickup(state, ch, p, ctx):
     state.floor_items[ch.tile].remove(p["card"])
     if not state.floor_items[ch.tile]:
         del state.floor_items[ch.tile]
-    ctx.emit("pickup", f"{ch.name} picks up {option_words(state, 'put_down', p)[9:]}.", {"who": ch.id, "card": p["card"]})
+    ctx.emit("pickup", M("{who} picks up {card}.", who=who(ch), card=card_name(p["card"])), {"who": ch.id, "card": p["card"]})
     uniforms.picked_up(state, ch, p["card"], ctx)
     sheet.take_item(state, ch, p["card"], ctx)
 
@@ -344,15 +347,15 @@ def do_trade(state, ch, p, ctx):
     other = state.characters[p["with"]]
     state.turn.trade_used = True
     answer = ctx.choose(other.id, "trade_offer", [{"accept": True}, {"accept": False}],
-                        f"{other.name}: {action_words(state, 'trade', p)}?")
+                        M("{who}: {offer}?", who=who(other), offer=action_words(state, "trade", p)))
     if not answer["accept"]:
-        ctx.emit("trade", f"{other.name} refuses the trade.", {"who": ch.id, "with": other.id})
+        ctx.emit("trade", M("{who} refuses the trade.", who=who(other)), {"who": ch.id, "with": other.id})
         return
     if p["give"]:
         ch.items.remove(p["give"])
     if p["take"]:
         other.items.remove(p["take"])
-    ctx.emit("trade", f"{ch.name} and {other.name} trade.", dict(p, who=ch.id))
+    ctx.emit("trade", M("{who} and {other} trade.", who=who(ch), other=who(other)), dict(p, who=ch.id))
     if p["give"]:
         sheet.take_item(state, other, p["give"], ctx)
     if p["take"]:
@@ -415,10 +418,10 @@ def end_turn(state: Level7State, ctx) -> None:
     pool = c().scenarios[state.scenario].lockdown_pool
     if pool and state.lockdown and state.lockdown_turn < state.turn_no and not ch.out and state.outcome is None:
         if state.lockdown_pool == 0:
-            sheet.end_game(state, ctx, f"{ch.name} cannot remove a lockdown token")
+            sheet.end_game(state, ctx, M("{who} cannot remove a lockdown token", who=who(ch)))
             return
         state.lockdown_pool -= 1
-        ctx.emit("lockdown_token", f"{ch.name} removes a lockdown token: {state.lockdown_pool} left.",
+        ctx.emit("lockdown_token", M("{who} removes a lockdown token: {n} left.", who=who(ch), n=state.lockdown_pool),
                  {"who": ch.id, "left": state.lockdown_pool})
     begin_turn(state, ctx)
 
@@ -444,12 +447,12 @@ def begin_turn(state: Level7State, ctx, first: bool = False) -> None:
     state.flags["helped"] = []
     if ch.id in state.flags.get("unseen", ()):  # Hold Your Breath lasts until the start of your next turn
         state.flags["unseen"].remove(ch.id)
-        ctx.emit("unseen", f"{ch.name} is no longer hidden from the enemies.", {"who": ch.id})
-    ctx.emit("turn", f"Turn {state.turn_no}: {ch.name}.", {"who": ch.id, "turn": state.turn_no})
+        ctx.emit("unseen", M("{who} is no longer hidden from the enemies.", who=who(ch)), {"who": ch.id})
+    ctx.emit("turn", M("Turn {turn}: {who}.", turn=state.turn_no, who=who(ch)), {"who": ch.id, "turn": state.turn_no})
     step1(state, ch, ctx)
 
 
-def round_limit_reached(state: Level7State) -> str:
+def round_limit_reached(state: Level7State) -> Msg | str:
     """Why the game ends before the next turn because of its scenario's round limit, or ''.
     PROPOSED (docs/LEVEL7.md "Where the engine goes past the seed"): neither the seed nor the spec
     ends a game in which nothing changes any more (spec 1, 9: only deaths, escapes, the Hospital
@@ -458,8 +461,8 @@ def round_limit_reached(state: Level7State) -> str:
     rounds = c().scenarios[state.scenario].round_limit
     if state.turn_no < rounds * state.starting_players:
         return ""
-    return (f"the round limit is reached: {rounds} rounds ({state.turn_no} turns) have passed (a limit the "
-            f"rulebook does not have, set so that every game ends)")
+    return M("the round limit is reached: {rounds} rounds ({turns} turns) have passed (a limit the "
+             "rulebook does not have, set so that every game ends)", rounds=rounds, turns=state.turn_no)
 
 
 def step1(state: Level7State, ch: Character, ctx) -> None:
@@ -468,12 +471,12 @@ def step1(state: Level7State, ch: Character, ctx) -> None:
         reenter(state, ch, ctx)
     else:
         if len(ch.hand) < sheet.hand_size(ch):
-            sheet.draw_adrenaline(state, ch, c().number("cards_drawn_per_turn"), ctx, "step 1")
+            sheet.draw_adrenaline(state, ch, c().number("cards_drawn_per_turn"), ctx, M("step 1"))
         if view(state).tile(ch.tile).has("medical"):
-            sheet.draw_adrenaline(state, ch, c().number("medical_extra_cards"), ctx, "Medical supplies")
+            sheet.draw_adrenaline(state, ch, c().number("medical_extra_cards"), ctx, M("Medical supplies"))
             for e in medical_draws(c(), skills=ch.skills, items=challenges.carried_items(ch)):
                 # Field Medic: more cards there (the hand size still applies)
-                challenges.draw_for(state, ch, e, ctx, "Medical supplies, more by a skill or item")
+                challenges.draw_for(state, ch, e, ctx, M("Medical supplies, more by a skill or item"))
         if not can_leave(state, ch):
             sheet.knock_out(state, ch, ctx, "stuck")
             return
@@ -481,8 +484,8 @@ def step1(state: Level7State, ch: Character, ctx) -> None:
     values = tracks.fear_shift_options(c(), ch.fear, steps) if steps else ()
     if values:  # a skill's shift at the start of the turn (Zen Master)
         pick = ctx.choose(ch.id, "fear_shift", [{"fear": ch.fear}] + [{"fear": v} for v in values],
-                          f"{ch.name}: move your Fear at the start of the turn?")
-        sheet.change_fear(state, ch, pick["fear"] - ch.fear, ctx, "a skill at the start of the turn")
+                          M("{who}: move your Fear at the start of the turn?", who=who(ch)))
+        sheet.change_fear(state, ch, pick["fear"] - ch.fear, ctx, M("a skill at the start of the turn"))
     t.step = 2
     t.moves_left = events.attribute(state, ch, "speed")
 
@@ -491,19 +494,19 @@ def reenter(state: Level7State, ch: Character, ctx) -> None:
     """Spec 6.13: draw up to the new hand size, come back at any vent tile (placement, not
     movement), Fear 4; with no vent in play the character stays in the Hospital."""
     back = tracks.reenter(c(), vitality=ch.vitality, hand=len(ch.hand), vent_tiles=view(state).vent_tiles(state))
-    sheet.draw_adrenaline(state, ch, back.draw, ctx, "back from the Hospital")
+    sheet.draw_adrenaline(state, ch, back.draw, ctx, M("back from the Hospital"))
     vents = back.destinations
     if not vents:
-        ctx.emit("hospital", f"No vent is in play: {ch.name} stays in the Hospital.", {"who": ch.id})
+        ctx.emit("hospital", M("No vent is in play: {who} stays in the Hospital.", who=who(ch)), {"who": ch.id})
         if all(state.characters[o].status == IN_HOSPITAL for o in state.remaining()):
             # PROPOSED (docs/LEVEL7.md): nobody can ever come back, so the game cannot go on; the
             # seed's "all in the Hospital" loss, which solo play ignores, is applied here
-            sheet.end_game(state, ctx, "every character inside is in the Hospital and no vent is in play")
+            sheet.end_game(state, ctx, M("every character inside is in the Hospital and no vent is in play"))
         return
-    pick = ctx.choose(ch.id, "reenter", [{"tile": v} for v in vents], f"{ch.name}: come back at which vent?")
+    pick = ctx.choose(ch.id, "reenter", [{"tile": v} for v in vents], M("{who}: come back at which vent?", who=who(ch)))
     ch.tile, ch.status = pick["tile"], IN_PLAY
     ch.fear = back.fear
-    ctx.emit("reenter", f"{ch.name} comes back through the vent of {tile_name(ch.tile)}; Fear {ch.fear}.",
+    ctx.emit("reenter", M("{who} comes back through the vent of {tile}; Fear {fear}.", who=who(ch), tile=tile_name(ch.tile), fear=ch.fear),
              {"who": ch.id, "tile": ch.tile, "fear": ch.fear})
     swarm.arrive(state, ch, ctx)
 

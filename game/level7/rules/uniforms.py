@@ -15,14 +15,17 @@ A token on a tile or in a hand is a card instance like an item's: `uniform#3` (c
 """
 from __future__ import annotations
 
+from game.engine.text import M
+from game.i18n import N_
 from game.level7.content import shared_content
 from game.level7.rules import sheet
 from game.level7.rules.maps import view
+from game.level7.rules.names import enemy, place as place_name
 from game.level7.rules.state import Character, Enemy, Level7State
 
 CLEAN, BLOODY = "uniform", "bloody_uniform"
 SIDE = {CLEAN: "clean", BLOODY: "bloody"}
-NAMES = {CLEAN: "a uniform", BLOODY: "a bloody uniform"}
+LIES = {CLEAN: N_("A uniform lies on {tile} ({why})."), BLOODY: N_("A bloody uniform lies on {tile} ({why}).")}
 
 
 def rules():
@@ -54,31 +57,31 @@ def place(state: Level7State, tile: str, kind: str, ctx, why: str) -> None:
     """A token from the supply on `tile`, `kind` side up; none when all 8 are out."""
     supply = state.tokens["supply"]
     if supply.get("uniforms", 0) <= 0:
-        ctx.emit("token", f"No uniform token is left ({why}).", {"token": "uniform"})
+        ctx.emit("token", M("No uniform token is left ({why}).", why=why), {"token": "uniform"})
         return
     supply["uniforms"] -= 1
     card = f"{kind}#{rules().copies - supply['uniforms']}"
     state.floor_items.setdefault(tile, []).append(card)
-    ctx.emit("token", f"{NAMES[kind].capitalize()} lies on {view(state).tile(tile).name} ({why}).",
+    ctx.emit("token", M(LIES[kind], tile=place_name(state, tile), why=why),
              {"token": kind, "tile": tile, "card": card})
 
 
 def tile_placed(state: Level7State, tile_id: str, ctx) -> None:
     """A clean uniform on a newly placed tile showing a `clean_on` icon."""
     if in_play(state) and any(view(state).tile(tile_id).has(i) for i in rules().clean_on):
-        place(state, tile_id, CLEAN, ctx, "a Security tile")
+        place(state, tile_id, CLEAN, ctx, M("a Security tile"))
 
 
 def enemy_removed(state: Level7State, e: Enemy, tile: str, ctx) -> None:
     """A bloody uniform where an Attack removed a `bloody_from` figure."""
     if in_play(state) and e.kind == rules().bloody_from:
-        place(state, tile, BLOODY, ctx, f"left by the removed {shared_content().enemies[e.kind].name.lower()}")
+        place(state, tile, BLOODY, ctx, M("left by the removed {enemy}", enemy=enemy(e.kind, lower=True)))
 
 
 def picked_up(state: Level7State, ch: Character, card: str, ctx) -> None:
     """Picking up a bloody uniform costs Fear."""
     if side(card) == "bloody" and rules().bloody_fear:
-        sheet.change_fear(state, ch, rules().bloody_fear, ctx, "picking up a bloody uniform")
+        sheet.change_fear(state, ch, rules().bloody_fear, ctx, M("picking up a bloody uniform"))
 
 
 __all__ = ["BLOODY", "CLEAN", "disguised_from", "enemy_removed", "in_play", "name", "picked_up", "place",

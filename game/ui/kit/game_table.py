@@ -39,6 +39,7 @@ import pygame
 
 from game.engine.protocol import Action, Event, IllegalAction, canonical_json
 from game.engine.session import SaveError, Session, UndoRefused
+from game.engine.text import as_text
 from game.i18n import _, language
 from game.ui import widgets
 from game.ui.kit import ai_panel, end_screen
@@ -533,8 +534,9 @@ class GameTable(Scene, ABC):
         self._after_change()
         return True
 
-    def say(self, text: str, ok: bool = False) -> None:
-        self.message = text
+    def say(self, text: Any, ok: bool = False) -> None:
+        """Shows a line: plain words, or a rules message (a refusal) worded now."""
+        self.message = as_text(text)
         self.message_ok = ok
         self.message_ms = 0
         self.dirty = True

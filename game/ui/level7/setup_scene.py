@@ -150,6 +150,9 @@ class Level7Setup(SetupScreen):
                            ctx.font(13), pal.text_dim, note, 1.2)
 
 
-def _sentence(text: str | None) -> str | None:
-    """A refusal shown on its own, as a sentence: its first letter a capital."""
-    return text[:1].upper() + text[1:] if text else text
+def _sentence(text) -> str | None:
+    """A refusal shown on its own, as a sentence: its first letter a capital (a message worded now)."""
+    if not text:
+        return None
+    words = str(text)
+    return words[:1].upper() + words[1:]

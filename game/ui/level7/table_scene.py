@@ -32,6 +32,7 @@ import pygame
 
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
+from game.engine.text import Msg, as_text
 from game.i18n import _
 from game.ui import widgets
 from game.ui.kit import hand, side_rows
@@ -68,6 +69,19 @@ def die_face(symbols: dict) -> str:
     short = {"intelligence": "int", "strength": "str"}
     parts = [short.get(k, k) + (str(n) if n > 1 else "") for k, n in sorted(symbols.items()) if n]
     return "dice/level7_" + ("_".join(parts) or "blank") + ".png"
+
+
+def _roll_words(e: Event) -> tuple[str, str]:
+    """A roll's log line split for the dice tray: who rolls (the message's name parameter) above
+    the dice, the rest of the sentence under them, in the language in use."""
+    text = e.text
+    params = e.message.params if isinstance(e.message, Msg) else {}
+    who = params.get("who") or params.get("enemy")
+    if who is None:
+        return _("Roll"), text.rstrip(".")
+    title = str(who)
+    rest = text[len(title):].strip() if text.startswith(title) else text
+    return title, rest.rstrip(".")
 
 
 class MapCamera(FitCamera):
@@ -233,7 +247,7 @@ class Level7Table(GameTable):
             return _("The game is over.")
         pend = self._pending()
         if pend:
-            return pend["prompt"]
+            return as_text(pend["prompt"])
         ch = st.characters[st.turn.player]
         moves = _("1 move left") if st.turn.moves_left == 1 else _("{n} moves left").format(n=st.turn.moves_left)
         return _("{who}, {moves}: walk to a lit tile, explore by a door arrow, click an enemy to challenge it.").format(
@@ -243,8 +257,8 @@ class Level7Table(GameTable):
         pend = self._pending()
         if pend is not None:
             if pend["kind"] == "placement":
-                return pend["prompt"] + "  " + _("(pick a placement below the map)"), []
-            return pend["prompt"], [(self._option_label(a), a, False) for a in self.actions]
+                return as_text(pend["prompt"]) + "  " + _("(pick a placement below the map)"), []
+            return as_text(pend["prompt"]), [(self._option_label(a), a, False) for a in self.actions]
         if self.card_kind:
             uses = [a for a in self.actions if a.kind == "adrenaline" and str(a.payload["card"]).startswith(self.card_kind + "#")]
             return _("Play {card} how?").format(card=words.card(self.content, self.card_kind)[0]), \
@@ -390,8 +404,8 @@ class Level7Table(GameTable):
         if e.kind == "roll" and pl.get("faces") is not None:
             tumble = tuple(die_face(dict(f.symbols)) for f in self.content.dice["level7"].faces)
             shown = [ShownDie(die_face(dict(f)), tumble, i * 2, i) for i, f in enumerate(pl["faces"])]
-            title, _sep, rest = e.text.partition(" rolls ")
-            roll = DiceRoll(title or _("Roll"), shown, rest.rstrip("."))
+            title, rest = _roll_words(e)
+            roll = DiceRoll(title, shown, rest)
             if self.steps:  # inside an event's resolution: rolled when its step comes
                 self.steps.append(Shown(self._words(e.text), self._step_tiles.get(str(pl.get("enemy") or pl.get("who") or "")),
                                         e.kind, dict(self._step_tiles), dict(pl), dice=roll))
@@ -629,10 +643,10 @@ class Level7Table(GameTable):
 
         pend = self._pending()
         if pend:
-            return _("Answer first: {q}").format(q=pend["prompt"])
+            return _("Answer first: {q}").format(q=as_text(pend["prompt"]))
         st = self.state
         why = challenges.adrenaline_refusal(st, st.characters[st.turn.player], {"card": card, "use": "bonus", "shift": 0})
-        return why or _("This card has no use the rules allow now.")
+        return as_text(why) if why else _("This card has no use the rules allow now.")
 
     def click_view(self, pos):
         why = self._not_yours()
@@ -667,7 +681,7 @@ class Level7Table(GameTable):
                 if a.payload.get("tile") == tile:
                     self.submit(a)
                     return None
-            self.say(_("Answer first: {q}").format(q=self._pending()["prompt"]))
+            self.say(_("Answer first: {q}").format(q=as_text(self._pending()["prompt"])))
             return None
         st = self.state
         ch = st.characters[st.turn.player]
