@@ -19,6 +19,7 @@ from game.doom.rules.state import INVADER, Cell, DoomState
 from game.engine.bots import Choice, RandomBot  # noqa: F401  (RandomBot: this title's random player too)
 from game.engine.bots import seat_view as engine_seat_view
 from game.engine.protocol import Action
+from game.engine.text import english
 
 FAR = 10 ** 6
 
@@ -42,6 +43,17 @@ def field_from(state: DoomState, goals: Iterable[Cell], doors_open: bool = True,
                     nxt.append(n)
         frontier = nxt
     return dist
+
+
+def asked(state: DoomState) -> str:
+    """The pending question in English, as the rules word it: a bot reads the dice and the
+    attacker's name off it in the same words whatever the player's language."""
+    return english(state.proc["pending"]["prompt"])
+
+
+def named(state: DoomState, fig: str) -> str:
+    """A figure's name in the English a question is read in (asked)."""
+    return english(who(state, fig))
 
 
 def _misses(prompt: str) -> list[bool] | None:
@@ -117,7 +129,7 @@ class GreedyBot:
                 play.sort(key=lambda a: -state.invaders[a.get("figure")].wounds)
             return Choice(play[0] if play else opts[0], "play the card while it helps")
         if kind == "reroll":
-            misses = _misses(state.proc["pending"]["prompt"])
+            misses = _misses(asked(state))
             by_dice = {tuple(a.get("dice")): a for a in opts}
             if misses is None:
                 return Choice(opts[0], "keep the roll")
@@ -154,11 +166,11 @@ class GreedyBot:
         """Whether the player asked to pick rerolls is not the attacker (it dodges the attack): the
         question names whose attack it is ("Which dice of Imp 2's attack are rerolled?")."""
         pending = state.proc["pending"]
-        prompt = pending["prompt"]
+        prompt = asked(state)
         if " of " not in prompt or "'s attack" not in prompt:
             return False
         attacker = prompt.split(" of ", 1)[1].split("'s attack", 1)[0]
-        return attacker != who(state, pending["decider"])
+        return attacker != named(state, pending["decider"])
 
     def _weakest_target(self, state: DoomState, attacks: list[Action]) -> Action:
         """The attack with the best exact odds (rules/odds.py): a kill first, then expected wounds."""

@@ -49,6 +49,7 @@ from game.doom.rules.state import INVADER, Cell, DoomState, Invader
 from game.doom.rules.view import view_for
 from game.engine.bots import Choice
 from game.engine.protocol import Action
+from game.engine.text import english
 from game.engine.rng import Pcg32, Rng
 
 DIFFICULTIES = ("recruit", "veteran", "nightmare")
@@ -1318,7 +1319,7 @@ class InvaderAI:
         the nearest marine aiming at MP + typical range, near the marines' objective; the best
         few then by the plan the new figure could make this turn."""
         p = self.planner(view)
-        prompt = view.proc["pending"]["prompt"]  # turn.py's spawn asks "Where does the <name> appear?"
+        prompt = english(view.proc["pending"]["prompt"])  # turn.py's spawn asks "Where does the <name> appear?"
         monster = next(m for m, mon in view.content.monsters.items() if prompt == f"Where does the {mon.name} appear?")
         mon = view.content.monsters[monster]
         ideal = mon.move + p.reach(monster) + self.level.spawn_margin

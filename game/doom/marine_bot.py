@@ -44,7 +44,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, Iterator
 
-from game.doom.bots import FAR, GreedyBot, _misses, field_from, group_by_kind, seat_view
+from game.doom.bots import FAR, GreedyBot, _misses, asked, field_from, group_by_kind, named, seat_view
 from game.doom.rules import attack as A
 from game.doom.rules import queries as Q
 from game.doom.rules.names import sq, weapon_name, who
@@ -506,7 +506,7 @@ class MarineBot:
         if not scored:
             return Choice(stay or opts[0], "no invader in the line of fire")
         value, best, s = max(scored, key=lambda x: x[0])
-        prompt = state.proc["pending"]["prompt"]
+        prompt = asked(state)
         pk = max(s.kills.values(), default=0.0)
         imminent = "before the invader's attack" in prompt or "Front Guard" in prompt
         free = "Front Guard" in prompt
@@ -519,10 +519,10 @@ class MarineBot:
 
     def _roll_context(self, state: DoomState, me: str) -> tuple[str, str | None, Cell] | None:
         """(attacker, weapon, target) of the roll being rerolled, from what a marine saw."""
-        prompt = state.proc["pending"]["prompt"]
+        prompt = asked(state)
         if " of " in prompt and "'s attack" in prompt:
             name = prompt.split(" of ", 1)[1].split("'s attack", 1)[0]
-            attacker = next((f for f in list(state.marines) + list(state.invaders) if who(state, f) == name), None)
+            attacker = next((f for f in list(state.marines) + list(state.invaders) if named(state, f) == name), None)
         else:
             attacker = me  # Special Ops: its own melee attack
         if attacker is None or (attacker in state.marines and attacker != me):
@@ -539,14 +539,14 @@ class MarineBot:
     def _reroll(self, state: DoomState, me: str, opts: list[Action]) -> Choice:
         """The dice subset with the best exact odds: for our own attack the chance to kill, then the
         expected wounds; when dodging, the fewest expected wounds on us."""
-        prompt = state.proc["pending"]["prompt"]
+        prompt = asked(state)
         by_dice = {tuple(a.get("dice")): a for a in opts}
         misses = _misses(prompt)
         ctx = self._roll_context(state, me) if misses is not None else None
         if ctx is None:
             if misses is None:
                 return Choice(by_dice.get((), opts[0]), "keep the roll")
-            if " of " in prompt and f" of {who(state, me)}'s attack" not in prompt:  # we dodge it
+            if " of " in prompt and f" of {named(state, me)}'s attack" not in prompt:  # we dodge it
                 if any(misses):
                     return Choice(by_dice.get((), opts[0]), "the attack already shows a miss: keep it")
                 return Choice(max(opts, key=lambda a: len(a.get("dice"))), "reroll every die, hoping for a miss")
