@@ -27,7 +27,10 @@ def _table(kind: str):
 
 
 def lookup(kind: str, key: str, translate: Callable[[str], str]) -> str:
-    """The name of a Doom thing in the language `translate` gives."""
+    """The name of a Doom thing in the language `translate` gives ("doom.weapon_lower": inside
+    a sentence, in lower case)."""
+    if kind.endswith("_lower"):
+        return lookup(kind[:-len("_lower")], key, translate).lower()
     c = shared_content()
     if kind == "doom.figure":
         if key in MARINE_WORDS:
@@ -94,6 +97,14 @@ def monster(monster_id: str) -> Ref:
 
 def ammo(ammo_id: str) -> Ref:
     return ref("doom.ammo", ammo_id)
+
+
+def thing(state: DoomState, what: str) -> Ref:
+    """A weapon, ammo or item by its id, in lower case ('medikit': a map's equipment marker
+    names one of them)."""
+    c = state.content
+    kind = "doom.weapon" if what in c.weapons else "doom.ammo" if what in c.ammo else "doom.item"
+    return ref(kind + "_lower", what)
 
 
 def dice_words(faces: list[list[Any]]):

@@ -263,7 +263,7 @@ class DoomSetup(SetupScreen):
         widgets.text(surface, widgets.elide(b.name, name_font, rect.width // 2), name_font,
                      pal.text_dim if bad else pal.text, (rect.left + px(12), rect.top + px(6)))
         if bad:
-            tag, line = _("Cannot be played"), b.problem
+            tag, line = _("Cannot be played"), str(b.problem)
         else:
             sc = b.scenario
             tag = _("Invader wins at {n} frags").format(n=sc.frag_target) + (
