@@ -138,11 +138,6 @@ def button(content, action, state=None) -> str:
         return _("Leave it where it is")
     if k == "blow_through" and pl.get("to") is None:
         return _("Stop the attack here")
-    if k == "reroll":
-        dice = [str(i + 1) for i in pl.get("dice", [])]
-        if not dice:
-            return _("Reroll nothing")
-        return (_("Reroll die {dice}") if len(dice) == 1 else _("Reroll dice {dice}")).format(dice=", ".join(dice))
     return action.text
 
 
