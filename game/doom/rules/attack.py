@@ -13,7 +13,7 @@ from typing import Any
 
 from game.doom.rules import effects as E
 from game.doom.rules import queries as Q
-from game.doom.rules.names import ammo, dice_words, ref, sq, weapon_name, who
+from game.doom.rules.names import MISS, ammo, dice_words, ref, sq, weapon_name, who
 from game.doom.rules.state import INVADER, Cell, DoomState
 from game.engine.text import M, Msg, join
 
@@ -373,7 +373,8 @@ def _scatter(ctx, attacker: str, weapon: str | None, target: Cell, damage: int, 
         return
     state.deck.discard([card])
     sc = state.content.scatter_of(card)
-    E.emit(ctx, "scatter", M("Scatter: the flipped card shows {scatter}.", scatter=sc), {"card": card, "scatter": sc},
+    E.emit(ctx, "scatter", M("Scatter: the flipped card shows {scatter}.", scatter=MISS if sc == "miss" else sc),
+           {"card": card, "scatter": sc},
            hidden=True)
     if sc == "miss":
         E.emit(ctx, "scatter", M("A miss icon: the blast goes off harmlessly."), {})

@@ -108,8 +108,12 @@ def thing(state: DoomState, what: str) -> Ref:
 
 
 def dice_words(faces: list[list[Any]]):
-    """[[die, face name], ...] -> 'yellow r2 d2, green r3 d1'."""
-    return join(", ", [join(" ", (ref("doom.die", d), f)) for d, f in faces])
+    """[[die, face name], ...] -> 'yellow r2 d2, green miss': a face by its code, the miss face
+    in words."""
+    return join(", ", [join(" ", (ref("doom.die", d), MISS if f == "miss" else f)) for d, f in faces])
+
+
+MISS = M("miss")  # a die's miss face (the bots read it in English: bots._misses)
 
 
 def option_words(state: DoomState, kind: str, o: dict[str, Any]) -> Msg | Ref | str:
