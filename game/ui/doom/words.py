@@ -61,8 +61,8 @@ def card_face(content, card: str) -> tuple[str, str]:
         halves = [" + ".join(f"{g.count} {name(content.monsters[g.monster])}" for g in half) for half in spec.halves]
         text = _("Spawn: ") + _(" or ").join(halves)
     else:
-        text = spec.text
-    return spec.name, text
+        text = _(spec.text)
+    return _(spec.name), text
 
 
 def figure(state, fig: str) -> str:
