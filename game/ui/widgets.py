@@ -129,12 +129,18 @@ def text_block(surface: pygame.Surface, s: str, font: pygame.font.Font, colour: 
 
 
 def fitted_font(ctx: Context, text: str, rect: pygame.Rect, largest: int, smallest: int) -> pygame.font.Font:
-    """The largest font size (pixels) at which `text` wraps into `rect`."""
+    """The largest font size (pixels) at which `text` wraps into `rect`, its words whole if any
+    size allows (a long word of a translation, 'Pókmutáns' on a hand card, is not broken while a
+    smaller size keeps it whole)."""
+    words = text.split()
+    broken = None
     for size in range(largest, smallest, -1):
         font = ctx.assets.font(size)
         if len(wrap(text, font, rect.width)) * font.get_linesize() <= rect.height:
-            return font
-    return ctx.assets.font(smallest)
+            if all(font.size(w)[0] <= rect.width for w in words):
+                return font
+            broken = broken or font
+    return broken or ctx.assets.font(smallest)
 
 
 def heading(surface: pygame.Surface, ctx: Context, s: str, x: int, y: int) -> int:

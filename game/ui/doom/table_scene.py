@@ -1348,7 +1348,7 @@ class DoomTable(GameTable):
                 extras.append(_("adrenaline {n}").format(n=m.adrenaline))
             if m.berserk:
                 extras.append(_("berserk"))
-            cards = [c.marine_card(card).name for card in m.cards]
+            cards = [_(c.marine_card(card).name) for card in m.cards]
             if cards:
                 extras.append(", ".join(cards))
             if extras:
@@ -1379,7 +1379,7 @@ class DoomTable(GameTable):
         shown = [i for i in st.invaders.values() if set(i.cells) & seen]
         lines = [_("Invaders on the map: {n}").format(n=len(shown)),
                  _("Cards in hand: {n}").format(n=len(st.hand)),
-                 _("Keys found: {k}").format(k=", ".join(st.keys) or _("none")),
+                 _("Keys found: {k}").format(k=", ".join(_(words.DICE.get(k, k)) for k in st.keys) or _("none")),
                  words.goal(sc)]
         for line in lines:
             y = widgets.text_block(surface, line, ctx.font(12), pal.text_dim, pygame.Rect(x, y, w, px(48)), 1.05)
@@ -1407,7 +1407,7 @@ def figure_card_lines(state, c, fig: str) -> tuple[str, list[str]]:
             lines.append(_("order: {o}").format(o=words.name(c.orders[m.order], capital=False)))
         for card in m.cards:  # each card's effect, the numbers the rules use
             mark = " *" if c.marine_card(card).provenance.placeholder() else ""
-            lines.append(f"{c.marine_card(card).name}: {words.marine_card_text(c, card)}{mark}")
+            lines.append(f"{_(c.marine_card(card).name)}: {words.marine_card_text(c, card)}{mark}")
     else:
         inv = state.invaders[fig]
         mon = c.monsters[inv.monster]
