@@ -21,6 +21,37 @@ from game.engine.protocol import Action, Event, IllegalAction
 from game.engine.text import M, Mn, join
 
 ACTIONS = ("run", "fire", "advance", "ready")
+END_TURN = M("End the turn")
+END_INVADER_TURN = M("End the invader's turn")
+
+# The labels listed most (every legal move of every listing), kept per what they say: a listing
+# hands out the same message objects instead of wording squares and making messages again.
+_LABELS: dict[tuple, Any] = {}
+
+
+def _label(key: tuple, make, *args):
+    got = _LABELS.get(key)
+    if got is None:
+        if len(_LABELS) > 50_000:  # a long process (self-play): kept bounded
+            _LABELS.clear()
+        got = _LABELS[key] = make(*args)
+    return got
+
+
+def _move_label(cell, steps: int):
+    return M("Move to {cell} ({mp} MP)", cell=sq(cell), mp=steps)
+
+
+def _invader_move_label(state: DoomState, fig: str, pos, steps: int):
+    return M("Move {figure} to {cells} ({mp} MP)", figure=who(state, fig), cells=squares(pos), mp=steps)
+
+
+def _activate_msg(state: DoomState, fig: str):
+    return M("Activate {figure}", figure=who(state, fig))
+
+
+def _activate_label(state: DoomState, fig: str):
+    return _label(("activate", fig), _activate_msg, state, fig)
 
 
 # ============================================================================ deciders and lists
@@ -76,7 +107,7 @@ def _marine_actions(state: DoomState) -> list[Action]:
     c = state.content
     t = state.turn
     if t.get("over"):  # killed in its own turn: the turn ends at once (spec 11 item 42)
-        return [Action("end_turn", {}, M("End the turn"))]
+        return [Action("end_turn", {}, END_TURN)]
     if mar.dead or mar.cell is None:
         spots = respawn_squares(state, mar.id)
         if not spots:  # no explored empty square at all: the marine waits for its next turn
@@ -91,7 +122,7 @@ def _marine_actions(state: DoomState) -> list[Action]:
         return out
     if t["mp"] > 0:
         for pos, steps in sorted(Q.move_lengths(state, mar.id, t["mp"])):
-            out.append(Action("move", {"to": list(pos[0])}, M("Move to {cell} ({mp} MP)", cell=sq(pos[0]), mp=steps)))
+            out.append(Action("move", {"to": list(pos[0])}, _label(("move", pos[0], steps), _move_label, pos[0], steps)))
         cost = door_cost(state, mar.id)
         if t["mp"] >= cost:
             for d in Q.usable_doors(state, mar.id):
@@ -120,7 +151,7 @@ def _marine_actions(state: DoomState) -> list[Action]:
     if any(m.kind == "equipment" and c.items.get(m.variant) and c.items[m.variant].effect == "berserk"
            for m in state.markers_at(mar.cell)):
         out.append(Action("pick_up", {"item": "berserk"}, M("Take the berserk marker")))
-    out.append(Action("end_turn", {}, M("End the turn")))
+    out.append(Action("end_turn", {}, END_TURN))
     return out
 
 
@@ -139,7 +170,7 @@ def _interlude_actions(state: DoomState) -> list[Action]:
     if state.act is not None:
         return _kill_actions(state)
     inter = state.flags["interlude"]
-    out = [Action("activate", {"figure": f}, M("Activate {figure}", figure=who(state, f)))
+    out = [Action("activate", {"figure": f}, _activate_label(state, f))
            for f in (inter["figures"] or list(state.invaders)) if f in state.invaders and f not in inter["done"]]
     out.append(Action("end_interlude", {}, M("Let the marine carry on")))
     return out
@@ -149,21 +180,20 @@ def _kill_actions(state: DoomState) -> list[Action]:
     act = state.act
     if act is None:
         frenzy = state.flags.get("frenzy")
-        out = [Action("activate", {"figure": f}, M("Activate {figure}", figure=who(state, f)))
+        out = [Action("activate", {"figure": f}, _activate_label(state, f))
                for f in state.invaders
                if f not in state.activated or (f == frenzy and state.activated.count(f) == 1)]
         if not state.activated:
             out += start_events(state)  # seed p. 11: before the first invader figure acts
-        out.append(Action("end_invader_turn", {}, M("End the invader's turn")))
+        out.append(Action("end_invader_turn", {}, END_INVADER_TURN))
         return out
     fig = act["fig"]
     out = []
     if not act.get("dead") and fig in state.invaders:
         if act["mp"] > 0:
-            name = who(state, fig)
             for pos, steps in sorted(Q.move_lengths(state, fig, act["mp"])):
                 out.append(Action("move", {"to": [list(c) for c in pos]},
-                                  M("Move {figure} to {cells} ({mp} MP)", figure=name, cells=squares(pos), mp=steps)))
+                                  _label(("move", fig, pos, steps), _invader_move_label, state, fig, pos, steps)))
             if act["mp"] >= state.content.number("door_cost"):
                 for d in Q.usable_doors(state, fig):
                     out.append(Action("door", {"door": d}, M("Open door {door}", door=d) if d in state.closed
