@@ -55,6 +55,20 @@ def lookup(kind: str, key: str, translate: Callable[[str], str]) -> str:
 register_names("doom", lookup)
 
 _REFS: dict[tuple[str, str], Ref] = {}
+# The labels listed most (every legal move of every listing, a spawn question's squares), kept
+# per what they say: a listing hands out the same message objects instead of wording squares
+# and making messages again (fewer objects for the garbage collector to walk, too).
+_LABELS: dict[tuple, Any] = {}
+
+
+def label(key: tuple, make: Callable[..., Msg], *args: Any) -> Msg:
+    """The message `make(*args)` makes, kept under `key` (what decides its words)."""
+    got = _LABELS.get(key)
+    if got is None:
+        if len(_LABELS) > 50_000:  # a long process (self-play): kept bounded
+            _LABELS.clear()
+        got = _LABELS[key] = make(*args)
+    return got
 
 
 def ref(kind: str, key: str) -> Ref:
@@ -75,9 +89,14 @@ def squares(cells) -> str:
 
 def who(state: DoomState, fig: str) -> Ref | Msg:
     """'Red' for a marine, 'Zombie 2' for an invader figure, 'the invader' for the player."""
-    if fig == INVADER:
-        return M("the invader")
-    return ref("doom.figure", fig)
+    got = _FIGURES.get(fig)
+    if got is None:
+        got = _FIGURES[fig] = THE_INVADER if fig == INVADER else Ref("doom.figure", fig)
+    return got
+
+
+THE_INVADER = M("the invader")
+_FIGURES: dict[str, Ref | Msg] = {}  # asked for by most labels and log lines: one lookup
 
 
 def weapon_name(state: DoomState, weapon: str | None) -> Ref | Msg:
@@ -116,6 +135,10 @@ def dice_words(faces: list[list[Any]]):
 MISS = M("miss")  # a die's miss face (the bots read it in English: bots._misses)
 
 
+def _place_msg(cells) -> Msg:
+    return M("Place on {cells}", cells=squares(cells))
+
+
 def option_words(state: DoomState, kind: str, o: dict[str, Any]) -> Msg | Ref | str:
     if kind in ("guard", "sentry"):
         if not o.get("use"):
@@ -148,7 +171,8 @@ def option_words(state: DoomState, kind: str, o: dict[str, Any]) -> Msg | Ref | 
     if kind == "trap_spawn":
         return M("Bring in a {monster}", monster=monster(o["monster"]))
     if kind == "place":
-        return M("Place on {cells}", cells=squares(o["cells"]))
+        cells = tuple(tuple(c) for c in o["cells"])
+        return label(("place", cells), _place_msg, cells)
     if kind == "knockback":
         return M("Leave it where it is") if o.get("to") is None else M("Knock it to {cell}", cell=sq(o["to"]))
     if kind == "blow_through":

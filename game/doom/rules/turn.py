@@ -15,7 +15,7 @@ from game.doom.rules import attack as A
 from game.doom.rules import effects as E
 from game.doom.rules import procedures as P
 from game.doom.rules import queries as Q
-from game.doom.rules.names import ammo, card_name, monster as monster_name, ref, sq, squares, weapon_name, who
+from game.doom.rules.names import ammo, card_name, label, monster as monster_name, ref, sq, squares, weapon_name, who
 from game.doom.rules.state import INVADER, Cell, DoomState
 from game.engine.protocol import Action, Event, IllegalAction
 from game.engine.text import M, Mn, join
@@ -24,18 +24,7 @@ ACTIONS = ("run", "fire", "advance", "ready")
 END_TURN = M("End the turn")
 END_INVADER_TURN = M("End the invader's turn")
 
-# The labels listed most (every legal move of every listing), kept per what they say: a listing
-# hands out the same message objects instead of wording squares and making messages again.
-_LABELS: dict[tuple, Any] = {}
-
-
-def _label(key: tuple, make, *args):
-    got = _LABELS.get(key)
-    if got is None:
-        if len(_LABELS) > 50_000:  # a long process (self-play): kept bounded
-            _LABELS.clear()
-        got = _LABELS[key] = make(*args)
-    return got
+NO_SPAWN = M("Play no spawn card")
 
 
 def _move_label(cell, steps: int):
@@ -51,7 +40,24 @@ def _activate_msg(state: DoomState, fig: str):
 
 
 def _activate_label(state: DoomState, fig: str):
-    return _label(("activate", fig), _activate_msg, state, fig)
+    return label(("activate", fig), _activate_msg, state, fig)
+
+
+def _end_activation_msg(state: DoomState, fig: str):
+    return M("End {figure}'s activation", figure=who(state, fig))
+
+
+def _declare_msg(action: str):
+    return M("Declare {action}", action=ref("doom.action", action))
+
+
+def _discard_msg(state: DoomState, card: str):
+    return M("Discard {card}", card=card_name(state, card))
+
+
+def _spawn_msg(state: DoomState, card: str, half):
+    words = join(" + ", [M("{n} {monster}", n=g.count, monster=monster_name(g.monster)) for g in half])
+    return M("Spawn {monsters} ({card})", monsters=words, card=card_name(state, card))
 
 
 # ============================================================================ deciders and lists
@@ -86,18 +92,16 @@ def _legal_actions(state: DoomState) -> list[Action]:
     if state.phase == "marine":
         return _marine_actions(state)
     if state.phase == "discard":
-        return [Action("discard", {"card": c}, M("Discard {card}", card=card_name(state, c)))
+        return [Action("discard", {"card": c}, label(("discard", c), _discard_msg, state, c))
                 for c in sorted(set(state.hand))]
     if state.phase == "spawn":
-        out = [Action("no_spawn", {}, M("Play no spawn card"))] + start_events(state)
+        out = [Action("no_spawn", {}, NO_SPAWN)] + start_events(state)
         for c in sorted(set(state.hand)):
             card = state.content.invader_card(c)
             if card.kind != "spawn":
                 continue
             for i, half in enumerate(card.halves):
-                words = join(" + ", [M("{n} {monster}", n=g.count, monster=monster_name(g.monster)) for g in half])
-                out.append(Action("spawn", {"card": c, "half": i},
-                                  M("Spawn {monsters} ({card})", monsters=words, card=card_name(state, c))))
+                out.append(Action("spawn", {"card": c, "half": i}, label(("spawn", c, i), _spawn_msg, state, c, half)))
         return out
     return _kill_actions(state)
 
@@ -116,13 +120,13 @@ def _marine_actions(state: DoomState) -> list[Action]:
     out: list[Action] = []
     if t["action"] is None:
         for a in ACTIONS:
-            out.append(Action("declare", {"action": a}, M("Declare {action}", action=ref("doom.action", a))))
+            out.append(Action("declare", {"action": a}, label(("declare", a), _declare_msg, a)))
         if mar.adrenaline > 0 and not t["adrenaline"]:
             out.append(Action("adrenaline", {}, M("Discard adrenaline: +4 squares of movement this turn")))
         return out
     if t["mp"] > 0:
         for pos, steps in sorted(Q.move_lengths(state, mar.id, t["mp"])):
-            out.append(Action("move", {"to": list(pos[0])}, _label(("move", pos[0], steps), _move_label, pos[0], steps)))
+            out.append(Action("move", {"to": list(pos[0])}, label(("move", pos[0], steps), _move_label, pos[0], steps)))
         cost = door_cost(state, mar.id)
         if t["mp"] >= cost:
             for d in Q.usable_doors(state, mar.id):
@@ -193,7 +197,7 @@ def _kill_actions(state: DoomState) -> list[Action]:
         if act["mp"] > 0:
             for pos, steps in sorted(Q.move_lengths(state, fig, act["mp"])):
                 out.append(Action("move", {"to": [list(c) for c in pos]},
-                                  _label(("move", fig, pos, steps), _invader_move_label, state, fig, pos, steps)))
+                                  label(("move", fig, pos, steps), _invader_move_label, state, fig, pos, steps)))
             if act["mp"] >= state.content.number("door_cost"):
                 for d in Q.usable_doors(state, fig):
                     out.append(Action("door", {"door": d}, M("Open door {door}", door=d) if d in state.closed
@@ -204,7 +208,7 @@ def _kill_actions(state: DoomState) -> list[Action]:
             for cell in Q.attack_targets(state, fig, None):
                 out.append(Action("attack", {"target": list(cell)},
                                   M("{figure} attacks {cell}", figure=who(state, fig), cell=sq(cell))))
-    out.append(Action("end_activation", {}, M("End {figure}'s activation", figure=who(state, fig))))
+    out.append(Action("end_activation", {}, label(("end_activation", fig), _end_activation_msg, state, fig)))
     return out
 
 
