@@ -25,6 +25,37 @@ END_TURN = M("End the turn")
 END_INVADER_TURN = M("End the invader's turn")
 
 NO_SPAWN = M("Play no spawn card")
+INVADER_TURN = M("The invader's turn.")
+
+
+# Log lines said again and again (kept per what they say, like the labels: names.label).
+def _step_msg(state: DoomState, fig: str, pos):
+    return M("{figure} moves to {cells}.", figure=who(state, fig), cells=squares(pos))
+
+
+def _lost_msg(name):
+    return M("No square out of the marines' sight fits a {monster}: it is lost.", monster=name)
+
+
+def _round_msg(n: int):
+    return M("Round {round} begins.", round=n)
+
+
+def _turn_msg(state: DoomState, marine: str):
+    return M("{figure}'s turn.", figure=who(state, marine))
+
+
+def _draws_msg(card):
+    return M("The invader draws {card}.", card=card)
+
+
+def _drawn_msg(n: int, held: int):
+    return Mn("The invader draws {n} card ({held} in hand).", "The invader draws {n} cards ({held} in hand).", n,
+              held=held)
+
+
+def _activates_msg(state: DoomState, fig: str, mp: int):
+    return M("The invader activates {figure} ({mp} MP, 1 attack).", figure=who(state, fig), mp=mp)
 
 
 def _move_label(cell, steps: int):
@@ -547,7 +578,7 @@ def _apply_kill(state: DoomState, kind: str, pl: dict[str, Any]) -> list[Event]:
         mp = mon.move + (speed[1] if speed and speed[0] == mon.id else 0)
         state.act = {"fig": fig, "mp": mp, "attacks": 1, "start": [list(c) for c in state.invaders[fig].cells],
                      "left": False}
-        return [Event("activate", M("The invader activates {figure} ({mp} MP, 1 attack).", figure=who(state, fig), mp=mp),
+        return [Event("activate", label(("activates", fig, mp), _activates_msg, state, fig, mp),
                       {"figure": fig})] \
             + P.start(state, "guard_window", {"fig": fig})
     if kind == "end_invader_turn":
@@ -601,7 +632,7 @@ def _move(ctx, fig: str, path: list) -> None:
             break
         _place(state, fig, pos)
         passed.append(pos)
-        E.emit(ctx, "step", M("{figure} moves to {cells}.", figure=who(state, fig), cells=squares(pos)),
+        E.emit(ctx, "step", label(("moves", fig, tuple(pos)), _step_msg, state, fig, pos),
                {"figure": fig, "cells": [list(c) for c in pos]})
         if is_marine:
             mar = state.marines[fig]
@@ -947,7 +978,7 @@ def _spawn(ctx, card: str, half: int) -> None:
                 E.emit(ctx, "recycle", M("The invader takes {figure} off the board.", figure=who(state, got["figure"])), {})
             opts = Q.placements(state, group.monster)
             if not opts:
-                E.emit(ctx, "lost", M("No square out of the marines' sight fits a {monster}: it is lost.", monster=name), {})
+                E.emit(ctx, "lost", label(("lost", group.monster), _lost_msg, name), {})
                 continue
             got = ctx.choose(INVADER, "place", [{"cells": o} for o in opts], M("Where does the {monster} appear?", monster=name))
             E.place_invader(ctx, group.monster, [tuple(c) for c in got["cells"]])
@@ -1038,7 +1069,7 @@ def _end_invader_turn(ctx) -> None:
             E.gain_frag(ctx, M("the meltdown clock at the end of round {round}", round=state.round))
     if state.outcome is None:
         state.round += 1
-        E.emit(ctx, "round", M("Round {round} begins.", round=state.round), {"round": state.round})
+        E.emit(ctx, "round", label(("round", state.round), _round_msg, state.round), {"round": state.round})
         state.seat = 0
         start_marine_turn(ctx)
 
@@ -1099,7 +1130,7 @@ def start_marine_turn(ctx) -> None:
         mar.order = None
     state.turn = {"action": None, "mp": 0, "attacks": 0, "either": False, "order_ok": False, "order_placed": False,
                   "adrenaline": False, "start": None if mar.cell is None else list(mar.cell), "left": False}
-    E.emit(ctx, "turn", M("{figure}'s turn.", figure=who(state, mar.id)), {"marine": mar.id})
+    E.emit(ctx, "turn", label(("turn", mar.id), _turn_msg, state, mar.id), {"marine": mar.id})
     card = next((c for c in sorted(state.hand) if state.content.invader_card(c).effect == "ambush"), None)
     if card is not None and mar.cell is not None:
         within = state.content.invader_card(card).amount
@@ -1120,7 +1151,7 @@ def start_invader_turn(ctx) -> None:
     state.act = None
     if state.flags.pop("darkness", None) is not None:
         E.emit(ctx, "darkness", M("The Darkness lifts."), {})
-    E.emit(ctx, "turn", M("The invader's turn."), {})
+    E.emit(ctx, "turn", INVADER_TURN, {})
     drawn = 0
     for _ in range(len(state.seats)):
         card = E.draw_invader_card(ctx)
@@ -1132,10 +1163,11 @@ def start_invader_turn(ctx) -> None:
             break
         state.hand.append(card)
         drawn += 1
-        E.emit(ctx, "draw", M("The invader draws {card}.", card=card_name(state, card)), {"card": card}, hidden=True,
+        E.emit(ctx, "draw", label(("draws", card_name(state, card).key), _draws_msg, card_name(state, card)),
+               {"card": card}, hidden=True,
                visible_to=(INVADER,))
-    E.emit(ctx, "draw", Mn("The invader draws {n} card ({held} in hand).", "The invader draws {n} cards ({held} in hand).",
-                           drawn, held=len(state.hand)), {"count": drawn}, hidden=True)
+    E.emit(ctx, "draw", label(("drawn", drawn, len(state.hand)), _drawn_msg, drawn, len(state.hand)), {"count": drawn},
+           hidden=True)
     if len(state.hand) <= state.content.number("invader_hand_limit"):
         state.phase = "spawn"
 
