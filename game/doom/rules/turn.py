@@ -228,7 +228,7 @@ def _kill_actions(state: DoomState) -> list[Action]:
         if act["mp"] > 0:
             for pos, steps in sorted(Q.move_lengths(state, fig, act["mp"])):
                 out.append(Action("move", {"to": [list(c) for c in pos]},
-                                  label(("move", fig, pos, steps), _invader_move_label, state, fig, pos, steps)))
+                                  _invader_move_label(state, fig, pos, steps)))
             if act["mp"] >= state.content.number("door_cost"):
                 for d in Q.usable_doors(state, fig):
                     out.append(Action("door", {"door": d}, M("Open door {door}", door=d) if d in state.closed
