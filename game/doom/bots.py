@@ -145,7 +145,8 @@ class GreedyBot:
         if kind == "place":
             dist = field_from(state, [m.cell for m in state.marines.values() if m.cell is not None])
             best = min(opts, key=lambda a: _near(dist, [tuple(c) for c in a.get("cells")]))
-            return Choice(best, M("the square out of sight closest to a marine ({cell})", cell=sq(best.get('cells')[0])))
+            return Choice(best, M("the square out of sight closest to a marine ({cell})",
+                                  cell=sq(best.get('cells')[0])))
         if kind == "recycle":
             dist = field_from(state, [m.cell for m in state.marines.values() if m.cell is not None])
             figs = [a for a in opts if a.get("figure")]

@@ -732,7 +732,8 @@ class InvaderAI:
         value, worst = scored[0]
         card = view.content.invader_card(worst.get("card"))
         if card.kind == "spawn" and value < 0:
-            return Choice(worst, M("discard {card}: none of its monsters is left to place", card=ref("doom.invader_card", card.id)))
+            return Choice(worst, M("discard {card}: none of its monsters is left to place",
+                                   card=ref("doom.invader_card", card.id)))
         return Choice(worst, M("discard {card}: the least useful card in hand", card=ref("doom.invader_card", card.id)))
 
     def _card_value(self, view: DoomState, card_id: str) -> float:
@@ -768,7 +769,8 @@ class InvaderAI:
         value, best, placed = good[0]
         card = view.content.invader_card(best.get("card"))
         words = join(", ", [M("{n} {monster}", n=n, monster=monster_name(mon)) for mon, n in placed if n])
-        return Choice(best, M("spawn {card} ({words}): the most threat that fits out of sight", card=ref("doom.invader_card", card.id), words=words))
+        return Choice(best, M("spawn {card} ({words}): the most threat that fits out of sight",
+                              card=ref("doom.invader_card", card.id), words=words))
 
     def _spawn_value(self, view: DoomState, p: Planner, a: Action) -> tuple[float, list[tuple[str, int]]]:
         """Threat actually placeable: figures left in the pool, squares out of sight that fit them,
@@ -850,11 +852,13 @@ class InvaderAI:
             if end is not None:
                 return Choice(end, M("no invader can attack or get to a better square"))
             f = figs[0]
-            return Choice(next(a for a in k["activate"] if a.get("figure") == f), M("{figure} acts", figure=who(view, f)))
+            act = next(a for a in k["activate"] if a.get("figure") == f)
+            return Choice(act, M("{figure} acts", figure=who(view, f)))
         _, f, best = top
         act = next(a for a in k["activate"] if a.get("figure") == f)
         if best.marine is not None:
-            why = M("{figure} first: it can attack {target} this turn", figure=who(view, f), target=who(view, best.marine))
+            why = M("{figure} first: it can attack {target} this turn", figure=who(view, f),
+                    target=who(view, best.marine))
         else:
             why = M("{figure} next: it can get to a better square", figure=who(view, f))
         return Choice(act, why)
@@ -892,7 +896,8 @@ class InvaderAI:
         self.plan = {"fig": f, "steps": plan.steps(), "reason": self._plan_words(view, plan),
                      "expect": self._fingerprint(view, f, self._mp(view, f), 1)}
         act = next(a for a in k["activate"] if a.get("figure") == f)
-        return Choice(act, M("{figure} first: the best plan together with what the next figure can do after it", figure=who(view, f)))
+        return Choice(act, M("{figure} first: the best plan together with what the next figure can do after it",
+                             figure=who(view, f)))
 
     def _start_event(self, view: DoomState, p: Planner, plays: list[Action], figs: list[str]) -> Choice | None:
         """Start-of-turn events whose trigger holds and whose value passes a threshold (11.D step 1)."""
@@ -918,7 +923,8 @@ class InvaderAI:
                 if q and q[0].marine is not None and (best is None or q[0].score > best[0]):
                     best = (q[0].score, a, f, q[0].marine)
             if best is not None and best[0] >= AMBUSH_VALUE:
-                return Choice(best[1], M("play Frenzy on {figure}: it can attack {target} twice", figure=who(view, best[2]), target=who(view, best[3])))
+                return Choice(best[1], M("play Frenzy on {figure}: it can attack {target} twice",
+                                         figure=who(view, best[2]), target=who(view, best[3])))
         speed = [a for a in plays if c.invader_card(a.get("card")).effect == "type_speed"]
         if speed:
             amount = c.invader_card(speed[0].get("card")).amount
@@ -938,18 +944,21 @@ class InvaderAI:
             gains.sort(key=lambda t: (-t[0], t[1].get("monster")))
             if gains[0][0] >= 1:
                 a = gains[0][1]
-                return Choice(a, M("play {card}: {n} {monster} can then reach a marine", card=ref("doom.invader_card", a.get("card").split("#")[0]),
+                return Choice(a, M("play {card}: {n} {monster} can then reach a marine",
+                                   card=ref("doom.invader_card", a.get("card").split("#")[0]),
                                    n=gains[0][0], monster=monster_name(a.get("monster"))))
         for a in plays:
             card = c.invader_card(a.get("card"))
             if card.effect == "destroy_door":
                 gain = self._door_gain(view, p, a.get("door"))
                 if gain >= 4 and not view.map.doors[a.get("door")].security:
-                    return Choice(a, M("play {card} on door {door}: it keeps the invaders {gain} squares further from the marines", card=ref("doom.invader_card", card.id), door=a.get('door'), gain=gain))
+                    return Choice(a, M("play {card} on door {door}: it keeps the invaders {gain} squares further from "
+                                       "the marines", card=ref("doom.invader_card", card.id), door=a.get("door"), gain=gain))
             elif card.effect == "close_doors":
                 delay = self._lock_delay(view, p, a.get("doors"))
                 if delay >= 2 * len(a.get("doors")):
-                    return Choice(a, M("play {card}: the marines need {delay} more MP to their objective", card=ref("doom.invader_card", card.id), delay=delay))
+                    return Choice(a, M("play {card}: the marines need {delay} more MP to their objective",
+                                       card=ref("doom.invader_card", card.id), delay=delay))
         return None
 
     def _door_gain(self, view: DoomState, p: Planner, door: str) -> int:
@@ -1191,7 +1200,8 @@ class InvaderAI:
         dice = best.get("dice")
         if not dice:
             return Choice(best, M("keep the roll: no reroll does better"))
-        return Choice(best, Mn("reroll die {dice}: the best exact expectation", "reroll dice {dice}: the best exact expectation", len(dice),
+        return Choice(best, Mn("reroll die {dice}: the best exact expectation",
+                               "reroll dice {dice}: the best exact expectation", len(dice),
                                  dice=", ".join(str(i + 1) for i in dice)))
 
     def _marine_damage(self, view: DoomState, about: dict, reroll: tuple[int, ...]) -> float:
@@ -1230,7 +1240,8 @@ class InvaderAI:
                            mon.melee, view.content)
         gain = ew1 - ew0 + self.level.kill * (k1 - k0)
         if gain >= HELLFIRE_GAIN:
-            return Choice(play[0], M("play Hellfire: +{pct}% to kill {figure}", pct=round((k1 - k0) * 100), figure=who(view, mar_id)))
+            return Choice(play[0], M("play Hellfire: +{pct}% to kill {figure}", pct=round((k1 - k0) * 100),
+                                     figure=who(view, mar_id)))
         return Choice(no, QUIET)
 
     def _dark_energies(self, view: DoomState, opts: list[Action], about: dict) -> Choice:
@@ -1256,7 +1267,8 @@ class InvaderAI:
         if best is None:
             return Choice(no, QUIET)
         a, f, k0, k1 = best
-        return Choice(a, M("play Dark Energies on {figure}: its chance to die falls from {pct}% to {pct2}%", figure=who(view, f), pct=round(k0 * 100), pct2=round(k1 * 100)))
+        return Choice(a, M("play Dark Energies on {figure}: its chance to die falls from {pct}% to {pct2}%",
+                           figure=who(view, f), pct=round(k0 * 100), pct2=round(k1 * 100)))
 
     def _best_marine_shot(self, view, p: Planner, marine: str, d: int, armour: int, hp: int) -> tuple[float, float]:
         best = (0.0, 0.0)
@@ -1277,7 +1289,8 @@ class InvaderAI:
             if q and q[0].marine is not None and q[0].score >= AMBUSH_VALUE:
                 n += 1
         if n >= 1:
-            return Choice(play[0], Mn("play Trap: {n} invader can strike at once", "play Trap: {n} invaders can strike at once", n))
+            return Choice(play[0], Mn("play Trap: {n} invader can strike at once",
+                                      "play Trap: {n} invaders can strike at once", n))
         return Choice(no, QUIET)
 
     def _ambush(self, view: DoomState, k: dict[str, list[Action]]) -> Choice:
@@ -1289,7 +1302,8 @@ class InvaderAI:
             if q and q[0].marine is not None and (best is None or q[0].score > best[0]):
                 best = (q[0].score, a, f, q[0].marine)
         if best is not None and best[0] >= AMBUSH_VALUE:
-            return Choice(best[1], M("ambush: {figure} can attack {target} now", figure=who(view, best[2]), target=who(view, best[3])))
+            return Choice(best[1], M("ambush: {figure} can attack {target} now", figure=who(view, best[2]),
+                                     target=who(view, best[3])))
         return Choice(k["pass"][0], QUIET)
 
     def _knockback(self, view: DoomState, opts: list[Action]) -> Choice:
@@ -1359,7 +1373,8 @@ class InvaderAI:
         if target is not None:
             return Choice(a, M("{monster} appears at {at}, out of sight, {d} squares from the marines: it can strike {figure} this turn",
                                monster=monster_name(mon.id), at=at, d=d, figure=who(view, target)))
-        return Choice(a, M("{monster} appears at {at}, out of sight, {d} squares from the nearest marine", monster=monster_name(mon.id), at=at, d=d))
+        return Choice(a, M("{monster} appears at {at}, out of sight, {d} squares from the nearest marine",
+                           monster=monster_name(mon.id), at=at, d=d))
 
 
 def _subsets(n: int) -> list[tuple[int, ...]]:

@@ -488,7 +488,8 @@ class MarineBot:
             if not hurt:
                 return Choice(opts[0], M("nobody near is hurt"))
             best = min(hurt, key=lambda a: (state.marines[a.get("target")].health, a.get("target")))
-            return Choice(best, M("heal {figure}, the most hurt marine in reach", figure=who(state, best.get('target'))))
+            return Choice(best, M("heal {figure}, the most hurt marine in reach",
+                                  figure=who(state, best.get('target'))))
         if kind == "reroll":
             return self._reroll(state, me, opts)
         if kind == "blow_through":
@@ -521,8 +522,10 @@ class MarineBot:
         # Before the invader's attack the order is as good as spent: a wound ends it (spec 6.9).
         if stay is None or free and value > 0 or pk >= 0.3 or s.wound >= 0.5 or (imminent and s.wound > 0):
             self.memory["attack"] = {"weapon": best.get("weapon"), "target": list(best.get("target"))}
-            why = M("{pct}% to kill", pct=round(100 * pk)) if pk >= 0.05 else M("{pct}% to wound", pct=round(100 * s.wound))
-            return Choice(best, M("interrupt: {weapon} at {cell}, {why}", weapon=weapon_name(state, best.get('weapon')), cell=sq(best.get('target')), why=why))
+            why = M("{pct}% to kill", pct=round(100 * pk)) if pk >= 0.05 else M("{pct}% to wound",
+                    pct=round(100 * s.wound))
+            return Choice(best, M("interrupt: {weapon} at {cell}, {why}",
+                                  weapon=weapon_name(state, best.get('weapon')), cell=sq(best.get('target')), why=why))
         return Choice(stay, M("hold the Guard order: only {pct}% to wound now", pct=round(100 * s.wound)))
 
     def _roll_context(self, state: DoomState, me: str) -> tuple[str, str | None, Cell] | None:
@@ -633,7 +636,8 @@ class MarineBot:
         if "respawn" in k:
             sc = self._scene(state, mar.id)
             best = self._best(k["respawn"], lambda a: sc.position_value(tuple(a.get("cell")), []))
-            return Choice(best, M("respawn at {cell}: toward {goal}, out of the invaders' reach", cell=sq(best.get('cell')), goal=sc.goal_words))
+            return Choice(best, M("respawn at {cell}: toward {goal}, out of the invaders' reach",
+                                  cell=sq(best.get('cell')), goal=sc.goal_words))
         if "declare" in k:
             return self._declare(state, mar, k)
         return self._act(state, mar, k)
@@ -672,7 +676,8 @@ class MarineBot:
         plans: dict[str, tuple[float, str]] = {}
         run_mp, short_mp = acts["run"].move, acts["advance"].move
         v, cell, _ = best_move(reach, mp=run_mp)
-        plans["run"] = (v, M("run to {cell} toward {goal}", cell=sq(cell), goal=sc.goal_words) if cell != here else M("run: nowhere better to go"))
+        plans["run"] = (v, M("run to {cell} toward {goal}", cell=sq(cell),
+                             goal=sc.goal_words) if cell != here else M("run: nowhere better to go"))
         shots = [s for s in sc.shots(here) if s.value > 0]
         if shots:
             s1 = shots[0]
@@ -680,17 +685,21 @@ class MarineBot:
             second = shots[1].value if len(shots) > 1 else s1.value
             fire = s1.value + (1 - pk) * s1.value + pk * second
             plans["fire"] = (stay + fire - self._spared_gain(sc, here, s1),
-                             M("fire twice from {cell}: {pct}% to kill with the first shot", cell=sq(here), pct=round(100 * pk)))
+                             M("fire twice from {cell}: {pct}% to kill with the first shot", cell=sq(here),
+                               pct=round(100 * pk)))
             after, cell, _ = best_move(short, spared=s1.kills, mp=short_mp)
-            plans["advance"] = (s1.value + after, M("shoot from {cell} ({pct}% to kill), then move to {to}", cell=sq(here), pct=round(100 * pk), to=sq(cell)))
+            plans["advance"] = (s1.value + after, M("shoot from {cell} ({pct}% to kill), then move to {to}",
+                                                    cell=sq(here), pct=round(100 * pk), to=sq(cell)))
         v, cell, shot = best_move(short, with_shot=True, mp=short_mp)
         if shot is not None and ("advance" not in plans or v > plans["advance"][0]):
-            plans["advance"] = (v, M("advance to {cell} and shoot ({pct}% to kill)", cell=sq(cell), pct=round(100 * max(shot.kills.values(), default=0))))
+            plans["advance"] = (v, M("advance to {cell} and shoot ({pct}% to kill)", cell=sq(cell),
+                                     pct=round(100 * max(shot.kills.values(), default=0))))
         elif "advance" not in plans:
             plans["advance"] = (v, M("advance to {cell}", cell=sq(cell)))
         v, cell, _ = best_move(short, mp=short_mp)
         order, ov = self._order_value(sc, cell)
-        ready = (v + ov, M("move to {cell} and take a {order} order", cell=sq(cell), order=ref("doom.order", order)) if cell != here
+        ready = (v + ov, M("move to {cell} and take a {order} order", cell=sq(cell),
+                           order=ref("doom.order", order)) if cell != here
                  else M("stay and take a {order} order", order=ref("doom.order", order)))
         if shots:
             s1 = shots[0]
@@ -792,7 +801,11 @@ class MarineBot:
                 act = next(a for a in k["attack"] if a.get("weapon") == s.weapon and tuple(a.get("target")) == s.target)
                 self.memory["attack"] = {"weapon": s.weapon, "target": list(s.target)}
                 pk = max(s.kills.values(), default=0.0)
-                return Choice(act, M("shoot {target} with the {weapon}: {pct}% to kill, {pct2}% to wound", target=who(state, sc.figures.get(s.target, '')) if s.target in sc.figures else sq(s.target), weapon=weapon_name(state, s.weapon), pct=round(100 * pk), pct2=round(100 * s.wound)))
+                return Choice(act, M("shoot {target} with the {weapon}: {pct}% to kill, {pct2}% to wound",
+                                     target=who(state,
+                                     sc.figures.get(s.target,
+                                     '')) if s.target in sc.figures else sq(s.target), weapon=weapon_name(state,
+                                     s.weapon), pct=round(100 * pk), pct2=round(100 * s.wound)))
         # 2. Doors: close one between us and invaders we cannot kill; open one toward the objective.
         door = self._door(state, sc, k, best_cell, best_v, stay)
         if door is not None:
@@ -894,7 +907,8 @@ class MarineBot:
             mine = any(c.weapons[w].ammo == what for w in mar.weapons) or any(
                 w.always and w.ammo == what for w in c.weapons.values())
             if needs and (mar.ammo.get(what, 0) >= 2 or not mine):
-                return Choice(a, M("give {figure} 1 {ammo} ammo: it has none", figure=who(state, other.id), ammo=ammo(what)))
+                return Choice(a, M("give {figure} 1 {ammo} ammo: it has none", figure=who(state, other.id),
+                                   ammo=ammo(what)))
         return None
 
 

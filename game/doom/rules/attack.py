@@ -122,7 +122,8 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: Msg 
     if marine_attacker:
         words["weapon"] = weapon_name(state, weapon)
         said = M("{figure} attacks {target} at {cell} with the {weapon} ({why}); distance {distance}.", why=why,
-                 **words) if why else M("{figure} attacks {target} at {cell} with the {weapon}; distance {distance}.", **words)
+                 **words) if why else M("{figure} attacks {target} at {cell} with the {weapon}; distance {distance}.",
+                                        **words)
     else:
         said = M("{figure} attacks {target} at {cell} ({why}); distance {distance}.", why=why, **words) if why \
             else M("{figure} attacks {target} at {cell}; distance {distance}.", **words)
@@ -184,7 +185,8 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: Msg 
     elif special_ops and not aimed and dodger is None:
         # Special Ops (spec 7.4 PLACEHOLDER): its melee attacks may reroll one die once.
         opts = [o for o in _subsets(len(faces)) if len(o["dice"]) <= 1]
-        pick = ctx.choose(attacker, "reroll", opts, M("Reroll one die (Special Ops)? (now {dice})", dice=dice_words(faces)),
+        pick = ctx.choose(attacker, "reroll", opts, M("Reroll one die (Special Ops)? (now {dice})",
+                                                      dice=dice_words(faces)),
                           about=about)["dice"]
         if pick:
             new = roll(state, tuple(faces[i][0] for i in pick))
@@ -228,10 +230,12 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: Msg 
     else:
         rolled_r, rolled_d = sum(f["range"] for f in fs), sum(f["damage"] for f in fs)
         r_words = M("range {range} ({rolled} rolled {bonus})", range=rng_total, rolled=rolled_r,
-                    bonus=f"{rng_total - rolled_r:+d}") if rng_total != rolled_r else M("range {range}", range=rng_total)
+                    bonus=f"{rng_total - rolled_r:+d}") if rng_total != rolled_r else M("range {range}",
+                                                                                        range=rng_total)
         d_words = M("{damage} damage ({rolled} rolled {bonus})", damage=damage, rolled=rolled_d,
                     bonus=f"{damage - rolled_d:+d}") if damage != rolled_d else M("{damage} damage", damage=damage)
-        E.emit(ctx, "hit", M("Hit: {range}, {damage}.", range=r_words, damage=d_words), {"range": rng_total, "damage": damage})
+        E.emit(ctx, "hit", M("Hit: {range}, {damage}.", range=r_words, damage=d_words), {"range": rng_total,
+                             "damage": damage})
 
     ammo_icon = any(f["ammo"] for f in fs)
     if hit:

@@ -77,7 +77,8 @@ def discard_card(ctx, card: str, why: Msg) -> None:
     state: DoomState = ctx.state
     state.hand.remove(card)
     state.deck.discard([card])
-    emit(ctx, "discard", M("The invader discards {card} ({why}).", card=card_name(state, card), why=why), {"card": card})
+    emit(ctx, "discard", M("The invader discards {card} ({why}).", card=card_name(state, card),
+                           why=why), {"card": card})
 
 
 # --- wounds and deaths ----------------------------------------------------------------------
@@ -121,7 +122,8 @@ def destroy_invader(ctx, fig: str, why: Msg) -> None:
     inv = state.invaders.pop(fig)
     if state.act is not None and state.act.get("fig") == fig:
         state.act["dead"] = True
-    emit(ctx, "destroyed", M("{figure} is destroyed ({why}).", figure=who(state, fig), why=why), {"figure": fig, "cells": [list(c) for c in inv.cells]})
+    emit(ctx, "destroyed", M("{figure} is destroyed ({why}).", figure=who(state, fig), why=why), {"figure": fig,
+                             "cells": [list(c) for c in inv.cells]})
     reveal(ctx)
 
 
@@ -229,7 +231,8 @@ def reveal_area(ctx, area: str) -> None:
         if f.area != area or f.min_marines > n_marines:
             continue
         if pool_left(state, f.monster) < 1:
-            emit(ctx, "not_placed", M("No {monster} figure is left for {name}.", monster=monster(f.monster), name=f.name), {})
+            emit(ctx, "not_placed", M("No {monster} figure is left for {name}.", monster=monster(f.monster),
+                                      name=f.name), {})
             continue
         figures = state.figure_cells()
         if any(c in figures for c in f.cells):
@@ -283,7 +286,8 @@ def pick_up(ctx, marine: str, cell: Cell, berserk: bool = False) -> bool:
         if text is None:
             continue
         state.markers.remove(mk)
-        emit(ctx, "pick_up", M("{figure} picks up {what} at {cell}.", figure=who(state, marine), what=text, cell=sq(cell)),
+        emit(ctx, "pick_up", M("{figure} picks up {what} at {cell}.", figure=who(state, marine), what=text,
+                               cell=sq(cell)),
              {"figure": marine, "item": mk.variant})
         took = True
     return took
@@ -334,7 +338,8 @@ def trigger_encounter(ctx, marine: str) -> None:
         state.encounters_done.append(mk.variant)
         enc = state.content.scenarios[state.scenario].encounters.get(mk.variant)
         if enc is None:
-            emit(ctx, "encounter", M("{figure} finds encounter {encounter}; nothing happens.", figure=who(state, marine),
+            emit(ctx, "encounter", M("{figure} finds encounter {encounter}; nothing happens.",
+                                     figure=who(state, marine),
                                      encounter=mk.variant), {})
             continue
         emit(ctx, "encounter", M(enc.text), {"encounter": mk.variant, "figure": marine})
@@ -355,11 +360,13 @@ def _encounter_effects(ctx, marine: str, enc) -> None:
     for item, n in enc.give.items():
         text = gain(state, marine, item, n)
         if text is not None:
-            emit(ctx, "pick_up", M("{figure} takes {what}.", figure=who(state, marine), what=text), {"figure": marine, "item": item})
+            emit(ctx, "pick_up", M("{figure} takes {what}.", figure=who(state, marine), what=text), {"figure": marine,
+                                   "item": item})
     if enc.health and mar.health < mar.max_health:
         healed = min(enc.health, mar.max_health - mar.health)
         mar.health += healed
-        emit(ctx, "heal", M("{figure} heals {n} ({health} health).", figure=who(state, marine), n=healed, health=mar.health),
+        emit(ctx, "heal", M("{figure} heals {n} ({health} health).", figure=who(state, marine), n=healed,
+                            health=mar.health),
              {"figure": marine})
     for door, opened in enc.doors.items():
         if door in state.destroyed or (door not in state.closed) == opened:
@@ -382,7 +389,8 @@ def _encounter_effects(ctx, marine: str, enc) -> None:
                 emit(ctx, "lost", M("No {monster} of the encounter fits (out of the marines' sight, figures left).",
                                     monster=name), {})
                 continue
-            got = ctx.choose(INVADER, "place", [{"cells": o} for o in opts], M("Where does the {monster} appear?", monster=name))
+            got = ctx.choose(INVADER, "place", [{"cells": o} for o in opts], M("Where does the {monster} appear?",
+                                                                               monster=name))
             place_invader(ctx, group.monster, [tuple(x) for x in got["cells"]])
 
 

@@ -169,7 +169,8 @@ def _marine_actions(state: DoomState) -> list[Action]:
             for other, what in give_options(state, mar.id):
                 out.append(Action("give", {"to": other, "what": what},
                                   M("Give {figure} 1 {ammo} ammo (1 MP)", figure=who(state, other), ammo=ammo(what))
-                                  if what in c.ammo else M("Give {figure} the {weapon} (1 MP)", figure=who(state, other),
+                                  if what in c.ammo else M("Give {figure} the {weapon} (1 MP)",
+                                                           figure=who(state, other),
                                                            weapon=weapon_name(state, what))))
     if t["attacks"] > 0:
         sight: dict = {}
@@ -196,7 +197,8 @@ def _window_actions(state: DoomState) -> list[Action]:
     out = [Action("pass", {}, M("Play nothing now"))]
     for f in w["figures"]:
         out.append(Action("play", {"card": w["card"], "figure": f},
-                          M("Play {card}: {figure} activates now", card=card_name(state, w["card"]), figure=who(state, f))))
+                          M("Play {card}: {figure} activates now", card=card_name(state, w["card"]),
+                            figure=who(state, f))))
     return out
 
 
@@ -258,12 +260,14 @@ def start_events(state: DoomState) -> list[Action]:
         name = card_name(state, card)
         if spec.effect == "destroy_door":
             for d in sorted(set(state.map.doors) - set(state.destroyed)):
-                out.append(Action("play", {"card": card, "door": d}, M("Play {card}: destroy door {door}", card=name, door=d)))
+                out.append(Action("play", {"card": card, "door": d}, M("Play {card}: destroy door {door}", card=name,
+                                                                       door=d)))
         elif spec.effect == "close_doors":
             free = [d for d in sorted(state.map.doors) if d not in state.closed and d not in state.destroyed
                     and not state.map.doors[d].security and not (set(state.figure_cells()) & state.map.doors[d].flanks)]
             for i, d in enumerate(free):
-                out.append(Action("play", {"card": card, "doors": [d]}, M("Play {card}: close door {door}", card=name, door=d)))
+                out.append(Action("play", {"card": card, "doors": [d]}, M("Play {card}: close door {door}", card=name,
+                                                                          door=d)))
                 if spec.amount >= 2:
                     for e in free[i + 1:]:
                         out.append(Action("play", {"card": card, "doors": [d, e]},
@@ -275,7 +279,8 @@ def start_events(state: DoomState) -> list[Action]:
         elif spec.effect == "type_speed":
             for mon in sorted({i.monster for i in state.invaders.values()}):
                 out.append(Action("play", {"card": card, "monster": mon},
-                                  M("Play {card}: every {monster} +{n} MP", card=name, monster=monster_name(mon), n=spec.amount)))
+                                  M("Play {card}: every {monster} +{n} MP", card=name, monster=monster_name(mon),
+                                    n=spec.amount)))
         elif spec.effect in ("marine_range_minus", "extra_spawn"):
             out.append(Action("play", {"card": card}, M("Play {card}", card=name)))
     return out
@@ -425,7 +430,8 @@ def refusal(state: DoomState, action: Action) -> Msg:
     if state.flags.get("window"):
         return M("The invader may first play a card before this marine's turn (or pass).")
     if state.flags.get("interlude"):
-        return M("{figure}'s turn waits: invaders are acting (Trap or Ambush).", figure=who(state, state.seats[state.seat]))
+        return M("{figure}'s turn waits: invaders are acting (Trap or Ambush).",
+                 figure=who(state, state.seats[state.seat]))
     if state.phase == "marine":
         mar = state.active_marine()
         me = who(state, mar.id)
@@ -437,7 +443,8 @@ def refusal(state: DoomState, action: Action) -> Msg:
         if t["action"] is None and action.kind not in ("declare", "adrenaline"):
             return M("{figure} must declare an action (Run, Fire, Advance or Ready) first.", figure=me)
         if action.kind == "declare":
-            return M("{figure} has already declared {action} this turn.", figure=me, action=ref("doom.action", t["action"]))
+            return M("{figure} has already declared {action} this turn.", figure=me,
+                     action=ref("doom.action", t["action"]))
         if action.kind == "move":
             if t["mp"] <= 0:
                 return M("{figure} has no movement left this turn.", figure=me)
@@ -483,7 +490,8 @@ def refusal(state: DoomState, action: Action) -> Msg:
     if action.kind == "attack":
         if state.act["attacks"] <= 0:
             return M("{figure} has already attacked in this activation.", figure=fig)
-        return M("{figure} cannot attack that square: it needs a marine or a barrel in sight (melee: adjacent).", figure=fig)
+        return M("{figure} cannot attack that square: it needs a marine or a barrel in sight (melee: adjacent).",
+                 figure=fig)
     if action.kind == "move":
         return M("{figure} cannot reach that place with {mp} MP (walls, closed doors, marines and obstacles block; "
                  "unexplored areas are not on the table).", figure=fig, mp=state.act["mp"])
@@ -774,7 +782,8 @@ def _guard_window(ctx, moving: str | None, when: str = "moves") -> None:
                 M("{figure} may interrupt with its Guard order as {other} is activated.", figure=who(state, marine),
                   other=who(state, moving))
         elif when == "moves":
-            prompt = M("{figure} may interrupt with its Guard order before the invader's attack.", figure=who(state, marine))
+            prompt = M("{figure} may interrupt with its Guard order before the invader's attack.",
+                       figure=who(state, marine))
         else:
             prompt = M("{figure} may interrupt with its Guard order after the spawn.", figure=who(state, marine))
         got = ctx.choose(marine, "guard", opts, prompt)
@@ -975,12 +984,14 @@ def _spawn(ctx, card: str, half: int) -> None:
                     E.emit(ctx, "lost", M("No {monster} figure is left: it is lost.", monster=name), {})
                     continue
                 state.invaders.pop(got["figure"])
-                E.emit(ctx, "recycle", M("The invader takes {figure} off the board.", figure=who(state, got["figure"])), {})
+                E.emit(ctx, "recycle", M("The invader takes {figure} off the board.",
+                                         figure=who(state, got["figure"])), {})
             opts = Q.placements(state, group.monster)
             if not opts:
                 E.emit(ctx, "lost", label(("lost", group.monster), _lost_msg, name), {})
                 continue
-            got = ctx.choose(INVADER, "place", [{"cells": o} for o in opts], M("Where does the {monster} appear?", monster=name))
+            got = ctx.choose(INVADER, "place", [{"cells": o} for o in opts], M("Where does the {monster} appear?",
+                                                                               monster=name))
             E.place_invader(ctx, group.monster, [tuple(c) for c in got["cells"]])
     _guard_window(ctx, None, "spawned")  # Guard may interrupt at any moment of the invader's turn (seed p. 10)
     state.hand.remove(card)  # the card stays in hand while it is being played, then is discarded
