@@ -113,3 +113,19 @@ def test_the_check_finds_english():
     _english_words(Msg("{figure} carries on.", {"figure": Msg("the invader")}), hu, "event", out)
     _english_words("Red moves to 4,10.", hu, "event", out)
     assert out == {("event", "the invader"), ("event", "Red moves to 4,10.")}
+
+
+def test_a_hungarian_refusal_keeps_its_rule_link(hungarian):
+    """A lesson links a refusal to its rule by the refusal's English words (game/doom/tutorial.py
+    rule_of), so in Hungarian the same rule comes up: spec 6.9, orders only with Ready."""
+    from game.doom.rules.title import DoomTitle
+    from game.doom.tutorial import rule_of
+    from game.engine.protocol import Action
+
+    session = Session.start(DoomTitle(), "knee_deep", 1, {"marines": 1})
+    run = next(a for a in session.legal_actions() if a.get("action") == "run")
+    session.apply(run)
+    with pytest.raises(IllegalAction) as refused:
+        session.title.apply(session.state, Action("order", {"order": "aim"}))
+    assert str(refused.value.why) == "Parancsjelzőt csak a készenlét akcióval lehet lerakni."
+    assert rule_of(refused.value.why, "order") == "6.9"
