@@ -138,3 +138,50 @@ def extract_level7_tiles(fileobj: BinaryIO, keywords: Any, comment_tags: Any, op
         line = _line_of(path.read_text(encoding="utf-8"), tile.name)
         yield line, None, tile.name, [f"{tile.id}.name"]
         yield line, "pgettext", ("level7", tile.name), [f"{tile.id}.name"]
+
+
+def extract_doom_content(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict) -> Iterator[Found]:
+    """Doom's shown content (game/doom/data/*.toml), read with the game's own loader
+    (game.doom.content) so each msgid is exactly the value the names lookup
+    (game/doom/rules/names.py) or the log translates: the names of monsters, weapons, ammo,
+    items, actions, orders and cards, the invader cards' texts, scenario names, encounter texts and
+    the area texts of the scenarios' maps (read out when an area is revealed). The data's
+    `name_hu` (the seed's Hungarian word) goes along as a comment for the translator."""
+    from game.doom.content import load_content
+
+    path = _path(fileobj)
+    raw = path.read_text(encoding="utf-8")
+    content = load_content(path.parent)
+    texts: list[tuple[str, str, str]] = []
+
+    def names(table: Any, prefix: str) -> None:
+        for key, rec in table.items():
+            texts.append((f"{prefix}.{key}.name", rec.name, getattr(rec, "name_hu", "")))
+
+    if path.name == "monsters.toml":
+        names(content.monsters, "monster")
+    elif path.name == "weapons.toml":
+        names(content.ammo, "ammo")
+        names(content.weapons, "weapon")
+    elif path.name == "equipment.toml":
+        names(content.items, "item")
+    elif path.name == "marines.toml":
+        names(content.marines, "marine")
+        names(content.actions, "action")
+        names(content.orders, "order")
+    elif path.name == "marine_cards.toml":
+        names(content.marine_cards, "card")
+    elif path.name == "invader_cards.toml":
+        for key, card in content.invader_cards.items():
+            texts += [(f"card.{key}.name", card.name, ""), (f"card.{key}.text", card.text, "")]
+    elif path.name == "scenarios.toml":
+        from game.doom.rules.board import load_map
+
+        for key, sc in content.scenarios.items():
+            texts.append((f"scenario.{key}.name", sc.name, sc.name_hu))
+            texts += [(f"scenario.{key}.encounter.{e}.text", enc.text, "") for e, enc in sc.encounters.items()]
+            for area, text in load_map(sc.map, content).area_text.items():
+                texts.append((f"{Path(sc.map).name}: area {area}", text.rstrip(": "), ""))
+    for key, value, hu in texts:
+        if value:
+            yield _line_of(raw, value), None, value, [key] + ([f"seed (hu): {hu}"] if hu else [])

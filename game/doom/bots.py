@@ -14,11 +14,12 @@ from typing import Iterable
 
 from game.doom.rules import queries as Q
 from game.doom.rules.odds import hit_chance, wound_distribution
-from game.doom.rules.names import sq, who
+from game.doom.rules.names import ref, sq, who
 from game.doom.rules.state import INVADER, Cell, DoomState
 from game.engine.bots import Choice, RandomBot  # noqa: F401  (RandomBot: this title's random player too)
 from game.engine.bots import seat_view as engine_seat_view
 from game.engine.protocol import Action
+from game.engine.text import M, english
 
 FAR = 10 ** 6
 
@@ -42,6 +43,17 @@ def field_from(state: DoomState, goals: Iterable[Cell], doors_open: bool = True,
                     nxt.append(n)
         frontier = nxt
     return dist
+
+
+def asked(state: DoomState) -> str:
+    """The pending question in English, as the rules word it: a bot reads the dice and the
+    attacker's name off it in the same words whatever the player's language."""
+    return english(state.proc["pending"]["prompt"])
+
+
+def named(state: DoomState, fig: str) -> str:
+    """A figure's name in the English a question is read in (asked)."""
+    return english(who(state, fig))
 
 
 def _misses(prompt: str) -> list[bool] | None:
@@ -100,65 +112,66 @@ class GreedyBot:
         if kind in ("sentry", "guard"):
             use = [a for a in opts if a.get("use")]
             if use:
-                return Choice(self._weakest_target(state, use), "interrupt with the best odds")
-            return Choice(opts[0], "nothing to attack")
+                return Choice(self._weakest_target(state, use), M("interrupt with the best odds"))
+            return Choice(opts[0], M("nothing to attack"))
         if kind == "heal_now":
             hurt = [a for a in opts if a.get("target")]
             if hurt:
                 best = min(hurt, key=lambda a: state.marines[a.get("target")].health)
-                return Choice(best, "heal the most hurt marine")
-            return Choice(opts[0], "nobody is hurt")
+                return Choice(best, M("heal the most hurt marine"))
+            return Choice(opts[0], M("nobody is hurt"))
         if kind in ("aim", "heal"):
             yes = [a for a in opts if a.get(kind)]
-            return Choice(yes[0] if yes else opts[0], f"use the {kind.capitalize()} order now")
+            return Choice(yes[0] if yes else opts[0], M("use the {order} order now", order=ref("doom.order", kind)))
         if kind in ("dodge_card", "trap", "hellfire", "dud", "dark_energies"):
             play = [a for a in opts if a.get("card")]
             if kind == "dark_energies" and play:
                 play.sort(key=lambda a: -state.invaders[a.get("figure")].wounds)
-            return Choice(play[0] if play else opts[0], "play the card while it helps")
+            return Choice(play[0] if play else opts[0], M("play the card while it helps"))
         if kind == "reroll":
-            misses = _misses(state.proc["pending"]["prompt"])
+            misses = _misses(asked(state))
             by_dice = {tuple(a.get("dice")): a for a in opts}
             if misses is None:
-                return Choice(opts[0], "keep the roll")
+                return Choice(opts[0], M("keep the roll"))
             if state.proc["pending"]["decider"] == INVADER or self._dodging(state):
                 # the attack is aimed at us: a miss already fails it; else reroll everything
                 if any(misses):
-                    return Choice(by_dice[()], "the roll already shows a miss")
-                return Choice(max(opts, key=lambda a: len(a.get("dice"))), "reroll every die, hoping for a miss")
+                    return Choice(by_dice[()], M("the roll already shows a miss"))
+                return Choice(max(opts, key=lambda a: len(a.get("dice"))), M("reroll every die, hoping for a miss"))
             pick = tuple(i for i, m in enumerate(misses) if m)
             if pick in by_dice and pick:
-                return Choice(by_dice[pick], "reroll the dice showing a miss")
-            return Choice(by_dice[()], "no miss to reroll: keep the roll")
+                return Choice(by_dice[pick], M("reroll the dice showing a miss"))
+            return Choice(by_dice[()], M("no miss to reroll: keep the roll"))
         if kind == "place":
             dist = field_from(state, [m.cell for m in state.marines.values() if m.cell is not None])
             best = min(opts, key=lambda a: _near(dist, [tuple(c) for c in a.get("cells")]))
-            return Choice(best, f"the square out of sight closest to a marine ({sq(best.get('cells')[0])})")
+            return Choice(best, M("the square out of sight closest to a marine ({cell})",
+                                  cell=sq(best.get('cells')[0])))
         if kind == "recycle":
             dist = field_from(state, [m.cell for m in state.marines.values() if m.cell is not None])
             figs = [a for a in opts if a.get("figure")]
             if not figs:
-                return Choice(opts[0], "no figure to bring back")
+                return Choice(opts[0], M("no figure to bring back"))
             best = max(figs, key=lambda a: _near(dist, state.invaders[a.get("figure")].cells))
-            return Choice(best, "bring back the figure farthest from the marines")
+            return Choice(best, M("bring back the figure farthest from the marines"))
         if kind == "knockback":
             onto = [a for a in opts if a.get("to") and state.has_marker(tuple(a.get("to")), "hazard")]
-            return Choice(onto[0] if onto else opts[-1], "knock it onto a hazard" if onto else "knock it far")
+            return Choice(onto[0] if onto else opts[-1], M("knock it onto a hazard") if onto else M("knock it far"))
         if kind == "blow_through":
             figures = state.figure_cells()
             hit = [a for a in opts if a.get("to") and figures.get(tuple(a.get("to"))) in state.invaders]
-            return Choice(hit[0] if hit else opts[0], "walk on to another invader" if hit else "stop the walk")
-        return Choice(opts[0], "the first option")
+            return Choice(hit[0] if hit else opts[0], M("walk on to another invader") if hit else M("stop the walk"))
+        return Choice(opts[0], M("the first option"))
 
     def _dodging(self, state: DoomState) -> bool:
         """Whether the player asked to pick rerolls is not the attacker (it dodges the attack): the
         question names whose attack it is ("Which dice of Imp 2's attack are rerolled?")."""
         pending = state.proc["pending"]
-        prompt = pending["prompt"]
+        prompt = asked(state)
         if " of " not in prompt or "'s attack" not in prompt:
             return False
         attacker = prompt.split(" of ", 1)[1].split("'s attack", 1)[0]
-        return attacker != who(state, pending["decider"])
+        return attacker != named(state, pending["decider"])
 
     def _weakest_target(self, state: DoomState, attacks: list[Action]) -> Action:
         """The attack with the best exact odds (rules/odds.py): a kill first, then expected wounds."""
@@ -202,7 +215,7 @@ class GreedyBot:
         c = state.content
         if "pass" in k:  # an Ambush window
             play = k.get("play", [])
-            return Choice(play[0] if play else k["pass"][0], "ambush the marine" if play else "no ambush")
+            return Choice(play[0] if play else k["pass"][0], M("ambush the marine") if play else M("no ambush"))
         if "discard" in k:
             def value(a: Action) -> int:
                 card = c.invader_card(a.get("card"))
@@ -210,11 +223,11 @@ class GreedyBot:
                     return 4 if card.effect == "reroll" else 2
                 return max(sum(c.monsters[g.monster].health * g.count for g in half) for half in card.halves)
             worst = min(k["discard"], key=value)
-            return Choice(worst, "discard the weakest card")
+            return Choice(worst, M("discard the weakest card"))
         plays = [a for a in k.get("play", []) if c.invader_card(a.get("card")).effect
                  in ("marine_range_minus", "type_speed", "activate_twice", "extra_spawn")]
         if plays:
-            return Choice(plays[0], "a start-of-turn card that costs nothing")
+            return Choice(plays[0], M("a start-of-turn card that costs nothing"))
         if "spawn" in k:
             def strength(a: Action) -> int:
                 half = c.invader_card(a.get("card")).halves[a.get("half")]
@@ -223,27 +236,27 @@ class GreedyBot:
                                                                 .halves[a.get("half")][0].monster)]
             if placeable:
                 best = max(placeable, key=strength)
-                return Choice(best, "the strongest spawn that fits out of sight")
-            return Choice(k["no_spawn"][0], "nothing would fit out of the marines' sight")
+                return Choice(best, M("the strongest spawn that fits out of sight"))
+            return Choice(k["no_spawn"][0], M("nothing would fit out of the marines' sight"))
         if "no_spawn" in k:
-            return Choice(k["no_spawn"][0], "no spawn card")
+            return Choice(k["no_spawn"][0], M("no spawn card"))
         if "activate" in k:
             dist = field_from(state, [m.cell for m in state.marines.values() if m.cell is not None])
             best = min(k["activate"], key=lambda a: _near(dist, state.invaders[a.get("figure")].cells))
-            return Choice(best, f"{who(state, best.get('figure'))} is the closest to a marine")
+            return Choice(best, M("{figure} is the closest to a marine", figure=who(state, best.get('figure'))))
         if "attack" in k:
-            return Choice(self._weakest_target(state, k["attack"]), "the attack with the best odds to kill or wound")
+            return Choice(self._weakest_target(state, k["attack"]), M("the attack with the best odds to kill or wound"))
         if "move" in k and state.act is not None:
             fig = state.act["fig"]
             dist = field_from(state, [m.cell for m in state.marines.values() if m.cell is not None])
             here = _near(dist, state.invaders[fig].cells)
             best = min(k["move"], key=lambda a: _near(dist, [tuple(x) for x in a.get("to")]))
             if _near(dist, [tuple(x) for x in best.get("to")]) < here:
-                return Choice(best, f"{who(state, fig)} closes in on the marines")
+                return Choice(best, M("{figure} closes in on the marines", figure=who(state, fig)))
         for end in ("end_activation", "end_interlude", "end_invader_turn"):
             if end in k:
-                return Choice(k[end][0], "nothing more to gain")
-        return Choice(next(iter(k.values()))[0], "the first option")
+                return Choice(k[end][0], M("nothing more to gain"))
+        return Choice(next(iter(k.values()))[0], M("the first option"))
 
     # --- a marine --------------------------------------------------------------------------------
 
@@ -276,26 +289,26 @@ class GreedyBot:
         if "respawn" in k:
             dist = field_from(state, self._goals(state))
             best = min(k["respawn"], key=lambda a: dist.get(tuple(a.get("cell")), FAR))
-            return Choice(best, "respawn closest to the objective")
+            return Choice(best, M("respawn closest to the objective"))
         if "adrenaline" in k:
-            return Choice(k["adrenaline"][0], "more movement is always welcome")
+            return Choice(k["adrenaline"][0], M("more movement is always welcome"))
         if "declare" in k:
             can_shoot = any(self._in_reach(state, mar.id, w, c) for w in Q.marine_weapons(state, mar)
                             for c in Q.attack_targets(state, mar.id, w))
             act = "advance" if can_shoot else "run"
             return Choice(next(a for a in k["declare"] if a.get("action") == act),
-                          "an enemy is in reach: move and shoot" if can_shoot else "nothing to shoot: run")
+                          M("an enemy is in reach: move and shoot") if can_shoot else M("nothing to shoot: run"))
         reach = [a for a in k.get("attack", []) if self._in_reach(state, mar.id, a.get("weapon"), tuple(a.get("target")))]
         if reach:
-            return Choice(self._weakest_target(state, reach), "the shot with the best odds to kill or wound")
+            return Choice(self._weakest_target(state, reach), M("the shot with the best odds to kill or wound"))
         dist = field_from(state, self._goals(state))
         here = dist.get(mar.cell, FAR)
         for a in k.get("door", []):
             d = state.map.doors[a.get("door")]
             if a.get("door") in state.closed and any(dist.get(f, FAR) < here for f in d.flanks):
-                return Choice(a, f"open door {a.get('door')} toward the objective")
+                return Choice(a, M("open door {door} toward the objective", door=a.get("door")))
         if "move" in k:
             best = min(k["move"], key=lambda a: dist.get(tuple(a.get("to")), FAR))
             if dist.get(tuple(best.get("to")), FAR) < here:
-                return Choice(best, "head for the objective")
-        return Choice(k["end_turn"][0] if "end_turn" in k else next(iter(k.values()))[0], "nothing more to do")
+                return Choice(best, M("head for the objective"))
+        return Choice(k["end_turn"][0] if "end_turn" in k else next(iter(k.values()))[0], M("nothing more to do"))

@@ -25,7 +25,7 @@ from types import MappingProxyType
 
 from game.board.model import MapError
 from game.engine.provenance import Provenance
-from game.engine.text import M, Msg
+from game.engine.text import M, Mn, Msg
 
 __all__ = ["CUSTOM", "CUSTOM_DIR", "BuiltMap", "built_maps", "built_scenario", "map_digest", "register",
            "scenario_path", "DEFAULT_FRAG_SCENARIO"]
@@ -43,8 +43,19 @@ class BuiltMap:
     path: Path
     name: str
     scenario: object | None = None  # game.doom.content.Scenario
-    problem: Msg | str = ""  # a message where the rules say why
+    problem: str | Msg = ""  # a message (this module's) or a map checker's sentence
     frag_default: bool = False  # the frag target is the default, not the map's own
+
+
+class Unplayable(ValueError):
+    """A built map that cannot be played: `problem` says why (a message), the text names the file."""
+
+    def __init__(self, path: Path, problem: Msg):
+        super().__init__(M("{path}: {problem}", path=str(path), problem=problem))
+        self.problem = problem
+
+    def __str__(self) -> str:
+        return str(self.args[0])
 
 
 def scenario_path(scenario: str, custom_dir: Path | None = None) -> Path:
@@ -71,11 +82,11 @@ def built_scenario(scenario: str, path: Path, content) -> tuple[object, bool]:
     except MapError as exc:
         raise ValueError("; ".join(exc.problems[:3])) from None
     except OSError as exc:
-        raise _unplayable(path, M("cannot read ({error})", error=str(exc.strerror or exc))) from None
+        raise Unplayable(path, M("cannot read it ({error})", error=str(exc.strerror or exc))) from None
     if board.properties.get("title") != "doom":
-        raise _unplayable(path, M("not a Doom map"))
+        raise Unplayable(path, M("not a Doom map"))
     if board.properties.get("piece"):
-        raise _unplayable(path, M("a map piece for the builder, not a whole map"))
+        raise Unplayable(path, M("a map piece for the builder, not a whole map"))
     try:
         DoomMap(board, content)  # unknown monsters, figures off the floor...
     except MapError as exc:
@@ -84,21 +95,22 @@ def built_scenario(scenario: str, path: Path, content) -> tuple[object, bool]:
 
     problems = check_board(board)
     if problems:
-        raise _unplayable(path, problems[0].message)
+        raise Unplayable(path, problems[0].message)
     goals = [n for n, a in board.areas.items() if a.properties.get("objective")]
     if not goals:
-        raise _unplayable(path, M("no objective (no area has objective = true)"))
+        raise Unplayable(path, M("no objective (no area has objective = true)"))
     if len(goals) > 1:
-        raise _unplayable(path, M("{n} areas have objective = true; a map has one objective", n=len(goals)))
+        raise Unplayable(path, M("{n} areas have objective = true; a map has one objective", n=len(goals)))
     if board.areas[goals[0]].properties.get("start_zone"):
-        raise _unplayable(path, M("the objective {area} is the start zone", area=goals[0]))
+        raise Unplayable(path, M("the objective {area} is the start zone", area=goals[0]))
     starts = marine_start_squares(board)
     if len(starts) < len(content.marines):
-        raise _unplayable(path, M("the start zone has {n} free squares; {marines} marines need {marines}",
-                                  n=len(starts), marines=len(content.marines)))
+        raise Unplayable(path, Mn("the start zone has {n} free square; {marines} marines need {marines}",
+                                  "the start zone has {n} free squares; {marines} marines need {marines}", len(starts),
+                                  marines=len(content.marines)))
     own = board.properties.get("frag_target")
     if own is not None and int(own) < 1:
-        raise _unplayable(path, M("frag_target must be at least 1, not {value}", value=own))
+        raise Unplayable(path, M("frag_target must be at least 1, not {n}", n=str(own)))
     frags = int(own) if own is not None else content.scenarios[DEFAULT_FRAG_SCENARIO].frag_target
     name = str(board.properties.get("name") or path.stem)
     prov = Provenance(False, f"{path.name} (a map made in the map builder)",
@@ -106,12 +118,6 @@ def built_scenario(scenario: str, path: Path, content) -> tuple[object, bool]:
     sc = Scenario(scenario, name, name, str(Path(path).resolve()), frags, tuple(starts[:len(content.marines)]),
                   goals[0], "N", MappingProxyType({}), prov)
     return sc, own is None
-
-
-def _unplayable(path: Path, problem) -> ValueError:
-    """Why a built map cannot be played, naming its file: a message (issue 18), read in the
-    language of the screen that shows it."""
-    return ValueError(M("{path}: {problem}", path=str(path), problem=problem))
 
 
 def register(scenario: str, content, custom_dir: Path | None = None) -> str:
@@ -159,10 +165,11 @@ def built_maps(content, maps_dir: Path) -> list[BuiltMap]:
         name = str(board.properties.get("name") or path.stem)
         try:
             sc, default = built_scenario(sid, path, content)
+        except Unplayable as exc:
+            out.append(BuiltMap(sid, path, name, None, exc.problem))
+            continue
         except ValueError as exc:
-            why = exc.args[0] if exc.args else ""
-            out.append(BuiltMap(sid, path, name, None, why.params["problem"] if isinstance(why, Msg) and why.params.get("path") == str(path)
-                                else str(exc).replace(f"{path}: ", "")))
+            out.append(BuiltMap(sid, path, name, None, str(exc).replace(f"{path}: ", "")))
             continue
         out.append(BuiltMap(sid, path, name, sc, "", default))
     return out

@@ -43,12 +43,14 @@ from game.doom.bots import FAR, GreedyBot, field_from, group_by_kind
 from game.doom.rules import attack as A
 from game.doom.rules import effects as E
 from game.doom.rules import queries as Q
-from game.doom.rules.names import sq, who
+from game.doom.rules.names import monster as monster_name, ref, sq, who
 from game.doom.rules.odds import reroll_distribution, wound_odds
 from game.doom.rules.state import INVADER, Cell, DoomState, Invader
 from game.doom.rules.view import view_for
 from game.engine.bots import Choice
 from game.engine.protocol import Action
+from game.engine import text as T
+from game.engine.text import M, Mn, Msg, english, join
 from game.engine.rng import Pcg32, Rng
 
 DIFFICULTIES = ("recruit", "veteran", "nightmare")
@@ -70,7 +72,7 @@ HELLFIRE_GAIN = 0.3
 DARK_ENERGIES_GAIN = 0.15  # kill chance the removed wound takes away
 AMBUSH_VALUE = 0.6  # an attack plan worth this much makes Ambush and Trap worth playing
 # Declining a card says nothing of it: the marines read the bots' reasons, and the card is hidden.
-QUIET = "the invader lets the moment pass"
+QUIET = M("the invader lets the moment pass")
 
 
 @dataclass(frozen=True)
@@ -636,7 +638,8 @@ class InvaderAI:
     # --- saving the bot's own state ------------------------------------------------------------
 
     def get_state(self) -> dict[str, Any]:
-        return {"difficulty": self.difficulty, "seed": self.seed, "rng": self.rng.to_json(), "plan": self.plan,
+        plan = self.plan and dict(self.plan, reason=T.to_json(self.plan["reason"]))  # a message: as ids and parameters
+        return {"difficulty": self.difficulty, "seed": self.seed, "rng": self.rng.to_json(), "plan": plan,
                 "order": self.order}
 
     def set_state(self, data: dict[str, Any]) -> None:
@@ -647,7 +650,8 @@ class InvaderAI:
         self.difficulty = str(data["difficulty"])
         self.seed = int(data["seed"])
         self.rng = Pcg32.from_json(data["rng"])
-        self.plan = data.get("plan")
+        plan = data.get("plan")
+        self.plan = plan and dict(plan, reason=T.from_json(plan.get("reason", "")))
         self.order = data.get("order") or {}
 
     @property
@@ -677,8 +681,8 @@ class InvaderAI:
     def _only(self, state: DoomState, action: Action) -> str:
         if action.kind == "end_activation" and state.act is not None:
             self.plan = None
-            return f"{who(state, state.act['fig'])} has nothing left to do"
-        return "the only possible choice"
+            return M("{figure} has nothing left to do", figure=who(state, state.act['fig']))
+        return M("the only possible choice")
 
     # --- shared pieces ---------------------------------------------------------------------------
 
@@ -728,8 +732,9 @@ class InvaderAI:
         value, worst = scored[0]
         card = view.content.invader_card(worst.get("card"))
         if card.kind == "spawn" and value < 0:
-            return Choice(worst, f"discard {card.name}: none of its monsters is left to place")
-        return Choice(worst, f"discard {card.name}: the least useful card in hand")
+            return Choice(worst, M("discard {card}: none of its monsters is left to place",
+                                   card=ref("doom.invader_card", card.id)))
+        return Choice(worst, M("discard {card}: the least useful card in hand", card=ref("doom.invader_card", card.id)))
 
     def _card_value(self, view: DoomState, card_id: str) -> float:
         c = view.content
@@ -757,13 +762,15 @@ class InvaderAI:
         scored.sort(key=lambda t: (-t[0], t[1].get("card"), t[1].get("half")))
         good = [s for s in scored if s[0] > 0]
         if plays and len({s[1].get("card") for s in good}) >= 2:
-            return Choice(plays[0], f"play Reinforcements: {len(good)} spawn cards can be placed this turn")
+            return Choice(plays[0], Mn("play Reinforcements: {n} spawn card can be placed this turn",
+                                         "play Reinforcements: {n} spawn cards can be placed this turn", len(good)))
         if not good:
-            return Choice(k["no_spawn"][0], "no spawn card has a monster that fits out of the marines' sight")
+            return Choice(k["no_spawn"][0], M("no spawn card has a monster that fits out of the marines' sight"))
         value, best, placed = good[0]
         card = view.content.invader_card(best.get("card"))
-        words = ", ".join(f"{n} {view.content.monsters[mon].name}" for mon, n in placed if n)
-        return Choice(best, f"spawn {card.name} ({words}): the most threat that fits out of sight")
+        words = join(", ", [M("{n} {monster}", n=n, monster=monster_name(mon)) for mon, n in placed if n])
+        return Choice(best, M("spawn {card} ({words}): the most threat that fits out of sight",
+                              card=ref("doom.invader_card", card.id), words=words))
 
     def _spawn_value(self, view: DoomState, p: Planner, a: Action) -> tuple[float, list[tuple[str, int]]]:
         """Threat actually placeable: figures left in the pool, squares out of sight that fit them,
@@ -801,7 +808,7 @@ class InvaderAI:
         end = (k.get("end_invader_turn") or k.get("end_interlude") or [None])[0]
         self.plan = None
         if not figs:
-            return Choice(end, "every invader has acted")
+            return Choice(end, M("every invader has acted"))
         turn = [view.turn_seq, bool(view.flags.get("interlude"))]
         if self.order.get("turn") != turn:
             self.order = {"turn": turn, "scores": {}}
@@ -843,15 +850,17 @@ class InvaderAI:
                 top = None
         if top is None:
             if end is not None:
-                return Choice(end, "no invader can attack or get to a better square")
+                return Choice(end, M("no invader can attack or get to a better square"))
             f = figs[0]
-            return Choice(next(a for a in k["activate"] if a.get("figure") == f), f"{who(view, f)} acts")
+            act = next(a for a in k["activate"] if a.get("figure") == f)
+            return Choice(act, M("{figure} acts", figure=who(view, f)))
         _, f, best = top
         act = next(a for a in k["activate"] if a.get("figure") == f)
         if best.marine is not None:
-            why = f"{who(view, f)} first: it can attack {who(view, best.marine)} this turn"
+            why = M("{figure} first: it can attack {target} this turn", figure=who(view, f),
+                    target=who(view, best.marine))
         else:
-            why = f"{who(view, f)} next: it can get to a better square"
+            why = M("{figure} next: it can get to a better square", figure=who(view, f))
         return Choice(act, why)
 
     def _mp(self, view: DoomState, fig: str) -> int:
@@ -887,7 +896,8 @@ class InvaderAI:
         self.plan = {"fig": f, "steps": plan.steps(), "reason": self._plan_words(view, plan),
                      "expect": self._fingerprint(view, f, self._mp(view, f), 1)}
         act = next(a for a in k["activate"] if a.get("figure") == f)
-        return Choice(act, f"{who(view, f)} first: the best plan together with what the next figure can do after it")
+        return Choice(act, M("{figure} first: the best plan together with what the next figure can do after it",
+                             figure=who(view, f)))
 
     def _start_event(self, view: DoomState, p: Planner, plays: list[Action], figs: list[str]) -> Choice | None:
         """Start-of-turn events whose trigger holds and whose value passes a threshold (11.D step 1)."""
@@ -899,7 +909,9 @@ class InvaderAI:
                 near = [f for f in view.invaders if p.threat.exposure(view.invaders[f].cells,
                         c.monsters[view.invaders[f].monster].armour, 99)[1] > 0]
                 if len(near) >= 2:
-                    return Choice(a, f"play {card.name}: {len(near)} invaders stand where marines could shoot them")
+                    return Choice(a, Mn("play {card}: {n} invader stands where marines could shoot it",
+                                             "play {card}: {n} invaders stand where marines could shoot them", len(near),
+                                             card=ref("doom.invader_card", card.id)))
         frenzy = [a for a in plays if c.invader_card(a.get("card")).effect == "activate_twice"]
         if frenzy:
             best = None
@@ -911,7 +923,8 @@ class InvaderAI:
                 if q and q[0].marine is not None and (best is None or q[0].score > best[0]):
                     best = (q[0].score, a, f, q[0].marine)
             if best is not None and best[0] >= AMBUSH_VALUE:
-                return Choice(best[1], f"play Frenzy on {who(view, best[2])}: it can attack {who(view, best[3])} twice")
+                return Choice(best[1], M("play Frenzy on {figure}: it can attack {target} twice",
+                                         figure=who(view, best[2]), target=who(view, best[3])))
         speed = [a for a in plays if c.invader_card(a.get("card")).effect == "type_speed"]
         if speed:
             amount = c.invader_card(speed[0].get("card")).amount
@@ -931,19 +944,21 @@ class InvaderAI:
             gains.sort(key=lambda t: (-t[0], t[1].get("monster")))
             if gains[0][0] >= 1:
                 a = gains[0][1]
-                return Choice(a, f"play {c.invader_card(a.get('card')).name}: {gains[0][0]} "
-                                 f"{c.monsters[a.get('monster')].name} can then reach a marine")
+                return Choice(a, M("play {card}: {n} {monster} can then reach a marine",
+                                   card=ref("doom.invader_card", a.get("card").split("#")[0]),
+                                   n=gains[0][0], monster=monster_name(a.get("monster"))))
         for a in plays:
             card = c.invader_card(a.get("card"))
             if card.effect == "destroy_door":
                 gain = self._door_gain(view, p, a.get("door"))
                 if gain >= 4 and not view.map.doors[a.get("door")].security:
-                    return Choice(a, f"play {card.name} on door {a.get('door')}: it keeps the invaders "
-                                     f"{gain} squares further from the marines")
+                    return Choice(a, M("play {card} on door {door}: it keeps the invaders {gain} squares further from "
+                                       "the marines", card=ref("doom.invader_card", card.id), door=a.get("door"), gain=gain))
             elif card.effect == "close_doors":
                 delay = self._lock_delay(view, p, a.get("doors"))
                 if delay >= 2 * len(a.get("doors")):
-                    return Choice(a, f"play {card.name}: the marines need {delay} more MP to their objective")
+                    return Choice(a, M("play {card}: the marines need {delay} more MP to their objective",
+                                       card=ref("doom.invader_card", card.id), delay=delay))
         return None
 
     def _door_gain(self, view: DoomState, p: Planner, door: str) -> int:
@@ -1027,7 +1042,7 @@ class InvaderAI:
                 break
         self.plan = None
         end = k["end_activation"][0]
-        return Choice(end, f"{who(view, fig)} has no better move")
+        return Choice(end, M("{figure} has no better move", figure=who(view, fig)))
 
     def _step(self, view: DoomState, k: dict[str, list[Action]], step: dict[str, Any]) -> Action | None:
         """The legal action a planned step stands for (None: the rules do not offer it now)."""
@@ -1062,28 +1077,30 @@ class InvaderAI:
             plan["expect"] = None
         if step["kind"] == "end_activation":
             self.plan = None
-            return Choice(action, f"{who(view, fig)} is done")
+            return Choice(action, M("{figure} is done", figure=who(view, fig)))
         return Choice(action, plan["reason"])
 
-    def _plan_words(self, view: DoomState, plan: Plan) -> str:
+    def _plan_words(self, view: DoomState, plan: Plan) -> Msg:
         name = who(view, plan.fig)
         end = plan.retreat or plan.move
-        where = f" moves to {sq(plan.move[0])}" if plan.move else " stays"
+        where = M("{figure} moves to {cell}", figure=name, cell=sq(plan.move[0])) if plan.move \
+            else M("{figure} stays", figure=name)
         if plan.door:
-            return f"{name} opens door {plan.door} to get at the marines"
+            return M("{figure} opens door {door} to get at the marines", figure=name, door=plan.door)
         if plan.vent:
-            return f"{name} crawls through the vents to {sq(plan.vent)}"
-        exposed = ("out of every marine's sight" if plan.exposed == 0
-                   else f"exposed to {plan.exposed} marine{'s' if plan.exposed != 1 else ''}")
+            return M("{figure} crawls through the vents to {cell}", figure=name, cell=sq(plan.vent))
+        exposed = M("out of every marine's sight") if plan.exposed == 0 else \
+            Mn("exposed to {n} marine", "exposed to {n} marines", plan.exposed)
         if plan.target is not None:
-            words = f"{name}{where}: {round(plan.kill * 100) if plan.kill >= 0.01 else 0}% to kill, " \
-                    f"{plan.ew:.1f} wounds expected on {who(view, plan.victim)}"
+            words = M("{plan}: {pct}% to kill, {wounds} wounds expected on {target}", plan=where,
+                      pct=round(plan.kill * 100) if plan.kill >= 0.01 else 0, wounds=f"{plan.ew:.1f}",
+                      target=who(view, plan.victim))
             if plan.retreat:
-                words += f", then falls back to {sq(plan.retreat[0])}"
-            return words + f", {exposed}"
+                words = M("{plan}, then falls back to {cell}", plan=words, cell=sq(plan.retreat[0]))
+            return M("{plan}, {exposed}", plan=words, exposed=exposed)
         if end is None:
-            return f"{name} holds its square, {exposed}"
-        return f"{name}{where}, closing in, {exposed}"
+            return M("{figure} holds its square, {exposed}", figure=name, exposed=exposed)
+        return M("{plan}, closing in, {exposed}", plan=where, exposed=exposed)
 
     # --- questions inside a resolution ---------------------------------------------------------
 
@@ -1097,8 +1114,8 @@ class InvaderAI:
             return self._recycle(view, opts)
         if kind == "sentry":
             use = [a for a in opts if a.get("use")]
-            return Choice(use[0] if use else opts[0], "the demon strikes the marine stepping next to it (Sentry)"
-                          if use else "nothing to strike")
+            return Choice(use[0] if use else opts[0], M("the demon strikes the marine stepping next to it (Sentry)")
+                          if use else M("nothing to strike"))
         if kind == "dodge_card":
             return self._dodge(view, opts, about)
         if kind == "reroll":
@@ -1162,7 +1179,7 @@ class InvaderAI:
         best = min(self._victim_loss(view, victims, self._roll_dists(view, about, s)) for s in _subsets(n))
         saved = now - best
         if saved >= DODGE_PREVENTED:
-            return Choice(play[0], f"play Dodge: a reroll saves {saved:.1f} wounds' worth")
+            return Choice(play[0], M("play Dodge: a reroll saves {saved} wounds' worth", saved=f"{saved:.1f}"))
         return Choice(no, QUIET)
 
     def _reroll(self, view: DoomState, opts: list[Action], about: dict) -> Choice:
@@ -1182,8 +1199,10 @@ class InvaderAI:
         val, _, best = scored[0]
         dice = best.get("dice")
         if not dice:
-            return Choice(best, "keep the roll: no reroll does better")
-        return Choice(best, f"reroll die {', '.join(str(i + 1) for i in dice)}: the best exact expectation")
+            return Choice(best, M("keep the roll: no reroll does better"))
+        return Choice(best, Mn("reroll die {dice}: the best exact expectation",
+                               "reroll dice {dice}: the best exact expectation", len(dice),
+                                 dice=", ".join(str(i + 1) for i in dice)))
 
     def _marine_damage(self, view: DoomState, about: dict, reroll: tuple[int, ...]) -> float:
         faces = [tuple(f) for f in about["faces"]]
@@ -1203,7 +1222,7 @@ class InvaderAI:
             return Choice(no, QUIET)
         loss = self._victim_loss(view, victims, self._roll_dists(view, about, ()))
         if loss >= DUD_SAVED:
-            return Choice(play[0], f"play Dud: the shot would cost {loss:.1f} wounds' worth")
+            return Choice(play[0], M("play Dud: the shot would cost {loss} wounds' worth", loss=f"{loss:.1f}"))
         return Choice(no, QUIET)
 
     def _hellfire(self, view: DoomState, opts: list[Action], about: dict) -> Choice:
@@ -1221,7 +1240,8 @@ class InvaderAI:
                            mon.melee, view.content)
         gain = ew1 - ew0 + self.level.kill * (k1 - k0)
         if gain >= HELLFIRE_GAIN:
-            return Choice(play[0], f"play Hellfire: +{round((k1 - k0) * 100)}% to kill {who(view, mar_id)}")
+            return Choice(play[0], M("play Hellfire: +{pct}% to kill {figure}", pct=round((k1 - k0) * 100),
+                                     figure=who(view, mar_id)))
         return Choice(no, QUIET)
 
     def _dark_energies(self, view: DoomState, opts: list[Action], about: dict) -> Choice:
@@ -1247,8 +1267,8 @@ class InvaderAI:
         if best is None:
             return Choice(no, QUIET)
         a, f, k0, k1 = best
-        return Choice(a, f"play Dark Energies on {who(view, f)}: its chance to die falls from "
-                         f"{round(k0 * 100)}% to {round(k1 * 100)}%")
+        return Choice(a, M("play Dark Energies on {figure}: its chance to die falls from {pct}% to {pct2}%",
+                           figure=who(view, f), pct=round(k0 * 100), pct2=round(k1 * 100)))
 
     def _best_marine_shot(self, view, p: Planner, marine: str, d: int, armour: int, hp: int) -> tuple[float, float]:
         best = (0.0, 0.0)
@@ -1269,7 +1289,8 @@ class InvaderAI:
             if q and q[0].marine is not None and q[0].score >= AMBUSH_VALUE:
                 n += 1
         if n >= 1:
-            return Choice(play[0], f"play Trap: {n} invader{'s' if n != 1 else ''} can strike at once")
+            return Choice(play[0], Mn("play Trap: {n} invader can strike at once",
+                                      "play Trap: {n} invaders can strike at once", n))
         return Choice(no, QUIET)
 
     def _ambush(self, view: DoomState, k: dict[str, list[Action]]) -> Choice:
@@ -1281,7 +1302,8 @@ class InvaderAI:
             if q and q[0].marine is not None and (best is None or q[0].score > best[0]):
                 best = (q[0].score, a, f, q[0].marine)
         if best is not None and best[0] >= AMBUSH_VALUE:
-            return Choice(best[1], f"ambush: {who(view, best[2])} can attack {who(view, best[3])} now")
+            return Choice(best[1], M("ambush: {figure} can attack {target} now", figure=who(view, best[2]),
+                                     target=who(view, best[3])))
         return Choice(k["pass"][0], QUIET)
 
     def _knockback(self, view: DoomState, opts: list[Action]) -> Choice:
@@ -1289,18 +1311,18 @@ class InvaderAI:
         moves = [a for a in opts if a.get("to")]
         hazard = [a for a in moves if view.has_marker(tuple(a.get("to")), "hazard")]
         if hazard:
-            return Choice(hazard[0], f"knock the marine onto the hazard at {sq(hazard[0].get('to'))}")
+            return Choice(hazard[0], M("knock the marine onto the hazard at {cell}", cell=sq(hazard[0].get('to'))))
         if not moves or not p.goal_dist:
-            return Choice(opts[0], "leave the marine where it is")
+            return Choice(opts[0], M("leave the marine where it is"))
         best = max(moves, key=lambda a: (p.goal_dist.get(tuple(a.get("to")), 0), a.get("to")))
-        return Choice(best, f"knock the marine back to {sq(best.get('to'))}, away from its objective")
+        return Choice(best, M("knock the marine back to {cell}, away from its objective", cell=sq(best.get('to'))))
 
     def _recycle(self, view: DoomState, opts: list[Action]) -> Choice:
         p = self.planner(view)
         figs = [a for a in opts if a.get("figure")]
         lose = next(a for a in opts if not a.get("figure"))
         if not figs:
-            return Choice(lose, "no figure to bring back")
+            return Choice(lose, M("no figure to bring back"))
 
         def far(a: Action) -> int:
             inv = view.invaders[a.get("figure")]
@@ -1310,15 +1332,15 @@ class InvaderAI:
         inv = view.invaders[best.get("figure")]
         mon = view.content.monsters[inv.monster]
         if far(best) > mon.move + p.reach(inv.monster) + 2 or inv.wounds:
-            return Choice(best, f"bring back {who(view, inv.id)}: it is far from the marines")
-        return Choice(lose, "every figure of the type is where it is needed")
+            return Choice(best, M("bring back {figure}: it is far from the marines", figure=who(view, inv.id)))
+        return Choice(lose, M("every figure of the type is where it is needed"))
 
     def _place(self, view: DoomState, opts: list[Action]) -> Choice:
         """Spawn squares (11.D step 2): out of sight by the rules; scored by the path distance to
         the nearest marine aiming at MP + typical range, near the marines' objective; the best
         few then by the plan the new figure could make this turn."""
         p = self.planner(view)
-        prompt = view.proc["pending"]["prompt"]  # turn.py's spawn asks "Where does the <name> appear?"
+        prompt = english(view.proc["pending"]["prompt"])  # turn.py's spawn asks "Where does the <name> appear?"
         monster = next(m for m, mon in view.content.monsters.items() if prompt == f"Where does the {mon.name} appear?")
         mon = view.content.monsters[monster]
         ideal = mon.move + p.reach(monster) + self.level.spawn_margin
@@ -1349,9 +1371,10 @@ class InvaderAI:
         score, a, d, target = self._pick([(r[0], r) for r in refined])[1]
         at = sq(a.get("cells")[0])
         if target is not None:
-            return Choice(a, f"{mon.name} appears at {at}, out of sight, {d} squares from the marines: "
-                             f"it can strike {who(view, target)} this turn")
-        return Choice(a, f"{mon.name} appears at {at}, out of sight, {d} squares from the nearest marine")
+            return Choice(a, M("{monster} appears at {at}, out of sight, {d} squares from the marines: it can strike {figure} this turn",
+                               monster=monster_name(mon.id), at=at, d=d, figure=who(view, target)))
+        return Choice(a, M("{monster} appears at {at}, out of sight, {d} squares from the nearest marine",
+                           monster=monster_name(mon.id), at=at, d=d))
 
 
 def _subsets(n: int) -> list[tuple[int, ...]]:

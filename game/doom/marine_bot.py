@@ -44,15 +44,18 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, Iterator
 
-from game.doom.bots import FAR, GreedyBot, _misses, field_from, group_by_kind, seat_view
+from game.doom.bots import FAR, GreedyBot, _misses, asked, field_from, group_by_kind, named, seat_view
 from game.doom.rules import attack as A
 from game.doom.rules import queries as Q
-from game.doom.rules.names import sq, weapon_name, who
+from game.doom.rules.names import ammo, ref, sq, thing, weapon_name, who
 from game.doom.rules.odds import hit_chance, wound_distribution
 from game.doom.rules.state import INVADER, Cell, DoomState, Marine
 from game.doom.rules.turn import decider, door_cost
 from game.engine.bots import Choice
+from game.engine import text as T
 from game.engine.protocol import Action
+from game.engine.text import M, Mn, Msg, join
+from game.i18n import N_
 
 # How much each thing is worth, in "squares of progress toward the objective".
 WOUND = 4.0  # one expected wound taken
@@ -61,6 +64,11 @@ ITEM = {"armour": 3.0, "adrenaline": 1.5, "weapon": 4.0, "ammo": 1.5, "key": 40.
 TEAM_RANGE = 4  # squares to the nearest team-mate before straying costs
 OBJECTIVE = 200.0
 AMMO_SHOT = 0.3
+# Why the bot places an order (its reason in the log).
+ORDER_WORDS = {"guard": N_("Guard: interrupt the invaders when they come into sight"),
+               "dodge": N_("Dodge: exposed to invaders it cannot shoot well, make their attacks reroll"),
+               "heal": N_("Heal: a hurt marine is in reach of the Medic"),
+               "aim": N_("Aim: the next attack may reroll its misses")}
 EXPLORE = 6.0  # opening a door onto an unexplored area  # the ammo a shot may cost  # ending the move on the objective (an exit square, a console)
 
 
@@ -127,20 +135,20 @@ class _Scene:
         sc = self.c.scenarios[state.scenario]
         keys = [mk for mk in state.markers if mk.kind == "key" and self.key_needed(mk.variant)]
         if keys:
-            return [mk.cell for mk in keys], f"the {keys[0].variant} key", False
+            return [mk.cell for mk in keys], M("the {key} key", key=ref("doom.key", keys[0].variant)), False
         for e in sc.win_encounters:
             cells = [mk.cell for mk in state.markers if mk.kind == "encounter" and mk.variant == e]
             if cells and e not in state.encounters_done:
-                return cells, f"console {e}", True
+                return cells, M("console {encounter}", encounter=e), True
         if sc.win_area:
             needed = {d.key for d in m.doors.values() if d.security and
                       any(n in m.areas[sc.win_area] for n in d.flanks)}
             if needed <= set(state.keys):
-                return list(m.areas[sc.win_area]), "the exit", True
+                return list(m.areas[sc.win_area]), M("the exit"), True
         unexplored = [c for c in m.floor if m.area_of.get(c) not in state.revealed]
         if unexplored:
-            return unexplored, "unexplored rooms", False
-        return list(m.floor), "whatever helps (nothing left to explore)", False
+            return unexplored, M("unexplored rooms"), False
+        return list(m.floor), M("whatever helps (nothing left to explore)"), False
 
     def key_needed(self, colour: str) -> bool:
         """Whether a key opens the way to the objective. With an exit area only the keys of the
@@ -471,24 +479,25 @@ class MarineBot:
             return self._guard(state, me, opts)
         if kind == "aim":
             yes = [a for a in opts if a.get("aim")]
-            return Choice(yes[0] if yes else opts[0], "aim this attack: the Aim order lets it reroll any dice")
+            return Choice(yes[0] if yes else opts[0], M("aim this attack: the Aim order lets it reroll any dice"))
         if kind == "heal":
             yes = [a for a in opts if a.get("heal")]
-            return Choice(yes[0] if yes else opts[0], "heal before the roll: a wound less to fear")
+            return Choice(yes[0] if yes else opts[0], M("heal before the roll: a wound less to fear"))
         if kind == "heal_now":
             hurt = [a for a in opts if a.get("target")]
             if not hurt:
-                return Choice(opts[0], "nobody near is hurt")
+                return Choice(opts[0], M("nobody near is hurt"))
             best = min(hurt, key=lambda a: (state.marines[a.get("target")].health, a.get("target")))
-            return Choice(best, f"heal {who(state, best.get('target'))}, the most hurt marine in reach")
+            return Choice(best, M("heal {figure}, the most hurt marine in reach",
+                                  figure=who(state, best.get('target'))))
         if kind == "reroll":
             return self._reroll(state, me, opts)
         if kind == "blow_through":
             return self._blow_through(state, me, opts)
         if kind == "knockback":
             none = [a for a in opts if a.get("to") is None]
-            return Choice(none[0] if none else opts[0], "leave the marine where it stands")
-        return Choice(opts[0], f"no view on {kind}: the first option")
+            return Choice(none[0] if none else opts[0], M("leave the marine where it stands"))
+        return Choice(opts[0], M("no view on {kind}: the first option", kind=kind))
 
     def _guard(self, state: DoomState, me: str, opts: list[Action]) -> Choice:
         """A Guard (or Front Guard) interrupt: shoot when the odds of a wound are good, prefer a
@@ -496,7 +505,7 @@ class MarineBot:
         use = [a for a in opts if a.get("use")]
         stay = next((a for a in opts if not a.get("use")), None)
         if not use:
-            return Choice(opts[0], "nothing to shoot at")
+            return Choice(opts[0], M("nothing to shoot at"))
         sc = _Scene(state, me)
         scored = []
         for a in use:
@@ -504,25 +513,27 @@ class MarineBot:
             if s is not None:
                 scored.append((s.value, a, s))
         if not scored:
-            return Choice(stay or opts[0], "no invader in the line of fire")
+            return Choice(stay or opts[0], M("no invader in the line of fire"))
         value, best, s = max(scored, key=lambda x: x[0])
-        prompt = state.proc["pending"]["prompt"]
+        prompt = asked(state)
         pk = max(s.kills.values(), default=0.0)
         imminent = "before the invader's attack" in prompt or "Front Guard" in prompt
         free = "Front Guard" in prompt
         # Before the invader's attack the order is as good as spent: a wound ends it (spec 6.9).
         if stay is None or free and value > 0 or pk >= 0.3 or s.wound >= 0.5 or (imminent and s.wound > 0):
             self.memory["attack"] = {"weapon": best.get("weapon"), "target": list(best.get("target"))}
-            why = f"{round(100 * pk)}% to kill" if pk >= 0.05 else f"{round(100 * s.wound)}% to wound"
-            return Choice(best, f"interrupt: {weapon_name(state, best.get('weapon'))} at {sq(best.get('target'))}, {why}")
-        return Choice(stay, f"hold the Guard order: only {round(100 * s.wound)}% to wound now")
+            why = M("{pct}% to kill", pct=round(100 * pk)) if pk >= 0.05 else M("{pct}% to wound",
+                    pct=round(100 * s.wound))
+            return Choice(best, M("interrupt: {weapon} at {cell}, {why}",
+                                  weapon=weapon_name(state, best.get('weapon')), cell=sq(best.get('target')), why=why))
+        return Choice(stay, M("hold the Guard order: only {pct}% to wound now", pct=round(100 * s.wound)))
 
     def _roll_context(self, state: DoomState, me: str) -> tuple[str, str | None, Cell] | None:
         """(attacker, weapon, target) of the roll being rerolled, from what a marine saw."""
-        prompt = state.proc["pending"]["prompt"]
+        prompt = asked(state)
         if " of " in prompt and "'s attack" in prompt:
             name = prompt.split(" of ", 1)[1].split("'s attack", 1)[0]
-            attacker = next((f for f in list(state.marines) + list(state.invaders) if who(state, f) == name), None)
+            attacker = next((f for f in list(state.marines) + list(state.invaders) if named(state, f) == name), None)
         else:
             attacker = me  # Special Ops: its own melee attack
         if attacker is None or (attacker in state.marines and attacker != me):
@@ -539,25 +550,25 @@ class MarineBot:
     def _reroll(self, state: DoomState, me: str, opts: list[Action]) -> Choice:
         """The dice subset with the best exact odds: for our own attack the chance to kill, then the
         expected wounds; when dodging, the fewest expected wounds on us."""
-        prompt = state.proc["pending"]["prompt"]
+        prompt = asked(state)
         by_dice = {tuple(a.get("dice")): a for a in opts}
         misses = _misses(prompt)
         ctx = self._roll_context(state, me) if misses is not None else None
         if ctx is None:
             if misses is None:
-                return Choice(by_dice.get((), opts[0]), "keep the roll")
-            if " of " in prompt and f" of {who(state, me)}'s attack" not in prompt:  # we dodge it
+                return Choice(by_dice.get((), opts[0]), M("keep the roll"))
+            if " of " in prompt and f" of {named(state, me)}'s attack" not in prompt:  # we dodge it
                 if any(misses):
-                    return Choice(by_dice.get((), opts[0]), "the attack already shows a miss: keep it")
-                return Choice(max(opts, key=lambda a: len(a.get("dice"))), "reroll every die, hoping for a miss")
+                    return Choice(by_dice.get((), opts[0]), M("the attack already shows a miss: keep it"))
+                return Choice(max(opts, key=lambda a: len(a.get("dice"))), M("reroll every die, hoping for a miss"))
             pick = tuple(i for i, miss in enumerate(misses) if miss)
-            return Choice(by_dice.get(pick, by_dice.get((), opts[0])), "reroll the dice showing a miss")
+            return Choice(by_dice.get(pick, by_dice.get((), opts[0])), M("reroll the dice showing a miss"))
         attacker, weapon, target = ctx
         faces = [(f.split(" ", 1)[0], f.split(" ", 1)[1]) for f in prompt.rsplit("(now ", 1)[1].rstrip(")").split(", ")]
         prof = Q.profile(state, attacker, weapon)
         dist = Q.distance(state, attacker, target, prof.abilities.indirect)
         if dist is None:
-            return Choice(by_dice.get((), opts[0]), "keep the roll")
+            return Choice(by_dice.get((), opts[0]), M("keep the roll"))
         victims = A.potential_victims(state, attacker, target, prof)
         ours = attacker == me
         acc = prof.accuracy - (state.flags.get("darkness", 0) if attacker in state.marines else 0)
@@ -595,11 +606,14 @@ class MarineBot:
             best = keep
         dice = best.get("dice")
         if ours:
-            why = f"reroll dice {', '.join(str(i + 1) for i in dice)}: best expected result" if dice \
-                else "keep the roll: no reroll does better"
+            why = Mn("reroll die {dice}: best expected result", "reroll dice {dice}: best expected result", len(dice),
+                     dice=", ".join(str(i + 1) for i in dice)) if dice \
+                else M("keep the roll: no reroll does better")
         else:
-            why = f"make the attacker reroll dice {', '.join(str(i + 1) for i in dice)}: fewest expected wounds" \
-                if dice else "the roll already fails or cannot get better for us"
+            why = Mn("make the attacker reroll die {dice}: fewest expected wounds",
+                     "make the attacker reroll dice {dice}: fewest expected wounds", len(dice),
+                     dice=", ".join(str(i + 1) for i in dice)) \
+                if dice else M("the roll already fails or cannot get better for us")
         return Choice(best, why)
 
     def _blow_through(self, state: DoomState, me: str, opts: list[Action]) -> Choice:
@@ -609,20 +623,21 @@ class MarineBot:
         figures = state.figure_cells()
         onto = [a for a in opts if a.get("to") and figures.get(tuple(a.get("to"))) in state.invaders]
         if not onto or state.marines[me].cell is None:
-            return Choice(stop, "no invader next in line: stop the walk")
+            return Choice(stop, M("no invader next in line: stop the walk"))
         best = min(onto, key=lambda a: (a.get("drop") != "green", a.get("to")))  # green dice add least damage
-        return Choice(best, f"walk the attack on to {who(state, figures[tuple(best.get('to'))])}")
+        return Choice(best, M("walk the attack on to {figure}", figure=who(state, figures[tuple(best.get('to'))])))
 
     # --- the marine's own turn -------------------------------------------------------------------
 
     def _turn(self, state: DoomState, k: dict[str, list[Action]]) -> Choice:
         mar = state.active_marine()
         if mar.cell is None and "respawn" not in k:  # killed in its own turn, or no square to respawn on
-            return Choice(k["end_turn"][0] if "end_turn" in k else next(iter(k.values()))[0], "the turn is over")
+            return Choice(k["end_turn"][0] if "end_turn" in k else next(iter(k.values()))[0], M("the turn is over"))
         if "respawn" in k:
             sc = self._scene(state, mar.id)
             best = self._best(k["respawn"], lambda a: sc.position_value(tuple(a.get("cell")), []))
-            return Choice(best, f"respawn at {sq(best.get('cell'))}: toward {sc.goal_words}, out of the invaders' reach")
+            return Choice(best, M("respawn at {cell}: toward {goal}, out of the invaders' reach",
+                                  cell=sq(best.get('cell')), goal=sc.goal_words))
         if "declare" in k:
             return self._declare(state, mar, k)
         return self._act(state, mar, k)
@@ -661,7 +676,8 @@ class MarineBot:
         plans: dict[str, tuple[float, str]] = {}
         run_mp, short_mp = acts["run"].move, acts["advance"].move
         v, cell, _ = best_move(reach, mp=run_mp)
-        plans["run"] = (v, f"run to {sq(cell)} toward {sc.goal_words}" if cell != here else "run: nowhere better to go")
+        plans["run"] = (v, M("run to {cell} toward {goal}", cell=sq(cell),
+                             goal=sc.goal_words) if cell != here else M("run: nowhere better to go"))
         shots = [s for s in sc.shots(here) if s.value > 0]
         if shots:
             s1 = shots[0]
@@ -669,23 +685,28 @@ class MarineBot:
             second = shots[1].value if len(shots) > 1 else s1.value
             fire = s1.value + (1 - pk) * s1.value + pk * second
             plans["fire"] = (stay + fire - self._spared_gain(sc, here, s1),
-                             f"fire twice from {sq(here)}: {round(100 * pk)}% to kill with the first shot")
+                             M("fire twice from {cell}: {pct}% to kill with the first shot", cell=sq(here),
+                               pct=round(100 * pk)))
             after, cell, _ = best_move(short, spared=s1.kills, mp=short_mp)
-            plans["advance"] = (s1.value + after, f"shoot from {sq(here)} ({round(100 * pk)}% to kill), then move to {sq(cell)}")
+            plans["advance"] = (s1.value + after, M("shoot from {cell} ({pct}% to kill), then move to {to}",
+                                                    cell=sq(here), pct=round(100 * pk), to=sq(cell)))
         v, cell, shot = best_move(short, with_shot=True, mp=short_mp)
         if shot is not None and ("advance" not in plans or v > plans["advance"][0]):
-            plans["advance"] = (v, f"advance to {sq(cell)} and shoot ({round(100 * max(shot.kills.values(), default=0))}% to kill)")
+            plans["advance"] = (v, M("advance to {cell} and shoot ({pct}% to kill)", cell=sq(cell),
+                                     pct=round(100 * max(shot.kills.values(), default=0))))
         elif "advance" not in plans:
-            plans["advance"] = (v, f"advance to {sq(cell)}")
+            plans["advance"] = (v, M("advance to {cell}", cell=sq(cell)))
         v, cell, _ = best_move(short, mp=short_mp)
         order, ov = self._order_value(sc, cell)
-        ready = (v + ov, f"move to {sq(cell)} and take a {order.capitalize()} order" if cell != here
-                 else f"stay and take a {order.capitalize()} order")
+        ready = (v + ov, M("move to {cell} and take a {order} order", cell=sq(cell),
+                           order=ref("doom.order", order)) if cell != here
+                 else M("stay and take a {order} order", order=ref("doom.order", order)))
         if shots:
             s1 = shots[0]
             shoot_ready = stay + s1.value + self._order_value(sc, here)[1] - self._spared_gain(sc, here, s1)
             if shoot_ready > ready[0]:
-                ready = (shoot_ready, f"shoot from {sq(here)} and take a {self._order_value(sc, here)[0].capitalize()} order")
+                ready = (shoot_ready, M("shoot from {cell} and take a {order} order", cell=sq(here),
+                                            order=ref("doom.order", self._order_value(sc, here)[0])))
         plans["ready"] = ready
         return plans
 
@@ -724,7 +745,7 @@ class MarineBot:
         """At each declare: a turn without getting closer to the same objective counts as idle."""
         last = self.memory.setdefault("last", {}).get(me)
         idle = self.memory.setdefault("idle", {})
-        now = [sc.goal_words, sc.goal.get(sc.mar.cell, FAR)]
+        now = [T.to_json(sc.goal_words), sc.goal.get(sc.mar.cell, FAR)]  # the objective as ids (memory is JSON)
         if last is not None and last[0] == now[0] and now[1] > last[1] - 2:
             idle[me] = idle.get(me, 0) + 1
             now[1] = min(now[1], last[1])  # measured against the best it reached
@@ -741,8 +762,8 @@ class MarineBot:
         best = self._best([a for a in ("run", "fire", "advance", "ready") if a in allowed and a in plans],
                           lambda a: plans[a][0])
         if best == "run" and "adrenaline" in k and (sc.goal.get(mar.cell, FAR) > 8 or sc.danger(mar.cell) > 0.5):
-            return Choice(k["adrenaline"][0], "discard adrenaline: the objective is far or danger is near")
-        return Choice(allowed[best], f"{state.content.actions[best].name}: {plans[best][1]}")
+            return Choice(k["adrenaline"][0], M("discard adrenaline: the objective is far or danger is near"))
+        return Choice(allowed[best], M("{action}: {plan}", action=ref("doom.action", best), plan=plans[best][1]))
 
     def _act(self, state: DoomState, mar: Marine, k: dict[str, list[Action]]) -> Choice:
         """One step of the declared action: shoot, move, use a door, give, take an order, end."""
@@ -780,9 +801,11 @@ class MarineBot:
                 act = next(a for a in k["attack"] if a.get("weapon") == s.weapon and tuple(a.get("target")) == s.target)
                 self.memory["attack"] = {"weapon": s.weapon, "target": list(s.target)}
                 pk = max(s.kills.values(), default=0.0)
-                return Choice(act, f"shoot {who(state, sc.figures.get(s.target, '')) if s.target in sc.figures else sq(s.target)}"
-                                   f" with the {weapon_name(state, s.weapon)}: {round(100 * pk)}% to kill, "
-                                   f"{round(100 * s.wound)}% to wound")
+                return Choice(act, M("shoot {target} with the {weapon}: {pct}% to kill, {pct2}% to wound",
+                                     target=who(state,
+                                     sc.figures.get(s.target,
+                                     '')) if s.target in sc.figures else sq(s.target), weapon=weapon_name(state,
+                                     s.weapon), pct=round(100 * pk), pct2=round(100 * s.wound)))
         # 2. Doors: close one between us and invaders we cannot kill; open one toward the objective.
         door = self._door(state, sc, k, best_cell, best_v, stay)
         if door is not None:
@@ -797,49 +820,49 @@ class MarineBot:
         # 5. Berserk when an invader is close and our guns are weak.
         if "pick_up" in k and any(min(_cheb(c, here) for c in inv.cells) <= 3 for inv in state.invaders.values()) \
                 and not any(sc.c.weapons[w].ammo != "none" and len(sc.c.weapons[w].dice) >= 3 for w in mar.weapons):
-            return Choice(k["pick_up"][0], "take the berserk marker: an invader is close and a berserk fist destroys it")
+            return Choice(k["pick_up"][0], M("take the berserk marker: an invader is close and a berserk fist destroys it"))
         # 6. An order for the invaders' turn.
         if "order" in k:
             order, value = self._order_value(sc, here)
             offered = {a.get("order"): a for a in k["order"]}
             if order in offered:
                 return Choice(offered[order], self._order_words(order))
-            return Choice(k["order"][0], "an order is better than none")
+            return Choice(k["order"][0], M("an order is better than none"))
         return Choice(k["end_turn"][0] if "end_turn" in k else next(iter(k.values()))[0],
-                      "nothing better to do this turn")
+                      M("nothing better to do this turn"))
 
     def _move_words(self, sc: _Scene, here: Cell, to: Cell, shot: _Shot | None) -> str:
         before, after = sc.danger(here), sc.danger(to)
         gd = sc.goal.get(to, FAR)
         if shot is not None:
-            return f"move to {sq(to)} to shoot from there"
+            return M("move to {cell} to shoot from there", cell=sq(to))
         if gd == 0 and sc.final:
-            return f"move to {sq(to)}: {sc.goal_words}"
+            return M("move to {cell}: {goal}", cell=sq(to), goal=sc.goal_words)
         if after + 0.2 < before:
-            return f"move to {sq(to)}: " + ("out of the invaders' reach" if after < 0.05 else
-                                            f"less exposed ({after:.1f} expected wounds, not {before:.1f})")
+            if after < 0.05:
+                return M("move to {cell}: out of the invaders' reach", cell=sq(to))
+            return M("move to {cell}: less exposed ({after} expected wounds, not {before})", cell=sq(to),
+                     after=f"{after:.1f}", before=f"{before:.1f}")
         if sc.goal.get(here, FAR) > gd and not self._pickups(sc, to):
-            return f"move to {sq(to)} toward {sc.goal_words}"
+            return M("move to {cell} toward {goal}", cell=sq(to), goal=sc.goal_words)
         items = self._pickups(sc, to)
         if items:
-            return f"move to {sq(to)}: picks up {', '.join(items)}"
-        return f"move to {sq(to)}: stays with the team"
+            return M("move to {cell}: picks up {items}", cell=sq(to), items=join(", ", items))
+        return M("move to {cell}: stays with the team", cell=sq(to))
 
-    def _pickups(self, sc: _Scene, to: Cell) -> list[str]:
+    def _pickups(self, sc: _Scene, to: Cell) -> list[Msg]:
         """What the move to `to` picks up on its way (spec 6.12), in words."""
         path = Q.reachable(sc.state, sc.me, sc.state.turn["mp"]).get((to,), [])
         out = []
         for pos in path:
             for mk in sc.state.markers_at(pos[0]):
                 if mk.kind == "key" or (mk.kind == "equipment" and sc.item_value(pos[0], sc.mar.health) > 0):
-                    out.append("the key" if mk.kind == "key" else mk.variant.replace("_", " "))
+                    out.append(M("the key") if mk.kind == "key" else thing(sc.state, mk.variant))
         return out
 
-    def _order_words(self, order: str) -> str:
-        return {"guard": "Guard: interrupt the invaders when they come into sight",
-                "dodge": "Dodge: exposed to invaders it cannot shoot well, make their attacks reroll",
-                "heal": "Heal: a hurt marine is in reach of the Medic",
-                "aim": "Aim: the next attack may reroll its misses"}.get(order, f"take a {order} order")
+    def _order_words(self, order: str) -> Msg:
+        words = ORDER_WORDS.get(order)
+        return M(words) if words else M("take a {order} order", order=ref("doom.order", order))
 
     def _door(self, state: DoomState, sc: _Scene, k, best_cell: Cell, best_v: float, stay: float) -> Choice | None:
         doors = [a for a in k.get("door", [])]
@@ -853,7 +876,7 @@ class MarineBot:
             if d not in state.closed and danger_now > 0.3 and best_kill < 0.5 and sc.idle < 3:
                 shut = frozenset(sc.closed | {d})
                 if sc.danger(here, shut) + 0.3 < danger_now and not self._shuts_out_a_mate(sc, shut):
-                    return Choice(a, f"close door {d}: the invaders behind it cannot be killed now")
+                    return Choice(a, M("close door {door}: the invaders behind it cannot be killed now", door=d))
         for a in doors:
             d = a.get("door")
             if d in state.closed:
@@ -863,7 +886,7 @@ class MarineBot:
                 if any(sc.goal.get(f, FAR) < sc.goal.get(here, FAR) for f in spec.flanks) \
                         and sc.goal.get(best_cell, FAR) >= sc.goal.get(here, FAR) - 1 \
                         and (worse < 0.3 or best_kill >= 0.5 or sc.idle >= 3):
-                    return Choice(a, f"open door {d} toward {sc.goal_words}")
+                    return Choice(a, M("open door {door} toward {goal}", door=d, goal=sc.goal_words))
         return None
 
     def _shuts_out_a_mate(self, sc: _Scene, shut: frozenset[str]) -> bool:
@@ -884,7 +907,8 @@ class MarineBot:
             mine = any(c.weapons[w].ammo == what for w in mar.weapons) or any(
                 w.always and w.ammo == what for w in c.weapons.values())
             if needs and (mar.ammo.get(what, 0) >= 2 or not mine):
-                return Choice(a, f"give {who(state, other.id)} 1 {c.ammo[what].name} ammo: it has none")
+                return Choice(a, M("give {figure} 1 {ammo} ammo: it has none", figure=who(state, other.id),
+                                   ammo=ammo(what)))
         return None
 
 

@@ -25,6 +25,7 @@ from game.doom.rules.state import INVADER, DoomState, Invader, Marker
 from game.doom.rules.turn import decider
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
+from game.engine.text import english
 from game.engine.tomldata import TomlFile
 from game.tutorial.model import Lesson, Step
 from game.tutorial.adapter_kit import AdapterBase, SilentCtx, check_keys, rule_by_keyword, table_list, take_card
@@ -421,10 +422,11 @@ class DoomAdapter(AdapterBase):
         block = Q.all_blocking(state) - set(cells_a) - set(cells_b)
         return state.map.sees(cells_a, cells_b, block, state.closed_set, state.option("strict_corners"))
 
-    def explain_illegal(self, state: DoomState, action: Action, engine_reason: str) -> tuple[str, str]:
-        """The rules' own refusal sentence (rules/turn.py `refusal`) and the rule behind it."""
+    def explain_illegal(self, state: DoomState, action: Action, engine_reason: Any) -> tuple[Any, str]:
+        """The rules' own refusal (rules/turn.py `refusal`, a message) and the rule behind it."""
         return engine_reason, rule_of(engine_reason, action.kind)
 
 
-def rule_of(reason: str, kind: str) -> str:
-    return rule_by_keyword(reason, kind, REASON_KEYWORDS, ACTION_RULES)
+def rule_of(reason: Any, kind: str) -> str:
+    """The rule of a refusal, found by its English words whatever the player's language."""
+    return rule_by_keyword(english(reason), kind, REASON_KEYWORDS, ACTION_RULES)

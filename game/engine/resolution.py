@@ -62,6 +62,20 @@ from game.engine.text import Msg
 QUEUE = "queued_procs"  # key in state.flags: [[name, args], ...] to start after the running one
 
 
+def pending_words(proc: Any, convert: Callable[[Any], Any]) -> Any:
+    """`proc` (a state's copy of it) with its paused question's prompt and labels converted in
+    place: `text.to_json` for a state's JSON (ids and parameters, issue 18), `text.from_json` to
+    read them back as messages. The state's hash words them in English (protocol.english_words),
+    as the state held them before."""
+    pend = proc.get("pending") if isinstance(proc, dict) else None
+    if pend:
+        if "prompt" in pend:
+            pend["prompt"] = convert(pend["prompt"])
+        if "labels" in pend:
+            pend["labels"] = [convert(x) for x in pend["labels"]]
+    return proc
+
+
 class ResolvableState(Protocol):
     proc: dict[str, Any] | None
     flags: dict[str, Any]

@@ -139,16 +139,18 @@ def text_block(surface: pygame.Surface, s: str, font: pygame.font.Font, colour: 
 
 
 def fitted_font(ctx: Context, text: str, rect: pygame.Rect, largest: int, smallest: int) -> pygame.font.Font:
-    """The largest font size (pixels) at which `text` wraps into `rect` with no word broken
-    (a long Hungarian word, "támadókockával;", is not split over two lines while a smaller
-    size holds it whole)."""
+    """The largest font size (pixels) at which `text` wraps into `rect`, its words whole if any
+    size allows (a long word of a translation, 'Pókmutáns' on a hand card, is not broken while a
+    smaller size keeps it whole)."""
     words = text.split()
+    broken = None
     for size in range(largest, smallest, -1):
         font = ctx.assets.font(size)
-        if len(wrap(text, font, rect.width)) * font.get_linesize() <= rect.height and \
-                all(font.size(w)[0] <= rect.width for w in words):
-            return font
-    return ctx.assets.font(smallest)
+        if len(wrap(text, font, rect.width)) * font.get_linesize() <= rect.height:
+            if all(font.size(w)[0] <= rect.width for w in words):
+                return font
+            broken = broken or font
+    return broken or ctx.assets.font(smallest)
 
 
 def line_font(ctx: Context, s: str, width: int, largest: int, smallest: int, bold: bool = False) -> pygame.font.Font:

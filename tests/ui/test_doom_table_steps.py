@@ -161,10 +161,10 @@ def test_the_invader_bot_declining_a_card_tells_the_marines_nothing(make_app):
             declined += 1
     assert declined, "the invader was never asked about a card it holds"
     table.viewer = "red"  # (with bots alone the table shows whoever decides)
-    assert not any(QUIET in line for line in table.log)
-    assert not any(QUIET in line for line in table.ai.lines)
+    assert not any(str(QUIET) in line for line in table.log)
+    assert not any(str(QUIET) in line for line in table.ai.lines)
     table.viewer = INVADER
-    assert any(QUIET in line for line in table.log)
+    assert any(str(QUIET) in line for line in table.log)
 
 
 def test_a_large_targets_outline_shows_over_its_token(make_app):

@@ -16,6 +16,7 @@ from typing import Any
 
 from game.engine.rng import Rng
 from game.engine.plain import copy_plain
+from game.engine.resolution import pending_words
 from game.engine.text import from_json as text_from_json
 from game.engine.text import to_json as text_json
 
@@ -27,19 +28,6 @@ CITIES = 5
 PHASES = ("mulligan", "I", "II", "III", "IV", "V", "Va", "VI", "VIa", "over")
 
 
-
-
-def _pending_words(proc: Any, convert: Any) -> Any:
-    """A paused question's prompt and labels are messages while the game runs (issue 18): its
-    JSON holds their JSON form (ids and parameters), read back as messages. The state's hash
-    words them in English (engine/protocol.py english_words), as the state held them before."""
-    pend = proc.get("pending") if isinstance(proc, dict) else None
-    if pend:
-        if "prompt" in pend:
-            pend["prompt"] = convert(pend["prompt"])
-        if "labels" in pend:
-            pend["labels"] = [convert(x) for x in pend["labels"]]
-    return proc
 
 
 @dataclass
@@ -91,7 +79,7 @@ class ConvoyState:
         if self.proc is not None:
             proc = {k: v for k, v in self.proc.items() if k != "checkpoint"}
             proc = copy_plain(proc)
-            _pending_words(proc, text_json)
+            pending_words(proc, text_json)
             cp = self.proc.get("checkpoint")
             if cp is not None:
                 proc["checkpoint"] = cp.to_json() if isinstance(cp, ConvoyState) else copy_plain(cp)
@@ -122,7 +110,7 @@ class ConvoyState:
             {int(k): ints(v) for k, v in d["tokens"]}, ints(d["disabled"]), ints(d["used"]),
             int(d["extra_city"]), bool(d["feature_used"]), int(d["battle_sector"]), bool(d["emp"]),
             int(d["round"]), str(d["phase"]), [bool(b) for b in d["mulligan"]], ints(d["known_in_deck"]),
-            ints(d["played"]), _pending_words(copy_plain(d["proc"]), text_from_json), copy_plain(d["flags"]), d["outcome"], str(d["win_by"]),
+            ints(d["played"]), pending_words(copy_plain(d["proc"]), text_from_json), copy_plain(d["flags"]), d["outcome"], str(d["win_by"]),
             copy_plain(d["options"]))
 
     def restore(self, data: Any) -> None:

@@ -13,8 +13,9 @@ from typing import Any
 
 from game.doom.rules import effects as E
 from game.doom.rules import queries as Q
-from game.doom.rules.names import dice_words, sq, weapon_name, who
+from game.doom.rules.names import MISS, ammo, dice_words, ref, sq, weapon_name, who
 from game.doom.rules.state import INVADER, Cell, DoomState
+from game.engine.text import M, Msg, join
 
 DIRECTIONS = {"N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1), "S": (0, 1), "SW": (-1, 1), "W": (-1, 0),
               "NW": (-1, -1)}
@@ -54,7 +55,7 @@ def face(state: DoomState, die: str, name: str):
     return next(f for f in state.content.dice[die].faces if f.name == name)
 
 
-def resolve(ctx, attacker: str, weapon: str | None, target: Cell, why: str = "") -> None:
+def resolve(ctx, attacker: str, weapon: str | None, target: Cell, why: Msg | None = None) -> None:
     """An attack, and for a Blow-through weapon its walk (seed p. 12, Láncrombolás): after the
     first roll, hit or miss, the attack may move to a square adjacent to the previous one,
     dropping one green or blue die per square; an enemy (or barrel) there in LOS is rolled
@@ -82,22 +83,26 @@ def resolve(ctx, attacker: str, weapon: str | None, target: Cell, why: str = "")
                 continue
             for d in droppable:
                 opts.append({"to": list(n), "drop": d})
-        got = ctx.choose(attacker, "blow_through", opts, "Walk the attack on (Blow-through)?")
+        got = ctx.choose(attacker, "blow_through", opts, M("Walk the attack on (Blow-through)?"))
         if got["to"] is None:
             return
         pool.remove(got["drop"])
         cur = tuple(got["to"])
         fig = state.figure_cells().get(cur)
-        E.emit(ctx, "blow_through", f"The attack walks on to {sq(cur)}, dropping a {got['drop']} die.", {})
+        E.emit(ctx, "blow_through", M("The attack walks on to {cell}, dropping a {die} die.", cell=sq(cur),
+                                      die=ref("doom.die", got["drop"])), {})
         enemy = fig is not None and Q.side_of(state, fig) != Q.side_of(state, attacker) and fig not in hit_figs
         barrel = fig is None and state.has_marker(cur, "barrel")
         if (enemy or barrel) and Q.sees(state, attacker, cur, fig):
             if fig is not None:
                 hit_figs.add(fig)
-            resolve_roll(ctx, attacker, weapon, cur, "blow-through", tuple(pool))
+            resolve_roll(ctx, attacker, weapon, cur, BLOW_THROUGH, tuple(pool))
 
 
-def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str = "",
+BLOW_THROUGH = M("blow-through")  # a link of a Blow-through walk (its ammo follows an option)
+
+
+def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: Msg | None = None,
                  dice: tuple[str, ...] | None = None) -> None:
     """One attack roll against one target square (spec 6.4 steps 1-6)."""
     state: DoomState = ctx.state
@@ -112,18 +117,25 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str 
     marine_attacker = attacker in state.marines
     ab = prof.abilities
     dist = Q.distance(state, attacker, target, ab.indirect)
-    what = f" with the {weapon_name(state, weapon)}" if marine_attacker else ""
-    victim = who(state, target_fig) if target_fig else "the barrel"
-    E.emit(ctx, "attack", f"{who(state, attacker)} attacks {victim} at {sq(target)}{what}"
-                          f"{' (' + why + ')' if why else ''}; distance {dist}.",
+    victim = who(state, target_fig) if target_fig else M("the barrel")
+    words = dict(figure=who(state, attacker), target=victim, cell=sq(target), distance=dist)
+    if marine_attacker:
+        words["weapon"] = weapon_name(state, weapon)
+        said = M("{figure} attacks {target} at {cell} with the {weapon} ({why}); distance {distance}.", why=why,
+                 **words) if why else M("{figure} attacks {target} at {cell} with the {weapon}; distance {distance}.",
+                                        **words)
+    else:
+        said = M("{figure} attacks {target} at {cell} ({why}); distance {distance}.", why=why, **words) if why \
+            else M("{figure} attacks {target} at {cell}; distance {distance}.", **words)
+    E.emit(ctx, "attack", said,
            {"attacker": attacker, "weapon": weapon, "target": list(target), "distance": dist})
 
     aimed = ab.aim
     if marine_attacker and order_usable(state, attacker, "aim"):
-        if ctx.choose(attacker, "aim", [{"aim": False}, {"aim": True}], "Make this an aimed attack?")["aim"]:
+        if ctx.choose(attacker, "aim", [{"aim": False}, {"aim": True}], M("Make this an aimed attack?"))["aim"]:
             state.marines[attacker].order = None
             aimed = True
-            E.emit(ctx, "aim", f"{who(state, attacker)} discards its Aim order: an aimed attack.", {})
+            E.emit(ctx, "aim", M("{figure} discards its Aim order: an aimed attack.", figure=who(state, attacker)), {})
 
     # The Medic's Heal may be used before the roll, not after (seed p. 10).
     if target_fig in state.marines:
@@ -136,12 +148,13 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str 
     else:
         card = _event_card(state, "deadly")
         if card and ctx.choose(INVADER, "hellfire", [{"card": None}, {"card": card}],
-                               "Play Hellfire on this attack?", about=about)["card"]:
-            E.discard_card(ctx, card, "played: Hellfire")
+                               M("Play Hellfire on this attack?"), about=about)["card"]:
+            E.discard_card(ctx, card, M("played: Hellfire"))
             deadly += state.content.invader_card(card).amount
 
     faces = roll(state, prof.dice)
-    E.emit(ctx, "roll", f"{who(state, attacker)} rolls {dice_words(faces)}.", {"faces": faces}, hidden=True)
+    E.emit(ctx, "roll", M("{figure} rolls {dice}.", figure=who(state, attacker), dice=dice_words(faces)),
+           {"faces": faces}, hidden=True)
 
     # Rerolls (spec 6.10): Dodge and aimed attacks; both at once cancel; never more than once.
     # Several targets (Blast, Sweep): one reroll, decided by the first dodging player to the
@@ -158,9 +171,9 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str 
             if not dodge_cards:
                 continue
             got = ctx.choose(INVADER, "dodge_card", [{"card": None}, {"card": dodge_cards[0]}],
-                             "Play a Dodge card against this attack?", about=about)
+                             M("Play a Dodge card against this attack?"), about=about)
             if got["card"]:
-                E.discard_card(ctx, got["card"], "played: Dodge")
+                E.discard_card(ctx, got["card"], M("played: Dodge"))
                 dodger = INVADER
                 break
         elif player in victims and order_usable(state, player, "dodge"):
@@ -168,29 +181,30 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str 
             break
     special_ops = marine_attacker and prof.melee and E.has_card(state, attacker, "special_ops")
     if aimed and dodger is not None:
-        E.emit(ctx, "reroll", "The aimed attack and the dodge cancel out: no reroll.", {})
+        E.emit(ctx, "reroll", M("The aimed attack and the dodge cancel out: no reroll."), {})
     elif special_ops and not aimed and dodger is None:
         # Special Ops (spec 7.4 PLACEHOLDER): its melee attacks may reroll one die once.
         opts = [o for o in _subsets(len(faces)) if len(o["dice"]) <= 1]
-        pick = ctx.choose(attacker, "reroll", opts, f"Reroll one die (Special Ops)? (now {dice_words(faces)})",
+        pick = ctx.choose(attacker, "reroll", opts, M("Reroll one die (Special Ops)? (now {dice})",
+                                                      dice=dice_words(faces)),
                           about=about)["dice"]
         if pick:
             new = roll(state, tuple(faces[i][0] for i in pick))
             for i, f in zip(pick, new):
                 faces[i] = f
-            E.emit(ctx, "roll", f"Rerolled: now {dice_words(faces)}.", {"faces": faces}, hidden=True)
+            E.emit(ctx, "roll", M("Rerolled: now {dice}.", dice=dice_words(faces)), {"faces": faces}, hidden=True)
     elif aimed or dodger is not None:
         chooser = attacker if aimed else dodger
         if chooser not in state.marines and chooser != INVADER:
             chooser = INVADER
         pick = ctx.choose(chooser, "reroll", _subsets(len(faces)),
-                          f"Which dice of {who(state, attacker)}'s attack are rerolled? (now {dice_words(faces)})",
-                          about=about)["dice"]
+                          M("Which dice of {figure}'s attack are rerolled? (now {dice})", figure=who(state, attacker),
+                            dice=dice_words(faces)), about=about)["dice"]
         if pick:
             new = roll(state, tuple(faces[i][0] for i in pick))
             for i, f in zip(pick, new):
                 faces[i] = f
-            E.emit(ctx, "roll", f"Rerolled: now {dice_words(faces)}.", {"faces": faces}, hidden=True)
+            E.emit(ctx, "roll", M("Rerolled: now {dice}.", dice=dice_words(faces)), {"faces": faces}, hidden=True)
 
     fs = [face(state, d, n) for d, n in faces]
     missed = any(f["miss"] for f in fs)
@@ -201,22 +215,27 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str 
     dud = False
     if marine_attacker and not missed and any(f["ammo"] for f in fs):
         card = _event_card(state, "attack_fails")
-        if card and ctx.choose(INVADER, "dud", [{"card": None}, {"card": card}], "Play Dud on this attack?",
+        if card and ctx.choose(INVADER, "dud", [{"card": None}, {"card": card}], M("Play Dud on this attack?"),
                                about=about | {"faces": [list(f) for f in faces]})["card"]:
-            E.discard_card(ctx, card, "played: Dud")
+            E.discard_card(ctx, card, M("played: Dud"))
             dud = True
     hit = not missed and not dud and (prof.melee or (dist is not None and rng_total >= dist))
     if dud:
-        E.emit(ctx, "miss", "Dud: the attack fails (the ammo is still spent).", {})
+        E.emit(ctx, "miss", M("Dud: the attack fails (the ammo is still spent)."), {})
     elif missed:
-        E.emit(ctx, "miss", "A die shows a miss: the attack fails.", {})
+        E.emit(ctx, "miss", M("A die shows a miss: the attack fails."), {})
     elif not hit:
-        E.emit(ctx, "miss", f"Range {rng_total} is short of distance {dist}: the attack fails.", {})
+        E.emit(ctx, "miss", M("Range {range} is short of distance {distance}: the attack fails.", range=rng_total,
+                              distance=dist), {})
     else:
         rolled_r, rolled_d = sum(f["range"] for f in fs), sum(f["damage"] for f in fs)
-        r_words = f"range {rng_total}" + (f" ({rolled_r} rolled {rng_total - rolled_r:+d})" if rng_total != rolled_r else "")
-        d_words = f"{damage} damage" + (f" ({rolled_d} rolled {damage - rolled_d:+d})" if damage != rolled_d else "")
-        E.emit(ctx, "hit", f"Hit: {r_words}, {d_words}.", {"range": rng_total, "damage": damage})
+        r_words = M("range {range} ({rolled} rolled {bonus})", range=rng_total, rolled=rolled_r,
+                    bonus=f"{rng_total - rolled_r:+d}") if rng_total != rolled_r else M("range {range}",
+                                                                                        range=rng_total)
+        d_words = M("{damage} damage ({rolled} rolled {bonus})", damage=damage, rolled=rolled_d,
+                    bonus=f"{damage - rolled_d:+d}") if damage != rolled_d else M("{damage} damage", damage=damage)
+        E.emit(ctx, "hit", M("Hit: {range}, {damage}.", range=r_words, damage=d_words), {"range": rng_total,
+                             "damage": damage})
 
     ammo_icon = any(f["ammo"] for f in fs)
     if hit:
@@ -225,13 +244,13 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: str 
         _scatter(ctx, attacker, weapon, target, damage, prof)
 
     # Ammo check after every attack, hit or miss (spec 6.4 step 6): one token per roll.
-    link = why == "blow-through"
+    link = why is BLOW_THROUGH
     if marine_attacker and prof.ammo != "none" and ammo_icon and not (link and state.option("blow_through_ammo") == "first_only"):
         mar = state.marines[attacker]
         if mar.ammo.get(prof.ammo, 0) > 0:
             mar.ammo[prof.ammo] -= 1
-            E.emit(ctx, "ammo", f"An ammo icon: {who(state, attacker)} spends 1 {state.content.ammo[prof.ammo].name} "
-                                f"({mar.ammo[prof.ammo]} left).", {"ammo": prof.ammo})
+            E.emit(ctx, "ammo", M("An ammo icon: {figure} spends 1 {ammo} ({n} left).", figure=who(state, attacker),
+                                  ammo=ammo(prof.ammo), n=mar.ammo[prof.ammo]), {"ammo": prof.ammo})
 
 
 def players_left_of(state: DoomState, attacker: str) -> list[str]:
@@ -270,12 +289,12 @@ def _dark_energies(ctx, about: dict[str, Any]) -> None:
     if not card or not wounded:
         return
     opts = [{"card": None}] + [{"card": card, "figure": f} for f in wounded]
-    got = ctx.choose(INVADER, "dark_energies", opts, "Play Dark Energies before this attack?", about=about)
+    got = ctx.choose(INVADER, "dark_energies", opts, M("Play Dark Energies before this attack?"), about=about)
     if got["card"]:
-        E.discard_card(ctx, card, "played: Dark Energies")
+        E.discard_card(ctx, card, M("played: Dark Energies"))
         inv = state.invaders[got["figure"]]
         inv.wounds = max(0, inv.wounds - state.content.invader_card(card).amount)
-        E.emit(ctx, "dark_energies", f"Dark Energies: {who(state, inv.id)} loses a wound marker.", {})
+        E.emit(ctx, "dark_energies", M("Dark Energies: {figure} loses a wound marker.", figure=who(state, inv.id)), {})
 
 
 def _heal_window(ctx, target: str) -> None:
@@ -287,11 +306,12 @@ def _heal_window(ctx, target: str) -> None:
         mc = state.marines[medic].cell
         if medic != target and not state.map.adjacent(mc, mar.cell, state.closed_set):
             continue
-        if ctx.choose(medic, "heal", [{"heal": False}, {"heal": True}], f"Heal {who(state, target)} before the roll?")["heal"]:
+        if ctx.choose(medic, "heal", [{"heal": False}, {"heal": True}],
+                      M("Heal {figure} before the roll?", figure=who(state, target)))["heal"]:
             state.marines[medic].order = None
             mar.health += 1
-            E.emit(ctx, "heal", f"{who(state, medic)} uses its Heal order: {who(state, target)} heals 1 "
-                                f"({mar.health} health).", {"figure": target})
+            E.emit(ctx, "heal", M("{figure} uses its Heal order: {target} heals 1 ({health} health).",
+                                  figure=who(state, medic), target=who(state, target), health=mar.health), {"figure": target})
 
 
 def _damage(ctx, attacker: str, weapon: str | None, target: Cell, damage: int, prof: Q.Profile) -> None:
@@ -302,8 +322,9 @@ def _damage(ctx, attacker: str, weapon: str | None, target: Cell, damage: int, p
         area = Q.blast_area(state, target, ab.blast)
         barrels = [c for c in area if state.has_marker(c, "barrel")]
         # The flood fill itself, for the table's and the tutorial's drawing (spec 12 "tutorial hooks").
-        E.emit(ctx, "blast", f"The blast covers {len(area)} squares around {sq(target)}"
-                             + (f": {', '.join(who(state, v) for v in victims)} caught in it." if victims else "."),
+        E.emit(ctx, "blast", M("The blast covers {n} squares around {cell}: {figures} caught in it.", n=len(area),
+                               cell=sq(target), figures=join(", ", [who(state, v) for v in victims])) if victims else
+               M("The blast covers {n} squares around {cell}.", n=len(area), cell=sq(target)),
                {"cells": [list(c) for c in area], "figures": victims})
     else:
         barrels = [target] if state.has_marker(target, "barrel") else []
@@ -313,13 +334,13 @@ def _damage(ctx, attacker: str, weapon: str | None, target: Cell, damage: int, p
         if v not in state.marines and v not in state.invaders:
             continue  # removed meanwhile
         if berserk and v in state.invaders:
-            E.destroy_invader(ctx, v, "a berserk fist")
+            E.destroy_invader(ctx, v, M("a berserk fist"))
             continue
         wounds = E.damage_wounds(damage, E.armour_of(state, v))
         if wounds == 0:
-            E.emit(ctx, "no_wound", f"{damage} damage does not get through {who(state, v)}'s armour "
-                                    f"{E.armour_of(state, v)}.", {"figure": v})
-        E.wound(ctx, v, wounds, "the attack", attacker)
+            E.emit(ctx, "no_wound", M("{damage} damage does not get through {figure}'s armour {armour}.", damage=damage,
+                                      figure=who(state, v), armour=E.armour_of(state, v)), {"figure": v})
+        E.wound(ctx, v, wounds, M("the attack"), attacker)
         if ab.knockback and damage >= 1 and v in state.marines and state.marines[v].cell is not None:
             knocked.append(v)
     for c in barrels:
@@ -331,7 +352,7 @@ def _damage(ctx, attacker: str, weapon: str | None, target: Cell, damage: int, p
         if state.marines[v].cell is None or state.outcome is not None:
             continue
         opts = [{"to": None}] + [{"to": list(c)} for c in Q.knockback_squares(state, v, limit)]
-        to = ctx.choose(decider, "knockback", opts, f"Where is {who(state, v)} knocked back to?")["to"]
+        to = ctx.choose(decider, "knockback", opts, M("Where is {figure} knocked back to?", figure=who(state, v)))["to"]
         if to is None:
             continue
         mar = state.marines[v]
@@ -339,7 +360,8 @@ def _damage(ctx, attacker: str, weapon: str | None, target: Cell, damage: int, p
         mar.cell = tuple(to)
         if mar.order == "aim":
             mar.order = None  # it left its square (spec 11 item 24)
-        E.emit(ctx, "knockback", f"{who(state, v)} is knocked back from {sq(old)} to {sq(mar.cell)}.", {"figure": v})
+        E.emit(ctx, "knockback", M("{figure} is knocked back from {cell} to {to}.", figure=who(state, v), cell=sq(old),
+                                   to=sq(mar.cell)), {"figure": v})
         E.enter_square(ctx, v, [mar.cell], [old])
         E.reveal(ctx)
 
@@ -351,13 +373,15 @@ def _scatter(ctx, attacker: str, weapon: str | None, target: Cell, damage: int, 
     state: DoomState = ctx.state
     card = E.draw_invader_card(ctx)
     if card is None:
-        E.emit(ctx, "scatter", "No invader card is left to flip: the blast goes off harmlessly.", {})
+        E.emit(ctx, "scatter", M("No invader card is left to flip: the blast goes off harmlessly."), {})
         return
     state.deck.discard([card])
     sc = state.content.scatter_of(card)
-    E.emit(ctx, "scatter", f"Scatter: the flipped card shows {sc}.", {"card": card, "scatter": sc}, hidden=True)
+    E.emit(ctx, "scatter", M("Scatter: the flipped card shows {scatter}.", scatter=MISS if sc == "miss" else sc),
+           {"card": card, "scatter": sc},
+           hidden=True)
     if sc == "miss":
-        E.emit(ctx, "scatter", "A miss icon: the blast goes off harmlessly.", {})
+        E.emit(ctx, "scatter", M("A miss icon: the blast goes off harmlessly."), {})
         return
     head = sc.rstrip("0123456789")
     steps = int(sc[len(head):])
@@ -369,10 +393,10 @@ def _scatter(ctx, attacker: str, weapon: str | None, target: Cell, damage: int, 
     for _ in range(steps):
         nxt = (cur[0] + dx, cur[1] + dy)
         if nxt not in explored or not m.step_ok(cur, nxt, state.closed_set) or state.has_marker(nxt, "obstacle"):
-            E.emit(ctx, "scatter", f"The blast's path from {sq(target)} is blocked: nobody is hurt.", {})
+            E.emit(ctx, "scatter", M("The blast's path from {cell} is blocked: nobody is hurt.", cell=sq(target)), {})
             return
         cur = nxt
-    E.emit(ctx, "scatter", f"The blast lands on {sq(cur)}.", {"cell": list(cur)})
+    E.emit(ctx, "scatter", M("The blast lands on {cell}.", cell=sq(cur)), {"cell": list(cur)})
     _damage(ctx, attacker, weapon, cur, damage, prof)
 
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.doom.rules.names import card_name, sq, who
+from game.doom.rules.names import ammo, card_name, monster, ref, sq, squares, weapon_name, who
 from game.doom.rules.queries import areas_seen
 from game.doom.rules.state import INVADER, Cell, DoomState, Invader, Marker
+from game.engine.text import M, Mn, Msg
 
 
-def emit(ctx, kind: str, text: str, payload: dict[str, Any] | None = None, hidden: bool = False,
+def emit(ctx, kind: str, text: Msg, payload: dict[str, Any] | None = None, hidden: bool = False,
          visible_to: tuple[str, ...] | None = None) -> None:
     ctx.emit(kind, text, payload or {}, hidden, visible_to)
 
@@ -23,14 +24,15 @@ def check_frags(ctx) -> None:
     target = state.content.scenarios[state.scenario].frag_target
     if state.outcome is None and state.frags >= target:
         state.outcome = INVADER
-        emit(ctx, "game_over", f"The invader has {state.frags} frags and wins.", {"winner": INVADER})
+        emit(ctx, "game_over", Mn("The invader has {n} frag and wins.", "The invader has {n} frags and wins.",
+                                  state.frags), {"winner": INVADER})
 
 
-def gain_frag(ctx, why: str) -> None:
+def gain_frag(ctx, why: Msg) -> None:
     state: DoomState = ctx.state
     state.frags += 1
-    emit(ctx, "frag", f"The invader gains a frag ({why}): {state.frags} of "
-                      f"{state.content.scenarios[state.scenario].frag_target}.", {"frags": state.frags})
+    emit(ctx, "frag", M("The invader gains a frag ({why}): {frags} of {target}.", why=why, frags=state.frags,
+                        target=state.content.scenarios[state.scenario].frag_target), {"frags": state.frags})
     check_frags(ctx)
 
 
@@ -40,7 +42,8 @@ def check_marine_win(ctx, marine: str) -> None:
     cell = state.marines[marine].cell
     if area and state.outcome is None and cell is not None and state.map.area_of.get(cell) == area:
         state.outcome = "marines"
-        emit(ctx, "game_over", f"{who(state, marine)} reaches the exit: the marines win.", {"winner": "marines"})
+        emit(ctx, "game_over", M("{figure} reaches the exit: the marines win.", figure=who(state, marine)),
+             {"winner": "marines"})
 
 
 # --- cards ----------------------------------------------------------------------------------
@@ -58,7 +61,7 @@ def draw_invader_card(ctx) -> str | None:
         _reshuffle(ctx)
     card = deck.draw_pile.pop(0)
     if not deck.draw_pile:
-        gain_frag(ctx, "the last card of the invader deck was drawn")
+        gain_frag(ctx, M("the last card of the invader deck was drawn"))
         if deck.discard_pile:
             _reshuffle(ctx)
     return card
@@ -67,20 +70,21 @@ def draw_invader_card(ctx) -> str | None:
 def _reshuffle(ctx) -> None:
     state: DoomState = ctx.state
     state.deck.reshuffle(state.rng.stream("invader_deck"))
-    emit(ctx, "reshuffle", "The invader's discard pile is shuffled into a new deck.", {}, hidden=True)
+    emit(ctx, "reshuffle", M("The invader's discard pile is shuffled into a new deck."), {}, hidden=True)
 
 
-def discard_card(ctx, card: str, why: str) -> None:
+def discard_card(ctx, card: str, why: Msg) -> None:
     state: DoomState = ctx.state
     state.hand.remove(card)
     state.deck.discard([card])
-    emit(ctx, "discard", f"The invader discards {card_name(state, card)} ({why}).", {"card": card})
+    emit(ctx, "discard", M("The invader discards {card} ({why}).", card=card_name(state, card),
+                           why=why), {"card": card})
 
 
 # --- wounds and deaths ----------------------------------------------------------------------
 
 
-def wound(ctx, fig: str, wounds: int, why: str, by: str | None = None) -> None:
+def wound(ctx, fig: str, wounds: int, why: Msg, by: str | None = None) -> None:
     """`wounds` wounds on a figure (marine health markers, invader wound markers); `by` is the
     figure whose attack (or barrel) caused them, if any."""
     state: DoomState = ctx.state
@@ -91,12 +95,13 @@ def wound(ctx, fig: str, wounds: int, why: str, by: str | None = None) -> None:
         if mar.cell is None:
             return
         mar.health -= wounds
-        emit(ctx, "wounded", f"{who(state, fig)} takes {wounds} wound{'s' if wounds > 1 else ''} ({why}): "
-                             f"{max(mar.health, 0)} health left.", {"figure": fig, "wounds": wounds})
+        emit(ctx, "wounded", Mn("{figure} takes {n} wound ({why}): {health} health left.",
+                                "{figure} takes {n} wounds ({why}): {health} health left.", wounds,
+                                figure=who(state, fig), why=why, health=max(mar.health, 0)), {"figure": fig, "wounds": wounds})
         # Spec 6.9, 11 item 18: losing health ends Aim and Guard (Alert keeps Guard, 7.4).
         if mar.order == "aim" or (mar.order == "guard" and not has_card(state, fig, "guard_kept_when_wounded")):
-            emit(ctx, "order_lost", f"{who(state, fig)} loses its {mar.order.capitalize()} order (wounded).",
-                 {"figure": fig})
+            emit(ctx, "order_lost", M("{figure} loses its {order} order (wounded).", figure=who(state, fig),
+                                      order=ref("doom.order", mar.order)), {"figure": fig})
             mar.order = None
         if mar.health <= 0:
             kill_marine(ctx, fig, by)
@@ -106,18 +111,19 @@ def wound(ctx, fig: str, wounds: int, why: str, by: str | None = None) -> None:
         return
     mon = state.content.monsters[inv.monster]
     inv.wounds += wounds
-    emit(ctx, "wounded", f"{who(state, fig)} takes {wounds} wound{'s' if wounds > 1 else ''} ({why}).",
-         {"figure": fig, "wounds": wounds})
+    emit(ctx, "wounded", Mn("{figure} takes {n} wound ({why}).", "{figure} takes {n} wounds ({why}).", wounds,
+                            figure=who(state, fig), why=why), {"figure": fig, "wounds": wounds})
     if inv.wounds >= mon.health:
-        destroy_invader(ctx, fig, "its wounds reach its health")
+        destroy_invader(ctx, fig, M("its wounds reach its health"))
 
 
-def destroy_invader(ctx, fig: str, why: str) -> None:
+def destroy_invader(ctx, fig: str, why: Msg) -> None:
     state: DoomState = ctx.state
     inv = state.invaders.pop(fig)
     if state.act is not None and state.act.get("fig") == fig:
         state.act["dead"] = True
-    emit(ctx, "destroyed", f"{who(state, fig)} is destroyed ({why}).", {"figure": fig, "cells": [list(c) for c in inv.cells]})
+    emit(ctx, "destroyed", M("{figure} is destroyed ({why}).", figure=who(state, fig), why=why), {"figure": fig,
+                             "cells": [list(c) for c in inv.cells]})
     reveal(ctx)
 
 
@@ -134,14 +140,15 @@ def kill_marine(ctx, marine: str, by: str | None = None) -> None:
     mar.armour = mar.base_armour
     mar.berserk = 0
     mar.order = None
-    emit(ctx, "killed", f"{who(state, marine)} is killed at {sq(mar.death_cell)}.", {"figure": marine})
+    emit(ctx, "killed", M("{figure} is killed at {cell}.", figure=who(state, marine), cell=sq(mar.death_cell)),
+         {"figure": marine})
     if state.phase == "marine" and state.seats[state.seat] == marine and state.turn is not None:
         state.turn["over"] = True  # spec 11 item 42: killed in its own turn, the turn ends
     if by in state.marines and state.option("frags_for_marine_kills") == "invader_only":
         # Spec 11 item 30's option: a marine killed by a marine's attack or barrel gives no frag.
-        emit(ctx, "no_frag", f"No frag: {who(state, marine)} fell to a marine's own fire.", {})
+        emit(ctx, "no_frag", M("No frag: {figure} fell to a marine's own fire.", figure=who(state, marine)), {})
     else:
-        gain_frag(ctx, f"{who(state, marine)} was killed")
+        gain_frag(ctx, M("{figure} was killed", figure=who(state, marine)))
     reveal(ctx)
 
 
@@ -164,7 +171,7 @@ def explode_barrel(ctx, cell: Cell, by: str | None = None) -> None:
     if barrel is None:
         return
     state.markers.remove(barrel)
-    emit(ctx, "barrel", f"The barrel at {sq(cell)} explodes.", {"cell": list(cell)})
+    emit(ctx, "barrel", M("The barrel at {cell} explodes.", cell=sq(cell)), {"cell": list(cell)})
     m = state.map
     around = [n for n in m.steps(state.closed_set).get(cell, ())]
     hit: list[str] = []
@@ -174,7 +181,7 @@ def explode_barrel(ctx, cell: Cell, by: str | None = None) -> None:
         if f is not None and f not in hit:
             hit.append(f)
     for f in hit:
-        wound(ctx, f, 1, "the barrel's explosion", by)
+        wound(ctx, f, 1, M("the barrel's explosion"), by)
     for n in around:
         if state.has_marker(n, "barrel"):
             explode_barrel(ctx, n, by)
@@ -187,7 +194,7 @@ def enter_square(ctx, fig: str, cells: list[Cell], moved_from: list[Cell]) -> No
     state: DoomState = ctx.state
     new = [c for c in cells if c not in moved_from]
     if any(state.has_marker(c, "hazard") for c in new):
-        wound(ctx, fig, 1, "it entered a hazard")
+        wound(ctx, fig, 1, M("it entered a hazard"))
 
 
 # --- exploration ----------------------------------------------------------------------------
@@ -211,7 +218,9 @@ def reveal_area(ctx, area: str) -> None:
     state: DoomState = ctx.state
     m = state.map
     state.revealed.append(area)
-    emit(ctx, "revealed", f"Area {area} is revealed: {m.area_text.get(area, '')}".rstrip(": "), {"area": area})
+    text = m.area_text.get(area, "").rstrip(": ")
+    emit(ctx, "revealed", M("Area {area} is revealed: {text}", area=area, text=M(text)) if text
+         else M("Area {area} is revealed", area=area), {"area": area})
     for p in m.props:
         if p.area != area:
             continue
@@ -222,11 +231,12 @@ def reveal_area(ctx, area: str) -> None:
         if f.area != area or f.min_marines > n_marines:
             continue
         if pool_left(state, f.monster) < 1:
-            emit(ctx, "not_placed", f"No {state.content.monsters[f.monster].name} figure is left for {f.name}.", {})
+            emit(ctx, "not_placed", M("No {monster} figure is left for {name}.", monster=monster(f.monster),
+                                      name=f.name), {})
             continue
         figures = state.figure_cells()
         if any(c in figures for c in f.cells):
-            emit(ctx, "not_placed", f"{f.name} cannot be placed: its square is taken.", {})
+            emit(ctx, "not_placed", M("{name} cannot be placed: its square is taken.", name=f.name), {})
             continue
         place_invader(ctx, f.monster, list(f.cells))
 
@@ -243,7 +253,7 @@ def place_invader(ctx, monster: str, cells: list[Cell]) -> str:
     state: DoomState = ctx.state
     fid = state.new_id(monster)
     state.invaders[fid] = Invader(fid, monster, [tuple(c) for c in cells])
-    emit(ctx, "placed", f"{who(state, fid)} appears at {' + '.join(sq(c) for c in cells)}.",
+    emit(ctx, "placed", M("{figure} appears at {cells}.", figure=who(state, fid), cells=squares(cells)),
          {"figure": fid, "cells": [list(c) for c in cells]})
     return fid
 
@@ -266,8 +276,8 @@ def pick_up(ctx, marine: str, cell: Cell, berserk: bool = False) -> bool:
             state.markers.remove(mk)
             if mk.variant not in state.keys:
                 state.keys.append(mk.variant)
-            emit(ctx, "key", f"{who(state, marine)} finds the {mk.variant} key: every {mk.variant} security "
-                             "door can now be opened by the marines.", {"key": mk.variant})
+            emit(ctx, "key", M("{figure} finds the {key} key: every {key} security door can now be opened by the marines.",
+                               figure=who(state, marine), key=ref("doom.key", mk.variant)), {"key": mk.variant})
             took = True
             continue
         if mk.kind != "equipment":
@@ -276,42 +286,43 @@ def pick_up(ctx, marine: str, cell: Cell, berserk: bool = False) -> bool:
         if text is None:
             continue
         state.markers.remove(mk)
-        emit(ctx, "pick_up", f"{who(state, marine)} picks up {text} at {sq(cell)}.",
+        emit(ctx, "pick_up", M("{figure} picks up {what} at {cell}.", figure=who(state, marine), what=text,
+                               cell=sq(cell)),
              {"figure": marine, "item": mk.variant})
         took = True
     return took
 
 
-def gain(state: DoomState, marine: str, item: str, count: int, berserk: bool = True) -> str | None:
+def gain(state: DoomState, marine: str, item: str, count: int, berserk: bool = True) -> Msg | None:
     """The marine takes `count` of an ammo, weapon or item id (spec 6.12); its words, or None when
     nothing is taken (a medikit at full health, berserk not asked for)."""
     c = state.content
     mar = state.marines[marine]
     if item in c.ammo:
         mar.ammo[item] = mar.ammo.get(item, 0) + count
-        return f"{count} {c.ammo[item].name} ammo"
+        return M("{n} {ammo} ammo", n=count, ammo=ammo(item))
     if item in c.weapons:
         if item not in mar.weapons:
             mar.weapons.append(item)
-        return f"the {c.weapons[item].name}"
+        return M("the {weapon}", weapon=weapon_name(state, item))
     eff = c.items[item].effect
     if eff == "armour":
         mar.armour += c.items[item].amount * count
-        return "armour"
+        return M("armour")
     if eff == "medikit":
         if mar.health >= mar.max_health:
             return None  # seed p. 9: not picked up at full health
         healed = min(c.items[item].amount * count, mar.max_health - mar.health)
         mar.health += healed
-        return f"a medikit ({healed} health back)"
+        return M("a medikit ({n} health back)", n=healed)
     if eff == "adrenaline":
         mar.adrenaline += count
-        return "adrenaline"
+        return M("adrenaline")
     if not berserk:
         return None
     mar.berserk = 2
     mar.berserk_turn = state.turn_seq
-    return "the berserk marker (fist only; every hit destroys an invader)"
+    return M("the berserk marker (fist only; every hit destroys an invader)")
 
 
 def trigger_encounter(ctx, marine: str) -> None:
@@ -327,14 +338,16 @@ def trigger_encounter(ctx, marine: str) -> None:
         state.encounters_done.append(mk.variant)
         enc = state.content.scenarios[state.scenario].encounters.get(mk.variant)
         if enc is None:
-            emit(ctx, "encounter", f"{who(state, marine)} finds encounter {mk.variant}; nothing happens.", {})
+            emit(ctx, "encounter", M("{figure} finds encounter {encounter}; nothing happens.",
+                                     figure=who(state, marine),
+                                     encounter=mk.variant), {})
             continue
-        emit(ctx, "encounter", enc.text, {"encounter": mk.variant, "figure": marine})
+        emit(ctx, "encounter", M(enc.text), {"encounter": mk.variant, "figure": marine})
         _encounter_effects(ctx, marine, enc)
         goal = state.content.scenarios[state.scenario].win_encounters
         if goal and state.outcome is None and all(e in state.encounters_done for e in goal):
             state.outcome = "marines"
-            emit(ctx, "game_over", "Every objective is done: the marines win.", {"winner": "marines"})
+            emit(ctx, "game_over", M("Every objective is done: the marines win."), {"winner": "marines"})
 
 
 def _encounter_effects(ctx, marine: str, enc) -> None:
@@ -347,31 +360,37 @@ def _encounter_effects(ctx, marine: str, enc) -> None:
     for item, n in enc.give.items():
         text = gain(state, marine, item, n)
         if text is not None:
-            emit(ctx, "pick_up", f"{who(state, marine)} takes {text}.", {"figure": marine, "item": item})
+            emit(ctx, "pick_up", M("{figure} takes {what}.", figure=who(state, marine), what=text), {"figure": marine,
+                                   "item": item})
     if enc.health and mar.health < mar.max_health:
         healed = min(enc.health, mar.max_health - mar.health)
         mar.health += healed
-        emit(ctx, "heal", f"{who(state, marine)} heals {healed} ({mar.health} health).", {"figure": marine})
+        emit(ctx, "heal", M("{figure} heals {n} ({health} health).", figure=who(state, marine), n=healed,
+                            health=mar.health),
+             {"figure": marine})
     for door, opened in enc.doors.items():
         if door in state.destroyed or (door not in state.closed) == opened:
             continue
         if not opened and straddles(state, door):  # spec 3.2: never closed across a large invader
-            emit(ctx, "door", f"Door {door} cannot close: a large invader stands in it.", {"door": door})
+            emit(ctx, "door", M("Door {door} cannot close: a large invader stands in it.", door=door), {"door": door})
             continue
         state.closed = sorted(set(state.closed) - {door}) if opened else sorted(state.closed + [door])
-        emit(ctx, "door", f"Door {door} {'opens' if opened else 'slams shut'}.", {"door": door, "open": opened})
+        emit(ctx, "door", M("Door {door} opens.", door=door) if opened else M("Door {door} slams shut.", door=door),
+             {"door": door, "open": opened})
     for area in enc.reveal:
         if area not in state.revealed and state.outcome is None:
             reveal_area(ctx, area)
     reveal(ctx)  # an opened door may show more
     for group in enc.spawn:
-        name = state.content.monsters[group.monster].name
+        name = monster(group.monster)
         for _ in range(group.count):
             opts = placements(state, group.monster) if pool_left(state, group.monster) > 0 else []
             if not opts or state.outcome is not None:
-                emit(ctx, "lost", f"No {name} of the encounter fits (out of the marines' sight, figures left).", {})
+                emit(ctx, "lost", M("No {monster} of the encounter fits (out of the marines' sight, figures left).",
+                                    monster=name), {})
                 continue
-            got = ctx.choose(INVADER, "place", [{"cells": o} for o in opts], f"Where does the {name} appear?")
+            got = ctx.choose(INVADER, "place", [{"cells": o} for o in opts], M("Where does the {monster} appear?",
+                                                                               monster=name))
             place_invader(ctx, group.monster, [tuple(x) for x in got["cells"]])
 
 

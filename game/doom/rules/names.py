@@ -1,84 +1,181 @@
-"""Plain words for log lines and decision options (never an id or a payload on screen)."""
+"""Names for log lines, labels, refusals and decision options: 'Red', 'Imp 3', 'Shotgun', 'Trap'.
+The engine's text uses these, so a player reads names, not ids.
+
+Each name is a `Ref` (game/engine/text.py): the id, named when the text is shown, in the reader's
+language, by `lookup` below (registered for the kinds "doom.*"; content names are msgids that
+game/i18n_extract.py puts in the catalogues). Nothing is looked up while the rules run; one Ref is
+kept per id (every legal action is labelled, thousands of times per game)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
+from game.doom.content import shared_content
 from game.doom.rules.state import INVADER, DoomState
+from game.engine.text import M, Mn, Msg, Ref, join, register_names
+from game.i18n import N_
+
+# The marine colours as the log has always named them ("Red", not "Red marine").
+MARINE_WORDS = {"red": N_("Red"), "green": N_("Green"), "blue": N_("Blue")}
+# The dice and the keys by colour (a face list names the die: "yellow r2 d2"; "the blue key").
+COLOUR_WORDS = {"red": N_("red"), "yellow": N_("yellow"), "green": N_("green"), "blue": N_("blue")}
+
+
+def _table(kind: str):
+    c = shared_content()
+    return {"doom.monster": c.monsters, "doom.weapon": c.weapons, "doom.ammo": c.ammo, "doom.item": c.items,
+            "doom.action": c.actions, "doom.order": c.orders}.get(kind)
+
+
+def lookup(kind: str, key: str, translate: Callable[[str], str]) -> str:
+    """The name of a Doom thing in the language `translate` gives ("doom.weapon_lower": inside
+    a sentence, in lower case)."""
+    if kind.endswith("_lower"):
+        return lookup(kind[:-len("_lower")], key, translate).lower()
+    c = shared_content()
+    if kind == "doom.figure":
+        if key in MARINE_WORDS:
+            return translate(MARINE_WORDS[key])
+        if "#" not in key:
+            return key.capitalize()
+        monster, _, n = key.partition("#")
+        name = translate(c.monsters[monster].name) if monster in c.monsters else monster
+        return f"{name} {n}"
+    if kind == "doom.invader_card":
+        return translate(c.invader_card(key).name)
+    if kind == "doom.marine_card":
+        return translate(c.marine_card(key).name)
+    if kind in ("doom.die", "doom.key"):
+        return translate(COLOUR_WORDS[key]) if key in COLOUR_WORDS else key
+    table = _table(kind)
+    if table is not None and key in table:
+        return translate(table[key].name)
+    return key
+
+
+register_names("doom", lookup)
+
+_REFS: dict[tuple[str, str], Ref] = {}
+# The labels listed most (every legal move of every listing, a spawn question's squares), kept
+# per what they say: a listing hands out the same message objects instead of wording squares
+# and making messages again (fewer objects for the garbage collector to walk, too).
+_LABELS: dict[tuple, Any] = {}
+
+
+def label(key: tuple, make: Callable[..., Msg], *args: Any) -> Msg:
+    """The message `make(*args)` makes, kept under `key` (what decides its words)."""
+    got = _LABELS.get(key)
+    if got is None:
+        if len(_LABELS) > 50_000:  # a long process (self-play): kept bounded
+            _LABELS.clear()
+        got = _LABELS[key] = make(*args)
+    return got
+
+
+def ref(kind: str, key: str) -> Ref:
+    got = _REFS.get((kind, key))
+    if got is None:
+        got = _REFS[(kind, key)] = Ref(kind, key)
+    return got
 
 
 def sq(c) -> str:
     return f"{c[0]},{c[1]}"
 
 
-def who(state: DoomState, fig: str) -> str:
+def squares(cells) -> str:
+    """'3,4 + 4,4': the squares of a footprint."""
+    return " + ".join(sq(c) for c in cells)
+
+
+def who(state: DoomState, fig: str) -> Ref | Msg:
     """'Red' for a marine, 'Zombie 2' for an invader figure, 'the invader' for the player."""
-    if fig == INVADER:
-        return "the invader"
-    if fig in state.marines:
-        return fig.capitalize()
-    content = state.content
-    if _INVADER_NAMES[0] is not content:
-        _INVADER_NAMES[:] = [content, {}]
-    names = _INVADER_NAMES[1]
-    got = names.get(fig)
+    got = _FIGURES.get(fig)
     if got is None:
-        monster, _, n = fig.partition("#")
-        name = content.monsters[monster].name if monster in content.monsters else monster
-        got = names[fig] = f"{name} {n}"
+        got = _FIGURES[fig] = THE_INVADER if fig == INVADER else Ref("doom.figure", fig)
     return got
 
 
-# An invader id names its monster and number ("imp#3"): with the same content its words never
-# change, so they are kept per content (the listings ask for them thousands of times).
-_INVADER_NAMES: list = [None, {}]
+THE_INVADER = M("the invader")
+_FIGURES: dict[str, Ref | Msg] = {}  # asked for by most labels and log lines: one lookup
 
 
-def weapon_name(state: DoomState, weapon: str | None) -> str:
+def weapon_name(state: DoomState, weapon: str | None) -> Ref | Msg:
     if weapon is None:
-        return "its attack"
-    return state.content.weapons[weapon].name
+        return M("its attack")
+    return ref("doom.weapon", weapon)
 
 
-def card_name(state: DoomState, card: str) -> str:
-    return state.content.invader_card(card).name
+def card_name(state: DoomState, card: str) -> Ref:
+    """An invader card's name ('zombie_pack#2' -> 'Zombie Pack')."""
+    return ref("doom.invader_card", card.split("#")[0])
 
 
-def dice_words(faces: list[list[Any]]) -> str:
-    """[[die, face name], ...] -> 'yellow r2 d2, green r3 d1'."""
-    return ", ".join(f"{d} {f}" for d, f in faces)
+def monster(monster_id: str) -> Ref:
+    return ref("doom.monster", monster_id)
 
 
-def option_words(state: DoomState, kind: str, o: dict[str, Any]) -> str:
+def ammo(ammo_id: str) -> Ref:
+    return ref("doom.ammo", ammo_id)
+
+
+def thing(state: DoomState, what: str) -> Ref:
+    """A weapon, ammo or item by its id, in lower case ('medikit': a map's equipment marker
+    names one of them)."""
+    c = state.content
+    kind = "doom.weapon" if what in c.weapons else "doom.ammo" if what in c.ammo else "doom.item"
+    return ref(kind + "_lower", what)
+
+
+def dice_words(faces: list[list[Any]]):
+    """[[die, face name], ...] -> 'yellow r2 d2, green miss': a face by its code, the miss face
+    in words."""
+    return join(", ", [join(" ", (ref("doom.die", d), MISS if f == "miss" else f)) for d, f in faces])
+
+
+MISS = M("miss")  # a die's miss face (the bots read it in English: bots._misses)
+
+
+def _place_msg(cells) -> Msg:
+    return M("Place on {cells}", cells=squares(cells))
+
+
+def option_words(state: DoomState, kind: str, o: dict[str, Any]) -> Msg | Ref | str:
     if kind in ("guard", "sentry"):
         if not o.get("use"):
-            return "Let it pass"
+            return M("Let it pass")
         w = o.get("weapon")
-        return f"Attack {sq(o['target'])}" + (f" with the {weapon_name(state, w)}" if w else "")
+        if w:
+            return M("Attack {cell} with the {weapon}", cell=sq(o["target"]), weapon=weapon_name(state, w))
+        return M("Attack {cell}", cell=sq(o["target"]))
     if kind == "aim":
-        return "Make an aimed attack" if o.get("aim") else "Attack without aiming"
+        return M("Make an aimed attack") if o.get("aim") else M("Attack without aiming")
     if kind == "heal":
-        return "Heal 1 health now" if o.get("heal") else "Do not heal"
+        return M("Heal 1 health now") if o.get("heal") else M("Do not heal")
     if kind in ("hellfire", "dud", "trap"):
-        return f"Play {card_name(state, o['card'])}" if o.get("card") else "Do not play it"
+        return M("Play {card}", card=card_name(state, o["card"])) if o.get("card") else M("Do not play it")
     if kind == "dark_energies":
-        return f"Play Dark Energies on {who(state, o['figure'])}" if o.get("card") else "Do not play it"
+        return M("Play Dark Energies on {figure}", figure=who(state, o["figure"])) if o.get("card") \
+            else M("Do not play it")
     if kind == "heal_now":
-        return "Not now" if o.get("target") is None else f"Heal {who(state, o['target'])} by 1"
+        return M("Not now") if o.get("target") is None else M("Heal {figure} by 1", figure=who(state, o["target"]))
     if kind == "dodge_card":
-        return f"Play {card_name(state, o['card'])}" if o.get("card") else "Do not play a Dodge card"
+        return M("Play {card}", card=card_name(state, o["card"])) if o.get("card") else M("Do not play a Dodge card")
     if kind == "reroll":
         dice = o.get("dice", [])
-        return "Reroll nothing" if not dice else "Reroll die " + ", ".join(str(i + 1) for i in dice) \
-            if len(dice) == 1 else "Reroll dice " + ", ".join(str(i + 1) for i in dice)
+        if not dice:
+            return M("Reroll nothing")
+        return Mn("Reroll die {dice}", "Reroll dice {dice}", len(dice), dice=", ".join(str(i + 1) for i in dice))
     if kind == "recycle":
-        return "Lose it" if o.get("figure") is None else f"Take {who(state, o['figure'])} off the board"
+        return M("Lose it") if o.get("figure") is None else \
+            M("Take {figure} off the board", figure=who(state, o["figure"]))
     if kind == "trap_spawn":
-        return f"Bring in a {state.content.monsters[o['monster']].name}"
+        return M("Bring in a {monster}", monster=monster(o["monster"]))
     if kind == "place":
-        return "Place on " + " + ".join(sq(c) for c in o["cells"])
+        cells = tuple(tuple(c) for c in o["cells"])
+        return label(("place", cells), _place_msg, cells)
     if kind == "knockback":
-        return "Leave it where it is" if o.get("to") is None else f"Knock it to {sq(o['to'])}"
+        return M("Leave it where it is") if o.get("to") is None else M("Knock it to {cell}", cell=sq(o["to"]))
     if kind == "blow_through":
-        return "Stop the attack here" if o.get("to") is None else \
-            f"Walk on to {sq(o['to'])}, dropping a {o['drop']} die"
-    return "Choose this"  # every question above has its words; never show a payload
+        return M("Stop the attack here") if o.get("to") is None else \
+            M("Walk on to {cell}, dropping a {die} die", cell=sq(o["to"]), die=ref("doom.die", o["drop"]))
+    return M("Choose this")  # every question above has its words; never show a payload

@@ -7,10 +7,11 @@ from typing import Any, Mapping
 from game.doom.content import shared_content
 from game.doom.rules import effects as E
 from game.doom.rules import procedures as P
-from game.doom.rules.names import who
+from game.doom.rules.names import card_name, ref, who
 from game.doom.rules.state import INVADER, DoomState, Marine
 from game.doom.rules.turn import start_marine_turn
 from game.engine.deck import Deck
+from game.engine.text import M, Mn, join
 from game.engine.rng import Rng
 
 # Rule options (spec 11: every rule choice behind a named option, the proposal the default):
@@ -110,16 +111,19 @@ def _setup(ctx) -> None:
             elif mc.effect == "start_ammo":
                 for a, k in mc.params["ammo"].items():
                     mar.ammo[a] = mar.ammo.get(a, 0) + k
-        names = ", ".join(c.marine_card(x).name for x in mar.cards)
-        E.emit(ctx, "cards", f"{who(state, colour)} draws its marine cards, face up: {names}.",
+        names = join(", ", [ref("doom.marine_card", x.split("#")[0]) for x in mar.cards])
+        E.emit(ctx, "cards", M("{figure} draws its marine cards, face up: {cards}.", figure=who(state, colour),
+                               cards=names),
                {"marine": colour, "cards": list(mar.cards)}, hidden=True)
     for _ in range(c.number("invader_start_hand")):
         card = E.draw_invader_card(ctx)
         if card is not None:
             state.hand.append(card)
-            E.emit(ctx, "draw", f"The invader draws {c.invader_card(card).name}.", {"card": card}, hidden=True,
+            E.emit(ctx, "draw", M("The invader draws {card}.",
+                                  card=card_name(state, card)), {"card": card}, hidden=True,
                    visible_to=(INVADER,))
-    E.emit(ctx, "draw", f"The invader draws {len(state.hand)} cards.", {"count": len(state.hand)}, hidden=True)
+    E.emit(ctx, "draw", Mn("The invader draws {n} card.", "The invader draws {n} cards.", len(state.hand)),
+           {"count": len(state.hand)}, hidden=True)
     for area in state.map.start_zones:
         E.reveal_area(ctx, area)
     E.reveal(ctx)

@@ -16,7 +16,10 @@ from typing import Any
 from game.doom.content import DoomContent, shared_content
 from game.doom.rules.board import DoomMap, load_map
 from game.engine.deck import Deck
+from game.engine.resolution import pending_words
 from game.engine.rng import Pcg32, Rng
+from game.engine.text import from_json as text_from_json
+from game.engine.text import to_json as text_json
 
 Cell = tuple[int, int]
 FORMAT = 1
@@ -213,7 +216,7 @@ class DoomState:
             "closed": list(self.closed), "destroyed": list(self.destroyed), "revealed": list(self.revealed),
             "encounters_done": list(self.encounters_done), "round": self.round, "phase": self.phase,
             "seat": self.seat, "turn": _copy(self.turn), "act": _copy(self.act), "activated": list(self.activated),
-            "turn_seq": self.turn_seq, "next_id": dict(sorted(self.next_id.items())), "proc": _copy(self.proc),
+            "turn_seq": self.turn_seq, "next_id": dict(sorted(self.next_id.items())), "proc": pending_words(_copy(self.proc), text_json),
             "flags": _copy(self.flags), "outcome": self.outcome, "options": dict(sorted(self.options.items())),
         }
 
@@ -230,7 +233,7 @@ class DoomState:
             int(d["frags"]), list(d["keys"]), list(d["closed"]), list(d["destroyed"]), list(d["revealed"]),
             list(d["encounters_done"]), int(d["round"]), str(d["phase"]), int(d["seat"]), _copy(d["turn"]),
             _copy(d["act"]), list(d["activated"]), int(d["turn_seq"]), {str(k): int(v) for k, v in d["next_id"].items()},
-            _copy(d["proc"]), _copy(d["flags"]), d["outcome"], dict(d["options"]))
+            pending_words(_copy(d["proc"]), text_from_json), _copy(d["flags"]), d["outcome"], dict(d["options"]))
 
     def restore(self, data: dict[str, Any] | Checkpoint) -> None:
         """Becomes the state `data` (JSON, or a `checkpoint()`) describes (the Resolver's

@@ -12,6 +12,7 @@ from game.doom.rules import setup as S
 from game.doom.rules import turn as T
 from game.doom.rules.state import DoomState
 from game.engine.protocol import Action, Event, IllegalAction, Title
+from game.engine.text import M
 
 
 class DoomTitle(Title[DoomState]):
@@ -42,7 +43,7 @@ class DoomTitle(Title[DoomState]):
 
     def apply(self, state: DoomState, action: Action) -> list[Event]:
         if state.outcome is not None:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(M("The game is over."))
         return T.apply(state, action)
 
     def current_decider(self, state: DoomState) -> str | None:

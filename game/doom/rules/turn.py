@@ -15,11 +15,80 @@ from game.doom.rules import attack as A
 from game.doom.rules import effects as E
 from game.doom.rules import procedures as P
 from game.doom.rules import queries as Q
-from game.doom.rules.names import card_name, sq, weapon_name, who
+from game.doom.rules.names import ammo, card_name, label, monster as monster_name, ref, sq, squares, weapon_name, who
 from game.doom.rules.state import INVADER, Cell, DoomState
 from game.engine.protocol import Action, Event, IllegalAction
+from game.engine.text import M, Mn, join
 
 ACTIONS = ("run", "fire", "advance", "ready")
+END_TURN = M("End the turn")
+END_INVADER_TURN = M("End the invader's turn")
+
+NO_SPAWN = M("Play no spawn card")
+INVADER_TURN = M("The invader's turn.")
+
+
+# Log lines said again and again (kept per what they say, like the labels: names.label).
+def _step_msg(state: DoomState, fig: str, pos):
+    return M("{figure} moves to {cells}.", figure=who(state, fig), cells=squares(pos))
+
+
+def _lost_msg(name):
+    return M("No square out of the marines' sight fits a {monster}: it is lost.", monster=name)
+
+
+def _round_msg(n: int):
+    return M("Round {round} begins.", round=n)
+
+
+def _turn_msg(state: DoomState, marine: str):
+    return M("{figure}'s turn.", figure=who(state, marine))
+
+
+def _draws_msg(card):
+    return M("The invader draws {card}.", card=card)
+
+
+def _drawn_msg(n: int, held: int):
+    return Mn("The invader draws {n} card ({held} in hand).", "The invader draws {n} cards ({held} in hand).", n,
+              held=held)
+
+
+def _activates_msg(state: DoomState, fig: str, mp: int):
+    return M("The invader activates {figure} ({mp} MP, 1 attack).", figure=who(state, fig), mp=mp)
+
+
+def _move_label(cell, steps: int):
+    return M("Move to {cell} ({mp} MP)", cell=sq(cell), mp=steps)
+
+
+def _invader_move_label(state: DoomState, fig: str, pos, steps: int):
+    return M("Move {figure} to {cells} ({mp} MP)", figure=who(state, fig), cells=squares(pos), mp=steps)
+
+
+def _activate_msg(state: DoomState, fig: str):
+    return M("Activate {figure}", figure=who(state, fig))
+
+
+def _activate_label(state: DoomState, fig: str):
+    return label(("activate", fig), _activate_msg, state, fig)
+
+
+def _end_activation_msg(state: DoomState, fig: str):
+    return M("End {figure}'s activation", figure=who(state, fig))
+
+
+def _declare_msg(action: str):
+    return M("Declare {action}", action=ref("doom.action", action))
+
+
+def _discard_msg(state: DoomState, card: str):
+    return M("Discard {card}", card=card_name(state, card))
+
+
+def _spawn_msg(state: DoomState, card: str, half):
+    words = join(" + ", [M("{n} {monster}", n=g.count, monster=monster_name(g.monster)) for g in half])
+    return M("Spawn {monsters} ({card})", monsters=words, card=card_name(state, card))
 
 
 # ============================================================================ deciders and lists
@@ -54,16 +123,16 @@ def _legal_actions(state: DoomState) -> list[Action]:
     if state.phase == "marine":
         return _marine_actions(state)
     if state.phase == "discard":
-        return [Action("discard", {"card": c}, f"Discard {card_name(state, c)}") for c in sorted(set(state.hand))]
+        return [Action("discard", {"card": c}, label(("discard", c), _discard_msg, state, c))
+                for c in sorted(set(state.hand))]
     if state.phase == "spawn":
-        out = [Action("no_spawn", {}, "Play no spawn card")] + start_events(state)
+        out = [Action("no_spawn", {}, NO_SPAWN)] + start_events(state)
         for c in sorted(set(state.hand)):
             card = state.content.invader_card(c)
             if card.kind != "spawn":
                 continue
             for i, half in enumerate(card.halves):
-                words = " + ".join(f"{g.count} {state.content.monsters[g.monster].name}" for g in half)
-                out.append(Action("spawn", {"card": c, "half": i}, f"Spawn {words} ({card.name})"))
+                out.append(Action("spawn", {"card": c, "half": i}, label(("spawn", c, i), _spawn_msg, state, c, half)))
         return out
     return _kill_actions(state)
 
@@ -73,59 +142,63 @@ def _marine_actions(state: DoomState) -> list[Action]:
     c = state.content
     t = state.turn
     if t.get("over"):  # killed in its own turn: the turn ends at once (spec 11 item 42)
-        return [Action("end_turn", {}, "End the turn")]
+        return [Action("end_turn", {}, END_TURN)]
     if mar.dead or mar.cell is None:
         spots = respawn_squares(state, mar.id)
         if not spots:  # no explored empty square at all: the marine waits for its next turn
-            return [Action("end_turn", {}, "End the turn (no square to respawn on)")]
-        return [Action("respawn", {"cell": list(cell)}, f"Respawn at {sq(cell)}") for cell in spots]
+            return [Action("end_turn", {}, M("End the turn (no square to respawn on)"))]
+        return [Action("respawn", {"cell": list(cell)}, M("Respawn at {cell}", cell=sq(cell))) for cell in spots]
     out: list[Action] = []
     if t["action"] is None:
         for a in ACTIONS:
-            out.append(Action("declare", {"action": a}, f"Declare {c.actions[a].name}"))
+            out.append(Action("declare", {"action": a}, label(("declare", a), _declare_msg, a)))
         if mar.adrenaline > 0 and not t["adrenaline"]:
-            out.append(Action("adrenaline", {}, "Discard adrenaline: +4 squares of movement this turn"))
+            out.append(Action("adrenaline", {}, M("Discard adrenaline: +4 squares of movement this turn")))
         return out
     if t["mp"] > 0:
         for pos, steps in sorted(Q.move_lengths(state, mar.id, t["mp"])):
-            out.append(Action("move", {"to": list(pos[0])}, f"Move to {sq(pos[0])} ({steps} MP)"))
+            out.append(Action("move", {"to": list(pos[0])}, label(("move", pos[0], steps), _move_label, pos[0], steps)))
         cost = door_cost(state, mar.id)
         if t["mp"] >= cost:
             for d in Q.usable_doors(state, mar.id):
-                verb = "Open" if d in state.closed else "Close"
-                out.append(Action("door", {"door": d}, f"{verb} door {d} ({cost} MP)"))
+                out.append(Action("door", {"door": d}, M("Open door {door} ({mp} MP)", door=d, mp=cost)
+                                  if d in state.closed else M("Close door {door} ({mp} MP)", door=d, mp=cost)))
         for dest in teleport_squares(state, mar.id):
-            out.append(Action("teleport", {"to": list(dest)}, f"Teleport to {sq(dest)} (1 MP)"))
+            out.append(Action("teleport", {"to": list(dest)}, M("Teleport to {cell} (1 MP)", cell=sq(dest))))
         if t["mp"] >= c.number("give_cost"):
             for other, what in give_options(state, mar.id):
-                name = c.ammo[what].name + " ammo" if what in c.ammo else "the " + c.weapons[what].name
-                out.append(Action("give", {"to": other, "what": what}, f"Give {who(state, other)} 1 {name} (1 MP)"
-                                  if what in c.ammo else f"Give {who(state, other)} {name} (1 MP)"))
+                out.append(Action("give", {"to": other, "what": what},
+                                  M("Give {figure} 1 {ammo} ammo (1 MP)", figure=who(state, other), ammo=ammo(what))
+                                  if what in c.ammo else M("Give {figure} the {weapon} (1 MP)",
+                                                           figure=who(state, other),
+                                                           weapon=weapon_name(state, what))))
     if t["attacks"] > 0:
         sight: dict = {}
         for w in Q.marine_weapons(state, mar):
             for cell in Q.attack_targets(state, mar.id, w, sight):
                 out.append(Action("attack", {"weapon": w, "target": list(cell)},
-                                  f"Attack {sq(cell)} with the {weapon_name(state, w)}"))
+                                  M("Attack {cell} with the {weapon}", cell=sq(cell), weapon=weapon_name(state, w))))
     if t["order_ok"] and not t["order_placed"] and mar.order is None:
         for o, rec in c.orders.items():
             if rec.medic_only and not E.has_card(state, mar.id, "heal_order"):
                 continue
-            out.append(Action("order", {"order": o}, f"Place {'an' if rec.name[:1] in 'AEIOU' else 'a'} {rec.name} order"))
+            out.append(Action("order", {"order": o}, M("Place an {order} order", order=ref("doom.order", o))
+                              if rec.name[:1] in "AEIOU" else M("Place a {order} order", order=ref("doom.order", o))))
     if any(m.kind == "equipment" and c.items.get(m.variant) and c.items[m.variant].effect == "berserk"
            for m in state.markers_at(mar.cell)):
-        out.append(Action("pick_up", {"item": "berserk"}, "Take the berserk marker"))
-    out.append(Action("end_turn", {}, "End the turn"))
+        out.append(Action("pick_up", {"item": "berserk"}, M("Take the berserk marker")))
+    out.append(Action("end_turn", {}, END_TURN))
     return out
 
 
 def _window_actions(state: DoomState) -> list[Action]:
     """Before a marine declares (seed p. 11: 'immediately before a marine's turn'): Ambush."""
     w = state.flags["window"]
-    out = [Action("pass", {}, "Play nothing now")]
+    out = [Action("pass", {}, M("Play nothing now"))]
     for f in w["figures"]:
         out.append(Action("play", {"card": w["card"], "figure": f},
-                          f"Play {card_name(state, w['card'])}: {who(state, f)} activates now"))
+                          M("Play {card}: {figure} activates now", card=card_name(state, w["card"]),
+                            figure=who(state, f))))
     return out
 
 
@@ -134,9 +207,9 @@ def _interlude_actions(state: DoomState) -> list[Action]:
     if state.act is not None:
         return _kill_actions(state)
     inter = state.flags["interlude"]
-    out = [Action("activate", {"figure": f}, f"Activate {who(state, f)}")
+    out = [Action("activate", {"figure": f}, _activate_label(state, f))
            for f in (inter["figures"] or list(state.invaders)) if f in state.invaders and f not in inter["done"]]
-    out.append(Action("end_interlude", {}, "Let the marine carry on"))
+    out.append(Action("end_interlude", {}, M("Let the marine carry on")))
     return out
 
 
@@ -144,31 +217,31 @@ def _kill_actions(state: DoomState) -> list[Action]:
     act = state.act
     if act is None:
         frenzy = state.flags.get("frenzy")
-        out = [Action("activate", {"figure": f}, f"Activate {who(state, f)}")
+        out = [Action("activate", {"figure": f}, _activate_label(state, f))
                for f in state.invaders
                if f not in state.activated or (f == frenzy and state.activated.count(f) == 1)]
         if not state.activated:
             out += start_events(state)  # seed p. 11: before the first invader figure acts
-        out.append(Action("end_invader_turn", {}, "End the invader's turn"))
+        out.append(Action("end_invader_turn", {}, END_INVADER_TURN))
         return out
     fig = act["fig"]
     out = []
     if not act.get("dead") and fig in state.invaders:
         if act["mp"] > 0:
-            name = who(state, fig)
             for pos, steps in sorted(Q.move_lengths(state, fig, act["mp"])):
-                where = sq(pos[0]) if len(pos) == 1 else " + ".join(sq(c) for c in pos)
-                out.append(Action("move", {"to": [list(c) for c in pos]}, f"Move {name} to {where} ({steps} MP)"))
+                out.append(Action("move", {"to": [list(c) for c in pos]},
+                                  _invader_move_label(state, fig, pos, steps)))
             if act["mp"] >= state.content.number("door_cost"):
                 for d in Q.usable_doors(state, fig):
-                    verb = "Open" if d in state.closed else "Close"
-                    out.append(Action("door", {"door": d}, f"{verb} door {d}"))
+                    out.append(Action("door", {"door": d}, M("Open door {door}", door=d) if d in state.closed
+                                      else M("Close door {door}", door=d)))
             for dest in vent_squares(state, fig):
-                out.append(Action("vent", {"to": list(dest)}, f"Crawl through the vents to {sq(dest)}"))
+                out.append(Action("vent", {"to": list(dest)}, M("Crawl through the vents to {cell}", cell=sq(dest))))
         if act["attacks"] > 0:
             for cell in Q.attack_targets(state, fig, None):
-                out.append(Action("attack", {"target": list(cell)}, f"{who(state, fig)} attacks {sq(cell)}"))
-    out.append(Action("end_activation", {}, f"End {who(state, fig)}'s activation"))
+                out.append(Action("attack", {"target": list(cell)},
+                                  M("{figure} attacks {cell}", figure=who(state, fig), cell=sq(cell))))
+    out.append(Action("end_activation", {}, label(("end_activation", fig), _end_activation_msg, state, fig)))
     return out
 
 
@@ -184,27 +257,32 @@ def start_events(state: DoomState) -> list[Action]:
         spec = c.invader_card(card)
         if spec.kind != "event" or spec.timing != "start_of_invader_turn":
             continue
-        label = f"Play {spec.name}"
+        name = card_name(state, card)
         if spec.effect == "destroy_door":
             for d in sorted(set(state.map.doors) - set(state.destroyed)):
-                out.append(Action("play", {"card": card, "door": d}, f"{label}: destroy door {d}"))
+                out.append(Action("play", {"card": card, "door": d}, M("Play {card}: destroy door {door}", card=name,
+                                                                       door=d)))
         elif spec.effect == "close_doors":
             free = [d for d in sorted(state.map.doors) if d not in state.closed and d not in state.destroyed
                     and not state.map.doors[d].security and not (set(state.figure_cells()) & state.map.doors[d].flanks)]
             for i, d in enumerate(free):
-                out.append(Action("play", {"card": card, "doors": [d]}, f"{label}: close door {d}"))
+                out.append(Action("play", {"card": card, "doors": [d]}, M("Play {card}: close door {door}", card=name,
+                                                                          door=d)))
                 if spec.amount >= 2:
                     for e in free[i + 1:]:
-                        out.append(Action("play", {"card": card, "doors": [d, e]}, f"{label}: close doors {d} and {e}"))
+                        out.append(Action("play", {"card": card, "doors": [d, e]},
+                                          M("Play {card}: close doors {door} and {other}", card=name, door=d, other=e)))
         elif spec.effect == "activate_twice":
             for f in state.invaders:
-                out.append(Action("play", {"card": card, "figure": f}, f"{label}: {who(state, f)} activates twice"))
+                out.append(Action("play", {"card": card, "figure": f},
+                                  M("Play {card}: {figure} activates twice", card=name, figure=who(state, f))))
         elif spec.effect == "type_speed":
             for mon in sorted({i.monster for i in state.invaders.values()}):
                 out.append(Action("play", {"card": card, "monster": mon},
-                                  f"{label}: every {c.monsters[mon].name} +{spec.amount} MP"))
+                                  M("Play {card}: every {monster} +{n} MP", card=name, monster=monster_name(mon),
+                                    n=spec.amount)))
         elif spec.effect in ("marine_range_minus", "extra_spawn"):
-            out.append(Action("play", {"card": card}, label))
+            out.append(Action("play", {"card": card}, M("Play {card}", card=name)))
     return out
 
 
@@ -295,7 +373,7 @@ def respawn_squares(state: DoomState, marine: str) -> list[Cell]:
 
 def apply(state: DoomState, action: Action) -> list[Event]:
     if state.outcome is not None:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(M("The game is over."))
     listed = state.__dict__.pop("_legal", None)
     # The very object legal_actions handed out since the last change is legal as it is (the UI,
     # bots and the benchmark pass those back); anything else is checked against a fresh list.
@@ -324,7 +402,7 @@ def _apply(state: DoomState, action: Action) -> list[Event]:
     elif state.flags.get("interlude"):
         if kind == "end_interlude":
             state.flags.pop("interlude")
-            events = [Event("interlude", f"{who(state, state.seats[state.seat])} carries on.")]
+            events = [Event("interlude", M("{figure} carries on.", figure=who(state, state.seats[state.seat])))]
         else:
             events = _apply_kill(state, kind, pl)
     elif state.phase == "marine":
@@ -335,7 +413,7 @@ def _apply(state: DoomState, action: Action) -> list[Event]:
         events = P.start(state, "play_event", dict(pl))
     elif kind == "no_spawn":
         state.phase = "kill"
-        events = [Event("no_spawn", "The invader plays no spawn card.")]
+        events = [Event("no_spawn", M("The invader plays no spawn card."))]
     elif kind == "spawn":
         events = P.start(state, "spawn", {"card": pl["card"], "half": pl["half"]})
     else:
@@ -343,76 +421,84 @@ def _apply(state: DoomState, action: Action) -> list[Event]:
     return events + _after(state)
 
 
-def refusal(state: DoomState, action: Action) -> str:
+def refusal(state: DoomState, action: Action) -> Msg:
     """Why an action is not legal now, in words a player understands."""
     who_now = decider(state)
     if state.proc is not None:
-        return f"{who(state, who_now)} must first answer: {state.proc['pending']['prompt']}"
+        return M("{figure} must first answer: {question}", figure=who(state, who_now),
+                 question=state.proc["pending"]["prompt"])
     if state.flags.get("window"):
-        return "The invader may first play a card before this marine's turn (or pass)."
+        return M("The invader may first play a card before this marine's turn (or pass).")
     if state.flags.get("interlude"):
-        return f"{who(state, state.seats[state.seat])}'s turn waits: invaders are acting (Trap or Ambush)."
+        return M("{figure}'s turn waits: invaders are acting (Trap or Ambush).",
+                 figure=who(state, state.seats[state.seat]))
     if state.phase == "marine":
         mar = state.active_marine()
+        me = who(state, mar.id)
         t = state.turn
         if mar.cell is None and action.kind != "respawn":
-            return f"{who(state, mar.id)} is dead and must respawn first."
+            return M("{figure} is dead and must respawn first.", figure=me)
         if action.kind == "respawn":
-            return "That square is not a legal respawn square (explored, empty, 8 to 16 squares from the death square)."
+            return M("That square is not a legal respawn square (explored, empty, 8 to 16 squares from the death square).")
         if t["action"] is None and action.kind not in ("declare", "adrenaline"):
-            return f"{who(state, mar.id)} must declare an action (Run, Fire, Advance or Ready) first."
+            return M("{figure} must declare an action (Run, Fire, Advance or Ready) first.", figure=me)
         if action.kind == "declare":
-            return f"{who(state, mar.id)} has already declared {t['action'].capitalize()} this turn."
+            return M("{figure} has already declared {action} this turn.", figure=me,
+                     action=ref("doom.action", t["action"]))
         if action.kind == "move":
             if t["mp"] <= 0:
-                return f"{who(state, mar.id)} has no movement left this turn."
-            return f"{who(state, mar.id)} cannot reach that square with {t['mp']} MP (walls, closed doors, " \
-                   "invaders and obstacles block; the move must end on an empty square)."
+                return M("{figure} has no movement left this turn.", figure=me)
+            return M("{figure} cannot reach that square with {mp} MP (walls, closed doors, invaders and obstacles "
+                     "block; the move must end on an empty square).", figure=me, mp=t["mp"])
         if action.kind == "attack":
             if t["attacks"] <= 0:
-                return f"{who(state, mar.id)} has no attack left this turn."
+                return M("{figure} has no attack left this turn.", figure=me)
             w = action.get("weapon")
             if w not in state.content.weapons:
-                return f"There is no weapon called {w!r}."
+                return M("There is no weapon called {weapon}.", weapon=repr(w))
             if w not in Q.marine_weapons(state, mar):
                 if mar.berserk:
-                    return f"{who(state, mar.id)} is berserk and may only attack with its fist."
+                    return M("{figure} is berserk and may only attack with its fist.", figure=me)
                 wp = state.content.weapons[w]
                 if not wp.always and w not in mar.weapons:
-                    return f"{who(state, mar.id)} does not have the {wp.name}."
-                return f"{who(state, mar.id)} has no {state.content.ammo[wp.ammo].name} ammo for the {wp.name}."
-            return "That square cannot be attacked: it needs an enemy or a barrel in line of sight " \
-                   "(melee: on an adjacent square)."
+                    return M("{figure} does not have the {weapon}.", figure=me, weapon=weapon_name(state, w))
+                return M("{figure} has no {ammo} ammo for the {weapon}.", figure=me, ammo=ammo(wp.ammo),
+                         weapon=weapon_name(state, w))
+            return M("That square cannot be attacked: it needs an enemy or a barrel in line of sight "
+                     "(melee: on an adjacent square).")
         if action.kind == "door":
-            return "No door can be opened or closed there now (stand on a flanking square, have 2 MP; " \
-                   "security doors need their key; a large invader may stand across it)."
+            return M("No door can be opened or closed there now (stand on a flanking square, have 2 MP; "
+                     "security doors need their key; a large invader may stand across it).")
         if action.kind == "order":
             if not t["order_ok"]:
-                return "Order markers are placed only with the Ready action."
+                return M("Order markers are placed only with the Ready action.")
             if t["order_placed"] or mar.order is not None:
-                return f"{who(state, mar.id)} already has an order marker."
-            return "Only a marine with the Medic card may place the Heal order."
-        return f"{action.text or action.kind} is not possible now."
+                return M("{figure} already has an order marker.", figure=me)
+            return M("Only a marine with the Medic card may place the Heal order.")
+        return M("{action} is not possible now.", action=action.label or action.kind)
     if state.phase == "discard":
-        return f"The invader holds {len(state.hand)} cards and must discard down to " \
-               f"{state.content.number('invader_hand_limit')} first."
+        return Mn("The invader holds {n} card and must discard down to {limit} first.",
+                  "The invader holds {n} cards and must discard down to {limit} first.", len(state.hand),
+                  limit=state.content.number("invader_hand_limit"))
     if state.phase == "spawn":
-        return "The invader plays at most one spawn card now (or none)."
+        return M("The invader plays at most one spawn card now (or none).")
     if state.act is None:
         if action.kind == "activate" and action.get("figure") in state.invaders:
-            return f"{who(state, action.get('figure'))} has already been activated this turn."
-        return "Activate an invader that has not been activated this turn, or end the invader's turn."
+            return M("{figure} has already been activated this turn.", figure=who(state, action.get("figure")))
+        return M("Activate an invader that has not been activated this turn, or end the invader's turn.")
     fig = who(state, state.act["fig"])
     if action.kind == "attack":
         if state.act["attacks"] <= 0:
-            return f"{fig} has already attacked in this activation."
-        return f"{fig} cannot attack that square: it needs a marine or a barrel in sight (melee: adjacent)."
+            return M("{figure} has already attacked in this activation.", figure=fig)
+        return M("{figure} cannot attack that square: it needs a marine or a barrel in sight (melee: adjacent).",
+                 figure=fig)
     if action.kind == "move":
-        return f"{fig} cannot reach that place with {state.act['mp']} MP (walls, closed doors, marines and " \
-               "obstacles block; unexplored areas are not on the table)."
+        return M("{figure} cannot reach that place with {mp} MP (walls, closed doors, marines and obstacles block; "
+                 "unexplored areas are not on the table).", figure=fig, mp=state.act["mp"])
     if action.kind == "door":
-        return f"{fig} cannot use that door now (invaders never touch security doors; 2 MP, next to the door)."
-    return f"{action.text or action.kind} is not possible for {fig} now."
+        return M("{figure} cannot use that door now (invaders never touch security doors; 2 MP, next to the door).",
+                 figure=fig)
+    return M("{action} is not possible for {figure} now.", action=action.label or action.kind, figure=fig)
 
 
 def _apply_marine(state: DoomState, kind: str, pl: dict[str, Any]) -> list[Event]:
@@ -423,7 +509,8 @@ def _apply_marine(state: DoomState, kind: str, pl: dict[str, Any]) -> list[Event
     if kind == "adrenaline":
         mar.adrenaline -= 1
         t["adrenaline"] = True
-        return [Event("adrenaline", f"{who(state, mar.id)} discards an adrenaline marker: +4 squares of movement.")]
+        return [Event("adrenaline", M("{figure} discards an adrenaline marker: +4 squares of movement.",
+                                      figure=who(state, mar.id)))]
     if kind == "declare":
         a = state.content.actions[pl["action"]]
         boost = t["adrenaline"] and (a.move > 0 or state.option("adrenaline") == "any_action")
@@ -433,9 +520,12 @@ def _apply_marine(state: DoomState, kind: str, pl: dict[str, Any]) -> list[Event
                 mp += mc.params["amount"]
         t.update(action=a.id, mp=mp, attacks=a.attacks, either=a.either,
                  order_ok=a.order or (a.id == "advance" and E.has_card(state, mar.id, "order_in_advance")))
-        return [Event("declare", f"{who(state, mar.id)} declares {a.name}: {mp} MP, {a.attacks} attack"
-                                 f"{'s' if a.attacks != 1 else ''}{' (the move or the attack)' if a.either else ''}.",
-                      {"marine": mar.id, "action": a.id})] + P.start(state, "pick_up", {"marine": mar.id})
+        words = Mn("{figure} declares {action}: {mp} MP, {n} attack (the move or the attack).",
+                   "{figure} declares {action}: {mp} MP, {n} attacks (the move or the attack).", a.attacks,
+                   figure=who(state, mar.id), action=ref("doom.action", a.id), mp=mp) if a.either else \
+            Mn("{figure} declares {action}: {mp} MP, {n} attack.", "{figure} declares {action}: {mp} MP, {n} attacks.",
+               a.attacks, figure=who(state, mar.id), action=ref("doom.action", a.id), mp=mp)
+        return [Event("declare", words, {"marine": mar.id, "action": a.id})] + P.start(state, "pick_up", {"marine": mar.id})
     if kind == "move":
         path = Q.path_to(state, mar.id, t["mp"], (tuple(pl["to"]),))
         _spend_move(state)
@@ -454,13 +544,14 @@ def _apply_marine(state: DoomState, kind: str, pl: dict[str, Any]) -> list[Event
         if what in state.content.ammo:
             mar.ammo[what] -= 1
             other.ammo[what] = other.ammo.get(what, 0) + 1
-            words = f"1 {state.content.ammo[what].name} ammo"
+            words = M("{figure} gives {other} 1 {ammo} ammo.", figure=who(state, mar.id), other=who(state, other.id),
+                      ammo=ammo(what))
         else:
             mar.weapons.remove(what)
             other.weapons.append(what)
-            words = f"the {state.content.weapons[what].name}"
-        return [Event("give", f"{who(state, mar.id)} gives {who(state, other.id)} {words}.",
-                      {"from": mar.id, "to": other.id, "what": what})]
+            words = M("{figure} gives {other} the {weapon}.", figure=who(state, mar.id), other=who(state, other.id),
+                      weapon=weapon_name(state, what))
+        return [Event("give", words, {"from": mar.id, "to": other.id, "what": what})]
     if kind == "attack":
         if t["either"]:
             t["mp"] = 0
@@ -471,13 +562,13 @@ def _apply_marine(state: DoomState, kind: str, pl: dict[str, Any]) -> list[Event
         mar.order = pl["order"]
         mar.order_turn = state.turn_seq
         t["order_placed"] = True
-        return [Event("order", f"{who(state, mar.id)} places a {state.content.orders[pl['order']].name} order.",
-                      {"marine": mar.id, "order": pl["order"]})]
+        return [Event("order", M("{figure} places a {order} order.", figure=who(state, mar.id),
+                                 order=ref("doom.order", pl["order"])), {"marine": mar.id, "order": pl["order"]})]
     if kind == "pick_up":
         return P.start(state, "pick_up", {"marine": mar.id, "berserk": True})
     if kind == "end_turn":
         return P.start(state, "end_marine_turn", {"marine": mar.id})
-    raise IllegalAction(f"{kind} is not a marine action.")
+    raise IllegalAction(M("{kind} is not a marine action.", kind=kind))
 
 
 def _spend_move(state: DoomState) -> None:
@@ -495,7 +586,8 @@ def _apply_kill(state: DoomState, kind: str, pl: dict[str, Any]) -> list[Event]:
         mp = mon.move + (speed[1] if speed and speed[0] == mon.id else 0)
         state.act = {"fig": fig, "mp": mp, "attacks": 1, "start": [list(c) for c in state.invaders[fig].cells],
                      "left": False}
-        return [Event("activate", f"The invader activates {who(state, fig)} ({mp} MP, 1 attack).", {"figure": fig})] \
+        return [Event("activate", label(("activates", fig, mp), _activates_msg, state, fig, mp),
+                      {"figure": fig})] \
             + P.start(state, "guard_window", {"fig": fig})
     if kind == "end_invader_turn":
         return P.start(state, "end_invader_turn", {})
@@ -515,7 +607,7 @@ def _apply_kill(state: DoomState, kind: str, pl: dict[str, Any]) -> list[Event]:
         return P.start(state, "attack", {"attacker": fig, "weapon": None, "target": pl["target"]})
     if kind == "end_activation":
         return P.start(state, "end_activation", {})
-    raise IllegalAction(f"{kind} is not an invader action.")
+    raise IllegalAction(M("{kind} is not an invader action.", kind=kind))
 
 
 def _after(state: DoomState) -> list[Event]:
@@ -544,17 +636,17 @@ def _move(ctx, fig: str, path: list) -> None:
             return
         if not Q.can_step(state, fig, tuple(here), tuple(pos)):
             _back_to_empty(ctx, fig, passed)
-            E.emit(ctx, "move_stopped", f"{who(state, fig)} cannot go on: the way is blocked.", {})
+            E.emit(ctx, "move_stopped", M("{figure} cannot go on: the way is blocked.", figure=who(state, fig)), {})
             break
         _place(state, fig, pos)
         passed.append(pos)
-        E.emit(ctx, "step", f"{who(state, fig)} moves to {' + '.join(sq(c) for c in pos)}.",
+        E.emit(ctx, "step", label(("moves", fig, tuple(pos)), _step_msg, state, fig, pos),
                {"figure": fig, "cells": [list(c) for c in pos]})
         if is_marine:
             mar = state.marines[fig]
             if mar.order == "aim":
                 mar.order = None  # spec 6.9: Aim ends when the marine leaves its square
-                E.emit(ctx, "order_lost", f"{who(state, fig)} loses its Aim order (it moved).", {})
+                E.emit(ctx, "order_lost", M("{figure} loses its Aim order (it moved).", figure=who(state, fig)), {})
             state.turn["left"] = True
             state.turn["mp"] -= 1
         else:
@@ -600,26 +692,28 @@ def _trap(ctx, marine: str) -> bool:
     spawn = state.option("trap") == "spawn"
     if card is None or (not state.invaders and not spawn) or state.outcome is not None:
         return False
-    if not ctx.choose(INVADER, "trap", [{"card": None}, {"card": card}], "Play Trap now?")["card"]:
+    if not ctx.choose(INVADER, "trap", [{"card": None}, {"card": card}], M("Play Trap now?"))["card"]:
         return False
-    E.discard_card(ctx, card, "played: Trap")
+    E.discard_card(ctx, card, M("played: Trap"))
     spec = state.content.invader_card(card)
     n = spec.amount
     if spawn:
-        E.emit(ctx, "trap", f"Trap! Up to {n} invaders appear before {who(state, marine)} goes on.", {})
+        E.emit(ctx, "trap", Mn("Trap! Up to {n} invader appears before {figure} goes on.",
+                               "Trap! Up to {n} invaders appear before {figure} goes on.", n, figure=who(state, marine)), {})
         for _ in range(n):
             types = [m for m in spec.variant_spawn if E.pool_left(state, m) > 0 and Q.placements(state, m)]
             if not types:
-                E.emit(ctx, "lost", "No invader of the Trap fits out of the marines' sight.", {})
+                E.emit(ctx, "lost", M("No invader of the Trap fits out of the marines' sight."), {})
                 break
             monster = ctx.choose(INVADER, "trap_spawn", [{"monster": m} for m in types],
-                                 "Which invader does the Trap bring in?")["monster"]
+                                 M("Which invader does the Trap bring in?"))["monster"]
             got = ctx.choose(INVADER, "place", [{"cells": o} for o in Q.placements(state, monster)],
-                             f"Where does the {state.content.monsters[monster].name} appear?")
+                             M("Where does the {monster} appear?", monster=monster_name(monster)))
             E.place_invader(ctx, monster, [tuple(c) for c in got["cells"]])
         return True
     state.flags["interlude"] = {"card": card, "left": n, "figures": None, "done": []}
-    E.emit(ctx, "trap", f"Trap! Up to {n} invaders act before {who(state, marine)} goes on.", {})
+    E.emit(ctx, "trap", Mn("Trap! Up to {n} invader acts before {figure} goes on.",
+                           "Trap! Up to {n} invaders act before {figure} goes on.", n, figure=who(state, marine)), {})
     return True
 
 
@@ -637,7 +731,7 @@ def _back_to_empty(ctx, fig: str, passed: list[list[Cell]]) -> None:
         if all(figures.get(tuple(c), fig) == fig for c in pos):
             if [tuple(c) for c in pos] != Q.cells_of(state, fig):
                 _place(state, fig, pos)
-                E.emit(ctx, "step", f"{who(state, fig)} goes back to {' + '.join(sq(c) for c in pos)}.", {})
+                E.emit(ctx, "step", M("{figure} goes back to {cells}.", figure=who(state, fig), cells=squares(pos)), {})
             return
 
 
@@ -657,9 +751,10 @@ def _sentry(ctx, marine: str) -> None:
         if cell not in Q.attack_targets(state, fig, None):
             continue
         got = ctx.choose(INVADER, "sentry", [{"use": False}, {"use": True, "target": list(cell)}],
-                         f"{who(state, fig)} may attack {who(state, marine)} (Sentry).", about={"figure": fig})
+                         M("{figure} may attack {target} (Sentry).", figure=who(state, fig), target=who(state, marine)),
+                         about={"figure": fig})
         if got["use"]:
-            A.resolve(ctx, fig, None, cell, "Sentry")
+            A.resolve(ctx, fig, None, cell, M("Sentry"))
 
 
 def _guard_window(ctx, moving: str | None, when: str = "moves") -> None:
@@ -681,13 +776,22 @@ def _guard_window(ctx, moving: str | None, when: str = "moves") -> None:
                 opts.append({"use": True, "weapon": w, "target": list(cell)})
         if len(opts) == 1:
             continue
-        what = f"as {who(state, moving)} {when}" if moving else ("before the invader's attack" if when == "moves"
-                                                                   else "after the spawn")
-        got = ctx.choose(marine, "guard", opts, f"{who(state, marine)} may interrupt with its Guard order {what}.")
+        if moving:
+            prompt = M("{figure} may interrupt with its Guard order as {other} moves.", figure=who(state, marine),
+                       other=who(state, moving)) if when == "moves" else \
+                M("{figure} may interrupt with its Guard order as {other} is activated.", figure=who(state, marine),
+                  other=who(state, moving))
+        elif when == "moves":
+            prompt = M("{figure} may interrupt with its Guard order before the invader's attack.",
+                       figure=who(state, marine))
+        else:
+            prompt = M("{figure} may interrupt with its Guard order after the spawn.", figure=who(state, marine))
+        got = ctx.choose(marine, "guard", opts, prompt)
         if got["use"]:
             mar.order = None
-            E.emit(ctx, "guard", f"{who(state, marine)} discards its Guard order to interrupt.", {"marine": marine})
-            A.resolve(ctx, marine, got["weapon"], tuple(got["target"]), "Guard interrupt")
+            E.emit(ctx, "guard", M("{figure} discards its Guard order to interrupt.", figure=who(state, marine)),
+                   {"marine": marine})
+            A.resolve(ctx, marine, got["weapon"], tuple(got["target"]), M("Guard interrupt"))
 
 
 def _front_guard(ctx, fig: str) -> None:
@@ -711,10 +815,11 @@ def _front_guard(ctx, fig: str) -> None:
             opts += [{"use": True, "weapon": w, "target": list(c)} for c in near if c in targets]
         if len(opts) == 1:
             continue
-        got = ctx.choose(marine, "guard", opts, f"{who(state, marine)} may attack {who(state, fig)} (Front Guard).")
+        got = ctx.choose(marine, "guard", opts, M("{figure} may attack {target} (Front Guard).",
+                                                  figure=who(state, marine), target=who(state, fig)))
         if got["use"]:
             used.append(marine)
-            A.resolve(ctx, marine, got["weapon"], tuple(got["target"]), "Front Guard")
+            A.resolve(ctx, marine, got["weapon"], tuple(got["target"]), M("Front Guard"))
 
 
 @P.procedure("guard_window")
@@ -731,7 +836,8 @@ def _attack(ctx, attacker: str, weapon: str | None, target: list) -> None:
         if attacker not in state.invaders or state.outcome is not None:
             return
         if tuple(target) not in Q.attack_targets(state, attacker, None):
-            E.emit(ctx, "attack_lost", f"{who(state, attacker)}'s target at {sq(target)} is gone.", {})
+            E.emit(ctx, "attack_lost", M("{figure}'s target at {cell} is gone.", figure=who(state, attacker),
+                                         cell=sq(target)), {})
             return
     before = set(state.invaders)
     A.resolve(ctx, attacker, weapon, tuple(target))
@@ -742,8 +848,9 @@ def _attack(ctx, attacker: str, weapon: str | None, target: list) -> None:
         # Killer Instinct (spec 7.4 PLACEHOLDER): once per turn, after a kill, move N and attack again.
         bonus = next(c.params["move"] for c in state.cards_of(attacker) if c.effect == "killer_instinct")
         t.update(killer=True, mp=t["mp"] + bonus, attacks=t["attacks"] + 1, either=False)
-        E.emit(ctx, "killer_instinct", f"Killer Instinct: {who(state, attacker)} may move {bonus} more squares "
-                                       "and attack once more.", {})
+        E.emit(ctx, "killer_instinct", Mn("Killer Instinct: {figure} may move {n} more square and attack once more.",
+                                          "Killer Instinct: {figure} may move {n} more squares and attack once more.",
+                                          bonus, figure=who(state, attacker)), {})
 
 
 @P.procedure("door")
@@ -755,10 +862,12 @@ def _door(ctx, fig: str, door: str, cost: int) -> None:
         state.act["mp"] -= cost
     if door in state.closed:
         state.closed.remove(door)
-        E.emit(ctx, "door", f"{who(state, fig)} opens door {door}.", {"door": door, "open": True})
+        E.emit(ctx, "door", M("{figure} opens door {door}.", figure=who(state, fig), door=door),
+               {"door": door, "open": True})
     else:
         state.closed = sorted(state.closed + [door])
-        E.emit(ctx, "door", f"{who(state, fig)} closes door {door}.", {"door": door, "open": False})
+        E.emit(ctx, "door", M("{figure} closes door {door}.", figure=who(state, fig), door=door),
+               {"door": door, "open": False})
     E.reveal(ctx)
     if fig in state.invaders:
         _guard_window(ctx, fig)
@@ -778,13 +887,14 @@ def _teleport(ctx, marine: str, to: list) -> None:
         E.reveal_area(ctx, area)
     victim = state.figure_cells().get(to)
     if victim in state.invaders:
-        E.destroy_invader(ctx, victim, "telefrag")
+        E.destroy_invader(ctx, victim, M("telefrag"))
     old = mar.cell
     mar.cell = to
     if mar.order == "aim":
         mar.order = None
     state.turn["left"] = True
-    E.emit(ctx, "teleport", f"{who(state, marine)} teleports from {sq(old)} to {sq(to)}.", {"marine": marine})
+    E.emit(ctx, "teleport", M("{figure} teleports from {cell} to {to}.", figure=who(state, marine), cell=sq(old),
+                              to=sq(to)), {"marine": marine})
     E.enter_square(ctx, marine, [to], [old])
     if mar.cell is None:
         return
@@ -803,7 +913,8 @@ def _vent(ctx, fig: str, to: list) -> None:
     inv = state.invaders[fig]
     old = inv.cells[0]
     inv.cells = [tuple(to)]
-    E.emit(ctx, "vent", f"{who(state, fig)} crawls through the vents from {sq(old)} to {sq(to)}.", {"figure": fig})
+    E.emit(ctx, "vent", M("{figure} crawls through the vents from {cell} to {to}.", figure=who(state, fig),
+                          cell=sq(old), to=sq(to)), {"figure": fig})
     E.enter_square(ctx, fig, inv.cells, [old])
     if fig in state.invaders:
         _guard_window(ctx, fig)
@@ -824,7 +935,8 @@ def _respawn(ctx, marine: str, cell: list) -> None:
     mar.cell = tuple(cell)
     mar.dead = False
     state.turn["start"] = list(cell)
-    E.emit(ctx, "respawn", f"{who(state, marine)} respawns at {sq(cell)}.", {"marine": marine, "cell": list(cell)})
+    E.emit(ctx, "respawn", M("{figure} respawns at {cell}.", figure=who(state, marine), cell=sq(cell)),
+           {"marine": marine, "cell": list(cell)})
     E.reveal(ctx)
     E.check_marine_win(ctx, marine)
 
@@ -837,18 +949,18 @@ def _end_marine_turn(ctx, marine: str) -> None:
     t = state.turn
     if mar.cell is not None and not t["left"] and t["start"] is not None and tuple(t["start"]) == mar.cell \
             and state.has_marker(mar.cell, "hazard"):
-        E.wound(ctx, marine, 1, "a whole turn on a hazard")
+        E.wound(ctx, marine, 1, M("a whole turn on a hazard"))
     if mar.berserk and mar.berserk_turn != state.turn_seq:
         mar.berserk -= 1
-        E.emit(ctx, "berserk", f"{who(state, marine)}'s berserk marker " +
-               ("fades." if mar.berserk else "is discarded."), {"marine": marine})
+        E.emit(ctx, "berserk", M("{figure}'s berserk marker fades.", figure=who(state, marine)) if mar.berserk
+               else M("{figure}'s berserk marker is discarded.", figure=who(state, marine)), {"marine": marine})
     if state.outcome is None:
         next_turn(ctx)
 
 
 @P.procedure("discard")
 def _discard(ctx, card: str) -> None:
-    E.discard_card(ctx, card, "hand limit 8")
+    E.discard_card(ctx, card, M("hand limit 8"))
 
 
 @P.procedure("spawn")
@@ -857,28 +969,31 @@ def _spawn(ctx, card: str, half: int) -> None:
     block it), or is lost; never more figures of a type than the colours in use have."""
     state: DoomState = ctx.state
     spec = state.content.invader_card(card)
-    E.emit(ctx, "spawn", f"The invader plays {spec.name}.", {"card": card, "half": half})
+    E.emit(ctx, "spawn", M("The invader plays {card}.", card=card_name(state, card)), {"card": card, "half": half})
     for group in spec.halves[half]:
         for _ in range(group.count):
-            name = state.content.monsters[group.monster].name
+            name = monster_name(group.monster)
             if E.pool_left(state, group.monster) < 1:
                 # Seed p. 7: with every figure of the type in play, the invader may take one off
                 # the board to bring it in again here.
                 mine = [f for f, inv in state.invaders.items() if inv.monster == group.monster]
                 got = ctx.choose(INVADER, "recycle", [{"figure": None}] + [{"figure": f} for f in mine],
-                                 f"Every {name} figure is in play: take one off the board to place it here?")
+                                 M("Every {monster} figure is in play: take one off the board to place it here?",
+                                   monster=name))
                 if got["figure"] is None:
-                    E.emit(ctx, "lost", f"No {name} figure is left: it is lost.", {})
+                    E.emit(ctx, "lost", M("No {monster} figure is left: it is lost.", monster=name), {})
                     continue
                 state.invaders.pop(got["figure"])
-                E.emit(ctx, "recycle", f"The invader takes {who(state, got['figure'])} off the board.", {})
+                E.emit(ctx, "recycle", M("The invader takes {figure} off the board.",
+                                         figure=who(state, got["figure"])), {})
             opts = Q.placements(state, group.monster)
             if not opts:
-                E.emit(ctx, "lost", f"No square out of the marines' sight fits a {name}: it is lost.", {})
+                E.emit(ctx, "lost", label(("lost", group.monster), _lost_msg, name), {})
                 continue
-            got = ctx.choose(INVADER, "place", [{"cells": o} for o in opts], f"Where does the {name} appear?")
+            got = ctx.choose(INVADER, "place", [{"cells": o} for o in opts], M("Where does the {monster} appear?",
+                                                                               monster=name))
             E.place_invader(ctx, group.monster, [tuple(c) for c in got["cells"]])
-    _guard_window(ctx, None, "")  # Guard may interrupt at any moment of the invader's turn (seed p. 10)
+    _guard_window(ctx, None, "spawned")  # Guard may interrupt at any moment of the invader's turn (seed p. 10)
     state.hand.remove(card)  # the card stays in hand while it is being played, then is discarded
     state.deck.discard([card])
     state.flags["spawns"] = state.flags.get("spawns", 1) - 1
@@ -891,35 +1006,36 @@ def _play_event(ctx, card: str, door: str | None = None, doors: list | None = No
     """The start-of-turn events of the invader deck (spec 8.1; PLACEHOLDER texts except Smash)."""
     state: DoomState = ctx.state
     spec = state.content.invader_card(card)
-    E.discard_card(ctx, card, f"played: {spec.name}")
+    E.discard_card(ctx, card, M("played: {card}", card=card_name(state, card)))
     if spec.effect == "destroy_door":
         # Seed p. 9: Smash destroys a door, a security door too; it stays open (spec 11 item 38).
         if door in state.closed:
             state.closed.remove(door)
         state.destroyed.append(door)
-        E.emit(ctx, "smash", f"The invader smashes door {door}: it is gone for good.", {"door": door})
+        E.emit(ctx, "smash", M("The invader smashes door {door}: it is gone for good.", door=door), {"door": door})
         E.reveal(ctx)
     elif spec.effect == "close_doors":
         for d in doors or []:
             state.closed = sorted(state.closed + [d])
-            E.emit(ctx, "door", f"Lockdown: door {d} slams shut.", {"door": d, "open": False})
+            E.emit(ctx, "door", M("Lockdown: door {door} slams shut.", door=d), {"door": d, "open": False})
     elif spec.effect == "marine_range_minus":
         state.flags["darkness"] = spec.amount
-        E.emit(ctx, "darkness", f"Darkness: every marine attack gets -{spec.amount} range until the "
-                                "invader's next turn.", {})
+        E.emit(ctx, "darkness", M("Darkness: every marine attack gets -{n} range until the invader's next turn.",
+                                  n=spec.amount), {})
     elif spec.effect == "extra_spawn":
         state.flags["spawns"] = state.flags.get("spawns", 1) + spec.amount if state.phase == "spawn" else spec.amount
         state.phase = "spawn"
-        E.emit(ctx, "reinforcements", "Reinforcements: the invader may play another spawn card.", {})
+        E.emit(ctx, "reinforcements", M("Reinforcements: the invader may play another spawn card."), {})
     elif spec.effect == "activate_twice":
         state.flags["frenzy"] = figure
-        E.emit(ctx, "frenzy", f"Frenzy: {who(state, figure)} may activate twice this turn.", {})
+        E.emit(ctx, "frenzy", M("Frenzy: {figure} may activate twice this turn.", figure=who(state, figure)), {})
     elif spec.effect == "ambush":
-        E.emit(ctx, "ambush", f"Ambush! {who(state, figure)} acts before {who(state, state.seats[state.seat])}'s turn.", {})
+        E.emit(ctx, "ambush", M("Ambush! {figure} acts before {marine}'s turn.", figure=who(state, figure),
+                                marine=who(state, state.seats[state.seat])), {})
     elif spec.effect == "type_speed":
         state.flags["speed"] = [monster, spec.amount]
-        E.emit(ctx, "speed", f"Demonic Speed: every {state.content.monsters[monster].name} gets "
-                             f"+{spec.amount} MP this turn.", {})
+        E.emit(ctx, "speed", M("Demonic Speed: every {monster} gets +{n} MP this turn.", monster=monster_name(monster),
+                               n=spec.amount), {})
 
 
 @P.procedure("end_activation")
@@ -930,7 +1046,7 @@ def _end_activation(ctx) -> None:
     inv = state.invaders.get(fig)
     if inv is not None and not act["left"] and [list(c) for c in inv.cells] == act["start"] \
             and any(state.has_marker(c, "hazard") for c in inv.cells):
-        E.wound(ctx, fig, 1, "a whole activation on a hazard")
+        E.wound(ctx, fig, 1, M("a whole activation on a hazard"))
     state.act = None
     inter = state.flags.get("interlude")
     if inter is None:
@@ -941,7 +1057,7 @@ def _end_activation(ctx) -> None:
     if inter["left"] <= 0 or not [f for f in (inter["figures"] or state.invaders) if f in state.invaders
                                   and f not in inter["done"]]:
         state.flags.pop("interlude")
-        E.emit(ctx, "interlude", f"{who(state, state.seats[state.seat])} carries on.", {})
+        E.emit(ctx, "interlude", M("{figure} carries on.", figure=who(state, state.seats[state.seat])), {})
 
 
 @P.procedure("end_invader_turn")
@@ -953,7 +1069,7 @@ def _end_invader_turn(ctx) -> None:
             continue
         inv = state.invaders.get(fig)
         if inv is not None and any(state.has_marker(c, "hazard") for c in inv.cells):
-            E.wound(ctx, fig, 1, "a whole activation on a hazard")
+            E.wound(ctx, fig, 1, M("a whole activation on a hazard"))
     for key in ("speed", "frenzy", "spawns", "front_guard_used"):
         state.flags.pop(key, None)
     sc = state.content.scenarios[state.scenario]
@@ -961,10 +1077,10 @@ def _end_invader_turn(ctx) -> None:
         first, every = sc.meltdown
         left = [e for e in sc.win_encounters if e not in state.encounters_done]
         if left and state.round >= first and (state.round - first) % every == 0:
-            E.gain_frag(ctx, f"the meltdown clock at the end of round {state.round}")
+            E.gain_frag(ctx, M("the meltdown clock at the end of round {round}", round=state.round))
     if state.outcome is None:
         state.round += 1
-        E.emit(ctx, "round", f"Round {state.round} begins.", {"round": state.round})
+        E.emit(ctx, "round", label(("round", state.round), _round_msg, state.round), {"round": state.round})
         state.seat = 0
         start_marine_turn(ctx)
 
@@ -1001,15 +1117,15 @@ def heal_window(ctx, fresh: bool = True) -> None:
         if not hurt:
             continue
         got = ctx.choose(medic, "heal_now", [{"target": None}] + [{"target": m} for m in hurt],
-                         f"{who(state, medic)} may use its Heal order now.")
+                         M("{figure} may use its Heal order now.", figure=who(state, medic)))
         if got["target"] is None:
             declined.extend([medic, m, state.marines[m].health] for m in hurt)
             continue
         state.marines[medic].order = None
         tgt = state.marines[got["target"]]
         tgt.health += 1
-        E.emit(ctx, "heal", f"{who(state, medic)} uses its Heal order: {who(state, tgt.id)} heals 1 "
-                            f"({tgt.health} health).", {"figure": tgt.id})
+        E.emit(ctx, "heal", M("{figure} uses its Heal order: {target} heals 1 ({health} health).",
+                              figure=who(state, medic), target=who(state, tgt.id), health=tgt.health), {"figure": tgt.id})
 
 
 def start_marine_turn(ctx) -> None:
@@ -1020,11 +1136,12 @@ def start_marine_turn(ctx) -> None:
     heal_window(ctx)  # before this marine's Heal order, if any, expires
     mar = state.active_marine()
     if mar.order in ("guard", "dodge", "heal"):
-        E.emit(ctx, "order_expired", f"{who(state, mar.id)}'s {mar.order.capitalize()} order expires.", {})
+        E.emit(ctx, "order_expired", M("{figure}'s {order} order expires.", figure=who(state, mar.id),
+                                       order=ref("doom.order", mar.order)), {})
         mar.order = None
     state.turn = {"action": None, "mp": 0, "attacks": 0, "either": False, "order_ok": False, "order_placed": False,
                   "adrenaline": False, "start": None if mar.cell is None else list(mar.cell), "left": False}
-    E.emit(ctx, "turn", f"{who(state, mar.id)}'s turn.", {"marine": mar.id})
+    E.emit(ctx, "turn", label(("turn", mar.id), _turn_msg, state, mar.id), {"marine": mar.id})
     card = next((c for c in sorted(state.hand) if state.content.invader_card(c).effect == "ambush"), None)
     if card is not None and mar.cell is not None:
         within = state.content.invader_card(card).amount
@@ -1044,8 +1161,8 @@ def start_invader_turn(ctx) -> None:
     state.activated = []
     state.act = None
     if state.flags.pop("darkness", None) is not None:
-        E.emit(ctx, "darkness", "The Darkness lifts.", {})
-    E.emit(ctx, "turn", "The invader's turn.", {})
+        E.emit(ctx, "darkness", M("The Darkness lifts."), {})
+    E.emit(ctx, "turn", INVADER_TURN, {})
     drawn = 0
     for _ in range(len(state.seats)):
         card = E.draw_invader_card(ctx)
@@ -1057,10 +1174,11 @@ def start_invader_turn(ctx) -> None:
             break
         state.hand.append(card)
         drawn += 1
-        E.emit(ctx, "draw", f"The invader draws {card_name(state, card)}.", {"card": card}, hidden=True,
+        E.emit(ctx, "draw", label(("draws", card_name(state, card).key), _draws_msg, card_name(state, card)),
+               {"card": card}, hidden=True,
                visible_to=(INVADER,))
-    E.emit(ctx, "draw", f"The invader draws {drawn} card{'s' if drawn != 1 else ''} ({len(state.hand)} in hand).",
-           {"count": drawn}, hidden=True)
+    E.emit(ctx, "draw", label(("drawn", drawn, len(state.hand)), _drawn_msg, drawn, len(state.hand)), {"count": drawn},
+           hidden=True)
     if len(state.hand) <= state.content.number("invader_hand_limit"):
         state.phase = "spawn"
 

@@ -67,6 +67,18 @@ class SpawnFx:
         return min(1.0, self.t / SPAWN_MS)
 
 
+def _roll_words(message) -> tuple[str, str]:
+    """A roll's log line as the dice panel shows it: who rolled (or 'Rerolled') and the faces,
+    from the message's parameters (a plain sentence of an older log: read off its words)."""
+    params = getattr(message, "params", None) or {}
+    if "dice" in params:
+        return (str(params["figure"]) if "figure" in params else _("Rerolled")), str(params["dice"])
+    text = str(message)
+    if " rolls " in text:
+        return text.split(" rolls ")[0], text.split(" rolls ", 1)[-1].rstrip(".")
+    return _("Rerolled"), text.split(": ", 1)[-1]
+
+
 def die_face(die: str, face: str) -> str:
     """The face image of a Doom die (tools' dice art): 'r1 d2 +A' -> dice/doom_red_r1_d2_ammo.png."""
     return f"dice/doom_{die}_" + face.replace(" +A", "_ammo").replace(" ", "_") + ".png"
@@ -153,6 +165,7 @@ class DoomTable(GameTable):
     def bot_reason(self, decider: str, action: Action, why: str) -> None:
         """A bot's reason, in the log and the AI panel; an invader bot's discard would name a
         card of its hidden hand, so the marines only see that it discarded."""
+        why = str(why)  # a message: the log and the panel keep it worded in the language in use
         name = self.player_name(decider)
         if self.ai.name == name and self.ai.lines and self.ai.lines[-1] == why \
                 and action.kind != "discard" and not self._card_declined(action):
@@ -496,9 +509,8 @@ class DoomTable(GameTable):
             for i, (die, face) in enumerate(faces):
                 tumble = tuple(die_face(die, f.name) for f in self.content.dice[die].faces)
                 shown.append(ShownDie(die_face(die, face), tumble, i * 2, i))
-            title = e.text.split(" rolls ")[0] if " rolls " in e.text else _("Rerolled")
-            self.dice = DiceRoll(title, shown, e.text.split(": ", 1)[-1] if title == _("Rerolled") else
-                                 e.text.split(" rolls ", 1)[-1].rstrip("."))
+            title, summary = _roll_words(e.message)
+            self.dice = DiceRoll(title, shown, summary)
         elif e.kind == "step" and pl.get("figure") and pl.get("cells"):
             key = str(pl["figure"])
             end = self._centre([tuple(c) for c in pl["cells"]])
@@ -1339,7 +1351,7 @@ class DoomTable(GameTable):
                 extras.append(_("adrenaline {n}").format(n=m.adrenaline))
             if m.berserk:
                 extras.append(_("berserk"))
-            cards = [c.marine_card(card).name for card in m.cards]
+            cards = [_(c.marine_card(card).name) for card in m.cards]
             if cards:
                 extras.append(", ".join(cards))
             if extras:
@@ -1370,7 +1382,7 @@ class DoomTable(GameTable):
         shown = [i for i in st.invaders.values() if set(i.cells) & seen]
         lines = [_("Invaders on the map: {n}").format(n=len(shown)),
                  _("Cards in hand: {n}").format(n=len(st.hand)),
-                 _("Keys found: {k}").format(k=", ".join(st.keys) or _("none")),
+                 _("Keys found: {k}").format(k=", ".join(_(words.DICE.get(k, k)) for k in st.keys) or _("none")),
                  words.goal(sc)]
         for line in lines:
             y = widgets.text_block(surface, line, ctx.font(12), pal.text_dim, pygame.Rect(x, y, w, px(48)), 1.05)
@@ -1398,7 +1410,7 @@ def figure_card_lines(state, c, fig: str) -> tuple[str, list[str]]:
             lines.append(_("order: {o}").format(o=words.name(c.orders[m.order], capital=False)))
         for card in m.cards:  # each card's effect, the numbers the rules use
             mark = " *" if c.marine_card(card).provenance.placeholder() else ""
-            lines.append(f"{c.marine_card(card).name}: {words.marine_card_text(c, card)}{mark}")
+            lines.append(f"{_(c.marine_card(card).name)}: {words.marine_card_text(c, card)}{mark}")
     else:
         inv = state.invaders[fig]
         mon = c.monsters[inv.monster]

@@ -61,8 +61,8 @@ def card_face(content, card: str) -> tuple[str, str]:
         halves = [" + ".join(f"{g.count} {name(content.monsters[g.monster])}" for g in half) for half in spec.halves]
         text = _("Spawn: ") + _(" or ").join(halves)
     else:
-        text = spec.text
-    return spec.name, text
+        text = _(spec.text)
+    return _(spec.name), text
 
 
 def figure(state, fig: str) -> str:
@@ -138,11 +138,6 @@ def button(content, action, state=None) -> str:
         return _("Leave it where it is")
     if k == "blow_through" and pl.get("to") is None:
         return _("Stop the attack here")
-    if k == "reroll":
-        dice = [str(i + 1) for i in pl.get("dice", [])]
-        if not dice:
-            return _("Reroll nothing")
-        return (_("Reroll die {dice}") if len(dice) == 1 else _("Reroll dice {dice}")).format(dice=", ".join(dice))
     return action.text
 
 

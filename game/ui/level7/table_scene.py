@@ -33,7 +33,7 @@ import pygame
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
 from game.engine.text import Msg, as_text
-from game.i18n import _
+from game.i18n import _, pgettext
 from game.ui import widgets
 from game.ui.kit import hand, side_rows
 from game.ui.kit.dice_tray import DiceRoll, ShownDie
@@ -1260,7 +1260,7 @@ class Level7Table(GameTable):
         heading = {"event": _("Event card"), "spawn": _("Spawn"), "activation": _("Enemy activation"),
                    "enemy_move": _("Enemy moves"), "attack": _("Enemy attack"), "event_text": _("Event"),
                    "escaped": _("Escaped!"), "killed": _("Killed"), "knocked_out": _("Knocked out"),
-                   "removed": _("Enemy removed"), "lockdown": _("Lockdown"), "roll": _("Dice")}.get(s.kind, _("What happens"))
+                   "removed": _("Enemy removed"), "lockdown": pgettext("level7", "Lockdown"), "roll": _("Dice")}.get(s.kind, _("What happens"))
         widgets.text(surface, heading, ctx.font(13, bold=True), pal.accent, (panel.left + px(16), panel.top + px(8)))
         widgets.text(surface, _("{n} more  \u2022  click or Space skips").format(n=len(self.steps) - 1), ctx.font(12),
                      pal.text_dim, (panel.right - px(16), panel.top + px(9)), "topright")
