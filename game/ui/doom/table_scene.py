@@ -43,6 +43,7 @@ from game.ui.kit.ai_panel import AiShown
 from game.ui.kit.dice_tray import DiceRoll, ShownDie
 from game.ui.kit.game_table import BOT_DELAY_MS, GameTable, Sprite
 from game.ui.kit.layers import Layer
+from game.ui.kit.log_panel import LogLines
 from game.ui.scene import Context
 from game.ui.table.board_render import BoardRenderer, load_floor
 from game.ui.table.camera import FitCamera
@@ -311,11 +312,11 @@ class DoomTable(GameTable):
         # explored part would push some of it under the hand strip)
 
     @property
-    def log(self) -> list[str]:
+    def log(self) -> LogLines:
         """The kit's log for the seat at the table; behind the handoff card (dimmed, still
         legible) only the public lines, until the next person has clicked."""
         if self.handoff is not None:
-            return [text for text, who in self._log if who is None]
+            return self.log_where(lambda who: who is None)
         return super().log
 
     def invader_view(self) -> bool:

@@ -48,7 +48,7 @@ from game.ui.kit.hand import draw_enlarged
 from game.ui.kit.handoff import draw_handoff
 from game.ui.kit.idle_work import IdleWork
 from game.ui.kit.layers import Layer
-from game.ui.kit.log_panel import KEEP, log_section
+from game.ui.kit.log_panel import KEEP, LogLines, log_section
 from game.ui.kit.saves import SaveStore
 from game.ui.kit.seats import seat_colour
 from game.ui.scene import Context, Pop, Push, Scene
@@ -134,7 +134,8 @@ class GameTable(Scene, ABC):
         self._size = (0, 0)
         # Every line with who may read it; `log` filters for whoever sits at the table now, so in
         # hot-seat a seat's private lines (the cards it drew) vanish when the table passes on.
-        self._log: list[tuple[str, tuple[str, ...] | None]] = []
+        # A line is its words, or the rules' Event until something reads it (`_line`).
+        self._log: list[tuple[str | Event, tuple[str, ...] | None]] = []
         self._said_memo: dict[tuple[str, str], str] = {}  # (language, rules text) -> its words (_said)
         self.ai = AiShown()
         self.reset_log()
@@ -557,7 +558,7 @@ class GameTable(Scene, ABC):
         """The log (each line with who may read it), the AI panel, and the animations."""
         positions = dict(before)
         for e in events:
-            self._log.append((self._said(e.text), e.visible_to))
+            self._log.append((e, e.visible_to))
             if self.log_scroll and (e.visible_to is None or self.viewer in e.visible_to):
                 self.log_scroll += 1  # reading back: the lines in view stay where they are
             if e.kind == "ai_card":
@@ -1226,8 +1227,8 @@ class GameTable(Scene, ABC):
 
     def reset_log(self) -> None:
         """The log read again from the session (a new session: the tutorial's Back), each line
-        with who may read it."""
-        self._log = [(self._said(e.event.text), e.event.visible_to) for e in self.session.log.tail(KEEP)]
+        with who may read it, put in words when read."""
+        self._log = [(e.event, e.event.visible_to) for e in self.session.log.tail(KEEP)]
         self.log_scroll = 0
         self.restore_ai()
 
@@ -1251,12 +1252,25 @@ class GameTable(Scene, ABC):
         return PACES.get(getattr(settings, "pace", "normal"), 1.0) * self.time_scale
 
     @property
-    def log(self) -> list[str]:
+    def log(self) -> LogLines:
         """The log lines the person now at the table may read: public lines, and the private
         ones of their own seat (an Event's visible_to). Filtered when shown, not when logged,
         so another seat's draws never stay on screen after a handoff (issue 21)."""
         viewer = self.viewer
-        return [text for text, who in self._log if who is None or viewer in who]
+        return self.log_where(lambda who: who is None or viewer in who)
+
+    def log_where(self, may_read: Callable[[tuple[str, ...] | None], bool]) -> LogLines:
+        """The log's lines whose readers (None: everyone) pass `may_read`, worded when read."""
+        return LogLines([i for i, (_t, who) in enumerate(self._log) if may_read(who)], self._line)
+
+    def _line(self, i: int) -> str:
+        """Line `i` of the log in words: a rules event is worded the first time it is read and
+        kept so (a line shown stays as it was first shown)."""
+        text, who = self._log[i]
+        if text.__class__ is not str:
+            text = self._said(text.text)
+            self._log[i] = (text, who)
+        return text
 
     def _end_rect(self) -> pygame.Rect:
         """The end panel: low in the play area's column, so the final position shows above it."""
