@@ -74,6 +74,7 @@ class Player:
         self.pointer = (5, 5)
         self.frames: list[float] = []
         self.moving: list[float] = []  # frames drawn while a figure slides or dice roll (clock only)
+        self.pointing: list[float] = []  # frames after the pointer moved (one motion event, nothing else)
         self.idle: list[float] = []  # loop iterations that drew nothing (where work ahead runs)
         self.clicks: list[float] = []
         self.tiles: list[float] = []
@@ -86,12 +87,15 @@ class Player:
         for e in events:
             self.pg.event.post(e)
         animating = self.table.busy and not events
+        pointing = [e.type for e in events] == [self.pg.MOUSEMOTION]
         t0 = time.process_time()
         drew = self.app.step()
         dt = (time.process_time() - t0) * 1000
         (self.frames if drew else self.idle).append(dt)
         if drew and animating:
             self.moving.append(dt)
+        if drew and pointing:
+            self.pointing.append(dt)
         return dt, drew
 
     def motion(self, pos) -> None:
@@ -230,6 +234,7 @@ def worker(args) -> None:
     app.step()
     player.frames.clear()
     player.moving.clear()
+    player.pointing.clear()
     player.idle.clear()
     while len(session.actions) < args.actions and not session.is_over():
         player.settle()
@@ -249,7 +254,7 @@ def worker(args) -> None:
         player.play(action)
     player.settle()
     pygame.display.quit()
-    print(json.dumps({"frames": player.frames, "moving": player.moving, "clicks": player.clicks, "tiles": player.tiles, "idle": player.idle,
+    print(json.dumps({"frames": player.frames, "moving": player.moving, "pointing": player.pointing, "clicks": player.clicks, "tiles": player.tiles, "idle": player.idle,
                       "actions": len(session.actions), "posted": player.posted, "direct": player.direct,
                       "placements": len(session.state.placements), "over": session.is_over()}))
 
@@ -367,8 +372,9 @@ def run_saves(args, sides: list[tuple[str, Path]]) -> None:
                 sys.exit(f"{name}: the saves worker did not start ({got!r})")
         samples: dict[tuple[str, str, int], list[tuple[float, float]]] = {}
         names = [name for name, _t in sides]
+        ops = [op for op in SAVE_OPS if op in args.ops.split(",")]
         for r in range(args.save_rounds):
-            for op in SAVE_OPS:
+            for op in ops:
                 for n in points:
                     for name in (names if r % 2 == 0 else names[::-1]):
                         proc = procs[name]
@@ -381,7 +387,7 @@ def run_saves(args, sides: list[tuple[str, Path]]) -> None:
             proc.wait()
     print(f"CPU ms per operation on the table, min / median of {args.save_rounds} (autosave: wall median too)")
     print(f"{'operation':<10}{'actions':>8}" + "".join(f"  {name + ' min':>11}{'median':>9}{'':>12}" for name in names))
-    for op in SAVE_OPS:
+    for op in ops:
         for n in points:
             row = f"{op:<10}{n:>8}"
             for name in names:
@@ -404,7 +410,9 @@ def summary(run: dict) -> dict[str, float]:
     return {"frame median": statistics.median(run["frames"]), "frame p99": pct(run["frames"], 0.99),
             "frame max": max(run["frames"]),
             "moving median": statistics.median(run["moving"]) if run["moving"] else float("nan"),
-            "moving p99": pct(run["moving"], 0.99), "click median": statistics.median(run["clicks"]),
+            "moving p99": pct(run["moving"], 0.99),
+            "pointer median": statistics.median(run["pointing"]) if run.get("pointing") else float("nan"),
+            "pointer p99": pct(run.get("pointing", []), 0.99), "click median": statistics.median(run["clicks"]),
             "click p99": pct(run["clicks"], 0.99), "click max": max(run["clicks"]),
             "tile median": statistics.median(run["tiles"]) if run["tiles"] else float("nan"),
             "tile max": max(run["tiles"]) if run["tiles"] else float("nan"),
@@ -452,6 +460,8 @@ def main() -> None:
     ap.add_argument("--points", default="10,300,1000,3000", help="the saves' points (actions into the long game)")
     ap.add_argument("--save-rounds", type=int, default=7)
     ap.add_argument("--no-saves", action="store_true", help="the frames only")
+    ap.add_argument("--no-frames", action="store_true", help="the saves only")
+    ap.add_argument("--ops", default=",".join(SAVE_OPS), help="the saves' operations to time (autosave,undo,load)")
     ap.add_argument("--saves-worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--game", help=argparse.SUPPRESS)
     ap.add_argument("--folder", help=argparse.SUPPRESS)
@@ -466,6 +476,13 @@ def main() -> None:
     if shots:
         shots.mkdir(parents=True, exist_ok=True)
     sides = ([("before", Path(args.base).resolve())] if args.base else []) + [("after", ROOT)]
+    if not args.no_frames:
+        run_frames(args, sides, shots)
+    if not args.no_saves:
+        run_saves(args, sides)
+
+
+def run_frames(args, sides: list[tuple[str, Path]], shots: Path | None) -> None:
     results: dict[str, list[dict]] = {s: [] for s, _t in sides}
     for i in range(args.runs):
         for side, tree in sides:
@@ -490,8 +507,6 @@ def main() -> None:
     if shots:
         print(f"screenshots in {shots}:")
         compare_shots(shots)
-    if not args.no_saves:
-        run_saves(args, sides)
 
 
 if __name__ == "__main__":

@@ -781,6 +781,11 @@ class DoomTable(GameTable):
     def over_map(self) -> bool:
         return self.target is not None  # the odds panel: drawn whole
 
+    def title_pointer_key(self) -> tuple:
+        # A figure's card stands beside the pointer (_draw_figure_card): it moves with it.
+        cell = self.hover_cell
+        return (self.mouse,) if cell is not None and cell in self.state.figure_cells() else ()
+
     def _draw_floor(self, surface, seen) -> None:
         surface.fill(self.ctx.palette.table, self.view_rect)
         x, y = self.camera.to_screen(0, 0)
