@@ -203,8 +203,8 @@ def test_a_lesson_table_draws_in_part_as_the_game_table_does(make_app):
 
 def test_bots_play_while_the_pointer_moves_gears_doom_level7(make_app):
     """Bots play with their animations while a person moves the pointer over the whole window:
-    every frame drawn in part (a figure sliding, the hover moving) equals the whole frame (a
-    Doom figure card or a Level 7 door follows the pointer; a button under it lights)."""
+    every frame drawn in part (a figure sliding, the hover moving) equals the whole frame (what
+    the pointer is over, a button, a card, a Doom figure or a Level 7 door, is in the frame's key)."""
     from game import titles
     from game.doom.rules.title import DoomTitle
     from game.gears.rules.title import GearsTitle
@@ -226,7 +226,7 @@ def test_bots_play_while_the_pointer_moves_gears_doom_level7(make_app):
 
 
 def test_doom_figure_card_follows_the_pointer_while_figures_slide(make_app):
-    """The Doom table shows a hovered figure's card beside the pointer (doom.md's "hover a
+    """The Doom table shows a hovered figure's card beside the pointer (DESIGN.md's "hover a
     figure: its stats"): the pointer circling over a figure while the others slide moves the
     card, and each frame equals the whole frame (none keeps the card where it was)."""
     from game import titles
