@@ -2,8 +2,10 @@
 real App loop and GearsTable headless (SDL dummy driver), by posted mouse events.
 
     python tools/bench_table.py [--base /tmp/frames-base] [--runs 3] [--actions 300]
-                                [--size 1920x1080] [--shots DIR]
+                                [--size 1920x1080] [--shots DIR] [--no-frames]
+                                [--tables doom,level7,convoy] [--table-frames 3000]
                                 [--points 10,300,1000,3000] [--save-rounds 7] [--no-saves]
+                                [--ops autosave,undo,load]
 
 Every seat is a person; the script is the player: at each decision the Gears SquadBot picks the
 action, and the script moves the pointer to what shows it (an area, a cover spot, a figure, a
@@ -14,7 +16,8 @@ decisions the loop runs until the animations end. The clock is fixed at 16 ms a 
 sides do the same frames.
 
 Printed, CPU time (time.process_time) per drawn frame (median, p99, max), per frame drawn while
-a figure slides or dice roll with no input ("moving": what an animation costs), per click to the
+a figure slides or dice roll with no input ("moving": what an animation costs), per frame drawn
+after the pointer moved and nothing else happened ("pointer"), per click to the
 next frame (the loop iteration that handles the click and draws), and per tile laid (those
 clicks after which the board has a new tile). With --base, the same script runs in that tree too (the
 code before a change, `git worktree add /tmp/frames-base 70d94ab`), the runs interleaved
@@ -22,7 +25,11 @@ code before a change, `git worktree add /tmp/frames-base 70d94ab`), the runs int
 With --shots DIR, each side saves the same screens (mid-game, a hovered Locust's card, an
 attack preview) as DIR/<side>-<size>-<name>.png, and the pairs are compared pixel by pixel.
 
-Then the saves on the table (skipped with --no-saves): a Hive game of four SquadBots to the
+With --tables, bots play the Doom, Level 7 and Convoy tables (every seat, animations on) for
+--table-frames loop iterations each while the pointer moves over the window every other frame:
+CPU ms per drawn frame and per frame after a pointer move, each side in its own process.
+Then the saves on the table (skipped with --no-saves; --no-frames times the saves alone, --ops
+some of them): a Hive game of four SquadBots to the
 last of --points (tools/bench_saves.py's long_game: taken back and played on where it ends, so
 one legal game from the seed reaches 3,000 actions); each side's worker (one process per side,
 kept for the whole run) opens a GearsTable on the game replayed to each point, and times, op by
@@ -74,6 +81,7 @@ class Player:
         self.pointer = (5, 5)
         self.frames: list[float] = []
         self.moving: list[float] = []  # frames drawn while a figure slides or dice roll (clock only)
+        self.pointing: list[float] = []  # frames after the pointer moved (one motion event, nothing else)
         self.idle: list[float] = []  # loop iterations that drew nothing (where work ahead runs)
         self.clicks: list[float] = []
         self.tiles: list[float] = []
@@ -86,12 +94,15 @@ class Player:
         for e in events:
             self.pg.event.post(e)
         animating = self.table.busy and not events
+        pointing = [e.type for e in events] == [self.pg.MOUSEMOTION]
         t0 = time.process_time()
         drew = self.app.step()
         dt = (time.process_time() - t0) * 1000
         (self.frames if drew else self.idle).append(dt)
         if drew and animating:
             self.moving.append(dt)
+        if drew and pointing:
+            self.pointing.append(dt)
         return dt, drew
 
     def motion(self, pos) -> None:
@@ -200,12 +211,18 @@ class Player:
         self.pg.image.save(self.app.screen, str(self.shots / f"{self.side}-{w}x{h}-{name}.png"))
 
 
-def worker(args) -> None:
-    sys.path.insert(0, str(Path(args.tree).resolve()))
+def headless(tree: str, prefix: str) -> None:
+    """A worker's process: the tree's code first on the path, SDL without a window or sound, a
+    config folder of its own (its autosaves)."""
+    sys.path.insert(0, str(Path(tree).resolve()))
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
-    os.environ["TILETOP_CONFIG_DIR"] = tempfile.mkdtemp(prefix="bench-table-")
+    os.environ["TILETOP_CONFIG_DIR"] = tempfile.mkdtemp(prefix=prefix)
+
+
+def worker(args) -> None:
+    headless(args.tree, "bench-table-")
     import pygame
 
     from game.engine import runtime
@@ -230,6 +247,7 @@ def worker(args) -> None:
     app.step()
     player.frames.clear()
     player.moving.clear()
+    player.pointing.clear()
     player.idle.clear()
     while len(session.actions) < args.actions and not session.is_over():
         player.settle()
@@ -249,9 +267,97 @@ def worker(args) -> None:
         player.play(action)
     player.settle()
     pygame.display.quit()
-    print(json.dumps({"frames": player.frames, "moving": player.moving, "clicks": player.clicks, "tiles": player.tiles, "idle": player.idle,
+    print(json.dumps({"frames": player.frames, "moving": player.moving, "pointing": player.pointing, "clicks": player.clicks, "tiles": player.tiles, "idle": player.idle,
                       "actions": len(session.actions), "posted": player.posted, "direct": player.direct,
                       "placements": len(session.state.placements), "over": session.is_over()}))
+
+
+# ------------------------------------------------------------------------- other tables (a worker)
+# The Doom, Level 7 and Convoy tables, bots on every seat, their animations on, the pointer
+# moving over the window every other frame (a row-by-row tour, 37 px a step): what a person
+# watching a bot game, or waiting for their turn, costs each frame.
+OTHER_TABLES = {
+    "doom": ("game.doom.rules.title:DoomTitle", "game.ui.doom.table_scene:DoomTable", {"marines": 2}),
+    "level7": ("game.level7.rules.title:Level7Title", "game.ui.level7.table_scene:Level7Table", {"players": 2}),
+    "convoy": ("game.convoy.rules.title:ConvoyTitle", "game.ui.convoy.table_scene:ConvoyTable", {}),
+}
+
+
+def tables_worker(args) -> None:
+    import importlib
+
+    headless(args.tree, "bench-table-others-")
+    import pygame
+
+    from game import titles
+    from game.engine import runtime
+    from game.engine.session import Session
+    from game.ui.app import App
+
+    def load(ref: str):
+        module, name = ref.split(":")
+        return getattr(importlib.import_module(module), name)
+
+    runtime.tune_gc()
+    size = tuple(int(v) for v in args.size.split("x"))
+    app = App(size, headless=True)
+    app.clock = FixedClock()
+    out = {}
+    for key in args.tables.split(","):
+        rules, table_ref, options = OTHER_TABLES[key]
+        session = Session.start(load(rules)(), titles.get(key).default_scenario, SEED, options)
+        table_class = load(table_ref)
+        seats = ["bot"] * len(table_class.saves.players(session.state))
+        table = table_class(app.ctx, session, seats, size, bot_delay_ms=200)
+        app.push(table)
+        tour = [(x, y) for y in range(18, size[1], 37) for x in range(18, size[0], 37)]
+        frames, pointing = [], []
+        for i in range(args.table_frames):
+            if session.is_over():
+                break
+            moved = i % 2 == 0
+            if moved:
+                x, y = tour[(i // 2) % len(tour)]
+                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0)))
+            t0 = time.process_time()
+            drew = app.step()
+            dt = (time.process_time() - t0) * 1000
+            if drew:
+                frames.append(dt)
+                if moved:
+                    pointing.append(dt)
+        out[key] = {"frames": frames, "pointing": pointing, "actions": len(session.actions)}
+        app.scenes.pop()
+    pygame.display.quit()
+    print(json.dumps(out))
+
+
+def run_tables(args, sides: list[tuple[str, Path]]) -> None:
+    got: dict[str, list[dict]] = {name: [] for name, _t in sides}
+    for _r in range(args.runs):
+        for name, tree in sides:
+            cmd = [sys.executable, str(Path(__file__).resolve()), "--tables-worker", "--tree", str(tree),
+                   "--tables", args.tables, "--table-frames", str(args.table_frames), "--size", args.size]
+            res = subprocess.run(cmd, cwd=tree, capture_output=True, text=True)
+            if res.returncode != 0:
+                sys.exit(f"{name} ({tree}) failed:\n{res.stderr[-3000:]}")
+            got[name].append(json.loads(res.stdout.strip().splitlines()[-1]))
+    print(f"\nBots on the other tables, {args.size}, seed {SEED}, the pointer moving every other frame; "
+          f"CPU ms per drawn frame, median of {args.runs} runs (min in brackets)")
+    keys = ("frame median", "frame p99", "frame max", "pointer median", "pointer p99")
+    print(f"{'':18}{'frames':>8}{'actions':>8}" + "".join(f"{k:>16}" for k in keys))
+    for key in args.tables.split(","):
+        for name, _t in sides:
+            rows = []
+            for run in got[name]:
+                r = run[key]
+                rows.append({"frame median": statistics.median(r["frames"]), "frame p99": pct(r["frames"], 0.99),
+                             "frame max": max(r["frames"]),
+                             "pointer median": statistics.median(r["pointing"]) if r["pointing"] else float("nan"),
+                             "pointer p99": pct(r["pointing"], 0.99)})
+            last = got[name][-1][key]
+            cells = "".join(f"{statistics.median(x[k] for x in rows):9.2f} ({min(x[k] for x in rows):5.2f})" for k in keys)
+            print(f"{key + ' ' + name:18}{len(last['frames']):>8}{last['actions']:>8}{cells}")
 
 
 # ------------------------------------------------------------------------------ saves (a worker)
@@ -283,11 +389,7 @@ def saves_worker(args) -> None:
     undo: action n submitted (not timed), then the table's Undo (U: the session back one action,
     the log read again, the autosave) timed. load: the table's autosave holding n actions read
     as Continue does (SaveStore.load and a new GearsTable on it), timed."""
-    sys.path.insert(0, str(Path(args.tree).resolve()))
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ["SDL_AUDIODRIVER"] = "dummy"
-    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
-    os.environ["TILETOP_CONFIG_DIR"] = tempfile.mkdtemp(prefix="bench-table-saves-")
+    headless(args.tree, "bench-table-saves-")
     from game.engine import runtime
     from game.engine.protocol import Action
     from game.engine.session import Session
@@ -367,8 +469,9 @@ def run_saves(args, sides: list[tuple[str, Path]]) -> None:
                 sys.exit(f"{name}: the saves worker did not start ({got!r})")
         samples: dict[tuple[str, str, int], list[tuple[float, float]]] = {}
         names = [name for name, _t in sides]
+        ops = [op for op in SAVE_OPS if op in args.ops.split(",")]
         for r in range(args.save_rounds):
-            for op in SAVE_OPS:
+            for op in ops:
                 for n in points:
                     for name in (names if r % 2 == 0 else names[::-1]):
                         proc = procs[name]
@@ -381,7 +484,7 @@ def run_saves(args, sides: list[tuple[str, Path]]) -> None:
             proc.wait()
     print(f"CPU ms per operation on the table, min / median of {args.save_rounds} (autosave: wall median too)")
     print(f"{'operation':<10}{'actions':>8}" + "".join(f"  {name + ' min':>11}{'median':>9}{'':>12}" for name in names))
-    for op in SAVE_OPS:
+    for op in ops:
         for n in points:
             row = f"{op:<10}{n:>8}"
             for name in names:
@@ -404,7 +507,9 @@ def summary(run: dict) -> dict[str, float]:
     return {"frame median": statistics.median(run["frames"]), "frame p99": pct(run["frames"], 0.99),
             "frame max": max(run["frames"]),
             "moving median": statistics.median(run["moving"]) if run["moving"] else float("nan"),
-            "moving p99": pct(run["moving"], 0.99), "click median": statistics.median(run["clicks"]),
+            "moving p99": pct(run["moving"], 0.99),
+            "pointer median": statistics.median(run["pointing"]) if run.get("pointing") else float("nan"),
+            "pointer p99": pct(run.get("pointing", []), 0.99), "click median": statistics.median(run["clicks"]),
             "click p99": pct(run["clicks"], 0.99), "click max": max(run["clicks"]),
             "tile median": statistics.median(run["tiles"]) if run["tiles"] else float("nan"),
             "tile max": max(run["tiles"]) if run["tiles"] else float("nan"),
@@ -452,6 +557,11 @@ def main() -> None:
     ap.add_argument("--points", default="10,300,1000,3000", help="the saves' points (actions into the long game)")
     ap.add_argument("--save-rounds", type=int, default=7)
     ap.add_argument("--no-saves", action="store_true", help="the frames only")
+    ap.add_argument("--no-frames", action="store_true", help="the saves only")
+    ap.add_argument("--ops", default=",".join(SAVE_OPS), help="the saves' operations to time (autosave,undo,load)")
+    ap.add_argument("--tables", default="", help="also bots on these tables (doom,level7,convoy), pointer moving")
+    ap.add_argument("--table-frames", type=int, default=3000, help="loop iterations on each of --tables")
+    ap.add_argument("--tables-worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--saves-worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--game", help=argparse.SUPPRESS)
     ap.add_argument("--folder", help=argparse.SUPPRESS)
@@ -462,10 +572,22 @@ def main() -> None:
     if args.saves_worker:
         saves_worker(args)
         return
+    if args.tables_worker:
+        tables_worker(args)
+        return
     shots = Path(args.shots).resolve() if args.shots else None
     if shots:
         shots.mkdir(parents=True, exist_ok=True)
     sides = ([("before", Path(args.base).resolve())] if args.base else []) + [("after", ROOT)]
+    if not args.no_frames:
+        run_frames(args, sides, shots)
+    if args.tables:
+        run_tables(args, sides)
+    if not args.no_saves:
+        run_saves(args, sides)
+
+
+def run_frames(args, sides: list[tuple[str, Path]], shots: Path | None) -> None:
     results: dict[str, list[dict]] = {s: [] for s, _t in sides}
     for i in range(args.runs):
         for side, tree in sides:
@@ -490,8 +612,6 @@ def main() -> None:
     if shots:
         print(f"screenshots in {shots}:")
         compare_shots(shots)
-    if not args.no_saves:
-        run_saves(args, sides)
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@ from game.engine import journal, savegate
 from game.engine.journal import SNAPSHOT_EVERY
 from game.engine.log import EventLog
 from game.engine.protocol import Action, Event, IllegalAction, Title, canonical_json, hash_json
+from game.engine.runtime import collection_paused
 from game.engine.text import M, Msg, as_text
 from game.engine.savegate import (MAX_ACTIONS, MAX_BOT_NAME, MAX_BOT_SEATS, MAX_BOT_STATE_BYTES,  # noqa: F401
                                   MAX_DEPTH, MAX_INT_BITS, MAX_SCENARIO, MAX_SEED, MAX_STRING, SAVE_FORMAT,
@@ -446,6 +447,11 @@ def load_session(path: str | Path, titles: Title[Any] | Mapping[str, Title[Any]]
     or a mapping name -> title. `casual` overrides the table mode stored in the save. A torn
     last line of a journal is dropped and said in `session.load_notice`."""
     p = Path(path)
+    with collection_paused():
+        return _load(p, titles, casual)
+
+
+def _load(p: Path, titles: Title[Any] | Mapping[str, Title[Any]], casual: bool | None) -> Session:
     data, book = _read(p)
     header = data if data is not None else book.header  # type: ignore[union-attr]
     name = header["title"]

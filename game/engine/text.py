@@ -460,6 +460,27 @@ def _param_json(value: Any) -> Any:
 
 
 def _param_from_json(value: Any) -> Any:
+    # The shapes a save holds by the thousand (a load reads every event's message: issue 19)
+    # are taken without the general checks, which give the same result for them.
+    cls = value.__class__
+    if cls is str or cls is int:
+        return value
+    if cls is dict:
+        size = len(value)
+        if size == 2:
+            kind = value.get("ref")
+            if kind is not None:
+                key = value.get("id")
+                if kind.__class__ is str and key.__class__ is str:
+                    return Ref(kind, key)
+            else:
+                msgid, params = value.get("msg"), value.get("params")
+                if msgid.__class__ is str and params.__class__ is dict:
+                    return Msg(msgid, {k: _param_from_json(v) for k, v in params.items()})
+        elif size == 1:
+            msgid = value.get("msg")
+            if msgid.__class__ is str:
+                return Msg(msgid, {})
     if isinstance(value, dict):
         if "ref" in value:
             kind, key = value.get("ref"), value.get("id")

@@ -59,7 +59,7 @@ def test_a_plan_s_reason_is_logged_once_not_once_per_step(make_app):
         if table.session.is_over():
             break
         app.run(max_frames=1)
-    reasons = [text for text, _seen in table._log if text.startswith(invader + ":")]
+    reasons = [text for text in table.log_where(lambda _who: True) if text.startswith(invader + ":")]
     assert len(reasons) > 20  # the invader has acted for a while
     assert all(a != b for a, b in zip(reasons, reasons[1:]))
     assert all(a != b for a, b in zip(table.ai.lines, table.ai.lines[1:]))

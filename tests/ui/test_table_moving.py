@@ -1,9 +1,12 @@
 """Frames drawn in part (issue 19; GameTable.draw_moving, kit Sprite): while only the clock moves
-things (a figure sliding along its move, dice rolling), a frame redraws the rectangles of what
-moved over the last frame left on the screen. Each such frame must have exactly the pixels of
+things (a figure sliding along its move, dice rolling), or the pointer moves onto another area of
+the map (GameTable.local_parts: the hovered area's glow), a frame redraws the rectangles of what
+changed over the last frame left on the screen. Each such frame must have exactly the pixels of
 the same state drawn whole: no trail where a figure was, nothing stale under the dice or the
-handoff card."""
+handoff card, no glow left on the area the pointer left."""
 from __future__ import annotations
+
+from itertools import islice
 
 import pygame
 
@@ -30,18 +33,33 @@ def _whole(app, table) -> bytes:
     return pygame.image.tobytes(other, "RGB")
 
 
-def _play_and_compare(app, table, actions: int, frames_per_action: int = 400) -> tuple[int, int]:
+def _pointer_path(table, step: int):
+    """Points over the whole window, row by row (the map, the hand, the side panel, the prompt),
+    `step` pixels apart: an endless tour of the pointer."""
+    w, h = table._size
+    while True:
+        for y in range(step // 2, h, step):
+            for x in range(step // 2, w, step):
+                yield x, y
+
+
+def _play_and_compare(app, table, actions: int, frames_per_action: int = 400, pointer: bool = False) -> tuple[int, int]:
     """Bots play `actions` actions; every frame drawn in part is compared with a whole one.
-    Returns (frames drawn in part, frames that moved a figure)."""
+    With `pointer`, the pointer moves over the window at every frame meanwhile (its card, tooltip
+    or highlight must follow it). Returns (frames drawn in part, frames that moved a figure)."""
     app.clock = FixedClock()
     session = table.session
     in_part = moved = 0
     start = len(session.actions)
+    path = _pointer_path(table, 37)
     for _n in range(frames_per_action * actions):
         if session.is_over() or len(session.actions) - start >= actions and not table.busy:
             break
         before = table.frames_in_part
         shown = list(table._shown or [])
+        if pointer:
+            pos = next(path)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
         drew = app.step()
         if drew and table.frames_in_part > before:
             in_part += 1
@@ -124,6 +142,118 @@ def test_level7_frames_drawn_in_part_are_frames_drawn_whole(make_app):
     app.push(table)
     in_part, moved = _play_and_compare(app, table, actions=40)
     assert moved >= 10, "no figure slid in a frame drawn in part: nothing was compared"
+
+
+def test_gears_pointer_over_the_map_redraws_the_areas_it_leaves_and_enters(make_app):
+    """A person moves the pointer over the map where the squad may move: each area under it
+    glows brighter (the hover), and a frame in which only that changed draws the box of the area
+    left and of the area entered; it equals the whole frame, and so does every frame after it
+    (the map layer's copy patched there)."""
+    from game.gears import bots
+    from game.gears.rules.title import GearsTitle
+    from game.ui.gears.table_scene import GearsTable
+
+    app = make_app((1280, 720))
+    session = Session.start(GearsTitle(), "emergence", seed=3, options={"players": 1})
+    table = GearsTable(app.ctx, session, ["human"], (1280, 720), animate=True)
+    app.push(table)
+    app.clock = FixedClock()
+    bot = bots.SquadBot(seed=5)
+    for _n in range(40):  # to the first move: the areas the squad may move to are lit
+        app.run(max_frames=300 if table.busy else 1)
+        if table.choices.areas and not table.busy:
+            break
+        table.submit(bot.decide(session.state, session.legal_actions()).action)
+    app.step()
+    assert table.choices.areas, "the squad has no move to light: nothing to hover"
+    areas = set()
+    in_part = 0
+    for pos in [table.screen_of_area(a) for a in table.choices.areas] * 2 + list(islice(_pointer_path(table, 41), 400)):
+        before = table.frames_in_part
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        drew = app.step()
+        if drew and table.frames_in_part > before:
+            in_part += 1
+            areas.add(table.hover_area)
+            assert pygame.image.tobytes(app.screen, "RGB") == _whole(app, table), f"pointer at {pos}"
+        elif drew:
+            assert pygame.image.tobytes(app.screen, "RGB") == _whole(app, table), f"pointer at {pos}"
+    assert in_part >= 10 and len(areas) >= 5, (in_part, areas)
+
+
+def test_a_lesson_table_draws_in_part_as_the_game_table_does(make_app):
+    """The tutorial's table (the lesson's dimming, highlights and text over the Gears table):
+    the pointer moving over the map's areas (each outlined while hovered) draws only the areas it
+    leaves and enters, the lesson drawn again within them, and each frame equals the whole frame."""
+    from tests.tutorial.test_overlay import open_lesson
+
+    app, table = open_lesson(make_app, "move_cover")
+    app.clock = FixedClock()
+    app.step()
+    areas = [table.screen_of_area(a) for a in table.state.view().board.areas]
+    in_part = 0
+    for pos in [p for p in areas if table.view_rect.collidepoint(p)] * 2:
+        before = table.frames_in_part
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        if app.step() and table.frames_in_part > before:
+            in_part += 1
+            assert pygame.image.tobytes(app.screen, "RGB") == _whole(app, table), f"pointer at {pos}"
+    assert in_part >= 5, in_part
+
+
+def test_bots_play_while_the_pointer_moves_gears_doom_level7(make_app):
+    """Bots play with their animations while a person moves the pointer over the whole window:
+    every frame drawn in part (a figure sliding, the hover moving) equals the whole frame (what
+    the pointer is over, a button, a card, a Doom figure or a Level 7 door, is in the frame's key)."""
+    from game import titles
+    from game.doom.rules.title import DoomTitle
+    from game.gears.rules.title import GearsTitle
+    from game.level7.rules.title import Level7Title
+    from game.ui.doom.table_scene import DoomTable
+    from game.ui.gears.table_scene import GearsTable
+    from game.ui.level7.table_scene import Level7Table
+
+    app = make_app((1280, 720))
+    games = [(GearsTable, Session.start(GearsTitle(), "emergence", seed=3, options={"players": 2}), 2),
+             (DoomTable, Session.start(DoomTitle(), titles.get("doom").default_scenario, seed=5, options={"marines": 2}), 3),
+             (Level7Table, Session.start(Level7Title(), "s1", seed=4, options={"players": 2}), 2)]
+    for table_class, session, seats in games:
+        table = table_class(app.ctx, session, ["bot"] * seats, (1280, 720), bot_delay_ms=0, animate=True)
+        app.push(table)
+        in_part, _moved = _play_and_compare(app, table, actions=15, pointer=True)
+        assert in_part >= 10, f"{table_class.__name__}: {in_part} frames drawn in part"
+        app.scenes.pop()
+
+
+def test_doom_figure_card_follows_the_pointer_while_figures_slide(make_app):
+    """The Doom table shows a hovered figure's card beside the pointer (DESIGN.md's "hover a
+    figure: its stats"): the pointer circling over a figure while the others slide moves the
+    card, and each frame equals the whole frame (none keeps the card where it was)."""
+    from game import titles
+    from game.doom.rules.title import DoomTitle
+    from game.ui.doom.table_scene import DoomTable
+
+    app = make_app((1280, 720))
+    session = Session.start(DoomTitle(), titles.get("doom").default_scenario, seed=5, options={"marines": 2})
+    table = DoomTable(app.ctx, session, ["bot"] * 3, (1280, 720), bot_delay_ms=0, animate=True)
+    app.push(table)
+    app.clock = FixedClock()
+    compared = 0
+    for n in range(3000):
+        if session.is_over() or compared >= 30:
+            break
+        cells = [c for c in session.state.figure_cells() if c in table._seen_cells()]
+        if not cells:
+            app.step()
+            continue
+        x, y = table.screen_of_cell(cells[0])
+        pos = (x + (n % 3) - 1, y + (n // 3 % 3) - 1)  # a few pixels about the figure's centre
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        drew = app.step()
+        if drew and table.busy:
+            compared += 1
+            assert pygame.image.tobytes(app.screen, "RGB") == _whole(app, table), f"pointer at {pos}"
+    assert compared >= 30, compared
 
 
 def test_a_frame_in_part_with_input_or_a_scene_closed_is_drawn_whole(make_app):

@@ -43,6 +43,7 @@ from game.ui.kit.ai_panel import AiShown
 from game.ui.kit.dice_tray import DiceRoll, ShownDie
 from game.ui.kit.game_table import BOT_DELAY_MS, GameTable, Sprite
 from game.ui.kit.layers import Layer
+from game.ui.kit.log_panel import LogLines
 from game.ui.scene import Context
 from game.ui.table.board_render import BoardRenderer, load_floor
 from game.ui.table.camera import FitCamera
@@ -324,11 +325,11 @@ class DoomTable(GameTable):
         # explored part would push some of it under the hand strip)
 
     @property
-    def log(self) -> list[str]:
+    def log(self) -> LogLines:
         """The kit's log for the seat at the table; behind the handoff card (dimmed, still
         legible) only the public lines, until the next person has clicked."""
         if self.handoff is not None:
-            return [text for text, who in self._log if who is None]
+            return self.log_where(lambda who: who is None)
         return super().log
 
     def invader_view(self) -> bool:
@@ -791,6 +792,11 @@ class DoomTable(GameTable):
 
     def over_map(self) -> bool:
         return self.target is not None  # the odds panel: drawn whole
+
+    def title_pointer_key(self) -> tuple:
+        # A figure's card stands beside the pointer (_draw_figure_card): it moves with it.
+        cell = self.hover_cell
+        return (self.mouse,) if cell is not None and cell in self.state.figure_cells() else ()
 
     def _draw_floor(self, surface, seen) -> None:
         surface.fill(self.ctx.palette.table, self.view_rect)

@@ -541,9 +541,21 @@ class GearsTable(GameTable):
 
     def frame_key(self) -> tuple:
         cam = self.camera
-        return (cam.x, cam.y, cam.zoom, self.choices, self.hover_area, self.hover_figure, self.target,
+        return (cam.x, cam.y, cam.zoom, self.choices, self.hover_figure, self.target,
                 self.attack_choice, self.selected_card, self.grenade_mode, self.area_weapon, self.area_pick,
                 self.confirm_drop)
+
+    def local_parts(self) -> dict:
+        """The hovered area: its glow and outline (_draw_highlights) lie within its box."""
+        return {"hover_area": (self.hover_area, [self._area_box(self.hover_area)] if self.hover_area else [])}
+
+    def _area_box(self, area: str) -> pygame.Rect:
+        """The screen box of an area with room for its outline (drawn up to 3 zoomed pixels wide,
+        half of it outside the polygon)."""
+        xs, ys = zip(*self._poly_screen(area))
+        margin = max(2, round(3 * self.camera.zoom)) + 2
+        left, top = math.floor(min(xs)) - margin, math.floor(min(ys)) - margin
+        return pygame.Rect(left, top, math.ceil(max(xs)) + margin - left + 1, math.ceil(max(ys)) + margin - top + 1)
 
     def over_map(self) -> bool:
         return self.figure_card_rect is not None or (self.target is not None and self.attack_choice is not None)

@@ -49,7 +49,7 @@ from game.ui.kit.hand import draw_enlarged
 from game.ui.kit.handoff import draw_handoff
 from game.ui.kit.idle_work import IdleWork
 from game.ui.kit.layers import Layer
-from game.ui.kit.log_panel import KEEP, log_section
+from game.ui.kit.log_panel import KEEP, LogLines, log_section
 from game.ui.kit.saves import SaveStore
 from game.ui.kit.seats import seat_colour
 from game.ui.scene import Context, Pop, Push, Scene
@@ -135,7 +135,8 @@ class GameTable(Scene, ABC):
         self._size = (0, 0)
         # Every line with who may read it; `log` filters for whoever sits at the table now, so in
         # hot-seat a seat's private lines (the cards it drew) vanish when the table passes on.
-        self._log: list[tuple[str, tuple[str, ...] | None]] = []
+        # A line is its words, or the rules' Event until something reads it (`_line`).
+        self._log: list[tuple[str | Event, tuple[str, ...] | None]] = []
         self._said_memo: dict[tuple[str, str], str] = {}  # (language, rules text) -> its words (_said)
         self.ai = AiShown()
         self.reset_log()
@@ -183,7 +184,10 @@ class GameTable(Scene, ABC):
         self._shown: list[tuple[Any, Any, pygame.Rect]] | None = None  # its sprites: name, key, rect
         self._shown_dice: tuple | None = None  # (key, rect) of the dice tray it showed
         self._sprites_now: list[tuple[Any, Any, pygame.Rect]] | None = None
+        self._local_shown: dict[str, tuple[Any, list[pygame.Rect]]] | None = None  # local_parts() as it showed
         self._calm = False
+        self._pointed = False  # the pointer moved and only what it hovers changed (_motion)
+        self._acted = False  # input since the last frame other than the pointer moving
         self._ticking = False
         self.frames_in_part = 0  # frames drawn by draw_moving (a test or benchmark tells them)
         self._over_at: tuple = (None, 0, 0)  # the title's over_panels, and the buttons and panels before it
@@ -559,7 +563,7 @@ class GameTable(Scene, ABC):
         """The log (each line with who may read it), the AI panel, and the animations."""
         positions = dict(before)
         for e in events:
-            self._log.append((self._said(e.text), e.visible_to))
+            self._log.append((e, e.visible_to))
             if self.log_scroll and (e.visible_to is None or self.viewer in e.visible_to):
                 self.log_scroll += 1  # reading back: the lines in view stay where they are
             if e.kind == "ai_card":
@@ -637,7 +641,8 @@ class GameTable(Scene, ABC):
         asked)? Then a frame now shows only what the clock moved (draw_moving)."""
         if not self._ticking:
             self._ticking = True
-            self._calm = not self._input and not self.dirty
+            self._calm = not self._acted and (not self.dirty or self._pointed)
+            self._acted = self._pointed = False
 
     def update(self, dt_ms: int) -> None:
         self.begin_tick()
@@ -718,7 +723,11 @@ class GameTable(Scene, ABC):
         self._input = True
         self._layout(pygame.display.get_surface().get_size())
         if event.type == pygame.MOUSEMOTION:
+            # Not input that may change anything else than what the pointer hovers, which the
+            # frame's keys hold (pointer_key, frame_key, local_parts): the frame is drawn in
+            # part or whole as they say.
             return self._motion(event.pos)
+        self._acted = True
         if event.type == pygame.MOUSEWHEEL and event.y and self.mouse and self._log_rect is not None \
                 and self._log_rect.collidepoint(self.mouse):
             self.log_scroll = max(0, self.log_scroll + (3 if event.y > 0 else -3))  # up: older lines
@@ -740,8 +749,10 @@ class GameTable(Scene, ABC):
 
     def _motion(self, pos):
         last, self.mouse = self.mouse, pos
+        if self._held or self._press is not None:
+            self._acted = True  # leaving a held choice readies it; a press may become a drag
         if self._held:
-            self.dirty = True  # leaving a held choice readies it
+            self.dirty = True
         if self._press is not None and last is not None:
             if not self._dragging and math.dist(pos, self._press) > DRAG_PX:
                 self._dragging = True
@@ -749,7 +760,9 @@ class GameTable(Scene, ABC):
             if self._dragging:
                 self.drag(pos[0] - last[0], pos[1] - last[1])
                 self.dirty = True
+        was = self.dirty
         self.hover(pos)
+        self._pointed = self._pointed or (self.dirty and not was)
         return None
 
     def _key(self, key: int, mod: int = 0):
@@ -883,6 +896,7 @@ class GameTable(Scene, ABC):
         self._shown = self._sprites_now if base else None
         self._shown_dice = self._dice_shown()
         self._last_frame = (surface.get_size(), self._frame_key()) if base else None
+        self._local_shown = self.local_parts() if base else None
         self.full_redraw = False
 
     # ------------------------------------------------------------------ frames drawn in part
@@ -902,6 +916,38 @@ class GameTable(Scene, ABC):
         figure's card): the next frame is drawn whole."""
         return False
 
+    def local_parts(self) -> dict[str, tuple[Any, list[pygame.Rect]]]:
+        """Parts of the map that change only inside rectangles of the view: name -> (what it
+        shows, the rectangles it may change). Left out of `frame_key`: when one changes (the
+        pointer onto another area), the next frame draws its old and new rectangles only (the
+        map layer, whose key has it, is painted there and its copy patched)."""
+        return {}
+
+    def pointer_key(self) -> tuple:
+        """What the pointer's place shows: the button, hand card, panel or end-panel button it
+        is over, and the title's part (`title_pointer_key`). While it stays, moving the pointer
+        changes no pixel: a frame is drawn in part."""
+        mouse = self.mouse
+        if mouse is None:
+            return ()
+
+        def over(rects) -> int | None:
+            return next((i for i, r in enumerate(rects) if r.collidepoint(mouse)), None)
+
+        return (over([r for r, _l, _w in self.buttons]), over(self.card_rects.values()),
+                over([r for r, _n in self.panels]), over([b.rect for b in self.end_buttons]),
+                self.title_pointer_key())
+
+    def overlay_key(self) -> tuple:
+        """What a subclass lays over the table in `_draw_overlays` after the kit's (the
+        tutorial's lesson): a frame is drawn in part only while it stays."""
+        return ()
+
+    def title_pointer_key(self) -> tuple:
+        """The title's part of `pointer_key`: what it draws by where the pointer is (Doom's
+        figure card beside the pointer, Level 7's door under it)."""
+        return ()
+
     def show_sprites(self, surface, sprites: list[Sprite]) -> None:
         """Draw `sprites` (the play area of a whole frame) and keep what they were."""
         for s in sprites:
@@ -910,9 +956,9 @@ class GameTable(Scene, ABC):
 
     def _frame_key(self) -> tuple:
         dice = self.dice is not None and not self.dice.done
-        return (self.state_version, bool(self.anims), dice, self.handoff, self.message, self.message_ok, self.mouse,
+        return (self.state_version, bool(self.anims), dice, self.handoff, self.message, self.message_ok, self.pointer_key(),
                 self.side_open, self.side_tab, self.log_scroll, self.viewer, self.ctx.settings, self.paused,
-                tuple(self.view_rect), self.session.is_over(), self.frame_key())
+                tuple(self.view_rect), self.session.is_over(), self.frame_key(), self.overlay_key())
 
     def _dice_shown(self) -> tuple | None:
         if self.dice is None:
@@ -942,24 +988,34 @@ class GameTable(Scene, ABC):
         dice = self._dice_shown()
         if dice != self._shown_dice:
             dirty += [r for r in ((self._shown_dice or (None, None))[1], (dice or (None, None))[1]) if r is not None]
+        local, shown_local = self.local_parts(), self._local_shown or {}
+        if local.keys() != shown_local.keys():
+            return False
+        for name, (what, where) in local.items():
+            if what != shown_local[name][0]:
+                dirty += shown_local[name][1] + where
         rects = merged([r.clip(self.view_rect) for r in dirty])
         painted = Layer.painted
-        for rect in rects:
-            surface.set_clip(rect)
-            back(surface)
-            for s in sprites:
-                if s.rect.colliderect(rect):
-                    s.paint(surface)
-            over_panels, buttons, panels = self._over_at
-            del self.buttons[buttons:], self.panels[panels:]
-            if over_panels is not None:
-                over_panels(surface)
-            self._draw_overlays(surface)
-        surface.set_clip(None)
+        Layer.patching = []
+        try:
+            for rect in rects:
+                surface.set_clip(rect)
+                back(surface)
+                for s in sprites:
+                    if s.rect.colliderect(rect):
+                        s.paint(surface)
+                over_panels, buttons, panels = self._over_at
+                del self.buttons[buttons:], self.panels[panels:]
+                if over_panels is not None:
+                    over_panels(surface)
+                self._draw_overlays(surface)
+        finally:
+            surface.set_clip(None)
+            Layer.patched()
         if Layer.painted != painted:  # the map layer missed after all: this frame is drawn whole
             self._last_frame = None
             return False
-        self._shown, self._shown_dice = now, dice
+        self._shown, self._shown_dice, self._local_shown = now, dice, local
         self.frames_in_part += 1
         return True
 
@@ -1228,8 +1284,8 @@ class GameTable(Scene, ABC):
 
     def reset_log(self) -> None:
         """The log read again from the session (a new session: the tutorial's Back), each line
-        with who may read it."""
-        self._log = [(self._said(e.event.text), e.event.visible_to) for e in self.session.log.tail(KEEP)]
+        with who may read it, put in words when read."""
+        self._log = [(e.event, e.event.visible_to) for e in self.session.log.tail(KEEP)]
         self.log_scroll = 0
         self.restore_ai()
 
@@ -1253,12 +1309,25 @@ class GameTable(Scene, ABC):
         return PACES.get(getattr(settings, "pace", "normal"), 1.0) * self.time_scale
 
     @property
-    def log(self) -> list[str]:
+    def log(self) -> LogLines:
         """The log lines the person now at the table may read: public lines, and the private
         ones of their own seat (an Event's visible_to). Filtered when shown, not when logged,
         so another seat's draws never stay on screen after a handoff (issue 21)."""
         viewer = self.viewer
-        return [text for text, who in self._log if who is None or viewer in who]
+        return self.log_where(lambda who: who is None or viewer in who)
+
+    def log_where(self, may_read: Callable[[tuple[str, ...] | None], bool]) -> LogLines:
+        """The log's lines whose readers (None: everyone) pass `may_read`, worded when read."""
+        return LogLines([i for i, (_t, who) in enumerate(self._log) if may_read(who)], self._line)
+
+    def _line(self, i: int) -> str:
+        """Line `i` of the log in words: a rules event is worded the first time it is read and
+        kept so (a line shown stays as it was first shown)."""
+        text, who = self._log[i]
+        if text.__class__ is not str:
+            text = self._said(text.text)
+            self._log[i] = (text, who)
+        return text
 
     def _end_rect(self) -> pygame.Rect:
         """The end panel: low in the play area's column, so the final position shows above it."""

@@ -19,6 +19,11 @@ import pygame
 
 class Layer:
     painted = 0  # drawings (not copies) by any layer: a frame drawn in part can tell it missed one
+    # While a frame is drawn in part (GameTable.draw_moving) because a part of it changed only
+    # inside the rectangles drawn again (the hovered area's glow): the layers whose key changed
+    # there, with their new key. Such a layer is painted under the clip and its copy patched
+    # there; the new key is its own once every rectangle is drawn (`patched`).
+    patching: list[tuple["Layer", Any]] | None = None
 
     def __init__(self) -> None:
         self.key: Any = None
@@ -34,6 +39,8 @@ class Layer:
         if self.image is not None and key == self.key:
             surface.blit(self.image, area)
             return self.extra
+        if self.image is not None and Layer.patching is not None and key[1:] == self.key[1:]:
+            return self._patch(surface, area, key, paint)
         self.extra = paint(surface)
         Layer.painted += 1
         self.drawn += 1
@@ -45,6 +52,24 @@ class Layer:
         self.image = surface.subsurface(area).copy() if area.width and area.height else None
         self.key = key
         return self.extra
+
+    def _patch(self, surface: pygame.Surface, area: pygame.Rect, key: Any, paint: Callable[[pygame.Surface], Any]) -> Any:
+        """Painted under the surface's clip, and the copy made the same there: the caller drew
+        in part because nothing the key names changed outside the clip."""
+        assert self.image is not None and Layer.patching is not None
+        self.extra = paint(surface)
+        part = surface.get_clip().clip(area)
+        self.image.blit(surface, (part.x - area.x, part.y - area.y), part)
+        if all(layer is not self for layer, _k in Layer.patching):
+            Layer.patching.append((self, key))
+        return self.extra
+
+    @staticmethod
+    def patched() -> None:
+        """The frame drawn in part is done: each patched layer's copy is of its new key."""
+        for layer, key in Layer.patching or ():
+            layer.key = key
+        Layer.patching = None
 
     def rekey(self, key: Any) -> None:
         """The key of the copy just drawn, when the drawing itself told what it showed (which

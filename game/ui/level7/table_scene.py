@@ -767,6 +767,10 @@ class Level7Table(GameTable):
         return (cam.x, cam.y, cam.zoom, self.hover_tile, self.hover_option, self.selected, len(self.steps),
                 tuple(map(str, self.walk)))
 
+    def title_pointer_key(self) -> tuple:
+        door = self._door_at(self.mouse) if self.mouse else None
+        return (tuple(door) if door else None,)  # the door arrow under the pointer is lit
+
     def over_map(self) -> bool:
         # The placement cards lay out option_rects as they draw: drawn whole.
         return self._pending_kind() == "placement" or bool(self.steps)

@@ -44,6 +44,7 @@ class TutorialTable:
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.panel_buttons: list[tuple[pygame.Rect, str]] = []
         self.los_cross: tuple[int, int] | None = None  # where the LOS gauge's cross was drawn (on the wall)
+        self._shade: tuple | None = None  # (key, sheet) of the dimming around the highlights
         seats = ["human"] * len(self.saves.players(runner.state))  # the learner plays every seat
         super().__init__(ctx, runner.session, seats, screen_size, save_path=None, animate=False)
         self.handoff = None
@@ -153,9 +154,17 @@ class TutorialTable:
         """Back rebuilt the game (a new session): drop what the table cached of the old one."""
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        surface.set_clip(None)
+    def overlay_key(self) -> tuple:
+        """What the lesson lays over the table (its step, the refusal, where its highlights
+        are): frames are drawn in part, as at the game's table, while it stays."""
+        runner = self.runner
+        return (runner.lesson, runner.index, runner.done, self.feedback, self.feedback_rule,
+                tuple(tuple(r) for r in self.highlight_rects()))
+
+    def _draw_overlays(self, surface: pygame.Surface) -> None:
+        """The table's overlays, then the lesson's: the dimming around its highlights, the
+        highlights and its text panel (in a frame drawn in part, within each rectangle drawn)."""
+        super()._draw_overlays(surface)
         targets = self.highlight_rects()
         self._dim_around(surface, [r for r in targets if r.width > 0])
         for i, (h, rect) in enumerate(zip(self.runner.highlights(), targets)):
@@ -208,11 +217,16 @@ class TutorialTable:
         return False
 
     def _dim_around(self, surface: pygame.Surface, holes: list[pygame.Rect]) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, DIM_ALPHA))
-        for r in holes:
-            shade.fill((0, 0, 0, 0), r.inflate(self.ctx.px(10), self.ctx.px(10)))
-        surface.blit(shade, (0, 0))
+        # The see-through sheet is made once per size and holes (issue 19: a new one the size
+        # of the window every frame), blended within the clip.
+        key = (surface.get_size(), tuple(tuple(r) for r in holes), self.ctx.px(10))
+        if self._shade is None or self._shade[0] != key:
+            shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            shade.fill((0, 0, 0, DIM_ALPHA))
+            for r in holes:
+                shade.fill((0, 0, 0, 0), r.inflate(self.ctx.px(10), self.ctx.px(10)))
+            self._shade = (key, shade)
+        surface.blit(self._shade[1], (0, 0))
 
     def _draw_highlight(self, surface: pygame.Surface, h: Highlight, rect: pygame.Rect, arrow: bool = True) -> None:
         px = self.ctx.px
