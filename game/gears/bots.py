@@ -1569,8 +1569,9 @@ class _SquadLook(_Look):
             base = 0.5
         elif _gid(self._goal_name).startswith("the Locusts (") or _gid(self._goal_name) == _COMES_TO_US:
             # Killing them is the objective, but they come to the squad anyway: so does The
-            # Showdown's Feral Berserker, whose every AI card moves it toward a COG (seed 5 at
-            # 2 players: a COG ran 5 areas after it, alone, into two Palace Guards' sight).
+            # Showdown's Feral Berserker, whose every AI card moves it toward a COG not in its
+            # area (seed 5 at 2 players: a COG ran 5 areas after it, alone, into two Palace
+            # Guards' sight).
             base = 1.0
         elif _gid(self._goal_name).startswith("the ammo token") and self.me == self.state.active_player:
             # Search for the Stranded Stage 1: the token counts only if my Order Step ends on

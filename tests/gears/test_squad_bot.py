@@ -464,11 +464,11 @@ def test_showdown_shoots_the_heavily_wounded_feral_berserker_before_a_grenadier(
 
 
 def test_showdown_waits_for_the_feral_berserker_rather_than_running_at_it(real):
-    """MP1 'The Showdown' (spec 9.3.1, spec 8.3: every Butcher AI card it uses moves it toward a
-    COG): the Feral Berserker comes to the squad, so a step toward it weighs as little as a
-    step toward Locusts that come anyway, a third of a step toward the door the stage needs
-    once it is dead (seed 5 at 2 players: a COG ran 5 areas after it, alone, into two Palace
-    Guards' sight and lost 3 cards)."""
+    """MP1 'The Showdown' (spec 9.3.1; spec 7.1: it uses the Butcher AI cards 9-12, each of
+    which moves it toward a COG unless one stands in its area): the Feral Berserker comes to the
+    squad, so a step toward it weighs as little as a step toward Locusts that come anyway, a
+    third of a step toward the door the stage needs once it is dead (seed 5 at 2 players: a COG
+    ran 5 areas after it, alone, into two Palace Guards' sight and lost 3 cards)."""
     s = start(real, "the_showdown", players=2)
     p1 = s.players[0]
     look = SquadBot(1).look(s, p1)
