@@ -1160,6 +1160,10 @@ class SquadBot(CogBot):
 _AREA_HITS = {"wound_others_in_target_area", "hit_all_cogs_in_target_area", "death_blast", "explode",
               "chain_reaction", "wound_cogs_in_own_area_then_flip"}
 
+# The msgid of the squad plan's goal for a key enemy that walks to the squad on its own (The
+# Showdown's Feral Berserker; squad_plan words it).
+_COMES_TO_US = "the {name}: its death opens the way on"
+
 # Score points a played card costs by the cards it leaves in hand (a card is a point of health).
 _HEALTH_COST = {0: 120.0, 1: 50.0, 2: 15.0}
 
@@ -1555,6 +1559,11 @@ class _SquadLook(_Look):
             # Unwounded, only some weapons wound it (The Showdown's Feral Berserker: Scorchers
             # and Bolos); its first wound opens it to every weapon, so a wound counts double.
             worth += (40 if wounding_weapons(self.state, self.state.locusts[lid].enemy) else 20) * min(e, self.health(lid))
+            # Its kill ends the stage's task, and a heavily wounded one takes no wound short of
+            # the kill, so the kill itself must outweigh any other target (The Showdown, seed 1
+            # at 2 players: beside the Feral Berserker on its last 3 health, a loaded Lancer shot
+            # a Grenadier instead; the Berserker regenerated to 5 and the squad fell).
+            worth += 80 * kill
         return worth + kill * (8 * foes - own)
 
     def goal_weight(self) -> float:
@@ -1563,8 +1572,12 @@ class _SquadLook(_Look):
             return 4.0
         if _gid(self._goal_name) == "the Locusts":
             base = 0.5
-        elif _gid(self._goal_name).startswith("the Locusts ("):
-            base = 1.0  # killing them is the objective, but they come to the squad anyway
+        elif _gid(self._goal_name).startswith("the Locusts (") or _gid(self._goal_name) == _COMES_TO_US:
+            # Killing them is the objective, but they come to the squad anyway: so does The
+            # Showdown's Feral Berserker, whose every AI card moves it toward a COG not in its
+            # area (seed 5 at 2 players: a COG ran 5 areas after it, alone, into two Palace
+            # Guards' sight).
+            base = 1.0
         elif _gid(self._goal_name).startswith("the ammo token") and self.me == self.state.active_player:
             # Search for the Stranded Stage 1: the token counts only if my Order Step ends on
             # it (seed 1000 at 2 players: a COG stepped onto the token and back off, safer).

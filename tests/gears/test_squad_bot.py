@@ -448,3 +448,42 @@ def test_scattered_stage_3_goes_at_the_grinders(title):
     assert key_enemies(s) == ["grinder"]
     s.locusts.clear()
     assert all("Grinder" not in why for _, why in squad_plan(s).values())
+
+
+def test_showdown_shoots_the_heavily_wounded_feral_berserker_before_a_grenadier(real):
+    """MP1 'The Showdown' Stage 1 (spec 9.3.1): the Feral Berserker's death unlocks level 2. On
+    its last marker (3, spec 6.4: a wounded Locust takes no wound short of the kill) it
+    regenerates to 5 on an Omen, so the kill is all that counts. A COG with a loaded Lancer
+    beside it and a Grenadier shoots the Berserker (seed 1 at 2 players: it shot the Grenadier,
+    the Berserker regenerated and the squad fell)."""
+    from game.gears.rules.state import LocustState
+
+    s = start(real, "the_showdown", players=2)
+    p1 = s.players[0]
+    here = s.cogs[p1].area
+    s.locusts = {"berserker#1": LocustState("berserker#1", "feral_berserker", here, None, "berserker:two_stage", 3),
+                 "drone#1": LocustState("drone#1", "grenadier", here)}
+    s.cogs[p1].weapons = [("lancer", 2), ("snub_pistol", 2), ("scorcher", 0)]
+    _attack_frame(s)
+    choice = SquadBot(1).decide(s, real.legal_actions(s))
+    assert choice.action.kind == "attack" and choice.action.payload["target"] == "berserker#1", choice.reason
+    P.release(s)
+
+
+def test_showdown_waits_for_the_feral_berserker_rather_than_running_at_it(real):
+    """MP1 'The Showdown' (spec 9.3.1; spec 7.1: it uses the Butcher AI cards 9-12, each of
+    which moves it toward a COG unless one stands in its area): the Feral Berserker comes to the
+    squad, so a step toward it weighs as little as a step toward Locusts that come anyway, a
+    third of a step toward the door the stage needs once it is dead (seed 5 at 2 players: a COG
+    ran 5 areas after it, alone, into two Palace Guards' sight and lost 3 cards)."""
+    s = start(real, "the_showdown", players=2)
+    p1 = s.players[0]
+    look = SquadBot(1).look(s, p1)
+    assert "Feral Berserker" in look.goal_name()
+    toward_it = look.goal_weight()
+    s.locusts = {q: x for q, x in s.locusts.items() if x.enemy != "feral_berserker"}
+    s.locked = [False] * len(s.locked)  # its death unlocks level 2
+    look = SquadBot(1).look(s, p1)
+    assert "door" in look.goal_name()
+    assert toward_it * 3 <= look.goal_weight()
+    P.release(s)
