@@ -65,3 +65,23 @@ def test_hungarian_buttons_and_names_come_from_the_catalogue_and_the_data():
         assert words.button(c, end, st) == "A kör vége" == end.text  # the rules word their label in Hungarian too
     finally:
         i18n.set_language("en")
+
+
+def test_greek_buttons_and_names_come_from_the_catalogue():
+    """Issue 18 in Greek: the data has no `name_el`, so the table names actions, weapons and
+    monsters through the catalogue (the data's names are its msgids), as the rules' log lines do."""
+    from game import i18n
+    from game.doom.rules.title import DoomTitle
+    from game.engine.session import Session
+
+    session = Session.start(DoomTitle(), "knee_deep", seed=7, options={"marines": 2})
+    st, c = session.state, session.state.content
+    run = next(a for a in session.legal_actions() if a.kind == "declare" and a.payload["action"] == "run")
+    try:
+        i18n.set_language("el")
+        assert words.button(c, run, st) == "Δήλωση: Τρέξιμο (Run)"
+        assert words.name(c.weapons["chaingun"]) == "Πολυβόλο"
+        assert words.figure(st, "zombie#1") == "Ζόμπι 1"
+        assert words.scenario(c.scenarios["sample"]) == "Δοκιμαστικά δωμάτια"
+    finally:
+        i18n.set_language("en")

@@ -33,10 +33,11 @@ def colour(p: str) -> tuple[int, int, int]:
 
 
 def scenario(sc) -> str:
-    """The scenario's name in the player's language (scenarios.toml has `name` and `name_hu`)."""
+    """The scenario's name in the player's language (scenarios.toml has `name` and `name_hu`; the
+    other languages take the catalogue's word for `name`, which the data's extraction put there)."""
     from game import i18n
 
-    return sc.name_hu if i18n.language() == "hu" and sc.name_hu else sc.name
+    return sc.name_hu if i18n.language() == "hu" and sc.name_hu else _(sc.name)
 
 
 def goal(sc) -> str:
@@ -77,13 +78,14 @@ def figure(state, fig: str) -> str:
 def name(record, capital: bool = True) -> str:
     """A content record's name in the player's language: the data's `name_hu` in Hungarian
     (weapons, ammo, items, monsters, actions, orders; lower case there, so capitalised unless
-    asked not to), else `name`."""
+    asked not to), else the catalogue's word for `name` (Greek: the names are msgids of the
+    data's extraction, as the rules' log lines name them through names.lookup)."""
     from game import i18n
 
     hu = getattr(record, "name_hu", "")
     if i18n.language() == "hu" and hu:
         return hu[:1].upper() + hu[1:] if capital else hu
-    return record.name
+    return _(record.name)
 
 
 DICE = {"red": N_("red"), "yellow": N_("yellow"), "green": N_("green"), "blue": N_("blue")}

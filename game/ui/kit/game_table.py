@@ -1129,6 +1129,9 @@ class GameTable(Scene, ABC):
         seed_right = min(right, self.side_rect.left - px(12))
         if px(16) + tfont.size(title)[0] + px(24) + sfont.size(seed)[0] <= seed_right - x:
             right = widgets.text(surface, seed, sfont, pal.text_dim, (seed_right, r.centery), "midright").left - px(18)
+        # A Greek title beside a long "who decides" lost its end ("0/6 fr…" at 1280x720): a
+        # smaller size first, the ellipsis only when even that does not fit.
+        tfont = widgets.line_font(ctx, title, right - x - px(16), 18, 14, bold=True)
         widgets.text(surface, widgets.elide(title, tfont, right - x - px(16)), tfont, pal.text, (x + px(16), r.centery), "midleft")
 
     def _draw_prompt(self, surface) -> None:
