@@ -115,7 +115,7 @@ class DoomSetup(SetupScreen):
         c = self.choice
         if i == len(c.seats) - 1:
             if c.seats[i] == "bot":  # the automated invader: its level, a click takes the next
-                return _("The invader AI: {level}").format(level=_(words.DIFFICULTY[c.difficulty])), "difficulty"
+                return _("The invader AI: {level}").format(level=words.difficulty(c.difficulty)), "difficulty"
             return _("The invader (demons, cards)"), "who"
         return words.player(self.choice.colours[i]) + "  \u25b8", f"colour:{i}"
 

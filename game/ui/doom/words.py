@@ -3,7 +3,7 @@ rules already write their log lines and options in plain words (game/doom/rules/
 this names what the table shows around them."""
 from __future__ import annotations
 
-from game.i18n import N_, _
+from game.i18n import N_, _, pgettext
 
 MARINES = ("red", "green", "blue")  # the marine colours in seat order (content: marines.toml)
 INVADER = "invader"
@@ -211,7 +211,12 @@ RULE_OPTIONS = {
 
 
 # The automated invader's levels (game/doom/invader_ai.py DIFFICULTIES, spec 11.D).
-DIFFICULTY = {"recruit": N_("Recruit"), "veteran": N_("Veteran"), "nightmare": N_("Nightmare")}
+def difficulty(level: str) -> str:
+    """The invader AI's level in words, under its own context: "Veteran" is also a Convoy card's
+    name, which keeps its English name where Doom's level is translated."""
+    words = {"recruit": pgettext("doom ai level", "Recruit"), "veteran": pgettext("doom ai level", "Veteran"),
+             "nightmare": pgettext("doom ai level", "Nightmare")}
+    return words.get(level, level)
 DIFFICULTY_WHY = {
     "recruit": N_("Recruit: the invader AI often picks one of its good plans at random"
                   " and aims to bring new monsters in farther from the marines."),
