@@ -42,6 +42,7 @@ from game.engine.protocol import Action
 from game.level7.content import Draw, LeaveTile, MoveEnemy, Stun, UnlockDoor, Unseen, shared_content
 from game.level7.rules import challenge as C
 from game.level7.rules import explore
+from game.level7.rules.names import SEMICOLON
 from game.level7.rules import targeting
 from game.level7.rules.challenges import carried_items, foes_here, locked_doors, played
 from game.level7.rules.enemy_attack import attack_odds, plan_attack
@@ -281,7 +282,7 @@ def track_cost(s: Level7State, me: Character, track: str, before: int, after: in
                 cost -= price
                 why.append(M("below Fear {edge}: no more {what}", edge=edge, what=M(gone)))
     if why:
-        return Price(cost, join("; ", why))
+        return Price(cost, join(SEMICOLON, why))
     return Price(cost, M("nobody turns on me") if track == "threat" or now == then else "")
 
 
@@ -1083,7 +1084,7 @@ class PlayerBot(SeededBot):
         price, a = top[0] if len(top) == 1 else self._pick(top)
         others = [p.words for p, b in priced if b is not a]
         if others:
-            return Choice(a, M("{why}, rather than {others}", why=price.words, others=join("; ", others)))
+            return Choice(a, M("{why}, rather than {others}", why=price.words, others=join(SEMICOLON, others)))
         return Choice(a, M("{why}", why=price.words))
 
 

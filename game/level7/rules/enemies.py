@@ -95,14 +95,14 @@ def activate(sit: Situation, figure_id: str) -> tuple[Activation, ...]:
     on_tile = attack_target(sit, fig)
     if on_tile is not None:
         plan = plan_attack(sit, fig, on_tile.target)
-        return (Activation(fig.id, "attack", join("; ", (on_tile.text, plan.text)), on_tile, plan,
+        return (Activation(fig.id, "attack", join(N.SEMICOLON, (on_tile.text, plan.text)), on_tile, plan,
                            helpers=plan.helpers),)
     choice = move_target(sit, fig)
     if choice.target is None:
         return (Activation(fig.id, "idle", choice.text, choice),)
     # the target's tile has room, so a way always exists; guard the invariant all the same
     return _moves(sit, fig, choice.target.tile, choice.text, choice) or (
-        Activation(fig.id, "idle", join("; ", (choice.text, M("no tile on the way has room"))), choice),)
+        Activation(fig.id, "idle", join(N.SEMICOLON, (choice.text, M("no tile on the way has room"))), choice),)
 
 
 def move_toward(sit: Situation, figure_id: str, tile: str, why: str) -> tuple[Activation, ...]:
@@ -126,7 +126,7 @@ def _moves(sit: Situation, fig: Figure, goal: str, lead: str, choice: TargetChoi
     options = [_step(sit, fig, lead, choice, r) for r in unique.values()]
     if len(options) > 1:
         note = M("one of {n} equally short ways, the active player chooses (seed p. 14)", n=len(options))
-        options = [replace(o, text=join("; ", (o.text, note))) for o in options]
+        options = [replace(o, text=join(N.SEMICOLON, (o.text, note))) for o in options]
     return tuple(options)
 
 
@@ -149,17 +149,17 @@ def _step(sit: Situation, fig: Figure, lead: str, choice: TargetChoice | None, r
         if len(route.tiles) > 1:
             parts.append(M("it may not stop on {tiles}, so it stays on {tile}", tiles=N.wheres(sit, route.tiles[:-1]),
                            tile=N.where(sit, fig.tile)))
-        text = join("; ", parts)
+        text = join(N.SEMICOLON, parts)
         return Activation(fig.id, "unlock", text, choice, tokens=door.tokens)
     passed = route.tiles[:-1]
     stop = N.where(sit, route.tiles[-1])
     if passed:
-        text = join("; ", (lead, Mn("passes {tiles}, already at the limit of {n} {enemy}, and stops on {stop} (seed p. 14-15)",
+        text = join(N.SEMICOLON, (lead, Mn("passes {tiles}, already at the limit of {n} {enemy}, and stops on {stop} (seed p. 14-15)",
                                     "passes {tiles}, already at the limit of {n} {enemy}s, and stops on {stop} (seed p. 14-15)",
                                     sit.limit(fig.kind), tiles=N.wheres(sit, passed), enemy=N.enemy(kind.id, lower=True),
                                     stop=stop)))
     elif route.edges[-1].kind == "vent":
-        text = join("; ", (lead, M("steps through the vent to {stop}", stop=stop)))
+        text = join(N.SEMICOLON, (lead, M("steps through the vent to {stop}", stop=stop)))
     else:
-        text = join("; ", (lead, M("steps to {stop}", stop=stop)))
+        text = join(N.SEMICOLON, (lead, M("steps to {stop}", stop=stop)))
     return Activation(fig.id, "move", text, choice, path=route.tiles)

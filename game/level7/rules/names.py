@@ -79,6 +79,10 @@ def _figure(enemy: str, number: int, translate: Callable[[str], str]) -> str:
 
 register_names("level7", lookup)
 
+# The separator of a reason's clauses, as a message: in Greek ";" is the question mark, and the
+# clauses are joined with the ano teleia (·) there.
+SEMICOLON = M("; ")
+
 # One Ref per id and kind, made once: labels name the same few tiles and cards thousands of times
 # per game (every legal action is labelled), and a lookup costs less than a new object.
 _REFS: dict[str, dict[str, Ref]] = {}

@@ -174,7 +174,7 @@ def _plan(sit: Situation, kind: str, source: str, reserve: Reserve, sites: list[
     text = M("{enemy} spawns on the nearest {what} with room: {where}; {how}", enemy=N.figure(kind, number),
              what=M(what), where=where, how=how)
     if skipped:
-        text = join("; ", (text, M("{tiles} already at the limit", tiles=N.wheres(sit, skipped))))
+        text = join(N.SEMICOLON, (text, M("{tiles} already at the limit", tiles=N.wheres(sit, skipped))))
     return SpawnPlan(kind, source, number, options, distance, text)
 
 
@@ -190,7 +190,7 @@ def event_spawn(sit: Situation, kind: str, reserve: Reserve, flags: Mapping[str,
         number = reserve.lowest(kind)
         me = sit.active_character()
         return SpawnPlan(kind, "event", number, (), None,
-                         join("; ", (plan.text, M("Military Zone: {enemy} comes on the bottom tile of the last stack, "
+                         join(N.SEMICOLON, (plan.text, M("Military Zone: {enemy} comes on the bottom tile of the last stack, "
                                                   "joined as close to {who} as possible (seed p. 7)",
                                                   enemy=N.figure(kind, number), who=N.character_named(sit.active)))),
                          TileRequest(kind, number, me.tile if me else None))
@@ -235,8 +235,8 @@ def nest_spawn(sit: Situation, kind: str, sites: Iterable[str], served: Iterable
     full = [t for t in left if t not in roomy]
     why = (M("{tiles} already at the limit, no spawn there (seed p. 15)", tiles=N.wheres(sit, full)),) if full else ()
     if not roomy:
-        return SpawnPlan(kind, source, None, (), None, join("; ", (M("no {token} has room", token=token),) + why))
+        return SpawnPlan(kind, source, None, (), None, join(N.SEMICOLON, (M("no {token} has room", token=token),) + why))
     where = _either(sit, roomy, False)
     text = M("{enemy} spawns at the {token} on {where}; it takes no other action this turn", enemy=N.figure(kind, number),
              token=token, where=where)
-    return SpawnPlan(kind, source, number, roomy, None, join("; ", (text,) + why))
+    return SpawnPlan(kind, source, number, roomy, None, join(N.SEMICOLON, (text,) + why))

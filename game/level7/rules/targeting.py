@@ -138,7 +138,7 @@ def _text(sit: Situation, fig: Figure, target: Candidate | None, runner: Candida
         parts.append(Mn("{other} ({why}) skipped: that tile already holds the limit of {n} {enemy} (seed p. 14)",
                         "{other} ({why}) skipped: that tile already holds the limit of {n} {enemy}s (seed p. 14)",
                         sit.limit(fig.kind), other=_named(sit, s), why=s.describe(), enemy=N.enemy(fig.kind, lower=True)))
-    return parts[0] if len(parts) == 1 else join("; ", parts)
+    return parts[0] if len(parts) == 1 else join(N.SEMICOLON, parts)
 
 
 VERBS = {"attacks": N_("{who} attacks {target}: {why}"), "moves toward": N_("{who} moves toward {target}: {why}")}

@@ -18,6 +18,7 @@ def player_head(surface: pygame.Surface, ctx: Context, x: int, y: int, w: int, c
     if active:
         pygame.draw.circle(surface, pal.accent, (x + px(7), y + px(9)), px(10), 2)
     text = name + ("  (" + _("bot") + ")" if bot else "") + (f"  \u2014 {note}" if note else "")
-    font = ctx.font(14, bold=True)
+    # A long name or note (a translation's "in the Hospital") gets a smaller font before an ellipsis.
+    font = widgets.line_font(ctx, text, w - px(26), 14, 11, bold=True)
     widgets.text(surface, widgets.elide(text, font, w - px(26)), font, pal.text, (x + px(20), y))
     return y + px(19)

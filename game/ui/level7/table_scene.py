@@ -346,7 +346,7 @@ class Level7Table(GameTable):
         if action.kind == "move_guard":
             e = next((x for x in st.enemies if x.key == p.get("enemy")), None)
             name = words.enemy(e.kind, e.number) if e is not None else str(p.get("enemy"))
-            tile = self.tiles[p["tile"]].name if p.get("tile") in self.tiles else str(p.get("tile"))
+            tile = pgettext("level7", self.tiles[p["tile"]].name) if p.get("tile") in self.tiles else str(p.get("tile"))
             return _("{enemy} to {tile}").format(enemy=name, tile=tile)
         return ""
 
@@ -854,7 +854,7 @@ class Level7Table(GameTable):
             if name not in self.seen:
                 continue
             r = self._screen_rect(self._tile_rect(name))
-            label = widgets.elide(self.tiles[name].name, font, max(10, r.width - self.ctx.px(12)))
+            label = widgets.elide(pgettext("level7", self.tiles[name].name), font, max(10, r.width - self.ctx.px(12)))
             box = pygame.Rect(r.left + self.ctx.px(4), r.top + self.ctx.px(4), font.size(label)[0] + self.ctx.px(10),
                               font.get_linesize() + self.ctx.px(2))
             out.append(Sprite(("label", name), (label, tuple(box)), box.inflate(4, 4),
@@ -1161,7 +1161,7 @@ class Level7Table(GameTable):
         n = len(self.actions)
         size = min(px(120), (self.view_rect.width - px(40)) // max(1, n) - px(12))
         tile = self.actions[0].payload["tile"] if self.actions else ""
-        title = _("Place {tile}: {n} ways join the most doors").format(tile=self.tiles[tile].name, n=n) if tile in self.tiles else ""
+        title = _("Place {tile}: {n} ways join the most doors").format(tile=pgettext("level7", self.tiles[tile].name), n=n) if tile in self.tiles else ""
         tfont = ctx.font(13, bold=True)
         w = max(n * (size + px(12)) + px(20), tfont.size(title)[0] + px(24))
         panel = pygame.Rect(0, 0, w, size + px(58))
@@ -1308,7 +1308,7 @@ class Level7Table(GameTable):
             after = widgets.text(surface, vitality, small, (230, 100, 90), (after + px(10), y)).right
             widgets.text(surface, threat, small, (240, 190, 80), (after + px(10), y))
             y += px(17)
-            tile = self.tiles[ch.tile].name if ch.tile in self.tiles else ""
+            tile = pgettext("level7", self.tiles[ch.tile].name) if ch.tile in self.tiles else ""
             where = _("on {tile}").format(tile=tile) if tile else ""
             cards = _("1 adrenaline card") if len(ch.hand) == 1 else _("{cards} adrenaline cards").format(cards=len(ch.hand))
             line = cards + (f", {where}" if where else "")
@@ -1360,15 +1360,19 @@ class Level7Table(GameTable):
             if sec is None:
                 continue
             lit = kind == trigger
-            box = pygame.Rect(x, y, w, px(48))
+            # As tall as its text (a Greek or Hungarian section often takes a line more than
+            # the English: a fixed box cut it at its border), at most three lines.
+            text = _(sec.text)
+            rows = max(2, min(3, len(widgets.wrap(text, small, w - px(12)))))
+            box = pygame.Rect(x, y, w, px(22) + rows * small.get_linesize())
             pygame.draw.rect(surface, (78, 60, 30) if lit else (34, 37, 43), box, border_radius=px(5))
             pygame.draw.rect(surface, pal.accent if lit else (70, 74, 84), box, 2 if lit else 1, border_radius=px(5))
             head = f"{_(words.SECTION_NAMES[kind])}: {_(sec.name)}" + ("  \u25c0 " + _("triggered") if lit else "")
             widgets.text(surface, widgets.elide(head, bold, w - px(12)), bold, pal.text if lit else pal.text_dim,
                          (x + px(6), y + px(3)))
-            widgets.text_block(surface, _(sec.text), small, pal.text if lit else pal.text_dim,
-                               pygame.Rect(x + px(6), y + px(20), w - px(12), px(28)), 1.0)
-            y += px(52)
+            widgets.text_block(surface, text, small, pal.text if lit else pal.text_dim,
+                               pygame.Rect(x + px(6), y + px(20), w - px(12), rows * small.get_linesize()), 1.0)
+            y += box.height + px(4)
         code = card.box(st.starting_players)
         act = self.content.activations.get(code)
         order = " \u2192 ".join(words.kind_name(k) for k in act.order) if act else code

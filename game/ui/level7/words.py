@@ -64,12 +64,16 @@ def card(content, card_id: str) -> tuple[str, str]:
     for table in (content.adrenaline, content.items, content.keys, content.skills):
         rec = table.get(kind)
         if rec is not None:
+            # The card's own text is the catalogue's message: translate it before the bonus line
+            # is put in front (the joined string is no message), and never translate "" (gettext
+            # answers the catalogue's header for it).
             text = getattr(rec, "text", "") or ""
+            text = _(text) if text else ""
             bonus = getattr(rec, "bonus", None)
             if bonus:
                 text = ", ".join(f"+{v} {_(k.capitalize())}" for k, v in bonus.items()) + \
                     (_(" (Fear {n})").format(n=rec.fear_cost) if getattr(rec, "fear_cost", 0) else "") + "\n" + text
-            return _(rec.name), _(text)
+            return _(rec.name), text
     if kind in UNIFORM_NAMES:  # the uniform tokens (rules/uniforms.py)
         return _(UNIFORM_NAMES[kind]), _(content.tokens["uniform"].text)
     return kind, ""
