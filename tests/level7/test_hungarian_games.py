@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gettext
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -187,3 +188,22 @@ def test_names_another_title_shares_read_as_level7s_in_hungarian(hungarian):
         ("Őr", "Őr 2", "Figyelemelterelés")
     assert i18n.translate("Guard") != "Őr"  # what Gears shows for its action stays Gears'
     assert english(Msg("{enemy} moves.", {"enemy": figure("guard", 2)})) == "Guard 2 moves."
+
+
+def test_an_attack_names_the_figure_not_its_key():
+    """An attack's label names the enemy figure as the board shows it ('Attack Clone 2'), not the
+    state's key ('clone2'): seeds 1-3 of scenario 1 offer attacks on clones and guards."""
+    import random
+
+    title = Level7Title()
+    labels = set()
+    for seed in (1, 2, 3):
+        session = Session.start(title, "s1", seed, {"players": 2})
+        rnd = random.Random(seed)
+        while not session.is_over() and len(session.actions) < 600:
+            actions = session.legal_actions()
+            labels |= {str(a.label) for a in actions if a.kind == "attack"}
+            session.apply(rnd.choice(actions))
+    assert labels, "no attack was offered: the scenario changed, pick other seeds"
+    for label in labels:
+        assert re.fullmatch(r"Attack [A-Z][a-z]+( [A-Z][a-z]+)* \d+", label), label

@@ -149,6 +149,12 @@ def figure(kind: str, number: int) -> Ref:
     return ref("level7.figure", f"{kind}|{number}")
 
 
+def figure_key(key: str) -> Ref | str:
+    """A figure by its state key ('clone2', state.Enemy.key) as its name ('Clone 2')."""
+    kind = key.rstrip("0123456789")
+    return figure(kind, int(key[len(kind):])) if kind != key and kind in shared_content().enemies else key
+
+
 
 
 ATTRIBUTES = {"strength": N_("Strength"), "intelligence": N_("Intelligence"), "speed": N_("Speed"),
@@ -232,6 +238,8 @@ def option_words(state, kind: str, o: dict[str, Any]) -> Msg | Ref | str:
     if kind == "reroll":
         if not o["reroll"]:
             return M("Keep the roll")
+        # The source's id, not its name: a paused question's labels are in the state's hash in
+        # English words, and saves made before would no longer load (a known wart, see LEVEL7.md).
         return M("Reroll dice {dice} ({source})", dice=", ".join(str(i + 1) for i in o["dice"]), source=o["reroll"])
     if kind == "fear_shift":
         return M("Fear {fear}", fear=o["fear"])
@@ -306,7 +314,7 @@ def action_words(state, kind: str, p: dict[str, Any]) -> Msg | str:
     if kind == "escape":
         return M("Escape!")
     if kind == "attack":
-        return M("Attack {enemy}", enemy=p["enemy"])
+        return M("Attack {enemy}", enemy=figure_key(p["enemy"]))
     if kind == "bull_rush":
         return M("Bull Rush out of this tile")
     if kind == "outwit":
