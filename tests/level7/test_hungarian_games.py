@@ -202,7 +202,7 @@ def test_an_attack_names_the_figure_not_its_key():
         rnd = random.Random(seed)
         while not session.is_over() and len(session.actions) < 600:
             actions = session.legal_actions()
-            labels |= {str(a.label) for a in actions if a.kind == "attack"}
+            labels |= {english(a.label) for a in actions if a.kind == "attack"}
             session.apply(rnd.choice(actions))
     assert labels, "no attack was offered: the scenario changed, pick other seeds"
     for label in labels:
