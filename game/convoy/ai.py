@@ -572,7 +572,7 @@ class ConvoyAI(SeededBot):
 
     def _try(self, base: ConvoyState, act: Action, k: Known) -> ConvoyState | None:
         s = base.checkpoint()
-        try:
+        try:  # an error here is a rules bug (the action is legal on the view): it is raised
             flow.apply(s, act)
             for _ in range(40):
                 if s.proc is None or not s.proc.get("pending"):
@@ -582,8 +582,6 @@ class ConvoyAI(SeededBot):
                 opts = list(pend["options"])
                 i, _ = answer(s, pend["kind"], opts, pend.get("about"), who, k)
                 flow.apply(s, Action(pend["kind"], opts[i]))
-        except Exception:  # noqa: BLE001 - a copy the rules cannot go on with is not tried
-            return None
         finally:
             if s.proc is not None:
                 RESOLVER.release(s)
