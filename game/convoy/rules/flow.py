@@ -392,7 +392,8 @@ def start_round(ctx) -> None:
     E.check_limits(ctx)  # a station reducer switched on again (spec 6.13)
     a = B.active_city(state)
     state.phase = "I"
-    E.emit(ctx, W.ROUND, "round", {"round": state.round, "city": a}, round=state.round, city=W.city(a))
+    E.emit(ctx, W.ROUND, "round", {"round": state.round, "city": a, "moloch_deck": len(state.deck[MOLOCH])},
+           round=state.round, city=W.city(a))  # deck sizes are public (spec 9 #32)
     for side in (MOLOCH, OUTPOST):
         E.draw(ctx, side, C.draw_per_round)
     state.phase = "II"
@@ -442,7 +443,7 @@ def battle(ctx) -> None:
     sid = B.sector_ids(state, a)[state.battle_sector]
     sec = C.sectors[sid]
     if winner >= 0:
-        E.emit(ctx, W.WINS, "winner", {"side": winner}, side=W.side(winner))
+        E.emit(ctx, W.WINS, "winner", {"side": winner, "city": a}, side=W.side(winner))
         timing = WIN_TIMING[winner]
         trigger_all(ctx, a, winner, timing)  # 1. the winner's on-win abilities
         trigger_all(ctx, a, 1 - winner, timing)  # ... then the loser's cards naming that win (9 #21)
