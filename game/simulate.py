@@ -80,7 +80,9 @@ class Simulator(Protocol):
 
     # Optional: `tally(state) -> dict[str, int]`, counts of a finished game in the title's own
     # words (Level 7: escapes by player count, deaths), summed over the mission's games into the
-    # report's "tally"; and `summarize(report) -> dict`, keys a title adds to (or, popping,
+    # report's "tally"; `tally_events(events) -> dict[str, int]`, the same from the game's events
+    # (a list per action: what happened on the way, Convoy's battles per city); and
+    # `summarize(report) -> dict`, keys a title adds to (or, popping,
     # takes from) the finished report (Convoy: win conditions and per-card play and win rates).
 
 
@@ -178,6 +180,8 @@ def play_game(sim: Simulator, name: str, mission: str, seed: int, players: int, 
                 print(f"{where}: replaying the {len(session.actions)} actions from the seed does not "
                       "reach the same state hash", file=err)
         tally = sim.tally(state) if hasattr(sim, "tally") else {}
+        if hasattr(sim, "tally_events"):
+            tally |= sim.tally_events(session.events)
         return GameResult(seed, players, outcome, sim.title.turn_number(state), len(session.actions),
                           seconds, replay_ok, state_hash=session.state_hash(), tally=tally)
     except Exception as exc:  # any bug: report it reproducibly and go on with the next game

@@ -24,18 +24,20 @@ What it weighs is one position score, `moloch_chance`, from the rules' own funct
 
 The levels (`LEVELS`, one table):
 
-- novice (spec 9 #35 Level 1, plainly): reads the strength on the table and the printed
-  strength in hand. Moloch commits its strongest Robot to the active city until it leads there by
-  a margin (1 in Phase III, where the Outpost still answers); the Outpost contests only a battle
-  its hand can win against the visible strength plus a reserve for Moloch's Equipment. Otherwise
-  it now and then seeds an undefended future city (New York first); the Outpost plays what takes
-  cards off the Moloch deck (a mill, the Extra Sector) whenever it may; it plays an Instant,
-  ability or feature now and then, and passes; its answers to the rules' questions are the common ones
-  below, with a share picked at random.
-- expert (Level 2, one action deep): every legal action is tried on a copy of its view (the
-  rules' own `apply`, the unseen cards in an order drawn from its stream), the questions inside
-  answered as below, and the position scored; it takes the best, passing when nothing beats
-  holding its cards.
+Both levels play the same way (one action deep: every legal action is tried on a copy of its
+view, the rules' own `apply`, the unseen cards in an order drawn from its stream, the questions
+inside answered as below, and the position scored; the best is taken, passing when nothing
+beats holding its cards) and differ only in skill, the same on either seat. A level that
+played differently by seat would also favour a side: the first novice (spec 9 #35 Level 1 as
+rules of thumb, strongest unit first) played Moloch's strong units well and the Outpost's mill
+cards badly, and sat 15-20 points nearer Moloch than the expert at every data change tried
+(data/BALANCE.md).
+
+- expert (spec 9 #35 Level 2): scores each tried action with the strongest cards it can still
+  add this phase (a battle won by three cards is seen from the first), and answers every
+  question by the rules below.
+- novice: sees only what the tried action does by itself, misjudges every score by up to 0.08
+  (a win chance) at random, and answers a quarter of the questions at random.
 
 The rules' questions (target, pay, excess, sector, destroy, bomb, fallback, iron_gate, recover,
 capture, draw, order, convoy, destination) are answered by what each does: hit the enemy card
@@ -64,15 +66,14 @@ from game.i18n import N_
 @dataclass(frozen=True)
 class Level:
     name: str
-    lookahead: bool  # try every legal action on a copy of the view and score it
-    noise: float  # share of questions answered at random (novice)
-    seed_future: float  # novice: chance to put a unit into a future city when ahead
-    use_tricks: float  # novice: chance to play an Instant / ability / feature it may play
+    noise: float  # share of the rules' questions answered at random
+    plans: bool  # a tried action also counts the strongest cards the side can still add this phase
+    blur: float  # every tried action's score (passing's too) is off by up to this much, at random
 
 
 LEVELS: dict[str, Level] = {
-    "novice": Level("novice", lookahead=False, noise=0.25, seed_future=0.6, use_tricks=0.5),
-    "expert": Level("expert", lookahead=True, noise=0.0, seed_future=0.0, use_tricks=0.0),
+    "novice": Level("novice", noise=0.25, plans=False, blur=0.08),
+    "expert": Level("expert", noise=0.0, plans=True, blur=0.0),
 }
 
 # ---------------------------------------------------------------- weights of the score
@@ -150,17 +151,6 @@ def _placed(view: ConvoyState, act: Action, me: int) -> tuple[int, int, int] | N
         finally:
             del view.equip[robot]
     return None
-
-
-def _mills(view: ConvoyState, act: Action) -> bool:
-    """The action takes cards off the Moloch deck or adds a round (a mill, the Extra Sector)."""
-    if act.kind == "feature":
-        steps = B.C.cities[B.active_city(view)].feature
-    elif act.kind in ("instant", "play") and B.defn(view, act.payload["card"]).timing in ("none", "on_enter"):
-        steps = B.defn(view, act.payload["card"]).effect
-    else:
-        return False
-    return any(st.op in ("mill", "extra_sector") for st in steps)
 
 
 def seat_view(state: ConvoyState) -> ConvoyState:
@@ -520,9 +510,7 @@ class ConvoyAI(SeededBot):
             return self._question(view, actions, me, k)
         if actions[0].kind == "mulligan":
             return self._mulligan(view, actions, me)
-        if self.level.lookahead:
-            return self._search(view, actions, me, k)
-        return self._plain(view, actions, me, k)
+        return self._search(view, actions, me, k)
 
     # -------------------------------------------------------------- questions
     def _question(self, view: ConvoyState, actions: list[Action], me: int, k: Known) -> Choice:
@@ -541,7 +529,7 @@ class ConvoyAI(SeededBot):
         a = next(x for x in actions if x.payload.get("redraw") == redraw)
         return Choice(a, W.say(WHY_MULLIGAN if redraw else WHY_KEEP, units=units))
 
-    # -------------------------------------------------------------- expert: one action deep
+    # -------------------------------------------------------------- one action deep
     def _search(self, view: ConvoyState, actions: list[Action], me: int, k: Known) -> Choice:
         base = view.checkpoint()
         for side in (MOLOCH, OUTPOST):  # the unseen order, drawn from its own stream
@@ -552,7 +540,7 @@ class ConvoyAI(SeededBot):
         del base.deck[other][:n]
         kb = k.rebased(base)
         pass_act = next((a for a in actions if a.kind == "pass"), None)
-        best, best_score, best_after = pass_act, score_for(view, k, me), None
+        best, best_score, best_after = pass_act, score_for(view, k, me) + self._blur(), None
         seen: dict[tuple, float] = {}
         for act in actions:
             if act.kind == "pass":
@@ -562,7 +550,8 @@ class ConvoyAI(SeededBot):
             if key in seen:
                 continue
             after = self._try(base, act, kb)
-            sc = plan_score(after, kb, me, view.phase, view.round) if after is not None else -1.0
+            sc = (plan_score(after, kb, me, view.phase, view.round) if self.level.plans
+                  else score_for(after, kb, me)) + self._blur()
             seen[key] = sc
             if sc > best_score + 1e-9:
                 best, best_score, best_after = act, sc, after
@@ -570,9 +559,9 @@ class ConvoyAI(SeededBot):
             best = actions[-1]
         return Choice(best, self._reason(view, best, best_after, me, k, kb))
 
-    def _try(self, base: ConvoyState, act: Action, k: Known) -> ConvoyState | None:
+    def _try(self, base: ConvoyState, act: Action, k: Known) -> ConvoyState:
         s = base.checkpoint()
-        try:
+        try:  # an error here is a rules bug (the action is legal on the view): it is raised
             flow.apply(s, act)
             for _ in range(40):
                 if s.proc is None or not s.proc.get("pending"):
@@ -582,60 +571,14 @@ class ConvoyAI(SeededBot):
                 opts = list(pend["options"])
                 i, _ = answer(s, pend["kind"], opts, pend.get("about"), who, k)
                 flow.apply(s, Action(pend["kind"], opts[i]))
-        except Exception:  # noqa: BLE001 - a copy the rules cannot go on with is not tried
-            return None
         finally:
             if s.proc is not None:
                 RESOLVER.release(s)
         return s
 
-    # -------------------------------------------------------------- novice: printed strength
-    def _plain(self, view: ConvoyState, actions: list[Action], me: int, k: Known) -> Choice:
-        lv = self.level
-        a = B.active_city(view)
-        mine = B.side_strength(view, a, me)
-        theirs = B.side_strength(view, a, 1 - me)
-        storm = B.tie_breaker(view, a) >= 0
-        plays = [x for x in actions if x.kind in ("play", "equip")]
-        here = [x for x in plays if x.kind == "equip" or x.payload.get("city") == a]
-        strength = lambda x: B.defn(view, x.payload["card"]).strength  # noqa: E731
-        if me == MOLOCH:  # commit Robots until Moloch beats the visible strength plus a margin
-            margin = 1 if view.phase == "III" else 0
-            contest = not (mine > theirs + margin or (mine == theirs + margin and storm))
-        else:  # contest only what it can win against the visible strength plus Equipment to come
-            robots = [u for u in view.slots[a][MOLOCH] if u not in view.equip and B.defn(view, u).type == "robot"]
-            reserve = 2 if robots and k.hands[MOLOCH] else 0
-            room = max(0, B.stations(view, a, OUTPOST) - B.used_stations(view, a, OUTPOST))
-            can = sum(sorted((strength(x) for x in here), reverse=True)[:room])
-            need = theirs + reserve + (0 if not storm else 1)
-            contest = mine <= need and mine + can > need
-        pick = None
-        if here and contest:
-            pick = max(here, key=strength)
-        elif plays and self._chance(lv.seed_future):  # seed an undefended future city
-            future = [x for x in plays if x.kind == "play" and x.payload.get("city") != a]
-            open_ = [x for x in future if B.undefended(view, x.payload["card"], x.payload["city"], me)]
-            if open_:
-                pick = max(open_, key=lambda x: (x.payload["city"] == B.NEW_YORK, strength(x)))
-            elif future:
-                pick = future[self.rng.below(len(future))]
-        if pick is None and me == OUTPOST:  # the Outpost's way to win: cards off the Moloch deck
-            milling = [x for x in actions if _mills(view, x)]
-            if milling:
-                pick = next((x for x in milling if x.payload.get("city") == a), milling[0])
-        if pick is None:
-            tricks = [x for x in actions if x.kind in ("instant", "ability", "feature")]
-            if tricks and self._chance(lv.use_tricks):
-                pick = tricks[self.rng.below(len(tricks))]
-        if pick is None:
-            pick = next((x for x in actions if x.kind == "pass"), actions[-1])
-        after = None
-        if pick.kind != "pass":
-            after = self._try(view.checkpoint(), pick, k)
-        return Choice(pick, self._reason(view, pick, after, me, k))
-
-    def _chance(self, p: float) -> bool:
-        return p > 0 and self.rng.below(1000) < p * 1000
+    def _blur(self) -> float:
+        b = self.level.blur
+        return 0.0 if not b else b * (self.rng.below(2001) - 1000) / 1000
 
     # -------------------------------------------------------------- reasons
     def _reason(self, view: ConvoyState, act: Action, after: ConvoyState | None, me: int, k: Known,

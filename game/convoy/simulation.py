@@ -8,7 +8,10 @@ says which played which seat.
 The report's `outcomes` count Moloch and Outpost wins; `moloch_wins_by` splits Moloch's by the
 condition that held at the end (spec 1: cards left in its deck, a Robot in New York, or both);
 `mean_moloch_deck_left` and `mean_moloch_robots_in_new_york` are the Moloch deck and the Moloch
-Robots in New York at the end, on average (the two win conditions' margins); `cards` gives, for every card id, `play_rate` (the share of games in which its side played it
+Robots in New York at the end, on average (the two win conditions' margins);
+`mean_moloch_deck_at_new_york` the Moloch deck when New York's first round begins (before its
+draws; over the games that got there); `battles_by_city` each city's battles won by Moloch, by
+the Outpost and tied, over all the games; `cards` gives, for every card id, `play_rate` (the share of games in which its side played it
 from hand) and `win_rate` (the share of those games its side won): the figures of spec 7.5."""
 from __future__ import annotations
 
@@ -73,6 +76,29 @@ class ConvoySimulator:
                 out[f"won:{cid}"] = 1
         return out
 
+    def tally_events(self, events: list[list[Any]]) -> dict[str, int]:
+        """Spec 7.5's other figures, read from the round and battle events: the Moloch deck when
+        New York's first round begins (before its draws), and each city's battles by result."""
+        from game.convoy.rules.board import NEW_YORK
+        from game.convoy.rules.state import SIDE_NAMES
+
+        out: dict[str, int] = {}
+        city = -1
+        for batch in events:
+            for e in batch:
+                if e.kind == "round":
+                    if e.payload["city"] == NEW_YORK and city != NEW_YORK:
+                        out["moloch_deck_at_new_york"] = e.payload["moloch_deck"]
+                        out["reached_new_york"] = 1
+                    city = e.payload["city"]
+                elif e.kind == "winner":
+                    key = f"battle:{e.payload['city']}:{SIDE_NAMES[e.payload['side']]}"
+                    out[key] = out.get(key, 0) + 1
+                elif e.kind == "tie" and not e.payload:  # a Stormtrooper's tie is a Moloch win
+                    key = f"battle:{city}:tie"
+                    out[key] = out.get(key, 0) + 1
+        return out
+
     def summarize(self, report: dict[str, Any]) -> dict[str, Any]:
         """The Convoy figures from the summed tally (replaces the raw tally in the report)."""
         from game.convoy.content import shared_content
@@ -91,4 +117,10 @@ class ConvoySimulator:
                 "mean_moloch_deck_left": round(tally.get("moloch_deck_left", 0) / games, 2) if games else 0.0,
                 "mean_moloch_robots_in_new_york": round(tally.get("moloch_robots_in_new_york", 0) / games, 2)
                 if games else 0.0,
+                "mean_moloch_deck_at_new_york": round(tally.get("moloch_deck_at_new_york", 0) /
+                                                      tally["reached_new_york"], 2)
+                if tally.get("reached_new_york") else 0.0,
+                "battles_by_city": {city.id: {result: tally.get(f"battle:{i}:{result}", 0)
+                                              for result in ("moloch", "outpost", "tie")}
+                                    for i, city in enumerate(shared_content().cities)},
                 "cards": cards}

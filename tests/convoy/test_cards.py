@@ -313,8 +313,13 @@ def test_card_crusher():
 
 
 def test_card_recycler():
-    s, _ = _moloch_wins(["recycler"], [], m_discard=["hunter"])
-    assert s.ids[s.deck[M][-1]] == "hunter" and uid(s, "hunter") in s.known_in_deck
+    """7.2 #12, tuned (data/BALANCE.md): on Moloch win, two cards of Moloch's choice from its
+    discard pile go to the bottom of its deck, one after the other, known to both."""
+    s, _ = _moloch_wins(["recycler"], [], m_discard=["hunter", "crusher", "clown"])
+    pick_card(s, "crusher")
+    pick_card(s, "hunter")
+    assert [s.ids[u] for u in s.deck[M][-2:]] == ["crusher", "hunter"] and in_discard(s, "clown")
+    assert {uid(s, "hunter"), uid(s, "crusher")} <= set(s.known_in_deck)
 
 
 def test_card_shredder():

@@ -229,3 +229,24 @@ def test_6_5_fallback_hand_first_is_an_option():
     s.options["fallback"] = "hand_first"
     ev = _battle(s)
     assert "Hornet is discarded at random from Moloch's hand." in texts(ev) and not in_discard(s, "bulwark")
+
+
+def test_6_10_the_feature_used_marker_stays_while_the_city_stands_and_leaves_when_it_falls():
+    """Spec 7.4 / 9 #5 (placeholder hook): the active city's feature once, its City Feature Used
+    token on the city card; the token leaves when the card turns (Phase VIa removes the tokens
+    on the city card, seed p. 31), so the next city's feature is free. The marker staying on
+    over the city's later rounds is this rule, not a leak."""
+    s = table(phase="IV", o_hand=["scorn", "raider"], cities={IRON: (["clown"], [])}, sector=0)
+    s.sector_down[ZIGGY] = [i not in (0, 1) for i in range(len(s.sector_down[ZIGGY]))]
+    act(s, "feature")
+    pick_card(s, "scorn")
+    act(s, "pass")
+    pass_phases(s, until="IV")  # the tie destroys sector 0; round 2 fights the last one, sector 1
+    assert s.round == 2 and B.active_city(s) == ZIGGY and s.feature_used
+    assert "already used" in refused(s, "feature")
+    act(s, "pass")
+    pass_phases(s)  # Ziggy One falls; Iron Gate is the active city
+    assert s.flipped[ZIGGY] and not s.feature_used
+    answer(s, sector=[IRON, 1])
+    pass_phases(s, until="IV")
+    assert B.active_city(s) == IRON and "feature" in {a.kind for a in T.legal_actions(s)}

@@ -146,3 +146,21 @@ def test_spec10_what_nobody_knew_is_marked_so_undo_stops_there():
     ev = act(s, "play", card=uid(s, "raider"), city=ZIGGY)
     assert [e.hidden_info for e in ev if e.kind == "mill"] == [True]
     assert not any(e.hidden_info for e in ev if e.kind == "enter")
+
+
+def test_legal_actions_and_the_refusal_come_from_one_check_without_wording_the_rejected(monkeypatch):
+    """Spec 6.13 / seed p. 13: a full side refuses a Robot from hand. The list of legal actions
+    leaves the play out without wording its refusal (a candidate's words are thrown away);
+    asking for the refusal words it from the same check."""
+    from game.convoy.rules import flow
+    from game.convoy.rules import words as W
+
+    s = table(m_hand=["hunter"], cities={ZIGGY: (["clown", "crusher", "shredder"], [])})
+    said = []
+    say = W.say
+    monkeypatch.setattr(W, "say", lambda template, **names: said.append(template) or say(template, **names))
+    legal = {(a.kind, a.get("card"), a.get("city")) for a in T.legal_actions(s)}
+    assert ("play", uid(s, "hunter"), ZIGGY) not in legal and ("play", uid(s, "hunter"), IRON) in legal
+    assert W.NO_STATION not in said
+    assert flow.refusal(s, "play", {"card": uid(s, "hunter"), "city": ZIGGY}) == "Ziggy One has no free Moloch battle station."
+    assert said[-1] == W.NO_STATION

@@ -23,6 +23,11 @@ def test_simulate_convoy_prints_the_report():
     assert all(0 <= c["play_rate"] <= 1 and (c["win_rate"] is None or 0 <= c["win_rate"] <= 1)
                for c in rep["cards"].values())
     assert err.getvalue() == ""
+    # spec 7.5's other figures: every round is one battle in some city (spec 1), won or tied
+    battles = sum(n for city in rep["battles_by_city"].values() for n in city.values())
+    assert set(rep["battles_by_city"]) == {c.id for c in shared_content().cities}
+    assert battles == round(rep["mean_rounds"] * rep["games"])
+    assert 0 < rep["mean_moloch_deck_at_new_york"] <= 31
 
 
 def test_simulate_convoy_refuses_another_player_count():

@@ -2,12 +2,13 @@
 target, the action phases III / IV / V / Va with passing, Phase VI's result in the seed's order,
 Phase VIa's convoy move, the end in New York and the winner (spec 1).
 
-`refusal` is the one place that says whether an action is legal and, if not, why in a player's
-words; `legal_actions` lists the candidates it accepts; `apply` runs an accepted action as a
-resolution (procedures.py), and every decision inside it is a pending question for a seat."""
+`refused` is the one place that says whether an action is legal and, if not, how to word why
+(`refusal` words it); `legal_actions` lists the candidates it accepts; `apply` runs an accepted
+action as a resolution (procedures.py), and every decision inside it is a pending question for
+a seat."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from game.convoy.content import SIDES
 from game.convoy.rules import board as B
@@ -71,109 +72,119 @@ def ability_phase(state: ConvoyState, uid: int, controller: int) -> str:
     return "III" if t == "robot" else "IV"
 
 
+Why = Callable[[], str]  # words a refusal when called
+
+
 def refusal(state: ConvoyState, kind: str, p: dict[str, Any], memo: dict | None = None) -> str | None:
-    """Why the seat that decides now may not take this action (None: it is legal). `memo` (one
-    dict per question, from legal_actions) keeps what every candidate reads alike: the side
-    acting and whether a city has a free station."""
+    """Why the seat that decides now may not take this action (None: it is legal), in a
+    player's words: the words of `refused`, the one check."""
+    why = refused(state, kind, p, memo)
+    return None if why is None else why()
+
+
+def refused(state: ConvoyState, kind: str, p: dict[str, Any], memo: dict | None = None) -> Why | None:
+    """The one legality check: None when the action is legal, else what words the refusal (a
+    call, so that `legal_actions`, which throws the refusals of its candidates away, never
+    builds their messages). `memo` (one dict per question, from legal_actions) keeps what
+    every candidate reads alike: the side acting and whether a city has a free station."""
     if state.outcome is not None:
-        return W.say(W.NO_GAME)
+        return lambda: W.say(W.NO_GAME)
     if state.proc is not None:
-        return W.say(W.ANSWER_FIRST, prompt=state.proc["pending"]["prompt"])
+        return lambda: W.say(W.ANSWER_FIRST, prompt=state.proc["pending"]["prompt"])
     if memo is None:
         memo = {}
     side = memo.get("side")
     if side is None:
         side = memo["side"] = acting_side(state)
     if state.phase == "mulligan":
-        return None if kind == "mulligan" and isinstance(p.get("redraw"), bool) else W.say(W.MULLIGAN_ONLY)
+        return None if kind == "mulligan" and isinstance(p.get("redraw"), bool) else lambda: W.say(W.MULLIGAN_ONLY)
     if kind == "mulligan":
-        return W.say(W.MULLIGAN_DONE)
+        return lambda: W.say(W.MULLIGAN_DONE)
     if kind == "pass":
-        return None if state.phase in ACTION_PHASES else W.say(W.CANNOT_PASS)
+        return None if state.phase in ACTION_PHASES else lambda: W.say(W.CANNOT_PASS)
     if kind == "feature":
-        return _feature_refusal(state)
+        return _feature_refused(state)
     uid = p.get("card")
     if not isinstance(uid, int) or isinstance(uid, bool) or not 0 <= uid < len(state.ids):
-        return W.say(W.UNKNOWN)
+        return lambda: W.say(W.UNKNOWN)
     d = B.defn(state, uid)
-    name = W.card_id(d.id)
     if kind == "ability":
-        return _ability_refusal(state, uid, side)
+        return _ability_refused(state, uid, side)
     if uid not in state.hand[side]:
-        return W.say(W.NOT_IN_HAND)
+        return lambda: W.say(W.NOT_IN_HAND)
     if kind == "play":
         if d.type not in PLAY_PHASE:
-            return W.say(W.NOT_A_UNIT, card=name)
+            return lambda: W.say(W.NOT_A_UNIT, card=W.card_id(d.id))
         if state.phase != PLAY_PHASE[d.type]:
-            return W.say(W.WRONG_PHASE_PLAY, card=name, phase=PLAY_PHASE[d.type])
+            return lambda: W.say(W.WRONG_PHASE_PLAY, card=W.card_id(d.id), phase=PLAY_PHASE[d.type])
         c = p.get("city")
         if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < len(state.flipped):
-            return W.say(W.UNKNOWN)
+            return lambda: W.say(W.UNKNOWN)
         if state.flipped[c]:
-            return W.say(W.CITY_DESTROYED, city=W.city(c))
+            return lambda: W.say(W.CITY_DESTROYED, city=W.city(c))
         key = (c, B.takes_station(state, uid))
         room = memo.get(key)
         if room is None:
             room = memo[key] = B.has_room(state, uid, c, side)
         if not room:
-            return W.say(W.NO_STATION, city=W.city(c), side=W.side(side))
+            return lambda: W.say(W.NO_STATION, city=W.city(c), side=W.side(side))
         return None
     if kind == "instant":
         if d.type != "instant":
-            return W.say(W.NOT_INSTANT, card=name)
+            return lambda: W.say(W.NOT_INSTANT, card=W.card_id(d.id))
         want = "III" if side == MOLOCH else "IV"
         if state.phase != want:
-            return W.say(W.WRONG_PHASE_PLAY, card=name, phase=want)
+            return lambda: W.say(W.WRONG_PHASE_PLAY, card=W.card_id(d.id), phase=want)
         if not E.possible(state, d.effect, E.Env(side, uid, -1)):
-            return W.say(W.NO_TARGET, card=name)
+            return lambda: W.say(W.NO_TARGET, card=W.card_id(d.id))
         return None
     if kind == "equip":
         if d.type != "equipment":
-            return W.say(W.NOT_EQUIPMENT, card=name)
+            return lambda: W.say(W.NOT_EQUIPMENT, card=W.card_id(d.id))
         if state.phase != "V":
-            return W.say(W.WRONG_PHASE_PLAY, card=name, phase="V")
+            return lambda: W.say(W.WRONG_PHASE_PLAY, card=W.card_id(d.id), phase="V")
         robot = p.get("robot")
         if not isinstance(robot, int) or isinstance(robot, bool) or not 0 <= robot < len(state.ids):
-            return W.say(W.UNKNOWN)
+            return lambda: W.say(W.UNKNOWN)
         c, s = B.locate(state, robot)
         if c < 0 or s != MOLOCH or state.flipped[c] or B.defn(state, robot).type != "robot":
-            return W.say(W.NOT_A_ROBOT)
+            return lambda: W.say(W.NOT_A_ROBOT)
         if robot in state.equip:
-            return W.say(W.HAS_EQUIPMENT, robot=W.card(state, robot))
+            return lambda: W.say(W.HAS_EQUIPMENT, robot=W.card(state, robot))
         return None
-    return W.say(W.UNKNOWN)
+    return lambda: W.say(W.UNKNOWN)
 
 
-def _ability_refusal(state: ConvoyState, uid: int, side: int) -> str | None:
+def _ability_refused(state: ConvoyState, uid: int, side: int) -> Why | None:
     d = B.defn(state, uid)
     c, ctrl = B.locate(state, uid)
     if c < 0 or ctrl != side or state.flipped[c]:
-        return W.say(W.NOT_IN_PLAY, card=W.card_id(d.id))
+        return lambda: W.say(W.NOT_IN_PLAY, card=W.card_id(d.id))
     if d.timing not in ("on_discard", "activated"):
-        return W.say(W.NO_ABILITY, card=W.card_id(d.id))
+        return lambda: W.say(W.NO_ABILITY, card=W.card_id(d.id))
     if B.is_disabled(state, uid):
-        return W.say(W.SWITCHED_OFF, card=W.card_id(d.id))
+        return lambda: W.say(W.SWITCHED_OFF, card=W.card_id(d.id))
     phase = ability_phase(state, uid, ctrl)
     if state.phase != phase:
-        return W.say(W.WRONG_PHASE_ABILITY, card=W.card_id(d.id), phase=phase)
+        return lambda: W.say(W.WRONG_PHASE_ABILITY, card=W.card_id(d.id), phase=phase)
     if d.once and uid in state.used:
-        return W.say(W.USED, card=W.card_id(d.id))
+        return lambda: W.say(W.USED, card=W.card_id(d.id))
     if d.timing == "on_discard" and not state.hand[side]:
-        return W.say(W.EMPTY_HAND)
+        return lambda: W.say(W.EMPTY_HAND)
     if not E.possible(state, d.effect, E.Env(side, uid, c)):
-        return W.say(W.NO_TARGET, card=W.card_id(d.id))
+        return lambda: W.say(W.NO_TARGET, card=W.card_id(d.id))
     return None
 
 
-def _feature_refusal(state: ConvoyState) -> str | None:
+def _feature_refused(state: ConvoyState) -> Why | None:
     """Spec 9 #5 (PLACEHOLDER hook): the active city's feature, once, in Phase IV."""
     if state.phase != "IV":
-        return W.say(W.FEATURE_PHASE)
+        return lambda: W.say(W.FEATURE_PHASE)
     a = B.active_city(state)
     if state.feature_used:
-        return W.say(W.FEATURE_USED, city=W.city(a))
+        return lambda: W.say(W.FEATURE_USED, city=W.city(a))
     if not E.possible(state, C.cities[a].feature, E.Env(OUTPOST, -1, a)):
-        return W.say(W.FEATURE_NOTHING, city=W.city(a))
+        return lambda: W.say(W.FEATURE_NOTHING, city=W.city(a))
     return None
 
 
@@ -238,14 +249,14 @@ def legal_actions(state: ConvoyState) -> list[Action]:
     side = acting_side(state)
     memo: dict = {"side": side}
     acts = [Action(k, p, action_words(state, k, p)) for k, p in candidates(state, side)
-            if refusal(state, k, p, memo) is None]
+            if refused(state, k, p, memo) is None]
     acts.append(Action("pass", {}, W.say(W.ACT_PASS)))
     return acts
 
 
 def only_pass(state: ConvoyState, side: int) -> bool:
     memo: dict = {"side": side}
-    return all(refusal(state, k, p, memo) is not None for k, p in candidates(state, side))
+    return all(refused(state, k, p, memo) is not None for k, p in candidates(state, side))
 
 
 def apply(state: ConvoyState, action: Action) -> list[Event]:
@@ -381,7 +392,8 @@ def start_round(ctx) -> None:
     E.check_limits(ctx)  # a station reducer switched on again (spec 6.13)
     a = B.active_city(state)
     state.phase = "I"
-    E.emit(ctx, W.ROUND, "round", {"round": state.round, "city": a}, round=state.round, city=W.city(a))
+    E.emit(ctx, W.ROUND, "round", {"round": state.round, "city": a, "moloch_deck": len(state.deck[MOLOCH])},
+           round=state.round, city=W.city(a))  # deck sizes are public (spec 9 #32)
     for side in (MOLOCH, OUTPOST):
         E.draw(ctx, side, C.draw_per_round)
     state.phase = "II"
@@ -431,7 +443,7 @@ def battle(ctx) -> None:
     sid = B.sector_ids(state, a)[state.battle_sector]
     sec = C.sectors[sid]
     if winner >= 0:
-        E.emit(ctx, W.WINS, "winner", {"side": winner}, side=W.side(winner))
+        E.emit(ctx, W.WINS, "winner", {"side": winner, "city": a}, side=W.side(winner))
         timing = WIN_TIMING[winner]
         trigger_all(ctx, a, winner, timing)  # 1. the winner's on-win abilities
         trigger_all(ctx, a, 1 - winner, timing)  # ... then the loser's cards naming that win (9 #21)
