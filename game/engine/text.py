@@ -366,6 +366,29 @@ def M(msgid: str, /, **params: Any) -> Msg:
 _FIXED: dict[str, Msg] = {}  # messages without parameters are values: one object per msgid
 
 
+class Kept:
+    """Messages kept per what decides their words (`kept(key, make, *args)` is `make(*args)`,
+    made once per key): the labels a listing makes for every candidate, again and again, are
+    handed out as the same objects. A session keeps every chosen action's label and every log
+    line for the whole game, so sharing them means fewer objects alive for the garbage collector
+    to walk, and no message made for a listing that repeats. Messages are never changed in place,
+    so a shared one is safe; the key must hold everything the words depend on."""
+
+    __slots__ = ("_kept", "bound")
+
+    def __init__(self, bound: int = 50_000):
+        self._kept: dict[Any, Any] = {}
+        self.bound = bound
+
+    def __call__(self, key: Any, make: Callable[..., Any], *args: Any) -> Any:
+        got = self._kept.get(key)
+        if got is None:
+            if len(self._kept) >= self.bound:  # a long process (self-play): kept bounded
+                self._kept.clear()
+            got = self._kept[key] = make(*args)
+        return got
+
+
 def Mn(singular: str, plural: str, n: int, /, **params: Any) -> Msg:
     """A message whose words depend on the number `n` (also the {n} placeholder)."""
     return Msg(singular, params, plural, n)

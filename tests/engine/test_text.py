@@ -119,3 +119,20 @@ def test_a_reason_used_as_a_log_line_is_a_sentence_and_saves_as_one():
     back = T.from_json(line.to_json())
     assert back == line and str(back) == str(line) and line.to_json() == {"sentence": reason.to_json()}
     assert T.Clause(reason) != line and hash(T.Clause(reason)) != hash(line)
+
+
+def test_kept_makes_each_key_once_and_stays_bounded():
+    made = []
+
+    def make(tile):
+        made.append(tile)
+        return M("Move to {tile}", tile=tile)
+
+    kept = T.Kept(bound=2)
+    first = kept(("move", "a"), make, "a")
+    assert kept(("move", "a"), make, "a") is first and made == ["a"]
+    assert kept(("move", "b"), make, "b") is not first and made == ["a", "b"]
+    # a third key empties it first: the next ask for "a" makes a new (equal) message
+    kept(("move", "c"), make, "c")
+    again = kept(("move", "a"), make, "a")
+    assert again is not first and again == first and made == ["a", "b", "c", "a"]

@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from game.doom.content import shared_content
 from game.doom.rules.state import INVADER, DoomState
-from game.engine.text import M, Mn, Msg, Ref, join, register_names
+from game.engine.text import Kept, M, Mn, Msg, Ref, join, register_names
 from game.i18n import N_
 
 # The marine colours as the log has always named them ("Red", not "Red marine").
@@ -56,19 +56,9 @@ register_names("doom", lookup)
 
 _REFS: dict[tuple[str, str], Ref] = {}
 # The labels listed most (every legal move of every listing, a spawn question's squares), kept
-# per what they say: a listing hands out the same message objects instead of wording squares
-# and making messages again (fewer objects for the garbage collector to walk, too).
-_LABELS: dict[tuple, Any] = {}
-
-
-def label(key: tuple, make: Callable[..., Msg], *args: Any) -> Msg:
-    """The message `make(*args)` makes, kept under `key` (what decides its words)."""
-    got = _LABELS.get(key)
-    if got is None:
-        if len(_LABELS) > 50_000:  # a long process (self-play): kept bounded
-            _LABELS.clear()
-        got = _LABELS[key] = make(*args)
-    return got
+# per what they say (text.Kept): a listing hands out the same message objects instead of wording
+# squares and making messages again. `label(key, make, *args)`.
+label = Kept()
 
 
 def ref(kind: str, key: str) -> Ref:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable
 
-from game.engine.text import M, Msg, Ref, join, register_names
+from game.engine.text import Kept, M, Msg, Ref, join, register_names
 from game.i18n import N_
 from game.level7.content import shared_content
 from game.level7.rules.maps import shared_tiles
@@ -296,7 +296,37 @@ def _field(key: str, value: Any) -> Any:
     return str(value).lower()
 
 
+# An action's label depends only on its kind and parameters (a character's and a card's names are
+# Refs, named when shown). legal_actions labels every candidate it keeps, listing after listing,
+# and the session keeps the chosen one's label all game: kept per what it says (text.Kept), a
+# listing hands out the same messages.
+_LABELS = Kept()
+
+
 def action_words(state, kind: str, p: dict[str, Any]) -> Msg | str:
+    """The label of the action `kind` with parameters `p` ('Move to Security Office')."""
+    # the keys hold every parameter the words use; a door is a list (unhashable): its side is
+    # the only part worded
+    if kind in ("move", "vent"):
+        key = (kind, p["to"])
+    elif kind in ("explore", "peek", "use_key"):
+        key = (kind, p["door"][0])
+    elif kind == "adrenaline":
+        key = (kind, p["card"], p["use"], p.get("shift"))
+    elif kind in ("pickup", "use_item"):
+        key = (kind, p["card"])
+    elif kind == "trade":
+        key = (kind, p["with"], p["give"], p["take"])
+    elif kind in ("attack", "outwit"):
+        key = (kind, p["enemy"] if kind == "attack" else p["side"])
+    elif kind == "unlock":
+        key = (kind, p["door"][0], p["way"])
+    else:
+        key = (kind,)
+    return _LABELS(key, _action_words, kind, p)
+
+
+def _action_words(kind: str, p: dict[str, Any]) -> Msg | str:
     if kind == "move":
         return M("Move to {tile}", tile=tile_name(p["to"]))
     if kind == "vent":
@@ -310,7 +340,7 @@ def action_words(state, kind: str, p: dict[str, Any]) -> Msg | str:
     if kind == "trade":
         give = card_name(p["give"]) if p["give"] else M("nothing")
         take = card_name(p["take"]) if p["take"] else M("nothing")
-        return M("Trade with {who}: give {give}, take {take}", who=character(state, p["with"]), give=give, take=take)
+        return M("Trade with {who}: give {give}, take {take}", who=character(None, p["with"]), give=give, take=take)
     if kind == "escape":
         return M("Escape!")
     if kind == "attack":
