@@ -146,7 +146,8 @@ def extract_doom_content(fileobj: BinaryIO, keywords: Any, comment_tags: Any, op
     (game/doom/rules/names.py) or the log translates: the names of monsters, weapons, ammo,
     items, actions, orders and cards, the invader cards' texts, scenario names, encounter texts and
     the area texts of the scenarios' maps (read out when an area is revealed). The data's
-    `name_hu` (the seed's Hungarian word) goes along as a comment for the translator."""
+    `name_hu` (the seed's Hungarian word) goes along as a comment for the translator. Option
+    `context`: each name also under that msgctxt (the names lookup asks it first)."""
     from game.doom.content import load_content
 
     path = _path(fileobj)
@@ -182,6 +183,10 @@ def extract_doom_content(fileobj: BinaryIO, keywords: Any, comment_tags: Any, op
             texts += [(f"scenario.{key}.encounter.{e}.text", enc.text, "") for e, enc in sc.encounters.items()]
             for area, text in load_map(sc.map, content).area_text.items():
                 texts.append((f"{Path(sc.map).name}: area {area}", text.rstrip(": "), ""))
+    context = options.get("context")
     for key, value, hu in texts:
         if value:
-            yield _line_of(raw, value), None, value, [key] + ([f"seed (hu): {hu}"] if hu else [])
+            comments = [key] + ([f"seed (hu): {hu}"] if hu else [])
+            yield _line_of(raw, value), None, value, comments
+            if context and key.endswith(".name"):  # a name another title may write the same
+                yield _line_of(raw, value), "pgettext", (context, value), comments

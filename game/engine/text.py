@@ -38,6 +38,15 @@ def _english(s: str) -> str:
     return s
 
 
+def named_in(context: str, name: str, translate: Callable[[str], str]) -> str:
+    """A content name as a title's lookup words it: its translation under the title's msgctxt
+    first (gettext keeps one as `context\x04msgid`: another title may write the same English name
+    and translate it otherwise, Level 7's Guard enemy and Gears' Guard order), else the plain one."""
+    key = f"{context}\x04{name}"
+    got = translate(key)
+    return translate(name) if got == key else got
+
+
 class Ref:
     """The id of a named thing (a card, a figure, a weapon...), named when shown."""
 

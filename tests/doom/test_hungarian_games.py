@@ -129,3 +129,19 @@ def test_a_hungarian_refusal_keeps_its_rule_link(hungarian):
         session.title.apply(session.state, Action("order", {"order": "aim"}))
     assert str(refused.value.why) == "Parancsjelzőt csak a készenlét akcióval lehet lerakni."
     assert rule_of(refused.value.why, "order") == "6.9"
+
+
+def test_doom_names_its_advance_action_while_gears_keeps_its_advance_card(hungarian):
+    """One English word, two things: Doom's Advance action is translated (Megközelítés, from the
+    seed's words), Gears' Advance order card keeps its printed name as Gears' cards do. Doom's
+    names are in the catalogues under the context "doom" too, and its lookup asks it first."""
+    import game.doom.rules.names  # noqa: F401  (each title registers its names lookup)
+    import game.gears.rules.names  # noqa: F401
+
+    i18n.set_language("hu")
+    try:
+        assert str(Ref("doom.action", "advance")) == "Megközelítés"
+        assert str(Ref("gears.card", "advance")) == "Advance"
+    finally:
+        i18n.set_language("en")
+    assert str(Ref("doom.action", "advance")) == "Advance"

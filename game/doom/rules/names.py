@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from game.doom.content import shared_content
 from game.doom.rules.state import INVADER, DoomState
-from game.engine.text import Kept, M, Mn, Msg, Ref, join, register_names
+from game.engine.text import Kept, M, Mn, Msg, Ref, join, named_in, register_names
 from game.i18n import N_
 
 # The marine colours as the log has always named them ("Red", not "Red marine").
@@ -26,6 +26,12 @@ def _table(kind: str):
             "doom.action": c.actions, "doom.order": c.orders}.get(kind)
 
 
+def _named(name: str, translate: Callable[[str], str]) -> str:
+    """A content name, Doom's own translation first: Gears' Advance order card keeps its printed
+    name where Doom's Advance action is translated (babel.cfg: Doom's names under "doom")."""
+    return named_in("doom", name, translate)
+
+
 def lookup(kind: str, key: str, translate: Callable[[str], str]) -> str:
     """The name of a Doom thing in the language `translate` gives ("doom.weapon_lower": inside
     a sentence, in lower case)."""
@@ -38,17 +44,17 @@ def lookup(kind: str, key: str, translate: Callable[[str], str]) -> str:
         if "#" not in key:
             return key.capitalize()
         monster, _, n = key.partition("#")
-        name = translate(c.monsters[monster].name) if monster in c.monsters else monster
+        name = _named(c.monsters[monster].name, translate) if monster in c.monsters else monster
         return f"{name} {n}"
     if kind == "doom.invader_card":
-        return translate(c.invader_card(key).name)
+        return _named(c.invader_card(key).name, translate)
     if kind == "doom.marine_card":
-        return translate(c.marine_card(key).name)
+        return _named(c.marine_card(key).name, translate)
     if kind in ("doom.die", "doom.key"):
         return translate(COLOUR_WORDS[key]) if key in COLOUR_WORDS else key
     table = _table(kind)
     if table is not None and key in table:
-        return translate(table[key].name)
+        return _named(table[key].name, translate)
     return key
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable
 
-from game.engine.text import Kept, M, Msg, Ref, join, register_names
+from game.engine.text import Kept, M, Msg, Ref, join, named_in, register_names
 from game.i18n import N_
 from game.level7.content import shared_content
 from game.level7.rules.maps import shared_tiles
@@ -16,13 +16,12 @@ _BLOODY = N_("{name} (bloody)")
 # Every Level 7 name is also in the catalogues under this msgctxt (babel.cfg): other titles write
 # some of them the same in English (Gears' Guard action and Swarm, Distraction, Reinforcements AI
 # cards, Convoy's Incinerator) and word them otherwise.
-CONTEXT = "level7\x04"
+CONTEXT = "level7"
 
 
 def _content_name(name: str, translate: Callable[[str], str]) -> str:
-    """A content name, Level 7's own translation first (gettext keeps a msgctxt as `ctx\x04id`)."""
-    got = translate(CONTEXT + name)
-    return translate(name) if got == CONTEXT + name else got
+    """A content name, Level 7's own translation first."""
+    return named_in(CONTEXT, name, translate)
 
 
 def lookup(kind: str, key: str, translate: Callable[[str], str]) -> str:
