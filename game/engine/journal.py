@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.engine.protocol import Action, Event, canonical_json
+from game.engine.protocol import Action, Event, SavedEvent, canonical_json
 from game.engine.savegate import (MAX_ACTIONS, MAX_DEPTH, SAVE_FORMAT, _shallow, SaveError, bots_problem, check_fields,
                                   check_version, decode_text, parse_json_text, suspect_lines)
 
@@ -238,7 +238,8 @@ def _step(p: Path, journal: Journal, record: dict[str, Any], number: int) -> Non
             raise ValueError(f"'t' should be a whole number, got {turn!r}")
         if events.__class__ is not list:
             raise ValueError("'e' should be a list of events")
-        parsed = [_event(e) for e in events]
+        source = f"{p}: line {number}"
+        parsed = [_event(e, source) for e in events]
     except ValueError as exc:
         raise SaveError(p, f"line {number}: action {index} is malformed: {exc}") from None
     journal.actions.append(action)
@@ -247,12 +248,22 @@ def _step(p: Path, journal: Journal, record: dict[str, Any], number: int) -> Non
     journal.events.append(parsed)
 
 
-def _event(data: Any) -> Event:
-    """Event.from_json, with the usual event (public, nothing hidden) checked inline."""
+def _event(data: Any, source: str) -> Event:
+    """Event.from_json, with the usual event (public, nothing hidden) checked inline, and a
+    message (a JSON object) kept as it is until the log reads it (SavedEvent: `source` names
+    the line in the notice shown if it does not read then)."""
     if data.__class__ is not dict:
         raise ValueError(f"an event should be a JSON object, got {type(data).__name__}")
     if len(data) == 3:
         kind, text, payload = data.get("kind"), data.get("text"), data.get("payload")
-        if kind.__class__ is str and text.__class__ is str and payload.__class__ is dict:
-            return Event(kind, text, payload)
-    return Event.from_json(data)
+        if kind.__class__ is str and payload.__class__ is dict:
+            if text.__class__ is dict:
+                return SavedEvent(kind, text, payload, False, None, source)
+            if text.__class__ is str:
+                return Event(kind, text, payload)
+    text = data.get("text")
+    if text.__class__ is not dict:
+        return Event.from_json(data)
+    # Every check of Event.from_json but the message's (a string for the message stands in).
+    checked = Event.from_json({**data, "text": ""})
+    return SavedEvent(checked.kind, text, checked.payload, checked.hidden_info, checked.visible_to, source)

@@ -180,6 +180,69 @@ class Event:
         return cls(kind, T.from_json(text), payload, hidden, tuple(seen) if seen is not None else None)
 
 
+# The slots themselves (SavedEvent's `message` property stands in front of the message's).
+_KIND, _MESSAGE, _PAYLOAD, _HIDDEN, _SEEN = (Event.__dict__[name] for name in
+                                             ("kind", "message", "payload", "hidden_info", "visible_to"))
+
+
+class SavedEvent(Event):
+    """An event read from a save's log, its message built when it is first read (issue 19: a
+    3,000-action game holds 26,000 message objects; Continue shows thirty lines). Until then the
+    slot holds the message's JSON as the file has it, checked only as a JSON object: a message
+    that does not read is found then, and the line shows a notice naming the save and its line
+    instead of crashing. Equal to an Event with the same fields, as a loaded log must be."""
+
+    __slots__ = ("_source",)
+
+    def __init__(self, kind: str, text: dict[str, Any], payload: dict[str, Any], hidden_info: bool = False,
+                 visible_to: tuple[str, ...] | None = None, source: str = "the save"):
+        # The slots set directly: the frozen dataclass's __init__ goes through object.__setattr__
+        # per field, a third of this event's cost, thousands of times per load.
+        _KIND.__set__(self, kind)
+        _MESSAGE.__set__(self, text)
+        _PAYLOAD.__set__(self, payload)
+        _HIDDEN.__set__(self, hidden_info)
+        _SEEN.__set__(self, visible_to)
+        _SOURCE.__set__(self, source)  # "<file>: line <n>", for the notice
+
+    @property  # type: ignore[override]
+    def message(self) -> str | Msg:
+        value = _MESSAGE.__get__(self, SavedEvent)
+        if value.__class__ is dict:
+            try:
+                value = T.from_json(value)
+            except (ValueError, TypeError, RecursionError) as exc:
+                # The JSON stays (a whole save copies it as it was read); each read says so.
+                return f"{self._source}: this log line cannot be read ({exc})"
+            _MESSAGE.__set__(self, value)
+        return value
+
+    @message.setter
+    def message(self, value: Any) -> None:  # the dataclass's __init__ and unpickling only
+        _MESSAGE.__set__(self, value)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self.kind, self.message, self.payload, self.hidden_info, self.visible_to) == \
+            (other.kind, other.message, other.payload, other.hidden_info, other.visible_to)
+
+    __hash__ = Event.__hash__
+
+    def to_json(self) -> dict[str, Any]:
+        """As read when its message was never read (a whole save written after a load copies
+        the log without building it)."""
+        value = _MESSAGE.__get__(self, SavedEvent)
+        if value.__class__ is not dict:
+            return Event.to_json(self)
+        data: dict[str, Any] = {"kind": self.kind, "text": value, "payload": self.payload}
+        if self.hidden_info:
+            data["hidden_info"] = True
+        if self.visible_to is not None:
+            data["visible_to"] = list(self.visible_to)
+        return data
+
+
 class Title(ABC, Generic[S]):
     """What a game implements so the engine, the UI, bots and saves can run it.
 
@@ -240,3 +303,6 @@ class Title(ABC, Generic[S]):
                 raise IllegalAction(M("The game is over."))
             raise IllegalAction(M("{action} is not a legal choice for {who} now.",
                                   action=action.label or action.kind, who=who))
+
+
+_SOURCE = SavedEvent.__dict__["_source"]

@@ -91,12 +91,13 @@ class Session:
         self.casual = casual
         self.state: Any = title.new_game(scenario, seed, self.options) if state is None else state
         self.actions: list[Action] = []
-        # Per action: who decided it, the turn, the events it caused, and the text of the first
-        # event that revealed hidden information (None: nothing was revealed).
+        # Per action: who decided it, the turn, the events it caused, and the first event that
+        # revealed hidden information (None: nothing was revealed; its message is worded only
+        # when an undo is refused for it, so a load builds none of them).
         self.deciders: list[str | None] = []
         self.turns: list[int] = []
         self.events: list[list[Event]] = []
-        self.revealed: list[str | Msg | None] = []
+        self.revealed: list[Event | None] = []
         self.log = EventLog()
         # The bot seats' own state (seat -> {"bot": class name, "state": JSON}), kept by the
         # table (game/ui/kit/game_table.py) and saved beside the actions; opaque to the rules.
@@ -170,7 +171,7 @@ class Session:
         self.deciders.append(decider)
         self.turns.append(turn)
         self.events.append(events)
-        self.revealed.append(next((e.message for e in events if e.hidden_info), None))
+        self.revealed.append(next((e for e in events if e.hidden_info), None))
         self.log.append(events, step, turn, decider)
 
     def _take_history(self, actions: list[Action], deciders: list[str | None], turns: list[int],
@@ -181,7 +182,7 @@ class Session:
         self.deciders += deciders
         self.turns += turns
         self.events += events
-        self.revealed += [next((e.message for e in caused if e.hidden_info), None) for caused in events]
+        self.revealed += [next((e for e in caused if e.hidden_info), None) for caused in events]
 
     def _snapshot(self) -> None:
         at = len(self.actions)
@@ -200,7 +201,8 @@ class Session:
             return None
         action = self.actions[index]
         return str(M("Cannot undo '{action}': it revealed hidden information ({revealed}). Only a "
-                     "casual table may undo past that.", action=action.label or action.kind, revealed=revealed))
+                     "casual table may undo past that.", action=action.label or action.kind,
+                     revealed=revealed.message))
 
     def undo_refusal(self) -> str | None:
         """Why the last action cannot be undone, or None if it can (in the current language)."""
