@@ -449,7 +449,7 @@ def load_session(path: str | Path, titles: Title[Any] | Mapping[str, Title[Any]]
     or a mapping name -> title. `casual` overrides the table mode stored in the save. A torn
     last line of a journal is dropped and said in `session.load_notice`."""
     p = Path(path)
-    with collection_paused():
+    with collection_paused(kept=True):
         return _load(p, titles, casual)
 
 
