@@ -181,8 +181,9 @@ class Event:
 
 
 # The slots themselves (SavedEvent's `message` property stands in front of the message's).
-_KIND, _MESSAGE, _PAYLOAD, _HIDDEN, _SEEN = (Event.__dict__[name] for name in
-                                             ("kind", "message", "payload", "hidden_info", "visible_to"))
+_MESSAGE = Event.__dict__["message"]
+_set_kind, _set_message, _set_payload, _set_hidden, _set_seen = (
+    Event.__dict__[name].__set__ for name in ("kind", "message", "payload", "hidden_info", "visible_to"))
 
 
 class SavedEvent(Event):
@@ -197,13 +198,13 @@ class SavedEvent(Event):
     def __init__(self, kind: str, text: dict[str, Any], payload: dict[str, Any], hidden_info: bool = False,
                  visible_to: tuple[str, ...] | None = None, source: str = "the save"):
         # The slots set directly: the frozen dataclass's __init__ goes through object.__setattr__
-        # per field, a third of this event's cost, thousands of times per load.
-        _KIND.__set__(self, kind)
-        _MESSAGE.__set__(self, text)
-        _PAYLOAD.__set__(self, payload)
-        _HIDDEN.__set__(self, hidden_info)
-        _SEEN.__set__(self, visible_to)
-        _SOURCE.__set__(self, source)  # "<file>: line <n>", for the notice
+        # per field, half of this event's cost, thousands of times per load.
+        _set_kind(self, kind)
+        _set_message(self, text)
+        _set_payload(self, payload)
+        _set_hidden(self, hidden_info)
+        _set_seen(self, visible_to)
+        _set_source(self, source)  # "<file>: line <n>", for the notice
 
     @property  # type: ignore[override]
     def message(self) -> str | Msg:
@@ -214,12 +215,12 @@ class SavedEvent(Event):
             except (ValueError, TypeError, RecursionError) as exc:
                 # The JSON stays (a whole save copies it as it was read); each read says so.
                 return f"{self._source}: this log line cannot be read ({exc})"
-            _MESSAGE.__set__(self, value)
+            _set_message(self, value)
         return value
 
     @message.setter
     def message(self, value: Any) -> None:  # the dataclass's __init__ and unpickling only
-        _MESSAGE.__set__(self, value)
+        _set_message(self, value)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Event):
@@ -241,6 +242,9 @@ class SavedEvent(Event):
         if self.visible_to is not None:
             data["visible_to"] = list(self.visible_to)
         return data
+
+
+_set_source = SavedEvent.__dict__["_source"].__set__
 
 
 class Title(ABC, Generic[S]):
@@ -303,6 +307,3 @@ class Title(ABC, Generic[S]):
                 raise IllegalAction(M("The game is over."))
             raise IllegalAction(M("{action} is not a legal choice for {who} now.",
                                   action=action.label or action.kind, who=who))
-
-
-_SOURCE = SavedEvent.__dict__["_source"]
