@@ -261,9 +261,7 @@ def _event(data: Any, source: str) -> Event:
                 return SavedEvent(kind, text, payload, False, None, source)
             if text.__class__ is str:
                 return Event(kind, text, payload)
-    text = data.get("text")
-    if text.__class__ is not dict:
-        return Event.from_json(data)
-    # Every check of Event.from_json but the message's (a string for the message stands in).
-    checked = Event.from_json({**data, "text": ""})
-    return SavedEvent(checked.kind, text, checked.payload, checked.hidden_info, checked.visible_to, source)
+    kind, text, payload, hidden, seen = Event.fields_from_json(data)
+    if text.__class__ is dict:
+        return SavedEvent(kind, text, payload, hidden, seen, source)
+    return Event(kind, text, payload, hidden, seen)

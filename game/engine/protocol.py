@@ -167,6 +167,14 @@ class Event:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Event:
         """Inverse of to_json (a save's log); ValueError names what is malformed."""
+        kind, text, payload, hidden, seen = cls.fields_from_json(data)
+        return cls(kind, T.from_json(text), payload, hidden, seen)
+
+    @staticmethod
+    def fields_from_json(data: Mapping[str, Any]) -> tuple[str, str | dict[str, Any], dict[str, Any], bool,
+                                                            tuple[str, ...] | None]:
+        """kind, text (its JSON: a string or a message not read yet), payload, hidden_info and
+        visible_to of an event's JSON, checked; ValueError names what is malformed."""
         kind, text, payload = data.get("kind"), data.get("text"), data.get("payload", {})
         hidden, seen = data.get("hidden_info", False), data.get("visible_to")
         if not isinstance(kind, str) or not isinstance(text, (str, dict)):
@@ -177,7 +185,7 @@ class Event:
             raise ValueError(f"'hidden_info' must be true or false, got {hidden!r}")
         if seen is not None and not (isinstance(seen, list) and all(isinstance(x, str) for x in seen)):
             raise ValueError(f"'visible_to' must be a list of player ids, got {seen!r}")
-        return cls(kind, T.from_json(text), payload, hidden, tuple(seen) if seen is not None else None)
+        return kind, text, payload, hidden, tuple(seen) if seen is not None else None
 
 
 # The slots themselves (SavedEvent's `message` property stands in front of the message's).
