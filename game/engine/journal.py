@@ -19,7 +19,9 @@ the actions before the line (a snapshot or mark must agree, a check on the file'
 mark ends every autosave with the state hash reached and the bots' state; an undo line takes
 the game back to that many actions (later snapshots and marks no longer apply).
 
-Reading checks every line through the gate (savegate.py) and names the line of any problem. A
+Reading checks every line through the gate (savegate.py) and names the line of any problem; the
+one check left for later is the form of a logged event's message, made when the log first reads
+it (SavedEvent: a notice naming the line, not an error; docs/ENGINE.md "Save format"). A
 last line cut short (the program stopped while writing it: no newline, not JSON) is dropped,
 and `notice` says so; damage anywhere else is a SaveError naming file and line.
 """

@@ -17,7 +17,8 @@ seed as before.
 Loading checks everything and turns each problem into one SaveError sentence naming the file
 (and the line of a journal), never a traceback: unreadable, empty or truncated file, bad JSON,
 not a save, wrong version, wrong title, missing or mistyped keys, a snapshot that does not match
-its hash (edited), and actions that do not replay to the saved state.
+its hash (edited), and actions that do not replay to the saved state. (A logged event's message
+is read, and its form checked, when the log first reads it: journal.py, SavedEvent.)
 """
 from __future__ import annotations
 
