@@ -203,12 +203,13 @@ class SavedEvent(Event):
 
     __slots__ = ("_source",)
 
-    def __init__(self, kind: str, text: dict[str, Any], payload: dict[str, Any], hidden_info: bool = False,
-                 visible_to: tuple[str, ...] | None = None, source: str = "the save"):
+    def __init__(self, kind: str, message: dict[str, Any] | str | Msg, payload: dict[str, Any],
+                 hidden_info: bool = False, visible_to: tuple[str, ...] | None = None, source: str = "the save"):
+        """`message`: the message's JSON (or a message already built: dataclasses.replace)."""
         # The slots set directly: the frozen dataclass's __init__ goes through object.__setattr__
         # per field, half of this event's cost, thousands of times per load.
         _set_kind(self, kind)
-        _set_message(self, text)
+        _set_message(self, message)
         _set_payload(self, payload)
         _set_hidden(self, hidden_info)
         _set_seen(self, visible_to)
