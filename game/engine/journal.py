@@ -129,7 +129,10 @@ def read_journal(p: Path, raw: bytes) -> Journal:
                       "(the program stopped); it is dropped and the game goes on from the line before.")
     if not lines:
         raise SaveError(p, "the save is empty after its torn last line")
-    texts = [decode_text(p, b, "save", f"line {i + 1}: ") for i, b in enumerate(lines)]
+    try:  # all at once (UTF-8 never puts a newline byte inside a character)
+        texts = raw.decode("utf-8").split("\n")[:len(lines)]
+    except UnicodeDecodeError:  # line by line, to name the line (or the torn last one was bad)
+        texts = [decode_text(p, b, "save", f"line {i + 1}: ") for i, b in enumerate(lines)]
     # A snapshot line as Tiletop writes it is not parsed here: only the last one is used by a
     # load (parsed and checked then), the others only by an undo that reaches back to them.
     snapshots = {i: m for i, m in ((i, _SNAPSHOT.match(t)) for i, t in enumerate(texts) if t.startswith('{"at":')

@@ -165,6 +165,7 @@ def test_a_last_line_without_its_newline_but_whole_is_kept(tmp_path):
     (lambda lines, i: lines.__setitem__(i, b'{"a": oops}\n'), "line {n}: the save is not valid JSON"),
     (lambda lines, i: lines.__setitem__(i, b'[1, 2]\n'), "line {n}: not a JSON object"),
     (lambda lines, i: lines.__setitem__(i, b'{"b": 1}\n'), "line {n}: not a journal line (keys 'b')"),
+    (lambda lines, i: lines.__setitem__(i, b'{"b": "\xff"}\n'), "line {n}: not a Tiletop save: not UTF-8 text"),
     (lambda lines, i: lines.__setitem__(i, b'{"a":{"payload":{}},"by":"A","e":[],"t":1}\n'),
      "line {n}: action"),
     (lambda lines, i: lines.__setitem__(i, b'{"undo": 900}\n'), "line {n}: an undo to 900 actions"),
