@@ -19,7 +19,9 @@ the actions before the line (a snapshot or mark must agree, a check on the file'
 mark ends every autosave with the state hash reached and the bots' state; an undo line takes
 the game back to that many actions (later snapshots and marks no longer apply).
 
-Reading checks every line through the gate (savegate.py) and names the line of any problem. A
+Reading checks every line through the gate (savegate.py) and names the line of any problem; the
+one check left for later is the form of a logged event's message, made when the log first reads
+it (SavedEvent: a notice naming the line, not an error; docs/ENGINE.md "Save format"). A
 last line cut short (the program stopped while writing it: no newline, not JSON) is dropped,
 and `notice` says so; damage anywhere else is a SaveError naming file and line.
 """
@@ -31,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.engine.protocol import Action, Event, canonical_json
+from game.engine.protocol import Action, Event, SavedEvent, canonical_json
 from game.engine.savegate import (MAX_ACTIONS, MAX_DEPTH, SAVE_FORMAT, _shallow, SaveError, bots_problem, check_fields,
                                   check_version, decode_text, parse_json_text, suspect_lines)
 
@@ -127,7 +129,10 @@ def read_journal(p: Path, raw: bytes) -> Journal:
                       "(the program stopped); it is dropped and the game goes on from the line before.")
     if not lines:
         raise SaveError(p, "the save is empty after its torn last line")
-    texts = [decode_text(p, b, "save", f"line {i + 1}: ") for i, b in enumerate(lines)]
+    try:  # all at once (UTF-8 never puts a newline byte inside a character)
+        texts = raw.decode("utf-8").split("\n")[:len(lines)]
+    except UnicodeDecodeError:  # line by line, to name the line (or the torn last one was bad)
+        texts = [decode_text(p, b, "save", f"line {i + 1}: ") for i, b in enumerate(lines)]
     # A snapshot line as Tiletop writes it is not parsed here: only the last one is used by a
     # load (parsed and checked then), the others only by an undo that reaches back to them.
     snapshots = {i: m for i, m in ((i, _SNAPSHOT.match(t)) for i, t in enumerate(texts) if t.startswith('{"at":')
@@ -238,7 +243,8 @@ def _step(p: Path, journal: Journal, record: dict[str, Any], number: int) -> Non
             raise ValueError(f"'t' should be a whole number, got {turn!r}")
         if events.__class__ is not list:
             raise ValueError("'e' should be a list of events")
-        parsed = [_event(e) for e in events]
+        source = f"{p}: line {number}"
+        parsed = [_event(e, source) for e in events]
     except ValueError as exc:
         raise SaveError(p, f"line {number}: action {index} is malformed: {exc}") from None
     journal.actions.append(action)
@@ -247,12 +253,20 @@ def _step(p: Path, journal: Journal, record: dict[str, Any], number: int) -> Non
     journal.events.append(parsed)
 
 
-def _event(data: Any) -> Event:
-    """Event.from_json, with the usual event (public, nothing hidden) checked inline."""
+def _event(data: Any, source: str) -> Event:
+    """Event.from_json, with the usual event (public, nothing hidden) checked inline, and a
+    message (a JSON object) kept as it is until the log reads it (SavedEvent: `source` names
+    the line in the notice shown if it does not read then)."""
     if data.__class__ is not dict:
         raise ValueError(f"an event should be a JSON object, got {type(data).__name__}")
     if len(data) == 3:
         kind, text, payload = data.get("kind"), data.get("text"), data.get("payload")
-        if kind.__class__ is str and text.__class__ is str and payload.__class__ is dict:
-            return Event(kind, text, payload)
-    return Event.from_json(data)
+        if kind.__class__ is str and payload.__class__ is dict:
+            if text.__class__ is dict:
+                return SavedEvent(kind, text, payload, False, None, source)
+            if text.__class__ is str:
+                return Event(kind, text, payload)
+    kind, text, payload, hidden, seen = Event.fields_from_json(data)
+    if text.__class__ is dict:
+        return SavedEvent(kind, text, payload, hidden, seen, source)
+    return Event(kind, text, payload, hidden, seen)

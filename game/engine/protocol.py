@@ -167,6 +167,14 @@ class Event:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Event:
         """Inverse of to_json (a save's log); ValueError names what is malformed."""
+        kind, text, payload, hidden, seen = cls.fields_from_json(data)
+        return cls(kind, T.from_json(text), payload, hidden, seen)
+
+    @staticmethod
+    def fields_from_json(data: Mapping[str, Any]) -> tuple[str, str | dict[str, Any], dict[str, Any], bool,
+                                                            tuple[str, ...] | None]:
+        """kind, text (its JSON: a string or a message not read yet), payload, hidden_info and
+        visible_to of an event's JSON, checked; ValueError names what is malformed."""
         kind, text, payload = data.get("kind"), data.get("text"), data.get("payload", {})
         hidden, seen = data.get("hidden_info", False), data.get("visible_to")
         if not isinstance(kind, str) or not isinstance(text, (str, dict)):
@@ -177,7 +185,75 @@ class Event:
             raise ValueError(f"'hidden_info' must be true or false, got {hidden!r}")
         if seen is not None and not (isinstance(seen, list) and all(isinstance(x, str) for x in seen)):
             raise ValueError(f"'visible_to' must be a list of player ids, got {seen!r}")
-        return cls(kind, T.from_json(text), payload, hidden, tuple(seen) if seen is not None else None)
+        return kind, text, payload, hidden, tuple(seen) if seen is not None else None
+
+
+# The slots themselves (SavedEvent's `message` property stands in front of the message's).
+_MESSAGE = Event.__dict__["message"]
+_set_kind, _set_message, _set_payload, _set_hidden, _set_seen = (
+    Event.__dict__[name].__set__ for name in ("kind", "message", "payload", "hidden_info", "visible_to"))
+
+
+class SavedEvent(Event):
+    """An event read from a save's log, its message built when it is first read (issue 19: a
+    3,000-action game holds 26,000 message objects; Continue shows thirty lines). Until then the
+    slot holds the message's JSON as the file has it, checked only as a JSON object: a message
+    that does not read is found then, and the line shows a notice naming the save and its line
+    instead of crashing. Equal to an Event with the same fields, as a loaded log must be."""
+
+    __slots__ = ("_source",)
+
+    def __init__(self, kind: str, message: dict[str, Any] | str | Msg, payload: dict[str, Any],
+                 hidden_info: bool = False, visible_to: tuple[str, ...] | None = None, source: str = "the save"):
+        """`message`: the message's JSON (or a message already built: dataclasses.replace)."""
+        # The slots set directly: the frozen dataclass's __init__ goes through object.__setattr__
+        # per field, half of this event's cost, thousands of times per load.
+        _set_kind(self, kind)
+        _set_message(self, message)
+        _set_payload(self, payload)
+        _set_hidden(self, hidden_info)
+        _set_seen(self, visible_to)
+        _set_source(self, source)  # "<file>: line <n>", for the notice
+
+    @property  # type: ignore[override]
+    def message(self) -> str | Msg:
+        value = _MESSAGE.__get__(self, SavedEvent)
+        if value.__class__ is dict:
+            try:
+                value = T.from_json(value)
+            except (ValueError, TypeError, RecursionError) as exc:
+                # The JSON stays (a whole save copies it as it was read); each read says so.
+                return f"{self._source}: this log line cannot be read ({exc})"
+            _set_message(self, value)
+        return value
+
+    @message.setter
+    def message(self, value: Any) -> None:  # the dataclass's __init__ and unpickling only
+        _set_message(self, value)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self.kind, self.message, self.payload, self.hidden_info, self.visible_to) == \
+            (other.kind, other.message, other.payload, other.hidden_info, other.visible_to)
+
+    __hash__ = Event.__hash__
+
+    def to_json(self) -> dict[str, Any]:
+        """As read when its message was never read (a whole save written after a load copies
+        the log without building it)."""
+        value = _MESSAGE.__get__(self, SavedEvent)
+        if value.__class__ is not dict:
+            return Event.to_json(self)
+        data: dict[str, Any] = {"kind": self.kind, "text": value, "payload": self.payload}
+        if self.hidden_info:
+            data["hidden_info"] = True
+        if self.visible_to is not None:
+            data["visible_to"] = list(self.visible_to)
+        return data
+
+
+_set_source = SavedEvent.__dict__["_source"].__set__
 
 
 class Title(ABC, Generic[S]):

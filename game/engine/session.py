@@ -17,7 +17,8 @@ seed as before.
 Loading checks everything and turns each problem into one SaveError sentence naming the file
 (and the line of a journal), never a traceback: unreadable, empty or truncated file, bad JSON,
 not a save, wrong version, wrong title, missing or mistyped keys, a snapshot that does not match
-its hash (edited), and actions that do not replay to the saved state.
+its hash (edited), and actions that do not replay to the saved state. (A logged event's message
+is read, and its form checked, when the log first reads it: journal.py, SavedEvent.)
 """
 from __future__ import annotations
 
@@ -91,12 +92,13 @@ class Session:
         self.casual = casual
         self.state: Any = title.new_game(scenario, seed, self.options) if state is None else state
         self.actions: list[Action] = []
-        # Per action: who decided it, the turn, the events it caused, and the text of the first
-        # event that revealed hidden information (None: nothing was revealed).
+        # Per action: who decided it, the turn, the events it caused, and the first event that
+        # revealed hidden information (None: nothing was revealed; its message is worded only
+        # when an undo is refused for it, so a load builds none of them).
         self.deciders: list[str | None] = []
         self.turns: list[int] = []
         self.events: list[list[Event]] = []
-        self.revealed: list[str | Msg | None] = []
+        self.revealed: list[Event | None] = []
         self.log = EventLog()
         # The bot seats' own state (seat -> {"bot": class name, "state": JSON}), kept by the
         # table (game/ui/kit/game_table.py) and saved beside the actions; opaque to the rules.
@@ -170,7 +172,7 @@ class Session:
         self.deciders.append(decider)
         self.turns.append(turn)
         self.events.append(events)
-        self.revealed.append(next((e.message for e in events if e.hidden_info), None))
+        self.revealed.append(next((e for e in events if e.hidden_info), None))
         self.log.append(events, step, turn, decider)
 
     def _take_history(self, actions: list[Action], deciders: list[str | None], turns: list[int],
@@ -181,7 +183,7 @@ class Session:
         self.deciders += deciders
         self.turns += turns
         self.events += events
-        self.revealed += [next((e.message for e in caused if e.hidden_info), None) for caused in events]
+        self.revealed += [next((e for e in caused if e.hidden_info), None) for caused in events]
 
     def _snapshot(self) -> None:
         at = len(self.actions)
@@ -200,7 +202,8 @@ class Session:
             return None
         action = self.actions[index]
         return str(M("Cannot undo '{action}': it revealed hidden information ({revealed}). Only a "
-                     "casual table may undo past that.", action=action.label or action.kind, revealed=revealed))
+                     "casual table may undo past that.", action=action.label or action.kind,
+                     revealed=revealed.message))
 
     def undo_refusal(self) -> str | None:
         """Why the last action cannot be undone, or None if it can (in the current language)."""
@@ -447,7 +450,7 @@ def load_session(path: str | Path, titles: Title[Any] | Mapping[str, Title[Any]]
     or a mapping name -> title. `casual` overrides the table mode stored in the save. A torn
     last line of a journal is dropped and said in `session.load_notice`."""
     p = Path(path)
-    with collection_paused():
+    with collection_paused(kept=True):
         return _load(p, titles, casual)
 
 

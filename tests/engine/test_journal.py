@@ -165,6 +165,7 @@ def test_a_last_line_without_its_newline_but_whole_is_kept(tmp_path):
     (lambda lines, i: lines.__setitem__(i, b'{"a": oops}\n'), "line {n}: the save is not valid JSON"),
     (lambda lines, i: lines.__setitem__(i, b'[1, 2]\n'), "line {n}: not a JSON object"),
     (lambda lines, i: lines.__setitem__(i, b'{"b": 1}\n'), "line {n}: not a journal line (keys 'b')"),
+    (lambda lines, i: lines.__setitem__(i, b'{"b": "\xff"}\n'), "line {n}: not a Tiletop save: not UTF-8 text"),
     (lambda lines, i: lines.__setitem__(i, b'{"a":{"payload":{}},"by":"A","e":[],"t":1}\n'),
      "line {n}: action"),
     (lambda lines, i: lines.__setitem__(i, b'{"undo": 900}\n'), "line {n}: an undo to 900 actions"),
@@ -249,3 +250,41 @@ def test_an_undo_past_a_damaged_earlier_snapshot_goes_back_further(tmp_path):
     loaded.undo_to(at + EVERY)  # between the damaged snapshot and the last
     session.undo_to(at + EVERY)
     same(loaded, session)
+
+
+def _edit_first_event(lines: list[bytes], i: int, text) -> None:
+    record = json.loads(lines[i])
+    record["e"][0]["text"] = text
+    lines[i] = (json.dumps(record, separators=(",", ":"), sort_keys=True) + "\n").encode()
+
+
+def test_a_logged_message_is_built_when_read_and_a_malformed_one_shows_a_notice_naming_the_line(tmp_path):
+    """docs/ENGINE.md "Save format": the messages of the log lines before the last snapshot
+    are checked when the log first reads them, not at load; one that does not read then shows
+    a notice naming the save and its line, and the rest of the game loads and plays."""
+    from game.engine.protocol import Event
+    from game.engine.text import M
+
+    path = tmp_path / "auto.json"
+    session = long_game(path)
+    lines = path.read_bytes().splitlines(keepends=True)
+    last_snapshot = max(k for k, line in enumerate(lines) if b'"snapshot":' in line)
+    steps = [k for k, line in enumerate(lines[:last_snapshot]) if line.startswith(b'{"a":') and b'"e":[{' in line]
+    good, bad = steps[1], steps[3]
+    _edit_first_event(lines, good, {"msg": "Hello {who}", "params": {"who": "you"}})
+    _edit_first_event(lines, bad, {"msg": 5})
+    path.write_bytes(b"".join(lines))
+
+    loaded = load(path)
+    assert loaded.state_hash() == session.state_hash()
+    texts = loaded.log.texts()
+    assert "Hello you" in texts
+    notice = next(t for t in texts if "cannot be read" in t)
+    assert notice.startswith(f"{path}: line {bad + 1}: ") and "'msg'" in notice
+    built = next(e.event for e in loaded.log if e.event.text == "Hello you")
+    assert built == Event(built.kind, M("Hello {who}", who="you"), built.payload)
+    # A whole save after the load copies the log as read (the malformed message included).
+    loaded.save(tmp_path / "copy.json")
+    copied = (tmp_path / "copy.json").read_bytes()
+    assert b'"text":{"msg":5}' in copied and b'"text":{"msg":"Hello {who}","params":{"who":"you"}}' in copied
+    assert load(tmp_path / "copy.json").log.to_json() == loaded.log.to_json()

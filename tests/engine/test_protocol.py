@@ -62,3 +62,23 @@ def test_default_require_legal_names_the_decider():
     with pytest.raises(IllegalAction, match=f"not a legal choice for {state.active}"):
         title.require_legal(state, Action("dance", {}, "Dance"))
     title.require_legal(state, title.legal_actions(state)[0])  # legal: no exception
+
+
+def test_a_saved_event_reads_its_message_when_asked_and_equals_the_event_it_was():
+    """Issue 19 (docs/ENGINE.md "Save format"): a loaded log line keeps its message's JSON until
+    read; it then equals, and hashes as, the event that was saved, and writes the same JSON."""
+    import dataclasses
+
+    from game.engine.protocol import Event, SavedEvent
+    from game.engine.text import M, Ref
+
+    live = Event("shot", M("{who} shoots {what}.", who=Ref("hero", "marcus"), what="a Drone"), {"hits": 2},
+                 True, ("P1",))
+    data = live.to_json()
+    saved = SavedEvent("shot", data["text"], {"hits": 2}, True, ("P1",), "f.json: line 7")
+    assert saved.to_json() == data  # before it is read
+    assert saved == live and live == saved and hash(saved) == hash(live) and saved.text == live.text
+    assert saved.to_json() == data and dataclasses.replace(saved, kind="x").message == live.message
+    broken = SavedEvent("shot", {"msg": "{who}", "params": []}, {}, source="f.json: line 9")
+    assert broken.text.startswith("f.json: line 9: this log line cannot be read (")
+    assert broken.to_json()["text"] == {"msg": "{who}", "params": []} and broken != live

@@ -180,3 +180,17 @@ def test_many_long_strings_are_read_in_linear_time(tmp_path):
     data["bots"] = {"A": {"bot": "RandomBot", "state": ["x" * 9000] * 100}}
     open(path, "w").write(json.dumps(data))
     assert "'bots' is too large (900" in error(path)
+
+
+@pytest.mark.parametrize("levels", range(MAX_DEPTH - 2, MAX_DEPTH + 3))
+@pytest.mark.parametrize("inner", [[], {}, 1, "x", [1], {"k": {}}])
+def test_the_quick_depth_test_agrees_with_the_walk_that_names_the_key(levels, inner):
+    """savegate._shallow (the load's quick test, one comprehension a level) passes exactly the
+    values _json_problem's walk finds no depth problem in, at the bound, with sibling
+    containers beside the deep one and an empty innermost container (not a level)."""
+    from game.engine.savegate import _json_problem, _shallow
+
+    value = inner
+    for i in range(levels):
+        value = [[], {"s": [1]}, value] if i % 2 else {"a": {}, "b": value, "c": [[]]}
+    assert _shallow(value) == (_json_problem(value) is None)
