@@ -93,6 +93,19 @@ class Ref:
         return {"ref": self.kind, "id": self.key}
 
 
+_REFS: dict[tuple[str, str], Ref] = {}
+
+
+def ref(kind: str, key: str) -> Ref:
+    """One Ref per (kind, key), made once: labels name the same few cards, tiles and figures
+    thousands of times a game (every legal action is labelled), and a lookup costs less than a
+    new object (which also keeps the words it was last shown in)."""
+    got = _REFS.get((kind, key))
+    if got is None:
+        got = _REFS[(kind, key)] = Ref(kind, key)
+    return got
+
+
 class _Reads:
     """A message reads like the text it words to for the string methods that only read it
     (`msg.startswith("First ")`, `"wall" in msg`): a check or a test need not word it first."""

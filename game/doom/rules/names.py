@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from game.doom.content import shared_content
 from game.doom.rules.state import INVADER, DoomState
-from game.engine.text import Kept, M, Mn, Msg, Ref, join, named_in, register_names
+from game.engine.text import Kept, M, Mn, Msg, Ref, join, named_in, ref, register_names
 from game.i18n import N_
 
 # The marine colours as the log has always named them ("Red", not "Red marine").
@@ -60,18 +60,10 @@ def lookup(kind: str, key: str, translate: Callable[[str], str]) -> str:
 
 register_names("doom", lookup)
 
-_REFS: dict[tuple[str, str], Ref] = {}
 # The labels listed most (every legal move of every listing, a spawn question's squares), kept
 # per what they say (text.Kept): a listing hands out the same message objects instead of wording
 # squares and making messages again. `label(key, make, *args)`.
 label = Kept()
-
-
-def ref(kind: str, key: str) -> Ref:
-    got = _REFS.get((kind, key))
-    if got is None:
-        got = _REFS[(kind, key)] = Ref(kind, key)
-    return got
 
 
 def sq(c) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from game.engine.text import M, Mn, Msg, Ref, register_names
+from game.engine.text import M, Mn, Msg, Ref, ref, register_names
 from game.gears.rules.state import GearsState
 from game.i18n import N_
 from game.gears.rules.shared import content as _content
@@ -43,19 +43,7 @@ def lookup(kind: str, key: str, translate: Callable[[str], str]) -> str:
 
 register_names("gears", lookup)
 
-# One Ref per id and kind, made once: labels name the same few cards and figures thousands of
-# times per game (every legal action is labelled), and a lookup costs less than a new object.
-_REFS: dict[str, dict[str, Ref]] = {}
-
-
-def _ref(kind: str, key: str) -> Ref:
-    refs = _REFS.get(kind)
-    if refs is None:
-        refs = _REFS[kind] = {}
-    got = refs.get(key)
-    if got is None:
-        got = refs[key] = Ref(kind, key)
-    return got
+_ref = ref  # one Ref per kind and id (game/engine/text.py)
 
 
 _CARDS: dict[str, Ref] = {}

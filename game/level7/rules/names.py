@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable
 
-from game.engine.text import Kept, M, Msg, Ref, join, named_in, register_names
+from game.engine.text import Kept, M, Msg, Ref, join, named_in, ref, register_names
 from game.i18n import N_
 from game.level7.content import shared_content
 from game.level7.rules.maps import shared_tiles
@@ -82,19 +82,6 @@ register_names("level7", lookup)
 # clauses are joined with the ano teleia (·) there.
 SEMICOLON = M("; ")
 
-# One Ref per id and kind, made once: labels name the same few tiles and cards thousands of times
-# per game (every legal action is labelled), and a lookup costs less than a new object.
-_REFS: dict[str, dict[str, Ref]] = {}
-
-
-def ref(kind: str, key: str) -> Ref:
-    refs = _REFS.get(kind)
-    if refs is None:
-        refs = _REFS[kind] = {}
-    got = refs.get(key)
-    if got is None:
-        got = refs[key] = Ref(kind, key)
-    return got
 
 
 _TILES: dict[str, Ref] = {}
