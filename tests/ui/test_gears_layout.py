@@ -117,6 +117,9 @@ def test_log_lines_use_words_not_ids():
     line = words.pretty("drone#1 moves toward 2A:boulevard: damon_baird discards teamwork#4 and the lancer.", State, content)
     assert line == "Drone 1 moves toward Boulevard (2A): Damon Baird discards Teamwork and the Lancer Assault Rifle."
     assert words.pretty("no ids here, only words_with_underscores", State, content) == "no ids here, only words_with_underscores"
+    # a cover spot is its area and number, as the squad panel says it (it read "Boulevard cover2 (2A)")
+    assert words.pretty("Augustus takes cover at 2A:boulevard_cover2.", State, content) == \
+        "Augustus takes cover at Boulevard (2A) cover 2."
 
 
 def crowd_one_area(table: GearsTable, n_locusts: int = 3) -> str:

@@ -102,15 +102,16 @@ def ai_card(content: GearsContent, card_id: str) -> str:
 
 
 def pretty(text: str, state, content: GearsContent) -> str:
-    """A rules sentence with its ids in words: '2A:boulevard' -> 'Boulevard (2A)', 'drone#1' ->
+    """A rules sentence with its ids in words: '2A:boulevard' -> 'Boulevard (2A)', a cover spot
+    '2A:boulevard_cover2' -> 'Boulevard (2A) cover 2', 'drone#1' ->
     'Drone 1', 'teamwork#4' -> 'Teamwork', 'damon_baird' -> 'Damon Baird', 'base:18' -> its name.
     Unknown words are left as they are (the log must never lose what the rules said). A rules
     message (game/engine/text.py) is worded in the current language first."""
     text = as_text(text)
 
     def one(m: re.Match) -> str:
-        if m.group(1):
-            return area(m.group(0))
+        if m.group(1):  # an area, or a cover spot in it ("2A:boulevard_cover2")
+            return spot(m.group(0)) if re.search(r"_cover\d+$", m.group(2)) else area(m.group(0))
         if m.group(3):
             kind, n = m.group(3), m.group(4)
             if kind in content.orders:
