@@ -1,8 +1,9 @@
 """Issue 18: a whole game played with a language set, checking that every text the rules give a
 player reads in that language. Any title's test uses it:
 
-    hungarian = language("hu")                 # a module's fixture: the catalogue, language set
-    def test_it(hungarian):                    # (tr = catalogue("hu") and i18n.set_language by hand)
+    hungarian = language("hu")   # a module-scoped fixture: sets Hungarian, yields catalogue("hu")
+
+    def test_a_game(hungarian):
         played = play(title, scenario, seed, options, choose, hungarian)
         assert played.english == [] and played.counts["refusal"] > 5
 
