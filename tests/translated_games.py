@@ -1,19 +1,23 @@
 """Issue 18: a whole game played with a language set, checking that every text the rules give a
 player reads in that language. Any title's test uses it:
 
-    tr = catalogue("hu")                       # msgid -> translation, from the compiled .mo
-    i18n.set_language("hu")
-    played = play(title, scenario, seed, options, choose, tr)
-    assert played.english == [] and played.counts["refusal"] > 5
+    hungarian = language("hu")   # a module-scoped fixture: sets Hungarian, yields catalogue("hu")
+
+    def test_a_game(hungarian):
+        played = play(title, scenario, seed, options, choose, hungarian)
+        assert played.english == [] and played.counts["refusal"] > 5
 
 `choose(state, actions)` picks the next action (or returns `(action, reason)`: the reason a
 bot gives is checked too). Looked at on each step: every legal action's label, a paused
 question's prompt, the refusal of an action legal a moment ago and not now, the reason, and
 every event's message. `english_words` is the walk over one text; `same` lists the msgids a
-language writes exactly as English does (names, a bare placeholder).
+language writes exactly as English does (names). `plain(text)`, if given, says which plain string
+is English instead of the rule below (a title whose ids or dice codes are single words, or whose
+single English words must count too). `Played.state` is the game's last state, for a simulator's
+clean-up (Doom's `finish`).
 
 What counts as English: a `Msg` whose msgid has no translation, or whose translation is the
-msgid itself while its words before the first placeholder hold a letter; a translation that
+msgid itself while its words outside the placeholders hold a letter; a translation that
 does not format with the message's parameters (it would fall back to English without a word);
 a `Ref` its title cannot name (the id shown, one with an underscore); a plain string with a
 space and a letter (a sentence, not a message at all).
@@ -21,10 +25,14 @@ space and a letter (a sentence, not a message at all).
 from __future__ import annotations
 
 import gettext
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+import pytest
+
+from game import i18n
 from game.engine.protocol import IllegalAction
 from game.engine.session import Session
 from game.engine.text import Clause, Joined, Msg, Ref, from_json
@@ -38,14 +46,25 @@ def catalogue(lang: str) -> dict:
         return gettext.GNUTranslations(f)._catalog
 
 
+def language(lang: str, scope: str = "module"):
+    """A fixture that sets `lang` for its tests, yields `catalogue(lang)` and sets English back."""
+    @pytest.fixture(scope=scope)
+    def fixture():
+        tr = catalogue(lang)
+        i18n.set_language(lang)
+        yield tr
+        i18n.set_language("en")
+    return fixture
+
+
 def _untranslated(msg: Msg, tr: dict, same: Iterable[str]) -> str | None:
     key = msg.msgid if msg.plural is None else (msg.msgid, 0)
     got = tr.get(key)
     if not got:
         return msg.msgid
     if got == msg.msgid and msg.msgid not in same:
-        lead = msg.msgid.replace("{", " {").split("{")[0]
-        return msg.msgid if any(c.isalpha() for c in lead) else None
+        words = re.sub(r"\{[^}]*\}", "", msg.msgid)
+        return msg.msgid if any(c.isalpha() for c in words) else None
     values = {k: str(v) if isinstance(v, (Msg, Ref, Joined, Clause)) else v for k, v in msg.params.items()}
     if msg.n is not None:
         values.setdefault("n", msg.n)
@@ -56,28 +75,30 @@ def _untranslated(msg: Msg, tr: dict, same: Iterable[str]) -> str | None:
     return None
 
 
-def english_words(value: Any, tr: dict, where: str, out: set, same: Iterable[str] = ()) -> None:
-    """Adds `(where, text)` to `out` for every piece of `value` a reader would get in English."""
+def english_words(value: Any, tr: dict, where: str, out: set, same: Iterable[str] = (),
+                  plain: Callable[[str], bool] | None = None) -> None:
+    """Adds `(where, text)` to `out` for every piece of `value` a reader would get in English;
+    `plain(text)` says which plain string is English (default: one with a space and a letter)."""
     cls = value.__class__
     if isinstance(value, Msg):
         bad = _untranslated(value, tr, same)
         if bad:
             out.add((where, bad))
         for p in value.params.values():
-            english_words(p, tr, where, out, same)
+            english_words(p, tr, where, out, same, plain)
     elif cls in (Joined, Clause):
         for p in value.parts:
-            english_words(p, tr, where, out, same)
+            english_words(p, tr, where, out, same, plain)
         if value.sep.__class__ is not str:
-            english_words(value.sep, tr, where, out, same)
+            english_words(value.sep, tr, where, out, same, plain)
     elif cls is Ref:
         if value.name() == value.key and "_" in value.key:
             out.add((where, f"unnamed {value.kind} {value.key}"))
     elif cls is str:
-        if " " in value.strip() and any(c.isalpha() for c in value):
+        if plain(value) if plain else " " in value.strip() and any(c.isalpha() for c in value):
             out.add((where, value))
     elif isinstance(value, dict):
-        english_words(from_json(value), tr, where, out, same)
+        english_words(from_json(value), tr, where, out, same, plain)
 
 
 @dataclass
@@ -85,10 +106,11 @@ class Played:
     english: list  # sorted (where, text) pairs a reader got in English
     actions: int  # actions played
     counts: dict = field(default_factory=dict)  # texts looked at: event, label, prompt, refusal, reason
+    state: Any = None  # the game's last state
 
 
 def play(title, scenario: str, seed: int, options: dict, choose: Callable, tr: dict,
-         same: Iterable[str] = (), limit: int = 3000) -> Played:
+         same: Iterable[str] = (), limit: int = 3000, plain: Callable[[str], bool] | None = None) -> Played:
     """Plays one game to its end (or `limit` actions), checking each text on the way."""
     session = Session.start(title, scenario, seed, options)
     english: set = set()
@@ -96,7 +118,7 @@ def play(title, scenario: str, seed: int, options: dict, choose: Callable, tr: d
     tried: list = []
 
     def check(value, where):
-        english_words(value, tr, where, english, same)
+        english_words(value, tr, where, english, same, plain)
         counts[where] += 1
 
     while not session.is_over() and len(session.actions) < limit:
@@ -122,4 +144,4 @@ def play(title, scenario: str, seed: int, options: dict, choose: Callable, tr: d
             check(reason, "reason")
         for event in session.apply(chosen):
             check(event.message, "event")
-    return Played(sorted(english), len(session.actions), counts)
+    return Played(sorted(english), len(session.actions), counts, session.state)

@@ -4,13 +4,11 @@ refusals, questions' prompts and option labels, the bots' reasons) comes out tra
 message's msgid has a Hungarian translation that differs from the English, apart from proper
 names (Refs: figures, weapons, cards, monsters), square and door ids and the dice faces' codes.
 
-(The game loop is written out here; tests/gears/test_hungarian_games.py and
-tests/convoy/test_translated_games.py have their own: a shared test helper could serve all.)"""
+The loop and the check are tests/translated_games.py's; Doom adds its plain-string rule (a word
+of two letters is English, a die face's code is not) and lets its simulator clean up."""
 from __future__ import annotations
 
-import gettext
 import re
-from pathlib import Path
 
 import pytest
 
@@ -18,76 +16,39 @@ from game import i18n
 from game.doom.simulation import DoomSimulator
 from game.engine.protocol import IllegalAction
 from game.engine.session import Session
-from game.engine.text import Clause, Joined, Msg, Ref, from_json
+from game.engine.text import Msg, Ref
+from tests.translated_games import english_words, language, play
 
-LOCALE = Path(__file__).resolve().parents[2] / "game" / "locale"
 # Written the same in Hungarian: joins of other messages and numbers, the BFG.
 SAME_IN_HUNGARIAN = {"{path}: {problem}", "{n} {monster}", "{plan}, {exposed}", "{action}: {plan}", "BFG"}
 FACE_CODE = re.compile(r"^r\d d\d( \+A)?$")  # a die face as the dice table names it: "r2 d1 +A"
 WORD = re.compile(r"[a-z]{2}")  # a word (squares, doors and areas are "4,10", "D1", "A2")
 
+hungarian = language("hu")
 
-@pytest.fixture(scope="module")
-def hungarian():
-    with (LOCALE / "hu" / "LC_MESSAGES" / "tiletop.mo").open("rb") as f:
-        catalogue = gettext.GNUTranslations(f)
-    i18n.set_language("hu")
-    yield catalogue._catalog
-    i18n.set_language("en")
+
+def _plain_english(text: str) -> bool:
+    """English words as a plain string: not a message at all (a die face's code is not words)."""
+    return bool(WORD.search(text)) and not FACE_CODE.match(text)
 
 
 def _english_words(value, hu: dict, where: str, out: set) -> None:
     """Adds to `out` every piece of `value` a Hungarian player would read in English."""
-    if isinstance(value, Msg):
-        key = value.msgid if value.plural is None else (value.msgid, 0)
-        got = hu.get(key)
-        if not got or (got == value.msgid and value.msgid not in SAME_IN_HUNGARIAN):
-            out.add((where, value.msgid))
-        for p in value.params.values():
-            _english_words(p, hu, where, out)
-    elif value.__class__ in (Joined, Clause):
-        for p in value.parts:
-            _english_words(p, hu, where, out)
-    elif value.__class__ is Ref:
-        return  # a proper name
-    elif value.__class__ is str:
-        if WORD.search(value) and not FACE_CODE.match(value):
-            out.add((where, value))  # English words as a plain string: not a message at all
-    elif isinstance(value, dict):
-        _english_words(from_json(value), hu, where, out)
+    english_words(value, hu, where, out, SAME_IN_HUNGARIAN, _plain_english)
 
 
-def _play(scenario: str, seed: int, marines: int, bot: str, difficulty: str | None, hu: dict) -> tuple[set, dict]:
+def _play(scenario: str, seed: int, marines: int, bot: str, difficulty: str | None, hu: dict):
     sim = DoomSimulator()
-    session = Session.start(sim.title, scenario, seed, sim.options(scenario, marines))
     controller = sim.bot(bot, seed, difficulty)
-    english: set = set()
-    counts = {"event": 0, "label": 0, "prompt": 0, "refusal": 0, "reason": 0}
-    tried: list = []
-    while not session.is_over() and len(session.actions) < 1500:
-        actions = session.legal_actions()
-        for a in actions:
-            _english_words(a.label, hu, "label", english)
-        counts["label"] += len(actions)
-        if session.state.proc is not None:
-            _english_words(session.state.proc["pending"]["prompt"], hu, "prompt", english)
-            counts["prompt"] += 1
-        for old in tried[-4:]:  # actions legal a moment ago and not now: the rules' refusals
-            if old not in actions:
-                with pytest.raises(IllegalAction) as refused:
-                    sim.title.apply(session.state, old)
-                _english_words(refused.value.why, hu, "refusal", english)
-                counts["refusal"] += 1
-        tried += actions[:2]
-        choice = controller.decide(session.state, actions)
-        if choice.reason:
-            _english_words(choice.reason, hu, "reason", english)
-            counts["reason"] += 1
-        for event in session.apply(choice.action):
-            _english_words(event.message, hu, "event", english)
-            counts["event"] += 1
-    sim.finish(session.state)
-    return english, counts
+
+    def choose(state, actions):
+        choice = controller.decide(state, actions)
+        return (choice.action, choice.reason) if choice.reason else choice.action
+
+    played = play(sim.title, scenario, seed, sim.options(scenario, marines), choose, hu,
+                  SAME_IN_HUNGARIAN, limit=1500, plain=_plain_english)
+    sim.finish(played.state)
+    return played.english, played.counts
 
 
 @pytest.mark.parametrize("scenario,seed,marines,bot,difficulty", [

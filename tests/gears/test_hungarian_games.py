@@ -9,19 +9,14 @@ import pytest
 
 from game import i18n, titles
 from game.engine.text import Msg, Ref
-from tests.translated_games import catalogue, english_words, play
+from tests.translated_games import english_words, language, play
 
 # Written the same in Hungarian: names of things (an equipment named after its weapon) and the
 # dice faces' word 'omen' (the seed keeps it).
 SAME_IN_HUNGARIAN = {"Locust", "omen", "Hammer of Dawn", "{enemy}", "{weapon} ({mode})", "{weapon} +{extra}", ": {text}"}
 
 
-@pytest.fixture(scope="module")
-def hungarian():
-    tr = catalogue("hu")
-    i18n.set_language("hu")
-    yield tr
-    i18n.set_language("en")
+hungarian = language("hu")
 
 
 def _play(mission: str, seed: int, players: int, hu: dict):

@@ -1,24 +1,16 @@
 """Issue 18: whole simulated Level 7 games with the language set to Greek, and every text the
 rules and the player bot produce for a player (log lines, action labels, refusals, prompts, the
-bot's reasons) reads Greek. The walk and the game loop are the Hungarian test's
-(tests/level7/test_hungarian_games.py); only the catalogue differs."""
+bot's reasons) reads Greek. The game loop is the Hungarian test's (tests/level7/test_hungarian_games.py,
+on tests/translated_games.py's); only the catalogue differs."""
 from __future__ import annotations
-
-import gettext
 
 import pytest
 
 from game import i18n
-from tests.level7.test_hungarian_games import LOCALE, _play
+from tests.level7.test_hungarian_games import _play
+from tests.translated_games import language
 
-
-@pytest.fixture(scope="module")
-def greek():
-    with (LOCALE / "el" / "LC_MESSAGES" / "tiletop.mo").open("rb") as f:
-        catalogue = gettext.GNUTranslations(f)
-    i18n.set_language("el")
-    yield catalogue._catalog
-    i18n.set_language("en")
+greek = language("el")
 
 
 @pytest.mark.parametrize("scenario,seed,players", [("s1", 1, 1), ("s1", 2, 2), ("s1", 4, 4), ("s2", 3, 4)])

@@ -6,97 +6,45 @@ the English, apart from proper names (tiles, cards, characters, enemies: Refs) a
 saved in English reads in Hungarian, and a save written before messages (plain English strings)
 still loads and plays on.
 
-Self-contained on purpose (the Gears and Convoy tests have a loop like it; a shared helper for
-them is being written): the walk below is the check, the loop only feeds it."""
+The loop and the check are tests/translated_games.py's; the player bot's reason on every step
+is checked too."""
 from __future__ import annotations
 
-import gettext
 import json
 import re
-from pathlib import Path
 
 import pytest
 
 from game import i18n
-from game.engine.protocol import IllegalAction
 from game.engine.session import Session
-from game.engine.text import Joined, Msg, Ref, english, from_json
+from game.engine.text import Msg, Ref, english, from_json
 from game.level7.player_bot import PlayerBot
 from game.level7.rules.title import Level7Title
+from tests.translated_games import english_words, language, play
 
-LOCALE = Path(__file__).resolve().parents[2] / "game" / "locale"
 # Written the same in Hungarian: a card whose name is the same word, a proper name.
 SAME_IN_HUNGARIAN = {"Sprint", "Dr. Cronos"}
 
-
-@pytest.fixture(scope="module")
-def hungarian():
-    with (LOCALE / "hu" / "LC_MESSAGES" / "tiletop.mo").open("rb") as f:
-        catalogue = gettext.GNUTranslations(f)
-    i18n.set_language("hu")
-    yield catalogue._catalog
-    i18n.set_language("en")
+hungarian = language("hu")
 
 
 def _english_words(value, hu: dict, where: str, out: set) -> None:
     """Adds to `out` every piece of `value` a Hungarian player would read in English."""
-    if isinstance(value, Msg):
-        key = value.msgid if value.plural is None else (value.msgid, 0)
-        got = hu.get(key)
-        if not got or (got == value.msgid and value.msgid not in SAME_IN_HUNGARIAN
-                       and any(c.isalpha() for c in value.msgid.replace("{", " {").split("{")[0])):
-            out.add((where, value.msgid))
-        for p in value.params.values():
-            _english_words(p, hu, where, out)
-    elif isinstance(value, Joined):  # Clause and Sentence too
-        for p in value.parts:
-            _english_words(p, hu, where, out)
-        if value.sep.__class__ is not str:
-            _english_words(value.sep, hu, where, out)
-    elif value.__class__ is Ref:
-        return  # a proper name: a tile, a card, a character, an enemy
-    elif value.__class__ is str:
-        if " " in value.strip() and any(c.isalpha() for c in value):
-            out.add((where, value))  # a sentence as plain English: not a message at all
-    elif isinstance(value, dict):
-        _english_words(from_json(value), hu, where, out)
+    english_words(value, hu, where, out, SAME_IN_HUNGARIAN)
 
 
-def _play(scenario: str, seed: int, players: int, hu: dict) -> tuple[set, int, dict]:
+def _play(scenario: str, seed: int, players: int, tr: dict) -> tuple[list, int, dict]:
     title = Level7Title()
-    session = Session.start(title, scenario, seed, {"players": players})
     bots: dict = {}
-    english: set = set()
-    counts = {"event": 0, "label": 0, "prompt": 0, "refusal": 0, "reason": 0}
-    tried: list = []
-    while not session.is_over() and len(session.actions) < 3000:
-        actions = session.legal_actions()
-        for a in actions:
-            _english_words(a.label, hu, "label", english)
-        counts["label"] += len(actions)
-        pending = session.state.proc and session.state.proc["pending"]
-        if pending:
-            _english_words(pending["prompt"], hu, "prompt", english)
-            counts["prompt"] += 1
-        for old in tried[-4:]:  # actions legal a moment ago and not now: the rules' refusals
-            if old not in actions:
-                try:
-                    title.apply(session.state, old)
-                except IllegalAction as exc:
-                    _english_words(exc.why, hu, "refusal", english)
-                    counts["refusal"] += 1
-                else:  # pragma: no cover - apply checks legality before any change
-                    raise AssertionError(f"{old} was applied though not legal")
-        tried += actions[:2]
-        who = session.decider
+
+    def choose(state, actions):
+        who = title.current_decider(state)
         bot = bots.get(who) or bots.setdefault(who, PlayerBot(seed * 8 + len(bots)))
-        choice = bot.decide(session.state, actions)
-        _english_words(choice.reason, hu, "reason", english)  # the bot's reason, shown to a watcher
-        counts["reason"] += 1
-        for event in session.apply(choice.action):
-            _english_words(event.message, hu, "event", english)
-            counts["event"] += 1
-    return english, len(session.actions), counts
+        choice = bot.decide(state, actions)
+        return choice.action, choice.reason  # the bot's reason, shown to a watcher: every step
+
+    played = play(title, scenario, seed, {"players": players}, choose, tr, SAME_IN_HUNGARIAN)
+    return played.english, played.actions, played.counts
 
 
 @pytest.mark.parametrize("scenario,seed,players", [("s1", 1, 1), ("s1", 2, 2), ("s1", 3, 3), ("s1", 4, 4),
