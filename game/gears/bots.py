@@ -1101,12 +1101,36 @@ class SquadBot(CogBot):
         mover = (ctx.frame or {}).get("mover")
         who = N.character(ctx.state.cogs[mover].character) if mover in ctx.state.cogs else M("the active COG")
         hand = len(ctx.cog.hand)
+        if self._crowded_follow(ctx):
+            return 5, M("Follow {who} (discarding {card}): too many of us in one area", who=who, card=N.card(a.payload["card"]))
         if hand >= ctx.content.cogs[ctx.cog.character].hand_limit and ctx.want_to_move():
             return 30, M("Follow {who} (discarding {card}): a full hand, and I want to go on too", who=who, card=N.card(a.payload["card"]))
         if ctx.danger(ctx.cog.area, ctx.cog.cover) >= 1.5 and hand >= 4:
             return 30, M("Follow {who} (discarding {card}): out of danger here", who=who, card=N.card(a.payload["card"]))
         return 10, M("Follow {who} (discarding {card}): not worth a card now", who=who, card=N.card(a.payload["card"]))
 
+
+    def _a_no_follow(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        crowd = self._crowded_follow(ctx)
+        if crowd:
+            return 25, M("Do not follow: {n} of us already go there, and {k} Locust(s) that hit a whole area are near: spread out",
+                         n=crowd[0], k=crowd[1])
+        return super()._a_no_follow(ctx, a)
+
+    @staticmethod
+    def _crowded_follow(ctx: _Look) -> tuple[int, int] | None:
+        """(COGs already going, area-hitting Locusts near) when one more follower would crowd
+        the mover's area, else None. Every follower ends in the mover's area (seed p. 24): a
+        third COG there makes each area hit (a Grenadier's toss, a Boomer's Omen) cost two
+        partners, and the card is a point of health besides (The Showdown at 4 players, seed
+        1000: three partners followed on turns 2 and 3, six cards, and the Grenadiers' tosses
+        then hit three at once). The committed followers are public (the move frame)."""
+        stack = ctx.state.pending.get("stack") or []
+        if len(stack) < 2 or stack[-2].get("f") != "move":
+            return None
+        going = 1 + len(stack[-2].get("followers", ()))
+        hitters = ctx.area_hitters(ctx.cog.area) if going >= 2 else 0
+        return (going, hitters) if hitters else None
 
     # --- Search for the Stranded Stage 3: the end-of-turn escort (rules/turn.py frame "stranded")
 
@@ -1613,15 +1637,26 @@ class _SquadLook(_Look):
         partners = sum(1 for q, c in self.state.cogs.items() if q != self.me and c.area == area and not c.bleeding)
         if not partners:
             return 0.0
+        return 0.4 * partners * min(self.area_hitters(area, 2, False), 2)
+
+    def area_hitters(self, area: str, reach: int = 4, sight: bool = True) -> int:
+        """Locusts whose hits cover a whole area (`_AREA_HITS`) within `reach` areas of `area`
+        (or, with `sight`, seeing it). The default reach is one round's: an AI card's move of
+        2-3, then an attack at what it sees. Traces (The Showdown at 4 players, seed 1000):
+        Grenadiers 3-4 areas off walked in on one AI card and each GRENADE TOSS wounded all
+        three partners of the target."""
         from game.gears.rules import wounds as W
+        from game.gears.rules.movement import los
 
         view = self.view
-        hitters = 0
+        n = 0
         for x in self.state.locusts.values():
-            if x.area in view.move_dist and view.mdist(x.area, area) <= 2 and any(
+            if x.area not in view.move_dist or not any(
                     a.effect in _AREA_HITS for a in W.enemy_stats(self.state, self.content, x.enemy).abilities):
-                hitters += 1
-        return 0.4 * partners * min(hitters, 2)
+                continue
+            if view.mdist(x.area, area) <= reach or (sight and los(view, (x.area, x.cover), (area, None))):
+                n += 1
+        return n
 
     # --- the Stranded (Search for the Stranded Stage 3)
 

@@ -487,3 +487,29 @@ def test_showdown_waits_for_the_feral_berserker_rather_than_running_at_it(real):
     assert "door" in look.goal_name()
     assert toward_it * 3 <= look.goal_weight()
     P.release(s)
+
+
+def test_showdown_at_4_players_a_third_cog_does_not_follow_into_grenade_tosses(real):
+    """Seed p. 24 (Follow: a card, and the follower ends in the mover's area) and MP1's
+    Grenadier (GRENADE TOSS: each other figure in the target's area takes 1 wound, spec 8.2).
+    The Showdown at 4 players, seed 1000: three partners followed the active COG on turns 2
+    and 3 (six cards), and each toss then hit three COGs. With one partner already committed
+    and Grenadiers within a round's reach, a full-handed COG stays and says why; with no
+    area-hitting Locust near, the same hand follows as before."""
+    s = start(real, "the_showdown", players=4)
+    p1, p2, p3 = s.players[:3]
+    here = s.cogs[p1].area
+    for q in (p2, p3):
+        s.cogs[q].area = here
+    limit = real.content.cogs[s.cogs[p3].character].hand_limit
+    s.cogs[p3].hand = ["roadie_run#1", "advance#1", "assault#1", "advance#2", "assault#2", "roadie_run#2", "advance#3"][:limit]
+    assert SquadBot(1).look(s, p3).area_hitters(here) > 0  # the Grenadiers at the holes are a round away
+    T.push(s, {"f": "move", "player": p1, "left": 2, "steps": 0, "left_areas": [], "asked": [p2, p3], "followers": [p2]})
+    T.push(s, {"f": "follow", "candidates": [p3], "mover": p1, "from": here})
+    choice = SquadBot(1).decide(s, real.legal_actions(s))
+    assert choice.action.kind == "no_follow" and "spread out" in choice.reason
+    s.locusts = {q: x for q, x in s.locusts.items() if x.enemy != "grenadier"}
+    assert SquadBot(1).look(s, p3).area_hitters(here) == 0
+    choice = SquadBot(1).decide(s, real.legal_actions(s))
+    assert choice.action.kind == "follow"
+    P.release(s)
