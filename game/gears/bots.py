@@ -13,6 +13,7 @@ current stage card's objective (`squad_plan`) and weighs the hand as health; see
 """
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from typing import Callable
 
@@ -1184,6 +1185,20 @@ class SquadBot(CogBot):
 _AREA_HITS = {"wound_others_in_target_area", "hit_all_cogs_in_target_area", "death_blast", "explode",
               "chain_reaction", "wound_cogs_in_own_area_then_flip"}
 
+@functools.lru_cache(maxsize=None)
+def _attacks_its_whole_area(enemy: str) -> bool:
+    """Whether an AI card that activates `enemy` attacks every figure (or COG) in its own area:
+    the Berserker (base cards 21-23) and the Butcher's cards (MP1, also the Feral Berserker's).
+    Partners beside each other there all take its dice (China Shop at 4 players, seed 1000: the
+    Berserker's three attacks on the whole squad in 1A:plaza cost 20 cards)."""
+    def hits(effects) -> bool:
+        return any((f.verb == "attack" and str(f.value) in ("each_figure_in_area", "each_cog_in_area"))
+                   or hits(f.do) or hits(f.otherwise) for f in effects)
+
+    return any(hits(b.effects) for card in _content().ai_cards_activating(enemy) for b in card.branches) \
+        or any(hits(card.finally_) for card in _content().ai_cards_activating(enemy))
+
+
 # The msgid of the squad plan's goal for a key enemy that walks to the squad on its own (The
 # Showdown's Feral Berserker; squad_plan words it).
 _COMES_TO_US = "the {name}: its death opens the way on"
@@ -1651,8 +1666,8 @@ class _SquadLook(_Look):
         view = self.view
         n = 0
         for x in self.state.locusts.values():
-            if x.area not in view.move_dist or not any(
-                    a.effect in _AREA_HITS for a in W.enemy_stats(self.state, self.content, x.enemy).abilities):
+            if x.area not in view.move_dist or not (_attacks_its_whole_area(x.enemy) or any(
+                    a.effect in _AREA_HITS for a in W.enemy_stats(self.state, self.content, x.enemy).abilities)):
                 continue
             if view.mdist(x.area, area) <= reach or (sight and los(view, (x.area, x.cover), (area, None))):
                 n += 1

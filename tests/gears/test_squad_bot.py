@@ -495,7 +495,7 @@ def test_showdown_at_4_players_a_third_cog_does_not_follow_into_grenade_tosses(r
     The Showdown at 4 players, seed 1000: three partners followed the active COG on turns 2
     and 3 (six cards), and each toss then hit three COGs. With one partner already committed
     and Grenadiers within a round's reach, a full-handed COG stays and says why; with no
-    area-hitting Locust near, the same hand follows as before."""
+    area-hitting Locust near (Palace Guards only), the same hand follows as before."""
     s = start(real, "the_showdown", players=4)
     p1, p2, p3 = s.players[:3]
     here = s.cogs[p1].area
@@ -508,8 +508,30 @@ def test_showdown_at_4_players_a_third_cog_does_not_follow_into_grenade_tosses(r
     T.push(s, {"f": "follow", "candidates": [p3], "mover": p1, "from": here})
     choice = SquadBot(1).decide(s, real.legal_actions(s))
     assert choice.action.kind == "no_follow" and "spread out" in choice.reason
-    s.locusts = {q: x for q, x in s.locusts.items() if x.enemy != "grenadier"}
-    assert SquadBot(1).look(s, p3).area_hitters(here) == 0
+    s.locusts = {q: x for q, x in s.locusts.items() if x.enemy == "palace_guard"}  # one target an attack
+    assert s.locusts and SquadBot(1).look(s, p3).area_hitters(here) == 0
     choice = SquadBot(1).decide(s, real.legal_actions(s))
     assert choice.action.kind == "follow"
     P.release(s)
+
+
+def test_spreads_out_near_a_berserker_whose_ai_cards_attack_its_whole_area(title):
+    """Spec 7.6 (the Berserker's AI cards 21-23: move 1 area toward a COG, then attack each
+    figure in its own area) and MP1's Butcher cards (each COG in its area; the Feral Berserker
+    borrows them): partners sharing an area all take its dice, so beside one a partner in my
+    area costs (`crowding`) as beside a Boomer. China Shop at 4 players, seed 1000: three
+    Berserker attacks on the whole squad in 1A:plaza cost 20 cards."""
+    from game.gears.rules.state import LocustState
+
+    s = fresh(title, players=2)
+    view = s.view()
+    p1, p2 = s.players
+    here = s.cogs[p1].area
+    s.cogs[p2].area = here
+    near = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) == 1)
+    for enemy in ("berserker", "feral_berserker"):
+        s.locusts = {"b#1": LocustState("b#1", enemy, near)}
+        look = SquadBot(1).look(s, p1)
+        assert look.area_hitters(here) == 1 and look.crowding(here) > 0.0, enemy
+    s.locusts = {"drone#1": LocustState("drone#1", "drone", near)}
+    assert SquadBot(1).look(s, p1).crowding(here) == 0.0
