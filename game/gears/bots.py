@@ -1172,7 +1172,43 @@ class SquadBot(CogBot):
                                            if b in ctx.view.move_dist and ctx.view.mdist(to, b) <= more])
         return 50 + v, M("Move the Stranded to {to}, toward the exit ({n} areas left)", to=to, n=ctx.stranded_exit_dist(to))
 
+    def _a_explore(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        wait = self._wait_to_explore(ctx)
+        if wait is not None:
+            return -5, wait
+        return super()._a_explore(ctx, a)
+
+    @staticmethod
+    def _wait_to_explore(ctx: _Look) -> Msg | None:
+        """Why not to explore yet (None: explore). Exploring places the next level's tiles
+        and spawns their Locusts at once (spec 6.12); unless the exploring is itself the stage's
+        objective, a COG on 2 cards or fewer, or with every standing partner more than 2 areas
+        behind, waits at the door for the squad (Roadblocks at 4 players, seed 1000: Marcus,
+        on 1 card with his partners 2-5 areas back, opened level 2 alone: three Boomers, six
+        Tickers and four Drones came out, and he was down two turns later)."""
+        from game.gears.rules.explore import explore_refusal
+
+        kind = ctx.objective_kind()
+        if kind in ("level_explored", "explore_attempted") or len(ctx.state.players) < 2 \
+                or explore_refusal(ctx.state, ctx.me) is not None:
+            return None
+        if kind in ("all_holes_sealed", "no_locusts_in_play", "enemy_killed") and ctx.state.locusts:
+            return None  # CogBot's own low score: the objective is on this level
+        behind = ctx.dist_to_partner(ctx.cog.area)
+        if behind >= INF:
+            return None  # no standing partner to wait for
+        hand = len(ctx.cog.hand)
+        if hand <= 2:
+            return M("Wait at the door: on {n} card(s) I would meet the next level's Locusts alone", n=hand)
+        if behind > 2:
+            return M("Wait at the door for my partners ({d} areas behind): exploring spawns the next level's Locusts", d=behind)
+        return None
+
     def _a_stop(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        if ctx.phase == "move":
+            wait = self._wait_to_explore(ctx)
+            if wait is not None:
+                return 36, wait
         if ctx.phase != "stranded":
             return super()._a_stop(ctx, a)
         if not (ctx.frame or {}).get("paid"):

@@ -535,3 +535,34 @@ def test_spreads_out_near_a_berserker_whose_ai_cards_attack_its_whole_area(title
         assert look.area_hitters(here) == 1 and look.crowding(here) > 0.0, enemy
     s.locusts = {"drone#1": LocustState("drone#1", "drone", near)}
     assert SquadBot(1).look(s, p1).crowding(here) == 0.0
+
+
+def test_roadblocks_stage_2_a_lone_cog_on_few_cards_waits_at_the_door(real):
+    """Spec 9.2.4 (Roadblocks Stage 2: every COG must reach the map exit of level 2 or 3) and
+    spec 6.12 (exploring places the next level and spawns its Locusts at once). Seed 1000 at 4
+    players: Marcus reached the door on 1 card with his partners 2-5 areas back and opened
+    level 2 alone (three Boomers, six Tickers, four Drones); he was down two turns later. The
+    bot now stops at the door and says why; with his partners beside him and a healthy hand,
+    the same door is explored."""
+    s = real.new_game("roadblocks", 1000, {"players": 4})
+    bots: dict = {}
+    for _ in range(2000):
+        d = real.current_decider(s)
+        acts = real.legal_actions(s)
+        if s.stage == 1 and any(a.kind == "explore" for a in acts) and (s.pending.get("stack") or [{}])[-1].get("f") == "move":
+            break
+        real.apply(s, bots.setdefault(d, SquadBot(1000 * 8 + len(bots))).decide(s, acts).action)
+    else:
+        raise AssertionError("no COG reached the level-1 door in Stage 2")
+    me = s.active_player
+    cog = s.cogs[me]
+    here = cog.area
+    cog.hand = cog.hand[:1] or ["advance#1"]
+    choice = SquadBot(1).decide(s, acts)
+    assert choice.action.kind == "stop" and "Wait at the door" in str(choice.reason)
+    for q, c in s.cogs.items():
+        c.area, c.bleeding = here, False
+    cog.hand = ["advance#1", "assault#1", "advance#2", "assault#2", "roadie_run#2"]
+    choice = SquadBot(1).decide(s, real.legal_actions(s))
+    assert choice.action.kind == "explore"
+    P.release(s)
