@@ -1221,6 +1221,7 @@ class SquadBot(CogBot):
 _AREA_HITS = {"wound_others_in_target_area", "hit_all_cogs_in_target_area", "death_blast", "explode",
               "chain_reaction", "wound_cogs_in_own_area_then_flip"}
 
+
 @functools.lru_cache(maxsize=None)
 def _attacks_its_whole_area(enemy: str) -> bool:
     """Whether an AI card that activates `enemy` attacks every figure (or COG) in its own area:
@@ -1691,7 +1692,8 @@ class _SquadLook(_Look):
         return 0.4 * partners * min(self.area_hitters(area, 2, False), 2)
 
     def area_hitters(self, area: str, reach: int = 4, sight: bool = True) -> int:
-        """Locusts whose hits cover a whole area (`_AREA_HITS`) within `reach` areas of `area`
+        """Locusts whose hits cover a whole area (`_AREA_HITS`, or AI cards that attack every
+        figure in their area: `_attacks_its_whole_area`) within `reach` areas of `area`
         (or, with `sight`, seeing it). The default reach is one round's: an AI card's move of
         2-3, then an attack at what it sees. Traces (The Showdown at 4 players, seed 1000):
         Grenadiers 3-4 areas off walked in on one AI card and each GRENADE TOSS wounded all
@@ -1704,8 +1706,7 @@ class _SquadLook(_Look):
         # A whole-area attacker counts when it is too sturdy to shoot down before it strikes
         # (health 5 or more: the Berserker, the Feral Berserker, 7). Not the Butchers of Search
         # for the Stranded (health 4): counting them cost the escort (its Stage 2 with seeds 1-5
-        # at 2 players: 3 -> 2). Counting the Berserker only while unwounded (only some weapons
-        # wound it then) kept China Shop 4p at 4 of 100, against 8 counting it always.
+        # at 2 players: 3 -> 2).
         for x in self.state.locusts.values():
             if x.area not in view.move_dist or not ((_attacks_its_whole_area(x.enemy) and W.enemy_stats(self.state, self.content, x.enemy).health >= 5) or any(
                     a.effect in _AREA_HITS for a in W.enemy_stats(self.state, self.content, x.enemy).abilities)):
