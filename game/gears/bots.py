@@ -13,6 +13,7 @@ current stage card's objective (`squad_plan`) and weighs the hand as health; see
 """
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from typing import Callable
 
@@ -1101,12 +1102,36 @@ class SquadBot(CogBot):
         mover = (ctx.frame or {}).get("mover")
         who = N.character(ctx.state.cogs[mover].character) if mover in ctx.state.cogs else M("the active COG")
         hand = len(ctx.cog.hand)
+        if self._crowded_follow(ctx):
+            return 5, M("Follow {who} (discarding {card}): too many of us in one area", who=who, card=N.card(a.payload["card"]))
         if hand >= ctx.content.cogs[ctx.cog.character].hand_limit and ctx.want_to_move():
             return 30, M("Follow {who} (discarding {card}): a full hand, and I want to go on too", who=who, card=N.card(a.payload["card"]))
         if ctx.danger(ctx.cog.area, ctx.cog.cover) >= 1.5 and hand >= 4:
             return 30, M("Follow {who} (discarding {card}): out of danger here", who=who, card=N.card(a.payload["card"]))
         return 10, M("Follow {who} (discarding {card}): not worth a card now", who=who, card=N.card(a.payload["card"]))
 
+
+    def _a_no_follow(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        crowd = self._crowded_follow(ctx)
+        if crowd:
+            return 25, M("Do not follow: {n} of us already go there, and {k} Locust(s) that hit a whole area are near: spread out",
+                         n=crowd[0], k=crowd[1])
+        return super()._a_no_follow(ctx, a)
+
+    @staticmethod
+    def _crowded_follow(ctx: _Look) -> tuple[int, int] | None:
+        """(COGs already going, area-hitting Locusts near) when one more follower would crowd
+        the mover's area, else None. Every follower ends in the mover's area (seed p. 24): a
+        third COG there makes each area hit (a Grenadier's toss, a Boomer's Omen) cost two
+        partners, and the card is a point of health besides (The Showdown at 4 players, seed
+        1000: three partners followed on turns 2 and 3, six cards, and the Grenadiers' tosses
+        then hit three at once). The committed followers are public (the move frame)."""
+        stack = ctx.state.pending.get("stack") or []
+        if len(stack) < 2 or stack[-2].get("f") != "move":
+            return None
+        going = 1 + len(stack[-2].get("followers", ()))
+        hitters = ctx.area_hitters(ctx.cog.area) if going >= 2 else 0
+        return (going, hitters) if hitters else None
 
     # --- Search for the Stranded Stage 3: the end-of-turn escort (rules/turn.py frame "stranded")
 
@@ -1147,7 +1172,43 @@ class SquadBot(CogBot):
                                            if b in ctx.view.move_dist and ctx.view.mdist(to, b) <= more])
         return 50 + v, M("Move the Stranded to {to}, toward the exit ({n} areas left)", to=to, n=ctx.stranded_exit_dist(to))
 
+    def _a_explore(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        wait = self._wait_to_explore(ctx)
+        if wait is not None:
+            return -5, wait
+        return super()._a_explore(ctx, a)
+
+    @staticmethod
+    def _wait_to_explore(ctx: _Look) -> Msg | None:
+        """Why not to explore yet (None: explore). Exploring places the next level's tiles
+        and spawns their Locusts at once (spec 6.12); unless the exploring is itself the stage's
+        objective, a COG on 2 cards or fewer, or with every standing partner more than 2 areas
+        behind, waits at the door for the squad (Roadblocks at 4 players, seed 1000: Marcus,
+        on 1 card with his partners 2-5 areas back, opened level 2 alone: three Boomers, six
+        Tickers and four Drones came out, and he was down two turns later)."""
+        from game.gears.rules.explore import explore_refusal
+
+        kind = ctx.objective_kind()
+        if kind in ("level_explored", "explore_attempted") or len(ctx.state.players) < 2 \
+                or explore_refusal(ctx.state, ctx.me) is not None:
+            return None
+        if kind in ("all_holes_sealed", "no_locusts_in_play", "enemy_killed") and ctx.state.locusts:
+            return None  # CogBot's own low score: the objective is on this level
+        behind = ctx.dist_to_partner(ctx.cog.area)
+        if behind >= INF:
+            return None  # no standing partner to wait for
+        hand = len(ctx.cog.hand)
+        if hand <= 2:
+            return M("Wait at the door: on {n} card(s) I would meet the next level's Locusts alone", n=hand)
+        if behind > 2:
+            return M("Wait at the door for my partners ({d} areas behind): exploring spawns the next level's Locusts", d=behind)
+        return None
+
     def _a_stop(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        if ctx.phase == "move":
+            wait = self._wait_to_explore(ctx)
+            if wait is not None:
+                return 36, wait
         if ctx.phase != "stranded":
             return super()._a_stop(ctx, a)
         if not (ctx.frame or {}).get("paid"):
@@ -1159,6 +1220,21 @@ class SquadBot(CogBot):
 # Locust abilities that wound every figure (or every COG) in an area (enemies.toml).
 _AREA_HITS = {"wound_others_in_target_area", "hit_all_cogs_in_target_area", "death_blast", "explode",
               "chain_reaction", "wound_cogs_in_own_area_then_flip"}
+
+
+@functools.lru_cache(maxsize=None)
+def _attacks_its_whole_area(enemy: str) -> bool:
+    """Whether an AI card that activates `enemy` attacks every figure (or COG) in its own area:
+    the Berserker (base cards 21-23) and the Butcher's cards (MP1, also the Feral Berserker's).
+    Partners beside each other there all take its dice (China Shop at 4 players, seed 1000: the
+    Berserker's three attacks on the whole squad in 1A:plaza cost 20 cards)."""
+    def hits(effects) -> bool:
+        return any((f.verb == "attack" and str(f.value) in ("each_figure_in_area", "each_cog_in_area"))
+                   or hits(f.do) or hits(f.otherwise) for f in effects)
+
+    return any(hits(b.effects) for card in _content().ai_cards_activating(enemy) for b in card.branches) \
+        or any(hits(card.finally_) for card in _content().ai_cards_activating(enemy))
+
 
 # The msgid of the squad plan's goal for a key enemy that walks to the squad on its own (The
 # Showdown's Feral Berserker; squad_plan words it).
@@ -1613,15 +1689,31 @@ class _SquadLook(_Look):
         partners = sum(1 for q, c in self.state.cogs.items() if q != self.me and c.area == area and not c.bleeding)
         if not partners:
             return 0.0
+        return 0.4 * partners * min(self.area_hitters(area, 2, False), 2)
+
+    def area_hitters(self, area: str, reach: int = 4, sight: bool = True) -> int:
+        """Locusts whose hits cover a whole area (`_AREA_HITS`, or AI cards that attack every
+        figure in their area: `_attacks_its_whole_area`) within `reach` areas of `area`
+        (or, with `sight`, seeing it). The default reach is one round's: an AI card's move of
+        2-3, then an attack at what it sees. Traces (The Showdown at 4 players, seed 1000):
+        Grenadiers 3-4 areas off walked in on one AI card and each GRENADE TOSS wounded all
+        three partners of the target."""
         from game.gears.rules import wounds as W
+        from game.gears.rules.movement import los
 
         view = self.view
-        hitters = 0
+        n = 0
+        # A whole-area attacker counts when it is too sturdy to shoot down before it strikes
+        # (health 5 or more: the Berserker, the Feral Berserker, 7). Not the Butchers of Search
+        # for the Stranded (health 4): counting them cost the escort (its Stage 2 with seeds 1-5
+        # at 2 players: 3 -> 2).
         for x in self.state.locusts.values():
-            if x.area in view.move_dist and view.mdist(x.area, area) <= 2 and any(
-                    a.effect in _AREA_HITS for a in W.enemy_stats(self.state, self.content, x.enemy).abilities):
-                hitters += 1
-        return 0.4 * partners * min(hitters, 2)
+            if x.area not in view.move_dist or not ((_attacks_its_whole_area(x.enemy) and W.enemy_stats(self.state, self.content, x.enemy).health >= 5) or any(
+                    a.effect in _AREA_HITS for a in W.enemy_stats(self.state, self.content, x.enemy).abilities)):
+                continue
+            if view.mdist(x.area, area) <= reach or (sight and los(view, (x.area, x.cover), (area, None))):
+                n += 1
+        return n
 
     # --- the Stranded (Search for the Stranded Stage 3)
 

@@ -487,3 +487,82 @@ def test_showdown_waits_for_the_feral_berserker_rather_than_running_at_it(real):
     assert "door" in look.goal_name()
     assert toward_it * 3 <= look.goal_weight()
     P.release(s)
+
+
+def test_showdown_at_4_players_a_third_cog_does_not_follow_into_grenade_tosses(real):
+    """Seed p. 24 (Follow: a card, and the follower ends in the mover's area) and MP1's
+    Grenadier (GRENADE TOSS: each other figure in the target's area takes 1 wound, spec 8.2).
+    The Showdown at 4 players, seed 1000: three partners followed the active COG on turns 2
+    and 3 (six cards), and each toss then hit three COGs. With one partner already committed
+    and Grenadiers within a round's reach, a full-handed COG stays and says why; with no
+    area-hitting Locust near (Palace Guards only), the same hand follows as before."""
+    s = start(real, "the_showdown", players=4)
+    p1, p2, p3 = s.players[:3]
+    here = s.cogs[p1].area
+    for q in (p2, p3):
+        s.cogs[q].area = here
+    limit = real.content.cogs[s.cogs[p3].character].hand_limit
+    s.cogs[p3].hand = ["roadie_run#1", "advance#1", "assault#1", "advance#2", "assault#2", "roadie_run#2", "advance#3"][:limit]
+    assert SquadBot(1).look(s, p3).area_hitters(here) > 0  # the Grenadiers at the holes are a round away
+    T.push(s, {"f": "move", "player": p1, "left": 2, "steps": 0, "left_areas": [], "asked": [p2, p3], "followers": [p2]})
+    T.push(s, {"f": "follow", "candidates": [p3], "mover": p1, "from": here})
+    choice = SquadBot(1).decide(s, real.legal_actions(s))
+    assert choice.action.kind == "no_follow" and "spread out" in choice.reason
+    s.locusts = {q: x for q, x in s.locusts.items() if x.enemy == "palace_guard"}  # one target an attack
+    assert s.locusts and SquadBot(1).look(s, p3).area_hitters(here) == 0
+    choice = SquadBot(1).decide(s, real.legal_actions(s))
+    assert choice.action.kind == "follow"
+    P.release(s)
+
+
+def test_spreads_out_near_a_berserker_whose_ai_cards_attack_its_whole_area(title):
+    """Spec 7.6 (the Berserker's AI cards 21-23: move 1 area toward a COG, then attack each
+    figure in its own area) and MP1's Butcher cards (each COG in its area; the Feral Berserker
+    borrows them): partners sharing an area all take its dice, so beside one a partner in my
+    area costs (`crowding`) as beside a Boomer. China Shop at 4 players, seed 1000: three
+    Berserker attacks on the whole squad in 1A:plaza cost 20 cards."""
+    from game.gears.rules.state import LocustState
+
+    s = fresh(title, players=2)
+    view = s.view()
+    p1, p2 = s.players
+    here = s.cogs[p1].area
+    s.cogs[p2].area = here
+    near = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) == 1)
+    for enemy in ("berserker", "feral_berserker"):
+        s.locusts = {"b#1": LocustState("b#1", enemy, near)}
+        look = SquadBot(1).look(s, p1)
+        assert look.area_hitters(here) == 1 and look.crowding(here) > 0.0, enemy
+    s.locusts = {"drone#1": LocustState("drone#1", "drone", near)}
+    assert SquadBot(1).look(s, p1).crowding(here) == 0.0
+
+
+def test_roadblocks_stage_2_a_lone_cog_on_few_cards_waits_at_the_door(real):
+    """Spec 9.2.4 (Roadblocks Stage 2: every COG must reach the map exit of level 2 or 3) and
+    spec 6.12 (exploring places the next level and spawns its Locusts at once). Seed 1000 at 4
+    players: Marcus reached the door on 1 card with his partners 2-5 areas back and opened
+    level 2 alone (three Boomers, six Tickers, four Drones); he was down two turns later. The
+    bot now stops at the door and says why; with his partners beside him and a healthy hand,
+    the same door is explored."""
+    s = real.new_game("roadblocks", 1000, {"players": 4})
+    bots: dict = {}
+    for _ in range(2000):
+        d = real.current_decider(s)
+        acts = real.legal_actions(s)
+        if s.stage == 1 and any(a.kind == "explore" for a in acts) and (s.pending.get("stack") or [{}])[-1].get("f") == "move":
+            break
+        real.apply(s, bots.setdefault(d, SquadBot(1000 * 8 + len(bots))).decide(s, acts).action)
+    else:
+        raise AssertionError("no COG reached the level-1 door in Stage 2")
+    me = s.active_player
+    cog = s.cogs[me]
+    here = cog.area
+    cog.hand = cog.hand[:1] or ["advance#1"]
+    choice = SquadBot(1).decide(s, acts)
+    assert choice.action.kind == "stop" and "Wait at the door" in str(choice.reason)
+    for q, c in s.cogs.items():
+        c.area, c.bleeding = here, False
+    cog.hand = ["advance#1", "assault#1", "advance#2", "assault#2", "roadie_run#2"]
+    choice = SquadBot(1).decide(s, real.legal_actions(s))
+    assert choice.action.kind == "explore"
+    P.release(s)
