@@ -481,7 +481,7 @@ def _word(value: Any, translate: Callable[[str], str] | None, plural: Callable |
         return value
     if cls is Ref:
         return value.name(translate)
-    if cls is Msg or cls is Plural or cls is Joined or cls is Clause or cls is Sentence:
+    if cls is Msg or cls is Plural or cls is Joined or cls is Clause or cls is Sentence or cls is Capitalised:
         return value.render(translate, plural)
     return value
 

@@ -136,3 +136,18 @@ def test_kept_makes_each_key_once_and_stays_bounded():
     kept(("move", "c"), make, "c")
     again = kept(("move", "a"), make, "a")
     assert again is not first and again == first and made == ["a", "b", "c", "a"]
+
+
+def test_every_wrapped_kind_inside_a_message_words_in_the_language_asked():
+    """A Clause, Sentence or Capitalised inside another message is worded with the translate
+    function the outer message is worded with (English for hashes and code that matches words),
+    not in whatever language the screen happens to show."""
+    inner = M("floor square {c},{r} is in no area", c=3, r=4)
+    i18n.set_language("hu")
+    try:
+        for wrapped, words in ((T.Capitalised(inner), "Floor square 3,4 is in no area"),
+                               (T.Sentence(inner), "Floor square 3,4 is in no area."),
+                               (T.Clause(inner), "floor square 3,4 is in no area")):
+            assert M("Problem: {p}", p=wrapped).english() == f"Problem: {words}"
+    finally:
+        i18n.set_language("en")
