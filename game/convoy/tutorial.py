@@ -63,10 +63,7 @@ class ConvoyAdapter(AdapterBase):
 
     def check_lesson(self, doc: TomlFile, lesson: Lesson) -> None:
         self.check_scenario(doc, lesson, "convoy", "Neuroshima Convoy", {"standard"}, "scenario")
-        for key, value in lesson.setup.items():
-            path = ["setup", key]
-            if key not in SETUP_VERBS:
-                raise doc.error(path, f"unknown setup verb {key!r} (expected one of: {', '.join(SETUP_VERBS)})")
+        for key, value, path in self.setup_verbs(doc, lesson, SETUP_VERBS):
             if key == "learner" and value not in ("moloch", "outpost", "both"):
                 raise doc.error(path, "learner is \"moloch\", \"outpost\" or \"both\"")
             if key in CARD_VERBS:

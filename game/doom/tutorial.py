@@ -88,10 +88,7 @@ class DoomAdapter(AdapterBase):
     def check_lesson(self, doc: TomlFile, lesson: Lesson) -> None:
         c = self.content
         self.check_scenario(doc, lesson, "doom", "Doom", c.scenarios, "scenario")
-        for key, value in lesson.setup.items():
-            path = ["setup", key]
-            if key not in SETUP_VERBS:
-                raise doc.error(path, f"unknown setup verb {key!r} (expected one of: {', '.join(SETUP_VERBS)})")
+        for key, value, path in self.setup_verbs(doc, lesson, SETUP_VERBS):
             if key == "marine":
                 for i, item in enumerate(table_list(doc, value, path)):
                     check_keys(doc, item, MARINE_KEYS, path + [i], ("id",))

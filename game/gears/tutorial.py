@@ -71,10 +71,7 @@ class GearsAdapter(AdapterBase):
         """Names in the lesson that the content does not know become errors with a line."""
         c = self.content
         self.check_scenario(doc, lesson, "gears", "Gears", c.missions, "mission")
-        for key, value in lesson.setup.items():
-            path = ["setup", key]
-            if key not in SETUP_VERBS:
-                raise doc.error(path, f"unknown setup verb {key!r} (expected one of: {', '.join(SETUP_VERBS)})")
+        for key, value, path in self.setup_verbs(doc, lesson, SETUP_VERBS):
             if key == "locust":
                 for i, item in enumerate(table_list(doc, value, path)):
                     check_keys(doc, item, LOCUST_KEYS, path + [i], ("id", "enemy", "area"))

@@ -81,10 +81,7 @@ class Level7Adapter(AdapterBase):
     def check_lesson(self, doc: TomlFile, lesson: Lesson) -> None:
         c = self.content
         self.check_scenario(doc, lesson, "level7", "Level 7", c.scenarios, "scenario")
-        for key, value in lesson.setup.items():
-            path = ["setup", key]
-            if key not in SETUP_VERBS:
-                raise doc.error(path, f"unknown setup verb {key!r} (expected one of: {', '.join(SETUP_VERBS)})")
+        for key, value, path in self.setup_verbs(doc, lesson, SETUP_VERBS):
             if key == "tile":
                 for i, item in enumerate(table_list(doc, value, path)):
                     check_keys(doc, item, TILE_KEYS, path + [i], ("id", "from", "door"))

@@ -96,6 +96,15 @@ class AdapterBase:
             raise LessonBroken(f"{lesson.path}: [scenario]: {exc}") from None
 
     @staticmethod
+    def setup_verbs(doc: TomlFile, lesson: Lesson, verbs: tuple) -> Any:
+        """The lesson's [setup] as (verb, value, key path), each verb one the title knows."""
+        for key, value in lesson.setup.items():
+            path = ["setup", key]
+            if key not in verbs:
+                raise doc.error(path, f"unknown setup verb {key!r} (expected one of: {', '.join(verbs)})")
+            yield key, value, path
+
+    @staticmethod
     def check_scenario(doc: TomlFile, lesson: Lesson, title: str, name: str, known: Any, what: str) -> None:
         """The lesson's [scenario] names this title (key `title`, shown as `name`) and one of its
         scenarios (`known`, called `what`)."""
