@@ -260,6 +260,10 @@ def test_hot_seat_never_shows_another_seats_drawn_cards(make_app):
             break
         if table.handoff is not None:
             seen_handoffs += 1
+            # Behind the card nobody's private line shows: the person leaving still sits there.
+            private = [e.event.text for e in table.session.log if e.event.visible_to is not None]
+            shown = "\n".join(table.log)
+            assert not any(table._words(t) in shown for t in private), "a private line behind the handoff card"
             do_click(app, (table._size[0] // 2, table._size[1] // 2))  # "Pass the table": click to take it
             continue
         viewer = table.viewer

@@ -43,7 +43,6 @@ from game.ui.kit.ai_panel import AiShown
 from game.ui.kit.dice_tray import DiceRoll, ShownDie
 from game.ui.kit.game_table import BOT_DELAY_MS, GameTable, Sprite
 from game.ui.kit.layers import Layer
-from game.ui.kit.log_panel import LogLines
 from game.ui.scene import Context
 from game.ui.table.board_render import BoardRenderer, load_floor
 from game.ui.table.camera import FitCamera
@@ -323,14 +322,6 @@ class DoomTable(GameTable):
             self.camera.center_on((x0 + x1) / 2, (y0 + y1) / 2)
         # else the whole map fits at the explored part's scale: shown whole (centring on the
         # explored part would push some of it under the hand strip)
-
-    @property
-    def log(self) -> LogLines:
-        """The kit's log for the seat at the table; behind the handoff card (dimmed, still
-        legible) only the public lines, until the next person has clicked."""
-        if self.handoff is not None:
-            return self.log_where(lambda who: who is None)
-        return super().log
 
     def invader_view(self) -> bool:
         """The whole map is shown (the invader's view, once the invader is at the table), else

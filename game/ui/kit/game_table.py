@@ -1315,7 +1315,11 @@ class GameTable(Scene, ABC):
     def log(self) -> LogLines:
         """The log lines the person now at the table may read: public lines, and the private
         ones of their own seat (an Event's visible_to). Filtered when shown, not when logged,
-        so another seat's draws never stay on screen after a handoff (issue 21)."""
+        so another seat's draws never stay on screen after a handoff (issue 21). Behind the
+        handoff card the person leaving is still at the desk and the next one not yet: public
+        lines only (the log showed the next seat's draw through the dimmed card)."""
+        if self.handoff is not None:
+            return self.log_where(lambda who: who is None)
         viewer = self.viewer
         return self.log_where(lambda who: who is None or viewer in who)
 
