@@ -281,3 +281,35 @@ def test_merged_rectangles_cover_every_one_given():
     assert all(any(o.contains(r) for o in out) for r in rects if r.width and r.height)
     many = [pygame.Rect(i * 20, 0, 5, 5) for i in range(10)]
     assert merged(many, most=6) == [pygame.Rect(0, 0, 185, 5)]
+
+
+def test_the_side_panel_after_the_handoff_card_is_the_one_drawn_whole(make_app):
+    """Hot-seat: behind the handoff card the log holds public lines only; once the next person
+    clicks, their private lines ("You draw ...") are back. The side panel is drawn from its
+    layer while its key stays the same, so the key must see the card go: the frame after the
+    click equals the same state drawn whole."""
+    from game.gears import bots
+    from game.gears.rules.title import GearsTitle
+    from game.ui.gears.table_scene import GearsTable
+
+    app = make_app((1280, 720))
+    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["human", "human"], (1280, 720), animate=False)
+    app.push(table)
+    app.clock = FixedClock()
+    chooser = {p: bots.SquadBot(seed=5 + i) for i, p in enumerate(table.players)}
+    app.step()
+    for _n in range(40):  # to a handoff to a seat that has drawn cards
+        if table.handoff is not None and any(e.event.visible_to and table.handoff in e.event.visible_to
+                                             for e in session.log):
+            break
+        table.handoff = None
+        table.submit(chooser[session.decider].decide(session.state, session.legal_actions()).action)
+        app.step()
+    assert table.handoff is not None
+    hidden = list(table.log)
+    table.handoff = None  # what the click on the card does
+    table.dirty = True
+    app.step()
+    assert len(list(table.log)) > len(hidden)  # the seat's own draw is readable now
+    assert pygame.image.tobytes(app.screen, "RGB") == _whole(app, table)

@@ -1033,11 +1033,12 @@ class GameTable(Scene, ABC):
                 tuple(self.side_rect))
 
     def side_key(self) -> tuple:
-        """Everything the side panel shows (the state, the log lines this seat may read, the tab,
-        the fold): it is drawn again only when this changes. A title whose sections show more
-        of the table than the state (a selection, what is hovered) adds it."""
-        return (self.state_version, len(self._log), self.log_scroll, self.viewer, self.side_open, self.side_tab,
-                tuple(self.seats))
+        """Everything the side panel shows (the state, the log lines this seat may read, public
+        ones only behind the handoff card, the tab, the fold): it is drawn again only when this
+        changes. A title whose sections show more of the table than the state (a selection, what
+        is hovered) adds it."""
+        return (self.state_version, len(self._log), self.log_scroll, self.viewer, self.handoff is not None,
+                self.side_open, self.side_tab, tuple(self.seats))
 
     def _layered(self, layer: Layer, surface, rect: pygame.Rect, key: tuple, paint, records: tuple[str, ...] = ()) -> None:
         """A part of the table from its layer while `key`, the settings (the words' language, the
@@ -1101,7 +1102,7 @@ class GameTable(Scene, ABC):
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         r = self.toolbar_rect
         pygame.draw.rect(surface, pal.panel, r)
-        pygame.draw.line(surface, pal.panel_edge, (0, r.bottom - 1), (r.right, r.bottom - 1), 2)
+        pygame.draw.rect(surface, pal.panel_edge, (0, r.bottom - 2, r.right, 2))  # inside its own rect: a layer drawn alone (the side panel) must not cover it
         bh = r.height - px(14)
         y = r.top + px(7)
         x = px(10)
