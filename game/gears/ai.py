@@ -592,6 +592,21 @@ def run(ctx, content: GearsContent, effects, fctx: Fctx) -> bool:
     return again
 
 
+def _stays_words(state: GearsState, content: GearsContent, cond: Condition, card: AiCard | None,
+                 lid: str) -> Msg:
+    """Why a figure of a "for each" stays where it is: its condition does not hold."""
+    me = state.locusts[lid]
+    if cond.name == "nearest_cog_at_least_movement":
+        near = _nearest(state, me.area, _targets(state))
+        if not near:
+            return M("{locust} stays where it is: no COG is within reach.", locust=N.locust(state, lid))
+        d = state.view().mdist(me.area, _area(state, near[0]))
+        return M("{locust} stays where it is: the nearest COG is {areas} away, fewer than {n}.",
+                 locust=N.locust(state, lid), areas=N.areas(d), n=cond.value)
+    return M("{locust} stays where it is: the card's condition ({condition}) does not hold.", locust=N.locust(state, lid),
+             condition=_cond_text(cond, content, card, state))
+
+
 def _figure_ctx(state: GearsState, fctx: Fctx, lid: str) -> Fctx:
     """The context of one figure of a "for each": its own moves and attacks earlier in this
     card count (Firefight's "each Locust that did not attack", spec 7.6), not a fresh False."""
@@ -644,6 +659,11 @@ def effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> bool:
             if e.condition is None or holds(ctx, content, e.condition, sub):
                 state.flags["activating"] = l
                 again = run(ctx, content, e.do, sub) or again
+            else:
+                # The player picked this figure in the order question: the log says why it
+                # then does nothing (The Horde, Swarm: a COG is already near, spec 7.6).
+                ctx.emit("ai", _stays_words(state, content, e.condition, fctx.get("card"), l),
+                         {"figure": l, "stays": True})
         return again
     if v == "when":
         branch = e.do if holds(ctx, content, e.condition, fctx) else e.otherwise

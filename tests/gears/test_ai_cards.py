@@ -101,6 +101,18 @@ def test_base_2_the_horde_moves_far_locusts_3(title, content):
     assert again and dist(s, far) == 3 and dist(s, near) == 2
 
 
+def test_base_2_the_horde_logs_why_a_near_locust_stays(title, content):
+    """Spec 7.6, The Horde: a Locust nearer than 4 to the nearest COG does not move. The player
+    was asked when it activates, so the log says it stayed and why."""
+    s = scene(title)
+    far, near = put(s, content, "wretch", 6), put(s, content, "drone", 2)
+    _, ev = run(s, content, "base:2")
+    stayed = [e for e in ev if e.payload.get("stays")]
+    assert [e.payload["figure"] for e in stayed] == [near]
+    assert stayed[0].text.endswith("stays where it is: the nearest COG is 2 areas away, fewer than 4.")
+    assert not any(e.payload.get("figure") == far and e.payload.get("stays") for e in ev)
+
+
 def test_base_3_locust_near_you_moves_2_and_attacks(title, content):
     s = scene(title)
     w = put(s, content, "wretch", 2)
