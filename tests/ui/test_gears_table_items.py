@@ -233,3 +233,40 @@ def test_the_missions_cards_open_on_request(make_app):
     key(pygame.K_m)
     app.run(max_frames=1)
     assert isinstance(app.top, MissionCards)
+
+
+def test_hovering_an_activate_first_button_lights_that_figure(make_app):
+    """The figure-order question of a Locust AI card (spec 7.6: the active player orders the
+    figures) names each figure on a button; while the pointer is on "Activate Drone 1 first",
+    Drone 1 is ringed on the map in the lit choices' colour, and the ring goes with the pointer."""
+    import pygame
+
+    from tests.ui.conftest import move
+
+    app = make_app()
+    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), SAVES.autosave_path(), animate=False)
+    app.push(table)
+
+    def asked(t) -> bool:
+        return t.session.decider == "P1" and sum(a.kind == "activate_order" for a in t.session.legal_actions()) > 1
+
+    assert drive(table, asked)
+    app.run(max_frames=1)
+    rect, _label, what = next(b for b in table.buttons if getattr(b[2], "kind", None) == "activate_order")
+    lid = what.payload["figure"]
+    centre = table.token_rects[lid].center
+    half = table.token_rects[lid].width // 2
+
+    def ring_lit() -> bool:  # a pixel just outside the token, on any side, in the lit colour
+        surface = pygame.display.get_surface()
+        return any(surface.get_at((centre[0] + dx * r, centre[1] + dy * r))[:3] == table.ctx.palette.lit
+                   for r in range(half + 1, half + 9) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+
+    assert not ring_lit()
+    move(rect.center)
+    app.run(max_frames=1)
+    assert ring_lit() and table.hover_named == lid
+    move(table.view_rect.center)
+    app.run(max_frames=1)
+    assert table.hover_named is None and not ring_lit()

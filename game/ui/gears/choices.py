@@ -53,6 +53,16 @@ def card_of(action: Action) -> str | None:
     return None
 
 
+def named_figure(state, action: Action) -> str | None:
+    """The figure on the map a question's option names (the figure order, a tied Locust, the
+    COG a card means): the table lights it while the option's button is hovered."""
+    for key in ("figure", "cog"):
+        fid = action.payload.get(key)
+        if isinstance(fid, str) and (fid in state.locusts or fid in state.cogs):
+            return fid
+    return None
+
+
 def label(state, content: GearsContent, action: Action) -> str:
     """The engine's label, with ids turned into words; our own words when it gave none."""
     text = action.text or ""

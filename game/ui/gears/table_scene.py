@@ -68,6 +68,7 @@ class GearsTable(GameTable):
         self.area_pick: str | None = None  # the area chosen when that weapon has several modes there
         self.confirm_drop: str | None = None  # a weapon whose discard waits for "Discard" or "Keep it"
         self.hover_figure: str | None = None  # a figure (or Squad row) under the pointer: its card shows
+        self.hover_named: str | None = None  # the figure a hovered prompt button names: lit on the map
         self.figure_card_rect: pygame.Rect | None = None  # that card, as last drawn
         self._framed = False  # the attack view zoomed in on the attacker and target
         self._end_view: tuple | None = None  # the map view the end screen framed the board in
@@ -312,9 +313,19 @@ class GearsTable(GameTable):
         figure = self._figure_at(pos) if inside else None
         if not inside and self.side_open:  # a COG's row in the Squad section: its character card
             figure = next((p for p, r in self.squad_rows.items() if r.collidepoint(pos)), None)
-        if area != self.hover_area or figure != self.hover_figure:
-            self.hover_area, self.hover_figure = area, figure
+        named = self._named_at(pos)
+        if area != self.hover_area or figure != self.hover_figure or named != self.hover_named:
+            self.hover_area, self.hover_figure, self.hover_named = area, figure, named
             self.dirty = True
+
+    def _named_at(self, pos: tuple[int, int]) -> str | None:
+        """The figure named by the prompt button under the pointer (buttons as last drawn), when
+        that button is still one of the choices."""
+        offered = [a for _l, a in self.choices.buttons]
+        for rect, _label, what in self.buttons:
+            if rect.collidepoint(pos) and isinstance(what, Action) and what in offered:
+                return C.named_figure(self.state, what)
+        return None
 
     def cancel(self) -> bool:
         if self.selected_card or self.target or self.grenade_mode or self.area_weapon or self.confirm_drop:
@@ -541,7 +552,7 @@ class GearsTable(GameTable):
 
     def frame_key(self) -> tuple:
         cam = self.camera
-        return (cam.x, cam.y, cam.zoom, self.choices, self.hover_figure, self.target,
+        return (cam.x, cam.y, cam.zoom, self.choices, self.hover_figure, self.hover_named, self.target,
                 self.attack_choice, self.selected_card, self.grenade_mode, self.area_weapon, self.area_pick,
                 self.confirm_drop)
 
@@ -737,22 +748,25 @@ class GearsTable(GameTable):
             rect.center = (round(x), round(y))
             bleeding = key in st.cogs and st.cogs[key].bleeding
             targeted = key in self.choices.targets and mine
+            named = key == self.hover_named and mine
             wounded = key in st.locusts and st.locusts[key].wounded
             self.token_rects[key] = rect
             ring = size // 2 + max(3, round(6 * z)) + 2
             bound = pygame.Rect(0, 0, 2 * ring, 2 * ring)
             bound.center = rect.center
-            look = (rel, size, bleeding, targeted, key == active, wounded, tuple(rect))
+            look = (rel, size, bleeding, targeted, named, key == active, wounded, tuple(rect))
             out.append(Sprite(("figure", key), look, bound.inflate(4, 4),
-                              partial(self._paint_figure, rel, size, z, bleeding, targeted, key == active, wounded, rect)))
+                              partial(self._paint_figure, rel, size, z, bleeding, targeted, named, key == active, wounded, rect)))
         return out
 
-    def _paint_figure(self, rel, size, z, bleeding, targeted, active, wounded, rect, surface) -> None:
+    def _paint_figure(self, rel, size, z, bleeding, targeted, named, active, wounded, rect, surface) -> None:
         pal = self.ctx.palette
         image = self.ctx.assets.image(rel, (size, size))
         if bleeding:
             image = pygame.transform.rotate(image, 90)
         at = image.get_rect(center=rect.center)
+        if named:  # in the colour of the lit choices: the button under the pointer chooses it
+            pygame.draw.circle(surface, pal.lit, at.center, size // 2 + max(3, round(6 * z)), max(3, round(5 * z)))
         if targeted:
             pygame.draw.circle(surface, pal.danger, at.center, size // 2 + max(3, round(6 * z)), max(2, round(4 * z)))
         if active:
