@@ -193,3 +193,28 @@ def test_city_text_lists_results_feature_and_sectors(content):
     assert "Ferry Docks" in text and "apply it" in text and "Supplies" in text
     city = next(c for c in content.cities if c.id == "cleveland_harbour")
     assert len(text.splitlines()) == 3 + len(city.sectors)  # two results, the feature, a line a sector
+
+
+def test_the_battle_panel_words_a_victory_result_as_the_city_card_does(make_app, monkeypatch):
+    """Spec 6 (a city's victory results): the battle panel's "If Moloch wins" / "If the Outpost
+    wins" lines say each result in the words the city card and its hover view print, not in
+    words of their own."""
+    from game.convoy.rules import board as B
+    from game.ui import widgets
+    from game.ui.convoy import cards as C
+    from game.ui.convoy.table_scene import ConvoyTable
+    from tests.ui.test_convoy_layout import mid_game
+    from tests.ui.test_ui_scale import draw
+
+    app = make_app((1920, 1080))
+    table = mid_game(app, (1920, 1080))
+    assert isinstance(table, ConvoyTable)
+    said: list[str] = []
+    block = widgets.text_block
+    monkeypatch.setattr(widgets, "text_block", lambda surface, text, *a, **kw: said.append(text) or block(surface, text, *a, **kw))
+    table.dirty = True
+    draw(app)
+    city = table.content.cities[B.active_city(table.state)]
+    _name, text = C.city_text(table.content, city.id)
+    moloch, outpost = (line.split(": ", 1)[1] for line in text.split("\n")[:2])
+    assert any(s.startswith(moloch) for s in said) and any(s.startswith(outpost) for s in said)

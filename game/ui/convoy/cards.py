@@ -31,6 +31,7 @@ import pygame
 
 from game.i18n import _, capitals
 from game.ui import widgets
+from game.ui.convoy.words import victory_result
 from game.ui.kit.hand import PLACEHOLDER_COLOUR
 
 RGB = tuple[int, int, int]
@@ -81,8 +82,8 @@ def city_text(content, city_id: str) -> tuple[str, str]:
     """(name, what the card says) of a city, for a hover view: the victory results, the
     feature and each sector's effect, one per line."""
     city = next(c for c in content.cities if c.id == city_id)
-    lines = [_("Moloch wins: {result}").format(result=_result_caption(city.moloch_win)),
-             _("Outpost wins: {result}").format(result=_result_caption(city.outpost_win)),
+    lines = [_("Moloch wins: {result}").format(result=victory_result(city.moloch_win)),
+             _("Outpost wins: {result}").format(result=victory_result(city.outpost_win)),
              f"{city.feature_name}: {city.feature_text}"]
     lines += [f"{_(content.sectors[s].name)}{' *' if content.sectors[s].star else ''}: {_(content.sectors[s].text)}"
               for s in city.sectors]
@@ -1087,19 +1088,6 @@ _EMBLEM_PAINTERS: dict[str, Callable[[Pen, str, str], None]] = {
 CITY_RED, CITY_GREEN = (150, 38, 30), (56, 108, 48)
 
 
-def _result_caption(steps) -> str:
-    """A city victory result in a few words, from its steps (the data has no words for it)."""
-    parts = []
-    for st in steps:
-        if st.op == "mill":
-            parts.append(_("Discard {n} from the Moloch deck").format(n=st.n))
-        elif st.op == "reveal_two":
-            parts.append(_("Reveal 2 Moloch cards, discard 1"))
-        elif st.op == "destroy_sector":
-            parts.append(_("Destroy another sector and apply it") if st.apply else _("Destroy another sector"))
-    return "; ".join(parts)
-
-
 def _result_icon(p: Pen, steps) -> None:
     ink = p.ink
     op = steps[0].op if steps else ""
@@ -1254,7 +1242,7 @@ def _render_city(ctx, content, city, size, destroyed, sectors_destroyed, battle_
                (250, 210, 110), _dark(colour, 0.2))
         x += ic + max(2, pad // 2)
         room = inner.right - x
-        caption = _result_caption(steps)
+        caption = victory_result(steps)
         if room > 24:
             lines, font = _word_fit(ctx, caption, room, max(8, edge * 0.42), 7, lines=2)
             step = font.get_linesize() - 1

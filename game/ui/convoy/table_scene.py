@@ -951,20 +951,6 @@ class ConvoyTable(GameTable):
             lines.append(_("side modifiers {n:+d}").format(n=extra))
         return lines or [_("no cards")]
 
-    def _result_words(self, steps) -> str:
-        out = []
-        for stp in steps:
-            if stp.op == "mill":
-                out.append(_("the Moloch deck discards {n}").format(n=stp.n))
-            elif stp.op == "reveal_two":
-                out.append(_("two cards of the Moloch deck are revealed, one discarded"))
-            elif stp.op == "destroy_sector":
-                out.append(_("another sector is destroyed and its effect applies") if stp.apply else
-                           _("another sector is destroyed"))
-            else:
-                out.append(stp.op)
-        return ", ".join(out) or _("nothing")
-
     def _draw_battle(self, surface) -> None:
         """The battle panel: live strengths in the active city (hover: the breakdown), the
         contested sector and what a win, a tie or a loss would do."""
@@ -1011,17 +997,17 @@ class ConvoyTable(GameTable):
             y = widgets.text_block(surface, _("The Sector Battle token is placed in Phase II."), small, pal.text_dim,
                                    pygame.Rect(x, y, w, px(40)), 1.05) + px(6)
         previews = [
-            (_("If Moloch wins"), self.colour_of("moloch"), self._result_words(city.moloch_win)),
+            (_("If Moloch wins"), self.colour_of("moloch"), words.victory_result(city.moloch_win)),
             (_("If tied"), (220, 220, 200), _("Moloch wins it ({card})").format(card=self._name(storm)) if storm >= 0
              else _("the on-tie abilities (Moloch's, then the Outpost's)")),
-            (_("If the Outpost wins"), self.colour_of("outpost"), self._result_words(city.outpost_win)),
+            (_("If the Outpost wins"), self.colour_of("outpost"), words.victory_result(city.outpost_win)),
         ]
         for head, colour, text in previews:
             if y > r.bottom - px(60):
                 break
             y = widgets.text(surface, head, bold, colour, (x, y)).bottom + px(1)
             if sec is not None and head != _("If tied") and sec.text:
-                text += "; " + _("then the contested sector's effect")
+                text += _("; ") + _("then the contested sector's effect")
             y = widgets.text_block(surface, text + ".", small, pal.text_dim, pygame.Rect(x, y, w, r.bottom - y - px(30)), 1.05) + px(6)
         widgets.text_block(surface, _("Whatever the result, the contested sector is destroyed."), small, pal.text,
                            pygame.Rect(x, max(y, r.bottom - px(40)), w, px(36)), 1.05)

@@ -59,3 +59,19 @@ def rule(kind: str) -> str:
 
 def win_by(key: str) -> str:
     return _(WIN_BY[key]) if key in WIN_BY else ""
+
+
+def victory_result(steps) -> str:
+    """What a city's victory result does (its steps: the data has no words for them), in the
+    same words on the city card, its hover view and the battle panel."""
+    parts = []
+    for st in steps:
+        if st.op == "mill":
+            parts.append(_("Discard {n} from the Moloch deck").format(n=st.n))
+        elif st.op == "reveal_two":
+            parts.append(_("Reveal 2 Moloch cards, discard 1"))
+        elif st.op == "destroy_sector":
+            parts.append(_("Destroy another sector and apply it") if st.apply else _("Destroy another sector"))
+        else:
+            parts.append(st.op)
+    return _("; ").join(parts) or _("nothing")
