@@ -64,8 +64,8 @@ def test_8_4_paranoid_discards_a_fear_event_and_must_resolve_the_second_card():
     assert "Paranoid" in s.proc["pending"]["prompt"] and s.proc["pending"]["about"] == {"card": "E01", "section": "F4"}
     events = settle(s, T.apply(s, next(a for a in offered if a.get("redraw"))))
     said = texts(events)
-    assert "discards event E01 (Paranoid) and draws another" in said
-    assert "draws event E03 (fear section), and must resolve it" in said and "Nothing happens." in said
+    assert "discards the event card In the Vents (Paranoid) and draws another" in said
+    assert "draws the event card False Alarm (fear section), and must resolve it" in said and "Nothing happens." in said
     assert "E01" in s.events.discard_pile and "E03" in s.events.discard_pile
     assert not s.enemies  # E01's F4 clone never came
 
@@ -78,7 +78,7 @@ def test_8_4_paranoid_keeps_the_card_when_asked_and_never_asks_for_other_section
     next_event(s, "E01")
     events = act(s, "move", to="T05")
     events = settle(s, events + T.apply(s, next(a for a in T.legal_actions(s) if a.get("redraw") is False)))
-    assert "draws event E01 (fear section)." in texts(events) and "discards event" not in texts(events)
+    assert "draws the event card In the Vents (fear section)." in texts(events) and "discards the event" not in texts(events)
     assert any(e.kind == "clone" for e in s.enemies)  # F4: the clone came
     s = game(tiles=SECURITY_ROOM)
     s.characters["subject_1"].skills = ["paranoid"]
@@ -89,7 +89,7 @@ def test_8_4_paranoid_keeps_the_card_when_asked_and_never_asks_for_other_section
     s.characters["subject_1"].skills = ["paranoid"]
     next_event(s)
     events = act(s, "end_turn")
-    assert s.turn.player == "subject_2" and "(end of turn)" in texts(events)
+    assert s.turn.player == "subject_2" and "at the end of the turn" in texts(events)
 
 
 def test_8_4_field_medic_draws_one_more_card_on_medical_supplies_within_the_hand_size():

@@ -84,9 +84,29 @@ def test_3_3_an_event_tile_sends_the_explorer_straight_to_step_3_and_storage_giv
     next_event(s, "E10")  # Facility section Fa3: lock a door of your tile (the player chooses)
     events = settle(s, act(s, "explore", door=["N", 0]))
     said = texts(events)
-    assert "Storage tile" in said and "draws event E10 (facility section)" in said
-    assert said.index("Storage tile") < said.index("draws event E10")
+    assert "Storage tile" in said and "draws the event card Blast Door (facility section)" in said
+    assert said.index("Storage tile") < said.index("draws the event card Blast Door")
     assert s.turn.player == "subject_2"
+
+
+def test_5_2_step_3_the_log_names_the_event_by_its_title_in_every_language():
+    """5.2 step 3 / 8.7: an event card has no title of its own (seed p. 11: a spawn icon, three
+    events, the activation boxes), so the log names it by the title of the section its icon
+    triggered, in the reader's language; the card's id stays in the event for the saves."""
+    from game import i18n
+
+    s = game(tiles=[("T07", 0, 0, 0), ("T23", 1, 0, 1)])
+    next_event(s, "E08")  # its Security section is S8, Records Wiped
+    events = act(s, "move", to="T23")
+    drawn = [e for e in events if e.kind == "event"]
+    assert [e.payload["card"] for e in drawn] == ["E08"]
+    before = i18n.language()
+    try:
+        for lang, title in (("en", "Records Wiped"), ("hu", "Törölt nyilvántartás"), ("el", "Σβησμένα Αρχεία")):
+            i18n.set_language(lang)
+            assert title in drawn[0].text and "E08" not in drawn[0].text, (lang, drawn[0].text)
+    finally:
+        i18n.set_language(before)
 
 
 def test_3_3_peek_places_the_set_aside_tile_without_moving_you():
@@ -121,7 +141,7 @@ def test_3_4_moving_onto_a_recurring_icon_triggers_its_event_but_not_during_lock
     s = game(tiles=[("T07", 0, 0, 0), ("T23", 1, 0, 1)])
     next_event(s, "E08")  # Security section S8: lose 1 Threat
     events = act(s, "move", to="T23")
-    assert "draws event E08 (security section)" in texts(events) and s.turn.player == "subject_2"
+    assert "draws the event card Records Wiped (security section)" in texts(events) and s.turn.player == "subject_2"
     s2 = game(tiles=[("T07", 0, 0, 0), ("T23", 1, 0, 1)])
     s2.lockdown, s2.lockdown_turn = True, s2.turn_no
     act(s2, "move", to="T23")
@@ -196,7 +216,8 @@ def test_5_2_step_3_draws_exactly_one_event_and_skips_section_b_at_the_end_of_th
     next_event(s, "E08")  # its Security section would take a Threat token away
     before = len(s.events.discard_pile)
     events = act(s, "end_turn")
-    assert "draws event E08 (end of turn)" in texts(events) and "Records Wiped" not in texts(events)
+    assert "draws an event card at the end of the turn" in texts(events) and "Records Wiped" not in texts(events)
+    assert [e.payload["card"] for e in events if e.kind == "event"] == ["E08"]
     assert len(s.events.discard_pile) == before + 1
 
 
@@ -371,7 +392,7 @@ def test_9_1_escape_from_the_a_lift_wins_and_skips_the_event():
     e.stunned = True
     events = act(s, "escape")
     assert s.characters["subject_1"].status == ESCAPED and s.results["subject_1"] == "won"
-    assert "draws event" not in texts(events) and s.turn.player == "subject_2"
+    assert "draws an event" not in texts(events) and "draws the event" not in texts(events) and s.turn.player == "subject_2"
 
 
 # ---------------------------------------------------------------------------- 6.11, 6.14 on the engine

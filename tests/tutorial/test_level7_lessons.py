@@ -44,7 +44,7 @@ def test_the_turns_three_steps(lessons, adapter):
     assert [p[0] for p in st.placed] == ["tank_farm", "T07"]
     kinds = [e.event.kind for e in runner.session.log]
     assert kinds.index("event") < kinds.index("turn", kinds.index("event")) < len(kinds)
-    assert any(e.event.kind == "event" and "E03" in e.event.text for e in runner.session.log)
+    assert any(e.event.kind == "event" and e.event.payload.get("card") == "E03" for e in runner.session.log)
     assert st.turn_no == 2 and len(st.characters["subject_1"].hand) == 4
 
 

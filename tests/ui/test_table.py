@@ -229,3 +229,19 @@ def test_los_from_cover_spots_as_the_rulebook_example_gears_3_5(make_app):
 
     with pytest.raises(ValueError, match="no area or cover spot named"):
         scene.show_los_named("marcus", "nowhere")
+
+
+def test_the_legend_says_a_level_line_is_no_way_through(make_app, monkeypatch):
+    """Spec 3.2 (base p. 14, 20): a level line, blue dashes like the entrance and exit, blocks
+    movement and not sight. On Park Gate (9A) the Promenade meets the Lawn only along one; the
+    legend must not leave it to be read as a passage."""
+    from game.ui import widgets
+
+    said: list[str] = []
+    text = widgets.text
+    monkeypatch.setattr(widgets, "text", lambda surface, words, *a, **kw: said.append(words) or text(surface, words, *a, **kw))
+    app, scene = open_table(make_app, ROOT / "maps" / "gears" / "tiles" / "9A.tmx")
+    assert scene.board.lines_of("level_line")
+    scene.dirty = True
+    app.run(max_frames=1)
+    assert "level line: no way through" in said

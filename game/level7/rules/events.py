@@ -248,18 +248,25 @@ def redraw(state: Level7State, ch: Character, card, trigger: str, ctx):
         return card
     state.events.discard([state.flags.pop("event_card")])
     drawn = state.events.draw(1, state.rng.stream("decks"))
-    ctx.emit("event_redraw", M("{who} discards event {card} ({by}) and draws another.", who=who_name(ch), card=card.id,
-                                       by=M(by)),
+    ctx.emit("event_redraw", M("{who} discards the event card {section} ({by}) and draws another.", who=who_name(ch),
+                                       section=_title(card, trigger), by=M(by)),
              {"who": ch.id, "card": card.id})
     if not drawn:
         ctx.emit("no_event", M("No event card is left."))
         return None
     card = c.events[drawn[0]]
     state.flags["event_card"] = card.id
-    ctx.emit("event", M("{who} draws event {card} ({trigger} section), and must resolve it.", who=who_name(ch),
-                        card=card.id, trigger=trigger_name(trigger)),
+    ctx.emit("event", M("{who} draws the event card {section} ({trigger} section), and must resolve it.",
+                        who=who_name(ch), section=_title(card, trigger), trigger=trigger_name(trigger)),
              {"card": card.id, "trigger": trigger}, hidden=True)
     return card
+
+
+def _title(card, trigger: str):
+    """An event card as the log names it: the title of the section its icon triggered. The card
+    itself has no title (seed p. 11: a spawn icon, three events, the activation boxes); its id
+    stays in the event's payload and the saves."""
+    return ref("level7.section", card.section(trigger))
 
 
 def resolve_card(state: Level7State, ctx) -> None:
@@ -273,9 +280,10 @@ def resolve_card(state: Level7State, ctx) -> None:
     card = c.events[drawn[0]]
     state.flags["event_card"] = card.id  # in play until discarded below
     trigger = state.turn.trigger
-    ctx.emit("event", M("{who} draws event {card} ({trigger} section).", who=who_name(ch), card=card.id,
-                        trigger=trigger_name(trigger)) if trigger
-             else M("{who} draws event {card} (end of turn).", who=who_name(ch), card=card.id),
+    ctx.emit("event", M("{who} draws the event card {section} ({trigger} section).", who=who_name(ch),
+                        section=_title(card, trigger), trigger=trigger_name(trigger)) if trigger
+             else M("{who} draws an event card at the end of the turn: no section, its spawn and activation only.",
+                    who=who_name(ch)),
              {"card": card.id, "trigger": trigger}, hidden=True)
     if trigger and ch.status == IN_PLAY:
         card = redraw(state, ch, card, trigger, ctx)

@@ -165,7 +165,9 @@ def _legend(surface, ctx: Context, board: Board, x: int, y: int, limit: int) -> 
     if board.doors:
         entries.append(("door", _("door (closed)")))
     if board.lines_of("level_line"):
-        entries.append(("level", _("level line")))
+        # Blue dashes read as a way through (the entrance and exit dashes are blue too): the
+        # legend says it is none (spec 3.2: it blocks movement, not sight).
+        entries.append(("level", _("level line: no way through")))
     if board.cover:
         entries.append(("cover", _("cover and its direction")))
     if board.markers_of("emergence"):
