@@ -92,6 +92,35 @@ def test_item_weapon_pickup_respects_the_weapon_limit_spec_8_2_6_10(title, conte
     assert picks == []
 
 
+def test_a_grenadier_marker_gives_2_grenade_tokens_each_seed_p20_mp1_rules_card_3(title, content):
+    """MP1 (Grenadier: "Instead of a Hammerburst, this enemy drops 2 grenade tokens"; rules card 3:
+    the COG gains what the Enemy card lists instead of the printed weapon or its ammo) with seed
+    p. 20 (one marker per pick-up special action, one Order card each) and p. 25 (tokens have no
+    limit): a COG with 4 grenades picks up two Grenadier markers, 4 -> 6 -> 8, 2 per marker. The
+    action and the log say so; they named the Hammerburst the marker shows as if it were taken."""
+    from game.engine.text import english
+
+    s = fresh(title, 1)
+    p = s.players[0]
+    c = s.cogs[p]
+    c.grenades = 4
+    before = [list(w) for w in c.weapons]
+    for i in (1, 2):
+        s.dropped.append({"id": f"drop{i}", "area": c.area, "weapon": "hammerburst", "enemy": "grenadier",
+                          "marker": f"drone:{i}"})
+    got = []
+    for i in (1, 2):
+        picks = [a for a in title.legal_actions(s) if a.kind == "special" and a.payload["do"] == "pickup"
+                 and a.payload["marker"] == f"drop{i}"]
+        assert {a.payload["choice"] for a in picks} == {"item"}
+        assert "2 grenade tokens" in english(picks[0].label)
+        events = title.apply(s, picks[0])
+        got.append(c.grenades)
+        line = next(e for e in events if e.kind == "pickup")
+        assert line.text.endswith("picks up the dropped Hammerburst marker: 2 grenade tokens instead, as a Grenadier drops.")
+    assert got == [6, 8] and c.weapons == before and not s.dropped
+
+
 def test_no_wound_marker_left_takes_a_flipped_one_from_the_map_seed_p25_spec_6_4(title, content):
     """Seed p. 25 ("Ha elfogynak a sebesülés jelzők, először a dobottakat keverjük új halomba.
     Ha ilyenek sincsenek, a játékos elvehet egyet a térképen hagyott lefordítottak közül (a

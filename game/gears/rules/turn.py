@@ -8,7 +8,7 @@ run as procedures (procedures.py).
 from __future__ import annotations
 
 from game.engine import text as T
-from game.engine.text import M, Msg
+from game.engine.text import M, Mn, Msg
 from game.i18n import N_
 from typing import Any, Iterator
 
@@ -358,7 +358,7 @@ def _special_actions(state: GearsState, content: GearsContent, p: str) -> list[A
                     if not _pickup_fits(state, content, p, d, opt):
                         continue
                     acts.append(Action("special", {"do": "pickup", "marker": d["id"], "choice": opt, "discard": None},
-                                       M("Pick up the {weapon} ({pickup}) for free", weapon=N.weapon(d['weapon']), pickup=M(_PICKUP[opt]))))
+                                       M("Pick up the {weapon} ({pickup}) for free", weapon=N.weapon(d['weapon']), pickup=pickup_gain(content, d, opt))))
     # What each discarded card could pay for is the same for every card: listed once.
     revivable = [(q, other) for q, other in state.cogs.items()
                  if q != p and other.bleeding and other.area == c.area and q not in state.flags.get("executed", ())]
@@ -374,7 +374,7 @@ def _special_actions(state: GearsState, content: GearsContent, p: str) -> list[A
                                M("Discard {card}: revive {cog}", card=N.card(h), cog=N.character(other.character))))
         for d, opt in pickups:
             acts.append(Action("special", {"do": "pickup", "marker": d["id"], "choice": opt, "discard": h},
-                               M("Discard {card}: pick up the {weapon} ({pickup})", card=N.card(h), weapon=N.weapon(d['weapon']), pickup=M(_PICKUP[opt]))))
+                               M("Discard {card}: pick up the {weapon} ({pickup})", card=N.card(h), weapon=N.weapon(d['weapon']), pickup=pickup_gain(content, d, opt))))
         for extra, words in equipment:
             acts.append(Action("special", dict({"do": "equipment", "discard": h}, **extra),
                                M("Discard {card}: use the {words}", card=N.card(h), words=words)))
@@ -395,7 +395,24 @@ def _drop_actions(state: GearsState, p: str) -> list[Action]:
 
 
 # What a pick-up gives, in words (wounds.pick_up_options).
-_PICKUP = {"weapon": N_("the weapon card"), "random": N_("a Random Weapon card"), "ammo": N_("ammo"), "item": N_("the item")}
+PICKUP_AMMO = 2  # ammo tokens on a weapon picked up, or put on an owned one instead (seed p. 20)
+
+
+def pickup_gain(content: GearsContent, marker: dict[str, Any], choice: str) -> Msg:
+    """What a pick-up choice gives, as the action and its log line say it: a Grenadier's marker
+    shows a Hammerburst and gives grenade tokens instead (MP1 rules card 3)."""
+    if choice == "weapon":
+        return M("the card with {n} ammo", n=PICKUP_AMMO)
+    if choice == "random":
+        return M("a Random Weapon card with {n} ammo", n=PICKUP_AMMO)
+    if choice == "ammo":
+        return M("{n} ammo on your {weapon}", n=PICKUP_AMMO, weapon=N.weapon(marker["weapon"]))
+    item = content.enemies[marker["enemy"]].pickup
+    if "grenades" in item:
+        return Mn("{n} grenade token instead, as a {enemy} drops", "{n} grenade tokens instead, as a {enemy} drops",
+                  item["grenades"], enemy=N.enemy(marker["enemy"]))
+    return M("a {weapon} with {n} ammo instead, as a {enemy} drops", weapon=N.weapon(item["weapon"]),
+             n=item.get("ammo", 0), enemy=N.enemy(marker["enemy"]))
 
 
 def _equipment_words(state: GearsState, content: GearsContent, piece: str, extra: dict[str, Any]) -> Msg | str:
@@ -825,14 +842,15 @@ def _pickup(ctx, content: GearsContent, p: str, pl: dict[str, Any]) -> None:
             c.weapons.append([item["weapon"], item.get("ammo", 0)])
     elif choice == "weapon":
         state.special_supply[d["weapon"]] -= 1
-        c.weapons.append([d["weapon"], 2])
+        c.weapons.append([d["weapon"], PICKUP_AMMO])
     elif choice == "random":
         card = state.weapon_deck.draw(1, state.rng.stream("weapons"))[0]
-        c.weapons.append([card.split("#")[0], 2])
+        c.weapons.append([card.split("#")[0], PICKUP_AMMO])
         state.flags.setdefault("held_random", {})[p + ":" + card.split("#")[0]] = card
     elif choice == "ammo":
-        c.set_ammo(d["weapon"], c.ammo(d["weapon"]) + 2)
-    ctx.emit("pickup", M("{cog} picks up the dropped {weapon} ({choice}).", cog=N.character(c.character), weapon=d['weapon'], choice=choice), {"player": p})
+        c.set_ammo(d["weapon"], c.ammo(d["weapon"]) + PICKUP_AMMO)
+    ctx.emit("pickup", M("{cog} picks up the dropped {weapon} marker: {gain}.", cog=N.character(c.character), weapon=N.weapon(d["weapon"]),
+                         gain=pickup_gain(content, d, choice)), {"player": p, "choice": choice, "grenades": c.grenades})
 
 
 def _explore(ctx, content: GearsContent, p: str) -> None:
