@@ -76,3 +76,27 @@ def test_a_laid_tile_extends_the_floor_to_the_pixels_of_composing_it_all(make_ap
         if floor.piece_transform(tiles[first], before, first) != floor.piece_transform(tiles[first], board, first):
             shifted += 1
     assert shifted, "no tile was laid above or left of the board: the shift is not tested"
+
+
+def test_where_two_tiles_meet_the_map_draws_a_border_not_blue_dashes(make_app):
+    """Spec 3.2 / 3.7: a tile's exit joined to the next tile's entrance is an open border; blue
+    dashes are a level line's look (blocks movement). The Showdown at seed 5 joins 8B's exit to
+    6B's entrance: no connector blue there, while 8B's free entrance keeps it."""
+    import pygame
+
+    from game.engine.session import Session
+    from game.ui.table.board_render import BoardRenderer
+
+    app = make_app((320, 200))
+    board = Session.start(GearsTitle(), "the_showdown", 5, {"players": 2}).state.view().board
+    (exit_, entrance), = board.joined_connectors()
+    free = next(c for c in board.connectors if c.name == "8B:entrance")
+    surface = pygame.Surface((board.width * board.tile_width, board.height * board.tile_height))
+    BoardRenderer(board, surface.copy(), app.ctx.palette, app.ctx.assets).draw_overlays(surface, 1.0)
+
+    def blue_along(c) -> int:
+        (ax, ay), (bx, by) = ((float(x), float(y)) for x, y in (c.segment.a, c.segment.b))
+        return sum(surface.get_at((round(ax + (bx - ax) * t / 100), round(ay + (by - ay) * t / 100)))[:3]
+                   == app.ctx.palette.connector for t in range(10, 91))
+
+    assert blue_along(free) > 20 and blue_along(exit_) == blue_along(entrance) == 0

@@ -154,12 +154,17 @@ class BoardRenderer:
                 pygame.draw.polygon(faint, (*pal.area_outline, 60), pts, max(1, round(1.5 * z)))
         surface.blit(faint, (0, 0))
 
-        for line in board.lines_of("border"):
-            for s in line.segments():
-                dashed_line(surface, (60, 56, 50), to(s.a), to(s.b), max(1, round(3 * z)), 6 * z, 8 * z)
+        borders = [(to(s.a), to(s.b)) for line in board.lines_of("border") for s in line.segments()]
+        # Where two pieces meet, their exit and entrance are an open border like any other (gears
+        # 3.7): drawn as one, since blue dashes there read like a level line, which blocks.
+        joined = {id(c) for pair in board.joined_connectors() for c in pair}
+        borders += [(to(c.segment.a), to(c.segment.b)) for c in board.connectors if id(c) in joined]
+        for a, b in borders:
+            dashed_line(surface, (60, 56, 50), a, b, max(1, round(3 * z)), 6 * z, 8 * z)
         for connector in board.connectors:
-            a, b = to(connector.segment.a), to(connector.segment.b)
-            dashed_line(surface, pal.connector, a, b, max(2, round(4 * z)), 8 * z, 8 * z)
+            if id(connector) not in joined:
+                a, b = to(connector.segment.a), to(connector.segment.b)
+                dashed_line(surface, pal.connector, a, b, max(2, round(4 * z)), 8 * z, 8 * z)
         k = z * board.tile_width / ART_SQUARE  # board art is drawn for a 64 px square
         wall_w = max(3, round(14 * k))
         wall_art = "board/wall_doom.png" if board.grid is not None else "board/wall.png"
