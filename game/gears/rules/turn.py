@@ -394,12 +394,12 @@ def _drop_actions(state: GearsState, p: str) -> list[Action]:
     return [Action("drop_weapon", {"weapon": w}, M("Discard the {weapon}", weapon=N.weapon(w))) for w, _ in c.weapons]
 
 
-# What a pick-up gives, in words (wounds.pick_up_options).
 PICKUP_AMMO = 2  # ammo tokens on a weapon picked up, or put on an owned one instead (seed p. 20)
 
 
 def pickup_gain(content: GearsContent, marker: dict[str, Any], choice: str) -> Msg:
-    """What a pick-up choice gives, as the action and its log line say it: a Grenadier's marker
+    """What a pick-up choice (wounds.pick_up_options) gives, as the action and its log line say
+    it: a Grenadier's marker
     shows a Hammerburst and gives grenade tokens instead (MP1 rules card 3)."""
     if choice == "weapon":
         return M("the card with {n} ammo", n=PICKUP_AMMO)
@@ -850,7 +850,7 @@ def _pickup(ctx, content: GearsContent, p: str, pl: dict[str, Any]) -> None:
     elif choice == "ammo":
         c.set_ammo(d["weapon"], c.ammo(d["weapon"]) + PICKUP_AMMO)
     ctx.emit("pickup", M("{cog} picks up the dropped {weapon} marker: {gain}.", cog=N.character(c.character), weapon=N.weapon(d["weapon"]),
-                         gain=pickup_gain(content, d, choice)), {"player": p, "choice": choice, "grenades": c.grenades})
+                         gain=pickup_gain(content, d, choice)), {"player": p, "choice": choice})
 
 
 def _explore(ctx, content: GearsContent, p: str) -> None:
