@@ -241,7 +241,7 @@ def test_hovering_an_activate_first_button_lights_that_figure(make_app):
     Drone 1 is ringed on the map in the lit choices' colour, and the ring goes with the pointer."""
     import pygame
 
-    from tests.ui.conftest import move
+    from tests.ui.conftest import click, move
 
     app = make_app()
     session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
@@ -270,3 +270,9 @@ def test_hovering_an_activate_first_button_lights_that_figure(make_app):
     move(table.view_rect.center)
     app.run(max_frames=1)
     assert table.hover_named is None and not ring_lit()
+    move(rect.center)
+    app.run(max_frames=1)
+    assert ring_lit()
+    click(rect.center)  # the pointer stays on the button's place: the answered question lights nothing
+    app.run(max_frames=2)
+    assert table.session.actions[-1] == what and table.hover_named is None

@@ -101,6 +101,7 @@ class GearsTable(GameTable):
         self.grenade_mode = False
         self.area_weapon, self.area_pick = None, None
         self.confirm_drop = None
+        self.hover_named = None  # its button answered: lit again only by a pointer on a new one
         if self._framed:  # the attack view zoomed in: show the whole map again
             self._framed = False
             self.camera.fit()
