@@ -958,9 +958,9 @@ class GameTable(Scene, ABC):
         return self.pointer_key(), tuple((name, what) for name, (what, _r) in parts.items())
 
     def pointer_key(self) -> tuple:
-        """What the pointer's place shows: the button, panel or end-panel button it is over (the
-        hand card is a part, `_parts`), and the title's part (`title_pointer_key`). While it stays, moving the pointer
-        changes no pixel: a frame is drawn in part."""
+        """What the pointer's place shows: the button, panel or end-panel button it is over, and
+        the title's part (`title_pointer_key`); the hand card under it is a part (`_parts`).
+        While it stays, moving the pointer changes no pixel: a frame is drawn in part."""
         mouse = self.mouse
         if mouse is None:
             return ()
