@@ -574,7 +574,7 @@ def summary(run: dict) -> dict[str, float]:
             "click p99": pct(run["clicks"], 0.99), "click max": max(run["clicks"]),
             "tile median": statistics.median(run["tiles"]) if run["tiles"] else float("nan"),
             "tile max": max(run["tiles"]) if run["tiles"] else float("nan"),
-            "idle max": max(run["idle"], default=0.0),
+            "idle max": max(run["idle"], default=0.0), "frames": len(run["frames"]),
             "total s": (sum(run["frames"]) + sum(run["idle"])) / 1000}
 
 
