@@ -366,10 +366,11 @@ def test_gears_hand_card_enlarged_under_the_pointer_redraws_its_old_and_new_plac
 
 
 def test_gears_figure_card_under_the_pointer_redraws_its_old_and_new_place(make_app):
-    """DESIGN.md "hover a figure: its stats": a Locust's Enemy card or a COG's character card
-    beside the figure under the pointer, or beside the COG's Squad row. Going from figure to
-    figure, to the rows and away draws the cards' old and new rectangles only (over the hand
-    strip too, where a Squad row's card reaches); each frame equals the whole frame."""
+    """DESIGN.md "hover a figure: its stats" (spec 8.1, 8.3: the Enemy and COG cards): a
+    Locust's Enemy card or a COG's character card beside the figure under the pointer, or beside
+    the COG's Squad row. Going from figure to figure, to the rows and away draws the cards' old
+    and new rectangles only (over the hand strip too, where a Squad row's card reaches); each
+    frame equals the whole frame."""
     for size in ((1920, 1080), (1280, 720)):
         app, table = _gears_at_a_shot(make_app, size)
         figures = [table.screen_of_figure(k) for k in list(table.state.locusts) + list(table.state.cogs)]
@@ -381,10 +382,10 @@ def test_gears_figure_card_under_the_pointer_redraws_its_old_and_new_place(make_
 
 
 def test_gears_pointer_over_targets_while_the_attack_panel_is_up(make_app):
-    """Spec 4 (attacking), the table's attack panel: with a target chosen, the panel with the
-    dice and the exact wounds stays in its corner while the pointer goes over the other targets
-    and the map; frames draw the hovered areas only (the panel drawn again where they meet it)
-    and equal the whole frame."""
+    """Spec 6.3 (attack sequence), the table's attack panel: with a target chosen, the panel
+    with the dice and the exact wounds stays in its corner while the pointer goes over the other
+    targets and the map; frames draw the hovered areas only (the panel drawn again where they
+    meet it) and equal the whole frame."""
     app, table = _gears_at_a_shot(make_app, (1920, 1080))
     target = next(iter(table.choices.targets))
     pos = table.screen_of_figure(target)
