@@ -24,7 +24,8 @@ all runs' frames): the pointer onto another figure (its card), over the map whil
 panel is up, onto another hand card (the card enlarged: the code before the table's hand part
 drew no frame there, so the script asks for it as the pointer would), and the drawing of a frame
 after log lines came. With --tour N, at every Nth decision the pointer goes over each hand card
-and each figure first, and over the figures again once the attack panel is up. With --base, the same script runs in that tree too (the
+and each figure first, and over the figures again once the attack panel is up. With --base, the
+same script runs in that tree too (the
 code before a change, `git worktree add /tmp/frames-base 70d94ab`), the runs interleaved
 (base, this, base, this...), each in its own process; a figure is the median over the runs.
 With --shots DIR, each side saves the same screens (mid-game, a hovered Locust's card, an
