@@ -2,7 +2,7 @@
 real App loop and GearsTable headless (SDL dummy driver), by posted mouse events.
 
     python tools/bench_table.py [--base /tmp/frames-base] [--runs 3] [--actions 300]
-                                [--size 1920x1080] [--shots DIR] [--no-frames]
+                                [--size 1920x1080] [--tour N] [--shots DIR] [--no-frames]
                                 [--tables doom,level7,convoy] [--table-frames 3000]
                                 [--points 10,300,1000,3000] [--save-rounds 7] [--no-saves]
                                 [--ops autosave,undo,load]
@@ -19,7 +19,13 @@ Printed, CPU time (time.process_time) per drawn frame (median, p99, max), per fr
 a figure slides or dice roll with no input ("moving": what an animation costs), per frame drawn
 after the pointer moved and nothing else happened ("pointer"), per click to the
 next frame (the loop iteration that handles the click and draws), and per tile laid (those
-clicks after which the board has a new tile). With --base, the same script runs in that tree too (the
+clicks after which the board has a new tile). Then the frames by kind (median, p99, max over
+all runs' frames): the pointer onto another figure (its card), over the map while the attack
+panel is up, onto another hand card (the card enlarged: the code before the table's hand part
+drew no frame there, so the script asks for it as the pointer would), and the drawing of a frame
+after log lines came. With --tour N, at every Nth decision the pointer goes over each hand card
+and each figure first, and over the figures again once the attack panel is up. With --base, the
+same script runs in that tree too (the
 code before a change, `git worktree add /tmp/frames-base 70d94ab`), the runs interleaved
 (base, this, base, this...), each in its own process; a figure is the median over the runs.
 With --shots DIR, each side saves the same screens (mid-game, a hovered Locust's card, an
@@ -58,6 +64,10 @@ ROOT = Path(__file__).resolve().parents[1]
 MISSION = "china_shop"  # three levels: tiles are laid during play
 SEED = 3  # China Shop goes past 300 actions with these bots (seed 7 ended at 286 on this main)
 FRAME_MS = 16
+# Frames by what changed: the pointer onto another figure (its card), over the map while the
+# attack panel is up, onto another hand card (the card enlarged); a frame after log lines came
+# (its drawing alone: such a frame is mostly a click's, which also applies the action).
+KINDS = ("figure card", "attack target", "hand card", "log line")
 PATH_FRAMES = 6  # motion events on the way to each click
 
 
@@ -88,6 +98,19 @@ class Player:
         self.posted = self.direct = 0
         self.shots, self.side = shots, side
         self.shot_names: set[str] = set()
+        self.tour_every = 0  # --tour N: the pointer over the hand and the figures at every Nth decision
+        # Frames by what changed in them (KINDS), CPU ms.
+        self.kinds: dict[str, list[float]] = {k: [] for k in KINDS}
+        self.log_seen = 0
+        self.drawing = 0.0  # CPU ms of the App's last draw alone (a click's frame also applies the action)
+        draw = app.draw
+
+        def timed_draw(surface) -> None:
+            t0 = time.process_time()
+            draw(surface)
+            self.drawing = (time.process_time() - t0) * 1000
+
+        app.draw = timed_draw
 
     # -- the loop
     def step(self, events=()) -> tuple[float, bool]:
@@ -99,15 +122,46 @@ class Player:
         drew = self.app.step()
         dt = (time.process_time() - t0) * 1000
         (self.frames if drew else self.idle).append(dt)
+        if drew and not pointing and len(self.table._log) != self.log_seen:
+            self.kinds["log line"].append(self.drawing)
+        if drew:
+            self.log_seen = len(self.table._log)
         if drew and animating:
             self.moving.append(dt)
         if drew and pointing:
             self.pointing.append(dt)
         return dt, drew
 
+    def look(self) -> tuple:
+        """What the pointer shows: the hovered figure, the attack panel up, the hand card under it."""
+        t = self.table
+        card = next((c for c, r in t.card_rects.items() if r.collidepoint(self.pointer)), None)
+        return t.hover_figure, t.target is not None and t.attack_choice is not None, card
+
     def motion(self, pos) -> None:
+        figure, panel, card = self.look()
         self.pointer = pos
-        self.step([self.pg.event.Event(self.pg.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+        dt, drew = self.step([self.pg.event.Event(self.pg.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+        figure1, panel1, card1 = self.look()
+        kind = "attack target" if panel and panel1 else "figure card" if figure != figure1 else \
+            "hand card" if card != card1 else None
+        if kind == "hand card" and not drew:
+            # The code before issue 19's hand part drew nothing here (the enlarged card waited
+            # for the next change): its frame drawn as the pointer asks, so both sides do the work.
+            self.table.dirty = True
+            dt, drew = self.step()
+        if drew and kind is not None:
+            self.kinds[kind].append(dt)
+
+    def tour(self, figures_only: bool = False) -> None:
+        """The pointer over each hand card, then each figure on the map, then back to where it was."""
+        t, back = self.table, self.pointer
+        cards = [] if figures_only else [r.center for r in t.card_rects.values()]
+        placed = t._positions()
+        figures = [t.screen_of_figure(k) for k in list(t.state.locusts) + list(t.state.cogs) if k in placed]
+        for pos in cards + [p for p in figures if self.clickable(p)]:
+            self.motion(pos)
+        self.motion(back)
 
     def glide(self, pos) -> None:
         x0, y0 = self.pointer
@@ -155,6 +209,8 @@ class Player:
         before = len(t.session.actions)
         pl = action.payload
         steps: list = []
+        if self.tour_every and before % self.tour_every == 0:
+            self.tour()
         if action in ch.areas.values():
             steps = [("map", t.screen_of_area(pl["area"]))]
         elif action in ch.spots.values():
@@ -193,6 +249,8 @@ class Player:
                 self.click(pos)  # a costly choice that appeared under the pointer asks again
             if kind == "map" and t.target is not None:
                 self.shot("attack-preview")
+                if self.tour_every and before % self.tour_every == 0:
+                    self.tour(figures_only=True)
         if len(t.session.actions) != before and t.session.actions[before] == action:
             self.posted += 1
         elif len(t.session.actions) == before:
@@ -243,9 +301,12 @@ def worker(args) -> None:
     app.push(table)
     shots = Path(args.shots) if args.shots else None
     player = Player(app, table, shots, args.side)
+    player.tour_every = args.tour
     bot = {p: bots.SquadBot(seed=SEED * 31 + i) for i, p in enumerate(table.players)}
     app.step()
     player.frames.clear()
+    for samples in player.kinds.values():
+        samples.clear()
     player.moving.clear()
     player.pointing.clear()
     player.idle.clear()
@@ -268,6 +329,7 @@ def worker(args) -> None:
     player.settle()
     pygame.display.quit()
     print(json.dumps({"frames": player.frames, "moving": player.moving, "pointing": player.pointing, "clicks": player.clicks, "tiles": player.tiles, "idle": player.idle,
+                      "kinds": player.kinds,
                       "actions": len(session.actions), "posted": player.posted, "direct": player.direct,
                       "placements": len(session.state.placements), "over": session.is_over()}))
 
@@ -513,13 +575,13 @@ def summary(run: dict) -> dict[str, float]:
             "click p99": pct(run["clicks"], 0.99), "click max": max(run["clicks"]),
             "tile median": statistics.median(run["tiles"]) if run["tiles"] else float("nan"),
             "tile max": max(run["tiles"]) if run["tiles"] else float("nan"),
-            "idle max": max(run["idle"], default=0.0),
+            "idle max": max(run["idle"], default=0.0), "frames": len(run["frames"]),
             "total s": (sum(run["frames"]) + sum(run["idle"])) / 1000}
 
 
 def run_side(tree: Path, side: str, args, shots: Path | None) -> dict:
     cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", "--tree", str(tree), "--side", side,
-           "--actions", str(args.actions), "--size", args.size] + (["--shots", str(shots)] if shots else [])
+           "--actions", str(args.actions), "--size", args.size, "--tour", str(args.tour)] + (["--shots", str(shots)] if shots else [])
     out = subprocess.run(cmd, cwd=tree, capture_output=True, text=True)
     if out.returncode != 0:
         sys.exit(f"{side} ({tree}) failed:\n{out.stderr[-3000:]}")
@@ -553,6 +615,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--actions", type=int, default=300)
     ap.add_argument("--size", default="1920x1080")
+    ap.add_argument("--tour", type=int, default=0, help="the pointer over the hand and the figures every N decisions")
     ap.add_argument("--shots", help="save the same screens from each side here and compare them")
     ap.add_argument("--points", default="10,300,1000,3000", help="the saves' points (actions into the long game)")
     ap.add_argument("--save-rounds", type=int, default=7)
@@ -609,6 +672,14 @@ def run_frames(args, sides: list[tuple[str, Path]], shots: Path | None) -> None:
             print(f"note: {side} runs differ in work: {sorted(same)}")
     if args.base and {(r["actions"], len(r["tiles"])) for r in results["before"]} != {(r["actions"], len(r["tiles"])) for r in results["after"]}:
         print("note: before and after played different games")
+    print(f"\nFrames by kind, CPU ms: median / p99 / max over the frames of all {args.runs} runs (count)")
+    print(f"{'':14}" + "".join(f"{k:>28}" for k in KINDS))
+    for side, runs in results.items():
+        cells = ""
+        for k in KINDS:
+            got = [v for r in runs for v in r.get("kinds", {}).get(k, [])]
+            cells += f"{statistics.median(got):7.2f} /{pct(got, 0.99):6.2f} /{max(got):6.2f} ({len(got):4})" if got else f"{'-':>28}"
+        print(f"{side:14}{cells}")
     if shots:
         print(f"screenshots in {shots}:")
         compare_shots(shots)

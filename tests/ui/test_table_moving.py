@@ -313,3 +313,89 @@ def test_the_side_panel_after_the_handoff_card_is_the_one_drawn_whole(make_app):
     app.step()
     assert len(list(table.log)) > len(hidden)  # the seat's own draw is readable now
     assert pygame.image.tobytes(app.screen, "RGB") == _whole(app, table)
+
+
+def _gears_at_a_shot(make_app, size):
+    """A one-seat Gears table played by the squad bot to a decision where Locusts may be shot
+    (a hand of orders on show, targets on the map)."""
+    from game.gears import bots
+    from game.gears.rules.title import GearsTitle
+    from game.ui.gears.table_scene import GearsTable
+
+    app = make_app(size)
+    session = Session.start(GearsTitle(), "emergence", seed=3, options={"players": 1})
+    table = GearsTable(app.ctx, session, ["human"], size, animate=True)
+    app.push(table)
+    app.clock = FixedClock()
+    bot = bots.SquadBot(seed=5)
+    for _n in range(80):
+        app.run(max_frames=300 if table.busy else 1)
+        if table.choices.targets and not table.busy:
+            break
+        table.submit(bot.decide(session.state, session.legal_actions()).action)
+    app.step()
+    assert table.choices.targets and table.card_rects, "no shot to take or no hand to show"
+    return app, table
+
+
+def _point_and_compare(app, table, points, shown) -> int:
+    """Moves the pointer through `points`, one frame each; every frame drawn is compared with
+    the same state drawn whole. Returns the frames drawn in part in which `shown()` held."""
+    in_part = 0
+    for pos in points:
+        before = table.frames_in_part
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        drew = app.step()
+        if drew:
+            part = table.frames_in_part > before
+            assert pygame.image.tobytes(app.screen, "RGB") == _whole(app, table), f"pointer at {pos} (in part: {part})"
+            in_part += part and shown()
+    return in_part
+
+
+def test_gears_hand_card_enlarged_under_the_pointer_redraws_its_old_and_new_place(make_app):
+    """DESIGN.md "the active player's hand": the card under the pointer is shown large enough
+    to read. The pointer going from card to card, into the map and back draws the enlarged
+    card's old and new rectangles only (the hand strip and the map under them from their
+    layers); each frame equals the whole frame: no enlarged card left where the pointer was."""
+    app, table = _gears_at_a_shot(make_app, (1920, 1080))
+    cards = [r.center for r in table.card_rects.values()]
+    points = cards + cards[::-1] + [table.view_rect.center] + cards[::2] + [table.side_rect.center, cards[0]]
+    in_part = _point_and_compare(app, table, points, lambda: table._hover_card is not None)
+    assert in_part >= len(cards), in_part
+
+
+def test_gears_figure_card_under_the_pointer_redraws_its_old_and_new_place(make_app):
+    """DESIGN.md "hover a figure: its stats" (spec 8.1, 8.3: the Enemy and COG cards): a
+    Locust's Enemy card or a COG's character card beside the figure under the pointer, or beside
+    the COG's Squad row. Going from figure to figure, to the rows and away draws the cards' old
+    and new rectangles only (over the hand strip too, where a Squad row's card reaches); each
+    frame equals the whole frame."""
+    for size in ((1920, 1080), (1280, 720)):
+        app, table = _gears_at_a_shot(make_app, size)
+        figures = [table.screen_of_figure(k) for k in list(table.state.locusts) + list(table.state.cogs)]
+        rows = [r.center for r in table.squad_rows.values()]
+        points = figures + rows + figures[::-1] + [table.view_rect.center] + rows[::-1] + figures[:1]
+        in_part = _point_and_compare(app, table, [p for p in points if p], lambda: table.figure_card_rect is not None)
+        assert in_part >= len(figures), (size, in_part)
+        app.scenes.pop()
+
+
+def test_gears_pointer_over_targets_while_the_attack_panel_is_up(make_app):
+    """Spec 6.3 (attack sequence), the table's attack panel: with a target chosen, the panel
+    with the dice and the exact wounds stays in its corner while the pointer goes over the other
+    targets and the map; frames draw the hovered areas only (the panel drawn again where they
+    meet it) and equal the whole frame."""
+    app, table = _gears_at_a_shot(make_app, (1920, 1080))
+    target = next(iter(table.choices.targets))
+    pos = table.screen_of_figure(target)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+    app.step()
+    assert table.target == target and table.attack_choice is not None, "the click chose no target"
+    panel = table.panels[-1][0]
+    figures = [table.screen_of_figure(k) for k in list(table.state.locusts) + list(table.state.cogs)]
+    areas = [table.screen_of_area(a) for a in table.state.view().board.areas]
+    points = [p for p in figures + areas + figures[::-1] if table.view_rect.collidepoint(p) and not panel.collidepoint(p)]
+    in_part = _point_and_compare(app, table, points, lambda: table.target == target)
+    assert in_part >= 5, in_part

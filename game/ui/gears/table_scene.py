@@ -553,13 +553,20 @@ class GearsTable(GameTable):
 
     def frame_key(self) -> tuple:
         cam = self.camera
-        return (cam.x, cam.y, cam.zoom, self.choices, self.hover_figure, self.hover_named, self.target,
+        return (cam.x, cam.y, cam.zoom, self.choices, self.hover_named, self.target,
                 self.attack_choice, self.selected_card, self.grenade_mode, self.area_weapon, self.area_pick,
                 self.confirm_drop)
 
     def local_parts(self) -> dict:
-        """The hovered area: its glow and outline (_draw_highlights) lie within its box."""
-        return {"hover_area": (self.hover_area, [self._area_box(self.hover_area)] if self.hover_area else [])}
+        """The hovered area: its glow and outline (_draw_highlights) lie within its box; the
+        hovered figure's card and the attack panel, each within its rect (both follow the
+        figures: a figure sliding moves them, and the pointer onto another figure changes the
+        card; what they say changes only with the state or the frame's key)."""
+        card = self._figure_card()
+        panel = self._preview_place()
+        return {"hover_area": (self.hover_area, [self._area_box(self.hover_area)] if self.hover_area else []),
+                "figure_card": ((card[0], tuple(card[1])), [card[1]]) if card else (None, []),
+                "attack_panel": (tuple(panel[0]), [panel[0]]) if panel else (None, [])}
 
     def _area_box(self, area: str) -> pygame.Rect:
         """The screen box of an area with room for its outline (drawn up to 3 zoomed pixels wide,
@@ -568,9 +575,6 @@ class GearsTable(GameTable):
         margin = max(2, round(3 * self.camera.zoom)) + 2
         left, top = math.floor(min(xs)) - margin, math.floor(min(ys)) - margin
         return pygame.Rect(left, top, math.ceil(max(xs)) + margin - left + 1, math.ceil(max(ys)) + margin - top + 1)
-
-    def over_map(self) -> bool:
-        return self.figure_card_rect is not None or (self.target is not None and self.attack_choice is not None)
 
     def _draw_map(self, surface) -> None:
         """The map, what the rules changed on it and the lit choices (one layer, drawn again only
@@ -598,19 +602,30 @@ class GearsTable(GameTable):
         self.figure_card_rect = None
         if self.target is not None and self.attack_choice is not None:
             self._draw_preview(surface)
-        elif self.hover_figure in self.state.locusts and self.handoff is None:
-            self._draw_locust_card(surface, self.hover_figure)
-        elif self.hover_figure in self.state.cogs and self.handoff is None:
-            self._draw_locust_card(surface, self.hover_figure, cog_card_lines(self.state, self.content, self.hover_figure))
+            return
+        card = self._figure_card()
+        if card is not None:
+            self._draw_figure_card(surface, card[1], card[2])
 
-    def _draw_locust_card(self, surface, lid: str, card_lines: list[tuple[str, str]] | None = None) -> None:
-        """The hovered Locust's Enemy card (locust_card_lines), beside the figure; or a COG's
-        character card (`card_lines`: cog_card_lines) beside its token, or left of its Squad row
-        when the pointer is there."""
+    def _figure_card(self) -> tuple[str, pygame.Rect, list] | None:
+        """The card of the figure (or Squad row) under the pointer, unless the attack panel or
+        the handoff card is up: (figure, rect, wrapped lines)."""
+        fig = self.hover_figure
+        if (self.target is not None and self.attack_choice is not None) or self.handoff is not None:
+            return None
+        if fig in self.state.locusts:
+            return (fig,) + self._figure_card_layout(fig, locust_card_lines(self.state, self.content, fig))
+        if fig in self.state.cogs:
+            return (fig,) + self._figure_card_layout(fig, cog_card_lines(self.state, self.content, fig))
+        return None
+
+    def _figure_card_layout(self, lid: str, card_lines: list[tuple[str, str]]) -> tuple[pygame.Rect, list]:
+        """A Locust's Enemy card (locust_card_lines) beside the figure, or a COG's character card
+        (cog_card_lines) beside its token, or left of its Squad row when the pointer is there:
+        its rect and its lines wrapped (text, colour, size, bold)."""
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         style = {"title": (pal.accent, 15, True), "stats": (pal.text, 13, True), "wounded": (pal.danger, 13, True),
                  "traits": (pal.text_dim, 12, False), "ability": (pal.text, 12, False), "legend": (pal.text_dim, 11, False)}
-        card_lines = locust_card_lines(self.state, self.content, lid) if card_lines is None else card_lines
         lines = [(text,) + style[role] for text, role in card_lines]
         width = px(340)
         wrapped = [(part, colour, size, bold) for text, colour, size, bold in lines
@@ -628,6 +643,10 @@ class GearsTable(GameTable):
             if rect.collidepoint(sx, sy):  # pushed back over the figure by the edge: to its left then
                 rect.right = sx - px(24)
                 rect.clamp_ip(self.view_rect)
+        return rect, wrapped
+
+    def _draw_figure_card(self, surface, rect: pygame.Rect, wrapped: list) -> None:
+        ctx, px = self.ctx, self.ctx.px
         self.figure_card_rect = rect
         widgets.panel(surface, ctx, rect, alpha=240)
         y = rect.top + px(10)
@@ -1076,10 +1095,23 @@ class GearsTable(GameTable):
         if action is not None:
             self._button(surface, fire, _("Attack!"), action, primary=True, size=14 * k)
 
+    def _preview_place(self) -> tuple[pygame.Rect, float] | None:
+        """Where the attack panel lies (None: not up) and how far the camera must move left
+        for it (_preview_rect)."""
+        st, player, target = self.state, self.session.decider or "", self.target or ""
+        if self.target is None or self.attack_choice is None or target not in st.locusts or player not in st.cogs:
+            return None
+        return self._preview_corner(player, target)
+
     def _preview_rect(self, player: str, target: str) -> pygame.Rect:
         """The attack panel in a top corner of the map, on the side away from both figures; when
         both corners would cover one (a small view), the camera moves the figures out. Below the
         prompt's overflow buttons (a grenade throw), never over them."""
+        rect, shift = self._preview_corner(player, target)
+        self.camera.x -= shift  # past the usual clamp: a blank edge is fine here
+        return rect
+
+    def _preview_corner(self, player: str, target: str) -> tuple[pygame.Rect, float]:
         px = self._preview_ctx().px
         v = self._preview_room()
         rect = pygame.Rect(0, 0, min(px(430), v.width - px(24)), min(px(360), v.height - px(24)))
@@ -1094,13 +1126,11 @@ class GearsTable(GameTable):
         right = rect.move(v.right - px(12) - rect.width, v.top + px(12))
         for side in (left, right):
             if not covers(side):
-                return side
+                return side, 0.0
         # Both corners cover a figure: slide the map so the pair sits right of the left panel.
         want = left.right + reach + px(10)
         lowest = min(x for x, _y in figures)
-        if lowest < want:
-            self.camera.x -= (want - lowest) / self.camera.zoom  # past the usual clamp: a blank edge is fine here
-        return left
+        return left, (want - lowest) / self.camera.zoom if lowest < want else 0.0
 
     def _preview_ctx(self) -> Context:
         """The attack panel's scale: the UI scale, lowered until the whole panel (dice, the

@@ -45,7 +45,7 @@ from game.ui import widgets
 from game.ui.kit import ai_panel, end_screen
 from game.ui.kit.ai_panel import AiShown
 from game.ui.kit.dice_tray import DiceRoll, dice_tray, tray_bound, tray_key
-from game.ui.kit.hand import draw_enlarged
+from game.ui.kit.hand import draw_enlarged, enlarged_bound, hovered
 from game.ui.kit.handoff import draw_handoff
 from game.ui.kit.idle_work import IdleWork
 from game.ui.kit.layers import Layer
@@ -190,6 +190,7 @@ class GameTable(Scene, ABC):
         self._acted = False  # input since the last frame other than the pointer moving
         self._ticking = False
         self.frames_in_part = 0  # frames drawn by draw_moving (a test or benchmark tells them)
+        self._pointer_drawn: tuple | None = None  # _pointer_view() of the last frame (_motion)
         self._over_at: tuple = (None, 0, 0)  # the title's over_panels, and the buttons and panels before it
         self._input = False  # an event was handled since the last update
         self._planned_for: Session | None = None
@@ -762,6 +763,8 @@ class GameTable(Scene, ABC):
                 self.dirty = True
         was = self.dirty
         self.hover(pos)
+        if not self.dirty and self._pointer_view() != self._pointer_drawn:
+            self.dirty = True  # onto another button or hand card: its highlight or enlarged card
         self._pointed = self._pointed or (self.dirty and not was)
         return None
 
@@ -872,12 +875,29 @@ class GameTable(Scene, ABC):
         surface.set_clip(self.view_rect)
         play_area(surface)
         surface.set_clip(None)
+        self._draw_over_play_area(surface, over_panels)
+        # The base of frames drawn in part: only when what lies over the map stays where it is
+        # while figures slide (the title's panels unless `over_map`, the dice, the message, the
+        # handoff card) or is a part whose rectangles are known (`_parts`), so drawing it again
+        # clipped gives its pixels.
+        base = self._sprites_now is not None and not self._prompt_column \
+            and not self._end_shown() and not self.over_map()
+        self._shown = self._sprites_now if base else None
+        self._shown_dice = self._dice_shown()
+        self._last_frame = (surface.get_size(), self._frame_key()) if base else None
+        parts = self._parts()
+        self._local_shown = parts if base else None
+        self._pointer_drawn = self._pointer_view(parts)
+        self.full_redraw = False
+
+    def _draw_over_play_area(self, surface, over_panels) -> None:
+        """The toolbar, the prompt line, the hand strip, the side panel, the title's panels and
+        the overlays: a whole frame's, or under the clip of a rectangle drawn again in part."""
         self.buttons = []
         self.panels = []
         self.message_rect: pygame.Rect | None = None  # the message line's box, when one is shown
         self._costly_drawn, self._held = set(), set()
         self._prompt_column = False
-        self._hover_card_shown = False
         self._layered(self.toolbar_layer, surface, self.toolbar_rect, self.toolbar_key(), self._draw_toolbar)
         self._draw_prompt(surface)
         self._draw_hand(surface)
@@ -888,16 +908,6 @@ class GameTable(Scene, ABC):
         self._draw_overlays(surface)
         for gone in set(self._costly_seen) - self._costly_drawn:  # shown again later: new again
             del self._costly_seen[gone]
-        # The base of frames drawn in part: only when what lies over the map stays where it is
-        # while figures slide (the title's panels unless `over_map`, the dice, the message, the
-        # handoff card), so drawing it again clipped gives its pixels.
-        base = self._sprites_now is not None and not self._prompt_column \
-            and not self._hover_card_shown and not self._end_shown() and not self.over_map()
-        self._shown = self._sprites_now if base else None
-        self._shown_dice = self._dice_shown()
-        self._last_frame = (surface.get_size(), self._frame_key()) if base else None
-        self._local_shown = self.local_parts() if base else None
-        self.full_redraw = False
 
     # ------------------------------------------------------------------ frames drawn in part
     def sprites(self) -> list[Sprite]:
@@ -912,21 +922,45 @@ class GameTable(Scene, ABC):
         return ()
 
     def over_map(self) -> bool:
-        """The title drew panels over the map this frame (an attack preview, a hovered
-        figure's card): the next frame is drawn whole."""
+        """The title drew panels over the map this frame that move with what lies under them
+        and are not local parts: the next frame is drawn whole."""
         return False
 
     def local_parts(self) -> dict[str, tuple[Any, list[pygame.Rect]]]:
         """Parts of the map that change only inside rectangles of the view: name -> (what it
         shows, the rectangles it may change). Left out of `frame_key`: when one changes (the
         pointer onto another area), the next frame draws its old and new rectangles only (the
-        map layer, whose key has it, is painted there and its copy patched)."""
+        map layer, whose key has it, is painted there and its copy patched). A part may reach
+        outside the view (a card beside the side panel): the rectangle is then drawn again with
+        the toolbar, prompt, hand and side panel under its clip."""
         return {}
 
+    def _parts(self) -> dict[str, tuple[Any, list[pygame.Rect]]]:
+        """The title's local parts and the kit's: the hand card enlarged under the pointer."""
+        return {**self.local_parts(), "hand_card": self._hand_card_part()}
+
+    def hovered_card(self) -> tuple[str, pygame.Rect] | None:
+        """The hand card under the pointer with its rect, as the title's hand row (hand.draw_hand)
+        finds it from the rects it laid out."""
+        return hovered(self.card_rects, self.mouse)
+
+    def _hand_card_part(self) -> tuple[Any, list[pygame.Rect]]:
+        hover = self.hovered_card()
+        if hover is None or not self._enlarged_shows() or self.card_face(hover[0]) is None:
+            return None, []
+        card, small = hover
+        bound = enlarged_bound(self.ctx, *self._enlarged_place(small), placeholder=self.card_placeholder(card))
+        return (card, tuple(small)), [bound] if bound is not None else []
+
+    def _pointer_view(self, parts: dict[str, tuple[Any, list[pygame.Rect]]] | None = None) -> tuple:
+        """What the pointer's place shows: the pointer key and what each part shows."""
+        parts = self._parts() if parts is None else parts
+        return self.pointer_key(), tuple((name, what) for name, (what, _r) in parts.items())
+
     def pointer_key(self) -> tuple:
-        """What the pointer's place shows: the button, hand card, panel or end-panel button it
-        is over, and the title's part (`title_pointer_key`). While it stays, moving the pointer
-        changes no pixel: a frame is drawn in part."""
+        """What the pointer's place shows: the button, panel or end-panel button it is over, and
+        the title's part (`title_pointer_key`); the hand card under it is a part (`_parts`).
+        While it stays, moving the pointer changes no pixel: a frame is drawn in part."""
         mouse = self.mouse
         if mouse is None:
             return ()
@@ -934,7 +968,7 @@ class GameTable(Scene, ABC):
         def over(rects) -> int | None:
             return next((i for i, r in enumerate(rects) if r.collidepoint(mouse)), None)
 
-        return (over([r for r, _l, _w in self.buttons]), over(self.card_rects.values()),
+        return (over([r for r, _l, _w in self.buttons]),
                 over([r for r, _n in self.panels]), over([b.rect for b in self.end_buttons]),
                 self.title_pointer_key())
 
@@ -988,23 +1022,30 @@ class GameTable(Scene, ABC):
         dice = self._dice_shown()
         if dice != self._shown_dice:
             dirty += [r for r in ((self._shown_dice or (None, None))[1], (dice or (None, None))[1]) if r is not None]
-        local, shown_local = self.local_parts(), self._local_shown or {}
+        self._hover_card = self.hovered_card()
+        local, shown_local = self._parts(), self._local_shown or {}
         if local.keys() != shown_local.keys():
             return False
         for name, (what, where) in local.items():
             if what != shown_local[name][0]:
                 dirty += shown_local[name][1] + where
-        rects = merged([r.clip(self.view_rect) for r in dirty])
+        rects = merged([r.clip(surface.get_rect()) for r in dirty])
         painted = Layer.painted
         Layer.patching = []
         try:
             for rect in rects:
+                inside = rect.clip(self.view_rect)
+                if inside.width and inside.height:
+                    surface.set_clip(inside)
+                    back(surface)
+                    for s in sprites:
+                        if s.rect.colliderect(inside):
+                            s.paint(surface)
                 surface.set_clip(rect)
-                back(surface)
-                for s in sprites:
-                    if s.rect.colliderect(rect):
-                        s.paint(surface)
                 over_panels, buttons, panels = self._over_at
+                if not self.view_rect.contains(rect):
+                    self._draw_over_play_area(surface, over_panels)
+                    continue
                 del self.buttons[buttons:], self.panels[panels:]
                 if over_panels is not None:
                     over_panels(surface)
@@ -1016,6 +1057,7 @@ class GameTable(Scene, ABC):
             self._last_frame = None
             return False
         self._shown, self._shown_dice, self._local_shown = now, dice, local
+        self._pointer_drawn = self._pointer_view(local)
         self.frames_in_part += 1
         return True
 
@@ -1260,14 +1302,24 @@ class GameTable(Scene, ABC):
         for line in lines:
             y = widgets.text(surface, line, font, pal.text, (rect.centerx, y), "midtop").bottom
 
+    def _enlarged_shows(self) -> bool:
+        """The hovered hand card is shown large: not behind the handoff card or the end, nor
+        when the pointer is over a panel laid over the hand."""
+        under_panel = self.mouse is not None and any(p.collidepoint(self.mouse) for p, _n in self.panels)
+        return self.handoff is None and not self.session.is_over() and not under_panel
+
+    def _enlarged_place(self, small: pygame.Rect) -> tuple[pygame.Rect, int, pygame.Rect]:
+        """draw_enlarged's place for a hand card at `small`: its rect, the room above the hand
+        and the bounds (the play area's column)."""
+        return small, self.hand_rect.top - self.view_rect.top, pygame.Rect(0, self.view_rect.top, self.side_rect.left, self._size[1])
+
     def _draw_hover_card(self, surface) -> None:
         """The card under the mouse, large enough to read, above the hand."""
         card, small = self._hover_card  # type: ignore[misc]
         face = self.card_face(card)
         if face is None:
             return
-        draw_enlarged(surface, self.ctx, small, self.hand_rect.top - self.view_rect.top,
-                      pygame.Rect(0, self.view_rect.top, self.side_rect.left, self._size[1]), *face, icon=self.card_icon(card),
+        draw_enlarged(surface, self.ctx, *self._enlarged_place(small), *face, icon=self.card_icon(card),
                       placeholder=self.card_placeholder(card))
 
     def _end_shown(self) -> bool:
@@ -1353,10 +1405,8 @@ class GameTable(Scene, ABC):
             dice_tray(surface, self.ctx, self.view_rect, self.dice)
         if self.message:
             self._draw_message(surface)
-        under_panel = self.mouse is not None and any(p.collidepoint(self.mouse) for p, _n in self.panels)
-        if self._hover_card is not None and self.handoff is None and not self.session.is_over() and not under_panel:
+        if self._hover_card is not None and self._enlarged_shows():
             self._draw_hover_card(surface)
-            self._hover_card_shown = True
         if self._end_shown():
             self._draw_end(surface)
         elif self.handoff is not None:

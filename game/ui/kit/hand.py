@@ -174,11 +174,20 @@ def draw_hand(surface: pygame.Surface, ctx: Context, row: pygame.Rect, cards: li
         # Outlines and a selected card's lift reach a little past the row's sides.
         area = row.inflate(ctx.px(8), 0)
         rects = layer.draw(surface, area, (faces, hidden_deck, [tuple(r) for r in laid], frame, ctx.scale, ctx.palette), paint)
-    hover: tuple[str, pygame.Rect] | None = None
-    for i, (card, shown) in enumerate(rects.items()):
-        if mouse is not None and shown.collidepoint(mouse):
-            hover = (card, laid[i])
-    return dict(rects), hover
+    return dict(rects), hovered(rects, mouse)
+
+
+def hovered(rects: dict[str, pygame.Rect], mouse: tuple[int, int] | None) -> tuple[str, pygame.Rect] | None:
+    """The card under `mouse` among the parts of a row that show (draw_hand's rects), with the
+    whole card's rect: every card of a row is as large as the last, which shows whole. The
+    table asks it before drawing too, to know which enlarged card a frame will show."""
+    if mouse is None or not rects:
+        return None
+    last = list(rects.values())[-1]
+    for card, shown in rects.items():
+        if shown.collidepoint(mouse):
+            return card, pygame.Rect(shown.left, shown.top, last.width, last.height)
+    return None
 
 
 def draw_enlarged(surface: pygame.Surface, ctx: Context, small: pygame.Rect, above: int, bounds: pygame.Rect,
@@ -187,24 +196,62 @@ def draw_enlarged(surface: pygame.Surface, ctx: Context, small: pygame.Rect, abo
     pixels over the hand's top, kept inside `bounds`; nothing when the hand's cards are already
     about this big."""
     px = ctx.px
-    h = min(px(360), above + small.height // 2)
-    w = round(h / CARD_RATIO)
-    if w <= small.width * 1.15:
+    rect = _enlarged_rect(ctx, small, above, bounds)
+    if rect is None:
         return
-    rect = pygame.Rect(0, 0, w, h)
-    rect.midbottom = (small.centerx, small.top + small.height // 3)
-    rect.clamp_ip(bounds)
     shadow = pygame.Surface(rect.inflate(px(12), px(12)).size, pygame.SRCALPHA)
     shadow.fill((0, 0, 0, 120))
     surface.blit(shadow, rect.inflate(px(12), px(12)).move(px(4), px(6)))
     card_face(surface, ctx, rect, name, text, frame=frame, icon=icon, placeholder=placeholder)
     if placeholder:  # what the mark means, under the enlarged card
-        note = _("* placeholder: not printed in the rulebooks (docs/CONTENT.md)")
+        note = _placeholder_note()
         font = ctx.font(12)
         box = pygame.Rect(0, 0, min(bounds.width, font.size(note)[0] + px(16)), font.get_linesize() + px(8))
-        box.midtop = (rect.centerx, rect.bottom + px(4))
-        if box.bottom > bounds.bottom:
-            box.midbottom = (rect.centerx, rect.top - px(4))
-        box.clamp_ip(bounds)
+        box = _note_box(ctx, rect, bounds, font.size(note)[0], font.get_linesize())
         pygame.draw.rect(surface, (40, 34, 22), box, border_radius=px(6))
         widgets.text(surface, widgets.elide(note, font, box.width - px(12)), font, PLACEHOLDER_COLOUR, box.center, "center")
+
+
+def _placeholder_note() -> str:
+    return _("* placeholder: not printed in the rulebooks (docs/CONTENT.md)")
+
+
+def enlarged_bound(ctx: Context, small: pygame.Rect, above: int, bounds: pygame.Rect,
+                   placeholder: bool = False) -> pygame.Rect | None:
+    """Every pixel draw_enlarged may touch for these arguments (the card, its shadow and the
+    placeholder note), None when it draws nothing: a frame that shows another card or none
+    draws these rectangles again only (GameTable's hand card part)."""
+    px = ctx.px
+    rect = _enlarged_rect(ctx, small, above, bounds)
+    if rect is None:
+        return None
+    out = rect.union(rect.inflate(px(12), px(12)).move(px(4), px(6)))  # the card and its shadow
+    if placeholder:
+        font = ctx.font(12)
+        out.union_ip(_note_box(ctx, rect, bounds, font.size(_placeholder_note())[0], font.get_linesize()))
+    return out
+
+
+def _enlarged_rect(ctx: Context, small: pygame.Rect, above: int, bounds: pygame.Rect) -> pygame.Rect | None:
+    """Where the hovered card is drawn large: up to `above` over the hand's top, inside
+    `bounds`; None when the hand's cards are already about this big."""
+    px = ctx.px
+    h = min(px(360), above + small.height // 2)
+    w = round(h / CARD_RATIO)
+    if w <= small.width * 1.15:
+        return None
+    rect = pygame.Rect(0, 0, w, h)
+    rect.midbottom = (small.centerx, small.top + small.height // 3)
+    rect.clamp_ip(bounds)
+    return rect
+
+
+def _note_box(ctx: Context, rect: pygame.Rect, bounds: pygame.Rect, text_w: int, line_h: int) -> pygame.Rect:
+    """The placeholder note's box under the enlarged card (over it when there is no room)."""
+    px = ctx.px
+    box = pygame.Rect(0, 0, min(bounds.width, text_w + px(16)), line_h + px(8))
+    box.midtop = (rect.centerx, rect.bottom + px(4))
+    if box.bottom > bounds.bottom:
+        box.midbottom = (rect.centerx, rect.top - px(4))
+    box.clamp_ip(bounds)
+    return box
