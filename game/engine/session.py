@@ -37,6 +37,7 @@ from game.engine.journal import SNAPSHOT_EVERY
 from game.engine.log import EventLog
 from game.engine.protocol import Action, Event, IllegalAction, Title, canonical_json, hash_json
 from game.engine.runtime import collection_paused
+from game.engine.saved import unreadable
 from game.engine.text import M, Msg, as_text
 from game.engine.savegate import (MAX_ACTIONS, MAX_BOT_NAME, MAX_BOT_SEATS, MAX_BOT_STATE_BYTES,  # noqa: F401
                                   MAX_DEPTH, MAX_INT_BITS, MAX_SCENARIO, MAX_SEED, MAX_STRING, SAVE_FORMAT,
@@ -106,7 +107,7 @@ class Session:
         # (actions before it, canonical JSON of the state, its sha256), in order of actions.
         self.snapshots: list[tuple[int, str, str]] = []
         self.load_notice: str | None = None  # what a load had to drop (a torn last line)
-        self._lines: list[str] = []  # each action's journal line, encoded once
+        self._lines: list[str | None] = []  # each action's journal line, encoded once (None: not yet)
         self._file: _Written | None = None  # the journal the autosave appends to
         self._synced = 0  # leading actions the journal and the session share (undo lowers it)
 
@@ -176,8 +177,11 @@ class Session:
         self.log.append(events, step, turn, decider)
 
     def _take_history(self, actions: list[Action], deciders: list[str | None], turns: list[int],
-                      events: list[list[Event]]) -> None:
-        """Actions a save holds with their log, taken as they are (before its snapshot)."""
+                      events: list[list[Event]], lines: list[str | None]) -> None:
+        """Actions a save holds with their log, taken as they are (before its snapshot), and
+        their journal lines as the file has them (None: encoded again when a save needs it)."""
+        del self._lines[len(self.actions):]
+        self._lines += [None] * (len(self.actions) - len(self._lines)) + lines
         self.log.extend(len(self.actions), events, turns, deciders)
         self.actions += actions
         self.deciders += deciders
@@ -253,9 +257,13 @@ class Session:
                 break
             except (SaveError, *_DATA_ERRORS):
                 continue
+        replayed = self.actions[start:count]
+        problem = next((got for got in map(unreadable, replayed) if got is not None), None)
+        if problem is not None:
+            raise UndoRefused(M("Cannot undo that far: {problem}", problem=problem))
         if state is None:
             state = title.new_game(self.scenario, self.seed, self.options)
-        for action in self.actions[start:count]:
+        for action in replayed:
             title.apply(state, action)
         return state
 
@@ -338,9 +346,11 @@ class Session:
     def _line(self, i: int) -> str:
         lines = self._lines
         while len(lines) <= i:
-            k = len(lines)
-            lines.append(journal.step_line(self.actions[k], self.deciders[k], self.turns[k], self.events[k]))
-        return lines[i]
+            lines.append(None)
+        line = lines[i]
+        if line is None:
+            line = lines[i] = journal.step_line(self.actions[i], self.deciders[i], self.turns[i], self.events[i])
+        return line
 
     def _last_snapshot_at(self) -> int:
         return self.snapshots[-1][0] if self.snapshots else -1
@@ -500,7 +510,8 @@ def _load_journal(p: Path, book: journal.Journal, title: Title[Any], casual: boo
     except _DATA_ERRORS as exc:
         raise SaveError(p, f"cannot start scenario {head['scenario']!r} of {title.name} with these "
                            f"options ({type(exc).__name__}: {exc})") from None
-    session._take_history(book.actions[:start], book.deciders[:start], book.turns[:start], book.events[:start])
+    session._take_history(book.actions[:start], book.deciders[:start], book.turns[:start], book.events[:start],
+                          book.lines[:start])
     session.snapshots = [(at, text, digest) for at, text, digest, _l in book.snapshots]
     mark = book.mark if book.mark is not None and book.mark[0] >= start else None
     for index in range(start, len(actions)):
@@ -511,7 +522,8 @@ def _load_journal(p: Path, book: journal.Journal, title: Title[Any], casual: boo
         _check_mark(p, session, mark)
     session.bot_states = book.bots
     session.load_notice = book.notice
-    if book.notice is None:
+    if book.notice is None and head["version"] == SAVE_VERSION:
+        # (An older version's journal is written whole, in this one, by the first autosave.)
         session._file = _Written(p, len(actions), book.good_bytes, session._last_snapshot_at())
         session._synced = len(actions)
     return session
@@ -525,6 +537,9 @@ def _check_mark(p: Path, session: Session, mark: tuple[int, str, int]) -> None:
 
 
 def _replay_one(p: Path, session: Session, action: Action, index: int, total: int) -> None:
+    problem = unreadable(action)
+    if problem is not None:
+        raise SaveError(p, f"the saved actions do not replay: {problem.removeprefix(f'{p}: ')}")
     try:
         session.apply(action)
     except IllegalAction as exc:

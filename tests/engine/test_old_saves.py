@@ -1,7 +1,7 @@
 """Saves written by Tiletop before the journal (version 1, issue 19 item 3) still load: real
 files written by the code of commit 70d94ab (tests/data/saves_v1/make_v1_saves.py, run on that
 commit's tree), for the toy, Gears (a four-player bot game with its bots' state) and Doom. Once
-loaded, the game goes on in a version-2 journal."""
+loaded, the game goes on in a journal of the current version."""
 from __future__ import annotations
 
 import json
@@ -41,7 +41,7 @@ def test_a_version_1_save_loads_and_goes_on_as_a_journal(tmp_path, file, name, a
     if name == "gears":
         assert set(session.bot_states) == set(session.state.players)
     assert session.autosave(path) is None  # the first autosave writes the journal whole
-    assert json.loads(path.read_text().splitlines()[0])["version"] == 2
+    assert json.loads(path.read_text().splitlines()[0])["version"] == 3
     again = load_session(path, rules)
     assert again.state_hash() == data["state_hash"] and again.actions == session.actions
     assert again.log.texts() == session.log.texts() and again.bot_states == session.bot_states
