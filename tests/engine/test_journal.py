@@ -290,3 +290,66 @@ def test_a_logged_message_is_built_when_read_and_a_malformed_one_shows_a_notice_
     copied = (tmp_path / "copy.json").read_bytes()
     assert b'"text":{"msg":5}' in copied and b'"text":{"msg":"Hello {who}","params":{"who":"you"}}' in copied
     assert load(tmp_path / "copy.json").log.to_json() == loaded.log.to_json()
+
+
+def _before_last_snapshot(lines: list[bytes]) -> list[int]:
+    last_snapshot = max(k for k, line in enumerate(lines) if b'"snapshot":' in line)
+    return [k for k, line in enumerate(lines[:last_snapshot]) if line.startswith(b'{"a":') and b'"e":[{' in line]
+
+
+def test_a_load_reads_the_lines_before_the_last_snapshot_only_when_the_log_reads_them(tmp_path):
+    """docs/ENGINE.md "Save format" (version 3): a load takes each action line before the last
+    snapshot from its summary `w` (who decided it, who sees each event, which revealed hidden
+    information) without decoding it; who may read each log line is known at once, and a line
+    is decoded when one of its events or its action is read."""
+    path = tmp_path / "auto.json"
+    session = long_game(path)
+    loaded = load(path)
+    start = max(at for at, _t, _d in loaded.snapshots)
+    unread = [line for line in {id(e._line): e._line for caused in loaded.events[:start] for e in caused}.values()]
+    assert unread and all(line.text is not None for line in unread)
+    # The hot-seat filter and what undo refuses need no decoding.
+    assert [e.event.visible_to for e in loaded.log] == [e.event.visible_to for e in session.log]
+    assert any(e.event.visible_to for e in loaded.log), "the toy game should hold a private draw"
+    assert [r is None for r in loaded.revealed] == [r is None for r in session.revealed]
+    assert loaded.deciders == session.deciders and loaded.turns == session.turns
+    assert all(line.text is not None for line in unread)
+    # Reading one line decodes that line alone.
+    first = next(e for e in loaded.log if e.step < start)
+    assert first.event.text == session.log[first.seq].event.text
+    assert first.event._line.text is None
+    assert sum(line.text is None for line in unread) == 1
+    same(loaded, session)
+    assert all(line.text is None and line.problem is None for line in unread)
+
+
+def test_an_action_line_that_does_not_read_is_found_when_read(tmp_path):
+    """docs/ENGINE.md "Save format": an action line before the last snapshot whose events are
+    damaged loads (its summary reads); its log lines then show a notice naming the file and the
+    line, an undo that would replay it is refused with that notice, and the game plays on. The
+    same damage after the last snapshot, which a load replays, is a SaveError naming the line."""
+    path = tmp_path / "auto.json"
+    session = long_game(path)
+    lines = path.read_bytes().splitlines(keepends=True)
+    bad = _before_last_snapshot(lines)[2]
+    lines[bad] = lines[bad].replace(b'"e":[{', b'"e":[{oops', 1)
+    path.write_bytes(b"".join(lines))
+
+    loaded = load(path)
+    assert loaded.state_hash() == session.state_hash()
+    step = sum(1 for line in lines[:bad] if line.startswith(b'{"a":'))  # the damaged action's index
+    shown = [e.event.text for e in loaded.log if e.step == step]
+    assert shown and all(t.startswith(f"{path}: line {bad + 1}: this line cannot be read (") for t in shown)
+    assert [e.event.text for e in loaded.log if e.step != step] == [e.event.text for e in session.log if e.step != step]
+    with pytest.raises(UndoRefused, match=f"line {bad + 1}: this line cannot be read"):
+        loaded.undo_to(step + 1)
+    assert len(loaded.actions) == len(session.actions)  # nothing changed
+    loaded.undo_to(len(loaded.actions) - 1)  # an undo from a later snapshot does not read it
+    assert loaded.state_hash() == Session.replay(TITLE, "duel", session.seed, {}, session.actions[:-1]).state_hash()
+
+    lines = path.read_bytes().splitlines(keepends=True)
+    after = max(k for k, line in enumerate(lines) if line.startswith(b'{"a":'))
+    lines[after] = lines[after].replace(b'{"a":{', b'{"a":{oops', 1)
+    path.write_bytes(b"".join(lines))
+    with pytest.raises(SaveError, match=f"line {after + 1}: this line cannot be read"):
+        load(path)
