@@ -1,19 +1,20 @@
 """A save's actions and log lines, built when something reads them (issue 19: Continue at 3,000
-actions decoded 1.1 MB of log to show thirty lines of it).
+actions decoded 1.1 MB of log and 3,000 actions to show thirty lines of it).
 
-Three steps of laziness, each a subclass that is equal to the plain object it stands for:
+Each is a subclass equal to the plain object it stands for:
 
-- `SavedEvent`: an event whose message is still its JSON; the message is built (and its form
-  checked) the first time it is read.
-- `PendingEvent`: an event of a journal line not decoded at all yet. Who may see it and whether
-  it revealed hidden information are known from the line's summary (`v`, journal.py), which is
-  all a load and the log's filter per seat need; its kind, payload and message decode the whole
-  line (`PendingLine.fill`) the first time one of them is read.
-- `SavedAction`: an action whose label is still its JSON, built when the undo list or the log
-  words it.
+- `PendingLine`: an action line of a journal not decoded at all yet, with its `PendingAction`
+  and one `PendingEvent` per event. Who decided the action, and who may see each event and
+  whether it revealed hidden information, are known from the line's summary (`w`, journal.py):
+  all a load, the log's filter per seat and undo's refusals need. Reading the action's kind,
+  payload or label, or an event's kind, payload or message, decodes the whole line through the
+  gate (`PendingLine.fill`), once.
+- `SavedEvent`: an event whose message is still its JSON, built (and its form checked) the first
+  time it is read; `SavedAction`: the same for an action's label.
 
-A line or message that does not read then is not an error: it shows a notice naming the file and
-its line, as the log's only trace of it, and the game plays on (docs/ENGINE.md "Save format").
+A line, message or label that does not read then is not an error: it reads as a notice naming
+the file and its line, the game plays on, and an undo that would replay an action that does not
+read is refused with it (`unreadable`; docs/ENGINE.md "Save format", "Lines read when read").
 """
 from __future__ import annotations
 

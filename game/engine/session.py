@@ -8,17 +8,19 @@ Every `SNAPSHOT_EVERY` actions (and before the first) the session keeps a snapsh
 back to, not from the seed, and keeps the log up to there (the rules are deterministic, so a
 replay would log the same lines).
 
-Saves (docs/ENGINE.md "Save format"): version 2 is a journal of JSON lines (journal.py); the
+Saves (docs/ENGINE.md "Save format"): version 3 is a journal of JSON lines (journal.py); the
 autosave appends the new actions to it (one write and one fsync per autosave, the same cost at
-action 10 and at action 10,000), and a load replays from the last snapshot in it. A version-1
-save (one JSON object, written by Tiletop before issue 19) still loads, by a replay from the
-seed as before.
+action 10 and at action 10,000), and a load replays from the last snapshot in it. A version-2
+journal loads the same way (written whole in version 3 by the first autosave); a version-1 save
+(one JSON object, written by Tiletop before issue 19) still loads, by a replay from the seed.
 
 Loading checks everything and turns each problem into one SaveError sentence naming the file
 (and the line of a journal), never a traceback: unreadable, empty or truncated file, bad JSON,
 not a save, wrong version, wrong title, missing or mistyped keys, a snapshot that does not match
-its hash (edited), and actions that do not replay to the saved state. (A logged event's message
-is read, and its form checked, when the log first reads it: journal.py, SavedEvent.)
+its hash (edited), and actions that do not replay to the saved state. (The action lines before
+the last snapshot, and logged messages and labels, are read and checked when first read:
+saved.py; one that does not read is a notice naming its line, and refuses an undo that would
+replay it.)
 """
 from __future__ import annotations
 
