@@ -182,12 +182,23 @@ class PendingEvent(SavedEvent):
 
     @property  # type: ignore[override]
     def message(self) -> str | Msg:
-        self._line.fill()
+        self._read()
         return SavedEvent.message.fget(self)  # type: ignore[attr-defined]
 
+    # Unpickling and copying set the fields (a copy has them all, and no line).
+    kind = kind.setter(lambda self, value: _set_kind(self, value))  # type: ignore[assignment,attr-defined]
+    payload = payload.setter(lambda self, value: _set_payload(self, value))  # type: ignore[assignment,attr-defined]
+    message = message.setter(lambda self, value: _set_message(self, value))  # type: ignore[assignment,attr-defined]
+
     def to_json(self) -> dict[str, Any]:
-        self._line.fill()
+        self._read()
         return SavedEvent.to_json(self)
+
+    def _read(self) -> None:
+        try:
+            _MESSAGE.__get__(self, PendingEvent)
+        except AttributeError:  # (a copy made by dataclasses.replace has its fields: no line)
+            self._line.fill()
 
 
 _set_line = PendingEvent.__dict__["_line"].__set__
@@ -358,12 +369,23 @@ class PendingAction(SavedAction):
 
     @property  # type: ignore[override]
     def label(self) -> str | Msg:
-        self._line.fill()
+        self._read()
         return SavedAction.label.fget(self)  # type: ignore[attr-defined]
 
+    # Unpickling and copying set the fields (a copy has them all, and no line).
+    kind = kind.setter(lambda self, value: _set_action_kind(self, value))  # type: ignore[assignment,attr-defined]
+    payload = payload.setter(lambda self, value: _set_action_payload(self, value))  # type: ignore[assignment,attr-defined]
+    label = label.setter(lambda self, value: _set_label(self, value))  # type: ignore[assignment,attr-defined]
+
     def to_json(self) -> dict[str, Any]:
-        self._line.fill()
+        self._read()
         return SavedAction.to_json(self)
+
+    def _read(self) -> None:
+        try:
+            _LABEL.__get__(self, PendingAction)
+        except AttributeError:  # (a copy made by dataclasses.replace has its fields: no line)
+            self._line.fill()
 
 
 _set_action_line = PendingAction.__dict__["_line"].__set__

@@ -353,3 +353,24 @@ def test_an_action_line_that_does_not_read_is_found_when_read(tmp_path):
     path.write_bytes(b"".join(lines))
     with pytest.raises(SaveError, match=f"line {after + 1}: this line cannot be read"):
         load(path)
+
+
+def test_a_loaded_line_copies_and_pickles_as_the_events_and_action_it_stands_for(tmp_path):
+    """A line read when read (docs/ENGINE.md "Lines read when read") is equal to, and copies,
+    pickles and dataclasses.replace()s as, the events and action that were saved."""
+    import copy
+    import dataclasses
+    import pickle
+
+    path = tmp_path / "auto.json"
+    session = long_game(path)
+    for read in (lambda x: x, copy.copy, copy.deepcopy, lambda x: pickle.loads(pickle.dumps(x)),
+                 lambda x: dataclasses.replace(x, kind=x.kind)):
+        loaded = load(path)
+        for i, action in enumerate(loaded.actions):
+            again = read(action)
+            assert again == session.actions[i] and hash(again) == hash(session.actions[i])
+            assert again.text == session.actions[i].text and again.to_json() == session.actions[i].to_json()
+            for event, saved in zip(loaded.events[i], session.events[i]):
+                again = read(event)
+                assert again == saved and again.text == saved.text and again.to_json() == saved.to_json()
