@@ -23,7 +23,7 @@ from typing import Any
 
 from game.engine import text as T
 from game.engine.protocol import Action, Event
-from game.engine.savegate import SaveError, parse_json_text
+from game.engine.savegate import MAX_DEPTH, SaveError, parse_json_text, suspect_lines
 from game.engine.text import Msg
 
 _UNREAD = object()  # a slot of a PendingEvent whose line is not decoded yet
@@ -239,7 +239,11 @@ class PendingLine:
             return
         source = f"{self.path}: line {self.number}"
         try:
-            record = parse_json_text(self.path, text, "save")
+            # The gate's cheaper tests, as for the lines a load parses (journal.read_journal): a
+            # digit run found in bytes; a string too long cannot be in a line this short (the
+            # load left only such lines for later); the depth walked only past MAX_DEPTH brackets.
+            record = parse_json_text(self.path, text, "save", suspect_text=suspect_lines(text.encode("utf-8"), [text]),
+                                     walk_depth=text.count("[") + text.count("{") > MAX_DEPTH)
             if record.__class__ is not dict or record.keys() != {"a", "e", "t", "w"} \
                     or record["a"].__class__ is not dict or record["e"].__class__ is not list:
                 raise ValueError("not an action line")
