@@ -323,23 +323,31 @@ def test_a_load_reads_the_lines_before_the_last_snapshot_only_when_the_log_reads
     assert all(line.text is None and line.problem is None for line in unread)
 
 
-def test_an_action_line_that_does_not_read_is_found_when_read(tmp_path):
-    """docs/ENGINE.md "Save format": an action line before the last snapshot whose events are
-    damaged loads (its summary reads); its log lines then show a notice naming the file and the
-    line, an undo that would replay it is refused with that notice, and the game plays on. The
-    same damage after the last snapshot, which a load replays, is a SaveError naming the line."""
+@pytest.mark.parametrize("old, new, words", [
+    (b'"e":[{', b'"e":[{oops', "the save is not valid JSON"),
+    (b'"payload":{', b'"payload":{"big":' + b"9" * 100 + b",", "is out of range (a number of 100 digits)"),
+    (b'"payload":{', b'"payload":{"deep":' + b"[" * 70 + b"]" * 70 + b",", "is nested too deeply"),
+    (b'"kind":"', b'"kind":5,"was":"', "an action needs a text 'kind'"),
+])
+def test_an_action_line_that_does_not_read_is_found_when_read(tmp_path, old, new, words):
+    """docs/ENGINE.md "Lines read when read": an action line before the last snapshot that is
+    damaged (not JSON, past the gate's bounds, malformed) loads, its summary reading; its log
+    lines then show a notice naming the file, the line and the problem, an undo that would
+    replay it is refused with that notice, and the game plays on. The same damage after the last
+    snapshot, which a load replays, is a SaveError naming the line."""
     path = tmp_path / "auto.json"
     session = long_game(path)
     lines = path.read_bytes().splitlines(keepends=True)
     bad = _before_last_snapshot(lines)[2]
-    lines[bad] = lines[bad].replace(b'"e":[{', b'"e":[{oops', 1)
+    lines[bad] = lines[bad].replace(old, new, 1)
     path.write_bytes(b"".join(lines))
 
     loaded = load(path)
     assert loaded.state_hash() == session.state_hash()
     step = sum(1 for line in lines[:bad] if line.startswith(b'{"a":'))  # the damaged action's index
     shown = [e.event.text for e in loaded.log if e.step == step]
-    assert shown and all(t.startswith(f"{path}: line {bad + 1}: this line cannot be read (") for t in shown)
+    assert shown and all(t.startswith(f"{path}: line {bad + 1}: this line cannot be read (") and words in t
+                         for t in shown)
     assert [e.event.text for e in loaded.log if e.step != step] == [e.event.text for e in session.log if e.step != step]
     with pytest.raises(UndoRefused, match=f"line {bad + 1}: this line cannot be read"):
         loaded.undo_to(step + 1)
