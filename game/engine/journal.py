@@ -7,24 +7,25 @@ a snapshot every `SNAPSHOT_EVERY` actions bounds what a load or an undo replays.
 
     line 1    {"casual":false,"format":"tiletop-save","options":{...},"scenario":"emergence",
                "seed":7,"title":"gears","version":3}
-    action    {"a":{"kind":..,"payload":..},"by":"P1","e":[events],"t":3,"v":[0,[1,"P1"]]}
+    action    {"a":{"kind":..,"payload":..},"e":[events],"t":3,"w":["P1",0,[1,"P1"]]}
     snapshot  {"at":100,"hash":"<sha256 of the canonical snapshot>","snapshot":{...}}
     mark      {"at":101,"bots":{...},"hash":"<state hash after action 101>"}
     undo      {"undo":97}
 
 Each line is canonical JSON (game/engine/protocol.py) and ends with a newline. An action line
-holds the action, who decided it, the turn, the events it caused (the log, with who may see
-each line, so a load shows each seat what it saw without replaying from the seed) and `v`, who
-sees each of those events and whether it revealed hidden information (saved.seen_summary): what
-a load needs of the events, readable without decoding them. `at` counts the actions before the
-line (a snapshot or mark must agree, a check on the file's order); a mark ends every autosave
-with the state hash reached and the bots' state; an undo line takes the game back to that many
-actions (later snapshots and marks no longer apply). Version 2 is the same without `v`.
+holds the action, the events it caused (the log, with who may see each line, so a load shows
+each seat what it saw without replaying from the seed), the turn and `w`: who decided the action,
+then who sees each event and whether it revealed hidden information (saved.line_summary), all a
+load needs of the line, read from its end without decoding the rest. `at` counts the actions
+before the line (a snapshot or mark must agree, a check on the file's order); a mark ends every
+autosave with the state hash reached and the bots' state; an undo line takes the game back to
+that many actions (later snapshots and marks no longer apply). Version 2's action lines have the
+decider as `by` and no `w`; each is decoded whole at load.
 
 Reading checks every line through the gate (savegate.py) and names the line of any problem,
-but for what is read when the log reads it (saved.py: a notice naming the line, not an error;
-docs/ENGINE.md "Save format"): an action line's events (version 3), a logged message's form and
-an action's label. A last line cut short (the program stopped while writing it: no newline, not
+but for what is read when first read (saved.py: a notice naming the line, not an error;
+docs/ENGINE.md "Lines read when read"): the action lines of version 3 but for their summary, a
+logged message's form and an action's label. A last line cut short (the program stopped while writing it: no newline, not
 JSON) is dropped, and `notice` says so; damage anywhere else is a SaveError naming file and line.
 """
 from __future__ import annotations
@@ -119,7 +120,8 @@ def is_journal(raw: bytes) -> bool:
 
 def read_journal(p: Path, raw: bytes) -> Journal:
     """The journal in `raw` (the bytes of file `p`, already bounded), every line checked but the
-    events of the action lines of version 3, read when the log reads them (saved.PendingLine)."""
+    action lines of version 3 as Tiletop writes them: their summary only, the rest when first read
+    (saved.PendingLine)."""
     lines = raw.split(b"\n")
     last = lines.pop()  # b"" when the file ends with a newline, as every whole journal does
     notice = None
@@ -154,8 +156,8 @@ def read_journal(p: Path, raw: bytes) -> Journal:
     # load (parsed and checked then), the others only by an undo that reaches back to them.
     snapshots = {i: m for i, m in ((i, _SNAPSHOT.match(t)) for i, t in enumerate(texts) if t.startswith('{"at":')
                                    and len(t) > 100 and t.endswith("}")) if m and i}
-    # Nor the events of an action line of version 3 as Tiletop writes it: its action, decider,
-    # turn and summary are scanned out of it, its events decoded when the log reads them.
+    # Nor an action line of version 3 as Tiletop writes it: its turn and summary are read from
+    # its end, the rest when first read (a replayed action, a log line).
     scanned = {} if version < 3 else \
         {i: got for i, got in ((i, _scan_step(t)) for i, t in enumerate(texts) if t.startswith('{"a":{') and i)
          if got is not None}

@@ -26,8 +26,6 @@ from game.engine.protocol import Action, Event
 from game.engine.savegate import MAX_DEPTH, SaveError, parse_json_text, suspect_lines
 from game.engine.text import Msg
 
-_UNREAD = object()  # a slot of a PendingEvent whose line is not decoded yet
-
 # The slots themselves (the properties below stand in front of them).
 _KIND, _MESSAGE, _PAYLOAD = (Event.__dict__[name] for name in ("kind", "message", "payload"))
 _set_kind, _set_message, _set_payload, _set_hidden, _set_seen = (

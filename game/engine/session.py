@@ -262,7 +262,7 @@ class Session:
         replayed = self.actions[start:count]
         problem = next((got for got in map(unreadable, replayed) if got is not None), None)
         if problem is not None:
-            raise UndoRefused(M("Cannot undo that far: {problem}", problem=problem))
+            raise UndoRefused(problem)  # (in the file's words, as a save's errors are: not translated)
         if state is None:
             state = title.new_game(self.scenario, self.seed, self.options)
         for action in replayed:

@@ -1,4 +1,4 @@
-"""Save format version 2 (game/engine/journal.py, docs/ENGINE.md "Save format"; issue 19 items 3
+"""Save format version 3 (game/engine/journal.py, docs/ENGINE.md "Save format"; issue 19 items 3
 and 4): the autosave appends to a journal of JSON lines, a load replays from its last snapshot,
 undo replays from the nearest snapshot in memory, a torn last line is dropped with a message and
 damage anywhere else is one SaveError naming the file and the line."""
