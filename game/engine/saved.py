@@ -18,6 +18,7 @@ read is refused with it (`unreadable`; docs/ENGINE.md "Save format", "Lines read
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -205,12 +206,13 @@ _set_line = PendingEvent.__dict__["_line"].__set__
 class PendingLine:
     """An action line of a journal kept as its text: its action (`action`, a PendingAction) and
     events (`events`, PendingEvents made from the line's summary) are decoded, through the gate,
-    the first time one of them is read. `problem` is then None, or why the line does not read
-    ("line N: ...": it is not JSON within the gate's bounds, or its action, turn or events are not
-    the ones its summary says); its events and its action's label then show it with the file's
-    name, and the action cannot be replayed (`unreadable`)."""
+    the first time one of them is read (the action alone, if it is read first: an undo replays
+    actions, not their log). `problem` is then None, or why the line does not read ("line N:
+    ...": it is not JSON within the gate's bounds, or its action, turn or events are not the ones
+    its summary says); its events, and its action's label if the action is what does not read,
+    then show it with the file's name, and such an action cannot be replayed (`unreadable`)."""
 
-    __slots__ = ("text", "path", "number", "decider", "turn", "action", "events", "problem")
+    __slots__ = ("text", "path", "number", "decider", "turn", "action", "events", "problem", "unread_action")
 
     def __init__(self, text: str, path: Path, number: int, decider: str | None, turn: int, seen: Seen):
         self.text: str | None = text
@@ -219,6 +221,7 @@ class PendingLine:
         self.decider = decider
         self.turn = turn
         self.problem: str | None = None
+        self.unread_action: str | None = None  # the notice, when the action does not read
         self.action = action = PendingAction.__new__(PendingAction)
         _set_action_line(action, self)
         self.events: list[Event] = []
@@ -230,51 +233,108 @@ class PendingLine:
             _set_line(event, self)
             events.append(event)
 
+    def read_action(self) -> None:
+        """Decodes the line's action alone, once (an undo replays actions, not their log lines)."""
+        if not self._action_read():
+            assert self.text is not None  # (decoding the whole line sets the action)
+            action, problem = self._action_alone(self.text)
+            self.problem = self.problem or problem  # (an action that does not read: nor does its line)
+            self._set_action(action, problem)
+
     def fill(self) -> None:
-        """Decodes the line (once) and sets its action and events."""
+        """Decodes the whole line (once) and sets its action, if not read already, and events."""
         text, self.text = self.text, None
         if text is None:
             return
-        source = f"{self.path}: line {self.number}"
-        try:
-            # The gate's cheaper tests, as for the lines a load parses (journal.read_journal): a
-            # digit run found in bytes; a string too long cannot be in a line this short (the
-            # load left only such lines for later); the depth walked only past MAX_DEPTH brackets.
-            record = parse_json_text(self.path, text, "save", suspect_text=suspect_lines(text.encode("utf-8"), [text]),
-                                     walk_depth=text.count("[") + text.count("{") > MAX_DEPTH)
-            if record.__class__ is not dict or record.keys() != {"a", "e", "t", "w"} \
-                    or record["a"].__class__ is not dict or record["e"].__class__ is not list:
-                raise ValueError("not an action line")
-            action = SavedAction.from_save(record["a"], source)
-            decoded = [event_from_json(e, source) for e in record["e"]]
-            if record["t"] != self.turn or record["w"] != line_summary(self.decider, decoded) \
-                    or len(decoded) != len(self.events):
-                raise ValueError("its events are not the ones its 'w' says")
-        except SaveError as exc:
-            self.problem = f"line {self.number}: this line cannot be read ({exc.problem})"
-        except ValueError as exc:
-            self.problem = f"line {self.number}: this line cannot be read ({exc})"
-        notice = f"{self.path}: {self.problem}"
+        source = self._source()
+        action, decoded = None, []
         if self.problem is None:
-            _set_action_kind(self.action, action.kind)
-            _set_action_payload(self.action, action.payload)
-            _set_label(self.action, _LABEL.__get__(action, SavedAction))
-        else:
-            _set_action_kind(self.action, "unreadable")
-            _set_action_payload(self.action, {})
-            _set_label(self.action, notice)
-        _set_action_source(self.action, source)
+            try:
+                record = _gated(self.path, text)
+                if record.__class__ is not dict or record.keys() != {"a", "e", "t", "w"} \
+                        or record["a"].__class__ is not dict or record["e"].__class__ is not list:
+                    raise ValueError("not an action line")
+                action = SavedAction.from_save(record["a"], source)
+                decoded = [event_from_json(e, source) for e in record["e"]]
+                if record["t"] != self.turn or record["w"] != line_summary(self.decider, decoded) \
+                        or len(decoded) != len(self.events):
+                    raise ValueError("its events are not the ones its 'w' says")
+                if self._action_read() and action != self.action:  # (a key written twice)
+                    raise ValueError("its action is not the one read before")
+            except SaveError as exc:
+                self.problem = self._cannot(exc.problem)
+            except ValueError as exc:
+                self.problem = self._cannot(exc)
+        if not self._action_read():
+            # Whether the action reads is its own part's say, whatever the rest of the line.
+            self._set_action(*((action, None) if self.problem is None else self._action_alone(text)))
+        notice = f"{self.path}: {self.problem}"
         for i, event in enumerate(self.events):
             _set_source(event, source)
             if self.problem is None:
-                read = decoded[i]
-                _set_kind(event, _KIND.__get__(read, Event))
-                _set_payload(event, _PAYLOAD.__get__(read, Event))
-                _set_message(event, _MESSAGE.__get__(read, Event))
+                got = decoded[i]
+                _set_kind(event, _KIND.__get__(got, Event))
+                _set_payload(event, _PAYLOAD.__get__(got, Event))
+                _set_message(event, _MESSAGE.__get__(got, Event))
             else:
                 _set_kind(event, "unreadable")
                 _set_payload(event, {})
                 _set_message(event, notice)
+
+    def _action_read(self) -> bool:
+        try:
+            _ACTION_KIND.__get__(self.action, PendingAction)
+            return True
+        except AttributeError:
+            return False
+
+    def _action_alone(self, text: str) -> tuple[SavedAction | None, str | None]:
+        """The line's action decoded alone through the gate, or None and why it does not read."""
+        try:
+            end = _SCAN(text, 5)[1]
+            raw = _gated(self.path, text[5:end])
+            if raw.__class__ is not dict:
+                raise ValueError("'a' is not a JSON object")
+            return SavedAction.from_save(raw, self._source()), None
+        except StopIteration:
+            return None, self._cannot("its action is not JSON")
+        except RecursionError:
+            return None, self._cannot(f"its action is nested too deeply (at most {MAX_DEPTH} levels)")
+        except SaveError as exc:
+            return None, self._cannot(exc.problem)
+        except ValueError as exc:
+            return None, self._cannot(exc)
+
+    def _set_action(self, action: SavedAction | None, problem: str | None) -> None:
+        """The action's fields from `action`, or, when it does not read, its notice."""
+        if action is not None:
+            _set_action_kind(self.action, action.kind)
+            _set_action_payload(self.action, action.payload)
+            _set_label(self.action, _LABEL.__get__(action, SavedAction))
+        else:
+            self.unread_action = f"{self.path}: {problem}"
+            _set_action_kind(self.action, "unreadable")
+            _set_action_payload(self.action, {})
+            _set_label(self.action, self.unread_action)
+        _set_action_source(self.action, self._source())
+
+    def _source(self) -> str:
+        return f"{self.path}: line {self.number}"
+
+    def _cannot(self, problem: Any) -> str:
+        return f"line {self.number}: this line cannot be read ({problem})"
+
+
+def _gated(path: Path, text: str) -> Any:
+    """JSON text of a line a load left for later, through the gate with its cheaper tests (as for
+    the lines a load parses, journal.read_journal): a digit run found in bytes; a string too
+    long cannot be in a line this short (the load left only such lines); the depth walked only
+    past MAX_DEPTH brackets."""
+    return parse_json_text(path, text, "save", suspect_text=suspect_lines(text.encode("utf-8"), [text]),
+                           walk_depth=text.count("[") + text.count("{") > MAX_DEPTH)
+
+
+_SCAN = json.JSONDecoder().scan_once  # where a JSON value in a text ends (C)
 
 
 def unreadable(action: Action) -> str | None:
@@ -283,8 +343,8 @@ def unreadable(action: Action) -> str | None:
     line = getattr(action, "_line", None)
     if line is None:
         return None
-    line.fill()
-    return None if line.problem is None else f"{line.path}: {line.problem}"
+    line.read_action()
+    return line.unread_action
 
 
 # ---------------------------------------------------------------------- actions
@@ -349,7 +409,8 @@ _set_action_source = SavedAction.__dict__["_source"].__set__
 
 
 class PendingAction(SavedAction):
-    """The action of a PendingLine: its kind, payload and label are read with the line."""
+    """The action of a PendingLine: its kind, payload and label are decoded from the line, alone,
+    the first time one of them is read."""
 
     __slots__ = ("_line",)
 
@@ -358,7 +419,7 @@ class PendingAction(SavedAction):
         try:
             return _ACTION_KIND.__get__(self, PendingAction)
         except AttributeError:
-            self._line.fill()
+            self._line.read_action()
             return _ACTION_KIND.__get__(self, PendingAction)
 
     @property  # type: ignore[override]
@@ -366,7 +427,7 @@ class PendingAction(SavedAction):
         try:
             return _ACTION_PAYLOAD.__get__(self, PendingAction)
         except AttributeError:
-            self._line.fill()
+            self._line.read_action()
             return _ACTION_PAYLOAD.__get__(self, PendingAction)
 
     @property  # type: ignore[override]
@@ -387,7 +448,7 @@ class PendingAction(SavedAction):
         try:
             _LABEL.__get__(self, PendingAction)
         except AttributeError:  # (a copy made by dataclasses.replace has its fields: no line)
-            self._line.fill()
+            self._line.read_action()
 
 
 _set_action_line = PendingAction.__dict__["_line"].__set__

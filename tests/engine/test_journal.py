@@ -323,18 +323,21 @@ def test_a_load_reads_the_lines_before_the_last_snapshot_only_when_the_log_reads
     assert all(line.text is None and line.problem is None for line in unread)
 
 
-@pytest.mark.parametrize("old, new, words", [
-    (b'"e":[{', b'"e":[{oops', "the save is not valid JSON"),
-    (b'"payload":{', b'"payload":{"big":' + b"9" * 100 + b",", "is out of range (a number of 100 digits)"),
-    (b'"payload":{', b'"payload":{"deep":' + b"[" * 70 + b"]" * 70 + b",", "is nested too deeply"),
-    (b'"kind":"', b'"kind":5,"was":"', "an action needs a text 'kind'"),
+@pytest.mark.parametrize("old, new, words, action_reads", [
+    (b'"e":[{', b'"e":[{oops', "the save is not valid JSON", True),  # its events only
+    (b'"payload":{', b'"payload":{"big":' + b"9" * 100 + b",", "is out of range (a number of 100 digits)", False),
+    (b'"payload":{', b'"payload":{"deep":' + b"[" * 70 + b"]" * 70 + b",", "is nested too deeply", False),
+    (b'"kind":"', b'"kind":5,"was":"', "an action needs a text 'kind'", False),
 ])
-def test_an_action_line_that_does_not_read_is_found_when_read(tmp_path, old, new, words):
+@pytest.mark.parametrize("undo_first", [False, True])
+def test_an_action_line_that_does_not_read_is_found_when_read(tmp_path, old, new, words, action_reads, undo_first):
     """docs/ENGINE.md "Lines read when read": an action line before the last snapshot that is
     damaged (not JSON, past the gate's bounds, malformed) loads, its summary reading; its log
-    lines then show a notice naming the file, the line and the problem, an undo that would
-    replay it is refused with that notice, and the game plays on. The same damage after the last
-    snapshot, which a load replays, is a SaveError naming the line."""
+    lines then show a notice naming the file, the line and the problem, and the game plays on.
+    An undo that would replay its action is refused with that notice when the action itself does
+    not read (whether the log was read first or not), and replays it when only its events are
+    damaged. The same damage after the last snapshot, which a load replays, is a SaveError
+    naming the line."""
     path = tmp_path / "auto.json"
     session = long_game(path)
     lines = path.read_bytes().splitlines(keepends=True)
@@ -345,15 +348,29 @@ def test_an_action_line_that_does_not_read_is_found_when_read(tmp_path, old, new
     loaded = load(path)
     assert loaded.state_hash() == session.state_hash()
     step = sum(1 for line in lines[:bad] if line.startswith(b'{"a":'))  # the damaged action's index
-    shown = [e.event.text for e in loaded.log if e.step == step]
-    assert shown and all(t.startswith(f"{path}: line {bad + 1}: this line cannot be read (") and words in t
-                         for t in shown)
-    assert [e.event.text for e in loaded.log if e.step != step] == [e.event.text for e in session.log if e.step != step]
-    with pytest.raises(UndoRefused, match=f"line {bad + 1}: this line cannot be read"):
-        loaded.undo_to(step + 1)
-    assert len(loaded.actions) == len(session.actions)  # nothing changed
-    loaded.undo_to(len(loaded.actions) - 1)  # an undo from a later snapshot does not read it
-    assert loaded.state_hash() == Session.replay(TITLE, "duel", session.seed, {}, session.actions[:-1]).state_hash()
+
+    def shown_then_undone() -> None:
+        shown = [e.event.text for e in loaded.log if e.step == step]
+        assert shown and all(t.startswith(f"{path}: line {bad + 1}: this line cannot be read (") and words in t
+                             for t in shown)
+        assert [e.event.text for e in loaded.log if e.step != step] == \
+            [e.event.text for e in session.log if e.step != step and e.step < len(loaded.actions)]
+
+    def undone() -> None:
+        if action_reads:
+            loaded.undo_to(step + 1)
+            assert loaded.state_hash() == Session.replay(TITLE, "duel", session.seed, {},
+                                                         session.actions[:step + 1]).state_hash()
+            return
+        with pytest.raises(UndoRefused, match=f"line {bad + 1}: this line cannot be read"):
+            loaded.undo_to(step + 1)
+        assert len(loaded.actions) == len(session.actions)  # nothing changed
+        loaded.undo_to(len(loaded.actions) - 1)  # an undo from a later snapshot does not read it
+        assert loaded.state_hash() == Session.replay(TITLE, "duel", session.seed, {},
+                                                     session.actions[:-1]).state_hash()
+
+    for check in ((undone, shown_then_undone) if undo_first else (shown_then_undone, undone)):
+        check()
 
     lines = path.read_bytes().splitlines(keepends=True)
     after = max(k for k, line in enumerate(lines) if line.startswith(b'{"a":'))
