@@ -156,6 +156,25 @@ def read_line_summary(summary: Any) -> tuple[str | None, Seen]:
 
 # ---------------------------------------------------------------------- lines decoded when read
 
+def _filled(pending: Any, slot: Any, read: str) -> Any:
+    """A slot of a pending event or action, filled by its line's `read` method (fill or
+    read_action) if it is still empty (a copy has its fields and no line)."""
+    try:
+        return slot.__get__(pending, None)
+    except AttributeError:
+        getattr(pending._line, read)()
+        return slot.__get__(pending, None)
+
+
+def _read_through(slot: Any, set_slot: Any, read: str, then: Any = None) -> property:
+    """A field of a pending event or action (`_filled`; `then` gives what reading it returns).
+    Settable: unpickling and copying set the fields."""
+    def get(self: Any) -> Any:
+        value = _filled(self, slot, read)
+        return value if then is None else then(self)
+    return property(get, set_slot)
+
+
 class PendingEvent(SavedEvent):
     """An event of a journal line not decoded yet (PendingLine): `hidden_info` and `visible_to`
     are set from the line's summary; reading `kind`, `payload` or `message` decodes the line
@@ -163,41 +182,13 @@ class PendingEvent(SavedEvent):
 
     __slots__ = ("_line",)
 
-    @property  # type: ignore[override]
-    def kind(self) -> str:
-        try:
-            return _KIND.__get__(self, PendingEvent)
-        except AttributeError:
-            self._line.fill()
-            return _KIND.__get__(self, PendingEvent)
-
-    @property  # type: ignore[override]
-    def payload(self) -> dict[str, Any]:
-        try:
-            return _PAYLOAD.__get__(self, PendingEvent)
-        except AttributeError:
-            self._line.fill()
-            return _PAYLOAD.__get__(self, PendingEvent)
-
-    @property  # type: ignore[override]
-    def message(self) -> str | Msg:
-        self._read()
-        return SavedEvent.message.fget(self)  # type: ignore[attr-defined]
-
-    # Unpickling and copying set the fields (a copy has them all, and no line).
-    kind = kind.setter(lambda self, value: _set_kind(self, value))  # type: ignore[assignment,attr-defined]
-    payload = payload.setter(lambda self, value: _set_payload(self, value))  # type: ignore[assignment,attr-defined]
-    message = message.setter(lambda self, value: _set_message(self, value))  # type: ignore[assignment,attr-defined]
+    kind = _read_through(_KIND, _set_kind, "fill")  # type: ignore[assignment]
+    payload = _read_through(_PAYLOAD, _set_payload, "fill")  # type: ignore[assignment]
+    message = _read_through(_MESSAGE, _set_message, "fill", SavedEvent.message.fget)  # type: ignore[assignment]
 
     def to_json(self) -> dict[str, Any]:
-        self._read()
+        _filled(self, _MESSAGE, "fill")
         return SavedEvent.to_json(self)
-
-    def _read(self) -> None:
-        try:
-            _MESSAGE.__get__(self, PendingEvent)
-        except AttributeError:  # (a copy made by dataclasses.replace has its fields: no line)
-            self._line.fill()
 
 
 _set_line = PendingEvent.__dict__["_line"].__set__
@@ -414,41 +405,13 @@ class PendingAction(SavedAction):
 
     __slots__ = ("_line",)
 
-    @property  # type: ignore[override]
-    def kind(self) -> str:
-        try:
-            return _ACTION_KIND.__get__(self, PendingAction)
-        except AttributeError:
-            self._line.read_action()
-            return _ACTION_KIND.__get__(self, PendingAction)
-
-    @property  # type: ignore[override]
-    def payload(self) -> dict[str, Any]:
-        try:
-            return _ACTION_PAYLOAD.__get__(self, PendingAction)
-        except AttributeError:
-            self._line.read_action()
-            return _ACTION_PAYLOAD.__get__(self, PendingAction)
-
-    @property  # type: ignore[override]
-    def label(self) -> str | Msg:
-        self._read()
-        return SavedAction.label.fget(self)  # type: ignore[attr-defined]
-
-    # Unpickling and copying set the fields (a copy has them all, and no line).
-    kind = kind.setter(lambda self, value: _set_action_kind(self, value))  # type: ignore[assignment,attr-defined]
-    payload = payload.setter(lambda self, value: _set_action_payload(self, value))  # type: ignore[assignment,attr-defined]
-    label = label.setter(lambda self, value: _set_label(self, value))  # type: ignore[assignment,attr-defined]
+    kind = _read_through(_ACTION_KIND, _set_action_kind, "read_action")  # type: ignore[assignment]
+    payload = _read_through(_ACTION_PAYLOAD, _set_action_payload, "read_action")  # type: ignore[assignment]
+    label = _read_through(_LABEL, _set_label, "read_action", SavedAction.label.fget)  # type: ignore[assignment]
 
     def to_json(self) -> dict[str, Any]:
-        self._read()
+        _filled(self, _LABEL, "read_action")
         return SavedAction.to_json(self)
-
-    def _read(self) -> None:
-        try:
-            _LABEL.__get__(self, PendingAction)
-        except AttributeError:  # (a copy made by dataclasses.replace has its fields: no line)
-            self._line.read_action()
 
 
 _set_action_line = PendingAction.__dict__["_line"].__set__
