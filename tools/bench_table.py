@@ -5,7 +5,7 @@ real App loop and GearsTable headless (SDL dummy driver), by posted mouse events
                                 [--size 1920x1080] [--tour N] [--shots DIR] [--no-frames]
                                 [--tables doom,level7,convoy] [--table-frames 3000]
                                 [--points 10,300,1000,3000] [--save-rounds 7] [--no-saves]
-                                [--ops autosave,undo,load]
+                                [--ops autosave,undo,load,continue-undo]
 
 Every seat is a person; the script is the player: at each decision the Gears SquadBot picks the
 action, and the script moves the pointer to what shows it (an area, a cover spot, a figure, a
@@ -42,8 +42,9 @@ kept for the whole run) opens a GearsTable on the game replayed to each point, a
 op and point by point, the sides alternating first, --save-rounds times: the autosave the
 table makes after it submits action n; the table's Undo (the session back one action, the log
 read again, the autosave); and Continue's load of the table's autosave holding n actions
-(SaveStore.load and a new GearsTable on it). CPU ms min and median (the autosave's wall median
-too: its fsync waits for the disk).
+(SaveStore.load and a new GearsTable on it); and the Undo of that loaded table ("continue-undo":
+the first undo after Continue replays actions the load left unread). CPU ms min and median (the
+autosave's wall median too: its fsync waits for the disk).
 
 Goals (issue 19): frame median <= 4 ms, p99 <= 12 ms; a tile laid <= 50 ms; autosave <= 3 ms at
 every length; undo and load <= 50 ms at 3,000 actions.
@@ -423,7 +424,7 @@ def run_tables(args, sides: list[tuple[str, Path]]) -> None:
 
 
 # ------------------------------------------------------------------------------ saves (a worker)
-SAVE_OPS = ("autosave", "undo", "load")
+SAVE_OPS = ("autosave", "undo", "load", "continue-undo")
 
 
 class TimedStore:
@@ -450,7 +451,8 @@ def saves_worker(args) -> None:
     log, the choices...), and the autosave it makes then is timed; then its undo (not timed).
     undo: action n submitted (not timed), then the table's Undo (U: the session back one action,
     the log read again, the autosave) timed. load: the table's autosave holding n actions read
-    as Continue does (SaveStore.load and a new GearsTable on it), timed."""
+    as Continue does (SaveStore.load and a new GearsTable on it), timed. continue-undo: that
+    loaded table's Undo, timed (the table that played then takes its action back, not timed)."""
     headless(args.tree, "bench-table-saves-")
     from game.engine import runtime
     from game.engine.protocol import Action
@@ -477,6 +479,12 @@ def saves_worker(args) -> None:
         table.saves = TimedStore(GearsTable.saves)
         assert table.saves.autosave(session, seats, path) is None
         tables[n] = table
+
+    def continued(table):
+        """What Continue opens on the table's autosave: the save read, a new table on it."""
+        saved = GearsTable.saves.load(table.save_path)
+        return GearsTable(app.ctx, saved.session, saved.seats, size, table.save_path, animate=False)
+
     print("ready", flush=True)
     for line in sys.stdin:
         op, n = line.split()
@@ -492,11 +500,19 @@ def saves_worker(args) -> None:
             table.undo()
             cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
             assert len(table.session.actions) == n - 1, table.message
+        elif op == "continue-undo":
+            # The loaded game's first Undo replays actions the load did not read (version 3).
+            assert table.submit(actions[n - 1]), table.message
+            loaded = continued(table)
+            cpu, wall = time.process_time(), time.perf_counter()
+            loaded.undo()
+            cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+            assert len(loaded.session.actions) == n - 1, loaded.message
+            table.undo()
         else:
             assert table.submit(actions[n - 1]), table.message
             cpu, wall = time.process_time(), time.perf_counter()
-            saved = GearsTable.saves.load(table.save_path)
-            loaded = GearsTable(app.ctx, saved.session, saved.seats, size, table.save_path, animate=False)
+            loaded = continued(table)
             cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
             assert len(loaded.session.actions) == n
             table.undo()
@@ -621,7 +637,8 @@ def main() -> None:
     ap.add_argument("--save-rounds", type=int, default=7)
     ap.add_argument("--no-saves", action="store_true", help="the frames only")
     ap.add_argument("--no-frames", action="store_true", help="the saves only")
-    ap.add_argument("--ops", default=",".join(SAVE_OPS), help="the saves' operations to time (autosave,undo,load)")
+    ap.add_argument("--ops", default=",".join(SAVE_OPS),
+                    help="the saves' operations to time (autosave,undo,load,continue-undo)")
     ap.add_argument("--tables", default="", help="also bots on these tables (doom,level7,convoy), pointer moving")
     ap.add_argument("--table-frames", type=int, default=3000, help="loop iterations on each of --tables")
     ap.add_argument("--tables-worker", action="store_true", help=argparse.SUPPRESS)

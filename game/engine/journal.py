@@ -1,4 +1,4 @@
-"""Save format version 2: the game as a journal of JSON lines, appended one action at a time.
+"""Save format version 3: the game as a journal of JSON lines, appended one action at a time.
 
 Why: version 1 rewrote the whole game (every action, with the pure-Python indenting encoder)
 at every autosave, and loading or undoing replayed every action from the seed, so both grew
@@ -6,24 +6,27 @@ with the game (issue 19). A journal line costs the same at action 10 and at acti
 a snapshot every `SNAPSHOT_EVERY` actions bounds what a load or an undo replays.
 
     line 1    {"casual":false,"format":"tiletop-save","options":{...},"scenario":"emergence",
-               "seed":7,"title":"gears","version":2}
-    action    {"a":{"kind":..,"payload":..},"by":"P1","e":[events],"t":3}
+               "seed":7,"title":"gears","version":3}
+    action    {"a":{"kind":..,"payload":..},"e":[events],"t":3,"w":["P1",0,[1,"P1"]]}
     snapshot  {"at":100,"hash":"<sha256 of the canonical snapshot>","snapshot":{...}}
     mark      {"at":101,"bots":{...},"hash":"<state hash after action 101>"}
     undo      {"undo":97}
 
 Each line is canonical JSON (game/engine/protocol.py) and ends with a newline. An action line
-holds the action, who decided it, the turn and the events it caused (the log, with who may see
-each line, so a load shows each seat what it saw without replaying from the seed); `at` counts
-the actions before the line (a snapshot or mark must agree, a check on the file's order); a
-mark ends every autosave with the state hash reached and the bots' state; an undo line takes
-the game back to that many actions (later snapshots and marks no longer apply).
+holds the action, the events it caused (the log, with who may see each line, so a load shows
+each seat what it saw without replaying from the seed), the turn and `w`: who decided the action,
+then who sees each event and whether it revealed hidden information (saved.line_summary), all a
+load needs of the line, read from its end without decoding the rest. `at` counts the actions
+before the line (a snapshot or mark must agree, a check on the file's order); a mark ends every
+autosave with the state hash reached and the bots' state; an undo line takes the game back to
+that many actions (later snapshots and marks no longer apply). Version 2's action lines have the
+decider as `by` and no `w`; each is decoded whole at load.
 
-Reading checks every line through the gate (savegate.py) and names the line of any problem; the
-one check left for later is the form of a logged event's message, made when the log first reads
-it (SavedEvent: a notice naming the line, not an error; docs/ENGINE.md "Save format"). A
-last line cut short (the program stopped while writing it: no newline, not JSON) is dropped,
-and `notice` says so; damage anywhere else is a SaveError naming file and line.
+Reading checks every line through the gate (savegate.py) and names the line of any problem,
+but for what is read when first read (saved.py: a notice naming the line, not an error;
+docs/ENGINE.md "Lines read when read"): the action lines of version 3 but for their summary, a
+logged message's form and an action's label. A last line cut short (the program stopped while writing it: no newline, not
+JSON) is dropped, and `notice` says so; damage anywhere else is a SaveError naming file and line.
 """
 from __future__ import annotations
 
@@ -33,9 +36,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.engine.protocol import Action, Event, SavedEvent, canonical_json
-from game.engine.savegate import (MAX_ACTIONS, MAX_DEPTH, SAVE_FORMAT, _shallow, SaveError, bots_problem, check_fields,
-                                  check_version, decode_text, parse_json_text, suspect_lines)
+from game.engine.protocol import Action, Event, canonical_json
+from game.engine.saved import PendingLine, SavedAction, Seen, event_from_json, line_summary, read_line_summary
+from game.engine.savegate import (MAX_ACTIONS, MAX_DEPTH, MAX_STRING, SAVE_FORMAT, SAVE_VERSION, _shallow, SaveError,
+                                  bots_problem, check_fields, check_version, decode_text, parse_json_text,
+                                  suspect_lines)
 
 SNAPSHOT_EVERY = 50  # actions between snapshots (docs/ENGINE.md "Speed of saves": why 50)
 MAX_JOURNAL_BYTES = 64 * 1024 * 1024  # a 3,000-action four-player Gears journal is about 1.9 MB
@@ -54,6 +59,8 @@ class Journal:
     deciders: list[str | None] = field(default_factory=list)
     turns: list[int] = field(default_factory=list)
     events: list[list[Event]] = field(default_factory=list)
+    # the line as the file has it, when a whole save may copy it (version 3's), else None
+    lines: list[str | None] = field(default_factory=list)
     # at, the state's JSON text (not parsed yet: only the one a load starts from is), hash, line
     snapshots: list[tuple[int, str, str, int]] = field(default_factory=list)
     mark: tuple[int, str, int] | None = None  # at, state hash, line
@@ -65,13 +72,13 @@ class Journal:
 # ---------------------------------------------------------------------- writing
 
 def header_line(title: str, scenario: str, seed: int, options: dict[str, Any], casual: bool) -> str:
-    return canonical_json({"format": SAVE_FORMAT, "version": 2, "title": title, "scenario": scenario,
+    return canonical_json({"format": SAVE_FORMAT, "version": SAVE_VERSION, "title": title, "scenario": scenario,
                            "seed": seed, "options": options, "casual": casual}) + "\n"
 
 
 def step_line(action: Action, decider: str | None, turn: int, events: list[Event]) -> str:
-    return canonical_json({"a": action.to_json(), "by": decider, "t": turn,
-                           "e": [e.to_json() for e in events]}) + "\n"
+    return canonical_json({"a": action.to_json(), "e": [e.to_json() for e in events], "t": turn,
+                           "w": line_summary(decider, events)}) + "\n"
 
 
 def snapshot_line(at: int, text: str, digest: str) -> str:
@@ -112,7 +119,9 @@ def is_journal(raw: bytes) -> bool:
 
 
 def read_journal(p: Path, raw: bytes) -> Journal:
-    """The journal in `raw` (the bytes of file `p`, already bounded), every line checked."""
+    """The journal in `raw` (the bytes of file `p`, already bounded), every line checked but the
+    action lines of version 3 as Tiletop writes them: their summary only, the rest when first read
+    (saved.PendingLine)."""
     lines = raw.split(b"\n")
     last = lines.pop()  # b"" when the file ends with a newline, as every whole journal does
     notice = None
@@ -133,12 +142,28 @@ def read_journal(p: Path, raw: bytes) -> Journal:
         texts = raw.decode("utf-8").split("\n")[:len(lines)]
     except UnicodeDecodeError:  # line by line, to name the line (or the torn last one was bad)
         texts = [decode_text(p, b, "save", f"line {i + 1}: ") for i, b in enumerate(lines)]
+    if not texts[0].strip():
+        raise SaveError(p, "line 1: an empty line inside the journal")
+    header = parse_json_text(p, texts[0], "save", "line 1: ")
+    version = check_version(p, header)
+    if version < 2:
+        raise SaveError(p, "line 1: a version-1 save cannot be a journal's header")
+    check_fields(p, header, {})
+    extra = set(header) - {"format", "version", "title", "scenario", "seed", "options", "casual"}
+    if extra:
+        raise SaveError(p, f"line 1: unknown keys {', '.join(sorted(map(repr, extra)))} in the header")
     # A snapshot line as Tiletop writes it is not parsed here: only the last one is used by a
     # load (parsed and checked then), the others only by an undo that reaches back to them.
     snapshots = {i: m for i, m in ((i, _SNAPSHOT.match(t)) for i, t in enumerate(texts) if t.startswith('{"at":')
                                    and len(t) > 100 and t.endswith("}")) if m and i}
-    kept = [i for i in range(len(texts)) if i not in snapshots]
-    records = _parse_lines(p, [texts[i] for i in kept], kept, suspect_lines(raw, [texts[i] for i in kept]))
+    # Nor an action line of version 3 as Tiletop writes it: its turn and summary are read from
+    # its end, the rest when first read (a replayed action, a log line).
+    scanned = {} if version < 3 else \
+        {i: got for i, got in ((i, _scan_step(t)) for i, t in enumerate(texts) if t.startswith('{"a":{') and i)
+         if got is not None}
+    kept = [i for i in range(1, len(texts)) if i not in snapshots and i not in scanned]
+    kept_texts = [texts[i] for i in kept]
+    records = _parse_lines(p, kept_texts, kept, suspect_lines(b"\n".join(lines[i] for i in kept), kept_texts))
     for i, record in zip(kept, records):
         # A line with fewer brackets than the depth allowed cannot nest deeper (the usual one);
         # the others are walked.
@@ -146,23 +171,51 @@ def read_journal(p: Path, raw: bytes) -> Journal:
         if text.count("[") + text.count("{") > MAX_DEPTH and not _shallow(record):
             parse_json_text(p, text, "save", f"line {i + 1}: ", suspect_text=True)
     parsed = iter(records)
-    header = next(parsed)
-    if check_version(p, header) != 2:
-        raise SaveError(p, "line 1: a version-1 save cannot be a journal's header")
-    check_fields(p, header, {})
-    extra = set(header) - {"format", "version", "title", "scenario", "seed", "options", "casual"}
-    if extra:
-        raise SaveError(p, f"line 1: unknown keys {', '.join(sorted(map(repr, extra)))} in the header")
     journal = Journal(header, notice=notice, good_bytes=good_bytes)
+    step_keys = _STEP_KEYS if version < 3 else _STEP_KEYS_V3
     for number in range(2, len(texts) + 1):
         found = snapshots.get(number - 1)
-        if found is None:
-            _take(p, journal, next(parsed), number)
-        else:
+        if found is not None:
             at, digest = int(found.group(1)), found.group(2)
             _at_steps(p, journal, at, f"line {number}: ")
             journal.snapshots.append((at, texts[number - 1][found.end():-1], digest, number))
+        elif number - 1 in scanned:
+            _pending_step(p, journal, scanned[number - 1], texts[number - 1], number)
+        else:
+            _take(p, journal, next(parsed), number, step_keys)
     return journal
+
+
+# The end of an action line of version 3: its turn (at most 18 digits) and summary (no object
+# inside it: the last `,"t":` of a line is its own, since no string holds a bare quote).
+_TAIL = re.compile(r',"t":(0|-?[1-9][0-9]{0,17}),"w":(\[[^{}]*\])\}')
+
+
+def _scan_step(text: str) -> tuple[int, str] | None:
+    """The turn and summary's text of an action line as Tiletop writes it,
+    `{"a":{..},"e":[..],"t":..,"w":[..]}`, found from its end; None for any other line (it is
+    parsed whole, through the gate)."""
+    if len(text) > MAX_STRING:  # a string too long could hide in it: the gate's walk names it
+        return None
+    tail = _TAIL.fullmatch(text, text.rfind(',"t":'))
+    return None if tail is None else (int(tail.group(1)), tail.group(2))
+
+
+# A summary's text -> the decider and who sees each event (a few dozen make a whole game).
+_SUMMARIES: dict[str, tuple[str | None, Seen]] = {}
+
+
+def _read_summary(text: str) -> tuple[str | None, Seen]:
+    got = _SUMMARIES.get(text)
+    if got is None:
+        try:
+            summary = json.loads(text)
+        except ValueError:
+            raise ValueError("'w' is not JSON") from None
+        got = read_line_summary(summary)
+        if len(_SUMMARIES) < 10_000:
+            _SUMMARIES[text] = got
+    return got
 
 
 def _parse_lines(p: Path, texts: list[str], numbers: list[int], suspect: bool) -> list[Any]:
@@ -184,9 +237,9 @@ def _at_steps(p: Path, journal: Journal, at: Any, where: str) -> None:
                            f"{len(journal.actions)} (lines out of order)")
 
 
-def _take(p: Path, journal: Journal, record: Any, number: int) -> None:
+def _take(p: Path, journal: Journal, record: Any, number: int, step_keys: frozenset[str]) -> None:
     """One parsed line after the header, applied to `journal`."""
-    if record.__class__ is dict and record.keys() == _STEP_KEYS:
+    if record.__class__ is dict and record.keys() == step_keys:
         _step(p, journal, record, number)
         return
     where = f"line {number}: "
@@ -198,7 +251,7 @@ def _take(p: Path, journal: Journal, record: Any, number: int) -> None:
         at = record["undo"]
         if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= done:
             raise SaveError(p, f"{where}an undo to {at!r} actions, but {done} were played")
-        for kept in (journal.actions, journal.deciders, journal.turns, journal.events):
+        for kept in (journal.actions, journal.deciders, journal.turns, journal.events, journal.lines):
             del kept[at:]
         journal.snapshots = [s for s in journal.snapshots if s[0] <= at]
         if journal.mark is not None and journal.mark[0] > at:
@@ -224,49 +277,56 @@ def _take(p: Path, journal: Journal, record: Any, number: int) -> None:
         raise SaveError(p, f"{where}not a journal line (keys {', '.join(sorted(map(repr, keys)))})")
 
 
-_STEP_KEYS = frozenset(("a", "by", "t", "e"))
+_STEP_KEYS = frozenset(("a", "by", "t", "e"))  # version 2
+_STEP_KEYS_V3 = frozenset(("a", "e", "t", "w"))
 
 
 def _step(p: Path, journal: Journal, record: dict[str, Any], number: int) -> None:
-    """An action line (a loop a long game's load goes through thousands of times: kept lean)."""
+    """An action line parsed whole: version 2's, or one of version 3 not as Tiletop writes it."""
     index = len(journal.actions) + 1
-    raw, decider, turn, events = record["a"], record["by"], record["t"], record["e"]
+    raw, turn, events = record["a"], record["t"], record["e"]
     try:
         if index > MAX_ACTIONS:
             raise ValueError(f"more than {MAX_ACTIONS} actions")
         if raw.__class__ is not dict:
             raise ValueError("'a' is not a JSON object")
-        action = Action.from_json(raw)
-        if decider is not None and decider.__class__ is not str:
-            raise ValueError(f"'by' should be a player id, got {decider!r}")
+        action = SavedAction.from_save(raw, f"{p}: line {number}")
+        if "w" in record:
+            decider, _seen = read_line_summary(record["w"])
+        else:
+            decider = record["by"]
+            if decider is not None and decider.__class__ is not str:
+                raise ValueError(f"'by' should be a player id, got {decider!r}")
         if turn.__class__ is not int:
             raise ValueError(f"'t' should be a whole number, got {turn!r}")
         if events.__class__ is not list:
             raise ValueError("'e' should be a list of events")
         source = f"{p}: line {number}"
-        parsed = [_event(e, source) for e in events]
+        parsed = [event_from_json(e, source) for e in events]
+        if "w" in record and record["w"] != line_summary(decider, parsed):
+            raise ValueError("its 'w' does not say who sees its events")
     except ValueError as exc:
         raise SaveError(p, f"line {number}: action {index} is malformed: {exc}") from None
     journal.actions.append(action)
     journal.deciders.append(decider)
     journal.turns.append(turn)
     journal.events.append(parsed)
+    journal.lines.append(None)
 
 
-def _event(data: Any, source: str) -> Event:
-    """Event.from_json, with the usual event (public, nothing hidden) checked inline, and a
-    message (a JSON object) kept as it is until the log reads it (SavedEvent: `source` names
-    the line in the notice shown if it does not read then)."""
-    if data.__class__ is not dict:
-        raise ValueError(f"an event should be a JSON object, got {type(data).__name__}")
-    if len(data) == 3:
-        kind, text, payload = data.get("kind"), data.get("text"), data.get("payload")
-        if kind.__class__ is str and payload.__class__ is dict:
-            if text.__class__ is dict:
-                return SavedEvent(kind, text, payload, False, None, source)
-            if text.__class__ is str:
-                return Event(kind, text, payload)
-    kind, text, payload, hidden, seen = Event.fields_from_json(data)
-    if text.__class__ is dict:
-        return SavedEvent(kind, text, payload, hidden, seen, source)
-    return Event(kind, text, payload, hidden, seen)
+def _pending_step(p: Path, journal: Journal, scanned: tuple[int, str], text: str, number: int) -> None:
+    """An action line of version 3 as Tiletop writes it, left for the log to read."""
+    index = len(journal.actions) + 1
+    turn, summary = scanned
+    try:
+        if index > MAX_ACTIONS:
+            raise ValueError(f"more than {MAX_ACTIONS} actions")
+        decider, seen = _read_summary(summary)
+    except ValueError as exc:
+        raise SaveError(p, f"line {number}: action {index} is malformed: {exc}") from None
+    line = PendingLine(text + "\n", p, number, decider, turn, seen)
+    journal.actions.append(line.action)
+    journal.deciders.append(decider)
+    journal.turns.append(turn)
+    journal.events.append(line.events)
+    journal.lines.append(line.text)

@@ -39,10 +39,10 @@ class EventLog:
 
     def extend(self, step: int, events: list[Iterable[Event]], turns: list[int], deciders: list[str | None]) -> None:
         """The events of actions `step`, `step + 1`... one list per action (a save's log, read back)."""
-        entries = self._entries
+        entries, new = self._entries, tuple.__new__  # (a named tuple's own __new__ is a Python call)
         for caused, turn, decider in zip(events, turns, deciders):
             for event in caused:
-                entries.append(LogEntry(len(entries), step, turn, decider, event))
+                entries.append(new(LogEntry, (len(entries), step, turn, decider, event)))
             step += 1
 
     def __len__(self) -> int:

@@ -232,8 +232,8 @@ def _json_type(typ: type) -> str:
 # ---------------------------------------------------------------------- the envelope
 
 SAVE_FORMAT = "tiletop-save"
-SAVE_VERSION = 2  # the journal (journal.py); a version-1 save (one JSON object) still loads
-READ_VERSIONS = (1, 2)
+SAVE_VERSION = 3  # the journal (journal.py); versions 1 (one JSON object) and 2 still load
+READ_VERSIONS = (1, 2, 3)
 
 
 def check_version(p: Path, data: Any) -> int:

@@ -8,17 +8,19 @@ Every `SNAPSHOT_EVERY` actions (and before the first) the session keeps a snapsh
 back to, not from the seed, and keeps the log up to there (the rules are deterministic, so a
 replay would log the same lines).
 
-Saves (docs/ENGINE.md "Save format"): version 2 is a journal of JSON lines (journal.py); the
+Saves (docs/ENGINE.md "Save format"): version 3 is a journal of JSON lines (journal.py); the
 autosave appends the new actions to it (one write and one fsync per autosave, the same cost at
-action 10 and at action 10,000), and a load replays from the last snapshot in it. A version-1
-save (one JSON object, written by Tiletop before issue 19) still loads, by a replay from the
-seed as before.
+action 10 and at action 10,000), and a load replays from the last snapshot in it. A version-2
+journal loads the same way (written whole in version 3 by the first autosave); a version-1 save
+(one JSON object, written by Tiletop before issue 19) still loads, by a replay from the seed.
 
 Loading checks everything and turns each problem into one SaveError sentence naming the file
 (and the line of a journal), never a traceback: unreadable, empty or truncated file, bad JSON,
 not a save, wrong version, wrong title, missing or mistyped keys, a snapshot that does not match
-its hash (edited), and actions that do not replay to the saved state. (A logged event's message
-is read, and its form checked, when the log first reads it: journal.py, SavedEvent.)
+its hash (edited), and actions that do not replay to the saved state. (The action lines before
+the last snapshot, and logged messages and labels, are read and checked when first read:
+saved.py; one that does not read is a notice naming its line, and refuses an undo that would
+replay it.)
 """
 from __future__ import annotations
 
@@ -37,6 +39,7 @@ from game.engine.journal import SNAPSHOT_EVERY
 from game.engine.log import EventLog
 from game.engine.protocol import Action, Event, IllegalAction, Title, canonical_json, hash_json
 from game.engine.runtime import collection_paused
+from game.engine.saved import unreadable
 from game.engine.text import M, Msg, as_text
 from game.engine.savegate import (MAX_ACTIONS, MAX_BOT_NAME, MAX_BOT_SEATS, MAX_BOT_STATE_BYTES,  # noqa: F401
                                   MAX_DEPTH, MAX_INT_BITS, MAX_SCENARIO, MAX_SEED, MAX_STRING, SAVE_FORMAT,
@@ -106,7 +109,7 @@ class Session:
         # (actions before it, canonical JSON of the state, its sha256), in order of actions.
         self.snapshots: list[tuple[int, str, str]] = []
         self.load_notice: str | None = None  # what a load had to drop (a torn last line)
-        self._lines: list[str] = []  # each action's journal line, encoded once
+        self._lines: list[str | None] = []  # each action's journal line, encoded once (None: not yet)
         self._file: _Written | None = None  # the journal the autosave appends to
         self._synced = 0  # leading actions the journal and the session share (undo lowers it)
 
@@ -176,8 +179,11 @@ class Session:
         self.log.append(events, step, turn, decider)
 
     def _take_history(self, actions: list[Action], deciders: list[str | None], turns: list[int],
-                      events: list[list[Event]]) -> None:
-        """Actions a save holds with their log, taken as they are (before its snapshot)."""
+                      events: list[list[Event]], lines: list[str | None]) -> None:
+        """Actions a save holds with their log, taken as they are (before its snapshot), and
+        their journal lines as the file has them (None: encoded again when a save needs it)."""
+        del self._lines[len(self.actions):]
+        self._lines += [None] * (len(self.actions) - len(self._lines)) + lines
         self.log.extend(len(self.actions), events, turns, deciders)
         self.actions += actions
         self.deciders += deciders
@@ -253,9 +259,13 @@ class Session:
                 break
             except (SaveError, *_DATA_ERRORS):
                 continue
+        replayed = self.actions[start:count]
+        problem = next((got for got in map(unreadable, replayed) if got is not None), None)
+        if problem is not None:
+            raise UndoRefused(problem)  # (in the file's words, as a save's errors are: not translated)
         if state is None:
             state = title.new_game(self.scenario, self.seed, self.options)
-        for action in self.actions[start:count]:
+        for action in replayed:
             title.apply(state, action)
         return state
 
@@ -338,9 +348,11 @@ class Session:
     def _line(self, i: int) -> str:
         lines = self._lines
         while len(lines) <= i:
-            k = len(lines)
-            lines.append(journal.step_line(self.actions[k], self.deciders[k], self.turns[k], self.events[k]))
-        return lines[i]
+            lines.append(None)
+        line = lines[i]
+        if line is None:
+            line = lines[i] = journal.step_line(self.actions[i], self.deciders[i], self.turns[i], self.events[i])
+        return line
 
     def _last_snapshot_at(self) -> int:
         return self.snapshots[-1][0] if self.snapshots else -1
@@ -500,7 +512,8 @@ def _load_journal(p: Path, book: journal.Journal, title: Title[Any], casual: boo
     except _DATA_ERRORS as exc:
         raise SaveError(p, f"cannot start scenario {head['scenario']!r} of {title.name} with these "
                            f"options ({type(exc).__name__}: {exc})") from None
-    session._take_history(book.actions[:start], book.deciders[:start], book.turns[:start], book.events[:start])
+    session._take_history(book.actions[:start], book.deciders[:start], book.turns[:start], book.events[:start],
+                          book.lines[:start])
     session.snapshots = [(at, text, digest) for at, text, digest, _l in book.snapshots]
     mark = book.mark if book.mark is not None and book.mark[0] >= start else None
     for index in range(start, len(actions)):
@@ -511,7 +524,8 @@ def _load_journal(p: Path, book: journal.Journal, title: Title[Any], casual: boo
         _check_mark(p, session, mark)
     session.bot_states = book.bots
     session.load_notice = book.notice
-    if book.notice is None:
+    if book.notice is None and head["version"] == SAVE_VERSION:
+        # (An older version's journal is written whole, in this one, by the first autosave.)
         session._file = _Written(p, len(actions), book.good_bytes, session._last_snapshot_at())
         session._synced = len(actions)
     return session
@@ -525,6 +539,9 @@ def _check_mark(p: Path, session: Session, mark: tuple[int, str, int]) -> None:
 
 
 def _replay_one(p: Path, session: Session, action: Action, index: int, total: int) -> None:
+    problem = unreadable(action)
+    if problem is not None:
+        raise SaveError(p, f"the saved actions do not replay: {problem.removeprefix(f'{p}: ')}")
     try:
         session.apply(action)
     except IllegalAction as exc:

@@ -1,4 +1,4 @@
-"""Save format version 2 (game/engine/journal.py, docs/ENGINE.md "Save format"; issue 19 items 3
+"""Save format version 3 (game/engine/journal.py, docs/ENGINE.md "Save format"; issue 19 items 3
 and 4): the autosave appends to a journal of JSON lines, a load replays from its last snapshot,
 undo replays from the nearest snapshot in memory, a torn last line is dropped with a message and
 damage anywhere else is one SaveError naming the file and the line."""
@@ -166,7 +166,9 @@ def test_a_last_line_without_its_newline_but_whole_is_kept(tmp_path):
     (lambda lines, i: lines.__setitem__(i, b'[1, 2]\n'), "line {n}: not a JSON object"),
     (lambda lines, i: lines.__setitem__(i, b'{"b": 1}\n'), "line {n}: not a journal line (keys 'b')"),
     (lambda lines, i: lines.__setitem__(i, b'{"b": "\xff"}\n'), "line {n}: not a Tiletop save: not UTF-8 text"),
-    (lambda lines, i: lines.__setitem__(i, b'{"a":{"payload":{}},"by":"A","e":[],"t":1}\n'),
+    # (Not as Tiletop writes it, spaces and all: parsed whole at load. One that is, is read when
+    # read: test_an_action_line_that_does_not_read_is_found_when_read.)
+    (lambda lines, i: lines.__setitem__(i, b'{"a": {"payload": {}}, "e": [], "t": 1, "w": ["A"]}\n'),
      "line {n}: action"),
     (lambda lines, i: lines.__setitem__(i, b'{"undo": 900}\n'), "line {n}: an undo to 900 actions"),
     (lambda lines, i: lines.__setitem__(i, b'\n'), "line {n}: an empty line inside the journal"),
@@ -216,9 +218,9 @@ def test_a_newer_journal_is_refused_by_its_version(tmp_path):
     path = tmp_path / "auto.json"
     long_game(path)
     lines = path.read_text().splitlines(keepends=True)
-    lines[0] = lines[0].replace('"version":2', '"version":3')
+    lines[0] = lines[0].replace('"version":3', '"version":4')
     path.write_text("".join(lines))
-    with pytest.raises(SaveError, match="save version 3 was written by a newer Tiletop"):
+    with pytest.raises(SaveError, match="save version 4 was written by a newer Tiletop"):
         load(path)
 
 
@@ -288,3 +290,112 @@ def test_a_logged_message_is_built_when_read_and_a_malformed_one_shows_a_notice_
     copied = (tmp_path / "copy.json").read_bytes()
     assert b'"text":{"msg":5}' in copied and b'"text":{"msg":"Hello {who}","params":{"who":"you"}}' in copied
     assert load(tmp_path / "copy.json").log.to_json() == loaded.log.to_json()
+
+
+def _before_last_snapshot(lines: list[bytes]) -> list[int]:
+    last_snapshot = max(k for k, line in enumerate(lines) if b'"snapshot":' in line)
+    return [k for k, line in enumerate(lines[:last_snapshot]) if line.startswith(b'{"a":') and b'"e":[{' in line]
+
+
+def test_a_load_reads_the_lines_before_the_last_snapshot_only_when_the_log_reads_them(tmp_path):
+    """docs/ENGINE.md "Save format" (version 3): a load takes each action line before the last
+    snapshot from its summary `w` (who decided it, who sees each event, which revealed hidden
+    information) without decoding it; who may read each log line is known at once, and a line
+    is decoded when one of its events or its action is read."""
+    path = tmp_path / "auto.json"
+    session = long_game(path)
+    loaded = load(path)
+    start = max(at for at, _t, _d in loaded.snapshots)
+    unread = [line for line in {id(e._line): e._line for caused in loaded.events[:start] for e in caused}.values()]
+    assert unread and all(line.text is not None for line in unread)
+    # The hot-seat filter and what undo refuses need no decoding.
+    assert [e.event.visible_to for e in loaded.log] == [e.event.visible_to for e in session.log]
+    assert any(e.event.visible_to for e in loaded.log), "the toy game should hold a private draw"
+    assert [r is None for r in loaded.revealed] == [r is None for r in session.revealed]
+    assert loaded.deciders == session.deciders and loaded.turns == session.turns
+    assert all(line.text is not None for line in unread)
+    # Reading one line decodes that line alone.
+    first = next(e for e in loaded.log if e.step < start)
+    assert first.event.text == session.log[first.seq].event.text
+    assert first.event._line.text is None
+    assert sum(line.text is None for line in unread) == 1
+    same(loaded, session)
+    assert all(line.text is None and line.problem is None for line in unread)
+
+
+@pytest.mark.parametrize("old, new, words, action_reads", [
+    (b'"e":[{', b'"e":[{oops', "the save is not valid JSON", True),  # its events only
+    (b'"payload":{', b'"payload":{"big":' + b"9" * 100 + b",", "is out of range (a number of 100 digits)", False),
+    (b'"payload":{', b'"payload":{"deep":' + b"[" * 70 + b"]" * 70 + b",", "is nested too deeply", False),
+    (b'"kind":"', b'"kind":5,"was":"', "an action needs a text 'kind'", False),
+])
+@pytest.mark.parametrize("undo_first", [False, True])
+def test_an_action_line_that_does_not_read_is_found_when_read(tmp_path, old, new, words, action_reads, undo_first):
+    """docs/ENGINE.md "Lines read when read": an action line before the last snapshot that is
+    damaged (not JSON, past the gate's bounds, malformed) loads, its summary reading; its log
+    lines then show a notice naming the file, the line and the problem, and the game plays on.
+    An undo that would replay its action is refused with that notice when the action itself does
+    not read (whether the log was read first or not), and replays it when only its events are
+    damaged. The same damage after the last snapshot, which a load replays, is a SaveError
+    naming the line."""
+    path = tmp_path / "auto.json"
+    session = long_game(path)
+    lines = path.read_bytes().splitlines(keepends=True)
+    bad = _before_last_snapshot(lines)[2]
+    lines[bad] = lines[bad].replace(old, new, 1)
+    path.write_bytes(b"".join(lines))
+
+    loaded = load(path)
+    assert loaded.state_hash() == session.state_hash()
+    step = sum(1 for line in lines[:bad] if line.startswith(b'{"a":'))  # the damaged action's index
+
+    def shown_then_undone() -> None:
+        shown = [e.event.text for e in loaded.log if e.step == step]
+        assert shown and all(t.startswith(f"{path}: line {bad + 1}: this line cannot be read (") and words in t
+                             for t in shown)
+        assert [e.event.text for e in loaded.log if e.step != step] == \
+            [e.event.text for e in session.log if e.step != step and e.step < len(loaded.actions)]
+
+    def undone() -> None:
+        if action_reads:
+            loaded.undo_to(step + 1)
+            assert loaded.state_hash() == Session.replay(TITLE, "duel", session.seed, {},
+                                                         session.actions[:step + 1]).state_hash()
+            return
+        with pytest.raises(UndoRefused, match=f"line {bad + 1}: this line cannot be read"):
+            loaded.undo_to(step + 1)
+        assert len(loaded.actions) == len(session.actions)  # nothing changed
+        loaded.undo_to(len(loaded.actions) - 1)  # an undo from a later snapshot does not read it
+        assert loaded.state_hash() == Session.replay(TITLE, "duel", session.seed, {},
+                                                     session.actions[:-1]).state_hash()
+
+    for check in ((undone, shown_then_undone) if undo_first else (shown_then_undone, undone)):
+        check()
+
+    lines = path.read_bytes().splitlines(keepends=True)
+    after = max(k for k, line in enumerate(lines) if line.startswith(b'{"a":'))
+    lines[after] = lines[after].replace(b'{"a":{', b'{"a":{oops', 1)
+    path.write_bytes(b"".join(lines))
+    with pytest.raises(SaveError, match=f"line {after + 1}: this line cannot be read"):
+        load(path)
+
+
+def test_a_loaded_line_copies_and_pickles_as_the_events_and_action_it_stands_for(tmp_path):
+    """A line read when read (docs/ENGINE.md "Lines read when read") is equal to, and copies,
+    pickles and dataclasses.replace()s as, the events and action that were saved."""
+    import copy
+    import dataclasses
+    import pickle
+
+    path = tmp_path / "auto.json"
+    session = long_game(path)
+    for read in (lambda x: x, copy.copy, copy.deepcopy, lambda x: pickle.loads(pickle.dumps(x)),
+                 lambda x: dataclasses.replace(x, kind=x.kind)):
+        loaded = load(path)
+        for i, action in enumerate(loaded.actions):
+            again = read(action)
+            assert again == session.actions[i] and hash(again) == hash(session.actions[i])
+            assert again.text == session.actions[i].text and again.to_json() == session.actions[i].to_json()
+            for event, saved in zip(loaded.events[i], session.events[i]):
+                again = read(event)
+                assert again == saved and again.text == saved.text and again.to_json() == saved.to_json()

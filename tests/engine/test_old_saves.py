@@ -1,7 +1,7 @@
 """Saves written by Tiletop before the journal (version 1, issue 19 item 3) still load: real
 files written by the code of commit 70d94ab (tests/data/saves_v1/make_v1_saves.py, run on that
 commit's tree), for the toy, Gears (a four-player bot game with its bots' state) and Doom. Once
-loaded, the game goes on in a version-2 journal."""
+loaded, the game goes on in a journal of the current version."""
 from __future__ import annotations
 
 import json
@@ -41,7 +41,41 @@ def test_a_version_1_save_loads_and_goes_on_as_a_journal(tmp_path, file, name, a
     if name == "gears":
         assert set(session.bot_states) == set(session.state.players)
     assert session.autosave(path) is None  # the first autosave writes the journal whole
-    assert json.loads(path.read_text().splitlines()[0])["version"] == 2
+    assert json.loads(path.read_text().splitlines()[0])["version"] == 3
     again = load_session(path, rules)
     assert again.state_hash() == data["state_hash"] and again.actions == session.actions
     assert again.log.texts() == session.log.texts() and again.bot_states == session.bot_states
+
+
+V2 = Path(__file__).resolve().parents[1] / "data" / "saves_v2_bda8b6d"
+
+
+@pytest.mark.parametrize("file, name, actions", [("toy-duel.json", "toy", 23), ("gears-hive-4p.json", "gears", 260)])
+def test_a_version_2_journal_of_main_loads_and_goes_on_in_version_3(tmp_path, file, name, actions):
+    """Journals written by commit bda8b6d, the last to write version 2 (make_v2_saves.py there; the
+    Gears one has private draws, hidden information, an undo line and bots' state): each loads
+    to the game a replay from the seed reaches, with its log as each seat saw it; the first
+    autosave writes it whole in version 3, which loads to the same game and log."""
+    from game.engine.session import Session
+
+    path = tmp_path / file
+    shutil.copy(V2 / file, path)
+    assert json.loads(path.read_text().splitlines()[0])["version"] == 2
+    rules = title(name)
+    session = load_session(path, rules)
+    replay = Session.replay(rules, session.scenario, session.seed, session.options, session.actions)
+    assert len(session.actions) == actions and session.state_hash() == replay.state_hash()
+    assert session.deciders == replay.deciders and session.revealed == replay.revealed
+    seats = sorted({seat for e in replay.log for seat in e.event.visible_to or ()})
+    assert name == "toy" or seats, "the Gears game should have private lines"
+    for seat in [None, *seats]:
+        assert session.log.texts_for(seat) == replay.log.texts_for(seat)
+    if name == "gears":
+        assert set(session.bot_states) == set(session.state.players)
+    assert session.autosave(path) is None  # an older version: written whole
+    assert json.loads(path.read_text().splitlines()[0])["version"] == 3
+    again = load_session(path, rules)
+    assert again.state_hash() == replay.state_hash() and again.actions == replay.actions
+    assert again.deciders == replay.deciders and again.bot_states == session.bot_states
+    for seat in [None, *seats]:
+        assert again.log.texts_for(seat) == replay.log.texts_for(seat)

@@ -69,7 +69,8 @@ def test_a_saved_event_reads_its_message_when_asked_and_equals_the_event_it_was(
     read; it then equals, and hashes as, the event that was saved, and writes the same JSON."""
     import dataclasses
 
-    from game.engine.protocol import Event, SavedEvent
+    from game.engine.protocol import Event
+    from game.engine.saved import SavedEvent
     from game.engine.text import M, Ref
 
     live = Event("shot", M("{who} shoots {what}.", who=Ref("hero", "marcus"), what="a Drone"), {"hits": 2},

@@ -41,7 +41,7 @@ def test_save_round_trip_and_replay_reproduce_the_hash(tmp_path):
     path = tmp_path / "game.json"
     session.save(path)
     lines = [json.loads(line) for line in path.read_text().splitlines()]
-    assert lines[0] == {"format": "tiletop-save", "version": 2, "title": "toy", "scenario": "duel",
+    assert lines[0] == {"format": "tiletop-save", "version": 3, "title": "toy", "scenario": "duel",
                         "seed": 7, "options": {}, "casual": False}
     assert lines[-1] == {"at": len(session.actions), "hash": session.state_hash()}
     assert [line["a"] for line in lines if "a" in line] == [a.to_json() for a in session.actions]
@@ -128,8 +128,8 @@ def test_consistently_edited_save_is_caught_by_the_replay(tmp_path):
 
 
 @pytest.mark.parametrize("edit, words", [
-    (lambda d: d.update(version=3), "save version 3 was written by a newer Tiletop; this one "
-                                    "reads versions 1 to 2"),
+    (lambda d: d.update(version=4), "save version 4 was written by a newer Tiletop; this one "
+                                    "reads versions 1 to 3"),
     (lambda d: d.update(version=0), "save version 0 is not supported"),
     (lambda d: d.update(version="1"), "no valid version number"),
     (lambda d: d.update(format="other"), "not a Tiletop save (format is 'other'"),

@@ -9,6 +9,7 @@ import json
 
 import pygame
 
+from game.engine.savegate import SAVE_VERSION
 from game.engine.session import read_save
 from game.ui.gears.entry import SAVES as store
 from game.ui.gears.setup_scene import GearsSetup
@@ -211,5 +212,5 @@ def test_continue_from_an_autosave_written_by_the_code_before_the_journal(make_a
             break
         table.update(50)
     assert len(table.session.actions) > 400
-    assert read_save(store.autosave_path())["version"] == 2
+    assert read_save(store.autosave_path())["version"] == SAVE_VERSION
     assert store.load().session.state_hash() == table.session.state_hash()
