@@ -114,13 +114,17 @@ class Ctx:
     Outside a live resolution (a title's plain actions, tests) a question with no recorded
     answer raises NeedDecision. A title subclasses it to word its options (`label`)."""
 
-    __slots__ = ("state", "answers", "used", "events", "_pause")
+    __slots__ = ("state", "answers", "used", "events", "resumed_at", "_pause")
 
     def __init__(self, state: Any, answers: list[dict[str, Any]]):
         self.state = state
         self.answers = answers
         self.used = 0
         self.events: list[Event] = []
+        # How many events this run had emitted when it took the newest answer: those before it
+        # were shown at the last question. Counted by this run, not read from `proc["emitted"]`,
+        # which an older Tiletop may have counted differently (a log line added since).
+        self.resumed_at: int | None = None
         self._pause: Callable[[NeedDecision], None] | None = None
 
     def label(self, kind: str, option: dict[str, Any]) -> str | Msg:
@@ -144,6 +148,8 @@ class Ctx:
             if self._pause is None:
                 raise need
             self._pause(need)  # returns once the answer is in self.answers
+        if self.used == len(self.answers) - 1:
+            self.resumed_at = len(self.events)
         answer = self.answers[self.used]
         self.used += 1
         return answer
@@ -333,7 +339,7 @@ class Resolver:
             state.proc = None
             self._of_state.pop(id(state), None)
             raise
-        new = runner.ctx.events[proc["emitted"]:]
+        new = runner.ctx.events[_shown(runner.ctx, proc):]
         proc["emitted"] = len(runner.ctx.events)
         if got is _DONE:
             state.proc = None
@@ -366,10 +372,16 @@ class Resolver:
             self.procedures[proc["name"]](ctx, **proc["args"])
         except NeedDecision as need:
             proc["pending"] = need.pending()
-            new = ctx.events[proc["emitted"]:]
+            new = ctx.events[_shown(ctx, proc):]
             proc["emitted"] = len(ctx.events)
             state.proc = proc
             return new
-        new = ctx.events[proc["emitted"]:]
+        new = ctx.events[_shown(ctx, proc):]
         state.proc = None
         return new
+
+
+def _shown(ctx: Ctx, proc: dict[str, Any]) -> int:
+    """How many of a run's events were already shown: those before it took the newest answer
+    (a re-run from the checkpoint counts them itself), else the record's count."""
+    return proc["emitted"] if ctx.resumed_at is None else ctx.resumed_at

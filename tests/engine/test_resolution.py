@@ -204,3 +204,23 @@ def test_a_question_can_say_what_it_is_about():
     with pytest.raises(NeedDecision) as need:
         Ctx(s, []).choose("a", "number", [{"v": 1}, {"v": 2}], "which?")
     assert "about" not in need.value.pending()
+
+
+@pytest.mark.parametrize("live", [True, False])
+def test_a_loaded_question_shows_only_the_lines_after_it_whatever_count_its_save_recorded(live):
+    """A save's paused resolution records how many lines it had shown (`emitted`); a Tiletop
+    that logs more (or fewer) lines before that question counts differently. Going on from such
+    a save shows the lines after the answer, no line twice and none lost (issue 19: saves of
+    the last version still load)."""
+    r, _ = make_resolver()
+    r.live = live
+    s = Tally()
+    r.start(s, "pick", {"who": "a", "n": 3})
+    r.answer(s, {"v": 2})
+    for recorded in (0, 1, 5):
+        older = Tally()
+        older.restore(s.to_json())
+        older.proc["emitted"] = recorded  # as an older Tiletop counted
+        assert [e.text for e in r.answer(older, {"v": 3})] == ["a adds 3"]
+        assert older.proc["emitted"] == 2  # counted again by this run
+        assert [e.text for e in r.answer(older, {"v": 1})] == ["a adds 1"]
