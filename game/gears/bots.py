@@ -1564,7 +1564,7 @@ class _SquadLook(_Look):
         super().__init__(state, me)
         self._plan: dict[str, tuple[list[str], str]] | None = None
         self._hunger: int | None = None
-        self._bounds: tuple = None  # type: ignore[assignment]  # () once read: no bounds
+        self._bounds: tuple | None = None  # () once read and none apply
 
     def wounded(self) -> bool:
         """Few cards left (a card is a point of health, spec 6.13): time to stay safe."""
@@ -1792,12 +1792,13 @@ class _SquadLook(_Look):
         ahead of every standing COG of the other half holds in cover, its cards kept for a
         Guard (spec 6.9), while the others move up to the next cover, at most one area past
         that line; then the halves swap. A half never waits for one that waits for it, so the
-        squad never stands still. Traces (The Showdown at 4 players, seed 1000): the whole
-        squad stayed in or went back to 8B:drift_west, its two cover spots, for fourteen turns
-        while the Grenadiers and the Feral Berserker came to it. Bounds apply while a Locust
-        can attack the next area toward the goal (within 2 areas or in sight, as `danger`
-        counts it), and not for a wounded COG, one heading for a bleeding partner or one at
-        its goal."""
+        squad never stands still. Bounds apply while a Locust can attack the next area toward
+        the goal (within 2 areas or in sight, as `danger` counts it), only toward a place the
+        mission needs (`_PLACE_WEIGHT`: a door, an exit, a hole's throwing range), and not for
+        a wounded COG, one heading for a bleeding partner or one at its goal. Toward a Locust
+        that comes to the squad anyway (The Showdown's Feral Berserker) they cost more than
+        they gave: Stage 2 in 20-21 of 100 games at 4 players instead of 28 (BALANCE.md,
+        sixth pass)."""
         if self._bounds is not None:
             return self._bounds or None
         self._bounds = ()
