@@ -923,6 +923,16 @@ class SquadBot(CogBot):
     def look(self, state: GearsState, me: str | None) -> _Look:
         return _SquadLook(state, me)
 
+    def _score(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        """A move weighed with the squad's bounds (a step or stop of my move, a card that
+        moves me) says my part in them (`_SquadLook.bounds`)."""
+        score, why = super()._score(ctx, a)
+        moves = (a.kind in ("step", "stop") and ctx.phase == "move") or (a.kind == "play" and (
+            a.payload["as"] == "move" or (a.payload["as"] == "card" and any(
+                b.verb == "move" for b in ctx.content.orders[a.payload["card"].split("#")[0]].actions))))
+        b = ctx.bounds() if moves else None
+        return (score, M("{why}; {reason}", why=why, reason=b[1])) if b is not None else (score, why)
+
     def _a_play(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """CogBot's value of the card, less what the card costs as health (spec 6.13): from a
         hand of 3 or fewer each card spent brings the COG nearer bleeding out, so only a play
@@ -936,8 +946,6 @@ class SquadBot(CogBot):
             elif ctx.ammo_hunger():
                 score += 15 * ctx.ammo_hunger()
                 why = M("{why} (my weapons are short of ammo)", why=why)
-        if a.payload["as"] == "move" or (a.payload["as"] == "card" and any(b.verb == "move" for b in ctx.content.orders[name].actions)):
-            score, why = self._bound_why(ctx, score, why)
         left = len(ctx.cog.hand) - 1
         cost = _HEALTH_COST.get(left, 0.0)
         if cost and a.payload["card"].split("#")[0] != "sit_tight":
@@ -1197,7 +1205,7 @@ class SquadBot(CogBot):
 
     def _a_step(self, ctx: _Look, a: Action) -> tuple[float, str]:
         if ctx.phase != "stranded":
-            return self._bound_why(ctx, *super()._a_step(ctx, a))
+            return super()._a_step(ctx, a)
         to = a.payload["area"]
         if ctx.stranded_exit_dist(to) == 0:
             return 1000, M("Move the Stranded into {to}, the map exit: the mission is won", to=to)
@@ -1205,12 +1213,6 @@ class SquadBot(CogBot):
         v = max([ctx.stranded_value(to)] + [ctx.stranded_value(b) for b in ctx.view.areas
                                            if b in ctx.view.move_dist and ctx.view.mdist(to, b) <= more])
         return 50 + v, M("Move the Stranded to {to}, toward the exit ({n} areas left)", to=to, n=ctx.stranded_exit_dist(to))
-
-    @staticmethod
-    def _bound_why(ctx: _Look, score: float, why: str) -> tuple[float, str]:
-        """A step or stop weighed with the squad's bounds says so (`_SquadLook.bounds`)."""
-        b = ctx.bounds()
-        return (score, M("{why}; {reason}", why=why, reason=b[1])) if b is not None else (score, why)
 
     def _a_explore(self, ctx: _Look, a: Action) -> tuple[float, str]:
         wait = self._wait_to_explore(ctx)
@@ -1250,7 +1252,7 @@ class SquadBot(CogBot):
             if wait is not None:
                 return 36, wait
         if ctx.phase != "stranded":
-            return self._bound_why(ctx, *super()._a_stop(ctx, a))
+            return super()._a_stop(ctx, a)
         if not (ctx.frame or {}).get("paid"):
             return 0, M("Leave the Stranded where he is: keep my cards")
         here = ctx.stranded_area()
