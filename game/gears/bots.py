@@ -658,9 +658,10 @@ class _Look:
             self._moves[n] = (0.0, here)
             return self._moves[n]
         goal = self.goal_areas()
-        stay = -self.goal_weight() * min(self.dist_to(here, goal), 30) - self.danger(here, self.cog.cover)
+        stay = -self.goal_weight() * min(self.dist_to(here, goal), 30) - self.stay_danger()
         if self.dist_to_partner(here) == 0:
             stay += 0.3
+        stay += self.bound_score(here)
         best, dest = stay, here
         for a in self.view.areas:
             if a == here or a not in self.view.move_dist or self.view.mdist(here, a) > n:
@@ -670,6 +671,15 @@ class _Look:
                 best, dest = sc, a
         self._moves[n] = (best - stay, dest)
         return self._moves[n]
+
+    def stay_danger(self) -> float:
+        """The danger of ending the move where I stand."""
+        return self.danger(self.cog.area, self.cog.cover)
+
+    def bound_score(self, area: str) -> float:
+        """What the squad's advance in bounds adds to ending a move in `area` (none here: the
+        squad bot's)."""
+        return 0.0
 
     def hole_throw_reachable(self, n: int) -> bool:
         areas = set(self.throw_areas())
@@ -913,6 +923,16 @@ class SquadBot(CogBot):
     def look(self, state: GearsState, me: str | None) -> _Look:
         return _SquadLook(state, me)
 
+    def _score(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        """A move weighed with the squad's bounds (a step or stop of my move, a card that
+        moves me) says my part in them (`_SquadLook.bounds`)."""
+        score, why = super()._score(ctx, a)
+        moves = (a.kind in ("step", "stop") and ctx.phase == "move") or (a.kind == "play" and (
+            a.payload["as"] == "move" or (a.payload["as"] == "card" and any(
+                b.verb == "move" for b in ctx.content.orders[a.payload["card"].split("#")[0]].actions))))
+        b = ctx.bounds() if moves else None
+        return (score, M("{why}; {reason}", why=why, reason=b[1])) if b is not None else (score, why)
+
     def _a_play(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """CogBot's value of the card, less what the card costs as health (spec 6.13): from a
         hand of 3 or fewer each card spent brings the COG nearer bleeding out, so only a play
@@ -975,8 +995,30 @@ class SquadBot(CogBot):
         if p.get("guard") is not None and p.get("mode") == "overwhelming":
             cost = ctx.ammo_cost(p["weapon"])
             if cost:
-                return score - cost, M("{why}; spends 1 of {n} ammo", why=why, n=ctx.cog.ammo(p["weapon"]))
-        return score, why
+                score, why = score - cost, M("{why}; spends 1 of {n} ammo", why=why, n=ctx.cog.ammo(p["weapon"]))
+        return self._covering(ctx, a, score, why)
+
+    @staticmethod
+    def _covering(ctx: _Look, a: Action, score: float, why: str) -> tuple[float, str]:
+        """The holding half of a bound (`_SquadLook.bounds`) Guards for the movers: from cover,
+        a Guard against a Locust about to act that can attack a partner standing in the open
+        is worth the card at a lower price (seed p. 24: the Guard comes before it moves or
+        attacks). A likely kill is still needed: a miss only spends the card."""
+        p = a.payload
+        lid = ctx.pending_figure()
+        x = ctx.state.locusts.get(lid) if lid else None
+        if p.get("guard") is None or x is None or not ctx.cog.cover or len(ctx.cog.hand) < 3:
+            return score, why
+        if p["mode"] == "chainsaw":
+            kill = ctx.chainsaw_value(lid)[1]
+        else:
+            kill = ctx.attack_value(lid, p["weapon"], p["mode"], 0)[1]
+        exposed = [c for q, c in sorted(ctx.state.cogs.items()) if q != ctx.me and not c.bleeding and c.cover is None
+                   and c.area in ctx.view.move_dist and ctx.can_attack(x, c.area)]
+        if kill < _COVER_GUARD_KILL or not exposed:
+            return score, why
+        return score + _COVER_GUARD, M("{why}; covering {who} in the open", why=why,
+                                       who=join(", ", [N.character(c.character) for c in exposed]))
 
     def _a_drop_weapon(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """A COG may discard a weapon at any time (seed p. 20). Done only to make room when the
@@ -1242,6 +1284,21 @@ _COMES_TO_US = "the {name}: its death opens the way on"
 
 # Score points a played card costs by the cards it leaves in hand (a card is a point of health).
 _HEALTH_COST = {0: 120.0, 1: 50.0, 2: 15.0}
+
+# `goal_weight` of a place the mission needs (the door, the exit, a hole's throwing range), against
+# Locusts that come to the squad anyway: bounds head only for such a place.
+_PLACE_WEIGHT = 3.0
+
+# Advancing in bounds (`_SquadLook.bounds`), in the units of `position` (one area nearer a place
+# the mission needs is 3, an expected wound 1): a mover's next cover, a step past the line or
+# back.
+_BOUND_NEXT_COVER = 2.5
+_BOUND_AHEAD = 2.0
+_BOUND_BACK = 2.0
+# A Guard from cover for a partner in the open (`SquadBot._covering`): a third of a card's price
+# (the Guard's score is 20 per card of value), from a likely kill up.
+_COVER_GUARD = 7.0
+_COVER_GUARD_KILL = 0.4
 
 
 def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
@@ -1509,6 +1566,7 @@ class _SquadLook(_Look):
         super().__init__(state, me)
         self._plan: dict[str, tuple[list[str], str]] | None = None
         self._hunger: int | None = None
+        self._bounds: tuple | None = None  # () once read and none apply
 
     def wounded(self) -> bool:
         """Few cards left (a card is a point of health, spec 6.13): time to stay safe."""
@@ -1715,6 +1773,103 @@ class _SquadLook(_Look):
                 n += 1
         return n
 
+    def stay_danger(self) -> float:
+        """Stopping partway through a move ends it here, and the COG then takes this area's
+        best free cover spot (turn._end_move: cover after a move), so its danger is that spot's,
+        not the open's. Traces (The Showdown at 4 players, seed 1000): a COG stepped into
+        8B:flooded_sump, weighed stopping there as standing in the open, and walked on back to
+        the crowded 8B:drift_west, where a cover spot was free."""
+        f = self.frame or {}
+        if f.get("f") == "move" and f.get("player") == self.me and f.get("steps"):
+            return self.best_spot_danger(self.cog.area)
+        return super().stay_danger()
+
+    # --- advancing in bounds
+
+    def bounds(self) -> tuple[str, Msg, int] | None:
+        """The active COG's part in advancing by bounds: ('hold', why, line) or ('move', why,
+        line), `line` being the distance to the goal of the other half's foremost COG; None
+        when bounds do not apply. Only the active COG moves while the Locusts act after every
+        turn (spec 5), so the squad splits by seat into two halves (odd and even seats): a COG
+        ahead of every standing COG of the other half holds in cover, its cards kept for a
+        Guard (spec 6.9), while the others move up to the next cover, at most one area past
+        that line; then the halves swap. A half never waits for one that waits for it, so the
+        squad never stands still. Bounds apply while a Locust can attack the next area toward
+        the goal (within 2 areas or in sight, as `danger` counts it), only toward a place the
+        mission needs (`_PLACE_WEIGHT`: a door, an exit, a hole's throwing range), and not for
+        a wounded COG, one heading for a bleeding partner or one at its goal. Toward a Locust
+        that comes to the squad anyway (The Showdown's Feral Berserker) they cost more than
+        they gave: Stage 2 in 20-21 of 100 games at 4 players instead of 28 (BALANCE.md,
+        sixth pass)."""
+        if self._bounds is not None:
+            return self._bounds or None
+        self._bounds = ()
+        s, view = self.state, self.view
+        goal = self.goal_areas()
+        if self.me != s.active_player or self.wounded() or not goal or self.bound_origin() not in view.move_dist \
+                or self.goal_weight() < _PLACE_WEIGHT or _gid(self._goal_name) == "a bleeding-out partner":
+            return None
+        mine = self.dist_to(self.bound_origin(), goal)
+        if mine == 0 or mine >= INF:
+            return None
+        from game.gears.rules.movement import steps_from
+
+        nxt = [a for a in steps_from(view, self.bound_origin()) if self.dist_to(a, goal) < mine]
+        if not any(self.can_attack(x, a) for a in nxt for x in s.locusts.values()):
+            return None
+        standing = [q for q in s.players if q in s.cogs and not s.cogs[q].bleeding
+                    and s.cogs[q].area in view.move_dist]
+        partners = [q for q in standing if q != self.me]
+        if not partners:
+            return None
+        half = s.players.index(self.me) % 2
+        others = [q for q in partners if s.players.index(q) % 2 != half] or partners
+        line = min(self.dist_to(s.cogs[q].area, goal) for q in others)
+        who = join(", ", [N.character(s.cogs[q].character) for q in others])
+        if mine < line:
+            self._bounds = ("hold", M("holding in cover ahead, to Guard while {who} move up", who=who), line)
+        else:
+            self._bounds = ("move", M("moving up to the next cover while {who} hold", who=who), line)
+        return self._bounds
+
+    def bound_origin(self) -> str:
+        """Where my move began (the move frame's first area left), else where I stand: a bound
+        is weighed from there, so a step does not turn a mover into a holder halfway."""
+        f = self.frame or {}
+        if f.get("f") == "move" and f.get("player") == self.me and f.get("left_areas"):
+            return f["left_areas"][0]
+        return self.cog.area
+
+    def can_attack(self, x, area: str) -> bool:
+        """Whether Locust `x` can attack `area` next round: within 2 areas or in sight (as
+        `danger` counts it, with the rules' own distances and LOS)."""
+        from game.gears.rules.movement import los
+
+        view = self.view
+        return x.area in view.move_dist and (view.mdist(x.area, area) <= 2 or los(view, (x.area, x.cover), (area, None)))
+
+    def bound_score(self, area: str) -> float:
+        """A mover gains for the next cover toward the goal no more than one area past the
+        holders' line; a holder loses for going on past its partners; nobody falls back
+        (the start area, crowded and watched, is where the Locusts come)."""
+        b = self.bounds()
+        if b is None:
+            return 0.0
+        role, _, line = b
+        goal = self.goal_areas()
+        here, d = self.dist_to(self.bound_origin(), goal), self.dist_to(area, goal)
+        if d > here:
+            return -_BOUND_BACK * (d - here)
+        if role == "hold":
+            return -_BOUND_AHEAD * (here - d)
+        if d < line - 1:
+            return -_BOUND_AHEAD * (line - 1 - d)
+        from game.gears.rules.movement import free_spots
+
+        if d < here and free_spots(self.state, area):
+            return _BOUND_NEXT_COVER
+        return 0.0
+
     # --- the Stranded (Search for the Stranded Stage 3)
 
     def stranded_area(self) -> str | None:
@@ -1797,5 +1952,6 @@ class _SquadLook(_Look):
             score += 12.0
         if self.wounded() and self.cog.area != area and self.dist_to_partner(area) <= 1:
             score += 1.5  # back toward a partner who can revive me
+        score += self.bound_score(area)
         self._pos[area] = (score, spot)
         return self._pos[area]

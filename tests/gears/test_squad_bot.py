@@ -559,10 +559,118 @@ def test_roadblocks_stage_2_a_lone_cog_on_few_cards_waits_at_the_door(real):
     here = cog.area
     cog.hand = cog.hand[:1] or ["advance#1"]
     choice = SquadBot(1).decide(s, acts)
-    assert choice.action.kind == "stop" and "Wait at the door" in str(choice.reason)
+    # It does not open the level: it stops there, or steps on to a better place of this level.
+    assert choice.action.kind in ("stop", "step"), choice.reason
+    explore = SquadBot(1)._score(SquadBot(1).look(s, me), next(a for a in acts if a.kind == "explore"))
+    assert "Wait at the door" in str(explore[1]) and explore[0] < 0
     for q, c in s.cogs.items():
         c.area, c.bleeding = here, False
     cog.hand = ["advance#1", "assault#1", "advance#2", "assault#2", "roadie_run#2"]
     choice = SquadBot(1).decide(s, real.legal_actions(s))
     assert choice.action.kind == "explore"
     P.release(s)
+
+
+def test_a_cog_stopping_partway_counts_the_cover_it_will_take_there(real):
+    """Spec 3.3 and 6.2 (a COG that ends its move takes a free cover spot of the area where it
+    stops; turn._end_move). The Showdown at 4 players, seed 1000: a COG stepped out of the
+    crowded start area into an area with a free cover spot, weighed stopping there as standing
+    in the open, and walked on back into the start area. Stopping partway is now weighed with
+    the cover it will take, and the COG stops."""
+    from game.gears.rules.movement import free_spots, steps_from
+
+    s = start(real, "the_showdown", players=4)
+    p1 = s.players[0]
+    home = s.cogs[p1].area
+    for q in s.players:
+        s.cogs[q].area, s.cogs[q].cover = home, None
+    ahead = next(a for a in sorted(steps_from(s.view(), home)) if free_spots(s, a))
+    s.cogs[p1].area = ahead
+    s.cogs[p1].hand = ["advance#1", "assault#1", "advance#2", "assault#2", "roadie_run#1"]
+    T.push(s, {"f": "move", "player": p1, "left": 1, "steps": 1, "left_areas": [home], "asked": list(s.players[1:]),
+               "followers": []})
+    acts = real.legal_actions(s)
+    assert any(a.kind == "step" and a.payload["area"] == home for a in acts)
+    choice = SquadBot(1).decide(s, acts)
+    assert choice.action.kind == "stop", choice.reason
+    P.release(s)
+
+
+def test_the_squad_advances_in_bounds_toward_the_door(real):
+    """Seed p. 24 (Guard: a COG in cover attacks a Locust about to move or attack) and the
+    turn order of spec 5 (only the active COG moves; the Locusts act after every turn). The
+    Showdown at 2 players with the Feral Berserker dead (its death unlocks level 2, and
+    exploring it is the stage's objective) and a Grenadier that can attack the way: the COG
+    ahead of its partner holds in cover, and going on alone costs it; its partner behind moves
+    up to the next cover toward the door and says so; once the partner is ahead, they swap.
+    No COG falls back."""
+    from game.gears.rules.movement import free_spots, steps_from
+    from game.gears.rules.state import LocustState
+
+    s = start(real, "the_showdown", players=2)
+    p1, p2 = s.players
+    s.locked = [False] * len(s.locked)
+    view = s.view()
+    door = next(view.exits[d] for d in s.doors if d in view.exits)
+    behind = max(sorted(a for a in view.areas if a in view.move_dist), key=lambda a: view.mdist(a, door))
+
+    def toward(a):  # the first step of a shortest way to the door
+        return min(sorted(steps_from(view, a)), key=lambda b: view.mdist(b, door))
+
+    between = toward(behind)
+    ahead = toward(between)
+    s.locusts = {"drone#1": LocustState("drone#1", "grenadier", door)}
+    s.cogs[p1].area, s.cogs[p2].area = ahead, behind
+    for q in (p1, p2):
+        s.cogs[q].hand = ["advance#1", "assault#1", "advance#2", "assault#2", "roadie_run#1"]
+    look = SquadBot(1).look(s, p1)
+    assert "door" in look.goal_name() and look.bounds()[0] == "hold"
+    on = next(a for a in view.areas if a in view.move_dist and view.mdist(a, ahead) == 1
+              and view.mdist(a, door) < view.mdist(ahead, door))
+    assert look.bound_score(on) < 0 and look.bound_score(between) < 0
+    s.active = 1
+    s.pending = {"stack": []}
+    T.push(s, {"f": "move", "player": p2, "left": 2, "steps": 0, "left_areas": [], "asked": [p1], "followers": []})
+    look = SquadBot(1).look(s, p2)
+    assert look.bounds()[0] == "move"
+    cover = [a for a in view.areas if a in view.move_dist and free_spots(s, a) and view.mdist(a, behind) <= 2
+             and view.mdist(a, door) < view.mdist(behind, door)]
+    assert cover and all(look.bound_score(a) > 0 for a in cover)
+    choice = SquadBot(1).decide(s, real.legal_actions(s))
+    assert choice.action.kind == "step" and "moving up to the next cover" in choice.reason, choice.reason
+    P.release(s)
+    s.pending = {"stack": []}
+    s.active = 0
+    s.cogs[p2].area = next(a for a in view.areas if a in view.move_dist and view.mdist(a, door) < view.mdist(ahead, door))
+    assert SquadBot(1).look(s, p1).bounds()[0] == "move"  # the partner is ahead now: they swap
+
+
+def test_a_cog_in_cover_guards_for_a_partner_in_the_open(title):
+    """Seed p. 24 (Guard: one attack on a Locust about to move or attack, before it does, for a
+    card): the holding half of a bound covers the movers. A COG in cover with a likely kill on
+    a Drone that can attack its partner standing in the open Guards at a lower price, and says
+    whom it covers; with the partner in cover too, the same Guard is weighed as before."""
+    from game.engine.protocol import Action
+    from game.gears.rules.state import LocustState
+
+    s = fresh(title, players=2)
+    p1, p2 = s.players
+    view = s.view()
+    here = next(a for a in sorted(view.areas) if a in view.move_dist and len(view.cover_in.get(a, ())) >= 2)
+    near = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) == 1)
+    spot, other = view.cover_in[here][:2]
+    s.cogs[p1].area, s.cogs[p1].cover = here, None
+    s.cogs[p2].area, s.cogs[p2].cover = here, spot
+    s.cogs[p2].hand = ["advance#1", "advance#2", "advance#3", "advance#4", "assault#1"]
+    s.cogs[p2].weapons = [("lancer", 3)]
+    s.locusts = {"drone#1": LocustState("drone#1", "drone", near)}
+    s.proc = {"name": "x", "args": {}, "checkpoint": {}, "answers": [], "emitted": 0,
+              "pending": {"decider": p2, "kind": "guard", "prompt": "guard?", "about": {"figure": "drone#1"},
+                          "options": [], "labels": []}}
+    guard = Action("guard", {"guard": p2, "card": "advance#1", "weapon": "lancer", "mode": "normal"})
+    bot = SquadBot(1)
+    covering, why = bot._a_guard(bot.look(s, p2), guard)
+    assert "covering" in why
+    s.cogs[p1].cover = other
+    plain, why = bot._a_guard(bot.look(s, p2), guard)
+    assert "covering" not in why and covering > plain
