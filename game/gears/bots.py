@@ -605,28 +605,37 @@ class _Look:
         key = (area, spot)
         if key in self._danger:
             return self._danger[key]
+        total = self.locust_pressure(area, spot, self.content.cogs[self.cog.character].defence, (1.2, 0.9, 0.6))
+        if any(h == area for h in self.open_holes()):
+            total += 2.0  # spawns land here, and a grenade at the hole would hit me too
+        self._danger[key] = total
+        return total
+
+    def locust_pressure(self, area: str, spot: str | None, defence: int,
+                        weights: tuple[float, float, float], share: float = 1.0) -> float:
+        """Rough expected wounds per round on a figure of `defence` at (area, spot) (spec 6.3:
+        attack dice against defence dice and cover), from each Locust in the area (weights[0]),
+        near enough to close in and attack (within 2 areas, [1]) or seeing it ([2]); each
+        Locust's part times `share` (the part of its attacks that falls on this figure). The one
+        estimate behind a COG's danger and the Stranded's."""
         from game.gears.rules import wounds as W
         from game.gears.rules.movement import cover_bonus, los
 
         view = self.view
-        d = self.content.cogs[self.cog.character].defence
         total = 0.0
         for x in self.state.locusts.values():
             if x.area not in view.move_dist:
                 continue
             atk = W.enemy_stats(self.state, self.content, x.enemy).attack
             if x.area == area:
-                red, weight = d, 1.2
+                red, weight = defence, weights[0]
             elif view.mdist(x.area, area) <= 2:
-                red, weight = d + (1 if spot else 0), 0.9  # it can close in and attack
+                red, weight = defence + (1 if spot else 0), weights[1]  # it can close in and attack
             elif los(view, (x.area, x.cover), (area, spot)):
-                red, weight = d + cover_bonus(view, (x.area, x.cover), (area, spot)), 0.6
+                red, weight = defence + cover_bonus(view, (x.area, x.cover), (area, spot)), weights[2]
             else:
                 continue
-            total += weight * max(0.2, atk * _PER_DIE - red * _SHIELD)
-        if any(h == area for h in self.open_holes()):
-            total += 2.0  # spawns land here, and a grenade at the hole would hit me too
-        self._danger[key] = total
+            total += weight * max(0.2, atk * _PER_DIE - red * _SHIELD) * share
         return total
 
     def best_spot_danger(self, area: str) -> float:
@@ -1735,27 +1744,11 @@ class _SquadLook(_Look):
         the Locusts there, near enough to close in, or seeing him; an open hole spawns there.
         A standing COG in the area takes the Locusts' choice of target (ties: the active
         player picks, and the bot never picks the Stranded), not their area effects."""
-        from game.gears.rules import wounds as W
-        from game.gears.rules.movement import los
         from game.gears.rules.spawning import rules_named
 
-        view = self.view
         d = next((int(r.params.get("defence", 2)) for r in rules_named(self.state, "stranded")), 2)
         guarded = any(c.area == area and not c.bleeding for c in self.state.cogs.values())
-        total = 0.0
-        for x in self.state.locusts.values():
-            if x.area not in view.move_dist:
-                continue
-            atk = W.enemy_stats(self.state, self.content, x.enemy).attack
-            if x.area == area:
-                weight = 1.5
-            elif view.mdist(x.area, area) <= 2:
-                weight = 0.9
-            elif los(view, (x.area, x.cover), (area, None)):
-                weight = 0.5
-            else:
-                continue
-            total += weight * max(0.2, atk * _PER_DIE - d * _SHIELD) * (0.6 if guarded else 1.0)
+        total = self.locust_pressure(area, None, d, (1.5, 0.9, 0.5), 0.6 if guarded else 1.0)
         if any(h == area for h in self.open_holes()):
             total += 2.0
         return total
