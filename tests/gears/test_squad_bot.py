@@ -9,8 +9,9 @@ from game.gears.rules import procedures as P
 from game.gears.rules import turn as T
 from game.gears.rules.explore import door_target
 from game.gears.rules.movement import los
+from game.gears.rules.state import LocustState
 from game.gears.simulation import GearsSimulator
-from tests.gears.conftest import fresh, start
+from tests.gears.conftest import fresh, resolve, start
 
 
 def _goal(words) -> tuple[str, list[str]]:
@@ -565,4 +566,93 @@ def test_roadblocks_stage_2_a_lone_cog_on_few_cards_waits_at_the_door(real):
     cog.hand = ["advance#1", "assault#1", "advance#2", "assault#2", "roadie_run#2"]
     choice = SquadBot(1).decide(s, real.legal_actions(s))
     assert choice.action.kind == "explore"
+    P.release(s)
+
+
+def _stranded_stage_2_on_17b(real, content, hand, dist: int = 0):
+    """Search for the Stranded Stage 2 (spec 9.3.2: the stage flips when a COG uses 17B's
+    equipment; its back puts the Stranded there and spawns Butchers at the map exit): 17B
+    explored, no Locust on the map, P1 `dist` areas from the equipment area with `hand` and a
+    free weapon slot, at the start of his Order Step."""
+    from game.gears.rules.explore import build_level
+
+    s = start(real, "search_for_the_stranded", players=2)
+    s.stage = 1
+    s.locked[1] = False
+    door = s.doors[0]
+    s.doors.remove(door)
+    resolve(s, lambda ctx: build_level(ctx, content, 1, door))
+    s.locusts.clear()
+    view = s.view()
+    eq = view.equipment_area["17B"]
+    c = s.cogs[s.players[0]]
+    c.area = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(a, eq) == dist)
+    c.cover, c.hand, c.weapons = None, list(hand), c.weapons[:2]
+    s.pending = {"stack": []}
+    T.push(s, {"f": "order", "player": s.players[0]})
+    return s
+
+
+def _play_turn(real, s, bot, order_step_only: bool = False):
+    """P1's whole turn by the squad bot (or only its Order Step), to the next player's first
+    decision or the game's end; the reasons given."""
+    reasons = []
+    for _ in range(60):
+        if s.outcome is not None or real.current_decider(s) != s.players[0] or s.active != 0:
+            break
+        choice = bot.decide(s, real.legal_actions(s))
+        reasons.append(str(choice.reason))
+        real.apply(s, choice.action)
+        if order_step_only and choice.action.kind == "end":
+            break
+    return reasons
+
+
+def test_stranded_stage_2_sit_tight_first_then_the_equipment_and_the_stranded_walks_out(real, content):
+    """Spec 9.3.2 (Stage 2 back: the Stranded is placed on 17B's equipment area, one area from
+    the exit, and a Butcher spawns at the exit; Stage 3: at the end of his turn a player may
+    discard a card to move him up to 2 areas, the exit wins) and FAQ v1.1 (Sit Tight skips the
+    Locust Activation Step). Traces at 2 players (seeds 1019, 1021, 1030, 1031, 1040) lost the
+    Stranded to the very activation of the flip turn. On the equipment with Sit Tight in hand,
+    the squad bot plays it first, then uses the equipment: no Locust activates, and the end of
+    the turn walks the Stranded into the exit: the mission is won in that turn."""
+    s = _stranded_stage_2_on_17b(real, content, ["sit_tight#1", "advance#1", "assault#1"])
+    reasons = _play_turn(real, s, SquadBot(1))
+    assert "then use the equipment" in reasons[0], reasons
+    assert s.outcome == "won", reasons
+    P.release(s)
+
+
+def test_stranded_stage_2_the_equipment_waits_for_sit_tight_after_the_card_is_played(real, content):
+    """Spec 9.3.2 and FAQ v1.1, as above: with this turn's card already played and Sit Tight
+    in hand, the squad bot leaves 17B's equipment for the next turn (Sit Tight first then),
+    rather than let the Locusts activate on the Stranded; without Sit Tight it uses it now."""
+    s = _stranded_stage_2_on_17b(real, content, ["sit_tight#1", "advance#1", "assault#1"])
+    s.flags["played"] = True
+    choice = SquadBot(1).decide(s, real.legal_actions(s))
+    assert not (choice.action.kind == "special" and choice.action.payload["do"] == "equipment"), choice.reason
+    assert "Sit Tight" in str(SquadBot(1)._score(SquadBot(1).look(s, s.players[0]), next(
+        a for a in real.legal_actions(s) if a.kind == "special" and a.payload["do"] == "equipment"))[1])
+    s.cogs[s.players[0]].hand = ["advance#1", "assault#1", "ambush#1"]
+    choice = SquadBot(1).decide(s, real.legal_actions(s))
+    assert choice.action.kind == "special" and choice.action.payload["do"] == "equipment", choice.reason
+    P.release(s)
+
+
+def test_stranded_stage_2_reaches_the_equipment_rather_than_shooting(real, content):
+    """Spec 9.3.2 (Stage 2 flips when a COG uses 17B's equipment) and spec 6.10 (a special
+    action costs a card, before or after the card's actions). Seed 1009 at 2 players: a COG
+    one area from the equipment with 6 cards played Ambush at a Grenadier (78% to kill) and
+    the squad fell beside it. Two areas off, with a Flame Grenadier in sight, the squad bot
+    plays a card that reaches the equipment, and Explore's own free use of it saves the card a
+    special action costs: the stage flips this turn with two cards still in hand."""
+    s = _stranded_stage_2_on_17b(real, content, ["explore#1", "assault#1", "ambush#1"], dist=2)
+    view = s.view()
+    me = s.cogs[s.players[0]]
+    near = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(a, me.area) == 1
+                and view.mdist(a, view.equipment_area["17B"]) >= 2)
+    s.locusts["drone#1"] = LocustState("drone#1", "flame_grenadier", near)
+    reasons = _play_turn(real, s, SquadBot(1), order_step_only=True)
+    assert "to reach" in reasons[0] and "Explore" in reasons[0], reasons
+    assert s.stage == 2 and len(me.hand) == 2, reasons
     P.release(s)
