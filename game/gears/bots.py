@@ -1201,6 +1201,21 @@ class SquadBot(CogBot):
         hitters = ctx.area_hitters(ctx.cog.area) if going >= 2 else 0
         return (going, hitters) if hitters else None
 
+    # --- Search for the Stranded Stage 1: MP1 AI card 19 (ai.py discard_map_ammo)
+
+    def _a_map_ammo(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        """MP1 card 19 (spec 9.3.3): each player discards a map ammo token of his choice, and
+        Stage 1 needs 2 per player carried onto the mission card, one per turn by the active COG
+        from his own area. The token farthest from every standing COG goes (the last collected
+        anyway); of equals, one from a pile (a pile yields one token a turn). Traces (4 players,
+        seed 1008): with no preference the bot discarded the token the squad stood on."""
+        area = a.payload["area"]
+        view = ctx.view
+        far = min((view.mdist(area, c.area) for c in ctx.state.cogs.values()
+                   if not c.bleeding and c.area in view.move_dist and area in view.move_dist), default=INF)
+        pile = ctx.state.flags.get("map_ammo", {}).get(area, 1)
+        return min(far, 30) + 0.1 * pile, M("Discard the ammo token in {area}: the farthest from the squad ({d} areas)", area=area, d=min(far, 30))
+
     # --- Search for the Stranded Stage 3: the end-of-turn escort (rules/turn.py frame "stranded")
 
     def _a_pay(self, ctx: _Look, a: Action) -> tuple[float, str]:

@@ -656,3 +656,31 @@ def test_stranded_stage_2_reaches_the_equipment_rather_than_shooting(real, conte
     assert "to reach" in reasons[0] and "Explore" in reasons[0], reasons
     assert s.stage == 2 and len(me.hand) == 2, reasons
     P.release(s)
+
+
+def test_stranded_stage_1_card_19_discards_the_ammo_tokens_farthest_from_the_squad(title):
+    """Spec 9.3.3 (MP1 card 19: each player discards a map ammo token of his choice) and 9.3.2
+    (Stage 1: the active COG carries a token from his own area onto the mission card). Seed
+    1008 at 4 players: with no preference the bot discarded the token the squad stood on.
+    Tokens 1 area off, 3 areas off and farthest (P1 carries the one in his own area onto the
+    card first): the two players discard the two far ones."""
+    from game.engine.protocol import Action
+
+    s = fresh(title, players=2, mission="search_for_the_stranded")
+    view = s.view()
+    p1, p2 = s.players
+    here = s.cogs[p1].area
+    s.cogs[p2].area = here
+    near = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) == 1)
+    mid = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) == 3)
+    far = max(sorted(a for a in view.areas if a in view.move_dist), key=lambda a: view.mdist(here, a))
+    s.flags["map_ammo"] = {here: 1, near: 1, mid: 1, far: 1}
+    s.flags["played"] = True
+    s.ai.draw_pile = ["mp1:19"] + [k for k in s.ai.draw_pile if k != "mp1:19"]
+    title.apply(s, Action("end", {}))
+    bots = {}
+    while s.proc is not None and title.legal_actions(s)[0].kind == "map_ammo":
+        d = title.current_decider(s)
+        title.apply(s, bots.setdefault(d, SquadBot(1)).decide(s, title.legal_actions(s)).action)
+    assert s.flags["map_ammo"] == {near: 1}
+    P.release(s)
