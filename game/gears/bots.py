@@ -1325,9 +1325,6 @@ def _attacks_its_whole_area(enemy: str) -> bool:
 # The msgid of the squad plan's goal for a key enemy that walks to the squad on its own (The
 # Showdown's Feral Berserker; squad_plan words it).
 _COMES_TO_US = "the {name}: its death opens the way on"
-# The msgid of Scattered Stage 3's goal: the Grinders, whose AI cards too move them toward the
-# nearest COG (squad_plan words it).
-_NONE_IN_PLAY = "the {name}s: none may be in play"
 
 # Score points a played card costs by the cards it leaves in hand (a card is a point of health).
 _HEALTH_COST = {0: 120.0, 1: 50.0, 2: 15.0}
@@ -1789,11 +1786,6 @@ class _SquadLook(_Look):
             # Showdown's Feral Berserker, whose every AI card moves it toward a COG not in its
             # area (seed 5 at 2 players: a COG ran 5 areas after it, alone, into two Palace
             # Guards' sight).
-            base = 1.0
-        elif _gid(self._goal_name) == _NONE_IN_PLAY:
-            # Scattered Stage 3: the Grinders spawn on 17B and walk to the squad (Scattered at 4
-            # players, seed 1000: the COG who opened 17B ran three areas on, alone, among the
-            # four new Grinders, and went down in that turn's activation from 6 cards).
             base = 1.0
         elif _gid(self._goal_name).startswith("the ammo token") and self.me == self.state.active_player:
             # Search for the Stranded Stage 1: the token counts only if my Order Step ends on

@@ -684,22 +684,3 @@ def test_stranded_stage_1_card_19_discards_the_ammo_tokens_farthest_from_the_squ
         title.apply(s, bots.setdefault(d, SquadBot(1)).decide(s, title.legal_actions(s)).action)
     assert s.flags["map_ammo"] == {near: 1}
     P.release(s)
-
-
-def test_scattered_stage_3_lets_the_grinders_come_rather_than_running_at_them(title):
-    """Scattered Stage 3 (spec 9.2.5: won when every COG stands on 17B and no Grinder is in
-    play; the Grinders' AI cards move them toward the nearest COG). Seed 1000 at 4 players:
-    the COG who opened 17B ran on, alone, among the four new Grinders and went down in that
-    turn's activation from 6 cards. Three Grinders 3 areas off: a step toward them weighs what
-    a step toward Locusts who come anyway weighs, and a 5-area move does not end beside them."""
-    s = fresh(title, players=2, mission="scattered")
-    s.stage = 2
-    view = s.view()
-    p1 = s.players[0]
-    here = s.cogs[p1].area
-    s.cogs[p1].hand = ["advance#1", "assault#1", "ambush#1", "dig_in#1", "blind_fire#1", "explore#1"]
-    there = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) == 3)
-    s.locusts = {f"boomer#{i}": LocustState(f"boomer#{i}", "grinder", there) for i in (1, 2, 3)}
-    look = SquadBot(1).look(s, p1)
-    assert look.goal_weight() == 1.0
-    assert view.mdist(look.move_gain(5)[1], there) >= 2
