@@ -412,6 +412,20 @@ def test_spreads_out_near_locusts_whose_hits_cover_an_area(title):
     assert SquadBot(1).look(s, p1).crowding(here) == 0.0
 
 
+def _stranded_pair(title):
+    """Search for the Stranded at 2 players, both COGs in P1's area at the start of his Order
+    Step, no Locust on the map: (state, view, P1, that area)."""
+    s = fresh(title, players=2, mission="search_for_the_stranded")
+    p1, p2 = s.players
+    s.cogs[p2].area = s.cogs[p1].area
+    return s, s.view(), p1, s.cogs[p1].area
+
+
+def _area_at(view, here: str, d: int) -> str:
+    """The first area (by name) d movement steps from `here`."""
+    return next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) == d)
+
+
 def test_the_active_cog_ends_its_move_on_the_ammo_token(title):
     """MP1 'Search for the Stranded' Stage 1: the active player carries 1 ammo token from his
     COG's area onto the mission card at the end of his Order Step; so the token's area outweighs
@@ -419,12 +433,8 @@ def test_the_active_cog_ends_its_move_on_the_ammo_token(title):
     back off). A token one step away with a Drone beside it: the move ends on it."""
     from game.gears.rules.state import LocustState
 
-    s = fresh(title, players=2, mission="search_for_the_stranded")
-    view = s.view()
-    p1, p2 = s.players
-    here = s.cogs[p1].area
-    s.cogs[p2].area = here
-    token = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) == 1)
+    s, view, p1, here = _stranded_pair(title)
+    token = _area_at(view, here, 1)
     s.flags["map_ammo"] = {token: 1}
     s.locusts = {"drone#1": LocustState("drone#1", "drone", token)}
     look = SquadBot(1).look(s, p1)
@@ -666,13 +676,8 @@ def test_stranded_stage_1_card_19_discards_the_ammo_tokens_farthest_from_the_squ
     card first): the two players discard the two far ones."""
     from game.engine.protocol import Action
 
-    s = fresh(title, players=2, mission="search_for_the_stranded")
-    view = s.view()
-    p1, p2 = s.players
-    here = s.cogs[p1].area
-    s.cogs[p2].area = here
-    near = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) == 1)
-    mid = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) == 3)
+    s, view, p1, here = _stranded_pair(title)
+    near, mid = _area_at(view, here, 1), _area_at(view, here, 3)
     far = max(sorted(a for a in view.areas if a in view.move_dist), key=lambda a: view.mdist(here, a))
     s.flags["map_ammo"] = {here: 1, near: 1, mid: 1, far: 1}
     s.flags["played"] = True
