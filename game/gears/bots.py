@@ -1083,7 +1083,7 @@ class SquadBot(CogBot):
         if pl["do"] == "equipment" and _gid(ctx.goal_name()).startswith("ammo for the Scorcher"):
             return 65, M("Use this tile's equipment: ammo for the Scorcher, which can wound the Feral Berserker")
         if pl["do"] == "equipment" and ctx.on_stage_equipment():
-            wait = ctx.stranded_flip_wait()
+            wait = ctx.stranded_flip_wait(paid=pl.get("discard") is not None)
             if wait is not None:
                 return -5, wait
             if self._free_equipment_ahead(ctx):
@@ -1117,7 +1117,7 @@ class SquadBot(CogBot):
 
     def _a_do(self, ctx: _Look, a: Action) -> tuple[float, str]:
         if self._card_verb(ctx) == "activate_equipment" and ctx.on_stage_equipment():
-            wait = ctx.stranded_flip_wait()
+            wait = ctx.stranded_flip_wait(paid=False)
             if wait is not None:
                 return 5, wait
             return 150, M("Use this tile's equipment for free: the stage's objective")
@@ -1704,14 +1704,21 @@ class _SquadLook(_Look):
             return False
         return len(self.cog.hand) - (0 if self.state.flags.get("played") else 1) >= 1
 
-    def stranded_flip_wait(self) -> Msg | None:
-        """Why not to use the equipment that puts the Stranded on the map yet (None: use it).
-        Placed beside the exit's new Butchers, he takes the Locust activation of that same
-        turn before a card can walk him out (traces at 2 players, seeds 1019, 1021, 1030, 1031,
-        1040: lost by the flip turn's activation). Sit Tight skips that activation (FAQ v1.1),
-        and its draw pays the equipment and the Stranded's move: with one in hand the flip
-        waits for it, this turn or, once this turn's card is played, the next."""
-        if not self.flip_places_stranded() or self.state.flags.get("skip_locust") or not self.skip_cards():
+    def stranded_flip_wait(self, paid: bool) -> Msg | None:
+        """Why not to use the equipment that puts the Stranded on the map yet (None: use it;
+        `paid`: a special action, which costs a card). Placed beside the exit's new Butchers, he
+        takes the Locust activation of that same turn before a card can walk him out (traces at
+        2 players, seeds 1019, 1021, 1030, 1031, 1040: lost by the flip turn's activation). Sit
+        Tight skips that activation (FAQ v1.1), and its draw pays the equipment and the
+        Stranded's move: with one in hand the flip waits for it, this turn or, once this turn's
+        card is played, the next. With no card left for his move the flip waits for the
+        Healing Step (seeds 1024, 1048: flipped on the last card, he stood through two
+        activations and was lost)."""
+        if not self.flip_places_stranded():
+            return None
+        if len(self.cog.hand) - (1 if paid else 0) < 1:
+            return M("Not yet: no card would be left to walk the Stranded out at the end of the turn")
+        if self.state.flags.get("skip_locust") or not self.skip_cards():
             return None
         if not self.state.flags.get("played"):
             return M("Not yet: Sit Tight first, so that no Locust activates before the Stranded can walk out")

@@ -689,3 +689,20 @@ def test_stranded_stage_1_card_19_discards_the_ammo_tokens_farthest_from_the_squ
         title.apply(s, bots.setdefault(d, SquadBot(1)).decide(s, title.legal_actions(s)).action)
     assert s.flags["map_ammo"] == {near: 1}
     P.release(s)
+
+
+def test_stranded_stage_2_no_flip_on_the_last_card(real, content):
+    """Spec 9.3.2 (Stage 3: the Stranded moves only when the player at the end of his turn
+    discards a card; any wound on him loses) and 6.10 (the equipment's special action costs a
+    card). Seeds 1024 and 1048 at 2 players: 17B's equipment used with the last card, so no
+    card was left to walk him out and he stood through two Locust activations. On the
+    equipment with one card and this turn's card played, the squad bot waits; with two, it
+    uses it."""
+    s = _stranded_stage_2_on_17b(real, content, ["advance#1"])
+    s.flags["played"] = True
+    choice = SquadBot(1).decide(s, real.legal_actions(s))
+    assert not (choice.action.kind == "special" and choice.action.payload["do"] == "equipment"), choice.reason
+    s.cogs[s.players[0]].hand = ["advance#1", "assault#1"]
+    choice = SquadBot(1).decide(s, real.legal_actions(s))
+    assert choice.action.kind == "special" and choice.action.payload["do"] == "equipment", choice.reason
+    P.release(s)
