@@ -605,28 +605,37 @@ class _Look:
         key = (area, spot)
         if key in self._danger:
             return self._danger[key]
+        total = self.locust_pressure(area, spot, self.content.cogs[self.cog.character].defence, (1.2, 0.9, 0.6))
+        if any(h == area for h in self.open_holes()):
+            total += 2.0  # spawns land here, and a grenade at the hole would hit me too
+        self._danger[key] = total
+        return total
+
+    def locust_pressure(self, area: str, spot: str | None, defence: int,
+                        weights: tuple[float, float, float], share: float = 1.0) -> float:
+        """Rough expected wounds per round on a figure of `defence` at (area, spot) (spec 6.3:
+        attack dice against defence dice and cover), from each Locust in the area (weights[0]),
+        near enough to close in and attack (within 2 areas, [1]) or seeing it ([2]); each
+        Locust's part times `share` (the part of its attacks that falls on this figure). The one
+        estimate behind a COG's danger and the Stranded's."""
         from game.gears.rules import wounds as W
         from game.gears.rules.movement import cover_bonus, los
 
         view = self.view
-        d = self.content.cogs[self.cog.character].defence
         total = 0.0
         for x in self.state.locusts.values():
             if x.area not in view.move_dist:
                 continue
             atk = W.enemy_stats(self.state, self.content, x.enemy).attack
             if x.area == area:
-                red, weight = d, 1.2
+                red, weight = defence, weights[0]
             elif view.mdist(x.area, area) <= 2:
-                red, weight = d + (1 if spot else 0), 0.9  # it can close in and attack
+                red, weight = defence + (1 if spot else 0), weights[1]  # it can close in and attack
             elif los(view, (x.area, x.cover), (area, spot)):
-                red, weight = d + cover_bonus(view, (x.area, x.cover), (area, spot)), 0.6
+                red, weight = defence + cover_bonus(view, (x.area, x.cover), (area, spot)), weights[2]
             else:
                 continue
-            total += weight * max(0.2, atk * _PER_DIE - red * _SHIELD)
-        if any(h == area for h in self.open_holes()):
-            total += 2.0  # spawns land here, and a grenade at the hole would hit me too
-        self._danger[key] = total
+            total += weight * max(0.2, atk * _PER_DIE - red * _SHIELD) * share
         return total
 
     def best_spot_danger(self, area: str) -> float:
@@ -946,11 +955,37 @@ class SquadBot(CogBot):
             elif ctx.ammo_hunger():
                 score += 15 * ctx.ammo_hunger()
                 why = M("{why} (my weapons are short of ammo)", why=why)
+        reach = self._move_of(ctx, a)
+        tile = ctx.stage_tile()
+        area = ctx.view.equipment_area.get(tile) if tile else None
+        if reach and area is not None and ctx.cog.area != area and ctx.view.mdist(ctx.cog.area, area) <= reach \
+                and ctx.can_use_stage_equipment_at(area):
+            # Reaching it lets the stage flip this turn (`can_use_stage_equipment_at`): worth more
+            # than a likely kill (seed 1009 at 2 players: Ambush at a Grenadier, one area short).
+            free = any(b.verb == "activate_equipment" for b in ctx.content.orders[name].actions) and a.payload["as"] == "card"
+            return max(score, 150.0 + (10 if free else 0) - ctx.keep_value(a.payload["card"])), \
+                M("Play {card} to reach {area} and use its equipment this turn: the stage's objective", card=N.card(a.payload["card"]), area=area)
+        if a.payload["as"] == "card" and a.payload["card"] in ctx.skip_cards() and ctx.flip_places_stranded():
+            if ctx.on_stage_equipment():
+                return max(score, 200), M("Play {card}, then use the equipment: no Locust activates before the Stranded walks out at the end of the turn", card=N.card(a.payload["card"]))
+            if ctx.holds_sit_tight():
+                return score - 100, M("{why} (kept for the turn I use the equipment that brings out the Stranded)", why=why)
         left = len(ctx.cog.hand) - 1
         cost = _HEALTH_COST.get(left, 0.0)
         if cost and a.payload["card"].split("#")[0] != "sit_tight":
             return score - cost, M("{why} (leaves {left} card(s) in hand)", why=why, left=left)
         return score, why
+
+    @staticmethod
+    def _move_of(ctx: _Look, a: Action) -> int:
+        """Areas a 'play' action moves me (0: none): 2 played as a move (spec 5.2), else the
+        card's own move, with my character's extra area."""
+        if a.payload["as"] == "move":
+            return 2
+        if a.payload["as"] != "card":
+            return 0
+        moves = [int(b.value) for b in ctx.content.orders[a.payload["card"].split("#")[0]].actions if b.verb == "move"]
+        return moves[0] + ctx.extra_move() if moves else 0
 
     def _a_attack(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """CogBot's value, less what the ammo token of an Overwhelming attack is worth
@@ -1089,7 +1124,12 @@ class SquadBot(CogBot):
         pl = a.payload
         if pl["do"] == "equipment" and _gid(ctx.goal_name()).startswith("ammo for the Scorcher"):
             return 65, M("Use this tile's equipment: ammo for the Scorcher, which can wound the Feral Berserker")
-        if pl["do"] == "equipment" and ctx.stage_tile() and ctx.equipment_piece() == ctx.stage_tile():
+        if pl["do"] == "equipment" and ctx.on_stage_equipment():
+            wait = ctx.stranded_flip_wait(paid=pl.get("discard") is not None)
+            if wait is not None:
+                return -5, wait
+            if self._free_equipment_ahead(ctx):
+                return 10, M("Do not pay a card for this tile's equipment: the card in play uses it for free")
             return 150, M("Use this tile's equipment: the stage's objective, before the card moves me off it")
         if pl["do"] == "equipment" and "only" in _gid(ctx.goal_name()) and "wounds the" in _gid(ctx.goal_name()):
             return 65, M("Use this tile's equipment: {goal}", goal=ctx.goal_name())
@@ -1116,6 +1156,34 @@ class SquadBot(CogBot):
         if pl["do"] == "equipment" and hunger >= 2 and ctx.equipment_gives_ammo():
             return 55, M("Use this tile's equipment: ammo, and my weapons have none")
         return super()._a_special(ctx, a)
+
+    def _a_do(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        if self._card_verb(ctx) == "activate_equipment" and ctx.on_stage_equipment():
+            wait = ctx.stranded_flip_wait(paid=False)
+            if wait is not None:
+                return 5, wait
+            return 150, M("Use this tile's equipment for free: the stage's objective")
+        return super()._a_do(ctx, a)
+
+    @staticmethod
+    def _card_verb(ctx: _Look, ahead: int = 0) -> str:
+        """The verb of the card-in-play's current action (`ahead` actions on), '' if none."""
+        f = ctx.frame or {}
+        order = ctx.content.orders.get(f.get("card", "").split("#")[0]) if ctx.phase == "card" else None
+        i = f.get("i", 0) + ahead
+        return order.actions[i].verb if order is not None and i < len(order.actions) else ""
+
+    def _free_equipment_ahead(self, ctx: _Look) -> bool:
+        """The card in play still has a free 'use equipment' action before any move (Explore):
+        a card paid for the same equipment now is a point of health thrown away (seed 1019 at
+        2 players: Teamwork was discarded for 17B's equipment, then Explore's free use skipped)."""
+        for k in range(4):
+            verb = self._card_verb(ctx, k)
+            if verb in ("", "move"):
+                return False
+            if verb == "activate_equipment":
+                return True
+        return False
 
     def _a_equipment_choice(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """Which weapon gets the equipment's ammo: one the stage needs (a Scorcher that alone
@@ -1174,6 +1242,21 @@ class SquadBot(CogBot):
         going = 1 + len(stack[-2].get("followers", ()))
         hitters = ctx.area_hitters(ctx.cog.area) if going >= 2 else 0
         return (going, hitters) if hitters else None
+
+    # --- Search for the Stranded Stage 1: MP1 AI card 19 (ai.py discard_map_ammo)
+
+    def _a_map_ammo(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        """MP1 card 19 (spec 9.3.3): each player discards a map ammo token of his choice, and
+        Stage 1 needs 2 per player carried onto the mission card, one per turn by the active COG
+        from his own area. The token farthest from every standing COG goes (the last collected
+        anyway); of equals, one from a pile (a pile yields one token a turn). Traces (4 players,
+        seed 1008): with no preference the bot discarded the token the squad stood on."""
+        area = a.payload["area"]
+        view = ctx.view
+        far = min((view.mdist(area, c.area) for c in ctx.state.cogs.values()
+                   if not c.bleeding and c.area in view.move_dist and area in view.move_dist), default=INF)
+        pile = ctx.state.flags.get("map_ammo", {}).get(area, 1)
+        return min(far, 30) + 0.1 * pile, M("Discard the ammo token in {area}: the farthest from the squad ({d} areas)", area=area, d=min(far, 30))
 
     # --- Search for the Stranded Stage 3: the end-of-turn escort (rules/turn.py frame "stranded")
 
@@ -1251,6 +1334,9 @@ class SquadBot(CogBot):
             wait = self._wait_to_explore(ctx)
             if wait is not None:
                 return 36, wait
+            if ctx.can_use_stage_equipment_at(ctx.cog.area):
+                # A step on weighs the area only (move_gain), not what standing here allows.
+                return 60, M("Stop on {area}: its equipment is the stage's objective, used this turn", area=ctx.cog.area)
         if ctx.phase != "stranded":
             return super()._a_stop(ctx, a)
         if not (ctx.frame or {}).get("paid"):
@@ -1651,6 +1737,60 @@ class _SquadLook(_Look):
         return piece == tile and eq is not None and ("gain_weapon" in eq.effect or "draw_random_weapons" in eq.effect) \
             and len(self.cog.weapons) >= self.content.cogs[self.cog.character].weapon_limit
 
+    def flip_places_stranded(self) -> bool:
+        """The current stage's flip puts the Stranded on the map (Search for the Stranded Stage
+        2: its back places him in 17B's equipment area and spawns Butchers at the exit, spec
+        9.3.2), and the Locusts then activate before the end of the turn lets a card walk him on."""
+        m = self.content.missions[self.state.mission]
+        return self.state.stage < len(m.stages) and any(
+            step.keyword == "place_stranded" for step in m.stages[self.state.stage].back)
+
+    def skip_cards(self) -> list[str]:
+        """Cards in my hand whose actions skip the Locust Activation Step (Sit Tight)."""
+        return sorted(h for h in self.cog.hand
+                      if any(b.verb == "skip_locust_activation" for b in self.content.orders[h.split("#")[0]].actions))
+
+    def on_stage_equipment(self) -> bool:
+        return self.stage_tile() is not None and self.equipment_piece() == self.stage_tile()
+
+    def can_use_stage_equipment_at(self, area: str) -> bool:
+        """Whether, ending my move in `area`, I could still use the stage's equipment this turn:
+        I am the active COG, `area` holds the equipment the stage card asks for, and a card is
+        left to pay the special action (spec 6.10) once this turn's card is played."""
+        tile = self.stage_tile()
+        if tile is None or self.me != self.state.active_player or self.view.equipment_area.get(tile) != area:
+            return False
+        return len(self.cog.hand) - (0 if self.state.flags.get("played") else 1) >= 1
+
+    def stranded_flip_wait(self, paid: bool) -> Msg | None:
+        """Why not to use the equipment that puts the Stranded on the map yet (None: use it;
+        `paid`: a special action, which costs a card). Placed beside the exit's new Butchers, he
+        takes the Locust activation of that same turn before a card can walk him out (traces at
+        2 players, seeds 1019, 1021, 1030, 1031, 1040: lost by the flip turn's activation). Sit
+        Tight skips that activation (FAQ v1.1), and its draw pays the equipment and the
+        Stranded's move: with one in hand the flip waits for it, this turn or, once this turn's
+        card is played, the next. With no card left for his move the flip waits for the
+        Healing Step (seeds 1024, 1048: flipped on the last card, he stood through two
+        activations and was lost)."""
+        if not self.flip_places_stranded():
+            return None
+        if len(self.cog.hand) - (1 if paid else 0) < 1:
+            return M("Not yet: no card would be left to walk the Stranded out at the end of the turn")
+        if self.state.flags.get("skip_locust") or not self.skip_cards():
+            return None
+        if not self.state.flags.get("played"):
+            return M("Not yet: Sit Tight first, so that no Locust activates before the Stranded can walk out")
+        return M("Not yet: next turn, with Sit Tight, so that no Locust activates before the Stranded can walk out")
+
+    def holds_sit_tight(self) -> bool:
+        """Whether my last Sit Tight is kept for the flip turn (`stranded_flip_wait`): the
+        stage puts the Stranded on the map, I am within 4 areas of its equipment (a move card's
+        reach) and not on it yet."""
+        tile = self.stage_tile()
+        area = self.view.equipment_area.get(tile) if tile else None
+        return len(self.skip_cards()) == 1 and self.flip_places_stranded() and area is not None \
+            and self.cog.area != area and self.view.mdist(self.cog.area, area) <= 4
+
     def weapon_worth(self, weapon: str) -> float:
         """Attack dice it rolls now (none without ammo, spec 6.5), a little for its ammo."""
         w = self.content.weapons[weapon]
@@ -1890,27 +2030,11 @@ class _SquadLook(_Look):
         the Locusts there, near enough to close in, or seeing him; an open hole spawns there.
         A standing COG in the area takes the Locusts' choice of target (ties: the active
         player picks, and the bot never picks the Stranded), not their area effects."""
-        from game.gears.rules import wounds as W
-        from game.gears.rules.movement import los
         from game.gears.rules.spawning import rules_named
 
-        view = self.view
         d = next((int(r.params.get("defence", 2)) for r in rules_named(self.state, "stranded")), 2)
         guarded = any(c.area == area and not c.bleeding for c in self.state.cogs.values())
-        total = 0.0
-        for x in self.state.locusts.values():
-            if x.area not in view.move_dist:
-                continue
-            atk = W.enemy_stats(self.state, self.content, x.enemy).attack
-            if x.area == area:
-                weight = 1.5
-            elif view.mdist(x.area, area) <= 2:
-                weight = 0.9
-            elif los(view, (x.area, x.cover), (area, None)):
-                weight = 0.5
-            else:
-                continue
-            total += weight * max(0.2, atk * _PER_DIE - d * _SHIELD) * (0.6 if guarded else 1.0)
+        total = self.locust_pressure(area, None, d, (1.5, 0.9, 0.5), 0.6 if guarded else 1.0)
         if any(h == area for h in self.open_holes()):
             total += 2.0
         return total
@@ -1950,6 +2074,12 @@ class _SquadLook(_Look):
             # Showdown, seed 2 at 2 players: with the Feral Berserker dead, a COG stopped one
             # area short of the door, safer, and was worn down there).
             score += 12.0
+        if self.can_use_stage_equipment_at(area):
+            # The stage flips when its equipment is used, by a special action after the move or
+            # the card's own free use (Explore): this turn. Search for the Stranded, seed 1009 at 2
+            # players: a COG one area from 17B's equipment with 6 cards played Ambush at a
+            # Grenadier instead, and the squad fell beside it.
+            score += 20.0
         if self.wounded() and self.cog.area != area and self.dist_to_partner(area) <= 1:
             score += 1.5  # back toward a partner who can revive me
         score += self.bound_score(area)

@@ -9,8 +9,9 @@ from game.gears.rules import procedures as P
 from game.gears.rules import turn as T
 from game.gears.rules.explore import door_target
 from game.gears.rules.movement import los
+from game.gears.rules.state import LocustState
 from game.gears.simulation import GearsSimulator
-from tests.gears.conftest import fresh, start
+from tests.gears.conftest import fresh, resolve, start
 
 
 def _goal(words) -> tuple[str, list[str]]:
@@ -411,6 +412,20 @@ def test_spreads_out_near_locusts_whose_hits_cover_an_area(title):
     assert SquadBot(1).look(s, p1).crowding(here) == 0.0
 
 
+def _stranded_pair(title):
+    """Search for the Stranded at 2 players, both COGs in P1's area at the start of his Order
+    Step, no Locust on the map: (state, view, P1, that area)."""
+    s = fresh(title, players=2, mission="search_for_the_stranded")
+    p1, p2 = s.players
+    s.cogs[p2].area = s.cogs[p1].area
+    return s, s.view(), p1, s.cogs[p1].area
+
+
+def _area_at(view, here: str, d: int) -> str:
+    """The first area (by name) d movement steps from `here`."""
+    return next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) == d)
+
+
 def test_the_active_cog_ends_its_move_on_the_ammo_token(title):
     """MP1 'Search for the Stranded' Stage 1: the active player carries 1 ammo token from his
     COG's area onto the mission card at the end of his Order Step; so the token's area outweighs
@@ -418,12 +433,8 @@ def test_the_active_cog_ends_its_move_on_the_ammo_token(title):
     back off). A token one step away with a Drone beside it: the move ends on it."""
     from game.gears.rules.state import LocustState
 
-    s = fresh(title, players=2, mission="search_for_the_stranded")
-    view = s.view()
-    p1, p2 = s.players
-    here = s.cogs[p1].area
-    s.cogs[p2].area = here
-    token = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) == 1)
+    s, view, p1, here = _stranded_pair(title)
+    token = _area_at(view, here, 1)
     s.flags["map_ammo"] = {token: 1}
     s.locusts = {"drone#1": LocustState("drone#1", "drone", token)}
     look = SquadBot(1).look(s, p1)
@@ -674,3 +685,132 @@ def test_a_cog_in_cover_guards_for_a_partner_in_the_open(title):
     s.cogs[p1].cover = other
     plain, why = bot._a_guard(bot.look(s, p2), guard)
     assert "covering" not in why and covering > plain
+
+
+def _stranded_stage_2_on_17b(real, content, hand, dist: int = 0):
+    """Search for the Stranded Stage 2 (spec 9.3.2: the stage flips when a COG uses 17B's
+    equipment; its back puts the Stranded there and spawns Butchers at the map exit): 17B
+    explored, no Locust on the map, P1 `dist` areas from the equipment area with `hand` and a
+    free weapon slot, at the start of his Order Step."""
+    from game.gears.rules.explore import build_level
+
+    s = start(real, "search_for_the_stranded", players=2)
+    s.stage = 1
+    s.locked[1] = False
+    door = s.doors[0]
+    s.doors.remove(door)
+    resolve(s, lambda ctx: build_level(ctx, content, 1, door))
+    s.locusts.clear()
+    view = s.view()
+    eq = view.equipment_area["17B"]
+    c = s.cogs[s.players[0]]
+    c.area = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(a, eq) == dist)
+    c.cover, c.hand, c.weapons = None, list(hand), c.weapons[:2]
+    s.pending = {"stack": []}
+    T.push(s, {"f": "order", "player": s.players[0]})
+    return s
+
+
+def _play_turn(real, s, bot, order_step_only: bool = False):
+    """P1's whole turn by the squad bot (or only its Order Step), to the next player's first
+    decision or the game's end; the reasons given."""
+    reasons = []
+    for _ in range(60):
+        if s.outcome is not None or real.current_decider(s) != s.players[0] or s.active != 0:
+            break
+        choice = bot.decide(s, real.legal_actions(s))
+        reasons.append(str(choice.reason))
+        real.apply(s, choice.action)
+        if order_step_only and choice.action.kind == "end":
+            break
+    return reasons
+
+
+def test_stranded_stage_2_sit_tight_first_then_the_equipment_and_the_stranded_walks_out(real, content):
+    """Spec 9.3.2 (Stage 2 back: the Stranded is placed on 17B's equipment area, one area from
+    the exit, and a Butcher spawns at the exit; Stage 3: at the end of his turn a player may
+    discard a card to move him up to 2 areas, the exit wins) and FAQ v1.1 (Sit Tight skips the
+    Locust Activation Step). Traces at 2 players (seeds 1019, 1021, 1030, 1031, 1040) lost the
+    Stranded to the very activation of the flip turn. On the equipment with Sit Tight in hand,
+    the squad bot plays it first, then uses the equipment: no Locust activates, and the end of
+    the turn walks the Stranded into the exit: the mission is won in that turn."""
+    s = _stranded_stage_2_on_17b(real, content, ["sit_tight#1", "advance#1", "assault#1"])
+    reasons = _play_turn(real, s, SquadBot(1))
+    assert "then use the equipment" in reasons[0], reasons
+    assert s.outcome == "won", reasons
+    P.release(s)
+
+
+def test_stranded_stage_2_the_equipment_waits_for_sit_tight_after_the_card_is_played(real, content):
+    """Spec 9.3.2 and FAQ v1.1, as above: with this turn's card already played and Sit Tight
+    in hand, the squad bot leaves 17B's equipment for the next turn (Sit Tight first then),
+    rather than let the Locusts activate on the Stranded; without Sit Tight it uses it now."""
+    s = _stranded_stage_2_on_17b(real, content, ["sit_tight#1", "advance#1", "assault#1"])
+    s.flags["played"] = True
+    choice = SquadBot(1).decide(s, real.legal_actions(s))
+    assert not (choice.action.kind == "special" and choice.action.payload["do"] == "equipment"), choice.reason
+    assert "Sit Tight" in str(SquadBot(1)._score(SquadBot(1).look(s, s.players[0]), next(
+        a for a in real.legal_actions(s) if a.kind == "special" and a.payload["do"] == "equipment"))[1])
+    s.cogs[s.players[0]].hand = ["advance#1", "assault#1", "ambush#1"]
+    choice = SquadBot(1).decide(s, real.legal_actions(s))
+    assert choice.action.kind == "special" and choice.action.payload["do"] == "equipment", choice.reason
+    P.release(s)
+
+
+def test_stranded_stage_2_reaches_the_equipment_rather_than_shooting(real, content):
+    """Spec 9.3.2 (Stage 2 flips when a COG uses 17B's equipment) and spec 6.10 (a special
+    action costs a card, before or after the card's actions). Seed 1009 at 2 players: a COG
+    one area from the equipment with 6 cards played Ambush at a Grenadier (78% to kill) and
+    the squad fell beside it. Two areas off, with a Flame Grenadier in sight, the squad bot
+    plays a card that reaches the equipment, and Explore's own free use of it saves the card a
+    special action costs: the stage flips this turn with two cards still in hand."""
+    s = _stranded_stage_2_on_17b(real, content, ["explore#1", "assault#1", "ambush#1"], dist=2)
+    view = s.view()
+    me = s.cogs[s.players[0]]
+    near = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(a, me.area) == 1
+                and view.mdist(a, view.equipment_area["17B"]) >= 2)
+    s.locusts["drone#1"] = LocustState("drone#1", "flame_grenadier", near)
+    reasons = _play_turn(real, s, SquadBot(1), order_step_only=True)
+    assert "to reach" in reasons[0] and "Explore" in reasons[0], reasons
+    assert s.stage == 2 and len(me.hand) == 2, reasons
+    P.release(s)
+
+
+def test_stranded_stage_1_card_19_discards_the_ammo_tokens_farthest_from_the_squad(title):
+    """Spec 9.3.3 (MP1 card 19: each player discards a map ammo token of his choice) and 9.3.2
+    (Stage 1: the active COG carries a token from his own area onto the mission card). Seed
+    1008 at 4 players: with no preference the bot discarded the token the squad stood on.
+    Tokens 1 area off, 3 areas off and farthest (P1 carries the one in his own area onto the
+    card first): the two players discard the two far ones."""
+    from game.engine.protocol import Action
+
+    s, view, p1, here = _stranded_pair(title)
+    near, mid = _area_at(view, here, 1), _area_at(view, here, 3)
+    far = max(sorted(a for a in view.areas if a in view.move_dist), key=lambda a: view.mdist(here, a))
+    s.flags["map_ammo"] = {here: 1, near: 1, mid: 1, far: 1}
+    s.flags["played"] = True
+    s.ai.draw_pile = ["mp1:19"] + [k for k in s.ai.draw_pile if k != "mp1:19"]
+    title.apply(s, Action("end", {}))
+    bots = {}
+    while s.proc is not None and title.legal_actions(s)[0].kind == "map_ammo":
+        d = title.current_decider(s)
+        title.apply(s, bots.setdefault(d, SquadBot(1)).decide(s, title.legal_actions(s)).action)
+    assert s.flags["map_ammo"] == {near: 1}
+    P.release(s)
+
+
+def test_stranded_stage_2_no_flip_on_the_last_card(real, content):
+    """Spec 9.3.2 (Stage 3: the Stranded moves only when the player at the end of his turn
+    discards a card; any wound on him loses) and 6.10 (the equipment's special action costs a
+    card). Seeds 1024 and 1048 at 2 players: 17B's equipment used with the last card, so no
+    card was left to walk him out and he stood through two Locust activations. On the
+    equipment with one card and this turn's card played, the squad bot waits; with two, it
+    uses it."""
+    s = _stranded_stage_2_on_17b(real, content, ["advance#1"])
+    s.flags["played"] = True
+    choice = SquadBot(1).decide(s, real.legal_actions(s))
+    assert not (choice.action.kind == "special" and choice.action.payload["do"] == "equipment"), choice.reason
+    s.cogs[s.players[0]].hand = ["advance#1", "assault#1"]
+    choice = SquadBot(1).decide(s, real.legal_actions(s))
+    assert choice.action.kind == "special" and choice.action.payload["do"] == "equipment", choice.reason
+    P.release(s)
