@@ -313,3 +313,47 @@ def test_the_side_panel_after_the_handoff_card_is_the_one_drawn_whole(make_app):
     app.step()
     assert len(list(table.log)) > len(hidden)  # the seat's own draw is readable now
     assert pygame.image.tobytes(app.screen, "RGB") == _whole(app, table)
+
+
+def _tour_compared(app, table, points) -> tuple[int, dict[str, set]]:
+    """The pointer to each point in turn, one motion event a frame; every frame drawn (in part
+    or whole) compared with the same state drawn whole. Returns the frames drawn in part and,
+    for each of the title's local parts, what it showed in them."""
+    in_part, shown = 0, {}
+    for pos in points:
+        before = table.frames_in_part
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        drew = app.step()
+        if drew and table.frames_in_part > before:
+            in_part += 1
+            for name, (what, _r) in table.local_parts().items():
+                shown.setdefault(name, set()).add(what)
+        if drew:
+            assert pygame.image.tobytes(app.screen, "RGB") == _whole(app, table), f"pointer at {pos}"
+    return in_part, shown
+
+
+def test_doom_pointer_over_lit_squares_redraws_the_squares_and_the_path(make_app):
+    """A marine's move (rules/doom.md section 6, Move): each lit square under the pointer is
+    outlined and shows the path walked with its MP (issue 13 item 3), a figure under it its card.
+    A move onto another square draws only the old and new rectangles of these (the kit's local
+    parts); each frame equals the whole frame, so no outline, path or card is left where the
+    pointer was."""
+    from tests.ui.test_doom_play import _act, start_game
+
+    app, table = start_game(make_app)
+    app.clock = FixedClock()
+    _act(app, table, "declare", action="run")
+    app.step()
+    squares = [c for c, acts in table.choices.squares.items() if acts[0].kind == "move"]
+    assert len(squares) >= 8, "no move squares lit: nothing to hover"
+    figures = [c for c in table.state.figure_cells() if c in table._seen_cells()]
+    points = [table.screen_of_cell(c) for c in squares + figures] * 2
+    points += list(islice(_pointer_path(table, 29), 600))
+    in_part, shown = _tour_compared(app, table, points)
+    paths = {guide for _lit, guide, _card in shown["hover"] if guide}
+    cards = {card[1] for _lit, _guide, card in shown["hover"] if card}
+    assert in_part >= 2 * len(squares), in_part
+    assert len(paths) >= len(squares) // 2, "the paths were not drawn in part"
+    assert cards, "no figure's card was drawn in part"
+
