@@ -357,3 +357,39 @@ def test_doom_pointer_over_lit_squares_redraws_the_squares_and_the_path(make_app
     assert len(paths) >= len(squares) // 2, "the paths were not drawn in part"
     assert cards, "no figure's card was drawn in part"
 
+
+def test_level7_pointer_over_doors_placements_and_tiles_redraws_what_it_lit(make_app):
+    """Level 7 (rules/level7-escape.md: exploring a door, placing the tile drawn, moving): the
+    door arrow under the pointer is lit, a placement's ghost and card light under it, a tile
+    under it shows its card (and, in reach, its brighter shade and the walk there). A move that
+    changes one draws only its old and new rectangles (the tiles drawn again there, clipped);
+    each frame equals the whole frame, so nothing lit is left where the pointer was."""
+    from tests.ui.test_gears_play import do_click
+    from tests.ui.test_level7_play import answer_pending, door_pos, start_game
+
+    app, table = start_game(make_app)
+    app.clock = FixedClock()
+    app.step()
+    explore = [a for a in table.session.legal_actions() if a.kind == "explore"]
+    assert explore, "no door to explore: no arrow to hover"
+    doors = [door_pos(table, a.payload["door"]) for a in explore]
+    in_part, shown = _tour_compared(app, table, doors * 2 + list(islice(_pointer_path(table, 31), 500)))
+    assert {d for d in shown["door"] if d} == {tuple(a.payload["door"]) for a in explore}
+    assert len({card[1] for _lit, _path, card in shown["tile"] if card}) >= 1
+    do_click(app, doors[0])  # explore: the placements the rules offer
+    app.step()
+    assert table.state.proc["pending"]["kind"] == "placement" and len(table.actions) >= 2
+    ghosts = [table._screen_rect(table._ghost_rect(i)).center for i in range(len(table.actions))]
+    cards = [r.center for r, _i in table.option_rects]
+    placing, shown = _tour_compared(app, table, (cards + ghosts) * 2 + list(islice(_pointer_path(table, 31), 300)))
+    assert {o for o in shown["placement"] if o is not None} == set(range(len(table.actions)))
+    do_click(app, cards[0])
+    answer_pending(app, table)
+    for _n in range(200):  # the turn's event shown step by step (frames in part), then a walk
+        if not table.busy:
+            break
+        app.step()
+    walking, shown = _tour_compared(app, table, list(islice(_pointer_path(table, 23), 900)))
+    assert any(lit and path for lit, path, _card in shown["tile"]), "no walk was shown to a tile in reach"
+    assert in_part >= 10 and placing >= len(ghosts) and walking >= 5, (in_part, placing, walking)
+
