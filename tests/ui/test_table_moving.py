@@ -393,3 +393,36 @@ def test_level7_pointer_over_doors_placements_and_tiles_redraws_what_it_lit(make
     assert any(lit and path for lit, path, _card in shown["tile"]), "no walk was shown to a tile in reach"
     assert in_part >= 10 and placing >= len(ghosts) and walking >= 5, (in_part, placing, walking)
 
+
+def test_convoy_frames_drawn_in_part_are_frames_drawn_whole(make_app):
+    """Neuroshima Convoy (no map, no figures): the bots play with the pointer moving over the
+    window; a frame in which only the clock moved things (the dice) or the pointer onto or off
+    the strength box (rules/convoy.md, the battle: the breakdown of both sides' strength) draws
+    those rectangles only, the play area under them clipped; each equals the whole frame."""
+    from game import titles
+    from game.convoy.rules.title import ConvoyTitle
+    from game.ui.convoy.table_scene import ConvoyTable
+
+    app = make_app((1280, 720))
+    session = Session.start(ConvoyTitle(), titles.get("convoy").default_scenario, seed=3, options={})
+    table = ConvoyTable(app.ctx, session, ["bot", "bot"], (1280, 720), bot_delay_ms=0, animate=True)
+    app.push(table)
+    in_part, _moved = _play_and_compare(app, table, actions=40, pointer=True)
+    assert in_part >= 10, in_part
+    app.scenes.pop()
+
+    session = Session.start(ConvoyTitle(), titles.get("convoy").default_scenario, seed=3, options={})
+    table = ConvoyTable(app.ctx, session, ["human", "human"], (1280, 720), animate=True)
+    app.push(table)
+    app.clock = FixedClock()
+    app.step()
+    if table.handoff is not None:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=table.view_rect.center, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=table.view_rect.center, button=1))
+        app.step()
+    box = table.strength_rect
+    assert box is not None, "no strength box: no battle city"
+    around = [box.center, (box.left - 3, box.centery), box.topleft, (box.right + 3, box.bottom + 3), box.midbottom,
+              (box.centerx, box.top - 4)] * 3
+    in_part, shown = _tour_compared(app, table, around + list(islice(_pointer_path(table, 37), 300)))
+    assert sum(1 for what in shown["strength"] if what) >= 1 and in_part >= 6, (in_part, shown)
