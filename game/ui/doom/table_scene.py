@@ -743,8 +743,10 @@ class DoomTable(GameTable):
         cam = self.camera
         # Everything under the figures is one layer (kit/layers.py), drawn again only when one
         # of these changes (issue 19: the fog alone was a see-through sheet the size of the view).
+        # The choices light squares only for the seat deciding (_draw_highlights).
+        mine = self._not_yours() is None
         key = (self.renderer, self.ctx.settings, cam.x, cam.y, cam.zoom, tuple(self.view_rect), self._floor_key(),
-               self.choices, self._not_yours() is None, self.session.is_over(), self._lit_hover()[0], self.aiming,
+               self.choices if mine else None, mine, self.session.is_over(), self._lit_hover()[0], self.aiming,
                self.invader_view())
         self.map_layer.draw(surface, self.view_rect, key, lambda target: self._draw_floor(target, seen))
         return seen
