@@ -3,7 +3,7 @@ real App loop and GearsTable headless (SDL dummy driver), by posted mouse events
 
     python tools/bench_table.py [--base /tmp/frames-base] [--runs 3] [--actions 300]
                                 [--size 1920x1080] [--shots DIR] [--no-frames]
-                                [--tables doom,level7,convoy] [--table-frames 3000]
+                                [--tables doom,level7,convoy] [--table-frames 3000] [--person]
                                 [--points 10,300,1000,3000] [--save-rounds 7] [--no-saves]
                                 [--ops autosave,undo,load]
 

@@ -797,7 +797,7 @@ class DoomTable(GameTable):
         or the sight line stopped short of it (`_hover_guide`), a figure's card beside the
         pointer. A move onto another square draws the old and new rectangles of these only."""
         lit, lit_rects = self._lit_hover()
-        guide = self._hover_guide(self._seen_cells()) if self.target is None else ()
+        guide = self._hover_guide(self._seen_cells())
         card = self._figure_card()
         shown = card and (tuple(card[0]),) + card[1:]
         return {"hover": ((lit, guide, shown), lit_rects + shapes.bound(guide) + ([card[0]] if card else []))}

@@ -133,7 +133,7 @@ class Level7Table(GameTable):
         self.card_kind = ""  # the adrenaline card clicked: its uses on the prompt line
         self.hover_tile: str | None = None
         self.hover_option: int | None = None  # the placement card or ghost under the pointer
-        self.hover_door: tuple | None = None  # the explore arrow under the pointer (_hot_door)
+        self.hover_door: tuple | None = None  # the explore arrow under the pointer (_lit_door)
         self.option_rects: list[tuple[pygame.Rect, int]] = []
         self.steps: list[Shown] = []
         self.seen: set[str] = set()
