@@ -641,8 +641,13 @@ class ConvoyTable(GameTable):
                 self.say(_("Not an answer to the question: {prompt}").format(prompt=str(self._pending()["prompt"])))
         return None
 
-    def hover(self, pos) -> None:
+    def hovered_card(self) -> tuple[str, pygame.Rect] | None:
+        """The card shown large under the pointer, with its rect: in a browsed pile, the hand or
+        a city (a pile's top card is not: a click browses it)."""
+        pos = self.mouse
         hovered: tuple[str, pygame.Rect] | None = None
+        if pos is None:
+            return None
         if self.browse is not None:
             for uid, rect in self.browse_rects:
                 if rect.collidepoint(pos):
@@ -654,6 +659,10 @@ class ConvoyTable(GameTable):
             for uid, rect in self.slot_rects.items():
                 if rect.collidepoint(pos):
                     hovered = (str(uid), rect)
+        return hovered
+
+    def hover(self, pos) -> None:
+        hovered = self.hovered_card()  # the kit set the pointer to pos
         if hovered != self._hover_card:
             self._hover_card = hovered
             self.dirty = True
