@@ -3,7 +3,7 @@ real App loop and GearsTable headless (SDL dummy driver), by posted mouse events
 
     python tools/bench_table.py [--base /tmp/frames-base] [--runs 3] [--actions 300]
                                 [--size 1920x1080] [--tour N] [--shots DIR] [--no-frames]
-                                [--tables doom,level7,convoy] [--table-frames 3000]
+                                [--tables doom,level7,convoy] [--table-frames 3000] [--person]
                                 [--points 10,300,1000,3000] [--save-rounds 7] [--no-saves]
                                 [--ops autosave,undo,load,continue-undo]
 
@@ -33,7 +33,11 @@ attack preview) as DIR/<side>-<size>-<name>.png, and the pairs are compared pixe
 
 With --tables, bots play the Doom, Level 7 and Convoy tables (every seat, animations on) for
 --table-frames loop iterations each while the pointer moves over the window every other frame:
-CPU ms per drawn frame and per frame after a pointer move, each side in its own process.
+CPU ms per drawn frame, all and by kind (after an action; after a pointer move that changed
+what is hovered, "hover"; after one that did not, "pointer"; with no input, "clock"), and how
+many frames were drawn in part, each side in its own process. With --person the first seat is a
+person's (the table lights its choices under the pointer): the script looks for PERSON_FRAMES
+iterations with the pointer touring, then submits what that seat's bot would choose.
 Then the saves on the table (skipped with --no-saves; --no-frames times the saves alone, --ops
 some of them): a Hive game of four SquadBots to the
 last of --points (tools/bench_saves.py's long_game: taken back and played on where it ends, so
@@ -338,12 +342,18 @@ def worker(args) -> None:
 # ------------------------------------------------------------------------- other tables (a worker)
 # The Doom, Level 7 and Convoy tables, bots on every seat, their animations on, the pointer
 # moving over the window every other frame (a row-by-row tour, 37 px a step): what a person
-# watching a bot game, or waiting for their turn, costs each frame.
+# watching a bot game, or waiting for their turn, costs each frame. Each drawn frame is of one
+# kind: "action" (the game changed in that iteration), "hover" (the pointer moved and what it
+# hovers changed: the title's hover fields or the kit's pointer_key), "pointer" (it moved and
+# hovers the same), "clock" (no input: a figure sliding, dice, a step shown).
 OTHER_TABLES = {
-    "doom": ("game.doom.rules.title:DoomTitle", "game.ui.doom.table_scene:DoomTable", {"marines": 2}),
-    "level7": ("game.level7.rules.title:Level7Title", "game.ui.level7.table_scene:Level7Table", {"players": 2}),
-    "convoy": ("game.convoy.rules.title:ConvoyTitle", "game.ui.convoy.table_scene:ConvoyTable", {}),
+    "doom": ("game.doom.rules.title:DoomTitle", "game.ui.doom.table_scene:DoomTable", {"marines": 2}, ("hover_cell",)),
+    "level7": ("game.level7.rules.title:Level7Title", "game.ui.level7.table_scene:Level7Table", {"players": 2},
+               ("hover_tile", "hover_option")),
+    "convoy": ("game.convoy.rules.title:ConvoyTitle", "game.ui.convoy.table_scene:ConvoyTable", {}, ("_hover_card",)),
 }
+FRAME_KINDS = ("action", "hover", "pointer", "clock")
+PERSON_FRAMES = 60  # --person: loop iterations the person looks (the pointer touring) before acting
 
 
 def tables_worker(args) -> None:
@@ -367,14 +377,23 @@ def tables_worker(args) -> None:
     app.clock = FixedClock()
     out = {}
     for key in args.tables.split(","):
-        rules, table_ref, options = OTHER_TABLES[key]
+        rules, table_ref, options, hover_fields = OTHER_TABLES[key]
         session = Session.start(load(rules)(), titles.get(key).default_scenario, SEED, options)
         table_class = load(table_ref)
         seats = ["bot"] * len(table_class.saves.players(session.state))
+        if args.person:
+            seats[0] = "human"
         table = table_class(app.ctx, session, seats, size, bot_delay_ms=200)
         app.push(table)
+        stand_in = table.make_bot(0)  # what the person at seat 0 (--person) decides
+        looked = 0
+
+        def hovered():
+            return tuple(getattr(table, f, None) for f in hover_fields) + (table.pointer_key(),)
+
         tour = [(x, y) for y in range(18, size[1], 37) for x in range(18, size[0], 37)]
-        frames, pointing = [], []
+        frames: dict[str, list[float]] = {k: [] for k in FRAME_KINDS}
+        undrawn = 0
         for i in range(args.table_frames):
             if session.is_over():
                 break
@@ -382,14 +401,25 @@ def tables_worker(args) -> None:
             if moved:
                 x, y = tour[(i // 2) % len(tour)]
                 pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0)))
+            version, before = table.state_version, hovered()
             t0 = time.process_time()
+            if args.person and session.decider == table.players[0] and not table.busy:
+                looked += 1
+                if looked >= PERSON_FRAMES:  # the person's click: the action, then its frame
+                    looked = 0
+                    legal = session.legal_actions()
+                    table.submit(stand_in.decide(session.state, legal).action if hasattr(stand_in, "decide")
+                                 else stand_in.choose(legal))
             drew = app.step()
             dt = (time.process_time() - t0) * 1000
-            if drew:
-                frames.append(dt)
-                if moved:
-                    pointing.append(dt)
-        out[key] = {"frames": frames, "pointing": pointing, "actions": len(session.actions)}
+            if not drew:
+                undrawn += 1
+                continue
+            kind = "action" if table.state_version != version else \
+                ("hover" if hovered() != before else "pointer") if moved else "clock"
+            frames[kind].append(dt)
+        out[key] = {"frames": frames, "undrawn": undrawn, "actions": len(session.actions),
+                    "in_part": getattr(table, "frames_in_part", 0)}
         app.scenes.pop()
     pygame.display.quit()
     print(json.dumps(out))
@@ -400,27 +430,32 @@ def run_tables(args, sides: list[tuple[str, Path]]) -> None:
     for _r in range(args.runs):
         for name, tree in sides:
             cmd = [sys.executable, str(Path(__file__).resolve()), "--tables-worker", "--tree", str(tree),
-                   "--tables", args.tables, "--table-frames", str(args.table_frames), "--size", args.size]
+                   "--tables", args.tables, "--table-frames", str(args.table_frames), "--size", args.size] \
+                + (["--person"] if args.person else [])
             res = subprocess.run(cmd, cwd=tree, capture_output=True, text=True)
             if res.returncode != 0:
                 sys.exit(f"{name} ({tree}) failed:\n{res.stderr[-3000:]}")
             got[name].append(json.loads(res.stdout.strip().splitlines()[-1]))
-    print(f"\nBots on the other tables, {args.size}, seed {SEED}, the pointer moving every other frame; "
-          f"CPU ms per drawn frame, median of {args.runs} runs (min in brackets)")
-    keys = ("frame median", "frame p99", "frame max", "pointer median", "pointer p99")
-    print(f"{'':18}{'frames':>8}{'actions':>8}" + "".join(f"{k:>16}" for k in keys))
+    who = "a person at the first seat (a bot's choice submitted after each look), bots" if args.person else "bots"
+    print(f"\n{who.capitalize()} on the other tables, {args.size}, seed {SEED}, {args.table_frames} loop iterations, the "
+          f"pointer moving every other one; CPU ms per drawn frame by kind, median of {args.runs} runs (min in brackets)")
+    keys = ("median", "p99", "max")
+    print(f"{'':26}{'frames':>8}{'in part':>8}{'actions':>8}" + "".join(f"{k:>16}" for k in keys))
     for key in args.tables.split(","):
         for name, _t in sides:
-            rows = []
-            for run in got[name]:
-                r = run[key]
-                rows.append({"frame median": statistics.median(r["frames"]), "frame p99": pct(r["frames"], 0.99),
-                             "frame max": max(r["frames"]),
-                             "pointer median": statistics.median(r["pointing"]) if r["pointing"] else float("nan"),
-                             "pointer p99": pct(r["pointing"], 0.99)})
             last = got[name][-1][key]
-            cells = "".join(f"{statistics.median(x[k] for x in rows):9.2f} ({min(x[k] for x in rows):5.2f})" for k in keys)
-            print(f"{key + ' ' + name:18}{len(last['frames']):>8}{last['actions']:>8}{cells}")
+            for kind in ("all",) + FRAME_KINDS:
+                rows = []
+                for run in got[name]:
+                    f = run[key]["frames"]
+                    values = [v for k in FRAME_KINDS for v in f[k]] if kind == "all" else f[kind]
+                    if values:
+                        rows.append({"median": statistics.median(values), "p99": pct(values, 0.99), "max": max(values)})
+                shown = [v for k in FRAME_KINDS for v in last["frames"][k]] if kind == "all" else last["frames"][kind]
+                cells = "".join(f"{statistics.median(x[k] for x in rows):9.2f} ({min(x[k] for x in rows):5.2f})"
+                                for k in keys) if rows else ""
+                extra = f"{last['in_part']:>8}{last['actions']:>8}" if kind == "all" else f"{'':>16}"
+                print(f"{key + ' ' + name + ' ' + kind:26}{len(shown):>8}{extra}{cells}")
 
 
 # ------------------------------------------------------------------------------ saves (a worker)
@@ -641,6 +676,8 @@ def main() -> None:
                     help="the saves' operations to time (autosave,undo,load,continue-undo)")
     ap.add_argument("--tables", default="", help="also bots on these tables (doom,level7,convoy), pointer moving")
     ap.add_argument("--table-frames", type=int, default=3000, help="loop iterations on each of --tables")
+    ap.add_argument("--person", action="store_true",
+                    help="--tables: the first seat a person (what its choices light follows the pointer)")
     ap.add_argument("--tables-worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--saves-worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--game", help=argparse.SUPPRESS)

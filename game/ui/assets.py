@@ -34,10 +34,16 @@ class Assets:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._data: dict[str, dict[str, Any]] = {}
         self._panels: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._exists: dict[str, bool] = {}
 
     # -- images ---------------------------------------------------------------------------
     def exists(self, rel: str) -> bool:
-        return (self.root / rel).is_file()
+        # Asked for every marker and wall strip of a map drawn (thousands a frame): the answer is
+        # kept for the process, as the images themselves are.
+        got = self._exists.get(rel)
+        if got is None:
+            got = self._exists[rel] = (self.root / rel).is_file()
+        return got
 
     def image(self, rel: str, size: tuple[int, int] | None = None) -> pygame.Surface:
         """The image at assets/`rel`, scaled to `size` if given; a vector stand-in if missing."""

@@ -70,6 +70,16 @@ def text(surface: pygame.Surface, s: str, font: pygame.font.Font, colour: RGB, p
     return rect
 
 
+def text_bound(s: str, font: pygame.font.Font, colour: RGB, pos: tuple[int, int], anchor: str = "topleft",
+               shadow: bool = False) -> pygame.Rect:
+    """Every pixel `text` with the same arguments draws (its shadow too), without drawing."""
+    rect = rendered(font, s, colour).get_rect(**{anchor: pos})
+    if shadow:
+        offset = max(1, font.get_height() // 16)
+        rect = rect.union(rect.move(offset, offset))
+    return rect
+
+
 def elide(text: str, font: pygame.font.Font, width: int) -> str:
     """`text` cut with an ellipsis to fit `width` pixels."""
     return _LAID_OUT.get(("elide", font, text, width), lambda: _elide(text, font, width))

@@ -399,3 +399,118 @@ def test_gears_pointer_over_targets_while_the_attack_panel_is_up(make_app):
     points = [p for p in figures + areas + figures[::-1] if table.view_rect.collidepoint(p) and not panel.collidepoint(p)]
     in_part = _point_and_compare(app, table, points, lambda: table.target == target)
     assert in_part >= 5, in_part
+
+
+
+
+def _tour_compared(app, table, points) -> tuple[int, dict[str, set]]:
+    """The pointer to each point in turn, one motion event a frame; every frame drawn (in part
+    or whole) compared with the same state drawn whole. Returns the frames drawn in part and,
+    for each of the title's local parts, what it showed in them."""
+    in_part, shown = 0, {}
+    for pos in points:
+        before = table.frames_in_part
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        drew = app.step()
+        if drew and table.frames_in_part > before:
+            in_part += 1
+            for name, (what, _r) in table.local_parts().items():
+                shown.setdefault(name, set()).add(what)
+        if drew:
+            assert pygame.image.tobytes(app.screen, "RGB") == _whole(app, table), f"pointer at {pos}"
+    return in_part, shown
+
+
+def test_doom_pointer_over_lit_squares_redraws_the_squares_and_the_path(make_app):
+    """A marine's move (rules/doom.md section 6, Move): each lit square under the pointer is
+    outlined and shows the path walked with its MP (issue 13 item 3), a figure under it its card.
+    A move onto another square draws only the old and new rectangles of these (the kit's local
+    parts); each frame equals the whole frame, so no outline, path or card is left where the
+    pointer was."""
+    from tests.ui.test_doom_play import _act, start_game
+
+    app, table = start_game(make_app)
+    app.clock = FixedClock()
+    _act(app, table, "declare", action="run")
+    app.step()
+    squares = [c for c, acts in table.choices.squares.items() if acts[0].kind == "move"]
+    assert len(squares) >= 8, "no move squares lit: nothing to hover"
+    figures = [c for c in table.state.figure_cells() if c in table._seen_cells()]
+    points = [table.screen_of_cell(c) for c in squares + figures] * 2
+    points += list(islice(_pointer_path(table, 29), 600))
+    in_part, shown = _tour_compared(app, table, points)
+    paths = {guide for _lit, guide, _card in shown["hover"] if guide}
+    cards = {card[1] for _lit, _guide, card in shown["hover"] if card}
+    assert in_part >= 2 * len(squares), in_part
+    assert len(paths) >= len(squares) // 2, "the paths were not drawn in part"
+    assert cards, "no figure's card was drawn in part"
+
+
+def test_level7_pointer_over_doors_placements_and_tiles_redraws_what_it_lit(make_app):
+    """Level 7 (rules/level7-escape.md: exploring a door, placing the tile drawn, moving): the
+    door arrow under the pointer is lit, a placement's ghost and card light under it, a tile
+    under it shows its card (and, in reach, its brighter shade and the walk there). A move that
+    changes one draws only its old and new rectangles (the tiles drawn again there, clipped);
+    each frame equals the whole frame, so nothing lit is left where the pointer was."""
+    from tests.ui.test_gears_play import do_click
+    from tests.ui.test_level7_play import answer_pending, door_pos, start_game
+
+    app, table = start_game(make_app)
+    app.clock = FixedClock()
+    app.step()
+    explore = [a for a in table.session.legal_actions() if a.kind == "explore"]
+    assert explore, "no door to explore: no arrow to hover"
+    doors = [door_pos(table, a.payload["door"]) for a in explore]
+    in_part, shown = _tour_compared(app, table, doors * 2 + list(islice(_pointer_path(table, 31), 500)))
+    assert {d for d in shown["door"] if d} == {tuple(a.payload["door"]) for a in explore}
+    assert len({card[1] for _lit, _path, card in shown["tile"] if card}) >= 1
+    do_click(app, doors[0])  # explore: the placements the rules offer
+    app.step()
+    assert table.state.proc["pending"]["kind"] == "placement" and len(table.actions) >= 2
+    ghosts = [table._screen_rect(table._ghost_rect(i)).center for i in range(len(table.actions))]
+    cards = [r.center for r, _i in table.option_rects]
+    placing, shown = _tour_compared(app, table, (cards + ghosts) * 2 + list(islice(_pointer_path(table, 31), 300)))
+    assert {o for o in shown["placement"] if o is not None} == set(range(len(table.actions)))
+    do_click(app, cards[0])
+    answer_pending(app, table)
+    for _n in range(200):  # the turn's event shown step by step (frames in part), then a walk
+        if not table.busy:
+            break
+        app.step()
+    walking, shown = _tour_compared(app, table, list(islice(_pointer_path(table, 23), 900)))
+    assert any(lit and path for lit, path, _card in shown["tile"]), "no walk was shown to a tile in reach"
+    assert in_part >= 10 and placing >= len(ghosts) and walking >= 5, (in_part, placing, walking)
+
+
+def test_convoy_frames_drawn_in_part_are_frames_drawn_whole(make_app):
+    """Neuroshima Convoy (no map, no figures): the bots play with the pointer moving over the
+    window; a frame in which only the clock moved things (the dice) or the pointer onto or off
+    the strength box (rules/convoy.md, the battle: the breakdown of both sides' strength) draws
+    those rectangles only, the play area under them clipped; each equals the whole frame."""
+    from game import titles
+    from game.convoy.rules.title import ConvoyTitle
+    from game.ui.convoy.table_scene import ConvoyTable
+
+    app = make_app((1280, 720))
+    session = Session.start(ConvoyTitle(), titles.get("convoy").default_scenario, seed=3, options={})
+    table = ConvoyTable(app.ctx, session, ["bot", "bot"], (1280, 720), bot_delay_ms=0, animate=True)
+    app.push(table)
+    in_part, _moved = _play_and_compare(app, table, actions=40, pointer=True)
+    assert in_part >= 10, in_part
+    app.scenes.pop()
+
+    session = Session.start(ConvoyTitle(), titles.get("convoy").default_scenario, seed=3, options={})
+    table = ConvoyTable(app.ctx, session, ["human", "human"], (1280, 720), animate=True)
+    app.push(table)
+    app.clock = FixedClock()
+    app.step()
+    if table.handoff is not None:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=table.view_rect.center, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=table.view_rect.center, button=1))
+        app.step()
+    box = table.strength_rect
+    assert box is not None, "no strength box: no battle city"
+    around = [box.center, (box.left - 3, box.centery), box.topleft, (box.right + 3, box.bottom + 3), box.midbottom,
+              (box.centerx, box.top - 4)] * 3
+    in_part, shown = _tour_compared(app, table, around + list(islice(_pointer_path(table, 37), 300)))
+    assert sum(1 for what in shown["strength"] if what) >= 1 and in_part >= 6, (in_part, shown)

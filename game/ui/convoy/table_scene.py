@@ -109,6 +109,7 @@ class ConvoyTable(GameTable):
         self._active_before = 0
         self._all_steps: list[Step] = []
         self.intent: dict | None = None  # a dropped card's destination waiting for its payment
+        self._strength_seen: tuple[int, int] | None = None  # the pointer when hover() last looked
         super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
 
     # ------------------------------------------------------------------ the title's words
@@ -358,6 +359,7 @@ class ConvoyTable(GameTable):
         super()._draw_overlays(surface)
 
     def update(self, dt_ms: int) -> None:
+        self.begin_tick()  # before the steps' clock marks the frame dirty: it may be drawn in part
         if self.steps:
             s = self.steps[0]
             s.age += round(min(dt_ms, 100) / self.pace())
@@ -639,8 +641,13 @@ class ConvoyTable(GameTable):
                 self.say(_("Not an answer to the question: {prompt}").format(prompt=str(self._pending()["prompt"])))
         return None
 
-    def hover(self, pos) -> None:
+    def hovered_card(self) -> tuple[str, pygame.Rect] | None:
+        """The card shown large under the pointer, with its rect: in a browsed pile, the hand or
+        a city (a pile's top card is not: a click browses it)."""
+        pos = self.mouse
         hovered: tuple[str, pygame.Rect] | None = None
+        if pos is None:
+            return None
         if self.browse is not None:
             for uid, rect in self.browse_rects:
                 if rect.collidepoint(pos):
@@ -652,17 +659,42 @@ class ConvoyTable(GameTable):
             for uid, rect in self.slot_rects.items():
                 if rect.collidepoint(pos):
                     hovered = (str(uid), rect)
+        return hovered
+
+    def hover(self, pos) -> None:
+        hovered = self.hovered_card()  # the kit set the pointer to pos
         if hovered != self._hover_card:
             self._hover_card = hovered
             self.dirty = True
-        if self.strength_rect is not None:
-            self.dirty = True
+        if self._over_strength(pos) != self._over_strength(self._strength_seen):
+            self.dirty = True  # the strength breakdown comes or goes (a local part)
+        self._strength_seen = pos
+
+    def _over_strength(self, pos) -> bool:
+        return self.strength_rect is not None and pos is not None and self.strength_rect.collidepoint(pos) and not self.steps
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         self._layout(surface.get_size())
+        # A frame where only the clock moved things (dice rolling) or the pointer moved onto the
+        # strength box: those rectangles drawn again, the play area under them clipped to them.
+        if type(self).draw is ConvoyTable.draw and self.draw_moving(surface, self._draw_play):
+            return
         surface.fill((20, 22, 26))
         self.draw_table(surface, self._draw_play, self._draw_over)
+
+    def frame_key(self) -> tuple:
+        return (self.browse, self.drag_live, self.press_src, self.intent, len(self.steps), self.battle_city)
+
+    def title_pointer_key(self) -> tuple:
+        # The card shown large under the pointer: a card in a city or a browsed pile too, not only
+        # the hand's (the kit's card_rects).
+        return (self._hover_card and self._hover_card[0],)
+
+    def local_parts(self) -> dict:
+        """The strength breakdown beside the strength box while the pointer is on it."""
+        panel = self._strength_panel()
+        return {"strength": (panel and (tuple(panel[0]), panel[1]), [panel[0]] if panel else [])}
 
     def _draw_play(self, surface) -> None:
         pygame.draw.rect(surface, (30, 34, 38), self.view_rect)
@@ -675,6 +707,7 @@ class ConvoyTable(GameTable):
             for c, col in enumerate(self._columns(self.zones[zone])):
                 self._draw_column(surface, col, c, SIDE_INDEX[side], zone == "far")
         self._draw_battle(surface)
+        self.show_sprites(surface, [])  # no figures: the play area is the base of frames drawn in part
 
     def _draw_opponent(self, surface) -> None:
         """The opponent's strip: name, hand as card backs with a count, deck and discard."""
@@ -1015,24 +1048,16 @@ class ConvoyTable(GameTable):
     def _draw_over(self, surface) -> None:
         """Over the panels: the strength breakdown, a browsed discard pile, the battle steps and
         the card being dragged."""
-        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
-        if self.strength_rect is not None and self.mouse is not None and self.strength_rect.collidepoint(self.mouse) \
-                and not self.steps:
-            from game.convoy.rules import board as B
-
-            a = B.active_city(self.state)
-            lines = [(_("Moloch"), self.colour_of("moloch"))] + [(t, pal.text) for t in self._breakdown(a, 0)] + \
-                [(_("Outpost"), self.colour_of("outpost"))] + [(t, pal.text) for t in self._breakdown(a, 1)]
+        ctx, px = self.ctx, self.ctx.px
+        strength = self._strength_panel()
+        if strength is not None:
+            panel, lines = strength
             font = ctx.font(13)
-            w = min(px(520), max(font.size(t)[0] for t, _c in lines) + px(24))
-            panel = pygame.Rect(0, 0, w, len(lines) * font.get_linesize() + px(20))
-            panel.topright = (self.strength_rect.left - px(8), self.strength_rect.top)
-            panel.clamp_ip(self.view_rect)
             widgets.panel(surface, ctx, panel, alpha=250)
             self.panels.append((panel, len(self.buttons)))
             yy = panel.top + px(10)
             for t, colour in lines:
-                yy = widgets.text(surface, widgets.elide(t, font, w - px(20)), font, colour, (panel.left + px(10), yy)).bottom
+                yy = widgets.text(surface, widgets.elide(t, font, panel.width - px(20)), font, colour, (panel.left + px(10), yy)).bottom
         if self.browse is not None:
             self._draw_browse(surface)
         if self.steps:
@@ -1048,6 +1073,24 @@ class ConvoyTable(GameTable):
                 rect = pygame.Rect(0, 0, w, h)
                 rect.center = self.mouse
                 cards.draw_card(surface, ctx, rect, self.content, self.state.ids[uid], state="selected")
+
+    def _strength_panel(self) -> tuple[pygame.Rect, tuple] | None:
+        """The strength breakdown of the city fought over, side by side and card by card (its
+        rect beside the strength box, its lines), while the pointer is on the box."""
+        if not self._over_strength(self.mouse):
+            return None
+        from game.convoy.rules import board as B
+
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        a = B.active_city(self.state)
+        lines = [(_("Moloch"), self.colour_of("moloch"))] + [(t, pal.text) for t in self._breakdown(a, 0)] + \
+            [(_("Outpost"), self.colour_of("outpost"))] + [(t, pal.text) for t in self._breakdown(a, 1)]
+        font = ctx.font(13)
+        w = min(px(520), max(font.size(t)[0] for t, _c in lines) + px(24))
+        panel = pygame.Rect(0, 0, w, len(lines) * font.get_linesize() + px(20))
+        panel.topright = (self.strength_rect.left - px(8), self.strength_rect.top)
+        panel.clamp_ip(self.view_rect)
+        return panel, tuple(lines)
 
     def _draw_browse(self, surface) -> None:
         ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state

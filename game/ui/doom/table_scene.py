@@ -38,7 +38,7 @@ from game.ui import widgets
 from game.ui.doom import choices as C
 from game.ui.doom import words
 from game.ui.doom.entry import INVADER, SAVES
-from game.ui.kit import hand, side_rows
+from game.ui.kit import hand, shapes, side_rows
 from game.ui.kit.ai_panel import AiShown
 from game.ui.kit.dice_tray import DiceRoll, ShownDie
 from game.ui.kit.game_table import BOT_DELAY_MS, GameTable, Sprite
@@ -112,6 +112,7 @@ class DoomTable(GameTable):
         self.hover_cell: tuple[int, int] | None = None
         self.map_layer = Layer()  # the floor, fog, doors, markers and lit squares (_draw_map)
         self._paths: tuple = (None, {})  # (actions, mover) -> queries.reachable, for the hovered path
+        self._guide: tuple = (None, ())  # (what it was made for, _hover_guide's plan)
         self.guard_off: dict[str, tuple[int, str]] = {}  # marine -> the turn its Guard questions are off
         self.spawns: list[SpawnFx] = []  # figures coming onto the map, the first one playing
         # (bot, its last reason as the viewer may read it, the number of actions once it is applied)
@@ -742,11 +743,22 @@ class DoomTable(GameTable):
         cam = self.camera
         # Everything under the figures is one layer (kit/layers.py), drawn again only when one
         # of these changes (issue 19: the fog alone was a see-through sheet the size of the view).
-        key = (self.renderer, self.ctx.settings, cam.x, cam.y, cam.zoom, tuple(self.view_rect), self.state_version,
-               self.choices, self._not_yours() is None, self.session.is_over(), self.hover_cell, self.aiming,
+        # The choices light squares only for the seat deciding (_draw_highlights).
+        mine = self._not_yours() is None
+        key = (self.renderer, self.ctx.settings, cam.x, cam.y, cam.zoom, tuple(self.view_rect), self._floor_key(),
+               self.choices if mine else None, mine, self.session.is_over(), self._lit_hover()[0], self.aiming,
                self.invader_view())
         self.map_layer.draw(surface, self.view_rect, key, lambda target: self._draw_floor(target, seen))
         return seen
+
+    def _floor_key(self) -> tuple:
+        """What of the state the map layer shows (the areas revealed, the doors, the markers and
+        which of them a figure stands on): most actions change none of it (a move, a roll), so
+        the layer is not painted again for them."""
+        st = self.state
+        taken = st.figure_cells()
+        return (tuple(st.revealed), tuple(st.closed), tuple(st.destroyed),
+                tuple((m.kind, m.variant, tuple(m.cell), m.cell in taken) for m in st.markers), len(st.seats))
 
     def _draw_map(self, surface) -> None:
         """The map layer (floor, fog, doors, markers, lit squares), then the figures and what
@@ -760,34 +772,38 @@ class DoomTable(GameTable):
         mine = self._not_yours() is None
         ch = self.choices
         marks = mine and not self.session.is_over() and bool(ch.targets or ch.doors or ch.figures)
-        guides = self.target is None and self.hover_cell is not None and mine and self.handoff is None
+        guides = self.target is None and mine and self.handoff is None
         if marks or self.target is not None or guides:
-            # The lit targets over the tokens, the target line, the hover guides: they follow the
-            # choices and the pointer (the frame's key), so they change only in a whole frame;
-            # drawn again, clipped, wherever a figure under them moved.
-            out.append(Sprite("over", (self.target, self.hover_cell), pygame.Rect(self.view_rect),
-                              partial(self._paint_over, seen)))
+            # The lit targets over the tokens, the target line, the hover guides: the first two
+            # follow the choices (the frame's key), the guides the pointer (a local part); drawn
+            # again, clipped, wherever a figure under them moved.
+            out.append(Sprite("over", (self.target,), pygame.Rect(self.view_rect), partial(self._paint_over, seen)))
         return out
 
     def _paint_over(self, seen, surface) -> None:
         self._draw_marks_over(surface)
         if self.target is not None:
             self._draw_target_line(surface)
-        elif self.hover_cell is not None and self._not_yours() is None and self.handoff is None:
-            self._draw_hover_guides(surface, seen)
+        else:
+            shapes.paint(surface, self._hover_guide(seen))
 
     def frame_key(self) -> tuple:
         cam = self.camera
-        return (cam.x, cam.y, cam.zoom, self.choices, self.target, self.aiming, self.hover_cell, self.invader_view(),
+        return (cam.x, cam.y, cam.zoom, self.choices, self.target, self.aiming, self.invader_view(),
                 self.step_note, len(self.spawns))
+
+    def local_parts(self) -> dict:
+        """What the square under the pointer shows: its outline on the map layer, the path to it
+        or the sight line stopped short of it (`_hover_guide`), a figure's card beside the
+        pointer. A move onto another square draws the old and new rectangles of these only."""
+        lit, lit_rects = self._lit_hover()
+        guide = self._hover_guide(self._seen_cells())
+        card = self._figure_card()
+        shown = card and (tuple(card[0]),) + card[1:]
+        return {"hover": ((lit, guide, shown), lit_rects + shapes.bound(guide) + ([card[0]] if card else []))}
 
     def over_map(self) -> bool:
         return self.target is not None  # the odds panel: drawn whole
-
-    def title_pointer_key(self) -> tuple:
-        # A figure's card stands beside the pointer (_draw_figure_card): it moves with it.
-        cell = self.hover_cell
-        return (self.mouse,) if cell is not None and cell in self.state.figure_cells() else ()
 
     def _draw_floor(self, surface, seen) -> None:
         surface.fill(self.ctx.palette.table, self.view_rect)
@@ -836,10 +852,20 @@ class DoomTable(GameTable):
         end = tuple(tuple(c) for c in self.choices.footprints.get(cell, [cell]))
         return self._paths[1].get(end, [])
 
-    def _draw_hover_guides(self, surface, seen) -> None:
-        """Under the pointer: a lit move square shows the path walked and its MP; an enemy the
-        attacker cannot shoot shows the sight line stopped at what blocks it (queries.sight_line,
-        the test the rules make)."""
+    def _hover_guide(self, seen) -> tuple:
+        """What the square under the pointer guides to, as shapes (kit/shapes.py: the same plan
+        draws it and bounds it): a lit move square the path walked and its MP; an enemy the
+        attacker cannot shoot the sight line stopped at what blocks it (queries.sight_line, the
+        test the rules make). Made once per square, state and camera."""
+        cam = self.camera
+        mine = self._not_yours() is None and self.handoff is None and self.target is None
+        key = (self.state_version, self.hover_cell, self.choices, mine, cam.x, cam.y, cam.zoom, tuple(self.view_rect),
+               self.ctx.settings)
+        if self._guide[0] != key:
+            self._guide = (key, self._make_guide(seen) if mine and self.hover_cell is not None else ())
+        return self._guide[1]
+
+    def _make_guide(self, seen) -> tuple:
         from game.doom.rules import queries as Q
 
         cell, st, ctx, px = self.hover_cell, self.state, self.ctx, self.ctx.px
@@ -848,31 +874,27 @@ class DoomTable(GameTable):
             path = self._move_path(cell)
             mover = self._mover()
             if not path or mover is None:
-                return
+                return ()
             own = [c for c, f in st.figure_cells().items() if f == mover[0]]
             points = [self.screen_of_cell(self._centre_cell(own))] + [self.screen_of_cell(self._centre_cell(list(p)))
                                                                       for p in path]
-            pygame.draw.lines(surface, (0, 0, 0), False, points, 6)
-            pygame.draw.lines(surface, (250, 250, 250), False, points, 2)
-            for p in points[1:]:
-                pygame.draw.circle(surface, (250, 250, 250), p, px(3))
-            label = _("{n} MP").format(n=len(path))
-            font = ctx.font(13, bold=True)
-            widgets.text(surface, label, font, (250, 250, 250), (points[-1][0], points[-1][1] - px(14)), "midbottom",
-                         shadow=True)
-            return
+            white = (250, 250, 250)
+            return (shapes.lines((0, 0, 0), points, 6), shapes.lines(white, points, 2),
+                    *(shapes.dot(white, p, px(3)) for p in points[1:]),
+                    shapes.label(_("{n} MP").format(n=len(path)), ctx.font(13, bold=True), white,
+                                 (points[-1][0], points[-1][1] - px(14))))
         attacker = self._attacker()
         fig = st.figure_cells().get(cell)
         if attacker is None or fig is None or cell in self.choices.targets or cell not in seen:
-            return
+            return ()
         enemy = (fig in st.invaders) != (attacker in st.invaders)
         now = st.act if st.act is not None else st.turn if st.phase == "marine" else None
         if not enemy or st.proc is not None and st.proc["pending"]["kind"] not in ("guard", "sentry") \
                 or st.proc is None and not (now and now.get("attacks", 0) > 0):
-            return
+            return ()
         line = Q.sight_line(st, attacker, cell, fig)
         if line is None or line.visible or line.blocker is None:
-            return
+            return ()
         own = [c for c, f in st.figure_cells().items() if f == attacker]
         a = self.screen_of_cell(self._centre_cell(own))
         b = self.screen_of_cell(cell)
@@ -881,25 +903,24 @@ class DoomTable(GameTable):
         bx0, by0 = self.camera.to_screen(float(x0) * self.tw, float(y0) * self.th)
         bx1, by1 = self.camera.to_screen(float(x1) * self.tw, float(y1) * self.th)
         col = ctx.palette.los_blocked
-        pygame.draw.line(surface, (0, 0, 0), a, b, 4)
-        pygame.draw.line(surface, col, a, b, 2)
-        pygame.draw.line(surface, (0, 0, 0), (bx0, by0), (bx1, by1), max(5, round(6 * z)))
-        pygame.draw.line(surface, col, (bx0, by0), (bx1, by1), max(3, round(4 * z)))
         mid = (round((bx0 + bx1) / 2), round((by0 + by1) / 2))
-        pygame.draw.circle(surface, col, mid, px(5))
-        widgets.text(surface, _("no line of sight"), ctx.font(13, bold=True), col, (b[0], b[1] - px(18)), "midbottom",
-                     shadow=True)
+        return (shapes.line((0, 0, 0), a, b, 4), shapes.line(col, a, b, 2),
+                shapes.line((0, 0, 0), (bx0, by0), (bx1, by1), max(5, round(6 * z))),
+                shapes.line(col, (bx0, by0), (bx1, by1), max(3, round(4 * z))),
+                shapes.dot(col, mid, px(5)),
+                shapes.label(_("no line of sight"), ctx.font(13, bold=True), col, (b[0], b[1] - px(18))))
 
-    def _draw_figure_card(self, surface) -> None:
-        """The figure under the pointer: its name and numbers (DESIGN.md: hover a figure)."""
+    def _figure_card(self) -> tuple | None:
+        """The card of the figure under the pointer (DESIGN.md: hover a figure): its rect beside
+        the pointer, the figure, its title and lines; None when none shows."""
         cell = self.hover_cell
-        seen = self._seen_cells()
-        if cell is None or cell not in seen or self.mouse is None or self.handoff is not None or self.session.is_over():
-            return
+        if cell is None or self.mouse is None or self.handoff is not None or self.session.is_over() \
+                or cell not in self._seen_cells():
+            return None
         fig = self.state.figure_cells().get(cell)
         if fig is None:
-            return
-        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+            return None
+        ctx, px = self.ctx, self.ctx.px
         title, lines = figure_card_lines(self.state, self.content, fig)
         font, small = ctx.font(14, bold=True), ctx.font(12)
         lines = [widgets.elide(line, small, self.view_rect.width - px(60)) for line in lines]
@@ -910,11 +931,20 @@ class DoomTable(GameTable):
         h = font.get_height() + px(2) + len(lines) * small.get_height() + 2 * px(10) + px(4)
         rect = pygame.Rect(self.mouse[0] + px(18), self.mouse[1] + px(18), w, h)
         rect.clamp_ip(self.view_rect)
+        return rect, fig, title, tuple(lines)
+
+    def _draw_figure_card(self, surface) -> None:
+        card = self._figure_card()
+        if card is None:
+            return
+        rect, fig, title, lines = card
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        font, small = ctx.font(14, bold=True), ctx.font(12)
         widgets.panel(surface, ctx, rect, alpha=235)
         y = widgets.text(surface, title, font, words.colour(fig) if fig in self.state.marines else pal.text,
-                         (rect.left + pad, rect.top + px(10))).bottom + px(2)
+                         (rect.left + px(14), rect.top + px(10))).bottom + px(2)
         for line in lines:
-            y = widgets.text(surface, line, small, pal.text_dim, (rect.left + pad, y)).bottom
+            y = widgets.text(surface, line, small, pal.text_dim, (rect.left + px(14), y)).bottom
 
     def _cell_rect(self, cell) -> pygame.Rect:
         z = self.camera.zoom
@@ -1007,16 +1037,26 @@ class DoomTable(GameTable):
                 glow.fill((*col, 70 if c == cell else 40), r)
             r = self._cell_rect(cell).move(*off).inflate(-4, -4)
             pygame.draw.rect(glow, (*col, 200), r, 2, border_radius=3)
-        if self.hover_cell in ch.footprints:
-            for c in ch.footprints[self.hover_cell]:
+        lit = self._lit_hover()[0]
+        if lit in ch.footprints:
+            for c in ch.footprints[lit]:
                 pygame.draw.rect(glow, (255, 255, 255, 200), self._cell_rect(c).move(*off).inflate(-4, -4), 2)
         for cell in ch.blasts.get(self.aiming or "", {}):
             r = self._cell_rect(cell).move(*off).inflate(-3, -3)
             glow.fill((250, 150, 40, 60), r)
             pygame.draw.rect(glow, (250, 150, 40, 220), r, 2, border_radius=4)
-        if self.hover_cell is not None and self.hover_cell in ch.squares:
-            pygame.draw.rect(glow, (255, 255, 255, 220), self._cell_rect(self.hover_cell).move(*off).inflate(-2, -2), 2)
+        if lit in ch.squares:
+            pygame.draw.rect(glow, (255, 255, 255, 220), self._cell_rect(lit).move(*off).inflate(-2, -2), 2)
         surface.blit(glow, self.view_rect.topleft)
+
+    def _lit_hover(self) -> tuple[tuple[int, int] | None, list[pygame.Rect]]:
+        """The square under the pointer when the map layer outlines it (a lit square, or a
+        footprint a move may take), with the squares' rects; else None and no rect."""
+        cell, ch = self.hover_cell, self.choices
+        if cell is None or self._not_yours() is not None or self.session.is_over() \
+                or cell not in ch.footprints and cell not in ch.squares:
+            return None, []
+        return cell, [self._cell_rect(c) for c in ch.footprints.get(cell, [])] + [self._cell_rect(cell)]
 
     def _draw_marks_over(self, surface) -> None:
         """Targets, doors and invaders to activate, over the tokens: a figure's token covers its

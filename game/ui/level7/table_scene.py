@@ -35,7 +35,7 @@ from game.engine.session import Session
 from game.engine.text import Msg, as_text
 from game.i18n import _, pgettext
 from game.ui import widgets
-from game.ui.kit import hand, side_rows
+from game.ui.kit import hand, shapes, side_rows
 from game.ui.kit.dice_tray import DiceRoll, ShownDie
 from game.ui.kit.game_table import BOT_DELAY_MS, GameTable, Sprite
 from game.ui.kit.layers import outline
@@ -133,6 +133,7 @@ class Level7Table(GameTable):
         self.card_kind = ""  # the adrenaline card clicked: its uses on the prompt line
         self.hover_tile: str | None = None
         self.hover_option: int | None = None  # the placement card or ghost under the pointer
+        self.hover_door: tuple | None = None  # the explore arrow under the pointer (_lit_door)
         self.option_rects: list[tuple[pygame.Rect, int]] = []
         self.steps: list[Shown] = []
         self.seen: set[str] = set()
@@ -453,6 +454,7 @@ class Level7Table(GameTable):
         self.walk = []
 
     def update(self, dt_ms: int) -> None:
+        self.begin_tick()  # before the steps' clock marks the frame dirty: it may be drawn in part
         if self.steps and not self.anims and not (self.dice and not self.dice.done):
             s = self.steps[0]
             if s.dice is not None and s.age == 0:  # this step's roll: the tray shows it first
@@ -598,8 +600,9 @@ class Level7Table(GameTable):
         option = next((i for r, i in self.option_rects if r.collidepoint(pos)), None)
         if option is None and inside and self._pending_kind() == "placement":
             option = self._ghost_at(pos)
-        if (tile, option) != (self.hover_tile, self.hover_option):
-            self.hover_tile, self.hover_option = tile, option
+        door = self._lit_door(pos)
+        if (tile, option, door) != (self.hover_tile, self.hover_option, self.hover_door):
+            self.hover_tile, self.hover_option, self.hover_door = tile, option, door
             self.dirty = True
 
     def _pending_kind(self) -> str | None:
@@ -759,21 +762,28 @@ class Level7Table(GameTable):
         if type(self).draw is Level7Table.draw and self.draw_moving(surface, self._draw_map_under):
             return
         surface.fill((16, 18, 22))
-        self.option_rects = []
         self.draw_table(surface, self._draw_map, self._draw_over_panels)
 
     def frame_key(self) -> tuple:
         cam = self.camera
-        return (cam.x, cam.y, cam.zoom, self.hover_tile, self.hover_option, self.selected, len(self.steps),
-                tuple(map(str, self.walk)))
+        return (cam.x, cam.y, cam.zoom, self.selected, len(self.steps), tuple(map(str, self.walk)))
 
-    def title_pointer_key(self) -> tuple:
-        door = self._door_at(self.mouse) if self.mouse else None
-        return (tuple(door) if door else None,)  # the door arrow under the pointer is lit
-
-    def over_map(self) -> bool:
-        # The placement cards lay out option_rects as they draw: drawn whole.
-        return self._pending_kind() == "placement" or bool(self.steps)
+    def local_parts(self) -> dict:
+        """What the pointer lights: the tile under it (its brighter shade in reach, the path
+        walked there, its card in words), the explore arrow under it, the placement under it
+        (its ghost on the map and its card). A move that changes one draws the old and new
+        rectangles of that part only."""
+        lit = self.hover_tile if self._mine() and self.hover_tile in self._reach_tiles() else None
+        path = self._reach_path()
+        card = self._tile_card()
+        tile = ((lit, path, card and (tuple(card[0]),) + card[1:]),
+                ([self._screen_rect(self._tile_rect(lit))] if lit else []) + shapes.bound(path) + ([card[0]] if card else []))
+        door = self._lit_door(self.mouse)
+        arrow = ([self._arrow_bound(door)] if door is not None else [])
+        option = self.hover_option if self._pending_kind() == "placement" else None
+        placed = ([self._screen_rect(self._ghost_rect(option)).inflate(4, 4)] + [r for r, i in self.option_rects if i == option]
+                  if option is not None and option < len(self.actions) else [])
+        return {"tile": tile, "door": (door, arrow), "placement": (option, placed)}
 
     def _token_radius(self) -> int:
         return max(self.ctx.px(9), round(CELL * 0.085 * self.camera.zoom))
@@ -914,10 +924,7 @@ class Level7Table(GameTable):
         px = self.ctx.px
         lit = (110, 230, 140)
         kind = self._pending_kind()
-        tiles = set(self.reach) if kind is None else {a.payload.get("tile") for a in self.actions if a.payload.get("tile")}
-        if kind == "placement":
-            tiles = set()
-        for name in tiles:
+        for name in self._reach_tiles():
             if name not in self._placed_names():
                 continue
             rect = self._screen_rect(self._tile_rect(name)).inflate(-px(6), -px(6))
@@ -930,16 +937,31 @@ class Level7Table(GameTable):
                 if a.kind == "vent" and a.payload["to"] in self._placed_names():
                     rect = self._screen_rect(self._tile_rect(a.payload["to"])).inflate(-px(14), -px(14))
                     pygame.draw.rect(surface, (90, 190, 240), rect, max(2, px(2)), border_radius=px(10))
-        path = self.reach.get(self.hover_tile or "", []) if kind is None else []
-        if path:
-            pts = [self._tile_rect(self.state.player.tile).center]
-            for a, b in zip([self.state.player.tile] + path, path):
-                pts += [self._door_between(a, b), self._tile_rect(b).center]
-            screen = [self.camera.to_screen(*p) for p in pts]
-            pygame.draw.lines(surface, (250, 240, 120), False, screen, max(3, px(5)))
-            for i, p in enumerate(screen[2::2], 1):
-                pygame.draw.circle(surface, (250, 240, 120), p, px(11))
-                widgets.text(surface, str(i), self.ctx.font(12, bold=True), (30, 30, 20), p, "center")
+        shapes.paint(surface, self._reach_path())
+
+    def _reach_tiles(self) -> set[str]:
+        """The tiles outlined: where the active character may walk, or those a pending decision
+        names (none while a placement is offered)."""
+        kind = self._pending_kind()
+        if kind == "placement":
+            return set()
+        return set(self.reach) if kind is None else {a.payload.get("tile") for a in self.actions if a.payload.get("tile")}
+
+    def _reach_path(self) -> tuple:
+        """The walk to the tile under the pointer, door by door, each step numbered (shapes)."""
+        path = self.reach.get(self.hover_tile or "", []) if self._mine() and self._pending_kind() is None else []
+        if not path:
+            return ()
+        px = self.ctx.px
+        pts = [self._tile_rect(self.state.player.tile).center]
+        for a, b in zip([self.state.player.tile] + path, path):
+            pts += [self._door_between(a, b), self._tile_rect(b).center]
+        screen = [self.camera.to_screen(*p) for p in pts]
+        out = [shapes.lines((250, 240, 120), screen, max(3, px(5)))]
+        for i, p in enumerate(screen[2::2], 1):
+            out += [shapes.dot((250, 240, 120), p, px(11)),
+                    shapes.label(str(i), self.ctx.font(12, bold=True), (30, 30, 20), p, "center", shadow=False)]
+        return tuple(out)
 
     def _draw_doors(self, surface) -> None:
         """An arrow on each door of the active character's tile that leads to unexplored space."""
@@ -947,7 +969,7 @@ class Level7Table(GameTable):
             return
         px = self.ctx.px
         tile = self.state.player.tile
-        hot = self._door_at(self.mouse) if self.mouse else None
+        hot = self._lit_door(self.mouse)
         for a in self.actions:
             if a.kind != "explore":
                 continue
@@ -955,7 +977,7 @@ class Level7Table(GameTable):
             x, y = self.camera.to_screen(*self._door_point(tile, door))
             dx, dy = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0)}[door[0]]  # placed tiles' slots are already turned
             r = px(22)
-            colour = (250, 200, 60) if hot is not None and list(hot) == list(door) else (240, 160, 40)
+            colour = (250, 200, 60) if door == hot else (240, 160, 40)
             tip = (x + dx * r, y + dy * r)
             base = (x - dx * r * 0.4, y - dy * r * 0.4)
             left = (base[0] - dy * r * 0.8, base[1] + dx * r * 0.8)
@@ -963,6 +985,20 @@ class Level7Table(GameTable):
             pygame.draw.polygon(surface, colour, [tip, left, right])
             pygame.draw.polygon(surface, (40, 20, 0), [tip, left, right], 2)
             widgets.text(surface, "?", self.ctx.font(13, bold=True), (40, 20, 0), (x, y), "center")
+
+    def _lit_door(self, pos) -> tuple | None:
+        """The explore arrow drawn lit: the one under the pointer at `pos`, while the arrows show."""
+        if pos is None or not self._mine() or self._pending_kind() is not None:
+            return None
+        door = self._door_at(pos)
+        return tuple(door) if door is not None else None
+
+    def _arrow_bound(self, door: tuple) -> pygame.Rect:
+        """Every pixel of a door's arrow (_draw_doors: its tip half a radius beyond the door
+        point, its outline 2 px) and its "?"."""
+        x, y = self.camera.to_screen(*self._door_point(self.state.player.tile, door))
+        r = self.ctx.px(22) + 4
+        return pygame.Rect(int(x) - r, int(y) - r, 2 * r + 2, 2 * r + 2)
 
     def _draw_ghosts(self, surface) -> None:
         """Every placement the rules offer for the drawn tile: a faint ghost each, the one under
@@ -1074,24 +1110,35 @@ class Level7Table(GameTable):
             lines.append(_("No one has looked in yet."))
         return lines
 
-    def _draw_tile_card(self, surface) -> None:
-        """The tile under the pointer: its name, icons, tokens, face-up items and figures, in words."""
+    def _tile_card(self) -> tuple | None:
+        """The card of the tile under the pointer (its rect, name and lines), or None when none shows."""
         tile = self.hover_tile
         if tile is None or self.steps or self._pending_kind() == "placement" or self.selected is not None:
-            return
-        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
-        t = self.tiles[tile]
-        lines = self._tile_card_lines(tile)
+            return None
+        ctx, px = self.ctx, self.ctx.px
+        name = self.tiles[tile].name
+        lines = tuple(self._tile_card_lines(tile))
         small = ctx.font(12)
-        w = max([ctx.font(14, bold=True).size(t.name)[0]] + [small.size(l)[0] for l in lines]) + px(20)
+        w = max([ctx.font(14, bold=True).size(name)[0]] + [small.size(l)[0] for l in lines]) + px(20)
         w = min(w, px(380))
         h = px(30) + sum(len(widgets.wrap(l, small, w - px(20))) for l in lines) * small.get_linesize() + px(10)
         rect = pygame.Rect(0, 0, w, h)
         rect.bottomleft = (self.view_rect.left + px(12), self.view_rect.bottom - px(12))
+        return rect, name, lines
+
+    def _draw_tile_card(self, surface) -> None:
+        """The tile under the pointer: its name, icons, tokens, face-up items and figures, in words."""
+        card = self._tile_card()
+        if card is None:
+            return
+        rect, name, lines = card
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        small = ctx.font(12)
         widgets.panel(surface, ctx, rect, alpha=235)
-        y = widgets.text(surface, t.name, ctx.font(14, bold=True), pal.accent, (rect.left + px(10), rect.top + px(5))).bottom + px(2)
+        y = widgets.text(surface, name, ctx.font(14, bold=True), pal.accent, (rect.left + px(10), rect.top + px(5))).bottom + px(2)
         for line in lines:
-            y = widgets.text_block(surface, line, small, pal.text, pygame.Rect(rect.left + px(10), y, w - px(20), h), 1.0)
+            y = widgets.text_block(surface, line, small, pal.text,
+                                   pygame.Rect(rect.left + px(10), y, rect.width - px(20), rect.height), 1.0)
 
     def _draw_reroll(self, surface) -> None:
         """While a reroll is asked: the roll's dice numbered as the options name them, the dice
@@ -1144,6 +1191,7 @@ class Level7Table(GameTable):
             widgets.text(surface, str(self.players.index(cid) + 1), ctx.font(12, bold=True), (20, 20, 20), at, "center")
 
     def _draw_over_panels(self, surface) -> None:
+        self.option_rects = []  # laid out again by the placement cards (a frame in part too)
         self._draw_hospital(surface)
         self._draw_tile_card(surface)
         self._draw_reroll(surface)
