@@ -1887,10 +1887,15 @@ class _SquadLook(_Look):
         return worth + kill * (8 * foes - own)
 
     def explored_this_move(self) -> bool:
-        """Whether the move I am making explored partway (the move frame's record): the next
-        level's Locusts have just come out, all at once (spec 6.12)."""
+        """Whether the move I am making explored partway (the move frame's record) and my goal
+        is now where Locusts stand: the next level's Locusts have just come out, all at once
+        (spec 6.12), and the rest of the move would walk at them alone. Not toward a place
+        (Roadblocks' exit: weighing safety only there cost 61 -> 55 wins of 100 at 2 players)."""
         f = self.frame or {}
-        return f.get("f") == "move" and f.get("player") == self.me and bool(f.get("explored"))
+        if not (f.get("f") == "move" and f.get("player") == self.me and f.get("explored")):
+            return False
+        goal = set(self.goal_areas())
+        return any(x.area in goal for x in self.state.locusts.values())
 
     def goal_weight(self) -> float:
         self.goal_areas()

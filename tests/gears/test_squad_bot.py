@@ -870,8 +870,10 @@ def test_after_exploring_partway_the_rest_of_the_move_seeks_safety_not_the_goal(
     6.2 (a move card's areas may be spent after exploring). Scattered at 4 players, seed
     1000: Marcus opened 17B on Roadie Run with his partners five areas back and walked on
     toward its four new Grinders, which then came to him alone. Once the move has explored
-    (the move frame's record), what is left of it weighs safety only: with Grinders two areas
-    ahead, the COG that would otherwise step on toward the door does not, and says why."""
+    (the move frame's record) and the goal is where Locusts stand, what is left of it weighs
+    safety only: with Grinders at the door and two beside his way, the COG that would otherwise
+    step on toward the door stops, and says why. Toward a place with no Locust in it
+    (Roadblocks' exit) the move goes on as before."""
     from game.gears.rules.movement import next_steps_toward
 
     s = start(real, "scattered", players=4)
@@ -879,19 +881,19 @@ def test_after_exploring_partway_the_rest_of_the_move_seeks_safety_not_the_goal(
     me = s.players[2]  # in level 1's section with the door ahead
     s.active = 2
     s.pending = {"stack": []}
-    look = SquadBot(1).look(s, me)
-    door = look.goal_areas()[0]
+    door = SquadBot(1).look(s, me).goal_areas()[0]
     here = s.cogs[me].area
-    first = sorted(next_steps_toward(view, here, door))[0]
-    ahead = sorted(next_steps_toward(view, first, door))[0]
-    s.locusts = {f"grinder#{i}": LocustState(f"grinder#{i}", "grinder", ahead) for i in (1, 2)}
+    beside = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) == 2
+                  and view.mdist(a, door) >= view.mdist(here, door))
+    s.locusts = {f"grinder#{i}": LocustState(f"grinder#{i}", "grinder", a) for i, a in ((1, beside), (2, beside), (3, door))}
     frame = {"f": "move", "player": me, "left": 2, "steps": 1, "left_areas": [here], "asked": [], "followers": []}
     T.push(s, dict(frame))
     choice = SquadBot(1).decide(s, real.legal_actions(s))
-    assert choice.action.kind == "step" and choice.action.payload["area"] == first, choice.reason
+    assert choice.action.kind == "step" and choice.action.payload["area"] in next_steps_toward(view, here, door), choice.reason
     s.pending = {"stack": []}
     T.push(s, dict(frame, explored=True))
     choice = SquadBot(1).decide(s, real.legal_actions(s))
-    assert "exploring has just brought out" in choice.reason, choice.reason
-    assert not (choice.action.kind == "step" and view.mdist(choice.action.payload["area"], door) < view.mdist(here, door))
+    assert choice.action.kind == "stop" and "exploring has just brought out" in choice.reason, choice.reason
+    del s.locusts["grinder#3"]
+    assert not SquadBot(1).look(s, me).explored_this_move()
     P.release(s)
