@@ -970,6 +970,15 @@ class SquadBot(CogBot):
                 return max(score, 200), M("Play {card}, then use the equipment: no Locust activates before the Stranded walks out at the end of the turn", card=N.card(a.payload["card"]))
             if ctx.holds_sit_tight():
                 return score - 100, M("{why} (kept for the turn I use the equipment that brings out the Stranded)", why=why)
+        if reach:
+            dest = ctx.move_gain(reach)[1]
+            near = ctx.smashers_near(ctx.cog.area)
+            if near and not ctx.smashers_near(dest):
+                # Shooting beside it outscored leaving (China Shop at 4 players, seed 1022: the
+                # squad shot Wretches from the start area, the Berserker's, until its attack on
+                # the whole area put three of them down on turn 5).
+                score += _OUT_OF_REACH
+                why = M("{why}; out of the reach of {locust}, whose attack hits every figure in its area", why=why, locust=N.locust(ctx.state, near[0]))
         left = len(ctx.cog.hand) - 1
         cost = _HEALTH_COST.get(left, 0.0)
         if cost and a.payload["card"].split("#")[0] != "sit_tight":
@@ -1288,7 +1297,7 @@ class SquadBot(CogBot):
 
     def _a_step(self, ctx: _Look, a: Action) -> tuple[float, str]:
         if ctx.phase != "stranded":
-            return super()._a_step(ctx, a)
+            return self._after_explore(ctx, *super()._a_step(ctx, a))
         to = a.payload["area"]
         if ctx.stranded_exit_dist(to) == 0:
             return 1000, M("Move the Stranded into {to}, the map exit: the mission is won", to=to)
@@ -1297,11 +1306,31 @@ class SquadBot(CogBot):
                                            if b in ctx.view.move_dist and ctx.view.mdist(to, b) <= more])
         return 50 + v, M("Move the Stranded to {to}, toward the exit ({n} areas left)", to=to, n=ctx.stranded_exit_dist(to))
 
+    def _a_locust_path(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        """Among a Locust's shortest steps (the active player's choice, spec 6.2), the map exit
+        for the enemy whose entering it flips the stage (China Shop: the Berserker); the
+        Locust being activated is named by the rules (`activating`); outside an activation
+        only an attacked Locust that walks to its attacker moves (the Berserker, seed p. 26)."""
+        area, flip = a.payload["area"], ctx.flip_on_entry()
+        if flip is not None and area == flip[1]:
+            x = ctx.state.locusts.get(ctx.state.flags.get("activating") or "")
+            if x is None or x.enemy == flip[0]:
+                return 100, M("The {name} goes through {area}, the map exit: its entering it flips the stage", name=N.enemy(flip[0]), area=area)
+        return super()._a_locust_path(ctx, a)
+
     def _a_explore(self, ctx: _Look, a: Action) -> tuple[float, str]:
         wait = self._wait_to_explore(ctx)
         if wait is not None:
             return -5, wait
         return super()._a_explore(ctx, a)
+
+    @staticmethod
+    def _after_explore(ctx: _Look, score: float, why: str) -> tuple[float, str]:
+        """A step or stop after this move explored says why it ignores the goal
+        (`_SquadLook.goal_weight`)."""
+        if ctx.explored_this_move():
+            return score, M("{why}: exploring has just brought out the next level's Locusts, so the rest of my move seeks safety, not them", why=why)
+        return score, why
 
     @staticmethod
     def _wait_to_explore(ctx: _Look) -> Msg | None:
@@ -1338,7 +1367,7 @@ class SquadBot(CogBot):
                 # A step on weighs the area only (move_gain), not what standing here allows.
                 return 60, M("Stop on {area}: its equipment is the stage's objective, used this turn", area=ctx.cog.area)
         if ctx.phase != "stranded":
-            return super()._a_stop(ctx, a)
+            return self._after_explore(ctx, *super()._a_stop(ctx, a))
         if not (ctx.frame or {}).get("paid"):
             return 0, M("Leave the Stranded where he is: keep my cards")
         here = ctx.stranded_area()
@@ -1367,6 +1396,11 @@ def _attacks_its_whole_area(enemy: str) -> bool:
 # The msgid of the squad plan's goal for a key enemy that walks to the squad on its own (The
 # Showdown's Feral Berserker; squad_plan words it).
 _COMES_TO_US = "the {name}: its death opens the way on"
+
+# A card that moves me out of the reach of a sturdy whole-area attacker (`smashers_near`): its
+# attack falls on every figure there, about 2.7 wounds on each (4 dice against defence 2) once
+# a round at 4 players, and a likely kill scores up to about 150.
+_OUT_OF_REACH = 40.0
 
 # Score points a played card costs by the cards it leaves in hand (a card is a point of health).
 _HEALTH_COST = {0: 120.0, 1: 50.0, 2: 15.0}
@@ -1737,6 +1771,18 @@ class _SquadLook(_Look):
         return piece == tile and eq is not None and ("gain_weapon" in eq.effect or "draw_random_weapons" in eq.effect) \
             and len(self.cog.weapons) >= self.content.cogs[self.cog.character].weapon_limit
 
+    def flip_on_entry(self) -> tuple[str, str] | None:
+        """(enemy, exit area) when the stage flips as that enemy moves into the level's map
+        exit (China Shop, spec 9.2.2), else None."""
+        m = self.content.missions[self.state.mission]
+        if self.state.stage >= len(m.stages) or m.stages[self.state.stage].flip_when.keyword != "enemy_in_exit_area":
+            return None
+        from game.gears.rules.missions import _exit_area_of_level
+
+        p = m.stages[self.state.stage].flip_when.params
+        area = _exit_area_of_level(self.state, int(p["level"]))
+        return (p["enemy"], area) if area else None
+
     def flip_places_stranded(self) -> bool:
         """The current stage's flip puts the Stranded on the map (Search for the Stranded Stage
         2: its back places him in 17B's equipment area and spawns Butchers at the exit, spec
@@ -1840,10 +1886,26 @@ class _SquadLook(_Look):
             worth += 80 * kill
         return worth + kill * (8 * foes - own)
 
+    def explored_this_move(self) -> bool:
+        """Whether the move I am making explored partway (the move frame's record) and my goal
+        is now where Locusts stand: the next level's Locusts have just come out, all at once
+        (spec 6.12), and the rest of the move would walk at them alone. Not toward a place
+        (Roadblocks' exit: weighing safety only there cost 61 -> 55 wins of 100 at 2 players)."""
+        f = self.frame or {}
+        if not (f.get("f") == "move" and f.get("player") == self.me and f.get("explored")):
+            return False
+        goal = set(self.goal_areas())
+        return any(x.area in goal for x in self.state.locusts.values())
+
     def goal_weight(self) -> float:
         self.goal_areas()
         if _gid(self._goal_name) == "a bleeding-out partner":
             return 4.0
+        if self.explored_this_move():
+            # The rest of that move goes to safety, not toward them (Scattered at 4 players,
+            # seed 1000: Marcus opened 17B on Roadie Run with his partners five areas back, walked
+            # on toward its four new Grinders, and they came to him alone).
+            return 0.0
         if _gid(self._goal_name) == "the Locusts":
             base = 0.5
         elif _gid(self._goal_name).startswith("the Locusts (") or _gid(self._goal_name) == _COMES_TO_US:
@@ -1901,17 +1963,31 @@ class _SquadLook(_Look):
 
         view = self.view
         n = 0
-        # A whole-area attacker counts when it is too sturdy to shoot down before it strikes
-        # (health 5 or more: the Berserker, the Feral Berserker, 7). Not the Butchers of Search
-        # for the Stranded (health 4): counting them cost the escort (its Stage 2 with seeds 1-5
-        # at 2 players: 3 -> 2).
         for x in self.state.locusts.values():
-            if x.area not in view.move_dist or not ((_attacks_its_whole_area(x.enemy) and W.enemy_stats(self.state, self.content, x.enemy).health >= 5) or any(
+            if x.area not in view.move_dist or not (self.sturdy_area_attacker(x) or any(
                     a.effect in _AREA_HITS for a in W.enemy_stats(self.state, self.content, x.enemy).abilities)):
                 continue
             if view.mdist(x.area, area) <= reach or (sight and los(view, (x.area, x.cover), (area, None))):
                 n += 1
         return n
+
+    def sturdy_area_attacker(self, x) -> bool:
+        """Whether Locust `x`'s AI cards attack every figure in its area and it is too sturdy
+        to shoot down before it strikes (health 5 or more: the Berserker, the Feral Berserker,
+        7). Not the Butchers of Search for the Stranded (health 4): counting them in
+        `area_hitters` cost the escort (its Stage 2 with seeds 1-5 at 2 players: 3 -> 2)."""
+        from game.gears.rules import wounds as W
+
+        return _attacks_its_whole_area(x.enemy) and W.enemy_stats(self.state, self.content, x.enemy).health >= 5
+
+    def smashers_near(self, area: str) -> list[str]:
+        """Sturdy whole-area attackers (`sturdy_area_attacker`) that stand in `area` or one
+        area from it: their AI cards move them 1 area toward the nearest COG and then attack
+        every figure in their own area (base cards 20-22), so nobody there is out of reach.
+        Not one whose death is the stage's objective (China Shop Stage 3): the squad goes at it."""
+        view, keys = self.view, key_enemies(self.state)
+        return sorted(x.id for x in self.state.locusts.values() if x.area in view.move_dist
+                      and view.mdist(x.area, area) <= 1 and self.sturdy_area_attacker(x) and x.enemy not in keys)
 
     def stay_danger(self) -> float:
         """Stopping partway through a move ends it here, and the COG then takes this area's

@@ -814,3 +814,86 @@ def test_stranded_stage_2_no_flip_on_the_last_card(real, content):
     choice = SquadBot(1).decide(s, real.legal_actions(s))
     assert choice.action.kind == "special" and choice.action.payload["do"] == "equipment", choice.reason
     P.release(s)
+
+
+def test_china_shop_the_berserker_is_sent_through_the_map_exit_when_the_rules_leave_the_way_open(real):
+    """Spec 9.2.2 (China Shop Stages 1-2 flip when the Berserker moves into the level's map
+    exit) and spec 6.2 (among a Locust's equally short ways the active player chooses): when
+    the exit is one of its shortest steps, the bot sends it there and says why; no other step
+    scores as high."""
+    from game.engine.protocol import Action
+    from game.gears.rules.missions import _exit_area_of_level
+    from game.gears.rules.movement import steps_from
+
+    s = start(real, "china_shop", players=4)
+    view = s.view()
+    exit_ = _exit_area_of_level(s, 1)
+    b = next(x for x in s.locusts.values() if x.enemy == "berserker")
+    b.area = next(a for a in sorted(view.areas) if a in view.move_dist and exit_ in steps_from(view, a)
+                  and len(steps_from(view, a)) >= 2)
+    s.flags["activating"] = b.id
+    look = SquadBot(1).look(s, s.players[0])
+    into, why = SquadBot(1)._score(look, Action("locust_path", {"area": exit_}))
+    other = [SquadBot(1)._score(look, Action("locust_path", {"area": a}))[0] for a in steps_from(view, b.area) if a != exit_]
+    assert "map exit" in why and other and all(into > o for o in other)
+    # Another Locust's way is chosen as before: away from the COGs where the rules allow.
+    drone = next(x for x in s.locusts.values() if x.enemy == "drone")
+    s.flags["activating"] = drone.id
+    assert "map exit" not in SquadBot(1)._score(SquadBot(1).look(s, s.players[0]), Action("locust_path", {"area": exit_}))[1]
+    P.release(s)
+
+
+def test_china_shop_a_cog_beside_the_berserker_moves_out_of_its_reach_rather_than_shooting(real):
+    """Spec 7.6 (the Berserker's AI cards 20-22: move 1 area toward a COG, then attack every
+    figure in its own area) and spec 6.13 (a card is a point of health). China Shop at 4
+    players, seed 1022: the squad shot Wretches from the start area, the Berserker's, for four
+    turns (kills outscored a move), and one Berserker attack then put three COGs down. A COG in
+    its reach now plays the card that takes it out and says why; with the Berserker gone, the
+    same hand shoots."""
+    s = start(real, "china_shop", players=4)
+    p1 = s.players[0]
+    b = next(x for x in s.locusts.values() if x.enemy == "berserker")
+    assert s.cogs[p1].area == b.area
+    s.cogs[p1].hand = ["roadie_run#1", "active_reload#1", "blind_fire#1", "assault#1", "advance#1"]
+    choice = SquadBot(1).decide(s, real.legal_actions(s))
+    assert "out of the reach of Berserker" in choice.reason, choice.reason
+    look = SquadBot(1).look(s, p1)
+    assert look.smashers_near(look.move_gain(SquadBot._move_of(look, choice.action))[1]) == []
+    del s.locusts[b.id]
+    choice = SquadBot(1).decide(s, real.legal_actions(s))
+    assert "out of the reach" not in choice.reason and "kill" in choice.reason, choice.reason
+    P.release(s)
+
+
+def test_after_exploring_partway_the_rest_of_the_move_seeks_safety_not_the_goal(real):
+    """Spec 6.12 (exploring places the next level and spawns its Locusts at once) and spec
+    6.2 (a move card's areas may be spent after exploring). Scattered at 4 players, seed
+    1000: Marcus opened 17B on Roadie Run with his partners five areas back and walked on
+    toward its four new Grinders, which then came to him alone. Once the move has explored
+    (the move frame's record) and the goal is where Locusts stand, what is left of it weighs
+    safety only: with Grinders at the door and two beside his way, the COG that would otherwise
+    step on toward the door stops, and says why. Toward a place with no Locust in it
+    (Roadblocks' exit) the move goes on as before."""
+    from game.gears.rules.movement import next_steps_toward
+
+    s = start(real, "scattered", players=4)
+    view = s.view()
+    me = s.players[2]  # in level 1's section with the door ahead
+    s.active = 2
+    s.pending = {"stack": []}
+    door = SquadBot(1).look(s, me).goal_areas()[0]
+    here = s.cogs[me].area
+    beside = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) == 2
+                  and view.mdist(a, door) >= view.mdist(here, door))
+    s.locusts = {f"grinder#{i}": LocustState(f"grinder#{i}", "grinder", a) for i, a in ((1, beside), (2, beside), (3, door))}
+    frame = {"f": "move", "player": me, "left": 2, "steps": 1, "left_areas": [here], "asked": [], "followers": []}
+    T.push(s, dict(frame))
+    choice = SquadBot(1).decide(s, real.legal_actions(s))
+    assert choice.action.kind == "step" and choice.action.payload["area"] in next_steps_toward(view, here, door), choice.reason
+    s.pending = {"stack": []}
+    T.push(s, dict(frame, explored=True))
+    choice = SquadBot(1).decide(s, real.legal_actions(s))
+    assert choice.action.kind == "stop" and "exploring has just brought out" in choice.reason, choice.reason
+    del s.locusts["grinder#3"]
+    assert not SquadBot(1).look(s, me).explored_this_move()
+    P.release(s)
