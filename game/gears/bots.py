@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
-from typing import Callable
+from typing import Any, Callable
 
 from game.engine.bots import Choice, RandomBot, SeededBot, seat_view  # noqa: F401  (RandomBot: this title's random player too)
 from game.engine.protocol import Action
@@ -74,7 +74,11 @@ class CogBot(SeededBot):
             elif score == best[0][0]:
                 best.append((score, a, why))
         _, action, why = best[self.rng.below(len(best))] if len(best) > 1 else best[0]
+        self._decided(ctx, action)
         return Choice(action, why)
+
+    def _decided(self, ctx: _Look, action: Action) -> None:
+        """What the bot remembers of its own choice (SquadBot: where it explored)."""
 
     # ------------------------------------------------------------------ scoring
 
@@ -929,8 +933,37 @@ class SquadBot(CogBot):
     safety: a COG with few cards (its health, spec 6.13) goes back toward a partner and cover,
     and an area next to a Boomer is worse in the open. `CogBot` stays as the "cautious" level."""
 
+    def __init__(self, seed: int = 0):
+        super().__init__(seed)
+        # My last exploration in a move of mine ([turn, where the move began, tiles placed
+        # before it]): the bot remembers what it did, as a player does; the rules keep no
+        # record of it (one in the state would change the hash of games saved mid-move, and
+        # saves of the last version must load). Saved with the bot (get_state).
+        self.explored: list[Any] | None = None
+
     def look(self, state: GearsState, me: str | None) -> _Look:
-        return _SquadLook(state, me)
+        return _SquadLook(state, me, self.explored)
+
+    def _decided(self, ctx: _Look, action: Action) -> None:
+        if action.kind == "explore":
+            mark = ctx.move_mark()
+            if mark is not None:
+                self.explored = mark
+
+    def get_state(self) -> dict[str, Any]:
+        data = super().get_state()
+        if self.explored is not None:
+            data["explored"] = list(self.explored)
+        return data
+
+    def set_state(self, data: Any) -> None:
+        explored = data.get("explored") if isinstance(data, dict) else None
+        if explored is not None and not (isinstance(explored, list) and len(explored) == 3
+                                         and isinstance(explored[0], int) and isinstance(explored[1], str)
+                                         and isinstance(explored[2], int)):
+            raise ValueError(f"not a SquadBot exploration: {str(explored)[:60]}")
+        super().set_state({k: v for k, v in data.items() if k != "explored"} if isinstance(data, dict) else data)
+        self.explored = explored
 
     def _score(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """A move weighed with the squad's bounds (a step or stop of my move, a card that
@@ -1682,8 +1715,9 @@ def key_enemies(state: GearsState) -> list[str]:
 class _SquadLook(_Look):
     """_Look with the squad plan as the goal and a safer sense of danger."""
 
-    def __init__(self, state: GearsState, me: str | None):
+    def __init__(self, state: GearsState, me: str | None, explored: list[Any] | None = None):
         super().__init__(state, me)
+        self.explored = explored  # the bot's memory of its last exploration (SquadBot.explored)
         self._plan: dict[str, tuple[list[str], str]] | None = None
         self._hunger: int | None = None
         self._bounds: tuple | None = None  # () once read and none apply
@@ -1886,14 +1920,23 @@ class _SquadLook(_Look):
             worth += 80 * kill
         return worth + kill * (8 * foes - own)
 
+    def move_mark(self) -> list[Any] | None:
+        """My move now, as the bot remembers an exploration in it: [turn, the area the move
+        began in, tiles placed]; None outside a move of mine."""
+        f = self.frame or {}
+        if f.get("f") != "move" or f.get("player") != self.me:
+            return None
+        left = f.get("left_areas") or [self.cog.area]
+        return [self.state.turn, left[0], len(self.state.placements)]
+
     def explored_this_move(self) -> bool:
         """Whether the move I am making explored partway (the move frame's record) and my goal
         is now where Locusts stand: the next level's Locusts have just come out, all at once
         (spec 6.12), and the rest of the move would walk at them alone. Not toward a place
         (Roadblocks' exit: weighing safety only there cost 61 -> 55 wins of 100 at 2 players)."""
-        f = self.frame or {}
-        if not (f.get("f") == "move" and f.get("player") == self.me and f.get("explored")):
-            return False
+        mark, mine = self.move_mark(), self.explored
+        if mark is None or mine is None or mark[:2] != mine[:2] or mark[2] <= mine[2]:
+            return False  # not in the move in which I explored, or no tile came out of it
         goal = set(self.goal_areas())
         return any(x.area in goal for x in self.state.locusts.values())
 

@@ -870,7 +870,7 @@ def test_after_exploring_partway_the_rest_of_the_move_seeks_safety_not_the_goal(
     6.2 (a move card's areas may be spent after exploring). Scattered at 4 players, seed
     1000: Marcus opened 17B on Roadie Run with his partners five areas back and walked on
     toward its four new Grinders, which then came to him alone. Once the move has explored
-    (the move frame's record) and the goal is where Locusts stand, what is left of it weighs
+    (the bot remembers its own exploration) and the goal is where Locusts stand, what is left of it weighs
     safety only: with Grinders at the door and two beside his way, the COG that would otherwise
     step on toward the door stops, and says why. Toward a place with no Locust in it
     (Roadblocks' exit) the move goes on as before."""
@@ -890,10 +890,17 @@ def test_after_exploring_partway_the_rest_of_the_move_seeks_safety_not_the_goal(
     T.push(s, dict(frame))
     choice = SquadBot(1).decide(s, real.legal_actions(s))
     assert choice.action.kind == "step" and choice.action.payload["area"] in next_steps_toward(view, here, door), choice.reason
+    bot = SquadBot(1)
+    bot.explored = [s.turn, here, len(s.placements)]  # explored in this move, no tile out yet
     s.pending = {"stack": []}
-    T.push(s, dict(frame, explored=True))
-    choice = SquadBot(1).decide(s, real.legal_actions(s))
+    T.push(s, dict(frame))
+    assert not bot.look(s, me).explored_this_move()
+    bot.explored = [s.turn, here, len(s.placements) - 1]  # ... and a tile came out of it
+    choice = bot.decide(s, real.legal_actions(s))
     assert choice.action.kind == "stop" and "exploring has just brought out" in choice.reason, choice.reason
+    assert SquadBot(1).look(s, me).explored_this_move() is False  # another bot did not explore
+    bot.set_state(bot.get_state())  # the memory is saved with the bot
+    assert bot.look(s, me).explored_this_move()
     del s.locusts["grinder#3"]
-    assert not SquadBot(1).look(s, me).explored_this_move()
+    assert not bot.look(s, me).explored_this_move()
     P.release(s)

@@ -676,7 +676,6 @@ def _do(ctx, action: Action) -> None:
             _auto_explore(ctx, content, f["player"])
             return
         if kind == "explore":
-            f["explored"] = True  # public: what is left of the move follows what came out (bots read it)
             _explore(ctx, content, f["player"])
             return
         pop(state)
