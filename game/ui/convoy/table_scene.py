@@ -680,8 +680,11 @@ class ConvoyTable(GameTable):
         # strength box: those rectangles drawn again, the play area under them clipped to them.
         if type(self).draw is ConvoyTable.draw and self.draw_moving(surface, self._draw_play):
             return
-        surface.fill((20, 22, 26))
+        surface.fill(self.table_colour())
         self.draw_table(surface, self._draw_play, self._draw_over)
+
+    def table_colour(self) -> tuple[int, int, int]:
+        return (20, 22, 26)
 
     def frame_key(self) -> tuple:
         return (self.browse, self.drag_live, self.press_src, self.intent, len(self.steps), self.battle_city)

@@ -664,7 +664,7 @@ class DoomTable(GameTable):
         # A frame where only the clock moved figures, dice or a portal: what moved drawn again.
         if type(self).draw is DoomTable.draw and self.draw_moving(surface, self._draw_map_layer):
             return
-        surface.fill(self.ctx.palette.table)
+        surface.fill(self.table_colour())
         self.draw_table(surface, self._draw_map, self._draw_over_panels)
 
     def _draw_over_panels(self, surface) -> None:

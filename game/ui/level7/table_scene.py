@@ -761,8 +761,11 @@ class Level7Table(GameTable):
         # under it drawn clipped to it (a subclass that draws over the table: always whole).
         if type(self).draw is Level7Table.draw and self.draw_moving(surface, self._draw_map_under):
             return
-        surface.fill((16, 18, 22))
+        surface.fill(self.table_colour())
         self.draw_table(surface, self._draw_map, self._draw_over_panels)
+
+    def table_colour(self) -> tuple[int, int, int]:
+        return (16, 18, 22)
 
     def frame_key(self) -> tuple:
         cam = self.camera
