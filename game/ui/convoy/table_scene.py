@@ -1171,7 +1171,7 @@ class ConvoyTable(GameTable):
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         r = self.hand_rect
         pygame.draw.rect(surface, (24, 26, 31), r)
-        pygame.draw.line(surface, pal.panel_edge, (r.left, r.top), (r.right, r.top), 2)
+        pygame.draw.line(surface, pal.panel_edge, (r.left, r.top), (r.right - 1, r.top), 2)  # inside its rect: a strip is drawn alone
         self._draw_piles(surface, self.bottom, self.zones["piles"].inflate(0, -px(8)))
 
     def _draw_hand_row(self, surface) -> None:

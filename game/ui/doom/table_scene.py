@@ -1283,7 +1283,7 @@ class DoomTable(GameTable):
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         r = self.hand_rect
         pygame.draw.rect(surface, (24, 26, 31), r)
-        pygame.draw.line(surface, pal.panel_edge, (r.left, r.top), (r.right, r.top), 2)
+        pygame.draw.line(surface, pal.panel_edge, (r.left, r.top), (r.right - 1, r.top), 2)  # inside its rect: a strip is drawn alone
         st = self.state
         info = pygame.Rect(r.left + px(14), r.top + px(10), px(240), r.height - px(16))
         heading = _("Invader's hand: {n} cards").format(n=len(st.hand))

@@ -956,7 +956,7 @@ class GearsTable(GameTable):
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         r = self.hand_rect
         pygame.draw.rect(surface, (24, 26, 31), r)
-        pygame.draw.line(surface, pal.panel_edge, (r.left, r.top), (r.right, r.top), 2)
+        pygame.draw.line(surface, pal.panel_edge, (r.left, r.top), (r.right - 1, r.top), 2)  # inside its rect: a strip is drawn alone
         self.card_rects = {}
         viewer = self.viewer
         if viewer is None or viewer not in self.state.cogs:

@@ -932,22 +932,37 @@ class GameTable(Scene, ABC):
         self._pointer_drawn = self._pointer_view(parts)
         self.full_redraw = False
 
-    def _draw_over_play_area(self, surface, over_panels) -> None:
+    def _draw_over_play_area(self, surface, over_panels, strips: list[pygame.Rect] | None = None) -> None:
         """The toolbar, the prompt line, the hand strip, the side panel, the title's panels and
-        the overlays: a whole frame's, or under the clip of a rectangle drawn again in part."""
+        the overlays: a whole frame's, or under the clip of a rectangle drawn again in part.
+        With `strips` (a frame drawn in part after the game changed): only those strips are
+        painted again, each under its own clip, then what lies over them; the others are laid
+        out under an empty clip (their buttons answer clicks; a layer blits nothing)."""
         self.buttons = []
         self.panels = []
         self.message_rect: pygame.Rect | None = None  # the message line's box, when one is shown
         self._costly_drawn, self._held = set(), set()
         self._prompt_column = False
-        self._layered(self.toolbar_layer, surface, self.toolbar_rect, self.toolbar_key(), self._draw_toolbar)
-        self._draw_prompt(surface)
-        self._draw_hand(surface)
-        self._layered(self.side_layer, surface, self.side_rect, self.side_key(), self._draw_side, self.SIDE_RECORDS)
+        clip = surface.get_clip()
+        for rect, paint in ((self.toolbar_rect, lambda: self._layered(self.toolbar_layer, surface, self.toolbar_rect,
+                                                                        self.toolbar_key(), self._draw_toolbar)),
+                            (self.prompt_rect, lambda: self._draw_prompt(surface)),
+                            (self.hand_rect, lambda: self._draw_hand(surface)),
+                            (self.side_rect, lambda: self._layered(self.side_layer, surface, self.side_rect, self.side_key(),
+                                                                     self._draw_side, self.SIDE_RECORDS))):
+            if strips is not None:
+                surface.set_clip(rect if rect in strips else pygame.Rect(rect.topleft, (0, 0)))
+                if rect in strips:
+                    surface.fill(self.table_colour(), rect)  # what lies beneath it in a whole frame
+            paint()
         self._over_at = (over_panels, len(self.buttons), len(self.panels))
-        if over_panels is not None:
-            over_panels(surface)
-        self._draw_overlays(surface)
+        for area in [clip] if strips is None else strips:
+            surface.set_clip(area)
+            del self.buttons[self._over_at[1]:], self.panels[self._over_at[2]:]
+            if over_panels is not None:
+                over_panels(surface)
+            self._draw_overlays(surface)
+        surface.set_clip(clip)
         for gone in set(self._costly_seen) - self._costly_drawn:  # shown again later: new again
             del self._costly_seen[gone]
 
@@ -1093,11 +1108,13 @@ class GameTable(Scene, ABC):
             if what != shown_local[name][0]:
                 dirty += shown_local[name][1] + where
         strips = self._strips()
-        dirty += [rect for (rect, key), shown in zip(strips, self._strips_shown or ()) if key != shown]
+        changed = [rect for (rect, key), shown in zip(strips, self._strips_shown or ()) if key != shown]
         rects = merged([r.clip(surface.get_rect()) for r in dirty])
         missed = 0  # the map layer painted whole (not patched): what it shows changed outside the rects
-        Layer.patching = []
         try:
+            if changed:  # each strip that changed painted alone (merged, they would cover the screen)
+                self._draw_over_play_area(surface, self._over_at[0], changed)
+            Layer.patching = []
             for rect in rects:
                 inside = rect.clip(self.view_rect)
                 if inside.width and inside.height:
@@ -1274,7 +1291,7 @@ class GameTable(Scene, ABC):
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         r = self.prompt_rect
         pygame.draw.rect(surface, (26, 28, 33), r)
-        pygame.draw.line(surface, pal.panel_edge, (r.left, r.bottom - 1), (r.right, r.bottom - 1), 1)
+        pygame.draw.line(surface, pal.panel_edge, (r.left, r.bottom - 1), (r.right - 1, r.bottom - 1), 1)  # inside its rect: a strip is drawn alone
         text, buttons = self._prompt_content()
         font = ctx.font(15, bold=True)
         # Buttons from the right edge leftward; the prompt text takes what is left.
