@@ -582,7 +582,8 @@ class GearsTable(GameTable):
         """The hovered area: its glow and outline (_draw_highlights) lie within its box; the
         hovered figure's card and the attack panel, each within its rect (both follow the
         figures: a figure sliding moves them, and the pointer onto another figure changes the
-        card; what they say changes only with the state or the frame's key)."""
+        card; what each says is in what it shows); the lit choices and the taken cover spots,
+        which an action changes where they were and are."""
         card = self._figure_card()
         panel = self._preview_place()
         # The hovered area is outlined unless it is a choice (lit or not: the seat deciding may

@@ -1081,13 +1081,16 @@ class GameTable(Scene, ABC):
         return tray_key(self.dice), tray_bound(self.ctx, self.view_rect, self.dice)
 
     def draw_moving(self, surface, back: Callable[[pygame.Surface], Any]) -> bool:
-        """A frame in which only the clock moved things (a figure sliding, the dice rolling):
-        the last frame stays on `surface` and only the rectangles of the sprites and the dice
+        """A frame in which the clock moved things (a figure sliding, the dice rolling), the
+        pointer changed a part, or an action changed only what sprites, parts and strips show:
+        the last frame stays on `surface` and only the rectangles of the sprites, parts and dice
         that changed are drawn again: `back(surface)` (the map layer, from its copy), the
         sprites over it, then the dice, the message and the handoff card, each clipped to the
-        rectangle; the same pixels a whole frame has there. False (nothing drawn) when the
-        frame must be drawn whole: input since the last frame, a change of the game, a panel
-        over the map, a new window size or a scene above that closed (`full_redraw`)."""
+        rectangle; each strip whose key changed is painted alone (`_strips`). The same pixels a
+        whole frame has there. False (nothing drawn) when the frame must be drawn whole: input
+        other than the pointer (or a click, `CLICKS_IN_PART`) since the last frame, a change of
+        what the view shows (`view_key`), a panel over the map, a new window size or a scene
+        above that closed (`full_redraw`)."""
         last = self._last_frame
         if not self._calm or self.full_redraw or last is None or self._shown is None \
                 or last != (surface.get_size(), self._frame_key()):
