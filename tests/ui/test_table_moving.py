@@ -43,13 +43,17 @@ def _pointer_path(table, step: int):
                 yield x, y
 
 
-def _play_and_compare(app, table, actions: int, frames_per_action: int = 400, pointer: bool = False) -> tuple[int, int]:
+def _play_and_compare(app, table, actions: int, frames_per_action: int = 400, pointer: bool = False,
+                      counts: dict | None = None) -> tuple[int, int]:
     """Bots play `actions` actions; every frame drawn in part is compared with a whole one.
     With `pointer`, the pointer moves over the window at every frame meanwhile (its card, tooltip
-    or highlight must follow it). Returns (frames drawn in part, frames that moved a figure)."""
+    or highlight must follow it). Returns (frames drawn in part, frames that moved a figure);
+    `counts["after action"]` gets the frames drawn in part in which the game changed."""
     app.clock = FixedClock()
     session = table.session
     in_part = moved = 0
+    counts = {} if counts is None else counts
+    counts.setdefault("after action", 0)
     start = len(session.actions)
     path = _pointer_path(table, 37)
     for _n in range(frames_per_action * actions):
@@ -57,12 +61,14 @@ def _play_and_compare(app, table, actions: int, frames_per_action: int = 400, po
             break
         before = table.frames_in_part
         shown = list(table._shown or [])
+        version = table.state_version
         if pointer:
             pos = next(path)
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
         drew = app.step()
         if drew and table.frames_in_part > before:
             in_part += 1
+            counts["after action"] += table.state_version != version
             if [k for _n1, k, _r in table._shown] != [k for _n1, k, _r in shown]:
                 moved += 1
             got = pygame.image.tobytes(app.screen, "RGB")
@@ -80,9 +86,13 @@ def test_gears_frames_drawn_in_part_are_frames_drawn_whole(make_app):
     session = Session.start(GearsTitle(), "emergence", seed=3, options={"players": 2})
     table = GearsTable(app.ctx, session, ["bot", "bot"], (1280, 720), bot_delay_ms=0, animate=True)
     app.push(table)
-    in_part, moved = _play_and_compare(app, table, actions=40)
+    counts: dict = {}
+    in_part, moved = _play_and_compare(app, table, actions=40, counts=counts)
     assert moved >= 20, "no figure slid in a frame drawn in part: nothing was compared"
     assert in_part >= moved
+    # A bot's action that changes nothing the map shows draws the figures, parts and strips
+    # that changed over the last frame (view_key), not the whole screen.
+    assert counts["after action"] >= 10, counts
 
 
 def test_gears_handoff_card_over_a_sliding_figure(make_app):
@@ -514,3 +524,73 @@ def test_convoy_frames_drawn_in_part_are_frames_drawn_whole(make_app):
               (box.centerx, box.top - 4)] * 3
     in_part, shown = _tour_compared(app, table, around + list(islice(_pointer_path(table, 37), 300)))
     assert sum(1 for what in shown["strength"] if what) >= 1 and in_part >= 6, (in_part, shown)
+
+
+def _clicks_compared(app, table, actions: int) -> tuple[int, int]:
+    """The people play `actions` actions by clicks (moves, cards, attacks, hand-offs) with the
+    bots' choices, a bot seat's in the loop; every frame drawn in part, the ones after a click that acted included, is
+    compared with the same state drawn whole. Returns (frames drawn in part, those in which the
+    game changed)."""
+    from game.gears import bots
+    from tests.ui.test_gears_play import do_click, play_by_clicks
+
+    app.clock = FixedClock()
+    session = table.session
+    counts = {"in part": 0, "after action": 0}
+    draw, seen = app.draw, [table.state_version]
+
+    def compared(surface) -> None:
+        before = table.frames_in_part
+        draw(surface)
+        if table.frames_in_part > before:
+            counts["in part"] += 1
+            counts["after action"] += table.state_version != seen[0]
+            got = pygame.image.tobytes(app.screen, "RGB")
+            assert got == _whole(app, table), f"frame drawn in part differs from the whole one (action {len(session.actions)})"
+        seen[0] = table.state_version
+
+    app.draw = compared
+    chooser = {p: bots.SquadBot(seed=5 + i) for i, p in enumerate(table.players)}
+    start = len(session.actions)
+    for _n in range(4 * actions):
+        if session.is_over() or len(session.actions) - start >= actions:
+            break
+        if table.is_bot(session.decider):
+            app.step()  # the bot's action comes in the loop's update
+            continue
+        if table.handoff is not None:
+            do_click(app, table.view_rect.center)
+        play_by_clicks(app, table, chooser[session.decider].decide(session.state, session.legal_actions()).action)
+        for _f in range(200):
+            if not table.busy:
+                break
+            app.step()
+        app.step()
+    return counts["in part"], counts["after action"]
+
+
+def test_gears_frames_after_clicks_that_act_are_frames_drawn_whole(make_app):
+    """Two people at one desk (hand-offs between them), then a person and a bot, play by
+    clicks: the frame after a click or a bot's decision that changes the game (a log line, a
+    hand card gone, the lit areas moved, a figure's rings, a cover taken) is drawn in part, the
+    map's floor not painted again, and each such frame equals the same state drawn whole."""
+    from tests.ui.test_gears_play import start_game
+
+    for size, seats, least in (((1280, 720), ("human", "human"), 5), ((1920, 1080), ("human", "bot"), 10)):
+        app, table = start_game(make_app, seats=seats, size=size)
+        in_part, after_action = _clicks_compared(app, table, actions=30)
+        assert after_action >= least, (size, seats, in_part, after_action)
+
+
+def test_a_strip_left_stale_after_an_action_fails_the_comparison(make_app, monkeypatch):
+    """The comparison above sees a stale rectangle: with the hand strip's key blind to the
+    hand (its cards and ammunition), a frame after an action leaves the old strip on screen."""
+    import pytest
+
+    from game.ui.gears.table_scene import GearsTable
+    from tests.ui.test_gears_play import start_game
+
+    monkeypatch.setattr(GearsTable, "hand_key", lambda self: ())
+    app, table = start_game(make_app, seats=("human", "human"))
+    with pytest.raises(AssertionError, match="differs from the whole one"):
+        _clicks_compared(app, table, actions=30)

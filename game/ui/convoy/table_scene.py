@@ -680,8 +680,11 @@ class ConvoyTable(GameTable):
         # strength box: those rectangles drawn again, the play area under them clipped to them.
         if type(self).draw is ConvoyTable.draw and self.draw_moving(surface, self._draw_play):
             return
-        surface.fill((20, 22, 26))
+        surface.fill(self.table_colour())
         self.draw_table(surface, self._draw_play, self._draw_over)
+
+    def table_colour(self) -> tuple[int, int, int]:
+        return (20, 22, 26)
 
     def frame_key(self) -> tuple:
         return (self.browse, self.drag_live, self.press_src, self.intent, len(self.steps), self.battle_city)
@@ -1168,7 +1171,7 @@ class ConvoyTable(GameTable):
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         r = self.hand_rect
         pygame.draw.rect(surface, (24, 26, 31), r)
-        pygame.draw.line(surface, pal.panel_edge, (r.left, r.top), (r.right, r.top), 2)
+        pygame.draw.line(surface, pal.panel_edge, (r.left, r.top), (r.right - 1, r.top), 2)  # inside its rect: a strip is drawn alone
         self._draw_piles(surface, self.bottom, self.zones["piles"].inflate(0, -px(8)))
 
     def _draw_hand_row(self, surface) -> None:

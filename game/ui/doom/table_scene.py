@@ -664,7 +664,7 @@ class DoomTable(GameTable):
         # A frame where only the clock moved figures, dice or a portal: what moved drawn again.
         if type(self).draw is DoomTable.draw and self.draw_moving(surface, self._draw_map_layer):
             return
-        surface.fill(self.ctx.palette.table)
+        surface.fill(self.table_colour())
         self.draw_table(surface, self._draw_map, self._draw_over_panels)
 
     def _draw_over_panels(self, surface) -> None:
@@ -1283,7 +1283,7 @@ class DoomTable(GameTable):
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         r = self.hand_rect
         pygame.draw.rect(surface, (24, 26, 31), r)
-        pygame.draw.line(surface, pal.panel_edge, (r.left, r.top), (r.right, r.top), 2)
+        pygame.draw.line(surface, pal.panel_edge, (r.left, r.top), (r.right - 1, r.top), 2)  # inside its rect: a strip is drawn alone
         st = self.state
         info = pygame.Rect(r.left + px(14), r.top + px(10), px(240), r.height - px(16))
         heading = _("Invader's hand: {n} cards").format(n=len(st.hand))

@@ -548,25 +548,82 @@ class GearsTable(GameTable):
         # drawn again (a tutorial draws its own marks over the table: always whole there).
         if type(self).draw is GearsTable.draw and self.draw_moving(surface, self._draw_map_layer):
             return
-        surface.fill(self.ctx.palette.table)
+        surface.fill(self.table_colour())
         self.draw_table(surface, self._draw_map, self._draw_over_panels)
 
+    CLICKS_IN_PART = True
+
     def frame_key(self) -> tuple:
+        # What a click selects (a target, a card, a grenade's or weapon's areas, a discard) shows
+        # in parts (the lit areas, the attack panel), sprites (rings, the line to the target)
+        # and strips (the prompt, the hand): only the camera moves everything.
         cam = self.camera
-        return (cam.x, cam.y, cam.zoom, self.choices, self.hover_named, self.target,
-                self.attack_choice, self.selected_card, self.grenade_mode, self.area_weapon, self.area_pick,
-                self.confirm_drop)
+        return cam.x, cam.y, cam.zoom
+
+    def view_key(self) -> tuple:
+        """What the map layer shows of the state beside the lit choices (a part): the tiles
+        laid (the renderer) and the rules' marks (_draw_state_marks); the lit choices, the
+        COGs' cover and the hovered area are parts. A move, a card or a roll changes none of it."""
+        st = self.state
+        marks = (tuple((name, tuple(sorted(hole.items()))) for name, hole in st.holes.items()), tuple(st.doors),
+                 tuple(tuple(sorted(d.items())) for d in st.dropped))
+        return self.painter.for_state(st), marks
+
+    def hand_key(self) -> tuple:
+        viewer = self.viewer
+        cog = self.state.cogs.get(viewer) if viewer is not None else None
+        mine = self._not_yours() is None and self.session.decider == viewer
+        shown = None if cog is None else (cog.character, tuple(cog.hand), tuple(map(tuple, cog.weapons)), cog.grenades,
+                                          cog.bleeding)
+        return (viewer, shown, mine, tuple(self.choices.drops), tuple(self.choices.cards), self.selected_card,
+                self.handoff is not None)
 
     def local_parts(self) -> dict:
         """The hovered area: its glow and outline (_draw_highlights) lie within its box; the
         hovered figure's card and the attack panel, each within its rect (both follow the
         figures: a figure sliding moves them, and the pointer onto another figure changes the
-        card; what they say changes only with the state or the frame's key)."""
+        card; what each says is in what it shows); the lit choices and the taken cover spots,
+        which an action changes where they were and are."""
         card = self._figure_card()
         panel = self._preview_place()
-        return {"hover_area": (self.hover_area, [self._area_box(self.hover_area)] if self.hover_area else []),
-                "figure_card": ((card[0], tuple(card[1])), [card[1]]) if card else (None, []),
-                "attack_panel": (tuple(panel[0]), [panel[0]]) if panel else (None, [])}
+        # The hovered area is outlined unless it is a choice (lit or not: the seat deciding may
+        # not be the viewer's), so whether it is one is part of what it shows.
+        hover = (self.hover_area, self.hover_area in self.choices.areas)
+        return {"hover_area": (hover, [self._area_box(self.hover_area)] if self.hover_area else []),
+                "lit": self._lit_part(),
+                "cover": self._cover_part(),
+                "figure_card": ((card[0], tuple(card[1]), card[2]), [card[1]]) if card else (None, []),
+                "attack_panel": ((tuple(panel[0]), self.state_version, self.target, self.attack_choice), [panel[0]])
+                if panel else (None, [])}
+
+    def _cover_taken(self) -> list[tuple[str, tuple[int, int]]]:
+        """The cover spots taken, with their occupier (a dot in their colour on the map)."""
+        cover = self.state.view().cover
+        return [(p, self.screen_of_spot(c.cover)) for p, c in self.state.cogs.items() if c.cover and c.cover in cover]
+
+    def _cover_part(self) -> tuple[tuple, list[pygame.Rect]]:
+        """The taken cover spots' dots (_draw_highlights), each within its box."""
+        radius = max(4, round(8 * self.camera.zoom)) + 2
+        taken = self._cover_taken()
+        return tuple(taken), [pygame.Rect(x - radius, y - radius, 2 * radius + 1, 2 * radius + 1) for _p, (x, y) in taken]
+
+    def _lit_part(self) -> tuple[tuple, list[pygame.Rect]]:
+        """The lit choices on the map (_draw_highlights): the areas, spots, grenade areas and
+        area weapon's areas lit, each within its box; a choice made changes them there only."""
+        ch = self.choices
+        if self._not_yours() is not None:
+            return (), []
+        areas = list(ch.areas)
+        if self.grenade_mode:
+            areas += list(ch.grenades)
+        if self.area_weapon is not None:
+            areas += [area for area in ch.area_attacks if self._area_shots(area)]
+        radius = max(8, round(SPOT_RADIUS * self.camera.zoom)) + 2
+        spots = [pygame.Rect(0, 0, 2 * radius + 1, 2 * radius + 1) for _s in ch.spots]
+        for rect, spot in zip(spots, ch.spots):
+            rect.center = self.screen_of_spot(spot)
+        what = (tuple(areas), tuple(ch.spots), self.grenade_mode, self.area_weapon, self.area_pick)
+        return what, [self._area_box(area) for area in areas] + spots
 
     def _area_box(self, area: str) -> pygame.Rect:
         """The screen box of an area with room for its outline (drawn up to 3 zoomed pixels wide,
@@ -585,9 +642,9 @@ class GearsTable(GameTable):
     def _draw_map_layer(self, surface) -> None:
         renderer = self.painter.for_state(self.state)
         cam = self.camera
-        key = (renderer, self.ctx.settings, cam.x, cam.y, cam.zoom, tuple(self.view_rect), self.state_version,
-               self.choices, self._not_yours() is None, self.hover_area, self.grenade_mode, self.area_weapon,
-               self.area_pick)
+        key = (self.view_key(), self.ctx.settings, cam.x, cam.y, cam.zoom, tuple(self.view_rect),
+               self._lit_part()[0], self._cover_part()[0], self.hover_area, self.hover_area in self.choices.areas,
+               self.grenade_mode, self.area_weapon, self.area_pick)
         self.map_layer.draw(surface, self.view_rect, key, lambda target: self._draw_floor(target, renderer))
 
     def _draw_floor(self, surface, renderer) -> None:
@@ -737,10 +794,8 @@ class GearsTable(GameTable):
             surface.blit(glow, box, box)
             glow.fill((0, 0, 0, 0), box)
         # Cover occupancy: a small dot on each taken spot, in the occupier's colour.
-        for p, c in self.state.cogs.items():
-            if c.cover and c.cover in self.state.view().cover:
-                x, y = self.screen_of_spot(c.cover)
-                pygame.draw.circle(surface, seat_colour(self.state.players, p), (x, y), max(4, round(8 * z)), 2)
+        for p, (x, y) in self._cover_taken():
+            pygame.draw.circle(surface, seat_colour(self.state.players, p), (x, y), max(4, round(8 * z)), 2)
 
     def sprites(self) -> list[Sprite]:
         """The figures (token, rings, wound mark), their names and the line to a target, as
@@ -902,7 +957,7 @@ class GearsTable(GameTable):
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         r = self.hand_rect
         pygame.draw.rect(surface, (24, 26, 31), r)
-        pygame.draw.line(surface, pal.panel_edge, (r.left, r.top), (r.right, r.top), 2)
+        pygame.draw.line(surface, pal.panel_edge, (r.left, r.top), (r.right - 1, r.top), 2)  # inside its rect: a strip is drawn alone
         self.card_rects = {}
         viewer = self.viewer
         if viewer is None or viewer not in self.state.cogs:

@@ -111,6 +111,41 @@ def merged(rects: list[pygame.Rect], most: int = 6) -> list[pygame.Rect]:
     return out
 
 
+def sprites_changed(shown: list[tuple[Any, Any, pygame.Rect]], now: list[tuple[Any, Any, pygame.Rect]]) -> list[pygame.Rect] | None:
+    """The rectangles to draw again from sprites (name, key, rect) as shown to as they are
+    now: where each one whose key or rect changed was and is, where one that went was, where
+    one that came is, and where one whose place in the drawing order changed is (an overlap of
+    two sprites whose order changed lies in the rect of the one that moved in the order: drawn
+    again there, the sprites are painted in the new order). None (draw whole) when a name is
+    not one sprite's."""
+    before = {name: (key, rect) for name, key, rect in shown}
+    after = {name: (key, rect) for name, key, rect in now}
+    if len(before) != len(shown) or len(after) != len(now):
+        return None
+    dirty = [rect for name, (_k, rect) in after.items() if name not in before]
+    kept = zip([n for n, _k, _r in shown if n in after], [n for n, _k, _r in now if n in before])
+    for name in {n for pair in kept if pair[0] != pair[1] for n in pair}:
+        dirty += [before[name][1], after[name][1]]
+    for name, (key, rect) in before.items():
+        if after.get(name) != (key, rect):
+            dirty.append(rect)
+            if name in after:
+                dirty.append(after[name][1])
+    return dirty
+
+
+def outside(rect: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
+    """The parts of `rect` outside `hole` (at most four bands)."""
+    cut = rect.clip(hole)
+    if not cut.width or not cut.height:
+        return [pygame.Rect(rect)]
+    bands = [pygame.Rect(rect.left, rect.top, rect.width, cut.top - rect.top),
+             pygame.Rect(rect.left, cut.bottom, rect.width, rect.bottom - cut.bottom),
+             pygame.Rect(rect.left, cut.top, cut.left - rect.left, cut.height),
+             pygame.Rect(cut.right, cut.top, rect.right - cut.right, cut.height)]
+    return [b for b in bands if b.width > 0 and b.height > 0]
+
+
 def _darker(c):
     return tuple(max(0, v - 90) for v in c)
 
@@ -185,9 +220,11 @@ class GameTable(Scene, ABC):
         self._shown_dice: tuple | None = None  # (key, rect) of the dice tray it showed
         self._sprites_now: list[tuple[Any, Any, pygame.Rect]] | None = None
         self._local_shown: dict[str, tuple[Any, list[pygame.Rect]]] | None = None  # local_parts() as it showed
+        self._strips_shown: list[tuple] | None = None  # the keys of the strips round the play area (_strips)
         self._calm = False
         self._pointed = False  # the pointer moved and only what it hovers changed (_motion)
         self._acted = False  # input since the last frame other than the pointer moving
+        self._clicked = False  # a click since the last frame, which the frame's keys follow (CLICKS_IN_PART)
         self._ticking = False
         self.frames_in_part = 0  # frames drawn by draw_moving (a test or benchmark tells them)
         self._pointer_drawn: tuple | None = None  # _pointer_view() of the last frame (_motion)
@@ -642,8 +679,8 @@ class GameTable(Scene, ABC):
         asked)? Then a frame now shows only what the clock moved (draw_moving)."""
         if not self._ticking:
             self._ticking = True
-            self._calm = not self._acted and (not self.dirty or self._pointed)
-            self._acted = self._pointed = False
+            self._calm = not self._acted and (not self.dirty or self._pointed or self._clicked)
+            self._acted = self._pointed = self._clicked = False
 
     def update(self, dt_ms: int) -> None:
         self.begin_tick()
@@ -728,7 +765,11 @@ class GameTable(Scene, ABC):
             # frame's keys hold (pointer_key, frame_key, local_parts): the frame is drawn in
             # part or whole as they say.
             return self._motion(event.pos)
-        self._acted = True
+        if self.CLICKS_IN_PART and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
+                and not self._dragging:
+            self._clicked = True
+        else:
+            self._acted = True
         if event.type == pygame.MOUSEWHEEL and event.y and self.mouse and self._log_rect is not None \
                 and self._log_rect.collidepoint(self.mouse):
             self.log_scroll = max(0, self.log_scroll + (3 if event.y > 0 else -3))  # up: older lines
@@ -887,25 +928,41 @@ class GameTable(Scene, ABC):
         self._last_frame = (surface.get_size(), self._frame_key()) if base else None
         parts = self._parts()
         self._local_shown = parts if base else None
+        self._strips_shown = [key for _r, key in self._strips()] if base else None
         self._pointer_drawn = self._pointer_view(parts)
         self.full_redraw = False
 
-    def _draw_over_play_area(self, surface, over_panels) -> None:
+    def _draw_over_play_area(self, surface, over_panels, strips: list[pygame.Rect] | None = None) -> None:
         """The toolbar, the prompt line, the hand strip, the side panel, the title's panels and
-        the overlays: a whole frame's, or under the clip of a rectangle drawn again in part."""
+        the overlays: a whole frame's, or under the clip of a rectangle drawn again in part.
+        With `strips` (a frame drawn in part after the game changed): only those strips are
+        painted again, each under its own clip, then what lies over them; the others are laid
+        out under an empty clip (their buttons answer clicks; a layer blits nothing)."""
         self.buttons = []
         self.panels = []
         self.message_rect: pygame.Rect | None = None  # the message line's box, when one is shown
         self._costly_drawn, self._held = set(), set()
         self._prompt_column = False
-        self._layered(self.toolbar_layer, surface, self.toolbar_rect, self.toolbar_key(), self._draw_toolbar)
-        self._draw_prompt(surface)
-        self._draw_hand(surface)
-        self._layered(self.side_layer, surface, self.side_rect, self.side_key(), self._draw_side, self.SIDE_RECORDS)
+        clip = surface.get_clip()
+        for rect, paint in ((self.toolbar_rect, lambda: self._layered(self.toolbar_layer, surface, self.toolbar_rect,
+                                                                        self.toolbar_key(), self._draw_toolbar)),
+                            (self.prompt_rect, lambda: self._draw_prompt(surface)),
+                            (self.hand_rect, lambda: self._draw_hand(surface)),
+                            (self.side_rect, lambda: self._layered(self.side_layer, surface, self.side_rect, self.side_key(),
+                                                                     self._draw_side, self.SIDE_RECORDS))):
+            if strips is not None:
+                surface.set_clip(rect if rect in strips else pygame.Rect(rect.topleft, (0, 0)))
+                if rect in strips:
+                    surface.fill(self.table_colour(), rect)  # what lies beneath it in a whole frame
+            paint()
         self._over_at = (over_panels, len(self.buttons), len(self.panels))
-        if over_panels is not None:
-            over_panels(surface)
-        self._draw_overlays(surface)
+        for area in [clip] if strips is None else strips:
+            surface.set_clip(area)
+            del self.buttons[self._over_at[1]:], self.panels[self._over_at[2]:]
+            if over_panels is not None:
+                over_panels(surface)
+            self._draw_overlays(surface)
+        surface.set_clip(clip)
         for gone in set(self._costly_seen) - self._costly_drawn:  # shown again later: new again
             del self._costly_seen[gone]
 
@@ -920,6 +977,24 @@ class GameTable(Scene, ABC):
         """The title's part of what a frame shows besides its sprites (the camera, the choices,
         the selection, what is hovered): a frame is drawn in part only while it stays."""
         return ()
+
+    # A click is not input that may change anything its frame's keys do not hold (the title's
+    # frame_key has every field a click sets; the action it submits changes the state, whose
+    # part the view shows is view_key): the frame after it may be drawn in part. A title whose
+    # frame_key is not known to hold all that leaves it False and a click draws the frame whole.
+    CLICKS_IN_PART = False
+
+    def table_colour(self) -> tuple[int, int, int]:
+        """What a whole frame fills the window with before drawing the table on it."""
+        return self.ctx.palette.table
+
+    def view_key(self) -> tuple:
+        """What of the state the play area shows besides its sprites and local parts (the
+        rules' marks on the map, the tiles laid): while it stays, the frame after an action is
+        drawn in part (the sprites, parts and strips that changed). The state's version unless
+        the title says what its view reads, and whether figures slide or dice roll (a title
+        whose play area shows that otherwise than by its sprites and the dice tray)."""
+        return self.state_version, bool(self.anims), self.dice is not None and not self.dice.done
 
     def over_map(self) -> bool:
         """The title drew panels over the map this frame that move with what lies under them
@@ -936,8 +1011,16 @@ class GameTable(Scene, ABC):
         return {}
 
     def _parts(self) -> dict[str, tuple[Any, list[pygame.Rect]]]:
-        """The title's local parts and the kit's: the hand card enlarged under the pointer."""
-        return {**self.local_parts(), "hand_card": self._hand_card_part()}
+        """The title's local parts and the kit's: the hand card enlarged under the pointer, and
+        the button under it (lit, inside its rect)."""
+        return {**self.local_parts(), "hand_card": self._hand_card_part(), "button": self._button_part()}
+
+    def _button_part(self) -> tuple[Any, list[pygame.Rect]]:
+        mouse = self.mouse
+        rect = None if mouse is None else next((r for r, _l, _w in self.buttons if r.collidepoint(mouse)), None)
+        if rect is None:
+            return None, []
+        return tuple(rect), [rect]
 
     def hovered_card(self) -> tuple[str, pygame.Rect] | None:
         """The hand card under the pointer with its rect, as the title's hand row (hand.draw_hand)
@@ -958,8 +1041,9 @@ class GameTable(Scene, ABC):
         return self.pointer_key(), tuple((name, what) for name, (what, _r) in parts.items())
 
     def pointer_key(self) -> tuple:
-        """What the pointer's place shows: the button, panel or end-panel button it is over, and
-        the title's part (`title_pointer_key`); the hand card under it is a part (`_parts`).
+        """What the pointer's place shows: the panel or end-panel button it is over, and the
+        title's part (`title_pointer_key`); the button and the hand card under it are parts
+        (`_parts`).
         While it stays, moving the pointer changes no pixel: a frame is drawn in part."""
         mouse = self.mouse
         if mouse is None:
@@ -968,9 +1052,7 @@ class GameTable(Scene, ABC):
         def over(rects) -> int | None:
             return next((i for i, r in enumerate(rects) if r.collidepoint(mouse)), None)
 
-        return (over([r for r, _l, _w in self.buttons]),
-                over([r for r, _n in self.panels]), over([b.rect for b in self.end_buttons]),
-                self.title_pointer_key())
+        return (over([r for r, _n in self.panels]), over([b.rect for b in self.end_buttons]), self.title_pointer_key())
 
     def overlay_key(self) -> tuple:
         """What a subclass lays over the table in `_draw_overlays` after the kit's (the
@@ -989,8 +1071,7 @@ class GameTable(Scene, ABC):
         self._sprites_now = [(s.name, s.key, pygame.Rect(s.rect)) for s in sprites]
 
     def _frame_key(self) -> tuple:
-        dice = self.dice is not None and not self.dice.done
-        return (self.state_version, bool(self.anims), dice, self.handoff, self.message, self.message_ok, self.pointer_key(),
+        return (self.view_key(), self.handoff, self.message, self.message_ok, self.pointer_key(),
                 self.side_open, self.side_tab, self.log_scroll, self.viewer, self.ctx.settings, self.paused,
                 tuple(self.view_rect), self.session.is_over(), self.frame_key(), self.overlay_key())
 
@@ -1000,25 +1081,25 @@ class GameTable(Scene, ABC):
         return tray_key(self.dice), tray_bound(self.ctx, self.view_rect, self.dice)
 
     def draw_moving(self, surface, back: Callable[[pygame.Surface], Any]) -> bool:
-        """A frame in which only the clock moved things (a figure sliding, the dice rolling):
-        the last frame stays on `surface` and only the rectangles of the sprites and the dice
+        """A frame in which the clock moved things (a figure sliding, the dice rolling), the
+        pointer changed a part, or an action changed only what sprites, parts and strips show:
+        the last frame stays on `surface` and only the rectangles of the sprites, parts and dice
         that changed are drawn again: `back(surface)` (the map layer, from its copy), the
         sprites over it, then the dice, the message and the handoff card, each clipped to the
-        rectangle; the same pixels a whole frame has there. False (nothing drawn) when the
-        frame must be drawn whole: input since the last frame, a change of the game, a panel
-        over the map, a new window size or a scene above that closed (`full_redraw`)."""
+        rectangle; each strip whose key changed is painted alone (`_strips`). The same pixels a
+        whole frame has there. False (nothing drawn) when the frame must be drawn whole: input
+        other than the pointer (or a click, `CLICKS_IN_PART`) since the last frame, a change of
+        what the view shows (`view_key`), a panel over the map, a new window size or a scene
+        above that closed (`full_redraw`)."""
         last = self._last_frame
         if not self._calm or self.full_redraw or last is None or self._shown is None \
                 or last != (surface.get_size(), self._frame_key()):
             return False
         sprites = self.sprites()
         now = [(s.name, s.key, pygame.Rect(s.rect)) for s in sprites]
-        if [n for n, _k, _r in now] != [n for n, _k, _r in self._shown]:
-            return False  # a figure came or went, or the order changed: drawn whole
-        dirty = []
-        for (_n, k0, r0), (_n1, k1, r1) in zip(self._shown, now):
-            if k0 != k1 or r0 != r1:
-                dirty += [r0, r1]
+        dirty = sprites_changed(self._shown, now)
+        if dirty is None:
+            return False
         dice = self._dice_shown()
         if dice != self._shown_dice:
             dirty += [r for r in ((self._shown_dice or (None, None))[1], (dice or (None, None))[1]) if r is not None]
@@ -1029,21 +1110,31 @@ class GameTable(Scene, ABC):
         for name, (what, where) in local.items():
             if what != shown_local[name][0]:
                 dirty += shown_local[name][1] + where
+        strips = self._strips()
+        changed = [rect for (rect, key), shown in zip(strips, self._strips_shown or ()) if key != shown]
         rects = merged([r.clip(surface.get_rect()) for r in dirty])
-        painted = Layer.painted
-        Layer.patching = []
+        missed = 0  # the map layer painted whole (not patched): what it shows changed outside the rects
         try:
+            if changed:  # each strip that changed painted alone (merged, they would cover the screen)
+                self._draw_over_play_area(surface, self._over_at[0], changed)
+            Layer.patching = []
             for rect in rects:
                 inside = rect.clip(self.view_rect)
                 if inside.width and inside.height:
                     surface.set_clip(inside)
+                    painted = Layer.painted
                     back(surface)
+                    missed += Layer.painted - painted
                     for s in sprites:
                         if s.rect.colliderect(inside):
                             s.paint(surface)
                 surface.set_clip(rect)
                 over_panels, buttons, panels = self._over_at
                 if not self.view_rect.contains(rect):
+                    # What lies beneath the strips in a whole frame: a strip whose key changed
+                    # is painted again there, not over the last frame's pixels.
+                    for band in outside(rect, self.view_rect):
+                        surface.fill(self.table_colour(), band)
                     self._draw_over_play_area(surface, over_panels)
                     continue
                 del self.buttons[buttons:], self.panels[panels:]
@@ -1053,10 +1144,12 @@ class GameTable(Scene, ABC):
         finally:
             surface.set_clip(None)
             Layer.patched()
-        if Layer.painted != painted:  # the map layer missed after all: this frame is drawn whole
+        if missed:  # the map layer missed after all: this frame is drawn whole
             self._last_frame = None
             return False
+        local = {**local, "button": self._button_part()}  # the strips drawn again laid out new buttons
         self._shown, self._shown_dice, self._local_shown = now, dice, local
+        self._strips_shown = [key for _r, key in strips]
         self._pointer_drawn = self._pointer_view(local)
         self.frames_in_part += 1
         return True
@@ -1071,8 +1164,26 @@ class GameTable(Scene, ABC):
     def toolbar_key(self) -> tuple:
         """Everything the toolbar shows: it is drawn again only when this changes (layers.py)."""
         decider = self.session.decider
-        return (self.state_version, self.toolbar_title(), tuple(self.toolbar_buttons()), decider, self.is_bot(decider),
-                tuple(self.side_rect))
+        return (self.session.undo_refusal() is None, self.session.seed, self.toolbar_title(),
+                tuple(self.toolbar_buttons()), decider, self.is_bot(decider), tuple(self.side_rect))
+
+    def prompt_key(self) -> tuple:
+        """Everything the prompt line shows (its words and buttons, the decider's colour)."""
+        decider = self.session.decider
+        return (self._prompt_content(), self.colour_of(decider) if decider else None, tuple(self.prompt_rect),
+                self.hand_rect.top)
+
+    def hand_key(self) -> tuple:
+        """Everything the hand strip shows but the card enlarged under the pointer (a part):
+        the state's version unless the title says what its strip reads."""
+        return (self.state_version, self.viewer, self.handoff is not None)
+
+    def _strips(self) -> list[tuple[pygame.Rect, tuple]]:
+        """The strips round the play area with the key of what each shows: a frame drawn in
+        part draws again those whose key changed (an action that adds a log line draws the side
+        panel, not the map)."""
+        return [(self.toolbar_rect, self.toolbar_key()), (self.prompt_rect, self.prompt_key()),
+                (self.hand_rect, self.hand_key()), (self.side_rect, self.side_key())]
 
     def side_key(self) -> tuple:
         """Everything the side panel shows (the state, the log lines this seat may read, public
@@ -1183,16 +1294,9 @@ class GameTable(Scene, ABC):
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         r = self.prompt_rect
         pygame.draw.rect(surface, (26, 28, 33), r)
-        pygame.draw.line(surface, pal.panel_edge, (r.left, r.bottom - 1), (r.right, r.bottom - 1), 1)
-        why = self._not_yours()
-        text = why or self.hint()
+        pygame.draw.line(surface, pal.panel_edge, (r.left, r.bottom - 1), (r.right - 1, r.bottom - 1), 1)  # inside its rect: a strip is drawn alone
+        text, buttons = self._prompt_content()
         font = ctx.font(15, bold=True)
-        buttons: list[tuple[str, Any, bool]] = []
-        if not why and not self.session.is_over():
-            said, buttons = self.prompt_choices()
-            text = said or text
-        elif self.busy and not self._end_shown():
-            buttons.append((_("Skip animation"), "skip", False))
         # Buttons from the right edge leftward; the prompt text takes what is left.
         bfont = ctx.font(14, bold=True)
         right = r.right - px(8)
@@ -1231,6 +1335,18 @@ class GameTable(Scene, ABC):
             for i, (label, what, primary) in enumerate(column):
                 self._button(surface, pygame.Rect(x, top + i * px(34), bw, px(30)), label, what, primary)
             x += bw + px(6)
+
+    def _prompt_content(self) -> tuple[str, list[tuple[str, Any, bool]]]:
+        """What to do now (or why not) and the prompt's buttons (label, what, primary)."""
+        why = self._not_yours()
+        text = why or self.hint()
+        buttons: list[tuple[str, Any, bool]] = []
+        if not why and not self.session.is_over():
+            said, buttons = self.prompt_choices()
+            text = said or text
+        elif self.busy and not self._end_shown():
+            buttons.append((_("Skip animation"), "skip", False))
+        return text, buttons
 
     def side_tabbed(self) -> bool:
         """The side panel shows one section at a time (tabs) when all of them do not fit: a

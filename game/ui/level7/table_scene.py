@@ -761,8 +761,11 @@ class Level7Table(GameTable):
         # under it drawn clipped to it (a subclass that draws over the table: always whole).
         if type(self).draw is Level7Table.draw and self.draw_moving(surface, self._draw_map_under):
             return
-        surface.fill((16, 18, 22))
+        surface.fill(self.table_colour())
         self.draw_table(surface, self._draw_map, self._draw_over_panels)
+
+    def table_colour(self) -> tuple[int, int, int]:
+        return (16, 18, 22)
 
     def frame_key(self) -> tuple:
         cam = self.camera
@@ -1434,7 +1437,7 @@ class Level7Table(GameTable):
         ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
         r = self.hand_rect
         pygame.draw.rect(surface, (24, 26, 31), r)
-        pygame.draw.line(surface, pal.panel_edge, (r.left, r.top), (r.right, r.top), 2)
+        pygame.draw.line(surface, pal.panel_edge, (r.left, r.top), (r.right - 1, r.top), 2)  # inside its rect: a strip is drawn alone
         small = ctx.font(13)
         stacks = "  ".join(f"{name}: {len(tiles)}" for name, tiles in st.stacks)
         lines = (_("Tile stacks  {s}").format(s=stacks), _("Events {e}, adrenaline {a}, items {i}").format(
