@@ -300,3 +300,26 @@ def test_solo_follow_once_per_turn_and_two_plus_only_in_solo_spec_6_16(title):
     s2 = fresh(title, 2)
     s2.cogs["P1"].hand = ["roadie_run#1", "teamwork#1"]
     assert not {"solo_follow", "remove_two_plus"} & kinds(title, s2)
+
+
+
+def test_a_cog_who_stays_in_the_open_is_logged_as_one_who_takes_cover_spec_3_3(title):
+    """Spec 3.3: after a move the COG may take a free cover spot in his area or stay in the
+    open. Both answers are logged (the log said nothing when he stayed in the open, so the
+    people at the table could not tell that the question had been answered)."""
+    from game.gears.rules.movement import free_spots
+
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    view = s.view()
+    area = next(a for a in sorted(view.areas) if view.mdist(c.area, a) == 1 and free_spots(s, a))
+    c.hand = ["assault#1"]
+    play_card(title, s, "assault#1")
+    act(title, s, "do")
+    act(title, s, "step", area=area)
+    act(title, s, "stop")
+    assert {"cover", "no_cover"} <= kinds(title, s)
+    events = act(title, s, "no_cover")
+    assert [(e.kind, e.text) for e in events if e.kind in ("cover", "no_cover")] == \
+        [("no_cover", f"{title.content.cogs[c.character].name} stays in the open.")]
+    assert c.cover is None

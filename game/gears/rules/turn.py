@@ -628,6 +628,8 @@ def _do(ctx, action: Action) -> None:
         if kind == "cover":
             state.cogs[p].cover = pl["spot"]
             ctx.emit("cover", M("{cog} takes cover at {spot}.", cog=N.character(state.cogs[p].character), spot=pl['spot']), {"player": p})
+        else:
+            _emit_open(ctx, p)
         if not f["order"]:
             pop(state)
             start_turn(ctx)
@@ -637,6 +639,8 @@ def _do(ctx, action: Action) -> None:
             state.cogs[f["player"]].cover = pl["spot"]
             ctx.emit("cover", M("{cog} takes cover at {spot}.", cog=N.character(state.cogs[f['player']].character), spot=pl['spot']),
                      {"player": f["player"], "spot": pl["spot"]})
+        else:
+            _emit_open(ctx, f["player"])
         pop(state)
         _continue(ctx)
         return
@@ -851,6 +855,11 @@ def _pickup(ctx, content: GearsContent, p: str, pl: dict[str, Any]) -> None:
         c.set_ammo(d["weapon"], c.ammo(d["weapon"]) + PICKUP_AMMO)
     ctx.emit("pickup", M("{cog} picks up the dropped {weapon} marker: {gain}.", cog=N.character(c.character), weapon=N.weapon(d["weapon"]),
                          gain=pickup_gain(content, d, choice)), {"player": p, "choice": choice})
+
+
+def _emit_open(ctx, p: str) -> None:
+    """A COG who could take cover and did not (spec 3.3): the log says so, as it says a cover."""
+    ctx.emit("no_cover", M("{cog} stays in the open.", cog=N.character(ctx.state.cogs[p].character)), {"player": p})
 
 
 def _explore(ctx, content: GearsContent, p: str) -> None:
