@@ -276,3 +276,21 @@ def test_hovering_an_activate_first_button_lights_that_figure(make_app):
     click(rect.center)  # the pointer stays on the button's place: the answered question lights nothing
     app.run(max_frames=2)
     assert table.session.actions[-1] == what and table.hover_named is None
+
+
+def test_a_question_answered_on_the_map_says_where_to_click(make_app):
+    """A resolution's question whose answers are lit on the map (set-up: "Which cover spot does
+    Drone 1 take?", spec 3.3 / 7.2) says to click a lit cover spot, as the turn's own prompts
+    say where to click; a question with buttons keeps its words."""
+    from game.ui.gears import choices as C
+
+    app = make_app()
+    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["human", "human"], (1280, 720), SAVES.autosave_path(), animate=False)
+    app.push(table)
+    state = session.state
+    assert state.proc is not None and "Which cover spot does" in str(state.proc["pending"]["prompt"])
+    ch = C.classify(state, table.content, session.decider, session.legal_actions())
+    assert ch.spots and not ch.buttons
+    assert ch.prompt.startswith("Which cover spot does") and ch.prompt.endswith("(click a lit cover spot)")
+    assert table.choices.prompt == ch.prompt

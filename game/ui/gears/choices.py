@@ -113,6 +113,11 @@ def classify(state, content: GearsContent, decider: str | None, actions: list[Ac
             ch.cards.setdefault(card_of(a), []).append(a)
         else:
             ch.buttons.append((_button_label(state, content, a), a))
+    if state.proc is not None and not ch.buttons and bool(ch.spots) != bool(ch.areas):
+        # A resolution's question answered on the map (a Locust's cover spot at set-up, a spawn
+        # area) says where to click, as the turn's own prompts do.
+        where = _("click a lit cover spot") if ch.spots else _("click a lit area")
+        ch.prompt = _("{question} ({where})").format(question=prompt, where=where)
     return ch
 
 
