@@ -21,6 +21,18 @@ def _goal(words) -> tuple[str, list[str]]:
     return words.msgid, [r.key for r in weapons.parts if r.kind == "gears.weapon"] if weapons is not None else []
 
 
+def _two_cogs_together(title, dist: int):
+    """A fresh two-player game with both COGs in P1's area, and an area `dist` away by
+    movement (the first in name order) for a Locust."""
+    s = fresh(title, players=2)
+    view = s.view()
+    p1, p2 = s.players
+    here = s.cogs[p1].area
+    s.cogs[p2].area = here
+    near = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) == dist)
+    return s, view, p1, p2, here, near
+
+
 def test_simulate_plays_the_squad_bot_by_default_and_keeps_cautious():
     sim = GearsSimulator.__new__(GearsSimulator)  # bot() needs no content
     assert GearsSimulator.bots[0] == "squad"
@@ -394,12 +406,7 @@ def test_spreads_out_near_locusts_whose_hits_cover_an_area(title):
     (`crowding`), and an area of my own nearby scores better; near a Drone (no area hit) it is not."""
     from game.gears.rules.state import LocustState
 
-    s = fresh(title, players=2)
-    view = s.view()
-    p1, p2 = s.players
-    here = s.cogs[p1].area
-    s.cogs[p2].area = here
-    near = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) == 2)
+    s, view, p1, p2, here, near = _two_cogs_together(title, 2)
     s.locusts = {"drone#1": LocustState("drone#1", "drone", near)}
     look = SquadBot(1).look(s, p1)
     assert look.crowding(here) == 0.0
@@ -534,12 +541,7 @@ def test_spreads_out_near_a_berserker_whose_ai_cards_attack_its_whole_area(title
     Berserker attacks on the whole squad in 1A:plaza cost 20 cards."""
     from game.gears.rules.state import LocustState
 
-    s = fresh(title, players=2)
-    view = s.view()
-    p1, p2 = s.players
-    here = s.cogs[p1].area
-    s.cogs[p2].area = here
-    near = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) == 1)
+    s, view, p1, p2, here, near = _two_cogs_together(title, 1)
     for enemy in ("berserker", "feral_berserker"):
         s.locusts = {"b#1": LocustState("b#1", enemy, near)}
         look = SquadBot(1).look(s, p1)

@@ -22,6 +22,21 @@ class FixedClock:
         return 16
 
 
+def _gears_table(make_app, seats, seed=3, size=(1280, 720), clock=True, **kw):
+    """An Emergence Gears table, one seat per entry of `seats`, on a headless app (its clock
+    fixed unless `clock` is False)."""
+    from game.gears.rules.title import GearsTitle
+    from game.ui.gears.table_scene import GearsTable
+
+    app = make_app(size)
+    session = Session.start(GearsTitle(), "emergence", seed=seed, options={"players": len(seats)})
+    table = GearsTable(app.ctx, session, list(seats), size, **kw)
+    app.push(table)
+    if clock:
+        app.clock = FixedClock()
+    return app, session, table
+
+
 def _whole(app, table) -> bytes:
     """The same state drawn whole, from nothing (every layer painted again), on another surface."""
     other = app.screen.copy()
@@ -79,13 +94,8 @@ def _play_and_compare(app, table, actions: int, frames_per_action: int = 400, po
 def test_gears_frames_drawn_in_part_are_frames_drawn_whole(make_app):
     """Two bots play the Gears table with its animations (moves, rolls): the frames in which a
     figure slides or the dice roll are drawn in part, and each equals the whole frame."""
-    from game.gears.rules.title import GearsTitle
-    from game.ui.gears.table_scene import GearsTable
 
-    app = make_app((1280, 720))
-    session = Session.start(GearsTitle(), "emergence", seed=3, options={"players": 2})
-    table = GearsTable(app.ctx, session, ["bot", "bot"], (1280, 720), bot_delay_ms=0, animate=True)
-    app.push(table)
+    app, session, table = _gears_table(make_app, ["bot", "bot"], seed=3, clock=False, bot_delay_ms=0, animate=True)
     counts: dict = {}
     in_part, moved = _play_and_compare(app, table, actions=40, counts=counts)
     assert moved >= 20, "no figure slid in a frame drawn in part: nothing was compared"
@@ -99,14 +109,8 @@ def test_gears_handoff_card_over_a_sliding_figure(make_app):
     """Two people at one desk: the handoff card dims the screen while the last move still plays;
     the frames drawn in part under it equal whole ones (the dimming not laid twice)."""
     from game.gears import bots
-    from game.gears.rules.title import GearsTitle
-    from game.ui.gears.table_scene import GearsTable
 
-    app = make_app((1280, 720))
-    session = Session.start(GearsTitle(), "emergence", seed=3, options={"players": 2})
-    table = GearsTable(app.ctx, session, ["human", "human"], (1280, 720), animate=True)
-    app.push(table)
-    app.clock = FixedClock()
+    app, session, table = _gears_table(make_app, ["human", "human"], seed=3, animate=True)
     chooser = {p: bots.SquadBot(seed=5 + i) for i, p in enumerate(table.players)}
     under_card = 0
     for _n in range(30):
@@ -160,14 +164,8 @@ def test_gears_pointer_over_the_map_redraws_the_areas_it_leaves_and_enters(make_
     left and of the area entered; it equals the whole frame, and so does every frame after it
     (the map layer's copy patched there)."""
     from game.gears import bots
-    from game.gears.rules.title import GearsTitle
-    from game.ui.gears.table_scene import GearsTable
 
-    app = make_app((1280, 720))
-    session = Session.start(GearsTitle(), "emergence", seed=3, options={"players": 1})
-    table = GearsTable(app.ctx, session, ["human"], (1280, 720), animate=True)
-    app.push(table)
-    app.clock = FixedClock()
+    app, session, table = _gears_table(make_app, ["human"], seed=3, animate=True)
     bot = bots.SquadBot(seed=5)
     for _n in range(40):  # to the first move: the areas the squad may move to are lit
         app.run(max_frames=300 if table.busy else 1)
@@ -267,14 +265,8 @@ def test_doom_figure_card_follows_the_pointer_while_figures_slide(make_app):
 
 
 def test_a_frame_in_part_with_input_or_a_scene_closed_is_drawn_whole(make_app):
-    from game.gears.rules.title import GearsTitle
-    from game.ui.gears.table_scene import GearsTable
 
-    app = make_app((1280, 720))
-    session = Session.start(GearsTitle(), "emergence", seed=3, options={"players": 1})
-    table = GearsTable(app.ctx, session, ["human"], (1280, 720), animate=True)
-    app.push(table)
-    app.clock = FixedClock()
+    app, session, table = _gears_table(make_app, ["human"], seed=3, animate=True)
     app.step()
     table.dirty = True  # something asked for a frame (not the clock)
     table.update(16)
@@ -299,14 +291,8 @@ def test_the_side_panel_after_the_handoff_card_is_the_one_drawn_whole(make_app):
     layer while its key stays the same, so the key must see the card go: the frame after the
     click equals the same state drawn whole."""
     from game.gears import bots
-    from game.gears.rules.title import GearsTitle
-    from game.ui.gears.table_scene import GearsTable
 
-    app = make_app((1280, 720))
-    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
-    table = GearsTable(app.ctx, session, ["human", "human"], (1280, 720), animate=False)
-    app.push(table)
-    app.clock = FixedClock()
+    app, session, table = _gears_table(make_app, ["human", "human"], seed=5, animate=False)
     chooser = {p: bots.SquadBot(seed=5 + i) for i, p in enumerate(table.players)}
     app.step()
     for _n in range(40):  # to a handoff to a seat that has drawn cards
@@ -329,14 +315,8 @@ def _gears_at_a_shot(make_app, size):
     """A one-seat Gears table played by the squad bot to a decision where Locusts may be shot
     (a hand of orders on show, targets on the map)."""
     from game.gears import bots
-    from game.gears.rules.title import GearsTitle
-    from game.ui.gears.table_scene import GearsTable
 
-    app = make_app(size)
-    session = Session.start(GearsTitle(), "emergence", seed=3, options={"players": 1})
-    table = GearsTable(app.ctx, session, ["human"], size, animate=True)
-    app.push(table)
-    app.clock = FixedClock()
+    app, session, table = _gears_table(make_app, ["human"], seed=3, size=size, animate=True)
     bot = bots.SquadBot(seed=5)
     for _n in range(80):
         app.run(max_frames=300 if table.busy else 1)
