@@ -294,3 +294,33 @@ def test_a_question_answered_on_the_map_says_where_to_click(make_app):
     assert ch.spots and not ch.buttons
     assert ch.prompt.startswith("Which cover spot does") and ch.prompt.endswith("(click a lit cover spot)")
     assert table.choices.prompt == ch.prompt
+
+
+def test_taking_cover_with_every_spot_taken_says_why_only_stay_in_the_open_is_left(make_app):
+    """Spec 3.3: a COG entering an area may take a free cover spot. At China Shop's start (seed
+    11) Damon takes Foyer's only cover spot first; Marcus's cover question then has one answer,
+    'Stay in the open', and the prompt says there is no free spot rather than only 'Choose one of
+    the buttons'."""
+    from game.gears.rules import movement
+    from game.gears.rules import turn as gears_turn
+
+    app = make_app()
+    session = Session.start(GearsTitle(), "china_shop", seed=11, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), SAVES.autosave_path(), animate=False)
+    app.push(table)
+
+    def no_spot_left(t: GearsTable) -> bool:
+        frame = gears_turn.top(t.state) if t.state.proc is None else None
+        if frame is None or frame["f"] not in ("cover", "setup_cover"):
+            return False
+        p = frame["player"] if frame["f"] == "cover" else frame["order"][0]
+        return not movement.free_spots(t.state, t.state.cogs[p].area)
+
+    assert drive(table, no_spot_left, limit=50)
+    assert [a.kind for a in table.session.legal_actions() if a.kind != "drop_weapon"] == ["no_cover"]
+    frame = gears_turn.top(table.state)
+    p = frame["player"] if frame["f"] == "cover" else frame["order"][0]
+    cog = table.state.cogs[p]
+    from game.ui.gears import words
+    assert table.hint() == (f"No cover spot is free in {words.area(cog.area)} for "
+                            f"{words.character(table.content, cog.character)}: choose Stay in the open, at the right of this line.")

@@ -534,6 +534,15 @@ class GearsTable(GameTable):
             return _("Click an order card to play it.")
         if ch.cards:
             return _("Click a lit card, or a button at the right of this line.")
+        frame = gears_turn.top(self.state) if self.state.proc is None else None
+        if frame is not None and frame["f"] in ("cover", "setup_cover"):
+            # Taking cover with every spot of the area taken: the one button left is 'Stay in
+            # the open', and the generic line did not say why there was nothing to click.
+            p = frame["player"] if frame["f"] == "cover" else frame["order"][0]
+            cog = self.state.cogs.get(p)
+            if cog is not None:
+                return _("No cover spot is free in {area} for {name}: choose Stay in the open, at the right of "
+                         "this line.").format(area=words.area(cog.area), name=words.character(self.content, cog.character))
         # The choices are the prompt line's buttons, from its right end (and under it when they
         # do not fit): issue 21, "above the map" sent players looking elsewhere.
         return _("Choose one of the buttons at the right of this line.")
