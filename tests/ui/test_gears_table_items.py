@@ -324,3 +324,27 @@ def test_taking_cover_with_every_spot_taken_says_why_only_stay_in_the_open_is_le
     from game.ui.gears import words
     assert table.hint() == (f"No cover spot is free in {words.area(cog.area)} for "
                             f"{words.character(table.content, cog.character)}: choose Stay in the open, at the right of this line.")
+
+
+def test_every_copy_of_a_card_offered_by_name_lights_and_answers(make_app):
+    """A wound's discard and a Dodge offer one option per card name (two copies are the same
+    choice: wounds.wound_cog, attack.py). Played at China Shop: the left of two Assaults stayed
+    dim during a wound's discard, with nothing to say why. Every copy now lights, and clicking
+    either discards one Assault; a card offered by its own id (playing it) is not shared."""
+    from game.engine.protocol import Action
+    from game.ui.gears import choices as C
+
+    app = make_app()
+    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["human", "human"], (1280, 720), SAVES.autosave_path(), animate=False)
+    state = session.state
+    state.cogs["P1"].hand = ["assault#2", "assault#3", "ambush#3"]
+    offered = [Action("wound_discard", {"card": "assault#2"}), Action("wound_discard", {"card": "ambush#3"})]
+    ch = C.classify(state, table.content, "P1", offered)
+    assert set(ch.cards) == {"assault#2", "assault#3", "ambush#3"}
+    assert ch.cards["assault#3"] == [offered[0]]
+    for kind in ("dodge",):
+        ch = C.classify(state, table.content, "P1", [Action(kind, {kind: "assault#2"})])
+        assert set(ch.cards) == {"assault#2", "assault#3"}
+    played = [Action("play", {"card": "assault#2", "as": "card"})]
+    assert set(C.classify(state, table.content, "P1", played).cards) == {"assault#2"}

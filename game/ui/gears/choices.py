@@ -113,12 +113,33 @@ def classify(state, content: GearsContent, decider: str | None, actions: list[Ac
             ch.cards.setdefault(card_of(a), []).append(a)
         else:
             ch.buttons.append((_button_label(state, content, a), a))
+    _light_twins(state, decider, ch)
     if state.proc is not None and not ch.buttons and bool(ch.spots) != bool(ch.areas):
         # A resolution's question answered on the map (a Locust's cover spot at set-up, a spawn
         # area) says where to click, as the turn's own prompts do.
         where = _("click a lit cover spot") if ch.spots else _("click a lit area")
         ch.prompt = _("{question} ({where})").format(question=prompt, where=where)
     return ch
+
+
+# Questions where the rules offer one option per card name, two copies being the same choice (a
+# wound's discard: wounds.wound_cog; a Dodge: attack.py). The hand lights every copy.
+SAME_BY_NAME = ("wound_discard", "dodge")
+
+
+def _light_twins(state, decider: str | None, ch: Choices) -> None:
+    """Every copy of a card offered by name answers as the offered copy: the player who clicked
+    the other Assault of two saw it dim, with nothing to say why."""
+    c = state.cogs.get(decider or "")
+    if c is None or not ch.cards:
+        return
+    by_name: dict[str, list[Action]] = {}
+    for card, acts in ch.cards.items():
+        if all(a.kind in SAME_BY_NAME for a in acts):
+            by_name.setdefault(card.split("#")[0], acts)
+    for h in c.hand:
+        if h not in ch.cards and h.split("#")[0] in by_name:
+            ch.cards[h] = by_name[h.split("#")[0]]
 
 
 def area_weapons(ch: Choices) -> list[str]:
