@@ -173,6 +173,10 @@ class GameTable(Scene, ABC):
         # A line is its words, or the rules' Event until something reads it (`_line`).
         self._log: list[tuple[str | Event, tuple[str, ...] | None]] = []
         self._said_memo: dict[tuple[str, str], str] = {}  # (language, rules text) -> its words (_said)
+        # What the log section's key reads (log_section_key): the log read again (reset_log) and
+        # the lines dropped from its front (KEEP), so an append anywhere shows in its length.
+        self._log_resets = 0
+        self._log_dropped = 0
         self.ai = AiShown()
         self.reset_log()
         self.log_scroll = 0  # entries hidden below the panel's bottom (the wheel reads back)
@@ -212,6 +216,10 @@ class GameTable(Scene, ABC):
         self.hand_layer = Layer()
         self.toolbar_layer = Layer()
         self.side_layer = Layer()
+        # Each side-panel section the title keys (section_key) is a layer of its own: a log
+        # line added paints the log section, the others are blitted from their copies.
+        self.section_layers: dict[str, Layer] = {}
+        self._strips_memo: tuple | None = None  # (strip_inputs(), the strips' keys) (_strips)
         self.idle = IdleWork()  # the title's warm_ups, run in loop iterations with nothing to do
         # Frames drawn in part (draw_moving): what the last frame showed, when it may be the
         # base of the next one, and whether only the clock moved things since it was drawn.
@@ -468,6 +476,68 @@ class GameTable(Scene, ABC):
             return log_section(surface, self.ctx, x, y, w, bottom, lines, self.log_scroll)
         return y
 
+    # What drawing a side-panel section lays out besides its buttons, given back when the section
+    # is blitted from its layer (section_key); a title adds its own sections' (Gears' Squad rows).
+    SECTION_RECORDS: dict[str, tuple[str, ...]] = {"log": ("_log_rect", "log_scroll")}
+
+    def section_key(self, name: str) -> Any:
+        """Everything side-panel section `name` shows (the settings, its place and the button
+        under the pointer are added): while it stays, the section is blitted from its layer
+        and its height known without laying it out; when it changes, that section alone is
+        drawn again. None (the default): the section has no layer of its own and is drawn
+        with the side panel whenever that is (`side_key`). The kit's AI and log sections have
+        their keys ready (`ai_section_key`, `log_section_key`) for a title that keys its own."""
+        return None
+
+    def ai_section_key(self) -> tuple:
+        """What the kit's AI section shows (ai_panel.draw): the card and its newest reasons."""
+        ai = self.ai
+        return ai.card, ai.name, ai.text, tuple(ai.lines[-ai_panel.SHOWN_LINES:]), ai.placeholder, \
+            self.ai_heading(), self.ai_empty()
+
+    def log_section_key(self) -> tuple:
+        """What the kit's log section shows: the log's lines (read again, or one more added
+        anywhere), whose of them this seat may read (the viewer, the handoff card) and how far
+        back the wheel reads."""
+        return (self._log_resets, self._log_dropped + len(self._log), self.viewer, self.handoff is not None,
+                self.log_scroll)
+
+    def _draw_side_section(self, surface, name: str, x: int, y: int, w: int, bottom: int, whole: bool) -> int:
+        """Section `name` of the side panel from y down (draw_section), from its own layer when
+        the title keys it (section_key); returns the y below it. Its buttons answer clicks and
+        its records (SECTION_RECORDS) are given back when it is blitted, as `_layered` does for
+        a strip; one showing a costly choice is always drawn."""
+        key = self.section_key(name)
+        if key is None:
+            return self.draw_section(surface, name, x, y, w, bottom, whole)
+        layer = self.section_layers.setdefault(name, Layer())
+        records = self.SECTION_RECORDS.get(name, ())
+
+        def under_pointer(buttons) -> int | None:
+            if self.mouse is None:
+                return None
+            return next((i for i, (r, _l, _w) in enumerate(buttons) if r.collidepoint(self.mouse)), None)
+
+        def run(target) -> tuple[int, tuple[list, dict[str, Any]]]:
+            first = len(self.buttons)
+            below = self.draw_section(target, name, x, y, w, bottom, whole)
+            return below, (self.buttons[first:], {n: getattr(self, n) for n in records})
+
+        place = (x, w, bottom, whole, tuple(self.side_rect), self.ctx.settings)
+        drawn = layer.drawn
+        hovered = under_pointer(layer.extra[1][0]) if layer.extra is not None else None
+        below, (buttons, kept) = layer.draw_down(surface, self.side_rect.left, y, self.side_rect.width,
+                                                 (key, place, hovered), run)
+        if layer.drawn == drawn:
+            self.buttons.extend(buttons)
+            for n, value in kept.items():
+                setattr(self, n, value)
+        elif any(self.costly(what) for _r, _l, what in buttons):
+            layer.forget()
+        else:  # the copy shows the button under the pointer among the buttons just drawn
+            layer.rekey((key, place, under_pointer(buttons)))
+        return below
+
     @abstractmethod
     def ai_heading(self) -> str:
         """The AI panel's heading ("Locust AI card")."""
@@ -610,7 +680,9 @@ class GameTable(Scene, ABC):
                 self.ai.lines.append(self._words(e.text))
             elif self.animate:
                 self.animate_event(e, positions)
-        del self._log[:-KEEP]
+        if len(self._log) > KEEP:
+            self._log_dropped += len(self._log) - KEEP
+            del self._log[:-KEEP]
         if self.animate:
             after = self._positions()
             for key, end in after.items():  # settle into the final spot (cover, spread)
@@ -944,11 +1016,14 @@ class GameTable(Scene, ABC):
         self._costly_drawn, self._held = set(), set()
         self._prompt_column = False
         clip = surface.get_clip()
+        kept = self._strips() if self.strip_inputs() is not None else None  # the keys as worked out
         for rect, paint in ((self.toolbar_rect, lambda: self._layered(self.toolbar_layer, surface, self.toolbar_rect,
-                                                                        self.toolbar_key(), self._draw_toolbar)),
+                                                                        kept[0][1] if kept else self.toolbar_key(),
+                                                                        self._draw_toolbar)),
                             (self.prompt_rect, lambda: self._draw_prompt(surface)),
                             (self.hand_rect, lambda: self._draw_hand(surface)),
-                            (self.side_rect, lambda: self._layered(self.side_layer, surface, self.side_rect, self.side_key(),
+                            (self.side_rect, lambda: self._layered(self.side_layer, surface, self.side_rect,
+                                                                     kept[3][1] if kept else self.side_key(),
                                                                      self._draw_side, self.SIDE_RECORDS))):
             if strips is not None:
                 surface.set_clip(rect if rect in strips else pygame.Rect(rect.topleft, (0, 0)))
@@ -1181,15 +1256,34 @@ class GameTable(Scene, ABC):
     def _strips(self) -> list[tuple[pygame.Rect, tuple]]:
         """The strips round the play area with the key of what each shows: a frame drawn in
         part draws again those whose key changed (an action that adds a log line draws the side
-        panel, not the map)."""
-        return [(self.toolbar_rect, self.toolbar_key()), (self.prompt_rect, self.prompt_key()),
-                (self.hand_rect, self.hand_key()), (self.side_rect, self.side_key())]
+        panel, not the map). Worked out again only when the title's `strip_inputs` change (or
+        every time, when it gives none)."""
+        inputs = self.strip_inputs()
+        memo = self._strips_memo
+        if inputs is not None and memo is not None and memo[0] == inputs:
+            return memo[1]
+        strips = [(self.toolbar_rect, self.toolbar_key()), (self.prompt_rect, self.prompt_key()),
+                  (self.hand_rect, self.hand_key()), (self.side_rect, self.side_key())]
+        self._strips_memo = (inputs, strips) if inputs is not None else None
+        return strips
+
+    def strip_inputs(self) -> tuple | None:
+        """Everything the strips' keys (toolbar_key, prompt_key, hand_key, side_key and the
+        sections' keys) read: the state's version (an action, an undo, a new session) and the
+        table's own fields they read (the seats, the viewer, a selection, the rects, the
+        settings...). While it stays, the keys are not worked out again (a calm frame asked
+        them all, 0.05-0.07 ms). None (the default): worked out every frame."""
+        return None
 
     def side_key(self) -> tuple:
         """Everything the side panel shows (the state, the log lines this seat may read, public
         ones only behind the handoff card, the tab, the fold): it is drawn again only when this
         changes. A title whose sections show more of the table than the state (a selection, what
-        is hovered) adds it."""
+        is hovered) adds it. When the title keys every section (section_key), their keys, the
+        tab and the fold: an action that changes no section leaves the panel as it is."""
+        keys = tuple(self.section_key(name) for name in self.SIDE_TABS)
+        if all(k is not None for k in keys):
+            return self.side_open, self.side_tab, keys
         return (self.state_version, len(self._log), self.log_scroll, self.viewer, self.handoff is not None,
                 self.side_open, self.side_tab, tuple(self.seats))
 
@@ -1368,8 +1462,6 @@ class GameTable(Scene, ABC):
         widgets.panel(surface, ctx, r)
         x, w = r.left + px(16), r.width - px(32)
         y = r.top + px(14)
-        # The handle that folds the panel away (Tab does the same).
-        self._button(surface, pygame.Rect(r.right - px(34), r.top + px(8), px(26), px(24)), "\u203a", "side")
         if self.side_tabbed():
             labels = self.side_labels()
             tab_w = (r.width - px(12) - px(38)) // len(self.SIDE_TABS)
@@ -1385,8 +1477,11 @@ class GameTable(Scene, ABC):
         bottom = r.bottom - px(12)
         for name in shown:
             top = y
-            y = self.draw_section(surface, name, x, y, w, bottom, whole=len(shown) == 1)
+            y = self._draw_side_section(surface, name, x, y, w, bottom, whole=len(shown) == 1)
             self.side_sections[name] = pygame.Rect(r.left, top, r.width, y - top)
+        # The handle that folds the panel away (Tab does the same), over the first section's
+        # corner: after the sections, whose layers' copies hold the panel there.
+        self._button(surface, pygame.Rect(r.right - px(34), r.top + px(8), px(26), px(24)), "\u203a", "side")
 
     def _draw_message(self, surface) -> None:
         """The message line at the top of the view: red for a refusal, calm for a notice."""
@@ -1458,6 +1553,7 @@ class GameTable(Scene, ABC):
         """The log read again from the session (a new session: the tutorial's Back), each line
         with who may read it, put in words when read."""
         self._log = [(e.event, e.event.visible_to) for e in self.session.log.tail(KEEP)]
+        self._log_resets += 1
         self.log_scroll = 0
         self.restore_ai()
 

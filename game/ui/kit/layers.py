@@ -53,6 +53,30 @@ class Layer:
         self.key = key
         return self.extra
 
+    def draw_down(self, surface: pygame.Surface, left: int, top: int, width: int, key: Any,
+                  paint: Callable[[pygame.Surface], tuple[int, Any]]) -> tuple[int, Any]:
+        """A region whose height its drawing decides (a side-panel section: its words wrapped
+        to the width), from `top` down, `width` wide from `left`: while `key` (with the place)
+        is the last one, blitted from the copy and its bottom given back without laying anything
+        out, so what lies below it can be placed; else `paint(surface)` draws it in place over
+        what lies beneath (the caller drew that first) and returns (bottom, extra), and the copy
+        is taken of (left, top, width, bottom - top). Returns (bottom, extra). Drawn under a clip
+        that cuts the region, no copy is kept (drawn again next time)."""
+        key = (key, left, top, width, surface.get_size())
+        if self.image is not None and key == self.key:
+            surface.blit(self.image, self.extra[2])
+            return self.extra[0], self.extra[1]
+        bottom, extra = paint(surface)
+        Layer.painted += 1
+        self.drawn += 1
+        area = pygame.Rect(left, top, width, max(0, bottom - top)).clip(surface.get_rect())
+        if not area.width or not area.height or not surface.get_clip().contains(area):
+            self.key, self.image, self.extra = None, None, None
+            return bottom, extra
+        self.image = surface.subsurface(area).copy()
+        self.key, self.extra = key, (bottom, extra, area.topleft)
+        return bottom, extra
+
     def _patch(self, surface: pygame.Surface, area: pygame.Rect, key: Any, paint: Callable[[pygame.Surface], Any]) -> Any:
         """Painted under the surface's clip, and the copy made the same there: the caller drew
         in part because nothing the key names changed outside the clip."""
