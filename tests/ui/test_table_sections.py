@@ -101,3 +101,32 @@ def test_strip_keys_kept_while_their_inputs_stay_and_blind_inputs_fail(make_app,
     monkeypatch.setattr(GearsTable, "strip_inputs", lambda self: ())
     with pytest.raises(AssertionError, match="differs from the whole one"):
         _bots_play_and_compare(make_app, actions=45)
+
+
+def test_the_lines_a_seat_may_read_are_the_log_filtered_whole(make_app):
+    """The log's lines a seat may read are filtered as lines are added (not the whole game at
+    each paint): at every step of a hot-seat game (behind the handoff card and after it) and of
+    a bots' game watched (the viewer follows who decides, with no handoff card), and after an
+    undo, they are the whole log filtered again."""
+    from game.gears import bots
+
+    for seats in (["human", "human"], ["bot", "bot"]):
+        app, session, table = _gears_table(make_app, seats, seed=5, animate=False)
+        chooser = {p: bots.SquadBot(seed=5 + i) for i, p in enumerate(table.players)}
+        private = viewers = 0
+        for n in range(40):
+            for handoff in ([table.handoff, None] if table.handoff is not None else [None]):
+                table.handoff = handoff
+                viewer = table.viewer
+                if handoff is not None:
+                    fresh = table.log_where(lambda who: who is None)
+                else:
+                    fresh = table.log_where(lambda who: who is None or viewer in who)
+                assert list(table.log) == list(fresh), f"{seats}, action {n}"
+                private += len(table._log) - len(fresh)
+            before = table.viewer
+            table.submit(chooser[session.decider].decide(session.state, session.legal_actions()).action)
+            viewers += table.viewer != before
+            if n == 20 and "human" in seats:
+                table.undo()
+        assert private and viewers, "no line was kept from a seat, or the seat never changed: nothing was filtered"

@@ -177,6 +177,7 @@ class GameTable(Scene, ABC):
         # the lines dropped from its front (KEEP), so an append anywhere shows in its length.
         self._log_resets = 0
         self._log_dropped = 0
+        self._readable: list | None = None  # [key, lines looked at, their positions this seat may read] (log)
         self.ai = AiShown()
         self.reset_log()
         self.log_scroll = 0  # entries hidden below the panel's bottom (the wheel reads back)
@@ -1583,10 +1584,17 @@ class GameTable(Scene, ABC):
         so another seat's draws never stay on screen after a handoff (issue 21). Behind the
         handoff card the person leaving is still at the desk and the next one not yet: public
         lines only (the log showed the next seat's draw through the dimmed card)."""
-        if self.handoff is not None:
-            return self.log_where(lambda who: who is None)
-        viewer = self.viewer
-        return self.log_where(lambda who: who is None or viewer in who)
+        reader = None if self.handoff is not None else self.viewer
+        key = (self.handoff is not None, reader, self._log_resets, self._log_dropped)
+        memo, log = self._readable, self._log
+        if memo is None or memo[0] != key or memo[1] > len(log):
+            memo = self._readable = [key, 0, []]
+        if memo[1] < len(log):  # the lines added since: each log paint filtered the whole game again
+            public = self.handoff is not None
+            memo[2].extend(i for i in range(memo[1], len(log))
+                           if log[i][1] is None or (not public and reader in log[i][1]))
+            memo[1] = len(log)
+        return LogLines(memo[2][:], self._line)
 
     def log_where(self, may_read: Callable[[tuple[str, ...] | None], bool]) -> LogLines:
         """The log's lines whose readers (None: everyone) pass `may_read`, worded when read."""
