@@ -1463,6 +1463,13 @@ class GameTable(Scene, ABC):
         widgets.panel(surface, ctx, r)
         x, w = r.left + px(16), r.width - px(32)
         y = r.top + px(14)
+        handle = pygame.Rect(r.right - px(34), r.top + px(8), px(26), px(24))
+        # The handle that folds the panel away (Tab does the same). Over the first section's
+        # corner: drawn after sections that are layers of their own (section_key), whose copies
+        # hold the panel there; before the others, as it always was.
+        keyed = any(self.section_key(name) is not None for name in self.SIDE_TABS)
+        if not keyed:
+            self._button(surface, handle, "\u203a", "side")
         if self.side_tabbed():
             labels = self.side_labels()
             tab_w = (r.width - px(12) - px(38)) // len(self.SIDE_TABS)
@@ -1480,9 +1487,8 @@ class GameTable(Scene, ABC):
             top = y
             y = self._draw_side_section(surface, name, x, y, w, bottom, whole=len(shown) == 1)
             self.side_sections[name] = pygame.Rect(r.left, top, r.width, y - top)
-        # The handle that folds the panel away (Tab does the same), over the first section's
-        # corner: after the sections, whose layers' copies hold the panel there.
-        self._button(surface, pygame.Rect(r.right - px(34), r.top + px(8), px(26), px(24)), "\u203a", "side")
+        if keyed:
+            self._button(surface, handle, "\u203a", "side")
 
     def _draw_message(self, surface) -> None:
         """The message line at the top of the view: red for a refusal, calm for a notice."""
