@@ -221,6 +221,7 @@ class GameTable(Scene, ABC):
         # line added paints the log section, the others are blitted from their copies.
         self.section_layers: dict[str, Layer] = {}
         self._strips_memo: tuple | None = None  # (strip_inputs(), the strips' keys) (_strips)
+        self._sections_memo: tuple | None = None  # (strip_inputs(), {section: its key}) (_section_key_kept)
         self.idle = IdleWork()  # the title's warm_ups, run in loop iterations with nothing to do
         # Frames drawn in part (draw_moving): what the last frame showed, when it may be the
         # base of the next one, and whether only the clock moved things since it was drawn.
@@ -503,21 +504,64 @@ class GameTable(Scene, ABC):
         return (self._log_resets, self._log_dropped + len(self._log), self.viewer, self.handoff is not None,
                 self.log_scroll)
 
+    def _under_pointer(self, buttons) -> int | None:
+        if self.mouse is None:
+            return None
+        return next((i for i, (r, _l, _w) in enumerate(buttons) if r.collidepoint(self.mouse)), None)
+
+    def _side_changed_from(self, surface) -> int | None:
+        """The y from which the side panel must be drawn again when its sections are layers of
+        their own (section_key): the top of the first section whose layer would not be blitted
+        (its key or place changed); those above are as on screen. None: the panel is drawn whole
+        (folded, a section without a key, nothing changed in the sections)."""
+        if not self.side_open:
+            return None
+        x, w, y, bottom, shown = self._side_places()
+        r = self.side_rect
+        place = (x, w, bottom, len(shown) == 1, tuple(r), self.ctx.settings)
+        for name in shown:
+            key, layer = self._section_key_kept(name), self.section_layers.get(name)
+            if key is None:
+                return None
+            if layer is None or layer.extra is None:
+                return y
+            got = layer.hits(r.left, y, r.width, surface.get_size(), (key, place, self._under_pointer(layer.extra[1][0])))
+            if got is None:
+                return y
+            y = got
+        return None
+
+    def _side_places(self) -> tuple[int, int, int, int, list[str]]:
+        """Where the side panel's sections go: x, width, the first one's y, the bottom, and the
+        sections shown (one under tabs)."""
+        px, r = self.ctx.px, self.side_rect
+        if self.side_tabbed():
+            return r.left + px(16), r.width - px(32), r.top + px(46), r.bottom - px(12), [self.side_tab]
+        return r.left + px(16), r.width - px(32), r.top + px(14), r.bottom - px(12), list(self.SIDE_TABS)
+
+    def _section_key_kept(self, name: str) -> Any:
+        """section_key(name), worked out again only when the title's strip_inputs change."""
+        inputs = self.strip_inputs()
+        if inputs is None:
+            return self.section_key(name)
+        memo = self._sections_memo
+        if memo is None or memo[0] != inputs:
+            memo = self._sections_memo = (inputs, {})
+        if name not in memo[1]:
+            memo[1][name] = self.section_key(name)
+        return memo[1][name]
+
     def _draw_side_section(self, surface, name: str, x: int, y: int, w: int, bottom: int, whole: bool) -> int:
         """Section `name` of the side panel from y down (draw_section), from its own layer when
         the title keys it (section_key); returns the y below it. Its buttons answer clicks and
         its records (SECTION_RECORDS) are given back when it is blitted, as `_layered` does for
         a strip; one showing a costly choice is always drawn."""
-        key = self.section_key(name)
+        key = self._section_key_kept(name)
         if key is None:
             return self.draw_section(surface, name, x, y, w, bottom, whole)
         layer = self.section_layers.setdefault(name, Layer())
         records = self.SECTION_RECORDS.get(name, ())
-
-        def under_pointer(buttons) -> int | None:
-            if self.mouse is None:
-                return None
-            return next((i for i, (r, _l, _w) in enumerate(buttons) if r.collidepoint(self.mouse)), None)
+        under_pointer = self._under_pointer
 
         def run(target) -> tuple[int, tuple[list, dict[str, Any]]]:
             first = len(self.buttons)
@@ -1018,6 +1062,14 @@ class GameTable(Scene, ABC):
         self._prompt_column = False
         clip = surface.get_clip()
         kept = self._strips() if self.strip_inputs() is not None else None  # the keys as worked out
+        side, band, top = self.side_rect, None, None
+        if strips is not None and side in strips and self.side_layer.below(surface, side, clipped=False):
+            # The side panel's sections that did not change are left as they are on screen: it
+            # is painted from the first one that did down (its layer's copy patched there).
+            top = self._side_changed_from(surface)
+            if top is not None:
+                band = pygame.Rect(side.left, top, side.width, side.bottom - top)
+                strips = [band if s == side else s for s in strips]
         for rect, paint in ((self.toolbar_rect, lambda: self._layered(self.toolbar_layer, surface, self.toolbar_rect,
                                                                         kept[0][1] if kept else self.toolbar_key(),
                                                                         self._draw_toolbar)),
@@ -1025,8 +1077,13 @@ class GameTable(Scene, ABC):
                             (self.hand_rect, lambda: self._draw_hand(surface)),
                             (self.side_rect, lambda: self._layered(self.side_layer, surface, self.side_rect,
                                                                      kept[3][1] if kept else self.side_key(),
-                                                                     self._draw_side, self.SIDE_RECORDS))):
+                                                                     self._draw_side, self.SIDE_RECORDS, below=top))):
             if strips is not None:
+                if rect == side and band is not None:
+                    surface.set_clip(side)
+                    surface.fill(self.table_colour(), band)  # what lies beneath it in a whole frame
+                    paint()
+                    continue
                 surface.set_clip(rect if rect in strips else pygame.Rect(rect.topleft, (0, 0)))
                 if rect in strips:
                     surface.fill(self.table_colour(), rect)  # what lies beneath it in a whole frame
@@ -1282,13 +1339,14 @@ class GameTable(Scene, ABC):
         changes. A title whose sections show more of the table than the state (a selection, what
         is hovered) adds it. When the title keys every section (section_key), their keys, the
         tab and the fold: an action that changes no section leaves the panel as it is."""
-        keys = tuple(self.section_key(name) for name in self.SIDE_TABS)
+        keys = tuple(self._section_key_kept(name) for name in self.SIDE_TABS)
         if all(k is not None for k in keys):
             return self.side_open, self.side_tab, keys
         return (self.state_version, len(self._log), self.log_scroll, self.viewer, self.handoff is not None,
                 self.side_open, self.side_tab, tuple(self.seats))
 
-    def _layered(self, layer: Layer, surface, rect: pygame.Rect, key: tuple, paint, records: tuple[str, ...] = ()) -> None:
+    def _layered(self, layer: Layer, surface, rect: pygame.Rect, key: tuple, paint, records: tuple[str, ...] = (),
+                 below: int | None = None) -> None:
         """A part of the table from its layer while `key`, the settings (the words' language, the
         scale, the palette) and the button under the pointer stay the same; else drawn by
         `paint(surface)`. The buttons it drew answer clicks as if drawn (and the attributes named
@@ -1306,7 +1364,10 @@ class GameTable(Scene, ABC):
 
         drawn = layer.drawn
         hovered = under_pointer(layer.extra[0]) if layer.extra is not None else None
-        buttons, kept = layer.draw(surface, rect, (key, hovered, self.ctx.settings), run)
+        if below is not None:  # nothing above `below` changed: drawn from there down (the side panel)
+            buttons, kept = layer.draw_below(surface, rect, (key, hovered, self.ctx.settings), below, run)
+        else:
+            buttons, kept = layer.draw(surface, rect, (key, hovered, self.ctx.settings), run)
         if layer.drawn == drawn:
             self.buttons.extend(buttons)
             for name, value in kept.items():
@@ -1461,13 +1522,12 @@ class GameTable(Scene, ABC):
             self._button(surface, pygame.Rect(r.left + px(3), r.top + px(8), r.width - px(6), px(40)), "\u2039", "side")
             return
         widgets.panel(surface, ctx, r)
-        x, w = r.left + px(16), r.width - px(32)
-        y = r.top + px(14)
+        x, w, y, bottom, shown = self._side_places()
         handle = pygame.Rect(r.right - px(34), r.top + px(8), px(26), px(24))
         # The handle that folds the panel away (Tab does the same). Over the first section's
         # corner: drawn after sections that are layers of their own (section_key), whose copies
         # hold the panel there; before the others, as it always was.
-        keyed = any(self.section_key(name) is not None for name in self.SIDE_TABS)
+        keyed = any(self._section_key_kept(name) is not None for name in self.SIDE_TABS)
         if not keyed:
             self._button(surface, handle, "\u203a", "side")
         if self.side_tabbed():
@@ -1478,11 +1538,6 @@ class GameTable(Scene, ABC):
             for i, name in enumerate(self.SIDE_TABS):
                 rect = pygame.Rect(r.left + px(8) + i * tab_w, r.top + px(8), tab_w - px(4), px(28))
                 self._button(surface, rect, labels[name], f"tab:{name}", primary=name == self.side_tab, size=size)
-            y = r.top + px(46)
-            shown = [self.side_tab]
-        else:
-            shown = list(self.SIDE_TABS)
-        bottom = r.bottom - px(12)
         for name in shown:
             top = y
             y = self._draw_side_section(surface, name, x, y, w, bottom, whole=len(shown) == 1)

@@ -77,6 +77,42 @@ class Layer:
         self.key, self.extra = key, (bottom, extra, area.topleft)
         return bottom, extra
 
+    def hits(self, left: int, top: int, width: int, size: tuple[int, int], key: Any) -> int | None:
+        """The bottom `draw_down` would give back from its copy for this key and place, without
+        drawing; None when it would draw."""
+        if self.image is not None and (key, left, top, width, size) == self.key:
+            return self.extra[0]
+        return None
+
+    def draw_below(self, surface: pygame.Surface, rect: pygame.Rect, key: Any, top: int,
+                   paint: Callable[[pygame.Surface], Any]) -> Any:
+        """Drawn again from `top` down only, when the caller knows nothing above `top` changed
+        (the side panel's sections above the first whose key changed): `paint(surface)` under
+        that clip, over what the caller drew beneath there, and the copy patched there; the
+        region's key is then `key`. Returns what `paint` returned. The caller checks `below`
+        first."""
+        area = rect.clip(surface.get_rect())
+        part = pygame.Rect(area.left, top, area.width, area.bottom - top).clip(area)
+        clip = surface.get_clip()
+        surface.set_clip(part.clip(clip))
+        try:
+            self.extra = paint(surface)
+        finally:
+            surface.set_clip(clip)
+        Layer.painted += 1
+        self.drawn += 1
+        assert self.image is not None
+        self.image.blit(surface, (part.x - area.x, part.y - area.y), part)
+        self.key = (key, tuple(area), surface.get_size())
+        return self.extra
+
+    def below(self, surface: pygame.Surface, rect: pygame.Rect, clipped: bool = True) -> bool:
+        """A copy of this very region is kept (draw_below may patch it), and the surface's clip
+        holds the region (unless `clipped` is False: the caller sets the clip)."""
+        area = rect.clip(surface.get_rect())
+        return self.image is not None and self.key is not None and self.key[1:] == (tuple(area), surface.get_size()) \
+            and (not clipped or surface.get_clip().contains(area))
+
     def _patch(self, surface: pygame.Surface, area: pygame.Rect, key: Any, paint: Callable[[pygame.Surface], Any]) -> Any:
         """Painted under the surface's clip, and the copy made the same there: the caller drew
         in part because nothing the key names changed outside the clip."""
