@@ -17,7 +17,7 @@ from tests.ui.test_gears_play import do_click, play_by_clicks, start_game
 
 
 def _layers(table) -> list:
-    return [table.map_layer, table.toolbar_layer, table.side_layer, table.hand_layer]
+    return [table.map_layer, table.toolbar_layer, table.side_layer, table.hand_layer] + list(table.section_layers.values())
 
 
 def _frame_matches_a_whole_one(app, table) -> None:

@@ -41,7 +41,7 @@ def _whole(app, table) -> bytes:
     """The same state drawn whole, from nothing (every layer painted again), on another surface."""
     other = app.screen.copy()
     other.fill((255, 0, 255))
-    for layer in [v for v in vars(table).values() if type(v).__name__ == "Layer"]:
+    for layer in [v for v in vars(table).values() if type(v).__name__ == "Layer"] + list(table.section_layers.values()):
         layer.forget()
     table.full_redraw = True
     table.draw(other)

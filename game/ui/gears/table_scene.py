@@ -27,7 +27,7 @@ from game.engine.session import Session
 from game.gears.rules import attack as gears_attack
 from game.gears.rules import movement
 from game.gears.rules import turn as gears_turn
-from game.i18n import _, ngettext
+from game.i18n import _, language, ngettext
 from game.ui import widgets
 from game.ui.gears import choices as C
 from game.ui.gears import labels, words
@@ -1023,6 +1023,38 @@ class GearsTable(GameTable):
 
     SIDE_TABS = ("stage", "squad", "ai", "log")
     SIDE_RECORDS = GameTable.SIDE_RECORDS + ("squad_rows",)
+    SECTION_RECORDS = {**GameTable.SECTION_RECORDS, "squad": ("squad_rows",)}
+
+    def section_key(self, name: str):
+        """What each side-panel section shows: each is a layer of its own (the kit's
+        `_draw_side_section`), so a log line added paints the log section and blits the Stage,
+        Squad and AI sections; a wound paints the Squad section."""
+        st = self.state
+        if name == "stage":
+            return st.mission, st.stage, sum(1 for h in st.holes.values() if not h.get("sealed")), len(st.holes)
+        if name == "squad":
+            decider = self.session.decider
+            rows = tuple((p, c.character, len(c.hand), tuple(map(tuple, c.weapons)), c.grenades, self.squad_status(p),
+                          p == decider, self.is_bot(p)) for p, c in ((p, st.cogs[p]) for p in st.players))
+            decks = (len(st.orders.draw_pile), len(st.orders.discard_pile), len(st.ai.draw_pile), len(st.ai.discard_pile))
+            return rows, decks, len(st.locusts)
+        if name == "ai":
+            return self.ai_section_key()
+        if name == "log":
+            return self.log_section_key()
+        return None
+
+    def strip_inputs(self) -> tuple:
+        """What the strips' and sections' keys read besides the state (its version): the seats,
+        who is at the table, the handoff card, what a click selected, whether figures slide or
+        dice roll (the prompt's Skip), the side panel's fold, tab and scroll, the log's lines and
+        the AI card (both also added to without an action: a bot's reason), the rects and the
+        settings."""
+        return (self.state_version, tuple(self.seats), self.viewer, self.handoff, self.selected_card, self.target,
+                self.attack_choice, self.grenade_mode, self.area_weapon, self.area_pick, self.confirm_drop, self.busy,
+                self.side_open, self.side_tab, self.log_scroll, self._log_resets, self._log_dropped + len(self._log),
+                id(self.ai), len(self.ai.lines), self.ctx.settings, language(), tuple(self.toolbar_rect),
+                tuple(self.prompt_rect), tuple(self.hand_rect), tuple(self.side_rect))
 
     def side_labels(self) -> dict[str, str]:
         return {"stage": _("Stage"), "squad": _("Squad"), **super().side_labels()}

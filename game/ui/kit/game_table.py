@@ -173,6 +173,11 @@ class GameTable(Scene, ABC):
         # A line is its words, or the rules' Event until something reads it (`_line`).
         self._log: list[tuple[str | Event, tuple[str, ...] | None]] = []
         self._said_memo: dict[tuple[str, str], str] = {}  # (language, rules text) -> its words (_said)
+        # What the log section's key reads (log_section_key): the log read again (reset_log) and
+        # the lines dropped from its front (KEEP), so an append anywhere shows in its length.
+        self._log_resets = 0
+        self._log_dropped = 0
+        self._readable: list | None = None  # [key, lines looked at, their positions this seat may read] (log)
         self.ai = AiShown()
         self.reset_log()
         self.log_scroll = 0  # entries hidden below the panel's bottom (the wheel reads back)
@@ -212,6 +217,11 @@ class GameTable(Scene, ABC):
         self.hand_layer = Layer()
         self.toolbar_layer = Layer()
         self.side_layer = Layer()
+        # Each side-panel section the title keys (section_key) is a layer of its own: a log
+        # line added paints the log section, the others are blitted from their copies.
+        self.section_layers: dict[str, Layer] = {}
+        self._strips_memo: tuple | None = None  # (strip_inputs(), the strips' keys) (_strips)
+        self._sections_memo: tuple | None = None  # (strip_inputs(), {section: its key}) (_section_key_kept)
         self.idle = IdleWork()  # the title's warm_ups, run in loop iterations with nothing to do
         # Frames drawn in part (draw_moving): what the last frame showed, when it may be the
         # base of the next one, and whether only the clock moved things since it was drawn.
@@ -468,6 +478,111 @@ class GameTable(Scene, ABC):
             return log_section(surface, self.ctx, x, y, w, bottom, lines, self.log_scroll)
         return y
 
+    # What drawing a side-panel section lays out besides its buttons, given back when the section
+    # is blitted from its layer (section_key); a title adds its own sections' (Gears' Squad rows).
+    SECTION_RECORDS: dict[str, tuple[str, ...]] = {"log": ("_log_rect", "log_scroll")}
+
+    def section_key(self, name: str) -> Any:
+        """Everything side-panel section `name` shows (the settings, its place and the button
+        under the pointer are added): while it stays, the section is blitted from its layer
+        and its height known without laying it out; when it changes, that section alone is
+        drawn again. None (the default): the section has no layer of its own and is drawn
+        with the side panel whenever that is (`side_key`). The kit's AI and log sections have
+        their keys ready (`ai_section_key`, `log_section_key`) for a title that keys its own."""
+        return None
+
+    def ai_section_key(self) -> tuple:
+        """What the kit's AI section shows (ai_panel.draw): the card and its newest reasons."""
+        ai = self.ai
+        return ai.card, ai.name, ai.text, tuple(ai.lines[-ai_panel.SHOWN_LINES:]), ai.placeholder, \
+            self.ai_heading(), self.ai_empty()
+
+    def log_section_key(self) -> tuple:
+        """What the kit's log section shows: the log's lines (read again, or one more added
+        anywhere), whose of them this seat may read (the viewer, the handoff card) and how far
+        back the wheel reads."""
+        return (self._log_resets, self._log_dropped + len(self._log), self.viewer, self.handoff is not None,
+                self.log_scroll)
+
+    def _under_pointer(self, buttons) -> int | None:
+        if self.mouse is None:
+            return None
+        return next((i for i, (r, _l, _w) in enumerate(buttons) if r.collidepoint(self.mouse)), None)
+
+    def _side_changed_from(self, surface) -> int | None:
+        """The y from which the side panel must be drawn again when its sections are layers of
+        their own (section_key): the top of the first section whose layer would not be blitted
+        (its key or place changed); those above are as on screen. None: the panel is drawn whole
+        (folded, a section without a key, nothing changed in the sections)."""
+        if not self.side_open:
+            return None
+        x, w, y, bottom, shown = self._side_places()
+        r = self.side_rect
+        place = (x, w, bottom, len(shown) == 1, tuple(r), self.ctx.settings)
+        for name in shown:
+            key, layer = self._section_key_kept(name), self.section_layers.get(name)
+            if key is None:
+                return None
+            if layer is None or layer.extra is None:
+                return y
+            got = layer.hits(r.left, y, r.width, surface.get_size(), (key, place, self._under_pointer(layer.extra[1][0])))
+            if got is None:
+                return y
+            y = got
+        return None
+
+    def _side_places(self) -> tuple[int, int, int, int, list[str]]:
+        """Where the side panel's sections go: x, width, the first one's y, the bottom, and the
+        sections shown (one under tabs)."""
+        px, r = self.ctx.px, self.side_rect
+        if self.side_tabbed():
+            return r.left + px(16), r.width - px(32), r.top + px(46), r.bottom - px(12), [self.side_tab]
+        return r.left + px(16), r.width - px(32), r.top + px(14), r.bottom - px(12), list(self.SIDE_TABS)
+
+    def _section_key_kept(self, name: str) -> Any:
+        """section_key(name), worked out again only when the title's strip_inputs change."""
+        inputs = self.strip_inputs()
+        if inputs is None:
+            return self.section_key(name)
+        memo = self._sections_memo
+        if memo is None or memo[0] != inputs:
+            memo = self._sections_memo = (inputs, {})
+        if name not in memo[1]:
+            memo[1][name] = self.section_key(name)
+        return memo[1][name]
+
+    def _draw_side_section(self, surface, name: str, x: int, y: int, w: int, bottom: int, whole: bool) -> int:
+        """Section `name` of the side panel from y down (draw_section), from its own layer when
+        the title keys it (section_key); returns the y below it. Its buttons answer clicks and
+        its records (SECTION_RECORDS) are given back when it is blitted, as `_layered` does for
+        a strip; one showing a costly choice is always drawn."""
+        key = self._section_key_kept(name)
+        if key is None:
+            return self.draw_section(surface, name, x, y, w, bottom, whole)
+        layer = self.section_layers.setdefault(name, Layer())
+        records = self.SECTION_RECORDS.get(name, ())
+        under_pointer = self._under_pointer
+
+        def run(target) -> tuple[int, tuple[list, dict[str, Any]]]:
+            first = len(self.buttons)
+            below = self.draw_section(target, name, x, y, w, bottom, whole)
+            return below, (self.buttons[first:], {n: getattr(self, n) for n in records})
+
+        place = (x, w, bottom, whole, tuple(self.side_rect), self.ctx.settings)
+        drawn = layer.drawn
+        hovered = under_pointer(layer.extra[1][0]) if layer.extra is not None else None
+        below, (buttons, kept) = layer.draw_down(surface, self.side_rect.left, y, self.side_rect.width,
+                                                 (key, place, hovered), run)
+        if layer.drawn == drawn:
+            self.buttons.extend(buttons)
+            for n, value in kept.items():
+                setattr(self, n, value)
+        elif any(self.costly(what) for _r, _l, what in buttons):
+            layer.forget()
+        else:  # the copy shows the button under the pointer among the buttons just drawn
+            layer.rekey((key, place, under_pointer(buttons)))
+        return below
+
     @abstractmethod
     def ai_heading(self) -> str:
         """The AI panel's heading ("Locust AI card")."""
@@ -610,7 +725,9 @@ class GameTable(Scene, ABC):
                 self.ai.lines.append(self._words(e.text))
             elif self.animate:
                 self.animate_event(e, positions)
-        del self._log[:-KEEP]
+        if len(self._log) > KEEP:
+            self._log_dropped += len(self._log) - KEEP
+            del self._log[:-KEEP]
         if self.animate:
             after = self._positions()
             for key, end in after.items():  # settle into the final spot (cover, spread)
@@ -944,13 +1061,29 @@ class GameTable(Scene, ABC):
         self._costly_drawn, self._held = set(), set()
         self._prompt_column = False
         clip = surface.get_clip()
+        kept = self._strips() if self.strip_inputs() is not None else None  # the keys as worked out
+        side, band, top = self.side_rect, None, None
+        if strips is not None and side in strips and self.side_layer.below(surface, side, clipped=False):
+            # The side panel's sections that did not change are left as they are on screen: it
+            # is painted from the first one that did down (its layer's copy patched there).
+            top = self._side_changed_from(surface)
+            if top is not None:
+                band = pygame.Rect(side.left, top, side.width, side.bottom - top)
+                strips = [band if s == side else s for s in strips]
         for rect, paint in ((self.toolbar_rect, lambda: self._layered(self.toolbar_layer, surface, self.toolbar_rect,
-                                                                        self.toolbar_key(), self._draw_toolbar)),
+                                                                        kept[0][1] if kept else self.toolbar_key(),
+                                                                        self._draw_toolbar)),
                             (self.prompt_rect, lambda: self._draw_prompt(surface)),
                             (self.hand_rect, lambda: self._draw_hand(surface)),
-                            (self.side_rect, lambda: self._layered(self.side_layer, surface, self.side_rect, self.side_key(),
-                                                                     self._draw_side, self.SIDE_RECORDS))):
+                            (self.side_rect, lambda: self._layered(self.side_layer, surface, self.side_rect,
+                                                                     kept[3][1] if kept else self.side_key(),
+                                                                     self._draw_side, self.SIDE_RECORDS, below=top))):
             if strips is not None:
+                if rect == side and band is not None:
+                    surface.set_clip(side)
+                    surface.fill(self.table_colour(), band)  # what lies beneath it in a whole frame
+                    paint()
+                    continue
                 surface.set_clip(rect if rect in strips else pygame.Rect(rect.topleft, (0, 0)))
                 if rect in strips:
                     surface.fill(self.table_colour(), rect)  # what lies beneath it in a whole frame
@@ -1181,19 +1314,39 @@ class GameTable(Scene, ABC):
     def _strips(self) -> list[tuple[pygame.Rect, tuple]]:
         """The strips round the play area with the key of what each shows: a frame drawn in
         part draws again those whose key changed (an action that adds a log line draws the side
-        panel, not the map)."""
-        return [(self.toolbar_rect, self.toolbar_key()), (self.prompt_rect, self.prompt_key()),
-                (self.hand_rect, self.hand_key()), (self.side_rect, self.side_key())]
+        panel, not the map). Worked out again only when the title's `strip_inputs` change (or
+        every time, when it gives none)."""
+        inputs = self.strip_inputs()
+        memo = self._strips_memo
+        if inputs is not None and memo is not None and memo[0] == inputs:
+            return memo[1]
+        strips = [(self.toolbar_rect, self.toolbar_key()), (self.prompt_rect, self.prompt_key()),
+                  (self.hand_rect, self.hand_key()), (self.side_rect, self.side_key())]
+        self._strips_memo = (inputs, strips) if inputs is not None else None
+        return strips
+
+    def strip_inputs(self) -> tuple | None:
+        """Everything the strips' keys (toolbar_key, prompt_key, hand_key, side_key and the
+        sections' keys) read: the state's version (an action, an undo, a new session) and the
+        table's own fields they read (the seats, the viewer, a selection, the rects, the
+        settings...). While it stays, the keys are not worked out again (a calm frame asked
+        them all, 0.05-0.07 ms). None (the default): worked out every frame."""
+        return None
 
     def side_key(self) -> tuple:
         """Everything the side panel shows (the state, the log lines this seat may read, public
         ones only behind the handoff card, the tab, the fold): it is drawn again only when this
         changes. A title whose sections show more of the table than the state (a selection, what
-        is hovered) adds it."""
+        is hovered) adds it. When the title keys every section (section_key), their keys, the
+        tab and the fold: an action that changes no section leaves the panel as it is."""
+        keys = tuple(self._section_key_kept(name) for name in self.SIDE_TABS)
+        if all(k is not None for k in keys):
+            return self.side_open, self.side_tab, keys
         return (self.state_version, len(self._log), self.log_scroll, self.viewer, self.handoff is not None,
                 self.side_open, self.side_tab, tuple(self.seats))
 
-    def _layered(self, layer: Layer, surface, rect: pygame.Rect, key: tuple, paint, records: tuple[str, ...] = ()) -> None:
+    def _layered(self, layer: Layer, surface, rect: pygame.Rect, key: tuple, paint, records: tuple[str, ...] = (),
+                 below: int | None = None) -> None:
         """A part of the table from its layer while `key`, the settings (the words' language, the
         scale, the palette) and the button under the pointer stay the same; else drawn by
         `paint(surface)`. The buttons it drew answer clicks as if drawn (and the attributes named
@@ -1211,7 +1364,10 @@ class GameTable(Scene, ABC):
 
         drawn = layer.drawn
         hovered = under_pointer(layer.extra[0]) if layer.extra is not None else None
-        buttons, kept = layer.draw(surface, rect, (key, hovered, self.ctx.settings), run)
+        if below is not None:  # nothing above `below` changed: drawn from there down (the side panel)
+            buttons, kept = layer.draw_below(surface, rect, (key, hovered, self.ctx.settings), below, run)
+        else:
+            buttons, kept = layer.draw(surface, rect, (key, hovered, self.ctx.settings), run)
         if layer.drawn == drawn:
             self.buttons.extend(buttons)
             for name, value in kept.items():
@@ -1366,10 +1522,14 @@ class GameTable(Scene, ABC):
             self._button(surface, pygame.Rect(r.left + px(3), r.top + px(8), r.width - px(6), px(40)), "\u2039", "side")
             return
         widgets.panel(surface, ctx, r)
-        x, w = r.left + px(16), r.width - px(32)
-        y = r.top + px(14)
-        # The handle that folds the panel away (Tab does the same).
-        self._button(surface, pygame.Rect(r.right - px(34), r.top + px(8), px(26), px(24)), "\u203a", "side")
+        x, w, y, bottom, shown = self._side_places()
+        handle = pygame.Rect(r.right - px(34), r.top + px(8), px(26), px(24))
+        # The handle that folds the panel away (Tab does the same). Over the first section's
+        # corner: drawn after sections that are layers of their own (section_key), whose copies
+        # hold the panel there; before the others, as it always was.
+        keyed = any(self._section_key_kept(name) is not None for name in self.SIDE_TABS)
+        if not keyed:
+            self._button(surface, handle, "\u203a", "side")
         if self.side_tabbed():
             labels = self.side_labels()
             tab_w = (r.width - px(12) - px(38)) // len(self.SIDE_TABS)
@@ -1378,15 +1538,12 @@ class GameTable(Scene, ABC):
             for i, name in enumerate(self.SIDE_TABS):
                 rect = pygame.Rect(r.left + px(8) + i * tab_w, r.top + px(8), tab_w - px(4), px(28))
                 self._button(surface, rect, labels[name], f"tab:{name}", primary=name == self.side_tab, size=size)
-            y = r.top + px(46)
-            shown = [self.side_tab]
-        else:
-            shown = list(self.SIDE_TABS)
-        bottom = r.bottom - px(12)
         for name in shown:
             top = y
-            y = self.draw_section(surface, name, x, y, w, bottom, whole=len(shown) == 1)
+            y = self._draw_side_section(surface, name, x, y, w, bottom, whole=len(shown) == 1)
             self.side_sections[name] = pygame.Rect(r.left, top, r.width, y - top)
+        if keyed:
+            self._button(surface, handle, "\u203a", "side")
 
     def _draw_message(self, surface) -> None:
         """The message line at the top of the view: red for a refusal, calm for a notice."""
@@ -1458,6 +1615,7 @@ class GameTable(Scene, ABC):
         """The log read again from the session (a new session: the tutorial's Back), each line
         with who may read it, put in words when read."""
         self._log = [(e.event, e.event.visible_to) for e in self.session.log.tail(KEEP)]
+        self._log_resets += 1
         self.log_scroll = 0
         self.restore_ai()
 
@@ -1487,10 +1645,17 @@ class GameTable(Scene, ABC):
         so another seat's draws never stay on screen after a handoff (issue 21). Behind the
         handoff card the person leaving is still at the desk and the next one not yet: public
         lines only (the log showed the next seat's draw through the dimmed card)."""
-        if self.handoff is not None:
-            return self.log_where(lambda who: who is None)
-        viewer = self.viewer
-        return self.log_where(lambda who: who is None or viewer in who)
+        reader = None if self.handoff is not None else self.viewer
+        key = (self.handoff is not None, reader, self._log_resets, self._log_dropped)
+        memo, log = self._readable, self._log
+        if memo is None or memo[0] != key or memo[1] > len(log):
+            memo = self._readable = [key, 0, []]
+        if memo[1] < len(log):  # the lines added since: each log paint filtered the whole game again
+            public = self.handoff is not None
+            memo[2].extend(i for i in range(memo[1], len(log))
+                           if log[i][1] is None or (not public and reader in log[i][1]))
+            memo[1] = len(log)
+        return LogLines(memo[2][:], self._line)
 
     def log_where(self, may_read: Callable[[tuple[str, ...] | None], bool]) -> LogLines:
         """The log's lines whose readers (None: everyone) pass `may_read`, worded when read."""

@@ -53,6 +53,66 @@ class Layer:
         self.key = key
         return self.extra
 
+    def draw_down(self, surface: pygame.Surface, left: int, top: int, width: int, key: Any,
+                  paint: Callable[[pygame.Surface], tuple[int, Any]]) -> tuple[int, Any]:
+        """A region whose height its drawing decides (a side-panel section: its words wrapped
+        to the width), from `top` down, `width` wide from `left`: while `key` (with the place)
+        is the last one, blitted from the copy and its bottom given back without laying anything
+        out, so what lies below it can be placed; else `paint(surface)` draws it in place over
+        what lies beneath (the caller drew that first) and returns (bottom, extra), and the copy
+        is taken of (left, top, width, bottom - top). Returns (bottom, extra). Drawn under a clip
+        that cuts the region, no copy is kept (drawn again next time)."""
+        key = (key, left, top, width, surface.get_size())
+        if self.image is not None and key == self.key:
+            surface.blit(self.image, self.extra[2])
+            return self.extra[0], self.extra[1]
+        bottom, extra = paint(surface)
+        Layer.painted += 1
+        self.drawn += 1
+        area = pygame.Rect(left, top, width, max(0, bottom - top)).clip(surface.get_rect())
+        if not area.width or not area.height or not surface.get_clip().contains(area):
+            self.key, self.image, self.extra = None, None, None
+            return bottom, extra
+        self.image = surface.subsurface(area).copy()
+        self.key, self.extra = key, (bottom, extra, area.topleft)
+        return bottom, extra
+
+    def hits(self, left: int, top: int, width: int, size: tuple[int, int], key: Any) -> int | None:
+        """The bottom `draw_down` would give back from its copy for this key and place, without
+        drawing; None when it would draw."""
+        if self.image is not None and (key, left, top, width, size) == self.key:
+            return self.extra[0]
+        return None
+
+    def draw_below(self, surface: pygame.Surface, rect: pygame.Rect, key: Any, top: int,
+                   paint: Callable[[pygame.Surface], Any]) -> Any:
+        """Drawn again from `top` down only, when the caller knows nothing above `top` changed
+        (the side panel's sections above the first whose key changed): `paint(surface)` under
+        that clip, over what the caller drew beneath there, and the copy patched there; the
+        region's key is then `key`. Returns what `paint` returned. The caller checks `below`
+        first."""
+        area = rect.clip(surface.get_rect())
+        part = pygame.Rect(area.left, top, area.width, area.bottom - top).clip(area)
+        clip = surface.get_clip()
+        surface.set_clip(part.clip(clip))
+        try:
+            self.extra = paint(surface)
+        finally:
+            surface.set_clip(clip)
+        Layer.painted += 1
+        self.drawn += 1
+        assert self.image is not None
+        self.image.blit(surface, (part.x - area.x, part.y - area.y), part)
+        self.key = (key, tuple(area), surface.get_size())
+        return self.extra
+
+    def below(self, surface: pygame.Surface, rect: pygame.Rect, clipped: bool = True) -> bool:
+        """A copy of this very region is kept (draw_below may patch it), and the surface's clip
+        holds the region (unless `clipped` is False: the caller sets the clip)."""
+        area = rect.clip(surface.get_rect())
+        return self.image is not None and self.key is not None and self.key[1:] == (tuple(area), surface.get_size()) \
+            and (not clipped or surface.get_clip().contains(area))
+
     def _patch(self, surface: pygame.Surface, area: pygame.Rect, key: Any, paint: Callable[[pygame.Surface], Any]) -> Any:
         """Painted under the surface's clip, and the copy made the same there: the caller drew
         in part because nothing the key names changed outside the clip."""
