@@ -253,8 +253,38 @@ def test_level7_frames_drawn_in_part_are_frames_drawn_whole(make_app):
     session = Session.start(Level7Title(), "s1", seed=4, options={"players": 2})
     table = Level7Table(app.ctx, session, ["bot", "bot"], (1280, 720), bot_delay_ms=0, animate=True)
     app.push(table)
-    in_part, moved = _play_and_compare(app, table, actions=40)
+    counts: dict = {}
+    in_part, moved = _play_and_compare(app, table, actions=40, counts=counts)
     assert moved >= 10, "no figure slid in a frame drawn in part: nothing was compared"
+    # A bot's action that changes nothing the map under the figures shows (view_key: the tiles
+    # placed and seen, the tokens, the Hospital, what is offered) nor the step on show (a part)
+    # draws the figures, parts and strips that changed.
+    assert counts["after action"] >= 5, counts
+
+
+def test_level7_and_convoy_keys_blind_to_what_they_show_fail_the_comparison(make_app, monkeypatch):
+    """The comparison sees what a key leaves stale: Level 7's map with a view_key blind to the
+    tiles seen and the tokens, Convoy's side panel with a side_key blind to the round and the log."""
+    import pytest
+
+    from game import titles
+    from game.convoy.rules.title import ConvoyTitle
+    from game.level7.rules.title import Level7Title
+    from game.ui.convoy.table_scene import ConvoyTable
+    from game.ui.level7.table_scene import Level7Table
+
+    app = make_app((1280, 720))
+    monkeypatch.setattr(Level7Table, "view_key", lambda self: ())
+    session = Session.start(Level7Title(), "s1", seed=4, options={"players": 2})
+    app.push(Level7Table(app.ctx, session, ["bot", "bot"], (1280, 720), bot_delay_ms=0, animate=True))
+    with pytest.raises(AssertionError, match="differs from the whole one"):
+        _play_and_compare(app, app.top, actions=40)
+    app.scenes.pop()
+    monkeypatch.setattr(ConvoyTable, "side_key", lambda self: ())
+    session = Session.start(ConvoyTitle(), titles.get("convoy").default_scenario, seed=3, options={})
+    app.push(ConvoyTable(app.ctx, session, ["bot", "bot"], (1280, 720), bot_delay_ms=0, animate=True))
+    with pytest.raises(AssertionError, match="differs from the whole one"):
+        _play_and_compare(app, app.top, actions=40, pointer=True)
 
 
 def test_gears_pointer_over_the_map_redraws_the_areas_it_leaves_and_enters(make_app):
@@ -584,8 +614,13 @@ def test_convoy_frames_drawn_in_part_are_frames_drawn_whole(make_app):
     session = Session.start(ConvoyTitle(), titles.get("convoy").default_scenario, seed=3, options={})
     table = ConvoyTable(app.ctx, session, ["bot", "bot"], (1280, 720), bot_delay_ms=0, animate=True)
     app.push(table)
-    in_part, _moved = _play_and_compare(app, table, actions=40, pointer=True)
+    counts: dict = {}
+    in_part, _moved = _play_and_compare(app, table, actions=40, pointer=True, counts=counts)
     assert in_part >= 10, in_part
+    # Most Convoy actions change the play area (a card into a city, a hand's size, the
+    # strengths): drawn whole; those that change only the strips (the person's hand, the
+    # round's section, the log) are drawn in part (view_key).
+    assert counts["after action"] >= 2, counts
     app.scenes.pop()
 
     session = Session.start(ConvoyTitle(), titles.get("convoy").default_scenario, seed=3, options={})
