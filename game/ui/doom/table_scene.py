@@ -117,6 +117,9 @@ class DoomTable(GameTable):
         self.spawns: list[SpawnFx] = []  # figures coming onto the map, the first one playing
         # (bot, its last reason as the viewer may read it, the number of actions once it is applied)
         self.step_note: tuple[str, str, int] | None = None
+        self._side_memo: tuple = (None, ())  # ((state_version, invader_view), side_key's part of the game)
+        self._note_memo: tuple = (None, None)  # (what the caption's place reads, _place_step_note())
+        self._floor_memo: tuple = (None, ())  # (state_version, _floor_key()): view_key
         super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
         if problem:
             self.say(problem)
@@ -821,8 +824,10 @@ class DoomTable(GameTable):
         """What of the state the map layer shows beside the frame's key (the choices, whose view)
         and the parts: the areas revealed, the doors, the markers (`_floor_key`). A move, a roll, a
         card or a log line changes none of it: the frame after such an action draws the figures,
-        parts and strips that changed."""
-        return self._floor_key()
+        parts and strips that changed. Read once per change of the game (every frame asks it)."""
+        if self._floor_memo[0] != self.state_version:
+            self._floor_memo = (self.state_version, self._floor_key())
+        return self._floor_memo[1]
 
     def hand_key(self) -> tuple:
         """What the hand strip shows, as the viewer sees it: the invader's cards face up only in
@@ -840,6 +845,17 @@ class DoomTable(GameTable):
         """What the side panel shows (`_side_marines`, `_side_invader`, the bots' reasons, the
         log), not the state's version: an action that changes none of it (an invader's move the
         marines do not see, a declined card) does not paint it again."""
+        memo = self._side_memo
+        at = (self.state_version, self.invader_view())
+        if memo[0] != at:
+            self._side_memo = memo = (at, self._side_shown())
+        ai = (self.ai.card, self.ai.name, self.ai.text, tuple(self.ai.lines), self.ai.placeholder)
+        return (memo[1], ai, len(self._log), self.log_scroll, self.viewer, self.handoff is not None,
+                self.side_open, self.side_tab, tuple(self.seats), tuple(self.side_rect))
+
+    def _side_shown(self) -> tuple:
+        """side_key's part read from the game, once per change and view (the marines' numbers,
+        the turn, the frags, the invaders the viewer sees, the hand's size, the keys)."""
         st = self.state
         marines = tuple((mid, m.health, m.max_health, m.armour, m.dead, m.cell is None, m.order,
                          tuple(sorted(m.ammo.items())), tuple(m.weapons), m.adrenaline, m.berserk, tuple(m.cards),
@@ -848,10 +864,7 @@ class DoomTable(GameTable):
         now = (st.phase, st.seat, turn and (turn.get("action"), turn.get("mp"), turn.get("attacks")))
         seen = self._seen_cells()
         shown = sum(1 for i in st.invaders.values() if set(i.cells) & seen)
-        invader = (st.frags, shown, len(st.hand), tuple(st.keys))
-        ai = (self.ai.card, self.ai.name, self.ai.text, tuple(self.ai.lines), self.ai.placeholder)
-        return (marines, now, invader, ai, len(self._log), self.log_scroll, self.viewer, self.handoff is not None,
-                self.side_open, self.side_tab, tuple(self.seats), tuple(self.side_rect))
+        return marines, now, (st.frags, shown, len(st.hand), tuple(st.keys))
 
     def local_parts(self) -> dict:
         """What the square under the pointer shows: its outline on the map layer, the path to it
@@ -1276,7 +1289,16 @@ class DoomTable(GameTable):
 
     def _step_note_place(self) -> tuple | None:
         """The caption of the bot step on screen (`_draw_step_note`): its rect, the bot, its
-        lines; None when none shows. One function places it for the drawing and the part."""
+        lines; None when none shows. One function places it for the drawing and the part, once
+        per change of what it reads (every frame asks the part)."""
+        cam = self.camera
+        at = (self.state_version, self.step_note, self.handoff, self.busy, self.dice is None, tuple(self.view_rect),
+              cam.x, cam.y, cam.zoom, self.invader_view(), self.spawns[0].figure if self.spawns else None, self.ctx.settings)
+        if self._note_memo[0] != at:
+            self._note_memo = (at, self._place_step_note())
+        return self._note_memo[1]
+
+    def _place_step_note(self) -> tuple | None:
         note = self.step_note
         if note is None or self.handoff is not None or self.session.is_over():
             return None
