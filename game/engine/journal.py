@@ -186,6 +186,40 @@ def read_journal(p: Path, raw: bytes) -> Journal:
     return journal
 
 
+def read_head(p: Path, raw: bytes) -> dict[str, Any] | None:
+    """The header of the journal in `raw` (checked as `read_journal` checks it) with `actions`,
+    how many actions the game holds, from its last line alone when that is a mark (every
+    autosave and whole save ends with one: its `at`); None when the last line is anything else
+    (a torn write, no newline after it, an undo line...): then only `read_journal` can tell. No
+    action line is read: what a look at a save needs (the set-up screen's, before a new game
+    takes the autosave's place) costs the same at action 10 and at action 10,000."""
+    first = raw.find(b"\n")
+    if first < 0 or not raw.endswith(b"\n"):
+        return None
+    header = parse_json_text(p, decode_text(p, raw[:first], "save", "line 1: "), "save", "line 1: ")
+    version = check_version(p, header)
+    if version < 2:
+        raise SaveError(p, "line 1: a version-1 save cannot be a journal's header")
+    check_fields(p, header, {})
+    extra = set(header) - {"format", "version", "title", "scenario", "seed", "options", "casual"}
+    if extra:
+        raise SaveError(p, f"line 1: unknown keys {', '.join(sorted(map(repr, extra)))} in the header")
+    start = raw.rfind(b"\n", 0, len(raw) - 1) + 1
+    if start <= first or not raw.startswith(b'{"at":', start):
+        return None
+    try:
+        mark = parse_json_text(p, decode_text(p, raw[start:-1], "save"), "save")
+    except SaveError:
+        return None
+    if not isinstance(mark, dict) or set(mark) not in ({"at", "hash"}, {"at", "bots", "hash"}):
+        return None
+    at, digest = mark["at"], mark["hash"]
+    if at.__class__ is not int or not 0 <= at <= MAX_ACTIONS or digest.__class__ is not str \
+            or not _HASH.fullmatch(digest):
+        return None
+    return {**header, "actions": at}
+
+
 # The end of an action line of version 3: its turn (at most 18 digits) and summary (no object
 # inside it: the last `,"t":` of a line is its own, since no string holds a bare quote).
 _TAIL = re.compile(r',"t":(0|-?[1-9][0-9]{0,17}),"w":(\[[^{}]*\])\}')

@@ -194,6 +194,23 @@ class PendingEvent(SavedEvent):
 _set_line = PendingEvent.__dict__["_line"].__set__
 
 
+def may_hold(event: Event, text: str) -> bool:
+    """Whether reading `event` may find `text` in it: False only for an event of a journal line
+    not decoded yet (a PendingEvent) whose line has no `text` anywhere, so a reader looking for a
+    value can pass the line by without decoding it (Level 7's table looks for the moves onto the
+    tiles it has not seen yet, `"tile":"T07"`). The line is canonical JSON (protocol.
+    canonical_json: sorted keys, no spaces, ASCII): `text` is looked for as that writes it."""
+    if event.__class__ is not PendingEvent:
+        return True
+    try:
+        _KIND.__get__(event, None)
+        return True  # decoded already: reading it costs nothing
+    except AttributeError:
+        pass
+    line = event._line.text
+    return line is None or text in line
+
+
 class PendingLine:
     """An action line of a journal kept as its text: its action (`action`, a PendingAction) and
     events (`events`, PendingEvents made from the line's summary) are decoded, through the gate,

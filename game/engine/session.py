@@ -455,6 +455,21 @@ def read_save(path: str | Path) -> dict[str, Any]:
     return {**book.header, "actions": [a.to_json() for a in book.actions], "bots": book.bots}
 
 
+def read_save_head(path: str | Path) -> dict[str, Any]:
+    """A save's header (title, scenario, seed, options, casual) and `actions`, how many actions
+    it holds, checked as read_save checks them: a journal's header line and last mark alone
+    (journal.read_head), not its actions; any other save (version 1, a journal not closed by a
+    mark) read as read_save reads it. SaveError as read_save."""
+    p = Path(path)
+    raw = read_bytes(p, "save", max(journal.MAX_JOURNAL_BYTES, savegate.MAX_SAVE_BYTES))
+    if journal.is_journal(raw):
+        head = journal.read_head(p, raw)
+        if head is not None:
+            return head
+    data = read_save(p)
+    return {**{k: v for k, v in data.items() if k not in ("actions", "bots")}, "actions": len(data["actions"])}
+
+
 def load_session(path: str | Path, titles: Title[Any] | Mapping[str, Title[Any]],
                  casual: bool | None = None) -> Session:
     """Loads a save: checks it, rebuilds the game and checks it reaches the saved state (a

@@ -399,3 +399,61 @@ def test_a_loaded_line_copies_and_pickles_as_the_events_and_action_it_stands_for
             for event, saved in zip(loaded.events[i], session.events[i]):
                 again = read(event)
                 assert again == saved and again.text == saved.text and again.to_json() == saved.to_json()
+
+
+def test_a_look_at_a_save_reads_its_header_and_last_mark_only(tmp_path, monkeypatch):
+    """read_save_head (the set-up screen's look at an unfinished autosave): the header and how
+    many actions the game holds, as read_save gives them, from the header line and the last
+    mark alone: no action line is decoded (issue 19: it decoded every action of the game)."""
+    from game.engine import journal
+    from game.engine.session import read_save, read_save_head
+
+    path = tmp_path / "auto.json"
+    session = long_game(path=path)
+    session.undo_to(20)
+    assert session.autosave(path) is None  # an undo line, then the mark
+    whole = read_save(path)
+    monkeypatch.setattr(journal, "read_journal", lambda *a: pytest.fail("the actions were read"))
+    head = read_save_head(path)
+    assert head == {**{k: v for k, v in whole.items() if k not in ("actions", "bots")}, "actions": 20}
+    assert head["scenario"] == "duel"
+
+
+def test_a_look_at_a_save_not_closed_by_a_mark_reads_it_whole(tmp_path):
+    """A journal whose last line is not a mark (a torn write dropped, one without its newline)
+    is read as read_save reads it; a damaged header is the same SaveError."""
+    from game.engine.session import read_save, read_save_head
+
+    path = tmp_path / "auto.json"
+    long_game(path=path)
+    lines = path.read_bytes().splitlines(keepends=True)
+    torn = tmp_path / "torn.json"
+    torn.write_bytes(b"".join(lines[:-2]) + lines[-2][:15])  # the last action line cut short
+    assert read_save_head(torn)["actions"] == len(read_save(torn)["actions"])
+    bare = tmp_path / "bare.json"
+    bare.write_bytes(b"".join(lines)[:-1])  # whole, but no newline after the mark
+    assert read_save_head(bare)["actions"] == len(read_save(bare)["actions"]) == 28
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(lines[0].replace(b'"duel"', b"7") + b"".join(lines[1:]))
+    with pytest.raises(SaveError, match="scenario"):
+        read_save_head(bad)
+    with pytest.raises(SaveError):
+        read_save(bad)
+
+
+def test_a_line_not_read_yet_is_passed_by_when_it_cannot_hold_what_is_looked_for(tmp_path):
+    """saved.may_hold: False only for an event of a line not decoded yet whose text lacks the
+    value looked for; a line that holds it, or one decoded already, answers True."""
+    from game.engine.saved import PendingEvent, may_hold
+
+    path = tmp_path / "auto.json"
+    long_game(path=path)
+    loaded = load(path)
+    pending = [e.event for e in loaded.log if e.event.__class__ is PendingEvent]
+    assert pending, "no line left unread by the load"
+    first = pending[0]
+    assert not may_hold(first, '"no such text anywhere"')
+    assert first.__class__ is PendingEvent and not may_hold(first, "\x00")
+    assert may_hold(first, '"kind":')  # every event line has a kind
+    first.kind  # decoded now
+    assert may_hold(first, '"no such text anywhere"')

@@ -141,8 +141,107 @@ def test_doom_frames_drawn_in_part_are_frames_drawn_whole(make_app):
     session = Session.start(DoomTitle(), titles.get("doom").default_scenario, seed=5, options={"marines": 2})
     table = DoomTable(app.ctx, session, ["bot"] * 3, (1280, 720), bot_delay_ms=0, animate=True)
     app.push(table)
-    in_part, moved = _play_and_compare(app, table, actions=40)
+    counts: dict = {}
+    in_part, moved = _play_and_compare(app, table, actions=40, counts=counts)
     assert moved >= 20, "no figure slid in a frame drawn in part: nothing was compared"
+    # A bot's move, roll or card changes nothing the map layer shows (view_key: the areas
+    # revealed, the doors, the markers): the frame after it draws the figures, the step's
+    # caption and the strips that changed, not the whole screen.
+    assert counts["after action"] >= 10, counts
+
+
+def _compared_draws(app, table) -> dict:
+    """From now on every frame the App draws in part is compared with the same state drawn
+    whole; the counts of frames drawn in part, those in which the game changed, and the viewers
+    of those."""
+    app.clock = FixedClock()
+    counts: dict = {"in part": 0, "after action": 0, "viewers": set()}
+    draw, seen = app.draw, [table.state_version]
+
+    def compared(surface) -> None:
+        before = table.frames_in_part
+        draw(surface)
+        if table.frames_in_part > before:
+            counts["in part"] += 1
+            if table.state_version != seen[0]:
+                counts["after action"] += 1
+                counts["viewers"].add(table.viewer)
+            got = pygame.image.tobytes(app.screen, "RGB")
+            assert got == _whole(app, table), \
+                f"frame drawn in part differs from the whole one (action {len(table.session.actions)})"
+        seen[0] = table.state_version
+
+    app.draw = compared
+    return counts
+
+
+def _doom_clicks_compared(app, table, actions: int) -> dict:
+    """The people play `actions` actions by clicks (squares, doors, targets and their weapon,
+    cards, buttons, hand-offs) with their seats' bots' choices, the bot seats in the loop; each
+    frame drawn in part compared with the same state drawn whole (`_compared_draws`)."""
+    from tests.ui.test_doom_play import clickable, play_by_clicks
+    from tests.ui.test_gears_play import do_click
+
+    session = table.session
+    counts = _compared_draws(app, table)
+    chooser = {p: table.make_bot(i) for i, p in enumerate(table.players)}
+    start = len(session.actions)
+    for _n in range(6 * actions):
+        if session.is_over() or len(session.actions) - start >= actions:
+            break
+        if table.is_bot(session.decider):
+            app.step()  # the bot's action comes in the loop's update
+            continue
+        if table.handoff is not None:
+            do_click(app, table.view_rect.center)
+        action = chooser[session.decider].decide(session.state, session.legal_actions()).action
+        figure = next((f for f, a in table.choices.figures.items() if a == action), None)
+        if figure is not None:  # an invader to activate: a click on it
+            do_click(app, table.screen_of_cell(table.state.invaders[figure].cells[0]))
+        elif clickable(table, action):
+            play_by_clicks(app, table, action)
+        else:
+            table.submit(action)
+        for _f in range(300):
+            if not table.busy:
+                break
+            app.step()
+        app.step()
+    return counts
+
+
+def test_doom_frames_after_clicks_that_act_are_frames_drawn_whole(make_app):
+    """A marine and the invader at one desk (hand-offs between them; the invader's hand face up
+    only in the invader's view, the map whole only there) and a marine bot, at 1920x1080, then a
+    marine against the invader bot at 1280x720, play by clicks: the frame after a click or a
+    bot's decision that changes the game (a figure moved, the lit squares, a card gone, a log
+    line) is drawn in part, the map layer not painted again, and each equals the same state
+    drawn whole, in either view."""
+    from game.ui.doom.entry import INVADER
+    from tests.ui.test_doom_play import start_game
+
+    for size, seats, least in (((1920, 1080), ("human", "bot", "human"), 10), ((1280, 720), ("human", "bot"), 5)):
+        app, table = start_game(make_app, seats=seats, size=size)
+        table.animate = True
+        counts = _doom_clicks_compared(app, table, actions=40)
+        assert counts["after action"] >= least, (size, seats, counts)
+        if seats[-1] == "human":
+            assert INVADER in counts["viewers"] and counts["viewers"] - {INVADER}, counts
+
+
+def test_doom_a_key_blind_to_what_it_shows_fails_the_comparison(make_app, monkeypatch):
+    """The comparison above sees a stale rectangle: with the side panel's key blind to what it
+    shows (the marines' health and ammo, the frags, the log), a frame after an action leaves the
+    side panel stale."""
+    import pytest
+
+    from game.ui.doom.table_scene import DoomTable
+    from tests.ui.test_doom_play import start_game
+
+    monkeypatch.setattr(DoomTable, "side_key", lambda self: ())
+    app, table = start_game(make_app, seats=("human", "bot"))
+    with pytest.raises(AssertionError, match="differs from the whole one"):
+        _doom_clicks_compared(app, table, actions=30)
 
 
 def test_level7_frames_drawn_in_part_are_frames_drawn_whole(make_app):
@@ -154,8 +253,38 @@ def test_level7_frames_drawn_in_part_are_frames_drawn_whole(make_app):
     session = Session.start(Level7Title(), "s1", seed=4, options={"players": 2})
     table = Level7Table(app.ctx, session, ["bot", "bot"], (1280, 720), bot_delay_ms=0, animate=True)
     app.push(table)
-    in_part, moved = _play_and_compare(app, table, actions=40)
+    counts: dict = {}
+    in_part, moved = _play_and_compare(app, table, actions=40, counts=counts)
     assert moved >= 10, "no figure slid in a frame drawn in part: nothing was compared"
+    # A bot's action that changes nothing the map under the figures shows (view_key: the tiles
+    # placed and seen, the tokens, the Hospital, what is offered) nor the step on show (a part)
+    # draws the figures, parts and strips that changed.
+    assert counts["after action"] >= 5, counts
+
+
+def test_level7_and_convoy_keys_blind_to_what_they_show_fail_the_comparison(make_app, monkeypatch):
+    """The comparison sees what a key leaves stale: Level 7's map with a view_key blind to the
+    tiles seen and the tokens, Convoy's side panel with a side_key blind to the round and the log."""
+    import pytest
+
+    from game import titles
+    from game.convoy.rules.title import ConvoyTitle
+    from game.level7.rules.title import Level7Title
+    from game.ui.convoy.table_scene import ConvoyTable
+    from game.ui.level7.table_scene import Level7Table
+
+    app = make_app((1280, 720))
+    monkeypatch.setattr(Level7Table, "view_key", lambda self: ())
+    session = Session.start(Level7Title(), "s1", seed=4, options={"players": 2})
+    app.push(Level7Table(app.ctx, session, ["bot", "bot"], (1280, 720), bot_delay_ms=0, animate=True))
+    with pytest.raises(AssertionError, match="differs from the whole one"):
+        _play_and_compare(app, app.top, actions=40)
+    app.scenes.pop()
+    monkeypatch.setattr(ConvoyTable, "side_key", lambda self: ())
+    session = Session.start(ConvoyTitle(), titles.get("convoy").default_scenario, seed=3, options={})
+    app.push(ConvoyTable(app.ctx, session, ["bot", "bot"], (1280, 720), bot_delay_ms=0, animate=True))
+    with pytest.raises(AssertionError, match="differs from the whole one"):
+        _play_and_compare(app, app.top, actions=40, pointer=True)
 
 
 def test_gears_pointer_over_the_map_redraws_the_areas_it_leaves_and_enters(make_app):
@@ -485,8 +614,13 @@ def test_convoy_frames_drawn_in_part_are_frames_drawn_whole(make_app):
     session = Session.start(ConvoyTitle(), titles.get("convoy").default_scenario, seed=3, options={})
     table = ConvoyTable(app.ctx, session, ["bot", "bot"], (1280, 720), bot_delay_ms=0, animate=True)
     app.push(table)
-    in_part, _moved = _play_and_compare(app, table, actions=40, pointer=True)
+    counts: dict = {}
+    in_part, _moved = _play_and_compare(app, table, actions=40, pointer=True, counts=counts)
     assert in_part >= 10, in_part
+    # Most Convoy actions change the play area (a card into a city, a hand's size, the
+    # strengths): drawn whole; those that change only the strips (the person's hand, the
+    # round's section, the log) are drawn in part (view_key).
+    assert counts["after action"] >= 2, counts
     app.scenes.pop()
 
     session = Session.start(ConvoyTitle(), titles.get("convoy").default_scenario, seed=3, options={})

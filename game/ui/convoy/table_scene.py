@@ -110,6 +110,7 @@ class ConvoyTable(GameTable):
         self._all_steps: list[Step] = []
         self.intent: dict | None = None  # a dropped card's destination waiting for its payment
         self._strength_seen: tuple[int, int] | None = None  # the pointer when hover() last looked
+        self._view_memo: tuple = (None, ())  # (state_version, view_key()) of the last change
         super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
 
     # ------------------------------------------------------------------ the title's words
@@ -689,6 +690,69 @@ class ConvoyTable(GameTable):
     def frame_key(self) -> tuple:
         return (self.browse, self.drag_live, self.press_src, self.intent, len(self.steps), self.battle_city)
 
+    def view_key(self) -> tuple:
+        """What the play area shows (`_draw_play`: the opponent's strip, the cities, the battle
+        stations, the battle panel) as numbers the rules compute, read once per change of the
+        game: an action that changes none of it (a card drawn into the person's hand, a phase
+        passed, a log line) draws the strips that changed, not the play area."""
+        memo = self._view_memo
+        if memo[0] != self.state_version:
+            self._view_memo = (self.state_version, self._state_shown())
+        return self._view_memo[1], repr(self.glow)  # a drag's glow
+
+    def _state_shown(self) -> tuple:
+        """view_key's part read from the game (once per change)."""
+        from game.convoy.rules import board as B
+        from game.convoy.rules.view import deck_size, hand_size
+
+        st = self.state
+        decider = self.session.decider
+        mine = self._mine()
+        top = SIDE_INDEX[self.top]
+        cities = []
+        for c in range(len(st.slots)):
+            sides = []
+            for side in (0, 1):
+                uids = tuple(st.slots[c][side])
+                cards_ = tuple((u, st.ids[u], tuple(st.tokens.get(u, ())), st.equip.get(u), u in st.used,
+                                B.is_disabled(st, u)) for u in uids)
+                sides.append((cards_, B.stations(st, c, side), B.used_stations(st, c, side),
+                              None if st.flipped[c] else B.side_strength(st, c, side)))
+            cities.append((st.flipped[c], tuple(st.sector_down[c]), tuple(sides)))
+        a = B.active_city(st)
+        battle = (a, st.battle_sector, st.feature_used, st.outcome, st.win_by,
+                  B.tie_breaker(st, a) if a >= 0 else None, tuple(B.sector_ids(st, a)) if a >= 0 else None)
+        abilities = tuple(a_.payload.get("card") for a_ in self.actions if a_.kind == "ability") if mine else ()
+        pile = st.discard[top]
+        opponent = (top, self.is_bot(PLAYERS[top]), hand_size(st, top), deck_size(st, top), len(pile),
+                    st.ids[pile[-1]] if pile else None)
+        pend = self._pending()
+        # Who decides and what is asked light things only for the person deciding (the Sector
+        # Battle token to drag, the ability buttons, the options).
+        asked = (decider, abilities, tuple(map(repr, self._options())), pend and (pend["kind"], pend["decider"])) \
+            if mine else None
+        return tuple(cities), battle, opponent, mine, asked, self.bottom
+
+    def hand_key(self) -> tuple:
+        """The hand strip: the person's piles (`_draw_hand`) and the hand row drawn over it
+        (`_draw_hand_row`): the cards face up only for the seat they belong to (a hidden hand:
+        how many), which of them light, and the glow of a drag (the frame's key)."""
+        from game.convoy.rules.view import deck_size
+
+        st = self.state
+        side = self.bottom
+        s = SIDE_INDEX[side]
+        hidden = self.handoff is not None or bool(self._humans() and self.viewer != side)
+        mine = self._mine() and self.session.decider == side
+        hand = tuple(st.ids[u] for u in st.hand[s]) if not hidden else len(st.hand[s])
+        lit = None
+        if mine and not hidden:
+            lit = (tuple(map(repr, self._options())), tuple(repr(a.payload) for a in self.actions
+                                                           if a.kind in ("play", "instant", "equip", "ability")))
+        pile = st.discard[s]
+        return (side, hidden, hand, tuple(st.hand[s]) if not hidden else None, mine, lit, deck_size(st, s), len(pile),
+                st.ids[pile[-1]] if pile else None, repr(self.glow), tuple(self.hand_rect), self.viewer)
+
     def title_pointer_key(self) -> tuple:
         # The card shown large under the pointer: a card in a city or a browsed pile too, not only
         # the hand's (the kit's card_rects).
@@ -1234,7 +1298,16 @@ class ConvoyTable(GameTable):
         return {"phase": self._side_phase}
 
     def side_key(self) -> tuple:
-        return super().side_key() + (self.ai.name, len(self.ai.lines))
+        """The round's section (`_side_phase`), the AI panel and the log, not the state's version:
+        an action that changes none of them (a card moved in a city) does not paint it again."""
+        from game.convoy.rules import board as B
+
+        st = self.state
+        phase = (st.round, st.phase, B.active_city(st), len(st.deck[0]), len(st.hand[0]), len(st.discard[0]),
+                 len(st.hand[1]), len(st.deck[1]))
+        ai = (self.ai.card, self.ai.name, self.ai.text, tuple(self.ai.lines), self.ai.placeholder)
+        return (phase, ai, len(self._log), self.log_scroll, self.viewer, self.handoff is not None, self.side_open,
+                self.side_tab, tuple(self.seats), tuple(self.side_rect))
 
     def _side_phase(self, surface, x: int, y: int, w: int) -> int:
         """The phase track (I ... VIa), the round and active city, the Moloch deck (the win

@@ -117,6 +117,9 @@ class DoomTable(GameTable):
         self.spawns: list[SpawnFx] = []  # figures coming onto the map, the first one playing
         # (bot, its last reason as the viewer may read it, the number of actions once it is applied)
         self.step_note: tuple[str, str, int] | None = None
+        self._side_memo: tuple = (None, ())  # ((state_version, invader_view), side_key's part of the game)
+        self._note_memo: tuple = (None, None)  # (what the caption's place reads, _place_step_note())
+        self._floor_memo: tuple = (None, ())  # (state_version, _floor_key()): view_key
         super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
         if problem:
             self.say(problem)
@@ -689,7 +692,9 @@ class DoomTable(GameTable):
         block = [px(40) + n * px(18) for n in rows]
         lines = []
         for o in odds:
-            weapon = c.weapons[o.weapon]
+            # A marine's weapon, or an invader's own attack (its action names no weapon: the
+            # monster's dice, as rules/queries.profile reads them).
+            weapon = c.weapons[o.weapon] if o.weapon in c.weapons else c.monsters[self.state.invaders[attacker].monster]
             line = _("{weapon} ({dice}), distance {d}: {hit:.0f}% to hit").format(
                 weapon=words.name(weapon), dice=words.dice(weapon.dice), d=o.distance, hit=float(o.hit) * 100)
             if o.left:
@@ -746,7 +751,7 @@ class DoomTable(GameTable):
         # The choices light squares only for the seat deciding (_draw_highlights).
         mine = self._not_yours() is None
         key = (self.renderer, self.ctx.settings, cam.x, cam.y, cam.zoom, tuple(self.view_rect), self._floor_key(),
-               self.choices if mine else None, mine, self.session.is_over(), self._lit_hover()[0], self.aiming,
+               self._lit_part()[0], mine, self.session.is_over(), self._lit_hover()[0], self.aiming,
                self.invader_view())
         self.map_layer.draw(surface, self.view_rect, key, lambda target: self._draw_floor(target, seen))
         return seen
@@ -777,7 +782,12 @@ class DoomTable(GameTable):
             # The lit targets over the tokens, the target line, the hover guides: the first two
             # follow the choices (the frame's key), the guides the pointer (a local part); drawn
             # again, clipped, wherever a figure under them moved.
-            out.append(Sprite("over", (self.target,), pygame.Rect(self.view_rect), partial(self._paint_over, seen)))
+            # What the marks read: the targets, doors and invaders to activate (each outlined
+            # round its footprint, where it stands now).
+            figures = tuple((f, tuple(self.state.invaders[f].cells)) for f in ch.figures if f in self.state.invaders)
+            lit = (tuple(ch.targets), tuple(ch.doors), figures) if marks else None
+            out.append(Sprite("over", (self.target, mine, lit), pygame.Rect(self.view_rect),
+                              partial(self._paint_over, seen)))
         return out
 
     def _paint_over(self, seen, surface) -> None:
@@ -787,10 +797,74 @@ class DoomTable(GameTable):
         else:
             shapes.paint(surface, self._hover_guide(seen))
 
+    # A click sets only what the frame's keys hold (the target, the card or Blast chosen, the
+    # camera, the message, the handoff): the frame after it is drawn in part when they allow.
+    CLICKS_IN_PART = True
+
     def frame_key(self) -> tuple:
+        """The camera, the target, the Blast aimed, whose view. What the choices light is a part
+        on the map layer (`_lit_part`) and the marks over the figures a sprite; the bot step's
+        caption is a part, the figures coming in are sprites."""
         cam = self.camera
-        return (cam.x, cam.y, cam.zoom, self.choices, self.target, self.aiming, self.invader_view(),
-                self.step_note, len(self.spawns))
+        return cam.x, cam.y, cam.zoom, self.target, self.aiming, self.invader_view()
+
+    def _lit_part(self) -> tuple[tuple, list[pygame.Rect]]:
+        """The squares the person deciding may click, lit on the map layer (_draw_highlights):
+        each with its kind and footprint, and the Blast squares of the weapon aimed, with the
+        squares' rects: an action changes them there only."""
+        if self._not_yours() is not None or self.session.is_over():
+            return (), []
+        ch = self.choices
+        squares = tuple((cell, acts[0].kind, tuple(ch.footprints.get(cell, [cell]))) for cell, acts in ch.squares.items())
+        blasts = tuple(ch.blasts.get(self.aiming or "", {}))
+        cells = {c for _cell, _kind, foot in squares for c in foot} | {cell for cell, _k, _f in squares} | set(blasts)
+        return (squares, blasts), [self._cell_rect(c) for c in sorted(cells)]
+
+    def view_key(self) -> tuple:
+        """What of the state the map layer shows beside the frame's key (the choices, whose view)
+        and the parts: the areas revealed, the doors, the markers (`_floor_key`). A move, a roll, a
+        card or a log line changes none of it: the frame after such an action draws the figures,
+        parts and strips that changed. Read once per change of the game (every frame asks it)."""
+        if self._floor_memo[0] != self.state_version:
+            self._floor_memo = (self.state_version, self._floor_key())
+        return self._floor_memo[1]
+
+    def hand_key(self) -> tuple:
+        """What the hand strip shows, as the viewer sees it: the invader's cards face up only in
+        the invader's view (the marines': how many), the deck's size, which cards are playable
+        or chosen (the person deciding's), whose view."""
+        st, ch = self.state, self.choices
+        faces = self.invader_view() and self.handoff is None
+        mine = self._not_yours() is None and self.session.decider == INVADER
+        deck = getattr(st.deck, "draw_pile", None)
+        return (self.viewer, self.handoff is not None, faces, tuple(st.hand) if faces else len(st.hand),
+                None if deck is None else len(deck), tuple(ch.cards) if mine else None,
+                self.selected_card if mine else None, tuple(self.hand_rect))
+
+    def side_key(self) -> tuple:
+        """What the side panel shows (`_side_marines`, `_side_invader`, the bots' reasons, the
+        log), not the state's version: an action that changes none of it (an invader's move the
+        marines do not see, a declined card) does not paint it again."""
+        memo = self._side_memo
+        at = (self.state_version, self.invader_view())
+        if memo[0] != at:
+            self._side_memo = memo = (at, self._side_shown())
+        ai = (self.ai.card, self.ai.name, self.ai.text, tuple(self.ai.lines), self.ai.placeholder)
+        return (memo[1], ai, len(self._log), self.log_scroll, self.viewer, self.handoff is not None,
+                self.side_open, self.side_tab, tuple(self.seats), tuple(self.side_rect))
+
+    def _side_shown(self) -> tuple:
+        """side_key's part read from the game, once per change and view (the marines' numbers,
+        the turn, the frags, the invaders the viewer sees, the hand's size, the keys)."""
+        st = self.state
+        marines = tuple((mid, m.health, m.max_health, m.armour, m.dead, m.cell is None, m.order,
+                         tuple(sorted(m.ammo.items())), tuple(m.weapons), m.adrenaline, m.berserk, tuple(m.cards),
+                         self.is_bot(mid)) for mid, m in ((mid, st.marines[mid]) for mid in st.seats))
+        turn = st.turn if st.phase == "marine" else None
+        now = (st.phase, st.seat, turn and (turn.get("action"), turn.get("mp"), turn.get("attacks")))
+        seen = self._seen_cells()
+        shown = sum(1 for i in st.invaders.values() if set(i.cells) & seen)
+        return marines, now, (st.frags, shown, len(st.hand), tuple(st.keys))
 
     def local_parts(self) -> dict:
         """What the square under the pointer shows: its outline on the map layer, the path to it
@@ -800,7 +874,10 @@ class DoomTable(GameTable):
         guide = self._hover_guide(self._seen_cells())
         card = self._figure_card()
         shown = card and (tuple(card[0]),) + card[1:]
-        return {"hover": ((lit, guide, shown), lit_rects + shapes.bound(guide) + ([card[0]] if card else []))}
+        note = self._step_note_place()
+        return {"hover": ((lit, guide, shown), lit_rects + shapes.bound(guide) + ([card[0]] if card else [])),
+                "lit": self._lit_part(),
+                "step_note": ((tuple(note[0]),) + note[1:] if note else None, [note[0]] if note else [])}
 
     def over_map(self) -> bool:
         return self.target is not None  # the odds panel: drawn whole
@@ -1210,16 +1287,25 @@ class DoomTable(GameTable):
         x, y = self.camera.to_screen(*self._centre(fx.cells))
         surface.blit(layer, (round(x) - size, round(y) - size))
 
-    def _draw_step_note(self, surface) -> None:
-        """While the bots act: the reason of the step on screen, in a caption at the top of the
-        map in the bot's colour (the same words as the AI panel and the log)."""
+    def _step_note_place(self) -> tuple | None:
+        """The caption of the bot step on screen (`_draw_step_note`): its rect, the bot, its
+        lines; None when none shows. One function places it for the drawing and the part, once
+        per change of what it reads (every frame asks the part)."""
+        cam = self.camera
+        at = (self.state_version, self.step_note, self.handoff, self.busy, self.dice is None, tuple(self.view_rect),
+              cam.x, cam.y, cam.zoom, self.invader_view(), self.spawns[0].figure if self.spawns else None, self.ctx.settings)
+        if self._note_memo[0] != at:
+            self._note_memo = (at, self._place_step_note())
+        return self._note_memo[1]
+
+    def _place_step_note(self) -> tuple | None:
         note = self.step_note
         if note is None or self.handoff is not None or self.session.is_over():
-            return
+            return None
         who, why, at = note
         if len(self.session.actions) != at or not (self.busy or self._not_yours() is not None):
-            return
-        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+            return None
+        ctx, px = self.ctx, self.ctx.px
         v = self.view_rect
         font, bold = ctx.font(15), ctx.font(15, bold=True)
         name = self.player_name(who) + ": "
@@ -1237,6 +1323,17 @@ class DoomTable(GameTable):
         below.midbottom = (v.centerx, v.bottom - px(12))
         if self.dice is None and sum(rect.colliderect(r) * k for r, k in covers) > sum(below.colliderect(r) * k for r, k in covers):
             rect = below
+        return rect, who, name, tuple(lines)
+
+    def _draw_step_note(self, surface) -> None:
+        """While the bots act: the reason of the step on screen, in a caption at the top of the
+        map in the bot's colour (the same words as the AI panel and the log)."""
+        place = self._step_note_place()
+        if place is None:
+            return
+        rect, who, name, lines = place
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        font, bold = ctx.font(15), ctx.font(15, bold=True)
         widgets.panel(surface, ctx, rect, alpha=235)
         pygame.draw.rect(surface, self.colour_of(who), (rect.left + px(8), rect.top + px(9), px(4), rect.height - px(18)))
         y = rect.top + px(11)

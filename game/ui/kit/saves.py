@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 from game.engine.protocol import Title
 from game.engine.runtime import config_dir
-from game.engine.session import SaveError, Session, load_session, read_json_file, read_save, write_json_atomic
+from game.engine.session import SaveError, Session, load_session, read_json_file, read_save_head, write_json_atomic
 from game.i18n import _
 
 LIST_LIMIT = 40  # newest saves listed (each is replayed to check it)
@@ -121,9 +121,11 @@ class SaveStore:
         if not auto.is_file():
             return None, None
         try:
-            data = read_save(auto)
+            # Its header and how many actions it holds, not its actions (issue 19: a look that
+            # decoded every action of a 3,000-action game before a new one could start).
+            data = read_save_head(auto)
         except SaveError:
-            data = {"scenario": "damaged", "actions": [None]}  # kept too: the player may want it
+            data = {"scenario": "damaged", "actions": 1}  # kept too: the player may want it
         if not data["actions"]:
             return None, None
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now if now is not None else time.time()))

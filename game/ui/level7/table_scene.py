@@ -137,6 +137,7 @@ class Level7Table(GameTable):
         self.option_rects: list[tuple[pygame.Rect, int]] = []
         self.steps: list[Shown] = []
         self.seen: set[str] = set()
+        self._walk_memo: tuple | None = None  # (log, entries read, the last one, tiles walked onto): _walked_tiles
         self.actions: list[Action] = []
         self._tiles_before: dict[str, str] = {}
         self._step_tiles: dict[str, str] = {}
@@ -166,6 +167,13 @@ class Level7Table(GameTable):
 
     def card_face(self, card: str) -> tuple[str, str] | None:
         return words.card(self.content, card)
+
+    def restore_ai(self) -> None:
+        """No AI card to read back: Level 7's rules log none and its side panel has no AI
+        section (the kit's look for the last one decoded every line of a loaded game, issue 19)."""
+        from game.ui.kit.ai_panel import AiShown
+
+        self.ai = AiShown()
 
     def card_placeholder(self, card: str) -> bool:
         return words.placeholder(self.content, card)
@@ -231,16 +239,45 @@ class Level7Table(GameTable):
 
         st = self.state
         seen = {st.placed[0][0]} if st.placed else set()
-        for entry in self.session.log:
-            pl = entry.event.payload or {}
-            if entry.event.kind in ("move", "reenter") and pl.get("tile"):
-                seen.add(str(pl["tile"]))
+        seen |= self._walked_tiles()
         mv = view(st)
         for ch in st.characters.values():
             if ch.tile in mv.tilemap.placed:
                 seen.add(ch.tile)
                 seen.update(o for o, k, _d in mv.neighbours(st, ch.tile) if k in ("door", "locked"))
         return seen
+
+    def _walked_tiles(self) -> set[str]:
+        """The tiles of the log's move and reenter events (a character stood there), read once:
+        the entries logged since the last call, or the whole log again after an undo or on
+        another session. A saved line not decoded yet that names no placed tile missing from the
+        set is passed by without decoding it (saved.may_hold): Continue at 3,000 actions decoded
+        every line of the game to find some thirty tiles."""
+        from game.engine.saved import may_hold
+
+        log = self.session.log
+        n = len(log)
+        memo = self._walk_memo
+        if memo is not None and memo[0] is log and memo[1] <= n and (memo[1] == 0 or log[memo[1] - 1] is memo[2]):
+            walked, start = memo[3], memo[1]
+        else:
+            walked, start = set(), 0
+        missing = [t for t, *_where in self.state.placed if t not in walked]
+        needles = {t: f'"tile":"{t}"' for t in missing}
+        for i in range(start, n):
+            if not needles:
+                break  # every placed tile found: later lines add none
+            event = log[i].event
+            if not any(may_hold(event, needle) for needle in needles.values()):
+                continue
+            if event.kind in ("move", "reenter"):
+                tile = str((event.payload or {}).get("tile") or "")
+                if tile:
+                    walked.add(tile)
+                    needles.pop(tile, None)
+        # (A tile placed later is looked for from here on: it cannot be in the lines before it.)
+        self._walk_memo = (log, n, log[n - 1] if n else None, walked)
+        return walked
 
     def hint(self) -> str:
         st = self.state
@@ -769,7 +806,26 @@ class Level7Table(GameTable):
 
     def frame_key(self) -> tuple:
         cam = self.camera
-        return (cam.x, cam.y, cam.zoom, self.selected, len(self.steps), tuple(map(str, self.walk)))
+        return (cam.x, cam.y, cam.zoom, self.selected, tuple(map(str, self.walk)))
+
+    def view_key(self) -> tuple:
+        """What the map under the figures and the panels over it show of the game, beside the
+        sprites (figures, names, the step's mark) and the parts: the tiles placed and which are
+        seen (`_draw_map_under`), the tokens and items on them, who is in the Hospital, a reroll's
+        dice panel, the placements offered (their ghosts and cards), and for the person deciding
+        what the choices light (tiles in reach, vents, door arrows). A bot's move or roll, a card
+        or a log line changes none of it: the frame after it draws what changed in part."""
+        st = self.state
+        kind = self._pending_kind()
+        mine = self._mine()
+        tokens = tuple((k, repr(st.tokens.get(k, []))) for k in ("locked", "darkness", "sealed", "nests", "posts",
+                                                                 "accessed", "swarm"))
+        items = tuple((t, len(cards)) for t, cards in st.floor_items.items() if cards)
+        hospital = tuple(c for c in self.players if st.characters[c].status == "hospital")
+        reroll = (self.dice is None, repr(self._last_roll())) if kind == "reroll" else None
+        choices = (tuple(map(repr, self.actions)), tuple(self.reach), st.player.tile) if mine or kind == "placement" else None
+        asked = kind if mine or kind in ("placement", "reroll") else None  # a bot's question shows nothing there
+        return (tuple(map(tuple, st.placed)), tuple(sorted(self.seen)), tokens, items, hospital, asked, mine, reroll, choices)
 
     def local_parts(self) -> dict:
         """What the pointer lights: the tile under it (its brighter shade in reach, the path
@@ -786,7 +842,7 @@ class Level7Table(GameTable):
         option = self.hover_option if self._pending_kind() == "placement" else None
         placed = ([self._screen_rect(self._ghost_rect(option)).inflate(4, 4)] + [r for r, i in self.option_rects if i == option]
                   if option is not None and option < len(self.actions) else [])
-        return {"tile": tile, "door": (door, arrow), "placement": (option, placed)}
+        return {"tile": tile, "door": (door, arrow), "placement": (option, placed), "step": self._step_part()}
 
     def _token_radius(self) -> int:
         return max(self.ctx.px(9), round(CELL * 0.085 * self.camera.zoom))
@@ -1298,17 +1354,40 @@ class Level7Table(GameTable):
         st = self.state
         return [self.player_name(o.id) for o in helpers(st, st.characters[st.turn.player]) if o.hand]
 
+    def _step_place(self) -> tuple[pygame.Rect, list[str], pygame.Rect | None]:
+        """Where the step on show is drawn (`_draw_step`): its panel, its lines, and the event
+        card revealed under it (None for another kind of step). Top left of the view: the prompt's
+        extra buttons stand at its right, the dice below."""
+        px = self.ctx.px
+        s = self.steps[0]
+        font = self.ctx.font(16, bold=True)
+        width = min(px(640), self.view_rect.width * 55 // 100)
+        lines = widgets.wrap(s.text, font, width - px(32))[:4]
+        panel = pygame.Rect(0, 0, width, len(lines) * font.get_linesize() + px(58))
+        panel.topleft = (self.view_rect.left + px(14), self.view_rect.top + px(14))
+        reveal = None
+        if s.kind == "event" and str(s.payload.get("card", "")) in self.content.events:
+            reveal = pygame.Rect(panel.left, panel.bottom + px(8), min(px(420), panel.width), px(250))
+        return panel, lines, reveal
+
+    def _step_part(self) -> tuple:
+        """The step on show as a part: what its panels say and their rects (a new step, or the
+        count of those to come, draws them again there only)."""
+        if not self.steps:
+            return None, []
+        s = self.steps[0]
+        panel, lines, reveal = self._step_place()
+        what = (s.kind, tuple(lines), s.tile, len(self.steps), repr(s.payload) if reveal is not None else None,
+                tuple(panel), reveal and tuple(reveal))
+        return what, [panel.inflate(2, 2)] + ([reveal.inflate(2, 2)] if reveal is not None else [])
+
     def _draw_step(self, surface) -> None:
         """The step of an event's resolution on show: the rules' sentence (with its reason), the
         steps still to come, and how to skip them."""
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         s = self.steps[0]
         font = ctx.font(16, bold=True)
-        # Top left of the view: the prompt's extra buttons stand at its right, the dice below.
-        width = min(px(640), self.view_rect.width * 55 // 100)
-        lines = widgets.wrap(s.text, font, width - px(32))[:4]
-        panel = pygame.Rect(0, 0, width, len(lines) * font.get_linesize() + px(58))
-        panel.topleft = (self.view_rect.left + px(14), self.view_rect.top + px(14))
+        panel, lines, reveal = self._step_place()
         widgets.panel(surface, ctx, panel, alpha=240)
         pygame.draw.rect(surface, (250, 90, 70), panel, 2, border_radius=px(8))
         self.panels.append((panel, len(self.buttons)))
@@ -1323,9 +1402,8 @@ class Level7Table(GameTable):
         for line in lines:
             y = widgets.text(surface, line, font, pal.text, (panel.left + px(16), y)).bottom
         card = str(s.payload.get("card", ""))
-        if s.kind == "event" and card in self.content.events:
+        if reveal is not None:
             # The card revealed, large, under the sentence: the section its icon triggered lit.
-            reveal = pygame.Rect(panel.left, panel.bottom + px(8), min(px(420), panel.width), px(250))
             widgets.panel(surface, ctx, reveal, alpha=245)
             pygame.draw.rect(surface, pal.accent, reveal, 2, border_radius=px(8))
             self.panels.append((reveal, len(self.buttons)))
