@@ -470,6 +470,12 @@ def read_save_head(path: str | Path) -> dict[str, Any]:
     return {**{k: v for k, v in data.items() if k not in ("actions", "bots")}, "actions": len(data["actions"])}
 
 
+# Why a save's replay can stop matching it: most often a newer Tiletop whose rules or data (a
+# tuned `verified = false` value, BALANCE.md) play the same actions differently.
+CHANGED_SINCE = ("The game's rules or data changed since it was saved (or the file was "
+                 "edited), so it cannot be continued.")
+
+
 def load_session(path: str | Path, titles: Title[Any] | Mapping[str, Title[Any]],
                  casual: bool | None = None) -> Session:
     """Loads a save: checks it, rebuilds the game and checks it reaches the saved state (a
@@ -549,8 +555,7 @@ def _load_journal(p: Path, book: journal.Journal, title: Title[Any], casual: boo
 def _check_mark(p: Path, session: Session, mark: tuple[int, str, int]) -> None:
     if session.state_hash() != mark[1] and not _same_but_lines_shown(session, mark[1]):
         raise SaveError(p, f"line {mark[2]}: replaying the saved actions does not reach the state "
-                           f"saved after action {mark[0]} (the actions were edited, or the rules "
-                           "changed since the save)")
+                           f"saved after action {mark[0]}. {CHANGED_SINCE}")
 
 
 def _same_but_lines_shown(session: Session, digest: str) -> bool:
@@ -576,9 +581,9 @@ def _replay_one(p: Path, session: Session, action: Action, index: int, total: in
     try:
         session.apply(action)
     except IllegalAction as exc:
+        reason = str(exc.reason).rstrip().rstrip(".")
         raise SaveError(p, f"the saved actions do not replay: action {index + 1} of "
-                           f"{total} ({action.kind}) is illegal: {exc.reason} (the "
-                           "actions were edited, or the rules changed since the save)") from None
+                           f"{total} ({action.kind}) is illegal: {reason}. {CHANGED_SINCE}") from None
     except _DATA_ERRORS as exc:
         raise SaveError(p, f"the saved actions do not replay: action {index + 1} of "
                            f"{total} ({action.kind}) failed ({type(exc).__name__}: "
@@ -615,7 +620,6 @@ def _load_v1(p: Path, data: dict[str, Any], title: Title[Any], casual: bool) -> 
         _replay_one(p, session, action, index, len(actions))
     if session.state_hash() != data["state_hash"]:
         raise SaveError(p, f"replaying the {len(actions)} saved actions from seed {data['seed']} "
-                           "does not reach the saved state (the actions were edited, or the "
-                           "rules changed since the save)")
+                           f"does not reach the saved state. {CHANGED_SINCE}")
     session.bot_states = data.get("bots", {})
     return session

@@ -214,6 +214,26 @@ def test_edited_actions_after_the_snapshot_do_not_reach_the_mark(tmp_path):
     assert session.actions
 
 
+def test_a_save_whose_replay_changed_with_the_data_says_so_and_names_the_file(tmp_path):
+    """A tuned data value (a die count, Gears' BALANCE.md) plays a saved game's actions
+    differently: Continue is refused with the file's path and that the game's rules or data
+    changed since it was saved, not a bare hash mismatch."""
+    import dataclasses
+
+    from game.engine.toy import ToyTitle
+
+    path = tmp_path / "auto.json"
+    long_game(path)
+    assert load(path).actions  # loads with the data it was played with
+    data = TITLE.data
+    tuned = ToyTitle(dataclasses.replace(data, strike_dice={k: n + 2 for k, n in data.strike_dice.items()}))
+    with pytest.raises(SaveError) as info:
+        load_session(path, {"toy": tuned})
+    message = str(info.value)
+    assert message.startswith(f"{path}: ")
+    assert "the game's rules or data changed since it was saved" in message.lower()
+
+
 def test_a_newer_journal_is_refused_by_its_version(tmp_path):
     path = tmp_path / "auto.json"
     long_game(path)

@@ -186,15 +186,19 @@ def test_the_active_player_lets_the_strongest_willing_cog_guard(title):
 
 def test_no_revive_beside_a_locust_that_would_down_him_again(title):
     """Spec 6.10: a revived COG stands with no card until his Healing Step; Locusts ignore a
-    bleeding COG (6.13). With a Berserker (5 attack dice) in the area the squad bot waits; with
-    no Locust there it revives."""
+    bleeding COG (6.13). With a Berserker and a Drone in the area (4+ attack dice together, the
+    bot's measure of a threat; the dice read from the data, where both are tuned placeholders)
+    the squad bot waits; with no Locust there it revives."""
     from game.gears.rules.state import LocustState
 
     s = fresh(title, players=2)
     p1, p2 = s.players
     s.cogs[p2].area, s.cogs[p2].bleeding, s.cogs[p2].cover, s.cogs[p2].hand = s.cogs[p1].area, True, None, []
     assert SquadBot(1).decide(s, title.legal_actions(s)).action.payload.get("do") == "revive"
-    s.locusts = {"berserker#1": LocustState("berserker#1", "berserker", s.cogs[p1].area)}
+    area = s.cogs[p1].area
+    s.locusts = {"berserker#1": LocustState("berserker#1", "berserker", area),
+                 "drone#1": LocustState("drone#1", "drone", area)}
+    assert sum(title.content.enemies[x.enemy].attack for x in s.locusts.values()) >= 4
     choice = SquadBot(1).decide(s, title.legal_actions(s))
     assert choice.action.payload.get("do") != "revive", choice.reason
 
