@@ -333,9 +333,13 @@ def test_follow_is_decided_when_the_move_is_announced_seed_p24(title):
 
 
 def test_a_follower_who_declined_is_not_asked_again_in_that_move_seed_p24(title):
+    """Declining is logged, as following is (hot-seat: the next seat could not tell from the log
+    that the question had been answered)."""
     s, p1, p2 = _two_cogs_together(title)
     act(title, s, "play", card="advance#1", **{"as": "move"})
-    act(title, s, "no_follow")
+    events = act(title, s, "no_follow")
+    assert [(e.kind, e.text) for e in events if e.kind in ("follow", "no_follow")] == \
+        [("no_follow", f"{str(N.character(s.cogs[p2].character))} does not follow {str(N.character(s.cogs[p1].character))}.")]
     title.apply(s, next(a for a in title.legal_actions(s) if a.kind == "step"))
     assert T.top(s)["f"] == "move"  # leaving the area it started in asks nobody again
     act(title, s, "stop")

@@ -662,6 +662,9 @@ def _do(ctx, action: Action) -> None:
             move["followers"].append(p)
             ctx.emit("follow", M("{cog} plays {card} to follow {cog2} (seed p. 24).", cog=N.character(c.character), card=N.card(pl['card']), cog2=N.character(state.cogs[f['mover']].character)),
                      {"player": p, "card": pl["card"]})
+        else:  # the log said nothing, so the next seat could not tell the question was answered
+            ctx.emit("no_follow", M("{cog} does not follow {cog2}.", cog=N.character(state.cogs[p].character),
+                                    cog2=N.character(state.cogs[f['mover']].character)), {"player": p})
         if not f["candidates"]:
             pop(state)  # the move goes on
         return
