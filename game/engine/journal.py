@@ -144,14 +144,7 @@ def read_journal(p: Path, raw: bytes) -> Journal:
         texts = [decode_text(p, b, "save", f"line {i + 1}: ") for i, b in enumerate(lines)]
     if not texts[0].strip():
         raise SaveError(p, "line 1: an empty line inside the journal")
-    header = parse_json_text(p, texts[0], "save", "line 1: ")
-    version = check_version(p, header)
-    if version < 2:
-        raise SaveError(p, "line 1: a version-1 save cannot be a journal's header")
-    check_fields(p, header, {})
-    extra = set(header) - {"format", "version", "title", "scenario", "seed", "options", "casual"}
-    if extra:
-        raise SaveError(p, f"line 1: unknown keys {', '.join(sorted(map(repr, extra)))} in the header")
+    header, version = _read_header(p, texts[0])
     # A snapshot line as Tiletop writes it is not parsed here: only the last one is used by a
     # load (parsed and checked then), the others only by an undo that reaches back to them.
     snapshots = {i: m for i, m in ((i, _SNAPSHOT.match(t)) for i, t in enumerate(texts) if t.startswith('{"at":')
@@ -186,6 +179,20 @@ def read_journal(p: Path, raw: bytes) -> Journal:
     return journal
 
 
+def _read_header(p: Path, text: str) -> tuple[dict[str, Any], int]:
+    """A journal's header line, checked (read_journal and read_head): its JSON, its version (2
+    or later), its fields and no unknown key; SaveError naming line 1 otherwise."""
+    header = parse_json_text(p, text, "save", "line 1: ")
+    version = check_version(p, header)
+    if version < 2:
+        raise SaveError(p, "line 1: a version-1 save cannot be a journal's header")
+    check_fields(p, header, {})
+    extra = set(header) - {"format", "version", "title", "scenario", "seed", "options", "casual"}
+    if extra:
+        raise SaveError(p, f"line 1: unknown keys {', '.join(sorted(map(repr, extra)))} in the header")
+    return header, version
+
+
 def read_head(p: Path, raw: bytes) -> dict[str, Any] | None:
     """The header of the journal in `raw` (checked as `read_journal` checks it) with `actions`,
     how many actions the game holds, from its last line alone when that is a mark (every
@@ -196,14 +203,7 @@ def read_head(p: Path, raw: bytes) -> dict[str, Any] | None:
     first = raw.find(b"\n")
     if first < 0 or not raw.endswith(b"\n"):
         return None
-    header = parse_json_text(p, decode_text(p, raw[:first], "save", "line 1: "), "save", "line 1: ")
-    version = check_version(p, header)
-    if version < 2:
-        raise SaveError(p, "line 1: a version-1 save cannot be a journal's header")
-    check_fields(p, header, {})
-    extra = set(header) - {"format", "version", "title", "scenario", "seed", "options", "casual"}
-    if extra:
-        raise SaveError(p, f"line 1: unknown keys {', '.join(sorted(map(repr, extra)))} in the header")
+    header, _version = _read_header(p, decode_text(p, raw[:first], "save", "line 1: "))
     start = raw.rfind(b"\n", 0, len(raw) - 1) + 1
     if start <= first or not raw.startswith(b'{"at":', start):
         return None
