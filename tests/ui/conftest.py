@@ -72,3 +72,11 @@ def continue_from_menu(make_app):
     click(cont.rect.center)
     app.run(max_frames=1)
     return app.top
+
+
+def same_frame(got: bytes, want: bytes) -> bool:
+    """Two frames' pixels (pygame.image.tobytes) are the same. Asserted as `assert
+    same_frame(a, b), why` rather than `assert a == b`: on a failure pytest's explanation of an
+    `==` between two frames of megabytes runs difflib over them for many minutes (a test that
+    expects the failure, such as a blinded key's, hung CI that way)."""
+    return got == want

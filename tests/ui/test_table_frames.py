@@ -12,7 +12,7 @@ from game.gears.rules.title import GearsTitle
 from game.ui import widgets
 from game.ui.gears import floor
 from game.ui.gears.table_scene import GearsTable
-from tests.ui.conftest import move
+from tests.ui.conftest import move, same_frame
 from tests.ui.test_gears_play import do_click, play_by_clicks, start_game
 
 
@@ -29,7 +29,7 @@ def _frame_matches_a_whole_one(app, table) -> None:
         layer.forget()
     table.full_redraw = True
     app.draw(app.screen)
-    assert pygame.image.tobytes(app.screen, "RGB") == layered, "a layer showed what its key missed"
+    assert same_frame(pygame.image.tobytes(app.screen, "RGB"), layered), "a layer showed what its key missed"
     assert [(tuple(r), label) for r, label, _w in table.buttons] == buttons
 
 

@@ -12,6 +12,7 @@ import pygame
 
 from game.engine.session import Session
 from game.ui.kit.game_table import merged
+from tests.ui.conftest import same_frame
 
 
 class FixedClock:
@@ -87,7 +88,7 @@ def _play_and_compare(app, table, actions: int, frames_per_action: int = 400, po
             if [k for _n1, k, _r in table._shown] != [k for _n1, k, _r in shown]:
                 moved += 1
             got = pygame.image.tobytes(app.screen, "RGB")
-            assert got == _whole(app, table), f"frame drawn in part differs from the whole one (action {len(session.actions)})"
+            assert same_frame(got, _whole(app, table)), f"frame drawn in part differs from the whole one (action {len(session.actions)})"
     return in_part, moved
 
 
@@ -124,7 +125,7 @@ def test_gears_handoff_card_over_a_sliding_figure(make_app):
             if app.step() and table.frames_in_part > before:
                 under_card += table.handoff is not None
                 got = pygame.image.tobytes(app.screen, "RGB")
-                assert got == _whole(app, table)
+                assert same_frame(got, _whole(app, table))
         table.handoff = None
         table.dirty = True
         app.step()
@@ -167,7 +168,7 @@ def _compared_draws(app, table) -> dict:
                 counts["after action"] += 1
                 counts["viewers"].add(table.viewer)
             got = pygame.image.tobytes(app.screen, "RGB")
-            assert got == _whole(app, table), \
+            assert same_frame(got, _whole(app, table)), \
                 f"frame drawn in part differs from the whole one (action {len(table.session.actions)})"
         seen[0] = table.state_version
 
@@ -312,9 +313,9 @@ def test_gears_pointer_over_the_map_redraws_the_areas_it_leaves_and_enters(make_
         if drew and table.frames_in_part > before:
             in_part += 1
             areas.add(table.hover_area)
-            assert pygame.image.tobytes(app.screen, "RGB") == _whole(app, table), f"pointer at {pos}"
+            assert same_frame(pygame.image.tobytes(app.screen, "RGB"), _whole(app, table)), f"pointer at {pos}"
         elif drew:
-            assert pygame.image.tobytes(app.screen, "RGB") == _whole(app, table), f"pointer at {pos}"
+            assert same_frame(pygame.image.tobytes(app.screen, "RGB"), _whole(app, table)), f"pointer at {pos}"
     assert in_part >= 10 and len(areas) >= 5, (in_part, areas)
 
 
@@ -334,7 +335,7 @@ def test_a_lesson_table_draws_in_part_as_the_game_table_does(make_app):
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
         if app.step() and table.frames_in_part > before:
             in_part += 1
-            assert pygame.image.tobytes(app.screen, "RGB") == _whole(app, table), f"pointer at {pos}"
+            assert same_frame(pygame.image.tobytes(app.screen, "RGB"), _whole(app, table)), f"pointer at {pos}"
     assert in_part >= 5, in_part
 
 
@@ -389,7 +390,7 @@ def test_doom_figure_card_follows_the_pointer_while_figures_slide(make_app):
         drew = app.step()
         if drew and table.busy:
             compared += 1
-            assert pygame.image.tobytes(app.screen, "RGB") == _whole(app, table), f"pointer at {pos}"
+            assert same_frame(pygame.image.tobytes(app.screen, "RGB"), _whole(app, table)), f"pointer at {pos}"
     assert compared >= 30, compared
 
 
@@ -437,7 +438,7 @@ def test_the_side_panel_after_the_handoff_card_is_the_one_drawn_whole(make_app):
     table.dirty = True
     app.step()
     assert len(list(table.log)) > len(hidden)  # the seat's own draw is readable now
-    assert pygame.image.tobytes(app.screen, "RGB") == _whole(app, table)
+    assert same_frame(pygame.image.tobytes(app.screen, "RGB"), _whole(app, table))
 
 
 def _gears_at_a_shot(make_app, size):
@@ -467,7 +468,7 @@ def _point_and_compare(app, table, points, shown) -> int:
         drew = app.step()
         if drew:
             part = table.frames_in_part > before
-            assert pygame.image.tobytes(app.screen, "RGB") == _whole(app, table), f"pointer at {pos} (in part: {part})"
+            assert same_frame(pygame.image.tobytes(app.screen, "RGB"), _whole(app, table)), f"pointer at {pos} (in part: {part})"
             in_part += part and shown()
     return in_part
 
@@ -536,7 +537,7 @@ def _tour_compared(app, table, points) -> tuple[int, dict[str, set]]:
             for name, (what, _r) in table.local_parts().items():
                 shown.setdefault(name, set()).add(what)
         if drew:
-            assert pygame.image.tobytes(app.screen, "RGB") == _whole(app, table), f"pointer at {pos}"
+            assert same_frame(pygame.image.tobytes(app.screen, "RGB"), _whole(app, table)), f"pointer at {pos}"
     return in_part, shown
 
 
@@ -660,7 +661,7 @@ def _clicks_compared(app, table, actions: int) -> tuple[int, int]:
             counts["in part"] += 1
             counts["after action"] += table.state_version != seen[0]
             got = pygame.image.tobytes(app.screen, "RGB")
-            assert got == _whole(app, table), f"frame drawn in part differs from the whole one (action {len(session.actions)})"
+            assert same_frame(got, _whole(app, table)), f"frame drawn in part differs from the whole one (action {len(session.actions)})"
         seen[0] = table.state_version
 
     app.draw = compared
