@@ -645,13 +645,14 @@ def _clicks_compared(app, table, actions: int, into: dict | None = None) -> tupl
     bots' choices, a bot seat's in the loop; every frame drawn in part, the ones after a click that acted included, is
     compared with the same state drawn whole. Returns (frames drawn in part, those in which the
     game changed); `into` gets the counts, "card up" the frames drawn in part in which the
-    hand-off card came up (each also checked for the hand face down and public log lines)."""
+    hand-off card came up (each also checked for the hand face down and public log lines),
+    "card down" those after the click that took it down."""
     from game.gears import bots
     from tests.ui.test_gears_play import do_click, play_by_clicks
 
     app.clock = FixedClock()
     session = table.session
-    counts = {"in part": 0, "after action": 0, "card up": 0}
+    counts = {"in part": 0, "after action": 0, "card up": 0, "card down": 0}
     draw, seen = app.draw, [table.state_version, table.handoff]
 
     def compared(surface) -> None:
@@ -660,6 +661,7 @@ def _clicks_compared(app, table, actions: int, into: dict | None = None) -> tupl
         if table.frames_in_part > before:
             counts["in part"] += 1
             counts["after action"] += table.state_version != seen[0]
+            counts["card down"] += table.handoff is None and seen[1] is not None
             if table.handoff is not None and seen[1] is None:  # the hand-off card came up in this frame
                 counts["card up"] += 1
                 # Behind it: the hand face down, the log's public lines only.
@@ -708,13 +710,15 @@ def test_gears_hand_off_card_comes_up_over_a_frame_drawn_in_part(make_app):
     """Two people at one desk play by clicks: the frame in which the hand-off card comes up is
     drawn in part (the strips, sprites and lit choices that changed, as they show behind the
     card: the hand face down, the log's public lines), then dimmed whole with the card over it;
-    it equals the same state drawn whole (issue 19)."""
+    the frame after the click that takes it down is the table kept under it with what the next
+    person may see drawn in part (their hand's faces, their private lines); each equals the same
+    state drawn whole (issue 19)."""
     from tests.ui.test_gears_play import start_game
 
     app, table = start_game(make_app, seats=("human", "human"), size=(1280, 720))
     counts: dict = {}
     _clicks_compared(app, table, actions=30, into=counts)
-    assert counts["card up"] >= 5, counts
+    assert counts["card up"] >= 5 and counts["card down"] >= 5, counts
 
 
 def test_gears_hand_off_card_with_a_new_message_is_drawn_whole(make_app, monkeypatch):
