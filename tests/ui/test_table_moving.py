@@ -641,18 +641,20 @@ def test_convoy_frames_drawn_in_part_are_frames_drawn_whole(make_app):
     assert sum(1 for what in shown["strength"] if what) >= 1 and in_part >= 6, (in_part, shown)
 
 
-def _clicks_compared(app, table, actions: int) -> tuple[int, int]:
+def _clicks_compared(app, table, actions: int, into: dict | None = None) -> tuple[int, int]:
     """The people play `actions` actions by clicks (moves, cards, attacks, hand-offs) with the
     bots' choices, a bot seat's in the loop; every frame drawn in part, the ones after a click that acted included, is
     compared with the same state drawn whole. Returns (frames drawn in part, those in which the
-    game changed)."""
+    game changed); `into` gets the counts, "card up" the frames drawn in part in which the
+    hand-off card came up (each also checked for the hand face down and public log lines),
+    "card down" those after the click that took it down."""
     from game.gears import bots
     from tests.ui.test_gears_play import do_click, play_by_clicks
 
     app.clock = FixedClock()
     session = table.session
-    counts = {"in part": 0, "after action": 0}
-    draw, seen = app.draw, [table.state_version]
+    counts = {"in part": 0, "after action": 0, "card up": 0, "card down": 0}
+    draw, seen = app.draw, [table.state_version, table.handoff]
 
     def compared(surface) -> None:
         before = table.frames_in_part
@@ -660,9 +662,15 @@ def _clicks_compared(app, table, actions: int) -> tuple[int, int]:
         if table.frames_in_part > before:
             counts["in part"] += 1
             counts["after action"] += table.state_version != seen[0]
+            counts["card down"] += table.handoff is None and seen[1] is not None
+            if table.handoff is not None and seen[1] is None:  # the hand-off card came up in this frame
+                counts["card up"] += 1
+                # Behind it: the hand face down, the log's public lines only.
+                assert table.card_rects == {}
+                assert all(table._log[i][1] is None for i in table.log._at), "a private line behind the card"
             got = pygame.image.tobytes(app.screen, "RGB")
             assert same_frame(got, _whole(app, table)), f"frame drawn in part differs from the whole one (action {len(session.actions)})"
-        seen[0] = table.state_version
+        seen[0], seen[1] = table.state_version, table.handoff
 
     app.draw = compared
     chooser = {p: bots.SquadBot(seed=5 + i) for i, p in enumerate(table.players)}
@@ -681,6 +689,8 @@ def _clicks_compared(app, table, actions: int) -> tuple[int, int]:
                 break
             app.step()
         app.step()
+    if into is not None:
+        into.update(counts)
     return counts["in part"], counts["after action"]
 
 
@@ -695,6 +705,44 @@ def test_gears_frames_after_clicks_that_act_are_frames_drawn_whole(make_app):
         app, table = start_game(make_app, seats=seats, size=size)
         in_part, after_action = _clicks_compared(app, table, actions=30)
         assert after_action >= least, (size, seats, in_part, after_action)
+
+
+def test_gears_hand_off_card_comes_up_over_a_frame_drawn_in_part(make_app):
+    """Two people at one desk play by clicks: the frame in which the hand-off card comes up is
+    drawn in part (the strips, sprites and lit choices that changed, as they show behind the
+    card: the hand face down, the log's public lines), then dimmed whole with the card over it;
+    the frame after the click that takes it down is the table kept under it with what the next
+    person may see drawn in part (their hand's faces, their private lines); each equals the same
+    state drawn whole (issue 19)."""
+    from tests.ui.test_gears_play import start_game
+
+    app, table = start_game(make_app, seats=("human", "human"), size=(1280, 720))
+    counts: dict = {}
+    _clicks_compared(app, table, actions=30, into=counts)
+    assert counts["card up"] >= 5 and counts["card down"] >= 5, counts
+
+
+def test_gears_hand_off_card_with_a_new_message_is_drawn_whole(make_app, monkeypatch):
+    """The frame under the card is drawn in part only while what it shows besides the card and
+    the viewer stays (`GameTable._under_card`): a message said with every third action (the
+    message line lies in no rectangle drawn in part) must show behind the card as a whole frame
+    shows it; the other hand-offs still come up over a frame drawn in part."""
+    from game.ui.gears.table_scene import GearsTable
+    from tests.ui.test_gears_play import start_game
+
+    submit = GearsTable.submit
+
+    def noted(self, action):
+        done = submit(self, action)
+        if done and len(self.session.actions) % 3 == 0:
+            self.message, self.message_ok = f"Note {len(self.session.actions)}", True
+        return done
+
+    monkeypatch.setattr(GearsTable, "submit", noted)
+    app, table = start_game(make_app, seats=("human", "human"), size=(1280, 720))
+    counts: dict = {}
+    _clicks_compared(app, table, actions=30, into=counts)
+    assert counts["card up"] >= 2, counts
 
 
 def test_a_strip_left_stale_after_an_action_fails_the_comparison(make_app, monkeypatch):

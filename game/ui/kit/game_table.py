@@ -232,6 +232,8 @@ class GameTable(Scene, ABC):
         self._local_shown: dict[str, tuple[Any, list[pygame.Rect]]] | None = None  # local_parts() as it showed
         self._strips_shown: list[tuple] | None = None  # the keys of the strips round the play area (_strips)
         self._calm = False
+        self._card_later = False  # draw_moving draws the hand-off card over the whole frame after the rest
+        self._under: pygame.Surface | None = None  # the frame under the hand-off card, undimmed (draw_moving)
         self._pointed = False  # the pointer moved and only what it hovers changed (_motion)
         self._acted = False  # input since the last frame other than the pointer moving
         self._clicked = False  # a click since the last frame, which the frame's keys follow (CLICKS_IN_PART)
@@ -1208,6 +1210,12 @@ class GameTable(Scene, ABC):
                 self.side_open, self.side_tab, self.log_scroll, self.viewer, self.ctx.settings, self.paused,
                 tuple(self.view_rect), self.session.is_over(), self.frame_key(), self.overlay_key())
 
+    @staticmethod
+    def _under_card(frame_key: tuple) -> tuple:
+        """A frame's key but for the hand-off card and the viewer (`_frame_key`'s second and
+        ninth fields), which change together when the decision passes to another person."""
+        return frame_key[:1] + frame_key[2:8] + frame_key[9:]
+
     def _dice_shown(self) -> tuple | None:
         if self.dice is None:
             return None
@@ -1224,10 +1232,30 @@ class GameTable(Scene, ABC):
         other than the pointer (or a click, `CLICKS_IN_PART`) since the last frame, a change of
         what the view shows (`view_key`), a panel over the map, a new window size or a scene
         above that closed (`full_redraw`)."""
-        last = self._last_frame
+        last, key = self._last_frame, self._frame_key()
+        # The hand-off card coming up (a person's action passed the decision to another person
+        # at the desk): the table under it is drawn in part as it will show behind the card (its
+        # strips, sprites and parts keyed on the handoff and the viewer), then dimmed whole and
+        # the card drawn over it, as `_draw_overlays` does last in a whole frame.
+        # While the card is up the table under it is kept undimmed (`_under`, taken as the card
+        # was laid over a whole frame): a frame in part draws on that copy, then blits each
+        # rectangle drawn to the screen, dimmed and the card over it there; the click that takes
+        # the card down blits the copy whole and draws in part what the next person may see (their
+        # hand's faces, their private log lines).
+        under = self._under if self._under is not None and self._under.get_size() == surface.get_size() else None
+        card_up = last is not None and self.handoff is not None and last[1][1] is None \
+            and self._under_card(last[1]) == self._under_card(key)
+        card_down = last is not None and under is not None and self.handoff is None and last[1][1] is not None \
+            and self._under_card(last[1]) == self._under_card(key)
         if not self._calm or self.full_redraw or last is None or self._shown is None \
-                or last != (surface.get_size(), self._frame_key()):
+                or last[0] != surface.get_size() or (last[1] != key and not card_up and not card_down):
+            self._under = None
             return False
+        screen = surface
+        if card_down:
+            screen.blit(under, (0, 0))
+        elif self.handoff is not None and not card_up and under is not None:
+            surface = under  # drawn on the copy under the card, then blitted with the card over it
         sprites = self.sprites()
         now = [(s.name, s.key, pygame.Rect(s.rect)) for s in sprites]
         dirty = sprites_changed(self._shown, now)
@@ -1247,6 +1275,7 @@ class GameTable(Scene, ABC):
         changed = [rect for (rect, key), shown in zip(strips, self._strips_shown or ()) if key != shown]
         rects = merged([r.clip(surface.get_rect()) for r in dirty])
         missed = 0  # the map layer painted whole (not patched): what it shows changed outside the rects
+        self._card_later = card_up or surface is not screen
         try:
             if changed:  # each strip that changed painted alone (merged, they would cover the screen)
                 self._draw_over_play_area(surface, self._over_at[0], changed)
@@ -1275,11 +1304,24 @@ class GameTable(Scene, ABC):
                     over_panels(surface)
                 self._draw_overlays(surface)
         finally:
+            self._card_later = False
             surface.set_clip(None)
             Layer.patched()
         if missed:  # the map layer missed after all: this frame is drawn whole
-            self._last_frame = None
+            self._last_frame = self._under = None
             return False
+        if card_up:
+            self._under = surface.copy()
+            self._draw_handoff(surface)
+        elif card_down:
+            self._under = None
+        elif surface is not screen:
+            for rect in merged([r.clip(screen.get_rect()) for r in rects + changed]):
+                screen.set_clip(rect)
+                screen.blit(surface, rect, rect)
+                self._draw_handoff(screen)
+            screen.set_clip(None)
+        self._last_frame = (surface.get_size(), key)
         local = {**local, "button": self._button_part()}  # the strips drawn again laid out new buttons
         self._shown, self._shown_dice, self._local_shown = now, dice, local
         self._strips_shown = [key for _r, key in strips]
@@ -1690,6 +1732,11 @@ class GameTable(Scene, ABC):
             self._draw_hover_card(surface)
         if self._end_shown():
             self._draw_end(surface)
-        elif self.handoff is not None:
-            draw_handoff(surface, self.ctx, self.player_name(self.handoff), self.handoff_note(),
-                         self.colour_of(self.handoff))
+        elif self.handoff is not None and not self._card_later:
+            if surface.get_clip() == surface.get_rect():  # a whole frame: the table under the card kept
+                self._under = surface.copy()
+            self._draw_handoff(surface)
+
+    def _draw_handoff(self, surface) -> None:
+        draw_handoff(surface, self.ctx, self.player_name(self.handoff), self.handoff_note(),
+                     self.colour_of(self.handoff))
