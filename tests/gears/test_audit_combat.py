@@ -234,6 +234,25 @@ def test_ticker_chain_reaction_three_tickers_three_wounds_spec_9_2_4(title, cont
     assert lost_cards(s, p) == 3
 
 
+def test_an_exploding_ticker_is_not_set_off_again_by_the_tickers_its_blast_kills_spec_9_2_4(title, content):
+    """Spec 9.2.4: a Ticker killed 'after attacking' sets off no chain reaction. Ticker 1 explodes
+    (its Omen: 1 wound to each other figure in its area) beside Ticker 2 and a COG: Ticker 2 dies
+    and its chain reaction wounds the COG once more, 2 wounds in all. Ticker 1's blast came
+    once: it dies by its own attack, not by Ticker 2's chain reaction (which gave the COG a
+    third wound, traced in Roadblocks games)."""
+    s = scene(title, 1)
+    p = s.players[0]
+    s.cogs[p].hand = [f"sit_tight#{n}" for n in range(1, 6)]  # no Dodge icon: no question
+    t1 = put(s, content, "ticker", STREET)
+    t2 = put(s, content, "ticker", STREET)
+    stack(s, [OMEN], [SH0] * 10)
+    ctx = Ctx(s, [])
+    A.locust_attack(ctx, content, t1, p)
+    assert t1 not in s.locusts and t2 not in s.locusts
+    assert [e.text for e in ctx.events if e.kind == "chain"] == ["Ticker 2 explodes: 1 wound to every figure in " + STREET + "."]
+    assert lost_cards(s, p) == 2
+
+
 def test_ticker_killed_by_a_bolo_grenade_does_not_explode_spec_8_1(title, content):
     """Spec 8.1 chain reaction 'except ... by a Bolo Grenade': a Wretch beside it keeps its
     health (its own defence stops the grenade)."""

@@ -751,12 +751,16 @@ def locust_attack(ctx, content: GearsContent, lid: str, player: str, bonus: int 
             me.wounded_health = omen_ab["regenerate"].amount or pile.two_stage[0]
             ctx.emit("regenerate", M("{locust} regenerates to {wounded_health}.", locust=N.locust(state, lid), wounded_health=me.wounded_health), {"figure": lid})
     if omens and "explode" in omen_ab and lid in state.locusts:
-        ctx.emit("explode", M("{locust} explodes.", locust=N.locust(state, lid)), {"figure": lid})
+        name, area = N.locust(state, lid), state.locusts[lid].area
+        ctx.emit("explode", M("{locust} explodes.", locust=name), {"figure": lid})
+        # It dies as part of its own attack, which sets off no chain reaction (spec 9.2.4: 'except
+        # after attacking'). Taken off the map before its blast: left on it, the blast killed a
+        # second Ticker whose chain reaction killed this one again, and that kill (not by its own
+        # attack) set off its chain reaction too: a second blast (issue 20, Roadblocks traces).
+        W.kill_locust(ctx, content, lid, M("its own attack"))
         # 'Each other figure in its area' (spec 8.1): other than the Ticker, so its target too.
-        W.wound_area(ctx, content, state.locusts[lid].area, omen_ab["explode"].amount or 1, M("{locust}'s explosion", locust=N.locust(state, lid)),
+        W.wound_area(ctx, content, area, omen_ab["explode"].amount or 1, M("{locust}'s explosion", locust=name),
                      exclude=(lid,), stranded=True)
-        if lid in state.locusts:
-            W.kill_locust(ctx, content, lid, M("its own attack"))
     if omens and "spawn_same_type" in omen_ab and lid in state.locusts:
         from game.gears.rules.spawning import hole_nearest
 
