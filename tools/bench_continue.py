@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import shutil
 import statistics
 import subprocess
@@ -51,30 +50,12 @@ def long_game(target: int, endings: int = 30) -> dict:
     from game.engine.session import Session
     from game.level7.player_bot import PlayerBot
     from game.level7.rules.title import Level7Title
+    from bench_saves import play_long  # tools/ is this script's folder
 
     tune_gc()
     options = {"players": 2}
     session = Session.start(Level7Title(), "s1", SEED, options, casual=True)
-    bots: dict[str, PlayerBot] = {}
-    chance, wild = random.Random(1), 0
-    best: list = []
-    while len(session.actions) < target and endings:
-        if session.is_over():
-            if len(session.actions) > len(best):
-                best = list(session.actions)
-            endings -= 1
-            session.undo_to(max(0, len(session.actions) - chance.randint(5, 60)))
-            wild = 8
-            continue
-        actions = session.legal_actions()
-        if wild:
-            wild -= 1
-            action = chance.choice(actions)
-        else:
-            who = session.decider
-            action = bots.setdefault(who, PlayerBot(len(bots) + 1)).decide(session.state, actions).action
-        session.apply(action)
-    actions = list(session.actions) if len(session.actions) >= len(best) else best[:-1]
+    actions = play_long(session, target, PlayerBot, endings)
     return {"scenario": "s1", "seed": SEED, "options": options, "actions": [a.to_json() for a in actions]}
 
 

@@ -58,10 +58,25 @@ def long_game(target: int) -> dict:
     tune_gc()
     options = {"players": 4}
     session = Session.start(GearsTitle(), "hive", 1, options, casual=True)
-    bots: dict[str, SquadBot] = {}
+    actions = play_long(session, target, SquadBot)
+    return {"scenario": "hive", "seed": 1, "options": options, "actions": [a.to_json() for a in actions]}
+
+
+def play_long(session, target: int, bot_class, endings: int | None = None) -> list:
+    """Plays `session` on to `target` actions with one `bot_class(seat number)` a seat; each time
+    the game ends it is taken back 5-60 actions and played on after 8 random legal actions. With
+    `endings`, at most that many endings: then the longest game reached (a title whose games
+    cannot get that long, Level 7's round limit). The actions, from one seeded chance: the same
+    game every run. tools/bench_continue.py plays its Level 7 game with it too."""
+    bots: dict = {}
     chance, wild = random.Random(1), 0
-    while len(session.actions) < target:
+    best: list = []
+    while len(session.actions) < target and endings != 0:
         if session.is_over():
+            if len(session.actions) > len(best):
+                best = list(session.actions)
+            if endings is not None:
+                endings -= 1
             session.undo_to(max(0, len(session.actions) - chance.randint(5, 60)))
             wild = 8
             continue
@@ -71,9 +86,9 @@ def long_game(target: int) -> dict:
             action = chance.choice(actions)
         else:
             who = session.decider
-            action = bots.setdefault(who, SquadBot(len(bots) + 1)).decide(session.state, actions).action
+            action = bots.setdefault(who, bot_class(len(bots) + 1)).decide(session.state, actions).action
         session.apply(action)
-    return {"scenario": "hive", "seed": 1, "options": options, "actions": [a.to_json() for a in session.actions]}
+    return list(session.actions) if len(session.actions) >= len(best) else best[:-1]
 
 
 # ---------------------------------------------------------------------- a worker (one tree)
