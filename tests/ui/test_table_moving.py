@@ -183,19 +183,9 @@ def _doom_clicks_compared(app, table, actions: int) -> dict:
     from tests.ui.test_doom_play import clickable, play_by_clicks
     from tests.ui.test_gears_play import do_click
 
-    session = table.session
     counts = _compared_draws(app, table)
-    chooser = {p: table.make_bot(i) for i, p in enumerate(table.players)}
-    start = len(session.actions)
-    for _n in range(6 * actions):
-        if session.is_over() or len(session.actions) - start >= actions:
-            break
-        if table.is_bot(session.decider):
-            app.step()  # the bot's action comes in the loop's update
-            continue
-        if table.handoff is not None:
-            do_click(app, table.view_rect.center)
-        action = chooser[session.decider].decide(session.state, session.legal_actions()).action
+
+    def play(action) -> None:
         figure = next((f for f, a in table.choices.figures.items() if a == action), None)
         if figure is not None:  # an invader to activate: a click on it
             do_click(app, table.screen_of_cell(table.state.invaders[figure].cells[0]))
@@ -203,12 +193,35 @@ def _doom_clicks_compared(app, table, actions: int) -> dict:
             play_by_clicks(app, table, action)
         else:
             table.submit(action)
-        for _f in range(300):
+
+    _people_click(app, table, actions, {p: table.make_bot(i) for i, p in enumerate(table.players)}, play,
+                  rounds=6, patience=300)
+    return counts
+
+
+def _people_click(app, table, actions: int, chooser, play, rounds: int, patience: int) -> None:
+    """The people's seats play `actions` actions, each chosen by its seat's `chooser` bot and
+    made by `play` (clicks), a hand-off card clicked away first; the bot seats play in the
+    loop's update. At most `rounds` * `actions` turns of the loop, `patience` frames for the
+    table to stop moving after each action."""
+    from tests.ui.test_gears_play import do_click
+
+    session = table.session
+    start = len(session.actions)
+    for _n in range(rounds * actions):
+        if session.is_over() or len(session.actions) - start >= actions:
+            break
+        if table.is_bot(session.decider):
+            app.step()  # the bot's action comes in the loop's update
+            continue
+        if table.handoff is not None:
+            do_click(app, table.view_rect.center)
+        play(chooser[session.decider].decide(session.state, session.legal_actions()).action)
+        for _f in range(patience):
             if not table.busy:
                 break
             app.step()
         app.step()
-    return counts
 
 
 def test_doom_frames_after_clicks_that_act_are_frames_drawn_whole(make_app):
@@ -649,7 +662,7 @@ def _clicks_compared(app, table, actions: int, into: dict | None = None) -> tupl
     hand-off card came up (each also checked for the hand face down and public log lines),
     "card down" those after the click that took it down."""
     from game.gears import bots
-    from tests.ui.test_gears_play import do_click, play_by_clicks
+    from tests.ui.test_gears_play import play_by_clicks
 
     app.clock = FixedClock()
     session = table.session
@@ -673,22 +686,8 @@ def _clicks_compared(app, table, actions: int, into: dict | None = None) -> tupl
         seen[0], seen[1] = table.state_version, table.handoff
 
     app.draw = compared
-    chooser = {p: bots.SquadBot(seed=5 + i) for i, p in enumerate(table.players)}
-    start = len(session.actions)
-    for _n in range(4 * actions):
-        if session.is_over() or len(session.actions) - start >= actions:
-            break
-        if table.is_bot(session.decider):
-            app.step()  # the bot's action comes in the loop's update
-            continue
-        if table.handoff is not None:
-            do_click(app, table.view_rect.center)
-        play_by_clicks(app, table, chooser[session.decider].decide(session.state, session.legal_actions()).action)
-        for _f in range(200):
-            if not table.busy:
-                break
-            app.step()
-        app.step()
+    _people_click(app, table, actions, {p: bots.SquadBot(seed=5 + i) for i, p in enumerate(table.players)},
+                  lambda action: play_by_clicks(app, table, action), rounds=4, patience=200)
     if into is not None:
         into.update(counts)
     return counts["in part"], counts["after action"]
