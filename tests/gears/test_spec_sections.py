@@ -81,6 +81,23 @@ def test_healing_step_draws_up_to_two_within_the_hand_limit_spec_5_1(title):
     assert len(_heal(title, "augustus_cole", 1)[1].hand) == 3
 
 
+def test_healing_step_on_a_full_hand_says_the_hand_is_full_spec_5_1(title):
+    """Base p. 9: a COG at its hand limit draws nothing in the Healing Step; the log says why
+    rather than 'draws 0 Order cards' (played: Marcus at The Showdown's first turn)."""
+    from game.engine.text import as_text
+
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    c.character, c.hand = "augustus_cole", [f"advance#{i}" for i in range(1, 7)]
+    s.pending = {"stack": []}
+    said = [as_text(e.text) for e in run_proc(s, T.start_turn) if e.kind == "heal"]
+    assert said == ["Augustus Cole's hand is full (6 cards): no card is drawn in the Healing Step."]
+    c.hand = c.hand[:5]
+    s.pending = {"stack": []}
+    said = [as_text(e.text) for e in run_proc(s, T.start_turn) if e.kind == "heal"]
+    assert said == ["Augustus Cole draws 1 Order card in the Healing Step."]
+
+
 def test_healing_step_is_skipped_while_bleeding_out_spec_5_1(title):
     s = fresh(title, 2)
     s.cogs["P1"].bleeding, s.cogs["P1"].hand = True, []

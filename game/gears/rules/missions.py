@@ -149,7 +149,7 @@ def place_figure(ctx, content: GearsContent, enemy: str, area: str, why: str) ->
     unique = md(state).setdefault("unique", [])
     if enemy not in unique:
         unique.append(enemy)
-    ctx.emit("spawn", M("{locust} is placed in {area} ({why}).", locust=N.locust(state, fid), area=area, why=why),
+    ctx.emit("spawn", M("{locust} is placed in {area}. Mission card: {why}", locust=N.locust(state, fid), area=area, why=why),
              {"figure": fid, "enemy": enemy, "area": area})
     if content.enemies[enemy].takes_cover:
         W.locust_take_cover(ctx, fid)

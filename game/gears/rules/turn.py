@@ -133,8 +133,12 @@ def start_turn(ctx) -> None:
     n = min(2, hand_room(state, content, state.active_player))
     got = draw_orders(state, n) if n else []
     c.hand += got
-    ctx.emit("heal", M("{cog} draws {cards} in the Healing Step.", cog=N.character(c.character), cards=N.cards(len(got))),
-             {"player": state.active_player, "n": len(got)})
+    if n == 0:  # not 'draws 0 Order cards': say why (seed p. 9, the hand limit)
+        said = M("{cog}'s hand is full ({limit} cards): no card is drawn in the Healing Step.",
+                 cog=N.character(c.character), limit=content.cogs[c.character].hand_limit)
+    else:
+        said = M("{cog} draws {cards} in the Healing Step.", cog=N.character(c.character), cards=N.cards(len(got)))
+    ctx.emit("heal", said, {"player": state.active_player, "n": len(got)})
     _show_drawn(ctx, state.active_player, got)
     push(state, {"f": "order", "player": state.active_player})
 
