@@ -180,6 +180,7 @@ def test_order_cards_show_their_reaction_icon(make_app, monkeypatch):
 def test_a_cogs_character_card_shows_on_its_token_and_its_squad_row(make_app):
     """Issue 21 item 7: hovering a COG's token, or its row in the Squad section, shows its
     character card with the ability from cogs.toml (placeholder values marked)."""
+    from game.ui.gears import words
     from game.ui.gears.table_scene import cog_card_lines
 
     app = make_app((1920, 1080))
@@ -191,7 +192,7 @@ def test_a_cogs_character_card_shows_on_its_token_and_its_squad_row(make_app):
     app.draw(app.screen)
     cog = table.content.cogs[table.state.cogs["P1"].character]
     lines = [t for t, _r in cog_card_lines(table.state, table.content, "P1")]
-    ability = cog.ability.text.removeprefix("PLACEHOLDER wording:").strip()
+    ability = words.data_text(cog.ability.text)
     assert any(ability[1:40] in t for t in lines)
     assert lines[-1].startswith("* placeholder")  # cogs.toml marks the ability wording unverified
     for pos in (table.screen_of_figure("P1"), table.squad_rows["P1"].center):
@@ -324,6 +325,103 @@ def test_taking_cover_with_every_spot_taken_says_why_only_stay_in_the_open_is_le
     from game.ui.gears import words
     assert table.hint() == (f"No cover spot is free in {words.area(cog.area)} for "
                             f"{words.character(table.content, cog.character)}: choose Stay in the open, at the right of this line.")
+
+
+def test_after_the_order_card_the_prompt_says_to_end_the_order_step(make_app):
+    """Spec 5.2: one Order card a turn; once it is resolved the one step left (beside dropping a
+    weapon, seed p. 20) is ending the Order Step. The line said only 'Choose one of the buttons'
+    (played: The Showdown, seed 21); it now says what is done and what to choose."""
+    app = make_app()
+    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), SAVES.autosave_path(), animate=False)
+    app.push(table)
+
+    def order_done(t: GearsTable) -> bool:
+        return [a.kind for _l, a in t.choices.buttons] == ["end"] and bool(t.state.flags.get("played"))
+
+    assert drive(table, order_done, limit=200)
+    cog = table.state.cogs[table.session.decider]
+    from game.ui.gears import words
+    assert table.hint() == (f"{words.character(table.content, cog.character)}'s Order card is resolved: "
+                            "choose End the Order Step, at the right of this line, to go on.")
+
+
+def test_figures_in_the_open_leave_the_areas_cover_spots_clear(make_app):
+    """Spec 3.3: a COG entering an area may take a free cover spot, chosen by clicking it. At The
+    Showdown's start (seed 21, three COGs in Tunnel mouth) Dominic, in the open, stood on the free
+    cover spot 1, so the spot could be neither seen nor clicked (a click there showed his card).
+    Figures in the open now stand a token's width from every cover spot of their area."""
+    import math
+
+    from game.gears.rules import turn as gears_turn
+    from game.ui.gears.table_scene import SPOT_RADIUS, TOKEN
+
+    app = make_app((1920, 1080))
+    session = Session.start(GearsTitle(), "the_showdown", seed=21, options={"players": 3})
+    table = GearsTable(app.ctx, session, ["human"] * 3, (1920, 1080), SAVES.autosave_path(), animate=False)
+    app.push(table)
+
+    def cog_choosing_spot(t: GearsTable) -> bool:
+        frame = gears_turn.top(t.state) if t.state.proc is None else None
+        return bool(t.choices.spots) and frame is not None and frame["f"] == "setup_cover"
+
+    assert drive(table, cog_choosing_spot, limit=50)
+    view, pos = table.state.view(), table._positions()
+    open_cogs = [p for p, c in table.state.cogs.items() if c.cover is None]
+    assert len(open_cogs) == 3
+    for p in open_cogs:
+        area = table.state.cogs[p].area
+        for spot in (c for c in view.cover.values() if c.area == area):
+            assert math.dist(pos[p], (float(spot.point[0]), float(spot.point[1]))) >= SPOT_RADIUS + TOKEN / 2
+        for q in open_cogs:
+            assert q == p or math.dist(pos[p], pos[q]) >= TOKEN
+    spot = next(iter(table.choices.spots))
+    table.hover(table.screen_of_spot(spot))
+    assert table.hover_figure is None  # the spot is what the pointer is on
+
+
+def test_figure_cards_mark_our_wordings_with_a_star_not_the_word_placeholder(make_app):
+    """The data files mark a wording the rulebooks lack with 'PLACEHOLDER:' for their readers;
+    a player saw 'PLACEHOLDER: only in your own COG Order Step' on Dominic's card (The
+    Showdown, seed 21). The card says it with its ' *' and legend instead, and keeps the words."""
+    from game.ui.gears import words
+    from game.ui.gears.table_scene import cog_card_lines, locust_card_lines
+
+    app = make_app()
+    session = Session.start(GearsTitle(), "the_showdown", seed=21, options={"players": 4})
+    table = GearsTable(app.ctx, session, ["human"] * 4, (1280, 720), SAVES.autosave_path(), animate=False)
+    app.push(table)
+    lines = [t for p in table.state.cogs for t, _r in cog_card_lines(table.state, table.content, p)]
+    lines += [t for lid in table.state.locusts for t, _r in locust_card_lines(table.state, table.content, lid)]
+    assert not [t for t in lines if "PLACEHOLDER" in t]
+    dom = next(p for p, c in table.state.cogs.items() if c.character == "dominic_santiago")
+    ability = next(t for t, role in cog_card_lines(table.state, table.content, dom) if role == "ability")
+    assert ability.endswith("(once per turn; only in your own COG Order Step). *")
+    assert words.data_text("Can carry more. PLACEHOLDER: weapon limit 1 Bolo.") == "Can carry more. Weapon limit 1 Bolo."
+    assert words.data_text("PLACEHOLDER wording: roll 1 additional attack die.") == "Roll 1 additional attack die."
+
+
+def test_choosing_a_cover_spot_names_the_cog_taking_it(make_app):
+    """Spec 3.3 and the set-up (COGs enter one by one): while a cover spot is chosen, the prompt
+    says whose spot it is. At The Showdown's start three COGs share Tunnel mouth, and the line
+    said only 'Click a free cover spot, or stay in the open.' (played, seed 21)."""
+    from game.gears.rules import turn as gears_turn
+    from game.ui.gears import words
+
+    app = make_app()
+    session = Session.start(GearsTitle(), "the_showdown", seed=21, options={"players": 3})
+    table = GearsTable(app.ctx, session, ["human", "bot", "bot"], (1280, 720), SAVES.autosave_path(), animate=False)
+    app.push(table)
+
+    def choosing_spot(t: GearsTable) -> bool:
+        frame = gears_turn.top(t.state) if t.state.proc is None else None
+        return bool(t.choices.spots) and frame is not None and frame["f"] == "setup_cover"
+
+    assert drive(table, choosing_spot, limit=50)
+    frame = gears_turn.top(table.state)
+    cog = table.state.cogs[frame["order"][0]]
+    assert table.hint() == (f"Click a free cover spot for {words.character(table.content, cog.character)}, "
+                            "or stay in the open.")
 
 
 def test_every_copy_of_a_card_offered_by_name_lights_and_answers(make_app):

@@ -250,14 +250,18 @@ class GearsTable(GameTable):
         return anchor_of_polygon(self.state.view().board.areas[area].polygon)
 
     def _positions(self) -> dict[str, tuple[float, float]]:
-        """Where each figure stands in map pixels: on its cover spot, else spread round its area."""
+        """Where each figure stands in map pixels: on its cover spot, else in its area clear of
+        the area's cover spots (a free spot hidden under a token could not be seen or clicked)."""
         st = self.state
         view = st.view()
+        gone = set(st.flags.get("executed", ()))  # Insane (spec 6.16): out of the game, off the map
+        figures = tuple((p, c.area, c.cover) for p, c in st.cogs.items() if c.area and p not in gone) + \
+            tuple((lid, x.area, x.cover) for lid, x in st.locusts.items())
+        memo = getattr(self, "_positions_memo", None)
+        if memo is not None and memo[0] is view and memo[1] == figures:
+            return dict(memo[2])  # a copy: the animations move figures in what they are given
         out: dict[str, tuple[float, float]] = {}
         in_area: dict[str, list[str]] = {}
-        gone = set(st.flags.get("executed", ()))  # Insane (spec 6.16): out of the game, off the map
-        figures = [(p, c.area, c.cover) for p, c in st.cogs.items() if c.area and p not in gone] + \
-                  [(lid, x.area, x.cover) for lid, x in st.locusts.items()]
         for key, area, cover in figures:
             if area not in view.board.areas:
                 continue
@@ -267,17 +271,42 @@ class GearsTable(GameTable):
             else:
                 in_area.setdefault(area, []).append(key)
         for area, keys in in_area.items():
-            cx, cy = self._area_point(area)
-            n = len(keys)
-            for i, key in enumerate(keys):
-                if n == 1:
-                    out[key] = (cx, cy)
-                else:
-                    # Round a circle whose chord between neighbours is a little over a token.
-                    angle = 2 * math.pi * i / n - math.pi / 2
-                    r = max(TOKEN * 0.62, TOKEN * 1.1 / (2 * math.sin(math.pi / n)))
-                    out[key] = (cx + r * math.cos(angle), cy + r * math.sin(angle))
-        return out
+            out.update(zip(keys, self._open_points(view, area, len(keys))))
+        self._positions_memo = (view, figures, out)
+        return dict(out)
+
+    def _open_points(self, view, area: str, n: int) -> list[tuple[float, float]]:
+        """`n` points for figures in the open in `area`: the area's anchor and rings round it,
+        nearest first, each a token's width from the area's cover spots, from each other and from
+        the area's edge where the area has room; else a ring round the anchor as before."""
+        cx, cy = self._area_point(area)
+        spots = [(float(c.point[0]), float(c.point[1])) for c in view.cover.values() if c.area == area]
+        board = view.board
+        clear, clear_spot = TOKEN * 1.05, SPOT_RADIUS + TOKEN / 2 + 12  # a lit spot glows wider than its ring
+        chosen: list[tuple[float, float]] = []
+        candidates = [(cx, cy)] + [
+            (cx + r * math.cos(a), cy + r * math.sin(a))
+            for k in range(1, 5) for r in (TOKEN * 0.6 * k,)
+            for a in (2 * math.pi * i / (6 * k) - math.pi / 2 for i in range(6 * k))]
+
+        def roomy(x: float, y: float) -> bool:
+            return all(board.area_at((x + dx, y + dy)) == area
+                       for dx, dy in ((0, 0), (TOKEN / 2, 0), (-TOKEN / 2, 0), (0, TOKEN / 2), (0, -TOKEN / 2)))
+
+        for x, y in candidates:
+            if len(chosen) == n:
+                break
+            if all(math.dist((x, y), q) >= clear_spot for q in spots) and \
+                    all(math.dist((x, y), q) >= clear for q in chosen) and roomy(x, y):
+                chosen.append((x, y))
+        if len(chosen) == n:
+            return chosen
+        if n == 1:
+            return [(cx, cy)]
+        # Round a circle whose chord between neighbours is a little over a token.
+        r = max(TOKEN * 0.62, TOKEN * 1.1 / (2 * math.sin(math.pi / n)))
+        return [(cx + r * math.cos(2 * math.pi * i / n - math.pi / 2), cy + r * math.sin(2 * math.pi * i / n - math.pi / 2))
+                for i in range(n)]
 
     def area_at_screen(self, pos) -> str | None:
         mx, my = self.camera.to_map(*pos)
@@ -527,6 +556,10 @@ class GearsTable(GameTable):
                                 "Click a lit area to move there ({n} areas left).", n).format(n=n)
             return _("Click a lit area to move there.")
         if ch.spots:
+            cog = self._covering_cog()
+            if cog is not None:
+                return _("Click a free cover spot for {name}, or stay in the open.").format(
+                    name=words.character(self.content, cog.character))
             return _("Click a free cover spot, or stay in the open.")
         if ch.targets:
             return _("Click a lit Locust to see the attack.")
@@ -534,18 +567,29 @@ class GearsTable(GameTable):
             return _("Click an order card to play it.")
         if ch.cards:
             return _("Click a lit card, or a button at the right of this line.")
-        frame = gears_turn.top(self.state) if self.state.proc is None else None
-        if frame is not None and frame["f"] in ("cover", "setup_cover"):
+        cog = self._covering_cog()
+        if cog is not None:
             # Taking cover with every spot of the area taken: the one button left is 'Stay in
             # the open', and the generic line did not say why there was nothing to click.
-            p = frame["player"] if frame["f"] == "cover" else frame["order"][0]
-            cog = self.state.cogs.get(p)
-            if cog is not None:
-                return _("No cover spot is free in {area} for {name}: choose Stay in the open, at the right of "
-                         "this line.").format(area=words.area(cog.area), name=words.character(self.content, cog.character))
+            return _("No cover spot is free in {area} for {name}: choose Stay in the open, at the right of "
+                     "this line.").format(area=words.area(cog.area), name=words.character(self.content, cog.character))
+        if [a.kind for _label, a in ch.buttons] == ["end"] and self.state.flags.get("played"):
+            # The order is played and resolved: the one step left is to end the Order Step (a
+            # weapon may still be dropped first, seed p. 20). Said as what comes next.
+            c = self.state.cogs.get(ch.decider or "")
+            if c is not None:
+                return _("{name}'s Order card is resolved: choose End the Order Step, at the right of this "
+                         "line, to go on.").format(name=words.character(self.content, c.character))
         # The choices are the prompt line's buttons, from its right end (and under it when they
         # do not fit): issue 21, "above the map" sent players looking elsewhere.
         return _("Choose one of the buttons at the right of this line.")
+
+    def _covering_cog(self):
+        """The COG whose cover spot is being chosen (a move's end or the set-up), or None."""
+        frame = gears_turn.top(self.state) if self.state.proc is None else None
+        if frame is None or frame["f"] not in ("cover", "setup_cover"):
+            return None
+        return self.state.cogs.get(frame["player"] if frame["f"] == "cover" else frame["order"][0])
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -1377,8 +1421,8 @@ def cog_card_lines(state, content, player: str) -> list[tuple[str, str]]:
     start = ", ".join(_("{weapon} ({n} ammo)").format(weapon=words.weapon(content, s.weapon), n=s.ammo) for s in cog.weapons)
     lines.append((_("Starts with: {weapons}").format(weapons=start) + unsure("weapons", "ammo"), "traits"))
     lines.append((_("Bolo Grenades: {n}").format(n=cog.grenades) + unsure("grenades"), "traits"))
-    text = _(cog.ability.text).removeprefix("PLACEHOLDER wording:").strip()
-    lines.append(((cog.ability.name or _("Ability")) + ": " + text[:1].upper() + text[1:] + unsure("ability"), "ability"))
+    ours = unsure("ability") or (" *" if words.has_ours(cog.ability.text) else "")
+    lines.append(((cog.ability.name or _("Ability")) + ": " + words.data_text(cog.ability.text) + ours, "ability"))
     if any(t.endswith(" *") for t, _role in lines):
         lines.append((_("* placeholder: not printed in the rulebooks (docs/CONTENT.md)"), "legend"))
     return lines
@@ -1409,7 +1453,8 @@ def locust_card_lines(state, content, lid: str) -> list[tuple[str, str]]:
     lines.append((", ".join(traits).capitalize() + unsure("takes_cover", "chainsaw_immune"), "traits"))
     for ab in stats.abilities:
         if ab.effect != "none":
-            lines.append(((_(ab.name) + ": " if ab.name else "") + _(ab.text) + unsure("abilities"), "ability"))
+            ours = unsure("abilities") or (" *" if words.has_ours(ab.text) else "")
+            lines.append(((_(ab.name) + ": " if ab.name else "") + words.data_text(ab.text) + ours, "ability"))
     if any(text.endswith(" *") for text, _role in lines):
         lines.append((_("* placeholder: not printed in the rulebooks (docs/CONTENT.md)"), "legend"))
     return lines

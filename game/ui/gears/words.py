@@ -101,6 +101,25 @@ def ai_card(content: GearsContent, card_id: str) -> str:
     return _("{who} AI card {n}").format(who=who, n=c.number)
 
 
+_PLACEHOLDER_MARK = re.compile(r"\s*\bPLACEHOLDER(?: \w+)?:\s*")
+
+
+def data_text(text: str) -> str:
+    """A card's text from the data files, translated, for a player. The data marks a wording of
+    ours (one the rulebooks lack) with 'PLACEHOLDER:' or 'PLACEHOLDER wording:', for the people
+    who read the files; on the table that part is marked by the card's ' *' and its legend
+    ('not printed in the rulebooks'), so the word itself is left out."""
+    out = _PLACEHOLDER_MARK.sub(" ", _(text)).strip().replace("( ", "(")
+    # What followed a sentence's end is a sentence of its own ("... for free. Weapon limit ...").
+    out = re.sub(r"([.!?] )(\w)", lambda m: m.group(1) + m.group(2).upper(), out)
+    return out[:1].upper() + out[1:]
+
+
+def has_ours(text: str) -> bool:
+    """Whether a data file's card text holds a wording of ours (see `data_text`)."""
+    return bool(_PLACEHOLDER_MARK.search(text))
+
+
 def pretty(text: str, state, content: GearsContent) -> str:
     """A rules sentence with its ids in words: '2A:boulevard' -> 'Boulevard (2A)', a cover spot
     '2A:boulevard_cover2' -> 'Boulevard (2A) cover 2', 'drone#1' ->
