@@ -36,6 +36,7 @@ def test_the_set_up_lines_come_first_and_the_invaders_cards_only_to_the_invader(
 def test_a_loaded_doom_game_and_an_undo_to_the_start_keep_the_set_up_lines(tmp_path):
     session = Session.start(DoomTitle(), "knee_deep", 4, {"marines": 2}, casual=True)
     opening = session.log.texts()
+    assert "The invader draws 5 cards." in opening and opening[-1] == "Red's turn."
     for _ in range(12):
         session.apply(session.legal_actions()[0])
     path = tmp_path / "doom.json"
