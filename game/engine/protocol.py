@@ -192,7 +192,8 @@ class Title(ABC, Generic[S]):
     """What a game implements so the engine, the UI, bots and saves can run it.
 
     `name` is the title's id in save files ("gears", "doom", "level7", "convoy").
-    Subclasses implement the abstract methods; the others have sound defaults.
+    Subclasses implement the abstract methods and one of `new_game` and `opening` (each is
+    made from the other); the others have sound defaults.
     """
 
     name: str = ""
