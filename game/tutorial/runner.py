@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.engine.log import EventLog
 from game.engine.protocol import Action, Event, IllegalAction
 from game.engine.session import Session
 from game.engine.text import as_text
@@ -89,11 +88,6 @@ class LessonRunner:
 
     def _restart(self) -> None:
         self.session, self.places = self.adapter.start(self.lesson)
-        if self.lesson.setup:
-            # The lesson's [setup] edited the game the title had set up (its Locusts, hands,
-            # figures): the lines of that set-up (the game's opening lines, the set-up decisions
-            # taken) tell of what the lesson replaced, so the lesson's log starts with the lesson.
-            self.session.log = EventLog()
         self.index = 0
         self._stale_dice = set()
         self.taken = [[] for _step in self.lesson.steps]
