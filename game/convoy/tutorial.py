@@ -113,6 +113,7 @@ class ConvoyAdapter(AdapterBase):
             keep = int(s["moloch_deck"])
             state.discard[MOLOCH] += state.deck[MOLOCH][keep:]
             del state.deck[MOLOCH][keep:]
+        self.log_from_here(session)
         for _ in range(2):  # both keep their (stacked) starting hands
             session.apply(Action("mulligan", {"redraw": False}))
         return session, places

@@ -184,6 +184,7 @@ class DoomAdapter(AdapterBase):
             self._reveal(state, s["reveal"], where)
         places = self.resolve_places(state, lesson)
         self.apply_setup(state, lesson, places)
+        self.log_from_here(session)
         return session, places
 
     def _reveal(self, state: DoomState, which: Any, where: str) -> None:

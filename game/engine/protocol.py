@@ -2,7 +2,7 @@
 
 The rules of a title are a state machine that stops at decision points (DESIGN.md, Layers):
 
-    state = title.new_game(scenario, seed, options)
+    state = title.new_game(scenario, seed, options)    # or: state, said = title.opening(...)
     while (who := title.current_decider(state)) is not None:
         action = pick(title.legal_actions(state))     # a person, a bot or a tutorial script
         events = title.apply(state, action)            # mutates `state`, returns what happened
@@ -192,14 +192,31 @@ class Title(ABC, Generic[S]):
     """What a game implements so the engine, the UI, bots and saves can run it.
 
     `name` is the title's id in save files ("gears", "doom", "level7", "convoy").
-    Subclasses implement the abstract methods; the others have sound defaults.
+    Subclasses implement the abstract methods and one of `new_game` and `opening` (each is
+    made from the other); the others have sound defaults.
     """
 
     name: str = ""
 
-    @abstractmethod
     def new_game(self, scenario: str, seed: int, options: Mapping[str, Any]) -> S:
-        """A fresh state for `scenario`; all randomness from an Rng(seed) stored in it."""
+        """A fresh state for `scenario`; all randomness from an Rng(seed) stored in it.
+
+        A title implements this or `opening` (a title whose set-up says something before the
+        first decision implements `opening`, and this is its state)."""
+        if type(self).opening is Title.opening:
+            raise TypeError(f"{type(self).__name__} implements neither new_game nor opening")
+        return self.opening(scenario, seed, options)[0]
+
+    def opening(self, scenario: str, seed: int, options: Mapping[str, Any]) -> tuple[S, list[Event]]:
+        """A fresh state (as `new_game`) and the events its set-up emitted before the first
+        decision, in order: the log's opening lines ("Tile 9A is placed.", "The invader draws
+        5 cards."), which the session logs before action 1 (step -1). They are not in the state
+        (its hash, and so pinned games and saves, stay what they were); the same seed, scenario
+        and options give the same events, so a load rebuilds them this way. Default: the
+        set-up says nothing."""
+        if type(self).new_game is Title.new_game:
+            raise TypeError(f"{type(self).__name__} implements neither new_game nor opening")
+        return self.new_game(scenario, seed, options), []
 
     @abstractmethod
     def legal_actions(self, state: S) -> list[Action]:

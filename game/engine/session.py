@@ -83,8 +83,9 @@ class Session:
     snapshot_every = SNAPSHOT_EVERY
 
     def __init__(self, title: Title[Any], scenario: str, seed: int, options: Mapping[str, Any],
-                 casual: bool = False, state: Any = None):
-        """`state`: the state to play on (a save's snapshot) instead of a new game from the seed."""
+                 casual: bool = False, state: Any = None, opening: Sequence[Event] = ()):
+        """`state`: the state to play on (a save's snapshot) instead of a new game from the seed,
+        with `opening`, its set-up's events (a new game's come from `title.opening`)."""
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed must be an int, got {seed!r}")
         self.title = title
@@ -93,7 +94,12 @@ class Session:
         # A JSON round trip both copies the options and proves they can be saved.
         self.options: dict[str, Any] = json.loads(canonical_json(dict(options)))
         self.casual = casual
-        self.state: Any = title.new_game(scenario, seed, self.options) if state is None else state
+        if state is None:
+            state, opening = title.opening(scenario, seed, self.options)
+        self.state: Any = state
+        # What the set-up said before the first decision (the tiles placed, the cards dealt):
+        # the log's opening lines, step -1, kept by every undo. Not in the state, nor its hash.
+        self.opening: list[Event] = list(opening)
         self.actions: list[Action] = []
         # Per action: who decided it, the turn, the events it caused, and the first event that
         # revealed hidden information (None: nothing was revealed; its message is worded only
@@ -103,6 +109,7 @@ class Session:
         self.events: list[list[Event]] = []
         self.revealed: list[Event | None] = []
         self.log = EventLog()
+        self.log.append(self.opening, -1, 0, None)
         # The bot seats' own state (seat -> {"bot": class name, "state": JSON}), kept by the
         # table (game/ui/kit/game_table.py) and saved beside the actions; opaque to the rules.
         self.bot_states: dict[str, Any] = {}
@@ -529,7 +536,8 @@ def _load_journal(p: Path, book: journal.Journal, title: Title[Any], casual: boo
                                "edited or damaged")
         start = at
     try:
-        session = Session(title, head["scenario"], head["seed"], head["options"], casual, state)
+        session = Session(title, head["scenario"], head["seed"], head["options"], casual, state,
+                          () if state is None else _opening_again(title, head))
     except _DATA_ERRORS as exc:
         raise SaveError(p, f"cannot start scenario {head['scenario']!r} of {title.name} with these "
                            f"options ({type(exc).__name__}: {exc})") from None
@@ -550,6 +558,18 @@ def _load_journal(p: Path, book: journal.Journal, title: Title[Any], casual: boo
         session._file = _Written(p, len(actions), book.good_bytes, session._last_snapshot_at())
         session._synced = len(actions)
     return session
+
+
+def _opening_again(title: Title[Any], head: Mapping[str, Any]) -> list[Event]:
+    """A loaded game's opening lines (`Session.opening`): its set-up run again from the seed,
+    which gives the events the game began with (the rules are deterministic), worded by this
+    Tiletop. A journal does not keep them: this costs a new game (about a millisecond), for
+    saves of every version alike. A set-up that no longer runs with the saved scenario and
+    options (the snapshot is the game, not the set-up) leaves the log without them."""
+    try:
+        return title.opening(head["scenario"], head["seed"], json.loads(canonical_json(head["options"])))[1]
+    except _DATA_ERRORS:
+        return []
 
 
 def _check_mark(p: Path, session: Session, mark: tuple[int, str, int]) -> None:

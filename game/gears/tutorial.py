@@ -149,6 +149,7 @@ class GearsAdapter(AdapterBase):
             raise LessonBroken(f"{lesson.path}: [scenario]: setup does not reach an Order Step")
         places = self.resolve_places(session.state, lesson)
         self.apply_setup(session.state, lesson, places)
+        self.log_from_here(session)
         return session, places
 
     def resolve_places(self, state: GearsState, lesson: Lesson) -> dict[str, str]:

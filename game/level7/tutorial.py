@@ -168,6 +168,7 @@ class Level7Adapter(AdapterBase):
         ch = state.player
         if state.proc is None and state.turn.step == 2 and ch.status == IN_PLAY:
             state.turn.moves_left = EV.attribute(state, ch, "speed")  # the set-up may move Fear
+        self.log_from_here(session)  # (its first turn's line: "as if earlier turns had built the map")
         places: dict[str, Any] = {}
         for name, q in lesson.places.items():  # in file order: "@other" names one defined above
             places[name] = self._literal(state, q, places)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from game.engine.log import EventLog
 from game.engine.protocol import Event
 from game.engine.session import Session
 from game.engine.tomldata import TomlFile
@@ -94,6 +95,15 @@ class AdapterBase:
             return Session.start(self.title, sc.mission, sc.seed, dict(sc.options))  # type: ignore[attr-defined]
         except ValueError as exc:
             raise LessonBroken(f"{lesson.path}: [scenario]: {exc}") from None
+
+    @staticmethod
+    def log_from_here(session: Session) -> None:
+        """Called by `start` once the lesson's [setup] has edited the game: the lines logged
+        until then (the game's opening lines, the set-up decisions taken before the edit) tell
+        of Locusts, hands and cards the lesson replaced, so the lesson's log starts here. What
+        is logged after the edit (Convoy's kept hands and first draws, the runner's answers) is
+        the lesson's."""
+        session.log = EventLog()
 
     @staticmethod
     def setup_verbs(doc: TomlFile, lesson: Lesson, verbs: tuple) -> Any:

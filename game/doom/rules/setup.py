@@ -11,6 +11,7 @@ from game.doom.rules.names import card_name, ref, who
 from game.doom.rules.state import INVADER, DoomState, Marine
 from game.doom.rules.turn import start_marine_turn
 from game.engine.deck import Deck
+from game.engine.protocol import Event
 from game.engine.text import M, Mn, join
 from game.engine.rng import Rng
 
@@ -50,7 +51,8 @@ def marine_seats(content, options: Mapping[str, Any]) -> list[str]:
     return list(colours)
 
 
-def new_state(scenario: str, seed: int, options: Mapping[str, Any]) -> DoomState:
+def new_state(scenario: str, seed: int, options: Mapping[str, Any]) -> tuple[DoomState, list[Event]]:
+    """The scenario set up, and the events of the set-up until the first question."""
     c = shared_content()
     if scenario not in c.scenarios:
         raise ValueError(f"unknown Doom scenario {scenario!r} (known: {', '.join(sorted(c.scenarios))})")
@@ -89,8 +91,7 @@ def new_state(scenario: str, seed: int, options: Mapping[str, Any]) -> DoomState
     if sc.win_area and sc.win_area not in m.areas:
         raise ValueError(f"scenario {scenario}: no area {sc.win_area!r} on {sc.map}")
     state.closed = sorted(d.name for d in m.doors.values() if d.start_closed)
-    P.start(state, "setup", {})
-    return state
+    return state, P.start(state, "setup", {})
 
 
 @P.procedure("setup")

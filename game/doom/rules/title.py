@@ -31,12 +31,14 @@ class DoomTitle(Title[DoomState]):
             return None
         return register(scenario, shared_content(), self.custom_dir)
 
-    def new_game(self, scenario: str, seed: int, options: Mapping[str, Any]) -> DoomState:
+    def opening(self, scenario: str, seed: int, options: Mapping[str, Any]) -> tuple[DoomState, list[Event]]:
+        """The new game and what its set-up said (the marine cards, the invader's hand, the
+        start zone revealed) before the first question: the log's opening lines."""
         digest = self._custom(scenario)
-        state = S.new_state(scenario, seed, options)
+        state, said = S.new_state(scenario, seed, options)
         if digest is not None:
             state.flags["custom_map"] = digest
-        return state
+        return state, said
 
     def legal_actions(self, state: DoomState) -> list[Action]:
         return T.legal_actions(state)

@@ -95,7 +95,9 @@ class GearsTitle(Title[GearsState]):
         self.content = shared_content()
         self.custom_dir = Path(custom_dir) if custom_dir is not None else CUSTOM_DIR
 
-    def new_game(self, scenario: str, seed: int, options: Mapping[str, Any]) -> GearsState:
+    def opening(self, scenario: str, seed: int, options: Mapping[str, Any]) -> tuple[GearsState, list[Event]]:
+        """The new game and what its set-up said until the first question (the tiles placed,
+        the Locusts spawned, the cards dealt): the log's opening lines."""
         loader, digest = self.loader, None
         if scenario.startswith(CUSTOM):
             cm, digest = self._custom(scenario)
@@ -105,8 +107,7 @@ class GearsTitle(Title[GearsState]):
         state = S.new_state(self.content, scenario, seed, options, loader)
         if digest is not None:
             state.flags["custom_map"] = digest
-        P.start(state, "setup", {})
-        return state
+        return state, P.start(state, "setup", {})
 
     def _custom(self, scenario: str):
         """Reads maps/custom/NAME.mission.toml (and its map) again and registers the mission."""

@@ -16,10 +16,11 @@ from game.level7.rules.state import Level7State
 class Level7Title(Title[Level7State]):
     name = "level7"
 
-    def new_game(self, scenario: str, seed: int, options: Mapping[str, Any]) -> Level7State:
+    def opening(self, scenario: str, seed: int, options: Mapping[str, Any]) -> tuple[Level7State, list[Event]]:
+        """The new game and what its first step 1 said before the first question: the log's
+        opening lines."""
         state = setup.new_state(scenario, seed, options)
-        RESOLVER.start(state, "first_turn", {})
-        return state
+        return state, RESOLVER.start(state, "first_turn", {})
 
     def legal_actions(self, state: Level7State) -> list[Action]:
         return turn.legal_actions(state)
