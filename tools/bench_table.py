@@ -22,8 +22,9 @@ next frame (the loop iteration that handles the click and draws), and per tile l
 clicks after which the board has a new tile). Then the frames by kind (median, p99, max over
 all runs' frames): the pointer onto another figure (its card), over the map while the attack
 panel is up, onto another hand card (the card enlarged: the code before the table's hand part
-drew no frame there, so the script asks for it as the pointer would), and the drawing of a frame
-after log lines came. With --tour N, at every Nth decision the pointer goes over each hand card
+drew no frame there, so the script asks for it as the pointer would), the drawing of a frame
+after log lines came, and of those the frame in which the hand-off card came up ("card up")
+and the frame after a tile was laid ("tile frame"). With --tour N, at every Nth decision the pointer goes over each hand card
 and each figure first, and over the figures again once the attack panel is up. With --base, the
 same script runs in that tree too (the
 code before a change, `git worktree add /tmp/frames-base 70d94ab`), the runs interleaved
@@ -71,8 +72,10 @@ SEED = 3  # China Shop goes past 300 actions with these bots (seed 7 ended at 28
 FRAME_MS = 16
 # Frames by what changed: the pointer onto another figure (its card), over the map while the
 # attack panel is up, onto another hand card (the card enlarged); a frame after log lines came
-# (its drawing alone: such a frame is mostly a click's, which also applies the action).
-KINDS = ("figure card", "attack target", "hand card", "log line")
+# (its drawing alone: such a frame is mostly a click's, which also applies the action); of
+# those, the frame in which the hot-seat hand-off card came up and the frame after a tile was
+# laid (their drawing alone too).
+KINDS = ("figure card", "attack target", "hand card", "log line", "card up", "tile frame")
 PATH_FRAMES = 6  # motion events on the way to each click
 
 
@@ -107,6 +110,8 @@ class Player:
         # Frames by what changed in them (KINDS), CPU ms.
         self.kinds: dict[str, list[float]] = {k: [] for k in KINDS}
         self.log_seen = 0
+        self.handoff_seen: str | None = None  # the hand-off card's seat as last drawn
+        self.tiles_seen = len(table.state.placements)  # the tiles laid as last drawn
         self.drawing = 0.0  # CPU ms of the App's last draw alone (a click's frame also applies the action)
         draw = app.draw
 
@@ -129,8 +134,14 @@ class Player:
         (self.frames if drew else self.idle).append(dt)
         if drew and not pointing and len(self.table._log) != self.log_seen:
             self.kinds["log line"].append(self.drawing)
+            if self.table.handoff is not None and self.handoff_seen is None:
+                self.kinds["card up"].append(self.drawing)
+            if len(self.table.state.placements) != self.tiles_seen:
+                self.kinds["tile frame"].append(self.drawing)
         if drew:
             self.log_seen = len(self.table._log)
+            self.handoff_seen = self.table.handoff
+            self.tiles_seen = len(self.table.state.placements)
         if drew and animating:
             self.moving.append(dt)
         if drew and pointing:

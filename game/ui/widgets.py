@@ -202,7 +202,7 @@ def panel(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, alpha: int =
     surface.blit(image, rect)
 
 
-_SEE_THROUGH = Memo(32)  # (surface, alpha) -> a copy with that alpha: panels and the dimming shade
+_SEE_THROUGH = Memo(32)  # (surface, alpha) -> a copy with that alpha: the panels
 
 
 def _with_alpha(image: pygame.Surface, alpha: int) -> pygame.Surface:
@@ -211,12 +211,12 @@ def _with_alpha(image: pygame.Surface, alpha: int) -> pygame.Surface:
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
-    def shade() -> pygame.Surface:
-        black = pygame.Surface(surface.get_size())
-        black.fill((0, 0, 0))
-        return _with_alpha(black, alpha)
-
-    surface.blit(_SEE_THROUGH.get(("dim", surface.get_size(), alpha), shade), (0, 0))
+    """The surface darkened as a black sheet `alpha` opaque blended over it would: each channel
+    multiplied by (255 - alpha) / 256 (a multiply fill, issue 19: the alpha blit of a full-screen
+    black sheet cost 2.2 ms of CPU at 1920x1080, this 0.4 ms; the two differ by one level of a
+    channel, a rounding). Under a clip it dims the clip alone, pixel for pixel as a whole dim."""
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
 
 
 def vertical_gradient(size: tuple[int, int], top: RGB, bottom: RGB) -> pygame.Surface:

@@ -660,17 +660,20 @@ def _clicks_compared(app, table, actions: int, into: dict | None = None) -> tupl
     compared with the same state drawn whole. Returns (frames drawn in part, those in which the
     game changed); `into` gets the counts, "card up" the frames drawn in part in which the
     hand-off card came up (each also checked for the hand face down and public log lines),
-    "card down" those after the click that took it down."""
+    "card down" those after the click that took it down, "squad kept" the card-up frames that
+    did not paint the Squad section (who decides is its ring, a part of its own)."""
     from game.gears import bots
     from tests.ui.test_gears_play import play_by_clicks
 
     app.clock = FixedClock()
     session = table.session
-    counts = {"in part": 0, "after action": 0, "card up": 0, "card down": 0}
+    counts = {"in part": 0, "after action": 0, "card up": 0, "card down": 0, "squad kept": 0}
     draw, seen = app.draw, [table.state_version, table.handoff]
 
     def compared(surface) -> None:
         before = table.frames_in_part
+        squad = table.section_layers.get("squad")
+        squad_drawn = squad.drawn if squad is not None else None
         draw(surface)
         if table.frames_in_part > before:
             counts["in part"] += 1
@@ -678,6 +681,7 @@ def _clicks_compared(app, table, actions: int, into: dict | None = None) -> tupl
             counts["card down"] += table.handoff is None and seen[1] is not None
             if table.handoff is not None and seen[1] is None:  # the hand-off card came up in this frame
                 counts["card up"] += 1
+                counts["squad kept"] += squad is not None and squad.drawn == squad_drawn
                 # Behind it: the hand face down, the log's public lines only.
                 assert table.card_rects == {}
                 assert all(table._log[i][1] is None for i in table.log._at), "a private line behind the card"
@@ -719,6 +723,23 @@ def test_gears_hand_off_card_comes_up_over_a_frame_drawn_in_part(make_app):
     counts: dict = {}
     _clicks_compared(app, table, actions=30, into=counts)
     assert counts["card up"] >= 5 and counts["card down"] >= 5, counts
+    assert counts["squad kept"] >= 3, counts
+
+
+def test_the_deciders_ring_blind_fails_the_comparison(make_app, monkeypatch):
+    """Who decides is not in the Squad section's key: the ring round the deciding COG's dot is a
+    part of its own over the side panel (GearsTable._ring_part), so a hand-off draws the two
+    rings' boxes, not the Squad section. With that part blind (always the same), a frame in
+    part after the decision passed keeps the old ring, which the comparison sees."""
+    import pytest
+
+    from game.ui.gears.table_scene import GearsTable
+    from tests.ui.test_gears_play import start_game
+
+    monkeypatch.setattr(GearsTable, "_ring_part", lambda self: (None, []))
+    app, table = start_game(make_app, seats=("human", "human"), size=(1280, 720))
+    with pytest.raises(AssertionError, match="differs from the whole one"):
+        _clicks_compared(app, table, actions=30)
 
 
 def test_gears_hand_off_card_with_a_new_message_is_drawn_whole(make_app, monkeypatch):

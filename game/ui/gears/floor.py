@@ -129,8 +129,14 @@ def extend_floor(before: Board, floor: pygame.Surface, board: Board, tiles: dict
         shift = d
     w, h = board.pixel_size()
     out = in_display_format(pygame.Surface((max(1, w), max(1, h))))
-    out.fill(VOID)
-    out.blit(floor, (int(shift[0]), int(shift[1])) if shift is not None else (0, 0))
+    at = floor.get_rect(topleft=(int(shift[0]), int(shift[1])) if shift is not None else (0, 0))
+    kept = at.clip(out.get_rect())
+    # The cloth only where the old floor does not come (it is opaque: blitted, it replaces).
+    for band in (pygame.Rect(0, 0, out.get_width(), kept.top), pygame.Rect(0, kept.bottom, out.get_width(), out.get_height() - kept.bottom),
+                 pygame.Rect(0, kept.top, kept.left, kept.height), pygame.Rect(kept.right, kept.top, out.get_width() - kept.right, kept.height)):
+        if band.width > 0 and band.height > 0:
+            out.fill(VOID, band)
+    out.blit(floor, at)
     problems: list[str] = []
     for piece in new[len(old):]:
         tile = tiles.get(piece)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import partial
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -646,8 +647,35 @@ class GearsTable(GameTable):
                 "lit": self._lit_part(),
                 "cover": self._cover_part(),
                 "figure_card": ((card[0], tuple(card[1]), card[2]), [card[1]]) if card else (None, []),
+                "decider_ring": self._ring_part(),
                 "attack_panel": ((tuple(panel[0]), self.state_version, self.target, self.attack_choice), [panel[0]])
                 if panel else (None, [])}
+
+    def _ring_place(self) -> tuple[str, tuple[int, int], int] | None:
+        """The ring round the deciding COG's colour dot in the Squad section (who, centre,
+        radius), where the section was last laid out; None when the section does not show."""
+        decider = self.session.decider
+        row = self.squad_rows.get(decider) if decider is not None else None
+        if row is None or not self.side_open or "squad" not in self._side_places()[4]:
+            return None
+        px = self.ctx.px
+        return decider, (row.left + px(6), row.top + px(9)), px(8)
+
+    def _ring_part(self) -> tuple[Any, list[pygame.Rect]]:
+        """The decider's ring (`_draw_ring`), a part of its own over the side panel: the Squad
+        section's layer is not keyed on who decides, so the decision passing (each hand-off)
+        draws the two rings' boxes, not the Squad section and those below it."""
+        ring = self._ring_place()
+        if ring is None:
+            return None, []
+        _who, (x, y), r = ring
+        box = pygame.Rect(x - r - 2, y - r - 2, 2 * r + 5, 2 * r + 5)
+        return (ring, tuple(box)), [box]
+
+    def _draw_ring(self, surface) -> None:
+        ring = self._ring_place()
+        if ring is not None:
+            pygame.draw.circle(surface, self.ctx.palette.text, ring[1], ring[2], 2)
 
     def _cover_taken(self) -> list[tuple[str, tuple[int, int]]]:
         """The cover spots taken, with their occupier (a dot in their colour on the map)."""
@@ -709,6 +737,7 @@ class GearsTable(GameTable):
         self._draw_highlights(surface)
 
     def _draw_over_panels(self, surface) -> None:
+        self._draw_ring(surface)  # over the side panel, where the Squad section drew it before
         self.figure_card_rect = None
         if self.target is not None and self.attack_choice is not None:
             self._draw_preview(surface)
@@ -1077,9 +1106,9 @@ class GearsTable(GameTable):
         if name == "stage":
             return st.mission, st.stage, sum(1 for h in st.holes.values() if not h.get("sealed")), len(st.holes)
         if name == "squad":
-            decider = self.session.decider
+            # Who decides is not in it: the ring round their dot is a part of its own (_ring_part).
             rows = tuple((p, c.character, len(c.hand), tuple(map(tuple, c.weapons)), c.grenades, self.squad_status(p),
-                          p == decider, self.is_bot(p)) for p, c in ((p, st.cogs[p]) for p in st.players))
+                          self.is_bot(p)) for p, c in ((p, st.cogs[p]) for p in st.players))
             decks = (len(st.orders.draw_pile), len(st.orders.discard_pile), len(st.ai.draw_pile), len(st.ai.discard_pile))
             return rows, decks, len(st.locusts)
         if name == "ai":
@@ -1142,9 +1171,7 @@ class GearsTable(GameTable):
             c = st.cogs[p]
             top = y
             col = seat_colour(st.players, p)
-            pygame.draw.circle(surface, col, (x + px(6), y + px(9)), px(6))
-            if p == self.session.decider:
-                pygame.draw.circle(surface, pal.text, (x + px(6), y + px(9)), px(8), 2)
+            pygame.draw.circle(surface, col, (x + px(6), y + px(9)), px(6))  # the decider's ring: _draw_ring
             name = words.character(self.content, c.character) + ("  (" + _("bot") + ")" if self.is_bot(p) else "")
             limit = self.content.cogs[c.character].hand_limit
             pips_left = right - limit * px(13)

@@ -30,6 +30,7 @@ class Layer:
         self.image: pygame.Surface | None = None
         self.extra: Any = None  # what the drawing returned (the rects it laid out), given back on a hit
         self.drawn = 0  # times drawn, not copied (a test or benchmark can tell a hit from a miss)
+        self._spare: pygame.Surface | None = None  # the last copy's surface, blitted into again (_copy)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, key: Any, paint: Callable[[pygame.Surface], Any]) -> Any:
         """Draw `rect` of `surface` by `paint(surface)` when `key` changed, else from the copy;
@@ -49,9 +50,23 @@ class Layer:
             # the copy would keep the last frame's pixels outside it. None kept: drawn again next.
             self.key, self.image = None, None
             return self.extra
-        self.image = surface.subsurface(area).copy() if area.width and area.height else None
+        self.image = self._copy(surface, area) if area.width and area.height else None
         self.key = key
         return self.extra
+
+    def _copy(self, surface: pygame.Surface, area: pygame.Rect) -> pygame.Surface:
+        """A copy of `area` of `surface`: blitted into the surface of the last copy when it has
+        that size (a new copy of a strip or of the map's view cost its allocation each time it
+        was painted again, issue 19); an opaque blit onto an opaque surface copies the pixels."""
+        spare = self.image if self.image is not None else self._spare
+        if spare is not None and spare.get_size() == area.size and not surface.get_flags() & pygame.SRCALPHA \
+                and spare.get_bitsize() == surface.get_bitsize() and spare.get_masks() == surface.get_masks():
+            spare.blit(surface, (0, 0), area)
+            copy = spare
+        else:
+            copy = surface.subsurface(area).copy()
+        self._spare = copy
+        return copy
 
     def draw_down(self, surface: pygame.Surface, left: int, top: int, width: int, key: Any,
                   paint: Callable[[pygame.Surface], tuple[int, Any]]) -> tuple[int, Any]:
@@ -73,7 +88,7 @@ class Layer:
         if not area.width or not area.height or not surface.get_clip().contains(area):
             self.key, self.image, self.extra = None, None, None
             return bottom, extra
-        self.image = surface.subsurface(area).copy()
+        self.image = self._copy(surface, area)
         self.key, self.extra = key, (bottom, extra, area.topleft)
         return bottom, extra
 
