@@ -305,17 +305,18 @@ class CogBot(SeededBot):
         holes = [h for h, v in ctx.state.holes.items() if v["area"] == area and not v["sealed"]]
         foes = sum(1 for x in ctx.state.locusts.values() if x.area == area)
         cogs_there = sum(1 for c in ctx.state.cogs.values() if c.area == area and not c.bleeding)
+        seal = ctx.seal_chance(area) if holes else 0.0
         if holes and cogs_there:
             # Every figure in the area rolls defence against it, the thrower too (spec 6.8).
             frail = any(len(c.hand) <= 3 for c in ctx.state.cogs.values() if c.area == area and not c.bleeding)
             if frail:
                 return -10, M("Throw a Bolo Grenade into {area} (it would down a COG standing there)", area=area)
-            return 200 - 40 * cogs_there, M("Throw a Bolo Grenade into {area}, my own area, to seal the hole {hole}", area=area, hole=holes[0])
+            return 200 * seal - 40 * cogs_there, ctx.seal_words(M("Throw a Bolo Grenade into {area}, my own area, to seal the hole {hole}", area=area, hole=holes[0]), seal)
         if holes and ctx.objective_kind() in ("all_holes_sealed", ""):
-            return 300 + 5 * foes, \
-                M("Throw a Bolo Grenade into {area} to seal the emergence hole {hole} (the objective)", area=area, hole=holes[0])
+            return 300 * seal + 5 * foes, \
+                ctx.seal_words(M("Throw a Bolo Grenade into {area} to seal the emergence hole {hole} (the objective)", area=area, hole=holes[0]), seal)
         if holes:
-            return 95 + 5 * foes - 15 * cogs_there, M("Throw a Bolo Grenade into {area} to seal the emergence hole {hole}", area=area, hole=holes[0])
+            return 95 * seal + 5 * foes - 15 * cogs_there, ctx.seal_words(M("Throw a Bolo Grenade into {area} to seal the emergence hole {hole}", area=area, hole=holes[0]), seal)
         if foes >= 2 and not cogs_there and not (ctx.objective_kind() == "all_holes_sealed" and ctx.cog.grenades <= 1):
             return 45 + 12 * foes, M("Throw a Bolo Grenade into {area}: {foes} Locusts there", area=area, foes=foes)
         return 2, M("Throw a Bolo Grenade into {area}", area=area)
@@ -676,8 +677,9 @@ class _Look:
             stay += 0.3
         stay += self.bound_score(here)
         best, dest = stay, here
+        left = self.left_this_move()
         for a in self.view.areas:
-            if a == here or a not in self.view.move_dist or self.view.mdist(here, a) > n:
+            if a == here or a not in self.view.move_dist or self.view.mdist(here, a) > n or a in left:
                 continue
             sc = self.position(a)[0]
             if sc > best + 1e-9 or (abs(sc - best) <= 1e-9 and a < dest and dest != here):
@@ -693,6 +695,19 @@ class _Look:
         """What the squad's advance in bounds adds to ending a move in `area` (none here: the
         squad bot's)."""
         return 0.0
+
+    def seal_chance(self, area: str) -> float:
+        """Holes a Bolo Grenade into `area` is counted to seal: one, sure (the cautious level's
+        view; the squad bot's `_SquadLook.seal_chance` asks the rules for the real chance)."""
+        return 1.0
+
+    def seal_words(self, why: Msg, chance: float) -> Msg:
+        """A grenade's reason, with its chance of sealing where the bot weighs one."""
+        return why
+
+    def left_this_move(self) -> list[str]:
+        """Areas my move in progress has already left (none counted by the cautious level)."""
+        return []
 
     def hole_throw_reachable(self, n: int) -> bool:
         areas = set(self.throw_areas())
@@ -836,8 +851,8 @@ class _Look:
         if mode is None and self.cog.grenades and self.objective_kind() == "all_holes_sealed":
             for h in self.open_holes():
                 if self.view.rdist(self.cog.area, h) <= 2 and \
-                        grenade_legality(self.state, self.content, self.me, h) is None:
-                    best, why = max(best, 260.0), M("a grenade to seal the hole in {area}", area=h)
+                        grenade_legality(self.state, self.content, self.me, h) is None and 260.0 * self.seal_chance(h) > best:
+                    best, why = 260.0 * self.seal_chance(h), M("a grenade to seal the hole in {area}", area=h)
         self._gain[key] = (best, why)
         self._why = why
         return best
@@ -1330,6 +1345,8 @@ class SquadBot(CogBot):
 
     def _a_step(self, ctx: _Look, a: Action) -> tuple[float, str]:
         if ctx.phase != "stranded":
+            if a.payload["area"] in ctx.left_this_move():
+                return 0, M("Not back to {to}: I left it earlier in this move", to=a.payload["area"])
             return self._after_explore(ctx, *super()._a_step(ctx, a))
         to = a.payload["area"]
         if ctx.stranded_exit_dist(to) == 0:
@@ -1338,6 +1355,24 @@ class SquadBot(CogBot):
         v = max([ctx.stranded_value(to)] + [ctx.stranded_value(b) for b in ctx.view.areas
                                            if b in ctx.view.move_dist and ctx.view.mdist(to, b) <= more])
         return 50 + v, M("Move the Stranded to {to}, toward the exit ({n} areas left)", to=to, n=ctx.stranded_exit_dist(to))
+
+    def _a_target_tie(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        """Spec 7.4: COGs tied as a Locust's target, the active player picks. The question does
+        not name the Locust (its prompt and labels stay as saved games have them); the bot reads
+        which one is acting from its view (`_SquadLook.acting_locust`). A Locust whose hit covers
+        its target's whole area (a Ticker's explosion and chain reaction, a Boomer's Omen, a
+        Grenadier's toss, a Berserker's attack on every figure: `hits_whole_area`) is sent at
+        the COG with the fewest partners beside him, so one COG takes the blast, not several
+        (Roadblocks at 4 players: Ticker explosions were half of all wounds, about 1.4 COGs an
+        explosion; BALANCE.md, ninth pass)."""
+        score, why = super()._a_target_tie(ctx, a)
+        c = ctx.state.cogs.get(a.payload["cog"])
+        x = ctx.state.locusts.get(ctx.acting_locust() or "")
+        if c is None or x is None or not ctx.hits_whole_area(x):
+            return score, why
+        beside = sum(1 for q, o in ctx.state.cogs.items() if q != a.payload["cog"] and o.area == c.area and not o.bleeding)
+        return score - _TIE_BESIDE * beside, M("{why}; {locust} hits a whole area, and {n} partner(s) stand beside {who}",
+                                              why=why, locust=N.locust(ctx.state, x.id), n=beside, who=N.character(c.character))
 
     def _a_locust_path(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """Among a Locust's shortest steps (the active player's choice, spec 6.2), the map exit
@@ -1434,6 +1469,11 @@ _COMES_TO_US = "the {name}: its death opens the way on"
 # attack falls on every figure there, about 2.7 wounds on each (4 dice against defence 2) once
 # a round at 4 players, and a likely kill scores up to about 150.
 _OUT_OF_REACH = 40.0
+
+# A Locust whose hit covers a whole area picks among tied COGs (`SquadBot._a_target_tie`): each
+# partner standing beside a candidate counts as this many cards less in his hand (a shared blast
+# costs each of them about a card).
+_TIE_BESIDE = 4.0
 
 # Score points a played card costs by the cards it leaves in hand (a card is a point of health).
 _HEALTH_COST = {0: 120.0, 1: 50.0, 2: 15.0}
@@ -1726,6 +1766,27 @@ class _SquadLook(_Look):
         """Few cards left (a card is a point of health, spec 6.13): time to stay safe."""
         return len(self.cog.hand) <= 2
 
+    def seal_chance(self, area: str) -> float:
+        """Expected emergence holes a Bolo Grenade thrown into `area` seals: only its Omens seal
+        (spec 6.8), about 52% with 4 dice, read from the rules' own preview of the throw
+        (attack.grenade_seal_chances), not a sure seal (the ninth pass's note)."""
+        from game.gears.rules.attack import grenade_seal_chances
+
+        return _expected(grenade_seal_chances(self.state, self.content, area))
+
+    def seal_words(self, why: Msg, chance: float) -> Msg:
+        return M("{why}: {n:.2f} holes sealed on average (only an Omen seals)", why=why, n=chance)
+
+    def left_this_move(self) -> list[str]:
+        """Areas my move in progress has left (the move frame's record): a step back into one
+        is a wasted area (Search for the Stranded at 4 players, seed 1004: Cole played Roadie
+        Run to 8A:coal_heap and stepped straight back to 8A:platform, where stopping now
+        counted the cover spot he had not had, and a partner paid a card to follow him)."""
+        f = self.frame or {}
+        if f.get("f") == "move" and f.get("player") == self.me:
+            return list(f.get("left_areas") or [])
+        return []
+
     def goal_areas(self) -> list[str]:
         if self._goal is not None:
             return self._goal
@@ -2001,18 +2062,30 @@ class _SquadLook(_Look):
         2-3, then an attack at what it sees. Traces (The Showdown at 4 players, seed 1000):
         Grenadiers 3-4 areas off walked in on one AI card and each GRENADE TOSS wounded all
         three partners of the target."""
-        from game.gears.rules import wounds as W
         from game.gears.rules.movement import los
 
         view = self.view
         n = 0
         for x in self.state.locusts.values():
-            if x.area not in view.move_dist or not (self.sturdy_area_attacker(x) or any(
-                    a.effect in _AREA_HITS for a in W.enemy_stats(self.state, self.content, x.enemy).abilities)):
+            if x.area not in view.move_dist or not self.hits_whole_area(x):
                 continue
             if view.mdist(x.area, area) <= reach or (sight and los(view, (x.area, x.cover), (area, None))):
                 n += 1
         return n
+
+    def hits_whole_area(self, x) -> bool:
+        """Whether Locust `x`'s hits cover its target's whole area (`area_hitters`' test)."""
+        from game.gears.rules import wounds as W
+
+        return self.sturdy_area_attacker(x) or any(
+            a.effect in _AREA_HITS for a in W.enemy_stats(self.state, self.content, x.enemy).abilities)
+
+    def acting_locust(self) -> str | None:
+        """The Locust whose AI instruction asks the question now: the figure being activated
+        (the rules' public `activating` flag, which the log shows as '... takes branch ...');
+        None when no figure activates or it has left play."""
+        lid = self.state.flags.get("activating")
+        return lid if lid in self.state.locusts else None
 
     def sturdy_area_attacker(self, x) -> bool:
         """Whether Locust `x`'s AI cards attack every figure in its area and it is too sturdy

@@ -910,3 +910,102 @@ def test_after_exploring_partway_the_rest_of_the_move_seeks_safety_not_the_goal(
     del s.locusts["grinder#3"]
     assert not bot.look(s, me).explored_this_move()
     P.release(s)
+
+
+def test_a_move_does_not_step_back_into_an_area_it_left(real):
+    """Spec 6.2 (a move is up to N steps, each into an adjacent area; cover is taken where the
+    move ends, turn._end_move). Search for the Stranded at 4 players, seed 1004: a COG in the
+    open played Roadie Run, stepped to 8A:coal_heap and straight back to 8A:platform, whose
+    free cover spot now counted for stopping there, and a partner paid a card to follow him
+    there and back. A step back into an area the move has left is not taken: the COG stops
+    or goes on."""
+    from game.gears.rules.movement import free_spots, steps_from
+
+    s = start(real, "search_for_the_stranded", players=2)
+    p1, p2 = s.players
+    view = s.view()
+    home = s.cogs[p1].area
+    # An area next to home with no free cover spot, home with one, and a Locust that sees
+    # both: stopping in the open beside it is worse than home's cover.
+    ahead = sorted(steps_from(view, home))[0]
+    s.locusts = {}
+    for q in s.players:
+        s.cogs[q].area, s.cogs[q].cover = home, None
+    s.cogs[p1].area = ahead
+    assert free_spots(s, home)
+    s.cogs[p1].hand = ["advance#1", "assault#1", "advance#2", "assault#2", "roadie_run#1"]
+    s.locusts = {"boomer#1": LocustState("boomer#1", "butcher", ahead)}
+    T.push(s, {"f": "move", "player": p1, "left": 3, "steps": 1, "left_areas": [home], "asked": [p2],
+               "followers": []})
+    acts = real.legal_actions(s)
+    assert any(a.kind == "step" and a.payload["area"] == home for a in acts)
+    look = SquadBot(1).look(s, p1)
+    assert look.move_gain(3)[1] != home
+    choice = SquadBot(1).decide(s, acts)
+    assert not (choice.action.kind == "step" and choice.action.payload["area"] == home), choice.reason
+    P.release(s)
+
+
+def test_a_grenade_at_a_hole_is_weighed_by_its_chance_to_seal_spec_6_8(title, content):
+    """Spec 6.8: a Bolo Grenade seals an open hole in its area only with an Omen (one hole per
+    Omen), about 52% with its 4 dice. The squad bot weighs the throw by the rules' own preview
+    of it (attack.grenade_seal_chances), so a likely kill of a dangerous Locust can come first,
+    and says the chance; the cautious level still counts a sure seal."""
+    from fractions import Fraction
+
+    from game.gears.rules.attack import grenade_dice, grenade_seal_chances
+
+    s = fresh(title, players=2)
+    p1 = s.players[0]
+    c = s.cogs[p1]
+    c.grenades = 2
+    view = s.view()
+    away = next(a for a in sorted(view.areas) if a != c.area and view.rdist(c.area, a) == 1
+                and los(view, (c.area, c.cover), (a, None)))
+    s.holes = {"h": {"area": away, "sealed": False, "token": True}}
+    n = grenade_dice(content)
+    chances = grenade_seal_chances(s, content, away)
+    assert chances[1] == 1 - Fraction(5, 6) ** n and chances[0] == Fraction(5, 6) ** n
+    s.holes["h2"] = {"area": away, "sealed": False, "token": True}
+    assert max(grenade_seal_chances(s, content, away)) == 2
+    del s.holes["h2"]
+    _attack_frame(s)
+    acts = title.legal_actions(s)
+    g = next(a for a in acts if a.kind == "grenade" and a.payload["area"] == away)
+    bot, cautious = SquadBot(1), CogBot(1)
+    squad_look, cautious_look = bot.look(s, p1), cautious.look(s, p1)
+    score, why = bot._score(squad_look, g)
+    sure, _ = cautious._score(cautious_look, g)
+    assert abs(score - sure * float(chances[1])) < 1e-6 and "0.52" in str(why)
+    # Still the throw when nothing better is offered.
+    assert bot.decide(s, acts).action.kind == "grenade"
+
+
+def test_a_tie_for_a_locust_that_hits_a_whole_area_goes_to_the_lone_cog(title):
+    """Spec 7.4 (COGs tied as a Locust's target: the active player chooses) and spec 9.2.4 (a
+    Ticker's explosion wounds every figure in its area). The tie question does not name the
+    Locust; the squad bot reads the activating figure from its view and sends a Ticker at the
+    COG standing alone rather than at one with partners beside him; for a Locust whose hit is
+    on one figure the pick stays by cards and cover."""
+
+    s = fresh(title, players=4, mission="roadblocks")
+    view = s.view()
+    p1, p2, p3, p4 = s.players
+    here = s.cogs[p1].area
+    other = next(a for a in sorted(view.areas) if a != here and a in view.move_dist)
+    for q in (p1, p2, p3):
+        s.cogs[q].area, s.cogs[q].cover = here, None
+    s.cogs[p4].area, s.cogs[p4].cover = other, None
+    for q in s.players:
+        s.cogs[q].hand = ["advance#1", "assault#1", "advance#2", "assault#2"]
+    s.cogs[p1].hand.append("assault#3")  # p1 has the most cards: the pick without the Locust
+    s.locusts = {"ticker#1": LocustState("ticker#1", "ticker", other)}
+    s.flags["activating"] = "ticker#1"
+    from game.engine.protocol import Action
+
+    acts = [Action("target_tie", {"cog": q}) for q in (p1, p4)]
+    assert SquadBot(1).decide(s, acts).action.payload["cog"] == p4
+    assert CogBot(1).decide(s, acts).action.payload["cog"] == p1
+    s.locusts = {"drone#1": LocustState("drone#1", "drone", other)}
+    s.flags["activating"] = "drone#1"
+    assert SquadBot(1).decide(s, acts).action.payload["cog"] == p1
