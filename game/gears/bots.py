@@ -675,7 +675,7 @@ class _Look:
         stay = -self.goal_weight() * min(self.dist_to(here, goal), 30) - self.stay_danger()
         if self.dist_to_partner(here) == 0:
             stay += 0.3
-        stay += self.bound_score(here)
+        stay += self.bound_score(here) + self.stay_bonus(here)
         best, dest = stay, here
         left = self.left_this_move()
         for a in self.view.areas:
@@ -694,6 +694,11 @@ class _Look:
     def bound_score(self, area: str) -> float:
         """What the squad's advance in bounds adds to ending a move in `area` (none here: the
         squad bot's)."""
+        return 0.0
+
+    def stay_bonus(self, here: str) -> float:
+        """What `position` adds to an area beyond its goal distance and danger, for staying
+        where I stand (none here: the squad bot's)."""
         return 0.0
 
     def seal_chance(self, area: str) -> float:
@@ -1269,6 +1274,8 @@ class SquadBot(CogBot):
         mover = (ctx.frame or {}).get("mover")
         who = N.character(ctx.state.cogs[mover].character) if mover in ctx.state.cogs else M("the active COG")
         hand = len(ctx.cog.hand)
+        if self._all_in_follow(ctx):
+            return 300, M("Follow {who} (discarding {card}) into the map exit: with it every COG stands there, the stage's objective", who=who, card=N.card(a.payload["card"]))
         if self._crowded_follow(ctx):
             return 5, M("Follow {who} (discarding {card}): too many of us in one area", who=who, card=N.card(a.payload["card"]))
         if hand >= ctx.content.cogs[ctx.cog.character].hand_limit and ctx.want_to_move():
@@ -1284,6 +1291,24 @@ class SquadBot(CogBot):
             return 25, M("Do not follow: {n} of us already go there, and {k} Locust(s) that hit a whole area are near: spread out",
                          n=crowd[0], k=crowd[1])
         return super()._a_no_follow(ctx, a)
+
+    @staticmethod
+    def _all_in_follow(ctx: _Look) -> bool:
+        """Whether following now lets the mover's move put every COG at the exit
+        (`_SquadLook.all_in_with_me`, seen from a follower): the move can reach an exit area,
+        no COG is bleeding out, and every other COG is at the exit, the mover, a committed
+        follower, or a later candidate of this question (who answers alike)."""
+        stack = ctx.state.pending.get("stack") or []
+        ex = ctx.exit_together() if isinstance(ctx, _SquadLook) else []
+        if not ex or len(stack) < 2 or stack[-2].get("f") != "move":
+            return False
+        move, f, s = stack[-2], stack[-1], ctx.state
+        mover = s.cogs.get(move.get("player"))
+        if mover is None or any(c.bleeding for c in s.cogs.values()) \
+                or min(ctx.view.mdist(mover.area, e) for e in ex) > int(move.get("left", 0)):
+            return False
+        coming = {move["player"], ctx.me, *move.get("followers", ()), *f.get("candidates", ())}
+        return all(q in coming or c.area in ex for q, c in s.cogs.items())
 
     @staticmethod
     def _crowded_follow(ctx: _Look) -> tuple[int, int] | None:
@@ -1470,6 +1495,9 @@ _COMES_TO_US = "the {name}: its death opens the way on"
 # a round at 4 players, and a likely kill scores up to about 150.
 _OUT_OF_REACH = 40.0
 
+# A move into the exit that puts every COG there (`_SquadLook.all_in_with_me`): the stage is won.
+_ALL_IN = 60.0
+
 # A Locust whose hit covers a whole area picks among tied COGs (`SquadBot._a_target_tie`): each
 # partner standing beside a candidate counts as this many cards less in his hand (a shared blast
 # costs each of them about a card).
@@ -1594,6 +1622,9 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
             tile = [a for a in view.areas if view.piece_of_area.get(a) == last]
             if not state.location_decks[int(p["level"]) - 1].draw_pile and tile:
                 exits = tile
+            rear = _rear_guard(view, cogs, [a for a in exits if a in view.move_dist])
+            if rear is not None:
+                return rear
         if k == "stranded_at_exit":
             st = md(state).get("stranded")
             # The Stranded walks to the exit on his own (a card at the end of the turn); the squad
@@ -1714,6 +1745,31 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
             return plan
         return everyone(foes(), M("the Locusts (killing them is the objective)"))
     return {}
+
+
+def _rear_guard(view, cogs: dict, exits: list[str]) -> dict[str, tuple[list[str], str]] | None:
+    """Roadblocks Stage 1 at 3+ COGs (one COG entering the last tile flips it, spec 9.2.4):
+    the two COGs nearest the exit lead; the others keep 2 areas behind the foremost, nearer
+    the exit than that where they can. Each tile a COG enters spawns a Ticker per player in
+    its empty areas, and a Ticker's explosion and the chain reactions it sets off wound every
+    figure in the area: four COGs together took each chain four times over (seeds 1000-1011 at
+    4 players: 141 Stage-1 wounds from Ticker explosions in 12 games), while the Tickers go for
+    the nearest COG. None with fewer than 3 COGs or no area to wait in."""
+    if not exits or len(cogs) < 3:
+        return None
+    d = {q: min(view.mdist(c.area, e) for e in exits) for q, c in cogs.items()}
+    lead = sorted(cogs, key=lambda q: (d[q], q))[:2]
+    first = min(lead, key=lambda q: (d[q], q))
+    back = [a for a in view.areas if a in view.move_dist and view.mdist(a, cogs[first].area) == 2
+            and min(view.mdist(a, e) for e in exits) > d[first]]
+    if not back:
+        return None
+    near = min(min(view.mdist(a, e) for e in exits) for a in back)
+    back = sorted(a for a in back if min(view.mdist(a, e) for e in exits) == near)
+    who = N.character(cogs[first].character)
+    return {q: (exits, M("the map exit (the stage's objective; I lead)")) if q in lead else
+            (back, M("2 areas behind {who}, who leads to the map exit: the Tickers of each new tile go for the nearest COG", who=who))
+            for q in cogs}
 
 
 def wounding_weapons(state: GearsState, enemy: str | None) -> set[str]:
@@ -2202,6 +2258,44 @@ class _SquadLook(_Look):
             return _BOUND_NEXT_COVER
         return 0.0
 
+    # --- every COG at the exit (Roadblocks Stage 2)
+
+    def stay_bonus(self, here: str) -> float:
+        return _ALL_IN if here in self.exit_together() and self.all_in_with_me() else 0.0
+
+    def exit_together(self) -> list[str]:
+        """The map exit areas when the stage needs every COG standing there at once
+        (`all_cogs_at_exit`), else none."""
+        m = self.content.missions[self.state.mission]
+        if self.state.stage >= len(m.stages) or m.stages[self.state.stage].flip_when.keyword != "all_cogs_at_exit":
+            return []
+        from game.gears.rules.missions import _exit_area_of_level
+
+        levels = m.stages[self.state.stage].flip_when.params.get("levels", [])
+        return [a for lv in levels for a in [_exit_area_of_level(self.state, int(lv))] if a in self.view.move_dist]
+
+    def can_follow(self, q: str) -> bool:
+        """Whether COG q holds a card with the Follow icon (seed p. 24)."""
+        return any(self.content.orders[h.split("#")[0]].icon == "follow" for h in self.state.cogs[q].hand)
+
+    def all_in_with_me(self) -> bool:
+        """Whether my move into the exit now puts every COG there (no COG may be bleeding out):
+        each other is at the exit, a committed follower of my move, or (before my move is
+        announced) stands in my area with a Follow card and will follow (`SquadBot._a_follow`
+        answers alike)."""
+        s, ex = self.state, self.exit_together()
+        if self.me != s.active_player or any(c.bleeding for c in s.cogs.values()):
+            return False
+        f = self.frame or {}
+        moving = f.get("f") == "move" and f.get("player") == self.me
+        followers = set(f.get("followers", ())) if moving else set()
+        for q, c in s.cogs.items():
+            if q == self.me or c.area in ex or q in followers:
+                continue
+            if moving or c.area != self.cog.area or not self.can_follow(q):
+                return False
+        return True
+
     # --- the Stranded (Search for the Stranded Stage 3)
 
     def stranded_area(self) -> str | None:
@@ -2274,6 +2368,9 @@ class _SquadLook(_Look):
             score += 20.0
         if self.wounded() and self.cog.area != area and self.dist_to_partner(area) <= 1:
             score += 1.5  # back toward a partner who can revive me
+        if area in self.exit_together() and self.all_in_with_me():
+            # Every other COG is at the exit already or follows me in: the stage is won.
+            score += _ALL_IN
         score += self.bound_score(area)
         self._pos[area] = (score, spot)
         return self._pos[area]

@@ -1009,3 +1009,68 @@ def test_a_tie_for_a_locust_that_hits_a_whole_area_goes_to_the_lone_cog(title):
     s.locusts = {"drone#1": LocustState("drone#1", "drone", other)}
     s.flags["activating"] = "drone#1"
     assert SquadBot(1).decide(s, acts).action.payload["cog"] == p1
+
+
+def test_roadblocks_stage_2_the_last_cogs_go_into_the_exit_together(title, monkeypatch):
+    """Roadblocks Stage 2 (spec 9.2.4: every COG at the map exit and none bleeding out) and seed
+    p. 24 (COGs in the active COG's area may follow his move, a card each, and arrive where it
+    ends; the stage flips as they arrive). With the squad in one area in reach of the exit, the
+    active COG's move into the exit is worth it (every partner holds a Follow card), and each
+    partner follows; not when one has no Follow card, nor while a COG bleeds out."""
+    from game.gears.rules import missions
+
+    s = fresh(title, players=4, mission="roadblocks")
+    s.stage = 1  # Stage 2: all_cogs_at_exit
+    view = s.view()
+    p1 = s.players[0]
+    home = s.cogs[p1].area
+    far = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(home, a) == 2)
+    monkeypatch.setattr(missions, "_exit_area_of_level", lambda state, level: far)
+    for q in s.players:
+        s.cogs[q].area, s.cogs[q].cover = home, None
+        s.cogs[q].hand = ["roadie_run#1", "assault#1", "advance#2", "assault#2"]
+    look = SquadBot(1).look(s, p1)
+    assert look.exit_together() == [far, far] and look.all_in_with_me()
+    assert look.position(far)[0] - look.position(home)[0] > 40
+    s.cogs[s.players[3]].hand = ["assault#1", "advance#2"]  # no Follow card: he cannot come
+    look = SquadBot(1).look(s, p1)
+    assert not look.all_in_with_me() and look.position(far)[0] - look.position(home)[0] < 40
+    s.cogs[s.players[3]].hand = ["roadie_run#2", "assault#1"]
+    # The move is announced; the partners in the area are asked to follow.
+    T.push(s, {"f": "move", "player": p1, "left": 2, "steps": 0, "left_areas": [], "asked": list(s.players[1:]),
+               "followers": []})
+    T.push(s, {"f": "follow", "candidates": list(s.players[1:]), "mover": p1, "from": home})
+    choice = SquadBot(1).decide(s, title.legal_actions(s))
+    assert choice.action.kind == "follow" and "every COG" in choice.reason, choice.reason
+    s.cogs[s.players[3]].bleeding = True  # a COG bleeding out: arriving does not win
+    choice = SquadBot(1).decide(s, title.legal_actions(s))
+    assert "every COG" not in choice.reason
+
+
+def test_roadblocks_stage_1_at_4_players_two_lead_and_the_rest_keep_2_areas_behind(real, monkeypatch):
+    """Roadblocks Stage 1 (spec 9.2.4: it flips when one COG enters the last tile of level 1;
+    each tile entered spawns a Ticker per player, and a Ticker's explosion and chain reactions
+    wound every figure in its area). At 4 players the two COGs nearest the exit head for it
+    and the other two keep 2 areas behind the foremost; at 2 players both go."""
+    from game.gears.rules import spawning
+
+    s = start(real, "roadblocks", players=4)
+    view = s.view()
+    p1, p2, p3, p4 = s.players
+    home = s.cogs[p1].area
+    areas = [a for a in sorted(view.areas) if a in view.move_dist]
+    far = max(areas, key=lambda a: (view.mdist(home, a), a))
+    assert view.mdist(home, far) >= 2
+    monkeypatch.setattr(spawning, "exit_areas", lambda state: [far])
+    for q in s.players:
+        s.cogs[q].area = home
+    behind = [a for a in areas if view.mdist(a, home) == 2 and view.mdist(a, far) > view.mdist(home, far)]
+    assert behind
+    plan = squad_plan(s)
+    assert plan[p1][0] == [far] and plan[p2][0] == [far]
+    assert plan[p3][0] == plan[p4][0] and set(plan[p3][0]) <= set(behind)
+    assert "behind" in plan[p3][1].msgid
+    s2 = start(real, "roadblocks", players=2)
+    for q in s2.players:
+        s2.cogs[q].area = home
+    assert all(v[0] == [far] for v in squad_plan(s2).values())
