@@ -1914,13 +1914,24 @@ class _SquadLook(_Look):
         return self.content.missions[self.state.mission].stages[self.state.stage].flip_when.params.get("tile")
 
     def stage_equipment_needs_room(self) -> bool:
-        """I stand on the equipment the stage card asks for, it hands out a weapon, and my
-        weapon slots are full (turn._equipment_choices offers nothing then)."""
+        """I stand on the equipment the stage card asks for, or on one that hands out the only
+        weapon that wounds the stage's key enemy, it hands out a weapon, and my weapon slots are
+        full (turn._equipment_choices offers nothing then)."""
         tile = self.stage_tile()
         piece = self.equipment_piece()
         eq = self.content.equipment.get(self.state.equipment.get(piece or "", ""))
-        return piece == tile and eq is not None and ("gain_weapon" in eq.effect or "draw_random_weapons" in eq.effect) \
-            and len(self.cog.weapons) >= self.content.cogs[self.cog.character].weapon_limit
+        if eq is None or len(self.cog.weapons) < self.content.cogs[self.cog.character].weapon_limit:
+            return False
+        if piece == tile and ("gain_weapon" in eq.effect or "draw_random_weapons" in eq.effect):
+            return True
+        # Or it hands out the only weapon that wounds the stage's key enemy (China Shop Stage 3:
+        # the Hammer of Dawn on 17A; seed 1020 at 2 players: both COGs, each carrying three
+        # weapons after picking up a dropped Hammerburst, stood on it for 600 turns).
+        from game.gears.rules.spawning import md
+
+        gives = eq.effect.get("gain_weapon")
+        return bool(gives) and piece not in md(self.state).get("equipment_used", []) \
+            and not self.cog.has_weapon(gives) and any(gives in wounding_weapons(self.state, e) for e in key_enemies(self.state))
 
     def flip_on_entry(self) -> tuple[str, str] | None:
         """(enemy, exit area) when the stage flips as that enemy moves into the level's map

@@ -1074,3 +1074,35 @@ def test_roadblocks_stage_1_at_4_players_two_lead_and_the_rest_keep_2_areas_behi
     for q in s2.players:
         s2.cogs[q].area = home
     assert all(v[0] == [far] for v in squad_plan(s2).values())
+
+
+def test_china_shop_stage_3_makes_room_for_the_hammer_of_dawn(title):
+    """China Shop Stage 3 (spec 9.2.2, seed p. 26: only the Hammer of Dawn wounds the unwounded
+    Berserker; 17A's equipment gives it) and seed p. 20 (a weapon may be discarded at any time;
+    the rules offer a weapon equipment only to a COG with a free weapon slot). Seed 1020 at 2
+    players: both COGs, three weapons each, stood on the Hammer's equipment for 600 turns. The
+    squad bot discards its least useful weapon there, then takes the Hammer."""
+    from game.gears.rules.state import LocustState
+
+    s = fresh(title, players=2, mission="china_shop")
+    s.stage = 2
+    view = s.view()
+    p1 = s.players[0]
+    far = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(s.cogs[p1].area, a) >= 2)
+    s.locusts = {"berserker#1": LocustState("berserker#1", "berserker", far)}
+    piece, area = next(iter(view.equipment_area.items()))
+    s.equipment[piece] = "hammer_of_dawn"
+    c = s.cogs[p1]
+    c.area, c.cover = area, None
+    c.weapons = [("lancer", 2), ("snub_pistol", 2), ("hammerburst", 0)]
+    c.hand = ["advance#1", "assault#1", "advance#2", "teamwork#1"]
+    acts = title.legal_actions(s)
+    assert not any(a.kind == "special" and a.payload["do"] == "equipment" for a in acts)
+    choice = SquadBot(1).decide(s, acts)
+    assert choice.action.kind == "drop_weapon" and choice.action.payload["weapon"] == "hammerburst", choice.reason
+    title.apply(s, choice.action)
+    choice = SquadBot(1).decide(s, title.legal_actions(s))
+    assert choice.action.kind == "special" and choice.action.payload["do"] == "equipment", choice.reason
+    s.locusts["berserker#1"].wounded_health = 5  # wounded: any weapon wounds it now
+    c.weapons = [("lancer", 2), ("snub_pistol", 2), ("hammerburst", 0)]
+    assert SquadBot(1).decide(s, title.legal_actions(s)).action.kind != "drop_weapon"
