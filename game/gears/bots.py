@@ -305,17 +305,18 @@ class CogBot(SeededBot):
         holes = [h for h, v in ctx.state.holes.items() if v["area"] == area and not v["sealed"]]
         foes = sum(1 for x in ctx.state.locusts.values() if x.area == area)
         cogs_there = sum(1 for c in ctx.state.cogs.values() if c.area == area and not c.bleeding)
+        seal = ctx.seal_chance(area) if holes else 0.0
         if holes and cogs_there:
             # Every figure in the area rolls defence against it, the thrower too (spec 6.8).
             frail = any(len(c.hand) <= 3 for c in ctx.state.cogs.values() if c.area == area and not c.bleeding)
             if frail:
                 return -10, M("Throw a Bolo Grenade into {area} (it would down a COG standing there)", area=area)
-            return 200 - 40 * cogs_there, M("Throw a Bolo Grenade into {area}, my own area, to seal the hole {hole}", area=area, hole=holes[0])
+            return 200 * seal - 40 * cogs_there, ctx.seal_words(M("Throw a Bolo Grenade into {area}, my own area, to seal the hole {hole}", area=area, hole=holes[0]), seal)
         if holes and ctx.objective_kind() in ("all_holes_sealed", ""):
-            return 300 + 5 * foes, \
-                M("Throw a Bolo Grenade into {area} to seal the emergence hole {hole} (the objective)", area=area, hole=holes[0])
+            return 300 * seal + 5 * foes, \
+                ctx.seal_words(M("Throw a Bolo Grenade into {area} to seal the emergence hole {hole} (the objective)", area=area, hole=holes[0]), seal)
         if holes:
-            return 95 + 5 * foes - 15 * cogs_there, M("Throw a Bolo Grenade into {area} to seal the emergence hole {hole}", area=area, hole=holes[0])
+            return 95 * seal + 5 * foes - 15 * cogs_there, ctx.seal_words(M("Throw a Bolo Grenade into {area} to seal the emergence hole {hole}", area=area, hole=holes[0]), seal)
         if foes >= 2 and not cogs_there and not (ctx.objective_kind() == "all_holes_sealed" and ctx.cog.grenades <= 1):
             return 45 + 12 * foes, M("Throw a Bolo Grenade into {area}: {foes} Locusts there", area=area, foes=foes)
         return 2, M("Throw a Bolo Grenade into {area}", area=area)
@@ -674,10 +675,11 @@ class _Look:
         stay = -self.goal_weight() * min(self.dist_to(here, goal), 30) - self.stay_danger()
         if self.dist_to_partner(here) == 0:
             stay += 0.3
-        stay += self.bound_score(here)
+        stay += self.bound_score(here) + self.stay_bonus(here)
         best, dest = stay, here
+        left = self.left_this_move()
         for a in self.view.areas:
-            if a == here or a not in self.view.move_dist or self.view.mdist(here, a) > n:
+            if a == here or a not in self.view.move_dist or self.view.mdist(here, a) > n or a in left:
                 continue
             sc = self.position(a)[0]
             if sc > best + 1e-9 or (abs(sc - best) <= 1e-9 and a < dest and dest != here):
@@ -693,6 +695,24 @@ class _Look:
         """What the squad's advance in bounds adds to ending a move in `area` (none here: the
         squad bot's)."""
         return 0.0
+
+    def stay_bonus(self, here: str) -> float:
+        """What `position` adds to an area beyond its goal distance and danger, for staying
+        where I stand (none here: the squad bot's)."""
+        return 0.0
+
+    def seal_chance(self, area: str) -> float:
+        """Holes a Bolo Grenade into `area` is counted to seal: one, sure (the cautious level's
+        view; the squad bot's `_SquadLook.seal_chance` asks the rules for the real chance)."""
+        return 1.0
+
+    def seal_words(self, why: Msg, chance: float) -> Msg:
+        """A grenade's reason, with its chance of sealing where the bot weighs one."""
+        return why
+
+    def left_this_move(self) -> list[str]:
+        """Areas my move in progress has already left (none counted by the cautious level)."""
+        return []
 
     def hole_throw_reachable(self, n: int) -> bool:
         areas = set(self.throw_areas())
@@ -836,8 +856,8 @@ class _Look:
         if mode is None and self.cog.grenades and self.objective_kind() == "all_holes_sealed":
             for h in self.open_holes():
                 if self.view.rdist(self.cog.area, h) <= 2 and \
-                        grenade_legality(self.state, self.content, self.me, h) is None:
-                    best, why = max(best, 260.0), M("a grenade to seal the hole in {area}", area=h)
+                        grenade_legality(self.state, self.content, self.me, h) is None and 260.0 * self.seal_chance(h) > best:
+                    best, why = 260.0 * self.seal_chance(h), M("a grenade to seal the hole in {area}", area=h)
         self._gain[key] = (best, why)
         self._why = why
         return best
@@ -1254,6 +1274,8 @@ class SquadBot(CogBot):
         mover = (ctx.frame or {}).get("mover")
         who = N.character(ctx.state.cogs[mover].character) if mover in ctx.state.cogs else M("the active COG")
         hand = len(ctx.cog.hand)
+        if self._all_in_follow(ctx):
+            return 300, M("Follow {who} (discarding {card}) into the map exit: with it every COG stands there, the stage's objective", who=who, card=N.card(a.payload["card"]))
         if self._crowded_follow(ctx):
             return 5, M("Follow {who} (discarding {card}): too many of us in one area", who=who, card=N.card(a.payload["card"]))
         if hand >= ctx.content.cogs[ctx.cog.character].hand_limit and ctx.want_to_move():
@@ -1269,6 +1291,24 @@ class SquadBot(CogBot):
             return 25, M("Do not follow: {n} of us already go there, and {k} Locust(s) that hit a whole area are near: spread out",
                          n=crowd[0], k=crowd[1])
         return super()._a_no_follow(ctx, a)
+
+    @staticmethod
+    def _all_in_follow(ctx: _Look) -> bool:
+        """Whether following now lets the mover's move put every COG at the exit
+        (`_SquadLook.all_in_with_me`, seen from a follower): the move can reach an exit area,
+        no COG is bleeding out, and every other COG is at the exit, the mover, a committed
+        follower, or a later candidate of this question (who answers alike)."""
+        stack = ctx.state.pending.get("stack") or []
+        ex = ctx.exit_together() if isinstance(ctx, _SquadLook) else []
+        if not ex or len(stack) < 2 or stack[-2].get("f") != "move":
+            return False
+        move, f, s = stack[-2], stack[-1], ctx.state
+        mover = s.cogs.get(move.get("player"))
+        if mover is None or any(c.bleeding for c in s.cogs.values()) \
+                or min(ctx.view.mdist(mover.area, e) for e in ex) > int(move.get("left", 0)):
+            return False
+        coming = {move["player"], ctx.me, *move.get("followers", ()), *f.get("candidates", ())}
+        return all(q in coming or c.area in ex for q, c in s.cogs.items())
 
     @staticmethod
     def _crowded_follow(ctx: _Look) -> tuple[int, int] | None:
@@ -1330,6 +1370,8 @@ class SquadBot(CogBot):
 
     def _a_step(self, ctx: _Look, a: Action) -> tuple[float, str]:
         if ctx.phase != "stranded":
+            if a.payload["area"] in ctx.left_this_move():
+                return 0, M("Not back to {to}: I left it earlier in this move", to=a.payload["area"])
             return self._after_explore(ctx, *super()._a_step(ctx, a))
         to = a.payload["area"]
         if ctx.stranded_exit_dist(to) == 0:
@@ -1338,6 +1380,24 @@ class SquadBot(CogBot):
         v = max([ctx.stranded_value(to)] + [ctx.stranded_value(b) for b in ctx.view.areas
                                            if b in ctx.view.move_dist and ctx.view.mdist(to, b) <= more])
         return 50 + v, M("Move the Stranded to {to}, toward the exit ({n} areas left)", to=to, n=ctx.stranded_exit_dist(to))
+
+    def _a_target_tie(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        """Spec 7.4: COGs tied as a Locust's target, the active player picks. The question does
+        not name the Locust (its prompt and labels stay as saved games have them); the bot reads
+        which one is acting from its view (`_SquadLook.acting_locust`). A Locust whose hit covers
+        its target's whole area (a Ticker's explosion and chain reaction, a Boomer's Omen, a
+        Grenadier's toss, a Berserker's attack on every figure: `hits_whole_area`) is sent at
+        the COG with the fewest partners beside him, so one COG takes the blast, not several
+        (Roadblocks at 4 players: Ticker explosions were half of all wounds, about 1.4 COGs an
+        explosion; BALANCE.md, ninth pass)."""
+        score, why = super()._a_target_tie(ctx, a)
+        c = ctx.state.cogs.get(a.payload["cog"])
+        x = ctx.state.locusts.get(ctx.acting_locust() or "")
+        if c is None or x is None or not ctx.hits_whole_area(x):
+            return score, why
+        beside = sum(1 for q, o in ctx.state.cogs.items() if q != a.payload["cog"] and o.area == c.area and not o.bleeding)
+        return score - _TIE_BESIDE * beside, M("{why}; {locust} hits a whole area, and {n} partner(s) stand beside {who}",
+                                              why=why, locust=N.locust(ctx.state, x.id), n=beside, who=N.character(c.character))
 
     def _a_locust_path(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """Among a Locust's shortest steps (the active player's choice, spec 6.2), the map exit
@@ -1434,6 +1494,14 @@ _COMES_TO_US = "the {name}: its death opens the way on"
 # attack falls on every figure there, about 2.7 wounds on each (4 dice against defence 2) once
 # a round at 4 players, and a likely kill scores up to about 150.
 _OUT_OF_REACH = 40.0
+
+# A move into the exit that puts every COG there (`_SquadLook.all_in_with_me`): the stage is won.
+_ALL_IN = 60.0
+
+# A Locust whose hit covers a whole area picks among tied COGs (`SquadBot._a_target_tie`): each
+# partner standing beside a candidate counts as this many cards less in his hand (a shared blast
+# costs each of them about a card).
+_TIE_BESIDE = 4.0
 
 # Score points a played card costs by the cards it leaves in hand (a card is a point of health).
 _HEALTH_COST = {0: 120.0, 1: 50.0, 2: 15.0}
@@ -1554,6 +1622,9 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
             tile = [a for a in view.areas if view.piece_of_area.get(a) == last]
             if not state.location_decks[int(p["level"]) - 1].draw_pile and tile:
                 exits = tile
+            rear = _rear_guard(view, cogs, [a for a in exits if a in view.move_dist])
+            if rear is not None:
+                return rear
         if k == "stranded_at_exit":
             st = md(state).get("stranded")
             # The Stranded walks to the exit on his own (a card at the end of the turn); the squad
@@ -1676,6 +1747,31 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
     return {}
 
 
+def _rear_guard(view, cogs: dict, exits: list[str]) -> dict[str, tuple[list[str], str]] | None:
+    """Roadblocks Stage 1 at 3+ COGs (one COG entering the last tile flips it, spec 9.2.4):
+    the two COGs nearest the exit lead; the others keep 2 areas behind the foremost, nearer
+    the exit than that where they can. Each tile a COG enters spawns a Ticker per player in
+    its empty areas, and a Ticker's explosion and the chain reactions it sets off wound every
+    figure in the area: four COGs together took each chain four times over (seeds 1000-1011 at
+    4 players: 141 Stage-1 wounds from Ticker explosions in 12 games), while the Tickers go for
+    the nearest COG. None with fewer than 3 COGs or no area to wait in."""
+    if not exits or len(cogs) < 3:
+        return None
+    d = {q: min(view.mdist(c.area, e) for e in exits) for q, c in cogs.items()}
+    lead = sorted(cogs, key=lambda q: (d[q], q))[:2]
+    first = min(lead, key=lambda q: (d[q], q))
+    back = [a for a in view.areas if a in view.move_dist and view.mdist(a, cogs[first].area) == 2
+            and min(view.mdist(a, e) for e in exits) > d[first]]
+    if not back:
+        return None
+    near = min(min(view.mdist(a, e) for e in exits) for a in back)
+    back = sorted(a for a in back if min(view.mdist(a, e) for e in exits) == near)
+    who = N.character(cogs[first].character)
+    return {q: (exits, M("the map exit (the stage's objective; I lead)")) if q in lead else
+            (back, M("2 areas behind {who}, who leads to the map exit: the Tickers of each new tile go for the nearest COG", who=who))
+            for q in cogs}
+
+
 def wounding_weapons(state: GearsState, enemy: str | None) -> set[str]:
     """The weapons that alone wound this enemy while it is unwounded (the base Berserker and
     the Hammer of Dawn; The Showdown's Feral Berserker), read from the rules' own test
@@ -1725,6 +1821,27 @@ class _SquadLook(_Look):
     def wounded(self) -> bool:
         """Few cards left (a card is a point of health, spec 6.13): time to stay safe."""
         return len(self.cog.hand) <= 2
+
+    def seal_chance(self, area: str) -> float:
+        """Expected emergence holes a Bolo Grenade thrown into `area` seals: only its Omens seal
+        (spec 6.8), about 52% with 4 dice, read from the rules' own preview of the throw
+        (attack.grenade_seal_chances), not a sure seal (the ninth pass's note)."""
+        from game.gears.rules.attack import grenade_seal_chances
+
+        return _expected(grenade_seal_chances(self.state, self.content, area))
+
+    def seal_words(self, why: Msg, chance: float) -> Msg:
+        return M("{why}: {n:.2f} holes sealed on average (only an Omen seals)", why=why, n=chance)
+
+    def left_this_move(self) -> list[str]:
+        """Areas my move in progress has left (the move frame's record): a step back into one
+        is a wasted area (Search for the Stranded at 4 players, seed 1004: Cole played Roadie
+        Run to 8A:coal_heap and stepped straight back to 8A:platform, where stopping now
+        counted the cover spot he had not had, and a partner paid a card to follow him)."""
+        f = self.frame or {}
+        if f.get("f") == "move" and f.get("player") == self.me:
+            return list(f.get("left_areas") or [])
+        return []
 
     def goal_areas(self) -> list[str]:
         if self._goal is not None:
@@ -1797,13 +1914,24 @@ class _SquadLook(_Look):
         return self.content.missions[self.state.mission].stages[self.state.stage].flip_when.params.get("tile")
 
     def stage_equipment_needs_room(self) -> bool:
-        """I stand on the equipment the stage card asks for, it hands out a weapon, and my
-        weapon slots are full (turn._equipment_choices offers nothing then)."""
+        """I stand on the equipment the stage card asks for, or on one that hands out the only
+        weapon that wounds the stage's key enemy, it hands out a weapon, and my weapon slots are
+        full (turn._equipment_choices offers nothing then)."""
         tile = self.stage_tile()
         piece = self.equipment_piece()
         eq = self.content.equipment.get(self.state.equipment.get(piece or "", ""))
-        return piece == tile and eq is not None and ("gain_weapon" in eq.effect or "draw_random_weapons" in eq.effect) \
-            and len(self.cog.weapons) >= self.content.cogs[self.cog.character].weapon_limit
+        if eq is None or len(self.cog.weapons) < self.content.cogs[self.cog.character].weapon_limit:
+            return False
+        if piece == tile and ("gain_weapon" in eq.effect or "draw_random_weapons" in eq.effect):
+            return True
+        # Or it hands out the only weapon that wounds the stage's key enemy (China Shop Stage 3:
+        # the Hammer of Dawn on 17A; seed 1020 at 2 players: both COGs, each carrying three
+        # weapons after picking up a dropped Hammerburst, stood on it for 600 turns).
+        from game.gears.rules.spawning import md
+
+        gives = eq.effect.get("gain_weapon")
+        return bool(gives) and piece not in md(self.state).get("equipment_used", []) \
+            and not self.cog.has_weapon(gives) and any(gives in wounding_weapons(self.state, e) for e in key_enemies(self.state))
 
     def flip_on_entry(self) -> tuple[str, str] | None:
         """(enemy, exit area) when the stage flips as that enemy moves into the level's map
@@ -2001,18 +2129,30 @@ class _SquadLook(_Look):
         2-3, then an attack at what it sees. Traces (The Showdown at 4 players, seed 1000):
         Grenadiers 3-4 areas off walked in on one AI card and each GRENADE TOSS wounded all
         three partners of the target."""
-        from game.gears.rules import wounds as W
         from game.gears.rules.movement import los
 
         view = self.view
         n = 0
         for x in self.state.locusts.values():
-            if x.area not in view.move_dist or not (self.sturdy_area_attacker(x) or any(
-                    a.effect in _AREA_HITS for a in W.enemy_stats(self.state, self.content, x.enemy).abilities)):
+            if x.area not in view.move_dist or not self.hits_whole_area(x):
                 continue
             if view.mdist(x.area, area) <= reach or (sight and los(view, (x.area, x.cover), (area, None))):
                 n += 1
         return n
+
+    def hits_whole_area(self, x) -> bool:
+        """Whether Locust `x`'s hits cover its target's whole area (`area_hitters`' test)."""
+        from game.gears.rules import wounds as W
+
+        return self.sturdy_area_attacker(x) or any(
+            a.effect in _AREA_HITS for a in W.enemy_stats(self.state, self.content, x.enemy).abilities)
+
+    def acting_locust(self) -> str | None:
+        """The Locust whose AI instruction asks the question now: the figure being activated
+        (the rules' public `activating` flag, which the log shows as '... takes branch ...');
+        None when no figure activates or it has left play."""
+        lid = self.state.flags.get("activating")
+        return lid if lid in self.state.locusts else None
 
     def sturdy_area_attacker(self, x) -> bool:
         """Whether Locust `x`'s AI cards attack every figure in its area and it is too sturdy
@@ -2129,6 +2269,44 @@ class _SquadLook(_Look):
             return _BOUND_NEXT_COVER
         return 0.0
 
+    # --- every COG at the exit (Roadblocks Stage 2)
+
+    def stay_bonus(self, here: str) -> float:
+        return _ALL_IN if here in self.exit_together() and self.all_in_with_me() else 0.0
+
+    def exit_together(self) -> list[str]:
+        """The map exit areas when the stage needs every COG standing there at once
+        (`all_cogs_at_exit`), else none."""
+        m = self.content.missions[self.state.mission]
+        if self.state.stage >= len(m.stages) or m.stages[self.state.stage].flip_when.keyword != "all_cogs_at_exit":
+            return []
+        from game.gears.rules.missions import _exit_area_of_level
+
+        levels = m.stages[self.state.stage].flip_when.params.get("levels", [])
+        return [a for lv in levels for a in [_exit_area_of_level(self.state, int(lv))] if a in self.view.move_dist]
+
+    def can_follow(self, q: str) -> bool:
+        """Whether COG q holds a card with the Follow icon (seed p. 24)."""
+        return any(self.content.orders[h.split("#")[0]].icon == "follow" for h in self.state.cogs[q].hand)
+
+    def all_in_with_me(self) -> bool:
+        """Whether my move into the exit now puts every COG there (no COG may be bleeding out):
+        each other is at the exit, a committed follower of my move, or (before my move is
+        announced) stands in my area with a Follow card and will follow (`SquadBot._a_follow`
+        answers alike)."""
+        s, ex = self.state, self.exit_together()
+        if self.me != s.active_player or any(c.bleeding for c in s.cogs.values()):
+            return False
+        f = self.frame or {}
+        moving = f.get("f") == "move" and f.get("player") == self.me
+        followers = set(f.get("followers", ())) if moving else set()
+        for q, c in s.cogs.items():
+            if q == self.me or c.area in ex or q in followers:
+                continue
+            if moving or c.area != self.cog.area or not self.can_follow(q):
+                return False
+        return True
+
     # --- the Stranded (Search for the Stranded Stage 3)
 
     def stranded_area(self) -> str | None:
@@ -2201,6 +2379,9 @@ class _SquadLook(_Look):
             score += 20.0
         if self.wounded() and self.cog.area != area and self.dist_to_partner(area) <= 1:
             score += 1.5  # back toward a partner who can revive me
+        if area in self.exit_together() and self.all_in_with_me():
+            # Every other COG is at the exit already or follows me in: the stage is won.
+            score += _ALL_IN
         score += self.bound_score(area)
         self._pos[area] = (score, spot)
         return self._pos[area]

@@ -910,3 +910,199 @@ def test_after_exploring_partway_the_rest_of_the_move_seeks_safety_not_the_goal(
     del s.locusts["grinder#3"]
     assert not bot.look(s, me).explored_this_move()
     P.release(s)
+
+
+def test_a_move_does_not_step_back_into_an_area_it_left(real):
+    """Spec 6.2 (a move is up to N steps, each into an adjacent area; cover is taken where the
+    move ends, turn._end_move). Search for the Stranded at 4 players, seed 1004: a COG in the
+    open played Roadie Run, stepped to 8A:coal_heap and straight back to 8A:platform, whose
+    free cover spot now counted for stopping there, and a partner paid a card to follow him
+    there and back. A step back into an area the move has left is not taken: the COG stops
+    or goes on."""
+    from game.gears.rules.movement import free_spots, steps_from
+
+    s = start(real, "search_for_the_stranded", players=2)
+    p1, p2 = s.players
+    view = s.view()
+    home = s.cogs[p1].area
+    # An area next to home with no free cover spot, home with one, and a Locust that sees
+    # both: stopping in the open beside it is worse than home's cover.
+    ahead = sorted(steps_from(view, home))[0]
+    s.locusts = {}
+    for q in s.players:
+        s.cogs[q].area, s.cogs[q].cover = home, None
+    s.cogs[p1].area = ahead
+    assert free_spots(s, home)
+    s.cogs[p1].hand = ["advance#1", "assault#1", "advance#2", "assault#2", "roadie_run#1"]
+    s.locusts = {"boomer#1": LocustState("boomer#1", "butcher", ahead)}
+    T.push(s, {"f": "move", "player": p1, "left": 3, "steps": 1, "left_areas": [home], "asked": [p2],
+               "followers": []})
+    acts = real.legal_actions(s)
+    assert any(a.kind == "step" and a.payload["area"] == home for a in acts)
+    look = SquadBot(1).look(s, p1)
+    assert look.move_gain(3)[1] != home
+    choice = SquadBot(1).decide(s, acts)
+    assert not (choice.action.kind == "step" and choice.action.payload["area"] == home), choice.reason
+    P.release(s)
+
+
+def test_a_grenade_at_a_hole_is_weighed_by_its_chance_to_seal_spec_6_8(title, content):
+    """Spec 6.8: a Bolo Grenade seals an open hole in its area only with an Omen (one hole per
+    Omen), about 52% with its 4 dice. The squad bot weighs the throw by the rules' own preview
+    of it (attack.grenade_seal_chances), so a likely kill of a dangerous Locust can come first,
+    and says the chance; the cautious level still counts a sure seal."""
+    from fractions import Fraction
+
+    from game.gears.rules.attack import grenade_dice, grenade_seal_chances
+
+    s = fresh(title, players=2)
+    p1 = s.players[0]
+    c = s.cogs[p1]
+    c.grenades = 2
+    view = s.view()
+    away = next(a for a in sorted(view.areas) if a != c.area and view.rdist(c.area, a) == 1
+                and los(view, (c.area, c.cover), (a, None)))
+    s.holes = {"h": {"area": away, "sealed": False, "token": True}}
+    n = grenade_dice(content)
+    chances = grenade_seal_chances(s, content, away)
+    assert chances[1] == 1 - Fraction(5, 6) ** n and chances[0] == Fraction(5, 6) ** n
+    s.holes["h2"] = {"area": away, "sealed": False, "token": True}
+    assert max(grenade_seal_chances(s, content, away)) == 2
+    del s.holes["h2"]
+    _attack_frame(s)
+    acts = title.legal_actions(s)
+    g = next(a for a in acts if a.kind == "grenade" and a.payload["area"] == away)
+    bot, cautious = SquadBot(1), CogBot(1)
+    squad_look, cautious_look = bot.look(s, p1), cautious.look(s, p1)
+    score, why = bot._score(squad_look, g)
+    sure, _ = cautious._score(cautious_look, g)
+    assert abs(score - sure * float(chances[1])) < 1e-6 and "0.52" in str(why)
+    # Still the throw when nothing better is offered.
+    assert bot.decide(s, acts).action.kind == "grenade"
+
+
+def test_a_tie_for_a_locust_that_hits_a_whole_area_goes_to_the_lone_cog(title):
+    """Spec 7.4 (COGs tied as a Locust's target: the active player chooses) and spec 9.2.4 (a
+    Ticker's explosion wounds every figure in its area). The tie question does not name the
+    Locust; the squad bot reads the activating figure from its view and sends a Ticker at the
+    COG standing alone rather than at one with partners beside him; for a Locust whose hit is
+    on one figure the pick stays by cards and cover."""
+
+    s = fresh(title, players=4, mission="roadblocks")
+    view = s.view()
+    p1, p2, p3, p4 = s.players
+    here = s.cogs[p1].area
+    other = next(a for a in sorted(view.areas) if a != here and a in view.move_dist)
+    for q in (p1, p2, p3):
+        s.cogs[q].area, s.cogs[q].cover = here, None
+    s.cogs[p4].area, s.cogs[p4].cover = other, None
+    for q in s.players:
+        s.cogs[q].hand = ["advance#1", "assault#1", "advance#2", "assault#2"]
+    s.cogs[p1].hand.append("assault#3")  # p1 has the most cards: the pick without the Locust
+    s.locusts = {"ticker#1": LocustState("ticker#1", "ticker", other)}
+    s.flags["activating"] = "ticker#1"
+    from game.engine.protocol import Action
+
+    acts = [Action("target_tie", {"cog": q}) for q in (p1, p4)]
+    assert SquadBot(1).decide(s, acts).action.payload["cog"] == p4
+    assert CogBot(1).decide(s, acts).action.payload["cog"] == p1
+    s.locusts = {"drone#1": LocustState("drone#1", "drone", other)}
+    s.flags["activating"] = "drone#1"
+    assert SquadBot(1).decide(s, acts).action.payload["cog"] == p1
+
+
+def test_roadblocks_stage_2_the_last_cogs_go_into_the_exit_together(title, monkeypatch):
+    """Roadblocks Stage 2 (spec 9.2.4: every COG at the map exit and none bleeding out) and seed
+    p. 24 (COGs in the active COG's area may follow his move, a card each, and arrive where it
+    ends; the stage flips as they arrive). With the squad in one area in reach of the exit, the
+    active COG's move into the exit is worth it (every partner holds a Follow card), and each
+    partner follows; not when one has no Follow card, nor while a COG bleeds out."""
+    from game.gears.rules import missions
+
+    s = fresh(title, players=4, mission="roadblocks")
+    s.stage = 1  # Stage 2: all_cogs_at_exit
+    view = s.view()
+    p1 = s.players[0]
+    home = s.cogs[p1].area
+    far = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(home, a) == 2)
+    monkeypatch.setattr(missions, "_exit_area_of_level", lambda state, level: far)
+    for q in s.players:
+        s.cogs[q].area, s.cogs[q].cover = home, None
+        s.cogs[q].hand = ["roadie_run#1", "assault#1", "advance#2", "assault#2"]
+    look = SquadBot(1).look(s, p1)
+    assert look.exit_together() == [far, far] and look.all_in_with_me()
+    assert look.position(far)[0] - look.position(home)[0] > 40
+    s.cogs[s.players[3]].hand = ["assault#1", "advance#2"]  # no Follow card: he cannot come
+    look = SquadBot(1).look(s, p1)
+    assert not look.all_in_with_me() and look.position(far)[0] - look.position(home)[0] < 40
+    s.cogs[s.players[3]].hand = ["roadie_run#2", "assault#1"]
+    # The move is announced; the partners in the area are asked to follow.
+    T.push(s, {"f": "move", "player": p1, "left": 2, "steps": 0, "left_areas": [], "asked": list(s.players[1:]),
+               "followers": []})
+    T.push(s, {"f": "follow", "candidates": list(s.players[1:]), "mover": p1, "from": home})
+    choice = SquadBot(1).decide(s, title.legal_actions(s))
+    assert choice.action.kind == "follow" and "every COG" in choice.reason, choice.reason
+    s.cogs[s.players[3]].bleeding = True  # a COG bleeding out: arriving does not win
+    choice = SquadBot(1).decide(s, title.legal_actions(s))
+    assert "every COG" not in choice.reason
+
+
+def test_roadblocks_stage_1_at_4_players_two_lead_and_the_rest_keep_2_areas_behind(real, monkeypatch):
+    """Roadblocks Stage 1 (spec 9.2.4: it flips when one COG enters the last tile of level 1;
+    each tile entered spawns a Ticker per player, and a Ticker's explosion and chain reactions
+    wound every figure in its area). At 4 players the two COGs nearest the exit head for it
+    and the other two keep 2 areas behind the foremost; at 2 players both go."""
+    from game.gears.rules import spawning
+
+    s = start(real, "roadblocks", players=4)
+    view = s.view()
+    p1, p2, p3, p4 = s.players
+    home = s.cogs[p1].area
+    areas = [a for a in sorted(view.areas) if a in view.move_dist]
+    far = max(areas, key=lambda a: (view.mdist(home, a), a))
+    assert view.mdist(home, far) >= 2
+    monkeypatch.setattr(spawning, "exit_areas", lambda state: [far])
+    for q in s.players:
+        s.cogs[q].area = home
+    behind = [a for a in areas if view.mdist(a, home) == 2 and view.mdist(a, far) > view.mdist(home, far)]
+    assert behind
+    plan = squad_plan(s)
+    assert plan[p1][0] == [far] and plan[p2][0] == [far]
+    assert plan[p3][0] == plan[p4][0] and set(plan[p3][0]) <= set(behind)
+    assert "behind" in plan[p3][1].msgid
+    s2 = start(real, "roadblocks", players=2)
+    for q in s2.players:
+        s2.cogs[q].area = home
+    assert all(v[0] == [far] for v in squad_plan(s2).values())
+
+
+def test_china_shop_stage_3_makes_room_for_the_hammer_of_dawn(title):
+    """China Shop Stage 3 (spec 9.2.2, seed p. 26: only the Hammer of Dawn wounds the unwounded
+    Berserker; 17A's equipment gives it) and seed p. 20 (a weapon may be discarded at any time;
+    the rules offer a weapon equipment only to a COG with a free weapon slot). Seed 1020 at 2
+    players: both COGs, three weapons each, stood on the Hammer's equipment for 600 turns. The
+    squad bot discards its least useful weapon there, then takes the Hammer."""
+    from game.gears.rules.state import LocustState
+
+    s = fresh(title, players=2, mission="china_shop")
+    s.stage = 2
+    view = s.view()
+    p1 = s.players[0]
+    far = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(s.cogs[p1].area, a) >= 2)
+    s.locusts = {"berserker#1": LocustState("berserker#1", "berserker", far)}
+    piece, area = next(iter(view.equipment_area.items()))
+    s.equipment[piece] = "hammer_of_dawn"
+    c = s.cogs[p1]
+    c.area, c.cover = area, None
+    c.weapons = [("lancer", 2), ("snub_pistol", 2), ("hammerburst", 0)]
+    c.hand = ["advance#1", "assault#1", "advance#2", "teamwork#1"]
+    acts = title.legal_actions(s)
+    assert not any(a.kind == "special" and a.payload["do"] == "equipment" for a in acts)
+    choice = SquadBot(1).decide(s, acts)
+    assert choice.action.kind == "drop_weapon" and choice.action.payload["weapon"] == "hammerburst", choice.reason
+    title.apply(s, choice.action)
+    choice = SquadBot(1).decide(s, title.legal_actions(s))
+    assert choice.action.kind == "special" and choice.action.payload["do"] == "equipment", choice.reason
+    s.locusts["berserker#1"].wounded_health = 5  # wounded: any weapon wounds it now
+    c.weapons = [("lancer", 2), ("snub_pistol", 2), ("hammerburst", 0)]
+    assert SquadBot(1).decide(s, title.legal_actions(s)).action.kind != "drop_weapon"

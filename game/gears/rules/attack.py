@@ -490,9 +490,33 @@ def grenade_legality(state: GearsState, content: GearsContent, player: str, area
     return None
 
 
+def grenade_dice(content: GearsContent) -> int:
+    """The attack dice a Bolo Grenade rolls (spec 6.8): its card's dice; `grenade` rolls them
+    and `grenade_seal_chances` previews them."""
+    return content.weapons["bolo_grenade"].normal or 0
+
+
+def grenade_seals(state: GearsState, area: str, omens: int) -> list[str]:
+    """The open holes in `area` that a Bolo Grenade rolling `omens` Omens seals (spec 6.8: each
+    Omen seals one open hole in its area), in the order `grenade` seals them."""
+    holes = sorted(h for h, v in state.holes.items() if v["area"] == area and not v["sealed"])
+    return holes[:omens]
+
+
+def grenade_seal_chances(state: GearsState, content: GearsContent, area: str) -> Dist:
+    """Exact distribution of the number of emergence holes a Bolo Grenade thrown into `area`
+    now seals (spec 6.8: only its Omens seal, one open hole each): the same dice `grenade`
+    rolls and the same count `grenade_seals` takes. The bots weigh a throw at a hole with it."""
+    omens = _joint(content.dice["attack"].faces, grenade_dice(content), lambda f: (int(f.omen), 0))
+    out: Counter = Counter()
+    for (k, _), p in omens.items():
+        out[len(grenade_seals(state, area, k))] += p
+    return dict(sorted(out.items()))
+
+
 def grenade(ctx, content: GearsContent, player: str, area: str) -> None:
     """Spec 6.8: one attack roll; every figure in the area defends on its own, no cover; each
-    Omen seals one open hole in the area."""
+    Omen seals one open hole in the area (`grenade_seals`)."""
     state: GearsState = ctx.state
     c = state.cogs[player]
     c.grenades -= 1
@@ -501,7 +525,7 @@ def grenade(ctx, content: GearsContent, player: str, area: str) -> None:
     # Dodge works against Bolo Grenades too (spec 6.9): declared before the single roll.
     dodging = {p for p in state.players if state.cogs[p].area == area and not state.cogs[p].bleeding
                and ask_dodge(ctx, content, p, M("A Bolo Grenade lands in {area}", area=area))}
-    black = roll(state, content, "attack", w.normal or 0)
+    black = roll(state, content, "attack", grenade_dice(content))
     hits = sum(f.hits for f in black)
     omens = sum(1 for f in black if f.omen)
     ctx.emit("attack", M("{cog} throws a Bolo Grenade into {area}: [{faces}].", cog=N.character(c.character), area=area, faces=_faces_text(black)),
@@ -524,10 +548,7 @@ def grenade(ctx, content: GearsContent, player: str, area: str) -> None:
             ctx.emit("defend", M("{cog} is caught in the blast: [{faces}].", cog=N.character(cog.character), faces=_faces_text(red)),
                      {"player": p}, hidden=True)
             W.wound_cog(ctx, content, p, n, M("a Bolo Grenade"))
-    for _ in range(omens):
-        hole = next((h for h, v in sorted(state.holes.items()) if v["area"] == area and not v["sealed"]), None)
-        if hole is None:
-            break
+    for hole in grenade_seals(state, area, omens):
         state.holes[hole]["sealed"] = True
         state.flags["last_seal_by"] = "bolo_grenade"
         ctx.emit("sealed", M("The grenade seals the emergence hole {hole}.", hole=hole), {"hole": hole})
