@@ -444,7 +444,11 @@ class GearsTable(GameTable):
 
         kind = "crawl" if self.state.phase == "crawl" else "step"
         reason = self._words(why_illegal(self.state, Action(kind, {"area": area})))
-        return _("{area}: {reason}").format(area=words.area(area), reason=reason) + " " + self.hint()
+        said = _("{area}: {reason}").format(area=words.area(area), reason=reason)
+        hint = self.hint()
+        # A pending question's refusal quotes its prompt ('First Damon Baird must answer: ...'),
+        # which is the hint too: said once, not twice.
+        return said if hint in reason else said + " " + hint
 
     def _area_shots(self, area: str | None) -> list[Action]:
         """The lit shots of the weapon being aimed into `area` (one per mode the rules allow)."""
