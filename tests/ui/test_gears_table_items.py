@@ -393,3 +393,21 @@ def test_a_map_click_during_a_question_says_the_question_once(make_app):
     app.run(max_frames=2)
     assert table.message.startswith("Showroom (7A): First Damon Baird must answer: ")
     assert table.message.count(prompt) == 1
+
+
+def test_a_map_click_during_a_cover_question_says_it_once_with_where_to_click(make_app):
+    """Emergence, seed 5: the game starts asking which cover spot Drone 1 takes; a click on an
+    area says the question once, with where to click ('(click a lit cover spot)'), not the
+    rules' quote of it and then the hint again."""
+    from tests.ui.conftest import click
+
+    app = make_app()
+    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["bot", "human"], (1280, 720), SAVES.autosave_path(), animate=False)
+    app.push(table)
+    app.run(max_frames=2)
+    assert session.decider == "P2" and session.state.proc["pending"]["kind"] == "locust_cover"
+    click(table.screen_of_area("9A:promenade"))
+    app.run(max_frames=2)
+    assert table.message == ("Promenade (9A): First Augustus Cole must answer: Which cover spot does "
+                             "Drone 1 take? (click a lit cover spot)")
