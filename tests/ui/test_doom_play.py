@@ -439,3 +439,21 @@ def test_the_path_shown_on_hover_is_the_path_walked(make_app):
               if e.event.kind == "step" and e.event.payload.get("figure") == "red"]
     assert walked == [tuple(p) for p in shown] and st.marines["red"].cell == cell
     assert st.turn["mp"] == mp - len(shown)
+
+
+def test_the_hand_says_hidden_from_the_marines_only_to_a_person_at_the_invaders_seat(make_app):
+    """The invader's hand: a marine sees backs ('Face down: the marines never see them.'); the
+    invader's person sees the faces, told the marines may not look ('Hidden from the marines.').
+    At a table of bots only the faces are shown to whoever watches: nothing is hidden from them,
+    and the hand said 'Hidden from the marines.' over face-up cards."""
+    app, table = start_game(make_app, seats=("bot", "bot", "bot"))
+    table.viewer, table.handoff = INVADER, None
+    assert table.invader_view() and table.hand_note() == ""
+    table.viewer = "red"
+    assert table.hand_note() == "Face down: the marines never see them."
+    app, table = start_game(make_app, seats=("bot", "human"))
+    bots_until_person(app, table)
+    assert table.viewer == INVADER and table.invader_view()
+    assert table.hand_note() == "Hidden from the marines."
+    app, table = start_game(make_app, seats=("human", "bot"))
+    assert table.viewer == "red" and table.hand_note() == "Face down: the marines never see them."
