@@ -409,3 +409,30 @@ def test_a_reaction_in_another_players_turn_is_a_question_with_readable_buttons(
     want = labels["Duck and Cover: cancel the attack"]
     do_click(app, next(r.center for r, label, what in table.buttons if what == want))
     assert table.session.actions[-1] == want and want.payload == {"card": "duck_and_cover", "use": "ability"}
+
+
+def test_a_cards_uses_fit_their_buttons_at_1280x720(make_app, config_dir):
+    """A hand card with several uses (seed p. 4: its bonus, its ability, a Fear shift either
+    way) asks 'Play <card> how?'; each use's button says the use alone and fits at 1280x720.
+    The rules' labels named the card again and were cut: 'Play Surge of Strength to move F...'
+    beside 'Play Surge of Strength to move Fear +1', the -1 unreadable."""
+    from game.level7.rules.names import ability_words
+    from tests.ui.test_gears_play import do_click
+
+    app, table = start_game(make_app)
+    st = table.state
+    card = next((c for c in st.player.hand if len([a for a in table.actions if a.kind == "adrenaline"
+                                                   and a.payload["card"].split("#")[0] == c.split("#")[0]]) > 2), None)
+    assert card is not None, "no card with three uses in this hand: pick another seed"
+    app.run(max_frames=1)
+    do_click(app, table.card_rects[card].center)
+    app.run(max_frames=1)
+    uses = [(r, label, w) for r, label, w in table.buttons if getattr(w, "kind", "") == "adrenaline"]
+    words = {"bonus": "Its bonus", "ability": "Its ability: " + str(ability_words(card)),
+             "fear_shift": "Move Fear {:+d}"}
+    for _r, label, w in uses:
+        assert label == words[w.payload["use"]].format(w.payload["shift"])
+    assert len({label for _r, label, _w in uses}) == len(uses) > 2
+    font = table.ctx.font(14, bold=True)
+    for rect, label, _w in uses:
+        assert font.size(label)[0] <= rect.width - table.ctx.px(12), f"{label!r} is cut in its button"

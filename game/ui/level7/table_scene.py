@@ -300,7 +300,7 @@ class Level7Table(GameTable):
         if self.card_kind:
             uses = [a for a in self.actions if a.kind == "adrenaline" and str(a.payload["card"]).startswith(self.card_kind + "#")]
             return _("Play {card} how?").format(card=words.card(self.content, self.card_kind)[0]), \
-                [(a.text, a, False) for a in uses] + [(_("Cancel"), "cancel", False)]
+                [(self._use_label(a), a, False) for a in uses] + [(_("Cancel"), "cancel", False)]
         if self.selected is not None:
             return None, [(_("Cancel"), "cancel", False)]
         shown = []
@@ -312,6 +312,22 @@ class Level7Table(GameTable):
             else:
                 shown.append((a.text, a, a.kind == "end_turn"))
         return None, shown
+
+    def _use_label(self, action: Action) -> str:
+        """One use of the card the prompt names ('Play Surge of Strength how?'): the use alone,
+        without the card's name again, so the buttons fit at 1280x720 (the rules' labels, 'Play
+        Surge of Strength to move Fear +1', were cut to 'Play Surge of Strength to move F...',
+        which the '-1' and '+1' buttons both read as)."""
+        from game.level7.rules.names import ability_words
+
+        use = action.payload.get("use")
+        if use == "bonus":
+            return _("Its bonus")
+        if use == "ability":
+            return _("Its ability: {ability}").format(ability=as_text(ability_words(str(action.payload["card"]))))
+        if use == "fear_shift":
+            return _("Move Fear {shift}").format(shift=f"{int(action.payload['shift']):+d}")
+        return action.text
 
     def _challenge_in_play(self) -> Action | None:
         """The challenge action being resolved (a helper is asked before its dice)."""
