@@ -153,8 +153,13 @@ def test_hot_seat_hides_the_hand_until_the_next_person_clicks(make_app, config_d
     app, table = open_toy(make_app, ["human", "human"])
     first = table.session.decider
     assert table.handoff == first and table.card_rects == {}
+    # Nor do the prompt's buttons, which name the hand's cards ('Strike with ...'), behind the card.
+    assert not [label for _r, label, what in table.buttons if isinstance(what, Action)]
     press(app, table.view_rect.center)
     assert table.handoff is None and table.card_rects  # the hand shows now
+    app.run(max_frames=1)
+    hand = table.state.hands[first]
+    assert any(c in label for _r, label, what in table.buttons if isinstance(what, Action) for c in hand)
     # End the turn: the other person takes over, behind the handoff card again.
     for _ in range(10):
         if table.session.decider != first:

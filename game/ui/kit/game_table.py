@@ -1551,6 +1551,10 @@ class GameTable(Scene, ABC):
         if not why and not self.session.is_over():
             said, buttons = self.prompt_choices()
             text = said or text
+            if self.handoff is not None:
+                # Behind the hot-seat card the next person's options stay hidden: they name the
+                # cards of a hand not shown yet (Level 7's 'Play Steel Nerves for Toughness').
+                buttons = []
         elif self.busy and not self._end_shown():
             buttons.append((_("Skip animation"), "skip", False))
         return text, buttons
