@@ -457,3 +457,32 @@ def test_the_hand_says_hidden_from_the_marines_only_to_a_person_at_the_invaders_
     assert table.hand_note() == "Hidden from the marines."
     app, table = start_game(make_app, seats=("human", "bot"))
     assert table.viewer == "red" and table.hand_note() == "Face down: the marines never see them."
+
+
+def test_undo_after_the_invader_bot_drew_says_why_not_instead_of_replaying_its_turn(make_app):
+    """Undo goes back to the person's last decision, the bots' actions in between too, but not
+    past hidden information (a card the invader drew). Behind the marine's turn lies the invader
+    bot's turn with its draw: undoing only the bot's plays after the draw had the bot play them
+    again at once, the table saying 'Undone.' and nothing changed. It says why it cannot."""
+    from tests.ui.conftest import key
+
+    app, table = start_game(make_app)  # a person's marine, the invader a bot
+    red = table.session.decider
+    for _ in range(20):  # the marine declares Ready and ends the turn: the invader bot plays
+        if table.session.decider != red:
+            break
+        acts = table.session.legal_actions()
+        pick = next((a for a in acts if a.kind == "declare" and a.payload["action"] == "ready"), None) \
+            or next(a for a in acts if a.kind in ("end_turn", "end", "pass"))
+        play_by_clicks(app, table, pick)
+    bots_until_person(app, table)
+    assert table.session.decider == red
+    invader = [i for i, d in enumerate(table.session.deciders) if d == INVADER]
+    # the invader's draw comes with the action that began its turn (the marine's last)
+    assert invader and table.session.refusal_of(invader[0] - 1), "the invader drew nothing hidden"
+    n, before = len(table.session.actions), table.session.state_hash()
+    key(pygame.K_u)
+    app.run(max_frames=1)
+    bots_until_person(app, table)
+    assert len(table.session.actions) == n and table.session.state_hash() == before
+    assert table.message.startswith("Cannot undo") and "hidden information" in table.message

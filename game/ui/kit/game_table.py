@@ -776,6 +776,12 @@ class GameTable(Scene, ABC):
         back = len(session.actions) - 1
         while back > 0 and self.is_bot(session.deciders[back]) and session.refusal_of(back - 1) is None:
             back -= 1
+        if back > 0 and self.is_bot(session.deciders[back]):
+            # Stopped by hidden information before reaching a person's decision (Doom: the
+            # invader bot's draw): undoing the bot's actions after it would only have the bot
+            # play them again, the table saying 'Undone.' for nothing. Why not, instead.
+            self.say(session.refusal_of(back - 1) or _("There is nothing to undo."))
+            return
         try:
             session.undo_to(back)
         except UndoRefused as exc:
