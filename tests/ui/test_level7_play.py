@@ -436,3 +436,22 @@ def test_a_cards_uses_fit_their_buttons_at_1280x720(make_app, config_dir):
     font = table.ctx.font(14, bold=True)
     for rect, label, _w in uses:
         assert font.size(label)[0] <= rect.width - table.ctx.px(12), f"{label!r} is cut in its button"
+
+
+def test_the_tile_cards_words_keep_clear_of_its_frame(make_app, config_dir):
+    """The card of the tile under the pointer (its name, icons, tokens, figures): its words
+    stay 16 units inside the card's edge, clear of the panel's bevelled frame; they were laid
+    out 10 units in, and the longest line ('Icons: Security event') touched the frame."""
+    from tests.ui.conftest import move
+
+    app, table = start_game(make_app)
+    tile = table.state.player.tile
+    x, y = table._screen_rect(table._tile_rect(tile)).center
+    move((x, y))
+    app.run(max_frames=1)
+    card = table._tile_card()
+    assert card is not None and table.hover_tile == tile
+    rect, name, lines = card
+    px = table.ctx.px
+    widest = max([table.ctx.font(14, bold=True).size(name)[0]] + [table.ctx.font(12).size(l)[0] for l in lines])
+    assert widest <= rect.width - 2 * px(16), (widest, rect.width)
