@@ -1196,12 +1196,12 @@ class Level7Table(GameTable):
         name = self.tiles[tile].name
         lines = tuple(self._tile_card_lines(tile))
         small = ctx.font(12)
-        # TILE_CARD_PAD each side: the panel's bevelled frame takes about half of it (words
-        # padded by 10 touched the frame: 'Icons: Security event' at 1280x720).
+        # TILE_CARD_PAD each side and 9 above the name: the panel's bevelled frame takes about
+        # half of it (words padded by 10, the name by 5, touched the frame at 1280x720).
         pad = px(TILE_CARD_PAD)
         w = max([ctx.font(14, bold=True).size(name)[0]] + [small.size(l)[0] for l in lines]) + 2 * pad
         w = min(w, px(380))
-        h = px(30) + sum(len(widgets.wrap(l, small, w - 2 * pad)) for l in lines) * small.get_linesize() + px(10)
+        h = px(34) + sum(len(widgets.wrap(l, small, w - 2 * pad)) for l in lines) * small.get_linesize() + px(10)
         rect = pygame.Rect(0, 0, w, h)
         rect.bottomleft = (self.view_rect.left + px(12), self.view_rect.bottom - px(12))
         return rect, name, lines
@@ -1216,7 +1216,7 @@ class Level7Table(GameTable):
         small = ctx.font(12)
         widgets.panel(surface, ctx, rect, alpha=235)
         pad = px(TILE_CARD_PAD)
-        y = widgets.text(surface, name, ctx.font(14, bold=True), pal.accent, (rect.left + pad, rect.top + px(5))).bottom + px(2)
+        y = widgets.text(surface, name, ctx.font(14, bold=True), pal.accent, (rect.left + pad, rect.top + px(9))).bottom + px(2)
         for line in lines:
             y = widgets.text_block(surface, line, small, pal.text,
                                    pygame.Rect(rect.left + pad, y, rect.width - 2 * pad, rect.height), 1.0)
