@@ -792,3 +792,32 @@ def test_level7_pointer_over_the_reroll_buttons_rings_their_dice(make_app, confi
         app.step()
         frames.append(pygame.image.tobytes(app.screen.subsurface(panel), "RGB"))
     assert not same_frame(*frames), "the pointer on a reroll button rang no die"
+
+
+def test_a_prompt_column_that_appears_after_a_click_is_drawn(make_app):
+    """Doom at 1280x720 (seed 7, two marines): Declare Run offers 'Give Green 1 rockets/grenades
+    (1 MP)', 'Give Green 1 shells/bullets (1 MP)' and 'End the turn'; the first does not fit in
+    the prompt's row and goes in the column below it, over the map. The frame after the click
+    was drawn in part, the prompt's strip alone, and the column was not on screen though it
+    answered clicks. Each frame equals the frame drawn whole."""
+    from game.doom.rules.title import DoomTitle
+    from game.ui.doom.table_scene import DoomTable
+    from tests.ui.conftest import click, move
+
+    app = make_app((1280, 720))
+    session = Session.start(DoomTitle(), "knee_deep", seed=7, options={"marines": 2})
+    table = DoomTable(app.ctx, session, ["human", "human", "bot"], (1280, 720), animate=True)
+    app.push(table)
+    app.clock = FixedClock()
+    for _ in range(3):
+        app.step()
+    run = next(a for a in session.legal_actions() if a.kind == "declare" and a.payload["action"] == "run")
+    at = next(r.center for r, _l, w in table.buttons if w == run)
+    move(at)  # the pointer onto the button, a frame, then the click, as a person's hand does
+    app.step()
+    click(at)
+    for _ in range(3):
+        app.step()
+        assert same_frame(pygame.image.tobytes(app.screen, "RGB"), _whole(app, table)), "not the frame drawn whole"
+    give = [r for r, _l, w in table.buttons if getattr(w, "kind", "") == "give"]
+    assert len(give) == 2 and table._prompt_column and any(not table.prompt_rect.contains(r) for r in give)

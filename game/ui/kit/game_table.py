@@ -1286,6 +1286,12 @@ class GameTable(Scene, ABC):
         try:
             if changed:  # each strip that changed painted alone (merged, they would cover the screen)
                 self._draw_over_play_area(surface, self._over_at[0], changed)
+                if self._prompt_column:
+                    # The new prompt's buttons run into a column over the map, outside its strip:
+                    # drawn whole (in part, the clip of the strip left the column out: Doom's
+                    # 'Give Green 1 rockets/grenades' was not on screen after Declare Run).
+                    self._last_frame = self._under = None
+                    return False
             Layer.patching = []
             for rect in rects:
                 inside = rect.clip(self.view_rect)
