@@ -298,26 +298,3 @@ def test_a_long_question_reads_whole_beside_its_buttons(make_app, config_dir):
     table.dirty = True
     app.run(max_frames=1)
     assert len(table._prompt_lines) == 2 and table._prompt_lines[1].endswith("\u2026")
-
-
-def test_a_long_option_is_not_cut_in_its_button(make_app, config_dir):
-    """An option whose words are long ('Shuffle the hand back and draw 4 new cards (once)',
-    Convoy; 'Give Green 1 rockets/grenades (1 MP)', Doom): its button, in the row or the column
-    below, is as wide as its words; buttons were capped at 300 pixels and their words cut."""
-    app, table = open_toy(make_app, ["human", "human"])
-    if table.handoff is not None:
-        press(app, table.view_rect.center)
-    legal = table.session.legal_actions()
-    options = [("Keep this hand", legal[0], True), ("Shuffle the hand back and draw 4 new cards (once)", "noop:1", False),
-               ("Give Green 1 rockets/grenades (1 MP)", "noop:2", False)]
-    for question in ("Keep or shuffle?", "Moloch: keep your starting hand or shuffle it back and draw 4 new cards "
-                                         "(once), seed p. 6: the Outpost does the same after you."):
-        table.prompt_choices = lambda q=question: (q, options)
-        table.dirty = True
-        app.run(max_frames=1)
-        font, px = table.ctx.font(14, bold=True), table.ctx.px
-        drawn = {what: (rect, label) for rect, label, what in table.buttons}
-        for _label, what, _p in options:
-            rect, label = drawn[what]
-            assert font.size(label)[0] <= rect.width - px(12), f"{label!r} is cut in its button"
-        assert " ".join(table._prompt_lines) == question

@@ -1515,7 +1515,7 @@ class GameTable(Scene, ABC):
         small = ctx.font(13, bold=True)
         placed = []
         for label, what, primary in reversed(buttons):
-            bw = min(px(420), bfont.size(label)[0] + px(26))
+            bw = min(px(300), bfont.size(label)[0] + px(26))
             # A button stays in the row only while the prompt still reads whole in two lines
             # beside it; the others go in the column below (a long question, 'discard an
             # adrenaline card (attacked by Clone 1...)', lost its end behind four buttons).
@@ -1548,7 +1548,7 @@ class GameTable(Scene, ABC):
         top, bottom = r.bottom + px(6), self.hand_rect.top - px(4)
         per_column = max(1, (bottom - top + px(4)) // px(34))
         columns = [extra[i:i + per_column] for i in range(0, len(extra), per_column)]
-        widths = [min(px(420), max(bfont.size(label)[0] for label, _w, _p in col) + px(26)) for col in columns]
+        widths = [min(px(360), max(bfont.size(label)[0] for label, _w, _p in col) + px(26)) for col in columns]
         x = r.right - px(8) - sum(widths) - px(6) * max(0, len(widths) - 1)
         for column, bw in zip(columns, widths):
             for i, (label, what, primary) in enumerate(column):
