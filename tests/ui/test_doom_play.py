@@ -439,3 +439,50 @@ def test_the_path_shown_on_hover_is_the_path_walked(make_app):
               if e.event.kind == "step" and e.event.payload.get("figure") == "red"]
     assert walked == [tuple(p) for p in shown] and st.marines["red"].cell == cell
     assert st.turn["mp"] == mp - len(shown)
+
+
+def test_the_hand_says_hidden_from_the_marines_only_to_a_person_at_the_invaders_seat(make_app):
+    """The invader's hand: a marine sees backs ('Face down: the marines never see them.'); the
+    invader's person sees the faces, told the marines may not look ('Hidden from the marines.').
+    At a table of bots only the faces are shown to whoever watches: nothing is hidden from them,
+    and the hand said 'Hidden from the marines.' over face-up cards."""
+    app, table = start_game(make_app, seats=("bot", "bot", "bot"))
+    table.viewer, table.handoff = INVADER, None
+    assert table.invader_view() and table.hand_note() == ""
+    table.viewer = "red"
+    assert table.hand_note() == "Face down: the marines never see them."
+    app, table = start_game(make_app, seats=("bot", "human"))
+    bots_until_person(app, table)
+    assert table.viewer == INVADER and table.invader_view()
+    assert table.hand_note() == "Hidden from the marines."
+    app, table = start_game(make_app, seats=("human", "bot"))
+    assert table.viewer == "red" and table.hand_note() == "Face down: the marines never see them."
+
+
+def test_undo_after_the_invader_bot_drew_says_why_not_instead_of_replaying_its_turn(make_app):
+    """Undo goes back to the person's last decision, the bots' actions in between too, but not
+    past hidden information (a card the invader drew). Behind the marine's turn lies the invader
+    bot's turn with its draw: undoing only the bot's plays after the draw had the bot play them
+    again at once, the table saying 'Undone.' and nothing changed. It says why it cannot."""
+    from tests.ui.conftest import key
+
+    app, table = start_game(make_app)  # a person's marine, the invader a bot
+    red = table.session.decider
+    for _ in range(20):  # the marine declares Ready and ends the turn: the invader bot plays
+        if table.session.decider != red:
+            break
+        acts = table.session.legal_actions()
+        pick = next((a for a in acts if a.kind == "declare" and a.payload["action"] == "ready"), None) \
+            or next(a for a in acts if a.kind in ("end_turn", "end", "pass"))
+        play_by_clicks(app, table, pick)
+    bots_until_person(app, table)
+    assert table.session.decider == red
+    invader = [i for i, d in enumerate(table.session.deciders) if d == INVADER]
+    # the invader's draw comes with the action that began its turn (the marine's last)
+    assert invader and table.session.refusal_of(invader[0] - 1), "the invader drew nothing hidden"
+    n, before = len(table.session.actions), table.session.state_hash()
+    key(pygame.K_u)
+    app.run(max_frames=1)
+    bots_until_person(app, table)
+    assert len(table.session.actions) == n and table.session.state_hash() == before
+    assert table.message.startswith("Cannot undo") and "hidden information" in table.message

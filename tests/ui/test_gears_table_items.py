@@ -446,3 +446,66 @@ def test_every_copy_of_a_card_offered_by_name_lights_and_answers(make_app):
         assert set(ch.cards) == {"assault#2", "assault#3"}
     played = [Action("play", {"card": "assault#2", "as": "card"})]
     assert set(C.classify(state, table.content, "P1", played).cards) == {"assault#2"}
+
+
+def test_the_spawn_order_buttons_name_the_figure_that_spawns_china_shop(make_app):
+    """Seed p. 15: the active player orders Locusts spawning together. China Shop's only
+    Berserker starts on the map, so a Locust C spawn is a Drone (the mission's rule); at seed 1
+    the first question offers Locust A and Locust C in the Showroom. The C button must say a
+    Drone spawns there, as the spawn and the bots' reason ('Place the Drone first') say, not
+    'Berserker in Showroom'."""
+    from game.ui.gears import choices as C
+
+    app = make_app()
+    session = Session.start(GearsTitle(), "china_shop", seed=1, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["human", "human"], (1280, 720), SAVES.autosave_path(), animate=False)
+    app.push(table)
+    state = session.state
+    assert state.proc is not None and state.proc["pending"]["kind"] == "spawn_order"
+    actions = session.legal_actions()
+    ch = C.classify(state, table.content, session.decider, actions)
+    by_slot = {a.payload["enemy"]: table._words(text) for text, a in ch.buttons}  # as drawn
+    assert by_slot == {"A": "Wretch in Showroom (7A)",
+                       "C": "Drone in Showroom (7A)"}
+    c_option = next(a for a in actions if a.payload["enemy"] == "C")
+    reason = bots.CogBot(seed=1).decide(state, [c_option]).reason
+    assert "Drone" in str(reason) and "Berserker" not in str(reason)
+    session.apply(c_option)  # the button's words are what happens: a Drone spawns in the Showroom
+    spawned = [e for e in session.events[-1] if e.kind == "spawn"]
+    assert spawned[0].payload["enemy"] == "drone" and spawned[0].payload["area"] == "7A:showroom"
+
+
+def test_a_map_click_during_a_question_says_the_question_once(make_app):
+    """A click on the map while the spawn-order question waits (China Shop, seed 1) is refused
+    with the rules' reason, which quotes the question ('First Damon Baird must answer: Several
+    Locusts spawn at once...'); the table said the question a second time after it as the hint."""
+    from tests.ui.conftest import click
+
+    app = make_app()
+    session = Session.start(GearsTitle(), "china_shop", seed=1, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), SAVES.autosave_path(), animate=False)
+    app.push(table)
+    app.run(max_frames=2)
+    prompt = "Several Locusts spawn at once: which one is placed next (seed p. 15)?"
+    click(table.screen_of_area("7A:showroom"))
+    app.run(max_frames=2)
+    assert table.message.startswith("Showroom (7A): First Damon Baird must answer: ")
+    assert table.message.count(prompt) == 1
+
+
+def test_a_map_click_during_a_cover_question_says_it_once_with_where_to_click(make_app):
+    """Emergence, seed 5: the game starts asking which cover spot Drone 1 takes; a click on an
+    area says the question once, with where to click ('(click a lit cover spot)'), not the
+    rules' quote of it and then the hint again."""
+    from tests.ui.conftest import click
+
+    app = make_app()
+    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["bot", "human"], (1280, 720), SAVES.autosave_path(), animate=False)
+    app.push(table)
+    app.run(max_frames=2)
+    assert session.decider == "P2" and session.state.proc["pending"]["kind"] == "locust_cover"
+    click(table.screen_of_area("9A:promenade"))
+    app.run(max_frames=2)
+    assert table.message == ("Promenade (9A): First Augustus Cole must answer: Which cover spot does "
+                             "Drone 1 take? (click a lit cover spot)")

@@ -153,8 +153,13 @@ def test_hot_seat_hides_the_hand_until_the_next_person_clicks(make_app, config_d
     app, table = open_toy(make_app, ["human", "human"])
     first = table.session.decider
     assert table.handoff == first and table.card_rects == {}
+    # Nor do the prompt's buttons, which name the hand's cards ('Strike with ...'), behind the card.
+    assert not [label for _r, label, what in table.buttons if isinstance(what, Action)]
     press(app, table.view_rect.center)
     assert table.handoff is None and table.card_rects  # the hand shows now
+    app.run(max_frames=1)
+    hand = table.state.hands[first]
+    assert any(c in label for _r, label, what in table.buttons if isinstance(what, Action) for c in hand)
     # End the turn: the other person takes over, behind the handoff card again.
     for _ in range(10):
         if table.session.decider != first:
@@ -269,3 +274,27 @@ def test_many_choices_all_get_a_button_that_answers(make_app, config_dir):
     steps = len(table.session.actions)
     press(app, shown[legal[0]].center)
     assert len(table.session.actions) == steps + 1 and table.session.actions[-1] == legal[0]
+
+
+def test_a_long_question_reads_whole_beside_its_buttons(make_app, config_dir):
+    """A question whose words need more than two lines beside its buttons ('Subject 2: discard
+    an adrenaline card (attacked by Clone 1...)' with four Discard buttons, Level 7 at 1280x720):
+    buttons go to the column below until the question reads whole in two lines; before, its
+    third line was dropped, the question cut mid-sentence with nothing to say so."""
+    app, table = open_toy(make_app, ["human", "human"])
+    if table.handoff is not None:
+        press(app, table.view_rect.center)
+    legal = table.session.legal_actions()
+    question = ("Subject 2: discard an adrenaline card (attacked by Clone 1: 4 Strength icons against "
+                "Toughness 1; Subject 2 discards 3 adrenaline cards and gains 1 Fear, seed p. 4, 13)?")
+    options = [(f"Discard Hold Your Breath {i}", legal[0] if i == 0 else f"noop:{i}", False) for i in range(4)]
+    table.prompt_choices = lambda: (question, options)
+    table.dirty = True
+    app.run(max_frames=1)
+    assert " ".join(table._prompt_lines) == question and len(table._prompt_lines) == 2
+    assert {what for _r, _l, what in table.buttons} >= {what for _l, what, _p in options}  # none dropped
+    # Words that cannot fit even alone end in an ellipsis, never silently.
+    table.prompt_choices = lambda: (question * 6, options)
+    table.dirty = True
+    app.run(max_frames=1)
+    assert len(table._prompt_lines) == 2 and table._prompt_lines[1].endswith("\u2026")

@@ -384,7 +384,8 @@ def test_a_reaction_in_another_players_turn_is_a_question_with_readable_buttons(
     from game.level7.rules.state import Enemy
 
     app, table = start_game(make_app, seats=("human", "human"), seed=3, answer=False)
-    table.handoff = None
+    if table.handoff is not None:  # the hand-off card taken down by a click (its buttons are not drawn under it)
+        do_click(app, table.view_rect.center)
     answer_pending(app, table)
     st = table.state
     me, other = st.characters[st.turn.player], next(c for c in st.characters.values() if c.id != st.turn.player)
@@ -409,3 +410,49 @@ def test_a_reaction_in_another_players_turn_is_a_question_with_readable_buttons(
     want = labels["Duck and Cover: cancel the attack"]
     do_click(app, next(r.center for r, label, what in table.buttons if what == want))
     assert table.session.actions[-1] == want and want.payload == {"card": "duck_and_cover", "use": "ability"}
+
+
+def test_a_cards_uses_fit_their_buttons_at_1280x720(make_app, config_dir):
+    """A hand card with several uses (seed p. 4: its bonus, its ability, a Fear shift either
+    way) asks 'Play <card> how?'; each use's button says the use alone and fits at 1280x720.
+    The rules' labels named the card again and were cut: 'Play Surge of Strength to move F...'
+    beside 'Play Surge of Strength to move Fear +1', the -1 unreadable."""
+    from game.level7.rules.names import ability_words
+    from tests.ui.test_gears_play import do_click
+
+    app, table = start_game(make_app)
+    st = table.state
+    card = next((c for c in st.player.hand if len([a for a in table.actions if a.kind == "adrenaline"
+                                                   and a.payload["card"].split("#")[0] == c.split("#")[0]]) > 2), None)
+    assert card is not None, "no card with three uses in this hand: pick another seed"
+    app.run(max_frames=1)
+    do_click(app, table.card_rects[card].center)
+    app.run(max_frames=1)
+    uses = [(r, label, w) for r, label, w in table.buttons if getattr(w, "kind", "") == "adrenaline"]
+    words = {"bonus": "Its bonus", "ability": "Its ability: " + str(ability_words(card)),
+             "fear_shift": "Move Fear {:+d}"}
+    for _r, label, w in uses:
+        assert label == words[w.payload["use"]].format(w.payload["shift"])
+    assert len({label for _r, label, _w in uses}) == len(uses) > 2
+    font = table.ctx.font(14, bold=True)
+    for rect, label, _w in uses:
+        assert font.size(label)[0] <= rect.width - table.ctx.px(12), f"{label!r} is cut in its button"
+
+
+def test_the_tile_cards_words_keep_clear_of_its_frame(make_app, config_dir):
+    """The card of the tile under the pointer (its name, icons, tokens, figures): its words
+    stay 16 units inside the card's edge, clear of the panel's bevelled frame; they were laid
+    out 10 units in, and the longest line ('Icons: Security event') touched the frame."""
+    from tests.ui.conftest import move
+
+    app, table = start_game(make_app)
+    tile = table.state.player.tile
+    x, y = table._screen_rect(table._tile_rect(tile)).center
+    move((x, y))
+    app.run(max_frames=1)
+    card = table._tile_card()
+    assert card is not None and table.hover_tile == tile
+    rect, name, lines = card
+    px = table.ctx.px
+    widest = max([table.ctx.font(14, bold=True).size(name)[0]] + [table.ctx.font(12).size(l)[0] for l in lines])
+    assert widest <= rect.width - 2 * px(16), (widest, rect.width)

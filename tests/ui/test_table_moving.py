@@ -777,3 +777,68 @@ def test_a_strip_left_stale_after_an_action_fails_the_comparison(make_app, monke
     app, table = start_game(make_app, seats=("human", "human"))
     with pytest.raises(AssertionError, match="differs from the whole one"):
         _clicks_compared(app, table, actions=30)
+
+
+def test_level7_pointer_over_the_reroll_buttons_rings_their_dice(make_app, config_dir):
+    """Level 7's reroll (Lucky, spec: reroll one die once a turn): the dice panel rings the dice
+    of the option button under the pointer. The pointer onto a reroll button, onto another and
+    away: each frame equals the same state drawn whole, so the rings follow the pointer and none
+    is left from the button it left."""
+    from game.level7.rules.state import Enemy
+    from tests.ui.test_gears_play import do_click
+    from tests.ui.test_level7_play import start_game
+
+    app, table = start_game(make_app)
+    st = table.state
+    st.enemies.append(Enemy("guard", 1, st.player.tile))
+    st.player.skills = ["lucky"]
+    table.update_choices()
+    app.run(max_frames=1)
+    x, y = table.camera.to_screen(*table._figure_spots()["guard1"])
+    do_click(app, (round(x), round(y)))
+    app.run(max_frames=1)
+    do_click(app, next(r.center for r, _l, w in table.buttons if w == "roll"))
+    app.run(max_frames=1)
+    assert table.state.proc["pending"]["kind"] == "reroll"
+    app.clock = FixedClock()
+    app.step()
+    options = [r.center for r, _l, w in table.buttons if getattr(w, "kind", "") == "reroll" and w.payload.get("dice")]
+    assert len(options) >= 2, "fewer than two reroll buttons with dice: nothing to ring"
+    away = table.view_rect.center
+    _tour_compared(app, table, [options[0], away, options[1], options[0], away, options[-1], away])
+    panel = table.panels[-1][0]  # the dice panel
+    frames = []
+    for pos in (options[0], away):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        app.step()
+        frames.append(pygame.image.tobytes(app.screen.subsurface(panel), "RGB"))
+    assert not same_frame(*frames), "the pointer on a reroll button rang no die"
+
+
+def test_a_prompt_column_that_appears_after_a_click_is_drawn(make_app):
+    """Doom at 1280x720 (seed 7, two marines): Declare Run offers 'Give Green 1 rockets/grenades
+    (1 MP)', 'Give Green 1 shells/bullets (1 MP)' and 'End the turn'; the first does not fit in
+    the prompt's row and goes in the column below it, over the map. The frame after the click
+    was drawn in part, the prompt's strip alone, and the column was not on screen though it
+    answered clicks. Each frame equals the frame drawn whole."""
+    from game.doom.rules.title import DoomTitle
+    from game.ui.doom.table_scene import DoomTable
+    from tests.ui.conftest import click, move
+
+    app = make_app((1280, 720))
+    session = Session.start(DoomTitle(), "knee_deep", seed=7, options={"marines": 2})
+    table = DoomTable(app.ctx, session, ["human", "human", "bot"], (1280, 720), animate=True)
+    app.push(table)
+    app.clock = FixedClock()
+    for _ in range(3):
+        app.step()
+    run = next(a for a in session.legal_actions() if a.kind == "declare" and a.payload["action"] == "run")
+    at = next(r.center for r, _l, w in table.buttons if w == run)
+    move(at)  # the pointer onto the button, a frame, then the click, as a person's hand does
+    app.step()
+    click(at)
+    for _ in range(3):
+        app.step()
+        assert same_frame(pygame.image.tobytes(app.screen, "RGB"), _whole(app, table)), "not the frame drawn whole"
+    give = [r for r, _l, w in table.buttons if getattr(w, "kind", "") == "give"]
+    assert len(give) == 2 and table._prompt_column and any(not table.prompt_rect.contains(r) for r in give)

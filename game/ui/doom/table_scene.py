@@ -1374,6 +1374,16 @@ class DoomTable(GameTable):
         pygame.draw.rect(surface, (20, 18, 14), bar.inflate(2, 2))
         pygame.draw.rect(surface, (200, 40, 40), (bar.left, bar.top, round(bar.width * left / max(1, total)), bar.height))
 
+    def hand_note(self) -> str:
+        """The line under the hand's heading: the marines see the backs ('Face down'); the
+        invader's person sees the faces and is told the marines may not; at a table of bots only
+        (watch mode) the faces are shown to one who watches, whom nothing is hidden from: no line."""
+        if not self.invader_view():
+            return _("Face down: the marines never see them.")
+        if self._humans():
+            return _("Hidden from the marines.")
+        return ""
+
     def _draw_hand(self, surface) -> None:
         """The invader's hand: faces for the invader, backs (only how many) for the marines;
         on its left the active marine's turn, or the invader's frags."""
@@ -1389,11 +1399,9 @@ class DoomTable(GameTable):
                      ctx.font(13, bold=True))
         y = widgets.text(surface, widgets.elide(heading, hfont, info.width), hfont, words.INVADER_COLOUR,
                          info.topleft).bottom + px(4)
-        if self.invader_view():
-            note = _("Hidden from the marines.")
-        else:
-            note = _("Face down: the marines never see them.")
-        y = widgets.text_block(surface, note, ctx.font(13), pal.text_dim, pygame.Rect(info.left, y, info.width, px(36)), 1.1)
+        note = self.hand_note()
+        if note:
+            y = widgets.text_block(surface, note, ctx.font(13), pal.text_dim, pygame.Rect(info.left, y, info.width, px(36)), 1.1)
         deck = getattr(st.deck, "draw_pile", None)
         if deck is not None:
             widgets.text(surface, _("Deck: {n} cards").format(n=len(deck)), ctx.font(13), pal.text_dim, (info.left, y + px(2)))

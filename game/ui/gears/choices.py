@@ -164,4 +164,27 @@ def _button_label(state, content: GearsContent, a: Action) -> str:
         return _("Through {area}").format(area=words.area(pl["area"]))
     if a.kind == "tie_hole" and "hole" in pl:
         return _("Hole in {area}").format(area=words.area(pl["hole"]))
+    if a.kind == "spawn_order" and "enemy" in pl and "area" in pl:
+        return spawn_order_label(state, content, pl["enemy"], pl["area"]) or label(state, content, a)
     return label(state, content, a)
+
+
+def spawn_order_label(state, content: GearsContent, what: str, area: str) -> str | None:
+    """A spawn-order option (seed p. 15) named by the figure that will be placed: the rules'
+    question names the slot's enemy ("Berserker in Showroom"), but a slot whose figures are all
+    in play spawns a stand-in (China Shop: a Drone for the only Berserker) or the next type up
+    (spec 7.5), which is what `wounds.spawn` places and what the bots' reasons name. Asked of
+    the same rules function, `resolve_spawn_enemy`; None when the question's own words are right.
+    The words are the rules' own ("{what} in {area}"), kept short for a button at 1280x720."""
+    from game.gears.rules.wounds import resolve_spawn_enemy
+
+    named = state.slots.get(what, what)
+    if named not in content.enemies:
+        return None
+    placed = resolve_spawn_enemy(state, content, what)
+    if placed == named:
+        return None
+    where = words.area(area)
+    if placed is None:
+        return _("{enemy} in {area}: none can be placed").format(enemy=words.enemy(content, named), area=where)
+    return _("{what} in {area}").format(what=words.enemy(content, placed), area=where)

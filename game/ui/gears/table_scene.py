@@ -474,7 +474,13 @@ class GearsTable(GameTable):
 
         kind = "crawl" if self.state.phase == "crawl" else "step"
         reason = self._words(why_illegal(self.state, Action(kind, {"area": area})))
-        return _("{area}: {reason}").format(area=words.area(area), reason=reason) + " " + self.hint()
+        hint = self.hint()
+        asked = self._words(as_text(self.state.proc["pending"].get("prompt") or "")) if self.state.proc else ""
+        if asked and asked in reason:
+            # A pending question's refusal quotes its prompt ('First Damon Baird must answer:
+            # ...'), which the hint says too (with where to click): said once, not twice.
+            return _("{area}: {reason}").format(area=words.area(area), reason=reason.replace(asked, hint, 1))
+        return _("{area}: {reason}").format(area=words.area(area), reason=reason) + " " + hint
 
     def _area_shots(self, area: str | None) -> list[Action]:
         """The lit shots of the weapon being aimed into `area` (one per mode the rules allow)."""

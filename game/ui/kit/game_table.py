@@ -777,6 +777,12 @@ class GameTable(Scene, ABC):
         back = len(session.actions) - 1
         while back > 0 and self.is_bot(session.deciders[back]) and session.refusal_of(back - 1) is None:
             back -= 1
+        if back > 0 and self.is_bot(session.deciders[back]):
+            # Stopped by hidden information before reaching a person's decision (Doom: the
+            # invader bot's draw): undoing the bot's actions after it would only have the bot
+            # play them again, the table saying 'Undone.' for nothing. Why not, instead.
+            self.say(session.refusal_of(back - 1) or _("There is nothing to undo."))
+            return
         try:
             session.undo_to(back)
         except UndoRefused as exc:
@@ -1063,6 +1069,7 @@ class GameTable(Scene, ABC):
         self.message_rect: pygame.Rect | None = None  # the message line's box, when one is shown
         self._costly_drawn, self._held = set(), set()
         self._prompt_column = False
+        self._prompt_lines: list[str] = []
         clip = surface.get_clip()
         kept = self._strips() if self.strip_inputs() is not None else None  # the keys as worked out
         side, band, top = self.side_rect, None, None
@@ -1280,6 +1287,12 @@ class GameTable(Scene, ABC):
         try:
             if changed:  # each strip that changed painted alone (merged, they would cover the screen)
                 self._draw_over_play_area(surface, self._over_at[0], changed)
+                if self._prompt_column:
+                    # The new prompt's buttons run into a column over the map, outside its strip:
+                    # drawn whole (in part, the clip of the strip left the column out: Doom's
+                    # 'Give Green 1 rockets/grenades' was not on screen after Declare Run).
+                    self._last_frame = self._under = None
+                    return False
             Layer.patching = []
             for rect in rects:
                 inside = rect.clip(self.view_rect)
@@ -1500,10 +1513,15 @@ class GameTable(Scene, ABC):
         bfont = ctx.font(14, bold=True)
         right = r.right - px(8)
         bh = r.height - px(12)
+        small = ctx.font(13, bold=True)
         placed = []
         for label, what, primary in reversed(buttons):
             bw = min(px(300), bfont.size(label)[0] + px(26))
-            if right - bw < r.left + px(260):
+            # A button stays in the row only while the prompt still reads whole in two lines
+            # beside it; the others go in the column below (a long question, 'discard an
+            # adrenaline card (attacked by Clone 1...)', lost its end behind four buttons).
+            if right - bw < r.left + px(260) or \
+                    len(widgets.wrap(text, small, right - bw - px(6) - r.left - px(24))) > 2:
                 break
             placed.append((pygame.Rect(right - bw, r.top + px(6), bw, bh), label, what, primary))
             right -= bw + px(6)
@@ -1514,12 +1532,15 @@ class GameTable(Scene, ABC):
         pygame.draw.rect(surface, colour, (r.left, r.top, px(5), r.height))
         lines = widgets.wrap(text, font, right - r.left - px(24))
         if len(lines) > 1:
-            font = ctx.font(13, bold=True)
-            lines = widgets.wrap(text, font, right - r.left - px(24))[:2]
+            font = small
+            lines = widgets.wrap(text, font, right - r.left - px(24))
+            if len(lines) > 2:  # no button left in the row and still too long: the cut is shown
+                lines = [lines[0], widgets.elide(" ".join(lines[1:]), font, right - r.left - px(24))]
             for i, line in enumerate(lines):
                 widgets.text(surface, line, font, pal.text, (r.left + px(16), r.top + px(4) + i * font.get_linesize()))
         else:
             widgets.text(surface, text, font, pal.text, (r.left + px(16), r.centery), "midleft")
+        self._prompt_lines = lines  # what the prompt line shows (tests read it)
         # Too many buttons for one row (many grenade areas...): the rest go in columns below
         # it, read left to right and ending at the right edge, each column as wide as its
         # widest label; every option stays clickable.
@@ -1543,6 +1564,10 @@ class GameTable(Scene, ABC):
         if not why and not self.session.is_over():
             said, buttons = self.prompt_choices()
             text = said or text
+            if self.handoff is not None:
+                # Behind the hot-seat card the next person's options stay hidden: they name the
+                # cards of a hand not shown yet (Level 7's 'Play Steel Nerves for Toughness').
+                buttons = []
         elif self.busy and not self._end_shown():
             buttons.append((_("Skip animation"), "skip", False))
         return text, buttons

@@ -44,6 +44,8 @@ from game.ui.level7.entry import SAVES
 from game.ui.scene import Context
 from game.ui.table.camera import ZOOM_LEVELS, FitCamera
 
+TILE_CARD_PAD = 16  # UI units between the tile card's frame edge and its words
+
 CELL = 320  # map pixels of one standard tile (5 squares of 64, docs/MAPS.md "Level 7")
 STEP_SHOW_MS = 1100  # one step of an event's resolution on screen
 MAPS = Path(__file__).resolve().parents[3] / "maps" / "level7" / "tiles"
@@ -300,7 +302,7 @@ class Level7Table(GameTable):
         if self.card_kind:
             uses = [a for a in self.actions if a.kind == "adrenaline" and str(a.payload["card"]).startswith(self.card_kind + "#")]
             return _("Play {card} how?").format(card=words.card(self.content, self.card_kind)[0]), \
-                [(a.text, a, False) for a in uses] + [(_("Cancel"), "cancel", False)]
+                [(self._use_label(a), a, False) for a in uses] + [(_("Cancel"), "cancel", False)]
         if self.selected is not None:
             return None, [(_("Cancel"), "cancel", False)]
         shown = []
@@ -312,6 +314,22 @@ class Level7Table(GameTable):
             else:
                 shown.append((a.text, a, a.kind == "end_turn"))
         return None, shown
+
+    def _use_label(self, action: Action) -> str:
+        """One use of the card the prompt names ('Play Surge of Strength how?'): the use alone,
+        without the card's name again, so the buttons fit at 1280x720 (the rules' labels, 'Play
+        Surge of Strength to move Fear +1', were cut to 'Play Surge of Strength to move F...',
+        which the '-1' and '+1' buttons both read as)."""
+        from game.level7.rules.names import ability_words
+
+        use = action.payload.get("use")
+        if use == "bonus":
+            return _("Its bonus")
+        if use == "ability":
+            return _("Its ability: {ability}").format(ability=as_text(ability_words(str(action.payload["card"]))))
+        if use == "fear_shift":
+            return _("Move Fear {shift}").format(shift=f"{int(action.payload['shift']):+d}")
+        return action.text
 
     def _challenge_in_play(self) -> Action | None:
         """The challenge action being resolved (a helper is asked before its dice)."""
@@ -1178,9 +1196,12 @@ class Level7Table(GameTable):
         name = self.tiles[tile].name
         lines = tuple(self._tile_card_lines(tile))
         small = ctx.font(12)
-        w = max([ctx.font(14, bold=True).size(name)[0]] + [small.size(l)[0] for l in lines]) + px(20)
+        # TILE_CARD_PAD each side and 9 above the name: the panel's bevelled frame takes about
+        # half of it (words padded by 10, the name by 5, touched the frame at 1280x720).
+        pad = px(TILE_CARD_PAD)
+        w = max([ctx.font(14, bold=True).size(name)[0]] + [small.size(l)[0] for l in lines]) + 2 * pad
         w = min(w, px(380))
-        h = px(30) + sum(len(widgets.wrap(l, small, w - px(20))) for l in lines) * small.get_linesize() + px(10)
+        h = px(34) + sum(len(widgets.wrap(l, small, w - 2 * pad)) for l in lines) * small.get_linesize() + px(10)
         rect = pygame.Rect(0, 0, w, h)
         rect.bottomleft = (self.view_rect.left + px(12), self.view_rect.bottom - px(12))
         return rect, name, lines
@@ -1194,10 +1215,11 @@ class Level7Table(GameTable):
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         small = ctx.font(12)
         widgets.panel(surface, ctx, rect, alpha=235)
-        y = widgets.text(surface, name, ctx.font(14, bold=True), pal.accent, (rect.left + px(10), rect.top + px(5))).bottom + px(2)
+        pad = px(TILE_CARD_PAD)
+        y = widgets.text(surface, name, ctx.font(14, bold=True), pal.accent, (rect.left + pad, rect.top + px(9))).bottom + px(2)
         for line in lines:
             y = widgets.text_block(surface, line, small, pal.text,
-                                   pygame.Rect(rect.left + px(10), y, rect.width - px(20), rect.height), 1.0)
+                                   pygame.Rect(rect.left + pad, y, rect.width - 2 * pad, rect.height), 1.0)
 
     def _draw_reroll(self, surface) -> None:
         """While a reroll is asked: the roll's dice numbered as the options name them, the dice
