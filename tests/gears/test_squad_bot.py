@@ -268,6 +268,18 @@ def test_no_shot_with_a_weapon_the_target_shrugs_off(title):
     assert look.attack_value("berserker#1", "lancer", "normal", 0)[0] > 0
 
 
+
+def _drops_then_takes_the_equipment(title, s, weapon: str) -> None:
+    """A COG on equipment with full weapon slots: no equipment action is offered, the bot
+    discards `weapon` (seed p. 20: at any time), then takes the equipment."""
+    acts = title.legal_actions(s)
+    assert not any(a.kind == "special" and a.payload["do"] == "equipment" for a in acts)
+    choice = SquadBot(1).decide(s, acts)
+    assert choice.action.kind == "drop_weapon" and choice.action.payload["weapon"] == weapon, choice.reason
+    title.apply(s, choice.action)
+    choice = SquadBot(1).decide(s, title.legal_actions(s))
+    assert choice.action.kind == "special" and choice.action.payload["do"] == "equipment", choice.reason
+
 def test_makes_room_for_the_weapon_equipment_the_stage_needs(title, monkeypatch):
     """Spec 9.3.2 (Search for the Stranded Stage 2: a COG activates 17B's equipment, a Weapon
     equipment) and seed p. 20 (a weapon may be discarded at any time): the rules offer a weapon
@@ -283,13 +295,7 @@ def test_makes_room_for_the_weapon_equipment_the_stage_needs(title, monkeypatch)
     c = s.cogs[s.players[0]]
     c.area, c.cover = view.equipment_area["3B"], None
     c.weapons = [("lancer", 2), ("snub_pistol", 2), ("gnasher", 0)]
-    acts = title.legal_actions(s)
-    assert not any(a.kind == "special" and a.payload["do"] == "equipment" for a in acts)
-    choice = SquadBot(1).decide(s, acts)
-    assert choice.action.kind == "drop_weapon" and choice.action.payload["weapon"] == "gnasher", choice.reason
-    title.apply(s, choice.action)
-    choice = SquadBot(1).decide(s, title.legal_actions(s))
-    assert choice.action.kind == "special" and choice.action.payload["do"] == "equipment", choice.reason
+    _drops_then_takes_the_equipment(title, s, "gnasher")
     monkeypatch.setattr(_SquadLook, "stage_tile", lambda self: None)
     c.weapons = [("lancer", 2), ("snub_pistol", 2), ("gnasher", 0)]
     assert SquadBot(1).decide(s, title.legal_actions(s)).action.kind != "drop_weapon"
@@ -1096,13 +1102,7 @@ def test_china_shop_stage_3_makes_room_for_the_hammer_of_dawn(title):
     c.area, c.cover = area, None
     c.weapons = [("lancer", 2), ("snub_pistol", 2), ("hammerburst", 0)]
     c.hand = ["advance#1", "assault#1", "advance#2", "teamwork#1"]
-    acts = title.legal_actions(s)
-    assert not any(a.kind == "special" and a.payload["do"] == "equipment" for a in acts)
-    choice = SquadBot(1).decide(s, acts)
-    assert choice.action.kind == "drop_weapon" and choice.action.payload["weapon"] == "hammerburst", choice.reason
-    title.apply(s, choice.action)
-    choice = SquadBot(1).decide(s, title.legal_actions(s))
-    assert choice.action.kind == "special" and choice.action.payload["do"] == "equipment", choice.reason
+    _drops_then_takes_the_equipment(title, s, "hammerburst")
     s.locusts["berserker#1"].wounded_health = 5  # wounded: any weapon wounds it now
     c.weapons = [("lancer", 2), ("snub_pistol", 2), ("hammerburst", 0)]
     assert SquadBot(1).decide(s, title.legal_actions(s)).action.kind != "drop_weapon"

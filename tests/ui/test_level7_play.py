@@ -266,26 +266,29 @@ def test_a_challenge_by_clicks_with_a_bonus_card_played_first(make_app, config_d
     assert table.session.actions[n + 1] == attack
 
 
+def click_a_card_with_uses(app, table, more_than: int) -> str:
+    """Clicks the first hand card the rules let be played in more than `more_than` ways."""
+    card = next((c for c in table.state.player.hand if len([a for a in table.actions if a.kind == "adrenaline"
+                 and a.payload["card"].split("#")[0] == c.split("#")[0]]) > more_than), None)
+    assert card is not None, f"no card with more than {more_than} uses in this hand: pick another seed"
+    app.run(max_frames=1)
+    do_click(app, table.card_rects[card].center)
+    return card
+
+
 def test_a_hand_card_with_several_uses_asks_which(make_app, config_dir):
     """A click on a card the rules let you play several ways puts its uses on the prompt line."""
     app, table = start_game(make_app)
-    st = table.state
-    card = next((c for c in st.player.hand if len([a for a in table.actions if a.kind == "adrenaline"
-                                                   and a.payload["card"].split("#")[0] == c.split("#")[0]]) > 1), None)
-    assert card is not None, "no card with several uses in this hand: pick another seed"
-    app.run(max_frames=1)
-    do_click(app, table.card_rects[card].center)
+    card = click_a_card_with_uses(app, table, more_than=1)
     uses = [w for _r, _l, w in table.buttons if getattr(w, "kind", "") == "adrenaline"]
     assert table.card_kind == card.split("#")[0] and len(uses) > 1
     do_click(app, next(r.center for r, _l, w in table.buttons if w == uses[0]))
     assert uses[0] in table.session.actions
 
 
-def test_a_reroll_shows_the_dice_and_each_options_exact_chance(make_app, config_dir):
-    """After a roll the rules offer a reroll (Lucky: one die, once per turn): the screen shows the
-    rolled dice, the same faces the question carries for a bot (`about`), and each option's button
-    its chance by the challenge module's odds; a click answers with that option."""
-    from game.level7.rules.queries import pending_reroll_chance
+def start_at_a_reroll(make_app):
+    """A game paused at a reroll question: the player is Lucky (reroll one die, once per turn),
+    a guard shares the player's tile, and the player attacks it and rolls, by clicks."""
     from game.level7.rules.state import Enemy
 
     app, table = start_game(make_app)
@@ -299,6 +302,16 @@ def test_a_reroll_shows_the_dice_and_each_options_exact_chance(make_app, config_
     app.run(max_frames=1)
     do_click(app, next(r.center for r, _l, w in table.buttons if w == "roll"))
     app.run(max_frames=1)
+    return app, table
+
+
+def test_a_reroll_shows_the_dice_and_each_options_exact_chance(make_app, config_dir):
+    """After a roll the rules offer a reroll (Lucky: one die, once per turn): the screen shows the
+    rolled dice, the same faces the question carries for a bot (`about`), and each option's button
+    its chance by the challenge module's odds; a click answers with that option."""
+    from game.level7.rules.queries import pending_reroll_chance
+
+    app, table = start_at_a_reroll(make_app)
     pend = table.state.proc["pending"]
     assert pend["kind"] == "reroll" and pend["about"]["faces"] == table._last_roll()["faces"]
     options = [(r, label, w) for r, label, w in table.buttons if getattr(w, "kind", "") == "reroll"]
@@ -418,15 +431,9 @@ def test_a_cards_uses_fit_their_buttons_at_1280x720(make_app, config_dir):
     The rules' labels named the card again and were cut: 'Play Surge of Strength to move F...'
     beside 'Play Surge of Strength to move Fear +1', the -1 unreadable."""
     from game.level7.rules.names import ability_words
-    from tests.ui.test_gears_play import do_click
 
     app, table = start_game(make_app)
-    st = table.state
-    card = next((c for c in st.player.hand if len([a for a in table.actions if a.kind == "adrenaline"
-                                                   and a.payload["card"].split("#")[0] == c.split("#")[0]]) > 2), None)
-    assert card is not None, "no card with three uses in this hand: pick another seed"
-    app.run(max_frames=1)
-    do_click(app, table.card_rects[card].center)
+    card = click_a_card_with_uses(app, table, more_than=2)
     app.run(max_frames=1)
     uses = [(r, label, w) for r, label, w in table.buttons if getattr(w, "kind", "") == "adrenaline"]
     words = {"bonus": "Its bonus", "ability": "Its ability: " + str(ability_words(card)),

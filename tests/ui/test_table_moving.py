@@ -784,21 +784,9 @@ def test_level7_pointer_over_the_reroll_buttons_rings_their_dice(make_app, confi
     of the option button under the pointer. The pointer onto a reroll button, onto another and
     away: each frame equals the same state drawn whole, so the rings follow the pointer and none
     is left from the button it left."""
-    from game.level7.rules.state import Enemy
-    from tests.ui.test_gears_play import do_click
-    from tests.ui.test_level7_play import start_game
+    from tests.ui.test_level7_play import start_at_a_reroll
 
-    app, table = start_game(make_app)
-    st = table.state
-    st.enemies.append(Enemy("guard", 1, st.player.tile))
-    st.player.skills = ["lucky"]
-    table.update_choices()
-    app.run(max_frames=1)
-    x, y = table.camera.to_screen(*table._figure_spots()["guard1"])
-    do_click(app, (round(x), round(y)))
-    app.run(max_frames=1)
-    do_click(app, next(r.center for r, _l, w in table.buttons if w == "roll"))
-    app.run(max_frames=1)
+    app, table = start_at_a_reroll(make_app)
     assert table.state.proc["pending"]["kind"] == "reroll"
     app.clock = FixedClock()
     app.step()
