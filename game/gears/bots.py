@@ -1154,15 +1154,27 @@ class SquadBot(CogBot):
         score, why = super()._a_grenade(ctx, a)
         area = a.payload["area"]
         mine = sum(1 for c in ctx.state.cogs.values() if c.area == area and not c.bleeding)
+        flip = ctx.flip_spawns_per_hole()
+        if flip and not mine and ctx.objective_kind() != "all_holes_sealed" and any(
+                v["area"] == area and not v["sealed"] for v in ctx.state.holes.values()):
+            # A hole left open when the stage flips spawns Locusts there (The Showdown Stage 1's
+            # back: one Locust A per player at every hole; 4 players, seeds 1000-1099: 25 squads
+            # reached Stage 2, none won it, with the level's holes open at the flip).
+            seal = ctx.seal_chance(area)
+            score += _FLIP_SPAWN * flip * seal
+            why = M("{why}; {n} Locust(s) would spawn there when the stage flips", why=why, n=flip)
         keys = key_enemies(ctx.state)
         target = next((lid for lid, x in sorted(ctx.state.locusts.items()) if x.area == area and x.enemy in keys
                        and immune_to(ctx.state, ctx.content, lid, "bolo_grenade") is None), None)
         if target and not mine and score < 150:
             return 150, M("Throw a Bolo Grenade into {area} at the {name}: the stage needs it dead", area=area, name=N.enemy(ctx.state.locusts[target].enemy))
         saved = next((e for e in keys if "bolo_grenade" in wounding_weapons(ctx.state, e)), None)
-        if saved and not target and ctx.objective_kind() != "all_holes_sealed" and score > 20:
+        spare = sum(c.grenades for c in ctx.state.cogs.values() if not c.bleeding) > _BOLOS_KEPT
+        if saved and not target and ctx.objective_kind() != "all_holes_sealed" and score > 20 and not spare:
             # The Showdown, seed 1 at 2 players: both Bolos went into holes while the Feral
             # Berserker, whom only Scorchers and Bolos wound unwounded, stood beside the squad.
+            # Beyond the squad's first _BOLOS_KEPT they go where they are worth most (at 4
+            # players, seed 1000: all eight Bolos unthrown in a game that spawned 11 Grenadiers).
             return 20, M("{why} (kept for the {name}, whom only a few weapons wound)", why=why, name=N.enemy(saved))
         if score <= 2:
             return -5, M("{why}: nothing there worth a grenade", why=why)
@@ -1489,6 +1501,15 @@ def _attacks_its_whole_area(enemy: str) -> bool:
 # The msgid of the squad plan's goal for a key enemy that walks to the squad on its own (The
 # Showdown's Feral Berserker; squad_plan words it).
 _COMES_TO_US = "the {name}: its death opens the way on"
+
+# Score points per Locust the stage's flip would spawn at an open hole (`_SquadLook.flip_spawns_per_hole`),
+# times the throw's seal chance: a sealed hole there is that many Locusts fewer.
+_FLIP_SPAWN = 60.0
+
+# Bolo Grenades the standing squad keeps for a key enemy only they (and a few weapons) wound
+# unwounded (The Showdown's Feral Berserker, `SquadBot._a_grenade`): both a 2-player squad
+# carries; the rest may seal holes or hit Locusts.
+_BOLOS_KEPT = 4
 
 # A card that moves me out of the reach of a sturdy whole-area attacker (`smashers_near`): its
 # attack falls on every figure there, about 2.7 wounds on each (4 dice against defence 2) once
@@ -1944,6 +1965,17 @@ class _SquadLook(_Look):
         p = m.stages[self.state.stage].flip_when.params
         area = _exit_area_of_level(self.state, int(p["level"]))
         return (p["enemy"], area) if area else None
+
+    def flip_spawns_per_hole(self) -> int:
+        """Locusts the current stage's flip spawns at every open emergence hole (The Showdown
+        Stage 1: one Locust A per player), counted by the rules' own spawn table."""
+        from game.gears.rules.missions import _spawn_table
+
+        m = self.content.missions[self.state.mission]
+        if self.state.stage >= len(m.stages):
+            return 0
+        return sum(len(_spawn_table(self.state, step.params)) for step in m.stages[self.state.stage].back
+                   if step.keyword == "spawn" and step.params.get("at") == "every_hole")
 
     def flip_places_stranded(self) -> bool:
         """The current stage's flip puts the Stranded on the map (Search for the Stranded Stage

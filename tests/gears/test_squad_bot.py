@@ -517,6 +517,33 @@ def test_showdown_waits_for_the_feral_berserker_rather_than_running_at_it(real):
     P.release(s)
 
 
+def test_showdown_at_4_players_seals_holes_before_the_flip(real):
+    """MP1 'The Showdown' Stage 1's back spawns one Locust A per player at every emergence hole
+    (spec 9.3.1): at 4 players each hole left open is 4 Grenadiers more in Stage 2 (seeds
+    1000-1099: 25 squads reached it, none won). Beyond the 4 Bolos kept for the Feral Berserker
+    (a 2-player squad's all), a Bolo at a hole is worth the Locusts it keeps out; a stage whose
+    flip spawns nothing there weighs the same throw less."""
+    from game.engine.protocol import Action
+
+    s = start(real, "the_showdown", players=4)
+    p1 = s.players[0]
+    hole = next(v["area"] for v in s.holes.values() if not v["sealed"])
+    assert all(c.area != hole for c in s.cogs.values()) and sum(c.grenades for c in s.cogs.values()) == 8
+    look = SquadBot(1).look(s, p1)
+    assert look.flip_spawns_per_hole() == 4
+    score, why = SquadBot(1)._a_grenade(look, Action("grenade", {"area": hole}))
+    assert score > 20 and "4 Locust(s) would spawn there when the stage flips" in why, why
+    for c in s.cogs.values():
+        c.grenades = 1  # the squad's last 4 Bolos: kept for the Feral Berserker
+    score, why = SquadBot(1)._a_grenade(SquadBot(1).look(s, p1), Action("grenade", {"area": hole}))
+    assert score <= 20 and "kept for the Feral Berserker" in why, why
+    s.locusts = {q: x for q, x in s.locusts.items() if x.enemy != "feral_berserker"}
+    flip = SquadBot(1)._a_grenade(SquadBot(1).look(s, p1), Action("grenade", {"area": hole}))[0]
+    s.stage = 1  # Stage 2's back wins the game: nothing spawns at the holes
+    assert SquadBot(1).look(s, p1).flip_spawns_per_hole() == 0
+    assert SquadBot(1)._a_grenade(SquadBot(1).look(s, p1), Action("grenade", {"area": hole}))[0] < flip
+
+
 def test_showdown_at_4_players_a_third_cog_does_not_follow_into_grenade_tosses(real):
     """Seed p. 24 (Follow: a card, and the follower ends in the mover's area) and MP1's
     Grenadier (GRENADE TOSS: each other figure in the target's area takes 1 wound, spec 8.2).
