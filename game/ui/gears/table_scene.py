@@ -22,6 +22,7 @@ from typing import Any
 import pygame
 
 from game.engine.text import as_text
+from game.board.geometry import point_in_polygon
 from game.board.model import MapError
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
@@ -282,7 +283,9 @@ class GearsTable(GameTable):
         the area's edge where the area has room; else a ring round the anchor as before."""
         cx, cy = self._area_point(area)
         spots = [(float(c.point[0]), float(c.point[1])) for c in view.cover.values() if c.area == area]
-        board = view.board
+        # Inside this area's own polygon (floats): asking the board which area holds a point
+        # tries every area, and this runs for each candidate point when figures move.
+        poly = [(float(x), float(y)) for x, y in view.board.areas[area].polygon]
         clear, clear_spot = TOKEN * 1.05, SPOT_RADIUS + TOKEN / 2 + 12  # a lit spot glows wider than its ring
         chosen: list[tuple[float, float]] = []
         candidates = [(cx, cy)] + [
@@ -291,7 +294,7 @@ class GearsTable(GameTable):
             for a in (2 * math.pi * i / (6 * k) - math.pi / 2 for i in range(6 * k))]
 
         def roomy(x: float, y: float) -> bool:
-            return all(board.area_at((x + dx, y + dy)) == area
+            return all(point_in_polygon((x + dx, y + dy), poly) == 1
                        for dx, dy in ((0, 0), (TOKEN / 2, 0), (-TOKEN / 2, 0), (0, TOKEN / 2), (0, -TOKEN / 2)))
 
         for x, y in candidates:
