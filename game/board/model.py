@@ -375,21 +375,6 @@ class Board:
         self._cache["joined_connectors"] = (self.connectors, result)
         return result
 
-    def piece_seams(self) -> tuple[Segment, ...]:
-        """Where areas of two different pieces share an edge with no joined connector on it: the
-        tiles' own map edges, laid against each other (a Gears tile laid at an exit whose side
-        also touches the tile before it: 9A's Promenade beside 12A's Storefront). Movement and
-        range never cross there (they join only over borders and joined connectors, gears 3.7);
-        the table draws it as the map edge it is. () on grid maps and boards of one piece.
-
-        Exact (the points' own rationals); cached per areas and connectors (compared by identity)."""
-        got = self._cache.get("piece_seams")
-        if got is not None and got[0] is self.areas and got[1] is self.connectors:
-            return got[2]
-        result = () if self.grid is not None else _piece_seams(self)
-        self._cache["piece_seams"] = (self.areas, self.connectors, result)
-        return result
-
     def movement_graph(self, closed_doors: Iterable[str] | None = None) -> Mapping[str, frozenset[str]]:
         """Area -> areas one movement step away (gears 3.2/3.7: cracked borders, corners count)."""
         from game.board.distance import area_graph
@@ -401,65 +386,6 @@ class Board:
         from game.board.distance import area_graph
 
         return area_graph(self, "range", closed_doors)
-
-
-def _piece_seams(board: Board) -> tuple[Segment, ...]:
-    """Board.piece_seams: each collinear overlap of two areas' edges of different pieces, less
-    the joined connectors lying on it, as segments in the order of the first area's edges."""
-    edges: list[tuple[str, Point, Point]] = []
-    for area in board.areas.values():
-        poly = area.polygon
-        if area.piece and len(poly) >= 3:
-            edges += [(area.piece, a, b) for a, b in zip(poly, poly[1:] + poly[:1]) if a != b]
-    if len({piece for piece, _a, _b in edges}) < 2:
-        return ()
-    joined = [x.segment for pair in board.joined_connectors() for x in pair[:1]]
-    by_line: dict[tuple, list[int]] = {}  # only edges on one line can overlap
-    for i, (_p, a, b) in enumerate(edges):
-        by_line.setdefault(_line_key(a, b), []).append(i)
-    out: list[Segment] = []
-    for i, (p, a, b) in enumerate(edges):
-        for j in by_line[_line_key(a, b)]:
-            q, c, d = edges[j]
-            if j <= i or q == p:
-                continue
-            lo, hi = max(_along(a, b, a), 0), min(_along(a, b, b), 1)
-            t0, t1 = sorted((_along(a, b, c), _along(a, b, d)))
-            spans = _minus([(max(lo, t0), min(hi, t1))], [
-                tuple(sorted((_along(a, b, s.a), _along(a, b, s.b)))) for s in joined
-                if _cross(a, b, s.a) == 0 and _cross(a, b, s.b) == 0])
-            out += [Segment(_at_t(a, b, u), _at_t(a, b, v)) for u, v in spans]
-    return tuple(out)
-
-
-def _line_key(a: Point, b: Point) -> tuple:
-    """The line through a and b, the same for every segment on it (exact)."""
-    if a[0] == b[0]:
-        return ("x", Fraction(a[0]))
-    slope = Fraction(b[1] - a[1]) / (b[0] - a[0])
-    return (slope, a[1] - slope * a[0])
-
-
-def _cross(a: Point, b: Point, c: Point) -> Fraction:
-    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-
-
-def _along(a: Point, b: Point, c: Point) -> Fraction:
-    """Where c lies on the line a-b: 0 at a, 1 at b (c on the line)."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    return Fraction((c[0] - a[0]) * dx + (c[1] - a[1]) * dy) / (dx * dx + dy * dy)
-
-
-def _at_t(a: Point, b: Point, t: Fraction) -> Point:
-    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
-
-
-def _minus(spans: list[tuple[Fraction, Fraction]], cuts: list[tuple[Fraction, Fraction]]) -> list[tuple[Fraction, Fraction]]:
-    """The parts of the spans (lo < hi kept only) that no cut covers."""
-    out = [(lo, hi) for lo, hi in spans if lo < hi]
-    for c0, c1 in cuts:
-        out = [piece for lo, hi in out for piece in ((lo, min(hi, c0)), (max(lo, c1), hi)) if piece[0] < piece[1]]
-    return out
 
 
 def _ends_key(s: Segment) -> frozenset:
