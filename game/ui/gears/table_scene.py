@@ -1457,8 +1457,7 @@ def cog_card_lines(state, content, player: str) -> list[tuple[str, str]]:
     start = ", ".join(_("{weapon} ({n} ammo)").format(weapon=words.weapon(content, s.weapon), n=s.ammo) for s in cog.weapons)
     lines.append((_("Starts with: {weapons}").format(weapons=start) + unsure("weapons", "ammo"), "traits"))
     lines.append((_("Bolo Grenades: {n}").format(n=cog.grenades) + unsure("grenades"), "traits"))
-    ours = unsure("ability") or (" *" if words.has_ours(cog.ability.text) else "")
-    lines.append(((cog.ability.name or _("Ability")) + ": " + words.data_text(cog.ability.text) + ours, "ability"))
+    lines.append(((cog.ability.name or _("Ability")) + ": " + words.marked_text(cog.ability.text, unsure("ability")), "ability"))
     if any(t.endswith(" *") for t, _role in lines):
         lines.append((_("* placeholder: not printed in the rulebooks (docs/CONTENT.md)"), "legend"))
     return lines
@@ -1489,8 +1488,7 @@ def locust_card_lines(state, content, lid: str) -> list[tuple[str, str]]:
     lines.append((", ".join(traits).capitalize() + unsure("takes_cover", "chainsaw_immune"), "traits"))
     for ab in stats.abilities:
         if ab.effect != "none":
-            ours = unsure("abilities") or (" *" if words.has_ours(ab.text) else "")
-            lines.append(((_(ab.name) + ": " if ab.name else "") + words.data_text(ab.text) + ours, "ability"))
+            lines.append(((_(ab.name) + ": " if ab.name else "") + words.marked_text(ab.text, unsure("abilities")), "ability"))
     if any(text.endswith(" *") for text, _role in lines):
         lines.append((_("* placeholder: not printed in the rulebooks (docs/CONTENT.md)"), "legend"))
     return lines

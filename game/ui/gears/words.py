@@ -115,9 +115,10 @@ def data_text(text: str) -> str:
     return out[:1].upper() + out[1:]
 
 
-def has_ours(text: str) -> bool:
-    """Whether a data file's card text holds a wording of ours (see `data_text`)."""
-    return bool(_PLACEHOLDER_MARK.search(text))
+def marked_text(text: str, unsure: str) -> str:
+    """`data_text(text)` with the card's placeholder mark: `unsure` (' *' when the record marks
+    the field unverified, else ''), or ' *' anyway when the text holds a wording of ours."""
+    return data_text(text) + (unsure or (" *" if _PLACEHOLDER_MARK.search(text) else ""))
 
 
 def pretty(text: str, state, content: GearsContent) -> str:
