@@ -298,3 +298,34 @@ def test_a_long_question_reads_whole_beside_its_buttons(make_app, config_dir):
     table.dirty = True
     app.run(max_frames=1)
     assert len(table._prompt_lines) == 2 and table._prompt_lines[1].endswith("\u2026")
+
+
+def test_a_long_option_reads_whole_in_its_button(make_app, config_dir):
+    """An option whose words are longer than a prompt button ('Shuffle the hand back and draw 4
+    new cards', Convoy at 1280x720; 'Give Green 1 rockets/grenades (1 MP)', Doom) shows them
+    whole in two lines inside it, in the row and in the column below; it was cut with an
+    ellipsis. The buttons keep their width, so the row and the column hold the same buttons as
+    before (a wider button moved a lesson's prompt to the column and off its partial frames)."""
+    app, table = open_toy(make_app, ["human", "human"])
+    if table.handoff is not None:
+        press(app, table.view_rect.center)
+    legal = table.session.legal_actions()
+    options = [("Keep this hand", legal[0], True), ("Shuffle the hand back and draw 4 new cards", "noop:1", False),
+               ("Give Green 1 rockets/grenades (1 MP) and a long tail of words", "noop:2", False)]
+    px = table.ctx.px
+    for question, column in (("Keep or shuffle?", False),
+                             ("Moloch: keep your starting hand or shuffle it back and draw 4 new cards, seed "
+                              "p. 6: the Outpost does the same after you, and then the first round begins.", True)):
+        table.prompt_choices = lambda q=question: (q, options)
+        table.dirty = True
+        app.run(max_frames=1)
+        assert table._prompt_column or not column
+        drawn = {what: (rect, label) for rect, label, what in table.buttons}
+        for label, what, _p in options:
+            rect, shown = drawn[what]
+            assert rect.width <= px(360)
+            font, lines = table.button_lines(rect, label)
+            assert " ".join(lines) == label, f"{label!r} is cut in its button: {lines}"
+            assert all(font.size(line)[0] <= rect.width - px(12) for line in lines)
+            assert len(lines) * font.get_linesize() <= rect.height
+        assert " ".join(table._prompt_lines) == question

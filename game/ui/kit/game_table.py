@@ -1453,13 +1453,33 @@ class GameTable(Scene, ABC):
         pygame.draw.rect(surface, fill, rect, border_radius=px(6))
         pygame.draw.rect(surface, pal.accent if primary else (92, 98, 110), rect, width=1, border_radius=px(6))
         colour = pal.accent_text if (hovered and enabled) else (pal.text if enabled else pal.text_dim)
-        font = self.ctx.font(size, bold=True)
-        text = label
-        while font.size(text)[0] > rect.width - px(12) and len(text) > 4:
-            text = text[:-2] + "\u2026" if not text.endswith("\u2026") else text[:-2] + "\u2026"
-        widgets.text(surface, text, font, colour, rect.center, "center")
+        font, lines = self.button_lines(rect, label, size)
+        step = font.get_linesize()
+        top = rect.centery - step * len(lines) // 2
+        for i, line in enumerate(lines):
+            widgets.text(surface, line, font, colour, (rect.centerx, top + i * step), "midtop")
         # A greyed button still answers a click: with the reason it cannot be used (undo).
         self.buttons.append((rect, label, what))
+
+    def button_lines(self, rect: pygame.Rect, label: str, size: float = 14) -> tuple[pygame.font.Font, list[str]]:
+        """The font and lines a button of `rect` shows `label` in: one line when it fits, else
+        two lines (at a size down to 12 while they do not fit the button's height), the second
+        ending in an ellipsis only when even those cannot hold the words. Buttons keep their
+        width (a wider one moved a lesson's prompt to the column below): Convoy's 'Shuffle the
+        hand back and draw 4 new cards' was cut at 1280x720."""
+        px = self.ctx.px
+        width = rect.width - px(12)
+        font = self.ctx.font(size, bold=True)
+        if font.size(label)[0] <= width:
+            return font, [label]
+        for points in (size, size - 1, size - 2):
+            small = self.ctx.font(points, bold=True)
+            if 2 * small.get_linesize() > rect.height - px(2):
+                continue  # a short button (a tab, the toolbar): one line, cut with an ellipsis
+            lines = widgets.wrap(label, small, width)
+            if len(lines) <= 2 or points == size - 2:
+                return small, widgets.wrap_most(label, small, width, 2)
+        return font, [widgets.elide(label, font, width)]
 
     def _draw_toolbar(self, surface) -> None:
         """Menu, Save game, Undo (greyed when the rules refuse it) and the title's buttons; on
