@@ -295,3 +295,27 @@ def test_hovering_a_locust_shows_its_enemy_card_with_placeholder_marks(make_app)
                  for f in ("defence", "health", "attack"))
     assert (next(t for t, r in lines if r == "stats").endswith(" *")) == unsure
     assert (lines[-1][1] == "legend") == any(t.endswith(" *") for t, _r in lines)
+
+
+def test_squad_rows_name_a_bot_seat_and_a_cog_not_yet_on_the_map(make_app):
+    """At 1280x720 a bot seat's Squad row read 'Marcus Fenix (b...': the name and the seat kind
+    both show whole, '(bot)' opening the status line when the name line has no room; before the
+    squad enters the map its rows said '-' for the place: they say the COG is not on it yet."""
+    app, table = start_game(make_app, seats=("human", "bot", "bot", "bot"))
+    st = table.state
+    waiting = [p for p in st.players if not st.cogs[p].area and not st.cogs[p].bleeding]
+    assert waiting, "a COG not on the map yet at the start"
+    table.side_open, table.side_tab = True, "squad"
+    table.dirty = True
+    app.run(max_frames=1)
+    px, font = table.ctx.px, table.ctx.font(14, bold=True)
+    for p in st.players:
+        row = table.squad_rows[p]
+        width = row.width - table.content.cogs[st.cogs[p].character].hand_limit * px(13) - px(26)
+        name, status = table.squad_row_words(p, width)
+        assert font.size(name)[0] <= width, f"{name!r} is cut in its row"
+        assert table.content.cogs[st.cogs[p].character].name in name
+        if table.is_bot(p):
+            assert "bot" in name + status
+        if p in waiting:
+            assert status.endswith("not yet on the map") and "-" not in status

@@ -1181,15 +1181,14 @@ class GearsTable(GameTable):
             top = y
             col = seat_colour(st.players, p)
             pygame.draw.circle(surface, col, (x + px(6), y + px(9)), px(6))  # the decider's ring: _draw_ring
-            name = words.character(self.content, c.character) + ("  (" + _("bot") + ")" if self.is_bot(p) else "")
             limit = self.content.cogs[c.character].hand_limit
             pips_left = right - limit * px(13)
             nfont = ctx.font(14, bold=True)
+            name, status = self.squad_row_words(p, pips_left - x - px(26))
             widgets.text(surface, widgets.elide(name, nfont, pips_left - x - px(26)), nfont, pal.text, (x + px(18), y))
             widgets.pips(surface, ctx, pips_left, y + px(3), len(c.hand), limit, (220, 60, 50))
             y += px(19)
             kit = ", ".join([f"{words.weapon(self.content, wpn).split()[0]} {n}" for wpn, n in c.weapons] + [_("grenades {n}").format(n=c.grenades)])
-            status = self.squad_status(p)
             y = widgets.text_block(surface, kit, ctx.font(12), pal.text_dim, pygame.Rect(x + px(18), y, w - px(18), px(40)), 1.0)
             y = widgets.text_block(surface, status, ctx.font(12), pal.text_dim, pygame.Rect(x + px(18), y, w - px(18), px(40)), 1.0) + px(6)
             self.squad_rows[p] = pygame.Rect(x, top, w, y - top)
@@ -1200,14 +1199,30 @@ class GearsTable(GameTable):
         y = widgets.text_block(surface, deck_line, ctx.font(13), pal.text, pygame.Rect(x, y, w, px(40)), 1.0) + px(2)
         return widgets.text(surface, _("Locusts on the map: {n}").format(n=len(st.locusts)), ctx.font(13), pal.text, (x, y)).bottom + px(10)
 
+    def squad_row_words(self, player: str, width: int) -> tuple[str, str]:
+        """A Squad row's name line and status line, the name line `width` pixels wide at most: a
+        bot seat's '(bot)' follows the name while both fit, else it opens the status line
+        ('Marcus Fenix (b...' at 1280x720 lost the seat kind and the name's end)."""
+        c = self.state.cogs[player]
+        name, status = words.character(self.content, c.character), self.squad_status(player)
+        if not self.is_bot(player):
+            return name, status
+        named = name + "  (" + _("bot") + ")"
+        if self.ctx.font(14, bold=True).size(named)[0] <= width:
+            return named, status
+        return name, _("(bot) {place}").format(place=status)
+
     def squad_status(self, player: str) -> str:
-        """Where a COG is, in the squad panel; an executed one (Insane, spec 6.16) is out of the game."""
+        """Where a COG is, in the squad panel; an executed one (Insane, spec 6.16) is out of the
+        game; one not placed yet (before the squad enters) says so, not '-'."""
         c = self.state.cogs[player]
         if player in self.state.flags.get("executed", ()):
             return _("executed (out of the game)")
         if c.bleeding:
             return _("bleeding out")
-        return words.spot(c.cover) if c.cover else words.area(c.area)
+        if c.cover:
+            return words.spot(c.cover)
+        return words.area(c.area) if c.area else _("not yet on the map")
 
     def _draw_preview(self, surface) -> None:
         """The attack on the chosen target: weapons, range, cover, dice and the exact wounds."""
