@@ -445,6 +445,10 @@ def test_6_14_skills_spare_fear_and_shift_it_at_the_start_of_the_turn():
     act(s, "end_turn")
     assert {a.kind for a in T.legal_actions(s)} == {"fear_shift"}
     assert {a.get("fear") for a in T.legal_actions(s)} == {2, 3, 4}
+    # Keeping the Fear where it is says so in the log, as a move does ("Fear 3 -> 2").
+    kept = texts(T.apply(s, next(a for a in T.legal_actions(s) if a.get("fear") == 3)))
+    assert "Subject 1 keeps Fear 3 (a skill at the start of the turn)." in kept, kept
+    assert me.fear == 3
 
 
 def test_6_11_a_character_within_one_connected_tile_may_help_with_a_bonus():

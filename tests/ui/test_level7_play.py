@@ -463,3 +463,36 @@ def test_the_tile_cards_words_keep_clear_of_its_frame(make_app, config_dir):
     px = table.ctx.px
     widest = max([table.ctx.font(14, bold=True).size(name)[0]] + [table.ctx.font(12).size(l)[0] for l in lines])
     assert widest <= rect.width - 2 * px(16), (widest, rect.width)
+
+
+def test_two_copies_of_a_card_are_one_discard_button(make_app, config_dir):
+    """Subject 2, attacked by a clone, holds two copies of Hold Your Breath: the rules offer each
+    copy, the same choice, which showed as two identical 'Discard Hold Your Breath' buttons. One
+    button per card; it discards a copy of it."""
+    from game.level7.rules.state import Enemy
+
+    app, table = start_game(make_app, seats=("human", "human"), seed=3, answer=False)
+    if table.handoff is not None:
+        do_click(app, table.view_rect.center)
+    answer_pending(app, table)
+    st = table.state
+    me, other = st.characters[st.turn.player], next(c for c in st.characters.values() if c.id != st.turn.player)
+    other.tile, other.fear, me.fear = me.tile, 6, 2
+    other.hand = ["hold_your_breath#1", "hold_your_breath#3", "sprint#1"]
+    st.reserves["clone"].remove(1)
+    st.enemies.append(Enemy("clone", 1, me.tile))
+    st.events.draw_pile.remove("E02") if "E02" in st.events.draw_pile else st.events.discard_pile.remove("E02")
+    st.events.draw_pile.insert(0, "E02")  # its box with 2 starting players: the clones activate
+    table.submit(next(a for a in table.session.legal_actions() if a.kind == "end_turn"))
+    assert st.proc["pending"]["kind"] == "discard" and table.session.decider == other.id
+    assert len([a for a in table.session.legal_actions() if a.payload["card"].startswith("hold_your_breath#")]) == 2
+    if table.handoff is not None:
+        do_click(app, table.view_rect.center)
+    table.steps.clear()
+    app.run(max_frames=2)
+    labels = [label for _r, label, what in table.buttons if getattr(what, "kind", "") == "discard"]
+    assert sorted(labels) == ["Discard Hold Your Breath", "Discard Sprint"], labels
+    want = next(what for _r, label, what in table.buttons if label == "Discard Hold Your Breath")
+    n = len(table.session.actions)
+    do_click(app, next(r.center for r, _l, what in table.buttons if what == want))
+    assert table.session.actions[n] == want and want.payload["card"].startswith("hold_your_breath#")

@@ -485,7 +485,11 @@ def step1(state: Level7State, ch: Character, ctx) -> None:
     if values:  # a skill's shift at the start of the turn (Zen Master)
         pick = ctx.choose(ch.id, "fear_shift", [{"fear": ch.fear}] + [{"fear": v} for v in values],
                           M("{who}: move your Fear at the start of the turn?", who=who(ch)))
-        sheet.change_fear(state, ch, pick["fear"] - ch.fear, ctx, M("a skill at the start of the turn"))
+        if pick["fear"] == ch.fear:  # kept: said in the log, as a move is
+            ctx.emit("fear_kept", M("{who} keeps Fear {fear} (a skill at the start of the turn).", who=who(ch), fear=ch.fear),
+                     {"who": ch.id, "fear": ch.fear})
+        else:
+            sheet.change_fear(state, ch, pick["fear"] - ch.fear, ctx, M("a skill at the start of the turn"))
     t.step = 2
     t.moves_left = events.attribute(state, ch, "speed")
 

@@ -298,7 +298,7 @@ class Level7Table(GameTable):
         if pend is not None:
             if pend["kind"] == "placement":
                 return as_text(pend["prompt"]) + "  " + _("(pick a placement below the map)"), []
-            return as_text(pend["prompt"]), [(self._option_label(a), a, False) for a in self.actions]
+            return as_text(pend["prompt"]), [(self._option_label(a), a, False) for a in self._one_per_copy(self.actions)]
         if self.card_kind:
             uses = [a for a in self.actions if a.kind == "adrenaline" and str(a.payload["card"]).startswith(self.card_kind + "#")]
             return _("Play {card} how?").format(card=words.card(self.content, self.card_kind)[0]), \
@@ -314,6 +314,23 @@ class Level7Table(GameTable):
             else:
                 shown.append((a.text, a, a.kind == "end_turn"))
         return None, shown
+
+    @staticmethod
+    def _one_per_copy(actions: list[Action]) -> list[Action]:
+        """A question's options with one discard per card: the rules offer each copy in the hand
+        (hold_your_breath#1 and #3), the same choice, which showed as two identical 'Discard Hold
+        Your Breath' buttons. The first copy answers for the card (the question itself is kept:
+        its options are hashed with a game paused there)."""
+        seen: set[str] = set()
+        out = []
+        for a in actions:
+            if a.kind == "discard":
+                kind = str(a.payload.get("card", "")).split("#")[0]
+                if kind in seen:
+                    continue
+                seen.add(kind)
+            out.append(a)
+        return out
 
     def _use_label(self, action: Action) -> str:
         """One use of the card the prompt names ('Play Surge of Strength how?'): the use alone,
