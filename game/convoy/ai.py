@@ -60,6 +60,7 @@ from game.convoy.rules import words as W
 from game.engine.bots import Choice, SeededBot
 from game.engine.bots import seat_view as engine_seat_view
 from game.engine.protocol import Action
+from game.engine.text import Mn
 from game.i18n import N_
 
 
@@ -98,10 +99,7 @@ SECTOR_WORTH = {  # what winning on the sector brings its winner (Moloch, Outpos
 WHY_ACT = N_("{action}: in {city} {side} goes from {before} to {after} strength against {theirs} "
              "(swing {swing}); {threat}.")
 WHY_ACT_PLAIN = N_("{action}: {threat}.")
-WHY_PASS = N_("Passes: {side} has {mine} strength against {theirs} in {city} and keeps {hand} card(s) in hand; "
-              "{threat}.")
-WHY_MULLIGAN = N_("Shuffles the hand back: it holds only {units} unit(s) to fight with.")
-WHY_KEEP = N_("Keeps the hand: it holds {units} unit(s) to fight with.")
+# The three with a count are plural messages (Mn, worded by the count): see _mulligan, _reason.
 WHY_ANSWER = N_("{label}: {why}.")
 WHY_RANDOM = N_("{label}: picked at random (novice).")
 THREAT_BEHIND = N_("it answers the {other}'s lead of {theirs} to {mine} in {city}")
@@ -527,7 +525,12 @@ class ConvoyAI(SeededBot):
         units = sum(1 for u in view.hand[me] if B.defn(view, u).type in ("robot", "soldier", "building"))
         redraw = units < 2
         a = next(x for x in actions if x.payload.get("redraw") == redraw)
-        return Choice(a, W.say(WHY_MULLIGAN if redraw else WHY_KEEP, units=units))
+        if redraw:
+            why = Mn("Shuffles the hand back: it holds only {n} unit to fight with.",
+                     "Shuffles the hand back: it holds only {n} units to fight with.", units)
+        else:
+            why = Mn("Keeps the hand: it holds {n} unit to fight with.", "Keeps the hand: it holds {n} units to fight with.", units)
+        return Choice(a, why)
 
     # -------------------------------------------------------------- one action deep
     def _search(self, view: ConvoyState, actions: list[Action], me: int, k: Known) -> Choice:
@@ -589,8 +592,10 @@ class ConvoyAI(SeededBot):
         if act.kind == "pass" or after is None:
             mine, theirs = B.side_strength(view, a, me), B.side_strength(view, a, 1 - me)
             p = battle_chance(view, k)
-            return W.say(WHY_PASS, side=W.side(me), mine=mine, theirs=theirs, city=W.city(a),
-                         hand=len(view.hand[me]), threat=W.say(THREAT_NONE, chance=_pct(p if me == MOLOCH else 1 - p)))
+            return Mn("Passes: {side} has {mine} strength against {theirs} in {city} and keeps {n} card in hand; {threat}.",
+                      "Passes: {side} has {mine} strength against {theirs} in {city} and keeps {n} cards in hand; {threat}.",
+                      len(view.hand[me]), side=W.side(me), mine=mine, theirs=theirs, city=W.city(a),
+                      threat=W.say(THREAT_NONE, chance=_pct(p if me == MOLOCH else 1 - p)))
         if after.round != view.round or after.outcome is not None:  # the copy ran on into the battle
             hypo = _placed(view, act, me)
             theirs = B.side_strength(view, a, 1 - me)

@@ -187,3 +187,32 @@ def test_the_expert_beats_the_novice_from_either_seat(expert_seat):
     assert rep["errors"] == 0 and rep["unfinished"] == 0
     expert_wins = rep["moloch_wins"] if expert_seat == "moloch" else rep["outpost_wins"]
     assert expert_wins >= 10, rep
+
+
+@pytest.mark.parametrize("language, one, more", [("en", "only 1 unit to", "units to"),
+                                                 ("hu", "csak 1 harcra", "harcra képes egysége"),
+                                                 ("el", "μόνο 1 μονάδα για", "μονάδες για")])
+def test_the_mulligan_reason_counts_units_in_the_languages_plural(language, one, more):
+    """The AI's mulligan reason said '4 unit(s)': a plural message (ngettext) says '1 unit' and
+    '4 units', and Hungarian and Greek word each count as their grammar does."""
+    from game import i18n
+    from game.convoy.rules import board as B
+    from game.engine.text import as_text
+
+    seen = {}
+    i18n.set_language(language)
+    try:
+        for seed in range(1, 60):
+            s = T.new_game("standard", seed, {})
+            acts = T.legal_actions(s)
+            assert acts[0].kind == "mulligan"
+            me = B.SIDE_OF[T.current_decider(s)]
+            units = sum(1 for u in s.hand[me] if B.defn(s, u).type in ("robot", "soldier", "building"))
+            seen.setdefault(units == 1, as_text(ConvoyAI(seed, "expert").decide(s, acts).reason))
+            if len(seen) == 2:
+                break
+    finally:
+        i18n.set_language("en")
+    assert len(seen) == 2, seen
+    assert one in seen[True] and "(" not in seen[True], seen[True]
+    assert more in seen[False] and "(" not in seen[False], seen[False]

@@ -54,3 +54,26 @@ def test_the_tiled_zones_tile_the_play_area(make_app, size):
     area = table.view_rect.union(table.hand_rect)
     assert all(area.contains(z) for z in table.zones.values())
     assert table.hand_rect.top == table.zones["hand"].top and table.view_rect.bottom == table.hand_rect.top
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_each_columns_station_count_is_named_at_1280x720(make_app, language):
+    """A battle column's heading at 1280x720 showed '1/3' with no word (the words went only to
+    columns wider than 200 pixels): there is room for 'stations 1/3' beside the strength, in
+    every language; both fit the heading."""
+    from game import i18n
+
+    i18n.set_language(language)
+    try:
+        app = make_app((1280, 720))
+        table = mid_game(app)
+        draw(app)
+        px, bold = table.ctx.px, table.ctx.font(12, bold=True)
+        word = i18n._("stations {used}/{all}").split("{")[0].strip()
+        assert table.column_rects
+        for (c, s), inner in table.column_rects.items():
+            left, right, font = table.column_heading(inner.width, 3, 1, 3)
+            assert right.startswith(word), (language, right)
+            assert bold.size(left)[0] + font.size(right)[0] <= inner.width - px(16)
+    finally:
+        i18n.set_language("en")

@@ -968,13 +968,25 @@ class ConvoyTable(GameTable):
         if offline and uids:
             widgets.text(surface, _("offline"), ctx.font(12, bold=True), (200, 120, 110), (head.left + px(8), head.centery), "midleft")
         if not offline:
-            strength = B.side_strength(st, c, s)
-            font = ctx.font(12, bold=True)
-            wide = inner.width > px(200)
-            widgets.text(surface, (_("strength {n}") if wide else "\u2694 {n}").format(n=strength), font, self.colour_of(side),
-                         (head.left + px(8), head.centery), "midleft")
-            widgets.text(surface, (_("stations {used}/{all}") if wide else "{used}/{all}").format(used=used, all=now),
-                         ctx.font(11), pal.text_dim, (head.right - px(8), head.centery), "midright")
+            left, right, font = self.column_heading(head.width, B.side_strength(st, c, s), used, now)
+            widgets.text(surface, left, ctx.font(12, bold=True), self.colour_of(side), (head.left + px(8), head.centery), "midleft")
+            widgets.text(surface, right, font, pal.text_dim, (head.right - px(8), head.centery), "midright")
+
+    def column_heading(self, width: int, strength: int, used: int, now: int) -> tuple[str, str, pygame.font.Font]:
+        """A side's column heading in `width` pixels: its strength and its stations in use, in
+        words as far as they fit ('strength 3', then '\u2694 3'; 'stations 1/3' down to a smaller
+        size); the bare '1/3' only when even that has no room (at 1280x720 it showed alone, a
+        number nobody could name, in columns that had the room for the word)."""
+        ctx, px = self.ctx, self.ctx.px
+        room = width - px(16) - px(10)
+        bold = ctx.font(12, bold=True)
+        words, sign = _("strength {n}").format(n=strength), "\u2694 {n}".format(n=strength)
+        stations = _("stations {used}/{all}").format(used=used, all=now)
+        for left, size in ((words, 11), (sign, 11), (sign, 10), (sign, 9)):
+            font = ctx.font(size)
+            if bold.size(left)[0] + font.size(stations)[0] <= room:
+                return left, stations, font
+        return sign, "{used}/{all}".format(used=used, all=now), ctx.font(11)
 
     def _card_marks(self, surface, rect: pygame.Rect, uid: int, c: int, s: int) -> None:
         """A card in play: its token badges, its Equipment tucked under it, used / switched-off
