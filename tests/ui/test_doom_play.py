@@ -486,3 +486,24 @@ def test_undo_after_the_invader_bot_drew_says_why_not_instead_of_replaying_its_t
     bots_until_person(app, table)
     assert len(table.session.actions) == n and table.session.state_hash() == before
     assert table.message.startswith("Cannot undo") and "hidden information" in table.message
+
+
+def test_declare_fire_with_no_target_says_why(make_app):
+    """Declare Fire with no invader in sight or reach: the prompt line said only 'Choose one of
+    the buttons.'; it says the marine has no target and why, for each kind of weapon it may
+    fire (the rules' attack_targets finds none for any of them)."""
+    from game.doom.rules import queries as Q
+
+    app, table = start_game(make_app)
+    st = table.state
+    fire = next(a for a in table.session.legal_actions() if a.kind == "declare" and a.payload["action"] == "fire")
+    play_by_clicks(app, table, fire)
+    assert st.turn["action"] == "fire" and st.turn["attacks"] > 0
+    mar = st.active_marine()
+    weapons = Q.marine_weapons(st, mar)
+    assert weapons and not any(Q.attack_targets(st, mar.id, w) for w in weapons)
+    assert not [a for a in table.session.legal_actions() if a.kind == "attack"]
+    app.run(max_frames=1)
+    said = " ".join(table._prompt_lines)
+    assert "Red marine has no target: " in said, said
+    assert "no invader or barrel in sight for the " in said or "no invader is on the map" in said, said

@@ -358,11 +358,51 @@ class DoomTable(GameTable):
             parts.append(_("click a red target to attack"))
         if ch.doors:
             parts.append(_("click a lit door to open or close it"))
+        why = self.why_no_target() if not ch.targets else ""
         if parts:
-            return "; ".join(parts).capitalize() + "."
+            return "; ".join(parts).capitalize() + "." + (" " + why if why else "")
         if st.phase == "marine" and st.turn and st.turn.get("action") is None:
             return _("Declare this turn's action.")
-        return _("Choose one of the buttons.")
+        return (why + " " if why else "") + _("Choose one of the buttons.")
+
+    def why_no_target(self) -> str:
+        """Why a marine with an attack left has no target to click (Declare Fire with nothing in
+        range or sight said only 'Choose one of the buttons.'): the rules' own question, each
+        weapon the marine may fire (queries.marine_weapons) with its targets (attack_targets)
+        and profile (melee, indirect), put in words; "" while there is a target or no attack."""
+        from game.doom.rules import queries as Q
+
+        st = self.state
+        t = st.turn or {}
+        if st.phase != "marine" or t.get("attacks", 0) <= 0 or t.get("over") or st.proc is not None \
+                or st.flags.get("window") or st.flags.get("interlude"):
+            return ""
+        mar = st.active_marine()
+        if mar.dead or mar.cell is None:
+            return ""
+        weapons = Q.marine_weapons(st, mar)
+        who = words.figure(st, mar.id)
+        if not weapons:
+            return _("{who} has no weapon with ammo to attack with.").format(who=who)
+        sight: dict = {}
+        if any(Q.attack_targets(st, mar.id, w, sight) for w in weapons):
+            return ""
+        if not st.invaders:
+            return _("{who} has no target: no invader is on the map.").format(who=who)
+        kinds: dict[str, list[str]] = {}
+        for w in weapons:
+            prof = Q.profile(st, mar.id, w)
+            kind = "melee" if prof.melee else "indirect" if prof.abilities.indirect else "sight"
+            kinds.setdefault(kind, []).append(words.name(st.content.weapons[w]))
+        said = []
+        if "sight" in kinds:
+            said.append(_("no invader or barrel in sight for the {weapons}").format(weapons=", ".join(kinds["sight"])))
+        if "melee" in kinds:
+            said.append(_("none next to {who} for the {weapons}").format(who=who, weapons=", ".join(kinds["melee"])))
+        if "indirect" in kinds:
+            said.append(_("none within {n} squares for the {weapons}").format(
+                n=st.content.number("indirect_max_range"), weapons=", ".join(kinds["indirect"])))
+        return _("{who} has no target: {why}.").format(who=who, why=_("; ").join(said))
 
     def prompt_choices(self) -> tuple[str | None, list[tuple[str, object, bool]]]:
         ch = self.choices
