@@ -218,3 +218,21 @@ def test_the_battle_panel_words_a_victory_result_as_the_city_card_does(make_app,
     _name, text = C.city_text(table.content, city.id)
     moloch, outpost = (line.split(": ", 1)[1] for line in text.split("\n")[:2])
     assert any(s.startswith(moloch) for s in said) and any(s.startswith(outpost) for s in said)
+
+
+def test_a_small_faces_name_keeps_clear_of_its_type_symbol(ctx, content):
+    """A battle column's faces at 1280x720 (about 38x52) read 'oteur' for Saboteur and 'nger'
+    for Ranger: the type symbol at the bottom left reached up into the name band and covered the
+    name's start. At every height a face is drawn at, the symbol keeps clear of the band and
+    inside the face; and it is where the face draws it."""
+    for height in range(40, 360, 2):
+        w, h = cards.card_size(height)
+        L = cards._layout(w, h)
+        icon = cards.type_icon_rect(L, h)
+        assert not icon.colliderect(L["name"]), (w, h, icon, L["name"])
+        assert pygame.Rect(0, 0, w, h).contains(icon), (w, h, icon)
+    w, h = cards.card_size(52)
+    surface = pygame.Surface((w, h), pygame.SRCALPHA)
+    cards.draw_card(surface, ctx, pygame.Rect(0, 0, w, h), content, next(iter(content.cards)))
+    icon = cards.type_icon_rect(cards._layout(w, h), h)
+    assert surface.get_at(icon.center).a == 255

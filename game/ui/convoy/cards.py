@@ -282,6 +282,21 @@ def _blit_line(surface, text: str, font, colour: RGB, centre: tuple[int, int], w
 
 # ------------------------------------------------------------------------------- the card face
 
+def type_icon_rect(L: dict, h: int) -> pygame.Rect:
+    """The box of the type symbol (its circle's centre and radius): at a face's bottom left,
+    below the name band; on a small face, where there is no room for it there, at the bottom
+    left of the picture just above the band (a battle column's faces at 1280x720 read 'oteur'
+    for Saboteur: the symbol covered the name's start)."""
+    k, inner, name = L["k"], L["inner"], L["name"]
+    ts = max(7, round((16 if not L["compact"] else 11) * max(k, 0.36) * (1.0 if not L["compact"] else 1.6)))
+    ty = h - L["border"] - ts - max(1, round(2 * k))
+    cx = inner.left + ts + max(1, round(2 * k))
+    rect = pygame.Rect(cx - ts, ty - ts, 2 * ts, 2 * ts)
+    if rect.colliderect(name):
+        rect.bottom = name.top - 1
+    return rect
+
+
 def _layout(w: int, h: int) -> dict[str, pygame.Rect | float | bool]:
     k = w / CARD_W
     compact = w < COMPACT_BELOW
@@ -332,14 +347,15 @@ def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str) 
     pygame.draw.rect(out, band, name, border_radius=max(2, round(5 * k)))
     pygame.draw.line(out, _light(band, 0.3), (name.left + 2, name.top + 1), (name.right - 3, name.top + 1))
     pad = max(3, round(6 * k))
+    room = name
     if L["compact"]:
-        lines, font = _word_fit(ctx, _(card.name), name.width - 2 * pad, name.height * 0.44, 8, lines=2, squeeze=1.3)
+        lines, font = _word_fit(ctx, _(card.name), room.width - 2 * pad, name.height * 0.44, 8, lines=2, squeeze=1.3)
     else:
-        lines, font = _word_fit(ctx, _(card.name), name.width - 2 * pad, 19 * k, max(9, 12 * k), lines=1, squeeze=1.15)
+        lines, font = _word_fit(ctx, _(card.name), room.width - 2 * pad, 19 * k, max(9, 12 * k), lines=1, squeeze=1.15)
     step = font.get_linesize() - (1 if len(lines) > 1 else 0)
     y0 = name.centery - step * (len(lines) - 1) / 2
     for i, line in enumerate(lines):
-        _blit_line(out, line, font, look["band_text"], (name.centerx, round(y0 + i * step)), name.width - 2 * pad)
+        _blit_line(out, line, font, look["band_text"], (room.centerx, round(y0 + i * step)), room.width - 2 * pad)
     # ability text
     text: pygame.Rect = L["text"]
     if not L["compact"]:
@@ -356,9 +372,10 @@ def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str) 
     if card.timing != "none":
         tr = max(7, round(r * 0.8))
         _timing_icon(out, card.timing, (inner.right - tr - max(1, round(3 * k)), inner.top + tr + max(1, round(3 * k))), tr)
-    ts = max(7, round((16 if not L["compact"] else 11) * max(k, 0.36) * (1.0 if not L["compact"] else 1.6)))
-    ty = h - L["border"] - ts - max(1, round(2 * k))
-    _type_icon(out, card.type, card.side, (inner.left + ts + max(1, round(2 * k)), ty), ts)
+    icon = type_icon_rect(L, h)
+    ts = icon.width // 2
+    ty = h - L["border"] - ts - max(1, round(2 * k))  # the bottom row (the placeholder mark, the type word)
+    _type_icon(out, card.type, card.side, icon.center, ts)
     kf = _font(ctx, max(8, 11 * k), True)
     if card.provenance.placeholder():
         # the mark of game/ui/kit/hand.py: what the card says is not printed in the rulebooks
