@@ -77,3 +77,26 @@ def test_each_columns_station_count_is_named_at_1280x720(make_app, language):
             assert bold.size(left)[0] + font.size(right)[0] <= inner.width - px(16)
     finally:
         i18n.set_language("en")
+
+
+def test_token_badges_keep_clear_of_a_small_faces_name(make_app):
+    """On a battle column's small faces at 1280x720 a second +1 token covered the card's name
+    ('+1 artisan' for Partisan): the badges go down the face's left edge and on in a column to
+    the right before they reach the name band, on every card in play."""
+    import pygame
+
+    from game.ui.convoy import cards
+
+    app = make_app((1280, 720))
+    table = mid_game(app)
+    draw(app)
+    faces = [rect for uid, rect in table.slot_rects.items() if rect.height > rect.width]
+    assert faces
+    for rect in faces:
+        band = cards._layout(rect.width, rect.height)["name"].move(rect.topleft)
+        for n in (1, 2, 3):
+            r, centres = table.token_places(rect, n)
+            assert len(centres) == n
+            for x, y in centres:
+                badge = pygame.Rect(x - r, y - r, 2 * r, 2 * r)
+                assert not badge.colliderect(band), (rect, n, badge, band)

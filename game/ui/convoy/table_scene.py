@@ -988,15 +988,27 @@ class ConvoyTable(GameTable):
                 return left, stations, font
         return sign, "{used}/{all}".format(used=used, all=now), ctx.font(11)
 
+    def token_places(self, rect: pygame.Rect, n: int) -> tuple[int, list[tuple[int, int]]]:
+        """The radius and centres of `n` token badges on the card face `rect`: down its left
+        edge from a third of its height, a new column to the right when the next would reach the
+        name band (on a battle column's small faces at 1280x720 a second +1 covered the name)."""
+        px = self.ctx.px
+        r = max(px(8), rect.width // 8)
+        step = 2 * r + 2
+        top = rect.top + rect.height // 3
+        band = rect.top + cards._layout(rect.width, rect.height)["name"].top
+        per_column = max(1, (band - top - r) // step + 1)
+        return r, [(rect.left + r + 1 + (k // per_column) * step, top + (k % per_column) * step) for k in range(n)]
+
     def _card_marks(self, surface, rect: pygame.Rect, uid: int, c: int, s: int) -> None:
         """A card in play: its token badges, its Equipment tucked under it, used / switched-off
         marks and, for its controller, the ability button."""
         from game.convoy.rules import board as B
 
         ctx, px, st = self.ctx, self.ctx.px, self.state
-        r = max(px(8), rect.width // 8)
-        for k, value in enumerate(st.tokens.get(uid, ())):
-            centre = (rect.left + r + 1, rect.top + rect.height // 3 + k * (2 * r + 2))
+        values = st.tokens.get(uid, ())
+        r, centres = self.token_places(rect, len(values))
+        for value, centre in zip(values, centres):
             pygame.draw.circle(surface, (60, 160, 70) if value > 0 else (190, 60, 50), centre, r)
             pygame.draw.circle(surface, (240, 240, 230), centre, r, 1)
             widgets.text(surface, f"{value:+d}", ctx.font(max(9, r * 10 // px(10)), bold=True), (250, 250, 240), centre, "center")
