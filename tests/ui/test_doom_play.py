@@ -493,6 +493,7 @@ def test_declare_fire_with_no_target_says_why(make_app):
     the buttons.'; it says the marine has no target and why, for each kind of weapon it may
     fire (the rules' attack_targets finds none for any of them)."""
     from game.doom.rules import queries as Q
+    from game.doom.rules.state import Invader
 
     app, table = start_game(make_app)
     st = table.state
@@ -505,5 +506,16 @@ def test_declare_fire_with_no_target_says_why(make_app):
     assert not [a for a in table.session.legal_actions() if a.kind == "attack"]
     app.run(max_frames=1)
     said = " ".join(table._prompt_lines)
-    assert "Red marine has no target: " in said, said
-    assert "no invader or barrel in sight for the " in said or "no invader is on the map" in said, said
+    assert said.startswith("Red marine has no target: no invader is on the map."), said
+    # An imp beyond the closed door: on the map, out of sight; Fist's melee needs it adjacent.
+    beyond = sorted(st.map.cells_of_areas(("A2",)))[0]
+    st.invaders["imp#1"] = Invader("imp#1", "imp", [beyond])
+    assert not any(Q.attack_targets(st, mar.id, w) for w in weapons)
+    table.update_choices()
+    table.dirty = True
+    app.run(max_frames=1)
+    said = " ".join(table._prompt_lines)
+    assert said.startswith("Red marine has no target: no invader or barrel in sight for the Pistol"), said
+    assert "none next to Red marine for the Fist" in said, said
+    assert "none within 8 squares by a way open to it (no wall, no closed door) for the Grenade" in said, said
+    assert said.endswith("Choose one of the buttons."), said  # whole at 1280x720, never cut

@@ -400,7 +400,7 @@ class DoomTable(GameTable):
         if "melee" in kinds:
             said.append(_("none next to {who} for the {weapons}").format(who=who, weapons=", ".join(kinds["melee"])))
         if "indirect" in kinds:
-            said.append(_("none within {n} squares for the {weapons}").format(
+            said.append(_("none within {n} squares by a way open to it (no wall, no closed door) for the {weapons}").format(
                 n=st.content.number("indirect_max_range"), weapons=", ".join(kinds["indirect"])))
         return _("{who} has no target: {why}.").format(who=who, why=_("; ").join(said))
 
