@@ -47,6 +47,17 @@ def set_language(lang: str) -> str:
     return _language
 
 
+def untranslated() -> None:
+    """Back to the msgids themselves, as at start-up before the settings' language is set (the
+    English catalogue words a few of them otherwise: tools/catalogues.py ENGLISH_WORDING). The
+    tests start each test so (tests/conftest.py); a test that shows a screen sets its language
+    as the app does."""
+    global _translations, _language, _generation
+    _generation += 1
+    _translations = gettext.NullTranslations()
+    _language = DEFAULT_LANGUAGE
+
+
 def language() -> str:
     return _language
 

@@ -261,3 +261,42 @@ def test_make_catalogues_updates_keeps_translations_and_compiles(tmp_path, monke
     assert "Open a map" in hu.obsolete and hu.obsolete["Open a map"].string == "Térkép megnyitása"
     assert hu["Quit"].string == "Kilépés"
     assert (locale / "hu" / "LC_MESSAGES" / "tiletop.mo").stat().st_size > 1000
+
+
+def test_english_players_read_rulebook_pages_and_rules_where_the_code_cites_seed_and_spec():
+    """The code cites the original rulebooks as "seed p. N" and the rules spec as "spec 6.5"; the
+    English catalogue words them "rulebook p. N" and "rule 6.5" (the F1 Rules tab's section) for
+    every such msgid (tools/catalogues.py word_english), and the Hungarian and Greek texts never
+    say "seed" or "spec" for them. A question's hash keeps the msgid's own words."""
+    import re
+
+    from game.engine.protocol import english_words
+    from game.engine.text import M
+
+    def first(x):
+        return x if isinstance(x, str) else x[0]
+
+    en = _po("en")
+    cited = [m for m in en if m.id and tool.english_wording(first(m.id)) != first(m.id)]
+    assert len(cited) > 150
+
+    def worded(m):
+        if isinstance(m.id, str):
+            return m.string == tool.english_wording(m.id)
+        return tuple(m.string) == tuple(tool.english_wording(i) for i in m.id)
+    unworded = [m.id for m in cited if not worded(m)]
+    assert unworded == [], f"run make catalogues: {unworded[:3]}"
+    for lang in ("hu", "el"):
+        said = [first(m.string) for m in _po(lang) if m.id
+                and re.search(r"seed p\.|seed σ\.|spec \d+\.\d", first(m.string))]
+        assert said == [], f"{lang}: {said[:3]}"
+
+    prompt = M("Several Locusts spawn at once: which one is placed next (seed p. 15)?")
+    refusal = M("Only one Order card per turn: you have already played yours (spec 5.2).")
+    gap = M("{tiles}, the active player chooses (spec 11 #21)", tiles="A")
+    i18n.set_language("en")
+    assert str(prompt) == "Several Locusts spawn at once: which one is placed next (rulebook p. 15)?"
+    assert str(refusal) == "Only one Order card per turn: you have already played yours (rule 5.2)."
+    assert str(gap) == "A, the active player chooses (spec 11 #21)"  # the spec's gap list: no Rules tab section
+    state = {"proc": {"pending": {"prompt": prompt, "labels": None}}}
+    assert english_words(state)["proc"]["pending"]["prompt"].endswith("(seed p. 15)?")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -71,6 +72,54 @@ def update(new: list[str]) -> int:
                    "--no-fuzzy-matching", "--ignore-pot-creation-date")
 
 
+# English is the source language: its catalogue is empty but for the words English players read
+# in place of the developers' own. The code, the docs and the rules specs cite the original
+# rulebooks as "the seed" ("seed p. 15") and the rules spec's sections as "spec 6.5"; a player
+# reads "rulebook p. 15" and "rule 6.5", the section of the F1 help's Rules tab (the Hungarian
+# and Greek catalogues say the same in their words: "szabálykönyv", "szabály"). Written here at
+# every update, so a new msgid that cites a page or a rule is worded too, and the msgid itself
+# (and with it a saved question's hash, game/engine/protocol.py english_words) stays as it was.
+# The spec's numbered gaps ("spec 11 #14") are left: the Rules tab has no such section.
+ENGLISH_WORDING = ((r"\bseed pp\.", "rulebook pp."), (r"\bseed p\.", "rulebook p."),
+                   (r"\bSeed p\.", "Rulebook p."), (r"\bthe seed (lack|gives)", r"the rulebook \1"),
+                   (r"\(seed\)", "(rulebook)"), (r"\bSpec (\d+(?:\.\d+)*)(?!\d|\.\d| ?#| item)", r"Rule \1"),
+                   (r"\bspec (\d+(?:\.\d+)*)(?!\d|\.\d| ?#| item)", r"rule \1"))
+
+
+def english_wording(text: str) -> str:
+    for old, new in ENGLISH_WORDING:
+        text = re.sub(old, new, text)
+    return text
+
+
+def word_english() -> int:
+    """Sets the English catalogue's text of every msgid that cites a rulebook page or a rule
+    (ENGLISH_WORDING); other entries are left as they are."""
+    from babel.messages.pofile import read_po, write_po
+
+    path = LOCALE_DIR / "en" / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if not path.exists():
+        return 0
+    with path.open("rb") as f:
+        catalog = read_po(f)
+    changed = False
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, (tuple, list)) else (message.id,)
+        worded = tuple(english_wording(i) for i in ids)
+        if worded == tuple(ids):
+            continue
+        string = worded if isinstance(message.id, (tuple, list)) else worded[0]
+        if message.string != string:
+            message.string = string
+            changed = True
+    if changed:
+        with path.open("wb") as f:
+            write_po(f, catalog, width=76)
+    return 0
+
+
 def compile_all() -> int:
     return pybabel("compile", "-D", DOMAIN, "-d", str(LOCALE_DIR))
 
@@ -82,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compile", action="store_true", help="only compile .po into .mo")
     args = parser.parse_args(argv)
     if not args.compile:
-        rc = extract() or update(args.init)
+        rc = extract() or update(args.init) or word_english()
         if rc:
             return rc
     rc = compile_all()

@@ -54,7 +54,7 @@ def test_mortar_button_lights_the_legal_areas_and_a_click_fires_spec_6_6(make_ap
     n = len(table.session.actions)
     do_click(app, inside_point(table, blind))
     assert len(table.session.actions) == n
-    assert "line of sight" in table.message and "(spec 3.5, 6.6)" in table.message
+    assert "line of sight" in table.message and "(rule 3.5, 6.6)" in table.message  # the English catalogue words "spec" so
     assert table.area_weapon == "mortar"  # still aiming
     app._force_redraw = True
     app.draw(app.screen)

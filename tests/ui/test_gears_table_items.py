@@ -486,7 +486,7 @@ def test_a_map_click_during_a_question_says_the_question_once(make_app):
     table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), SAVES.autosave_path(), animate=False)
     app.push(table)
     app.run(max_frames=2)
-    prompt = "Several Locusts spawn at once: which one is placed next (seed p. 15)?"
+    prompt = "Several Locusts spawn at once: which one is placed next (rulebook p. 15)?"  # the English catalogue's words
     click(table.screen_of_area("7A:showroom"))
     app.run(max_frames=2)
     assert table.message.startswith("Showroom (7A): First Damon Baird must answer: ")
