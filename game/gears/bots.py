@@ -137,7 +137,7 @@ class CogBot(SeededBot):
                     score += 8 + 12 * min(gain, 6)
                     parts.append(M("move to {dest}", dest=dest))
                 if "attack" in verbs and ctx.objective_kind() == "all_holes_sealed" and ctx.cog.grenades \
-                        and ctx.hole_throw_reachable(int(b.value) + ctx.extra_move()):
+                        and ctx.hole_throw_reachable(int(b.value) + ctx.extra_move()) and ctx.seal_wait() is None:
                     score += 60
                     parts.append(M("then a grenade at the open hole"))
             elif v == "attack" and "move" not in verbs:

@@ -1203,3 +1203,30 @@ def test_emergence_at_4_players_the_last_seal_waits_while_a_cog_by_the_hole_is_n
             assert bot._score(bot.look(s, p1), g)[0] == throw
         else:
             assert score == throw and bot.decide(s, acts).action.kind == "grenade"
+
+
+def test_emergence_at_4_players_no_assault_played_for_a_seal_that_waits(title):
+    """The same wait (spec 9.2.1 flip; `seal_wait`): Assault (move 3, then attack) is not valued
+    or worded as 'then a grenade at the open hole' while the last seal waits, and is when it
+    does not."""
+    s = fresh(title, players=4)
+    p1, p2 = s.players[0], s.players[1]
+    c = s.cogs[p1]
+    c.grenades = 2
+    c.hand = ["assault#1", "teamwork#1", "teamwork#2", "teamwork#3", "advance#1"]
+    view = s.view()
+    hole = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(c.area, a) == 4)
+    s.holes = {"h": {"area": hole, "sealed": False, "token": True}}
+    s.cogs[p2].area = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(a, hole) == 1)
+    acts = title.legal_actions(s)
+    play = next(a for a in acts if a.kind == "play" and a.payload == {"card": "assault#1", "as": "card"})
+    bot = SquadBot(1)
+    look = bot.look(s, p1)
+    assert look.hole_throw_reachable(3 + look.extra_move())
+    go, why_go = bot._score(look, play)
+    assert "then a grenade at the open hole" in str(why_go)
+    s.cogs[p2].hand = s.cogs[p2].hand[:1]
+    look = bot.look(s, p1)
+    assert look.seal_wait() is not None
+    held, why_held = bot._score(look, play)
+    assert "then a grenade at the open hole" not in str(why_held) and held < go
