@@ -137,7 +137,7 @@ class CogBot(SeededBot):
                     score += 8 + 12 * min(gain, 6)
                     parts.append(M("move to {dest}", dest=dest))
                 if "attack" in verbs and ctx.objective_kind() == "all_holes_sealed" and ctx.cog.grenades \
-                        and ctx.hole_throw_reachable(int(b.value) + ctx.extra_move()):
+                        and ctx.hole_throw_reachable(int(b.value) + ctx.extra_move()) and ctx.seal_wait() is None:
                     score += 60
                     parts.append(M("then a grenade at the open hole"))
             elif v == "attack" and "move" not in verbs:
@@ -710,6 +710,11 @@ class _Look:
         """A grenade's reason, with its chance of sealing where the bot weighs one."""
         return why
 
+    def seal_wait(self) -> Msg | None:
+        """Why the squad holds back the grenade that would seal the last hole (None: throw it).
+        The cautious level never waits."""
+        return None
+
     def left_this_move(self) -> list[str]:
         """Areas my move in progress has already left (none counted by the cautious level)."""
         return []
@@ -853,7 +858,7 @@ class _Look:
                 v = self.kill_worth(lid, 0, self.chainsaw_value(lid)[1])
                 if v > best:
                     best, why = v, M("chainsaw {target}", target=N.locust(self.state, lid))
-        if mode is None and self.cog.grenades and self.objective_kind() == "all_holes_sealed":
+        if mode is None and self.cog.grenades and self.objective_kind() == "all_holes_sealed" and self.seal_wait() is None:
             for h in self.open_holes():
                 if self.view.rdist(self.cog.area, h) <= 2 and \
                         grenade_legality(self.state, self.content, self.me, h) is None and 260.0 * self.seal_chance(h) > best:
@@ -1153,6 +1158,9 @@ class SquadBot(CogBot):
 
         score, why = super()._a_grenade(ctx, a)
         area = a.payload["area"]
+        wait = ctx.seal_wait()
+        if wait is not None and area in ctx.open_holes():
+            return 0, M("Hold the Bolo Grenade for {area}: {why}", area=area, why=wait)
         mine = sum(1 for c in ctx.state.cogs.values() if c.area == area and not c.bleeding)
         flip = ctx.flip_spawns_per_hole()
         if flip and not mine and ctx.objective_kind() != "all_holes_sealed" and any(
@@ -1502,6 +1510,15 @@ def _attacks_its_whole_area(enemy: str) -> bool:
 # Showdown's Feral Berserker; squad_plan words it).
 _COMES_TO_US = "the {name}: its death opens the way on"
 
+# The msgid of the squad plan's goal for a COG at 3+ players that leaves the last holes to their
+# throwers (`squad_plan`, Emergence Stage 1): weighed as "the Locusts" (`_SquadLook.goal_weight`).
+_ONE_THROWER = "the Locusts: one of us throws at each hole, the others do not crowd beside him"
+
+# `_SquadLook.seal_wait`: the last hole's seal waits at 3+ players while a standing COG this many
+# areas (by movement) from it holds this many cards or fewer.
+_SEAL_WAIT_AREAS = 2
+_SEAL_WAIT_CARDS = 2
+
 # Score points per Locust the stage's flip would spawn at an open hole (`_SquadLook.flip_spawns_per_hole`),
 # times the throw's seal chance: a sealed hole there is that many Locusts fewer.
 _FLIP_SPAWN = 60.0
@@ -1612,6 +1629,13 @@ def squad_plan(state: GearsState) -> dict[str, tuple[list[str], str]]:
                 continue
             if not cogs[q].grenades and grenades:
                 plan[q] = (grenades, M("grenades at the equipment"))
+            elif plan and len(cogs) >= 3 and foes():
+                # Emergence at 4 players (seeds 1000-1029): the partners went with the thrower
+                # to the last open hole, the one nearest the map exit, where the stage's flip
+                # spawns and toward which its Wretches and Drones walk, and were downed there
+                # together (16 of 30 games lost in Stage 2). One thrower goes; the others fight
+                # where the Locusts are, as for "the Locusts" (they come to us anyway).
+                plan[q] = (foes(), M("the Locusts: one of us throws at each hole, the others do not crowd beside him"))
             elif plan:  # cover the throwers: go where they go
                 first = next(iter(plan.values()))
                 plan[q] = (first[0], M("with the grenade thrower, to cover him"))
@@ -1853,6 +1877,31 @@ class _SquadLook(_Look):
 
     def seal_words(self, why: Msg, chance: float) -> Msg:
         return M("{why}: {n:.2f} holes sealed on average (only an Omen seals)", why=why, n=chance)
+
+    def seal_wait(self) -> Msg | None:
+        """Why the grenade that would seal the last open hole waits (None: throw it). Sealing
+        it flips the stage, and Emergence's back spawns at the map exit and walks the Wretches
+        and Drones toward the nearest COG; at 4 players (seeds 1000-1029) the seal was thrown
+        with the thrower or a partner by the hole on 0-2 cards, and the flip's Locusts downed
+        them (seed 1009, turn 5: Cole on 2 cards played his grenade with Dom on 0 beside him;
+        three COGs down that round). At 3+ players it waits while a standing COG within
+        `_SEAL_WAIT_AREAS` of the hole holds `_SEAL_WAIT_CARDS` cards or fewer (mine counted
+        without the card I would play for it)."""
+        if self.objective_kind() != "all_holes_sealed" or len(self.state.players) < 3:
+            return None
+        holes = self.open_holes()
+        m = self.content.missions[self.state.mission]
+        if len(holes) != 1 or not any(st.keyword in ("move_toward_nearest_cog", "spawn")
+                                      for st in m.stages[self.state.stage].back):
+            return None
+        for q, c in sorted(self.state.cogs.items()):
+            if c.bleeding or c.area not in self.view.move_dist:
+                continue
+            n = len(c.hand) - (1 if q == self.me and self.phase == "order" else 0)
+            if self.view.mdist(c.area, holes[0]) <= _SEAL_WAIT_AREAS and n <= _SEAL_WAIT_CARDS:
+                return M("the stage flips with this seal and its Locusts walk to the nearest COG: {cog} by the hole would be left with {n} card(s)",
+                         cog=N.character(c.character), n=max(n, 0))
+        return None
 
     def left_this_move(self) -> list[str]:
         """Areas my move in progress has left (the move frame's record): a step back into one
@@ -2109,7 +2158,7 @@ class _SquadLook(_Look):
             # seed 1000: Marcus opened 17B on Roadie Run with his partners five areas back, walked
             # on toward its four new Grinders, and they came to him alone).
             return 0.0
-        if _gid(self._goal_name) == "the Locusts":
+        if _gid(self._goal_name) in ("the Locusts", _ONE_THROWER):
             base = 0.5
         elif _gid(self._goal_name).startswith("the Locusts (") or _gid(self._goal_name) == _COMES_TO_US:
             # Killing them is the objective, but they come to the squad anyway: so does The

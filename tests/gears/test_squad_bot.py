@@ -1133,3 +1133,100 @@ def test_china_shop_stage_3_makes_room_for_the_hammer_of_dawn(title):
     s.locusts["berserker#1"].wounded_health = 5  # wounded: any weapon wounds it now
     c.weapons = [("lancer", 2), ("snub_pistol", 2), ("hammerburst", 0)]
     assert SquadBot(1).decide(s, title.legal_actions(s)).action.kind != "drop_weapon"
+
+
+def test_emergence_at_4_players_one_cog_goes_to_the_last_hole_the_others_fight(title):
+    """Emergence Stage 1 (spec 9.2.1: it flips when every hole is sealed, the last one by a
+    Bolo; its back spawns at the map exit and walks the Wretches and Drones to the nearest
+    COG). At 3+ players one grenade carrier is sent to the open hole's throwing range and the
+    partners go for the Locusts, weighed as the Locusts (they come to the squad anyway), rather
+    than crowding beside the thrower; at 2 players the partner still covers him."""
+    from game.gears.rules.state import LocustState
+
+    for players in (4, 2):
+        s = fresh(title, players=players)
+        view = s.view()
+        here = s.cogs[s.players[0]].area
+        areas = [a for a in sorted(view.areas) if a in view.move_dist]
+        hole = max(areas, key=lambda a: (view.mdist(here, a), a))
+        foe = next(a for a in areas if view.mdist(here, a) == 1)
+        assert view.mdist(here, hole) >= 4
+        for q in s.players:
+            s.cogs[q].area, s.cogs[q].grenades = here, 2
+        s.holes = {"h": {"area": hole, "sealed": False, "token": True}}
+        s.locusts = {"wretch#1": LocustState("wretch#1", "wretch", foe)}
+        plan = squad_plan(s)
+        throwers = [q for q, (spots, why) in plan.items() if "throwing range" in why.msgid]
+        assert len(throwers) == 1
+        t = throwers[0]
+        spots = plan[t][0]
+        assert spots and all(view.rdist(a, hole) <= 2 for a in spots)
+        for q in s.players:
+            if q == t:
+                continue
+            if players == 4:
+                assert plan[q][0] == [foe] and "do not crowd" in plan[q][1].msgid
+                look = SquadBot(1).look(s, q)
+                assert look.goal_areas() == [foe] and look.goal_weight() == 0.5
+            else:
+                assert plan[q][0] == spots and "cover him" in plan[q][1].msgid
+
+
+def test_emergence_at_4_players_the_last_seal_waits_while_a_cog_by_the_hole_is_nearly_down(title):
+    """Emergence Stage 1 (spec 9.2.1): the Bolo that seals the last hole flips the stage, whose
+    back spawns at the map exit and walks the Wretches and Drones toward the nearest COG. At 3+
+    players the squad bot holds that grenade while a standing COG within 2 areas of the hole has
+    2 cards or fewer, and throws it when everyone near has more; at 2 players it never waits."""
+    for players in (4, 2):
+        s = fresh(title, players=players)
+        p1, p2 = s.players[0], s.players[1]
+        c = s.cogs[p1]
+        c.grenades = 2
+        view = s.view()
+        away = next(a for a in sorted(view.areas) if a != c.area and view.rdist(c.area, a) == 1
+                    and los(view, (c.area, c.cover), (a, None)))
+        s.holes = {"h": {"area": away, "sealed": False, "token": True}}
+        far = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(a, away) > 2)
+        s.cogs[p2].area = c.area
+        _attack_frame(s)
+        acts = title.legal_actions(s)
+        g = next(a for a in acts if a.kind == "grenade" and a.payload["area"] == away)
+        bot = SquadBot(1)
+        throw, _ = bot._score(bot.look(s, p1), g)
+        assert throw > 100 and len(s.cogs[p2].hand) > 2
+        s.cogs[p2].hand = s.cogs[p2].hand[:1]
+        score, why = bot._score(bot.look(s, p1), g)
+        if players == 4:
+            assert score < throw / 4 and why.msgid.startswith("Hold the Bolo Grenade")
+            assert bot.decide(s, acts).action.kind != "grenade"
+            s.cogs[p2].area = far
+            assert bot._score(bot.look(s, p1), g)[0] == throw
+        else:
+            assert score == throw and bot.decide(s, acts).action.kind == "grenade"
+
+
+def test_emergence_at_4_players_no_assault_played_for_a_seal_that_waits(title):
+    """The same wait (spec 9.2.1 flip; `seal_wait`): Assault (move 3, then attack) is not valued
+    or worded as 'then a grenade at the open hole' while the last seal waits, and is when it
+    does not."""
+    s = fresh(title, players=4)
+    p1, p2 = s.players[0], s.players[1]
+    c = s.cogs[p1]
+    c.grenades = 2
+    c.hand = ["assault#1", "teamwork#1", "teamwork#2", "teamwork#3", "advance#1"]
+    view = s.view()
+    hole = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(c.area, a) == 4)
+    s.holes = {"h": {"area": hole, "sealed": False, "token": True}}
+    s.cogs[p2].area = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(a, hole) == 1)
+    acts = title.legal_actions(s)
+    play = next(a for a in acts if a.kind == "play" and a.payload == {"card": "assault#1", "as": "card"})
+    bot = SquadBot(1)
+    look = bot.look(s, p1)
+    assert look.hole_throw_reachable(3 + look.extra_move())
+    go, why_go = bot._score(look, play)
+    assert "then a grenade at the open hole" in str(why_go)
+    s.cogs[p2].hand = s.cogs[p2].hand[:1]
+    look = bot.look(s, p1)
+    assert look.seal_wait() is not None
+    held, why_held = bot._score(look, play)
+    assert "then a grenade at the open hole" not in str(why_held) and held < go
