@@ -2180,11 +2180,13 @@ class _SquadLook(_Look):
             a.effect in _AREA_HITS for a in W.enemy_stats(self.state, self.content, x.enemy).abilities)
 
     def acting_locust(self) -> str | None:
-        """The Locust whose AI instruction asks the question now: the figure being activated
-        (the rules' public `activating` flag, which the log shows as '... takes branch ...');
-        None when no figure activates or it has left play."""
-        lid = self.state.flags.get("activating")
-        return lid if lid in self.state.locusts else None
+        """The Locust whose AI instruction asks the pending target tie (`ai.tie_asker`, a fact
+        of the view; the log shows it acting); None when the card itself asks (no figure) or it
+        has left play. Not the rules' `activating` flag: that stays set for the whole Locust
+        step, so a tie asked later in the step by an event card read a stale Locust."""
+        from game.gears.ai import tie_asker
+
+        return tie_asker(self.state)
 
     def sturdy_area_attacker(self, x) -> bool:
         """Whether Locust `x`'s AI cards attack every figure in its area and it is too sturdy
