@@ -1204,3 +1204,27 @@ def test_china_shop_stage_3_makes_room_for_the_hammer_of_dawn(title):
     s.locusts["berserker#1"].wounded_health = 5  # wounded: any weapon wounds it now
     c.weapons = [("lancer", 2), ("snub_pistol", 2), ("hammerburst", 0)]
     assert SquadBot(1).decide(s, title.legal_actions(s)).action.kind != "drop_weapon"
+
+
+def test_the_open_beside_a_grenadier_counts_as_beside_a_boomer(title):
+    """MP1 Grenadier (enemies.toml, printed: attack 4, GRENADE TOSS: on an Omen each other
+    figure in the target's area takes 1 wound) and Flame Grenadier (attack 4, COMBUSTION: the
+    attack targets every COG in the area); spec 6.3: a COG in cover adds its cover dice. As
+    beside a Boomer (the same Omen, 4+ dice), the open within one area of them counts 1 more
+    expected wound, so the squad bot takes cover or steps out of their reach rather than stand
+    in the open there (The Showdown at 4 players: 334 Stage-1 wounds from Grenadier attacks and
+    77 from their tosses in 30 games, the eleventh pass's tally). A Palace Guard (attack 3, no
+    area Omen) adds nothing, nor does a Grenadier two areas off."""
+    from game.gears.bots import _Look
+
+    s, view, p1, p2, here, near = _two_cogs_together(title, 1)
+    s.cogs[p2].area = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) >= 3)
+    far = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) == 2)
+
+    def extra(enemy: str, area: str) -> float:
+        s.locusts = {"drone#1": LocustState("drone#1", enemy, area)}
+        return SquadBot(1).look(s, p1).danger(here, None) - _Look(s, p1).danger(here, None)
+
+    assert abs(extra("boomer", near) - 1.0) < 1e-9
+    assert abs(extra("grenadier", near) - 1.0) < 1e-9 and abs(extra("flame_grenadier", near) - 1.0) < 1e-9
+    assert abs(extra("palace_guard", near)) < 1e-9 and abs(extra("grenadier", far)) < 1e-9
