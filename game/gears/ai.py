@@ -361,17 +361,70 @@ def _you(ctx) -> str | None:
     return p
 
 
-def _pick_cog(ctx, cands: list[str], why: str) -> str | None:
+def _pick_cog(ctx, cands: list[str], why: str, fctx: Fctx | None = None) -> str | None:
     if not cands:
         return None
     state = ctx.state
+    if len(cands) > 1:
+        # Which Locust's instruction asks (None: the card's, no figure's), for `tie_asker`.
+        state.__dict__[_ASKER] = (ctx.answers, ctx.used, (fctx or {}).get("self"))
     return ctx.choose(state.active_player, "target_tie", [{"cog": p} for p in cands],
                       M("Choose the COG ({why}).", why=why),
                       [_name(state, p) for p in cands])["cog"]
 
 
-def _nearest_of(ctx, area: str, cands: list[str], why: str) -> str | None:
-    return _pick_cog(ctx, _nearest(ctx.state, area, cands), why)
+# Key on the state object (not a field: never in to_json, so no state hash or saved question
+# changes) under which `_pick_cog` notes the Locust whose instruction asks a target tie.
+_ASKER = "_tie_asker"
+
+
+def tie_asker(state: GearsState) -> str | None:
+    """The Locust whose AI instruction asks the pending `target_tie` question (spec 7.4: the
+    active player picks among tied COGs), or None: no such question, or the card itself asks
+    (an event card's instruction with no figure, MP1 card 9's "the COG that moved"). The
+    rules' `activating` flag is no answer: it stays set for the whole Locust step, so a
+    question asked later in that step (a card's `finally`, an event card, a spawned figure's
+    own instruction) would read the last activated Locust. The question's prompt and labels
+    do not name it (saves keep them as they were); `_pick_cog` notes it on the state object
+    beside the question, and a state without the note (loaded, copied) finds it by running
+    the paused resolution again from its checkpoint on a copy, as the engine goes on from
+    such a state (game/engine/resolution.py). A seat's view carries it as a view fact."""
+    from game.engine.views import view_fact, viewer_of
+
+    proc = state.proc
+    if proc is None or (proc.get("pending") or {}).get("kind") != "target_tie":
+        return None
+    if viewer_of(state) is not None:
+        return view_fact(state, "tie_asker", None)
+    got = state.__dict__.get(_ASKER)
+    if got is None or got[0] is not proc["answers"] or got[1] != len(proc["answers"]):
+        got = _asker_again(state)
+    lid = got[2] if got else None
+    return lid if lid in state.locusts else None
+
+
+def _asker_again(state: GearsState):
+    """`_pick_cog`'s note for the pending question, by re-running the paused resolution from its
+    checkpoint on a copy of the state (the engine's re-execution; the state is untouched)."""
+    from game.engine.resolution import NeedDecision
+    from game.gears.rules.procedures import RESOLVER
+
+    proc = state.proc
+    if proc is None or not proc.get("checkpoint") or proc["name"] not in RESOLVER.procedures:
+        return None  # a view (no checkpoint), or a question made up by a test
+    copy = GearsState.from_json(state.to_json(), state.loader)
+    answers = copy.proc["answers"]
+    copy.restore(copy.proc["checkpoint"])
+    try:
+        RESOLVER.procedures[proc["name"]](RESOLVER.ctx_type(copy, answers), **proc["args"])
+    except NeedDecision:
+        got = copy.__dict__.get(_ASKER)
+        return got if got is not None and got[1] == len(answers) else None
+    return None
+
+
+def _nearest_of(ctx, area: str, cands: list[str], why: str, fctx: Fctx | None = None) -> str | None:
+    return _pick_cog(ctx, _nearest(ctx.state, area, cands), why, fctx)
 
 
 def move_target(ctx, content: GearsContent, what: str, fctx: Fctx) -> tuple[str | None, str]:
@@ -386,7 +439,7 @@ def move_target(ctx, content: GearsContent, what: str, fctx: Fctx) -> tuple[str 
             cands = [p for p in cands if los(view, (me.area, me.cover), (_area(state, p), _cov(state, p)))]
         if what == "nearest_cog_not_in_cover":
             cands = [p for p in cands if _cov(state, p) is None]
-        p = _nearest_of(ctx, area, cands, M(_NEAREST_WORDS[what]))
+        p = _nearest_of(ctx, area, cands, M(_NEAREST_WORDS[what]), fctx)
         if p:
             fctx["that_cog"] = p
             d = view.mdist(area, _area(state, p))
@@ -404,7 +457,7 @@ def move_target(ctx, content: GearsContent, what: str, fctx: Fctx) -> tuple[str 
         p = fctx.get("that_cog")
         if p and (p == STRANDED or not state.cogs[p].bleeding):
             return _area(state, p), M("{cog} was named by the card", cog=_name(state, p))
-        p = _nearest_of(ctx, area, _targets(state), M("nearest COG"))
+        p = _nearest_of(ctx, area, _targets(state), M("nearest COG"), fctx)
         if p:
             fctx["that_cog"] = p
             return _area(state, p), M("{cog} is the nearest COG (no COG named)", cog=_name(state, p))
@@ -448,23 +501,23 @@ def attack_targets(ctx, content: GearsContent, what: str, params, fctx: Fctx) ->
         p = _you(ctx) if what == "you" else fctx.get("that_cog")
         return [p] if p is not None and p in seen(lambda q: q == p and in_range(q)) else []
     if what == "nearest_cog_in_los":
-        p = _nearest_of(ctx, me.area, seen(in_range), M("nearest COG in LOS"))
+        p = _nearest_of(ctx, me.area, seen(in_range), M("nearest COG in LOS"), fctx)
         return [p] if p else []
     if what in ("cog_in_los", "cog_in_range"):
-        p = _pick_cog(ctx, seen(in_range), M("a COG it can attack"))
+        p = _pick_cog(ctx, seen(in_range), M("a COG it can attack"), fctx)
         return [p] if p else []
     if what == "cog_in_area":
-        p = _pick_cog(ctx, seen(same_area), M("a COG in its area"))
+        p = _pick_cog(ctx, seen(same_area), M("a COG in its area"), fctx)
         return [p] if p else []
     if what == "cog_in_area_not_in_cover":
-        p = _pick_cog(ctx, [q for q in seen(same_area) if _cov(state, q) is None], M("a COG in its area, not in cover"))
+        p = _pick_cog(ctx, [q for q in seen(same_area) if _cov(state, q) is None], M("a COG in its area, not in cover"), fctx)
         return [p] if p else []
     if what == "most_wounded_cog_in_area":
         cogs = [q for q in seen(same_area) if q != STRANDED]
         if not cogs:
             return []
         least = min(len(state.cogs[q].hand) for q in cogs)
-        p = _pick_cog(ctx, [q for q in cogs if len(state.cogs[q].hand) == least], M("the most wounded COG"))
+        p = _pick_cog(ctx, [q for q in cogs if len(state.cogs[q].hand) == least], M("the most wounded COG"), fctx)
         return [p] if p else []
     if what == "each_cog_in_area":
         return seen(same_area)
@@ -477,7 +530,7 @@ def attack_targets(ctx, content: GearsContent, what: str, params, fctx: Fctx) ->
         if not last:
             return []
         p = _pick_cog(ctx, seen(lambda q: q != last and _area(state, q) == _area(state, last) and in_range(q)),
-                      M("another COG in that area"))
+                      M("another COG in that area"), fctx)
         return [p] if p else []
     raise ValueError(f"unknown attack target {what!r}")
 
@@ -510,7 +563,7 @@ def holds(ctx, content: GearsContent, c: Condition, fctx: Fctx) -> bool:
         cands = [p for p in standing if state.cogs[p].moved or state.cogs[p].attacked]
         if not cands:
             return False
-        fctx["that_cog"] = _pick_cog(ctx, cands, M("a COG that moved or attacked this turn"))
+        fctx["that_cog"] = _pick_cog(ctx, cands, M("a COG that moved or attacked this turn"), fctx)
         return True
     if name == "no_hole_in_your_area":
         p = _you(ctx)
@@ -573,7 +626,7 @@ def _set_cog(ctx, fctx: Fctx, cands: list[str], me) -> bool:
     if not cands:
         return False
     area = me.area if me else ctx.state.active_cog.area
-    fctx["that_cog"] = _nearest_of(ctx, area, cands, M("the COG the card means")) or cands[0]
+    fctx["that_cog"] = _nearest_of(ctx, area, cands, M("the COG the card means"), fctx) or cands[0]
     return True
 
 

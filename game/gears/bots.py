@@ -1540,6 +1540,8 @@ _ALL_IN = 60.0
 # partner standing beside a candidate counts as this many cards less in his hand (a shared blast
 # costs each of them about a card).
 _TIE_BESIDE = 4.0
+# Omen effects that hit the target's whole area (`_SquadLook.big_area_hitter`).
+_BIG_AREA_OMENS = ("wound_others_in_target_area", "hit_all_cogs_in_target_area")
 
 # Score points a played card costs by the cards it leaves in hand (a card is a point of health).
 _HEALTH_COST = {0: 120.0, 1: 50.0, 2: 15.0}
@@ -2182,15 +2184,30 @@ class _SquadLook(_Look):
             return self._danger[key]
         total = super().danger(area, spot)
         if spot is None:
-            # Boomers (area-wounding Omens, big dice): not in the open beside them.
+            # Boomers (area-wounding Omens, big dice), and the MP1 Grenadiers and Flame
+            # Grenadiers (`big_area_hitter`): not in the open beside them.
             for x in self.state.locusts.values():
-                if x.enemy == "boomer" and x.area in self.view.move_dist and self.view.mdist(x.area, area) <= 1:
+                if (x.enemy == "boomer" or self.big_area_hitter(x)) and x.area in self.view.move_dist and self.view.mdist(x.area, area) <= 1:
                     total += 1.0
         total += self.crowding(area)
         if self.wounded():
             total *= 1.8
         self._danger[key] = total
         return total
+
+    def big_area_hitter(self, x) -> bool:
+        """Whether Locust `x` rolls 4+ attack dice and its Omen hits its target's whole area: a
+        Grenadier's GRENADE TOSS wounds each other figure there (`wound_others_in_target_area`,
+        as a Boomer's Omen), a Flame Grenadier's COMBUSTION attacks each COG there
+        (`hit_all_cogs_in_target_area`). Beside one, the open counts 1 more expected wound
+        (`danger`), as beside a Boomer (counted by name: its attack is a tuned value, 3).
+        Only the Boomer was counted until the thirteenth pass (BALANCE.md): The
+        Showdown at 4 players lost 334 Stage-1 wounds to Grenadier attacks and 77 to their
+        tosses in 30 games, squads standing in the open beside them."""
+        from game.gears.rules import wounds as W
+
+        st = W.enemy_stats(self.state, self.content, x.enemy)
+        return st.attack >= 4 and any(a.kind == "omen" and a.effect in _BIG_AREA_OMENS for a in st.abilities)
 
     def crowding(self, area: str) -> float:
         """Spread out (issue 20 item 1): each partner standing in the area shares every area
@@ -2229,11 +2246,13 @@ class _SquadLook(_Look):
             a.effect in _AREA_HITS for a in W.enemy_stats(self.state, self.content, x.enemy).abilities)
 
     def acting_locust(self) -> str | None:
-        """The Locust whose AI instruction asks the question now: the figure being activated
-        (the rules' public `activating` flag, which the log shows as '... takes branch ...');
-        None when no figure activates or it has left play."""
-        lid = self.state.flags.get("activating")
-        return lid if lid in self.state.locusts else None
+        """The Locust whose AI instruction asks the pending target tie (`ai.tie_asker`, a fact
+        of the view; the log shows it acting); None when the card itself asks (no figure) or it
+        has left play. Not the rules' `activating` flag: that stays set for the whole Locust
+        step, so a tie asked later in the step by an event card read a stale Locust."""
+        from game.gears.ai import tie_asker
+
+        return tie_asker(self.state)
 
     def sturdy_area_attacker(self, x) -> bool:
         """Whether Locust `x`'s AI cards attack every figure in its area and it is too sturdy

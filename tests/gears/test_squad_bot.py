@@ -9,6 +9,7 @@ from game.gears.rules import procedures as P
 from game.gears.rules import turn as T
 from game.gears.rules.explore import door_target
 from game.gears.rules.movement import los
+from game.gears.rules.board_view import INF
 from game.gears.rules.state import LocustState
 from game.gears.simulation import GearsSimulator
 from tests.gears.conftest import fresh, resolve, start
@@ -1014,34 +1015,104 @@ def test_a_grenade_at_a_hole_is_weighed_by_its_chance_to_seal_spec_6_8(title, co
     assert bot.decide(s, acts).action.kind == "grenade"
 
 
-def test_a_tie_for_a_locust_that_hits_a_whole_area_goes_to_the_lone_cog(title):
-    """Spec 7.4 (COGs tied as a Locust's target: the active player chooses) and spec 9.2.4 (a
-    Ticker's explosion wounds every figure in its area). The tie question does not name the
-    Locust; the squad bot reads the activating figure from its view and sends a Ticker at the
-    COG standing alone rather than at one with partners beside him; for a Locust whose hit is
-    on one figure the pick stays by cards and cover."""
+@P.RESOLVER.procedure("test_target_tie")
+def _test_target_tie(ctx, asker, stale):
+    """A target tie asked by Locust `asker`'s instruction (None: by the card itself, as an
+    event card's), after an activation of `stale` earlier in the Locust step left the rules'
+    `activating` flag set (ai.locust_step clears it only when the step ends)."""
+    from game.gears import ai
+    from game.gears.rules.shared import content
 
+    ctx.state.flags["activating"] = stale
+    ai.move_target(ctx, content(), "nearest_cog", {"self": asker} if asker else {})
+
+
+def _tie_question(s, asker, stale):
+    P.release(s)
+    s.proc = None
+    P.RESOLVER.start(s, "test_target_tie", {"asker": asker, "stale": stale})
+    assert s.proc["pending"]["kind"] == "target_tie"
+    from game.engine.protocol import Action
+
+    return [Action("target_tie", o) for o in s.proc["pending"]["options"]]
+
+
+def _tie_board(title):
+    """Four COGs: P1-P3 together (P1 with the most cards), P4 alone in an area as far from a
+    third area as theirs, where the Locusts stand."""
     s = fresh(title, players=4, mission="roadblocks")
     view = s.view()
     p1, p2, p3, p4 = s.players
     here = s.cogs[p1].area
-    other = next(a for a in sorted(view.areas) if a != here and a in view.move_dist)
+    pair = next((o, m) for o in sorted(view.areas) if o != here and o in view.move_dist
+                for m in sorted(view.areas) if m not in (here, o) and m in view.move_dist
+                and view.mdist(m, here) == view.mdist(m, o) < INF)
     for q in (p1, p2, p3):
         s.cogs[q].area, s.cogs[q].cover = here, None
-    s.cogs[p4].area, s.cogs[p4].cover = other, None
+    s.cogs[p4].area, s.cogs[p4].cover = pair[0], None
     for q in s.players:
         s.cogs[q].hand = ["advance#1", "assault#1", "advance#2", "assault#2"]
     s.cogs[p1].hand.append("assault#3")  # p1 has the most cards: the pick without the Locust
-    s.locusts = {"ticker#1": LocustState("ticker#1", "ticker", other)}
-    s.flags["activating"] = "ticker#1"
-    from game.engine.protocol import Action
+    return s, pair[1]
 
-    acts = [Action("target_tie", {"cog": q}) for q in (p1, p4)]
+
+def test_a_tie_for_a_locust_that_hits_a_whole_area_goes_to_the_lone_cog(title):
+    """Spec 7.4 (COGs tied as a Locust's target: the active player chooses) and spec 9.2.4 (a
+    Ticker's explosion wounds every figure in its area). The tie question does not name the
+    Locust; the squad bot reads the asking figure from its view and sends a Ticker at the
+    COG standing alone rather than at one with partners beside him; for a Locust whose hit is
+    on one figure the pick stays by cards and cover."""
+    s, mid = _tie_board(title)
+    p1, p4 = s.players[0], s.players[3]
+    s.locusts = {"ticker#1": LocustState("ticker#1", "ticker", mid)}
+    acts = _tie_question(s, "ticker#1", "ticker#1")
+    assert {a.payload["cog"] for a in acts} == {p1, s.players[1], s.players[2], p4}
     assert SquadBot(1).decide(s, acts).action.payload["cog"] == p4
     assert CogBot(1).decide(s, acts).action.payload["cog"] == p1
-    s.locusts = {"drone#1": LocustState("drone#1", "drone", other)}
-    s.flags["activating"] = "drone#1"
+    s.locusts = {"drone#1": LocustState("drone#1", "drone", mid)}
+    acts = _tie_question(s, "drone#1", "drone#1")
     assert SquadBot(1).decide(s, acts).action.payload["cog"] == p1
+    P.release(s)
+
+
+def test_a_tie_asked_after_an_activation_does_not_read_the_stale_locust(title):
+    """Spec 7.4: the active player picks among COGs tied as *this* instruction's target. The
+    rules' `activating` flag stays set for the whole Locust step (ai.locust_step clears it at
+    the end), so a tie asked later in the step by another figure (a spawned one's own
+    instruction, an event card) or by the card itself read the last activated Locust: a Drone's
+    or a card's tie was sent at the lone COG as if the Ticker activated before it asked. The
+    asker (`ai.tie_asker`) is noted beside the question, outside the state: the state hash and
+    the question stay as saves have them, and a copy read back (a load) finds the same asker by
+    running the paused resolution again from its checkpoint."""
+    from game.gears.ai import tie_asker
+    from game.gears.rules.state import GearsState
+    from game.gears.rules.view import view_for
+
+    s, mid = _tie_board(title)
+    p1, p4 = s.players[0], s.players[3]
+    s.locusts = {"ticker#1": LocustState("ticker#1", "ticker", mid), "drone#1": LocustState("drone#1", "drone", mid)}
+    acts = _tie_question(s, "drone#1", "ticker#1")
+    assert s.flags["activating"] == "ticker#1" and tie_asker(s) == "drone#1"
+    pick = SquadBot(1).decide(s, acts)
+    assert pick.action.payload["cog"] == p1 and "Ticker" not in str(pick.reason)
+    # Outside the state: the JSON (so the hash) is the same with or without the note, and a
+    # copy read back from it (no note) finds the same asker, as does a seat's view.
+    copy = GearsState.from_json(s.to_json(), s.loader)
+    assert "_tie_asker" not in copy.__dict__ and copy.state_hash() == s.state_hash()
+    assert tie_asker(copy) == "drone#1" and tie_asker(view_for(s, p1)) == "drone#1"
+    assert tie_asker(view_for(copy, p1)) == "drone#1"
+    assert SquadBot(1).decide(copy, acts).action == pick.action
+    # The card itself asks (no figure): no Locust's area hit is weighed.
+    s.cogs[p4].area = s.cogs[p1].area
+    acts = _tie_question(s, None, "ticker#1")
+    assert tie_asker(s) is None and tie_asker(GearsState.from_json(s.to_json(), s.loader)) is None
+    assert "Ticker" not in str(SquadBot(1).decide(s, acts).reason)
+    # The Ticker asking: the lone COG, as before.
+    s.cogs[p4].area = next(a for a in sorted(s.view().areas) if s.view().mdist(mid, a) == s.view().mdist(mid, s.cogs[p1].area)
+                           and a != s.cogs[p1].area)
+    acts = _tie_question(s, "ticker#1", "drone#1")
+    assert tie_asker(s) == "ticker#1" and SquadBot(1).decide(s, acts).action.payload["cog"] == p4
+    P.release(s)
 
 
 def test_roadblocks_stage_2_the_last_cogs_go_into_the_exit_together(title, monkeypatch):
@@ -1230,3 +1301,26 @@ def test_emergence_at_4_players_no_assault_played_for_a_seal_that_waits(title):
     assert look.seal_wait() is not None
     held, why_held = bot._score(look, play)
     assert "then a grenade at the open hole" not in str(why_held) and held < go
+
+def test_the_open_beside_a_grenadier_counts_as_beside_a_boomer(title):
+    """MP1 Grenadier (enemies.toml, printed: attack 4, GRENADE TOSS: on an Omen each other
+    figure in the target's area takes 1 wound) and Flame Grenadier (attack 4, COMBUSTION: the
+    attack targets every COG in the area); spec 6.3: a COG in cover adds its cover dice. As
+    beside a Boomer (the same Omen, 4+ dice), the open within one area of them counts 1 more
+    expected wound, so the squad bot takes cover or steps out of their reach rather than stand
+    in the open there (The Showdown at 4 players: 334 Stage-1 wounds from Grenadier attacks and
+    77 from their tosses in 30 games, the eleventh pass's tally). A Palace Guard (attack 3, no
+    area Omen) adds nothing, nor does a Grenadier two areas off."""
+    from game.gears.bots import _Look
+
+    s, view, p1, p2, here, near = _two_cogs_together(title, 1)
+    s.cogs[p2].area = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) >= 3)
+    far = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) == 2)
+
+    def extra(enemy: str, area: str) -> float:
+        s.locusts = {"drone#1": LocustState("drone#1", enemy, area)}
+        return SquadBot(1).look(s, p1).danger(here, None) - _Look(s, p1).danger(here, None)
+
+    assert abs(extra("boomer", near) - 1.0) < 1e-9
+    assert abs(extra("grenadier", near) - 1.0) < 1e-9 and abs(extra("flame_grenadier", near) - 1.0) < 1e-9
+    assert abs(extra("palace_guard", near)) < 1e-9 and abs(extra("grenadier", far)) < 1e-9

@@ -16,7 +16,9 @@ Order, Locust AI and weapon decks' draw piles) it hides:
   Locusts are pooled and dealt back by value (the lowest index of that value to the Locust
   first), the unused pile sorted.
 
-A wounded Locust's health (`wounded_health`, the marker's face) stays: it is public. The view is
+A wounded Locust's health (`wounded_health`, the marker's face) stays: it is public. So does
+which Locust asks a pending target-tie question (`ai.tie_asker`; the log shows it acting), a
+view fact since the state does not hold it. The view is
 a real GearsState: the rules' questions (attack previews, sight, wounds) work on it unchanged.
 Nothing in it is ever applied.
 """
@@ -36,7 +38,11 @@ def view_for(state: GearsState, player: str) -> GearsState:
     _pool_hands(data, player)
     _pool_markers(data)
     view = GearsState.from_json(data, state.loader)
-    return mark_view(view, player)
+    from game.gears.ai import tie_asker
+
+    # Which Locust asks a pending target tie: public (the log names the Locust acting), but
+    # not in the state (ai.tie_asker), so the view carries it as a fact.
+    return mark_view(view, player, tie_asker=tie_asker(state))
 
 
 def _pool_hands(data: dict, player: str) -> None:
