@@ -1,7 +1,7 @@
 """Issue 18: a whole game played with a language set, checking that every text the rules give a
 player reads in that language. Any title's test uses it:
 
-    hungarian = language("hu")   # a module-scoped fixture: sets Hungarian, yields catalogue("hu")
+    hungarian = language("hu")   # a fixture: sets Hungarian for the test, yields catalogue("hu")
 
     def test_a_game(hungarian):
         played = play(title, scenario, seed, options, choose, hungarian)
@@ -24,6 +24,7 @@ space and a letter (a sentence, not a message at all).
 """
 from __future__ import annotations
 
+import functools
 import gettext
 import re
 from dataclasses import dataclass, field
@@ -40,20 +41,22 @@ from game.engine.text import Clause, Joined, Msg, Ref, from_json
 LOCALE = Path(__file__).resolve().parents[1] / "game" / "locale"
 
 
+@functools.lru_cache(maxsize=None)
 def catalogue(lang: str) -> dict:
     """The compiled catalogue of `lang`: msgid (or (msgid, 0) for a plural) -> translation."""
     with (LOCALE / lang / "LC_MESSAGES" / "tiletop.mo").open("rb") as f:
         return gettext.GNUTranslations(f)._catalog
 
 
-def language(lang: str, scope: str = "module"):
-    """A fixture that sets `lang` for its tests, yields `catalogue(lang)` and sets English back."""
-    @pytest.fixture(scope=scope)
+def language(lang: str):
+    """A fixture that sets `lang` for each of its tests (tests/conftest.py starts every test
+    untranslated) and yields `catalogue(lang)`, read once."""
+    @pytest.fixture
     def fixture():
         tr = catalogue(lang)
         i18n.set_language(lang)
         yield tr
-        i18n.set_language("en")
+        i18n.untranslated()
     return fixture
 
 
