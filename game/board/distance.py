@@ -1102,7 +1102,7 @@ def _all_seams(board: Board) -> dict:
             continue
         ix = 0 if group[0][1][0] != group[0][2][0] else 1
         spans = sorted(((p[ix], q[ix], piece_of[n]) if p[ix] <= q[ix] else (q[ix], p[ix], piece_of[n]))
-                       for n, p, q in group)
+                       for n, p, q in group if n in piece_of)  # (an area gone from a board changed in place)
         out = []
         for i, (a0, a1, pa) in enumerate(spans):
             for b0, b1, pb in spans[i + 1:]:
