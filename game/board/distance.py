@@ -1040,3 +1040,180 @@ def _cell(board: Board, a: Node) -> Cell:
             return a
         raise KeyError(f"{board.source}: square {a[0]},{a[1]} is not floor")
     raise KeyError(f"{board.source}: a grid map measures between squares (col, row), not {a!r}")
+
+
+# --- seams: two pieces' edges laid against each other with nothing joining them -------------------
+#
+# A tile's edge is the map's edge (gears 3.1 item 10: an exit is "a smaller opening on the map's
+# edge"; 3.2: the map edge blocks sight like a wall). Where a tile is laid at an exit, the
+# stretches of its edge that touch the tile before it away from the joint (12A laid at 9A's
+# exit: 9A's Promenade beside 12A's Storefront) are still both tiles' edges: a seam. Movement
+# and range never cross one (they join pieces only at joined connectors, 3.7); sight does not
+# either (Board.blocking_segments), and the table draws it (game/ui/table/board_render.py).
+#
+# The seams of a board are, per supporting line, the stretches of positive length where edges
+# of areas of two different pieces overlap, less the joined connectors and the passable lines
+# (borders, level lines) lying there, merged into maximal intervals. A board compose.add_piece
+# built from the previous board (a tile laid in play) gets them from that board's (moved by the
+# composition's whole-tile shift) plus the new piece's outline edges against the areas near
+# them; any other board by looking at every line. Both on the integer geometry, exactly.
+
+_SEAMS = "seam_table"  # board._cache key: (areas, connectors, lines, version, table)
+
+
+def piece_seams(board: Board) -> tuple[Segment, ...]:
+    """Board.piece_seams: the seams (see above) as segments, lines in sorted order of their key,
+    intervals in order along the line; () on grid maps and boards of one piece."""
+    if board.grid is not None:
+        return ()
+    table = _seam_table(board)
+    scale = _int_geometry(board).scale
+    out: list[Segment] = []
+    for key in sorted(table):
+        ix, a, b, spans = table[key]
+        for lo, hi in spans:
+            out.append(Segment(_unscaled_at(a, b, ix, lo, scale), _unscaled_at(a, b, ix, hi, scale)))
+    return tuple(out)
+
+
+def _seam_table(board: Board) -> dict:
+    """{line key: (ix, a, b, [(lo, hi)])}: a and b two points of the line (board integers), ix
+    the coordinate the intervals run along. Cached per version with the containers it read."""
+    got = board._cache.get(_SEAMS)
+    if (got is not None and got[0] is board.areas and got[1] is board.connectors and got[2] is board.lines
+            and got[3] == board.version):
+        return got[4]
+    table = _added_seams(board)
+    if table is None:
+        table = _all_seams(board)
+    board._cache[_SEAMS] = (board.areas, board.connectors, board.lines, board.version, table)
+    return table
+
+
+def _all_seams(board: Board) -> dict:
+    """Every line of the board: the overlaps of edges of two pieces' areas."""
+    piece_of = {n: a.piece for n, a in board.areas.items()}
+    if len(set(piece_of.values())) < 2:
+        return {}
+    geo = _int_geometry(board)
+    found: dict = {}
+    for key, group in geo.edges_by_line.items():
+        if len(group) < 2:
+            continue
+        ix = 0 if group[0][1][0] != group[0][2][0] else 1
+        spans = sorted(((p[ix], q[ix], piece_of[n]) if p[ix] <= q[ix] else (q[ix], p[ix], piece_of[n]))
+                       for n, p, q in group if n in piece_of)  # (an area gone from a board changed in place)
+        out = []
+        for i, (a0, a1, pa) in enumerate(spans):
+            for b0, b1, pb in spans[i + 1:]:
+                if b0 >= a1:
+                    break
+                if pa != pb:
+                    out.append((b0, a1 if a1 < b1 else b1))
+        if out:
+            found[key] = (ix, group[0][1], group[0][2], out)
+    return _seams_less_joins(board, geo, found)
+
+
+def _added_seams(board: Board) -> dict | None:
+    """The seams of a board compose.add_piece built from a previous board on whole pixels: the
+    previous board's seams moved by the shift, plus the new piece's outline edges against the
+    other pieces' areas whose boxes meet them; None when the board is not such a board."""
+    rec = board._cache.get(_COMPOSITION)
+    if rec is None or rec.prev is None or not rec.current(board):
+        return None
+    prev = rec.prev()
+    if prev is None or prev.version != rec.prev_version or prev.areas is not rec.prev_areas or not prev.areas:
+        return None
+    if len(board.areas) != len(prev.areas) + len(rec.face.areas) or not all(n in board.areas for n in prev.areas):
+        return None
+    geo = _int_geometry(board)
+    if geo.scale != 1 or _int_geometry(prev).scale != 1:
+        return None
+    n0 = next(iter(prev.areas))
+    (ax, ay), (bx, by) = prev.areas[n0].polygon[0], board.areas[n0].polygon[0]
+    dx, dy = int(bx - ax), int(by - ay)
+    if dx != bx - ax or dy != by - ay:
+        return None
+    table: dict = {}
+    for ix, a, b, spans in _seam_table(prev).values():
+        a2, b2 = (a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy)
+        d = dx if ix == 0 else dy
+        table[_ikey(a2, b2)] = (ix, a2, b2, [(lo + d, hi + d) for lo, hi in spans])
+    name = rec.name
+    outline = _face_outline(rec.face)
+    edges_of = outline[4] if outline is not None else None
+    polys = geo.polys
+    found: dict = {}
+    for n in rec.face.areas:
+        poly = polys.get(name + ":" + n)
+        if poly is None:
+            return None
+        m = len(poly)
+        idx = range(m)
+        if edges_of is not None and len(_int_geometry(rec.face).polys[n]) == m:
+            idx = edges_of.get(n, ())  # only its outline can touch another piece
+        for i in idx:
+            p, q = poly[i], poly[(i + 1) % m]
+            ix = 0 if p[0] != q[0] else 1
+            lo, hi = (p[ix], q[ix]) if p[ix] <= q[ix] else (q[ix], p[ix])
+            key = None
+            for other in geo.areas_meeting(p, q):
+                if board.areas[other].piece == name:
+                    continue
+                opoly = polys[other]
+                k = len(opoly)
+                for j in range(k):
+                    c, e = opoly[j], opoly[(j + 1) % k]
+                    if _icross(p, q, c) != 0 or _icross(p, q, e) != 0:
+                        continue
+                    c0, c1 = (c[ix], e[ix]) if c[ix] <= e[ix] else (e[ix], c[ix])
+                    s0, s1 = max(lo, c0), min(hi, c1)
+                    if s0 < s1:
+                        if key is None:
+                            key = _ikey(p, q)
+                        got = found.get(key)
+                        if got is None:
+                            found[key] = (ix, p, q, [(s0, s1)])
+                        else:
+                            got[3].append((s0, s1))
+    for key, (ix, a, b, spans) in _seams_less_joins(board, geo, found).items():
+        old = table.get(key)
+        table[key] = (ix, a, b, spans) if old is None else (old[0], old[1], old[2], _merged(old[3] + spans))
+    return table
+
+
+def _seams_less_joins(board: Board, geo: _IntGeometry, found: dict) -> dict:
+    """found's intervals merged, less the joined connectors and passable lines on their lines."""
+    if not found:
+        return {}
+    cuts: dict = {}
+    for x, _e in board.joined_connectors():
+        a, b = geo.pt(x.segment.a), geo.pt(x.segment.b)
+        if a != b:
+            cuts.setdefault(_ikey(a, b), []).append((a, b))
+    for kind in sorted(_ALL_PASSABLE):
+        for a, b in geo.segments_of(kind):
+            if a != b:
+                cuts.setdefault(_ikey(a, b), []).append((a, b))
+    out: dict = {}
+    for key, (ix, a, b, spans) in found.items():
+        spans = _merged(spans)
+        for c, d in cuts.get(key, ()):
+            c0, c1 = (c[ix], d[ix]) if c[ix] <= d[ix] else (d[ix], c[ix])
+            spans = [s for lo, hi in spans for s in ((lo, min(hi, c0)), (max(lo, c1), hi)) if s[0] < s[1]]
+        if spans:
+            out[key] = (ix, a, b, spans)
+    return out
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The union of closed intervals as sorted, disjoint, non-touching intervals."""
+    out: list[tuple[int, int]] = []
+    for lo, hi in sorted(spans):
+        if out and lo <= out[-1][1]:
+            if hi > out[-1][1]:
+                out[-1] = (out[-1][0], hi)
+        else:
+            out.append((lo, hi))
+    return out

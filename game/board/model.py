@@ -269,6 +269,28 @@ class Board:
         self._cache[key] = (self.areas, result)
         return result
 
+    def piece_seams(self) -> tuple[Segment, ...]:
+        """Where areas of two different pieces share an edge with nothing joining them: no joined
+        connector, border or level line on it (game/board/distance.py "seams"). Both pieces'
+        own map edge, laid against the other's (a Gears tile laid at an exit whose side also
+        touches the tile before it: 9A's Promenade beside 12A's Storefront): it blocks sight as
+        the map edge does (blocking_segments), movement and range never cross it, and the table
+        draws it. () on grid maps (their pieces keep their boundary walls) and boards of one
+        piece. Exact, on integers; a board laid one tile after another pays only for the new
+        piece's edges. Cached per version."""
+        if self.grid is not None:
+            return ()
+        parts = (self.areas, self.connectors, self.lines)
+        key = ("piece_seams", self.version)
+        got = self._cache.get(key)
+        if got is not None and all(x is y for x, y in zip(got[0], parts)):
+            return got[1]
+        from game.board.distance import piece_seams  # exact, on integers
+
+        result = piece_seams(self)
+        self._cache[key] = (parts, result)
+        return result
+
     def edge_segment(self, edge: Edge) -> Segment:
         """A lattice edge in pixel coordinates."""
         (x0, y0), (x1, y1) = edge
@@ -277,12 +299,13 @@ class Board:
 
     def blocking_segments(self, closed_doors: Iterable[str] | None = None) -> tuple[Segment, ...]:
         """Everything that blocks sight and movement, in pixels: walls, closed doors (the map's
-        starting state when closed_doors is None) and the map edge.
+        starting state when closed_doors is None) and the map edge: the outline and the seams
+        where two pieces touch with nothing joining them (gears 3.2 "map edge").
 
         Cached per version and closed doors, with the containers it was read from compared by
         identity (a Board is mutable: replacing its lines, doors, areas or grid is seen)."""
         closed = self.closed_door_names(closed_doors)
-        parts = (self.areas, self.lines, self.doors, self.grid)
+        parts = (self.areas, self.lines, self.doors, self.grid, self.connectors)
         key = ("blocking", self.version, closed)
         got = self._cache.get(key)
         if got is not None and all(x is y for x, y in zip(got[0], parts)):
@@ -295,7 +318,7 @@ class Board:
         doors = self.door_segments(closed)
         if self.grid is not None:
             return tuple(self.edge_segment(e) for e in sorted(self.grid.wall_edges)) + doors
-        return self.wall_segments() + doors + self.outline_segments()
+        return self.wall_segments() + doors + self.outline_segments() + self.piece_seams()
 
     def area_at(self, p: Point) -> str | None:
         """The area containing p (strictly inside first; on a shared border, the first area listed

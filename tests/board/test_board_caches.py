@@ -1,5 +1,5 @@
 """Board.blocking_segments and Board.outline_segments are cached per board version (spec
-gears-of-war.md 3.5: walls, closed doors and the map edge block sight): the cached answers are
+gears-of-war.md 3.5: walls, closed doors and the map edge, seams included, block sight): the cached answers are
 the ones computed afresh, for any closed doors, and a board changed in place (its doors,
 lines or areas replaced, with or without a new version) is answered afresh."""
 from __future__ import annotations
@@ -7,16 +7,17 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from game.board.distance import outline_segments
+from game.board.distance import outline_segments, piece_seams
 from game.board.model import Door, Line
 from tests.board.test_distance_fast import unshared_edges
 from tests.board.test_incremental_graphs import level
 
 
 def plain_blocking(board, closed=None):
-    """What blocking_segments computes, read without any cache."""
+    """What blocking_segments computes, read without Board's caches (the seams: game/board/
+    distance.py's, checked against a reference in tests/board/test_piece_seams.py)."""
     doors = board.door_segments(closed)
-    return board.wall_segments() + doors + outline_segments(board)
+    return board.wall_segments() + doors + outline_segments(board) + piece_seams(board)
 
 
 def test_cached_blocking_segments_are_the_fresh_ones_on_random_levels_gears_3_5():

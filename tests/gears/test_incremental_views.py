@@ -12,7 +12,7 @@ from collections import deque
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.board.distance import _PASSABLE, MOVEMENT, RANGE, _area_graph, _pieces_graph, outline_segments
+from game.board.distance import _PASSABLE, MOVEMENT, RANGE, _area_graph, _pieces_graph, outline_segments, piece_seams
 from game.board.model import MapError
 from game.gears.rules import board_view as BV
 
@@ -79,7 +79,8 @@ def test_view_tables_on_tile_by_tile_levels_are_the_full_ones_gears_3_2_3_4_3_6_
         # the graphs came from the faces (the fast path applies to every laid board)
         assert _pieces_graph(board, MOVEMENT, closed) == move and _pieces_graph(board, RANGE, closed) == rng_graph
         # spec 3.5: the cached blocking segments are the ones read afresh
-        assert board.blocking_segments() == board.wall_segments() + board.door_segments() + outline_segments(board)
+        assert board.blocking_segments() == (board.wall_segments() + board.door_segments() + outline_segments(board)
+                                             + piece_seams(board))  # the seams, tests/board/test_piece_seams.py
         for a in rng.sample(view.areas, min(6, len(view.areas))):
             assert view.move_dist[a] == plain_bfs(a, move)
             assert list(view.move_dist[a]) == list(plain_bfs(a, move))  # same visiting order

@@ -57,8 +57,8 @@ def test_a_version_2_save_of_main_before_messages_loads_and_goes_on():
     title = GearsTitle()
     i18n.set_language("hu")
     session = load_session(V2_MAIN, title)
-    assert len(session.actions) == 167 and session.state.proc is not None
-    assert session.state_hash() == "6710272bb552822c5020f146eca36c55e591f78c18b16c0a9a1ec93712829292"
+    assert len(session.actions) == 160 and session.state.proc is not None
+    assert session.state_hash() == "49d370cbb3d421755fef50473ed265c9d7dd9882ea751377a83857e285eaa88c"
     assert session.log.texts()[0]  # the old log lines, plain English sentences, still shown
     labels = [a.text for a in session.legal_actions()]
     assert labels and all(labels)

@@ -670,7 +670,9 @@ def test_the_squad_advances_in_bounds_toward_the_door(real):
 
     between = toward(behind)
     ahead = toward(between)
-    s.locusts = {"drone#1": LocustState("drone#1", "grenadier", door)}
+    # Two areas past `between` on the way, within 2 areas of it (from the door the Grenadier no
+    # longer sees `between`: sight stops at the seams between tiles, spec 3.2).
+    s.locusts = {"drone#1": LocustState("drone#1", "grenadier", toward(ahead))}
     s.cogs[p1].area, s.cogs[p2].area = ahead, behind
     for q in (p1, p2):
         s.cogs[q].hand = ["advance#1", "assault#1", "advance#2", "assault#2", "roadie_run#1"]

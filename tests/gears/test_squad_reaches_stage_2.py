@@ -23,7 +23,14 @@ _TITLE = GearsTitle()
 # about half of all games at 2 players (53 of 100 at seeds 1000-1099 with the fifth pass's
 # bot, 54 with the fourth's; game/gears/data/BALANCE.md), so five seeds would let one game
 # decide. Seeds 1-9 with the fifth pass's bot: Stage 2 in 7 (1, 2, 4, 6, 7, 8, 9).
-SEEDS_OF = {"the_showdown": tuple(range(1, 10))}
+# Since sight stops at the seams between tiles (spec 3.2, GEARS.md "Seams") the games of every
+# mission changed: The Showdown reached Stage 2 with seeds 4, 7, 9 of 1-9 and Search for the
+# Stranded with 1, 2 of 1-5, while at 100 games their rates stayed (The Showdown 57 -> 55,
+# Search for the Stranded 78 -> 73 of 100 at seeds 1000-1099; BALANCE.md "Rules fix: sight
+# across unconnected tile seams"). A handful of seeds decides nothing at a rate near a half, so
+# these two play the 100 seeds the balance is measured on (this test's bots are bot_stats'):
+# the majority asserted is the rate BALANCE.md records.
+SEEDS_OF = {"the_showdown": tuple(range(1000, 1100)), "search_for_the_stranded": tuple(range(1000, 1100))}
 MISSIONS = [m for m in _TITLE.content.missions if not unsupported(_TITLE.content, m)]
 
 

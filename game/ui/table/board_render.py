@@ -161,6 +161,12 @@ class BoardRenderer:
         borders += [(to(c.segment.a), to(c.segment.b)) for c in board.connectors if id(c) in joined]
         for a, b in borders:
             dashed_line(surface, (60, 56, 50), a, b, max(1, round(3 * z)), 6 * z, 8 * z)
+        # Two tiles' edges laid against each other with no joint there are still the map's edge:
+        # sight and movement stop there (Board.piece_seams, the same segments blocking_segments
+        # gives the rules). Drawn as the cloth the map's outer edge meets, where the floor art
+        # would run on from one tile into the other.
+        for seam in board.piece_seams():
+            stroke(surface, [to(seam.a), to(seam.b)], pal.table, max(2, round(4 * z)))
         for connector in board.connectors:
             if id(connector) not in joined:
                 a, b = to(connector.segment.a), to(connector.segment.b)

@@ -9,7 +9,10 @@ the journal, issue 19), so that tests/engine/test_old_saves.py loads real old fi
 
 The old code writes the old format; the data is copied in because a tuned `verified = false`
 value (the Gears balance of issue 20) changes the games, and a save replays only under the values
-it was played with. Rewrite the files this way after such a tuning.
+it was played with. Rewrite the files this way after such a tuning. After a rules fix that
+changes the game, apply the fix to that tree first if it applies there: the Gears save was last
+rewritten so for "sight stops at seams" (a9fa9bf: `git diff b2d5e44 a9fa9bf -- game/board/model.py
+game/board/distance.py | patch -p1` in /tmp/saves-base, the two files being the same on 70d94ab).
 
 Run on a newer tree it would write journals instead: it is kept to say where the files come
 from, not to be run again.

@@ -1,7 +1,13 @@
 """Writes version-2 journals with the code of commit bda8b6d (the last to write version 2; run
 from that tree: `python make_v2_saves.py OUT_DIR`): a toy Duel of 23 actions, and a four-player
 Hive game of 260 SquadBot actions (private draws, hidden information, several snapshots) whose
-autosave went back 7 actions once (an undo line) and on."""
+autosave went back 7 actions once (an undo line) and on.
+
+Rewritten (with make_v2_logs.py) after the rules fix "sight stops at seams" (a9fa9bf), which
+changes the Hive game: on bda8b6d with a9fa9bf's game/board/model.py and distance.py applied
+(`git diff b2d5e44 a9fa9bf -- game/board/model.py game/board/distance.py | patch -p1`, the files
+are the same there) and today's game/gears/data copied in (tests/data/saves_v1/make_v1_saves.py);
+the toy files came out byte for byte the same."""
 import json
 import sys
 from pathlib import Path

@@ -1,5 +1,11 @@
-"""Writes a version-2 journal with the code before issue 18 (run from that tree): a 2-player
-Hive game of 160 actions by SquadBots, stopped at a pending question if one comes."""
+"""Writes a version-2 journal with the code before issue 18 (run from that tree: commit b294c5a,
+which writes the first file byte for byte): a 2-player Hive game of 160 actions by SquadBots,
+stopped at a pending question if one comes.
+
+Rewritten after the rules fix "sight stops at seams" (a9fa9bf), which changes this game: on
+b294c5a with a9fa9bf's game/board/model.py and distance.py applied (`git diff b2d5e44 a9fa9bf --
+game/board/model.py game/board/distance.py | patch -p1`, the files are the same there) and
+today's game/gears/data copied in, as tests/data/saves_v1/make_v1_saves.py says."""
 import sys
 from pathlib import Path
 sys.path.insert(0, ".")
