@@ -389,11 +389,11 @@ def test_a_swarm_marker_and_a_uniform_show_on_their_tile(make_app, config_dir, t
     assert "Tokens: the swarm" in card_lines and "Items face up: Uniform, Bloody uniform" in card_lines
 
 
-def test_a_reaction_in_another_players_turn_is_a_question_with_readable_buttons(make_app, config_dir, tmp_path):
-    """Issue 14's "any time" adrenaline abilities on screen (spec 8.6 Duck and Cover, 6.11): Subject
-    1 ends the turn, the clone on the lift attacks Subject 2 (the higher Fear), who is handed the
-    table and asked before the dice; the prompt line has a button per option in words, a click on
-    "cancel the attack" answers with that very option. The screenshot is kept for a person to look at."""
+def _a_clone_attacks_the_other_player(make_app, hand: list[str]):
+    """Seed 3, two people: the other player (Fear 6, holding `hand`) stands on the active one's
+    tile with a clone; the active player (Fear 2) ends the turn, the event E02 activates the
+    clones and the clone attacks the other player (the higher Fear). Returns (app, table, state)
+    with the question that attack asks pending."""
     from game.level7.rules.state import Enemy
 
     app, table = start_game(make_app, seats=("human", "human"), seed=3, answer=False)
@@ -403,12 +403,21 @@ def test_a_reaction_in_another_players_turn_is_a_question_with_readable_buttons(
     st = table.state
     me, other = st.characters[st.turn.player], next(c for c in st.characters.values() if c.id != st.turn.player)
     other.tile, other.fear, me.fear = me.tile, 6, 2
-    other.hand = ["duck_and_cover#1", "sprint#1", "scrounge#1"]
+    other.hand = list(hand)
     st.reserves["clone"].remove(1)
     st.enemies.append(Enemy("clone", 1, me.tile))
     st.events.draw_pile.remove("E02") if "E02" in st.events.draw_pile else st.events.discard_pile.remove("E02")
     st.events.draw_pile.insert(0, "E02")  # its box with 2 starting players: the clones activate
     table.submit(next(a for a in table.session.legal_actions() if a.kind == "end_turn"))
+    return app, table, st, other
+
+
+def test_a_reaction_in_another_players_turn_is_a_question_with_readable_buttons(make_app, config_dir, tmp_path):
+    """Issue 14's "any time" adrenaline abilities on screen (spec 8.6 Duck and Cover, 6.11): Subject
+    1 ends the turn, the clone on the lift attacks Subject 2 (the higher Fear), who is handed the
+    table and asked before the dice; the prompt line has a button per option in words, a click on
+    "cancel the attack" answers with that very option. The screenshot is kept for a person to look at."""
+    app, table, st, other = _a_clone_attacks_the_other_player(make_app, ["duck_and_cover#1", "sprint#1", "scrounge#1"])
     assert st.proc["pending"]["kind"] == "defend" and table.session.decider == other.id
     if table.handoff is not None:
         do_click(app, table.view_rect.center)
@@ -469,21 +478,7 @@ def test_two_copies_of_a_card_are_one_discard_button(make_app, config_dir):
     """Subject 2, attacked by a clone, holds two copies of Hold Your Breath: the rules offer each
     copy, the same choice, which showed as two identical 'Discard Hold Your Breath' buttons. One
     button per card; it discards a copy of it."""
-    from game.level7.rules.state import Enemy
-
-    app, table = start_game(make_app, seats=("human", "human"), seed=3, answer=False)
-    if table.handoff is not None:
-        do_click(app, table.view_rect.center)
-    answer_pending(app, table)
-    st = table.state
-    me, other = st.characters[st.turn.player], next(c for c in st.characters.values() if c.id != st.turn.player)
-    other.tile, other.fear, me.fear = me.tile, 6, 2
-    other.hand = ["hold_your_breath#1", "hold_your_breath#3", "sprint#1"]
-    st.reserves["clone"].remove(1)
-    st.enemies.append(Enemy("clone", 1, me.tile))
-    st.events.draw_pile.remove("E02") if "E02" in st.events.draw_pile else st.events.discard_pile.remove("E02")
-    st.events.draw_pile.insert(0, "E02")  # its box with 2 starting players: the clones activate
-    table.submit(next(a for a in table.session.legal_actions() if a.kind == "end_turn"))
+    app, table, st, other = _a_clone_attacks_the_other_player(make_app, ["hold_your_breath#1", "hold_your_breath#3", "sprint#1"])
     assert st.proc["pending"]["kind"] == "discard" and table.session.decider == other.id
     assert len([a for a in table.session.legal_actions() if a.payload["card"].startswith("hold_your_breath#")]) == 2
     if table.handoff is not None:
