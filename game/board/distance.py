@@ -370,12 +370,10 @@ def _whole(points) -> bool:
 def _extended_geometry(board: Board) -> _IntGeometry | None:
     """A board compose.add_piece built from a previous board on whole pixels: its geometry from
     the previous board's (see _IntGeometry._extend), or None to build it afresh."""
-    rec = board._cache.get(_COMPOSITION)
-    if rec is None or rec.prev is None or not rec.current(board):
+    got = _added_to(board)
+    if got is None:
         return None
-    prev = rec.prev()
-    if prev is None or prev.version != rec.prev_version or prev.areas is not rec.prev_areas or not prev.areas:
-        return None
+    rec, prev = got
     if prev.tile_width != board.tile_width or not all(n in board.areas for n in prev.areas):
         return None
     face = rec.face
@@ -763,6 +761,19 @@ class _Composition:
                 and board.doors is d and board.connectors is c)
 
 
+def _added_to(board: Board) -> "tuple[_Composition, Board] | None":
+    """The composition record of a board compose.add_piece built from a previous board, with
+    that board, while neither changed since (a new version or container) and the previous one
+    has areas; None otherwise (the board is then read afresh)."""
+    rec = board._cache.get(_COMPOSITION)
+    if rec is None or rec.prev is None or not rec.current(board):
+        return None
+    prev = rec.prev()
+    if prev is None or prev.version != rec.prev_version or prev.areas is not rec.prev_areas or not prev.areas:
+        return None
+    return rec, prev
+
+
 def note_composition(board: Board, face: Board, name: str, prev: Board | None = None) -> None:
     """Record (for area_graph) that board is face placed as piece `name`, alone or added to prev.
     Called by compose.py right after building board; a later change of board (a new version or
@@ -1119,12 +1130,10 @@ def _added_seams(board: Board) -> dict | None:
     """The seams of a board compose.add_piece built from a previous board on whole pixels: the
     previous board's seams moved by the shift, plus the new piece's outline edges against the
     other pieces' areas whose boxes meet them; None when the board is not such a board."""
-    rec = board._cache.get(_COMPOSITION)
-    if rec is None or rec.prev is None or not rec.current(board):
+    got = _added_to(board)
+    if got is None:
         return None
-    prev = rec.prev()
-    if prev is None or prev.version != rec.prev_version or prev.areas is not rec.prev_areas or not prev.areas:
-        return None
+    rec, prev = got
     if len(board.areas) != len(prev.areas) + len(rec.face.areas) or not all(n in board.areas for n in prev.areas):
         return None
     geo = _int_geometry(board)
