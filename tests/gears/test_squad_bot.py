@@ -22,6 +22,12 @@ def _goal(words) -> tuple[str, list[str]]:
     return words.msgid, [r.key for r in weapons.parts if r.kind == "gears.weapon"] if weapons is not None else []
 
 
+def _next_area_in_sight(view, c) -> str:
+    """The first area (by name) one range step from COG `c` that it sees from where it stands."""
+    return next(a for a in sorted(view.areas) if a != c.area and view.rdist(c.area, a) == 1
+                and los(view, (c.area, c.cover), (a, None)))
+
+
 def _two_cogs_together(title, dist: int):
     """A fresh two-player game with both COGs in P1's area, and an area `dist` away by
     movement (the first in name order) for a Locust."""
@@ -129,8 +135,7 @@ def test_no_shot_at_a_ticker_whose_chain_reaction_would_wound_the_squad(title):
     assert not (choice.action.kind in ("attack", "chainsaw") and choice.action.payload["target"].startswith("ticker")), \
         choice.reason
     view = s.view()
-    away = next(a for a in sorted(view.areas) if a != c.area and view.rdist(c.area, a) == 1
-                and los(view, (c.area, c.cover), (a, None)))
+    away = _next_area_in_sight(view, c)
     for x in s.locusts.values():
         x.area = away
     acts = title.legal_actions(s)
@@ -996,8 +1001,7 @@ def test_a_grenade_at_a_hole_is_weighed_by_its_chance_to_seal_spec_6_8(title, co
     c = s.cogs[p1]
     c.grenades = 2
     view = s.view()
-    away = next(a for a in sorted(view.areas) if a != c.area and view.rdist(c.area, a) == 1
-                and los(view, (c.area, c.cover), (a, None)))
+    away = _next_area_in_sight(view, c)
     s.holes = {"h": {"area": away, "sealed": False, "token": True}}
     n = grenade_dice(content)
     chances = grenade_seal_chances(s, content, away)
@@ -1256,8 +1260,7 @@ def test_emergence_at_4_players_the_last_seal_waits_while_a_cog_by_the_hole_is_n
         c = s.cogs[p1]
         c.grenades = 2
         view = s.view()
-        away = next(a for a in sorted(view.areas) if a != c.area and view.rdist(c.area, a) == 1
-                    and los(view, (c.area, c.cover), (a, None)))
+        away = _next_area_in_sight(view, c)
         s.holes = {"h": {"area": away, "sealed": False, "token": True}}
         far = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(a, away) > 2)
         s.cogs[p2].area = c.area
