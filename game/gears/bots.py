@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 from game.engine.bots import Choice, RandomBot, SeededBot, seat_view  # noqa: F401  (RandomBot: this title's random player too)
 from game.engine.protocol import Action
-from game.engine.text import Joined, M, Msg, join
+from game.engine.text import Joined, M, Mn, Msg, join
 from game.gears.rules import names as N
 from game.gears.rules.board_view import INF
 from game.gears.rules.state import GearsState
@@ -1901,8 +1901,9 @@ class _SquadLook(_Look):
                 continue
             n = len(c.hand) - (1 if q == self.me and self.phase == "order" else 0)
             if self.view.mdist(c.area, holes[0]) <= _SEAL_WAIT_AREAS and n <= _SEAL_WAIT_CARDS:
-                return M("the stage flips with this seal and its Locusts walk to the nearest COG: {cog} by the hole would be left with {n} card(s)",
-                         cog=N.character(c.character), n=max(n, 0))
+                return Mn("the stage flips with this seal and its Locusts walk to the nearest COG: {cog} by the hole would be left with {n} card",
+                          "the stage flips with this seal and its Locusts walk to the nearest COG: {cog} by the hole would be left with {n} cards",
+                          max(n, 0), cog=N.character(c.character))
         return None
 
     def left_this_move(self) -> list[str]:
