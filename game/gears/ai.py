@@ -366,36 +366,47 @@ def _pick_cog(ctx, cands: list[str], why: str, fctx: Fctx | None = None) -> str 
         return None
     state = ctx.state
     if len(cands) > 1:
-        # Which Locust's instruction asks (None: the card's, no figure's), for `tie_asker`.
-        state.__dict__[_ASKER] = (ctx.answers, ctx.used, (fctx or {}).get("self"))
+        # Which Locust's instruction asks (None: the card's, no figure's).
+        note_asking_locust(ctx, (fctx or {}).get("self"))
     return ctx.choose(state.active_player, "target_tie", [{"cog": p} for p in cands],
                       M("Choose the COG ({why}).", why=why),
                       [_name(state, p) for p in cands])["cog"]
 
 
 # Key on the state object (not a field: never in to_json, so no state hash or saved question
-# changes) under which `_pick_cog` notes the Locust whose instruction asks a target tie.
-_ASKER = "_tie_asker"
+# changes) under which the rules note the Locust a question they ask is about.
+_ASKER = "_asking_locust"
+# The questions about one Locust whose prompt and labels do not name it by id.
+_ABOUT_A_LOCUST = ("target_tie", "locust_path")
 
 
-def tie_asker(state: GearsState) -> str | None:
-    """The Locust whose AI instruction asks the pending `target_tie` question (spec 7.4: the
-    active player picks among tied COGs), or None: no such question, or the card itself asks
-    (an event card's instruction with no figure, MP1 card 9's "the COG that moved"). The
-    rules' `activating` flag is no answer: it stays set for the whole Locust step, so a
-    question asked later in that step (a card's `finally`, an event card, a spawned figure's
-    own instruction) would read the last activated Locust. The question's prompt and labels
-    do not name it (saves keep them as they were); `_pick_cog` notes it on the state object
-    beside the question, and a state without the note (loaded, copied) finds it by running
-    the paused resolution again from its checkpoint on a copy, as the engine goes on from
-    such a state (game/engine/resolution.py). A seat's view carries it as a view fact."""
+def note_asking_locust(ctx, lid: str | None) -> None:
+    """Note, beside the question about to be asked, the Locust it is about (`asking_locust`):
+    the one whose instruction asks a target tie (None: the card itself asks), or the one whose
+    way is chosen."""
+    ctx.state.__dict__[_ASKER] = (ctx.answers, ctx.used, lid)
+
+
+def asking_locust(state: GearsState) -> str | None:
+    """The Locust a pending `target_tie` question is asked for (its AI instruction asks: spec 7.4,
+    the active player picks among tied COGs) or a pending `locust_path` question moves (spec 6.2,
+    the active player picks among its equally short steps); None when no such question is
+    pending, when the card itself asks (an event card's instruction with no figure, MP1 card 9's
+    "the COG that moved"), or when the Locust has left play. The rules' `activating` flag is no
+    answer: it stays set for the whole Locust step, so a question asked later in that step (a
+    card's `finally`, an event card, a spawned figure's own instruction, another figure's move)
+    would read the last activated Locust. The question's prompt and labels do not carry its id
+    (saves keep them as they were); the rules note it on the state object beside the question
+    (`note_asking_locust`), and a state without the note (loaded, copied) finds it by running the
+    paused resolution again from its checkpoint on a copy, as the engine goes on from such a
+    state (game/engine/resolution.py). A seat's view carries it as a view fact."""
     from game.engine.views import view_fact, viewer_of
 
     proc = state.proc
-    if proc is None or (proc.get("pending") or {}).get("kind") != "target_tie":
+    if proc is None or (proc.get("pending") or {}).get("kind") not in _ABOUT_A_LOCUST:
         return None
     if viewer_of(state) is not None:
-        return view_fact(state, "tie_asker", None)
+        return view_fact(state, "asking_locust", None)
     got = state.__dict__.get(_ASKER)
     if got is None or got[0] is not proc["answers"] or got[1] != len(proc["answers"]):
         got = _asker_again(state)
@@ -404,7 +415,7 @@ def tie_asker(state: GearsState) -> str | None:
 
 
 def _asker_again(state: GearsState):
-    """`_pick_cog`'s note for the pending question, by re-running the paused resolution from its
+    """The rules' `note_asking_locust` for the pending question, by re-running the paused resolution from its
     checkpoint on a copy of the state (the engine's re-execution; the state is untouched)."""
     from game.engine.resolution import NeedDecision
     from game.gears.rules.procedures import RESOLVER
@@ -956,6 +967,7 @@ def move_locust(ctx, content: GearsContent, lid: str, options_from, n: int, fctx
                     guard_window(ctx, content, other.id, M("move with {locust}", locust=N.locust(state, lid)))
         if lid not in state.locusts:
             return
+        note_asking_locust(ctx, lid)
         nxt = ctx.choose(state.active_player, "locust_path", [{"area": a} for a in opts],
                          M("Which way does {locust} move?", locust=N.locust(state, lid)))["area"]
         x = state.locusts[lid]

@@ -1421,13 +1421,14 @@ class SquadBot(CogBot):
 
     def _a_locust_path(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """Among a Locust's shortest steps (the active player's choice, spec 6.2), the map exit
-        for the enemy whose entering it flips the stage (China Shop: the Berserker); the
-        Locust being activated is named by the rules (`activating`); outside an activation
-        only an attacked Locust that walks to its attacker moves (the Berserker, seed p. 26)."""
+        for the enemy whose entering it flips the stage (China Shop: the Berserker). The moving
+        Locust is the one the question is about (`acting_locust`), not the rules' `activating`
+        flag, which stays set for the whole Locust step and named the last activated Locust
+        when another one moved later in it."""
         area, flip = a.payload["area"], ctx.flip_on_entry()
         if flip is not None and area == flip[1]:
-            x = ctx.state.locusts.get(ctx.state.flags.get("activating") or "")
-            if x is None or x.enemy == flip[0]:
+            x = ctx.state.locusts.get(ctx.acting_locust() or "")
+            if x is not None and x.enemy == flip[0]:
                 return 100, M("The {name} goes through {area}, the map exit: its entering it flips the stage", name=N.enemy(flip[0]), area=area)
         return super()._a_locust_path(ctx, a)
 
@@ -2247,13 +2248,14 @@ class _SquadLook(_Look):
             a.effect in _AREA_HITS for a in W.enemy_stats(self.state, self.content, x.enemy).abilities)
 
     def acting_locust(self) -> str | None:
-        """The Locust whose AI instruction asks the pending target tie (`ai.tie_asker`, a fact
-        of the view; the log shows it acting); None when the card itself asks (no figure) or it
-        has left play. Not the rules' `activating` flag: that stays set for the whole Locust
-        step, so a tie asked later in the step by an event card read a stale Locust."""
-        from game.gears.ai import tie_asker
+        """The Locust whose AI instruction asks the pending target tie, or whose way the pending
+        path question chooses (`ai.asking_locust`, a fact of the view; the log shows it acting);
+        None when the card itself asks (no figure) or it has left play. Not the rules'
+        `activating` flag: that stays set for the whole Locust step, so a question asked later
+        in the step (an event card, another figure's move) read a stale Locust."""
+        from game.gears.ai import asking_locust
 
-        return tie_asker(self.state)
+        return asking_locust(self.state)
 
     def sturdy_area_attacker(self, x) -> bool:
         """Whether Locust `x`'s AI cards attack every figure in its area and it is too sturdy

@@ -863,30 +863,60 @@ def test_stranded_stage_2_no_flip_on_the_last_card(real, content):
     P.release(s)
 
 
+@P.RESOLVER.procedure("test_locust_path")
+def _test_locust_path(ctx, mover, stale):
+    """One step of Locust `mover` among all its steps (a `locust_path` question when it has
+    several), after an activation of `stale` earlier in the Locust step left the rules'
+    `activating` flag set."""
+    from game.gears import ai
+    from game.gears.rules.movement import steps_from
+    from game.gears.rules.shared import content
+
+    ctx.state.flags["activating"] = stale
+    ai.move_locust(ctx, content(), mover, lambda a: steps_from(ctx.state.view(), a), 1, {}, guard=False)
+
+
+def _path_question(s, mover, stale):
+    from game.engine.protocol import Action
+
+    P.release(s)
+    s.proc = None
+    P.RESOLVER.start(s, "test_locust_path", {"mover": mover, "stale": stale})
+    assert s.proc["pending"]["kind"] == "locust_path"
+    return [Action("locust_path", o) for o in s.proc["pending"]["options"]]
+
+
 def test_china_shop_the_berserker_is_sent_through_the_map_exit_when_the_rules_leave_the_way_open(real):
     """Spec 9.2.2 (China Shop Stages 1-2 flip when the Berserker moves into the level's map
     exit) and spec 6.2 (among a Locust's equally short ways the active player chooses): when
-    the exit is one of its shortest steps, the bot sends it there and says why; no other step
-    scores as high."""
-    from game.engine.protocol import Action
+    the exit is one of its steps, the bot sends it there and says why; no other step scores as
+    high. Another Locust moving later in the same Locust step is not: the question is about the
+    figure that moves (`ai.asking_locust`), not the rules' `activating` flag, which stays set
+    for the whole step (the Drone was sent to the exit as if it were the Berserker)."""
+    from game.gears.ai import asking_locust
     from game.gears.rules.missions import _exit_area_of_level
     from game.gears.rules.movement import steps_from
+    from game.gears.rules.state import GearsState
 
     s = start(real, "china_shop", players=4)
     view = s.view()
     exit_ = _exit_area_of_level(s, 1)
     b = next(x for x in s.locusts.values() if x.enemy == "berserker")
-    b.area = next(a for a in sorted(view.areas) if a in view.move_dist and exit_ in steps_from(view, a)
-                  and len(steps_from(view, a)) >= 2)
-    s.flags["activating"] = b.id
-    look = SquadBot(1).look(s, s.players[0])
-    into, why = SquadBot(1)._score(look, Action("locust_path", {"area": exit_}))
-    other = [SquadBot(1)._score(look, Action("locust_path", {"area": a}))[0] for a in steps_from(view, b.area) if a != exit_]
-    assert "map exit" in why and other and all(into > o for o in other)
-    # Another Locust's way is chosen as before: away from the COGs where the rules allow.
     drone = next(x for x in s.locusts.values() if x.enemy == "drone")
-    s.flags["activating"] = drone.id
-    assert "map exit" not in SquadBot(1)._score(SquadBot(1).look(s, s.players[0]), Action("locust_path", {"area": exit_}))[1]
+    b.area = drone.area = next(a for a in sorted(view.areas) if a in view.move_dist and exit_ in steps_from(view, a)
+                               and len(steps_from(view, a)) >= 2)
+    acts = _path_question(s, b.id, drone.id)
+    assert asking_locust(s) == b.id
+    look = SquadBot(1).look(s, s.players[0])
+    scored = {a.payload["area"]: SquadBot(1)._score(look, a) for a in acts}
+    assert "map exit" in scored[exit_][1] and all(scored[exit_][0] > v[0] for k, v in scored.items() if k != exit_)
+    assert SquadBot(1).decide(s, acts).action.payload["area"] == exit_
+    # The Drone moving after the Berserker's activation: its way is chosen as any Locust's.
+    acts = _path_question(s, drone.id, b.id)
+    assert s.flags["activating"] == b.id and asking_locust(s) == drone.id
+    assert asking_locust(GearsState.from_json(s.to_json(), s.loader)) == drone.id
+    look = SquadBot(1).look(s, s.players[0])
+    assert not any("map exit" in str(SquadBot(1)._score(look, a)[1]) for a in acts)
     P.release(s)
 
 
@@ -1087,10 +1117,10 @@ def test_a_tie_asked_after_an_activation_does_not_read_the_stale_locust(title):
     the end), so a tie asked later in the step by another figure (a spawned one's own
     instruction, an event card) or by the card itself read the last activated Locust: a Drone's
     or a card's tie was sent at the lone COG as if the Ticker activated before it asked. The
-    asker (`ai.tie_asker`) is noted beside the question, outside the state: the state hash and
+    asker (`ai.asking_locust`) is noted beside the question, outside the state: the state hash and
     the question stay as saves have them, and a copy read back (a load) finds the same asker by
     running the paused resolution again from its checkpoint."""
-    from game.gears.ai import tie_asker
+    from game.gears.ai import asking_locust as tie_asker
     from game.gears.rules.state import GearsState
     from game.gears.rules.view import view_for
 
@@ -1104,7 +1134,7 @@ def test_a_tie_asked_after_an_activation_does_not_read_the_stale_locust(title):
     # Outside the state: the JSON (so the hash) is the same with or without the note, and a
     # copy read back from it (no note) finds the same asker, as does a seat's view.
     copy = GearsState.from_json(s.to_json(), s.loader)
-    assert "_tie_asker" not in copy.__dict__ and copy.state_hash() == s.state_hash()
+    assert "_asking_locust" not in copy.__dict__ and copy.state_hash() == s.state_hash()
     assert tie_asker(copy) == "drone#1" and tie_asker(view_for(s, p1)) == "drone#1"
     assert tie_asker(view_for(copy, p1)) == "drone#1"
     assert SquadBot(1).decide(copy, acts).action == pick.action

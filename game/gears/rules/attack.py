@@ -414,6 +414,9 @@ def after_cog_attack(ctx, content: GearsContent, player: str, guard: bool, attac
         goal = grenade_area if grenade_area and ab.params.get("grenade") == "target_area" else c.area
         steps = next_steps_toward(state.view(), x.area, goal)
         if steps:
+            from game.gears.ai import note_asking_locust
+
+            note_asking_locust(ctx, lid)
             pick = ctx.choose(state.active_player, "locust_path", [{"area": a} for a in steps],
                               M("Which way does {locust} move toward {cog}?", locust=N.locust(state, lid), cog=N.character(c.character)))
             x.area, x.cover = pick["area"], None

@@ -17,9 +17,8 @@ Order, Locust AI and weapon decks' draw piles) it hides:
   first), the unused pile sorted.
 
 A wounded Locust's health (`wounded_health`, the marker's face) stays: it is public. So does
-which Locust asks a pending target-tie question (`ai.tie_asker`; the log shows it acting), a
-view fact since the state does not hold it. The view is
-a real GearsState: the rules' questions (attack previews, sight, wounds) work on it unchanged.
+which Locust a pending target-tie or path question is about (`ai.asking_locust`; the log shows
+it acting), a view fact since the state does not hold it. The view is a real GearsState: the rules' questions (attack previews, sight, wounds) work on it unchanged.
 Nothing in it is ever applied.
 """
 from __future__ import annotations
@@ -38,11 +37,11 @@ def view_for(state: GearsState, player: str) -> GearsState:
     _pool_hands(data, player)
     _pool_markers(data)
     view = GearsState.from_json(data, state.loader)
-    from game.gears.ai import tie_asker
+    from game.gears.ai import asking_locust
 
-    # Which Locust asks a pending target tie: public (the log names the Locust acting), but
-    # not in the state (ai.tie_asker), so the view carries it as a fact.
-    return mark_view(view, player, tie_asker=tie_asker(state))
+    # Which Locust a pending target tie or path question is about: public (the log names the
+    # Locust acting), but not in the state (ai.asking_locust), so the view carries it as a fact.
+    return mark_view(view, player, asking_locust=asking_locust(state))
 
 
 def _pool_hands(data: dict, player: str) -> None:
