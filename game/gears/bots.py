@@ -1334,7 +1334,7 @@ class SquadBot(CogBot):
     def _crowded_follow(ctx: _Look) -> tuple[int, int] | None:
         """(COGs already going, area-hitting Locusts near) when one more follower would crowd
         the mover's area, else None. Every follower ends in the mover's area (seed p. 24): a
-        third COG there makes each area hit (a Grenadier's toss, a Boomer's Omen) cost two
+        third COG there makes each area hit (a Grenadier's toss, a Ticker's blast) cost two
         partners, and the card is a point of health besides (The Showdown at 4 players, seed
         1000: three partners followed on turns 2 and 3, six cards, and the Grenadiers' tosses
         then hit three at once). The committed followers are public (the move frame)."""
@@ -1405,8 +1405,8 @@ class SquadBot(CogBot):
         """Spec 7.4: COGs tied as a Locust's target, the active player picks. The question does
         not name the Locust (its prompt and labels stay as saved games have them); the bot reads
         which one is acting from its view (`_SquadLook.acting_locust`). A Locust whose hit covers
-        its target's whole area (a Ticker's explosion and chain reaction, a Boomer's Omen, a
-        Grenadier's toss, a Berserker's attack on every figure: `hits_whole_area`) is sent at
+        its target's whole area (a Ticker's explosion and chain reaction, a Grenadier's toss,
+        a Berserker's attack on every figure: `hits_whole_area`) is sent at
         the COG with the fewest partners beside him, so one COG takes the blast, not several
         (Roadblocks at 4 players: Ticker explosions were half of all wounds, about 1.4 COGs an
         explosion; BALANCE.md, ninth pass)."""
@@ -2186,7 +2186,7 @@ class _SquadLook(_Look):
             return self._danger[key]
         total = super().danger(area, spot)
         if spot is None:
-            # Boomers (area-wounding Omens, big dice), and the MP1 Grenadiers and Flame
+            # Boomers (big dice, a +1-wound Omen), and the MP1 Grenadiers and Flame
             # Grenadiers (`big_area_hitter`): not in the open beside them.
             for x in self.state.locusts.values():
                 if (x.enemy == "boomer" or self.big_area_hitter(x)) and x.area in self.view.move_dist and self.view.mdist(x.area, area) <= 1:
@@ -2199,8 +2199,8 @@ class _SquadLook(_Look):
 
     def big_area_hitter(self, x) -> bool:
         """Whether Locust `x` rolls 4+ attack dice and its Omen hits its target's whole area: a
-        Grenadier's GRENADE TOSS wounds each other figure there (`wound_others_in_target_area`,
-        as a Boomer's Omen), a Flame Grenadier's COMBUSTION attacks each COG there
+        Grenadier's GRENADE TOSS wounds each other figure there (`wound_others_in_target_area`),
+        a Flame Grenadier's COMBUSTION attacks each COG there
         (`hit_all_cogs_in_target_area`). Beside one, the open counts 1 more expected wound
         (`danger`), as beside a Boomer (counted by name: its attack is a tuned value, 3).
         Only the Boomer was counted until the thirteenth pass (BALANCE.md): The
@@ -2213,7 +2213,7 @@ class _SquadLook(_Look):
 
     def crowding(self, area: str) -> float:
         """Spread out (issue 20 item 1): each partner standing in the area shares every area
-        hit aimed at it (a Boomer's or Grenadier's Omen, a Lambent Wretch's death blast, a
+        hit aimed at it (a Grenadier's Omen, a Lambent Wretch's death blast, a
         Ticker's explosion, Combustion; enemies.toml), so near such Locusts (within 2 areas) a
         shared area costs 0.4 expected wounds per partner and Locust (at most two counted).
         Traces (Horde Mode's third wave): four COGs in one area, every blast and Omen hit all."""

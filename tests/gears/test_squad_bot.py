@@ -417,16 +417,19 @@ def test_horde_last_wave_loads_the_hammer_of_dawn_and_the_others_fight_on(title)
 
 
 def test_spreads_out_near_locusts_whose_hits_cover_an_area(title):
-    """Spread out (issue 20 item 1): a Boomer's Omen wounds every other figure in its target's
-    area (enemies.toml, as the Boomshot), so beside a Boomer a partner in my area is a cost
-    (`crowding`), and an area of my own nearby scores better; near a Drone (no area hit) it is not."""
+    """Spread out (issue 20 item 1): a Grenadier's Omen (GRENADE TOSS, MP1 card) wounds every
+    other figure in its target's area, so beside a Grenadier a partner in my area is a cost
+    (`crowding`), and an area of my own nearby scores better; near a Drone or a Boomer (their
+    Omens add a wound to the target only; the Boomer's since the fifteenth pass, enemies.toml)
+    it is not: the bot reads the area hits from the enemies' data."""
     from game.gears.rules.state import LocustState
 
     s, view, p1, p2, here, near = _two_cogs_together(title, 2)
-    s.locusts = {"drone#1": LocustState("drone#1", "drone", near)}
-    look = SquadBot(1).look(s, p1)
-    assert look.crowding(here) == 0.0
-    s.locusts = {"boomer#1": LocustState("boomer#1", "boomer", near)}
+    for quiet in ("drone", "boomer"):
+        s.locusts = {f"{quiet}#1": LocustState(f"{quiet}#1", quiet, near)}
+        look = SquadBot(1).look(s, p1)
+        assert look.crowding(here) == 0.0
+    s.locusts = {"grenadier#1": LocustState("grenadier#1", "grenadier", near)}
     look = SquadBot(1).look(s, p1)
     assert look.crowding(here) > 0.0
     side = next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(here, a) == 1)
