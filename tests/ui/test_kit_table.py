@@ -329,3 +329,30 @@ def test_a_long_option_reads_whole_in_its_button(make_app, config_dir):
             assert all(font.size(line)[0] <= rect.width - px(12) for line in lines)
             assert len(lines) * font.get_linesize() <= rect.height
         assert " ".join(table._prompt_lines) == question
+
+
+def test_prompt_buttons_widen_with_the_window(make_app, config_dir):
+    """At 1280x720 a prompt button is at most 300 px wide (the lessons' frames around buttons
+    are laid so); in a wider window the cap grows with it: at 1920x1080 Convoy's 'Shuffle the
+    hand back and draw 4 new cards' reads on one line in the row, which has the room (it wrapped
+    in a 300 px button)."""
+    label = "Shuffle the hand back and draw 4 new cards"
+    widths = {}
+    for size in ((1280, 720), (1920, 1080)):
+        app = make_app(size)
+        table = ToyTable(app.ctx, Session.start(ToyTitle(), "duel", seed=3, options={}), ["human", "human"], size,
+                         bot_delay_ms=0)
+        app.push(table)
+        app.run(max_frames=2)
+        if table.handoff is not None:
+            press(app, table.view_rect.center)
+        legal = table.session.legal_actions()
+        table.prompt_choices = lambda: ("Keep or shuffle?", [("Keep this hand", legal[0], True), (label, "noop:1", False)])
+        table.dirty = True
+        app.run(max_frames=1)
+        rect = next(rect for rect, shown, what in table.buttons if what == "noop:1")
+        assert not table._prompt_column and rect.bottom <= table.prompt_rect.bottom  # in the row
+        widths[size] = (rect.width, table.button_lines(rect, label)[1])
+    px = app.ctx.px
+    assert widths[(1280, 720)][0] == px(300) and len(widths[(1280, 720)][1]) == 2  # as it was
+    assert widths[(1920, 1080)][0] > px(300) and widths[(1920, 1080)][1] == [label]

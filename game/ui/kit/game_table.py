@@ -1534,9 +1534,10 @@ class GameTable(Scene, ABC):
         right = r.right - px(8)
         bh = r.height - px(12)
         small = ctx.font(13, bold=True)
+        row_cap, column_cap = self.button_caps()
         placed = []
         for label, what, primary in reversed(buttons):
-            bw = min(px(300), bfont.size(label)[0] + px(26))
+            bw = min(row_cap, bfont.size(label)[0] + px(26))
             # A button stays in the row only while the prompt still reads whole in two lines
             # beside it; the others go in the column below (a long question, 'discard an
             # adrenaline card (attacked by Clone 1...)', lost its end behind four buttons).
@@ -1569,12 +1570,21 @@ class GameTable(Scene, ABC):
         top, bottom = r.bottom + px(6), self.hand_rect.top - px(4)
         per_column = max(1, (bottom - top + px(4)) // px(34))
         columns = [extra[i:i + per_column] for i in range(0, len(extra), per_column)]
-        widths = [min(px(360), max(bfont.size(label)[0] for label, _w, _p in col) + px(26)) for col in columns]
+        widths = [min(column_cap, max(bfont.size(label)[0] for label, _w, _p in col) + px(26)) for col in columns]
         x = r.right - px(8) - sum(widths) - px(6) * max(0, len(widths) - 1)
         for column, bw in zip(columns, widths):
             for i, (label, what, primary) in enumerate(column):
                 self._button(surface, pygame.Rect(x, top + i * px(34), bw, px(30)), label, what, primary)
             x += bw + px(6)
+
+    def button_caps(self) -> tuple[int, int]:
+        """The widest a prompt button may be, in the row and in the column below it: 300 and
+        360 UI units in a window 1280 px wide (where the lessons' frames around buttons are
+        laid), growing with a wider window (at 1920x1080 Convoy's 'Shuffle the hand back and
+        draw 4 new cards' wrapped in a 300 px button with the row's room to spare)."""
+        px = self.ctx.px
+        grow = max(1.0, self.toolbar_rect.width / 1280)  # the toolbar spans the window
+        return round(px(300) * grow), round(px(360) * grow)
 
     def _prompt_content(self) -> tuple[str, list[tuple[str, Any, bool]]]:
         """What to do now (or why not) and the prompt's buttons (label, what, primary)."""
