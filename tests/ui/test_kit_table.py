@@ -293,11 +293,43 @@ def test_a_long_question_reads_whole_beside_its_buttons(make_app, config_dir):
     app.run(max_frames=1)
     assert " ".join(table._prompt_lines) == question and len(table._prompt_lines) == 2
     assert {what for _r, _l, what in table.buttons} >= {what for _l, what, _p in options}  # none dropped
-    # Words that cannot fit even alone end in an ellipsis, never silently.
+    # Words that cannot fit even in the lines under the strip end in an ellipsis, never silently.
     table.prompt_choices = lambda: (question * 6, options)
     table.dirty = True
     app.run(max_frames=1)
-    assert len(table._prompt_lines) == 2 and table._prompt_lines[1].endswith("\u2026")
+    assert len(table._prompt_lines) == 2 + table.PROMPT_MORE and table._prompt_lines[-1].endswith("\u2026")
+
+
+def test_a_prompt_longer_than_two_lines_goes_on_below_its_strip(make_app, config_dir):
+    """Doom's no-target reason after Declare Fire ('Piros tengerészgyalogos: nincs célpont: ...
+    Válassz a gombok közül.') needs three lines at 1280x720 in Hungarian and Greek: the strip
+    holds two, and it ended in '…'. The rest shows in a box under the strip, left of the buttons'
+    column, a panel the message line keeps clear of; the question reads whole."""
+    app, table = open_toy(make_app, ["human", "human"])
+    if table.handoff is not None:
+        press(app, table.view_rect.center)
+    legal = table.session.legal_actions()
+    question = ("Piros tengerészgyalogos: nincs célpont: nincs látható betolakodó vagy hordó ehhez: Pisztoly; "
+                "egy sincs mellette (Piros tengerészgyalogos) ehhez: Ököl; egy sincs 8 mezőn belül nyitott úton "
+                "(fal és zárt ajtó nélkül) ehhez: Kézigránát. Válassz a gombok közül.")
+    table.prompt_choices = lambda: (question, [("A kör vége", legal[0], True)])
+    table.dirty = True
+    app.run(max_frames=1)
+    assert len(table._prompt_lines) == 3 and " ".join(table._prompt_lines) == question
+    box = table._prompt_below
+    assert box is not None and box.top < table.prompt_rect.bottom < box.bottom and (box, "prompt") in table.panels
+    end = next(rect for rect, _l, what in table.buttons if what == legal[0])
+    assert end.top >= table.prompt_rect.bottom and not box.colliderect(end)  # the button in the column, beside it
+    table.message = "Nem most."
+    table.dirty = True
+    app.run(max_frames=1)
+    assert table.message_rect is not None and not table.message_rect.colliderect(box)
+    # Two lines are the strip's own: nothing under it.
+    table.prompt_choices = lambda: ("Piros tengerészgyalogos: nincs célpont.", [("A kör vége", legal[0], True)])
+    table.message = ""
+    table.dirty = True
+    app.run(max_frames=1)
+    assert table._prompt_below is None and len(table._prompt_lines) == 1
 
 
 def test_a_long_option_reads_whole_in_its_button(make_app, config_dir):
