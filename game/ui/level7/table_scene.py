@@ -24,6 +24,7 @@ Events and enemies are shown a step at a time (the event card, each spawn and ac
 the rules' reason), each for a moment; a click or Space skips them."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -47,6 +48,8 @@ from game.ui.table.camera import ZOOM_LEVELS, FitCamera
 TILE_CARD_PAD = 16  # UI units between the tile card's frame edge and its words
 
 CELL = 320  # map pixels of one standard tile (5 squares of 64, docs/MAPS.md "Level 7")
+ICON_CLEAR = 58  # map px from a tile icon's middle (a square of 64) to a figure's, so neither hides the other
+FIGURE_GAP = 56  # map px between two figures' middles on a tile (tokens of 0.085 * CELL radius)
 STEP_SHOW_MS = 1100  # one step of an event's resolution on screen
 MAPS = Path(__file__).resolve().parents[3] / "maps" / "level7" / "tiles"
 ENEMY_COLOURS = {"guard": (70, 96, 150), "clone": (120, 170, 80), "hybrid": (170, 70, 150), "cronos": (200, 60, 60)}
@@ -113,6 +116,41 @@ class Shown:
     age: int = 0
 
 
+def figure_points(r: pygame.Rect, icons: list[tuple[float, float]], chars: int, foes: int) -> list[tuple[float, float]]:
+    """Where `chars` characters then `foes` enemies stand on the tile of footprint `r` (map px):
+    characters along its top, enemies along its bottom, each at its usual place unless one of
+    the tile's `icons` lies there (a character hid the Security icon of Decontamination): then
+    the nearest place along the other rows clear of the icons and the figures placed before it;
+    the usual place when none is."""
+    taken: list[tuple[float, float]] = []
+    xs = [r.left + CELL * (0.14 + 0.12 * j) for j in range(7)]
+
+    def place(want: tuple[float, float], rows: tuple[float, ...]) -> tuple[float, float]:
+        spots = [want] + sorted(((x, r.top + CELL * row) for row in rows for x in xs), key=lambda q: math.dist(q, want))
+        for q in spots:
+            if all(math.dist(q, c) >= ICON_CLEAR for c in icons) and all(math.dist(q, t) >= FIGURE_GAP for t in taken):
+                taken.append(q)
+                return q
+        taken.append(want)
+        return want
+
+    out = [place((r.left + CELL * (0.22 + 0.19 * (i % 4)), r.top + CELL * 0.3), (0.3, 0.5, 0.7)) for i in range(chars)]
+    return out + [place((r.left + CELL * (0.2 + 0.2 * (i % 4)), r.top + CELL * (0.7 if i < 4 else 0.5)), (0.7, 0.5, 0.3))
+                  for i in range(foes)]
+
+
+def turned_points(points, size: tuple[int, int], turns: int) -> list[tuple[float, float]]:
+    """Points of an unturned tile's art (`size` map px) where they lie once the tile is turned
+    `turns` quarter turns clockwise (as `pygame.transform.rotate(art, -90 * turns)` turns it)."""
+    out = []
+    for x, y in points:
+        w, h = size
+        for _turn in range(turns % 4):
+            x, y, w, h = h - y, x, h, w
+        out.append((x, y))
+    return out
+
+
 class Level7Table(GameTable):
     key = "level7"
     saves = SAVES
@@ -127,6 +165,7 @@ class Level7Table(GameTable):
         self.tiles = shared_tiles()
         self.camera = MapCamera((0, 0, 1, 1), (CELL, CELL))
         self._art: dict[str, pygame.Surface] = {}
+        self._icons: dict[str, list[tuple[float, float]]] = {}  # a tile's icon points, unturned (tile_art)
         self._scaled: dict[tuple[str, int, int], pygame.Surface] = {}
         self._framed = -1  # how many tiles were placed when the camera last framed the map
         self.reach: dict[str, list[str]] = {}
@@ -658,14 +697,22 @@ class Level7Table(GameTable):
             if tile in placed:
                 by_tile.setdefault(tile, []).append(key)
         for name, keys in by_tile.items():
-            r = self._tile_rect(name)
             chars = [k for k in self.players if k in keys]
-            for i, cid in enumerate(chars):
-                out[cid] = (r.left + CELL * (0.22 + 0.19 * (i % 4)), r.top + CELL * 0.3)
             foes = sorted((k for k in keys if k not in chars), key=enemy_order)
-            for i, key in enumerate(foes):
-                out[key] = (r.left + CELL * (0.2 + 0.2 * (i % 4)), r.top + CELL * (0.7 if i < 4 else 0.5))
+            points = figure_points(self._tile_rect(name), self._icon_points(name), len(chars), len(foes))
+            out.update(zip(chars + foes, points))
         return out
+
+    def _icon_points(self, name: str) -> list[tuple[float, float]]:
+        """Where a placed tile's printed icons lie, in map pixels (its Tiled map's icons layer,
+        turned as the tile was placed)."""
+        from game.level7.rules.maps import view
+
+        tile, (x, y) = view(self.state).tilemap.placed[name]
+        self.tile_art(tile.id)  # reads the icons with the art
+        base = self.tiles[tile.id] if tile.id in self.tiles else tile
+        size = (base.size[0] * CELL, base.size[1] * CELL)
+        return [(x * CELL + px_, y * CELL + py_) for px_, py_ in turned_points(self._icons.get(tile.id, ()), size, tile.turns)]
 
     # ------------------------------------------------------------------ input
     def hover(self, pos) -> None:
@@ -892,8 +939,11 @@ class Level7Table(GameTable):
             from game.board.tmx import load_board
 
             path = MAPS / f"{tile_id}.tmx"
+            self._icons[tile_id] = []
             try:
-                art, _problem = load_floor(path, load_board(path))
+                board = load_board(path)
+                self._icons[tile_id] = [(float(f.point[0]), float(f.point[1])) for f in board.features if f.kind == "icon"]
+                art, _problem = load_floor(path, board)
             except Exception:  # noqa: BLE001 - a broken tile file: its plain outline still shows
                 t = self.tiles[tile_id]
                 art = pygame.Surface((t.size[0] * CELL, t.size[1] * CELL))
