@@ -560,3 +560,26 @@ def test_the_tables_figures_stand_clear_of_their_tiles_icons(make_app):
     usual = dict(zip(keys, figure_points(table._tile_rect(tile), [], 2, 3)))
     assert any(math.dist(usual[k], c) < ICON_CLEAR for k in keys for c in icons), "pick a tile where one would lie on an icon"
     assert all(math.dist(spots[k], c) >= ICON_CLEAR for k in keys for c in icons), spots
+
+
+def test_with_no_move_left_the_prompt_says_what_is_left(make_app):
+    """With 0 moves left the prompt still said 'walk to a lit tile, explore by a door arrow',
+    with nothing lit and no arrow: it says what is left (challenge an enemy on the tile, or end
+    the turn), in the language of the table."""
+    from game import i18n
+    from game.level7.rules.state import Enemy
+
+    app, table = start_game(make_app)
+    assert "walk to a lit tile" in table.hint()
+    st = table.state
+    st.turn.moves_left = 0
+    table.update_choices()
+    assert not {a.kind for a in table.session.legal_actions()} & {"move", "explore"}
+    assert table.hint() == "Subject 1, 0 moves left: end the turn, or choose another button on this line."
+    st.enemies.append(Enemy("guard", 9, st.player.tile))
+    table.update_choices()
+    assert "attack" in {a.kind for a in table.session.legal_actions()}
+    assert table.hint() == "Subject 1, 0 moves left: click an enemy to challenge it, or end the turn."
+    i18n.set_language("hu")
+    assert table.hint() == "1. alany, 0 mozgás maradt: kattints egy ellenfélre a kihíváshoz, vagy fejezd be a fordulót."
+    i18n.set_language("en")

@@ -329,8 +329,18 @@ class Level7Table(GameTable):
             return as_text(pend["prompt"])
         ch = st.characters[st.turn.player]
         moves = _("1 move left") if st.turn.moves_left == 1 else _("{n} moves left").format(n=st.turn.moves_left)
+        who = self.player_name(ch.id)
+        kinds = {a.kind for a in self.actions}
+        if not kinds & {"move", "explore"}:
+            # No walk or door left (0 moves left said 'walk to a lit tile, explore by a door arrow'
+            # with nothing lit): what is left to do.
+            if kinds & {"attack", "bull_rush", "outwit"}:  # an enemy on the tile to click
+                return _("{who}, {moves}: click an enemy to challenge it, or end the turn.").format(who=who, moves=moves)
+            return _("{who}, {moves}: end the turn, or choose another button on this line.").format(who=who, moves=moves)
         return _("{who}, {moves}: walk to a lit tile, explore by a door arrow, click an enemy to challenge it.").format(
-            who=self.player_name(ch.id), moves=moves)
+            who=who, moves=moves)
+
+    CHALLENGES = ("attack", "bull_rush", "outwit", "unlock", "control_panel")  # previewed before the roll
 
     def prompt_choices(self):
         pend = self._pending()
@@ -348,7 +358,7 @@ class Level7Table(GameTable):
         for a in self.actions:
             if a.kind in ("move", "explore", "adrenaline"):
                 continue  # on the map (the lit tiles, the door arrows) and in the hand
-            if a.kind in ("attack", "bull_rush", "outwit", "unlock", "control_panel"):
+            if a.kind in self.CHALLENGES:
                 shown.append((self._challenge_label(a), ("preview", a), False))
             else:
                 shown.append((a.text, a, a.kind == "end_turn"))
