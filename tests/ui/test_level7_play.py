@@ -583,3 +583,20 @@ def test_with_no_move_left_the_prompt_says_what_is_left(make_app):
     i18n.set_language("hu")
     assert table.hint() == "1. alany, 0 mozgás maradt: kattints egy ellenfélre a kihíváshoz, vagy fejezd be a fordulót."
     i18n.set_language("en")
+
+
+def test_the_placement_cards_leave_the_ghosts_in_sight(make_app, config_dir):
+    """Exploring south of the start tile: the tile's ghosts lay under the placement cards at the
+    bottom of the view (half hidden, and a click on them was the panel's). The cards go where
+    they cover no ghost; the cards and ghosts both answer clicks."""
+    app, table = start_game(make_app)
+    explores = [a for a in table.session.legal_actions() if a.kind == "explore"]
+    south = max(explores, key=lambda a: door_pos(table, a.payload["door"])[1])
+    do_click(app, door_pos(table, south.payload["door"]))
+    assert table.state.proc["pending"]["kind"] == "placement"
+    app.run(max_frames=1)
+    panel = next(r for r, _n in table.panels)
+    ghosts = [table._screen_rect(table._ghost_rect(i)) for i in range(len(table.actions))]
+    assert ghosts and not any(panel.colliderect(g) for g in ghosts), (panel, ghosts)
+    assert all(panel.contains(r) for r, _i in table.option_rects)
+    assert all(table.view_rect.contains(g) for g in ghosts)

@@ -1372,8 +1372,7 @@ class Level7Table(GameTable):
         title = _("Place {tile}: {n} ways join the most doors").format(tile=pgettext("level7", self.tiles[tile].name), n=n) if tile in self.tiles else ""
         tfont = ctx.font(13, bold=True)
         w = max(n * (size + px(12)) + px(20), tfont.size(title)[0] + px(24))
-        panel = pygame.Rect(0, 0, w, size + px(58))
-        panel.midbottom = (self.view_rect.centerx, self.view_rect.bottom - px(8))
+        panel = self._placement_panel(w, size + px(58))
         widgets.panel(surface, ctx, panel, alpha=235)
         self.panels.append((panel, len(self.buttons)))
         widgets.text(surface, title, tfont, pal.text, (panel.left + px(12), panel.top + px(8)))
@@ -1392,6 +1391,26 @@ class Level7Table(GameTable):
             widgets.text(surface, f"{i + 1}", ctx.font(12, bold=True), pal.text, (rect.left + px(2), rect.top + px(1)))
             self.option_rects.append((rect.inflate(px(6), px(6)), i))
             x += size + px(12)
+
+    def _placement_panel(self, w: int, h: int) -> pygame.Rect:
+        """Where the placement cards lie: below the map's middle, unless a ghost lies there (a
+        tile placed south of the map was half under the cards, and a click on its ghost was the
+        panel's): then the first place along the view's bottom or top that covers the ghosts
+        least."""
+        v, m = self.view_rect, self.ctx.px(8)
+        ghosts = [self._screen_rect(self._ghost_rect(i)) for i in range(len(self.actions))]
+        places = []
+        for anchor, at in (("midbottom", (v.centerx, v.bottom - m)), ("bottomleft", (v.left + m, v.bottom - m)),
+                           ("bottomright", (v.right - m, v.bottom - m)), ("midtop", (v.centerx, v.top + m)),
+                           ("topleft", (v.left + m, v.top + m)), ("topright", (v.right - m, v.top + m))):
+            rect = pygame.Rect(0, 0, w, h)
+            setattr(rect, anchor, at)
+            places.append(rect)
+
+        def covered(rect: pygame.Rect) -> int:
+            return sum(rect.clip(g).width * rect.clip(g).height for g in ghosts)
+
+        return min(places, key=covered)  # the first of the least covering
 
     def _draw_preview(self, surface) -> None:
         """The challenge about to be rolled: the attribute and icons needed, the dice and where
