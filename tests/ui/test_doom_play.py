@@ -6,6 +6,7 @@ hand never reaches a marine's screen (log, panels, hand strip)."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.doom.rules import turn as T
 from game.engine.protocol import Action
@@ -15,6 +16,7 @@ from game.ui.doom.entry import SAVES as store
 from game.ui.doom.setup_scene import DoomSetup, SetupChoice
 from game.ui.doom.table_scene import DoomTable
 from tests.ui.conftest import click, continue_from_menu
+from tests.ui import test_ui_scale as U
 from tests.ui.test_gears_play import do_click
 
 SEED = 4242
@@ -519,3 +521,71 @@ def test_declare_fire_with_no_target_says_why(make_app):
     assert "none next to Red marine for the Fist" in said, said
     assert "none within 8 squares by a way open to it (no wall, no closed door) for the Grenade" in said, said
     assert said.endswith("Choose one of the buttons."), said  # whole at 1280x720, never cut
+
+
+@pytest.mark.parametrize("language", ["hu", "el"])
+def test_the_no_target_reason_reads_whole_in_hungarian_and_greek(make_app, language):
+    """The reason above, three weapons' worth, is longer in Hungarian and Greek than the prompt
+    strip's two lines at 1280x720: it ended in '…'. The lines beyond two go on in a box under
+    the strip (GameTable._prompt_rest); the whole reason reads."""
+    from game import i18n
+    from game.doom.rules import queries as Q
+    from game.doom.rules.state import Invader
+
+    app, table = start_game(make_app)
+    st = table.state
+    fire = next(a for a in table.session.legal_actions() if a.kind == "declare" and a.payload["action"] == "fire")
+    play_by_clicks(app, table, fire)
+    beyond = sorted(st.map.cells_of_areas(("A2",)))[0]
+    st.invaders["imp#1"] = Invader("imp#1", "imp", [beyond])
+    mar = st.active_marine()
+    assert len(Q.marine_weapons(st, mar)) == 3
+    i18n.set_language(language)
+    table.update_choices()
+    table.dirty = True
+    app.run(max_frames=1)
+    said = table.hint()
+    assert said == table.why_no_target() + " " + i18n._("Choose one of the buttons.")
+    assert len(table._prompt_lines) == 3, table._prompt_lines  # two lines were too few
+    assert " ".join(table._prompt_lines) == said and "\u2026" not in said
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_the_invaders_hand_note_reads_whole_beside_the_cards(make_app, monkeypatch, language):
+    """The line under the invader's hand heading for the marines ('Face down: the marines never
+    see them.') had room for two lines: the Hungarian ('Képpel lefelé: a tengerészgyalogosok
+    sosem látják őket.') needs three at 1280x720 and ended in '…'. It takes the column's height
+    above the deck's line, which stays inside the strip."""
+    from game import i18n
+    from game.ui import widgets
+
+    app, table = start_game(make_app)
+    i18n.set_language(language)
+    note = table.hand_note()
+    assert note and not table.invader_view()
+    cut: list[str] = []
+    elide = widgets.elide
+
+    def recording(text, font, width):
+        got = elide(text, font, width)
+        if got != text and text in note:
+            cut.append(got)
+        return got
+
+    monkeypatch.setattr(widgets, "elide", recording)
+    drawn: list = []
+    text = widgets.text
+
+    def deck_line(surface, s, font, colour, pos, anchor="topleft", **kw):
+        rect = text(surface, s, font, colour, pos, anchor, **kw)
+        if s == i18n._("Deck: {n} cards").format(n=len(table.state.deck.draw_pile)):
+            drawn.append(rect)
+        return rect
+
+    monkeypatch.setattr(widgets, "text", deck_line)
+    table.dirty = True
+    U.draw(app)
+    i18n.set_language("en")
+    assert cut == []
+    assert drawn and table.hand_rect.contains(drawn[-1])

@@ -509,3 +509,41 @@ def test_a_map_click_during_a_cover_question_says_it_once_with_where_to_click(ma
     app.run(max_frames=2)
     assert table.message == ("Promenade (9A): First Augustus Cole must answer: Which cover spot does "
                              "Drone 1 take? (click a lit cover spot)")
+
+
+def test_figures_in_the_open_leave_the_tokens_on_the_floor_clear():
+    """A figure in the open stood on the token drawn on its area's floor: at 16B's Gun nest the
+    equipment token lay under the first figure there, half hidden (31 px from its middle), and so
+    did the emergence holes of many areas (130 placements of one to four figures on the tile
+    faces). Figures in the open now keep a token's width from every marker of their area and
+    from a weapon dropped there, on every tile face: one or two figures anywhere; four in the
+    Gun nest. (Three or more in a very small area, 15B's Reliquary, may still fall back to the
+    ring round its anchor.)"""
+    import math
+    from pathlib import Path
+    from types import SimpleNamespace
+
+    from game.board.tmx import load_board
+    from game.ui.gears.table_scene import MARK_RADIUS, TOKEN, dropped_point, open_points
+
+    tiles = sorted(Path(__file__).resolve().parents[2].joinpath("maps", "gears", "tiles").glob("*.tmx"))
+    assert len(tiles) >= 30
+    problems, checked = [], 0
+    for path in tiles:
+        board = load_board(path)
+        view = SimpleNamespace(board=board, cover={c.name: c for c in board.cover})
+        for area in board.areas:
+            marks = [(float(m.point[0]), float(m.point[1])) for m in board.markers if m.area == area]
+            drop = dropped_point(view, area)
+            for n in ((1, 2, 3, 4) if area == "gun_nest" else (1, 2)):
+                for avoid in ([], [drop]):
+                    points = open_points(view, area, n, avoid)
+                    assert len(points) == n
+                    for p in points:
+                        checked += 1
+                        near = [q for q in marks + avoid if math.dist(p, q) < TOKEN / 2 + MARK_RADIUS]
+                        if near:
+                            problems.append((path.stem, area, n, bool(avoid)))
+    assert checked > 500 and problems == []
+    nest = load_board(next(p for p in tiles if p.stem == "16B"))
+    assert any(m.kind == "equipment" and m.area == "gun_nest" for m in nest.markers)

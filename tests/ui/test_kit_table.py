@@ -293,11 +293,43 @@ def test_a_long_question_reads_whole_beside_its_buttons(make_app, config_dir):
     app.run(max_frames=1)
     assert " ".join(table._prompt_lines) == question and len(table._prompt_lines) == 2
     assert {what for _r, _l, what in table.buttons} >= {what for _l, what, _p in options}  # none dropped
-    # Words that cannot fit even alone end in an ellipsis, never silently.
+    # Words that cannot fit even in the lines under the strip end in an ellipsis, never silently.
     table.prompt_choices = lambda: (question * 6, options)
     table.dirty = True
     app.run(max_frames=1)
-    assert len(table._prompt_lines) == 2 and table._prompt_lines[1].endswith("\u2026")
+    assert len(table._prompt_lines) == 2 + table.PROMPT_MORE and table._prompt_lines[-1].endswith("\u2026")
+
+
+def test_a_prompt_longer_than_two_lines_goes_on_below_its_strip(make_app, config_dir):
+    """Doom's no-target reason after Declare Fire ('Piros tengerészgyalogos: nincs célpont: ...
+    Válassz a gombok közül.') needs three lines at 1280x720 in Hungarian and Greek: the strip
+    holds two, and it ended in '…'. The rest shows in a box under the strip, left of the buttons'
+    column, a panel the message line keeps clear of; the question reads whole."""
+    app, table = open_toy(make_app, ["human", "human"])
+    if table.handoff is not None:
+        press(app, table.view_rect.center)
+    legal = table.session.legal_actions()
+    question = ("Piros tengerészgyalogos: nincs célpont: nincs látható betolakodó vagy hordó ehhez: Pisztoly; "
+                "egy sincs mellette (Piros tengerészgyalogos) ehhez: Ököl; egy sincs 8 mezőn belül nyitott úton "
+                "(fal és zárt ajtó nélkül) ehhez: Kézigránát. Válassz a gombok közül.")
+    table.prompt_choices = lambda: (question, [("A kör vége", legal[0], True)])
+    table.dirty = True
+    app.run(max_frames=1)
+    assert len(table._prompt_lines) == 3 and " ".join(table._prompt_lines) == question
+    box = table._prompt_below
+    assert box is not None and box.top < table.prompt_rect.bottom < box.bottom and (box, "prompt") in table.panels
+    end = next(rect for rect, _l, what in table.buttons if what == legal[0])
+    assert end.top >= table.prompt_rect.bottom and not box.colliderect(end)  # the button in the column, beside it
+    table.message = "Nem most."
+    table.dirty = True
+    app.run(max_frames=1)
+    assert table.message_rect is not None and not table.message_rect.colliderect(box)
+    # Two lines are the strip's own: nothing under it.
+    table.prompt_choices = lambda: ("Piros tengerészgyalogos: nincs célpont.", [("A kör vége", legal[0], True)])
+    table.message = ""
+    table.dirty = True
+    app.run(max_frames=1)
+    assert table._prompt_below is None and len(table._prompt_lines) == 1
 
 
 def test_a_long_option_reads_whole_in_its_button(make_app, config_dir):
@@ -329,3 +361,30 @@ def test_a_long_option_reads_whole_in_its_button(make_app, config_dir):
             assert all(font.size(line)[0] <= rect.width - px(12) for line in lines)
             assert len(lines) * font.get_linesize() <= rect.height
         assert " ".join(table._prompt_lines) == question
+
+
+def test_prompt_buttons_widen_with_the_window(make_app, config_dir):
+    """At 1280x720 a prompt button is at most 300 px wide (the lessons' frames around buttons
+    are laid so); in a wider window the cap grows with it: at 1920x1080 Convoy's 'Shuffle the
+    hand back and draw 4 new cards' reads on one line in the row, which has the room (it wrapped
+    in a 300 px button)."""
+    label = "Shuffle the hand back and draw 4 new cards"
+    widths = {}
+    for size in ((1280, 720), (1920, 1080)):
+        app = make_app(size)
+        table = ToyTable(app.ctx, Session.start(ToyTitle(), "duel", seed=3, options={}), ["human", "human"], size,
+                         bot_delay_ms=0)
+        app.push(table)
+        app.run(max_frames=2)
+        if table.handoff is not None:
+            press(app, table.view_rect.center)
+        legal = table.session.legal_actions()
+        table.prompt_choices = lambda: ("Keep or shuffle?", [("Keep this hand", legal[0], True), (label, "noop:1", False)])
+        table.dirty = True
+        app.run(max_frames=1)
+        rect = next(rect for rect, shown, what in table.buttons if what == "noop:1")
+        assert not table._prompt_column and rect.bottom <= table.prompt_rect.bottom  # in the row
+        widths[size] = (rect.width, table.button_lines(rect, label)[1])
+    px = app.ctx.px
+    assert widths[(1280, 720)][0] == px(300) and len(widths[(1280, 720)][1]) == 2  # as it was
+    assert widths[(1920, 1080)][0] > px(300) and widths[(1920, 1080)][1] == [label]

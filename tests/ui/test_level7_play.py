@@ -491,3 +491,112 @@ def test_two_copies_of_a_card_are_one_discard_button(make_app, config_dir):
     n = len(table.session.actions)
     do_click(app, next(r.center for r, _l, what in table.buttons if what == want))
     assert table.session.actions[n] == want and want.payload["card"].startswith("hold_your_breath#")
+
+
+def test_a_turned_tiles_icon_points_are_where_its_turned_art_shows_them():
+    """turned_points turns a point of a tile's art as the table turns the art itself
+    (pygame.transform.rotate(art, -90 * turns)): a dot drawn there is found there."""
+    from game.ui.level7.table_scene import turned_points
+
+    size, point = (640, 320), (100, 40)
+    art = pygame.Surface(size)
+    art.fill((0, 0, 0))
+    art.fill((255, 255, 255), pygame.Rect(point[0] - 2, point[1] - 2, 4, 4))
+    for turns in range(4):
+        turned = pygame.transform.rotate(art, -90 * turns)
+        (x, y), = turned_points([point], size, turns)
+        assert turned.get_at((round(x), round(y)))[:3] == (255, 255, 255), turns
+
+
+def test_figures_keep_clear_of_the_icons_printed_on_their_tile():
+    """A character stood on Decontamination's Security icon (the figures' places along a tile's
+    top and bottom are the same on every tile): on every tile face, turned every way, with one
+    to four characters and up to four enemies, six figures at most, no figure lies on an icon
+    (1,688 of these 3,332 layouts had one), none on another, all inside the tile. (Seven or
+    eight figures on T16, one square with three icons, may still cover one.)"""
+    import math
+    from pathlib import Path
+
+    from game.board.tmx import load_board
+    from game.ui.level7.table_scene import FIGURE_GAP, ICON_CLEAR, figure_points, turned_points
+
+    tiles = sorted((Path(__file__).resolve().parents[2] / "maps" / "level7" / "tiles").glob("*.tmx"))
+    assert len(tiles) > 40
+    problems, icons_seen = [], 0
+    for path in tiles:
+        board = load_board(path)
+        icons = [(float(f.point[0]), float(f.point[1])) for f in board.features if f.kind == "icon"]
+        icons_seen += len(icons)
+        size = board.pixel_size()
+        for turns in range(4):
+            points = turned_points(icons, size, turns)
+            r = pygame.Rect(0, 0, *(size if turns % 2 == 0 else size[::-1]))
+            for chars in range(1, 5):
+                for foes in range(min(4, 6 - chars) + 1):
+                    placed = figure_points(r, points, chars, foes)
+                    assert len(placed) == chars + foes
+                    if any(math.dist(p, c) < ICON_CLEAR for p in placed for c in points) or \
+                            any(math.dist(p, q) < FIGURE_GAP for i, p in enumerate(placed) for q in placed[i + 1:]) or \
+                            not all(r.collidepoint(p) for p in placed):
+                        problems.append((path.stem, turns, chars, foes))
+    assert icons_seen > 40 and problems == []
+
+
+def test_the_tables_figures_stand_clear_of_their_tiles_icons(make_app):
+    """The table places figures with the icons of the tile they stand on, turned as placed: two
+    characters and three clones on a tile with two icons at its left edge, where the third
+    clone's usual place lies on one of them."""
+    import math
+
+    from game.ui.level7.table_scene import ICON_CLEAR, figure_points
+    from tests.ui import test_ui_scale as U
+
+    app = make_app(U.SIZE)
+    table = U.level7_table(app)
+    tile = next(name for name in table._placed_names() if len(table._icon_points(name)) >= 2)
+    icons = table._icon_points(tile)
+    keys = ["subject_1", "subject_2", "clone1", "clone2", "clone3"]
+    spots = table._figure_spots({key: tile for key in keys})
+    usual = dict(zip(keys, figure_points(table._tile_rect(tile), [], 2, 3)))
+    assert any(math.dist(usual[k], c) < ICON_CLEAR for k in keys for c in icons), "pick a tile where one would lie on an icon"
+    assert all(math.dist(spots[k], c) >= ICON_CLEAR for k in keys for c in icons), spots
+
+
+def test_with_no_move_left_the_prompt_says_what_is_left(make_app):
+    """With 0 moves left the prompt still said 'walk to a lit tile, explore by a door arrow',
+    with nothing lit and no arrow: it says what is left (challenge an enemy on the tile, or end
+    the turn), in the language of the table."""
+    from game import i18n
+    from game.level7.rules.state import Enemy
+
+    app, table = start_game(make_app)
+    assert "walk to a lit tile" in table.hint()
+    st = table.state
+    st.turn.moves_left = 0
+    table.update_choices()
+    assert not {a.kind for a in table.session.legal_actions()} & {"move", "explore"}
+    assert table.hint() == "Subject 1, 0 moves left: end the turn, or choose another button on this line."
+    st.enemies.append(Enemy("guard", 9, st.player.tile))
+    table.update_choices()
+    assert "attack" in {a.kind for a in table.session.legal_actions()}
+    assert table.hint() == "Subject 1, 0 moves left: click an enemy to challenge it, or end the turn."
+    i18n.set_language("hu")
+    assert table.hint() == "1. alany, 0 mozgás maradt: kattints egy ellenfélre a kihíváshoz, vagy fejezd be a fordulót."
+    i18n.set_language("en")
+
+
+def test_the_placement_cards_leave_the_ghosts_in_sight(make_app, config_dir):
+    """Exploring south of the start tile: the tile's ghosts lay under the placement cards at the
+    bottom of the view (half hidden, and a click on them was the panel's). The cards go where
+    they cover no ghost; the cards and ghosts both answer clicks."""
+    app, table = start_game(make_app)
+    explores = [a for a in table.session.legal_actions() if a.kind == "explore"]
+    south = max(explores, key=lambda a: door_pos(table, a.payload["door"])[1])
+    do_click(app, door_pos(table, south.payload["door"]))
+    assert table.state.proc["pending"]["kind"] == "placement"
+    app.run(max_frames=1)
+    panel = next(r for r, _n in table.panels)
+    ghosts = [table._screen_rect(table._ghost_rect(i)) for i in range(len(table.actions))]
+    assert ghosts and not any(panel.colliderect(g) for g in ghosts), (panel, ghosts)
+    assert all(panel.contains(r) for r, _i in table.option_rects)
+    assert all(table.view_rect.contains(g) for g in ghosts)

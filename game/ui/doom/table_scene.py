@@ -1440,9 +1440,13 @@ class DoomTable(GameTable):
         y = widgets.text(surface, widgets.elide(heading, hfont, info.width), hfont, words.INVADER_COLOUR,
                          info.topleft).bottom + px(4)
         note = self.hand_note()
-        if note:
-            y = widgets.text_block(surface, note, ctx.font(13), pal.text_dim, pygame.Rect(info.left, y, info.width, px(36)), 1.1)
         deck = getattr(st.deck, "draw_pile", None)
+        if note:
+            # As many lines as the column holds above the deck's line (three for the Hungarian
+            # 'Képpel lefelé: ...', which two cut with '…' at 1280x720).
+            below = ctx.font(13).get_linesize() + px(2) if deck is not None else 0
+            y = widgets.text_block(surface, note, ctx.font(13), pal.text_dim,
+                                   pygame.Rect(info.left, y, info.width, max(px(36), info.bottom - below - y)), 1.1)
         if deck is not None:
             widgets.text(surface, _("Deck: {n} cards").format(n=len(deck)), ctx.font(13), pal.text_dim, (info.left, y + px(2)))
         row = pygame.Rect(info.right + px(10), r.top, r.right - info.right - px(20), r.height)

@@ -48,6 +48,65 @@ from game.ui.table.places import anchor_of_polygon
 
 SPOT_RADIUS = 26  # map px: a click this close to a cover spot picks it
 TOKEN = 44  # map px: a figure token's diameter (board squares are 64)
+MARK_RADIUS = 24  # map px: half a token drawn on the floor (assets/board/equipment.png, the holes: 48)
+
+
+def open_points(view, area: str, n: int, avoid: list[tuple[float, float]] = ()) -> list[tuple[float, float]]:
+    """`n` points (map px) for figures in the open in `area` of a board view (its `board` and
+    `cover`): the area's anchor and rings round it, nearest first, each a token's width from the
+    area's cover spots, from the tokens drawn on its floor (equipment, emergence holes: a figure
+    on the Gun nest's equipment token hid it) and from the points `avoid` (a dropped weapon),
+    from each other and from the area's edge where the area has room; then with only their
+    middles inside the area; else a ring round the anchor as before."""
+    board = view.board
+    cx, cy = anchor_of_polygon(board.areas[area].polygon)
+    spots = [(float(c.point[0]), float(c.point[1])) for c in view.cover.values() if c.area == area]
+    # Inside this area's own polygon (floats): asking the board which area holds a point
+    # tries every area, and this runs for each candidate point when figures move.
+    poly = [(float(x), float(y)) for x, y in board.areas[area].polygon]
+    clear, clear_spot = TOKEN * 1.05, SPOT_RADIUS + TOKEN / 2 + 12  # a lit spot glows wider than its ring
+    marks = [(float(m.point[0]), float(m.point[1])) for m in board.markers
+             if m.area == area or (m.area is None and point_in_polygon(m.point, board.areas[area].polygon) == 1)]
+    marks += list(avoid)
+    clear_mark = TOKEN / 2 + MARK_RADIUS + 4
+    candidates = [(cx, cy)] + [
+        (cx + r * math.cos(a), cy + r * math.sin(a))
+        for k in range(1, 5) for r in (TOKEN * 0.6 * k,)
+        for a in (2 * math.pi * i / (6 * k) - math.pi / 2 for i in range(6 * k))]
+
+    def roomy(x: float, y: float) -> bool:
+        return all(point_in_polygon((x + dx, y + dy), poly) == 1
+                   for dx, dy in ((0, 0), (TOKEN / 2, 0), (-TOKEN / 2, 0), (0, TOKEN / 2), (0, -TOKEN / 2)))
+
+    def inside(x: float, y: float) -> bool:
+        return point_in_polygon((x, y), poly) == 1
+
+    # A small area with a token on its floor: a figure may reach over the area's edge (its
+    # middle inside) before it covers the token.
+    for fits in (roomy, inside):
+        chosen: list[tuple[float, float]] = []
+        for x, y in candidates:
+            if len(chosen) == n:
+                break
+            if all(math.dist((x, y), q) >= clear_spot for q in spots) and \
+                    all(math.dist((x, y), q) >= clear_mark for q in marks) and \
+                    all(math.dist((x, y), q) >= clear for q in chosen) and fits(x, y):
+                chosen.append((x, y))
+        if len(chosen) == n:
+            return chosen
+    if n == 1:
+        return [(cx, cy)]
+    # Round a circle whose chord between neighbours is a little over a token.
+    r = max(TOKEN * 0.62, TOKEN * 1.1 / (2 * math.sin(math.pi / n)))
+    return [(cx + r * math.cos(2 * math.pi * i / n - math.pi / 2), cy + r * math.sin(2 * math.pi * i / n - math.pi / 2))
+            for i in range(n)]
+
+
+def dropped_point(view, area: str) -> tuple[float, float]:
+    """The middle of a weapon dropped in `area` as drawn (its tag and its name under it), in map
+    px: below and right of the area's anchor; figures in the open keep clear of it."""
+    cx, cy = anchor_of_polygon(view.board.areas[area].polygon)
+    return cx + 26, cy + 34
 
 
 class GearsTable(GameTable):
@@ -258,14 +317,16 @@ class GearsTable(GameTable):
         view = st.view()
         gone = set(st.flags.get("executed", ()))  # Insane (spec 6.16): out of the game, off the map
         figures = tuple((p, c.area, c.cover) for p, c in st.cogs.items() if c.area and p not in gone) + \
-            tuple((lid, x.area, x.cover) for lid, x in st.locusts.items())
+            tuple((lid, x.area, x.cover) for lid, x in st.locusts.items()) + \
+            tuple(("dropped", d.get("area"), None) for d in st.dropped)  # where a figure should not stand
         memo = getattr(self, "_positions_memo", None)
         if memo is not None and memo[0] is view and memo[1] == figures:
             return dict(memo[2])  # a copy: the animations move figures in what they are given
         out: dict[str, tuple[float, float]] = {}
         in_area: dict[str, list[str]] = {}
+        dropped = {area for key, area, _c in figures if key == "dropped"}
         for key, area, cover in figures:
-            if area not in view.board.areas:
+            if area not in view.board.areas or key == "dropped":
                 continue
             if cover and cover in view.cover:
                 spot = view.cover[cover].point
@@ -273,44 +334,10 @@ class GearsTable(GameTable):
             else:
                 in_area.setdefault(area, []).append(key)
         for area, keys in in_area.items():
-            out.update(zip(keys, self._open_points(view, area, len(keys))))
+            avoid = [dropped_point(view, area)] if area in dropped else []
+            out.update(zip(keys, open_points(view, area, len(keys), avoid)))
         self._positions_memo = (view, figures, out)
         return dict(out)
-
-    def _open_points(self, view, area: str, n: int) -> list[tuple[float, float]]:
-        """`n` points for figures in the open in `area`: the area's anchor and rings round it,
-        nearest first, each a token's width from the area's cover spots, from each other and from
-        the area's edge where the area has room; else a ring round the anchor as before."""
-        cx, cy = self._area_point(area)
-        spots = [(float(c.point[0]), float(c.point[1])) for c in view.cover.values() if c.area == area]
-        # Inside this area's own polygon (floats): asking the board which area holds a point
-        # tries every area, and this runs for each candidate point when figures move.
-        poly = [(float(x), float(y)) for x, y in view.board.areas[area].polygon]
-        clear, clear_spot = TOKEN * 1.05, SPOT_RADIUS + TOKEN / 2 + 12  # a lit spot glows wider than its ring
-        chosen: list[tuple[float, float]] = []
-        candidates = [(cx, cy)] + [
-            (cx + r * math.cos(a), cy + r * math.sin(a))
-            for k in range(1, 5) for r in (TOKEN * 0.6 * k,)
-            for a in (2 * math.pi * i / (6 * k) - math.pi / 2 for i in range(6 * k))]
-
-        def roomy(x: float, y: float) -> bool:
-            return all(point_in_polygon((x + dx, y + dy), poly) == 1
-                       for dx, dy in ((0, 0), (TOKEN / 2, 0), (-TOKEN / 2, 0), (0, TOKEN / 2), (0, -TOKEN / 2)))
-
-        for x, y in candidates:
-            if len(chosen) == n:
-                break
-            if all(math.dist((x, y), q) >= clear_spot for q in spots) and \
-                    all(math.dist((x, y), q) >= clear for q in chosen) and roomy(x, y):
-                chosen.append((x, y))
-        if len(chosen) == n:
-            return chosen
-        if n == 1:
-            return [(cx, cy)]
-        # Round a circle whose chord between neighbours is a little over a token.
-        r = max(TOKEN * 0.62, TOKEN * 1.1 / (2 * math.sin(math.pi / n)))
-        return [(cx + r * math.cos(2 * math.pi * i / n - math.pi / 2), cy + r * math.sin(2 * math.pi * i / n - math.pi / 2))
-                for i in range(n)]
 
     def area_at_screen(self, pos) -> str | None:
         mx, my = self.camera.to_map(*pos)
@@ -830,9 +857,9 @@ class GearsTable(GameTable):
         for d in st.dropped:
             if d.get("area") not in board.areas:
                 continue
-            x, y = self.camera.to_screen(*self._area_point(d["area"]))
+            x, y = self.camera.to_screen(*dropped_point(view, d["area"]))
             r = pygame.Rect(0, 0, max(10, round(30 * z)), max(8, round(18 * z)))
-            r.center = (round(x + 26 * z), round(y + 26 * z))
+            r.center = (round(x), round(y - 8 * z))
             pygame.draw.rect(surface, (40, 40, 44), r, border_radius=px(3))
             pygame.draw.rect(surface, (200, 190, 160), r, 1, border_radius=px(3))
             label = self.ctx.assets.font(max(8, round(11 * z)), bold=True).render(words.weapon(self.content, d.get("weapon", "")).split()[0], True, (230, 220, 190))

@@ -1047,7 +1047,7 @@ class GameTable(Scene, ABC):
         # while figures slide (the title's panels unless `over_map`, the dice, the message, the
         # handoff card) or is a part whose rectangles are known (`_parts`), so drawing it again
         # clipped gives its pixels.
-        base = self._sprites_now is not None and not self._prompt_column \
+        base = self._sprites_now is not None and not self._prompt_column and self._prompt_below is None \
             and not self._end_shown() and not self.over_map()
         self._shown = self._sprites_now if base else None
         self._shown_dice = self._dice_shown()
@@ -1069,6 +1069,7 @@ class GameTable(Scene, ABC):
         self.message_rect: pygame.Rect | None = None  # the message line's box, when one is shown
         self._costly_drawn, self._held = set(), set()
         self._prompt_column = False
+        self._prompt_below: pygame.Rect | None = None  # the box of a prompt's lines beyond two
         self._prompt_lines: list[str] = []
         clip = surface.get_clip()
         kept = self._strips() if self.strip_inputs() is not None else None  # the keys as worked out
@@ -1287,10 +1288,11 @@ class GameTable(Scene, ABC):
         try:
             if changed:  # each strip that changed painted alone (merged, they would cover the screen)
                 self._draw_over_play_area(surface, self._over_at[0], changed)
-                if self._prompt_column:
-                    # The new prompt's buttons run into a column over the map, outside its strip:
-                    # drawn whole (in part, the clip of the strip left the column out: Doom's
-                    # 'Give Green 1 rockets/grenades' was not on screen after Declare Run).
+                if self._prompt_column or self._prompt_below is not None:
+                    # The new prompt's buttons (or its lines beyond two) run into a column over
+                    # the map, outside its strip: drawn whole (in part, the clip of the strip
+                    # left the column out: Doom's 'Give Green 1 rockets/grenades' was not on
+                    # screen after Declare Run).
                     self._last_frame = self._under = None
                     return False
             Layer.patching = []
@@ -1528,15 +1530,17 @@ class GameTable(Scene, ABC):
         pygame.draw.rect(surface, (26, 28, 33), r)
         pygame.draw.line(surface, pal.panel_edge, (r.left, r.bottom - 1), (r.right - 1, r.bottom - 1), 1)  # inside its rect: a strip is drawn alone
         text, buttons = self._prompt_content()
+        self._prompt_below = None
         font = ctx.font(15, bold=True)
         # Buttons from the right edge leftward; the prompt text takes what is left.
         bfont = ctx.font(14, bold=True)
         right = r.right - px(8)
         bh = r.height - px(12)
         small = ctx.font(13, bold=True)
+        row_cap, column_cap = self.button_caps()
         placed = []
         for label, what, primary in reversed(buttons):
-            bw = min(px(300), bfont.size(label)[0] + px(26))
+            bw = min(row_cap, bfont.size(label)[0] + px(26))
             # A button stays in the row only while the prompt still reads whole in two lines
             # beside it; the others go in the column below (a long question, 'discard an
             # adrenaline card (attacked by Clone 1...)', lost its end behind four buttons).
@@ -1551,16 +1555,16 @@ class GameTable(Scene, ABC):
         colour = self.colour_of(decider) if decider else pal.text
         pygame.draw.rect(surface, colour, (r.left, r.top, px(5), r.height))
         lines = widgets.wrap(text, font, right - r.left - px(24))
+        rest: list[str] = []
         if len(lines) > 1:
             font = small
             lines = widgets.wrap(text, font, right - r.left - px(24))
-            if len(lines) > 2:  # no button left in the row and still too long: the cut is shown
-                lines = [lines[0], widgets.elide(" ".join(lines[1:]), font, right - r.left - px(24))]
+            if len(lines) > 2:  # no button left in the row and still too long: the rest below it
+                lines, rest = lines[:2], lines[2:]
             for i, line in enumerate(lines):
                 widgets.text(surface, line, font, pal.text, (r.left + px(16), r.top + px(4) + i * font.get_linesize()))
         else:
             widgets.text(surface, text, font, pal.text, (r.left + px(16), r.centery), "midleft")
-        self._prompt_lines = lines  # what the prompt line shows (tests read it)
         # Too many buttons for one row (many grenade areas...): the rest go in columns below
         # it, read left to right and ending at the right edge, each column as wide as its
         # widest label; every option stays clickable.
@@ -1569,12 +1573,47 @@ class GameTable(Scene, ABC):
         top, bottom = r.bottom + px(6), self.hand_rect.top - px(4)
         per_column = max(1, (bottom - top + px(4)) // px(34))
         columns = [extra[i:i + per_column] for i in range(0, len(extra), per_column)]
-        widths = [min(px(360), max(bfont.size(label)[0] for label, _w, _p in col) + px(26)) for col in columns]
+        widths = [min(column_cap, max(bfont.size(label)[0] for label, _w, _p in col) + px(26)) for col in columns]
         x = r.right - px(8) - sum(widths) - px(6) * max(0, len(widths) - 1)
+        if rest:
+            lines += self._prompt_rest(surface, " ".join(rest), font, colour, x - px(6) if columns else r.right)
+        self._prompt_lines = lines  # what the prompt line shows (tests read it)
         for column, bw in zip(columns, widths):
             for i, (label, what, primary) in enumerate(column):
                 self._button(surface, pygame.Rect(x, top + i * px(34), bw, px(30)), label, what, primary)
             x += bw + px(6)
+
+    PROMPT_MORE = 3  # lines of a long prompt under its strip, beyond its own two
+
+    def _prompt_rest(self, surface, text: str, font, colour, right: int) -> list[str]:
+        """The end of a prompt too long for two lines (with every button already in the
+        column below): in a box under the prompt strip, over the top of the play area, left of
+        the buttons' column, up to PROMPT_MORE lines, the last cut with an ellipsis only when
+        even those cannot hold it (Doom's no-target reason after Declare Fire ended in '…' at
+        1280x720 in Hungarian and Greek). A panel: the message line keeps clear of it and a
+        click on it is not the map's. Returns the lines it shows."""
+        px, pal, r = self.ctx.px, self.ctx.palette, self.prompt_rect
+        width = right - r.left - px(24)
+        lines = widgets.wrap_most(text, font, width, self.PROMPT_MORE)
+        box = pygame.Rect(r.left, r.bottom - 1, right - r.left, len(lines) * font.get_linesize() + px(8) + 1)  # over the strip's edge
+        pygame.draw.rect(surface, (26, 28, 33), box)
+        pygame.draw.rect(surface, colour, (box.left, box.top, px(5), box.height))
+        pygame.draw.line(surface, pal.panel_edge, (box.left, box.bottom - 1), (box.right - 1, box.bottom - 1), 1)
+        pygame.draw.line(surface, pal.panel_edge, (box.right - 1, box.top), (box.right - 1, box.bottom - 1), 1)
+        for i, line in enumerate(lines):
+            widgets.text(surface, line, font, pal.text, (r.left + px(16), r.bottom + px(2) + i * font.get_linesize()))
+        self._prompt_below = box
+        self.panels.append((box, "prompt"))
+        return lines
+
+    def button_caps(self) -> tuple[int, int]:
+        """The widest a prompt button may be, in the row and in the column below it: 300 and
+        360 UI units in a window 1280 px wide (where the lessons' frames around buttons are
+        laid), growing with a wider window (at 1920x1080 Convoy's 'Shuffle the hand back and
+        draw 4 new cards' wrapped in a 300 px button with the row's room to spare)."""
+        px = self.ctx.px
+        grow = max(1.0, self.toolbar_rect.width / 1280)  # the toolbar spans the window
+        return round(px(300) * grow), round(px(360) * grow)
 
     def _prompt_content(self) -> tuple[str, list[tuple[str, Any, bool]]]:
         """What to do now (or why not) and the prompt's buttons (label, what, primary)."""

@@ -7,6 +7,7 @@ Gears order card) and says per card what to show and in which state.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 import pygame
@@ -37,26 +38,30 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
     image = ctx.assets.image(f"cards/frame_{frame}.png", rect.size)
     surface.blit(image, rect)
     k = rect.width / 250
-    title = pygame.Rect(rect.left + round(16 * k), rect.top + round(14 * k), round(218 * k), round(36 * k))
+    title = _title_box(rect)
     body = pygame.Rect(rect.left + round(22 * k), rect.top + round(206 * k), round(206 * k), round(124 * k))
-    size = max(9, round(18 * k))
-    font = ctx.assets.font(size, bold=True)
-    # The '*' mark keeps its right corner, the reaction icon its left one: the name lies between.
+    # The reaction icon keeps the title band's left corner, the '*' mark its right one: the name
+    # lies between, on one line or two (name_fit); two lines the band cannot hold lengthen it down.
     icon_r = max(7, round(15 * k))
-    left = 2 * icon_r - round(4 * k) if icon else 0
-    room = title.width - left - (max(8, round(22 * k)) if placeholder else 0)
-    while size > 8 and font.size(name)[0] > room:  # a long name on a small card: smaller,
-        size -= 1                                          # then cut with an ellipsis, never mid-word
-        font = ctx.assets.font(size, bold=True)
-    widgets.text(surface, widgets.elide(name, font, room), font, (240, 234, 216), (title.left + left + room // 2, title.centery),
-                 "center", shadow=True)
+    fit = name_fit(ctx, name, rect.width, bool(icon), placeholder)
+    font = ctx.assets.font(fit.size, bold=True)
+    step = font.get_linesize()
+    band = pygame.Rect(title.left, title.top, title.width, max(title.height, len(fit.lines) * step + round(8 * k)))
+    if band.height > title.height:  # the band's own art, stretched to the height it needs
+        band_art = ctx.assets.image(f"cards/frame_{frame}.png", rect.size).subsurface(title.move(-rect.left, -rect.top))
+        surface.blit(pygame.transform.smoothscale(band_art, band.size), band)
+    centre_x = title.left + fit.left + fit.room // 2
+    top = band.centery - (len(fit.lines) * step) // 2
+    for n, line in enumerate(fit.lines):
+        widgets.text(surface, line, font, (240, 234, 216), (centre_x, top + n * step + step // 2), "center", shadow=True)
     art = pygame.Rect(rect.left + round(18 * k), rect.top + round(58 * k), round(214 * k), round(138 * k))
     tf = ctx.assets.font(max(8, round(15 * k)))
     fits = len(widgets.wrap(text, tf, body.width)) * tf.get_linesize() <= body.height
     if text and (round(15 * k) < px(12) or not fits):
         # A small card (720p hand): the rules text matters more than the art, so it takes the
-        # art's place too, at the largest size that fits.
-        body = pygame.Rect(art.left, art.top, art.width, rect.bottom - round(16 * k) - art.top)
+        # art's place too (below a lengthened name band), at the largest size that fits.
+        top = max(art.top, band.bottom + round(6 * k))
+        body = pygame.Rect(art.left, top, art.width, rect.bottom - round(16 * k) - top)
         pygame.draw.rect(surface, (226, 218, 196), body, border_radius=max(2, round(6 * k)))
         body = body.inflate(-round(12 * k), -round(10 * k))
         tf = widgets.fitted_font(ctx, text, body, max(px(12), min(px(15), round(16 * k))), 8)
@@ -64,7 +69,7 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
     widgets.text_block(surface, text, tf, (30, 28, 24), body, line_gap=1.0)
     if placeholder:
         mark = ctx.assets.font(max(10, round(22 * k)), bold=True)
-        widgets.text(surface, "*", mark, PLACEHOLDER_COLOUR, (title.right - round(2 * k), title.centery), "midright", shadow=True)
+        widgets.text(surface, "*", mark, PLACEHOLDER_COLOUR, (title.right - round(2 * k), band.centery), "midright", shadow=True)
         if not art_covered and k >= 0.75:
             tag_font = ctx.assets.font(max(9, round(13 * k)), bold=True)
             label = "* " + _("placeholder")
@@ -88,6 +93,73 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
 
 
 PLACEHOLDER_COLOUR = (240, 196, 90)  # the "not in the rulebooks" mark, on cards and panels
+NAME_SMALLEST = 8  # px: the least size a card's name is drawn at (the 720p hand's cards)
+
+
+@dataclass(frozen=True)
+class NameFit:
+    """How a card's name is drawn in its title band: the font size (bold), its lines (one or
+    two, words whole), the room each line has and where that room starts from the band's left
+    edge. `fits` is False when no size down to NAME_SMALLEST holds the name on two lines: then
+    its one line is cut with an ellipsis."""
+    size: int
+    lines: tuple[str, ...]
+    left: int
+    room: int
+    fits: bool
+
+
+def _title_box(rect: pygame.Rect) -> pygame.Rect:
+    """The frame's title band (assets/cards/cards.toml title_rect) on a card drawn at `rect`."""
+    k = rect.width / 250
+    return pygame.Rect(rect.left + round(16 * k), rect.top + round(14 * k), round(218 * k), round(36 * k))
+
+
+def name_fit(ctx: Context, name: str, width: int, icon: bool = False, placeholder: bool = False) -> NameFit:
+    """How card_face draws `name` on a card `width` pixels wide with (or without) a reaction
+    icon and the placeholder mark: one line at the card's size or a little smaller; else two
+    lines, the largest size at which both hold their words whole; else smaller still, down to
+    NAME_SMALLEST. A Hungarian or Greek name ('Visszafojtott lélegzet', 'Αντιπερισπασμός') runs
+    longer than the English one."""
+    return _NAMES.get((name, width, icon, placeholder, ctx.assets), lambda: _name_fit(ctx, name, width, icon, placeholder))
+
+
+def _name_fit(ctx: Context, name: str, width: int, icon: bool, placeholder: bool) -> NameFit:
+    k = width / 250
+    title_w = round(218 * k)
+    left = 2 * max(7, round(15 * k)) - round(4 * k) if icon else 0
+    room = title_w - left - (max(8, round(22 * k)) if placeholder else 0)
+    largest = max(9, round(18 * k))
+
+    def font(size: int) -> pygame.font.Font:
+        return ctx.assets.font(size, bold=True)
+
+    for size in range(largest, max(NAME_SMALLEST, round(largest * 0.85)) - 1, -1):  # one line, a little smaller
+        if font(size).size(name)[0] <= room:
+            return NameFit(size, (name,), left, room, True)
+    for size in range(largest, NAME_SMALLEST - 1, -1):
+        if font(size).size(name)[0] <= room:
+            return NameFit(size, (name,), left, room, True)
+        two = _two_lines(name, font(size), room)
+        if two is not None:
+            return NameFit(size, two, left, room, True)
+    return NameFit(NAME_SMALLEST, (widgets.elide(name, font(NAME_SMALLEST), room),), left, room, False)
+
+
+def _two_lines(name: str, font: pygame.font.Font, room: int) -> tuple[str, str] | None:
+    """`name` split at a space into two lines that both fit `room`, the longer line as short as
+    can be; None if no split does."""
+    words = name.split(" ")
+    best: tuple[int, tuple[str, str]] | None = None
+    for cut in range(1, len(words)):
+        lines = (" ".join(words[:cut]), " ".join(words[cut:]))
+        widest = max(font.size(line)[0] for line in lines)
+        if widest <= room and (best is None or widest < best[0]):
+            best = (widest, lines)
+    return best[1] if best else None
+
+
+_NAMES = widgets.Memo(512)
 
 ICON_COLOURS = {"guard": (200, 60, 50), "dodge": (60, 130, 200), "follow": (70, 160, 90)}
 

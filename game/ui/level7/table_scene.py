@@ -24,6 +24,7 @@ Events and enemies are shown a step at a time (the event card, each spawn and ac
 the rules' reason), each for a moment; a click or Space skips them."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -47,6 +48,8 @@ from game.ui.table.camera import ZOOM_LEVELS, FitCamera
 TILE_CARD_PAD = 16  # UI units between the tile card's frame edge and its words
 
 CELL = 320  # map pixels of one standard tile (5 squares of 64, docs/MAPS.md "Level 7")
+ICON_CLEAR = 58  # map px from a tile icon's middle (a square of 64) to a figure's, so neither hides the other
+FIGURE_GAP = 56  # map px between two figures' middles on a tile (tokens of 0.085 * CELL radius)
 STEP_SHOW_MS = 1100  # one step of an event's resolution on screen
 MAPS = Path(__file__).resolve().parents[3] / "maps" / "level7" / "tiles"
 ENEMY_COLOURS = {"guard": (70, 96, 150), "clone": (120, 170, 80), "hybrid": (170, 70, 150), "cronos": (200, 60, 60)}
@@ -113,6 +116,41 @@ class Shown:
     age: int = 0
 
 
+def figure_points(r: pygame.Rect, icons: list[tuple[float, float]], chars: int, foes: int) -> list[tuple[float, float]]:
+    """Where `chars` characters then `foes` enemies stand on the tile of footprint `r` (map px):
+    characters along its top, enemies along its bottom, each at its usual place unless one of
+    the tile's `icons` lies there (a character hid the Security icon of Decontamination): then
+    the nearest place along the other rows clear of the icons and the figures placed before it;
+    the usual place when none is."""
+    taken: list[tuple[float, float]] = []
+    xs = [r.left + CELL * (0.14 + 0.12 * j) for j in range(7)]
+
+    def place(want: tuple[float, float], rows: tuple[float, ...]) -> tuple[float, float]:
+        spots = [want] + sorted(((x, r.top + CELL * row) for row in rows for x in xs), key=lambda q: math.dist(q, want))
+        for q in spots:
+            if all(math.dist(q, c) >= ICON_CLEAR for c in icons) and all(math.dist(q, t) >= FIGURE_GAP for t in taken):
+                taken.append(q)
+                return q
+        taken.append(want)
+        return want
+
+    out = [place((r.left + CELL * (0.22 + 0.19 * (i % 4)), r.top + CELL * 0.3), (0.3, 0.5, 0.7)) for i in range(chars)]
+    return out + [place((r.left + CELL * (0.2 + 0.2 * (i % 4)), r.top + CELL * (0.7 if i < 4 else 0.5)), (0.7, 0.5, 0.3))
+                  for i in range(foes)]
+
+
+def turned_points(points, size: tuple[int, int], turns: int) -> list[tuple[float, float]]:
+    """Points of an unturned tile's art (`size` map px) where they lie once the tile is turned
+    `turns` quarter turns clockwise (as `pygame.transform.rotate(art, -90 * turns)` turns it)."""
+    out = []
+    for x, y in points:
+        w, h = size
+        for _turn in range(turns % 4):
+            x, y, w, h = h - y, x, h, w
+        out.append((x, y))
+    return out
+
+
 class Level7Table(GameTable):
     key = "level7"
     saves = SAVES
@@ -127,6 +165,7 @@ class Level7Table(GameTable):
         self.tiles = shared_tiles()
         self.camera = MapCamera((0, 0, 1, 1), (CELL, CELL))
         self._art: dict[str, pygame.Surface] = {}
+        self._icons: dict[str, list[tuple[float, float]]] = {}  # a tile's icon points, unturned (tile_art)
         self._scaled: dict[tuple[str, int, int], pygame.Surface] = {}
         self._framed = -1  # how many tiles were placed when the camera last framed the map
         self.reach: dict[str, list[str]] = {}
@@ -290,8 +329,18 @@ class Level7Table(GameTable):
             return as_text(pend["prompt"])
         ch = st.characters[st.turn.player]
         moves = _("1 move left") if st.turn.moves_left == 1 else _("{n} moves left").format(n=st.turn.moves_left)
+        who = self.player_name(ch.id)
+        kinds = {a.kind for a in self.actions}
+        if not kinds & {"move", "explore"}:
+            # No walk or door left (0 moves left said 'walk to a lit tile, explore by a door arrow'
+            # with nothing lit): what is left to do.
+            if kinds & {"attack", "bull_rush", "outwit"}:  # an enemy on the tile to click
+                return _("{who}, {moves}: click an enemy to challenge it, or end the turn.").format(who=who, moves=moves)
+            return _("{who}, {moves}: end the turn, or choose another button on this line.").format(who=who, moves=moves)
         return _("{who}, {moves}: walk to a lit tile, explore by a door arrow, click an enemy to challenge it.").format(
-            who=self.player_name(ch.id), moves=moves)
+            who=who, moves=moves)
+
+    CHALLENGES = ("attack", "bull_rush", "outwit", "unlock", "control_panel")  # previewed before the roll
 
     def prompt_choices(self):
         pend = self._pending()
@@ -309,7 +358,7 @@ class Level7Table(GameTable):
         for a in self.actions:
             if a.kind in ("move", "explore", "adrenaline"):
                 continue  # on the map (the lit tiles, the door arrows) and in the hand
-            if a.kind in ("attack", "bull_rush", "outwit", "unlock", "control_panel"):
+            if a.kind in self.CHALLENGES:
                 shown.append((self._challenge_label(a), ("preview", a), False))
             else:
                 shown.append((a.text, a, a.kind == "end_turn"))
@@ -600,7 +649,9 @@ class Level7Table(GameTable):
             px = self.ctx.px
             self._size = size
             side = min(px(440), max(px(330), int(size[0] * 0.24)), size[0] // 3) if self.side_open else px(30)
-            self.set_rects(size, px(48), side, max(px(130), min(px(190), int(size[1] * 0.18))))
+            # The hand strip holds cards about 100 px wide at 1280x720 (at 130 px high they were 74:
+            # 'Duck and…'): their names whole on one or two lines (hand.name_fit).
+            self.set_rects(size, px(48), side, max(px(170), min(px(190), int(size[1] * 0.18))))
             self.camera.view = tuple(self.view_rect)  # type: ignore[assignment]
             self._framed = -1
             self._frame()
@@ -656,14 +707,22 @@ class Level7Table(GameTable):
             if tile in placed:
                 by_tile.setdefault(tile, []).append(key)
         for name, keys in by_tile.items():
-            r = self._tile_rect(name)
             chars = [k for k in self.players if k in keys]
-            for i, cid in enumerate(chars):
-                out[cid] = (r.left + CELL * (0.22 + 0.19 * (i % 4)), r.top + CELL * 0.3)
             foes = sorted((k for k in keys if k not in chars), key=enemy_order)
-            for i, key in enumerate(foes):
-                out[key] = (r.left + CELL * (0.2 + 0.2 * (i % 4)), r.top + CELL * (0.7 if i < 4 else 0.5))
+            points = figure_points(self._tile_rect(name), self._icon_points(name), len(chars), len(foes))
+            out.update(zip(chars + foes, points))
         return out
+
+    def _icon_points(self, name: str) -> list[tuple[float, float]]:
+        """Where a placed tile's printed icons lie, in map pixels (its Tiled map's icons layer,
+        turned as the tile was placed)."""
+        from game.level7.rules.maps import view
+
+        tile, (x, y) = view(self.state).tilemap.placed[name]
+        self.tile_art(tile.id)  # reads the icons with the art
+        base = self.tiles[tile.id] if tile.id in self.tiles else tile
+        size = (base.size[0] * CELL, base.size[1] * CELL)
+        return [(x * CELL + px_, y * CELL + py_) for px_, py_ in turned_points(self._icons.get(tile.id, ()), size, tile.turns)]
 
     # ------------------------------------------------------------------ input
     def hover(self, pos) -> None:
@@ -890,8 +949,11 @@ class Level7Table(GameTable):
             from game.board.tmx import load_board
 
             path = MAPS / f"{tile_id}.tmx"
+            self._icons[tile_id] = []
             try:
-                art, _problem = load_floor(path, load_board(path))
+                board = load_board(path)
+                self._icons[tile_id] = [(float(f.point[0]), float(f.point[1])) for f in board.features if f.kind == "icon"]
+                art, _problem = load_floor(path, board)
             except Exception:  # noqa: BLE001 - a broken tile file: its plain outline still shows
                 t = self.tiles[tile_id]
                 art = pygame.Surface((t.size[0] * CELL, t.size[1] * CELL))
@@ -1310,8 +1372,7 @@ class Level7Table(GameTable):
         title = _("Place {tile}: {n} ways join the most doors").format(tile=pgettext("level7", self.tiles[tile].name), n=n) if tile in self.tiles else ""
         tfont = ctx.font(13, bold=True)
         w = max(n * (size + px(12)) + px(20), tfont.size(title)[0] + px(24))
-        panel = pygame.Rect(0, 0, w, size + px(58))
-        panel.midbottom = (self.view_rect.centerx, self.view_rect.bottom - px(8))
+        panel = self._placement_panel(w, size + px(58))
         widgets.panel(surface, ctx, panel, alpha=235)
         self.panels.append((panel, len(self.buttons)))
         widgets.text(surface, title, tfont, pal.text, (panel.left + px(12), panel.top + px(8)))
@@ -1330,6 +1391,26 @@ class Level7Table(GameTable):
             widgets.text(surface, f"{i + 1}", ctx.font(12, bold=True), pal.text, (rect.left + px(2), rect.top + px(1)))
             self.option_rects.append((rect.inflate(px(6), px(6)), i))
             x += size + px(12)
+
+    def _placement_panel(self, w: int, h: int) -> pygame.Rect:
+        """Where the placement cards lie: below the map's middle, unless a ghost lies there (a
+        tile placed south of the map was half under the cards, and a click on its ghost was the
+        panel's): then the first place along the view's bottom or top that covers the ghosts
+        least."""
+        v, m = self.view_rect, self.ctx.px(8)
+        ghosts = [self._screen_rect(self._ghost_rect(i)) for i in range(len(self.actions))]
+        places = []
+        for anchor, at in (("midbottom", (v.centerx, v.bottom - m)), ("bottomleft", (v.left + m, v.bottom - m)),
+                           ("bottomright", (v.right - m, v.bottom - m)), ("midtop", (v.centerx, v.top + m)),
+                           ("topleft", (v.left + m, v.top + m)), ("topright", (v.right - m, v.top + m))):
+            rect = pygame.Rect(0, 0, w, h)
+            setattr(rect, anchor, at)
+            places.append(rect)
+
+        def covered(rect: pygame.Rect) -> int:
+            return sum(rect.clip(g).width * rect.clip(g).height for g in ghosts)
+
+        return min(places, key=covered)  # the first of the least covering
 
     def _draw_preview(self, surface) -> None:
         """The challenge about to be rolled: the attribute and icons needed, the dice and where

@@ -2,6 +2,7 @@
 log lines and the options): scenarios, characters, cards, tracks and the event card's sections."""
 from __future__ import annotations
 
+from game.engine.text import named_in
 from game.i18n import N_, _, pgettext
 
 SEAT_NAMES = (N_("Subject 1"), N_("Subject 2"), N_("Subject 3"), N_("Subject 4"))
@@ -73,7 +74,9 @@ def card(content, card_id: str) -> tuple[str, str]:
             if bonus:
                 text = ", ".join(f"+{v} {_(k.capitalize())}" for k, v in bonus.items()) + \
                     (_(" (Fear {n})").format(n=rec.fear_cost) if getattr(rec, "fear_cost", 0) else "") + "\n" + text
-            return _(rec.name), text
+            # Level 7's own translation of the name first, as the log names it (rules/names.py):
+            # Gears' Distraction AI card stays English in Hungarian, Level 7's card is translated.
+            return named_in("level7", rec.name, _), text
     if kind in UNIFORM_NAMES:  # the uniform tokens (rules/uniforms.py)
         return _(UNIFORM_NAMES[kind]), _(content.tokens["uniform"].text)
     return kind, ""

@@ -1,0 +1,114 @@
+"""A hand card's name shows whole at 1280x720: every Level 7 adrenaline card and every Gears order
+card, in English, Hungarian and Greek, drawn by the shared card face (game/ui/kit/hand.py) at
+the size the table's hand row gives it, on one line or two, no word cut and no ellipsis (Level
+7's 74 px cards showed "Duck and…", "Primal Scr…", "Quick Thin…")."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import i18n
+from game.ui import widgets
+from game.ui.kit import hand
+from tests.ui import test_ui_scale as U
+
+LANGUAGES = ("en", "hu", "el")
+
+
+def _drawn_name(monkeypatch, ctx, rect: pygame.Rect, name: str, text: str, icon: str, placeholder: bool) -> list[str]:
+    """The lines card_face writes in the card's top third (its title band, lengthened or not)."""
+    seen: list[str] = []
+    draw = widgets.text
+
+    def recording(surface, s, font, colour, pos, anchor="topleft", **kw):
+        if rect.top <= pos[1] <= rect.top + rect.height // 3 and s != "*":
+            seen.append(s)
+        return draw(surface, s, font, colour, pos, anchor, **kw)
+
+    monkeypatch.setattr(widgets, "text", recording)
+    try:
+        hand.card_face(pygame.Surface((rect.right + 10, rect.bottom + 10)), ctx, rect, name, text,
+                       icon=icon, placeholder=placeholder)
+    finally:
+        monkeypatch.setattr(widgets, "text", draw)
+    return seen
+
+
+def _check(monkeypatch, table, cards) -> list[str]:
+    """Every card of `cards` in each language: (language, name, lines drawn) of those not whole."""
+    ctx = table.ctx
+    rect = list(table.card_rects.values())[-1]  # the row's last card shows whole, as large as all
+    assert rect.width >= 60, rect  # a card of the hand row at 1280x720, not a stand-in
+    problems = []
+    for language in LANGUAGES:
+        i18n.set_language(language)
+        for card in cards:
+            name, text = table.card_face(card)
+            icon = table.card_icon(card) if hasattr(table, "card_icon") else ""
+            placeholder = table.card_placeholder(card)
+            fit = hand.name_fit(ctx, name, rect.width, bool(icon), placeholder)
+            lines = _drawn_name(monkeypatch, ctx, rect, name, text, icon, placeholder)
+            if not fit.fits or " ".join(lines) != name or list(fit.lines) != lines or len(lines) > 2:
+                problems.append((language, name, lines))
+    i18n.set_language("en")
+    return problems
+
+
+def test_every_level7_adrenaline_name_shows_whole_at_1280x720(make_app, monkeypatch):
+    app = make_app(U.SIZE)
+    table = U.level7_table(app)
+    U.draw(app)
+    assert table.card_rects, "no hand drawn"
+    assert _check(monkeypatch, table, sorted(table.content.adrenaline)) == []
+
+
+def test_every_gears_order_name_shows_whole_at_1280x720(make_app, monkeypatch):
+    app = make_app(U.SIZE)
+    table = U.gears_table_mid_game(app)  # P1, a person, decides: their hand shows
+    U.draw(app)
+    assert table.card_rects, "no hand drawn"
+    assert _check(monkeypatch, table, sorted(table.content.orders)) == []
+
+
+def test_a_long_name_goes_to_two_lines_and_one_too_long_is_reported(make_app):
+    """The fit can fail: a word wider than the band at the smallest size is cut (and said so)."""
+    ctx = make_app(U.SIZE).ctx
+    two = hand.name_fit(ctx, "Visszafojtott lélegzet", 103, placeholder=True)
+    assert two.fits and two.lines == ("Visszafojtott", "lélegzet")
+    one = hand.name_fit(ctx, "Sprint", 103, placeholder=True)
+    assert one.fits and one.lines == ("Sprint",) and one.size >= two.size
+    cut = hand.name_fit(ctx, "Αντιπερισπασμός", 74, placeholder=True)
+    assert not cut.fits and cut.lines[0].endswith("\u2026")
+
+
+@pytest.mark.parametrize("width, name", [(103, "Visszafojtott lélegzet"), (196, "Visszafojtott lélegzet sokáig")])
+def test_a_two_line_name_lengthens_the_band_and_the_text_box_starts_below_it(make_app, width, name):
+    """The second line of a long name lies on the band's own colour, not on the rules text."""
+    app = make_app(U.SIZE)
+    ctx = app.ctx
+    rect = pygame.Rect(10, 10, width, round(width * hand.CARD_RATIO))
+    fit = hand.name_fit(ctx, name, width, placeholder=True)
+    assert len(fit.lines) == 2
+    surface = pygame.Surface((rect.right + 10, rect.bottom + 10))
+    hand.card_face(surface, ctx, rect, name, "+1 Intelligence\nUntil the start of your next turn.", placeholder=True)
+    k = width / 250
+    below_band = (rect.left + round(30 * k), rect.top + round(14 * k) + 2 * ctx.assets.font(fit.size, True).get_linesize())
+    r, g, b, _a = surface.get_at(below_band)
+    assert b > r, "the band's blue under the second line"
+
+
+def test_a_level7_hand_card_is_named_as_the_log_names_it(make_app):
+    """The hand's card face asks Level 7's own translation first, as the rules' names lookup
+    does: Gears' Distraction AI card keeps its English name in Hungarian, Level 7's adrenaline
+    card is 'Figyelemelterelés' (the hand said 'Distraction' while the log said the other)."""
+    from game.engine.text import Ref
+
+    app = make_app(U.SIZE)
+    table = U.level7_table(app)
+    for language in LANGUAGES:
+        i18n.set_language(language)
+        for card in table.content.adrenaline:
+            assert table.card_face(f"{card}#1")[0] == str(Ref("level7.card", card)), (language, card)
+    i18n.set_language("hu")
+    assert table.card_face("distraction#1")[0] == "Figyelemelterelés"
+    i18n.set_language("en")
