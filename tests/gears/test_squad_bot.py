@@ -879,14 +879,20 @@ def _test_locust_path(ctx, mover, stale):
     ai.move_locust(ctx, content(), mover, lambda a: steps_from(ctx.state.view(), a), 1, {}, guard=False)
 
 
-def _path_question(s, mover, stale):
+def _ask(s, procedure: str, kind: str, args: dict):
+    """Start the test `procedure` on `s` (any earlier one released) and return the actions of
+    the `kind` question it pauses on."""
     from game.engine.protocol import Action
 
     P.release(s)
     s.proc = None
-    P.RESOLVER.start(s, "test_locust_path", {"mover": mover, "stale": stale})
-    assert s.proc["pending"]["kind"] == "locust_path"
-    return [Action("locust_path", o) for o in s.proc["pending"]["options"]]
+    P.RESOLVER.start(s, procedure, args)
+    assert s.proc["pending"]["kind"] == kind
+    return [Action(kind, o) for o in s.proc["pending"]["options"]]
+
+
+def _path_question(s, mover, stale):
+    return _ask(s, "test_locust_path", "locust_path", {"mover": mover, "stale": stale})
 
 
 def test_china_shop_the_berserker_is_sent_through_the_map_exit_when_the_rules_leave_the_way_open(real):
@@ -1067,13 +1073,7 @@ def _test_target_tie(ctx, asker, stale):
 
 
 def _tie_question(s, asker, stale):
-    P.release(s)
-    s.proc = None
-    P.RESOLVER.start(s, "test_target_tie", {"asker": asker, "stale": stale})
-    assert s.proc["pending"]["kind"] == "target_tie"
-    from game.engine.protocol import Action
-
-    return [Action("target_tie", o) for o in s.proc["pending"]["options"]]
+    return _ask(s, "test_target_tie", "target_tie", {"asker": asker, "stale": stale})
 
 
 def _tie_board(title):
