@@ -9,6 +9,7 @@ the same action and state hash; the battle is shown a step at a time and can be 
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.convoy.rules import board as B
 from game.ui.convoy.entry import SAVES as store
@@ -323,3 +324,20 @@ def test_the_menu_opens_the_convoy_set_up_screen(make_app, config_dir):
     assert card.enabled
     do_click(app, card.rect.center)
     assert isinstance(app.top, ConvoySetup)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_waiting_token_and_its_label_cover_no_city_card(make_app, config_dir, size):
+    """Phase II: the Sector Battle token and "drag onto a sector" sat on the active city's card,
+    the label over the very sectors to drag onto and the token over the Outpost's win text. They
+    wait in the Battle panel, clear of every city card and column, and the drag still works."""
+    app, table = start_game(make_app, size=size)
+    keep_both(app, table)
+    assert table.state.proc["pending"]["kind"] == "sector"
+    battle = table.zones["battle"]
+    for shown in (table.token_rect, table.token_label_rect):
+        assert shown is not None and battle.contains(shown)
+        assert not any(shown.colliderect(r) for r in table.city_rects.values())
+        assert not any(shown.colliderect(r) for r in table.column_rects.values())
+    drag(app, table.token_rect.center, table.sector_rects[(0, 1)].center)
+    assert table.state.battle_sector == 1 and table.token_label_rect is None

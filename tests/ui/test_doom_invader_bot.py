@@ -63,3 +63,21 @@ def test_a_plan_s_reason_is_logged_once_not_once_per_step(make_app):
     assert len(reasons) > 20  # the invader has acted for a while
     assert all(a != b for a, b in zip(reasons, reasons[1:]))
     assert all(a != b for a, b in zip(table.ai.lines, table.ai.lines[1:]))
+
+
+def test_every_log_line_ends_as_a_sentence(make_app):
+    """The bots' reasons were logged as clauses ("Red marine: head for the objective") among
+    the rules' sentences; every line of the log, the marines' and the invader's reasons
+    included, ends with a full stop (or the sentence's own mark)."""
+    app, table = start_game(make_app, seats=("bot", "bot"))
+    table.animate, table.bot_delay_ms = False, 0
+    for _ in range(300):
+        if table.session.is_over():
+            break
+        app.run(max_frames=1)
+    names = {table.player_name(p) for p in table.players}
+    lines = [table._line(i) for i in range(len(table._log))]
+    reasons = [t for t in lines if t.split(": ", 1)[0] in names]
+    assert len(reasons) >= 20, reasons
+    unended = [t for t in lines if not t.rstrip().endswith((".", "!", "?", "\u2026"))]
+    assert not unended, unended[:10]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import pgettext
 from game.level7.rules import turn as T
 from game.ui.level7.entry import SAVES as store
 from game.ui.level7.setup_scene import Level7Setup, SetupChoice
@@ -600,3 +601,30 @@ def test_the_placement_cards_leave_the_ghosts_in_sight(make_app, config_dir):
     assert ghosts and not any(panel.colliderect(g) for g in ghosts), (panel, ghosts)
     assert all(panel.contains(r) for r, _i in table.option_rects)
     assert all(table.view_rect.contains(g) for g in ghosts)
+
+
+def test_tile_names_show_whole_at_a_small_zoom(make_app, config_dir):
+    """At the smallest zoom that names tiles a one-cell tile's band elided "Monitoring Station"
+    to "Monitoring..."; a name now shrinks to a smaller size, then takes two lines."""
+    app, table = start_game(make_app)
+    table.camera.fit_zoom = 0.3  # a fit to a large facility; below it no names are drawn (_label_sprites)
+    placed = table._placed_names()[0]
+    rect = table._screen_rect(table._tile_rect(placed))
+    one_cell = rect.width // table.tiles[placed].size[0]
+    for tile in table.tiles.values():
+        name = pgettext("level7", tile.name)
+        _font, lines = table.tile_label(name, one_cell - table.ctx.px(12))
+        assert " ".join(lines) == name and len(lines) <= 2, (name, lines)
+    for sprite in table._label_sprites():
+        assert "\u2026" not in " ".join(sprite.key[0]), sprite.key
+
+
+def test_the_hand_label_keeps_clear_of_the_lit_cards(make_app, config_dir):
+    """"Subject N's adrenaline cards" sat on the top of the cards' lit outlines."""
+    for size in ((1280, 720), (1920, 1080)):
+        app, table = start_game(make_app, size=size)
+        app.run(max_frames=1)
+        label, px = table.hand_label_rect, table.ctx.px
+        assert label is not None and table.card_rects
+        outline_top = min(r.top for r in table.card_rects.values()) - px(2)  # hand.card_face: inflate(px(4), px(4))
+        assert label.bottom + px(2) <= outline_top, (label, outline_top)

@@ -48,3 +48,23 @@ def test_a_continued_game_words_only_the_lines_the_log_shows(make_app, config_di
         app.run(max_frames=1)
     assert worded(table) > shown
     assert list(table.log) == public
+
+
+def test_the_earlier_note_stays_inside_a_short_log(make_app):
+    """A log two lines high under a tall AI card, its newest entry three lines long: the
+    "earlier" note was drawn above the log's rect, over its heading. Nothing is drawn above
+    the rect; the note and the newest entry's end show."""
+    from game.ui.kit.log_panel import log_lines
+
+    app = make_app((1280, 720))
+    ctx = app.ctx
+    step = ctx.font(13).get_linesize()
+    surface = pygame.Surface((300, 200))
+    long = "Drone 1 attacks Damon Baird: the COG within the card's range, " * 3
+    for height in (2 * step, 3 * step, step):
+        surface.fill((0, 0, 0))
+        rect = pygame.Rect(10, 100, 280, height)
+        log_lines(surface, ctx, rect, ["An older line.", "Another.", long])
+        above = pygame.Rect(0, 0, 300, rect.top)
+        assert all(surface.get_at((x, y))[:3] == (0, 0, 0) for x in range(above.width) for y in range(0, above.height, 2)), height
+        assert surface.get_bounding_rect().height > 0

@@ -101,6 +101,7 @@ class ConvoyTable(GameTable):
         self.sector_rects: dict[tuple[int, int], pygame.Rect] = {}
         self.pile_rects: dict[str, pygame.Rect] = {}
         self.token_rect: pygame.Rect | None = None
+        self.token_label_rect: pygame.Rect | None = None  # "drag onto a sector" beside the waiting token
         self.strength_rect: pygame.Rect | None = None
         self.browse: str | None = None  # the discard pile on show ("moloch" / "outpost")
         self.browse_rects: list[tuple[int, pygame.Rect]] = []
@@ -766,7 +767,7 @@ class ConvoyTable(GameTable):
     def _draw_play(self, surface) -> None:
         pygame.draw.rect(surface, (30, 34, 38), self.view_rect)
         self.slot_rects, self.ability_rects, self.column_rects, self.sector_rects, self.city_rects = {}, {}, {}, {}, {}
-        self.token_rect, self.strength_rect = None, None
+        self.token_rect, self.token_label_rect, self.strength_rect = None, None, None
         self.card_rects = {}  # the piles (both sides) and the hand row's cards, drawn after this
         self._draw_opponent(surface)
         self._draw_cities(surface)
@@ -850,7 +851,6 @@ class ConvoyTable(GameTable):
 
         ctx, px, st = self.ctx, self.ctx.px, self.state
         a = B.active_city(st)
-        pend = self._pending()
         opts = self._options()
         lit_sectors = self.glow.get("sectors") or {tuple(o["sector"]) for o in opts if "sector" in o}
         lit_cities = self.glow.get("cities", set()) | {o["city"] for o in opts if "city" in o and o["city"] >= 0}
@@ -875,23 +875,30 @@ class ConvoyTable(GameTable):
                     self.token_rect.center = (sr.centerx, sr.bottom)
             if c in lit_cities:
                 pygame.draw.rect(surface, GLOW, rect.inflate(px(4), px(4)), px(3), border_radius=px(10))
-        if pend is not None and pend["kind"] == "sector" and pend["decider"] == self.session.decider:
-            # Phase II: the token waits beside the active city, to be dragged onto a sector.
-            r = self.city_rects.get(a)
-            if r is not None and self._mine():
-                self.token_rect = pygame.Rect(0, 0, px(34), px(34))
-                self.token_rect.midbottom = (r.centerx, r.bottom - px(4))
-                if self.press_src and self.press_src[0] == "token" and self.drag_live:
-                    return
-                self._draw_token(surface, self.token_rect.center)
-                # On a dark label, so it reads over the city's captions beneath.
-                font = ctx.font(12, bold=True)
-                label = _("drag onto a sector")
-                tag = pygame.Rect(0, 0, font.size(label)[0] + px(12), font.get_linesize() + px(4))
-                tag.midbottom = (self.token_rect.centerx, self.token_rect.top - px(2))
-                pygame.draw.rect(surface, (24, 22, 20), tag, border_radius=px(5))
-                pygame.draw.rect(surface, GLOW, tag, 1, border_radius=px(5))
-                widgets.text(surface, label, font, GLOW, tag.center, "center")
+
+    def _token_waits(self) -> bool:
+        """Phase II and the person at the table chooses the contested sector: the Sector Battle
+        token waits in the Battle panel, to be dragged onto a sector."""
+        pend = self._pending()
+        return pend is not None and pend["kind"] == "sector" and pend["decider"] == self.session.decider \
+            and self._mine()
+
+    def _draw_waiting_token(self, surface, x: int, y: int, w: int, font) -> int:
+        """The waiting token at the Battle panel's left with "drag onto a sector" beside it, under
+        the strengths: it covers no city card (their sectors and win texts stay readable). While
+        it is dragged only the label stays (the token follows the pointer). Returns the y below."""
+        px = self.ctx.px
+        self.token_rect = pygame.Rect(x, y + px(2), px(34), px(34))
+        lines = widgets.wrap(_("drag onto a sector"), font, max(px(40), w - px(44)))[:2]
+        line_h = font.get_linesize()
+        label = pygame.Rect(self.token_rect.right + px(8), 0, max(font.size(t)[0] for t in lines), line_h * len(lines))
+        label.centery = self.token_rect.centery
+        for i, t in enumerate(lines):
+            widgets.text(surface, t, font, GLOW, (label.left, label.top + i * line_h))
+        self.token_label_rect = label
+        if not (self.press_src and self.press_src[0] == "token" and self.drag_live):
+            self._draw_token(surface, self.token_rect.center)
+        return max(self.token_rect.bottom, label.bottom) + px(8)
 
     def _draw_token(self, surface, centre) -> None:
         px = self.ctx.px
@@ -1117,6 +1124,8 @@ class ConvoyTable(GameTable):
             y = widgets.text_block(surface, _("Contested sector: {name}").format(name=_(sec.name)), bold, pal.text,
                                    pygame.Rect(x, y, w, px(40)), 1.0) + px(2)
             y = widgets.text_block(surface, _(sec.text), small, pal.text_dim, pygame.Rect(x, y, w, px(60)), 1.05) + px(6)
+        elif self._token_waits():
+            y = self._draw_waiting_token(surface, x, y, w, bold)
         else:
             y = widgets.text_block(surface, _("The Sector Battle token is placed in Phase II."), small, pal.text_dim,
                                    pygame.Rect(x, y, w, px(40)), 1.05) + px(6)

@@ -84,6 +84,18 @@ def die_face(die: str, face: str) -> str:
     return f"dice/doom_{die}_" + face.replace(" +A", "_ammo").replace(" ", "_") + ".png"
 
 
+SENTENCE_ENDS = (".", "!", "?", "\u2026", ";")  # ";": the Greek question mark
+
+
+def logged(name: str, why: str) -> str:
+    """A bot's reason as its log line, a sentence: "Name: reason." The bots word their reasons
+    as clauses (the AI panel and the caption over the map show them so); the log's other lines,
+    the rules' events, end with a full stop, and so does this one, unless the reason ends a
+    sentence itself."""
+    why = why.rstrip()
+    return f"{name}: {why}" if why.endswith(SENTENCE_ENDS) else f"{name}: {why}."
+
+
 class DoomTable(GameTable):
     key = "doom"
     saves = SAVES
@@ -178,17 +190,17 @@ class DoomTable(GameTable):
             self.step_note = (decider, why, len(self.session.actions) + 1)
             return
         if decider == INVADER and action.kind == "discard":
-            self._log.append((f"{name}: {why}", (INVADER,)))
-            self._log.append((f"{name}: " + _("discards a card"), tuple(self.state.seats)))
+            self._log.append((logged(name, why), (INVADER,)))
+            self._log.append((logged(name, _("discards a card")), tuple(self.state.seats)))
             why = why if self.viewer == INVADER else _("discards a card")
         elif decider == INVADER and self._card_declined(action):
             # The rules ask the invader about a card only when it holds one (Dodge, Dud, Ambush...):
             # a visible "lets the moment pass" would tell the marines what is in its hand.
-            self._log.append((f"{name}: {why}", (INVADER,)))
+            self._log.append((logged(name, why), (INVADER,)))
             if self.viewer != INVADER:
                 return
         else:
-            self._log.append((f"{name}: {why}", None))
+            self._log.append((logged(name, why), None))
         if self.ai.name != name:
             self.ai = AiShown(decider, name, "")
         self.ai.lines = (self.ai.lines + [why])[-4:]

@@ -39,10 +39,20 @@ def draw(surface: pygame.Surface, ctx: Context, ai: AiShown, x: int, y: int, w: 
         return widgets.text_block(surface, empty, ctx.font(13), pal.text_dim, pygame.Rect(x, y, w, px(60)), 1.1)
     f12, f12b = ctx.font(12), ctx.font(12, bold=True)
     recent = ai.lines[-SHOWN_LINES:]
-    need = px(8) + f12b.get_linesize() + px(4) + ctx.font(14, bold=True).get_linesize() + px(2) \
-        + len(widgets.wrap(ai.text, f12, w - px(12))) * int(f12.get_linesize() * 1.05) \
-        + sum(len(widgets.wrap(ARROW + line, f12b, w - px(12))) for line in recent) * int(f12b.get_linesize() * 1.05) + px(10)
-    box = pygame.Rect(x - px(4), y, w + px(8), min(need, bottom - y if whole else int((bottom - y) * 0.55)))
+    text_step, line_h = int(f12.get_linesize() * 1.05), int(f12b.get_linesize() * 1.05)
+
+    def reasons_h(lines: list[str], width: int) -> int:
+        return sum(len(widgets.wrap(ARROW + t, f12b, width)) for t in lines) * line_h
+
+    top = px(8) + f12b.get_linesize() + px(4) + ctx.font(14, bold=True).get_linesize() + px(2)
+    card_h = top + len(widgets.wrap(ai.text, f12, w - px(12))) * text_step + px(10)
+    need = card_h + reasons_h(recent, w - px(12))
+    cap = bottom - y if whole else int((bottom - y) * 0.55)
+    # The card's text comes first: beside other sections the box grows past its share (to the
+    # bottom at most) to hold the whole text and the newest reason's first lines (three at most:
+    # the log below keeps its room); older reasons give way, the newest is cut last.
+    cap = max(cap, min(card_h + min(reasons_h(recent[-1:], w - px(12)), 3 * line_h), bottom - y))
+    box = pygame.Rect(x - px(4), y, w + px(8), min(need, cap))
     pygame.draw.rect(surface, (58, 22, 20), box, border_radius=px(8))
     pygame.draw.rect(surface, (150, 60, 50), box, 1, border_radius=px(8))
     yy = widgets.heading(surface, ctx, heading, box.left + px(10), box.top + px(8))
@@ -55,12 +65,10 @@ def draw(surface: pygame.Surface, ctx: Context, ai: AiShown, x: int, y: int, w: 
                      (name_rect.right + px(8), name_rect.centery), "midleft")
     yy = name_rect.bottom + px(2)
     inner = pygame.Rect(box.left + px(10), yy, box.width - px(20), box.bottom - yy - px(6))
-    line_h = int(f12b.get_linesize() * 1.05)
-    lines_h = sum(len(widgets.wrap(ARROW + t, f12b, inner.width)) for t in recent) * line_h
-    yy = widgets.text_block(surface, ai.text, f12, (230, 210, 200), pygame.Rect(inner.left, inner.top, inner.width, inner.height - min(lines_h, inner.height // 2)), 1.05)
+    yy = widgets.text_block(surface, ai.text, f12, (230, 210, 200), inner, 1.05)
     shown = list(recent)
-    while len(shown) > 1 and sum(len(widgets.wrap(ARROW + t, f12b, inner.width)) for t in shown) * line_h > inner.bottom - yy:
-        shown.pop(0)  # the newest lines (what happened last) over the older ones
+    while len(shown) > 1 and reasons_h(shown, inner.width) > inner.bottom - yy:
+        shown.pop(0)  # the newest lines (what happened last) over the older ones, all in the log
     for line in shown:
         yy = widgets.text_block(surface, ARROW + line, f12b, pal.accent, pygame.Rect(inner.left, yy, inner.width, inner.bottom - yy), 1.05)
     return box.bottom + px(10)

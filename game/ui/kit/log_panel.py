@@ -61,9 +61,13 @@ def log_lines(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, lines: S
         shown = parts + shown
         first = i
     shown = shown[-n:] if n else []
+    if first > 0 and n >= 2 and len(shown) > n - 1:
+        # The newest entry alone fills the rect: its top line gives way to the "earlier" note,
+        # which went above the rect, over the section's heading.
+        shown = shown[-(n - 1):]
     notes_font = ctx.font(12, bold=True)
     top = rect.bottom - len(shown) * step - (step if scroll else 0)
-    if first > 0 and shown:
+    if first > 0 and shown and top - step >= rect.top:
         top -= step
         widgets.text(surface, _("\u2191 {n} earlier (mouse wheel)").format(n=first), notes_font,
                      ctx.palette.accent, (rect.left, top))

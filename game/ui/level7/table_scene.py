@@ -176,6 +176,7 @@ class Level7Table(GameTable):
         self.hover_option: int | None = None  # the placement card or ghost under the pointer
         self.hover_door: tuple | None = None  # the explore arrow under the pointer (_lit_door)
         self.option_rects: list[tuple[pygame.Rect, int]] = []
+        self.hand_label_rect: pygame.Rect | None = None  # "Subject N's adrenaline cards" over the hand
         self.steps: list[Shown] = []
         self.seen: set[str] = set()
         self._walk_memo: tuple | None = None  # (log, entries read, the last one, tiles walked onto): _walked_tiles
@@ -1012,26 +1013,40 @@ class Level7Table(GameTable):
 
     def _label_sprites(self) -> list[Sprite]:
         """Each seen tile's name in a small band at its top-left (the rules and the log name tiles)."""
-        font = self.ctx.font(12, bold=True)
         if self.camera.zoom < 0.3:
             return []
         out = []
+        px = self.ctx.px
         for name in self._placed_names():
             if name not in self.seen:
                 continue
             r = self._screen_rect(self._tile_rect(name))
-            label = widgets.elide(pgettext("level7", self.tiles[name].name), font, max(10, r.width - self.ctx.px(12)))
-            box = pygame.Rect(r.left + self.ctx.px(4), r.top + self.ctx.px(4), font.size(label)[0] + self.ctx.px(10),
-                              font.get_linesize() + self.ctx.px(2))
-            out.append(Sprite(("label", name), (label, tuple(box)), box.inflate(4, 4),
-                              partial(self._paint_label, label, font, box)))
+            font, lines = self.tile_label(pgettext("level7", self.tiles[name].name), max(10, r.width - px(12)))
+            box = pygame.Rect(r.left + px(4), r.top + px(4), max(font.size(t)[0] for t in lines) + px(10),
+                              font.get_linesize() * len(lines) + px(2))
+            out.append(Sprite(("label", name), (tuple(lines), font.get_height(), tuple(box)), box.inflate(4, 4),
+                              partial(self._paint_label, tuple(lines), font, box)))
         return out
 
-    def _paint_label(self, label: str, font, box: pygame.Rect, surface) -> None:
+    def tile_label(self, text: str, room: int) -> tuple[pygame.font.Font, list[str]]:
+        """A tile's name within `room` pixels: on one line at the largest size from 12 down to 9
+        that holds it, else on two lines at 9 (a small zoom elided "Monitoring Station" to
+        "Monitoring..."); a name that two lines cannot hold ends with an ellipsis."""
+        font = widgets.line_font(self.ctx, text, room, 12, 9, bold=True)
+        if font.size(text)[0] <= room:
+            return font, [text]
+        lines = widgets.wrap(text, font, room)
+        if len(lines) > 2:
+            lines = [lines[0], widgets.elide(" ".join(lines[1:]), font, room)]
+        return font, lines
+
+    def _paint_label(self, lines: tuple[str, ...], font, box: pygame.Rect, surface) -> None:
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         shade.fill((10, 12, 16, 190))
         surface.blit(shade, box)
-        widgets.text(surface, label, font, (225, 228, 232), (box.left + self.ctx.px(5), box.top + self.ctx.px(1)))
+        for i, line in enumerate(lines):
+            widgets.text(surface, line, font, (225, 228, 232),
+                         (box.left + self.ctx.px(5), box.top + self.ctx.px(1) + i * font.get_linesize()))
 
     def _draw_tokens(self, surface) -> None:
         """Locked doors (a padlock bar across the door), darkness, sealed vents, nests, posts,
@@ -1388,7 +1403,11 @@ class Level7Table(GameTable):
             art = self._scaled_art(p["tile"], p["turns"], art_size, False)
             surface.blit(art, art.get_rect(center=rect.center))
             pygame.draw.rect(surface, (120, 220, 250) if hot else (80, 90, 100), rect.inflate(px(6), px(6)), 2, border_radius=px(6))
-            widgets.text(surface, f"{i + 1}", ctx.font(12, bold=True), pal.text, (rect.left + px(2), rect.top + px(1)))
+            # The number on a dark badge: plain on the art it was lost on a light floor.
+            nfont = ctx.font(12, bold=True)
+            badge = pygame.Rect(rect.left, rect.top, nfont.size(f"{i + 1}")[0] + px(10), nfont.get_linesize() + px(2))
+            pygame.draw.rect(surface, (16, 18, 22), badge, border_bottom_right_radius=px(6), border_top_left_radius=px(4))
+            widgets.text(surface, f"{i + 1}", nfont, pal.text, badge.center, "center")
             self.option_rects.append((rect.inflate(px(6), px(6)), i))
             x += size + px(12)
 
@@ -1658,11 +1677,16 @@ class Level7Table(GameTable):
         viewer = self.viewer
         row = pygame.Rect(info.right + px(14), r.top, r.right - info.right - px(24), r.height)
         if viewer is None or viewer not in st.characters:
-            self.card_rects, self._hover_card = {}, None
+            self.card_rects, self._hover_card, self.hand_label_rect = {}, None, None
             return
         ch = st.characters[viewer]
         label = _("{who}'s adrenaline cards ({n})").format(who=self.player_name(viewer), n=len(ch.hand))
-        widgets.text(surface, label, ctx.font(12, bold=True), self.colour_of(viewer), (row.left, r.top + px(2)))
+        self.hand_label_rect = widgets.text(surface, label, ctx.font(12, bold=True), self.colour_of(viewer),
+                                            (row.left, r.top + px(1)))
+        # The cards lie px(16) below the row's top and a lit card's outline px(2) above them (hand.py):
+        # the row moves down (its cards as large, into the px(10) under them) until the outline
+        # keeps px(3) clear of the label.
+        row = row.move(0, min(px(8), max(0, self.hand_label_rect.bottom + px(3) - px(14) - r.top)))
         mine = self._mine() and viewer == self.session.decider
 
         def state(card: str) -> str:
