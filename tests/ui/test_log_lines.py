@@ -68,3 +68,23 @@ def test_the_earlier_note_stays_inside_a_short_log(make_app):
         above = pygame.Rect(0, 0, 300, rect.top)
         assert all(surface.get_at((x, y))[:3] == (0, 0, 0) for x in range(above.width) for y in range(0, above.height, 2)), height
         assert surface.get_bounding_rect().height > 0
+
+
+def test_every_title_logs_a_bots_reason_as_a_sentence(make_app):
+    """The bots word their reasons as clauses; in the log, among the rules' sentences, each is
+    a sentence ("Marcus Fenix (P2): Take cover at Boulevard (2A) cover 2: +2.0 defence dice on
+    average against the Locusts." ended without its stop): the kit's `bot_reason`, which Gears,
+    Level 7 and Convoy use, goes through `reason_line` as Doom's does."""
+    from tests.ui.test_table_moving import FixedClock, _gears_table
+
+    app, session, table = _gears_table(make_app, ["bot", "bot"], seed=10, clock=False, bot_delay_ms=0, animate=False)
+    app.clock = FixedClock()
+    for _ in range(400):
+        if session.is_over() or len(session.actions) >= 60:
+            break
+        app.step()
+    names = {table.player_name(p) for p in session.state.players}
+    reasons = [t for t in (table._line(i) for i in range(len(table._log))) if t.split(": ", 1)[0] in names]
+    assert len(reasons) >= 20, reasons
+    unended = [t for t in reasons if not t.rstrip().endswith((".", "!", "?", "\u2026"))]
+    assert not unended, unended[:5]

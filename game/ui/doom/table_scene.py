@@ -41,7 +41,7 @@ from game.ui.doom.entry import INVADER, SAVES
 from game.ui.kit import hand, shapes, side_rows
 from game.ui.kit.ai_panel import AiShown
 from game.ui.kit.dice_tray import DiceRoll, ShownDie
-from game.ui.kit.game_table import BOT_DELAY_MS, GameTable, Sprite
+from game.ui.kit.game_table import BOT_DELAY_MS, GameTable, Sprite, reason_line
 from game.ui.kit.layers import Layer
 from game.ui.scene import Context
 from game.ui.table.board_render import BoardRenderer, load_floor
@@ -82,18 +82,6 @@ def _roll_words(message) -> tuple[str, str]:
 def die_face(die: str, face: str) -> str:
     """The face image of a Doom die (tools' dice art): 'r1 d2 +A' -> dice/doom_red_r1_d2_ammo.png."""
     return f"dice/doom_{die}_" + face.replace(" +A", "_ammo").replace(" ", "_") + ".png"
-
-
-SENTENCE_ENDS = (".", "!", "?", "\u2026", ";")  # ";": the Greek question mark
-
-
-def logged(name: str, why: str) -> str:
-    """A bot's reason as its log line, a sentence: "Name: reason." The bots word their reasons
-    as clauses (the AI panel and the caption over the map show them so); the log's other lines,
-    the rules' events, end with a full stop, and so does this one, unless the reason ends a
-    sentence itself."""
-    why = why.rstrip()
-    return f"{name}: {why}" if why.endswith(SENTENCE_ENDS) else f"{name}: {why}."
 
 
 class DoomTable(GameTable):
@@ -190,17 +178,17 @@ class DoomTable(GameTable):
             self.step_note = (decider, why, len(self.session.actions) + 1)
             return
         if decider == INVADER and action.kind == "discard":
-            self._log.append((logged(name, why), (INVADER,)))
-            self._log.append((logged(name, _("discards a card")), tuple(self.state.seats)))
+            self._log.append((reason_line(name, why), (INVADER,)))
+            self._log.append((reason_line(name, _("discards a card")), tuple(self.state.seats)))
             why = why if self.viewer == INVADER else _("discards a card")
         elif decider == INVADER and self._card_declined(action):
             # The rules ask the invader about a card only when it holds one (Dodge, Dud, Ambush...):
             # a visible "lets the moment pass" would tell the marines what is in its hand.
-            self._log.append((logged(name, why), (INVADER,)))
+            self._log.append((reason_line(name, why), (INVADER,)))
             if self.viewer != INVADER:
                 return
         else:
-            self._log.append((logged(name, why), None))
+            self._log.append((reason_line(name, why), None))
         if self.ai.name != name:
             self.ai = AiShown(decider, name, "")
         self.ai.lines = (self.ai.lines + [why])[-4:]

@@ -150,6 +150,18 @@ def _darker(c):
     return tuple(max(0, v - 90) for v in c)
 
 
+SENTENCE_ENDS = (".", "!", "?", "\u2026", ";")  # ";": the Greek question mark
+
+
+def reason_line(name: str, why: str) -> str:
+    """A bot's reason as its log line, a sentence: "Name: reason." The bots word their reasons
+    as clauses (an AI panel and a caption over the map show them so); the log's other lines,
+    the rules' events, end with a full stop, and so does this one, unless the reason ends a
+    sentence itself. Every title's bot reasons are logged through it."""
+    why = why.rstrip()
+    return f"{name}: {why}" if why.endswith(SENTENCE_ENDS) else f"{name}: {why}."
+
+
 class GameTable(Scene, ABC):
     key = ""  # the title's package name, for the F1 Rules tab
     saves: SaveStore  # the title's saves (set on the subclass)
@@ -880,7 +892,7 @@ class GameTable(Scene, ABC):
     def bot_reason(self, decider: str, action: Action, why: str) -> None:
         """A bot's reason for its choice: in the log, for everyone (a title with hidden
         information logs the reasons that would give it away for the bot's own seat only)."""
-        self._log.append((f"{self.player_name(decider)}: {self._words(why)}", None))
+        self._log.append((reason_line(self.player_name(decider), str(self._words(why))), None))
 
     # ------------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event):
