@@ -48,7 +48,7 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
     step = font.get_linesize()
     band = pygame.Rect(title.left, title.top, title.width, max(title.height, len(fit.lines) * step + round(8 * k)))
     if band.height > title.height:  # the band's own art, stretched to the height it needs
-        band_art = ctx.assets.image(f"cards/frame_{frame}.png", rect.size).subsurface(title.move(-rect.left, -rect.top))
+        band_art = image.subsurface(title.move(-rect.left, -rect.top))
         surface.blit(pygame.transform.smoothscale(band_art, band.size), band)
     centre_x = title.left + fit.left + fit.room // 2
     top = band.centery - (len(fit.lines) * step) // 2
@@ -134,11 +134,12 @@ def _name_fit(ctx: Context, name: str, width: int, icon: bool, placeholder: bool
     def font(size: int) -> pygame.font.Font:
         return ctx.assets.font(size, bold=True)
 
-    for size in range(largest, max(NAME_SMALLEST, round(largest * 0.85)) - 1, -1):  # one line, a little smaller
+    floor = max(NAME_SMALLEST, round(largest * 0.85))
+    for size in range(largest, floor - 1, -1):  # one line, a little smaller
         if font(size).size(name)[0] <= room:
             return NameFit(size, (name,), left, room, True)
-    for size in range(largest, NAME_SMALLEST - 1, -1):
-        if font(size).size(name)[0] <= room:
+    for size in range(largest, NAME_SMALLEST - 1, -1):  # two lines; below the floor one line first
+        if size < floor and font(size).size(name)[0] <= room:
             return NameFit(size, (name,), left, room, True)
         two = _two_lines(name, font(size), room)
         if two is not None:
