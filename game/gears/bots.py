@@ -436,6 +436,21 @@ class CogBot(SeededBot):
         name = ctx.content.enemies[enemy].name
         return -(stats.attack + stats.health), M("Place the {name} first: the weakest takes the best cover", name=N.enemy(enemy))
 
+    def _a_ticker_area(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        # Roadblocks (seed p. 27): each player puts his Ticker in an empty area of the new tile,
+        # his own choice. The Ticker cards (28-31) strike a COG within 1-3 movement and move
+        # 1-3 areas toward the nearest one; the seed's tip is to shoot Tickers while they are
+        # still in another area. So the farthest area from the standing COGs (at setup, before
+        # they enter, from the entrance area where they will stand). With no handler this was
+        # a random pick, and at setup it put a Ticker in the very area the COGs then entered.
+        area = a.payload["area"]
+        at = [c.area for c in ctx.placed_cogs() if not c.bleeding] or [c.area for c in ctx.placed_cogs()]
+        if not at and ctx.view.entrance_area in ctx.view.move_dist:
+            at = [ctx.view.entrance_area]
+        d = min((ctx.view.mdist(area, b) for b in at), default=0)
+        d = min(d, 50)  # an area no COG can reach counts as far, not as infinitely far
+        return d, M("Spawn the Ticker in {area}, {d} areas from the nearest COG: the farthest the rules allow", area=area, d=d)
+
     def _a_locust_cover(self, ctx: _Look, a: Action) -> tuple[float, str]:
         spot = a.payload["spot"]
         from game.gears.rules.movement import cover_bonus

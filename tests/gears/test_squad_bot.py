@@ -1362,3 +1362,32 @@ def test_the_open_beside_a_grenadier_counts_as_beside_a_boomer(title):
     assert abs(extra("boomer", near) - 1.0) < 1e-9
     assert abs(extra("grenadier", near) - 1.0) < 1e-9 and abs(extra("flame_grenadier", near) - 1.0) < 1e-9
     assert abs(extra("palace_guard", near)) < 1e-9 and abs(extra("grenadier", far)) < 1e-9
+
+
+def test_roadblocks_each_bot_puts_its_ticker_in_the_area_farthest_from_the_cogs(real):
+    """Roadblocks (seed p. 27, spec 9.2.4): at setup and on each new tile every player puts 1
+    Ticker in an empty area of the tile, his own choice; the Ticker cards (28-31) strike a COG
+    within 1-3 movement, and the seed's tip is to shoot Tickers while they are in another area.
+    Both bot levels pick the empty area farthest by movement from the COGs (at setup, from the
+    entrance area they are about to enter). Before, with no answer of their own, they picked at
+    random, and at setup a Ticker could stand in the very area the COGs entered."""
+    for bot in (SquadBot(7), CogBot(7)):
+        s = real.new_game("roadblocks", 11, {"players": 4})
+        asked = 0
+        while s.proc is not None:
+            acts = real.legal_actions(s)
+            if acts[0].kind != "ticker_area":
+                real.apply(s, acts[0])
+                continue
+            view = s.view()
+            at = [c.area for c in s.cogs.values() if c.area in view.move_dist] or [view.entrance_area]
+            far = max(min(view.mdist(a.payload["area"], b) for b in at) for a in acts)
+            choice = bot.decide(s, acts)
+            got = min(view.mdist(choice.action.payload["area"], b) for b in at)
+            assert got == far, (choice.reason, got, far)
+            assert "farthest" in str(choice.reason.msgid)
+            asked += 1
+            real.apply(s, choice.action)
+        assert asked == 4
+        start_area = s.view().entrance_area
+        assert all(x.area != start_area for x in s.locusts.values())
