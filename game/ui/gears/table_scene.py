@@ -57,7 +57,8 @@ def open_points(view, area: str, n: int, avoid: list[tuple[float, float]] = ()) 
     area's cover spots, from the tokens drawn on its floor (equipment, emergence holes: a figure
     on the Gun nest's equipment token hid it) and from the points `avoid` (a dropped weapon),
     from each other and from the area's edge where the area has room; then with only their
-    middles inside the area; else a ring round the anchor as before."""
+    middles inside the area; with a token on the floor, then closer to each other and to the
+    cover spots (never on the token); else a ring round the anchor as before."""
     board = view.board
     cx, cy = anchor_of_polygon(board.areas[area].polygon)
     spots = [(float(c.point[0]), float(c.point[1])) for c in view.cover.values() if c.area == area]
@@ -81,19 +82,40 @@ def open_points(view, area: str, n: int, avoid: list[tuple[float, float]] = ()) 
     def inside(x: float, y: float) -> bool:
         return point_in_polygon((x, y), poly) == 1
 
+    def pick(points, fits, apart: float, from_spot: float) -> list[tuple[float, float]] | None:
+        chosen: list[tuple[float, float]] = []
+        for x, y in points:
+            if len(chosen) == n:
+                break
+            if all(math.dist((x, y), q) >= from_spot for q in spots) and \
+                    all(math.dist((x, y), q) >= clear_mark for q in marks) and \
+                    all(math.dist((x, y), q) >= apart for q in chosen) and fits(x, y):
+                chosen.append((x, y))
+        return chosen if len(chosen) == n else None
+
     # A small area with a token on its floor: a figure may reach over the area's edge (its
     # middle inside) before it covers the token.
     for fits in (roomy, inside):
-        chosen: list[tuple[float, float]] = []
-        for x, y in candidates:
-            if len(chosen) == n:
-                break
-            if all(math.dist((x, y), q) >= clear_spot for q in spots) and \
-                    all(math.dist((x, y), q) >= clear_mark for q in marks) and \
-                    all(math.dist((x, y), q) >= clear for q in chosen) and fits(x, y):
-                chosen.append((x, y))
-        if len(chosen) == n:
+        chosen = pick(candidates, fits, clear, clear_spot)
+        if chosen:
             return chosen
+    if marks:
+        # Still too many for the room clear of the token (four and more in 15B's Reliquary):
+        # the figures close up, overlapping each other by a third, then half, and reach over
+        # the cover spot's glow, then its ring, before one covers the token; the places from
+        # a finer grid over the area, nearest the anchor first.
+        xs = [x for x, _y in poly]
+        ys = [y for _x, y in poly]
+        step = TOKEN / 5
+        grid = sorted(((min(xs) + step * i, min(ys) + step * j)
+                       for i in range(int((max(xs) - min(xs)) / step) + 1)
+                       for j in range(int((max(ys) - min(ys)) / step) + 1)),
+                      key=lambda q: math.dist(q, (cx, cy)))
+        for apart, from_spot in ((TOKEN * 0.8, clear_spot), (TOKEN * 0.8, SPOT_RADIUS),
+                                 (TOKEN * 0.6, SPOT_RADIUS), (TOKEN * 0.6, 0.0), (TOKEN * 0.45, 0.0)):
+            chosen = pick(grid, inside, apart, from_spot)
+            if chosen:
+                return chosen
     if n == 1:
         return [(cx, cy)]
     # Round a circle whose chord between neighbours is a little over a token.
