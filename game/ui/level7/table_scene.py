@@ -24,6 +24,7 @@ Events and enemies are shown a step at a time (the event card, each spawn and ac
 the rules' reason), each for a moment; a click or Space skips them."""
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 from functools import partial
@@ -121,13 +122,22 @@ def figure_points(r: pygame.Rect, icons: list[tuple[float, float]], chars: int, 
     characters along its top, enemies along its bottom, each at its usual place unless one of
     the tile's `icons` lies there (a character hid the Security icon of Decontamination): then
     the nearest place along the other rows clear of the icons and the figures placed before it;
+    when the rows are full (seven or eight figures on T16, three icons in its middle), the nearest
+    place anywhere on the tile's first square (a finer grid, a figure's radius from its edges);
     the usual place when none is."""
     taken: list[tuple[float, float]] = []
     xs = [r.left + CELL * (0.14 + 0.12 * j) for j in range(7)]
 
     def place(want: tuple[float, float], rows: tuple[float, ...]) -> tuple[float, float]:
         spots = [want] + sorted(((x, r.top + CELL * row) for row in rows for x in xs), key=lambda q: math.dist(q, want))
-        for q in spots:
+
+        def finer():  # made only when the rows are full
+            span = [CELL * (0.09 + 0.04 * j) for j in range(21)]  # 0.09 to 0.89 of a square
+            grid = [(r.left + x, r.top + y) for x in span for y in span
+                    if x < min(r.width, CELL) - CELL * 0.09 and y < min(r.height, CELL) - CELL * 0.09]
+            yield from sorted(grid, key=lambda q: math.dist(q, want))
+
+        for q in itertools.chain(spots, finer()):
             if all(math.dist(q, c) >= ICON_CLEAR for c in icons) and all(math.dist(q, t) >= FIGURE_GAP for t in taken):
                 taken.append(q)
                 return q
