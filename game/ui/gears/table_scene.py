@@ -1205,12 +1205,7 @@ class GearsTable(GameTable):
         mission = self.content.missions[st.mission]
         y = widgets.heading(surface, ctx, _("Mission stage"), x, y)
         if st.stage < len(mission.stages):
-            stage = mission.stages[st.stage]
-            title = _("Stage {n}").format(n=stage.number) + f" \u2014 {_(mission.name)}"
-            y = widgets.text(surface, widgets.elide(title, ctx.font(15, bold=True), w - px(20)), ctx.font(15, bold=True), pal.text, (x, y)).bottom + px(2)
-            y = widgets.text_block(surface, _("Objective: ") + _(stage.flip_when.text), ctx.font(13), pal.text, pygame.Rect(x, y, w, px(60)), 1.1)
-            for rule in stage.special_rules[:2]:
-                y = widgets.text_block(surface, "\u2022 " + _(rule.text), ctx.font(12), pal.text_dim, pygame.Rect(x, y, w, px(46)), 1.1)
+            y = self.stage_card(surface, mission, st.stage, x, y, w)
         open_holes = sum(1 for h in st.holes.values() if not h.get("sealed"))
         line = _("Emergence holes: {open} open, {sealed} sealed").format(open=open_holes, sealed=len(st.holes) - open_holes)
         y = widgets.text_block(surface, line, ctx.font(13), pal.text, pygame.Rect(x, y + px(2), w, px(40)), 1.1) + px(4)
@@ -1218,6 +1213,23 @@ class GearsTable(GameTable):
         bw = min(w, ctx.font(12, bold=True).size(label)[0] + px(24))
         self._button(surface, pygame.Rect(x, y, bw, px(26)), label, "mission", size=12)
         return y + px(26) + px(8)
+
+    def stage_card(self, surface, mission, index: int, x: int, y: int, w: int) -> int:
+        """Stage `index` of `mission` in the Stage section from y down, `w` wide: its title, its
+        objective and its special rules, each whole (the section grows for a long one: Greek and
+        Hungarian rules ended in '…' after three lines, the title after 'Search for the St');
+        returns the y below."""
+        ctx, pal = self.ctx, self.ctx.palette
+        stage = mission.stages[index]
+        title = _("Stage {n}").format(n=stage.number) + f" \u2014 {_(mission.name)}"
+        font = widgets.line_font(ctx, title, w, 15, 12, bold=True)
+        whole = 10 ** 5  # no text is cut: the height the text needs
+        y = widgets.text_block(surface, title, font, pal.text, pygame.Rect(x, y, w, whole), 1.0) + ctx.px(2)
+        y = widgets.text_block(surface, _("Objective: ") + _(stage.flip_when.text), ctx.font(13), pal.text,
+                               pygame.Rect(x, y, w, whole), 1.1)
+        for rule in stage.special_rules:
+            y = widgets.text_block(surface, "\u2022 " + _(rule.text), ctx.font(12), pal.text_dim, pygame.Rect(x, y, w, whole), 1.1)
+        return y
 
     def _side_squad(self, surface, x: int, y: int, w: int) -> int:
         """Each COG's health, kit and place; then the decks and the Locust count."""
