@@ -1031,8 +1031,10 @@ class Level7Table(GameTable):
             if name not in self.seen:
                 continue
             r = self._screen_rect(self._tile_rect(name))
-            font, lines = self.tile_label(pgettext("level7", self.tiles[name].name), max(10, r.width - px(12)))
-            box = pygame.Rect(r.left + px(4), r.top + px(4), max(font.size(t)[0] for t in lines) + px(10),
+            # The band (px(3) in from the tile's corner, px(4) either side of the name) ends
+            # inside the tile: with px(12) of room taken the widest names ran 2 px past its edge.
+            font, lines = self.tile_label(pgettext("level7", self.tiles[name].name), max(10, r.width - px(3) - px(8)))
+            box = pygame.Rect(r.left + px(3), r.top + px(3), max(font.size(t)[0] for t in lines) + px(8),
                               font.get_linesize() * len(lines) + px(2))
             out.append(Sprite(("label", name), (tuple(lines), font.get_height(), tuple(box)), box.inflate(4, 4),
                               partial(self._paint_label, tuple(lines), font, box)))
@@ -1056,7 +1058,7 @@ class Level7Table(GameTable):
         surface.blit(shade, box)
         for i, line in enumerate(lines):
             widgets.text(surface, line, font, (225, 228, 232),
-                         (box.left + self.ctx.px(5), box.top + self.ctx.px(1) + i * font.get_linesize()))
+                         (box.left + self.ctx.px(4), box.top + self.ctx.px(1) + i * font.get_linesize()))
 
     def _draw_tokens(self, surface) -> None:
         """Locked doors (a padlock bar across the door), darkness, sealed vents, nests, posts,
