@@ -123,7 +123,8 @@ def figure_points(r: pygame.Rect, icons: list[tuple[float, float]], chars: int, 
     the tile's `icons` lies there (a character hid the Security icon of Decontamination): then
     the nearest place along the other rows clear of the icons and the figures placed before it;
     when the rows are full (seven or eight figures on T16, three icons in its middle), the nearest
-    place anywhere on the tile's first square (a finer grid, a figure's radius from its edges);
+    place anywhere on the tile's first square (a finer grid, no nearer its edges than the rows,
+    clear of the door arrows at its sides' middles);
     the usual place when none is."""
     taken: list[tuple[float, float]] = []
     xs = [r.left + CELL * (0.14 + 0.12 * j) for j in range(7)]
@@ -132,9 +133,14 @@ def figure_points(r: pygame.Rect, icons: list[tuple[float, float]], chars: int, 
         spots = [want] + sorted(((x, r.top + CELL * row) for row in rows for x in xs), key=lambda q: math.dist(q, want))
 
         def finer():  # made only when the rows are full
-            span = [CELL * (0.09 + 0.04 * j) for j in range(21)]  # 0.09 to 0.89 of a square
+            span = [CELL * (0.14 + 0.04 * j) for j in range(19)]  # 0.14 to 0.86 of a square, as the rows
+            # A quarter of a square from each side's middle: the door arrows (printed, and the
+            # explore arrows drawn on the door) stay clear.
+            doors = [(r.left + CELL / 2, r.top), (r.left + CELL, r.top + CELL / 2),
+                     (r.left + CELL / 2, r.top + CELL), (r.left, r.top + CELL / 2)]
             grid = [(r.left + x, r.top + y) for x in span for y in span
-                    if x < min(r.width, CELL) - CELL * 0.09 and y < min(r.height, CELL) - CELL * 0.09]
+                    if x <= min(r.width, CELL) - CELL * 0.14 and y <= min(r.height, CELL) - CELL * 0.14
+                    and all(math.dist((r.left + x, r.top + y), d) >= CELL / 4 for d in doors)]
             yield from sorted(grid, key=lambda q: math.dist(q, want))
 
         for q in itertools.chain(spots, finer()):
