@@ -50,3 +50,25 @@ def test_the_first_lesson_played_by_drags(make_app):  # noqa: F811
     at = next(shown.center for uid, shown, _w in table.hand_rects if uid == jug)
     drag(app, at, table.column_rects[(0, 0)].center)
     assert table.runner.step.id == "moloch_pass" and jug in table.state.slots[0][0]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_token_the_lesson_says_to_drag_is_lit(make_app, size):  # noqa: F811
+    """Lesson 1's second step says to drag the Sector Battle token from the Battle panel onto
+    Salvage: the token and its "drag onto a sector" show undimmed (the lesson's dimming lay over
+    them, the token's red drawn dark), and the lesson's text box covers neither."""
+    from game.ui.convoy.table_scene import GLOW
+
+    app, table = open_convoy_lesson(make_app, "round", size)
+    press(app, next(r for r, w in table.panel_buttons if w == "next").center)
+    assert table.runner.step.id == "target"
+    surface = pygame.display.get_surface()
+    table.draw(surface)
+    token, label = table.token_rect, table.token_label_rect
+    assert token is not None and label is not None
+    px = table.ctx.px
+    for dx, dy in ((-px(11), 0), (px(11), 0), (0, px(12))):
+        assert surface.get_at((token.centerx + dx, token.centery + dy))[:3] == (220, 60, 40)
+    lit = [surface.get_at((x, y))[:3] for x in range(label.left, label.right) for y in range(label.top, label.bottom)]
+    assert GLOW[:3] in lit
+    pygame.image.save(surface, str(SHOTS.parent / f"convoy_round_token_{size[0]}.png"))

@@ -194,3 +194,45 @@ def test_every_side_panel_section_is_reachable(make_app, size, scale):
     table.click(handle.center)
     draw(app)
     assert table.side_open and table.view_rect.width == width
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "el"])
+def test_every_mission_stage_shows_whole_in_the_stage_section(make_app, lang, monkeypatch):
+    """The Stage section cut a long stage text with '…' at 1280x720: a Greek special rule after
+    three lines ('…προσωρ…'), English ones of Roadblocks and Hive, the title after 'Search for
+    the St'. Every stage of every mission (base and Mission Pack 1) in English, Hungarian and
+    Greek is drawn in the table's Stage section (the table's state set to that mission and
+    stage, for drawing only): every word of its title, objective and special rules is drawn,
+    in order, none cut, and the section ends inside the side panel."""
+    from game import i18n
+    from game.ui import widgets
+
+    app, table = table_at(make_app, (1280, 720))
+    i18n.set_language(lang)
+    drawn: list[str] = []
+    real = widgets.rendered
+
+    def rendered(font, s, colour):
+        drawn.append(s)
+        return real(font, s, colour)
+
+    monkeypatch.setattr(widgets, "rendered", rendered)
+    x, w, y, bottom, shown = table._side_places()
+    assert "stage" in shown
+    surface = pygame.Surface((1280, 720))
+    st = table.state
+    problems, stages = [], 0
+    for mid, mission in table.content.missions.items():
+        for i, stage in enumerate(mission.stages):
+            st.mission, st.stage = mid, i
+            drawn.clear()
+            below = table.draw_section(surface, "stage", x, y, w, bottom, whole=False)
+            stages += 1
+            want = " ".join([i18n._("Stage {n}").format(n=stage.number) + " \u2014 " + i18n._(mission.name),
+                             i18n._("Objective: ") + i18n._(stage.flip_when.text)] +
+                            ["\u2022 " + i18n._(rule.text) for rule in stage.special_rules]).split()
+            words = " ".join(drawn).split()
+            shows = any(words[k:k + len(want)] == want for k in range(len(words)))
+            if any("\u2026" in s for s in drawn) or not shows or below > table.side_rect.bottom:
+                problems.append((mid, i, below))
+    assert stages >= 15 and problems == []

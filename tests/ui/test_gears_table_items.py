@@ -514,15 +514,17 @@ def test_a_map_click_during_a_cover_question_says_it_once_with_where_to_click(ma
 def test_figures_in_the_open_leave_the_tokens_on_the_floor_clear():
     """A figure in the open stood on the token drawn on its area's floor: at 16B's Gun nest the
     equipment token lay under the first figure there, half hidden (31 px from its middle), and so
-    did the emergence holes of many areas (130 placements of one to four figures on the tile
-    faces). Figures in the open now keep a token's width from every marker of their area and
-    from a weapon dropped there, on every tile face: one or two figures anywhere; four in the
-    Gun nest. (Three or more in a very small area, 15B's Reliquary, may still fall back to the
-    ring round its anchor.)"""
+    did the emergence holes of many areas. Then three or four figures in 15B's Reliquary (two
+    map squares, the equipment token in one corner, the cover spot in the other) and six to
+    eight in 75 other areas fell back to a ring round the anchor over the token. Now no figure
+    in the open stands on a marker of its area or on a weapon dropped there, on any tile face,
+    for one to four COGs and up to four Locusts (one to eight figures); where they do not fit
+    clear of each other they overlap each other a little, never by more than 0.4 of a token."""
     import math
     from pathlib import Path
     from types import SimpleNamespace
 
+    from game.board.geometry import point_in_polygon
     from game.board.tmx import load_board
     from game.ui.gears.table_scene import MARK_RADIUS, TOKEN, dropped_point, open_points
 
@@ -533,17 +535,22 @@ def test_figures_in_the_open_leave_the_tokens_on_the_floor_clear():
         board = load_board(path)
         view = SimpleNamespace(board=board, cover={c.name: c for c in board.cover})
         for area in board.areas:
-            marks = [(float(m.point[0]), float(m.point[1])) for m in board.markers if m.area == area]
+            polygon = board.areas[area].polygon
+            marks = [(float(m.point[0]), float(m.point[1])) for m in board.markers
+                     if m.area == area or (m.area is None and point_in_polygon(m.point, polygon) == 1)]
             drop = dropped_point(view, area)
-            for n in ((1, 2, 3, 4) if area == "gun_nest" else (1, 2)):
+            for n in range(1, 9):
                 for avoid in ([], [drop]):
                     points = open_points(view, area, n, avoid)
                     assert len(points) == n
-                    for p in points:
+                    for i, p in enumerate(points):
                         checked += 1
-                        near = [q for q in marks + avoid if math.dist(p, q) < TOKEN / 2 + MARK_RADIUS]
-                        if near:
+                        if any(math.dist(p, q) < TOKEN / 2 + MARK_RADIUS for q in marks + avoid):
                             problems.append((path.stem, area, n, bool(avoid)))
-    assert checked > 500 and problems == []
+                        if marks + avoid and any(math.dist(p, q) < TOKEN * 0.6 for q in points[i + 1:]):
+                            problems.append((path.stem, area, n, bool(avoid), "overlap"))
+    assert checked > 10000 and problems == []
     nest = load_board(next(p for p in tiles if p.stem == "16B"))
     assert any(m.kind == "equipment" and m.area == "gun_nest" for m in nest.markers)
+    reliquary = load_board(next(p for p in tiles if p.stem == "15B"))
+    assert any(m.kind == "equipment" and m.area == "reliquary" for m in reliquary.markers)

@@ -512,9 +512,11 @@ def test_a_turned_tiles_icon_points_are_where_its_turned_art_shows_them():
 def test_figures_keep_clear_of_the_icons_printed_on_their_tile():
     """A character stood on Decontamination's Security icon (the figures' places along a tile's
     top and bottom are the same on every tile): on every tile face, turned every way, with one
-    to four characters and up to four enemies, six figures at most, no figure lies on an icon
-    (1,688 of these 3,332 layouts had one), none on another, all inside the tile. (Seven or
-    eight figures on T16, one square with three icons, may still cover one.)"""
+    to four characters and enough enemies for up to eight figures (none or one character when
+    enemies gather), no figure lies on an icon (1,688 layouts of up to six had one), none on
+    another, all inside the tile: seven or eight figures on T16 (three icons in its middle) still
+    covered one, and seven on tiles with two icons stood on each other, when only three rows of
+    places were tried."""
     import math
     from pathlib import Path
 
@@ -532,8 +534,8 @@ def test_figures_keep_clear_of_the_icons_printed_on_their_tile():
         for turns in range(4):
             points = turned_points(icons, size, turns)
             r = pygame.Rect(0, 0, *(size if turns % 2 == 0 else size[::-1]))
-            for chars in range(1, 5):
-                for foes in range(min(4, 6 - chars) + 1):
+            for chars in range(0, 5):
+                for foes in range(1 if chars == 0 else 0, 9 - chars):
                     placed = figure_points(r, points, chars, foes)
                     assert len(placed) == chars + foes
                     if any(math.dist(p, c) < ICON_CLEAR for p in placed for c in points) or \
@@ -603,28 +605,62 @@ def test_the_placement_cards_leave_the_ghosts_in_sight(make_app, config_dir):
     assert all(table.view_rect.contains(g) for g in ghosts)
 
 
-def test_tile_names_show_whole_at_a_small_zoom(make_app, config_dir):
+def test_tile_names_show_whole_at_a_small_zoom(make_app, config_dir, monkeypatch):
     """At the smallest zoom that names tiles a one-cell tile's band elided "Monitoring Station"
-    to "Monitoring..."; a name now shrinks to a smaller size, then takes two lines."""
+    to "Monitoring…". Every tile's name (English) is given to the placed tile, drawn with a
+    one-cell footprint, and its label drawn as the table draws it: the strings drawn are the
+    whole name, on one or two lines, none with '…', and the label's band lies inside the tile."""
+    from game.ui import widgets
+    from game.ui.level7 import table_scene
+
     app, table = start_game(make_app)
     table.camera.fit_zoom = 0.3  # a fit to a large facility; below it no names are drawn (_label_sprites)
-    placed = table._placed_names()[0]
-    rect = table._screen_rect(table._tile_rect(placed))
-    one_cell = rect.width // table.tiles[placed].size[0]
-    for tile in table.tiles.values():
-        name = pgettext("level7", tile.name)
-        _font, lines = table.tile_label(name, one_cell - table.ctx.px(12))
-        assert " ".join(lines) == name and len(lines) <= 2, (name, lines)
-    for sprite in table._label_sprites():
-        assert "\u2026" not in " ".join(sprite.key[0]), sprite.key
+    placed = next(n for n in table._placed_names() if n in table.seen)
+    footprint = table._tile_rect
+    monkeypatch.setattr(table, "_tile_rect", lambda name: pygame.Rect(footprint(name).topleft,
+                                                                      (table_scene.CELL, table_scene.CELL)))
+    tile_rect = table._screen_rect(table._tile_rect(placed))
+    assert tile_rect.width <= round(table_scene.CELL * 0.3) + 1
+    drawn: list[str] = []
+    real = widgets.rendered
+
+    def rendered(font, text, colour):
+        drawn.append(text)
+        return real(font, text, colour)
+
+    monkeypatch.setattr(widgets, "rendered", rendered)
+    surface = pygame.Surface(app.screen.get_size())
+    names = sorted({pgettext("level7", tile.name) for tile in table.tiles.values()})
+    problems = []
+    for name in names:
+        monkeypatch.setattr(table_scene, "pgettext", lambda _context, text, name=name: name)
+        sprite = next(sp for sp in table._label_sprites() if sp.name == ("label", placed))
+        drawn.clear()
+        sprite.paint(surface)
+        if " ".join(drawn) != name or not 1 <= len(drawn) <= 2 or not tile_rect.contains(sprite.rect.inflate(-4, -4)):
+            problems.append((name, drawn[:], sprite.rect, tile_rect))
+    assert len(names) > 40 and problems == []
 
 
 def test_the_hand_label_keeps_clear_of_the_lit_cards(make_app, config_dir):
-    """"Subject N's adrenaline cards" sat on the top of the cards' lit outlines."""
+    """"Subject N's adrenaline cards" sat on the top of the cards' lit outlines. In the frame
+    drawn at 1280x720 and 1920x1080, the lowest pixel of the label's colour above the cards lies
+    at least 2 px above the highest pixel of the lit outlines (the accent colour)."""
     for size in ((1280, 720), (1920, 1080)):
         app, table = start_game(make_app, size=size)
-        app.run(max_frames=1)
-        label, px = table.hand_label_rect, table.ctx.px
-        assert label is not None and table.card_rects
-        outline_top = min(r.top for r in table.card_rects.values()) - px(2)  # hand.card_face: inflate(px(4), px(4))
-        assert label.bottom + px(2) <= outline_top, (label, outline_top)
+        app._force_redraw = True
+        app.draw(app.screen)
+        surface, px = app.screen, table.ctx.px
+        assert table.card_rects
+        cards = list(table.card_rects.values())
+        left, right = min(r.left for r in cards), max(r.right for r in cards)
+        top = min(r.top for r in cards)
+        strip = table.hand_rect
+        accent = tuple(table.ctx.palette.accent[:3])
+        colour = tuple(table.colour_of(table.viewer)[:3])
+        outline = [y for y in range(strip.top, top + px(4)) for x in range(left - px(4), right + px(4))
+                   if tuple(surface.get_at((x, y))[:3]) == accent]
+        label = [y for y in range(strip.top, top + px(4)) for x in range(left - px(4), right + px(4))
+                 if tuple(surface.get_at((x, y))[:3]) == colour]
+        assert outline and label, size  # the cards are lit and the label is drawn over them
+        assert max(label) + px(2) <= min(outline), (size, max(label), min(outline))

@@ -36,6 +36,17 @@ class ConvoyTutorialTable(TutorialTable, ConvoyTable):
                     return whole.inflate(px(8), px(8))
         return None
 
+    def highlight_rects(self) -> list[pygame.Rect]:
+        """The step's highlights, and while a step asks for the Sector Battle token's drop (it
+        expects a sector) the waiting token in the Battle panel with its "drag onto a sector":
+        the dimming lay over it while the lesson said to drag it from there."""
+        rects = super().highlight_rects()
+        step = self.runner.step
+        if step is not None and any(m.kind == "sector" for m in step.expect) and self.token_rect is not None:
+            token = self.token_rect.union(self.token_label_rect) if self.token_label_rect else self.token_rect
+            rects.append(token.inflate(self.ctx.px(8), self.ctx.px(8)))
+        return rects
+
     def lesson_rebuilt(self) -> None:
         self.steps.clear()
         self.intent = None

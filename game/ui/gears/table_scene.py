@@ -57,7 +57,8 @@ def open_points(view, area: str, n: int, avoid: list[tuple[float, float]] = ()) 
     area's cover spots, from the tokens drawn on its floor (equipment, emergence holes: a figure
     on the Gun nest's equipment token hid it) and from the points `avoid` (a dropped weapon),
     from each other and from the area's edge where the area has room; then with only their
-    middles inside the area; else a ring round the anchor as before."""
+    middles inside the area; with a token on the floor, then closer to each other and to the
+    cover spots (never on the token); else a ring round the anchor as before."""
     board = view.board
     cx, cy = anchor_of_polygon(board.areas[area].polygon)
     spots = [(float(c.point[0]), float(c.point[1])) for c in view.cover.values() if c.area == area]
@@ -81,19 +82,40 @@ def open_points(view, area: str, n: int, avoid: list[tuple[float, float]] = ()) 
     def inside(x: float, y: float) -> bool:
         return point_in_polygon((x, y), poly) == 1
 
+    def pick(points, fits, apart: float, from_spot: float) -> list[tuple[float, float]] | None:
+        chosen: list[tuple[float, float]] = []
+        for x, y in points:
+            if len(chosen) == n:
+                break
+            if all(math.dist((x, y), q) >= from_spot for q in spots) and \
+                    all(math.dist((x, y), q) >= clear_mark for q in marks) and \
+                    all(math.dist((x, y), q) >= apart for q in chosen) and fits(x, y):
+                chosen.append((x, y))
+        return chosen if len(chosen) == n else None
+
     # A small area with a token on its floor: a figure may reach over the area's edge (its
     # middle inside) before it covers the token.
     for fits in (roomy, inside):
-        chosen: list[tuple[float, float]] = []
-        for x, y in candidates:
-            if len(chosen) == n:
-                break
-            if all(math.dist((x, y), q) >= clear_spot for q in spots) and \
-                    all(math.dist((x, y), q) >= clear_mark for q in marks) and \
-                    all(math.dist((x, y), q) >= clear for q in chosen) and fits(x, y):
-                chosen.append((x, y))
-        if len(chosen) == n:
+        chosen = pick(candidates, fits, clear, clear_spot)
+        if chosen:
             return chosen
+    if marks:
+        # Still too many for the room clear of the token (four and more in 15B's Reliquary):
+        # the figures close up, overlapping each other by a third, then half, and reach over
+        # the cover spot's glow, then its ring, before one covers the token; the places from
+        # a finer grid over the area, nearest the anchor first.
+        xs = [x for x, _y in poly]
+        ys = [y for _x, y in poly]
+        step = TOKEN / 5
+        grid = sorted(((min(xs) + step * i, min(ys) + step * j)
+                       for i in range(int((max(xs) - min(xs)) / step) + 1)
+                       for j in range(int((max(ys) - min(ys)) / step) + 1)),
+                      key=lambda q: math.dist(q, (cx, cy)))
+        for apart, from_spot in ((TOKEN * 0.8, clear_spot), (TOKEN * 0.8, SPOT_RADIUS),
+                                 (TOKEN * 0.6, SPOT_RADIUS), (TOKEN * 0.6, 0.0), (TOKEN * 0.45, 0.0)):
+            chosen = pick(grid, inside, apart, from_spot)
+            if chosen:
+                return chosen
     if n == 1:
         return [(cx, cy)]
     # Round a circle whose chord between neighbours is a little over a token.
@@ -1183,12 +1205,7 @@ class GearsTable(GameTable):
         mission = self.content.missions[st.mission]
         y = widgets.heading(surface, ctx, _("Mission stage"), x, y)
         if st.stage < len(mission.stages):
-            stage = mission.stages[st.stage]
-            title = _("Stage {n}").format(n=stage.number) + f" \u2014 {_(mission.name)}"
-            y = widgets.text(surface, widgets.elide(title, ctx.font(15, bold=True), w - px(20)), ctx.font(15, bold=True), pal.text, (x, y)).bottom + px(2)
-            y = widgets.text_block(surface, _("Objective: ") + _(stage.flip_when.text), ctx.font(13), pal.text, pygame.Rect(x, y, w, px(60)), 1.1)
-            for rule in stage.special_rules[:2]:
-                y = widgets.text_block(surface, "\u2022 " + _(rule.text), ctx.font(12), pal.text_dim, pygame.Rect(x, y, w, px(46)), 1.1)
+            y = self.stage_card(surface, mission, st.stage, x, y, w)
         open_holes = sum(1 for h in st.holes.values() if not h.get("sealed"))
         line = _("Emergence holes: {open} open, {sealed} sealed").format(open=open_holes, sealed=len(st.holes) - open_holes)
         y = widgets.text_block(surface, line, ctx.font(13), pal.text, pygame.Rect(x, y + px(2), w, px(40)), 1.1) + px(4)
@@ -1196,6 +1213,23 @@ class GearsTable(GameTable):
         bw = min(w, ctx.font(12, bold=True).size(label)[0] + px(24))
         self._button(surface, pygame.Rect(x, y, bw, px(26)), label, "mission", size=12)
         return y + px(26) + px(8)
+
+    def stage_card(self, surface, mission, index: int, x: int, y: int, w: int) -> int:
+        """Stage `index` of `mission` in the Stage section from y down, `w` wide: its title, its
+        objective and its special rules, each whole (the section grows for a long one: Greek and
+        Hungarian rules ended in '…' after three lines, the title after 'Search for the St');
+        returns the y below."""
+        ctx, pal = self.ctx, self.ctx.palette
+        stage = mission.stages[index]
+        title = _("Stage {n}").format(n=stage.number) + f" \u2014 {_(mission.name)}"
+        font = widgets.line_font(ctx, title, w, 15, 12, bold=True)
+        whole = 10 ** 5  # no text is cut: the height the text needs
+        y = widgets.text_block(surface, title, font, pal.text, pygame.Rect(x, y, w, whole), 1.0) + ctx.px(2)
+        y = widgets.text_block(surface, _("Objective: ") + _(stage.flip_when.text), ctx.font(13), pal.text,
+                               pygame.Rect(x, y, w, whole), 1.1)
+        for rule in stage.special_rules:
+            y = widgets.text_block(surface, "\u2022 " + _(rule.text), ctx.font(12), pal.text_dim, pygame.Rect(x, y, w, whole), 1.1)
+        return y
 
     def _side_squad(self, surface, x: int, y: int, w: int) -> int:
         """Each COG's health, kit and place; then the decks and the Locust count."""

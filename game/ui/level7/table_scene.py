@@ -24,6 +24,7 @@ Events and enemies are shown a step at a time (the event card, each spawn and ac
 the rules' reason), each for a moment; a click or Space skips them."""
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 from functools import partial
@@ -121,13 +122,28 @@ def figure_points(r: pygame.Rect, icons: list[tuple[float, float]], chars: int, 
     characters along its top, enemies along its bottom, each at its usual place unless one of
     the tile's `icons` lies there (a character hid the Security icon of Decontamination): then
     the nearest place along the other rows clear of the icons and the figures placed before it;
+    when the rows are full (seven or eight figures on T16, three icons in its middle), the nearest
+    place anywhere on the tile's first square (a finer grid, no nearer its edges than the rows,
+    clear of the door arrows at its sides' middles);
     the usual place when none is."""
     taken: list[tuple[float, float]] = []
     xs = [r.left + CELL * (0.14 + 0.12 * j) for j in range(7)]
 
     def place(want: tuple[float, float], rows: tuple[float, ...]) -> tuple[float, float]:
         spots = [want] + sorted(((x, r.top + CELL * row) for row in rows for x in xs), key=lambda q: math.dist(q, want))
-        for q in spots:
+
+        def finer():  # made only when the rows are full
+            span = [CELL * (0.14 + 0.04 * j) for j in range(19)]  # 0.14 to 0.86 of a square, as the rows
+            # A quarter of a square from each side's middle: the door arrows (printed, and the
+            # explore arrows drawn on the door) stay clear.
+            doors = [(r.left + CELL / 2, r.top), (r.left + CELL, r.top + CELL / 2),
+                     (r.left + CELL / 2, r.top + CELL), (r.left, r.top + CELL / 2)]
+            grid = [(r.left + x, r.top + y) for x in span for y in span
+                    if x <= min(r.width, CELL) - CELL * 0.14 and y <= min(r.height, CELL) - CELL * 0.14
+                    and all(math.dist((r.left + x, r.top + y), d) >= CELL / 4 for d in doors)]
+            yield from sorted(grid, key=lambda q: math.dist(q, want))
+
+        for q in itertools.chain(spots, finer()):
             if all(math.dist(q, c) >= ICON_CLEAR for c in icons) and all(math.dist(q, t) >= FIGURE_GAP for t in taken):
                 taken.append(q)
                 return q
@@ -1021,8 +1037,10 @@ class Level7Table(GameTable):
             if name not in self.seen:
                 continue
             r = self._screen_rect(self._tile_rect(name))
-            font, lines = self.tile_label(pgettext("level7", self.tiles[name].name), max(10, r.width - px(12)))
-            box = pygame.Rect(r.left + px(4), r.top + px(4), max(font.size(t)[0] for t in lines) + px(10),
+            # The band (px(3) in from the tile's corner, px(4) either side of the name) ends
+            # inside the tile: with px(12) of room taken the widest names ran 2 px past its edge.
+            font, lines = self.tile_label(pgettext("level7", self.tiles[name].name), max(10, r.width - px(3) - px(8)))
+            box = pygame.Rect(r.left + px(3), r.top + px(3), max(font.size(t)[0] for t in lines) + px(8),
                               font.get_linesize() * len(lines) + px(2))
             out.append(Sprite(("label", name), (tuple(lines), font.get_height(), tuple(box)), box.inflate(4, 4),
                               partial(self._paint_label, tuple(lines), font, box)))
@@ -1046,7 +1064,7 @@ class Level7Table(GameTable):
         surface.blit(shade, box)
         for i, line in enumerate(lines):
             widgets.text(surface, line, font, (225, 228, 232),
-                         (box.left + self.ctx.px(5), box.top + self.ctx.px(1) + i * font.get_linesize()))
+                         (box.left + self.ctx.px(4), box.top + self.ctx.px(1) + i * font.get_linesize()))
 
     def _draw_tokens(self, surface) -> None:
         """Locked doors (a padlock bar across the door), darkness, sealed vents, nests, posts,
