@@ -377,21 +377,22 @@ def _pick_cog(ctx, cands: list[str], why: str, fctx: Fctx | None = None) -> str 
 # changes) under which the rules note the Locust a question they ask is about.
 _ASKER = "_asking_locust"
 # The questions about one Locust whose prompt and labels do not name it by id.
-_ABOUT_A_LOCUST = ("target_tie", "locust_path")
+_ABOUT_A_LOCUST = ("target_tie", "locust_path", "cover_against")
 
 
 def note_asking_locust(ctx, lid: str | None) -> None:
     """Note, beside the question about to be asked, the Locust it is about (`asking_locust`):
-    the one whose instruction asks a target tie (None: the card itself asks), or the one whose
-    way is chosen."""
+    the one whose instruction asks a target tie (None: the card itself asks), the one whose
+    way is chosen, or the one taking cover against one of two equally near COGs."""
     ctx.state.__dict__[_ASKER] = (ctx.answers, ctx.used, lid)
 
 
 def asking_locust(state: GearsState) -> str | None:
     """The Locust a pending `target_tie` question is asked for (its AI instruction asks: spec 7.4,
     the active player picks among tied COGs) or a pending `locust_path` question moves (spec 6.2,
-    the active player picks among its equally short steps); None when no such question is
-    pending, when the card itself asks (an event card's instruction with no figure, MP1 card 9's
+    the active player picks among its equally short steps) or a pending `cover_against` question
+    puts in cover (spec 3.3, the active player names one of the equally near COGs); None when
+    no such question is pending, when the card itself asks (an event card's instruction with no figure, MP1 card 9's
     "the COG that moved"), or when the Locust has left play. The rules' `activating` flag is no
     answer: it stays set for the whole Locust step, so a question asked later in that step (a
     card's `finally`, an event card, a spawned figure's own instruction, another figure's move)

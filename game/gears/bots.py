@@ -436,20 +436,96 @@ class CogBot(SeededBot):
         name = ctx.content.enemies[enemy].name
         return -(stats.attack + stats.health), M("Place the {name} first: the weakest takes the best cover", name=N.enemy(enemy))
 
+    # --- the players' choices for the Locusts: where one is placed, which way it faces
+
+    @staticmethod
+    def _far(ctx: _Look, area: str) -> int:
+        """Movement from `area` to the nearest standing COG (before the COGs enter at setup:
+        to the entrance area where they will stand); an area none can reach counts 50."""
+        at = [c.area for c in ctx.placed_cogs() if not c.bleeding] or [c.area for c in ctx.placed_cogs()]
+        if not at and ctx.view.entrance_area in ctx.view.move_dist:
+            at = [ctx.view.entrance_area]
+        return min(min((ctx.view.mdist(area, b) for b in at), default=0), 50)
+
     def _a_ticker_area(self, ctx: _Look, a: Action) -> tuple[float, str]:
         # Roadblocks (seed p. 27): each player puts his Ticker in an empty area of the new tile,
         # his own choice. The Ticker cards (28-31) strike a COG within 1-3 movement and move
         # 1-3 areas toward the nearest one; the seed's tip is to shoot Tickers while they are
-        # still in another area. So the farthest area from the standing COGs (at setup, before
-        # they enter, from the entrance area where they will stand). With no handler this was
-        # a random pick, and at setup it put a Ticker in the very area the COGs then entered.
+        # still in another area. So the farthest area from the standing COGs. With no handler
+        # this was a random pick, and at setup it put a Ticker in the very area the COGs then
+        # entered.
         area = a.payload["area"]
-        at = [c.area for c in ctx.placed_cogs() if not c.bleeding] or [c.area for c in ctx.placed_cogs()]
-        if not at and ctx.view.entrance_area in ctx.view.move_dist:
-            at = [ctx.view.entrance_area]
-        d = min((ctx.view.mdist(area, b) for b in at), default=0)
-        d = min(d, 50)  # an area no COG can reach counts as far, not as infinitely far
+        d = self._far(ctx, area)
         return d, M("Spawn the Ticker in {area}, {d} areas from the nearest COG: the farthest the rules allow", area=area, d=d)
+
+    def _a_spawn_area(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        # A mission card's 'spawn in an empty area of the tile' (Scattered's Grinders on 17B):
+        # the active player's choice, the farthest from the COGs (was a random pick).
+        area = a.payload["area"]
+        d = self._far(ctx, area)
+        return d, M("Spawn it in {area}, {d} areas from the nearest COG: the farthest the rules allow", area=area, d=d)
+
+    def _a_tie_hole(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        # Equally near holes (spec 7.4), a mission card's 'which hole of the tile' and Horde
+        # Mode's 'as evenly as possible': the active player picks the hole; the one farthest
+        # from the COGs (was a random pick).
+        h = a.payload["hole"]
+        area = (ctx.state.holes.get(h) or {}).get("area")
+        if area not in ctx.view.move_dist:
+            return 0, M("{action} (no preference)", action=a.label or a.kind)
+        d = self._far(ctx, area)
+        return d, M("The hole in {area}, {d} areas from the nearest COG: the farthest of the holes the rules allow", area=area, d=d)
+
+    def _a_tie_door(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        # Equally near map exits (Belly of the Beast's two doors): where Locusts spawn 'at the
+        # map exit'; the one farthest from the COGs (was a random pick).
+        area = ctx.view.exits.get(a.payload["door"])
+        if area not in ctx.view.move_dist:
+            return 0, M("{action} (no preference)", action=a.label or a.kind)
+        d = self._far(ctx, area)
+        return d, M("The exit in {area}, {d} areas from the nearest COG: the farthest of the exits the rules allow", area=area, d=d)
+
+    def _a_cover_against(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        # Spec 3.3: a Locust takes the cover best against the nearest COG; with two or more
+        # equally near, the active player names the one (was a random pick). The one whose
+        # best spots help it least against the squad.
+        from game.gears.ai import asking_locust
+        from game.gears.rules.movement import best_cover_spots, cover_bonus
+
+        lid = asking_locust(ctx.state)
+        x = ctx.state.locusts.get(lid) if lid else None
+        who = ctx.state.cogs.get(a.payload["cog"])
+        if x is None or who is None:
+            return 0, M("{action} (no preference)", action=a.label or a.kind)
+        spots = best_cover_spots(ctx.state, x.area, a.payload["cog"])
+        worst = min((max((cover_bonus(ctx.view, (c.area, c.cover), (x.area, s)) for c in ctx.placed_cogs()), default=0)
+                     for s in spots), default=0)
+        return -worst, M("Against {who}: the cover it takes then helps it least against the squad (+{worst} defence dice at most)",
+                         who=N.character(who.character), worst=worst)
+
+    def _a_choose_unlock(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        # Roadblocks Stage 1's back (spec 9.2.4): the players unlock level 2 or level 3. Each
+        # level's Location cards are known (the mission card lists them, not their order); the
+        # level whose spawn strips at this player count put the weaker Locusts on the map, by the
+        # enemies the same card then sets (was a random pick).
+        lv = int(a.payload["level"])
+        m = ctx.content.missions[ctx.state.mission]
+        slots = dict(ctx.state.slots)
+        if ctx.state.stage < len(m.stages):
+            for step in m.stages[ctx.state.stage].back:
+                if step.keyword == "set_enemies":
+                    slots.update(step.params.get("enemies", {}))
+                    break
+        n = len(ctx.state.players)
+        threat = 0
+        for t in m.levels[lv - 1].tiles:
+            loc = ctx.content.locations.get(t)
+            for slot in (loc.spawn[n - 1] if loc is not None else ""):
+                e = ctx.content.enemies.get(slots.get(slot, ""))
+                if e is not None:
+                    threat += e.attack + e.health
+        return -threat, M("Unlock level {lv}: its Location cards spawn {threat} attack and health in all at {n} players, the fewer",
+                          lv=lv, threat=threat, n=n)
 
     def _a_locust_cover(self, ctx: _Look, a: Action) -> tuple[float, str]:
         spot = a.payload["spot"]

@@ -1391,3 +1391,108 @@ def test_roadblocks_each_bot_puts_its_ticker_in_the_area_farthest_from_the_cogs(
         assert asked == 4
         start_area = s.view().entrance_area
         assert all(x.area != start_area for x in s.locusts.values())
+
+
+@P.RESOLVER.procedure("test_locust_cover")
+def _test_locust_cover(ctx, lid):
+    """A Locust's automatic cover (spec 3.3), as after its move or spawn."""
+    from game.gears.rules import wounds as W
+
+    W.locust_take_cover(ctx, lid)
+
+
+def test_a_locust_takes_cover_against_the_tied_cog_for_whom_its_cover_helps_it_least(real):
+    """Spec 3.3: a Locust that takes cover takes the spot best against the nearest COG; with two
+    COGs equally near, the active player names the one. Both bot levels name the COG whose best
+    spots give the Locust the fewest defence dice against the whole squad, and say so; before,
+    with no answer of their own, they named one at random (seeds 1001: 'Against Damon Baird (no
+    preference)'). The Locust the question is about is the one taking cover (`ai.asking_locust`),
+    read also from a reloaded state."""
+    from game.gears.ai import asking_locust
+    from game.gears.rules.movement import best_cover_spots, cover_bonus, free_spots
+    from game.gears.rules.state import GearsState
+
+    s = start(real, "china_shop", players=2)
+    view = s.view()
+    p1, p2 = s.players
+    drone = next(x for x in s.locusts.values() if x.enemy == "drone")
+    for x in list(s.locusts.values()):
+        if x is not drone:
+            del s.locusts[x.id]
+    drone.area = None
+    found = None
+    for area, dd in ((a, d) for a in sorted(view.areas) for d in (1, 2, 3)):
+        if area not in view.move_dist or len(free_spots(s, area)) < 2:
+            continue
+        ring = sorted(b for b in view.areas if b in view.move_dist and view.mdist(area, b) == dd)
+        for i, a1 in enumerate(ring):
+            for a2 in ring[i + 1:]:
+                s.cogs[p1].area, s.cogs[p2].area = a1, a2
+                s.cogs[p1].cover = s.cogs[p2].cover = None
+
+                def worst(q):
+                    return min(max(cover_bonus(view, (c.area, None), (area, sp)) for c in s.cogs.values())
+                               for sp in best_cover_spots(s, area, q))
+                if worst(p1) != worst(p2):
+                    found = (area, a1, a2, worst(p1), worst(p2))
+                    break
+            if found:
+                break
+        if found:
+            break
+    assert found, "no area with two equally near COGs whose cover differs"
+    area, a1, a2, w1, w2 = found
+    s.cogs[p1].area, s.cogs[p2].area = a1, a2
+    drone.area, drone.cover = area, None
+    acts = _ask(s, "test_locust_cover", "cover_against", {"lid": drone.id})
+    assert asking_locust(s) == drone.id
+    assert asking_locust(GearsState.from_json(s.to_json(), s.loader)) == drone.id
+    want = p1 if w1 < w2 else p2
+    for bot in (SquadBot(3), CogBot(3)):
+        choice = bot.decide(s, acts)
+        assert choice.action.payload["cog"] == want, choice.reason
+        assert "helps it least" in str(choice.reason.msgid)
+    P.release(s)
+
+
+def test_roadblocks_the_bots_unlock_the_level_whose_location_cards_spawn_the_weaker_locusts(real, content):
+    """Roadblocks Stage 1's back (spec 9.2.4): the players choose to unlock level 2 or level 3,
+    and the same card then sets the enemies to A Ticker, B Drone, C Boomer. The mission card
+    lists each level's Location cards; at 2 players their spawn strips put a Boomer, a Drone and
+    a Boomer on level 2 (2A 'C', 11A 'B', 13A 'C') and a Drone, a Boomer and a Drone on level 3
+    (5A 'B', 12A 'C', 16A 'B'). The bots unlock level 3 and say why (before: a random pick)."""
+    from game.engine.protocol import Action
+
+    s = start(real, "roadblocks", players=2)
+    s.stage = 0
+    strips = {lv: [content.locations[t].spawn[1] for t in content.missions["roadblocks"].levels[lv - 1].tiles]
+              for lv in (2, 3)}
+    assert strips == {2: ["C", "B", "C"], 3: ["B", "C", "B"]}
+    acts = [Action("choose_unlock", {"level": 2}), Action("choose_unlock", {"level": 3})]
+    for bot in (SquadBot(5), CogBot(5)):
+        look = bot.look(s, s.players[0])
+        scores = {a.payload["level"]: bot._score(look, a) for a in acts}
+        b, d = content.enemies["boomer"], content.enemies["drone"]
+        assert scores[2][0] == -(2 * (b.attack + b.health) + d.attack + d.health)
+        assert scores[3][0] == -(2 * (d.attack + d.health) + b.attack + b.health)
+        assert max(scores, key=lambda lv: scores[lv][0]) == 3
+        assert "the fewer" in str(scores[3][1].msgid)
+
+
+def test_equally_near_holes_the_bots_spawn_at_the_one_farthest_from_the_cogs(real):
+    """Spec 7.4: a Locust spawning 'at the hole nearest you' with two or more holes equally near
+    goes to the hole the active player picks (so too a mission card's 'which hole of the tile'
+    and Horde Mode's 'as evenly as possible'). Both bot levels pick the hole farthest by movement
+    from the standing COGs and say so; before, a random pick."""
+    from game.engine.protocol import Action
+
+    s = start(real, "hive", players=2)
+    view = s.view()
+    holes = [h for h, v in sorted(s.holes.items()) if not v.get("sealed") and v["area"] in view.move_dist]
+    far = {h: min(view.mdist(s.holes[h]["area"], c.area) for c in s.cogs.values()) for h in holes}
+    assert len(set(far.values())) >= 2
+    acts = [Action("tie_hole", {"hole": h}) for h in holes]
+    for bot in (SquadBot(2), CogBot(2)):
+        choice = bot.decide(s, acts)
+        assert far[choice.action.payload["hole"]] == max(far.values()), choice.reason
+        assert "farthest" in str(choice.reason.msgid)

@@ -200,6 +200,9 @@ def locust_take_cover(ctx, lid: str) -> None:
     against = near[0] if near else None
     if len(near) > 1:
         # Cover is judged against one COG; which one is the active player's call.
+        from game.gears.ai import note_asking_locust
+
+        note_asking_locust(ctx, lid)
         pick = ctx.choose(state.active_player, "cover_against", [{"cog": p} for p in near],
                           M("Which nearest COG does {locust} take cover against?", locust=N.locust(state, lid)),
                           [M("Against {cog}", cog=N.character(state.cogs[p].character)) for p in near])
