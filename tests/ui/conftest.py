@@ -12,6 +12,36 @@ import pytest  # noqa: E402
 from game import i18n  # noqa: E402
 
 
+class DrawnText(list):
+    """The strings `widgets.rendered` drew, in order; `colours`: each one's colour."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.colours: list[tuple[int, ...]] = []
+
+    def clear(self) -> None:
+        super().clear()
+        self.colours.clear()
+
+
+@pytest.fixture
+def drawn_text(monkeypatch):
+    """Every string the table draws through `widgets.rendered` from here on (a test clears it
+    before the frame it reads)."""
+    from game.ui import widgets
+
+    drawn = DrawnText()
+    real = widgets.rendered
+
+    def spy(font, text, colour):
+        drawn.append(text)
+        drawn.colours.append(tuple(colour))
+        return real(font, text, colour)
+
+    monkeypatch.setattr(widgets, "rendered", spy)
+    return drawn
+
+
 @pytest.fixture
 def config_dir(tmp_path, monkeypatch):
     d = tmp_path / "config"

@@ -8,7 +8,6 @@ import pytest
 
 from game import i18n
 from game.i18n import _
-from game.ui import widgets
 from game.ui.kit.ai_panel import AiShown
 from tests.ui.test_gears_play import start_game
 
@@ -17,7 +16,7 @@ CARD_TEXT = (230, 210, 200)  # the colour ai_panel.draw gives the card's text
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("language", ["en", "hu", "el"])
-def test_the_ai_cards_whole_text_shows_beside_long_reasons(make_app, config_dir, monkeypatch, size, language):
+def test_the_ai_cards_whole_text_shows_beside_long_reasons(make_app, config_dir, drawn_text, size, language):
     from game.ui.settings import Settings, save_settings
 
     save_settings(Settings(language=language))
@@ -28,16 +27,10 @@ def test_the_ai_cards_whole_text_shows_beside_long_reasons(make_app, config_dir,
     text = _(card.text)
     reasons = [_(c.text) for c in cards[-5:-1]]  # four long lines under it
     table.ai = AiShown(card.id, card.id, text, lines=reasons)
-    drawn: list[str] = []
-    real = widgets.rendered
-
-    def spy(font, s, colour):
-        drawn.append((s, tuple(colour)))
-        return real(font, s, colour)
-
-    monkeypatch.setattr(widgets, "rendered", spy)
+    drawn_text.clear()
     table.dirty = True
     app.run(max_frames=1)
+    drawn = list(zip(drawn_text, drawn_text.colours))
     words = text.split()
     pieces = [s for s, colour in drawn if colour == CARD_TEXT and s.strip()]
     assert not any(s.endswith("\u2026") for s in pieces), pieces

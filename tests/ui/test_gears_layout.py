@@ -197,7 +197,7 @@ def test_every_side_panel_section_is_reachable(make_app, size, scale):
 
 
 @pytest.mark.parametrize("lang", ["en", "hu", "el"])
-def test_every_mission_stage_shows_whole_in_the_stage_section(make_app, lang, monkeypatch):
+def test_every_mission_stage_shows_whole_in_the_stage_section(make_app, lang, drawn_text):
     """The Stage section cut a long stage text with '…' at 1280x720: a Greek special rule after
     three lines ('…προσωρ…'), English ones of Roadblocks and Hive, the title after 'Search for
     the St'. Every stage of every mission (base and Mission Pack 1) in English, Hungarian and
@@ -205,18 +205,10 @@ def test_every_mission_stage_shows_whole_in_the_stage_section(make_app, lang, mo
     stage, for drawing only): every word of its title, objective and special rules is drawn,
     in order, none cut, and the section ends inside the side panel."""
     from game import i18n
-    from game.ui import widgets
 
     app, table = table_at(make_app, (1280, 720))
     i18n.set_language(lang)
-    drawn: list[str] = []
-    real = widgets.rendered
-
-    def rendered(font, s, colour):
-        drawn.append(s)
-        return real(font, s, colour)
-
-    monkeypatch.setattr(widgets, "rendered", rendered)
+    drawn = drawn_text
     x, w, y, bottom, shown = table._side_places()
     assert "stage" in shown
     surface = pygame.Surface((1280, 720))

@@ -605,12 +605,11 @@ def test_the_placement_cards_leave_the_ghosts_in_sight(make_app, config_dir):
     assert all(table.view_rect.contains(g) for g in ghosts)
 
 
-def test_tile_names_show_whole_at_a_small_zoom(make_app, config_dir, monkeypatch):
+def test_tile_names_show_whole_at_a_small_zoom(make_app, config_dir, monkeypatch, drawn_text):
     """At the smallest zoom that names tiles a one-cell tile's band elided "Monitoring Station"
     to "Monitoring…". Every tile's name (English) is given to the placed tile, drawn with a
     one-cell footprint, and its label drawn as the table draws it: the strings drawn are the
     whole name, on one or two lines, none with '…', and the label's band lies inside the tile."""
-    from game.ui import widgets
     from game.ui.level7 import table_scene
 
     app, table = start_game(make_app)
@@ -621,14 +620,7 @@ def test_tile_names_show_whole_at_a_small_zoom(make_app, config_dir, monkeypatch
                                                                       (table_scene.CELL, table_scene.CELL)))
     tile_rect = table._screen_rect(table._tile_rect(placed))
     assert tile_rect.width <= round(table_scene.CELL * 0.3) + 1
-    drawn: list[str] = []
-    real = widgets.rendered
-
-    def rendered(font, text, colour):
-        drawn.append(text)
-        return real(font, text, colour)
-
-    monkeypatch.setattr(widgets, "rendered", rendered)
+    drawn = drawn_text
     surface = pygame.Surface(app.screen.get_size())
     names = sorted({pgettext("level7", tile.name) for tile in table.tiles.values()})
     problems = []
