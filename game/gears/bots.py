@@ -485,6 +485,28 @@ class CogBot(SeededBot):
         d = self._far(ctx, area)
         return d, M("The exit in {area}, {d} areas from the nearest COG: the farthest of the exits the rules allow", area=area, d=d)
 
+    def _a_locust_tie(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        # An AI card's 'a wounded Locust within N' (the Kantus's heal, card 33): the active
+        # player names it; the one with the fewest attack dice and health (was a random pick).
+        x = ctx.state.locusts.get(a.payload["figure"])
+        if x is None:
+            return 0, M("{action} (no preference)", action=a.label or a.kind)
+        e = ctx.content.enemies[x.enemy]
+        return -(e.attack + e.health), M("{target}: the weakest of them ({n} attack dice and health)",
+                                         target=N.locust(ctx.state, x.id), n=e.attack + e.health)
+
+    def _a_marker_tie(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        # A dropped weapon the rules take off the map (a Kantus revives a Locust there, card 33;
+        # with its wound-marker pile empty it becomes a wound marker, base p. 25): the active
+        # player names it; the one farthest from the COGs, who may still pick the others up (was
+        # a random pick).
+        d = next((d for d in ctx.state.dropped if d["id"] == a.payload["marker"]), None)
+        if d is None or d.get("area") not in ctx.view.move_dist:
+            return 0, M("{action} (no preference)", action=a.label or a.kind)
+        n = self._far(ctx, d["area"])
+        return n, M("The dropped weapon in {area}, {d} areas from the nearest COG: the farthest of them",
+                    area=d["area"], d=n)
+
     def _a_cover_against(self, ctx: _Look, a: Action) -> tuple[float, str]:
         # Spec 3.3: a Locust takes the cover best against the nearest COG; with two or more
         # equally near, the active player names the one (was a random pick). The one whose

@@ -1496,3 +1496,34 @@ def test_equally_near_holes_the_bots_spawn_at_the_one_farthest_from_the_cogs(rea
         choice = bot.decide(s, acts)
         assert far[choice.action.payload["hole"]] == max(far.values()), choice.reason
         assert "farthest" in str(choice.reason.msgid)
+
+
+def test_the_bots_name_the_weakest_wounded_locust_and_the_farthest_dropped_weapon(title):
+    """The active player answers for the Locusts (spec 7.4): the Kantus's card 33 heals 'a
+    wounded Locust within 2 movement' or revives one on 'a dropped weapon within 2 movement',
+    and with a wound-marker pile empty a dropped weapon of that type becomes the marker (base
+    p. 25). Both bot levels name the wounded Locust with the fewest attack dice and health, and
+    the dropped weapon farthest from the COGs (the squad may still pick the others up), and say
+    why; before, random picks."""
+    from game.engine.protocol import Action
+
+    s = fresh(title, players=2, mission="hive")
+    view = s.view()
+    home = s.cogs[s.players[0]].area
+    for q in s.players:
+        s.cogs[q].area = home
+    reach = sorted((a for a in view.areas if a in view.move_dist), key=lambda a: (view.mdist(home, a), a))
+    near, far = next(a for a in reach if view.mdist(home, a) >= 1), reach[-1]
+    assert view.mdist(home, far) > view.mdist(home, near)
+    s.locusts["drone#1"] = LocustState("drone#1", "drone", near, None, None, 1)
+    s.locusts["boomer#1"] = LocustState("boomer#1", "boomer", near, None, None, 1)
+    s.dropped[:] = [{"id": "m1", "area": near, "weapon": "x", "enemy": "drone", "marker": "drone:1"},
+                    {"id": "m2", "area": far, "weapon": "x", "enemy": "drone", "marker": "drone:1"}]
+    d, b = title.content.enemies["drone"], title.content.enemies["boomer"]
+    assert d.attack + d.health < b.attack + b.health
+    for bot in (SquadBot(4), CogBot(4)):
+        s.active = 0
+        got = bot.decide(s, [Action("locust_tie", {"figure": "boomer#1"}), Action("locust_tie", {"figure": "drone#1"})])
+        assert got.action.payload["figure"] == "drone#1" and "weakest" in str(got.reason.msgid)
+        got = bot.decide(s, [Action("marker_tie", {"marker": "m1"}), Action("marker_tie", {"marker": "m2"})])
+        assert got.action.payload["marker"] == "m2" and "farthest" in str(got.reason.msgid)
