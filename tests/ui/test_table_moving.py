@@ -23,14 +23,20 @@ class FixedClock:
         return 16
 
 
-def _gears_table(make_app, seats, seed=3, size=(1280, 720), clock=True, **kw):
+def _gears_table(make_app, seats, seed=3, size=(1280, 720), clock=True, build=None, **kw):
     """An Emergence Gears table, one seat per entry of `seats`, on a headless app (its clock
-    fixed unless `clock` is False)."""
+    fixed unless `clock` is False); with `build`, the game past set-up with build(state) done to
+    it before the first action (tests/gears/built.built_session)."""
     from game.gears.rules.title import GearsTitle
     from game.ui.gears.table_scene import GearsTable
 
     app = make_app(size)
-    session = Session.start(GearsTitle(), "emergence", seed=seed, options={"players": len(seats)})
+    if build is None:
+        session = Session.start(GearsTitle(), "emergence", seed=seed, options={"players": len(seats)})
+    else:
+        from tests.gears.built import built_session
+
+        session = built_session(GearsTitle(), "emergence", seed, len(seats), build)
     table = GearsTable(app.ctx, session, list(seats), size, **kw)
     app.push(table)
     if clock:
