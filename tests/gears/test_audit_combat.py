@@ -261,7 +261,13 @@ def test_ticker_killed_by_a_bolo_grenade_does_not_explode_spec_8_1(title, conten
     s.cogs[p].grenades = 1
     put(s, content, "ticker", PLAZA)
     w = put(s, content, "wretch", PLAZA)
-    stack(s, [HIT1, BLANK, BLANK, BLANK], [SH0, SH2])  # ticker#1 then wretch#1 defend
+    # Built from the enemy data (defence and health are PLACEHOLDERs, tuned by simulation):
+    # as many hits as the Ticker's health, its defence dice blank, the Wretch's double shields.
+    ticker, wretch = W.enemy_stats(s, content, "ticker"), W.enemy_stats(s, content, "wretch")
+    assert 2 * wretch.defence >= ticker.health, "the Wretch's shields no longer stop the grenade's hits"
+    dice = A.grenade_dice(content)
+    stack(s, [HIT1] * ticker.health + [BLANK] * (dice - ticker.health),
+          [SH0] * ticker.defence + [SH2] * wretch.defence)  # ticker#1 then wretch#1 defend
     A.grenade(Ctx(s, []), content, p, PLAZA)
     assert "ticker#1" not in s.locusts
     assert not s.locusts[w].wounded
