@@ -145,8 +145,10 @@ def test_no_shot_at_a_ticker_whose_chain_reaction_would_wound_the_squad(title):
 
 def test_keeps_the_last_ammo_token_and_picks_up_ammo_when_short(title):
     """Spec 6.5: a weapon needs an ammo token to attack at all, an Overwhelming attack spends
-    one. With one token left the squad bot attacks a Drone in Normal mode; short of ammo it
-    picks up a dropped weapon's ammo (spec 6.10) even for a card."""
+    one. With one token left the squad bot attacks a Grenadier in Normal mode; short of ammo it
+    picks up a dropped weapon's ammo (spec 6.10) even for a card. The target's defence, health
+    and attack are printed (MP1, verified): with a Drone (its attack a PLACEHOLDER tuned by
+    simulation) the threat the bot weighs, and so its choice, moved with each balance pass."""
     from game.gears.rules.state import LocustState
 
     s = fresh(title, players=2)
@@ -156,7 +158,8 @@ def test_keeps_the_last_ammo_token_and_picks_up_ammo_when_short(title):
     view = s.view()
     seen = next(a for a in sorted(view.areas) if a != c.area and view.rdist(c.area, a) == 1
                 and los(view, (c.area, c.cover), (a, None)))
-    s.locusts = {"drone#1": LocustState("drone#1", "drone", seen)}
+    assert title.content.enemies["grenadier"].provenance.field_verified.get("attack") is True
+    s.locusts = {"grenadier#1": LocustState("grenadier#1", "grenadier", seen)}
     _attack_frame(s)
     acts = title.legal_actions(s)
     assert {a.payload.get("mode") for a in acts if a.kind == "attack"} >= {"normal", "overwhelming"}
