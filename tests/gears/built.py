@@ -66,3 +66,23 @@ def seal_all_holes_by_bolo(state: GearsState) -> None:
     for hole in state.holes.values():
         hole["sealed"] = True
     state.flags["last_seal_by"] = "bolo_grenade"
+
+
+def give_hand(state: GearsState, player: str, names: list[str]) -> None:
+    """The player's hand becomes one copy of each named Order card (taken from the Order deck);
+    the cards held before go to its discard pile."""
+    c = state.cogs[player]
+    state.orders.discard(list(c.hand))
+    c.hand = []
+    for name in names:
+        copy = next(x for x in state.orders.draw_pile + state.orders.discard_pile
+                    if x.split("#")[0] == name and x not in c.hand)
+        c.hand.append(state.orders.take(copy))
+
+
+def turn_of(state: GearsState, index: int) -> None:
+    """The players[index]'s Order Step starts now (instead of P1's)."""
+    state.active = index
+    state.flags["turn_start_area"] = state.cogs[state.players[index]].area
+    state.pending = {"stack": []}
+    T.push(state, {"f": "order", "player": state.players[index]})

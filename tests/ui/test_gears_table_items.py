@@ -30,9 +30,24 @@ def mid_activation(table: GearsTable) -> bool:
 def test_the_ai_card_comes_back_after_continue_mid_activation(make_app):
     """Issue 21 item 8 (and item 5: the AI card stays until the next card replaces it): a game
     left while a Locust's activation waits for a person is continued from the menu with the
-    same AI card, branch and target on the panel."""
+    same AI card, branch and target on the panel. Built (tests/gears/built.py): P2's turn, three
+    Drones in P1's area, base:5 ("Each Drone ... attacks a COG within 3 range") the next AI card,
+    P1 holding Guard cards, every attack die blank (no Drone falls before it activates): the
+    Locust step after P2's turn asks P1 whether to Guard."""
+    from game.gears.rules.title import shared_content
+    from tests.gears.built import BLANK, ai_on_top, built_session, give_hand, put, stack_dice, turn_of
+
+    def build(state):
+        p1 = state.players[0]
+        for _ in range(3):
+            put(state, shared_content(), "drone", state.cogs[p1].area)
+        give_hand(state, p1, ["blind_fire", "ambush", "scavenging", "sit_tight"])
+        ai_on_top(state, "base:5")
+        stack_dice(state, attack=[BLANK] * 300)
+        turn_of(state, 1)
+
     app = make_app()
-    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
+    session = built_session(GearsTitle(), "emergence", 5, 2, build)
     table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), SAVES.autosave_path(), animate=False)
     app.push(table)
     assert drive(table, mid_activation)
