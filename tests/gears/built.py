@@ -28,10 +28,10 @@ def past_setup(title, state: GearsState) -> GearsState:
     return state
 
 
-def built_session(title, mission: str, seed: int, players: int, build) -> Session:
+def built_session(title, mission: str, seed: int, players: int, build, casual: bool = False) -> Session:
     """A session whose state is set up by `build(state)` past set-up, before its first action
     (as a tutorial lesson sets its game up: the session's first snapshot is the built state)."""
-    session = Session.start(title, mission, seed, {"players": players})
+    session = Session.start(title, mission, seed, {"players": players}, casual=casual)
     build(past_setup(title, session.state))
     session.state._legal_memo = None
     return session
