@@ -722,10 +722,16 @@ def test_gears_hand_off_card_comes_up_over_a_frame_drawn_in_part(make_app):
     card: the hand face down, the log's public lines), then dimmed whole with the card over it;
     the frame after the click that takes it down is the table kept under it with what the next
     person may see drawn in part (their hand's faces, their private lines); each equals the same
-    state drawn whole (issue 19)."""
+    state drawn whole (issue 19). Built (tests/gears/built.py) before the first action: every
+    attack die rolls a blank, so no wound changes the Squad section under a hand-off card and
+    the count of cards that come up over a kept Squad section is the game's, whatever the
+    enemy data says."""
+    from tests.gears.built import BLANK, stack_dice
     from tests.ui.test_gears_play import start_game
 
     app, table = start_game(make_app, seats=("human", "human"), size=(1280, 720))
+    assert not table.session.actions
+    stack_dice(table.session.state, attack=[BLANK] * 3000)
     counts: dict = {}
     _clicks_compared(app, table, actions=30, into=counts)
     assert counts["card up"] >= 5 and counts["card down"] >= 5, counts
