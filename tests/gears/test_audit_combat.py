@@ -261,7 +261,13 @@ def test_ticker_killed_by_a_bolo_grenade_does_not_explode_spec_8_1(title, conten
     s.cogs[p].grenades = 1
     put(s, content, "ticker", PLAZA)
     w = put(s, content, "wretch", PLAZA)
-    stack(s, [HIT1, BLANK, BLANK, BLANK], [SH0, SH2])  # ticker#1 then wretch#1 defend
+    # Built from the enemy data (defence and health are PLACEHOLDERs, tuned by simulation):
+    # as many hits as the Ticker's health, its defence dice blank, the Wretch's double shields.
+    ticker, wretch = W.enemy_stats(s, content, "ticker"), W.enemy_stats(s, content, "wretch")
+    assert 2 * wretch.defence >= ticker.health, "the Wretch's shields no longer stop the grenade's hits"
+    dice = A.grenade_dice(content)
+    stack(s, [HIT1] * ticker.health + [BLANK] * (dice - ticker.health),
+          [SH0] * ticker.defence + [SH2] * wretch.defence)  # ticker#1 then wretch#1 defend
     A.grenade(Ctx(s, []), content, p, PLAZA)
     assert "ticker#1" not in s.locusts
     assert not s.locusts[w].wounded
@@ -271,24 +277,30 @@ def test_ticker_killed_by_a_bolo_grenade_does_not_explode_spec_8_1(title, conten
 
 def test_longshot_omen_ignores_single_shield_dice_spec_6_6(title, content):
     """Spec 6.6 Longshot Omen: 'the defender's dice that show a single shield are ignored': 2
-    hits against a Wretch's single shield kill it (health 2)."""
+    hits against a Wretch's single shield kill it (health 2). The Wretch's health and defence
+    are PLACEHOLDERs: as many hits as its health, a single shield on each of its defence dice."""
     s = scene(title, 1)
     p = s.players[0]
     s.cogs[p].weapons = [["longshot", 2]]
     w = put(s, content, "wretch", STREET)
-    stack(s, [OMEN, HIT2, BLANK, BLANK, BLANK], [SH1])
+    wretch = W.enemy_stats(s, content, "wretch")
+    hits = [HIT2] * (wretch.health // 2) + [HIT1] * (wretch.health % 2)
+    stack(s, [OMEN] + hits + [BLANK] * 3, [SH1] * wretch.defence)
     A.cog_attack(Ctx(s, []), content, p, w, "longshot", "overwhelming")
     assert w not in s.locusts
 
 
 def test_scorcher_burning_inferno_ignores_all_defence_dice_mp1(title, content):
     """MP1 Scorcher 'BUNING INFERNO: Ignore all defence dice': 2 hits against a double shield
-    kill a Wretch (health 2)."""
+    kill a Wretch (health 2). The Wretch's health and defence are PLACEHOLDERs: as many hits as
+    its health, a double shield on each of its defence dice."""
     s = scene(title, 1)
     p = s.players[0]
     s.cogs[p].weapons = [["scorcher", 2]]
     w = put(s, content, "wretch", STREET)
-    stack(s, [OMEN, HIT2, BLANK, BLANK], [SH2])
+    wretch = W.enemy_stats(s, content, "wretch")
+    hits = [HIT2] * (wretch.health // 2) + [HIT1] * (wretch.health % 2)
+    stack(s, [OMEN] + hits + [BLANK] * 2, [SH2] * wretch.defence)
     A.cog_attack(Ctx(s, []), content, p, w, "scorcher", "overwhelming")
     assert w not in s.locusts
 

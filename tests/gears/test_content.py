@@ -298,7 +298,7 @@ BROKEN = [
      'mission "emergence" level 1', "18A", 'unknown tile "18A"'),
     ("orders.toml", 'name = "Advance"', 'name = "Advance"\ncharacter = "marcus"', 'order "advance" character',
      "marcus", 'unknown character "marcus"'),
-    ("enemies.toml", "defence = 1\nhealth = 3", "defnce = 1\nhealth = 3", 'enemy "drone" defnce', "defnce",
+    ("enemies.toml", 'markers = "drone"\ndefence = ', 'markers = "drone"\ndefnce = ', 'enemy "drone" defnce', "defnce",
      'unknown key "defnce"'),
     ("cogs.toml", '{ weapon = "gnasher", ammo = 2 },', '{ weapon = "gnahser", ammo = 2 },',
      'cog "dominic_santiago" weapons[1]', "gnahser", 'unknown weapon "gnahser"'),

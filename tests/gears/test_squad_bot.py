@@ -145,8 +145,10 @@ def test_no_shot_at_a_ticker_whose_chain_reaction_would_wound_the_squad(title):
 
 def test_keeps_the_last_ammo_token_and_picks_up_ammo_when_short(title):
     """Spec 6.5: a weapon needs an ammo token to attack at all, an Overwhelming attack spends
-    one. With one token left the squad bot attacks a Drone in Normal mode; short of ammo it
-    picks up a dropped weapon's ammo (spec 6.10) even for a card."""
+    one. With one token left the squad bot attacks a Grenadier in Normal mode; short of ammo it
+    picks up a dropped weapon's ammo (spec 6.10) even for a card. The target's defence, health
+    and attack are printed (MP1, verified): with a Drone (its attack a PLACEHOLDER tuned by
+    simulation) the threat the bot weighs, and so its choice, moved with each balance pass."""
     from game.gears.rules.state import LocustState
 
     s = fresh(title, players=2)
@@ -156,7 +158,8 @@ def test_keeps_the_last_ammo_token_and_picks_up_ammo_when_short(title):
     view = s.view()
     seen = next(a for a in sorted(view.areas) if a != c.area and view.rdist(c.area, a) == 1
                 and los(view, (c.area, c.cover), (a, None)))
-    s.locusts = {"drone#1": LocustState("drone#1", "drone", seen)}
+    assert title.content.enemies["grenadier"].provenance.field_verified.get("attack") is True
+    s.locusts = {"grenadier#1": LocustState("grenadier#1", "grenadier", seen)}
     _attack_frame(s)
     acts = title.legal_actions(s)
     assert {a.payload.get("mode") for a in acts if a.kind == "attack"} >= {"normal", "overwhelming"}
@@ -602,17 +605,40 @@ def test_roadblocks_stage_2_a_lone_cog_on_few_cards_waits_at_the_door(real):
     players: Marcus reached the door on 1 card with his partners 2-5 areas back and opened
     level 2 alone (three Boomers, six Tickers, four Drones); he was down two turns later. The
     bot now stops at the door and says why; with his partners beside him and a healthy hand,
-    the same door is explored."""
-    s = real.new_game("roadblocks", 1000, {"players": 4})
-    bots: dict = {}
-    for _ in range(2000):
-        d = real.current_decider(s)
-        acts = real.legal_actions(s)
-        if s.stage == 1 and any(a.kind == "explore" for a in acts) and (s.pending.get("stack") or [{}])[-1].get("f") == "move":
-            break
-        real.apply(s, bots.setdefault(d, SquadBot(1000 * 8 + len(bots))).decide(s, acts).action)
-    else:
-        raise AssertionError("no COG reached the level-1 door in Stage 2")
+    the same door is explored. Built as that game stood (the seed's bots no longer walk there
+    with every balance pass): level 1 laid, Stage 1 flipped by P1 at its exit (level 2 unlocked,
+    its door placed), P1 stepping into the door's area on a move, the partners 2-5 areas back."""
+    from game.engine.protocol import Action
+    from game.gears.rules import missions as M
+    from game.gears.rules.explore import build_level
+    from game.gears.rules.movement import steps_from
+    from game.gears.rules.spawning import exit_areas
+
+    content = real.content
+    s = start(real, "roadblocks", players=4, seed=1000)
+    s.locusts.clear()
+    while s.location_decks[0].draw_pile:
+        last = s.placements[-1]["tile"]
+        resolve(s, lambda ctx: build_level(ctx, content, 0, next(e for e in s.view().free_exits
+                                                                  if e.startswith(last + ":")), limit=1))
+    s.cogs["P1"].area = exit_areas(s)[0]
+    resolve(s, M.check_stage, content)  # the flip's question answered with level 2
+    assert s.stage == 1 and s.doors
+    view = s.view()
+    door_area = view.exits[s.doors[0]]
+    c = s.cogs["P1"]
+    c.area, c.cover = next(a for a in sorted(steps_from(view, door_area))), None
+    c.hand = ["advance#1"]
+    back = sorted(a for a in view.areas if a in view.move_dist and 2 <= view.mdist(door_area, a) <= 5)
+    for i, q in enumerate(s.players[1:]):
+        s.cogs[q].area, s.cogs[q].cover = back[i * (len(back) - 1) // 2], None
+    s.pending = {"stack": []}
+    T.push(s, {"f": "order", "player": "P1"})
+    s._legal_memo = None
+    real.apply(s, Action("play", {"card": "advance#1", "as": "move"}))
+    real.apply(s, Action("step", {"area": door_area}))
+    acts = real.legal_actions(s)
+    assert any(a.kind == "explore" for a in acts) and (s.pending.get("stack") or [{}])[-1].get("f") == "move"
     me = s.active_player
     cog = s.cogs[me]
     here = cog.area

@@ -30,9 +30,24 @@ def mid_activation(table: GearsTable) -> bool:
 def test_the_ai_card_comes_back_after_continue_mid_activation(make_app):
     """Issue 21 item 8 (and item 5: the AI card stays until the next card replaces it): a game
     left while a Locust's activation waits for a person is continued from the menu with the
-    same AI card, branch and target on the panel."""
+    same AI card, branch and target on the panel. Built (tests/gears/built.py): P2's turn, three
+    Drones in P1's area, base:5 ("Each Drone ... attacks a COG within 3 range") the next AI card,
+    P1 holding Guard cards, every attack die blank (no Drone falls before it activates): the
+    Locust step after P2's turn asks P1 whether to Guard."""
+    from game.gears.rules.title import shared_content
+    from tests.gears.built import BLANK, ai_on_top, built_session, give_hand, put, stack_dice, turn_of
+
+    def build(state):
+        p1 = state.players[0]
+        for _ in range(3):
+            put(state, shared_content(), "drone", state.cogs[p1].area)
+        give_hand(state, p1, ["blind_fire", "ambush", "scavenging", "sit_tight"])
+        ai_on_top(state, "base:5")
+        stack_dice(state, attack=[BLANK] * 300)
+        turn_of(state, 1)
+
     app = make_app()
-    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
+    session = built_session(GearsTitle(), "emergence", 5, 2, build)
     table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), SAVES.autosave_path(), animate=False)
     app.push(table)
     assert drive(table, mid_activation)
@@ -239,13 +254,24 @@ def test_the_missions_cards_open_on_request(make_app):
 def test_hovering_an_activate_first_button_lights_that_figure(make_app):
     """The figure-order question of a Locust AI card (spec 7.6: the active player orders the
     figures) names each figure on a button; while the pointer is on "Activate Drone 1 first",
-    Drone 1 is ringed on the map in the lit choices' colour, and the ring goes with the pointer."""
+    Drone 1 is ringed on the map in the lit choices' colour, and the ring goes with the pointer.
+    Built (tests/gears/built.py): three Drones in P2's area, base:13 (for each Drone) the next AI
+    card, every attack die blank (none falls in P1's turn): the Locust step after P1's turn asks
+    P1 which Drone activates first."""
     import pygame
 
+    from game.gears.rules.title import shared_content
+    from tests.gears.built import BLANK, ai_on_top, built_session, put, stack_dice
     from tests.ui.conftest import click, move
 
+    def build(state):
+        for _ in range(3):
+            put(state, shared_content(), "drone", state.cogs[state.players[1]].area)
+        ai_on_top(state, "base:13")
+        stack_dice(state, attack=[BLANK] * 300)
+
     app = make_app()
-    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
+    session = built_session(GearsTitle(), "emergence", 5, 2, build)
     table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), SAVES.autosave_path(), animate=False)
     app.push(table)
 
@@ -253,6 +279,7 @@ def test_hovering_an_activate_first_button_lights_that_figure(make_app):
         return t.session.decider == "P1" and sum(a.kind == "activate_order" for a in t.session.legal_actions()) > 1
 
     assert drive(table, asked)
+    assert table.ai.card == "base:13"  # the built activation, not a later one
     app.run(max_frames=1)
     rect, _label, what = next(b for b in table.buttons if getattr(b[2], "kind", None) == "activate_order")
     lid = what.payload["figure"]

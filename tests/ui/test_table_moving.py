@@ -23,14 +23,20 @@ class FixedClock:
         return 16
 
 
-def _gears_table(make_app, seats, seed=3, size=(1280, 720), clock=True, **kw):
+def _gears_table(make_app, seats, seed=3, size=(1280, 720), clock=True, build=None, **kw):
     """An Emergence Gears table, one seat per entry of `seats`, on a headless app (its clock
-    fixed unless `clock` is False)."""
+    fixed unless `clock` is False); with `build`, the game past set-up with build(state) done to
+    it before the first action (tests/gears/built.built_session)."""
     from game.gears.rules.title import GearsTitle
     from game.ui.gears.table_scene import GearsTable
 
     app = make_app(size)
-    session = Session.start(GearsTitle(), "emergence", seed=seed, options={"players": len(seats)})
+    if build is None:
+        session = Session.start(GearsTitle(), "emergence", seed=seed, options={"players": len(seats)})
+    else:
+        from tests.gears.built import built_session
+
+        session = built_session(GearsTitle(), "emergence", seed, len(seats), build)
     table = GearsTable(app.ctx, session, list(seats), size, **kw)
     app.push(table)
     if clock:
@@ -716,10 +722,16 @@ def test_gears_hand_off_card_comes_up_over_a_frame_drawn_in_part(make_app):
     card: the hand face down, the log's public lines), then dimmed whole with the card over it;
     the frame after the click that takes it down is the table kept under it with what the next
     person may see drawn in part (their hand's faces, their private lines); each equals the same
-    state drawn whole (issue 19)."""
+    state drawn whole (issue 19). Built (tests/gears/built.py) before the first action: every
+    attack die rolls a blank, so no wound changes the Squad section under a hand-off card and
+    the count of cards that come up over a kept Squad section is the game's, whatever the
+    enemy data says."""
+    from tests.gears.built import BLANK, stack_dice
     from tests.ui.test_gears_play import start_game
 
     app, table = start_game(make_app, seats=("human", "human"), size=(1280, 720))
+    assert not table.session.actions
+    stack_dice(table.session.state, attack=[BLANK] * 3000)
     counts: dict = {}
     _clicks_compared(app, table, actions=30, into=counts)
     assert counts["card up"] >= 5 and counts["card down"] >= 5, counts

@@ -15,14 +15,33 @@ from tests.ui.test_table_moving import FixedClock, _gears_table, _whole
 SECTIONS = ("stage", "squad", "ai", "log")
 
 
+def _built_emergence(state) -> None:
+    """Emergence for two, set up so that within the first actions a stage flips, AI cards are
+    drawn and COGs are wounded, whatever the bots choose and the enemy data says: every hole is
+    sealed, the last by a Bolo Grenade (Stage 1's flip condition, spec 9.2.1: the card flips
+    after the first action); two Drones stand with the COGs and base:5 ("Each Drone ... attacks
+    a COG within 3 range") is the first AI card; every attack die rolls a hit and every defence
+    die a blank (the Locust Activation Step after P1's turn wounds a COG)."""
+    from game.gears.rules.title import shared_content
+    from tests.gears.built import HIT1, SH0, ai_on_top, put, seal_all_holes_by_bolo, stack_dice
+
+    content = shared_content()
+    seal_all_holes_by_bolo(state)
+    here = state.cogs[state.players[1]].area
+    for _ in range(2):
+        put(state, content, "drone", here)
+    ai_on_top(state, "base:5")
+    stack_dice(state, attack=[HIT1] * 300, defence=[SH0] * 300)
+
+
 def _bots_play_and_compare(make_app, actions: int, size=(1280, 720), seed: int = 10) -> dict[str, int]:
-    """Two bots play the Gears table (Emergence, seed 10: within 45 actions COGs are wounded,
-    AI cards drawn and the stage flipped by these bots; seed 7 was that game until the
-    fifteenth balance pass changed the Boomer's Omen); every frame drawn after an action, in part or whole,
-    is compared with the same state drawn whole. Returns how many frames after an action
-    showed each kind of change with the sections painted for it."""
+    """Two bots play the Gears table from a built Emergence (_built_emergence: a stage flip, AI
+    cards and a wound come within the first actions, whatever the bots choose and the enemy data
+    says); every frame drawn after an action, in part or whole, is compared with the same state
+    drawn whole. Returns how many frames after an action showed each kind of change with the
+    sections painted for it."""
     app, session, table = _gears_table(make_app, ["bot", "bot"], seed=seed, size=size, clock=False,
-                                       bot_delay_ms=0, animate=False)
+                                       bot_delay_ms=0, animate=False, build=_built_emergence)
     app.clock = FixedClock()
     app.step()
     seen = {"in part": 0, "log line alone": 0, "wound": 0, "ai card": 0, "stage flip": 0}
