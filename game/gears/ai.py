@@ -392,11 +392,11 @@ def asking_locust(state: GearsState) -> str | None:
     the active player picks among tied COGs) or a pending `locust_path` question moves (spec 6.2,
     the active player picks among its equally short steps) or a pending `cover_against` question
     puts in cover (spec 3.3, the active player names one of the equally near COGs); None when
-    no such question is pending, when the card itself asks (an event card's instruction with no figure, MP1 card 9's
-    "the COG that moved"), or when the Locust has left play. The rules' `activating` flag is no
-    answer: it stays set for the whole Locust step, so a question asked later in that step (a
-    card's `finally`, an event card, a spawned figure's own instruction, another figure's move)
-    would read the last activated Locust. The question's prompt and labels do not carry its id
+    no such question is pending, when the card itself asks (an event card's instruction with no
+    figure, MP1 card 9's "the COG that moved"), or when the Locust has left play. The rules'
+    `activating` flag is no answer: it stays set for the whole Locust step, so a question asked
+    later in that step (a card's `finally`, an event card, a spawned figure's own instruction,
+    another figure's move) would read the last activated Locust. The question's prompt and labels do not carry its id
     (saves keep them as they were); the rules note it on the state object beside the question
     (`note_asking_locust`), and a state without the note (loaded, copied) finds it by running the
     paused resolution again from its checkpoint on a copy, as the engine goes on from such a

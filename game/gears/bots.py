@@ -38,6 +38,12 @@ def _weapons(ids) -> Joined:
     return join(", ", [N.weapon(w) for w in sorted(ids)])
 
 
+def _no_preference(a: Action) -> tuple[float, str]:
+    """The score and reason of an action the bot has no view on (ties among them are drawn at
+    random by the bot's seeded generator)."""
+    return 0.0, M("{action} (no preference)", action=a.label or a.kind)
+
+
 def _expected(dist: dict[int, Fraction]) -> float:
     return float(sum(w * p for w, p in dist.items()))
 
@@ -86,7 +92,7 @@ class CogBot(SeededBot):
         handler: Callable[[_Look, Action], tuple[float, str]] | None = getattr(self, "_a_" + a.kind, None)
         if handler is not None:
             return handler(ctx, a)
-        return 0.0, M("{action} (no preference)", action=a.label or a.kind)
+        return _no_preference(a)
 
     # --- frames of the COG turn
 
@@ -433,7 +439,6 @@ class CogBot(SeededBot):
         if enemy is None:
             return 0, M("Place {enemy} next (none can be placed)", enemy=a.payload["enemy"])
         stats = W.enemy_stats(ctx.state, ctx.content, enemy)
-        name = ctx.content.enemies[enemy].name
         return -(stats.attack + stats.health), M("Place the {name} first: the weakest takes the best cover", name=N.enemy(enemy))
 
     # --- the players' choices for the Locusts: where one is placed, which way it faces
@@ -447,65 +452,66 @@ class CogBot(SeededBot):
             at = [ctx.view.entrance_area]
         return min(min((ctx.view.mdist(area, b) for b in at), default=0), 50)
 
+    def _farthest(self, ctx: _Look, a: Action, area: str | None,
+                  why: Callable[[int], str]) -> tuple[float, str]:
+        """The players' choice of a place for the Locusts (an area, a hole, an exit, a dropped
+        weapon): the farther from the standing COGs the better; `why(d)` words the reason for
+        `d` areas. With no handler these were random picks."""
+        if area not in ctx.view.move_dist:
+            return _no_preference(a)
+        d = self._far(ctx, area)
+        return d, why(d)
+
     def _a_ticker_area(self, ctx: _Look, a: Action) -> tuple[float, str]:
         # Roadblocks (seed p. 27): each player puts his Ticker in an empty area of the new tile,
         # his own choice. The Ticker cards (28-31) strike a COG within 1-3 movement and move
         # 1-3 areas toward the nearest one; the seed's tip is to shoot Tickers while they are
-        # still in another area. So the farthest area from the standing COGs. With no handler
-        # this was a random pick, and at setup it put a Ticker in the very area the COGs then
-        # entered.
+        # still in another area. At setup a random pick could put a Ticker in the very area the
+        # COGs then entered.
         area = a.payload["area"]
-        d = self._far(ctx, area)
-        return d, M("Spawn the Ticker in {area}, {d} areas from the nearest COG: the farthest the rules allow", area=area, d=d)
+        return self._farthest(ctx, a, area, lambda d: M(
+            "Spawn the Ticker in {area}, {d} areas from the nearest COG: the farthest the rules allow", area=area, d=d))
 
     def _a_spawn_area(self, ctx: _Look, a: Action) -> tuple[float, str]:
-        # A mission card's 'spawn in an empty area of the tile' (Scattered's Grinders on 17B):
-        # the active player's choice, the farthest from the COGs (was a random pick).
+        # A mission card's 'spawn in an empty area of the tile' (Scattered's Grinders on 17B).
         area = a.payload["area"]
-        d = self._far(ctx, area)
-        return d, M("Spawn it in {area}, {d} areas from the nearest COG: the farthest the rules allow", area=area, d=d)
+        return self._farthest(ctx, a, area, lambda d: M(
+            "Spawn it in {area}, {d} areas from the nearest COG: the farthest the rules allow", area=area, d=d))
 
     def _a_tie_hole(self, ctx: _Look, a: Action) -> tuple[float, str]:
         # Equally near holes (spec 7.4), a mission card's 'which hole of the tile' and Horde
-        # Mode's 'as evenly as possible': the active player picks the hole; the one farthest
-        # from the COGs (was a random pick).
-        h = a.payload["hole"]
-        area = (ctx.state.holes.get(h) or {}).get("area")
-        if area not in ctx.view.move_dist:
-            return 0, M("{action} (no preference)", action=a.label or a.kind)
-        d = self._far(ctx, area)
-        return d, M("The hole in {area}, {d} areas from the nearest COG: the farthest of the holes the rules allow", area=area, d=d)
+        # Mode's 'as evenly as possible': the active player picks the hole.
+        area = (ctx.state.holes.get(a.payload["hole"]) or {}).get("area")
+        return self._farthest(ctx, a, area, lambda d: M(
+            "The hole in {area}, {d} areas from the nearest COG: the farthest of the holes the rules allow", area=area, d=d))
 
     def _a_tie_door(self, ctx: _Look, a: Action) -> tuple[float, str]:
-        # Equally near map exits (Belly of the Beast's two doors): where Locusts spawn 'at the
-        # map exit'; the one farthest from the COGs (was a random pick).
+        # Equally near map exits (Belly of the Beast's two doors), where Locusts spawn 'at the
+        # map exit'.
         area = ctx.view.exits.get(a.payload["door"])
-        if area not in ctx.view.move_dist:
-            return 0, M("{action} (no preference)", action=a.label or a.kind)
-        d = self._far(ctx, area)
-        return d, M("The exit in {area}, {d} areas from the nearest COG: the farthest of the exits the rules allow", area=area, d=d)
-
-    def _a_locust_tie(self, ctx: _Look, a: Action) -> tuple[float, str]:
-        # An AI card's 'a wounded Locust within N' (the Kantus's heal, card 33): the active
-        # player names it; the one with the fewest attack dice and health (was a random pick).
-        x = ctx.state.locusts.get(a.payload["figure"])
-        if x is None:
-            return 0, M("{action} (no preference)", action=a.label or a.kind)
-        e = ctx.content.enemies[x.enemy]
-        return -(e.attack + e.health), M("{target}: the weakest of them ({n} attack dice and health)",
-                                         target=N.locust(ctx.state, x.id), n=e.attack + e.health)
+        return self._farthest(ctx, a, area, lambda d: M(
+            "The exit in {area}, {d} areas from the nearest COG: the farthest of the exits the rules allow", area=area, d=d))
 
     def _a_marker_tie(self, ctx: _Look, a: Action) -> tuple[float, str]:
         # A dropped weapon the rules take off the map (a Kantus revives a Locust there, card 33;
         # with its wound-marker pile empty it becomes a wound marker, base p. 25): the active
-        # player names it; the one farthest from the COGs, who may still pick the others up (was
-        # a random pick).
-        d = next((d for d in ctx.state.dropped if d["id"] == a.payload["marker"]), None)
-        if d is None or d.get("area") not in ctx.view.move_dist:
-            return 0, M("{action} (no preference)", action=a.label or a.kind)
-        n = self._far(ctx, d["area"])
-        return n, M("The dropped weapon in {area}, {d} areas from the nearest COG: the farthest of them",
-                    area=d["area"], d=n)
+        # player names it; the farthest from the COGs, who may still pick the others up.
+        area = next((d.get("area") for d in ctx.state.dropped if d["id"] == a.payload["marker"]), None)
+        return self._farthest(ctx, a, area, lambda d: M(
+            "The dropped weapon in {area}, {d} areas from the nearest COG: the farthest of them", area=area, d=d))
+
+    def _a_locust_tie(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        # An AI card's 'a wounded Locust within N' (the Kantus's heal, card 33): the active
+        # player names it; the one with the fewest attack dice and health on its face-up side
+        # (was a random pick).
+        from game.gears.rules.wounds import enemy_stats
+
+        x = ctx.state.locusts.get(a.payload["figure"])
+        if x is None:
+            return _no_preference(a)
+        e = enemy_stats(ctx.state, ctx.content, x.enemy)
+        return -(e.attack + e.health), M("{target}: the weakest of them ({n} attack dice and health)",
+                                         target=N.locust(ctx.state, x.id), n=e.attack + e.health)
 
     def _a_cover_against(self, ctx: _Look, a: Action) -> tuple[float, str]:
         # Spec 3.3: a Locust takes the cover best against the nearest COG; with two or more
@@ -518,7 +524,7 @@ class CogBot(SeededBot):
         x = ctx.state.locusts.get(lid) if lid else None
         who = ctx.state.cogs.get(a.payload["cog"])
         if x is None or who is None:
-            return 0, M("{action} (no preference)", action=a.label or a.kind)
+            return _no_preference(a)
         spots = best_cover_spots(ctx.state, x.area, a.payload["cog"])
         worst = min((max((cover_bonus(ctx.view, (c.area, c.cover), (x.area, s)) for c in ctx.placed_cogs()), default=0)
                      for s in spots), default=0)
@@ -529,7 +535,9 @@ class CogBot(SeededBot):
         # Roadblocks Stage 1's back (spec 9.2.4): the players unlock level 2 or level 3. Each
         # level's Location cards are known (the mission card lists them, not their order); the
         # level whose spawn strips at this player count put the weaker Locusts on the map, by the
-        # enemies the same card then sets (was a random pick).
+        # enemies the same card then sets, on their face-up sides (was a random pick).
+        from game.gears.rules.wounds import enemy_stats
+
         lv = int(a.payload["level"])
         m = ctx.content.missions[ctx.state.mission]
         slots = dict(ctx.state.slots)
@@ -543,8 +551,9 @@ class CogBot(SeededBot):
         for t in m.levels[lv - 1].tiles:
             loc = ctx.content.locations.get(t)
             for slot in (loc.spawn[n - 1] if loc is not None else ""):
-                e = ctx.content.enemies.get(slots.get(slot, ""))
-                if e is not None:
+                enemy = slots.get(slot, "")
+                if enemy in ctx.content.enemies:
+                    e = enemy_stats(ctx.state, ctx.content, enemy)
                     threat += e.attack + e.health
         return -threat, M("Unlock level {lv}: its Location cards spawn {threat} attack and health in all at {n} players, the fewer",
                           lv=lv, threat=threat, n=n)

@@ -19,7 +19,7 @@ SH2, SH1, SH0 = 0, 1, 3  # defence die
 
 def past_setup(title, state: GearsState) -> GearsState:
     """Answers set-up's questions with their first option and puts P1 at the start of its
-    Order Step (tests/gears/conftest.start, on a state already made)."""
+    Order Step (tests/gears/conftest.start makes a new game and calls this)."""
     while state.proc is not None:
         title.apply(state, title.legal_actions(state)[0])
     state.active = 0

@@ -8,6 +8,7 @@ from game.gears.rules import turn as T
 from game.gears.rules.board_view import SampleTileLoader
 from game.gears.rules.procedures import Ctx, NeedDecision
 from game.gears.rules.title import GearsTitle, shared_content
+from tests.gears.built import past_setup
 
 LOADER = SampleTileLoader()
 
@@ -60,13 +61,7 @@ def real():
 
 def start(real, mission: str, players: int = 1, seed: int = 5, **options):
     """A game past setup (setup decisions answered with their first option), P1 to act."""
-    s = real.new_game(mission, seed, dict(options, players=players))
-    while s.proc is not None:
-        real.apply(s, real.legal_actions(s)[0])
-    s.active = 0
-    s.pending = {"stack": []}
-    T.push(s, {"f": "order", "player": s.players[0]})
-    return s
+    return past_setup(real, real.new_game(mission, seed, dict(options, players=players)))
 
 
 def resolve(s, fn, *args, **kw):
