@@ -173,12 +173,14 @@ def test_save_in_the_middle_of_a_resolution_loads_and_goes_on(title, tmp_path):
     while not session.is_over() and (session.state.proc is None or len(session.actions) < 5):
         acts = session.legal_actions()
         session.apply(acts[pick.below(len(acts))])
-    assert session.state.proc is not None or session.is_over()
+    # The save must be taken mid-resolution: a game over before that would test nothing.
+    assert session.state.proc is not None and not session.is_over()
     path = tmp_path / "mid.json"
     session.save(path)
     loaded = load_session(path, title)
     assert loaded.state_hash() == session.state_hash()
     restored = title.from_json(title.to_json(session.state))  # a copy: no paused thread behind it
+    went_on = 0
     for _ in range(15):
         if session.is_over():
             break
@@ -186,8 +188,10 @@ def test_save_in_the_middle_of_a_resolution_loads_and_goes_on(title, tmp_path):
         a = acts[pick.below(len(acts))]
         session.apply(a)
         title.apply(restored, a)
+        went_on += 1
         assert restored.state_hash() == session.state_hash()
     P.release(session.state)
+    assert went_on >= 10
 
 
 def test_attack_actions_read_los_and_range_once_per_locust_and_agree_spec_3_5_and_6_3(title, content, monkeypatch):
