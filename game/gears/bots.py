@@ -500,6 +500,43 @@ class CogBot(SeededBot):
         return self._farthest(ctx, a, area, lambda d: M(
             "The dropped weapon in {area}, {d} areas from the nearest COG: the farthest of them", area=area, d=d))
 
+    def _a_give_weapon(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        # A mission's 'the players give <weapon> to one player' (Horde Mode's Hammer of Dawn,
+        # the only weapon that wounds an unwounded Berserker): the COG likeliest to live to use
+        # it: standing, with room for it among his weapons (base p. 17, 20), with the most
+        # cards in hand (his health). Was a random pick.
+        c = ctx.state.cogs.get(a.payload["player"])
+        if c is None:
+            return _no_preference(a)
+        room = len(c.weapons) < ctx.content.cogs[c.character].weapon_limit
+        score = (0 if c.bleeding else 100) + (50 if room else 0) + len(c.hand)
+        if c.bleeding:
+            return score, M("{who} is bleeding out: the weapon would wait for a revive", who=N.character(c.character))
+        return score, Mn("{who}: standing, {n} card in hand, {room}", "{who}: standing, {n} cards in hand, {room}",
+                         len(c.hand), who=N.character(c.character), n=len(c.hand),
+                         room=M("room for it among his weapons") if room else M("no room for it among his weapons"))
+
+    def _a_split_cogs(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        # Scattered (base p. 28): the players agree which COGs start in which section. The two
+        # sections fight apart until the squad meets on 17B, so each gets as much of the squad's
+        # strength per COG as the other: a COG's strength is his hand limit (his health) and
+        # the attack dice of his weapons. Which section takes the larger half at 3 players did not
+        # change the wins (BALANCE.md, seventeenth pass). Was a random pick.
+        second = list(a.payload["level2"])
+        first = [q for q in ctx.state.players if q not in second]
+
+        def strength(q: str) -> int:
+            c = ctx.state.cogs[q]
+            dice = sum(ctx.content.weapons[w].normal or 0 for w, _ in c.weapons if w in ctx.content.weapons)
+            return ctx.content.cogs[c.character].hand_limit + dice
+
+        mean1 = sum(map(strength, first)) / len(first)
+        mean2 = sum(map(strength, second)) / len(second)
+        gap = abs(mean1 - mean2)
+        return -gap, M("Level 2: {cogs}; the sections' strength per COG (hand limit and attack dice) "
+                       "differs by {gap:.1f}, no more than in any other split", cogs=join(", ", [N.character(ctx.state.cogs[q].character) for q in second]),
+                       gap=gap)
+
     def _a_locust_tie(self, ctx: _Look, a: Action) -> tuple[float, str]:
         # An AI card's 'a wounded Locust within N' (the Kantus's heal, card 33): the active
         # player names it; the one with the fewest attack dice and health on its face-up side

@@ -1553,3 +1553,59 @@ def test_the_bots_name_the_weakest_wounded_locust_and_the_farthest_dropped_weapo
         assert got.action.payload["figure"] == "drone#1" and "weakest" in str(got.reason.msgid)
         got = bot.decide(s, [Action("marker_tie", {"marker": "m1"}), Action("marker_tie", {"marker": "m2"})])
         assert got.action.payload["marker"] == "m2" and "farthest" in str(got.reason.msgid)
+
+
+def test_horde_mode_the_bots_give_the_hammer_of_dawn_to_a_standing_cog_with_room_and_the_most_cards(real):
+    """Horde Mode's Stage 2 back: 'The players give the Hammer of Dawn to one player' (the only
+    weapon that wounds an unwounded Berserker, base p. 26). Both bot levels give it to the COG
+    likeliest to live to use it: standing, with room for it among his weapons (base p. 17, 20),
+    then the one with the most cards in hand, and say why; before, a random pick."""
+    from game.engine.protocol import Action
+
+    s = start(real, "horde_mode", players=3)
+    p1, p2, p3 = s.players
+    limit = {q: real.content.cogs[s.cogs[q].character].weapon_limit for q in s.players}
+    s.cogs[p1].bleeding, s.cogs[p1].hand = True, ["x"] * 7
+    s.cogs[p2].hand = ["x"] * 6
+    s.cogs[p2].weapons = [["lancer", 1]] * limit[p2]
+    s.cogs[p3].hand = ["x"] * 4
+    s.cogs[p3].weapons = [["lancer", 1]]
+    acts = [Action("give_weapon", {"player": q}) for q in s.players]
+    for bot in (SquadBot(6), CogBot(6)):
+        got = bot.decide(s, acts)
+        assert got.action.payload["player"] == p3, got.reason
+        assert str(got.reason).endswith(", 4 cards in hand, room for it among his weapons"), str(got.reason)
+    s.cogs[p2].weapons = [["lancer", 1]]
+    for bot in (SquadBot(6), CogBot(6)):
+        assert bot.decide(s, acts).action.payload["player"] == p2  # both have room: more cards
+
+
+def test_scattered_the_bots_split_the_squad_so_each_section_has_the_same_strength_per_cog(real):
+    """Scattered (base p. 28, spec 9.2.5): the players agree which COGs start in the level-2
+    section; the sections fight apart until the squad meets on 17B. Both bot levels split the
+    squad so that the two sections' mean strength per COG (hand limit plus the attack dice of
+    his weapons) differs the least, and say why; before, a random pick."""
+    from game.gears.rules.missions import split_options
+
+    s = real.new_game("scattered", 9, {"players": 3})
+    acts = real.legal_actions(s)
+    while acts[0].kind != "split_cogs":
+        real.apply(s, acts[0])
+        acts = real.legal_actions(s)
+    assert [a.payload["level2"] for a in acts] == split_options(s.players)
+    c = real.content
+
+    def strength(q):
+        cog = s.cogs[q]
+        return c.cogs[cog.character].hand_limit + sum(c.weapons[w].normal or 0 for w, _ in cog.weapons)
+
+    def gap(second):
+        first = [q for q in s.players if q not in second]
+        return abs(sum(map(strength, first)) / len(first) - sum(map(strength, second)) / len(second))
+
+    gaps = {tuple(a.payload["level2"]): gap(a.payload["level2"]) for a in acts}
+    assert len(set(gaps.values())) >= 2, gaps  # the squad's COGs differ: the split matters
+    for bot in (SquadBot(8), CogBot(8)):
+        got = bot.decide(s, acts)
+        assert gaps[tuple(got.action.payload["level2"])] == min(gaps.values()), got.reason
+        assert "no more than in any other split" in str(got.reason.msgid)
