@@ -95,3 +95,23 @@ def test_show_error_returns_to_menu_under_the_panel(make_app):
     key(pygame.K_RETURN)
     app.run(max_frames=1)
     assert isinstance(app.top, MainMenu) and app.running
+
+
+def test_learn_to_play_has_a_back_button_to_the_menu(make_app):
+    """The lesson list, opened from the menu, goes back by a click as the map list and the
+    settings do (it had only Esc: a player with the mouse had no way back on screen)."""
+    from game.ui.tutorial.scene import LessonList
+
+    app = make_app()
+    click(_button(app, "Learn to play").rect.center)
+    app.run(max_frames=1)
+    lessons = app.top
+    assert isinstance(lessons, LessonList)
+    assert lessons.back is not None and lessons.back.label == "Back"
+    assert all(not lessons.back.rect.colliderect(r) for r, _les in lessons.rows)
+    move(lessons.back.rect.center)
+    app.run(max_frames=1)
+    assert lessons.back_hovered
+    click(lessons.back.rect.center)
+    app.run(max_frames=1)
+    assert isinstance(app.top, MainMenu)

@@ -422,6 +422,9 @@ class LessonList(Scene):
         self.rows: list[tuple[pygame.Rect, Lesson]] = []
         self.tab_rects: list[tuple[pygame.Rect, str]] = []
         self.hovered: str | None = None
+        # Back to the menu, as on the other screens the menu opens (Esc does the same).
+        self.back: widgets.Button | None = None
+        self.back_hovered = False
         self.show(title or self.titles[0])
 
     def show(self, title: str) -> None:
@@ -456,9 +459,12 @@ class LessonList(Scene):
             self.show(self.titles[i % len(self.titles)])
         if event.type == pygame.MOUSEMOTION:
             hit = next((les.id for r, les in self.rows if r.collidepoint(event.pos)), None)
-            if hit != self.hovered:
-                self.hovered, self.dirty = hit, True
+            back = bool(self.back and self.back.rect.collidepoint(event.pos))
+            if hit != self.hovered or back != self.back_hovered:
+                self.hovered, self.back_hovered, self.dirty = hit, back, True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.back and self.back.hit(event.pos):
+                return self.back.action
             for r, key in self.tab_rects:
                 if r.collidepoint(event.pos):
                     self.show(key)
@@ -479,6 +485,10 @@ class LessonList(Scene):
         tabs_w = sum(font.size(titles.get(k).name)[0] + px(36) for k in self.titles) if len(self.titles) > 1 else 0
         # The tabs sit right of the heading while both fit; else on a row of their own above it.
         dy = px(50) if ctx.font(30, bold=True).size(heading)[0] + px(16) + tabs_w > w else 0
+        self.back = widgets.Button(pygame.Rect(px(20), px(20), px(120), px(40)), _("Back"), Pop())
+        self.back.draw(surface, ctx, self.back_hovered)
+        if self.back.rect.right + px(12) > left:  # a narrow window: the lessons start below it
+            dy += self.back.rect.bottom
         widgets.text(surface, heading, ctx.font(30, bold=True), pal.accent, (left, px(30) + dy))
         widgets.text(surface, _("Short lessons on the real rules. Each takes a few minutes."), ctx.font(16),
                      pal.text_dim, (left, px(76) + dy))
