@@ -262,7 +262,19 @@ class CogBot(SeededBot):
             return 1, M("Do not attack: nothing worth shooting")
         if ctx.phase == "team_order":
             return 20, M("Play no card: keep my cards")
+        if ctx.phase == "pull":
+            return 5, M("Pull no Locust: the card's attack may still go to any Locust it allows, and none comes nearer")
+        if ctx.phase == "teamwork":
+            return 5, M("No Teamwork")
         return 5, M("No ammo gained")
+
+    def _a_pull(self, ctx: _Look, a: Action) -> tuple[float, str]:
+        # Ambush (spec 6.1): the pulled Locust is the one the card's attack must then go to, and
+        # it comes nearer (taking cover again where it stops, if its type does); skipping the
+        # pull keeps the choice among every Locust the card allows (rules/turn._card_targets).
+        # Was '(no preference)' against the skip's wrong reason ('No ammo gained').
+        return 0, M("Pull {locust}: the card's attack could then go only to it, and it would come nearer",
+                    locust=N.locust(ctx.state, a.payload["target"]))
 
     def _a_step(self, ctx: _Look, a: Action) -> tuple[float, str]:
         to = a.payload["area"]

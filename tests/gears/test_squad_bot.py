@@ -1609,3 +1609,26 @@ def test_scattered_the_bots_split_the_squad_so_each_section_has_the_same_strengt
         got = bot.decide(s, acts)
         assert gaps[tuple(got.action.payload["level2"])] == min(gaps.values()), got.reason
         assert "no more than in any other split" in str(got.reason.msgid)
+
+
+def test_ambush_the_bots_skip_the_pull_and_say_why(real):
+    """Ambush (spec 6.1): 'Choose a Locust within 2 areas and in LOS: move it up to 1 area
+    toward you ... Then attack it'. The pulled Locust is the only one the card's attack may
+    then go to, and it comes nearer; skipping the pull keeps every Locust the card allows
+    (rules/turn._card_targets). Both bot levels skip it and say so; before, the pull options
+    had no answer ('(no preference)') and the skip won with the gain-ammo reason 'No ammo
+    gained'."""
+    s = start(real, "emergence", players=2)
+    p1 = s.players[0]
+    here = s.cogs[p1].area
+    s.locusts = {"drone#1": LocustState("drone#1", "drone", here)}
+    T.push(s, {"f": "pull", "player": p1, "n": 1, "within": 2})
+    s._legal_memo = None
+    acts = [a for a in real.legal_actions(s) if a.kind != "drop_weapon"]  # (a weapon may go at any time)
+    assert {a.kind for a in acts} == {"pull", "skip"}
+    for bot in (SquadBot(2), CogBot(2)):
+        got = bot.decide(s, acts)
+        assert got.action.kind == "skip", got.reason
+        assert str(got.reason).startswith("Pull no Locust: the card's attack may still go to any Locust"), str(got.reason)
+        pulls = [bot._score(bot.look(s, p1), a) for a in acts if a.kind == "pull"]
+        assert all("could then go only to it" in str(why) for _score, why in pulls)
