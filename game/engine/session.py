@@ -605,9 +605,11 @@ def _replay_one(p: Path, session: Session, action: Action, index: int, total: in
         raise SaveError(p, f"the saved actions do not replay: action {index + 1} of "
                            f"{total} ({action.kind}) is illegal: {reason}. {CHANGED_SINCE}") from None
     except _DATA_ERRORS as exc:
+        # A legal action the rules then fail on: the rules or data changed under the save (a
+        # paused question answered again by a resolution that now asks another one).
         raise SaveError(p, f"the saved actions do not replay: action {index + 1} of "
                            f"{total} ({action.kind}) failed ({type(exc).__name__}: "
-                           f"{exc})") from None
+                           f"{exc}). {CHANGED_SINCE}") from None
 
 
 def _load_v1(p: Path, data: dict[str, Any], title: Title[Any], casual: bool) -> Session:

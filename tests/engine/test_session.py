@@ -118,6 +118,28 @@ def test_tampered_actions_are_refused(tmp_path):
     assert "the saved actions do not replay: action 1 of 13 (fly) is illegal: Duel has no" in message
 
 
+def test_an_action_the_rules_fail_on_says_the_rules_changed(tmp_path, monkeypatch):
+    """A saved action that is legal but that the rules then fail on (a resolution that asks
+    another question since the data changed: a Gears v2 save replayed on tuned enemy data
+    failed with KeyError 'figure' on a target tie) is refused with a clear message that says
+    why, not only the exception's name."""
+    path = save_text(tmp_path)
+    real = ToyTitle.apply
+    seen = []
+
+    def failing(self, state, action):
+        seen.append(action)
+        if len(seen) == 3:
+            raise KeyError("figure")
+        return real(self, state, action)
+
+    monkeypatch.setattr(ToyTitle, "apply", failing)
+    message = load_error(path)
+    assert "the saved actions do not replay: action 3 of 12" in message
+    assert "failed (KeyError: 'figure')" in message
+    assert message.endswith(session_module.CHANGED_SINCE)
+
+
 def test_consistently_edited_save_is_caught_by_the_replay(tmp_path):
     """Editing the snapshot and recomputing its hash still fails: replay gives another state."""
     def edit(data):
