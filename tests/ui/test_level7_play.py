@@ -513,10 +513,11 @@ def test_figures_keep_clear_of_the_icons_printed_on_their_tile():
     """A character stood on Decontamination's Security icon (the figures' places along a tile's
     top and bottom are the same on every tile): on every tile face, turned every way, with one
     to four characters and enough enemies for up to eight figures (none or one character when
-    enemies gather), no figure lies on an icon (1,688 layouts of up to six had one), none on
-    another, all inside the tile: seven or eight figures on T16 (three icons in its middle) still
-    covered one, and seven on tiles with two icons stood on each other, when only three rows of
-    places were tried."""
+    enemies gather), no figure lies on an icon (1,688 layouts of up to six had one) nor on the
+    arrow printed inside each door (a clone moved off Morgue B's icons stood on its west door's
+    arrow, seed 8), none on another, all inside the tile: seven or eight figures on T16 (three
+    icons in its middle) still covered one, and seven on tiles with two icons stood on each
+    other, when only three rows of places were tried."""
     import math
     from pathlib import Path
 
@@ -525,11 +526,17 @@ def test_figures_keep_clear_of_the_icons_printed_on_their_tile():
 
     tiles = sorted((Path(__file__).resolve().parents[2] / "maps" / "level7" / "tiles").glob("*.tmx"))
     assert len(tiles) > 40
-    problems, icons_seen = [], 0
+    problems, icons_seen, arrows_seen = [], 0, 0
     for path in tiles:
         board = load_board(path)
         icons = [(float(f.point[0]), float(f.point[1])) for f in board.features if f.kind == "icon"]
         icons_seen += len(icons)
+        w, h = board.pixel_size()
+        for door in board.doors:  # the arrow printed in the square inside each door (64 px)
+            (x0, y0), (x1, y1) = door.points[0], door.points[-1]
+            mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+            icons.append((mx + 32 * ((mx == 0) - (mx == w)), my + 32 * ((my == 0) - (my == h))))
+            arrows_seen += 1
         size = board.pixel_size()
         for turns in range(4):
             points = turned_points(icons, size, turns)
@@ -542,7 +549,7 @@ def test_figures_keep_clear_of_the_icons_printed_on_their_tile():
                             any(math.dist(p, q) < FIGURE_GAP for i, p in enumerate(placed) for q in placed[i + 1:]) or \
                             not all(r.collidepoint(p) for p in placed):
                         problems.append((path.stem, turns, chars, foes))
-    assert icons_seen > 40 and problems == []
+    assert icons_seen > 40 and arrows_seen > 100 and problems == []
 
 
 def test_the_tables_figures_stand_clear_of_their_tiles_icons(make_app):
@@ -551,18 +558,64 @@ def test_the_tables_figures_stand_clear_of_their_tiles_icons(make_app):
     clone's usual place lies on one of them."""
     import math
 
+    from game.level7.rules.maps import view
     from game.ui.level7.table_scene import ICON_CLEAR, figure_points
     from tests.ui import test_ui_scale as U
 
     app = make_app(U.SIZE)
     table = U.level7_table(app)
-    tile = next(name for name in table._placed_names() if len(table._icon_points(name)) >= 2)
+    tile = next(name for name in table._placed_names() if len(table.tiles[view(table.state).tilemap.placed[name][0].id].icons) >= 2)
     icons = table._icon_points(tile)
     keys = ["subject_1", "subject_2", "clone1", "clone2", "clone3"]
     spots = table._figure_spots({key: tile for key in keys})
     usual = dict(zip(keys, figure_points(table._tile_rect(tile), [], 2, 3)))
     assert any(math.dist(usual[k], c) < ICON_CLEAR for k in keys for c in icons), "pick a tile where one would lie on an icon"
     assert all(math.dist(spots[k], c) >= ICON_CLEAR for k in keys for c in icons), spots
+
+
+def test_a_clone_on_morgue_b_stands_clear_of_its_door_arrows(make_app):
+    """Seed 8: Subject 1 explores north, then east onto Morgue B (turned three times), where a
+    clone spawns. Its usual place lies on the tile's red icon; the nearest other place was the
+    middle of the west edge, on the arrow printed inside the door Subject 1 came through. The
+    table keeps every figure a printed icon's clearance from each door's arrow too."""
+    import math
+    from pathlib import Path
+
+    from game.board.tmx import load_board
+    from game.engine.session import Session
+    from game.level7.rules.maps import view
+    from game.level7.rules.title import Level7Title
+    from game.ui.level7.table_scene import CELL, ICON_CLEAR, turned_points
+
+    session = Session.start(Level7Title(), "s1", 8, {"players": 1})
+
+    def do(kind, **want):
+        session.apply(next(a for a in session.legal_actions()
+                           if a.kind == kind and all(a.payload.get(k) == v for k, v in want.items())))
+
+    do("explore", door=["N", 0])
+    do("placement")
+    do("explore", door=["E", 0])
+    st = session.state
+    assert [(e.key, e.tile) for e in st.enemies] == [("clone1", "T06")] and st.player.tile == "T06"
+    app = make_app((1280, 720))
+    table = Level7Table(app.ctx, session, ["human"], (1280, 720), Path(app.ctx.settings_file).parent / "l7.json")
+    app.push(table)
+    table.handoff = None
+    app.run(max_frames=1)
+    tile, (x, y) = view(st).tilemap.placed["T06"]
+    board = load_board(Path(tile.source))
+    w, h = board.pixel_size()
+    arrows = []
+    for door in board.doors:  # the arrow fills the square of 64 inside the door
+        (x0, y0), (x1, y1) = door.points[0], door.points[-1]
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        arrows.append((mx + 32 * ((mx == 0) - (mx == w)), my + 32 * ((my == 0) - (my == h))))
+    arrows = [(x * CELL + ax, y * CELL + ay) for ax, ay in turned_points(arrows, (w, h), tile.turns)]
+    spots = table._figure_spots()
+    assert set(spots) == {"subject_1", "clone1"}
+    near = [(key, a) for key, p in spots.items() for a in arrows if math.dist(p, a) < ICON_CLEAR]
+    assert near == [], near
 
 
 def test_with_no_move_left_the_prompt_says_what_is_left(make_app):

@@ -155,6 +155,19 @@ def figure_points(r: pygame.Rect, icons: list[tuple[float, float]], chars: int, 
                   for i in range(foes)]
 
 
+def door_arrow_points(board) -> list[tuple[float, float]]:
+    """The middles of the arrows printed inside a tile's doors (tools/make_level7_tiles.py: each
+    fills the square of 64 inside its door), in the unturned tile's map px: a figure keeps clear
+    of them as of the icons (a clone moved off Morgue B's icon stood on its west door's arrow)."""
+    w, h = board.pixel_size()
+    out = []
+    for door in board.doors:
+        (x0, y0), (x1, y1) = door.points[0], door.points[-1]
+        mx, my = float(x0 + x1) / 2, float(y0 + y1) / 2
+        out.append((mx + 32 * ((mx == 0) - (mx == w)), my + 32 * ((my == 0) - (my == h))))
+    return out
+
+
 def turned_points(points, size: tuple[int, int], turns: int) -> list[tuple[float, float]]:
     """Points of an unturned tile's art (`size` map px) where they lie once the tile is turned
     `turns` quarter turns clockwise (as `pygame.transform.rotate(art, -90 * turns)` turns it)."""
@@ -181,7 +194,7 @@ class Level7Table(GameTable):
         self.tiles = shared_tiles()
         self.camera = MapCamera((0, 0, 1, 1), (CELL, CELL))
         self._art: dict[str, pygame.Surface] = {}
-        self._icons: dict[str, list[tuple[float, float]]] = {}  # a tile's icon points, unturned (tile_art)
+        self._icons: dict[str, list[tuple[float, float]]] = {}  # a tile's icon and door arrow points, unturned (tile_art)
         self._scaled: dict[tuple[str, int, int], pygame.Surface] = {}
         self._framed = -1  # how many tiles were placed when the camera last framed the map
         self.reach: dict[str, list[str]] = {}
@@ -731,8 +744,8 @@ class Level7Table(GameTable):
         return out
 
     def _icon_points(self, name: str) -> list[tuple[float, float]]:
-        """Where a placed tile's printed icons lie, in map pixels (its Tiled map's icons layer,
-        turned as the tile was placed)."""
+        """Where a placed tile's printed icons and door arrows lie, in map pixels (its Tiled map's
+        icons and doors layers, turned as the tile was placed)."""
         from game.level7.rules.maps import view
 
         tile, (x, y) = view(self.state).tilemap.placed[name]
@@ -969,7 +982,8 @@ class Level7Table(GameTable):
             self._icons[tile_id] = []
             try:
                 board = load_board(path)
-                self._icons[tile_id] = [(float(f.point[0]), float(f.point[1])) for f in board.features if f.kind == "icon"]
+                self._icons[tile_id] = [(float(f.point[0]), float(f.point[1])) for f in board.features
+                                        if f.kind == "icon"] + door_arrow_points(board)
                 art, _problem = load_floor(path, board)
             except Exception:  # noqa: BLE001 - a broken tile file: its plain outline still shows
                 t = self.tiles[tile_id]
