@@ -618,6 +618,38 @@ def test_a_clone_on_morgue_b_stands_clear_of_its_door_arrows(make_app):
     assert near == [], near
 
 
+def test_the_tile_stacks_are_named_in_the_language_of_the_table(make_app, config_dir, drawn_text):
+    """Scenario 1's third stack is the seed's "utolsó halom" (last stack): the Hungarian table
+    wrote "Lapkahalmok  A: 8  B: 6  last: 28", and a tile that fits nowhere went "a(z) last halom
+    aljára" in the log. Both name it in the language of the table."""
+    from game import i18n
+    from game.engine.text import M, as_text
+
+    app, table = start_game(make_app)
+    try:
+        i18n.set_language("hu")
+        drawn_text.clear()
+        app._force_redraw = True
+        app.draw(app.screen)
+        line = next(t for t in drawn_text if t.startswith("Lapkahalmok"))
+        assert line.endswith("utolsó: 28") and "last" not in line, line
+        from game.level7.rules.names import stack_name
+
+        moved = M("{tile} does not fit there and goes under stack {stack}.", tile="T05", stack=stack_name("last"))
+        assert as_text(moved) == "T05 nem illeszkedik oda, a(z) utolsó halom aljára kerül."
+        i18n.set_language("el")
+        drawn_text.clear()
+        app._force_redraw = True
+        app.draw(app.screen)
+        assert any(t.endswith("τελευταία: 28") for t in drawn_text), drawn_text
+    finally:
+        i18n.set_language("en")
+    drawn_text.clear()
+    app._force_redraw = True
+    app.draw(app.screen)
+    assert "Tile stacks  A: 8  B: 6  last: 28" in drawn_text
+
+
 def test_with_no_move_left_the_prompt_says_what_is_left(make_app):
     """With 0 moves left the prompt still said 'walk to a lit tile, explore by a door arrow',
     with nothing lit and no arrow: it says what is left (challenge an enemy on the tile, or end

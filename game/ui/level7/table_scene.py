@@ -1688,7 +1688,9 @@ class Level7Table(GameTable):
         pygame.draw.rect(surface, (24, 26, 31), r)
         pygame.draw.line(surface, pal.panel_edge, (r.left, r.top), (r.right - 1, r.top), 2)  # inside its rect: a strip is drawn alone
         small = ctx.font(13)
-        stacks = "  ".join(f"{name}: {len(tiles)}" for name, tiles in st.stacks)
+        from game.level7.rules.names import stack_name
+
+        stacks = "  ".join(f"{as_text(stack_name(name))}: {len(tiles)}" for name, tiles in st.stacks)
         lines = (_("Tile stacks  {s}").format(s=stacks), _("Events {e}, adrenaline {a}, items {i}").format(
             e=len(st.events.draw_pile), a=len(st.adrenaline.draw_pile), i=len(st.items.draw_pile)))
         # As wide as its longest line (longer in Hungarian), the hand's row starting after it.
