@@ -650,6 +650,23 @@ def test_the_tile_stacks_are_named_in_the_language_of_the_table(make_app, config
     assert "Tile stacks  A: 8  B: 6  last: 28" in drawn_text
 
 
+def test_the_tile_card_names_the_vent_as_the_rules_do(make_app, config_dir):
+    """The Hungarian tile card of the Tank Farm read "Ikonok: Csatorna" (the map builder's word
+    for a Doom or Gears vent) where every Level 7 rule, event and button says "szellőző" (the
+    seed's word, and the card's own "Zárt szellőző")."""
+    from game import i18n
+
+    app, table = start_game(make_app)
+    assert "Icons: Vent" in table._tile_card_lines("tank_farm")
+    try:
+        i18n.set_language("hu")
+        assert "Ikonok: Szellőző" in table._tile_card_lines("tank_farm")
+        i18n.set_language("el")
+        assert "Σύμβολα: Αεραγωγός" in table._tile_card_lines("tank_farm")
+    finally:
+        i18n.set_language("en")
+
+
 def test_with_no_move_left_the_prompt_says_what_is_left(make_app):
     """With 0 moves left the prompt still said 'walk to a lit tile, explore by a door arrow',
     with nothing lit and no arrow: it says what is left (challenge an enemy on the tile, or end

@@ -1294,7 +1294,7 @@ class Level7Table(GameTable):
         st = self.state
         t = self.tiles[tile]
         lines = []
-        icons = [_(words.ICON_NAMES.get(i, i)) for i in t.icons]
+        icons = [words.icon_name(i) for i in t.icons]
         if icons:
             lines.append(_("Icons: {icons}").format(icons=", ".join(icons)))
         marks = [_(words.TOKEN_NAMES[k]) for k in words.TOKEN_NAMES if tile in st.tokens.get(k, [])]
