@@ -667,6 +667,39 @@ def test_the_tile_card_names_the_vent_as_the_rules_do(make_app, config_dir):
         i18n.set_language("en")
 
 
+def test_the_event_cards_sections_show_whole_at_1280x720(make_app, config_dir, drawn_text):
+    """The side panel's event card gave each section three lines and its name one: at 1280x720
+    eight English section texts ("They Smell You") ended in '…', and the lit section's name lost
+    its "◀ triggered" (40 names in Hungarian, 104 in Greek). Every section of every event card,
+    lit, in English, Hungarian and Greek, draws its name, mark and text whole: no '…', every
+    word drawn, and the card ends where the next thing goes."""
+    from game import i18n
+    from game.ui.level7 import words
+
+    app, table = start_game(make_app, size=(1280, 720))
+    x, w, *_rest = table._side_places()
+    surface = pygame.Surface(app.screen.get_size())
+    problems = []
+    try:
+        for lang in ("en", "hu", "el"):
+            i18n.set_language(lang)
+            for card_id, card in sorted(table.content.events.items()):
+                for kind in ("security", "fear", "facility"):
+                    sec = table.content.sections.get(card.section(kind))
+                    if sec is None:
+                        continue
+                    drawn_text.clear()
+                    below = table._event_card(surface, x, 0, w, card_id, kind)
+                    shown = " ".join(drawn_text).split()
+                    want = (f"{i18n._(words.SECTION_NAMES[kind])}: {i18n._(sec.name)}  \u25c0 {i18n._('triggered')} "
+                            f"{i18n._(sec.text)}").split()
+                    if any("\u2026" in t for t in drawn_text) or not all(word in shown for word in want) or below <= 0:
+                        problems.append((lang, card_id, kind, drawn_text[:]))
+    finally:
+        i18n.set_language("en")
+    assert problems == [], (len(problems), problems[:3])
+
+
 def test_with_no_move_left_the_prompt_says_what_is_left(make_app):
     """With 0 moves left the prompt still said 'walk to a lit tile, explore by a door arrow',
     with nothing lit and no arrow: it says what is left (challenge an enemy on the tile, or end

@@ -1660,18 +1660,22 @@ class Level7Table(GameTable):
             if sec is None:
                 continue
             lit = kind == trigger
-            # As tall as its text (a Greek or Hungarian section often takes a line more than
-            # the English: a fixed box cut it at its border), at most three lines.
+            # As tall as its name and text: a Greek or Hungarian section often takes a line more
+            # than the English, and at 1280x720 a box of three lines cut eight English texts
+            # ("They Smell You") and the lit name's "triggered" (40 in Hungarian, 104 in Greek).
             text = _(sec.text)
-            rows = max(2, min(3, len(widgets.wrap(text, small, w - px(12)))))
-            box = pygame.Rect(x, y, w, px(22) + rows * small.get_linesize())
+            head = f"{_(words.SECTION_NAMES[kind])}: {_(sec.name)}" + ("  \u25c0 " + _("triggered") if lit else "")
+            heads = widgets.wrap(head, bold, w - px(12))
+            lines = widgets.wrap(text, small, w - px(12))
+            top = px(5) + len(heads) * bold.get_linesize()
+            box = pygame.Rect(x, y, w, top + px(3) + max(2, len(lines)) * small.get_linesize())
             pygame.draw.rect(surface, (78, 60, 30) if lit else (34, 37, 43), box, border_radius=px(5))
             pygame.draw.rect(surface, pal.accent if lit else (70, 74, 84), box, 2 if lit else 1, border_radius=px(5))
-            head = f"{_(words.SECTION_NAMES[kind])}: {_(sec.name)}" + ("  \u25c0 " + _("triggered") if lit else "")
-            widgets.text(surface, widgets.elide(head, bold, w - px(12)), bold, pal.text if lit else pal.text_dim,
-                         (x + px(6), y + px(3)))
+            for n, line in enumerate(heads):
+                widgets.text(surface, line, bold, pal.text if lit else pal.text_dim,
+                             (x + px(6), y + px(3) + n * bold.get_linesize()))
             widgets.text_block(surface, text, small, pal.text if lit else pal.text_dim,
-                               pygame.Rect(x + px(6), y + px(20), w - px(12), rows * small.get_linesize()), 1.0)
+                               pygame.Rect(x + px(6), y + top, w - px(12), len(lines) * small.get_linesize()), 1.0)
             y += box.height + px(4)
         code = card.box(st.starting_players)
         act = self.content.activations.get(code)
