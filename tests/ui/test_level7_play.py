@@ -700,6 +700,42 @@ def test_the_event_cards_sections_show_whole_at_1280x720(make_app, config_dir, d
     assert problems == [], (len(problems), problems[:3])
 
 
+def test_the_side_panel_keeps_its_sections_inside_with_four_players_at_1280x720(make_app, config_dir):
+    """With four characters at 1280x720 the party and the first event card ran past the side
+    panel's bottom (its Facility section cut in Hungarian and Greek) and the log had no line
+    (in English too). The panel shows its sections under tabs when they do not fit: every
+    section drawn ends inside the panel, and a log shown below the others has five lines' room."""
+    from game import i18n
+    from game.ui.level7 import table_scene
+
+    room = getattr(table_scene, "LOG_ROOM", 80)  # five lines of the log
+    problems = []
+    for players in (2, 4):
+        app, table = start_game(make_app, seats=("human",) * players, seed=8)
+        table.handoff = None
+        table.submit(next(a for a in table.session.legal_actions() if a.kind == "end_turn"))
+        while table.steps or table.busy:
+            table.skip_animation()
+            app.run(max_frames=1)
+        table.handoff = None
+        assert table._last_event() is not None
+        try:
+            for lang in ("en", "hu", "el"):
+                i18n.set_language(lang)
+                app._force_redraw = True
+                app.draw(app.screen)
+                r, px = table.side_rect, table.ctx.px
+                shown = table.side_sections
+                if any(rect.bottom > r.bottom for rect in shown.values()) or \
+                        ("log" in shown and shown["log"].height < px(room)):
+                    problems.append((players, lang, shown, r))
+                if players == 2 and table.side_tabbed():
+                    problems.append((players, lang, "tabs where all fit"))
+        finally:
+            i18n.set_language("en")
+    assert problems == []
+
+
 def test_with_no_move_left_the_prompt_says_what_is_left(make_app):
     """With 0 moves left the prompt still said 'walk to a lit tile, explore by a door arrow',
     with nothing lit and no arrow: it says what is left (challenge an enemy on the tile, or end

@@ -51,6 +51,7 @@ TILE_CARD_PAD = 16  # UI units between the tile card's frame edge and its words
 CELL = 320  # map pixels of one standard tile (5 squares of 64, docs/MAPS.md "Level 7")
 ICON_CLEAR = 58  # map px from a tile icon's middle (a square of 64) to a figure's, so neither hides the other
 FIGURE_GAP = 56  # map px between two figures' middles on a tile (tokens of 0.085 * CELL radius)
+LOG_ROOM = 80  # UI units the side panel keeps for the log under the party and the event card (about five lines)
 STEP_SHOW_MS = 1100  # one step of an event's resolution on screen
 MAPS = Path(__file__).resolve().parents[3] / "maps" / "level7" / "tiles"
 ENEMY_COLOURS = {"guard": (70, 96, 150), "clone": (120, 170, 80), "hybrid": (170, 70, 150), "cronos": (200, 60, 60)}
@@ -209,6 +210,7 @@ class Level7Table(GameTable):
         self.steps: list[Shown] = []
         self.seen: set[str] = set()
         self._walk_memo: tuple | None = None  # (log, entries read, the last one, tiles walked onto): _walked_tiles
+        self._side_fit: tuple = (None, False)  # (what the side panel shows, whether it needs tabs): side_tabbed
         self.actions: list[Action] = []
         self._tiles_before: dict[str, str] = {}
         self._step_tiles: dict[str, str] = {}
@@ -1582,6 +1584,24 @@ class Level7Table(GameTable):
                              str(s.payload.get("trigger", "")))
 
     # ------------------------------------------------------------------ side panel and hand
+    def side_tabbed(self) -> bool:
+        """The kit's tabs, and also when the party and the event card leave the log fewer than
+        LOG_ROOM pixels: three or four characters at 1280x720 ran the event card off the
+        panel's bottom (in Hungarian and Greek) and left the log no line (in English too)."""
+        if super().side_tabbed():
+            return True
+        if not self.side_open:
+            return False
+        from game import i18n
+
+        key = (self.state_version, tuple(self.side_rect), self.ctx.settings, i18n.language())
+        if self._side_fit[0] != key:
+            px, r = self.ctx.px, self.side_rect
+            scratch = pygame.Surface(r.size)  # measured as _draw_side lays them out, not shown
+            y = self._side_event(scratch, px(16), self._side_party(scratch, px(16), px(14), r.width - px(32)), r.width - px(32))
+            self._side_fit = (key, y + px(LOG_ROOM) > r.height - px(12))
+        return self._side_fit[1]
+
     def side_labels(self) -> dict[str, str]:
         return {"party": _("Party"), "event": _("Event"), "log": _("Log")}
 
