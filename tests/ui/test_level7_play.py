@@ -805,6 +805,32 @@ def test_tile_names_show_whole_at_a_small_zoom(make_app, config_dir, monkeypatch
     assert len(names) > 40 and problems == []
 
 
+def test_a_tile_name_keeps_clear_of_the_door_arrow_on_the_tiles_top(make_app, config_dir, monkeypatch, drawn_text):
+    """"Security Office" (seed 8, 1920x1080) covered its north door's arrow, and in lesson 1
+    "Tank Farm" sat on the very arrow the lesson points at (1280x720, zoom 0.45). Where the
+    name fits whole left of that arrow (the printed one and the explore arrow drawn on it), on
+    one line or two, its band ends there; the figures stand over the bands."""
+    from game.ui.level7 import table_scene
+
+    app, table = start_game(make_app)
+    assert [sp.name[0] for sp in table.sprites()][-1] != "label"  # names under the figures
+    problems = []
+    for zoom, names in ((0.45, ["Tank Farm"]), (0.6, ["Tank Farm", "Security Office", "Monitoring Station"])):
+        table.camera.fit_zoom = zoom
+        arrow = table._top_arrow_left("tank_farm")
+        door_x, _y = table.camera.to_screen(table._door_point("tank_farm", ("N", 0))[0], 0)
+        assert arrow is not None and arrow < door_x - table.ctx.px(17)  # the explore arrow's half
+        for name in names:
+            monkeypatch.setattr(table_scene, "pgettext", lambda _context, text, name=name: name)
+            sprite = next(sp for sp in table._label_sprites() if sp.name == ("label", "tank_farm"))
+            drawn_text.clear()
+            sprite.paint(pygame.Surface(app.screen.get_size()))
+            box = pygame.Rect(sprite.key[2])
+            if " ".join(drawn_text) != name or box.right > arrow:
+                problems.append((zoom, name, drawn_text[:], box, arrow))
+    assert problems == []
+
+
 def test_the_hand_label_keeps_clear_of_the_lit_cards(make_app, config_dir):
     """"Subject N's adrenaline cards" sat on the top of the cards' lit outlines. In the frame
     drawn at 1280x720 and 1920x1080, the lowest pixel of the label's colour above the cards lies

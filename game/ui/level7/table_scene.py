@@ -1010,7 +1010,7 @@ class Level7Table(GameTable):
         return got
 
     def _draw_map(self, surface) -> None:
-        """The tiles with their tokens and the lit choices, then the figures, the tiles' names
+        """The tiles with their tokens and the lit choices, then the tiles' names, the figures
         and the step's mark as the kit's sprites."""
         self._draw_map_under(surface)
         self.show_sprites(surface, self.sprites())
@@ -1037,7 +1037,7 @@ class Level7Table(GameTable):
         self._draw_ghosts(surface)
 
     def sprites(self) -> list[Sprite]:
-        out = self._figure_sprites() + self._label_sprites()
+        out = self._label_sprites() + self._figure_sprites()  # a figure stands over a name's band
         if self.steps and self.steps[0].tile and self.steps[0].tile in self._placed_names():
             rect = self._screen_rect(self._tile_rect(self.steps[0].tile))
             out.append(Sprite("step", (self.steps[0].tile, tuple(rect)), rect.inflate(4, 4), self._draw_step_mark))
@@ -1055,12 +1055,36 @@ class Level7Table(GameTable):
             r = self._screen_rect(self._tile_rect(name))
             # The band (px(3) in from the tile's corner, px(4) either side of the name) ends
             # inside the tile: with px(12) of room taken the widest names ran 2 px past its edge.
-            font, lines = self.tile_label(pgettext("level7", self.tiles[name].name), max(10, r.width - px(3) - px(8)))
+            # It ends before the door arrow on the tile's top edge (printed, and the explore
+            # arrow drawn on it) when the name fits there whole on one line or two: "Security
+            # Office" hid its north door's arrow, "Tank Farm" the one lesson 1 points at.
+            text = pgettext("level7", self.tiles[name].name)
+            font, lines = self.tile_label(text, max(10, r.width - px(3) - px(8)))
+            arrow = self._top_arrow_left(name)
+            room = None if arrow is None else arrow - r.left - px(3) - px(8) - px(2)
+            if room is not None and room >= px(20):
+                before = self.tile_label(text, room)
+                if " ".join(before[1]) == " ".join(text.split()) and max(before[0].size(t)[0] for t in before[1]) <= room:
+                    font, lines = before
             box = pygame.Rect(r.left + px(3), r.top + px(3), max(font.size(t)[0] for t in lines) + px(8),
                               font.get_linesize() * len(lines) + px(2))
             out.append(Sprite(("label", name), (tuple(lines), font.get_height(), tuple(box)), box.inflate(4, 4),
                               partial(self._paint_label, tuple(lines), font, box)))
         return out
+
+    def _top_arrow_left(self, name: str) -> int | None:
+        """The screen x where the leftmost door arrow on a placed tile's top edge begins (the
+        printed arrow fills the square of 64 map px inside the door; the explore arrow is as
+        wide as _draw_doors draws it), or None when no door is on that edge."""
+        from game.level7.rules.maps import view
+
+        tile, _cell = view(self.state).tilemap.placed[name]
+        tops = [self._door_point(name, slot)[0] for slot in tile.doors if slot[0] == "N"]
+        if not tops:
+            return None
+        x, _y = self.camera.to_screen(min(tops), 0)
+        half = max(32 * self.camera.zoom, self.ctx.px(22) * 0.8 + 2)  # _draw_doors: the arrow's base is 0.8 r either side
+        return math.floor(x - half)
 
     def tile_label(self, text: str, room: int) -> tuple[pygame.font.Font, list[str]]:
         """A tile's name within `room` pixels: on one line at the largest size from 12 down to 9
