@@ -118,3 +118,21 @@ def test_f1_in_a_level7_game_shows_its_rules_at_the_decision(make_app):  # noqa:
         assert isinstance(help_, HelpOverlay) and help_.tab == "rules"
         assert help_.rules[help_.rule_index].section == section
         assert {r.section for r in help_.rules} >= {"3.3", "6.3", "6.13", "7.4", "9.1"}
+
+
+def test_the_text_keeps_off_the_tile_it_speaks_of(make_app):  # noqa: F811
+    """Lesson 1, after exploring north at 1280x720: "Corridor 101-A has no event icon..." lay
+    over Corridor 101-A and Subject 1 on it (the box avoided only the End-the-turn button and its
+    arrow). The box now keeps off the active character's tile where a place allows it."""
+    app, table = open_level7_lesson(make_app, "turn")
+    table.draw(pygame.display.get_surface())
+    assert table.view_rect.contains(table.panel_rect)  # the Tank Farm fills the view: not over the side panel for it
+    for _ in range(2):
+        press(app, next(r for r, w in table.panel_buttons if w == "next").center)
+    press(app, table.highlight_rects()[0].center)
+    assert table.runner.step.id == "end_turn" and table.state.characters["subject_1"].tile == "T07"
+    table.draw(pygame.display.get_surface())
+    tile = table._screen_rect(table._tile_rect("T07"))
+    assert table.view_rect.contains(tile)
+    assert not table.panel_rect.colliderect(tile), (table.panel_rect, tile)
+    assert not any(table.panel_rect.colliderect(r) for r in table.highlight_rects())

@@ -207,6 +207,12 @@ class TutorialTable:
         """The title's: where a highlight of the map (area, figure, square, door...) is on screen."""
         return None
 
+    def lesson_focus(self) -> list[pygame.Rect]:
+        """The title's: what the lesson's text is about on the map though no highlight points at
+        it (the active figure's place): the text box keeps off it where it can, after the
+        highlights (Level 7's lesson 1 spoke of the tile just explored under the box)."""
+        return []
+
     def los_points(self, h: Highlight) -> tuple[tuple[int, int], tuple[int, int], bool] | None:
         """The title's: the two screen points of a line-of-sight highlight and whether one sees
         the other by its rules (None when one of them is not on the table)."""
@@ -281,8 +287,9 @@ class TutorialTable:
         """Where the lesson's text box goes: never over what the table shows to act on or to
         read (the attack panel with its mode buttons, the buttons in the map's view, the message
         line with a refusal: issue 21, lesson 3), and where it can, over none of the highlighted
-        things either; else where it covers the least of them. When the map's view has no such
-        place (a large UI scale), over the side panel below its tabs (it only informs).
+        things either; else where it covers the least of them; then where it covers least of the
+        title's `lesson_focus`. When the map's view has no such place (a large UI scale), over
+        the side panel below its tabs (it only informs).
         `height_at(w)`: the box's height at width w."""
         px, v = self.ctx.px, self.view_rect
         w = min(px(520), v.width - px(40))
@@ -302,7 +309,15 @@ class TutorialTable:
         def covered(cand: pygame.Rect, rects) -> int:
             return sum(cand.clip(r).width * cand.clip(r).height for r in rects if r.width)
 
-        return min(cands, key=lambda c: (covered(c, keep_clear), covered(c, targets) > 0, cands.index(c)))
+        def rank(c: pygame.Rect) -> tuple[int, bool]:
+            return covered(c, keep_clear), covered(c, targets) > 0
+
+        best = min(cands, key=lambda c: (rank(c), cands.index(c)))
+        # The focus only chooses among places in the map's view as good as the best: never the
+        # side panel's instead of one in the view.
+        focus = [r for r in self.lesson_focus() if r.width]
+        alike = [c for c in cands[:len(spots)] if rank(c) == rank(best)]
+        return min(alike, key=lambda c: (covered(c, focus), cands.index(c))) if focus and best in alike else best
 
     def _draw_panel(self, surface: pygame.Surface, targets: list[pygame.Rect]) -> None:
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
