@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from tests.tutorial.ui_steps import open_from_menu, press
-from tests.ui.conftest import config_dir, make_app  # noqa: F401 (fixtures)
+from tests.ui.conftest import config_dir, drawn_text, make_app  # noqa: F401 (fixtures)
 from tests.tutorial.test_level7_lessons import LESSON_IDS
 
 SHOTS = Path(os.environ.get("TILETOP_SHOTS", Path(tempfile.gettempdir()) / "tiletop_tutorial_shots"))
@@ -136,3 +136,21 @@ def test_the_text_keeps_off_the_tile_it_speaks_of(make_app):  # noqa: F811
     assert table.view_rect.contains(tile)
     assert not table.panel_rect.colliderect(tile), (table.panel_rect, tile)
     assert not any(table.panel_rect.colliderect(r) for r in table.highlight_rects())
+
+
+def test_the_lessons_title_shows_whole_in_a_narrow_box(make_app, drawn_text):  # noqa: F811
+    """Lesson 2's placement step at 1280x720 puts the text box over the side panel, where the
+    title beside "Step 3 of 6" read "Moving, explori…". It goes on below, whole."""
+    app, table = open_level7_lesson(make_app, "explore")
+    press(app, next(r for r, w in table.panel_buttons if w == "next").center)
+    press(app, table.highlight_rects()[0].center)
+    assert table.runner.step.id == "place"
+    drawn_text.clear()
+    table.draw(pygame.display.get_surface())
+    assert table.side_rect.contains(table.panel_rect), "the narrow box over the side panel"
+    title = table.runner.lesson.title
+    assert not any(t.endswith("\u2026") and title.startswith(t[:-1]) for t in drawn_text), drawn_text
+    lines = [t for t in drawn_text if t in title]
+    assert " ".join(lines) == title and len(lines) > 1, lines
+    text_top = min(r.top for r, w in table.panel_buttons)
+    assert text_top > table.panel_rect.top
