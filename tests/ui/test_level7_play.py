@@ -736,6 +736,58 @@ def test_the_side_panel_keeps_its_sections_inside_with_four_players_at_1280x720(
     assert problems == []
 
 
+def test_markers_and_face_up_items_keep_clear_of_door_arrows_and_icons(make_app):
+    """Seed 8's first tiles: face-up items lay at the middle of a tile's west edge, over Morgue
+    B's west door arrow, and a third marker on the Storeroom (doors N, E, S) covered its south
+    door's arrow. Both now lie where no printed icon or door arrow is, and the figures keep
+    clear of the items as of an icon."""
+    import math
+    from pathlib import Path
+
+    from game.board.tmx import load_board
+    from game.engine.session import Session
+    from game.level7.rules.maps import view
+    from game.level7.rules.title import Level7Title
+    from game.ui.level7.table_scene import CELL, ICON_CLEAR, Level7Table, door_arrow_points, turned_points
+
+    session = Session.start(Level7Title(), "s1", 8, {"players": 1})
+
+    def do(kind, **want):
+        session.apply(next(a for a in session.legal_actions()
+                           if a.kind == kind and all(a.payload.get(k) == v for k, v in want.items())))
+
+    do("explore", door=["N", 0])
+    do("placement")
+    do("explore", door=["E", 0])
+    st = session.state
+    st.floor_items["T06"] = [st.items.draw_pile[0]]
+    for kind in ("darkness", "nests", "posts"):
+        st.tokens.setdefault(kind, []).append("T21")
+    app = make_app((1280, 720))
+    table = Level7Table(app.ctx, session, ["human"], (1280, 720), Path(app.ctx.settings_file).parent / "l7.json")
+    app.push(table)
+    table.handoff = None
+    app.run(max_frames=1)
+
+    def printed(name):  # the icons and door arrows as the tile's file has them, turned as placed
+        tile, (x, y) = view(st).tilemap.placed[name]
+        board = load_board(Path(tile.source))
+        points = [(float(f.point[0]), float(f.point[1])) for f in board.features if f.kind == "icon"]
+        points += door_arrow_points(board)
+        return [(x * CELL + a, y * CELL + b) for a, b in turned_points(points, board.pixel_size(), tile.turns)]
+
+    z = table.camera.zoom
+    item = table._item_spot("T06")
+    half_w, half_h = CELL * 0.085 * 1.5, CELL * 0.085
+    assert all(math.hypot(max(0, abs(item[0] - c[0]) - half_w), max(0, abs(item[1] - c[1]) - half_h)) >= 28
+               for c in printed("T06")), item
+    assert all(math.dist(p, item) >= ICON_CLEAR for key, p in table._figure_spots().items() if key in ("subject_1", "clone1"))
+    spots = table._mark_spots("T21", 3)
+    rr = table._mark_radius("T21")
+    assert len(spots) == 3
+    assert all(math.dist(q, table.camera.to_screen(*c)) >= rr + 28 * z for q in spots for c in printed("T21")), spots
+
+
 def test_with_no_move_left_the_prompt_says_what_is_left(make_app):
     """With 0 moves left the prompt still said 'walk to a lit tile, explore by a door arrow',
     with nothing lit and no arrow: it says what is left (challenge an enemy on the tile, or end

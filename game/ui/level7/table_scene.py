@@ -49,6 +49,7 @@ from game.ui.table.camera import ZOOM_LEVELS, FitCamera
 TILE_CARD_PAD = 16  # UI units between the tile card's frame edge and its words
 
 CELL = 320  # map pixels of one standard tile (5 squares of 64, docs/MAPS.md "Level 7")
+ICON_HALF = 30  # map px from a printed icon's or door arrow's middle to the edge of what it shows
 ICON_CLEAR = 58  # map px from a tile icon's middle (a square of 64) to a figure's, so neither hides the other
 FIGURE_GAP = 56  # map px between two figures' middles on a tile (tokens of 0.085 * CELL radius)
 LOG_ROOM = 80  # UI units the side panel keeps for the log under the party and the event card (about five lines)
@@ -741,9 +742,45 @@ class Level7Table(GameTable):
         for name, keys in by_tile.items():
             chars = [k for k in self.players if k in keys]
             foes = sorted((k for k in keys if k not in chars), key=enemy_order)
-            points = figure_points(self._tile_rect(name), self._icon_points(name), len(chars), len(foes))
+            marks = self._icon_points(name) + ([self._item_spot(name)] if self.state.floor_items.get(name) else [])
+            points = figure_points(self._tile_rect(name), marks, len(chars), len(foes))
             out.update(zip(chars + foes, points))
         return out
+
+    def _mark_radius(self, name: str) -> int:
+        return max(3, min(self._token_radius(), self._screen_rect(self._tile_rect(name)).width // 12))
+
+    def _mark_spots(self, name: str, n: int) -> list[tuple[int, int]]:
+        """Where a placed tile's `n` markers (darkness, sealed vent, nest...) are drawn, on
+        screen: a row along its bottom edge, right to left, each where no printed icon or door
+        arrow lies (a third marker covered the south door's arrow); the first places left when
+        too few are clear."""
+        tr = self._screen_rect(self._tile_rect(name))
+        rr = self._mark_radius(name)
+        printed = [self.camera.to_screen(*q) for q in self._icon_points(name)]
+        room = rr + ICON_HALF * self.camera.zoom
+        slots = [(tr.right - round(rr * (1.4 + 2.3 * k)), tr.bottom - round(rr * 1.4))
+                 for k in range(max(n, int((tr.width - rr) // (2.3 * rr))))]
+        clear = [q for q in slots if all(math.dist(q, c) >= room for c in printed)]
+        return (clear + [q for q in slots if q not in clear])[:n]
+
+    def _item_spot(self, name: str) -> tuple[float, float]:
+        """Where the face-up items of a placed tile lie (the middle of their badge, map px): the
+        first place along its first square's middle row, then its middle column, that no printed
+        icon or door arrow is under (at the left edge's middle it covered the west door's
+        arrow); the figures keep clear of it as of an icon."""
+        r = self._tile_rect(name)
+        printed = self._icon_points(name)
+        half_w, half_h = CELL * 0.085 * 1.5, CELL * 0.085  # the badge, 3 by 2 token radii
+
+        def clear(q) -> bool:  # the badge's nearest point from each icon's middle
+            return all(math.hypot(max(0.0, abs(q[0] - c[0]) - half_w), max(0.0, abs(q[1] - c[1]) - half_h)) >= ICON_HALF
+                       for c in printed)
+
+        places = [(r.left + CELL * f, r.top + CELL * 0.5) for f in (0.25, 0.5, 0.75)] + \
+                 [(r.left + CELL * 0.5, r.top + CELL * f) for f in (0.35, 0.65)] + \
+                 [(r.left + CELL * f, r.top + CELL * g) for g in (0.35, 0.65) for f in (0.25, 0.75)]
+        return next((q for q in places if clear(q)), places[0])
 
     def _icon_points(self, name: str) -> list[tuple[float, float]]:
         """Where a placed tile's printed icons and door arrows lie, in map pixels (its Tiled map's
@@ -1128,10 +1165,8 @@ class Level7Table(GameTable):
         for tile, kinds in marks.items():
             if tile not in self._placed_names():
                 continue
-            tr = self._screen_rect(self._tile_rect(tile))
-            rr = max(3, min(r, tr.width // 12))  # a row along the tile's bottom edge, right to left
-            for k, kind in enumerate(kinds):
-                at = (tr.right - round(rr * (1.4 + 2.3 * k)), tr.bottom - round(rr * 1.4))
+            rr = self._mark_radius(tile)
+            for at, kind in zip(self._mark_spots(tile, len(kinds)), kinds):
                 pygame.draw.circle(surface, TOKEN_COLOURS[kind], at, rr)
                 pygame.draw.circle(surface, (230, 230, 230), at, rr, 2)
                 letter = {"darkness": "D", "sealed": "S", "nests": "N", "posts": "P", "accessed": "A", "swarm": "W"}[kind]
@@ -1139,8 +1174,8 @@ class Level7Table(GameTable):
         for tile, cards in st.floor_items.items():
             if tile not in self._placed_names() or not cards:
                 continue
-            tr = self._screen_rect(self._tile_rect(tile))
-            box = pygame.Rect(tr.left + r, tr.centery - r // 2, r * 3, r * 2)
+            box = pygame.Rect(0, 0, r * 3, r * 2)
+            box.center = self.camera.to_screen(*self._item_spot(tile))
             pygame.draw.rect(surface, (236, 226, 190), box, border_radius=px(3))
             pygame.draw.rect(surface, (90, 80, 50), box, 1, border_radius=px(3))
             widgets.text(surface, str(len(cards)), self.ctx.font(11, bold=True), (40, 30, 10), box.center, "center")
