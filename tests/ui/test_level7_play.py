@@ -788,6 +788,36 @@ def test_markers_and_face_up_items_keep_clear_of_door_arrows_and_icons(make_app)
     assert all(math.dist(q, table.camera.to_screen(*c)) >= rr + 28 * z for q in spots for c in printed("T21")), spots
 
 
+def test_figures_on_one_tile_are_not_drawn_over_each_other_at_a_small_zoom(make_app, config_dir):
+    """Four bots at 1280x720 (seed 21, turn 15): the map fitted at zoom 0.17, where a token keeps
+    its least radius on screen (9 px) while the places on a tile shrink with the zoom, and three
+    figures on one tile lay over each other. Three characters and two clones on the Tank Farm:
+    at every zoom the tokens drawn are at least a diameter apart; at 0.45 they stand where they
+    always stood."""
+    import math
+
+    from game.level7.rules.state import Enemy
+    from game.ui.level7.table_scene import figure_points
+
+    app, table = start_game(make_app, seats=("human",) * 3, seed=8)
+    table.handoff = None
+    st = table.state
+    st.enemies += [Enemy("clone", 5, "tank_farm"), Enemy("clone", 6, "tank_farm")]
+    table.update_choices()
+    problems = []
+    for zoom in (0.17, 0.22, 0.3, 0.35, 0.45, 0.6):
+        table.camera.fit_zoom = zoom
+        r = table._token_radius()
+        drawn = [table.camera.to_screen(*p) for p in table._figure_spots().values()]
+        near = min(math.dist(p, q) for i, p in enumerate(drawn) for q in drawn[i + 1:])
+        if near < 2 * r - 1:
+            problems.append((zoom, r, near))
+    assert problems == []
+    table.camera.fit_zoom = 0.45
+    usual = figure_points(table._tile_rect("tank_farm"), table._icon_points("tank_farm"), 3, 2)
+    assert list(table._figure_spots().values()) == usual
+
+
 def test_with_no_move_left_the_prompt_says_what_is_left(make_app):
     """With 0 moves left the prompt still said 'walk to a lit tile, explore by a door arrow',
     with nothing lit and no arrow: it says what is left (challenge an enemy on the tile, or end

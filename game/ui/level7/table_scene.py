@@ -157,6 +157,19 @@ def figure_points(r: pygame.Rect, icons: list[tuple[float, float]], chars: int, 
                   for i in range(foes)]
 
 
+def spread_out(points: list[tuple[float, float]], centre: tuple[float, float], gap: float) -> list[tuple[float, float]]:
+    """`points` as they are when no two lie much closer than `gap` (a sixth of it: two tokens
+    may touch); else the same number on a square grid `gap` apart around `centre`, in their
+    order row by row: at a small zoom the tokens keep a least size on screen, and four figures
+    on one tile were drawn over each other."""
+    if all(math.dist(p, q) >= gap * 0.85 for i, p in enumerate(points) for q in points[i + 1:]):
+        return points
+    cols = math.ceil(math.sqrt(len(points)))
+    rows = math.ceil(len(points) / cols)
+    return [(centre[0] + (i % cols - (cols - 1) / 2) * gap, centre[1] + (i // cols - (rows - 1) / 2) * gap)
+            for i in range(len(points))]
+
+
 def door_arrow_points(board) -> list[tuple[float, float]]:
     """The middles of the arrows printed inside a tile's doors (tools/make_level7_tiles.py: each
     fills the square of 64 inside its door), in the unturned tile's map px: a figure keeps clear
@@ -743,7 +756,10 @@ class Level7Table(GameTable):
             chars = [k for k in self.players if k in keys]
             foes = sorted((k for k in keys if k not in chars), key=enemy_order)
             marks = self._icon_points(name) + ([self._item_spot(name)] if self.state.floor_items.get(name) else [])
-            points = figure_points(self._tile_rect(name), marks, len(chars), len(foes))
+            r = self._tile_rect(name)
+            points = figure_points(r, marks, len(chars), len(foes))
+            # Tokens are drawn no smaller than _token_radius on screen: apart by that much.
+            points = spread_out(points, (r.left + CELL / 2, r.top + CELL / 2), 2 * self._token_radius() / self.camera.zoom)
             out.update(zip(chars + foes, points))
         return out
 
