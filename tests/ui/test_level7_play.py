@@ -818,6 +818,21 @@ def test_figures_on_one_tile_are_not_drawn_over_each_other_at_a_small_zoom(make_
     assert list(table._figure_spots().values()) == usual
 
 
+def test_the_placement_prompt_does_not_send_the_player_below_the_map(make_app, config_dir):
+    """Exploring south of the Tank Farm moves the placement cards off the map's middle bottom
+    (to a corner or the view's top, where they hide no outline), while the prompt said "(pick a
+    placement below the map)". It names what to click wherever the cards lie."""
+    app, table = start_game(make_app)
+    explores = [a for a in table.session.legal_actions() if a.kind == "explore"]
+    south = max(explores, key=lambda a: door_pos(table, a.payload["door"])[1])
+    do_click(app, door_pos(table, south.payload["door"]))
+    app.run(max_frames=1)
+    panel = table.panels[0][0]
+    assert panel.centerx != table.view_rect.centerx, "the cards moved off the map's middle bottom"
+    prompt = table.prompt_choices()[0]
+    assert "below" not in prompt and prompt.endswith("(pick a placement: a card, or its outline on the map)"), prompt
+
+
 def test_with_no_move_left_the_prompt_says_what_is_left(make_app):
     """With 0 moves left the prompt still said 'walk to a lit tile, explore by a door arrow',
     with nothing lit and no arrow: it says what is left (challenge an enemy on the tile, or end

@@ -392,7 +392,8 @@ class Level7Table(GameTable):
         pend = self._pending()
         if pend is not None:
             if pend["kind"] == "placement":
-                return as_text(pend["prompt"]) + "  " + _("(pick a placement below the map)"), []
+                # The cards lie where they hide no outline (_placement_panel): not always below.
+                return as_text(pend["prompt"]) + "  " + _("(pick a placement: a card, or its outline on the map)"), []
             return as_text(pend["prompt"]), [(self._option_label(a), a, False) for a in self._one_per_copy(self.actions)]
         if self.card_kind:
             uses = [a for a in self.actions if a.kind == "adrenaline" and str(a.payload["card"]).startswith(self.card_kind + "#")]
