@@ -154,3 +154,23 @@ def test_the_lessons_title_shows_whole_in_a_narrow_box(make_app, drawn_text):  #
     assert " ".join(lines) == title and len(lines) > 1, lines
     text_top = min(r.top for r, w in table.panel_buttons)
     assert text_top > table.panel_rect.top
+
+
+def test_lesson_3_lights_the_roll_button_it_asks_for(make_app):  # noqa: F811
+    """Lesson 3 says "click the clone, then Roll", but once the attack's preview opened its Roll
+    button lay dimmed like everything not lit (only the clone was), as if it could not be
+    pressed. The preview's Roll button is lit too; a click on it rolls."""
+    app, table = open_level7_lesson(make_app, "challenges")
+    while table.runner.step.id != "bonus":
+        press(app, next(r for r, w in table.panel_buttons if w == "next").center)
+    card = next(r for c, r in table.card_rects.items() if c.startswith("surge_of_strength"))
+    press(app, card.center)
+    bonus = next(r for r, _label, what in table.buttons if getattr(what, "payload", {}).get("use") == "bonus")
+    press(app, bonus.center)
+    assert table.runner.step.id == "attack"
+    press(app, table.highlight_rects()[0].center)  # the clone: its preview opens
+    table.draw(pygame.display.get_surface())
+    roll = next(r for r, _label, what in table.buttons if what == "roll")
+    assert any(r.contains(roll) for r in table.highlight_rects()), (roll, table.highlight_rects())
+    press(app, roll.center)
+    assert table.runner.step.id == "reroll"
