@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from tests.tutorial.ui_steps import open_from_menu, press
-from tests.ui.conftest import config_dir, make_app  # noqa: F401 (fixtures)
+from tests.ui.conftest import config_dir, drawn_text, make_app  # noqa: F401 (fixtures)
 from tests.tutorial.test_level7_lessons import LESSON_IDS
 
 SHOTS = Path(os.environ.get("TILETOP_SHOTS", Path(tempfile.gettempdir()) / "tiletop_tutorial_shots"))
@@ -118,3 +118,59 @@ def test_f1_in_a_level7_game_shows_its_rules_at_the_decision(make_app):  # noqa:
         assert isinstance(help_, HelpOverlay) and help_.tab == "rules"
         assert help_.rules[help_.rule_index].section == section
         assert {r.section for r in help_.rules} >= {"3.3", "6.3", "6.13", "7.4", "9.1"}
+
+
+def test_the_text_keeps_off_the_tile_it_speaks_of(make_app):  # noqa: F811
+    """Lesson 1, after exploring north at 1280x720: "Corridor 101-A has no event icon..." lay
+    over Corridor 101-A and Subject 1 on it (the box avoided only the End-the-turn button and its
+    arrow). The box now keeps off the active character's tile where a place allows it."""
+    app, table = open_level7_lesson(make_app, "turn")
+    table.draw(pygame.display.get_surface())
+    assert table.view_rect.contains(table.panel_rect)  # the Tank Farm fills the view: not over the side panel for it
+    for _ in range(2):
+        press(app, next(r for r, w in table.panel_buttons if w == "next").center)
+    press(app, table.highlight_rects()[0].center)
+    assert table.runner.step.id == "end_turn" and table.state.characters["subject_1"].tile == "T07"
+    table.draw(pygame.display.get_surface())
+    tile = table._screen_rect(table._tile_rect("T07"))
+    assert table.view_rect.contains(tile)
+    assert not table.panel_rect.colliderect(tile), (table.panel_rect, tile)
+    assert not any(table.panel_rect.colliderect(r) for r in table.highlight_rects())
+
+
+def test_the_lessons_title_shows_whole_in_a_narrow_box(make_app, drawn_text):  # noqa: F811
+    """Lesson 2's placement step at 1280x720 puts the text box over the side panel, where the
+    title beside "Step 3 of 6" read "Moving, explori…". It goes on below, whole."""
+    app, table = open_level7_lesson(make_app, "explore")
+    press(app, next(r for r, w in table.panel_buttons if w == "next").center)
+    press(app, table.highlight_rects()[0].center)
+    assert table.runner.step.id == "place"
+    drawn_text.clear()
+    table.draw(pygame.display.get_surface())
+    assert table.side_rect.contains(table.panel_rect), "the narrow box over the side panel"
+    title = table.runner.lesson.title
+    assert not any(t.endswith("\u2026") and title.startswith(t[:-1]) for t in drawn_text), drawn_text
+    lines = [t for t in drawn_text if t in title]
+    assert " ".join(lines) == title and len(lines) > 1, lines
+    text_top = min(r.top for r, w in table.panel_buttons)
+    assert text_top > table.panel_rect.top
+
+
+def test_lesson_3_lights_the_roll_button_it_asks_for(make_app):  # noqa: F811
+    """Lesson 3 says "click the clone, then Roll", but once the attack's preview opened its Roll
+    button lay dimmed like everything not lit (only the clone was), as if it could not be
+    pressed. The preview's Roll button is lit too; a click on it rolls."""
+    app, table = open_level7_lesson(make_app, "challenges")
+    while table.runner.step.id != "bonus":
+        press(app, next(r for r, w in table.panel_buttons if w == "next").center)
+    card = next(r for c, r in table.card_rects.items() if c.startswith("surge_of_strength"))
+    press(app, card.center)
+    bonus = next(r for r, _label, what in table.buttons if getattr(what, "payload", {}).get("use") == "bonus")
+    press(app, bonus.center)
+    assert table.runner.step.id == "attack"
+    press(app, table.highlight_rects()[0].center)  # the clone: its preview opens
+    table.draw(pygame.display.get_surface())
+    roll = next(r for r, _label, what in table.buttons if what == "roll")
+    assert any(r.contains(roll) for r in table.highlight_rects()), (roll, table.highlight_rects())
+    press(app, roll.center)
+    assert table.runner.step.id == "reroll"

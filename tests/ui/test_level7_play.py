@@ -513,10 +513,11 @@ def test_figures_keep_clear_of_the_icons_printed_on_their_tile():
     """A character stood on Decontamination's Security icon (the figures' places along a tile's
     top and bottom are the same on every tile): on every tile face, turned every way, with one
     to four characters and enough enemies for up to eight figures (none or one character when
-    enemies gather), no figure lies on an icon (1,688 layouts of up to six had one), none on
-    another, all inside the tile: seven or eight figures on T16 (three icons in its middle) still
-    covered one, and seven on tiles with two icons stood on each other, when only three rows of
-    places were tried."""
+    enemies gather), no figure lies on an icon (1,688 layouts of up to six had one) nor on the
+    arrow printed inside each door (a clone moved off Morgue B's icons stood on its west door's
+    arrow, seed 8), none on another, all inside the tile: seven or eight figures on T16 (three
+    icons in its middle) still covered one, and seven on tiles with two icons stood on each
+    other, when only three rows of places were tried."""
     import math
     from pathlib import Path
 
@@ -525,11 +526,17 @@ def test_figures_keep_clear_of_the_icons_printed_on_their_tile():
 
     tiles = sorted((Path(__file__).resolve().parents[2] / "maps" / "level7" / "tiles").glob("*.tmx"))
     assert len(tiles) > 40
-    problems, icons_seen = [], 0
+    problems, icons_seen, arrows_seen = [], 0, 0
     for path in tiles:
         board = load_board(path)
         icons = [(float(f.point[0]), float(f.point[1])) for f in board.features if f.kind == "icon"]
         icons_seen += len(icons)
+        w, h = board.pixel_size()
+        for door in board.doors:  # the arrow printed in the square inside each door (64 px)
+            (x0, y0), (x1, y1) = door.points[0], door.points[-1]
+            mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+            icons.append((mx + 32 * ((mx == 0) - (mx == w)), my + 32 * ((my == 0) - (my == h))))
+            arrows_seen += 1
         size = board.pixel_size()
         for turns in range(4):
             points = turned_points(icons, size, turns)
@@ -542,7 +549,7 @@ def test_figures_keep_clear_of_the_icons_printed_on_their_tile():
                             any(math.dist(p, q) < FIGURE_GAP for i, p in enumerate(placed) for q in placed[i + 1:]) or \
                             not all(r.collidepoint(p) for p in placed):
                         problems.append((path.stem, turns, chars, foes))
-    assert icons_seen > 40 and problems == []
+    assert icons_seen > 40 and arrows_seen > 100 and problems == []
 
 
 def test_the_tables_figures_stand_clear_of_their_tiles_icons(make_app):
@@ -551,18 +558,279 @@ def test_the_tables_figures_stand_clear_of_their_tiles_icons(make_app):
     clone's usual place lies on one of them."""
     import math
 
+    from game.level7.rules.maps import view
     from game.ui.level7.table_scene import ICON_CLEAR, figure_points
     from tests.ui import test_ui_scale as U
 
     app = make_app(U.SIZE)
     table = U.level7_table(app)
-    tile = next(name for name in table._placed_names() if len(table._icon_points(name)) >= 2)
+    tile = next(name for name in table._placed_names() if len(table.tiles[view(table.state).tilemap.placed[name][0].id].icons) >= 2)
     icons = table._icon_points(tile)
     keys = ["subject_1", "subject_2", "clone1", "clone2", "clone3"]
     spots = table._figure_spots({key: tile for key in keys})
     usual = dict(zip(keys, figure_points(table._tile_rect(tile), [], 2, 3)))
     assert any(math.dist(usual[k], c) < ICON_CLEAR for k in keys for c in icons), "pick a tile where one would lie on an icon"
     assert all(math.dist(spots[k], c) >= ICON_CLEAR for k in keys for c in icons), spots
+
+
+def test_a_clone_on_morgue_b_stands_clear_of_its_door_arrows(make_app):
+    """Seed 8: Subject 1 explores north, then east onto Morgue B (turned three times), where a
+    clone spawns. Its usual place lies on the tile's red icon; the nearest other place was the
+    middle of the west edge, on the arrow printed inside the door Subject 1 came through. The
+    table keeps every figure a printed icon's clearance from each door's arrow too."""
+    import math
+    from pathlib import Path
+
+    from game.board.tmx import load_board
+    from game.engine.session import Session
+    from game.level7.rules.maps import view
+    from game.level7.rules.title import Level7Title
+    from game.ui.level7.table_scene import CELL, ICON_CLEAR, turned_points
+
+    session = Session.start(Level7Title(), "s1", 8, {"players": 1})
+
+    def do(kind, **want):
+        session.apply(next(a for a in session.legal_actions()
+                           if a.kind == kind and all(a.payload.get(k) == v for k, v in want.items())))
+
+    do("explore", door=["N", 0])
+    do("placement")
+    do("explore", door=["E", 0])
+    st = session.state
+    assert [(e.key, e.tile) for e in st.enemies] == [("clone1", "T06")] and st.player.tile == "T06"
+    app = make_app((1280, 720))
+    table = Level7Table(app.ctx, session, ["human"], (1280, 720), Path(app.ctx.settings_file).parent / "l7.json")
+    app.push(table)
+    table.handoff = None
+    app.run(max_frames=1)
+    tile, (x, y) = view(st).tilemap.placed["T06"]
+    board = load_board(Path(tile.source))
+    w, h = board.pixel_size()
+    arrows = []
+    for door in board.doors:  # the arrow fills the square of 64 inside the door
+        (x0, y0), (x1, y1) = door.points[0], door.points[-1]
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        arrows.append((mx + 32 * ((mx == 0) - (mx == w)), my + 32 * ((my == 0) - (my == h))))
+    arrows = [(x * CELL + ax, y * CELL + ay) for ax, ay in turned_points(arrows, (w, h), tile.turns)]
+    spots = table._figure_spots()
+    assert set(spots) == {"subject_1", "clone1"}
+    near = [(key, a) for key, p in spots.items() for a in arrows if math.dist(p, a) < ICON_CLEAR]
+    assert near == [], near
+
+
+def test_the_tile_stacks_are_named_in_the_language_of_the_table(make_app, config_dir, drawn_text):
+    """Scenario 1's third stack is the seed's "utolsó halom" (last stack): the Hungarian table
+    wrote "Lapkahalmok  A: 8  B: 6  last: 28", and a tile that fits nowhere went "a(z) last halom
+    aljára" in the log. Both name it in the language of the table."""
+    from game import i18n
+    from game.engine.text import M, as_text
+
+    app, table = start_game(make_app)
+    try:
+        i18n.set_language("hu")
+        drawn_text.clear()
+        app._force_redraw = True
+        app.draw(app.screen)
+        line = next(t for t in drawn_text if t.startswith("Lapkahalmok"))
+        assert line.endswith("utolsó: 28") and "last" not in line, line
+        from game.level7.rules.names import stack_name
+
+        moved = M("{tile} does not fit there and goes under stack {stack}.", tile="T05", stack=stack_name("last"))
+        assert as_text(moved) == "T05 nem illeszkedik oda, a(z) utolsó halom aljára kerül."
+        i18n.set_language("el")
+        drawn_text.clear()
+        app._force_redraw = True
+        app.draw(app.screen)
+        assert any(t.endswith("τελευταία: 28") for t in drawn_text), drawn_text
+    finally:
+        i18n.set_language("en")
+    drawn_text.clear()
+    app._force_redraw = True
+    app.draw(app.screen)
+    assert "Tile stacks  A: 8  B: 6  last: 28" in drawn_text
+
+
+def test_the_tile_card_names_the_vent_as_the_rules_do(make_app, config_dir):
+    """The Hungarian tile card of the Tank Farm read "Ikonok: Csatorna" (the map builder's word
+    for a Doom or Gears vent) where every Level 7 rule, event and button says "szellőző" (the
+    seed's word, and the card's own "Zárt szellőző")."""
+    from game import i18n
+
+    app, table = start_game(make_app)
+    assert "Icons: Vent" in table._tile_card_lines("tank_farm")
+    try:
+        i18n.set_language("hu")
+        assert "Ikonok: Szellőző" in table._tile_card_lines("tank_farm")
+        i18n.set_language("el")
+        assert "Σύμβολα: Αεραγωγός" in table._tile_card_lines("tank_farm")
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_event_cards_sections_show_whole_at_1280x720(make_app, config_dir, drawn_text):
+    """The side panel's event card gave each section three lines and its name one: at 1280x720
+    eight English section texts ("They Smell You") ended in '…', and the lit section's name lost
+    its "◀ triggered" (40 names in Hungarian, 104 in Greek). Every section of every event card,
+    lit, in English, Hungarian and Greek, draws its name, mark and text whole: no '…', every
+    word drawn, and the card ends where the next thing goes."""
+    from game import i18n
+    from game.ui.level7 import words
+
+    app, table = start_game(make_app, size=(1280, 720))
+    x, w, *_rest = table._side_places()
+    surface = pygame.Surface(app.screen.get_size())
+    problems = []
+    try:
+        for lang in ("en", "hu", "el"):
+            i18n.set_language(lang)
+            for card_id, card in sorted(table.content.events.items()):
+                for kind in ("security", "fear", "facility"):
+                    sec = table.content.sections.get(card.section(kind))
+                    if sec is None:
+                        continue
+                    drawn_text.clear()
+                    below = table._event_card(surface, x, 0, w, card_id, kind)
+                    shown = " ".join(drawn_text).split()
+                    want = (f"{i18n._(words.SECTION_NAMES[kind])}: {i18n._(sec.name)}  \u25c0 {i18n._('triggered')} "
+                            f"{i18n._(sec.text)}").split()
+                    if any("\u2026" in t for t in drawn_text) or not all(word in shown for word in want) or below <= 0:
+                        problems.append((lang, card_id, kind, drawn_text[:]))
+    finally:
+        i18n.set_language("en")
+    assert problems == [], (len(problems), problems[:3])
+
+
+def test_the_side_panel_keeps_its_sections_inside_with_four_players_at_1280x720(make_app, config_dir):
+    """With four characters at 1280x720 the party and the first event card ran past the side
+    panel's bottom (its Facility section cut in Hungarian and Greek) and the log had no line
+    (in English too). The panel shows its sections under tabs when they do not fit: every
+    section drawn ends inside the panel, and a log shown below the others has five lines' room."""
+    from game import i18n
+    from game.ui.level7 import table_scene
+
+    room = getattr(table_scene, "LOG_ROOM", 80)  # five lines of the log
+    problems = []
+    for players in (2, 4):
+        app, table = start_game(make_app, seats=("human",) * players, seed=8)
+        table.handoff = None
+        table.submit(next(a for a in table.session.legal_actions() if a.kind == "end_turn"))
+        while table.steps or table.busy:
+            table.skip_animation()
+            app.run(max_frames=1)
+        table.handoff = None
+        assert table._last_event() is not None
+        try:
+            for lang in ("en", "hu", "el"):
+                i18n.set_language(lang)
+                app._force_redraw = True
+                app.draw(app.screen)
+                r, px = table.side_rect, table.ctx.px
+                shown = table.side_sections
+                if any(rect.bottom > r.bottom for rect in shown.values()) or \
+                        ("log" in shown and shown["log"].height < px(room)):
+                    problems.append((players, lang, shown, r))
+                if players == 2 and table.side_tabbed():
+                    problems.append((players, lang, "tabs where all fit"))
+        finally:
+            i18n.set_language("en")
+    assert problems == []
+
+
+def test_markers_and_face_up_items_keep_clear_of_door_arrows_and_icons(make_app):
+    """Seed 8's first tiles: face-up items lay at the middle of a tile's west edge, over Morgue
+    B's west door arrow, and a third marker on the Storeroom (doors N, E, S) covered its south
+    door's arrow. Both now lie where no printed icon or door arrow is, and the figures keep
+    clear of the items as of an icon."""
+    import math
+    from pathlib import Path
+
+    from game.board.tmx import load_board
+    from game.engine.session import Session
+    from game.level7.rules.maps import view
+    from game.level7.rules.title import Level7Title
+    from game.ui.level7.table_scene import CELL, ICON_CLEAR, Level7Table, door_arrow_points, turned_points
+
+    session = Session.start(Level7Title(), "s1", 8, {"players": 1})
+
+    def do(kind, **want):
+        session.apply(next(a for a in session.legal_actions()
+                           if a.kind == kind and all(a.payload.get(k) == v for k, v in want.items())))
+
+    do("explore", door=["N", 0])
+    do("placement")
+    do("explore", door=["E", 0])
+    st = session.state
+    st.floor_items["T06"] = [st.items.draw_pile[0]]
+    for kind in ("darkness", "nests", "posts"):
+        st.tokens.setdefault(kind, []).append("T21")
+    app = make_app((1280, 720))
+    table = Level7Table(app.ctx, session, ["human"], (1280, 720), Path(app.ctx.settings_file).parent / "l7.json")
+    app.push(table)
+    table.handoff = None
+    app.run(max_frames=1)
+
+    def printed(name):  # the icons and door arrows as the tile's file has them, turned as placed
+        tile, (x, y) = view(st).tilemap.placed[name]
+        board = load_board(Path(tile.source))
+        points = [(float(f.point[0]), float(f.point[1])) for f in board.features if f.kind == "icon"]
+        points += door_arrow_points(board)
+        return [(x * CELL + a, y * CELL + b) for a, b in turned_points(points, board.pixel_size(), tile.turns)]
+
+    z = table.camera.zoom
+    item = table._item_spot("T06")
+    half_w, half_h = CELL * 0.085 * 1.5, CELL * 0.085
+    assert all(math.hypot(max(0, abs(item[0] - c[0]) - half_w), max(0, abs(item[1] - c[1]) - half_h)) >= 28
+               for c in printed("T06")), item
+    assert all(math.dist(p, item) >= ICON_CLEAR for key, p in table._figure_spots().items() if key in ("subject_1", "clone1"))
+    spots = table._mark_spots("T21", 3)
+    rr = table._mark_radius("T21")
+    assert len(spots) == 3
+    assert all(math.dist(q, table.camera.to_screen(*c)) >= rr + 28 * z for q in spots for c in printed("T21")), spots
+
+
+def test_figures_on_one_tile_are_not_drawn_over_each_other_at_a_small_zoom(make_app, config_dir):
+    """Four bots at 1280x720 (seed 21, turn 15): the map fitted at zoom 0.17, where a token keeps
+    its least radius on screen (9 px) while the places on a tile shrink with the zoom, and three
+    figures on one tile lay over each other. Three characters and two clones on the Tank Farm:
+    at every zoom the tokens drawn are at least a diameter apart; at 0.45 they stand where they
+    always stood."""
+    import math
+
+    from game.level7.rules.state import Enemy
+    from game.ui.level7.table_scene import figure_points
+
+    app, table = start_game(make_app, seats=("human",) * 3, seed=8)
+    table.handoff = None
+    st = table.state
+    st.enemies += [Enemy("clone", 5, "tank_farm"), Enemy("clone", 6, "tank_farm")]
+    table.update_choices()
+    problems = []
+    for zoom in (0.17, 0.22, 0.3, 0.35, 0.45, 0.6):
+        table.camera.fit_zoom = zoom
+        r = table._token_radius()
+        drawn = [table.camera.to_screen(*p) for p in table._figure_spots().values()]
+        near = min(math.dist(p, q) for i, p in enumerate(drawn) for q in drawn[i + 1:])
+        if near < 2 * r - 1:
+            problems.append((zoom, r, near))
+    assert problems == []
+    table.camera.fit_zoom = 0.45
+    usual = figure_points(table._tile_rect("tank_farm"), table._icon_points("tank_farm"), 3, 2)
+    assert list(table._figure_spots().values()) == usual
+
+
+def test_the_placement_prompt_does_not_send_the_player_below_the_map(make_app, config_dir):
+    """Exploring south of the Tank Farm moves the placement cards off the map's middle bottom
+    (to a corner or the view's top, where they hide no outline), while the prompt said "(pick a
+    placement below the map)". It names what to click wherever the cards lie."""
+    app, table = start_game(make_app)
+    explores = [a for a in table.session.legal_actions() if a.kind == "explore"]
+    south = max(explores, key=lambda a: door_pos(table, a.payload["door"])[1])
+    do_click(app, door_pos(table, south.payload["door"]))
+    app.run(max_frames=1)
+    panel = table.panels[0][0]
+    assert panel.centerx != table.view_rect.centerx, "the cards moved off the map's middle bottom"
+    prompt = table.prompt_choices()[0]
+    assert "below" not in prompt and prompt.endswith("(pick a placement: a card, or its outline on the map)"), prompt
 
 
 def test_with_no_move_left_the_prompt_says_what_is_left(make_app):
@@ -632,6 +900,32 @@ def test_tile_names_show_whole_at_a_small_zoom(make_app, config_dir, monkeypatch
         if " ".join(drawn) != name or not 1 <= len(drawn) <= 2 or not tile_rect.contains(sprite.rect.inflate(-4, -4)):
             problems.append((name, drawn[:], sprite.rect, tile_rect))
     assert len(names) > 40 and problems == []
+
+
+def test_a_tile_name_keeps_clear_of_the_door_arrow_on_the_tiles_top(make_app, config_dir, monkeypatch, drawn_text):
+    """"Security Office" (seed 8, 1920x1080) covered its north door's arrow, and in lesson 1
+    "Tank Farm" sat on the very arrow the lesson points at (1280x720, zoom 0.45). Where the
+    name fits whole left of that arrow (the printed one and the explore arrow drawn on it), on
+    one line or two, its band ends there; the figures stand over the bands."""
+    from game.ui.level7 import table_scene
+
+    app, table = start_game(make_app)
+    assert [sp.name[0] for sp in table.sprites()][-1] != "label"  # names under the figures
+    problems = []
+    for zoom, names in ((0.45, ["Tank Farm"]), (0.6, ["Tank Farm", "Security Office", "Monitoring Station"])):
+        table.camera.fit_zoom = zoom
+        arrow = table._top_arrow_left("tank_farm")
+        door_x, _y = table.camera.to_screen(table._door_point("tank_farm", ("N", 0))[0], 0)
+        assert arrow is not None and arrow < door_x - table.ctx.px(17)  # the explore arrow's half
+        for name in names:
+            monkeypatch.setattr(table_scene, "pgettext", lambda _context, text, name=name: name)
+            sprite = next(sp for sp in table._label_sprites() if sp.name == ("label", "tank_farm"))
+            drawn_text.clear()
+            sprite.paint(pygame.Surface(app.screen.get_size()))
+            box = pygame.Rect(sprite.key[2])
+            if " ".join(drawn_text) != name or box.right > arrow:
+                problems.append((zoom, name, drawn_text[:], box, arrow))
+    assert problems == []
 
 
 def test_the_hand_label_keeps_clear_of_the_lit_cards(make_app, config_dir):

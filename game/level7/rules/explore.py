@@ -9,7 +9,7 @@ from game.engine.text import M
 from game.level7.content import shared_content
 from game.level7.rules import sheet, uniforms
 from game.level7.rules.maps import shared_tiles, view
-from game.level7.rules.names import tile_name, who
+from game.level7.rules.names import stack_name, tile_name, who
 from game.level7.rules.state import Level7State
 
 EVENT_ICONS = {"security": "security", "recurring_security": "security", "fear": "fear",
@@ -106,7 +106,7 @@ def draw_fitting(state: Level7State, at: str, door: Slot, ctx) -> tuple[str, lis
             state.flags["drawn_tile"] = tile_id  # in the explorer's hand until placed
             return tile_id, found
         stack[1].append(tile_id)
-        ctx.emit("tile_under", M("{tile} does not fit there and goes under stack {stack}.", tile=tile_name(tile_id), stack=stack[0]),
+        ctx.emit("tile_under", M("{tile} does not fit there and goes under stack {stack}.", tile=tile_name(tile_id), stack=stack_name(stack[0])),
                  {"tile": tile_id, "stack": stack[0]})
     return None
 

@@ -47,6 +47,8 @@ def lookup(kind: str, key: str, translate: Callable[[str], str]) -> str:
             if key in table:
                 return _content_name(table[key].name, translate)
         return key.replace("_", " ")
+    if kind == "level7.stack":  # a tile stack's name in the scenario ("A", "B", "last")
+        return _content_name(key, translate)
     if kind == "level7.section":
         return _content_name(c.sections[key].name, translate)
     if kind == "level7.section_text":
@@ -102,6 +104,11 @@ def place(state, placement: str) -> Ref:
     from game.level7.rules.maps import view
 
     return ref("level7.tile", view(state).tile(placement).id)
+
+
+def stack_name(stack: str) -> Ref:
+    """A tile stack by its name in the scenario data ("A", "last"; the seed's "utolsó halom")."""
+    return ref("level7.stack", stack)
 
 
 def card_name(card: str) -> Ref:

@@ -49,8 +49,10 @@ from game.ui.table.camera import ZOOM_LEVELS, FitCamera
 TILE_CARD_PAD = 16  # UI units between the tile card's frame edge and its words
 
 CELL = 320  # map pixels of one standard tile (5 squares of 64, docs/MAPS.md "Level 7")
+ICON_HALF = 30  # map px from a printed icon's or door arrow's middle to the edge of what it shows
 ICON_CLEAR = 58  # map px from a tile icon's middle (a square of 64) to a figure's, so neither hides the other
 FIGURE_GAP = 56  # map px between two figures' middles on a tile (tokens of 0.085 * CELL radius)
+LOG_ROOM = 80  # UI units the side panel keeps for the log under the party and the event card (about five lines)
 STEP_SHOW_MS = 1100  # one step of an event's resolution on screen
 MAPS = Path(__file__).resolve().parents[3] / "maps" / "level7" / "tiles"
 ENEMY_COLOURS = {"guard": (70, 96, 150), "clone": (120, 170, 80), "hybrid": (170, 70, 150), "cronos": (200, 60, 60)}
@@ -155,6 +157,32 @@ def figure_points(r: pygame.Rect, icons: list[tuple[float, float]], chars: int, 
                   for i in range(foes)]
 
 
+def spread_out(points: list[tuple[float, float]], centre: tuple[float, float], gap: float) -> list[tuple[float, float]]:
+    """`points` as they are when no two lie much closer than `gap` (a sixth of it: two tokens
+    may touch); else the same number on a square grid `gap` apart around `centre`, in their
+    order row by row: at a small zoom the tokens keep a least size on screen, and four figures
+    on one tile were drawn over each other."""
+    if all(math.dist(p, q) >= gap * 0.85 for i, p in enumerate(points) for q in points[i + 1:]):
+        return points
+    cols = math.ceil(math.sqrt(len(points)))
+    rows = math.ceil(len(points) / cols)
+    return [(centre[0] + (i % cols - (cols - 1) / 2) * gap, centre[1] + (i // cols - (rows - 1) / 2) * gap)
+            for i in range(len(points))]
+
+
+def door_arrow_points(board) -> list[tuple[float, float]]:
+    """The middles of the arrows printed inside a tile's doors (tools/make_level7_tiles.py: each
+    fills the square of 64 inside its door), in the unturned tile's map px: a figure keeps clear
+    of them as of the icons (a clone moved off Morgue B's icon stood on its west door's arrow)."""
+    w, h = board.pixel_size()
+    out = []
+    for door in board.doors:
+        (x0, y0), (x1, y1) = door.points[0], door.points[-1]
+        mx, my = float(x0 + x1) / 2, float(y0 + y1) / 2
+        out.append((mx + 32 * ((mx == 0) - (mx == w)), my + 32 * ((my == 0) - (my == h))))
+    return out
+
+
 def turned_points(points, size: tuple[int, int], turns: int) -> list[tuple[float, float]]:
     """Points of an unturned tile's art (`size` map px) where they lie once the tile is turned
     `turns` quarter turns clockwise (as `pygame.transform.rotate(art, -90 * turns)` turns it)."""
@@ -181,7 +209,7 @@ class Level7Table(GameTable):
         self.tiles = shared_tiles()
         self.camera = MapCamera((0, 0, 1, 1), (CELL, CELL))
         self._art: dict[str, pygame.Surface] = {}
-        self._icons: dict[str, list[tuple[float, float]]] = {}  # a tile's icon points, unturned (tile_art)
+        self._icons: dict[str, list[tuple[float, float]]] = {}  # a tile's icon and door arrow points, unturned (tile_art)
         self._scaled: dict[tuple[str, int, int], pygame.Surface] = {}
         self._framed = -1  # how many tiles were placed when the camera last framed the map
         self.reach: dict[str, list[str]] = {}
@@ -196,6 +224,7 @@ class Level7Table(GameTable):
         self.steps: list[Shown] = []
         self.seen: set[str] = set()
         self._walk_memo: tuple | None = None  # (log, entries read, the last one, tiles walked onto): _walked_tiles
+        self._side_fit: tuple = (None, False)  # (what the side panel shows, whether it needs tabs): side_tabbed
         self.actions: list[Action] = []
         self._tiles_before: dict[str, str] = {}
         self._step_tiles: dict[str, str] = {}
@@ -363,7 +392,8 @@ class Level7Table(GameTable):
         pend = self._pending()
         if pend is not None:
             if pend["kind"] == "placement":
-                return as_text(pend["prompt"]) + "  " + _("(pick a placement below the map)"), []
+                # The cards lie where they hide no outline (_placement_panel): not always below.
+                return as_text(pend["prompt"]) + "  " + _("(pick a placement: a card, or its outline on the map)"), []
             return as_text(pend["prompt"]), [(self._option_label(a), a, False) for a in self._one_per_copy(self.actions)]
         if self.card_kind:
             uses = [a for a in self.actions if a.kind == "adrenaline" and str(a.payload["card"]).startswith(self.card_kind + "#")]
@@ -726,13 +756,52 @@ class Level7Table(GameTable):
         for name, keys in by_tile.items():
             chars = [k for k in self.players if k in keys]
             foes = sorted((k for k in keys if k not in chars), key=enemy_order)
-            points = figure_points(self._tile_rect(name), self._icon_points(name), len(chars), len(foes))
+            marks = self._icon_points(name) + ([self._item_spot(name)] if self.state.floor_items.get(name) else [])
+            r = self._tile_rect(name)
+            points = figure_points(r, marks, len(chars), len(foes))
+            # Tokens are drawn no smaller than _token_radius on screen: apart by that much.
+            points = spread_out(points, (r.left + CELL / 2, r.top + CELL / 2), 2 * self._token_radius() / self.camera.zoom)
             out.update(zip(chars + foes, points))
         return out
 
+    def _mark_radius(self, name: str) -> int:
+        return max(3, min(self._token_radius(), self._screen_rect(self._tile_rect(name)).width // 12))
+
+    def _mark_spots(self, name: str, n: int) -> list[tuple[int, int]]:
+        """Where a placed tile's `n` markers (darkness, sealed vent, nest...) are drawn, on
+        screen: a row along its bottom edge, right to left, each where no printed icon or door
+        arrow lies (a third marker covered the south door's arrow); the first places left when
+        too few are clear."""
+        tr = self._screen_rect(self._tile_rect(name))
+        rr = self._mark_radius(name)
+        printed = [self.camera.to_screen(*q) for q in self._icon_points(name)]
+        room = rr + ICON_HALF * self.camera.zoom
+        slots = [(tr.right - round(rr * (1.4 + 2.3 * k)), tr.bottom - round(rr * 1.4))
+                 for k in range(max(n, int((tr.width - rr) // (2.3 * rr))))]
+        clear = [q for q in slots if all(math.dist(q, c) >= room for c in printed)]
+        return (clear + [q for q in slots if q not in clear])[:n]
+
+    def _item_spot(self, name: str) -> tuple[float, float]:
+        """Where the face-up items of a placed tile lie (the middle of their badge, map px): the
+        first place along its first square's middle row, then its middle column, that no printed
+        icon or door arrow is under (at the left edge's middle it covered the west door's
+        arrow); the figures keep clear of it as of an icon."""
+        r = self._tile_rect(name)
+        printed = self._icon_points(name)
+        half_w, half_h = CELL * 0.085 * 1.5, CELL * 0.085  # the badge, 3 by 2 token radii
+
+        def clear(q) -> bool:  # the badge's nearest point from each icon's middle
+            return all(math.hypot(max(0.0, abs(q[0] - c[0]) - half_w), max(0.0, abs(q[1] - c[1]) - half_h)) >= ICON_HALF
+                       for c in printed)
+
+        places = [(r.left + CELL * f, r.top + CELL * 0.5) for f in (0.25, 0.5, 0.75)] + \
+                 [(r.left + CELL * 0.5, r.top + CELL * f) for f in (0.35, 0.65)] + \
+                 [(r.left + CELL * f, r.top + CELL * g) for g in (0.35, 0.65) for f in (0.25, 0.75)]
+        return next((q for q in places if clear(q)), places[0])
+
     def _icon_points(self, name: str) -> list[tuple[float, float]]:
-        """Where a placed tile's printed icons lie, in map pixels (its Tiled map's icons layer,
-        turned as the tile was placed)."""
+        """Where a placed tile's printed icons and door arrows lie, in map pixels (its Tiled map's
+        icons and doors layers, turned as the tile was placed)."""
         from game.level7.rules.maps import view
 
         tile, (x, y) = view(self.state).tilemap.placed[name]
@@ -969,7 +1038,8 @@ class Level7Table(GameTable):
             self._icons[tile_id] = []
             try:
                 board = load_board(path)
-                self._icons[tile_id] = [(float(f.point[0]), float(f.point[1])) for f in board.features if f.kind == "icon"]
+                self._icons[tile_id] = [(float(f.point[0]), float(f.point[1])) for f in board.features
+                                        if f.kind == "icon"] + door_arrow_points(board)
                 art, _problem = load_floor(path, board)
             except Exception:  # noqa: BLE001 - a broken tile file: its plain outline still shows
                 t = self.tiles[tile_id]
@@ -994,7 +1064,7 @@ class Level7Table(GameTable):
         return got
 
     def _draw_map(self, surface) -> None:
-        """The tiles with their tokens and the lit choices, then the figures, the tiles' names
+        """The tiles with their tokens and the lit choices, then the tiles' names, the figures
         and the step's mark as the kit's sprites."""
         self._draw_map_under(surface)
         self.show_sprites(surface, self.sprites())
@@ -1021,7 +1091,7 @@ class Level7Table(GameTable):
         self._draw_ghosts(surface)
 
     def sprites(self) -> list[Sprite]:
-        out = self._figure_sprites() + self._label_sprites()
+        out = self._label_sprites() + self._figure_sprites()  # a figure stands over a name's band
         if self.steps and self.steps[0].tile and self.steps[0].tile in self._placed_names():
             rect = self._screen_rect(self._tile_rect(self.steps[0].tile))
             out.append(Sprite("step", (self.steps[0].tile, tuple(rect)), rect.inflate(4, 4), self._draw_step_mark))
@@ -1039,12 +1109,36 @@ class Level7Table(GameTable):
             r = self._screen_rect(self._tile_rect(name))
             # The band (px(3) in from the tile's corner, px(4) either side of the name) ends
             # inside the tile: with px(12) of room taken the widest names ran 2 px past its edge.
-            font, lines = self.tile_label(pgettext("level7", self.tiles[name].name), max(10, r.width - px(3) - px(8)))
+            # It ends before the door arrow on the tile's top edge (printed, and the explore
+            # arrow drawn on it) when the name fits there whole on one line or two: "Security
+            # Office" hid its north door's arrow, "Tank Farm" the one lesson 1 points at.
+            text = pgettext("level7", self.tiles[name].name)
+            font, lines = self.tile_label(text, max(10, r.width - px(3) - px(8)))
+            arrow = self._top_arrow_left(name)
+            room = None if arrow is None else arrow - r.left - px(3) - px(8) - px(2)
+            if room is not None and room >= px(20):
+                before = self.tile_label(text, room)
+                if " ".join(before[1]) == " ".join(text.split()) and max(before[0].size(t)[0] for t in before[1]) <= room:
+                    font, lines = before
             box = pygame.Rect(r.left + px(3), r.top + px(3), max(font.size(t)[0] for t in lines) + px(8),
                               font.get_linesize() * len(lines) + px(2))
             out.append(Sprite(("label", name), (tuple(lines), font.get_height(), tuple(box)), box.inflate(4, 4),
                               partial(self._paint_label, tuple(lines), font, box)))
         return out
+
+    def _top_arrow_left(self, name: str) -> int | None:
+        """The screen x where the leftmost door arrow on a placed tile's top edge begins (the
+        printed arrow fills the square of 64 map px inside the door; the explore arrow is as
+        wide as _draw_doors draws it), or None when no door is on that edge."""
+        from game.level7.rules.maps import view
+
+        tile, _cell = view(self.state).tilemap.placed[name]
+        tops = [self._door_point(name, slot)[0] for slot in tile.doors if slot[0] == "N"]
+        if not tops:
+            return None
+        x, _y = self.camera.to_screen(min(tops), 0)
+        half = max(32 * self.camera.zoom, self.ctx.px(22) * 0.8 + 2)  # _draw_doors: the arrow's base is 0.8 r either side
+        return math.floor(x - half)
 
     def tile_label(self, text: str, room: int) -> tuple[pygame.font.Font, list[str]]:
         """A tile's name within `room` pixels: on one line at the largest size from 12 down to 9
@@ -1088,10 +1182,8 @@ class Level7Table(GameTable):
         for tile, kinds in marks.items():
             if tile not in self._placed_names():
                 continue
-            tr = self._screen_rect(self._tile_rect(tile))
-            rr = max(3, min(r, tr.width // 12))  # a row along the tile's bottom edge, right to left
-            for k, kind in enumerate(kinds):
-                at = (tr.right - round(rr * (1.4 + 2.3 * k)), tr.bottom - round(rr * 1.4))
+            rr = self._mark_radius(tile)
+            for at, kind in zip(self._mark_spots(tile, len(kinds)), kinds):
                 pygame.draw.circle(surface, TOKEN_COLOURS[kind], at, rr)
                 pygame.draw.circle(surface, (230, 230, 230), at, rr, 2)
                 letter = {"darkness": "D", "sealed": "S", "nests": "N", "posts": "P", "accessed": "A", "swarm": "W"}[kind]
@@ -1099,8 +1191,8 @@ class Level7Table(GameTable):
         for tile, cards in st.floor_items.items():
             if tile not in self._placed_names() or not cards:
                 continue
-            tr = self._screen_rect(self._tile_rect(tile))
-            box = pygame.Rect(tr.left + r, tr.centery - r // 2, r * 3, r * 2)
+            box = pygame.Rect(0, 0, r * 3, r * 2)
+            box.center = self.camera.to_screen(*self._item_spot(tile))
             pygame.draw.rect(surface, (236, 226, 190), box, border_radius=px(3))
             pygame.draw.rect(surface, (90, 80, 50), box, 1, border_radius=px(3))
             widgets.text(surface, str(len(cards)), self.ctx.font(11, bold=True), (40, 30, 10), box.center, "center")
@@ -1280,7 +1372,7 @@ class Level7Table(GameTable):
         st = self.state
         t = self.tiles[tile]
         lines = []
-        icons = [_(words.ICON_NAMES.get(i, i)) for i in t.icons]
+        icons = [words.icon_name(i) for i in t.icons]
         if icons:
             lines.append(_("Icons: {icons}").format(icons=", ".join(icons)))
         marks = [_(words.TOKEN_NAMES[k]) for k in words.TOKEN_NAMES if tile in st.tokens.get(k, [])]
@@ -1568,6 +1660,24 @@ class Level7Table(GameTable):
                              str(s.payload.get("trigger", "")))
 
     # ------------------------------------------------------------------ side panel and hand
+    def side_tabbed(self) -> bool:
+        """The kit's tabs, and also when the party and the event card leave the log fewer than
+        LOG_ROOM pixels: three or four characters at 1280x720 ran the event card off the
+        panel's bottom (in Hungarian and Greek) and left the log no line (in English too)."""
+        if super().side_tabbed():
+            return True
+        if not self.side_open:
+            return False
+        from game import i18n
+
+        key = (self.state_version, tuple(self.side_rect), self.ctx.settings, i18n.language())
+        if self._side_fit[0] != key:
+            px, r = self.ctx.px, self.side_rect
+            scratch = pygame.Surface(r.size)  # measured as _draw_side lays them out, not shown
+            y = self._side_event(scratch, px(16), self._side_party(scratch, px(16), px(14), r.width - px(32)), r.width - px(32))
+            self._side_fit = (key, y + px(LOG_ROOM) > r.height - px(12))
+        return self._side_fit[1]
+
     def side_labels(self) -> dict[str, str]:
         return {"party": _("Party"), "event": _("Event"), "log": _("Log")}
 
@@ -1646,18 +1756,22 @@ class Level7Table(GameTable):
             if sec is None:
                 continue
             lit = kind == trigger
-            # As tall as its text (a Greek or Hungarian section often takes a line more than
-            # the English: a fixed box cut it at its border), at most three lines.
+            # As tall as its name and text: a Greek or Hungarian section often takes a line more
+            # than the English, and at 1280x720 a box of three lines cut eight English texts
+            # ("They Smell You") and the lit name's "triggered" (40 in Hungarian, 104 in Greek).
             text = _(sec.text)
-            rows = max(2, min(3, len(widgets.wrap(text, small, w - px(12)))))
-            box = pygame.Rect(x, y, w, px(22) + rows * small.get_linesize())
+            head = f"{_(words.SECTION_NAMES[kind])}: {_(sec.name)}" + ("  \u25c0 " + _("triggered") if lit else "")
+            heads = widgets.wrap(head, bold, w - px(12))
+            lines = widgets.wrap(text, small, w - px(12))
+            top = px(5) + len(heads) * bold.get_linesize()
+            box = pygame.Rect(x, y, w, top + px(3) + max(2, len(lines)) * small.get_linesize())
             pygame.draw.rect(surface, (78, 60, 30) if lit else (34, 37, 43), box, border_radius=px(5))
             pygame.draw.rect(surface, pal.accent if lit else (70, 74, 84), box, 2 if lit else 1, border_radius=px(5))
-            head = f"{_(words.SECTION_NAMES[kind])}: {_(sec.name)}" + ("  \u25c0 " + _("triggered") if lit else "")
-            widgets.text(surface, widgets.elide(head, bold, w - px(12)), bold, pal.text if lit else pal.text_dim,
-                         (x + px(6), y + px(3)))
+            for n, line in enumerate(heads):
+                widgets.text(surface, line, bold, pal.text if lit else pal.text_dim,
+                             (x + px(6), y + px(3) + n * bold.get_linesize()))
             widgets.text_block(surface, text, small, pal.text if lit else pal.text_dim,
-                               pygame.Rect(x + px(6), y + px(20), w - px(12), rows * small.get_linesize()), 1.0)
+                               pygame.Rect(x + px(6), y + top, w - px(12), len(lines) * small.get_linesize()), 1.0)
             y += box.height + px(4)
         code = card.box(st.starting_players)
         act = self.content.activations.get(code)
@@ -1674,7 +1788,9 @@ class Level7Table(GameTable):
         pygame.draw.rect(surface, (24, 26, 31), r)
         pygame.draw.line(surface, pal.panel_edge, (r.left, r.top), (r.right - 1, r.top), 2)  # inside its rect: a strip is drawn alone
         small = ctx.font(13)
-        stacks = "  ".join(f"{name}: {len(tiles)}" for name, tiles in st.stacks)
+        from game.level7.rules.names import stack_name
+
+        stacks = "  ".join(f"{as_text(stack_name(name))}: {len(tiles)}" for name, tiles in st.stacks)
         lines = (_("Tile stacks  {s}").format(s=stacks), _("Events {e}, adrenaline {a}, items {i}").format(
             e=len(st.events.draw_pile), a=len(st.adrenaline.draw_pile), i=len(st.items.draw_pile)))
         # As wide as its longest line (longer in Hungarian), the hand's row starting after it.

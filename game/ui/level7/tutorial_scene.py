@@ -41,6 +41,14 @@ class Level7TutorialTable(TutorialTable, Level7Table):
             return rects[0].unionall(rects[1:]) if rects else None
         return None
 
+    def lesson_focus(self) -> list[pygame.Rect]:
+        """The active character's tile: the lessons speak of it ("Corridor 101-A has no event
+        icon") and the text box hid it, the figure on it too."""
+        ch = self.state.characters.get(self.state.turn.player)
+        if ch is None or ch.tile not in self._placed_names():
+            return []
+        return [self._screen_rect(self._tile_rect(ch.tile))]
+
     def _after_change(self, first: bool = False) -> None:
         super()._after_change(first)
         # A step that points at a side section shows it when the panel has room for one at a

@@ -55,6 +55,14 @@ def kind_name(kind: str) -> str:
     return _(KIND_NAMES.get(kind, kind))
 
 
+def icon_name(icon: str) -> str:
+    """A tile icon's name; the vent's in Level 7's context: the map builder's "Vent" (a Doom or
+    Gears prop) is "Csatorna" in Hungarian, Level 7's the seed's "szellőző"."""
+    if icon == "vent":
+        return pgettext("level7", "Vent")
+    return _(ICON_NAMES.get(icon, icon))
+
+
 def enemy(kind: str, number: int) -> str:
     return f"{kind_name(kind)} {number}"
 

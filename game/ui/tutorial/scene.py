@@ -207,6 +207,12 @@ class TutorialTable:
         """The title's: where a highlight of the map (area, figure, square, door...) is on screen."""
         return None
 
+    def lesson_focus(self) -> list[pygame.Rect]:
+        """The title's: what the lesson's text is about on the map though no highlight points at
+        it (the active figure's place): the text box keeps off it where it can, after the
+        highlights (Level 7's lesson 1 spoke of the tile just explored under the box)."""
+        return []
+
     def los_points(self, h: Highlight) -> tuple[tuple[int, int], tuple[int, int], bool] | None:
         """The title's: the two screen points of a line-of-sight highlight and whether one sees
         the other by its rules (None when one of them is not on the table)."""
@@ -281,8 +287,9 @@ class TutorialTable:
         """Where the lesson's text box goes: never over what the table shows to act on or to
         read (the attack panel with its mode buttons, the buttons in the map's view, the message
         line with a refusal: issue 21, lesson 3), and where it can, over none of the highlighted
-        things either; else where it covers the least of them. When the map's view has no such
-        place (a large UI scale), over the side panel below its tabs (it only informs).
+        things either; else where it covers the least of them; then where it covers least of the
+        title's `lesson_focus`. When the map's view has no such place (a large UI scale), over
+        the side panel below its tabs (it only informs).
         `height_at(w)`: the box's height at width w."""
         px, v = self.ctx.px, self.view_rect
         w = min(px(520), v.width - px(40))
@@ -302,7 +309,15 @@ class TutorialTable:
         def covered(cand: pygame.Rect, rects) -> int:
             return sum(cand.clip(r).width * cand.clip(r).height for r in rects if r.width)
 
-        return min(cands, key=lambda c: (covered(c, keep_clear), covered(c, targets) > 0, cands.index(c)))
+        def rank(c: pygame.Rect) -> tuple[int, bool]:
+            return covered(c, keep_clear), covered(c, targets) > 0
+
+        best = min(cands, key=lambda c: (rank(c), cands.index(c)))
+        # The focus only chooses among places in the map's view as good as the best: never the
+        # side panel's instead of one in the view.
+        focus = [r for r in self.lesson_focus() if r.width]
+        alike = [c for c in cands[:len(spots)] if rank(c) == rank(best)]
+        return min(alike, key=lambda c: (covered(c, focus), cands.index(c))) if focus and best in alike else best
 
     def _draw_panel(self, surface: pygame.Surface, targets: list[pygame.Rect]) -> None:
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
@@ -316,6 +331,18 @@ class TutorialTable:
             heading = _("Step {n} of {total}").format(n=runner.index + 1, total=len(runner.lesson.steps))
             text = _(step.text)
         line_h = int(body.get_linesize() * 1.2)
+        title_font, step_font = ctx.font(19, bold=True), ctx.font(13)
+
+        def title_lines(w: int) -> list[str]:
+            """The lesson's title beside the step count, on as many lines as it needs there: in
+            a box over the side panel "Moving, exploring and placing tiles" ended in '…'."""
+            words = _(runner.lesson.title).split()
+            beside = w - px(52) - step_font.size(heading)[0]  # the first line's room, beside the count
+            n = 1
+            while n < len(words) and title_font.size(" ".join(words[:n + 1]))[0] <= beside:
+                n += 1
+            rest = " ".join(words[n:])
+            return [" ".join(words[:n])] + (widgets.wrap(rest, title_font, w - px(40)) if rest else [])
 
         def content(w: int) -> tuple[list[str], list[str], int]:
             """The text's lines, the refusal's lines and the box's height at width w."""
@@ -329,7 +356,8 @@ class TutorialTable:
                     extra += widgets.wrap(_("Rule {section}, {title}: {text}").format(
                         section=rule.section, title=_(rule.title), text=_(rule.text)), ctx.font(13), w - px(40))
             note = px(20) if step is not None and step.kind != "read" and not self._note_fits(w) else 0
-            return lines, extra, px(110) + line_h * (len(lines) + len(extra)) + (px(12) if extra else 0) + note
+            more = (len(title_lines(w)) - 1) * title_font.get_linesize()
+            return lines, extra, px(110) + more + line_h * (len(lines) + len(extra)) + (px(12) if extra else 0) + note
 
         shown = [t for t in targets if t.width]
         shown += [_arrow_zone(t, px) for t in shown if t.width < self.view_rect.width // 2]  # and their arrows
@@ -337,10 +365,11 @@ class TutorialTable:
         lines, extra, _h = content(rect.width)
         widgets.panel(surface, ctx, rect)
         pygame.draw.rect(surface, ARROW, (rect.left, rect.top, rect.width, px(5)))
-        step_w = widgets.text(surface, heading, ctx.font(13), pal.text_dim, (rect.right - px(20), rect.top + px(18)), "topright").width
-        title = widgets.elide(_(runner.lesson.title), ctx.font(19, bold=True), rect.width - px(52) - step_w)
-        widgets.text(surface, title, ctx.font(19, bold=True), pal.accent, (rect.left + px(20), rect.top + px(14)))
-        y = rect.top + px(48)
+        widgets.text(surface, heading, step_font, pal.text_dim, (rect.right - px(20), rect.top + px(18)), "topright")
+        titles = title_lines(rect.width)
+        for i, title in enumerate(titles):
+            widgets.text(surface, title, title_font, pal.accent, (rect.left + px(20), rect.top + px(14) + i * title_font.get_linesize()))
+        y = rect.top + px(48) + (len(titles) - 1) * title_font.get_linesize()
         for line in lines:
             widgets.text(surface, line, body, pal.text, (rect.left + px(20), y))
             y += line_h
