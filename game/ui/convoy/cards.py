@@ -362,8 +362,9 @@ def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str) 
         box = text.inflate(round(10 * k), round(10 * k))
         pygame.draw.rect(out, _dark(look["text_bg"], 0.3), box.move(0, 1), border_radius=max(2, round(5 * k)))
         pygame.draw.rect(out, look["text_bg"], box, border_radius=max(2, round(5 * k)))
-        tf = widgets.fitted_font(ctx, card.text, text, max(9, round(17 * k)), max(7, round(8 * k)))
-        widgets.text_block(out, card.text, tf, look["text"], text, line_gap=1.0)
+        said = _(card.text)
+        tf = widgets.fitted_font(ctx, said, text, max(9, round(17 * k)), max(7, round(8 * k)))
+        widgets.text_block(out, said, tf, look["text"], text, line_gap=1.0)
     # corners: strength, timing, type, placeholder mark
     c = L["corner"]
     r = c // 2 + max(1, c // 10)
