@@ -100,3 +100,39 @@ def test_token_badges_keep_clear_of_a_small_faces_name(make_app):
             for x, y in centres:
                 badge = pygame.Rect(x - r, y - r, 2 * r, 2 * r)
                 assert not badge.colliderect(band), (rect, n, badge, band)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_every_citys_victory_results_show_whole_on_the_table(make_app, monkeypatch, language, size):
+    """In Hungarian at 1280x720 the city cards' result bands read 'Egy másik szektor...' (Jersey
+    Crust, Cleveland Harbour) and '2 Moloch lap felfedése, 1...' (Iron Gate): a city with more
+    stations leaves its caption less room, and the long wording was cut. Every city's two results
+    show whole (no ellipsis) on the table, in every language, at both window sizes."""
+    from game import i18n
+    from game.ui.convoy import cards
+    from game.ui import widgets
+    from game.ui.convoy.words import victory_result
+
+    shown: list[tuple[str, list[str]]] = []
+    real = cards._word_fit
+
+    def recording(ctx, name, *args, **kwargs):
+        got = real(ctx, name, *args, **kwargs)
+        shown.append((name, got[0]))
+        return got
+
+    monkeypatch.setattr(cards, "_word_fit", recording)
+    monkeypatch.setattr(cards, "_CITIES", widgets.Memo(60))  # drawn afresh, not from an earlier test
+    app = make_app(size)  # the app sets the language of its settings: ours comes after
+    i18n.set_language(language)
+    try:
+        table = mid_game(app, size)
+        draw(app)
+        captions = {victory_result(steps) for city in table.content.cities
+                    for steps in (city.moloch_win, city.outpost_win)}
+    finally:
+        i18n.set_language("en")
+    assert captions <= {name for name, _lines in shown}, captions
+    cut = [(name, lines) for name, lines in shown if name in captions and "\u2026" in " ".join(lines)]
+    assert cut == []
