@@ -63,9 +63,9 @@ def test_each_columns_station_count_is_named_at_1280x720(make_app, language):
     every language; both fit the heading."""
     from game import i18n
 
+    app = make_app((1280, 720))  # the app sets the language of its settings: ours comes after
     i18n.set_language(language)
     try:
-        app = make_app((1280, 720))
         table = mid_game(app)
         draw(app)
         px, bold = table.ctx.px, table.ctx.font(12, bold=True)
