@@ -262,3 +262,30 @@ def test_a_large_faces_ability_text_is_in_the_players_language(ctx, content, mon
         i18n.set_language("en")
     assert greek != content.cards["mine_layer"].text  # the catalogue has it in Greek
     assert written == [greek]
+
+
+def test_a_long_first_word_leaves_the_second_line_to_the_rest_of_the_name(ctx, content, monkeypatch):
+    """In Hungarian at 1280x720 the hand showed 'Elektromágneses…' for Elektromágneses mező: its
+    first word alone is wider than a small face's name band, and the fit gave up and cut the
+    rest. A word too wide for the band now takes a line of its own (drawn squeezed, as it was)
+    and the name goes on on the next line."""
+    from game import i18n
+
+    drawn: list[str] = []
+    real = cards._blit_line
+
+    def recording(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(cards, "_blit_line", recording)
+    monkeypatch.setattr(cards, "_FACES", cards.widgets.Memo(8))
+    i18n.set_language("hu")
+    try:
+        w, h = cards.card_size(88)  # a hand card at 1280x720
+        cards.draw_card(pygame.Surface((w, h), pygame.SRCALPHA), ctx, pygame.Rect(0, 0, w, h), content, "electromagnetic_field")
+        name = i18n._(content.cards["electromagnetic_field"].name)
+    finally:
+        i18n.set_language("en")
+    assert name == "Elektromágneses mező"
+    assert drawn == ["Elektromágneses", "mező"]

@@ -226,6 +226,12 @@ def _word_fit(ctx, name: str, width: int, size: float, least: float, lines: int 
             break
         sz -= 1
     font = _font(ctx, least, True)
+    if squeeze > 1.0:
+        # Drawn squeezed (_blit_line): a word wider than the line takes a line of its own and the
+        # rest goes on below ('Elektromágneses' / 'mező'), rather than the rest being cut.
+        got = _wrap_words(words, font, width, lines, alone=True)
+        if got is not None:
+            return got, font
     # cut with an ellipsis between words: as many whole words as fit
     out: list[str] = []
     line = ""
@@ -250,15 +256,17 @@ def _word_fit(ctx, name: str, width: int, size: float, least: float, lines: int 
     return out, font
 
 
-def _wrap_words(words: list[str], font, width: int, lines: int) -> list[str] | None:
+def _wrap_words(words: list[str], font, width: int, lines: int, alone: bool = False) -> list[str] | None:
+    """The words on at most `lines` lines of `width`, else None; `alone`: a word wider than
+    the width may stand on a line by itself (its caller squeezes it)."""
     out: list[str] = []
     line = ""
     for w in words:
         cand = f"{line} {w}" if line else w
-        if font.size(cand)[0] <= width:
+        if font.size(cand)[0] <= width or (alone and not line):
             line = cand
             continue
-        if not line or font.size(w)[0] > width:
+        if font.size(w)[0] > width and not alone:
             return None
         out.append(line)
         line = w
