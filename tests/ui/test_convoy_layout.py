@@ -136,3 +136,40 @@ def test_every_citys_victory_results_show_whole_on_the_table(make_app, monkeypat
     assert captions <= {name for name, _lines in shown}, captions
     cut = [(name, lines) for name, lines in shown if name in captions and "\u2026" in " ".join(lines)]
     assert cut == []
+
+
+@pytest.mark.parametrize("language, name", [("en", "Servo Booster"), ("hu", "Szervoerősítő"), ("el", None)])
+def test_a_robots_equipment_tab_names_it_in_the_language_with_its_strength(make_app, monkeypatch, language, name):
+    """In Hungarian at 1280x720 the tab under a Robot read 'Ser…': the English name of its Servo
+    Booster, cut before its strength. The tab names the Equipment in the player's language and
+    always shows the whole strength."""
+    from game import i18n
+    from game.convoy.rules import board as B
+    from game.ui import widgets
+
+    app = make_app((1280, 720))
+    i18n.set_language(language)
+    try:
+        table = mid_game(app)
+        st = table.state
+        robot = next(u for c in range(len(st.slots)) for u in st.slots[c][0] if B.defn(st, u).type == "robot")
+        side = next(i for i in range(2) if any(st.ids[u] == "servo_booster" for u in st.deck[i] + st.hand[i] + st.discard[i]))
+        pile = next(p for p in (st.deck[side], st.hand[side], st.discard[side]) if any(st.ids[u] == "servo_booster" for u in p))
+        booster = next(u for u in pile if st.ids[u] == "servo_booster")
+        pile.remove(booster)
+        st.equip[robot] = booster
+        written: list[str] = []
+        real = widgets.text
+        monkeypatch.setattr(widgets, "text", lambda surface, text, *a, **k: (written.append(text), real(surface, text, *a, **k))[1])
+        table.dirty = True
+        draw(app)
+        worded = i18n._("Servo Booster")
+        strength = f"+{B.defn(st, booster).strength}"
+    finally:
+        i18n.set_language("en")
+    assert name is None or worded == name
+    tab = [t for t in written if t.endswith(" " + strength) and t[:1] == worded[:1]]
+    assert len(tab) == 1, [t for t in written if t.endswith(strength)]
+    shown = tab[0][:-len(strength) - 1]
+    # the name in the language: whole, or its start cut with an ellipsis (the tab is a narrow card's)
+    assert shown == worded or (shown.endswith("\u2026") and worded.startswith(shown[:-1]) and len(shown) >= 3), shown

@@ -1007,6 +1007,15 @@ class ConvoyTable(GameTable):
         per_column = max(1, (band - top - r) // step + 1)
         return r, [(rect.left + r + 1 + (k // per_column) * step, top + (k % per_column) * step) for k in range(n)]
 
+    def equipment_label(self, eq: int, width: int) -> tuple[str, pygame.font.Font]:
+        """The tab under a Robot naming its Equipment: the name in the player's language and its
+        strength, the strength always whole (at 1280x720 'Servo Booster +2' was cut to 'Ser…'
+        and the name was the English one): the font shrinks first, then the name is cut."""
+        d = self._defn(eq)
+        name, plus = _(d.name), f" +{d.strength}"
+        font = widgets.line_font(self.ctx, name + plus, width, 11, 8, bold=True)
+        return widgets.elide(name, font, width - font.size(plus)[0]) + plus, font
+
     def _card_marks(self, surface, rect: pygame.Rect, uid: int, c: int, s: int) -> None:
         """A card in play: its token badges, its Equipment tucked under it, used / switched-off
         marks and, for its controller, the ability button."""
@@ -1021,12 +1030,10 @@ class ConvoyTable(GameTable):
             widgets.text(surface, f"{value:+d}", ctx.font(max(9, r * 10 // px(10)), bold=True), (250, 250, 240), centre, "center")
         eq = st.equip.get(uid)
         if eq is not None:
-            d = B.defn(st, eq)
             tab = pygame.Rect(rect.left, rect.bottom - px(18), rect.width, px(18))
             pygame.draw.rect(surface, (90, 60, 40), tab, border_radius=px(4))
-            font = ctx.font(11, bold=True)
-            widgets.text(surface, widgets.elide(f"{d.name} +{d.strength}", font, tab.width - px(6)), font, (250, 230, 200),
-                         tab.center, "center")
+            label, font = self.equipment_label(eq, tab.width - px(6))
+            widgets.text(surface, label, font, (250, 230, 200), tab.center, "center")
             self.slot_rects[eq] = tab
         marks = []
         if uid in st.used:
