@@ -173,3 +173,42 @@ def test_a_robots_equipment_tab_names_it_in_the_language_with_its_strength(make_
     shown = tab[0][:-len(strength) - 1]
     # the name in the language: whole, or its start cut with an ellipsis (the tab is a narrow card's)
     assert shown == worded or (shown.endswith("\u2026") and worded.startswith(shown[:-1]) and len(shown) >= 3), shown
+
+
+def test_the_tables_own_words_name_cards_and_cities_in_the_language(make_app, monkeypatch):
+    """In Greek, the city card reads 'Νέα Υόρκη' but the toolbar and the battle panel named the
+    active city 'New York', and the battle breakdown (hover on the strengths) and the table's
+    own messages ('Drop {card} on another city...') named cards in English: the table put the
+    data's English names into its sentences. They are worded in the player's language."""
+    from game import i18n
+    from game.convoy.rules import board as B
+    from game.ui import widgets
+
+    app = make_app((1280, 720))
+    i18n.set_language("el")
+    try:
+        table = mid_game(app)
+        st = table.state
+        st.flipped = [True, True, True, True, False]  # New York is the active city
+        st.battle_sector = -1
+        greek_city = i18n._(table.content.cities[4].name)
+        title = table.toolbar_title()
+        written: list[str] = []
+        real = widgets.text
+        monkeypatch.setattr(widgets, "text", lambda surface, text, *a, **k: (written.append(text), real(surface, text, *a, **k))[1])
+        table.dirty = True
+        draw(app)
+        side = next(s for s in range(2) if st.slots[4][s] or st.slots[0][s])
+        c = 4 if st.slots[4][side] else 0
+        uid = st.slots[c][side][0]
+        card = i18n._(B.defn(st, uid).name)
+        breakdown = table._breakdown(c, side)
+        table._drop_ability = None
+        said = table._name(uid)
+    finally:
+        i18n.set_language("en")
+    assert greek_city == "Νέα Υόρκη"
+    assert greek_city in title and "New York" not in title, title
+    assert greek_city in written, [t for t in written if "York" in t or "Υόρκη" in t]
+    assert breakdown[0].startswith(card + ":"), breakdown
+    assert said == card

@@ -163,7 +163,7 @@ class ConvoyTable(GameTable):
 
         st = self.state
         a = B.active_city(st)
-        city = self.content.cities[a].name if a >= 0 else "\u2014"
+        city = _(self.content.cities[a].name) if a >= 0 else "\u2014"
         if st.phase == "mulligan":
             return "Neuroshima Convoy  \u2022  " + words.phase_name("mulligan")
         return "Neuroshima Convoy  \u2022  " + _("Round {n}").format(n=st.round) + f"  \u2022  {city}  \u2022  " + \
@@ -212,7 +212,8 @@ class ConvoyTable(GameTable):
         return B.defn(self.state, uid)
 
     def _name(self, uid: int) -> str:
-        return self._defn(uid).name
+        """A card's name in the player's language (the data holds the English one)."""
+        return _(self._defn(uid).name)
 
     def update_choices(self) -> None:
         from game.convoy.rules import board as B
@@ -1082,7 +1083,7 @@ class ConvoyTable(GameTable):
                 parts.append(_("Equipment {n:+d}").format(n=eqv))
             if mods:
                 parts.append(_("abilities {n:+d}").format(n=mods))
-            lines.append(f"{d.name}: {total}  ({', '.join(parts)})")
+            lines.append(f"{_(d.name)}: {total}  ({', '.join(parts)})")
         extra = B.side_strength(st, c, s) - sum(B.unit_strength(st, u, c, s) if B.defn(st, u).unit else B.defn(st, u).strength
                                                 for u in st.slots[c][s])
         if extra:
@@ -1103,7 +1104,7 @@ class ConvoyTable(GameTable):
         if a < 0:
             return
         city = self.content.cities[a]
-        y = widgets.text(surface, widgets.elide(city.name, ctx.font(17, bold=True), w), ctx.font(17, bold=True), GLOW, (x, y)).bottom + px(6)
+        y = widgets.text(surface, widgets.elide(_(city.name), ctx.font(17, bold=True), w), ctx.font(17, bold=True), GLOW, (x, y)).bottom + px(6)
         m, o = B.side_strength(st, a, 0), B.side_strength(st, a, 1)
         narrow = w < px(220)  # a large UI scale in a small window
         big = ctx.font(40 if w > px(240) else 30 if not narrow else 24, bold=True)
