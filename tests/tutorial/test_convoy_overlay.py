@@ -106,3 +106,35 @@ def test_where_the_lessons_say_a_column_is_is_where_the_table_draws_it(make_app)
     assert table.column_rects[(1, MOLOCH)].top >= table.city_rects[1].bottom
     assert "Moloch's above the city" not in said(table), said(table)
     assert "below the city" in said(table), said(table)
+
+
+def test_a_narrow_lesson_box_shows_the_lessons_whole_title(make_app, monkeypatch):  # noqa: F811
+    """At 1280x720, lesson 2's fifth step puts its box beside the side panel, narrow: the title
+    read 'Placing units a…'. A title with no room beside the step count goes on a second line;
+    the text and the buttons move down with it."""
+    from game.convoy.rules.state import MOLOCH
+    from game.ui import widgets
+
+    app, table = open_convoy_lesson(make_app, "placing")
+    press(app, next(r for r, w in table.panel_buttons if w == "next").center)
+    drag(app, table.token_rect.center, table.sector_rects[(0, 2)].center)
+    van = table.runner.places["vanguard"]
+    drag(app, next(shown.center for uid, shown, _w in table.hand_rects if uid == van), table.column_rects[(1, MOLOCH)].center)
+    written: list[tuple[str, tuple[int, int]]] = []
+    real = widgets.text
+    monkeypatch.setattr(widgets, "text", lambda surface, text, font, colour, at, *a, **k:
+                        (written.append((text, at)), real(surface, text, font, colour, at, *a, **k))[1])
+    press(app, button(table, "pass"))
+    for _ in range(3):
+        app.run(max_frames=1)
+    assert table.runner.step.id == "soldier"
+    box = table.panel_rect
+    title = table.runner.lesson.title
+    assert box.width < 400  # the narrow place this is about
+    shown = [t for t, at in written if box.collidepoint(at) and t and t in title]
+    assert " ".join(shown) == title, shown
+    # the step's text, drawn after the title, starts below the title's last line
+    last = max(i for i, (t, at) in enumerate(written) if box.collidepoint(at) and t == shown[-1])
+    body = written[last + 1]
+    assert body[0] in " ".join(table.runner.step.text.split()), body
+    assert body[1][1] >= box.top + table.ctx.px(48) + table.ctx.font(19, bold=True).get_linesize() * (len(shown) - 1)

@@ -316,6 +316,12 @@ class TutorialTable:
             heading = _("Step {n} of {total}").format(n=runner.index + 1, total=len(runner.lesson.steps))
             text = _(step.text)
         line_h = int(body.get_linesize() * 1.2)
+        title_font, step_w = ctx.font(19, bold=True), ctx.font(13).size(heading)[0]
+
+        def title_lines(w: int) -> list[str]:
+            """The lesson's title beside the step count: on a second line when a narrow box
+            (beside the side panel) has no room for it on one ('Placing units a…')."""
+            return widgets.wrap_most(_(runner.lesson.title), title_font, w - px(52) - step_w, 2)
 
         def content(w: int) -> tuple[list[str], list[str], int]:
             """The text's lines, the refusal's lines and the box's height at width w."""
@@ -329,7 +335,8 @@ class TutorialTable:
                     extra += widgets.wrap(_("Rule {section}, {title}: {text}").format(
                         section=rule.section, title=_(rule.title), text=_(rule.text)), ctx.font(13), w - px(40))
             note = px(20) if step is not None and step.kind != "read" and not self._note_fits(w) else 0
-            return lines, extra, px(110) + line_h * (len(lines) + len(extra)) + (px(12) if extra else 0) + note
+            more = (len(title_lines(w)) - 1) * title_font.get_linesize()
+            return lines, extra, px(110) + more + line_h * (len(lines) + len(extra)) + (px(12) if extra else 0) + note
 
         shown = [t for t in targets if t.width]
         shown += [_arrow_zone(t, px) for t in shown if t.width < self.view_rect.width // 2]  # and their arrows
@@ -337,10 +344,11 @@ class TutorialTable:
         lines, extra, _h = content(rect.width)
         widgets.panel(surface, ctx, rect)
         pygame.draw.rect(surface, ARROW, (rect.left, rect.top, rect.width, px(5)))
-        step_w = widgets.text(surface, heading, ctx.font(13), pal.text_dim, (rect.right - px(20), rect.top + px(18)), "topright").width
-        title = widgets.elide(_(runner.lesson.title), ctx.font(19, bold=True), rect.width - px(52) - step_w)
-        widgets.text(surface, title, ctx.font(19, bold=True), pal.accent, (rect.left + px(20), rect.top + px(14)))
-        y = rect.top + px(48)
+        widgets.text(surface, heading, ctx.font(13), pal.text_dim, (rect.right - px(20), rect.top + px(18)), "topright")
+        titles = title_lines(rect.width)
+        for i, title in enumerate(titles):
+            widgets.text(surface, title, title_font, pal.accent, (rect.left + px(20), rect.top + px(14) + i * title_font.get_linesize()))
+        y = rect.top + px(48) + (len(titles) - 1) * title_font.get_linesize()
         for line in lines:
             widgets.text(surface, line, body, pal.text, (rect.left + px(20), y))
             y += line_h
