@@ -212,3 +212,30 @@ def test_the_tables_own_words_name_cards_and_cities_in_the_language(make_app, mo
     assert greek_city in written, [t for t in written if "York" in t or "Υόρκη" in t]
     assert breakdown[0].startswith(card + ":"), breakdown
     assert said == card
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_token_badges_keep_clear_of_a_faces_printed_strength(make_app, size):
+    """In lesson 2 at 1280x720 the Sergeant's +1 token (undefended future city) lay over half of
+    its printed strength, the '2' at the face's top left: the badges began a third of the way
+    down, and on a small face that is inside the strength badge. They begin below it, on every
+    card in play, and still keep clear of the name band."""
+    import pygame
+
+    from game.ui.convoy import cards
+
+    app = make_app(size)
+    table = mid_game(app, size)
+    draw(app)
+    faces = [rect for uid, rect in table.slot_rects.items() if rect.height > rect.width]
+    assert faces
+    for rect in faces:
+        L = cards._layout(rect.width, rect.height)
+        strength = cards.strength_badge_rect(L).move(rect.topleft)
+        band = L["name"].move(rect.topleft)
+        for n in (1, 2, 3):
+            r, centres = table.token_places(rect, n)
+            for x, y in centres:
+                badge = pygame.Rect(x - r, y - r, 2 * r, 2 * r)
+                assert not badge.colliderect(strength), (rect, n, badge, strength)
+                assert not badge.colliderect(band), (rect, n, badge, band)

@@ -290,6 +290,15 @@ def _blit_line(surface, text: str, font, colour: RGB, centre: tuple[int, int], w
 
 # ------------------------------------------------------------------------------- the card face
 
+def strength_badge_rect(L: dict) -> pygame.Rect:
+    """The box of the printed strength's badge at a face's top left (the table keeps its token
+    badges clear of it)."""
+    k, inner, c = L["k"], L["inner"], L["corner"]
+    r = c // 2 + max(1, c // 10)
+    cx, cy = inner.left + r - max(0, round(2 * k)), inner.top + r - max(0, round(2 * k))
+    return pygame.Rect(cx - r, cy - r, 2 * r, 2 * r)
+
+
 def type_icon_rect(L: dict, h: int) -> pygame.Rect:
     """The box of the type symbol (its circle's centre and radius): at a face's bottom left,
     below the name band; on a small face, where there is no room for it there, at the bottom
@@ -374,10 +383,10 @@ def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str) 
         tf = widgets.fitted_font(ctx, said, text, max(9, round(17 * k)), max(7, round(8 * k)))
         widgets.text_block(out, said, tf, look["text"], text, line_gap=1.0)
     # corners: strength, timing, type, placeholder mark
-    c = L["corner"]
-    r = c // 2 + max(1, c // 10)
+    badge = strength_badge_rect(L)
+    r = badge.width // 2
     if card.type != "instant":
-        _strength_badge(out, ctx, card, (inner.left + r - max(0, round(2 * k)), inner.top + r - max(0, round(2 * k))), r, look)
+        _strength_badge(out, ctx, card, badge.center, r, look)
     if card.timing != "none":
         tr = max(7, round(r * 0.8))
         _timing_icon(out, card.timing, (inner.right - tr - max(1, round(3 * k)), inner.top + tr + max(1, round(3 * k))), tr)

@@ -998,13 +998,18 @@ class ConvoyTable(GameTable):
 
     def token_places(self, rect: pygame.Rect, n: int) -> tuple[int, list[tuple[int, int]]]:
         """The radius and centres of `n` token badges on the card face `rect`: down its left
-        edge from a third of its height, a new column to the right when the next would reach the
-        name band (on a battle column's small faces at 1280x720 a second +1 covered the name)."""
+        edge from a third of its height and below the printed strength (on a small face a +1 lay
+        over half of the '2'), a new column to the right when the next would reach the name band
+        (on a battle column's small faces at 1280x720 a second +1 covered the name)."""
         px = self.ctx.px
         r = max(px(8), rect.width // 8)
         step = 2 * r + 2
-        top = rect.top + rect.height // 3
-        band = rect.top + cards._layout(rect.width, rect.height)["name"].top
+        L = cards._layout(rect.width, rect.height)
+        band = rect.top + L["name"].top
+        below_strength = rect.top + cards.strength_badge_rect(L).bottom + r + 1
+        top = max(rect.top + rect.height // 3, below_strength)
+        if top + r > band:  # too small a face for both: the name band stays clear, the badge overlaps the art
+            top = band - r - 1
         per_column = max(1, (band - top - r) // step + 1)
         return r, [(rect.left + r + 1 + (k // per_column) * step, top + (k % per_column) * step) for k in range(n)]
 
