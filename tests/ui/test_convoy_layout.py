@@ -239,3 +239,35 @@ def test_token_badges_keep_clear_of_a_faces_printed_strength(make_app, size):
                 badge = pygame.Rect(x - r, y - r, 2 * r, 2 * r)
                 assert not badge.colliderect(strength), (rect, n, badge, strength)
                 assert not badge.colliderect(band), (rect, n, badge, band)
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_the_outposts_feature_button_fits_the_prompt_row_at_1280x720(make_app, language):
+    """In Greek at 1280x720 the Outpost's 'Use Scrap Market (Ziggy One)' button ('Χρησιμοποιήστε
+    το χαρακτηριστικό Αγορά Παλιοσίδερων (Ziggy One)') did not fit the prompt's row and went to
+    the column below it, over the Moloch deck's count. Wherever a city's feature is on offer, the
+    Outpost's buttons sit in the prompt's row, in every language."""
+    from game import i18n
+    from game.convoy.rules import board as B
+
+    app = make_app((1280, 720))
+    i18n.set_language(language)
+    seen: set[int] = set()
+    try:
+        for seed in range(1, 30):
+            session = Session.start(ConvoyTitle(), "standard", seed=seed, options={})
+            bot = RandomBot(seed)
+            while not session.is_over():
+                acts = session.legal_actions()
+                city = B.active_city(session.state)
+                if any(a.kind == "feature" for a in acts) and session.state.proc is None and city not in seen:
+                    seen.add(city)
+                    table = ConvoyTable(app.ctx, session, ["bot", "human"], (1280, 720))
+                    app.push(table)
+                    draw(app)
+                    row = [(r, label) for r, label, what in table.buttons if getattr(what, "kind", None) in ("feature", "pass")]
+                    assert len(row) == 2 and all(r.bottom <= table.prompt_rect.bottom for r, _l in row), (language, city, row)
+                session.apply(bot.choose([a for a in acts if a.kind != "feature"] or acts))
+    finally:
+        i18n.set_language("en")
+    assert len(seen) >= 4, seen  # most cities' features were on offer
