@@ -271,3 +271,36 @@ def test_the_outposts_feature_button_fits_the_prompt_row_at_1280x720(make_app, l
     finally:
         i18n.set_language("en")
     assert len(seen) >= 4, seen  # most cities' features were on offer
+
+
+def test_the_end_panels_summary_wraps_inside_it(make_app, monkeypatch):
+    """A Greek Convoy game lost at 1280x720 ended on 'Νίκησε ο Moloch: η Νέα Υόρκη έπεσε με
+    κάρτες στην τράπουλα του Moloch και ένα Ρομπότ στην πόλη.' running out of the end panel on
+    both sides (game/ui/kit/end_screen.py drew the summary on one line). Every line of the
+    panel lies inside it."""
+    import pygame
+
+    from game.ui import widgets
+    from game.ui.kit import end_screen
+
+    app = make_app((1280, 720))
+    ctx = app.ctx
+    column = pygame.Rect(0, 90, 960, 515)  # Convoy's play area at 1280x720
+    rect = end_screen.panel_rect(ctx, column)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = widgets.text
+
+    def recording(surface, text, *a, **k):
+        got = real(surface, text, *a, **k)
+        drawn.append((text, got))
+        return got
+
+    monkeypatch.setattr(widgets, "text", recording)
+    summary = ("Νίκησε ο Moloch: η Νέα Υόρκη έπεσε με κάρτες στην τράπουλα του Moloch και ένα Ρομπότ "
+               "στην πόλη.")
+    stats = "10 γύροι, 4 πόλεις έπεσαν, τράπουλα Moloch 10, σπόρος 8"
+    end_screen.draw(pygame.Surface((1280, 720)), ctx, rect, False, summary, stats, ["Ο Moloch νικά."], None, [])
+    words = " ".join(t for t, _r in drawn if t and t in summary)
+    assert words == summary, words
+    outside = [(t, r) for t, r in drawn if not rect.contains(r)]
+    assert outside == []
