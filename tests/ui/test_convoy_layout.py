@@ -304,3 +304,34 @@ def test_the_end_panels_summary_wraps_inside_it(make_app, monkeypatch):
     assert words == summary, words
     outside = [(t, r) for t, r in drawn if not rect.contains(r)]
     assert outside == []
+
+
+def test_the_battle_panels_game_over_heading_stays_inside_it_in_greek(make_app, monkeypatch):
+    """At the end of a Greek game at 1280x720 the battle panel's heading read 'Το παιχνίδι
+    τελείω': 'The game is over.' was drawn on one line past the panel's edge. It wraps inside
+    the panel."""
+    import pygame
+
+    from game import i18n
+    from game.ui import widgets
+
+    app = make_app((1280, 720))
+    i18n.set_language("el")
+    try:
+        session = Session.start(ConvoyTitle(), "standard", seed=3, options={})
+        bot = RandomBot(3)
+        while not session.is_over():
+            session.apply(bot.choose(session.legal_actions()))
+        table = ConvoyTable(app.ctx, session, ["human", "bot"], (1280, 720))
+        app.push(table)
+        drawn: list[tuple[str, pygame.Rect]] = []
+        real = widgets.text
+        monkeypatch.setattr(widgets, "text", lambda surface, text, *a, **k: (lambda got: (drawn.append((text, got)), got)[1])(real(surface, text, *a, **k)))
+        draw(app)
+        over = i18n._("The game is over.")
+    finally:
+        i18n.set_language("en")
+    panel = table.zones["battle"]
+    heading = [(t, r) for t, r in drawn if t and t in over and r.colliderect(panel)]
+    assert " ".join(t for t, _r in heading) == over, heading
+    assert all(panel.contains(r) for _t, r in heading), (panel, heading)

@@ -1124,7 +1124,10 @@ class ConvoyTable(GameTable):
         self.strength_rect = box
         y = box.bottom + px(4)
         if st.outcome is not None:  # the last battle's city: how the game was won instead of previews
-            y = widgets.text(surface, _("The game is over."), ctx.font(15, bold=True), GLOW, (x, y + px(8))).bottom + px(6)
+            y += px(8)
+            for line in widgets.wrap(_("The game is over."), ctx.font(15, bold=True), w):  # Greek: longer than the panel is wide
+                y = widgets.text(surface, line, ctx.font(15, bold=True), GLOW, (x, y)).bottom
+            y += px(6)
             widgets.text_block(surface, words.win_by(st.win_by), ctx.font(13), pal.text, pygame.Rect(x, y, w, r.bottom - y - px(8)), 1.1)
             return
         hint = ctx.font(11 if not narrow else 9)
