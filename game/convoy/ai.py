@@ -503,7 +503,7 @@ class ConvoyAI(SeededBot):
         k = Known(view, me)
         if len(actions) == 1:
             a = actions[0]
-            return Choice(a, W.say(WHY_ANSWER, label=a.text or a.kind, why=A_FIRST))
+            return Choice(a, W.say(WHY_ANSWER, label=a.text or a.kind, why=W.say(A_FIRST)))
         if view.proc is not None and view.proc.get("pending"):
             return self._question(view, actions, me, k)
         if actions[0].kind == "mulligan":
@@ -519,7 +519,8 @@ class ConvoyAI(SeededBot):
         options = [dict(a.payload) for a in actions]
         i, why = answer(view, pend["kind"], options, pend.get("about"), me, k)
         a = actions[i]
-        return Choice(a, W.say(WHY_ANSWER, label=a.text or a.kind, why=why))
+        # Most answers are bare templates: a message, so the panel words them in the language.
+        return Choice(a, W.say(WHY_ANSWER, label=a.text or a.kind, why=W.say(why) if isinstance(why, str) else why))
 
     def _mulligan(self, view: ConvoyState, actions: list[Action], me: int) -> Choice:
         units = sum(1 for u in view.hand[me] if B.defn(view, u).type in ("robot", "soldier", "building"))

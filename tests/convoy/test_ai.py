@@ -226,3 +226,29 @@ def test_the_mulligan_reason_counts_units_in_the_languages_plural(language, one,
     assert len(seen) == 2, seen
     assert one in seen[True] and "(" not in seen[True], seen[True]
     assert more in seen[False] and "(" not in seen[False], seen[False]
+
+
+@pytest.mark.parametrize("language", ["hu", "el"])
+def test_the_reason_of_an_answered_question_reads_in_the_language(language):
+    """Played in Greek, the Outpost AI's panel ended a Greek line with 'the enemy card worth most
+    where the battles are': the reasons of the rules' questions (pay with, kill which, ...) were
+    put into the sentence as English strings. They are messages now, worded in the language."""
+    from game import i18n
+    from game.engine.text import as_text
+
+    s = table(phase="III", m_hand=["juggernaut", "spiders"],
+              cities={ZIGGY: (["ripper_robot"], ["heavy_gunner", "scout"])})
+    rip = uid(s, "ripper_robot")
+    T.apply(s, next(a for a in T.legal_actions(s) if a.kind == "ability" and a.payload == {"card": rip}))
+    i18n.set_language(language)
+    try:
+        paid = as_text(ConvoyAI(5).decide(s, T.legal_actions(s)).reason)
+        T.apply(s, ConvoyAI(5).decide(s, T.legal_actions(s)).action)
+        killed = as_text(ConvoyAI(5).decide(s, T.legal_actions(s)).reason)
+        english = [i18n.N_("the card in hand worth least"), i18n.N_("the enemy card worth most where the battles are")]
+        worded = [i18n._(e) for e in english]
+    finally:
+        i18n.set_language("en")
+    assert worded[0] != english[0] and worded[1] != english[1]
+    assert worded[0] in paid and english[0] not in paid, paid
+    assert worded[1] in killed and english[1] not in killed, killed

@@ -13,7 +13,7 @@ import pytest
 
 from tests.tutorial.ui_steps import open_from_menu, press
 from tests.ui.conftest import config_dir, make_app  # noqa: F401 (fixtures)
-from tests.ui.test_convoy_play import drag
+from tests.ui.test_convoy_play import button, drag
 
 SHOTS = Path(os.environ.get("TILETOP_SHOTS", Path(tempfile.gettempdir()) / "tiletop_tutorial_shots"))
 LESSON_IDS = ["round", "placing", "equipment", "battles", "new_york"]
@@ -72,3 +72,69 @@ def test_the_token_the_lesson_says_to_drag_is_lit(make_app, size):  # noqa: F811
     lit = [surface.get_at((x, y))[:3] for x in range(label.left, label.right) for y in range(label.top, label.bottom)]
     assert GLOW[:3] in lit
     pygame.image.save(surface, str(SHOTS.parent / f"convoy_round_token_{size[0]}.png"))
+
+
+def test_where_the_lessons_say_a_column_is_is_where_the_table_draws_it(make_app):  # noqa: F811
+    """Lesson 1 said to drag the Juggernaut into Ziggy One's column 'above the city', and lesson 2
+    that Moloch's stations are above the city: the table draws the side whose turn it is at the
+    bottom, by its hand, so Moloch's column was below the city. Where a step says a column is
+    (above or below the city), the table draws it there."""
+    from game.convoy.rules.state import MOLOCH, OUTPOST
+
+    def said(table) -> str:
+        return " ".join(table.runner.step.text.split())
+
+    app, table = open_convoy_lesson(make_app, "round")
+    press(app, next(r for r, w in table.panel_buttons if w == "next").center)
+    drag(app, table.token_rect.center, table.sector_rects[(0, 0)].center)
+    assert table.runner.step.id == "robot"
+    assert table.column_rects[(0, MOLOCH)].top >= table.city_rects[0].bottom  # drawn below the city
+    assert "below the city" in said(table) and "above the city" not in said(table), said(table)
+    jug = table.runner.places["juggernaut"]
+    drag(app, next(shown.center for uid, shown, _w in table.hand_rects if uid == jug), table.column_rects[(0, MOLOCH)].center)
+    press(app, button(table, "pass"))
+    for _ in range(3):
+        app.run(max_frames=1)
+        if table.handoff is not None:
+            press(app, (10, 400))
+    assert table.runner.step.id == "soldier"
+    assert table.column_rects[(0, OUTPOST)].top >= table.city_rects[0].bottom
+    assert "below the city" in said(table) and "above the city" not in said(table), said(table)
+
+    app, table = open_convoy_lesson(make_app, "placing")
+    assert table.runner.step.id == "stations" and table.bottom == "moloch"
+    assert table.column_rects[(1, MOLOCH)].top >= table.city_rects[1].bottom
+    assert "Moloch's above the city" not in said(table), said(table)
+    assert "below the city" in said(table), said(table)
+
+
+def test_a_narrow_lesson_box_shows_the_lessons_whole_title(make_app, monkeypatch):  # noqa: F811
+    """At 1280x720, lesson 2's fifth step puts its box beside the side panel, narrow: the title
+    read 'Placing units a…'. A title with no room beside the step count goes on a second line;
+    the text and the buttons move down with it."""
+    from game.convoy.rules.state import MOLOCH
+    from game.ui import widgets
+
+    app, table = open_convoy_lesson(make_app, "placing")
+    press(app, next(r for r, w in table.panel_buttons if w == "next").center)
+    drag(app, table.token_rect.center, table.sector_rects[(0, 2)].center)
+    van = table.runner.places["vanguard"]
+    drag(app, next(shown.center for uid, shown, _w in table.hand_rects if uid == van), table.column_rects[(1, MOLOCH)].center)
+    written: list[tuple[str, tuple[int, int]]] = []
+    real = widgets.text
+    monkeypatch.setattr(widgets, "text", lambda surface, text, font, colour, at, *a, **k:
+                        (written.append((text, at)), real(surface, text, font, colour, at, *a, **k))[1])
+    press(app, button(table, "pass"))
+    for _ in range(3):
+        app.run(max_frames=1)
+    assert table.runner.step.id == "soldier"
+    box = table.panel_rect
+    title = table.runner.lesson.title
+    assert box.width < 400  # the narrow place this is about
+    shown = [t for t, at in written if box.collidepoint(at) and t and t in title]
+    assert " ".join(shown) == title, shown
+    # the step's text, drawn after the title, starts below the title's last line
+    last = max(i for i, (t, at) in enumerate(written) if box.collidepoint(at) and t == shown[-1])
+    body = written[last + 1]
+    assert body[0] in " ".join(table.runner.step.text.split()), body
+    assert body[1][1] >= box.top + table.ctx.px(48) + table.ctx.font(19, bold=True).get_linesize() * (len(shown) - 1)

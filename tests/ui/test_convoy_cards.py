@@ -236,3 +236,56 @@ def test_a_small_faces_name_keeps_clear_of_its_type_symbol(ctx, content):
     cards.draw_card(surface, ctx, pygame.Rect(0, 0, w, h), content, next(iter(content.cards)))
     icon = cards.type_icon_rect(cards._layout(w, h), h)
     assert surface.get_at(icon.center).a == 255
+
+
+def test_a_large_faces_ability_text_is_in_the_players_language(ctx, content, monkeypatch):
+    """Played in Greek at 1280x720, the hovered Mine Layer showed its rule in English ('On Outpost
+    win: put a -2 Strength token...') under a Greek name band: the face drew the card's text
+    without the translation its name had. Every large face now writes the translated text."""
+    from game import i18n
+    from game.ui import widgets
+
+    written: list[str] = []
+    real = widgets.text_block
+
+    def recording(surface, text, *args, **kwargs):
+        written.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(widgets, "text_block", recording)
+    i18n.set_language("el")
+    try:
+        w, h = cards.card_size(350)
+        cards.draw_card(pygame.Surface((w, h), pygame.SRCALPHA), ctx, pygame.Rect(0, 0, w, h), content, "mine_layer")
+        greek = i18n._(content.cards["mine_layer"].text)
+    finally:
+        i18n.set_language("en")
+    assert greek != content.cards["mine_layer"].text  # the catalogue has it in Greek
+    assert written == [greek]
+
+
+def test_a_long_first_word_leaves_the_second_line_to_the_rest_of_the_name(ctx, content, monkeypatch):
+    """In Hungarian at 1280x720 the hand showed 'Elektromágneses…' for Elektromágneses mező: its
+    first word alone is wider than a small face's name band, and the fit gave up and cut the
+    rest. A word too wide for the band now takes a line of its own (drawn squeezed, as it was)
+    and the name goes on on the next line."""
+    from game import i18n
+
+    drawn: list[str] = []
+    real = cards._blit_line
+
+    def recording(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(cards, "_blit_line", recording)
+    monkeypatch.setattr(cards, "_FACES", cards.widgets.Memo(8))
+    i18n.set_language("hu")
+    try:
+        w, h = cards.card_size(88)  # a hand card at 1280x720
+        cards.draw_card(pygame.Surface((w, h), pygame.SRCALPHA), ctx, pygame.Rect(0, 0, w, h), content, "electromagnetic_field")
+        name = i18n._(content.cards["electromagnetic_field"].name)
+    finally:
+        i18n.set_language("en")
+    assert name == "Elektromágneses mező"
+    assert drawn == ["Elektromágneses", "mező"]

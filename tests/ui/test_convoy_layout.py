@@ -63,9 +63,9 @@ def test_each_columns_station_count_is_named_at_1280x720(make_app, language):
     every language; both fit the heading."""
     from game import i18n
 
+    app = make_app((1280, 720))  # the app sets the language of its settings: ours comes after
     i18n.set_language(language)
     try:
-        app = make_app((1280, 720))
         table = mid_game(app)
         draw(app)
         px, bold = table.ctx.px, table.ctx.font(12, bold=True)
@@ -100,3 +100,238 @@ def test_token_badges_keep_clear_of_a_small_faces_name(make_app):
             for x, y in centres:
                 badge = pygame.Rect(x - r, y - r, 2 * r, 2 * r)
                 assert not badge.colliderect(band), (rect, n, badge, band)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_every_citys_victory_results_show_whole_on_the_table(make_app, monkeypatch, language, size):
+    """In Hungarian at 1280x720 the city cards' result bands read 'Egy másik szektor...' (Jersey
+    Crust, Cleveland Harbour) and '2 Moloch lap felfedése, 1...' (Iron Gate): a city with more
+    stations leaves its caption less room, and the long wording was cut. Every city's two results
+    show whole (no ellipsis) on the table, in every language, at both window sizes."""
+    from game import i18n
+    from game.ui.convoy import cards
+    from game.ui import widgets
+    from game.ui.convoy.words import victory_result
+
+    shown: list[tuple[str, list[str]]] = []
+    real = cards._word_fit
+
+    def recording(ctx, name, *args, **kwargs):
+        got = real(ctx, name, *args, **kwargs)
+        shown.append((name, got[0]))
+        return got
+
+    monkeypatch.setattr(cards, "_word_fit", recording)
+    monkeypatch.setattr(cards, "_CITIES", widgets.Memo(60))  # drawn afresh, not from an earlier test
+    app = make_app(size)  # the app sets the language of its settings: ours comes after
+    i18n.set_language(language)
+    try:
+        table = mid_game(app, size)
+        draw(app)
+        captions = {victory_result(steps) for city in table.content.cities
+                    for steps in (city.moloch_win, city.outpost_win)}
+    finally:
+        i18n.set_language("en")
+    assert captions <= {name for name, _lines in shown}, captions
+    cut = [(name, lines) for name, lines in shown if name in captions and "\u2026" in " ".join(lines)]
+    assert cut == []
+
+
+@pytest.mark.parametrize("language, name", [("en", "Servo Booster"), ("hu", "Szervoerősítő"), ("el", None)])
+def test_a_robots_equipment_tab_names_it_in_the_language_with_its_strength(make_app, monkeypatch, language, name):
+    """In Hungarian at 1280x720 the tab under a Robot read 'Ser…': the English name of its Servo
+    Booster, cut before its strength. The tab names the Equipment in the player's language and
+    always shows the whole strength."""
+    from game import i18n
+    from game.convoy.rules import board as B
+    from game.ui import widgets
+
+    app = make_app((1280, 720))
+    i18n.set_language(language)
+    try:
+        table = mid_game(app)
+        st = table.state
+        robot = next(u for c in range(len(st.slots)) for u in st.slots[c][0] if B.defn(st, u).type == "robot")
+        side = next(i for i in range(2) if any(st.ids[u] == "servo_booster" for u in st.deck[i] + st.hand[i] + st.discard[i]))
+        pile = next(p for p in (st.deck[side], st.hand[side], st.discard[side]) if any(st.ids[u] == "servo_booster" for u in p))
+        booster = next(u for u in pile if st.ids[u] == "servo_booster")
+        pile.remove(booster)
+        st.equip[robot] = booster
+        written: list[str] = []
+        real = widgets.text
+        monkeypatch.setattr(widgets, "text", lambda surface, text, *a, **k: (written.append(text), real(surface, text, *a, **k))[1])
+        table.dirty = True
+        draw(app)
+        worded = i18n._("Servo Booster")
+        strength = f"+{B.defn(st, booster).strength}"
+    finally:
+        i18n.set_language("en")
+    assert name is None or worded == name
+    tab = [t for t in written if t.endswith(" " + strength) and t[:1] == worded[:1]]
+    assert len(tab) == 1, [t for t in written if t.endswith(strength)]
+    shown = tab[0][:-len(strength) - 1]
+    # the name in the language: whole, or its start cut with an ellipsis (the tab is a narrow card's)
+    assert shown == worded or (shown.endswith("\u2026") and worded.startswith(shown[:-1]) and len(shown) >= 3), shown
+
+
+def test_the_tables_own_words_name_cards_and_cities_in_the_language(make_app, monkeypatch):
+    """In Greek, the city card reads 'Νέα Υόρκη' but the toolbar and the battle panel named the
+    active city 'New York', and the battle breakdown (hover on the strengths) and the table's
+    own messages ('Drop {card} on another city...') named cards in English: the table put the
+    data's English names into its sentences. They are worded in the player's language."""
+    from game import i18n
+    from game.convoy.rules import board as B
+    from game.ui import widgets
+
+    app = make_app((1280, 720))
+    i18n.set_language("el")
+    try:
+        table = mid_game(app)
+        st = table.state
+        st.flipped = [True, True, True, True, False]  # New York is the active city
+        st.battle_sector = -1
+        greek_city = i18n._(table.content.cities[4].name)
+        title = table.toolbar_title()
+        written: list[str] = []
+        real = widgets.text
+        monkeypatch.setattr(widgets, "text", lambda surface, text, *a, **k: (written.append(text), real(surface, text, *a, **k))[1])
+        table.dirty = True
+        draw(app)
+        side = next(s for s in range(2) if st.slots[4][s] or st.slots[0][s])
+        c = 4 if st.slots[4][side] else 0
+        uid = st.slots[c][side][0]
+        card = i18n._(B.defn(st, uid).name)
+        breakdown = table._breakdown(c, side)
+        table._drop_ability = None
+        said = table._name(uid)
+    finally:
+        i18n.set_language("en")
+    assert greek_city == "Νέα Υόρκη"
+    assert greek_city in title and "New York" not in title, title
+    assert greek_city in written, [t for t in written if "York" in t or "Υόρκη" in t]
+    assert breakdown[0].startswith(card + ":"), breakdown
+    assert said == card
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_token_badges_keep_clear_of_a_faces_printed_strength(make_app, size):
+    """In lesson 2 at 1280x720 the Sergeant's +1 token (undefended future city) lay over half of
+    its printed strength, the '2' at the face's top left: the badges began a third of the way
+    down, and on a small face that is inside the strength badge. They begin below it, on every
+    card in play, and still keep clear of the name band."""
+    import pygame
+
+    from game.ui.convoy import cards
+
+    app = make_app(size)
+    table = mid_game(app, size)
+    draw(app)
+    faces = [rect for uid, rect in table.slot_rects.items() if rect.height > rect.width]
+    assert faces
+    for rect in faces:
+        L = cards._layout(rect.width, rect.height)
+        strength = cards.strength_badge_rect(L).move(rect.topleft)
+        band = L["name"].move(rect.topleft)
+        for n in (1, 2, 3):
+            r, centres = table.token_places(rect, n)
+            for x, y in centres:
+                badge = pygame.Rect(x - r, y - r, 2 * r, 2 * r)
+                assert not badge.colliderect(strength), (rect, n, badge, strength)
+                assert not badge.colliderect(band), (rect, n, badge, band)
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_the_outposts_feature_button_fits_the_prompt_row_at_1280x720(make_app, language):
+    """In Greek at 1280x720 the Outpost's 'Use Scrap Market (Ziggy One)' button ('Χρησιμοποιήστε
+    το χαρακτηριστικό Αγορά Παλιοσίδερων (Ziggy One)') did not fit the prompt's row and went to
+    the column below it, over the Moloch deck's count. Wherever a city's feature is on offer, the
+    Outpost's buttons sit in the prompt's row, in every language."""
+    from game import i18n
+    from game.convoy.rules import board as B
+
+    app = make_app((1280, 720))
+    i18n.set_language(language)
+    seen: set[int] = set()
+    try:
+        for seed in range(1, 30):
+            session = Session.start(ConvoyTitle(), "standard", seed=seed, options={})
+            bot = RandomBot(seed)
+            while not session.is_over():
+                acts = session.legal_actions()
+                city = B.active_city(session.state)
+                if any(a.kind == "feature" for a in acts) and session.state.proc is None and city not in seen:
+                    seen.add(city)
+                    table = ConvoyTable(app.ctx, session, ["bot", "human"], (1280, 720))
+                    app.push(table)
+                    draw(app)
+                    row = [(r, label) for r, label, what in table.buttons if getattr(what, "kind", None) in ("feature", "pass")]
+                    assert len(row) == 2 and all(r.bottom <= table.prompt_rect.bottom for r, _l in row), (language, city, row)
+                session.apply(bot.choose([a for a in acts if a.kind != "feature"] or acts))
+    finally:
+        i18n.set_language("en")
+    assert len(seen) >= 4, seen  # most cities' features were on offer
+
+
+def test_the_end_panels_summary_wraps_inside_it(make_app, monkeypatch):
+    """A Greek Convoy game lost at 1280x720 ended on 'Νίκησε ο Moloch: η Νέα Υόρκη έπεσε με
+    κάρτες στην τράπουλα του Moloch και ένα Ρομπότ στην πόλη.' running out of the end panel on
+    both sides (game/ui/kit/end_screen.py drew the summary on one line). Every line of the
+    panel lies inside it."""
+    import pygame
+
+    from game.ui import widgets
+    from game.ui.kit import end_screen
+
+    app = make_app((1280, 720))
+    ctx = app.ctx
+    column = pygame.Rect(0, 90, 960, 515)  # Convoy's play area at 1280x720
+    rect = end_screen.panel_rect(ctx, column)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = widgets.text
+
+    def recording(surface, text, *a, **k):
+        got = real(surface, text, *a, **k)
+        drawn.append((text, got))
+        return got
+
+    monkeypatch.setattr(widgets, "text", recording)
+    summary = ("Νίκησε ο Moloch: η Νέα Υόρκη έπεσε με κάρτες στην τράπουλα του Moloch και ένα Ρομπότ "
+               "στην πόλη.")
+    stats = "10 γύροι, 4 πόλεις έπεσαν, τράπουλα Moloch 10, σπόρος 8"
+    end_screen.draw(pygame.Surface((1280, 720)), ctx, rect, False, summary, stats, ["Ο Moloch νικά."], None, [])
+    words = " ".join(t for t, _r in drawn if t and t in summary)
+    assert words == summary, words
+    outside = [(t, r) for t, r in drawn if not rect.contains(r)]
+    assert outside == []
+
+
+def test_the_battle_panels_game_over_heading_stays_inside_it_in_greek(make_app, monkeypatch):
+    """At the end of a Greek game at 1280x720 the battle panel's heading read 'Το παιχνίδι
+    τελείω': 'The game is over.' was drawn on one line past the panel's edge. It wraps inside
+    the panel."""
+    import pygame
+
+    from game import i18n
+    from game.ui import widgets
+
+    app = make_app((1280, 720))
+    i18n.set_language("el")
+    try:
+        session = Session.start(ConvoyTitle(), "standard", seed=3, options={})
+        bot = RandomBot(3)
+        while not session.is_over():
+            session.apply(bot.choose(session.legal_actions()))
+        table = ConvoyTable(app.ctx, session, ["human", "bot"], (1280, 720))
+        app.push(table)
+        drawn: list[tuple[str, pygame.Rect]] = []
+        real = widgets.text
+        monkeypatch.setattr(widgets, "text", lambda surface, text, *a, **k: (lambda got: (drawn.append((text, got)), got)[1])(real(surface, text, *a, **k)))
+        draw(app)
+        over = i18n._("The game is over.")
+    finally:
+        i18n.set_language("en")
+    panel = table.zones["battle"]
+    heading = [(t, r) for t, r in drawn if t and t in over and r.colliderect(panel)]
+    assert " ".join(t for t, _r in heading) == over, heading
+    assert all(panel.contains(r) for _t, r in heading), (panel, heading)

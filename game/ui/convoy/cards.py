@@ -226,6 +226,12 @@ def _word_fit(ctx, name: str, width: int, size: float, least: float, lines: int 
             break
         sz -= 1
     font = _font(ctx, least, True)
+    if squeeze > 1.0:
+        # Drawn squeezed (_blit_line): a word wider than the line takes a line of its own and the
+        # rest goes on below ('Elektromágneses' / 'mező'), rather than the rest being cut.
+        got = _wrap_words(words, font, width, lines, alone=True)
+        if got is not None:
+            return got, font
     # cut with an ellipsis between words: as many whole words as fit
     out: list[str] = []
     line = ""
@@ -250,15 +256,17 @@ def _word_fit(ctx, name: str, width: int, size: float, least: float, lines: int 
     return out, font
 
 
-def _wrap_words(words: list[str], font, width: int, lines: int) -> list[str] | None:
+def _wrap_words(words: list[str], font, width: int, lines: int, alone: bool = False) -> list[str] | None:
+    """The words on at most `lines` lines of `width`, else None; `alone`: a word wider than
+    the width may stand on a line by itself (its caller squeezes it)."""
     out: list[str] = []
     line = ""
     for w in words:
         cand = f"{line} {w}" if line else w
-        if font.size(cand)[0] <= width:
+        if font.size(cand)[0] <= width or (alone and not line):
             line = cand
             continue
-        if not line or font.size(w)[0] > width:
+        if font.size(w)[0] > width and not alone:
             return None
         out.append(line)
         line = w
@@ -281,6 +289,15 @@ def _blit_line(surface, text: str, font, colour: RGB, centre: tuple[int, int], w
 
 
 # ------------------------------------------------------------------------------- the card face
+
+def strength_badge_rect(L: dict) -> pygame.Rect:
+    """The box of the printed strength's badge at a face's top left (the table keeps its token
+    badges clear of it)."""
+    k, inner, c = L["k"], L["inner"], L["corner"]
+    r = c // 2 + max(1, c // 10)
+    cx, cy = inner.left + r - max(0, round(2 * k)), inner.top + r - max(0, round(2 * k))
+    return pygame.Rect(cx - r, cy - r, 2 * r, 2 * r)
+
 
 def type_icon_rect(L: dict, h: int) -> pygame.Rect:
     """The box of the type symbol (its circle's centre and radius): at a face's bottom left,
@@ -362,13 +379,14 @@ def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str) 
         box = text.inflate(round(10 * k), round(10 * k))
         pygame.draw.rect(out, _dark(look["text_bg"], 0.3), box.move(0, 1), border_radius=max(2, round(5 * k)))
         pygame.draw.rect(out, look["text_bg"], box, border_radius=max(2, round(5 * k)))
-        tf = widgets.fitted_font(ctx, card.text, text, max(9, round(17 * k)), max(7, round(8 * k)))
-        widgets.text_block(out, card.text, tf, look["text"], text, line_gap=1.0)
+        said = _(card.text)
+        tf = widgets.fitted_font(ctx, said, text, max(9, round(17 * k)), max(7, round(8 * k)))
+        widgets.text_block(out, said, tf, look["text"], text, line_gap=1.0)
     # corners: strength, timing, type, placeholder mark
-    c = L["corner"]
-    r = c // 2 + max(1, c // 10)
+    badge = strength_badge_rect(L)
+    r = badge.width // 2
     if card.type != "instant":
-        _strength_badge(out, ctx, card, (inner.left + r - max(0, round(2 * k)), inner.top + r - max(0, round(2 * k))), r, look)
+        _strength_badge(out, ctx, card, badge.center, r, look)
     if card.timing != "none":
         tr = max(7, round(r * 0.8))
         _timing_icon(out, card.timing, (inner.right - tr - max(1, round(3 * k)), inner.top + tr + max(1, round(3 * k))), tr)

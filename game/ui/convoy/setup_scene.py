@@ -167,7 +167,7 @@ class ConvoySetup(SetupScreen):
             rect = pygame.Rect(x, y, w, row_h - px(6))
             pygame.draw.rect(surface, (40, 43, 50), rect, border_radius=px(6))
             pygame.draw.rect(surface, (70, 74, 84), rect, 1, border_radius=px(6))
-            widgets.text(surface, f"{city.number}. {city.name}", bold, pal.text, (rect.left + px(10), rect.top + px(5)))
+            widgets.text(surface, f"{city.number}. {_(city.name)}", bold, pal.text, (rect.left + px(10), rect.top + px(5)))
             st = _("Stations: Moloch {m}, Outpost {o}").format(m=city.stations[0], o=city.stations[1])
             widgets.text(surface, st, small, pal.text_dim, (rect.right - px(10), rect.top + px(7)), "topright")
             secs = ", ".join(self.content.sectors[s].name for s in city.sectors)

@@ -163,7 +163,7 @@ class ConvoyTable(GameTable):
 
         st = self.state
         a = B.active_city(st)
-        city = self.content.cities[a].name if a >= 0 else "\u2014"
+        city = _(self.content.cities[a].name) if a >= 0 else "\u2014"
         if st.phase == "mulligan":
             return "Neuroshima Convoy  \u2022  " + words.phase_name("mulligan")
         return "Neuroshima Convoy  \u2022  " + _("Round {n}").format(n=st.round) + f"  \u2022  {city}  \u2022  " + \
@@ -212,7 +212,8 @@ class ConvoyTable(GameTable):
         return B.defn(self.state, uid)
 
     def _name(self, uid: int) -> str:
-        return self._defn(uid).name
+        """A card's name in the player's language (the data holds the English one)."""
+        return _(self._defn(uid).name)
 
     def update_choices(self) -> None:
         from game.convoy.rules import board as B
@@ -997,15 +998,29 @@ class ConvoyTable(GameTable):
 
     def token_places(self, rect: pygame.Rect, n: int) -> tuple[int, list[tuple[int, int]]]:
         """The radius and centres of `n` token badges on the card face `rect`: down its left
-        edge from a third of its height, a new column to the right when the next would reach the
-        name band (on a battle column's small faces at 1280x720 a second +1 covered the name)."""
+        edge from a third of its height and below the printed strength (on a small face a +1 lay
+        over half of the '2'), a new column to the right when the next would reach the name band
+        (on a battle column's small faces at 1280x720 a second +1 covered the name)."""
         px = self.ctx.px
         r = max(px(8), rect.width // 8)
         step = 2 * r + 2
-        top = rect.top + rect.height // 3
-        band = rect.top + cards._layout(rect.width, rect.height)["name"].top
+        L = cards._layout(rect.width, rect.height)
+        band = rect.top + L["name"].top
+        below_strength = rect.top + cards.strength_badge_rect(L).bottom + r + 1
+        top = max(rect.top + rect.height // 3, below_strength)
+        if top + r > band:  # too small a face for both: the name band stays clear, the badge overlaps the art
+            top = band - r - 1
         per_column = max(1, (band - top - r) // step + 1)
         return r, [(rect.left + r + 1 + (k // per_column) * step, top + (k % per_column) * step) for k in range(n)]
+
+    def equipment_label(self, eq: int, width: int) -> tuple[str, pygame.font.Font]:
+        """The tab under a Robot naming its Equipment: the name in the player's language and its
+        strength, the strength always whole (at 1280x720 'Servo Booster +2' was cut to 'Ser…'
+        and the name was the English one): the font shrinks first, then the name is cut."""
+        d = self._defn(eq)
+        name, plus = _(d.name), f" +{d.strength}"
+        font = widgets.line_font(self.ctx, name + plus, width, 11, 8, bold=True)
+        return widgets.elide(name, font, width - font.size(plus)[0]) + plus, font
 
     def _card_marks(self, surface, rect: pygame.Rect, uid: int, c: int, s: int) -> None:
         """A card in play: its token badges, its Equipment tucked under it, used / switched-off
@@ -1021,12 +1036,10 @@ class ConvoyTable(GameTable):
             widgets.text(surface, f"{value:+d}", ctx.font(max(9, r * 10 // px(10)), bold=True), (250, 250, 240), centre, "center")
         eq = st.equip.get(uid)
         if eq is not None:
-            d = B.defn(st, eq)
             tab = pygame.Rect(rect.left, rect.bottom - px(18), rect.width, px(18))
             pygame.draw.rect(surface, (90, 60, 40), tab, border_radius=px(4))
-            font = ctx.font(11, bold=True)
-            widgets.text(surface, widgets.elide(f"{d.name} +{d.strength}", font, tab.width - px(6)), font, (250, 230, 200),
-                         tab.center, "center")
+            label, font = self.equipment_label(eq, tab.width - px(6))
+            widgets.text(surface, label, font, (250, 230, 200), tab.center, "center")
             self.slot_rects[eq] = tab
         marks = []
         if uid in st.used:
@@ -1075,7 +1088,7 @@ class ConvoyTable(GameTable):
                 parts.append(_("Equipment {n:+d}").format(n=eqv))
             if mods:
                 parts.append(_("abilities {n:+d}").format(n=mods))
-            lines.append(f"{d.name}: {total}  ({', '.join(parts)})")
+            lines.append(f"{_(d.name)}: {total}  ({', '.join(parts)})")
         extra = B.side_strength(st, c, s) - sum(B.unit_strength(st, u, c, s) if B.defn(st, u).unit else B.defn(st, u).strength
                                                 for u in st.slots[c][s])
         if extra:
@@ -1096,7 +1109,7 @@ class ConvoyTable(GameTable):
         if a < 0:
             return
         city = self.content.cities[a]
-        y = widgets.text(surface, widgets.elide(city.name, ctx.font(17, bold=True), w), ctx.font(17, bold=True), GLOW, (x, y)).bottom + px(6)
+        y = widgets.text(surface, widgets.elide(_(city.name), ctx.font(17, bold=True), w), ctx.font(17, bold=True), GLOW, (x, y)).bottom + px(6)
         m, o = B.side_strength(st, a, 0), B.side_strength(st, a, 1)
         narrow = w < px(220)  # a large UI scale in a small window
         big = ctx.font(40 if w > px(240) else 30 if not narrow else 24, bold=True)
@@ -1111,7 +1124,10 @@ class ConvoyTable(GameTable):
         self.strength_rect = box
         y = box.bottom + px(4)
         if st.outcome is not None:  # the last battle's city: how the game was won instead of previews
-            y = widgets.text(surface, _("The game is over."), ctx.font(15, bold=True), GLOW, (x, y + px(8))).bottom + px(6)
+            y += px(8)
+            for line in widgets.wrap(_("The game is over."), ctx.font(15, bold=True), w):  # Greek: longer than the panel is wide
+                y = widgets.text(surface, line, ctx.font(15, bold=True), GLOW, (x, y)).bottom
+            y += px(6)
             widgets.text_block(surface, words.win_by(st.win_by), ctx.font(13), pal.text, pygame.Rect(x, y, w, r.bottom - y - px(8)), 1.1)
             return
         hint = ctx.font(11 if not narrow else 9)

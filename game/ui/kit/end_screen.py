@@ -39,8 +39,12 @@ def draw(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, won: bool, su
     pygame.draw.rect(surface, colour, (rect.left + px(6), rect.top + px(6), rect.width - px(12), px(5)), border_radius=px(3))
     title = _("Victory") if won else _("Defeat")
     y = widgets.text(surface, title, ctx.font(34, bold=True), colour, (rect.centerx, rect.top + px(18)), "midtop", shadow=True).bottom + px(6)
-    y = widgets.text(surface, summary, ctx.font(17, bold=True), pal.text, (rect.centerx, y), "midtop").bottom + px(4)
-    y = widgets.text(surface, stats, ctx.font(15), pal.text_dim, (rect.centerx, y), "midtop").bottom + px(10)
+    # The summary and the numbers wrap inside the panel (a Greek summary ran out of it on both
+    # sides); the log below gets what room is left.
+    for font, words, colour, gap in ((ctx.font(17, bold=True), summary, pal.text, px(4)), (ctx.font(15), stats, pal.text_dim, px(10))):
+        for line in widgets.wrap_most(words, font, rect.width - px(40), 2):
+            y = widgets.text(surface, line, font, colour, (rect.centerx, y), "midtop").bottom
+        y += gap
     bw, bh = px(200), px(46)
     buttons_top = rect.bottom - bh - px(18)
     font = ctx.font(14)
