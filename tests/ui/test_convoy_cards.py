@@ -238,6 +238,19 @@ def test_a_small_faces_name_keeps_clear_of_its_type_symbol(ctx, content):
     assert surface.get_at(icon.center).a == 255
 
 
+def _record_text(monkeypatch, owner, name: str) -> list[str]:
+    """The texts `owner.name(surface, text, ...)` is called with from now on (it still draws)."""
+    seen: list[str] = []
+    real = getattr(owner, name)
+
+    def recording(surface, text, *args, **kwargs):
+        seen.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(owner, name, recording)
+    return seen
+
+
 def test_a_large_faces_ability_text_is_in_the_players_language(ctx, content, monkeypatch):
     """Played in Greek at 1280x720, the hovered Mine Layer showed its rule in English ('On Outpost
     win: put a -2 Strength token...') under a Greek name band: the face drew the card's text
@@ -245,14 +258,7 @@ def test_a_large_faces_ability_text_is_in_the_players_language(ctx, content, mon
     from game import i18n
     from game.ui import widgets
 
-    written: list[str] = []
-    real = widgets.text_block
-
-    def recording(surface, text, *args, **kwargs):
-        written.append(text)
-        return real(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(widgets, "text_block", recording)
+    written = _record_text(monkeypatch, widgets, "text_block")
     i18n.set_language("el")
     try:
         w, h = cards.card_size(350)
@@ -271,14 +277,7 @@ def test_a_long_first_word_leaves_the_second_line_to_the_rest_of_the_name(ctx, c
     and the name goes on on the next line."""
     from game import i18n
 
-    drawn: list[str] = []
-    real = cards._blit_line
-
-    def recording(surface, text, *args, **kwargs):
-        drawn.append(text)
-        return real(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(cards, "_blit_line", recording)
+    drawn = _record_text(monkeypatch, cards, "_blit_line")
     monkeypatch.setattr(cards, "_FACES", cards.widgets.Memo(8))
     i18n.set_language("hu")
     try:

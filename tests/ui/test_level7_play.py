@@ -573,19 +573,11 @@ def test_the_tables_figures_stand_clear_of_their_tiles_icons(make_app):
     assert all(math.dist(spots[k], c) >= ICON_CLEAR for k in keys for c in icons), spots
 
 
-def test_a_clone_on_morgue_b_stands_clear_of_its_door_arrows(make_app):
-    """Seed 8: Subject 1 explores north, then east onto Morgue B (turned three times), where a
-    clone spawns. Its usual place lies on the tile's red icon; the nearest other place was the
-    middle of the west edge, on the arrow printed inside the door Subject 1 came through. The
-    table keeps every figure a printed icon's clearance from each door's arrow too."""
-    import math
-    from pathlib import Path
-
-    from game.board.tmx import load_board
+def _morgue_b_seed8():
+    """Scenario 1, seed 8, one player: the north door explored and its tile placed, then the
+    east door: a clone spawns on Morgue B (T06), where the player stands."""
     from game.engine.session import Session
-    from game.level7.rules.maps import view
     from game.level7.rules.title import Level7Title
-    from game.ui.level7.table_scene import CELL, ICON_CLEAR, turned_points
 
     session = Session.start(Level7Title(), "s1", 8, {"players": 1})
 
@@ -596,13 +588,39 @@ def test_a_clone_on_morgue_b_stands_clear_of_its_door_arrows(make_app):
     do("explore", door=["N", 0])
     do("placement")
     do("explore", door=["E", 0])
-    st = session.state
-    assert [(e.key, e.tile) for e in st.enemies] == [("clone1", "T06")] and st.player.tile == "T06"
+    return session
+
+
+def _table_at_1280(make_app, session):
+    """The Level 7 table on `session` at 1280x720, past the hand-off, drawn once."""
+    from pathlib import Path
+
+    from game.ui.level7.table_scene import Level7Table
+
     app = make_app((1280, 720))
     table = Level7Table(app.ctx, session, ["human"], (1280, 720), Path(app.ctx.settings_file).parent / "l7.json")
     app.push(table)
     table.handoff = None
     app.run(max_frames=1)
+    return app, table
+
+
+def test_a_clone_on_morgue_b_stands_clear_of_its_door_arrows(make_app):
+    """Seed 8: Subject 1 explores north, then east onto Morgue B (turned three times), where a
+    clone spawns. Its usual place lies on the tile's red icon; the nearest other place was the
+    middle of the west edge, on the arrow printed inside the door Subject 1 came through. The
+    table keeps every figure a printed icon's clearance from each door's arrow too."""
+    import math
+    from pathlib import Path
+
+    from game.board.tmx import load_board
+    from game.level7.rules.maps import view
+    from game.ui.level7.table_scene import CELL, ICON_CLEAR, turned_points
+
+    session = _morgue_b_seed8()
+    st = session.state
+    assert [(e.key, e.tile) for e in st.enemies] == [("clone1", "T06")] and st.player.tile == "T06"
+    app, table = _table_at_1280(make_app, session)
     tile, (x, y) = view(st).tilemap.placed["T06"]
     board = load_board(Path(tile.source))
     w, h = board.pixel_size()
@@ -745,29 +763,15 @@ def test_markers_and_face_up_items_keep_clear_of_door_arrows_and_icons(make_app)
     from pathlib import Path
 
     from game.board.tmx import load_board
-    from game.engine.session import Session
     from game.level7.rules.maps import view
-    from game.level7.rules.title import Level7Title
-    from game.ui.level7.table_scene import CELL, ICON_CLEAR, Level7Table, door_arrow_points, turned_points
+    from game.ui.level7.table_scene import CELL, ICON_CLEAR, door_arrow_points, turned_points
 
-    session = Session.start(Level7Title(), "s1", 8, {"players": 1})
-
-    def do(kind, **want):
-        session.apply(next(a for a in session.legal_actions()
-                           if a.kind == kind and all(a.payload.get(k) == v for k, v in want.items())))
-
-    do("explore", door=["N", 0])
-    do("placement")
-    do("explore", door=["E", 0])
+    session = _morgue_b_seed8()
     st = session.state
     st.floor_items["T06"] = [st.items.draw_pile[0]]
     for kind in ("darkness", "nests", "posts"):
         st.tokens.setdefault(kind, []).append("T21")
-    app = make_app((1280, 720))
-    table = Level7Table(app.ctx, session, ["human"], (1280, 720), Path(app.ctx.settings_file).parent / "l7.json")
-    app.push(table)
-    table.handoff = None
-    app.run(max_frames=1)
+    app, table = _table_at_1280(make_app, session)
 
     def printed(name):  # the icons and door arrows as the tile's file has them, turned as placed
         tile, (x, y) = view(st).tilemap.placed[name]
