@@ -545,9 +545,9 @@ class CogBot(SeededBot):
         mean1 = sum(map(strength, first)) / len(first)
         mean2 = sum(map(strength, second)) / len(second)
         gap = abs(mean1 - mean2)
+        cogs = join(", ", [N.character(ctx.state.cogs[q].character) for q in second])
         return -gap, M("Level 2: {cogs}; the sections' strength per COG (hand limit and attack dice) "
-                       "differs by {gap:.1f}, no more than in any other split", cogs=join(", ", [N.character(ctx.state.cogs[q].character) for q in second]),
-                       gap=gap)
+                       "differs by {gap:.1f}, no more than in any other split", cogs=cogs, gap=gap)
 
     def _a_locust_tie(self, ctx: _Look, a: Action) -> tuple[float, str]:
         # An AI card's 'a wounded Locust within N' (the Kantus's heal, card 33): the active
