@@ -41,9 +41,9 @@ def draw(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, won: bool, su
     y = widgets.text(surface, title, ctx.font(34, bold=True), colour, (rect.centerx, rect.top + px(18)), "midtop", shadow=True).bottom + px(6)
     # The summary and the numbers wrap inside the panel (a Greek summary ran out of it on both
     # sides); the log below gets what room is left.
-    for font, words, colour, gap in ((ctx.font(17, bold=True), summary, pal.text, px(4)), (ctx.font(15), stats, pal.text_dim, px(10))):
-        for line in widgets.wrap_most(words, font, rect.width - px(40), 2):
-            y = widgets.text(surface, line, font, colour, (rect.centerx, y), "midtop").bottom
+    for font, said, shade, gap in ((ctx.font(17, bold=True), summary, pal.text, px(4)), (ctx.font(15), stats, pal.text_dim, px(10))):
+        for line in widgets.wrap_most(said, font, rect.width - px(40), 2):
+            y = widgets.text(surface, line, font, shade, (rect.centerx, y), "midtop").bottom
         y += gap
     bw, bh = px(200), px(46)
     buttons_top = rect.bottom - bh - px(18)
