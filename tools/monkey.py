@@ -14,7 +14,8 @@ in turn.
 
 One event in eight at a table where a person decides is a legal action taken for them, as a
 click on it would take it, so the game moves on to later states. Half the clicks go to what the last frame drew as a button or a text (a card's name, an area's
-label, a log line), half anywhere. Time runs on a fixed clock (50 ms a step), so a run with the
+label, a log line), half anywhere. One event in a hundred resizes the window (1024x640 to
+1920x1080). Time runs on a fixed clock (50 ms a step), so a run with the
 same arguments posts the same events; the bots' and animations' timing follows the same clock.
 Settings, saves and the builder's maps go into a temporary folder: a run never touches yours.
 A Quit (the menu's button, Esc on the menu, the window closed) starts a fresh App and counts a
@@ -43,6 +44,7 @@ KEYS = [pygame.K_SPACE, pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_z, pygame.K_y
         pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_PLUS,
         pygame.K_MINUS, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_l, pygame.K_h, pygame.K_s,
         pygame.K_n, pygame.K_BACKSPACE, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_F1]
+SIZES = [(1280, 720), (1920, 1080), (1024, 640), (1600, 900)]  # what a window resize goes to
 MODS = [0, 0, 0, pygame.KMOD_CTRL, pygame.KMOD_SHIFT]
 
 
@@ -171,12 +173,17 @@ def post_random(rng: random.Random, targets: Targets, size: tuple[int, int], log
         post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
         post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
         log.append(f"key {pygame.key.name(key)} mod {mod}")
-    else:
+    elif roll < 0.99:
         pos = targets.pick(rng, size)
         dy = rng.choice((-3, -1, 1, 3))
         post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
         post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=dy, flipped=False, precise_x=0.0, precise_y=float(dy)))
         log.append(f"wheel {dy} at {pos}")
+    else:
+        new = rng.choice(SIZES)
+        pygame.display.set_mode(new, pygame.RESIZABLE)
+        post(pygame.event.Event(pygame.VIDEORESIZE, size=new, w=new[0], h=new[1]))
+        log.append(f"window resized to {new[0]}x{new[1]}")
 
 
 def assist(app, rng: random.Random, log: list[str]) -> bool:
@@ -228,7 +235,7 @@ def run(start: str, events: int, seed: int, size: tuple[int, int], lang: str | N
         for n in range(events):
             tally["events"] = n + 1
             if not assist(app, rng, log):
-                post_random(rng, targets, size, log)
+                post_random(rng, targets, app.screen.get_size(), log)
             for _ in range(rng.choice((1, 1, 2, 4))):
                 targets.new_frame()
                 t0 = time.process_time()
