@@ -10,7 +10,7 @@ events and a screenshot, so the crash can be replayed with the same arguments.
 tables, the builder, Learn to play, settings: a language change there is taken, too); a title
 name begins at that title's table with the given seats, built through the title's watch entry
 (game/titles.py), as `python -m game play TITLE` builds it. `all` runs the menu and each title
-in turn.
+in turn, each in a process of its own (so `--start X` alone replays what `all` met at X).
 
 One event in eight at a table where a person decides is a legal action taken for them, as a
 click on it would take it, so the game moves on to later states. Half the clicks go to what the last frame drew as a button or a text (a card's name, an area's
@@ -27,6 +27,7 @@ import argparse
 import os
 import random
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -101,6 +102,13 @@ class Targets:
             x, y = rng.choice(self.texts)
             return min(w - 1, max(0, x + rng.randint(-8, 8))), min(h - 1, max(0, y + rng.randint(-4, 4)))
         return rng.randrange(w), rng.randrange(h)
+
+
+def _one_idle_job(idle, _budget_ms: float) -> int:
+    """IdleWork.run_for's stand-in: one job per idle frame, not as many as a CPU budget allows, so
+    which caches are warm (and so what a frame draws and the monkey may click) is the same in
+    every run with the same arguments."""
+    return int(idle.run_one())
 
 
 def make_app(size: tuple[int, int], maps_dir: Path, lang: str | None):
@@ -228,7 +236,10 @@ def run(start: str, events: int, seed: int, size: tuple[int, int], lang: str | N
             tables.append(push_table(app, start, seats, seed + tally["restarts"] + tally["left_table"]))
         return app
 
+    from game.ui.kit.idle_work import IdleWork
+
     targets = Targets()
+    real_idle, IdleWork.run_for = IdleWork.run_for, _one_idle_job
     app = None
     try:
         app = fresh()
@@ -258,6 +269,7 @@ def run(start: str, events: int, seed: int, size: tuple[int, int], lang: str | N
         if app is not None:
             app.close()
         targets.close()
+        IdleWork.run_for = real_idle
         i18n.set_language("en")
         if old_config is None:
             os.environ.pop("TILETOP_CONFIG_DIR", None)
@@ -303,15 +315,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seats", default="human,bot")
     parser.add_argument("--shot", default="/tmp", help="folder for the screenshot of a crash")
     args = parser.parse_args(argv)
+    if args.start == "all":  # each start in a process of its own, so that `--start X` replays it exactly
+        rest = [a for a in (argv if argv is not None else sys.argv[1:])]
+        failed = 0
+        for start in ["menu", *titles.keys_with("watch")]:
+            done = subprocess.run([sys.executable, __file__, *rest, "--start", start])
+            failed += done.returncode != 0
+        return 1 if failed else 0
     size = tuple(int(v) for v in args.size.lower().split("x"))
-    starts = ["menu", *titles.keys_with("watch")] if args.start == "all" else [args.start]
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
-    for start in starts:
-        try:
-            run(start, args.events, args.seed, size, args.lang, seats, Path(args.shot))
-        except RuntimeError as exc:
-            print(exc)
-            return 1
+    try:
+        run(args.start, args.events, args.seed, size, args.lang, seats, Path(args.shot))
+    except RuntimeError as exc:
+        print(exc)
+        return 1
     return 0
 
 

@@ -319,3 +319,38 @@ def test_squad_rows_name_a_bot_seat_and_a_cog_not_yet_on_the_map(make_app):
             assert "bot" in name + status
         if p in waiting:
             assert status.endswith("not yet on the map") and "-" not in status
+
+
+def test_undo_of_an_exploration_under_the_pointer_keeps_the_table_drawing(make_app):
+    """A casual table may undo past an exploration (the tile goes back into its deck). The
+    pointer was on an area of that tile: the table drew that area's outline from the board that
+    no longer had it and stopped with a KeyError (found by tools/monkey.py). What lies under the
+    pointer is looked up again in the game as the undo left it."""
+    from game.gears import bots
+
+    app = make_app((1280, 720))
+    setup = GearsSetup(app.ctx, SetupChoice(mission="roadblocks", seats=["human"], characters=[None], seed=3,
+                                            casual=True))
+    app.push(setup)
+    app.run(max_frames=1)
+    do_click(app, next(rect for rect, what in setup.hits if what == "start").center)
+    table = app.top
+    assert isinstance(table, GearsTable) and table.session.casual
+    table.animate = False
+    bot = bots.SquadBot(seed=1)
+    before = set(table.state.view().board.areas)
+    for _n in range(200):  # Roadblocks explores one card when a COG enters the map exit (spec 9.2.4)
+        table.submit(bot.decide(table.state, table.session.legal_actions()).action)
+        new = set(table.state.view().board.areas) - before
+        if new:
+            break
+    assert new, "the squad bot explored Roadblocks' next tile within 200 actions"
+    app.run(max_frames=1)
+    pos = inside_point(table, sorted(new)[0])
+    move(pos)
+    app.run(max_frames=1)
+    assert table.hover_area in new
+    table.undo()
+    app.run(max_frames=2)
+    assert not set(table.state.view().board.areas) & new  # the tile went back
+    assert table.hover_area is None or table.hover_area in table.state.view().board.areas

@@ -666,6 +666,11 @@ class GameTable(Scene, ABC):
             self.viewer = decider  # bots only (watch mode): show whoever decides
         if self.session.is_over():
             self.handoff = None
+        if self.mouse is not None:
+            # What lies under the pointer, in the changed game: an undo past an exploration took
+            # away the tile whose area the pointer was on (its outline then raised a KeyError,
+            # tools/monkey.py), a killed figure leaves the map.
+            self.hover(self.mouse)
         self.dirty = True
 
     def _not_yours(self) -> str | None:
