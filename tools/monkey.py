@@ -9,7 +9,8 @@ events and a screenshot, so the crash can be replayed with the same arguments.
 `--start menu` begins at the main menu and goes wherever the clicks lead (set-up screens,
 tables, the builder, Learn to play, settings: a language change there is taken, too); a title
 name begins at that title's table with the given seats, built through the title's watch entry
-(game/titles.py), as `python -m game play TITLE` builds it. `all` runs the menu and each title
+(game/titles.py), as `python -m game play TITLE` builds it; with an odd seed it is a casual
+table (undo goes back past draws and explorations). `all` runs the menu and each title
 in turn, each in a process of its own (so `--start X` alone replays what `all` met at X).
 
 One event in eight at a table where a person decides is a legal action taken for them, as a
@@ -146,7 +147,9 @@ def push_table(app, key: str, seats: list[str], seed: int):
         entry.watch_run()(app, entry.default_scenario, seats, seed, False, 0, None, 1)
     finally:
         watch.run = real
-    table = built["make_table"](built["start"](), built["save"], 0)
+    session = built["start"]()
+    session.casual = seed % 2 == 1  # odd seeds: a casual table, whose undo goes back past draws too
+    table = built["make_table"](session, built["save"], 0)
     app.push(table)
     return table
 

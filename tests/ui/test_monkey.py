@@ -10,12 +10,12 @@ import pytest
 
 from tools import monkey
 
-RUNS = [  # (start, language, seed): each title once, in each language across the list
-    ("menu", "en", 1),
-    ("gears", "hu", 2),
+RUNS = [  # (start, language, seed): each title once, the languages across the list; an odd seed
+    ("menu", "en", 2),  # is a casual table (undo past draws and explorations)
+    ("gears", "hu", 1),
     ("doom", "el", 3),
-    ("level7", "en", 4),
-    ("convoy", "hu", 5),
+    ("level7", "en", 5),
+    ("convoy", "hu", 4),
 ]
 
 
