@@ -85,3 +85,21 @@ def test_greek_buttons_and_names_come_from_the_catalogue():
         assert words.scenario(c.scenarios["sample"]) == "Δοκιμαστικά δωμάτια"
     finally:
         i18n.set_language("en")
+
+
+def test_the_declare_buttons_name_dooms_actions_not_gears_order_cards():
+    """Gears' Advance order card keeps its printed English name in Greek; Doom's Advance action is
+    translated under the "doom" context. The table's Declare button read 'Δήλωση: Advance' beside
+    'Δήλωση: Πυρ (Fire)': it took the plain (Gears) entry."""
+    from game import i18n
+    from game.engine.protocol import Action
+
+    c = shared_content()
+    try:
+        i18n.set_language("el")
+        labels = {a: words.button(c, Action("declare", {"action": a})) for a in c.actions}
+        assert labels["advance"] == "Δήλωση: Προέλαση (Advance)"
+        assert labels["fire"] == "Δήλωση: Πυρ (Fire)"
+    finally:
+        i18n.set_language("en")
+    assert words.button(c, Action("declare", {"action": "advance"})) == "Declare Advance"

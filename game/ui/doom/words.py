@@ -3,6 +3,7 @@ rules already write their log lines and options in plain words (game/doom/rules/
 this names what the table shows around them."""
 from __future__ import annotations
 
+from game.engine.text import named_in
 from game.i18n import N_, _, pgettext
 
 MARINES = ("red", "green", "blue")  # the marine colours in seat order (content: marines.toml)
@@ -79,13 +80,14 @@ def name(record, capital: bool = True) -> str:
     """A content record's name in the player's language: the data's `name_hu` in Hungarian
     (weapons, ammo, items, monsters, actions, orders; lower case there, so capitalised unless
     asked not to), else the catalogue's word for `name` (Greek: the names are msgids of the
-    data's extraction, as the rules' log lines name them through names.lookup)."""
+    data's extraction, as the rules' log lines name them through names.lookup: Doom's own
+    translation first, so that the Advance action is not worded as Gears' Advance order card)."""
     from game import i18n
 
     hu = getattr(record, "name_hu", "")
     if i18n.language() == "hu" and hu:
         return hu[:1].upper() + hu[1:] if capital else hu
-    return _(record.name)
+    return named_in("doom", record.name, _)
 
 
 DICE = {"red": N_("red"), "yellow": N_("yellow"), "green": N_("green"), "blue": N_("blue")}
