@@ -93,30 +93,46 @@ def _elide(text: str, font: pygame.font.Font, width: int) -> str:
     return text.rstrip() + "\u2026"
 
 
-def wrap(s: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Greedy word wrap; a word longer than the line (a long path) is broken by characters."""
-    return list(_LAID_OUT.get(("wrap", font, s, width), lambda: tuple(_wrap(s, font, width))))
+def wrap(s: str, font: pygame.font.Font, width: int, first: int | None = None,
+         break_words: bool = True) -> list[str]:
+    """Greedy word wrap into lines of `width` pixels, the first of `first` pixels when given (a
+    title beside a count). A word longer than its line is broken by characters (a long path);
+    with `break_words=False` it goes to the next line whole (a narrower first line is then left
+    empty), and a word wider than every line is cut with an ellipsis as `elide` cuts."""
+    key = ("wrap", font, s, width, first, break_words)
+    return list(_LAID_OUT.get(key, lambda: tuple(_wrap(s, font, width, first, break_words))))
 
 
-def _wrap(s: str, font: pygame.font.Font, width: int) -> list[str]:
+def _wrap(s: str, font: pygame.font.Font, width: int, first: int | None = None,
+          break_words: bool = True) -> list[str]:
     lines: list[str] = []
+    room = width if first is None else first  # the current line's width
     for paragraph in s.split("\n"):
         line = ""
         for word in paragraph.split(" "):
             candidate = f"{line} {word}" if line else word
-            if font.size(candidate)[0] <= width:
+            if font.size(candidate)[0] <= room:
                 line = candidate
+                continue
+            if not break_words:
+                if line or room < width:  # the word whole on the next line
+                    lines.append(line)
+                    room = width
+                line = word if font.size(word)[0] <= room else elide(word, font, room)
                 continue
             if line:
                 lines.append(line)
-            while font.size(word)[0] > width and len(word) > 1:
+                room = width
+            while font.size(word)[0] > room and len(word) > 1:
                 cut = len(word)
-                while cut > 1 and font.size(word[:cut])[0] > width:
+                while cut > 1 and font.size(word[:cut])[0] > room:
                     cut -= 1
                 lines.append(word[:cut])
+                room = width
                 word = word[cut:]
             line = word
         lines.append(line)
+        room = width
     return lines
 
 

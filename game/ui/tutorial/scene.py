@@ -336,13 +336,9 @@ class TutorialTable:
         def title_lines(w: int) -> list[str]:
             """The lesson's title beside the step count, on as many lines as it needs there: in
             a box over the side panel "Moving, exploring and placing tiles" ended in '…'."""
-            words = _(runner.lesson.title).split()
             beside = w - px(52) - step_font.size(heading)[0]  # the first line's room, beside the count
-            n = 1
-            while n < len(words) and title_font.size(" ".join(words[:n + 1]))[0] <= beside:
-                n += 1
-            rest = " ".join(words[n:])
-            return [" ".join(words[:n])] + (widgets.wrap(rest, title_font, w - px(40)) if rest else [])
+            return widgets.wrap(" ".join(_(runner.lesson.title).split()), title_font, w - px(40), first=beside,
+                                break_words=False)
 
         def content(w: int) -> tuple[list[str], list[str], int]:
             """The text's lines, the refusal's lines and the box's height at width w."""
