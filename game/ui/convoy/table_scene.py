@@ -1370,7 +1370,8 @@ class ConvoyTable(GameTable):
         for i, ph in enumerate(words.PHASES):
             chip = pygame.Rect(x + i * (cw + px(4)), y, cw, px(26))
             on = st.phase == ph
-            pygame.draw.rect(surface, GLOW if on else (44, 48, 56), chip, border_radius=px(5))
+            if surface is not None:  # None: laid out only (section_height)
+                pygame.draw.rect(surface, GLOW if on else (44, 48, 56), chip, border_radius=px(5))
             widgets.text(surface, ph, ctx.font(12, bold=True), (20, 20, 20) if on else pal.text_dim, chip.center, "center")
         y += px(30)
         y = widgets.text(surface, widgets.elide(words.phase_name(st.phase), ctx.font(14, bold=True), w), ctx.font(14, bold=True),
@@ -1381,7 +1382,8 @@ class ConvoyTable(GameTable):
                              (x, y)).bottom + px(4)
         deck = len(st.deck[0])
         row = pygame.Rect(x, y, w, px(34))
-        pygame.draw.rect(surface, (60, 36, 30), row, border_radius=px(6))
+        if surface is not None:
+            pygame.draw.rect(surface, (60, 36, 30), row, border_radius=px(6))
         widgets.text(surface, _("Moloch deck"), ctx.font(14, bold=True), pal.text, (row.left + px(10), row.centery), "midleft")
         widgets.text(surface, str(deck), ctx.font(22, bold=True), (255, 220, 120), (row.right - px(12), row.centery), "midright")
         y = row.bottom + px(4)
