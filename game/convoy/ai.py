@@ -60,7 +60,7 @@ from game.convoy.rules import words as W
 from game.engine.bots import Choice, SeededBot
 from game.engine.bots import seat_view as engine_seat_view
 from game.engine.protocol import Action
-from game.engine.text import Mn
+from game.engine.text import Mn, Msg
 from game.i18n import N_
 
 
@@ -121,6 +121,64 @@ A_CITY = N_("the city where the unit swings a battle most")
 A_FIRST = N_("the order makes no difference it can see")
 A_NONE = N_("nothing here is worth it")
 A_OWN_BEST = N_("its own unit worth most there")
+# What the AI did, in its own words: the action's button label is a command to the person at
+# the table ("Play X into Y"; in Greek and Hungarian an imperative), the reason says what the AI
+# does ("Plays X into Y"). Questions' options are named by what they are, never by their button.
+DID_PLAY = N_("Plays {card} into {city}")
+DID_INSTANT = N_("Plays {card}")
+DID_EQUIP = N_("Attaches {card} to {robot}")
+DID_ABILITY = N_("Uses the ability of {card}")
+DID_ABILITY_PAY = N_("Uses the ability of {card}, discarding a card")
+DID_FEATURE = N_("Uses {feature} in {city}")
+DID_PASS = N_("Passes")
+DID_MULLIGAN = N_("Shuffles the hand back")
+DID_KEEP = N_("Keeps the hand")
+DID_CHOOSE = N_("Chooses {choice}")
+DID_CHOOSE_IN = N_("Chooses {card} in {city}")
+DID_CHOOSE_SECTOR = N_("Chooses {sector} in {city}")
+DID_NONE = N_("Chooses none")
+DID_YES = N_("Answers yes")
+DID_NO = N_("Answers no")
+
+
+def deed(s: ConvoyState, act: Action) -> Msg:
+    """What the AI does with `act`, in the third person, as its reasons begin (never the
+    action's label: that is the button's command to a person)."""
+    p = act.payload
+    kind = act.kind
+    if kind == "pass":
+        return W.say(DID_PASS)
+    if kind == "mulligan":
+        return W.say(DID_MULLIGAN if p.get("redraw") else DID_KEEP)
+    if kind == "feature":
+        a = B.active_city(s)
+        return W.say(DID_FEATURE, feature=W.feature(a), city=W.city(a))
+    if s.proc is None and kind in ("play", "instant", "equip", "ability"):
+        name = W.card(s, p["card"])
+        if kind == "play":
+            return W.say(DID_PLAY, card=name, city=W.city(p["city"]))
+        if kind == "instant":
+            return W.say(DID_INSTANT, card=name)
+        if kind == "equip":
+            return W.say(DID_EQUIP, card=name, robot=W.card(s, p["robot"]))
+        pay = B.defn(s, p["card"]).timing == "on_discard"
+        return W.say(DID_ABILITY_PAY if pay else DID_ABILITY, card=name)
+    # An answer to a rules' question: the option it takes.
+    if "card" in p:
+        if p["card"] < 0:
+            return W.say(DID_NONE)
+        c, _side = B.locate(s, p["card"])
+        if c >= 0:
+            return W.say(DID_CHOOSE_IN, card=W.card(s, p["card"]), city=W.city(c))
+        return W.say(DID_CHOOSE, choice=W.card(s, p["card"]))
+    if "city" in p:
+        return W.say(DID_NONE) if p["city"] < 0 else W.say(DID_CHOOSE, choice=W.city(p["city"]))
+    if "sector" in p:
+        c, i = p["sector"]
+        return W.say(DID_CHOOSE_SECTOR, sector=W.sector(s, c, i), city=W.city(c))
+    if "yes" in p:
+        return W.say(DID_YES if p["yes"] else DID_NO)
+    return W.say(DID_CHOOSE, choice=kind)
 
 
 def _placed(view: ConvoyState, act: Action, me: int) -> tuple[int, int, int] | None:
@@ -392,35 +450,35 @@ def worth(s: ConvoyState, uid: int) -> float:
 # ---------------------------------------------------------------- answering the rules' questions
 
 def answer(s: ConvoyState, kind: str, options: list[dict[str, Any]], about: dict[str, Any] | None,
-           me: int, k: Known) -> tuple[int, str]:
-    """The index of the option to take and why (a template of this module)."""
+           me: int, k: Known) -> tuple[int, Msg]:
+    """The index of the option to take and why (a message of this module's templates)."""
     cards = [o.get("card") for o in options]
     if kind in ("pay",):
-        return _argbest(options, lambda o: -worth_in_hand(s, o["card"])), A_HAND_LEAST
+        return _argbest(options, lambda o: -worth_in_hand(s, o["card"])), W.say(A_HAND_LEAST)
     if kind in ("bomb", "fallback"):
-        return _argbest(options, lambda o: worth(s, o["card"])), A_ENEMY_BEST
+        return _argbest(options, lambda o: worth(s, o["card"])), W.say(A_ENEMY_BEST)
     if kind == "excess":
         mine = cards and B.locate(s, cards[0])[1] == me
         if mine:
-            return _argbest(options, lambda o: -worth(s, o["card"])), A_OWN_LEAST
-        return _argbest(options, lambda o: worth(s, o["card"])), A_ENEMY_BEST
+            return _argbest(options, lambda o: -worth(s, o["card"])), W.say(A_OWN_LEAST)
+        return _argbest(options, lambda o: worth(s, o["card"])), W.say(A_ENEMY_BEST)
     if kind == "iron_gate":  # the Outpost discards the better Moloch card
-        return _argbest(options, lambda o: worth_in_hand(s, o["card"])), A_HAND_BEST
+        return _argbest(options, lambda o: worth_in_hand(s, o["card"])), W.say(A_HAND_BEST)
     if kind in ("recover", "capture"):
-        return _argbest(options, lambda o: worth(s, o["card"]) if o["card"] >= 0 else -1.0), A_HAND_BEST
+        return _argbest(options, lambda o: worth(s, o["card"]) if o["card"] >= 0 else -1.0), W.say(A_HAND_BEST)
     if kind == "draw":
         yes = next((i for i, o in enumerate(options) if o.get("yes")), 0)
         no = next((i for i, o in enumerate(options) if not o.get("yes")), 0)
         if me == OUTPOST:
-            return yes, A_DRAW_YES
+            return yes, W.say(A_DRAW_YES)
         a = B.active_city(s)
         sectors = sum(len(B.intact_sectors(s, c)) for c in B.live_cities(s)) if a >= 0 else 0
         if k.deck(s, MOLOCH) - 1 > k.draw * sectors + 2:
-            return yes, A_DRAW_YES
-        return no, A_DRAW_NO
+            return yes, W.say(A_DRAW_YES)
+        return no, W.say(A_DRAW_NO)
     if kind == "convoy":
         return _argbest(options, lambda o: B.unit_strength(s, o["card"], *B.locate(s, o["card"]))
-                        if o["card"] >= 0 else -0.5), A_CONVOY
+                        if o["card"] >= 0 else -0.5), W.say(A_CONVOY)
     if kind == "sector" and options and "sector" in options[0]:
         p = battle_chance(s, k)
         winner = MOLOCH if p >= 0.5 else OUTPOST
@@ -435,25 +493,25 @@ def answer(s: ConvoyState, kind: str, options: list[dict[str, Any]], about: dict
         def o_value(o):
             c, i = o["sector"]
             return SECTOR_WORTH.get(B.sector_ids(s, c)[i], (0.0, 0.0))[1]
-        return _argbest(options, o_value), A_DESTROY
+        return _argbest(options, o_value), W.say(A_DESTROY)
     if kind == "destination" and options and "city" in options[0]:
-        return _argbest(options, lambda o: _city_need(s, o["city"], me, k)), A_CITY
+        return _argbest(options, lambda o: _city_need(s, o["city"], me, k)), W.say(A_CITY)
     if kind == "order":
-        return 0, A_FIRST
+        return 0, W.say(A_FIRST)
     if cards and all(isinstance(u, int) for u in cards):  # a target
         op = (about or {}).get("op", "")
         real = [i for i, u in enumerate(cards) if u >= 0]
         if not real:
-            return 0, A_NONE
+            return 0, W.say(A_NONE)
         enemy = [i for i in real if _side_of(s, cards[i]) not in (me, -1)]
         if enemy and op not in ("return_hand", "move") or enemy and len(enemy) == len(real):
-            return max(enemy, key=lambda i: worth(s, cards[i])), A_ENEMY_BEST
+            return max(enemy, key=lambda i: worth(s, cards[i])), W.say(A_ENEMY_BEST)
         if op == "return_hand" and len(real) < len(cards):
-            return cards.index(-1), A_NONE  # "you may return one of your own": keep it in play
+            return cards.index(-1), W.say(A_NONE)  # "you may return one of your own": keep it in play
         if op == "move":  # own unit to move: the one in the least useful city
-            return min(real, key=lambda i: _weight(s, B.locate(s, cards[i])[0])), A_CITY
-        return max(real, key=lambda i: worth(s, cards[i])), A_OWN_BEST
-    return 0, A_FIRST
+            return min(real, key=lambda i: _weight(s, B.locate(s, cards[i])[0])), W.say(A_CITY)
+        return max(real, key=lambda i: worth(s, cards[i])), W.say(A_OWN_BEST)
+    return 0, W.say(A_FIRST)
 
 
 def _side_of(s: ConvoyState, uid: int) -> int:
@@ -503,7 +561,7 @@ class ConvoyAI(SeededBot):
         k = Known(view, me)
         if len(actions) == 1:
             a = actions[0]
-            return Choice(a, W.say(WHY_ANSWER, label=a.text or a.kind, why=W.say(A_FIRST)))
+            return Choice(a, W.say(WHY_ANSWER, label=deed(view, a), why=W.say(A_FIRST)))
         if view.proc is not None and view.proc.get("pending"):
             return self._question(view, actions, me, k)
         if actions[0].kind == "mulligan":
@@ -515,12 +573,11 @@ class ConvoyAI(SeededBot):
         pend = view.proc["pending"]
         if self.level.noise and self.rng.below(1000) < self.level.noise * 1000:
             a = actions[self.rng.below(len(actions))]
-            return Choice(a, W.say(WHY_RANDOM, label=a.text or a.kind))
+            return Choice(a, W.say(WHY_RANDOM, label=deed(view, a)))
         options = [dict(a.payload) for a in actions]
         i, why = answer(view, pend["kind"], options, pend.get("about"), me, k)
         a = actions[i]
-        # Most answers are bare templates: a message, so the panel words them in the language.
-        return Choice(a, W.say(WHY_ANSWER, label=a.text or a.kind, why=W.say(why) if isinstance(why, str) else why))
+        return Choice(a, W.say(WHY_ANSWER, label=deed(view, a), why=why))
 
     def _mulligan(self, view: ConvoyState, actions: list[Action], me: int) -> Choice:
         units = sum(1 for u in view.hand[me] if B.defn(view, u).type in ("robot", "soldier", "building"))
@@ -586,7 +643,7 @@ class ConvoyAI(SeededBot):
 
     # -------------------------------------------------------------- reasons
     def _reason(self, view: ConvoyState, act: Action, after: ConvoyState | None, me: int, k: Known,
-                k_after: Known | None = None) -> str:
+                k_after: Known | None = None) -> Msg:
         a = B.active_city(view)
         k_after = k_after or k
         other = W.side(1 - me)
@@ -603,10 +660,10 @@ class ConvoyAI(SeededBot):
             if hypo is not None:
                 c, before, now = hypo
                 theirs = B.side_strength(view, c, 1 - me)
-                return W.say(WHY_ACT, action=act.text or act.kind, city=W.city(c), side=W.side(me), before=before,
+                return W.say(WHY_ACT, action=deed(view, act), city=W.city(c), side=W.side(me), before=before,
                              after=now, theirs=theirs, swing=f"{now - before:+d}",
                              threat=self._threat(view, view, c, me, k, theirs, before, k))
-            return W.say(WHY_ACT_PLAIN, action=act.text or act.kind,
+            return W.say(WHY_ACT_PLAIN, action=deed(view, act),
                          threat=self._threat(view, view, a, me, k, theirs, B.side_strength(view, a, me), k))
         c = act.payload.get("city")
         if c is None:
@@ -617,7 +674,7 @@ class ConvoyAI(SeededBot):
         theirs0, theirs1 = B.side_strength(view, c, 1 - me), B.side_strength(after, c, 1 - me)
         swing = (now - theirs1) - (before - theirs0)
         threat = self._threat(view, after, c, me, k, theirs0, before, k_after)
-        label = act.text or act.kind
+        label = deed(view, act)
         if swing == 0 and before == now and theirs0 == theirs1:
             return W.say(WHY_ACT_PLAIN, action=label, threat=threat)
         return W.say(WHY_ACT, action=label, city=W.city(c), side=W.side(me), before=before, after=now,
@@ -630,7 +687,7 @@ class ConvoyAI(SeededBot):
                 return c
         return None
 
-    def _threat(self, view, after, c, me, k, theirs, mine, k_after) -> str:
+    def _threat(self, view, after, c, me, k, theirs, mine, k_after) -> Msg:
         a = B.active_city(view)
         other = W.side(1 - me)
         if theirs > mine or (theirs == mine and me == OUTPOST and B.tie_breaker(view, c) >= 0):
@@ -642,6 +699,6 @@ class ConvoyAI(SeededBot):
             if abs(p1 - p0) >= 0.01:
                 return W.say(THREAT_CHANCE, city=W.city(c), p0=_pct(p0), p1=_pct(p1))
         if c == B.NEW_YORK:
-            return THREAT_NEW_YORK
+            return W.say(THREAT_NEW_YORK)
         sectors = sum(len(B.intact_sectors(view, x)) for x in B.live_cities(view))
         return W.say(THREAT_DECK, deck=k.decks[MOLOCH], sectors=sectors)

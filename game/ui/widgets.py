@@ -58,10 +58,14 @@ def _shadow(font: pygame.font.Font, s: str) -> pygame.Surface:
     return _RENDERED.get((font, s, (0, 0, 0), True), make)
 
 
-def text(surface: pygame.Surface, s: str, font: pygame.font.Font, colour: RGB, pos: tuple[int, int],
+def text(surface: pygame.Surface | None, s: str, font: pygame.font.Font, colour: RGB, pos: tuple[int, int],
          anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
+    """One line of text; returns its rectangle. With no surface it is laid out, not drawn (a
+    side-panel section measured by the function that draws it: GameTable.section_height)."""
     image = rendered(font, s, colour)
     rect = image.get_rect(**{anchor: pos})
+    if surface is None:
+        return rect
     if shadow:
         shade = _shadow(font, s)
         offset = max(1, font.get_height() // 16)
@@ -93,30 +97,46 @@ def _elide(text: str, font: pygame.font.Font, width: int) -> str:
     return text.rstrip() + "\u2026"
 
 
-def wrap(s: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Greedy word wrap; a word longer than the line (a long path) is broken by characters."""
-    return list(_LAID_OUT.get(("wrap", font, s, width), lambda: tuple(_wrap(s, font, width))))
+def wrap(s: str, font: pygame.font.Font, width: int, first: int | None = None,
+         break_words: bool = True) -> list[str]:
+    """Greedy word wrap into lines of `width` pixels, the first of `first` pixels when given (a
+    title beside a count). A word longer than its line is broken by characters (a long path);
+    with `break_words=False` it goes to the next line whole (a narrower first line is then left
+    empty), and a word wider than every line is cut with an ellipsis as `elide` cuts."""
+    key = ("wrap", font, s, width, first, break_words)
+    return list(_LAID_OUT.get(key, lambda: tuple(_wrap(s, font, width, first, break_words))))
 
 
-def _wrap(s: str, font: pygame.font.Font, width: int) -> list[str]:
+def _wrap(s: str, font: pygame.font.Font, width: int, first: int | None = None,
+          break_words: bool = True) -> list[str]:
     lines: list[str] = []
+    room = width if first is None else first  # the current line's width
     for paragraph in s.split("\n"):
         line = ""
         for word in paragraph.split(" "):
             candidate = f"{line} {word}" if line else word
-            if font.size(candidate)[0] <= width:
+            if font.size(candidate)[0] <= room:
                 line = candidate
+                continue
+            if not break_words:
+                if line or room < width:  # the word whole on the next line
+                    lines.append(line)
+                    room = width
+                line = word if font.size(word)[0] <= room else elide(word, font, room)
                 continue
             if line:
                 lines.append(line)
-            while font.size(word)[0] > width and len(word) > 1:
+                room = width
+            while font.size(word)[0] > room and len(word) > 1:
                 cut = len(word)
-                while cut > 1 and font.size(word[:cut])[0] > width:
+                while cut > 1 and font.size(word[:cut])[0] > room:
                     cut -= 1
                 lines.append(word[:cut])
+                room = width
                 word = word[cut:]
             line = word
         lines.append(line)
+        room = width
     return lines
 
 
@@ -129,11 +149,11 @@ def wrap_most(s: str, font: pygame.font.Font, width: int, most: int) -> list[str
     return lines[:most - 1] + [elide(lines[most - 1] + " " + lines[most], font, width)]
 
 
-def text_block(surface: pygame.Surface, s: str, font: pygame.font.Font, colour: RGB, rect: pygame.Rect,
+def text_block(surface: pygame.Surface | None, s: str, font: pygame.font.Font, colour: RGB, rect: pygame.Rect,
                line_gap: float = 1.25) -> int:
     """Wrapped text inside `rect`; returns the y below the last line. Text that does not fit
     ends with an ellipsis on the last line that does (a longer translation is cut visibly,
-    never in mid-sentence without a mark)."""
+    never in mid-sentence without a mark). With no surface: laid out only."""
     y = rect.top
     step = int(font.get_linesize() * line_gap)
     lines = wrap(s, font, rect.width)
@@ -141,9 +161,10 @@ def text_block(surface: pygame.Surface, s: str, font: pygame.font.Font, colour: 
     while room < len(lines) and rect.top + room * step + font.get_height() <= rect.bottom:
         room += 1
     for n, line in enumerate(lines[:room]):
-        if n == room - 1 and room < len(lines):
-            line = elide(line + " " + lines[room], font, rect.width)
-        surface.blit(rendered(font, line, colour), (rect.left, y))
+        if surface is not None:
+            if n == room - 1 and room < len(lines):
+                line = elide(line + " " + lines[room], font, rect.width)
+            surface.blit(rendered(font, line, colour), (rect.left, y))
         y += step
     return y
 
@@ -176,17 +197,17 @@ def line_font(ctx: Context, s: str, width: int, largest: int, smallest: int, bol
     return _LAID_OUT.get(("line_font", ctx.font(largest, bold), ctx.font(smallest, bold), s, width), pick)
 
 
-def heading(surface: pygame.Surface, ctx: Context, s: str, x: int, y: int) -> int:
+def heading(surface: pygame.Surface | None, ctx: Context, s: str, x: int, y: int) -> int:
     """A section heading (small capitals in the accent colour); returns the y below it."""
     r = text(surface, capitals(s), ctx.font(12, bold=True), ctx.palette.accent, (x, y))
     return r.bottom + ctx.px(4)
 
 
-def pips(surface: pygame.Surface, ctx: Context, x: int, y: int, filled: int, total: int, colour) -> int:
+def pips(surface: pygame.Surface | None, ctx: Context, x: int, y: int, filled: int, total: int, colour) -> int:
     """A row of `total` small circles, the first `filled` filled (health, a hand against its
-    limit); returns the x after the row."""
+    limit); returns the x after the row (with no surface, only that)."""
     r = ctx.px(5)
-    for i in range(total):
+    for i in range(total if surface is not None else 0):
         c = (x + r + i * (2 * r + ctx.px(3)), y + r)
         if i < filled:
             pygame.draw.circle(surface, colour, c, r)

@@ -119,14 +119,14 @@ def test_moloch_wins_the_battle_it_can_win_with_the_card_in_hand():
               flipped=[0, 1, 2, 3])
     reasons = _play_out(s, "moloch", ConvoyAI(3))
     assert uid(s, "juggernaut") in s.slots[NY][M]
-    assert any("Play Juggernaut into New York" in r and "+5" in r for r in reasons)
+    assert any("Plays Juggernaut into New York" in r and "+5" in r for r in reasons)
 
 
 def test_the_outpost_takes_the_battle_back_when_its_hand_can():
     s = table(phase="IV", o_hand=["heavy_gunner", "scout"], cities={ZIGGY: (["hunter"], [])})
     reasons = _play_out(s, "outpost", ConvoyAI(3))
     assert uid(s, "heavy_gunner") in s.slots[ZIGGY][O]
-    assert any("Play Heavy Gunner into Ziggy One" in r and "lead of 2 to 0" in r for r in reasons)
+    assert any("Plays Heavy Gunner into Ziggy One" in r and "lead of 2 to 0" in r for r in reasons)
 
 
 def test_the_outpost_snipes_the_robot_that_beats_it():
@@ -252,3 +252,44 @@ def test_the_reason_of_an_answered_question_reads_in_the_language(language):
     assert worded[0] != english[0] and worded[1] != english[1]
     assert worded[0] in paid and english[0] not in paid, paid
     assert worded[1] in killed and english[1] not in killed, killed
+
+
+def _msgids(value, strings: list) -> set:
+    """Every msgid inside a message (its parameters' too); plain strings among its parameters
+    are added to `strings` (a plain string is worded once, in the language of that moment)."""
+    from game.engine.text import Joined, Msg
+
+    if isinstance(value, Msg):
+        got = {value.msgid} | ({value.plural} if value.plural else set())
+        for v in value.params.values():
+            got |= _msgids(v, strings)
+        return got
+    if isinstance(value, Joined):
+        return set().union(*(_msgids(p, strings) for p in value.parts))
+    if isinstance(value, str):
+        strings.append(value)
+    return set()
+
+
+def test_the_ais_reasons_have_their_own_words_not_the_buttons():
+    """In Greek the Convoy AI's reasons began with the action's button label, a command to the
+    person at the table ('Παίξε ...', 'Play this card'): the AI words what it does itself
+    ('Plays ... into ...'). Over whole games on both seats, at both levels (the novice's random
+    answers too), no msgid of a reason is a button's (an action's or a question option's label),
+    and a reason holds no plain string (every part is worded in the language when read)."""
+    labels: set = set()
+    reasons: set = set()
+    strings: list = []
+    for seed, levels in ((13, ("expert", "novice")), (14, ("novice", "expert"))):
+        s = T.new_game("standard", seed, {})
+        bots = {"moloch": ConvoyAI(seed, levels[0]), "outpost": ConvoyAI(seed + 1, levels[1])}
+        while (d := T.current_decider(s)) is not None:
+            acts = T.legal_actions(s)
+            for a in acts:
+                labels |= _msgids(a.label, [])
+            ch = bots[d].decide(s, acts)
+            reasons |= _msgids(ch.reason, strings)
+            T.apply(s, ch.action)
+    assert len(labels) > 5 and len(reasons) > 10
+    assert not reasons & labels, reasons & labels
+    assert not [t for t in strings if not t.lstrip("+-").isdigit()], strings

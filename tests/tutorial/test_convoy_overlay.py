@@ -138,3 +138,37 @@ def test_a_narrow_lesson_box_shows_the_lessons_whole_title(make_app, monkeypatch
     body = written[last + 1]
     assert body[0] in " ".join(table.runner.step.text.split()), body
     assert body[1][1] >= box.top + table.ctx.px(48) + table.ctx.font(19, bold=True).get_linesize() * (len(shown) - 1)
+
+
+def test_the_lessons_arrow_keeps_off_the_cards_of_the_hand(make_app, monkeypatch):  # noqa: F811
+    """Lesson 2's first step points at Iron Gate's column, which runs from under the toolbar to
+    the hand: the arrow came up from below, its head over the Hunter the step speaks of next.
+    It points from above now; every arrow drawn (its yellow line and head) is off the hand's
+    cards, and there is one."""
+    from game.ui.tutorial import scene
+
+    app, table = open_convoy_lesson(make_app, "placing")
+    drawn: list[pygame.Rect] = []
+    line, polygon = pygame.draw.line, pygame.draw.polygon
+
+    def spy_line(surface, colour, a, b, width=1):
+        if tuple(colour) == scene.ARROW:
+            drawn.append(pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(a[0] - b[0]) + 1, abs(a[1] - b[1]) + 1))
+        return line(surface, colour, a, b, width)
+
+    def spy_polygon(surface, colour, points, width=0):
+        if tuple(colour) == scene.ARROW:
+            xs, ys = [p[0] for p in points], [p[1] for p in points]
+            drawn.append(pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1))
+        return polygon(surface, colour, points, width)
+
+    monkeypatch.setattr(pygame.draw, "line", spy_line)
+    monkeypatch.setattr(pygame.draw, "polygon", spy_polygon)
+    table.full_redraw, table._last_frame = True, None  # a whole frame, not one drawn in part
+    table.draw(pygame.display.get_surface())
+    target = table.highlight_rects()[0]
+    cards = [r for r in table.card_rects.values() if r.colliderect(table.hand_rect)]
+    assert len(cards) >= 6 and drawn, (cards, drawn)
+    for r in drawn:
+        assert not any(r.colliderect(c) for c in cards), (r, cards)
+    assert all(r.bottom <= target.top for r in drawn)  # from above, at the column's top edge

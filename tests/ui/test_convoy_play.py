@@ -341,3 +341,35 @@ def test_the_waiting_token_and_its_label_cover_no_city_card(make_app, config_dir
         assert not any(shown.colliderect(r) for r in table.column_rects.values())
     drag(app, table.token_rect.center, table.sector_rects[(0, 1)].center)
     assert table.state.battle_sector == 1 and table.token_label_rect is None
+
+
+def test_the_ai_panel_says_what_the_ai_played_not_the_buttons_command(make_app, config_dir, monkeypatch):
+    """In Greek the AI panel's line under 'Moloch AI' was the action's button label, a command
+    to the person at the table ('Παίξτε την κάρτα ...', 'Πάσο'): it says what the AI did in its
+    own words now ('Παίζει την κάρτα ...', 'Λέει πάσο'), never one of the labels it chose among."""
+    from game import i18n
+
+    offered: list[tuple[set[str], str]] = []
+    real = ConvoyTable.bot_reason
+
+    def spy(table, decider, action, why):
+        labels = {a.text for a in table.session.legal_actions()}
+        real(table, decider, action, why)
+        offered.append((labels, table.ai.text))
+
+    monkeypatch.setattr(ConvoyTable, "bot_reason", spy)
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.toml").write_text('language = "el"\n')  # the table in Greek from its start
+    try:
+        app, table = start_game(make_app, seats=("bot", "human"))
+        for _ in range(30):
+            if len(offered) >= 2:
+                break
+            app.run(max_frames=1)
+        assert len(offered) >= 1 and i18n.language() == "el"
+        for labels, said in offered:
+            assert said and said not in labels, (said, labels)
+            assert said.startswith(("Παίζει", "Λέει πάσο", "Επιλέγει", "Χρησιμοποιεί", "Προσθέτει", "Κρατά",
+                                    "Ανακατεύει", "Απαντά", "Δεν επιλέγει")), said
+    finally:
+        i18n.set_language("en")

@@ -724,9 +724,9 @@ def test_the_side_panel_keeps_its_sections_inside_with_four_players_at_1280x720(
     (in English too). The panel shows its sections under tabs when they do not fit: every
     section drawn ends inside the panel, and a log shown below the others has five lines' room."""
     from game import i18n
-    from game.ui.level7 import table_scene
+    from game.ui.level7.table_scene import Level7Table
 
-    room = getattr(table_scene, "LOG_ROOM", 80)  # five lines of the log
+    room = Level7Table.LOG_ROOM  # five lines of the log
     problems = []
     for players in (2, 4):
         app, table = start_game(make_app, seats=("human",) * players, seed=8)

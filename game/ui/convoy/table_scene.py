@@ -174,13 +174,18 @@ class ConvoyTable(GameTable):
         return pend["kind"] if pend else self.state.phase
 
     def bot_reason(self, decider: str, action: Action, why: str) -> None:
-        """The AI's play and its reason: in the log and in the AI panel."""
+        """The AI's play and its reason: in the log and in the AI panel. The play in the AI's
+        own words (ai.deed: "Plays X into Y"), not the action's label: that is the button's
+        command to a person ("Play X into Y", an imperative in Greek and Hungarian)."""
+        from game.convoy.ai import deed
+        from game.engine.text import as_text
+
         super().bot_reason(decider, action, why)
         level = self.levels[PLAYERS.index(decider)] if decider in PLAYERS else ""
         name = _("{side} AI ({level})").format(side=self.player_name(decider), level=words.level_name(level))
         if self.ai.card != decider:
             self.ai = AiShown(decider, name, "")
-        self.ai.name, self.ai.text = name, action.text or action.kind
+        self.ai.name, self.ai.text = name, as_text(deed(self.state, action))
         self.ai.lines.append(why)
         del self.ai.lines[:-6]
 
@@ -1370,7 +1375,8 @@ class ConvoyTable(GameTable):
         for i, ph in enumerate(words.PHASES):
             chip = pygame.Rect(x + i * (cw + px(4)), y, cw, px(26))
             on = st.phase == ph
-            pygame.draw.rect(surface, GLOW if on else (44, 48, 56), chip, border_radius=px(5))
+            if surface is not None:  # None: laid out only (section_height)
+                pygame.draw.rect(surface, GLOW if on else (44, 48, 56), chip, border_radius=px(5))
             widgets.text(surface, ph, ctx.font(12, bold=True), (20, 20, 20) if on else pal.text_dim, chip.center, "center")
         y += px(30)
         y = widgets.text(surface, widgets.elide(words.phase_name(st.phase), ctx.font(14, bold=True), w), ctx.font(14, bold=True),
@@ -1381,7 +1387,8 @@ class ConvoyTable(GameTable):
                              (x, y)).bottom + px(4)
         deck = len(st.deck[0])
         row = pygame.Rect(x, y, w, px(34))
-        pygame.draw.rect(surface, (60, 36, 30), row, border_radius=px(6))
+        if surface is not None:
+            pygame.draw.rect(surface, (60, 36, 30), row, border_radius=px(6))
         widgets.text(surface, _("Moloch deck"), ctx.font(14, bold=True), pal.text, (row.left + px(10), row.centery), "midleft")
         widgets.text(surface, str(deck), ctx.font(22, bold=True), (255, 220, 120), (row.right - px(12), row.centery), "midright")
         y = row.bottom + px(4)

@@ -1211,7 +1211,8 @@ class GearsTable(GameTable):
         y = widgets.text_block(surface, line, ctx.font(13), pal.text, pygame.Rect(x, y + px(2), w, px(40)), 1.1) + px(4)
         label = _("All mission cards (M)")
         bw = min(w, ctx.font(12, bold=True).size(label)[0] + px(24))
-        self._button(surface, pygame.Rect(x, y, bw, px(26)), label, "mission", size=12)
+        if surface is not None:  # None: laid out only (section_height), no button to click
+            self._button(surface, pygame.Rect(x, y, bw, px(26)), label, "mission", size=12)
         return y + px(26) + px(8)
 
     def stage_card(self, surface, mission, index: int, x: int, y: int, w: int) -> int:
@@ -1236,12 +1237,13 @@ class GearsTable(GameTable):
         ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
         right = x + w
         y = widgets.heading(surface, ctx, _("Squad"), x, y)
-        self.squad_rows = {}
+        rows = {}
         for p in st.players:
             c = st.cogs[p]
             top = y
             col = seat_colour(st.players, p)
-            pygame.draw.circle(surface, col, (x + px(6), y + px(9)), px(6))  # the decider's ring: _draw_ring
+            if surface is not None:  # None: laid out only (section_height)
+                pygame.draw.circle(surface, col, (x + px(6), y + px(9)), px(6))  # the decider's ring: _draw_ring
             limit = self.content.cogs[c.character].hand_limit
             pips_left = right - limit * px(13)
             nfont = ctx.font(14, bold=True)
@@ -1252,7 +1254,9 @@ class GearsTable(GameTable):
             kit = ", ".join([f"{words.weapon(self.content, wpn).split()[0]} {n}" for wpn, n in c.weapons] + [_("grenades {n}").format(n=c.grenades)])
             y = widgets.text_block(surface, kit, ctx.font(12), pal.text_dim, pygame.Rect(x + px(18), y, w - px(18), px(40)), 1.0)
             y = widgets.text_block(surface, status, ctx.font(12), pal.text_dim, pygame.Rect(x + px(18), y, w - px(18), px(40)), 1.0) + px(6)
-            self.squad_rows[p] = pygame.Rect(x, top, w, y - top)
+            rows[p] = pygame.Rect(x, top, w, y - top)
+        if surface is not None:
+            self.squad_rows = rows
         y += px(2)
         y = widgets.heading(surface, ctx, _("Decks"), x, y)
         deck_line = _("Orders {draw} / discard {discard}   AI {ai} / discard {ai_discard}").format(

@@ -221,6 +221,7 @@ class GameTable(Scene, ABC):
         self.side_open = True  # the side panel shown (Tab or its handle folds it to a strip)
         self.side_tab = self.SIDE_TABS[0]  # the section shown when the panel is tabbed (side_tabbed)
         self.side_sections: dict[str, pygame.Rect] = {}  # side-panel sections, as last drawn
+        self._side_fit: tuple = (None, False)  # (side_measure_key, whether the sections need tabs): side_tabbed
         self._press: tuple[int, int] | None = None
         self._dragging = False
         # Bumped at every change of the game (an action, an undo, a new session): the key of
@@ -468,6 +469,10 @@ class GameTable(Scene, ABC):
         return ""
 
     SIDE_TABS: tuple[str, ...] = ("ai", "log")  # the side panel's sections, top to bottom
+    # UI units the log keeps under the other sections before the panel turns to tabs (side_tabbed):
+    # none by default (the sections must fit; the log shows what room is left); Level 7 keeps five
+    # lines' room.
+    LOG_ROOM = 0
 
     def side_labels(self) -> dict[str, str]:
         """Each section's tab name (when the panel is tabbed)."""
@@ -475,8 +480,28 @@ class GameTable(Scene, ABC):
 
     def sections(self) -> dict[str, Any]:
         """The title's own side-panel sections: name -> draw(surface, x, y, w) returning the y
-        below it (the names among SIDE_TABS)."""
+        below it (the names among SIDE_TABS). With `surface` None a section is laid out and not
+        drawn (the widgets' text, text_block, pips and side_rows take None; a section guards its
+        own shapes, buttons and the rects it keeps): that is how `section_height` measures it."""
         return {}
+
+    def section_height(self, name: str, w: int) -> int:
+        """The height side-panel section `name` takes at width `w` beside the others, for the
+        tab rule (`side_tabbed`): a title's section laid out by the function that draws it, with
+        no surface, so nothing is drawn and nothing recorded. The kit's AI box and log take what
+        the others leave (the box shrinks to its share, the log to its newest lines): 0 and
+        LOG_ROOM, the least each needs."""
+        own = self.sections().get(name)
+        if own is not None:
+            return own(None, 0, 0, w)
+        return self.ctx.px(self.LOG_ROOM) if name == "log" else 0
+
+    def side_measure_key(self) -> tuple:
+        """Everything the sections' heights read (section_height): while it stays, the tab rule
+        is not worked out again. The state, the seats and who sits at the table, the panel's
+        rect, the settings and the language."""
+        return (self.state_version, tuple(self.seats), self.viewer, self.handoff is not None, tuple(self.side_rect),
+                self.ctx.settings, language())
 
     def draw_section(self, surface, name: str, x: int, y: int, w: int, bottom: int, whole: bool) -> int:
         """One side-panel section from y down (to `bottom` at most; `whole`: alone, a tab);
@@ -1650,8 +1675,22 @@ class GameTable(Scene, ABC):
 
     def side_tabbed(self) -> bool:
         """The side panel shows one section at a time (tabs) when all of them do not fit: a
-        large UI scale in a small window (1280x720 at 1.5 leaves 450 scaled pixels of height)."""
-        return self.side_open and self.side_rect.height < self.ctx.px(600)
+        large UI scale in a small window (1280x720 at 1.5 leaves 450 scaled pixels of height),
+        or sections that, measured (section_height), run past the panel's bottom or leave the
+        log fewer than the title's LOG_ROOM (Level 7's party of three or four and its event card
+        at 1280x720 ran the card off the panel's bottom in Hungarian and Greek and left the log
+        no line in English too)."""
+        if not self.side_open:
+            return False
+        px, r = self.ctx.px, self.side_rect
+        if r.height < px(600):
+            return True
+        key = self.side_measure_key()
+        if self._side_fit[0] != key:
+            w = r.width - px(32)  # as _side_places lays the sections out
+            need = px(14) + sum(self.section_height(name, w) for name in self.SIDE_TABS)
+            self._side_fit = (key, need > r.height - px(12))
+        return self._side_fit[1]
 
     def _draw_side(self, surface) -> None:
         """The side panel: its sections (SIDE_TABS) one under the other, or one at a time under

@@ -52,7 +52,6 @@ CELL = 320  # map pixels of one standard tile (5 squares of 64, docs/MAPS.md "Le
 ICON_HALF = 30  # map px from a printed icon's or door arrow's middle to the edge of what it shows
 ICON_CLEAR = 58  # map px from a tile icon's middle (a square of 64) to a figure's, so neither hides the other
 FIGURE_GAP = 56  # map px between two figures' middles on a tile (tokens of 0.085 * CELL radius)
-LOG_ROOM = 80  # UI units the side panel keeps for the log under the party and the event card (about five lines)
 STEP_SHOW_MS = 1100  # one step of an event's resolution on screen
 MAPS = Path(__file__).resolve().parents[3] / "maps" / "level7" / "tiles"
 ENEMY_COLOURS = {"guard": (70, 96, 150), "clone": (120, 170, 80), "hybrid": (170, 70, 150), "cronos": (200, 60, 60)}
@@ -199,6 +198,7 @@ class Level7Table(GameTable):
     key = "level7"
     saves = SAVES
     SIDE_TABS = ("party", "event", "log")
+    LOG_ROOM = 80  # the log keeps about five lines under the party and the event card, or the panel is tabbed
 
     def __init__(self, ctx: Context, session: Session, seats: list[str], screen_size: tuple[int, int],
                  save_path: Path | None = None, bot_delay_ms: int = BOT_DELAY_MS, animate: bool = True) -> None:
@@ -224,7 +224,6 @@ class Level7Table(GameTable):
         self.steps: list[Shown] = []
         self.seen: set[str] = set()
         self._walk_memo: tuple | None = None  # (log, entries read, the last one, tiles walked onto): _walked_tiles
-        self._side_fit: tuple = (None, False)  # (what the side panel shows, whether it needs tabs): side_tabbed
         self.actions: list[Action] = []
         self._tiles_before: dict[str, str] = {}
         self._step_tiles: dict[str, str] = {}
@@ -1660,24 +1659,6 @@ class Level7Table(GameTable):
                              str(s.payload.get("trigger", "")))
 
     # ------------------------------------------------------------------ side panel and hand
-    def side_tabbed(self) -> bool:
-        """The kit's tabs, and also when the party and the event card leave the log fewer than
-        LOG_ROOM pixels: three or four characters at 1280x720 ran the event card off the
-        panel's bottom (in Hungarian and Greek) and left the log no line (in English too)."""
-        if super().side_tabbed():
-            return True
-        if not self.side_open:
-            return False
-        from game import i18n
-
-        key = (self.state_version, tuple(self.side_rect), self.ctx.settings, i18n.language())
-        if self._side_fit[0] != key:
-            px, r = self.ctx.px, self.side_rect
-            scratch = pygame.Surface(r.size)  # measured as _draw_side lays them out, not shown
-            y = self._side_event(scratch, px(16), self._side_party(scratch, px(16), px(14), r.width - px(32)), r.width - px(32))
-            self._side_fit = (key, y + px(LOG_ROOM) > r.height - px(12))
-        return self._side_fit[1]
-
     def side_labels(self) -> dict[str, str]:
         return {"party": _("Party"), "event": _("Event"), "log": _("Log")}
 
@@ -1765,13 +1746,14 @@ class Level7Table(GameTable):
             lines = widgets.wrap(text, small, w - px(12))
             top = px(5) + len(heads) * bold.get_linesize()
             box = pygame.Rect(x, y, w, top + px(3) + max(2, len(lines)) * small.get_linesize())
-            pygame.draw.rect(surface, (78, 60, 30) if lit else (34, 37, 43), box, border_radius=px(5))
-            pygame.draw.rect(surface, pal.accent if lit else (70, 74, 84), box, 2 if lit else 1, border_radius=px(5))
-            for n, line in enumerate(heads):
-                widgets.text(surface, line, bold, pal.text if lit else pal.text_dim,
-                             (x + px(6), y + px(3) + n * bold.get_linesize()))
-            widgets.text_block(surface, text, small, pal.text if lit else pal.text_dim,
-                               pygame.Rect(x + px(6), y + top, w - px(12), len(lines) * small.get_linesize()), 1.0)
+            if surface is not None:  # None: laid out only (section_height)
+                pygame.draw.rect(surface, (78, 60, 30) if lit else (34, 37, 43), box, border_radius=px(5))
+                pygame.draw.rect(surface, pal.accent if lit else (70, 74, 84), box, 2 if lit else 1, border_radius=px(5))
+                for n, line in enumerate(heads):
+                    widgets.text(surface, line, bold, pal.text if lit else pal.text_dim,
+                                 (x + px(6), y + px(3) + n * bold.get_linesize()))
+                widgets.text_block(surface, text, small, pal.text if lit else pal.text_dim,
+                                   pygame.Rect(x + px(6), y + top, w - px(12), len(lines) * small.get_linesize()), 1.0)
             y += box.height + px(4)
         code = card.box(st.starting_players)
         act = self.content.activations.get(code)

@@ -170,7 +170,7 @@ class TutorialTable:
         for i, (h, rect) in enumerate(zip(self.runner.highlights(), targets)):
             # An arrow that would cross another highlighted thing is left out (its outline stays).
             others = [t for j, t in enumerate(targets) if j != i and t.width and t.width < self.view_rect.width // 2]
-            arrow = not any(_arrow_zone(rect, self.ctx.px).colliderect(t) for t in others)
+            arrow = not any(self.arrow_zone(rect).colliderect(t) for t in others)
             self._draw_highlight(surface, h, rect, arrow)
         self._draw_panel(surface, targets)
 
@@ -234,6 +234,16 @@ class TutorialTable:
             self._shade = (key, shade)
         surface.blit(self._shade[1], (0, 0))
 
+    def _arrow_keeps_off(self, rect: pygame.Rect) -> tuple[list[pygame.Rect], pygame.Rect | None]:
+        """What the arrow at `rect` keeps off (the cards of the hand strip but those it points
+        at) and the window it stays in."""
+        cards = [r for r in self.card_rects.values() if r.colliderect(self.hand_rect) and not r.colliderect(rect)]
+        return cards, (pygame.Rect((0, 0), self._size) if self._size[0] else None)
+
+    def arrow_zone(self, rect: pygame.Rect) -> pygame.Rect:
+        """Where the arrow at highlight `rect` lies (_arrow_place, off the hand's cards)."""
+        return _arrow_zone(rect, self.ctx.px, *self._arrow_keeps_off(rect))
+
     def _draw_highlight(self, surface: pygame.Surface, h: Highlight, rect: pygame.Rect, arrow: bool = True) -> None:
         px = self.ctx.px
         if rect.width == 0:
@@ -248,7 +258,7 @@ class TutorialTable:
         else:
             pygame.draw.rect(surface, ARROW, rect, px(4), border_radius=px(8))
         if arrow:
-            _arrow_to(surface, rect, ARROW, px)
+            _arrow_to(surface, rect, ARROW, px, *self._arrow_keeps_off(rect))
 
     def _draw_los(self, surface: pygame.Surface, h: Highlight) -> None:
         """The LOS tool: a straight gauge between the two, green if one sees the other, red
@@ -336,13 +346,9 @@ class TutorialTable:
         def title_lines(w: int) -> list[str]:
             """The lesson's title beside the step count, on as many lines as it needs there: in
             a box over the side panel "Moving, exploring and placing tiles" ended in '…'."""
-            words = _(runner.lesson.title).split()
             beside = w - px(52) - step_font.size(heading)[0]  # the first line's room, beside the count
-            n = 1
-            while n < len(words) and title_font.size(" ".join(words[:n + 1]))[0] <= beside:
-                n += 1
-            rest = " ".join(words[n:])
-            return [" ".join(words[:n])] + (widgets.wrap(rest, title_font, w - px(40)) if rest else [])
+            return widgets.wrap(" ".join(_(runner.lesson.title).split()), title_font, w - px(40), first=beside,
+                                break_words=False)
 
         def content(w: int) -> tuple[list[str], list[str], int]:
             """The text's lines, the refusal's lines and the box's height at width w."""
@@ -360,7 +366,7 @@ class TutorialTable:
             return lines, extra, px(110) + more + line_h * (len(lines) + len(extra)) + (px(12) if extra else 0) + note
 
         shown = [t for t in targets if t.width]
-        shown += [_arrow_zone(t, px) for t in shown if t.width < self.view_rect.width // 2]  # and their arrows
+        shown += [self.arrow_zone(t) for t in shown if t.width < self.view_rect.width // 2]  # and their arrows
         self.panel_rect = rect = self._panel_place(lambda w: content(w)[2], shown)
         lines, extra, _h = content(rect.width)
         widgets.panel(surface, ctx, rect)
@@ -413,25 +419,47 @@ def _bounds(points) -> tuple[int, int, int, int]:
     return min(xs), min(ys), max(1, max(xs) - min(xs)), max(1, max(ys) - min(ys))
 
 
-def _arrow_zone(rect: pygame.Rect, px) -> pygame.Rect:
+def _arrow_places(rect: pygame.Rect, px) -> list[tuple[pygame.Rect, tuple[int, int], tuple[int, int]]]:
+    """Where an arrow at `rect` may lie, preferred first: each as (the zone it covers, its tip,
+    the way from the tip to its tail). Above, pointing at the top edge (below, at the bottom
+    edge, near the window's top), then the other of the two, then beside it on the left and on
+    the right."""
+    cx, cy = rect.center
+    above = (pygame.Rect(cx - px(16), rect.top - px(76), px(32), px(76)), (cx, rect.top - px(8)), (0, -1))
+    below = (pygame.Rect(cx - px(16), rect.bottom, px(32), px(76)), (cx, rect.bottom + px(8)), (0, 1))
+    left = (pygame.Rect(rect.left - px(76), cy - px(16), px(76), px(32)), (rect.left - px(8), cy), (-1, 0))
+    right = (pygame.Rect(rect.right, cy - px(16), px(76), px(32)), (rect.right + px(8), cy), (1, 0))
+    return ([below, above] if rect.top < px(140) else [above, below]) + [left, right]
+
+
+def _arrow_place(rect: pygame.Rect, px, avoid: list[pygame.Rect] = (), bounds: pygame.Rect | None = None):
+    """The first of `_arrow_places` inside `bounds` (the window) and off every rectangle of
+    `avoid` (the hand's cards: an arrow at a city column above the hand pointed up from the
+    card a learner had to read); the preferred one when none is."""
+    places = _arrow_places(rect, px)
+    for place in places:
+        zone = place[0]
+        if (bounds is None or bounds.contains(zone)) and not any(zone.colliderect(a) for a in avoid):
+            return place
+    return places[0]
+
+
+def _arrow_zone(rect: pygame.Rect, px, avoid: list[pygame.Rect] = (), bounds: pygame.Rect | None = None) -> pygame.Rect:
     """Where _arrow_to draws the arrow of `rect` (the panel keeps clear of it)."""
-    if rect.top < px(140):
-        return pygame.Rect(rect.centerx - px(16), rect.bottom, px(32), px(76))
-    return pygame.Rect(rect.centerx - px(16), rect.top - px(76), px(32), px(76))
+    return _arrow_place(rect, px, avoid, bounds)[0]
 
 
-def _arrow_to(surface: pygame.Surface, rect: pygame.Rect, colour, px) -> None:
-    """A fat arrow from outside pointing at the rectangle's top edge (or bottom near the top)."""
-    tip = (rect.centerx, rect.top - px(8))
-    direction = -1
-    if rect.top < px(140):
-        tip, direction = (rect.centerx, rect.bottom + px(8)), 1
+def _arrow_to(surface: pygame.Surface, rect: pygame.Rect, colour, px, avoid: list[pygame.Rect] = (),
+              bounds: pygame.Rect | None = None) -> None:
+    """A fat arrow from outside pointing at the rectangle (_arrow_place says from where)."""
+    _zone, tip, (dx, dy) = _arrow_place(rect, px, avoid, bounds)
     length = px(64)
-    tail = (tip[0], tip[1] + direction * length)
+    tail = (tip[0] + dx * length, tip[1] + dy * length)
     pygame.draw.line(surface, (20, 20, 20), tail, tip, px(11))
     pygame.draw.line(surface, colour, tail, tip, px(6))
     s = px(16)
-    head = [tip, (tip[0] - s, tip[1] + direction * s), (tip[0] + s, tip[1] + direction * s)]
+    back = (tip[0] + dx * s, tip[1] + dy * s)
+    head = [tip, (back[0] - dy * s, back[1] - dx * s), (back[0] + dy * s, back[1] + dx * s)]
     pygame.draw.polygon(surface, (20, 20, 20), head, px(3))
     pygame.draw.polygon(surface, colour, head)
 
