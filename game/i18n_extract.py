@@ -68,7 +68,9 @@ def extract_content(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options
     of strings) under a key named in CONTENT_FIELDS, at any depth, with the key path as comment.
     Option `context`: each name also under that msgctxt, for a name another title's content
     writes the same in English but another language translates otherwise (Level 7's Guard is an
-    enemy, Gears' Guard an action); the title's name lookup asks the context first."""
+    enemy, Gears' Guard an action); the title's name lookup asks the context first. Option
+    `counted` (`lower` or `as_written`): each table with a `name` and a `plural` also as the
+    counted pair "{n} name" / "{n} plural" (game.engine.text.counted)."""
     import tomllib
 
     path = _path(fileobj)
@@ -98,6 +100,22 @@ def extract_content(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options
         line, _func, text, comments = found
         if context and comments[0].split(".")[-1] == "name":  # a name another title also uses
             yield line, "pgettext", (context, text), comments
+    if options.get("counted"):  # a name counted ('{n} guard' / '{n} guards'), in lower case if asked
+        lower = options["counted"] == "lower"
+        for key, rec in _named_records(doc, ""):
+            singular, plural = rec["name"].strip(), rec["plural"].strip()
+            if lower:
+                singular, plural = singular.lower(), plural.lower()
+            yield from counted(raw, f"{key}.plural", singular, plural)
+
+
+def _named_records(node: Any, key: str) -> Iterator[tuple[str, dict]]:
+    """Every table with a text `name` and a text `plural`, at any depth, with its key path."""
+    if isinstance(node, dict):
+        if isinstance(node.get("name"), str) and isinstance(node.get("plural"), str):
+            yield key, node
+        for k, v in node.items():
+            yield from _named_records(v, f"{key}.{k}" if key else str(k))
 
 
 def extract_convoy_content(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict) -> Iterator[Found]:
@@ -159,8 +177,10 @@ def extract_doom_content(fileobj: BinaryIO, keywords: Any, comment_tags: Any, op
         for key, rec in table.items():
             texts.append((f"{prefix}.{key}.name", rec.name, getattr(rec, "name_hu", "")))
 
+    counts: list[tuple[str, str, str]] = []  # a monster counted: '{n} Zombie' / '{n} Zombies'
     if path.name == "monsters.toml":
         names(content.monsters, "monster")
+        counts += [(f"monster.{key}.plural", m.name, m.plural) for key, m in content.monsters.items()]
     elif path.name == "weapons.toml":
         names(content.ammo, "ammo")
         names(content.weapons, "weapon")
@@ -190,3 +210,11 @@ def extract_doom_content(fileobj: BinaryIO, keywords: Any, comment_tags: Any, op
             yield _line_of(raw, value), None, value, comments
             if context and key.endswith(".name"):  # a name another title may write the same
                 yield _line_of(raw, value), "pgettext", (context, value), comments
+    for key, singular, plural in counts:
+        yield from counted(raw, key, singular, plural)
+
+
+def counted(raw: str, key: str, singular: str, plural: str) -> Iterator[Found]:
+    """A content name counted (game.engine.text.counted: "{n} Zombie" / "{n} Zombies"), as the
+    plural entry each language words with its own plural forms."""
+    yield _line_of(raw, plural), "ngettext", ("{n} " + singular, "{n} " + plural), [key]

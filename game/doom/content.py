@@ -68,6 +68,7 @@ class Abilities:
 class Monster:
     id: str
     name: str
+    plural: str  # the English name counted ('3 Zombies'; names.monsters words it per language)
     name_hu: str
     figures: int
     footprint: str  # single | demon | large
@@ -386,9 +387,9 @@ def load_content(data_dir: str | Path | None = None) -> DoomContent:
     for key, rec in m.section("monster").items():
         p = ["monster", key]
         fields = ("name", "name_hu", "figures", "footprint", "move", "armour", "health", "dice", "melee", "abilities")
-        m.keys(rec, p, fields)
+        m.keys(rec, p, (*fields, "plural"))
         monsters[key] = Monster(
-            key, m.get(rec, "name", p, str), m.get(rec, "name_hu", p, str), m.get(rec, "figures", p, int),
+            key, m.get(rec, "name", p, str), m.get(rec, "plural", p, str), m.get(rec, "name_hu", p, str), m.get(rec, "figures", p, int),
             m.choice(rec, "footprint", p, FOOTPRINTS), m.get(rec, "move", p, int), _armour(m, rec, p),
             _positive(m, rec, "health", p), m.dice(rec, p, dice, box), m.get(rec, "melee", p, bool),
             m.abilities(rec, p), m.provenance(rec, p, fields))

@@ -43,7 +43,7 @@ from game.doom.bots import FAR, GreedyBot, field_from, group_by_kind
 from game.doom.rules import attack as A
 from game.doom.rules import effects as E
 from game.doom.rules import queries as Q
-from game.doom.rules.names import monster as monster_name, ref, sq, who
+from game.doom.rules.names import monster as monster_name, monsters, ref, sq, who
 from game.doom.rules.odds import reroll_distribution, wound_odds
 from game.doom.rules.state import INVADER, Cell, DoomState, Invader
 from game.doom.rules.view import view_for
@@ -768,7 +768,7 @@ class InvaderAI:
             return Choice(k["no_spawn"][0], M("no spawn card has a monster that fits out of the marines' sight"))
         value, best, placed = good[0]
         card = view.content.invader_card(best.get("card"))
-        words = join(", ", [M("{n} {monster}", n=n, monster=monster_name(mon)) for mon, n in placed if n])
+        words = join(", ", [monsters(mon, n) for mon, n in placed if n])
         return Choice(best, M("spawn {card} ({words}): the most threat that fits out of sight",
                               card=ref("doom.invader_card", card.id), words=words))
 
@@ -944,9 +944,9 @@ class InvaderAI:
             gains.sort(key=lambda t: (-t[0], t[1].get("monster")))
             if gains[0][0] >= 1:
                 a = gains[0][1]
-                return Choice(a, M("play {card}: {n} {monster} can then reach a marine",
+                return Choice(a, M("play {card}: {monsters} can then reach a marine",
                                    card=ref("doom.invader_card", a.get("card").split("#")[0]),
-                                   n=gains[0][0], monster=monster_name(a.get("monster"))))
+                                   monsters=monsters(a.get("monster"), gains[0][0])))
         for a in plays:
             card = c.invader_card(a.get("card"))
             if card.effect == "destroy_door":

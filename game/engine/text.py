@@ -416,6 +416,15 @@ def Mn(singular: str, plural: str, n: int, /, **params: Any) -> Msg:
     return Msg(singular, params, plural, n)
 
 
+def counted(n: int, singular: str, plural: str) -> Msg:
+    """A number before a content name ('3 Zombies', '1 Guard'), worded as one plural message
+    whose msgids are "{n} Zombie" and "{n} Zombies": each language writes the counted noun its own
+    way (Hungarian keeps the singular after a number, '3 zombi'; Greek has its own plural). The
+    names are data, so the title's extractor (game/i18n_extract.py) puts each pair in the
+    catalogues; a title never builds a plural by adding an ending in code."""
+    return Msg("{n} " + singular, {}, "{n} " + plural, n)
+
+
 def as_text(value: Any) -> str:
     """The words for a message, a plain string, a message's JSON form or a Ref."""
     if value.__class__ is str:

@@ -200,6 +200,7 @@ class Enemy:
     id: str
     component: str
     name: str
+    plural: str  # the English name counted ('2 Guards'; names.enemies words it per language)
     name_hu: str
     count: int
     numbered: bool
@@ -911,7 +912,7 @@ def _enemies(r: _File, components: Mapping[str, Component]) -> dict[str, Enemy]:
     out = {}
     for key, rec in raw.items():
         p = ["enemy", key]
-        r.keys(rec, p, ENEMY_FIELDS, [k for k in ENEMY_FIELDS if k not in ENEMY_OPTIONAL])
+        r.keys(rec, p, (*ENEMY_FIELDS, "plural"), [k for k in (*ENEMY_FIELDS, "plural") if k not in ENEMY_OPTIONAL])
         comp = r.choice(rec, "component", p, components, "component")
         count = r.get(rec, "count", p, int, lo=1)
         if count != components[comp].count:
@@ -927,7 +928,7 @@ def _enemies(r: _File, components: Mapping[str, Component]) -> dict[str, Enemy]:
             bonus = AttackBonus(r.choice(bonus_rec, "value", bp, ENEMY_VALUES), r.get(bonus_rec, "at_least", bp, int, lo=1),
                                 r.get(bonus_rec, "dice", bp, int, lo=1))
         out[key] = Enemy(
-            key, comp, r.text(rec, "name", p), r.text(rec, "name_hu", p), count, r.get(rec, "numbered", p, bool), icons,
+            key, comp, r.text(rec, "name", p), r.text(rec, "plural", p), r.text(rec, "name_hu", p), count, r.get(rec, "numbered", p, bool), icons,
             r.get(rec, "attack", p, int, lo=1), r.get(rec, "toughness", p, int, lo=1),
             r.choice(rec, "rolls", p, CHALLENGE_ICONS, "icon"), r.choice(rec, "targets", p, ENEMY_VALUES, "target value"),
             bonus, r.get(rec, "weight", p, int, lo=1), r.choice(rec, "locked_doors", p, ("open", "blocked")),

@@ -166,6 +166,29 @@ def test_7_4_passing_a_full_tile_to_the_next_with_room():
     assert "passes Corridor 107, already at the limit of 2 guards, and stops on A-Lift" in act.text
 
 
+@pytest.mark.parametrize("language, limit", [("en", "the limit of 2 guards"), ("hu", "a limit: 2 őr"),
+                                             ("el", "στο όριο (2 φρουροί)")])
+def test_7_4_the_limit_passed_is_counted_in_the_players_language(language, limit):
+    """The pass-through line counts the guards as each language does (it read "2 guards" built
+    by adding an "s" in code: Hungarian keeps the singular after a number, Greek has its own
+    plural); one figure is counted in the singular."""
+    from game import i18n
+    from game.level7.rules import names as N
+
+    tmap = build({"G": ("T04", (0, 0)), "M": ("T40", (0, 1)), "L": ("T01", (0, 2))}, doors="G-M M-L")
+    s = sit(tmap, [Figure("guard", 1, "M"), Figure("guard", 2, "M"), Figure("guard", 3, "G")],
+            [Character("Leo", "L", 3, 3, 1)], "Leo")
+    act = only(activate(s, "guard3"))
+    i18n.set_language(language)
+    try:
+        assert limit in str(act.text), str(act.text)
+        one = {"en": "1 hybrid", "hu": "1 hibrid", "el": "1 υβρίδιο"}[language]
+        three = {"en": "3 hybrids", "hu": "3 hibrid", "el": "3 υβρίδια"}[language]
+        assert (str(N.enemies("hybrid", 1)), str(N.enemies("hybrid", 3))) == (one, three)
+    finally:
+        i18n.untranslated()
+
+
 def test_11_18_stunned_figures_fill_a_tile_for_stopping_unless_the_option_says_not():
     """Spec 11 #18: stunned enemies count toward the limit for stopping (so figures do not stack),
     with an option to let them not count."""

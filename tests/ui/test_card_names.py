@@ -4,6 +4,8 @@ the size the table's hand row gives it, on one line or two, no word cut and no e
 7's 74 px cards showed "Duck and…", "Primal Scr…", "Quick Thin…")."""
 from __future__ import annotations
 
+import re
+
 import pygame
 import pytest
 
@@ -16,12 +18,12 @@ LANGUAGES = ("en", "hu", "el")
 
 
 def _drawn_name(monkeypatch, ctx, rect: pygame.Rect, name: str, text: str, icon: str, placeholder: bool) -> list[str]:
-    """The lines card_face writes in the card's top third (its title band, lengthened or not)."""
+    """The lines card_face writes in the card's top half (its title band, lengthened or not)."""
     seen: list[str] = []
     draw = widgets.text
 
     def recording(surface, s, font, colour, pos, anchor="topleft", **kw):
-        if rect.top <= pos[1] <= rect.top + rect.height // 3 and s != "*":
+        if rect.top <= pos[1] <= rect.top + rect.height // 2 and s != "*":
             seen.append(s)
         return draw(surface, s, font, colour, pos, anchor, **kw)
 
@@ -32,6 +34,16 @@ def _drawn_name(monkeypatch, ctx, rect: pygame.Rect, name: str, text: str, icon:
     finally:
         monkeypatch.setattr(widgets, "text", draw)
     return seen
+
+
+def whole(lines: list[str], name: str) -> bool:
+    """Whether `lines` read as `name`: every letter in order, none cut with an ellipsis, broken
+    only between words, after a dash, or between syllables with a hyphen."""
+    def bare(text: str) -> str:
+        return re.sub(r"[\s\-\u2013\u2014]", "", text)
+
+    joined = " ".join(lines)
+    return bool(lines) and "\u2026" not in joined and bare(joined) == bare(name)
 
 
 def _check(monkeypatch, table, cards) -> list[str]:
@@ -48,7 +60,7 @@ def _check(monkeypatch, table, cards) -> list[str]:
             placeholder = table.card_placeholder(card)
             fit = hand.name_fit(ctx, name, rect.width, bool(icon), placeholder)
             lines = _drawn_name(monkeypatch, ctx, rect, name, text, icon, placeholder)
-            if not fit.fits or " ".join(lines) != name or list(fit.lines) != lines or len(lines) > 2:
+            if not fit.fits or not whole(lines, name) or list(fit.lines) != lines or len(lines) > hand.NAME_LINES:
                 problems.append((language, name, lines))
     i18n.set_language("en")
     return problems
@@ -62,6 +74,47 @@ def test_every_level7_adrenaline_name_shows_whole_at_1280x720(make_app, monkeypa
     assert _check(monkeypatch, table, sorted(table.content.adrenaline)) == []
 
 
+def test_every_doom_invader_card_name_shows_whole_at_1280x720(make_app, monkeypatch):
+    """The invader's 68 px hand cards cut "Hell Knig…", "Zombics…", "Démon v…": each name shows
+    whole on up to NAME_LINES lines, in each language."""
+    from tests.ui.test_ui_scale import doom_table
+
+    app = make_app(U.SIZE)
+    table = doom_table(app, seats=("bot", "human"))  # the invader is the person at the table
+    U.draw(app)
+    assert table.card_rects, "no hand drawn"
+    assert _check(monkeypatch, table, [f"{c}#1" for c in sorted(table.content.invader_cards)]) == []
+
+
+def test_every_convoy_card_name_shows_whole_on_the_small_faces_at_1280x720(make_app):
+    """Convoy draws its own faces (game/ui/convoy/cards.py) and names them by the kit's one rule:
+    every card's name whole on the hand's 1280x720 face, in each language."""
+    from game.ui.convoy import cards
+    from tests.ui.test_convoy_layout import mid_game
+
+    app = make_app(U.SIZE)
+    table = mid_game(app)
+    U.draw(app)
+    rect = max(table.card_rects.values(), key=lambda r: r.width) if table.card_rects else None
+    assert rect is not None and rect.width >= 50, rect
+    problems = []
+    for language in LANGUAGES:
+        i18n.set_language(language)
+        for cid, card in table.content.cards.items():
+            shown: list[str] = []
+            real = cards._blit_line
+            cards._blit_line = lambda surface, text, *a, **k: (shown.append(text), real(surface, text, *a, **k))[1]
+            try:
+                cards._render_card(app.ctx, table.content, cid, rect.size, "normal")
+            finally:
+                cards._blit_line = real
+            name = i18n._(card.name)
+            if not any(whole(shown[i:i + n], name) for n in (1, 2, 3) for i in range(len(shown))):
+                problems.append((language, name, shown))
+    i18n.set_language("en")
+    assert problems == []
+
+
 def test_every_gears_order_name_shows_whole_at_1280x720(make_app, monkeypatch):
     app = make_app(U.SIZE)
     table = U.gears_table_mid_game(app)  # P1, a person, decides: their hand shows
@@ -71,13 +124,17 @@ def test_every_gears_order_name_shows_whole_at_1280x720(make_app, monkeypatch):
 
 
 def test_a_long_name_goes_to_two_lines_and_one_too_long_is_reported(make_app):
-    """The fit can fail: a word wider than the band at the smallest size is cut (and said so)."""
+    """A word wider than the band at the smallest size is broken between syllables; the fit can
+    still fail (a word with none): then it is cut, and said so."""
     ctx = make_app(U.SIZE).ctx
     two = hand.name_fit(ctx, "Visszafojtott lélegzet", 103, placeholder=True)
     assert two.fits and two.lines == ("Visszafojtott", "lélegzet")
     one = hand.name_fit(ctx, "Sprint", 103, placeholder=True)
     assert one.fits and one.lines == ("Sprint",) and one.size >= two.size
-    cut = hand.name_fit(ctx, "Αντιπερισπασμός", 74, placeholder=True)
+    broken = hand.name_fit(ctx, "Αντιπερισπασμός", 74, placeholder=True)  # one word wider than the band
+    assert broken.fits and broken.lines[0].endswith("-") and whole(list(broken.lines), "Αντιπερισπασμός")
+    assert broken.lines[0] in ("Αντι-", "Αντιπε-", "Αντιπερι-", "Αντιπερισπα-"), broken.lines  # between syllables
+    cut = hand.name_fit(ctx, "Xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", 74, placeholder=True)
     assert not cut.fits and cut.lines[0].endswith("\u2026")
 
 

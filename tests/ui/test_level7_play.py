@@ -7,6 +7,7 @@ interrupted mid-way is offered by the menu's Continue at the same action and sta
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.i18n import pgettext
 from game.level7.rules import turn as T
@@ -930,6 +931,46 @@ def test_a_tile_name_keeps_clear_of_the_door_arrow_on_the_tiles_top(make_app, co
             if " ".join(drawn_text) != name or box.right > arrow:
                 problems.append((zoom, name, drawn_text[:], box, arrow))
     assert problems == []
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_every_tile_name_keeps_clear_of_the_top_door_arrow_at_small_zoom(make_app, config_dir, monkeypatch,
+                                                                        drawn_text, language):
+    """At the small zooms of 1280x720 (0.3 names tiles at all, 0.45 is lesson 1's) a name that
+    did not fit left of the top door's arrow lay over it. Every tile's name, in each language,
+    given to the start tile: its band is clear of the arrow (the printed one filling the 64 map
+    px square inside the door, and the explore arrow drawn on it), inside the tile, and the name
+    is drawn whole."""
+    from game import i18n
+    from game.ui.level7 import table_scene
+
+    app, table = start_game(make_app)
+    tile = table.state.player.tile
+    from game.level7.rules.maps import view
+
+    door = next(slot for slot in view(table.state).tilemap.placed[tile][0].doors if slot[0] == "N")
+    i18n.set_language(language)
+    try:
+        names = sorted({pgettext("level7", t.name) for t in table.tiles.values()})
+    finally:
+        i18n.set_language("en")
+    problems = []
+    for zoom in (0.3, 0.45):
+        table.camera.fit_zoom = zoom
+        x, y = table.camera.to_screen(*table._door_point(tile, door))
+        side = 64 * table.camera.zoom
+        printed = pygame.Rect(round(x - side / 2), round(y), round(side), round(side))
+        arrow = printed.union(table._arrow_bound(door))
+        tile_rect = table._screen_rect(table._tile_rect(tile))
+        for name in names:
+            monkeypatch.setattr(table_scene, "pgettext", lambda _context, text, name=name: name)
+            sprite = next(sp for sp in table._label_sprites() if sp.name == ("label", tile))
+            drawn_text.clear()
+            sprite.paint(pygame.Surface(app.screen.get_size()))
+            box = pygame.Rect(sprite.key[2])
+            if " ".join(drawn_text) != " ".join(name.split()) or box.colliderect(arrow) or not tile_rect.contains(box):
+                problems.append((zoom, name, drawn_text[:], box, arrow))
+    assert len(names) > 40 and problems == []
 
 
 def test_the_hand_label_keeps_clear_of_the_lit_cards(make_app, config_dir):

@@ -168,11 +168,11 @@ def gears_attack_preview(app):
     return table
 
 
-def doom_table(app):
+def doom_table(app, seats=("human", "bot")):
     from game.doom.rules.title import DoomTitle
     from game.ui.doom.table_scene import DoomTable
 
-    table = DoomTable(app.ctx, Session.start(DoomTitle(), "knee_deep", 1, {"marines": 1}), ["human", "bot"], SIZE,
+    table = DoomTable(app.ctx, Session.start(DoomTitle(), "knee_deep", 1, {"marines": 1}), list(seats), SIZE,
                       Path(app.ctx.settings_file).parent / "d.json")
     app.push(table)
     return table

@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from game.doom.content import shared_content
 from game.doom.rules.state import INVADER, DoomState
-from game.engine.text import Kept, M, Mn, Msg, Ref, join, named_in, ref, register_names
+from game.engine.text import Kept, M, Mn, Msg, Ref, counted, join, named_in, ref, register_names
 from game.i18n import N_
 
 # The marine colours as the log has always named them ("Red", not "Red marine").
@@ -100,6 +100,13 @@ def card_name(state: DoomState, card: str) -> Ref:
 
 def monster(monster_id: str) -> Ref:
     return ref("doom.monster", monster_id)
+
+
+def monsters(monster_id: str, n: int) -> Msg:
+    """'3 Zombies', '1 Imp': a count of a monster type, worded by the language's plural rules
+    (text.counted; the pair is in the catalogues through game/i18n_extract.py)."""
+    m = shared_content().monsters[monster_id]
+    return counted(n, m.name, m.plural)
 
 
 def ammo(ammo_id: str) -> Ref:

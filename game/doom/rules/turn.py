@@ -15,7 +15,7 @@ from game.doom.rules import attack as A
 from game.doom.rules import effects as E
 from game.doom.rules import procedures as P
 from game.doom.rules import queries as Q
-from game.doom.rules.names import ammo, card_name, label, monster as monster_name, ref, sq, squares, weapon_name, who
+from game.doom.rules.names import ammo, card_name, label, monster as monster_name, monsters, ref, sq, squares, weapon_name, who
 from game.doom.rules.state import INVADER, Cell, DoomState
 from game.engine.protocol import Action, Event, IllegalAction
 from game.engine.text import M, Mn, join
@@ -87,7 +87,7 @@ def _discard_msg(state: DoomState, card: str):
 
 
 def _spawn_msg(state: DoomState, card: str, half):
-    words = join(" + ", [M("{n} {monster}", n=g.count, monster=monster_name(g.monster)) for g in half])
+    words = join(" + ", [monsters(g.monster, g.count) for g in half])
     return M("Spawn {monsters} ({card})", monsters=words, card=card_name(state, card))
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from game.engine.text import M, Mn, join
+from game.engine.text import M, join
 from game.level7.rules import names as N
 from game.level7.rules.enemy_attack import (
     AttackOutcome, AttackPlan, attack_odds, attack_outcome, plan_attack, roll_attack,
@@ -154,10 +154,8 @@ def _step(sit: Situation, fig: Figure, lead: str, choice: TargetChoice | None, r
     passed = route.tiles[:-1]
     stop = N.where(sit, route.tiles[-1])
     if passed:
-        text = join(N.SEMICOLON, (lead, Mn("passes {tiles}, already at the limit of {n} {enemy}, and stops on {stop} (seed p. 14-15)",
-                                    "passes {tiles}, already at the limit of {n} {enemy}s, and stops on {stop} (seed p. 14-15)",
-                                    sit.limit(fig.kind), tiles=N.wheres(sit, passed), enemy=N.enemy(kind.id, lower=True),
-                                    stop=stop)))
+        text = join(N.SEMICOLON, (lead, M("passes {tiles}, already at the limit of {enemies}, and stops on {stop} (seed p. 14-15)",
+                                   tiles=N.wheres(sit, passed), enemies=N.enemies(kind.id, sit.limit(fig.kind)), stop=stop)))
     elif route.edges[-1].kind == "vent":
         text = join(N.SEMICOLON, (lead, M("steps through the vent to {stop}", stop=stop)))
     else:

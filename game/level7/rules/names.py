@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable
 
-from game.engine.text import Kept, M, Msg, Ref, join, named_in, ref, register_names
+from game.engine.text import Kept, M, Msg, Ref, counted, join, named_in, ref, register_names
 from game.i18n import N_
 from game.level7.content import shared_content
 from game.level7.rules.maps import shared_tiles
@@ -136,6 +136,14 @@ def who(ch) -> Ref:
 
 def enemy(kind: str, lower: bool = False) -> Ref:
     return ref("level7.enemy_lower" if lower else "level7.enemy", kind)
+
+
+def enemies(kind: str, n: int) -> Msg:
+    """'2 guards', '1 hybrid': a count of an enemy type inside a sentence (lower case, as
+    enemy(kind, lower=True)), worded by the language's plural rules (text.counted; the pair is
+    in the catalogues through game/i18n_extract.py, babel.cfg's `counted = lower`)."""
+    e = shared_content().enemies[kind]
+    return counted(n, e.name.lower(), e.plural.lower())
 
 
 def figure(kind: str, number: int) -> Ref:

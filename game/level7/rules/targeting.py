@@ -135,9 +135,8 @@ def _text(sit: Situation, fig: Figure, target: Candidate | None, runner: Candida
     if tie:
         parts.append(M(TIE_WORDS[tie]))
     for s in skipped:
-        parts.append(Mn("{other} ({why}) skipped: that tile already holds the limit of {n} {enemy} (seed p. 14)",
-                        "{other} ({why}) skipped: that tile already holds the limit of {n} {enemy}s (seed p. 14)",
-                        sit.limit(fig.kind), other=_named(sit, s), why=s.describe(), enemy=N.enemy(fig.kind, lower=True)))
+        parts.append(M("{other} ({why}) skipped: that tile already holds the limit of {enemies} (seed p. 14)",
+                       other=_named(sit, s), why=s.describe(), enemies=N.enemies(fig.kind, sit.limit(fig.kind))))
     return parts[0] if len(parts) == 1 else join(N.SEMICOLON, parts)
 
 

@@ -33,6 +33,7 @@ from game.i18n import _, capitals
 from game.ui import widgets
 from game.ui.convoy.words import victory_result
 from game.ui.kit.hand import PLACEHOLDER_COLOUR
+from game.ui.kit.name_fit import fit_name
 
 RGB = tuple[int, int, int]
 Pt = tuple[float, float]
@@ -208,70 +209,20 @@ def _font(ctx, px: float, bold: bool = False) -> pygame.font.Font:
     return ctx.assets.font(max(6, round(px)), bold)
 
 
+LONE_WORD = 1.25  # a word alone on its line may be drawn this much narrower again, before it is broken
+
+
 def _word_fit(ctx, name: str, width: int, size: float, least: float, lines: int = 1,
               squeeze: float = 1.0) -> tuple[list[str], pygame.font.Font]:
-    """`name` in a bold font shrunk from `size` toward `least` until it fits `width` on at most
-    `lines` lines (split between words); else cut with an ellipsis after a whole word, never
-    inside one. `squeeze` > 1 lets a line be that much wider (drawn narrower by _blit_line):
-    a long word keeps a readable height instead of shrinking."""
-    words = name.split()
-    width = round(width * squeeze)
-    sz = round(size)
-    while True:
-        font = _font(ctx, sz, True)
-        got = _wrap_words(words, font, width, lines)
-        if got is not None:
-            return got, font
-        if sz <= least:
-            break
-        sz -= 1
-    font = _font(ctx, least, True)
-    if squeeze > 1.0:
-        # Drawn squeezed (_blit_line): a word wider than the line takes a line of its own and the
-        # rest goes on below ('Elektromágneses' / 'mező'), rather than the rest being cut.
-        got = _wrap_words(words, font, width, lines, alone=True)
-        if got is not None:
-            return got, font
-    # cut with an ellipsis between words: as many whole words as fit
-    out: list[str] = []
-    line = ""
-    for w in words:
-        cand = f"{line} {w}" if line else w
-        if font.size(cand + "\u2026")[0] <= width:
-            line = cand
-            continue
-        if line and len(out) + 1 < lines:
-            out.append(line)
-            line = w if font.size(w + "\u2026")[0] <= width else ""
-            if not line:
-                break
-            continue
-        break
-    if line:
-        out.append(line)
-    if not out:
-        out = [words[0]]  # one word wider than the card: squeezed when drawn, never cut
-    if " ".join(out) != " ".join(words):
-        out[-1] = out[-1] + "\u2026"
-    return out, font
-
-
-def _wrap_words(words: list[str], font, width: int, lines: int, alone: bool = False) -> list[str] | None:
-    """The words on at most `lines` lines of `width`, else None; `alone`: a word wider than
-    the width may stand on a line by itself (its caller squeezes it)."""
-    out: list[str] = []
-    line = ""
-    for w in words:
-        cand = f"{line} {w}" if line else w
-        if font.size(cand)[0] <= width or (alone and not line):
-            line = cand
-            continue
-        if font.size(w)[0] > width and not alone:
-            return None
-        out.append(line)
-        line = w
-    out.append(line)
-    return out if len(out) <= lines else None
+    """`name` in a bold font from `size` down to `least` on at most `lines` lines, fitted by the
+    kit's one rule for card names (game/ui/kit/name_fit.py: smaller, then between words, then a
+    long word broken between syllables). `squeeze` > 1 lets a line be that much wider (drawn
+    narrower by _blit_line): a long word keeps a readable height instead of shrinking."""
+    got = fit_name(lambda px: _font(ctx, px, True), name, round(width * squeeze), max(6, round(size)),
+                   max(6, round(least)), lines, LONE_WORD if squeeze > 1.0 else 1.0)
+    if not got.fits and squeeze > 1.0 and len(name.split()) == 1:
+        return [name], _font(ctx, got.size, True)  # one word on one line: squeezed when drawn, never cut
+    return list(got.lines), _font(ctx, got.size, True)
 
 
 def _blit_line(surface, text: str, font, colour: RGB, centre: tuple[int, int], width: int, shadow: bool = True) -> None:

@@ -36,6 +36,7 @@ from game.ui.convoy.entry import PLAYERS, SAVES
 from game.ui.kit.ai_panel import AiShown
 from game.ui.kit.game_table import BOT_DELAY_MS, DRAG_PX, GameTable
 from game.ui.kit.hand import lay_out
+from game.ui.kit.name_fit import fit_name
 from game.ui.scene import Context
 
 LAYOUT = Path(__file__).resolve().parents[3] / "maps" / "convoy" / "table_layout.tmx"
@@ -1018,14 +1019,17 @@ class ConvoyTable(GameTable):
         per_column = max(1, (band - top - r) // step + 1)
         return r, [(rect.left + r + 1 + (k // per_column) * step, top + (k % per_column) * step) for k in range(n)]
 
-    def equipment_label(self, eq: int, width: int) -> tuple[str, pygame.font.Font]:
-        """The tab under a Robot naming its Equipment: the name in the player's language and its
-        strength, the strength always whole (at 1280x720 'Servo Booster +2' was cut to 'Ser…'
-        and the name was the English one): the font shrinks first, then the name is cut."""
+    def equipment_label(self, eq: int, width: int, lines: int = 2) -> tuple[tuple[str, ...], pygame.font.Font, bool]:
+        """The lines of the tab under a Robot naming its Equipment, and whether they hold it
+        whole: the name in the player's language and its strength, fitted by the kit's one rule
+        for card names (name_fit): the font shrinks, then the name takes more lines, the
+        strength always whole beside its last word (at 1280x720 'Servo Booster +2' was cut to
+        'Ser…', then the Hungarian 'Szervoerősítő' to 'Szervoerő…', and on a battle column's
+        small face 'Ugrófúvókák' to 'Ugróf…')."""
         d = self._defn(eq)
-        name, plus = _(d.name), f" +{d.strength}"
-        font = widgets.line_font(self.ctx, name + plus, width, 11, 8, bold=True)
-        return widgets.elide(name, font, width - font.size(plus)[0]) + plus, font
+        got = fit_name(lambda size: self.ctx.font(size, bold=True), f"{_(d.name)}\u00a0+{d.strength}", width, 11, 8,
+                       lines)
+        return tuple(line.replace("\u00a0", " ") for line in got.lines), self.ctx.font(got.size, bold=True), got.fits
 
     def _card_marks(self, surface, rect: pygame.Rect, uid: int, c: int, s: int) -> None:
         """A card in play: its token badges, its Equipment tucked under it, used / switched-off
@@ -1041,10 +1045,18 @@ class ConvoyTable(GameTable):
             widgets.text(surface, f"{value:+d}", ctx.font(max(9, r * 10 // px(10)), bold=True), (250, 250, 240), centre, "center")
         eq = st.equip.get(uid)
         if eq is not None:
-            tab = pygame.Rect(rect.left, rect.bottom - px(18), rect.width, px(18))
+            lines, font, whole = self.equipment_label(eq, rect.width - px(6))
+            wide = rect.width
+            if not whole:  # a battle column's small face: a third line, the tab over the gaps beside
+                wide = rect.width + 2 * px(5)
+                lines, font, whole = self.equipment_label(eq, wide - px(6), 3)
+            step = font.get_linesize()
+            high = max(px(18), len(lines) * step + px(4))  # more lines lengthen the tab upward
+            tab = pygame.Rect(rect.centerx - wide // 2, rect.bottom - high, wide, high)
             pygame.draw.rect(surface, (90, 60, 40), tab, border_radius=px(4))
-            label, font = self.equipment_label(eq, tab.width - px(6))
-            widgets.text(surface, label, font, (250, 230, 200), tab.center, "center")
+            top = tab.centery - len(lines) * step // 2
+            for n, line in enumerate(lines):
+                widgets.text(surface, line, font, (250, 230, 200), (tab.centerx, top + n * step + step // 2), "center")
             self.slot_rects[eq] = tab
         marks = []
         if uid in st.used:

@@ -60,7 +60,9 @@ def card_face(content, card: str) -> tuple[str, str]:
     """An invader card's name and text ("zombie_pack#2" -> the card record)."""
     spec = content.invader_card(card)
     if spec.kind == "spawn":
-        halves = [" + ".join(f"{g.count} {name(content.monsters[g.monster])}" for g in half) for half in spec.halves]
+        from game.doom.rules.names import monsters
+
+        halves = [" + ".join(str(monsters(g.monster, g.count)) for g in half) for half in spec.halves]
         text = _("Spawn: ") + _(" or ").join(halves)
     else:
         text = _(spec.text)

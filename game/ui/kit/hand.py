@@ -16,6 +16,7 @@ from game.i18n import _
 
 from game.ui import widgets
 from game.ui.kit.layers import Layer
+from game.ui.kit.name_fit import fit_name
 from game.ui.scene import Context
 
 CARD_RATIO = 350 / 250  # height / width of every card frame
@@ -94,14 +95,15 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
 
 PLACEHOLDER_COLOUR = (240, 196, 90)  # the "not in the rulebooks" mark, on cards and panels
 NAME_SMALLEST = 8  # px: the least size a card's name is drawn at (the 720p hand's cards)
+NAME_LINES = 4  # a long Hungarian name on a 68 px card: 'Pokollovag' / 'vagy démon–' / 'pókmutáns'
 
 
 @dataclass(frozen=True)
 class NameFit:
-    """How a card's name is drawn in its title band: the font size (bold), its lines (one or
-    two, words whole), the room each line has and where that room starts from the band's left
-    edge. `fits` is False when no size down to NAME_SMALLEST holds the name on two lines: then
-    its one line is cut with an ellipsis."""
+    """How a card's name is drawn in its title band: the font size (bold), its lines (up to
+    NAME_LINES, fitted by kit.name_fit.fit_name), the room each line has and where that room
+    starts from the band's left edge. `fits` is False when no size down to NAME_SMALLEST holds
+    the name whole: then its one line is cut with an ellipsis."""
     size: int
     lines: tuple[str, ...]
     left: int
@@ -117,10 +119,11 @@ def _title_box(rect: pygame.Rect) -> pygame.Rect:
 
 def name_fit(ctx: Context, name: str, width: int, icon: bool = False, placeholder: bool = False) -> NameFit:
     """How card_face draws `name` on a card `width` pixels wide with (or without) a reaction
-    icon and the placeholder mark: one line at the card's size or a little smaller; else two
-    lines, the largest size at which both hold their words whole; else smaller still, down to
-    NAME_SMALLEST. A Hungarian or Greek name ('Visszafojtott lélegzet', 'Αντιπερισπασμός') runs
-    longer than the English one."""
+    icon and the placeholder mark, by the kit's one fitting rule (name_fit.fit_name): one line
+    at the card's size or a little smaller; else more lines between words, the largest size at
+    which they hold, down to NAME_SMALLEST; else a long word broken between syllables. A
+    Hungarian or Greek name ('Visszafojtott lélegzet', 'Αντιπερισπασμός') runs longer than the
+    English one."""
     return _NAMES.get((name, width, icon, placeholder, ctx.assets), lambda: _name_fit(ctx, name, width, icon, placeholder))
 
 
@@ -130,34 +133,8 @@ def _name_fit(ctx: Context, name: str, width: int, icon: bool, placeholder: bool
     left = 2 * max(7, round(15 * k)) - round(4 * k) if icon else 0
     room = title_w - left - (max(8, round(22 * k)) if placeholder else 0)
     largest = max(9, round(18 * k))
-
-    def font(size: int) -> pygame.font.Font:
-        return ctx.assets.font(size, bold=True)
-
-    floor = max(NAME_SMALLEST, round(largest * 0.85))
-    for size in range(largest, floor - 1, -1):  # one line, a little smaller
-        if font(size).size(name)[0] <= room:
-            return NameFit(size, (name,), left, room, True)
-    for size in range(largest, NAME_SMALLEST - 1, -1):  # two lines; below the floor one line first
-        if size < floor and font(size).size(name)[0] <= room:
-            return NameFit(size, (name,), left, room, True)
-        two = _two_lines(name, font(size), room)
-        if two is not None:
-            return NameFit(size, two, left, room, True)
-    return NameFit(NAME_SMALLEST, (widgets.elide(name, font(NAME_SMALLEST), room),), left, room, False)
-
-
-def _two_lines(name: str, font: pygame.font.Font, room: int) -> tuple[str, str] | None:
-    """`name` split at a space into two lines that both fit `room`, the longer line as short as
-    can be; None if no split does."""
-    words = name.split(" ")
-    best: tuple[int, tuple[str, str]] | None = None
-    for cut in range(1, len(words)):
-        lines = (" ".join(words[:cut]), " ".join(words[cut:]))
-        widest = max(font.size(line)[0] for line in lines)
-        if widest <= room and (best is None or widest < best[0]):
-            best = (widest, lines)
-    return best[1] if best else None
+    got = fit_name(lambda size: ctx.assets.font(size, bold=True), name, room, largest, NAME_SMALLEST, NAME_LINES)
+    return NameFit(got.size, got.lines, left, room, got.fits)
 
 
 _NAMES = widgets.Memo(512)

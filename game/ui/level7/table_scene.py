@@ -1108,36 +1108,81 @@ class Level7Table(GameTable):
             r = self._screen_rect(self._tile_rect(name))
             # The band (px(3) in from the tile's corner, px(4) either side of the name) ends
             # inside the tile: with px(12) of room taken the widest names ran 2 px past its edge.
-            # It ends before the door arrow on the tile's top edge (printed, and the explore
-            # arrow drawn on it) when the name fits there whole on one line or two: "Security
-            # Office" hid its north door's arrow, "Tank Farm" the one lesson 1 points at.
+            # It keeps clear of the door arrows on the tile's top edge (printed, and the explore
+            # arrow drawn on them): left of them, right of them or below them (_label_beside_arrow;
+            # "Security Office" hid its north door's arrow, "Tank Farm" the one lesson 1 points at).
             text = pgettext("level7", self.tiles[name].name)
             font, lines = self.tile_label(text, max(10, r.width - px(3) - px(8)))
-            arrow = self._top_arrow_left(name)
-            room = None if arrow is None else arrow - r.left - px(3) - px(8) - px(2)
-            if room is not None and room >= px(20):
-                before = self.tile_label(text, room)
-                if " ".join(before[1]) == " ".join(text.split()) and max(before[0].size(t)[0] for t in before[1]) <= room:
-                    font, lines = before
-            box = pygame.Rect(r.left + px(3), r.top + px(3), max(font.size(t)[0] for t in lines) + px(8),
+            at = (r.left + px(3), r.top + px(3))
+            arrow = self._top_arrow_span(name)
+            if arrow is not None:
+                font, lines, at = self._label_beside_arrow(name, r, text, arrow, (font, lines))
+            box = pygame.Rect(at[0], at[1], max(font.size(t)[0] for t in lines) + px(8),
                               font.get_linesize() * len(lines) + px(2))
             out.append(Sprite(("label", name), (tuple(lines), font.get_height(), tuple(box)), box.inflate(4, 4),
                               partial(self._paint_label, tuple(lines), font, box)))
         return out
 
-    def _top_arrow_left(self, name: str) -> int | None:
-        """The screen x where the leftmost door arrow on a placed tile's top edge begins (the
-        printed arrow fills the square of 64 map px inside the door; the explore arrow is as
-        wide as _draw_doors draws it), or None when no door is on that edge."""
+    def _label_beside_arrow(self, name: str, r: pygame.Rect, text: str, arrow: tuple[int, int, int],
+                            anywhere: tuple) -> tuple:
+        """(font, lines, top-left) of a tile's name band on the tile `r` whose top edge has
+        door arrows from x `arrow[0]` to `arrow[1]`, reaching down to y `arrow[2]`: left of
+        them when the name fits there whole, else right of them, else below them and off the
+        printed icons (at a small zoom "Tank Farm" or "Monitoring Station" fitted on neither
+        side and lay over the arrow).
+        `anywhere`: the name fitted to the tile's whole width."""
+        px = self.ctx.px
+        left, right, bottom = arrow
+        sides = ((r.left + px(3), left - px(2)), (right + px(2), r.right - px(3)))
+        for start, end in sides:
+            room = end - start - px(8)
+            if room >= px(20):
+                font, lines = self.tile_label(text, room)
+                if " ".join(lines) == " ".join(text.split()) and max(font.size(t)[0] for t in lines) <= room:
+                    return font, lines, (start, r.top + px(3))
+        font, lines = anywhere
+        return font, lines, (r.left + px(3), self._label_top_below(name, r, font, lines, bottom + px(2)))
+
+    def _label_top_below(self, name: str, r: pygame.Rect, font, lines: list[str], top: int) -> int:
+        """The highest y from `top` down at which a name band on the tile `r` covers none of the
+        tile's printed icons and door arrows (the Storeroom's two icons lie right under its top
+        arrow) nor a figure standing there (which would hide the name); else the highest clear
+        of the figures; else `top`."""
+        px = self.ctx.px
+        w, h = max(font.size(t)[0] for t in lines) + px(8), font.get_linesize() * len(lines) + px(2)
+        icons = [self.camera.to_screen(*q) for q in self._icon_points(name)]
+        reach = ICON_HALF * self.camera.zoom
+        figures = [sp.rect for sp in self._figure_sprites() if r.colliderect(sp.rect)]
+        lowest = r.bottom - h - px(4)
+        for marks in (icons, []):  # off the icons too where it can be; a figure would hide the name
+            for y in range(top, lowest + 1, max(1, px(2))):
+                box = pygame.Rect(r.left + px(3), y, w, h)
+                if box.collidelist(figures) < 0 and all(
+                        math.hypot(max(0.0, abs(x - box.centerx) - w / 2), max(0.0, abs(yy - box.centery) - h / 2)) >= reach
+                        for x, yy in marks):
+                    return y
+        return min(top, lowest)
+
+    def _top_arrow_span(self, name: str) -> tuple[int, int, int] | None:
+        """(left, right, bottom) on screen of the door arrows on a placed tile's top edge (the
+        printed arrow fills the square of 64 map px inside the door; the explore arrow drawn on
+        it lies inside _arrow_bound's square), or None when no door is on that edge."""
         from game.level7.rules.maps import view
 
         tile, _cell = view(self.state).tilemap.placed[name]
-        tops = [self._door_point(name, slot)[0] for slot in tile.doors if slot[0] == "N"]
+        tops = [self._door_point(name, slot) for slot in tile.doors if slot[0] == "N"]
         if not tops:
             return None
-        x, _y = self.camera.to_screen(min(tops), 0)
-        half = max(32 * self.camera.zoom, self.ctx.px(22) * 0.8 + 2)  # _draw_doors: the arrow's base is 0.8 r either side
-        return math.floor(x - half)
+        zoom, r = self.camera.zoom, self.ctx.px(22) + 4  # _arrow_bound: the explore arrow's every pixel
+        half = max(32 * zoom, r)
+        xs = [self.camera.to_screen(x, y)[0] for x, y in tops]
+        edge = min(self.camera.to_screen(x, y)[1] for x, y in tops)
+        return math.floor(min(xs) - half), math.ceil(max(xs) + half + 2), math.ceil(edge + max(64 * zoom, r + 2))
+
+    def _top_arrow_left(self, name: str) -> int | None:
+        """The screen x where the door arrows on a placed tile's top edge begin, or None."""
+        span = self._top_arrow_span(name)
+        return None if span is None else span[0]
 
     def tile_label(self, text: str, room: int) -> tuple[pygame.font.Font, list[str]]:
         """A tile's name within `room` pixels: on one line at the largest size from 12 down to 9
