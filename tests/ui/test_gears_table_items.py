@@ -581,3 +581,44 @@ def test_figures_in_the_open_leave_the_tokens_on_the_floor_clear():
     assert any(m.kind == "equipment" and m.area == "gun_nest" for m in nest.markers)
     reliquary = load_board(next(p for p in tiles if p.stem == "15B"))
     assert any(m.kind == "equipment" and m.area == "reliquary" for m in reliquary.markers)
+
+
+def test_each_guard_button_names_its_weapon_and_mode(make_app):
+    """Spec 6.9 Guard: the COG attacks with one of his weapons, normal or overwhelming (one
+    option per weapon and mode, ai.guard_options). Clicking the Guard card offered one button
+    per option, and all four read "Guard" (Blind Fire with a Lancer and a Snub Pistol): the
+    player could not tell which weapon he was choosing. Built (tests/gears/built.py) as above:
+    Drones in P1's area, base:5 next, P1 holding Blind Fire; P2's Locust step asks P1."""
+    from game.gears.rules.title import shared_content
+    from tests.gears.built import BLANK, ai_on_top, built_session, give_hand, put, stack_dice, turn_of
+    from tests.ui.conftest import click
+
+    def build(state):
+        p1 = state.players[0]
+        for _ in range(3):
+            put(state, shared_content(), "drone", state.cogs[p1].area)
+        give_hand(state, p1, ["blind_fire", "scavenging", "sit_tight"])
+        ai_on_top(state, "base:5")
+        stack_dice(state, attack=[BLANK] * 300)
+        turn_of(state, 1)
+
+    app = make_app()
+    session = built_session(GearsTitle(), "emergence", 5, 2, build)
+    table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), SAVES.autosave_path(), animate=False)
+    app.push(table)
+
+    def asked(t) -> bool:
+        return t.session.decider == "P1" and any(a.kind == "guard" for a in t.session.legal_actions())
+
+    assert drive(table, asked)
+    card = next(c for c in table.state.cogs["P1"].hand if c.startswith("blind_fire"))
+    offered = [a for a in table.session.legal_actions() if a.kind == "guard" and a.payload.get("card") == card]
+    assert len(offered) >= 2
+    app.run(max_frames=1)
+    click(table.card_rects[card].center)
+    app.run(max_frames=1)
+    shown = {what: label for _rect, label, what in table.buttons if getattr(what, "kind", None) == "guard"}
+    assert set(shown) == set(offered)
+    assert len(set(shown.values())) == len(offered), shown
+    for a, text in shown.items():
+        assert table.content.weapons[a.payload["weapon"]].name in text and a.payload["mode"] in text, text

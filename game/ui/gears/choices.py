@@ -80,6 +80,12 @@ def option_label(state, content: GearsContent, action: Action) -> str:
     if kind == "follow":
         return _("Follow")
     if kind == "guard":
+        # One option per weapon and mode (ai.guard_options): the button names which, or four
+        # buttons all read "Guard" (Blind Fire with a Lancer and a Snub Pistol).
+        if pl.get("mode") == "chainsaw":
+            return _("Guard: chainsaw")
+        if pl.get("weapon"):
+            return _("Guard: {weapon}, {mode}").format(weapon=words.weapon(content, pl["weapon"]), mode=_(pl.get("mode") or "normal"))
         return _("Guard")
     if kind == "dodge":
         return _("Dodge")
