@@ -622,3 +622,40 @@ def test_each_guard_button_names_its_weapon_and_mode(make_app):
     assert len(set(shown.values())) == len(offered), shown
     for a, text in shown.items():
         assert table.content.weapons[a.payload["weapon"]].name in text and a.payload["mode"] in text, text
+
+
+def test_a_target_tie_names_the_locust_it_is_asked_for(make_app):
+    """Spec 7.4: when a Locust's instruction finds COGs tied (two nearest COGs), the active
+    player picks. The question read "Choose the COG (nearest cog)." with the two COGs' names on
+    buttons and nothing saying which Locust would go for the one picked. Built (tests/gears/
+    built.py): both COGs at the entrance, P1 holding no card (no Guard to ask), a Wretch three
+    areas away and base:8 ("move 4 areas toward the nearest COG") the next AI card; P1 ends his
+    Order Step and the Locust step asks him."""
+    from game.gears.rules.title import shared_content
+    from game.ui.gears import choices as C
+    from tests.gears.built import BLANK, ai_on_top, built_session, give_hand, put, stack_dice
+
+    put_id = {}
+
+    def build(state):
+        start = state.cogs["P1"].area
+        far = sorted(a for a, d in state.view().move_dist[start].items() if d == 3)[0]
+        put_id["wretch"] = put(state, shared_content(), "wretch", far)
+        give_hand(state, "P1", [])
+        ai_on_top(state, "base:8")
+        stack_dice(state, attack=[BLANK] * 300)
+
+    app = make_app()
+    session = built_session(GearsTitle(), "emergence", 5, 2, build)
+    table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), SAVES.autosave_path(), animate=False)
+    app.push(table)
+    table.submit(next(a for a in session.legal_actions() if a.kind == "end"))
+
+    def asked(t) -> bool:
+        return t.session.decider == "P1" and any(a.kind == "target_tie" for a in t.session.legal_actions())
+
+    assert drive(table, asked)
+    ch = C.classify(session.state, table.content, "P1", session.legal_actions())
+    assert ch.prompt == "Wretch {n}: Choose the COG (nearest COG).".format(n=put_id["wretch"].split("#")[1])
+    app.run(max_frames=1)
+    assert table.choices.prompt == ch.prompt
