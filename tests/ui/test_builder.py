@@ -252,3 +252,17 @@ def test_a_saved_map_reopens_in_the_builder_from_the_map_list(make_app, tmp_path
     finally:
         for f in custom.glob("reopen_me.*"):  # the shipped maps folder is left as it was
             f.unlink()
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_the_builder_leaves_nothing_of_the_screen_before_it(builder_app, size):
+    """Opened from the menu, the builder left the menu's pixels in the strips around its
+    problems panel's rounded edges (words peeking between the toolbar and the panel, marks at
+    its left edge). Whatever was on the screen before, a drawn frame shows none of it."""
+    app, s = builder_app(size)
+    stale = (255, 0, 255)
+    app.screen.fill(stale)
+    s.draw(app.screen)
+    w, h = size
+    left = [(x, y) for x in range(w) for y in range(0, h, 7) if app.screen.get_at((x, y))[:3] == stale]
+    assert not left, left[:5]

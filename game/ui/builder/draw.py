@@ -269,6 +269,7 @@ def _draw_things(scene, surface: pygame.Surface) -> None:
 def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
     ctx, pal, px = scene.ctx, scene.ctx.palette, scene.ctx.px
     r = scene.panel_rect
+    surface.fill((0, 0, 0), r)  # as the palette: the panel's rounded edges show no earlier screen (the menu)
     widgets.panel(surface, ctx, r)
     x, w = r.left + px(16), r.width - px(32)
     y = r.top + px(12)
