@@ -266,3 +266,16 @@ def test_the_builder_leaves_nothing_of_the_screen_before_it(builder_app, size):
     w, h = size
     left = [(x, y) for x in range(w) for y in range(0, h, 7) if app.screen.get_at((x, y))[:3] == stale]
     assert not left, left[:5]
+
+
+def test_the_panel_counts_one_piece_in_the_singular(builder_app, drawn_text):
+    """The problems panel's count read "1 pieces" with one tile laid."""
+    app, s = builder_app()
+    s.builder.add("1A", 1280, 1280)
+    drawn_text.clear()
+    s.draw(app.screen)
+    assert any(t.startswith("1 piece") and not t.startswith("1 pieces") for t in drawn_text), list(drawn_text)[:8]
+    s.builder.add("1A", 2050, 1400)
+    drawn_text.clear()
+    s.draw(app.screen)
+    assert any(t.startswith("2 pieces") for t in drawn_text)

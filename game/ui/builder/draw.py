@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from game.board.builder import BuildPlacement, Issue, MapMeta
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.ui import widgets
 from game.ui.builder.mission import MissionPanel
 from game.ui.table.board_render import dashed_line
@@ -279,7 +279,7 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
     widgets.text(surface, widgets.elide(name, ctx.font(19, bold=True), w), ctx.font(19, bold=True), pal.text, (x, y), shadow=True)
     y += px(28)
     pieces = len(state.placements)
-    facts = _("{n} pieces").format(n=pieces) + "  \u00b7  " + (_("size {size}").format(size=MissionPanel.size_word(state.meta.size)) if scene.builder.title == "gears" else "")
+    facts = ngettext("{n} piece", "{n} pieces", pieces).format(n=pieces) + "  \u00b7  " + (_("size {size}").format(size=MissionPanel.size_word(state.meta.size)) if scene.builder.title == "gears" else "")
     widgets.text(surface, facts.strip(" \u00b7"), ctx.font(13), pal.text_dim, (x, y))
     y += px(22)
     errors = len(validation.errors)
