@@ -279,3 +279,22 @@ def test_the_panel_counts_one_piece_in_the_singular(builder_app, drawn_text):
     drawn_text.clear()
     s.draw(app.screen)
     assert any(t.startswith("2 pieces") for t in drawn_text)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_no_problems_is_said_whole(builder_app, drawn_text, size):
+    """A map with no problems: the panel says so in full; at 1280x720 it read "No problems:
+    ready to save and..." (cut at the panel's width)."""
+    app, s = builder_app(size)
+    s.builder.add("1A", 1280, 1280)
+    p = s.builder.placement("1A")
+    s.fit()
+    app.run(max_frames=1)
+    move(screen_of(s, float(p.x) + 760, float(p.y) + 380))
+    key(pygame.K_d)  # a door token on the exit: the one problem left
+    app.run(max_frames=2)
+    assert not s.validation().issues
+    drawn_text.clear()
+    s.draw(app.screen)
+    said = " ".join(t for t in drawn_text if t.strip())
+    assert "No problems: ready to save and play" in said, said

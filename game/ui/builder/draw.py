@@ -295,8 +295,11 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
     font = ctx.font(13)
     bottom_reserved = px(150)
     if not validation.issues:
-        widgets.text(surface, widgets.elide(_("No problems: ready to save and play"), font, w), font, SNAP_OK, (x, y))
-        y += px(22)
+        # Wrapped, not cut: at 1280x720 the panel's width read "No problems: ready to save and...".
+        for line in widgets.wrap_most(_("No problems: ready to save and play"), font, w, 3):
+            widgets.text(surface, line, font, SNAP_OK, (x, y))
+            y += font.get_linesize()
+        y += px(22) - font.get_linesize()
     for n, issue in enumerate(validation.issues, 1):
         lines = widgets.wrap_most(str(issue.message), font, w - px(30), 5)
         h = len(lines) * font.get_linesize() + px(8)
