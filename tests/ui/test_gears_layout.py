@@ -234,3 +234,24 @@ def test_every_mission_stage_shows_whole_in_the_stage_section(make_app, lang, dr
             if any("\u2026" in s for s in drawn) or not shows or below > table.side_rect.bottom:
                 problems.append((mid, i, below))
     assert stages >= 15 and problems == []
+
+
+def test_the_attack_preview_says_1_area_in_the_singular(make_app, drawn_text):
+    """The attack preview read "Range: 1 areas" for a Locust one area away."""
+    from game.gears.rules import movement
+
+    app, table = table_at(make_app, (1280, 720))
+
+    def one_away(t) -> bool:
+        if t.session.decider != "P1":
+            return False
+        view, me = t.state.view(), movement.cog_pos(t.state, "P1")
+        return any(view.rdist(me[0], movement.locust_pos(t.state, x)[0]) == 1 for x in t.choices.targets)
+
+    assert drive(table, one_away)
+    me = movement.cog_pos(table.state, "P1")
+    target = next(x for x in table.choices.targets if table.state.view().rdist(me[0], movement.locust_pos(table.state, x)[0]) == 1)
+    table.target, table.attack_choice = target, table.choices.targets[target][0]
+    drawn_text.clear()
+    draw(app)
+    assert any("Range: 1 area " in t for t in drawn_text), [t for t in drawn_text if "Range" in t]

@@ -1305,7 +1305,7 @@ class GearsTable(GameTable):
         rng = view.rdist(a_pos[0], d_pos[0])
         cover = movement.cover_bonus(view, a_pos, d_pos)
         cover_word = {0: _("none"), 1: _("partial"), 2: _("full")}[min(2, cover)]
-        y = widgets.text(surface, _("Line of sight: yes   Range: {n} areas   Cover: {cover}").format(n=rng, cover=cover_word), ctx.font(13), pal.text, (x, y)).bottom + px(6)
+        y = widgets.text(surface, ngettext("Line of sight: yes   Range: {n} area   Cover: {cover}", "Line of sight: yes   Range: {n} areas   Cover: {cover}", rng).format(n=rng, cover=cover_word), ctx.font(13), pal.text, (x, y)).bottom + px(6)
         # One button per weapon and mode the rules allow against this target.
         bx = x
         for a in self.choices.targets.get(target, []):
