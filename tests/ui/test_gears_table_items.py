@@ -659,3 +659,27 @@ def test_a_target_tie_names_the_locust_it_is_asked_for(make_app):
     assert ch.prompt == "Wretch {n}: Choose the COG (nearest COG).".format(n=put_id["wretch"].split("#")[1])
     app.run(max_frames=1)
     assert table.choices.prompt == ch.prompt
+
+
+@pytest.mark.parametrize("lesson", ["turn", "move_cover", "sight_range", "attack"])
+def test_the_lesson_text_box_leaves_the_active_cog_in_sight(make_app, lesson):
+    """Lesson 1 step 6 at 1280x720 ("That is far enough. End the move"): the lesson's text box
+    lay over Marcus, the COG the step speaks of, though the view had room elsewhere. Lessons 1-4
+    played through by their own hints: at every step the box leaves the active COG in sight."""
+    app, scene = open_lesson(make_app, lesson)
+    seen = 0
+    while scene.runner.step is not None:
+        app._force_redraw = True
+        app.draw(app.screen)
+        p = scene.state.active_player
+        if scene.state.cogs[p].area and scene.view_rect.collidepoint(scene.screen_of_figure(p)):
+            x, y = scene.screen_of_figure(p)
+            assert not scene.panel_rect.collidepoint(x, y), (scene.runner.step.id, scene.panel_rect, (x, y))
+            seen += 1
+        if scene.runner.index + 1 >= len(scene.runner.lesson.steps):
+            break
+        if scene.runner.step.kind == "read":
+            scene.next_step()
+        else:
+            assert scene.submit(scene.runner.hint())
+    assert seen >= 5
