@@ -16,6 +16,7 @@ from game.gears.rules.title import GearsTitle
 from game.ui.gears import words
 from game.ui.gears.table_scene import GearsTable
 from game.ui.table.camera import ZOOM_LEVELS
+from game.i18n import _
 
 
 def table_at(make_app, size, seats=("human", "bot"), seed=5):
@@ -255,3 +256,29 @@ def test_the_attack_preview_says_1_area_in_the_singular(make_app, drawn_text):
     drawn_text.clear()
     draw(app)
     assert any("Range: 1 area " in t for t in drawn_text), [t for t in drawn_text if "Range" in t]
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "el"])
+def test_a_squad_rows_kit_wraps_between_items_not_inside_one(make_app, drawn_text, lang):
+    """The Showdown gives each COG a third weapon (a Scorcher): at 1280x720 the Squad panel's kit
+    line broke as "Lancer 2, Snub 2, Scorcher 0, grenades" over a lone "2". Each item (a weapon
+    and its ammo, the grenades and their count) stays on one line."""
+    import re
+
+    from game import i18n
+
+    app = make_app((1280, 720))
+    i18n.set_language(lang)
+    session = Session.start(GearsTitle(), "the_showdown", seed=11, options={"players": 3})
+    table = GearsTable(app.ctx, session, ["human", "bot", "bot"], (1280, 720), Path(app.ctx.settings_file).parent / "t.json", animate=False)
+    app.push(table)
+    assert drive(table, lambda t: t.session.decider == "P1" and t.state.proc is None)
+    assert all(len(c.weapons) == 3 for c in table.state.cogs.values())
+    drawn_text.clear()
+    draw(app)
+    grenades = _("grenades {n}").format(n="").strip()
+    lines = [t.replace("\u00a0", " ") for t in drawn_text]
+    kit_lines = [t for t in lines if "Lancer" in t or grenades in t]
+    assert kit_lines
+    assert not [t for t in lines if re.fullmatch(r"\s*\d+\s*", t)], kit_lines
+    assert not [t for t in kit_lines if t.rstrip().endswith(grenades)], kit_lines

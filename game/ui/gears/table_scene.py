@@ -1249,7 +1249,10 @@ class GearsTable(GameTable):
             widgets.text(surface, widgets.elide(name, nfont, pips_left - x - px(26)), nfont, pal.text, (x + px(18), y))
             widgets.pips(surface, ctx, pips_left, y + px(3), len(c.hand), limit, (220, 60, 50))
             y += px(19)
-            kit = ", ".join([f"{words.weapon(self.content, wpn).split()[0]} {n}" for wpn, n in c.weapons] + [_("grenades {n}").format(n=c.grenades)])
+            items = [f"{words.weapon(self.content, wpn).split()[0]} {n}" for wpn, n in c.weapons] + [_("grenades {n}").format(n=c.grenades)]
+            # Wrapped between items only (no-break spaces inside one): with a third weapon the
+            # line broke as "... Scorcher 0, grenades" over a lone "2" at 1280x720.
+            kit = ", ".join(item.replace(" ", "\u00a0") for item in items)
             y = widgets.text_block(surface, kit, ctx.font(12), pal.text_dim, pygame.Rect(x + px(18), y, w - px(18), px(40)), 1.0)
             y = widgets.text_block(surface, status, ctx.font(12), pal.text_dim, pygame.Rect(x + px(18), y, w - px(18), px(40)), 1.0) + px(6)
             self.squad_rows[p] = pygame.Rect(x, top, w, y - top)
