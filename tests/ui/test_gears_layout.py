@@ -282,3 +282,22 @@ def test_a_squad_rows_kit_wraps_between_items_not_inside_one(make_app, drawn_tex
     assert kit_lines
     assert not [t for t in lines if re.fullmatch(r"\s*\d+\s*", t)], kit_lines
     assert not [t for t in kit_lines if t.rstrip().endswith(grenades)], kit_lines
+
+
+def test_the_end_screen_shows_a_tall_board_whole(make_app):
+    """Horde Mode at 1280x720 (seed 3, two bots): at the end the level's tiles stood stacked
+    high; the end panel framed the board at the smallest zoom step, its top under the prompt
+    line and its bottom under the panel. The final position shows whole above the panel."""
+    app = make_app((1280, 720))
+    session = Session.start(GearsTitle(), "horde_mode", seed=3, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["bot", "bot"], (1280, 720), Path(app.ctx.settings_file).parent / "t.json", animate=False)
+    app.push(table)
+    assert drive(table, lambda t: t.session.is_over(), limit=6000)
+    draw(app)
+    panel = table._end_rect()
+    vx, vy, vw, vh = table.camera.view
+    assert vy + vh <= panel.top
+    x0, y0, x1, y1 = table.camera.extent()
+    left, top = table.camera.to_screen(x0, y0)
+    right, bottom = table.camera.to_screen(x1, y1)
+    assert vx <= left and right <= vx + vw and vy <= top and bottom <= vy + vh, ((left, top, right, bottom), table.camera.view)

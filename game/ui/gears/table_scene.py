@@ -1417,6 +1417,13 @@ class GearsTable(GameTable):
         self._end_view = (view, self._size)
         self.camera.view = view  # type: ignore[assignment]
         self.camera.fit()
+        # The final position whole, even below the smallest zoom step play uses (Horde Mode's
+        # levels stacked five tiles high ran under the prompt line and the panel at 1280x720).
+        x0, y0, x1, y1 = self.camera.extent()
+        exact = min(view[2] * 0.96 / max(1.0, x1 - x0), view[3] * 0.96 / max(1.0, y1 - y0))
+        if exact < self.camera.zoom:
+            self.camera.fit_zoom = exact
+            self.camera.center_on((x0 + x1) / 2, (y0 + y1) / 2)
 
     def shortcuts(self) -> list[tuple[str, str]]:
         keys = super().shortcuts()
