@@ -683,3 +683,23 @@ def test_the_lesson_text_box_leaves_the_active_cog_in_sight(make_app, lesson):
         else:
             assert scene.submit(scene.runner.hint())
     assert seen >= 5
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_figure_names_keep_off_a_dropped_weapons_tag_and_name(make_app, size):
+    """Spec 6.4: a killed Locust's weapon stays on the map, drawn as a tag with its name under
+    it. Emergence, seed 5 (two players): a Hammerburst dropped beside Boomer 1, whose name was
+    laid over "Hammerburst" (the names were placed clear of tokens and of each other only)."""
+    from pathlib import Path
+
+    app = make_app(size)
+    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["human", "bot"], size, Path(app.ctx.settings_file).parent / "t.json", animate=False)
+    app.push(table)
+    assert drive(table, lambda t: bool(t.state.dropped) and t.session.decider == "P1", limit=3000)
+    app._force_redraw = True
+    app.draw(app.screen)
+    tags = [tag.union(name) for tag, name, _n in table._dropped_tags()]
+    assert tags and table.label_rects
+    for key, rect in table.label_rects.items():
+        assert not any(rect.colliderect(t) for t in tags), (key, rect, tags)
