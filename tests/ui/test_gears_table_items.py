@@ -703,3 +703,22 @@ def test_figure_names_keep_off_a_dropped_weapons_tag_and_name(make_app, size):
     assert tags and table.label_rects
     for key, rect in table.label_rects.items():
         assert not any(rect.colliderect(t) for t in tags), (key, rect, tags)
+
+
+def test_a_locust_that_cannot_be_attacked_is_named_once_in_the_reason(make_app):
+    """Clicking an unlit Locust says why it cannot be attacked; the table put the Locust's name
+    before the rules' sentence, which names it too: "Grenadier 1: Damon Baird cannot attack
+    Grenadier 1: a wall blocks every line of sight (rule 3.5)." Each reason names it once."""
+    from pathlib import Path
+
+    from game.ui.gears import words
+
+    app = make_app((1280, 720))
+    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), Path(app.ctx.settings_file).parent / "t.json", animate=False)
+    app.push(table)
+    assert drive(table, lambda t: t.session.decider == "P1" and t.state.proc is None and t.state.phase == "order")
+    said = {lid: table._why_not_target(lid) for lid in table.state.locusts}
+    assert said
+    for lid, text in said.items():
+        assert text.count(words.locust(table.state, table.content, lid)) == 1, text

@@ -611,7 +611,10 @@ class GearsTable(GameTable):
             for mode in ("normal", "overwhelming"):
                 reason = gears_attack.cog_attack_legality(self.state, self.content, player, lid, w, mode)
                 if reason:
-                    return f"{name}: {reason}"
+                    # The rules' sentence names the Locust where it speaks of it ("Damon Baird
+                    # cannot attack Grenadier 1: a wall blocks..."): not named twice then.
+                    reason = as_text(reason)
+                    return reason if name in reason else _("{name}: {reason}").format(name=name, reason=reason)
         return _("{name} cannot be attacked now.").format(name=name)
 
     def hint(self) -> str:
