@@ -94,6 +94,18 @@ def test_base_1_distraction_discards_ammo_and_dropped_weapons(title, content):
     assert again and not s.dropped and sum(n for _, n in s.cogs["P1"].weapons) == before - 1
 
 
+def test_base_1_distraction_takes_the_token_from_the_loaded_copy_of_a_weapon_held_twice(title, content):
+    """Spec 11 item 32: a dropped weapon may be picked up as a second card of one already held.
+    Distraction offers the loaded weapons and took the token off the first copy whatever its
+    ammo: Damon Baird's empty Hammerburst fell to -4 in a Horde Mode game (seed 3, 2 bots)
+    while the loaded one kept its 2. The token leaves the copy that holds it; none goes below 0."""
+    s = scene(title)
+    c = s.cogs["P1"]
+    c.weapons = [["hammerburst", 0], ["hammerburst", 2]]
+    run(s, content, "base:1")
+    assert sorted(n for w, n in s.cogs["P1"].weapons if w == "hammerburst") == [0, 1]
+
+
 def test_base_2_the_horde_moves_far_locusts_3(title, content):
     s = scene(title)
     far, near = put(s, content, "wretch", 6), put(s, content, "drone", 2)

@@ -362,3 +362,15 @@ def test_custom_defaults_unknown_ai_card_is_a_content_error(tmp_path: Path) -> N
     err = _broken(tmp_path, "missions.toml", 'general_ai = ["base:1", "base:2", "base:3", "base:4", "base:5", "base:6"]\nverified = false',
                   'general_ai = ["base:1", "base:99"]\nverified = false')
     assert "custom_defaults" in str(err) and "base:99" in str(err)
+
+
+def test_mission_card_texts_speak_to_players_not_of_sources(content: GearsContent) -> None:
+    """A mission card's texts are shown as they are (the side panel's objective, the mission
+    cards, the end panel's last lines): Horde Mode's Stage 6 objective read "Proposed (not in
+    the transcription): the last Locust is killed." Where a text comes from is provenance
+    (verified, field_verified, reason: the ' *' mark), not words on the card."""
+    for mission in content.missions.values():
+        for stage in mission.stages:
+            texts = [stage.flip_when.text] + [r.text for r in stage.special_rules] + [b.text for b in stage.back] + [lo.text for lo in stage.loss]
+            for text in texts:
+                assert "transcription" not in text and not text.startswith("Proposed"), (mission.id, text)

@@ -85,3 +85,26 @@ def test_id_pattern_catches_ids(real):
     assert pat.search("augustus_cole draws 6 Order cards.")
     assert pat.search("You draw advance#4, dig_in#2.")
     assert not pat.search("Augustus Cole draws 6 Order cards in 11A:gallery_corridor.")
+
+
+def test_a_killed_locusts_dropped_weapon_is_named_by_that_locust(real):
+    """Spec 6.4: a killed Locust's wound marker with a weapon back stays as a dropped weapon.
+    The log named the dropper after the Locust had left the map, so by its figure's model: a
+    Grenadier (drawn as a Drone figure) killed by a Bolo Grenade read "Grenadier 1 is killed by
+    a Bolo Grenade. Drone 1 drops a Hammerburst" (The Showdown, seed 11)."""
+    from game.gears.rules import wounds as W
+    from tests.gears.built import put
+    from tests.gears.conftest import resolve, start
+
+    s = start(real, "the_showdown", players=1, seed=11)
+    content = real.content
+    lid = put(s, content, "grenadier", s.cogs["P1"].area)
+    marker = next(m for m in s.marker_piles["drone"].draw_pile if W.marker_of(content, m).back == "hammerburst")
+    s.marker_piles["drone"].take(marker)
+    s.locusts[lid].marker = marker
+    events = resolve(s, lambda ctx: W.kill_locust(ctx, content, lid, "a Bolo Grenade"))
+    killed = [as_text(e.text) for e in events if e.kind == "killed"]
+    dropped = [as_text(e.text) for e in events if e.kind == "dropped"]
+    number = lid.split("#")[1]
+    assert killed == [f"Grenadier {number} is killed by a Bolo Grenade."]
+    assert dropped and dropped[0].startswith(f"Grenadier {number} drops a Hammerburst"), dropped

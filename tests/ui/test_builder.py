@@ -252,3 +252,49 @@ def test_a_saved_map_reopens_in_the_builder_from_the_map_list(make_app, tmp_path
     finally:
         for f in custom.glob("reopen_me.*"):  # the shipped maps folder is left as it was
             f.unlink()
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_the_builder_leaves_nothing_of_the_screen_before_it(builder_app, size):
+    """Opened from the menu, the builder left the menu's pixels in the strips around its
+    problems panel's rounded edges (words peeking between the toolbar and the panel, marks at
+    its left edge). Whatever was on the screen before, a drawn frame shows none of it."""
+    app, s = builder_app(size)
+    stale = (255, 0, 255)
+    app.screen.fill(stale)
+    s.draw(app.screen)
+    w, h = size
+    left = [(x, y) for x in range(w) for y in range(0, h, 7) if app.screen.get_at((x, y))[:3] == stale]
+    assert not left, left[:5]
+
+
+def test_the_panel_counts_one_piece_in_the_singular(builder_app, drawn_text):
+    """The problems panel's count read "1 pieces" with one tile laid."""
+    app, s = builder_app()
+    s.builder.add("1A", 1280, 1280)
+    drawn_text.clear()
+    s.draw(app.screen)
+    assert any(t.startswith("1 piece") and not t.startswith("1 pieces") for t in drawn_text), list(drawn_text)[:8]
+    s.builder.add("1A", 2050, 1400)
+    drawn_text.clear()
+    s.draw(app.screen)
+    assert any(t.startswith("2 pieces") for t in drawn_text)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_no_problems_is_said_whole(builder_app, drawn_text, size):
+    """A map with no problems: the panel says so in full; at 1280x720 it read "No problems:
+    ready to save and..." (cut at the panel's width)."""
+    app, s = builder_app(size)
+    s.builder.add("1A", 1280, 1280)
+    p = s.builder.placement("1A")
+    s.fit()
+    app.run(max_frames=1)
+    move(screen_of(s, float(p.x) + 760, float(p.y) + 380))
+    key(pygame.K_d)  # a door token on the exit: the one problem left
+    app.run(max_frames=2)
+    assert not s.validation().issues
+    drawn_text.clear()
+    s.draw(app.screen)
+    said = " ".join(t for t in drawn_text if t.strip())
+    assert "No problems: ready to save and play" in said, said

@@ -16,6 +16,7 @@ from game.gears.rules.title import GearsTitle
 from game.ui.gears import words
 from game.ui.gears.table_scene import GearsTable
 from game.ui.table.camera import ZOOM_LEVELS
+from game.i18n import _
 
 
 def table_at(make_app, size, seats=("human", "bot"), seed=5):
@@ -234,3 +235,69 @@ def test_every_mission_stage_shows_whole_in_the_stage_section(make_app, lang, dr
             if any("\u2026" in s for s in drawn) or not shows or below > table.side_rect.bottom:
                 problems.append((mid, i, below))
     assert stages >= 15 and problems == []
+
+
+def test_the_attack_preview_says_1_area_in_the_singular(make_app, drawn_text):
+    """The attack preview read "Range: 1 areas" for a Locust one area away."""
+    from game.gears.rules import movement
+
+    app, table = table_at(make_app, (1280, 720))
+
+    def one_away(t) -> bool:
+        if t.session.decider != "P1":
+            return False
+        view, me = t.state.view(), movement.cog_pos(t.state, "P1")
+        return any(view.rdist(me[0], movement.locust_pos(t.state, x)[0]) == 1 for x in t.choices.targets)
+
+    assert drive(table, one_away)
+    me = movement.cog_pos(table.state, "P1")
+    target = next(x for x in table.choices.targets if table.state.view().rdist(me[0], movement.locust_pos(table.state, x)[0]) == 1)
+    table.target, table.attack_choice = target, table.choices.targets[target][0]
+    drawn_text.clear()
+    draw(app)
+    assert any("Range: 1 area " in t for t in drawn_text), [t for t in drawn_text if "Range" in t]
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "el"])
+def test_a_squad_rows_kit_wraps_between_items_not_inside_one(make_app, drawn_text, lang):
+    """The Showdown gives each COG a third weapon (a Scorcher): at 1280x720 the Squad panel's kit
+    line broke as "Lancer 2, Snub 2, Scorcher 0, grenades" over a lone "2". Each item (a weapon
+    and its ammo, the grenades and their count) stays on one line."""
+    import re
+
+    from game import i18n
+
+    app = make_app((1280, 720))
+    i18n.set_language(lang)
+    session = Session.start(GearsTitle(), "the_showdown", seed=11, options={"players": 3})
+    table = GearsTable(app.ctx, session, ["human", "bot", "bot"], (1280, 720), Path(app.ctx.settings_file).parent / "t.json", animate=False)
+    app.push(table)
+    assert drive(table, lambda t: t.session.decider == "P1" and t.state.proc is None)
+    assert all(len(c.weapons) == 3 for c in table.state.cogs.values())
+    drawn_text.clear()
+    draw(app)
+    grenades = _("grenades {n}").format(n="").strip()
+    lines = [t.replace("\u00a0", " ") for t in drawn_text]
+    kit_lines = [t for t in lines if "Lancer" in t or grenades in t]
+    assert kit_lines
+    assert not [t for t in lines if re.fullmatch(r"\s*\d+\s*", t)], kit_lines
+    assert not [t for t in kit_lines if t.rstrip().endswith(grenades)], kit_lines
+
+
+def test_the_end_screen_shows_a_tall_board_whole(make_app):
+    """Horde Mode at 1280x720 (seed 3, two bots): at the end the level's tiles stood stacked
+    high; the end panel framed the board at the smallest zoom step, its top under the prompt
+    line and its bottom under the panel. The final position shows whole above the panel."""
+    app = make_app((1280, 720))
+    session = Session.start(GearsTitle(), "horde_mode", seed=3, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["bot", "bot"], (1280, 720), Path(app.ctx.settings_file).parent / "t.json", animate=False)
+    app.push(table)
+    assert drive(table, lambda t: t.session.is_over(), limit=6000)
+    draw(app)
+    panel = table._end_rect()
+    vx, vy, vw, vh = table.camera.view
+    assert vy + vh <= panel.top
+    x0, y0, x1, y1 = table.camera.extent()
+    left, top = table.camera.to_screen(x0, y0)
+    right, bottom = table.camera.to_screen(x1, y1)
+    assert vx <= left and right <= vx + vw and vy <= top and bottom <= vy + vh, ((left, top, right, bottom), table.camera.view)

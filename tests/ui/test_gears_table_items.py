@@ -581,3 +581,144 @@ def test_figures_in_the_open_leave_the_tokens_on_the_floor_clear():
     assert any(m.kind == "equipment" and m.area == "gun_nest" for m in nest.markers)
     reliquary = load_board(next(p for p in tiles if p.stem == "15B"))
     assert any(m.kind == "equipment" and m.area == "reliquary" for m in reliquary.markers)
+
+
+def test_each_guard_button_names_its_weapon_and_mode(make_app):
+    """Spec 6.9 Guard: the COG attacks with one of his weapons, normal or overwhelming (one
+    option per weapon and mode, ai.guard_options). Clicking the Guard card offered one button
+    per option, and all four read "Guard" (Blind Fire with a Lancer and a Snub Pistol): the
+    player could not tell which weapon he was choosing. Built (tests/gears/built.py) as above:
+    Drones in P1's area, base:5 next, P1 holding Blind Fire; P2's Locust step asks P1."""
+    from game.gears.rules.title import shared_content
+    from tests.gears.built import BLANK, ai_on_top, built_session, give_hand, put, stack_dice, turn_of
+    from tests.ui.conftest import click
+
+    def build(state):
+        p1 = state.players[0]
+        for _ in range(3):
+            put(state, shared_content(), "drone", state.cogs[p1].area)
+        give_hand(state, p1, ["blind_fire", "scavenging", "sit_tight"])
+        ai_on_top(state, "base:5")
+        stack_dice(state, attack=[BLANK] * 300)
+        turn_of(state, 1)
+
+    app = make_app()
+    session = built_session(GearsTitle(), "emergence", 5, 2, build)
+    table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), SAVES.autosave_path(), animate=False)
+    app.push(table)
+
+    def asked(t) -> bool:
+        return t.session.decider == "P1" and any(a.kind == "guard" for a in t.session.legal_actions())
+
+    assert drive(table, asked)
+    card = next(c for c in table.state.cogs["P1"].hand if c.startswith("blind_fire"))
+    offered = [a for a in table.session.legal_actions() if a.kind == "guard" and a.payload.get("card") == card]
+    assert len(offered) >= 2
+    app.run(max_frames=1)
+    click(table.card_rects[card].center)
+    app.run(max_frames=1)
+    shown = {what: label for _rect, label, what in table.buttons if getattr(what, "kind", None) == "guard"}
+    assert set(shown) == set(offered)
+    assert len(set(shown.values())) == len(offered), shown
+    for a, text in shown.items():
+        assert table.content.weapons[a.payload["weapon"]].name in text and a.payload["mode"] in text, text
+
+
+def test_a_target_tie_names_the_locust_it_is_asked_for(make_app):
+    """Spec 7.4: when a Locust's instruction finds COGs tied (two nearest COGs), the active
+    player picks. The question read "Choose the COG (nearest cog)." with the two COGs' names on
+    buttons and nothing saying which Locust would go for the one picked. Built (tests/gears/
+    built.py): both COGs at the entrance, P1 holding no card (no Guard to ask), a Wretch three
+    areas away and base:8 ("move 4 areas toward the nearest COG") the next AI card; P1 ends his
+    Order Step and the Locust step asks him."""
+    from game.gears.rules.title import shared_content
+    from game.ui.gears import choices as C
+    from tests.gears.built import BLANK, ai_on_top, built_session, give_hand, put, stack_dice
+
+    put_id = {}
+
+    def build(state):
+        start = state.cogs["P1"].area
+        far = sorted(a for a, d in state.view().move_dist[start].items() if d == 3)[0]
+        put_id["wretch"] = put(state, shared_content(), "wretch", far)
+        give_hand(state, "P1", [])
+        ai_on_top(state, "base:8")
+        stack_dice(state, attack=[BLANK] * 300)
+
+    app = make_app()
+    session = built_session(GearsTitle(), "emergence", 5, 2, build)
+    table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), SAVES.autosave_path(), animate=False)
+    app.push(table)
+    table.submit(next(a for a in session.legal_actions() if a.kind == "end"))
+
+    def asked(t) -> bool:
+        return t.session.decider == "P1" and any(a.kind == "target_tie" for a in t.session.legal_actions())
+
+    assert drive(table, asked)
+    ch = C.classify(session.state, table.content, "P1", session.legal_actions())
+    assert ch.prompt == "Wretch {n}: Choose the COG (nearest COG).".format(n=put_id["wretch"].split("#")[1])
+    app.run(max_frames=1)
+    assert table.choices.prompt == ch.prompt
+
+
+@pytest.mark.parametrize("lesson", ["turn", "move_cover", "sight_range", "attack"])
+def test_the_lesson_text_box_leaves_the_active_cog_in_sight(make_app, lesson):
+    """Lesson 1 step 6 at 1280x720 ("That is far enough. End the move"): the lesson's text box
+    lay over Marcus, the COG the step speaks of, though the view had room elsewhere. Lessons 1-4
+    played through by their own hints: at every step the box leaves the active COG in sight."""
+    app, scene = open_lesson(make_app, lesson)
+    seen = 0
+    while scene.runner.step is not None:
+        app._force_redraw = True
+        app.draw(app.screen)
+        p = scene.state.active_player
+        if scene.state.cogs[p].area and scene.view_rect.collidepoint(scene.screen_of_figure(p)):
+            x, y = scene.screen_of_figure(p)
+            assert not scene.panel_rect.collidepoint(x, y), (scene.runner.step.id, scene.panel_rect, (x, y))
+            seen += 1
+        if scene.runner.index + 1 >= len(scene.runner.lesson.steps):
+            break
+        if scene.runner.step.kind == "read":
+            scene.next_step()
+        else:
+            assert scene.submit(scene.runner.hint())
+    assert seen >= 5
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_figure_names_keep_off_a_dropped_weapons_tag_and_name(make_app, size):
+    """Spec 6.4: a killed Locust's weapon stays on the map, drawn as a tag with its name under
+    it. Emergence, seed 5 (two players): a Hammerburst dropped beside Boomer 1, whose name was
+    laid over "Hammerburst" (the names were placed clear of tokens and of each other only)."""
+    from pathlib import Path
+
+    app = make_app(size)
+    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["human", "bot"], size, Path(app.ctx.settings_file).parent / "t.json", animate=False)
+    app.push(table)
+    assert drive(table, lambda t: bool(t.state.dropped) and t.session.decider == "P1", limit=3000)
+    app._force_redraw = True
+    app.draw(app.screen)
+    tags = [tag.union(name) for tag, name, _n in table._dropped_tags()]
+    assert tags and table.label_rects
+    for key, rect in table.label_rects.items():
+        assert not any(rect.colliderect(t) for t in tags), (key, rect, tags)
+
+
+def test_a_locust_that_cannot_be_attacked_is_named_once_in_the_reason(make_app):
+    """Clicking an unlit Locust says why it cannot be attacked; the table put the Locust's name
+    before the rules' sentence, which names it too: "Grenadier 1: Damon Baird cannot attack
+    Grenadier 1: a wall blocks every line of sight (rule 3.5)." Each reason names it once."""
+    from pathlib import Path
+
+    from game.ui.gears import words
+
+    app = make_app((1280, 720))
+    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), Path(app.ctx.settings_file).parent / "t.json", animate=False)
+    app.push(table)
+    assert drive(table, lambda t: t.session.decider == "P1" and t.state.proc is None and t.state.phase == "order")
+    said = {lid: table._why_not_target(lid) for lid in table.state.locusts}
+    assert said
+    for lid, text in said.items():
+        assert text.count(words.locust(table.state, table.content, lid)) == 1, text

@@ -44,10 +44,18 @@ class CogState:
     attacked: bool = False
 
     def ammo(self, weapon: str) -> int:
-        for w, n in self.weapons:
-            if w == weapon:
-                return n
-        return 0
+        """The ammo on his copy of the weapon; with two copies (a dropped one picked up as a
+        card, spec 11 item 32), on the better-loaded one, the copy he fires and loses tokens
+        from (`set_ammo` writes to the same copy)."""
+        pair = self._copy(weapon)
+        return pair[1] if pair is not None else 0
+
+    def _copy(self, weapon: str):
+        best = None
+        for pair in self.weapons:
+            if pair[0] == weapon and (best is None or pair[1] > best[1]):
+                best = pair
+        return best
 
     def has_weapon(self, weapon: str) -> bool:
         for w, _ in self.weapons:
@@ -56,11 +64,12 @@ class CogState:
         return False
 
     def set_ammo(self, weapon: str, n: int) -> None:
-        for pair in self.weapons:
-            if pair[0] == weapon:
-                pair[1] = n
-                return
-        raise KeyError(weapon)
+        """Sets the ammo of the copy `ammo` reads: read, then written, the same card (a second,
+        empty Hammerburst went to -4 while the loaded one's tokens were the ones offered)."""
+        pair = self._copy(weapon)
+        if pair is None:
+            raise KeyError(weapon)
+        pair[1] = n
 
     def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "character": self.character, "area": self.area,

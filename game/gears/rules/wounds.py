@@ -340,7 +340,7 @@ def kill_locust(ctx, content: GearsContent, lid: str, source: str) -> None:
             did = state.token("drop")
             state.dropped.append({"id": did, "area": x.area, "weapon": back, "enemy": x.enemy,
                                   "marker": marker})
-            ctx.emit("dropped", M("{locust} drops a {weapon} in {area}.", locust=N.locust(state, lid), weapon=N.weapon(back), area=x.area),
+            ctx.emit("dropped", M("{locust} drops a {weapon} in {area}.", locust=name, weapon=N.weapon(back), area=x.area),
                      {"marker": did, "weapon": back, "area": x.area})
         else:
             state.marker_piles[enemy.markers].discard([marker])

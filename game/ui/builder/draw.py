@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from game.board.builder import BuildPlacement, Issue, MapMeta
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.ui import widgets
 from game.ui.builder.mission import MissionPanel
 from game.ui.table.board_render import dashed_line
@@ -269,6 +269,7 @@ def _draw_things(scene, surface: pygame.Surface) -> None:
 def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
     ctx, pal, px = scene.ctx, scene.ctx.palette, scene.ctx.px
     r = scene.panel_rect
+    surface.fill((0, 0, 0), r)  # as the palette: the panel's rounded edges show no earlier screen (the menu)
     widgets.panel(surface, ctx, r)
     x, w = r.left + px(16), r.width - px(32)
     y = r.top + px(12)
@@ -278,7 +279,7 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
     widgets.text(surface, widgets.elide(name, ctx.font(19, bold=True), w), ctx.font(19, bold=True), pal.text, (x, y), shadow=True)
     y += px(28)
     pieces = len(state.placements)
-    facts = _("{n} pieces").format(n=pieces) + "  \u00b7  " + (_("size {size}").format(size=MissionPanel.size_word(state.meta.size)) if scene.builder.title == "gears" else "")
+    facts = ngettext("{n} piece", "{n} pieces", pieces).format(n=pieces) + "  \u00b7  " + (_("size {size}").format(size=MissionPanel.size_word(state.meta.size)) if scene.builder.title == "gears" else "")
     widgets.text(surface, facts.strip(" \u00b7"), ctx.font(13), pal.text_dim, (x, y))
     y += px(22)
     errors = len(validation.errors)
@@ -294,8 +295,11 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
     font = ctx.font(13)
     bottom_reserved = px(150)
     if not validation.issues:
-        widgets.text(surface, widgets.elide(_("No problems: ready to save and play"), font, w), font, SNAP_OK, (x, y))
-        y += px(22)
+        # Wrapped, not cut: at 1280x720 the panel's width read "No problems: ready to save and...".
+        for line in widgets.wrap_most(_("No problems: ready to save and play"), font, w, 3):
+            widgets.text(surface, line, font, SNAP_OK, (x, y))
+            y += font.get_linesize()
+        y += px(22) - font.get_linesize()
     for n, issue in enumerate(validation.issues, 1):
         lines = widgets.wrap_most(str(issue.message), font, w - px(30), 5)
         h = len(lines) * font.get_linesize() + px(8)

@@ -80,6 +80,12 @@ def option_label(state, content: GearsContent, action: Action) -> str:
     if kind == "follow":
         return _("Follow")
     if kind == "guard":
+        # One option per weapon and mode (ai.guard_options): the button names which, or four
+        # buttons all read "Guard" (Blind Fire with a Lancer and a Snub Pistol).
+        if pl.get("mode") == "chainsaw":
+            return _("Guard: chainsaw")
+        if pl.get("weapon"):
+            return _("Guard: {weapon}, {mode}").format(weapon=words.weapon(content, pl["weapon"]), mode=_(pl.get("mode") or "normal"))
         return _("Guard")
     if kind == "dodge":
         return _("Dodge")
@@ -92,6 +98,8 @@ def option_label(state, content: GearsContent, action: Action) -> str:
 def classify(state, content: GearsContent, decider: str | None, actions: list[Action]) -> Choices:
     if state.proc is not None:
         prompt = as_text(state.proc["pending"].get("prompt") or "")
+        if state.proc["pending"].get("kind") == "target_tie":
+            prompt = _tie_for(state, content, prompt)
     else:
         prompt = as_text(frame_prompt(state, top(state)) or "")
     ch = Choices(decider, prompt)
@@ -120,6 +128,18 @@ def classify(state, content: GearsContent, decider: str | None, actions: list[Ac
         where = _("click a lit cover spot") if ch.spots else _("click a lit area")
         ch.prompt = _("{question} ({where})").format(question=prompt, where=where)
     return ch
+
+
+def _tie_for(state, content: GearsContent, prompt: str) -> str:
+    """A target tie's question (spec 7.4: the active player picks among the tied COGs) with the
+    Locust it is asked for: the rules' prompt ("Choose the COG (nearest cog).") does not name
+    it, as saves keep it; the rules note it beside the question (ai.asking_locust)."""
+    from game.gears.ai import asking_locust
+
+    lid = asking_locust(state)
+    if lid is None:
+        return prompt
+    return _("{locust}: {question}").format(locust=words.locust(state, content, lid), question=prompt)
 
 
 # Questions where the rules offer one option per card name, two copies being the same choice (a

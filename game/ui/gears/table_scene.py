@@ -131,6 +131,21 @@ def dropped_point(view, area: str) -> tuple[float, float]:
     return cx + 26, cy + 34
 
 
+def _paint_rifle(surface: pygame.Surface, box: pygame.Rect, colour) -> None:
+    """A rifle in profile filling `box` (muzzle to the right): the mark on a dropped weapon's
+    tag, which showed an empty dark box, like a placeholder."""
+    x, y, w, h = box
+
+    def at(fx: float, fy: float) -> tuple[int, int]:
+        return round(x + fx * w), round(y + fy * h)
+
+    body = [at(0.0, 0.25), at(0.3, 0.2), at(0.3, 0.3), at(0.72, 0.3), at(0.72, 0.55), at(0.5, 0.55),
+            at(0.44, 0.95), at(0.32, 0.95), at(0.34, 0.55), at(0.22, 0.55), at(0.0, 0.75)]
+    pygame.draw.polygon(surface, colour, body)
+    barrel = pygame.Rect(*at(0.7, 0.33), max(1, round(0.3 * w)), max(1, round(0.16 * h)))
+    pygame.draw.rect(surface, colour, barrel)
+
+
 class GearsTable(GameTable):
     key = "gears"
     saves = SAVES
@@ -596,7 +611,10 @@ class GearsTable(GameTable):
             for mode in ("normal", "overwhelming"):
                 reason = gears_attack.cog_attack_legality(self.state, self.content, player, lid, w, mode)
                 if reason:
-                    return f"{name}: {reason}"
+                    # The rules' sentence names the Locust where it speaks of it ("Damon Baird
+                    # cannot attack Grenadier 1: a wall blocks..."): not named twice then.
+                    reason = as_text(reason)
+                    return reason if name in reason else _("{name}: {reason}").format(name=name, reason=reason)
         return _("{name} cannot be attacked now.").format(name=name)
 
     def hint(self) -> str:
@@ -876,16 +894,30 @@ class GearsTable(GameTable):
             b = self.camera.to_screen(float(conn.segment.b[0]), float(conn.segment.b[1]))
             pygame.draw.line(surface, (20, 16, 10), a, b, max(4, round(16 * z)))
             pygame.draw.line(surface, pal_door(self.ctx), a, b, max(2, round(10 * z)))
+        for r, name_rect, name in self._dropped_tags():
+            pygame.draw.rect(surface, (40, 40, 44), r, border_radius=px(3))
+            pygame.draw.rect(surface, (200, 190, 160), r, 1, border_radius=px(3))
+            _paint_rifle(surface, r.inflate(-max(2, r.width // 6), -max(2, r.height // 5)), (200, 190, 160))
+            label = self.ctx.assets.font(max(8, round(11 * z)), bold=True).render(name, True, (230, 220, 190))
+            surface.blit(label, name_rect)
+
+    def _dropped_tags(self) -> list[tuple[pygame.Rect, pygame.Rect, str]]:
+        """Each dropped weapon on screen: its tag, the rect of its name under it, the name. The
+        figures' name labels keep clear of both (a Boomer's name lay over a Hammerburst's)."""
+        st, view, z = self.state, self.state.view(), self.camera.zoom
+        font = self.ctx.assets.font(max(8, round(11 * z)), bold=True)
+        out = []
         for d in st.dropped:
-            if d.get("area") not in board.areas:
+            if d.get("area") not in view.board.areas:
                 continue
             x, y = self.camera.to_screen(*dropped_point(view, d["area"]))
             r = pygame.Rect(0, 0, max(10, round(30 * z)), max(8, round(18 * z)))
             r.center = (round(x), round(y - 8 * z))
-            pygame.draw.rect(surface, (40, 40, 44), r, border_radius=px(3))
-            pygame.draw.rect(surface, (200, 190, 160), r, 1, border_radius=px(3))
-            label = self.ctx.assets.font(max(8, round(11 * z)), bold=True).render(words.weapon(self.content, d.get("weapon", "")).split()[0], True, (230, 220, 190))
-            surface.blit(label, label.get_rect(midtop=(r.centerx, r.bottom + 1)))
+            name = words.weapon(self.content, d.get("weapon", "")).split()[0]
+            name_rect = pygame.Rect((0, 0), font.size(name))
+            name_rect.midtop = (r.centerx, r.bottom + 1)
+            out.append((r, name_rect, name))
+        return out
 
     def _poly_screen(self, area: str):
         return [self.camera.to_screen(float(x), float(y)) for x, y in self.state.view().board.areas[area].polygon]
@@ -1000,7 +1032,11 @@ class GearsTable(GameTable):
         texts = {key: words.locust(st, self.content, key) if key in st.locusts
                  else words.character(self.content, st.cogs[key].character).split()[0] for key in self.token_rects}
         sizes = {key: font.size(t) for key, t in texts.items()}
-        self.label_rects = labels.place_labels(self.token_rects, sizes, self.view_rect)
+        # The dropped weapons' tags and names are in the way too (keys with no label of their own).
+        clear = dict(self.token_rects)
+        for i, (tag, name_rect, _name) in enumerate(self._dropped_tags()):
+            clear[f"dropped:{i}"] = tag.union(name_rect)
+        self.label_rects = labels.place_labels(clear, sizes, self.view_rect)
         shadow = max(1, font.get_height() // 16)
         return [Sprite(("label", key), (texts[key], font, tuple(rect)), rect.inflate(2 * shadow + 4, 2 * shadow + 4),
                        partial(self._paint_label, texts[key], font, rect.topleft))
@@ -1251,7 +1287,10 @@ class GearsTable(GameTable):
             widgets.text(surface, widgets.elide(name, nfont, pips_left - x - px(26)), nfont, pal.text, (x + px(18), y))
             widgets.pips(surface, ctx, pips_left, y + px(3), len(c.hand), limit, (220, 60, 50))
             y += px(19)
-            kit = ", ".join([f"{words.weapon(self.content, wpn).split()[0]} {n}" for wpn, n in c.weapons] + [_("grenades {n}").format(n=c.grenades)])
+            items = [f"{words.weapon(self.content, wpn).split()[0]} {n}" for wpn, n in c.weapons] + [_("grenades {n}").format(n=c.grenades)]
+            # Wrapped between items only (no-break spaces inside one): with a third weapon the
+            # line broke as "... Scorcher 0, grenades" over a lone "2" at 1280x720.
+            kit = ", ".join(item.replace(" ", "\u00a0") for item in items)
             y = widgets.text_block(surface, kit, ctx.font(12), pal.text_dim, pygame.Rect(x + px(18), y, w - px(18), px(40)), 1.0)
             y = widgets.text_block(surface, status, ctx.font(12), pal.text_dim, pygame.Rect(x + px(18), y, w - px(18), px(40)), 1.0) + px(6)
             rows[p] = pygame.Rect(x, top, w, y - top)
@@ -1309,7 +1348,7 @@ class GearsTable(GameTable):
         rng = view.rdist(a_pos[0], d_pos[0])
         cover = movement.cover_bonus(view, a_pos, d_pos)
         cover_word = {0: _("none"), 1: _("partial"), 2: _("full")}[min(2, cover)]
-        y = widgets.text(surface, _("Line of sight: yes   Range: {n} areas   Cover: {cover}").format(n=rng, cover=cover_word), ctx.font(13), pal.text, (x, y)).bottom + px(6)
+        y = widgets.text(surface, ngettext("Line of sight: yes   Range: {n} area   Cover: {cover}", "Line of sight: yes   Range: {n} areas   Cover: {cover}", rng).format(n=rng, cover=cover_word), ctx.font(13), pal.text, (x, y)).bottom + px(6)
         # One button per weapon and mode the rules allow against this target.
         bx = x
         for a in self.choices.targets.get(target, []):
@@ -1418,6 +1457,13 @@ class GearsTable(GameTable):
         self._end_view = (view, self._size)
         self.camera.view = view  # type: ignore[assignment]
         self.camera.fit()
+        # The final position whole, even below the smallest zoom step play uses (Horde Mode's
+        # levels stacked five tiles high ran under the prompt line and the panel at 1280x720).
+        x0, y0, x1, y1 = self.camera.extent()
+        exact = min(view[2] * 0.96 / max(1.0, x1 - x0), view[3] * 0.96 / max(1.0, y1 - y0))
+        if exact < self.camera.zoom:
+            self.camera.fit_zoom = exact
+            self.camera.center_on((x0 + x1) / 2, (y0 + y1) / 2)
 
     def shortcuts(self) -> list[tuple[str, str]]:
         keys = super().shortcuts()

@@ -28,6 +28,16 @@ class GearsTutorialTable(TutorialTable, GearsTable):
             return pygame.Rect(x - px(30), y - px(30), px(60), px(60))
         return None
 
+    def lesson_focus(self) -> list[pygame.Rect]:
+        """The active COG with his name under him: the lessons speak of him ("End the move: the
+        unused step is simply lost", lesson 1 step 6) and the text box lay over him."""
+        px, p = self.ctx.px, self.state.active_player
+        c = self.state.cogs.get(p)
+        if c is None or not c.area:
+            return []
+        x, y = self.screen_of_figure(p)
+        return [pygame.Rect(x - px(36), y - px(30), px(72), px(76))]  # the token and the name below it
+
     def draw_lesson_highlight(self, surface: pygame.Surface, h: Highlight, rect: pygame.Rect) -> bool:
         if h.kind not in ("area", "hole"):
             return False
