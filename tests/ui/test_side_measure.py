@@ -7,17 +7,17 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.ui.conftest import config_dir, make_app  # noqa: F401 (fixtures)
+from tests.ui.conftest import config_dir, drawn_text, make_app  # noqa: F401 (fixtures)
 
 
-def _table(make_app, key: str, players: int):  # noqa: F811
+def _table(make_app, key: str, players: int, mission: str = "emergence"):  # noqa: F811
     from game.engine.session import Session
 
     app = make_app((1280, 720))
     if key == "gears":
         from game.gears.rules.title import GearsTitle as Title
         from game.ui.gears.table_scene import GearsTable as Table
-        session = Session.start(Title(), "emergence", seed=5, options={"players": players})
+        session = Session.start(Title(), mission, seed=5, options={"players": players})
     elif key == "doom":
         from game.doom.rules.title import DoomTitle as Title
         from game.ui.doom.table_scene import DoomTable as Table
@@ -58,8 +58,8 @@ def test_a_sections_measured_height_is_the_height_it_draws_and_measuring_draws_n
     for name in own:
         table.section_height(name, w)
     assert table.buttons == buttons and {k: dict(getattr(table, k, {})) for k in records} == records
-    # the kit's log keeps the title's room (Level 7's five lines); its AI box gives way to the others
-    assert table.section_height("log", w) == px(80 if key == "level7" else 0)
+    # the kit's log keeps about five lines' room in every title; its AI box gives way to the others
+    assert table.section_height("log", w) == px(80)
     assert table.section_height("ai", w) == 0
 
 
@@ -82,3 +82,35 @@ def test_level7_tabs_by_the_kits_rule_when_four_leave_the_log_no_room(make_app):
     four.section_height = lambda name, w: two_high[name]
     four.state_version += 1
     assert not four.side_tabbed()
+
+
+def test_gears_four_cogs_in_greek_keep_the_log_in_view_or_tab_the_panel(make_app, drawn_text):  # noqa: F811
+    """Roadblocks' stage card and four bot COGs in Greek at 1280x720 (seed 4, turn 2) took the
+    side panel down to its bottom: the log had no line and the AI card's box was cut (seen in
+    the real window). Every title's log keeps about five lines (LOG_ROOM), or the panel turns to
+    tabs."""
+    from game import i18n
+    from game.engine.session import Session
+    from game.gears.rules.title import GearsTitle
+    from game.ui.gears.table_scene import GearsTable
+
+    try:
+        app = make_app((1280, 720))
+        i18n.set_language("el")  # after the App, which sets the settings' language
+        session = Session.start(GearsTitle(), "roadblocks", seed=4, options={"players": 4})
+        table = GearsTable(app.ctx, session, ["bot"] * 4, (1280, 720), animate=False, bot_delay_ms=0)
+        app.push(table)
+        while table.state.turn < 2:
+            table.step_bot(1)
+        app.run(max_frames=1)
+        r, px = table.side_rect, table.ctx.px
+        above = px(14) + sum(table.section_height(n, r.width - px(32)) for n in table.SIDE_TABS if n != "log")
+        assert r.height - px(12) - above < px(80)  # the sections leave the log less than five lines
+        assert table.side_tabbed() and len(table._side_places()[4]) == 1  # so one section at a time, under tabs
+        # each tab's name whole on one line: four equal tabs broke 'Ημερολόγιο' (Log) into 'Ημερολ' / 'όγιο'
+        drawn_text.clear()
+        table.dirty = table.full_redraw = True
+        app.run(max_frames=1)
+        assert all(label in drawn_text for label in table.side_labels().values()), table.side_labels()
+    finally:
+        i18n.set_language("en")

@@ -470,9 +470,9 @@ class GameTable(Scene, ABC):
 
     SIDE_TABS: tuple[str, ...] = ("ai", "log")  # the side panel's sections, top to bottom
     # UI units the log keeps under the other sections before the panel turns to tabs (side_tabbed):
-    # none by default (the sections must fit; the log shows what room is left); Level 7 keeps five
-    # lines' room.
-    LOG_ROOM = 0
+    # about five lines. With none, Gears' four COGs and stage card in Greek at 1280x720 left the
+    # log no line and cut the AI card's box (Level 7's party and event card did the same).
+    LOG_ROOM = 80
 
     def side_labels(self) -> dict[str, str]:
         """Each section's tab name (when the panel is tabbed)."""
@@ -1677,7 +1677,7 @@ class GameTable(Scene, ABC):
         """The side panel shows one section at a time (tabs) when all of them do not fit: a
         large UI scale in a small window (1280x720 at 1.5 leaves 450 scaled pixels of height),
         or sections that, measured (section_height), run past the panel's bottom or leave the
-        log fewer than the title's LOG_ROOM (Level 7's party of three or four and its event card
+        log fewer than LOG_ROOM (Level 7's party of three or four and its event card
         at 1280x720 ran the card off the panel's bottom in Hungarian and Greek and left the log
         no line in English too)."""
         if not self.side_open:
@@ -1715,12 +1715,20 @@ class GameTable(Scene, ABC):
             self._button(surface, handle, "\u203a", "side")
         if self.side_tabbed():
             labels = self.side_labels()
-            tab_w = (r.width - px(12) - px(38)) // len(self.SIDE_TABS)
-            # The largest font at which every tab's name shows whole (Hungarian names are longer).
-            size = next((n for n in (13, 12, 11, 10) if all(ctx.font(n, bold=True).size(t)[0] <= tab_w - px(16) for t in labels.values())), 10)
-            for i, name in enumerate(self.SIDE_TABS):
-                rect = pygame.Rect(r.left + px(8) + i * tab_w, r.top + px(8), tab_w - px(4), px(28))
+            room, pad = r.width - px(12) - px(38), px(16) + px(4)
+            # The largest font at which every tab's name shows whole on one line, each tab as wide
+            # as its name and the room left shared out: four equal tabs broke Greek 'Ημερολόγιο'
+            # (Log) in the middle of the word beside a two-letter 'AI'.
+            size = next((n for n in (13, 12, 11, 10, 9)
+                         if sum(ctx.font(n, bold=True).size(labels[t])[0] + pad for t in self.SIDE_TABS) <= room), 9)
+            font = ctx.font(size, bold=True)
+            need = [font.size(labels[t])[0] + pad for t in self.SIDE_TABS]
+            spare = max(0, room - sum(need)) // len(need)
+            x = r.left + px(8)
+            for name, n in zip(self.SIDE_TABS, need):
+                rect = pygame.Rect(x, r.top + px(8), n + spare - px(4), px(28))
                 self._button(surface, rect, labels[name], f"tab:{name}", primary=name == self.side_tab, size=size)
+                x += n + spare
         for name in shown:
             top = y
             y = self._draw_side_section(surface, name, x, y, w, bottom, whole=len(shown) == 1)

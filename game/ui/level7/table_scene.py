@@ -198,7 +198,6 @@ class Level7Table(GameTable):
     key = "level7"
     saves = SAVES
     SIDE_TABS = ("party", "event", "log")
-    LOG_ROOM = 80  # the log keeps about five lines under the party and the event card, or the panel is tabbed
 
     def __init__(self, ctx: Context, session: Session, seats: list[str], screen_size: tuple[int, int],
                  save_path: Path | None = None, bot_delay_ms: int = BOT_DELAY_MS, animate: bool = True) -> None:
