@@ -27,13 +27,11 @@ def mid_activation(table: GearsTable) -> bool:
     return table.session.decider == "P1" and bool(kinds & {"guard", "target_tie"}) and bool(table.ai.card)
 
 
-def test_the_ai_card_comes_back_after_continue_mid_activation(make_app):
-    """Issue 21 item 8 (and item 5: the AI card stays until the next card replaces it): a game
-    left while a Locust's activation waits for a person is continued from the menu with the
-    same AI card, branch and target on the panel. Built (tests/gears/built.py): P2's turn, three
-    Drones in P1's area, base:5 ("Each Drone ... attacks a COG within 3 range") the next AI card,
-    P1 holding Guard cards, every attack die blank (no Drone falls before it activates): the
-    Locust step after P2's turn asks P1 whether to Guard."""
+def guard_asked_table(make_app, hand: list[str]):
+    """P2's turn, three Drones in P1's area, base:5 ("Each Drone ... attacks a COG within 3
+    range") the next AI card, P1 holding `hand`, every attack die blank (no Drone falls before
+    it activates): built with tests/gears/built.py, so the Locust step after P2's turn asks P1
+    whether to Guard. Returns the app and the table."""
     from game.gears.rules.title import shared_content
     from tests.gears.built import BLANK, ai_on_top, built_session, give_hand, put, stack_dice, turn_of
 
@@ -41,7 +39,7 @@ def test_the_ai_card_comes_back_after_continue_mid_activation(make_app):
         p1 = state.players[0]
         for _ in range(3):
             put(state, shared_content(), "drone", state.cogs[p1].area)
-        give_hand(state, p1, ["blind_fire", "ambush", "scavenging", "sit_tight"])
+        give_hand(state, p1, hand)
         ai_on_top(state, "base:5")
         stack_dice(state, attack=[BLANK] * 300)
         turn_of(state, 1)
@@ -50,6 +48,17 @@ def test_the_ai_card_comes_back_after_continue_mid_activation(make_app):
     session = built_session(GearsTitle(), "emergence", 5, 2, build)
     table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), SAVES.autosave_path(), animate=False)
     app.push(table)
+    return app, table
+
+
+def test_the_ai_card_comes_back_after_continue_mid_activation(make_app):
+    """Issue 21 item 8 (and item 5: the AI card stays until the next card replaces it): a game
+    left while a Locust's activation waits for a person is continued from the menu with the
+    same AI card, branch and target on the panel. Built (tests/gears/built.py): P2's turn, three
+    Drones in P1's area, base:5 ("Each Drone ... attacks a COG within 3 range") the next AI card,
+    P1 holding Guard cards, every attack die blank (no Drone falls before it activates): the
+    Locust step after P2's turn asks P1 whether to Guard."""
+    _app, table = guard_asked_table(make_app, ["blind_fire", "ambush", "scavenging", "sit_tight"])
     assert drive(table, mid_activation)
     card, lines = table.ai.card, list(table.ai.lines)
     assert card and lines
@@ -589,23 +598,9 @@ def test_each_guard_button_names_its_weapon_and_mode(make_app):
     per option, and all four read "Guard" (Blind Fire with a Lancer and a Snub Pistol): the
     player could not tell which weapon he was choosing. Built (tests/gears/built.py) as above:
     Drones in P1's area, base:5 next, P1 holding Blind Fire; P2's Locust step asks P1."""
-    from game.gears.rules.title import shared_content
-    from tests.gears.built import BLANK, ai_on_top, built_session, give_hand, put, stack_dice, turn_of
     from tests.ui.conftest import click
 
-    def build(state):
-        p1 = state.players[0]
-        for _ in range(3):
-            put(state, shared_content(), "drone", state.cogs[p1].area)
-        give_hand(state, p1, ["blind_fire", "scavenging", "sit_tight"])
-        ai_on_top(state, "base:5")
-        stack_dice(state, attack=[BLANK] * 300)
-        turn_of(state, 1)
-
-    app = make_app()
-    session = built_session(GearsTitle(), "emergence", 5, 2, build)
-    table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), SAVES.autosave_path(), animate=False)
-    app.push(table)
+    app, table = guard_asked_table(make_app, ["blind_fire", "scavenging", "sit_tight"])
 
     def asked(t) -> bool:
         return t.session.decider == "P1" and any(a.kind == "guard" for a in t.session.legal_actions())
