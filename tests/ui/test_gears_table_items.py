@@ -27,13 +27,25 @@ def mid_activation(table: GearsTable) -> bool:
     return table.session.decider == "P1" and bool(kinds & {"guard", "target_tie"}) and bool(table.ai.card)
 
 
+def built_table(make_app, build):
+    """Emergence for P1 (a person) and P2 (a bot), seed 5, its state changed by `build`
+    (tests/gears/built.py) before the first decision, on the 1280x720 table: the app and table."""
+    from tests.gears.built import built_session
+
+    app = make_app()
+    table = GearsTable(app.ctx, built_session(GearsTitle(), "emergence", 5, 2, build), ["human", "bot"], (1280, 720),
+                       SAVES.autosave_path(), animate=False)
+    app.push(table)
+    return app, table
+
+
 def guard_asked_table(make_app, hand: list[str]):
     """P2's turn, three Drones in P1's area, base:5 ("Each Drone ... attacks a COG within 3
     range") the next AI card, P1 holding `hand`, every attack die blank (no Drone falls before
     it activates): built with tests/gears/built.py, so the Locust step after P2's turn asks P1
     whether to Guard. Returns the app and the table."""
     from game.gears.rules.title import shared_content
-    from tests.gears.built import BLANK, ai_on_top, built_session, give_hand, put, stack_dice, turn_of
+    from tests.gears.built import BLANK, ai_on_top, give_hand, put, stack_dice, turn_of
 
     def build(state):
         p1 = state.players[0]
@@ -44,11 +56,7 @@ def guard_asked_table(make_app, hand: list[str]):
         stack_dice(state, attack=[BLANK] * 300)
         turn_of(state, 1)
 
-    app = make_app()
-    session = built_session(GearsTitle(), "emergence", 5, 2, build)
-    table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), SAVES.autosave_path(), animate=False)
-    app.push(table)
-    return app, table
+    return built_table(make_app, build)
 
 
 def test_the_ai_card_comes_back_after_continue_mid_activation(make_app):
@@ -270,7 +278,7 @@ def test_hovering_an_activate_first_button_lights_that_figure(make_app):
     import pygame
 
     from game.gears.rules.title import shared_content
-    from tests.gears.built import BLANK, ai_on_top, built_session, put, stack_dice
+    from tests.gears.built import BLANK, ai_on_top, put, stack_dice
     from tests.ui.conftest import click, move
 
     def build(state):
@@ -279,10 +287,7 @@ def test_hovering_an_activate_first_button_lights_that_figure(make_app):
         ai_on_top(state, "base:13")
         stack_dice(state, attack=[BLANK] * 300)
 
-    app = make_app()
-    session = built_session(GearsTitle(), "emergence", 5, 2, build)
-    table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), SAVES.autosave_path(), animate=False)
-    app.push(table)
+    app, table = built_table(make_app, build)
 
     def asked(t) -> bool:
         return t.session.decider == "P1" and sum(a.kind == "activate_order" for a in t.session.legal_actions()) > 1
@@ -628,7 +633,7 @@ def test_a_target_tie_names_the_locust_it_is_asked_for(make_app):
     Order Step and the Locust step asks him."""
     from game.gears.rules.title import shared_content
     from game.ui.gears import choices as C
-    from tests.gears.built import BLANK, ai_on_top, built_session, give_hand, put, stack_dice
+    from tests.gears.built import BLANK, ai_on_top, give_hand, put, stack_dice
 
     put_id = {}
 
@@ -640,10 +645,8 @@ def test_a_target_tie_names_the_locust_it_is_asked_for(make_app):
         ai_on_top(state, "base:8")
         stack_dice(state, attack=[BLANK] * 300)
 
-    app = make_app()
-    session = built_session(GearsTitle(), "emergence", 5, 2, build)
-    table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), SAVES.autosave_path(), animate=False)
-    app.push(table)
+    app, table = built_table(make_app, build)
+    session = table.session
     table.submit(next(a for a in session.legal_actions() if a.kind == "end"))
 
     def asked(t) -> bool:
