@@ -1723,12 +1723,14 @@ class GameTable(Scene, ABC):
                          if sum(ctx.font(n, bold=True).size(labels[t])[0] + pad for t in self.SIDE_TABS) <= room), 9)
             font = ctx.font(size, bold=True)
             need = [font.size(labels[t])[0] + pad for t in self.SIDE_TABS]
+            if sum(need) > room:  # a large UI scale: even the least size does not fit; the room shared out
+                need = [n * room // sum(need) for n in need]
             spare = max(0, room - sum(need)) // len(need)
-            x = r.left + px(8)
+            left = r.left + px(8)  # (x is the sections' left, below)
             for name, n in zip(self.SIDE_TABS, need):
-                rect = pygame.Rect(x, r.top + px(8), n + spare - px(4), px(28))
+                rect = pygame.Rect(left, r.top + px(8), n + spare - px(4), px(28))
                 self._button(surface, rect, labels[name], f"tab:{name}", primary=name == self.side_tab, size=size)
-                x += n + spare
+                left += n + spare
         for name in shown:
             top = y
             y = self._draw_side_section(surface, name, x, y, w, bottom, whole=len(shown) == 1)
