@@ -169,3 +169,28 @@ def test_a_level7_hand_card_is_named_as_the_log_names_it(make_app):
     i18n.set_language("hu")
     assert table.card_face("distraction#1")[0] == "Figyelemelterelés"
     i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language, word", [("hu", "Pókmutánsraj"), ("hu", "Zombicsorda"), ("el", "Αποκλεισμός"),
+                                            ("en", "Reinforcements")])
+def test_a_word_too_long_for_the_face_breaks_where_its_language_hyphenates(make_app, language, word):
+    """A word wider than the face even at the least size is broken with a hyphen, only where the
+    language's hyphenation patterns allow (Pyphen): never inside Hungarian 'cs' ('Zombic-sorda')
+    or before a lone vowel."""
+    import pyphen
+
+    from game import i18n
+    from game.ui.kit.name_fit import fit_name
+
+    app = make_app()
+    try:
+        i18n.set_language(language)
+        font = lambda n: app.ctx.assets.font(n, True)  # noqa: E731
+        fitted = fit_name(font, word, font(8).size(word)[0] * 2 // 3, 12, 8, lines=3)
+    finally:
+        i18n.set_language("en")
+    assert fitted.fits and len(fitted.lines) > 1
+    assert "".join(line.removesuffix("-") for line in fitted.lines) == word
+    allowed = set(pyphen.Pyphen(lang={"hu": "hu_HU", "el": "el_GR", "en": "en_US"}[language]).positions(word))
+    ends = [sum(len(line.removesuffix("-")) for line in fitted.lines[:i + 1]) for i in range(len(fitted.lines) - 1)]
+    assert all(line.endswith("-") for line in fitted.lines[:-1]) and set(ends) <= allowed, (fitted.lines, allowed)

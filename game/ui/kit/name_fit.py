@@ -5,26 +5,26 @@ The name keeps its size on one line if it can, else a little smaller; then it go
 then three (up to what the caller allows), split between words or after a dash ('Zombi–'
 'tűzördög–' 'pókmutáns'), each at the largest size at which every line holds; then, only when
 no size down to the floor keeps every word whole, a word too long for the room is broken with a
-hyphen between syllables ('Zombi-' 'csorda', 'Απο-' 'κλεισμός'). Cut with an ellipsis only when even that
-fails, and then `fits` says so. A Hungarian or Greek name runs half again as long as the
+hyphen where the language's hyphenation patterns allow ('Zombi-' 'csorda', 'Απο-' 'κλεισμός';
+Pyphen, with LibreOffice's dictionaries). Cut with an ellipsis only when even that fails, and
+then `fits` says so. A Hungarian or Greek name runs half again as long as the
 English one, and a 1280x720 hand card is 68 px wide.
 """
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Callable
 
 import pygame
+import pyphen
 
+from game import i18n
 from game.ui import widgets
 
 DASHES = "-\u2013\u2014"  # a line may end after one of these (kept on the line)
 HYPHEN = "-"  # added where a word is broken between syllables
-# Consonants written with two or three letters (Hungarian, then English): a syllable break never
-# splits them ('Zombi-csorda', 'Over-charger').
-_DIGRAPHS = ("dzs", "cs", "dz", "gy", "ly", "ny", "sz", "ty", "zs", "ch", "sh", "th", "ph")
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ def fit_name(font: Callable[[int], pygame.font.Font], name: str, room: int, larg
     `least`, on at most `lines` lines (see the module's docstring for the order tried).
     `lone` > 1: a word alone on its line may be that much wider than `room`, before any word is
     broken (the caller draws it squeezed: Convoy's 'Elektromágneses' / 'mező')."""
-    return _FITS.get((font(largest), font(least), name, room, largest, least, lines, lone),
+    return _FITS.get((font(largest), font(least), name, room, largest, least, lines, lone, i18n.language()),
                      lambda: _fit(font, name, room, largest, least, lines, lone))
 
 
@@ -122,55 +122,24 @@ def _line(pieces: list[Piece]) -> str:
     return text + pieces[-1][0] + pieces[-1][2]
 
 
-def _vowel(ch: str) -> bool:
-    base = unicodedata.normalize("NFD", ch.lower())[:1]
-    return base in "aeiouy" or base in "\u03b1\u03b5\u03b7\u03b9\u03bf\u03c5\u03c9"
-
-
 def _greek(word: str) -> bool:
     return any("\u0370" <= ch <= "\u03ff" for ch in word)
 
 
+# Pyphen's dictionary per language (LibreOffice's hyphenation patterns); English for any other.
+_PYPHEN = {"hu": "hu_HU", "el": "el_GR", "en": "en_US"}
+
+
+@lru_cache(maxsize=None)
+def _dictionary(language: str) -> pyphen.Pyphen:
+    return pyphen.Pyphen(lang=_PYPHEN.get(language, "en_US"), left=2, right=2)
+
+
 def _syllable_cuts(word: str) -> list[int]:
-    """Where `word` may be broken with a hyphen: before a consonant that starts a syllable,
-    at least two letters from either end. Between two vowels' consonants, the last one starts
-    the syllable (Hungarian and English: 'Zombi-csorda', 'Rein-for-ce-ments'; a Hungarian
-    'cs', 'sz', 'gy'... is one consonant); in Greek the whole run does ('Απο-κλει-σμός')."""
-    lower = word.lower()
-    units: list[tuple[int, str]] = []  # (start, letters) of each sound written in the word
-    i = 0
-    while i < len(lower):
-        for g in _DIGRAPHS:
-            if lower.startswith(g, i) and not _greek(word):
-                units.append((i, g))
-                i += len(g)
-                break
-        else:
-            units.append((i, lower[i]))
-            i += 1
-    cuts: list[int] = []
-    seen_vowel = False
-    run: list[int] = []  # starts of the consonants since the last vowel
-    for start, letters in units:
-        if not letters.isalpha():
-            seen_vowel, run = False, []
-            continue
-        if _vowel(letters[0]):
-            if seen_vowel and run:
-                at = run[0] if _greek(word) else run[-1]
-                if 2 <= at <= len(word) - 2 and not _silent_end(lower[at:]):
-                    cuts.append(at)
-            seen_vowel, run = True, []
-        else:
-            run.append(start)
-    return cuts
-
-
-def _silent_end(rest: str) -> bool:
-    """Whether the rest of a word after a cut sounds no vowel of its own: English's silent final
-    e ('Reactive' is not 'Reacti-ve')."""
-    voiced = [i for i, ch in enumerate(rest) if _vowel(ch)]
-    return voiced == [len(rest) - 1] and rest.endswith("e") and not _greek(rest)
+    """Where `word` may be broken with a hyphen, by Pyphen's hyphenation patterns for its
+    language: Greek for a word in Greek letters, else the table's ('Zom-bi-csor-da',
+    'Απο-κλει-σμός', 'Re-in-force-ments'); at least two letters stay on either side."""
+    return _dictionary("el" if _greek(word) else i18n.language()).positions(word)
 
 
 _FITS = widgets.Memo(1024)
