@@ -172,11 +172,13 @@ def test_a_level7_hand_card_is_named_as_the_log_names_it(make_app):
 
 
 @pytest.mark.parametrize("language, word", [("hu", "Pókmutánsraj"), ("hu", "Zombicsorda"), ("el", "Αποκλεισμός"),
-                                            ("en", "Reinforcements")])
+                                            ("en", "Reinforcements"), ("el", "Contamination")])
 def test_a_word_too_long_for_the_face_breaks_where_its_language_hyphenates(make_app, language, word):
     """A word wider than the face even at the least size is broken with a hyphen, only where the
     language's hyphenation patterns allow (Pyphen): never inside Hungarian 'cs' ('Zombic-sorda')
-    or before a lone vowel."""
+    or before a lone vowel. A Greek table keeps some card names in English ('Contamination'):
+    those break by the English patterns (the Greek ones have none for Latin letters, and the
+    Convoy Equipment tab cut it with '…')."""
     import pyphen
 
     from game import i18n
@@ -191,6 +193,7 @@ def test_a_word_too_long_for_the_face_breaks_where_its_language_hyphenates(make_
         i18n.set_language("en")
     assert fitted.fits and len(fitted.lines) > 1
     assert "".join(line.removesuffix("-") for line in fitted.lines) == word
-    allowed = set(pyphen.Pyphen(lang={"hu": "hu_HU", "el": "el_GR", "en": "en_US"}[language]).positions(word))
+    greek = any("\u0370" <= ch <= "\u03ff" for ch in word)
+    allowed = set(pyphen.Pyphen(lang="el_GR" if greek else {"hu": "hu_HU", "el": "en_US", "en": "en_US"}[language]).positions(word))
     ends = [sum(len(line.removesuffix("-")) for line in fitted.lines[:i + 1]) for i in range(len(fitted.lines) - 1)]
     assert all(line.endswith("-") for line in fitted.lines[:-1]) and set(ends) <= allowed, (fitted.lines, allowed)

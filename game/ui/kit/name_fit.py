@@ -137,9 +137,12 @@ def _dictionary(language: str) -> pyphen.Pyphen:
 
 def _syllable_cuts(word: str) -> list[int]:
     """Where `word` may be broken with a hyphen, by Pyphen's hyphenation patterns for its
-    language: Greek for a word in Greek letters, else the table's ('Zom-bi-csor-da',
-    'Απο-κλει-σμός', 'Re-in-force-ments'); at least two letters stay on either side."""
-    return _dictionary("el" if _greek(word) else i18n.language()).positions(word)
+    language: Greek for a word in Greek letters; else the table's, or English at a Greek table,
+    whose cards keep some names in English ('Contamination') ('Zom-bi-csor-da', 'Απο-κλει-σμός',
+    'Re-in-force-ments'); at least two letters stay on either side."""
+    if _greek(word):
+        return _dictionary("el").positions(word)
+    return _dictionary("en" if i18n.language() == "el" else i18n.language()).positions(word)
 
 
 _FITS = widgets.Memo(1024)
