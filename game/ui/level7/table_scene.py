@@ -1178,11 +1178,6 @@ class Level7Table(GameTable):
         edge = min(self.camera.to_screen(x, y)[1] for x, y in tops)
         return math.floor(min(xs) - half), math.ceil(max(xs) + half + 2), math.ceil(edge + max(64 * zoom, r + 2))
 
-    def _top_arrow_left(self, name: str) -> int | None:
-        """The screen x where the door arrows on a placed tile's top edge begin, or None."""
-        span = self._top_arrow_span(name)
-        return None if span is None else span[0]
-
     def tile_label(self, text: str, room: int) -> tuple[pygame.font.Font, list[str]]:
         """A tile's name within `room` pixels: on one line at the largest size from 12 down to 9
         that holds it, else on two lines at 9 (a small zoom elided "Monitoring Station" to
