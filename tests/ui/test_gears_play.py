@@ -354,3 +354,27 @@ def test_undo_of_an_exploration_under_the_pointer_keeps_the_table_drawing(make_a
     app.run(max_frames=2)
     assert not set(table.state.view().board.areas) & new  # the tile went back
     assert table.hover_area is None or table.hover_area in table.state.view().board.areas
+
+
+def test_choosing_to_throw_a_grenade_takes_the_old_refusal_off_the_screen(make_app):
+    """A refused click leaves its reason on screen; the Throw a Bolo Grenade button then asks a
+    new question ("Click a lit area..."), and the old reason stayed over it, as if the throw were
+    refused too (seen playing The Showdown)."""
+    from game.gears import bots
+
+    app, table = start_game(make_app)
+    bot = bots.SquadBot(seed=1)
+    for _n in range(300):  # to an attack in the Order Step: a grenade may be thrown
+        if table.choices.grenades:
+            break
+        table.submit(bot.decide(table.state, table.session.legal_actions()).action)
+    assert table.choices.grenades
+    app.run(max_frames=1)
+    unlit = next(a for a in sorted(table.state.view().board.areas) if a not in table.choices.areas
+                 and table.view_rect.collidepoint(table._area_point(a)))
+    do_click(app, inside_point(table, unlit))  # an area no action of the moment goes to
+    assert table.message and not table.message_ok  # the rules' refusal, on screen
+    throw = button_for(table, "grenade")
+    assert throw is not None
+    do_click(app, throw)
+    assert table.grenade_mode and table.message == ""

@@ -457,11 +457,11 @@ class GearsTable(GameTable):
             self.dirty = True
         elif what == "grenade":
             self.grenade_mode = True
-            self.dirty = True
+            self._new_question()
         elif what.startswith("area:"):
             self.area_weapon, self.area_pick = what[len("area:"):], None
             self.grenade_mode = False
-            self.dirty = True
+            self._new_question()
         elif what.startswith("drop:"):
             weapon = what[len("drop:"):]
             if weapon in self.choices.drops:
@@ -478,6 +478,13 @@ class GearsTable(GameTable):
             self.confirm_drop = None
             self.dirty = True
         return None
+
+    def _new_question(self) -> None:
+        """A throw or an area attack chosen: the prompt now asks where, and a refusal of the
+        click before it no longer applies (it stayed on screen over the new question)."""
+        if not self.message_ok:
+            self.message = ""
+        self.dirty = True
 
     def click_card(self, card: str):
         why = self._not_yours()
