@@ -1089,18 +1089,22 @@ class Level7Table(GameTable):
         self._draw_ghosts(surface)
 
     def sprites(self) -> list[Sprite]:
-        out = self._label_sprites() + self._figure_sprites()  # a figure stands over a name's band
+        figures = self._figure_sprites()
+        out = self._label_sprites(figures) + figures  # a figure stands over a name's band
         if self.steps and self.steps[0].tile and self.steps[0].tile in self._placed_names():
             rect = self._screen_rect(self._tile_rect(self.steps[0].tile))
             out.append(Sprite("step", (self.steps[0].tile, tuple(rect)), rect.inflate(4, 4), self._draw_step_mark))
         return out
 
-    def _label_sprites(self) -> list[Sprite]:
-        """Each seen tile's name in a small band at its top-left (the rules and the log name tiles)."""
+    def _label_sprites(self, figures: list[Sprite] | None = None) -> list[Sprite]:
+        """Each seen tile's name in a small band at its top-left (the rules and the log name tiles);
+        `figures`: the figures' sprites of the same frame (a band below an arrow keeps off them),
+        worked out here when not given."""
         if self.camera.zoom < 0.3:
             return []
         out = []
         px = self.ctx.px
+        figure_rects = [sp.rect for sp in (self._figure_sprites() if figures is None else figures)]
         for name in self._placed_names():
             if name not in self.seen:
                 continue
@@ -1115,7 +1119,7 @@ class Level7Table(GameTable):
             at = (r.left + px(3), r.top + px(3))
             arrow = self._top_arrow_span(name)
             if arrow is not None:
-                font, lines, at = self._label_beside_arrow(name, r, text, arrow, (font, lines))
+                font, lines, at = self._label_beside_arrow(name, r, text, arrow, (font, lines), figure_rects)
             box = pygame.Rect(at[0], at[1], max(font.size(t)[0] for t in lines) + px(8),
                               font.get_linesize() * len(lines) + px(2))
             out.append(Sprite(("label", name), (tuple(lines), font.get_height(), tuple(box)), box.inflate(4, 4),
@@ -1123,7 +1127,7 @@ class Level7Table(GameTable):
         return out
 
     def _label_beside_arrow(self, name: str, r: pygame.Rect, text: str, arrow: tuple[int, int, int],
-                            anywhere: tuple) -> tuple:
+                            anywhere: tuple, figure_rects: list[pygame.Rect]) -> tuple:
         """(font, lines, top-left) of a tile's name band on the tile `r` whose top edge has
         door arrows from x `arrow[0]` to `arrow[1]`, reaching down to y `arrow[2]`: left of
         them when the name fits there whole, else right of them, else below them and off the
@@ -1140,9 +1144,10 @@ class Level7Table(GameTable):
                 if " ".join(lines) == " ".join(text.split()) and max(font.size(t)[0] for t in lines) <= room:
                     return font, lines, (start, r.top + px(3))
         font, lines = anywhere
-        return font, lines, (r.left + px(3), self._label_top_below(name, r, font, lines, bottom + px(2)))
+        return font, lines, (r.left + px(3), self._label_top_below(name, r, font, lines, bottom + px(2), figure_rects))
 
-    def _label_top_below(self, name: str, r: pygame.Rect, font, lines: list[str], top: int) -> int:
+    def _label_top_below(self, name: str, r: pygame.Rect, font, lines: list[str], top: int,
+                         figure_rects: list[pygame.Rect]) -> int:
         """The highest y from `top` down at which a name band on the tile `r` covers none of the
         tile's printed icons and door arrows (the Storeroom's two icons lie right under its top
         arrow) nor a figure standing there (which would hide the name); else the highest clear
@@ -1151,7 +1156,7 @@ class Level7Table(GameTable):
         w, h = max(font.size(t)[0] for t in lines) + px(8), font.get_linesize() * len(lines) + px(2)
         icons = [self.camera.to_screen(*q) for q in self._icon_points(name)]
         reach = ICON_HALF * self.camera.zoom
-        figures = [sp.rect for sp in self._figure_sprites() if r.colliderect(sp.rect)]
+        figures = [f for f in figure_rects if r.colliderect(f)]
         lowest = r.bottom - h - px(4)
         for marks in (icons, []):  # off the icons too where it can be; a figure would hide the name
             for y in range(top, lowest + 1, max(1, px(2))):
