@@ -15,7 +15,7 @@ from game.doom.bots import GreedyBot, field_from
 from game.doom.invader_ai import DIFFICULTIES, InvaderAI
 from game.doom.rules import queries as Q
 from game.doom.rules.state import DoomState
-from game.doom.rules.view import hidden_hand_size, view_for
+from game.doom.rules.view import draw_pile_size, hidden_hand_size, view_for
 from game.engine.rng import Rng
 from game.engine.session import Session
 from tests.doom.conftest import TITLE, act, deal, fresh, put
@@ -70,6 +70,22 @@ def test_view_hides_deck_order_rng_and_the_hand_from_marines():
     # everything public is kept
     assert [m.to_json() for m in marine.marines.values()] == [m.to_json() for m in state.marines.values()]
     assert marine.deck.discard_pile == state.deck.discard_pile and marine.revealed == state.revealed
+
+
+def test_a_marines_view_cannot_tell_the_invaders_hand_from_the_cards_left_to_draw():
+    """Spec 8: the invader's hand is secret. The view emptied the hand but kept the draw pile, so
+    the deck's cards less the draw pile and the discards named the hand. Two games whose hands
+    hold other unseen cards now give a marine the same view, and both sizes stay countable."""
+    state = TITLE.new_game("knee_deep", 4, {"marines": 2})
+    other = DoomState.from_json(state.to_json())
+    other.hand, other.deck.draw_pile[:5] = other.deck.draw_pile[:5], other.hand
+    assert set(other.hand).isdisjoint(state.hand)
+    a, b = view_for(state, "red"), view_for(other, "red")
+    assert a.to_json() == b.to_json()
+    assert sorted(a.deck.draw_pile) == sorted(state.deck.draw_pile + state.hand)
+    assert hidden_hand_size(a) == 5 and draw_pile_size(a) == len(state.deck.draw_pile)
+    assert draw_pile_size(state) == len(state.deck.draw_pile)
+    assert view_for(state, "invader").to_json() != view_for(other, "invader").to_json()
 
 
 def test_view_drops_the_resolvers_checkpoint():
