@@ -129,8 +129,9 @@ def make_app(size: tuple[int, int], maps_dir: Path, lang: str | None):
     return app
 
 
-def push_table(app, key: str, seats: list[str], seed: int):
-    """The title's table as `play KEY` builds it: its watch entry's start and table, without its loop."""
+def table_parts(app, key: str, seats: list[str], seed: int) -> dict:
+    """What `play KEY` builds a table from: its watch entry's `start` (a new session),
+    `make_table(session, save, frames)` and `save` (the autosave), without its loop."""
     from game import titles
     from game.ui.kit import watch
 
@@ -147,9 +148,16 @@ def push_table(app, key: str, seats: list[str], seed: int):
         entry.watch_run()(app, entry.default_scenario, seats, seed, False, 0, None, 1)
     finally:
         watch.run = real
+    return built
+
+
+def push_table(app, key: str, seats: list[str], seed: int):
+    """The title's table as `play KEY` builds it (`table_parts`), on top of the app."""
+    built = table_parts(app, key, seats, seed)
     session = built["start"]()
     session.casual = seed % 2 == 1  # odd seeds: a casual table, whose undo goes back past draws too
     table = built["make_table"](session, built["save"], 0)
+    table.parts = built  # what --check-hidden builds its fresh tables with
     app.push(table)
     return table
 
@@ -217,9 +225,30 @@ def assist(app, rng: random.Random, log: list[str]) -> bool:
     return True
 
 
+def check_hidden(app, start: str, rng: random.Random, work: Path, shot_dir: Path | None, n: int) -> bool:
+    """At a table where the next decision is a person's and another person sits at the desk: is
+    the screen the same on a twin of the game that differs only in what that person may not
+    know (tools/hidden_twins.py)? Raises with where it differs; False when nothing was checked."""
+    from tools.hidden_twins import leak
+
+    table = app.top
+    session = getattr(table, "session", None)
+    if session is None or not hasattr(table, "parts") or session.is_over() or table.busy:
+        return False
+    humans = table._humans()
+    if len(humans) < 2 or session.decider not in humans:
+        return False
+    where = leak(app, start, table.parts["make_table"], work / "hidden-save.json", session, rng,
+                 shot_dir or work, f"hidden-{start}-{n}")
+    if where is not None:
+        raise AssertionError(f"hidden information on screen at event {n}: {where}")
+    return True
+
+
 def run(start: str, events: int, seed: int, size: tuple[int, int], lang: str | None, seats: list[str],
-        shot_dir: Path | None, quiet: bool = False) -> dict:
-    """Post `events` random inputs from `start`; the tally, or raise with the replay's arguments."""
+        shot_dir: Path | None, quiet: bool = False, hidden_every: int = 0) -> dict:
+    """Post `events` random inputs from `start`; the tally, or raise with the replay's arguments.
+    `hidden_every` N: every N events, at a hot-seat table, `check_hidden`."""
     from game import i18n
 
     rng = random.Random(seed)
@@ -230,7 +259,8 @@ def run(start: str, events: int, seed: int, size: tuple[int, int], lang: str | N
     shutil.copytree(Path(__file__).resolve().parents[1] / "maps", maps_dir)
     log: list[str] = []
     tally = {"start": start, "events": 0, "restarts": 0, "left_table": 0, "actions": 0, "scenes": set(),
-             "slow_frames": []}
+             "slow_frames": [], "hidden_checks": 0}
+    twins = random.Random(seed * 7919)  # its own stream: the check leaves the run's events as they were
     tables: list = []
 
     def fresh():
@@ -248,6 +278,8 @@ def run(start: str, events: int, seed: int, size: tuple[int, int], lang: str | N
         app = fresh()
         for n in range(events):
             tally["events"] = n + 1
+            if hidden_every and n % hidden_every == hidden_every - 1:
+                tally["hidden_checks"] += check_hidden(app, start, twins, work, shot_dir, n + 1)
             if not assist(app, rng, log):
                 post_random(rng, targets, app.screen.get_size(), log)
             for _ in range(rng.choice((1, 1, 2, 4))):
@@ -284,7 +316,8 @@ def run(start: str, events: int, seed: int, size: tuple[int, int], lang: str | N
     if not quiet:
         print(f"{start}: {tally['events']} events, {tally['restarts']} restarts, {tally['left_table']} tables left, "
               f"{tally['actions']} actions taken at them, scenes {', '.join(tally['scenes'])}"
-              + (f", slow frames {tally['slow_frames']}" if tally["slow_frames"] else ""))
+              + (f", slow frames {tally['slow_frames']}" if tally["slow_frames"] else "")
+              + (f", {tally['hidden_checks']} hidden-information checks" if hidden_every else ""))
     return tally
 
 
@@ -317,6 +350,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lang", choices=("en", "hu", "el"))
     parser.add_argument("--seats", default="human,bot")
     parser.add_argument("--shot", default="/tmp", help="folder for the screenshot of a crash")
+    parser.add_argument("--check-hidden", type=int, default=0, metavar="N",
+                        help="every N events at a hot-seat table, check that the screen shows the "
+                             "deciding person nothing of what they may not know")
     args = parser.parse_args(argv)
     if args.start == "all":  # each start in a process of its own, so that `--start X` replays it exactly
         rest = [a for a in (argv if argv is not None else sys.argv[1:])]
@@ -328,7 +364,8 @@ def main(argv: list[str] | None = None) -> int:
     size = tuple(int(v) for v in args.size.lower().split("x"))
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
     try:
-        run(args.start, args.events, args.seed, size, args.lang, seats, Path(args.shot))
+        run(args.start, args.events, args.seed, size, args.lang, seats, Path(args.shot),
+            hidden_every=args.check_hidden)
     except RuntimeError as exc:
         print(exc)
         return 1
