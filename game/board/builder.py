@@ -414,8 +414,6 @@ class Builder:
     def rotate(self, name: str, quarters: int = 1, snap: bool = True) -> BuildPlacement:
         """Turn a piece clockwise about its centre by quarter turns."""
         p = self.placement(name)
-        w, h = self.size_of(p)
-        cx, cy = p.x + Fraction(w, 2), p.y + Fraction(h, 2)
         return self.set_placement(self._turned_about_centre(p, (p.rotation + 90 * quarters) % 360), snap)
 
     def flip(self, name: str, axis: str = "h", snap: bool = True) -> BuildPlacement:
@@ -710,7 +708,6 @@ class Builder:
             return [Issue("empty", M("No pieces yet: drag one from the palette"), None, severity="warning")], None
         issues: list[Issue] = []
         placed = {p.name: self.placed(p) for p in state.placements}
-        by_name = {p.name: p for p in state.placements}
         rects = {p.name: self.rect_of(p) for p in state.placements}
         clash: set[tuple[str, str]] = set()
         for i, p in enumerate(state.placements):

@@ -805,10 +805,6 @@ class PlayerBot(SeededBot):
             return self._far_from_me(s, me, mine, M("send the guard on my tile to"))
         return self._far_from_me(s, me, actions, M("send the guard to"))
 
-    def _q_stun(self, s, me, actions):
-        a = self._best(actions, lambda a: a.payload["enemy"])
-        return Choice(a, M("stun {enemy}: every active one on my tile is alike", enemy=a.payload["enemy"]))
-
     def _q_unlock_door(self, s, me, actions):
         g = goal(s, me)
         dist = distance_to(s, g.tiles) if g.tiles else {}

@@ -18,7 +18,7 @@ from game.doom.rules import queries as Q
 from game.doom.rules.names import ammo, card_name, label, monster as monster_name, monsters, ref, sq, squares, weapon_name, who
 from game.doom.rules.state import INVADER, Cell, DoomState
 from game.engine.protocol import Action, Event, IllegalAction
-from game.engine.text import M, Mn, join
+from game.engine.text import M, Mn, Msg, join
 
 ACTIONS = ("run", "fire", "advance", "ready")
 END_TURN = M("End the turn")

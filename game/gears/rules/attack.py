@@ -161,7 +161,6 @@ def cog_attack_plan(state: GearsState, content: GearsContent, player: str, targe
     x = state.locusts[target]
     w = content.weapons[weapon]
     enemy = W.enemy_stats(state, content, x.enemy)
-    enemy_name = content.enemies[x.enemy].name
     view = state.view()
     black = weapon_dice(content, weapon, mode) or 0
     reasons = [M("{weapon} {mode}: {black} attack dice", weapon=N.weapon(w.id), mode=N.mode(mode), black=black)]

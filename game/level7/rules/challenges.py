@@ -387,7 +387,6 @@ def ability_refusal(state: Level7State, ch: Character, kind: str) -> Msg | None:
     effects = _board_effects(kind)
     if not effects:
         return None  # a reroll, a bonus, a Fear shift: nothing on the board to find
-    rec = c().adrenaline[kind]
     for e in effects:
         if isinstance(e, CancelAttack):
             return M("{card}'s ability is played when an enemy attacks you, before its dice are rolled.", card=card_name(kind))

@@ -1341,7 +1341,6 @@ class Level7Table(GameTable):
     def _figure_sprites(self) -> list[Sprite]:
         """Each figure in view (a character's disc, an enemy's token, stunned or not, with its
         ring) as one of the kit's sprites, where it stands now, sliding or not."""
-        st = self.state
         r = self._token_radius()
         spots = self._drawn_positions()
         if self.steps and not self.anims:  # the step on show: the figures as it leaves them

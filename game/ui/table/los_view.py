@@ -74,7 +74,6 @@ def name_of_blocker(board: Board, blocker: Segment) -> str:
         if any(_covers(s, blocker) for s in door.segments()):
             return _("door {name}").format(name=door.name or door.object_id)
     if board.grid is not None:
-        (ax, ay), (bx, by) = blocker.a, blocker.b
         try:
             on_wall = set(lattice_edges(blocker, board.tile_width, board.tile_height)) <= board.grid.wall_edges
         except ValueError:  # diagonal or off the lattice: a square's corner, not an edge

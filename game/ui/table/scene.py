@@ -256,7 +256,7 @@ class TableScene(Scene):
     # -- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self._layout(surface.get_size())
-        ctx, pal = self.ctx, self.ctx.palette
+        ctx = self.ctx
         view = self.view_rect
         buffer = self.renderer.buffer(self.camera.zoom_index)
         ox, oy = self.camera.to_screen(0, 0)
