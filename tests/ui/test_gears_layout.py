@@ -166,6 +166,31 @@ def test_name_labels_in_a_crowded_area_do_not_overlap(make_app, size, scale):
                 assert not labels[a].colliderect(tokens[b].inflate(-4, -4)), (a, b)
 
 
+def test_a_tab_answers_while_a_figure_moves(make_app):
+    """Watching bots play, a click on a side-panel tab changed nothing while anything moved: the
+    table sent every click to "skip the animation", and bots keep something moving nearly all
+    the time. The tabs and the fold handle now answer at once; the move goes on. A click on the
+    map still skips it."""
+    app, table = table_at(make_app, (1280, 720))
+    app.ctx.settings = replace(app.ctx.settings, ui_scale=1.5)
+    table._size = (0, 0)
+    assert drive(table, lambda t: t.state.turn >= 2 and t.session.decider == "P1" and bool(t.ai.card))
+    draw(app)
+    assert table.side_tabbed()
+    moving = object()
+    table.anims.append(moving)
+    assert table.busy
+    other = next(name for name in table.SIDE_TABS if name != table.side_tab)
+    tab = next(rect for rect, _l, what in table.buttons if what == f"tab:{other}")
+    table.click(tab.center)
+    assert table.side_tab == other and table.anims == [moving]
+    handle = next(rect for rect, _l, what in table.buttons if what == "side")
+    table.click(handle.center)
+    assert not table.side_open and table.anims == [moving]
+    table.click(table.view_rect.center)
+    assert table.anims == []
+
+
 @pytest.mark.parametrize("size,scale", [((1280, 720), 1.5), ((1280, 720), 1.0), ((1920, 1080), 1.5)])
 def test_every_side_panel_section_is_reachable(make_app, size, scale):
     """Stage card, squad, AI card and log (spec 12.4: AI branch evaluation shown)

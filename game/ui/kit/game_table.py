@@ -1017,6 +1017,11 @@ class GameTable(Scene, ABC):
             self.dirty = True
             return None
         if self.busy:
+            # The side panel's tabs and its fold handle only change what is shown: they answer
+            # at once (a game of bots only animates nearly all the time). Any other click skips.
+            for rect, _label, what in self.buttons:
+                if rect.collidepoint(pos) and isinstance(what, str) and (what.startswith("tab:") or what == "side"):
+                    return self._command(what)
             self.skip_animation()
             return None
         for rect, label, what in self.buttons:
