@@ -126,3 +126,30 @@ def test_menu_learn_to_play_opens_the_lessons(make_app):  # noqa: F811
     assert isinstance(app.top, LessonList) and len(app.top.lessons) == 9
     app.run(max_frames=1)
     pygame.image.save(pygame.display.get_surface(), str(SHOTS / "lesson_list.png"))
+
+
+def test_the_enlarged_card_lies_over_the_lessons_highlight(make_app):  # noqa: F811
+    """Hovering the card a step points at, the lesson's dimming, outline and arrow were painted
+    across the enlarged card (seen in lesson 4 at 1280x720). The card the pointer enlarges is
+    drawn last: inside it the frame is the same with or without the lesson's highlights."""
+    from game.ui.kit.hand import _enlarged_rect
+
+    app, table = open_lesson(make_app, "attack")
+    runner = table.runner
+    while not any(h.kind == "card" for h in runner.highlights()):
+        table.next_step()
+        app.run(max_frames=1)
+    card = next(h for h in runner.highlights() if h.kind == "card").target[0]
+    small = next(rect for c, rect in table.card_rects.items() if c.split("#")[0] == card)
+    move(small.center)
+    app.run(max_frames=2)
+    assert table._hover_card is not None
+    big = _enlarged_rect(table.ctx, *table._enlarged_place(table._hover_card[1]))
+    assert big is not None and big.colliderect(table.highlight_rects()[0].inflate(0, 200))
+    big = big.inflate(-table.ctx.px(16), -table.ctx.px(16))  # the face, not its rounded corners
+    surface = pygame.display.get_surface()
+    table.draw(surface)
+    with_lesson = surface.subsurface(big).copy()
+    runner.highlights = lambda: []
+    table.draw(surface)
+    assert pygame.image.tobytes(with_lesson, "RGB") == pygame.image.tobytes(surface.subsurface(big), "RGB")

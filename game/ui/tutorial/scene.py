@@ -163,8 +163,14 @@ class TutorialTable:
 
     def _draw_overlays(self, surface: pygame.Surface) -> None:
         """The table's overlays, then the lesson's: the dimming around its highlights, the
-        highlights and its text panel (in a frame drawn in part, within each rectangle drawn)."""
-        super()._draw_overlays(surface)
+        highlights and its text panel (in a frame drawn in part, within each rectangle drawn);
+        the hand card the pointer enlarges last, over them all, so that it can be read (a card's
+        highlight and arrow were painted across it)."""
+        card, self._hover_card = self._hover_card, None
+        try:
+            super()._draw_overlays(surface)
+        finally:
+            self._hover_card = card
         targets = self.highlight_rects()
         self._dim_around(surface, [r for r in targets if r.width > 0])
         for i, (h, rect) in enumerate(zip(self.runner.highlights(), targets)):
@@ -173,6 +179,8 @@ class TutorialTable:
             arrow = not any(self.arrow_zone(rect).colliderect(t) for t in others)
             self._draw_highlight(surface, h, rect, arrow)
         self._draw_panel(surface, targets)
+        if card is not None and self._enlarged_shows():
+            self._draw_hover_card(surface)
 
     def highlight_rects(self) -> list[pygame.Rect]:
         """Screen rectangles of the step's highlights (what the dimming leaves clear)."""
