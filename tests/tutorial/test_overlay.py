@@ -153,3 +153,24 @@ def test_the_enlarged_card_lies_over_the_lessons_highlight(make_app):  # noqa: F
     runner.highlights = lambda: []
     table.draw(surface)
     assert pygame.image.tobytes(with_lesson, "RGB") == pygame.image.tobytes(surface.subsurface(big), "RGB")
+
+
+def test_a_lesson_box_over_the_side_panel_leaves_the_stage_and_squad_in_sight(make_app):  # noqa: F811
+    """Lesson 2's step on cover (1280x720): the map's view has no place clear of the sight line
+    and the buttons, so the box goes over the side panel. It lay over the panel's top and hid
+    the stage and its objective; it now lies over the log's heading and older lines, and the
+    newest log line stays in sight below it."""
+    app, table = open_lesson(make_app, "move_cover")
+    runner = table.runner
+    while runner.step.id != "why_cover":
+        if runner.step.kind == "read":
+            table.next_step()
+        else:
+            assert table.submit(runner.hint())
+        app.run(max_frames=1)
+    table.draw(pygame.display.get_surface())
+    box = table.panel_rect
+    assert table.side_rect.contains(box)
+    above = [name for name, rect in table.side_sections.items() if name != "log" and rect.colliderect(box)]
+    assert above == [], f"the box covers {above}"
+    assert box.bottom < table.side_sections["log"].bottom - table.ctx.font(13).get_linesize()

@@ -322,7 +322,15 @@ class TutorialTable:
         side = self.side_rect
         if self.side_open and side.width > px(200):
             sw = side.width - px(16)
-            cands.append(pygame.Rect(side.left + px(8), side.top + px(44), sw, min(height_at(sw), side.height - px(52))))
+            sh = min(height_at(sw), side.height - px(52))
+            log = self.side_sections.get("log")
+            if log is not None and len(self.side_sections) > 1:
+                # Over the log's heading and older lines, below the sections above it (the stage
+                # and its objective, the squad): the newest lines, at the bottom, stay in sight
+                # as far as the box leaves room (the box over the panel's top hid the stage).
+                y = max(side.top + px(44), min(log.top + px(4), side.bottom - sh - px(8)))
+                cands.append(pygame.Rect(side.left + px(8), y, sw, sh))
+            cands.append(pygame.Rect(side.left + px(8), side.top + px(44), sw, sh))
 
         def covered(cand: pygame.Rect, rects) -> int:
             return sum(cand.clip(r).width * cand.clip(r).height for r in rects if r.width)
