@@ -147,3 +147,49 @@ def test_build_a_doom_map_by_drag_save_it_and_play_it_from_the_set_up_screen(app
     assert any(m.kind == "barrel" and m.cell == at((26, 22)) for m in state.map.props)
     one = Session.start(DoomTitle(custom_dir=maps_dir / "custom"), "custom:custom_map", seed=1, options={"marines": 1})
     assert one.state.invaders == {}  # with one marine the zombie stays in the box
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_every_doom_piece_is_named_whole_in_the_palette_at_1280x720(config_dir, maps_dir, language):
+    """The palette cut each Doom piece's name to one line: four entries read "Corridor…" alike
+    (seen in the builder at 1280x720). Each name now shows whole on up to two lines, the
+    thumbnail above it, both inside the entry."""
+    from dataclasses import replace
+
+    from game import i18n
+    from game.ui import widgets
+    from game.ui.app import App
+    from game.ui.builder.draw import palette_name
+    from game.ui.scene import ChangeSettings
+
+    a = App((1280, 720), headless=True, maps_dir=maps_dir)
+    try:
+        a.apply(ChangeSettings(replace(a.ctx.settings, language=language)))
+        i18n.set_language(language)
+        s = BuilderScene(a.ctx, a.screen.get_size(), "doom")
+        a.scenes = [s]
+        drawn: list[str] = []
+        real = widgets.text
+
+        def text(surface, t, *args, **kwargs):
+            drawn.append(t)
+            return real(surface, t, *args, **kwargs)
+
+        widgets.text = text
+        try:
+            a._force_redraw = True
+            a.run(max_frames=1)
+        finally:
+            widgets.text = real
+        lib = s.builder.library
+        seen = [e for e in s.palette_entries if s.palette_rect.contains(e.rect)]
+        assert len(seen) >= 8
+        for e in seen:
+            name = lib[e.key].name or e.key
+            fitted = palette_name(s, name, e.rect.width - a.ctx.px(12))
+            assert fitted.fits, name
+            assert all(line in drawn for line in fitted.lines), name
+            assert not any(t.endswith("\u2026") and name.startswith(t[:-1]) for t in drawn), name
+    finally:
+        a.close()
+        i18n.set_language("en")

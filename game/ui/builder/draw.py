@@ -7,6 +7,7 @@ from game.board.builder import BuildPlacement, Issue, MapMeta
 from game.i18n import _, ngettext
 from game.ui import widgets
 from game.ui.builder.mission import MissionPanel
+from game.ui.kit.name_fit import FittedName, fit_name
 from game.ui.table.board_render import dashed_line
 
 ERROR = (226, 74, 51)
@@ -223,17 +224,35 @@ def _draw_palette(scene, surface: pygame.Surface) -> None:
         hot = scene.mouse is not None and entry.rect.collidepoint(scene.mouse) and r.collidepoint(scene.mouse)
         pygame.draw.rect(surface, (44, 48, 56) if not hot else (60, 66, 78), entry.rect, border_radius=px(6))
         pygame.draw.rect(surface, pal.accent if hot else (78, 84, 96), entry.rect, 1, border_radius=px(6))
-        box = (entry.rect.width - px(10), entry.rect.height - px(30))
-        thumb = scene.sprites.thumb(info, box)
-        surface.blit(thumb, thumb.get_rect(midtop=(entry.rect.centerx, entry.rect.top + px(5))))
         used = any(p.piece == info.key for p in scene.builder.state.placements)
-        # A Gears tile by its printed id ("1A") and its name; a Doom piece by its name (its key
-        # is a file name, "corridor_t").
-        label = info.key if info.title != "doom" else widgets.elide(info.name or info.key, bold, entry.rect.width - px(12))
-        widgets.text(surface, label, bold, pal.accent if used else pal.text, (entry.rect.left + px(6), entry.rect.bottom - px(4)), "bottomleft")
-        name = "" if info.title == "doom" else widgets.elide(info.name, small, entry.rect.width - bold.size(label)[0] - px(16))
+        colour = pal.accent if used else pal.text
+        if info.title == "doom":
+            # A Doom piece by its name (its key is a file name, "corridor_t"), whole on up to two
+            # lines: cut to one, four pieces read "Corridor…" alike.
+            fitted = palette_name(scene, info.name or info.key, entry.rect.width - px(12))
+            font = ctx.font(fitted.size, bold=True)
+            step = font.get_linesize()
+            thumb = scene.sprites.thumb(info, (entry.rect.width - px(10), entry.rect.height - px(12) - step * len(fitted.lines)))
+            surface.blit(thumb, thumb.get_rect(midtop=(entry.rect.centerx, entry.rect.top + px(5))))
+            y = entry.rect.bottom - px(4) - step * len(fitted.lines)
+            for line in fitted.lines:
+                widgets.text(surface, line, font, colour, (entry.rect.left + px(6), y))
+                y += step
+            continue
+        thumb = scene.sprites.thumb(info, (entry.rect.width - px(10), entry.rect.height - px(30)))
+        surface.blit(thumb, thumb.get_rect(midtop=(entry.rect.centerx, entry.rect.top + px(5))))
+        # A Gears tile by its printed id ("1A") and its name.
+        label = info.key
+        widgets.text(surface, label, bold, colour, (entry.rect.left + px(6), entry.rect.bottom - px(4)), "bottomleft")
+        name = widgets.elide(info.name, small, entry.rect.width - bold.size(label)[0] - px(16))
         widgets.text(surface, name, small, pal.text_dim, (entry.rect.right - px(6), entry.rect.bottom - px(5)), "bottomright")
     surface.set_clip(None)
+
+
+def palette_name(scene, name: str, room: int) -> FittedName:
+    """A palette entry's name fitted `room` pixels wide on up to two lines (the kit's fitting:
+    a smaller size first, then whole words, then syllables)."""
+    return fit_name(lambda n: scene.ctx.font(n, bold=True), name, room, 14, 10, lines=2)
 
 
 def _draw_things(scene, surface: pygame.Surface) -> None:
