@@ -181,6 +181,7 @@ def test_every_doom_piece_is_named_whole_in_the_palette_at_1280x720(config_dir, 
             a.run(max_frames=1)
         finally:
             widgets.text = real
+        assert "Doom" in drawn and "DOOM" not in drawn  # the title as the menu names it
         lib = s.builder.library
         seen = [e for e in s.palette_entries if s.palette_rect.contains(e.rect)]
         assert len(seen) >= 8

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pygame
 
+from game import titles
 from game.board.builder import SIZES, Builder, BuildError, BuildItem, BuildPlacement, Issue, MapMeta, PieceLibrary
 from game.gears.custom import MissionError, draft_for, mission_path, save_draft
 from game.i18n import _
@@ -188,7 +189,7 @@ class BuilderScene(Scene):
         bar = self.toolbar_rect.height
         bh = bar - px(16)
         y = (bar - bh) // 2
-        heads = [("menu", _("Menu")), ("title", {"gears": "Gears of War", "doom": "DOOM"}[self.builder.title])]
+        heads = [("menu", _("Menu")), ("title", titles.get(self.builder.title).name)]  # as the menu names it
         tools = [("undo", _("Undo"), ""), ("redo", _("Redo"), ""), ("rotate", _("Rotate"), " (R)"),
                  ("flip", _("Flip"), " (F)"), ("face", _("Other face"), " (Tab)"),
                  ("door", _("Door"), " (D)"), ("delete", _("Delete"), "")]
