@@ -194,3 +194,35 @@ def test_every_doom_piece_is_named_whole_in_the_palette_at_1280x720(config_dir, 
     finally:
         a.close()
         i18n.set_language("en")
+
+
+def test_the_things_and_the_chosen_piece_read_as_names(app):
+    """The Things tab listed 'shells/bullets', 'energy cells' in lower case beside 'Armour' and
+    'Medikit' (an ammo's name is lower case for its sentences); a chosen piece was headed by its
+    file's name, 'corridor_straight — Corri…'. Each thing's label starts with a capital, and a
+    chosen piece is headed by its name, whole."""
+    from game.ui import widgets
+
+    s = BuilderScene(app.ctx, app.screen.get_size(), "doom")
+    app.scenes = [s]
+    s.center_on((1600, 1400))
+    app.run(max_frames=1)
+    labels = [t.label for t in s.things()]
+    assert "Shells/bullets" in labels and all(label[:1] == label[:1].upper() for label in labels)
+    start = next(e for e in s.palette_entries if e.key == "corridor_straight").rect.center
+    drag(app, start, s.view_rect.center)
+    assert s.target() is not None
+    drawn: list[str] = []
+    real = widgets.text
+
+    def text(surface, t, *args, **kwargs):
+        drawn.append(t)
+        return real(surface, t, *args, **kwargs)
+
+    widgets.text = text
+    try:
+        app._force_redraw = True
+        app.run(max_frames=1)
+    finally:
+        widgets.text = real
+    assert any(t.startswith("Corridor, straight  \u00b7  ") for t in drawn), [t for t in drawn if "orrid" in t]

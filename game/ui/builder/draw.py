@@ -357,7 +357,10 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
         p = scene.builder.placement(t)
         info = scene.builder.piece(p)
         bold = ctx.font(14, bold=True)
-        widgets.text(surface, widgets.elide(f"{p.name}  \u2014  {info.name}", bold, w), bold, pal.text, (x, yb))
+        # A Gears tile by its id and name ("2A  —  Sentry Post"); a Doom piece by its name first
+        # (its placement's name is its file's, "corridor_straight": it cut the name to "Corri…").
+        head = f"{p.name}  \u2014  {info.name}" if info.title != "doom" else f"{info.name}  \u00b7  {p.name}"
+        widgets.text(surface, widgets.elide(head, bold, w), bold, pal.text, (x, yb))
         yb += px(20)
         turn = _("turned {deg}\u00b0").format(deg=p.rotation)
         flips = ", ".join(s for s, on in ((_("flipped"), p.flip_h or p.flip_v),) if on)

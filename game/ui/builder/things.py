@@ -44,8 +44,9 @@ def things(content) -> list[Thing]:
              ("encounter:E1", _("Encounter")),
              *[(f"key:{k}", _("Key ({key})").format(key=_(KEY_NAMES[k]))) for k in KEY_COLOURS]]
     out += [Thing(v, "prop", v, label, "props") for v, label in props]
-    for group in (content.ammo, content.items):
-        out += [Thing(f"equipment:{i}", "prop", f"equipment:{i}", rec.name, "props") for i, rec in group.items()]
+    for group in (content.ammo, content.items):  # an ammo's name is lower case, for its sentences
+        out += [Thing(f"equipment:{i}", "prop", f"equipment:{i}", rec.name[:1].upper() + rec.name[1:], "props")
+                for i, rec in group.items()]
     out += [Thing(f"figure:{m}", "figure", m, rec.name, "figures") for m, rec in content.monsters.items()]
     return out
 
