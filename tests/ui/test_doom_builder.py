@@ -226,3 +226,51 @@ def test_the_things_and_the_chosen_piece_read_as_names(app):
     finally:
         widgets.text = real
     assert any(t.startswith("Corridor, straight  \u00b7  ") for t in drawn), [t for t in drawn if "orrid" in t]
+
+
+def test_the_things_palette_speaks_the_readers_language_whole(config_dir, maps_dir):
+    """In Hungarian the Things tab named ammo, items and monsters in English ('Shells/bullets',
+    'Zombie', 'Hell knight': the data's names, not the table's words) and cut both teleporters
+    to 'Teleporthely (pi…' and 'Teleporthely (k…'. Now each thing is named as the Doom table
+    names it, and a label takes a smaller size before it is cut."""
+    from dataclasses import replace
+
+    from game import i18n
+    from game.ui import widgets
+    from game.ui.app import App
+    from game.ui.scene import ChangeSettings
+
+    a = App((1280, 720), headless=True, maps_dir=maps_dir)
+    try:
+        a.apply(ChangeSettings(replace(a.ctx.settings, language="hu")))
+        i18n.set_language("hu")
+        s = BuilderScene(a.ctx, a.screen.get_size(), "doom")
+        a.scenes = [s]
+        a.run(max_frames=1)
+        move(s.tab_rects["things"].center)
+        click(s.tab_rects["things"].center)
+        a.run(max_frames=1)
+        assert s.palette_tab == "things"
+        labels = {t.value: t.label for t in s.things()}
+        assert labels["zombie"] == "Zombi" and labels["hell_knight"] != "Hell knight"
+        assert labels["equipment:shells"] != "Shells/bullets" and labels["equipment:shells"][:1].isupper()
+        drawn: list[str] = []
+        real = widgets.text
+
+        def text(surface, t, *args, **kwargs):
+            drawn.append(t)
+            return real(surface, t, *args, **kwargs)
+
+        widgets.text = text
+        try:
+            a._force_redraw = True
+            a.run(max_frames=2)
+        finally:
+            widgets.text = real
+        shown = [te.thing.label for te in s.thing_entries if te.thing is not None and s.palette_rect.contains(te.rect)]
+        assert len(shown) > 20
+        for label in shown:
+            assert label in drawn, label
+    finally:
+        a.close()
+        i18n.set_language("en")

@@ -281,7 +281,10 @@ def _draw_things(scene, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, pal.accent if hot else (78, 84, 96), te.rect, 1, border_radius=px(6))
         ir = te.rect.height // 2 - px(3)
         icon(surface, ctx, t.kind, t.value, (te.rect.left + px(4) + ir, te.rect.centery), ir, tag=False)
-        widgets.text(surface, widgets.elide(t.label, font, te.rect.width - ir * 2 - px(14)), font, pal.text,
+        # A smaller size before an ellipsis: cut, the Hungarian 'Teleporthely (pi…' and
+        # 'Teleporthely (k…' could not be told apart.
+        fitted = fit_name(ctx.font, t.label, te.rect.width - ir * 2 - px(14), 12, 9, lines=1)
+        widgets.text(surface, fitted.lines[0], ctx.font(fitted.size), pal.text,
                      (te.rect.left + ir * 2 + px(10), te.rect.centery), "midleft")
 
 

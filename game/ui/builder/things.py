@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.board.build_items import BuildItem
+from game.doom.rules.names import lookup
 from game.i18n import N_, _
 from game.ui import widgets
 
@@ -44,11 +45,16 @@ def things(content) -> list[Thing]:
              ("encounter:E1", _("Encounter")),
              *[(f"key:{k}", _("Key ({key})").format(key=_(KEY_NAMES[k]))) for k in KEY_COLOURS]]
     out += [Thing(v, "prop", v, label, "props") for v, label in props]
-    for group in (content.ammo, content.items):  # an ammo's name is lower case, for its sentences
-        out += [Thing(f"equipment:{i}", "prop", f"equipment:{i}", rec.name[:1].upper() + rec.name[1:], "props")
-                for i, rec in group.items()]
-    out += [Thing(f"figure:{m}", "figure", m, rec.name, "figures") for m, rec in content.monsters.items()]
+    # Named as the Doom table names them, in the reader's language (the names lookup); an ammo's
+    # name is lower case, for its sentences: a label starts with a capital.
+    for kind, group in (("doom.ammo", content.ammo), ("doom.item", content.items)):
+        out += [Thing(f"equipment:{i}", "prop", f"equipment:{i}", _capital(lookup(kind, i, _)), "props") for i in group]
+    out += [Thing(f"figure:{m}", "figure", m, _capital(lookup("doom.monster", m, _)), "figures") for m in content.monsters]
     return out
+
+
+def _capital(name: str) -> str:
+    return name[:1].upper() + name[1:]
 
 
 SECTIONS = {"doors": N_("Doors"), "zones": N_("Start and goal"), "props": N_("Props"), "figures": N_("Figures")}
