@@ -228,22 +228,24 @@ def test_the_things_and_the_chosen_piece_read_as_names(app):
     assert any(t.startswith("Corridor, straight  \u00b7  ") for t in drawn), [t for t in drawn if "orrid" in t]
 
 
-def test_the_things_palette_speaks_the_readers_language_whole(config_dir, maps_dir):
+@pytest.mark.parametrize("language", ["hu", "el"])
+def test_the_things_palette_speaks_the_readers_language_whole(config_dir, maps_dir, language):
     """In Hungarian the Things tab named ammo, items and monsters in English ('Shells/bullets',
     'Zombie', 'Hell knight': the data's names, not the table's words) and cut both teleporters
     to 'Teleporthely (pi…' and 'Teleporthely (k…'. Now each thing is named as the Doom table
-    names it, and a label takes a smaller size before it is cut."""
+    names it, and a label takes a smaller size, then two lines, before it is cut."""
     from dataclasses import replace
 
     from game import i18n
+    from game.doom.rules.names import lookup
     from game.ui import widgets
     from game.ui.app import App
     from game.ui.scene import ChangeSettings
 
     a = App((1280, 720), headless=True, maps_dir=maps_dir)
     try:
-        a.apply(ChangeSettings(replace(a.ctx.settings, language="hu")))
-        i18n.set_language("hu")
+        a.apply(ChangeSettings(replace(a.ctx.settings, language=language)))
+        i18n.set_language(language)
         s = BuilderScene(a.ctx, a.screen.get_size(), "doom")
         a.scenes = [s]
         a.run(max_frames=1)
@@ -252,14 +254,15 @@ def test_the_things_palette_speaks_the_readers_language_whole(config_dir, maps_d
         a.run(max_frames=1)
         assert s.palette_tab == "things"
         labels = {t.value: t.label for t in s.things()}
-        assert labels["zombie"] == "Zombi" and labels["hell_knight"] != "Hell knight"
+        zombie = lookup("doom.monster", "zombie", i18n._)
+        assert labels["zombie"] == zombie[:1].upper() + zombie[1:] and zombie != "Zombie"
         assert labels["equipment:shells"] != "Shells/bullets" and labels["equipment:shells"][:1].isupper()
-        drawn: list[str] = []
+        drawn: list[tuple[str, tuple[int, int]]] = []
         real = widgets.text
 
-        def text(surface, t, *args, **kwargs):
-            drawn.append(t)
-            return real(surface, t, *args, **kwargs)
+        def text(surface, t, font, colour, pos, *args, **kwargs):
+            drawn.append((t, pos))
+            return real(surface, t, font, colour, pos, *args, **kwargs)
 
         widgets.text = text
         try:
@@ -267,10 +270,11 @@ def test_the_things_palette_speaks_the_readers_language_whole(config_dir, maps_d
             a.run(max_frames=2)
         finally:
             widgets.text = real
-        shown = [te.thing.label for te in s.thing_entries if te.thing is not None and s.palette_rect.contains(te.rect)]
-        assert len(shown) > 20
-        for label in shown:
-            assert label in drawn, label
+        rows = [te for te in s.thing_entries if te.thing is not None and s.palette_rect.contains(te.rect)]
+        assert len(rows) > 20
+        for te in rows:
+            inside = [t for t, pos in drawn if te.rect.collidepoint(pos)]
+            assert inside and not any(t.endswith("\u2026") for t in inside), (te.thing.label, inside)
     finally:
         a.close()
         i18n.set_language("en")

@@ -281,11 +281,16 @@ def _draw_things(scene, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, pal.accent if hot else (78, 84, 96), te.rect, 1, border_radius=px(6))
         ir = te.rect.height // 2 - px(3)
         icon(surface, ctx, t.kind, t.value, (te.rect.left + px(4) + ir, te.rect.centery), ir, tag=False)
-        # A smaller size before an ellipsis: cut, the Hungarian 'Teleporthely (pi…' and
-        # 'Teleporthely (k…' could not be told apart.
-        fitted = fit_name(ctx.font, t.label, te.rect.width - ir * 2 - px(14), 12, 9, lines=1)
-        widgets.text(surface, fitted.lines[0], ctx.font(fitted.size), pal.text,
-                     (te.rect.left + ir * 2 + px(10), te.rect.centery), "midleft")
+        # A smaller size, then two lines, before an ellipsis: cut, the Hungarian
+        # 'Teleporthely (pi…' and 'Teleporthely (k…' could not be told apart.
+        fitted = fit_name(ctx.font, t.label, te.rect.width - ir * 2 - px(14), 12, 9,
+                          lines=2 if 2 * ctx.font(9).get_linesize() <= te.rect.height else 1)
+        f = ctx.font(fitted.size)
+        step = min(f.get_linesize(), te.rect.height // len(fitted.lines))
+        y = te.rect.centery - step * len(fitted.lines) // 2
+        for line in fitted.lines:
+            widgets.text(surface, line, f, pal.text, (te.rect.left + ir * 2 + px(10), y + step // 2), "midleft")
+            y += step
 
 
 def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
