@@ -135,3 +135,45 @@ def test_door_key_puts_a_door_on_a_joint(scene):
     key(pygame.K_d)
     app.run(max_frames=2)
     assert s.builder.state.doors == {"1A:exit"}
+
+
+@pytest.mark.parametrize("language", ["hu", "el"])
+def test_the_mission_panel_lays_out_in_the_readers_language(scene, language):
+    """Greek at 1280x720: 'Αποθήκευση αποστολής' ran out of its button, 'Ενεργοποιήσεις Locust'
+    into its row's '−', and the name field read 'Custom map' in English though the panel beside
+    it said 'Χάρτης χρήστη'. Each label now lies left of its row's controls, each word inside its
+    button, and the default name is the reader's."""
+    from dataclasses import replace
+
+    from game import i18n
+    from game.ui import widgets
+    from game.ui.scene import ChangeSettings
+
+    app, s = scene
+    app.apply(ChangeSettings(replace(app.ctx.settings, language=language)))
+    i18n.set_language(language)
+    s.open_mission()
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = widgets.text
+
+    def text(surface, t, font, colour, pos, *args, **kwargs):
+        got = real(surface, t, font, colour, pos, *args, **kwargs)
+        drawn.append((t, got))
+        return got
+
+    widgets.text = text
+    try:
+        app._force_redraw = True
+        app.run(max_frames=1)
+    finally:
+        widgets.text = real
+    m = s.mission
+    assert m.name_text == i18n._("Custom map") != "Custom map"
+    controls = [c.rect for c in m.controls.values()]
+    for label, _y in m.rows:
+        rect = next(r for t, r in drawn if t == label)
+        assert not any(rect.colliderect(c) for c in controls), label
+    for key_ in ("save", "close", "goal:reach_exit", "goal:hold_out"):
+        ctl = m.controls[key_]
+        rect = next(r for t, r in drawn if t == ctl.label)
+        assert ctl.rect.contains(rect), (key_, ctl.label)

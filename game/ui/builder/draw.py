@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.board.builder import BuildPlacement, Issue, MapMeta
+from game.board.builder import BuildPlacement, Issue
 from game.i18n import _, ngettext
 from game.ui import widgets
 from game.ui.builder.mission import MissionPanel
@@ -302,7 +302,7 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
     y = r.top + px(12)
     state = scene.builder.state
     # The default name in the reader's language; a name the user gave as it is.
-    name = _(MapMeta.name) if state.meta.name == MapMeta.name else state.meta.name
+    name = scene.map_name()
     widgets.text(surface, widgets.elide(name, ctx.font(19, bold=True), w), ctx.font(19, bold=True), pal.text, (x, y), shadow=True)
     y += px(28)
     pieces = len(state.placements)

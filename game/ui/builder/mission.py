@@ -106,7 +106,12 @@ class MissionPanel:
         self.rect = pygame.Rect(0, 0, w, h)
         self.rect.center = view.center
         x0 = self.rect.left + px(22)
-        label_w = px(170)
+        # The labels' column as wide as its longest label in the reader's language (Greek
+        # 'Ενεργοποιήσεις Locust' ran into its row's '−' at 170 px), at most 45% of the panel.
+        words = [_("Name"), _("Map size"), _("Players"), _("Goal"), _("Locust activations"),
+                 *(_("Locust {slot}").format(slot=slot) for slot in SLOTS)]
+        label_w = min(max(px(170), max(ctx.font(15).size(word)[0] for word in words) + px(14)), w * 45 // 100)
+        self._label_w = label_w
         cx = x0 + label_w  # controls column
         cw = self.rect.right - px(22) - cx
         row = px(44)
@@ -144,10 +149,12 @@ class MissionPanel:
             stepper(slot, "<", ">", self.enemy_label(d.locust(slot)))
             y += row
         self._problems_y = y + px(4)
-        bw = px(170)
+        # Each button as wide as its word needs (Greek 'Αποθήκευση αποστολής' overflowed 170 px).
+        bold = ctx.font(15, bold=True)
+        close_w, save_w = (max(px(170), bold.size(word)[0] + px(28)) for word in (_("Close"), _("Save mission")))
         by = self.rect.bottom - px(22) - bh - px(4)
-        c["close"] = Control("close", pygame.Rect(self.rect.right - px(22) - bw, by, bw, bh + px(4)), _("Close"))
-        c["save"] = Control("save", pygame.Rect(c["close"].rect.left - px(12) - bw, by, bw, bh + px(4)), _("Save mission"), True, True)
+        c["close"] = Control("close", pygame.Rect(self.rect.right - px(22) - close_w, by, close_w, bh + px(4)), _("Close"))
+        c["save"] = Control("save", pygame.Rect(c["close"].rect.left - px(12) - save_w, by, save_w, bh + px(4)), _("Save mission"), True, True)
         self._bottom = by - px(6)
         self.controls = c
 
@@ -159,7 +166,7 @@ class MissionPanel:
     def set_size_controls(self, ctx, size: str) -> None:
         """The map size row edits the builder's map metadata, not the draft (the scene applies it)."""
         px = ctx.px
-        cx = self.rect.left + px(22) + px(170)
+        cx = self.rect.left + px(22) + self._label_w
         cw = self.rect.right - px(22) - cx
         bh = px(34)
         y = self._size_y
@@ -214,8 +221,10 @@ class MissionPanel:
                 while shown and font.size(shown)[0] > ctl.rect.width - px(16):
                     shown = shown[1:]
                 widgets.text(surface, shown, font, colour, (ctl.rect.left + px(8), ctl.rect.centery), "midleft")
-            else:
-                widgets.text(surface, ctl.label, font, colour, ctl.rect.center, "center")
+            else:  # a smaller size where the word needs it (Greek 'Φτάστε στην έξοδο' met the edges)
+                fits = next((f for f in (ctx.font(n, bold=True) for n in (15, 14, 13, 12))
+                             if f.size(ctl.label)[0] <= ctl.rect.width - px(14)), ctx.font(12, bold=True))
+                widgets.text(surface, widgets.elide(ctl.label, fits, ctl.rect.width - px(8)), fits, colour, ctl.rect.center, "center")
         # problems of the last save (or of the mission file found beside the map)
         y = self._problems_y
         small = ctx.font(13)

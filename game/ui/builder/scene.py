@@ -808,13 +808,18 @@ class BuilderScene(Scene):
     def set_meta(self, meta: MapMeta) -> None:
         self.edit(lambda: self.builder.set_meta(meta))
 
+    def map_name(self) -> str:
+        """The map's name as shown: the default one in the reader's language until renamed."""
+        name = self.builder.state.meta.name
+        return _(MapMeta.name) if name == MapMeta.name else name
+
     # -- mission panel ----------------------------------------------------------------------
     def open_mission(self) -> None:
         """Open the mission panel (Gears): the draft kept from last time, else the mission saved
         beside the map, else a default one named after the map."""
         panel = self._mission_kept
         if panel is None:
-            draft, problems = draft_for(self.path, self.builder.state.meta.name)
+            draft, problems = draft_for(self.path, self.map_name())
             panel = MissionPanel(draft, problems)
         self.mission = panel
         self.drag = None
