@@ -1,6 +1,8 @@
 """'Open a map': every Tiled map under maps/, grouped by game folder, to view on the table."""
 from __future__ import annotations
 
+import html
+import re
 from pathlib import Path
 
 import pygame
@@ -25,6 +27,26 @@ def find_maps(maps_dir: Path) -> list[Path]:
     )
 
 
+_PROPERTY = re.compile(r'<property\s+name="(name|title)"(?:\s+type="string")?\s+value="([^"]*)"')
+_FIRST_CHILD = re.compile(r"<(tileset|layer|objectgroup|group|imagelayer)\b")
+
+
+def map_heading(path: Path) -> tuple[str, str]:
+    """A map's own name and game as its map-level properties give them (`name`, `title`: the
+    builder writes both; Tiled keeps them before the first tileset or layer), read from the
+    file's head only; else its file name in words and no game. An unreadable file gets its
+    file name too: opening it says what is wrong."""
+    try:
+        with path.open("rb") as f:
+            head = f.read(16384).decode("utf-8", errors="replace")
+    except OSError:
+        head = ""
+    cut = _FIRST_CHILD.search(head)
+    found = dict(_PROPERTY.findall(head[:cut.start()] if cut else head))
+    name = html.unescape(found.get("name", "")).strip() or path.stem.replace("_", " ")
+    return name, html.unescape(found.get("title", ""))
+
+
 class MapList(Scene):
     def __init__(self, ctx: Context, folder: str | None = None) -> None:
         super().__init__(ctx)
@@ -32,6 +54,7 @@ class MapList(Scene):
         if folder:
             maps = [m for m in maps if m.relative_to(ctx.maps_dir).parts[0] == folder]
         self.maps = maps
+        self.headings = {m: map_heading(m) for m in maps}  # read once: a row is drawn every frame
         self.selected = 0
         self.scroll = 0  # first visible row
         self.hovered: int | None = None
@@ -131,9 +154,18 @@ class MapList(Scene):
                 pygame.draw.rect(surface, pal.accent, row, width=2, border_radius=px(6))
             rel = path.relative_to(ctx.maps_dir)
             folder = rel.parts[0] if len(rel.parts) > 1 else ""
-            name = path.stem.replace("_", " ")
-            widgets.text(surface, name, ctx.font(18, bold=True), pal.text, (row.left + px(16), row.centery), "midleft")
-            widgets.text(surface, FOLDER_TITLES.get(folder, folder), ctx.font(14), pal.text_dim, (row.right - px(16), row.centery), "midright")
+            name, title = self.headings.get(path) or map_heading(path)
+            # The game it is for (a custom map says which in its `title`), and a map of the user's own as such.
+            game = FOLDER_TITLES.get(title or folder, title or folder)
+            if folder == "custom":
+                where = _("{game} \u00b7 your map").format(game=game) if title else _("your map")
+            else:
+                where = game
+            side = ctx.font(14)
+            where_w = min(side.size(where)[0], row.width // 3)
+            widgets.text(surface, widgets.elide(name, ctx.font(18, bold=True), row.width - where_w - px(48)), ctx.font(18, bold=True),
+                         pal.text, (row.left + px(16), row.centery), "midleft")
+            widgets.text(surface, widgets.elide(where, side, where_w), side, pal.text_dim, (row.right - px(16), row.centery), "midright")
             y += row_h
         if len(self.rows) < len(self.maps):
             more = _("{shown} of {total} maps: scroll for more").format(shown=len(self.rows), total=len(self.maps))

@@ -2,6 +2,8 @@
 driven by real pygame events posted into the real loop."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from game.ui.maplist import MapList
@@ -115,3 +117,42 @@ def test_learn_to_play_has_a_back_button_to_the_menu(make_app):
     click(lessons.back.rect.center)
     app.run(max_frames=1)
     assert isinstance(app.top, MainMenu)
+
+
+def test_open_a_map_lists_each_map_by_its_own_name_and_game(make_app, tmp_path):
+    """'Open a map' listed file names in lower case ('p1 knee deep', 'plaza to the pit') with the
+    folder's word beside a custom map ('custom'). Each row now reads the map's own name and, for
+    a map of the user's, its game and 'your map' in the reader's words; a file with no name (or
+    that cannot be read) keeps its file name."""
+    from game.ui import widgets
+    from game.ui.maplist import map_heading
+
+    root = Path(__file__).resolve().parents[2] / "maps"
+    assert map_heading(root / "doom" / "p1_knee_deep.tmx") == ("P1 Knee-Deep in the Dead", "doom")
+    assert map_heading(root / "custom" / "plaza_to_the_pit.tmx") == ("Plaza to the pit", "gears")
+    odd = tmp_path / "half_a_map.tmx"
+    odd.write_bytes(b'<?xml version="1.0"?><map><layer name="x"><properties><property name="name" value="Not it"/>')
+    assert map_heading(odd) == ("half a map", "")
+    assert map_heading(tmp_path / "gone.tmx") == ("gone", "")
+
+    app = make_app()
+    click(_button(app, "Open a map").rect.center)
+    app.run(max_frames=1)
+    listing = app.top
+    assert isinstance(listing, MapList)
+    drawn: list[str] = []
+    real = widgets.text
+
+    def text(surface, t, *args, **kwargs):
+        drawn.append(t)
+        return real(surface, t, *args, **kwargs)
+
+    widgets.text = text
+    try:
+        listing.dirty = True
+        app._force_redraw = True
+        app.run(max_frames=1)
+    finally:
+        widgets.text = real
+    assert "Plaza to the pit" in drawn and "Gears of War \u00b7 your map" in drawn
+    assert "plaza to the pit" not in drawn and "custom" not in drawn
