@@ -245,3 +245,38 @@ def test_the_legend_says_a_level_line_is_no_way_through(make_app, monkeypatch):
     scene.dirty = True
     app.run(max_frames=1)
     assert "level line: no way through" in said
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_the_map_viewers_side_panel_keeps_its_words_inside(make_app, language):
+    """Greek at 1280x720: the legend's 'οπτική επαφή: τοίχος που εμποδίζει' ran on one line past
+    the panel's (and the window's) right edge. Every line the side panel draws now lies inside
+    it: a legend label wraps under itself."""
+    from dataclasses import replace
+
+    from game import i18n
+    from game.ui import widgets
+    from game.ui.scene import ChangeSettings
+
+    app, scene = open_table(make_app, ROOT / "maps" / "doom" / "p1_knee_deep.tmx")
+    app.apply(ChangeSettings(replace(app.ctx.settings, language=language)))
+    i18n.set_language(language)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = widgets.text
+
+    def text(surface, t, *args, **kwargs):
+        got = real(surface, t, *args, **kwargs)
+        if surface.get_size() == scene.panel_rect.size:
+            drawn.append((t, got))
+        return got
+
+    widgets.text = text
+    try:
+        scene._panel_cache = None
+        app._force_redraw = True
+        app.run(max_frames=1)
+    finally:
+        widgets.text = real
+    assert any(i18n._("line of sight: blocking wall").split()[0] in t for t, _r in drawn)
+    inside = scene.panel_rect.width - app.ctx.px(12)  # the panel's right margin
+    assert [t for t, r in drawn if r.right > inside] == []

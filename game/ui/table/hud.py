@@ -114,7 +114,7 @@ def draw_side_panel(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, bo
     else:
         y = block(_("Press L (or the toolbar button), then click two places."), body, pal.text_dim, y)
     y = _section(surface, ctx, _("Legend"), x, y + px(16), inner_w)
-    y = _legend(surface, ctx, board, x, y, limit)
+    y = _legend(surface, ctx, board, x, y, limit, inner_w)
     bottom = rect.bottom - px(14)
     for notice in reversed(notices[-2:]):
         lines = widgets.wrap(notice, small, inner_w)
@@ -158,7 +158,7 @@ def _place_facts(board: Board, place: Place) -> list[str]:
     return facts
 
 
-def _legend(surface, ctx: Context, board: Board, x: int, y: int, limit: int) -> int:
+def _legend(surface, ctx: Context, board: Board, x: int, y: int, limit: int, width: int) -> int:
     pal, px = ctx.palette, ctx.px
     font = ctx.font(14)
     entries: list[tuple[str, str]] = [("wall", _("wall"))]
@@ -175,8 +175,11 @@ def _legend(surface, ctx: Context, board: Board, x: int, y: int, limit: int) -> 
     if board.connectors:
         entries.append(("connector", _("entrance or exit")))
     entries += [("visible", _("line of sight: visible")), ("blocked", _("line of sight: blocking wall"))]
-    row = px(24)
     for key, label in entries:
+        # A label on as many lines as the panel's width needs (Greek 'οπτική επαφή: τοίχος που
+        # εμποδίζει' ran past the window's edge on one line).
+        lines = widgets.wrap(label, font, width - px(46))
+        row = max(px(24), len(lines) * font.get_linesize() + px(6))
         if y + row > limit:
             break
         sy = y + row // 2
@@ -211,7 +214,9 @@ def _legend(surface, ctx: Context, board: Board, x: int, y: int, limit: int) -> 
             pygame.draw.line(surface, pal.los_visible, (sx0, sy), (sx1, sy), px(4))
         else:
             pygame.draw.line(surface, pal.los_blocked, (sx0, sy), (sx1, sy), px(8))
-        widgets.text(surface, label, font, pal.text, (x + px(46), sy), "midleft")
+        top = sy - len(lines) * font.get_linesize() // 2
+        for i, line in enumerate(lines):
+            widgets.text(surface, line, font, pal.text, (x + px(46), top + i * font.get_linesize()))
         y += row
     return y
 
