@@ -174,3 +174,44 @@ def test_a_lesson_box_over_the_side_panel_leaves_the_stage_and_squad_in_sight(ma
     above = [name for name, rect in table.side_sections.items() if name != "log" and rect.colliderect(box)]
     assert above == [], f"the box covers {above}"
     assert box.bottom < table.side_sections["log"].bottom - table.ctx.font(13).get_linesize()
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_the_lesson_list_shows_each_summary_whole_at_1280x720(make_app, language):  # noqa: F811
+    """The lesson list cut a summary longer than its row to one line with '…' (Greek lessons 4,
+    6 and 7 of Gears at 1280x720). Every title's list now shows each summary whole, on two lines
+    under a title a size smaller where one does not hold it, each line inside its row."""
+    from dataclasses import replace
+
+    from game import i18n
+    from game.ui import widgets
+    from game.ui.scene import ChangeSettings
+    from game.ui.tutorial.scene import LessonList
+
+    app = make_app((1280, 720))
+    app.apply(ChangeSettings(replace(app.ctx.settings, language=language)))
+    i18n.set_language(language)
+    menu = LessonList(app.ctx)
+    app.push(menu)
+    app.run(max_frames=1)
+    for tab, _key in list(menu.tab_rects):
+        press(app, tab.center)
+        drawn: list[tuple[str, pygame.Rect]] = []
+        real = widgets.text
+
+        def text(surface, t, *args, **kwargs):
+            got = real(surface, t, *args, **kwargs)
+            drawn.append((t, got))
+            return got
+
+        widgets.text = text
+        try:
+            menu.dirty = True
+            app._force_redraw = True
+            app.run(max_frames=1)
+        finally:
+            widgets.text = real
+        for row, les in menu.rows:
+            inside = [t for t, r in drawn if row.contains(r)]
+            assert not any(t.endswith("\u2026") for t in inside), (menu.game_title, les.id, inside)
+            assert i18n._(les.summary).split()[-1] in " ".join(inside), (menu.game_title, les.id)

@@ -580,6 +580,15 @@ class LessonList(Scene):
         self.rows = []
         y = px(120) + dy
         row_h = min(px(62), (surface.get_height() - y - px(30)) // max(1, len(self.lessons)))
+        # The summaries whole where they can be: a smaller size, then two lines under titles a
+        # size smaller when a row holds them (Greek and Hungarian summaries ended in '…' at
+        # 1280x720), else cut. The titles keep one size down the list.
+        room, small = w - px(140), ctx.font(12)
+        title_font = ctx.font(18, bold=True)
+        long = any(small.size(_(les.summary))[0] > room for les in self.lessons)
+        two_lines = long and px(2) + ctx.font(16, bold=True).get_linesize() + 2 * small.get_linesize() <= row_h - px(6)
+        if two_lines:
+            title_font = ctx.font(16, bold=True)
         for les in self.lessons:
             r = pygame.Rect(left, y, w, row_h - px(6))
             hovered = self.hovered == les.id
@@ -588,9 +597,16 @@ class LessonList(Scene):
             mark = "\u2713" if done else f"{les.order}"
             widgets.text(surface, mark, ctx.font(20, bold=True), (110, 210, 120) if done else pal.text_dim,
                          (r.left + px(26), r.centery), "center")
-            widgets.text(surface, _(les.title), ctx.font(18, bold=True), pal.text, (r.left + px(54), r.top + px(6)))
-            summary = widgets.elide(_(les.summary), ctx.font(13), r.width - px(140))
-            widgets.text(surface, summary, ctx.font(13), pal.text_dim, (r.left + px(54), r.top + px(30)))
+            text = _(les.summary)
+            small = next((ctx.font(n) for n in (13, 12) if ctx.font(n).size(text)[0] <= room), ctx.font(12))
+            lines = [text] if small.size(text)[0] <= room else widgets.wrap(text, small, room)
+            if len(lines) > 2 or (len(lines) == 2 and not two_lines):
+                lines = [widgets.elide(text, small, room)]
+            title_top = r.top + (px(2) if two_lines else px(6))
+            widgets.text(surface, _(les.title), title_font, pal.text, (r.left + px(54), title_top))
+            top = title_top + title_font.get_linesize() if two_lines else r.top + px(30)
+            for i, line in enumerate(lines):
+                widgets.text(surface, line, small, pal.text_dim, (r.left + px(54), top + i * small.get_linesize()))
             widgets.text(surface, _("{n} min").format(n=les.minutes), ctx.font(14), pal.text_dim,
                          (r.right - px(16), r.centery), "midright")
             self.rows.append((r, les))
