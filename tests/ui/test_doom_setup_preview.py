@@ -3,6 +3,8 @@ an area when it is revealed; the table draws nothing of the rest, so the set-up 
 not show its shape either)."""
 from __future__ import annotations
 
+import pytest
+
 from game.doom.rules.board import load_map
 from game.ui.doom.setup_scene import DoomSetup
 
@@ -29,3 +31,43 @@ def test_the_preview_is_the_start_area_and_nothing_else(make_app):
         for c, r in start:
             x, y = int(margin + (c - c0 + 0.5) * tw), int(margin + (r - r0 + 0.5) * th)
             assert image.get_at((x, y)).a == 255
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_a_scenarios_name_keeps_clear_of_its_frag_target(make_app, language):
+    """Greek at 1280x720: the practice map's name 'Δοκιμαστικά δωμάτια — χάρτης εξάσκησης' ran
+    into 'Ο εισβολέας νικά με 3 frags' on its row. A name now takes a smaller size, then is cut,
+    left of the frag target."""
+    from dataclasses import replace
+
+    import pygame
+
+    from game import i18n
+    from game.ui import widgets
+    from game.ui.scene import ChangeSettings
+
+    app = make_app((1280, 720))
+    app.apply(ChangeSettings(replace(app.ctx.settings, language=language)))
+    i18n.set_language(language)
+    setup = DoomSetup(app.ctx)
+    app.push(setup)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = widgets.text
+
+    def text(surface, t, *args, **kwargs):
+        got = real(surface, t, *args, **kwargs)
+        drawn.append((t, got))
+        return got
+
+    widgets.text = text
+    try:
+        app.run(max_frames=1)
+    finally:
+        widgets.text = real
+    rows = [r for r, what in setup.hits if what.startswith("scenario:")]
+    assert len(rows) >= 2
+    for row in rows:
+        inside = [r for _t, r in drawn if row.contains(r)]
+        for i, a in enumerate(inside):
+            for b in inside[i + 1:]:
+                assert not a.colliderect(b), [t for t, r in drawn if r in (a, b)]

@@ -235,10 +235,15 @@ class DoomSetup(SetupScreen):
             fill = (70, 56, 30) if chosen else (46, 50, 58) if self._hover(rect) else (36, 39, 46)
             pygame.draw.rect(surface, fill, rect, border_radius=px(6))
             pygame.draw.rect(surface, pal.accent if chosen else (70, 74, 84), rect, 2 if chosen else 1, border_radius=px(6))
-            name_font, small = ctx.font(17, bold=True), ctx.font(13)
-            widgets.text(surface, self._row_name(sc), name_font, pal.text, (rect.left + px(12), rect.top + px(8)))
+            small = ctx.font(13)
             tag = _("Invader wins at {n} frags").format(n=sc.frag_target)
-            widgets.text(surface, tag, small, pal.text_dim, (rect.right - px(12), rect.top + px(10)), "topright")
+            tag_r = widgets.text(surface, tag, small, pal.text_dim, (rect.right - px(12), rect.top + px(10)), "topright")
+            # The name left of the frag target, a size smaller before it is cut (Greek 'Δοκιμαστικά
+            # δωμάτια — χάρτης εξάσκησης' ran into 'Ο εισβολέας νικά με 3 frags').
+            name, room = self._row_name(sc), tag_r.left - px(16) - (rect.left + px(12))
+            name_font = next((f for f in (ctx.font(n, bold=True) for n in (17, 16, 15, 14)) if f.size(name)[0] <= room),
+                             ctx.font(14, bold=True))
+            widgets.text(surface, widgets.elide(name, name_font, room), name_font, pal.text, (rect.left + px(12), rect.top + px(8)))
             text = rect.inflate(-px(24), 0)
             text.top, text.height = rect.top + px(34), rect.height - px(38)
             widgets.text_block(surface, words.goal(sc), small, pal.text_dim, text, 1.1)
