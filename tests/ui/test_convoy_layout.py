@@ -346,3 +346,55 @@ def test_the_battle_panels_game_over_heading_stays_inside_it_in_greek(make_app, 
     heading = [(t, r) for t, r in drawn if t and t in over and r.colliderect(panel)]
     assert " ".join(t for t, _r in heading) == over, heading
     assert all(panel.contains(r) for _t, r in heading), (panel, heading)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "hu"])
+def test_an_equipment_tab_leaves_its_robots_name_in_sight(make_app, language, size):
+    """On a battle column's faces the tab naming a Robot's Equipment lay over the Robot's name
+    band (at 1280x720 its three lines covered half the card): the tab lies under the name band
+    where the column has room for it, else over the picture above it; never over the name band,
+    nor over another card's tab, and the face keeps at least 4/5 of its size."""
+    import pygame
+
+    from game import i18n
+    from game.convoy.rules import board as B
+    from game.ui.convoy import cards
+
+    app = make_app(size)
+    i18n.set_language(language)
+    try:
+        table = mid_game(app, size)
+        st = table.state
+        draw(app)
+        plain = {uid: rect.height for uid, rect in table.slot_rects.items() if rect.height > rect.width}
+        robots = [u for column in st.slots for u in column[0] if B.defn(st, u).type == "robot"]
+        a = B.active_city(st)
+        for u in list(st.deck[0]):  # a full column of Robots in the active city
+            if B.defn(st, u).type == "robot" and len(st.slots[a][0]) < B.stations(st, a, 0):
+                st.deck[0].remove(u)
+                st.slots[a][0].append(u)
+                robots.append(u)
+        items = [st.ids.index(e) for e in ("contamination", "servo_booster", "reactive_armor", "jump_jets", "power_core")]
+        for robot, item in zip(robots, items):
+            for pile in [p for i in range(2) for p in (st.deck[i], st.hand[i], st.discard[i])] + [x for col in st.slots for x in col]:
+                if item in pile:
+                    pile.remove(item)
+            for holder, held in list(st.equip.items()):
+                if held == item:
+                    del st.equip[holder]
+            st.equip[robot] = item
+        table.dirty = True
+        draw(app)
+        tabs = []
+        for robot in robots[:len(items)]:
+            face, tab = table.slot_rects[robot], table.slot_rects[st.equip[robot]]
+            band = cards._layout(face.width, face.height)["name"].move(face.topleft)
+            assert not tab.colliderect(band), (language, size, robot, face, band, tab)
+            if robot in plain:
+                assert face.height * 5 >= plain[robot] * 4 - 5, (face, plain[robot])
+            tabs.append(tab)
+        for one, other in itertools.combinations(tabs, 2):
+            assert not one.colliderect(other), (one, other)
+    finally:
+        i18n.set_language("en")

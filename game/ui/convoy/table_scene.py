@@ -913,26 +913,82 @@ class ConvoyTable(GameTable):
         pygame.draw.circle(surface, (250, 240, 220), centre, px(16), px(3))
         widgets.text(surface, "\u2694", self.ctx.font(15, bold=True), (250, 240, 220), centre, "center")
 
-    def _grid(self, col: pygame.Rect, n: int) -> list[pygame.Rect]:
-        """n card places in a column: as large as fit, in 1 to 3 columns."""
+    def _grid(self, col: pygame.Rect, n: int, tab: int = 0) -> tuple[list[pygame.Rect], int, int]:
+        """n card faces in a column, as large as fit, in 1 to 3 columns; with the room each
+        face's Equipment tab gets below it and the width a tab may take (equipment_tab).
+        `tab` > 0: a Robot there carries Equipment, and the faces make room under them for a
+        `tab` pixels high tab when that keeps them at 4/5 of their size or more; else the tab
+        lies over the face's picture (a battle column at 1280x720 has no height to spare)."""
         px = self.ctx.px
         gap = px(6)
-        best: tuple[int, int] = (0, 1)
-        for cols in (1, 2, 3):
-            rows = math.ceil(max(1, n) / cols)
-            h = (col.height - gap * (rows + 1)) // rows
-            w = (col.width - gap * (cols + 1)) // cols
-            h = min(h, round(w * cards.RATIO))
-            if h > best[0]:
-                best = (h, cols)
-        h, cols = best
+
+        def best(tab: int) -> tuple[int, int]:
+            top: tuple[int, int] = (0, 1)
+            for cols in (1, 2, 3):
+                rows = math.ceil(max(1, n) / cols)
+                row = (col.height - gap * (rows + 1)) // rows
+                w = (col.width - gap * (cols + 1)) // cols
+                h = min(row, round(w * cards.RATIO))
+                while h > 8 and h + self.tab_below(h, tab) > row:
+                    h -= 1
+                if h > top[0]:
+                    top = (h, cols)
+            return top
+
+        h, cols = best(0)
+        equipped = tab > 0
+        if tab:
+            h_tab, cols_tab = best(tab)
+            if h_tab * 5 >= h * 4:
+                h, cols = h_tab, cols_tab
+            else:
+                tab = 0
         w, h = cards.card_size(max(8, h))
+        below = self.tab_below(h, tab)
         rows = math.ceil(max(1, n) / cols)
-        total_w = cols * w + (cols - 1) * gap
-        total_h = rows * h + (rows - 1) * gap
-        x0 = col.centerx - total_w // 2
+        # with Equipment the faces spread over the column's width, so each tab has room beside
+        pitch = max(w, min((col.width - gap * (cols + 1)) // cols, w * 8 // 5)) if equipped else w
+        total_w = cols * pitch + (cols - 1) * gap
+        total_h = rows * (h + below) + (rows - 1) * gap
+        x0 = col.centerx - total_w // 2 + (pitch - w) // 2
         y0 = col.centery - total_h // 2
-        return [pygame.Rect(x0 + (i % cols) * (w + gap), y0 + (i // cols) * (h + gap), w, h) for i in range(n)]
+        faces = [pygame.Rect(x0 + (i % cols) * (pitch + gap), y0 + (i // cols) * (h + below + gap), w, h) for i in range(n)]
+        return faces, tab, pitch + gap // 2
+
+    @staticmethod
+    def tab_below(h: int, tab: int) -> int:
+        """How far a `tab` pixels high Equipment tab reaches below a face `h` pixels high: it
+        begins under the face's name band (equipment_tab)."""
+        if not tab:
+            return 0
+        w, h = cards.card_size(h)
+        return max(0, tab - (h - cards._layout(w, h)["name"].bottom - 1))
+
+    def tab_room(self) -> int:
+        """The height of an Equipment tab under a face: two lines of the tab's middle size."""
+        return 2 * self.ctx.font(9, bold=True).get_linesize() + self.ctx.px(4)
+
+    def equipment_tab(self, face: pygame.Rect, eq: int, room: int, wide: int) -> tuple[pygame.Rect, tuple[str, ...], pygame.font.Font]:
+        """The tab naming a Robot's Equipment, `wide` pixels wide, never over the Robot's name
+        band (it covered it, and on a battle column's small faces at 1280x720 its three lines
+        covered half the card): tucked under the face, from below the name band, when the
+        column keeps `room` for it; else over the face's picture, from the name band up. Two
+        lines, a third only when two cannot hold the name whole."""
+        px = self.ctx.px
+        L = cards._layout(face.width, face.height)
+        band = L["name"].move(face.topleft)
+        # over the picture: no higher than the space between the printed strength and the name
+        tall = room or band.top - 1 - (face.top + cards.strength_badge_rect(L).bottom)
+        for largest in range(11, 7, -1):
+            lines, font, whole = self.equipment_label(eq, wide - px(4), largest=largest)
+            if not whole:
+                lines, font, whole = self.equipment_label(eq, wide - px(4), 3, largest=largest)
+            high = len(lines) * font.get_linesize() + px(4)
+            if high <= tall:
+                break
+        if room:
+            return pygame.Rect(face.centerx - wide // 2, band.bottom + 1, wide, max(room, high)), lines, font
+        return pygame.Rect(face.centerx - wide // 2, band.top - 1 - high, wide, high), lines, font
 
     def _draw_column(self, surface, col: pygame.Rect, c: int, s: int, far: bool) -> None:
         """One side's battle stations in city c: its cards and empty (outlined) stations."""
@@ -951,8 +1007,9 @@ class ConvoyTable(GameTable):
         free = max(0, now - used)
         lost = max(0, printed - now) if not st.flipped[c] else 0
         head = pygame.Rect(inner.left, inner.top if far else inner.bottom - px(22), inner.width, px(22))
-        places = self._grid(pygame.Rect(inner.left, inner.top + (px(22) if far else 0), inner.width, inner.height - px(22)),
-                            len(uids) + free + lost)
+        places, room, wide = self._grid(pygame.Rect(inner.left, inner.top + (px(22) if far else 0), inner.width,
+                                                    inner.height - px(22)), len(uids) + free + lost,
+                                        self.tab_room() if any(st.equip.get(u) is not None for u in uids) else 0)
         if c in self.glow.get("cities", ()) and s == SIDE_INDEX.get(self.session.decider or "", -1):
             pygame.draw.rect(surface, GLOW, inner, px(3), border_radius=px(8))
         opts = {o.get("card") for o in self._options()}
@@ -965,7 +1022,7 @@ class ConvoyTable(GameTable):
             cards.draw_card(surface, ctx, rect, self.content, st.ids[uid], state=look)
             if lit:
                 pygame.draw.rect(surface, GLOW, rect.inflate(px(4), px(4)), px(3), border_radius=px(6))
-            self._card_marks(surface, rect, uid, c, s)
+            self._card_marks(surface, rect, uid, c, s, (room, wide))
             self.slot_rects[uid] = rect
         for j in range(free):
             rect = places[len(uids) + j]
@@ -1019,7 +1076,7 @@ class ConvoyTable(GameTable):
         per_column = max(1, (band - top - r) // step + 1)
         return r, [(rect.left + r + 1 + (k // per_column) * step, top + (k % per_column) * step) for k in range(n)]
 
-    def equipment_label(self, eq: int, width: int, lines: int = 2) -> tuple[tuple[str, ...], pygame.font.Font, bool]:
+    def equipment_label(self, eq: int, width: int, lines: int = 2, largest: int = 11) -> tuple[tuple[str, ...], pygame.font.Font, bool]:
         """The lines of the tab under a Robot naming its Equipment, and whether they hold it
         whole: the name in the player's language and its strength, fitted by the kit's one rule
         for card names (name_fit): the font shrinks, then the name takes more lines, the
@@ -1027,37 +1084,32 @@ class ConvoyTable(GameTable):
         'Ser…', then the Hungarian 'Szervoerősítő' to 'Szervoerő…', and on a battle column's
         small face 'Ugrófúvókák' to 'Ugróf…')."""
         d = self._defn(eq)
-        got = fit_name(lambda size: self.ctx.font(size, bold=True), f"{_(d.name)}\u00a0+{d.strength}", width, 11, 8,
+        got = fit_name(lambda size: self.ctx.font(size, bold=True), f"{_(d.name)}\u00a0+{d.strength}", width, largest, 8,
                        lines)
         return tuple(line.replace("\u00a0", " ") for line in got.lines), self.ctx.font(got.size, bold=True), got.fits
 
-    def _card_marks(self, surface, rect: pygame.Rect, uid: int, c: int, s: int) -> None:
-        """A card in play: its token badges, its Equipment tucked under it, used / switched-off
-        marks and, for its controller, the ability button."""
+    def _card_marks(self, surface, rect: pygame.Rect, uid: int, c: int, s: int, tab: tuple[int, int] = (0, 0)) -> None:
+        """A card in play: its Equipment tucked under it (`tab`: the room under the face and the
+        width the column gives its tab, from _grid), its token badges, used / switched-off marks
+        and, for its controller, the ability button."""
         from game.convoy.rules import board as B
 
         ctx, px, st = self.ctx, self.ctx.px, self.state
+        eq = st.equip.get(uid)
+        if eq is not None:
+            tab, lines, font = self.equipment_tab(rect, eq, *tab)
+            step = font.get_linesize()
+            pygame.draw.rect(surface, (90, 60, 40), tab, border_radius=px(4))
+            top = tab.centery - len(lines) * step // 2
+            for n, line in enumerate(lines):
+                widgets.text(surface, line, font, (250, 230, 200), (tab.centerx, top + n * step + step // 2), "center")
+            self.slot_rects[eq] = tab
         values = st.tokens.get(uid, ())
         r, centres = self.token_places(rect, len(values))
         for value, centre in zip(values, centres):
             pygame.draw.circle(surface, (60, 160, 70) if value > 0 else (190, 60, 50), centre, r)
             pygame.draw.circle(surface, (240, 240, 230), centre, r, 1)
             widgets.text(surface, f"{value:+d}", ctx.font(max(9, r * 10 // px(10)), bold=True), (250, 250, 240), centre, "center")
-        eq = st.equip.get(uid)
-        if eq is not None:
-            lines, font, whole = self.equipment_label(eq, rect.width - px(6))
-            wide = rect.width
-            if not whole:  # a battle column's small face: a third line, the tab over the gaps beside
-                wide = rect.width + 2 * px(5)
-                lines, font, whole = self.equipment_label(eq, wide - px(6), 3)
-            step = font.get_linesize()
-            high = max(px(18), len(lines) * step + px(4))  # more lines lengthen the tab upward
-            tab = pygame.Rect(rect.centerx - wide // 2, rect.bottom - high, wide, high)
-            pygame.draw.rect(surface, (90, 60, 40), tab, border_radius=px(4))
-            top = tab.centery - len(lines) * step // 2
-            for n, line in enumerate(lines):
-                widgets.text(surface, line, font, (250, 230, 200), (tab.centerx, top + n * step + step // 2), "center")
-            self.slot_rects[eq] = tab
         marks = []
         if uid in st.used:
             marks.append(_("used"))
@@ -1077,7 +1129,7 @@ class ConvoyTable(GameTable):
                 continue
             if B.defn(st, u).timing in ("on_discard", "activated") and self._action("ability", {"card": u}) is not None:
                 b = pygame.Rect(0, 0, max(px(24), rect.width // 3), px(20))
-                b.bottomright = (rect.right - px(2), rect.bottom - px(2) - (px(18) if eq is not None else 0))
+                b.bottomright = (rect.right - px(2), rect.bottom - px(2))
                 lit = u in self.glow.get("abilities", ())
                 pygame.draw.rect(surface, GLOW if lit else (60, 60, 90), b, border_radius=px(5))
                 pygame.draw.rect(surface, (240, 240, 240), b, 1, border_radius=px(5))
