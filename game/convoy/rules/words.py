@@ -84,6 +84,17 @@ ACT_ABILITY = N_("Use {card}")
 ACT_ABILITY_PAY = N_("Use {card} (discard a card)")
 ACT_FEATURE = N_("Use {feature} ({city})")
 ACT_PASS = N_("Pass")
+# What a player did with an action, in the third person, as the AI's reasons begin (the labels
+# above are the buttons' commands to a person: in Greek and Hungarian imperatives).
+DID_MULLIGAN = N_("Shuffles the hand back")
+DID_KEEP = N_("Keeps the hand")
+DID_PLAY = N_("Plays {card} into {city}")
+DID_INSTANT = N_("Plays {card}")
+DID_EQUIP = N_("Attaches {card} to {robot}")
+DID_ABILITY = N_("Uses the ability of {card}")
+DID_ABILITY_PAY = N_("Uses the ability of {card}, discarding a card")
+DID_FEATURE = N_("Uses {feature} in {city}")
+DID_PASS = N_("Passes")
 
 # ---------------------------------------------------------------- prompts and options
 ASK_SECTOR = N_("Choose the sector of {city} to fight for.")
