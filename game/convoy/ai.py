@@ -98,6 +98,9 @@ SECTOR_WORTH = {  # what winning on the sector brings its winner (Moloch, Outpos
 # ---------------------------------------------------------------- the reasons (issue 18 templates)
 WHY_ACT = N_("{action}: in {city} {side} goes from {before} to {after} strength against {theirs} "
              "(swing {swing}); {threat}.")
+# when the other side's strength changes too (a kill, a -2 token): both sides, so the swing adds up
+WHY_ACT_BOTH = N_("{action}: in {city} {side} goes from {before} to {after} strength, the {other} from {theirs0} "
+                  "to {theirs1} (swing {swing}); {threat}.")
 WHY_ACT_PLAIN = N_("{action}: {threat}.")
 # The three with a count are plural messages (Mn, worded by the count): see _mulligan, _reason.
 WHY_ANSWER = N_("{label}: {why}.")
@@ -654,6 +657,9 @@ class ConvoyAI(SeededBot):
         label = deed(view, act)
         if swing == 0 and before == now and theirs0 == theirs1:
             return W.say(WHY_ACT_PLAIN, action=label, threat=threat)
+        if theirs0 != theirs1:  # 'goes from 0 to 0 strength against 0 (swing +4)' said nothing of the kill
+            return W.say(WHY_ACT_BOTH, action=label, city=W.city(c), side=W.side(me), before=before, after=now,
+                         other=other, theirs0=theirs0, theirs1=theirs1, swing=f"{swing:+d}", threat=threat)
         return W.say(WHY_ACT, action=label, city=W.city(c), side=W.side(me), before=before, after=now,
                      theirs=theirs1, swing=f"{swing:+d}", threat=threat)
 
