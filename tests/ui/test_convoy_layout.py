@@ -425,3 +425,38 @@ def test_an_ability_button_leaves_its_cards_name_in_sight(make_app, size):
     face = table.slot_rects[ripper]
     band = cards._layout(face.width, face.height)["name"].move(face.topleft)
     assert not table.ability_rects[ripper].colliderect(band), (table.ability_rects[ripper], band)
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_a_lost_stations_word_stays_inside_it_at_1280x720(make_app, monkeypatch, language):
+    """An Annihilator takes a station from the Outpost; the station shows 'lost', and in
+    Hungarian at 1280x720 'elveszett' ran out of the station's box on both sides."""
+    from game import i18n
+    from game.convoy.rules import board as B
+    from game.ui import widgets
+
+    app = make_app((1280, 720))
+    i18n.set_language(language)
+    try:
+        table = mid_game(app)
+        st = table.state
+        a = B.active_city(st)
+        annihilator = st.ids.index("annihilator")
+        for pile in [p for i in range(2) for p in (st.deck[i], st.hand[i], st.discard[i])] + [x for col in st.slots for x in col]:
+            if annihilator in pile:
+                pile.remove(annihilator)
+        st.slots[a][0][:1] = [annihilator]
+        st.slots[a][1][:] = []
+        drawn = []
+        real = widgets.text
+        monkeypatch.setattr(widgets, "text", lambda surface, text, font, *rest, **k: (
+            drawn.append((text, font.size(text)[0])), real(surface, text, font, *rest, **k))[1])
+        table.dirty = True
+        draw(app)
+        word = i18n._("lost")
+    finally:
+        i18n.set_language("en")
+    widths = [w for text, w in drawn if text == word]
+    assert widths, [t for t, _w in drawn][:40]
+    face = min(r.width for r in table.slot_rects.values() if r.height > r.width)
+    assert max(widths) <= face, (word, widths, face)

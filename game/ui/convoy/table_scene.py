@@ -1048,7 +1048,7 @@ class ConvoyTable(GameTable):
         for j in range(lost):
             rect = places[len(uids) + free + j]
             pygame.draw.rect(surface, (60, 60, 64), rect, border_radius=px(6))
-            widgets.text(surface, _("lost"), ctx.font(11), pal.text_dim, rect.center, "center")
+            widgets.text(surface, *self.lost_word(rect.width - px(4)), pal.text_dim, rect.center, "center")
         if c in self.glow.get("bonus", ()) and s == SIDE_INDEX.get(self.session.decider or "", -1):
             badge = pygame.Rect(0, 0, px(44), px(28))
             badge.center = (inner.centerx, head.centery)
@@ -1060,6 +1060,16 @@ class ConvoyTable(GameTable):
             left, right, font = self.column_heading(head.width, B.side_strength(st, c, s), used, now)
             widgets.text(surface, left, ctx.font(12, bold=True), self.colour_of(side), (head.left + px(8), head.centery), "midleft")
             widgets.text(surface, right, font, pal.text_dim, (head.right - px(8), head.centery), "midright")
+
+    def lost_word(self, width: int) -> tuple[str, pygame.font.Font]:
+        """'lost' on a station a card took away, `width` pixels wide at most: a smaller size,
+        else cut (at 1280x720 the Hungarian 'elveszett' ran out of its station on both sides)."""
+        word = _("lost")
+        for size in (11, 10, 9, 8):
+            font = self.ctx.font(size)
+            if font.size(word)[0] <= width:
+                return word, font
+        return widgets.elide(word, font, width), font
 
     def column_heading(self, width: int, strength: int, used: int, now: int) -> tuple[str, str, pygame.font.Font]:
         """A side's column heading in `width` pixels: its strength and its stations in use, in
