@@ -218,11 +218,26 @@ def _word_fit(ctx, name: str, width: int, size: float, least: float, lines: int 
     kit's one rule for card names (game/ui/kit/name_fit.py: smaller, then between words, then a
     long word broken between syllables). `squeeze` > 1 lets a line be that much wider (drawn
     narrower by _blit_line): a long word keeps a readable height instead of shrinking."""
-    got = fit_name(lambda px: _font(ctx, px, True), name, round(width * squeeze), max(6, round(size)),
-                   max(6, round(least)), lines, LONE_WORD if squeeze > 1.0 else 1.0)
+    least = max(6, round(least))  # a band too low for `least` still tries `least` (it cut 'Heavy…')
+    got = fit_name(lambda px: _font(ctx, px, True), name, round(width * squeeze), max(least, round(size)),
+                   least, lines, LONE_WORD if squeeze > 1.0 else 1.0)
     if not got.fits and squeeze > 1.0 and len(name.split()) == 1:
         return [name], _font(ctx, got.size, True)  # one word on one line: squeezed when drawn, never cut
     return list(got.lines), _font(ctx, got.size, True)
+
+
+def _compact_name(ctx, name: str, width: int, band: int) -> tuple[list[str], pygame.font.Font]:
+    """A small face's name in its `band` pixels high name band: on one line at the usual size
+    (a long word squeezed), else on two lines in the largest size whose two lines the band
+    holds (a battle column's faces at 1280x720 read 'Heavy…', 'Siege…', 'Sabota…': the two
+    lines were never tried there, the band being lower than the least size asked for)."""
+    lines, font = _word_fit(ctx, name, width, band * 0.44, 8, lines=1, squeeze=1.3)
+    if "\u2026" not in "".join(lines):
+        return lines, font
+    size = 8
+    while size > 6 and 2 * (_font(ctx, size, True).get_linesize() - 1) > band + 2:
+        size -= 1
+    return _word_fit(ctx, name, width, size, min(size, 6), lines=2, squeeze=1.3)
 
 
 def _blit_line(surface, text: str, font, colour: RGB, centre: tuple[int, int], width: int, shadow: bool = True) -> None:
@@ -317,7 +332,7 @@ def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str) 
     pad = max(3, round(6 * k))
     room = name
     if L["compact"]:
-        lines, font = _word_fit(ctx, _(card.name), room.width - 2 * pad, name.height * 0.44, 8, lines=2, squeeze=1.3)
+        lines, font = _compact_name(ctx, _(card.name), room.width - 2 * pad, name.height)
     else:
         lines, font = _word_fit(ctx, _(card.name), room.width - 2 * pad, 19 * k, max(9, 12 * k), lines=1, squeeze=1.15)
     step = font.get_linesize() - (1 if len(lines) > 1 else 0)
