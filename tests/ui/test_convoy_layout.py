@@ -460,3 +460,22 @@ def test_a_lost_stations_word_stays_inside_it_at_1280x720(make_app, monkeypatch,
     assert widths, [t for t, _w in drawn][:40]
     face = min(r.width for r in table.slot_rects.values() if r.height > r.width)
     assert max(widths) <= face, (word, widths, face)
+
+
+def test_a_refusals_sentence_is_drawn_over_the_hovered_card(make_app, monkeypatch):
+    """A refused drop onto a card near the top left of the table left the pointer on that card:
+    its enlarged face was drawn over the refusal's sentence and hid its first half (Greek, 1280x720,
+    'Move' dropped on an Interceptor). The message comes after the hovered card."""
+    app = make_app((1280, 720))
+    table = mid_game(app)
+    st = table.state
+    uid = next(u for column in st.slots for side in column for u in side)
+    draw(app)
+    table.say("A refused drop.")
+    table._hover_card = (str(uid), table.slot_rects[uid])
+    order = []
+    real_card, real_message = table._draw_hover_card, table._draw_message
+    monkeypatch.setattr(table, "_draw_hover_card", lambda surface: (order.append("card"), real_card(surface)))
+    monkeypatch.setattr(table, "_draw_message", lambda surface: (order.append("message"), real_message(surface)))
+    table._draw_overlays(app.screen)
+    assert order == ["card", "message"]
