@@ -29,7 +29,7 @@ from typing import Callable
 
 import pygame
 
-from game.i18n import _, capitals
+from game.i18n import _, capitals, pgettext
 from game.ui import widgets
 from game.ui.convoy.words import victory_result
 from game.ui.kit.hand import PLACEHOLDER_COLOUR
@@ -1273,12 +1273,19 @@ def _render_city(ctx, content, city, size, destroyed, sectors_destroyed, battle_
     if not destroyed:
         _glyph(out, feat_c, feat_size, _feature_icon, (230, 224, 200), CITY_GREEN, (0, 0, 0))
         if feature_used:
+            # the stamp of the City Feature Used token: its own short word (the Greek 'used',
+            # 'χρησιμοποιήθηκε', was squeezed past reading into the icon's width), on a tag as
+            # wide as the word up to 9/5 of the icon, leftwards no further than the city's name
+            word = capitals(pgettext("convoy feature token", "used"))
             t = pygame.Rect(0, 0, feat_size, max(8, feat_size // 2))
+            uf = _font(ctx, t.height * 0.7, True)
+            name_right = head.left + 2 * nr + pad + max(font.size(line)[0] for line in lines)
+            t.width = max(feat_size, min(uf.size(word)[0] + 4, feat_size * 9 // 5, head.right - 1 - name_right - pad))
             t.center = feat_c
+            t.right = min(t.right, head.right - 1)
             pygame.draw.rect(out, (30, 28, 26), t, border_radius=max(2, t.height // 3))
             pygame.draw.rect(out, (236, 200, 90), t, 1, border_radius=max(2, t.height // 3))
-            uf = _font(ctx, t.height * 0.7, True)
-            _blit_line(out, capitals(_("used")), uf, (236, 200, 90), t.center, t.width - 2, shadow=False)
+            _blit_line(out, word, uf, (236, 200, 90), t.center, t.width - 2, shadow=False)
     # the sector row
     row = pygame.Rect(pad, head.bottom + max(2, pad // 2), w - 2 * pad, h - edge - max(2, pad // 2) - head.bottom - max(2, pad // 2) - 2)
     n = len(city.sectors)
