@@ -98,6 +98,9 @@ SECTOR_WORTH = {  # what winning on the sector brings its winner (Moloch, Outpos
 # ---------------------------------------------------------------- the reasons (issue 18 templates)
 WHY_ACT = N_("{action}: in {city} {side} goes from {before} to {after} strength against {theirs} "
              "(swing {swing}); {threat}.")
+# when the other side's strength changes too (a kill, a -2 token): both sides, so the swing adds up
+WHY_ACT_BOTH = N_("{action}: in {city} {side} goes from {before} to {after} strength, the {other} from {theirs0} "
+                  "to {theirs1} (swing {swing}); {threat}.")
 WHY_ACT_PLAIN = N_("{action}: {threat}.")
 # The three with a count are plural messages (Mn, worded by the count): see _mulligan, _reason.
 WHY_ANSWER = N_("{label}: {why}.")
@@ -123,16 +126,8 @@ A_NONE = N_("nothing here is worth it")
 A_OWN_BEST = N_("its own unit worth most there")
 # What the AI did, in its own words: the action's button label is a command to the person at
 # the table ("Play X into Y"; in Greek and Hungarian an imperative), the reason says what the AI
-# does ("Plays X into Y"). Questions' options are named by what they are, never by their button.
-DID_PLAY = N_("Plays {card} into {city}")
-DID_INSTANT = N_("Plays {card}")
-DID_EQUIP = N_("Attaches {card} to {robot}")
-DID_ABILITY = N_("Uses the ability of {card}")
-DID_ABILITY_PAY = N_("Uses the ability of {card}, discarding a card")
-DID_FEATURE = N_("Uses {feature} in {city}")
-DID_PASS = N_("Passes")
-DID_MULLIGAN = N_("Shuffles the hand back")
-DID_KEEP = N_("Keeps the hand")
+# does ("Plays X into Y": rules/flow.py ACTION_WORDS names every action kind both ways).
+# Questions' options are named by what they are, never by their button.
 DID_CHOOSE = N_("Chooses {choice}")
 DID_CHOOSE_IN = N_("Chooses {card} in {city}")
 DID_CHOOSE_SECTOR = N_("Chooses {sector} in {city}")
@@ -146,23 +141,8 @@ def deed(s: ConvoyState, act: Action) -> Msg:
     action's label: that is the button's command to a person)."""
     p = act.payload
     kind = act.kind
-    if kind == "pass":
-        return W.say(DID_PASS)
-    if kind == "mulligan":
-        return W.say(DID_MULLIGAN if p.get("redraw") else DID_KEEP)
-    if kind == "feature":
-        a = B.active_city(s)
-        return W.say(DID_FEATURE, feature=W.feature(a), city=W.city(a))
-    if s.proc is None and kind in ("play", "instant", "equip", "ability"):
-        name = W.card(s, p["card"])
-        if kind == "play":
-            return W.say(DID_PLAY, card=name, city=W.city(p["city"]))
-        if kind == "instant":
-            return W.say(DID_INSTANT, card=name)
-        if kind == "equip":
-            return W.say(DID_EQUIP, card=name, robot=W.card(s, p["robot"]))
-        pay = B.defn(s, p["card"]).timing == "on_discard"
-        return W.say(DID_ABILITY_PAY if pay else DID_ABILITY, card=name)
+    if kind in flow.ACTION_KINDS:
+        return flow.action_words(s, kind, p, did=True)
     # An answer to a rules' question: the option it takes.
     if "card" in p:
         if p["card"] < 0:
@@ -677,6 +657,9 @@ class ConvoyAI(SeededBot):
         label = deed(view, act)
         if swing == 0 and before == now and theirs0 == theirs1:
             return W.say(WHY_ACT_PLAIN, action=label, threat=threat)
+        if theirs0 != theirs1:  # 'goes from 0 to 0 strength against 0 (swing +4)' said nothing of the kill
+            return W.say(WHY_ACT_BOTH, action=label, city=W.city(c), side=W.side(me), before=before, after=now,
+                         other=other, theirs0=theirs0, theirs1=theirs1, swing=f"{swing:+d}", threat=threat)
         return W.say(WHY_ACT, action=label, city=W.city(c), side=W.side(me), before=before, after=now,
                      theirs=theirs1, swing=f"{swing:+d}", threat=threat)
 

@@ -293,3 +293,38 @@ def test_the_ais_reasons_have_their_own_words_not_the_buttons():
     assert len(labels) > 5 and len(reasons) > 10
     assert not reasons & labels, reasons & labels
     assert not [t for t in strings if not t.lstrip("+-").isdigit()], strings
+
+
+def test_a_reasons_strengths_add_up_to_its_swing():
+    """'Plays Sniper: in New York Outpost goes from 0 to 0 strength against 0 (swing +4)': the
+    swing counted the Robot the Sniper killed, the sentence named only the Outpost's strength.
+    When the other side's strength changes too, the reason gives it before and after, so the
+    numbers add up to the swing in every reason of whole expert games."""
+    import re
+
+    from game.convoy.ai import ConvoyAI
+    from game.convoy.rules import flow
+    from game.convoy.rules.procedures import RESOLVER
+
+    both = 0
+    for seed in (1, 2):
+        s = flow.new_state(seed)
+        bots = {"moloch": ConvoyAI(seed, "expert"), "outpost": ConvoyAI(seed + 100, "expert")}
+        for _ in range(600):
+            acts = flow.legal_actions(s)
+            if s.outcome is not None or not acts:
+                break
+            choice = bots[flow.decider(s)].decide(s, acts)
+            said = choice.reason.english()
+            m = re.search(r"goes from (-?\d+) to (-?\d+) strength, the \w+ from (-?\d+) to (-?\d+) \(swing ([+-]\d+)\)", said)
+            if m:
+                before, after, theirs0, theirs1, swing = map(int, m.groups())
+                assert (after - before) - (theirs1 - theirs0) == swing, said
+                both += 1
+            m = re.search(r"goes from (-?\d+) to (-?\d+) strength against (-?\d+) \(swing ([+-]\d+)\)", said)
+            if m:
+                before, after, _theirs, swing = map(int, m.groups())
+                assert after - before == swing, said
+            flow.apply(s, choice.action)
+        RESOLVER.release(s)
+    assert both

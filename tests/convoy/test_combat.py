@@ -250,3 +250,17 @@ def test_6_10_the_feature_used_marker_stays_while_the_city_stands_and_leaves_whe
     answer(s, sector=[IRON, 1])
     pass_phases(s, until="IV")
     assert B.active_city(s) == IRON and "feature" in {a.kind for a in T.legal_actions(s)}
+
+
+def test_a_targets_question_says_what_the_card_is_for():
+    """Winning on a Reinforce sector asked only 'Choose a card.' (in Hungarian 'Válassz egy
+    lapot.'), with nothing saying that the card chosen gets a +1 Strength token; a card's own
+    target question ('Sniper: choose a card.') did not say it kills. The question names what
+    the step does."""
+    s = table(phase="Va", cities={ZIGGY: (["clown"], ["heavy_gunner", "demolition_team"])}, sector=1,
+              m_deck=["hunter", "crusher", "transporter"])
+    _battle(s)
+    assert pending(s)["prompt"].english() == "Choose a card to get a +1 Strength token."
+    s = table(phase="IV", o_hand=["sniper", "sergeant"], cities={IRON: (["clown", "hornet"], [])})
+    act(s, "instant", card=uid(s, "sniper"))
+    assert pending(s)["prompt"].english() == "Sniper: choose a card to kill."

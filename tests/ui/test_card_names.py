@@ -115,6 +115,38 @@ def test_every_convoy_card_name_shows_whole_on_the_small_faces_at_1280x720(make_
     assert problems == []
 
 
+def test_a_battle_columns_small_face_names_a_card_whole_at_1280x720(make_app):
+    """On a battle column's faces at 1280x720 (41x57) every name of two words read 'Heavy…',
+    'Siege…', 'Assault…': the name band is lower than the least size asked for, and the two
+    lines were never tried. A name too wide for one line goes on two in the largest size the
+    band holds; only a single word too long even squeezed may still be cut."""
+    from game.ui.convoy import cards
+    from tests.ui.test_convoy_layout import mid_game
+
+    app = make_app(U.SIZE)
+    table = mid_game(app)
+    U.draw(app)
+    rect = min((r for r in table.slot_rects.values() if r.height > r.width), key=lambda r: r.width)
+    assert rect.width <= 45, rect
+    problems = []
+    for language in LANGUAGES:
+        i18n.set_language(language)
+        for cid, card in table.content.cards.items():
+            shown: list[str] = []
+            real = cards._blit_line
+            cards._blit_line = lambda surface, text, *a, **k: (shown.append(text), real(surface, text, *a, **k))[1]
+            try:
+                cards._render_card(app.ctx, table.content, cid, rect.size, "normal")
+            finally:
+                cards._blit_line = real
+            name = i18n._(card.name)
+            if not any(whole(shown[i:i + n], name) for n in (1, 2, 3) for i in range(len(shown))):
+                problems.append((language, name))
+    i18n.set_language("en")
+    # a word alone too wide for the face even squeezed ('Electromagnetic') is all that is cut
+    assert all(max(len(w) for w in name.split()) >= 13 for _lang, name in problems), problems
+
+
 def test_every_gears_order_name_shows_whole_at_1280x720(make_app, monkeypatch):
     app = make_app(U.SIZE)
     table = U.gears_table_mid_game(app)  # P1, a person, decides: their hand shows

@@ -288,3 +288,28 @@ def test_a_long_first_word_leaves_the_second_line_to_the_rest_of_the_name(ctx, c
         i18n.set_language("en")
     assert name == "Elektromágneses mező"
     assert drawn == ["Elektromágneses", "mező"]
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+@pytest.mark.parametrize("size", [(145, 128), (230, 205)])  # a city card at 1280x720 and 1920x1080
+def test_the_feature_used_stamp_is_readable_in_each_language(ctx, content, monkeypatch, language, size):
+    """The City Feature Used stamp on a city card squeezed the Greek 'used', 'χρησιμοποιήθηκε',
+    into the feature icon's width until it could not be read (and the Hungarian 'használva'):
+    the stamp has its own short word (the seed names the token 'δείκτης Χρήσης', the Use
+    token), squeezed to no less than 3/4 of its width."""
+    from game import i18n
+
+    drawn = []
+    real = cards._blit_line
+    monkeypatch.setattr(cards, "_blit_line", lambda surface, text, font, colour, centre, width, **k: (
+        drawn.append((text, font.size(text)[0], width)), real(surface, text, font, colour, centre, width, **k))[1])
+    i18n.set_language(language)
+    try:
+        s = pygame.Surface(size, pygame.SRCALPHA)
+        cards.draw_city(s, ctx, s.get_rect(), content, "ziggy_one", feature_used=True)
+        stamp = i18n.capitals(i18n.pgettext("convoy feature token", "used"))
+    finally:
+        i18n.set_language("en")
+    got = [(w, room) for text, w, room in drawn if text == stamp]
+    assert got, drawn
+    assert all(w * 3 <= room * 4 for w, room in got), (stamp, got)

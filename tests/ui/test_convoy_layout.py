@@ -346,3 +346,136 @@ def test_the_battle_panels_game_over_heading_stays_inside_it_in_greek(make_app, 
     heading = [(t, r) for t, r in drawn if t and t in over and r.colliderect(panel)]
     assert " ".join(t for t, _r in heading) == over, heading
     assert all(panel.contains(r) for _t, r in heading), (panel, heading)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_an_equipment_tab_leaves_its_robots_name_in_sight(make_app, language, size):
+    """On a battle column's faces the tab naming a Robot's Equipment lay over the Robot's name
+    band: where the column has the room (1920x1080) the tab lies under the name band, never
+    over it nor over another card's tab, and the face keeps at least 4/5 of its size. (At
+    1280x720 a battle column has no height to spare: the tab stays on the face's foot.)"""
+    import pygame
+
+    from game import i18n
+    from game.convoy.rules import board as B
+    from game.ui.convoy import cards
+
+    app = make_app(size)
+    i18n.set_language(language)
+    try:
+        table = mid_game(app, size)
+        st = table.state
+        draw(app)
+        plain = {uid: rect.height for uid, rect in table.slot_rects.items() if rect.height > rect.width}
+        robots = [u for column in st.slots for u in column[0] if B.defn(st, u).type == "robot"]
+        a = B.active_city(st)
+        for u in list(st.deck[0]):  # a full column of Robots in the active city
+            if B.defn(st, u).type == "robot" and len(st.slots[a][0]) < B.stations(st, a, 0):
+                st.deck[0].remove(u)
+                st.slots[a][0].append(u)
+                robots.append(u)
+        items = [st.ids.index(e) for e in ("contamination", "servo_booster", "reactive_armor", "jump_jets", "power_core")]
+        for robot, item in zip(robots, items):
+            for pile in [p for i in range(2) for p in (st.deck[i], st.hand[i], st.discard[i])] + [x for col in st.slots for x in col]:
+                if item in pile:
+                    pile.remove(item)
+            for holder, held in list(st.equip.items()):
+                if held == item:
+                    del st.equip[holder]
+            st.equip[robot] = item
+        table.dirty = True
+        draw(app)
+        tabs = []
+        for robot in robots[:len(items)]:
+            face, tab = table.slot_rects[robot], table.slot_rects[st.equip[robot]]
+            band = cards._layout(face.width, face.height)["name"].move(face.topleft)
+            assert not tab.colliderect(band), (language, size, robot, face, band, tab)
+            if robot in plain:
+                assert face.height * 5 >= plain[robot] * 4 - 5, (face, plain[robot])
+            tabs.append(tab)
+        for one, other in itertools.combinations(tabs, 2):
+            assert not one.colliderect(other), (one, other)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_an_ability_button_leaves_its_cards_name_in_sight(make_app, size):
+    """The lightning button of a card's ability sat at the face's foot, over the right half of
+    its name band (a Soldier read 'Va' for Vadász at 1280x720): it sits over the picture."""
+    from game.convoy.rules import board as B
+    from game.ui.convoy import cards
+
+    app = make_app(size)
+    table = mid_game(app, size)
+    st = table.state
+    a = B.active_city(st)
+    ripper = st.ids.index("ripper_robot")
+    for pile in [p for i in range(2) for p in (st.deck[i], st.hand[i], st.discard[i])] + [x for col in st.slots for x in col]:
+        if ripper in pile:
+            pile.remove(ripper)
+    st.slots[a][0][:1] = [ripper]
+    if not st.hand[0]:
+        st.hand[0].append(st.deck[0].pop())
+    table.update_choices()
+    table.dirty = True
+    draw(app)
+    assert ripper in table.ability_rects, table.session.legal_actions()
+    face = table.slot_rects[ripper]
+    band = cards._layout(face.width, face.height)["name"].move(face.topleft)
+    assert not table.ability_rects[ripper].colliderect(band), (table.ability_rects[ripper], band)
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_a_lost_stations_word_stays_inside_it_at_1280x720(make_app, monkeypatch, language):
+    """An Annihilator takes a station from the Outpost; the station shows 'lost', and in
+    Hungarian at 1280x720 'elveszett' ran out of the station's box on both sides."""
+    from game import i18n
+    from game.convoy.rules import board as B
+    from game.ui import widgets
+
+    app = make_app((1280, 720))
+    i18n.set_language(language)
+    try:
+        table = mid_game(app)
+        st = table.state
+        a = B.active_city(st)
+        annihilator = st.ids.index("annihilator")
+        for pile in [p for i in range(2) for p in (st.deck[i], st.hand[i], st.discard[i])] + [x for col in st.slots for x in col]:
+            if annihilator in pile:
+                pile.remove(annihilator)
+        st.slots[a][0][:1] = [annihilator]
+        st.slots[a][1][:] = []
+        drawn = []
+        real = widgets.text
+        monkeypatch.setattr(widgets, "text", lambda surface, text, font, *rest, **k: (
+            drawn.append((text, font.size(text)[0])), real(surface, text, font, *rest, **k))[1])
+        table.dirty = True
+        draw(app)
+        word = i18n._("lost")
+    finally:
+        i18n.set_language("en")
+    widths = [w for text, w in drawn if text == word]
+    assert widths, [t for t, _w in drawn][:40]
+    face = min(r.width for r in table.slot_rects.values() if r.height > r.width)
+    assert max(widths) <= face, (word, widths, face)
+
+
+def test_a_refusals_sentence_is_drawn_over_the_hovered_card(make_app, monkeypatch):
+    """A refused drop onto a card near the top left of the table left the pointer on that card:
+    its enlarged face was drawn over the refusal's sentence and hid its first half (Greek, 1280x720,
+    'Move' dropped on an Interceptor). The message comes after the hovered card."""
+    app = make_app((1280, 720))
+    table = mid_game(app)
+    st = table.state
+    uid = next(u for column in st.slots for side in column for u in side)
+    draw(app)
+    table.say("A refused drop.")
+    table._hover_card = (str(uid), table.slot_rects[uid])
+    order = []
+    real_card, real_message = table._draw_hover_card, table._draw_message
+    monkeypatch.setattr(table, "_draw_hover_card", lambda surface: (order.append("card"), real_card(surface)))
+    monkeypatch.setattr(table, "_draw_message", lambda surface: (order.append("message"), real_message(surface)))
+    table._draw_overlays(app.screen)
+    assert order == ["card", "message"]

@@ -308,11 +308,21 @@ def _recoverable(state: ConvoyState, st: Step, who: int) -> list[int]:
     return [u for u in pile if B.defn(state, u).type in st.types]
 
 
+# A target's question by the step's op: (with the card whose effect it is, without one)
+ASK_FOR = {"kill": (W.ASK_KILL, W.ASK_KILL_FREE), "token": (W.ASK_TOKEN, W.ASK_TOKEN_FREE),
+           "strip_tokens": (W.ASK_STRIP, W.ASK_STRIP_FREE), "return_hand": (W.ASK_RETURN, W.ASK_RETURN_FREE),
+           "move": (W.ASK_MOVE, W.ASK_MOVE_FREE), "disable": (W.ASK_DISABLE, W.ASK_DISABLE_FREE),
+           "discard_equipment": (W.ASK_KNOCK_OFF, W.ASK_KNOCK_OFF_FREE)}
+
+
 def _pick(ctx, st: Step, env: Env, options: list[dict], kind: str = "target") -> dict:
     state = ctx.state
     if st.optional:
         options = options + [{"card": -1}]
-    prompt = (W.say(W.ASK_TARGET, card=W.card(state, env.source)) if env.source >= 0 else W.say(W.ASK_TARGET_FREE))
+    # the question says what the card is for (a sector's +1 token asked only 'Choose a card.')
+    sourced, free = ASK_FOR.get(st.op, (W.ASK_TARGET, W.ASK_TARGET_FREE))
+    names = {"value": st.value} if st.op == "token" else {}
+    prompt = W.say(sourced, card=W.card(state, env.source), **names) if env.source >= 0 else W.say(free, **names)
     return ctx.choose(seat(env.who), kind, options, prompt, about={"op": st.op, "source": env.source})
 
 

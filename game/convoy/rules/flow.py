@@ -219,23 +219,46 @@ def candidates(state: ConvoyState, side: int) -> list[tuple[str, dict[str, Any]]
     return out
 
 
-def action_words(state: ConvoyState, kind: str, p: dict[str, Any]) -> str:
-    if kind == "mulligan":
-        return W.say(W.ACT_MULLIGAN, n=C.hand_size) if p["redraw"] else W.say(W.ACT_KEEP)
-    if kind == "pass":
-        return W.say(W.ACT_PASS)
-    if kind == "feature":
-        a = B.active_city(state)
-        return W.say(W.ACT_FEATURE, feature=W.feature(a), city=W.city(a))
-    name = W.card(state, p["card"])
-    if kind == "play":
-        return W.say(W.ACT_PLAY, card=name, city=W.city(p["city"]))
-    if kind == "instant":
-        return W.say(W.ACT_INSTANT, card=name)
-    if kind == "equip":
-        return W.say(W.ACT_EQUIP, card=name, robot=W.card(state, p["robot"]))
-    pay = B.defn(state, p["card"]).timing == "on_discard"
-    return W.say(W.ACT_ABILITY_PAY if pay else W.ACT_ABILITY, card=name)
+# Every top-level action kind's words, both ways: (the button's command to a person, what a
+# player did in the third person, for the AI's reasons: ai.deed), by the words' key.
+ACTION_WORDS = {
+    "keep": (W.ACT_KEEP, W.DID_KEEP),
+    "mulligan": (W.ACT_MULLIGAN, W.DID_MULLIGAN),
+    "pass": (W.ACT_PASS, W.DID_PASS),
+    "feature": (W.ACT_FEATURE, W.DID_FEATURE),
+    "play": (W.ACT_PLAY, W.DID_PLAY),
+    "instant": (W.ACT_INSTANT, W.DID_INSTANT),
+    "equip": (W.ACT_EQUIP, W.DID_EQUIP),
+    "ability": (W.ACT_ABILITY, W.DID_ABILITY),
+    "ability_pay": (W.ACT_ABILITY_PAY, W.DID_ABILITY_PAY),
+}
+
+
+def _feature_names(state: ConvoyState, p: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    a = B.active_city(state)
+    return "feature", {"feature": W.feature(a), "city": W.city(a)}
+
+
+# Each top-level action kind: its words' key in ACTION_WORDS and their names. A new kind is
+# worded here once, for the button and for the AI's reasons alike.
+NAMES_OF = {
+    "mulligan": lambda s, p: ("mulligan", {"n": C.hand_size}) if p["redraw"] else ("keep", {}),
+    "pass": lambda s, p: ("pass", {}),
+    "feature": _feature_names,
+    "play": lambda s, p: ("play", {"card": W.card(s, p["card"]), "city": W.city(p["city"])}),
+    "instant": lambda s, p: ("instant", {"card": W.card(s, p["card"])}),
+    "equip": lambda s, p: ("equip", {"card": W.card(s, p["card"]), "robot": W.card(s, p["robot"])}),
+    "ability": lambda s, p: ("ability_pay" if B.defn(s, p["card"]).timing == "on_discard" else "ability",
+                             {"card": W.card(s, p["card"])}),
+}
+ACTION_KINDS = tuple(NAMES_OF)
+
+
+def action_words(state: ConvoyState, kind: str, p: dict[str, Any], did: bool = False) -> str:
+    """A top-level action's words: its button's label ("Play X into Y"), or with `did` what a
+    player did ("Plays X into Y")."""
+    key, names = NAMES_OF[kind](state, p)
+    return W.say(ACTION_WORDS[key][did], **names)
 
 
 def legal_actions(state: ConvoyState) -> list[Action]:
@@ -250,7 +273,7 @@ def legal_actions(state: ConvoyState) -> list[Action]:
     memo: dict = {"side": side}
     acts = [Action(k, p, action_words(state, k, p)) for k, p in candidates(state, side)
             if refused(state, k, p, memo) is None]
-    acts.append(Action("pass", {}, W.say(W.ACT_PASS)))
+    acts.append(Action("pass", {}, action_words(state, "pass", {})))
     return acts
 
 

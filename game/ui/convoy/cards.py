@@ -29,7 +29,7 @@ from typing import Callable
 
 import pygame
 
-from game.i18n import _, capitals
+from game.i18n import _, capitals, pgettext
 from game.ui import widgets
 from game.ui.convoy.words import victory_result
 from game.ui.kit.hand import PLACEHOLDER_COLOUR
@@ -218,11 +218,26 @@ def _word_fit(ctx, name: str, width: int, size: float, least: float, lines: int 
     kit's one rule for card names (game/ui/kit/name_fit.py: smaller, then between words, then a
     long word broken between syllables). `squeeze` > 1 lets a line be that much wider (drawn
     narrower by _blit_line): a long word keeps a readable height instead of shrinking."""
-    got = fit_name(lambda px: _font(ctx, px, True), name, round(width * squeeze), max(6, round(size)),
-                   max(6, round(least)), lines, LONE_WORD if squeeze > 1.0 else 1.0)
+    least = max(6, round(least))  # a band too low for `least` still tries `least` (it cut 'Heavy…')
+    got = fit_name(lambda px: _font(ctx, px, True), name, round(width * squeeze), max(least, round(size)),
+                   least, lines, LONE_WORD if squeeze > 1.0 else 1.0)
     if not got.fits and squeeze > 1.0 and len(name.split()) == 1:
         return [name], _font(ctx, got.size, True)  # one word on one line: squeezed when drawn, never cut
     return list(got.lines), _font(ctx, got.size, True)
+
+
+def _compact_name(ctx, name: str, width: int, band: int) -> tuple[list[str], pygame.font.Font]:
+    """A small face's name in its `band` pixels high name band: on one line at the usual size
+    (a long word squeezed), else on two lines in the largest size whose two lines the band
+    holds (a battle column's faces at 1280x720 read 'Heavy…', 'Siege…', 'Sabota…': the two
+    lines were never tried there, the band being lower than the least size asked for)."""
+    lines, font = _word_fit(ctx, name, width, band * 0.44, 8, lines=1, squeeze=1.3)
+    if "\u2026" not in "".join(lines):
+        return lines, font
+    size = 8
+    while size > 6 and 2 * (_font(ctx, size, True).get_linesize() - 1) > band + 2:
+        size -= 1
+    return _word_fit(ctx, name, width, size, min(size, 6), lines=2, squeeze=1.3)
 
 
 def _blit_line(surface, text: str, font, colour: RGB, centre: tuple[int, int], width: int, shadow: bool = True) -> None:
@@ -317,7 +332,7 @@ def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str) 
     pad = max(3, round(6 * k))
     room = name
     if L["compact"]:
-        lines, font = _word_fit(ctx, _(card.name), room.width - 2 * pad, name.height * 0.44, 8, lines=2, squeeze=1.3)
+        lines, font = _compact_name(ctx, _(card.name), room.width - 2 * pad, name.height)
     else:
         lines, font = _word_fit(ctx, _(card.name), room.width - 2 * pad, 19 * k, max(9, 12 * k), lines=1, squeeze=1.15)
     step = font.get_linesize() - (1 if len(lines) > 1 else 0)
@@ -1258,12 +1273,19 @@ def _render_city(ctx, content, city, size, destroyed, sectors_destroyed, battle_
     if not destroyed:
         _glyph(out, feat_c, feat_size, _feature_icon, (230, 224, 200), CITY_GREEN, (0, 0, 0))
         if feature_used:
+            # the stamp of the City Feature Used token: its own short word (the Greek 'used',
+            # 'χρησιμοποιήθηκε', was squeezed past reading into the icon's width), on a tag as
+            # wide as the word up to 9/5 of the icon, leftwards no further than the city's name
+            word = capitals(pgettext("convoy feature token", "used"))
             t = pygame.Rect(0, 0, feat_size, max(8, feat_size // 2))
+            uf = _font(ctx, t.height * 0.7, True)
+            name_right = head.left + 2 * nr + pad + max(font.size(line)[0] for line in lines)
+            t.width = max(feat_size, min(uf.size(word)[0] + 4, feat_size * 9 // 5, head.right - 1 - name_right - pad))
             t.center = feat_c
+            t.right = min(t.right, head.right - 1)
             pygame.draw.rect(out, (30, 28, 26), t, border_radius=max(2, t.height // 3))
             pygame.draw.rect(out, (236, 200, 90), t, 1, border_radius=max(2, t.height // 3))
-            uf = _font(ctx, t.height * 0.7, True)
-            _blit_line(out, capitals(_("used")), uf, (236, 200, 90), t.center, t.width - 2, shadow=False)
+            _blit_line(out, word, uf, (236, 200, 90), t.center, t.width - 2, shadow=False)
     # the sector row
     row = pygame.Rect(pad, head.bottom + max(2, pad // 2), w - 2 * pad, h - edge - max(2, pad // 2) - head.bottom - max(2, pad // 2) - 2)
     n = len(city.sectors)

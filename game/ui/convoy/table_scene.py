@@ -913,26 +913,100 @@ class ConvoyTable(GameTable):
         pygame.draw.circle(surface, (250, 240, 220), centre, px(16), px(3))
         widgets.text(surface, "\u2694", self.ctx.font(15, bold=True), (250, 240, 220), centre, "center")
 
-    def _grid(self, col: pygame.Rect, n: int) -> list[pygame.Rect]:
-        """n card places in a column: as large as fit, in 1 to 3 columns."""
+    def _grid(self, col: pygame.Rect, n: int, items: tuple[int, ...] = ()) -> tuple[list[pygame.Rect], int, int]:
+        """n card faces in a column, as large as fit, in 1 to 3 columns; with how far each
+        face's Equipment tab reaches below it and how wide a tab may be (equipment_tab).
+        `items`: the Equipment carried there; the faces then spread over the column's width (a
+        tab two lines wide instead of three) and make room under their name bands for the
+        tallest tab at the least size when they keep 4/5 of their size (and 64 pixels, room for
+        the token badges between the printed strength and the name). A battle column at
+        1280x720 has no height to spare: its faces keep their size and the tab lies over the
+        face's foot (below 0) (shrunk faces were too small to read, and a tab over the
+        picture met the token badges)."""
         px = self.ctx.px
         gap = px(6)
-        best: tuple[int, int] = (0, 1)
-        for cols in (1, 2, 3):
-            rows = math.ceil(max(1, n) / cols)
-            h = (col.height - gap * (rows + 1)) // rows
-            w = (col.width - gap * (cols + 1)) // cols
-            h = min(h, round(w * cards.RATIO))
-            if h > best[0]:
-                best = (h, cols)
-        h, cols = best
+
+        def pitch(w: int, cols: int) -> int:
+            return max(w, min((col.width - gap * (cols + 1)) // cols, w * 8 // 5)) if items else w
+
+        def best(room: bool) -> tuple[int, int, int]:
+            top: tuple[int, int, int] = (0, 1, 0)
+            for cols in (1, 2, 3):
+                rows = math.ceil(max(1, n) / cols)
+                row = (col.height - gap * (rows + 1)) // rows
+                w = (col.width - gap * (cols + 1)) // cols
+                h = min(row, round(w * cards.RATIO))
+                tab = self.tab_room(items, pitch(cards.card_size(h)[0], cols) + gap // 2) if room else 0
+                while h > 8 and h + max(0, self.tab_below(h, tab)) > row:
+                    h -= 1
+                if h > top[0]:
+                    top = (h, cols, tab)
+            return top
+
+        h, cols, tab = best(False)
+        if items:
+            roomy = best(True)
+            # room under the faces when they keep 4/5 of their size and room for token badges
+            if roomy[0] * 5 >= h * 4 and roomy[0] >= px(64):
+                h, cols, tab = roomy
         w, h = cards.card_size(max(8, h))
+        below = self.tab_below(h, tab)
         rows = math.ceil(max(1, n) / cols)
-        total_w = cols * w + (cols - 1) * gap
-        total_h = rows * h + (rows - 1) * gap
-        x0 = col.centerx - total_w // 2
+        wide = pitch(w, cols)
+        total_w = cols * wide + (cols - 1) * gap
+        total_h = rows * (h + max(0, below)) + (rows - 1) * gap
+        x0 = col.centerx - total_w // 2 + (wide - w) // 2
         y0 = col.centery - total_h // 2
-        return [pygame.Rect(x0 + (i % cols) * (w + gap), y0 + (i // cols) * (h + gap), w, h) for i in range(n)]
+        faces = [pygame.Rect(x0 + (i % cols) * (wide + gap), y0 + (i // cols) * (h + max(0, below) + gap), w, h)
+                 for i in range(n)]
+        return faces, below, wide + gap // 2
+
+    def tab_below(self, h: int, tab: int) -> int:
+        """How far a `tab` pixels high Equipment tab reaches below a face `h` pixels high: it
+        begins under the face's name band and may take the gap to the next row but 2 pixels
+        (-1: no tab)."""
+        if not tab:
+            return -1
+        w, h = cards.card_size(h)
+        foot = h - cards._layout(w, h)["name"].bottom - 1
+        return max(0, tab - foot - self.ctx.px(4))
+
+    def tab_room(self, items: tuple[int, ...], wide: int) -> int:
+        """The height the tallest tab naming one of `items` needs `wide` pixels wide at the
+        least size (0: no Equipment)."""
+        px = self.ctx.px
+        tall = 0
+        for eq in items:
+            lines, font, whole = self.equipment_label(eq, wide - px(4), largest=8)
+            if not whole:
+                lines, font, whole = self.equipment_label(eq, wide - px(4), 3, largest=8)
+            tall = max(tall, len(lines) * font.get_linesize() + px(2))
+        return tall
+
+    def equipment_tab(self, face: pygame.Rect, eq: int, below: int, wide: int) -> tuple[pygame.Rect, tuple[str, ...], pygame.font.Font]:
+        """The tab naming a Robot's Equipment, `wide` pixels wide, tucked under the face from
+        below its name band (it lay over the name band, and on a battle column's small faces at
+        1280x720 its three lines over half the card): the room there is the face's foot, the
+        `below` pixels the column keeps under it and the gap to the next row but 2; the name in
+        the largest size that holds it whole in that room on two lines (a third when two
+        cannot)."""
+        px = self.ctx.px
+        band = cards._layout(face.width, face.height)["name"].move(face.topleft)
+        if below < 0:  # no room under the face: the tab on its foot, two lines
+            lines, font, whole = self.equipment_label(eq, wide - px(4))
+            if not whole:
+                lines, font, whole = self.equipment_label(eq, wide - px(4), 3)
+            high = max(px(18), len(lines) * font.get_linesize() + px(4))
+            return pygame.Rect(face.centerx - wide // 2, face.bottom - high, wide, high), lines, font
+        tall = face.bottom + below + px(4) - band.bottom - 1
+        for largest in range(11, 7, -1):
+            lines, font, whole = self.equipment_label(eq, wide - px(4), largest=largest)
+            if not whole:
+                lines, font, whole = self.equipment_label(eq, wide - px(4), 3, largest=largest)
+            if len(lines) * font.get_linesize() + px(2) <= tall:
+                break
+        high = max(len(lines) * font.get_linesize() + px(2), face.bottom + below - band.bottom - 1)
+        return pygame.Rect(face.centerx - wide // 2, band.bottom + 1, wide, high), lines, font
 
     def _draw_column(self, surface, col: pygame.Rect, c: int, s: int, far: bool) -> None:
         """One side's battle stations in city c: its cards and empty (outlined) stations."""
@@ -951,8 +1025,9 @@ class ConvoyTable(GameTable):
         free = max(0, now - used)
         lost = max(0, printed - now) if not st.flipped[c] else 0
         head = pygame.Rect(inner.left, inner.top if far else inner.bottom - px(22), inner.width, px(22))
-        places = self._grid(pygame.Rect(inner.left, inner.top + (px(22) if far else 0), inner.width, inner.height - px(22)),
-                            len(uids) + free + lost)
+        places, below, wide = self._grid(pygame.Rect(inner.left, inner.top + (px(22) if far else 0), inner.width,
+                                                    inner.height - px(22)), len(uids) + free + lost,
+                                        tuple(st.equip[u] for u in uids if u in st.equip))
         if c in self.glow.get("cities", ()) and s == SIDE_INDEX.get(self.session.decider or "", -1):
             pygame.draw.rect(surface, GLOW, inner, px(3), border_radius=px(8))
         opts = {o.get("card") for o in self._options()}
@@ -965,7 +1040,7 @@ class ConvoyTable(GameTable):
             cards.draw_card(surface, ctx, rect, self.content, st.ids[uid], state=look)
             if lit:
                 pygame.draw.rect(surface, GLOW, rect.inflate(px(4), px(4)), px(3), border_radius=px(6))
-            self._card_marks(surface, rect, uid, c, s)
+            self._card_marks(surface, rect, uid, c, s, (below, wide))
             self.slot_rects[uid] = rect
         for j in range(free):
             rect = places[len(uids) + j]
@@ -973,7 +1048,7 @@ class ConvoyTable(GameTable):
         for j in range(lost):
             rect = places[len(uids) + free + j]
             pygame.draw.rect(surface, (60, 60, 64), rect, border_radius=px(6))
-            widgets.text(surface, _("lost"), ctx.font(11), pal.text_dim, rect.center, "center")
+            widgets.text(surface, *self.lost_word(rect.width - px(4)), pal.text_dim, rect.center, "center")
         if c in self.glow.get("bonus", ()) and s == SIDE_INDEX.get(self.session.decider or "", -1):
             badge = pygame.Rect(0, 0, px(44), px(28))
             badge.center = (inner.centerx, head.centery)
@@ -985,6 +1060,16 @@ class ConvoyTable(GameTable):
             left, right, font = self.column_heading(head.width, B.side_strength(st, c, s), used, now)
             widgets.text(surface, left, ctx.font(12, bold=True), self.colour_of(side), (head.left + px(8), head.centery), "midleft")
             widgets.text(surface, right, font, pal.text_dim, (head.right - px(8), head.centery), "midright")
+
+    def lost_word(self, width: int) -> tuple[str, pygame.font.Font]:
+        """'lost' on a station a card took away, `width` pixels wide at most: a smaller size,
+        else cut (at 1280x720 the Hungarian 'elveszett' ran out of its station on both sides)."""
+        word = _("lost")
+        for size in (11, 10, 9, 8):
+            font = self.ctx.font(size)
+            if font.size(word)[0] <= width:
+                return word, font
+        return widgets.elide(word, font, width), font
 
     def column_heading(self, width: int, strength: int, used: int, now: int) -> tuple[str, str, pygame.font.Font]:
         """A side's column heading in `width` pixels: its strength and its stations in use, in
@@ -1019,7 +1104,7 @@ class ConvoyTable(GameTable):
         per_column = max(1, (band - top - r) // step + 1)
         return r, [(rect.left + r + 1 + (k // per_column) * step, top + (k % per_column) * step) for k in range(n)]
 
-    def equipment_label(self, eq: int, width: int, lines: int = 2) -> tuple[tuple[str, ...], pygame.font.Font, bool]:
+    def equipment_label(self, eq: int, width: int, lines: int = 2, largest: int = 11) -> tuple[tuple[str, ...], pygame.font.Font, bool]:
         """The lines of the tab under a Robot naming its Equipment, and whether they hold it
         whole: the name in the player's language and its strength, fitted by the kit's one rule
         for card names (name_fit): the font shrinks, then the name takes more lines, the
@@ -1027,37 +1112,34 @@ class ConvoyTable(GameTable):
         'Ser…', then the Hungarian 'Szervoerősítő' to 'Szervoerő…', and on a battle column's
         small face 'Ugrófúvókák' to 'Ugróf…')."""
         d = self._defn(eq)
-        got = fit_name(lambda size: self.ctx.font(size, bold=True), f"{_(d.name)}\u00a0+{d.strength}", width, 11, 8,
+        got = fit_name(lambda size: self.ctx.font(size, bold=True), f"{_(d.name)}\u00a0+{d.strength}", width, largest, 8,
                        lines)
         return tuple(line.replace("\u00a0", " ") for line in got.lines), self.ctx.font(got.size, bold=True), got.fits
 
-    def _card_marks(self, surface, rect: pygame.Rect, uid: int, c: int, s: int) -> None:
-        """A card in play: its token badges, its Equipment tucked under it, used / switched-off
-        marks and, for its controller, the ability button."""
+    def _card_marks(self, surface, rect: pygame.Rect, uid: int, c: int, s: int, tab: tuple[int, int] = (0, 0)) -> None:
+        """A card in play: its Equipment tucked under it (`tab`: how far the tab may reach below
+        the face and how wide it is, from _grid), its token badges, used / switched-off marks
+        and, for its controller, the ability button (over the picture, clear of the name)."""
         from game.convoy.rules import board as B
 
         ctx, px, st = self.ctx, self.ctx.px, self.state
+        eq = st.equip.get(uid)
+        foot = cards._layout(rect.width, rect.height)["name"].top + rect.top - 1
+        if eq is not None:
+            tab, lines, font = self.equipment_tab(rect, eq, *tab)
+            foot = min(foot, tab.top - 1)
+            step = font.get_linesize()
+            pygame.draw.rect(surface, (90, 60, 40), tab, border_radius=px(4))
+            top = tab.centery - len(lines) * step // 2
+            for n, line in enumerate(lines):
+                widgets.text(surface, line, font, (250, 230, 200), (tab.centerx, top + n * step + step // 2), "center")
+            self.slot_rects[eq] = tab
         values = st.tokens.get(uid, ())
         r, centres = self.token_places(rect, len(values))
         for value, centre in zip(values, centres):
             pygame.draw.circle(surface, (60, 160, 70) if value > 0 else (190, 60, 50), centre, r)
             pygame.draw.circle(surface, (240, 240, 230), centre, r, 1)
             widgets.text(surface, f"{value:+d}", ctx.font(max(9, r * 10 // px(10)), bold=True), (250, 250, 240), centre, "center")
-        eq = st.equip.get(uid)
-        if eq is not None:
-            lines, font, whole = self.equipment_label(eq, rect.width - px(6))
-            wide = rect.width
-            if not whole:  # a battle column's small face: a third line, the tab over the gaps beside
-                wide = rect.width + 2 * px(5)
-                lines, font, whole = self.equipment_label(eq, wide - px(6), 3)
-            step = font.get_linesize()
-            high = max(px(18), len(lines) * step + px(4))  # more lines lengthen the tab upward
-            tab = pygame.Rect(rect.centerx - wide // 2, rect.bottom - high, wide, high)
-            pygame.draw.rect(surface, (90, 60, 40), tab, border_radius=px(4))
-            top = tab.centery - len(lines) * step // 2
-            for n, line in enumerate(lines):
-                widgets.text(surface, line, font, (250, 230, 200), (tab.centerx, top + n * step + step // 2), "center")
-            self.slot_rects[eq] = tab
         marks = []
         if uid in st.used:
             marks.append(_("used"))
@@ -1076,8 +1158,8 @@ class ConvoyTable(GameTable):
             if u is None:
                 continue
             if B.defn(st, u).timing in ("on_discard", "activated") and self._action("ability", {"card": u}) is not None:
-                b = pygame.Rect(0, 0, max(px(24), rect.width // 3), px(20))
-                b.bottomright = (rect.right - px(2), rect.bottom - px(2) - (px(18) if eq is not None else 0))
+                b = pygame.Rect(0, 0, max(px(16), min(px(24), rect.width * 2 // 5)), max(px(14), min(px(20), rect.height // 4)))
+                b.bottomright = (rect.right - px(2), foot)
                 lit = u in self.glow.get("abilities", ())
                 pygame.draw.rect(surface, GLOW if lit else (60, 60, 90), b, border_radius=px(5))
                 pygame.draw.rect(surface, (240, 240, 240), b, 1, border_radius=px(5))

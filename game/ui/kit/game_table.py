@@ -1878,14 +1878,15 @@ class GameTable(Scene, ABC):
                                            [self.toolbar_rect, self.prompt_rect, self.side_rect, self.hand_rect])
 
     def _draw_overlays(self, surface) -> None:
-        """Over the table, in this order: the dice, the message, the hovered card, then the
-        end panel or the handoff card."""
+        """Over the table, in this order: the dice, the hovered card, the message (a refusal's
+        sentence stays readable: in Convoy the card the pointer rested on after a refused drop
+        hid its first half), then the end panel or the handoff card."""
         if self.dice is not None:
             dice_tray(surface, self.ctx, self.view_rect, self.dice)
-        if self.message:
-            self._draw_message(surface)
         if self._hover_card is not None and self._enlarged_shows():
             self._draw_hover_card(surface)
+        if self.message:
+            self._draw_message(surface)
         if self._end_shown():
             self._draw_end(surface)
         elif self.handoff is not None and not self._card_later:

@@ -1,0 +1,49 @@
+"""The sides keep one name in each language. The Hungarian table said 'Outpost dönt' in its
+header and 'Ha az Előőrs nyer' in the battle panel beside it: the lessons, the set-up screen and
+a few panel lines called the side 'Előőrs' and everything else 'Outpost' (the seed's name, which
+the Greek catalogue keeps too). Every translation of a Convoy sentence naming the Outpost names
+it 'Outpost', whatever its suffix."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+LOCALE = Path(__file__).resolve().parents[2] / "game" / "locale"
+
+
+@pytest.mark.parametrize("lang", ["hu", "el"])
+def test_the_outpost_keeps_its_name_in_every_translation(lang):
+    with (LOCALE / lang / "LC_MESSAGES" / "tiletop.po").open("rb") as f:
+        catalogue = read_po(f)
+    other = []
+    for m in catalogue:
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        if not any("Outpost" in i for i in ids if i):
+            continue
+        other += [s for s in strings if s and "Outpost" not in s]
+    assert not other, other[:5]
+
+
+@pytest.mark.parametrize("lang", ["hu", "el"])
+def test_convoy_sentences_name_cards_as_the_table_does(lang):
+    """The Hungarian lesson said 'Húzd a Power Core-t a Juggernautra' while the hand showed the
+    card as 'Energiamag' (and Reactive Armor, Vanguard, Sabotage the Convoy, Stormtrooper; in
+    Greek 'στον Veteran'). A translated Convoy sentence that names a card whose name is
+    translated uses that translation (the English may stand beside it in brackets)."""
+    import tomllib
+
+    cards = tomllib.loads((LOCALE.parents[1] / "game" / "convoy" / "data" / "cards.toml").read_text(encoding="utf-8"))
+    with (LOCALE / lang / "LC_MESSAGES" / "tiletop.po").open("rb") as f:
+        catalogue = read_po(f)
+    worded = {m.id: m.string for m in catalogue if isinstance(m.id, str)}
+    names = {c["name"] for c in cards["card"].values() if worded.get(c["name"]) not in (None, "", c["name"])}
+    left = []
+    for m in catalogue:
+        if not isinstance(m.id, str) or not m.string or not any("convoy" in path for path, _line in m.locations):
+            continue
+        left += [(name, m.string) for name in names
+                 if m.id != name and name in m.id and name in m.string and f"({name})" not in m.string]
+    assert not left, left[:5]
