@@ -15,7 +15,7 @@ from game.convoy.rules import board as B
 from game.ui.convoy.entry import SAVES as store
 from game.ui.convoy.setup_scene import ConvoySetup, SetupChoice
 from game.ui.convoy.table_scene import ConvoyTable
-from tests.ui.conftest import click, continue_from_menu, move, post
+from tests.ui.conftest import click, continue_from_menu, key, move, post
 
 SEED = 1  # Moloch holds Stormtrooper, Move, Annihilator, Reactive Armor, Vanguard, Juggernaut;
 # the Outpost Sniper, Sergeant, Grenadier, EMP Cannon, Dig In, Barricade (after both keep).
@@ -373,3 +373,24 @@ def test_the_ai_panel_says_what_the_ai_played_not_the_buttons_command(make_app, 
                                     "Ανακατεύει", "Απαντά", "Δεν επιλέγει")), said
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("casual", [False, True])
+def test_at_hot_seat_a_person_takes_back_only_their_own_decision(make_app, config_dir, casual):
+    """Played hot-seat: Moloch kept its hand, the Outpost sat down and pressed U, and Moloch's
+    decision was taken back. Each person now takes back only their own (greyed Undo, a reason
+    on the message line); a casual table still allows it."""
+    app, table = start_game(make_app)
+    table.session.casual = casual
+    do_click(app, button(table, "mulligan", redraw=False))
+    do_click(app, table.view_rect.center)  # the hand-off card: the Outpost sits down
+    assert table.handoff is None and table.session.decider == "outpost"
+    n = len(table.session.actions)
+    assert n == 1
+    key(pygame.K_u)
+    app.run(max_frames=1)
+    if casual:
+        assert len(table.session.actions) == 0 and table.session.decider == "moloch"
+    else:
+        assert len(table.session.actions) == n
+        assert table.undo_refusal() and "Moloch" in table.message and "their own" in table.message

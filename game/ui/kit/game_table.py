@@ -807,10 +807,32 @@ class GameTable(Scene, ABC):
             self.dice.age_ms = self.dice.ROLL_MS + self.dice.SHOW_MS
         self.dirty = True
 
+    def undo_refusal(self) -> str | None:
+        """Why Undo is refused now, in words (None: it may be pressed), for the button's grey and
+        for the press alike: the rules' reason; else, with several people at the desk (not at a
+        casual table), a decision of another person's (before, the Outpost could take back
+        Moloch's kept hand: a board game's player takes back only their own move)."""
+        session = self.session
+        reason = session.undo_refusal()
+        if reason or session.casual:
+            return reason
+        humans = self._humans()
+        if len(humans) < 2:
+            return None
+        back = len(session.actions) - 1
+        while back > 0 and session.deciders[back] not in humans:
+            back -= 1
+        who = session.deciders[back]
+        now = session.decider if session.decider in humans else self.viewer
+        if who in humans and now is not None and who != now:
+            return _("{who} made that decision: with several people at the table, each takes back only their own "
+                     "(Casual undo allows it).").format(who=self.player_name(who))
+        return None
+
     def undo(self) -> None:
         """Back to the last decision a person made (bots' actions in between go too)."""
         session = self.session
-        reason = session.undo_refusal()
+        reason = self.undo_refusal()
         if reason:
             self.say(reason)
             return
@@ -1402,7 +1424,7 @@ class GameTable(Scene, ABC):
     def toolbar_key(self) -> tuple:
         """Everything the toolbar shows: it is drawn again only when this changes (layers.py)."""
         decider = self.session.decider
-        return (self.session.undo_refusal() is None, self.session.seed, self.toolbar_title(),
+        return (self.undo_refusal() is None, self.session.seed, self.toolbar_title(),
                 tuple(self.toolbar_buttons()), decider, self.is_bot(decider), tuple(self.side_rect))
 
     def prompt_key(self) -> tuple:
@@ -1543,7 +1565,7 @@ class GameTable(Scene, ABC):
         font = ctx.font(14, bold=True)
         for label, what in self.toolbar_buttons():
             bw = font.size(label)[0] + px(28)
-            refusal = self.session.undo_refusal() if what == "undo" else None
+            refusal = self.undo_refusal() if what == "undo" else None
             self._button(surface, pygame.Rect(x, y, bw, bh), label, what, enabled=refusal is None)
             x += bw + px(8)
         title = self.toolbar_title()
