@@ -25,3 +25,31 @@ def test_kept_action_labels_word_what_a_fresh_label_would():
         RESOLVER.release(state)
     # the games listed the kinds whose keys pick parameters out (not only the fixed labels)
     assert {"move", "explore", "adrenaline", "end_turn"} <= checked
+
+
+def test_a_challenges_dice_are_named_in_the_readers_words():
+    """The attack preview at a Hungarian table read "7 kocka: base +4, Fear 5-6 +1, Brute Force
+    (subject_1) +2": the sources in English and the player by id. Each term of a pool (the base
+    value, the Fear band, a skill, a card played by a character) is worded in the reader's
+    language, the player by name."""
+    from game import i18n
+    from game.engine.text import as_text
+    from game.level7.content import shared_content
+    from game.level7.rules.modifiers import PlayedBonus, attribute_value
+
+    c = shared_content()
+    played = (PlayedBonus("strength", 2, c.adrenaline["brute_force"].name, "subject_1"),)
+    value = attribute_value(c, "strength", fear=5, skills=("weightlifter",), played=played, challenge="attack")
+    assert [t.source for t in value.terms] == ["base", "Fear 5-6", "Weightlifter", "Brute Force (subject_1)"]
+    words = {}
+    for lang in ("en", "hu", "el"):
+        i18n.set_language(lang)
+        try:
+            words[lang] = [as_text(names.term_words(t)) for t in value.terms]
+        finally:
+            i18n.set_language("en")
+    assert words["en"] == ["base", "Fear 5-6", "Weightlifter", "Brute Force (Subject 1)"]
+    for lang in ("hu", "el"):
+        assert all(w not in words["en"] for w in words[lang]) and "subject_1" not in words[lang][3], words[lang]
+    assert words["hu"][:2] == ["alap", "Félelem 5-6"] and words["hu"][3].endswith(" (1. alany)")
+    assert words["el"][:2] == ["βάση", "Φόβος 5-6"]

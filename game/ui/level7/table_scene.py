@@ -1587,6 +1587,7 @@ class Level7Table(GameTable):
     def _draw_preview(self, surface) -> None:
         """The challenge about to be rolled: the attribute and icons needed, the dice and where
         each comes from, the exact chance from the die's faces, and Roll / Cancel."""
+        from game.level7.rules.names import term_words
         from game.level7.rules.queries import bonus_previews, challenge_preview
 
         prev = challenge_preview(self.state, self.selected)
@@ -1604,7 +1605,7 @@ class Level7Table(GameTable):
         attr = _(prev.attribute.capitalize())
         need = _("{attr} challenge: {n} icons needed").format(attr=attr, n=prev.level)
         y = widgets.text(surface, need, ctx.font(14, bold=True), pal.text, (x, y)).bottom + px(4)
-        terms = ", ".join(f"{t.source} {t.amount:+d}" for t in prev.terms if t.amount)
+        terms = ", ".join(f"{as_text(term_words(t))} {t.amount:+d}" for t in prev.terms if t.amount)
         y = widgets.text_block(surface, _("{n} dice: {terms}").format(n=prev.dice, terms=terms), ctx.font(13), pal.text_dim,
                                pygame.Rect(x, y, panel.width - px(32), px(40)), 1.1) + px(4)
         # The dice that will be rolled, blank faces in a row.
