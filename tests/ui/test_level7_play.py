@@ -6,6 +6,8 @@ refused click shows the rules' sentence, the hot-seat handoff hides the next han
 interrupted mid-way is offered by the menu's Continue at the same action and state hash."""
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 
@@ -752,7 +754,7 @@ def test_the_side_panel_keeps_its_sections_inside_with_four_players_at_1280x720(
                     problems.append((players, lang, "tabs where all fit"))
         finally:
             i18n.set_language("en")
-    assert problems == []
+    assert problems == [], "\n".join(map(str, problems))
 
 
 def test_markers_and_face_up_items_keep_clear_of_door_arrows_and_icons(make_app):
@@ -817,7 +819,7 @@ def test_figures_on_one_tile_are_not_drawn_over_each_other_at_a_small_zoom(make_
         near = min(math.dist(p, q) for i, p in enumerate(drawn) for q in drawn[i + 1:])
         if near < 2 * r - 1:
             problems.append((zoom, r, near))
-    assert problems == []
+    assert problems == [], "\n".join(map(str, problems))
     table.camera.fit_zoom = 0.45
     usual = figure_points(table._tile_rect("tank_farm"), table._icon_points("tank_farm"), 3, 2)
     assert list(table._figure_spots().values()) == usual
@@ -931,7 +933,7 @@ def test_a_tile_name_keeps_clear_of_the_door_arrow_on_the_tiles_top(make_app, co
             box = pygame.Rect(sprite.key[2])
             if " ".join(drawn_text) != name or box.right > arrow:
                 problems.append((zoom, name, drawn_text[:], box, arrow))
-    assert problems == []
+    assert problems == [], "\n".join(map(str, problems))
 
 
 @pytest.mark.parametrize("language", ["en", "hu", "el"])
@@ -996,3 +998,64 @@ def test_the_hand_label_keeps_clear_of_the_lit_cards(make_app, config_dir):
                  if tuple(surface.get_at((x, y))[:3]) == colour]
         assert outline and label, size  # the cards are lit and the label is drawn over them
         assert max(label) + px(2) <= min(outline), (size, max(label), min(outline))
+
+
+@pytest.mark.parametrize("seed, tile", [(8, "T21"), (19, "T43"), (59, "T26")])
+def test_a_tile_name_keeps_clear_of_its_icons_arrows_and_figures(make_app, seed, tile):
+    """The Storeroom's name lay over its two icons with a figure below its top door's arrow;
+    Decontamination's over its Security icon with a guard on the tile, and Holding Cells' over
+    its south door's arrow with a character and a clone on its left side (1920x1080, seed 3):
+    the band was searched for only along the tile's left edge. Each of these tiles placed every
+    way the rules offer, at the zooms of 1280x720 and 1920x1080 maps, with Subject 1 on it, and
+    with a clone and a guard too: its name band covers no printed icon or door arrow, nor the
+    explore arrow drawn on its top door, and lies inside the tile; it covers no figure wherever
+    the name as first set (the tile's width) has a place clear of them all, pixel by pixel (on
+    the smallest tiles a band the tile's width has none), and no icon wherever it has a place
+    clear of them (Decontamination at zoom 0.3 has none)."""
+    import math
+
+    from game.engine.session import Session
+    from game.level7.rules.state import Enemy
+    from game.level7.rules.title import Level7Title
+    from game.ui.level7.table_scene import ICON_HALF
+
+    def apart(box, x, y, reach):
+        return math.hypot(max(0.0, abs(x - box.centerx) - box.width / 2), max(0.0, abs(y - box.centery) - box.height / 2)) >= reach
+
+    problems = []
+    for way, crowd in itertools.product(range(3), (False, True)):
+        session = Session.start(Level7Title(), "s1", seed, {"players": 1})
+        session.apply(next(a for a in session.legal_actions() if a.kind == "explore" and a.payload["door"] == ["N", 0]))
+        ways = [a for a in session.legal_actions() if a.kind == "placement"]
+        if way >= len(ways):
+            continue
+        session.apply(ways[way])
+        st = session.state
+        assert st.characters["subject_1"].tile == tile
+        if crowd:
+            st.enemies += [Enemy("clone", 9, tile), Enemy("guard", 9, tile)]
+        app, table = _table_at_1280(make_app, session)
+        table.animate = False
+        for zoom in (0.3, 0.35, 0.45, 0.6):
+            table.camera.fit_zoom = zoom
+            sprites = table.sprites()
+            box = pygame.Rect(next(sp for sp in sprites if sp.name == ("label", tile)).key[2])
+            tile_rect = table._screen_rect(table._tile_rect(tile))
+            reach = ICON_HALF * table.camera.zoom
+            near = [q for q in map(lambda q: table.camera.to_screen(*q), table._icon_points(tile)) if not apart(box, *q, reach)]
+            span = table._top_arrow_span(tile)
+            top = box.colliderect(pygame.Rect(span[0], tile_rect.top, span[1] - span[0], span[2] - tile_rect.top)) if span else False
+            figures = [sp.key[1:4] for sp in sprites if sp.name[0] == "figure"]
+            under = [f for f in figures if not apart(box, *f)]
+            font, lines = table.tile_label(pgettext("level7", table.tiles[tile].name), tile_rect.width - 11)
+            w, h = max(font.size(t)[0] for t in lines) + 8, font.get_linesize() * len(lines) + 2
+            icons = [table.camera.to_screen(*q) for q in table._icon_points(tile)]
+            off_icons = [(x, y) for x in range(tile_rect.left + 3, tile_rect.right - 2 - w)
+                         for y in range(tile_rect.top + 3, tile_rect.bottom - 2 - h)
+                         if all(apart(pygame.Rect(x, y, w, h), *q, reach) for q in icons)
+                         and not (span and pygame.Rect(x, y, w, h).colliderect(
+                             pygame.Rect(span[0], tile_rect.top, span[1] - span[0], span[2] - tile_rect.top)))]
+            clear = [(x, y) for x, y in off_icons if all(apart(pygame.Rect(x, y, w, h), *f) for f in figures)]
+            if (near and off_icons) or top or (under and clear) or not tile_rect.contains(box):
+                problems.append((way, crowd, zoom, box, tile_rect, near, top, under, clear[:1]))
+    assert problems == [], "\n".join(map(str, problems))

@@ -49,6 +49,7 @@ from game.ui.table.camera import ZOOM_LEVELS, FitCamera
 TILE_CARD_PAD = 16  # UI units between the tile card's frame edge and its words
 
 CELL = 320  # map pixels of one standard tile (5 squares of 64, docs/MAPS.md "Level 7")
+MARK_KINDS = ("darkness", "sealed", "nests", "posts", "accessed", "swarm")  # the markers in a row on a tile's bottom
 ICON_HALF = 30  # map px from a printed icon's or door arrow's middle to the edge of what it shows
 ICON_CLEAR = 58  # map px from a tile icon's middle (a square of 64) to a figure's, so neither hides the other
 FIGURE_GAP = 56  # map px between two figures' middles on a tile (tokens of 0.085 * CELL radius)
@@ -210,6 +211,7 @@ class Level7Table(GameTable):
         self._art: dict[str, pygame.Surface] = {}
         self._icons: dict[str, list[tuple[float, float]]] = {}  # a tile's icon and door arrow points, unturned (tile_art)
         self._scaled: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._label_places = widgets.Memo(256)  # _label_place's answers: searched once per tile, zoom and figures
         self._framed = -1  # how many tiles were placed when the camera last framed the map
         self.reach: dict[str, list[str]] = {}
         self.walk: list[str] = []  # the rest of a walk the player clicked, one move each
@@ -1104,68 +1106,102 @@ class Level7Table(GameTable):
             return []
         out = []
         px = self.ctx.px
-        figure_rects = [sp.rect for sp in (self._figure_sprites() if figures is None else figures)]
+        figure_rects = [self._figure_body(sp) for sp in (self._figure_sprites() if figures is None else figures)]
         for name in self._placed_names():
             if name not in self.seen:
                 continue
             r = self._screen_rect(self._tile_rect(name))
             # The band (px(3) in from the tile's corner, px(4) either side of the name) ends
             # inside the tile: with px(12) of room taken the widest names ran 2 px past its edge.
-            # It keeps clear of the door arrows on the tile's top edge (printed, and the explore
-            # arrow drawn on them): left of them, right of them or below them (_label_beside_arrow;
-            # "Security Office" hid its north door's arrow, "Tank Farm" the one lesson 1 points at).
+            # It keeps clear of the door arrows and icons printed on the tile and of the figures
+            # standing there (_label_place: "Security Office" hid its north door's arrow,
+            # "Tank Farm" the one lesson 1 points at, "Decontamination" its Security icon).
             text = pgettext("level7", self.tiles[name].name)
-            font, lines = self.tile_label(text, max(10, r.width - px(3) - px(8)))
-            at = (r.left + px(3), r.top + px(3))
-            arrow = self._top_arrow_span(name)
-            if arrow is not None:
-                font, lines, at = self._label_beside_arrow(name, r, text, arrow, (font, lines), figure_rects)
+            font, lines, at = self._label_place(name, r, text, figure_rects)
             box = pygame.Rect(at[0], at[1], max(font.size(t)[0] for t in lines) + px(8),
                               font.get_linesize() * len(lines) + px(2))
             out.append(Sprite(("label", name), (tuple(lines), font.get_height(), tuple(box)), box.inflate(4, 4),
                               partial(self._paint_label, tuple(lines), font, box)))
         return out
 
-    def _label_beside_arrow(self, name: str, r: pygame.Rect, text: str, arrow: tuple[int, int, int],
-                            anywhere: tuple, figure_rects: list[pygame.Rect]) -> tuple:
-        """(font, lines, top-left) of a tile's name band on the tile `r` whose top edge has
-        door arrows from x `arrow[0]` to `arrow[1]`, reaching down to y `arrow[2]`: left of
-        them when the name fits there whole, else right of them, else below them and off the
-        printed icons (at a small zoom "Tank Farm" or "Monitoring Station" fitted on neither
-        side and lay over the arrow).
-        `anywhere`: the name fitted to the tile's whole width."""
-        px = self.ctx.px
-        left, right, bottom = arrow
-        sides = ((r.left + px(3), left - px(2)), (right + px(2), r.right - px(3)))
-        for start, end in sides:
-            room = end - start - px(8)
-            if room >= px(20):
-                font, lines = self.tile_label(text, room)
-                if " ".join(lines) == " ".join(text.split()) and max(font.size(t)[0] for t in lines) <= room:
-                    return font, lines, (start, r.top + px(3))
-        font, lines = anywhere
-        return font, lines, (r.left + px(3), self._label_top_below(name, r, font, lines, bottom + px(2), figure_rects))
+    def _label_place(self, name: str, r: pygame.Rect, text: str, figure_rects: list[pygame.Rect]) -> tuple:
+        """(font, lines, top-left) of a tile's name band on the tile `r` (screen): the highest
+        place inside the tile, leftmost first, that covers none of its printed icons and door
+        arrows (the explore arrow drawn on its top door too: `_top_arrow_span`) nor a figure
+        standing on it; else the one covering the fewest icons and arrows, then figures. The
+        name is tried as it fits the tile's width, on two lines (a name of several words), and
+        as it fits left or right of the top door's arrows, at five places across the tile (then,
+        only where none is clear, at the smaller sizes: _label_layouts). Only the band's place
+        was searched below the arrow before, along the left edge: "Holding Cells" lay over its south arrow with a character and a clone on its
+        left side, "Decontamination" over its Security icon, the Storeroom's over its icons."""
+        marks = [self.camera.to_screen(*q) for q in self._icon_points(name)]
+        if self.state.floor_items.get(name):
+            marks.append(self.camera.to_screen(*self._item_spot(name)))
+        marks += self._mark_spots(name, sum(self.state.tokens.get(kind, []).count(name) for kind in MARK_KINDS))
+        figures = tuple(tuple(f) for f in figure_rects if r.colliderect(f))
+        key = (name, tuple(r), text, self.ctx.px(100), tuple(marks), figures)
+        return self._label_places.get(key, lambda: self._label_search(name, r, text, marks, figures))
 
-    def _label_top_below(self, name: str, r: pygame.Rect, font, lines: list[str], top: int,
-                         figure_rects: list[pygame.Rect]) -> int:
-        """The highest y from `top` down at which a name band on the tile `r` covers none of the
-        tile's printed icons and door arrows (the Storeroom's two icons lie right under its top
-        arrow) nor a figure standing there (which would hide the name); else the highest clear
-        of the figures; else `top`."""
+    def _label_layouts(self, r: pygame.Rect, text: str, arrow: tuple[int, int, int] | None) -> list[tuple]:
+        """The ways a name may be set, as (tier, font, lines): tier 0 the name fitted to the
+        tile's width, the same on two lines when it has several words, and fitted left or right
+        of the top arrows when whole there; tier 1 (only where tier 0 finds no clear place) the
+        same at the smaller sizes down to 9, narrower."""
         px = self.ctx.px
-        w, h = max(font.size(t)[0] for t in lines) + px(8), font.get_linesize() * len(lines) + px(2)
-        icons = [self.camera.to_screen(*q) for q in self._icon_points(name)]
+        font, lines = self.tile_label(text, max(10, r.width - px(3) - px(8)))
+        out = [(0, font, lines)]
+        words_ = text.split()
+
+        def halves(f) -> list[str]:
+            k = min(range(1, len(words_)), key=lambda k: max(f.size(" ".join(words_[:k]))[0], f.size(" ".join(words_[k:]))[0]))
+            return [" ".join(words_[:k]), " ".join(words_[k:])]
+
+        if len(lines) == 1 and len(words_) > 1:
+            out.append((0, font, halves(font)))
+        if arrow is not None:
+            for start, end in ((r.left + px(3), arrow[0] - px(2)), (arrow[1] + px(2), r.right - px(3))):
+                room = end - start - px(8)
+                if room >= px(20):
+                    f, ls = self.tile_label(text, room)
+                    if " ".join(ls) == " ".join(words_) and max(f.size(t)[0] for t in ls) <= room:
+                        out.append((0, f, ls))
+        if len(lines) == 1:
+            room = r.width - px(3) - px(8)
+            for size in (11, 10, 9):
+                f = self.ctx.font(size, bold=True)
+                if f.get_height() < font.get_height() and f.size(text)[0] <= room:
+                    out.append((1, f, [text]))
+                    if len(words_) > 1:
+                        out.append((1, f, halves(f)))
+        return out
+
+    def _label_search(self, name: str, r: pygame.Rect, text: str, icons: list, figures: tuple) -> tuple:
+        """_label_place's search; `icons`: the middles on screen of what the band keeps off (the
+        printed icons and door arrows, the items' badge, the markers), `figures` the figures'
+        rectangles on the tile."""
+        px = self.ctx.px
+        arrow = self._top_arrow_span(name)
+        blocked = [] if arrow is None else [pygame.Rect(arrow[0], r.top, arrow[1] - arrow[0], arrow[2] - r.top)]
         reach = ICON_HALF * self.camera.zoom
-        figures = [f for f in figure_rects if r.colliderect(f)]
-        lowest = r.bottom - h - px(4)
-        for marks in (icons, []):  # off the icons too where it can be; a figure would hide the name
-            for y in range(top, lowest + 1, max(1, px(2))):
-                box = pygame.Rect(r.left + px(3), y, w, h)
-                if box.collidelist(figures) < 0 and all(
-                        math.hypot(max(0.0, abs(x - box.centerx) - w / 2), max(0.0, abs(yy - box.centery) - h / 2)) >= reach
-                        for x, yy in marks):
-                    return y
-        return min(top, lowest)
+        best = None
+        for order, (tier, font, lines) in enumerate(self._label_layouts(r, text, arrow)):
+            if tier and best[0][:2] == (0, 0):
+                break  # a clear place for the name at its size: no need to shrink it
+            w, h = max(font.size(t)[0] for t in lines) + px(8), font.get_linesize() * len(lines) + px(2)
+            left, right = r.left + px(3), max(r.left + px(3), r.right - px(3) - w)
+            lowest = max(r.top + px(3), r.bottom - h - px(3))
+            xs = sorted({round(left + (right - left) * k / 4) for k in range(5)})
+            for y in range(r.top + px(3), lowest + 1, max(2, px(3))):
+                for x in xs:
+                    box = pygame.Rect(x, y, w, h)
+                    icons_hit = sum(math.hypot(max(0.0, abs(ix - box.centerx) - w / 2),
+                                               max(0.0, abs(iy - box.centery) - h / 2)) < reach for ix, iy in icons)
+                    cost = (icons_hit + 2 * (box.collidelist(blocked) >= 0), len(box.collidelistall(figures)), tier, y, x, order)
+                    if best is None or cost < best[0]:
+                        best = (cost, font, lines, (x, y))
+                if best[0][:2] == (0, 0) and best[0][5] == order:
+                    break  # this way of setting the name is clear here: lower is worse
+        return best[1:]
 
     def _top_arrow_span(self, name: str) -> tuple[int, int, int] | None:
         """(left, right, bottom) on screen of the door arrows on a placed tile's top edge (the
@@ -1219,7 +1255,7 @@ class Level7Table(GameTable):
             pygame.draw.rect(surface, (250, 230, 200), box, 2, border_radius=px(4))
             pygame.draw.circle(surface, (250, 230, 200), box.center, max(2, r // 3))
         marks: dict[str, list[str]] = {}
-        for kind in ("darkness", "sealed", "nests", "posts", "accessed", "swarm"):
+        for kind in MARK_KINDS:
             for tile in st.tokens.get(kind, []):
                 marks.setdefault(tile, []).append(kind)
         for tile, kinds in marks.items():
@@ -1357,6 +1393,15 @@ class Level7Table(GameTable):
             bound.center = (round(x), round(y))
             out.append(Sprite(("figure", key), (look, x, y, r), bound, partial(self._paint_figure, key, x, y)))
         return out
+
+    @staticmethod
+    def _figure_body(sprite: Sprite) -> pygame.Rect:
+        """What a figure's sprite shows of it on screen: its token (a stunned one lies as wide as
+        1.2 radii either side) with the character's shadow, not the room kept for its ring."""
+        _look, x, y, r = sprite.key
+        body = pygame.Rect(0, 0, round(r * 2.4) + 2, 2 * r + 6)
+        body.center = (round(x), round(y) + 1)
+        return body
 
     def _figure_look(self, key: str) -> tuple:
         st = self.state
