@@ -1059,3 +1059,31 @@ def test_a_tile_name_keeps_clear_of_its_icons_arrows_and_figures(make_app, seed,
             if (near and off_icons) or top or (under and clear) or not tile_rect.contains(box):
                 problems.append((way, crowd, zoom, box, tile_rect, near, top, under, clear[:1]))
     assert problems == [], "\n".join(map(str, problems))
+
+
+def test_the_party_lines_wrap_rather_than_lose_their_ends(make_app, config_dir, drawn_text):
+    """A Hungarian table at 1280x720 after a challenge read "Ebben a fordulóban: 3 mozgás
+    maradt; me…" in the party panel: the turn's line (and the hand and tile line above it) were
+    cut with an ellipsis to the panel's width. They wrap: every word of both lines is drawn and
+    no line of the party ends with '…'."""
+    from game import i18n
+    from game.i18n import _
+
+    app, table = start_game(make_app)
+    st = table.state
+    st.turn.challenge_used = st.turn.trade_used = st.turn.pickup_used = True
+    table.state_version += 1  # the state changed behind the session's back: draw the panel again
+    i18n.set_language("hu")
+    try:
+        drawn_text.clear()
+        app._force_redraw = True
+        app.draw(app.screen)
+        said = " ".join(drawn_text)
+        done = _("done: {what}").format(what=", ".join([_("challenge"), _("trade"), _("pick-up")]))
+        moves = _("{n} moves left").format(n=st.turn.moves_left)
+        turn_line = _("This turn: {moves}").format(moves=moves) + "; " + done
+        cards = _("{cards} adrenaline cards").format(cards=len(st.player.hand))
+    finally:
+        i18n.set_language("en")
+    assert " ".join(turn_line.split()) in " ".join(said.split()), (turn_line, [t for t in drawn_text if "fordul" in t or "megt" in t])
+    assert cards in said and not any(t.endswith("\u2026") and (t.startswith(cards) or "fordulóban" in t) for t in drawn_text)

@@ -1779,8 +1779,9 @@ class Level7Table(GameTable):
             where = _("on {tile}").format(tile=tile) if tile else ""
             cards = _("1 adrenaline card") if len(ch.hand) == 1 else _("{cards} adrenaline cards").format(cards=len(ch.hand))
             line = cards + (f", {where}" if where else "")
-            widgets.text(surface, widgets.elide(line, small, w - px(20)), small, pal.text_dim, (x + px(20), y))
-            y += px(16)
+            # Wrapped, not elided: "4 κάρτες αδρεναλίνης, στο Corridor 101-B" and the turn's
+            # line below ("Ebben a fordulóban: 3 mozgás maradt; me…") lost their ends.
+            y = widgets.text_block(surface, line, small, pal.text_dim, pygame.Rect(x + px(20), y, w - px(20), px(32)), 1.05) + px(1)
             skills = ", ".join(_(c.skills[s.split("#")[0]].name) for s in ch.skills if s.split("#")[0] in c.skills)
             items = ", ".join(words.card(c, i)[0] for i in ch.items)
             y = widgets.text_block(surface, _("Skills: {s}").format(s=skills or "\u2014"), small, pal.text_dim,
@@ -1794,7 +1795,7 @@ class Level7Table(GameTable):
                 line = _("This turn: {moves}").format(moves=_("1 move left") if t.moves_left == 1 else
                                                       _("{n} moves left").format(n=t.moves_left)) + \
                     ("; " + _("done: {what}").format(what=", ".join(done)) if done else "")
-                y = widgets.text(surface, widgets.elide(line, small, w - px(20)), small, pal.accent, (x + px(20), y)).bottom
+                y = widgets.text_block(surface, line, small, pal.accent, pygame.Rect(x + px(20), y, w - px(20), px(32)), 1.05)
             y += px(8)
         return y
 
