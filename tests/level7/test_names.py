@@ -53,3 +53,29 @@ def test_a_challenges_dice_are_named_in_the_readers_words():
         assert all(w not in words["en"] for w in words[lang]) and "subject_1" not in words[lang][3], words[lang]
     assert words["hu"][:2] == ["alap", "Félelem 5-6"] and words["hu"][3].endswith(" (1. alany)")
     assert words["el"][:2] == ["βάση", "Φόβος 5-6"]
+
+
+def test_rolled_faces_and_an_enemys_attack_read_right_in_hungarian():
+    """A Hungarian log read "dupla intelligencia, Erő, Erő, intelligencia + erő" (the attribute
+    capitalised on a single face only) and "1 ikon (Erő) a 1 kitartás ellen" (the article 'a'
+    before a number that may be 1 or 5, which take 'az'). Each face names its attributes as the
+    attributes are written, and the Toughness is no longer read after the article."""
+    from game import i18n
+    from game.engine.text import Mn, as_text
+    from game.level7.content import shared_content
+    from game.level7.rules.challenges import faces
+
+    die = shared_content().dice["level7"]
+    i18n.set_language("hu")
+    try:
+        attributes = {a: i18n.translate(a) for a in ("Intelligence", "Strength")}
+        words = {f.name: as_text(faces([f])) for f in die.faces if f.name}
+        attack = as_text(Mn("{n} {attribute} icon against Toughness {toughness}",
+                            "{n} {attribute} icons against Toughness {toughness}", 1, attribute="Erő", toughness=1))
+    finally:
+        i18n.set_language("en")
+    for name, said in words.items():
+        for english, hungarian in attributes.items():
+            if english in name:
+                assert hungarian in said, (name, said)
+    assert " a 1 " not in attack and "1" in attack.split("(Erő)")[1], attack
