@@ -1087,3 +1087,39 @@ def test_the_party_lines_wrap_rather_than_lose_their_ends(make_app, config_dir, 
         i18n.set_language("en")
     assert " ".join(turn_line.split()) in " ".join(said.split()), (turn_line, [t for t in drawn_text if "fordul" in t or "megt" in t])
     assert cards in said and not any(t.endswith("\u2026") and (t.startswith(cards) or "fordulóban" in t) for t in drawn_text)
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_the_attack_preview_says_the_threat_it_costs(make_app, config_dir, drawn_text, language):
+    """Attacking a guard with the Pistol carried costs +2 Threat whatever the dice say; the
+    preview did not say so. It says it in words, inside the panel and above the Roll button,
+    at 1280x720 in each language."""
+    from game import i18n
+    from game.engine.text import as_text
+    from game.i18n import _
+    from game.level7.rules.queries import challenge_preview
+    from game.level7.rules.state import Enemy
+
+    app, table = start_game(make_app)
+    st = table.state
+    st.enemies.append(Enemy("guard", 1, st.player.tile))
+    st.player.items.append("pistol#1")
+    st.player.hand = ["surge_of_strength#1", "sprint#1", "quick_thinking#1"]
+    table.update_choices()
+    app.run(max_frames=1)
+    x, y = table.camera.to_screen(*table._figure_spots()["guard1"])
+    do_click(app, (round(x), round(y)))
+    prev = challenge_preview(st, table.selected)
+    i18n.set_language(language)
+    try:
+        drawn_text.clear()
+        app._force_redraw = True
+        app.draw(app.screen)
+        want = _("+{n} Threat whatever the result: {why}").format(n=2, why=as_text(prev.threat_why))
+    finally:
+        i18n.set_language("en")
+    said = " ".join(" ".join(drawn_text).split())
+    assert prev.threat == 2 and " ".join(want.split()) in said, (want, drawn_text[:12])
+    panel = next(r for r, _n in table.panels if r.collidepoint(table.view_rect.right - 20, table.view_rect.top + 20))
+    roll = next(r for r, _l, w in table.buttons if w == "roll")
+    assert panel.contains(roll)

@@ -268,6 +268,14 @@ def attack_threat(content: Level7Content, target: Foe) -> int:
     return content.number("attack_guard_threat") if target.kind == "guard" else 0
 
 
+def attempt_threat(content: Level7Content, challenge: Challenge, target: Foe | None = None) -> int:
+    """Threat the challenge itself costs, whatever the outcome (the resolutions' `threat`, and
+    the preview's): attacking a guard (seed p. 10), the Strength way of Unlock Door (6.8)."""
+    if challenge.kind == "attack":
+        return attack_threat(content, target) if target is not None else 0
+    return content.number("unlock_strength_threat") if challenge.kind == "unlock_strength" else 0
+
+
 def resolve_attack(content: Level7Content, count: int, target: Foe, foes: Sequence[Foe]) -> Outcome:
     """The Attack's outcome from the icons rolled (spec 6.4): removed or stunned (and against a guard
     an item card drawn), or failed and the enemies on the tile activate. +1 Threat for attacking a
@@ -425,7 +433,7 @@ def unlock_challenges(content: Level7Content) -> tuple[Challenge, Challenge]:
 def resolve_unlock(content: Level7Content, challenge: Challenge, count: int, foes: Sequence[Foe]) -> Outcome:
     """Unlock Door's outcome (spec 6.8): unlocked (remove the locked-door token), or failed and the
     enemies on the tile activate. The Strength way costs Threat either way."""
-    threat = content.number("unlock_strength_threat") if challenge.kind == "unlock_strength" else 0
+    threat = attempt_threat(content, challenge)
     if succeeds(challenge, count):
         return Outcome(challenge, count, "unlocked", threat, text=M("{n} icons: the door is unlocked.", n=count))
     return Outcome(challenge, count, "failed", threat, activates=activation_order(content, foes),

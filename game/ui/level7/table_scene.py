@@ -1640,8 +1640,14 @@ class Level7Table(GameTable):
             return
         bonuses = bonus_previews(self.state, self.selected)
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
-        extra = px(18) * len(prev.outcomes) + (px(24) + px(30) * len(bonuses) if bonuses else 0)
-        panel = pygame.Rect(0, 0, min(px(460), self.view_rect.width - px(40)), px(250) + extra)
+        width = min(px(460), self.view_rect.width - px(40))
+        # What the attempt costs whatever the dice say (a guard attacked, the Pistol).
+        cost = _("+{n} Threat whatever the result: {why}").format(n=prev.threat, why=as_text(prev.threat_why)) \
+            if prev.threat else ""
+        cost_lines = len(widgets.wrap(cost, ctx.font(13, bold=True), width - px(32))) if cost else 0
+        extra = px(18) * len(prev.outcomes) + (px(24) + px(30) * len(bonuses) if bonuses else 0) + \
+            int(ctx.font(13, bold=True).get_linesize() * 1.1) * cost_lines
+        panel = pygame.Rect(0, 0, width, px(250) + extra)
         panel.topright = (self.view_rect.right - px(14), self.view_rect.top + px(14))
         widgets.panel(surface, ctx, panel, alpha=245)
         self.panels.append((panel, len(self.buttons)))
@@ -1650,6 +1656,9 @@ class Level7Table(GameTable):
         attr = _(prev.attribute.capitalize())
         need = _("{attr} challenge: {n} icons needed").format(attr=attr, n=prev.level)
         y = widgets.text(surface, need, ctx.font(14, bold=True), pal.text, (x, y)).bottom + px(4)
+        if cost:
+            y = widgets.text_block(surface, cost, ctx.font(13, bold=True), (240, 190, 80),
+                                   pygame.Rect(x, y, panel.width - px(32), px(40)), 1.1)
         terms = ", ".join(f"{as_text(term_words(t))} {t.amount:+d}" for t in prev.terms if t.amount)
         y = widgets.text_block(surface, _("{n} dice: {terms}").format(n=prev.dice, terms=terms), ctx.font(13), pal.text_dim,
                                pygame.Rect(x, y, panel.width - px(32), px(40)), 1.1) + px(4)
