@@ -1123,3 +1123,39 @@ def test_the_attack_preview_says_the_threat_it_costs(make_app, config_dir, drawn
     panel = next(r for r, _n in table.panels if r.collidepoint(table.view_rect.right - 20, table.view_rect.top + 20))
     roll = next(r for r, _l, w in table.buttons if w == "roll")
     assert panel.contains(roll)
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_the_placement_cards_title_keeps_off_the_panels_frame(make_app, config_dir, monkeypatch, language):
+    """The title over the placement cards ("Τοποθέτηση Water Treatment: 3 τρόποι ενώνουν τις
+    περισσότερες πόρτες") ran to within a pixel of the panel's frame, some 9 px thick at 1280x720:
+    the text drawn starts and ends at least 14 px inside the panel."""
+    from game import i18n
+    from game.i18n import _, pgettext
+    from game.ui import widgets
+
+    app, table = start_game(make_app)
+    explore = next(a for a in table.session.legal_actions() if a.kind == "explore")
+    do_click(app, door_pos(table, explore.payload["door"]))
+    assert table._pending_kind() == "placement"
+    drawn = []
+    real = widgets.text
+
+    def spy(surface, s, font, colour, pos, anchor="topleft", shadow=False):
+        rect = real(surface, s, font, colour, pos, anchor, shadow)
+        drawn.append((s, rect))
+        return rect
+
+    monkeypatch.setattr(widgets, "text", spy)
+    i18n.set_language(language)
+    try:
+        tile = table.actions[0].payload["tile"]
+        want = _("Place {tile}: {n} ways join the most doors").format(tile=pgettext("level7", table.tiles[tile].name),
+                                                                      n=len(table.actions))
+        app._force_redraw = True
+        app.draw(app.screen)
+    finally:
+        i18n.set_language("en")
+    panel = table.panels[0][0]
+    rect = next(r for t, r in drawn if t == want)
+    assert rect.left - panel.left >= 14 and panel.right - rect.right >= 14, (want, rect, panel)

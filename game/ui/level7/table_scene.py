@@ -1584,11 +1584,13 @@ class Level7Table(GameTable):
         tile = self.actions[0].payload["tile"] if self.actions else ""
         title = _("Place {tile}: {n} ways join the most doors").format(tile=pgettext("level7", self.tiles[tile].name), n=n) if tile in self.tiles else ""
         tfont = ctx.font(13, bold=True)
-        w = max(n * (size + px(12)) + px(20), tfont.size(title)[0] + px(24))
+        # px(16) each side: the frame is some 9 px thick, and at px(12) a Greek or Hungarian title
+        # ran to within a pixel of its inner edge.
+        w = max(n * (size + px(12)) + px(20), tfont.size(title)[0] + px(32))
         panel = self._placement_panel(w, size + px(58))
         widgets.panel(surface, ctx, panel, alpha=235)
         self.panels.append((panel, len(self.buttons)))
-        widgets.text(surface, title, tfont, pal.text, (panel.left + px(12), panel.top + px(8)))
+        widgets.text(surface, title, tfont, pal.text, (panel.left + px(16), panel.top + px(8)))
         x = panel.centerx - (n * (size + px(12)) - px(12)) // 2
         for i, a in enumerate(self.actions):
             p = a.payload
