@@ -1159,3 +1159,50 @@ def test_the_placement_cards_title_keeps_off_the_panels_frame(make_app, config_d
     panel = table.panels[0][0]
     rect = next(r for t, r in drawn if t == want)
     assert rect.left - panel.left >= 14 and panel.right - rect.right >= 14, (want, rect, panel)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_pools_lines_stay_left_of_the_hand(make_app, config_dir, monkeypatch, size):
+    """Scenario 2 in Greek once Lockdown began: "Δεξαμενή Αποκλεισμού: 12  (ΑΠΟΚΛΕΙΣΜΟΣ)" ran under
+    the hand's label and its first card (1920x1080). In each language the Threat and Lockdown
+    pools' lines end left of the hand's row, whole."""
+    from game import i18n
+    from game.i18n import _
+    from game.ui import widgets
+
+    app = make_app(size)
+    setup = Level7Setup(app.ctx, SetupChoice(scenario="s2", seats=["human"], seed=12))
+    app.push(setup)
+    app.run(max_frames=1)
+    click(next(rect for rect, what in setup.hits if what == "start").center)
+    app.run(max_frames=1)
+    table = app.top
+    table.animate = False
+    st = table.state
+    st.lockdown, st.lockdown_pool = True, 12
+    table.state_version += 1
+    drawn = []
+    real = widgets.text
+
+    def spy(surface, s, font, colour, pos, anchor="topleft", shadow=False):
+        rect = real(surface, s, font, colour, pos, anchor, shadow)
+        drawn.append((s, rect))
+        return rect
+
+    monkeypatch.setattr(widgets, "text", spy)
+    problems = []
+    for lang in ("en", "hu", "el"):
+        i18n.set_language(lang)
+        try:
+            want = _("Lockdown pool: {n}").format(n=12) + "  " + _("(LOCKDOWN)")
+            drawn.clear()
+            app._force_redraw = True
+            app.draw(app.screen)
+        finally:
+            i18n.set_language("en")
+        got = [r for t, r in drawn if t == want]
+        label = table.hand_label_rect
+        cards = min((r.left for r in table.card_rects.values()), default=label.left)
+        if len(got) != 1 or got[0].right > min(label.left, cards) - 4:
+            problems.append((lang, want, got, label, cards))
+    assert problems == []

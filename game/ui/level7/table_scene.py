@@ -1877,15 +1877,22 @@ class Level7Table(GameTable):
         stacks = "  ".join(f"{as_text(stack_name(name))}: {len(tiles)}" for name, tiles in st.stacks)
         lines = (_("Tile stacks  {s}").format(s=stacks), _("Events {e}, adrenaline {a}, items {i}").format(
             e=len(st.events.draw_pile), a=len(st.adrenaline.draw_pile), i=len(st.items.draw_pile)))
-        # As wide as its longest line (longer in Hungarian), the hand's row starting after it.
-        info = pygame.Rect(r.left + px(14), r.top + px(8), min(px(330), max(px(250), *(small.size(t)[0] for t in lines))),
+        threat = _("Threat pool: {n}").format(n=st.threat_pool)
+        lock = _("Lockdown pool: {n}").format(n=st.lockdown_pool) + ("  " + _("(LOCKDOWN)") if st.lockdown else "") \
+            if self.content.scenarios[st.scenario].lockdown_pool else ""
+        pools = [t for t in (threat, lock) if t]
+        bold = ctx.font(14, bold=True)
+        # As wide as its longest line (longer in Hungarian), the hand's row starting after it; a
+        # pool's line past px(330) is set smaller ("Δεξαμενή Αποκλεισμού: 12  (ΑΠΟΚΛΕΙΣΜΟΣ)" ran
+        # under the hand's label).
+        info = pygame.Rect(r.left + px(14), r.top + px(8),
+                           min(px(330), max(px(250), *(small.size(t)[0] for t in lines), *(bold.size(t)[0] for t in pools))),
                            r.height - px(14))
-        y = widgets.text(surface, _("Threat pool: {n}").format(n=st.threat_pool), ctx.font(14, bold=True), (240, 190, 80),
-                         info.topleft).bottom + px(2)
-        sc = self.content.scenarios[st.scenario]
-        if sc.lockdown_pool:
-            lock = _("Lockdown pool: {n}").format(n=st.lockdown_pool) + ("  " + _("(LOCKDOWN)") if st.lockdown else "")
-            y = widgets.text(surface, lock, ctx.font(14, bold=True), (230, 90, 80) if st.lockdown else pal.text, (info.left, y)).bottom + px(2)
+        y = info.top
+        for text, colour in ((threat, (240, 190, 80)), (lock, (230, 90, 80) if st.lockdown else pal.text)):
+            if text:
+                font = widgets.line_font(ctx, text, info.width, 14, 10, bold=True)
+                y = widgets.text(surface, widgets.elide(text, font, info.width), font, colour, (info.left, y)).bottom + px(2)
         for line in lines:
             font = widgets.line_font(ctx, line, info.width, 13, 10)
             y = widgets.text(surface, widgets.elide(line, font, info.width), font, pal.text_dim, (info.left, y)).bottom + px(2)
