@@ -954,7 +954,16 @@ class PlayerBot(SeededBot):
         offered = {a.payload["card"]: a for a in actions if a.payload["card"] and not a.payload.get("use")}
         first = plan.cards[0].split("#")[0] if plan.cards else ""
         if first in offered:
-            return Choice(offered[first], M("help {who}: {plan}", who=character(s, helped.id), plan=plan.text))
+            # One card per helper (challenges.helping): the reason names that card and the chance
+            # it gives alone; the plan's other cards stay in my hand, unseen by the other seats.
+            amount = c().adrenaline[first].bonus.get(challenge.attribute, 0)
+            after = C.success_chance(c(), challenge, dice(s, helped, challenge, [PlayedBonus(challenge.attribute, amount, "cards")]))
+            played = M("play {cards} for {attribute}: {before} -> {after}", cards=card_name(plan.cards[0]),
+                       attribute=attribute_name(challenge.attribute), before=pct(plan.before), after=pct(after))
+            return Choice(offered[first], M("help {who}: {plan}", who=character(s, helped.id), plan=played))
+        if plan.cards:  # a card not offered now: its name is my hand's, not the table's
+            return Choice(none, M("keep my cards: for {who} {plan}", who=character(s, helped.id),
+                                  plan=M("{chance}, and no card I may play makes it likely", chance=pct(plan.before))))
         return Choice(none, M("keep my cards: for {who} {plan}", who=character(s, helped.id), plan=plan.text))
 
     def _q_defend(self, s, me, actions):

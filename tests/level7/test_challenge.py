@@ -95,6 +95,29 @@ def test_a_failed_attack_costs_threat_and_activates_the_tile(c):
     assert (clone.result, clone.threat, clone.items) == ("stunned", 0, 0)
 
 
+def test_an_attacks_outcome_names_the_figure_as_the_log_does(c):
+    """The log read "6 Strength icons: clone1 (Clone) is removed." (the state's figure id): the
+    outcome names the figure as every other line does, in the reader's language."""
+    from game import i18n
+    from game.engine.text import as_text
+
+    words = {}
+    for lang in ("en", "hu", "el"):
+        i18n.set_language(lang)
+        try:
+            words[lang] = [as_text(resolve_attack(c, n, Foe(fid, kind), [Foe(fid, kind)]).text)
+                           for n, fid, kind in ((6, "clone1", "clone"), (3, "guard2", "guard"), (1, "guard2", "guard"))]
+            words[lang].append(as_text(attack_challenge(c, Foe("clone3", "clone", active=False)).reason))
+        finally:
+            i18n.set_language("en")
+    assert words["en"] == ["6 Strength icons: Clone 1 is removed.", "3 Strength icons: Guard 2 is stunned.",
+                           "1 Strength icon: the attack on Guard 2 fails (Toughness 3).",
+                           "Clone 3 is stunned; only an active enemy can be attacked."]
+    for lang in ("hu", "el"):
+        assert not any(re.search(r"clone\d|guard\d", w) for w in words[lang]), words[lang]
+        assert words[lang] != words["en"]
+
+
 def test_a_stunned_enemy_cannot_be_attacked(c):
     """Spec 6.4: the target must be active."""
     assert isinstance(attack_challenge(c, Foe("guard 2", "guard", active=False)), Refusal)

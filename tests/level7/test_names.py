@@ -25,3 +25,57 @@ def test_kept_action_labels_word_what_a_fresh_label_would():
         RESOLVER.release(state)
     # the games listed the kinds whose keys pick parameters out (not only the fixed labels)
     assert {"move", "explore", "adrenaline", "end_turn"} <= checked
+
+
+def test_a_challenges_dice_are_named_in_the_readers_words():
+    """The attack preview at a Hungarian table read "7 kocka: base +4, Fear 5-6 +1, Brute Force
+    (subject_1) +2": the sources in English and the player by id. Each term of a pool (the base
+    value, the Fear band, a skill, a card played by a character) is worded in the reader's
+    language, the player by name."""
+    from game import i18n
+    from game.engine.text import as_text
+    from game.level7.content import shared_content
+    from game.level7.rules.modifiers import PlayedBonus, attribute_value
+
+    c = shared_content()
+    played = (PlayedBonus("strength", 2, c.adrenaline["brute_force"].name, "subject_1"),)
+    value = attribute_value(c, "strength", fear=5, skills=("weightlifter",), played=played, challenge="attack")
+    assert [t.source for t in value.terms] == ["base", "Fear 5-6", "Weightlifter", "Brute Force (subject_1)"]
+    words = {}
+    for lang in ("en", "hu", "el"):
+        i18n.set_language(lang)
+        try:
+            words[lang] = [as_text(names.term_words(t)) for t in value.terms]
+        finally:
+            i18n.set_language("en")
+    assert words["en"] == ["base", "Fear 5-6", "Weightlifter", "Brute Force (Subject 1)"]
+    for lang in ("hu", "el"):
+        assert all(w not in words["en"] for w in words[lang]) and "subject_1" not in words[lang][3], words[lang]
+    assert words["hu"][:2] == ["alap", "Félelem 5-6"] and words["hu"][3].endswith(" (1. alany)")
+    assert words["el"][:2] == ["βάση", "Φόβος 5-6"]
+
+
+def test_rolled_faces_and_an_enemys_attack_read_right_in_hungarian():
+    """A Hungarian log read "dupla intelligencia, Erő, Erő, intelligencia + erő" (the attribute
+    capitalised on a single face only) and "1 ikon (Erő) a 1 kitartás ellen" (the article 'a'
+    before a number that may be 1 or 5, which take 'az'). Each face names its attributes as the
+    attributes are written, and the Toughness is no longer read after the article."""
+    from game import i18n
+    from game.engine.text import Mn, as_text
+    from game.level7.content import shared_content
+    from game.level7.rules.challenges import faces
+
+    die = shared_content().dice["level7"]
+    i18n.set_language("hu")
+    try:
+        attributes = {a: i18n.translate(a) for a in ("Intelligence", "Strength")}
+        words = {f.name: as_text(faces([f])) for f in die.faces if f.name}
+        attack = as_text(Mn("{n} {attribute} icon against Toughness {toughness}",
+                            "{n} {attribute} icons against Toughness {toughness}", 1, attribute="Erő", toughness=1))
+    finally:
+        i18n.set_language("en")
+    for name, said in words.items():
+        for english, hungarian in attributes.items():
+            if english in name:
+                assert hungarian in said, (name, said)
+    assert " a 1 " not in attack and "1" in attack.split("(Erő)")[1], attack

@@ -375,6 +375,27 @@ def test_it_helps_another_character_when_its_card_makes_the_challenge_likely():
     assert f"help {me(state).name}: play Quick Thinking for Intelligence: 28% -> 59%" in answer.reason
 
 
+def test_a_helpers_reason_names_only_the_card_it_plays():
+    """A helper plays one card per challenge (spec 6.11, challenges.helping), but its reason read
+    "help Subject 1: play Deep Breath and Hold Your Breath for Intelligence: 28% -> 59%": a card
+    still in its hand shown to every seat, and odds the one card played does not give. The reason
+    names the card played and the chance with it alone; the choice is the same."""
+    state = pinned_by(new(players=2), "guard", "guard")
+    helper = state.characters[state.order[1]]
+    helper.tile = me(state).tile
+    helper.hand = ["deep_breath#1", "hold_your_breath#1", "sprint#5", "sprint#6"]
+    got = decide(state)
+    assert got.action.kind == "outwit"
+    T.apply(state, got.action)
+    assert state.proc["pending"]["decider"] == helper.id
+    answer = decide(state)
+    played = answer.action.payload["card"]
+    assert played in ("deep_breath", "hold_your_breath")
+    other = "Hold Your Breath" if played == "deep_breath" else "Deep Breath"
+    assert other not in answer.reason and " and " not in answer.reason, answer.reason
+    assert "59%" not in answer.reason and "-> 44%" in answer.reason, answer.reason
+
+
 def test_it_keeps_its_cards_when_it_has_few():
     state = pinned_by(new(players=2), "guard", "guard")
     helper = state.characters[state.order[1]]

@@ -175,3 +175,25 @@ def test_a_walk_never_passes_the_swarm():
     st.tokens["swarm"] = ["T07"]
     reach = reachable(st)
     assert reach.get("T07") == ["T07"] and "T40" not in reach
+
+
+def test_the_preview_says_the_threat_the_attempt_costs():
+    """Attacking a guard costs +1 Threat whatever the outcome (seed p. 10), and so does each
+    attack made carrying the Pistol (spec 8.5 PLACEHOLDER); the preview did not say so, and a
+    player saw it only in the log afterwards. It gives the Threat the attack then gains, and
+    what costs it; against a clone without the Pistol, none."""
+    from game.engine.text import as_text
+
+    s, attack = guarded()
+    st = s.state
+    st.player.items.append("pistol#1")
+    prev = challenge_preview(st, attack)
+    assert (prev.threat, as_text(prev.threat_why)) == (2, "attacking a guard, Pistol")
+    before = st.player.threat
+    s.apply(attack)
+    assert st.player.threat - before == prev.threat
+
+    s = explored_game(1)
+    s.state.enemies.append(Enemy("clone", 1, s.state.player.tile))
+    clone = next(a for a in s.legal_actions() if a.kind == "attack")
+    assert challenge_preview(s.state, clone).threat == 0

@@ -185,3 +185,24 @@ def test_coming_back_from_the_hospital(c):
     back = reenter(c, vitality=3, hand=0, vent_tiles=("T05", "tank_farm"))
     assert (back.draw, back.hand_size, back.fear, back.destinations, back.stays) == (3, 3, 4, ("T05", "tank_farm"), False)
     assert reenter(c, vitality=4, hand=1, vent_tiles=()).stays
+
+
+def test_a_helpers_card_names_the_roller_in_the_readers_words(c):
+    """A helper's card (spec 6.11) is played with the characters by name: a Greek log read "Η κάρτα
+    Γρήγορη Σκέψη παίχτηκε για +2 Ευφυΐα στο Subject 2", the roller's English name. By id or by
+    name, the receiver is worded in the reader's language."""
+    from game import i18n
+    from game.engine.text import as_text
+
+    said = {}
+    for player, receiver in (("Subject 1", "Subject 2"), ("subject_1", "subject_2")):
+        out = play_adrenaline(c, "quick_thinking", "bonus", fear=3, hand=4, own_turn=False, player=player, receiver=receiver)
+        for lang in ("en", "el", "hu"):
+            i18n.set_language(lang)
+            try:
+                said[(player, lang)] = as_text(out.text)
+            finally:
+                i18n.set_language("en")
+    assert said[("Subject 1", "en")].endswith("to Subject 2 (Fear 3 -> 4).")
+    for lang in ("el", "hu"):
+        assert "Subject" not in said[("Subject 1", lang)] and said[("Subject 1", lang)] == said[("subject_1", lang)]

@@ -152,3 +152,45 @@ def test_places_and_a_threat_beyond_the_pool(tmp_path, adapter):
     # scenario 1 deals Threat 1 from its pool of 6 (BALANCE.md): 8 more asked, 5 left
     with pytest.raises(LessonBroken, match="takes 8 Threat, the pool holds 5"):
         adapter.start(load_lesson(p, adapter.check_lesson))
+
+
+def test_the_lessons_name_cards_and_skills_as_the_hand_shows_them():
+    """The Hungarian lesson 3 said "játszd ki a Surge of Strength lapot" while the card in the
+    hand read "Erőhullám" (and Amateur Boxer, Deep Breath, Steel Nerves likewise). In each
+    language, a lesson text naming an adrenaline card, a skill or an item names it by the
+    words the table shows for it (declined as the language needs), not the English ones."""
+    from pathlib import Path
+
+    import tomli
+
+    from game import i18n
+    from game.level7.content import shared_content
+
+    c = shared_content()
+    names = {rec.name for table in (c.adrenaline, c.skills, c.items) for rec in table.values()}
+
+    def strings(value):
+        if isinstance(value, str):
+            yield value.strip()  # as the loader keeps a lesson's texts
+        elif isinstance(value, dict):
+            for v in value.values():
+                yield from strings(v)
+        elif isinstance(value, list):
+            for v in value:
+                yield from strings(v)
+
+    folder = Path(__file__).resolve().parents[2] / "game" / "level7" / "lessons"
+    texts = [s for path in sorted(folder.glob("*.toml")) for s in strings(tomli.loads(path.read_text("utf-8")))]
+    problems = []
+    for lang in ("hu", "el"):
+        i18n.set_language(lang)
+        try:
+            shown = {n: i18n.pgettext("level7", n) for n in names}
+            for text in texts:
+                said = i18n.translate(text)
+                for n in names:
+                    if n in text and shown[n] != n and n in said:
+                        problems.append((lang, n, shown[n], said[:80]))
+        finally:
+            i18n.set_language("en")
+    assert len(texts) > 50 and problems == []

@@ -6,6 +6,8 @@ refused click shows the rules' sentence, the hot-seat handoff hides the next han
 interrupted mid-way is offered by the menu's Continue at the same action and state hash."""
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 
@@ -752,7 +754,7 @@ def test_the_side_panel_keeps_its_sections_inside_with_four_players_at_1280x720(
                     problems.append((players, lang, "tabs where all fit"))
         finally:
             i18n.set_language("en")
-    assert problems == []
+    assert problems == [], "\n".join(map(str, problems))
 
 
 def test_markers_and_face_up_items_keep_clear_of_door_arrows_and_icons(make_app):
@@ -817,7 +819,7 @@ def test_figures_on_one_tile_are_not_drawn_over_each_other_at_a_small_zoom(make_
         near = min(math.dist(p, q) for i, p in enumerate(drawn) for q in drawn[i + 1:])
         if near < 2 * r - 1:
             problems.append((zoom, r, near))
-    assert problems == []
+    assert problems == [], "\n".join(map(str, problems))
     table.camera.fit_zoom = 0.45
     usual = figure_points(table._tile_rect("tank_farm"), table._icon_points("tank_farm"), 3, 2)
     assert list(table._figure_spots().values()) == usual
@@ -931,7 +933,7 @@ def test_a_tile_name_keeps_clear_of_the_door_arrow_on_the_tiles_top(make_app, co
             box = pygame.Rect(sprite.key[2])
             if " ".join(drawn_text) != name or box.right > arrow:
                 problems.append((zoom, name, drawn_text[:], box, arrow))
-    assert problems == []
+    assert problems == [], "\n".join(map(str, problems))
 
 
 @pytest.mark.parametrize("language", ["en", "hu", "el"])
@@ -996,3 +998,211 @@ def test_the_hand_label_keeps_clear_of_the_lit_cards(make_app, config_dir):
                  if tuple(surface.get_at((x, y))[:3]) == colour]
         assert outline and label, size  # the cards are lit and the label is drawn over them
         assert max(label) + px(2) <= min(outline), (size, max(label), min(outline))
+
+
+@pytest.mark.parametrize("seed, tile", [(8, "T21"), (19, "T43"), (59, "T26")])
+def test_a_tile_name_keeps_clear_of_its_icons_arrows_and_figures(make_app, seed, tile):
+    """The Storeroom's name lay over its two icons with a figure below its top door's arrow;
+    Decontamination's over its Security icon with a guard on the tile, and Holding Cells' over
+    its south door's arrow with a character and a clone on its left side (1920x1080, seed 3):
+    the band was searched for only along the tile's left edge. Each of these tiles placed every
+    way the rules offer, at the zooms of 1280x720 and 1920x1080 maps, with Subject 1 on it, and
+    with a clone and a guard too: its name band covers no printed icon or door arrow, nor the
+    explore arrow drawn on its top door, and lies inside the tile; it covers no figure wherever
+    the name as first set (the tile's width) has a place clear of them all, pixel by pixel (on
+    the smallest tiles a band the tile's width has none), and no icon wherever it has a place
+    clear of them (Decontamination at zoom 0.3 has none)."""
+    import math
+
+    from game.engine.session import Session
+    from game.level7.rules.state import Enemy
+    from game.level7.rules.title import Level7Title
+    from game.ui.level7.table_scene import ICON_HALF
+
+    def apart(box, x, y, reach):
+        return math.hypot(max(0.0, abs(x - box.centerx) - box.width / 2), max(0.0, abs(y - box.centery) - box.height / 2)) >= reach
+
+    problems = []
+    for way, crowd in itertools.product(range(3), (False, True)):
+        session = Session.start(Level7Title(), "s1", seed, {"players": 1})
+        session.apply(next(a for a in session.legal_actions() if a.kind == "explore" and a.payload["door"] == ["N", 0]))
+        ways = [a for a in session.legal_actions() if a.kind == "placement"]
+        if way >= len(ways):
+            continue
+        session.apply(ways[way])
+        st = session.state
+        assert st.characters["subject_1"].tile == tile
+        if crowd:
+            st.enemies += [Enemy("clone", 9, tile), Enemy("guard", 9, tile)]
+        app, table = _table_at_1280(make_app, session)
+        table.animate = False
+        for zoom in (0.3, 0.35, 0.45, 0.6):
+            table.camera.fit_zoom = zoom
+            sprites = table.sprites()
+            box = pygame.Rect(next(sp for sp in sprites if sp.name == ("label", tile)).key[2])
+            tile_rect = table._screen_rect(table._tile_rect(tile))
+            reach = ICON_HALF * table.camera.zoom
+            near = [q for q in map(lambda q: table.camera.to_screen(*q), table._icon_points(tile)) if not apart(box, *q, reach)]
+            span = table._top_arrow_span(tile)
+            top = box.colliderect(pygame.Rect(span[0], tile_rect.top, span[1] - span[0], span[2] - tile_rect.top)) if span else False
+            figures = [sp.key[1:4] for sp in sprites if sp.name[0] == "figure"]
+            under = [f for f in figures if not apart(box, *f)]
+            font, lines = table.tile_label(pgettext("level7", table.tiles[tile].name), tile_rect.width - 11)
+            w, h = max(font.size(t)[0] for t in lines) + 8, font.get_linesize() * len(lines) + 2
+            icons = [table.camera.to_screen(*q) for q in table._icon_points(tile)]
+            off_icons = [(x, y) for x in range(tile_rect.left + 3, tile_rect.right - 2 - w)
+                         for y in range(tile_rect.top + 3, tile_rect.bottom - 2 - h)
+                         if all(apart(pygame.Rect(x, y, w, h), *q, reach) for q in icons)
+                         and not (span and pygame.Rect(x, y, w, h).colliderect(
+                             pygame.Rect(span[0], tile_rect.top, span[1] - span[0], span[2] - tile_rect.top)))]
+            clear = [(x, y) for x, y in off_icons if all(apart(pygame.Rect(x, y, w, h), *f) for f in figures)]
+            if (near and off_icons) or top or (under and clear) or not tile_rect.contains(box):
+                problems.append((way, crowd, zoom, box, tile_rect, near, top, under, clear[:1]))
+    assert problems == [], "\n".join(map(str, problems))
+
+
+def test_the_party_lines_wrap_rather_than_lose_their_ends(make_app, config_dir, drawn_text):
+    """A Hungarian table at 1280x720 after a challenge read "Ebben a fordulóban: 3 mozgás
+    maradt; me…" in the party panel: the turn's line (and the hand and tile line above it) were
+    cut with an ellipsis to the panel's width. They wrap: every word of both lines is drawn and
+    no line of the party ends with '…'."""
+    from game import i18n
+    from game.i18n import _
+
+    app, table = start_game(make_app)
+    st = table.state
+    st.turn.challenge_used = st.turn.trade_used = st.turn.pickup_used = True
+    table.state_version += 1  # the state changed behind the session's back: draw the panel again
+    i18n.set_language("hu")
+    try:
+        drawn_text.clear()
+        app._force_redraw = True
+        app.draw(app.screen)
+        said = " ".join(drawn_text)
+        done = _("done: {what}").format(what=", ".join([_("challenge"), _("trade"), _("pick-up")]))
+        moves = _("{n} moves left").format(n=st.turn.moves_left)
+        turn_line = _("This turn: {moves}").format(moves=moves) + "; " + done
+        cards = _("{cards} adrenaline cards").format(cards=len(st.player.hand))
+    finally:
+        i18n.set_language("en")
+    assert " ".join(turn_line.split()) in " ".join(said.split()), (turn_line, [t for t in drawn_text if "fordul" in t or "megt" in t])
+    assert cards in said and not any(t.endswith("\u2026") and (t.startswith(cards) or "fordulóban" in t) for t in drawn_text)
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_the_attack_preview_says_the_threat_it_costs(make_app, config_dir, drawn_text, language):
+    """Attacking a guard with the Pistol carried costs +2 Threat whatever the dice say; the
+    preview did not say so. It says it in words, inside the panel and above the Roll button,
+    at 1280x720 in each language."""
+    from game import i18n
+    from game.engine.text import as_text
+    from game.i18n import _
+    from game.level7.rules.queries import challenge_preview
+    from game.level7.rules.state import Enemy
+
+    app, table = start_game(make_app)
+    st = table.state
+    st.enemies.append(Enemy("guard", 1, st.player.tile))
+    st.player.items.append("pistol#1")
+    st.player.hand = ["surge_of_strength#1", "sprint#1", "quick_thinking#1"]
+    table.update_choices()
+    app.run(max_frames=1)
+    x, y = table.camera.to_screen(*table._figure_spots()["guard1"])
+    do_click(app, (round(x), round(y)))
+    prev = challenge_preview(st, table.selected)
+    i18n.set_language(language)
+    try:
+        drawn_text.clear()
+        app._force_redraw = True
+        app.draw(app.screen)
+        want = _("+{n} Threat whatever the result: {why}").format(n=2, why=as_text(prev.threat_why))
+    finally:
+        i18n.set_language("en")
+    said = " ".join(" ".join(drawn_text).split())
+    assert prev.threat == 2 and " ".join(want.split()) in said, (want, drawn_text[:12])
+    panel = next(r for r, _n in table.panels if r.collidepoint(table.view_rect.right - 20, table.view_rect.top + 20))
+    roll = next(r for r, _l, w in table.buttons if w == "roll")
+    assert panel.contains(roll)
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_the_placement_cards_title_keeps_off_the_panels_frame(make_app, config_dir, monkeypatch, language):
+    """The title over the placement cards ("Τοποθέτηση Water Treatment: 3 τρόποι ενώνουν τις
+    περισσότερες πόρτες") ran to within a pixel of the panel's frame, some 9 px thick at 1280x720:
+    the text drawn starts and ends at least 14 px inside the panel."""
+    from game import i18n
+    from game.i18n import _, pgettext
+    from game.ui import widgets
+
+    app, table = start_game(make_app)
+    explore = next(a for a in table.session.legal_actions() if a.kind == "explore")
+    do_click(app, door_pos(table, explore.payload["door"]))
+    assert table._pending_kind() == "placement"
+    drawn = []
+    real = widgets.text
+
+    def spy(surface, s, font, colour, pos, anchor="topleft", shadow=False):
+        rect = real(surface, s, font, colour, pos, anchor, shadow)
+        drawn.append((s, rect))
+        return rect
+
+    monkeypatch.setattr(widgets, "text", spy)
+    i18n.set_language(language)
+    try:
+        tile = table.actions[0].payload["tile"]
+        want = _("Place {tile}: {n} ways join the most doors").format(tile=pgettext("level7", table.tiles[tile].name),
+                                                                      n=len(table.actions))
+        app._force_redraw = True
+        app.draw(app.screen)
+    finally:
+        i18n.set_language("en")
+    panel = table.panels[0][0]
+    rect = next(r for t, r in drawn if t == want)
+    assert rect.left - panel.left >= 14 and panel.right - rect.right >= 14, (want, rect, panel)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_pools_lines_stay_left_of_the_hand(make_app, config_dir, monkeypatch, size):
+    """Scenario 2 in Greek once Lockdown began: "Δεξαμενή Αποκλεισμού: 12  (ΑΠΟΚΛΕΙΣΜΟΣ)" ran under
+    the hand's label and its first card (1920x1080). In each language the Threat and Lockdown
+    pools' lines end left of the hand's row, whole."""
+    from game import i18n
+    from game.i18n import _
+    from game.ui import widgets
+
+    app = make_app(size)
+    setup = Level7Setup(app.ctx, SetupChoice(scenario="s2", seats=["human"], seed=12))
+    app.push(setup)
+    app.run(max_frames=1)
+    click(next(rect for rect, what in setup.hits if what == "start").center)
+    app.run(max_frames=1)
+    table = app.top
+    table.animate = False
+    st = table.state
+    st.lockdown, st.lockdown_pool = True, 12
+    table.state_version += 1
+    drawn = []
+    real = widgets.text
+
+    def spy(surface, s, font, colour, pos, anchor="topleft", shadow=False):
+        rect = real(surface, s, font, colour, pos, anchor, shadow)
+        drawn.append((s, rect))
+        return rect
+
+    monkeypatch.setattr(widgets, "text", spy)
+    problems = []
+    for lang in ("en", "hu", "el"):
+        i18n.set_language(lang)
+        try:
+            want = _("Lockdown pool: {n}").format(n=12) + "  " + _("(LOCKDOWN)")
+            drawn.clear()
+            app._force_redraw = True
+            app.draw(app.screen)
+        finally:
+            i18n.set_language("en")
+        got = [r for t, r in drawn if t == want]
+        label = table.hand_label_rect
+        cards = min((r.left for r in table.card_rects.values()), default=label.left)
+        if len(got) != 1 or got[0].right > min(label.left, cards) - 4:
+            problems.append((lang, want, got, label, cards))
+    assert problems == []

@@ -22,7 +22,6 @@ from typing import Callable, Hashable, Iterable, Sequence, TypeVar
 
 from game.engine.dice import BelowSource, Die, Face, outcome_distribution, roll_all, sum_distribution
 from game.engine.text import M, Mn
-from game.i18n import N_
 from game.level7.content import Level7Content
 from game.level7.rules import names as N
 from game.level7.rules.modifiers import (CHALLENGE_ATTRIBUTE, EVENT_CHALLENGE, PlayedBonus, RerollOption, Value,
@@ -31,8 +30,6 @@ from game.level7.rules.refusal import Refusal
 
 H = TypeVar("H", bound=Hashable)
 DIE = "level7"  # the one kind of die (dice.toml)
-_ATTACK_RESULT = {"removed": N_("{n} Strength icons: {enemy} ({name}) is removed."),
-                  "stunned": N_("{n} Strength icons: {enemy} ({name}) is stunned.")}
 GUARDS, ALIENS = "guards", "aliens"  # the two sides Outwit tells apart (seed p. 10: őrök és idegenek)
 
 
@@ -244,7 +241,7 @@ def _allowed(challenge: Challenge | Refusal) -> Challenge:
 def attack_challenge(content: Level7Content, target: Foe) -> Challenge | Refusal:
     """A Strength challenge against one active enemy on your tile; its level is the Toughness."""
     if not target.active:
-        return Refusal(M("{enemy} is stunned; only an active enemy can be attacked.", enemy=target.figure))
+        return Refusal(M("{enemy} is stunned; only an active enemy can be attacked.", enemy=N.figure_key(target.figure)))
     return Challenge("attack", CHALLENGE_ATTRIBUTE["attack"], content.enemies[target.kind].toughness)
 
 
@@ -271,6 +268,14 @@ def attack_threat(content: Level7Content, target: Foe) -> int:
     return content.number("attack_guard_threat") if target.kind == "guard" else 0
 
 
+def attempt_threat(content: Level7Content, challenge: Challenge, target: Foe | None = None) -> int:
+    """Threat the challenge itself costs, whatever the outcome (the resolutions' `threat`, and
+    the preview's): attacking a guard (seed p. 10), the Strength way of Unlock Door (6.8)."""
+    if challenge.kind == "attack":
+        return attack_threat(content, target) if target is not None else 0
+    return content.number("unlock_strength_threat") if challenge.kind == "unlock_strength" else 0
+
+
 def resolve_attack(content: Level7Content, count: int, target: Foe, foes: Sequence[Foe]) -> Outcome:
     """The Attack's outcome from the icons rolled (spec 6.4): removed or stunned (and against a guard
     an item card drawn), or failed and the enemies on the tile activate. +1 Threat for attacking a
@@ -281,11 +286,16 @@ def resolve_attack(content: Level7Content, count: int, target: Foe, foes: Sequen
     if result == "failed":
         return Outcome(challenge, count, result, attack_threat(content, target), target=target.figure,
                        activates=activation_order(content, foes),
-                       text=M("{n} Strength icons: the attack on {enemy} fails (Toughness {level}).", n=count,
-                              enemy=target.figure, level=challenge.level))
+                       text=Mn("{n} Strength icon: the attack on {enemy} fails (Toughness {level}).",
+                               "{n} Strength icons: the attack on {enemy} fails (Toughness {level}).", count,
+                               enemy=N.figure_key(target.figure), level=challenge.level))
     items = content.number("attack_guard_items") if target.kind == "guard" else 0
     held = stun_held(content, target.kind, count)
-    text = M(_ATTACK_RESULT[result], n=count, enemy=target.figure, name=name)
+    # The figure by its name ('Clone 1'): the log read 'clone1 (Clone) is removed'.
+    enemy = N.figure_key(target.figure)
+    text = (Mn("{n} Strength icon: {enemy} is removed.", "{n} Strength icons: {enemy} is removed.", count, enemy=enemy)
+            if result == "removed" else
+            Mn("{n} Strength icon: {enemy} is stunned.", "{n} Strength icons: {enemy} is stunned.", count, enemy=enemy))
     if held:
         text = text + " " + Mn("{name} is never removed: icons enough to remove him stun him through his next "
                                "activation as well (spec 8.2 PLACEHOLDER).",
@@ -423,7 +433,7 @@ def unlock_challenges(content: Level7Content) -> tuple[Challenge, Challenge]:
 def resolve_unlock(content: Level7Content, challenge: Challenge, count: int, foes: Sequence[Foe]) -> Outcome:
     """Unlock Door's outcome (spec 6.8): unlocked (remove the locked-door token), or failed and the
     enemies on the tile activate. The Strength way costs Threat either way."""
-    threat = content.number("unlock_strength_threat") if challenge.kind == "unlock_strength" else 0
+    threat = attempt_threat(content, challenge)
     if succeeds(challenge, count):
         return Outcome(challenge, count, "unlocked", threat, text=M("{n} icons: the door is unlocked.", n=count))
     return Outcome(challenge, count, "failed", threat, activates=activation_order(content, foes),

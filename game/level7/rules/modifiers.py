@@ -37,9 +37,16 @@ ENDS = ("challenge_roll", "enemy_attack", "turn_end")
 
 @dataclass(frozen=True)
 class Term:
-    """One contribution to an attribute: where it comes from (for the screen and the log) and how much."""
+    """One contribution to an attribute: where it comes from and how much. `source` says it in
+    English (the tests and the bot read it); the screen words it from the parts
+    (names.term_words): `name` is the skill's, item's or card's name (a content msgid), `by` the
+    character who played the card (an id, or a name), `band` the Fear band's (low, high); the
+    base value has none of them."""
     source: str
     amount: int
+    name: str = ""
+    by: str = ""
+    band: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -118,13 +125,13 @@ def attribute_value(content: Level7Content, attribute: str, *, fear: int, skills
     if band is None:
         raise ValueError(f"Fear {fear} is off the track ({content.fear_track.min}-{content.fear_track.max})")
     if band.modifiers.get(attribute):
-        terms.append(Term(f"Fear {band.low}-{band.high}", band.modifiers[attribute]))
+        terms.append(Term(f"Fear {band.low}-{band.high}", band.modifiers[attribute], band=(band.low, band.high)))
     for name, e in _standing(content, skills, items):
         if isinstance(e, Bonus) and e.attribute == attribute and applies(e.when, challenge, attribute):
-            terms.append(Term(name, e.amount))
+            terms.append(Term(name, e.amount, name))
     for b in played:
         if b.attribute == attribute and (challenge is not None or attribute not in CHALLENGE_ATTRIBUTE.values()):
-            terms.append(Term(f"{b.source} ({b.by})" if b.by else b.source, b.amount))
+            terms.append(Term(f"{b.source} ({b.by})" if b.by else b.source, b.amount, b.source, b.by))
     return Value(attribute, tuple(terms))
 
 

@@ -47,6 +47,8 @@ def lookup(kind: str, key: str, translate: Callable[[str], str]) -> str:
             if key in table:
                 return _content_name(table[key].name, translate)
         return key.replace("_", " ")
+    if kind == "level7.name":  # a content name (a skill's, item's or card's) as the data writes it
+        return _content_name(key, translate)
     if kind == "level7.stack":  # a tile stack's name in the scenario ("A", "B", "last")
         return _content_name(key, translate)
     if kind == "level7.section":
@@ -381,6 +383,21 @@ def character_named(name: str) -> Ref | str:
         _BY_NAME.update({rec.name: cid for cid, rec in shared_content().characters.items()})
     cid = _BY_NAME.get(name)
     return ref("level7.character", cid) if cid else name
+
+
+def term_words(term) -> Msg | Ref:
+    """Where a die of a challenge comes from (modifiers.Term) in the reader's words: 'base',
+    'Fear 5-6', 'Weightlifter', 'Brute Force (Subject 2)' (the preview showed the English
+    source, with the player's id: 'Brute Force (subject_1)')."""
+    if term.band:
+        return M("Fear {low}-{high}", low=term.band[0], high=term.band[-1])
+    if not term.name:
+        return M("base")
+    name = ref("level7.name", term.name)
+    if not term.by:
+        return name
+    who = character(None, term.by) if term.by in shared_content().characters else character_named(term.by)
+    return M("{source} ({who})", source=name, who=who)
 
 
 def where(sit, tile: str) -> Ref:

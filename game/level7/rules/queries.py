@@ -11,10 +11,12 @@ from typing import Any
 
 from game.engine.dice import Face
 from game.engine.protocol import Action
+from game.engine.text import M, join, ref
 from game.level7.rules import challenge as C
 from game.level7.rules import challenges, explore, turn
+from game.level7.rules import names as N
 from game.level7.rules.maps import view
-from game.level7.rules.modifiers import PlayedBonus, Term
+from game.level7.rules.modifiers import PlayedBonus, Term, challenge_threat
 from game.level7.rules.tracks import CardPlay, play_adrenaline
 from game.level7.rules.state import Level7State
 
@@ -71,6 +73,8 @@ class ChallengePreview:
     terms: tuple[Term, ...]
     chance: Fraction
     outcomes: dict[str, Fraction]
+    threat: int = 0  # gained on the attempt, whatever the result
+    threat_why: Any = ""  # the words for what costs it (attacking a guard, the Pistol...)
 
 
 def challenge_of(state: Level7State, action: Action) -> C.Challenge | None:
@@ -109,8 +113,16 @@ def challenge_odds(state: Level7State, action: Action, extra: tuple[PlayedBonus,
     target = next((f for f in challenges.foes_here(state, ch.tile) if f.figure == action.payload.get("enemy")), None)
     if action.kind == "attack" and target is not None:
         outcomes = C.attack_odds(content, pool.total, target)
+    # The Threat the attempt costs, as challenges.roll (the carried items' and skills') and the
+    # resolution (C.attempt_threat) will gain it: a player saw it only in the log afterwards.
+    costs = [(ref("level7.name", name), n) for name, n in challenge_threat(
+        content, chal.kind, chal.attribute, skills=ch.skills, items=challenges.carried_items(ch)) if n]
+    own = C.attempt_threat(content, chal, target)
+    if own:
+        costs.insert(0, (M("attacking a guard") if chal.kind == "attack" else N.challenge(chal.kind), own))
     return ChallengePreview(action.kind, chal.attribute, chal.level, pool.total, pool.terms,
-                            C.success_chance(content, chal, pool.total), outcomes)
+                            C.success_chance(content, chal, pool.total), outcomes, sum(n for _w, n in costs),
+                            join(", ", [w for w, _n in costs]) if costs else "")
 
 
 def challenge_preview(state: Level7State, action: Action) -> ChallengePreview | None:

@@ -110,7 +110,10 @@ def play_adrenaline(content: Level7Content, card: str, use: str, *, fear: int, h
         (attribute, amount), = rec.bonus.items()
         bonus = PlayedBonus(attribute, amount, rec.name, player)
         words = dict(card=N.card_name(card), amount=f"{amount:+d}", attribute=N.attribute(attribute), cost=cost)
-        text = (M("{card} played for {amount} {attribute} to {receiver}{cost}.", receiver=N.ref("level7.character", receiver), **words)
+        # The receiver by id or by name (a helper's card names the roller by name): its words
+        # in the reader's language either way (a Greek log read "... +2 Ευφυΐα στο Subject 2").
+        who = N.ref("level7.character", receiver) if receiver in content.characters else N.character_named(receiver)
+        text = (M("{card} played for {amount} {attribute} to {receiver}{cost}.", receiver=who, **words)
                 if receiver != player else M("{card} played for {amount} {attribute}{cost}.", **words))
         return CardPlay(card, use, paid, rec.fear_cost, bonus, (), "", receiver, text)
     bonuses = tuple(PlayedBonus(e.attribute, e.amount, rec.name, player) for e in rec.ability if isinstance(e, Bonus))

@@ -49,6 +49,7 @@ from game.ui.table.camera import ZOOM_LEVELS, FitCamera
 TILE_CARD_PAD = 16  # UI units between the tile card's frame edge and its words
 
 CELL = 320  # map pixels of one standard tile (5 squares of 64, docs/MAPS.md "Level 7")
+MARK_KINDS = ("darkness", "sealed", "nests", "posts", "accessed", "swarm")  # the markers in a row on a tile's bottom
 ICON_HALF = 30  # map px from a printed icon's or door arrow's middle to the edge of what it shows
 ICON_CLEAR = 58  # map px from a tile icon's middle (a square of 64) to a figure's, so neither hides the other
 FIGURE_GAP = 56  # map px between two figures' middles on a tile (tokens of 0.085 * CELL radius)
@@ -210,6 +211,7 @@ class Level7Table(GameTable):
         self._art: dict[str, pygame.Surface] = {}
         self._icons: dict[str, list[tuple[float, float]]] = {}  # a tile's icon and door arrow points, unturned (tile_art)
         self._scaled: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._label_places = widgets.Memo(256)  # _label_place's answers: searched once per tile, zoom and figures
         self._framed = -1  # how many tiles were placed when the camera last framed the map
         self.reach: dict[str, list[str]] = {}
         self.walk: list[str] = []  # the rest of a walk the player clicked, one move each
@@ -1104,68 +1106,102 @@ class Level7Table(GameTable):
             return []
         out = []
         px = self.ctx.px
-        figure_rects = [sp.rect for sp in (self._figure_sprites() if figures is None else figures)]
+        figure_rects = [self._figure_body(sp) for sp in (self._figure_sprites() if figures is None else figures)]
         for name in self._placed_names():
             if name not in self.seen:
                 continue
             r = self._screen_rect(self._tile_rect(name))
             # The band (px(3) in from the tile's corner, px(4) either side of the name) ends
             # inside the tile: with px(12) of room taken the widest names ran 2 px past its edge.
-            # It keeps clear of the door arrows on the tile's top edge (printed, and the explore
-            # arrow drawn on them): left of them, right of them or below them (_label_beside_arrow;
-            # "Security Office" hid its north door's arrow, "Tank Farm" the one lesson 1 points at).
+            # It keeps clear of the door arrows and icons printed on the tile and of the figures
+            # standing there (_label_place: "Security Office" hid its north door's arrow,
+            # "Tank Farm" the one lesson 1 points at, "Decontamination" its Security icon).
             text = pgettext("level7", self.tiles[name].name)
-            font, lines = self.tile_label(text, max(10, r.width - px(3) - px(8)))
-            at = (r.left + px(3), r.top + px(3))
-            arrow = self._top_arrow_span(name)
-            if arrow is not None:
-                font, lines, at = self._label_beside_arrow(name, r, text, arrow, (font, lines), figure_rects)
+            font, lines, at = self._label_place(name, r, text, figure_rects)
             box = pygame.Rect(at[0], at[1], max(font.size(t)[0] for t in lines) + px(8),
                               font.get_linesize() * len(lines) + px(2))
             out.append(Sprite(("label", name), (tuple(lines), font.get_height(), tuple(box)), box.inflate(4, 4),
                               partial(self._paint_label, tuple(lines), font, box)))
         return out
 
-    def _label_beside_arrow(self, name: str, r: pygame.Rect, text: str, arrow: tuple[int, int, int],
-                            anywhere: tuple, figure_rects: list[pygame.Rect]) -> tuple:
-        """(font, lines, top-left) of a tile's name band on the tile `r` whose top edge has
-        door arrows from x `arrow[0]` to `arrow[1]`, reaching down to y `arrow[2]`: left of
-        them when the name fits there whole, else right of them, else below them and off the
-        printed icons (at a small zoom "Tank Farm" or "Monitoring Station" fitted on neither
-        side and lay over the arrow).
-        `anywhere`: the name fitted to the tile's whole width."""
-        px = self.ctx.px
-        left, right, bottom = arrow
-        sides = ((r.left + px(3), left - px(2)), (right + px(2), r.right - px(3)))
-        for start, end in sides:
-            room = end - start - px(8)
-            if room >= px(20):
-                font, lines = self.tile_label(text, room)
-                if " ".join(lines) == " ".join(text.split()) and max(font.size(t)[0] for t in lines) <= room:
-                    return font, lines, (start, r.top + px(3))
-        font, lines = anywhere
-        return font, lines, (r.left + px(3), self._label_top_below(name, r, font, lines, bottom + px(2), figure_rects))
+    def _label_place(self, name: str, r: pygame.Rect, text: str, figure_rects: list[pygame.Rect]) -> tuple:
+        """(font, lines, top-left) of a tile's name band on the tile `r` (screen): the highest
+        place inside the tile, leftmost first, that covers none of its printed icons and door
+        arrows (the explore arrow drawn on its top door too: `_top_arrow_span`) nor a figure
+        standing on it; else the one covering the fewest icons and arrows, then figures. The
+        name is tried as it fits the tile's width, on two lines (a name of several words), and
+        as it fits left or right of the top door's arrows, at five places across the tile (then,
+        only where none is clear, at the smaller sizes: _label_layouts). Only the band's place
+        was searched below the arrow before, along the left edge: "Holding Cells" lay over its south arrow with a character and a clone on its
+        left side, "Decontamination" over its Security icon, the Storeroom's over its icons."""
+        marks = [self.camera.to_screen(*q) for q in self._icon_points(name)]
+        if self.state.floor_items.get(name):
+            marks.append(self.camera.to_screen(*self._item_spot(name)))
+        marks += self._mark_spots(name, sum(self.state.tokens.get(kind, []).count(name) for kind in MARK_KINDS))
+        figures = tuple(tuple(f) for f in figure_rects if r.colliderect(f))
+        key = (name, tuple(r), text, self.ctx.px(100), tuple(marks), figures)
+        return self._label_places.get(key, lambda: self._label_search(name, r, text, marks, figures))
 
-    def _label_top_below(self, name: str, r: pygame.Rect, font, lines: list[str], top: int,
-                         figure_rects: list[pygame.Rect]) -> int:
-        """The highest y from `top` down at which a name band on the tile `r` covers none of the
-        tile's printed icons and door arrows (the Storeroom's two icons lie right under its top
-        arrow) nor a figure standing there (which would hide the name); else the highest clear
-        of the figures; else `top`."""
+    def _label_layouts(self, r: pygame.Rect, text: str, arrow: tuple[int, int, int] | None) -> list[tuple]:
+        """The ways a name may be set, as (tier, font, lines): tier 0 the name fitted to the
+        tile's width, the same on two lines when it has several words, and fitted left or right
+        of the top arrows when whole there; tier 1 (only where tier 0 finds no clear place) the
+        same at the smaller sizes down to 9, narrower."""
         px = self.ctx.px
-        w, h = max(font.size(t)[0] for t in lines) + px(8), font.get_linesize() * len(lines) + px(2)
-        icons = [self.camera.to_screen(*q) for q in self._icon_points(name)]
+        font, lines = self.tile_label(text, max(10, r.width - px(3) - px(8)))
+        out = [(0, font, lines)]
+        words_ = text.split()
+
+        def halves(f) -> list[str]:
+            k = min(range(1, len(words_)), key=lambda k: max(f.size(" ".join(words_[:k]))[0], f.size(" ".join(words_[k:]))[0]))
+            return [" ".join(words_[:k]), " ".join(words_[k:])]
+
+        if len(lines) == 1 and len(words_) > 1:
+            out.append((0, font, halves(font)))
+        if arrow is not None:
+            for start, end in ((r.left + px(3), arrow[0] - px(2)), (arrow[1] + px(2), r.right - px(3))):
+                room = end - start - px(8)
+                if room >= px(20):
+                    f, ls = self.tile_label(text, room)
+                    if " ".join(ls) == " ".join(words_) and max(f.size(t)[0] for t in ls) <= room:
+                        out.append((0, f, ls))
+        if len(lines) == 1:
+            room = r.width - px(3) - px(8)
+            for size in (11, 10, 9):
+                f = self.ctx.font(size, bold=True)
+                if f.get_height() < font.get_height() and f.size(text)[0] <= room:
+                    out.append((1, f, [text]))
+                    if len(words_) > 1:
+                        out.append((1, f, halves(f)))
+        return out
+
+    def _label_search(self, name: str, r: pygame.Rect, text: str, icons: list, figures: tuple) -> tuple:
+        """_label_place's search; `icons`: the middles on screen of what the band keeps off (the
+        printed icons and door arrows, the items' badge, the markers), `figures` the figures'
+        rectangles on the tile."""
+        px = self.ctx.px
+        arrow = self._top_arrow_span(name)
+        blocked = [] if arrow is None else [pygame.Rect(arrow[0], r.top, arrow[1] - arrow[0], arrow[2] - r.top)]
         reach = ICON_HALF * self.camera.zoom
-        figures = [f for f in figure_rects if r.colliderect(f)]
-        lowest = r.bottom - h - px(4)
-        for marks in (icons, []):  # off the icons too where it can be; a figure would hide the name
-            for y in range(top, lowest + 1, max(1, px(2))):
-                box = pygame.Rect(r.left + px(3), y, w, h)
-                if box.collidelist(figures) < 0 and all(
-                        math.hypot(max(0.0, abs(x - box.centerx) - w / 2), max(0.0, abs(yy - box.centery) - h / 2)) >= reach
-                        for x, yy in marks):
-                    return y
-        return min(top, lowest)
+        best = None
+        for order, (tier, font, lines) in enumerate(self._label_layouts(r, text, arrow)):
+            if tier and best[0][:2] == (0, 0):
+                break  # a clear place for the name at its size: no need to shrink it
+            w, h = max(font.size(t)[0] for t in lines) + px(8), font.get_linesize() * len(lines) + px(2)
+            left, right = r.left + px(3), max(r.left + px(3), r.right - px(3) - w)
+            lowest = max(r.top + px(3), r.bottom - h - px(3))
+            xs = sorted({round(left + (right - left) * k / 4) for k in range(5)})
+            for y in range(r.top + px(3), lowest + 1, max(2, px(3))):
+                for x in xs:
+                    box = pygame.Rect(x, y, w, h)
+                    icons_hit = sum(math.hypot(max(0.0, abs(ix - box.centerx) - w / 2),
+                                               max(0.0, abs(iy - box.centery) - h / 2)) < reach for ix, iy in icons)
+                    cost = (icons_hit + 2 * (box.collidelist(blocked) >= 0), len(box.collidelistall(figures)), tier, y, x, order)
+                    if best is None or cost < best[0]:
+                        best = (cost, font, lines, (x, y))
+                if best[0][:2] == (0, 0) and best[0][5] == order:
+                    break  # this way of setting the name is clear here: lower is worse
+        return best[1:]
 
     def _top_arrow_span(self, name: str) -> tuple[int, int, int] | None:
         """(left, right, bottom) on screen of the door arrows on a placed tile's top edge (the
@@ -1219,7 +1255,7 @@ class Level7Table(GameTable):
             pygame.draw.rect(surface, (250, 230, 200), box, 2, border_radius=px(4))
             pygame.draw.circle(surface, (250, 230, 200), box.center, max(2, r // 3))
         marks: dict[str, list[str]] = {}
-        for kind in ("darkness", "sealed", "nests", "posts", "accessed", "swarm"):
+        for kind in MARK_KINDS:
             for tile in st.tokens.get(kind, []):
                 marks.setdefault(tile, []).append(kind)
         for tile, kinds in marks.items():
@@ -1356,6 +1392,15 @@ class Level7Table(GameTable):
             bound.center = (round(x), round(y))
             out.append(Sprite(("figure", key), (look, x, y, r), bound, partial(self._paint_figure, key, x, y)))
         return out
+
+    @staticmethod
+    def _figure_body(sprite: Sprite) -> pygame.Rect:
+        """What a figure's sprite shows of it on screen: its token (a stunned one lies as wide as
+        1.2 radii either side) with the character's shadow, not the room kept for its ring."""
+        _look, x, y, r = sprite.key
+        body = pygame.Rect(0, 0, round(r * 2.4) + 2, 2 * r + 6)
+        body.center = (round(x), round(y) + 1)
+        return body
 
     def _figure_look(self, key: str) -> tuple:
         st = self.state
@@ -1538,11 +1583,13 @@ class Level7Table(GameTable):
         tile = self.actions[0].payload["tile"] if self.actions else ""
         title = _("Place {tile}: {n} ways join the most doors").format(tile=pgettext("level7", self.tiles[tile].name), n=n) if tile in self.tiles else ""
         tfont = ctx.font(13, bold=True)
-        w = max(n * (size + px(12)) + px(20), tfont.size(title)[0] + px(24))
+        # px(16) each side: the frame is some 9 px thick, and at px(12) a Greek or Hungarian title
+        # ran to within a pixel of its inner edge.
+        w = max(n * (size + px(12)) + px(20), tfont.size(title)[0] + px(32))
         panel = self._placement_panel(w, size + px(58))
         widgets.panel(surface, ctx, panel, alpha=235)
         self.panels.append((panel, len(self.buttons)))
-        widgets.text(surface, title, tfont, pal.text, (panel.left + px(12), panel.top + px(8)))
+        widgets.text(surface, title, tfont, pal.text, (panel.left + px(16), panel.top + px(8)))
         x = panel.centerx - (n * (size + px(12)) - px(12)) // 2
         for i, a in enumerate(self.actions):
             p = a.payload
@@ -1586,6 +1633,7 @@ class Level7Table(GameTable):
     def _draw_preview(self, surface) -> None:
         """The challenge about to be rolled: the attribute and icons needed, the dice and where
         each comes from, the exact chance from the die's faces, and Roll / Cancel."""
+        from game.level7.rules.names import term_words
         from game.level7.rules.queries import bonus_previews, challenge_preview
 
         prev = challenge_preview(self.state, self.selected)
@@ -1593,8 +1641,14 @@ class Level7Table(GameTable):
             return
         bonuses = bonus_previews(self.state, self.selected)
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
-        extra = px(18) * len(prev.outcomes) + (px(24) + px(30) * len(bonuses) if bonuses else 0)
-        panel = pygame.Rect(0, 0, min(px(460), self.view_rect.width - px(40)), px(250) + extra)
+        width = min(px(460), self.view_rect.width - px(40))
+        # What the attempt costs whatever the dice say (a guard attacked, the Pistol).
+        cost = _("+{n} Threat whatever the result: {why}").format(n=prev.threat, why=as_text(prev.threat_why)) \
+            if prev.threat else ""
+        cost_lines = len(widgets.wrap(cost, ctx.font(13, bold=True), width - px(32))) if cost else 0
+        extra = px(18) * len(prev.outcomes) + (px(24) + px(30) * len(bonuses) if bonuses else 0) + \
+            int(ctx.font(13, bold=True).get_linesize() * 1.1) * cost_lines
+        panel = pygame.Rect(0, 0, width, px(250) + extra)
         panel.topright = (self.view_rect.right - px(14), self.view_rect.top + px(14))
         widgets.panel(surface, ctx, panel, alpha=245)
         self.panels.append((panel, len(self.buttons)))
@@ -1603,7 +1657,10 @@ class Level7Table(GameTable):
         attr = _(prev.attribute.capitalize())
         need = _("{attr} challenge: {n} icons needed").format(attr=attr, n=prev.level)
         y = widgets.text(surface, need, ctx.font(14, bold=True), pal.text, (x, y)).bottom + px(4)
-        terms = ", ".join(f"{t.source} {t.amount:+d}" for t in prev.terms if t.amount)
+        if cost:
+            y = widgets.text_block(surface, cost, ctx.font(13, bold=True), (240, 190, 80),
+                                   pygame.Rect(x, y, panel.width - px(32), px(40)), 1.1)
+        terms = ", ".join(f"{as_text(term_words(t))} {t.amount:+d}" for t in prev.terms if t.amount)
         y = widgets.text_block(surface, _("{n} dice: {terms}").format(n=prev.dice, terms=terms), ctx.font(13), pal.text_dim,
                                pygame.Rect(x, y, panel.width - px(32), px(40)), 1.1) + px(4)
         # The dice that will be rolled, blank faces in a row.
@@ -1732,8 +1789,9 @@ class Level7Table(GameTable):
             where = _("on {tile}").format(tile=tile) if tile else ""
             cards = _("1 adrenaline card") if len(ch.hand) == 1 else _("{cards} adrenaline cards").format(cards=len(ch.hand))
             line = cards + (f", {where}" if where else "")
-            widgets.text(surface, widgets.elide(line, small, w - px(20)), small, pal.text_dim, (x + px(20), y))
-            y += px(16)
+            # Wrapped, not elided: "4 κάρτες αδρεναλίνης, στο Corridor 101-B" and the turn's
+            # line below ("Ebben a fordulóban: 3 mozgás maradt; me…") lost their ends.
+            y = widgets.text_block(surface, line, small, pal.text_dim, pygame.Rect(x + px(20), y, w - px(20), px(32)), 1.05) + px(1)
             skills = ", ".join(_(c.skills[s.split("#")[0]].name) for s in ch.skills if s.split("#")[0] in c.skills)
             items = ", ".join(words.card(c, i)[0] for i in ch.items)
             y = widgets.text_block(surface, _("Skills: {s}").format(s=skills or "\u2014"), small, pal.text_dim,
@@ -1747,7 +1805,7 @@ class Level7Table(GameTable):
                 line = _("This turn: {moves}").format(moves=_("1 move left") if t.moves_left == 1 else
                                                       _("{n} moves left").format(n=t.moves_left)) + \
                     ("; " + _("done: {what}").format(what=", ".join(done)) if done else "")
-                y = widgets.text(surface, widgets.elide(line, small, w - px(20)), small, pal.accent, (x + px(20), y)).bottom
+                y = widgets.text_block(surface, line, small, pal.accent, pygame.Rect(x + px(20), y, w - px(20), px(32)), 1.05)
             y += px(8)
         return y
 
@@ -1818,15 +1876,22 @@ class Level7Table(GameTable):
         stacks = "  ".join(f"{as_text(stack_name(name))}: {len(tiles)}" for name, tiles in st.stacks)
         lines = (_("Tile stacks  {s}").format(s=stacks), _("Events {e}, adrenaline {a}, items {i}").format(
             e=len(st.events.draw_pile), a=len(st.adrenaline.draw_pile), i=len(st.items.draw_pile)))
-        # As wide as its longest line (longer in Hungarian), the hand's row starting after it.
-        info = pygame.Rect(r.left + px(14), r.top + px(8), min(px(330), max(px(250), *(small.size(t)[0] for t in lines))),
+        threat = _("Threat pool: {n}").format(n=st.threat_pool)
+        lock = _("Lockdown pool: {n}").format(n=st.lockdown_pool) + ("  " + _("(LOCKDOWN)") if st.lockdown else "") \
+            if self.content.scenarios[st.scenario].lockdown_pool else ""
+        pools = [t for t in (threat, lock) if t]
+        bold = ctx.font(14, bold=True)
+        # As wide as its longest line (longer in Hungarian), the hand's row starting after it; a
+        # pool's line past px(330) is set smaller ("Δεξαμενή Αποκλεισμού: 12  (ΑΠΟΚΛΕΙΣΜΟΣ)" ran
+        # under the hand's label).
+        info = pygame.Rect(r.left + px(14), r.top + px(8),
+                           min(px(330), max(px(250), *(small.size(t)[0] for t in lines), *(bold.size(t)[0] for t in pools))),
                            r.height - px(14))
-        y = widgets.text(surface, _("Threat pool: {n}").format(n=st.threat_pool), ctx.font(14, bold=True), (240, 190, 80),
-                         info.topleft).bottom + px(2)
-        sc = self.content.scenarios[st.scenario]
-        if sc.lockdown_pool:
-            lock = _("Lockdown pool: {n}").format(n=st.lockdown_pool) + ("  " + _("(LOCKDOWN)") if st.lockdown else "")
-            y = widgets.text(surface, lock, ctx.font(14, bold=True), (230, 90, 80) if st.lockdown else pal.text, (info.left, y)).bottom + px(2)
+        y = info.top
+        for text, colour in ((threat, (240, 190, 80)), (lock, (230, 90, 80) if st.lockdown else pal.text)):
+            if text:
+                font = widgets.line_font(ctx, text, info.width, 14, 10, bold=True)
+                y = widgets.text(surface, widgets.elide(text, font, info.width), font, colour, (info.left, y)).bottom + px(2)
         for line in lines:
             font = widgets.line_font(ctx, line, info.width, 13, 10)
             y = widgets.text(surface, widgets.elide(line, font, info.width), font, pal.text_dim, (info.left, y)).bottom + px(2)
