@@ -491,7 +491,16 @@ class PlayerBot(SeededBot):
             play = next((a for a in k.get("adrenaline", []) if a.payload["use"] == "bonus"
                          and a.payload["card"].split("#")[0] == kind), None)
             if play is not None:
-                return Choice(play, M("{plan}, then: {then}", plan=plan.text, then=choice.reason))
+                # The card played now and the chance it gives alone: the plan's other cards stay
+                # in my hand, unseen by the other seats (the reason is in everyone's log).
+                first = plan.cards[0]
+                fear = me.fear + c().adrenaline[kind].fear_cost
+                amount = c().adrenaline[kind].bonus.get(challenge.attribute, 0)
+                after = C.success_chance(c(), challenge, dice(s, me, challenge, [PlayedBonus(challenge.attribute, amount, "cards")],
+                                                              fear=fear))
+                played = M("play {cards} for {attribute}: {before} -> {after}", cards=card_name(first),
+                           attribute=attribute_name(challenge.attribute), before=pct(plan.before), after=pct(after))
+                return Choice(play, M("{plan}, then: {then}", plan=played, then=choice.reason))
         return choice
 
     def _panel(self, s: Level7State, me: Character, k: dict[str, list[Action]]) -> Choice | None:

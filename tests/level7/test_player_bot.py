@@ -632,3 +632,17 @@ def test_it_slips_away_from_a_pin_no_challenge_makes_likely():
     got = decide(state)
     assert got.action.kind == "adrenaline" and got.action.payload["card"] == "slip_away#1"
     assert "leave this tile without a challenge" in got.reason and "28%" in got.reason
+
+
+def test_on_its_own_turn_its_reason_names_only_the_card_it_plays_now():
+    """On its own turn the bot plays its plan's cards one action at a time, but the first one's
+    reason read "play Deep Breath and Hold Your Breath for Intelligence: 28% -> 59%, then: ...",
+    naming a card still in its hand to every seat one action early. It names the card played now
+    and the chance with it alone; the next card gives its own reason when it is played."""
+    state = pinned_by(new(players=2), "guard", "guard")
+    me(state).hand = ["deep_breath#1", "hold_your_breath#1", "sprint#5", "sprint#6"]
+    got = decide(state)
+    assert got.action.kind == "adrenaline", got.reason
+    played = got.action.payload["card"].split("#")[0]
+    other = "Hold Your Breath" if played == "deep_breath" else "Deep Breath"
+    assert other not in str(got.reason) and " and " not in str(got.reason).split(", then:")[0], got.reason
