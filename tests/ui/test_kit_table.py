@@ -6,6 +6,7 @@ apart per title, and watch mode. All through posted events in the real loop, as 
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.engine.protocol import Action
 from game.engine.session import Session
@@ -388,3 +389,25 @@ def test_prompt_buttons_widen_with_the_window(make_app, config_dir):
     px = app.ctx.px
     assert widths[(1280, 720)][0] == px(300) and len(widths[(1280, 720)][1]) == 2  # as it was
     assert widths[(1920, 1080)][0] > px(300) and widths[(1920, 1080)][1] == [label]
+
+
+@pytest.mark.parametrize("key, seats, heading", [
+    ("convoy", ["bot", "bot"], None), ("convoy", ["human", "human"], None), ("convoy", ["human", "bot"], "side"),
+    ("doom", ["bot", "bot"], None), ("doom", ["human", "human"], None), ("doom", ["human", "bot"], "side"),
+    ("gears", ["bot", "bot"], "side"), ("gears", ["human", "human"], "side"),
+])
+def test_the_end_panel_says_game_over_where_no_one_at_the_table_won_alone(make_app, key, seats, heading):
+    """Watching two Convoy bots, the end panel read 'Victory' (for whom?), and two people
+    hot-seat both read 'Victory'. Where the sides compete (Doom, Convoy) and the table's people
+    are on both sides or on none, it reads 'Game over' and the summary names the winner; one
+    side's people read Victory or Defeat; a co-operative squad reads them always."""
+    from tools import monkey
+
+    app = make_app((1280, 720))
+    parts = monkey.table_parts(app, key, seats, 3)
+    table = parts["make_table"](parts["start"](), parts["save"], 0)
+    got = table.end_won()
+    if heading is None:
+        assert got is None
+    else:
+        assert got in (True, False) and got == table.won()

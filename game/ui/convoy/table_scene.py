@@ -79,6 +79,7 @@ class Step:
 class ConvoyTable(GameTable):
     key = "convoy"
     saves = SAVES
+    SIDES_COMPETE = True  # Moloch against the Outpost (the end panel's heading)
     SIDE_TABS = ("phase", "ai", "log")
 
     def __init__(self, ctx: Context, session: Session, seats: list[str], screen_size: tuple[int, int],

@@ -87,6 +87,7 @@ def die_face(die: str, face: str) -> str:
 class DoomTable(GameTable):
     key = "doom"
     saves = SAVES
+    SIDES_COMPETE = True  # the marines against the invader (the end panel's heading)
     SIDE_TABS = ("marines", "invader", "ai", "log")
 
     def __init__(self, ctx: Context, session: Session, seats: list[str], screen_size: tuple[int, int],
@@ -231,6 +232,9 @@ class DoomTable(GameTable):
 
     def outcome(self) -> str | None:
         return self.state.outcome
+
+    def side_of(self, player: str) -> str:
+        return "invader" if player == INVADER else "marines"
 
     def won(self) -> bool:
         """Victory for the table when the side of its people won (both or none: the marines)."""

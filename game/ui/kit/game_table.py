@@ -382,6 +382,7 @@ class GameTable(Scene, ABC):
     # The title's warm_ups read the game as it stands (what the next click may lay): planned
     # again after every change, those of the state before dropped.
     WARM_EACH_CHANGE = False
+    SIDES_COMPETE = False  # Doom and Convoy: sides against each other (end_won)
 
     def warm_ups(self) -> Iterable[Callable[[], object]]:
         """Work to do ahead, a small job each, run when the table has nothing else to do
@@ -395,6 +396,20 @@ class GameTable(Scene, ABC):
 
     def won(self) -> bool:
         return self.outcome() == "won"
+
+    def end_won(self) -> bool | None:
+        """The end panel's heading: Victory (True), Defeat (False), or None, 'Game over', where
+        the sides compete and the table's people are on both or on none (watching bots, or two
+        people hot-seat: 'Victory' spoke for nobody there; the summary names the winner)."""
+        if self.SIDES_COMPETE:
+            sides = {self.side_of(p) for p in self._humans()}
+            if len(sides) != 1:
+                return None
+        return self.won()
+
+    def side_of(self, player: str) -> str:
+        """The side a player plays (a title whose sides compete: Doom's marines share one)."""
+        return player
 
     def end_summary(self) -> str:
         """The end panel's line under Victory / Defeat."""
@@ -1895,7 +1910,7 @@ class GameTable(Scene, ABC):
         return end_screen.panel_rect(self.ctx, pygame.Rect(0, 0, self.side_rect.left, self._size[1]))
 
     def _draw_end(self, surface) -> None:
-        self.end_buttons = end_screen.draw(surface, self.ctx, self._end_rect(), self.won(), self.end_summary(),
+        self.end_buttons = end_screen.draw(surface, self.ctx, self._end_rect(), self.end_won(), self.end_summary(),
                                            self.end_stats(), self.log, self.mouse,
                                            [self.toolbar_rect, self.prompt_rect, self.side_rect, self.hand_rect])
 
