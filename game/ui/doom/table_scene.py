@@ -682,13 +682,19 @@ class DoomTable(GameTable):
         return None
 
     # ------------------------------------------------------------------ layout
+    HAND_LEAST = 140  # px (UI units): the hand strip's least height (_layout)
+
     def _layout(self, size: tuple[int, int]) -> None:
-        """The kit's usual rects; a low hand strip (the invader's cards), the map framed again."""
+        """The kit's usual rects; a low hand strip (the invader's cards), the map framed again.
+        The strip is at least HAND_LEAST high: at 1280x720 a 120 px strip made 68 px cards whose
+        Hungarian and Greek spawn names took four lines and left two for 'Idézés: 1 pokollovag
+        vagy 1 démon + 1…'; at 140 the cards are 81 px wide and the rules text of every spawn
+        card shows whole (tests/ui/test_card_names.py)."""
         if size != self._size:
             px = self.ctx.px
             self._size = size
             side = min(px(430), max(px(310), int(size[0] * 0.22)), size[0] // 3) if self.side_open else px(30)
-            self.set_rects(size, px(48), side, max(px(120), min(px(190), int(size[1] * 0.17))))
+            self.set_rects(size, px(48), side, max(px(self.HAND_LEAST), min(px(190), int(size[1] * 0.17))))
             self.camera.view = tuple(self.view_rect)  # type: ignore[assignment]
             self._frame(force=True)
 
