@@ -1041,11 +1041,17 @@ class DoomTable(GameTable):
                 or cell not in self._seen_cells():
             return None
         fig = self.state.figure_cells().get(cell)
-        if fig is None:
-            return None
+        if fig is not None:
+            title, lines = figure_card_lines(self.state, self.content, fig)
+        else:  # a marker the rules placed: what it is and what it does (a green barrel, a hazard)
+            got = marker_card_lines(self.state, self.content, cell)
+            if got is None:
+                return None
+            title, lines = got
         ctx, px = self.ctx, self.ctx.px
-        title, lines = figure_card_lines(self.state, self.content, fig)
         font, small = ctx.font(14, bold=True), ctx.font(12)
+        if fig is None:  # a marker's one sentence, on a few lines of a card's width
+            lines = [part for line in lines for part in widgets.wrap(line, small, min(px(400), self.view_rect.width - px(60)))]
         lines = [widgets.elide(line, small, self.view_rect.width - px(60)) for line in lines]
         # The panel's frame is drawn inside its rect: the text keeps clear of it on every side.
         pad = px(14)
@@ -1588,6 +1594,41 @@ class _Mark:
         self.kind = kind
         self.name = variant or kind
         self.properties = {"colour": variant, "type": variant}
+
+
+# What each kind of marker does, for its hover card (spec 3.3, 6.12, 6.14, 6.15; the rules
+# reference's "Props" and "Hazards and barrels" say the same at more length).
+MARKER_TEXTS = {
+    "barrel": (N_("Barrel"), N_("Blocks moves and sight. A wound sets it off: every figure next to it takes 1 wound.")),
+    "hazard": (N_("Hazard"), N_("Stepping onto it costs 1 wound, armour or not; a whole turn on it, 1 more.")),
+    "obstacle": (N_("Obstacle"), N_("Blocks moves and sight; indirect fire passes over it.")),
+    "vent": (N_("Vent"), N_("An invader that crawls pays 1 MP to go to another explored vent.")),
+    "encounter": (N_("Encounter"), N_("The first marine to end its move here sets it off.")),
+    "teleporter": (N_("Teleporter ({colour})"), N_("A marine on it pays 1 MP to move to another pad of its colour.")),
+    "key": (N_("Key ({key})"), N_("A marine picks it up; then every marine may use the security doors of its colour.")),
+    "equipment": ("", N_("A marine who enters its square in its own turn picks it up.")),
+}
+
+
+def marker_card_lines(state, c, cell) -> tuple[str, list[str]] | None:
+    """The hover card of the marker on `cell` (none there, or a kind without a text: None): its
+    name and what it does. A player saw a green disc in the corridor and could not tell a barrel
+    to shoot from a hazard to walk round."""
+    from game.doom.rules.names import COLOUR_WORDS
+
+    marker = next((m for m in state.markers if m.cell == cell and m.kind in MARKER_TEXTS), None)
+    if marker is None:
+        return None
+    name, text = MARKER_TEXTS[marker.kind]
+    colour = _(COLOUR_WORDS[marker.variant]) if marker.variant in COLOUR_WORDS else marker.variant
+    if marker.kind == "equipment":
+        record = next((t[marker.variant] for t in (c.weapons, c.ammo, c.items) if marker.variant in t), None)
+        title = words.name(record) if record is not None else marker.variant
+        if marker.count > 1:
+            title += f" \u00d7{marker.count}"
+    else:
+        title = _(name).format(colour=colour, key=colour)
+    return title, [_(text)]
 
 
 def figure_card_lines(state, c, fig: str) -> tuple[str, list[str]]:

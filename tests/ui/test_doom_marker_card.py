@@ -1,0 +1,84 @@
+"""Hovering a marker on the Doom table (DESIGN.md: hover a figure, its stats): a player saw a
+green disc in the corridor of Knee-Deep in the Dead with no name and no card, and could not tell
+the barrel to shoot from a hazard to walk round. The marker's square now shows a card with its
+name and what it does, in the player's language; a marker of an area the marines have not
+explored shows nothing to them."""
+from __future__ import annotations
+
+import pygame
+
+from game import i18n
+from game.doom.rules.title import DoomTitle
+from game.engine.session import Session
+from game.ui.doom.table_scene import DoomTable, marker_card_lines
+from tests.ui import test_ui_scale as U
+
+
+def _table(app, seats=("human", "bot")):
+    table = DoomTable(app.ctx, Session.start(DoomTitle(), "knee_deep", 1, {"marines": 1}), list(seats), U.SIZE,
+                      bot_delay_ms=0, animate=False)
+    app.push(table)
+    U.draw(app)
+    return table
+
+
+def _hover(app, table, cell):
+    pos = table.screen_of_cell(cell)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step()
+    return table._figure_card()
+
+
+def test_a_barrel_shows_its_card_once_its_area_is_explored(make_app):
+    app = make_app(U.SIZE)
+    table = _table(app)
+    session = table.session
+    barrel = next(p for p in table.dmap.props if p.kind == "barrel" and p.area == "A2")
+    assert barrel.cell not in table._seen_cells()
+    assert _hover(app, table, barrel.cell) is None  # the corridor is not on the marines' table yet
+    # the marine runs to the lounge door and opens it (A2 is revealed, its barrel placed)
+    session.apply(next(a for a in session.legal_actions() if a.kind == "declare" and a.payload["action"] == "run"))
+    door = table.dmap.doors["D1"]
+    while not any(a.kind == "door" for a in session.legal_actions()):
+        moves = [a for a in session.legal_actions() if a.kind == "move"]
+        session.apply(min(moves, key=lambda a: min(abs(a.payload["to"][0] - f[0]) + abs(a.payload["to"][1] - f[1])
+                                                    for f in door.flanks)))
+    session.apply(next(a for a in session.legal_actions() if a.kind == "door"))
+    table.dirty = True
+    assert any(m.kind == "barrel" and m.cell == barrel.cell for m in table.state.markers)
+    card = _hover(app, table, barrel.cell)
+    assert card is not None
+    _rect, fig, title, lines = card
+    assert fig is None and title == "Barrel"
+    said = " ".join(lines)
+    assert "wound" in said and "next to it" in said and "\u2026" not in said
+    assert table.view_rect.contains(_rect)
+
+
+def test_every_marker_kind_has_its_words_in_each_language(make_app):
+    """The card's words go through the catalogues: no English left in Hungarian or Greek."""
+    from game.doom.rules.state import Marker
+
+    app = make_app(U.SIZE)
+    table = _table(app)
+    state, c = table.state, table.content
+    kinds = [("barrel", ""), ("hazard", ""), ("obstacle", ""), ("vent", ""), ("encounter", "E1"),
+             ("teleporter", "red"), ("key", "blue"), ("equipment", "shells")]
+    english = {}
+    for language in ("en", "hu", "el"):
+        i18n.set_language(language)
+        for n, (kind, variant) in enumerate(kinds):
+            cell = (-10 - n, -10)
+            state.markers.append(Marker(f"t{n}", kind, variant, cell))
+            title, lines = marker_card_lines(state, c, cell)
+            state.markers.pop()
+            assert title and lines and all(lines)
+            if language == "en":
+                english[kind] = (title, lines[0])
+            else:
+                assert lines[0] != english[kind][1], (language, kind, lines)
+                if kind not in ("equipment",):
+                    assert title != english[kind][0], (language, kind, title)
+    i18n.set_language("en")
+    assert english["teleporter"][0] == "Teleporter (red)" and english["key"][0] == "Key (blue)"
+
