@@ -82,3 +82,44 @@ def test_every_marker_kind_has_its_words_in_each_language(make_app):
     i18n.set_language("en")
     assert english["teleporter"][0] == "Teleporter (red)" and english["key"][0] == "Key (blue)"
 
+
+def test_the_hovered_targets_card_keeps_off_the_odds_panel(make_app):
+    """At 1280x720 the card of the hovered target, drawn beside the pointer, lay over the odds
+    panel's heading (the target's name and health). With the panel on screen the card goes to a
+    side of the pointer clear of it."""
+    i18n.set_language("el")  # the longest odds lines: the widest panel
+    app = make_app(U.SIZE)
+    table = _table(app)
+    session = table.session
+    # zombies in the lounge, in Red's sight, then Red declares Fire: they are its targets
+    from game.doom.rules.state import Invader
+
+    state = session.state
+    red = state.marines[state.seats[0]].cell
+    free = sorted(c for c in table._seen_cells() if c not in state.figure_cells() and not state.markers_at(c)
+                  and max(abs(c[0] - red[0]), abs(c[1] - red[1])) > 1)
+    for n, cell in enumerate(free, start=90):  # a zombie on every square of the lounge
+        state.invaders[f"zombie#{n}"] = Invader(f"zombie#{n}", "zombie", [cell])
+    table.submit(next(a for a in session.legal_actions() if a.kind == "declare" and a.payload["action"] == "fire"))
+    table.dirty = True
+    U.draw(app)
+    targets = sorted(table.choices.targets)
+    assert targets
+    crossed = 0  # how often the card beside the pointer, as it was placed, lay over the panel
+    for cell in targets:
+        table.target = cell
+        table.dirty = True
+        U.draw(app)
+        for dx, dy in ((0, 0), (-6, -6), (6, 6)):
+            x, y = table.screen_of_cell(cell)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x + dx, y + dy), rel=(0, 0), buttons=(0, 0, 0)))
+            app.step()
+            U.draw(app)
+            card = table._figure_card()
+            odds = table._preview_at
+            assert card is not None and odds is not None and odds[0] == cell
+            assert not card[0].colliderect(odds[2]), (cell, card[0], odds[2])
+            beside = pygame.Rect(x + dx + app.ctx.px(18), y + dy + app.ctx.px(18), *card[0].size).clamp(table.view_rect)
+            crossed += beside.colliderect(odds[2])
+    i18n.set_language("en")
+    assert crossed  # the case the fix is for was met

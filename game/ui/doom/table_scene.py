@@ -120,6 +120,7 @@ class DoomTable(GameTable):
         self._side_memo: tuple = (None, ())  # ((state_version, invader_view), side_key's part of the game)
         self._note_memo: tuple = (None, None)  # (what the caption's place reads, _place_step_note())
         self._floor_memo: tuple = (None, ())  # (state_version, _floor_key()): view_key
+        self._preview_at: tuple | None = None  # (target, state_version, rect) of the odds panel last drawn
         super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
         if problem:
             self.say(problem)
@@ -755,6 +756,7 @@ class DoomTable(GameTable):
         corners[0].topleft, corners[1].topright, corners[2].bottomleft, corners[3].bottomright = \
             v.topleft, v.topright, v.bottomleft, v.bottomright
         rect = max(corners, key=lambda r: (r.centerx - tx) ** 2 + (r.centery - ty) ** 2)  # far from the target
+        self._preview_at = (self.target, self.state_version, rect.copy())  # the figure card keeps off it
         widgets.panel(surface, ctx, rect, alpha=240)
         x, y = rect.left + px(14), rect.top + px(10)
         title = self._target_words(self.target)
@@ -1060,6 +1062,17 @@ class DoomTable(GameTable):
         h = font.get_height() + px(2) + len(lines) * small.get_height() + 2 * px(10) + px(4)
         rect = pygame.Rect(self.mouse[0] + px(18), self.mouse[1] + px(18), w, h)
         rect.clamp_ip(self.view_rect)
+        odds = self._preview_at
+        if self.target is not None and odds is not None and odds[:2] == (self.target, self.state_version) \
+                and rect.colliderect(odds[2]):
+            # The odds panel of the chosen target is on screen: the card goes to the side of the
+            # pointer clear of it (at 1280x720 it hid the panel's heading, the target and its health).
+            mx, my = self.mouse
+            for left, top in ((mx + px(18), my - px(18) - h), (mx - px(18) - w, my + px(18)), (mx - px(18) - w, my - px(18) - h)):
+                other = pygame.Rect(left, top, w, h).clamp(self.view_rect)
+                if not other.colliderect(odds[2]):
+                    rect = other
+                    break
         return rect, fig, title, tuple(lines)
 
     def _draw_figure_card(self, surface) -> None:
