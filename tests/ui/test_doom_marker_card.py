@@ -123,3 +123,32 @@ def test_the_hovered_targets_card_keeps_off_the_odds_panel(make_app):
             crossed += beside.colliderect(odds[2])
     i18n.set_language("en")
     assert crossed  # the case the fix is for was met
+
+
+def test_the_card_of_a_figure_at_the_views_edge_leaves_the_figure_in_sight(make_app):
+    """A marine respawned in the bottom right corner of the map: its card, pushed up and left by
+    the view's edges, lay over the marine itself. It goes to a side of the pointer clear of it."""
+    app = make_app(U.SIZE)
+    table = _table(app)
+    state = table.state
+    red = state.seats[0]
+    view = table.view_rect
+    state.revealed += [a for a in ("A2", "A3") if a not in state.revealed]  # a table wider than the view
+    table._frame(force=True)
+    free = [c for c in table._seen_cells() if c not in state.figure_cells() and not state.markers_at(c)]
+    corner = max(free, key=lambda c: c[0] + c[1])  # the bottom right square on the table
+    table.camera.zoom_at(2, *table.screen_of_cell(corner))  # closer, then the square to the view's corner
+    x, y = table.screen_of_cell(corner)
+    table.camera.pan(view.right - 30 - x, view.bottom - 30 - y)
+    bottom = corner
+    state.marines[red].cell = bottom
+    table.dirty = True
+    U.draw(app)
+    pos = table.screen_of_cell(bottom)
+    assert view.bottom - pos[1] < 120 and view.right - pos[0] < 300  # the card beside the pointer fits neither way
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step()
+    card = table._figure_card()
+    assert card is not None and card[1] == red
+    middle = table._cell_rect(bottom).inflate(-table._cell_rect(bottom).width // 2, -table._cell_rect(bottom).height // 2)
+    assert not card[0].colliderect(middle), (card[0], middle)

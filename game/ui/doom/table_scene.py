@@ -1063,16 +1063,24 @@ class DoomTable(GameTable):
         rect = pygame.Rect(self.mouse[0] + px(18), self.mouse[1] + px(18), w, h)
         rect.clamp_ip(self.view_rect)
         odds = self._preview_at
-        if self.target is not None and odds is not None and odds[:2] == (self.target, self.state_version) \
-                and rect.colliderect(odds[2]):
-            # The odds panel of the chosen target is on screen: the card goes to the side of the
-            # pointer clear of it (at 1280x720 it hid the panel's heading, the target and its health).
-            mx, my = self.mouse
-            for left, top in ((mx + px(18), my - px(18) - h), (mx - px(18) - w, my + px(18)), (mx - px(18) - w, my - px(18) - h)):
-                other = pygame.Rect(left, top, w, h).clamp(self.view_rect)
-                if not other.colliderect(odds[2]):
-                    rect = other
-                    break
+        panel = odds[2] if self.target is not None and odds is not None \
+            and odds[:2] == (self.target, self.state_version) else None
+        mx, my = self.mouse
+        figure = self._cell_rect(cell)
+        figure = figure.inflate(-figure.width // 2, -figure.height // 2)  # the middle of what is hovered stays in sight
+
+        def clear(r: pygame.Rect, of_figure: bool = True) -> bool:
+            return not (of_figure and r.colliderect(figure)) and (panel is None or not r.colliderect(panel))
+
+        if not clear(rect):
+            # Pushed back over the hovered figure by the view's edge (a marine on the bottom row),
+            # or over the odds panel of the chosen target (at 1280x720 it hid the panel's heading,
+            # the target and its health): the card goes to a side of the pointer clear of both, or
+            # else of the panel.
+            sides = [pygame.Rect(left, top, w, h).clamp(self.view_rect) for left, top in (
+                (mx + px(18), my - px(18) - h), (mx - px(18) - w, my + px(18)), (mx - px(18) - w, my - px(18) - h))]
+            rect = next((r for r in sides if clear(r)), None) \
+                or next((r for r in [rect, *sides] if clear(r, of_figure=False)), rect)
         return rect, fig, title, tuple(lines)
 
     def _draw_figure_card(self, surface) -> None:
