@@ -120,6 +120,7 @@ class DoomTable(GameTable):
         self._side_memo: tuple = (None, ())  # ((state_version, invader_view), side_key's part of the game)
         self._note_memo: tuple = (None, None)  # (what the caption's place reads, _place_step_note())
         self._floor_memo: tuple = (None, ())  # (state_version, _floor_key()): view_key
+        self._fits_memo: tuple = (None, True)  # ((state_version, card, half), whether it fits): _spawn_fits
         self._preview_at: tuple | None = None  # (target, state_version, rect) of the odds panel last drawn
         super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
         if problem:
@@ -405,6 +406,19 @@ class DoomTable(GameTable):
                 n=st.content.number("indirect_max_range"), weapons=", ".join(kinds["indirect"])))
         return _("{who} has no target: {why}.").format(who=who, why=_("; ").join(said))
 
+    def _spawn_fits(self, card: str, half: int) -> bool:
+        """Whether a figure of the card's half has a spawn square (rules/queries.placements, the
+        squares the placement offers): a Demon with every explored square in a marine's sight is
+        lost, and the invader's card with it (seen in Hungarian: 'elvész' in the log, after a
+        button that did not say so)."""
+        from game.doom.rules import queries as Q
+
+        key = (self.state_version, card, half)  # asked each frame the buttons are laid out
+        if self._fits_memo[0] != key:
+            self._fits_memo = (key, any(Q.placements(self.state, g.monster)
+                                        for g in self.content.invader_card(card).halves[half]))
+        return self._fits_memo[1]
+
     def prompt_choices(self) -> tuple[str | None, list[tuple[str, object, bool]]]:
         ch = self.choices
         buttons: list[tuple[str, object, bool]] = []
@@ -427,6 +441,8 @@ class DoomTable(GameTable):
             name, _text = words.card_face(self.content, self.selected_card)
             for a in ch.cards.get(self.selected_card, []):
                 label = a.text[: -len(f" ({name})")] if a.text.endswith(f" ({name})") else a.text
+                if a.kind == "spawn" and not self._spawn_fits(self.selected_card, a.payload["half"]):
+                    label = _("{choice}: no room out of sight, lost").format(choice=label)
                 buttons.append((label, a, True))  # the card's name is in the prompt already
             buttons.append((_("Cancel"), "cancel", False))
             return _("{card}: how will you play it?").format(card=name), buttons
