@@ -1524,10 +1524,18 @@ class DoomTable(GameTable):
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         font = ctx.font(12)
         line = font.get_linesize() + px(3)
-        if area.width < px(240) or area.height < line * 3:
+        if area.height < line * 3:
+            return
+        per_col = max(1, (area.height - line) // line)
+        # The room its columns take, each its chip, its widest words whole and a gap (the last
+        # entry may wrap): at 1280x720 five card backs in the 140 px strip leave some 220 px,
+        # which one column of the six entries fits.
+        cols = [self.LEGEND[i:i + per_col] for i in range(0, len(self.LEGEND), per_col)]
+        cols[-1] = cols[-1][:-1] or cols[-1]
+        need = sum(px(34) + max(font.size(_(w))[0] for _s, _c, w in col) for col in cols)
+        if area.width < max(need, ctx.font(12, bold=True).size(_("On the map"))[0]):
             return
         widgets.text(surface, _("On the map"), ctx.font(12, bold=True), pal.text_dim, area.topleft)
-        per_col = max(1, (area.height - line) // line)
         x = area.left
         for i, (shape, colour, words_) in enumerate(self.LEGEND):
             if i and i % per_col == 0:  # the next column starts after the widest text of this one
