@@ -35,3 +35,20 @@ def test_the_legend_shows_beside_five_card_backs_at_1280x720(make_app, monkeypat
         for _shape, _colour, entry in DoomTable.LEGEND[:-1]:
             assert i18n._(entry) in words, (language, entry, words)  # whole, not cut with '…'
     i18n.set_language("en")
+
+
+def test_the_hand_heading_counts_one_card_in_the_singular(make_app, monkeypatch):
+    """Lesson 5 deals the invader one card: the strip read 'Invader's hand: 1 cards' ('Χέρι
+    εισβολέα: 1 κάρτες' in Greek)."""
+    app = make_app(U.SIZE)
+    table = U.doom_table(app, seats=("human", "bot"))
+    del table.state.hand[1:]
+    for language, want in (("en", "Invader's hand: 1 card"), ("el", "Χέρι εισβολέα: 1 κάρτα")):
+        i18n.set_language(language)
+        said: list[str] = []
+        draw = widgets.text
+        monkeypatch.setattr(widgets, "text", lambda surface, s, *a, **k: (said.append(s), draw(surface, s, *a, **k))[1])
+        table._draw_hand(pygame.Surface(table._size))
+        monkeypatch.setattr(widgets, "text", draw)
+        assert want in said, said
+    i18n.set_language("en")

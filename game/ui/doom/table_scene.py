@@ -33,7 +33,7 @@ import pygame
 
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.ui import widgets
 from game.ui.doom import choices as C
 from game.ui.doom import words
@@ -1482,7 +1482,7 @@ class DoomTable(GameTable):
         pygame.draw.line(surface, pal.panel_edge, (r.left, r.top), (r.right - 1, r.top), 2)  # inside its rect: a strip is drawn alone
         st = self.state
         info = pygame.Rect(r.left + px(14), r.top + px(10), px(240), r.height - px(16))
-        heading = _("Invader's hand: {n} cards").format(n=len(st.hand))
+        heading = ngettext("Invader's hand: {n} card", "Invader's hand: {n} cards", len(st.hand)).format(n=len(st.hand))
         # The largest size at which the heading stays left of the cards (Hungarian runs longer).
         hfont = next((f for f in (ctx.font(n, bold=True) for n in (16, 15, 14, 13)) if f.size(heading)[0] <= info.width),
                      ctx.font(13, bold=True))
@@ -1497,7 +1497,8 @@ class DoomTable(GameTable):
             y = widgets.text_block(surface, note, ctx.font(13), pal.text_dim,
                                    pygame.Rect(info.left, y, info.width, max(px(36), info.bottom - below - y)), 1.1)
         if deck is not None:
-            widgets.text(surface, _("Deck: {n} cards").format(n=len(deck)), ctx.font(13), pal.text_dim, (info.left, y + px(2)))
+            widgets.text(surface, ngettext("Deck: {n} card", "Deck: {n} cards", len(deck)).format(n=len(deck)), ctx.font(13),
+                         pal.text_dim, (info.left, y + px(2)))
         row = pygame.Rect(info.right + px(10), r.top, r.right - info.right - px(20), r.height)
         mine = self._not_yours() is None and self.session.decider == INVADER
 
