@@ -682,6 +682,8 @@ class InvaderAI:
         if action.kind == "end_activation" and state.act is not None:
             self.plan = None
             return M("{figure} has nothing left to do", figure=who(state, state.act['fig']))
+        if action.kind == "end_invader_turn":  # the log read 'The invader: the only possible choice.'
+            return M("no invader left to activate")
         return M("the only possible choice")
 
     # --- shared pieces ---------------------------------------------------------------------------

@@ -39,11 +39,12 @@ def tutorial_main(argv: list[str]) -> int:
         if not lessons:
             print(f"error: no lesson {args.lesson!r}", file=sys.stderr)
             return 2
+    width = max([12] + [len(les.id) for les in lessons])  # Doom's 'move_doors_sight' is 16
     if not args.check:
         progress = Progress.load()
         for les in lessons:
             mark = "done" if progress.is_done(args.title, les.id) else "    "
-            print(f"{les.order:>2}. {les.id:<12} {mark}  {les.title} ({les.minutes} min, {len(les.steps)} steps)")
+            print(f"{les.order:>2}. {les.id:<{width}} {mark}  {les.title} ({les.minutes} min, {len(les.steps)} steps)")
         return 0
     failed = 0
     for les in lessons:
@@ -51,7 +52,7 @@ def tutorial_main(argv: list[str]) -> int:
         result = check_lesson(les, adapter, print if args.trace else None)
         ms = (time.perf_counter() - t0) * 1000
         status = "ok  " if result.ok else "FAIL"
-        line = (f"{status} {les.id:<12} {result.steps}/{len(les.steps)} steps, "
+        line = (f"{status} {les.id:<{width}} {result.steps}/{len(les.steps)} steps, "
                 f"{result.actions} actions, {ms:.0f} ms")
         if not result.ok:
             failed += 1

@@ -12,7 +12,9 @@ from dataclasses import dataclass
 
 import pygame
 
+from game import i18n
 from game.i18n import capitals
+from game.ui.hyphenate import breaks
 from game.ui.scene import Action, Context
 
 RGB = tuple[int, int, int]
@@ -98,17 +100,21 @@ def _elide(text: str, font: pygame.font.Font, width: int) -> str:
 
 
 def wrap(s: str, font: pygame.font.Font, width: int, first: int | None = None,
-         break_words: bool = True) -> list[str]:
+         break_words: bool = True, hyphenate: bool = False) -> list[str]:
     """Greedy word wrap into lines of `width` pixels, the first of `first` pixels when given (a
     title beside a count). A word longer than its line is broken by characters (a long path);
-    with `break_words=False` it goes to the next line whole (a narrower first line is then left
-    empty), and a word wider than every line is cut with an ellipsis as `elide` cuts."""
-    key = ("wrap", font, s, width, first, break_words)
-    return list(_LAID_OUT.get(key, lambda: tuple(_wrap(s, font, width, first, break_words))))
+    with `hyphenate` (words of the language: a card's rules text) it is broken where the
+    language's hyphenation allows, with a hyphen, or after a dash of its own
+    ('tengerész-' 'gyalogos-' 'támadás', not 'tengerészgyal' 'ogos-támadá' 's'), by
+    characters only where no such place fits; with `break_words=False` it goes to the next
+    line whole (a narrower first line is then left empty), and a word wider than every line is
+    cut with an ellipsis as `elide` cuts."""
+    key = ("wrap", font, s, width, first, break_words, hyphenate and i18n.language())
+    return list(_LAID_OUT.get(key, lambda: tuple(_wrap(s, font, width, first, break_words, hyphenate))))
 
 
 def _wrap(s: str, font: pygame.font.Font, width: int, first: int | None = None,
-          break_words: bool = True) -> list[str]:
+          break_words: bool = True, hyphenate: bool = False) -> list[str]:
     lines: list[str] = []
     room = width if first is None else first  # the current line's width
     for paragraph in s.split("\n"):
@@ -128,16 +134,29 @@ def _wrap(s: str, font: pygame.font.Font, width: int, first: int | None = None,
                 lines.append(line)
                 room = width
             while font.size(word)[0] > room and len(word) > 1:
-                cut = len(word)
-                while cut > 1 and font.size(word[:cut])[0] > room:
-                    cut -= 1
-                lines.append(word[:cut])
+                head = _hyphen_head(word, font, room) if hyphenate else None
+                if head is None:
+                    cut = len(word)
+                    while cut > 1 and font.size(word[:cut])[0] > room:
+                        cut -= 1
+                    head = (word[:cut], cut)
+                lines.append(head[0])
                 room = width
-                word = word[cut:]
+                word = word[head[1]:]
             line = word
         lines.append(line)
         room = width
     return lines
+
+
+def _hyphen_head(word: str, font: pygame.font.Font, room: int) -> tuple[str, int] | None:
+    """The longest start of `word` that fits `room` ending where the word may be broken (with
+    its hyphen, or after its own dash), and where the rest starts; None if none fits."""
+    for at, mark in reversed(breaks(word)):
+        head = word[:at] + mark
+        if font.size(head)[0] <= room:
+            return head, at
+    return None
 
 
 def wrap_most(s: str, font: pygame.font.Font, width: int, most: int) -> list[str]:
@@ -150,13 +169,14 @@ def wrap_most(s: str, font: pygame.font.Font, width: int, most: int) -> list[str
 
 
 def text_block(surface: pygame.Surface | None, s: str, font: pygame.font.Font, colour: RGB, rect: pygame.Rect,
-               line_gap: float = 1.25) -> int:
+               line_gap: float = 1.25, hyphenate: bool = False) -> int:
     """Wrapped text inside `rect`; returns the y below the last line. Text that does not fit
     ends with an ellipsis on the last line that does (a longer translation is cut visibly,
-    never in mid-sentence without a mark). With no surface: laid out only."""
+    never in mid-sentence without a mark). With no surface: laid out only. `hyphenate`: a word
+    too long for a line breaks as `wrap` says."""
     y = rect.top
     step = int(font.get_linesize() * line_gap)
-    lines = wrap(s, font, rect.width)
+    lines = wrap(s, font, rect.width, hyphenate=hyphenate)
     room = 0
     while room < len(lines) and rect.top + room * step + font.get_height() <= rect.bottom:
         room += 1
@@ -169,15 +189,17 @@ def text_block(surface: pygame.Surface | None, s: str, font: pygame.font.Font, c
     return y
 
 
-def fitted_font(ctx: Context, text: str, rect: pygame.Rect, largest: int, smallest: int) -> pygame.font.Font:
-    """The largest font size (pixels) at which `text` wraps into `rect`, its words whole if any
-    size allows (a long word of a translation, 'Pókmutáns' on a hand card, is not broken while a
-    smaller size keeps it whole)."""
+def fitted_font(ctx: Context, text: str, rect: pygame.Rect, largest: int, smallest: int,
+                hyphenate: bool = False) -> pygame.font.Font:
+    """The largest font size (pixels, `largest` down to `smallest`) at which `text` wraps into
+    `rect`, its words whole if any size allows (a long word of a translation, 'Pókmutáns' or
+    'Cyberdemon' on a hand card, is not broken while a smaller size keeps it whole); wrapped as
+    `wrap` does with `hyphenate`."""
     words = text.split()
     broken = None
-    for size in range(largest, smallest, -1):
+    for size in range(largest, smallest - 1, -1):
         font = ctx.assets.font(size)
-        if len(wrap(text, font, rect.width)) * font.get_linesize() <= rect.height:
+        if len(wrap(text, font, rect.width, hyphenate=hyphenate)) * font.get_linesize() <= rect.height:
             if all(font.size(w)[0] <= rect.width for w in words):
                 return font
             broken = broken or font

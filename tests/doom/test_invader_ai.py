@@ -385,3 +385,15 @@ def test_every_decision_has_a_reason_in_words():
 def test_simulate_refuses_a_difficulty_for_a_title_without_levels():
     with pytest.raises(ValueError, match="no difficulty"):
         S.run("gears", "all", 1, 1, None, None, 10, out=io.StringIO(), err=io.StringIO(), difficulty="veteran")
+
+
+def test_ending_a_turn_with_no_invader_left_says_so():
+    """The Doom log read 'The invader: the only possible choice.' when the automated invader
+    ended a turn with every figure done (or none on the board); its reason now says why."""
+    from game.engine.text import english
+
+    state = invader_turn()
+    actions = TITLE.legal_actions(state)
+    assert [a.kind for a in actions] == ["end_invader_turn"]  # no invader on the board
+    choice = decide(InvaderAI("veteran", seed=1), state)
+    assert english(choice.reason) == "no invader left to activate"

@@ -97,3 +97,23 @@ def test_a_setup_naming_an_unknown_thing_fails_at_load(tmp_path, adapter):
                  '[[step]]\ntext = "x"\n', encoding="utf-8")
     with pytest.raises(DataError, match=r"setup\.marine\[0\]\.weapons\[0\] \(line \d+\): unknown weapon"):
         load_lesson(p, adapter.check_lesson)
+
+
+def test_a_step_that_asks_for_a_square_or_a_declaration_points_at_it(lessons):
+    """Lesson 1, "Move Green to the square where the zombie stood", pointed its arrow at Green and
+    left the square unmarked, and the Declare Advance and Declare Ready steps marked no button,
+    while every other lesson marks the square of a move, placement or respawn and the Declare
+    button. Each such step now highlights what it asks the learner to click."""
+    missing = []
+    for ls in lessons:
+        for n, step in enumerate(ls.steps, 1):
+            marked = {(h.kind, h.target) for h in step.highlights}
+            for m in step.expect:
+                where = m.payload.get("to", m.payload.get("cell", m.payload.get("cells")))
+                if m.kind in ("move", "place", "respawn") and where is not None:
+                    cells = tuple(where) if isinstance(where, (list, tuple)) else (where,)
+                    if not any(kind == "square" and set(cells) <= set(target) for kind, target in marked):
+                        missing.append((ls.id, n, m.kind, cells))
+                if m.kind == "declare" and not any(kind == "button" for kind, _t in marked):
+                    missing.append((ls.id, n, "declare"))
+    assert missing == []

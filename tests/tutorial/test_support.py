@@ -71,6 +71,18 @@ def test_check_command_prints_one_line_per_lesson(capsys, lessons):
     assert all("steps" in line for line in lines)
 
 
+def test_the_lesson_list_keeps_its_columns(capsys, monkeypatch, tmp_path):
+    """`python -m game tutorial doom` listed 'move_doors_sight' and 'special_weapons' (longer than
+    the 12 columns kept for an id) with their titles pushed out of line; every title starts in one
+    column now."""
+    monkeypatch.setenv("TILETOP_CONFIG_DIR", str(tmp_path))
+    assert tutorial_main(["doom"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.strip()[:1].isdigit()]
+    assert len(lines) == 7 and any("move_doors_sight" in line for line in lines)
+    starts = {line.index(" " + line.split()[2] + " ") for line in lines}  # where each title's first word is
+    assert len(starts) == 1, lines
+
+
 def _lessons_from(monkeypatch, folder):
     """The Gears entry of the title registry with its lesson folder moved to `folder`."""
     import dataclasses

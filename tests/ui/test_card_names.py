@@ -229,3 +229,68 @@ def test_a_word_too_long_for_the_face_breaks_where_its_language_hyphenates(make_
     allowed = set(pyphen.Pyphen(lang="el_GR" if greek else {"hu": "hu_HU", "el": "en_US", "en": "en_US"}[language]).positions(word))
     ends = [sum(len(line.removesuffix("-")) for line in fitted.lines[:i + 1]) for i in range(len(fitted.lines) - 1)]
     assert all(line.endswith("-") for line in fitted.lines[:-1]) and set(ends) <= allowed, (fitted.lines, allowed)
+
+
+def _reads_as(lines: list[str], text: str) -> bool:
+    """Whether `lines` read as the start of `text` (all of it unless the last line ends with an
+    ellipsis): broken between words, after a dash, or with a hyphen between syllables, never
+    by characters ('tengerészgyal' 'ogos')."""
+    at = 0
+    for n, line in enumerate(lines):
+        if line.endswith("\u2026") and n == len(lines) - 1:
+            return text.startswith(line[:-1].rstrip(), at)
+        if text.startswith(line, at):
+            at += len(line)
+        elif line.endswith("-") and text.startswith(line[:-1], at) and text[at + len(line) - 1:at + len(line)].isalpha():
+            at += len(line) - 1
+            continue  # the word goes on on the next line
+        else:
+            return False
+        if at < len(text):
+            if text[at] == " ":
+                at += 1
+            elif text[at - 1] not in "-\u2013\u2014":
+                return False  # a line ended inside a word without a hyphen
+    return at == len(text)
+
+
+def test_doom_invader_cards_rules_text_at_1280x720(make_app, monkeypatch):
+    """The invader's hand at 1280x720 in Hungarian and Greek: a spawn card whose name takes four
+    lines left two for its rules text ('Idézés: 1 pokollovag vagy 1 démon + 1…'), and long words
+    of the event cards broke by characters ('tengerészgyal' 'ogos-támadá' 's'). Every spawn card's
+    text shows whole; no card breaks a word but between syllables with a hyphen or after a dash
+    (a long event text may still end in '…': hovering shows the card whole)."""
+    from tests.ui.test_ui_scale import doom_table
+
+    app = make_app(U.SIZE)
+    table = doom_table(app, seats=("bot", "human"))
+    U.draw(app)
+    rect = list(table.card_rects.values())[-1]
+    assert rect.width >= 60, rect
+    drawn: list[str] = []
+    block, rendered = widgets.text_block, widgets.rendered
+
+    def recording(surface, s, font, colour, r, *a, **k):
+        def keep(f, line, c):
+            drawn.append(line)
+            return rendered(f, line, c)
+        monkeypatch.setattr(widgets, "rendered", keep)
+        try:
+            return block(surface, s, font, colour, r, *a, **k)
+        finally:
+            monkeypatch.setattr(widgets, "rendered", rendered)
+
+    monkeypatch.setattr(widgets, "text_block", recording)
+    problems = []
+    for language in LANGUAGES:
+        i18n.set_language(language)
+        for card in sorted(table.content.invader_cards):
+            name, text = table.card_face(f"{card}#1")
+            drawn.clear()
+            hand.card_face(pygame.Surface((rect.right + 10, rect.bottom + 10)), app.ctx, rect, name, text,
+                           placeholder=table.card_placeholder(f"{card}#1"))
+            spawn = table.content.invader_cards[card].kind == "spawn"
+            if not _reads_as(drawn, text) or (spawn and "\u2026" in "".join(drawn)):
+                problems.append((language, name, drawn[:]))
+    i18n.set_language("en")
+    assert problems == []

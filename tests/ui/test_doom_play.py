@@ -579,7 +579,8 @@ def test_the_invaders_hand_note_reads_whole_beside_the_cards(make_app, monkeypat
 
     def deck_line(surface, s, font, colour, pos, anchor="topleft", **kw):
         rect = text(surface, s, font, colour, pos, anchor, **kw)
-        if s == i18n._("Deck: {n} cards").format(n=len(table.state.deck.draw_pile)):
+        n = len(table.state.deck.draw_pile)
+        if s == i18n.ngettext("Deck: {n} card", "Deck: {n} cards", n).format(n=n):
             drawn.append(rect)
         return rect
 

@@ -842,3 +842,38 @@ def test_a_prompt_column_that_appears_after_a_click_is_drawn(make_app):
         assert same_frame(pygame.image.tobytes(app.screen, "RGB"), _whole(app, table)), "not the frame drawn whole"
     give = [r for r, _l, w in table.buttons if getattr(w, "kind", "") == "give"]
     assert len(give) == 2 and table._prompt_column and any(not table.prompt_rect.contains(r) for r in give)
+
+
+def test_the_end_panel_comes_up_after_the_last_move_slides(make_app):
+    """A Doom game won by a marine's run to the exit (seen in a watch game of Knee-Deep in the
+    Dead): the frame taken while the run still slid had the game over but no end panel yet (it
+    waits for the move), and every frame after it was drawn in part with the same key, so the
+    Victory panel never came up. When it is due, the frame is drawn whole with it."""
+    from game.doom.rules.title import DoomTitle
+    from game.ui.doom.table_scene import DoomTable
+
+    app = make_app((1280, 720))
+    session = Session.start(DoomTitle(), "knee_deep", seed=1, options={"marines": 1})
+    state = session.state
+    red = state.seats[0]
+    state.marines[red].cell = (38, 8)  # before the exit's security door, unlocked and open
+    state.revealed += ["A7", "A8"]
+    state.closed.remove("D5")
+    table = DoomTable(app.ctx, session, ["human", "bot"], (1280, 720), bot_delay_ms=0, animate=True)
+    app.push(table)
+    app.clock = FixedClock()
+    app.step()
+    table.submit(next(a for a in session.legal_actions() if a.kind == "declare" and a.payload["action"] == "run"))
+    for _ in range(5):
+        app.step()
+    table.submit(next(a for a in session.legal_actions() if a.kind == "move" and tuple(a.payload["to"]) in state.map.areas["A8"]))
+    assert session.is_over()
+    steps = 0
+    while table.busy and steps < 2000:
+        app.step()
+        steps += 1
+    assert not table.busy
+    for _ in range(3):
+        app.step()
+    assert table._end_shown()
+    assert same_frame(pygame.image.tobytes(app.screen, "RGB"), _whole(app, table)), "the end panel is not on the screen"

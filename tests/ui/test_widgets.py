@@ -61,3 +61,65 @@ def test_a_word_wider_than_every_line_is_cut_with_an_ellipsis(font):
     assert _fits(lines, font, width, width)
     # the default still breaks it by characters, nothing lost
     assert "".join(widgets.wrap(word, font, width)) == word
+
+
+def _language(code):
+    from game import i18n
+
+    i18n.set_language(code)
+
+
+def test_a_hyphenated_wrap_breaks_a_long_word_between_syllables_or_after_its_dash(font):
+    """A card's rules text (hyphenate=True): the Hungarian 'tengerészgyalogos-támadás' on a 56 px
+    hand card read 'tengerészgyal' 'ogos-támadá' 's hatótávja' (broken by characters). Now each
+    line ends at a hyphenation point with a hyphen, or after the word's own dash, and the lines
+    read as the text again."""
+    from game.ui.hyphenate import syllable_cuts
+
+    _language("hu")
+    try:
+        word = "tengerészgyalogos-támadás"
+        width = font.size("tengerészgy")[0]
+        lines = widgets.wrap(f"minden {word} hatótávja", font, width, hyphenate=True)
+        assert _fits(lines, font, width, width)
+        pieces = [line for line in lines if line not in ("minden", "hatótávja")]
+        assert len(pieces) >= 2
+        for line in pieces[:-1]:
+            assert line.endswith("-"), lines
+        # every break is one the Hungarian patterns allow, or the dash of the word itself, and
+        # the lines read as the word again
+        allowed = set(syllable_cuts("tengerészgyalogos")) | {len("tengerészgyalogos-")} \
+            | {len("tengerészgyalogos-") + c for c in syllable_cuts("támadás")}
+        at = 0
+        for line in pieces[:-1]:
+            own_dash = word[at:at + len(line)] == line  # ends with the word's '-'
+            piece = line if own_dash else line[:-1]
+            assert word.startswith(piece, at), (line, lines)
+            at += len(piece)
+            assert at in allowed, (line, lines)
+        assert word[at:] == pieces[-1]
+        # without hyphenate: by characters, as before (a path, a name of a file)
+        assert "".join(widgets.wrap(word, font, width)) == word
+    finally:
+        _language("en")
+
+
+def test_fitted_font_tries_the_smallest_size_for_whole_words():
+    """'Spawn: 1 Cyberdemon' on a 56 px hand card was drawn at the largest size with
+    'Cyberde' 'mon', though the smallest size allowed holds the word whole: the loop stopped
+    one size short of `smallest`."""
+    from types import SimpleNamespace
+
+    pygame.font.init()
+    fonts = {}
+
+    def make(size):
+        return fonts.setdefault(size, pygame.font.Font(None, size))
+
+    ctx = SimpleNamespace(assets=SimpleNamespace(font=make))
+    word = "Cyberdemon"
+    smallest = next(n for n in range(10, 30) if make(n).size(word)[0] < make(n + 1).size(word)[0])
+    width = make(smallest).size(word)[0]
+    assert make(smallest + 1).size(word)[0] > width  # whole only at the smallest size
+    got = widgets.fitted_font(ctx, f"Spawn: 1 {word}", pygame.Rect(0, 0, width, 400), 30, smallest)
+    assert got is make(smallest)

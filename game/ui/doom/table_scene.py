@@ -33,7 +33,7 @@ import pygame
 
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.ui import widgets
 from game.ui.doom import choices as C
 from game.ui.doom import words
@@ -121,6 +121,8 @@ class DoomTable(GameTable):
         self._side_memo: tuple = (None, ())  # ((state_version, invader_view), side_key's part of the game)
         self._note_memo: tuple = (None, None)  # (what the caption's place reads, _place_step_note())
         self._floor_memo: tuple = (None, ())  # (state_version, _floor_key()): view_key
+        self._fits_memo: tuple = (None, True)  # ((state_version, card, half), whether it fits): _spawn_fits
+        self._preview_at: tuple | None = None  # (target, state_version, rect) of the odds panel last drawn
         super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
         if problem:
             self.say(problem)
@@ -408,6 +410,19 @@ class DoomTable(GameTable):
                 n=st.content.number("indirect_max_range"), weapons=", ".join(kinds["indirect"])))
         return _("{who} has no target: {why}.").format(who=who, why=_("; ").join(said))
 
+    def _spawn_fits(self, card: str, half: int) -> bool:
+        """Whether a figure of the card's half has a spawn square (rules/queries.placements, the
+        squares the placement offers): a Demon with every explored square in a marine's sight is
+        lost, and the invader's card with it (seen in Hungarian: 'elvész' in the log, after a
+        button that did not say so)."""
+        from game.doom.rules import queries as Q
+
+        key = (self.state_version, card, half)  # asked each frame the buttons are laid out
+        if self._fits_memo[0] != key:
+            self._fits_memo = (key, any(Q.placements(self.state, g.monster)
+                                        for g in self.content.invader_card(card).halves[half]))
+        return self._fits_memo[1]
+
     def prompt_choices(self) -> tuple[str | None, list[tuple[str, object, bool]]]:
         ch = self.choices
         buttons: list[tuple[str, object, bool]] = []
@@ -430,6 +445,8 @@ class DoomTable(GameTable):
             name, _text = words.card_face(self.content, self.selected_card)
             for a in ch.cards.get(self.selected_card, []):
                 label = a.text[: -len(f" ({name})")] if a.text.endswith(f" ({name})") else a.text
+                if a.kind == "spawn" and not self._spawn_fits(self.selected_card, a.payload["half"]):
+                    label = _("{choice}: no room out of sight, lost").format(choice=label)
                 buttons.append((label, a, True))  # the card's name is in the prompt already
             buttons.append((_("Cancel"), "cancel", False))
             return _("{card}: how will you play it?").format(card=name), buttons
@@ -686,13 +703,19 @@ class DoomTable(GameTable):
         return None
 
     # ------------------------------------------------------------------ layout
+    HAND_LEAST = 140  # px (UI units): the hand strip's least height (_layout)
+
     def _layout(self, size: tuple[int, int]) -> None:
-        """The kit's usual rects; a low hand strip (the invader's cards), the map framed again."""
+        """The kit's usual rects; a low hand strip (the invader's cards), the map framed again.
+        The strip is at least HAND_LEAST high: at 1280x720 a 120 px strip made 68 px cards whose
+        Hungarian and Greek spawn names took four lines and left two for 'Idézés: 1 pokollovag
+        vagy 1 démon + 1…'; at 140 the cards are 81 px wide and the rules text of every spawn
+        card shows whole (tests/ui/test_card_names.py)."""
         if size != self._size:
             px = self.ctx.px
             self._size = size
             side = min(px(430), max(px(310), int(size[0] * 0.22)), size[0] // 3) if self.side_open else px(30)
-            self.set_rects(size, px(48), side, max(px(120), min(px(190), int(size[1] * 0.17))))
+            self.set_rects(size, px(48), side, max(px(self.HAND_LEAST), min(px(190), int(size[1] * 0.17))))
             self.camera.view = tuple(self.view_rect)  # type: ignore[assignment]
             self._frame(force=True)
 
@@ -753,6 +776,7 @@ class DoomTable(GameTable):
         corners[0].topleft, corners[1].topright, corners[2].bottomleft, corners[3].bottomright = \
             v.topleft, v.topright, v.bottomleft, v.bottomright
         rect = max(corners, key=lambda r: (r.centerx - tx) ** 2 + (r.centery - ty) ** 2)  # far from the target
+        self._preview_at = (self.target, self.state_version, rect.copy())  # the figure card keeps off it
         widgets.panel(surface, ctx, rect, alpha=240)
         x, y = rect.left + px(14), rect.top + px(10)
         title = self._target_words(self.target)
@@ -1039,11 +1063,17 @@ class DoomTable(GameTable):
                 or cell not in self._seen_cells():
             return None
         fig = self.state.figure_cells().get(cell)
-        if fig is None:
-            return None
+        if fig is not None:
+            title, lines = figure_card_lines(self.state, self.content, fig)
+        else:  # a marker the rules placed: what it is and what it does (a green barrel, a hazard)
+            got = marker_card_lines(self.state, self.content, cell)
+            if got is None:
+                return None
+            title, lines = got
         ctx, px = self.ctx, self.ctx.px
-        title, lines = figure_card_lines(self.state, self.content, fig)
         font, small = ctx.font(14, bold=True), ctx.font(12)
+        if fig is None:  # a marker's one sentence, on a few lines of a card's width
+            lines = [part for line in lines for part in widgets.wrap(line, small, min(px(400), self.view_rect.width - px(60)))]
         lines = [widgets.elide(line, small, self.view_rect.width - px(60)) for line in lines]
         # The panel's frame is drawn inside its rect: the text keeps clear of it on every side.
         pad = px(14)
@@ -1052,6 +1082,25 @@ class DoomTable(GameTable):
         h = font.get_height() + px(2) + len(lines) * small.get_height() + 2 * px(10) + px(4)
         rect = pygame.Rect(self.mouse[0] + px(18), self.mouse[1] + px(18), w, h)
         rect.clamp_ip(self.view_rect)
+        odds = self._preview_at
+        panel = odds[2] if self.target is not None and odds is not None \
+            and odds[:2] == (self.target, self.state_version) else None
+        mx, my = self.mouse
+        figure = self._cell_rect(cell)
+        figure = figure.inflate(-figure.width // 2, -figure.height // 2)  # the middle of what is hovered stays in sight
+
+        def clear(r: pygame.Rect, of_figure: bool = True) -> bool:
+            return not (of_figure and r.colliderect(figure)) and (panel is None or not r.colliderect(panel))
+
+        if not clear(rect):
+            # Pushed back over the hovered figure by the view's edge (a marine on the bottom row),
+            # or over the odds panel of the chosen target (at 1280x720 it hid the panel's heading,
+            # the target and its health): the card goes to a side of the pointer clear of both, or
+            # else of the panel.
+            sides = [pygame.Rect(left, top, w, h).clamp(self.view_rect) for left, top in (
+                (mx + px(18), my - px(18) - h), (mx - px(18) - w, my + px(18)), (mx - px(18) - w, my - px(18) - h))]
+            rect = next((r for r in sides if clear(r)), None) \
+                or next((r for r in [rect, *sides] if clear(r, of_figure=False)), rect)
         return rect, fig, title, tuple(lines)
 
     def _draw_figure_card(self, surface) -> None:
@@ -1437,7 +1486,7 @@ class DoomTable(GameTable):
         pygame.draw.line(surface, pal.panel_edge, (r.left, r.top), (r.right - 1, r.top), 2)  # inside its rect: a strip is drawn alone
         st = self.state
         info = pygame.Rect(r.left + px(14), r.top + px(10), px(240), r.height - px(16))
-        heading = _("Invader's hand: {n} cards").format(n=len(st.hand))
+        heading = ngettext("Invader's hand: {n} card", "Invader's hand: {n} cards", len(st.hand)).format(n=len(st.hand))
         # The largest size at which the heading stays left of the cards (Hungarian runs longer).
         hfont = next((f for f in (ctx.font(n, bold=True) for n in (16, 15, 14, 13)) if f.size(heading)[0] <= info.width),
                      ctx.font(13, bold=True))
@@ -1452,7 +1501,8 @@ class DoomTable(GameTable):
             y = widgets.text_block(surface, note, ctx.font(13), pal.text_dim,
                                    pygame.Rect(info.left, y, info.width, max(px(36), info.bottom - below - y)), 1.1)
         if deck is not None:
-            widgets.text(surface, _("Deck: {n} cards").format(n=len(deck)), ctx.font(13), pal.text_dim, (info.left, y + px(2)))
+            widgets.text(surface, ngettext("Deck: {n} card", "Deck: {n} cards", len(deck)).format(n=len(deck)), ctx.font(13),
+                         pal.text_dim, (info.left, y + px(2)))
         row = pygame.Rect(info.right + px(10), r.top, r.right - info.right - px(20), r.height)
         mine = self._not_yours() is None and self.session.decider == INVADER
 
@@ -1479,10 +1529,18 @@ class DoomTable(GameTable):
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         font = ctx.font(12)
         line = font.get_linesize() + px(3)
-        if area.width < px(240) or area.height < line * 3:
+        if area.height < line * 3:
+            return
+        per_col = max(1, (area.height - line) // line)
+        # The room its columns take, each its chip, its widest words whole and a gap (the last
+        # entry may wrap): at 1280x720 five card backs in the 140 px strip leave some 220 px,
+        # which one column of the six entries fits.
+        cols = [self.LEGEND[i:i + per_col] for i in range(0, len(self.LEGEND), per_col)]
+        cols[-1] = cols[-1][:-1] or cols[-1]
+        need = sum(px(34) + max(font.size(_(w))[0] for _s, _c, w in col) for col in cols)
+        if area.width < max(need, ctx.font(12, bold=True).size(_("On the map"))[0]):
             return
         widgets.text(surface, _("On the map"), ctx.font(12, bold=True), pal.text_dim, area.topleft)
-        per_col = max(1, (area.height - line) // line)
         x = area.left
         for i, (shape, colour, words_) in enumerate(self.LEGEND):
             if i and i % per_col == 0:  # the next column starts after the widest text of this one
@@ -1586,6 +1644,41 @@ class _Mark:
         self.kind = kind
         self.name = variant or kind
         self.properties = {"colour": variant, "type": variant}
+
+
+# What each kind of marker does, for its hover card (spec 3.3, 6.12, 6.14, 6.15; the rules
+# reference's "Props" and "Hazards and barrels" say the same at more length).
+MARKER_TEXTS = {
+    "barrel": (N_("Barrel"), N_("Blocks moves and sight. A wound sets it off: every figure next to it takes 1 wound.")),
+    "hazard": (N_("Hazard"), N_("Stepping onto it costs 1 wound, armour or not; a whole turn on it, 1 more.")),
+    "obstacle": (N_("Obstacle"), N_("Blocks moves and sight; indirect fire passes over it.")),
+    "vent": (N_("Vent"), N_("An invader that crawls pays 1 MP to go to another explored vent.")),
+    "encounter": (N_("Encounter"), N_("The first marine to end its move here sets it off.")),
+    "teleporter": (N_("Teleporter ({colour})"), N_("A marine on it pays 1 MP to move to another pad of its colour.")),
+    "key": (N_("Key ({key})"), N_("A marine picks it up; then every marine may use the security doors of its colour.")),
+    "equipment": ("", N_("A marine who enters its square in its own turn picks it up.")),
+}
+
+
+def marker_card_lines(state, c, cell) -> tuple[str, list[str]] | None:
+    """The hover card of the marker on `cell` (none there, or a kind without a text: None): its
+    name and what it does. A player saw a green disc in the corridor and could not tell a barrel
+    to shoot from a hazard to walk round."""
+    from game.doom.rules.names import COLOUR_WORDS
+
+    marker = next((m for m in state.markers if m.cell == cell and m.kind in MARKER_TEXTS), None)
+    if marker is None:
+        return None
+    name, text = MARKER_TEXTS[marker.kind]
+    colour = _(COLOUR_WORDS[marker.variant]) if marker.variant in COLOUR_WORDS else marker.variant
+    if marker.kind == "equipment":
+        record = next((t[marker.variant] for t in (c.weapons, c.ammo, c.items) if marker.variant in t), None)
+        title = words.name(record) if record is not None else marker.variant
+        if marker.count > 1:
+            title += f" \u00d7{marker.count}"
+    else:
+        title = _(name).format(colour=colour, key=colour)
+    return title, [_(text)]
 
 
 def figure_card_lines(state, c, fig: str) -> tuple[str, list[str]]:

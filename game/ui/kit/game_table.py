@@ -1301,7 +1301,8 @@ class GameTable(Scene, ABC):
     def _frame_key(self) -> tuple:
         return (self.view_key(), self.handoff, self.message, self.message_ok, self.pointer_key(),
                 self.side_open, self.side_tab, self.log_scroll, self.viewer, self.ctx.settings, self.paused,
-                tuple(self.view_rect), self.session.is_over(), self.frame_key(), self.overlay_key())
+                tuple(self.view_rect), self.session.is_over(), self.frame_key(), self.overlay_key(),
+                self._end_shown())  # the end panel comes up once the last move and dice are over
 
     @staticmethod
     def _under_card(frame_key: tuple) -> tuple:

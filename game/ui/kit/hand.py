@@ -57,7 +57,7 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
         widgets.text(surface, line, font, (240, 234, 216), (centre_x, top + n * step + step // 2), "center", shadow=True)
     art = pygame.Rect(rect.left + round(18 * k), rect.top + round(58 * k), round(214 * k), round(138 * k))
     tf = ctx.assets.font(max(8, round(15 * k)))
-    fits = len(widgets.wrap(text, tf, body.width)) * tf.get_linesize() <= body.height
+    fits = len(widgets.wrap(text, tf, body.width, hyphenate=True)) * tf.get_linesize() <= body.height
     if text and (round(15 * k) < px(12) or not fits):
         # A small card (720p hand): the rules text matters more than the art, so it takes the
         # art's place too (below a lengthened name band), at the largest size that fits.
@@ -65,9 +65,9 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
         body = pygame.Rect(art.left, top, art.width, rect.bottom - round(16 * k) - top)
         pygame.draw.rect(surface, (226, 218, 196), body, border_radius=max(2, round(6 * k)))
         body = body.inflate(-round(12 * k), -round(10 * k))
-        tf = widgets.fitted_font(ctx, text, body, max(px(12), min(px(15), round(16 * k))), 8)
+        tf = widgets.fitted_font(ctx, text, body, max(px(12), min(px(15), round(16 * k))), 8, hyphenate=True)
     art_covered = body.top < art.bottom
-    widgets.text_block(surface, text, tf, (30, 28, 24), body, line_gap=1.0)
+    widgets.text_block(surface, text, tf, (30, 28, 24), body, line_gap=1.0, hyphenate=True)
     if placeholder:
         mark = ctx.assets.font(max(10, round(22 * k)), bold=True)
         widgets.text(surface, "*", mark, PLACEHOLDER_COLOUR, (title.right - round(2 * k), band.centery), "midright", shadow=True)

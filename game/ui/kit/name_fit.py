@@ -13,18 +13,14 @@ English one, and a 1280x720 hand card is 68 px wide.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import combinations
 from typing import Callable
 
 import pygame
-import pyphen
 
 from game import i18n
 from game.ui import widgets
-
-DASHES = "-\u2013\u2014"  # a line may end after one of these (kept on the line)
-HYPHEN = "-"  # added where a word is broken between syllables
+from game.ui.hyphenate import HYPHEN, after_dashes as _after_dashes, syllable_cuts as _syllable_cuts
 
 
 @dataclass(frozen=True)
@@ -88,17 +84,6 @@ def _pieces(name: str, syllables: bool) -> list[Piece]:
     return out
 
 
-def _after_dashes(word: str) -> list[str]:
-    """'Zombi–tűzördög' -> ['Zombi–', 'tűzördög']: a line may end after a dash."""
-    parts, start = [], 0
-    for i, ch in enumerate(word):
-        if ch in DASHES and 0 < i < len(word) - 1:
-            parts.append(word[start:i + 1])
-            start = i + 1
-    parts.append(word[start:])
-    return parts
-
-
 def _split(pieces: list[Piece], font: pygame.font.Font, room: int, most: int, lone: float = 1.0) -> tuple[str, ...] | None:
     """The pieces on 2..`most` lines that each fit `room` (a word alone on its line: `lone`
     times it), the fewest lines, the widest line as narrow as can be; None if no way does."""
@@ -120,29 +105,6 @@ def _split(pieces: list[Piece], font: pygame.font.Font, room: int, most: int, lo
 def _line(pieces: list[Piece]) -> str:
     text = "".join(t + j for t, j, _mark in pieces[:-1])
     return text + pieces[-1][0] + pieces[-1][2]
-
-
-def _greek(word: str) -> bool:
-    return any("\u0370" <= ch <= "\u03ff" for ch in word)
-
-
-# Pyphen's dictionary per language (LibreOffice's hyphenation patterns); English for any other.
-_PYPHEN = {"hu": "hu_HU", "el": "el_GR", "en": "en_US"}
-
-
-@lru_cache(maxsize=None)
-def _dictionary(language: str) -> pyphen.Pyphen:
-    return pyphen.Pyphen(lang=_PYPHEN.get(language, "en_US"), left=2, right=2)
-
-
-def _syllable_cuts(word: str) -> list[int]:
-    """Where `word` may be broken with a hyphen, by Pyphen's hyphenation patterns for its
-    language: Greek for a word in Greek letters; else the table's, or English at a Greek table,
-    whose cards keep some names in English ('Contamination') ('Zom-bi-csor-da', 'Απο-κλει-σμός',
-    'Re-in-force-ments'); at least two letters stay on either side."""
-    if _greek(word):
-        return _dictionary("el").positions(word)
-    return _dictionary("en" if i18n.language() == "el" else i18n.language()).positions(word)
 
 
 _FITS = widgets.Memo(1024)

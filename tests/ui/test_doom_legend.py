@@ -1,0 +1,54 @@
+"""The hand strip's legend of the lit squares ('On the map') at 1280x720: the strip grew to 140 px
+for the invader's cards, and the marine's five card backs left 216 px beside them, under the
+fixed 240 the legend asked for, so it went from the marines' table. It shows when its one column
+fits, its words whole, in each language."""
+from __future__ import annotations
+
+import pygame
+
+from game import i18n
+from game.ui import widgets
+from game.ui.doom.table_scene import DoomTable
+from tests.ui import test_ui_scale as U
+
+
+def test_the_legend_shows_beside_five_card_backs_at_1280x720(make_app, monkeypatch):
+    app = make_app(U.SIZE)
+    table = U.doom_table(app, seats=("human", "bot"))
+    U.draw(app)
+    assert len(table.state.hand) == 5 and not table.invader_view()
+    for language in ("en", "hu", "el"):
+        i18n.set_language(language)
+        said: list[tuple[str, tuple]] = []
+        draw = widgets.text
+
+        def recording(surface, s, font, colour, pos, anchor="topleft", **kw):
+            said.append((s, pos))
+            return draw(surface, s, font, colour, pos, anchor, **kw)
+
+        monkeypatch.setattr(widgets, "text", recording)
+        surface = pygame.Surface(table._size)
+        table._draw_hand(surface)
+        monkeypatch.setattr(widgets, "text", draw)
+        words = [s for s, pos in said if table.hand_rect.collidepoint(pos)]
+        assert i18n._("On the map") in words, (language, words)
+        for _shape, _colour, entry in DoomTable.LEGEND[:-1]:
+            assert i18n._(entry) in words, (language, entry, words)  # whole, not cut with '…'
+    i18n.set_language("en")
+
+
+def test_the_hand_heading_counts_one_card_in_the_singular(make_app, monkeypatch):
+    """Lesson 5 deals the invader one card: the strip read 'Invader's hand: 1 cards' ('Χέρι
+    εισβολέα: 1 κάρτες' in Greek)."""
+    app = make_app(U.SIZE)
+    table = U.doom_table(app, seats=("human", "bot"))
+    del table.state.hand[1:]
+    for language, want in (("en", "Invader's hand: 1 card"), ("el", "Χέρι εισβολέα: 1 κάρτα")):
+        i18n.set_language(language)
+        said: list[str] = []
+        draw = widgets.text
+        monkeypatch.setattr(widgets, "text", lambda surface, s, *a, **k: (said.append(s), draw(surface, s, *a, **k))[1])
+        table._draw_hand(pygame.Surface(table._size))
+        monkeypatch.setattr(widgets, "text", draw)
+        assert want in said, said
+    i18n.set_language("en")
