@@ -181,6 +181,8 @@ class TutorialTable:
         self._draw_panel(surface, targets)
         if card is not None and self._enlarged_shows():
             self._draw_hover_card(surface)
+            if self.message:  # the message line stays above the card, as at the game's table
+                self._draw_message(surface)
 
     def highlight_rects(self) -> list[pygame.Rect]:
         """Screen rectangles of the step's highlights (what the dimming leaves clear)."""
