@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tests.ui.conftest import click, config_dir, make_app, move  # noqa: F401 (fixtures)
+from tests.ui.conftest import click, config_dir, frame_texts, make_app, move  # noqa: F401 (fixtures)
 
 SHOTS = Path(os.environ.get("TILETOP_SHOTS", Path(tempfile.gettempdir()) / "tiletop_tutorial_shots"))
 
@@ -184,7 +184,6 @@ def test_the_lesson_list_shows_each_summary_whole_at_1280x720(make_app, language
     from dataclasses import replace
 
     from game import i18n
-    from game.ui import widgets
     from game.ui.scene import ChangeSettings
     from game.ui.tutorial.scene import LessonList
 
@@ -196,21 +195,7 @@ def test_the_lesson_list_shows_each_summary_whole_at_1280x720(make_app, language
     app.run(max_frames=1)
     for tab, _key in list(menu.tab_rects):
         press(app, tab.center)
-        drawn: list[tuple[str, pygame.Rect]] = []
-        real = widgets.text
-
-        def text(surface, t, *args, **kwargs):
-            got = real(surface, t, *args, **kwargs)
-            drawn.append((t, got))
-            return got
-
-        widgets.text = text
-        try:
-            menu.dirty = True
-            app._force_redraw = True
-            app.run(max_frames=1)
-        finally:
-            widgets.text = real
+        drawn = [(t, r) for t, r, _s in frame_texts(app)]
         for row, les in menu.rows:
             inside = [t for t, r in drawn if row.contains(r)]
             assert not any(t.endswith("\u2026") for t in inside), (menu.game_title, les.id, inside)

@@ -42,6 +42,31 @@ def drawn_text(monkeypatch):
     return drawn
 
 
+def frame_texts(app, frames: int = 1) -> list[tuple[str, pygame.Rect, tuple[int, int]]]:
+    """Each `widgets.text` of a whole frame drawn now: its string, the rectangle it took and the
+    size of the surface it went on (a panel drawn on its own surface has its own corner)."""
+    from game.ui import widgets
+
+    got: list[tuple[str, pygame.Rect, tuple[int, int]]] = []
+    real = widgets.text
+
+    def text(surface, t, *args, **kwargs):
+        rect = real(surface, t, *args, **kwargs)
+        if surface is not None:
+            got.append((t, rect, surface.get_size()))
+        return rect
+
+    widgets.text = text
+    try:
+        app._force_redraw = True
+        for scene in app.scenes:
+            scene.dirty = True
+        app.run(max_frames=frames)
+    finally:
+        widgets.text = real
+    return got
+
+
 @pytest.fixture
 def config_dir(tmp_path, monkeypatch):
     d = tmp_path / "config"

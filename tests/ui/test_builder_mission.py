@@ -12,7 +12,7 @@ from game.board.builder import PieceLibrary
 from game.board.tmx import load_board
 from game.gears.custom import enemy_ids, load_mission
 from game.ui.builder.scene import BuilderScene
-from tests.ui.conftest import click, key, move, post
+from tests.ui.conftest import click, frame_texts, key, move, post
 
 ROOT = Path(__file__).resolve().parents[2]
 TILE = ROOT / "maps" / "gears" / "sample_1A.tmx"
@@ -146,27 +146,13 @@ def test_the_mission_panel_lays_out_in_the_readers_language(scene, language):
     from dataclasses import replace
 
     from game import i18n
-    from game.ui import widgets
     from game.ui.scene import ChangeSettings
 
     app, s = scene
     app.apply(ChangeSettings(replace(app.ctx.settings, language=language)))
     i18n.set_language(language)
     s.open_mission()
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = widgets.text
-
-    def text(surface, t, font, colour, pos, *args, **kwargs):
-        got = real(surface, t, font, colour, pos, *args, **kwargs)
-        drawn.append((t, got))
-        return got
-
-    widgets.text = text
-    try:
-        app._force_redraw = True
-        app.run(max_frames=1)
-    finally:
-        widgets.text = real
+    drawn = [(t, r) for t, r, _s in frame_texts(app)]
     m = s.mission
     assert m.name_text == i18n._("Custom map") != "Custom map"
     controls = [c.rect for c in m.controls.values()]

@@ -89,7 +89,6 @@ def test_every_doom_invader_card_name_shows_whole_at_1280x720(make_app, monkeypa
 def test_every_convoy_card_name_shows_whole_on_the_small_faces_at_1280x720(make_app):
     """Convoy draws its own faces (game/ui/convoy/cards.py) and names them by the kit's one rule:
     every card's name whole on the hand's 1280x720 face, in each language."""
-    from game.ui.convoy import cards
     from tests.ui.test_convoy_layout import mid_game
 
     app = make_app(U.SIZE)
@@ -97,22 +96,7 @@ def test_every_convoy_card_name_shows_whole_on_the_small_faces_at_1280x720(make_
     U.draw(app)
     rect = max(table.card_rects.values(), key=lambda r: r.width) if table.card_rects else None
     assert rect is not None and rect.width >= 50, rect
-    problems = []
-    for language in LANGUAGES:
-        i18n.set_language(language)
-        for cid, card in table.content.cards.items():
-            shown: list[str] = []
-            real = cards._blit_line
-            cards._blit_line = lambda surface, text, *a, **k: (shown.append(text), real(surface, text, *a, **k))[1]
-            try:
-                cards._render_card(app.ctx, table.content, cid, rect.size, "normal")
-            finally:
-                cards._blit_line = real
-            name = i18n._(card.name)
-            if not any(whole(shown[i:i + n], name) for n in (1, 2, 3) for i in range(len(shown))):
-                problems.append((language, name, shown))
-    i18n.set_language("en")
-    assert problems == []
+    assert convoy_faces_not_whole(app, table, rect.size) == []
 
 
 def test_a_battle_columns_small_face_names_a_card_whole_at_1280x720(make_app):
@@ -120,7 +104,6 @@ def test_a_battle_columns_small_face_names_a_card_whole_at_1280x720(make_app):
     'Siege…', 'Assault…': the name band is lower than the least size asked for, and the two
     lines were never tried. A name too wide for one line goes on two in the largest size the
     band holds; only a single word too long even squeezed may still be cut."""
-    from game.ui.convoy import cards
     from tests.ui.test_convoy_layout import mid_game
 
     app = make_app(U.SIZE)
@@ -128,23 +111,9 @@ def test_a_battle_columns_small_face_names_a_card_whole_at_1280x720(make_app):
     U.draw(app)
     rect = min((r for r in table.slot_rects.values() if r.height > r.width), key=lambda r: r.width)
     assert rect.width <= 45, rect
-    problems = []
-    for language in LANGUAGES:
-        i18n.set_language(language)
-        for cid, card in table.content.cards.items():
-            shown: list[str] = []
-            real = cards._blit_line
-            cards._blit_line = lambda surface, text, *a, **k: (shown.append(text), real(surface, text, *a, **k))[1]
-            try:
-                cards._render_card(app.ctx, table.content, cid, rect.size, "normal")
-            finally:
-                cards._blit_line = real
-            name = i18n._(card.name)
-            if not any(whole(shown[i:i + n], name) for n in (1, 2, 3) for i in range(len(shown))):
-                problems.append((language, name))
-    i18n.set_language("en")
+    problems = convoy_faces_not_whole(app, table, rect.size)
     # a word alone too wide for the face even squeezed ('Electromagnetic') is all that is cut
-    assert all(max(len(w) for w in name.split()) >= 13 for _lang, name in problems), problems
+    assert all(max(len(w) for w in name.split()) >= 13 for _lang, name, _shown in problems), problems
 
 
 def test_every_gears_order_name_shows_whole_at_1280x720(make_app, monkeypatch):
@@ -294,3 +263,26 @@ def test_doom_invader_cards_rules_text_at_1280x720(make_app, monkeypatch):
                 problems.append((language, name, drawn[:]))
     i18n.set_language("en")
     assert problems == []
+
+
+def convoy_faces_not_whole(app, table, size: tuple[int, int]) -> list[tuple]:
+    """Each Convoy card drawn at `size` in every language: (language, name, the lines drawn) of
+    those whose name is not shown whole on one to three lines."""
+    from game.ui.convoy import cards
+
+    problems = []
+    for language in LANGUAGES:
+        i18n.set_language(language)
+        for cid, card in table.content.cards.items():
+            shown: list[str] = []
+            real = cards._blit_line
+            cards._blit_line = lambda surface, text, *a, **k: (shown.append(text), real(surface, text, *a, **k))[1]
+            try:
+                cards._render_card(app.ctx, table.content, cid, size, "normal")
+            finally:
+                cards._blit_line = real
+            name = i18n._(card.name)
+            if not any(whole(shown[i:i + n], name) for n in (1, 2, 3) for i in range(len(shown))):
+                problems.append((language, name, shown))
+    i18n.set_language("en")
+    return problems

@@ -159,15 +159,7 @@ def test_a_robots_equipment_tab_names_it_whole_in_the_language_with_its_strength
         st = table.state
         robot = next(u for c in range(len(st.slots)) for u in st.slots[c][0] if B.defn(st, u).type == "robot")
         item = st.ids.index(equipment)
-        piles = [p for i in range(2) for p in (st.deck[i], st.hand[i], st.discard[i])]
-        piles += [side for column in st.slots for side in column]
-        for pile in piles:
-            if item in pile:
-                pile.remove(item)
-        for holder, held in list(st.equip.items()):
-            if held == item:
-                del st.equip[holder]
-        st.equip[robot] = item
+        equip(st, robot, item)
         written: list[str] = []
         real = widgets.text
         monkeypatch.setattr(widgets, "text", lambda surface, text, *a, **k: (written.append(text), real(surface, text, *a, **k))[1])
@@ -355,8 +347,6 @@ def test_an_equipment_tab_leaves_its_robots_name_in_sight(make_app, language, si
     band: where the column has the room (1920x1080) the tab lies under the name band, never
     over it nor over another card's tab, and the face keeps at least 4/5 of its size. (At
     1280x720 a battle column has no height to spare: the tab stays on the face's foot.)"""
-    import pygame
-
     from game import i18n
     from game.convoy.rules import board as B
     from game.ui.convoy import cards
@@ -377,13 +367,7 @@ def test_an_equipment_tab_leaves_its_robots_name_in_sight(make_app, language, si
                 robots.append(u)
         items = [st.ids.index(e) for e in ("contamination", "servo_booster", "reactive_armor", "jump_jets", "power_core")]
         for robot, item in zip(robots, items):
-            for pile in [p for i in range(2) for p in (st.deck[i], st.hand[i], st.discard[i])] + [x for col in st.slots for x in col]:
-                if item in pile:
-                    pile.remove(item)
-            for holder, held in list(st.equip.items()):
-                if held == item:
-                    del st.equip[holder]
-            st.equip[robot] = item
+            equip(st, robot, item)
         table.dirty = True
         draw(app)
         tabs = []
@@ -411,11 +395,7 @@ def test_an_ability_button_leaves_its_cards_name_in_sight(make_app, size):
     table = mid_game(app, size)
     st = table.state
     a = B.active_city(st)
-    ripper = st.ids.index("ripper_robot")
-    for pile in [p for i in range(2) for p in (st.deck[i], st.hand[i], st.discard[i])] + [x for col in st.slots for x in col]:
-        if ripper in pile:
-            pile.remove(ripper)
-    st.slots[a][0][:1] = [ripper]
+    ripper = moloch_first_in_column(st, a, "ripper_robot")
     if not st.hand[0]:
         st.hand[0].append(st.deck[0].pop())
     table.update_choices()
@@ -441,11 +421,7 @@ def test_a_lost_stations_word_stays_inside_it_at_1280x720(make_app, monkeypatch,
         table = mid_game(app)
         st = table.state
         a = B.active_city(st)
-        annihilator = st.ids.index("annihilator")
-        for pile in [p for i in range(2) for p in (st.deck[i], st.hand[i], st.discard[i])] + [x for col in st.slots for x in col]:
-            if annihilator in pile:
-                pile.remove(annihilator)
-        st.slots[a][0][:1] = [annihilator]
+        moloch_first_in_column(st, a, "annihilator")
         st.slots[a][1][:] = []
         drawn = []
         real = widgets.text
@@ -479,3 +455,27 @@ def test_a_refusals_sentence_is_drawn_over_the_hovered_card(make_app, monkeypatc
     monkeypatch.setattr(table, "_draw_message", lambda surface: (order.append("message"), real_message(surface)))
     table._draw_overlays(app.screen)
     assert order == ["card", "message"]
+
+
+def _take(st, uid: int) -> None:
+    """Card `uid` out of every deck, hand, discard pile and column side it lies in."""
+    for pile in [p for i in range(2) for p in (st.deck[i], st.hand[i], st.discard[i])] + [x for col in st.slots for x in col]:
+        if uid in pile:
+            pile.remove(uid)
+
+
+def moloch_first_in_column(st, city: int, card: str) -> int:
+    """Card `card` taken from wherever it lies and put first in Moloch's column of `city`."""
+    uid = st.ids.index(card)
+    _take(st, uid)
+    st.slots[city][0][:1] = [uid]
+    return uid
+
+
+def equip(st, robot: int, item: int) -> None:
+    """Equipment `item` taken from wherever it lies (or another Robot) and put on `robot`."""
+    _take(st, item)
+    for holder, held in list(st.equip.items()):
+        if held == item:
+            del st.equip[holder]
+    st.equip[robot] = item

@@ -3,13 +3,14 @@ start zone, the objective and a figure tagged for 2+ marines placed by dragging 
 palette, saved with Ctrl+S, then picked on the Doom set-up screen and played."""
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
 import pytest
 
 from game.ui.builder.scene import BuilderScene
-from tests.ui.conftest import click, key, move, post
+from tests.ui.conftest import click, frame_texts, key, move, post
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,6 +30,27 @@ def do_click(app, pos) -> None:
     move(pos)
     click(pos)
     app.run(max_frames=2)
+
+
+@contextmanager
+def doom_builder(maps_dir: Path, language: str, size=(1280, 720)):
+    """A Doom map builder in `language` in an App of its own (closed after)."""
+    from dataclasses import replace
+
+    from game import i18n
+    from game.ui.app import App
+    from game.ui.scene import ChangeSettings
+
+    a = App(size, headless=True, maps_dir=maps_dir)
+    try:
+        a.apply(ChangeSettings(replace(a.ctx.settings, language=language)))
+        i18n.set_language(language)
+        s = BuilderScene(a.ctx, a.screen.get_size(), "doom")
+        a.scenes = [s]
+        yield a, s
+    finally:
+        a.close()
+        i18n.set_language("en")
 
 
 @pytest.fixture
@@ -154,33 +176,10 @@ def test_every_doom_piece_is_named_whole_in_the_palette_at_1280x720(config_dir, 
     """The palette cut each Doom piece's name to one line: four entries read "Corridor…" alike
     (seen in the builder at 1280x720). Each name now shows whole on up to two lines, the
     thumbnail above it, both inside the entry."""
-    from dataclasses import replace
-
-    from game import i18n
-    from game.ui import widgets
-    from game.ui.app import App
     from game.ui.builder.draw import palette_name
-    from game.ui.scene import ChangeSettings
 
-    a = App((1280, 720), headless=True, maps_dir=maps_dir)
-    try:
-        a.apply(ChangeSettings(replace(a.ctx.settings, language=language)))
-        i18n.set_language(language)
-        s = BuilderScene(a.ctx, a.screen.get_size(), "doom")
-        a.scenes = [s]
-        drawn: list[str] = []
-        real = widgets.text
-
-        def text(surface, t, *args, **kwargs):
-            drawn.append(t)
-            return real(surface, t, *args, **kwargs)
-
-        widgets.text = text
-        try:
-            a._force_redraw = True
-            a.run(max_frames=1)
-        finally:
-            widgets.text = real
+    with doom_builder(maps_dir, language) as (a, s):
+        drawn = [t for t, _r, _s in frame_texts(a)]
         assert "Doom" in drawn and "DOOM" not in drawn  # the title as the menu names it
         lib = s.builder.library
         seen = [e for e in s.palette_entries if s.palette_rect.contains(e.rect)]
@@ -191,9 +190,6 @@ def test_every_doom_piece_is_named_whole_in_the_palette_at_1280x720(config_dir, 
             assert fitted.fits, name
             assert all(line in drawn for line in fitted.lines), name
             assert not any(t.endswith("\u2026") and name.startswith(t[:-1]) for t in drawn), name
-    finally:
-        a.close()
-        i18n.set_language("en")
 
 
 def test_the_things_and_the_chosen_piece_read_as_names(app):
@@ -201,8 +197,6 @@ def test_the_things_and_the_chosen_piece_read_as_names(app):
     'Medikit' (an ammo's name is lower case for its sentences); a chosen piece was headed by its
     file's name, 'corridor_straight — Corri…'. Each thing's label starts with a capital, and a
     chosen piece is headed by its name, whole."""
-    from game.ui import widgets
-
     s = BuilderScene(app.ctx, app.screen.get_size(), "doom")
     app.scenes = [s]
     s.center_on((1600, 1400))
@@ -212,19 +206,7 @@ def test_the_things_and_the_chosen_piece_read_as_names(app):
     start = next(e for e in s.palette_entries if e.key == "corridor_straight").rect.center
     drag(app, start, s.view_rect.center)
     assert s.target() is not None
-    drawn: list[str] = []
-    real = widgets.text
-
-    def text(surface, t, *args, **kwargs):
-        drawn.append(t)
-        return real(surface, t, *args, **kwargs)
-
-    widgets.text = text
-    try:
-        app._force_redraw = True
-        app.run(max_frames=1)
-    finally:
-        widgets.text = real
+    drawn = [t for t, _r, _s in frame_texts(app)]
     assert any(t.startswith("Corridor, straight  \u00b7  ") for t in drawn), [t for t in drawn if "orrid" in t]
 
 
@@ -234,20 +216,10 @@ def test_the_things_palette_speaks_the_readers_language_whole(config_dir, maps_d
     'Zombie', 'Hell knight': the data's names, not the table's words) and cut both teleporters
     to 'Teleporthely (pi…' and 'Teleporthely (k…'. Now each thing is named as the Doom table
     names it, and a label takes a smaller size, then two lines, before it is cut."""
-    from dataclasses import replace
-
     from game import i18n
     from game.doom.rules.names import lookup
-    from game.ui import widgets
-    from game.ui.app import App
-    from game.ui.scene import ChangeSettings
 
-    a = App((1280, 720), headless=True, maps_dir=maps_dir)
-    try:
-        a.apply(ChangeSettings(replace(a.ctx.settings, language=language)))
-        i18n.set_language(language)
-        s = BuilderScene(a.ctx, a.screen.get_size(), "doom")
-        a.scenes = [s]
+    with doom_builder(maps_dir, language) as (a, s):
         a.run(max_frames=1)
         move(s.tab_rects["things"].center)
         click(s.tab_rects["things"].center)
@@ -257,24 +229,9 @@ def test_the_things_palette_speaks_the_readers_language_whole(config_dir, maps_d
         zombie = lookup("doom.monster", "zombie", i18n._)
         assert labels["zombie"] == zombie[:1].upper() + zombie[1:] and zombie != "Zombie"
         assert labels["equipment:shells"] != "Shells/bullets" and labels["equipment:shells"][:1].isupper()
-        drawn: list[tuple[str, tuple[int, int]]] = []
-        real = widgets.text
-
-        def text(surface, t, font, colour, pos, *args, **kwargs):
-            drawn.append((t, pos))
-            return real(surface, t, font, colour, pos, *args, **kwargs)
-
-        widgets.text = text
-        try:
-            a._force_redraw = True
-            a.run(max_frames=2)
-        finally:
-            widgets.text = real
+        drawn = [(t, r.center) for t, r, _s in frame_texts(a, frames=2)]
         rows = [te for te in s.thing_entries if te.thing is not None and s.palette_rect.contains(te.rect)]
         assert len(rows) > 20
         for te in rows:
             inside = [t for t, pos in drawn if te.rect.collidepoint(pos)]
             assert inside and not any(t.endswith("\u2026") for t in inside), (te.thing.label, inside)
-    finally:
-        a.close()
-        i18n.set_language("en")

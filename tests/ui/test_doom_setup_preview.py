@@ -7,6 +7,7 @@ import pytest
 
 from game.doom.rules.board import load_map
 from game.ui.doom.setup_scene import DoomSetup
+from tests.ui.conftest import frame_texts
 
 
 def test_the_preview_is_the_start_area_and_nothing_else(make_app):
@@ -40,10 +41,7 @@ def test_a_scenarios_name_keeps_clear_of_its_frag_target(make_app, language):
     left of the frag target."""
     from dataclasses import replace
 
-    import pygame
-
     from game import i18n
-    from game.ui import widgets
     from game.ui.scene import ChangeSettings
 
     app = make_app((1280, 720))
@@ -51,19 +49,7 @@ def test_a_scenarios_name_keeps_clear_of_its_frag_target(make_app, language):
     i18n.set_language(language)
     setup = DoomSetup(app.ctx)
     app.push(setup)
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = widgets.text
-
-    def text(surface, t, *args, **kwargs):
-        got = real(surface, t, *args, **kwargs)
-        drawn.append((t, got))
-        return got
-
-    widgets.text = text
-    try:
-        app.run(max_frames=1)
-    finally:
-        widgets.text = real
+    drawn = [(t, r) for t, r, _s in frame_texts(app)]
     rows = [r for r, what in setup.hits if what.startswith("scenario:")]
     assert len(rows) >= 2
     for row in rows:

@@ -16,7 +16,7 @@ from game.level7.rules import turn as T
 from game.ui.level7.entry import SAVES as store
 from game.ui.level7.setup_scene import Level7Setup, SetupChoice
 from game.ui.level7.table_scene import Level7Table
-from tests.ui.conftest import click, continue_from_menu, move
+from tests.ui.conftest import click, continue_from_menu, frame_texts, move
 from tests.ui.test_gears_play import do_click
 
 SEED = 1  # scenario 1, one player: the first tile drawn fits the north door in two tied ways
@@ -1132,28 +1132,17 @@ def test_the_placement_cards_title_keeps_off_the_panels_frame(make_app, config_d
     the text drawn starts and ends at least 14 px inside the panel."""
     from game import i18n
     from game.i18n import _, pgettext
-    from game.ui import widgets
 
     app, table = start_game(make_app)
     explore = next(a for a in table.session.legal_actions() if a.kind == "explore")
     do_click(app, door_pos(table, explore.payload["door"]))
     assert table._pending_kind() == "placement"
-    drawn = []
-    real = widgets.text
-
-    def spy(surface, s, font, colour, pos, anchor="topleft", shadow=False):
-        rect = real(surface, s, font, colour, pos, anchor, shadow)
-        drawn.append((s, rect))
-        return rect
-
-    monkeypatch.setattr(widgets, "text", spy)
     i18n.set_language(language)
     try:
         tile = table.actions[0].payload["tile"]
         want = _("Place {tile}: {n} ways join the most doors").format(tile=pgettext("level7", table.tiles[tile].name),
                                                                       n=len(table.actions))
-        app._force_redraw = True
-        app.draw(app.screen)
+        drawn = [(t, r) for t, r, _s in frame_texts(app)]
     finally:
         i18n.set_language("en")
     panel = table.panels[0][0]
@@ -1168,7 +1157,6 @@ def test_the_pools_lines_stay_left_of_the_hand(make_app, config_dir, monkeypatch
     pools' lines end left of the hand's row, whole."""
     from game import i18n
     from game.i18n import _
-    from game.ui import widgets
 
     app = make_app(size)
     setup = Level7Setup(app.ctx, SetupChoice(scenario="s2", seats=["human"], seed=12))
@@ -1181,23 +1169,12 @@ def test_the_pools_lines_stay_left_of_the_hand(make_app, config_dir, monkeypatch
     st = table.state
     st.lockdown, st.lockdown_pool = True, 12
     table.state_version += 1
-    drawn = []
-    real = widgets.text
-
-    def spy(surface, s, font, colour, pos, anchor="topleft", shadow=False):
-        rect = real(surface, s, font, colour, pos, anchor, shadow)
-        drawn.append((s, rect))
-        return rect
-
-    monkeypatch.setattr(widgets, "text", spy)
     problems = []
     for lang in ("en", "hu", "el"):
         i18n.set_language(lang)
         try:
             want = _("Lockdown pool: {n}").format(n=12) + "  " + _("(LOCKDOWN)")
-            drawn.clear()
-            app._force_redraw = True
-            app.draw(app.screen)
+            drawn = [(t, r) for t, r, _s in frame_texts(app)]
         finally:
             i18n.set_language("en")
         got = [r for t, r in drawn if t == want]

@@ -10,7 +10,7 @@ from game.ui.maplist import MapList
 from game.ui.menu import MainMenu
 from game.ui.overlays import ErrorPanel, HelpOverlay
 from game.ui.settings_scene import SettingsScene
-from tests.ui.conftest import click, key, move
+from tests.ui.conftest import click, frame_texts, key, move
 
 
 def _button(app, label):
@@ -124,7 +124,6 @@ def test_open_a_map_lists_each_map_by_its_own_name_and_game(make_app, tmp_path):
     folder's word beside a custom map ('custom'). Each row now reads the map's own name and, for
     a map of the user's, its game and 'your map' in the reader's words; a file with no name (or
     that cannot be read) keeps its file name."""
-    from game.ui import widgets
     from game.ui.maplist import map_heading
 
     root = Path(__file__).resolve().parents[2] / "maps"
@@ -140,19 +139,6 @@ def test_open_a_map_lists_each_map_by_its_own_name_and_game(make_app, tmp_path):
     app.run(max_frames=1)
     listing = app.top
     assert isinstance(listing, MapList)
-    drawn: list[str] = []
-    real = widgets.text
-
-    def text(surface, t, *args, **kwargs):
-        drawn.append(t)
-        return real(surface, t, *args, **kwargs)
-
-    widgets.text = text
-    try:
-        listing.dirty = True
-        app._force_redraw = True
-        app.run(max_frames=1)
-    finally:
-        widgets.text = real
+    drawn = [t for t, _r, _s in frame_texts(app)]
     assert "Plaza to the pit" in drawn and "Gears of War \u00b7 your map" in drawn
     assert "plaza to the pit" not in drawn and "custom" not in drawn

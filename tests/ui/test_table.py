@@ -14,7 +14,7 @@ from game.ui.menu import MainMenu
 from game.ui.overlays import ErrorPanel
 from game.ui.table.places import Place, anchor
 from game.ui.table.scene import TableScene
-from tests.ui.conftest import click, key, move, post, wheel
+from tests.ui.conftest import click, frame_texts, key, move, post, wheel
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "maps" / "gears" / "sample_1A.tmx"
@@ -255,28 +255,13 @@ def test_the_map_viewers_side_panel_keeps_its_words_inside(make_app, language):
     from dataclasses import replace
 
     from game import i18n
-    from game.ui import widgets
     from game.ui.scene import ChangeSettings
 
     app, scene = open_table(make_app, ROOT / "maps" / "doom" / "p1_knee_deep.tmx")
     app.apply(ChangeSettings(replace(app.ctx.settings, language=language)))
     i18n.set_language(language)
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = widgets.text
-
-    def text(surface, t, *args, **kwargs):
-        got = real(surface, t, *args, **kwargs)
-        if surface.get_size() == scene.panel_rect.size:
-            drawn.append((t, got))
-        return got
-
-    widgets.text = text
-    try:
-        scene._panel_cache = None
-        app._force_redraw = True
-        app.run(max_frames=1)
-    finally:
-        widgets.text = real
+    scene._panel_cache = None
+    drawn = [(t, r) for t, r, size in frame_texts(app) if size == scene.panel_rect.size]  # the panel's own surface
     assert any(i18n._("line of sight: blocking wall").split()[0] in t for t, _r in drawn)
     inside = scene.panel_rect.width - app.ctx.px(12)  # the panel's right margin
     assert [t for t, r in drawn if r.right > inside] == []
