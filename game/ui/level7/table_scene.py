@@ -1650,6 +1650,11 @@ class Level7Table(GameTable):
             int(ctx.font(13, bold=True).get_linesize() * 1.1) * cost_lines
         panel = pygame.Rect(0, 0, width, px(250) + extra)
         panel.topright = (self.view_rect.right - px(14), self.view_rect.top + px(14))
+        # Inside the window: a tall preview (the Threat line, bonus cards, a large UI scale)
+        # rises toward the view's top edge rather than running under the window's bottom.
+        over = panel.bottom - (surface.get_height() - px(6))
+        if over > 0:
+            panel.top = max(self.view_rect.top + px(2), panel.top - over)
         widgets.panel(surface, ctx, panel, alpha=245)
         self.panels.append((panel, len(self.buttons)))
         x, y = panel.left + px(16), panel.top + px(12)
