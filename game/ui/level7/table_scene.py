@@ -1106,7 +1106,14 @@ class Level7Table(GameTable):
             return []
         out = []
         px = self.ctx.px
-        figure_rects = [self._figure_body(sp) for sp in (self._figure_sprites() if figures is None else figures)]
+        if self.anims:
+            # While a figure slides, the names keep off where the figures will stand: a name
+            # searched again for every frame of the slide cost a frame up to 8 ms (and jumped
+            # aside as the figure passed); the sliding figure passes over it.
+            r = self._token_radius()
+            figure_rects = [self._body_at(*self.camera.to_screen(mx, my), r) for mx, my in self._positions().values()]
+        else:
+            figure_rects = [self._figure_body(sp) for sp in (self._figure_sprites() if figures is None else figures)]
         for name in self._placed_names():
             if name not in self.seen:
                 continue
@@ -1183,6 +1190,9 @@ class Level7Table(GameTable):
         arrow = self._top_arrow_span(name)
         blocked = [] if arrow is None else [pygame.Rect(arrow[0], r.top, arrow[1] - arrow[0], arrow[2] - r.top)]
         reach = ICON_HALF * self.camera.zoom
+        # What each icon keeps clear, as a square (pygame's collisions: the search tries a few
+        # thousand places when figures stand on the tile, each tested against every icon).
+        icon_rects = [pygame.Rect(round(ix - reach), round(iy - reach), round(2 * reach), round(2 * reach)) for ix, iy in icons]
         best = None
         for order, (tier, font, lines) in enumerate(self._label_layouts(r, text, arrow)):
             if tier and best[0][:2] == (0, 0):
@@ -1194,8 +1204,7 @@ class Level7Table(GameTable):
             for y in range(r.top + px(3), lowest + 1, max(2, px(3))):
                 for x in xs:
                     box = pygame.Rect(x, y, w, h)
-                    icons_hit = sum(math.hypot(max(0.0, abs(ix - box.centerx) - w / 2),
-                                               max(0.0, abs(iy - box.centery) - h / 2)) < reach for ix, iy in icons)
+                    icons_hit = len(box.collidelistall(icon_rects))
                     cost = (icons_hit + 2 * (box.collidelist(blocked) >= 0), len(box.collidelistall(figures)), tier, y, x, order)
                     if best is None or cost < best[0]:
                         best = (cost, font, lines, (x, y))
@@ -1398,6 +1407,11 @@ class Level7Table(GameTable):
         """What a figure's sprite shows of it on screen: its token (a stunned one lies as wide as
         1.2 radii either side) with the character's shadow, not the room kept for its ring."""
         _look, x, y, r = sprite.key
+        return Level7Table._body_at(x, y, r)
+
+    @staticmethod
+    def _body_at(x: float, y: float, r: int) -> pygame.Rect:
+        """A figure's token and shadow on screen for its middle at (x, y) and token radius r."""
         body = pygame.Rect(0, 0, round(r * 2.4) + 2, 2 * r + 6)
         body.center = (round(x), round(y) + 1)
         return body
