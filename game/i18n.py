@@ -99,6 +99,12 @@ _DIALYTIKA = "\u0308"
 _APART_BEFORE = {"Ι": "ΑΕΟΥ", "Υ": "ΑΕΟΗ"}
 
 
+def first_capital(text: str) -> str:
+    """`text` with its first letter a capital, the rest as it is (a name or clause that begins a
+    label or a sentence: 'shells/bullets' -> 'Shells/bullets')."""
+    return text[:1].upper() + text[1:]
+
+
 def capitals(text: str) -> str:
     """`text` in capitals as its language writes them. Greek all-capitals drop the accents
     (ΘΕΣΕΙΣ, not ΘΈΣΕΙΣ, which str.upper gives) but keep a dialytika; Latin accents (Hungarian

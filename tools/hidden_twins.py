@@ -114,9 +114,7 @@ def view_for(key: str) -> Callable[[Any, str], Any]:
     """The title's own seat view, which decides what a twin may change."""
     from importlib import import_module
 
-    module = {"gears": "game.gears.rules.view", "doom": "game.doom.rules.view",
-              "level7": "game.level7.rules.view", "convoy": "game.convoy.rules.view"}[key]
-    return import_module(module).view_for
+    return import_module(f"game.{key}.rules.view").view_for  # every title's package has one
 
 
 def twin(key: str, title: Any, state: Any, seat: str, rng: random.Random) -> Any:

@@ -154,7 +154,7 @@ class MapList(Scene):
                 pygame.draw.rect(surface, pal.accent, row, width=2, border_radius=px(6))
             rel = path.relative_to(ctx.maps_dir)
             folder = rel.parts[0] if len(rel.parts) > 1 else ""
-            name, title = self.headings.get(path) or map_heading(path)
+            name, title = self.headings[path]
             # The game it is for (a custom map says which in its `title`), and a map of the user's own as such.
             game = FOLDER_TITLES.get(title or folder, title or folder)
             if folder == "custom":

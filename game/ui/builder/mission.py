@@ -108,9 +108,9 @@ class MissionPanel:
         x0 = self.rect.left + px(22)
         # The labels' column as wide as its longest label in the reader's language (Greek
         # 'Ενεργοποιήσεις Locust' ran into its row's '−' at 170 px), at most 45% of the panel.
-        words = [_("Name"), _("Map size"), _("Players"), _("Goal"), _("Locust activations"),
-                 *(_("Locust {slot}").format(slot=slot) for slot in SLOTS)]
-        label_w = min(max(px(170), max(ctx.font(15).size(word)[0] for word in words) + px(14)), w * 45 // 100)
+        words = {"name": _("Name"), "size": _("Map size"), "players": _("Players"), "goal": _("Goal"),
+                 "act": _("Locust activations"), **{slot: _("Locust {slot}").format(slot=slot) for slot in SLOTS}}
+        label_w = min(max(px(170), max(ctx.font(15).size(word)[0] for word in words.values()) + px(14)), w * 45 // 100)
         self._label_w = label_w
         cx = x0 + label_w  # controls column
         cw = self.rect.right - px(22) - cx
@@ -126,26 +126,26 @@ class MissionPanel:
             c[prefix + "="] = Control(prefix + "=", pygame.Rect(cx + bh + px(6), y, cw - 2 * bh - px(12), bh), value, enabled)
 
         self.rows: list[tuple[str, int]] = []
-        self.rows.append((_("Name"), y))
+        self.rows.append((words["name"], y))
         c["name"] = Control("name", pygame.Rect(cx, y, cw, bh), self.name_text, True, self.editing)
         y += row
-        self.rows.append((_("Map size"), y))
+        self.rows.append((words["size"], y))
         self._size_y = y
         y += row
-        self.rows.append((_("Players"), y))
+        self.rows.append((words["players"], y))
         stepper("players", "-", "+", str(d.players))
         y += row
-        self.rows.append((_("Goal"), y))
+        self.rows.append((words["goal"], y))
         half = (cw - px(6)) // 2
         labels = {"reach_exit": _("Reach the exit"), "hold_out": _("Hold out")}
         for i, goal in enumerate(GOALS):
             c["goal:" + goal] = Control("goal:" + goal, pygame.Rect(cx + i * (half + px(6)), y, half, bh), labels[goal], True, d.goal == goal)
         y += row
-        self.rows.append((_("Locust activations"), y))
+        self.rows.append((words["act"], y))
         stepper("act", "-", "+", str(d.activations), d.goal == "hold_out")
         y += row + px(8)
         for slot in SLOTS:
-            self.rows.append((_("Locust {slot}").format(slot=slot), y))
+            self.rows.append((words[slot], y))
             stepper(slot, "<", ">", self.enemy_label(d.locust(slot)))
             y += row
         self._problems_y = y + px(4)

@@ -10,7 +10,7 @@ import pygame
 
 from game.board.build_items import BuildItem
 from game.doom.rules.names import lookup
-from game.i18n import N_, _
+from game.i18n import N_, _, first_capital
 from game.ui import widgets
 
 KEY_COLOURS = {"red": (214, 62, 52), "blue": (70, 120, 230), "yellow": (236, 200, 60)}
@@ -48,13 +48,9 @@ def things(content) -> list[Thing]:
     # Named as the Doom table names them, in the reader's language (the names lookup); an ammo's
     # name is lower case, for its sentences: a label starts with a capital.
     for kind, group in (("doom.ammo", content.ammo), ("doom.item", content.items)):
-        out += [Thing(f"equipment:{i}", "prop", f"equipment:{i}", _capital(lookup(kind, i, _)), "props") for i in group]
-    out += [Thing(f"figure:{m}", "figure", m, _capital(lookup("doom.monster", m, _)), "figures") for m in content.monsters]
+        out += [Thing(f"equipment:{i}", "prop", f"equipment:{i}", first_capital(lookup(kind, i, _)), "props") for i in group]
+    out += [Thing(f"figure:{m}", "figure", m, first_capital(lookup("doom.monster", m, _)), "figures") for m in content.monsters]
     return out
-
-
-def _capital(name: str) -> str:
-    return name[:1].upper() + name[1:]
 
 
 SECTIONS = {"doors": N_("Doors"), "zones": N_("Start and goal"), "props": N_("Props"), "figures": N_("Figures")}

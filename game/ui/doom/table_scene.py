@@ -33,7 +33,7 @@ import pygame
 
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, first_capital, ngettext
 from game.ui import widgets
 from game.ui.doom import choices as C
 from game.ui.doom import words
@@ -780,7 +780,7 @@ class DoomTable(GameTable):
         widgets.panel(surface, ctx, rect, alpha=240)
         x, y = rect.left + px(14), rect.top + px(10)
         title = self._target_words(self.target)
-        title = title[:1].upper() + title[1:]  # "the barrel at 10,8" heads the panel
+        title = first_capital(title)  # "the barrel at 10,8" heads the panel
         first = odds[0]
         if first.left:
             title += "  \u2022  " + _("health {n}").format(n=first.left)

@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from game.engine.text import as_text
-from game.i18n import _
+from game.i18n import _, first_capital
 from game.gears.content import GearsContent
 
 
@@ -112,7 +112,7 @@ def data_text(text: str) -> str:
     out = _PLACEHOLDER_MARK.sub(" ", _(text)).strip().replace("( ", "(")
     # What followed a sentence's end is a sentence of its own ("... for free. Weapon limit ...").
     out = re.sub(r"([.!?] )(\w)", lambda m: m.group(1) + m.group(2).upper(), out)
-    return out[:1].upper() + out[1:]
+    return first_capital(out)
 
 
 def marked_text(text: str, unsure: str) -> str:

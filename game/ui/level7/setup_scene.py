@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.engine.session import Session
-from game.i18n import _
+from game.i18n import _, first_capital
 from game.ui import widgets
 from game.ui.kit.saves import Saved
 from game.ui.kit.seats import new_seed
@@ -154,5 +154,4 @@ def _sentence(text) -> str | None:
     """A refusal shown on its own, as a sentence: its first letter a capital (a message worded now)."""
     if not text:
         return None
-    words = str(text)
-    return words[:1].upper() + words[1:]
+    return first_capital(str(text))

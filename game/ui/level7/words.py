@@ -3,7 +3,7 @@ log lines and the options): scenarios, characters, cards, tracks and the event c
 from __future__ import annotations
 
 from game.engine.text import named_in
-from game.i18n import N_, _, pgettext
+from game.i18n import N_, _, first_capital, pgettext
 
 SEAT_NAMES = (N_("Subject 1"), N_("Subject 2"), N_("Subject 3"), N_("Subject 4"))
 KIND_NAMES = {"guard": N_("Guard"), "clone": N_("Clone"), "hybrid": N_("Hybrid"), "cronos": N_("Dr. Cronos")}
@@ -129,8 +129,7 @@ def effect(steps) -> str:
             parts.append(_("nothing"))
         else:
             return ""
-    text = ", ".join(parts)
-    return text[:1].upper() + text[1:]
+    return first_capital(", ".join(parts))
 
 
 def event_option(content, section_code: str, index: int) -> str:
