@@ -157,7 +157,6 @@ def push_table(app, key: str, seats: list[str], seed: int):
     session = built["start"]()
     session.casual = seed % 2 == 1  # odd seeds: a casual table, whose undo goes back past draws too
     table = built["make_table"](session, built["save"], 0)
-    table.parts = built  # what --check-hidden builds its fresh tables with
     app.push(table)
     return table
 
@@ -233,12 +232,13 @@ def check_hidden(app, start: str, rng: random.Random, work: Path, shot_dir: Path
 
     table = app.top
     session = getattr(table, "session", None)
-    if session is None or not hasattr(table, "parts") or session.is_over() or table.busy:
+    if session is None or not hasattr(table, "seats") or session.is_over() or table.busy:
         return False
     humans = table._humans()
     if len(humans) < 2 or session.decider not in humans:
         return False
-    where = leak(app, start, table.parts["make_table"], work / "hidden-save.json", session, rng,
+    make_table = table_parts(app, start, table.seats, session.seed)["make_table"]  # the title's own, as play builds it
+    where = leak(app, start, make_table, work / "hidden-save.json", session, rng,
                  shot_dir or work, f"hidden-{start}-{n}")
     if where is not None:
         raise AssertionError(f"hidden information on screen at event {n}: {where}")
