@@ -80,11 +80,11 @@ class MainMenu(Scene):
 
     # -- input ----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> Action | None:
+        # Laid out before any input: a key pressed before the first frame met no buttons.
+        self.layout(pygame.display.get_surface().get_size())
         if event.type == pygame.MOUSEMOTION:
-            self.layout(pygame.display.get_surface().get_size())
             self._set_hover(self._hit(event.pos))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.layout(pygame.display.get_surface().get_size())
             hit = self._hit(event.pos)
             for b in self.buttons:
                 if b.label == hit:

@@ -36,6 +36,22 @@ def test_hovering_a_button_redraws_and_highlights(make_app):
     assert app.frames_drawn == drawn + 1
 
 
+def test_a_key_pressed_before_the_first_frame_moves_the_focus(config_dir):
+    """Tab as the window opens, before the menu was ever drawn (tools/monkey.py, seed 31: the
+    menu had no buttons yet and divided by their count)."""
+    from game.ui.app import App
+
+    app = App((1280, 720), headless=True)
+    try:
+        pygame.event.clear()
+        key(pygame.K_TAB)
+        app.run(max_frames=1)
+        assert isinstance(app.top, MainMenu)
+        assert app.top.hovered == app.top.buttons[1].label
+    finally:
+        app.close()
+
+
 def test_f1_shows_and_hides_the_help_overlay(make_app):
     app = make_app()
     key(pygame.K_F1)
