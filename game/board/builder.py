@@ -41,7 +41,7 @@ from game.board.checks import Problem, bbox, check_board, orient
 from game.board.compose import CompositionError, Placement, compose, overlapping_pieces, transform_board
 from game.board.model import Board, Connector, MapError, Point, Segment
 from game.engine.text import Capitalised, Joined, M, Msg, english
-from game.i18n import N_
+from game.i18n import N_, first_capital
 
 __all__ = [
     "PieceInfo",
@@ -843,7 +843,7 @@ class Builder:
             kind = "no_entrance"
         elif "has no exit" in msg:
             kind = "no_exit"
-        label = M("{name}: {problem}", name=name[:1].upper() + name[1:], problem=problem.message) if name else Capitalised(problem.message)
+        label = M("{name}: {problem}", name=first_capital(name), problem=problem.message) if name else Capitalised(problem.message)
         area = name.split(":", 1)[1] if name.count(":") >= 1 else name
         return Issue(kind, label, at, (piece,) if piece else (), segment=seg, area=area)
 

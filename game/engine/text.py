@@ -334,7 +334,7 @@ class Sentence(_Wrapped):
     def render(self, translate: Callable[[str], str] | None = None,
                plural: Callable[[str, str, int], str] | None = None) -> str:
         words = super().render(translate, plural)
-        return words[:1].upper() + words[1:] + "."
+        return i18n.first_capital(words) + "."
 
 
 class Capitalised(_Wrapped):
@@ -346,8 +346,7 @@ class Capitalised(_Wrapped):
 
     def render(self, translate: Callable[[str], str] | None = None,
                plural: Callable[[str, str, int], str] | None = None) -> str:
-        words = super().render(translate, plural)
-        return words[:1].upper() + words[1:]
+        return i18n.first_capital(super().render(translate, plural))
 
 
 # The wrapped kinds by their JSON key (message_from_json), and every key that marks a text's
