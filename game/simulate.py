@@ -48,6 +48,7 @@ from typing import Any, Protocol
 from game import titles
 from game.engine.protocol import Action, Title
 from game.engine.session import Session
+from game.engine.text import english
 
 
 class Bot(Protocol):
@@ -236,7 +237,8 @@ def run(name: str, missions: str, games: int, seed: int, players: int | None, bo
         for mission in names:
             reason = refusals[mission]
             if reason is not None:
-                obj: dict[str, Any] = {"title": name, "mission": mission, "refused": reason}
+                # a title's refusal may be a message (Level 7's unplayable scenario): in English here
+                obj: dict[str, Any] = {"title": name, "mission": mission, "refused": english(reason)}
             else:
                 obj = MissionReport(name, mission, [next(results) for _ in range(games)]).to_json()
                 if hasattr(sim, "summarize"):  # a title's own figures from the report (Convoy's card rates)
