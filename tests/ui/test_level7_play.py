@@ -184,6 +184,34 @@ def test_setup_refuses_the_scenario_the_rules_cannot_play(make_app, config_dir):
     pygame.event.clear()
 
 
+def test_a_tile_map_broken_or_gone_is_named_on_the_setup_screen(make_app, config_dir, monkeypatch):
+    """Hostile files: a tile's .tmx deleted or broken since the last game. Start says which file
+    or tile and what is wrong, the screen stays, and a game starts once the map is back (it had
+    stopped the program: a MapError out of the setup screen, or a missing tile's KeyError
+    when the stacks dealt it)."""
+    from game.board.model import MapError
+    from game.level7.rules import maps
+
+    tiles = maps.shared_tiles()
+    app = make_app()
+    setup = Level7Setup(app.ctx, SetupChoice(scenario="s1", seats=["human"], seed=SEED))
+    app.push(setup)
+    app.run(max_frames=1)
+
+    def broken():
+        raise MapError("maps/level7/tiles/T07.tmx: map: bad XML at line 1, column 0 (unclosed token)")
+
+    for shared, words in ((broken, "T07.tmx: map: bad XML"),
+                          (lambda: {k: v for k, v in tiles.items() if k != "T05"}, "no map for tile T05")):
+        monkeypatch.setattr(maps, "shared_tiles", shared)
+        do_click(app, next(rect for rect, what in setup.hits if what == "start").center)
+        assert app.top is setup and words in setup.message
+    monkeypatch.undo()
+    do_click(app, next(rect for rect, what in setup.hits if what == "start").center)
+    assert isinstance(app.top, Level7Table)
+    pygame.event.clear()
+
+
 def test_bots_continued_after_a_restart_play_the_uninterrupted_game(make_app, config_dir):
     """Issue 22 for Level 7: the player bots' seeded state goes with the autosave."""
     from tests.ui.test_bots_continue import bots_play

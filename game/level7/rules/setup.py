@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from game.board.model import MapError
 from game.engine.deck import Deck
 from game.engine.rng import Rng
 from game.engine.text import M, Msg
-from game.level7.content import Level7Content, shared_content
+from game.level7.content import Level7Content, Scenario, shared_content
 from game.level7.rules.state import IN_PLAY, Character, Level7State, Turn
 
 PLAYERS = (1, 2, 3, 4)
@@ -34,6 +35,19 @@ def refusal(content: Level7Content, scenario: str, players: int | None) -> Msg |
     return None
 
 
+def _check_tile_maps(content: Level7Content, sc: Scenario) -> None:
+    """Every tile the stacks may deal has its map (maps/level7/tiles), or MapError naming the
+    folder and the tiles: a map deleted or broken since would otherwise stop the game when its
+    tile comes up. A broken file raises load_tiles' own MapError (the file and the problem)."""
+    from game.level7.board import MAPS
+    from game.level7.rules.maps import shared_tiles
+
+    named = [*content.tile_ids(), *sc.start_tiles, *([sc.set_aside] if sc.set_aside else [])]
+    missing = sorted({t for t in named if t not in shared_tiles()})
+    if missing:
+        raise MapError(f"{MAPS}: no map for tile {', '.join(missing)}: each Level 7 tile needs its own .tmx file")
+
+
 def new_state(scenario: str, seed: int, options: Mapping[str, Any], content: Level7Content | None = None) -> Level7State:
     content = content or shared_content()
     players = int(options.get("players", 1))
@@ -41,6 +55,7 @@ def new_state(scenario: str, seed: int, options: Mapping[str, Any], content: Lev
     if why:
         raise ValueError(str(why))
     sc = content.scenarios[scenario]
+    _check_tile_maps(content, sc)
     rng = Rng(seed)
     deal = rng.stream("decks")
     setup = rng.stream("setup")

@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from game.engine.errors import InputError
 from game.engine.session import SaveError, Session
 from game.i18n import _
 from game.ui import widgets
@@ -153,7 +154,10 @@ class SetupScreen(Scene, ABC):
 
     def start(self):
         self._commit_seed()
-        session = self.new_session()
+        try:
+            session = self.new_session()
+        except InputError as exc:  # a file the game needs is broken or gone: the file and what is wrong
+            session, self.message = None, str(exc)
         if session is None:
             self.dirty = True
             return None
