@@ -102,7 +102,9 @@ class ConvoySetup(SetupScreen):
     # ------------------------------------------------------------------ starting
     def new_session(self) -> Session | None:
         from game.convoy.rules.title import ConvoyTitle
+        from game.ui.convoy.table_scene import load_layout
 
+        load_layout()  # the table's own map: broken or gone, the kit says which file before a game begins
         c = self.choice
         try:
             return Session.start(ConvoyTitle(), "standard", seed=c.seed, options=c.options(), casual=c.casual)

@@ -27,6 +27,8 @@ from pathlib import Path
 
 import pygame
 
+from game.board.model import MapError
+from game.board.tmx_gate import check_map, parse_xml
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
 from game.i18n import _
@@ -52,17 +54,24 @@ _LAYOUT_CACHE: dict[str, tuple[tuple[float, float], dict[str, tuple[float, float
 
 def load_layout(path: Path = LAYOUT) -> tuple[tuple[float, float], dict[str, tuple[float, float, float, float]]]:
     """(map size in pixels, zone name -> (x, y, w, h)) from the Tiled map's `zones` object layer.
-    A missing zone is an error naming the file and the zone."""
+    A broken file, or a missing layer or zone, is a MapError naming the file and what is wrong: the
+    file passes the Tiled gate (game/board/tmx_gate.py) before pytmx reads it."""
     key = str(path)
     if key not in _LAYOUT_CACHE:
         import pytmx
 
+        problems: list[str] = []
+        if check_map(parse_xml(path), problems) is None:
+            raise MapError(problems)
         tm = pytmx.TiledMap(str(path))
-        layer = tm.get_layer_by_name("zones")
+        try:
+            layer = tm.get_layer_by_name("zones")
+        except ValueError:
+            raise MapError(f"{path}: map: no object layer 'zones'") from None
         zones = {o.name: (float(o.x), float(o.y), float(o.width), float(o.height)) for o in layer}
         missing = [z for z in ZONES if z not in zones]
         if missing:
-            raise ValueError(f"{path}: layer 'zones' lacks {', '.join(missing)}")
+            raise MapError(f"{path}: layer zones: lacks {', '.join(missing)}")
         _LAYOUT_CACHE[key] = ((float(tm.width * tm.tilewidth), float(tm.height * tm.tileheight)), zones)
     return _LAYOUT_CACHE[key]
 

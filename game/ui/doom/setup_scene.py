@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pygame
 
+from game.engine.errors import InputError
 from game.engine.session import Session
 from game.i18n import _
 from game.ui import widgets
@@ -319,10 +320,14 @@ class DoomSetup(SetupScreen):
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         if area.height < px(80):
             return
-        image = self._preview(self.choice.scenario)
         widgets.text(surface, _("The map (the start area; the rest is explored in play)"), ctx.font(12, bold=True),
                      pal.text_dim, (area.left, area.top))
         room = area.inflate(0, -px(20)).move(0, px(10))
+        try:
+            image = self._preview(self.choice.scenario)
+        except InputError as exc:  # the scenario's map broken or gone: which file, what is wrong
+            widgets.text_block(surface, str(exc), ctx.font(13), pal.danger, room, 1.05)
+            return
         k = min(room.width / image.get_width(), room.height / image.get_height(), 1.0)
         shown = pygame.transform.smoothscale(image, (max(1, round(image.get_width() * k)), max(1, round(image.get_height() * k))))
         surface.blit(shown, shown.get_rect(midtop=(room.centerx, room.top)))

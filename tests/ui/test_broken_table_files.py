@@ -1,0 +1,80 @@
+"""Hostile files at the tables: a map a title needs, broken or gone since it was shipped, is
+named on screen with what is wrong, and the program keeps running (DESIGN: bad input). Each of
+these had stopped the program: Doom's set-up drew its scenario's map preview from a broken map,
+Convoy's table read its own layout map with pytmx (an XML ParseError), and Level 7's set-up
+(tests/ui/test_level7_play.py) started a game on a broken tile."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.board.model import MapError
+from game.ui.convoy import table_scene as convoy_table
+from game.ui.convoy.setup_scene import ConvoySetup, SetupChoice as ConvoyChoice
+from game.ui.doom.setup_scene import DoomSetup, SetupChoice as DoomChoice
+from game.ui.overlays import ErrorPanel
+from tests.ui.conftest import continue_from_menu
+from tests.ui.test_gears_play import do_click
+
+BROKEN = "<map version='1.10'>\n</map>\ngarbage [[ =\n"
+
+
+def _start(app, setup):
+    do_click(app, next(rect for rect, what in setup.hits if what == "start").center)
+
+
+def test_doom_set_up_names_a_broken_scenario_map_in_its_preview_and_on_start(make_app, config_dir, monkeypatch,
+                                                                             drawn_text):
+    from game.doom.rules import board, state
+
+    def broken(path, *_args, **_kwargs):
+        raise MapError(f"{path}: map: bad XML at line 3, column 0 (junk after document element)")
+
+    monkeypatch.setattr(board, "load_map", broken)
+    monkeypatch.setattr(state, "load_map", broken)
+    app = make_app()
+    setup = DoomSetup(app.ctx, DoomChoice(seats=["human", "bot"], seed=5))
+    app.push(setup)
+    drawn_text.clear()
+    app.run(max_frames=1)
+    drawn = " ".join(drawn_text)  # the preview's lines, wrapped
+    assert "p1_knee_deep.tmx: map: bad XML at line 3, column 0" in drawn
+    _start(app, setup)
+    assert app.top is setup and "p1_knee_deep.tmx: map: bad XML at line 3" in setup.message
+    pygame.event.clear()
+
+
+
+
+def test_convoy_layout_map_broken_raises_a_map_error_naming_the_file(tmp_path):
+    path = tmp_path / "table_layout.tmx"
+    path.write_text(BROKEN)
+    with pytest.raises(MapError, match=r"table_layout\.tmx: map: bad XML at line 3"):
+        convoy_table.load_layout(path)
+    path.write_text("<map version='1.10' orientation='orthogonal' width='4' height='4' tilewidth='8' "
+                    "tileheight='8'>\n<objectgroup id='1' name='other'/>\n</map>\n")
+    with pytest.raises(MapError, match="no object layer 'zones'"):
+        convoy_table.load_layout(path)
+
+
+def test_convoy_set_up_names_its_broken_layout_map_and_continue_says_it_cannot(make_app, config_dir, monkeypatch,
+                                                                            tmp_path):
+    app = make_app()
+    setup = ConvoySetup(app.ctx, ConvoyChoice(seats=["human", "bot"], seed=5))
+    app.push(setup)
+    app.run(max_frames=1)
+    _start(app, setup)  # a game begins (autosaved) with the layout whole
+    assert app.top is not setup
+    path = tmp_path / "table_layout.tmx"
+    path.write_text(BROKEN)
+    real = convoy_table.load_layout
+    monkeypatch.setattr(convoy_table, "load_layout", lambda *_a: real(path))
+    panel = continue_from_menu(make_app)
+    assert isinstance(panel, ErrorPanel) and "table_layout.tmx: map: bad XML" in panel.message
+    app2 = make_app()
+    setup2 = ConvoySetup(app2.ctx, ConvoyChoice(seats=["human", "bot"], seed=5))
+    app2.push(setup2)
+    app2.run(max_frames=1)
+    _start(app2, setup2)
+    assert app2.top is setup2 and "table_layout.tmx: map: bad XML at line 3" in setup2.message
+    pygame.event.clear()
