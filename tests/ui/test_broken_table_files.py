@@ -2,7 +2,8 @@
 named on screen with what is wrong, and the program keeps running (DESIGN: bad input). Each of
 these had stopped the program: Doom's set-up drew its scenario's map preview from a broken map,
 Convoy's table read its own layout map with pytmx (an XML ParseError), and Level 7's set-up
-(tests/ui/test_level7_play.py) started a game on a broken tile."""
+(tests/ui/test_level7_play.py) and Gears' (tests/gears/test_tile_files.py) started a game on a
+broken tile."""
 from __future__ import annotations
 
 import pygame
@@ -12,6 +13,7 @@ from game.board.model import MapError
 from game.ui.convoy import table_scene as convoy_table
 from game.ui.convoy.setup_scene import ConvoySetup, SetupChoice as ConvoyChoice
 from game.ui.doom.setup_scene import DoomSetup, SetupChoice as DoomChoice
+from game.ui.gears.setup_scene import GearsSetup, SetupChoice as GearsChoice
 from game.ui.overlays import ErrorPanel
 from tests.ui.conftest import continue_from_menu
 from tests.ui.test_gears_play import do_click
@@ -77,4 +79,25 @@ def test_convoy_set_up_names_its_broken_layout_map_and_continue_says_it_cannot(m
     app2.run(max_frames=1)
     _start(app2, setup2)
     assert app2.top is setup2 and "table_layout.tmx: map: bad XML at line 3" in setup2.message
+    pygame.event.clear()
+
+
+def test_gears_set_up_names_a_broken_tile_face_on_start(make_app, config_dir, monkeypatch):
+    from game.gears.rules import board_view
+
+    real = board_view.load_board
+
+    def load(path, *args, **kwargs):
+        if path.name == "16A.tmx":  # a face of Emergence's Location deck
+            raise MapError(f"{path}: map: bad XML at line 3, column 0 (junk after document element)")
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(board_view, "_FACES", {})
+    monkeypatch.setattr(board_view, "load_board", load)
+    app = make_app()
+    setup = GearsSetup(app.ctx, GearsChoice(seats=["human", "bot"], seed=5))
+    app.push(setup)
+    app.run(max_frames=1)
+    _start(app, setup)
+    assert app.top is setup and "16A.tmx: map: bad XML at line 3" in setup.message
     pygame.event.clear()

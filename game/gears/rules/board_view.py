@@ -53,8 +53,13 @@ IntPt = tuple[int, int]
 IntSeg = tuple[IntPt, IntPt]
 
 
+# Tile faces read in this process, by file and the file's size and time: every loader (each
+# table, session and test builds its own) reads a face once, and a file changed since is read again.
+_FACES: dict[tuple[str, str, int, int], Board] = {}
+
+
 class FileTileLoader:
-    """Loads tile faces from maps/gears/tiles/<tile_id>.tmx (cached per loader)."""
+    """Loads tile faces from maps/gears/tiles/<tile_id>.tmx (cached per loader and per process)."""
 
     def __init__(self, tiles_dir: str | Path = TILES_DIR):
         self.tiles_dir = Path(tiles_dir)
@@ -64,10 +69,17 @@ class FileTileLoader:
     def __call__(self, tile: str) -> Board:
         if tile not in self._cache:
             path = self.tiles_dir / f"{tile}.tmx"
-            if not path.exists():
-                raise MapError(f"{path}: tile face {tile} is missing (spec 3.7: one .tmx per face)")
-            face = self._cache[tile] = load_board(path)
-            prepare_face(face, tile)  # its own graphs and outline: read by every board laid from it
+            try:
+                st = path.stat()
+            except OSError:
+                raise MapError(f"{path}: tile face {tile} is missing (spec 3.7: one .tmx per face)") from None
+            key = (str(path), tile, st.st_mtime_ns, st.st_size)
+            face = _FACES.get(key)
+            if face is None:
+                face = load_board(path)
+                prepare_face(face, tile)  # its own graphs and outline: read by every board laid from it
+                _FACES[key] = face
+            self._cache[tile] = face
         return self._cache[tile]
 
 

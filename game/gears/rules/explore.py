@@ -9,7 +9,7 @@ Door bookkeeping in `md(state)`: `door_from[door]` = the level (1-based) whose e
 from __future__ import annotations
 
 from game.engine.text import M
-from game.board.model import MapError
+from game.board.compose import CompositionError
 from game.gears.content import GearsContent
 from game.gears.rules import wounds as W
 from game.gears.rules.board_view import view_for
@@ -44,7 +44,7 @@ def _fits(state: GearsState, placements: list[dict], tile: str, at: str | None) 
         return False
     try:
         view_for(state.loader, placements + [{"tile": tile, "exit": at}])
-    except MapError:
+    except CompositionError:  # it does not fit there; a broken tile file is not caught
         return False
     return True
 
@@ -68,7 +68,7 @@ def _layout(state: GearsState, level: int, exit_name: str | None,
             entry = {"tile": tile, "exit": at}
             try:
                 view = view_for(state.loader, placements + [entry])
-            except MapError:
+            except CompositionError:  # an impossible placement (spec 3.4); a broken file is not
                 ok = False
                 break
             placements.append(entry)

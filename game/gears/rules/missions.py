@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from game.engine import text as T
 from game.engine.text import M, join
-from game.board.model import MapError
+from game.board.compose import CompositionError
 from game.gears.content import GearsContent
 from game.gears.rules.board_view import view_for
 from game.gears.rules import names as N
@@ -454,7 +454,7 @@ def back_step(ctx, content: GearsContent, step) -> None:
         if door is not None:
             try:
                 view_for(state.loader, state.placements + [{"tile": p["tile"], "exit": door}])
-            except MapError as e:
+            except CompositionError as e:
                 # Spec 11 item 48: no layout fits; reported, the stage goes on without the tile.
                 ctx.emit("error", M("Tile {tile} cannot be placed at {door}: {e}", tile=p['tile'], door=door, e=e), {"tile": p["tile"]})
                 return

@@ -97,6 +97,13 @@ def new_state(content: GearsContent, mission_id: str, seed: int, options: Mappin
         level_tiles, locked = [list(mission.difficulty[diff])], [False]
     levels = [Deck.new(f"level{i + 1}", tiles, rng.stream("locations"), reshuffle_when_empty=False)
               for i, tiles in enumerate(level_tiles)]
+    # Every tile face the mission may lay is read now (spec 3.7: one .tmx per face): a face
+    # broken or gone is a MapError naming its file before the game begins. Laying a level takes
+    # only a face that does not fit (CompositionError) as an impossible placement (spec 3.4).
+    stage_tiles = {st.params["tile"] for stage in mission.stages for st in stage.back if st.keyword == "place_tile"}
+    if loader is not None:
+        for tile in sorted({t for tiles in level_tiles for t in tiles} | stage_tiles):
+            loader(tile)
     state = GearsState(
         mission=mission_id, players=players, options=dict(options), rng=rng,
         orders=Deck.new("orders", order_card_ids(content), rng.stream("orders")),
