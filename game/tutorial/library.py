@@ -25,19 +25,24 @@ def adapter_for(title: str, rules_title: Any = None) -> LessonAdapter:
     return _entry(title).new_adapter(rules_title)
 
 
-def lessons_for(title: str, adapter: LessonAdapter | None = None, folder: Path | None = None) -> list[Lesson]:
-    """The title's lessons in order; names and rule sections are checked (DataError if not)."""
+def lessons_for(title: str, adapter: LessonAdapter | None = None, folder: Path | None = None,
+                problems: list[str] | None = None) -> list[Lesson]:
+    """The title's lessons in order; names and rule sections are checked (DataError if not).
+    With `problems`, a broken lesson is left out and its message added there instead."""
     entry = _entry(title)
     adapter = adapter or entry.new_adapter()
-    lessons = load_lessons(folder or entry.lesson_folder, adapter.check_lesson)
+    lessons = load_lessons(folder or entry.lesson_folder, adapter.check_lesson, problems)
     reference = rules_for(title)
     pairs = [(f"{les.path}: step {s.id!r}", s.rule) for les in lessons for s in les.steps]
     pairs += [(f"{les.path}: lesson.rules", r) for les in lessons for r in les.rules]
-    problems = check_sections(reference, pairs)
-    if problems:
+    wrong = check_sections(reference, pairs)
+    if wrong and problems is None:
         from game.engine.tomldata import DataError
 
-        raise DataError(problems[0].split(":")[0], problems[0].split(": ", 1)[1])
+        raise DataError(wrong[0].split(":")[0], wrong[0].split(": ", 1)[1])
+    if wrong:
+        problems += wrong
+        lessons = [les for les in lessons if not any(w.startswith(f"{les.path}: ") for w in wrong)]
     return lessons
 
 

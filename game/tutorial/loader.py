@@ -190,12 +190,22 @@ def load_lesson(path: str | Path, check: Checker | None = None) -> Lesson:
     return lesson
 
 
-def load_lessons(folder: str | Path, check: Checker | None = None) -> list[Lesson]:
-    """Every *.toml lesson of a folder, in `order`; ids must be unique."""
+def load_lessons(folder: str | Path, check: Checker | None = None,
+                 problems: list[str] | None = None) -> list[Lesson]:
+    """Every *.toml lesson of a folder, in `order`; ids must be unique. With `problems`, a file
+    that cannot be read or checked is left out and its message added there (the lesson list
+    offers the others); without, its DataError is raised."""
     folder = Path(folder)
     if not folder.is_dir():
         raise DataError(folder, "lesson folder not found")
-    lessons = [load_lesson(p, check) for p in sorted(folder.glob("*.toml"))]
+    lessons = []
+    for p in sorted(folder.glob("*.toml")):
+        try:
+            lessons.append(load_lesson(p, check))
+        except DataError as exc:
+            if problems is None:
+                raise
+            problems.append(str(exc))
     ids: dict[str, str] = {}
     for lesson in lessons:
         if lesson.id in ids:

@@ -95,3 +95,23 @@ def test_free_play_step_ends_when_its_goal_holds(tmp_path, adapter):
             runner.submit(runner.hint())
     assert runner.step.kind == "free"
     assert runner.submit(runner.hint()).step_done and runner.state.turn == 2
+
+
+
+def test_a_broken_lesson_file_is_left_out_when_problems_are_collected(tmp_path, adapter):
+    """lessons_for(..., problems=[]): the lesson list's way (tests/ui/test_broken_table_files.py)."""
+    import shutil
+
+    from game.tutorial.library import lessons_for
+
+    folder = tmp_path / "lessons"
+    shutil.copytree(lesson_folder("gears"), folder)
+    whole = lessons_for("gears", adapter, folder)
+    broken = folder / "01_turn.toml"
+    broken.write_text(broken.read_text() + "\ngarbage [[ =\n")
+    with pytest.raises(DataError, match="01_turn.toml"):
+        lessons_for("gears", adapter, folder)
+    problems: list[str] = []
+    kept = lessons_for("gears", adapter, folder, problems=problems)
+    assert [les.id for les in kept] == [les.id for les in whole if les.id != "turn"]
+    assert len(problems) == 1 and "01_turn.toml (line" in problems[0] and "TOML syntax error" in problems[0]

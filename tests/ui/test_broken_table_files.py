@@ -3,7 +3,7 @@ named on screen with what is wrong, and the program keeps running (DESIGN: bad i
 these had stopped the program: Doom's set-up drew its scenario's map preview from a broken map,
 Convoy's table read its own layout map with pytmx (an XML ParseError), and Level 7's set-up
 (tests/ui/test_level7_play.py) and Gears' (tests/gears/test_tile_files.py) started a game on a
-broken tile."""
+broken tile, and Learn to play raised a broken lesson file's DataError."""
 from __future__ import annotations
 
 import pygame
@@ -101,3 +101,29 @@ def test_gears_set_up_names_a_broken_tile_face_on_start(make_app, config_dir, mo
     _start(app, setup)
     assert app.top is setup and "16A.tmx: map: bad XML at line 3" in setup.message
     pygame.event.clear()
+
+
+def test_the_lesson_list_leaves_a_broken_lesson_out_and_says_why(make_app, config_dir, monkeypatch, tmp_path):
+    """Learn to play with one lesson file broken: the other lessons are offered and the broken
+    file is named on screen, once (it had stopped the program: the list raised its DataError)."""
+    import functools
+    import shutil
+
+    from game.tutorial.library import lesson_folder, lessons_for
+    from game.ui.tutorial import scene as tutorial_scene
+
+    folder = tmp_path / "lessons"
+    shutil.copytree(lesson_folder("gears"), folder)
+    broken = folder / "01_turn.toml"
+    broken.write_text(broken.read_text() + "\ngarbage [[ =\n")
+    monkeypatch.setattr(tutorial_scene, "lessons_for", functools.partial(lessons_for, folder=folder))
+    app = make_app()
+    app.ctx.notices.clear()
+    app.push(tutorial_scene.LessonList(app.ctx, "gears"))
+    app.run(max_frames=1)
+    shown = [les.id for les in app.top.lessons]
+    assert "turn" not in shown and len(shown) == len(list(lesson_folder("gears").glob("*.toml"))) - 1
+    assert sum("01_turn.toml (line" in n for n in app.ctx.notices) == 1
+    app.top.show("doom")
+    app.top.show("gears")  # back to the tab: said once, not again
+    assert sum("01_turn.toml (line" in n for n in app.ctx.notices) == 1

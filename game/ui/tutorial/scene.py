@@ -506,7 +506,11 @@ class LessonList(Scene):
         """The lessons of `title` (loaded and checked by the title's adapter)."""
         self.game_title = title
         self.adapter = adapter_for(title)
-        self.lessons: list[Lesson] = lessons_for(title, self.adapter)
+        problems: list[str] = []
+        self.lessons: list[Lesson] = lessons_for(title, self.adapter, problems=problems)
+        for problem in problems:  # a broken lesson file: said on screen (once), the others offered
+            if problem not in self.ctx.notices:
+                self.ctx.notices.append(problem)
         self.rows = []  # the old title's rows are not clickable until the new ones are drawn
         self.hovered = None
         self.dirty = True
