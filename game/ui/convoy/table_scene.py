@@ -1105,7 +1105,7 @@ class ConvoyTable(GameTable):
                 return left, stations, font
         return sign, "{used}/{all}".format(used=used, all=now), ctx.font(11)
 
-    def token_places(self, rect: pygame.Rect, n: int) -> tuple[int, list[tuple[int, int]]]:
+    def token_places(self, rect: pygame.Rect, n: int, uid: int | None = None) -> tuple[int, list[tuple[int, int]]]:
         """The radius and centres of `n` token badges on the card face `rect`: down its left
         edge from a third of its height and below the printed strength (on a small face a +1 lay
         over half of the '2'), a new column to the right when the next would reach the name band
@@ -1113,7 +1113,7 @@ class ConvoyTable(GameTable):
         px = self.ctx.px
         r = max(px(8), rect.width // 8)
         step = 2 * r + 2
-        L = cards._layout(rect.width, rect.height)
+        L = self.face_layout(rect, uid)
         band = rect.top + L["name"].top
         below_strength = rect.top + cards.strength_badge_rect(L).bottom + r + 1
         top = max(rect.top + rect.height // 3, below_strength)
@@ -1121,6 +1121,13 @@ class ConvoyTable(GameTable):
             top = band - r - 1
         per_column = max(1, (band - top - r) // step + 1)
         return r, [(rect.left + r + 1 + (k // per_column) * step, top + (k % per_column) * step) for k in range(n)]
+
+    def face_layout(self, rect: pygame.Rect, uid: int | None) -> dict:
+        """The layout of card `uid`'s face drawn in `rect`, its own name band included (a long
+        name's band is taller on a small face); any face's when no card is given."""
+        if uid is None:
+            return cards._layout(rect.width, rect.height)
+        return cards.face_layout(self.ctx, self.content, self.state.ids[uid], rect.width, rect.height)
 
     def equipment_label(self, eq: int, width: int, lines: int = 2, largest: int = 11) -> tuple[tuple[str, ...], pygame.font.Font, bool]:
         """The lines of the tab under a Robot naming its Equipment, and whether they hold it
@@ -1142,7 +1149,7 @@ class ConvoyTable(GameTable):
 
         ctx, px, st = self.ctx, self.ctx.px, self.state
         eq = st.equip.get(uid)
-        foot = cards._layout(rect.width, rect.height)["name"].top + rect.top - 1
+        foot = self.face_layout(rect, uid)["name"].top + rect.top - 1
         if eq is not None:
             tab, lines, font = self.equipment_tab(rect, eq, *tab)
             foot = min(foot, tab.top - 1)
@@ -1153,7 +1160,7 @@ class ConvoyTable(GameTable):
                 widgets.text(surface, line, font, (250, 230, 200), (tab.centerx, top + n * step + step // 2), "center")
             self.slot_rects[eq] = tab
         values = st.tokens.get(uid, ())
-        r, centres = self.token_places(rect, len(values))
+        r, centres = self.token_places(rect, len(values), uid)
         for value, centre in zip(values, centres):
             pygame.draw.circle(surface, (60, 160, 70) if value > 0 else (190, 60, 50), centre, r)
             pygame.draw.circle(surface, (240, 240, 230), centre, r, 1)
