@@ -344,3 +344,45 @@ def test_every_name_shows_whole_on_a_battle_columns_face(ctx, content, monkeypat
                 assert pygame.Rect(0, 0, w, h).contains(band) and pygame.Rect(0, 0, w, h).contains(icon)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+@pytest.mark.parametrize("height", [340, 420])  # the enlarged card at 1280x720 and 1920x1080
+def test_an_enlarged_cards_type_word_ends_before_the_placeholder_tag(ctx, content, monkeypatch, language, height):
+    """The enlarged Reactive Armor in Greek read 'ΕΞΟΠΛΙΣΜ' under its 'προσωρινό' tag: the type
+    word at the face's bottom ran under the placeholder tag beside it. It ends before the tag,
+    a little smaller where it must, on every card."""
+    from game import i18n
+
+    words: list[pygame.Rect] = []
+    tags: list[pygame.Rect] = []
+    real_text, real_rect = cards.widgets.text, pygame.draw.rect
+    kinds = {"Robot", "Equipment", "Instant", "Soldier", "Building"}
+
+    def text(surface, t, *args, **kwargs):
+        got = real_text(surface, t, *args, **kwargs)
+        if t in shown_kinds:
+            words.append(got)
+        return got
+
+    def rect(surface, colour, r, *args, **kwargs):
+        if tuple(colour[:3]) == (40, 34, 22):
+            tags.append(pygame.Rect(r))
+        return real_rect(surface, colour, r, *args, **kwargs)
+
+    monkeypatch.setattr(cards.widgets, "text", text)
+    monkeypatch.setattr(pygame.draw, "rect", rect)
+    monkeypatch.setattr(cards, "_FACES", cards.widgets.Memo(8))
+    i18n.set_language(language)
+    try:
+        shown_kinds = {cards.capitals(i18n._(k)) for k in kinds}
+        w, h = cards.card_size(height)
+        for card_id, card in content.cards.items():
+            words.clear()
+            tags.clear()
+            cards.draw_card(pygame.Surface((w, h), pygame.SRCALPHA), ctx, pygame.Rect(0, 0, w, h), content, card_id)
+            assert len(words) == 1, (card_id, words)
+            assert card.provenance.placeholder() == bool(tags), card_id
+            assert not any(words[0].colliderect(t) for t in tags), (language, card_id, words, tags)
+    finally:
+        i18n.set_language("en")

@@ -405,21 +405,30 @@ def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str) 
     ty = h - L["border"] - ts - max(1, round(2 * k))  # the bottom row (the placeholder mark, the type word)
     _type_icon(out, card.type, card.side, icon.center, ts)
     kf = _font(ctx, max(8, 11 * k), True)
+    end = inner.right  # where the type word must end (before the placeholder mark and its tag)
     if card.provenance.placeholder():
         # the mark of game/ui/kit/hand.py: what the card says is not printed in the rulebooks
         mf = _font(ctx, max(12, ts * 2.2), True)
         star = widgets.text(out, "*", mf, PLACEHOLDER_COLOUR,
                             (inner.right - max(1, round(3 * k)), ty + ts + max(1, mf.get_height() // 5)), "midright", shadow=True)
+        end = star.left - round(4 * k)
         if not L["compact"] and k >= 0.8:
             word = widgets.rendered(kf, _("placeholder"), PLACEHOLDER_COLOUR)
             tag = word.get_rect(midright=(star.left - round(4 * k), ty)).inflate(round(10 * k), round(4 * k))
             pygame.draw.rect(out, (40, 34, 22), tag, border_radius=max(2, tag.height // 3))
             out.blit(word, word.get_rect(center=tag.center))
+            end = tag.left - round(4 * k)
     if not L["compact"]:
-        kind = {"robot": _("Robot"), "equipment": _("Equipment"), "instant": _("Instant"), "soldier": _("Soldier"),
-                "building": _("Building")}[card.type]
-        widgets.text(out, capitals(kind), kf, look["ink"] if card.side == "moloch" else look["edge"],
-                     (inner.left + 2 * ts + round(8 * k), ty), "midleft", shadow=card.side == "moloch")
+        kind = capitals({"robot": _("Robot"), "equipment": _("Equipment"), "instant": _("Instant"), "soldier": _("Soldier"),
+                         "building": _("Building")}[card.type])
+        # the type word ends before the placeholder tag (the Greek 'ΕΞΟΠΛΙΣΜΟΣ' ran under it)
+        left = inner.left + 2 * ts + round(8 * k)
+        px = max(8, round(11 * k))
+        while px > 7 and _font(ctx, px, True).size(kind)[0] > end - left:
+            px -= 1
+        kf = _font(ctx, px, True)
+        widgets.text(out, widgets.elide(kind, kf, end - left), kf, look["ink"] if card.side == "moloch" else look["edge"],
+                     (left, ty), "midleft", shadow=card.side == "moloch")
     _state_overlay(out, ctx, state, radius, k)
     # transparent rounded corners
     mask = pygame.Surface(size, pygame.SRCALPHA)
