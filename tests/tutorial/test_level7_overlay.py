@@ -174,3 +174,29 @@ def test_lesson_3_lights_the_roll_button_it_asks_for(make_app):  # noqa: F811
     assert any(r.contains(roll) for r in table.highlight_rects()), (roll, table.highlight_rects())
     press(app, roll.center)
     assert table.runner.step.id == "reroll"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("lesson_id", ["challenges", "escape"])
+def test_a_lessons_arrows_leave_the_tile_names_and_figures_in_sight(make_app, lesson_id, size):  # noqa: F811
+    """Lesson 3's first step pointed down at the clone through 'Tank Farm' at 1280x720, lesson
+    7's at the clone on the lift through 'A-Lift' and over the character above it at 1920x1080:
+    an arrow pointing from above ran over the tile's name. At every step of both lessons each
+    arrow keeps off the tiles' names and the figures it does not point at."""
+    app, table = open_level7_lesson(make_app, lesson_id, size)
+    steps = 0
+    while not table.runner.done:
+        app.run(max_frames=30)
+        figures = table._figure_sprites()
+        keep = [sp.rect for sp in table._label_sprites(figures)] + [table._figure_body(sp) for sp in figures]
+        for rect in table.highlight_rects():
+            if rect.width:
+                zone = table.arrow_zone(rect)
+                assert not any(zone.colliderect(k) for k in keep if not k.colliderect(rect)), (
+                    table.runner.step.id, rect, zone, keep)
+        if table.runner.step.kind == "read":
+            table.runner.next()
+        else:
+            table.submit(table.runner.hint())
+        steps += 1
+    assert steps >= 5

@@ -313,3 +313,76 @@ def test_the_feature_used_stamp_is_readable_in_each_language(ctx, content, monke
     got = [(w, room) for text, w, room in drawn if text == stamp]
     assert got, drawn
     assert all(w * 3 <= room * 4 for w, room in got), (stamp, got)
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_every_name_shows_whole_on_a_battle_columns_face(ctx, content, monkeypatch, language):
+    """On a battle column's faces at 1280x720 (about 40x57) Electromagnetic Field read
+    'Electroma…' (Hungarian 'Elektromá…'), and Sabotage the Convoy 'Sabotag…' a little smaller:
+    two lines of the name band could not hold them. Such a name takes a third line, its band
+    reaching up over the picture; the band, the type symbol and the strength badge stay apart
+    and inside the face, and every name at every such size is drawn whole."""
+    from game import i18n
+
+    drawn = _record_text(monkeypatch, cards, "_blit_line")
+    monkeypatch.setattr(cards, "_FACES", cards.widgets.Memo(8))
+    i18n.set_language(language)
+    try:
+        for height in [*range(54, 64, 2), *range(80, 106, 4)]:  # 1280x720's and 1920x1080's at 100% UI scale
+            w, h = cards.card_size(height)
+            for card_id, card in content.cards.items():
+                drawn.clear()
+                cards.draw_card(pygame.Surface((w, h), pygame.SRCALPHA), ctx, pygame.Rect(0, 0, w, h), content, card_id)
+                name = i18n._(card.name)
+                shown = [line for line in drawn if line != "*"]
+                assert "\u2026" not in "".join(shown), (height, card_id, shown)
+                joined = "".join(line[:-1] if line.endswith("-") else line + " " for line in shown).strip()
+                assert joined.replace(" ", "") == name.replace(" ", ""), (height, card_id, shown)
+                L = cards.face_layout(ctx, content, card_id, w, h)
+                band, icon = L["name"], cards.type_icon_rect(L, h)
+                assert not icon.colliderect(band) and not cards.strength_badge_rect(L).colliderect(band), (height, card_id)
+                assert pygame.Rect(0, 0, w, h).contains(band) and pygame.Rect(0, 0, w, h).contains(icon)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+@pytest.mark.parametrize("height", [340, 420])  # the enlarged card at 1280x720 and 1920x1080
+def test_an_enlarged_cards_type_word_ends_before_the_placeholder_tag(ctx, content, monkeypatch, language, height):
+    """The enlarged Reactive Armor in Greek read 'ΕΞΟΠΛΙΣΜ' under its 'προσωρινό' tag: the type
+    word at the face's bottom ran under the placeholder tag beside it. It ends before the tag,
+    a little smaller where it must, on every card."""
+    from game import i18n
+
+    words: list[pygame.Rect] = []
+    tags: list[pygame.Rect] = []
+    real_text, real_rect = cards.widgets.text, pygame.draw.rect
+    kinds = {"Robot", "Equipment", "Instant", "Soldier", "Building"}
+
+    def text(surface, t, *args, **kwargs):
+        got = real_text(surface, t, *args, **kwargs)
+        if t in shown_kinds:
+            words.append(got)
+        return got
+
+    def rect(surface, colour, r, *args, **kwargs):
+        if tuple(colour[:3]) == (40, 34, 22):
+            tags.append(pygame.Rect(r))
+        return real_rect(surface, colour, r, *args, **kwargs)
+
+    monkeypatch.setattr(cards.widgets, "text", text)
+    monkeypatch.setattr(pygame.draw, "rect", rect)
+    monkeypatch.setattr(cards, "_FACES", cards.widgets.Memo(8))
+    i18n.set_language(language)
+    try:
+        shown_kinds = {cards.capitals(i18n._(k)) for k in kinds}
+        w, h = cards.card_size(height)
+        for card_id, card in content.cards.items():
+            words.clear()
+            tags.clear()
+            cards.draw_card(pygame.Surface((w, h), pygame.SRCALPHA), ctx, pygame.Rect(0, 0, w, h), content, card_id)
+            assert len(words) == 1, (card_id, words)
+            assert card.provenance.placeholder() == bool(tags), card_id
+            assert not any(words[0].colliderect(t) for t in tags), (language, card_id, words, tags)
+    finally:
+        i18n.set_language("en")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import itertools
 
+import pygame
+
 import pytest
 
 from game.convoy.rules.title import ConvoyTitle
@@ -144,18 +146,20 @@ def test_a_robots_equipment_tab_names_it_whole_in_the_language_with_its_strength
                                                                                    equipment):
     """In Hungarian at 1280x720 the tab under a Robot read 'Ser…': the English name of its Servo
     Booster, cut before its strength; then 'Szervoerő…', and on a battle column's small face
-    'Ugróf…' (Jump Jets). The tab names the Equipment in the player's language, whole (on more
-    lines, a long word broken between syllables), and its whole strength."""
+    'Ugróf…' (Jump Jets). Where a column has room under its faces (1920x1080) the tab names the
+    Equipment in the player's language, whole (on more lines, a long word broken between
+    syllables), and its whole strength. (At 1280x720 the tab is a stub with the strength, the
+    name on hover: test_an_equipment_tab_leaves_its_robots_name_in_sight.)"""
     import re
 
     from game import i18n
     from game.convoy.rules import board as B
     from game.ui import widgets
 
-    app = make_app((1280, 720))
+    app = make_app((1920, 1080))
     i18n.set_language(language)
     try:
-        table = mid_game(app)
+        table = mid_game(app, (1920, 1080))
         st = table.state
         robot = next(u for c in range(len(st.slots)) for u in st.slots[c][0] if B.defn(st, u).type == "robot")
         item = st.ids.index(equipment)
@@ -340,16 +344,20 @@ def test_the_battle_panels_game_over_heading_stays_inside_it_in_greek(make_app, 
     assert all(panel.contains(r) for _t, r in heading), (panel, heading)
 
 
-@pytest.mark.parametrize("size", [(1920, 1080)])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("language", ["en", "hu", "el"])
 def test_an_equipment_tab_leaves_its_robots_name_in_sight(make_app, language, size):
     """On a battle column's faces the tab naming a Robot's Equipment lay over the Robot's name
     band: where the column has the room (1920x1080) the tab lies under the name band, never
-    over it nor over another card's tab, and the face keeps at least 4/5 of its size. (At
-    1280x720 a battle column has no height to spare: the tab stays on the face's foot.)"""
+    over it nor over another card's tab, and the face keeps at least 4/5 of its size. At
+    1280x720 a battle column has no height to spare and the tab with the name covered the
+    face's lower half, its name and token badges under it: there the tab is a stub under the
+    name band with the Equipment's strength, clear of the token badges, and the pointer on it
+    shows the Equipment's card."""
     from game import i18n
     from game.convoy.rules import board as B
     from game.ui.convoy import cards
+    from tests.ui.conftest import frame_texts
 
     app = make_app(size)
     i18n.set_language(language)
@@ -368,8 +376,9 @@ def test_an_equipment_tab_leaves_its_robots_name_in_sight(make_app, language, si
         items = [st.ids.index(e) for e in ("contamination", "servo_booster", "reactive_armor", "jump_jets", "power_core")]
         for robot, item in zip(robots, items):
             equip(st, robot, item)
+            st.tokens[robot] = [1, -2, 1]
         table.dirty = True
-        draw(app)
+        texts = frame_texts(app)
         tabs = []
         for robot in robots[:len(items)]:
             face, tab = table.slot_rects[robot], table.slot_rects[st.equip[robot]]
@@ -377,6 +386,13 @@ def test_an_equipment_tab_leaves_its_robots_name_in_sight(make_app, language, si
             assert not tab.colliderect(band), (language, size, robot, face, band, tab)
             if robot in plain:
                 assert face.height * 5 >= plain[robot] * 4 - 5, (face, plain[robot])
+            r, centres = table.token_places(face, 3)
+            badges = [pygame.Rect(x - r, y - r, 2 * r, 2 * r) for x, y in centres]
+            assert tab.collidelist(badges) == -1, (language, size, tab, badges)
+            strength = f"+{B.defn(st, st.equip[robot]).strength}"
+            assert any(strength in t and tab.collidepoint(rect.center) for t, rect, _size in texts), (tab, strength)
+            table.mouse = tab.center
+            assert table.hovered_card() == (str(st.equip[robot]), tab)
             tabs.append(tab)
         for one, other in itertools.combinations(tabs, 2):
             assert not one.colliderect(other), (one, other)

@@ -626,6 +626,8 @@ def _table_at_1280(make_app, session):
     """The Level 7 table on `session` at 1280x720, past the hand-off, drawn once."""
     from pathlib import Path
 
+    from pathlib import Path
+
     from game.ui.level7.table_scene import Level7Table
 
     app = make_app((1280, 720))
@@ -1211,3 +1213,39 @@ def test_the_pools_lines_stay_left_of_the_hand(make_app, config_dir, monkeypatch
         if len(got) != 1 or got[0].right > min(label.left, cards) - 4:
             problems.append((lang, want, got, label, cards))
     assert problems == []
+
+
+def test_a_crowded_tiles_name_covers_the_least_of_an_icon_where_none_is_clear(make_app):
+    """Seed 2 played by random bots to its end: on a 1280x720 map at zoom 0.3 no place on
+    Generator Room A keeps its name clear of every icon, and the name, wrapped as 'Generator
+    Room' 'A', lay over the whole of the icon at its bottom left. The name goes on two lines
+    as even as its words allow ('Generator' 'Room A', narrower) and, of the places that each
+    cover an icon, the band takes the one covering least of it: a corner of its square."""
+    from game.engine.bots import RandomBot
+    from game.engine.session import Session
+    from game.level7.rules.title import Level7Title
+    from game.ui.level7.table_scene import ICON_HALF
+
+    session = Session.start(Level7Title(), "s1", 2, {"players": 2})
+    bot = RandomBot(2)
+    while not session.is_over():
+        session.apply(bot.choose(session.legal_actions()))
+    from pathlib import Path
+
+    from game.ui.level7.table_scene import Level7Table
+
+    app = make_app((1280, 720))
+    table = Level7Table(app.ctx, session, ["human", "human"], (1280, 720), Path(app.ctx.settings_file).parent / "l7.json")
+    app.push(table)
+    table.handoff, table.animate = None, False
+    app.run(max_frames=1)
+    table.camera.fit_zoom = 0.3
+    tile = next(t for t in table._placed_names() if table.tiles[t].name == "Generator Room A")
+    label = next(sp for sp in table.sprites() if sp.name == ("label", tile))
+    box = pygame.Rect(label.key[2])
+    reach = ICON_HALF * table.camera.zoom
+    squares = [pygame.Rect(round(x - reach), round(y - reach), round(2 * reach), round(2 * reach))
+               for x, y in (table.camera.to_screen(*q) for q in table._icon_points(tile))]
+    covered = [box.clip(s).width * box.clip(s).height for s in squares]
+    assert label.key[0] == ("Generator", "Room A")
+    assert max(covered) * 8 <= squares[0].width * squares[0].height, (box, squares, covered)

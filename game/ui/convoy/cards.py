@@ -64,6 +64,7 @@ TYPE_RIM: dict[tuple[str, str], RGB] = {
 RATIO = CARD_H / CARD_W  # height / width of every card, for a table laying out its columns
 _FACES = widgets.Memo(320)  # (content, card, w, h, state, palette, language) -> surface
 _EMBLEMS = widgets.Memo(200)
+_BANDS = widgets.Memo(400)  # (content, card, w, h, language) -> a small face's name band
 
 
 # ------------------------------------------------------------------------------- the interface
@@ -226,18 +227,53 @@ def _word_fit(ctx, name: str, width: int, size: float, least: float, lines: int 
     return list(got.lines), _font(ctx, got.size, True)
 
 
-def _compact_name(ctx, name: str, width: int, band: int) -> tuple[list[str], pygame.font.Font]:
-    """A small face's name in its `band` pixels high name band: on one line at the usual size
-    (a long word squeezed), else on two lines in the largest size whose two lines the band
-    holds (a battle column's faces at 1280x720 read 'Heavy…', 'Siege…', 'Sabota…': the two
-    lines were never tried there, the band being lower than the least size asked for)."""
+def _compact_name(ctx, name: str, width: int, band: int, most: int = 0) -> tuple[list[str], pygame.font.Font, int]:
+    """A small face's name in its `band` pixels high name band, and the band's height it needs:
+    on one line at the usual size (a long word squeezed), else on two lines in the largest size
+    whose two lines the band holds (a battle column's faces at 1280x720 read 'Heavy…', 'Siege…',
+    'Sabota…': the two lines were never tried there, the band being lower than the least size
+    asked for); a name that two lines cannot hold takes three or four, the band growing up over
+    the picture to `most` pixels at most ('Electroma…' for Electromagnetic Field, and its
+    Hungarian name, on a battle column's face at 1280x720)."""
     lines, font = _word_fit(ctx, name, width, band * 0.44, 8, lines=1, squeeze=1.3)
     if "\u2026" not in "".join(lines):
-        return lines, font
+        return lines, font, band
     size = 8
     while size > 6 and 2 * (_font(ctx, size, True).get_linesize() - 1) > band + 2:
         size -= 1
-    return _word_fit(ctx, name, width, size, min(size, 6), lines=2, squeeze=1.3)
+    lines, font = _word_fit(ctx, name, width, size, min(size, 6), lines=2, squeeze=1.3)
+    if "\u2026" not in "".join(lines):
+        return lines, font, band
+    for more in (3, 4):
+        tall, small = _word_fit(ctx, name, width, 6, 6, lines=more, squeeze=1.3)
+        high = max(band, len(tall) * (small.get_linesize() - 1) + 2)
+        if "\u2026" not in "".join(tall) and high <= max(band, most):
+            return tall, small, high
+    return lines, font, band
+
+
+def face_layout(ctx, content, card_id: str, w: int, h: int) -> dict[str, pygame.Rect | float | bool]:
+    """The layout of one card's face `w` x `h` (_layout), with the name band that card's name
+    needs: on a small face a long name's band reaches up over the picture (_compact_name). The
+    table keeps its token badges and buttons off this band."""
+    L = _layout(w, h)
+    card = content.cards.get(card_id)
+    if not L["compact"] or card is None:
+        return L
+
+    def make() -> pygame.Rect:
+        name: pygame.Rect = L["name"]
+        pad = max(3, round(6 * L["k"]))
+        # the band may grow up to the type symbol's room under the strength badge
+        most = name.bottom - strength_badge_rect(L).bottom - TYPE_ICON_LEAST - 1
+        high = _compact_name(ctx, _(card.name), name.width - 2 * pad, name.height, most)[2]
+        return pygame.Rect(name.left, name.bottom - high, name.width, high)
+
+    name = _BANDS.get((id(content), card_id, w, h, _("placeholder")), make)
+    if name.height == L["name"].height:
+        return L
+    art: pygame.Rect = L["art"]
+    return {**L, "name": name, "art": pygame.Rect(art.left, art.top, art.width, name.top - art.top)}
 
 
 def _blit_line(surface, text: str, font, colour: RGB, centre: tuple[int, int], width: int, shadow: bool = True) -> None:
@@ -276,8 +312,16 @@ def type_icon_rect(L: dict, h: int) -> pygame.Rect:
     cx = inner.left + ts + max(1, round(2 * k))
     rect = pygame.Rect(cx - ts, ty - ts, 2 * ts, 2 * ts)
     if rect.colliderect(name):
+        # above the band; smaller when a long name's band leaves less room under the strength
+        room = name.top - 1 - strength_badge_rect(L).bottom
+        if room < rect.height:
+            ts = max(TYPE_ICON_LEAST // 2, room // 2)
+            rect = pygame.Rect(inner.left + max(1, round(2 * k)), 0, 2 * ts, 2 * ts)
         rect.bottom = name.top - 1
     return rect
+
+
+TYPE_ICON_LEAST = 10  # the type symbol's least size, above a small face's tall name band
 
 
 def _layout(w: int, h: int) -> dict[str, pygame.Rect | float | bool]:
@@ -309,7 +353,7 @@ def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str) 
         pygame.draw.rect(out, (90, 90, 90), out.get_rect(), border_radius=max(2, w // 14))
         return out
     look = SIDE_LOOK[card.side]
-    L = _layout(w, h)
+    L = face_layout(ctx, content, card_id, w, h)
     k = L["k"]
     radius = max(3, round(14 * k))
     rim = TYPE_RIM.get((card.side, card.type), look["frame"])
@@ -332,7 +376,7 @@ def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str) 
     pad = max(3, round(6 * k))
     room = name
     if L["compact"]:
-        lines, font = _compact_name(ctx, _(card.name), room.width - 2 * pad, name.height)
+        lines, font, _high = _compact_name(ctx, _(card.name), room.width - 2 * pad, name.height)
     else:
         lines, font = _word_fit(ctx, _(card.name), room.width - 2 * pad, 19 * k, max(9, 12 * k), lines=1, squeeze=1.15)
     step = font.get_linesize() - (1 if len(lines) > 1 else 0)
@@ -361,21 +405,30 @@ def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str) 
     ty = h - L["border"] - ts - max(1, round(2 * k))  # the bottom row (the placeholder mark, the type word)
     _type_icon(out, card.type, card.side, icon.center, ts)
     kf = _font(ctx, max(8, 11 * k), True)
+    end = inner.right  # where the type word must end (before the placeholder mark and its tag)
     if card.provenance.placeholder():
         # the mark of game/ui/kit/hand.py: what the card says is not printed in the rulebooks
         mf = _font(ctx, max(12, ts * 2.2), True)
         star = widgets.text(out, "*", mf, PLACEHOLDER_COLOUR,
                             (inner.right - max(1, round(3 * k)), ty + ts + max(1, mf.get_height() // 5)), "midright", shadow=True)
+        end = star.left - round(4 * k)
         if not L["compact"] and k >= 0.8:
             word = widgets.rendered(kf, _("placeholder"), PLACEHOLDER_COLOUR)
             tag = word.get_rect(midright=(star.left - round(4 * k), ty)).inflate(round(10 * k), round(4 * k))
             pygame.draw.rect(out, (40, 34, 22), tag, border_radius=max(2, tag.height // 3))
             out.blit(word, word.get_rect(center=tag.center))
+            end = tag.left - round(4 * k)
     if not L["compact"]:
-        kind = {"robot": _("Robot"), "equipment": _("Equipment"), "instant": _("Instant"), "soldier": _("Soldier"),
-                "building": _("Building")}[card.type]
-        widgets.text(out, capitals(kind), kf, look["ink"] if card.side == "moloch" else look["edge"],
-                     (inner.left + 2 * ts + round(8 * k), ty), "midleft", shadow=card.side == "moloch")
+        kind = capitals({"robot": _("Robot"), "equipment": _("Equipment"), "instant": _("Instant"), "soldier": _("Soldier"),
+                         "building": _("Building")}[card.type])
+        # the type word ends before the placeholder tag (the Greek 'ΕΞΟΠΛΙΣΜΟΣ' ran under it)
+        left = inner.left + 2 * ts + round(8 * k)
+        px = max(8, round(11 * k))
+        while px > 7 and _font(ctx, px, True).size(kind)[0] > end - left:
+            px -= 1
+        kf = _font(ctx, px, True)
+        widgets.text(out, widgets.elide(kind, kf, end - left), kf, look["ink"] if card.side == "moloch" else look["edge"],
+                     (left, ty), "midleft", shadow=card.side == "moloch")
     _state_overlay(out, ctx, state, radius, k)
     # transparent rounded corners
     mask = pygame.Surface(size, pygame.SRCALPHA)

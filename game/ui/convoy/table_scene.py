@@ -930,9 +930,9 @@ class ConvoyTable(GameTable):
         tab two lines wide instead of three) and make room under their name bands for the
         tallest tab at the least size when they keep 4/5 of their size (and 64 pixels, room for
         the token badges between the printed strength and the name). A battle column at
-        1280x720 has no height to spare: its faces keep their size and the tab lies over the
-        face's foot (below 0) (shrunk faces were too small to read, and a tab over the
-        picture met the token badges)."""
+        1280x720 has no height to spare: its faces keep their size and the tab is a stub under
+        the name band (below -1, equipment_stub) (shrunk faces were too small to read, and a
+        tab with the name over the face's foot covered the Robot's name and token badges)."""
         px = self.ctx.px
         gap = px(6)
 
@@ -999,15 +999,11 @@ class ConvoyTable(GameTable):
         1280x720 its three lines over half the card): the room there is the face's foot, the
         `below` pixels the column keeps under it and the gap to the next row but 2; the name in
         the largest size that holds it whole in that room on two lines (a third when two
-        cannot)."""
+        cannot); where there is no room under the face, a stub (equipment_stub)."""
         px = self.ctx.px
         band = cards._layout(face.width, face.height)["name"].move(face.topleft)
-        if below < 0:  # no room under the face: the tab on its foot, two lines
-            lines, font, whole = self.equipment_label(eq, wide - px(4))
-            if not whole:
-                lines, font, whole = self.equipment_label(eq, wide - px(4), 3)
-            high = max(px(18), len(lines) * font.get_linesize() + px(4))
-            return pygame.Rect(face.centerx - wide // 2, face.bottom - high, wide, high), lines, font
+        if below < 0:
+            return self.equipment_stub(face, band, eq)
         tall = face.bottom + below + px(4) - band.bottom - 1
         for largest in range(11, 7, -1):
             lines, font, whole = self.equipment_label(eq, wide - px(4), largest=largest)
@@ -1017,6 +1013,27 @@ class ConvoyTable(GameTable):
                 break
         high = max(len(lines) * font.get_linesize() + px(2), face.bottom + below - band.bottom - 1)
         return pygame.Rect(face.centerx - wide // 2, band.bottom + 1, wide, high), lines, font
+
+    def equipment_stub(self, face: pygame.Rect, band: pygame.Rect, eq: int) -> tuple[pygame.Rect, tuple[str, ...], pygame.font.Font]:
+        """Where the column has no room under its faces (a battle column at 1280x720), the
+        Equipment shows as a short tab peeking from under the Robot's foot: a gear and its
+        strength, the name on hover (the pointer over the tab shows the Equipment's card). The
+        tab with the name lay over the face's lower half, the Robot's name and its token
+        badges under it. The tab keeps left of the face's placeholder mark and takes the gap to
+        the next row but 2 pixels."""
+        px = self.ctx.px
+        text = f"\u2699+{self._defn(eq).strength}"
+        top, bottom = band.bottom + 1, face.bottom + px(4)
+        for size in range(11, 6, -1):
+            font = self.ctx.font(size, bold=True)
+            if font.get_height() <= bottom - top + 2:
+                break
+        w = font.size(text)[0] + px(6)
+        tab = pygame.Rect(0, top, w, bottom - top)
+        tab.centerx = face.centerx
+        tab.right = min(tab.right, face.right - max(self.ctx.px(9), face.width // 4))
+        tab.left = max(tab.left, face.left + 1)
+        return tab, (text,), font
 
     def _draw_column(self, surface, col: pygame.Rect, c: int, s: int, far: bool) -> None:
         """One side's battle stations in city c: its cards and empty (outlined) stations."""
@@ -1050,8 +1067,8 @@ class ConvoyTable(GameTable):
             cards.draw_card(surface, ctx, rect, self.content, st.ids[uid], state=look)
             if lit:
                 pygame.draw.rect(surface, GLOW, rect.inflate(px(4), px(4)), px(3), border_radius=px(6))
+            self.slot_rects[uid] = rect  # before its Equipment's tab: the pointer on the tab finds the Equipment
             self._card_marks(surface, rect, uid, c, s, (below, wide))
-            self.slot_rects[uid] = rect
         for j in range(free):
             rect = places[len(uids) + j]
             pygame.draw.rect(surface, (150, 110, 100) if side == "moloch" else (110, 160, 120), rect, 1, border_radius=px(6))
@@ -1097,7 +1114,7 @@ class ConvoyTable(GameTable):
                 return left, stations, font
         return sign, "{used}/{all}".format(used=used, all=now), ctx.font(11)
 
-    def token_places(self, rect: pygame.Rect, n: int) -> tuple[int, list[tuple[int, int]]]:
+    def token_places(self, rect: pygame.Rect, n: int, uid: int | None = None) -> tuple[int, list[tuple[int, int]]]:
         """The radius and centres of `n` token badges on the card face `rect`: down its left
         edge from a third of its height and below the printed strength (on a small face a +1 lay
         over half of the '2'), a new column to the right when the next would reach the name band
@@ -1105,7 +1122,7 @@ class ConvoyTable(GameTable):
         px = self.ctx.px
         r = max(px(8), rect.width // 8)
         step = 2 * r + 2
-        L = cards._layout(rect.width, rect.height)
+        L = self.face_layout(rect, uid)
         band = rect.top + L["name"].top
         below_strength = rect.top + cards.strength_badge_rect(L).bottom + r + 1
         top = max(rect.top + rect.height // 3, below_strength)
@@ -1113,6 +1130,13 @@ class ConvoyTable(GameTable):
             top = band - r - 1
         per_column = max(1, (band - top - r) // step + 1)
         return r, [(rect.left + r + 1 + (k // per_column) * step, top + (k % per_column) * step) for k in range(n)]
+
+    def face_layout(self, rect: pygame.Rect, uid: int | None) -> dict:
+        """The layout of card `uid`'s face drawn in `rect`, its own name band included (a long
+        name's band is taller on a small face); any face's when no card is given."""
+        if uid is None:
+            return cards._layout(rect.width, rect.height)
+        return cards.face_layout(self.ctx, self.content, self.state.ids[uid], rect.width, rect.height)
 
     def equipment_label(self, eq: int, width: int, lines: int = 2, largest: int = 11) -> tuple[tuple[str, ...], pygame.font.Font, bool]:
         """The lines of the tab under a Robot naming its Equipment, and whether they hold it
@@ -1134,7 +1158,7 @@ class ConvoyTable(GameTable):
 
         ctx, px, st = self.ctx, self.ctx.px, self.state
         eq = st.equip.get(uid)
-        foot = cards._layout(rect.width, rect.height)["name"].top + rect.top - 1
+        foot = self.face_layout(rect, uid)["name"].top + rect.top - 1
         if eq is not None:
             tab, lines, font = self.equipment_tab(rect, eq, *tab)
             foot = min(foot, tab.top - 1)
@@ -1145,7 +1169,7 @@ class ConvoyTable(GameTable):
                 widgets.text(surface, line, font, (250, 230, 200), (tab.centerx, top + n * step + step // 2), "center")
             self.slot_rects[eq] = tab
         values = st.tokens.get(uid, ())
-        r, centres = self.token_places(rect, len(values))
+        r, centres = self.token_places(rect, len(values), uid)
         for value, centre in zip(values, centres):
             pygame.draw.circle(surface, (60, 160, 70) if value > 0 else (190, 60, 50), centre, r)
             pygame.draw.circle(surface, (240, 240, 230), centre, r, 1)

@@ -1151,8 +1151,8 @@ class Level7Table(GameTable):
 
     def _label_layouts(self, r: pygame.Rect, text: str, arrow: tuple[int, int, int] | None) -> list[tuple]:
         """The ways a name may be set, as (tier, font, lines): tier 0 the name fitted to the
-        tile's width, the same on two lines when it has several words, and fitted left or right
-        of the top arrows when whole there; tier 1 (only where tier 0 finds no clear place) the
+        tile's width, the same on two lines as even as its words allow when it has several, and
+        fitted left or right of the top arrows when whole there; tier 1 (only where tier 0 finds no clear place) the
         same at the smaller sizes down to 9, narrower."""
         px = self.ctx.px
         font, lines = self.tile_label(text, max(10, r.width - px(3) - px(8)))
@@ -1163,7 +1163,9 @@ class Level7Table(GameTable):
             k = min(range(1, len(words_)), key=lambda k: max(f.size(" ".join(words_[:k]))[0], f.size(" ".join(words_[k:]))[0]))
             return [" ".join(words_[:k]), " ".join(words_[k:])]
 
-        if len(lines) == 1 and len(words_) > 1:
+        if len(words_) > 1 and (len(lines) == 1 or "\u2026" not in lines[-1]) and halves(font) != lines:
+            # two lines as even as the words allow ('Generator' 'Room A', narrower than the
+            # wrapped 'Generator Room' 'A', which lay over an icon on a crowded tile)
             out.append((0, font, halves(font)))
         if arrow is not None:
             for start, end in ((r.left + px(3), arrow[0] - px(2)), (arrow[1] + px(2), r.right - px(3))):
@@ -1204,11 +1206,15 @@ class Level7Table(GameTable):
             for y in range(r.top + px(3), lowest + 1, max(2, px(3))):
                 for x in xs:
                     box = pygame.Rect(x, y, w, h)
-                    icons_hit = len(box.collidelistall(icon_rects))
-                    cost = (icons_hit + 2 * (box.collidelist(blocked) >= 0), len(box.collidelistall(figures)), tier, y, x, order)
+                    hit = box.collidelistall(icon_rects)
+                    # where every place covers an icon, the one that covers the least of them
+                    # (Decontamination at zoom 0.3 lay across the middle of its vent)
+                    covered = sum(box.clip(icon_rects[i]).height * box.clip(icon_rects[i]).width for i in hit)
+                    cost = (len(hit) + 2 * (box.collidelist(blocked) >= 0), len(box.collidelistall(figures)), covered,
+                            tier, y, x, order)
                     if best is None or cost < best[0]:
                         best = (cost, font, lines, (x, y))
-                if best[0][:2] == (0, 0) and best[0][5] == order:
+                if best[0][:2] == (0, 0) and best[0][6] == order:
                     break  # this way of setting the name is clear here: lower is worse
         return best[1:]
 

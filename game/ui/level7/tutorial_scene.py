@@ -41,6 +41,13 @@ class Level7TutorialTable(TutorialTable, Level7Table):
             return rects[0].unionall(rects[1:]) if rects else None
         return None
 
+    def lesson_keep_clear(self) -> list[pygame.Rect]:
+        """The tiles' name bands and the figures: an arrow pointing down at a figure near a
+        tile's top ran through the tile's name (lessons 3 and 7: 'Tank Farm', 'A-Lift') and
+        over the character standing above it."""
+        figures = self._figure_sprites()
+        return [sp.rect for sp in self._label_sprites(figures)] + [self._figure_body(sp) for sp in figures]
+
     def lesson_focus(self) -> list[pygame.Rect]:
         """The active character's tile: the lessons speak of it ("Corridor 101-A has no event
         icon") and the text box hid it, the figure on it too."""

@@ -21,10 +21,11 @@ TOKEN_NAMES = {"darkness": N_("darkness"), "sealed": N_("a sealed vent"), "nests
 
 
 def scenario(sc) -> str:
-    """'1. A New Level of Fear' (the Hungarian name in Hungarian)."""
+    """'1. A New Level of Fear': the Hungarian name the seed prints in Hungarian, else the
+    name in the language in use (a Greek table's title bar read '1. A New Level of Fear')."""
     from game import i18n
 
-    name = sc.name_hu if i18n.language() == "hu" and sc.name_hu else sc.name
+    name = sc.name_hu if i18n.language() == "hu" and sc.name_hu else pgettext("level7", sc.name)
     return f"{sc.number}. {name}"
 
 

@@ -244,10 +244,16 @@ class TutorialTable:
             self._shade = (key, shade)
         surface.blit(self._shade[1], (0, 0))
 
+    def lesson_keep_clear(self) -> list[pygame.Rect]:
+        """The title's: what it draws on the map that a lesson's arrow should not cover (Level
+        7's tile names and figures: an arrow at a figure ran through 'A-Lift' and 'Tank Farm')."""
+        return []
+
     def _arrow_keeps_off(self, rect: pygame.Rect) -> tuple[list[pygame.Rect], pygame.Rect | None]:
-        """What the arrow at `rect` keeps off (the cards of the hand strip but those it points
-        at) and the window it stays in."""
+        """What the arrow at `rect` keeps off (the cards of the hand strip and what the title
+        keeps clear on its map, but those it points at) and the window it stays in."""
         cards = [r for r in self.card_rects.values() if r.colliderect(self.hand_rect) and not r.colliderect(rect)]
+        cards += [r for r in self.lesson_keep_clear() if not r.colliderect(rect)]
         return cards, (pygame.Rect((0, 0), self._size) if self._size[0] else None)
 
     def arrow_zone(self, rect: pygame.Rect) -> pygame.Rect:
