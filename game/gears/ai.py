@@ -1123,6 +1123,9 @@ def guard_window(ctx, content: GearsContent, lid: str, about_to: str) -> bool:
                                           for o in opts], about={"figure": lid})
         if pick["guard"] is not None:
             willing.append(pick)
+        else:  # said in the log as a Guard is: a person who declined saw no line for it
+            ctx.emit("no_guard", M("{cog} does not Guard against {locust}.", cog=N.character(state.cogs[player].character),
+                                   locust=N.locust(state, lid)), {"player": player, "figure": lid})
     if not willing:
         return lid in state.locusts
     pick = willing[0]
