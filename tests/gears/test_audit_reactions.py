@@ -141,6 +141,31 @@ def test_a_declined_guard_is_said_in_the_log(title, content):
     assert [e.kind for e in events][:1] == ["guard"] and not [e for e in events if e.kind == "no_guard"]
 
 
+def test_the_guard_question_names_what_the_locust_is_about_to_do_in_the_readers_language(title, content):
+    """Hungarian read 'Ticker 2 készül: move. Őrködés?' (1280x720, Roadblocks): the move and the
+    attack were handed to the question as English words, only 'take cover' as a message."""
+    from game import i18n
+    from game.engine.text import as_text
+
+    s = guard_scene(title, content)
+    s.phase = "locust"
+    goal = s.cogs["P1"].area
+    moved = drive(s, lambda ctx: ai.move_locust(
+        ctx, content, "wretch#1", lambda a: ai.next_steps_toward(s.view(), a, goal), 1, {}))
+    s = guard_scene(title, content)
+    s.phase = "locust"
+    s.locusts["wretch#1"].area = s.cogs["P1"].area  # in his area: it attacks every figure there
+    attacked = drive(s, lambda ctx: ai._attack_everyone(ctx, content, "wretch#1", 0))
+    prompts = [p for _d, k, p in moved[:1] + attacked[:1] if k == "guard"]
+    assert len(prompts) == 2, (moved, attacked)
+    try:
+        i18n.set_language("hu")
+        said = [as_text(p) for p in prompts]
+    finally:
+        i18n.set_language("en")
+    assert said == ["Wretch 1 készül: mozgás. Őrködés?", "Wretch 1 készül: támadás. Őrködés?"], said
+
+
 # ----------------------------------------------------------------------------- Dodge
 
 def test_a_declined_dodge_is_said_in_the_log(title, content):
