@@ -1073,6 +1073,14 @@ class GearsTable(GameTable):
         a_area, b_area = self.state.cogs[player].area, self.state.locusts[self.target].area
         if a_area == b_area:
             return self.screen_of_figure(player), self.screen_of_figure(self.target)
+        # The line between the two figures themselves when nothing blocks it: it is one of the
+        # rules' witnesses (a point of each area). The witness the area search finds may start
+        # anywhere in the attacker's area: at 1280x720 it ran from a partner's token in the
+        # same area, as if the partner were attacking.
+        pos = self._positions()
+        ends = [tuple(Fraction(round(c)) for c in pos[k]) for k in (player, self.target) if k in pos]
+        if len(ends) == 2 and view.sight.points(ends[0], ends[1]).visible:
+            return self.screen_of_figure(player), self.screen_of_figure(self.target)
         result = view.sight.areas(a_area, b_area)
         if result.witness is None:
             return self.screen_of_figure(player), self.screen_of_figure(self.target)
