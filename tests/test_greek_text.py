@@ -98,3 +98,23 @@ def test_greek_names_the_attack_modes_as_its_rules_texts_do():
                     assert word in said, (word, said)
     finally:
         i18n.set_language("en")
+
+
+def test_greek_keeps_every_gears_order_card_name_as_printed():
+    """README: printed names stay in English in Greek. The Gears log read 'Marcus Fenix: παίζει
+    το Εξερεύνηση' beside 'Roadie Run': the Order card's name 'Explore' shared its entry with
+    Level 7's help line, which Greek translates. That line has its own context now."""
+    from game import i18n
+    from game.engine.text import as_text
+    from game.gears.rules import names
+    from game.gears.rules.title import GearsTitle
+
+    orders = GearsTitle().content.orders
+    try:
+        i18n.set_language("el")
+        assert {k: as_text(names.card(k)) for k in orders} == {k: o.name for k, o in orders.items()}
+        assert i18n.pgettext("level7", "Explore") != "Explore"
+        i18n.set_language("hu")
+        assert i18n.pgettext("level7", "Explore") != "Explore"  # Level 7's help line in Hungarian
+    finally:
+        i18n.set_language("en")
