@@ -412,3 +412,18 @@ def test_the_attack_line_runs_from_the_attacker_not_a_partner_in_his_area(make_a
             witness_elsewhere += 1
         assert table._target_ends() == (table.screen_of_figure(player), table.screen_of_figure(lid)), area
     assert figures_line and witness_elsewhere  # the case seen: the area witness started elsewhere
+
+
+@pytest.mark.parametrize("lang, said", [("en", "1 hit, 3 shields, 0 omens"), ("el", "1 επιτυχία, 3 ασπίδες, 0 οιωνοί"),
+                                        ("hu", "1 találat, 3 pajzs, 0 omen")])
+def test_the_dice_tray_counts_each_face_in_its_own_number(lang, said):
+    """The dice tray under a Locust's roll read "1 επιτυχίες, 3 ασπίδες, 0 οιωνοί" (Greek,
+    China Shop, 1280x720): one summary for any count, in the plural ("1 hits" in English)."""
+    from game import i18n
+    from game.ui.gears.roll import gears_roll
+
+    try:
+        i18n.set_language(lang)
+        assert gears_roll("Drone 6", [(1, 0), (0, 0)], [1, 2, 0]).summary == said
+    finally:
+        i18n.set_language("en")
