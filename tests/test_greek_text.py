@@ -75,3 +75,46 @@ def test_greek_addresses_the_player_in_the_plural_everywhere():
                 singular.append(text)
     assert singular == []
     assert pattern.search("Πάτα Επόμενο") and not pattern.search("Πατήστε Επόμενο")
+
+
+def test_greek_names_the_attack_modes_as_its_rules_texts_do():
+    """The Guard buttons read 'Φρουρά: Snub Pistol, normal' and '..., overwhelming' (Hive,
+    1280x720): the Greek texts keep the printed mode names, capitalised ('Normal 3 ζάρια, ή
+    Overwhelming 4 ζάρια', the refusals, the card texts), and the mode word alone was left
+    in lower case."""
+    from game import i18n
+    from game.engine.text import M, as_text
+    from game.gears.rules import names
+
+    rule = M("The {weapon} has no Overwhelming attack: it fires Normal only (spec 6.5).", weapon="Lancer")
+    try:
+        for lang in ("el", "hu", "en"):
+            i18n.set_language(lang)
+            said = as_text(rule)
+            for mode in ("normal", "overwhelming"):
+                word = as_text(names.mode(mode))
+                assert word.lower() in said.lower(), (lang, word, said)
+                if lang == "el":
+                    assert word in said, (word, said)
+    finally:
+        i18n.set_language("en")
+
+
+def test_greek_keeps_every_gears_order_card_name_as_printed():
+    """README: printed names stay in English in Greek. The Gears log read 'Marcus Fenix: παίζει
+    το Εξερεύνηση' beside 'Roadie Run': the Order card's name 'Explore' shared its entry with
+    Level 7's help line, which Greek translates. That line has its own context now."""
+    from game import i18n
+    from game.engine.text import as_text
+    from game.gears.rules import names
+    from game.gears.rules.title import GearsTitle
+
+    orders = GearsTitle().content.orders
+    try:
+        i18n.set_language("el")
+        assert {k: as_text(names.card(k)) for k in orders} == {k: o.name for k, o in orders.items()}
+        assert i18n.pgettext("level7", "Explore") != "Explore"
+        i18n.set_language("hu")
+        assert i18n.pgettext("level7", "Explore") != "Explore"  # Level 7's help line in Hungarian
+    finally:
+        i18n.set_language("en")

@@ -767,7 +767,7 @@ def effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> bool:
             bonus = p.get("bonus_dice", 0)
             if "beyond_range" in p and state.view().rdist(state.locusts[lid].area, _area(state, target)) > p["beyond_range"]:
                 bonus += p.get("beyond_bonus_dice", 0)  # MP1 card 8: -1 die beyond 3 areas
-            if not guard_window(ctx, content, lid, "attack"):
+            if not guard_window(ctx, content, lid, M("attack")):
                 break
             ctx.emit("ai", M("{locust} attacks {cog}, {get}.", locust=N.locust(state, lid), cog=_name(state, target), get=_target_words(e.value)),
                      {"figure": lid, "target": target})
@@ -958,7 +958,7 @@ def move_locust(ctx, content: GearsContent, lid: str, options_from, n: int, fctx
         opts = options_from(here)
         if not opts:
             break
-        if guard and not guard_window(ctx, content, lid, "move"):
+        if guard and not guard_window(ctx, content, lid, M("move")):
             return
         # Escorted figures are about to move too: each opens a Guard window (spec 6.9) before
         # the group leaves; one that dies stays behind, the escort goes on.
@@ -1029,7 +1029,7 @@ def _attack_everyone(ctx, content: GearsContent, lid: str, bonus: int) -> bool:
     if not [p for p in standing_cogs(state) if _area(state, p) == me.area] and not any(
             x.area == me.area and x.id != lid for x in state.locusts.values()):
         return False
-    if not guard_window(ctx, content, lid, "attack"):
+    if not guard_window(ctx, content, lid, M("attack")):
         return False
     stats = W.enemy_stats(state, content, me.enemy)
     cogs = [p for p in _targets(state) if _area(state, p) == me.area]
@@ -1097,7 +1097,7 @@ def _may_guard(state: GearsState, content: GearsContent, player: str) -> bool:
     return content.cogs[state.cogs[player].character].ability.effect == "extra_guard" and player not in guards
 
 
-def guard_window(ctx, content: GearsContent, lid: str, about_to: str) -> bool:
+def guard_window(ctx, content: GearsContent, lid: str, about_to: Msg) -> bool:
     """Spec 6.9 Guard: before a Locust moves or attacks, a COG may attack it. Asked of each
     player in turn order from the active one; when several want to, the active player picks
     who (seed p. 24). Returns whether the Locust lives."""
@@ -1123,6 +1123,9 @@ def guard_window(ctx, content: GearsContent, lid: str, about_to: str) -> bool:
                                           for o in opts], about={"figure": lid})
         if pick["guard"] is not None:
             willing.append(pick)
+        else:  # said in the log as a Guard is: a person who declined saw no line for it
+            ctx.emit("no_guard", M("{cog} does not Guard against {locust}.", cog=N.character(state.cogs[player].character),
+                                   locust=N.locust(state, lid)), {"player": player, "figure": lid})
     if not willing:
         return lid in state.locusts
     pick = willing[0]

@@ -15,16 +15,20 @@ from game.gears.rules.state import LocustState
 from tests.gears.conftest import fresh
 
 
-def drive(s, fn, answer=lambda need: need.options[0]):
+def drive(s, fn, answer=lambda need: need.options[0], events: list | None = None):
     """Runs fn(ctx) from the current state, answering each question with `answer`; returns
-    the questions asked as (decider, kind, prompt)."""
+    the questions asked as (decider, kind, prompt). `events`: filled with what the whole run
+    emitted."""
     snap = s.to_json()
     answers: list = []
     asked: list = []
     while True:
         s.restore(snap)
         try:
-            fn(Ctx(s, list(answers)))
+            ctx = Ctx(s, list(answers))
+            fn(ctx)
+            if events is not None:
+                events[:] = ctx.events
             return asked
         except NeedDecision as need:
             asked.append((need.decider, need.kind, need.prompt))
@@ -116,7 +120,68 @@ def test_active_player_chooses_who_guards_when_several_want_seed_p24(title, cont
     assert s.cogs["P2"].hand == ["blind_fire#2"] and s.cogs["P3"].hand == []
 
 
+def test_a_declined_guard_is_said_in_the_log(title, content):
+    """A player who answered No Guard saw no line for it, where a Guard has one ("Augustus
+    Cole plays ... to Guard against ..."): the decline is an event of its own, naming the COG
+    and the Locust; the Locust then moves, the card stays in hand."""
+    from game.engine.text import as_text
+
+    s = guard_scene(title, content)
+    s.phase = "locust"
+    events: list = []
+    asked = drive(s, lambda ctx: ai.guard_window(ctx, content, "wretch#1", "move"), events=events)
+    assert [k for _d, k, _p in asked] == ["guard"]
+    said = [e for e in events if e.kind == "no_guard"]
+    assert len(said) == 1 and said[0].payload == {"player": "P1", "figure": "wretch#1"}
+    assert as_text(said[0].text) == "Augustus Cole does not Guard against Wretch 1.", as_text(said[0].text)
+    assert s.cogs["P1"].hand == ["blind_fire#1"]
+    events.clear()
+    drive(s, lambda ctx: ai.guard_window(ctx, content, "wretch#1", "move"),
+          answer=lambda need: need.options[-1], events=events)  # a Guard: no decline said
+    assert [e.kind for e in events][:1] == ["guard"] and not [e for e in events if e.kind == "no_guard"]
+
+
+def test_the_guard_question_names_what_the_locust_is_about_to_do_in_the_readers_language(title, content):
+    """Hungarian read 'Ticker 2 készül: move. Őrködés?' (1280x720, Roadblocks): the move and the
+    attack were handed to the question as English words, only 'take cover' as a message."""
+    from game import i18n
+    from game.engine.text import as_text
+
+    s = guard_scene(title, content)
+    s.phase = "locust"
+    goal = s.cogs["P1"].area
+    moved = drive(s, lambda ctx: ai.move_locust(
+        ctx, content, "wretch#1", lambda a: ai.next_steps_toward(s.view(), a, goal), 1, {}))
+    s = guard_scene(title, content)
+    s.phase = "locust"
+    s.locusts["wretch#1"].area = s.cogs["P1"].area  # in his area: it attacks every figure there
+    attacked = drive(s, lambda ctx: ai._attack_everyone(ctx, content, "wretch#1", 0))
+    prompts = [p for _d, k, p in moved[:1] + attacked[:1] if k == "guard"]
+    assert len(prompts) == 2, (moved, attacked)
+    try:
+        i18n.set_language("hu")
+        said = [as_text(p) for p in prompts]
+    finally:
+        i18n.set_language("en")
+    assert said == ["Wretch 1 készül: mozgás. Őrködés?", "Wretch 1 készül: támadás. Őrködés?"], said
+
+
 # ----------------------------------------------------------------------------- Dodge
+
+def test_a_declined_dodge_is_said_in_the_log(title, content):
+    """As a declined Guard: No Dodge left no line, "X dodges." did."""
+    from game.engine.text import as_text
+
+    s = fresh(title, 1)
+    s.phase = "locust"
+    s.cogs["P1"].hand = ["advance#1"]
+    events: list = []
+    drive(s, lambda ctx: A.ask_dodge(ctx, content, "P1", "a Wretch attacks"), events=events)
+    assert [(e.kind, as_text(e.text)) for e in events] == [("no_dodge", "Augustus Cole does not dodge.")]
+    drive(s, lambda ctx: A.ask_dodge(ctx, content, "P1", "a Wretch attacks"),
+          answer=lambda need: need.options[-1], events=events)
+    assert [e.kind for e in events] == ["dodge"]
+
 
 def test_one_dodge_per_step_option_resets_each_locust_step_spec_11_item_58(title, content):
     """Spec 11 item 58 option one_dodge_per_step: 'at most once per Locust Activation Step'

@@ -384,3 +384,19 @@ def test_a_card_frame_asks_to_do_or_skip_its_next_action_spec_5_2(title):
     act(title, s, "play", card="advance#1", **{"as": "card"})
     assert T.top(s)["f"] == "card"
     assert str(T.frame_prompt(s, T.top(s))) == "Advance: do its next action, or skip it (spec 5.2)."
+
+
+def test_a_skipped_card_action_is_said_in_the_log_spec_5_2(title):
+    """Spec 5.2: each action of an Order card may be done or skipped. Done, the log says what
+    happened; skipped, it said nothing ('Skip: move up to 3 areas' on Assault left the last
+    line at 'plays Assault for its actions'). The skip is an event naming the COG, the card
+    and the action."""
+    from game.engine.text import as_text
+
+    s = fresh(title, 1)
+    c = s.cogs["P1"]
+    c.hand = ["assault#1"]
+    act(title, s, "play", card="assault#1", **{"as": "card"})
+    events = act(title, s, "skip")
+    said = [as_text(e.text) for e in events if e.kind == "skip"]
+    assert said == ["Augustus Cole skips Assault's next action: move up to 3 areas."], [as_text(e.text) for e in events]

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -65,6 +67,27 @@ def frame_texts(app, frames: int = 1) -> list[tuple[str, pygame.Rect, tuple[int,
     finally:
         widgets.text = real
     return got
+
+
+@contextmanager
+def builder_in(maps_dir: Path, title: str, language: str, size=(1280, 720)):
+    """The map builder of `title` in `language`, in an App of its own (closed after): (app, scene)."""
+    from dataclasses import replace
+
+    from game.ui.app import App
+    from game.ui.builder.scene import BuilderScene
+    from game.ui.scene import ChangeSettings
+
+    a = App(size, headless=True, maps_dir=maps_dir)
+    try:
+        a.apply(ChangeSettings(replace(a.ctx.settings, language=language)))
+        i18n.set_language(language)
+        s = BuilderScene(a.ctx, a.screen.get_size(), title)
+        a.scenes = [s]
+        yield a, s
+    finally:
+        a.close()
+        i18n.set_language("en")
 
 
 @pytest.fixture

@@ -298,3 +298,39 @@ def test_no_problems_is_said_whole(builder_app, drawn_text, size):
     s.draw(app.screen)
     said = " ".join(t for t in drawn_text if t.strip())
     assert "No problems: ready to save and play" in said, said
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_every_gears_tile_is_named_whole_in_the_palette(config_dir, tmp_path, size):
+    """The palette cut Gears tile names to one line beside the id: "1A Fountai…", "2B Collaps…"
+    and "3A Collaps…" (two Collapsed tiles) at 1280x720. Each name now shows whole on up to two
+    lines under its thumbnail, as the Doom pieces' do, the id on the thumbnail's corner, every
+    line inside its entry."""
+    from game.ui.builder.draw import palette_name
+    from tests.ui.conftest import builder_in, frame_texts
+
+    maps = tmp_path / "maps"
+    (maps / "custom").mkdir(parents=True)
+    (maps / "gears").symlink_to(ROOT / "maps" / "gears")
+    (maps / "tilesets").symlink_to(ROOT / "maps" / "tilesets")
+    with builder_in(maps, "gears", "en", size) as (a, s):
+        lib = s.builder.library
+        seen = [e for e in s.palette_entries if s.palette_rect.contains(e.rect)]
+        assert len(seen) >= 8
+        checked = set()  # the whole palette, half a palette's height at a time
+        while True:
+            drawn = frame_texts(a)
+            for e in [e for e in s.palette_entries if s.palette_rect.contains(e.rect)]:
+                name = lib[e.key].name
+                fitted = palette_name(s, name, e.rect.width - a.ctx.px(12))
+                assert fitted.fits, name
+                for line in (e.key, *fitted.lines):
+                    rects = [r for t, r, _s in drawn if t == line and e.rect.contains(r)]
+                    assert rects, (name, line)
+                assert not any(t.endswith("\u2026") for t, r, _s in drawn if e.rect.contains(r)), name
+                checked.add(e.key)
+            if s.palette_entries[-1].rect.bottom <= s.palette_rect.bottom:
+                break
+            s.palette_scroll += s.palette_rect.height // 2
+            s._layout_palette()
+        assert checked == {e.key for e in s.palette_entries}

@@ -3,14 +3,13 @@ start zone, the objective and a figure tagged for 2+ marines placed by dragging 
 palette, saved with Ctrl+S, then picked on the Doom set-up screen and played."""
 from __future__ import annotations
 
-from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
 import pytest
 
 from game.ui.builder.scene import BuilderScene
-from tests.ui.conftest import click, frame_texts, key, move, post
+from tests.ui.conftest import builder_in, click, frame_texts, key, move, post
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,25 +31,9 @@ def do_click(app, pos) -> None:
     app.run(max_frames=2)
 
 
-@contextmanager
 def doom_builder(maps_dir: Path, language: str, size=(1280, 720)):
     """A Doom map builder in `language` in an App of its own (closed after)."""
-    from dataclasses import replace
-
-    from game import i18n
-    from game.ui.app import App
-    from game.ui.scene import ChangeSettings
-
-    a = App(size, headless=True, maps_dir=maps_dir)
-    try:
-        a.apply(ChangeSettings(replace(a.ctx.settings, language=language)))
-        i18n.set_language(language)
-        s = BuilderScene(a.ctx, a.screen.get_size(), "doom")
-        a.scenes = [s]
-        yield a, s
-    finally:
-        a.close()
-        i18n.set_language("en")
+    return builder_in(maps_dir, "doom", language, size)
 
 
 @pytest.fixture

@@ -378,3 +378,52 @@ def test_choosing_to_throw_a_grenade_takes_the_old_refusal_off_the_screen(make_a
     assert throw is not None
     do_click(app, throw)
     assert table.grenade_mode and table.message == ""
+
+
+def test_the_attack_line_runs_from_the_attacker_not_a_partner_in_his_area(make_app):
+    """The attack preview's line of sight is the rules' witness between the two areas, which may
+    start anywhere in the attacker's area: Roadblocks at 1280x720, it ran from Damon's token to
+    the Ticker while Augustus, in the same area, was the one attacking. When nothing blocks the
+    line between the attacker's and the target's tokens, that line is drawn (it is a witness
+    too); else the rules' own witness."""
+    app, table = start_game(make_app, seats=("human", "human"))
+    while not all(c.area for c in table.state.cogs.values()) or table.state.phase.startswith("setup"):
+        table.submit(table.session.legal_actions()[0])  # the set-up's questions, first answers
+    st = table.state
+    player = st.active_player
+    partner = next(p for p in st.cogs if p != player)
+    view = st.view()
+    here = st.cogs[player].area
+    st.cogs[partner].area, st.cogs[partner].cover = here, None
+    lid = next(iter(st.locusts))
+    figures_line, witness_elsewhere = 0, 0
+    for area in sorted(view.sight.visible_areas(here)):
+        if area == here:
+            continue
+        st.locusts[lid].area, st.locusts[lid].cover = area, None
+        table.target = lid
+        pos = table._positions()
+        a, b = (tuple(Fraction(round(c)) for c in pos[k]) for k in (player, lid))
+        if not view.sight.points(a, b).visible:
+            continue
+        figures_line += 1
+        w = view.sight.areas(here, area).witness
+        if w is not None and table.camera.to_screen(float(w.a[0]), float(w.a[1])) != table.screen_of_figure(player):
+            witness_elsewhere += 1
+        assert table._target_ends() == (table.screen_of_figure(player), table.screen_of_figure(lid)), area
+    assert figures_line and witness_elsewhere  # the case seen: the area witness started elsewhere
+
+
+@pytest.mark.parametrize("lang, said", [("en", "1 hit, 3 shields, 0 omens"), ("el", "1 επιτυχία, 3 ασπίδες, 0 οιωνοί"),
+                                        ("hu", "1 találat, 3 pajzs, 0 omen")])
+def test_the_dice_tray_counts_each_face_in_its_own_number(lang, said):
+    """The dice tray under a Locust's roll read "1 επιτυχίες, 3 ασπίδες, 0 οιωνοί" (Greek,
+    China Shop, 1280x720): one summary for any count, in the plural ("1 hits" in English)."""
+    from game import i18n
+    from game.ui.gears.roll import gears_roll
+
+    try:
+        i18n.set_language(lang)
+        assert gears_roll("Drone 6", [(1, 0), (0, 0)], [1, 2, 0]).summary == said
+    finally:
+        i18n.set_language("en")

@@ -720,3 +720,31 @@ def test_a_locust_that_cannot_be_attacked_is_named_once_in_the_reason(make_app):
     assert said
     for lid, text in said.items():
         assert text.count(words.locust(table.state, table.content, lid)) == 1, text
+
+
+def test_weapons_dropped_in_one_area_are_each_shown(make_app):
+    """Spec 6.4: each killed Locust leaves its weapon. A Bolo Grenade that killed two
+    Grenadiers left two Hammerbursts in Timber stope (The Showdown, 1920x1080), drawn as one tag
+    on the same spot; a third weapon there would have been drawn over them too. One tag per
+    weapon kind, with how many lie there, the next kind under the first, none over another."""
+    from tests.gears.built import put
+
+    def build(state):
+        from game.gears.rules.title import shared_content
+
+        area = next(a for a in state.view().board.areas if a != state.cogs[state.players[0]].area)
+        for i, weapon in enumerate(("hammerburst", "hammerburst", "gnasher")):
+            state.dropped.append({"id": f"dropped#{i + 1}", "area": area, "weapon": weapon, "enemy": "drone"})
+        put(state, shared_content(), "drone", area)
+
+    app, table = built_table(make_app, build)
+    app.run(max_frames=1)
+    tags = table._dropped_tags()
+    names = [n for _t, _r, n in tags]
+    assert names == ["Hammerburst \u00d72", "Gnasher"], names
+    rects = [tag.union(name) for tag, name, _n in tags]
+    assert not rects[0].colliderect(rects[1]), rects
+    app._force_redraw = True
+    app.draw(app.screen)
+    for key, rect in table.label_rects.items():  # the figures' names keep clear of both
+        assert not any(rect.colliderect(t) for t in rects), (key, rect, rects)

@@ -657,6 +657,7 @@ def ask_dodge(ctx, content: GearsContent, player: str, why: str, attacker: str |
                       [M("No Dodge")] + [M("Dodge with {card}", card=N.card(h)) for h in dodges],
                       about={"figure": attacker} if attacker else None)
     if not pick["dodge"]:
+        ctx.emit("no_dodge", M("{cog} does not dodge.", cog=N.character(c.character)), {"player": player})
         return False
     c.hand.remove(pick["dodge"])
     state.orders.discard([pick["dodge"]])

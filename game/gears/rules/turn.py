@@ -763,7 +763,9 @@ def _do(ctx, action: Action) -> None:
         f["i"] += 1
         if kind == "do":
             _do_bullet(ctx, content, f["player"], bullet)
-        else:
+        else:  # said in the log as a done action is (a skip left no line)
+            ctx.emit("skip", M("{cog} skips {card}'s next action: {action}.", cog=N.character(state.cogs[f["player"]].character),
+                               card=N.card(f["card"]), action=N.bullet(bullet.verb, bullet.value)), {"player": f["player"]})
             _continue(ctx)
         return
     if frame == "order":

@@ -215,7 +215,6 @@ def _draw_palette(scene, surface: pygame.Surface) -> None:
         surface.set_clip(None)
         return
     lib = scene.builder.library
-    small = ctx.font(12)
     bold = ctx.font(14, bold=True)
     for entry in scene.palette_entries:
         if entry.rect.bottom < r.top or entry.rect.top > r.bottom:
@@ -226,26 +225,24 @@ def _draw_palette(scene, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, pal.accent if hot else (78, 84, 96), entry.rect, 1, border_radius=px(6))
         used = any(p.piece == info.key for p in scene.builder.state.placements)
         colour = pal.accent if used else pal.text
-        if info.title == "doom":
-            # A Doom piece by its name (its key is a file name, "corridor_t"), whole on up to two
-            # lines: cut to one, four pieces read "Corridor…" alike.
-            fitted = palette_name(scene, info.name or info.key, entry.rect.width - px(12))
-            font = ctx.font(fitted.size, bold=True)
-            step = font.get_linesize()
-            thumb = scene.sprites.thumb(info, (entry.rect.width - px(10), entry.rect.height - px(12) - step * len(fitted.lines)))
-            surface.blit(thumb, thumb.get_rect(midtop=(entry.rect.centerx, entry.rect.top + px(5))))
-            y = entry.rect.bottom - px(4) - step * len(fitted.lines)
-            for line in fitted.lines:
-                widgets.text(surface, line, font, colour, (entry.rect.left + px(6), y))
-                y += step
-            continue
-        thumb = scene.sprites.thumb(info, (entry.rect.width - px(10), entry.rect.height - px(30)))
-        surface.blit(thumb, thumb.get_rect(midtop=(entry.rect.centerx, entry.rect.top + px(5))))
-        # A Gears tile by its printed id ("1A") and its name.
-        label = info.key
-        widgets.text(surface, label, bold, colour, (entry.rect.left + px(6), entry.rect.bottom - px(4)), "bottomleft")
-        name = widgets.elide(info.name, small, entry.rect.width - bold.size(label)[0] - px(16))
-        widgets.text(surface, name, small, pal.text_dim, (entry.rect.right - px(6), entry.rect.bottom - px(5)), "bottomright")
+        # A piece by its name, whole on up to two lines under its thumbnail (a Doom piece's key
+        # is a file name, "corridor_t"); a Gears tile's printed id ("1A") on the thumbnail's
+        # corner. Cut to one line, four Doom pieces read "Corridor…" alike, and beside the id
+        # Gears tiles read "Fountai…", "Collaps…" (two tiles are Collapsed) at 1280x720.
+        fitted = palette_name(scene, info.name or info.key, entry.rect.width - px(12))
+        font = ctx.font(fitted.size, bold=True)
+        step = font.get_linesize()
+        thumb = scene.sprites.thumb(info, (entry.rect.width - px(10), entry.rect.height - px(12) - step * len(fitted.lines)))
+        at = thumb.get_rect(midtop=(entry.rect.centerx, entry.rect.top + px(5)))
+        surface.blit(thumb, at)
+        if info.title != "doom":
+            tag = widgets.rendered(bold, info.key, colour).get_rect(topleft=(at.left + px(5), at.top + px(3)))
+            pygame.draw.rect(surface, (24, 26, 31), tag.inflate(px(6), px(2)), border_radius=px(4))
+            widgets.text(surface, info.key, bold, colour, tag.topleft)
+        y = entry.rect.bottom - px(4) - step * len(fitted.lines)
+        for line in fitted.lines:
+            widgets.text(surface, line, font, colour, (entry.rect.left + px(6), y))
+            y += step
     surface.set_clip(None)
 
 

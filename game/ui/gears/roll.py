@@ -2,7 +2,7 @@
 attack dice (hits, omen) then the red defence dice (shields), on the faces of assets/dice/."""
 from __future__ import annotations
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.ui.kit.dice_tray import DiceRoll, ShownDie
 
 ATTACK_FACES = {(0, 0): "blank", (1, 0): "hit1", (2, 0): "hit2", (0, 1): "omen"}
@@ -17,6 +17,10 @@ def gears_roll(title: str, attack: list[tuple[int, int]], defence: list[int]) ->
             for i, (hits, omen) in enumerate(attack)]
     dice += [ShownDie(f"dice/gears_defence_{DEFENCE_FACES.get(min(shields, 2), 'blank')}.png", DEFENCE_TUMBLE, j * 2, j + 7)
              for j, shields in enumerate(defence)]
-    summary = _("{hits} hits, {shields} shields, {omens} omens").format(
-        hits=sum(h for h, _o in attack), shields=sum(defence), omens=sum(o for _h, o in attack))
+    hits, shields, omens = sum(h for h, _o in attack), sum(defence), sum(o for _h, o in attack)
+    # Each count with its own plural: Greek read "1 επιτυχίες" (1 hits) under a roll of one hit.
+    summary = _("{hits}, {shields}, {omens}").format(
+        hits=ngettext("{n} hit", "{n} hits", hits).format(n=hits),
+        shields=ngettext("{n} shield", "{n} shields", shields).format(n=shields),
+        omens=ngettext("{n} omen", "{n} omens", omens).format(n=omens))
     return DiceRoll(title, dice, summary)

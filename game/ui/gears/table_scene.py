@@ -909,20 +909,32 @@ class GearsTable(GameTable):
             surface.blit(label, name_rect)
 
     def _dropped_tags(self) -> list[tuple[pygame.Rect, pygame.Rect, str]]:
-        """Each dropped weapon on screen: its tag, the rect of its name under it, the name. The
-        figures' name labels keep clear of both (a Boomer's name lay over a Hammerburst's)."""
+        """Each kind of weapon dropped in an area on screen: its tag, the rect of its name under
+        it, the name (with how many lie there: a Bolo killing two Grenadiers left two
+        Hammerbursts drawn as one, on the same spot). Another weapon in the same area goes
+        under the first. The figures' name labels keep clear of them all (a Boomer's name lay
+        over a Hammerburst's)."""
         st, view, z = self.state, self.state.view(), self.camera.zoom
         font = self.ctx.assets.font(max(8, round(11 * z)), bold=True)
-        out = []
+        piles: dict[tuple[str, str], int] = {}
         for d in st.dropped:
-            if d.get("area") not in view.board.areas:
-                continue
-            x, y = self.camera.to_screen(*dropped_point(view, d["area"]))
+            if d.get("area") in view.board.areas:
+                key = (d["area"], d.get("weapon", ""))
+                piles[key] = piles.get(key, 0) + 1
+        out = []
+        below: dict[str, int] = {}  # the y under the last tag of each area
+        for (area, weapon), n in piles.items():
+            x, y = self.camera.to_screen(*dropped_point(view, area))
             r = pygame.Rect(0, 0, max(10, round(30 * z)), max(8, round(18 * z)))
             r.center = (round(x), round(y - 8 * z))
-            name = words.weapon(self.content, d.get("weapon", "")).split()[0]
+            if area in below:
+                r.top = below[area] + max(1, round(3 * z))
+            name = words.weapon(self.content, weapon).split()[0]
+            if n > 1:
+                name = f"{name} \u00d7{n}"
             name_rect = pygame.Rect((0, 0), font.size(name))
             name_rect.midtop = (r.centerx, r.bottom + 1)
+            below[area] = name_rect.bottom
             out.append((r, name_rect, name))
         return out
 
@@ -1072,6 +1084,14 @@ class GearsTable(GameTable):
         view = self.state.view()
         a_area, b_area = self.state.cogs[player].area, self.state.locusts[self.target].area
         if a_area == b_area:
+            return self.screen_of_figure(player), self.screen_of_figure(self.target)
+        # The line between the two figures themselves when nothing blocks it: it is one of the
+        # rules' witnesses (a point of each area). The witness the area search finds may start
+        # anywhere in the attacker's area: at 1280x720 it ran from a partner's token in the
+        # same area, as if the partner were attacking.
+        pos = self._positions()
+        ends = [tuple(Fraction(round(c)) for c in pos[k]) for k in (player, self.target) if k in pos]
+        if len(ends) == 2 and view.sight.points(ends[0], ends[1]).visible:
             return self.screen_of_figure(player), self.screen_of_figure(self.target)
         result = view.sight.areas(a_area, b_area)
         if result.witness is None:

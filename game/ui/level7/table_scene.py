@@ -1951,6 +1951,6 @@ class Level7Table(GameTable):
                                                            hidden, placeholder=self.card_placeholder)
 
     def shortcuts(self) -> list[tuple[str, str]]:
-        return [(_("Click a lit tile"), _("Walk there")), (_("Click a door arrow"), _("Explore")),
+        return [(_("Click a lit tile"), _("Walk there")), (_("Click a door arrow"), pgettext("level7", "Explore")),
                 (_("Click an enemy on your tile"), _("Preview an attack")), (_("Wheel, right drag"), _("Zoom, pan"))] + \
             super().shortcuts()
