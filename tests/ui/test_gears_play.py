@@ -427,3 +427,41 @@ def test_the_dice_tray_counts_each_face_in_its_own_number(lang, said):
         assert gears_roll("Drone 6", [(1, 0), (0, 0)], [1, 2, 0]).summary == said
     finally:
         i18n.set_language("en")
+
+
+def test_hot_seat_guard_questions_can_be_let_pass_for_the_rest_of_the_locust_step(make_app):
+    """Spec 6.9 asks each COG who could Guard, before every Locust's move and attack; at a
+    hot-seat desk each question also brought a handoff card. "Let them all pass this step"
+    answers No Guard now and for the rest of this Locust Activation Step for that person, who
+    keeps the cards; the next step asks again (the kit's standing answer, as Doom's Guard)."""
+    from game.gears.bots import SquadBot
+
+    app, table = start_game(make_app, seats=("human", "human"), seed=3)
+    bot = SquadBot(7)
+
+    def guard_question():
+        return [a for a in table.session.legal_actions() if a.kind == "guard"]
+
+    for _ in range(400):  # both people play as the squad bot would, up to a Guard question
+        if guard_question():
+            break
+        table.submit(bot.decide(table.state, table.session.legal_actions()).action)
+    assert guard_question(), "no Guard question in this game"
+    asked, span = table.session.decider, (table.state.turn, table.state.active)
+    hand = list(table.state.cogs[asked].hand)
+    if table.handoff is not None:
+        do_click(app, table.view_rect.center)  # the person asked comes to the desk
+    app.run(max_frames=1)
+    n = len(table.session.actions)
+    do_click(app, button_for(table, "let_pass"))
+    assert table.session.actions[n].kind == "guard" and table.session.actions[n].payload["guard"] is None
+    assert any("lets every Locust pass for the rest of this Locust Activation Step" in line for line in table.log)
+    # The step goes on: every Guard question for that person in it is answered No Guard for
+    # them, none is asked of them, and their cards stay in hand.
+    while (table.state.turn, table.state.active) == span and table.session.decider is not None:
+        assert not (table.session.decider == asked and guard_question())
+        table.submit(bot.decide(table.state, table.session.legal_actions()).action)
+    name = table.player_name(asked).split(" (")[0]
+    declined = [line for line in table.log if line.startswith(name) and "does not Guard" in line]
+    assert len(declined) >= 2  # the click's answer, and at least one the table gave for them
+    assert table.passing[asked] != table.let_pass_span()  # the next step asks again

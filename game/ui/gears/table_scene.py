@@ -1154,7 +1154,24 @@ class GearsTable(GameTable):
             for label, a in self.choices.buttons:
                 primary = a.kind == "do" or (not doing and a.kind in ("end", "stop", "no_cover", "no_crawl", "skip"))
                 buttons.append((self._words(label), a, primary))
+            let_pass = self.let_pass_button()
+            if let_pass is not None:
+                buttons.append(let_pass)
         return text, buttons
+
+    # ------------------------------------------------------------------ Guard without grinding
+    def let_pass(self, actions: list[Action]) -> Action | None:
+        """"No Guard", when the question now is a Guard against a Locust about to move or attack
+        (spec 6.9; asked of every COG who could, at each Locust's move and attack)."""
+        return next((a for a in actions if a.kind == "guard" and a.payload.get("guard") is None), None)
+
+    def let_pass_span(self) -> tuple[int, int]:
+        """The Locust Activation Step after this player's turn (spec 5.3)."""
+        return self.state.turn, self.state.active
+
+    def let_pass_words(self) -> tuple[str, str]:
+        return (_("Let them all pass this step"),
+                _("{who} lets every Locust pass for the rest of this Locust Activation Step (Guard cards kept)."))
 
     def _draw_hand(self, surface) -> None:
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px

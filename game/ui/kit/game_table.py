@@ -202,6 +202,8 @@ class GameTable(Scene, ABC):
         self.dice: DiceRoll | None = None
         self.viewer: str | None = None  # whose hand is on show
         self.handoff: str | None = None  # a human player the table waits for
+        # person -> the span (let_pass_span) for which they let a title's interrupts pass
+        self.passing: dict[str, Any] = {}
         self.bot_wait = 0
         self.end_buttons: list[widgets.Button] = []
         self._hover_card: tuple[str, pygame.Rect] | None = None
@@ -952,9 +954,46 @@ class GameTable(Scene, ABC):
         return self.submit(action)
 
     def standing_answer(self, decider: str, actions: list[Action]) -> Action | None:
-        """The answer a person gave in advance to the question asked now (a title's "don't ask
-        again this turn"), submitted for them right after the action before; None: ask them."""
+        """The answer a person gave in advance to the question asked now, submitted for them
+        right after the action before; None: ask them. Here: "let them all pass" (let_pass)."""
+        if decider in self.passing and self.passing[decider] == self.let_pass_span():
+            return self.let_pass(actions)
         return None
+
+    # ------------------------------------------------------------------ interrupts let pass
+    # A question asked at every enemy step (Doom's and Gears' Guard) can be answered once for the
+    # rest of a span: the prompt's "let them all pass" button (let_pass_button) answers this one
+    # and the table answers the same question for that person until the span changes, without a
+    # handoff card each time in hot-seat. The person keeps their cards or order.
+
+    def let_pass(self, actions: list[Action]) -> Action | None:
+        """The answer that lets it pass, when the question asked now is such an interrupt; None:
+        it is not. A title's own (default: none)."""
+        return None
+
+    def let_pass_span(self) -> Any:
+        """How long "let them all pass" holds: while this stays equal (a title's turn or step)."""
+        return None
+
+    def let_pass_words(self) -> tuple[str, str]:
+        """The button's label and the log line (with {who}) of "let them all pass"; a title
+        that has let_pass words them."""
+        return "", ""
+
+    def let_pass_button(self) -> tuple[str, str, bool] | None:
+        """The prompt's "let them all pass" button, for the person asked such a question now."""
+        if self._not_yours() is None and self.let_pass(self.session.legal_actions()) is not None:
+            return self.let_pass_words()[0], "let_pass", False
+        return None
+
+    def _let_pass(self) -> None:
+        answer = self.let_pass(self.session.legal_actions())
+        if answer is None or self._not_yours() is not None:
+            return
+        decider = self.session.decider
+        self.passing[decider] = self.let_pass_span()
+        self._log.append((self.let_pass_words()[1].format(who=self.player_name(decider)), None))
+        self.submit(answer)
 
     def bot_reason(self, decider: str, action: Action, why: str) -> None:
         """A bot's reason for its choice: in the log, for everyone (a title with hidden
@@ -1100,6 +1139,10 @@ class GameTable(Scene, ABC):
             if self.from_setup:
                 return Pop()  # back to the set-up screen it came from
             return Push(self.setup_scene())
+        if what == "let_pass":
+            self._let_pass()
+            self.dirty = True
+            return None
         return self.title_command(what)
 
     def shortcuts(self) -> list[tuple[str, str]]:
