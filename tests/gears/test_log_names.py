@@ -108,3 +108,18 @@ def test_a_killed_locusts_dropped_weapon_is_named_by_that_locust(real):
     number = lid.split("#")[1]
     assert killed == [f"Grenadier {number} is killed by a Bolo Grenade."]
     assert dropped and dropped[0].startswith(f"Grenadier {number} drops a Hammerburst"), dropped
+
+
+@pytest.mark.parametrize("lang", ["hu", "el"])
+def test_order_card_names_stay_as_printed_in_every_language(real, lang):
+    """Proper names stay as the Hungarian edition prints them, in English (docs/ARCHITECTURE.md,
+    game/gears): in Hungarian the Order card Ambush read 'Rajtaütés', the name of Doom's invader
+    card, which shared its catalogue entry (Doom's own translation has the "doom" context)."""
+    from game import i18n
+
+    try:
+        i18n.set_language(lang)
+        assert {o.name: i18n._(o.name) for o in real.content.orders.values()} == \
+            {o.name: o.name for o in real.content.orders.values()}
+    finally:
+        i18n.set_language("en")
