@@ -694,7 +694,7 @@ def _trap(ctx, marine: str) -> bool:
         return False
     if not ctx.choose(INVADER, "trap", [{"card": None}, {"card": card}], M("Play Trap now?"))["card"]:
         return False
-    E.discard_card(ctx, card, M("played: Trap"))
+    E.discard_card(ctx, card, M("played"))
     spec = state.content.invader_card(card)
     n = spec.amount
     if spawn:
@@ -1006,7 +1006,7 @@ def _play_event(ctx, card: str, door: str | None = None, doors: list | None = No
     """The start-of-turn events of the invader deck (spec 8.1; PLACEHOLDER texts except Smash)."""
     state: DoomState = ctx.state
     spec = state.content.invader_card(card)
-    E.discard_card(ctx, card, M("played: {card}", card=card_name(state, card)))
+    E.discard_card(ctx, card, M("played"))
     if spec.effect == "destroy_door":
         # Seed p. 9: Smash destroys a door, a security door too; it stays open (spec 11 item 38).
         if door in state.closed:
