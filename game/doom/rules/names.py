@@ -23,6 +23,11 @@ COLOUR_WORDS = {"red": N_("red"), "yellow": N_("yellow"), "green": N_("green"), 
 # stay in the catalogues for the old saves' lines to read in the reader's language.
 OLD_DISCARD_REASONS = (N_("played: {card}"), N_("played: Hellfire"), N_("played: Dodge"), N_("played: Dud"),
                        N_("played: Dark Energies"), N_("played: Trap"))
+# The invader's event card labels before the choice was a message apart (session 39): the
+# actions of old saves hold them.
+OLD_PLAY_LABELS = (N_("Play {card}: destroy door {door}"), N_("Play {card}: close door {door}"),
+                   N_("Play {card}: close doors {door} and {other}"), N_("Play {card}: {figure} activates twice"),
+                   N_("Play {card}: every {monster} +{n} MP"))
 
 
 def _table(kind: str):

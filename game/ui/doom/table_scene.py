@@ -33,6 +33,7 @@ import pygame
 
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
+from game.engine.text import as_text
 from game.i18n import N_, _, first_capital, ngettext
 from game.ui import widgets
 from game.ui.doom import choices as C
@@ -444,7 +445,7 @@ class DoomTable(GameTable):
         if self.selected_card is not None:
             name, _text = words.card_face(self.content, self.selected_card)
             for a in ch.cards.get(self.selected_card, []):
-                label = a.text[: -len(f" ({name})")] if a.text.endswith(f" ({name})") else a.text
+                label = self._card_choice(a, name)
                 if a.kind == "spawn" and not self._spawn_fits(self.selected_card, a.payload["half"]):
                     label = _("{choice}: no room out of sight, lost").format(choice=label)
                 buttons.append((label, a, True))  # the card's name is in the prompt already
@@ -459,6 +460,17 @@ class DoomTable(GameTable):
         if self._guard_pass() is not None:
             buttons.append((_("Let them all pass this turn"), "guard_off", False))
         return None, buttons
+
+    @staticmethod
+    def _card_choice(action: Action, name: str) -> str:
+        """A card's button under the prompt that names the card: what this way of playing it
+        does ('Destroy door D3'), not 'Play Smash: destroy door D3' once per door (the rules
+        keep the choice apart in the label's `choice`); a spawn half without its card's name."""
+        choice = getattr(action.label, "params", {}).get("choice")
+        if choice is not None:
+            return first_capital(as_text(choice))
+        text = action.text
+        return text[: -len(f" ({name})")] if text.endswith(f" ({name})") else text
 
     # ------------------------------------------------------------------ Guard without grinding
     def _turn_key(self) -> tuple[int, str]:
