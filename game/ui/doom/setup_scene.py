@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pygame
 
+from game.doom.rules import board
 from game.engine.session import Session
 from game.i18n import _
 from game.ui import widgets
@@ -246,7 +247,7 @@ class DoomSetup(SetupScreen):
             widgets.text(surface, widgets.elide(name, name_font, room), name_font, pal.text, (rect.left + px(12), rect.top + px(8)))
             text = rect.inflate(-px(24), 0)
             text.top, text.height = rect.top + px(34), rect.height - px(38)
-            widgets.text_block(surface, words.goal(sc), small, pal.text_dim, text, 1.1)
+            widgets.text_block(surface, words.goal(sc, board.load_map(sc.map, self.content)), small, pal.text_dim, text, 1.1)
             self.hits.append((rect, f"scenario:{sid}"))
             y += row_h
         if built:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 
 import pygame
@@ -1643,7 +1643,7 @@ class DoomTable(GameTable):
         lines = [_("Invaders on the map: {n}").format(n=len(shown)),
                  _("Cards in hand: {n}").format(n=len(st.hand)),
                  _("Keys found: {k}").format(k=", ".join(_(words.DICE.get(k, k)) for k in st.keys) or _("none")),
-                 words.goal(sc)]
+                 words.goal(sc, self.dmap)]
         for line in lines:
             y = widgets.text_block(surface, line, ctx.font(12), pal.text_dim, pygame.Rect(x, y, w, px(48)), 1.05)
         return y + px(8)
@@ -1658,18 +1658,13 @@ class _Mark:
         self.properties = {"colour": variant, "type": variant}
 
 
-# What each kind of marker does, for its hover card (spec 3.3, 6.12, 6.14, 6.15; the rules
-# reference's "Props" and "Hazards and barrels" say the same at more length).
-MARKER_TEXTS = {
-    "barrel": (N_("Barrel"), N_("Blocks moves and sight. A wound sets it off: every figure next to it takes 1 wound.")),
-    "hazard": (N_("Hazard"), N_("Stepping onto it costs 1 wound, armour or not; a whole turn on it, 1 more.")),
-    "obstacle": (N_("Obstacle"), N_("Blocks moves and sight; indirect fire passes over it.")),
-    "vent": (N_("Vent"), N_("An invader that crawls pays 1 MP to go to another explored vent.")),
-    "encounter": (N_("Encounter"), N_("The first marine to end its move here sets it off.")),
-    "teleporter": (N_("Teleporter ({colour})"), N_("A marine on it pays 1 MP to move to another pad of its colour.")),
-    "key": (N_("Key ({key})"), N_("A marine picks it up; then every marine may use the security doors of its colour.")),
-    "equipment": ("", N_("A marine who enters its square in its own turn picks it up.")),
-}
+@lru_cache(maxsize=1)
+def marker_texts() -> dict:
+    """What each kind of marker does, for its hover card: the rules reference's [marker.<kind>]
+    tables (game/doom/rules_reference.toml), the one place these words are written."""
+    from game.tutorial.library import rules_for
+
+    return rules_for("doom").markers
 
 
 def marker_card_lines(state, c, cell) -> tuple[str, list[str]] | None:
@@ -1678,10 +1673,11 @@ def marker_card_lines(state, c, cell) -> tuple[str, list[str]] | None:
     to shoot from a hazard to walk round."""
     from game.doom.rules.names import COLOUR_WORDS
 
-    marker = next((m for m in state.markers if m.cell == cell and m.kind in MARKER_TEXTS), None)
+    texts = marker_texts()
+    marker = next((m for m in state.markers if m.cell == cell and m.kind in texts), None)
     if marker is None:
         return None
-    name, text = MARKER_TEXTS[marker.kind]
+    name, text = texts[marker.kind].title, texts[marker.kind].text
     colour = _(COLOUR_WORDS[marker.variant]) if marker.variant in COLOUR_WORDS else marker.variant
     if marker.kind == "equipment":
         record = next((t[marker.variant] for t in (c.weapons, c.ammo, c.items) if marker.variant in t), None)

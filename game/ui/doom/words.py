@@ -41,10 +41,20 @@ def scenario(sc) -> str:
     return sc.name_hu if i18n.language() == "hu" and sc.name_hu else _(sc.name)
 
 
-def goal(sc) -> str:
-    """How the scenario is won, from its record (scenarios.toml)."""
+def place(dmap, area: str) -> str:
+    """An area as a player reads it: the map's place name for it ("Evac airlock", the area's
+    `label`), else its id ("A3")."""
+    label = dmap.area_label.get(area, "")
+    return _(label) if label else area
+
+
+def goal(sc, dmap) -> str:
+    """How the scenario is won, from its record (scenarios.toml) and its map (`dmap`: the exit's
+    place name; an area without one is 'the exit', never its id such as 'room_b')."""
     if sc.win_area:
-        line = _("Marines win when one of them reaches area {area}.").format(area=sc.win_area)
+        label = dmap.area_label.get(sc.win_area, "")
+        line = (_("Marines win when one of them reaches the exit: {place}.").format(place=_(label)) if label
+                else _("Marines win when one of them reaches the exit."))
     elif sc.win_encounters:
         line = _("Marines win when they have triggered {what}.").format(what=", ".join(sc.win_encounters))
     else:
