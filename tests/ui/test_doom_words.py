@@ -134,3 +134,15 @@ def test_the_goal_line_names_the_exit_by_its_place_name_never_its_id():
     unnamed = copy.copy(load_map(sample.map, c))
     unnamed.area_label = {}
     assert words.goal(sample, unnamed).startswith("Marines win when one of them reaches the exit.")
+
+
+def test_the_goal_line_names_where_the_win_encounters_are():
+    """Reactor Shutdown's goal read 'Marines win when they have triggered C1, C2.': encounter ids
+    the table shows nowhere. It names the areas they lie in."""
+    from game.doom.rules.board import load_map
+
+    c = shared_content()
+    sc = c.scenarios["reactor"]
+    line = words.goal(sc, load_map(sc.map, c))
+    assert "C1" not in line and "C2" not in line, line
+    assert "Control room" in line and "Reactor hall" in line, line

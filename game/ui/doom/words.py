@@ -56,7 +56,10 @@ def goal(sc, dmap) -> str:
         line = (_("Marines win when one of them reaches the exit: {place}.").format(place=_(label)) if label
                 else _("Marines win when one of them reaches the exit."))
     elif sc.win_encounters:
-        line = _("Marines win when they have triggered {what}.").format(what=", ".join(sc.win_encounters))
+        # Where each encounter lies (its area's place name), not its id ('C1, C2').
+        where = {p.variant: p.area for p in dmap.props if p.kind == "encounter"}
+        places = [place(dmap, where[e]) if e in where else e for e in sc.win_encounters]
+        line = _("Marines win when they have set off the encounters in: {places}.").format(places=", ".join(places))
     else:
         line = ""
     line += " " + _("The invader wins at {n} frags.").format(n=sc.frag_target)
