@@ -53,9 +53,14 @@ def extract_rules_reference(fileobj: BinaryIO, keywords: Any, comment_tags: Any,
 
     path = _path(fileobj)
     raw = path.read_text(encoding="utf-8")
-    for rule in load_rules_reference(path).ordered():
+    reference = load_rules_reference(path)
+    for rule in reference.ordered():
         for key, value in (("title", rule.title), ("text", rule.text)):
             yield _line_of(raw, value), None, value, [f'rule."{rule.section}".{key}']
+    for kind, marker in reference.markers.items():  # the table's hover cards over map markers
+        for key, value in (("title", marker.title), ("text", marker.text)):
+            if value:
+                yield _line_of(raw, value), None, value, [f"marker.{kind}.{key}"]
 
 
 # Content fields the table shows (translated through game.engine.text's name lookup or `_`):
@@ -201,8 +206,10 @@ def extract_doom_content(fileobj: BinaryIO, keywords: Any, comment_tags: Any, op
         for key, sc in content.scenarios.items():
             texts.append((f"scenario.{key}.name", sc.name, sc.name_hu))
             texts += [(f"scenario.{key}.encounter.{e}.text", enc.text, "") for e, enc in sc.encounters.items()]
-            for area, text in load_map(sc.map, content).area_text.items():
+            dmap = load_map(sc.map, content)
+            for area, text in dmap.area_text.items():
                 texts.append((f"{Path(sc.map).name}: area {area}", text.rstrip(": "), ""))
+            texts += [(f"{Path(sc.map).name}: area {area} label", label, "") for area, label in dmap.area_label.items()]
     context = options.get("context")
     for key, value, hu in texts:
         if value:

@@ -72,7 +72,7 @@ P1_TEXT = {
 def p1() -> None:
     areas = []
     for aid, (name, x0, x1, y0, y1, _, start) in P1_AREAS.items():
-        props = {"text": P1_TEXT[aid]}
+        props = {"label": name, "text": P1_TEXT[aid]}
         if start:
             props = {"start_zone": True, **props}
         r = rect(x0, y0, x1, y1)
@@ -179,7 +179,7 @@ P2_TEXT = {
 def p2() -> None:
     areas = []
     for aid, (name, x0, x1, y0, y1, _, start) in P2_AREAS.items():
-        props = {"text": P2_TEXT[aid]}
+        props = {"label": name, "text": P2_TEXT[aid]}
         if start:
             props = {"start_zone": True, **props}
         r = rect(x0, y0, x1, y1)

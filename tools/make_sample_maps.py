@@ -277,13 +277,17 @@ def doom_sample() -> None:
         "corridor": (rect(7, 3, 10, 4), "panel"),
         "room_b": (rect(11, 1, 14, 9), "tech_b"),
     }
+    # Each area's place name (`label`: the goal line and the log name the area by it, not by its
+    # id) and the text read out when it is revealed.
+    words = {
+        "room_a": {"start_zone": True, "label": "Control room", "text": "The marines arrive in a humming control room."},
+        "corridor": {"label": "Corridor", "text": "A short corridor to a shut door."},
+        "room_b": {"label": "Console room", "text": "A long room lit by a second console. Acid has eaten into the floor."},
+    }
     area_objs = []
     for name, (p, _) in rooms.items():
         o = Obj(name, "rectangle", [p[0], p[2]])
-        if name == "room_a":
-            o.props = {"start_zone": True, "text": "The marines arrive in a humming control room."}
-        else:
-            o.props = {"text": f"{name.replace('_', ' ').capitalize()}."}
+        o.props = words[name]
         area_objs.append(o)
     layers = [
         ("areas", area_objs),

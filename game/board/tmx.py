@@ -126,7 +126,7 @@ LAYERS: dict[str, dict[str, LayerSpec]] = {
         "floor": LayerSpec("tiles", required=True),
         "decor": LayerSpec("tiles"),
         "areas": LayerSpec(
-            "objects", _POLY, {"start_zone": Prop("bool"), "objective": Prop("bool"), "text": Prop()}, named=True,
+            "objects", _POLY, {"start_zone": Prop("bool"), "objective": Prop("bool"), "text": Prop(), "label": Prop()}, named=True,
             required=True
         ),
         "edges": LayerSpec(

@@ -457,8 +457,9 @@ def _doom_groups(b: Board):
         for flag in ("start_zone", "objective"):
             if flag in a.properties:
                 props.append((flag, "bool", a.properties[flag]))
-        if "text" in a.properties:
-            props.append(("text", "string", a.properties["text"]))
+        for key in ("label", "text"):
+            if key in a.properties:
+                props.append((key, "string", a.properties[key]))
         areas.append((a.name, _shape(a.polygon), a.polygon, props))
     edges = []
     for d in b.doors:

@@ -5,7 +5,7 @@ Refusals, lesson steps and the F1 Rules tab all point into the same file
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.engine.tomldata import DataError, load_toml
@@ -22,11 +22,23 @@ class RuleText:
 
 
 @dataclass(frozen=True)
+class MarkerText:
+    """What a kind of map marker does, in a line (the table's hover card over a barrel, a vent):
+    `title` may hold {colour} (a key, a teleporter); `section` is the rule it sums up."""
+    kind: str
+    title: str
+    text: str
+    section: str = ""
+
+
+@dataclass(frozen=True)
 class RulesReference:
     path: str
     rules: dict[str, RuleText]
     # a screen/phase name ("move", "attack", "order") -> the section it opens by default
     context: dict[str, str]
+    # a map marker's kind ("barrel", "vent") -> its hover card's words ([marker.<kind>] tables)
+    markers: dict[str, MarkerText] = field(default_factory=dict)
 
     def get(self, section: str) -> RuleText | None:
         """The rule for `section`, or the nearest enclosing one ("6.3" for "6.3.1")."""
@@ -49,8 +61,8 @@ def load_rules_reference(path: str | Path = GEARS_RULES) -> RulesReference:
     doc = load_toml(path)
     data = doc.data
     for key in data:
-        if key not in ("rule", "context"):
-            raise doc.error([key], f"unknown table {key!r} (expected rule, context)")
+        if key not in ("rule", "context", "marker"):
+            raise doc.error([key], f"unknown table {key!r} (expected rule, context, marker)")
     raw = data.get("rule")
     if not isinstance(raw, dict) or not raw:
         raise doc.error(["rule"], "no [rule.\"<section>\"] tables")
@@ -79,7 +91,29 @@ def load_rules_reference(path: str | Path = GEARS_RULES) -> RulesReference:
     for name, section in context.items():
         if section not in rules:
             raise doc.error(["context", name], f"unknown section {section!r}")
-    return RulesReference(str(path), rules, dict(context))
+    return RulesReference(str(path), rules, dict(context), _markers(doc, data.get("marker", {}), rules))
+
+
+def _markers(doc, raw, rules: dict[str, RuleText]) -> dict[str, MarkerText]:
+    if not isinstance(raw, dict):
+        raise doc.error(["marker"], "marker is a table of [marker.<kind>] tables")
+    out: dict[str, MarkerText] = {}
+    for kind, m in raw.items():
+        path_ = ["marker", kind]
+        if not isinstance(m, dict):
+            raise doc.error(path_, "a marker is a table with title, text and rule")
+        for key in m:
+            if key not in ("title", "text", "rule"):
+                raise doc.error(path_ + [key], f"unknown key {key!r} (expected title, text, rule)")
+        if not isinstance(m.get("text"), str) or not m["text"].strip():
+            raise doc.error(path_, "missing or empty 'text'")
+        if not isinstance(m.get("title", ""), str):
+            raise doc.error(path_ + ["title"], "title is a string")
+        section = m.get("rule", "")
+        if section and section not in rules:
+            raise doc.error(path_ + ["rule"], f"unknown section {section!r}")
+        out[kind] = MarkerText(kind, m.get("title", "").strip(), " ".join(m["text"].split()), section)
+    return out
 
 
 def check_sections(reference: RulesReference, sections: list[tuple[str, str]]) -> list[str]:
@@ -88,4 +122,4 @@ def check_sections(reference: RulesReference, sections: list[tuple[str, str]]) -
             if s and reference.get(s) is None]
 
 
-__all__ = ["DataError", "RuleText", "RulesReference", "load_rules_reference", "check_sections", "GEARS_RULES"]
+__all__ = ["DataError", "MarkerText", "RuleText", "RulesReference", "load_rules_reference", "check_sections", "GEARS_RULES"]

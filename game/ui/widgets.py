@@ -14,7 +14,7 @@ import pygame
 
 from game import i18n
 from game.i18n import capitals
-from game.ui.hyphenate import breaks
+from game.ui.hyphenate import breaks, joints
 from game.ui.scene import Action, Context
 
 RGB = tuple[int, int, int]
@@ -151,11 +151,18 @@ def _wrap(s: str, font: pygame.font.Font, width: int, first: int | None = None,
 
 def _hyphen_head(word: str, font: pygame.font.Font, room: int) -> tuple[str, int] | None:
     """The longest start of `word` that fits `room` ending where the word may be broken (with
-    its hyphen, or after its own dash), and where the rest starts; None if none fits."""
-    for at, mark in reversed(breaks(word)):
-        head = word[:at] + mark
-        if font.size(head)[0] <= room:
-            return head, at
+    its hyphen, or after its own dash), and where the rest starts; None if none fits. A joint
+    (after the dash, between a compound's members: hyphenate.joints) first, if one fits:
+    'tengerész-' 'gyalogos', not 'tengerészgyalo-' 'gos'."""
+    options = breaks(word)
+    best = joints(word)
+    for preferred in (True, False):
+        for at, mark in reversed(options):
+            if preferred and at not in best:
+                continue
+            head = word[:at] + mark
+            if font.size(head)[0] <= room:
+                return head, at
     return None
 
 

@@ -91,7 +91,8 @@ def test_demonic_speed_adds_mp_to_one_type():
     deal(state, "demonic_speed#1")
     z = put(state, "zombie", (20, 10))
     invader_turn(state)
-    act(state, "play", card="demonic_speed#1", monster="zombie")
+    events = act(state, "play", card="demonic_speed#1", monster="zombie")
+    assert "The invader discards Demonic Speed (played)." in texts(events)  # the name once, not again in brackets
     act(state, "no_spawn")
     act(state, "activate", figure=z)
     assert state.act["mp"] == state.content.monsters["zombie"].move + 2
@@ -148,6 +149,7 @@ def test_dud_fails_an_attack_that_shows_an_ammo_icon(dice):
     act(state, "attack", weapon="pistol", target=[3, 8])
     events = act(state, "dud", card="dud#1")
     assert "Dud: the attack fails (the ammo is still spent)." in texts(events)
+    assert "The invader discards Dud (played)." in texts(events)
     assert state.invaders[z].wounds == 0 and state.marines["red"].ammo["shells"] == shells - 1
 
 
@@ -252,3 +254,18 @@ def test_trap_activate_is_the_default_and_needs_an_invader():
     act(state, "declare", action="run")
     act(state, "move", to=[3, 8])
     assert state.marines["red"].cell == (3, 8) and state.proc is None and "trap#1" in state.hand
+
+
+def test_a_discard_line_saved_before_the_rewording_still_reads_in_hungarian():
+    """Saves keep their log as message ids: one written when the line named the card twice
+    ("played: {card}") still reads translated, not in English."""
+    from game import i18n
+    from game.engine.text import Msg
+
+    old = Msg.from_json({"msg": "The invader discards {card} ({why}).",
+                         "params": {"card": "Trap", "why": {"msg": "played: {card}", "params": {"card": "Trap"}}}})
+    try:
+        i18n.set_language("hu")
+        assert "kijátszva" in str(old)
+    finally:
+        i18n.set_language("en")

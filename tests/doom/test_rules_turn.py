@@ -193,7 +193,7 @@ def test_opening_a_door_reveals_the_area_behind_it():
     act(state, "declare", action="run")
     events = act(state, "door", door="D1")
     assert "A2" in state.revealed
-    assert any("Area A2 is revealed" in t for t in texts(events))
+    assert any("West corridor is revealed" in t for t in texts(events))  # the map's place name, not "A2"
     zombies = [i for i in state.invaders.values() if i.monster == "zombie"]
     assert [z.cells for z in zombies] == [[(12, 8)]]  # spec 9.3: zombie (12,8) [1+]; (13,9) is [2+]
     assert state.has_marker((10, 8), "barrel")

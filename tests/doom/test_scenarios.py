@@ -30,7 +30,7 @@ def test_teleporting_into_the_unexplored_coolant_store_reveals_it():
     act(state, "move", to=[0, 11])
     events = act(state, "teleport", to=[17, 16])
     assert "B4" in state.revealed and state.marines["red"].cell == (17, 16)
-    assert any(t.startswith("Area B4 is revealed") for t in texts(events))
+    assert any(t.startswith("Coolant store is revealed") for t in texts(events))
 
 
 def test_both_consoles_win():

@@ -139,6 +139,19 @@ def test_a_long_name_goes_to_two_lines_and_one_too_long_is_reported(make_app):
     assert not cut.fits and cut.lines[0].endswith("\u2026")
 
 
+def test_a_compound_name_breaks_between_its_members(make_app):
+    """A card name that must break a listed compound (game/locale/compounds.toml) breaks it
+    where its members meet ('Szint-' 'különbség'), not at the syllable that balances the lines
+    best ('Szintkü-' 'lönbség')."""
+    ctx = make_app(U.SIZE).ctx
+    i18n.set_language("hu")
+    try:
+        fit = hand.name_fit(ctx, "Szintkülönbség", 74, placeholder=True)
+    finally:
+        i18n.set_language("en")
+    assert fit.fits and fit.lines == ("Szint-", "különbség"), fit.lines
+
+
 @pytest.mark.parametrize("width, name", [(103, "Visszafojtott lélegzet"), (196, "Visszafojtott lélegzet sokáig")])
 def test_a_two_line_name_lengthens_the_band_and_the_text_box_starts_below_it(make_app, width, name):
     """The second line of a long name lies on the band's own colour, not on the rules text."""

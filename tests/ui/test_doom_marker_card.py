@@ -152,3 +152,30 @@ def test_the_card_of_a_figure_at_the_views_edge_leaves_the_figure_in_sight(make_
     assert card is not None and card[1] == red
     middle = table._cell_rect(bottom).inflate(-table._cell_rect(bottom).width // 2, -table._cell_rect(bottom).height // 2)
     assert not card[0].colliderect(middle), (card[0], middle)
+
+
+def test_the_hover_card_reads_the_rules_reference_for_every_prop_kind():
+    """One source: the marker hover card's words are the rules reference's [marker.<kind>]
+    (game/doom/rules_reference.toml), written apart in the table before (MARKER_TEXTS); every
+    prop kind a Doom map may hold has an entry, and each sums up a rule that exists."""
+    from game.board.tmx import DOOM_PROP_KINDS
+    from game.doom.content import shared_content
+    from game.doom.rules.state import Marker
+    from game.tutorial.library import rules_for
+    from game.ui.doom import table_scene
+
+    reference = rules_for("doom")
+    assert set(reference.markers) == set(DOOM_PROP_KINDS)
+    assert table_scene.marker_texts() == reference.markers
+    assert not hasattr(table_scene, "MARKER_TEXTS")
+    state = Session.start(DoomTitle(), "knee_deep", 1, {"marines": 1}).state
+    for n, kind in enumerate(sorted(DOOM_PROP_KINDS)):
+        entry = reference.markers[kind]
+        assert entry.section and reference.get(entry.section) is not None, kind
+        cell = (-10 - n, -10)
+        state.markers.append(Marker(f"t{n}", kind, "shells" if kind == "equipment" else "red", cell))
+        title, lines = marker_card_lines(state, shared_content(), cell)
+        state.markers.pop()
+        assert lines == [entry.text], kind
+        if entry.title:
+            assert title == entry.title.format(colour="red", key="red"), kind

@@ -57,3 +57,30 @@ def test_a_scenarios_name_keeps_clear_of_its_frag_target(make_app, language):
         for i, a in enumerate(inside):
             for b in inside[i + 1:]:
                 assert not a.colliderect(b), [t for t, r in drawn if r in (a, b)]
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_a_scenarios_goal_line_names_both_places_whole(make_app, monkeypatch, language):
+    """Hungarian and Greek at 1280x720: Reactor Shutdown's one-line goal was cut at
+    'Vezérlőterem, Rea…' ('... Αίθουσ…'); the translations say it shorter, and both places
+    where the encounters lie show whole."""
+    from dataclasses import replace
+
+    from game import i18n
+    from game.ui import widgets
+    from game.ui.scene import ChangeSettings
+
+    app = make_app((1280, 720))
+    app.apply(ChangeSettings(replace(app.ctx.settings, language=language)))
+    i18n.set_language(language)
+    lines: list[str] = []
+    real = widgets.rendered
+    monkeypatch.setattr(widgets, "rendered", lambda font, line, *a, **k: (lines.append(line), real(font, line, *a, **k))[1])
+    try:
+        setup = DoomSetup(app.ctx)
+        app.push(setup)
+        frame_texts(app)
+        places = i18n.translate("Control room"), i18n.translate("Reactor hall") + "."
+    finally:
+        i18n.set_language("en")
+    assert any(places[0] in t and places[1] in t for t in lines), [t for t in lines if places[0] in t]

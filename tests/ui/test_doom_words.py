@@ -103,3 +103,46 @@ def test_the_declare_buttons_name_dooms_actions_not_gears_order_cards():
     finally:
         i18n.set_language("en")
     assert words.button(c, Action("declare", {"action": "advance"})) == "Declare Advance"
+
+
+def test_the_goal_line_names_the_exit_by_its_place_name_never_its_id():
+    """The practice map's goal read 'Marines win when one of them reaches area room_b.': an area
+    id a player cannot find anywhere. The map's area `label` names it; a map without one (a
+    built map's 'sample_room_2:room_b') says 'the exit'."""
+    import re
+
+    from game import i18n
+    from game.doom.rules.board import load_map
+
+    c = shared_content()
+    for sid, sc in c.scenarios.items():
+        if not sc.win_area:
+            continue
+        dmap = load_map(sc.map, c)
+        assert dmap.area_label[sc.win_area], sid  # every shipped scenario's exit has a place name
+        for lang in ("en", "hu", "el"):
+            i18n.set_language(lang)
+            try:
+                line, place = words.goal(sc, dmap), i18n.translate(dmap.area_label[sc.win_area])
+            finally:
+                i18n.set_language("en")
+            assert sc.win_area not in re.findall(r"[\w:]+", line) and place in line, (sid, lang, line)
+    sample = c.scenarios["sample"]
+    assert "Console room" in words.goal(sample, load_map(sample.map, c))
+    import copy
+
+    unnamed = copy.copy(load_map(sample.map, c))
+    unnamed.area_label = {}
+    assert words.goal(sample, unnamed).startswith("Marines win when one of them reaches the exit.")
+
+
+def test_the_goal_line_names_where_the_win_encounters_are():
+    """Reactor Shutdown's goal read 'Marines win when they have triggered C1, C2.': encounter ids
+    the table shows nowhere. It names the areas they lie in."""
+    from game.doom.rules.board import load_map
+
+    c = shared_content()
+    sc = c.scenarios["reactor"]
+    line = words.goal(sc, load_map(sc.map, c))
+    assert "C1" not in line and "C2" not in line, line
+    assert "Control room" in line and "Reactor hall" in line, line

@@ -104,6 +104,27 @@ def test_a_hyphenated_wrap_breaks_a_long_word_between_syllables_or_after_its_das
         _language("en")
 
 
+def test_a_compound_breaks_where_its_members_meet(font):
+    """'tengerészgyalogos' (marine) was broken 'tengerészgyalo-' 'gos': Pyphen's Hungarian
+    patterns know syllables, not compounds, and the wrap took the longest start that fitted. A
+    listed compound (game/locale/compounds.toml) breaks where its members meet when that fits,
+    suffixes and all ('tengerészgyalogosoknak'); the syllables still serve where it does not."""
+    from game.ui.hyphenate import joint_cuts
+
+    _language("hu")
+    try:
+        assert joint_cuts("Tengerészgyalogosoknak") == [9] and joint_cuts("zombicsorda") == []
+        for word in ("tengerészgyalogos", "tengerészgyalogosoknak"):
+            width = font.size("tengerészgyalo-")[0]  # room for the syllable break after 'gyalo'
+            lines = widgets.wrap(f"a {word}", font, width, hyphenate=True)
+            assert lines[:2] == ["a", "tengerész-"] and "".join(lines[2:]) == word[9:], lines
+        narrow = font.size("tenge-")[0]  # 'tengerész-' does not fit: a syllable break still does
+        lines = widgets.wrap("tengerészgyalogos", font, narrow, hyphenate=True)
+        assert lines[0] == "tenge-" and _fits(lines, font, narrow, narrow), lines
+    finally:
+        _language("en")
+
+
 def test_fitted_font_tries_the_smallest_size_for_whole_words():
     """'Spawn: 1 Cyberdemon' on a 56 px hand card was drawn at the largest size with
     'Cyberde' 'mon', though the smallest size allowed holds the word whole: the loop stopped

@@ -149,7 +149,7 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: Msg 
         card = _event_card(state, "deadly")
         if card and ctx.choose(INVADER, "hellfire", [{"card": None}, {"card": card}],
                                M("Play Hellfire on this attack?"), about=about)["card"]:
-            E.discard_card(ctx, card, M("played: Hellfire"))
+            E.discard_card(ctx, card, M("played"))
             deadly += state.content.invader_card(card).amount
 
     faces = roll(state, prof.dice)
@@ -173,7 +173,7 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: Msg 
             got = ctx.choose(INVADER, "dodge_card", [{"card": None}, {"card": dodge_cards[0]}],
                              M("Play a Dodge card against this attack?"), about=about)
             if got["card"]:
-                E.discard_card(ctx, got["card"], M("played: Dodge"))
+                E.discard_card(ctx, got["card"], M("played"))
                 dodger = INVADER
                 break
         elif player in victims and order_usable(state, player, "dodge"):
@@ -217,7 +217,7 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: Msg 
         card = _event_card(state, "attack_fails")
         if card and ctx.choose(INVADER, "dud", [{"card": None}, {"card": card}], M("Play Dud on this attack?"),
                                about=about | {"faces": [list(f) for f in faces]})["card"]:
-            E.discard_card(ctx, card, M("played: Dud"))
+            E.discard_card(ctx, card, M("played"))
             dud = True
     hit = not missed and not dud and (prof.melee or (dist is not None and rng_total >= dist))
     if dud:
@@ -291,7 +291,7 @@ def _dark_energies(ctx, about: dict[str, Any]) -> None:
     opts = [{"card": None}] + [{"card": card, "figure": f} for f in wounded]
     got = ctx.choose(INVADER, "dark_energies", opts, M("Play Dark Energies before this attack?"), about=about)
     if got["card"]:
-        E.discard_card(ctx, card, M("played: Dark Energies"))
+        E.discard_card(ctx, card, M("played"))
         inv = state.invaders[got["figure"]]
         inv.wounds = max(0, inv.wounds - state.content.invader_card(card).amount)
         E.emit(ctx, "dark_energies", M("Dark Energies: {figure} loses a wound marker.", figure=who(state, inv.id)), {})

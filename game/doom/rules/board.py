@@ -107,6 +107,9 @@ class DoomMap:
         self.area_of: dict[Cell, str] = {}
         self.areas: dict[str, frozenset[Cell]] = {}
         self.area_text: dict[str, str] = {}
+        # A place name a player reads ("Evac airlock"), where the map gives one: the goal line and
+        # the log name an area by it; an area without one is named by its id ("A3").
+        self.area_label: dict[str, str] = {}
         self.start_zones: list[str] = []
         where = {c: board.cell_area(c) for c in sorted(self.floor)}  # once per square: it is exact but slow
         for name, area in board.areas.items():
@@ -115,6 +118,7 @@ class DoomMap:
             for c in cells:
                 self.area_of[c] = name
             self.area_text[name] = str(area.properties.get("text", ""))
+            self.area_label[name] = str(area.properties.get("label", ""))
             if area.properties.get("start_zone"):
                 self.start_zones.append(name)
         for c in sorted(self.floor - self.area_of.keys()):

@@ -219,8 +219,13 @@ def reveal_area(ctx, area: str) -> None:
     m = state.map
     state.revealed.append(area)
     text = m.area_text.get(area, "").rstrip(": ")
-    emit(ctx, "revealed", M("Area {area} is revealed: {text}", area=area, text=M(text)) if text
-         else M("Area {area} is revealed", area=area), {"area": area})
+    label = m.area_label.get(area, "")  # the map's place name, else the area's id ("A3")
+    if label:
+        emit(ctx, "revealed", M("{place} is revealed: {text}", place=M(label), text=M(text)) if text
+             else M("{place} is revealed", place=M(label)), {"area": area})
+    else:
+        emit(ctx, "revealed", M("Area {area} is revealed: {text}", area=area, text=M(text)) if text
+             else M("Area {area} is revealed", area=area), {"area": area})
     for p in m.props:
         if p.area != area:
             continue

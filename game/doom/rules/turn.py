@@ -258,29 +258,29 @@ def start_events(state: DoomState) -> list[Action]:
         if spec.kind != "event" or spec.timing != "start_of_invader_turn":
             continue
         name = card_name(state, card)
+
+        def play(payload: dict, choice: Msg) -> Action:
+            # The choice apart (Action.label params["choice"]): a table that names the card above
+            # its buttons words each button by what differs (spec 8.1; ui/doom table_scene).
+            return Action("play", {"card": card, **payload}, M("Play {card}: {choice}", card=name, choice=choice))
+
         if spec.effect == "destroy_door":
             for d in sorted(set(state.map.doors) - set(state.destroyed)):
-                out.append(Action("play", {"card": card, "door": d}, M("Play {card}: destroy door {door}", card=name,
-                                                                       door=d)))
+                out.append(play({"door": d}, M("destroy door {door}", door=d)))
         elif spec.effect == "close_doors":
             free = [d for d in sorted(state.map.doors) if d not in state.closed and d not in state.destroyed
                     and not state.map.doors[d].security and not (set(state.figure_cells()) & state.map.doors[d].flanks)]
             for i, d in enumerate(free):
-                out.append(Action("play", {"card": card, "doors": [d]}, M("Play {card}: close door {door}", card=name,
-                                                                          door=d)))
+                out.append(play({"doors": [d]}, M("close door {door}", door=d)))
                 if spec.amount >= 2:
                     for e in free[i + 1:]:
-                        out.append(Action("play", {"card": card, "doors": [d, e]},
-                                          M("Play {card}: close doors {door} and {other}", card=name, door=d, other=e)))
+                        out.append(play({"doors": [d, e]}, M("close doors {door} and {other}", door=d, other=e)))
         elif spec.effect == "activate_twice":
             for f in state.invaders:
-                out.append(Action("play", {"card": card, "figure": f},
-                                  M("Play {card}: {figure} activates twice", card=name, figure=who(state, f))))
+                out.append(play({"figure": f}, M("{figure} activates twice", figure=who(state, f))))
         elif spec.effect == "type_speed":
             for mon in sorted({i.monster for i in state.invaders.values()}):
-                out.append(Action("play", {"card": card, "monster": mon},
-                                  M("Play {card}: every {monster} +{n} MP", card=name, monster=monster_name(mon),
-                                    n=spec.amount)))
+                out.append(play({"monster": mon}, M("every {monster} +{n} MP", monster=monster_name(mon), n=spec.amount)))
         elif spec.effect in ("marine_range_minus", "extra_spawn"):
             out.append(Action("play", {"card": card}, M("Play {card}", card=name)))
     return out
@@ -694,7 +694,7 @@ def _trap(ctx, marine: str) -> bool:
         return False
     if not ctx.choose(INVADER, "trap", [{"card": None}, {"card": card}], M("Play Trap now?"))["card"]:
         return False
-    E.discard_card(ctx, card, M("played: Trap"))
+    E.discard_card(ctx, card, M("played"))
     spec = state.content.invader_card(card)
     n = spec.amount
     if spawn:
@@ -1006,7 +1006,7 @@ def _play_event(ctx, card: str, door: str | None = None, doors: list | None = No
     """The start-of-turn events of the invader deck (spec 8.1; PLACEHOLDER texts except Smash)."""
     state: DoomState = ctx.state
     spec = state.content.invader_card(card)
-    E.discard_card(ctx, card, M("played: {card}", card=card_name(state, card)))
+    E.discard_card(ctx, card, M("played"))
     if spec.effect == "destroy_door":
         # Seed p. 9: Smash destroys a door, a security door too; it stays open (spec 11 item 38).
         if door in state.closed:

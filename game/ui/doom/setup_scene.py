@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pygame
 
+from game.doom.rules import board
 from game.engine.errors import InputError
 from game.engine.session import Session
 from game.i18n import _
@@ -247,7 +248,11 @@ class DoomSetup(SetupScreen):
             widgets.text(surface, widgets.elide(name, name_font, room), name_font, pal.text, (rect.left + px(12), rect.top + px(8)))
             text = rect.inflate(-px(24), 0)
             text.top, text.height = rect.top + px(34), rect.height - px(38)
-            widgets.text_block(surface, words.goal(sc), small, pal.text_dim, text, 1.1)
+            try:
+                dmap = board.load_map(sc.map, self.content)
+            except InputError:  # the map broken or gone: the preview says what is wrong with it
+                dmap = None
+            widgets.text_block(surface, words.goal(sc, dmap), small, pal.text_dim, text, 1.1)
             self.hits.append((rect, f"scenario:{sid}"))
             y += row_h
         if built:

@@ -26,13 +26,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 
 import pygame
 
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
+from game.engine.text import as_text
 from game.i18n import N_, _, first_capital, ngettext
 from game.ui import widgets
 from game.ui.doom import choices as C
@@ -444,7 +445,7 @@ class DoomTable(GameTable):
         if self.selected_card is not None:
             name, _text = words.card_face(self.content, self.selected_card)
             for a in ch.cards.get(self.selected_card, []):
-                label = a.text[: -len(f" ({name})")] if a.text.endswith(f" ({name})") else a.text
+                label = self._card_choice(a, name)
                 if a.kind == "spawn" and not self._spawn_fits(self.selected_card, a.payload["half"]):
                     label = _("{choice}: no room out of sight, lost").format(choice=label)
                 buttons.append((label, a, True))  # the card's name is in the prompt already
@@ -459,6 +460,17 @@ class DoomTable(GameTable):
         if self._guard_pass() is not None:
             buttons.append((_("Let them all pass this turn"), "guard_off", False))
         return None, buttons
+
+    @staticmethod
+    def _card_choice(action: Action, name: str) -> str:
+        """A card's button under the prompt that names the card: what this way of playing it
+        does ('Destroy door D3'), not 'Play Smash: destroy door D3' once per door (the rules
+        keep the choice apart in the label's `choice`); a spawn half without its card's name."""
+        choice = getattr(action.label, "params", {}).get("choice")
+        if choice is not None:
+            return first_capital(as_text(choice))
+        text = action.text
+        return text[: -len(f" ({name})")] if text.endswith(f" ({name})") else text
 
     # ------------------------------------------------------------------ Guard without grinding
     def _turn_key(self) -> tuple[int, str]:
@@ -1631,7 +1643,7 @@ class DoomTable(GameTable):
         lines = [_("Invaders on the map: {n}").format(n=len(shown)),
                  _("Cards in hand: {n}").format(n=len(st.hand)),
                  _("Keys found: {k}").format(k=", ".join(_(words.DICE.get(k, k)) for k in st.keys) or _("none")),
-                 words.goal(sc)]
+                 words.goal(sc, self.dmap)]
         for line in lines:
             y = widgets.text_block(surface, line, ctx.font(12), pal.text_dim, pygame.Rect(x, y, w, px(48)), 1.05)
         return y + px(8)
@@ -1646,18 +1658,13 @@ class _Mark:
         self.properties = {"colour": variant, "type": variant}
 
 
-# What each kind of marker does, for its hover card (spec 3.3, 6.12, 6.14, 6.15; the rules
-# reference's "Props" and "Hazards and barrels" say the same at more length).
-MARKER_TEXTS = {
-    "barrel": (N_("Barrel"), N_("Blocks moves and sight. A wound sets it off: every figure next to it takes 1 wound.")),
-    "hazard": (N_("Hazard"), N_("Stepping onto it costs 1 wound, armour or not; a whole turn on it, 1 more.")),
-    "obstacle": (N_("Obstacle"), N_("Blocks moves and sight; indirect fire passes over it.")),
-    "vent": (N_("Vent"), N_("An invader that crawls pays 1 MP to go to another explored vent.")),
-    "encounter": (N_("Encounter"), N_("The first marine to end its move here sets it off.")),
-    "teleporter": (N_("Teleporter ({colour})"), N_("A marine on it pays 1 MP to move to another pad of its colour.")),
-    "key": (N_("Key ({key})"), N_("A marine picks it up; then every marine may use the security doors of its colour.")),
-    "equipment": ("", N_("A marine who enters its square in its own turn picks it up.")),
-}
+@lru_cache(maxsize=1)
+def marker_texts() -> dict:
+    """What each kind of marker does, for its hover card: the rules reference's [marker.<kind>]
+    tables (game/doom/rules_reference.toml), the one place these words are written."""
+    from game.tutorial.library import rules_for
+
+    return rules_for("doom").markers
 
 
 def marker_card_lines(state, c, cell) -> tuple[str, list[str]] | None:
@@ -1666,10 +1673,11 @@ def marker_card_lines(state, c, cell) -> tuple[str, list[str]] | None:
     to shoot from a hazard to walk round."""
     from game.doom.rules.names import COLOUR_WORDS
 
-    marker = next((m for m in state.markers if m.cell == cell and m.kind in MARKER_TEXTS), None)
+    texts = marker_texts()
+    marker = next((m for m in state.markers if m.cell == cell and m.kind in texts), None)
     if marker is None:
         return None
-    name, text = MARKER_TEXTS[marker.kind]
+    name, text = texts[marker.kind].title, texts[marker.kind].text
     colour = _(COLOUR_WORDS[marker.variant]) if marker.variant in COLOUR_WORDS else marker.variant
     if marker.kind == "equipment":
         record = next((t[marker.variant] for t in (c.weapons, c.ammo, c.items) if marker.variant in t), None)

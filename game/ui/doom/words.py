@@ -41,12 +41,26 @@ def scenario(sc) -> str:
     return sc.name_hu if i18n.language() == "hu" and sc.name_hu else _(sc.name)
 
 
-def goal(sc) -> str:
-    """How the scenario is won, from its record (scenarios.toml)."""
+def place(dmap, area: str) -> str:
+    """An area as a player reads it: the map's place name for it ("Evac airlock", the area's
+    `label`), else its id ("A3")."""
+    label = dmap.area_label.get(area, "")
+    return _(label) if label else area
+
+
+def goal(sc, dmap) -> str:
+    """How the scenario is won, from its record (scenarios.toml) and its map (`dmap`: the exit's
+    place name; an area without one is 'the exit', never its id such as 'room_b'). A map that
+    cannot be read (None) names no places."""
     if sc.win_area:
-        line = _("Marines win when one of them reaches area {area}.").format(area=sc.win_area)
+        label = dmap.area_label.get(sc.win_area, "") if dmap is not None else ""
+        line = (_("Marines win when one of them reaches the exit: {place}.").format(place=_(label)) if label
+                else _("Marines win when one of them reaches the exit."))
     elif sc.win_encounters:
-        line = _("Marines win when they have triggered {what}.").format(what=", ".join(sc.win_encounters))
+        # Where each encounter lies (its area's place name), not its id ('C1, C2').
+        where = {p.variant: p.area for p in dmap.props if p.kind == "encounter"} if dmap is not None else {}
+        places = [place(dmap, where[e]) if e in where else e for e in sc.win_encounters]
+        line = _("Marines win when they have set off the encounters in: {places}.").format(places=", ".join(places))
     else:
         line = ""
     line += " " + _("The invader wins at {n} frags.").format(n=sc.frag_target)

@@ -246,17 +246,16 @@ def draw_enlarged(surface: pygame.Surface, ctx: Context, small: pygame.Rect, abo
     pixels over the hand's top, kept inside `bounds`; nothing when the hand's cards are already
     about this big."""
     px = ctx.px
-    rect = _enlarged_rect(ctx, small, above, bounds)
+    rect = _enlarged_rect(ctx, small, above, bounds, placeholder)
     if rect is None:
         return
     shadow = pygame.Surface(rect.inflate(px(12), px(12)).size, pygame.SRCALPHA)
     shadow.fill((0, 0, 0, 120))
     surface.blit(shadow, rect.inflate(px(12), px(12)).move(px(4), px(6)))
     card_face(surface, ctx, rect, name, text, frame=frame, icon=icon, placeholder=placeholder)
-    if placeholder:  # what the mark means, under the enlarged card
+    if placeholder:  # what the mark means, over the enlarged card
         note = _placeholder_note()
         font = ctx.font(12)
-        box = pygame.Rect(0, 0, min(bounds.width, font.size(note)[0] + px(16)), font.get_linesize() + px(8))
         box = _note_box(ctx, rect, bounds, font.size(note)[0], font.get_linesize())
         pygame.draw.rect(surface, (40, 34, 22), box, border_radius=px(6))
         widgets.text(surface, widgets.elide(note, font, box.width - px(12)), font, PLACEHOLDER_COLOUR, box.center, "center")
@@ -272,7 +271,7 @@ def enlarged_bound(ctx: Context, small: pygame.Rect, above: int, bounds: pygame.
     placeholder note), None when it draws nothing: a frame that shows another card or none
     draws these rectangles again only (GameTable's hand card part)."""
     px = ctx.px
-    rect = _enlarged_rect(ctx, small, above, bounds)
+    rect = _enlarged_rect(ctx, small, above, bounds, placeholder)
     if rect is None:
         return None
     out = rect.union(rect.inflate(px(12), px(12)).move(px(4), px(6)))  # the card and its shadow
@@ -282,26 +281,35 @@ def enlarged_bound(ctx: Context, small: pygame.Rect, above: int, bounds: pygame.
     return out
 
 
-def _enlarged_rect(ctx: Context, small: pygame.Rect, above: int, bounds: pygame.Rect) -> pygame.Rect | None:
+def _enlarged_rect(ctx: Context, small: pygame.Rect, above: int, bounds: pygame.Rect,
+                   placeholder: bool = False) -> pygame.Rect | None:
     """Where the hovered card is drawn large: up to `above` over the hand's top, inside
-    `bounds`; None when the hand's cards are already about this big."""
+    `bounds`; None when the hand's cards are already about this big. A placeholder card leaves
+    its note's room above it (the note goes over the card: under it lies the hand strip)."""
     px = ctx.px
-    h = min(px(360), above + small.height // 2)
+    room = _note_room(ctx) if placeholder else 0
+    h = min(px(360), above - room + small.height // 2)
     w = round(h / CARD_RATIO)
     if w <= small.width * 1.15:
         return None
     rect = pygame.Rect(0, 0, w, h)
     rect.midbottom = (small.centerx, small.top + small.height // 3)
     rect.clamp_ip(bounds)
+    if room and rect.top - bounds.top < room:
+        rect.top = min(bounds.top + room, bounds.bottom - h)
     return rect
 
 
+def _note_room(ctx: Context) -> int:
+    """The height the placeholder note takes over the enlarged card, its gap included."""
+    return ctx.font(12).get_linesize() + ctx.px(8) + ctx.px(4)
+
+
 def _note_box(ctx: Context, rect: pygame.Rect, bounds: pygame.Rect, text_w: int, line_h: int) -> pygame.Rect:
-    """The placeholder note's box under the enlarged card (over it when there is no room)."""
+    """The placeholder note's box over the enlarged card. Under it (as before session 39) it lay
+    on the hand strip's cards, since the enlarged card rises from the hand (Doom at 1280x720)."""
     px = ctx.px
     box = pygame.Rect(0, 0, min(bounds.width, text_w + px(16)), line_h + px(8))
-    box.midtop = (rect.centerx, rect.bottom + px(4))
-    if box.bottom > bounds.bottom:
-        box.midbottom = (rect.centerx, rect.top - px(4))
+    box.midbottom = (rect.centerx, rect.top - px(4))
     box.clamp_ip(bounds)
     return box

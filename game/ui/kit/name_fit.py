@@ -20,7 +20,7 @@ import pygame
 
 from game import i18n
 from game.ui import widgets
-from game.ui.hyphenate import HYPHEN, after_dashes as _after_dashes, syllable_cuts as _syllable_cuts
+from game.ui.hyphenate import HYPHEN, after_dashes as _after_dashes, joint_cuts as _joint_cuts, syllable_cuts as _syllable_cuts
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,9 @@ def _fit(font: Callable[[int], pygame.font.Font], name: str, room: int, largest:
     for size in range(largest, one_floor - 1, -1):  # one line, a little smaller
         if font(size).size(name)[0] <= room:
             return FittedName(size, (name,), True)
-    for syllables in (False, True):  # words whole at any size first; else a long word broken
+    # Words whole at any size first; else a long word broken where a compound's members meet
+    # ('Tengerész-' 'gyalogos'), else between any syllables.
+    for syllables in (False, "joints", True):
         pieces = _pieces(name, syllables)
         for count in range(2, most + 1):  # the fewest lines, each at the largest size that holds
             for size in range(largest, least - 1, -1):
@@ -67,14 +69,14 @@ def _fit(font: Callable[[int], pygame.font.Font], name: str, room: int, largest:
 Piece = tuple[str, str, str]
 
 
-def _pieces(name: str, syllables: bool) -> list[Piece]:
+def _pieces(name: str, syllables: bool | str) -> list[Piece]:
     out: list[Piece] = []
     words = name.split(" ")
     for n, word in enumerate(words):
         parts = _after_dashes(word)
         for m, part in enumerate(parts):
             last_of_word = m == len(parts) - 1
-            cuts = _syllable_cuts(part) if syllables else []
+            cuts = _joint_cuts(part) if syllables == "joints" else _syllable_cuts(part) if syllables else []
             bits = [part[a:b] for a, b in zip([0, *cuts], [*cuts, len(part)])]
             for k, bit in enumerate(bits):
                 if k < len(bits) - 1:

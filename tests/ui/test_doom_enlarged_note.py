@@ -1,0 +1,47 @@
+"""The enlarged invader card's placeholder note keeps off the hand strip: at 1280x720 the note
+('* placeholder: not printed in the rulebooks ...') was drawn under the enlarged card, which
+rises from the hand, so it lay over the hand's cards and the deck line (game/ui/kit/hand.py)."""
+from __future__ import annotations
+
+import os
+
+import pygame
+import pytest
+
+from game.doom.rules.title import DoomTitle
+from game.engine.session import Session
+from game.ui.doom.table_scene import DoomTable
+from game.ui.kit import hand
+from tests.ui import test_ui_scale as U
+from tests.ui.conftest import move
+
+
+def _invader_hovering(app, size):
+    session = Session.start(DoomTitle(), "knee_deep", 11, {"marines": 1})
+    table = DoomTable(app.ctx, session, ["human", "human"], size, bot_delay_ms=0, animate=False)
+    app.push(table)
+    table.submit(next(a for a in session.legal_actions() if a.kind == "declare" and a.payload["action"] == "ready"))
+    table.submit(next(a for a in session.legal_actions() if a.kind == "end_turn"))
+    table.handoff = None
+    U.draw(app)
+    assert session.decider == "invader"
+    card = next(c for c in table.card_rects if table.card_placeholder(c))
+    return table, card
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_placeholder_note_is_not_over_the_hand(make_app, size):
+    app = make_app(size)
+    table, card = _invader_hovering(app, size)
+    move(table.card_rects[card].center)
+    app.run(max_frames=2)
+    if os.environ.get("TILETOP_SHOTS"):
+        pygame.image.save(app.screen, os.path.join(os.environ["TILETOP_SHOTS"], f"enlarged-{size[0]}.png"))
+    _card, small = hand.hovered(table.card_rects, table.card_rects[card].center)
+    small, above, bounds = table._enlarged_place(small)
+    big = hand._enlarged_rect(app.ctx, small, above, bounds, placeholder=True)
+    assert big is not None
+    font = app.ctx.font(12)
+    note = hand._note_box(app.ctx, big, bounds, font.size(hand._placeholder_note())[0], font.get_linesize())
+    assert note.bottom <= table.hand_rect.top, (note, table.hand_rect)
+    assert not note.colliderect(big)  # and not over the card either
