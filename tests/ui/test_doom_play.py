@@ -380,7 +380,7 @@ def test_a_guard_interrupt_by_mouse_and_letting_the_rest_pass(make_app):
     shots = [a for a in table.session.legal_actions() if a.kind == "guard" and a.payload["use"]]
     assert shots and all(tuple(a.payload["target"]) in table.choices.targets for a in shots)
     n = len(table.session.actions)
-    do_click(app, button_for(table, "guard_off"))
+    do_click(app, button_for(table, "let_pass"))
     assert table.session.actions[n].kind == "guard" and not table.session.actions[n].payload["use"]
     bots_until_person(app, table)
     # The invader's turn ran to its end without asking red again; the order was kept.

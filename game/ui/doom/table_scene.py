@@ -115,7 +115,6 @@ class DoomTable(GameTable):
         self.map_layer = Layer()  # the floor, fog, doors, markers and lit squares (_draw_map)
         self._paths: tuple = (None, {})  # (actions, mover) -> queries.reachable, for the hovered path
         self._guide: tuple = (None, ())  # (what it was made for, _hover_guide's plan)
-        self.guard_off: dict[str, tuple[int, str]] = {}  # marine -> the turn its Guard questions are off
         self.spawns: list[SpawnFx] = []  # figures coming onto the map, the first one playing
         # (bot, its last reason as the viewer may read it, the number of actions once it is applied)
         self.step_note: tuple[str, str, int] | None = None
@@ -457,8 +456,9 @@ class DoomTable(GameTable):
         for a in ch.buttons:
             primary = a.kind in ("end_turn", "end_activation", "end_invader_turn", "pass", "no_spawn", "end_interlude")
             buttons.append((words.button(self.content, a, self.state), a, primary))
-        if self._guard_pass() is not None:
-            buttons.append((_("Let them all pass this turn"), "guard_off", False))
+        let_pass = self.let_pass_button()
+        if let_pass is not None:
+            buttons.append(let_pass)
         return None, buttons
 
     @staticmethod
@@ -473,26 +473,21 @@ class DoomTable(GameTable):
         return text[: -len(f" ({name})")] if text.endswith(f" ({name})") else text
 
     # ------------------------------------------------------------------ Guard without grinding
-    def _turn_key(self) -> tuple[int, str]:
-        """The invader's turn (or the marine turn with its interludes) a standing answer lasts."""
+    def let_pass_span(self) -> tuple[int, str]:
+        """The invader's turn (or the marine turn with its interludes) "let them all pass" lasts
+        (issue 13: one clear prompt, and "don't ask again this turn")."""
         return self.state.round, "marine" if self.state.phase == "marine" else "invader"
 
-    def _guard_pass(self) -> Action | None:
-        """The "let it pass" answer when the question now is a person's Guard interrupt."""
-        st = self.state
-        if st.proc is None or st.proc["pending"]["kind"] != "guard":
-            return None
-        return next((a for a in self.choices.buttons if a.kind == "guard" and not a.payload.get("use")), None)
-
-    def standing_answer(self, decider: str, actions: list[Action]) -> Action | None:
-        """Guard interrupts a marine's player turned off for this turn are let pass for them
-        (issue 13: one clear prompt, and "don't ask again this turn")."""
-        if self.guard_off.get(decider) != self._turn_key():
-            return None
+    def let_pass(self, actions: list[Action]) -> Action | None:
+        """Letting the invader pass, when the question now is a marine's Guard interrupt (spec
+        6.9): the marine keeps the Guard order."""
         st = self.state
         if st.proc is None or st.proc["pending"]["kind"] != "guard":
             return None
         return next((a for a in actions if a.kind == "guard" and not a.payload.get("use")), None)
+
+    def let_pass_words(self) -> tuple[str, str]:
+        return _("Let them all pass this turn"), _("{who} lets every invader pass for the rest of this turn (Guard kept).")
 
     def _target_words(self, cell) -> str:
         fig = self.state.figure_cells().get(cell)
@@ -506,12 +501,6 @@ class DoomTable(GameTable):
             self._frame(force=True)
         elif what.startswith("aim:") and what[4:] in self.choices.blasts:
             self.aiming, self.target, self.selected_card = what[4:], None, None
-        elif what == "guard_off" and self._guard_pass() is not None and self._not_yours() is None:
-            decider = self.session.decider
-            self.guard_off[decider] = self._turn_key()
-            self._log.append((_("{who} lets every invader pass for the rest of this turn (Guard kept).").format(
-                who=words.player(decider)), None))
-            self.submit(self._guard_pass())
         elif what == "cancel":
             self.target, self.selected_card, self.aiming = None, None, None
         self.dirty = True
