@@ -69,11 +69,7 @@ def load_rules_reference(path: str | Path = GEARS_RULES) -> RulesReference:
     rules: dict[str, RuleText] = {}
     for section, r in raw.items():
         path_ = ["rule", section]
-        if not isinstance(r, dict):
-            raise doc.error(path_, "a rule is a table with title and text")
-        for key in r:
-            if key not in ("title", "text", "see"):
-                raise doc.error(path_ + [key], f"unknown key {key!r} (expected title, text, see)")
+        _keys(doc, path_, r, ("title", "text", "see"), "a rule is a table with title and text")
         for key in ("title", "text"):
             if not isinstance(r.get(key), str) or not r[key].strip():
                 raise doc.error(path_, f"missing or empty {key!r}")
@@ -94,17 +90,22 @@ def load_rules_reference(path: str | Path = GEARS_RULES) -> RulesReference:
     return RulesReference(str(path), rules, dict(context), _markers(doc, data.get("marker", {}), rules))
 
 
+def _keys(doc, path_: list, value, allowed: tuple[str, ...], what: str) -> None:
+    """A table (else `what`) whose keys are all `allowed`, or the document's error naming it."""
+    if not isinstance(value, dict):
+        raise doc.error(path_, what)
+    for key in value:
+        if key not in allowed:
+            raise doc.error(path_ + [key], f"unknown key {key!r} (expected {', '.join(allowed)})")
+
+
 def _markers(doc, raw, rules: dict[str, RuleText]) -> dict[str, MarkerText]:
     if not isinstance(raw, dict):
         raise doc.error(["marker"], "marker is a table of [marker.<kind>] tables")
     out: dict[str, MarkerText] = {}
     for kind, m in raw.items():
         path_ = ["marker", kind]
-        if not isinstance(m, dict):
-            raise doc.error(path_, "a marker is a table with title, text and rule")
-        for key in m:
-            if key not in ("title", "text", "rule"):
-                raise doc.error(path_ + [key], f"unknown key {key!r} (expected title, text, rule)")
+        _keys(doc, path_, m, ("title", "text", "rule"), "a marker is a table with title, text and rule")
         if not isinstance(m.get("text"), str) or not m["text"].strip():
             raise doc.error(path_, "missing or empty 'text'")
         if not isinstance(m.get("title", ""), str):

@@ -25,6 +25,16 @@ def _start(app, setup):
     do_click(app, next(rect for rect, what in setup.hits if what == "start").center)
 
 
+def _convoy_started(make_app):
+    """A Convoy set-up screen (a person against the AI) and its Start pressed."""
+    app = make_app()
+    setup = ConvoySetup(app.ctx, ConvoyChoice(seats=["human", "bot"], seed=5))
+    app.push(setup)
+    app.run(max_frames=1)
+    _start(app, setup)
+    return app, setup
+
+
 def test_doom_set_up_names_a_broken_scenario_map_in_its_preview_and_on_start(make_app, config_dir, monkeypatch,
                                                                              drawn_text):
     from game.doom.rules import board, state
@@ -61,11 +71,7 @@ def test_convoy_layout_map_broken_raises_a_map_error_naming_the_file(tmp_path):
 
 def test_convoy_set_up_names_its_broken_layout_map_and_continue_says_it_cannot(make_app, config_dir, monkeypatch,
                                                                             tmp_path):
-    app = make_app()
-    setup = ConvoySetup(app.ctx, ConvoyChoice(seats=["human", "bot"], seed=5))
-    app.push(setup)
-    app.run(max_frames=1)
-    _start(app, setup)  # a game begins (autosaved) with the layout whole
+    app, setup = _convoy_started(make_app)  # a game begins (autosaved) with the layout whole
     assert app.top is not setup
     path = tmp_path / "table_layout.tmx"
     path.write_text(BROKEN)
@@ -73,11 +79,7 @@ def test_convoy_set_up_names_its_broken_layout_map_and_continue_says_it_cannot(m
     monkeypatch.setattr(convoy_table, "load_layout", lambda *_a: real(path))
     panel = continue_from_menu(make_app)
     assert isinstance(panel, ErrorPanel) and "table_layout.tmx: map: bad XML" in panel.message
-    app2 = make_app()
-    setup2 = ConvoySetup(app2.ctx, ConvoyChoice(seats=["human", "bot"], seed=5))
-    app2.push(setup2)
-    app2.run(max_frames=1)
-    _start(app2, setup2)
+    app2, setup2 = _convoy_started(make_app)
     assert app2.top is setup2 and "table_layout.tmx: map: bad XML at line 3" in setup2.message
     pygame.event.clear()
 

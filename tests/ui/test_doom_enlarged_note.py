@@ -8,23 +8,14 @@ import os
 import pygame
 import pytest
 
-from game.doom.rules.title import DoomTitle
-from game.engine.session import Session
-from game.ui.doom.table_scene import DoomTable
 from game.ui.kit import hand
 from tests.ui import test_ui_scale as U
 from tests.ui.conftest import move
+from tests.ui.test_doom_spawn_buttons import _invader_at_spawn
 
 
 def _invader_hovering(app, size):
-    session = Session.start(DoomTitle(), "knee_deep", 11, {"marines": 1})
-    table = DoomTable(app.ctx, session, ["human", "human"], size, bot_delay_ms=0, animate=False)
-    app.push(table)
-    table.submit(next(a for a in session.legal_actions() if a.kind == "declare" and a.payload["action"] == "ready"))
-    table.submit(next(a for a in session.legal_actions() if a.kind == "end_turn"))
-    table.handoff = None
-    U.draw(app)
-    assert session.decider == "invader"
+    _session, table = _invader_at_spawn(app, size)
     card = next(c for c in table.card_rects if table.card_placeholder(c))
     return table, card
 

@@ -13,9 +13,10 @@ from game.ui.doom.table_scene import DoomTable
 from tests.ui import test_ui_scale as U
 
 
-def _invader_at_spawn(app):
+def _invader_at_spawn(app, size=U.SIZE):
+    """Knee-Deep hot-seat, the marine's first turn passed: the invader decides, its hand shown."""
     session = Session.start(DoomTitle(), "knee_deep", 11, {"marines": 1})
-    table = DoomTable(app.ctx, session, ["human", "human"], U.SIZE, bot_delay_ms=0, animate=False)
+    table = DoomTable(app.ctx, session, ["human", "human"], size, bot_delay_ms=0, animate=False)
     app.push(table)
     table.submit(next(a for a in session.legal_actions() if a.kind == "declare" and a.payload["action"] == "ready"))
     table.submit(next(a for a in session.legal_actions() if a.kind == "end_turn"))

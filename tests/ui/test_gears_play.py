@@ -448,7 +448,6 @@ def test_hot_seat_guard_questions_can_be_let_pass_for_the_rest_of_the_locust_ste
         table.submit(bot.decide(table.state, table.session.legal_actions()).action)
     assert guard_question(), "no Guard question in this game"
     asked, span = table.session.decider, (table.state.turn, table.state.active)
-    hand = list(table.state.cogs[asked].hand)
     if table.handoff is not None:
         do_click(app, table.view_rect.center)  # the person asked comes to the desk
     app.run(max_frames=1)

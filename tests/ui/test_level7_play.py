@@ -626,8 +626,6 @@ def _table_at_1280(make_app, session):
     """The Level 7 table on `session` at 1280x720, past the hand-off, drawn once."""
     from pathlib import Path
 
-    from pathlib import Path
-
     from game.ui.level7.table_scene import Level7Table
 
     app = make_app((1280, 720))
