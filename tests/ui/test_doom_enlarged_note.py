@@ -9,7 +9,6 @@ import pygame
 import pytest
 
 from game.ui.kit import hand
-from tests.ui import test_ui_scale as U
 from tests.ui.conftest import move
 from tests.ui.test_doom_spawn_buttons import _invader_at_spawn
 
