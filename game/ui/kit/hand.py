@@ -306,8 +306,8 @@ def _note_room(ctx: Context) -> int:
 
 
 def _note_box(ctx: Context, rect: pygame.Rect, bounds: pygame.Rect, text_w: int, line_h: int) -> pygame.Rect:
-    """The placeholder note's box over the enlarged card. Under it (as before session 39) it lay
-    on the hand strip's cards, since the enlarged card rises from the hand (Doom at 1280x720)."""
+    """The placeholder note's box over the enlarged card: under it, the note lay on the hand
+    strip's cards, since the enlarged card rises from the hand (Doom at 1280x720)."""
     px = ctx.px
     box = pygame.Rect(0, 0, min(bounds.width, text_w + px(16)), line_h + px(8))
     box.midbottom = (rect.centerx, rect.top - px(4))
