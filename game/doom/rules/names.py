@@ -18,12 +18,12 @@ from game.i18n import N_
 MARINE_WORDS = {"red": N_("Red"), "green": N_("Green"), "blue": N_("Blue")}
 # The dice and the keys by colour (a face list names the die: "yellow r2 d2"; "the blue key").
 COLOUR_WORDS = {"red": N_("red"), "yellow": N_("yellow"), "green": N_("green"), "blue": N_("blue")}
-# Why a card went to the discards as saves before session 39 worded it (the card's name again:
+# Why a card went to the discards as saves made before ff5e3d6 word it (the card's name again:
 # "discards Trap (played: Trap)"; now M("played")). A save keeps its log as message ids, so these
 # stay in the catalogues for the old saves' lines to read in the reader's language.
 OLD_DISCARD_REASONS = (N_("played: {card}"), N_("played: Hellfire"), N_("played: Dodge"), N_("played: Dud"),
                        N_("played: Dark Energies"), N_("played: Trap"))
-# The invader's event card labels before the choice was a message apart (session 39): the
+# The invader's event card labels before the choice was a message apart (7376734): the
 # actions of old saves hold them.
 OLD_PLAY_LABELS = (N_("Play {card}: destroy door {door}"), N_("Play {card}: close door {door}"),
                    N_("Play {card}: close doors {door} and {other}"), N_("Play {card}: {figure} activates twice"),
