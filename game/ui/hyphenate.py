@@ -9,15 +9,18 @@ in game/locale/compounds.toml; a break where members meet (`joints`) comes first
 """
 from __future__ import annotations
 
+import logging
 from functools import lru_cache
 from pathlib import Path
 
 import pyphen
 
 from game import i18n
+from game.engine.errors import InputError
 from game.engine.tomldata import load_toml
 
 COMPOUNDS = Path(__file__).resolve().parents[1] / "locale" / "compounds.toml"
+log = logging.getLogger(__name__)
 
 DASHES = "-\u2013\u2014"  # a line may end after one of these (kept on the line)
 HYPHEN = "-"  # added where a word is broken between syllables
@@ -55,7 +58,16 @@ def syllable_cuts(word: str) -> list[int]:
 def _compounds(language: str) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """The language's listed compounds (compounds.toml): each written whole in lower case, with
     the offsets where its members meet ('tengerész-gyalogos' -> ('tengerészgyalogos', (9,)))."""
-    entries = load_toml(COMPOUNDS).data.get(language, {}).get("words", [])
+    try:
+        table = load_toml(COMPOUNDS).data.get(language, {})
+    except InputError as exc:  # a broken list only costs the nicer breaks: syllables still break
+        log.warning("%s; compound words break by syllables only", exc)
+        return ()
+    entries = table.get("words", []) if isinstance(table, dict) else None
+    if not isinstance(entries, list) or not all(isinstance(e, str) and e for e in entries):
+        log.warning("%s: [%s] words is not a list of words; compound words break by syllables only",
+                    COMPOUNDS, language)
+        return ()
     out = []
     for entry in entries:
         members = entry.lower().split("-")

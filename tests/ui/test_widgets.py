@@ -125,6 +125,28 @@ def test_a_compound_breaks_where_its_members_meet(font):
         _language("en")
 
 
+def test_a_broken_compound_list_leaves_the_syllable_breaks(font, tmp_path, monkeypatch):
+    """Hostile files: game/locale/compounds.toml broken, or its words not a list of words, only
+    costs the compound joints (a warning says so); the text is still wrapped by syllables. A
+    DataError out of the wrap had stopped the program while it drew a card."""
+    from game.ui import hyphenate
+
+    _language("hu")
+    try:
+        for text in ("[hu]\nwords = [\n", "[hu]\nwords = [1, 2]\n"):
+            bad = tmp_path / "compounds.toml"
+            bad.write_text(text)
+            monkeypatch.setattr(hyphenate, "COMPOUNDS", bad)
+            hyphenate._compounds.cache_clear()
+            assert hyphenate.joint_cuts("tengerészgyalogos") == []
+            narrow = font.size("tenge-")[0]
+            lines = widgets.wrap("tengerészgyalogos", font, narrow, hyphenate=True)
+            assert lines[0] == "tenge-" and "".join(x.rstrip("-") for x in lines) == "tengerészgyalogos"
+    finally:
+        hyphenate._compounds.cache_clear()
+        _language("en")
+
+
 def test_fitted_font_tries_the_smallest_size_for_whole_words():
     """'Spawn: 1 Cyberdemon' on a 56 px hand card was drawn at the largest size with
     'Cyberde' 'mon', though the smallest size allowed holds the word whole: the loop stopped
