@@ -590,3 +590,22 @@ def test_the_invaders_hand_note_reads_whole_beside_the_cards(make_app, monkeypat
     i18n.set_language("en")
     assert cut == []
     assert drawn and table.hand_rect.contains(drawn[-1])
+
+
+def test_doors_carry_their_names_on_the_map_for_those_who_see_them(make_app):
+    """The log and the buttons name a door by its id ('Destroy door D3', 'Red opens door D1'),
+    which the map did not show anywhere. Each door drawn now carries its name; a door of areas
+    the marines have not seen is neither drawn nor named for them (spec 3.10)."""
+    from tests.ui.conftest import frame_texts
+
+    app, table = start_game(make_app, seats=("human", "human"), seed=5)
+    from game.ui.kit.layers import Layer
+
+    table.handoff = None
+    table.map_layer = Layer()  # painted again this frame, not copied from the cached layer
+    table.dirty = True
+    names = {t for t, _r, _s in frame_texts(app)}
+    seen = {c for a in table.state.revealed for c in table.dmap.areas[a]}  # the marine's squares
+    shown = {d for d, spec in table.dmap.doors.items() if spec.flanks & seen}
+    assert shown and shown < set(table.dmap.doors)
+    assert shown <= names and not (set(table.dmap.doors) - shown) & names

@@ -1153,6 +1153,19 @@ class DoomTable(GameTable):
                 continue
             pts = [self.camera.to_screen(float(p[0]), float(p[1])) for p in door.points]
             self.renderer.draw_door(surface, door, pts, k, closed=name in closed)
+            if k >= 0.3:  # its name, which the log and the buttons use ('Destroy door D3')
+                self._door_tag(surface, name, k)
+
+    def _door_tag(self, surface, name: str, k: float) -> None:
+        """A small plate with the door's name on its middle."""
+        font = self.ctx.font(max(9, min(13, round(18 * k))), bold=True)
+        w, h = font.size(name)
+        plate = pygame.Rect(0, 0, w + 6, h + 2)
+        x, y = self.camera.to_screen(*self._door_mid(name))
+        plate.center = (round(x), round(y))
+        pygame.draw.rect(surface, (18, 18, 20), plate, border_radius=4)
+        pygame.draw.rect(surface, (150, 140, 120), plate, 1, border_radius=4)
+        widgets.text(surface, name, font, (235, 228, 210), plate.center, "center")
 
     def _draw_markers(self, surface, seen) -> None:
         """The markers the rules placed (revealed areas); for the invader also the props the
