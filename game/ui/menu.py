@@ -80,8 +80,10 @@ class MainMenu(Scene):
 
     # -- input ----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> Action | None:
-        # Laid out before any input: a key pressed before the first frame met no buttons.
-        self.layout(pygame.display.get_surface().get_size())
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            # Laid out before the input is read: a key pressed before the first frame met no
+            # buttons (layout looks for an unfinished game on disk, so not for every event).
+            self.layout(pygame.display.get_surface().get_size())
         if event.type == pygame.MOUSEMOTION:
             self._set_hover(self._hit(event.pos))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

@@ -42,8 +42,8 @@ def _check_tile_maps(content: Level7Content, sc: Scenario) -> None:
     from game.level7.board import MAPS
     from game.level7.rules.maps import shared_tiles
 
-    named = [*content.tile_ids(), *sc.start_tiles, *([sc.set_aside] if sc.set_aside else [])]
-    missing = sorted({t for t in named if t not in shared_tiles()})
+    named, tiles = [*content.tile_ids(), *sc.start_tiles, *([sc.set_aside] if sc.set_aside else [])], shared_tiles()
+    missing = sorted({t for t in named if t not in tiles})
     if missing:
         raise MapError(f"{MAPS}: no map for tile {', '.join(missing)}: each Level 7 tile needs its own .tmx file")
 

@@ -204,6 +204,7 @@ class GameTable(Scene, ABC):
         self.handoff: str | None = None  # a human player the table waits for
         # person -> the span (let_pass_span) for which they let a title's interrupts pass
         self.passing: dict[str, Any] = {}
+        self._passable: Action | None = None  # let_pass of the question now, set at each change
         self.bot_wait = 0
         self.end_buttons: list[widgets.Button] = []
         self._hover_card: tuple[str, pygame.Rect] | None = None
@@ -695,6 +696,9 @@ class GameTable(Scene, ABC):
             self.idle.plan(self.warm_ups())
         self.update_choices()
         decider = self.session.decider
+        # Asked once a change, for a person, of a title that has such questions (not each frame).
+        asks = type(self).let_pass is not GameTable.let_pass and decider is not None and not self.is_bot(decider)
+        self._passable = self.let_pass(self.session.legal_actions()) if asks else None
         humans = self._humans()
         if decider is not None and not self.is_bot(decider):
             if self.viewer != decider:
@@ -982,12 +986,12 @@ class GameTable(Scene, ABC):
 
     def let_pass_button(self) -> tuple[str, str, bool] | None:
         """The prompt's "let them all pass" button, for the person asked such a question now."""
-        if self._not_yours() is None and self.let_pass(self.session.legal_actions()) is not None:
+        if self._not_yours() is None and self._passable is not None:
             return self.let_pass_words()[0], "let_pass", False
         return None
 
     def _let_pass(self) -> None:
-        answer = self.let_pass(self.session.legal_actions())
+        answer = self._passable
         if answer is None or self._not_yours() is not None:
             return
         decider = self.session.decider
