@@ -959,6 +959,7 @@ class DoomTable(GameTable):
         self._draw_doors(surface, seen)
         self._draw_markers(surface, seen)
         self._draw_highlights(surface)
+        self._draw_door_tags(surface, seen)  # over the lit squares' outlines, which ran across them
 
     def _draw_target_line(self, surface) -> None:
         """From the attacker to the target square the weapon is being chosen for."""
@@ -1144,28 +1145,34 @@ class DoomTable(GameTable):
                 veil.fill((0, 0, 0, 0), r)
         surface.blit(veil, self.view_rect.topleft)
 
+    def _doors_shown(self, seen) -> list[str]:
+        """The doors on the table for the viewer: not destroyed, beside a square it sees."""
+        return [name for name, spec in self.dmap.doors.items()
+                if name in self.door_objects and name not in self.state.destroyed and spec.flanks & seen]
+
     def _draw_doors(self, surface, seen) -> None:
         k = self.camera.zoom * self.tw / 64
         closed = set(self.state.closed)
-        for name, spec in self.dmap.doors.items():
-            door = self.door_objects.get(name)
-            if door is None or name in self.state.destroyed or not (spec.flanks & seen):
-                continue
+        for name in self._doors_shown(seen):
+            door = self.door_objects[name]
             pts = [self.camera.to_screen(float(p[0]), float(p[1])) for p in door.points]
             self.renderer.draw_door(surface, door, pts, k, closed=name in closed)
-            if k >= 0.3:  # its name, which the log and the buttons use ('Destroy door D3')
-                self._door_tag(surface, name, k)
 
-    def _door_tag(self, surface, name: str, k: float) -> None:
-        """A small plate with the door's name on its middle."""
+    def _draw_door_tags(self, surface, seen) -> None:
+        """Each door's name on a small plate at its middle, as the log and the buttons call it
+        ('Destroy door D3'); from 0.3 of the art's scale."""
+        k = self.camera.zoom * self.tw / 64
+        if k < 0.3:
+            return
         font = self.ctx.font(max(9, min(13, round(18 * k))), bold=True)
-        w, h = font.size(name)
-        plate = pygame.Rect(0, 0, w + 6, h + 2)
-        x, y = self.camera.to_screen(*self._door_mid(name))
-        plate.center = (round(x), round(y))
-        pygame.draw.rect(surface, (18, 18, 20), plate, border_radius=4)
-        pygame.draw.rect(surface, (150, 140, 120), plate, 1, border_radius=4)
-        widgets.text(surface, name, font, (235, 228, 210), plate.center, "center")
+        for name in self._doors_shown(seen):
+            w, h = font.size(name)
+            plate = pygame.Rect(0, 0, w + 6, h + 2)
+            x, y = self.camera.to_screen(*self._door_mid(name))
+            plate.center = (round(x), round(y))
+            pygame.draw.rect(surface, (18, 18, 20), plate, border_radius=4)
+            pygame.draw.rect(surface, (150, 140, 120), plate, 1, border_radius=4)
+            widgets.text(surface, name, font, (235, 228, 210), plate.center, "center")
 
     def _draw_markers(self, surface, seen) -> None:
         """The markers the rules placed (revealed areas); for the invader also the props the
