@@ -568,7 +568,7 @@ class ConvoyAI(SeededBot):
                      "Shuffles the hand back: it holds only {n} units to fight with.", units)
         else:
             why = Mn("Keeps the hand: it holds {n} unit to fight with.", "Keeps the hand: it holds {n} units to fight with.", units)
-        return Choice(a, why)
+        return Choice(a, why, private=True)  # it counts the units in a hand the other side may not see
 
     # -------------------------------------------------------------- one action deep
     def _search(self, view: ConvoyState, actions: list[Action], me: int, k: Known) -> Choice:

@@ -21,6 +21,9 @@ from game.engine.rng import Pcg32, Rng
 class Choice:
     action: Action
     reason: str  # plain words, shown by the table's log
+    # The reason reads what only the bot's own seat may know (its hand): a table shows it to
+    # that seat alone, as it would show the hand (DESIGN.md: hidden information stays hidden).
+    private: bool = False
 
 
 S = TypeVar("S")

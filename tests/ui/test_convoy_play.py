@@ -282,8 +282,10 @@ def test_an_ai_seat_plays_with_its_reasons_and_keeps_its_level_after_continue(ma
             break
         app.run(max_frames=1)
     assert table.session.deciders[0] == "moloch" and table.session.decider == "outpost"
-    assert table.ai.lines and "Moloch AI (novice)" == table.ai.name
-    assert any(line.startswith("Moloch: ") for line in table.log)
+    # Its first decision, the mulligan: the play on the panel; its reason counts the units in
+    # its hand, so it is logged for the Moloch seat only (Choice.private)
+    assert table.ai.text and "Moloch AI (novice)" == table.ai.name
+    assert any(who == ("moloch",) and str(table._words(t)).startswith("Moloch: ") for t, who in table._log)
     want = (list(table.session.actions), table.session.state_hash())
     again = continue_from_menu(make_app)
     assert isinstance(again, ConvoyTable) and again.bots["moloch"].level == "novice"
@@ -352,9 +354,9 @@ def test_the_ai_panel_says_what_the_ai_played_not_the_buttons_command(make_app, 
     offered: list[tuple[set[str], str]] = []
     real = ConvoyTable.bot_reason
 
-    def spy(table, decider, action, why):
+    def spy(table, decider, action, why, private=False):
         labels = {a.text for a in table.session.legal_actions()}
-        real(table, decider, action, why)
+        real(table, decider, action, why, private)
         offered.append((labels, table.ai.text))
 
     monkeypatch.setattr(ConvoyTable, "bot_reason", spy)
@@ -373,6 +375,29 @@ def test_the_ai_panel_says_what_the_ai_played_not_the_buttons_command(make_app, 
                                     "Ανακατεύει", "Απαντά", "Δεν επιλέγει")), said
     finally:
         i18n.set_language("en")
+
+
+def test_the_ai_mulligan_reason_counting_its_hand_is_not_shown_across_the_table(make_app, config_dir):
+    """The Outpost AI kept its hand "because it holds 3 units to fight with": the log and the AI
+    panel told Moloch's player what is in a hand they may not see. That reason is now the AI
+    seat's alone (Choice.private); Moloch's player reads that the Outpost kept its hand (the
+    rules' line) and the AI's play, not why."""
+    app, table = start_game(make_app, seats=("human", "bot"))
+    do_click(app, button(table, "mulligan", redraw=False))
+    for _ in range(30):
+        if table.state.round == 1:
+            break
+        app.run(max_frames=1)
+    assert table.state.mulligan == [True, True] and table.viewer == "moloch"
+    readable = [str(line) for line in table.log]
+    assert any("Outpost keeps the starting hand" in line for line in readable), readable
+    assert not any("to fight with" in line for line in readable), readable
+    assert not any("to fight with" in line for line in table.ai.lines), table.ai.lines
+    assert table.ai.text  # the play itself is shown
+    # the AI's own seat may read it (a watch of bots, or the seat's private lines)
+    private = [text for text, who in table._log if who == ("outpost",)]
+    assert any("units to fight with" in str(table._words(t)) or "unit to fight with" in str(table._words(t))
+               for t in private), private
 
 
 @pytest.mark.parametrize("casual", [False, True])

@@ -28,7 +28,7 @@ class ConvoySeatBot:
 
         choice = self.inner.decide(view_for(state, self.seat), actions)
         action = next((a for a in actions if a == choice.action), choice.action)  # the listed one, with its words
-        return Choice(action, getattr(choice, "reason", "") or "")
+        return Choice(action, getattr(choice, "reason", "") or "", getattr(choice, "private", False))
 
     def get_state(self) -> dict[str, Any]:
         inner = self.inner.get_state() if hasattr(self.inner, "get_state") else None

@@ -184,20 +184,23 @@ class ConvoyTable(GameTable):
         pend = self._pending()
         return pend["kind"] if pend else self.state.phase
 
-    def bot_reason(self, decider: str, action: Action, why: str) -> None:
+    def bot_reason(self, decider: str, action: Action, why: str, private: bool = False) -> None:
         """The AI's play and its reason: in the log and in the AI panel. The play in the AI's
         own words (ai.deed: "Plays X into Y"), not the action's label: that is the button's
-        command to a person ("Play X into Y", an imperative in Greek and Hungarian)."""
+        command to a person ("Play X into Y", an imperative in Greek and Hungarian). A private
+        reason (it counts the cards in the AI's hand) is for the AI's own seat: the person
+        across the table sees the play and not why."""
         from game.convoy.ai import deed
         from game.engine.text import as_text
 
-        super().bot_reason(decider, action, why)
+        super().bot_reason(decider, action, why, private)
         level = self.levels[PLAYERS.index(decider)] if decider in PLAYERS else ""
         name = _("{side} AI ({level})").format(side=self.player_name(decider), level=words.level_name(level))
         if self.ai.card != decider:
             self.ai = AiShown(decider, name, "")
         self.ai.name, self.ai.text = name, as_text(deed(self.state, action))
-        self.ai.lines.append(why)
+        if not private or self.viewer == decider:
+            self.ai.lines.append(why)
         del self.ai.lines[:-6]
 
     def restore_ai(self) -> None:

@@ -169,9 +169,10 @@ class DoomTable(GameTable):
     def ai_empty(self) -> str:
         return _("No bot has acted yet.")
 
-    def bot_reason(self, decider: str, action: Action, why: str) -> None:
+    def bot_reason(self, decider: str, action: Action, why: str, private: bool = False) -> None:
         """A bot's reason, in the log and the AI panel; an invader bot's discard would name a
-        card of its hidden hand, so the marines only see that it discarded."""
+        card of its hidden hand, so the marines only see that it discarded (as they see any
+        reason its bot marks `private`)."""
         why = str(why)  # a message: the log and the panel keep it worded in the language in use
         name = self.player_name(decider)
         if self.ai.name == name and self.ai.lines and self.ai.lines[-1] == why \
@@ -180,7 +181,11 @@ class DoomTable(GameTable):
             # the caption stays on screen for it, the log and the panel say it once.
             self.step_note = (decider, why, len(self.session.actions) + 1)
             return
-        if decider == INVADER and action.kind == "discard":
+        if private:
+            self._log.append((reason_line(name, why), (decider,)))
+            if self.viewer != decider:
+                return
+        elif decider == INVADER and action.kind == "discard":
             self._log.append((reason_line(name, why), (INVADER,)))
             self._log.append((reason_line(name, _("discards a card")), tuple(self.state.seats)))
             why = why if self.viewer == INVADER else _("discards a card")

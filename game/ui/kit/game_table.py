@@ -952,7 +952,7 @@ class GameTable(Scene, ABC):
             action = choice.action
             why = getattr(choice, "reason", "") or getattr(choice, "why", "")
             if why:
-                self.bot_reason(decider, action, why)
+                self.bot_reason(decider, action, why, private=getattr(choice, "private", False))
         else:
             action = bot.choose(actions)
         return self.submit(action)
@@ -999,10 +999,10 @@ class GameTable(Scene, ABC):
         self._log.append((self.let_pass_words()[1].format(who=self.player_name(decider)), None))
         self.submit(answer)
 
-    def bot_reason(self, decider: str, action: Action, why: str) -> None:
-        """A bot's reason for its choice: in the log, for everyone (a title with hidden
-        information logs the reasons that would give it away for the bot's own seat only)."""
-        self._log.append((reason_line(self.player_name(decider), str(self._words(why))), None))
+    def bot_reason(self, decider: str, action: Action, why: str, private: bool = False) -> None:
+        """A bot's reason for its choice: in the log, for everyone, but a `private` one (it reads
+        the bot's hand, Choice.private) for the bot's own seat only."""
+        self._log.append((reason_line(self.player_name(decider), str(self._words(why))), (decider,) if private else None))
 
     # ------------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event):
