@@ -1247,3 +1247,38 @@ def test_a_crowded_tiles_name_covers_the_least_of_an_icon_where_none_is_clear(ma
     covered = [box.clip(s).width * box.clip(s).height for s in squares]
     assert label.key[0] == ("Generator", "Room A")
     assert max(covered) * 8 <= squares[0].width * squares[0].height, (box, squares, covered)
+
+
+def test_a_tile_whose_ways_lie_the_same_is_placed_without_a_question(make_app, config_dir):
+    """Seed 4: the first tile drawn (T33) joins the north door in two ways that differ in their
+    art alone (turned half round, the same outline, doors and stubs): the table showed two cards
+    that looked alike and asked which. It is placed the first way, as a tile with one way is."""
+    from game.level7.rules.explore import distinct_lies
+
+    app, table = start_game(make_app, seed=4)
+    explore = next(a for a in table.session.legal_actions() if a.kind == "explore")
+    do_click(app, door_pos(table, explore.payload["door"]))
+    i = table.session.actions.index(explore)
+    placed = table.session.actions[i + 1]
+    assert placed.kind == "placement" and placed.payload["tile"] == "T33"
+    assert (table.state.proc or {}).get("pending", {}).get("kind") != "placement"
+    assert table.state.placed[1][0] == "T33" and table.option_rects == []
+    assert any("is placed" in line for line in map(str, table.log))
+    # what the rules offered: two turns, one way to lie
+    offered = [{"tile": "T33", "turns": t, "x": 0, "y": -1, "joined": 1} for t in (0, 2)]
+    assert distinct_lies(offered) == [0]
+
+
+def test_ways_that_lie_differently_stay_a_choice():
+    """distinct_lies keeps every way whose doors face elsewhere: the lesson's Junction 108 (an
+    elbow: four turns, four ways); a crossroads has four turns and one way, and the same turn
+    one cell over is another way."""
+    from game.level7.rules.explore import distinct_lies, lie
+
+    junction = [{"tile": "T41", "turns": t, "x": 0, "y": -1, "joined": 1} for t in range(4)]
+    assert distinct_lies(junction) == [0, 1, 2, 3]  # an elbow: each turn faces its doors elsewhere
+    assert lie(junction[0]) != lie(junction[2])
+    crossroads = [{"tile": "T07", "turns": t, "x": 0, "y": -1, "joined": 1} for t in range(4)]
+    assert distinct_lies(crossroads) == [0]
+    moved = crossroads[:1] + [{"tile": "T07", "turns": 0, "x": 1, "y": -1, "joined": 1}]
+    assert distinct_lies(moved) == [0, 1]

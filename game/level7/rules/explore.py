@@ -128,6 +128,27 @@ def place(state: Level7State, tile_id: str, spot: dict, ctx, why: str) -> None:
             foes.place_unreserved(state, "cronos", tile_id, ctx, M(hook.text))
 
 
+def lie(option: dict) -> tuple:
+    """What a placement option decides under the rules: where the tile's outline lies and where
+    its doors (with their kinds) and stubs face. Two turns of a tile that lie the same (a straight
+    corridor turned half round) differ in their art alone."""
+    t = shared_tiles()[option["tile"]].rotated(option["turns"])
+    return option["x"], option["y"], t.size, tuple(sorted(t.doors.items())), tuple(sorted(t.stubs))
+
+
+def distinct_lies(options: list[dict]) -> list[int]:
+    """The index of the first option of each way to lie (`lie`), in the options' order: what a
+    person is shown to choose among; when one is left the choice changes nothing the rules read."""
+    seen: set[tuple] = set()
+    keep = []
+    for i, option in enumerate(options):
+        key = lie(option)
+        if key not in seen:
+            seen.add(key)
+            keep.append(i)
+    return keep
+
+
 def choose_placement(state: Level7State, ch, tile_id: str, found: list[dict], ctx) -> dict:
     """Spec 3.3 step 2: among the placements joining the most doors, the explorer chooses."""
     return ctx.choose(ch.id, "placement", [{"tile": tile_id, **f} for f in found],

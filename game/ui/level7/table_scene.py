@@ -305,10 +305,25 @@ class Level7Table(GameTable):
         """The person at the table decides now (not a bot, the game not over, nothing animating)."""
         return self._not_yours() is None and not self.session.is_over()
 
+    def standing_answer(self, decider: str, actions: list[Action]) -> Action | None:
+        """A tile drawn whose ways to lie that join the most doors all lie the same (explore.
+        distinct_lies: they differ in art alone) is placed the first way, as the rules place a
+        tile with a single way: there is nothing for the explorer to choose."""
+        if actions and all(a.kind == "placement" for a in actions):
+            from game.level7.rules.explore import distinct_lies
+
+            if len(distinct_lies([a.payload for a in actions])) == 1:
+                return actions[0]
+        return super().standing_answer(decider, actions)
+
     def update_choices(self) -> None:
         from game.level7.rules.queries import reachable
 
         self.actions = self.session.legal_actions() if not self.session.is_over() else []
+        if self._pending_kind() == "placement":  # one card per way to lie (ways that differ in art alone: one)
+            from game.level7.rules.explore import distinct_lies
+
+            self.actions = [self.actions[i] for i in distinct_lies([a.payload for a in self.actions])]
         self._tiles_before = self.figure_tiles()
         self.reach = reachable(self.state) if self._pending() is None and not self.session.is_over() else {}
         if self.selected is not None and self.selected not in self.actions:
