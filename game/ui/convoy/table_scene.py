@@ -90,6 +90,13 @@ class ConvoyTable(GameTable):
     saves = SAVES
     SIDES_COMPETE = True  # Moloch against the Outpost (the end panel's heading)
     SIDE_TABS = ("phase", "ai", "log")
+    # The least window the table lays out in, in UI units (Scene.ROOM): five cities with both
+    # sides' stations, the battle panel, the side panel and the hand. At 125% and 150% in
+    # 1280x720 the chrome grew and the cards did not: station faces 30 pixels wide under token
+    # badges, the battle panel's words cut ('Zigg…', 'Mol…'); there the table draws at the
+    # largest scale that fits (100%), as the menu and the set-up screens do. A window of
+    # 1920x1080 keeps 125% and 150%.
+    ROOM = (1280, 720)
 
     def __init__(self, ctx: Context, session: Session, seats: list[str], screen_size: tuple[int, int],
                  save_path: Path | None = None, bot_delay_ms: int = BOT_DELAY_MS, animate: bool = True,
