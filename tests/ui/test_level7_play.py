@@ -1247,3 +1247,29 @@ def test_a_crowded_tiles_name_covers_the_least_of_an_icon_where_none_is_clear(ma
     covered = [box.clip(s).width * box.clip(s).height for s in squares]
     assert label.key[0] == ("Generator", "Room A")
     assert max(covered) * 8 <= squares[0].width * squares[0].height, (box, squares, covered)
+
+
+@pytest.mark.parametrize("language", ["hu", "el", "en"])
+def test_an_event_cards_reveal_draws_only_inside_the_rects_its_part_repaints(make_app, config_dir, language):
+    """In Hungarian at 1920x1080 the event card revealed under a step's sentence stood in a
+    panel 250 pixels high, and its last line, '(a forduló végén húzva: nincs rész)', ran out
+    below it; a frame drawn in part repaints the step's rects only (_step_part), so the line was
+    left over the map once the step had gone. Every card, drawn by the step, stays inside them."""
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.toml").write_text(f'language = "{language}"\n')
+    from game.ui.level7.table_scene import Shown
+
+    app, table = start_game(make_app, size=(1920, 1080))
+    size = pygame.display.get_surface().get_size()
+    for card in table.content.events:
+        for trigger in ("", "fear"):
+            table.steps[:] = [Shown("An event card is drawn.", None, "event", {}, {"card": card, "trigger": trigger})]
+            sheet = pygame.Surface(size, pygame.SRCALPHA)
+            sheet.fill((0, 0, 0, 0))
+            table._draw_step(sheet)
+            _what, rects = table._step_part()
+            for rect in rects:
+                sheet.fill((0, 0, 0, 0), rect)
+            left = pygame.mask.from_surface(sheet).get_bounding_rects()
+            assert not left, (card, trigger, left, rects)
+    table.steps.clear()

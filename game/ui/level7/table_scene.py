@@ -1739,8 +1739,17 @@ class Level7Table(GameTable):
         panel = pygame.Rect(0, 0, width, len(lines) * font.get_linesize() + px(58))
         panel.topleft = (self.view_rect.left + px(14), self.view_rect.top + px(14))
         reveal = None
-        if s.kind == "event" and str(s.payload.get("card", "")) in self.content.events:
-            reveal = pygame.Rect(panel.left, panel.bottom + px(8), min(px(420), panel.width), px(250))
+        card = str(s.payload.get("card", ""))
+        if s.kind == "event" and card in self.content.events:
+            # As tall as the card laid out in it: a fixed 250 held the English card, but the
+            # Hungarian sections wrap to more lines and the card's last line ('(a forduló végén
+            # húzva: nincs rész)') ran out below the panel, where a frame drawn in part (the
+            # panel's rect only) left it standing over the map after the step was gone.
+            reveal = pygame.Rect(panel.left, panel.bottom + px(8), min(px(420), panel.width), 0)
+            top = reveal.top + px(10)
+            bottom = self._event_card(None, reveal.left + px(12), top, reveal.width - px(24), card,
+                                      str(s.payload.get("trigger", "")))
+            reveal.height = bottom - reveal.top + px(10)
         return panel, lines, reveal
 
     def _step_part(self) -> tuple:
