@@ -1317,3 +1317,35 @@ def test_a_one_square_tiles_name_keeps_off_its_vent_at_zoom_0_3(make_app, seed, 
     icons = [table.camera.to_screen(*q) for q in table._icon_points(tile) if q not in joined]
     squares = [pygame.Rect(round(x - reach), round(y - reach), round(2 * reach), round(2 * reach)) for x, y in icons]
     assert joined and squares and box.collidelist(squares) == -1, (box, squares)
+
+
+@pytest.mark.parametrize("language", ["el", "hu", "en"])
+def test_a_steps_heading_and_its_skip_note_do_not_overlap(make_app, config_dir, monkeypatch, language):
+    """At 125% in 1280x720 the Greek step heading 'Κάρτα γεγονότος' ran into the note beside it,
+    '1 ακόμη  •  κλικ ή Space για παράλειψη'. Every step's heading and its note lie apart, the
+    note inside the panel."""
+    from game.ui import widgets
+    from game.ui.level7.table_scene import Shown
+
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.toml").write_text(f'language = "{language}"\nui_scale = 1.25\n')
+    app, table = start_game(make_app)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = widgets.text
+
+    def spy(surface, text, *args, **kwargs):
+        rect = real(surface, text, *args, **kwargs)
+        if surface is not None:  # drawn, not laid out (the card's height, _step_place)
+            drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(widgets, "text", spy)
+    card = next(iter(table.content.events))
+    for kind in ("event", "spawn", "activation", "enemy_move", "attack", "event_text", "knocked_out", "lockdown"):
+        table.steps[:] = [Shown("Something happens.", None, kind, {}, {"card": card})] * 2
+        drawn.clear()
+        table._draw_step(app.screen)
+        panel = table._step_place()[0]
+        (_h, heading), (_n, note) = drawn[0], drawn[1]
+        assert not heading.colliderect(note) and panel.contains(note), (kind, drawn[:2], panel)
+    table.steps.clear()

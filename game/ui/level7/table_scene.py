@@ -1804,8 +1804,11 @@ class Level7Table(GameTable):
                    "enemy_move": _("Enemy moves"), "attack": _("Enemy attack"), "event_text": _("Event"),
                    "escaped": _("Escaped!"), "killed": _("Killed"), "knocked_out": _("Knocked out"),
                    "removed": _("Enemy removed"), "lockdown": pgettext("level7", "Lockdown"), "roll": _("Dice")}.get(s.kind, _("What happens"))
-        widgets.text(surface, heading, ctx.font(13, bold=True), pal.accent, (panel.left + px(16), panel.top + px(8)))
-        widgets.text(surface, _("{n} more  \u2022  click or Space skips").format(n=len(self.steps) - 1), ctx.font(12),
+        left = widgets.text(surface, heading, ctx.font(13, bold=True), pal.accent, (panel.left + px(16), panel.top + px(8)))
+        # The count and how to skip, in what the heading leaves (at 125% in 1280x720 the Greek
+        # 'Κάρτα γεγονότος' ran into '1 ακόμη  •  κλικ ή Space...'): cut at its end if need be.
+        note = _("{n} more  \u2022  click or Space skips").format(n=len(self.steps) - 1)
+        widgets.text(surface, widgets.elide(note, ctx.font(12), panel.right - px(16) - left.right - px(12)), ctx.font(12),
                      pal.text_dim, (panel.right - px(16), panel.top + px(9)), "topright")
         y = panel.top + px(30)
         for line in lines:
