@@ -516,3 +516,24 @@ def test_a_larger_ui_scale_never_shrinks_the_station_faces_at_1280x720(make_app,
     big.ctx.settings = replace(big.ctx.settings, ui_scale=scale)
     table, _w = faces(big, (1920, 1080))
     assert table.ctx.scale == scale
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_a_finished_games_toolbar_says_it_is_over(make_app, language):
+    """A finished game's toolbar ended 'Phase —', in Hungarian '—. fázis': a phase with no name.
+    It ends with 'Game over' in the language."""
+    from game import i18n
+    from game.ui.convoy.words import phase_name
+
+    app = make_app((1280, 720))
+    i18n.set_language(language)
+    try:
+        session = Session.start(ConvoyTitle(), "standard", seed=5, options={})
+        bot = RandomBot(5)
+        while not session.is_over():
+            session.apply(bot.choose(session.legal_actions()))
+        table = ConvoyTable(app.ctx, session, ["human", "bot"], (1280, 720))
+        title = table.toolbar_title()
+        assert "\u2014" not in title and title.endswith("  \u2022  " + phase_name("over")), title
+    finally:
+        i18n.set_language("en")

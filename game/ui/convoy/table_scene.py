@@ -184,8 +184,9 @@ class ConvoyTable(GameTable):
         city = _(self.content.cities[a].name) if a >= 0 else "\u2014"
         if st.phase == "mulligan":
             return "Neuroshima Convoy  \u2022  " + words.phase_name("mulligan")
-        return "Neuroshima Convoy  \u2022  " + _("Round {n}").format(n=st.round) + f"  \u2022  {city}  \u2022  " + \
-            _("Phase {p}").format(p=st.phase if st.phase != "over" else "\u2014")
+        # Over, the last field says so: 'Phase —' read '—. fázis' in Hungarian.
+        phase = words.phase_name("over") if st.phase == "over" else _("Phase {p}").format(p=st.phase)
+        return "Neuroshima Convoy  \u2022  " + _("Round {n}").format(n=st.round) + f"  \u2022  {city}  \u2022  " + phase
 
     def decision_name(self) -> str:
         pend = self._pending()
