@@ -49,3 +49,17 @@ def test_the_toolbar_title_keeps_its_turn_when_the_scenario_is_cut(make_app, con
     shown = next(t for t in drawn if t.startswith("Level 7"))
     assert shown != title and "\u2026" in shown  # too long at this size: cut
     assert shown.endswith("  \u2022  " + turn), shown
+
+
+def test_the_end_summary_joins_the_characters_with_the_languages_separator(make_app, config_dir):
+    """The end panel read 'Πειραματόζωο 1: δραπέτευσε; Πειραματόζωο 2: σκοτώθηκε': a Greek ';' is
+    a question mark. The characters' results are joined by the language's separator ('· ')."""
+    from tests.ui.test_level7_play import start_game
+
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.toml").write_text('language = "el"\n')
+    app, table = start_game(make_app, seats=("human", "human"))
+    for cid, status in zip(table.players, ("escaped", "killed")):
+        table.state.characters[cid].status = status
+    summary = table.end_summary()
+    assert ";" not in summary and summary.count("\u00b7 ") == 1, summary

@@ -279,7 +279,8 @@ class Level7Table(GameTable):
             result = {"escaped": _("escaped"), "killed": _("killed")}.get(ch.status) or \
                 (_("won") if st.results.get(cid) == "won" else _("lost inside"))
             parts.append(f"{self.player_name(cid)}: {result}")
-        return "; ".join(parts)
+        # The language's separator: a Greek ';' is a question mark ('Πειραματόζωο 1: δραπέτευσε;').
+        return _("; ").join(parts)
 
     def end_stats(self) -> str:
         st = self.state
@@ -1868,7 +1869,7 @@ class Level7Table(GameTable):
                                                 (t.pickup_used, _("pick-up")), (t.peek_used, _("peek"))) if used]
                 line = _("This turn: {moves}").format(moves=_("1 move left") if t.moves_left == 1 else
                                                       _("{n} moves left").format(n=t.moves_left)) + \
-                    ("; " + _("done: {what}").format(what=", ".join(done)) if done else "")
+                    (_("; ") + _("done: {what}").format(what=", ".join(done)) if done else "")
                 y = widgets.text_block(surface, line, small, pal.accent, pygame.Rect(x + px(20), y, w - px(20), px(32)), 1.05)
             y += px(8)
         return y
