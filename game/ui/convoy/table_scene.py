@@ -623,6 +623,14 @@ class ConvoyTable(GameTable):
             self._submit("equip", {"card": uid, "robot": target[1]}, "equip")
             return
         if d.type == "instant":
+            lit = self._glow_for(("hand", uid))["cards"]
+            if lit and target[0] == "card" and target[1] not in lit:
+                # A targeted Instant dropped on a card it may not target: refused before it is
+                # played (dropped on a Crusher, a Sniper was played and its one legal target,
+                # an Overseer in another city, was killed).
+                self.say(_("{card} cannot target {target}: drop it on one of the lit cards.").format(
+                    card=_(d.name), target=self._name(target[1])) + "  " + words.rule("instant"))
+                return
             if self._submit("instant", {"card": uid}, "instant"):
                 if target[0] == "card":
                     self._answer({"card": target[1]})
