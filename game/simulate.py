@@ -5,6 +5,13 @@ whole games played by bots, one JSON object per mission on stdout.
      "unfinished": 0, "errors": 0, "mean_turns": 14.2, "mean_actions": 96.1,
      "actions_per_second": 2100.0, "replay_ok": true, "seeds": [1, 10], "players": [1, 4]}
 
+A competitive title (its simulator names the `sides` its games end with: Doom's marines and
+invader, Convoy's moloch and outpost) has no "wins" and "losses" (whose win would they be?):
+its report counts each side's wins under "outcomes", every side named, 0 included:
+
+    {"title": "doom", "mission": "knee_deep", "games": 10, "outcomes": {"marines": 6, "invader": 4},
+     "unfinished": 0, "errors": 0, ...}
+
 A mission the title refuses (rules not modelled yet, wrong player count) prints
 {"title", "mission", "refused": "<the title's sentence>"} instead of failing the run.
 `replay_ok`: every game's action list, replayed from its seed through game.engine.Session,
@@ -79,6 +86,10 @@ class Simulator(Protocol):
     def finish(self, state: Any) -> None:
         """Frees what a game in progress holds (called after every game)."""
 
+    # Optional: `sides: tuple[str, ...]`, a competitive title's outcome words (the side that won:
+    # Doom's "marines", "invader"); the report then counts them under "outcomes" instead of the
+    # co-op "wins" and "losses".
+
     # Optional: `tally(state) -> dict[str, int]`, counts of a finished game in the title's own
     # words (Level 7: escapes by player count, deaths), summed over the mission's games into the
     # report's "tally"; `tally_events(events) -> dict[str, int]`, the same from the game's events
@@ -109,18 +120,21 @@ class MissionReport:
     title: str
     mission: str
     results: list[GameResult] = field(default_factory=list)
+    sides: tuple[str, ...] = ()  # a competitive title's outcome words (Simulator.sides); () for co-op
 
     def to_json(self) -> dict[str, Any]:
         r = self.results
         played = [g for g in r if g.outcome != "error"]
         n_actions = sum(g.actions for g in played)
         secs = sum(g.seconds for g in played)
+        coop = {} if self.sides else {"wins": sum(g.outcome == "won" for g in r),
+                                      "losses": sum(g.outcome == "lost" for g in r)}
         return {
             "title": self.title,
             "mission": self.mission,
             "games": len(r),
-            "wins": sum(g.outcome == "won" for g in r),
-            "losses": sum(g.outcome == "lost" for g in r),
+            **coop,
+            **self._outcomes(),
             "unfinished": sum(g.outcome == "unfinished" for g in r),
             "errors": sum(g.outcome == "error" for g in r),
             "mean_turns": round(sum(g.turns for g in played) / len(played), 2) if played else 0.0,
@@ -129,17 +143,19 @@ class MissionReport:
             "replay_ok": all(g.replay_ok for g in r),
             "seeds": [min(g.seed for g in r), max(g.seed for g in r)] if r else [],
             "players": sorted({g.players for g in r}),
-        } | self._outcomes() | self._tally()
+        } | self._tally()
 
     def _tally(self) -> dict[str, Any]:
         keys = sorted({k for g in self.results for k in g.tally})
         return {"tally": {k: sum(g.tally.get(k, 0) for g in self.results) for k in keys}} if keys else {}
 
     def _outcomes(self) -> dict[str, Any]:
-        """A title whose games end in its own words (Doom: "marines" or "invader") gets them
-        counted as `outcomes`; won/lost titles (Gears' co-op) have wins and losses only."""
-        own = sorted({g.outcome for g in self.results} - {"won", "lost", "unfinished", "error"})
-        return {"outcomes": {o: sum(g.outcome == o for g in self.results) for o in own}} if own else {}
+        """Each side's wins for a competitive title (every side named, 0 included); a title
+        whose games end in other words than won/lost without naming `sides` gets those words
+        counted too, so no end goes unreported."""
+        own = sorted({g.outcome for g in self.results} - {"won", "lost", "unfinished", "error", *self.sides})
+        words = [*self.sides, *own]
+        return {"outcomes": {o: sum(g.outcome == o for g in self.results) for o in words}} if words else {}
 
 
 def play_game(sim: Simulator, name: str, mission: str, seed: int, players: int, bot_kind: str,
@@ -240,7 +256,8 @@ def run(name: str, missions: str, games: int, seed: int, players: int | None, bo
                 # a title's refusal may be a message (Level 7's unplayable scenario): in English here
                 obj: dict[str, Any] = {"title": name, "mission": mission, "refused": english(reason)}
             else:
-                obj = MissionReport(name, mission, [next(results) for _ in range(games)]).to_json()
+                obj = MissionReport(name, mission, [next(results) for _ in range(games)],
+                                    tuple(getattr(sim, "sides", ()))).to_json()
                 if hasattr(sim, "summarize"):  # a title's own figures from the report (Convoy's card rates)
                     obj |= sim.summarize(obj)
                 if difficulty is not None:

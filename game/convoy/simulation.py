@@ -5,7 +5,7 @@
 KIND is `random` (a uniformly random legal action: the default, `--bot` sets both seats) or a
 level of the Convoy AI (game/convoy/ai.py LEVELS: `novice`, `expert`). The report's `seat_bots`
 says which played which seat.
-The report's `outcomes` count Moloch and Outpost wins; `moloch_wins_by` splits Moloch's by the
+The report's `outcomes` count Moloch and Outpost wins (no co-op `wins`, `losses`); `moloch_wins_by` splits Moloch's by the
 condition that held at the end (spec 1: cards left in its deck, a Robot in New York, or both);
 `mean_moloch_deck_left` and `mean_moloch_robots_in_new_york` are the Moloch deck and the Moloch
 Robots in New York at the end, on average (the two win conditions' margins);
@@ -21,6 +21,7 @@ from typing import Any
 class ConvoySimulator:
     bots = ("random", "novice", "expert")
     seats = ("moloch", "outpost")
+    sides = ("moloch", "outpost")  # a game's outcome: the side that won (rules/state.py SIDE_NAMES)
 
     def __init__(self) -> None:
         from game.convoy.rules.title import ConvoyTitle

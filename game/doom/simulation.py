@@ -4,7 +4,8 @@
         [--bot marine|greedy|random] [--difficulty recruit|veteran|nightmare]
 
 `--players` is the number of marines (the invader is always there, a bot like them). The
-report's `outcomes` counts who won: `marines` or `invader` (spec 9: the marines' objective or
+report's `outcomes` counts who won: `marines` or `invader` (a competitive game: no co-op `wins`,
+`losses`) (spec 9: the marines' objective or
 the frag target); `unfinished` games hit --max-actions. `--bot` names the marines' bot: `marine`
 (the default, MarineBot of game/doom/marine_bot.py), `greedy` (GreedyBot, game/doom/bots.py) or
 `random` (RandomBot). The invader is GreedyBot (RandomBot with `--bot random`) unless
@@ -20,6 +21,7 @@ MARINES = (1, 2, 3)  # spec 4: one to three marine players against the invader
 class DoomSimulator:
     bots = ("marine", "greedy", "random")
     difficulties = ("recruit", "veteran", "nightmare")  # game/doom/invader_ai.py DIFFICULTIES
+    sides = ("marines", "invader")  # a game's outcome: who won (game/doom/rules/state.py)
 
     def __init__(self) -> None:
         from game.doom.content import shared_content

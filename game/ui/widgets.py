@@ -99,6 +99,25 @@ def _elide(text: str, font: pygame.font.Font, width: int) -> str:
     return text.rstrip() + "\u2026"
 
 
+def elide_middle(text: str, font: pygame.font.Font, width: int, sep: str = "  \u2022  ") -> str:
+    """`text` made of fields joined by `sep` (a table's toolbar title: the game, the scenario,
+    the turn) cut to `width` pixels in its longest middle field, the first and the last whole
+    (at 125% in 1280x720 Level 7's Greek title lost its turn: '... Φόβου  •  Σειρ…'); cut at its
+    end as `elide` cuts when that is not enough or there is no middle field."""
+    return _LAID_OUT.get(("elide_middle", font, text, width, sep), lambda: _elide_middle(text, font, width, sep))
+
+
+def _elide_middle(text: str, font: pygame.font.Font, width: int, sep: str) -> str:
+    parts = text.split(sep)
+    if font.size(text)[0] <= width or len(parts) < 3:
+        return _elide(text, font, width)
+    m = max(range(1, len(parts) - 1), key=lambda i: font.size(parts[i])[0])
+    room = width - font.size(sep.join(parts[:m] + [""] + parts[m + 1:]))[0]
+    if room < font.size("\u2026")[0] * 4:  # too little of the field would be left to read
+        return _elide(text, font, width)
+    return sep.join(parts[:m] + [_elide(parts[m], font, room)] + parts[m + 1:])
+
+
 def wrap(s: str, font: pygame.font.Font, width: int, first: int | None = None,
          break_words: bool = True, hyphenate: bool = False) -> list[str]:
     """Greedy word wrap into lines of `width` pixels, the first of `first` pixels when given (a

@@ -62,3 +62,13 @@ def test_simulate_convoy_takes_a_bot_for_each_seat(capsys):
         S.simulate_main(["convoy", "--outpost", "nightmare"])
     with pytest.raises(ValueError):
         S.run("convoy", "standard", 1, 1, None, out=io.StringIO(), seat_bots={"invader": "expert"})
+
+
+def test_simulate_convoy_reports_each_side_s_wins_not_co_op_wins_and_losses():
+    """A competitive game has no 'wins' and 'losses' (the old report said 0 and 0 for games
+    that all ended with a winner); both sides are counted, 0 included."""
+    (rep,) = S.run("convoy", "standard", 3, 2, None, out=io.StringIO(), err=io.StringIO())
+    assert "wins" not in rep and "losses" not in rep
+    assert set(rep["outcomes"]) == {"moloch", "outpost"}
+    assert sum(rep["outcomes"].values()) + rep["unfinished"] == rep["games"] == 3
+    assert (rep["moloch_wins"], rep["outpost_wins"]) == (rep["outcomes"]["moloch"], rep["outcomes"]["outpost"])

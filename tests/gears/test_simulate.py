@@ -154,3 +154,18 @@ def test_jobs_command_line_option(monkeypatch):
     assert seen["jobs"] == 3
     with pytest.raises(SystemExit):
         S.simulate_main(["gears", "--jobs", "0"])
+
+
+def test_a_competitive_title_s_report_counts_each_side_and_no_co_op_wins_or_losses():
+    """A title whose simulator names its `sides` (Doom, Convoy) ends each game with the side
+    that won; the report had said "wins": 0, "losses": 0 beside them. Every side is listed,
+    one that never won with 0; a co-op title's report keeps wins and losses."""
+    def game(outcome: str) -> S.GameResult:
+        return S.GameResult(1, 2, outcome, 3, 10, 0.1, True)
+
+    games = [game("red"), game("red"), game("unfinished")]
+    rep = S.MissionReport("t", "m", games, ("red", "blue")).to_json()
+    assert "wins" not in rep and "losses" not in rep
+    assert rep["outcomes"] == {"red": 2, "blue": 0} and rep["unfinished"] == 1
+    coop = S.MissionReport("t", "m", [game("won"), game("lost"), game("lost")]).to_json()
+    assert (coop["wins"], coop["losses"]) == (1, 2) and "outcomes" not in coop

@@ -96,3 +96,52 @@ def test_a_discard_pile_is_browsed_by_a_click(make_app, config_dir):
     assert [u for u, _r in table.browse_rects] == list(pile)
     do_click(app, next(r.center for r, _l, what in table.buttons if what == "close"))
     assert table.browse is None
+
+
+def test_an_instant_dropped_on_a_card_it_may_not_target_is_refused_unplayed(make_app, config_dir):
+    """A Sniper dropped on a Crusher (printed strength 4, the Sniper kills 3 or less) was played
+    and killed the one Robot it could, an Overseer in another city. Dropped on a card it may not
+    target, a targeted Instant is refused with the reason, not played; on a lit card it is."""
+    from game.convoy.rules import effects as E
+
+    for seed in range(1, 60):
+        session = Session.start(ConvoyTitle(), "standard", seed=seed, options={})
+        bot = RandomBot(seed)
+        found = None
+        for _ in range(300):
+            if session.decider is None:
+                break
+            st = session.state
+            for a in session.legal_actions():
+                if a.kind != "instant":
+                    continue
+                uid = a.payload["card"]
+                step = next((s for s in B.defn(st, uid).effect if s.op in E.TARGETED), None)
+                if step is None:
+                    continue
+                side = B.owner(st, uid)
+                lit = {t for t in E.step_targets(st, step, E.Env(side, uid, -1)) if isinstance(t, int)}
+                others = [u for c in st.slots for s in c for u in s if u not in lit]
+                if lit and others:
+                    found = (uid, lit, others[0])
+                    break
+            if found:
+                break
+            session.apply(bot.choose(session.legal_actions()))
+        if found:
+            break
+    assert found, "no targeted Instant with a card it may not target in 59 games"
+    uid, lit, wrong = found
+    app = make_app((1280, 720))
+    table = ConvoyTable(app.ctx, session, ["human", "human"], (1280, 720))
+    table.animate = False
+    app.push(table)
+    settle(app, table)
+    n = len(table.session.actions)
+    drag(app, hand_pos(table, uid), table.slot_rects[wrong].center)
+    assert len(table.session.actions) == n and uid in table.state.hand[B.owner(table.state, uid)]
+    assert table.message and table._name(wrong) in table.message
+    target = next(iter(lit))
+    drag(app, hand_pos(table, uid), table.slot_rects[target].center)
+    acts = table.session.actions
+    assert acts[n].kind == "instant" and acts[n].payload["card"] == uid

@@ -5,6 +5,7 @@ layout do not overlap and fill the play area."""
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 import pygame
 
@@ -495,3 +496,44 @@ def equip(st, robot: int, item: int) -> None:
         if held == item:
             del st.equip[holder]
     st.equip[robot] = item
+
+
+@pytest.mark.parametrize("scale", [1.25, 1.5])
+def test_a_larger_ui_scale_never_shrinks_the_station_faces_at_1280x720(make_app, scale):
+    """At 125% and 150% in 1280x720 the table's chrome grew and its cards did not: station faces
+    about 30 pixels wide under token badges twice their size, the battle panel's city cut to
+    'Zigg…'. The table draws at the largest scale its room fits (Scene.ROOM), so its faces are
+    never smaller than at 100%; in 1920x1080 the chosen scale stands."""
+    def faces(app, size):
+        table = mid_game(app, size)
+        draw(app)
+        return table, min(r.width for r in table.slot_rects.values() if r.height > r.width)
+
+    _table, at_100 = faces(make_app((1280, 720)), (1280, 720))
+    table, larger = faces(at_scale(make_app, scale), (1280, 720))
+    assert larger >= at_100 and layout_problems(table) == []
+    big = make_app((1920, 1080))
+    big.ctx.settings = replace(big.ctx.settings, ui_scale=scale)
+    table, _w = faces(big, (1920, 1080))
+    assert table.ctx.scale == scale
+
+
+@pytest.mark.parametrize("language", ["hu", "en"])
+def test_a_finished_games_toolbar_says_it_is_over(make_app, language):
+    """A finished game's toolbar ended 'Phase —', in Hungarian '—. fázis': a phase with no name.
+    It ends with 'Game over' in the language."""
+    from game import i18n
+    from game.ui.convoy.words import phase_name
+
+    app = make_app((1280, 720))
+    i18n.set_language(language)
+    try:
+        session = Session.start(ConvoyTitle(), "standard", seed=5, options={})
+        bot = RandomBot(5)
+        while not session.is_over():
+            session.apply(bot.choose(session.legal_actions()))
+        table = ConvoyTable(app.ctx, session, ["human", "bot"], (1280, 720))
+        title = table.toolbar_title()
+        assert "\u2014" not in title and title.endswith("  \u2022  " + phase_name("over")), title
+    finally:
+        i18n.set_language("en")

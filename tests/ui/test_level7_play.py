@@ -1039,7 +1039,9 @@ def test_a_tile_name_keeps_clear_of_its_icons_arrows_and_figures(make_app, seed,
     explore arrow drawn on its top door, and lies inside the tile; it covers no figure wherever
     the name as first set (the tile's width) has a place clear of them all, pixel by pixel (on
     the smallest tiles a band the tile's width has none), and no icon wherever it has a place
-    clear of them (Decontamination at zoom 0.3 has none)."""
+    clear of them (Decontamination at zoom 0.3 has none). The arrow of a door joined to a
+    neighbour's (doubled by that one's across the edge) counts after the printed icons: covered, as
+    a figure, only where no place clear of the icons avoids both."""
     import math
 
     from game.engine.session import Session
@@ -1070,21 +1072,29 @@ def test_a_tile_name_keeps_clear_of_its_icons_arrows_and_figures(make_app, seed,
             box = pygame.Rect(next(sp for sp in sprites if sp.name == ("label", tile)).key[2])
             tile_rect = table._screen_rect(table._tile_rect(tile))
             reach = ICON_HALF * table.camera.zoom
-            near = [q for q in map(lambda q: table.camera.to_screen(*q), table._icon_points(tile)) if not apart(box, *q, reach)]
+            joined = table._joined_arrow_points(tile)  # doubled by the neighbour's: kept off after the figures
+            near = [q for q in map(lambda q: table.camera.to_screen(*q), table._icon_points(tile))
+                    if not apart(box, *q, reach)]
+            near_printed = [q for q in near if q not in [table.camera.to_screen(*j) for j in joined]]
             span = table._top_arrow_span(tile)
             top = box.colliderect(pygame.Rect(span[0], tile_rect.top, span[1] - span[0], span[2] - tile_rect.top)) if span else False
             figures = [sp.key[1:4] for sp in sprites if sp.name[0] == "figure"]
             under = [f for f in figures if not apart(box, *f)]
             font, lines = table.tile_label(pgettext("level7", table.tiles[tile].name), tile_rect.width - 11)
             w, h = max(font.size(t)[0] for t in lines) + 8, font.get_linesize() * len(lines) + 2
-            icons = [table.camera.to_screen(*q) for q in table._icon_points(tile)]
+            icons = [table.camera.to_screen(*q) for q in table._icon_points(tile) if q not in joined]
+            doubled = [table.camera.to_screen(*q) for q in joined]
             off_icons = [(x, y) for x in range(tile_rect.left + 3, tile_rect.right - 2 - w)
                          for y in range(tile_rect.top + 3, tile_rect.bottom - 2 - h)
                          if all(apart(pygame.Rect(x, y, w, h), *q, reach) for q in icons)
                          and not (span and pygame.Rect(x, y, w, h).colliderect(
                              pygame.Rect(span[0], tile_rect.top, span[1] - span[0], span[2] - tile_rect.top)))]
             clear = [(x, y) for x, y in off_icons if all(apart(pygame.Rect(x, y, w, h), *f) for f in figures)]
-            if (near and off_icons) or top or (under and clear) or not tile_rect.contains(box):
+            # a joined door's arrow or a figure is covered only where every place clear of the
+            # printed icons covers one of them
+            clear_all = [(x, y) for x, y in clear if all(apart(pygame.Rect(x, y, w, h), *q, reach) for q in doubled)]
+            if (near_printed and off_icons) or (near and clear_all) or top or (under and clear_all) \
+                    or not tile_rect.contains(box):
                 problems.append((way, crowd, zoom, box, tile_rect, near, top, under, clear[:1]))
     assert problems == [], "\n".join(map(str, problems))
 
@@ -1282,3 +1292,95 @@ def test_ways_that_lie_differently_stay_a_choice():
     assert distinct_lies(crossroads) == [0]
     moved = crossroads[:1] + [{"tile": "T07", "turns": 0, "x": 1, "y": -1, "joined": 1}]
     assert distinct_lies(moved) == [0, 1]
+
+
+@pytest.mark.parametrize("language", ["hu", "el", "en"])
+def test_an_event_cards_reveal_draws_only_inside_the_rects_its_part_repaints(make_app, config_dir, language):
+    """In Hungarian at 1920x1080 the event card revealed under a step's sentence stood in a
+    panel 250 pixels high, and its last line, '(a forduló végén húzva: nincs rész)', ran out
+    below it; a frame drawn in part repaints the step's rects only (_step_part), so the line was
+    left over the map once the step had gone. Every card, drawn by the step, stays inside them."""
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.toml").write_text(f'language = "{language}"\n')
+    from game.ui.level7.table_scene import Shown
+
+    app, table = start_game(make_app, size=(1920, 1080))
+    size = pygame.display.get_surface().get_size()
+    for card in table.content.events:
+        for trigger in ("", "fear"):
+            table.steps[:] = [Shown("An event card is drawn.", None, "event", {}, {"card": card, "trigger": trigger})]
+            sheet = pygame.Surface(size, pygame.SRCALPHA)
+            sheet.fill((0, 0, 0, 0))
+            table._draw_step(sheet)
+            _what, rects = table._step_part()
+            for rect in rects:
+                sheet.fill((0, 0, 0, 0), rect)
+            left = pygame.mask.from_surface(sheet).get_bounding_rects()
+            assert not left, (card, trigger, left, rects)
+    table.steps.clear()
+
+
+@pytest.mark.parametrize("seed, name", [(4, "Specimen Storage"), (9, "Decontamination")])
+def test_a_one_square_tiles_name_keeps_off_its_vent_at_zoom_0_3(make_app, seed, name):
+    """Two games of random bots to their end, the map at zoom 0.3 (1280x720): Specimen Storage's
+    and Decontamination's names lay over the top of the vent in the tile's middle, the least
+    cover of an icon where no place was clear of all (the top door's arrow counted as much). The
+    arrow of a door joined to a neighbour's door is doubled by the neighbour's just across the
+    edge: the name lies over it rather than over the vent, clear of every other printed icon."""
+    from pathlib import Path
+
+    from game.engine.bots import RandomBot
+    from game.engine.session import Session
+    from game.level7.rules.title import Level7Title
+    from game.ui.level7.table_scene import ICON_HALF, Level7Table
+
+    session = Session.start(Level7Title(), "s1", seed, {"players": 2})
+    bot = RandomBot(seed)
+    while not session.is_over():
+        session.apply(bot.choose(session.legal_actions()))
+    app = make_app((1280, 720))
+    table = Level7Table(app.ctx, session, ["human", "human"], (1280, 720), Path(app.ctx.settings_file).parent / "l7.json")
+    app.push(table)
+    table.handoff, table.animate = None, False
+    app.run(max_frames=1)
+    table.camera.fit_zoom = 0.3
+    tile = next(t for t in table._placed_names() if table.tiles[t].name == name)
+    table.seen.add(tile)
+    box = pygame.Rect(next(sp for sp in table.sprites() if sp.name == ("label", tile)).key[2])
+    reach = ICON_HALF * table.camera.zoom
+    joined = table._joined_arrow_points(tile)
+    icons = [table.camera.to_screen(*q) for q in table._icon_points(tile) if q not in joined]
+    squares = [pygame.Rect(round(x - reach), round(y - reach), round(2 * reach), round(2 * reach)) for x, y in icons]
+    assert joined and squares and box.collidelist(squares) == -1, (box, squares)
+
+
+@pytest.mark.parametrize("language", ["el", "hu", "en"])
+def test_a_steps_heading_and_its_skip_note_do_not_overlap(make_app, config_dir, monkeypatch, language):
+    """At 125% in 1280x720 the Greek step heading 'Κάρτα γεγονότος' ran into the note beside it,
+    '1 ακόμη  •  κλικ ή Space για παράλειψη'. Every step's heading and its note lie apart, the
+    note inside the panel."""
+    from game.ui import widgets
+    from game.ui.level7.table_scene import Shown
+
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.toml").write_text(f'language = "{language}"\nui_scale = 1.25\n')
+    app, table = start_game(make_app)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = widgets.text
+
+    def spy(surface, text, *args, **kwargs):
+        rect = real(surface, text, *args, **kwargs)
+        if surface is not None:  # drawn, not laid out (the card's height, _step_place)
+            drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(widgets, "text", spy)
+    card = next(iter(table.content.events))
+    for kind in ("event", "spawn", "activation", "enemy_move", "attack", "event_text", "knocked_out", "lockdown"):
+        table.steps[:] = [Shown("Something happens.", None, kind, {}, {"card": card})] * 2
+        drawn.clear()
+        table._draw_step(app.screen)
+        panel = table._step_place()[0]
+        (_h, heading), (_n, note) = drawn[0], drawn[1]
+        assert not heading.colliderect(note) and panel.contains(note), (kind, drawn[:2], panel)
+    table.steps.clear()

@@ -21,3 +21,45 @@ def test_the_scenarios_name_is_in_the_language_in_use(language):
             assert sc.name not in got, (language, got)
     finally:
         i18n.set_language("en")
+
+
+def test_the_toolbar_title_keeps_its_turn_when_the_scenario_is_cut(make_app, config_dir, monkeypatch):
+    """At 125% in 1280x720 in Greek the toolbar read 'Level 7  •  1. Ένα Νέο Επίπεδο Φόβου  •
+    Σειρ…': the title was cut at its end and the turn was lost. It is cut in its longest middle
+    field, the scenario's name; the game's name and the turn stay whole."""
+    from game import i18n
+    from game.ui import widgets
+    from tests.ui.test_level7_play import start_game
+
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.toml").write_text('language = "el"\nui_scale = 1.25\n')
+    app, table = start_game(make_app)
+    assert i18n.language() == "el" and table.ctx.scale == 1.25
+    title = table.toolbar_title()
+    turn = i18n._("Turn {n}").format(n=table.state.turn_no)
+    drawn = []
+    real = widgets.text
+
+    def spy(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(widgets, "text", spy)
+    table._draw_toolbar(app.screen)  # what the toolbar's layer holds
+    shown = next(t for t in drawn if t.startswith("Level 7"))
+    assert shown != title and "\u2026" in shown  # too long at this size: cut
+    assert shown.endswith("  \u2022  " + turn), shown
+
+
+def test_the_end_summary_joins_the_characters_with_the_languages_separator(make_app, config_dir):
+    """The end panel read 'Πειραματόζωο 1: δραπέτευσε; Πειραματόζωο 2: σκοτώθηκε': a Greek ';' is
+    a question mark. The characters' results are joined by the language's separator ('· ')."""
+    from tests.ui.test_level7_play import start_game
+
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.toml").write_text('language = "el"\n')
+    app, table = start_game(make_app, seats=("human", "human"))
+    for cid, status in zip(table.players, ("escaped", "killed")):
+        table.state.characters[cid].status = status
+    summary = table.end_summary()
+    assert ";" not in summary and summary.count("\u00b7 ") == 1, summary

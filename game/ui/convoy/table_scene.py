@@ -90,6 +90,13 @@ class ConvoyTable(GameTable):
     saves = SAVES
     SIDES_COMPETE = True  # Moloch against the Outpost (the end panel's heading)
     SIDE_TABS = ("phase", "ai", "log")
+    # The least window the table lays out in, in UI units (Scene.ROOM): five cities with both
+    # sides' stations, the battle panel, the side panel and the hand. At 125% and 150% in
+    # 1280x720 the chrome grew and the cards did not: station faces 30 pixels wide under token
+    # badges, the battle panel's words cut ('Zigg…', 'Mol…'); there the table draws at the
+    # largest scale that fits (100%), as the menu and the set-up screens do. A window of
+    # 1920x1080 keeps 125% and 150%.
+    ROOM = (1280, 720)
 
     def __init__(self, ctx: Context, session: Session, seats: list[str], screen_size: tuple[int, int],
                  save_path: Path | None = None, bot_delay_ms: int = BOT_DELAY_MS, animate: bool = True,
@@ -177,8 +184,9 @@ class ConvoyTable(GameTable):
         city = _(self.content.cities[a].name) if a >= 0 else "\u2014"
         if st.phase == "mulligan":
             return "Neuroshima Convoy  \u2022  " + words.phase_name("mulligan")
-        return "Neuroshima Convoy  \u2022  " + _("Round {n}").format(n=st.round) + f"  \u2022  {city}  \u2022  " + \
-            _("Phase {p}").format(p=st.phase if st.phase != "over" else "\u2014")
+        # Over, the last field says so: 'Phase —' read '—. fázis' in Hungarian.
+        phase = words.phase_name("over") if st.phase == "over" else _("Phase {p}").format(p=st.phase)
+        return "Neuroshima Convoy  \u2022  " + _("Round {n}").format(n=st.round) + f"  \u2022  {city}  \u2022  " + phase
 
     def decision_name(self) -> str:
         pend = self._pending()
@@ -618,6 +626,14 @@ class ConvoyTable(GameTable):
             self._submit("equip", {"card": uid, "robot": target[1]}, "equip")
             return
         if d.type == "instant":
+            lit = self._glow_for(("hand", uid))["cards"]
+            if lit and target[0] == "card" and target[1] not in lit:
+                # A targeted Instant dropped on a card it may not target: refused before it is
+                # played (dropped on a Crusher, a Sniper was played and its one legal target,
+                # an Overseer in another city, was killed).
+                self.say(_("{card} cannot target {target}: drop it on one of the lit cards.").format(
+                    card=_(d.name), target=self._name(target[1])) + "  " + words.rule("instant"))
+                return
             if self._submit("instant", {"card": uid}, "instant"):
                 if target[0] == "card":
                     self._answer({"card": target[1]})

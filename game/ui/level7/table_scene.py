@@ -279,7 +279,8 @@ class Level7Table(GameTable):
             result = {"escaped": _("escaped"), "killed": _("killed")}.get(ch.status) or \
                 (_("won") if st.results.get(cid) == "won" else _("lost inside"))
             parts.append(f"{self.player_name(cid)}: {result}")
-        return "; ".join(parts)
+        # The language's separator: a Greek ';' is a question mark ('Πειραματόζωο 1: δραπέτευσε;').
+        return _("; ").join(parts)
 
     def end_stats(self) -> str:
         st = self.state
@@ -1156,13 +1157,24 @@ class Level7Table(GameTable):
         only where none is clear, at the smaller sizes: _label_layouts). Only the band's place
         was searched below the arrow before, along the left edge: "Holding Cells" lay over its south arrow with a character and a clone on its
         left side, "Decontamination" over its Security icon, the Storeroom's over its icons."""
-        marks = [self.camera.to_screen(*q) for q in self._icon_points(name)]
+        joined = self._joined_arrow_points(name)
+        marks = [self.camera.to_screen(*q) for q in self._icon_points(name) if q not in joined]
         if self.state.floor_items.get(name):
             marks.append(self.camera.to_screen(*self._item_spot(name)))
         marks += self._mark_spots(name, sum(self.state.tokens.get(kind, []).count(name) for kind in MARK_KINDS))
+        doubled = tuple(self.camera.to_screen(*q) for q in joined)
         figures = tuple(tuple(f) for f in figure_rects if r.colliderect(f))
-        key = (name, tuple(r), text, self.ctx.px(100), tuple(marks), figures)
-        return self._label_places.get(key, lambda: self._label_search(name, r, text, marks, figures))
+        key = (name, tuple(r), text, self.ctx.px(100), tuple(marks), doubled, figures)
+        return self._label_places.get(key, lambda: self._label_search(name, r, text, marks, figures, doubled))
+
+    def _joined_arrow_points(self, name: str) -> list[tuple[float, float]]:
+        """The printed arrows (map px, of _icon_points) of a placed tile's doors that join a door
+        of a neighbouring tile: the neighbour's arrow, just across the edge, shows the same way."""
+        from game.level7.rules.maps import view
+
+        doors = [self._door_point(name, d[1]) for _other, _kind, d in view(self.state).neighbours(self.state, name)
+                 if d is not None]
+        return [q for q in self._icon_points(name) if any(math.hypot(q[0] - x, q[1] - y) <= 33 for x, y in doors)]
 
     def _label_layouts(self, r: pygame.Rect, text: str, arrow: tuple[int, int, int] | None) -> list[tuple]:
         """The ways a name may be set, as (tier, font, lines): tier 0 the name fitted to the
@@ -1199,20 +1211,29 @@ class Level7Table(GameTable):
                         out.append((1, f, halves(f)))
         return out
 
-    def _label_search(self, name: str, r: pygame.Rect, text: str, icons: list, figures: tuple) -> tuple:
+    def _label_search(self, name: str, r: pygame.Rect, text: str, icons: list, figures: tuple,
+                      doubled: tuple = ()) -> tuple:
         """_label_place's search; `icons`: the middles on screen of what the band keeps off (the
         printed icons and door arrows, the items' badge, the markers), `figures` the figures'
-        rectangles on the tile."""
+        rectangles on the tile, `doubled` the middles of the arrows of doors joined to a
+        neighbour's door (_joined_arrow_points), kept off after the figures: the arrow across
+        the edge still shows that door. At zoom 0.3 a one-square tile with a vent in its middle
+        (Specimen Storage, Decontamination) has no place clear of its icons and top arrow, and
+        its name lay over the vent: it now lies over the joined door's arrow where that is clear
+        of the rest."""
         px = self.ctx.px
         arrow = self._top_arrow_span(name)
-        blocked = [] if arrow is None else [pygame.Rect(arrow[0], r.top, arrow[1] - arrow[0], arrow[2] - r.top)]
+        blocked = [] if arrow is None or self._top_joined(name) else \
+            [pygame.Rect(arrow[0], r.top, arrow[1] - arrow[0], arrow[2] - r.top)]
         reach = ICON_HALF * self.camera.zoom
         # What each icon keeps clear, as a square (pygame's collisions: the search tries a few
         # thousand places when figures stand on the tile, each tested against every icon).
         icon_rects = [pygame.Rect(round(ix - reach), round(iy - reach), round(2 * reach), round(2 * reach)) for ix, iy in icons]
+        joined_rects = [pygame.Rect(round(ix - reach), round(iy - reach), round(2 * reach), round(2 * reach))
+                        for ix, iy in doubled]
         best = None
         for order, (tier, font, lines) in enumerate(self._label_layouts(r, text, arrow)):
-            if tier and best[0][:2] == (0, 0):
+            if tier and best[0][:3] == (0, 0, 0):
                 break  # a clear place for the name at its size: no need to shrink it
             w, h = max(font.size(t)[0] for t in lines) + px(8), font.get_linesize() * len(lines) + px(2)
             left, right = r.left + px(3), max(r.left + px(3), r.right - px(3) - w)
@@ -1225,13 +1246,20 @@ class Level7Table(GameTable):
                     # where every place covers an icon, the one that covers the least of them
                     # (Decontamination at zoom 0.3 lay across the middle of its vent)
                     covered = sum(box.clip(icon_rects[i]).height * box.clip(icon_rects[i]).width for i in hit)
-                    cost = (len(hit) + 2 * (box.collidelist(blocked) >= 0), len(box.collidelistall(figures)), covered,
-                            tier, y, x, order)
+                    cost = (len(hit) + 2 * (box.collidelist(blocked) >= 0), len(box.collidelistall(figures)),
+                            len(box.collidelistall(joined_rects)), covered, tier, y, x, order)
                     if best is None or cost < best[0]:
                         best = (cost, font, lines, (x, y))
-                if best[0][:2] == (0, 0) and best[0][6] == order:
+                if best[0][:3] == (0, 0, 0) and best[0][7] == order:
                     break  # this way of setting the name is clear here: lower is worse
         return best[1:]
+
+    def _top_joined(self, name: str) -> bool:
+        """No door on a placed tile's top edge faces open space: no explore arrow is drawn there
+        (the printed arrows are icons like the others)."""
+        from game.level7.rules.maps import view
+
+        return not any(slot[0] == "N" for _n, slot in view(self.state).open_doors(name))
 
     def _top_arrow_span(self, name: str) -> tuple[int, int, int] | None:
         """(left, right, bottom) on screen of the door arrows on a placed tile's top edge (the
@@ -1754,8 +1782,17 @@ class Level7Table(GameTable):
         panel = pygame.Rect(0, 0, width, len(lines) * font.get_linesize() + px(58))
         panel.topleft = (self.view_rect.left + px(14), self.view_rect.top + px(14))
         reveal = None
-        if s.kind == "event" and str(s.payload.get("card", "")) in self.content.events:
-            reveal = pygame.Rect(panel.left, panel.bottom + px(8), min(px(420), panel.width), px(250))
+        card = str(s.payload.get("card", ""))
+        if s.kind == "event" and card in self.content.events:
+            # As tall as the card laid out in it: a fixed 250 held the English card, but the
+            # Hungarian sections wrap to more lines and the card's last line ('(a forduló végén
+            # húzva: nincs rész)') ran out below the panel, where a frame drawn in part (the
+            # panel's rect only) left it standing over the map after the step was gone.
+            reveal = pygame.Rect(panel.left, panel.bottom + px(8), min(px(420), panel.width), 0)
+            top = reveal.top + px(10)
+            bottom = self._event_card(None, reveal.left + px(12), top, reveal.width - px(24), card,
+                                      str(s.payload.get("trigger", "")))
+            reveal.height = bottom - reveal.top + px(10)
         return panel, lines, reveal
 
     def _step_part(self) -> tuple:
@@ -1783,8 +1820,11 @@ class Level7Table(GameTable):
                    "enemy_move": _("Enemy moves"), "attack": _("Enemy attack"), "event_text": _("Event"),
                    "escaped": _("Escaped!"), "killed": _("Killed"), "knocked_out": _("Knocked out"),
                    "removed": _("Enemy removed"), "lockdown": pgettext("level7", "Lockdown"), "roll": _("Dice")}.get(s.kind, _("What happens"))
-        widgets.text(surface, heading, ctx.font(13, bold=True), pal.accent, (panel.left + px(16), panel.top + px(8)))
-        widgets.text(surface, _("{n} more  \u2022  click or Space skips").format(n=len(self.steps) - 1), ctx.font(12),
+        left = widgets.text(surface, heading, ctx.font(13, bold=True), pal.accent, (panel.left + px(16), panel.top + px(8)))
+        # The count and how to skip, in what the heading leaves (at 125% in 1280x720 the Greek
+        # 'Κάρτα γεγονότος' ran into '1 ακόμη  •  κλικ ή Space...'): cut at its end if need be.
+        note = _("{n} more  \u2022  click or Space skips").format(n=len(self.steps) - 1)
+        widgets.text(surface, widgets.elide(note, ctx.font(12), panel.right - px(16) - left.right - px(12)), ctx.font(12),
                      pal.text_dim, (panel.right - px(16), panel.top + px(9)), "topright")
         y = panel.top + px(30)
         for line in lines:
@@ -1844,7 +1884,7 @@ class Level7Table(GameTable):
                                                 (t.pickup_used, _("pick-up")), (t.peek_used, _("peek"))) if used]
                 line = _("This turn: {moves}").format(moves=_("1 move left") if t.moves_left == 1 else
                                                       _("{n} moves left").format(n=t.moves_left)) + \
-                    ("; " + _("done: {what}").format(what=", ".join(done)) if done else "")
+                    (_("; ") + _("done: {what}").format(what=", ".join(done)) if done else "")
                 y = widgets.text_block(surface, line, small, pal.accent, pygame.Rect(x + px(20), y, w - px(20), px(32)), 1.05)
             y += px(8)
         return y

@@ -245,8 +245,9 @@ class TutorialTable:
         surface.blit(self._shade[1], (0, 0))
 
     def lesson_keep_clear(self) -> list[pygame.Rect]:
-        """The title's: what it draws on the map that a lesson's arrow should not cover (Level
-        7's tile names and figures: an arrow at a figure ran through 'A-Lift' and 'Tank Farm')."""
+        """The title's: what it draws on the map that a lesson's arrow and, where a place as good
+        allows it, its text box should not cover (Level 7's tile names and figures: an arrow at
+        a figure ran through 'A-Lift' and 'Tank Farm', the box lay over 'Tank Farm')."""
         return []
 
     def _arrow_keeps_off(self, rect: pygame.Rect) -> tuple[list[pygame.Rect], pygame.Rect | None]:
@@ -347,11 +348,16 @@ class TutorialTable:
             return covered(c, keep_clear), covered(c, targets) > 0
 
         best = min(cands, key=lambda c: (rank(c), cands.index(c)))
-        # The focus only chooses among places in the map's view as good as the best: never the
-        # side panel's instead of one in the view.
+        # What the title keeps clear on its map (Level 7's tile names, the figures), then the
+        # focus, only choose among places in the map's view as good as the best: never the side
+        # panel's instead of one in the view. The names come first: in Greek at 1920x1080 the
+        # box kept off most of the active tile by lying over its name ('Tank Farm', lesson 3).
         focus = [r for r in self.lesson_focus() if r.width]
+        names = [r for r in self.lesson_keep_clear() if r.width]
         alike = [c for c in cands[:len(spots)] if rank(c) == rank(best)]
-        return min(alike, key=lambda c: (covered(c, focus), cands.index(c))) if focus and best in alike else best
+        if (focus or names) and best in alike:
+            return min(alike, key=lambda c: (covered(c, names), covered(c, focus), cands.index(c)))
+        return best
 
     def _draw_panel(self, surface: pygame.Surface, targets: list[pygame.Rect]) -> None:
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
