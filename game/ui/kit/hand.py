@@ -65,7 +65,8 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
         body = pygame.Rect(art.left, top, art.width, rect.bottom - round(16 * k) - top)
         pygame.draw.rect(surface, (226, 218, 196), body, border_radius=max(2, round(6 * k)))
         body = body.inflate(-round(12 * k), -round(10 * k))
-        tf = widgets.fitted_font(ctx, text, body, max(px(12), min(px(15), round(16 * k))), 8, hyphenate=True)
+        tf = widgets.fitted_font(ctx, text, body, max(px(12), min(px(15), round(16 * k))), TEXT_SMALLEST,
+                                 hyphenate=True)
     art_covered = body.top < art.bottom
     widgets.text_block(surface, text, tf, (30, 28, 24), body, line_gap=1.0, hyphenate=True)
     if placeholder:
@@ -95,6 +96,10 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
 
 PLACEHOLDER_COLOUR = (240, 196, 90)  # the "not in the rulebooks" mark, on cards and panels
 NAME_SMALLEST = 8  # px: the least size a card's name is drawn at (the 720p hand's cards)
+# px: the least size a small card's rules text is drawn at. The Greek Ambush (the longest Order
+# card) needs it on the 720p hand's cards, where at 8 px it ended in '…' (the hovered card
+# shows it large): small type whole reads better than a cut sentence.
+TEXT_SMALLEST = 7
 NAME_LINES = 4  # a long Hungarian name on a 68 px card: 'Pokollovag' / 'vagy démon–' / 'pókmutáns'
 
 
