@@ -217,6 +217,12 @@ class GearsTable(GameTable):
     def handoff_note(self) -> str:
         return _("The hand of order cards is hidden until that player is at the table.")
 
+    def shown_only_to(self, player: str) -> tuple:
+        """A COG player's hand of Order cards (view.py: what teammates hold is hidden); none is
+        dealt during set-up, so the placements there pass the desk without a card."""
+        cog = self.state.cogs.get(player)
+        return tuple(cog.hand) if cog is not None else ()
+
     def card_face(self, card: str) -> tuple[str, str] | None:
         order = self.content.orders.get(card.split("#")[0])
         return (_(order.name), _(order.text)) if order else None

@@ -351,6 +351,26 @@ class GameTable(Scene, ABC):
     def handoff_note(self) -> str:
         """What the handoff card hides until the next person is at the table."""
 
+    def shown_only_to(self, player: str) -> tuple:
+        """What the table shows `player` and hides from every other seat (their hand's cards,
+        the whole map to Doom's invader), as plain values; empty when their view shows nothing
+        another seat may not see. The handoff card is up only while this (or a log line only
+        they may read) is there (needs_handoff). The default is something, always: a title that
+        does not say keeps the card at every change of person."""
+        return (player,)
+
+    def needs_handoff(self, before: str | None, after: str) -> bool:
+        """Whether the desk passing from person `before` (None: the game starts, anyone may sit
+        there) to person `after` needs the handoff card: only when `after`'s view shows what
+        `before` may not see (DESIGN.md: hot-seat hands are hidden behind a handoff screen): what
+        the title shows them alone (shown_only_to) or a log line they may read and `before` may
+        not. Two people with nothing to hide from each other (no cards dealt yet, Doom's marines)
+        pass the desk with a line saying whose turn it is."""
+        if self.shown_only_to(after):
+            return True
+        return any(who is not None and after in who and (before is None or before not in who)
+                   for _text, who in self._log)
+
     def card_face(self, card: str) -> tuple[str, str] | None:
         """A hand card's (name, rules text); None when the title has no face for it."""
         return None
@@ -702,9 +722,15 @@ class GameTable(Scene, ABC):
         humans = self._humans()
         if decider is not None and not self.is_bot(decider):
             if self.viewer != decider:
-                # Hot-seat: a different person takes over; hide the hand until they click.
-                if len(humans) > 1 and (self.viewer is not None or first):
-                    self.handoff = decider
+                # Hot-seat: a different person takes over. The card hides their view until they
+                # click, where it shows what the person leaving (or, at the start, whoever sits
+                # at the desk) may not see; else the turn is only said.
+                before = self.viewer
+                if len(humans) > 1 and (before is not None or first):
+                    if self.needs_handoff(before, decider):
+                        self.handoff = decider
+                    elif before is not None:
+                        self.say(_("{who}'s turn.").format(who=self.player_name(decider)), ok=True)
                 self.viewer = decider
         elif self.viewer is None and humans:
             self.viewer = humans[0]
