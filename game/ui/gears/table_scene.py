@@ -1269,7 +1269,7 @@ class GearsTable(GameTable):
         settings."""
         return (self.state_version, tuple(self.seats), self.viewer, self.handoff, self.selected_card, self.target,
                 self.attack_choice, self.grenade_mode, self.area_weapon, self.area_pick, self.confirm_drop, self.busy,
-                self.side_open, self.side_tab, self.log_scroll, self._log_resets, self._log_dropped + len(self._log),
+                self.side_open, self.side_tab, self.ai_open, self.log_scroll, self._log_resets, self._log_dropped + len(self._log),
                 id(self.ai), len(self.ai.lines), self.ctx.settings, language(), tuple(self.toolbar_rect),
                 tuple(self.prompt_rect), tuple(self.hand_rect), tuple(self.side_rect))
 

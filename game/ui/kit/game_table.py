@@ -223,6 +223,7 @@ class GameTable(Scene, ABC):
         self._clock_ms = 0
         self.side_open = True  # the side panel shown (Tab or its handle folds it to a strip)
         self.side_tab = self.SIDE_TABS[0]  # the section shown when the panel is tabbed (side_tabbed)
+        self.ai_open: bool | None = None  # the AI card opened or folded by a click; None: by the panel's height
         self.side_sections: dict[str, pygame.Rect] = {}  # side-panel sections, as last drawn
         self._side_fit: tuple = (None, False)  # (side_measure_key, whether the sections need tabs): side_tabbed
         self._press: tuple[int, int] | None = None
@@ -511,6 +512,14 @@ class GameTable(Scene, ABC):
     # about five lines. With none, Gears' four COGs and stage card in Greek at 1280x720 left the
     # log no line and cut the AI card's box (Level 7's party and event card did the same).
     LOG_ROOM = 80
+    # UI units the log keeps under the AI card beside it: about nine lines. The card's text is
+    # whole above it all the same; the AI's reasons beyond the newest one give way (they are in
+    # the log). The card had taken half the height left: four log lines at 1280x720.
+    LOG_KEEP = 150
+    # UI units of side-panel height from which the AI card shows open (its text and reasons);
+    # in a shorter panel (1280x720) it starts folded to its name and newest reason, so the log
+    # keeps a useful height. A click on its fold button opens or folds it (ai_open).
+    AI_OPEN_FROM = 760
 
     def side_labels(self) -> dict[str, str]:
         """Each section's tab name (when the panel is tabbed)."""
@@ -548,7 +557,14 @@ class GameTable(Scene, ABC):
         if own is not None:
             return own(surface, x, y, w)
         if name == "ai":
-            return ai_panel.draw(surface, self.ctx, self.ai, x, y, w, bottom, self.ai_heading(), self.ai_empty(), whole)
+            folded = not whole and not self.ai_unfolded()
+            below = ai_panel.draw(surface, self.ctx, self.ai, x, y, w, bottom, self.ai_heading(), self.ai_empty(), whole,
+                                  keep=self.ctx.px(self.LOG_KEEP) if "log" in self.SIDE_TABS else 0, folded=folded)
+            if surface is not None and self.ai.card and not whole:
+                px = self.ctx.px
+                self._button(surface, pygame.Rect(x + w - px(26), y + px(4), px(24), px(20)),
+                             "+" if folded else "\u2212", "ai_fold", size=13)
+            return below
         if name == "log":
             self._log_rect = pygame.Rect(x, y, w, bottom - y)
             lines = self.log
@@ -570,10 +586,22 @@ class GameTable(Scene, ABC):
         return None
 
     def ai_section_key(self) -> tuple:
-        """What the kit's AI section shows (ai_panel.draw): the card and its newest reasons."""
+        """What the kit's AI section shows (ai_panel.draw): the card and its newest reasons,
+        open or folded."""
         ai = self.ai
         return ai.card, ai.name, ai.text, tuple(ai.lines[-ai_panel.SHOWN_LINES:]), ai.placeholder, \
-            self.ai_heading(), self.ai_empty()
+            self.ai_heading(), self.ai_empty(), self.ai_unfolded()
+
+    def ai_unfolded(self) -> bool:
+        """The AI card shows open beside the other sections: as the person last set it (its
+        fold button), else when the side panel is at least AI_OPEN_FROM high."""
+        if self.ai_open is not None:
+            return self.ai_open
+        return self.side_rect.height >= self.ctx.px(self.AI_OPEN_FROM)
+
+    def toggle_ai(self) -> None:
+        self.ai_open = not self.ai_unfolded()
+        self.dirty = True
 
     def log_section_key(self) -> tuple:
         """What the kit's log section shows: the log's lines (read again, or one more added
@@ -1126,7 +1154,7 @@ class GameTable(Scene, ABC):
             # The side panel's tabs and its fold handle only change what is shown: they answer
             # at once (a game of bots only animates nearly all the time). Any other click skips.
             for rect, _label, what in self.buttons:
-                if rect.collidepoint(pos) and isinstance(what, str) and (what.startswith("tab:") or what == "side"):
+                if rect.collidepoint(pos) and isinstance(what, str) and (what.startswith("tab:") or what in ("side", "ai_fold")):
                     return self._command(what)
             self.skip_animation()
             return None
@@ -1155,7 +1183,8 @@ class GameTable(Scene, ABC):
     def _command(self, what: str):
         """A button's command: the table's own (menu, undo, save, skip, side, tab:NAME, again),
         else the title's."""
-        plain = {"undo": self.undo, "save": self.save_game, "skip": self.skip_animation, "side": self.toggle_side}
+        plain = {"undo": self.undo, "save": self.save_game, "skip": self.skip_animation, "side": self.toggle_side,
+                 "ai_fold": self.toggle_ai}
         if what == "menu":
             return Pop()
         if what in plain:
@@ -1559,7 +1588,7 @@ class GameTable(Scene, ABC):
         if all(k is not None for k in keys):
             return self.side_open, self.side_tab, keys
         return (self.state_version, len(self._log), self.log_scroll, self.viewer, self.handoff is not None,
-                self.side_open, self.side_tab, tuple(self.seats))
+                self.side_open, self.side_tab, tuple(self.seats), self.ai_open)
 
     def _layered(self, layer: Layer, surface, rect: pygame.Rect, key: tuple, paint, records: tuple[str, ...] = (),
                  below: int | None = None) -> None:
