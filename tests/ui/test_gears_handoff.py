@@ -48,3 +48,20 @@ def test_set_up_placements_pass_the_desk_without_a_card_until_cards_are_dealt(ma
     do_click(app, table.view_rect.center)
     assert table.handoff is None and table.card_rects
 
+
+
+def test_a_person_given_the_desk_without_a_card_gets_one_when_their_hand_comes(make_app):
+    """The Showdown: P2 answers the set-up questions (which Locust is placed next, which cover
+    spot) with no card, nothing being private yet; whoever sat at the desk may have answered
+    them. When P2's Order cards are dealt, the card comes up before the hand shows, though the
+    decision never left P2 (it showed P2's hand to the desk at once)."""
+    app, table = start(make_app, "the_showdown", seats=("human", "human", "bot"), seed=5)
+    for _ in range(200):
+        decider = table.session.decider
+        if not table.is_bot(decider) and table.state.cogs[decider].hand:
+            break
+        assert table.handoff is None
+        play_by_clicks(app, table, table.session.legal_actions()[0])
+    assert table.viewer == decider and table.handoff == decider and table.card_rects == {}
+    do_click(app, table.view_rect.center)
+    assert table.handoff is None and table.seated == decider and table.card_rects

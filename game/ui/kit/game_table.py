@@ -202,6 +202,7 @@ class GameTable(Scene, ABC):
         self.dice: DiceRoll | None = None
         self.viewer: str | None = None  # whose hand is on show
         self.handoff: str | None = None  # a human player the table waits for
+        self.seated: str | None = None  # the person who last clicked the handoff card away
         # person -> the span (let_pass_span) for which they let a title's interrupts pass
         self.passing: dict[str, Any] = {}
         self._passable: Action | None = None  # let_pass of the question now, set at each change
@@ -749,17 +750,20 @@ class GameTable(Scene, ABC):
         self._passable = self.let_pass(self.session.legal_actions()) if asks else None
         humans = self._humans()
         if decider is not None and not self.is_bot(decider):
-            if self.viewer != decider:
-                # Hot-seat: a different person takes over. The card hides their view until they
-                # click, where it shows what the person leaving (or, at the start, whoever sits
-                # at the desk) may not see; else the turn is only said.
-                before = self.viewer
-                if len(humans) > 1 and (before is not None or first):
-                    if self.needs_handoff(before, decider):
-                        self.handoff = decider
-                    elif before is not None:
+            before = self.viewer
+            if len(humans) > 1:
+                # Hot-seat. The card hides the decider's view until they click, where it shows
+                # what the person known to sit at the desk (`seated`: the last to click a card
+                # away; at the start anyone) may not see; else the turn is only said. A person
+                # the desk passed to without a card is not known to sit there: when their view
+                # comes to hide something (their first cards dealt), the card comes up then.
+                if decider != self.seated and self.needs_handoff(self.seated, decider):
+                    self.handoff = decider
+                else:
+                    self.handoff = None
+                    if before is not None and before != decider:
                         self.say(_("{who}'s turn.").format(who=self.player_name(decider)), ok=True)
-                self.viewer = decider
+            self.viewer = decider
         elif self.viewer is None and humans:
             self.viewer = humans[0]
         elif not humans and decider in self.players:
@@ -1147,7 +1151,7 @@ class GameTable(Scene, ABC):
                     return self._command(b.action)  # type: ignore[arg-type]
             return None
         if self.handoff is not None:
-            self.handoff = None
+            self.seated, self.handoff = self.handoff, None
             self.dirty = True
             return None
         if self.busy:
