@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.engine.text import as_text
 from game.i18n import _
 from game.ui import widgets
 from game.ui.scene import Context
@@ -73,7 +74,8 @@ def draw(surface: pygame.Surface, ctx: Context, ai: AiShown, x: int, y: int, w: 
     inner = pygame.Rect(box.left + px(10), yy, box.width - px(20), box.bottom - yy - px(6))
     if folded:
         if recent:
-            widgets.text(surface, widgets.elide(ARROW + recent[-1], f12b, inner.width), f12b, pal.accent, (inner.left, yy))
+            line = as_text(ARROW + recent[-1])  # a title's reason may be a message (Convoy's), worded now
+            widgets.text(surface, widgets.elide(line, f12b, inner.width), f12b, pal.accent, (inner.left, yy))
         return box.bottom + px(10)
     yy = widgets.text_block(surface, ai.text, f12, (230, 210, 200), inner, 1.05)
     shown = list(recent)
