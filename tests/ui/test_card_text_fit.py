@@ -31,9 +31,13 @@ def test_every_order_card_shows_its_text_whole_on_the_hand_s_card(make_app, size
     table = GearsTable(app.ctx, session, ["human", "bot"], size, Path(app.ctx.settings_file).parent / "t.json",
                        animate=False)
     app.push(table)
+    # The largest hand a COG holds (Marcus Fenix: 7), the smallest cards: for drawing only.
     cog = table.state.cogs[table.viewer]
+    cog.character = max(table.content.cogs, key=lambda c: table.content.cogs[c].hand_limit)
     limit = table.content.cogs[cog.character].hand_limit
-    cog.hand = sorted(table.state.orders.draw_pile)[:limit]  # a full hand, for drawing only
+    table._size = (0, 0)
+    table._layout(size)
+    cog.hand = sorted(table.state.orders.draw_pile)[:limit]
     table.dirty = True
     app.run(max_frames=1)
     sizes = {r.size for r in table.card_rects.values()}
