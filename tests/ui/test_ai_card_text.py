@@ -9,7 +9,7 @@ import pytest
 from game import i18n
 from game.i18n import _
 from game.ui.kit.ai_panel import AiShown
-from tests.ui.test_gears_play import start_game
+from tests.ui.test_gears_play import do_click, start_game
 
 CARD_TEXT = (230, 210, 200)  # the colour ai_panel.draw gives the card's text
 
@@ -27,9 +27,16 @@ def test_the_ai_cards_whole_text_shows_beside_long_reasons(make_app, config_dir,
     text = _(card.text)
     reasons = [_(c.text) for c in cards[-5:-1]]  # four long lines under it
     table.ai = AiShown(card.id, card.id, text, lines=reasons)
-    drawn_text.clear()
-    table.dirty = True
-    app.run(max_frames=1)
+    if not table.ai_unfolded():  # a short panel (1280x720) shows it folded: opened by its button
+        table.dirty = True
+        app.run(max_frames=1)
+        drawn_text.clear()
+        do_click(app, next(r for r, _l, what in table.buttons if what == "ai_fold").center)
+        assert table.ai_unfolded()
+    else:
+        drawn_text.clear()
+        table.dirty = True
+        app.run(max_frames=1)
     drawn = list(zip(drawn_text, drawn_text.colours))
     words = text.split()
     pieces = [s for s, colour in drawn if colour == CARD_TEXT and s.strip()]

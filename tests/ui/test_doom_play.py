@@ -241,10 +241,10 @@ def test_the_invaders_seat_sees_the_whole_map_and_its_cards(make_app):
 
 
 def test_hot_seat_hands_over_between_marine_and_invader(make_app):
+    """The card only where the next view shows what the person leaving may not see: up for the
+    invader (their hand, the whole map), not for a marine, whose view hides nothing from anyone."""
     app, table = start_game(make_app, seats=("human", "human"))
-    assert table.handoff == "red"
-    do_click(app, table.view_rect.center)
-    assert table.handoff is None and table.session.actions == []
+    assert table.handoff is None and table.viewer == "red" and not table.invader_view()
     play_by_clicks(app, table, next(a for a in table.session.legal_actions() if a.kind == "end_turn"
                                     or a.kind == "declare"))
     while table.session.decider == "red":
@@ -266,8 +266,8 @@ def test_hot_seat_hands_over_between_marine_and_invader(make_app):
         acts = [a for a in table.session.legal_actions() if clickable(table, a)]
         ends = [a for a in acts if a.kind in ("end_invader_turn", "no_spawn", "end_activation", "pass")]
         play_by_clicks(app, table, ends[0] if ends else acts[0])
-    assert table.session.decider == "red" and table.handoff == "red"
-    do_click(app, table.view_rect.center)
+    assert table.session.decider == "red" and table.handoff is None
+    assert table.message_ok and table.message == "Red marine's turn."
     assert not table.invader_view() and table.card_rects == {}
     assert not any(line in private for line in table.log)
     assert pygame.display.get_surface() is not None

@@ -411,3 +411,27 @@ def test_the_end_panel_says_game_over_where_no_one_at_the_table_won_alone(make_a
         assert got is None
     else:
         assert got in (True, False) and got == table.won()
+
+
+def test_the_handoff_card_only_where_the_next_view_shows_what_the_last_may_not(make_app, config_dir):
+    """GameTable.needs_handoff: a title that says nothing keeps the card at every change of
+    person; one whose seat views show nothing private (shown_only_to empty) passes the desk
+    without it, unless a log line only the next person may read is there."""
+    a, b = PLAYERS
+    app, table = open_toy(make_app, ["human", "human"])
+    assert table.needs_handoff(a, b) and table.needs_handoff(None, b)
+
+    class OpenHands(ToyTable):
+        def shown_only_to(self, player: str) -> tuple:
+            return ()
+
+    session = Session.start(ToyTitle(), "duel", seed=3, options={})
+    table = OpenHands(app.ctx, session, ["human", "human"], app.screen.get_size(), bot_delay_ms=0)
+    assert table.handoff is None and table.viewer == session.decider
+    table._log = [(line, who) for line, who in table._log if who is None]
+    assert not table.needs_handoff(a, b) and not table.needs_handoff(None, b)
+    table._log.append(("You draw the Ace.", (b,)))
+    assert table.needs_handoff(a, b) and table.needs_handoff(None, b)
+    assert not table.needs_handoff(b, a)  # that line is b's: nothing of it in a's view
+    table._log.append(("Both see this.", (a, b)))
+    assert not table.needs_handoff(b, a)

@@ -152,6 +152,10 @@ class ConvoyTable(GameTable):
     def handoff_note(self) -> str:
         return _("Your hand is hidden until you are at the table; the other side's stays face down.")
 
+    def shown_only_to(self, player: str) -> tuple:
+        """A side's hand (view.py: the opponent's shows only its size)."""
+        return tuple(self.state.hand[PLAYERS.index(player)]) if player in PLAYERS else ()
+
     def ai_heading(self) -> str:
         return _("The AI's last play")
 

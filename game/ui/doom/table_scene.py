@@ -271,18 +271,12 @@ class DoomTable(GameTable):
         return f"{words.scenario(sc)}  \u2022  " + _("Round {n}").format(n=st.round) + "  \u2022  " + \
             _("{n}/{target} frags").format(n=st.frags, target=sc.frag_target)
 
-    def _after_change(self, first: bool = False) -> None:
-        """The kit's handoff, only where something is hidden: between the invader and a marine.
-        Marines hide nothing from each other (the invader's cards and the unexplored map are
-        hidden from all of them alike), so from one marine to the next, or to the first marine
-        when the invader is a bot, the table says whose turn it is instead of a card to click."""
-        before = self.viewer
-        super()._after_change(first)
-        marines = set(self.state.seats)
-        if self.handoff in marines and (before in marines or before is None and self.is_bot(INVADER)):
-            self.handoff = None
-            if before is not None:
-                self.say(_("{who}'s turn.").format(who=self.player_name(self.viewer)), ok=True)
+    def shown_only_to(self, player: str) -> tuple:
+        """The invader sees the whole map and their hand; a marine's view is the marines' view,
+        which hides nothing from the other marines or the invader. So the kit's handoff card
+        comes up only when the desk passes to a person playing the invader; from one marine to
+        the next, or from the invader to a marine, the table says whose turn it is."""
+        return ("the whole map", *self.state.hand) if player == INVADER else ()
 
     def step_bot(self, dt: int) -> bool:
         """The kit's bot pause, longer after a step whose reason is on screen, so it can be

@@ -217,6 +217,12 @@ class GearsTable(GameTable):
     def handoff_note(self) -> str:
         return _("The hand of order cards is hidden until that player is at the table.")
 
+    def shown_only_to(self, player: str) -> tuple:
+        """A COG player's hand of Order cards (view.py: what teammates hold is hidden); none is
+        dealt during set-up, so the placements there pass the desk without a card."""
+        cog = self.state.cogs.get(player)
+        return tuple(cog.hand) if cog is not None else ()
+
     def card_face(self, card: str) -> tuple[str, str] | None:
         order = self.content.orders.get(card.split("#")[0])
         return (_(order.name), _(order.text)) if order else None
@@ -1263,7 +1269,7 @@ class GearsTable(GameTable):
         settings."""
         return (self.state_version, tuple(self.seats), self.viewer, self.handoff, self.selected_card, self.target,
                 self.attack_choice, self.grenade_mode, self.area_weapon, self.area_pick, self.confirm_drop, self.busy,
-                self.side_open, self.side_tab, self.log_scroll, self._log_resets, self._log_dropped + len(self._log),
+                self.side_open, self.side_tab, self.ai_open, self.log_scroll, self._log_resets, self._log_dropped + len(self._log),
                 id(self.ai), len(self.ai.lines), self.ctx.settings, language(), tuple(self.toolbar_rect),
                 tuple(self.prompt_rect), tuple(self.hand_rect), tuple(self.side_rect))
 

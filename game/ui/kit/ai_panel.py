@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.engine.text import as_text
 from game.i18n import _
 from game.ui import widgets
 from game.ui.scene import Context
@@ -26,11 +27,13 @@ class AiShown:
 
 
 def draw(surface: pygame.Surface, ctx: Context, ai: AiShown, x: int, y: int, w: int, bottom: int,
-         heading: str, empty: str, whole: bool = False) -> int:
+         heading: str, empty: str, whole: bool = False, keep: int = 0, folded: bool = False) -> int:
     """The AI card last resolved: its text, then the branch, target and reason. Beside other
-    sections it takes at most about half the height left; alone (`whole`, a tab), all of it.
-    Before any card, `empty` says so when alone, and nothing is drawn otherwise. Returns the
-    y below the box."""
+    sections it leaves `keep` pixels above `bottom` to the section below (the log); alone
+    (`whole`, a tab), it may take all the height. `folded`: the card's name and the newest
+    reason on a line each (the log keeps the room; the table's fold button opens it). Before
+    any card, `empty` says so when alone, and nothing is drawn otherwise. Returns the y below
+    the box."""
     pal, px = ctx.palette, ctx.px
     if not ai.card:
         if not whole:
@@ -47,11 +50,15 @@ def draw(surface: pygame.Surface, ctx: Context, ai: AiShown, x: int, y: int, w: 
     top = px(8) + f12b.get_linesize() + px(4) + ctx.font(14, bold=True).get_linesize() + px(2)
     card_h = top + len(widgets.wrap(ai.text, f12, w - px(12))) * text_step + px(10)
     need = card_h + reasons_h(recent, w - px(12))
-    cap = bottom - y if whole else int((bottom - y) * 0.55)
-    # The card's text comes first: beside other sections the box grows past its share (to the
-    # bottom at most) to hold the whole text and the newest reason's first lines (three at most:
-    # the log below keeps its room); older reasons give way, the newest is cut last.
-    cap = max(cap, min(card_h + min(reasons_h(recent[-1:], w - px(12)), 3 * line_h), bottom - y))
+    if folded:
+        card_h = top + px(4)
+        need = card_h + (line_h if recent else 0)
+    cap = bottom - y if whole else bottom - y - keep
+    # The card's text comes first: beside other sections the box grows into the log's room (to
+    # the bottom at most) to hold the whole text and the newest reason's first two lines; the
+    # other reasons only in what the log does not keep (they are in the log too: at 1280x720 the
+    # box had half the height left and the log four lines). Older reasons give way first.
+    cap = max(cap, min(card_h + min(reasons_h(recent[-1:], w - px(12)), 2 * line_h), bottom - y))
     box = pygame.Rect(x - px(4), y, w + px(8), min(need, cap))
     pygame.draw.rect(surface, (58, 22, 20), box, border_radius=px(8))
     pygame.draw.rect(surface, (150, 60, 50), box, 1, border_radius=px(8))
@@ -65,6 +72,11 @@ def draw(surface: pygame.Surface, ctx: Context, ai: AiShown, x: int, y: int, w: 
                      (name_rect.right + px(8), name_rect.centery), "midleft")
     yy = name_rect.bottom + px(2)
     inner = pygame.Rect(box.left + px(10), yy, box.width - px(20), box.bottom - yy - px(6))
+    if folded:
+        if recent:
+            line = as_text(ARROW + recent[-1])  # a title's reason may be a message (Convoy's), worded now
+            widgets.text(surface, widgets.elide(line, f12b, inner.width), f12b, pal.accent, (inner.left, yy))
+        return box.bottom + px(10)
     yy = widgets.text_block(surface, ai.text, f12, (230, 210, 200), inner, 1.05)
     shown = list(recent)
     while len(shown) > 1 and reasons_h(shown, inner.width) > inner.bottom - yy:

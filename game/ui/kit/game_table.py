@@ -202,6 +202,7 @@ class GameTable(Scene, ABC):
         self.dice: DiceRoll | None = None
         self.viewer: str | None = None  # whose hand is on show
         self.handoff: str | None = None  # a human player the table waits for
+        self.seated: str | None = None  # the person who last clicked the handoff card away
         # person -> the span (let_pass_span) for which they let a title's interrupts pass
         self.passing: dict[str, Any] = {}
         self._passable: Action | None = None  # let_pass of the question now, set at each change
@@ -223,6 +224,7 @@ class GameTable(Scene, ABC):
         self._clock_ms = 0
         self.side_open = True  # the side panel shown (Tab or its handle folds it to a strip)
         self.side_tab = self.SIDE_TABS[0]  # the section shown when the panel is tabbed (side_tabbed)
+        self.ai_open: bool | None = None  # the AI card opened or folded by a click; None: by the panel's height
         self.side_sections: dict[str, pygame.Rect] = {}  # side-panel sections, as last drawn
         self._side_fit: tuple = (None, False)  # (side_measure_key, whether the sections need tabs): side_tabbed
         self._press: tuple[int, int] | None = None
@@ -350,6 +352,26 @@ class GameTable(Scene, ABC):
     @abstractmethod
     def handoff_note(self) -> str:
         """What the handoff card hides until the next person is at the table."""
+
+    def shown_only_to(self, player: str) -> tuple:
+        """What the table shows `player` and hides from every other seat (their hand's cards,
+        the whole map to Doom's invader), as plain values; empty when their view shows nothing
+        another seat may not see. The handoff card is up only while this (or a log line only
+        they may read) is there (needs_handoff). The default is something, always: a title that
+        does not say keeps the card at every change of person."""
+        return (player,)
+
+    def needs_handoff(self, before: str | None, after: str) -> bool:
+        """Whether the desk passing from person `before` (None: the game starts, anyone may sit
+        there) to person `after` needs the handoff card: only when `after`'s view shows what
+        `before` may not see (DESIGN.md: hot-seat hands are hidden behind a handoff screen): what
+        the title shows them alone (shown_only_to) or a log line they may read and `before` may
+        not. Two people with nothing to hide from each other (no cards dealt yet, Doom's marines)
+        pass the desk with a line saying whose turn it is."""
+        if self.shown_only_to(after):
+            return True
+        return any(who is not None and after in who and (before is None or before not in who)
+                   for _text, who in self._log)
 
     def card_face(self, card: str) -> tuple[str, str] | None:
         """A hand card's (name, rules text); None when the title has no face for it."""
@@ -491,6 +513,14 @@ class GameTable(Scene, ABC):
     # about five lines. With none, Gears' four COGs and stage card in Greek at 1280x720 left the
     # log no line and cut the AI card's box (Level 7's party and event card did the same).
     LOG_ROOM = 80
+    # UI units the log keeps under the AI card beside it: about nine lines. The card's text is
+    # whole above it all the same; the AI's reasons beyond the newest one give way (they are in
+    # the log). The card had taken half the height left: four log lines at 1280x720.
+    LOG_KEEP = 150
+    # UI units of side-panel height from which the AI card shows open (its text and reasons);
+    # in a shorter panel (1280x720) it starts folded to its name and newest reason, so the log
+    # keeps a useful height. A click on its fold button opens or folds it (ai_open).
+    AI_OPEN_FROM = 760
 
     def side_labels(self) -> dict[str, str]:
         """Each section's tab name (when the panel is tabbed)."""
@@ -528,7 +558,14 @@ class GameTable(Scene, ABC):
         if own is not None:
             return own(surface, x, y, w)
         if name == "ai":
-            return ai_panel.draw(surface, self.ctx, self.ai, x, y, w, bottom, self.ai_heading(), self.ai_empty(), whole)
+            folded = not whole and not self.ai_unfolded()
+            below = ai_panel.draw(surface, self.ctx, self.ai, x, y, w, bottom, self.ai_heading(), self.ai_empty(), whole,
+                                  keep=self.ctx.px(self.LOG_KEEP) if "log" in self.SIDE_TABS else 0, folded=folded)
+            if surface is not None and self.ai.card and not whole:
+                px = self.ctx.px
+                self._button(surface, pygame.Rect(x + w - px(26), y + px(4), px(24), px(20)),
+                             "+" if folded else "\u2212", "ai_fold", size=13)
+            return below
         if name == "log":
             self._log_rect = pygame.Rect(x, y, w, bottom - y)
             lines = self.log
@@ -550,10 +587,22 @@ class GameTable(Scene, ABC):
         return None
 
     def ai_section_key(self) -> tuple:
-        """What the kit's AI section shows (ai_panel.draw): the card and its newest reasons."""
+        """What the kit's AI section shows (ai_panel.draw): the card and its newest reasons,
+        open or folded."""
         ai = self.ai
         return ai.card, ai.name, ai.text, tuple(ai.lines[-ai_panel.SHOWN_LINES:]), ai.placeholder, \
-            self.ai_heading(), self.ai_empty()
+            self.ai_heading(), self.ai_empty(), self.ai_unfolded()
+
+    def ai_unfolded(self) -> bool:
+        """The AI card shows open beside the other sections: as the person last set it (its
+        fold button), else when the side panel is at least AI_OPEN_FROM high."""
+        if self.ai_open is not None:
+            return self.ai_open
+        return self.side_rect.height >= self.ctx.px(self.AI_OPEN_FROM)
+
+    def toggle_ai(self) -> None:
+        self.ai_open = not self.ai_unfolded()
+        self.dirty = True
 
     def log_section_key(self) -> tuple:
         """What the kit's log section shows: the log's lines (read again, or one more added
@@ -701,11 +750,20 @@ class GameTable(Scene, ABC):
         self._passable = self.let_pass(self.session.legal_actions()) if asks else None
         humans = self._humans()
         if decider is not None and not self.is_bot(decider):
-            if self.viewer != decider:
-                # Hot-seat: a different person takes over; hide the hand until they click.
-                if len(humans) > 1 and (self.viewer is not None or first):
+            before = self.viewer
+            if len(humans) > 1:
+                # Hot-seat. The card hides the decider's view until they click, where it shows
+                # what the person known to sit at the desk (`seated`: the last to click a card
+                # away; at the start anyone) may not see; else the turn is only said. A person
+                # the desk passed to without a card is not known to sit there: when their view
+                # comes to hide something (their first cards dealt), the card comes up then.
+                if decider != self.seated and self.needs_handoff(self.seated, decider):
                     self.handoff = decider
-                self.viewer = decider
+                else:
+                    self.handoff = None
+                    if before is not None and before != decider:
+                        self.say(_("{who}'s turn.").format(who=self.player_name(decider)), ok=True)
+            self.viewer = decider
         elif self.viewer is None and humans:
             self.viewer = humans[0]
         elif not humans and decider in self.players:
@@ -1093,14 +1151,14 @@ class GameTable(Scene, ABC):
                     return self._command(b.action)  # type: ignore[arg-type]
             return None
         if self.handoff is not None:
-            self.handoff = None
+            self.seated, self.handoff = self.handoff, None
             self.dirty = True
             return None
         if self.busy:
             # The side panel's tabs and its fold handle only change what is shown: they answer
             # at once (a game of bots only animates nearly all the time). Any other click skips.
             for rect, _label, what in self.buttons:
-                if rect.collidepoint(pos) and isinstance(what, str) and (what.startswith("tab:") or what == "side"):
+                if rect.collidepoint(pos) and isinstance(what, str) and (what.startswith("tab:") or what in ("side", "ai_fold")):
                     return self._command(what)
             self.skip_animation()
             return None
@@ -1129,7 +1187,8 @@ class GameTable(Scene, ABC):
     def _command(self, what: str):
         """A button's command: the table's own (menu, undo, save, skip, side, tab:NAME, again),
         else the title's."""
-        plain = {"undo": self.undo, "save": self.save_game, "skip": self.skip_animation, "side": self.toggle_side}
+        plain = {"undo": self.undo, "save": self.save_game, "skip": self.skip_animation, "side": self.toggle_side,
+                 "ai_fold": self.toggle_ai}
         if what == "menu":
             return Pop()
         if what in plain:
@@ -1533,7 +1592,7 @@ class GameTable(Scene, ABC):
         if all(k is not None for k in keys):
             return self.side_open, self.side_tab, keys
         return (self.state_version, len(self._log), self.log_scroll, self.viewer, self.handoff is not None,
-                self.side_open, self.side_tab, tuple(self.seats))
+                self.side_open, self.side_tab, tuple(self.seats), self.ai_open)
 
     def _layered(self, layer: Layer, surface, rect: pygame.Rect, key: tuple, paint, records: tuple[str, ...] = (),
                  below: int | None = None) -> None:

@@ -57,17 +57,28 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
         widgets.text(surface, line, font, (240, 234, 216), (centre_x, top + n * step + step // 2), "center", shadow=True)
     art = pygame.Rect(rect.left + round(18 * k), rect.top + round(58 * k), round(214 * k), round(138 * k))
     tf = ctx.assets.font(max(8, round(15 * k)))
+    gap = 1.0
     fits = len(widgets.wrap(text, tf, body.width, hyphenate=True)) * tf.get_linesize() <= body.height
     if text and (round(15 * k) < px(12) or not fits):
         # A small card (720p hand): the rules text matters more than the art, so it takes the
         # art's place too (below a lengthened name band), at the largest size that fits.
         top = max(art.top, band.bottom + round(6 * k))
-        body = pygame.Rect(art.left, top, art.width, rect.bottom - round(16 * k) - top)
-        pygame.draw.rect(surface, (226, 218, 196), body, border_radius=max(2, round(6 * k)))
-        body = body.inflate(-round(12 * k), -round(10 * k))
-        tf = widgets.fitted_font(ctx, text, body, max(px(12), min(px(15), round(16 * k))), 8, hyphenate=True)
+        paper = pygame.Rect(art.left, top, art.width, rect.bottom - round(16 * k) - top)
+        body = paper.inflate(-round(12 * k), -round(10 * k))
+        if not _fits(text, ctx.assets.font(TEXT_SMALLEST), body):
+            # Still too long (the Greek Ambush on a 7-card hand at 720p): the paper reaches to the
+            # frame's edge and right under the name band, with a thinner margin.
+            top = band.bottom + round(3 * k)
+            paper = pygame.Rect(rect.left + round(12 * k), top, rect.width - round(24 * k),
+                                rect.bottom - round(12 * k) - top)
+            body = paper.inflate(-round(6 * k), -round(6 * k))
+            if not _fits(text, ctx.assets.font(TEXT_SMALLEST), body):
+                gap = TIGHT_GAP  # and, last, the lines a little closer
+        pygame.draw.rect(surface, (226, 218, 196), paper, border_radius=max(2, round(6 * k)))
+        tf = widgets.fitted_font(ctx, text, body, max(px(12), min(px(15), round(16 * k))), TEXT_SMALLEST,
+                                 hyphenate=True)
     art_covered = body.top < art.bottom
-    widgets.text_block(surface, text, tf, (30, 28, 24), body, line_gap=1.0, hyphenate=True)
+    widgets.text_block(surface, text, tf, (30, 28, 24), body, line_gap=gap, hyphenate=True)
     if placeholder:
         mark = ctx.assets.font(max(10, round(22 * k)), bold=True)
         widgets.text(surface, "*", mark, PLACEHOLDER_COLOUR, (title.right - round(2 * k), band.centery), "midright", shadow=True)
@@ -95,6 +106,11 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
 
 PLACEHOLDER_COLOUR = (240, 196, 90)  # the "not in the rulebooks" mark, on cards and panels
 NAME_SMALLEST = 8  # px: the least size a card's name is drawn at (the 720p hand's cards)
+# px: the least size a small card's rules text is drawn at. The Greek Ambush (the longest Order
+# card) needs it on the 720p hand's cards, where at 8 px it ended in '…' (the hovered card
+# shows it large): small type whole reads better than a cut sentence.
+TEXT_SMALLEST = 7
+TIGHT_GAP = 0.9  # the line spacing of a small card's text that fits no other way
 NAME_LINES = 4  # a long Hungarian name on a 68 px card: 'Pokollovag' / 'vagy démon–' / 'pókmutáns'
 
 
@@ -109,6 +125,12 @@ class NameFit:
     left: int
     room: int
     fits: bool
+
+
+def _fits(text: str, font: pygame.font.Font, body: pygame.Rect) -> bool:
+    """`text` wraps into `body` at `font` whole (as widgets.text_block lays it, line_gap 1.0)."""
+    n = len(widgets.wrap(text, font, body.width, hyphenate=True))
+    return (n - 1) * font.get_linesize() + font.get_height() <= body.height
 
 
 def _title_box(rect: pygame.Rect) -> pygame.Rect:

@@ -246,6 +246,11 @@ class Level7Table(GameTable):
     def handoff_note(self) -> str:
         return _("Your adrenaline cards are hidden until you are at the table.")
 
+    def shown_only_to(self, player: str) -> tuple:
+        """A character's adrenaline hand (view.py: the other hands show only their sizes)."""
+        ch = self.state.characters.get(player)
+        return tuple(ch.hand) if ch is not None else ()
+
     def ai_heading(self) -> str:
         return _("Event card")
 

@@ -1,0 +1,58 @@
+"""The log keeps a useful height beside the AI card: at 1280x720 the Locust AI card with its
+reasons took about half the side panel's height left, and the log showed four lines. In a short
+side panel the card starts folded to its name and newest reason (its fold button opens it, the
+text whole, and folds it again); in a tall one (1920x1080) it shows open."""
+from __future__ import annotations
+
+import pytest
+
+from game import i18n
+from game.i18n import _
+from game.ui.kit.ai_panel import AiShown
+from tests.ui.test_gears_play import do_click, start_game
+
+CARD_TEXT = (230, 210, 200)  # the colour ai_panel.draw gives the card's text
+
+
+def _with_long_card(table) -> str:
+    cards = sorted(table.content.ai_cards.values(), key=lambda c: len(_(c.text)))
+    card = cards[-1]
+    table.ai = AiShown(card.id, card.id, _(card.text), lines=[_(c.text) for c in cards[-5:-1]])
+    table.dirty = True
+    return _(card.text)
+
+
+def _fold_button(table):
+    return next((r for r, _l, what in table.buttons if what == "ai_fold"), None)
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_the_log_keeps_its_room_beside_the_ai_card_at_720p(make_app, config_dir, drawn_text, language):
+    from game.ui.settings import Settings, save_settings
+
+    save_settings(Settings(language=language))
+    app, table = start_game(make_app, size=(1280, 720))
+    assert i18n.language() == language
+    text = _with_long_card(table)
+    app.run(max_frames=1)
+    assert not table.ai_unfolded() and "ai" in table.side_sections
+    assert table._log_rect.height >= table.ctx.px(table.LOG_KEEP)
+    shown = " ".join(s for s, colour in zip(drawn_text, drawn_text.colours) if colour == CARD_TEXT)
+    assert text.split()[0] not in shown.split()  # folded: the name and newest reason only
+    assert any(s.startswith("\u2192") for s in drawn_text), "the newest reason shows folded too"
+    drawn_text.clear()
+    do_click(app, _fold_button(table).center)  # the frame after the click draws it open
+    assert table.ai_unfolded()
+    pieces = [s for s, colour in zip(drawn_text, drawn_text.colours) if colour == CARD_TEXT and s.strip()]
+    assert " ".join(" ".join(pieces).split()) == " ".join(text.split())
+    do_click(app, _fold_button(table).center)
+    assert not table.ai_unfolded()
+
+
+def test_a_tall_side_panel_shows_the_ai_card_open(make_app):
+    app, table = start_game(make_app, size=(1920, 1080))
+    _with_long_card(table)
+    app.run(max_frames=1)
+    assert table.ai_unfolded() and _fold_button(table) is not None
+    do_click(app, _fold_button(table).center)
+    assert not table.ai_unfolded()
