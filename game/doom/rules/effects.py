@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.doom.rules.names import ammo, card_name, monster, ref, sq, squares, weapon_name, who
+from game.doom.rules.names import ammo, card_name, monster, place, ref, sq, squares, weapon_name, who
 from game.doom.rules.queries import areas_seen
 from game.doom.rules.state import INVADER, Cell, DoomState, Invader, Marker
 from game.engine.text import M, Mn, Msg
@@ -291,8 +291,8 @@ def pick_up(ctx, marine: str, cell: Cell, berserk: bool = False) -> bool:
         if text is None:
             continue
         state.markers.remove(mk)
-        emit(ctx, "pick_up", M("{figure} picks up {what} at {cell}.", figure=who(state, marine), what=text,
-                               cell=sq(cell)),
+        emit(ctx, "pick_up", M("{figure} picks up {what} in {place}.", figure=who(state, marine), what=text,
+                               place=place(state, [cell])),
              {"figure": marine, "item": mk.variant})
         took = True
     return took

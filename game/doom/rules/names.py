@@ -25,6 +25,10 @@ OLD_DISCARD_REASONS = (N_("played: {card}"), N_("played: Hellfire"), N_("played:
                        N_("played: Dark Energies"), N_("played: Trap"))
 # The invader's event card labels before the choice was a message apart (7376734): the
 # actions of old saves hold them.
+# Where a figure moved or picked something up, as saves made before the log named places word
+# it (by coordinates: "Red moves to 2,8."; now "Red moves 3 squares, to the Crew lounge.").
+OLD_PLACE_LINES = (N_("{figure} moves to {cells}."), N_("{figure} goes back to {cells}."),
+                   N_("{figure} picks up {what} at {cell}."))
 OLD_PLAY_LABELS = (N_("Play {card}: destroy door {door}"), N_("Play {card}: close door {door}"),
                    N_("Play {card}: close doors {door} and {other}"), N_("Play {card}: {figure} activates twice"),
                    N_("Play {card}: every {monster} +{n} MP"))
@@ -83,6 +87,15 @@ def sq(c) -> str:
 def squares(cells) -> str:
     """'3,4 + 4,4': the squares of a footprint."""
     return " + ".join(sq(c) for c in cells)
+
+
+def place(state: DoomState, cells) -> Msg:
+    """Where squares lie, as a player finds it on the map: "the Crew lounge" (the area's place
+    name, the map's `label`), else "area A3" (the id the exploration line names it by). A
+    footprint over two areas is named by its first square's."""
+    area = state.map.area_of.get(min(tuple(c) for c in cells), "")
+    name = state.map.area_label.get(area, "")
+    return M("the {place}", place=M(name)) if name else M("area {area}", area=area)
 
 
 def who(state: DoomState, fig: str) -> Ref | Msg:
