@@ -74,3 +74,39 @@ def test_the_line_reads_in_hungarian_and_greek_and_old_saves_lines_still_do():
         assert str(old) == "Red: κινείται στο 2,8."
     finally:
         i18n.set_language("en")
+
+
+def test_a_place_not_yet_revealed_is_not_named():
+    """A bot's plan or a step into an area before its exploration line: 'unexplored ground', not
+    the name the marines learn when it is revealed."""
+    from game.doom.rules.names import place
+
+    state = fresh()
+    state.revealed = ["A1"]
+    assert str(place(state, [(4, 10)])) == "the Crew lounge"
+    assert str(place(state, [(7, 8)])) == "unexplored ground"
+
+
+def test_a_whole_game_logs_no_coordinates_where_figures_go():
+    """Bots play Knee-Deep and Reactor: no line of a move, a spawn, a death, a respawn, a
+    teleport, a vent or a pick-up names a square by coordinates ('Zombie 1 appears at 12,8.'),
+    nor the marine bot's reason for a move ('move to 4,10: picks up shells/bullets')."""
+    from game.doom.simulation import DoomSimulator
+    from game.engine.session import Session
+
+    kinds = {"step", "placed", "killed", "respawn", "teleport", "vent", "pick_up"}
+    sim = DoomSimulator()
+    seen: dict[str, int] = {}
+    for scenario in ("knee_deep", "reactor"):
+        session = Session.start(sim.title, scenario, 3, sim.options(scenario, 2))
+        bot = sim.bot("marine", 3)
+        while not session.is_over() and len(session.actions) < 400:
+            choice = bot.decide(session.state, session.legal_actions())
+            if choice.action.kind in ("move", "declare") and choice.reason:
+                seen["reason"] = seen.get("reason", 0) + 1
+                assert not COORDINATES.search(str(choice.reason)), str(choice.reason)
+            for e in session.apply(choice.action):
+                if e.kind in kinds and e.visible_to is None:
+                    seen[e.kind] = seen.get(e.kind, 0) + 1
+                    assert not COORDINATES.search(e.text), e.text
+    assert {"step", "placed", "reason"} <= seen.keys(), seen  # each kind met (pick-ups: above)

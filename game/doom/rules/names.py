@@ -28,7 +28,10 @@ OLD_DISCARD_REASONS = (N_("played: {card}"), N_("played: Hellfire"), N_("played:
 # Where a figure moved or picked something up, as saves made before the log named places word
 # it (by coordinates: "Red moves to 2,8."; now "Red moves 3 squares, to the Crew lounge.").
 OLD_PLACE_LINES = (N_("{figure} moves to {cells}."), N_("{figure} goes back to {cells}."),
-                   N_("{figure} picks up {what} at {cell}."))
+                   N_("{figure} picks up {what} at {cell}."), N_("{figure} appears at {cells}."),
+                   N_("{figure} is killed at {cell}."), N_("{figure} respawns at {cell}."),
+                   N_("{figure} teleports from {cell} to {to}."),
+                   N_("{figure} crawls through the vents from {cell} to {to}."))
 OLD_PLAY_LABELS = (N_("Play {card}: destroy door {door}"), N_("Play {card}: close door {door}"),
                    N_("Play {card}: close doors {door} and {other}"), N_("Play {card}: {figure} activates twice"),
                    N_("Play {card}: every {monster} +{n} MP"))
@@ -91,11 +94,17 @@ def squares(cells) -> str:
 
 def place(state: DoomState, cells) -> Msg:
     """Where squares lie, as a player finds it on the map: "the Crew lounge" (the area's place
-    name, the map's `label`), else "area A3" (the id the exploration line names it by). A
-    footprint over two areas is named by its first square's."""
+    name, the map's `label`), else "area A3" (the id the exploration line names it by);
+    "unexplored ground" before it is revealed. A footprint over two areas is named by its first
+    square's."""
     area = state.map.area_of.get(min(tuple(c) for c in cells), "")
+    if area not in state.revealed:  # its name is learnt when it is revealed (a bot's plan, a step into it)
+        return UNEXPLORED
     name = state.map.area_label.get(area, "")
     return M("the {place}", place=M(name)) if name else M("area {area}", area=area)
+
+
+UNEXPLORED = M("unexplored ground")
 
 
 def who(state: DoomState, fig: str) -> Ref | Msg:

@@ -901,8 +901,8 @@ def _teleport(ctx, marine: str, to: list) -> None:
     if mar.order == "aim":
         mar.order = None
     state.turn["left"] = True
-    E.emit(ctx, "teleport", M("{figure} teleports from {cell} to {to}.", figure=who(state, marine), cell=sq(old),
-                              to=sq(to)), {"marine": marine})
+    E.emit(ctx, "teleport", M("{figure} teleports from {place} to {to}.", figure=who(state, marine),
+                              place=place(state, [old]), to=place(state, [to])), {"marine": marine})
     E.enter_square(ctx, marine, [to], [old])
     if mar.cell is None:
         return
@@ -921,8 +921,8 @@ def _vent(ctx, fig: str, to: list) -> None:
     inv = state.invaders[fig]
     old = inv.cells[0]
     inv.cells = [tuple(to)]
-    E.emit(ctx, "vent", M("{figure} crawls through the vents from {cell} to {to}.", figure=who(state, fig),
-                          cell=sq(old), to=sq(to)), {"figure": fig})
+    E.emit(ctx, "vent", M("{figure} crawls through the vents from {place} to {to}.", figure=who(state, fig),
+                          place=place(state, [old]), to=place(state, [to])), {"figure": fig})
     E.enter_square(ctx, fig, inv.cells, [old])
     if fig in state.invaders:
         _guard_window(ctx, fig)
@@ -943,7 +943,7 @@ def _respawn(ctx, marine: str, cell: list) -> None:
     mar.cell = tuple(cell)
     mar.dead = False
     state.turn["start"] = list(cell)
-    E.emit(ctx, "respawn", M("{figure} respawns at {cell}.", figure=who(state, marine), cell=sq(cell)),
+    E.emit(ctx, "respawn", M("{figure} respawns in {place}.", figure=who(state, marine), place=place(state, [cell])),
            {"marine": marine, "cell": list(cell)})
     E.reveal(ctx)
     E.check_marine_win(ctx, marine)
