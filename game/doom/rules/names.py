@@ -23,15 +23,16 @@ COLOUR_WORDS = {"red": N_("red"), "yellow": N_("yellow"), "green": N_("green"), 
 # stay in the catalogues for the old saves' lines to read in the reader's language.
 OLD_DISCARD_REASONS = (N_("played: {card}"), N_("played: Hellfire"), N_("played: Dodge"), N_("played: Dud"),
                        N_("played: Dark Energies"), N_("played: Trap"))
-# The invader's event card labels before the choice was a message apart (7376734): the
-# actions of old saves hold them.
-# Where a figure moved or picked something up, as saves made before the log named places word
-# it (by coordinates: "Red moves to 2,8."; now "Red moves 3 squares, to the Crew lounge.").
+# Where a figure went, appeared, died or picked something up, as saves made before the log named
+# places word it (by coordinates: "Red moves to 2,8."; now "Red moves 3 squares, to the Crew
+# lounge."): their logs hold these.
 OLD_PLACE_LINES = (N_("{figure} moves to {cells}."), N_("{figure} goes back to {cells}."),
                    N_("{figure} picks up {what} at {cell}."), N_("{figure} appears at {cells}."),
                    N_("{figure} is killed at {cell}."), N_("{figure} respawns at {cell}."),
                    N_("{figure} teleports from {cell} to {to}."),
                    N_("{figure} crawls through the vents from {cell} to {to}."))
+# The invader's event card labels before the choice was a message apart (7376734): the
+# actions of old saves hold them.
 OLD_PLAY_LABELS = (N_("Play {card}: destroy door {door}"), N_("Play {card}: close door {door}"),
                    N_("Play {card}: close doors {door} and {other}"), N_("Play {card}: {figure} activates twice"),
                    N_("Play {card}: every {monster} +{n} MP"))

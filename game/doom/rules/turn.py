@@ -36,8 +36,6 @@ def _step_msg(state: DoomState, fig: str, pos, n: int):
 
 
 # Log lines said again and again (kept per what they say, like the labels: names.label).
-
-
 def _lost_msg(name):
     return M("No square out of the marines' sight fits a {monster}: it is lost.", monster=name)
 
