@@ -227,6 +227,7 @@ class DoomSetup(SetupScreen):
             return
         built = list(self.built.values())
         small_h = px(50)  # a built map's row: its name, its frag target, one line
+        rows_room = area.bottom - y - px(12) - len(built) * small_h - (px(24) if built else 0)
         # The scenarios first, each goal line whole (wrapped: a long one ended in '…'), then what
         # is left for the preview.
         small = ctx.font(13)
@@ -236,6 +237,8 @@ class DoomSetup(SetupScreen):
         # A row: the name's line (px 34), the goal's lines as text_block lays them, a margin.
         heights = [max(px(58), px(46) + (len(widgets.wrap(g, small, text_w)) - 1) * step + small.get_height())
                    for g in goals]
+        if sum(heights) > rows_room:  # a large UI scale: the rows share the room, a goal cut visibly ('…')
+            heights = [min(h, rows_room // len(heights)) for h in heights]
         for n, sid in enumerate(self.scenario_ids):
             sc = self.content.scenarios[sid]
             row_h = heights[n]
