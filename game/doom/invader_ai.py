@@ -43,7 +43,7 @@ from game.doom.bots import FAR, GreedyBot, field_from, group_by_kind
 from game.doom.rules import attack as A
 from game.doom.rules import effects as E
 from game.doom.rules import queries as Q
-from game.doom.rules.names import monster as monster_name, monsters, ref, sq, who
+from game.doom.rules.names import monster as monster_name, monsters, place, ref, sq, who
 from game.doom.rules.odds import reroll_distribution, wound_odds
 from game.doom.rules.state import INVADER, Cell, DoomState, Invader
 from game.doom.rules.view import view_for
@@ -1085,12 +1085,12 @@ class InvaderAI:
     def _plan_words(self, view: DoomState, plan: Plan) -> Msg:
         name = who(view, plan.fig)
         end = plan.retreat or plan.move
-        where = M("{figure} moves to {cell}", figure=name, cell=sq(plan.move[0])) if plan.move \
+        where = M("{figure} moves to {place}", figure=name, place=place(view, plan.move)) if plan.move \
             else M("{figure} stays", figure=name)
         if plan.door:
             return M("{figure} opens door {door} to get at the marines", figure=name, door=plan.door)
         if plan.vent:
-            return M("{figure} crawls through the vents to {cell}", figure=name, cell=sq(plan.vent))
+            return M("{figure} crawls through the vents to {place}", figure=name, place=place(view, [plan.vent]))
         exposed = M("out of every marine's sight") if plan.exposed == 0 else \
             Mn("exposed to {n} marine", "exposed to {n} marines", plan.exposed)
         if plan.target is not None:
@@ -1098,7 +1098,7 @@ class InvaderAI:
                       pct=round(plan.kill * 100) if plan.kill >= 0.01 else 0, wounds=f"{plan.ew:.1f}",
                       target=who(view, plan.victim))
             if plan.retreat:
-                words = M("{plan}, then falls back to {cell}", plan=words, cell=sq(plan.retreat[0]))
+                words = M("{plan}, then falls back to {place}", plan=words, place=place(view, plan.retreat))
             return M("{plan}, {exposed}", plan=words, exposed=exposed)
         if end is None:
             return M("{figure} holds its square, {exposed}", figure=name, exposed=exposed)

@@ -47,7 +47,7 @@ from typing import Any, Iterator
 from game.doom.bots import FAR, GreedyBot, _misses, asked, field_from, group_by_kind, named, seat_view
 from game.doom.rules import attack as A
 from game.doom.rules import queries as Q
-from game.doom.rules.names import ammo, ref, sq, thing, weapon_name, who
+from game.doom.rules.names import ammo, place, ref, sq, thing, weapon_name, who
 from game.doom.rules.odds import hit_chance, wound_distribution
 from game.doom.rules.state import INVADER, Cell, DoomState, Marine
 from game.doom.rules.turn import decider, door_cost
@@ -676,7 +676,7 @@ class MarineBot:
         plans: dict[str, tuple[float, str]] = {}
         run_mp, short_mp = acts["run"].move, acts["advance"].move
         v, cell, _ = best_move(reach, mp=run_mp)
-        plans["run"] = (v, M("run to {cell} toward {goal}", cell=sq(cell),
+        plans["run"] = (v, M("run to {place} toward {goal}", place=place(sc.state, [cell]),
                              goal=sc.goal_words) if cell != here else M("run: nowhere better to go"))
         shots = [s for s in sc.shots(here) if s.value > 0]
         if shots:
@@ -685,27 +685,28 @@ class MarineBot:
             second = shots[1].value if len(shots) > 1 else s1.value
             fire = s1.value + (1 - pk) * s1.value + pk * second
             plans["fire"] = (stay + fire - self._spared_gain(sc, here, s1),
-                             M("fire twice from {cell}: {pct}% to kill with the first shot", cell=sq(here),
+                             M("fire twice from {place}: {pct}% to kill with the first shot", place=place(sc.state, [here]),
                                pct=round(100 * pk)))
             after, cell, _ = best_move(short, spared=s1.kills, mp=short_mp)
-            plans["advance"] = (s1.value + after, M("shoot from {cell} ({pct}% to kill), then move to {to}",
-                                                    cell=sq(here), pct=round(100 * pk), to=sq(cell)))
+            plans["advance"] = (s1.value + after, M("shoot from {place} ({pct}% to kill), then move to {to}",
+                                                    place=place(sc.state, [here]), pct=round(100 * pk),
+                                                    to=place(sc.state, [cell])))
         v, cell, shot = best_move(short, with_shot=True, mp=short_mp)
         if shot is not None and ("advance" not in plans or v > plans["advance"][0]):
-            plans["advance"] = (v, M("advance to {cell} and shoot ({pct}% to kill)", cell=sq(cell),
+            plans["advance"] = (v, M("advance to {place} and shoot ({pct}% to kill)", place=place(sc.state, [cell]),
                                      pct=round(100 * max(shot.kills.values(), default=0))))
         elif "advance" not in plans:
-            plans["advance"] = (v, M("advance to {cell}", cell=sq(cell)))
+            plans["advance"] = (v, M("advance to {place}", place=place(sc.state, [cell])))
         v, cell, _ = best_move(short, mp=short_mp)
         order, ov = self._order_value(sc, cell)
-        ready = (v + ov, M("move to {cell} and take a {order} order", cell=sq(cell),
+        ready = (v + ov, M("move to {place} and take a {order} order", place=place(sc.state, [cell]),
                            order=ref("doom.order", order)) if cell != here
                  else M("stay and take a {order} order", order=ref("doom.order", order)))
         if shots:
             s1 = shots[0]
             shoot_ready = stay + s1.value + self._order_value(sc, here)[1] - self._spared_gain(sc, here, s1)
             if shoot_ready > ready[0]:
-                ready = (shoot_ready, M("shoot from {cell} and take a {order} order", cell=sq(here),
+                ready = (shoot_ready, M("shoot from {place} and take a {order} order", place=place(sc.state, [here]),
                                             order=ref("doom.order", self._order_value(sc, here)[0])))
         plans["ready"] = ready
         return plans
@@ -833,22 +834,23 @@ class MarineBot:
 
     def _move_words(self, sc: _Scene, here: Cell, to: Cell, shot: _Shot | None) -> str:
         before, after = sc.danger(here), sc.danger(to)
+        where = place(sc.state, [to])
         gd = sc.goal.get(to, FAR)
         if shot is not None:
-            return M("move to {cell} to shoot from there", cell=sq(to))
+            return M("move to {place} to shoot from there", place=where)
         if gd == 0 and sc.final:
-            return M("move to {cell}: {goal}", cell=sq(to), goal=sc.goal_words)
+            return M("move to {place}: {goal}", place=where, goal=sc.goal_words)
         if after + 0.2 < before:
             if after < 0.05:
-                return M("move to {cell}: out of the invaders' reach", cell=sq(to))
-            return M("move to {cell}: less exposed ({after} expected wounds, not {before})", cell=sq(to),
+                return M("move to {place}: out of the invaders' reach", place=where)
+            return M("move to {place}: less exposed ({after} expected wounds, not {before})", place=where,
                      after=f"{after:.1f}", before=f"{before:.1f}")
         if sc.goal.get(here, FAR) > gd and not self._pickups(sc, to):
-            return M("move to {cell} toward {goal}", cell=sq(to), goal=sc.goal_words)
+            return M("move to {place} toward {goal}", place=where, goal=sc.goal_words)
         items = self._pickups(sc, to)
         if items:
-            return M("move to {cell}: picks up {items}", cell=sq(to), items=join(", ", items))
-        return M("move to {cell}: stays with the team", cell=sq(to))
+            return M("move to {place}: picks up {items}", place=where, items=join(", ", items))
+        return M("move to {place}: stays with the team", place=where)
 
     def _pickups(self, sc: _Scene, to: Cell) -> list[Msg]:
         """What the move to `to` picks up on its way (spec 6.12), in words."""

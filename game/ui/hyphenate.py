@@ -57,7 +57,8 @@ def syllable_cuts(word: str) -> list[int]:
 @lru_cache(maxsize=None)
 def _compounds(language: str) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """The language's listed compounds (compounds.toml): each written whole in lower case, with
-    the offsets where its members meet ('tengerész-gyalogos' -> ('tengerészgyalogos', (9,)))."""
+    the offsets where its members meet ('tengerész-gyalogos' -> ('tengerészgyalogos', (9,))); a
+    Hungarian one without a final a or e (LENGTHENED)."""
     try:
         table = load_toml(COMPOUNDS).data.get(language, {})
     except InputError as exc:  # a broken list only costs the nicer breaks: syllables still break
@@ -75,8 +76,16 @@ def _compounds(language: str) -> tuple[tuple[str, tuple[int, ...]], ...]:
         for member in members[:-1]:
             at += len(member)
             offsets.append(at)
-        out.append(("".join(members), tuple(offsets)))
+        whole = "".join(members)
+        if language == "hu" and whole[-1:] in LENGTHENED and len(members[-1]) > 2:
+            # Hungarian lengthens a final a or e before a suffix ('ivadékkártya' ->
+            # 'ivadékkártyát', 'zombicsorda' -> 'zombicsordát'): the entry matches without it.
+            whole = whole[:-1]
+        out.append((whole, tuple(offsets)))
     return tuple(out)
+
+
+LENGTHENED = "ae"  # Hungarian: a word's final a, e is á, é before a suffix
 
 
 def joint_cuts(word: str) -> list[int]:

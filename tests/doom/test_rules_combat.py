@@ -272,7 +272,7 @@ def test_marine_death_frag_refill_and_respawn(dice):
     act(state, "activate", figure=imp)
     dice.push("r3 d2", "r4 d1")  # 3 damage / armour 3 = 1 wound: the last health marker
     events = act(state, "attack", target=[1, 8])
-    assert "Red is killed at 1,8." in texts(events)
+    assert "Red is killed in the Crew lounge." in texts(events)  # a place on the map, not "at 1,8"
     assert state.frags == 1 and red.cell is None
     assert red.health == red.max_health and red.armour == red.base_armour and red.weapons == ["shotgun"]
     act(state, "end_activation")

@@ -129,3 +129,47 @@ def test_the_lesson_list_leaves_a_broken_lesson_out_and_says_why(make_app, confi
     app.top.show("doom")
     app.top.show("gears")  # back to the tab: said once, not again
     assert sum("01_turn.toml (line" in n for n in app.ctx.notices) == 1
+
+
+def test_doom_set_up_parses_a_broken_map_once_not_at_every_redraw(make_app, monkeypatch):
+    """The set-up screen asks for each scenario's map at every redraw (its goal line, the
+    preview); only maps that load were kept, so a broken file was parsed again each frame."""
+    from game.doom.rules import board
+
+    read: list[str] = []
+
+    def broken(path, *_args, **_kwargs):
+        read.append(path)
+        raise MapError(f"{path}: map: bad XML at line 3, column 0 (junk after document element)")
+
+    monkeypatch.setattr(board, "load_map", broken)
+    app = make_app()
+    setup = DoomSetup(app.ctx, DoomChoice(seats=["human", "bot"], seed=5))
+    app.push(setup)
+    for _ in range(3):
+        setup.draw(app.screen)
+    maps = {setup.content.scenarios[s].map for s in setup.scenario_ids}
+    assert sorted(read) == sorted(maps)  # each broken file once
+    pygame.event.clear()
+
+
+def test_a_broken_doom_map_is_read_again_once_it_changed(tmp_path, monkeypatch):
+    """The problem is kept with the file's time and size: a repaired file loads at once, a file
+    left as it is costs no parse."""
+    from pathlib import Path
+
+    from game.doom.rules import board
+
+    parses: list[str] = []
+    real = board.load_board
+    monkeypatch.setattr(board, "load_board", lambda p: (parses.append(str(p)), real(p))[1])
+    path = tmp_path / "room.tmx"
+    path.write_text(BROKEN, encoding="utf-8")
+    reader = board.MapReader()
+    first = reader(str(path))
+    assert isinstance(first, MapError) and reader(str(path)) is first and len(parses) == 1
+    good = Path(__file__).resolve().parents[1] / "data" / "doom_good_room.tmx"
+    path.write_text(good.read_text(encoding="utf-8").replace('source="../../maps/', f'source="{board.ROOT}/maps/'),
+                    encoding="utf-8")
+    repaired = reader(str(path))
+    assert isinstance(repaired, board.DoomMap) and len(parses) == 2

@@ -84,3 +84,34 @@ def test_a_scenarios_goal_line_names_both_places_whole(make_app, monkeypatch, la
     finally:
         i18n.set_language("en")
     assert any(places[0] in t and places[1] in t for t in lines), [t for t in lines if places[0] in t]
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_every_goal_line_shows_whole(make_app, monkeypatch, language):
+    """At 1280x720 a long goal line (Knee-Deep's exit and frag target, Reactor's meltdown) ended
+    in '…' on its scenario's row; the row is as tall as its goal wrapped."""
+    from dataclasses import replace
+
+    from game import i18n
+    from game.ui import widgets
+    from game.ui.doom import words
+    from game.ui.scene import ChangeSettings
+
+    app = make_app((1280, 720))
+    app.apply(ChangeSettings(replace(app.ctx.settings, language=language)))
+    i18n.set_language(language)
+    lines: list[str] = []
+    real = widgets.rendered
+    monkeypatch.setattr(widgets, "rendered", lambda font, line, *a, **k: (lines.append(line), real(font, line, *a, **k))[1])
+    try:
+        setup = DoomSetup(app.ctx)
+        app.push(setup)
+        frame_texts(app)
+        goals = [words.goal(setup.content.scenarios[s], load_map(setup.content.scenarios[s].map, setup.content))
+                 for s in setup.scenario_ids]
+    finally:
+        i18n.set_language("en")
+    drawn = " ".join(lines)
+    for goal in goals:
+        assert goal in drawn, goal
+    assert not any(line.endswith("\u2026") and line.split()[0] in " ".join(goals) for line in lines)

@@ -113,7 +113,7 @@ def test_a_compound_breaks_where_its_members_meet(font):
 
     _language("hu")
     try:
-        assert joint_cuts("Tengerészgyalogosoknak") == [9] and joint_cuts("zombicsorda") == []
+        assert joint_cuts("Tengerészgyalogosoknak") == [9] and joint_cuts("lángszóró") == []
         for word in ("tengerészgyalogos", "tengerészgyalogosoknak"):
             width = font.size("tengerészgyalo-")[0]  # room for the syllable break after 'gyalo'
             lines = widgets.wrap(f"a {word}", font, width, hyphenate=True)
@@ -121,6 +121,21 @@ def test_a_compound_breaks_where_its_members_meet(font):
         narrow = font.size("tenge-")[0]  # 'tengerész-' does not fit: a syllable break still does
         lines = widgets.wrap("tengerészgyalogos", font, narrow, hyphenate=True)
         assert lines[0] == "tenge-" and _fits(lines, font, narrow, narrow), lines
+    finally:
+        _language("en")
+
+
+def test_a_compound_with_a_lengthened_final_vowel_still_breaks_at_its_joint(font):
+    """Hungarian writes a word's final a or e as á or é before a suffix: the Doom card's
+    'ivadékkártyát' did not match the listed 'ivadék-kártya' and broke by syllables."""
+    from game.ui.hyphenate import joint_cuts
+
+    _language("hu")
+    try:
+        assert joint_cuts("ivadékkártyát") == [6] and joint_cuts("Zombicsordát") == [5]
+        assert joint_cuts("ivadékkártya") == [6]
+        width = font.size("ivadékkár-")[0]
+        assert widgets.wrap("ivadékkártyát", font, width, hyphenate=True)[0] == "ivadék-"
     finally:
         _language("en")
 

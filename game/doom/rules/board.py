@@ -27,6 +27,7 @@ from typing import Iterable
 from game.board.distance import KING_STEPS, step_allowed
 from game.board.gridlos import GridSight
 from game.board.model import Board, Cell, Edge, MapError
+from game.engine.errors import InputError
 from game.board.tmx import load_board  # no pygame: pytmx reads the map without images
 
 ORIENTATIONS = {"east": (1, 0), "south": (0, 1), "west": (-1, 0), "north": (0, -1)}
@@ -418,13 +419,42 @@ class DoomMap:
         return self._sight(strict).sees_any(viewer, target, block, self.door_edges(closed))
 
 
+def _file(path: str) -> Path:
+    p = Path(path)
+    return p if p.is_absolute() else ROOT / p
+
+
 @lru_cache(maxsize=8)
 def load_map(path: str, content=None) -> DoomMap:
     """A scenario map by path (relative to the project root), read once per process."""
-    p = Path(path)
-    if not p.is_absolute():
-        p = ROOT / p
-    return DoomMap(load_board(p), content)
+    return DoomMap(load_board(_file(path)), content)
 
 
-__all__ = ["DoomMap", "DoorSpec", "FigureSpec", "PropSpec", "footprint", "load_map", "ORIENTATIONS"]
+class MapReader:
+    """Scenario maps for a screen that asks for them at every redraw (the set-up's scenario rows
+    and its preview): each path's map as `load_map` gives it, or the InputError saying what is
+    wrong with the file. load_map keeps only maps that load, so a broken file was parsed again
+    every frame; the reader keeps its problem with the file's modification time and size, and
+    reads the file again once it changed (a repaired map shows at once)."""
+
+    def __init__(self, content=None) -> None:
+        self.content = content
+        self._failed: dict[str, tuple[tuple[int, int] | None, InputError]] = {}
+
+    def __call__(self, path: str) -> DoomMap | InputError:
+        try:
+            st = _file(path).stat()
+            stamp: tuple[int, int] | None = (st.st_mtime_ns, st.st_size)
+        except OSError:  # gone: its problem stands until a file is there
+            stamp = None
+        failed = self._failed.get(path)
+        if failed is not None and failed[0] == stamp:
+            return failed[1]
+        try:
+            return load_map(path, self.content)
+        except InputError as exc:
+            self._failed[path] = (stamp, exc)
+            return exc
+
+
+__all__ = ["DoomMap", "DoorSpec", "FigureSpec", "PropSpec", "footprint", "load_map", "MapReader", "ORIENTATIONS"]

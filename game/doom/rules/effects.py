@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.doom.rules.names import ammo, card_name, monster, ref, sq, squares, weapon_name, who
+from game.doom.rules.names import ammo, card_name, monster, place, ref, sq, squares, weapon_name, who
 from game.doom.rules.queries import areas_seen
 from game.doom.rules.state import INVADER, Cell, DoomState, Invader, Marker
 from game.engine.text import M, Mn, Msg
@@ -140,7 +140,7 @@ def kill_marine(ctx, marine: str, by: str | None = None) -> None:
     mar.armour = mar.base_armour
     mar.berserk = 0
     mar.order = None
-    emit(ctx, "killed", M("{figure} is killed at {cell}.", figure=who(state, marine), cell=sq(mar.death_cell)),
+    emit(ctx, "killed", M("{figure} is killed in {place}.", figure=who(state, marine), place=place(state, [mar.death_cell])),
          {"figure": marine})
     if state.phase == "marine" and state.seats[state.seat] == marine and state.turn is not None:
         state.turn["over"] = True  # spec 11 item 42: killed in its own turn, the turn ends
@@ -258,7 +258,7 @@ def place_invader(ctx, monster: str, cells: list[Cell]) -> str:
     state: DoomState = ctx.state
     fid = state.new_id(monster)
     state.invaders[fid] = Invader(fid, monster, [tuple(c) for c in cells])
-    emit(ctx, "placed", M("{figure} appears at {cells}.", figure=who(state, fid), cells=squares(cells)),
+    emit(ctx, "placed", M("{figure} appears in {place}.", figure=who(state, fid), place=place(state, cells)),
          {"figure": fid, "cells": [list(c) for c in cells]})
     return fid
 
@@ -291,8 +291,8 @@ def pick_up(ctx, marine: str, cell: Cell, berserk: bool = False) -> bool:
         if text is None:
             continue
         state.markers.remove(mk)
-        emit(ctx, "pick_up", M("{figure} picks up {what} at {cell}.", figure=who(state, marine), what=text,
-                               cell=sq(cell)),
+        emit(ctx, "pick_up", M("{figure} picks up {what} in {place}.", figure=who(state, marine), what=text,
+                               place=place(state, [cell])),
              {"figure": marine, "item": mk.variant})
         took = True
     return took

@@ -23,6 +23,14 @@ COLOUR_WORDS = {"red": N_("red"), "yellow": N_("yellow"), "green": N_("green"), 
 # stay in the catalogues for the old saves' lines to read in the reader's language.
 OLD_DISCARD_REASONS = (N_("played: {card}"), N_("played: Hellfire"), N_("played: Dodge"), N_("played: Dud"),
                        N_("played: Dark Energies"), N_("played: Trap"))
+# Where a figure went, appeared, died or picked something up, as saves made before the log named
+# places word it (by coordinates: "Red moves to 2,8."; now "Red moves 3 squares, to the Crew
+# lounge."): their logs hold these.
+OLD_PLACE_LINES = (N_("{figure} moves to {cells}."), N_("{figure} goes back to {cells}."),
+                   N_("{figure} picks up {what} at {cell}."), N_("{figure} appears at {cells}."),
+                   N_("{figure} is killed at {cell}."), N_("{figure} respawns at {cell}."),
+                   N_("{figure} teleports from {cell} to {to}."),
+                   N_("{figure} crawls through the vents from {cell} to {to}."))
 # The invader's event card labels before the choice was a message apart (7376734): the
 # actions of old saves hold them.
 OLD_PLAY_LABELS = (N_("Play {card}: destroy door {door}"), N_("Play {card}: close door {door}"),
@@ -83,6 +91,21 @@ def sq(c) -> str:
 def squares(cells) -> str:
     """'3,4 + 4,4': the squares of a footprint."""
     return " + ".join(sq(c) for c in cells)
+
+
+def place(state: DoomState, cells) -> Msg:
+    """Where squares lie, as a player finds it on the map: "the Crew lounge" (the area's place
+    name, the map's `label`), else "area A3" (the id the exploration line names it by);
+    "unexplored ground" before it is revealed. A footprint over two areas is named by its first
+    square's."""
+    area = state.map.area_of.get(min(tuple(c) for c in cells), "")
+    if area not in state.revealed:  # its name is learnt when it is revealed (a bot's plan, a step into it)
+        return UNEXPLORED
+    name = state.map.area_label.get(area, "")
+    return M("the {place}", place=M(name)) if name else M("area {area}", area=area)
+
+
+UNEXPLORED = M("unexplored ground")
 
 
 def who(state: DoomState, fig: str) -> Ref | Msg:

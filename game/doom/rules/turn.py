@@ -15,7 +15,7 @@ from game.doom.rules import attack as A
 from game.doom.rules import effects as E
 from game.doom.rules import procedures as P
 from game.doom.rules import queries as Q
-from game.doom.rules.names import ammo, card_name, label, monster as monster_name, monsters, ref, sq, squares, weapon_name, who
+from game.doom.rules.names import ammo, card_name, label, monster as monster_name, monsters, place, ref, sq, squares, weapon_name, who
 from game.doom.rules.state import INVADER, Cell, DoomState
 from game.engine.protocol import Action, Event, IllegalAction
 from game.engine.text import M, Mn, Msg, join
@@ -28,11 +28,14 @@ NO_SPAWN = M("Play no spawn card")
 INVADER_TURN = M("The invader's turn.")
 
 
+def _step_msg(state: DoomState, fig: str, pos, n: int):
+    """A move's log line: how far and to which place a player finds on the map ("Red moves 3
+    squares, to the Crew lounge."), never a square's coordinates."""
+    return Mn("{figure} moves {n} square, to {place}.", "{figure} moves {n} squares, to {place}.", n,
+              figure=who(state, fig), place=place(state, pos))
+
+
 # Log lines said again and again (kept per what they say, like the labels: names.label).
-def _step_msg(state: DoomState, fig: str, pos):
-    return M("{figure} moves to {cells}.", figure=who(state, fig), cells=squares(pos))
-
-
 def _lost_msg(name):
     return M("No square out of the marines' sight fits a {monster}: it is lost.", monster=name)
 
@@ -629,7 +632,7 @@ def _move(ctx, fig: str, path: list) -> None:
     state: DoomState = ctx.state
     is_marine = fig in state.marines
     passed: list[list[Cell]] = [Q.cells_of(state, fig)]
-    for pos in path:
+    for i, pos in enumerate(path):
         pos = [tuple(c) for c in pos]
         here = Q.cells_of(state, fig)
         if not here or state.outcome is not None:
@@ -640,8 +643,11 @@ def _move(ctx, fig: str, path: list) -> None:
             break
         _place(state, fig, pos)
         passed.append(pos)
-        E.emit(ctx, "step", label(("moves", fig, tuple(pos)), _step_msg, state, fig, pos),
-               {"figure": fig, "cells": [list(c) for c in pos]})
+        # One line for the move, at its end: the squares on the way are events for the table's
+        # animation that the log leaves out (read by nobody), one per step as before, so a save's
+        # paused move resumes at the same count of events.
+        E.emit(ctx, "step", _step_msg(state, fig, pos, len(passed) - 1),
+               {"figure": fig, "cells": [list(c) for c in pos]}, visible_to=None if i == len(path) - 1 else ())
         if is_marine:
             mar = state.marines[fig]
             if mar.order == "aim":
@@ -731,7 +737,7 @@ def _back_to_empty(ctx, fig: str, passed: list[list[Cell]]) -> None:
         if all(figures.get(tuple(c), fig) == fig for c in pos):
             if [tuple(c) for c in pos] != Q.cells_of(state, fig):
                 _place(state, fig, pos)
-                E.emit(ctx, "step", M("{figure} goes back to {cells}.", figure=who(state, fig), cells=squares(pos)), {})
+                E.emit(ctx, "step", M("{figure} goes back to {place}.", figure=who(state, fig), place=place(state, pos)), {})
             return
 
 
@@ -893,8 +899,8 @@ def _teleport(ctx, marine: str, to: list) -> None:
     if mar.order == "aim":
         mar.order = None
     state.turn["left"] = True
-    E.emit(ctx, "teleport", M("{figure} teleports from {cell} to {to}.", figure=who(state, marine), cell=sq(old),
-                              to=sq(to)), {"marine": marine})
+    E.emit(ctx, "teleport", M("{figure} teleports from {place} to {to}.", figure=who(state, marine),
+                              place=place(state, [old]), to=place(state, [to])), {"marine": marine})
     E.enter_square(ctx, marine, [to], [old])
     if mar.cell is None:
         return
@@ -913,8 +919,8 @@ def _vent(ctx, fig: str, to: list) -> None:
     inv = state.invaders[fig]
     old = inv.cells[0]
     inv.cells = [tuple(to)]
-    E.emit(ctx, "vent", M("{figure} crawls through the vents from {cell} to {to}.", figure=who(state, fig),
-                          cell=sq(old), to=sq(to)), {"figure": fig})
+    E.emit(ctx, "vent", M("{figure} crawls through the vents from {place} to {to}.", figure=who(state, fig),
+                          place=place(state, [old]), to=place(state, [to])), {"figure": fig})
     E.enter_square(ctx, fig, inv.cells, [old])
     if fig in state.invaders:
         _guard_window(ctx, fig)
@@ -935,7 +941,7 @@ def _respawn(ctx, marine: str, cell: list) -> None:
     mar.cell = tuple(cell)
     mar.dead = False
     state.turn["start"] = list(cell)
-    E.emit(ctx, "respawn", M("{figure} respawns at {cell}.", figure=who(state, marine), cell=sq(cell)),
+    E.emit(ctx, "respawn", M("{figure} respawns in {place}.", figure=who(state, marine), place=place(state, [cell])),
            {"marine": marine, "cell": list(cell)})
     E.reveal(ctx)
     E.check_marine_win(ctx, marine)

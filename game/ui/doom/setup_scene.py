@@ -84,6 +84,7 @@ class DoomSetup(SetupScreen):
         self.maps_dir = Path(maps_dir if maps_dir is not None else ctx.maps_dir)
         self.built = {b.id: b for b in built_maps(self.content, self.maps_dir)}
         self._previews: dict[str, pygame.Surface] = {}
+        self._maps = board.MapReader(self.content)  # a broken map is parsed once, not every frame
         self.tab = "scenario"  # the left column: the scenarios, or the rule options
         super().__init__(ctx, choice or SetupChoice(seed=new_seed()))
 
@@ -226,18 +227,26 @@ class DoomSetup(SetupScreen):
             return
         built = list(self.built.values())
         small_h = px(50)  # a built map's row: its name, its frag target, one line
-        built_h = len(built) * small_h + (px(24) if built else 0)
-        room = area.bottom - y - px(12) - built_h
-        # The scenarios first (their goal lines readable), then what is left for the preview.
-        row_h = min(px(84), max(px(58), (room - px(100)) // len(self.scenario_ids)), room // len(self.scenario_ids))
+        rows_room = area.bottom - y - px(12) - len(built) * small_h - (px(24) if built else 0)
+        # The scenarios first, each goal line whole (wrapped: a long one ended in '…'), then what
+        # is left for the preview.
+        small = ctx.font(13)
+        text_w = area.width - px(36) - px(24)
+        goals = [words.goal(sc, self._map(sc)) for sc in (self.content.scenarios[sid] for sid in self.scenario_ids)]
+        step = int(small.get_linesize() * 1.1)
+        # A row: the name's line (px 34), the goal's lines as text_block lays them, a margin.
+        heights = [max(px(58), px(46) + (len(widgets.wrap(g, small, text_w)) - 1) * step + small.get_height())
+                   for g in goals]
+        if sum(heights) > rows_room:  # a large UI scale: the rows share the room, a goal cut visibly ('…')
+            heights = [min(h, rows_room // len(heights)) for h in heights]
         for n, sid in enumerate(self.scenario_ids):
             sc = self.content.scenarios[sid]
+            row_h = heights[n]
             rect = pygame.Rect(x, y, area.width - px(36), row_h - px(8))
             chosen = sid == self.choice.scenario
             fill = (70, 56, 30) if chosen else (46, 50, 58) if self._hover(rect) else (36, 39, 46)
             pygame.draw.rect(surface, fill, rect, border_radius=px(6))
             pygame.draw.rect(surface, pal.accent if chosen else (70, 74, 84), rect, 2 if chosen else 1, border_radius=px(6))
-            small = ctx.font(13)
             tag = _("Invader wins at {n} frags").format(n=sc.frag_target)
             tag_r = widgets.text(surface, tag, small, pal.text_dim, (rect.right - px(12), rect.top + px(10)), "topright")
             # The name left of the frag target, a size smaller before it is cut (Greek 'Δοκιμαστικά
@@ -248,11 +257,7 @@ class DoomSetup(SetupScreen):
             widgets.text(surface, widgets.elide(name, name_font, room), name_font, pal.text, (rect.left + px(12), rect.top + px(8)))
             text = rect.inflate(-px(24), 0)
             text.top, text.height = rect.top + px(34), rect.height - px(38)
-            try:
-                dmap = board.load_map(sc.map, self.content)
-            except InputError:  # the map broken or gone: the preview says what is wrong with it
-                dmap = None
-            widgets.text_block(surface, words.goal(sc, dmap), small, pal.text_dim, text, 1.1)
+            widgets.text_block(surface, goals[n], small, pal.text_dim, text, 1.1)
             self.hits.append((rect, f"scenario:{sid}"))
             y += row_h
         if built:
@@ -260,6 +265,11 @@ class DoomSetup(SetupScreen):
         for b in built:
             y = self._draw_built(surface, b, pygame.Rect(x, y, area.width - px(36), small_h - px(6))) + px(6)
         self._draw_preview(surface, pygame.Rect(x, y + px(4), area.width - px(36), area.bottom - y - px(18)))
+
+    def _map(self, sc) -> board.DoomMap | None:
+        """A scenario's map, None when it is broken or gone (the preview says what is wrong)."""
+        got = self._maps(sc.map)
+        return None if isinstance(got, InputError) else got
 
     def _draw_built(self, surface, b, rect: pygame.Rect) -> int:
         """A built map: its name, the frag target (marked when it is the default), the file; a
@@ -341,11 +351,12 @@ class DoomSetup(SetupScreen):
         """The start area's squares at half size, cut out of the map (cached per scenario)."""
         cached = self._previews.get(scenario)
         if cached is None:
-            from game.doom.rules.board import load_map
             from game.ui.table.board_render import BoardRenderer, load_floor
 
             sc = self.scenario_record(scenario)
-            dmap = load_map(sc.map, self.content)
+            dmap = self._maps(sc.map)
+            if isinstance(dmap, InputError):
+                raise dmap
             floor, _problem = load_floor(ROOT / sc.map, dmap.board)
             renderer = BoardRenderer(dmap.board, floor, self.ctx.palette, self.ctx.assets, live_marks=True)
             whole = renderer.buffer(2)  # zoom 0.5

@@ -1925,10 +1925,17 @@ class GameTable(Scene, ABC):
         under_panel = self.mouse is not None and any(p.collidepoint(self.mouse) for p, _n in self.panels)
         return self.handoff is None and not self.session.is_over() and not under_panel
 
-    def _enlarged_place(self, small: pygame.Rect) -> tuple[pygame.Rect, int, pygame.Rect]:
-        """draw_enlarged's place for a hand card at `small`: its rect, the room above the hand
-        and the bounds (the play area's column)."""
-        return small, self.hand_rect.top - self.view_rect.top, pygame.Rect(0, self.view_rect.top, self.side_rect.left, self._size[1])
+    def _enlarged_place(self, small: pygame.Rect) -> tuple[pygame.Rect, int, pygame.Rect, pygame.Rect | None]:
+        """draw_enlarged's place for a hand card at `small`: its rect, the room above the hand,
+        the bounds (the play area's column) and the hand's cards' span (each card as large as
+        the last, which shows whole: `hovered`)."""
+        rects = list(self.card_rects.values())
+        span = None
+        if rects:
+            left, right = min(r.left for r in rects), max(r.left for r in rects) + rects[-1].width
+            span = pygame.Rect(left, small.top, right - left, small.height)
+        return (small, self.hand_rect.top - self.view_rect.top,
+                pygame.Rect(0, self.view_rect.top, self.side_rect.left, self._size[1]), span)
 
     def _draw_hover_card(self, surface) -> None:
         """The card under the mouse, large enough to read, above the hand."""

@@ -263,12 +263,13 @@ def hovered(rects: dict[str, pygame.Rect], mouse: tuple[int, int] | None) -> tup
 
 
 def draw_enlarged(surface: pygame.Surface, ctx: Context, small: pygame.Rect, above: int, bounds: pygame.Rect,
-                  name: str, text: str, frame: str = "order", icon: str = "", placeholder: bool = False) -> None:
+                  span: pygame.Rect | None, name: str, text: str, frame: str = "order", icon: str = "",
+                  placeholder: bool = False) -> None:
     """The hovered card large enough to read, rising from its place in the hand: up to `above`
-    pixels over the hand's top, kept inside `bounds`; nothing when the hand's cards are already
-    about this big."""
+    pixels over the hand's top, kept inside `bounds` and over the hand's cards (`span`, see
+    _enlarged_rect); nothing when the hand's cards are already about this big."""
     px = ctx.px
-    rect = _enlarged_rect(ctx, small, above, bounds, placeholder)
+    rect = _enlarged_rect(ctx, small, above, bounds, span, placeholder)
     if rect is None:
         return
     shadow = pygame.Surface(rect.inflate(px(12), px(12)).size, pygame.SRCALPHA)
@@ -288,12 +289,12 @@ def _placeholder_note() -> str:
 
 
 def enlarged_bound(ctx: Context, small: pygame.Rect, above: int, bounds: pygame.Rect,
-                   placeholder: bool = False) -> pygame.Rect | None:
+                   span: pygame.Rect | None = None, placeholder: bool = False) -> pygame.Rect | None:
     """Every pixel draw_enlarged may touch for these arguments (the card, its shadow and the
     placeholder note), None when it draws nothing: a frame that shows another card or none
     draws these rectangles again only (GameTable's hand card part)."""
     px = ctx.px
-    rect = _enlarged_rect(ctx, small, above, bounds, placeholder)
+    rect = _enlarged_rect(ctx, small, above, bounds, span, placeholder)
     if rect is None:
         return None
     out = rect.union(rect.inflate(px(12), px(12)).move(px(4), px(6)))  # the card and its shadow
@@ -304,10 +305,14 @@ def enlarged_bound(ctx: Context, small: pygame.Rect, above: int, bounds: pygame.
 
 
 def _enlarged_rect(ctx: Context, small: pygame.Rect, above: int, bounds: pygame.Rect,
-                   placeholder: bool = False) -> pygame.Rect | None:
+                   span: pygame.Rect | None = None, placeholder: bool = False) -> pygame.Rect | None:
     """Where the hovered card is drawn large: up to `above` over the hand's top, inside
     `bounds`; None when the hand's cards are already about this big. A placeholder card leaves
-    its note's room above it (the note goes over the card: under it lies the hand strip)."""
+    its note's room above it (the note goes over the card: under it lies the hand strip).
+    `span`, the hand's cards from the first one's left to the last one's right: the card stays
+    over them, its lower part in the strip clear of what the strip shows beside the cards (the
+    first card's covered Doom's 'Invader's hand: 6 cards', the last one the legend); a card
+    wider than the span keeps to the span's left."""
     px = ctx.px
     room = _note_room(ctx) if placeholder else 0
     h = min(px(360), above - room + small.height // 2)
@@ -317,6 +322,10 @@ def _enlarged_rect(ctx: Context, small: pygame.Rect, above: int, bounds: pygame.
     rect = pygame.Rect(0, 0, w, h)
     rect.midbottom = (small.centerx, small.top + small.height // 3)
     rect.clamp_ip(bounds)
+    if span is not None:
+        rect.left = max(rect.left, span.left) if rect.width > span.width else \
+            min(max(rect.left, span.left), span.right - rect.width)
+        rect.right = min(rect.right, bounds.right)
     if room and rect.top - bounds.top < room:
         rect.top = min(bounds.top + room, bounds.bottom - h)
     return rect
