@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.doom.rules.names import ammo, card_name, monster, place, ref, sq, squares, weapon_name, who
+from game.doom.rules.names import ammo, card_name, monster, place, ref, sq, weapon_name, who
 from game.doom.rules.queries import areas_seen
 from game.doom.rules.state import INVADER, Cell, DoomState, Invader, Marker
 from game.engine.text import M, Mn, Msg
