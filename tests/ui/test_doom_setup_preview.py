@@ -59,11 +59,9 @@ def test_a_scenarios_name_keeps_clear_of_its_frag_target(make_app, language):
                 assert not a.colliderect(b), [t for t, r in drawn if r in (a, b)]
 
 
-@pytest.mark.parametrize("language", ["en", "hu", "el"])
-def test_a_scenarios_goal_line_names_both_places_whole(make_app, monkeypatch, language):
-    """Hungarian and Greek at 1280x720: Reactor Shutdown's one-line goal was cut at
-    'Vezérlőterem, Rea…' ('... Αίθουσ…'); the translations say it shorter, and both places
-    where the encounters lie show whole."""
+def setup_lines(make_app, monkeypatch, language: str, read):
+    """The Doom set-up screen drawn at 1280x720 in `language`: every line of text it rendered,
+    and what `read(setup)` gives in that language."""
     from dataclasses import replace
 
     from game import i18n
@@ -80,9 +78,20 @@ def test_a_scenarios_goal_line_names_both_places_whole(make_app, monkeypatch, la
         setup = DoomSetup(app.ctx)
         app.push(setup)
         frame_texts(app)
-        places = i18n.translate("Control room"), i18n.translate("Reactor hall") + "."
+        return lines, read(setup)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_a_scenarios_goal_line_names_both_places_whole(make_app, monkeypatch, language):
+    """Hungarian and Greek at 1280x720: Reactor Shutdown's one-line goal was cut at
+    'Vezérlőterem, Rea…' ('... Αίθουσ…'); the translations say it shorter, and both places
+    where the encounters lie show whole."""
+    from game import i18n
+
+    lines, places = setup_lines(make_app, monkeypatch, language,
+                                lambda setup: (i18n.translate("Control room"), i18n.translate("Reactor hall") + "."))
     assert any(places[0] in t and places[1] in t for t in lines), [t for t in lines if places[0] in t]
 
 
@@ -90,27 +99,11 @@ def test_a_scenarios_goal_line_names_both_places_whole(make_app, monkeypatch, la
 def test_every_goal_line_shows_whole(make_app, monkeypatch, language):
     """At 1280x720 a long goal line (Knee-Deep's exit and frag target, Reactor's meltdown) ended
     in '…' on its scenario's row; the row is as tall as its goal wrapped."""
-    from dataclasses import replace
-
-    from game import i18n
-    from game.ui import widgets
     from game.ui.doom import words
-    from game.ui.scene import ChangeSettings
 
-    app = make_app((1280, 720))
-    app.apply(ChangeSettings(replace(app.ctx.settings, language=language)))
-    i18n.set_language(language)
-    lines: list[str] = []
-    real = widgets.rendered
-    monkeypatch.setattr(widgets, "rendered", lambda font, line, *a, **k: (lines.append(line), real(font, line, *a, **k))[1])
-    try:
-        setup = DoomSetup(app.ctx)
-        app.push(setup)
-        frame_texts(app)
-        goals = [words.goal(setup.content.scenarios[s], load_map(setup.content.scenarios[s].map, setup.content))
-                 for s in setup.scenario_ids]
-    finally:
-        i18n.set_language("en")
+    lines, goals = setup_lines(make_app, monkeypatch, language, lambda setup: [
+        words.goal(setup.content.scenarios[s], load_map(setup.content.scenarios[s].map, setup.content))
+        for s in setup.scenario_ids])
     drawn = " ".join(lines)
     for goal in goals:
         assert goal in drawn, goal

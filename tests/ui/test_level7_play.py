@@ -1223,31 +1223,36 @@ def test_the_pools_lines_stay_left_of_the_hand(make_app, config_dir, monkeypatch
     assert problems == []
 
 
-def test_a_crowded_tiles_name_covers_the_least_of_an_icon_where_none_is_clear(make_app):
-    """Seed 2 played by random bots to its end: on a 1280x720 map at zoom 0.3 no place on
-    Generator Room A keeps its name clear of every icon, and the name, wrapped as 'Generator
-    Room' 'A', lay over the whole of the icon at its bottom left. The name goes on two lines
-    as even as its words allow ('Generator' 'Room A', narrower) and, of the places that each
-    cover an icon, the band takes the one covering least of it: a corner of its square."""
+def finished_map_at_zoom_0_3(make_app, seed: int) -> Level7Table:
+    """Scenario 1 played by random bots (seed) to its end, on a 1280x720 table at zoom 0.3."""
+    from pathlib import Path
+
     from game.engine.bots import RandomBot
     from game.engine.session import Session
     from game.level7.rules.title import Level7Title
-    from game.ui.level7.table_scene import ICON_HALF
 
-    session = Session.start(Level7Title(), "s1", 2, {"players": 2})
-    bot = RandomBot(2)
+    session = Session.start(Level7Title(), "s1", seed, {"players": 2})
+    bot = RandomBot(seed)
     while not session.is_over():
         session.apply(bot.choose(session.legal_actions()))
-    from pathlib import Path
-
-    from game.ui.level7.table_scene import Level7Table
-
     app = make_app((1280, 720))
     table = Level7Table(app.ctx, session, ["human", "human"], (1280, 720), Path(app.ctx.settings_file).parent / "l7.json")
     app.push(table)
     table.handoff, table.animate = None, False
     app.run(max_frames=1)
     table.camera.fit_zoom = 0.3
+    return table
+
+
+def test_a_crowded_tiles_name_covers_the_least_of_an_icon_where_none_is_clear(make_app):
+    """Seed 2 played by random bots to its end: on a 1280x720 map at zoom 0.3 no place on
+    Generator Room A keeps its name clear of every icon, and the name, wrapped as 'Generator
+    Room' 'A', lay over the whole of the icon at its bottom left. The name goes on two lines
+    as even as its words allow ('Generator' 'Room A', narrower) and, of the places that each
+    cover an icon, the band takes the one covering least of it: a corner of its square."""
+    from game.ui.level7.table_scene import ICON_HALF
+
+    table = finished_map_at_zoom_0_3(make_app, 2)
     tile = next(t for t in table._placed_names() if table.tiles[t].name == "Generator Room A")
     label = next(sp for sp in table.sprites() if sp.name == ("label", tile))
     box = pygame.Rect(label.key[2])
@@ -1327,23 +1332,9 @@ def test_a_one_square_tiles_name_keeps_off_its_vent_at_zoom_0_3(make_app, seed, 
     cover of an icon where no place was clear of all (the top door's arrow counted as much). The
     arrow of a door joined to a neighbour's door is doubled by the neighbour's just across the
     edge: the name lies over it rather than over the vent, clear of every other printed icon."""
-    from pathlib import Path
+    from game.ui.level7.table_scene import ICON_HALF
 
-    from game.engine.bots import RandomBot
-    from game.engine.session import Session
-    from game.level7.rules.title import Level7Title
-    from game.ui.level7.table_scene import ICON_HALF, Level7Table
-
-    session = Session.start(Level7Title(), "s1", seed, {"players": 2})
-    bot = RandomBot(seed)
-    while not session.is_over():
-        session.apply(bot.choose(session.legal_actions()))
-    app = make_app((1280, 720))
-    table = Level7Table(app.ctx, session, ["human", "human"], (1280, 720), Path(app.ctx.settings_file).parent / "l7.json")
-    app.push(table)
-    table.handoff, table.animate = None, False
-    app.run(max_frames=1)
-    table.camera.fit_zoom = 0.3
+    table = finished_map_at_zoom_0_3(make_app, seed)
     tile = next(t for t in table._placed_names() if table.tiles[t].name == name)
     table.seen.add(tile)
     box = pygame.Rect(next(sp for sp in table.sprites() if sp.name == ("label", tile)).key[2])
