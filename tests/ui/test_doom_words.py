@@ -146,3 +146,23 @@ def test_the_goal_line_names_where_the_win_encounters_are():
     line = words.goal(sc, load_map(sc.map, c))
     assert "C1" not in line and "C2" not in line, line
     assert "Control room" in line and "Reactor hall" in line, line
+
+
+def test_the_prompt_joins_its_clauses_with_the_languages_separator(make_app, config_dir):
+    """The marine's prompt joined 'click a lit square to move' and 'click a lit door to open or
+    close it' with a plain '; ', a question mark in Greek: it takes the catalogue's separator
+    ('· '), as Level 7's and Convoy's joins do."""
+    from game.engine.protocol import Action
+    from game.i18n import set_language
+    from game.ui.doom import choices as C
+    from tests.ui.test_doom_play import start_game
+
+    app, table = start_game(make_app, seats=("human", "bot"))
+    set_language("el")
+    try:
+        move, door = Action("move", {"to": [1, 1]}), Action("door", {"door": "D1"})
+        table.choices = C.Choices(table.session.decider, squares={(1, 1): [move]}, doors={"D1": door})
+        said = table.hint()
+    finally:
+        set_language("en")
+    assert ";" not in said and "\u00b7 " in said, said

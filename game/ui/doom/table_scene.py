@@ -365,7 +365,7 @@ class DoomTable(GameTable):
             parts.append(_("click a lit door to open or close it"))
         why = self.why_no_target() if not ch.targets else ""
         if parts:
-            return "; ".join(parts).capitalize() + "." + (" " + why if why else "")
+            return _("; ").join(parts).capitalize() + "." + (" " + why if why else "")
         if st.phase == "marine" and st.turn and st.turn.get("action") is None:
             return _("Declare this turn's action.")
         return (why + " " if why else "") + _("Choose one of the buttons.")

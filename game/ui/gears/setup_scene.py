@@ -73,7 +73,7 @@ def custom_entries(maps_dir: Path) -> list[CustomEntry]:
             out.append(CustomEntry(scenario, path, m))
             continue
         mine = [str(p) for p in problems_of(path, problems)]
-        out.append(CustomEntry(scenario, path, None, "; ".join(mine) or _("the file cannot be read")))
+        out.append(CustomEntry(scenario, path, None, _("; ").join(mine) or _("the file cannot be read")))
     return out
 
 
