@@ -1375,3 +1375,37 @@ def test_a_steps_heading_and_its_skip_note_do_not_overlap(make_app, config_dir, 
         (_h, heading), (_n, note) = drawn[0], drawn[1]
         assert not heading.colliderect(note) and panel.contains(note), (kind, drawn[:2], panel)
     table.steps.clear()
+
+
+def test_a_step_on_a_tile_under_the_top_left_stands_in_another_corner(make_app, config_dir):
+    """1280x720, seed 4: the tile just explored lay at the map's top left, under the event card
+    shown at the view's top left ('Lights Return: remove one darkness token from your tile...'),
+    so the player could not see the tile the step spoke of. A step's panels stand in another
+    corner of the view when they cover less of its tile there; a step on a tile clear of them
+    stays put."""
+    from game.ui.level7.table_scene import Shown
+
+    app, table = start_game(make_app, seed=4)
+    explore = next(a for a in table.session.legal_actions() if a.kind == "explore")
+    do_click(app, door_pos(table, explore.payload["door"]))
+    table.steps.clear()
+    app.run(max_frames=1)
+    card = next(iter(table.content.events))
+    v, px = table.view_rect, table.ctx.px
+    moved = kept = 0
+    for tile in table._placed_names():
+        spot = table._screen_rect(table._tile_rect(tile))
+        table.steps[:] = [Shown("Something happens on a tile.", tile, "event", {}, {"card": card})]
+        panel, _lines, reveal = table._step_place()
+        shown = [r for r in (panel, reveal) if r is not None]
+        left = [r.move(v.left + px(14) - panel.left, v.top + px(14) - panel.top) for r in shown]  # where it stood before
+        cover = sum(r.clip(spot).width * r.clip(spot).height for r in shown)
+        before = sum(r.clip(spot).width * r.clip(spot).height for r in left)
+        assert cover <= before, (tile, cover, before)
+        if panel.topleft != (v.left + px(14), v.top + px(14)):
+            moved += 1
+            assert cover < before
+        else:
+            kept += 1
+    table.steps.clear()
+    assert moved and kept, (moved, kept)

@@ -1798,6 +1798,28 @@ class Level7Table(GameTable):
             bottom = self._event_card(None, reveal.left + px(12), top, reveal.width - px(24), card,
                                       str(s.payload.get("trigger", "")))
             reveal.height = bottom - reveal.top + px(10)
+        # The tile the step happens on (else the active character's, where an event's "your
+        # tile" is) stays in sight: the panels stand at the top left, unless another corner of
+        # the view covers less of that tile (a tile just explored at the map's top left lay
+        # under the event card); the bottom ones only while no dice are rolled there.
+        tile = s.tile or s.tiles.get(self.state.turn.player)
+        if tile in self._placed_names():
+            spot = self._screen_rect(self._tile_rect(tile))
+            stack = panel.unionall([reveal]) if reveal is not None else panel
+            m = px(14)
+            v = self.view_rect
+
+            def covered(dx: int, dy: int) -> int:
+                return sum(r.move(dx, dy).clip(spot).width * r.move(dx, dy).clip(spot).height
+                           for r in (panel, reveal) if r is not None)
+
+            right, down = v.right - m - stack.right, v.bottom - m - stack.bottom
+            corners = [(0, 0), (right, 0)]
+            if s.dice is None and self.dice is None:  # the dice tray lies low in the view's middle
+                corners += [(0, down), (right, down)]
+            dx, dy = min(corners, key=lambda d: covered(*d))
+            panel = panel.move(dx, dy)
+            reveal = reveal.move(dx, dy) if reveal is not None else None
         return panel, lines, reveal
 
     def _step_part(self) -> tuple:
