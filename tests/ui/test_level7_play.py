@@ -1169,7 +1169,7 @@ def test_the_placement_cards_title_keeps_off_the_panels_frame(make_app, config_d
     περισσότερες πόρτες") ran to within a pixel of the panel's frame, some 9 px thick at 1280x720:
     the text drawn starts and ends at least 14 px inside the panel."""
     from game import i18n
-    from game.i18n import _, pgettext
+    from game.i18n import ngettext, pgettext
 
     app, table = start_game(make_app)
     explore = next(a for a in table.session.legal_actions() if a.kind == "explore")
@@ -1178,8 +1178,9 @@ def test_the_placement_cards_title_keeps_off_the_panels_frame(make_app, config_d
     i18n.set_language(language)
     try:
         tile = table.actions[0].payload["tile"]
-        want = _("Place {tile}: {n} ways join the most doors").format(tile=pgettext("level7", table.tiles[tile].name),
-                                                                      n=len(table.actions))
+        n = len(table.actions)
+        want = ngettext("Place {tile}: {n} way joins the most doors", "Place {tile}: {n} ways join the most doors",
+                        n).format(tile=pgettext("level7", table.tiles[tile].name), n=n)
         drawn = [(t, r) for t, r, _s in frame_texts(app)]
     finally:
         i18n.set_language("en")

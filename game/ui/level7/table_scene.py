@@ -35,7 +35,7 @@ import pygame
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
 from game.engine.text import Msg, as_text
-from game.i18n import _, pgettext
+from game.i18n import _, ngettext, pgettext
 from game.ui import widgets
 from game.ui.kit import hand, shapes, side_rows
 from game.ui.kit.dice_tray import DiceRoll, ShownDie
@@ -1649,7 +1649,8 @@ class Level7Table(GameTable):
         n = len(self.actions)
         size = min(px(120), (self.view_rect.width - px(40)) // max(1, n) - px(12))
         tile = self.actions[0].payload["tile"] if self.actions else ""
-        title = _("Place {tile}: {n} ways join the most doors").format(tile=pgettext("level7", self.tiles[tile].name), n=n) if tile in self.tiles else ""
+        title = ngettext("Place {tile}: {n} way joins the most doors", "Place {tile}: {n} ways join the most doors",
+                         n).format(tile=pgettext("level7", self.tiles[tile].name), n=n) if tile in self.tiles else ""
         tfont = ctx.font(13, bold=True)
         # px(16) each side: the frame is some 9 px thick, and at px(12) a Greek or Hungarian title
         # ran to within a pixel of its inner edge.
