@@ -176,19 +176,28 @@ class App:
             if not self.running:
                 return False
         self.top.update(self.clock.get_time())
-        if not (self._force_redraw or any(s.dirty for s in self.scenes)):
+        # Only what a frame shows asks for one: a scene under an opaque one is not drawn, so its
+        # dirty flag stayed up and every frame was drawn again (the menu under a table: a whole
+        # core at 1920x1080 in a real window, where each frame is a full flip). A scene shown
+        # again is drawn whole (push, pop: _force_redraw).
+        if not (self._force_redraw or any(s.dirty for s in self._shown())):
             return False
         self.draw(self.screen)
         pygame.display.flip()
         self.frames_drawn += 1
         return True
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def _shown(self) -> list[Scene]:
+        """The scenes a frame draws: the top one and those under it down to the first opaque."""
         first = len(self.scenes) - 1
         while first > 0 and not self.scenes[first].opaque:
             first -= 1
-        full = self._force_redraw or len(self.scenes) - first > 1
-        for scene in self.scenes[first:]:
+        return self.scenes[first:]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shown = self._shown()
+        full = self._force_redraw or len(shown) > 1
+        for scene in shown:
             if full:
                 scene.full_redraw = True
             scene.draw(surface)

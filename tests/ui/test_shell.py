@@ -158,3 +158,26 @@ def test_open_a_map_lists_each_map_by_its_own_name_and_game(make_app, tmp_path):
     drawn = [t for t, _r, _s in frame_texts(app)]
     assert "Plaza to the pit" in drawn and "Gears of War \u00b7 your map" in drawn
     assert "plaza to the pit" not in drawn and "custom" not in drawn
+
+
+def test_a_scene_covered_by_an_opaque_one_asks_for_no_frame(make_app):
+    """The main menu under a game table stayed dirty (it is not drawn while covered), and the
+    loop drew every frame for it: a whole core in a real 1920x1080 window, the table left
+    alone. Only the scenes a frame shows ask for one; the menu shown again is drawn."""
+    from game.ui.scene import Scene
+
+    class Opaque(Scene):
+        def draw(self, surface):
+            surface.fill((10, 10, 10))
+
+    app = make_app()
+    menu = app.top
+    app.push(Opaque(app.ctx))
+    app.run(max_frames=2)
+    menu.dirty = True  # as the menu marks itself while covered
+    drawn = app.frames_drawn
+    app.run(max_frames=5)
+    assert app.frames_drawn == drawn
+    app.pop()
+    app.run(max_frames=1)
+    assert app.frames_drawn == drawn + 1 and app.top is menu and not menu.dirty
