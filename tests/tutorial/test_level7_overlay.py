@@ -176,6 +176,21 @@ def test_lesson_3_lights_the_roll_button_it_asks_for(make_app):  # noqa: F811
     assert table.runner.step.id == "reroll"
 
 
+def walk_lesson(app, table, check) -> int:
+    """Every step of the open lesson, as its reader takes it (a read step's Next, else the
+    step's hinted action), `check()` at each once drawn; the number of steps."""
+    steps = 0
+    while not table.runner.done:
+        app.run(max_frames=30)
+        check()
+        if table.runner.step.kind == "read":
+            table.runner.next()
+        else:
+            table.submit(table.runner.hint())
+        steps += 1
+    return steps
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("lesson_id", ["challenges", "escape"])
 def test_a_lessons_arrows_leave_the_tile_names_and_figures_in_sight(make_app, lesson_id, size):  # noqa: F811
@@ -184,9 +199,8 @@ def test_a_lessons_arrows_leave_the_tile_names_and_figures_in_sight(make_app, le
     an arrow pointing from above ran over the tile's name. At every step of both lessons each
     arrow keeps off the tiles' names and the figures it does not point at."""
     app, table = open_level7_lesson(make_app, lesson_id, size)
-    steps = 0
-    while not table.runner.done:
-        app.run(max_frames=30)
+
+    def check() -> None:
         figures = table._figure_sprites()
         keep = [sp.rect for sp in table._label_sprites(figures)] + [table._figure_body(sp) for sp in figures]
         for rect in table.highlight_rects():
@@ -194,12 +208,8 @@ def test_a_lessons_arrows_leave_the_tile_names_and_figures_in_sight(make_app, le
                 zone = table.arrow_zone(rect)
                 assert not any(zone.colliderect(k) for k in keep if not k.colliderect(rect)), (
                     table.runner.step.id, rect, zone, keep)
-        if table.runner.step.kind == "read":
-            table.runner.next()
-        else:
-            table.submit(table.runner.hint())
-        steps += 1
-    assert steps >= 5
+
+    assert walk_lesson(app, table, check) >= 5
 
 
 @pytest.mark.parametrize("language", ["el", "en"])
@@ -216,15 +226,10 @@ def test_the_lessons_text_box_keeps_off_the_tile_names(make_app, language):  # n
     app, table = open_level7_lesson(make_app, "challenges", (1920, 1080))
     app.apply(ChangeSettings(replace(app.ctx.settings, language=language)))
     i18n.set_language(language)
-    steps = 0
-    while not table.runner.done:
-        app.run(max_frames=30)
+
+    def check() -> None:
         table.draw(pygame.display.get_surface())
         names = [sp.rect for sp in table._label_sprites(table._figure_sprites())]
         assert names and not any(table.panel_rect.colliderect(r) for r in names), (table.runner.step.id, names)
-        if table.runner.step.kind == "read":
-            table.runner.next()
-        else:
-            table.submit(table.runner.hint())
-        steps += 1
-    assert steps >= 5
+
+    assert walk_lesson(app, table, check) >= 5
