@@ -2,6 +2,7 @@
 and the others (see each test). Drawn headless on the real App."""
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game.engine.session import Session
@@ -748,3 +749,48 @@ def test_weapons_dropped_in_one_area_are_each_shown(make_app):
     app.draw(app.screen)
     for key, rect in table.label_rects.items():  # the figures' names keep clear of both
         assert not any(rect.colliderect(t) for t in rects), (key, rect, rects)
+
+
+def test_a_button_naming_an_area_lights_that_area_on_the_map(make_app):
+    """Belly of the Beast, seed 21: set-up spawns a Lambent Wretch and a Theron Guard together in
+    one area, and the active player picks which is placed first (seed p. 15). Each button reads
+    "... in Burial cells (3B)", a place the map does not name: hovering the button lights that
+    area, as a button naming a figure lights its token."""
+    from tests.ui.conftest import move
+    from tests.ui.test_gears_handoff import start
+
+    app, table = start(make_app, "belly_of_the_beast", seats=("human", "bot"), seed=21)
+    assert table.session.legal_actions()[0].kind == "spawn_order"
+    rect, _label, what = next(b for b in table.buttons if getattr(b[2], "payload", {}).get("area"))
+    area = what.payload["area"]
+    inside = table._poly_screen(area)
+    cx, cy = (round(sum(p[0] for p in inside) / len(inside)), round(sum(p[1] for p in inside) / len(inside)))
+    assert table.area_at_screen((cx, cy)) == area and table.view_rect.collidepoint(cx, cy)
+
+    def shown():
+        return tuple(pygame.display.get_surface().get_at((cx, cy))[:3])
+
+    plain = shown()
+    move(rect.center)
+    app.run(max_frames=1)
+    assert table.hover_named_area == area and shown() != plain
+    move((table.view_rect.right - 2, table.view_rect.bottom - 2))
+    app.run(max_frames=1)
+    assert table.hover_named_area is None and shown() == plain
+
+
+def test_a_figure_out_of_view_has_no_name_label(make_app):
+    """Zoomed in, a figure beyond the view's edge had its name clamped into the view, standing
+    beside nothing (seen at 1920x1080, Belly of the Beast: "Theron Guard 1" under the map)."""
+    app, table = built_table(make_app, lambda state: None)
+    app.run(max_frames=1)
+    cam = table.camera
+    cam.zoom_at(4, *table.view_rect.center)
+    assert cam.zoom >= 0.4  # names are drawn from zoom 0.4
+    key = next(iter(table.token_rects))
+    fx, fy = table._positions()[key]
+    cam.x, cam.y = fx + 60 / cam.zoom, fy - table.view_rect.height / 2 / cam.zoom  # 60 px left of the view
+    table.dirty = True
+    app.run(max_frames=1)
+    assert not table.token_rects[key].colliderect(table.view_rect), "the set-up moved the figure into view"
+    assert key not in table.label_rects

@@ -63,6 +63,16 @@ def named_figure(state, action: Action) -> str | None:
     return None
 
 
+def named_area(state, action: Action) -> str | None:
+    """The map area a question's option names when it names no figure ("Theron Guard in Burial
+    cells (3B)": a Locust about to spawn there): the table lights that area while the option's
+    button is hovered, so a player finds the place the button reads."""
+    if named_figure(state, action) is not None:
+        return None
+    area = action.payload.get("area")
+    return area if isinstance(area, str) and area in state.view().board.areas else None
+
+
 def label(state, content: GearsContent, action: Action) -> str:
     """The engine's label, with ids turned into words; our own words when it gave none."""
     text = action.text or ""

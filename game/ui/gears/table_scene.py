@@ -167,6 +167,7 @@ class GearsTable(GameTable):
         self.confirm_drop: str | None = None  # a weapon whose discard waits for "Discard" or "Keep it"
         self.hover_figure: str | None = None  # a figure (or Squad row) under the pointer: its card shows
         self.hover_named: str | None = None  # the figure a hovered prompt button names: lit on the map
+        self.hover_named_area: str | None = None  # the area a hovered prompt button names (no figure): lit
         self.figure_card_rect: pygame.Rect | None = None  # that card, as last drawn
         self._framed = False  # the attack view zoomed in on the attacker and target
         self._end_view: tuple | None = None  # the map view the end screen framed the board in
@@ -200,6 +201,7 @@ class GearsTable(GameTable):
         self.area_weapon, self.area_pick = None, None
         self.confirm_drop = None
         self.hover_named = None  # its button answered: lit again only by a pointer on a new one
+        self.hover_named_area = None
         if self._framed:  # the attack view zoomed in: show the whole map again
             self._framed = False
             self.camera.fit()
@@ -417,19 +419,21 @@ class GearsTable(GameTable):
         figure = self._figure_at(pos) if inside else None
         if not inside and self.side_open:  # a COG's row in the Squad section: its character card
             figure = next((p for p, r in self.squad_rows.items() if r.collidepoint(pos)), None)
-        named = self._named_at(pos)
-        if area != self.hover_area or figure != self.hover_figure or named != self.hover_named:
+        named, named_area = self._named_at(pos)
+        if (area, figure, named, named_area) != (self.hover_area, self.hover_figure, self.hover_named,
+                                                 self.hover_named_area):
             self.hover_area, self.hover_figure, self.hover_named = area, figure, named
+            self.hover_named_area = named_area
             self.dirty = True
 
-    def _named_at(self, pos: tuple[int, int]) -> str | None:
-        """The figure named by the prompt button under the pointer (buttons as last drawn), when
-        that button is still one of the choices."""
+    def _named_at(self, pos: tuple[int, int]) -> tuple[str | None, str | None]:
+        """The figure, or else the area, named by the prompt button under the pointer (buttons as
+        last drawn), when that button is still one of the choices."""
         offered = [a for _l, a in self.choices.buttons]
         for rect, _label, what in self.buttons:
             if rect.collidepoint(pos) and isinstance(what, Action) and what in offered:
-                return C.named_figure(self.state, what)
-        return None
+                return C.named_figure(self.state, what), C.named_area(self.state, what)
+        return None, None
 
     def cancel(self) -> bool:
         if self.selected_card or self.target or self.grenade_mode or self.area_weapon or self.confirm_drop:
@@ -732,7 +736,9 @@ class GearsTable(GameTable):
         # The hovered area is outlined unless it is a choice (lit or not: the seat deciding may
         # not be the viewer's), so whether it is one is part of what it shows.
         hover = (self.hover_area, self.hover_area in self.choices.areas)
+        named = self.hover_named_area if self._not_yours() is None else None
         return {"hover_area": (hover, [self._area_box(self.hover_area)] if self.hover_area else []),
+                "named_area": (named, [self._area_box(named)] if named else []),
                 "lit": self._lit_part(),
                 "cover": self._cover_part(),
                 "figure_card": ((card[0], tuple(card[1]), card[2]), [card[1]]) if card else (None, []),
@@ -814,6 +820,7 @@ class GearsTable(GameTable):
         cam = self.camera
         key = (self.view_key(), self.ctx.settings, cam.x, cam.y, cam.zoom, tuple(self.view_rect),
                self._lit_part()[0], self._cover_part()[0], self.hover_area, self.hover_area in self.choices.areas,
+               self.hover_named_area if self._not_yours() is None else None,
                self.grenade_mode, self.area_weapon, self.area_pick)
         self.map_layer.draw(surface, self.view_rect, key, lambda target: self._draw_floor(target, renderer))
 
@@ -986,6 +993,10 @@ class GearsTable(GameTable):
                 touched.append(pygame.draw.circle(glow, (*pal.accent, 255), (x, y), max(8, round(SPOT_RADIUS * z)), max(2, round(3 * z))))
         if self.hover_area and self.hover_area not in ch.areas:
             polygon((*pal.area_outline, 130), self._poly_screen(self.hover_area), max(1, round(2 * z)))
+        if mine and self.hover_named_area:  # in the colour of the lit choices, as a named figure's ring
+            pts = self._poly_screen(self.hover_named_area)
+            polygon((*pal.lit, 70), pts)
+            polygon((*pal.lit, 230), pts, max(2, round(3 * z)))
         if touched:
             box = touched[0].unionall(touched[1:]).clip(glow.get_rect())
             surface.blit(glow, box, box)
@@ -1055,7 +1066,9 @@ class GearsTable(GameTable):
             return []  # too small to read: the squad panel names them
         font = self.ctx.assets.font(max(9, round(12 * z)), bold=True)
         texts = {key: words.locust(st, self.content, key) if key in st.locusts
-                 else words.character(self.content, st.cogs[key].character).split()[0] for key in self.token_rects}
+                 else words.character(self.content, st.cogs[key].character).split()[0]
+                 for key, token in self.token_rects.items() if token.colliderect(self.view_rect)}  # a token out of
+        # view has no name in it: clamped into the view, its name would stand beside nothing
         sizes = {key: font.size(t) for key, t in texts.items()}
         # The dropped weapons' tags and names are in the way too (keys with no label of their own).
         clear = dict(self.token_rects)
