@@ -794,3 +794,24 @@ def test_a_figure_out_of_view_has_no_name_label(make_app):
     app.run(max_frames=1)
     assert not table.token_rects[key].colliderect(table.view_rect), "the set-up moved the figure into view"
     assert key not in table.label_rects
+
+
+def test_an_area_refused_for_a_move_is_named_once(make_app):
+    """Clicking an unlit area during a move says why: "Rib vault (11B): Rib vault (11B) is across
+    a level line or cover from Tunnel bend (11B) ..." (Belly of the Beast, 1920x1080) named the
+    area twice, as the table put the name before a rules sentence that begins with it."""
+    from game.gears.rules.movement import steps_from
+    from game.ui.gears import words
+
+    app, table = built_table(make_app, lambda state: None)
+
+    def across_a_line(t) -> list[str]:
+        if t.session.decider != "P1" or not any(a.kind == "step" for a in t.session.legal_actions()):
+            return []
+        view, here = t.state.view(), t.state.cogs["P1"].area
+        return [a for a in view.areas if view.rdist(here, a) == 1 and a not in steps_from(view, here)]
+
+    assert drive(table, lambda t: bool(across_a_line(t)), limit=3000)
+    for area in across_a_line(table):
+        text = table._why_not_area(area)
+        assert "level line" in text and text.count(words.area(area)) == 1, text

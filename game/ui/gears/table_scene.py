@@ -563,8 +563,11 @@ class GearsTable(GameTable):
         if asked and asked in reason:
             # A pending question's refusal quotes its prompt ('First Damon Baird must answer:
             # ...'), which the hint says too (with where to click): said once, not twice.
-            return _("{area}: {reason}").format(area=words.area(area), reason=reason.replace(asked, hint, 1))
-        return _("{area}: {reason}").format(area=words.area(area), reason=reason) + " " + hint
+            reason, hint = reason.replace(asked, hint, 1), ""
+        name = words.area(area)
+        if not reason.startswith(name):  # "Rib vault (11B): Rib vault (11B) is across ..." said it twice
+            reason = _("{area}: {reason}").format(area=name, reason=reason)
+        return f"{reason} {hint}" if hint else reason
 
     def _area_shots(self, area: str | None) -> list[Action]:
         """The lit shots of the weapon being aimed into `area` (one per mode the rules allow)."""
