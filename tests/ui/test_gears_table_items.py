@@ -655,7 +655,7 @@ def test_a_target_tie_names_the_locust_it_is_asked_for(make_app):
 
     assert drive(table, asked)
     ch = C.classify(session.state, table.content, "P1", session.legal_actions())
-    assert ch.prompt == "Wretch {n}: Choose the COG (nearest COG).".format(n=put_id["wretch"].split("#")[1])
+    assert ch.prompt == "Wretch {n}: These COGs are equally near: which one is the nearest COG?".format(n=put_id["wretch"].split("#")[1])
     app.run(max_frames=1)
     assert table.choices.prompt == ch.prompt
 
