@@ -123,3 +123,20 @@ def test_order_card_names_stay_as_printed_in_every_language(real, lang):
             {o.name: o.name for o in real.content.orders.values()}
     finally:
         i18n.set_language("en")
+
+
+def test_rolls_are_logged_in_words_not_face_codes(real):
+    """The log read "Theron Guard 2: attack dice [2h, 1h], defence dice [blank, 1s, 1s]." (seen
+    at the table, Belly of the Beast): h and s were codes a player had to guess. Each face is
+    words now: '2 hits', '1 shield', 'omen', 'blank'."""
+    session = Session.start(real, "emergence", 1, {"players": 2})
+    rng = random.Random(1)
+    while not session.is_over() and sum(e.event.kind == "roll" for e in session.log) < 8:
+        session.apply(rng.choice(session.legal_actions()))
+    rolls = [e.event.text for e in session.log if e.event.kind == "roll"]
+    assert len(rolls) >= 8
+    assert not [t for t in rolls if re.search(r"\b\d[hs]\b", t)], rolls[:3]
+    faces = re.compile(r"^(?:\d (?:hits?|shields?)|omen|blank)$")
+    for t in rolls:
+        for inside in re.findall(r"\[([^\]]*)\]", t):
+            assert inside == "no dice" or all(faces.match(f) for f in inside.split(", ")), t

@@ -58,12 +58,17 @@ def lacks_mode(why: Any) -> bool:
 _FACES: dict[tuple, Any] = {}  # faces rolled -> their words (a few hundred patterns recur)
 
 
+# The faces as logs worded them before they were words ('2h, 1s': codes at the table); a save keeps
+# its log as message ids, so these stay in the catalogues for old saves' lines.
+OLD_FACE_WORDS = (N_("{n}h"), N_("{n}s"))
+
+
 def _faces_text(faces: list[DieFace]) -> Any:
-    """The faces rolled, in short words ('1h, omen, blank'; h: hits, s: shields)."""
+    """The faces rolled, in words ('2 hits, omen, blank')."""
     key = tuple(faces)
     got = _FACES.get(key)
     if got is None:
-        parts = [M("omen") if f.omen else M("{n}h", n=f.hits) if f.hits else M("{n}s", n=f.shields) if f.shields
+        parts = [M("omen") if f.omen else N.hits(f.hits) if f.hits else N.shields(f.shields) if f.shields
                  else M("blank") for f in faces]
         got = T.join(", ", parts) if parts else M("no dice")
         if len(_FACES) < 4096:

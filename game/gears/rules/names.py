@@ -131,6 +131,16 @@ def areas(n: int) -> Msg:
     return Mn("{n} area", "{n} areas", n)
 
 
+def hits(n: int) -> Msg:
+    """An attack die's face, or a count of hits ('2 hits')."""
+    return Mn("{n} hit", "{n} hits", n)
+
+
+def shields(n: int) -> Msg:
+    """A defence die's face, or a count of shields ('1 shield')."""
+    return Mn("{n} shield", "{n} shields", n)
+
+
 _MODES = {"normal": N_("normal"), "overwhelming": N_("overwhelming")}
 
 
