@@ -435,3 +435,28 @@ def test_the_handoff_card_only_where_the_next_view_shows_what_the_last_may_not(m
     assert not table.needs_handoff(b, a)  # that line is b's: nothing of it in a's view
     table._log.append(("Both see this.", (a, b)))
     assert not table.needs_handoff(b, a)
+
+
+def test_buttons_too_many_for_the_row_keep_their_order(make_app, config_dir):
+    """Four Guard options and Cancel at 1920x1080 (Gears, Blind Fire held): the row held the last
+    three options and Cancel, and the first option stood alone in the column below, so the
+    options read 2, 3, 4, then 1. The row now reads the options in their order, a Cancel (not a
+    lit choice) at its right end, and the column below goes on with the next ones."""
+    app, table = open_toy(make_app, ["human", "human"])
+    if table.handoff is not None:
+        press(app, table.view_rect.center)
+    legal = table.session.legal_actions()
+    options = [(f"Guard: Lancer Assault Rifle, option {i}", legal[0] if i == 0 else f"noop:{i}", True) for i in range(6)]
+    options.append(("Cancel", "noop:cancel", False))
+    table.prompt_choices = lambda: ("Blind Fire: how will you use it?", options)
+    table.dirty = True
+    app.run(max_frames=1)
+    assert table._prompt_column
+    whats = [what for _l, what, _p in options]
+    drawn = {what: rect for rect, _label, what in table.buttons if what in whats}
+    assert set(drawn) == set(whats)
+    row = sorted((w for w, r in drawn.items() if r.top < table.prompt_rect.bottom), key=lambda w: drawn[w].left)
+    column = sorted((w for w, r in drawn.items() if r.top >= table.prompt_rect.bottom),
+                    key=lambda w: (drawn[w].left, drawn[w].top))
+    assert row[-1] == "noop:cancel" and len(row) >= 2
+    assert row[:-1] == whats[:len(row) - 1] and column == whats[len(row) - 1:-1]

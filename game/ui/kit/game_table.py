@@ -1731,15 +1731,28 @@ class GameTable(Scene, ABC):
         bh = r.height - px(12)
         small = ctx.font(13, bold=True)
         row_cap, column_cap = self.button_caps()
-        placed = []
-        for label, what, primary in reversed(buttons):
-            bw = min(row_cap, bfont.size(label)[0] + px(26))
-            # A button stays in the row only while the prompt still reads whole in two lines
-            # beside it; the others go in the column below (a long question, 'discard an
-            # adrenaline card (attacked by Clone 1...)', lost its end behind four buttons).
+        # Which buttons stand in the row: the options in their order while they fit, a last
+        # button that is a way out (Cancel, not a lit choice) first, at the right end. A button stays in the row
+        # only while the prompt still reads whole in two lines beside it; the others go in the
+        # column below (a long question, 'discard an adrenaline card (attacked by Clone 1...)',
+        # lost its end behind four buttons). The first options had gone below and the later
+        # ones stood in the row: four Guard options read 2, 3, 4 and then 1 under them.
+        in_row: list[int] = []
+        order = list(range(len(buttons)))
+        if buttons and not buttons[-1][2]:  # a way out (not a lit choice): kept at the right end
+            order = order[-1:] + order[:-1]
+        for i in order:
+            bw = min(row_cap, bfont.size(buttons[i][0])[0] + px(26))
             if right - bw < r.left + px(260) or \
                     len(widgets.wrap(text, small, right - bw - px(6) - r.left - px(24))) > 2:
                 break
+            in_row.append(i)
+            right -= bw + px(6)
+        right = r.right - px(8)
+        placed = []
+        for i in sorted(in_row, reverse=True):
+            label, what, primary = buttons[i]
+            bw = min(row_cap, bfont.size(label)[0] + px(26))
             placed.append((pygame.Rect(right - bw, r.top + px(6), bw, bh), label, what, primary))
             right -= bw + px(6)
         for rect, label, what, primary in placed:
@@ -1761,7 +1774,7 @@ class GameTable(Scene, ABC):
         # Too many buttons for one row (many grenade areas...): the rest go in columns below
         # it, read left to right and ending at the right edge, each column as wide as its
         # widest label; every option stays clickable.
-        extra = buttons[: max(0, len(buttons) - len(placed))]
+        extra = [b for i, b in enumerate(buttons) if i not in in_row]
         self._prompt_column = bool(extra)
         top, bottom = r.bottom + px(6), self.hand_rect.top - px(4)
         per_column = max(1, (bottom - top + px(4)) // px(34))
