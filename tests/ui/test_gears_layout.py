@@ -155,7 +155,8 @@ def test_name_labels_in_a_crowded_area_do_not_overlap(make_app, size, scale):
     table.camera.center_on(*table._area_point(table.state.cogs["P1"].area))
     draw(app)
     tokens, labels = table.token_rects, table.label_rects
-    assert len(labels) == len(tokens) >= 5
+    # Every figure in view is named (one out of it, drone#3 here at 1280x720, has no name).
+    assert set(labels) == {k for k, r in tokens.items() if r.colliderect(table.view_rect)} and len(labels) >= 5
     keys = sorted(labels)
     for i, a in enumerate(keys):
         for b in keys[i + 1:]:
