@@ -741,10 +741,12 @@ class Builder:
         if self.title == "doom" and not any(m.kind in ("figure", "encounter") for m in board.markers):
             issues.append(Issue("no_spawn", M("No spawn point: no figure or encounter marker on any piece"), None, severity="warning"))
         issues += self._art_issues(kept)
-        return _dedupe(self._group_unreachable(issues)), board
+        return _dedupe(self._group_unreachable(issues, board)), board
 
-    def _group_unreachable(self, issues: list[Issue]) -> list[Issue]:
-        """A piece left apart makes every one of its areas unreachable: say it once per piece."""
+    def _group_unreachable(self, issues: list[Issue], board: Board) -> list[Issue]:
+        """A piece left apart makes every one of its areas unreachable: say it once per piece,
+        naming three of its areas as the map does (their label, or the name in words: "Lift
+        cage", not "lift_cage")."""
         by_piece: dict[str, list[Issue]] = {}
         for i in issues:
             if i.kind == "unreachable" and len(i.pieces) == 1:
@@ -756,7 +758,7 @@ class Builder:
                 out.append(i)
             elif i is group[0]:
                 x, y, w, h = self.rect_of(self.placement(i.pieces[0])) if i.pieces[0] in self.state.names() else (0, 0, 0, 0)
-                names = ", ".join(g.area for g in group[:3])
+                names = ", ".join(_area_words(board, i.pieces[0], g.area) for g in group[:3])
                 out.append(Issue("unreachable", M("{n} areas of piece {piece} cannot be reached by movement ({names}, ...)",
                                                   n=len(group), piece=i.pieces[0], names=names),
                                  (x + w / 2, y + h / 2) if w else i.at, i.pieces))
@@ -969,6 +971,13 @@ def _locate(board: Board, name: str, shift) -> tuple[tuple[float, float] | None,
         if c.name == name:
             return _fpt(c.point, shift), None
     return None, None
+
+
+def _area_words(board: Board, piece: str, area: str) -> str:
+    """An area of a piece as a person reads it: its Tiled `label`, else its name in words."""
+    a = board.areas.get(f"{piece}:{area}") or board.areas.get(area)
+    label = a.properties.get("label") if a is not None else None
+    return str(label) if label else area.replace("_", " ").strip().capitalize()
 
 
 def _dedupe(issues: list[Issue]) -> list[Issue]:

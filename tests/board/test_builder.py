@@ -286,3 +286,21 @@ def test_build_map_overlap_is_reported_not_saved(tmp_path, capsys):
 def test_build_map_usage():
     assert build_map_main([]) == 2
     assert build_map_main(["--help"]) == 0
+
+
+def test_a_piece_left_apart_names_its_areas_in_words(gears_lib):
+    """A tile left apart in the builder: "5 areas of piece 1B cannot be reached by movement
+    (lift_cage, ore_gallery, junction, ...)" named the areas by their ids (Mine Junction, seen in
+    the real window); the table names them "Lift cage", "Ore gallery". The builder says them as
+    the table does: the area's Tiled label, else its name in words."""
+    from game.engine.text import as_text
+
+    b = Builder(gears_lib, "gears")
+    b.add("1A", 0, 0)
+    b.add("1A", 0, 1024)
+    grouped = [as_text(i.message) for i in b.validate().issues
+               if i.kind == "unreachable" and "areas of piece" in as_text(i.message)]
+    assert grouped
+    for text in grouped:
+        names = text[text.index("movement (") + len("movement ("):].removesuffix(", ...)").split(", ")
+        assert len(names) == 3 and all("_" not in n and n[:1].isupper() for n in names), text
