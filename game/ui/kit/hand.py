@@ -8,7 +8,7 @@ Gears order card) and says per card what to show and in which state.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
 import pygame
 
@@ -25,14 +25,17 @@ CARD_STATES = ("normal", "playable", "selected", "dim")
 
 def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: str, text: str,
               state: str = "normal", badge: str = "", frame: str = "order", icon: str = "",
-              placeholder: bool = False) -> None:
+              placeholder: bool = False, art_keep: float = 0.0) -> None:
     """One card face: frame art, name in the title band, rules text in the text box, and its
     `icon` (a reaction: guard, dodge, follow; "" none) in the title band's left corner.
     `placeholder`: what the card says is not printed in the rulebooks (verified = false in
     its data): a '*' in the title band's right corner, and a "placeholder" tag over the art
     when the art shows (issue 21 item 7: an owner of the box knows why it differs).
 
-    state: normal | playable | selected (raised and outlined) | dim."""
+    state: normal | playable | selected (raised and outlined) | dim.
+    art_keep: on a small card, whose text takes the art's place, the part of the art (0-1, from
+    its top) left showing above the text (draw_hand picks it for the whole hand, so that every
+    card's text still fits at a readable size)."""
     px = ctx.px
     if state == "selected":
         rect = rect.move(0, -px(14))
@@ -61,10 +64,9 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
     fits = len(widgets.wrap(text, tf, body.width, hyphenate=True)) * tf.get_linesize() <= body.height
     if text and (round(15 * k) < px(12) or not fits):
         # A small card (720p hand): the rules text matters more than the art, so it takes the
-        # art's place too (below a lengthened name band), at the largest size that fits.
-        top = max(art.top, band.bottom + round(6 * k))
-        paper = pygame.Rect(art.left, top, art.width, rect.bottom - round(16 * k) - top)
-        body = paper.inflate(-round(12 * k), -round(10 * k))
+        # art's place too (below a lengthened name band), at the largest size that fits; the
+        # art's top shows above it where the whole hand's texts leave room (art_keep).
+        paper, body = _small_paper(rect, band, art, k, art_keep)
         if not _fits(text, ctx.assets.font(TEXT_SMALLEST), body):
             # Still too long (the Greek Ambush on a 7-card hand at 720p): the paper reaches to the
             # frame's edge and right under the name band, with a thinner margin.
@@ -125,6 +127,46 @@ class NameFit:
     left: int
     room: int
     fits: bool
+
+
+def _small_paper(rect: pygame.Rect, band: pygame.Rect, art: pygame.Rect, k: float,
+                 art_keep: float) -> tuple[pygame.Rect, pygame.Rect]:
+    """A small card's paper (over the art, below the name band and `art_keep` of the art) and
+    the text's box inside it."""
+    top = max(art.top + round(art.height * art_keep), band.bottom + round(6 * k))
+    paper = pygame.Rect(art.left, top, art.width, rect.bottom - round(16 * k) - top)
+    return paper, paper.inflate(-round(12 * k), -round(10 * k))
+
+
+ART_KEEPS = (1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2)  # the art a hand's small cards keep above their text, most first
+
+
+def art_keep(ctx: Context, size: tuple[int, int], faces: Sequence[tuple[str, str, str, bool]]) -> float:
+    """How much of the art (ART_KEEPS, or 0) a hand of small cards of `size` keeps above the
+    text: the most with which every card's text (name, text, icon, placeholder) still fits at
+    the largest size a small card's text is drawn at (as widgets.fitted_font measures): the art
+    never makes a text smaller. One value for the whole hand, so the cards look alike; 0 on a
+    card large enough to show art and text in their own places."""
+    rect = pygame.Rect((0, 0), size)
+    k = rect.width / 250
+    px = ctx.px
+    if not faces or round(15 * k) >= px(12):
+        return 0.0
+    art = pygame.Rect(rect.left + round(18 * k), rect.top + round(58 * k), round(214 * k), round(138 * k))
+    title = _title_box(rect)
+    want = ctx.assets.font(max(px(12), min(px(15), round(16 * k))))
+    bands = []
+    for name, _text, icon, placeholder in faces:
+        fit = name_fit(ctx, name, rect.width, bool(icon), placeholder)
+        step = ctx.assets.font(fit.size, bold=True).get_linesize()
+        bands.append(pygame.Rect(title.left, title.top, title.width,
+                                 max(title.height, len(fit.lines) * step + round(8 * k))))
+    for keep in ART_KEEPS:
+        if all(len(widgets.wrap(text, want, body.width, hyphenate=True)) * want.get_linesize() <= body.height
+               for (_n, text, _i, _p), band in zip(faces, bands) if text
+               for body in (_small_paper(rect, band, art, k, keep)[1],)):
+            return keep
+    return 0.0
 
 
 def _fits(text: str, font: pygame.font.Font, body: pygame.Rect) -> bool:
@@ -227,6 +269,7 @@ def draw_hand(surface: pygame.Surface, ctx: Context, row: pygame.Rect, cards: li
     else:
         faces = [(card, *face(card), state(card), icon(card) if icon else "", bool(placeholder and placeholder(card)))
                  for card in cards]
+    keep = art_keep(ctx, laid[0].size, [(f[1], f[2], f[4], f[5]) for f in faces]) if faces and laid else 0.0
 
     def paint(target: pygame.Surface) -> dict[str, pygame.Rect]:
         rects: dict[str, pygame.Rect] = {}
@@ -235,7 +278,7 @@ def draw_hand(surface: pygame.Surface, ctx: Context, row: pygame.Rect, cards: li
                 card_back(target, ctx, rect, hidden_deck or "")
                 continue
             card, name, text, look, mark, unsure = faces[i]
-            card_face(target, ctx, rect, name, text, look, frame=frame, icon=mark, placeholder=unsure)
+            card_face(target, ctx, rect, name, text, look, frame=frame, icon=mark, placeholder=unsure, art_keep=keep)
             shown = rect.clip(pygame.Rect(rect.left, rect.top, laid[i + 1].left - rect.left, rect.height)) if i + 1 < len(laid) else rect
             rects[card] = shown
         return rects
