@@ -460,3 +460,14 @@ def test_buttons_too_many_for_the_row_keep_their_order(make_app, config_dir):
                     key=lambda w: (drawn[w].left, drawn[w].top))
     assert row[-1] == "noop:cancel" and len(row) >= 2
     assert row[:-1] == whats[:len(row) - 1] and column == whats[len(row) - 1:-1]
+    # A question's options, all plain (no lit choice, no way out): in their order, the last
+    # included (Belly of the Beast's spawn order in Hungarian at 1280x720 put the second first).
+    plain = [(label, what, False) for label, what, _p in options]
+    table.prompt_choices = lambda: ("Blind Fire: how will you use it?", plain)
+    table.dirty = True
+    app.run(max_frames=1)
+    drawn = {what: rect for rect, _label, what in table.buttons if what in whats}
+    row = sorted((w for w, r in drawn.items() if r.top < table.prompt_rect.bottom), key=lambda w: drawn[w].left)
+    column = sorted((w for w, r in drawn.items() if r.top >= table.prompt_rect.bottom),
+                    key=lambda w: (drawn[w].left, drawn[w].top))
+    assert row + column == whats

@@ -1732,14 +1732,15 @@ class GameTable(Scene, ABC):
         small = ctx.font(13, bold=True)
         row_cap, column_cap = self.button_caps()
         # Which buttons stand in the row: the options in their order while they fit, a last
-        # button that is a way out (Cancel, not a lit choice) first, at the right end. A button stays in the row
+        # button that is a way out (Cancel, plain after lit choices) first, at the right end. A button stays in the row
         # only while the prompt still reads whole in two lines beside it; the others go in the
         # column below (a long question, 'discard an adrenaline card (attacked by Clone 1...)',
         # lost its end behind four buttons). The first options had gone below and the later
         # ones stood in the row: four Guard options read 2, 3, 4 and then 1 under them.
         in_row: list[int] = []
         order = list(range(len(buttons)))
-        if buttons and not buttons[-1][2]:  # a way out (not a lit choice): kept at the right end
+        if buttons and not buttons[-1][2] and any(p for _l, _w, p in buttons[:-1]):
+            # A way out after lit choices (Cancel after the Guard options): kept at the right end.
             order = order[-1:] + order[:-1]
         for i in order:
             bw = min(row_cap, bfont.size(buttons[i][0])[0] + px(26))
