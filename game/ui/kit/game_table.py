@@ -162,6 +162,21 @@ def reason_line(name: str, why: str) -> str:
     return f"{name}: {why}" if why.endswith(SENTENCE_ENDS) else f"{name}: {why}."
 
 
+
+def _way_out(buttons: list) -> bool:
+    """Whether a prompt's last button is a way on or out rather than one more of its choices: of
+    another kind than the option before it (Cancel after the Guard options, End the turn after
+    two Gives), or plain (not lit) after lit choices. A question's like options (which Locust
+    spawns first) are not: they keep their order."""
+    if len(buttons) < 2:
+        return False
+
+    def kind(what) -> str:
+        return getattr(what, "kind", None) or type(what).__name__
+
+    return kind(buttons[-1][1]) != kind(buttons[-2][1]) or \
+        (not buttons[-1][2] and any(p for _l, _w, p in buttons[:-1]))
+
 class GameTable(Scene, ABC):
     key = ""  # the title's package name, for the F1 Rules tab
     saves: SaveStore  # the title's saves (set on the subclass)
@@ -1732,15 +1747,14 @@ class GameTable(Scene, ABC):
         small = ctx.font(13, bold=True)
         row_cap, column_cap = self.button_caps()
         # Which buttons stand in the row: the options in their order while they fit, a last
-        # button that is a way out (Cancel, plain after lit choices) first, at the right end. A button stays in the row
+        # button that is a way out first, at the right end (_way_out). A button stays in the row
         # only while the prompt still reads whole in two lines beside it; the others go in the
         # column below (a long question, 'discard an adrenaline card (attacked by Clone 1...)',
         # lost its end behind four buttons). The first options had gone below and the later
         # ones stood in the row: four Guard options read 2, 3, 4 and then 1 under them.
         in_row: list[int] = []
         order = list(range(len(buttons)))
-        if buttons and not buttons[-1][2] and any(p for _l, _w, p in buttons[:-1]):
-            # A way out after lit choices (Cancel after the Guard options): kept at the right end.
+        if _way_out(buttons):  # Cancel after the Guard options, End the turn after two Gives
             order = order[-1:] + order[:-1]
         for i in order:
             bw = min(row_cap, bfont.size(buttons[i][0])[0] + px(26))
