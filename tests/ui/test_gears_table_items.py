@@ -815,3 +815,30 @@ def test_an_area_refused_for_a_move_is_named_once(make_app):
     for area in across_a_line(table):
         text = table._why_not_area(area)
         assert "level line" in text and text.count(words.area(area)) == 1, text
+
+
+def test_a_hovered_area_shows_its_name(make_app, drawn_text):
+    """The map names no area, while the log, prompts and buttons do ("Burial cells (3B)"): a
+    player could not tell which area a line meant. The area under the pointer shows its name in
+    a tag at its top, drawn in part as it is drawn whole."""
+    from game.ui.gears import words
+    from tests.ui.conftest import move
+    from tests.ui.test_table_moving import _whole, same_frame
+
+    app, table = built_table(make_app, lambda state: None)
+    app.run(max_frames=1)
+    area = next(a for a in sorted(table.state.view().areas) if table.view_rect.contains(table._area_box(a)))
+    inside = table._poly_screen(area)
+    point = (round(sum(p[0] for p in inside) / len(inside)), round(sum(p[1] for p in inside) / len(inside)))
+    assert table.area_at_screen(point) == area
+    drawn_text.clear()
+    move(point)
+    app.run(max_frames=1)
+    assert table.hover_area == area and words.area(area) in drawn_text
+    assert same_frame(pygame.image.tobytes(app.screen, "RGB"), _whole(app, table))
+    move((table.view_rect.right + 5, table.view_rect.centery))
+    app.run(max_frames=1)
+    drawn_text.clear()
+    table.dirty = True
+    app.run(max_frames=1)
+    assert table.hover_area is None and words.area(area) not in drawn_text

@@ -740,7 +740,8 @@ class GearsTable(GameTable):
         # not be the viewer's), so whether it is one is part of what it shows.
         hover = (self.hover_area, self.hover_area in self.choices.areas)
         named = self.hover_named_area if self._not_yours() is None else None
-        return {"hover_area": (hover, [self._area_box(self.hover_area)] if self.hover_area else []),
+        return {"hover_area": (hover, [self._area_box(self.hover_area), self._area_tag(self.hover_area)[0]]
+                               if self.hover_area else []),
                 "named_area": (named, [self._area_box(named)] if named else []),
                 "lit": self._lit_part(),
                 "cover": self._cover_part(),
@@ -841,6 +842,8 @@ class GearsTable(GameTable):
         if self.target is not None and self.attack_choice is not None:
             self._draw_preview(surface)
             return
+        if self.hover_area and self.handoff is None:  # over the figures, under a figure's card
+            self._draw_area_tag(surface, self.hover_area)
         card = self._figure_card()
         if card is not None:
             self._draw_figure_card(surface, card[1], card[2])
@@ -953,6 +956,25 @@ class GearsTable(GameTable):
             below[area] = name_rect.bottom
             out.append((r, name_rect, name))
         return out
+
+    def _area_tag(self, area: str) -> tuple[pygame.Rect, str, pygame.font.Font]:
+        """The hovered area's name in a tag at the top of the area, inside the view (the map
+        names no area, and the log, prompts and buttons do: "Burial cells (3B)")."""
+        ctx, px = self.ctx, self.ctx.px
+        font = ctx.font(13, bold=True)
+        text = words.area(area)
+        tw, th = font.size(text)
+        rect = pygame.Rect(0, 0, tw + px(12), th + px(4))
+        box = self._area_box(area)
+        rect.midtop = (box.centerx, box.top + px(6))
+        return rect.clamp(self.view_rect), text, font
+
+    def _draw_area_tag(self, surface, area: str) -> None:
+        rect, text, font = self._area_tag(area)
+        pal, px = self.ctx.palette, self.ctx.px
+        pygame.draw.rect(surface, (24, 26, 30), rect, border_radius=px(4))
+        pygame.draw.rect(surface, pal.area_outline, rect, 1, border_radius=px(4))
+        widgets.text(surface, text, font, pal.text, rect.center, "center")
 
     def _poly_screen(self, area: str):
         return [self.camera.to_screen(float(x), float(y)) for x, y in self.state.view().board.areas[area].polygon]
