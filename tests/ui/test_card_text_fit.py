@@ -23,39 +23,9 @@ def _letters(s: str) -> str:
     return re.sub(r"[\s-]+", "", s)
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-@pytest.mark.parametrize("lang", ["en", "hu", "el"])
-def test_every_order_card_shows_its_text_whole_on_the_hand_s_card(make_app, size, lang, drawn_text):
-    app = make_app(size)
-    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
-    table = GearsTable(app.ctx, session, ["human", "bot"], size, Path(app.ctx.settings_file).parent / "t.json",
-                       animate=False)
-    app.push(table)
-    # The largest hand a COG holds (Marcus Fenix: 7), the smallest cards: for drawing only.
-    cog = table.state.cogs[table.viewer]
-    cog.character = max(table.content.cogs, key=lambda c: table.content.cogs[c].hand_limit)
-    limit = table.content.cogs[cog.character].hand_limit
-    table._size = (0, 0)
-    table._layout(size)
-    cog.hand = sorted(table.state.orders.draw_pile)[:limit]
-    table.dirty = True
-    app.run(max_frames=1)
-    sizes = {r.size for r in table.card_rects.values()}
-    assert len(table.card_rects) == limit and len(sizes) == 1
-    card = pygame.Rect((0, 0), sizes.pop())
-    i18n.set_language(lang)
-    surface = pygame.Surface(size)
-    cut = []
-    for oid, order in table.content.orders.items():
-        text = i18n._(order.text)
-        drawn_text.clear()
-        hand.card_face(surface, app.ctx, card, i18n._(order.name), text)
-        if any("\u2026" in s for s in drawn_text) or _letters(text) not in _letters(" ".join(drawn_text)):
-            cut.append(oid)
-    assert cut == [], f"{lang} {size} card {card.size}"
-
-
 def _table_with_full_hand(make_app, size):
+    """Emergence, seed 5, at `size`: the viewer's COG holds the largest hand any COG holds
+    (Marcus Fenix: 7), the smallest cards, drawn once: the app and table."""
     app = make_app(size)
     session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
     table = GearsTable(app.ctx, session, ["human", "bot"], size, Path(app.ctx.settings_file).parent / "t.json",
@@ -69,6 +39,26 @@ def _table_with_full_hand(make_app, size):
     table.dirty = True
     app.run(max_frames=1)
     return app, table
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "hu", "el"])
+def test_every_order_card_shows_its_text_whole_on_the_hand_s_card(make_app, size, lang, drawn_text):
+    app, table = _table_with_full_hand(make_app, size)
+    limit = len(table.state.cogs[table.viewer].hand)
+    sizes = {r.size for r in table.card_rects.values()}
+    assert len(table.card_rects) == limit and len(sizes) == 1
+    card = pygame.Rect((0, 0), sizes.pop())
+    i18n.set_language(lang)
+    surface = pygame.Surface(size)
+    cut = []
+    for oid, order in table.content.orders.items():
+        text = i18n._(order.text)
+        drawn_text.clear()
+        hand.card_face(surface, app.ctx, card, i18n._(order.name), text)
+        if any("\u2026" in s for s in drawn_text) or _letters(text) not in _letters(" ".join(drawn_text)):
+            cut.append(oid)
+    assert cut == [], f"{lang} {size} card {card.size}"
 
 
 def test_small_cards_at_1920x1080_show_their_art_above_the_text(make_app):
@@ -96,9 +86,8 @@ def test_the_art_kept_never_makes_a_card_s_text_smaller(make_app, lang):
 
     for size in ((1920, 1080), (1280, 720)):
         app, table = _table_with_full_hand(make_app, size)
-        card = next(iter(table.card_rects.values()))
-        card = pygame.Rect((0, 0), (card.width if len(table.card_rects) == 1 else
-                                    max(r.width for r in table.card_rects.values()), round(card.width * hand.CARD_RATIO)))
+        width = max(r.width for r in table.card_rects.values())  # a fanned card shows only a strip
+        card = pygame.Rect(0, 0, width, round(width * hand.CARD_RATIO))
         I.set_language(lang)
         orders = sorted(table.content.orders)
         faces = [(I._(table.content.orders[o].name), I._(table.content.orders[o].text), "", False) for o in orders]
