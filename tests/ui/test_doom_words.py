@@ -166,3 +166,48 @@ def test_the_prompt_joins_its_clauses_with_the_languages_separator(make_app, con
     finally:
         set_language("en")
     assert ";" not in said and "\u00b7 " in said, said
+
+
+def test_the_dice_tray_sums_the_drawn_faces_in_words(make_app, config_dir):
+    """The tray under the drawn dice read the faces' codes ('sárga r2 d1 +A, zöld r2 d1'); it
+    says what they add up to, in the player's language."""
+    from game.doom.rules.names import dice_words, who
+    from game.engine.protocol import Event
+    from game.ui.kit.dice_tray import tray_rect
+    from game.engine.text import M
+    from game.i18n import set_language
+    from tests.ui.test_doom_play import start_game
+
+    app, table = start_game(make_app, seats=("human", "bot"))
+    faces = [["yellow", "r2 d1 +A"], ["green", "r2 d1"]]
+    roll = Event("roll", M("{figure} rolls {dice}.", figure=who(table.state, "red"), dice=dice_words(faces)),
+                 {"faces": faces})
+    said = {}
+    for language in ("en", "hu", "el"):
+        set_language(language)
+        try:
+            table.animate_event(roll, {})
+            said[language] = table.dice.summary
+        finally:
+            set_language("en")
+    assert said == {"en": "range 4, 2 damage, 1 ammo symbol", "hu": "hatótáv 4, 2 sebzés, 1 lőszerikon",
+                    "el": "βεληνεκές 4, 2 ζημιές, 1 εικονίδιο πυρομαχικών"}
+    miss = Event("roll", M("{figure} rolls {dice}.", figure="Red", dice=dice_words([["yellow", "miss"]])),
+                 {"faces": [["yellow", "miss"]]})
+    table.animate_event(miss, {})
+    assert table.dice.summary == "a miss"
+    # An invader spends no ammo: its roll's sum leaves the symbols out.
+    imp = Event("roll", M("{figure} rolls {dice}.", figure=who(table.state, "imp#1"), dice=dice_words(faces)),
+                {"faces": faces})
+    table.animate_event(imp, {})
+    assert table.dice.summary == "range 4, 2 damage"
+    # The tray holds its words (the Greek sum ran out over the map on both sides).
+    set_language("el")
+    try:
+        table.animate_event(roll, {})
+        view = table.view_rect
+        rect = tray_rect(table.ctx, view, table.dice)
+        assert rect.width >= table.ctx.font(13).size(table.dice.summary)[0] + table.ctx.px(16)
+    finally:
+        set_language("en")
+

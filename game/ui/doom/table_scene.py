@@ -31,6 +31,7 @@ from pathlib import Path
 
 import pygame
 
+from game.doom.rules import names
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
 from game.engine.text import as_text
@@ -68,16 +69,34 @@ class SpawnFx:
         return min(1.0, self.t / SPAWN_MS)
 
 
-def _roll_words(message) -> tuple[str, str]:
-    """A roll's log line as the dice panel shows it: who rolled (or 'Rerolled') and the faces,
-    from the message's parameters (a plain sentence of an older log: read off its words)."""
+def _roll_words(message, content=None, faces=(), ammo: bool = True) -> tuple[str, str]:
+    """A roll's log line as the dice panel shows it: who rolled (or 'Rerolled') above the drawn
+    faces and, under them, what they add up to ('range 5, 4 damage, 1 ammo symbol'; 'a miss';
+    the ammo symbols only where `ammo`: a marine's roll), from the message's parameters and the
+    roll's faces (a plain sentence of an older log: read off its words)."""
     params = getattr(message, "params", None) or {}
     if "dice" in params:
-        return (str(params["figure"]) if "figure" in params else _("Rerolled")), str(params["dice"])
+        who = str(params["figure"]) if "figure" in params else _("Rerolled")
+        return who, roll_total(content, faces, ammo) if content is not None and faces else str(params["dice"])
     text = str(message)
     if " rolls " in text:
         return text.split(" rolls ")[0], text.split(" rolls ", 1)[-1].rstrip(".")
     return _("Rerolled"), text.split(": ", 1)[-1]
+
+
+def roll_total(content, faces, ammo_counts: bool = True) -> str:
+    """What a roll's faces add up to, as a player sums the dice: 'a miss', or range, damage and
+    (`ammo_counts`: a marine's roll; an invader spends none) the ammo symbols ('range 5, 4
+    damage, 1 ammo symbol'); the faces themselves are drawn."""
+    got = [next((f for f in content.dice[d].faces if f.name == n), None) for d, n in faces if d in content.dice]
+    got = [f for f in got if f is not None]
+    if any(f["miss"] for f in got):
+        return _("a miss")
+    rng, dmg, ammo = (sum(f[k] for f in got) for k in ("range", "damage", "ammo"))
+    said = ngettext("range {range}, {n} damage", "range {range}, {n} damage", dmg).format(range=rng, n=dmg)
+    if ammo and ammo_counts:
+        said += ", " + ngettext("{n} ammo symbol", "{n} ammo symbols", ammo).format(n=ammo)
+    return said
 
 
 def die_face(die: str, face: str) -> str:
@@ -110,6 +129,7 @@ class DoomTable(GameTable):
         self.target: tuple[int, int] | None = None  # a target square with several weapons: which one
         self.selected_card: str | None = None
         self.aiming: str | None = None  # a Blast weapon aimed at empty squares: its squares lit
+        self._roller_is_marine = True  # who made the last roll the tray shows (an invader spends no ammo)
         self._framed: tuple | None = None  # what the camera was last framed on
         self.hover_cell: tuple[int, int] | None = None
         self.map_layer = Layer()  # the floor, fog, doors, markers and lit squares (_draw_map)
@@ -492,8 +512,7 @@ class DoomTable(GameTable):
         fig = self.state.figure_cells().get(cell)
         if fig is not None:
             return words.figure(self.state, fig)
-        return _("the barrel at {x},{y}").format(x=cell[0], y=cell[1]) if self.state.has_marker(cell, "barrel") \
-            else _("square {x},{y}").format(x=cell[0], y=cell[1])
+        return as_text(names.target(self.state, cell))  # "the barrel in the Crew lounge", as the log says
 
     def title_command(self, what: str):
         if what == "fit":
@@ -566,7 +585,10 @@ class DoomTable(GameTable):
             for i, (die, face) in enumerate(faces):
                 tumble = tuple(die_face(die, f.name) for f in self.content.dice[die].faces)
                 shown.append(ShownDie(die_face(die, face), tumble, i * 2, i))
-            title, summary = _roll_words(e.message)
+            roller = (getattr(e.message, "params", None) or {}).get("figure")
+            if roller is not None:  # a reroll names nobody: the attack's roller rolls again
+                self._roller_is_marine = getattr(roller, "key", None) in self.state.marines
+            title, summary = _roll_words(e.message, self.content, faces, self._roller_is_marine)
             self.dice = DiceRoll(title, shown, summary)
         elif e.kind == "step" and pl.get("figure") and pl.get("cells"):
             key = str(pl["figure"])
@@ -780,7 +802,7 @@ class DoomTable(GameTable):
         widgets.panel(surface, ctx, rect, alpha=240)
         x, y = rect.left + px(14), rect.top + px(10)
         title = self._target_words(self.target)
-        title = first_capital(title)  # "the barrel at 10,8" heads the panel
+        title = first_capital(title)  # "the barrel in the Crew lounge" heads the panel
         first = odds[0]
         if first.left:
             title += "  \u2022  " + _("health {n}").format(n=first.left)
