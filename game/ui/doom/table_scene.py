@@ -99,6 +99,34 @@ def roll_total(content, faces, ammo_counts: bool = True) -> str:
     return said
 
 
+def legend_layout(ctx: Context, area: pygame.Rect, entries: list[str]):
+    """How the map legend's `entries` fit `area` under its heading, each whole on its line:
+    (font, entries per column, each column's left x, line height) at the largest font (12, then
+    11 px) and the fewest columns that fit; None where none does. A column is its chip, its
+    widest words and a gap."""
+    px = ctx.px
+    if area.width < ctx.font(12, bold=True).size(_("On the map"))[0]:
+        return None
+    for size in (12, 11):
+        font = ctx.font(size)
+        line = font.get_linesize() + px(3)
+        rows = (area.height - line) // line  # below the heading
+        if rows < 1:
+            continue
+        for cols in range(1, len(entries) + 1):
+            per_col = -(-len(entries) // cols)
+            if per_col > rows:
+                continue
+            widths = [max(font.size(e)[0] for e in entries[c * per_col:(c + 1) * per_col]) for c in range(cols)
+                      if entries[c * per_col:(c + 1) * per_col]]
+            xs = [area.left]
+            for w in widths[:-1]:
+                xs.append(xs[-1] + px(34) + w)
+            if xs[-1] + px(20) + widths[-1] <= area.right:
+                return font, per_col, xs, line
+    return None
+
+
 def die_face(die: str, face: str) -> str:
     """The face image of a Doom die (tools' dice art): 'r1 d2 +A' -> dice/doom_red_r1_d2_ammo.png."""
     return f"dice/doom_{die}_" + face.replace(" +A", "_ammo").replace(" ", "_") + ".png"
@@ -1567,28 +1595,18 @@ class DoomTable(GameTable):
               ("outline", (250, 150, 40), N_("Blast square")), ("ring", (250, 210, 80), N_("door, invader to act")))
 
     def _draw_legend(self, surface, area: pygame.Rect) -> None:
-        """What the lit squares mean, in the hand strip's free room (when there is enough)."""
+        """What the lit squares mean, in the hand strip's free room, laid out from that room:
+        `legend_layout` picks the font and the columns that show every entry whole (at 1280x720
+        six card backs left 110 px, one column, and the last entry was cut to 'door, invader…');
+        none is drawn where no layout fits."""
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
-        font = ctx.font(12)
-        line = font.get_linesize() + px(3)
-        if area.height < line * 3:
+        got = legend_layout(ctx, area, [_(w) for _s, _c, w in self.LEGEND])
+        if got is None:
             return
-        per_col = max(1, (area.height - line) // line)
-        # The room its columns take, each its chip, its widest words whole and a gap (the last
-        # entry may wrap): at 1280x720 five card backs in the 140 px strip leave some 220 px,
-        # which one column of the six entries fits.
-        cols = [self.LEGEND[i:i + per_col] for i in range(0, len(self.LEGEND), per_col)]
-        cols[-1] = cols[-1][:-1] or cols[-1]
-        need = sum(px(34) + max(font.size(_(w))[0] for _s, _c, w in col) for col in cols)
-        if area.width < max(need, ctx.font(12, bold=True).size(_("On the map"))[0]):
-            return
+        font, per_col, xs, line = got
         widgets.text(surface, _("On the map"), ctx.font(12, bold=True), pal.text_dim, area.topleft)
-        x = area.left
         for i, (shape, colour, words_) in enumerate(self.LEGEND):
-            if i and i % per_col == 0:  # the next column starts after the widest text of this one
-                x += px(34) + max(font.size(_(w))[0] for _s, _c, w in self.LEGEND[i - per_col:i])
-            col_w = area.right - x
-            y = area.top + line + (i % per_col) * line
+            x, y = xs[i // per_col], area.top + line + (i % per_col) * line
             chip = pygame.Rect(x, y + px(2), px(14), px(14))
             if shape == "square":
                 pygame.draw.rect(surface, colour, chip, 2, border_radius=px(3))
@@ -1599,11 +1617,7 @@ class DoomTable(GameTable):
                 pygame.draw.rect(surface, colour, chip, 3, border_radius=px(3))
             else:
                 pygame.draw.circle(surface, colour, chip.center, chip.width // 2, 2)
-            if i == len(self.LEGEND) - 1:  # the last entry may wrap into the free rows below it
-                widgets.text_block(surface, _(words_), font, pal.text_dim,
-                                   pygame.Rect(x + px(20), y, col_w - px(26), area.bottom - y), 1.0)
-            else:
-                widgets.text(surface, widgets.elide(_(words_), font, col_w - px(26)), font, pal.text_dim, (x + px(20), y))
+            widgets.text(surface, _(words_), font, pal.text_dim, (x + px(20), y))
 
     # ------------------------------------------------------------------ side panel
     def side_labels(self) -> dict[str, str]:
