@@ -211,3 +211,23 @@ def test_the_dice_tray_sums_the_drawn_faces_in_words(make_app, config_dir):
     finally:
         set_language("en")
 
+
+def test_every_scenario_is_named_in_the_players_language():
+    """The Greek set-up screen and table read 'Knee-Deep in the Dead' and 'Reactor Shutdown' in
+    English. Hungarian takes the seed's title (Térdig vérben gázolva) and the data's name_hu;
+    Greek has its own."""
+    from game.i18n import set_language
+
+    said = {}
+    try:
+        for language in ("hu", "el"):
+            set_language(language)
+            said[language] = {sid: words.scenario(sc) for sid, sc in shared_content().scenarios.items()}
+    finally:
+        set_language("en")
+    assert said["hu"]["knee_deep"] == "Térdig vérben gázolva" and said["hu"]["reactor"] == "Reaktorleállítás"
+    assert said["el"]["knee_deep"] == "Ως τα γόνατα στους νεκρούς"
+    assert said["el"]["reactor"] == "Απενεργοποίηση αντιδραστήρα"
+    for language, names in said.items():
+        for sid, name in names.items():
+            assert name != shared_content().scenarios[sid].name, (language, sid)
