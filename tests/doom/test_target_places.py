@@ -8,7 +8,7 @@ import re
 
 from game import i18n
 from game.doom.rules import names
-from game.engine.text import M, as_text
+from game.engine.text import Capitalised, M, as_text
 from tests.doom.conftest import act, fresh, marker, options, put, texts
 from tests.doom.test_rules_combat import open_all
 
@@ -104,6 +104,8 @@ def test_hungarian_and_greek_and_old_saves_lines():
     try:
         i18n.set_language("hu")
         assert as_text(said) == "a bal oldali hordó (Nyugati folyosó)"
+        # Capitalised where it starts the line, not after a colon ('Felrobban: A hordó ...').
+        assert str(M("{barrel} explodes.", barrel=Capitalised(said))) == "A bal oldali hordó (Nyugati folyosó) felrobban."
         assert str(old) == "A hordó felrobban itt: 10,8."
         i18n.set_language("el")
         assert as_text(said) == "το αριστερό βαρέλι («Δυτικός διάδρομος»)"
