@@ -231,3 +231,22 @@ def test_every_scenario_is_named_in_the_players_language():
     for language, names in said.items():
         for sid, name in names.items():
             assert name != shared_content().scenarios[sid].name, (language, sid)
+
+
+def test_waiting_for_a_bot_names_it_where_a_name_starts(make_app, config_dir, monkeypatch):
+    """The prompt read 'Wait: The invader (a bot) is deciding.' ('Περιμένετε: αποφασίζει Ο
+    εισβολέας (bot).'): the invader's name is written for a line's start, so it starts the line."""
+    from game.i18n import set_language
+    from tests.ui.test_doom_play import start_game
+
+    app, table = start_game(make_app, seats=("human", "bot"))
+    monkeypatch.setattr(type(table.session), "decider", property(lambda s: "invader"))
+    said = {}
+    for language in ("en", "hu", "el"):
+        set_language(language)
+        try:
+            said[language] = str(table._not_yours())
+        finally:
+            set_language("en")
+    assert said == {"en": "The invader (a bot) is deciding: please wait.", "hu": "A betolakodó (bot) dönt, várj.",
+                    "el": "Ο εισβολέας (bot) αποφασίζει, περιμένετε."}
