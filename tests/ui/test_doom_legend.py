@@ -94,3 +94,37 @@ def test_the_legend_is_laid_out_from_the_room_the_cards_leave(make_app, monkeypa
             shown[(n, language)] = bool(drawn)
     i18n.set_language("en")
     assert shown[(6, "en")] and all(shown[(5, lang)] for lang in ("en", "hu", "el"))
+
+
+def test_the_invader_panel_shows_reactors_goal_whole(make_app, monkeypatch):
+    """At 1280x720 the invader's side panel gave the goal line three rows: Reactor Shutdown's,
+    with its meltdown clock, ended 'Τήξη πυρήνα: έν…' in Greek. It takes the rows it wraps to."""
+    from game.doom.rules.title import DoomTitle
+    from game.engine.session import Session
+    from game.ui.doom import words as W
+
+    app = make_app(U.SIZE)
+    table = DoomTable(app.ctx, Session.start(DoomTitle(), "reactor", 1, {"marines": 2}), ["human", "human", "bot"],
+                      U.SIZE, None)
+    app.push(table)
+    U.draw(app)
+    for language in ("en", "hu", "el"):
+        i18n.set_language(language)
+        try:
+            goal = W.goal(table.state.content.scenarios["reactor"], table.dmap)
+            drawn: list[str] = []
+            block = widgets.text_block
+
+            def recording(surface, s, font, colour, rect, *a, **kw):
+                if s == goal and surface is not None:
+                    lines = widgets.wrap(s, font, rect.width)
+                    room = (rect.height - font.get_height()) // int(font.get_linesize() * (a[0] if a else 1.25)) + 1
+                    drawn.append("whole" if room >= len(lines) else "cut")
+                return block(surface, s, font, colour, rect, *a, **kw)
+
+            monkeypatch.setattr(widgets, "text_block", recording)
+            table._side_invader(pygame.Surface(table._size), 990, 60, 270)
+            monkeypatch.setattr(widgets, "text_block", block)
+        finally:
+            i18n.set_language("en")
+        assert drawn == ["whole"], (language, drawn)

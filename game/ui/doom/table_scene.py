@@ -1689,7 +1689,9 @@ class DoomTable(GameTable):
                  _("Keys found: {k}").format(k=", ".join(_(words.DICE.get(k, k)) for k in st.keys) or _("none")),
                  words.goal(sc, self.dmap)]
         for line in lines:
-            y = widgets.text_block(surface, line, ctx.font(12), pal.text_dim, pygame.Rect(x, y, w, px(48)), 1.05)
+            # As many lines as it wraps to: a fixed three cut Reactor's goal with its meltdown
+            # clock in Greek at 1280x720 ('... Τήξη πυρήνα: έν…').
+            y = widgets.text_block(surface, line, ctx.font(12), pal.text_dim, pygame.Rect(x, y, w, 10 ** 4), 1.05)
         return y + px(8)
 
 
