@@ -44,3 +44,20 @@ def test_the_reroll_question_words_the_dice_and_a_bot_reads_its_data(dice):
     prompt = str(state.proc["pending"]["prompt"])
     assert prompt == "Which dice of Imp 1's attack are rerolled? (now yellow: range 3, 2 damage; green: range 4, 1 damage)"
     assert _misses(state) == [False, False]
+
+
+def test_a_reroll_question_is_also_given_in_the_words_saves_hashed(dice):
+    """A save paused at a reroll question hashed its prompt as Tiletop worded it before the faces
+    were words; DoomTitle.older_words gives the state with that prompt, so the loader finds the
+    saved hash (game/engine/session.py _same_but_words)."""
+    from game.doom.rules.title import DoomTitle
+    from game.engine.protocol import english_words, hash_json
+
+    state = imp_attacks_dodging_red(dice)
+    title = DoomTitle()
+    data = title.to_json(state)
+    older = title.older_words(data)
+    assert [english_words(d)["proc"]["pending"]["prompt"] for d in older] == \
+        ["Which dice of Imp 1's attack are rerolled? (now yellow r3 d2, green r4 d1)"]
+    assert hash_json(english_words(older[0])) != title.state_hash(state)
+    assert title.older_words(title.to_json(fresh())) == []  # no question: nothing older
