@@ -50,7 +50,7 @@ from game.doom.rules.view import view_for
 from game.engine.bots import Choice
 from game.engine.protocol import Action
 from game.engine import text as T
-from game.engine.text import M, Mn, Msg, english, join
+from game.engine.text import M, Mn, Msg, decimal, english, join
 from game.engine.rng import Pcg32, Rng
 
 DIFFICULTIES = ("recruit", "veteran", "nightmare")
@@ -1095,7 +1095,7 @@ class InvaderAI:
             Mn("exposed to {n} marine", "exposed to {n} marines", plan.exposed)
         if plan.target is not None:
             words = M("{plan}: {pct}% to kill, {wounds} wounds expected on {target}", plan=where,
-                      pct=round(plan.kill * 100) if plan.kill >= 0.01 else 0, wounds=f"{plan.ew:.1f}",
+                      pct=round(plan.kill * 100) if plan.kill >= 0.01 else 0, wounds=decimal(plan.ew),
                       target=who(view, plan.victim))
             if plan.retreat:
                 words = M("{plan}, then falls back to {place}", plan=words, place=place(view, plan.retreat))
@@ -1181,7 +1181,7 @@ class InvaderAI:
         best = min(self._victim_loss(view, victims, self._roll_dists(view, about, s)) for s in _subsets(n))
         saved = now - best
         if saved >= DODGE_PREVENTED:
-            return Choice(play[0], M("play Dodge: a reroll saves {saved} wounds' worth", saved=f"{saved:.1f}"))
+            return Choice(play[0], M("play Dodge: a reroll saves {saved} wounds' worth", saved=decimal(saved)))
         return Choice(no, QUIET)
 
     def _reroll(self, view: DoomState, opts: list[Action], about: dict) -> Choice:
@@ -1224,7 +1224,7 @@ class InvaderAI:
             return Choice(no, QUIET)
         loss = self._victim_loss(view, victims, self._roll_dists(view, about, ()))
         if loss >= DUD_SAVED:
-            return Choice(play[0], M("play Dud: the shot would cost {loss} wounds' worth", loss=f"{loss:.1f}"))
+            return Choice(play[0], M("play Dud: the shot would cost {loss} wounds' worth", loss=decimal(loss)))
         return Choice(no, QUIET)
 
     def _hellfire(self, view: DoomState, opts: list[Action], about: dict) -> Choice:

@@ -54,7 +54,7 @@ from game.doom.rules.turn import decider, door_cost
 from game.engine.bots import Choice
 from game.engine import text as T
 from game.engine.protocol import Action
-from game.engine.text import M, Mn, Msg, join
+from game.engine.text import M, Mn, Msg, decimal, join
 from game.i18n import N_
 
 # How much each thing is worth, in "squares of progress toward the objective".
@@ -843,7 +843,7 @@ class MarineBot:
             if after < 0.05:
                 return M("move to {place}: out of the invaders' reach", place=where)
             return M("move to {place}: less exposed ({after} expected wounds, not {before})", place=where,
-                     after=f"{after:.1f}", before=f"{before:.1f}")
+                     after=decimal(after), before=decimal(before))
         if sc.goal.get(here, FAR) > gd and not self._pickups(sc, to):
             return M("move to {place} toward {goal}", place=where, goal=sc.goal_words)
         items = self._pickups(sc, to)
