@@ -79,7 +79,7 @@ def test_greek_buttons_and_names_come_from_the_catalogue():
     run = next(a for a in session.legal_actions() if a.kind == "declare" and a.payload["action"] == "run")
     try:
         i18n.set_language("el")
-        assert words.button(c, run, st) == "Δήλωση: Τρέξιμο (Run)"
+        assert words.button(c, run, st) == "Τρέξιμο (Run)"
         assert words.name(c.weapons["chaingun"]) == "Πολυβόλο"
         assert words.figure(st, "zombie#1") == "Ζόμπι 1"
         assert words.scenario(c.scenarios["sample"]) == "Δοκιμαστικά δωμάτια"
@@ -98,8 +98,8 @@ def test_the_declare_buttons_name_dooms_actions_not_gears_order_cards():
     try:
         i18n.set_language("el")
         labels = {a: words.button(c, Action("declare", {"action": a})) for a in c.actions}
-        assert labels["advance"] == "Δήλωση: Προέλαση (Advance)"
-        assert labels["fire"] == "Δήλωση: Πυρ (Fire)"
+        assert labels["advance"] == "Προέλαση (Advance)"
+        assert labels["fire"] == "Πυρ (Fire)"
     finally:
         i18n.set_language("en")
     assert words.button(c, Action("declare", {"action": "advance"})) == "Declare Advance"
@@ -250,3 +250,23 @@ def test_waiting_for_a_bot_names_it_where_a_name_starts(make_app, config_dir, mo
             set_language("en")
     assert said == {"en": "The invader (a bot) is deciding: please wait.", "hu": "A betolakodó (bot) dönt, várj.",
                     "el": "Ο εισβολέας (bot) αποφασίζει, περιμένετε."}
+
+
+def test_the_declare_buttons_fit_the_prompt_bar_in_every_language(make_app, config_dir):
+    """At 1280x720 the Greek buttons 'Δήλωση: Τρέξιμο (Run)' ... did not fit the prompt bar: two
+    stood under it, over the map, out of their order. The prompt already asks for a declaration,
+    so the buttons name the action alone (as the Hungarian ones do), and all four fit the bar."""
+    from game.i18n import set_language
+    from tests.ui.test_doom_play import start_game
+
+    app, table = start_game(make_app, seats=("human", "bot"))
+    for language in ("en", "hu", "el"):
+        set_language(language)
+        try:
+            table.dirty = True
+            app.run(max_frames=1)
+            declares = [rect for rect, _label, what in table.buttons
+                        if getattr(what, "kind", None) == "declare"]
+        finally:
+            set_language("en")
+        assert len(declares) == 4 and all(table.prompt_rect.contains(r) for r in declares), (language, declares)
