@@ -158,6 +158,7 @@ class DoomTable(GameTable):
         self.selected_card: str | None = None
         self.aiming: str | None = None  # a Blast weapon aimed at empty squares: its squares lit
         self._roller_is_marine = True  # who made the last roll the tray shows (an invader spends no ammo)
+        self.walk_to: tuple[int, int] | None = None  # a Blow-through square clicked: which die it drops
         self._framed: tuple | None = None  # what the camera was last framed on
         self.hover_cell: tuple[int, int] | None = None
         self.map_layer = Layer()  # the floor, fog, doors, markers and lit squares (_draw_map)
@@ -349,6 +350,8 @@ class DoomTable(GameTable):
             self.selected_card = None
         if self.aiming not in self.choices.blasts:
             self.aiming = None
+        if len(self.choices.squares.get(self.walk_to, ())) < 2:
+            self.walk_to = None
         self._frame()
 
     def _frame(self, force: bool = False) -> None:
@@ -473,6 +476,13 @@ class DoomTable(GameTable):
     def prompt_choices(self) -> tuple[str | None, list[tuple[str, object, bool]]]:
         ch = self.choices
         buttons: list[tuple[str, object, bool]] = []
+        if self.walk_to is not None and len(ch.squares.get(self.walk_to, ())) > 1:
+            for a in ch.squares[self.walk_to]:
+                colour = a.payload.get("drop", "")
+                buttons.append((_("Drop the {die} die").format(die=_(words.DICE.get(colour, colour))), a, True))
+            buttons.append((_("Cancel"), "cancel", False))
+            return _("Walk the attack on to {what}: which die does it drop?").format(
+                what=self._target_words(self.walk_to)), buttons
         if self.target is not None:
             for a in ch.targets.get(self.target, []):
                 weapon = self.content.weapons.get(a.payload.get("weapon", ""))
@@ -548,13 +558,14 @@ class DoomTable(GameTable):
         elif what.startswith("aim:") and what[4:] in self.choices.blasts:
             self.aiming, self.target, self.selected_card = what[4:], None, None
         elif what == "cancel":
-            self.target, self.selected_card, self.aiming = None, None, None
+            self.target, self.selected_card, self.aiming, self.walk_to = None, None, None, None
         self.dirty = True
         return None
 
     def cancel(self) -> bool:
-        if self.target is not None or self.selected_card is not None or self.aiming is not None:
-            self.target, self.selected_card, self.aiming = None, None, None
+        if self.target is not None or self.selected_card is not None or self.aiming is not None \
+                or self.walk_to is not None:
+            self.target, self.selected_card, self.aiming, self.walk_to = None, None, None, None
             return True
         return False
 
@@ -737,7 +748,12 @@ class DoomTable(GameTable):
                 self.dirty = True
             return None
         if cell is not None and cell in ch.squares:
-            self.submit(ch.squares[cell][0])
+            acts = ch.squares[cell]
+            if len(acts) > 1 and acts[0].kind == "blow_through":  # which die it drops: the prompt's buttons
+                self.walk_to, self.target, self.selected_card, self.aiming = cell, None, None, None
+                self.dirty = True
+                return None
+            self.submit(acts[0])
             return None
         fig = self.state.figure_cells().get(cell) if cell is not None else None
         if fig is not None and fig in ch.figures:
@@ -1268,7 +1284,8 @@ class DoomTable(GameTable):
         glow = pygame.Surface(self.view_rect.size, pygame.SRCALPHA)
         off = (-self.view_rect.left, -self.view_rect.top)
         kinds = {"move": (90, 220, 120), "teleport": (80, 210, 230), "vent": (80, 210, 230),
-                 "respawn": (120, 230, 140), "place": (200, 110, 240), "knockback": (240, 170, 60)}
+                 "respawn": (120, 230, 140), "place": (200, 110, 240), "knockback": (240, 170, 60),
+                 "blow_through": (240, 170, 60)}
         for cell, acts in ch.squares.items():
             col = kinds.get(acts[0].kind, (90, 220, 120))
             cells = ch.footprints.get(cell, [cell])
