@@ -14,7 +14,7 @@ from typing import Iterable
 
 from game.doom.rules import queries as Q
 from game.doom.rules.odds import hit_chance, wound_distribution
-from game.doom.rules.names import ref, sq, who
+from game.doom.rules.names import place, ref, who
 from game.doom.rules.state import INVADER, Cell, DoomState
 from game.engine.bots import Choice, RandomBot  # noqa: F401  (RandomBot: this title's random player too)
 from game.engine.bots import seat_view as engine_seat_view
@@ -56,12 +56,24 @@ def named(state: DoomState, fig: str) -> str:
     return english(who(state, fig))
 
 
-def _misses(prompt: str) -> list[bool] | None:
-    """Which dice show a miss, read from a reroll question's "(now yellow miss, green r2 d1)"."""
+def rolled_faces(state: DoomState) -> list[tuple[str, str]] | None:
+    """The faces a reroll question is about, [(die, face name)]: from its `about` (the roll as
+    data; the prompt words them for a player), or for a question saved before it carried them,
+    read off its English prompt "(now yellow miss, green r2 d1)". None: no roll to reroll."""
+    pend = state.proc["pending"]
+    faces = (pend.get("about") or {}).get("faces")
+    if faces is not None:
+        return [(str(d), str(f)) for d, f in faces]
+    prompt = asked(state)
     if "(now " not in prompt:
         return None
-    faces = prompt.rsplit("(now ", 1)[1].rstrip(")").split(", ")
-    return [f.split(" ", 1)[-1] == "miss" for f in faces]
+    return [(f.split(" ", 1)[0], f.split(" ", 1)[-1]) for f in prompt.rsplit("(now ", 1)[1].rstrip(")").split(", ")]
+
+
+def _misses(state: DoomState) -> list[bool] | None:
+    """Which dice of the roll a reroll question is about show a miss."""
+    faces = rolled_faces(state)
+    return None if faces is None else [f == "miss" for _d, f in faces]
 
 
 def _near(dist: dict[Cell, int], cells: Iterable[Cell]) -> int:
@@ -129,7 +141,7 @@ class GreedyBot:
                 play.sort(key=lambda a: -state.invaders[a.get("figure")].wounds)
             return Choice(play[0] if play else opts[0], M("play the card while it helps"))
         if kind == "reroll":
-            misses = _misses(asked(state))
+            misses = _misses(state)
             by_dice = {tuple(a.get("dice")): a for a in opts}
             if misses is None:
                 return Choice(opts[0], M("keep the roll"))
@@ -145,8 +157,8 @@ class GreedyBot:
         if kind == "place":
             dist = field_from(state, [m.cell for m in state.marines.values() if m.cell is not None])
             best = min(opts, key=lambda a: _near(dist, [tuple(c) for c in a.get("cells")]))
-            return Choice(best, M("the square out of sight closest to a marine ({cell})",
-                                  cell=sq(best.get('cells')[0])))
+            return Choice(best, M("the square out of sight closest to a marine (in {place})",
+                                  place=place(state, best.get('cells'))))
         if kind == "recycle":
             dist = field_from(state, [m.cell for m in state.marines.values() if m.cell is not None])
             figs = [a for a in opts if a.get("figure")]

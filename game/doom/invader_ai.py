@@ -43,14 +43,14 @@ from game.doom.bots import FAR, GreedyBot, field_from, group_by_kind
 from game.doom.rules import attack as A
 from game.doom.rules import effects as E
 from game.doom.rules import queries as Q
-from game.doom.rules.names import monster as monster_name, monsters, place, ref, sq, who
+from game.doom.rules.names import monster as monster_name, monsters, place, ref, who
 from game.doom.rules.odds import reroll_distribution, wound_odds
 from game.doom.rules.state import INVADER, Cell, DoomState, Invader
 from game.doom.rules.view import view_for
 from game.engine.bots import Choice
 from game.engine.protocol import Action
 from game.engine import text as T
-from game.engine.text import M, Mn, Msg, english, join
+from game.engine.text import M, Mn, Msg, decimal, english, join
 from game.engine.rng import Pcg32, Rng
 
 DIFFICULTIES = ("recruit", "veteran", "nightmare")
@@ -1095,7 +1095,7 @@ class InvaderAI:
             Mn("exposed to {n} marine", "exposed to {n} marines", plan.exposed)
         if plan.target is not None:
             words = M("{plan}: {pct}% to kill, {wounds} wounds expected on {target}", plan=where,
-                      pct=round(plan.kill * 100) if plan.kill >= 0.01 else 0, wounds=f"{plan.ew:.1f}",
+                      pct=round(plan.kill * 100) if plan.kill >= 0.01 else 0, wounds=decimal(plan.ew),
                       target=who(view, plan.victim))
             if plan.retreat:
                 words = M("{plan}, then falls back to {place}", plan=words, place=place(view, plan.retreat))
@@ -1181,7 +1181,7 @@ class InvaderAI:
         best = min(self._victim_loss(view, victims, self._roll_dists(view, about, s)) for s in _subsets(n))
         saved = now - best
         if saved >= DODGE_PREVENTED:
-            return Choice(play[0], M("play Dodge: a reroll saves {saved} wounds' worth", saved=f"{saved:.1f}"))
+            return Choice(play[0], M("play Dodge: a reroll saves {saved} wounds' worth", saved=decimal(saved)))
         return Choice(no, QUIET)
 
     def _reroll(self, view: DoomState, opts: list[Action], about: dict) -> Choice:
@@ -1224,7 +1224,7 @@ class InvaderAI:
             return Choice(no, QUIET)
         loss = self._victim_loss(view, victims, self._roll_dists(view, about, ()))
         if loss >= DUD_SAVED:
-            return Choice(play[0], M("play Dud: the shot would cost {loss} wounds' worth", loss=f"{loss:.1f}"))
+            return Choice(play[0], M("play Dud: the shot would cost {loss} wounds' worth", loss=decimal(loss)))
         return Choice(no, QUIET)
 
     def _hellfire(self, view: DoomState, opts: list[Action], about: dict) -> Choice:
@@ -1313,11 +1313,13 @@ class InvaderAI:
         moves = [a for a in opts if a.get("to")]
         hazard = [a for a in moves if view.has_marker(tuple(a.get("to")), "hazard")]
         if hazard:
-            return Choice(hazard[0], M("knock the marine onto the hazard at {cell}", cell=sq(hazard[0].get('to'))))
+            return Choice(hazard[0], M("knock the marine onto the hazard in {place}",
+                                       place=place(view, [hazard[0].get('to')])))
         if not moves or not p.goal_dist:
             return Choice(opts[0], M("leave the marine where it is"))
         best = max(moves, key=lambda a: (p.goal_dist.get(tuple(a.get("to")), 0), a.get("to")))
-        return Choice(best, M("knock the marine back to {cell}, away from its objective", cell=sq(best.get('to'))))
+        return Choice(best, M("knock the marine back to {place}, away from its objective",
+                               place=place(view, [best.get('to')])))
 
     def _recycle(self, view: DoomState, opts: list[Action]) -> Choice:
         p = self.planner(view)
@@ -1371,12 +1373,12 @@ class InvaderAI:
         if not refined:  # a level that does not look ahead: the distance score decides
             refined = [(s, a, d, None) for s, a, d in scored]
         score, a, d, target = self._pick([(r[0], r) for r in refined])[1]
-        at = sq(a.get("cells")[0])
+        at = place(view, a.get("cells"))
         if target is not None:
-            return Choice(a, M("{monster} appears at {at}, out of sight, {d} squares from the marines: it can strike {figure} this turn",
-                               monster=monster_name(mon.id), at=at, d=d, figure=who(view, target)))
-        return Choice(a, M("{monster} appears at {at}, out of sight, {d} squares from the nearest marine",
-                           monster=monster_name(mon.id), at=at, d=d))
+            return Choice(a, M("{monster} appears in {place}, out of sight, {d} squares from the marines: it can strike {figure} this turn",
+                               monster=monster_name(mon.id), place=at, d=d, figure=who(view, target)))
+        return Choice(a, M("{monster} appears in {place}, out of sight, {d} squares from the nearest marine",
+                           monster=monster_name(mon.id), place=at, d=d))
 
 
 def _subsets(n: int) -> list[tuple[int, ...]]:

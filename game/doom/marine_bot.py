@@ -44,17 +44,17 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, Iterator
 
-from game.doom.bots import FAR, GreedyBot, _misses, asked, field_from, group_by_kind, named, seat_view
+from game.doom.bots import FAR, GreedyBot, _misses, asked, field_from, group_by_kind, named, rolled_faces, seat_view
 from game.doom.rules import attack as A
 from game.doom.rules import queries as Q
-from game.doom.rules.names import ammo, place, ref, sq, thing, weapon_name, who
+from game.doom.rules.names import ammo, place, ref, target as target_words, thing, weapon_name, who
 from game.doom.rules.odds import hit_chance, wound_distribution
 from game.doom.rules.state import INVADER, Cell, DoomState, Marine
 from game.doom.rules.turn import decider, door_cost
 from game.engine.bots import Choice
 from game.engine import text as T
 from game.engine.protocol import Action
-from game.engine.text import M, Mn, Msg, join
+from game.engine.text import M, Mn, Msg, decimal, join
 from game.i18n import N_
 
 # How much each thing is worth, in "squares of progress toward the objective".
@@ -524,8 +524,9 @@ class MarineBot:
             self.memory["attack"] = {"weapon": best.get("weapon"), "target": list(best.get("target"))}
             why = M("{pct}% to kill", pct=round(100 * pk)) if pk >= 0.05 else M("{pct}% to wound",
                     pct=round(100 * s.wound))
-            return Choice(best, M("interrupt: {weapon} at {cell}, {why}",
-                                  weapon=weapon_name(state, best.get('weapon')), cell=sq(best.get('target')), why=why))
+            return Choice(best, M("interrupt: {weapon} at {target}, {why}",
+                                  weapon=weapon_name(state, best.get('weapon')),
+                                  target=target_words(state, best.get("target")), why=why))
         return Choice(stay, M("hold the Guard order: only {pct}% to wound now", pct=round(100 * s.wound)))
 
     def _roll_context(self, state: DoomState, me: str) -> tuple[str, str | None, Cell] | None:
@@ -552,7 +553,7 @@ class MarineBot:
         expected wounds; when dodging, the fewest expected wounds on us."""
         prompt = asked(state)
         by_dice = {tuple(a.get("dice")): a for a in opts}
-        misses = _misses(prompt)
+        misses = _misses(state)
         ctx = self._roll_context(state, me) if misses is not None else None
         if ctx is None:
             if misses is None:
@@ -564,7 +565,7 @@ class MarineBot:
             pick = tuple(i for i, miss in enumerate(misses) if miss)
             return Choice(by_dice.get(pick, by_dice.get((), opts[0])), M("reroll the dice showing a miss"))
         attacker, weapon, target = ctx
-        faces = [(f.split(" ", 1)[0], f.split(" ", 1)[1]) for f in prompt.rsplit("(now ", 1)[1].rstrip(")").split(", ")]
+        faces = rolled_faces(state)
         prof = Q.profile(state, attacker, weapon)
         dist = Q.distance(state, attacker, target, prof.abilities.indirect)
         if dist is None:
@@ -636,8 +637,8 @@ class MarineBot:
         if "respawn" in k:
             sc = self._scene(state, mar.id)
             best = self._best(k["respawn"], lambda a: sc.position_value(tuple(a.get("cell")), []))
-            return Choice(best, M("respawn at {cell}: toward {goal}, out of the invaders' reach",
-                                  cell=sq(best.get('cell')), goal=sc.goal_words))
+            return Choice(best, M("respawn in {place}: toward {goal}, out of the invaders' reach",
+                                  place=place(state, [best.get('cell')]), goal=sc.goal_words))
         if "declare" in k:
             return self._declare(state, mar, k)
         return self._act(state, mar, k)
@@ -803,10 +804,8 @@ class MarineBot:
                 self.memory["attack"] = {"weapon": s.weapon, "target": list(s.target)}
                 pk = max(s.kills.values(), default=0.0)
                 return Choice(act, M("shoot {target} with the {weapon}: {pct}% to kill, {pct2}% to wound",
-                                     target=who(state,
-                                     sc.figures.get(s.target,
-                                     '')) if s.target in sc.figures else sq(s.target), weapon=weapon_name(state,
-                                     s.weapon), pct=round(100 * pk), pct2=round(100 * s.wound)))
+                                     target=target_words(state, s.target), weapon=weapon_name(state, s.weapon),
+                                     pct=round(100 * pk), pct2=round(100 * s.wound)))
         # 2. Doors: close one between us and invaders we cannot kill; open one toward the objective.
         door = self._door(state, sc, k, best_cell, best_v, stay)
         if door is not None:
@@ -844,7 +843,7 @@ class MarineBot:
             if after < 0.05:
                 return M("move to {place}: out of the invaders' reach", place=where)
             return M("move to {place}: less exposed ({after} expected wounds, not {before})", place=where,
-                     after=f"{after:.1f}", before=f"{before:.1f}")
+                     after=decimal(after), before=decimal(before))
         if sc.goal.get(here, FAR) > gd and not self._pickups(sc, to):
             return M("move to {place} toward {goal}", place=where, goal=sc.goal_words)
         items = self._pickups(sc, to)

@@ -19,7 +19,7 @@ import hashlib
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Generic, Mapping, TypeVar
+from typing import Any, Generic, Iterable, Mapping, TypeVar
 
 from game.engine import text as T
 from game.engine.text import M, Msg
@@ -248,6 +248,12 @@ class Title(ABC, Generic[S]):
         """A stable hash of the state: sha256 of its canonical JSON, with the words of a pending
         question (`proc.pending`, game/engine/resolution.py) in English (`english_words`)."""
         return hash_json(english_words(self.to_json(state)))
+
+    def older_words(self, data: dict[str, Any]) -> Iterable[dict[str, Any]]:
+        """A state's JSON (`to_json`) with its pending question worded as older Tiletops did, one
+        copy per older wording: a save paused at that question hashed those words, and loading
+        it compares hashes (game/engine/session.py). None by default."""
+        return ()
 
     def turn_number(self, state: S) -> int:
         """The turn (round) number shown in the log; titles without turns keep 0."""

@@ -573,25 +573,33 @@ def _opening_again(title: Title[Any], head: Mapping[str, Any]) -> list[Event]:
 
 
 def _check_mark(p: Path, session: Session, mark: tuple[int, str, int]) -> None:
-    if session.state_hash() != mark[1] and not _same_but_lines_shown(session, mark[1]):
+    if session.state_hash() != mark[1] and not _same_but_words(session, mark[1]):
         raise SaveError(p, f"line {mark[2]}: replaying the saved actions does not reach the state "
                            f"saved after action {mark[0]}. {CHANGED_SINCE}")
 
 
-def _same_but_lines_shown(session: Session, digest: str) -> bool:
-    """Whether the replayed state matches the saved hash once its paused resolution's count of
-    log lines already shown (`proc.emitted`, game/engine/resolution.py) is set aside.
+def _same_but_words(session: Session, digest: str) -> bool:
+    """Whether the replayed state matches the saved hash once what is only words is set aside:
+    its paused resolution's count of log lines already shown (`proc.emitted`,
+    game/engine/resolution.py), and its paused question worded as an older Tiletop worded it
+    (the title's `older_words`: Doom's dice faces as codes, "(now blue r2 d1)").
 
-    That count is words, not rules: a Tiletop that logs one line more inside a resolution (a
-    Locust that stays, say) reaches the same question with a larger count, and a save paused
-    there by an older Tiletop must still load. Only tried when the plain hash differs; the
-    count is searched up to a bound well past any resolution's lines."""
-    data = english_words(session.title.to_json(session.state))
-    proc = data.get("proc") if isinstance(data, dict) else None
-    if not isinstance(proc, dict) or not isinstance(proc.get("emitted"), int):
-        return False
-    bound = max(64, 2 * proc["emitted"])
-    return any(hash_json(dict(data, proc=dict(proc, emitted=k))) == digest for k in range(bound + 1))
+    Both are words, not rules: a Tiletop that logs one line more inside a resolution (a Locust
+    that stays, say) reaches the same question with a larger count, one that words a roll
+    anew asks the same question in other words, and a save paused there by an older Tiletop
+    must still load. Only tried when the plain hash differs; the count is searched up to a
+    bound well past any resolution's lines."""
+    raw = session.title.to_json(session.state)
+    for worded in (english_words(raw), *(english_words(d) for d in session.title.older_words(raw))):
+        if hash_json(worded) == digest:
+            return True
+        proc = worded.get("proc") if isinstance(worded, dict) else None
+        if not isinstance(proc, dict) or not isinstance(proc.get("emitted"), int):
+            continue
+        bound = max(64, 2 * proc["emitted"])
+        if any(hash_json(dict(worded, proc=dict(proc, emitted=k))) == digest for k in range(bound + 1)):
+            return True
+    return False
 
 
 def _replay_one(p: Path, session: Session, action: Action, index: int, total: int) -> None:
@@ -640,7 +648,7 @@ def _load_v1(p: Path, data: dict[str, Any], title: Title[Any], casual: bool) -> 
                            f"options ({type(exc).__name__}: {exc})") from None
     for index, action in enumerate(actions):
         _replay_one(p, session, action, index, len(actions))
-    if session.state_hash() != data["state_hash"]:
+    if session.state_hash() != data["state_hash"] and not _same_but_words(session, data["state_hash"]):
         raise SaveError(p, f"replaying the {len(actions)} saved actions from seed {data['seed']} "
                            f"does not reach the saved state. {CHANGED_SINCE}")
     session.bot_states = data.get("bots", {})

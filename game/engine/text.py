@@ -424,6 +424,14 @@ def counted(n: int, singular: str, plural: str) -> Msg:
     return Msg("{n} " + singular, {}, "{n} " + plural, n)
 
 
+def decimal(value: float, places: int = 1) -> Msg:
+    """A number with a fraction as the reader writes it: '1.7' in English, '1,7' in Hungarian
+    and Greek (the catalogues' word for the message '{whole}.{fraction}'). The state and saves
+    keep no floats: the message holds the two parts as text."""
+    whole, _dot, fraction = f"{value:.{max(1, places)}f}".partition(".")
+    return M("{whole}.{fraction}", whole=whole, fraction=fraction)
+
+
 def as_text(value: Any) -> str:
     """The words for a message, a plain string, a message's JSON form or a Ref."""
     if value.__class__ is str:

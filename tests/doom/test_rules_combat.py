@@ -136,8 +136,8 @@ def test_failed_blast_scatters_from_the_top_invader_card(dice):
     act(state, "declare", action="fire")
     dice.push("miss", "r0 d3")  # the yellow misses; the blue's 3 damage is what explodes
     events = act(state, "attack", weapon="grenade", target=[19, 8])
-    assert "The blast lands on 20,8." in texts(events)
-    assert z not in state.invaders  # 3 damage / armour 1 = 3 wounds
+    assert "The blast lands on Zombie 1." in texts(events)  # the zombie on 20,8, one square east
+    assert z == "zombie#1" and z not in state.invaders  # 3 damage / armour 1 = 3 wounds
     assert state.deck.discard_pile[0] == top
 
 
@@ -152,7 +152,7 @@ def test_barrel_explodes_and_wounds_its_neighbours(dice):
     act(state, "declare", action="fire")
     dice.push("r2 d2", "r3 d1")
     events = act(state, "attack", weapon="pistol", target=[10, 8])
-    assert "The barrel at 10,8 explodes." in texts(events)
+    assert "The barrel in the West corridor explodes." in texts(events)
     assert state.invaders[demon].wounds == 1  # despite armour 3
     assert not state.has_marker((10, 8), "barrel")
 

@@ -8,9 +8,11 @@ from pathlib import Path
 from game import i18n
 from game.doom.rules.title import DoomTitle
 from game.doom.simulation import DoomSimulator
+from game.engine.protocol import english_words, hash_json
 from game.engine.session import Session, load_session
 
 OLD_SAVE = Path(__file__).resolve().parents[1] / "data" / "doom_save_main_7eb27bd.json"
+SAVED_HASH = "66431d8dc39114343e4110749781bca168e4f00bdbce1f2b4cf618587a6d813c"  # the file's mark
 
 
 def _paused_game(seed: int) -> Session:
@@ -47,16 +49,21 @@ def test_a_game_saved_in_english_reads_in_hungarian(tmp_path):
 
 def test_a_save_written_by_main_before_messages_still_loads():
     """The file holds plain English log lines and a paused question worded in English (a Special
-    Ops reroll); it loads with its hash, keeps its lines, and the question reads Hungarian."""
+    Ops reroll); it loads (the replayed question, its die now in words, reaches the saved hash in
+    the words it was saved in: DoomTitle.older_words), keeps its lines, and the question reads
+    Hungarian."""
     try:
         i18n.set_language("hu")
         loaded = load_session(OLD_SAVE, DoomTitle())
-        assert loaded.state_hash() == "66431d8dc39114343e4110749781bca168e4f00bdbce1f2b4cf618587a6d813c"
+        older = DoomTitle().older_words(loaded.title.to_json(loaded.state))
+        assert [hash_json(english_words(d)) for d in older] == [SAVED_HASH]
+        assert loaded.state_hash() != SAVED_HASH  # the question's words are new
         log = [e.text for events in loaded.events for e in events]
         assert "The invader's turn." in log  # an old line is the sentence the file has
-        assert str(loaded.state.proc["pending"]["prompt"]) == "Újradob egy kockát (Különleges egység)? (most: kék r2 d1)"
+        assert str(loaded.state.proc["pending"]["prompt"]) == \
+            "Újradob egy kockát (Különleges egység)? (most: kék: hatótáv 2, 1 sebzés)"
         i18n.set_language("en")
-        assert str(loaded.state.proc["pending"]["prompt"]) == "Reroll one die (Special Ops)? (now blue r2 d1)"
+        assert str(loaded.state.proc["pending"]["prompt"]) == "Reroll one die (Special Ops)? (now blue: range 2, 1 damage)"
         loaded.apply(loaded.legal_actions()[0])  # and the game goes on
     finally:
         i18n.set_language("en")

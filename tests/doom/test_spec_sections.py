@@ -66,7 +66,8 @@ def test_seed_failed_grenade_bounces_4_squares_back_at_the_thrower(dice):
     dice.push("miss", "r0 d3")
     health = red.health
     events = act(state, "attack", weapon="grenade", target=[14, 8])
-    assert "The blast lands on 10,8." in texts(events)
+    assert "The blast lands on a square in the West corridor." in texts(events)
+    assert [e.payload["cell"] for e in events if e.kind == "scatter" and "cell" in e.payload] == [[10, 8]]
     assert red.health == health - 1  # 3 damage / armour 2
 
 

@@ -52,3 +52,79 @@ def test_the_hand_heading_counts_one_card_in_the_singular(make_app, monkeypatch)
         monkeypatch.setattr(widgets, "text", draw)
         assert want in said, said
     i18n.set_language("en")
+
+
+def test_the_legend_is_laid_out_from_the_room_the_cards_leave(make_app, monkeypatch):
+    """At 1280x720 six of the invader's cards left the legend 110 px: its last entry was drawn
+    into one 18 px row and cut ('door, invader…'). Whatever the cards leave, every entry is
+    drawn whole inside the strip (a smaller font, more columns), or the legend is not drawn."""
+    app = make_app(U.SIZE)
+    table = U.doom_table(app, seats=("human", "bot"))
+    U.draw(app)
+    strip = table.hand_rect
+    shown = {}
+    for n in range(0, 9):
+        while len(table.state.hand) < n:
+            table.state.hand.append(table.state.deck.draw_pile.pop())
+        del table.state.hand[n:]
+        for language in ("en", "hu", "el"):
+            i18n.set_language(language)
+            entries = [i18n._(w) for _s, _c, w in DoomTable.LEGEND]
+            said: list[tuple[str, pygame.Rect, pygame.Rect]] = []  # words, the room they need, the room given
+            draw, block = widgets.text, widgets.text_block
+
+            def recording(surface, s, font, colour, pos, anchor="topleft", **kw):
+                need = pygame.Rect(pos, font.size(s))
+                said.append((s, need, need))
+                return draw(surface, s, font, colour, pos, anchor, **kw)
+
+            def recording_block(surface, s, font, colour, rect, *a, **kw):
+                said.append((s, pygame.Rect(rect.topleft, font.size(s)), rect.copy()))
+                return block(surface, s, font, colour, rect, *a, **kw)
+
+            monkeypatch.setattr(widgets, "text", recording)
+            monkeypatch.setattr(widgets, "text_block", recording_block)
+            table._draw_hand(pygame.Surface(table._size))
+            monkeypatch.setattr(widgets, "text", draw)
+            monkeypatch.setattr(widgets, "text_block", block)
+            drawn = [d for d in said if d[0] in entries]
+            assert not drawn or [d[0] for d in drawn] == entries, (n, language, drawn)  # all or none
+            for s, need, given in drawn:
+                assert given.contains(need) and strip.contains(need), (n, language, s, need, given)  # whole
+            shown[(n, language)] = bool(drawn)
+    i18n.set_language("en")
+    assert shown[(6, "en")] and all(shown[(5, lang)] for lang in ("en", "hu", "el"))
+
+
+def test_the_invader_panel_shows_reactors_goal_whole(make_app, monkeypatch):
+    """At 1280x720 the invader's side panel gave the goal line three rows: Reactor Shutdown's,
+    with its meltdown clock, ended 'Τήξη πυρήνα: έν…' in Greek. It takes the rows it wraps to."""
+    from game.doom.rules.title import DoomTitle
+    from game.engine.session import Session
+    from game.ui.doom import words as W
+
+    app = make_app(U.SIZE)
+    table = DoomTable(app.ctx, Session.start(DoomTitle(), "reactor", 1, {"marines": 2}), ["human", "human", "bot"],
+                      U.SIZE, None)
+    app.push(table)
+    U.draw(app)
+    for language in ("en", "hu", "el"):
+        i18n.set_language(language)
+        try:
+            goal = W.goal(table.state.content.scenarios["reactor"], table.dmap)
+            drawn: list[str] = []
+            block = widgets.text_block
+
+            def recording(surface, s, font, colour, rect, *a, **kw):
+                if s == goal and surface is not None:
+                    lines = widgets.wrap(s, font, rect.width)
+                    room = (rect.height - font.get_height()) // int(font.get_linesize() * (a[0] if a else 1.25)) + 1
+                    drawn.append("whole" if room >= len(lines) else "cut")
+                return block(surface, s, font, colour, rect, *a, **kw)
+
+            monkeypatch.setattr(widgets, "text_block", recording)
+            table._side_invader(pygame.Surface(table._size), 990, 60, 270)
+            monkeypatch.setattr(widgets, "text_block", block)
+        finally:
+            i18n.set_language("en")
+        assert drawn == ["whole"], (language, drawn)

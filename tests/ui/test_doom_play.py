@@ -609,3 +609,45 @@ def test_doors_carry_their_names_on_the_map_for_those_who_see_them(make_app):
     shown = {d for d, spec in table.dmap.doors.items() if spec.flanks & seen}
     assert shown and shown < set(table.dmap.doors)
     assert shown <= names and not (set(table.dmap.doors) - shown) & names
+
+
+def test_a_blow_through_walk_is_chosen_on_the_map_and_its_die_by_name(make_app):
+    """Seed p. 12 (Láncrombolás): after the chaingun's first roll the attack may walk on a square,
+    dropping a green or a blue die. The table showed a button per square and die, worded by
+    coordinates ('Walk on to 9,8, dropping a green die', sixteen of them); the squares are lit
+    on the map, and a click on one asks which die it drops ('Drop the green die')."""
+    app, table = start_game(make_app, seats=("human", "bot"))
+    st = table.state
+    st.invaders.clear()
+    st.revealed = sorted(st.map.areas)
+    st.closed = [d for d in st.closed if d in ("D5", "D6")]
+    red = st.marines["red"]
+    red.cell = (7, 8)
+    red.weapons.append("chaingun")
+    st.flags["dice_stack"] = {"yellow": ["r2 d2"], "green": ["r2 d1", "r2 d1"], "blue": ["r1 d1"]}
+    from game.doom.rules.state import Invader
+
+    st.invaders["zombie#1"] = Invader("zombie#1", "zombie", [(8, 8)], 0)
+    assert table.submit(Action("declare", {"action": "fire"}))
+    assert table.submit(Action("attack", {"weapon": "chaingun", "target": [8, 8]}))
+    table.skip_animation()
+    app.run(max_frames=2)
+    assert _pending(table) == "blow_through" and "zombie#1" not in st.invaders
+    labels = [label for _rect, label, what in table.buttons if isinstance(what, Action)]
+    assert labels == ["Stop the attack here"], labels  # the walk's squares are not buttons
+    assert (9, 8) in table.choices.squares and len(table.choices.squares[(9, 8)]) == 2
+    do_click(app, table.screen_of_cell((9, 8)))
+    prompt, buttons = table.prompt_choices()
+    assert prompt == "Walk the attack on to a square in the West corridor: which die does it drop?"
+    assert [label for label, _a, _primary in buttons] == ["Drop the blue die", "Drop the green die", "Cancel"]
+    from game.i18n import set_language
+
+    for language, want in (("hu", "zöld kocka elhagyása"), ("el", "Αφήστε το ζάρι: πράσινο")):
+        set_language(language)
+        try:
+            assert want in [label for label, _a, _p in table.prompt_choices()[1]], language
+        finally:
+            set_language("en")
+    green = next(a for label, a, _p in buttons if label == "Drop the green die")
+    do_click(app, button_for(table, green))
+    assert table.session.actions[-1] == Action("blow_through", {"to": [9, 8], "drop": "green"})

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.doom.rules.names import sq
+from game.doom.rules.names import place
 from game.ui.doom.entry import INVADER
 from game.ui.doom.table_scene import SPAWN_MS
 from tests.ui.conftest import key
@@ -43,7 +43,8 @@ def test_a_spawned_figure_appears_in_turn_with_its_reason_and_the_bots_wait(make
     assert st.invaders[fx.figure].cells == fx.cells  # on the squares the rules placed it
     who, why, at = table.step_note
     assert who == INVADER and at == len(table.session.actions)
-    assert "appears at " + sq(fx.cells[0]) in why and "out of sight" in why  # the AI's reason, with the square
+    # The AI's reason, with the place a player finds on the map (not the square's coordinates).
+    assert "appears in " + str(place(st, fx.cells)) in why and "out of sight" in why
     assert table.ai.lines[-1] == why  # the AI panel says the same
     # The effect plays at its pace: no bot acts meanwhile; the caption is on the map.
     n = len(table.session.actions)

@@ -79,7 +79,7 @@ def test_greek_buttons_and_names_come_from_the_catalogue():
     run = next(a for a in session.legal_actions() if a.kind == "declare" and a.payload["action"] == "run")
     try:
         i18n.set_language("el")
-        assert words.button(c, run, st) == "Δήλωση: Τρέξιμο (Run)"
+        assert words.button(c, run, st) == "Τρέξιμο (Run)"
         assert words.name(c.weapons["chaingun"]) == "Πολυβόλο"
         assert words.figure(st, "zombie#1") == "Ζόμπι 1"
         assert words.scenario(c.scenarios["sample"]) == "Δοκιμαστικά δωμάτια"
@@ -98,8 +98,8 @@ def test_the_declare_buttons_name_dooms_actions_not_gears_order_cards():
     try:
         i18n.set_language("el")
         labels = {a: words.button(c, Action("declare", {"action": a})) for a in c.actions}
-        assert labels["advance"] == "Δήλωση: Προέλαση (Advance)"
-        assert labels["fire"] == "Δήλωση: Πυρ (Fire)"
+        assert labels["advance"] == "Προέλαση (Advance)"
+        assert labels["fire"] == "Πυρ (Fire)"
     finally:
         i18n.set_language("en")
     assert words.button(c, Action("declare", {"action": "advance"})) == "Declare Advance"
@@ -166,3 +166,107 @@ def test_the_prompt_joins_its_clauses_with_the_languages_separator(make_app, con
     finally:
         set_language("en")
     assert ";" not in said and "\u00b7 " in said, said
+
+
+def test_the_dice_tray_sums_the_drawn_faces_in_words(make_app, config_dir):
+    """The tray under the drawn dice read the faces' codes ('sárga r2 d1 +A, zöld r2 d1'); it
+    says what they add up to, in the player's language."""
+    from game.doom.rules.names import dice_words, who
+    from game.engine.protocol import Event
+    from game.ui.kit.dice_tray import tray_rect
+    from game.engine.text import M
+    from game.i18n import set_language
+    from tests.ui.test_doom_play import start_game
+
+    app, table = start_game(make_app, seats=("human", "bot"))
+    faces = [["yellow", "r2 d1 +A"], ["green", "r2 d1"]]
+    roll = Event("roll", M("{figure} rolls {dice}.", figure=who(table.state, "red"), dice=dice_words(faces)),
+                 {"faces": faces})
+    said = {}
+    for language in ("en", "hu", "el"):
+        set_language(language)
+        try:
+            table.animate_event(roll, {})
+            said[language] = table.dice.summary
+        finally:
+            set_language("en")
+    assert said == {"en": "range 4, 2 damage, 1 ammo symbol", "hu": "hatótáv 4, 2 sebzés, 1 lőszerikon",
+                    "el": "βεληνεκές 4, 2 ζημιές, 1 εικονίδιο πυρομαχικών"}
+    miss = Event("roll", M("{figure} rolls {dice}.", figure="Red", dice=dice_words([["yellow", "miss"]])),
+                 {"faces": [["yellow", "miss"]]})
+    table.animate_event(miss, {})
+    assert table.dice.summary == "a miss"
+    # An invader spends no ammo: its roll's sum leaves the symbols out.
+    imp = Event("roll", M("{figure} rolls {dice}.", figure=who(table.state, "imp#1"), dice=dice_words(faces)),
+                {"faces": faces})
+    table.animate_event(imp, {})
+    assert table.dice.summary == "range 4, 2 damage"
+    # The tray holds its words (the Greek sum ran out over the map on both sides).
+    set_language("el")
+    try:
+        table.animate_event(roll, {})
+        view = table.view_rect
+        rect = tray_rect(table.ctx, view, table.dice)
+        assert rect.width >= table.ctx.font(13).size(table.dice.summary)[0] + table.ctx.px(16)
+    finally:
+        set_language("en")
+
+
+def test_every_scenario_is_named_in_the_players_language():
+    """The Greek set-up screen and table read 'Knee-Deep in the Dead' and 'Reactor Shutdown' in
+    English. Hungarian takes the seed's title (Térdig vérben gázolva) and the data's name_hu;
+    Greek has its own."""
+    from game.i18n import set_language
+
+    said = {}
+    try:
+        for language in ("hu", "el"):
+            set_language(language)
+            said[language] = {sid: words.scenario(sc) for sid, sc in shared_content().scenarios.items()}
+    finally:
+        set_language("en")
+    assert said["hu"]["knee_deep"] == "Térdig vérben gázolva" and said["hu"]["reactor"] == "Reaktorleállítás"
+    assert said["el"]["knee_deep"] == "Ως τα γόνατα στους νεκρούς"
+    assert said["el"]["reactor"] == "Απενεργοποίηση αντιδραστήρα"
+    for language, names in said.items():
+        for sid, name in names.items():
+            assert name != shared_content().scenarios[sid].name, (language, sid)
+
+
+def test_waiting_for_a_bot_names_it_where_a_name_starts(make_app, config_dir, monkeypatch):
+    """The prompt read 'Wait: The invader (a bot) is deciding.' ('Περιμένετε: αποφασίζει Ο
+    εισβολέας (bot).'): the invader's name is written for a line's start, so it starts the line."""
+    from game.i18n import set_language
+    from tests.ui.test_doom_play import start_game
+
+    app, table = start_game(make_app, seats=("human", "bot"))
+    monkeypatch.setattr(type(table.session), "decider", property(lambda s: "invader"))
+    said = {}
+    for language in ("en", "hu", "el"):
+        set_language(language)
+        try:
+            said[language] = str(table._not_yours())
+        finally:
+            set_language("en")
+    assert said == {"en": "The invader (a bot) is deciding: please wait.", "hu": "A betolakodó (bot) dönt, várj.",
+                    "el": "Ο εισβολέας (bot) αποφασίζει, περιμένετε."}
+
+
+def test_the_declare_buttons_fit_the_prompt_bar_in_every_language(make_app, config_dir):
+    """At 1280x720 the Greek buttons 'Δήλωση: Τρέξιμο (Run)' ... did not fit the prompt bar: two
+    stood under it, over the map, out of their order. The prompt already asks for a declaration,
+    so the buttons name the action alone (as the Hungarian ones do), and all four fit the bar."""
+    from game.i18n import set_language
+    from tests.ui.test_doom_play import start_game
+
+    app, table = start_game(make_app, seats=("human", "bot"))
+    for language in ("en", "hu", "el"):
+        set_language(language)
+        try:
+            table.dirty = True
+            app.run(max_frames=1)
+            declares = [rect for rect, _label, what in table.buttons
+                        if getattr(what, "kind", None) == "declare"]
+        finally:
+            set_language("en")
+        assert len(declares) == 4 and all(table.prompt_rect.contains(r) for r in declares), (language, declares)

@@ -13,7 +13,8 @@ from typing import Any
 
 from game.doom.rules import effects as E
 from game.doom.rules import queries as Q
-from game.doom.rules.names import MISS, ammo, dice_words, ref, sq, weapon_name, who
+from game.doom.rules import names
+from game.doom.rules.names import MISS, ammo, dice_words, ref, weapon_name, who
 from game.doom.rules.state import INVADER, Cell, DoomState
 from game.engine.text import M, Msg, join
 
@@ -89,8 +90,8 @@ def resolve(ctx, attacker: str, weapon: str | None, target: Cell, why: Msg | Non
         pool.remove(got["drop"])
         cur = tuple(got["to"])
         fig = state.figure_cells().get(cur)
-        E.emit(ctx, "blow_through", M("The attack walks on to {cell}, dropping a {die} die.", cell=sq(cur),
-                                      die=ref("doom.die", got["drop"])), {})
+        E.emit(ctx, "blow_through", M("The attack walks on to {target}, dropping a {die} die.",
+                                      target=names.target(state, cur), die=ref("doom.die", got["drop"])), {})
         enemy = fig is not None and Q.side_of(state, fig) != Q.side_of(state, attacker) and fig not in hit_figs
         barrel = fig is None and state.has_marker(cur, "barrel")
         if (enemy or barrel) and Q.sees(state, attacker, cur, fig):
@@ -117,16 +118,14 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: Msg 
     marine_attacker = attacker in state.marines
     ab = prof.abilities
     dist = Q.distance(state, attacker, target, ab.indirect)
-    victim = who(state, target_fig) if target_fig else M("the barrel")
-    words = dict(figure=who(state, attacker), target=victim, cell=sq(target), distance=dist)
+    words = dict(figure=who(state, attacker), target=names.target(state, target), distance=dist)
     if marine_attacker:
         words["weapon"] = weapon_name(state, weapon)
-        said = M("{figure} attacks {target} at {cell} with the {weapon} ({why}); distance {distance}.", why=why,
-                 **words) if why else M("{figure} attacks {target} at {cell} with the {weapon}; distance {distance}.",
-                                        **words)
+        said = M("{figure} attacks {target} with the {weapon} ({why}); distance {distance}.", why=why,
+                 **words) if why else M("{figure} attacks {target} with the {weapon}; distance {distance}.", **words)
     else:
-        said = M("{figure} attacks {target} at {cell} ({why}); distance {distance}.", why=why, **words) if why \
-            else M("{figure} attacks {target} at {cell}; distance {distance}.", **words)
+        said = M("{figure} attacks {target} ({why}); distance {distance}.", why=why, **words) if why \
+            else M("{figure} attacks {target}; distance {distance}.", **words)
     E.emit(ctx, "attack", said,
            {"attacker": attacker, "weapon": weapon, "target": list(target), "distance": dist})
 
@@ -322,9 +321,10 @@ def _damage(ctx, attacker: str, weapon: str | None, target: Cell, damage: int, p
         area = Q.blast_area(state, target, ab.blast)
         barrels = [c for c in area if state.has_marker(c, "barrel")]
         # The flood fill itself, for the table's and the tutorial's drawing (spec 12 "tutorial hooks").
-        E.emit(ctx, "blast", M("The blast covers {n} squares around {cell}: {figures} caught in it.", n=len(area),
-                               cell=sq(target), figures=join(", ", [who(state, v) for v in victims])) if victims else
-               M("The blast covers {n} squares around {cell}.", n=len(area), cell=sq(target)),
+        around = names.target(state, target)
+        E.emit(ctx, "blast", M("The blast covers {n} squares around {target}: {figures} caught in it.", n=len(area),
+                               target=around, figures=join(", ", [who(state, v) for v in victims])) if victims else
+               M("The blast covers {n} squares around {target}.", n=len(area), target=around),
                {"cells": [list(c) for c in area], "figures": victims})
     else:
         barrels = [target] if state.has_marker(target, "barrel") else []
@@ -360,8 +360,8 @@ def _damage(ctx, attacker: str, weapon: str | None, target: Cell, damage: int, p
         mar.cell = tuple(to)
         if mar.order == "aim":
             mar.order = None  # it left its square (spec 11 item 24)
-        E.emit(ctx, "knockback", M("{figure} is knocked back from {cell} to {to}.", figure=who(state, v), cell=sq(old),
-                                   to=sq(mar.cell)), {"figure": v})
+        E.emit(ctx, "knockback", M("{figure} is knocked back to {place}.", figure=who(state, v),
+                                   place=names.place(state, [mar.cell])), {"figure": v})
         E.enter_square(ctx, v, [mar.cell], [old])
         E.reveal(ctx)
 
@@ -393,10 +393,11 @@ def _scatter(ctx, attacker: str, weapon: str | None, target: Cell, damage: int, 
     for _ in range(steps):
         nxt = (cur[0] + dx, cur[1] + dy)
         if nxt not in explored or not m.step_ok(cur, nxt, state.closed_set) or state.has_marker(nxt, "obstacle"):
-            E.emit(ctx, "scatter", M("The blast's path from {cell} is blocked: nobody is hurt.", cell=sq(target)), {})
+            E.emit(ctx, "scatter", M("The blast's path from {target} is blocked: nobody is hurt.",
+                                     target=names.target(state, target)), {})
             return
         cur = nxt
-    E.emit(ctx, "scatter", M("The blast lands on {cell}.", cell=sq(cur)), {"cell": list(cur)})
+    E.emit(ctx, "scatter", M("The blast lands on {target}.", target=names.target(state, cur)), {"cell": list(cur)})
     _damage(ctx, attacker, weapon, cur, damage, prof)
 
 

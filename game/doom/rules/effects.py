@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.doom.rules.names import ammo, card_name, monster, place, ref, sq, weapon_name, who
+from game.doom.rules.names import ammo, barrel_words, card_name, monster, place, ref, weapon_name, who
 from game.doom.rules.queries import areas_seen
 from game.doom.rules.state import INVADER, Cell, DoomState, Invader, Marker
-from game.engine.text import M, Mn, Msg
+from game.engine.text import Capitalised, M, Mn, Msg
 
 
 def emit(ctx, kind: str, text: Msg, payload: dict[str, Any] | None = None, hidden: bool = False,
@@ -170,8 +170,9 @@ def explode_barrel(ctx, cell: Cell, by: str | None = None) -> None:
     barrel = next((m for m in state.markers if m.cell == cell and m.kind == "barrel"), None)
     if barrel is None:
         return
+    said = M("{barrel} explodes.", barrel=Capitalised(barrel_words(state, cell)))  # named while it is there (told from the others)
     state.markers.remove(barrel)
-    emit(ctx, "barrel", M("The barrel at {cell} explodes.", cell=sq(cell)), {"cell": list(cell)})
+    emit(ctx, "barrel", said, {"cell": list(cell)})
     m = state.map
     around = [n for n in m.steps(state.closed_set).get(cell, ())]
     hit: list[str] = []

@@ -30,7 +30,21 @@ OLD_PLACE_LINES = (N_("{figure} moves to {cells}."), N_("{figure} goes back to {
                    N_("{figure} picks up {what} at {cell}."), N_("{figure} appears at {cells}."),
                    N_("{figure} is killed at {cell}."), N_("{figure} respawns at {cell}."),
                    N_("{figure} teleports from {cell} to {to}."),
-                   N_("{figure} crawls through the vents from {cell} to {to}."))
+                   N_("{figure} crawls through the vents from {cell} to {to}."),
+                   # Attacks, blasts, barrels and knockbacks before they named their target's place
+                   # ("The barrel at 10,8 explodes."; now "The barrel in the Crew lounge explodes.").
+                   N_("{figure} attacks {target} at {cell} with the {weapon} ({why}); distance {distance}."),
+                   N_("{figure} attacks {target} at {cell} with the {weapon}; distance {distance}."),
+                   N_("{figure} attacks {target} at {cell} ({why}); distance {distance}."),
+                   N_("{figure} attacks {target} at {cell}; distance {distance}."),
+                   N_("the barrel"), N_("The barrel at {cell} explodes."),
+                   N_("The blast covers {n} squares around {cell}: {figures} caught in it."),
+                   N_("The blast covers {n} squares around {cell}."),
+                   N_("{figure} is knocked back from {cell} to {to}."),
+                   N_("The attack walks on to {cell}, dropping a {die} die."),
+                   N_("The blast's path from {cell} is blocked: nobody is hurt."), N_("The blast lands on {cell}."),
+                   N_("{figure}'s target at {cell} is gone."), N_("Attack {cell} with the {weapon}"),
+                   N_("{figure} attacks {cell}"))
 # The invader's event card labels before the choice was a message apart (7376734): the
 # actions of old saves hold them.
 OLD_PLAY_LABELS = (N_("Play {card}: destroy door {door}"), N_("Play {card}: close door {door}"),
@@ -108,6 +122,54 @@ def place(state: DoomState, cells) -> Msg:
 UNEXPLORED = M("unexplored ground")
 
 
+def target(state: DoomState, cell) -> Ref | Msg:
+    """What lies on a square an attack, a blast or a Blow-through walk reaches, as a player finds
+    it on the map: the figure ("Imp 3"), "the barrel in the Crew lounge" ("the left barrel in the
+    Crew lounge" where its area holds more than one), else "a square in the Crew lounge"."""
+    cell = (cell[0], cell[1])
+    fig = state.figure_cells().get(cell)
+    if fig is not None:
+        return who(state, fig)
+    where = place(state, [cell])
+    if not state.has_marker(cell, "barrel"):
+        return M("a square in {place}", place=where)
+    return barrel_words(state, cell, where)
+
+
+def barrel_words(state: DoomState, cell, where: Msg | None = None) -> Msg:
+    """"the barrel in the Crew lounge"; where its area holds other barrels, the one meant told
+    apart as the map shows it: "the left/right/upper/lower/middle barrel in ...", "barrel 2 from
+    the left in ..." (on the axis where the area's barrels spread most, this one's coordinate its
+    own)."""
+    where = place(state, [cell]) if where is None else where
+    area = state.map.area_of.get(cell)
+    others = [m.cell for m in state.markers if m.kind == "barrel" and m.cell != cell
+              and state.map.area_of.get(m.cell) == area]
+    if not others:
+        return M("the barrel in {place}", place=where)
+    cells = others + [cell]
+    spread = [max(c[i] for c in cells) - min(c[i] for c in cells) for i in (0, 1)]
+    for axis in sorted((0, 1), key=lambda i: -spread[i]):
+        if any(c[axis] == cell[axis] for c in others):
+            continue  # in line with another barrel: this axis does not tell them apart
+        rank = sum(c[axis] < cell[axis] for c in others)
+        return _barrel_at(axis, rank, len(cells), where)
+    return M("the barrel in {place}", place=where)
+
+
+def _barrel_at(axis: int, rank: int, n: int, where: Msg) -> Msg:
+    if rank == 0:
+        return M("the left barrel in {place}", place=where) if axis == 0 else \
+            M("the upper barrel in {place}", place=where)
+    if rank == n - 1:
+        return M("the right barrel in {place}", place=where) if axis == 0 else \
+            M("the lower barrel in {place}", place=where)
+    if n == 3:
+        return M("the middle barrel in {place}", place=where)
+    return M("barrel {n} from the left in {place}", n=rank + 1, place=where) if axis == 0 else \
+        M("barrel {n} from the top in {place}", n=rank + 1, place=where)
+
+
 def who(state: DoomState, fig: str) -> Ref | Msg:
     """'Red' for a marine, 'Zombie 2' for an invader figure, 'the invader' for the player."""
     got = _FIGURES.get(fig)
@@ -155,12 +217,44 @@ def thing(state: DoomState, what: str) -> Ref:
 
 
 def dice_words(faces: list[list[Any]]):
-    """[[die, face name], ...] -> 'yellow r2 d2, green miss': a face by its code, the miss face
-    in words."""
+    """[[die, face name], ...] -> 'yellow: range 2, 1 damage, ammo; green: miss': each face as a
+    player reads the die's symbols, not by the data's code ("r2 d1 +A"); the dice apart with the
+    language's separator (a comma parts a face's symbols)."""
+    return join(SEPARATOR, [face_words(d, f) for d, f in faces])
+
+
+def face_words(die: str, face: str) -> Msg:
+    """One die's face in words: 'yellow: range 2, 1 damage, ammo', 'green: miss'."""
+    got = _FACES.get((die, face))
+    if got is None:
+        got = _FACES[(die, face)] = _face_msg(die, face)
+    return got
+
+
+def _face_msg(die: str, face: str) -> Msg:
+    colour = ref("doom.die", die)
+    rec = shared_content().dice.get(die)
+    f = next((x for x in rec.faces if x.name == face), None) if rec is not None else None
+    if face == "miss" or f is not None and f["miss"]:
+        return M("{die}: miss", die=colour)
+    if f is None:  # not a face of the box's dice: its name as it is
+        return M("{die}: {face}", die=colour, face=face)
+    if f["ammo"]:
+        return Mn("{die}: range {range}, {n} damage, ammo", "{die}: range {range}, {n} damage, ammo", f["damage"],
+                  die=colour, range=f["range"])
+    return Mn("{die}: range {range}, {n} damage", "{die}: range {range}, {n} damage", f["damage"], die=colour,
+              range=f["range"])
+
+
+def old_dice_words(faces: list[list[Any]]):
+    """A roll as Tiletop worded it before its faces were words ('blue r2 d1, yellow miss'): the
+    state hash of a save paused at a reroll question took these (DoomTitle.older_words)."""
     return join(", ", [join(" ", (ref("doom.die", d), MISS if f == "miss" else f)) for d, f in faces])
 
 
-MISS = M("miss")  # a die's miss face (the bots read it in English: bots._misses)
+_FACES: dict[tuple[str, str], Msg] = {}  # every roll words its faces: one message per face
+SEPARATOR = M("; ")  # "· " in Greek, where ";" is a question mark
+MISS = M("miss")  # a die's miss face, as a scatter flip names it
 
 
 def _place_msg(cells) -> Msg:

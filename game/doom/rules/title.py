@@ -48,6 +48,24 @@ class DoomTitle(Title[DoomState]):
             raise IllegalAction(M("The game is over."))
         return T.apply(state, action)
 
+    def older_words(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        """A reroll question as Tiletop worded it before its dice were words ("(now blue r2
+        d1)", names.old_dice_words): a save paused at it loads (its hash took those words)."""
+        from game.doom.rules.names import old_dice_words
+        from game.engine.text import Msg, english
+
+        proc = data.get("proc")
+        pend = proc.get("pending") if isinstance(proc, dict) else None
+        prompt = pend.get("prompt") if isinstance(pend, dict) else None
+        faces = (pend.get("about") or {}).get("faces") if isinstance(pend, dict) else None
+        if not isinstance(prompt, dict) or "dice" not in prompt.get("params", {}) or not isinstance(faces, list):
+            return []
+        try:
+            old = english(Msg.from_json(prompt).format(dice=old_dice_words(faces)))
+        except (KeyError, TypeError, ValueError):
+            return []
+        return [dict(data, proc=dict(proc, pending=dict(pend, prompt=old)))]
+
     def current_decider(self, state: DoomState) -> str | None:
         return T.decider(state)
 

@@ -14,6 +14,7 @@ from typing import Any
 from game.doom.rules import attack as A
 from game.doom.rules import effects as E
 from game.doom.rules import procedures as P
+from game.doom.rules import names
 from game.doom.rules import queries as Q
 from game.doom.rules.names import ammo, card_name, label, monster as monster_name, monsters, place, ref, sq, squares, weapon_name, who
 from game.doom.rules.state import INVADER, Cell, DoomState
@@ -180,7 +181,8 @@ def _marine_actions(state: DoomState) -> list[Action]:
         for w in Q.marine_weapons(state, mar):
             for cell in Q.attack_targets(state, mar.id, w, sight):
                 out.append(Action("attack", {"weapon": w, "target": list(cell)},
-                                  M("Attack {cell} with the {weapon}", cell=sq(cell), weapon=weapon_name(state, w))))
+                                  M("Attack {target} with the {weapon}", target=names.target(state, cell),
+                                    weapon=weapon_name(state, w))))
     if t["order_ok"] and not t["order_placed"] and mar.order is None:
         for o, rec in c.orders.items():
             if rec.medic_only and not E.has_card(state, mar.id, "heal_order"):
@@ -243,7 +245,8 @@ def _kill_actions(state: DoomState) -> list[Action]:
         if act["attacks"] > 0:
             for cell in Q.attack_targets(state, fig, None):
                 out.append(Action("attack", {"target": list(cell)},
-                                  M("{figure} attacks {cell}", figure=who(state, fig), cell=sq(cell))))
+                                  M("{figure} attacks {target}", figure=who(state, fig),
+                                    target=names.target(state, cell))))
     out.append(Action("end_activation", {}, label(("end_activation", fig), _end_activation_msg, state, fig)))
     return out
 
@@ -842,8 +845,8 @@ def _attack(ctx, attacker: str, weapon: str | None, target: list) -> None:
         if attacker not in state.invaders or state.outcome is not None:
             return
         if tuple(target) not in Q.attack_targets(state, attacker, None):
-            E.emit(ctx, "attack_lost", M("{figure}'s target at {cell} is gone.", figure=who(state, attacker),
-                                         cell=sq(target)), {})
+            E.emit(ctx, "attack_lost", M("{figure}'s target in {place} is gone.", figure=who(state, attacker),
+                                         place=names.place(state, [target])), {})
             return
     before = set(state.invaders)
     A.resolve(ctx, attacker, weapon, tuple(target))

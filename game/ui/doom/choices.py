@@ -15,7 +15,7 @@ from game.engine.protocol import Action
 
 Cell = tuple[int, int]
 
-SQUARE_KINDS = ("move", "teleport", "vent", "respawn", "place", "knockback")
+SQUARE_KINDS = ("move", "teleport", "vent", "respawn", "place", "knockback", "blow_through")
 CARD_KINDS = ("discard", "spawn", "play")  # the invader's own phases: acted by clicking a card
 INTERRUPTS = ("guard", "sentry")  # questions whose "use" options are attacks on a square
 
@@ -81,7 +81,8 @@ def classify(state, decider: str | None, actions: list[Action]) -> Choices:
             cells = [_cell(c) for c in pl["cells"]]
             ch.squares.setdefault(cells[0], []).append(a)
             ch.footprints.setdefault(cells[0], cells)
-        elif kind == "knockback" and pl.get("to") is not None:
+        elif kind in ("knockback", "blow_through") and pl.get("to") is not None:
+            # A Blow-through walk: its next square lit; one action per die it may drop there.
             ch.squares.setdefault(_cell(pl["to"]), []).append(a)
         elif kind in INTERRUPTS and pl.get("use") and pl.get("target") is not None:
             ch.targets.setdefault(_cell(pl["target"]), []).append(a)  # a Guard or Sentry shot: lit like an attack

@@ -31,6 +31,7 @@ from pathlib import Path
 
 import pygame
 
+from game.doom.rules import names
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
 from game.engine.text import as_text
@@ -68,16 +69,62 @@ class SpawnFx:
         return min(1.0, self.t / SPAWN_MS)
 
 
-def _roll_words(message) -> tuple[str, str]:
-    """A roll's log line as the dice panel shows it: who rolled (or 'Rerolled') and the faces,
-    from the message's parameters (a plain sentence of an older log: read off its words)."""
+def _roll_words(message, content=None, faces=(), ammo: bool = True) -> tuple[str, str]:
+    """A roll's log line as the dice panel shows it: who rolled (or 'Rerolled') above the drawn
+    faces and, under them, what they add up to ('range 5, 4 damage, 1 ammo symbol'; 'a miss';
+    the ammo symbols only where `ammo`: a marine's roll), from the message's parameters and the
+    roll's faces (a plain sentence of an older log: read off its words)."""
     params = getattr(message, "params", None) or {}
     if "dice" in params:
-        return (str(params["figure"]) if "figure" in params else _("Rerolled")), str(params["dice"])
+        who = str(params["figure"]) if "figure" in params else _("Rerolled")
+        return who, roll_total(content, faces, ammo) if content is not None and faces else str(params["dice"])
     text = str(message)
     if " rolls " in text:
         return text.split(" rolls ")[0], text.split(" rolls ", 1)[-1].rstrip(".")
     return _("Rerolled"), text.split(": ", 1)[-1]
+
+
+def roll_total(content, faces, ammo_counts: bool = True) -> str:
+    """What a roll's faces add up to, as a player sums the dice: 'a miss', or range, damage and
+    (`ammo_counts`: a marine's roll; an invader spends none) the ammo symbols ('range 5, 4
+    damage, 1 ammo symbol'); the faces themselves are drawn."""
+    got = [next((f for f in content.dice[d].faces if f.name == n), None) for d, n in faces if d in content.dice]
+    got = [f for f in got if f is not None]
+    if any(f["miss"] for f in got):
+        return _("a miss")
+    rng, dmg, ammo = (sum(f[k] for f in got) for k in ("range", "damage", "ammo"))
+    said = ngettext("range {range}, {n} damage", "range {range}, {n} damage", dmg).format(range=rng, n=dmg)
+    if ammo and ammo_counts:
+        said += ", " + ngettext("{n} ammo symbol", "{n} ammo symbols", ammo).format(n=ammo)
+    return said
+
+
+def legend_layout(ctx: Context, area: pygame.Rect, entries: list[str]):
+    """How the map legend's `entries` fit `area` under its heading, each whole on its line:
+    (font, entries per column, each column's left x, line height) at the largest font (12, then
+    11 px) and the fewest columns that fit; None where none does. A column is its chip, its
+    widest words and a gap."""
+    px = ctx.px
+    if area.width < ctx.font(12, bold=True).size(_("On the map"))[0]:
+        return None
+    for size in (12, 11):
+        font = ctx.font(size)
+        line = font.get_linesize() + px(3)
+        rows = (area.height - line) // line  # below the heading
+        if rows < 1:
+            continue
+        for cols in range(1, len(entries) + 1):
+            per_col = -(-len(entries) // cols)
+            if per_col > rows:
+                continue
+            widths = [max(font.size(e)[0] for e in entries[c * per_col:(c + 1) * per_col]) for c in range(cols)
+                      if entries[c * per_col:(c + 1) * per_col]]
+            xs = [area.left]
+            for w in widths[:-1]:
+                xs.append(xs[-1] + px(34) + w)
+            if xs[-1] + px(20) + widths[-1] <= area.right:
+                return font, per_col, xs, line
+    return None
 
 
 def die_face(die: str, face: str) -> str:
@@ -110,6 +157,8 @@ class DoomTable(GameTable):
         self.target: tuple[int, int] | None = None  # a target square with several weapons: which one
         self.selected_card: str | None = None
         self.aiming: str | None = None  # a Blast weapon aimed at empty squares: its squares lit
+        self._roller_is_marine = True  # who made the last roll the tray shows (an invader spends no ammo)
+        self.walk_to: tuple[int, int] | None = None  # a Blow-through square clicked: which die it drops
         self._framed: tuple | None = None  # what the camera was last framed on
         self.hover_cell: tuple[int, int] | None = None
         self.map_layer = Layer()  # the floor, fog, doors, markers and lit squares (_draw_map)
@@ -301,6 +350,8 @@ class DoomTable(GameTable):
             self.selected_card = None
         if self.aiming not in self.choices.blasts:
             self.aiming = None
+        if len(self.choices.squares.get(self.walk_to, ())) < 2:
+            self.walk_to = None
         self._frame()
 
     def _frame(self, force: bool = False) -> None:
@@ -425,6 +476,13 @@ class DoomTable(GameTable):
     def prompt_choices(self) -> tuple[str | None, list[tuple[str, object, bool]]]:
         ch = self.choices
         buttons: list[tuple[str, object, bool]] = []
+        if self.walk_to is not None and len(ch.squares.get(self.walk_to, ())) > 1:
+            for a in ch.squares[self.walk_to]:
+                colour = a.payload.get("drop", "")
+                buttons.append((_("Drop the {die} die").format(die=_(words.DICE.get(colour, colour))), a, True))
+            buttons.append((_("Cancel"), "cancel", False))
+            return _("Walk the attack on to {what}: which die does it drop?").format(
+                what=self._target_words(self.walk_to)), buttons
         if self.target is not None:
             for a in ch.targets.get(self.target, []):
                 weapon = self.content.weapons.get(a.payload.get("weapon", ""))
@@ -492,8 +550,7 @@ class DoomTable(GameTable):
         fig = self.state.figure_cells().get(cell)
         if fig is not None:
             return words.figure(self.state, fig)
-        return _("the barrel at {x},{y}").format(x=cell[0], y=cell[1]) if self.state.has_marker(cell, "barrel") \
-            else _("square {x},{y}").format(x=cell[0], y=cell[1])
+        return as_text(names.target(self.state, cell))  # "the barrel in the Crew lounge", as the log says
 
     def title_command(self, what: str):
         if what == "fit":
@@ -501,13 +558,14 @@ class DoomTable(GameTable):
         elif what.startswith("aim:") and what[4:] in self.choices.blasts:
             self.aiming, self.target, self.selected_card = what[4:], None, None
         elif what == "cancel":
-            self.target, self.selected_card, self.aiming = None, None, None
+            self.target, self.selected_card, self.aiming, self.walk_to = None, None, None, None
         self.dirty = True
         return None
 
     def cancel(self) -> bool:
-        if self.target is not None or self.selected_card is not None or self.aiming is not None:
-            self.target, self.selected_card, self.aiming = None, None, None
+        if self.target is not None or self.selected_card is not None or self.aiming is not None \
+                or self.walk_to is not None:
+            self.target, self.selected_card, self.aiming, self.walk_to = None, None, None, None
             return True
         return False
 
@@ -566,7 +624,10 @@ class DoomTable(GameTable):
             for i, (die, face) in enumerate(faces):
                 tumble = tuple(die_face(die, f.name) for f in self.content.dice[die].faces)
                 shown.append(ShownDie(die_face(die, face), tumble, i * 2, i))
-            title, summary = _roll_words(e.message)
+            roller = (getattr(e.message, "params", None) or {}).get("figure")
+            if roller is not None:  # a reroll names nobody: the attack's roller rolls again
+                self._roller_is_marine = getattr(roller, "key", None) in self.state.marines
+            title, summary = _roll_words(e.message, self.content, faces, self._roller_is_marine)
             self.dice = DiceRoll(title, shown, summary)
         elif e.kind == "step" and pl.get("figure") and pl.get("cells"):
             key = str(pl["figure"])
@@ -687,7 +748,12 @@ class DoomTable(GameTable):
                 self.dirty = True
             return None
         if cell is not None and cell in ch.squares:
-            self.submit(ch.squares[cell][0])
+            acts = ch.squares[cell]
+            if len(acts) > 1 and acts[0].kind == "blow_through":  # which die it drops: the prompt's buttons
+                self.walk_to, self.target, self.selected_card, self.aiming = cell, None, None, None
+                self.dirty = True
+                return None
+            self.submit(acts[0])
             return None
         fig = self.state.figure_cells().get(cell) if cell is not None else None
         if fig is not None and fig in ch.figures:
@@ -780,7 +846,7 @@ class DoomTable(GameTable):
         widgets.panel(surface, ctx, rect, alpha=240)
         x, y = rect.left + px(14), rect.top + px(10)
         title = self._target_words(self.target)
-        title = first_capital(title)  # "the barrel at 10,8" heads the panel
+        title = first_capital(title)  # "the barrel in the Crew lounge" heads the panel
         first = odds[0]
         if first.left:
             title += "  \u2022  " + _("health {n}").format(n=first.left)
@@ -1218,7 +1284,8 @@ class DoomTable(GameTable):
         glow = pygame.Surface(self.view_rect.size, pygame.SRCALPHA)
         off = (-self.view_rect.left, -self.view_rect.top)
         kinds = {"move": (90, 220, 120), "teleport": (80, 210, 230), "vent": (80, 210, 230),
-                 "respawn": (120, 230, 140), "place": (200, 110, 240), "knockback": (240, 170, 60)}
+                 "respawn": (120, 230, 140), "place": (200, 110, 240), "knockback": (240, 170, 60),
+                 "blow_through": (240, 170, 60)}
         for cell, acts in ch.squares.items():
             col = kinds.get(acts[0].kind, (90, 220, 120))
             cells = ch.footprints.get(cell, [cell])
@@ -1545,28 +1612,18 @@ class DoomTable(GameTable):
               ("outline", (250, 150, 40), N_("Blast square")), ("ring", (250, 210, 80), N_("door, invader to act")))
 
     def _draw_legend(self, surface, area: pygame.Rect) -> None:
-        """What the lit squares mean, in the hand strip's free room (when there is enough)."""
+        """What the lit squares mean, in the hand strip's free room, laid out from that room:
+        `legend_layout` picks the font and the columns that show every entry whole (at 1280x720
+        six card backs left 110 px, one column, and the last entry was cut to 'door, invader…');
+        none is drawn where no layout fits."""
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
-        font = ctx.font(12)
-        line = font.get_linesize() + px(3)
-        if area.height < line * 3:
+        got = legend_layout(ctx, area, [_(w) for _s, _c, w in self.LEGEND])
+        if got is None:
             return
-        per_col = max(1, (area.height - line) // line)
-        # The room its columns take, each its chip, its widest words whole and a gap (the last
-        # entry may wrap): at 1280x720 five card backs in the 140 px strip leave some 220 px,
-        # which one column of the six entries fits.
-        cols = [self.LEGEND[i:i + per_col] for i in range(0, len(self.LEGEND), per_col)]
-        cols[-1] = cols[-1][:-1] or cols[-1]
-        need = sum(px(34) + max(font.size(_(w))[0] for _s, _c, w in col) for col in cols)
-        if area.width < max(need, ctx.font(12, bold=True).size(_("On the map"))[0]):
-            return
+        font, per_col, xs, line = got
         widgets.text(surface, _("On the map"), ctx.font(12, bold=True), pal.text_dim, area.topleft)
-        x = area.left
         for i, (shape, colour, words_) in enumerate(self.LEGEND):
-            if i and i % per_col == 0:  # the next column starts after the widest text of this one
-                x += px(34) + max(font.size(_(w))[0] for _s, _c, w in self.LEGEND[i - per_col:i])
-            col_w = area.right - x
-            y = area.top + line + (i % per_col) * line
+            x, y = xs[i // per_col], area.top + line + (i % per_col) * line
             chip = pygame.Rect(x, y + px(2), px(14), px(14))
             if shape == "square":
                 pygame.draw.rect(surface, colour, chip, 2, border_radius=px(3))
@@ -1577,11 +1634,7 @@ class DoomTable(GameTable):
                 pygame.draw.rect(surface, colour, chip, 3, border_radius=px(3))
             else:
                 pygame.draw.circle(surface, colour, chip.center, chip.width // 2, 2)
-            if i == len(self.LEGEND) - 1:  # the last entry may wrap into the free rows below it
-                widgets.text_block(surface, _(words_), font, pal.text_dim,
-                                   pygame.Rect(x + px(20), y, col_w - px(26), area.bottom - y), 1.0)
-            else:
-                widgets.text(surface, widgets.elide(_(words_), font, col_w - px(26)), font, pal.text_dim, (x + px(20), y))
+            widgets.text(surface, _(words_), font, pal.text_dim, (x + px(20), y))
 
     # ------------------------------------------------------------------ side panel
     def side_labels(self) -> dict[str, str]:
@@ -1653,7 +1706,9 @@ class DoomTable(GameTable):
                  _("Keys found: {k}").format(k=", ".join(_(words.DICE.get(k, k)) for k in st.keys) or _("none")),
                  words.goal(sc, self.dmap)]
         for line in lines:
-            y = widgets.text_block(surface, line, ctx.font(12), pal.text_dim, pygame.Rect(x, y, w, px(48)), 1.05)
+            # As many lines as it wraps to: a fixed three cut Reactor's goal with its meltdown
+            # clock in Greek at 1280x720 ('... Τήξη πυρήνα: έν…').
+            y = widgets.text_block(surface, line, ctx.font(12), pal.text_dim, pygame.Rect(x, y, w, 10 ** 4), 1.05)
         return y + px(8)
 
 

@@ -49,10 +49,14 @@ class DiceRoll:
 
 
 def tray_rect(ctx: Context, view: pygame.Rect, roll: DiceRoll) -> pygame.Rect:
-    """Where the tray lies: low in the middle of `view`; a bouncing die stays inside it."""
+    """Where the tray lies: low in the middle of `view`; a bouncing die stays inside it, and so
+    do its title and its summary where the view has the room (a roll's sum in Greek, 'βεληνεκές
+    2, 4 ζημιές, 2 εικονίδια πυρομαχικών', ran out over the map on both sides)."""
     px = ctx.px
     size = px(44)
-    width = max(px(300), len(roll.dice) * (size + px(8)) + px(40))
+    words = max(ctx.font(14, bold=True).size(roll.title)[0], ctx.font(13).size(roll.summary)[0] if roll.summary else 0)
+    width = min(max(px(300), len(roll.dice) * (size + px(8)) + px(40), words + px(32)),
+                max(px(300), view.width - px(16)))
     rect = pygame.Rect(0, 0, width, size + px(74))
     rect.midbottom = (view.centerx, view.bottom - px(16))
     return rect

@@ -798,7 +798,9 @@ class GameTable(Scene, ABC):
         if decider is None:
             return _("The game is over.")
         if self.is_bot(decider):
-            return _("Wait: {who} (a bot) is deciding.").format(who=self.player_name(decider))
+            # The name first: a player's name is written for a line's start ('The invader',
+            # 'Ο εισβολέας'); after 'Wait:' it read 'Wait: The invader (a bot) is deciding.'
+            return _("{who} (a bot) is deciding: please wait.").format(who=self.player_name(decider))
         return None
 
     # ------------------------------------------------------------------ acting
