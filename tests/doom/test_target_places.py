@@ -112,3 +112,29 @@ def test_hungarian_and_greek_and_old_saves_lines():
         assert str(old) == "Το βαρέλι στο 10,8 εκρήγνυται."
     finally:
         i18n.set_language("en")
+
+
+def test_an_enemy_out_of_sight_or_reach_is_refused_with_why():
+    """A click on a Zombie in the West corridor, the door shut between it and Red in the Crew
+    lounge, said 'That square cannot be attacked: it needs an enemy or a barrel in line of
+    sight' (seen at the table, seed 11): the square holds an enemy. The refusal names what stops
+    the attack: no line of sight (spec 3.7), or a melee weapon's reach (spec 6.5)."""
+    import pytest
+
+    from game.engine.protocol import IllegalAction
+
+    state = fresh()
+    assert "D1" in state.closed
+    state.marines["red"].cell = (3, 8)
+    zombie = put(state, "zombie", (12, 8))
+    act(state, "declare", action="fire")
+    with pytest.raises(IllegalAction) as got:
+        act(state, "attack", weapon="pistol", target=[12, 8])
+    assert got.value.reason == "Red has no line of sight to Zombie 1: a wall, a closed door or a figure is in the " \
+                               "way (spec 3.7)." and zombie == "zombie#1"
+    with pytest.raises(IllegalAction) as got:
+        act(state, "attack", weapon="fist", target=[12, 8])
+    assert got.value.reason == "Red cannot reach Zombie 1: the Fist reaches only an adjacent square (spec 6.5)."
+    with pytest.raises(IllegalAction) as got:
+        act(state, "attack", weapon="pistol", target=[4, 10])  # an empty square of the lounge
+    assert got.value.reason.startswith("That square cannot be attacked")

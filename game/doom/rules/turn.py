@@ -427,6 +427,28 @@ def _apply(state: DoomState, action: Action) -> list[Event]:
     return events + _after(state)
 
 
+def _attack_refusal(state: DoomState, attacker: str, weapon: str, target: Any) -> Msg:
+    """Why a marine's attack on `target` is refused once the weapon is his and loaded: what on
+    the square stops it when it holds an enemy or a barrel (out of reach of a melee weapon, out
+    of line of sight: the table showed 'That square cannot be attacked: it needs an enemy ...'
+    on a Zombie the marine could not see), else that nothing there can be attacked."""
+    cell = (target[0], target[1]) if isinstance(target, (list, tuple)) and len(target) == 2 else None
+    fig = state.figure_cells().get(cell) if cell is not None else None
+    if cell is None or not ((fig is not None and fig not in state.marines) or state.has_marker(cell, "barrel")):
+        return M("That square cannot be attacked: it needs an enemy or a barrel in line of sight "
+                 "(melee: on an adjacent square).")
+    what, me, arm = names.target(state, cell), who(state, attacker), weapon_name(state, weapon)
+    prof = Q.profile(state, attacker, weapon)
+    if prof.melee:
+        return M("{figure} cannot reach {target}: the {weapon} reaches only an adjacent square (spec 6.5).",
+                 figure=me, target=what, weapon=arm)
+    if not prof.abilities.indirect and not Q.sees(state, attacker, cell, fig):
+        return M("{figure} has no line of sight to {target}: a wall, a closed door or a figure is in the "
+                 "way (spec 3.7).", figure=me, target=what)
+    return M("{figure} cannot attack {target} with the {weapon} from there (spec 6.4).", figure=me, target=what,
+             weapon=arm)
+
+
 def refusal(state: DoomState, action: Action) -> Msg:
     """Why an action is not legal now, in words a player understands."""
     who_now = decider(state)
@@ -470,8 +492,7 @@ def refusal(state: DoomState, action: Action) -> Msg:
                     return M("{figure} does not have the {weapon}.", figure=me, weapon=weapon_name(state, w))
                 return M("{figure} has no {ammo} ammo for the {weapon}.", figure=me, ammo=ammo(wp.ammo),
                          weapon=weapon_name(state, w))
-            return M("That square cannot be attacked: it needs an enemy or a barrel in line of sight "
-                     "(melee: on an adjacent square).")
+            return _attack_refusal(state, mar.id, w, action.get("target"))
         if action.kind == "door":
             return M("No door can be opened or closed there now (stand on a flanking square, have 2 MP; "
                      "security doors need their key; a large invader may stand across it).")
