@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from game import i18n
-from game.engine.session import Session, _same_but_lines_shown, load_session
+from game.engine.session import Session, _same_but_words, load_session
 from game.gears.bots import SquadBot
 from game.gears.rules.title import GearsTitle
 
@@ -59,8 +59,8 @@ def test_a_version_2_save_of_main_before_messages_loads_and_goes_on():
     session = load_session(V2_MAIN, title)
     assert len(session.actions) == 160 and session.state.proc is not None
     # The state it was saved at, but for the count of log lines its paused resolution has shown
-    # (a declined Guard or Dodge is logged since: words, not rules; session._same_but_lines_shown).
-    assert _same_but_lines_shown(session, "49d370cbb3d421755fef50473ed265c9d7dd9882ea751377a83857e285eaa88c")
+    # (a declined Guard or Dodge is logged since: words, not rules; session._same_but_words).
+    assert _same_but_words(session, "49d370cbb3d421755fef50473ed265c9d7dd9882ea751377a83857e285eaa88c")
     assert session.log.texts()[0]  # the old log lines, plain English sentences, still shown
     labels = [a.text for a in session.legal_actions()]
     assert labels and all(labels)
