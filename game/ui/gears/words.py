@@ -7,9 +7,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from game.board.model import slug_words
 from game.engine.text import as_text
 from game.i18n import _, first_capital
 from game.gears.content import GearsContent
+from game.gears.rules.names import place
 
 
 def titled(slug: str) -> str:
@@ -17,10 +19,14 @@ def titled(slug: str) -> str:
 
 
 def area(name: str | None) -> str:
+    """An area in the reader's language and its tile's printed id: '11B:larva_nest' -> 'Larva
+    nest (11B)', 'Lárvafészek (11B)' (the name in words is the msgid, game/board/model.py
+    slug_words, under the context game.gears.rules.names.PLACE; game/i18n_extract.py extracts
+    every tile's areas)."""
     if not name:
         return "-"
     tile, _sep, rest = name.partition(":")
-    return f"{titled(rest or tile)} ({tile})" if rest else titled(tile)
+    return f"{place(slug_words(rest))} ({tile})" if rest else titled(tile)
 
 
 def spot(name: str | None) -> str:
@@ -29,7 +35,7 @@ def spot(name: str | None) -> str:
         return "-"
     tile, _sep, rest = name.partition(":")
     base, _sep, n = rest.rpartition("_cover")
-    return _("{area} ({tile}) cover {n}").format(area=titled(base), tile=tile, n=n) if base else area(name)
+    return _("{area} ({tile}) cover {n}").format(area=place(slug_words(base)), tile=tile, n=n) if base else area(name)
 
 
 def card(content: GearsContent, card_id: str) -> str:
