@@ -166,10 +166,12 @@ def extract_level7_tiles(fileobj: BinaryIO, keywords: Any, comment_tags: Any, op
 def extract_gears_tiles(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict) -> Iterator[Found]:
     """A Gears tile's name and the names of its areas (maps/gears/tiles/*.tmx), read with the
     game's own map loader (game.board.tmx.load_board): the tile's `name` (the map builder's
-    palette) and each area as a player reads it (game.board.model.Area.words: 'larva_nest' ->
-    'Larva nest'), the msgid the table translates wherever it names an area ("Larva nest (11B)").
+    palette), each area as a player reads it (game.board.model.Area.words: 'larva_nest' ->
+    'Larva nest'), the msgid the table translates wherever it names an area ("Larva nest (11B)"),
+    and its entrance and exits in words ("Exit 2").
     Each under the context game.gears.rules.names.PLACE only: another title writes some of the
     same words and translates them otherwise (Convoy's Bunker card, Level 7's Storeroom tile)."""
+    from game.board.model import slug_words
     from game.board.tmx import load_board
     from game.gears.rules.names import PLACE
 
@@ -182,6 +184,8 @@ def extract_gears_tiles(fileobj: BinaryIO, keywords: Any, comment_tags: Any, opt
         yield _line_of(raw, name), "pgettext", (PLACE, name), [f"{tile}.name"]
     for area in board.areas.values():
         yield _line_of(raw, f'name="{area.name}"'), "pgettext", (PLACE, area.words), [f"{tile}: area {area.name}"]
+    for c in board.connectors:  # a door token is laid on an exit ("9A:exit": "Exit (9A)")
+        yield _line_of(raw, f'name="{c.name}"'), "pgettext", (PLACE, slug_words(c.name)), [f"{tile}: {c.name}"]
 
 
 def extract_doom_content(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict) -> Iterator[Found]:

@@ -29,6 +29,13 @@ def area(name: str | None) -> str:
     return f"{place(slug_words(rest))} ({tile})" if rest else titled(tile)
 
 
+def hole(state, hole_id: str) -> str:
+    """An emergence hole as the table names it: the area it lies in ("Kráter (12A)"), never its
+    id ("12A:hole_crater", which read "Hole crater (12A)")."""
+    h = state.holes.get(hole_id) if state is not None else None
+    return area(h["area"]) if h and h.get("area") else area(hole_id)
+
+
 def spot(name: str | None) -> str:
     """A cover spot: its area and number ("Boulevard (2A), cover 1")."""
     if not name:
@@ -93,7 +100,7 @@ def payload(state, content: GearsContent, data: dict[str, Any]) -> str:
     return ", ".join(parts) or "-"
 
 
-_ID = re.compile(r"\b(\d+[AB]):([a-z0-9_]+)\b|\b([a-z][a-z0-9_]*)#(\d+)\b|\b(base|mp1|[a-z0-9]+):(\d+)\b|\b([a-z]+(?:_[a-z0-9]+)+)\b|\b([a-z]+)\b")
+_ID = re.compile(r"\b(\d+[ABab]):([a-z0-9_]+)\b|\b([a-z][a-z0-9_]*)#(\d+)\b|\b(base|mp1|[a-z0-9]+):(\d+)\b|\b([a-z]+(?:_[a-z0-9]+)+)\b|\b([a-z]+)\b")
 
 
 def ai_card(content: GearsContent, card_id: str) -> str:
@@ -136,8 +143,13 @@ def pretty(text: str, state, content: GearsContent) -> str:
     text = as_text(text)
 
     def one(m: re.Match) -> str:
-        if m.group(1):  # an area, or a cover spot in it ("2A:boulevard_cover2")
-            return spot(m.group(0)) if re.search(r"_cover\d+$", m.group(2)) else area(m.group(0))
+        if m.group(1):  # an area, a cover spot in it ("2A:boulevard_cover2"), an emergence hole
+            # A label the rules lower-cased after its first letter ("The hammerburst dropped in
+            # 9a:gatehouse") holds its tile id in lower case.
+            name = f"{m.group(1).upper()}:{m.group(2)}"
+            if state is not None and name in state.holes:
+                return hole(state, name)
+            return spot(name) if re.search(r"_cover\d+$", m.group(2)) else area(name)
         if m.group(3):
             kind, n = m.group(3), m.group(4)
             if kind in content.orders:
