@@ -32,7 +32,7 @@ def area(name: str | None) -> str:
 def hole(state, hole_id: str) -> str:
     """An emergence hole as the table names it: the area it lies in ("Kráter (12A)"), never its
     id ("12A:hole_crater", which read "Hole crater (12A)")."""
-    h = state.holes.get(hole_id) if state is not None else None
+    h = (getattr(state, "holes", None) or {}).get(hole_id)
     return area(h["area"]) if h and h.get("area") else area(hole_id)
 
 
@@ -147,7 +147,7 @@ def pretty(text: str, state, content: GearsContent) -> str:
             # A label the rules lower-cased after its first letter ("The hammerburst dropped in
             # 9a:gatehouse") holds its tile id in lower case.
             name = f"{m.group(1).upper()}:{m.group(2)}"
-            if state is not None and name in state.holes:
+            if name in (getattr(state, "holes", None) or {}):
                 return hole(state, name)
             return spot(name) if re.search(r"_cover\d+$", m.group(2)) else area(name)
         if m.group(3):
