@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.ui.maplist import MapList
 from game.ui.menu import MainMenu
@@ -181,3 +182,22 @@ def test_a_scene_covered_by_an_opaque_one_asks_for_no_frame(make_app):
     app.pop()
     app.run(max_frames=1)
     assert app.frames_drawn == drawn + 1 and app.top is menu and not menu.dirty
+
+
+@pytest.mark.parametrize("lang", ["hu", "el"])
+def test_open_a_map_names_a_gears_tile_in_the_language(lang):
+    """'Open a map' listed our Gears tiles as 'Fountain Square', 'Ossuary' in a Hungarian or
+    Greek app (the builder's palette and the table already named them in the language); a
+    Doom map keeps the name its file gives."""
+    from game import i18n
+    from game.gears.rules.names import place
+    from game.ui.maplist import map_heading, shown_name
+
+    root = Path(__file__).resolve().parents[2] / "maps"
+    i18n.set_language(lang)
+    try:
+        name, title = map_heading(root / "gears" / "tiles" / "3B.tmx")
+        assert name == "Ossuary" and shown_name(name, title) == place("Ossuary") != "Ossuary"
+        assert shown_name(*map_heading(root / "doom" / "p1_knee_deep.tmx")) == "P1 Knee-Deep in the Dead"
+    finally:
+        i18n.set_language("en")

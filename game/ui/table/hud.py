@@ -10,6 +10,7 @@ from game.i18n import _, capitals
 from game.ui import widgets
 from game.titles import TITLES
 from game.ui.scene import Context
+from game.ui.maplist import shown_name
 from game.ui.table.los_view import LosShown
 from game.ui.table.places import Place
 
@@ -81,7 +82,7 @@ def draw_side_panel(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, bo
     def block(text: str, font: pygame.font.Font, colour, top: int) -> int:
         return widgets.text_block(surface, text, font, colour, pygame.Rect(x, top, inner_w, limit - top), 1.1)
 
-    name = str(board.properties.get("name") or map_label)
+    name = shown_name(str(board.properties.get("name") or map_label), str(board.properties.get("title", "")))
     y = block(name, ctx.font(21, bold=True), pal.text, y)
     title = TITLE_NAMES.get(str(board.properties.get("title", "")), "")
     kind = _("square grid") if board.grid is not None else _("areas")
