@@ -201,3 +201,27 @@ def test_open_a_map_names_a_gears_tile_in_the_language(lang):
         assert shown_name(*map_heading(root / "doom" / "p1_knee_deep.tmx")) == "P1 Knee-Deep in the Dead"
     finally:
         i18n.set_language("en")
+
+
+def test_the_map_viewer_names_a_gears_area_in_the_language():
+    """Opened from 'Open a map', a Gears tile's area under the pointer (and the line-of-sight
+    ends) read 'plaza', its id, in a Hungarian app; they read as the table names them
+    ("Főtér", with the tile's id on a built map). A Doom map's places keep their ids."""
+    from game import i18n
+    from game.board.tmx import load_board
+    from game.gears.rules.names import place
+    from game.ui.table.hud import shown_label
+    from game.ui.table.places import Place, parse_place
+
+    root = Path(__file__).resolve().parents[2] / "maps"
+    tile = load_board(root / "gears" / "tiles" / "1A.tmx")
+    built = load_board(root / "custom" / "plaza_to_the_pit.tmx")
+    doom = load_board(root / "doom" / "sample_room.tmx")
+    i18n.set_language("hu")
+    try:
+        assert shown_label(tile, Place("area", "plaza", None, "plaza")) == place("Plaza") != "Plaza"
+        assert shown_label(built, Place("area", "1A:plaza", None, "1A:plaza")) == f"{place('Plaza')} (1A)"
+        cell = parse_place(doom, "2,2")
+        assert shown_label(doom, cell) == cell.label
+    finally:
+        i18n.set_language("en")

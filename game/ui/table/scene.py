@@ -343,7 +343,7 @@ class TableScene(Scene):
             return
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         font = ctx.font(15, bold=True)
-        label = font.render(self.hovered.label, True, pal.text)
+        label = font.render(hud.shown_label(self.board, self.hovered), True, pal.text)
         box = label.get_rect().inflate(px(16), px(10))
         box.topleft = (self.mouse[0] + px(16), self.mouse[1] + px(18))
         box.clamp_ip(self.view_rect)
