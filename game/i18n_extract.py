@@ -168,9 +168,10 @@ def extract_gears_tiles(fileobj: BinaryIO, keywords: Any, comment_tags: Any, opt
     game's own map loader (game.board.tmx.load_board): the tile's `name` (the map builder's
     palette), each area as a player reads it (game.board.model.Area.words: 'larva_nest' ->
     'Larva nest'), the msgid the table translates wherever it names an area ("Larva nest (11B)"),
-    and its entrance and exits in words ("Exit 2").
-    Each under the context game.gears.rules.names.PLACE only: another title writes some of the
-    same words and translates them otherwise (Convoy's Bunker card, Level 7's Storeroom tile)."""
+    and its entrance and exits in words ("Exit 2"). Each name under the context
+    game.gears.rules.names.PLACE only: another title writes some of the same words and translates
+    them otherwise (Convoy's Bunker card, Level 7's Storeroom tile). The tile's `flavour`, the
+    sentence the map viewer shows under its name, is a plain msgid."""
     from game.board.model import slug_words
     from game.board.tmx import load_board
     from game.gears.rules.names import PLACE
@@ -182,6 +183,9 @@ def extract_gears_tiles(fileobj: BinaryIO, keywords: Any, comment_tags: Any, opt
     name = str(board.properties.get("name") or "").strip()
     if name:
         yield _line_of(raw, name), "pgettext", (PLACE, name), [f"{tile}.name"]
+    flavour = str(board.properties.get("flavour") or "").strip()
+    if flavour:  # a sentence of its own (the map viewer shows it under the name): a plain msgid
+        yield _line_of(raw, flavour), None, flavour, [f"{tile}.flavour"]
     for area in board.areas.values():
         yield _line_of(raw, f'name="{area.name}"'), "pgettext", (PLACE, area.words), [f"{tile}: area {area.name}"]
     for c in board.connectors:  # a door token is laid on an exit ("9A:exit": "Exit (9A)")
