@@ -163,6 +163,35 @@ def extract_level7_tiles(fileobj: BinaryIO, keywords: Any, comment_tags: Any, op
         yield line, "pgettext", ("level7", tile.name), [f"{tile.id}.name"]
 
 
+def extract_gears_tiles(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict) -> Iterator[Found]:
+    """A Gears tile's name and the names of its areas (maps/gears/tiles/*.tmx), read with the
+    game's own map loader (game.board.tmx.load_board): the tile's `name` (the map builder's
+    palette), each area as a player reads it (game.board.model.Area.words: 'larva_nest' ->
+    'Larva nest'), the msgid the table translates wherever it names an area ("Larva nest (11B)"),
+    and its entrance and exits in words ("Exit 2"). Each name under the context
+    game.gears.rules.names.PLACE only: another title writes some of the same words and translates
+    them otherwise (Convoy's Bunker card, Level 7's Storeroom tile). The tile's `flavour`, the
+    sentence the map viewer shows under its name, is a plain msgid."""
+    from game.board.model import slug_words
+    from game.board.tmx import load_board
+    from game.gears.rules.names import PLACE
+
+    path = _path(fileobj)
+    raw = path.read_text(encoding="utf-8")
+    board = load_board(path)
+    tile = str(board.properties.get("tile_id") or path.stem)
+    name = str(board.properties.get("name") or "").strip()
+    if name:
+        yield _line_of(raw, name), "pgettext", (PLACE, name), [f"{tile}.name"]
+    flavour = str(board.properties.get("flavour") or "").strip()
+    if flavour:  # a sentence of its own (the map viewer shows it under the name): a plain msgid
+        yield _line_of(raw, flavour), None, flavour, [f"{tile}.flavour"]
+    for area in board.areas.values():
+        yield _line_of(raw, f'name="{area.name}"'), "pgettext", (PLACE, area.words), [f"{tile}: area {area.name}"]
+    for c in board.connectors:  # a door token is laid on an exit ("9A:exit": "Exit (9A)")
+        yield _line_of(raw, f'name="{c.name}"'), "pgettext", (PLACE, slug_words(c.name)), [f"{tile}: {c.name}"]
+
+
 def extract_doom_content(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict) -> Iterator[Found]:
     """Doom's shown content (game/doom/data/*.toml), read with the game's own loader
     (game.doom.content) so each msgid is exactly the value the names lookup

@@ -39,8 +39,8 @@ from game.board.build_items import (
 )
 from game.board.checks import Problem, bbox, check_board, orient
 from game.board.compose import CompositionError, Placement, compose, overlapping_pieces, transform_board
-from game.board.model import Board, Connector, MapError, Point, Segment
-from game.engine.text import Capitalised, Joined, M, Msg, english
+from game.board.model import Board, Connector, MapError, Point, Segment, slug_words
+from game.engine.text import Capitalised, Joined, M, Msg, Ref, english, join, ref
 from game.i18n import N_, first_capital
 
 __all__ = [
@@ -758,7 +758,7 @@ class Builder:
                 out.append(i)
             elif i is group[0]:
                 x, y, w, h = self.rect_of(self.placement(i.pieces[0])) if i.pieces[0] in self.state.names() else (0, 0, 0, 0)
-                names = ", ".join(_area_words(board, i.pieces[0], g.area) for g in group[:3])
+                names = join(", ", [_area_words(board, i.pieces[0], g.area, self.title) for g in group[:3]])
                 out.append(Issue("unreachable", M("{n} areas of piece {piece} cannot be reached by movement ({names}, ...)",
                                                   n=len(group), piece=i.pieces[0], names=names),
                                  (x + w / 2, y + h / 2) if w else i.at, i.pieces))
@@ -973,11 +973,13 @@ def _locate(board: Board, name: str, shift) -> tuple[tuple[float, float] | None,
     return None, None
 
 
-def _area_words(board: Board, piece: str, area: str) -> str:
-    """An area of a piece as a person reads it: its Tiled `label`, else its name in words."""
+def _area_words(board: Board, piece: str, area: str, title: str) -> Ref | Msg:
+    """An area of a piece as a person reads it, in the reader's language: its Tiled `label`, else
+    its name in words (Area.words, the msgid); a Gears area's under the Gears places' context
+    (the Ref "gears.place", game/gears/rules/names.py)."""
     a = board.areas.get(f"{piece}:{area}") or board.areas.get(area)
-    label = a.properties.get("label") if a is not None else None
-    return str(label) if label else area.replace("_", " ").strip().capitalize()
+    words = a.words if a is not None else slug_words(area)
+    return ref("gears.place", words) if title == "gears" else M(words)
 
 
 def _dedupe(issues: list[Issue]) -> list[Issue]:

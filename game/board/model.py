@@ -54,6 +54,13 @@ class Segment:
         yield self.b
 
 
+def slug_words(slug: str) -> str:
+    """A map object's name in words, as a player reads it: 'larva_nest' -> 'Larva nest'. This is
+    the English msgid an area without a Tiled `label` is translated from (Gears tiles name their
+    areas so: game/i18n_extract.py extracts these words, the tables and the builder translate them)."""
+    return slug.replace("_", " ").strip().capitalize()
+
+
 @dataclass(frozen=True)
 class Area:
     """A named polygon (Gears areas, Doom area rectangles, Level 7 tiles)."""
@@ -63,6 +70,13 @@ class Area:
     polygon: tuple[Point, ...]  # closed implicitly: last vertex joins the first
     properties: Mapping[str, object] = field(default_factory=dict)
     piece: str = ""  # name of the map piece it came from, when composed
+
+    @property
+    def words(self) -> str:
+        """Its name as the map gives it to a player (English, the msgid): its Tiled `label`, else
+        its name in words without the piece ('2A:lift_cage' -> 'Lift cage')."""
+        label = self.properties.get("label")
+        return str(label) if label else slug_words(self.name.rpartition(":")[2])
 
 
 @dataclass(frozen=True)

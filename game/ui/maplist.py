@@ -47,6 +47,17 @@ def map_heading(path: Path) -> tuple[str, str]:
     return name, html.unescape(found.get("title", ""))
 
 
+def shown_name(name: str, title: str) -> str:
+    """A map's name as the list and the map viewer show it: a Gears tile's in the reader's
+    language (our tiles' names are translated, game/gears/rules/names.py place); any other map's
+    as its file writes it."""
+    if title == "gears":
+        from game.gears.rules.names import place
+
+        return place(name)
+    return name
+
+
 class MapList(Scene):
     def __init__(self, ctx: Context, folder: str | None = None) -> None:
         super().__init__(ctx)
@@ -155,6 +166,7 @@ class MapList(Scene):
             rel = path.relative_to(ctx.maps_dir)
             folder = rel.parts[0] if len(rel.parts) > 1 else ""
             name, title = self.headings[path]
+            name = shown_name(name, title)
             # The game it is for (a custom map says which in its `title`), and a map of the user's own as such.
             game = FOLDER_TITLES.get(title or folder, title or folder)
             if folder == "custom":

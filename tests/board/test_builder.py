@@ -304,3 +304,32 @@ def test_a_piece_left_apart_names_its_areas_in_words(gears_lib):
     for text in grouped:
         names = text[text.index("movement (") + len("movement ("):].removesuffix(", ...)").split(", ")
         assert len(names) == 3 and all("_" not in n and n[:1].isupper() for n in names), text
+
+
+@pytest.mark.parametrize("lang", ["hu", "el"])
+def test_the_builder_names_gears_tiles_and_areas_in_the_language(lang):
+    """The palette read "Ossuary", "Fountain Square" and a tile left apart "(Ossuary steps, Bone
+    chute, ...)" in a Hungarian or Greek builder: our tiles' and areas' names are translated
+    (game/gears/rules/names.py place, extracted from maps/gears/tiles), as the table names them."""
+    from game import i18n
+    from game.engine.text import as_text
+    from game.gears.rules.names import place
+    from game.ui.builder.draw import piece_name
+
+    tiles = sorted((ROOT / "maps" / "gears" / "tiles").glob("*.tmx"))
+    lib, problems = PieceLibrary.from_paths(tiles)
+    assert problems == []
+    i18n.set_language(lang)
+    try:
+        assert piece_name(lib["3B"]) == place("Ossuary") != "Ossuary"
+        b = Builder(lib, "gears")
+        b.add("1A", 0, 0)
+        b.add("3B", 0, 1024)
+        grouped = [as_text(i.message) for i in b.validate().issues if i.kind == "unreachable" and i.pieces == ("3B",)]
+        assert len(grouped) == 1
+        names = grouped[0][grouped[0].rindex(" (") + 2:].removesuffix(", ...)").split(", ")
+        ours = {place(a.words) for a in lib["3B"].board.areas.values()}
+        english = {a.words for a in lib["3B"].board.areas.values()}
+        assert len(names) == 3 and set(names) <= ours and not set(names) & english, names
+    finally:
+        i18n.set_language("en")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.ui.maplist import MapList
 from game.ui.menu import MainMenu
@@ -181,3 +182,46 @@ def test_a_scene_covered_by_an_opaque_one_asks_for_no_frame(make_app):
     app.pop()
     app.run(max_frames=1)
     assert app.frames_drawn == drawn + 1 and app.top is menu and not menu.dirty
+
+
+@pytest.mark.parametrize("lang", ["hu", "el"])
+def test_open_a_map_names_a_gears_tile_in_the_language(lang):
+    """'Open a map' listed our Gears tiles as 'Fountain Square', 'Ossuary' in a Hungarian or
+    Greek app (the builder's palette and the table already named them in the language); a
+    Doom map keeps the name its file gives."""
+    from game import i18n
+    from game.gears.rules.names import place
+    from game.ui.maplist import map_heading, shown_name
+
+    root = Path(__file__).resolve().parents[2] / "maps"
+    i18n.set_language(lang)
+    try:
+        name, title = map_heading(root / "gears" / "tiles" / "3B.tmx")
+        assert name == "Ossuary" and shown_name(name, title) == place("Ossuary") != "Ossuary"
+        assert shown_name(*map_heading(root / "doom" / "p1_knee_deep.tmx")) == "P1 Knee-Deep in the Dead"
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_map_viewer_names_a_gears_area_in_the_language():
+    """Opened from 'Open a map', a Gears tile's area under the pointer (and the line-of-sight
+    ends) read 'plaza', its id, in a Hungarian app; they read as the table names them
+    ("Főtér", with the tile's id on a built map). A Doom map's places keep their ids."""
+    from game import i18n
+    from game.board.tmx import load_board
+    from game.gears.rules.names import place
+    from game.ui.table.hud import shown_label
+    from game.ui.table.places import Place, parse_place
+
+    root = Path(__file__).resolve().parents[2] / "maps"
+    tile = load_board(root / "gears" / "tiles" / "1A.tmx")
+    built = load_board(root / "custom" / "plaza_to_the_pit.tmx")
+    doom = load_board(root / "doom" / "sample_room.tmx")
+    i18n.set_language("hu")
+    try:
+        assert shown_label(tile, Place("area", "plaza", None, "plaza")) == place("Plaza") != "Plaza"
+        assert shown_label(built, Place("area", "1A:plaza", None, "1A:plaza")) == f"{place('Plaza')} (1A)"
+        cell = parse_place(doom, "2,2")
+        assert shown_label(doom, cell) == cell.label
+    finally:
+        i18n.set_language("en")

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from game.engine.text import M, Mn, Msg, Ref, ref, register_names
+from game.engine.text import M, Mn, Msg, Ref, named_in, ref, register_names
 from game.gears.rules.state import GearsState
-from game.i18n import N_
+from game.i18n import N_, translate as translate_now
 from game.gears.rules.shared import content as _content
 
 
@@ -38,7 +38,21 @@ def lookup(kind: str, key: str, translate: Callable[[str], str]) -> str:
         card = content.ai_cards.get(key)
         name = getattr(card, "name", None) if card is not None else None
         return translate(name) if name else key
+    if kind == "gears.place":
+        return place(key, translate)
     return key
+
+
+# The msgctxt of the tiles' names and their areas' names (game/i18n_extract.py extracts them from
+# maps/gears/tiles): other titles write some of the same English words and translate them
+# otherwise, or not at all (Convoy's Bunker and Crusher cards, Level 7's Storeroom tile).
+PLACE = "gears place"
+
+
+def place(words: str, translate: Callable[[str], str] = translate_now) -> str:
+    """A tile's or an area's name ('Ossuary', 'Larva nest': the English words, the msgid) in the
+    language `translate` gives (the current one by default)."""
+    return named_in(PLACE, words, translate)
 
 
 register_names("gears", lookup)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pygame
 
 from game.board.builder import BuildPlacement, Issue
+from game.gears.rules.names import place
 from game.i18n import _, ngettext
 from game.ui import widgets
 from game.ui.builder.mission import MissionPanel
@@ -229,7 +230,7 @@ def _draw_palette(scene, surface: pygame.Surface) -> None:
         # is a file name, "corridor_t"); a Gears tile's printed id ("1A") on the thumbnail's
         # corner. Cut to one line, four Doom pieces read "Corridor…" alike, and beside the id
         # Gears tiles read "Fountai…", "Collaps…" (two tiles are Collapsed) at 1280x720.
-        fitted = palette_name(scene, info.name or info.key, entry.rect.width - px(12))
+        fitted = palette_name(scene, piece_name(info), entry.rect.width - px(12))
         font = ctx.font(fitted.size, bold=True)
         step = font.get_linesize()
         thumb = scene.sprites.thumb(info, (entry.rect.width - px(10), entry.rect.height - px(12) - step * len(fitted.lines)))
@@ -244,6 +245,13 @@ def _draw_palette(scene, surface: pygame.Surface) -> None:
             widgets.text(surface, line, font, colour, (entry.rect.left + px(6), y))
             y += step
     surface.set_clip(None)
+
+
+def piece_name(info) -> str:
+    """A piece's name in the reader's language: a Gears tile's name is one of the Gears places
+    (game/gears/rules/names.py place, extracted from the tiles); a Doom piece's is its own."""
+    name = info.name or info.key
+    return place(name) if info.title == "gears" else name
 
 
 def palette_name(scene, name: str, room: int) -> FittedName:
@@ -364,7 +372,7 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
         bold = ctx.font(14, bold=True)
         # A Gears tile by its id and name ("2A  —  Sentry Post"); a Doom piece by its name first
         # (its placement's name is its file's, "corridor_straight": it cut the name to "Corri…").
-        head = f"{p.name}  \u2014  {info.name}" if info.title != "doom" else f"{info.name}  \u00b7  {p.name}"
+        head = f"{p.name}  \u2014  {piece_name(info)}" if info.title != "doom" else f"{info.name}  \u00b7  {p.name}"
         widgets.text(surface, widgets.elide(head, bold, w), bold, pal.text, (x, yb))
         yb += px(20)
         turn = _("turned {deg}\u00b0").format(deg=p.rotation)

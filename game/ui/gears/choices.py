@@ -193,7 +193,7 @@ def _button_label(state, content: GearsContent, a: Action) -> str:
     if a.kind == "locust_path" and "area" in pl:
         return _("Through {area}").format(area=words.area(pl["area"]))
     if a.kind == "tie_hole" and "hole" in pl:
-        return _("Hole in {area}").format(area=words.area(pl["hole"]))
+        return _("Hole in {area}").format(area=words.hole(state, pl["hole"]))
     if a.kind == "spawn_order" and "enemy" in pl and "area" in pl:
         return spawn_order_label(state, content, pl["enemy"], pl["area"]) or label(state, content, a)
     return label(state, content, a)

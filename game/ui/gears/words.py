@@ -7,9 +7,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from game.board.model import slug_words
 from game.engine.text import as_text
 from game.i18n import _, first_capital
 from game.gears.content import GearsContent
+from game.gears.rules.names import place
 
 
 def titled(slug: str) -> str:
@@ -17,10 +19,21 @@ def titled(slug: str) -> str:
 
 
 def area(name: str | None) -> str:
+    """An area in the reader's language and its tile's printed id: '11B:larva_nest' -> 'Larva
+    nest (11B)', 'Lárvafészek (11B)' (the name in words is the msgid, game/board/model.py
+    slug_words, under the context game.gears.rules.names.PLACE; game/i18n_extract.py extracts
+    every tile's areas)."""
     if not name:
         return "-"
     tile, _sep, rest = name.partition(":")
-    return f"{titled(rest or tile)} ({tile})" if rest else titled(tile)
+    return f"{place(slug_words(rest))} ({tile})" if rest else titled(tile)
+
+
+def hole(state, hole_id: str) -> str:
+    """An emergence hole as the table names it: the area it lies in ("Kráter (12A)"), never its
+    id ("12A:hole_crater", which read "Hole crater (12A)")."""
+    h = (getattr(state, "holes", None) or {}).get(hole_id)
+    return area(h["area"]) if h and h.get("area") else area(hole_id)
 
 
 def spot(name: str | None) -> str:
@@ -29,7 +42,7 @@ def spot(name: str | None) -> str:
         return "-"
     tile, _sep, rest = name.partition(":")
     base, _sep, n = rest.rpartition("_cover")
-    return _("{area} ({tile}) cover {n}").format(area=titled(base), tile=tile, n=n) if base else area(name)
+    return _("{area} ({tile}) cover {n}").format(area=place(slug_words(base)), tile=tile, n=n) if base else area(name)
 
 
 def card(content: GearsContent, card_id: str) -> str:
@@ -87,7 +100,7 @@ def payload(state, content: GearsContent, data: dict[str, Any]) -> str:
     return ", ".join(parts) or "-"
 
 
-_ID = re.compile(r"\b(\d+[AB]):([a-z0-9_]+)\b|\b([a-z][a-z0-9_]*)#(\d+)\b|\b(base|mp1|[a-z0-9]+):(\d+)\b|\b([a-z]+(?:_[a-z0-9]+)+)\b|\b([a-z]+)\b")
+_ID = re.compile(r"\b(\d+[ABab]):([a-z0-9_]+)\b|\b([a-z][a-z0-9_]*)#(\d+)\b|\b(base|mp1|[a-z0-9]+):(\d+)\b|\b([a-z]+(?:_[a-z0-9]+)+)\b|\b([a-z]+)\b")
 
 
 def ai_card(content: GearsContent, card_id: str) -> str:
@@ -130,8 +143,13 @@ def pretty(text: str, state, content: GearsContent) -> str:
     text = as_text(text)
 
     def one(m: re.Match) -> str:
-        if m.group(1):  # an area, or a cover spot in it ("2A:boulevard_cover2")
-            return spot(m.group(0)) if re.search(r"_cover\d+$", m.group(2)) else area(m.group(0))
+        if m.group(1):  # an area, a cover spot in it ("2A:boulevard_cover2"), an emergence hole
+            # A label the rules lower-cased after its first letter ("The hammerburst dropped in
+            # 9a:gatehouse") holds its tile id in lower case.
+            name = f"{m.group(1).upper()}:{m.group(2)}"
+            if name in (getattr(state, "holes", None) or {}):
+                return hole(state, name)
+            return spot(name) if re.search(r"_cover\d+$", m.group(2)) else area(name)
         if m.group(3):
             kind, n = m.group(3), m.group(4)
             if kind in content.orders:

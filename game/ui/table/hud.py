@@ -10,6 +10,7 @@ from game.i18n import _, capitals
 from game.ui import widgets
 from game.titles import TITLES
 from game.ui.scene import Context
+from game.ui.maplist import shown_name
 from game.ui.table.los_view import LosShown
 from game.ui.table.places import Place
 
@@ -81,25 +82,25 @@ def draw_side_panel(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, bo
     def block(text: str, font: pygame.font.Font, colour, top: int) -> int:
         return widgets.text_block(surface, text, font, colour, pygame.Rect(x, top, inner_w, limit - top), 1.1)
 
-    name = str(board.properties.get("name") or map_label)
+    name = shown_name(str(board.properties.get("name") or map_label), str(board.properties.get("title", "")))
     y = block(name, ctx.font(21, bold=True), pal.text, y)
     title = TITLE_NAMES.get(str(board.properties.get("title", "")), "")
     kind = _("square grid") if board.grid is not None else _("areas")
     facts = " \u00b7 ".join(s for s in (title, kind, f"{board.width}\u00d7{board.height}") if s)
     y = block(facts, small, pal.text_dim, y + px(2)) + px(4)
     flavour = board.properties.get("flavour")
-    if flavour:
-        y = block(str(flavour), small, pal.text_dim, y)
+    if flavour:  # a Gears tile's is in the catalogues (game/i18n_extract.py); any other its own
+        y = block(_(str(flavour)), small, pal.text_dim, y)
     y = _section(surface, ctx, _("Under the pointer"), x, y + px(10), inner_w)
     if hovered is None:
         y = widgets.text(surface, _("nothing (off the board)"), body, pal.text_dim, (x, y)).bottom
     else:
-        y = widgets.text(surface, hovered.label, ctx.font(17, bold=True), pal.hover, (x, y)).bottom
+        y = widgets.text(surface, shown_label(board, hovered), ctx.font(17, bold=True), pal.hover, (x, y)).bottom
         for line in _place_facts(board, hovered):
             y = widgets.text(surface, line, small, pal.text_dim, (x, y + px(3))).bottom
     y = _section(surface, ctx, _("Line of sight"), x, y + px(16), inner_w)
     if los is not None:
-        y = _los_pair(surface, ctx, x, y, los.origin, los.target)
+        y = _los_pair(surface, ctx, board, x, y, los.origin, los.target)
         colour = pal.los_visible if los.visible else pal.los_blocked
         chip = pygame.Rect(x, y + px(6), inner_w, px(34))
         pygame.draw.rect(surface, colour, chip, border_radius=px(6))
@@ -108,7 +109,7 @@ def draw_side_panel(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, bo
         tip = _("Click two more places for another check.") if los_active else _("Press L to check another pair.")
         y = block(tip, small, pal.text_dim, y + px(2))
     elif los_active:
-        y = _los_pair(surface, ctx, x, y, los_from, None)
+        y = _los_pair(surface, ctx, board, x, y, los_from, None)
         msg = _("Click the place to look from.") if los_from is None else _("Click the place to look at.")
         y = block(msg, body, pal.accent, y + px(4))
     else:
@@ -126,6 +127,20 @@ def draw_side_panel(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, bo
     surface.set_clip(previous_clip)
 
 
+def shown_label(board: Board, place: Place) -> str:
+    """A place as the viewer names it to a player. On a Gears map an area reads as the table names
+    it, in the reader's language ("Főtér", on a built map "Főtér (1A)"); any other place by its
+    label (the id `python -m game los` takes)."""
+    area = board.areas.get(place.name) if place.kind == "area" else None
+    if area is None or str(board.properties.get("title", "")) != "gears":
+        return place.label
+    from game.gears.rules.names import place as place_words
+
+    piece = place.name.rpartition(":")[0]
+    words = place_words(area.words)
+    return f"{words} ({piece})" if piece else words
+
+
 def _section(surface, ctx: Context, title: str, x: int, y: int, width: int) -> int:
     pal, px = ctx.palette, ctx.px
     r = widgets.text(surface, capitals(title), ctx.font(12, bold=True), pal.accent, (x, y))
@@ -133,13 +148,13 @@ def _section(surface, ctx: Context, title: str, x: int, y: int, width: int) -> i
     return r.bottom + px(8)
 
 
-def _los_pair(surface, ctx: Context, x: int, y: int, origin: Place | None, target: Place | None) -> int:
+def _los_pair(surface, ctx: Context, board: Board, x: int, y: int, origin: Place | None, target: Place | None) -> int:
     pal, px = ctx.palette, ctx.px
     font = ctx.font(15)
     for letter, place, colour in (("A", origin, pal.los_from), ("B", target, pal.los_to)):
         pygame.draw.circle(surface, colour, (x + px(10), y + px(11)), px(10))
         widgets.text(surface, letter, ctx.font(12, bold=True), (12, 12, 14), (x + px(10), y + px(11)), "center")
-        widgets.text(surface, place.label if place else "\u2014", font, pal.text if place else pal.text_dim, (x + px(28), y + px(11)), "midleft")
+        widgets.text(surface, shown_label(board, place) if place else "\u2014", font, pal.text if place else pal.text_dim, (x + px(28), y + px(11)), "midleft")
         y += px(26)
     return y
 

@@ -15,6 +15,7 @@ from game.board.model import Board, MapError
 from game.i18n import _
 from game.ui import widgets
 from game.ui.scene import Action, Context, Pop, Scene
+from game.ui.maplist import shown_name
 from game.ui.table import hud
 from game.ui.table.board_render import BoardRenderer, load_floor
 from game.ui.table.camera import Camera
@@ -54,7 +55,8 @@ class TableScene(Scene):
         floor, problem = load_floor(self.path, self.board)
         self.notices = [problem] if problem else []
         self.renderer = BoardRenderer(self.board, floor, ctx.palette, ctx.assets)
-        self.title = str(self.board.properties.get("name") or self.path.stem.replace("_", " "))
+        self.title = shown_name(str(self.board.properties.get("name") or self.path.stem.replace("_", " ")),
+                                str(self.board.properties.get("title", "")))
         self.figures: list[FigureToken] = []
         self.hand: list[str] = []
         self.hovered: Place | None = None
@@ -341,7 +343,7 @@ class TableScene(Scene):
             return
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         font = ctx.font(15, bold=True)
-        label = font.render(self.hovered.label, True, pal.text)
+        label = font.render(hud.shown_label(self.board, self.hovered), True, pal.text)
         box = label.get_rect().inflate(px(16), px(10))
         box.topleft = (self.mouse[0] + px(16), self.mouse[1] + px(18))
         box.clamp_ip(self.view_rect)
