@@ -37,9 +37,9 @@ def answer_pending(app, table: Level7Table) -> None:
         assert table.session.actions[-1] == first
 
 
-def start_game(make_app, seats=("human",), seed=SEED, size=(1280, 720), answer=True):
+def start_game(make_app, seats=("human",), seed=SEED, size=(1280, 720), answer=True, casual=False):
     app = make_app(size)
-    setup = Level7Setup(app.ctx, SetupChoice(scenario="s1", seats=list(seats), seed=seed))
+    setup = Level7Setup(app.ctx, SetupChoice(scenario="s1", seats=list(seats), seed=seed, casual=casual))
     app.push(setup)
     app.run(max_frames=1)
     click(next(rect for rect, what in setup.hits if what == "start").center)
@@ -1283,6 +1283,35 @@ def test_a_tile_whose_ways_lie_the_same_is_placed_without_a_question(make_app, c
     # what the rules offered: two turns, one way to lie
     offered = [{"tile": "T33", "turns": t, "x": 0, "y": -1, "joined": 1} for t in (0, 2)]
     assert distinct_lies(offered) == [0]
+
+
+@pytest.mark.parametrize("casual", [False, True])
+def test_undo_after_a_tile_placed_the_only_way_it_lies_asks_no_question(make_app, config_dir, casual):
+    """Seed 18: the tile drawn at the first door is placed the only way it lies (two turns,
+    one outline and the same doors, as T33 of seed 4 above), and its placement reveals nothing
+    (no event icon, no storage). Undo then went back to the placement question with its one card, the tile drawn in view:
+    a question with one answer. The placement was the table's, not the person's: undo goes
+    back over it to the exploring, which drew a hidden tile, so at a table that is not casual
+    Undo is greyed with that reason and a press changes nothing; a casual table goes back to
+    before the exploring."""
+    app, table = start_game(make_app, seed=18, casual=casual)
+    explore = next(a for a in table.session.legal_actions() if a.kind == "explore")
+    do_click(app, door_pos(table, explore.payload["door"]))
+    i = table.session.actions.index(explore)
+    assert table.session.actions[i + 1].kind == "placement" and table.session.refusal_of(i + 1) is None
+    n = len(table.session.actions)
+    app.run(max_frames=1)
+    undo = next(r.center for r, _label, what in table.buttons if what == "undo")
+    refusal = table.session.refusal_of(i)
+    do_click(app, undo)
+    assert (table.state.proc or {}).get("pending", {}).get("kind") != "placement"
+    if casual:
+        assert len(table.session.actions) == i  # before the exploring
+        assert explore in table.session.legal_actions() and len(table.state.placed) == 1
+    else:
+        assert refusal is not None and table.undo_refusal() == refusal
+        assert len(table.session.actions) == n and table.message == refusal
+        assert len(table.state.placed) == 2  # the tile stays where it lies
 
 
 def test_ways_that_lie_differently_stay_a_choice():

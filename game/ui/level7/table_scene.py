@@ -311,16 +311,20 @@ class Level7Table(GameTable):
         """The person at the table decides now (not a bot, the game not over, nothing animating)."""
         return self._not_yours() is None and not self.session.is_over()
 
-    def standing_answer(self, decider: str, actions: list[Action]) -> Action | None:
+    def forced_answer(self, actions: list[Action]) -> Action | None:
         """A tile drawn whose ways to lie that join the most doors all lie the same (explore.
         distinct_lies: they differ in art alone) is placed the first way, as the rules place a
-        tile with a single way: there is nothing for the explorer to choose."""
+        tile with a single way: there is nothing for the explorer to choose (and an undo goes
+        back over it, never to a question with one card)."""
         if actions and all(a.kind == "placement" for a in actions):
             from game.level7.rules.explore import distinct_lies
 
             if len(distinct_lies([a.payload for a in actions])) == 1:
                 return actions[0]
-        return super().standing_answer(decider, actions)
+        return None
+
+    def may_be_forced(self, action: Action) -> bool:
+        return action.kind == "placement"
 
     def update_choices(self) -> None:
         from game.level7.rules.queries import reachable
