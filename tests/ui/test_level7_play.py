@@ -1407,6 +1407,30 @@ def test_a_steps_heading_and_its_skip_note_do_not_overlap(make_app, config_dir, 
     table.steps.clear()
 
 
+@pytest.mark.parametrize("language", ["el", "hu", "en"])
+def test_an_event_card_revealed_at_125_percent_stays_in_the_view(make_app, config_dir, language):
+    """At 125% in 1280x720 the view is 393 pixels high, and the event card revealed under the
+    step's sentence (in Greek up to 370 pixels by itself) reached some hundred pixels over the
+    hand strip below the view, in every language. It stands beside the sentence there, as
+    narrow as lets it fit the view's height: every card, each section lit, stays in the view."""
+    from game.ui.level7.table_scene import Shown
+
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.toml").write_text(f'language = "{language}"\nui_scale = 1.25\n')
+    app, table = start_game(make_app)
+    view = table.view_rect
+    for card in table.content.events:
+        for trigger in ("", "security", "fear", "facility"):
+            table.steps[:] = [Shown("An event card is drawn.", None, "event", {}, {"card": card, "trigger": trigger})]
+            panel, _lines, reveal = table._step_place()
+            assert view.contains(panel) and view.contains(reveal), (card, trigger, panel, reveal, view)
+            assert not reveal.colliderect(table.hand_rect) and not reveal.colliderect(panel)
+            laid = table._event_card(None, reveal.left + table.ctx.px(12), reveal.top + table.ctx.px(10),
+                                     reveal.width - table.ctx.px(24), card, trigger)
+            assert laid <= reveal.bottom, (card, trigger, laid, reveal)  # whole, not cut
+    table.steps.clear()
+
+
 def test_a_step_on_a_tile_under_the_top_left_stands_in_another_corner(make_app, config_dir):
     """1280x720, seed 4: the tile just explored lay at the map's top left, under the event card
     shown at the view's top left ('Lights Return: remove one darkness token from your tile...'),

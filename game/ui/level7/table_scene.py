@@ -223,6 +223,7 @@ class Level7Table(GameTable):
         self.option_rects: list[tuple[pygame.Rect, int]] = []
         self.hand_label_rect: pygame.Rect | None = None  # "Subject N's adrenaline cards" over the hand
         self.steps: list[Shown] = []
+        self._reveal_heights: dict[tuple, int] = {}  # _reveal_height's, per card, width, language and scale
         self.seen: set[str] = set()
         self._walk_memo: tuple | None = None  # (log, entries read, the last one, tiles walked onto): _walked_tiles
         self.actions: list[Action] = []
@@ -1798,11 +1799,23 @@ class Level7Table(GameTable):
             # Hungarian sections wrap to more lines and the card's last line ('(a forduló végén
             # húzva: nincs rész)') ran out below the panel, where a frame drawn in part (the
             # panel's rect only) left it standing over the map after the step was gone.
-            reveal = pygame.Rect(panel.left, panel.bottom + px(8), min(px(420), panel.width), 0)
-            top = reveal.top + px(10)
-            bottom = self._event_card(None, reveal.left + px(12), top, reveal.width - px(24), card,
-                                      str(s.payload.get("trigger", "")))
-            reveal.height = bottom - reveal.top + px(10)
+            trigger = str(s.payload.get("trigger", ""))
+            room = self.view_rect.height - 2 * px(14)
+            width = min(px(420), panel.width)
+            if panel.height + px(8) + self._reveal_height(card, trigger, width) <= room:
+                reveal = pygame.Rect(panel.left, panel.bottom + px(8), width, self._reveal_height(card, trigger, width))
+            else:
+                # Too tall for the view under the sentence (at 125% in 1280x720 every card, in
+                # every language, reached over the hand strip below the view): beside it, as
+                # narrow as lets it fit the view's height, the sentence narrower at its left;
+                # cut at the view's foot when no width lets it (a larger UI scale).
+                full = self.view_rect.width - 2 * px(14) - px(8)
+                widths = list(range(width, max(width, full - px(200)) + 1, px(20)))
+                width = next((w for w in widths if self._reveal_height(card, trigger, w) <= room), widths[-1])
+                panel.width = max(px(160), min(panel.width, full - width))
+                lines = widgets.wrap(s.text, font, panel.width - px(32))[:4]
+                panel.height = len(lines) * font.get_linesize() + px(58)
+                reveal = pygame.Rect(panel.right + px(8), panel.top, width, min(room, self._reveal_height(card, trigger, width)))
         # The tile the step happens on (else the active character's, where an event's "your
         # tile" is) stays in sight: the panels stand at the top left, unless another corner of
         # the view covers less of that tile (a tile just explored at the map's top left lay
@@ -1826,6 +1839,18 @@ class Level7Table(GameTable):
             panel = panel.move(dx, dy)
             reveal = reveal.move(dx, dy) if reveal is not None else None
         return panel, lines, reveal
+
+    def _reveal_height(self, card: str, trigger: str, width: int) -> int:
+        """How tall the event card revealed under a step is at `width` (laid out, not drawn;
+        kept per card, width, language and scale: a frame asks for the step's place)."""
+        from game.i18n import language
+
+        px = self.ctx.px
+        key = (card, trigger, width, language(), px(100))
+        got = self._reveal_heights.get(key)
+        if got is None:
+            got = self._reveal_heights[key] = self._event_card(None, px(12), px(10), width - px(24), card, trigger) + px(10)
+        return got
 
     def _step_part(self) -> tuple:
         """The step on show as a part: what its panels say and their rects (a new step, or the
@@ -1867,8 +1892,11 @@ class Level7Table(GameTable):
             widgets.panel(surface, ctx, reveal, alpha=245)
             pygame.draw.rect(surface, pal.accent, reveal, 2, border_radius=px(8))
             self.panels.append((reveal, len(self.buttons)))
+            clip = surface.get_clip()
+            surface.set_clip(reveal.clip(clip) if clip else reveal)  # cut at the view's foot, if it must be
             self._event_card(surface, reveal.left + px(12), reveal.top + px(10), reveal.width - px(24), card,
                              str(s.payload.get("trigger", "")))
+            surface.set_clip(clip)
 
     # ------------------------------------------------------------------ side panel and hand
     def side_labels(self) -> dict[str, str]:
