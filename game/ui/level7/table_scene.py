@@ -1190,7 +1190,8 @@ class Level7Table(GameTable):
         """The ways a name may be set, as (tier, font, lines): tier 0 the name fitted to the
         tile's width, the same on two lines as even as its words allow when it has several, and
         fitted left or right of the top arrows when whole there; tier 1 (only where tier 0 finds no clear place) the
-        same at the smaller sizes down to 9, narrower."""
+        same at the smaller sizes down to 9, narrower; tier 2 the tier-0 ways set up to the
+        tile's edge (_label_search)."""
         px = self.ctx.px
         font, lines = self.tile_label(text, max(10, r.width - px(3) - px(8)))
         out = [(0, font, lines)]
@@ -1211,14 +1212,22 @@ class Level7Table(GameTable):
                     f, ls = self.tile_label(text, room)
                     if " ".join(ls) == " ".join(words_) and max(f.size(t)[0] for t in ls) <= room:
                         out.append((0, f, ls))
-        if len(lines) == 1:
-            room = r.width - px(3) - px(8)
-            for size in (11, 10, 9):
-                f = self.ctx.font(size, bold=True)
-                if f.get_height() < font.get_height() and f.size(text)[0] <= room:
-                    out.append((1, f, [text]))
-                    if len(words_) > 1:
-                        out.append((1, f, halves(f)))
+        room = r.width - px(3) - px(8)
+        for size in (11, 10, 9):
+            f = self.ctx.font(size, bold=True)
+            if f.get_height() >= font.get_height():
+                continue
+            if len(lines) == 1 and f.size(text)[0] <= room:
+                out.append((1, f, [text]))
+            # Two lines as even as the words allow, smaller: also for a name that is on two
+            # lines at its size (at zoom 0.3 'Generator' 'Room A' touched Generator Room A's
+            # generator icon at every place of its size; at 9 it lies clear at its right).
+            if len(words_) > 1 and max(f.size(t)[0] for t in halves(f)) <= room:
+                out.append((1, f, halves(f)))
+        # Last, the tier-0 ways again up to the tile's very edge (the band stands px(3) in from
+        # it otherwise): at zoom 0.3 'Generator' 'Room A', already at the smallest size, touched
+        # Generator Room A's generator icon at every place px(3) in; at the edge it lies clear.
+        out += [(2, f, ls) for tier, f, ls in out if tier == 0]
         return out
 
     def _label_search(self, name: str, r: pygame.Rect, text: str, icons: list, figures: tuple,
@@ -1246,10 +1255,11 @@ class Level7Table(GameTable):
             if tier and best[0][:3] == (0, 0, 0):
                 break  # a clear place for the name at its size: no need to shrink it
             w, h = max(font.size(t)[0] for t in lines) + px(8), font.get_linesize() * len(lines) + px(2)
-            left, right = r.left + px(3), max(r.left + px(3), r.right - px(3) - w)
-            lowest = max(r.top + px(3), r.bottom - h - px(3))
+            inset = 0 if tier == 2 else px(3)
+            left, right = r.left + inset, max(r.left + inset, r.right - inset - w)
+            lowest = max(r.top + inset, r.bottom - h - inset)
             xs = sorted({round(left + (right - left) * k / 4) for k in range(5)})
-            for y in range(r.top + px(3), lowest + 1, max(2, px(3))):
+            for y in range(r.top + inset, lowest + 1, max(2, px(3))):
                 for x in xs:
                     box = pygame.Rect(x, y, w, h)
                     hit = box.collidelistall(icon_rects)
