@@ -537,7 +537,9 @@ class Level7Table(GameTable):
         if action.kind == "lend_to":
             return _("{who} draws a card").format(who=words.character(st, p["who"]))
         if action.kind == "unlock_door":
-            return _("The locked door on side {side}").format(side=p["door"][0])
+            from game.level7.rules.names import door_side
+
+            return _("The locked door on side {side}").format(side=as_text(door_side(p["door"][0])))
         if action.kind == "move_guard":
             e = next((x for x in st.enemies if x.key == p.get("enemy")), None)
             name = words.enemy(e.kind, e.number) if e is not None else str(p.get("enemy"))
