@@ -1417,14 +1417,21 @@ def test_an_event_card_revealed_at_125_percent_stays_in_the_view(make_app, confi
     narrow as lets it fit the view's height: every card, each section lit, stays in the view."""
     from game.ui.level7.table_scene import Shown
 
+    from game.engine.text import M, as_text
+
     config_dir.mkdir(parents=True, exist_ok=True)
     (config_dir / "settings.toml").write_text(f'language = "{language}"\nui_scale = 1.25\n')
     app, table = start_game(make_app)
     view = table.view_rect
+    # the step's sentence at the end of a turn, the longest there is (beside the card, its
+    # panel narrower, it was cut after four lines: '...μόνο η εμφάνιση και η')
+    said = as_text(M("{who} draws an event card at the end of the turn: no section, its spawn and activation only.",
+                     who=table.player_name(table.players[0])))
     for card in table.content.events:
         for trigger in ("", "security", "fear", "facility"):
-            table.steps[:] = [Shown("An event card is drawn.", None, "event", {}, {"card": card, "trigger": trigger})]
-            panel, _lines, reveal = table._step_place()
+            table.steps[:] = [Shown(said, None, "event", {}, {"card": card, "trigger": trigger})]
+            panel, lines, reveal = table._step_place()
+            assert " ".join(lines).split() == said.split(), (card, lines)  # the whole sentence
             assert view.contains(panel) and view.contains(reveal), (card, trigger, panel, reveal, view)
             assert not reveal.colliderect(table.hand_rect) and not reveal.colliderect(panel)
             laid = table._event_card(None, reveal.left + table.ctx.px(12), reveal.top + table.ctx.px(10),

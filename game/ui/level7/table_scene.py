@@ -1801,7 +1801,14 @@ class Level7Table(GameTable):
         s = self.steps[0]
         font = self.ctx.font(16, bold=True)
         width = min(px(640), self.view_rect.width * 55 // 100)
-        lines = widgets.wrap(s.text, font, width - px(32))[:4]
+        room = self.view_rect.height - 2 * px(14)
+        most = max(1, (room - px(58)) // font.get_linesize())  # a sentence is cut only where the view is
+
+        def wrapped(w: int) -> list[str]:
+            got = widgets.wrap(s.text, font, w - px(32))
+            return got if len(got) <= most else got[:most - 1] + [widgets.elide(" ".join(got[most - 1:]), font, w - px(32))]
+
+        lines = wrapped(width)
         panel = pygame.Rect(0, 0, width, len(lines) * font.get_linesize() + px(58))
         panel.topleft = (self.view_rect.left + px(14), self.view_rect.top + px(14))
         reveal = None
@@ -1812,7 +1819,6 @@ class Level7Table(GameTable):
             # húzva: nincs rész)') ran out below the panel, where a frame drawn in part (the
             # panel's rect only) left it standing over the map after the step was gone.
             trigger = str(s.payload.get("trigger", ""))
-            room = self.view_rect.height - 2 * px(14)
             width = min(px(420), panel.width)
             if panel.height + px(8) + self._reveal_height(card, trigger, width) <= room:
                 reveal = pygame.Rect(panel.left, panel.bottom + px(8), width, self._reveal_height(card, trigger, width))
@@ -1825,7 +1831,7 @@ class Level7Table(GameTable):
                 widths = list(range(width, max(width, full - px(200)) + 1, px(20)))
                 width = next((w for w in widths if self._reveal_height(card, trigger, w) <= room), widths[-1])
                 panel.width = max(px(160), min(panel.width, full - width))
-                lines = widgets.wrap(s.text, font, panel.width - px(32))[:4]
+                lines = wrapped(panel.width)
                 panel.height = len(lines) * font.get_linesize() + px(58)
                 reveal = pygame.Rect(panel.right + px(8), panel.top, width, min(room, self._reveal_height(card, trigger, width)))
         # The tile the step happens on (else the active character's, where an event's "your
