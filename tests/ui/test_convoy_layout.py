@@ -537,3 +537,28 @@ def test_a_finished_games_toolbar_says_it_is_over(make_app, language):
         assert "\u2014" not in title and title.endswith("  \u2022  " + phase_name("over")), title
     finally:
         i18n.set_language("en")
+
+
+def test_the_end_panels_log_shows_whole_entries(make_app):
+    """At the end of a Level 7 game at 1280x720 the end panel's log began 'attacked (rulebook
+    p. 4, 13).': the last lines of the wrapped log, the first of them the tail of an entry.
+    It shows the newest entries that fit, each whole; an entry too long for the room alone
+    is cut at its end, with an ellipsis."""
+    from game.ui import widgets
+    from game.ui.kit.end_screen import last_entries
+
+    app = make_app((1280, 720))
+    font = app.ctx.font(14)
+    log = ["Guard 3: 3 Strength icons against Toughness 2: Subject 2 discards 1 adrenaline card; +1 Fear for being "
+           "attacked (rulebook p. 4, 13).", "Subject 2 discards Surge of Strength (attacked by Guard 3).",
+           "Subject 2: Knocked out (out of adrenaline cards): to the Hospital. Vitality 4 -> 3. Threat 1 -> 0 (to the box).",
+           "The game ends: every character still inside is in the Hospital."]
+    width = 700
+    wrapped = [widgets.wrap(entry, font, width) for entry in log]
+    assert len(wrapped[0]) > 1  # the cut entry of the game above
+    room = sum(map(len, wrapped)) - 1  # one line short of all four
+    shown = last_entries(log, font, width, room)
+    assert shown == [line for lines in wrapped[1:] for line in lines]
+    assert last_entries(log, font, width, 0) == []
+    cut = last_entries(log[:1], font, width, 1)
+    assert len(cut) == 1 and cut[0].endswith("\u2026")
