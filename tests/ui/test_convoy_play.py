@@ -419,3 +419,21 @@ def test_at_hot_seat_a_person_takes_back_only_their_own_decision(make_app, confi
     else:
         assert len(table.session.actions) == n
         assert table.undo_refusal() and "Moloch" in table.message and "their own" in table.message
+
+
+def test_undo_before_any_decision_of_a_persons_says_so(make_app, config_dir):
+    """Moloch a bot, the Outpost a person: at the Outpost's starting hand Undo was lit, and a
+    press took back the bot's kept hand, which the bot kept again at once; the log said
+    'Undone.' for nothing. Nothing a person decided is there to take back: Undo is greyed
+    and a press says so, the game unchanged."""
+    app, table = start_game(make_app, seats=("bot", "human"))
+    for _ in range(20):
+        if table.session.decider == "outpost":
+            break
+        app.run(max_frames=1)
+    assert table.session.decider == "outpost" and table.session.actions  # the bot kept its hand
+    assert all(table.is_bot(d) for d in table.session.deciders)
+    n = len(table.session.actions)
+    assert table.undo_refusal() == "There is nothing to undo."
+    do_click(app, next(r.center for r, _l, what in table.buttons if what == "undo"))
+    assert len(table.session.actions) == n and table.message == "There is nothing to undo."

@@ -924,8 +924,10 @@ class GameTable(Scene, ABC):
         back = len(session.actions) - 1
         while back > 0 and self._not_a_decision(back) and session.refusal_of(back - 1) is None:
             back -= 1
-        if back > 0 and self._not_a_decision(back):
-            return back, session.refusal_of(back - 1) or _("There is nothing to undo.")
+        if self._not_a_decision(back):
+            # (back 0: no person decided anything yet, the bot that opened the game, as
+            # Convoy's Moloch keeping its hand, would only decide it again: 'Undone.' for nothing)
+            return back, (session.refusal_of(back - 1) if back > 0 else None) or _("There is nothing to undo.")
         return back, None
 
     def _not_a_decision(self, index: int) -> bool:
