@@ -895,7 +895,7 @@ class GameTable(Scene, ABC):
         session = self.session
         reason = session.undo_refusal()
         if reason is None and session.actions:
-            back, reason = self._undo_target()
+            reason = self._undo_target()[1]  # back over bots' and forced answers: the same walk as undo's
         if reason or session.casual:
             return reason
         humans = self._humans()
