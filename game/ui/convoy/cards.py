@@ -301,6 +301,14 @@ def strength_badge_rect(L: dict) -> pygame.Rect:
     return pygame.Rect(cx - r, cy - r, 2 * r, 2 * r)
 
 
+def timing_icon_rect(L: dict) -> pygame.Rect:
+    """The box of the timing icon at a face's top right (its circle's centre and radius)."""
+    k, inner = L["k"], L["inner"]
+    tr = max(7, round(strength_badge_rect(L).width // 2 * 0.8))
+    centre = (inner.right - tr - max(1, round(3 * k)), inner.top + tr + max(1, round(3 * k)))
+    return pygame.Rect(centre[0] - tr, centre[1] - tr, 2 * tr, 2 * tr)
+
+
 def type_icon_rect(L: dict, h: int) -> pygame.Rect:
     """The box of the type symbol (its circle's centre and radius): at a face's bottom left,
     below the name band; on a small face, where there is no room for it there, at the bottom
@@ -398,8 +406,8 @@ def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str) 
     if card.type != "instant":
         _strength_badge(out, ctx, card, badge.center, r, look)
     if card.timing != "none":
-        tr = max(7, round(r * 0.8))
-        _timing_icon(out, card.timing, (inner.right - tr - max(1, round(3 * k)), inner.top + tr + max(1, round(3 * k))), tr)
+        spot = timing_icon_rect(L)
+        _timing_icon(out, card.timing, spot.center, spot.width // 2)
     icon = type_icon_rect(L, h)
     ts = icon.width // 2
     ty = h - L["border"] - ts - max(1, round(2 * k))  # the bottom row (the placeholder mark, the type word)
