@@ -1472,3 +1472,34 @@ def test_a_step_on_a_tile_under_the_top_left_stands_in_another_corner(make_app, 
             kept += 1
     table.steps.clear()
     assert moved and kept, (moved, kept)
+
+
+def test_a_step_without_a_tile_keeps_off_the_tile_of_whose_action_it_is(make_app, config_dir):
+    """Hungarian, two subjects: Subject 1 explored the Incinerator and its event ('Locker: draw
+    1 item card') was shown once the turn had passed to Subject 2; the step names no tile, and
+    its panel kept off the turn player's tile, Subject 2's, lying over Subject 1's tile and
+    figure. A step without a tile stands as one on the tile of whoever decided the action it
+    comes from (Shown.actor), whoever's turn it is now."""
+    from game.ui.level7.table_scene import Shown
+
+    app, table = start_game(make_app, seats=("human", "human"), seed=4)
+    if table.handoff is not None:
+        do_click(app, table.view_rect.center)
+    explore = next(a for a in table.session.legal_actions() if a.kind == "explore")
+    do_click(app, door_pos(table, explore.payload["door"]))
+    table.steps.clear()
+    app.run(max_frames=1)
+    st = table.state
+    where = {p: st.characters[p].tile for p in table.players}
+    assert len(set(where.values())) == 2, where
+    card = next(iter(table.content.events))
+
+    def place(tile, actor=""):
+        table.steps[:] = [Shown("Something happens.", tile, "event", dict(where), {"card": card}, actor=actor)]
+        return table._step_place()[0]
+
+    on_tile = {p: place(where[p]) for p in table.players}
+    assert on_tile[table.players[0]] != on_tile[table.players[1]]  # the two tiles place it apart
+    for p in table.players:
+        assert place(None, actor=p) == on_tile[p], (p, st.turn.player)
+    table.steps.clear()

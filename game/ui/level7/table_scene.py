@@ -117,6 +117,9 @@ class Shown:
     payload: dict = field(default_factory=dict)
     dice: DiceRoll | None = None  # a roll waits for its step
     age: int = 0
+    # who decided the action the step comes from (the end of whose turn drew the event): its
+    # panels keep off that character's tile when the step names none
+    actor: str = ""
 
 
 def figure_points(r: pygame.Rect, icons: list[tuple[float, float]], chars: int, foes: int) -> list[tuple[float, float]]:
@@ -612,7 +615,8 @@ class Level7Table(GameTable):
             self._follow(e.kind, pl)
         if e.kind in STEP_KINDS:
             tile = pl.get("tile") or self._step_tiles.get(str(pl.get("enemy") or pl.get("who") or ""))
-            self.steps.append(Shown(self._words(e.text), tile, e.kind, dict(self._step_tiles), dict(pl)))
+            actor = str(self.session.deciders[-1] or "") if self.session.deciders else ""
+            self.steps.append(Shown(self._words(e.text), tile, e.kind, dict(self._step_tiles), dict(pl), actor=actor))
         # Enemies are shown where each step leaves them (the steps' snapshots), not slid to
         # where the whole action left them before the steps begin.
         final = self._positions()
@@ -1838,7 +1842,9 @@ class Level7Table(GameTable):
         # tile" is) stays in sight: the panels stand at the top left, unless another corner of
         # the view covers less of that tile (a tile just explored at the map's top left lay
         # under the event card); the bottom ones only while no dice are rolled there.
-        tile = s.tile or s.tiles.get(self.state.turn.player)
+        # (the action's decider: the turn player now is the next one once an event drawn at the
+        # end of a turn is shown, and its panels lay over the drawer's tile and figure)
+        tile = s.tile or s.tiles.get(s.actor if s.actor in s.tiles else self.state.turn.player)
         if tile in self._placed_names():
             spot = self._screen_rect(self._tile_rect(tile))
             stack = panel.unionall([reveal]) if reveal is not None else panel
