@@ -1503,3 +1503,51 @@ def test_a_step_without_a_tile_keeps_off_the_tile_of_whose_action_it_is(make_app
     for p in table.players:
         assert place(None, actor=p) == on_tile[p], (p, st.turn.player)
     table.steps.clear()
+
+
+def test_the_setup_screen_in_greek_at_125_percent_lays_nothing_over_anything(make_app, config_dir, monkeypatch):
+    """Level 7's set-up in Greek at 125% in 1280x720: each scenario's starting values
+    ('Ζωτικότητα 4, Απειλή 6, αποκλεισμ...') lay over its name, the seed's heading ran out of
+    its panel, and the summary read '1 θέσεις' (a plural for one seat). The values stand beside
+    the name where they fit, headings fit their panel, and the seat count takes its plural."""
+    from game.ui import widgets
+
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.toml").write_text('language = "el"\nui_scale = 1.25\n')
+    app = make_app((1280, 720))
+    setup = Level7Setup(app.ctx, SetupChoice(scenario="s1", seats=["human"], seed=1))
+    app.push(setup)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = widgets.text
+
+    def spy(surface, text, *a, **k):
+        got = real(surface, text, *a, **k)
+        drawn.append((text, got))
+        return got
+
+    blocks: list[str] = []
+    real_block = widgets.text_block
+
+    def spy_block(surface, text, *a, **k):
+        blocks.append(text)
+        return real_block(surface, text, *a, **k)
+
+    monkeypatch.setattr(widgets, "text", spy)
+    monkeypatch.setattr(widgets, "text_block", spy_block)
+    app.run(max_frames=1)
+    drawn.clear()
+    setup.draw(app.screen)
+    rows = [r for r, what in setup.hits if str(what).startswith("scenario:")]
+    assert rows
+    for row in rows:
+        inside = [(t, r) for t, r in drawn if row.contains(r) and r.top < row.top + setup.ctx.px(30)]
+        assert len(inside) >= 2, inside  # the name and its values (or 'cannot be played')
+        for i, (t, r) in enumerate(inside):
+            assert not any(r.colliderect(o) for _t, o in inside[i + 1:]), inside
+    size = app.screen.get_rect()
+    assert all(size.contains(r) for _t, r in drawn)
+    seed = next(r for t, r in drawn if t.startswith("ΣΠΟΡΟΣ"))
+    panel = next(r for r, what in setup.hits if what == "seed")
+    assert seed.right <= panel.right + setup.ctx.px(160)  # within the seats panel (field and its button)
+    summary = next(t for t in blocks if "(άνθρωποι" in t)
+    assert ": 1 θέση (" in summary, summary
