@@ -254,6 +254,11 @@ class Session:
         self._synced = min(self._synced, count)
         return undone
 
+    def state_after(self, count: int) -> Any:
+        """The game after its first `count` actions, as a new state (this session unchanged):
+        what was asked then (a table looks back at a question it answered for a person)."""
+        return self._rebuilt(count)
+
     def _rebuilt(self, count: int) -> Any:
         """The state after the first `count` actions: the nearest whole snapshot at or before
         it (one from a file is checked against its hash first), then the actions after it."""

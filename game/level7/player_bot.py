@@ -49,8 +49,8 @@ from game.level7.rules.enemy_attack import attack_odds, plan_attack
 from game.level7.rules.foes import situation
 from game.level7.rules.maps import view as map_view
 from game.level7.rules.modifiers import PlayedBonus
-from game.level7.rules.names import (attribute as attribute_name, card_name, character, enemy as enemy_name, ref,
-                                     side as side_name, tile_name)
+from game.level7.rules.names import (attribute as attribute_name, card_name, character, door_side, enemy as enemy_name,
+                                     ref, side as side_name, tile_name)
 from game.level7.rules.queries import pending_reroll_chance
 from game.level7.rules.state import IN_HOSPITAL, IN_PLAY, Character, Level7State
 from game.level7.rules.tracks import adrenaline_refusal, hand_size
@@ -697,7 +697,7 @@ class PlayerBot(SeededBot):
         keys = [a for a in k.get("use_key", []) if worth(a.payload["door"])]
         if keys:
             return Choice(keys[0], M("open the door on side {side} with a security key: {gain} to {goal}, and a key needs "
-                                     "no roll", side=keys[0].payload["door"][0], gain=gain, goal=g.words))
+                                     "no roll", side=door_side(keys[0].payload["door"][0]), gain=gain, goal=g.words))
         force = [a for a in abilities(k, "adrenaline") if isinstance(ability_of(a), UnlockDoor)]
         if force and len(me.hand) >= 3 and any(worth(d) for d in locked_doors(s, me.tile)):
             return Choice(force[0], M("play {card} to force a locked door open: {gain} to {goal}, with no roll, no Threat "
@@ -759,7 +759,7 @@ class PlayerBot(SeededBot):
         if not doors:
             return None
         a = self._pick(doors)
-        side = a.payload["door"][0]
+        side = door_side(a.payload["door"][0])
         if a.kind == "peek":
             odds = C.outcome_odds(c(), c().number("peek_dice"), "intelligence", lambda n: explore.peek_success(s, n))
             return Choice(a, M("peek through the door on side {side}: {chance} to find {tile} here, else I explore as usual",
@@ -819,7 +819,7 @@ class PlayerBot(SeededBot):
         dist = distance_to(s, g.tiles) if g.tiles else {}
         beyond = {tuple(d[1]): o for o, kind, d in map_view(s).neighbours(s, me.tile) if kind == "locked" and d is not None}
         a = self._best(actions, lambda a: (dist.get(beyond.get(tuple(a.payload["door"]), ""), FAR), a.payload["door"]))
-        return Choice(a, M("open the door on side {side}: the one nearest to {goal}", side=a.payload["door"][0],
+        return Choice(a, M("open the door on side {side}: the one nearest to {goal}", side=door_side(a.payload["door"][0]),
                            goal=g.words or M("my goal")))
 
     def _q_lend_to(self, s, me, actions):
@@ -894,7 +894,7 @@ class PlayerBot(SeededBot):
             return -(dist.get(other, FAR) if other else FAR), enemies
 
         a = self._best(actions, score)
-        return Choice(a, M("lock the door on side {side}: it does not lead toward {goal}", side=a.payload["door"][0], goal=g.words))
+        return Choice(a, M("lock the door on side {side}: it does not lead toward {goal}", side=door_side(a.payload["door"][0]), goal=g.words))
 
     def _q_placement(self, s, me, actions):
         """The way a new tile lies: the escape tile as near as it goes; any other tile with the most

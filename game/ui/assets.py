@@ -14,6 +14,8 @@ from typing import Any
 import pygame
 import tomli
 
+from game.i18n import language
+
 ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 
 # Tried in order; pygame's bundled font is the last resort (it lacks nothing we need for
@@ -24,6 +26,21 @@ _FONT_FILES = {
 }
 
 
+def fuses_accents(font: pygame.font.Font) -> bool:
+    """Whether `font` draws the tonos of 'ί' onto the iota's stem, no blank row of pixels
+    between them (read from the rendered glyphs: the hinting decides it, size by size)."""
+    def ink_rows(text: str) -> list[bool]:
+        mask = pygame.mask.from_surface(font.render(text, True, (255, 255, 255)), 60)
+        w, h = mask.get_size()
+        return [any(mask.get_at((x, y)) for x in range(w)) for y in range(h)]
+
+    accented, plain = ink_rows("\u03af"), ink_rows("\u03b9")
+    if True not in accented or True not in plain:
+        return False
+    top, stem = accented.index(True), plain.index(True)
+    return all(accented[top:stem])
+
+
 class Assets:
     def __init__(self, root: Path | None = None) -> None:
         # TILETOP_ASSETS_DIR lets an artist preview regenerated art without replacing assets/.
@@ -31,7 +48,7 @@ class Assets:
         self.missing: set[str] = set()
         self.problems: list[str] = []
         self._images: dict[tuple[str, tuple[int, int] | None], pygame.Surface] = {}
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._fonts: dict[tuple[int, bool, bool], pygame.font.Font] = {}  # (px, bold, Greek)
         self._data: dict[str, dict[str, Any]] = {}
         self._panels: dict[tuple[str, int, int], pygame.Surface] = {}
         self._exists: dict[str, bool] = {}
@@ -119,22 +136,36 @@ class Assets:
     # -- fonts ----------------------------------------------------------------------------
     def font(self, px: int, bold: bool = False) -> pygame.font.Font:
         px = max(6, int(px))
-        key = (px, bold)
+        greek = language() == "el"
+        key = (px, bold, greek)
         cached = self._fonts.get(key)
         if cached is not None:
             return cached
-        font = None
+        font = self._load_font(px, bold)
+        if greek and fuses_accents(font):
+            # DejaVu Sans hinted by FreeType's default TrueType interpreter (v40) sets the
+            # tonos right on the letter at 9 and 14 px: on an iota it joins the stem, and
+            # 'σταθμοί' read 'σταθμο(' (the catalogue's text is NFC, and an NFD one is composed
+            # back by the shaper: the glyph is the same). The next size down that keeps the
+            # accent apart, for a Greek table; English and Hungarian keep the asked size.
+            for other in range(px - 1, max(6, px - 3) - 1, -1):
+                smaller = self._load_font(other, bold)
+                if not fuses_accents(smaller):
+                    font = smaller
+                    break
+        self._fonts[key] = font
+        return font
+
+    @staticmethod
+    def _load_font(px: int, bold: bool) -> pygame.font.Font:
         for candidate in _FONT_FILES[bold]:
             if Path(candidate).is_file():
                 try:
-                    font = pygame.font.Font(candidate, px)
-                    break
+                    return pygame.font.Font(candidate, px)
                 except (pygame.error, OSError):
                     continue
-        if font is None:
-            font = pygame.font.Font(None, int(px * 1.3))  # the bundled font runs small
-            font.set_bold(bold)
-        self._fonts[key] = font
+        font = pygame.font.Font(None, int(px * 1.3))  # the bundled font runs small
+        font.set_bold(bold)
         return font
 
     # -- data -----------------------------------------------------------------------------

@@ -245,9 +245,15 @@ def line_font(ctx: Context, s: str, width: int, largest: int, smallest: int, bol
     return _LAID_OUT.get(("line_font", ctx.font(largest, bold), ctx.font(smallest, bold), s, width), pick)
 
 
-def heading(surface: pygame.Surface | None, ctx: Context, s: str, x: int, y: int) -> int:
-    """A section heading (small capitals in the accent colour); returns the y below it."""
-    r = text(surface, capitals(s), ctx.font(12, bold=True), ctx.palette.accent, (x, y))
+def heading(surface: pygame.Surface | None, ctx: Context, s: str, x: int, y: int, width: int | None = None) -> int:
+    """A section heading (small capitals in the accent colour); returns the y below it. Within
+    `width` pixels when given: smaller down to 9, then elided (the Greek set-up heading 'ΣΠΟΡΟΣ
+    (ΜΟΙΡΑΣΤΕΙΤΕ ΤΟΝ ΓΙΑ ΝΑ ΞΑΝΑΠΑΙΧΤΕΙ...' ran out of its panel at 125% in 1280x720)."""
+    words = capitals(s)
+    font = ctx.font(12, bold=True) if width is None else line_font(ctx, words, width, 12, 9, bold=True)
+    if width is not None:
+        words = elide(words, font, width)
+    r = text(surface, words, font, ctx.palette.accent, (x, y))
     return r.bottom + ctx.px(4)
 
 

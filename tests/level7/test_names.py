@@ -79,3 +79,46 @@ def test_rolled_faces_and_an_enemys_attack_read_right_in_hungarian():
             if english in name:
                 assert hungarian in said, (name, said)
     assert " a 1 " not in attack and "1" in attack.split("(Erő)")[1], attack
+
+
+def test_a_doors_side_is_named_in_the_readers_words():
+    """A Hungarian undo refusal read "Nem vonható vissza: „Felfedezés a(z) N oldali ajtón át”...":
+    the door's side was the payload's English compass letter in every language. It is worded
+    as the reader's letter (É, K, D, Ny; Β, Α, Ν, Δ), the English stays N, E, S, W."""
+    from game import i18n
+    from game.engine.text import as_text
+
+    title = Level7Title()
+    state = title.new_game("s1", 1, {"players": 1})
+    while state.proc is not None:  # a question before the turn (a skill's Fear shift)
+        title.apply(state, title.legal_actions(state)[0])
+    sides = {a.payload["door"][0]: a.label for a in title.legal_actions(state) if a.kind == "explore"}
+    assert sides, "the first turn has doors to explore"
+    want = {"hu": {"N": "a(z) É oldali", "E": "a(z) K oldali", "S": "a(z) D oldali", "W": "a(z) Ny oldali"},
+            "el": {"N": "πλευρά Β", "E": "πλευρά Α", "S": "πλευρά Ν", "W": "πλευρά Δ"}}
+    try:
+        for language, words in want.items():
+            i18n.set_language(language)
+            for letter, label in sides.items():
+                assert words[letter] in as_text(label), (language, letter, as_text(label))
+    finally:
+        i18n.set_language("en")
+    for letter, label in sides.items():
+        assert as_text(label).endswith(f"side {letter}")
+    RESOLVER.release(state)
+
+
+def test_a_placements_words_count_its_doors():
+    """A placement read 'Boiler Room turned 0 degrees, joining 1 door(s)' (in the undo's
+    refusal after it, and as the question's option): the count takes its plural, in Greek too."""
+    from game import i18n
+    from game.engine.text import as_text
+
+    one = names.option_words(None, "placement", {"tile": "T33", "turns": 0, "joined": 1})
+    two = names.option_words(None, "placement", {"tile": "T33", "turns": 1, "joined": 2})
+    assert as_text(one).endswith("turned 0 degrees, joining 1 door") and as_text(two).endswith("joining 2 doors")
+    i18n.set_language("el")
+    try:
+        assert as_text(one).endswith("ενώνει 1 πόρτα") and as_text(two).endswith("ενώνει 2 πόρτες")
+    finally:
+        i18n.set_language("en")

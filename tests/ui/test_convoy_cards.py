@@ -316,6 +316,57 @@ def test_the_feature_used_stamp_is_readable_in_each_language(ctx, content, monke
 
 
 @pytest.mark.parametrize("language", ["en", "hu", "el"])
+@pytest.mark.parametrize("size", [(145, 128), (230, 205), *CITY_SIZES])
+def test_the_feature_used_stamp_hides_nothing_on_the_city(ctx, content, monkeypatch, language, size):
+    """The City Feature Used stamp lay across the middle of the feature's emblem (the green
+    wrench badge at the city's right), hiding it. The emblem stays whole in its slot, smaller,
+    with the stamp under it: the stamp's word touches neither the emblem, the city's number
+    and name, nor a sector, and stays inside the card."""
+    from game import i18n
+
+    icons, words, stamps = [], [], []
+    real_glyph, real_blit, real_text = cards._glyph, cards._blit_line, cards.widgets.text
+
+    def glyph(out, centre, size_, paint, *a, **k):
+        if paint is cards._feature_icon:
+            icons.append(pygame.Rect(0, 0, size_, size_).move(centre[0] - size_ // 2, centre[1] - size_ // 2))
+        return real_glyph(out, centre, size_, paint, *a, **k)
+
+    def blit(surface, text, font, colour, centre, width, **k):
+        if text == stamp:
+            box = pygame.Rect(0, 0, min(font.size(text)[0], width), font.get_ascent())
+            box.center = centre
+            stamps.append(box)
+        return real_blit(surface, text, font, colour, centre, width, **k)
+
+    def text(surface, line, font, colour, pos, anchor="topleft", *a, **k):
+        rect = real_text(surface, line, font, colour, pos, anchor, *a, **k)
+        words.append((line, rect))
+        return rect
+
+    monkeypatch.setattr(cards, "_glyph", glyph)
+    monkeypatch.setattr(cards, "_blit_line", blit)
+    monkeypatch.setattr(cards.widgets, "text", text)
+    monkeypatch.setattr(cards, "_CITIES", cards.widgets.Memo(8))
+    i18n.set_language(language)
+    try:
+        stamp = i18n.capitals(i18n.pgettext("convoy feature token", "used"))
+        for city in content.cities:
+            icons.clear(), words.clear(), stamps.clear()
+            s = pygame.Surface(size, pygame.SRCALPHA)
+            sectors = cards.draw_city(s, ctx, s.get_rect(), content, city.id, feature_used=True)
+            names = [r for line, r in words if line == str(city.number) or line in i18n._(city.name)]
+            assert len(icons) == 1 and len(stamps) == 1, (city.id, icons, stamps)
+            icon, tag = icons[0], stamps[0]
+            assert s.get_rect().contains(tag) and s.get_rect().contains(icon), (city.id, tag, icon)
+            assert not tag.colliderect(icon), (city.id, size, tag, icon)
+            assert tag.collidelist(sectors) == -1 and tag.collidelist(names) == -1, (city.id, tag, names)
+            assert icon.width * 2 >= max(12, size[1] // 5), (city.id, icon)  # still an emblem to read
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
 def test_every_name_shows_whole_on_a_battle_columns_face(ctx, content, monkeypatch, language):
     """On a battle column's faces at 1280x720 (about 40x57) Electromagnetic Field read
     'Electroma…' (Hungarian 'Elektromá…'), and Sabotage the Convoy 'Sabotag…' a little smaller:

@@ -537,3 +537,69 @@ def test_a_finished_games_toolbar_says_it_is_over(make_app, language):
         assert "\u2014" not in title and title.endswith("  \u2022  " + phase_name("over")), title
     finally:
         i18n.set_language("en")
+
+
+def test_the_end_panels_log_shows_whole_entries(make_app):
+    """At the end of a Level 7 game at 1280x720 the end panel's log began 'attacked (rulebook
+    p. 4, 13).': the last lines of the wrapped log, the first of them the tail of an entry.
+    It shows the newest entries that fit, each whole; an entry too long for the room alone
+    is cut at its end, with an ellipsis."""
+    from game.ui import widgets
+    from game.ui.kit.end_screen import last_entries
+
+    app = make_app((1280, 720))
+    font = app.ctx.font(14)
+    log = ["Guard 3: 3 Strength icons against Toughness 2: Subject 2 discards 1 adrenaline card; +1 Fear for being "
+           "attacked (rulebook p. 4, 13).", "Subject 2 discards Surge of Strength (attacked by Guard 3).",
+           "Subject 2: Knocked out (out of adrenaline cards): to the Hospital. Vitality 4 -> 3. Threat 1 -> 0 (to the box).",
+           "The game ends: every character still inside is in the Hospital."]
+    width = 700
+    wrapped = [widgets.wrap(entry, font, width) for entry in log]
+    assert len(wrapped[0]) > 1  # the cut entry of the game above
+    room = sum(map(len, wrapped)) - 1  # one line short of all four
+    shown = last_entries(log, font, width, room)
+    assert shown == [line for lines in wrapped[1:] for line in lines]
+    assert last_entries(log, font, width, 0) == []
+    cut = last_entries(log[:1], font, width, 1)
+    assert len(cut) == 1 and cut[0].endswith("\u2026")
+
+
+@pytest.mark.parametrize("language", ["el", "en"])
+def test_the_setup_screens_cities_stand_apart_at_125_percent(make_app, config_dir, monkeypatch, language):
+    """Convoy's set-up at 125% in 1280x720: the five city rows had 12 pixels each (what the
+    300 units kept for the text below left), and lay over each other, the heading under them
+    over the last. Each row holds its name's line, the rows and the heading below apart."""
+    import pygame
+
+    from game.ui import widgets
+    from game.ui.convoy.setup_scene import ConvoySetup, SetupChoice
+
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.toml").write_text(f'language = "{language}"\nui_scale = 1.25\n')
+    app = make_app((1280, 720))
+    setup = ConvoySetup(app.ctx, SetupChoice(seats=["human", "bot"], seed=1))
+    app.push(setup)
+    app.run(max_frames=1)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = widgets.text
+
+    def spy(surface, text, *a, **k):
+        got = real(surface, text, *a, **k)
+        drawn.append((text, got))
+        return got
+
+    monkeypatch.setattr(widgets, "text", spy)
+    setup.draw(app.screen)
+    names = [r for t, r in drawn if any(t == f"{c.number}. {i18n_name(c)}" for c in setup.content.cities)]
+    assert len(names) == 5, drawn[:12]
+    for a, b in zip(names, names[1:]):
+        assert a.bottom <= b.top, (a, b)
+    below = next(r for t, r in drawn if r.top >= names[-1].top and r.left == names[0].left - setup.ctx.px(10)
+                 and t.isupper())
+    assert below.top >= names[-1].bottom, (below, names[-1])
+
+
+def i18n_name(city) -> str:
+    from game.i18n import _
+
+    return _(city.name)

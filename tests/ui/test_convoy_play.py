@@ -419,3 +419,68 @@ def test_at_hot_seat_a_person_takes_back_only_their_own_decision(make_app, confi
     else:
         assert len(table.session.actions) == n
         assert table.undo_refusal() and "Moloch" in table.message and "their own" in table.message
+
+
+def test_undo_before_any_decision_of_a_persons_says_so(make_app, config_dir):
+    """Moloch a bot, the Outpost a person: at the Outpost's starting hand Undo was lit, and a
+    press took back the bot's kept hand, which the bot kept again at once; the log said
+    'Undone.' for nothing. Nothing a person decided is there to take back: Undo is greyed
+    and a press says so, the game unchanged."""
+    app, table = start_game(make_app, seats=("bot", "human"))
+    for _ in range(20):
+        if table.session.decider == "outpost":
+            break
+        app.run(max_frames=1)
+    assert table.session.decider == "outpost" and table.session.actions  # the bot kept its hand
+    assert all(table.is_bot(d) for d in table.session.deciders)
+    n = len(table.session.actions)
+    assert table.undo_refusal() == "There is nothing to undo."
+    do_click(app, next(r.center for r, _l, what in table.buttons if what == "undo"))
+    assert len(table.session.actions) == n and table.message == "There is nothing to undo."
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_used_or_switched_off_mark_hides_no_name(make_app, config_dir, monkeypatch, language, size):
+    """On a battle column's small faces at 1280x720 the 'used' mark, set at the face's middle,
+    lay over the card's name, and 'used / off' reached over the next card. Every mark's words
+    stand in the picture: inside the face, below the printed strength and above the name."""
+    from game.engine.bots import RandomBot
+    from game.ui import widgets
+    from game.ui.convoy import cards
+    from game.i18n import _
+
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.toml").write_text(f'language = "{language}"\n')
+    app, table = start_game(make_app, size=size)
+    bot, s = RandomBot(3), table.session
+    for _n in range(60):
+        s.apply(bot.choose(s.legal_actions()))
+    st = table.state
+    placed = [u for c in range(len(st.slots)) for side in (0, 1) for u in st.slots[c][side]]
+    assert len(placed) >= 6
+    st.used.extend(placed)
+    st.disabled.extend(placed[::2])
+    words = {_("used"), _("off"), _("used") + " / " + _("off")}
+    drawn: list[pygame.Rect] = []
+    real = widgets.text
+
+    def spy(surface, text, *a, **k):
+        got = real(surface, text, *a, **k)
+        if text.rstrip("\u2026") and any(w.startswith(text.rstrip("\u2026")) for w in words):
+            drawn.append(got)
+        return got
+
+    monkeypatch.setattr(widgets, "text", spy)
+    table._after_change()
+    table.draw(app.screen)
+    faces = {uid: table.slot_rects[uid] for uid in placed if uid in table.slot_rects}
+    on_faces = [(box, next(((u, f) for u, f in faces.items() if f.collidepoint(box.center)), None)) for box in drawn]
+    on_faces = [(box, got) for box, got in on_faces if got is not None]
+    assert len(on_faces) >= len(faces) > 0
+    for box, (uid, face) in on_faces:
+        L = table.face_layout(face, uid)
+        assert face.contains(box), (uid, box, face)
+        assert box.bottom <= face.top + L["name"].top, (uid, box, face.top + L["name"].top)
+        corners = [cards.strength_badge_rect(L).move(face.topleft), cards.timing_icon_rect(L).move(face.topleft)]
+        assert box.collidelist(corners) < 0, (uid, box, corners)

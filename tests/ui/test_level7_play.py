@@ -37,9 +37,9 @@ def answer_pending(app, table: Level7Table) -> None:
         assert table.session.actions[-1] == first
 
 
-def start_game(make_app, seats=("human",), seed=SEED, size=(1280, 720), answer=True):
+def start_game(make_app, seats=("human",), seed=SEED, size=(1280, 720), answer=True, casual=False):
     app = make_app(size)
-    setup = Level7Setup(app.ctx, SetupChoice(scenario="s1", seats=list(seats), seed=seed))
+    setup = Level7Setup(app.ctx, SetupChoice(scenario="s1", seats=list(seats), seed=seed, casual=casual))
     app.push(setup)
     app.run(max_frames=1)
     click(next(rect for rect, what in setup.hits if what == "start").center)
@@ -1249,8 +1249,8 @@ def test_a_crowded_tiles_name_covers_the_least_of_an_icon_where_none_is_clear(ma
     """Seed 2 played by random bots to its end: on a 1280x720 map at zoom 0.3 no place on
     Generator Room A keeps its name clear of every icon, and the name, wrapped as 'Generator
     Room' 'A', lay over the whole of the icon at its bottom left. The name goes on two lines
-    as even as its words allow ('Generator' 'Room A', narrower) and, of the places that each
-    cover an icon, the band takes the one covering least of it: a corner of its square."""
+    as even as its words allow ('Generator' 'Room A', narrower); at its size every place
+    still touched an icon, so it is set smaller on those two lines, where it touches none."""
     from game.ui.level7.table_scene import ICON_HALF
 
     table = finished_map_at_zoom_0_3(make_app, 2)
@@ -1260,9 +1260,11 @@ def test_a_crowded_tiles_name_covers_the_least_of_an_icon_where_none_is_clear(ma
     reach = ICON_HALF * table.camera.zoom
     squares = [pygame.Rect(round(x - reach), round(y - reach), round(2 * reach), round(2 * reach))
                for x, y in (table.camera.to_screen(*q) for q in table._icon_points(tile))]
-    covered = [box.clip(s).width * box.clip(s).height for s in squares]
     assert label.key[0] == ("Generator", "Room A")
-    assert max(covered) * 8 <= squares[0].width * squares[0].height, (box, squares, covered)
+    # It touched the generator icon's square (3 x 7 px of it) at its size: it is set smaller,
+    # still two lines, where it touches none (session 41).
+    assert box.collidelist(squares) == -1, (box, squares)
+    assert table._screen_rect(table._tile_rect(tile)).contains(box)
 
 
 def test_a_tile_whose_ways_lie_the_same_is_placed_without_a_question(make_app, config_dir):
@@ -1283,6 +1285,35 @@ def test_a_tile_whose_ways_lie_the_same_is_placed_without_a_question(make_app, c
     # what the rules offered: two turns, one way to lie
     offered = [{"tile": "T33", "turns": t, "x": 0, "y": -1, "joined": 1} for t in (0, 2)]
     assert distinct_lies(offered) == [0]
+
+
+@pytest.mark.parametrize("casual", [False, True])
+def test_undo_after_a_tile_placed_the_only_way_it_lies_asks_no_question(make_app, config_dir, casual):
+    """Seed 18: the tile drawn at the first door is placed the only way it lies (two turns,
+    one outline and the same doors, as T33 of seed 4 above), and its placement reveals nothing
+    (no event icon, no storage). Undo then went back to the placement question with its one card, the tile drawn in view:
+    a question with one answer. The placement was the table's, not the person's: undo goes
+    back over it to the exploring, which drew a hidden tile, so at a table that is not casual
+    Undo is greyed with that reason and a press changes nothing; a casual table goes back to
+    before the exploring."""
+    app, table = start_game(make_app, seed=18, casual=casual)
+    explore = next(a for a in table.session.legal_actions() if a.kind == "explore")
+    do_click(app, door_pos(table, explore.payload["door"]))
+    i = table.session.actions.index(explore)
+    assert table.session.actions[i + 1].kind == "placement" and table.session.refusal_of(i + 1) is None
+    n = len(table.session.actions)
+    app.run(max_frames=1)
+    undo = next(r.center for r, _label, what in table.buttons if what == "undo")
+    refusal = table.session.refusal_of(i)
+    do_click(app, undo)
+    assert (table.state.proc or {}).get("pending", {}).get("kind") != "placement"
+    if casual:
+        assert len(table.session.actions) == i  # before the exploring
+        assert explore in table.session.legal_actions() and len(table.state.placed) == 1
+    else:
+        assert refusal is not None and table.undo_refusal() == refusal
+        assert len(table.session.actions) == n and table.message == refusal
+        assert len(table.state.placed) == 2  # the tile stays where it lies
 
 
 def test_ways_that_lie_differently_stay_a_choice():
@@ -1378,6 +1409,37 @@ def test_a_steps_heading_and_its_skip_note_do_not_overlap(make_app, config_dir, 
     table.steps.clear()
 
 
+@pytest.mark.parametrize("language", ["el", "hu", "en"])
+def test_an_event_card_revealed_at_125_percent_stays_in_the_view(make_app, config_dir, language):
+    """At 125% in 1280x720 the view is 393 pixels high, and the event card revealed under the
+    step's sentence (in Greek up to 370 pixels by itself) reached some hundred pixels over the
+    hand strip below the view, in every language. It stands beside the sentence there, as
+    narrow as lets it fit the view's height: every card, each section lit, stays in the view."""
+    from game.ui.level7.table_scene import Shown
+
+    from game.engine.text import M, as_text
+
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.toml").write_text(f'language = "{language}"\nui_scale = 1.25\n')
+    app, table = start_game(make_app)
+    view = table.view_rect
+    # the step's sentence at the end of a turn, the longest there is (beside the card, its
+    # panel narrower, it was cut after four lines: '...μόνο η εμφάνιση και η')
+    said = as_text(M("{who} draws an event card at the end of the turn: no section, its spawn and activation only.",
+                     who=table.player_name(table.players[0])))
+    for card in table.content.events:
+        for trigger in ("", "security", "fear", "facility"):
+            table.steps[:] = [Shown(said, None, "event", {}, {"card": card, "trigger": trigger})]
+            panel, lines, reveal = table._step_place()
+            assert " ".join(lines).split() == said.split(), (card, lines)  # the whole sentence
+            assert view.contains(panel) and view.contains(reveal), (card, trigger, panel, reveal, view)
+            assert not reveal.colliderect(table.hand_rect) and not reveal.colliderect(panel)
+            laid = table._event_card(None, reveal.left + table.ctx.px(12), reveal.top + table.ctx.px(10),
+                                     reveal.width - table.ctx.px(24), card, trigger)
+            assert laid <= reveal.bottom, (card, trigger, laid, reveal)  # whole, not cut
+    table.steps.clear()
+
+
 def test_a_step_on_a_tile_under_the_top_left_stands_in_another_corner(make_app, config_dir):
     """1280x720, seed 4: the tile just explored lay at the map's top left, under the event card
     shown at the view's top left ('Lights Return: remove one darkness token from your tile...'),
@@ -1410,3 +1472,82 @@ def test_a_step_on_a_tile_under_the_top_left_stands_in_another_corner(make_app, 
             kept += 1
     table.steps.clear()
     assert moved and kept, (moved, kept)
+
+
+def test_a_step_without_a_tile_keeps_off_the_tile_of_whose_action_it_is(make_app, config_dir):
+    """Hungarian, two subjects: Subject 1 explored the Incinerator and its event ('Locker: draw
+    1 item card') was shown once the turn had passed to Subject 2; the step names no tile, and
+    its panel kept off the turn player's tile, Subject 2's, lying over Subject 1's tile and
+    figure. A step without a tile stands as one on the tile of whoever decided the action it
+    comes from (Shown.actor), whoever's turn it is now."""
+    from game.ui.level7.table_scene import Shown
+
+    app, table = start_game(make_app, seats=("human", "human"), seed=4)
+    if table.handoff is not None:
+        do_click(app, table.view_rect.center)
+    explore = next(a for a in table.session.legal_actions() if a.kind == "explore")
+    do_click(app, door_pos(table, explore.payload["door"]))
+    table.steps.clear()
+    app.run(max_frames=1)
+    st = table.state
+    where = {p: st.characters[p].tile for p in table.players}
+    assert len(set(where.values())) == 2, where
+    card = next(iter(table.content.events))
+
+    def place(tile, actor=""):
+        table.steps[:] = [Shown("Something happens.", tile, "event", dict(where), {"card": card}, actor=actor)]
+        return table._step_place()[0]
+
+    on_tile = {p: place(where[p]) for p in table.players}
+    assert on_tile[table.players[0]] != on_tile[table.players[1]]  # the two tiles place it apart
+    for p in table.players:
+        assert place(None, actor=p) == on_tile[p], (p, st.turn.player)
+    table.steps.clear()
+
+
+def test_the_setup_screen_in_greek_at_125_percent_lays_nothing_over_anything(make_app, config_dir, monkeypatch):
+    """Level 7's set-up in Greek at 125% in 1280x720: each scenario's starting values
+    ('Ζωτικότητα 4, Απειλή 6, αποκλεισμ...') lay over its name, the seed's heading ran out of
+    its panel, and the summary read '1 θέσεις' (a plural for one seat). The values stand beside
+    the name where they fit, headings fit their panel, and the seat count takes its plural."""
+    from game.ui import widgets
+
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.toml").write_text('language = "el"\nui_scale = 1.25\n')
+    app = make_app((1280, 720))
+    setup = Level7Setup(app.ctx, SetupChoice(scenario="s1", seats=["human"], seed=1))
+    app.push(setup)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = widgets.text
+
+    def spy(surface, text, *a, **k):
+        got = real(surface, text, *a, **k)
+        drawn.append((text, got))
+        return got
+
+    blocks: list[str] = []
+    real_block = widgets.text_block
+
+    def spy_block(surface, text, *a, **k):
+        blocks.append(text)
+        return real_block(surface, text, *a, **k)
+
+    monkeypatch.setattr(widgets, "text", spy)
+    monkeypatch.setattr(widgets, "text_block", spy_block)
+    app.run(max_frames=1)
+    drawn.clear()
+    setup.draw(app.screen)
+    rows = [r for r, what in setup.hits if str(what).startswith("scenario:")]
+    assert rows
+    for row in rows:
+        inside = [(t, r) for t, r in drawn if row.contains(r) and r.top < row.top + setup.ctx.px(30)]
+        assert len(inside) >= 2, inside  # the name and its values (or 'cannot be played')
+        for i, (t, r) in enumerate(inside):
+            assert not any(r.colliderect(o) for _t, o in inside[i + 1:]), inside
+    size = app.screen.get_rect()
+    assert all(size.contains(r) for _t, r in drawn)
+    seed = next(r for t, r in drawn if t.startswith("ΣΠΟΡΟΣ"))
+    panel = next(r for r, what in setup.hits if what == "seed")
+    assert seed.right <= panel.right + setup.ctx.px(160)  # within the seats panel (field and its button)
+    summary = next(t for t in blocks if "(άνθρωποι" in t)
+    assert ": 1 θέση (" in summary, summary

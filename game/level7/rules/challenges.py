@@ -14,7 +14,7 @@ from game.level7.content import (Bonus, CancelAttack, CancelFear, Draw, FearShif
 from game.engine.text import M, Msg, join
 from game.level7.rules import challenge as C
 from game.level7.rules.names import (attribute as attribute_name, card_name, cause, challenge as challenge_name,
-                                     enemy as enemy_name, place, who)
+                                     door_side, enemy as enemy_name, place, who)
 from game.level7.rules import dice_source, foes, sheet
 from game.level7.rules.maps import view
 from game.level7.rules import tracks, uniforms
@@ -434,7 +434,7 @@ def play_ability(state: Level7State, ch: Character, name: Msg, e, ctx) -> None:
         doors = locked_doors(state, ch.tile)
         pick = ctx.choose(ch.id, "unlock_door", [{"door": d} for d in doors], M("{who}: remove which locked-door token?", who=who(ch)))
         unlock_door(state, ch, pick["door"])
-        ctx.emit("unlocked", M("{who} forces the locked door on side {side} open ({card}).", who=who(ch), side=pick["door"][0], card=name),
+        ctx.emit("unlocked", M("{who} forces the locked door on side {side} open ({card}).", who=who(ch), side=door_side(pick["door"][0]), card=name),
                  {"who": ch.id, "door": pick["door"]})
     elif isinstance(e, MoveEnemy):
         m = ctx.choose(ch.id, "move_guard", enemy_moves(state, ch, e), M("{who}: move which {enemy} where ({card})?", who=who(ch), enemy=e.enemy, card=name))

@@ -7,12 +7,15 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable
 
-from game.engine.text import Kept, M, Msg, Ref, counted, join, named_in, ref, register_names
+from game.engine.text import Kept, M, Mn, Msg, Ref, counted, join, named_in, ref, register_names
 from game.i18n import N_
 from game.level7.content import shared_content
 from game.level7.rules.maps import shared_tiles
 
 _BLOODY = N_("{name} (bloody)")
+# A placement's words before session 41 ('door(s)'), kept for the questions and log lines of
+# older saves, which hold the message by its msgid.
+_PLACEMENT_BEFORE = N_("{tile} turned {degrees} degrees, joining {joined} door(s)")
 # Every Level 7 name is also in the catalogues under this msgctxt (babel.cfg): other titles write
 # some of them the same in English (Gears' Guard action and Swarm, Distraction, Reinforcements AI
 # cards, Convoy's Incinerator) and word them otherwise.
@@ -200,6 +203,16 @@ def side(name: str) -> Msg | str:
     return M(got) if got else name
 
 
+# A door's side as the rules name it, the compass letter of its tile's edge (north up): the
+# payload's English letter was put in every language ('Felfedezés a(z) N oldali ajtón át').
+DOOR_SIDES = {"N": N_("N"), "E": N_("E"), "S": N_("S"), "W": N_("W")}
+
+
+def door_side(letter: str) -> Msg | str:
+    got = DOOR_SIDES.get(letter)
+    return M(got) if got else letter
+
+
 def trigger(name: str) -> Msg | str:
     got = TRIGGERS.get(name)
     return M(got) if got else name
@@ -207,8 +220,8 @@ def trigger(name: str) -> Msg | str:
 
 def option_words(state, kind: str, o: dict[str, Any]) -> Msg | Ref | str:
     if kind == "placement":
-        return M("{tile} turned {degrees} degrees, joining {joined} door(s)", tile=tile_name(o["tile"]),
-                 degrees=o["turns"] * 90, joined=o["joined"])
+        return Mn("{tile} turned {degrees} degrees, joining {n} door", "{tile} turned {degrees} degrees, joining {n} doors",
+                  o["joined"], tile=tile_name(o["tile"]), degrees=o["turns"] * 90)
     if kind == "discard":
         return M("Discard {card}", card=card_name(o["card"]))
     if kind == "put_down":
@@ -218,7 +231,7 @@ def option_words(state, kind: str, o: dict[str, Any]) -> Msg | Ref | str:
     if kind == "enemy_path":
         return M("{enemy} toward {tile}", enemy=o["enemy"], tile=tile_name(o["tile"]))
     if kind == "lock_door":
-        return M("The door on side {side}", side=o["door"][0])
+        return M("The door on side {side}", side=door_side(o["door"][0]))
     if kind == "event_option":
         return M("Option {number}", number=o["option"] + 1)
     if kind == "defend":
@@ -235,7 +248,7 @@ def option_words(state, kind: str, o: dict[str, Any]) -> Msg | Ref | str:
     if kind == "lend_to":
         return M("{who} draws", who=character(state, o["who"]))
     if kind == "unlock_door":
-        return M("The locked door on side {side}", side=o["door"][0])
+        return M("The locked door on side {side}", side=door_side(o["door"][0]))
     if kind == "relock":
         return M("Lock the door again") if o["relock"] else M("Leave it open")
     if kind == "reroll":
@@ -335,9 +348,9 @@ def _action_words(kind: str, p: dict[str, Any]) -> Msg | str:
     if kind == "vent":
         return M("Crawl through the vents to {tile}", tile=tile_name(p["to"]))
     if kind == "explore":
-        return M("Explore through the door on side {side}", side=p["door"][0])
+        return M("Explore through the door on side {side}", side=door_side(p["door"][0]))
     if kind == "peek":
-        return M("Peek through the door on side {side}", side=p["door"][0])
+        return M("Peek through the door on side {side}", side=door_side(p["door"][0]))
     if kind == "pickup":
         return M("Pick up {card}", card=card_name(p["card"]))
     if kind == "trade":
@@ -353,13 +366,13 @@ def _action_words(kind: str, p: dict[str, Any]) -> Msg | str:
     if kind == "outwit":
         return M("Outwit the {side}", side=side(p["side"]))
     if kind == "unlock":
-        return M("Unlock the door on side {side} by {way}", side=p["door"][0], way=attribute(p["way"]))
+        return M("Unlock the door on side {side} by {way}", side=door_side(p["door"][0]), way=attribute(p["way"]))
     if kind == "control_panel":
         return M("Use the control panel")
     if kind == "use_item":
         return M("Use {card}", card=card_name(p["card"]))
     if kind == "use_key":
-        return M("Open the door on side {side} with a security key", side=p["door"][0])
+        return M("Open the door on side {side} with a security key", side=door_side(p["door"][0]))
     if kind == "adrenaline":
         card = card_name(p["card"])
         if p["use"] == "bonus":

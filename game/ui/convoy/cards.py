@@ -301,6 +301,14 @@ def strength_badge_rect(L: dict) -> pygame.Rect:
     return pygame.Rect(cx - r, cy - r, 2 * r, 2 * r)
 
 
+def timing_icon_rect(L: dict) -> pygame.Rect:
+    """The box of the timing icon at a face's top right (its circle's centre and radius)."""
+    k, inner = L["k"], L["inner"]
+    tr = max(7, round(strength_badge_rect(L).width // 2 * 0.8))
+    centre = (inner.right - tr - max(1, round(3 * k)), inner.top + tr + max(1, round(3 * k)))
+    return pygame.Rect(centre[0] - tr, centre[1] - tr, 2 * tr, 2 * tr)
+
+
 def type_icon_rect(L: dict, h: int) -> pygame.Rect:
     """The box of the type symbol (its circle's centre and radius): at a face's bottom left,
     below the name band; on a small face, where there is no room for it there, at the bottom
@@ -398,8 +406,8 @@ def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str) 
     if card.type != "instant":
         _strength_badge(out, ctx, card, badge.center, r, look)
     if card.timing != "none":
-        tr = max(7, round(r * 0.8))
-        _timing_icon(out, card.timing, (inner.right - tr - max(1, round(3 * k)), inner.top + tr + max(1, round(3 * k))), tr)
+        spot = timing_icon_rect(L)
+        _timing_icon(out, card.timing, spot.center, spot.width // 2)
     icon = type_icon_rect(L, h)
     ts = icon.width // 2
     ty = h - L["border"] - ts - max(1, round(2 * k))  # the bottom row (the placeholder mark, the type word)
@@ -1323,22 +1331,26 @@ def _render_city(ctx, content, city, size, destroyed, sectors_destroyed, battle_
     y0 = head.centery - step * (len(lines) - 1) / 2
     for i, line in enumerate(lines):
         widgets.text(out, line, font, name_colour, (head.left + 2 * nr + pad, round(y0 + i * step)), "midleft")
-    if not destroyed:
+    if not destroyed and not feature_used:
         _glyph(out, feat_c, feat_size, _feature_icon, (230, 224, 200), CITY_GREEN, (0, 0, 0))
-        if feature_used:
-            # the stamp of the City Feature Used token: its own short word (the Greek 'used',
-            # 'χρησιμοποιήθηκε', was squeezed past reading into the icon's width), on a tag as
-            # wide as the word up to 9/5 of the icon, leftwards no further than the city's name
-            word = capitals(pgettext("convoy feature token", "used"))
-            t = pygame.Rect(0, 0, feat_size, max(8, feat_size // 2))
-            uf = _font(ctx, t.height * 0.7, True)
-            name_right = head.left + 2 * nr + pad + max(font.size(line)[0] for line in lines)
-            t.width = max(feat_size, min(uf.size(word)[0] + 4, feat_size * 9 // 5, head.right - 1 - name_right - pad))
-            t.center = feat_c
-            t.right = min(t.right, head.right - 1)
-            pygame.draw.rect(out, (30, 28, 26), t, border_radius=max(2, t.height // 3))
-            pygame.draw.rect(out, (236, 200, 90), t, 1, border_radius=max(2, t.height // 3))
-            _blit_line(out, word, uf, (236, 200, 90), t.center, t.width - 2, shadow=False)
+    elif not destroyed:
+        # the stamp of the City Feature Used token: its own short word (the Greek 'used',
+        # 'χρησιμοποιήθηκε', was squeezed past reading into the icon's width), on a tag as
+        # wide as the word up to 9/5 of the icon, leftwards no further than the city's name.
+        # Under the feature's emblem, made smaller in its slot: laid over it, the tag hid the
+        # emblem a player reads the city's feature by.
+        word = capitals(pgettext("convoy feature token", "used"))
+        t = pygame.Rect(0, 0, feat_size, max(8, round(feat_size * 0.44)))
+        small = max(6, feat_size - t.height - 1)
+        _glyph(out, (feat_c[0], head.top + small // 2), small, _feature_icon, (230, 224, 200), CITY_GREEN, (0, 0, 0))
+        uf = _font(ctx, t.height * 0.7, True)
+        name_right = head.left + 2 * nr + pad + max(font.size(line)[0] for line in lines)
+        t.width = max(feat_size, min(uf.size(word)[0] + 4, feat_size * 9 // 5, head.right - 1 - name_right - pad))
+        t.midtop = (feat_c[0], head.top + small + 1)
+        t.right = min(t.right, head.right - 1)
+        pygame.draw.rect(out, (30, 28, 26), t, border_radius=max(2, t.height // 3))
+        pygame.draw.rect(out, (236, 200, 90), t, 1, border_radius=max(2, t.height // 3))
+        _blit_line(out, word, uf, (236, 200, 90), t.center, t.width - 2, shadow=False)
     # the sector row
     row = pygame.Rect(pad, head.bottom + max(2, pad // 2), w - 2 * pad, h - edge - max(2, pad // 2) - head.bottom - max(2, pad // 2) - 2)
     n = len(city.sectors)

@@ -161,10 +161,13 @@ class ConvoySetup(SetupScreen):
         widgets.panel(surface, ctx, area, alpha=235)
         x, y = area.left + px(18), area.top + px(14)
         w = area.width - px(36)
-        y = widgets.heading(surface, ctx, _("The road to New York"), x, y)
+        y = widgets.heading(surface, ctx, _("The road to New York"), x, y, w)
         small, bold = ctx.font(13), ctx.font(15, bold=True)
         cities = self.content.cities
-        row_h = min(px(64), (area.height - px(300)) // len(cities))
+        # At least the name's line: at 125% in 1280x720 the share left by the 300 units kept for
+        # the text below was 12 pixels a city, and the five rows lay over each other (and the
+        # heading under them over the last); the text below then takes the room that is left.
+        row_h = max(bold.get_linesize() + px(12), min(px(64), (area.height - px(300)) // len(cities)))
         for city in cities:
             rect = pygame.Rect(x, y, w, row_h - px(6))
             pygame.draw.rect(surface, (40, 43, 50), rect, border_radius=px(6))

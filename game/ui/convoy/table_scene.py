@@ -1137,6 +1137,46 @@ class ConvoyTable(GameTable):
                 return left, stations, font
         return sign, "{used}/{all}".format(used=used, all=now), ctx.font(11)
 
+    def mark_place(self, rect: pygame.Rect, uid: int, marks: list[str], tokens: list[pygame.Rect],
+                   foot: int) -> tuple[pygame.Rect, list[str], pygame.font.Font]:
+        """Where the used / switched-off marks of card `uid` on the face `rect` go, their lines
+        and font: in the picture, above `foot` (the name band, or the Equipment tab), as large
+        as the face's width and the room under the printed strength let them (down to 8; then a
+        mark a line, then the last mark alone, elided), at the picture's middle, else the place
+        nearest it clear of the corner badges and the token badges (on a face too crowded for
+        both, of the corner badges). At the face's middle they lay over the name of a battle
+        column's small face at 1280x720, and 'used / off' reached over the next card."""
+        px = self.ctx.px
+        L = self.face_layout(rect, uid)
+        corners = [r.move(rect.topleft) for r in (cards.strength_badge_rect(L), cards.timing_icon_rect(L))]
+        width, tall = rect.width - 2 - px(6), foot - corners[0].bottom
+        ways = [[" / ".join(marks)]] + ([marks, [marks[-1]]] if len(marks) > 1 else [])  # 'off' last: it counts more
+        font, lines = self.ctx.font(8, bold=True), [widgets.elide(marks[-1], self.ctx.font(8, bold=True), width)]
+        found = False
+        for way in ways:
+            for size in range(11, 7, -1):
+                f = self.ctx.font(size, bold=True)
+                if max(f.size(t)[0] for t in way) <= width and f.get_linesize() * len(way) + 2 <= tall:
+                    font, lines, found = f, way, True
+                    break
+            if found:
+                break
+        box = pygame.Rect(0, 0, min(rect.width - 2, max(font.size(t)[0] for t in lines) + px(6)),
+                          font.get_linesize() * len(lines) + 2)
+        top, bottom = corners[0].bottom, foot  # the box's top and bottom may reach these
+        middle = (top + bottom) // 2 - box.height // 2
+        heights = sorted(range(rect.top + 1, bottom - box.height + 1), key=lambda y: abs(y - middle))
+        lefts = [rect.centerx - box.width // 2, rect.right - 1 - box.width, rect.left + 1]
+        for keep in (corners + tokens, corners):
+            for y in heights:
+                for x in lefts:
+                    box.topleft = (x, y)
+                    if box.collidelist(keep) < 0:
+                        return box, lines, font
+        box.centerx = rect.centerx
+        box.top = max(rect.top + 1, min(middle, bottom - box.height))
+        return box, lines, font
+
     def token_places(self, rect: pygame.Rect, n: int, uid: int | None = None) -> tuple[int, list[tuple[int, int]]]:
         """The radius and centres of `n` token badges on the card face `rect`: down its left
         edge from a third of its height and below the printed strength (on a small face a +1 lay
@@ -1203,12 +1243,12 @@ class ConvoyTable(GameTable):
         if B.is_disabled(st, uid):
             marks.append(_("off"))
         if marks:
-            font = ctx.font(11, bold=True)
-            text = " / ".join(marks)
-            box = pygame.Rect(0, 0, font.size(text)[0] + px(8), px(16))
-            box.midtop = (rect.centerx, rect.top + rect.height // 2)
+            box, lines, font = self.mark_place(rect, uid, marks, [pygame.Rect(x - r, y - r, 2 * r, 2 * r)
+                                                                  for x, y in centres], foot)
             pygame.draw.rect(surface, (30, 30, 34), box, border_radius=px(4))
-            widgets.text(surface, text, font, (240, 200, 120), box.center, "center")
+            step = font.get_linesize()
+            for n, line in enumerate(lines):
+                widgets.text(surface, line, font, (240, 200, 120), (box.centerx, box.top + 1 + n * step + step // 2), "center")
         if not self._mine() or self.session.decider is None or PLAYERS[s] != self.session.decider:
             return
         for u in (uid, eq):

@@ -51,11 +51,8 @@ def draw(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, won: bool | N
     buttons_top = rect.bottom - bh - px(18)
     font = ctx.font(14)
     inner = rect.width - px(60)
-    lines: list[str] = []
-    for line in log[-LOG_LINES:]:
-        lines += widgets.wrap(line, font, inner)
     room = max(0, (buttons_top - px(8) - y) // font.get_linesize())
-    for line in lines[-room:] if room else []:
+    for line in last_entries(log[-LOG_LINES:], font, inner, room):
         y = widgets.text(surface, line, font, pal.text, (rect.left + px(30), y)).bottom
     again = widgets.Button(pygame.Rect(rect.centerx - bw - px(10), buttons_top, bw, bh), _("New game"), "again", primary=True)  # type: ignore[arg-type]
     menu = widgets.Button(pygame.Rect(rect.centerx + px(10), buttons_top, bw, bh), _("Main menu"), "menu")  # type: ignore[arg-type]
@@ -63,3 +60,19 @@ def draw(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, won: bool | N
     for b in buttons:
         b.draw(surface, ctx, mouse is not None and b.rect.collidepoint(mouse))
     return buttons
+
+
+def last_entries(log: list[str], font: pygame.font.Font, width: int, room: int) -> list[str]:
+    """The wrapped lines of the newest log entries that fit `room` lines, each entry whole: the
+    last lines of the wrapped log began with the tail of a cut entry ('attacked (rulebook p. 4,
+    13).' at the end of a Level 7 game at 1280x720). Only an entry too long for the room by
+    itself is cut, at its end, visibly (wrap_most)."""
+    shown: list[str] = []
+    for entry in reversed(log):
+        lines = widgets.wrap(entry, font, width)
+        if len(shown) + len(lines) > room:
+            if not shown and room:
+                shown = widgets.wrap_most(entry, font, width, room)
+            break
+        shown = lines + shown
+    return shown

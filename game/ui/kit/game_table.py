@@ -220,6 +220,7 @@ class GameTable(Scene, ABC):
         self.seated: str | None = None  # the person who last clicked the handoff card away
         # person -> the span (let_pass_span) for which they let a title's interrupts pass
         self.passing: dict[str, Any] = {}
+        self._forced_memo: dict[int, tuple[Action, bool]] = {}  # _was_forced's answers, per action
         self._passable: Action | None = None  # let_pass of the question now, set at each change
         self.bot_wait = 0
         self.end_buttons: list[widgets.Button] = []
@@ -910,6 +911,8 @@ class GameTable(Scene, ABC):
         Moloch's kept hand: a board game's player takes back only their own move)."""
         session = self.session
         reason = session.undo_refusal()
+        if reason is None and session.actions:
+            reason = self._undo_target()[1]  # back over bots' and forced answers: the same walk as undo's
         if reason or session.casual:
             return reason
         humans = self._humans()
@@ -925,6 +928,62 @@ class GameTable(Scene, ABC):
                      "(Casual undo allows it).").format(who=self.player_name(who))
         return None
 
+    def _undo_target(self) -> tuple[int, str | None]:
+        """How many actions an undo keeps, or why it cannot (None: it can). Back over the bots'
+        actions (each decided by the bot whose turn it then was) and the questions the table
+        answered for a person because they had nothing to choose (forced_answer) to the last
+        action a person decided, one replay; stopped by one that may not be undone before
+        reaching it (Doom: the invader bot's draw; Level 7: the tile drawn that was placed the
+        only way it lies), that one's reason: undoing the actions after it would only have them
+        taken again, the table saying 'Undone.' for nothing (or, for a forced answer, asking a
+        question with one answer)."""
+        session = self.session
+        back = len(session.actions) - 1
+        while back > 0 and self._not_a_decision(back) and session.refusal_of(back - 1) is None:
+            back -= 1
+        if self._not_a_decision(back):
+            # (back 0: no person decided anything yet, the bot that opened the game, as
+            # Convoy's Moloch keeping its hand, would only decide it again: 'Undone.' for nothing)
+            return back, (session.refusal_of(back - 1) if back > 0 else None) or _("There is nothing to undo.")
+        return back, None
+
+    def _not_a_decision(self, index: int) -> bool:
+        """Action `index` was a bot's, or the table's forced answer for a person."""
+        return self.is_bot(self.session.deciders[index]) or self._was_forced(index)
+
+    def _was_forced(self, index: int) -> bool:
+        """Whether action `index` answered a question that had nothing to choose (forced_answer
+        of the actions then legal): read from the game after the actions before it, a replay,
+        kept per action (the toolbar asks at every frame whether Undo may be pressed); only
+        for an action the title says may be one (may_be_forced), so most undos replay nothing
+        more."""
+        session = self.session
+        action = session.actions[index]
+        if not self.may_be_forced(action):
+            return False
+        memo = self._forced_memo
+        known = memo.get(index)
+        if known is not None and known[0] is action:
+            return known[1]
+        try:
+            state = session.state_after(index)
+        except UndoRefused:
+            return False
+        forced = self.forced_answer(session.title.legal_actions(state)) == action
+        memo[index] = (action, forced)
+        return forced
+
+    def may_be_forced(self, action: Action) -> bool:
+        """Whether `action` is of a kind forced_answer may give (a title's; default: none), so
+        that an undo looks at no other action's question again."""
+        return False
+
+    def forced_answer(self, actions: list[Action]) -> Action | None:
+        """The answer to a question whose options differ in nothing a player decides (a
+        title's; default: none): the table takes it for the person (standing_answer), and an
+        undo goes back over it as over a bot's action, never to the question with one answer."""
+        return None
+
     def undo(self) -> None:
         """Back to the last decision a person made (bots' actions in between go too)."""
         session = self.session
@@ -932,16 +991,9 @@ class GameTable(Scene, ABC):
         if reason:
             self.say(reason)
             return
-        # Back over the bots' actions (each decided by the bot whose turn it then was) to the
-        # last action a person decided, or to the first one that may not be undone: one replay.
-        back = len(session.actions) - 1
-        while back > 0 and self.is_bot(session.deciders[back]) and session.refusal_of(back - 1) is None:
-            back -= 1
-        if back > 0 and self.is_bot(session.deciders[back]):
-            # Stopped by hidden information before reaching a person's decision (Doom: the
-            # invader bot's draw): undoing the bot's actions after it would only have the bot
-            # play them again, the table saying 'Undone.' for nothing. Why not, instead.
-            self.say(session.refusal_of(back - 1) or _("There is nothing to undo."))
+        back, reason = self._undo_target()
+        if reason:
+            self.say(reason)
             return
         try:
             session.undo_to(back)
@@ -1034,7 +1086,11 @@ class GameTable(Scene, ABC):
 
     def standing_answer(self, decider: str, actions: list[Action]) -> Action | None:
         """The answer a person gave in advance to the question asked now, submitted for them
-        right after the action before; None: ask them. Here: "let them all pass" (let_pass)."""
+        right after the action before; None: ask them. Here: a question with nothing to choose
+        (forced_answer), and "let them all pass" (let_pass)."""
+        forced = self.forced_answer(actions)
+        if forced is not None:
+            return forced
         if decider in self.passing and self.passing[decider] == self.let_pass_span():
             return self.let_pass(actions)
         return None

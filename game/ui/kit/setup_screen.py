@@ -17,7 +17,7 @@ import pygame
 
 from game.engine.errors import InputError
 from game.engine.session import SaveError, Session
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.ui import widgets
 from game.ui.kit import load_list
 from game.ui.kit.saves import SaveEntry, Saved, SaveStore
@@ -329,7 +329,7 @@ class SetupScreen(Scene, ABC):
         widgets.panel(surface, ctx, area, alpha=235)
         x, y = area.left + px(18), area.top + px(14)
         inner_w = area.width - px(36)
-        y = widgets.heading(surface, ctx, _("Seats (hot-seat: several people at one desk)"), x, y)
+        y = widgets.heading(surface, ctx, _("Seats (hot-seat: several people at one desk)"), x, y, inner_w)
         row = px(44)
         fixed = self.fixed_seats()
         for i, seat in enumerate(c.seats):
@@ -356,7 +356,7 @@ class SetupScreen(Scene, ABC):
         y += px(12)
         toggles = self.options()
         if toggles:
-            y = widgets.heading(surface, ctx, _("Optional rules"), x, y)
+            y = widgets.heading(surface, ctx, _("Optional rules"), x, y, inner_w)
             gap = px(8)
             each = (inner_w - (len(toggles) - 1) * gap) // len(toggles)
             for i, (label, what, on) in enumerate(toggles):
@@ -365,7 +365,7 @@ class SetupScreen(Scene, ABC):
         hint = self.options_hint()
         if hint:
             y = widgets.text_block(surface, hint, ctx.font(12), pal.text_dim, pygame.Rect(x, y, inner_w, px(40)), 1.1) + px(10)
-        y = widgets.heading(surface, ctx, _("Seed (share it to replay the same game)"), x, y)
+        y = widgets.heading(surface, ctx, _("Seed (share it to replay the same game)"), x, y, inner_w)
         field_rect = pygame.Rect(x, y, inner_w - px(150), row - px(6))
         editing = self.seed_field.editing
         pygame.draw.rect(surface, (18, 20, 24), field_rect, border_radius=px(6))
@@ -375,7 +375,8 @@ class SetupScreen(Scene, ABC):
         self.hits.append((field_rect, "seed"))
         self._small_button(surface, pygame.Rect(field_rect.right + px(8), y, px(142), row - px(6)), _("New seed"), "reseed")
         y += row + px(8)
-        summary = _("{mission}: seats {n} (people: {humans}, bots: {bots}).").format(
+        summary = ngettext("{mission}: {n} seat (people: {humans}, bots: {bots}).",
+                           "{mission}: {n} seats (people: {humans}, bots: {bots}).", len(c.seats)).format(
             mission=self.scenario_name(), n=len(c.seats), humans=c.seats.count("human"), bots=c.seats.count("bot"))
         widgets.text_block(surface, summary, ctx.font(14, bold=True), pal.text, pygame.Rect(x, y, inner_w, area.bottom - y - px(10)))
 

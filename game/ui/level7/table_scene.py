@@ -117,6 +117,9 @@ class Shown:
     payload: dict = field(default_factory=dict)
     dice: DiceRoll | None = None  # a roll waits for its step
     age: int = 0
+    # who decided the action the step comes from (the end of whose turn drew the event): its
+    # panels keep off that character's tile when the step names none
+    actor: str = ""
 
 
 def figure_points(r: pygame.Rect, icons: list[tuple[float, float]], chars: int, foes: int) -> list[tuple[float, float]]:
@@ -223,6 +226,7 @@ class Level7Table(GameTable):
         self.option_rects: list[tuple[pygame.Rect, int]] = []
         self.hand_label_rect: pygame.Rect | None = None  # "Subject N's adrenaline cards" over the hand
         self.steps: list[Shown] = []
+        self._reveal_heights: dict[tuple, int] = {}  # _reveal_height's, per card, width, language and scale
         self.seen: set[str] = set()
         self._walk_memo: tuple | None = None  # (log, entries read, the last one, tiles walked onto): _walked_tiles
         self.actions: list[Action] = []
@@ -311,16 +315,20 @@ class Level7Table(GameTable):
         """The person at the table decides now (not a bot, the game not over, nothing animating)."""
         return self._not_yours() is None and not self.session.is_over()
 
-    def standing_answer(self, decider: str, actions: list[Action]) -> Action | None:
+    def forced_answer(self, actions: list[Action]) -> Action | None:
         """A tile drawn whose ways to lie that join the most doors all lie the same (explore.
         distinct_lies: they differ in art alone) is placed the first way, as the rules place a
-        tile with a single way: there is nothing for the explorer to choose."""
+        tile with a single way: there is nothing for the explorer to choose (and an undo goes
+        back over it, never to a question with one card)."""
         if actions and all(a.kind == "placement" for a in actions):
             from game.level7.rules.explore import distinct_lies
 
             if len(distinct_lies([a.payload for a in actions])) == 1:
                 return actions[0]
-        return super().standing_answer(decider, actions)
+        return None
+
+    def may_be_forced(self, action: Action) -> bool:
+        return action.kind == "placement"
 
     def update_choices(self) -> None:
         from game.level7.rules.queries import reachable
@@ -532,7 +540,9 @@ class Level7Table(GameTable):
         if action.kind == "lend_to":
             return _("{who} draws a card").format(who=words.character(st, p["who"]))
         if action.kind == "unlock_door":
-            return _("The locked door on side {side}").format(side=p["door"][0])
+            from game.level7.rules.names import door_side
+
+            return _("The locked door on side {side}").format(side=as_text(door_side(p["door"][0])))
         if action.kind == "move_guard":
             e = next((x for x in st.enemies if x.key == p.get("enemy")), None)
             name = words.enemy(e.kind, e.number) if e is not None else str(p.get("enemy"))
@@ -605,7 +615,8 @@ class Level7Table(GameTable):
             self._follow(e.kind, pl)
         if e.kind in STEP_KINDS:
             tile = pl.get("tile") or self._step_tiles.get(str(pl.get("enemy") or pl.get("who") or ""))
-            self.steps.append(Shown(self._words(e.text), tile, e.kind, dict(self._step_tiles), dict(pl)))
+            actor = str(self.session.deciders[-1] or "") if self.session.deciders else ""
+            self.steps.append(Shown(self._words(e.text), tile, e.kind, dict(self._step_tiles), dict(pl), actor=actor))
         # Enemies are shown where each step leaves them (the steps' snapshots), not slid to
         # where the whole action left them before the steps begin.
         final = self._positions()
@@ -1185,7 +1196,8 @@ class Level7Table(GameTable):
         """The ways a name may be set, as (tier, font, lines): tier 0 the name fitted to the
         tile's width, the same on two lines as even as its words allow when it has several, and
         fitted left or right of the top arrows when whole there; tier 1 (only where tier 0 finds no clear place) the
-        same at the smaller sizes down to 9, narrower."""
+        same at the smaller sizes down to 9, narrower; tier 2 the tier-0 ways set up to the
+        tile's edge (_label_search)."""
         px = self.ctx.px
         font, lines = self.tile_label(text, max(10, r.width - px(3) - px(8)))
         out = [(0, font, lines)]
@@ -1206,14 +1218,22 @@ class Level7Table(GameTable):
                     f, ls = self.tile_label(text, room)
                     if " ".join(ls) == " ".join(words_) and max(f.size(t)[0] for t in ls) <= room:
                         out.append((0, f, ls))
-        if len(lines) == 1:
-            room = r.width - px(3) - px(8)
-            for size in (11, 10, 9):
-                f = self.ctx.font(size, bold=True)
-                if f.get_height() < font.get_height() and f.size(text)[0] <= room:
-                    out.append((1, f, [text]))
-                    if len(words_) > 1:
-                        out.append((1, f, halves(f)))
+        room = r.width - px(3) - px(8)
+        for size in (11, 10, 9):
+            f = self.ctx.font(size, bold=True)
+            if f.get_height() >= font.get_height():
+                continue
+            if len(lines) == 1 and f.size(text)[0] <= room:
+                out.append((1, f, [text]))
+            # Two lines as even as the words allow, smaller: also for a name that is on two
+            # lines at its size (at zoom 0.3 'Generator' 'Room A' touched Generator Room A's
+            # generator icon at every place of its size; at 9 it lies clear at its right).
+            if len(words_) > 1 and max(f.size(t)[0] for t in halves(f)) <= room:
+                out.append((1, f, halves(f)))
+        # Last, the tier-0 ways again up to the tile's very edge (the band stands px(3) in from
+        # it otherwise): at zoom 0.3 'Generator' 'Room A', already at the smallest size, touched
+        # Generator Room A's generator icon at every place px(3) in; at the edge it lies clear.
+        out += [(2, f, ls) for tier, f, ls in out if tier == 0]
         return out
 
     def _label_search(self, name: str, r: pygame.Rect, text: str, icons: list, figures: tuple,
@@ -1241,10 +1261,11 @@ class Level7Table(GameTable):
             if tier and best[0][:3] == (0, 0, 0):
                 break  # a clear place for the name at its size: no need to shrink it
             w, h = max(font.size(t)[0] for t in lines) + px(8), font.get_linesize() * len(lines) + px(2)
-            left, right = r.left + px(3), max(r.left + px(3), r.right - px(3) - w)
-            lowest = max(r.top + px(3), r.bottom - h - px(3))
+            inset = 0 if tier == 2 else px(3)
+            left, right = r.left + inset, max(r.left + inset, r.right - inset - w)
+            lowest = max(r.top + inset, r.bottom - h - inset)
             xs = sorted({round(left + (right - left) * k / 4) for k in range(5)})
-            for y in range(r.top + px(3), lowest + 1, max(2, px(3))):
+            for y in range(r.top + inset, lowest + 1, max(2, px(3))):
                 for x in xs:
                     box = pygame.Rect(x, y, w, h)
                     hit = box.collidelistall(icon_rects)
@@ -1784,7 +1805,14 @@ class Level7Table(GameTable):
         s = self.steps[0]
         font = self.ctx.font(16, bold=True)
         width = min(px(640), self.view_rect.width * 55 // 100)
-        lines = widgets.wrap(s.text, font, width - px(32))[:4]
+        room = self.view_rect.height - 2 * px(14)
+        most = max(1, (room - px(58)) // font.get_linesize())  # a sentence is cut only where the view is
+
+        def wrapped(w: int) -> list[str]:
+            got = widgets.wrap(s.text, font, w - px(32))
+            return got if len(got) <= most else got[:most - 1] + [widgets.elide(" ".join(got[most - 1:]), font, w - px(32))]
+
+        lines = wrapped(width)
         panel = pygame.Rect(0, 0, width, len(lines) * font.get_linesize() + px(58))
         panel.topleft = (self.view_rect.left + px(14), self.view_rect.top + px(14))
         reveal = None
@@ -1794,16 +1822,29 @@ class Level7Table(GameTable):
             # Hungarian sections wrap to more lines and the card's last line ('(a forduló végén
             # húzva: nincs rész)') ran out below the panel, where a frame drawn in part (the
             # panel's rect only) left it standing over the map after the step was gone.
-            reveal = pygame.Rect(panel.left, panel.bottom + px(8), min(px(420), panel.width), 0)
-            top = reveal.top + px(10)
-            bottom = self._event_card(None, reveal.left + px(12), top, reveal.width - px(24), card,
-                                      str(s.payload.get("trigger", "")))
-            reveal.height = bottom - reveal.top + px(10)
+            trigger = str(s.payload.get("trigger", ""))
+            width = min(px(420), panel.width)
+            if panel.height + px(8) + self._reveal_height(card, trigger, width) <= room:
+                reveal = pygame.Rect(panel.left, panel.bottom + px(8), width, self._reveal_height(card, trigger, width))
+            else:
+                # Too tall for the view under the sentence (at 125% in 1280x720 every card, in
+                # every language, reached over the hand strip below the view): beside it, as
+                # narrow as lets it fit the view's height, the sentence narrower at its left;
+                # cut at the view's foot when no width lets it (a larger UI scale).
+                full = self.view_rect.width - 2 * px(14) - px(8)
+                widths = list(range(width, max(width, full - px(200)) + 1, px(20)))
+                width = next((w for w in widths if self._reveal_height(card, trigger, w) <= room), widths[-1])
+                panel.width = max(px(160), min(panel.width, full - width))
+                lines = wrapped(panel.width)
+                panel.height = len(lines) * font.get_linesize() + px(58)
+                reveal = pygame.Rect(panel.right + px(8), panel.top, width, min(room, self._reveal_height(card, trigger, width)))
         # The tile the step happens on (else the active character's, where an event's "your
         # tile" is) stays in sight: the panels stand at the top left, unless another corner of
         # the view covers less of that tile (a tile just explored at the map's top left lay
         # under the event card); the bottom ones only while no dice are rolled there.
-        tile = s.tile or s.tiles.get(self.state.turn.player)
+        # (the action's decider: the turn player now is the next one once an event drawn at the
+        # end of a turn is shown, and its panels lay over the drawer's tile and figure)
+        tile = s.tile or s.tiles.get(s.actor if s.actor in s.tiles else self.state.turn.player)
         if tile in self._placed_names():
             spot = self._screen_rect(self._tile_rect(tile))
             stack = panel.unionall([reveal]) if reveal is not None else panel
@@ -1822,6 +1863,18 @@ class Level7Table(GameTable):
             panel = panel.move(dx, dy)
             reveal = reveal.move(dx, dy) if reveal is not None else None
         return panel, lines, reveal
+
+    def _reveal_height(self, card: str, trigger: str, width: int) -> int:
+        """How tall the event card revealed under a step is at `width` (laid out, not drawn;
+        kept per card, width, language and scale: a frame asks for the step's place)."""
+        from game.i18n import language
+
+        px = self.ctx.px
+        key = (card, trigger, width, language(), px(100))
+        got = self._reveal_heights.get(key)
+        if got is None:
+            got = self._reveal_heights[key] = self._event_card(None, px(12), px(10), width - px(24), card, trigger) + px(10)
+        return got
 
     def _step_part(self) -> tuple:
         """The step on show as a part: what its panels say and their rects (a new step, or the
@@ -1863,8 +1916,11 @@ class Level7Table(GameTable):
             widgets.panel(surface, ctx, reveal, alpha=245)
             pygame.draw.rect(surface, pal.accent, reveal, 2, border_radius=px(8))
             self.panels.append((reveal, len(self.buttons)))
+            clip = surface.get_clip()
+            surface.set_clip(reveal.clip(clip) if clip else reveal)  # cut at the view's foot, if it must be
             self._event_card(surface, reveal.left + px(12), reveal.top + px(10), reveal.width - px(24), card,
                              str(s.payload.get("trigger", "")))
+            surface.set_clip(clip)
 
     # ------------------------------------------------------------------ side panel and hand
     def side_labels(self) -> dict[str, str]:
