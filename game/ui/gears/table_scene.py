@@ -294,7 +294,7 @@ class GearsTable(GameTable):
 
     def end_summary(self) -> str:
         mission = self.content.missions[self.state.mission]
-        return _(mission.name) + " \u2014 " + (_("the squad completed the mission.") if self.won() else _("the squad was overrun."))
+        return words.mission(mission) + " \u2014 " + (_("the squad completed the mission.") if self.won() else _("the squad was overrun."))
 
     def end_stats(self) -> str:
         st = self.state
@@ -1120,7 +1120,7 @@ class GearsTable(GameTable):
     def toolbar_title(self) -> str:
         mission = self.content.missions[self.state.mission]
         stage = _("Stage {n} of {total}").format(n=min(self.state.stage + 1, len(mission.stages)), total=len(mission.stages))
-        return f"{_(mission.name)}  \u2022  {stage}  \u2022  " + _("Turn {n}").format(n=self.state.turn)
+        return f"{words.mission(mission)}  \u2022  {stage}  \u2022  " + _("Turn {n}").format(n=self.state.turn)
 
     def prompt_choices(self) -> tuple[str | None, list[tuple[str, object, bool]]]:
         """A card being used, a grenade or area weapon being aimed (with Cancel), or the lit
@@ -1308,7 +1308,7 @@ class GearsTable(GameTable):
         returns the y below."""
         ctx, pal = self.ctx, self.ctx.palette
         stage = mission.stages[index]
-        title = _("Stage {n}").format(n=stage.number) + f" \u2014 {_(mission.name)}"
+        title = _("Stage {n}").format(n=stage.number) + f" \u2014 {words.mission(mission)}"
         font = widgets.line_font(ctx, title, w, 15, 12, bold=True)
         whole = 10 ** 5  # no text is cut: the height the text needs
         y = widgets.text_block(surface, title, font, pal.text, pygame.Rect(x, y, w, whole), 1.0) + ctx.px(2)
