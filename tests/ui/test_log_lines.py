@@ -37,8 +37,9 @@ def test_a_continued_game_words_only_the_lines_the_log_shows(make_app, config_di
         app.run(max_frames=1)
     shown = worded(table)
     assert 0 < shown < len(session.log) // 2
-    # The newest lines are those of the game, in the table's words.
-    public = [table._words(t) for t in session.log.texts_for(table.viewer)]
+    # The newest lines are those of the game, in the table's words (log_text: a drawn AI card
+    # is named, its text being in the AI section).
+    public = [table.log_text(e.event) for e in session.log.seen_by(table.viewer)]
     assert table.log[-shown:] == public[-shown:]
     # The wheel reads back: more lines are worded, and they are the game's older lines.
     pos = table._log_rect.center

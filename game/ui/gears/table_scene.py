@@ -250,6 +250,15 @@ class GearsTable(GameTable):
         return AiShown(pl.get("card", ""), words.ai_card(self.content, pl.get("card", "")), _(card.text) if card else event.text,
                        placeholder=card is not None and card.provenance.placeholder())
 
+    def log_text(self, event: Event) -> str:
+        """A drawn Locust AI card is one line naming it: its whole text (five to eleven lines
+        in Hungarian and Greek at 1280x720) is in the AI section, and filled the log there, which
+        showed two or three entries. What the card did follows it in the log, one line each."""
+        card = (event.payload or {}).get("card", "")
+        if event.kind == "ai_card" and card in self.content.ai_cards:
+            return _("Locust AI card drawn: {card}.").format(card=words.ai_card(self.content, card))
+        return super().log_text(event)
+
     def animate_event(self, e: Event, positions: dict[str, tuple[float, float]]) -> None:
         """A roll goes to the dice tray; a move or crawl slides the figure area by area."""
         pl = e.payload or {}

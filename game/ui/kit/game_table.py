@@ -2017,9 +2017,15 @@ class GameTable(Scene, ABC):
         kept so (a line shown stays as it was first shown)."""
         text, who = self._log[i]
         if text.__class__ is not str:
-            text = self._said(text.text)
+            text = self.log_text(text)
             self._log[i] = (text, who)
         return text
+
+    def log_text(self, event: Event) -> str:
+        """A rules event's line in the log: its text in the player's words. A title may word an
+        event shorter where a section of its own shows the rest (Gears' drawn AI card: its
+        name, the text being in the AI section)."""
+        return self._said(event.text)
 
     def _end_rect(self) -> pygame.Rect:
         """The end panel: low in the play area's column, so the final position shows above it."""

@@ -1,0 +1,43 @@
+"""The log stays useful in a short side panel (1280x720) in every language. A drawn Locust AI
+card was logged with its whole text ('The Locust AI card Wretch AI card 9 is drawn: IF a COG
+...'), five to eleven lines in Hungarian and Greek at 1280x720, so the log showed two or three
+entries: the card's text is in the AI section, and the log now names the card in one line."""
+from __future__ import annotations
+
+import pytest
+
+from game import i18n
+from game.ui import widgets
+from game.ui.gears import words
+from tests.ui.test_gears_play import start_game
+
+
+def _first_ai_card(table) -> int:
+    """Plays with the bots until a Locust AI card is drawn; its position in the table's log."""
+    table.bot_delay_ms = 0
+    for _ in range(400):
+        for i, (entry, _who) in enumerate(table._log):
+            if getattr(entry, "kind", "") == "ai_card":
+                return i
+        table.update(50)
+    raise AssertionError("no Locust AI card drawn")
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_a_drawn_ai_card_is_one_log_line_naming_it(make_app, config_dir, language):
+    from game.ui.settings import Settings, save_settings
+
+    save_settings(Settings(language=language))
+    app, table = start_game(make_app, seats=("bot",), size=(1280, 720))
+    assert i18n.language() == language
+    i = _first_ai_card(table)
+    event = table._log[i][0]
+    card = event.payload["card"]
+    text = i18n._(table.content.ai_cards[card].text)
+    line = table._line(i)
+    assert words.ai_card(table.content, card) in line
+    assert text not in line and text.split(":")[0] not in line  # the card's text is the AI section's
+    assert table.ai_card(event).text == text  # what the AI section shows of it
+    app.run(max_frames=1)
+    font = table.ctx.font(13)  # the log's font (log_panel.log_lines)
+    assert len(widgets.wrap(line, font, table._log_rect.width)) <= 2
