@@ -41,3 +41,27 @@ def test_a_drawn_ai_card_is_one_log_line_naming_it(make_app, config_dir, languag
     app.run(max_frames=1)
     font = table.ctx.font(13)  # the log's font (log_panel.log_lines)
     assert len(widgets.wrap(line, font, table._log_rect.width)) <= 2
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_the_decks_line_wraps_between_its_two_items_only(make_app, config_dir, drawn_text, language):
+    """The Squad section's deck counts at 1280x720: in Greek the line broke as
+    'Διαταγές 33 / απορρ. 15   AI 6 / απορρ.' over a lone '12'."""
+    from game.ui.settings import Settings, save_settings
+
+    save_settings(Settings(language=language))
+    app, table = start_game(make_app, size=(1280, 720))
+    st = table.state
+    st.orders.discard_pile.extend(st.orders.draw_pile[:15])  # two-digit counts, as in play
+    del st.orders.draw_pile[:15]
+    st.ai.discard_pile.extend(st.ai.draw_pile[:12])
+    del st.ai.draw_pile[:12]
+    table.state_version += 1
+    table.dirty = True
+    drawn_text.clear()
+    app.run(max_frames=1)
+    items = (i18n._("Orders {draw} / discard {discard}").format(draw=len(st.orders.draw_pile), discard=len(st.orders.discard_pile)),
+             i18n._("AI {ai} / discard {ai_discard}").format(ai=len(st.ai.draw_pile), ai_discard=len(st.ai.discard_pile)))
+    shown = [" ".join(s.split()) for s in drawn_text]
+    for item in items:
+        assert any(item in s for s in shown), (item, [s for s in shown if "/" in s])

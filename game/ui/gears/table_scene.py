@@ -1357,8 +1357,11 @@ class GearsTable(GameTable):
             self.squad_rows = rows
         y += px(2)
         y = widgets.heading(surface, ctx, _("Decks"), x, y)
-        deck_line = _("Orders {draw} / discard {discard}   AI {ai} / discard {ai_discard}").format(
-            draw=len(st.orders.draw_pile), discard=len(st.orders.discard_pile), ai=len(st.ai.draw_pile), ai_discard=len(st.ai.discard_pile))
+        # Two items, each kept whole (no-break spaces), wrapped between them only: in Greek at
+        # 1280x720 the line broke as "... AI 6 / απορρ." over a lone "12".
+        decks = (_("Orders {draw} / discard {discard}").format(draw=len(st.orders.draw_pile), discard=len(st.orders.discard_pile)),
+                 _("AI {ai} / discard {ai_discard}").format(ai=len(st.ai.draw_pile), ai_discard=len(st.ai.discard_pile)))
+        deck_line = "   ".join(item.replace(" ", "\u00a0") for item in decks)
         y = widgets.text_block(surface, deck_line, ctx.font(13), pal.text, pygame.Rect(x, y, w, px(40)), 1.0) + px(2)
         return widgets.text(surface, _("Locusts on the map: {n}").format(n=len(st.locusts)), ctx.font(13), pal.text, (x, y)).bottom + px(10)
 
