@@ -250,6 +250,13 @@ class GearsTable(GameTable):
         return AiShown(pl.get("card", ""), words.ai_card(self.content, pl.get("card", "")), _(card.text) if card else event.text,
                        placeholder=card is not None and card.provenance.placeholder())
 
+    def ai_card_asks(self) -> bool:
+        """A person decides while a Locust AI card is resolved (game/gears/ai.py keeps it in
+        flags["ai_in_play"] until it is discarded): which Locust acts first, Guard, Dodge, the
+        cards a wound discards."""
+        decider = self.session.decider
+        return bool(self.state.flags.get("ai_in_play")) and decider is not None and not self.is_bot(decider)
+
     def log_text(self, event: Event) -> str:
         """A drawn Locust AI card is one line naming it: its whole text (five to eleven lines
         in Hungarian and Greek at 1280x720) is in the AI section, and filled the log there, which

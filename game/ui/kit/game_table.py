@@ -595,10 +595,18 @@ class GameTable(Scene, ABC):
 
     def ai_unfolded(self) -> bool:
         """The AI card shows open beside the other sections: as the person last set it (its
-        fold button), else when the side panel is at least AI_OPEN_FROM high."""
+        fold button), else when the side panel is at least AI_OPEN_FROM high or a person
+        decides for the card (ai_card_asks)."""
         if self.ai_open is not None:
             return self.ai_open
-        return self.side_rect.height >= self.ctx.px(self.AI_OPEN_FROM)
+        return self.side_rect.height >= self.ctx.px(self.AI_OPEN_FROM) or self.ai_card_asks()
+
+    def ai_card_asks(self) -> bool:
+        """A person at the table decides for the AI card being resolved (which Locust acts
+        first, which of equal targets): the card then shows open in a short side panel too,
+        since the choice reads its text (Gears at 1280x720 asked which Ticker acts first under
+        the card's name alone). The title knows when; the default: never."""
+        return False
 
     def toggle_ai(self) -> None:
         self.ai_open = not self.ai_unfolded()
