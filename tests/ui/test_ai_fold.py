@@ -62,8 +62,8 @@ def test_a_tall_side_panel_shows_the_ai_card_open(make_app):
 def test_the_card_shows_open_while_a_person_decides_for_it_at_720p(make_app, config_dir, drawn_text, language):
     """Roadblocks at 1280x720 asked 'Ticker AI card 30: which figure acts next?' under the
     folded card's name alone (its text is not in the log either): while a person at the table
-    decides during the card's resolution, the card shows open (its text whole, as the fold
-    button opens it)."""
+    answers the card's own question, the card shows open (its text whole, as the fold button
+    opens it); not for Guard, Dodge or a wound's discards, which read the log's newest lines."""
     from game.ui.settings import Settings, save_settings
 
     save_settings(Settings(language=language))
@@ -77,6 +77,11 @@ def test_the_card_shows_open_while_a_person_decides_for_it_at_720p(make_app, con
     assert table.ai_unfolded()
     pieces = [s for s, colour in zip(drawn_text, drawn_text.colours) if colour == CARD_TEXT and s.strip()]
     assert " ".join(" ".join(pieces).split()) == " ".join(text.split())
+    proc = table.state.proc
+    for kind in ("guard", "dodge", "wound_discard"):  # an attack's reactions read the log's newest lines
+        table.state.proc = dict(proc or {}, pending={"kind": kind})
+        assert not table.ai_card_asks(), kind
+    table.state.proc = proc
     do_click(app, _fold_button(table).center)  # the person's fold stands
     assert not table.ai_unfolded()
     table.state.flags.pop("ai_in_play")

@@ -250,12 +250,20 @@ class GearsTable(GameTable):
         return AiShown(pl.get("card", ""), words.ai_card(self.content, pl.get("card", "")), _(card.text) if card else event.text,
                        placeholder=card is not None and card.provenance.placeholder())
 
+    # The questions asked during a Locust AI card's resolution that are not the card's own:
+    # reactions to an attack and a wound's discards read the log's newest lines (the attack, the
+    # dice), which the open card would cover at 1280x720.
+    NOT_THE_CARDS_QUESTIONS = ("guard", "guard_who", "dodge", "wound_discard")
+
     def ai_card_asks(self) -> bool:
-        """A person decides while a Locust AI card is resolved (game/gears/ai.py keeps it in
-        flags["ai_in_play"] until it is discarded): which Locust acts first, Guard, Dodge, the
-        cards a wound discards."""
-        decider = self.session.decider
-        return bool(self.state.flags.get("ai_in_play")) and decider is not None and not self.is_bot(decider)
+        """A person decides for the Locust AI card being resolved (game/gears/ai.py keeps it in
+        flags["ai_in_play"] until it is discarded): which Locust acts next, which of tied
+        targets, paths or cover spots, the ammo it discards."""
+        decider, st = self.session.decider, self.state
+        if not st.flags.get("ai_in_play") or decider is None or self.is_bot(decider):
+            return False
+        kind = ((st.proc or {}).get("pending") or {}).get("kind")
+        return kind not in self.NOT_THE_CARDS_QUESTIONS
 
     def log_text(self, event: Event) -> str:
         """A drawn Locust AI card is one line naming it: its whole text (five to eleven lines
