@@ -79,7 +79,7 @@ def test_the_card_shows_open_while_a_person_decides_for_it_at_720p(make_app, con
     assert " ".join(" ".join(pieces).split()) == " ".join(text.split())
     proc = table.state.proc
     for kind in ("guard", "dodge", "wound_discard"):  # an attack's reactions read the log's newest lines
-        table.state.proc = dict(proc or {}, pending={"kind": kind})
+        table.state.proc = dict(proc, pending=dict(proc["pending"], kind=kind))
         assert not table.ai_card_asks(), kind
     table.state.proc = proc
     do_click(app, _fold_button(table).center)  # the person's fold stands
