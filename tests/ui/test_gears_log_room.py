@@ -65,3 +65,35 @@ def test_the_decks_line_wraps_between_its_two_items_only(make_app, config_dir, d
     shown = [" ".join(s.split()) for s in drawn_text]
     for item in items:
         assert any(item in s for s in shown), (item, [s for s in shown if "/" in s])
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_the_stage_s_special_rules_fold_in_a_short_side_panel(make_app, config_dir, drawn_text, language):
+    """The Showdown in Greek at 1280x720: the Stage section's two special rules took eight lines
+    and the log kept five. In a short side panel they fold to a line counting them (as the AI
+    card folds); the section's + opens them whole, and the log gets the lines back. At
+    1920x1080 they show open."""
+    from game.ui.settings import Settings, save_settings
+
+    save_settings(Settings(language=language))
+    app, table = start_game(make_app, size=(1280, 720))
+    table.state.mission = "the_showdown"  # for drawing only: a stage with two long special rules
+    rules = table.content.missions["the_showdown"].stages[0].special_rules
+    assert len(rules) == 2
+    table.state_version += 1
+    table.dirty = True
+    drawn_text.clear()
+    app.run(max_frames=1)
+    shown = " ".join(drawn_text)
+    first = i18n._(rules[0].text).split()[:3]
+    assert " ".join(first) not in shown
+    assert i18n.ngettext("{n} special rule (+ shows it)", "{n} special rules (+ shows them)", 2).format(n=2) in shown
+    folded_log = table._log_rect.height
+    fold = next(r for r, _l, what in table.buttons if what == "stage_fold")
+    table.click(fold.center)
+    drawn_text.clear()
+    app.run(max_frames=1)
+    assert table.stage_unfolded() and " ".join(first) in " ".join(" ".join(drawn_text).split())
+    assert table._log_rect.height < folded_log
+    app2, tall = start_game(make_app, size=(1920, 1080))
+    assert tall.stage_unfolded()

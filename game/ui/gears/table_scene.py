@@ -175,6 +175,7 @@ class GearsTable(GameTable):
         self.label_rects: dict[str, pygame.Rect] = {}  # figure name labels, as last drawn
         self.map_layer = Layer()  # the floor, the rules' marks and the lit choices (_draw_map)
         self._glow: pygame.Surface | None = None  # the lit choices' see-through sheet (_draw_highlights)
+        self.stage_open: bool | None = None  # the stage's special rules opened or folded by a click (stage_unfolded)
         super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
 
     def make_bot(self, i: int):
@@ -484,6 +485,9 @@ class GearsTable(GameTable):
             return Push(MissionCards(self.ctx, self.content.missions[self.state.mission], self.state.stage))
         if what == "fit":
             self.camera.fit()
+            self.dirty = True
+        elif what == "stage_fold":
+            self.stage_open = not self.stage_unfolded()
             self.dirty = True
         elif what == "grenade":
             self.grenade_mode = True
@@ -1272,7 +1276,8 @@ class GearsTable(GameTable):
         Squad and AI sections; a wound paints the Squad section."""
         st = self.state
         if name == "stage":
-            return st.mission, st.stage, sum(1 for h in st.holes.values() if not h.get("sealed")), len(st.holes)
+            return st.mission, st.stage, sum(1 for h in st.holes.values() if not h.get("sealed")), len(st.holes), \
+                self.stage_unfolded()
         if name == "squad":
             # Who decides is not in it: the ring round their dot is a part of its own (_ring_part).
             rows = tuple((p, c.character, len(c.hand), tuple(map(tuple, c.weapons)), c.grenades, self.squad_status(p),
@@ -1288,17 +1293,30 @@ class GearsTable(GameTable):
     def strip_inputs(self) -> tuple:
         """What the strips' and sections' keys read besides the state (its version): the seats,
         who is at the table, the handoff card, what a click selected, whether figures slide or
-        dice roll (the prompt's Skip), the side panel's fold, tab and scroll, the log's lines and
-        the AI card (both also added to without an action: a bot's reason), the rects and the
-        settings."""
+        dice roll (the prompt's Skip), the side panel's fold, tab and scroll, the AI card's and the
+        stage rules' folds, the log's lines and the AI card (both also added to without an
+        action: a bot's reason), the rects and the settings."""
         return (self.state_version, tuple(self.seats), self.viewer, self.handoff, self.selected_card, self.target,
                 self.attack_choice, self.grenade_mode, self.area_weapon, self.area_pick, self.confirm_drop, self.busy,
-                self.side_open, self.side_tab, self.ai_open, self.log_scroll, self._log_resets, self._log_dropped + len(self._log),
+                self.side_open, self.side_tab, self.ai_open, self.stage_open, self.log_scroll, self._log_resets, self._log_dropped + len(self._log),
                 id(self.ai), len(self.ai.lines), self.ctx.settings, language(), tuple(self.toolbar_rect),
                 tuple(self.prompt_rect), tuple(self.hand_rect), tuple(self.side_rect))
 
     def side_labels(self) -> dict[str, str]:
         return {"stage": _("Stage"), "squad": _("Squad"), **super().side_labels()}
+
+    def side_measure_key(self) -> tuple:
+        return super().side_measure_key() + (self.stage_open,)
+
+    def stage_unfolded(self) -> bool:
+        """The Stage section shows the stage's special rules: as the person last set it (the
+        section's +/- button), else in a side panel at least AI_OPEN_FROM high. In a shorter one
+        (1280x720) they fold to a line that counts them, as the AI card folds: the two with
+        their long Hungarian and Greek texts left the log five lines (The Showdown in Greek).
+        The mission cards (M) show them too."""
+        if self.stage_open is not None:
+            return self.stage_open
+        return self.side_rect.height >= self.ctx.px(self.AI_OPEN_FROM)
 
     def sections(self) -> dict:
         return {"stage": self._side_stage, "squad": self._side_squad}
@@ -1313,9 +1331,17 @@ class GearsTable(GameTable):
         """The stage card: its objective (what flips it) and its special rules."""
         ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
         mission = self.content.missions[st.mission]
+        top = y
         y = widgets.heading(surface, ctx, _("Mission stage"), x, y)
         if st.stage < len(mission.stages):
-            y = self.stage_card(surface, mission, st.stage, x, y, w)
+            rules = mission.stages[st.stage].special_rules
+            folded = not self.stage_unfolded()
+            if rules and surface is not None and (folded or self.stage_open is not None
+                                                  or self.side_rect.height < px(self.AI_OPEN_FROM)):
+                # Left of the side panel's fold handle, on the heading's row.
+                self._button(surface, pygame.Rect(x + w - px(62), top, px(24), px(18)),
+                             "+" if folded else "\u2212", "stage_fold", size=13)
+            y = self.stage_card(surface, mission, st.stage, x, y, w, folded=folded)
         open_holes = sum(1 for h in st.holes.values() if not h.get("sealed"))
         line = _("Emergence holes: {open} open, {sealed} sealed").format(open=open_holes, sealed=len(st.holes) - open_holes)
         y = widgets.text_block(surface, line, ctx.font(13), pal.text, pygame.Rect(x, y + px(2), w, px(40)), 1.1) + px(4)
@@ -1325,7 +1351,7 @@ class GearsTable(GameTable):
             self._button(surface, pygame.Rect(x, y, bw, px(26)), label, "mission", size=12)
         return y + px(26) + px(8)
 
-    def stage_card(self, surface, mission, index: int, x: int, y: int, w: int) -> int:
+    def stage_card(self, surface, mission, index: int, x: int, y: int, w: int, folded: bool = False) -> int:
         """Stage `index` of `mission` in the Stage section from y down, `w` wide: its title, its
         objective and its special rules, each whole (the section grows for a long one: Greek and
         Hungarian rules ended in '…' after three lines, the title after 'Search for the St');
@@ -1338,6 +1364,10 @@ class GearsTable(GameTable):
         y = widgets.text_block(surface, title, font, pal.text, pygame.Rect(x, y, w, whole), 1.0) + ctx.px(2)
         y = widgets.text_block(surface, _("Objective: ") + _(stage.flip_when.text), ctx.font(13), pal.text,
                                pygame.Rect(x, y, w, whole), 1.1)
+        if folded and stage.special_rules:
+            n = len(stage.special_rules)
+            line = "\u2022 " + ngettext("{n} special rule (+ shows it)", "{n} special rules (+ shows them)", n).format(n=n)
+            return widgets.text_block(surface, line, ctx.font(12), pal.text_dim, pygame.Rect(x, y, w, whole), 1.1)
         for rule in stage.special_rules:
             y = widgets.text_block(surface, "\u2022 " + _(rule.text), ctx.font(12), pal.text_dim, pygame.Rect(x, y, w, whole), 1.1)
         return y

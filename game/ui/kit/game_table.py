@@ -1166,7 +1166,7 @@ class GameTable(Scene, ABC):
             # The side panel's tabs and its fold handle only change what is shown: they answer
             # at once (a game of bots only animates nearly all the time). Any other click skips.
             for rect, _label, what in self.buttons:
-                if rect.collidepoint(pos) and isinstance(what, str) and (what.startswith("tab:") or what in ("side", "ai_fold")):
+                if rect.collidepoint(pos) and isinstance(what, str) and (what.startswith("tab:") or what == "side" or what.endswith("_fold")):
                     return self._command(what)
             self.skip_animation()
             return None
