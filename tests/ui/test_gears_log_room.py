@@ -97,3 +97,19 @@ def test_the_stage_s_special_rules_fold_in_a_short_side_panel(make_app, config_d
     assert table._log_rect.height < folded_log
     app2, tall = start_game(make_app, size=(1920, 1080))
     assert tall.stage_unfolded()
+
+
+def test_a_refused_step_names_the_area_once(make_app):
+    """Playing Emergence: a click on an area two steps away said 'Flowerbeds (16A): Flowerbeds
+    (16A) is not adjacent to Lawn (9A): a move goes one area at a time ...'."""
+    from tests.ui.test_gears_layout import drive, table_at
+
+    app, table = table_at(make_app, (1920, 1080))
+    assert drive(table, lambda t: t.session.decider == "P1" and any(a.kind == "step" for a in t.session.legal_actions()))
+    steps = {a.payload["area"] for a in table.session.legal_actions() if a.kind == "step"}
+    said = [table._why_not_area(a) for a in table.state.view().board.areas if a not in steps]
+    far = [s for s in said if "adjacent" in s]
+    assert far
+    for line in far:
+        name = line.split(" is not adjacent")[0]
+        assert ":" not in name and line.count(name) == 1, line

@@ -584,11 +584,18 @@ class GearsTable(GameTable):
         reason = self._words(why_illegal(self.state, Action(kind, {"area": area})))
         hint = self.hint()
         asked = self._words(as_text(self.state.proc["pending"].get("prompt") or "")) if self.state.proc else ""
+        name = words.area(area)
+
+        def about(reason: str) -> str:
+            # A refusal that opens with the area names it already: 'Flowerbeds (16A): Flowerbeds
+            # (16A) is not adjacent to Lawn (9A) ...' said the name twice.
+            return reason if reason.startswith(name) else _("{area}: {reason}").format(area=name, reason=reason)
+
         if asked and asked in reason:
             # A pending question's refusal quotes its prompt ('First Damon Baird must answer:
             # ...'), which the hint says too (with where to click): said once, not twice.
-            return _("{area}: {reason}").format(area=words.area(area), reason=reason.replace(asked, hint, 1))
-        return _("{area}: {reason}").format(area=words.area(area), reason=reason) + " " + hint
+            return about(reason.replace(asked, hint, 1))
+        return about(reason) + " " + hint
 
     def _area_shots(self, area: str | None) -> list[Action]:
         """The lit shots of the weapon being aimed into `area` (one per mode the rules allow)."""
