@@ -748,3 +748,23 @@ def test_weapons_dropped_in_one_area_are_each_shown(make_app):
     app.draw(app.screen)
     for key, rect in table.label_rects.items():  # the figures' names keep clear of both
         assert not any(rect.colliderect(t) for t in rects), (key, rect, rects)
+
+
+def test_two_copies_of_a_card_make_one_button(make_app):
+    """Solo Emergence (spec 6.16: once per turn a Follow card may be discarded to move 1 extra
+    area): holding two Active Reloads, the prompt line offered 'Discard Active Reload to move 1
+    extra area' twice, side by side. One button stands for both copies; different cards keep
+    their own."""
+    from game.engine.protocol import Action
+    from game.ui.gears import choices as C
+
+    app = make_app()
+    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 1})
+    table = GearsTable(app.ctx, session, ["human"], (1280, 720), SAVES.autosave_path(), animate=False)
+    state = session.state
+    offered = [Action("solo_follow", {"card": "active_reload#2"}), Action("solo_follow", {"card": "active_reload#5"}),
+               Action("solo_follow", {"card": "roadie_run#1"})]
+    ch = C.classify(state, table.content, "P1", offered)
+    assert [a for _label, a in ch.buttons] == [offered[0], offered[2]]
+    assert len({label for label, _a in ch.buttons}) == 2
+    assert set(map(repr, ch.all())) == set(map(repr, offered))  # the copy is answered for, not lost
