@@ -487,6 +487,13 @@ def test_every_copy_of_a_card_offered_by_name_lights_and_answers(make_app):
         assert set(ch.cards) == {"assault#2", "assault#3"}
     played = [Action("play", {"card": "assault#2", "as": "card"})]
     assert set(C.classify(state, table.content, "P1", played).cards) == {"assault#2"}
+    # Guard (played: solo Emergence, two Sit Tights in hand, the left one dim at 'Guard?').
+    state.cogs["P1"].hand = ["sit_tight#1", "sit_tight#4", "ambush#3"]
+    guards = [Action("guard", {"guard": "P1", "card": "sit_tight#4", "weapon": "lancer", "mode": "normal"}),
+              Action("guard", {"guard": "P1", "card": "ambush#3", "weapon": "lancer", "mode": "normal"})]
+    ch = C.classify(state, table.content, "P1", [Action("guard", {"guard": None})] + guards)
+    assert set(ch.cards) == {"sit_tight#1", "sit_tight#4", "ambush#3"}
+    assert ch.cards["sit_tight#1"] == [guards[0]]
 
 
 def test_the_spawn_order_buttons_name_the_figure_that_spawns_china_shop(make_app):

@@ -160,8 +160,9 @@ def _tie_for(state, content: GearsContent, prompt: str) -> str:
 
 
 # Questions where the rules offer one option per card name, two copies being the same choice (a
-# wound's discard: wounds.wound_cog; a Dodge: attack.py). The hand lights every copy.
-SAME_BY_NAME = ("wound_discard", "dodge")
+# wound's discard: wounds.wound_cog; a Dodge: attack.py; a Guard: ai.guard_options). The hand
+# lights every copy (of two Sit Tights in hand, the left one stayed dim at 'Guard?').
+SAME_BY_NAME = ("wound_discard", "dodge", "guard")
 
 
 def _light_twins(state, decider: str | None, ch: Choices) -> None:
